@@ -1,0 +1,1 @@
+"""kassist: shared configuration (database URLs, tenancy) and the command line."""

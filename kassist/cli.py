@@ -1,0 +1,24 @@
+"""The ``kassist`` command line: one typer app, each component contributing its own sub-app."""
+
+from __future__ import annotations
+
+import typer
+
+from checkpointer.cli import app as checkpoints_app
+from kassist.demo import demo
+from knowledge.cli import app as kb_app
+from memory.cli import app as memory_app
+
+app = typer.Typer(
+    name="kassist",
+    help="Enterprise knowledge assistant on LangGraph: durable, tenant-aware state.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(checkpoints_app, name="checkpoints")
+app.add_typer(memory_app, name="memory")
+app.add_typer(kb_app, name="kb")
+app.command("demo")(demo)
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,96 @@
+"""Database URLs shared by the checkpointer, the memory store and the knowledge index.
+
+One convention everywhere: ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db`` and
+``postgresql://user:pass@host:port/db`` (``postgres://`` too). ``KASSIST_DATABASE_URL`` picks the
+database; without it the embedded default is a SQLite file under ``./.kassist/``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from psycopg.conninfo import conninfo_to_dict
+from pydantic import BaseModel, ConfigDict
+
+ENV_VAR = "KASSIST_DATABASE_URL"
+DEFAULT_URL = "sqlite:///.kassist/kassist.db"
+ACCEPTED_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
+
+
+class UnsupportedDatabaseURL(ValueError):
+    """The URL's scheme is not one kassist can open."""
+
+
+class DatabaseUnavailable(ConnectionError):
+    """The database named by a URL could not be reached."""
+
+
+class DatabaseURL(BaseModel):
+    """A parsed database URL: which backend, and where."""
+
+    model_config = ConfigDict(frozen=True)
+
+    backend: Literal["sqlite", "postgres"]
+    url: str
+    sqlite_path: Path | None = None
+    conninfo: str | None = None
+
+    def describe(self) -> str:
+        """Where this URL points, safe to print (no password)."""
+        if self.backend == "sqlite":
+            return f"SQLite file {self.sqlite_path}"
+        return f"PostgreSQL at {postgres_target(self.conninfo or '')}"
+
+
+def parse_database_url(url: str) -> DatabaseURL:
+    """Parse ``url``; an unknown scheme raises :class:`UnsupportedDatabaseURL` naming the accepted ones."""
+    if not isinstance(url, str) or not url.strip():
+        raise UnsupportedDatabaseURL(
+            f"empty database URL; use one of {', '.join(ACCEPTED_SCHEMES)} (e.g. {DEFAULT_URL})"
+        )
+    url = url.strip()
+    if url.startswith("sqlite:///"):
+        raw = url[len("sqlite:///") :]
+        if not raw or raw == ":memory:":
+            raise UnsupportedDatabaseURL(
+                f"{url!r} names no file; give a path, e.g. sqlite:///data/kassist.db "
+                "(relative) or sqlite:////var/lib/kassist.db (absolute)"
+            )
+        return DatabaseURL(backend="sqlite", url=url, sqlite_path=Path(raw))
+    if url.startswith(("postgresql://", "postgres://")):
+        return DatabaseURL(backend="postgres", url=url, conninfo=url)
+    scheme = url.split(":", 1)[0] if ":" in url else url
+    raise UnsupportedDatabaseURL(
+        f"unsupported database URL scheme {scheme!r} in {redact(url)!r}; "
+        f"accepted: {', '.join(ACCEPTED_SCHEMES)} (e.g. {DEFAULT_URL} or postgresql://user@host:5432/db)"
+    )
+
+
+def database_url_from_env(default: str = DEFAULT_URL) -> str:
+    """The URL in ``KASSIST_DATABASE_URL``, or the embedded default."""
+    return os.environ.get(ENV_VAR) or default
+
+
+def postgres_target(conninfo: str) -> str:
+    """``host:port/dbname`` of a libpq conninfo or URL, for error messages."""
+    try:
+        params = conninfo_to_dict(conninfo)
+    except Exception:
+        return "<unparseable conninfo>"
+    host = str(params.get("host") or "localhost")
+    port = str(params.get("port") or "5432")
+    db = str(params.get("dbname") or params.get("user") or "")
+    return f"{host}:{port}/{db}"
+
+
+def redact(url: str) -> str:
+    """The URL with any password replaced by ``***``."""
+    if "://" not in url or "@" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    creds, _, tail = rest.rpartition("@")
+    if ":" in creds:
+        creds = creds.split(":", 1)[0] + ":***"
+    return f"{scheme}://{creds}@{tail}"

