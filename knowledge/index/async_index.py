@@ -1,0 +1,141 @@
+"""``AsyncKnowledgeIndex``: the async twin of :mod:`knowledge.index.sync_index`, same rules, same SQL.
+
+The embedding model is CPU-bound, so it runs in a worker thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+from typing import Protocol, TypeVar
+
+from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
+from kassist.tenancy import validate_tenant_id
+from knowledge.documents import Chunk, Document
+from knowledge.embedders.base import Embedder
+from knowledge.index import ops
+from knowledge.index.dialect import Dialect, Op
+from knowledge.index.matrix import MatrixCache
+from knowledge.index.models import CollectionStats, SearchHit, SearchMode, UpsertResult
+from knowledge.index.search import search
+from knowledge.index.sync_index import embed_query, embed_texts, embedder_info, make_request
+from knowledge.retrieval import DEFAULT_RRF_K
+
+T = TypeVar("T")
+
+
+class AsyncDriver(Protocol):
+    dialect: Dialect
+    matrices: MatrixCache | None
+
+    async def run(self, op: Op[T], *, write: bool) -> T: ...
+    async def migrate(self) -> None: ...
+    async def close(self) -> None: ...
+
+
+async def open_async_driver(url: DatabaseURL) -> AsyncDriver:
+    if url.backend == "sqlite":
+        from knowledge.index.sqlite_driver import AsyncSqliteDriver
+
+        assert url.sqlite_path is not None
+        return await AsyncSqliteDriver.open(url.sqlite_path)
+    from knowledge.index.postgres_driver import AsyncPostgresDriver
+
+    return await AsyncPostgresDriver.open(url.conninfo or url.url)
+
+
+class AsyncKnowledgeIndex:
+    def __init__(self, driver: AsyncDriver, embedder: Embedder, url: DatabaseURL) -> None:
+        self._driver = driver
+        self.embedder = embedder
+        self.url = url
+
+    @classmethod
+    async def from_url(
+        cls, url: str | None = None, *, embedder: Embedder, migrate: bool = True
+    ) -> AsyncKnowledgeIndex:
+        parsed = parse_database_url(url if url is not None else database_url_from_env())
+        driver = await open_async_driver(parsed)
+        try:
+            if migrate:
+                await driver.migrate()
+        except BaseException:
+            await driver.close()
+            raise
+        return cls(driver, embedder, parsed)
+
+    def for_tenant(self, tenant_id: str) -> AsyncTenantKnowledgeIndex:
+        return AsyncTenantKnowledgeIndex(self, validate_tenant_id(tenant_id))
+
+    async def run(self, op: Op[T], *, write: bool = False) -> T:
+        return await self._driver.run(op, write=write)
+
+    @property
+    def driver(self) -> AsyncDriver:
+        return self._driver
+
+    async def close(self) -> None:
+        await self._driver.close()
+
+    async def __aenter__(self) -> AsyncKnowledgeIndex:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+class AsyncTenantKnowledgeIndex:
+    def __init__(self, index: AsyncKnowledgeIndex, tenant_id: str) -> None:
+        self._index = index
+        self.tenant_id = tenant_id
+
+    async def upsert_document(self, document: Document, chunks: Sequence[Chunk]) -> UpsertResult:
+        embedder = self._index.embedder
+        info = embedder_info(embedder)
+        d = self._index.driver.dialect
+        plan = await self._index.run(ops.prepare_upsert(d, self.tenant_id, info, document, chunks))
+        vectors = await asyncio.to_thread(embed_texts, embedder, [t for _, t in plan.to_embed])
+        fresh = {h: v for (h, _), v in zip(plan.to_embed, vectors, strict=True)}
+        now = datetime.now(UTC)
+        return await self._index.run(ops.apply_upsert(d, plan, info, fresh, now), write=True)
+
+    async def delete_document(self, collection: str, doc_id: str) -> int:
+        d = self._index.driver.dialect
+        return await self._index.run(ops.delete_document(d, self.tenant_id, collection, doc_id), write=True)
+
+    async def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        mode: SearchMode = "hybrid",
+        collections: Sequence[str] | None = None,
+        doc_id: str | None = None,
+        effective_from: date | None = None,
+        effective_to: date | None = None,
+        rrf_k: int = DEFAULT_RRF_K,
+    ) -> list[SearchHit]:
+        req = make_request(
+            self.tenant_id,
+            query,
+            k=k,
+            mode=mode,
+            collections=collections,
+            doc_id=doc_id,
+            effective_from=effective_from,
+            effective_to=effective_to,
+            rrf_k=rrf_k,
+        )
+        embedder = self._index.embedder
+        vector = await asyncio.to_thread(embed_query, embedder, query) if req.wants_vector else None
+        driver = self._index.driver
+        return await driver.run(
+            search(driver.dialect, req, vector, embedder_info(embedder), driver.matrices), write=False
+        )
+
+    async def stats(self) -> list[CollectionStats]:
+        return await self._index.run(ops.stats(self._index.driver.dialect, self.tenant_id))
+
+    async def collection_names(self) -> list[str]:
+        return sorted(await self._index.run(ops.collections(self._index.driver.dialect, self.tenant_id)))

@@ -1,0 +1,81 @@
+"""How the backend-neutral operations talk to a driver: statements out, rows back.
+
+An operation is a generator that yields :class:`Stmt` and receives the rows each one returned. It
+holds every rule (what to read, what to write, how to decode) and does no I/O, so one copy serves
+SQLite and PostgreSQL, sync and async; a driver only executes statements inside a transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+Row = tuple[Any, ...]
+Params = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Stmt:
+    """One named SQL statement with named parameters, or a batch of parameter sets (``many``)."""
+
+    sql: str
+    params: Params = field(default_factory=dict)
+    many: Sequence[Params] | None = None
+
+
+Op = Generator[Stmt, list[Row], T]
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The SQL of one backend, by name, plus how it wants vectors and lists passed as parameters."""
+
+    backend: str
+    migrations: tuple[tuple[int, tuple[str, ...]], ...]
+    create_version_table: str
+    get_schema_version: str
+    set_schema_version: str
+    select_collections: str
+    insert_collection: str
+    bump_generation: str
+    select_doc_chunks: str
+    upsert_document: str
+    insert_chunk: str
+    delete_chunk: str
+    delete_document_chunks: str
+    delete_document: str
+    select_document: str
+    cache_lookup: str
+    cache_store: str
+    collection_stats: str
+    keyword_search: str
+    hydrate: str
+    encode_vector: Callable[[Sequence[float]], Any]
+    encode_list: Callable[[Sequence[Any]], Any]
+    # Backend-specific: PostgreSQL ranks vectors in SQL, SQLite loads them into numpy.
+    search_settings: tuple[str, ...] = ()
+    vector_search: Callable[[int], str] | None = None
+    vector_index: Callable[[int], str] | None = None
+    load_matrix: str | None = None
+
+
+def drive(op: Op[T], execute: Callable[[Stmt], list[Row]]) -> T:
+    """Run ``op`` to completion, executing each statement it yields with ``execute``."""
+    try:
+        stmt = next(op)
+        while True:
+            stmt = op.send(execute(stmt))
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+async def adrive(op: Op[T], execute: Callable[[Stmt], Awaitable[list[Row]]]) -> T:
+    """The async twin of :func:`drive`."""
+    try:
+        stmt = next(op)
+        while True:
+            stmt = op.send(await execute(stmt))
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]

@@ -1,0 +1,90 @@
+"""Data crossing the index's boundary: what a write changed, what a search found, what a collection holds."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+SearchMode = Literal["hybrid", "keyword", "vector"]
+
+
+class UpsertResult(BaseModel):
+    """What indexing one document changed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    doc_id: str
+    collection: str
+    chunks_added: int = Field(description="Chunks whose id was not indexed before")
+    chunks_unchanged: int = Field(description="Chunks already indexed with the same content: not re-embedded")
+    chunks_removed: int = Field(description="Chunks of an older version of the document that are gone")
+    embedded: int = Field(description="Texts sent to the embedding model")
+    cache_hits: int = Field(description="New chunks whose vector came from the embedding cache")
+
+
+class CollectionStats(BaseModel):
+    """Size of one collection of one tenant."""
+
+    model_config = ConfigDict(frozen=True)
+
+    collection: str
+    embedder: str
+    dimensions: int
+    documents: int
+    chunks: int
+    bytes: int = Field(description="Sum of the source files' sizes")
+    created_at: datetime
+
+
+class SearchFilters(BaseModel):
+    """Optional narrowing of a search. An empty filter searches all the tenant's collections."""
+
+    model_config = ConfigDict(frozen=True)
+
+    collections: tuple[str, ...] | None = None
+    doc_id: str | None = None
+    effective_from: date | None = Field(
+        default=None, description="Inclusive; documents without a date are excluded"
+    )
+    effective_to: date | None = Field(
+        default=None, description="Inclusive; documents without a date are excluded"
+    )
+
+    @model_validator(mode="after")
+    def _check_range(self) -> SearchFilters:
+        if self.effective_from and self.effective_to and self.effective_from > self.effective_to:
+            raise ValueError(
+                f"effective_from {self.effective_from} is after effective_to {self.effective_to}; swap them"
+            )
+        if self.collections is not None and not self.collections:
+            raise ValueError("collections is empty; omit it to search every collection")
+        return self
+
+    @property
+    def has_date_range(self) -> bool:
+        return self.effective_from is not None or self.effective_to is not None
+
+
+class SearchHit(BaseModel):
+    """One retrieved chunk with where it came from and how each retriever ranked it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chunk_id: str
+    doc_id: str
+    collection: str
+    title: str
+    source_path: str
+    heading: str | None
+    position: int
+    text: str
+    effective_date: date | None
+    score: float = Field(description="Fused score (reciprocal rank fusion in hybrid mode)")
+    keyword_rank: int | None = Field(default=None, description="1-based rank in the keyword results")
+    keyword_score: float | None = Field(
+        default=None, description="bm25 (SQLite, negated: higher is better) or ts_rank_cd"
+    )
+    vector_rank: int | None = None
+    vector_score: float | None = Field(default=None, description="Cosine similarity")

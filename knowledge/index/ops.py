@@ -1,0 +1,256 @@
+"""Backend-neutral operations of the index: migrations, upsert, delete, stats, collection lookup.
+
+Each is a generator of statements (see :mod:`knowledge.index.dialect`); the caller decides the
+transaction. Upsert is split in two so the embedding model never runs inside a write transaction:
+:func:`prepare_upsert` reads (which chunks are new, which vectors are cached), the caller embeds the
+rest, :func:`apply_upsert` writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from kassist.tenancy import TenantMismatch
+from knowledge import cache
+from knowledge.documents import Chunk, Document
+from knowledge.index.dialect import Dialect, Op, Stmt
+from knowledge.index.errors import CollectionNotFound, EmbedderMismatch, SchemaTooNew
+from knowledge.index.models import CollectionStats, UpsertResult
+from knowledge.index.rules import check_vector, validate_collection
+
+
+@dataclass(frozen=True)
+class CollectionInfo:
+    name: str
+    embedder: str
+    dimensions: int
+    created_at: datetime
+    generation: int
+
+
+@dataclass(frozen=True)
+class EmbedderInfo:
+    name: str
+    dimensions: int
+
+
+@dataclass(frozen=True)
+class UpsertPlan:
+    """What :func:`prepare_upsert` found: the chunks to add and the texts still to embed."""
+
+    tenant: str
+    document: Document
+    chunks: tuple[Chunk, ...]
+    new_chunks: tuple[Chunk, ...]
+    cached: Mapping[str, Sequence[float]]
+    collection_existed: bool
+    to_embed: tuple[tuple[str, str], ...] = field(default=())  # (text hash, text), deduplicated
+
+
+def as_datetime(value: object) -> datetime:
+    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+
+
+def as_date(value: object) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    return date.fromisoformat(str(value))
+
+
+def migrate(d: Dialect) -> Op[int]:
+    """Bring the schema to the newest version this code knows; returns that version."""
+    yield Stmt(d.create_version_table)
+    rows = yield Stmt(d.get_schema_version)
+    current = int(rows[0][0] or 0) if rows else 0
+    latest = max(v for v, _ in d.migrations)
+    if current > latest:
+        raise SchemaTooNew(
+            f"the knowledge index schema is at version {current}, newer than this kassist knows ({latest}); "
+            "upgrade kassist"
+        )
+    for version, statements in d.migrations:
+        if version > current:
+            for sql in statements:
+                yield Stmt(sql)
+            yield Stmt(d.set_schema_version, {"version": version})
+    return latest
+
+
+def collections(d: Dialect, tenant: str) -> Op[dict[str, CollectionInfo]]:
+    rows = yield Stmt(d.select_collections, {"tenant": tenant})
+    return {
+        str(r[0]): CollectionInfo(str(r[0]), str(r[1]), int(r[2]), as_datetime(r[3]), int(r[4])) for r in rows
+    }
+
+
+def not_found(tenant: str, collection: str, known: Mapping[str, object]) -> CollectionNotFound:
+    hint = f"this tenant's collections: {', '.join(sorted(known))}" if known else "this tenant has none yet"
+    return CollectionNotFound(f"collection {collection!r} not found for tenant {tenant!r} ({hint})")
+
+
+def check_embedder(info: CollectionInfo, embedder: EmbedderInfo) -> None:
+    if info.embedder != embedder.name or info.dimensions != embedder.dimensions:
+        raise EmbedderMismatch(
+            f"collection {info.name!r} was indexed with embedder {info.embedder!r} ({info.dimensions} dims), "
+            f"not {embedder.name!r} ({embedder.dimensions} dims): vectors of different models cannot be "
+            f"compared. Use --embedder matching {info.embedder!r}, or index into a new collection"
+        )
+
+
+def _check_document(tenant: str, document: Document, chunks: Sequence[Chunk]) -> None:
+    validate_collection(document.collection)
+    if document.tenant_id != tenant:
+        raise TenantMismatch(
+            f"document {document.doc_id!r} belongs to tenant {document.tenant_id!r}, not {tenant!r}"
+        )
+    for chunk in chunks:
+        if (chunk.tenant_id, chunk.collection, chunk.doc_id) != (
+            tenant,
+            document.collection,
+            document.doc_id,
+        ):
+            raise ValueError(
+                f"chunk {chunk.chunk_id!r} belongs to ({chunk.tenant_id!r}, {chunk.collection!r}, "
+                f"{chunk.doc_id!r}), not to document {document.doc_id!r} of {tenant!r}/{document.collection!r}"
+            )
+    ids = [c.chunk_id for c in chunks]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"document {document.doc_id!r} has duplicate chunk ids; chunk ids must be unique")
+
+
+def prepare_upsert(
+    d: Dialect, tenant: str, embedder: EmbedderInfo, document: Document, chunks: Sequence[Chunk]
+) -> Op[UpsertPlan]:
+    _check_document(tenant, document, chunks)
+    known = yield from collections(d, tenant)
+    if document.collection in known:
+        check_embedder(known[document.collection], embedder)
+    rows = yield Stmt(
+        d.select_doc_chunks, {"tenant": tenant, "collection": document.collection, "doc_id": document.doc_id}
+    )
+    existing = {str(r[1]) for r in rows}
+    new_chunks = tuple(c for c in chunks if c.chunk_id not in existing)
+    hashes = {cache.text_hash(c.text): c.text for c in new_chunks}
+    cached = yield from cache.lookup(d, tenant, embedder.name, hashes)
+    return UpsertPlan(
+        tenant=tenant,
+        document=document,
+        chunks=tuple(chunks),
+        new_chunks=new_chunks,
+        cached=cached,
+        collection_existed=document.collection in known,
+        to_embed=tuple((h, t) for h, t in hashes.items() if h not in cached),
+    )
+
+
+def apply_upsert(
+    d: Dialect,
+    plan: UpsertPlan,
+    embedder: EmbedderInfo,
+    fresh: Mapping[str, Sequence[float]],
+    now: datetime,
+) -> Op[UpsertResult]:
+    """Write the document and its chunks; ``fresh`` maps text hash to the vectors just computed."""
+    doc, tenant = plan.document, plan.tenant
+    for vector in fresh.values():
+        check_vector(vector, embedder.dimensions, embedder.name)
+    stamp = now.isoformat()
+    key = {"tenant": tenant, "collection": doc.collection}
+    yield Stmt(
+        d.insert_collection,
+        {**key, "embedder": embedder.name, "dimensions": embedder.dimensions, "now": stamp},
+    )
+    # Re-read inside the write transaction: another writer may have created the collection or
+    # indexed this document since prepare_upsert looked.
+    known = yield from collections(d, tenant)
+    check_embedder(known[doc.collection], embedder)
+    if not plan.collection_existed and d.vector_index is not None:
+        yield Stmt(d.vector_index(embedder.dimensions))
+    yield Stmt(
+        d.upsert_document,
+        {
+            **key,
+            "doc_id": doc.doc_id,
+            "title": doc.title,
+            "source_path": doc.source_path,
+            "media_type": doc.media_type,
+            "size_bytes": doc.size_bytes,
+            "modified_at": doc.modified_at.isoformat(),
+            "effective_date": doc.effective_date.isoformat() if doc.effective_date else None,
+            "content_hash": doc.content_hash,
+            "now": stamp,
+        },
+    )
+    rows = yield Stmt(d.select_doc_chunks, {**key, "doc_id": doc.doc_id})
+    wanted = {c.chunk_id for c in plan.chunks}
+    stale = [int(r[0]) for r in rows if str(r[1]) not in wanted]
+    present = {str(r[1]) for r in rows}
+    if stale:
+        yield Stmt(d.delete_chunk, many=[{"tenant": tenant, "id": i} for i in stale])
+    vectors = {**plan.cached, **fresh}
+    to_insert = [c for c in plan.chunks if c.chunk_id not in present]
+    if to_insert:
+        yield Stmt(
+            d.insert_chunk,
+            many=[
+                {
+                    **key,
+                    "doc_id": doc.doc_id,
+                    "chunk_id": c.chunk_id,
+                    "position": c.position,
+                    "heading": c.heading,
+                    "text": c.text,
+                    "token_count": c.token_count,
+                    "content_hash": c.content_hash,
+                    "dimensions": embedder.dimensions,
+                    "embedding": d.encode_vector(vectors[cache.text_hash(c.text)]),
+                }
+                for c in to_insert
+            ],
+        )
+    store = cache.store(d, tenant, embedder.name, fresh, now)
+    if store is not None:
+        yield store
+    yield Stmt(d.bump_generation, key)
+    new_hashes = {cache.text_hash(c.text) for c in plan.new_chunks}
+    return UpsertResult(
+        doc_id=doc.doc_id,
+        collection=doc.collection,
+        chunks_added=len(to_insert),
+        chunks_unchanged=len(plan.chunks) - len(to_insert),
+        chunks_removed=len(stale),
+        embedded=len(fresh),
+        cache_hits=len(new_hashes & set(plan.cached)),
+    )
+
+
+def delete_document(d: Dialect, tenant: str, collection: str, doc_id: str) -> Op[int]:
+    """Remove a document and its chunks; returns how many chunks went (0 when it was not indexed)."""
+    validate_collection(collection)
+    known = yield from collections(d, tenant)
+    if collection not in known:
+        raise not_found(tenant, collection, known)
+    key = {"tenant": tenant, "collection": collection, "doc_id": doc_id}
+    rows = yield Stmt(d.select_doc_chunks, key)
+    yield Stmt(d.delete_document_chunks, key)
+    yield Stmt(d.delete_document, key)
+    yield Stmt(d.bump_generation, {"tenant": tenant, "collection": collection})
+    return len(rows)
+
+
+def stats(d: Dialect, tenant: str) -> Op[list[CollectionStats]]:
+    rows = yield Stmt(d.collection_stats, {"tenant": tenant})
+    return [
+        CollectionStats(
+            collection=str(r[0]),
+            embedder=str(r[1]),
+            dimensions=int(r[2]),
+            created_at=as_datetime(r[3]),
+            documents=int(r[4]),
+            chunks=int(r[5]),
+            bytes=int(r[6]),
+        )
+        for r in rows
+    ]

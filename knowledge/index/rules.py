@@ -1,0 +1,89 @@
+"""Pure rules of the index: names, query escaping, vector encoding. No I/O here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from knowledge.index.errors import InvalidQuery
+
+_COLLECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
+_QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+MAX_QUERY_TOKENS = 64
+MAX_K = 1000
+
+# Close to PostgreSQL's english stop list, so both backends match on the same words. Dropping them
+# matters with OR semantics: "how many days of leave do I get" must not match every chunk with "do".
+STOPWORDS = frozenset(
+    ["a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves"]
+)
+
+
+def validate_collection(name: object) -> str:
+    """Return ``name`` if it is a usable collection name, else raise saying what is allowed."""
+    if not isinstance(name, str) or not _COLLECTION.match(name):
+        raise InvalidQuery(
+            f"collection name {name!r} is not valid: use 1-128 letters, digits, '_', '-' or '.', "
+            "starting with a letter or digit (e.g. company_handbook_v2)"
+        )
+    return name
+
+
+def validate_k(k: int) -> int:
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
+        raise InvalidQuery(f"k must be an integer between 1 and {MAX_K}, got {k!r}")
+    return k
+
+
+def query_terms(text: str) -> list[str]:
+    """Lower-cased words of a user query, stop words dropped unless nothing else is left."""
+    words = list(dict.fromkeys(w.lower() for w in _QUERY_TOKEN.findall(text)))[:MAX_QUERY_TOKENS]
+    content = [w for w in words if w not in STOPWORDS]
+    return content or words
+
+
+def fts5_match(text: str) -> str | None:
+    """A safe FTS5 MATCH expression with OR semantics, or None when the query has no words.
+
+    Every term is a double-quoted string, so quotes, ``*``, ``-``, ``NEAR`` or column filters typed
+    by a user are plain text, never FTS5 syntax.
+    """
+    terms = query_terms(text)
+    if not terms:
+        return None
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+def websearch_or(text: str) -> str | None:
+    """Input for PostgreSQL ``websearch_to_tsquery`` that ORs the query's words (recall over precision)."""
+    terms = [t for t in query_terms(text) if t != "or"]
+    if not terms:
+        return None
+    return " or ".join(terms)
+
+
+def check_vector(vector: Sequence[float], dimensions: int, embedder: str) -> None:
+    if len(vector) != dimensions:
+        raise ValueError(
+            f"embedder {embedder!r} returned a vector of {len(vector)} dimensions, expected {dimensions}"
+        )
+
+
+def to_f32_blob(vector: Sequence[float]) -> bytes:
+    return np.asarray(vector, dtype="<f4").tobytes()
+
+
+def from_f32_blob(blob: bytes) -> list[float]:
+    return [float(x) for x in np.frombuffer(blob, dtype="<f4")]
+
+
+def pg_vector_literal(vector: Sequence[float]) -> str:
+    """pgvector's text form; float32 is what pgvector stores, so repr of float32 round-trips."""
+    return "[" + ",".join(repr(float(np.float32(v))) for v in vector) + "]"
+
+
+def candidate_count(k: int) -> int:
+    """How many results each retriever contributes before fusion: deeper than k so fusion can reorder."""
+    return max(4 * k, 50)

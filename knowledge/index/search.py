@@ -1,0 +1,140 @@
+"""The search operation: keyword and/or vector candidates, fusion, hydration, in one read transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from knowledge.index.dialect import Dialect, Op, Row, Stmt
+from knowledge.index.errors import InvalidQuery
+from knowledge.index.matrix import MatrixCache, VectorMatrix
+from knowledge.index.models import SearchFilters, SearchHit, SearchMode
+from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
+from knowledge.index.rules import candidate_count, fts5_match, validate_collection, validate_k, websearch_or
+from knowledge.retrieval import DEFAULT_RRF_K, Ranking, build_hits, reciprocal_rank_fusion, single
+
+MODES: tuple[SearchMode, ...] = ("hybrid", "keyword", "vector")
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    tenant: str
+    query: str
+    k: int
+    mode: SearchMode
+    filters: SearchFilters
+    rrf_k: int = DEFAULT_RRF_K
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise InvalidQuery(f"unknown search mode {self.mode!r}; use one of {', '.join(MODES)}")
+        if not isinstance(self.query, str) or not self.query.strip():
+            raise InvalidQuery("the search query is empty; type what you are looking for")
+        validate_k(self.k)
+        for c in self.filters.collections or ():
+            validate_collection(c)
+
+    @property
+    def wants_vector(self) -> bool:
+        return self.mode in ("hybrid", "vector")
+
+
+def _params(d: Dialect, req: SearchRequest, names: Sequence[str], limit: int) -> dict[str, Any]:
+    f = req.filters
+    return {
+        "tenant": req.tenant,
+        "collections": d.encode_list(sorted(names)),
+        "doc_id": f.doc_id,
+        "dated": f.has_date_range,
+        "date_from": f.effective_from.isoformat() if f.effective_from else None,
+        "date_to": f.effective_to.isoformat() if f.effective_to else None,
+        "limit": limit,
+    }
+
+
+def _keyword(d: Dialect, req: SearchRequest, names: Sequence[str], limit: int) -> Op[Ranking]:
+    match = fts5_match(req.query) if d.backend == "sqlite" else websearch_or(req.query)
+    if match is None or not names:
+        return []
+    rows = yield Stmt(d.keyword_search, {**_params(d, req, names, limit), "match": match})
+    return [(int(r[0]), float(r[1])) for r in rows]
+
+
+def _vector(
+    d: Dialect,
+    req: SearchRequest,
+    names: Sequence[str],
+    vector: Sequence[float],
+    embedder: EmbedderInfo,
+    generations: tuple[tuple[str, int], ...],
+    matrices: MatrixCache | None,
+    limit: int,
+) -> Op[Ranking]:
+    if not names:
+        return []
+    if d.vector_search is not None:
+        for sql in d.search_settings:
+            yield Stmt(sql)
+        rows = yield Stmt(
+            d.vector_search(embedder.dimensions),
+            {**_params(d, req, names, limit), "vector": d.encode_vector(vector)},
+        )
+        return [(int(r[0]), float(r[1])) for r in rows]
+    assert d.load_matrix is not None and matrices is not None
+    key = tuple(sorted(names))
+    matrix = matrices.get(req.tenant, key, generations)
+    if matrix is None:
+        rows = yield Stmt(d.load_matrix, {"tenant": req.tenant, "collections": d.encode_list(key)})
+        matrix = VectorMatrix.from_rows(rows, generations, embedder.dimensions)
+        matrices.put(req.tenant, key, matrix)
+    f = req.filters
+    return matrix.top_k(vector, limit, doc_id=f.doc_id, date_from=f.effective_from, date_to=f.effective_to)
+
+
+def search(
+    d: Dialect,
+    req: SearchRequest,
+    vector: Sequence[float] | None,
+    embedder: EmbedderInfo,
+    matrices: MatrixCache | None = None,
+) -> Op[list[SearchHit]]:
+    """Run ``req``; ``vector`` is the embedded query (None in keyword mode)."""
+    known = yield from collections(d, req.tenant)
+    requested = req.filters.collections
+    for name in requested or ():
+        if name not in known:
+            raise not_found(req.tenant, name, known)
+    names = sorted(requested or known)
+    vector_names = names
+    if req.wants_vector:
+        if requested:
+            for name in requested:
+                check_embedder(known[name], embedder)
+        else:
+            # Unnamed collections made with another model are left out of the vector side only.
+            vector_names = [
+                n
+                for n in names
+                if (known[n].embedder, known[n].dimensions) == (embedder.name, embedder.dimensions)
+            ]
+    limit = candidate_count(req.k)
+    keyword: Ranking = []
+    if req.mode in ("hybrid", "keyword"):
+        keyword = yield from _keyword(d, req, names, limit)
+    vec: Ranking = []
+    if req.wants_vector:
+        if vector is None:
+            raise InvalidQuery(f"mode {req.mode!r} needs the query's vector")
+        generations = tuple((n, known[n].generation) for n in vector_names)
+        vec = yield from _vector(d, req, vector_names, vector, embedder, generations, matrices, limit)
+    if req.mode == "hybrid":
+        fused = reciprocal_rank_fusion(keyword, vec, limit=req.k, k=req.rrf_k)
+    else:
+        fused = single(keyword if req.mode == "keyword" else vec, req.mode, limit=req.k)
+    if not fused:
+        return []
+    rows: list[Row] = yield Stmt(
+        d.hydrate, {"tenant": req.tenant, "ids": d.encode_list([f.id for f in fused])}
+    )
+    return build_hits(fused, {int(r[0]): r for r in rows})

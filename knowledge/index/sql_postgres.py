@@ -1,0 +1,170 @@
+"""Named SQL of the PostgreSQL backend: pgvector HNSW (cosine) for vectors, tsvector + GIN for keywords."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from knowledge.index.dialect import Dialect
+from knowledge.index.rules import pg_vector_literal
+
+DEFAULT_DIMENSIONS = 384
+EXTENSION = "CREATE EXTENSION IF NOT EXISTS vector"
+# Concurrent migrators (several workers starting at once) queue here instead of racing on DDL.
+ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtext('kassist_kb_schema'))"
+
+
+def vector_index(dimensions: int) -> str:
+    """HNSW index for one dimension: the column is untyped ``vector`` so collections may use other
+    models, and pgvector indexes one dimension per (expression, partial) index."""
+    d = int(dimensions)
+    return f"""CREATE INDEX IF NOT EXISTS kassist_kb_chunks_hnsw_{d} ON kassist_kb_chunks
+        USING hnsw ((embedding::vector({d})) vector_cosine_ops) WHERE dimensions = {d}"""
+
+
+_V1 = (
+    """CREATE TABLE kassist_kb_collections (
+        tenant_id text NOT NULL,
+        collection text NOT NULL,
+        embedder text NOT NULL,
+        dimensions integer NOT NULL,
+        created_at timestamptz NOT NULL,
+        generation bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (tenant_id, collection)
+    )""",
+    """CREATE TABLE kassist_kb_documents (
+        tenant_id text NOT NULL,
+        collection text NOT NULL,
+        doc_id text NOT NULL,
+        title text NOT NULL,
+        source_path text NOT NULL,
+        media_type text NOT NULL,
+        size_bytes bigint NOT NULL,
+        modified_at timestamptz NOT NULL,
+        effective_date date,
+        content_hash text NOT NULL,
+        indexed_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, collection, doc_id)
+    )""",
+    """CREATE TABLE kassist_kb_chunks (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        tenant_id text NOT NULL,
+        collection text NOT NULL,
+        doc_id text NOT NULL,
+        chunk_id text NOT NULL,
+        position integer NOT NULL,
+        heading text,
+        text text NOT NULL,
+        token_count integer NOT NULL,
+        content_hash text NOT NULL,
+        dimensions integer NOT NULL,
+        embedding vector NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS
+            (to_tsvector('english', coalesce(heading, '') || ' ' || text)) STORED,
+        UNIQUE (tenant_id, collection, chunk_id)
+    )""",
+    "CREATE INDEX kassist_kb_chunks_doc ON kassist_kb_chunks (tenant_id, collection, doc_id)",
+    "CREATE INDEX kassist_kb_chunks_tsv ON kassist_kb_chunks USING gin (tsv)",
+    vector_index(DEFAULT_DIMENSIONS),
+    """CREATE TABLE kassist_kb_embedding_cache (
+        tenant_id text NOT NULL,
+        embedder text NOT NULL,
+        content_hash text NOT NULL,
+        embedding bytea NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, embedder, content_hash)
+    )""",
+)
+
+_FILTERS = """c.tenant_id = %(tenant)s AND c.collection = ANY(%(collections)s)
+    AND (%(doc_id)s::text IS NULL OR c.doc_id = %(doc_id)s)
+    AND (NOT %(dated)s OR (c.collection, c.doc_id) IN (
+        SELECT d.collection, d.doc_id FROM kassist_kb_documents d
+        WHERE d.tenant_id = %(tenant)s AND d.effective_date
+          BETWEEN coalesce(%(date_from)s::date, '-infinity') AND coalesce(%(date_to)s::date, 'infinity')))"""
+
+
+def vector_search(dimensions: int) -> str:
+    # The CTE ranks inside the HNSW index (iterative scan keeps going until the filters leave enough
+    # rows); relaxed_order may return near-ties out of order, so the outer query re-sorts.
+    d = int(dimensions)
+    return f"""WITH hits AS MATERIALIZED (
+            SELECT c.id, c.embedding::vector({d}) <=> %(vector)s::vector({d}) AS distance
+            FROM kassist_kb_chunks c
+            WHERE c.dimensions = {d} AND {_FILTERS}
+            ORDER BY c.embedding::vector({d}) <=> %(vector)s::vector({d}) LIMIT %(limit)s)
+        SELECT id, 1 - distance FROM hits ORDER BY distance"""
+
+
+def _encode_list(values: Sequence[Any]) -> list[Any]:
+    return list(values)
+
+
+DIALECT = Dialect(
+    backend="postgres",
+    migrations=((1, _V1),),
+    create_version_table="CREATE TABLE IF NOT EXISTS kassist_kb_schema_version (version integer NOT NULL)",
+    get_schema_version="SELECT max(version) FROM kassist_kb_schema_version",
+    set_schema_version="INSERT INTO kassist_kb_schema_version (version) VALUES (%(version)s)",
+    select_collections="""SELECT collection, embedder, dimensions, created_at, generation
+        FROM kassist_kb_collections WHERE tenant_id = %(tenant)s ORDER BY collection""",
+    insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)
+        VALUES (%(tenant)s, %(collection)s, %(embedder)s, %(dimensions)s, %(now)s) ON CONFLICT DO NOTHING""",
+    bump_generation="""UPDATE kassist_kb_collections SET generation = generation + 1
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s""",
+    select_doc_chunks="""SELECT id, chunk_id, content_hash FROM kassist_kb_chunks
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",
+    upsert_document="""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
+            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at)
+        VALUES (%(tenant)s, %(collection)s, %(doc_id)s, %(title)s, %(source_path)s, %(media_type)s,
+            %(size_bytes)s, %(modified_at)s, %(effective_date)s, %(content_hash)s, %(now)s)
+        ON CONFLICT (tenant_id, collection, doc_id) DO UPDATE SET title = excluded.title,
+            source_path = excluded.source_path, media_type = excluded.media_type,
+            size_bytes = excluded.size_bytes, modified_at = excluded.modified_at,
+            effective_date = excluded.effective_date, content_hash = excluded.content_hash,
+            indexed_at = excluded.indexed_at""",
+    insert_chunk="""INSERT INTO kassist_kb_chunks (tenant_id, collection, doc_id, chunk_id, position, heading,
+            text, token_count, content_hash, dimensions, embedding)
+        VALUES (%(tenant)s, %(collection)s, %(doc_id)s, %(chunk_id)s, %(position)s, %(heading)s, %(text)s,
+            %(token_count)s, %(content_hash)s, %(dimensions)s, %(embedding)s::vector)
+        ON CONFLICT (tenant_id, collection, chunk_id) DO NOTHING""",
+    delete_chunk="DELETE FROM kassist_kb_chunks WHERE tenant_id = %(tenant)s AND id = %(id)s",
+    delete_document_chunks="""DELETE FROM kassist_kb_chunks
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",
+    delete_document="""DELETE FROM kassist_kb_documents
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",
+    select_document="""SELECT content_hash FROM kassist_kb_documents
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",
+    cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
+        WHERE tenant_id = %(tenant)s AND embedder = %(embedder)s AND content_hash = ANY(%(hashes)s)""",
+    cache_store="""INSERT INTO kassist_kb_embedding_cache (tenant_id, embedder, content_hash, embedding, created_at)
+        VALUES (%(tenant)s, %(embedder)s, %(content_hash)s, %(blob)s, %(now)s) ON CONFLICT DO NOTHING""",
+    collection_stats="""SELECT k.collection, k.embedder, k.dimensions, k.created_at,
+            (SELECT count(*) FROM kassist_kb_documents d
+              WHERE d.tenant_id = k.tenant_id AND d.collection = k.collection),
+            (SELECT count(*) FROM kassist_kb_chunks c
+              WHERE c.tenant_id = k.tenant_id AND c.collection = k.collection),
+            (SELECT coalesce(sum(size_bytes), 0) FROM kassist_kb_documents d
+              WHERE d.tenant_id = k.tenant_id AND d.collection = k.collection)
+        FROM kassist_kb_collections k WHERE k.tenant_id = %(tenant)s ORDER BY k.collection""",
+    # Normalisation 1 divides by 1 + log(length), so long chunks do not win by sheer size.
+    keyword_search=f"""SELECT c.id, ts_rank_cd(c.tsv, q, 1) AS score
+        FROM kassist_kb_chunks c, websearch_to_tsquery('english', %(match)s) q
+        WHERE c.tsv @@ q AND {_FILTERS}
+        ORDER BY score DESC, c.id LIMIT %(limit)s""",
+    hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
+            c.position, c.text, d.effective_date
+        FROM kassist_kb_chunks c JOIN kassist_kb_documents d
+          ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
+        WHERE c.tenant_id = %(tenant)s AND c.id = ANY(%(ids)s)""",
+    encode_vector=pg_vector_literal,
+    encode_list=_encode_list,
+    # pgvector 0.8: without iterative scans a filtered HNSW search returns at most ef_search rows
+    # before filtering, so a small tenant in a big table would get few or no results.
+    search_settings=(
+        "SET LOCAL hnsw.iterative_scan = relaxed_order",
+        "SET LOCAL hnsw.ef_search = 100",
+    ),
+    vector_search=vector_search,
+    vector_index=vector_index,
+)

@@ -1,0 +1,156 @@
+"""Named SQL of the SQLite backend: FTS5 for keywords, float32 blobs ranked in numpy for vectors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from knowledge.index.dialect import Dialect
+from knowledge.index.rules import to_f32_blob
+
+_V1 = (
+    """CREATE TABLE kassist_kb_collections (
+        tenant_id TEXT NOT NULL,
+        collection TEXT NOT NULL,
+        embedder TEXT NOT NULL,
+        dimensions INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        generation INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tenant_id, collection)
+    )""",
+    """CREATE TABLE kassist_kb_documents (
+        tenant_id TEXT NOT NULL,
+        collection TEXT NOT NULL,
+        doc_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        source_path TEXT NOT NULL,
+        media_type TEXT NOT NULL,
+        size_bytes INTEGER NOT NULL,
+        modified_at TEXT NOT NULL,
+        effective_date TEXT,
+        content_hash TEXT NOT NULL,
+        indexed_at TEXT NOT NULL,
+        PRIMARY KEY (tenant_id, collection, doc_id)
+    )""",
+    """CREATE TABLE kassist_kb_chunks (
+        id INTEGER PRIMARY KEY,
+        tenant_id TEXT NOT NULL,
+        collection TEXT NOT NULL,
+        doc_id TEXT NOT NULL,
+        chunk_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        heading TEXT,
+        text TEXT NOT NULL,
+        token_count INTEGER NOT NULL,
+        content_hash TEXT NOT NULL,
+        embedding BLOB NOT NULL,
+        UNIQUE (tenant_id, collection, chunk_id)
+    )""",
+    "CREATE INDEX kassist_kb_chunks_doc ON kassist_kb_chunks (tenant_id, collection, doc_id)",
+    # External content: the text lives once, in kassist_kb_chunks. Triggers keep the index in step
+    # inside the writing transaction, so no code path can update one without the other.
+    """CREATE VIRTUAL TABLE kassist_kb_chunks_fts USING fts5(
+        heading, text, content='kassist_kb_chunks', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2'
+    )""",
+    """CREATE TRIGGER kassist_kb_chunks_ai AFTER INSERT ON kassist_kb_chunks BEGIN
+        INSERT INTO kassist_kb_chunks_fts (rowid, heading, text) VALUES (new.id, new.heading, new.text);
+    END""",
+    """CREATE TRIGGER kassist_kb_chunks_ad AFTER DELETE ON kassist_kb_chunks BEGIN
+        INSERT INTO kassist_kb_chunks_fts (kassist_kb_chunks_fts, rowid, heading, text)
+        VALUES ('delete', old.id, old.heading, old.text);
+    END""",
+    """CREATE TRIGGER kassist_kb_chunks_au AFTER UPDATE ON kassist_kb_chunks BEGIN
+        INSERT INTO kassist_kb_chunks_fts (kassist_kb_chunks_fts, rowid, heading, text)
+        VALUES ('delete', old.id, old.heading, old.text);
+        INSERT INTO kassist_kb_chunks_fts (rowid, heading, text) VALUES (new.id, new.heading, new.text);
+    END""",
+    """CREATE TABLE kassist_kb_embedding_cache (
+        tenant_id TEXT NOT NULL,
+        embedder TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        embedding BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (tenant_id, embedder, content_hash)
+    ) WITHOUT ROWID""",
+)
+
+_IN_COLLECTIONS = "c.collection IN (SELECT value FROM json_each(:collections))"
+_FILTERS = f"""c.tenant_id = :tenant AND {_IN_COLLECTIONS}
+    AND (:doc_id IS NULL OR c.doc_id = :doc_id)
+    AND (NOT :dated OR EXISTS (
+        SELECT 1 FROM kassist_kb_documents d
+        WHERE d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
+          AND d.effective_date BETWEEN coalesce(:date_from, '0000-01-01') AND coalesce(:date_to, '9999-12-31')))"""
+
+
+def _encode_list(values: Sequence[Any]) -> str:
+    return json.dumps(list(values))
+
+
+DIALECT = Dialect(
+    backend="sqlite",
+    migrations=((1, _V1),),
+    create_version_table="CREATE TABLE IF NOT EXISTS kassist_kb_schema_version (version INTEGER NOT NULL)",
+    get_schema_version="SELECT max(version) FROM kassist_kb_schema_version",
+    set_schema_version="INSERT INTO kassist_kb_schema_version (version) VALUES (:version)",
+    select_collections="""SELECT collection, embedder, dimensions, created_at, generation
+        FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
+    insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)
+        VALUES (:tenant, :collection, :embedder, :dimensions, :now) ON CONFLICT DO NOTHING""",
+    bump_generation="""UPDATE kassist_kb_collections SET generation = generation + 1
+        WHERE tenant_id = :tenant AND collection = :collection""",
+    select_doc_chunks="""SELECT id, chunk_id, content_hash FROM kassist_kb_chunks
+        WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
+    upsert_document="""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
+            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at)
+        VALUES (:tenant, :collection, :doc_id, :title, :source_path, :media_type, :size_bytes,
+            :modified_at, :effective_date, :content_hash, :now)
+        ON CONFLICT (tenant_id, collection, doc_id) DO UPDATE SET title = excluded.title,
+            source_path = excluded.source_path, media_type = excluded.media_type,
+            size_bytes = excluded.size_bytes, modified_at = excluded.modified_at,
+            effective_date = excluded.effective_date, content_hash = excluded.content_hash,
+            indexed_at = excluded.indexed_at""",
+    insert_chunk="""INSERT INTO kassist_kb_chunks (tenant_id, collection, doc_id, chunk_id, position, heading,
+            text, token_count, content_hash, embedding)
+        VALUES (:tenant, :collection, :doc_id, :chunk_id, :position, :heading, :text, :token_count,
+            :content_hash, :embedding)
+        ON CONFLICT (tenant_id, collection, chunk_id) DO NOTHING""",
+    delete_chunk="DELETE FROM kassist_kb_chunks WHERE tenant_id = :tenant AND id = :id",
+    delete_document_chunks="""DELETE FROM kassist_kb_chunks
+        WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
+    delete_document="""DELETE FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
+    select_document="""SELECT content_hash FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
+    cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
+        WHERE tenant_id = :tenant AND embedder = :embedder
+          AND content_hash IN (SELECT value FROM json_each(:hashes))""",
+    cache_store="""INSERT INTO kassist_kb_embedding_cache (tenant_id, embedder, content_hash, embedding, created_at)
+        VALUES (:tenant, :embedder, :content_hash, :blob, :now) ON CONFLICT DO NOTHING""",
+    collection_stats="""SELECT k.collection, k.embedder, k.dimensions, k.created_at,
+            (SELECT count(*) FROM kassist_kb_documents d
+              WHERE d.tenant_id = k.tenant_id AND d.collection = k.collection),
+            (SELECT count(*) FROM kassist_kb_chunks c
+              WHERE c.tenant_id = k.tenant_id AND c.collection = k.collection),
+            (SELECT coalesce(sum(size_bytes), 0) FROM kassist_kb_documents d
+              WHERE d.tenant_id = k.tenant_id AND d.collection = k.collection)
+        FROM kassist_kb_collections k WHERE k.tenant_id = :tenant ORDER BY k.collection""",
+    # bm25 is lower-is-better; headings weigh double because a matching heading names the topic.
+    keyword_search=f"""SELECT c.id, -bm25(kassist_kb_chunks_fts, 2.0, 1.0) AS score
+        FROM kassist_kb_chunks_fts JOIN kassist_kb_chunks c ON c.id = kassist_kb_chunks_fts.rowid
+        WHERE kassist_kb_chunks_fts MATCH :match AND {_FILTERS}
+        ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0) LIMIT :limit""",
+    hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
+            c.position, c.text, d.effective_date
+        FROM kassist_kb_chunks c JOIN kassist_kb_documents d
+          ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
+        WHERE c.tenant_id = :tenant AND c.id IN (SELECT value FROM json_each(:ids))""",
+    encode_vector=to_f32_blob,
+    encode_list=_encode_list,
+    load_matrix=f"""SELECT c.id, c.collection, c.doc_id, d.effective_date, c.embedding
+        FROM kassist_kb_chunks c JOIN kassist_kb_documents d
+          ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
+        WHERE c.tenant_id = :tenant AND {_IN_COLLECTIONS} ORDER BY c.id""",
+)

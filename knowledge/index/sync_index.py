@@ -1,0 +1,188 @@
+"""``KnowledgeIndex``: the synchronous entry point, bound to one tenant before any data is touched."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+from typing import Protocol, TypeVar
+
+from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
+from kassist.tenancy import validate_tenant_id
+from knowledge.documents import Chunk, Document
+from knowledge.embedders.base import Embedder
+from knowledge.index import ops
+from knowledge.index.dialect import Dialect, Op
+from knowledge.index.matrix import MatrixCache
+from knowledge.index.models import CollectionStats, SearchFilters, SearchHit, SearchMode, UpsertResult
+from knowledge.index.rules import check_vector
+from knowledge.index.search import SearchRequest, search
+from knowledge.retrieval import DEFAULT_RRF_K
+
+T = TypeVar("T")
+
+
+class SyncDriver(Protocol):
+    dialect: Dialect
+    matrices: MatrixCache | None
+
+    def run(self, op: Op[T], *, write: bool) -> T: ...
+    def migrate(self) -> None: ...
+    def close(self) -> None: ...
+
+
+def embedder_info(embedder: Embedder) -> ops.EmbedderInfo:
+    return ops.EmbedderInfo(embedder.name, int(embedder.dimensions))
+
+
+def embed_texts(embedder: Embedder, texts: Sequence[str]) -> list[list[float]]:
+    """Embed and check the model kept its promise (count and dimensions) before anything is stored."""
+    if not texts:
+        return []
+    vectors = embedder.embed_documents(list(texts))
+    if len(vectors) != len(texts):
+        raise ValueError(f"embedder {embedder.name!r} returned {len(vectors)} vectors for {len(texts)} texts")
+    for v in vectors:
+        check_vector(v, embedder.dimensions, embedder.name)
+    return vectors
+
+
+def embed_query(embedder: Embedder, text: str) -> list[float]:
+    vector = embedder.embed_query(text)
+    check_vector(vector, embedder.dimensions, embedder.name)
+    return vector
+
+
+def make_request(
+    tenant: str,
+    query: str,
+    *,
+    k: int,
+    mode: SearchMode,
+    collections: Sequence[str] | None,
+    doc_id: str | None,
+    effective_from: date | None,
+    effective_to: date | None,
+    rrf_k: int,
+) -> SearchRequest:
+    if isinstance(collections, str):
+        collections = [collections]
+    filters = SearchFilters(
+        collections=tuple(collections) if collections is not None else None,
+        doc_id=doc_id,
+        effective_from=effective_from,
+        effective_to=effective_to,
+    )
+    return SearchRequest(tenant=tenant, query=query, k=k, mode=mode, filters=filters, rrf_k=rrf_k)
+
+
+def open_sync_driver(url: DatabaseURL) -> SyncDriver:
+    if url.backend == "sqlite":
+        from knowledge.index.sqlite_driver import SqliteDriver
+
+        assert url.sqlite_path is not None
+        return SqliteDriver(url.sqlite_path)
+    from knowledge.index.postgres_driver import PostgresDriver
+
+    return PostgresDriver(url.conninfo or url.url)
+
+
+class KnowledgeIndex:
+    """Chunks and vectors of every tenant in one database; use :meth:`for_tenant` to read or write."""
+
+    def __init__(self, driver: SyncDriver, embedder: Embedder, url: DatabaseURL) -> None:
+        self._driver = driver
+        self.embedder = embedder
+        self.url = url
+
+    @classmethod
+    def from_url(cls, url: str | None = None, *, embedder: Embedder, migrate: bool = True) -> KnowledgeIndex:
+        """Open the index at ``url`` (default: ``KASSIST_DATABASE_URL``), creating its tables if needed."""
+        parsed = parse_database_url(url if url is not None else database_url_from_env())
+        driver = open_sync_driver(parsed)
+        try:
+            if migrate:
+                driver.migrate()
+        except BaseException:
+            driver.close()
+            raise
+        return cls(driver, embedder, parsed)
+
+    def for_tenant(self, tenant_id: str) -> TenantKnowledgeIndex:
+        return TenantKnowledgeIndex(self, validate_tenant_id(tenant_id))
+
+    def run(self, op: Op[T], *, write: bool = False) -> T:
+        return self._driver.run(op, write=write)
+
+    @property
+    def driver(self) -> SyncDriver:
+        return self._driver
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def __enter__(self) -> KnowledgeIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class TenantKnowledgeIndex:
+    """The index as one tenant sees it: every statement carries this tenant, others' data is "not found"."""
+
+    def __init__(self, index: KnowledgeIndex, tenant_id: str) -> None:
+        self._index = index
+        self.tenant_id = tenant_id
+
+    def upsert_document(self, document: Document, chunks: Sequence[Chunk]) -> UpsertResult:
+        """Index ``document`` as exactly ``chunks``: new chunk ids are added, missing ones removed,
+        unchanged ones left alone (not re-embedded)."""
+        embedder = self._index.embedder
+        info = embedder_info(embedder)
+        d = self._index.driver.dialect
+        plan = self._index.run(ops.prepare_upsert(d, self.tenant_id, info, document, chunks))
+        vectors = embed_texts(embedder, [t for _, t in plan.to_embed])
+        fresh = {h: v for (h, _), v in zip(plan.to_embed, vectors, strict=True)}
+        now = datetime.now(UTC)
+        return self._index.run(ops.apply_upsert(d, plan, info, fresh, now), write=True)
+
+    def delete_document(self, collection: str, doc_id: str) -> int:
+        """Remove a document's chunks; returns how many were removed (0 if it was not indexed)."""
+        d = self._index.driver.dialect
+        return self._index.run(ops.delete_document(d, self.tenant_id, collection, doc_id), write=True)
+
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        mode: SearchMode = "hybrid",
+        collections: Sequence[str] | None = None,
+        doc_id: str | None = None,
+        effective_from: date | None = None,
+        effective_to: date | None = None,
+        rrf_k: int = DEFAULT_RRF_K,
+    ) -> list[SearchHit]:
+        req = make_request(
+            self.tenant_id,
+            query,
+            k=k,
+            mode=mode,
+            collections=collections,
+            doc_id=doc_id,
+            effective_from=effective_from,
+            effective_to=effective_to,
+            rrf_k=rrf_k,
+        )
+        embedder = self._index.embedder
+        vector = embed_query(embedder, query) if req.wants_vector else None
+        driver = self._index.driver
+        return driver.run(
+            search(driver.dialect, req, vector, embedder_info(embedder), driver.matrices), write=False
+        )
+
+    def stats(self) -> list[CollectionStats]:
+        return self._index.run(ops.stats(self._index.driver.dialect, self.tenant_id))
+
+    def collection_names(self) -> list[str]:
+        return sorted(self._index.run(ops.collections(self._index.driver.dialect, self.tenant_id)))

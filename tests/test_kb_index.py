@@ -1,0 +1,202 @@
+"""The knowledge index on both backends: upsert without duplicates, delete, isolation, filters, cache."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
+
+from kassist.tenancy import TenantMismatch, TenantRequired
+from knowledge.embedders import HashingEmbedder
+from knowledge.index import CollectionNotFound, EmbedderMismatch, InvalidQuery, KnowledgeIndex
+
+
+@pytest.fixture
+def embedder() -> CountingEmbedder:
+    return CountingEmbedder()
+
+
+@pytest.fixture
+def index(db_url: str, embedder: CountingEmbedder):  # type: ignore[no-untyped-def]
+    with KnowledgeIndex.from_url(db_url, embedder=embedder) as idx:
+        yield idx
+
+
+def test_reingest_creates_no_duplicates_and_embeds_nothing(
+    index: KnowledgeIndex, embedder: CountingEmbedder
+) -> None:
+    kb = index.for_tenant("acme")
+    doc, chunks = make_doc("acme", "handbook", "leave.md", LEAVE)
+    first = kb.upsert_document(doc, chunks)
+    assert (first.chunks_added, first.embedded) == (3, 3)
+    second = kb.upsert_document(doc, chunks)
+    assert (second.chunks_added, second.chunks_unchanged, second.chunks_removed, second.embedded) == (
+        0,
+        3,
+        0,
+        0,
+    )
+    assert len(embedder.embedded) == 3
+    [stats] = kb.stats()
+    assert (stats.collection, stats.documents, stats.chunks, stats.bytes) == (
+        "handbook",
+        1,
+        3,
+        doc.size_bytes,
+    )
+    ids = {h.chunk_id for h in kb.search("leave", k=10, mode="keyword")}
+    assert ids == {c.chunk_id for c in chunks}
+
+
+def test_changed_document_replaces_only_changed_chunks(
+    index: KnowledgeIndex, embedder: CountingEmbedder
+) -> None:
+    kb = index.for_tenant("acme")
+    kb.upsert_document(*make_doc("acme", "handbook", "leave.md", LEAVE))
+    edited = [*LEAVE[:2], ("Sick leave", "Call your manager before 09:30 on the first day you are ill.")]
+    doc, chunks = make_doc("acme", "handbook", "leave.md", edited)
+    result = kb.upsert_document(doc, chunks)
+    assert (result.chunks_added, result.chunks_unchanged, result.chunks_removed, result.embedded) == (
+        1,
+        2,
+        1,
+        1,
+    )
+    assert embedder.embedded[-1] == edited[2][1]
+    assert kb.stats()[0].chunks == 3
+    assert kb.search("10:00 first day of absence", mode="keyword", k=3)[0].text != LEAVE[2][1]
+
+
+def test_delete_by_document(index: KnowledgeIndex) -> None:
+    kb = index.for_tenant("acme")
+    leave, leave_chunks = make_doc("acme", "handbook", "leave.md", LEAVE)
+    kb.upsert_document(leave, leave_chunks)
+    kb.upsert_document(*make_doc("acme", "handbook", "travel.md", TRAVEL))
+    assert kb.delete_document("handbook", leave.doc_id) == 3
+    assert kb.delete_document("handbook", leave.doc_id) == 0
+    [stats] = kb.stats()
+    assert (stats.documents, stats.chunks) == (1, 2)
+    for mode in ("keyword", "vector", "hybrid"):
+        assert all(h.doc_id != leave.doc_id for h in kb.search("parental leave", mode=mode))  # type: ignore[arg-type]
+    with pytest.raises(CollectionNotFound, match="'nope' not found"):
+        kb.delete_document("nope", leave.doc_id)
+
+
+def test_tenants_and_collections_are_isolated(index: KnowledgeIndex) -> None:
+    acme, globex = index.for_tenant("acme"), index.for_tenant("globex")
+    acme.upsert_document(*make_doc("acme", "handbook", "leave.md", LEAVE))
+    acme.upsert_document(*make_doc("acme", "security", "security.md", SECURITY))
+    globex.upsert_document(*make_doc("globex", "handbook", "travel.md", TRAVEL))
+    for mode in ("keyword", "vector", "hybrid"):
+        hits = globex.search("parental leave passwords laptop hotels", mode=mode, k=50)  # type: ignore[arg-type]
+        assert hits and {h.doc_id for h in hits} <= {
+            make_doc("globex", "handbook", "travel.md", TRAVEL)[0].doc_id
+        }
+        only_security = acme.search("leave laptop", mode=mode, collections=["security"], k=50)  # type: ignore[arg-type]
+        assert {h.collection for h in only_security} == {"security"}
+    assert [s.collection for s in globex.stats()] == ["handbook"]
+    assert globex.stats()[0].chunks == 2
+    with pytest.raises(CollectionNotFound, match="'security' not found for tenant 'globex'"):
+        globex.search("laptop", collections=["security"])
+    doc, chunks = make_doc("globex", "handbook", "x.md", TRAVEL)
+    with pytest.raises(TenantMismatch):
+        acme.upsert_document(doc, chunks)
+
+
+def test_filters_doc_id_and_effective_dates(index: KnowledgeIndex) -> None:
+    kb = index.for_tenant("acme")
+    old, old_chunks = make_doc("acme", "handbook", "leave-2025.md", LEAVE, effective=date(2025, 1, 1))
+    new, new_chunks = make_doc("acme", "handbook", "leave-2026.md", LEAVE, effective=date(2026, 1, 1))
+    undated, _ = make_doc("acme", "handbook", "leave-undated.md", LEAVE)
+    for d, c in (
+        (old, old_chunks),
+        (new, new_chunks),
+        make_doc("acme", "handbook", "leave-undated.md", LEAVE),
+    ):
+        kb.upsert_document(d, c)
+    for mode in ("keyword", "vector", "hybrid"):
+        hits = kb.search("annual leave days", mode=mode, effective_from=date(2025, 6, 1), k=20)  # type: ignore[arg-type]
+        assert hits and {h.doc_id for h in hits} == {new.doc_id}
+        assert hits[0].effective_date == date(2026, 1, 1)
+        hits = kb.search("annual leave days", mode=mode, effective_to=date(2025, 12, 31), k=20)  # type: ignore[arg-type]
+        assert {h.doc_id for h in hits} == {old.doc_id}
+        hits = kb.search("leave", mode=mode, doc_id=undated.doc_id, k=20)  # type: ignore[arg-type]
+        assert {h.doc_id for h in hits} == {undated.doc_id}
+    with pytest.raises(ValueError, match="swap them"):
+        kb.search("leave", effective_from=date(2026, 1, 1), effective_to=date(2025, 1, 1))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        'parental "leave',
+        "NEAR(parental leave)",
+        "heading:parental",
+        "leave AND OR NOT",
+        "leave*",
+        "-leave",
+        "'; DROP TABLE kassist_kb_chunks; --",
+        "^leave",
+        "parental + leave (weeks)",
+        "a | b & !c <-> d",
+    ],
+)
+def test_keyword_queries_with_operators_never_raise(index: KnowledgeIndex, query: str) -> None:
+    kb = index.for_tenant("acme")
+    kb.upsert_document(*make_doc("acme", "handbook", "leave.md", LEAVE))
+    hits = kb.search(query, mode="keyword")
+    if "leave" in query or "parental" in query:
+        assert hits, query
+    assert kb.stats()[0].chunks == 3
+
+
+def test_query_without_words_returns_nothing_and_bad_args_are_refused(index: KnowledgeIndex) -> None:
+    kb = index.for_tenant("acme")
+    kb.upsert_document(*make_doc("acme", "handbook", "leave.md", LEAVE))
+    assert kb.search("?!* ---", mode="keyword") == []
+    with pytest.raises(InvalidQuery, match="empty"):
+        kb.search("   ")
+    with pytest.raises(InvalidQuery, match="unknown search mode"):
+        kb.search("leave", mode="fuzzy")  # type: ignore[arg-type]
+    with pytest.raises(InvalidQuery, match="k must be"):
+        kb.search("leave", k=0)
+    with pytest.raises(InvalidQuery, match="collection name"):
+        kb.search("leave", collections=["bad name;"])
+
+
+def test_tenant_must_be_explicit(index: KnowledgeIndex) -> None:
+    for bad in ("", "  ", None):
+        with pytest.raises(TenantRequired):
+            index.for_tenant(bad)  # type: ignore[arg-type]
+
+
+def test_mixing_embedders_is_refused(db_url: str, index: KnowledgeIndex) -> None:
+    index.for_tenant("acme").upsert_document(*make_doc("acme", "handbook", "leave.md", LEAVE))
+    with KnowledgeIndex.from_url(db_url, embedder=HashingEmbedder(256)) as other:
+        kb = other.for_tenant("acme")
+        with pytest.raises(EmbedderMismatch, match="indexed with embedder 'hashing-384'"):
+            kb.upsert_document(*make_doc("acme", "handbook", "travel.md", TRAVEL))
+        with pytest.raises(EmbedderMismatch):
+            kb.search("leave", collections=["handbook"])
+        assert kb.search("leave", mode="keyword")  # keywords do not depend on the model
+        assert kb.search("leave", mode="vector") == []  # unnamed collections of another model are skipped
+        kb.upsert_document(*make_doc("acme", "handbook_256", "travel.md", TRAVEL))
+    assert {s.embedder for s in index.for_tenant("acme").stats()} == {"hashing-384", "hashing-256"}
+
+
+def test_cache_prevents_reembedding_per_tenant(index: KnowledgeIndex, embedder: CountingEmbedder) -> None:
+    acme = index.for_tenant("acme")
+    doc, chunks = make_doc("acme", "handbook", "leave.md", LEAVE)
+    acme.upsert_document(doc, chunks)
+    acme.delete_document("handbook", doc.doc_id)
+    again = acme.upsert_document(doc, chunks)
+    assert (again.chunks_added, again.embedded, again.cache_hits) == (3, 0, 3)
+    # Same text in a second collection of the same tenant: cached too.
+    copy = acme.upsert_document(*make_doc("acme", "archive", "leave.md", LEAVE))
+    assert (copy.embedded, copy.cache_hits) == (0, 3)
+    assert len(embedder.embedded) == 3
+    # Another tenant never benefits from (nor learns about) acme's cache.
+    other = index.for_tenant("globex").upsert_document(*make_doc("globex", "handbook", "leave.md", LEAVE))
+    assert (other.embedded, other.cache_hits) == (3, 0)
+    assert len(embedder.embedded) == 6
