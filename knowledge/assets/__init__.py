@@ -1,0 +1,1 @@
+"""Data files shipped with the knowledge package (see NOTICE for their licences)."""

@@ -1,0 +1,331 @@
+"""Cutting documents into chunks sized in the embedding model's tokens.
+
+A chunk never crosses a heading. Inside a section, text is split on paragraphs, then sentences,
+then lines, then (for a giant run-on sentence or a blob) token windows cut at word starts, and the
+pieces are packed greedily up to ``max_tokens``. Consecutive chunks of one section share up to
+``overlap_tokens`` of text, so a fact cut at a chunk boundary is still whole in one of them.
+
+Sizes are exact: every chunk's rendered text, with [CLS] and [SEP], is measured with the shipped
+all-MiniLM-L6-v2 tokenizer and is at most ``max_tokens`` (256 by default, the length the model was
+trained on).
+
+A chunk's text starts with its section's heading path ("Leave policy > Parental leave") on its own
+line: a paragraph such as "You get 16 weeks." is only findable as parental leave with its heading,
+for the embedder and for keyword search alike. ``Chunk.heading`` holds the same path.
+
+Ids: ``chunk_id = sha256(f"{doc_id}:{position}:{content_hash}")[:32]`` where ``content_hash`` is
+the sha256 of the chunk text, so re-chunking an unchanged document yields the same ids and a changed
+chunk gets a new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import re
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from knowledge.documents import Chunk, Document
+from knowledge.embedders.wordpiece import MODEL_MAX_TOKENS, counting_tokenizer
+
+MIN_MAX_TOKENS = 32
+HEADING_SEPARATOR = " > "
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+# A sentence ends at . ! ? (and closing quotes/brackets) before whitespace, or at CJK full stops.
+_SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*\s+|[。！？]+[」』）]*\s*")
+
+
+_Unit = tuple[str, int]  # a piece of text and its size in tokens, without [CLS]/[SEP]
+
+
+@dataclass(frozen=True)
+class Section:
+    """Body text under one heading path (``None`` before the first heading)."""
+
+    heading: str | None
+    body: str
+
+
+def chunk_document(
+    doc: Document, *, max_tokens: int = MODEL_MAX_TOKENS, overlap_tokens: int = 32
+) -> list[Chunk]:
+    """Chunks of ``doc`` in reading order, each at most ``max_tokens`` model tokens incl. [CLS]/[SEP]."""
+    texts = chunk_text(doc.text, max_tokens=max_tokens, overlap_tokens=overlap_tokens)
+    chunks = []
+    for position, (heading, text) in enumerate(texts):
+        content_hash = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        chunks.append(
+            Chunk(
+                chunk_id=chunk_id(doc.doc_id, position, content_hash),
+                doc_id=doc.doc_id,
+                tenant_id=doc.tenant_id,
+                collection=doc.collection,
+                position=position,
+                text=text,
+                token_count=_count(text, special=True),
+                heading=heading,
+                content_hash=content_hash,
+            )
+        )
+    return chunks
+
+
+def chunk_id(doc_id: str, position: int, content_hash: str) -> str:
+    return hashlib.sha256(f"{doc_id}:{position}:{content_hash}".encode()).hexdigest()[:32]
+
+
+def chunk_text(
+    text: str, *, max_tokens: int = MODEL_MAX_TOKENS, overlap_tokens: int = 32
+) -> list[tuple[str | None, str]]:
+    """(heading path, chunk text) pairs for ``text``; the pure core of :func:`chunk_document`."""
+    if max_tokens < MIN_MAX_TOKENS:
+        raise ValueError(f"max_tokens must be at least {MIN_MAX_TOKENS}, got {max_tokens}")
+    if not 0 <= overlap_tokens <= max_tokens // 2:
+        raise ValueError(
+            f"overlap_tokens must be between 0 and max_tokens/2 ({max_tokens // 2}), got {overlap_tokens}"
+        )
+    result: list[tuple[str | None, str]] = []
+    for section in split_sections(text):
+        prefix = _fit_heading(section.heading, max_tokens) if section.heading else None
+        packer = _Packer(prefix, max_tokens, overlap_tokens)
+        for text_ in packer.pack(_units(section.body, packer.fits_alone)):
+            result.append((prefix, text_))
+    return result
+
+
+def split_sections(text: str) -> list[Section]:
+    """Sections of markdown-ish text by ATX (``# Title``) and setext headings, outside code fences."""
+    sections: list[Section] = []
+    path: list[tuple[int, str]] = []
+    body: list[str] = []
+    in_fence = False
+
+    def flush() -> None:
+        content = "\n".join(body).strip()
+        if content:
+            heading = HEADING_SEPARATOR.join(title for _, title in path) or None
+            sections.append(Section(heading, content))
+        body.clear()
+
+    def open_heading(level: int, title: str) -> None:
+        flush()
+        while path and path[-1][0] >= level:
+            path.pop()
+        path.append((level, title))
+
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence or _FENCE.match(line):
+            body.append(line)
+            continue
+        atx = _ATX.match(line)
+        if atx:
+            open_heading(len(atx.group(1)), atx.group(2).strip())
+            continue
+        setext = _SETEXT.match(line)
+        if setext and body and body[-1].strip() and (len(body) == 1 or not body[-2].strip()):
+            title = body.pop().strip()
+            open_heading(1 if setext.group(1).startswith("=") else 2, title)
+            continue
+        body.append(line)
+    flush()
+    if not sections and text.strip():
+        # Only headings: keep them as text rather than lose them.
+        sections.append(Section(None, text.strip()))
+    return sections
+
+
+def _count(text: str, *, special: bool) -> int:
+    return len(counting_tokenizer().encode(text, add_special_tokens=special).ids)
+
+
+def _render(prefix: str | None, units: list[str]) -> str:
+    body = "".join(units).strip()
+    return f"{prefix}\n\n{body}" if prefix else body
+
+
+def _fit_heading(heading: str, max_tokens: int) -> str:
+    """The heading path, shortened to its last heading and then cut, if it would crowd out the text."""
+    budget = max_tokens // 4
+    if _count(heading, special=False) <= budget:
+        return heading
+    last = heading.rsplit(HEADING_SEPARATOR, 1)[-1]
+    if _count(last, special=False) <= budget:
+        return last
+    return _token_windows(last, budget)[0].strip()
+
+
+def _units(body: str, fits: Callable[[str], bool]) -> list[str]:
+    """Pieces of ``body`` in order, each small enough to be a chunk on its own.
+
+    Pieces keep their trailing whitespace, and a paragraph's last piece ends with a blank line, so
+    joining consecutive pieces gives back the text.
+    """
+    units: list[str] = []
+    for paragraph in _PARAGRAPH_BREAK.split(body):
+        if not paragraph.strip():
+            continue
+        pieces = _split_to_fit(paragraph.strip(), fits, level=0)
+        pieces[-1] = pieces[-1].rstrip() + "\n\n"
+        units.extend(pieces)
+    return units
+
+
+def _split_to_fit(text: str, fits: Callable[[str], bool], level: int) -> list[str]:
+    if fits(text):
+        return [text]
+    splitters: list[Callable[[str], list[str]]] = (
+        [_lines, _sentences] if _is_line_structured(text) else [_sentences, _lines]
+    )
+    for depth in range(level, len(splitters)):
+        parts = splitters[depth](text)
+        if len(parts) > 1:
+            out: list[str] = []
+            for part in parts:
+                out.extend(_split_to_fit(part, fits, depth + 1))
+            return out
+    return _windows_that_fit(text, fits)
+
+
+_STRUCTURED_LINE = re.compile(r"^(\s{2,}|\t|[|>*+-]|\d+[.)]\s|```|~~~)")
+
+
+def _is_line_structured(text: str) -> bool:
+    """Tables, lists, quotes and code: lines are the natural unit, not sentences."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) > 1 and sum(bool(_STRUCTURED_LINE.match(line)) for line in lines) * 2 >= len(lines)
+
+
+def _sentences(text: str) -> list[str]:
+    parts, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.end() < len(text):
+            parts.append(text[start : match.end()])
+            start = match.end()
+    parts.append(text[start:])
+    return [p for p in parts if p]
+
+
+def _lines(text: str) -> list[str]:
+    return text.splitlines(keepends=True)
+
+
+def _windows_that_fit(text: str, fits: Callable[[str], bool]) -> list[str]:
+    size = max(1, _count(text, special=False) // 2)
+    while True:
+        windows = _token_windows(text, size)
+        if all(fits(w) for w in windows) or size == 1:
+            return windows
+        size = max(1, size * 3 // 4)
+
+
+def _token_windows(text: str, size: int) -> list[str]:
+    """``text`` cut into slices of at most ``size`` tokens, at word starts where a word allows it."""
+    encoding = counting_tokenizer().encode(text, add_special_tokens=False)
+    offsets, words = encoding.offsets, encoding.word_ids
+    if not offsets:
+        return [text]
+    cuts = [0]
+    first = 0
+    while len(offsets) - first > size:
+        cut = first + size
+        # Prefer to start the next window at a word's first token; cut inside a word only when
+        # the word alone is longer than a window.
+        back = cut
+        while back > first + 1 and words[back] == words[back - 1]:
+            back -= 1
+        if words[back] != words[back - 1]:
+            cut = back
+        cuts.append(offsets[cut][0])
+        first = cut
+    cuts.append(len(text))
+    return [text[a:b] for a, b in itertools.pairwise(cuts) if text[a:b]]
+
+
+def _tail(text: str, size: int) -> str:
+    """The last ``size`` tokens or fewer of ``text``, starting at a word start."""
+    encoding = counting_tokenizer().encode(text, add_special_tokens=False)
+    offsets, words = encoding.offsets, encoding.word_ids
+    if len(offsets) <= size:
+        return text
+    first = len(offsets) - size
+    # Prefer to start after whitespace, else at a word start, so the overlap reads cleanly.
+    for start in range(first, len(offsets)):
+        if text[offsets[start][0] - 1].isspace():
+            return text[offsets[start][0] :]
+    for start in range(first, len(offsets)):
+        if words[start] != words[start - 1]:
+            return text[offsets[start][0] :]
+    return ""
+
+
+class _Packer:
+    """Greedy packing of units into chunks of one section, with overlap between neighbours.
+
+    Units are whitespace-separated, so a chunk's size is the sum of its units' sizes; that sum
+    decides packing, and the rendered chunk is measured exactly before it is emitted (a unit cut
+    inside a word can tokenize differently once joined, in which case the chunk gives units back).
+    """
+
+    def __init__(self, prefix: str | None, max_tokens: int, overlap_tokens: int) -> None:
+        self._prefix = prefix
+        self._max = max_tokens
+        self._overlap = overlap_tokens
+        self._base = 2 + (_count(prefix, special=False) if prefix else 0)
+
+    def fits_alone(self, unit: str) -> bool:
+        return _count(_render(self._prefix, [unit]), special=True) <= self._max
+
+    def pack(self, units: list[str]) -> list[str]:
+        sizes = [len(e.ids) for e in counting_tokenizer().encode_batch(units, add_special_tokens=False)]
+        pending: deque[_Unit] = deque(zip(units, sizes, strict=True))
+        out: list[str] = []
+        current: list[_Unit] = []
+        carried = 0  # how many leading units of `current` are overlap from the previous chunk
+        while pending or len(current) > carried:
+            if pending and (len(current) == carried or self._size(current) + pending[0][1] <= self._max):
+                while current and self._size(current) + pending[0][1] > self._max:
+                    current.pop(0)
+                    carried -= 1
+                current.append(pending.popleft())
+                continue
+            current = self._emit(current, carried, pending, out)
+            carried = len(current)
+        return out
+
+    def _size(self, units: list[_Unit]) -> int:
+        return self._base + sum(n for _, n in units)
+
+    def _emit(self, current: list[_Unit], carried: int, pending: deque[_Unit], out: list[str]) -> list[_Unit]:
+        while _count(_render(self._prefix, [t for t, _ in current]), special=True) > self._max:
+            if carried > 0:
+                current.pop(0)
+                carried -= 1
+            elif len(current) > 1:
+                pending.appendleft(current.pop())
+            else:
+                break
+        out.append(_render(self._prefix, [t for t, _ in current]))
+        return self._overlap_of(current)
+
+    def _overlap_of(self, units: list[_Unit]) -> list[_Unit]:
+        if self._overlap == 0:
+            return []
+        tail: list[_Unit] = []
+        used = 0
+        for text, n in reversed(units):
+            if used + n > self._overlap:
+                break
+            tail.insert(0, (text, n))
+            used += n
+        if tail:
+            return tail
+        partial = _tail(units[-1][0], self._overlap)
+        return [(partial, _count(partial, special=False))] if partial.strip() else []

@@ -1,0 +1,154 @@
+"""Loading one file into a ``Document``, or saying precisely why it cannot be loaded."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from knowledge.documents import Document, DocumentError
+from knowledge.loaders.dates import find_effective_date
+from knowledge.loaders.docx import parse_docx
+from knowledge.loaders.errors import LoadFailure, Parsed
+from knowledge.loaders.html import parse_html
+from knowledge.loaders.identity import content_hash, document_id, validate_scope
+from knowledge.loaders.pdf import parse_pdf
+from knowledge.loaders.text import parse_markdown, parse_plain_text
+
+DEFAULT_MAX_BYTES = 20 * 2**20
+
+_FORMATS: dict[str, tuple[str, Callable[[bytes], Parsed]]] = {
+    ".txt": ("text/plain", parse_plain_text),
+    ".text": ("text/plain", parse_plain_text),
+    ".md": ("text/markdown", parse_markdown),
+    ".markdown": ("text/markdown", parse_markdown),
+    ".html": ("text/html", parse_html),
+    ".htm": ("text/html", parse_html),
+    ".pdf": ("application/pdf", parse_pdf),
+    ".docx": ("application/vnd.openxmlformats-officedocument.wordprocessingml.document", parse_docx),
+}
+SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(_FORMATS)
+
+_FILE_TYPES = {
+    stat.S_IFIFO: "a named pipe (FIFO)",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFDIR: "a directory",
+}
+
+
+def load_file(
+    path: Path,
+    *,
+    tenant_id: str,
+    collection: str,
+    root: Path | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Document | DocumentError:
+    """Load ``path`` (inside ``root``, default its own directory); never raises for a bad file."""
+    tenant_id, collection = validate_scope(tenant_id, collection)
+    path = Path(path)
+    root = Path(root) if root is not None else path.parent
+    relative = os.path.relpath(os.path.abspath(path), os.path.abspath(root))
+    if relative == ".." or relative.startswith(".." + os.sep) or os.path.isabs(relative):
+        return DocumentError(
+            source_path=path.as_posix(),
+            kind="outside_root",
+            reason=f"path is outside the ingested root {root}",
+        )
+    source_path = Path(relative).as_posix()
+    try:
+        return _load(path, root, source_path, tenant_id, collection, max_bytes)
+    except LoadFailure as failure:
+        return DocumentError(source_path=source_path, kind=failure.kind, reason=failure.reason)
+
+
+def _load(
+    path: Path, root: Path, source_path: str, tenant_id: str, collection: str, max_bytes: int
+) -> Document:
+    real = _resolve_inside(path, root)
+    suffix = path.suffix.lower()
+    if suffix not in _FORMATS:
+        what = f"'{suffix}'" if suffix else "files without an extension"
+        raise LoadFailure(
+            "unsupported_type", f"unsupported file type {what}; supported: {', '.join(SUPPORTED_SUFFIXES)}"
+        )
+    media_type, parse = _FORMATS[suffix]
+    data, info = _read(real, max_bytes)
+    if not data.strip():
+        raise LoadFailure("empty", "the file is empty")
+    parsed = parse(data)
+    text = parsed.text.strip()
+    if not text:
+        detail = (
+            "no extractable text (a scanned PDF needs OCR first)" if suffix == ".pdf" else "no text content"
+        )
+        raise LoadFailure("empty", detail)
+    return Document(
+        doc_id=document_id(tenant_id, collection, source_path),
+        tenant_id=tenant_id,
+        collection=collection,
+        source_path=source_path,
+        title=(parsed.title or _title_from_name(path)).strip()[:500],
+        text=text,
+        media_type=media_type,
+        size_bytes=len(data),
+        modified_at=datetime.fromtimestamp(info.st_mtime, tz=UTC),
+        effective_date=find_effective_date(text),
+        content_hash=content_hash(data),
+    )
+
+
+def _resolve_inside(path: Path, root: Path) -> Path:
+    try:
+        real = path.resolve(strict=True)
+    except RuntimeError as exc:  # Python 3.11 reports symlink loops this way
+        raise LoadFailure("symlink_loop", f"symlink loop ({exc})") from exc
+    except FileNotFoundError as exc:
+        target = os.readlink(path) if path.is_symlink() else None
+        why = f"dangling symlink to {target}" if target is not None else "no such file"
+        raise LoadFailure("unreadable", why) from exc
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LoadFailure("symlink_loop", f"symlink loop ({exc.strerror})") from exc
+        raise LoadFailure("unreadable", f"cannot resolve the path ({exc.strerror})") from exc
+    real_root = root.resolve()
+    if not real.is_relative_to(real_root):
+        raise LoadFailure("outside_root", f"resolves to {real}, outside the ingested root {real_root}")
+    return real
+
+
+def _read(real: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
+    try:
+        info = os.stat(real)
+        kind = stat.S_IFMT(info.st_mode)
+        if kind != stat.S_IFREG:
+            # Opening a FIFO would block forever; devices could be endless.
+            raise LoadFailure(
+                "unreadable", f"not a regular file but {_FILE_TYPES.get(kind, 'a special file')}"
+            )
+        if info.st_size > max_bytes:
+            raise LoadFailure(
+                "too_large",
+                f"{info.st_size:,} bytes is over the {max_bytes:,}-byte limit; raise max_bytes or split it",
+            )
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except PermissionError as exc:
+        raise LoadFailure(
+            "unreadable", f"permission denied ({exc.strerror}); give the ingesting user read access"
+        ) from exc
+    except OSError as exc:
+        raise LoadFailure("unreadable", f"cannot read the file ({exc.strerror or exc})") from exc
+    if len(data) > max_bytes:  # grew since stat
+        raise LoadFailure("too_large", f"over the {max_bytes:,}-byte limit; raise max_bytes or split it")
+    return data, info
+
+
+def _title_from_name(path: Path) -> str:
+    return " ".join(path.stem.replace("_", " ").replace("-", " ").split()) or path.name

@@ -1,0 +1,114 @@
+"""HTML to markdown-ish text with the standard library parser.
+
+Scripts, styles and other non-content elements are dropped; headings become ``#`` lines so the
+chunker can split on them; block elements become paragraphs; list items get a ``- `` marker and
+table cells are joined with `` | ``.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from knowledge.loaders.errors import Parsed
+from knowledge.loaders.text import decode_text
+
+_SKIP = {"script", "style", "noscript", "template", "head", "svg", "iframe", "object"}
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_BLOCKS = {
+    "p", "div", "section", "article", "main", "header", "footer", "nav", "aside", "blockquote",
+    "pre", "ul", "ol", "table", "form", "fieldset", "figure", "figcaption", "details",
+    "summary", "dl", "dt", "dd", "address", "hr",
+}  # fmt: skip
+_VOID = {"br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "wbr"}
+
+
+class _Extractor(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[str] = []
+        self.title_parts: list[str] = []
+        self.first_h1: str | None = None
+        self._line: list[str] = []
+        self._skip_depth = 0
+        self._in_title = False
+        self._heading: int | None = None
+        self._pre = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "title":
+            self._in_title = True
+        if tag in _SKIP and tag not in _VOID:
+            self._skip_depth += 1
+            return
+        if tag in _HEADINGS:
+            self._flush()
+            self._heading = _HEADINGS[tag]
+        elif tag in _BLOCKS:
+            self._flush()
+            self._pre += tag == "pre"
+        elif tag == "li":
+            self._line.append("\n- ")
+        elif tag == "br":
+            self._line.append("\n")
+        elif tag in ("td", "th") and not self._at_line_start():
+            self._line.append(" | ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
+        if tag in _SKIP and tag not in _VOID:
+            self._skip_depth = max(0, self._skip_depth - 1)
+            return
+        if tag in _HEADINGS:
+            text = _squash("".join(self._line))
+            self._line.clear()
+            if text:
+                level = self._heading or _HEADINGS[tag]
+                self.blocks.append("#" * level + " " + text)
+                if level == 1 and self.first_h1 is None:
+                    self.first_h1 = text
+            self._heading = None
+        elif tag in ("li", "tr"):
+            self._line.append("\n")
+        elif tag in _BLOCKS:
+            self._flush()
+            if tag == "pre":
+                self._pre = max(0, self._pre - 1)
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title_parts.append(data)
+            return
+        if self._skip_depth:
+            return
+        # Outside <pre>, HTML whitespace (newlines included) is just a space.
+        self._line.append(data if self._pre else re.sub(r"\s+", " ", data))
+
+    def _at_line_start(self) -> bool:
+        current = "".join(self._line).rstrip(" \t")
+        return not current.strip() or current.endswith("\n")
+
+    def _flush(self) -> None:
+        raw = "".join(self._line)
+        self._line.clear()
+        text = raw.strip("\n") if self._pre else _squash(raw)
+        if text.strip():
+            self.blocks.append(text)
+
+    def close(self) -> None:
+        super().close()
+        self._flush()
+
+
+def _squash(text: str) -> str:
+    lines = (re.sub(r"[ \t\r\f\v\u00a0]+", " ", line).strip() for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def parse_html(data: bytes) -> Parsed:
+    extractor = _Extractor()
+    extractor.feed(decode_text(data))
+    extractor.close()
+    title = _squash(" ".join(extractor.title_parts)) or extractor.first_h1
+    return Parsed(text="\n\n".join(extractor.blocks), title=title or None)

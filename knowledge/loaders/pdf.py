@@ -1,0 +1,53 @@
+"""PDF text with pypdf. Encrypted files are opened only when they need no password."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from knowledge.loaders.errors import LoadFailure, Parsed
+
+# pypdf logs every recoverable defect of a malformed file; the outcome is reported as a result.
+logging.getLogger("pypdf").setLevel(logging.ERROR)
+
+
+def parse_pdf(data: bytes) -> Parsed:
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+
+    if not data.lstrip()[:5].startswith(b"%PDF-"):
+        raise LoadFailure("broken_file", "not a PDF file (no %PDF- header); is the extension wrong?")
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not _open_without_password(reader):
+            raise LoadFailure(
+                "encrypted_pdf",
+                "encrypted PDF that needs a password; save an unprotected copy and ingest that",
+            )
+        pages = [page.extract_text() or "" for page in reader.pages]
+        title = _metadata_title(reader)
+    except LoadFailure:
+        raise
+    except FileNotDecryptedError as exc:
+        raise LoadFailure("encrypted_pdf", f"encrypted PDF that could not be decrypted ({exc})") from exc
+    except DependencyError as exc:
+        raise LoadFailure("encrypted_pdf", f"encrypted PDF this installation cannot decrypt ({exc})") from exc
+    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError) as exc:
+        raise LoadFailure(
+            "broken_file", f"damaged PDF that pypdf cannot read ({type(exc).__name__}: {exc})"
+        ) from exc
+    text = "\n\n".join(page.strip() for page in pages if page.strip())
+    return Parsed(text=text, title=title)
+
+
+def _open_without_password(reader: object) -> bool:
+    from pypdf import PasswordType
+
+    # Owner-password-only PDFs (printing or copying restrictions) open with the empty password.
+    return bool(reader.decrypt("") != PasswordType.NOT_DECRYPTED)  # type: ignore[attr-defined]
+
+
+def _metadata_title(reader: object) -> str | None:
+    metadata = reader.metadata  # type: ignore[attr-defined]
+    title = metadata.title if metadata is not None else None
+    return str(title).strip() or None if title else None

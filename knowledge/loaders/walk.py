@@ -1,0 +1,94 @@
+"""Walking an ingestion root: every file once, in sorted order, without leaving the root.
+
+Names starting with a dot (``.git``, ``.DS_Store``) are skipped: they are tool metadata, not
+documents. Symlinks are followed only while they stay inside the root; a symlink to an ancestor
+directory is a loop and is reported, not followed.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from knowledge.documents import Document, DocumentError, DocumentErrorKind
+from knowledge.loaders.files import DEFAULT_MAX_BYTES, load_file
+from knowledge.loaders.identity import validate_scope
+
+
+def load_directory(
+    root: Path, *, tenant_id: str, collection: str, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Iterator[Document | DocumentError]:
+    """Yield a ``Document`` or a ``DocumentError`` for every file under ``root``, sorted by path.
+
+    Raises only for a bad call (no tenant, bad collection name, ``root`` not a directory).
+    """
+    tenant_id, collection = validate_scope(tenant_id, collection)
+    if max_bytes < 1:
+        raise ValueError(f"max_bytes must be positive, got {max_bytes}")
+    root = Path(root)
+    if not root.is_dir():
+        raise NotADirectoryError(f"ingestion root {root} is not a directory")
+    real_root = root.resolve()
+    # Walk lexically under `root`; `ancestors` holds the real paths of the directories being walked.
+    yield from _walk(root, root, real_root, (real_root,), tenant_id, collection, max_bytes)
+
+
+def _walk(
+    directory: Path,
+    root: Path,
+    real_root: Path,
+    ancestors: tuple[Path, ...],
+    tenant_id: str,
+    collection: str,
+    max_bytes: int,
+) -> Iterator[Document | DocumentError]:
+    try:
+        names = sorted(entry.name for entry in os.scandir(directory))
+    except OSError as exc:
+        yield _error(directory, root, "unreadable", f"cannot list the directory ({exc.strerror or exc})")
+        return
+    for name in names:
+        if name.startswith("."):
+            continue
+        path = directory / name
+        if path.is_symlink():
+            try:
+                target = path.resolve(strict=True)
+            except RuntimeError:  # Python 3.11's way of reporting a symlink loop
+                yield _error(path, root, "symlink_loop", "symlink loop: the link resolves to itself")
+                continue
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    yield _error(path, root, "symlink_loop", "symlink loop: the link resolves to itself")
+                else:
+                    # Dangling and the like: let load_file word the error.
+                    yield load_file(
+                        path, root=root, tenant_id=tenant_id, collection=collection, max_bytes=max_bytes
+                    )
+                continue
+            if not target.is_relative_to(real_root):
+                yield _error(path, root, "outside_root", f"symlink to {target}, outside the ingested root")
+                continue
+            if target.is_dir():
+                if target in ancestors:
+                    yield _error(
+                        path, root, "symlink_loop", "symlink to a directory that contains it (a loop)"
+                    )
+                    continue
+                yield from _walk(
+                    path, root, real_root, (*ancestors, target), tenant_id, collection, max_bytes
+                )
+                continue
+        elif path.is_dir():
+            yield from _walk(
+                path, root, real_root, (*ancestors, path.resolve()), tenant_id, collection, max_bytes
+            )
+            continue
+        yield load_file(path, root=root, tenant_id=tenant_id, collection=collection, max_bytes=max_bytes)
+
+
+def _error(path: Path, root: Path, kind: DocumentErrorKind, reason: str) -> DocumentError:
+    source_path = Path(os.path.relpath(path, root)).as_posix()
+    return DocumentError(source_path=source_path, kind=kind, reason=reason)
