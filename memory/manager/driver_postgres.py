@@ -1,0 +1,124 @@
+"""Thin PostgreSQL executors for memory operations: a sync pool and a lazily opened async pool."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+
+from kassist.dburl import DatabaseUnavailable, postgres_target
+from knowledge.embedders import Embedder
+from memory.manager import sql_postgres as q
+from memory.manager.ops import Embed, Op, Step, adrive, drive
+from memory.manager.statements import pending_migrations
+
+T = TypeVar("T")
+
+_CONNECT: dict[str, Any] = {"autocommit": True}
+
+
+class PostgresBackend:
+    """Each operation runs in one transaction on one pooled connection."""
+
+    backend = "postgres"
+
+    def __init__(self, conninfo: str, embedder: Embedder, *, max_connections: int = 8) -> None:
+        self._conninfo = conninfo
+        self._embedder = embedder
+        self._max = max_connections
+        self._pool = ConnectionPool(
+            conninfo, min_size=1, max_size=max_connections, kwargs=_CONNECT, open=False
+        )
+        self._apool: AsyncConnectionPool | None = None
+        self._apool_lock = asyncio.Lock()
+        try:
+            self._pool.open(wait=True, timeout=10)
+        except PoolTimeout as exc:
+            self._pool.close()
+            raise DatabaseUnavailable(
+                f"cannot connect to PostgreSQL at {postgres_target(conninfo)} within 10 s; "
+                "check that the server runs and KASSIST_DATABASE_URL is right"
+            ) from exc
+
+    def setup(self) -> None:
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute(q.LOCK_MIGRATIONS)
+            conn.execute(q.CREATE_VERSION_TABLE)
+            row = conn.cursor(row_factory=dict_row).execute(q.GET_VERSION).fetchone()
+            version = int(row["version"]) if row else 0
+            for number, statements in pending_migrations(q.MIGRATIONS, version):
+                for statement in statements:
+                    try:
+                        conn.execute(statement)
+                    except psycopg.errors.InsufficientPrivilege as exc:
+                        raise PermissionError(
+                            f"setting up memory tables failed at {statement.split('(')[0].strip()!r}: {exc}; "
+                            "a superuser must run CREATE EXTENSION vector in this database first"
+                        ) from exc
+                conn.execute(q.SET_VERSION, {"version": number})
+
+    def run(self, op: Op[T], *, write: bool) -> T:
+        with self._pool.connection() as conn, conn.transaction():
+            return drive(op, lambda step: self._execute(conn, step))
+
+    def _execute(self, conn: psycopg.Connection[Any], step: Step) -> Any:
+        if isinstance(step, Embed):
+            return self._embedder.embed_documents(step.texts)
+        sql = q.STATEMENTS[step.name]
+        if step.many is not None:
+            with conn.cursor() as cur:
+                cur.executemany(sql, [q.adapt(p) for p in step.many])
+            return []
+        cur = conn.cursor(row_factory=dict_row).execute(sql, q.adapt(step.params))
+        return [q.decode_row(row) for row in cur.fetchall()] if cur.description else []
+
+    async def _async_pool(self) -> AsyncConnectionPool:
+        async with self._apool_lock:
+            if self._apool is None:
+                pool = AsyncConnectionPool(
+                    self._conninfo, min_size=1, max_size=self._max, kwargs=_CONNECT, open=False
+                )
+                try:
+                    await pool.open(wait=True, timeout=10)
+                except PoolTimeout as exc:
+                    await pool.close()
+                    raise DatabaseUnavailable(
+                        f"cannot connect to PostgreSQL at {postgres_target(self._conninfo)} within 10 s"
+                    ) from exc
+                self._apool = pool
+            return self._apool
+
+    async def arun(self, op: Op[T], *, write: bool) -> T:
+        pool = await self._async_pool()
+        async with pool.connection() as conn, conn.transaction():
+
+            async def execute(step: Step) -> Any:
+                if isinstance(step, Embed):
+                    return await asyncio.to_thread(self._embedder.embed_documents, step.texts)
+                sql = q.STATEMENTS[step.name]
+                if step.many is not None:
+                    async with conn.cursor() as many_cur:
+                        await many_cur.executemany(sql, [q.adapt(p) for p in step.many])
+                    return []
+                cur = await conn.cursor(row_factory=dict_row).execute(sql, q.adapt(step.params))
+                return [q.decode_row(row) for row in await cur.fetchall()] if cur.description else []
+
+            return await adrive(op, execute)
+
+    def after_erasure(self) -> None:
+        """Nothing to do online: deleted tuples are reclaimed by (auto)vacuum; see docs/memory.md."""
+
+    async def aafter_erasure(self) -> None:
+        """See :meth:`after_erasure`."""
+
+    def close(self) -> None:
+        self._pool.close()
+
+    async def aclose(self) -> None:
+        if self._apool is not None:
+            await self._apool.close()
+            self._apool = None
+        self._pool.close()

@@ -1,0 +1,93 @@
+"""Thin SQLite executor for memory operations: one connection, one lock, async via a thread."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, TypeVar
+
+from kassist.dburl import DatabaseUnavailable
+from knowledge.embedders import Embedder
+from memory.manager import sql_sqlite as q
+from memory.manager.ops import Embed, Op, Step, drive
+from memory.manager.statements import pending_migrations
+
+T = TypeVar("T")
+
+
+def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
+    return {d[0]: v for d, v in zip(cursor.description, row, strict=True)}
+
+
+class SqliteBackend:
+    """Runs operations in ``BEGIN IMMEDIATE`` transactions (writes) or deferred ones (reads)."""
+
+    backend = "sqlite"
+
+    def __init__(self, path: Path, embedder: Embedder) -> None:
+        self._embedder = embedder
+        self._lock = threading.Lock()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            for pragma in q.SQLITE_PRAGMAS:
+                self._conn.execute(pragma)
+        except (OSError, sqlite3.Error) as exc:
+            raise DatabaseUnavailable(f"cannot open the SQLite file {path}: {exc}") from exc
+        self._conn.row_factory = _dict_row
+        self.path = path
+
+    def setup(self) -> None:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute(q.CREATE_VERSION_TABLE)
+                version = int(self._conn.execute(q.GET_VERSION).fetchone()["version"])
+                for number, statements in pending_migrations(q.MIGRATIONS, version):
+                    for statement in statements:
+                        self._conn.execute(statement)
+                    self._conn.execute(q.SET_VERSION, {"version": number})
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+
+    def run(self, op: Op[T], *, write: bool) -> T:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                result = drive(op, self._execute)
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+            return result
+
+    async def arun(self, op: Op[T], *, write: bool) -> T:
+        return await asyncio.to_thread(self.run, op, write=write)
+
+    def _execute(self, step: Step) -> Any:
+        if isinstance(step, Embed):
+            return self._embedder.embed_documents(step.texts)
+        sql = q.STATEMENTS[step.name]
+        if step.many is not None:
+            self._conn.executemany(sql, [q.adapt(p) for p in step.many])
+            return []
+        return [q.decode_row(row) for row in self._conn.execute(sql, q.adapt(step.params)).fetchall()]
+
+    def after_erasure(self) -> None:
+        """Fold the WAL into the file and truncate it, so erased text is not left in old WAL frames."""
+        with self._lock:
+            self._conn.execute(q.AFTER_ERASURE)
+
+    async def aafter_erasure(self) -> None:
+        await asyncio.to_thread(self.after_erasure)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    async def aclose(self) -> None:
+        self.close()

@@ -1,0 +1,402 @@
+"""``MemoryManager``: typed long-term memories with a conflict policy, quarantine and erasure.
+
+Every method has an async twin (``a`` prefix). Both build the same I/O-free operation from
+``ops`` and hand it to the backend's sync or async executor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, Protocol, Self, TypeVar
+
+from kassist.dburl import database_url_from_env, parse_database_url
+from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
+from knowledge.embedders import Embedder, HashingEmbedder
+from memory.manager import ops
+from memory.manager.models import (
+    AuditEntry,
+    Decision,
+    MemoryRecord,
+    MemoryType,
+    RememberRequest,
+    Source,
+    parse_enum,
+    validate_user_id,
+)
+from memory.manager.policy import PolicyConfig
+
+T = TypeVar("T")
+MAX_K = 1000
+
+
+class Backend(Protocol):
+    backend: str
+
+    def setup(self) -> None: ...
+    def run(self, op: ops.Op[T], *, write: bool) -> T: ...
+    async def arun(self, op: ops.Op[T], *, write: bool) -> T: ...
+    def after_erasure(self) -> None: ...
+    async def aafter_erasure(self) -> None: ...
+    def close(self) -> None: ...
+    async def aclose(self) -> None: ...
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class MemoryManager:
+    """Typed memories of one database. Bind a tenant with :meth:`for_tenant` before using it."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        embedder: Embedder,
+        *,
+        config: PolicyConfig | None = None,
+        clock: Callable[[], datetime] = _utcnow,
+        tenant_id: str | None = None,
+    ) -> None:
+        self._backend = backend
+        self.embedder = embedder
+        self.config = config or PolicyConfig()
+        self._clock = clock
+        self.tenant_id = validate_tenant_id(tenant_id) if tenant_id is not None else None
+
+    @classmethod
+    def from_url(
+        cls,
+        url: str,
+        embedder: Embedder | None = None,
+        *,
+        config: PolicyConfig | None = None,
+        clock: Callable[[], datetime] = _utcnow,
+        setup: bool = True,
+    ) -> MemoryManager:
+        """Open ``url`` (``sqlite:///...`` or ``postgresql://...``) and create or migrate the tables."""
+        parsed = parse_database_url(url)
+        chosen = embedder or HashingEmbedder()
+        backend: Backend
+        if parsed.backend == "sqlite":
+            from memory.manager.driver_sqlite import SqliteBackend
+
+            assert parsed.sqlite_path is not None
+            backend = SqliteBackend(parsed.sqlite_path, chosen)
+        else:
+            from memory.manager.driver_postgres import PostgresBackend
+
+            backend = PostgresBackend(parsed.conninfo or url, chosen)
+        if setup:
+            try:
+                backend.setup()
+            except BaseException:
+                backend.close()
+                raise
+        return cls(backend, chosen, config=config, clock=clock)
+
+    @classmethod
+    def from_env(cls, embedder: Embedder | None = None, **kwargs: Any) -> MemoryManager:
+        """:meth:`from_url` with ``KASSIST_DATABASE_URL`` (or the embedded SQLite default)."""
+        return cls.from_url(database_url_from_env(), embedder, **kwargs)
+
+    @property
+    def backend_name(self) -> str:
+        return self._backend.backend
+
+    def for_tenant(self, tenant_id: str) -> MemoryManager:
+        """A view bound to ``tenant_id``: it can neither read nor write another tenant's memories."""
+        return MemoryManager(
+            self._backend, self.embedder, config=self.config, clock=self._clock, tenant_id=tenant_id
+        )
+
+    def _tenant(self, tenant_id: str | None) -> str:
+        if self.tenant_id is not None:
+            if tenant_id is not None and tenant_id != self.tenant_id:
+                raise TenantMismatch(f"this view is bound to tenant {self.tenant_id!r}, not {tenant_id!r}")
+            return self.tenant_id
+        if tenant_id is None:
+            raise TenantRequired("no tenant: call manager.for_tenant(tenant_id) or pass tenant_id=")
+        return validate_tenant_id(tenant_id)
+
+    # -- building operations (shared by the sync and async twins) -------------------------------
+
+    def _remember_op(
+        self,
+        user_id: str,
+        memory_type: MemoryType | str,
+        key: str,
+        value: Any,
+        source: Source | str,
+        *,
+        source_ref: str | None,
+        confidence: float,
+        expires_at: datetime | None,
+        actor: str | None,
+        tenant_id: str | None,
+    ) -> ops.Op[Decision]:
+        req = RememberRequest(
+            tenant_id=self._tenant(tenant_id),
+            user_id=user_id,
+            memory_type=parse_enum(MemoryType, memory_type, "memory type"),
+            key=key,
+            value=value,
+            source=parse_enum(Source, source, "source"),
+            source_ref=source_ref,
+            confidence=confidence,
+            expires_at=expires_at,
+            actor=actor or f"api:{source}",
+        )
+        return ops.remember(req, self._clock(), self.config, self.embedder.name)
+
+    def _recall_op(
+        self,
+        user_id: str,
+        memory_type: MemoryType | str | None,
+        key: str | None,
+        query_vector: list[float] | None,
+        k: int,
+        as_of: datetime | None,
+        tenant_id: str | None,
+    ) -> ops.Op[list[MemoryRecord]]:
+        if not 1 <= k <= MAX_K:
+            raise ValueError(f"k must be between 1 and {MAX_K}, got {k}")
+        if as_of is not None and as_of.tzinfo is None:
+            raise ValueError("as_of must be timezone-aware (e.g. datetime(2026, 1, 1, tzinfo=UTC))")
+        return ops.recall(
+            tenant_id=self._tenant(tenant_id),
+            user_id=validate_user_id(user_id),
+            memory_type=parse_enum(MemoryType, memory_type, "memory type") if memory_type else None,
+            key=key,
+            query_vector=query_vector,
+            k=k,
+            as_of=as_of,
+            now=self._clock(),
+            embed_model=self.embedder.name,
+        )
+
+    def _list_op(
+        self, user_id: str, memory_type: MemoryType | str | None, limit: int, tenant_id: str | None
+    ) -> ops.Op[list[MemoryRecord]]:
+        params: dict[str, Any] = {
+            "tenant_id": self._tenant(tenant_id),
+            "user_id": validate_user_id(user_id),
+            "limit": limit,
+        }
+        if memory_type:
+            params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
+            return ops.select("list_all_type", params)
+        return ops.select("list_all", params)
+
+    def _history_op(
+        self, user_id: str, key: str, memory_type: MemoryType | str | None, tenant_id: str | None
+    ) -> ops.Op[list[MemoryRecord]]:
+        params: dict[str, Any] = {
+            "tenant_id": self._tenant(tenant_id),
+            "user_id": validate_user_id(user_id),
+            "key": key,
+        }
+        if memory_type:
+            params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
+            return ops.select("history_type", params)
+        return ops.select("history", params)
+
+    # -- sync API ---------------------------------------------------------------------------------
+
+    def remember(
+        self,
+        user_id: str,
+        memory_type: MemoryType | str,
+        key: str,
+        value: Any,
+        source: Source | str,
+        *,
+        source_ref: str | None = None,
+        confidence: float = 1.0,
+        expires_at: datetime | None = None,
+        actor: str | None = None,
+        tenant_id: str | None = None,
+    ) -> Decision:
+        """Store ``value`` in the slot (type, key) if the policy and the poisoning gates allow it."""
+        op = self._remember_op(
+            user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
+            expires_at=expires_at, actor=actor, tenant_id=tenant_id,
+        )  # fmt: skip
+        return self._backend.run(op, write=True)
+
+    def recall(
+        self,
+        user_id: str,
+        *,
+        memory_type: MemoryType | str | None = None,
+        key: str | None = None,
+        query: str | None = None,
+        k: int = 20,
+        as_of: datetime | None = None,
+        tenant_id: str | None = None,
+    ) -> list[MemoryRecord]:
+        """Active memories (or those believed at ``as_of``), user-level over tenant defaults.
+
+        With ``query`` they are ranked by semantic similarity. Quarantined, deleted and expired
+        memories are never returned.
+        """
+        vector = self.embedder.embed_query(query) if query is not None else None
+        return self._backend.run(
+            self._recall_op(user_id, memory_type, key, vector, k, as_of, tenant_id), write=False
+        )
+
+    def list_all(
+        self, user_id: str, *, memory_type: MemoryType | str | None = None, limit: int = 1000,
+        tenant_id: str | None = None,
+    ) -> list[MemoryRecord]:  # fmt: skip
+        """Every stored row of the user, any status (an operator's view; recall is the assistant's)."""
+        return self._backend.run(self._list_op(user_id, memory_type, limit, tenant_id), write=False)
+
+    def history(
+        self,
+        user_id: str,
+        key: str,
+        *,
+        memory_type: MemoryType | str | None = None,
+        tenant_id: str | None = None,
+    ) -> list[MemoryRecord]:
+        """Every version of a slot, oldest first, with its times, source and status."""
+        return self._backend.run(self._history_op(user_id, key, memory_type, tenant_id), write=False)
+
+    def forget(
+        self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
+    ) -> int:
+        """Erase every memory of the user (or every version of one key); returns the rows deleted."""
+        op = ops.forget(self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock())
+        count = self._backend.run(op, write=True)
+        self._backend.after_erasure()
+        return count
+
+    def expire(self, *, actor: str = "expire") -> int:
+        """Tombstone memories past ``expires_at`` (this tenant's, or every tenant's when unbound)."""
+        return self._backend.run(ops.expire(self.tenant_id, self._clock(), actor), write=True)
+
+    def review(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
+        """Quarantined memories of the tenant, oldest first, with the reason for each."""
+        params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
+        return self._backend.run(ops.select("review", params), write=False)
+
+    def release(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
+        """Admin: activate a quarantined memory (still subject to the conflict policy)."""
+        op = ops.release(
+            self._tenant(tenant_id), memory_id, actor, self._clock(), self.config, self.embedder.name
+        )
+        return self._backend.run(op, write=True)
+
+    def delete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
+        """Admin: delete a quarantined memory and its text."""
+        self._backend.run(
+            ops.delete_quarantined(self._tenant(tenant_id), memory_id, actor, self._clock()), write=True
+        )
+        self._backend.after_erasure()
+
+    def audit_log(
+        self, *, user_id: str | None = None, limit: int = 100, tenant_id: str | None = None
+    ) -> list[AuditEntry]:
+        """The newest audit entries of the tenant (or of one user), newest first."""
+        return self._backend.run(ops.audit_log(self._tenant(tenant_id), user_id, limit), write=False)
+
+    # -- async API --------------------------------------------------------------------------------
+
+    async def aremember(
+        self,
+        user_id: str,
+        memory_type: MemoryType | str,
+        key: str,
+        value: Any,
+        source: Source | str,
+        *,
+        source_ref: str | None = None,
+        confidence: float = 1.0,
+        expires_at: datetime | None = None,
+        actor: str | None = None,
+        tenant_id: str | None = None,
+    ) -> Decision:
+        op = self._remember_op(
+            user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
+            expires_at=expires_at, actor=actor, tenant_id=tenant_id,
+        )  # fmt: skip
+        return await self._backend.arun(op, write=True)
+
+    async def arecall(
+        self,
+        user_id: str,
+        *,
+        memory_type: MemoryType | str | None = None,
+        key: str | None = None,
+        query: str | None = None,
+        k: int = 20,
+        as_of: datetime | None = None,
+        tenant_id: str | None = None,
+    ) -> list[MemoryRecord]:
+        vector = await asyncio.to_thread(self.embedder.embed_query, query) if query is not None else None
+        return await self._backend.arun(
+            self._recall_op(user_id, memory_type, key, vector, k, as_of, tenant_id), write=False
+        )
+
+    async def alist_all(
+        self, user_id: str, *, memory_type: MemoryType | str | None = None, limit: int = 1000,
+        tenant_id: str | None = None,
+    ) -> list[MemoryRecord]:  # fmt: skip
+        return await self._backend.arun(self._list_op(user_id, memory_type, limit, tenant_id), write=False)
+
+    async def ahistory(
+        self,
+        user_id: str,
+        key: str,
+        *,
+        memory_type: MemoryType | str | None = None,
+        tenant_id: str | None = None,
+    ) -> list[MemoryRecord]:
+        return await self._backend.arun(self._history_op(user_id, key, memory_type, tenant_id), write=False)
+
+    async def aforget(
+        self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
+    ) -> int:
+        op = ops.forget(self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock())
+        count = await self._backend.arun(op, write=True)
+        await self._backend.aafter_erasure()
+        return count
+
+    async def aexpire(self, *, actor: str = "expire") -> int:
+        return await self._backend.arun(ops.expire(self.tenant_id, self._clock(), actor), write=True)
+
+    async def areview(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
+        params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
+        return await self._backend.arun(ops.select("review", params), write=False)
+
+    async def arelease(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
+        op = ops.release(
+            self._tenant(tenant_id), memory_id, actor, self._clock(), self.config, self.embedder.name
+        )
+        return await self._backend.arun(op, write=True)
+
+    async def adelete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
+        op = ops.delete_quarantined(self._tenant(tenant_id), memory_id, actor, self._clock())
+        await self._backend.arun(op, write=True)
+        await self._backend.aafter_erasure()
+
+    async def aaudit_log(
+        self, *, user_id: str | None = None, limit: int = 100, tenant_id: str | None = None
+    ) -> list[AuditEntry]:
+        return await self._backend.arun(ops.audit_log(self._tenant(tenant_id), user_id, limit), write=False)
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._backend.close()
+
+    async def aclose(self) -> None:
+        await self._backend.aclose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

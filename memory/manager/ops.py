@@ -1,0 +1,339 @@
+"""The memory operations as I/O-free generators, run unchanged by all four executors.
+
+An operation yields steps (``Sql``, ``Embed``) and receives each step's result; it never touches a
+connection. The sync and async drivers of each backend differ only in how they execute a step, so
+the rules (policy, poisoning gates, audit, bi-temporal bookkeeping) exist exactly once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable, Generator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from memory.manager import rows as r
+from memory.manager import statements as s
+from memory.manager.models import (
+    TENANT_DEFAULTS,
+    Action,
+    AuditEntry,
+    Decision,
+    MemoryRecord,
+    MemoryType,
+    RememberRequest,
+    Status,
+)
+from memory.manager.policy import Outcome, PolicyConfig, rate_limit_reason, resolve, screen, source_gate
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Sql:
+    """Run the backend's statement ``name``; the result is the list of rows (dicts), maybe empty."""
+
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+    many: Sequence[dict[str, Any]] | None = None  # executemany over these parameter sets
+
+
+@dataclass(frozen=True)
+class Embed:
+    """Embed ``texts`` with the manager's embedder; the result is one vector per text."""
+
+    texts: list[str]
+
+
+Step = Sql | Embed
+Op = Generator[Step, Any, T]
+
+
+def drive(op: Op[T], execute: Callable[[Step], Any]) -> T:
+    try:
+        step = next(op)
+        while True:
+            step = op.send(execute(step))
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+async def adrive(op: Op[T], execute: Callable[[Step], Awaitable[Any]]) -> T:
+    try:
+        step = next(op)
+        while True:
+            step = op.send(await execute(step))
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+def _salt(tenant_id: str, user_id: str) -> Op[bytes]:
+    yield Sql("ensure_salt", {"tenant_id": tenant_id, "user_id": user_id, "salt": os.urandom(16)})
+    rows = yield Sql("get_salt", {"tenant_id": tenant_id, "user_id": user_id})
+    return bytes(rows[0]["salt"])
+
+
+def _audit(**params: Any) -> Sql:
+    return Sql("insert_audit", r.audit_params(**params))
+
+
+def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_model: str) -> Op[Decision]:
+    """Apply the gates and the conflict policy to one write; every outcome is audited."""
+    base = {"tenant_id": req.tenant_id, "user_id": req.user_id}
+    slot = {**base, "memory_type": req.memory_type.value, "key": req.key}
+    audit = {"at": now, **slot, "source": req.source.value, "actor": req.actor}
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)})
+    salt = yield from _salt(req.tenant_id, req.user_id)
+    new_hash = r.value_hash(salt, req.value)
+
+    refusal = source_gate(req)
+    if refusal is not None:
+        yield _audit(**audit, action=Action.REJECTED.value, reason=refusal, new_hash=new_hash)
+        return Decision(action=Action.REJECTED, reason=refusal)
+
+    findings = screen(req)
+    resolution = None
+    if not findings:
+        current_rows = yield Sql("select_active_slot", slot)
+        current = r.record_from_row(current_rows[0]) if current_rows else None
+        resolution = resolve(req, current, config)
+        old_hash = r.value_hash(salt, current.value) if current else None
+        if resolution.outcome is Outcome.REJECT:
+            yield _audit(
+                **audit, action="rejected", reason=resolution.reason, old_hash=old_hash, new_hash=new_hash
+            )
+            return Decision(action=Action.REJECTED, reason=resolution.reason, superseded=None, memory=current)
+        if resolution.outcome in (Outcome.REFRESH, Outcome.UPGRADE):
+            assert current is not None
+            keep_source = resolution.outcome is Outcome.REFRESH and current.source.value != req.source.value
+            params = {
+                "id": current.id,
+                "tenant_id": req.tenant_id,
+                "confidence": resolution.confidence,
+                "source": current.source.value if keep_source else req.source.value,
+                "source_ref": current.source_ref if keep_source else req.source_ref,
+                "expires_at": req.expires_at or current.expires_at,
+                "actor": req.actor,
+                "now": now,
+            }
+            yield Sql("refresh", params)
+            action = Action.UNCHANGED if resolution.outcome is Outcome.REFRESH else Action.UPDATED
+            yield _audit(
+                **audit, action=action.value, reason=resolution.reason, memory_id=current.id,
+                old_hash=old_hash, new_hash=new_hash,
+            )  # fmt: skip
+            updated = current.model_copy(
+                update={
+                    "confidence": params["confidence"],
+                    "source": params["source"],
+                    "source_ref": params["source_ref"],
+                    "expires_at": params["expires_at"],
+                    "updated_at": now,
+                    "actor": req.actor,
+                }
+            )
+            return Decision(action=action, reason=resolution.reason, memory=updated)
+
+    recent = yield Sql("count_recent", {**base, "since": now - timedelta(minutes=1)})
+    limited = rate_limit_reason(int(recent[0]["n"]), config)
+    if limited is not None:
+        yield _audit(**audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
+        return Decision(action=Action.REJECTED, reason=limited)
+
+    memory_id = r.new_id()
+    if findings:
+        reason = "quarantined for review: " + "; ".join(f.describe() for f in findings)
+        params = r.insert_params(
+            req, memory_id=memory_id, status=Status.QUARANTINED, confidence=min(req.confidence, 0.5),
+            now=now, reason=reason, embed_model=None, embedding=None,
+        )  # fmt: skip
+        yield Sql("insert_memory", params)
+        yield _audit(
+            **audit, action=Action.QUARANTINED.value, reason=reason, memory_id=memory_id, new_hash=new_hash
+        )
+        return Decision(action=Action.QUARANTINED, reason=reason, memory=_record(params))
+
+    assert resolution is not None
+    superseded = yield from _supersede_current(slot, memory_id, now)
+    [vector] = yield Embed([r.embedding_text(req.memory_type.value, req.key, req.value)])
+    params = r.insert_params(
+        req, memory_id=memory_id, status=Status.ACTIVE, confidence=resolution.confidence,
+        now=now, reason=None, embed_model=embed_model, embedding=vector,
+    )  # fmt: skip
+    yield Sql("insert_memory", params)
+    action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
+    yield _audit(
+        **audit, action=action.value, reason=resolution.reason, memory_id=memory_id,
+        old_hash=r.value_hash(salt, superseded.value) if superseded else None, new_hash=new_hash,
+    )  # fmt: skip
+    return Decision(action=action, reason=resolution.reason, memory=_record(params), superseded=superseded)
+
+
+def _supersede_current(slot: dict[str, Any], new_id: str, now: datetime) -> Op[MemoryRecord | None]:
+    rows = yield Sql("select_active_slot", slot)
+    if not rows:
+        return None
+    old = r.record_from_row(rows[0])
+    yield Sql("supersede", {"id": old.id, "tenant_id": slot["tenant_id"], "new_id": new_id, "now": now})
+    return old.model_copy(
+        update={"status": Status.SUPERSEDED, "valid_to": now, "superseded_by": new_id, "updated_at": now}
+    )
+
+
+def _record(params: dict[str, Any]) -> MemoryRecord:
+    plain = {k: (v.value if isinstance(v, r.Json) else v) for k, v in params.items()}
+    return r.record_from_row(plain)
+
+
+def release(
+    tenant_id: str, memory_id: str, actor: str, now: datetime, config: PolicyConfig, embed_model: str
+) -> Op[Decision]:
+    """An admin vouches for a quarantined item: it goes through the conflict policy, unscreened."""
+    rows = yield Sql("get_by_id", {"tenant_id": tenant_id, "id": memory_id})
+    if not rows or rows[0]["status"] != Status.QUARANTINED.value:
+        raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
+    item = r.record_from_row(rows[0])
+    req = RememberRequest(
+        tenant_id=tenant_id, user_id=item.user_id, memory_type=item.memory_type, key=item.key, value=item.value,
+        source=item.source, source_ref=item.source_ref, confidence=item.confidence, expires_at=item.expires_at,
+        actor=actor,
+    )  # fmt: skip
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, item.user_id)})
+    salt = yield from _salt(tenant_id, item.user_id)
+    slot = {
+        "tenant_id": tenant_id,
+        "user_id": item.user_id,
+        "memory_type": item.memory_type.value,
+        "key": item.key,
+    }
+    audit = {"at": now, **slot, "source": item.source.value, "actor": actor, "memory_id": item.id}
+    current_rows = yield Sql("select_active_slot", slot)
+    current = r.record_from_row(current_rows[0]) if current_rows else None
+    resolution = resolve(req, current, config)
+    if resolution.outcome is not Outcome.ADD and resolution.outcome is not Outcome.SUPERSEDE:
+        reason = f"not released: {resolution.reason}; delete it or leave it in review"
+        yield _audit(
+            **audit, action="release_refused", reason=reason, new_hash=r.value_hash(salt, item.value)
+        )
+        return Decision(action=Action.REJECTED, reason=reason, memory=current)
+    superseded = yield from _supersede_current(slot, item.id, now)
+    [vector] = yield Embed([r.embedding_text(item.memory_type.value, item.key, item.value)])
+    yield Sql(
+        "activate",
+        {"id": item.id, "tenant_id": tenant_id, "now": now, "embed_model": embed_model,
+         "embedding": r.Vector(vector), "actor": actor},
+    )  # fmt: skip
+    reason = f"released from quarantine by {actor}: {resolution.reason}"
+    yield _audit(
+        **audit, action="released", reason=reason, new_hash=r.value_hash(salt, item.value),
+        old_hash=r.value_hash(salt, superseded.value) if superseded else None,
+    )  # fmt: skip
+    released = item.model_copy(
+        update={"status": Status.ACTIVE, "valid_from": now, "updated_at": now, "reason": None, "actor": actor}
+    )
+    action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
+    return Decision(action=action, reason=reason, memory=released, superseded=superseded)
+
+
+def delete_quarantined(tenant_id: str, memory_id: str, actor: str, now: datetime) -> Op[None]:
+    rows = yield Sql("get_by_id", {"tenant_id": tenant_id, "id": memory_id})
+    if not rows or rows[0]["status"] != Status.QUARANTINED.value:
+        raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
+    item = r.record_from_row(rows[0])
+    yield Sql("delete_quarantined", {"tenant_id": tenant_id, "id": memory_id})
+    yield _audit(
+        at=now, tenant_id=tenant_id, user_id=item.user_id, memory_id=item.id, memory_type=item.memory_type.value,
+        key=item.key, source=item.source.value, actor=actor, action="deleted",
+        reason="quarantined item deleted by an administrator",
+    )  # fmt: skip
+
+
+def recall(
+    *,
+    tenant_id: str,
+    user_id: str,
+    memory_type: MemoryType | None,
+    key: str | None,
+    query_vector: Sequence[float] | None,
+    k: int,
+    as_of: datetime | None,
+    now: datetime,
+    embed_model: str,
+) -> Op[list[MemoryRecord]]:
+    """Visible memories of the user plus tenant defaults the user has not overridden."""
+    params: dict[str, Any] = {
+        "tenant_id": tenant_id, "user_id": user_id, "defaults": TENANT_DEFAULTS,
+        "now": now, "as_of": as_of, "limit": k,
+    }  # fmt: skip
+    if memory_type is not None:
+        params["memory_type"] = memory_type.value
+    if query_vector is None:
+        if key is not None:
+            params["key"] = key
+        name = s.variant_name(
+            "recall", as_of=as_of is not None, by_type=memory_type is not None, by_key=key is not None
+        )
+        rows = yield Sql(name, params)
+        return [r.record_from_row(row) for row in rows]
+    name = s.variant_name("semantic", as_of=as_of is not None, by_type=memory_type is not None, by_key=False)
+    params.update(query=r.Vector(query_vector), embed_model=embed_model)
+    rows = yield Sql(name, params)
+    if rows and "score" not in rows[0]:
+        rows = r.rank_by_cosine(rows, query_vector, k)
+    records = [r.record_from_row(row) for row in rows]
+    return [m for m in records if key is None or m.key == key]
+
+
+def select(name: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:
+    rows = yield Sql(name, params)
+    return [r.record_from_row(row) for row in rows]
+
+
+def audit_log(tenant_id: str, user_id: str | None, limit: int) -> Op[list[AuditEntry]]:
+    if user_id is None:
+        rows = yield Sql("audit", {"tenant_id": tenant_id, "limit": limit})
+    else:
+        rows = yield Sql("audit_user", {"tenant_id": tenant_id, "user_id": user_id, "limit": limit})
+    return [r.audit_from_row(row) for row in rows]
+
+
+def forget(tenant_id: str, user_id: str, key: str | None, actor: str, now: datetime) -> Op[int]:
+    """Delete the memories (every version) and, for a whole user, the salt that links audit hashes."""
+    base = {"tenant_id": tenant_id, "user_id": user_id}
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, user_id)})
+    if key is None:
+        deleted = yield Sql("forget_user", base)
+        yield Sql("delete_salt", base)
+        reason = f"right to erasure: {len(deleted)} memory rows of the user deleted; audit hashes unlinked"
+    else:
+        deleted = yield Sql("forget_key", {**base, "key": key})
+        reason = f"right to erasure: {len(deleted)} versions of one memory deleted"
+    yield _audit(at=now, **base, key=key, action="forgotten", actor=actor, reason=reason)
+    return len(deleted)
+
+
+def expire(tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
+    """Turn memories past ``expires_at`` into tombstones without their value or embedding."""
+    if tenant_id is None:
+        rows = yield Sql("expire", {"now": now})
+    else:
+        rows = yield Sql("expire_tenant", {"tenant_id": tenant_id, "now": now})
+    if rows:
+        audits = [
+            r.audit_params(
+                at=now,
+                tenant_id=row["tenant_id"],
+                user_id=row["user_id"],
+                memory_id=row["id"],
+                memory_type=row["memory_type"],
+                key=row["key"],
+                source=row["source"],
+                action="expired",
+                actor=actor,
+                reason="expires_at passed; value and embedding removed",
+            )
+            for row in rows
+        ]
+        yield Sql("insert_audit", many=audits)
+    return len(rows)

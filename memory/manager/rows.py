@@ -1,0 +1,149 @@
+"""Pure conversions between records and statement parameters / decoded rows, plus value hashing.
+
+Backends decode their native column types first (``decode_row`` in each ``sql_*`` module); these
+functions then see the same dict shape from SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from memory.manager.models import AuditEntry, MemoryRecord, RememberRequest, Status, canonical_json
+
+
+@dataclass(frozen=True)
+class Json:
+    """A JSON value parameter; each backend stores it natively (jsonb / text)."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
+class Vector:
+    """An embedding parameter; each backend encodes it (pgvector text / float32 blob)."""
+
+    values: Sequence[float]
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def value_hash(salt: bytes, value: Any) -> str:
+    """Keyed hash of a value for the audit log: forgetting the user deletes the key (crypto-shredding)."""
+    return hmac.new(salt, canonical_json(value).encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def user_lock_key(tenant_id: str, user_id: str) -> int:
+    """A signed 64-bit key for a per-(tenant, user) advisory lock."""
+    digest = hashlib.blake2b(f"kassist-mem\x00{tenant_id}\x00{user_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def embedding_text(memory_type: str, key: str, value: Any) -> str:
+    """What semantic recall matches against: the slot name and the value's text."""
+    text = value if isinstance(value, str) else canonical_json(value)
+    return f"{key.replace('_', ' ')}: {text} ({memory_type.replace('_', ' ')})"
+
+
+def insert_params(
+    req: RememberRequest,
+    *,
+    memory_id: str,
+    status: Status,
+    confidence: float,
+    now: datetime,
+    reason: str | None,
+    embed_model: str | None,
+    embedding: Sequence[float] | None,
+) -> dict[str, Any]:
+    return {
+        "id": memory_id,
+        "tenant_id": req.tenant_id,
+        "user_id": req.user_id,
+        "memory_type": req.memory_type.value,
+        "key": req.key,
+        "value": Json(req.value),
+        "source": req.source.value,
+        "source_ref": req.source_ref,
+        "confidence": confidence,
+        "status": status.value,
+        "valid_from": now,
+        "valid_to": None,
+        "superseded_by": None,
+        "created_at": now,
+        "updated_at": now,
+        "expires_at": req.expires_at,
+        "reason": reason,
+        "actor": req.actor,
+        "embed_model": embed_model,
+        "embedding": Vector(embedding) if embedding is not None else None,
+    }
+
+
+def record_from_row(row: Mapping[str, Any]) -> MemoryRecord:
+    fields = {k: row[k] for k in MemoryRecord.model_fields if k in row}
+    return MemoryRecord.model_validate(fields)
+
+
+def audit_from_row(row: Mapping[str, Any]) -> AuditEntry:
+    return AuditEntry.model_validate(dict(row))
+
+
+def audit_params(
+    *,
+    at: datetime,
+    tenant_id: str,
+    user_id: str,
+    action: str,
+    actor: str,
+    reason: str,
+    memory_id: str | None = None,
+    memory_type: str | None = None,
+    key: str | None = None,
+    source: str | None = None,
+    old_hash: str | None = None,
+    new_hash: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "at": at,
+        "tenant_id": tenant_id,
+        "user_id": user_id,
+        "memory_id": memory_id,
+        "memory_type": memory_type,
+        "key": key,
+        "action": action,
+        "source": source,
+        "actor": actor,
+        "old_hash": old_hash,
+        "new_hash": new_hash,
+        "reason": reason,
+    }
+
+
+def rank_by_cosine(rows: Sequence[Mapping[str, Any]], query: Sequence[float], k: int) -> list[dict[str, Any]]:
+    """Exact cosine ranking of rows carrying a float32 ``embedding`` blob (SQLite has no vector index).
+
+    Stored vectors and the query are L2-normalised by the ``Embedder`` contract, so cosine is a dot
+    product.
+    """
+    usable = [r for r in rows if r.get("embedding")]
+    if not usable:
+        return []
+    q = np.asarray(query, dtype=np.float32)
+    matrix = np.frombuffer(b"".join(r["embedding"] for r in usable), dtype=np.float32).reshape(
+        len(usable), -1
+    )
+    if matrix.shape[1] != q.shape[0]:
+        return []
+    scores = matrix @ q
+    top = np.argsort(-scores, kind="stable")[:k]
+    return [{**usable[i], "score": float(scores[i])} for i in top]

@@ -1,0 +1,122 @@
+"""PostgreSQL statements, migrations and type conversions for the memory manager (no I/O here).
+
+Semantic recall is an exact cosine search inside one (tenant, user): memories are always recalled
+for one user, so the candidate set is that user's few hundred rows found through the
+(tenant_id, user_id, ...) index, which is faster and exact where an HNSW scan over every tenant
+would need iterative filtering (docs/memory.md has the measurements). The embedding column is an
+unconstrained ``vector`` so that a model change does not need a migration; rows are compared only
+with vectors of the same ``embed_model``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from memory.manager import statements as s
+from memory.manager.rows import Json, Vector
+
+MIGRATION_LOCK = 0x6B6D656D  # "kmem": serialises concurrent setup() calls across processes
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE EXTENSION IF NOT EXISTS vector",
+        f"""CREATE TABLE {s.MEMORIES} (
+            id text PRIMARY KEY, tenant_id text NOT NULL, user_id text NOT NULL,
+            memory_type text NOT NULL, key text NOT NULL, value jsonb, source text NOT NULL,
+            source_ref text, confidence double precision NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+            status text NOT NULL CHECK (status IN ('active', 'superseded', 'quarantined', 'deleted')),
+            valid_from timestamptz NOT NULL, valid_to timestamptz, superseded_by text,
+            created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, expires_at timestamptz,
+            reason text, actor text, embed_model text, embedding vector)""",
+        f"CREATE UNIQUE INDEX kassist_mem_one_active ON {s.MEMORIES} (tenant_id, user_id, memory_type, key) "
+        "WHERE status = 'active'",
+        f"CREATE INDEX kassist_mem_slot ON {s.MEMORIES} (tenant_id, user_id, memory_type, key, created_at)",
+        f"CREATE INDEX kassist_mem_user_key ON {s.MEMORIES} (tenant_id, user_id, key)",
+        f"CREATE INDEX kassist_mem_recent ON {s.MEMORIES} (tenant_id, user_id, created_at)",
+        f"CREATE INDEX kassist_mem_review ON {s.MEMORIES} (tenant_id, created_at) WHERE status = 'quarantined'",
+        f"CREATE INDEX kassist_mem_expiry ON {s.MEMORIES} (expires_at) WHERE expires_at IS NOT NULL",
+        f"""CREATE TABLE {s.AUDIT} (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, at timestamptz NOT NULL,
+            tenant_id text NOT NULL, user_id text NOT NULL, memory_id text, memory_type text, key text,
+            action text NOT NULL, source text, actor text NOT NULL, old_hash text, new_hash text,
+            reason text NOT NULL)""",
+        f"CREATE INDEX kassist_mem_audit_user ON {s.AUDIT} (tenant_id, user_id, seq)",
+        """CREATE FUNCTION kassist_mem_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION 'kassist_mem_audit is append-only (% refused)', TG_OP
+                    USING ERRCODE = 'insufficient_privilege';
+            END $$""",
+        f"CREATE TRIGGER kassist_mem_audit_no_change BEFORE UPDATE OR DELETE ON {s.AUDIT} "
+        "FOR EACH ROW EXECUTE FUNCTION kassist_mem_audit_append_only()",
+        f"CREATE TRIGGER kassist_mem_audit_no_truncate BEFORE TRUNCATE ON {s.AUDIT} "
+        "FOR EACH STATEMENT EXECUTE FUNCTION kassist_mem_audit_append_only()",
+        f"""CREATE TABLE {s.SALTS} (
+            tenant_id text NOT NULL, user_id text NOT NULL, salt bytea NOT NULL,
+            PRIMARY KEY (tenant_id, user_id))""",
+    ),
+)
+
+LOCK_MIGRATIONS = f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"
+CREATE_VERSION_TABLE = f"CREATE TABLE IF NOT EXISTS {s.SCHEMA_VERSION} (version integer NOT NULL)"
+GET_VERSION = f"SELECT coalesce(max(version), 0) AS version FROM {s.SCHEMA_VERSION}"
+SET_VERSION = f"INSERT INTO {s.SCHEMA_VERSION} (version) VALUES (%(version)s)"
+
+_PLACEHOLDER = re.compile(r"(?<![:\w]):([a-z_]+)")
+
+
+def to_pyformat(sql: str) -> str:
+    """``:name`` placeholders to psycopg's ``%(name)s`` (``::type`` casts are left alone)."""
+    return _PLACEHOLDER.sub(r"%(\1)s", sql.replace("%", "%%"))
+
+
+_SEMANTIC = {
+    name: f"SELECT {s.columns('m')}, 1 - (m.embedding <=> :query::vector) AS score FROM {s.MEMORIES} m "
+    f"WHERE {where} ORDER BY m.embedding <=> :query::vector LIMIT :limit"
+    for name, where in s.semantic_where_variants().items()
+}
+
+STATEMENTS: dict[str, str] = {
+    name: to_pyformat(sql)
+    for name, sql in {
+        **s.COMMON,
+        "lock_user": "SELECT pg_advisory_xact_lock(:lock_key)",
+        "insert_memory": f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
+        + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(",")).replace(
+            ":embedding", ":embedding::vector"
+        )
+        + ")",
+        "activate": f"UPDATE {s.MEMORIES} SET status = 'active', valid_from = :now, updated_at = :now, "
+        "reason = NULL, embed_model = :embed_model, embedding = :embedding::vector, actor = :actor "
+        "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
+        **_SEMANTIC,
+    }.items()
+}
+
+AFTER_ERASURE: str | None = None
+
+
+def vector_literal(values: Any) -> str:
+    return "[" + ",".join(f"{float(v):.7g}" for v in values) + "]"
+
+
+def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, Json):
+            out[name] = Jsonb(value.value)
+        elif isinstance(value, Vector):
+            out[name] = vector_literal(value.values)
+        elif isinstance(value, datetime) and value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}; pass a timezone-aware time (e.g. datetime.now(UTC))")
+        else:
+            out[name] = value
+    return out
+
+
+def decode_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(row)

@@ -1,0 +1,116 @@
+"""SQLite statements, migrations and type conversions for the memory manager (no I/O here).
+
+Times are stored as fixed-width UTC ISO-8601 text, so string comparison is time comparison;
+values as canonical JSON text; embeddings as float32 blobs ranked with numpy (this Python's
+sqlite3 cannot load a vector extension).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+
+from memory.manager import statements as s
+from memory.manager.models import canonical_json
+from memory.manager.rows import Json, Vector
+
+MEMORY_STATUSES = "('active', 'superseded', 'quarantined', 'deleted')"
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        f"""CREATE TABLE {s.MEMORIES} (
+            id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            memory_type TEXT NOT NULL, key TEXT NOT NULL, value TEXT, source TEXT NOT NULL,
+            source_ref TEXT, confidence REAL NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+            status TEXT NOT NULL CHECK (status IN {MEMORY_STATUSES}),
+            valid_from TEXT NOT NULL, valid_to TEXT, superseded_by TEXT,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL, expires_at TEXT,
+            reason TEXT, actor TEXT, embed_model TEXT, embedding BLOB)""",
+        f"CREATE UNIQUE INDEX kassist_mem_one_active ON {s.MEMORIES} (tenant_id, user_id, memory_type, key) "
+        "WHERE status = 'active'",
+        f"CREATE INDEX kassist_mem_slot ON {s.MEMORIES} (tenant_id, user_id, memory_type, key, created_at)",
+        f"CREATE INDEX kassist_mem_user_key ON {s.MEMORIES} (tenant_id, user_id, key)",
+        f"CREATE INDEX kassist_mem_recent ON {s.MEMORIES} (tenant_id, user_id, created_at)",
+        f"CREATE INDEX kassist_mem_review ON {s.MEMORIES} (tenant_id, created_at) WHERE status = 'quarantined'",
+        f"CREATE INDEX kassist_mem_expiry ON {s.MEMORIES} (expires_at) WHERE expires_at IS NOT NULL",
+        f"""CREATE TABLE {s.AUDIT} (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, tenant_id TEXT NOT NULL,
+            user_id TEXT NOT NULL, memory_id TEXT, memory_type TEXT, key TEXT, action TEXT NOT NULL,
+            source TEXT, actor TEXT NOT NULL, old_hash TEXT, new_hash TEXT, reason TEXT NOT NULL)""",
+        f"CREATE INDEX kassist_mem_audit_user ON {s.AUDIT} (tenant_id, user_id, seq)",
+        f"CREATE TRIGGER kassist_mem_audit_no_update BEFORE UPDATE ON {s.AUDIT} "
+        "BEGIN SELECT RAISE(ABORT, 'kassist_mem_audit is append-only'); END",
+        f"CREATE TRIGGER kassist_mem_audit_no_delete BEFORE DELETE ON {s.AUDIT} "
+        "BEGIN SELECT RAISE(ABORT, 'kassist_mem_audit is append-only'); END",
+        f"""CREATE TABLE {s.SALTS} (
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, salt BLOB NOT NULL,
+            PRIMARY KEY (tenant_id, user_id))""",
+    ),
+)
+
+CREATE_VERSION_TABLE = f"CREATE TABLE IF NOT EXISTS {s.SCHEMA_VERSION} (version INTEGER NOT NULL)"
+GET_VERSION = f"SELECT coalesce(max(version), 0) AS version FROM {s.SCHEMA_VERSION}"
+SET_VERSION = f"INSERT INTO {s.SCHEMA_VERSION} (version) VALUES (:version)"
+
+_RECORD = s.record_select()
+
+STATEMENTS: dict[str, str] = {
+    **s.COMMON,
+    "lock_user": "SELECT 1",  # writes already hold SQLite's database lock (BEGIN IMMEDIATE)
+    "insert_memory": f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
+    + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(","))
+    + ")",
+    "activate": f"UPDATE {s.MEMORIES} SET status = 'active', valid_from = :now, updated_at = :now, reason = NULL, "
+    "embed_model = :embed_model, embedding = :embedding, actor = :actor "
+    "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
+    **{
+        name: f"SELECT {s.columns('m')}, m.embedding FROM {s.MEMORIES} m WHERE {where}"
+        for name, where in s.semantic_where_variants().items()
+    },
+}
+
+SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA busy_timeout = 10000",
+    # Overwrite deleted content with zeros so forgotten text does not linger in free pages.
+    "PRAGMA secure_delete = ON",
+)
+AFTER_ERASURE = "PRAGMA wal_checkpoint(TRUNCATE)"
+
+
+def db_time(value: datetime) -> str:
+    if value.tzinfo is None:
+        raise ValueError(f"naive datetime {value!r}; pass a timezone-aware time (e.g. datetime.now(UTC))")
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, datetime):
+            out[name] = db_time(value)
+        elif isinstance(value, Json):
+            out[name] = canonical_json(value.value)
+        elif isinstance(value, Vector):
+            out[name] = np.asarray(value.values, dtype=np.float32).tobytes()
+        else:
+            out[name] = value
+    return out
+
+
+_TIME_COLUMNS = ("valid_from", "valid_to", "created_at", "updated_at", "expires_at", "at")
+
+
+def decode_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    for column in _TIME_COLUMNS:
+        if isinstance(out.get(column), str):
+            out[column] = datetime.fromisoformat(out[column])
+    if isinstance(out.get("value"), str):
+        out["value"] = json.loads(out["value"])
+    return out
