@@ -1,0 +1,114 @@
+"""Pure planning for prune, retention and delete_for_runs: what to delete, what must stay.
+
+A ``DeltaChannel`` keeps only per-step writes between snapshots, so a head is readable only with
+its ancestors back to the nearest checkpoint holding a stored value of each delta channel (the
+channels listed in the head's ``counters_since_delta_snapshot``). Those ancestors are never
+deleted while their head lives.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from checkpointer.codec import EMPTY, version_text
+from checkpointer.query import Row
+
+NsKey = tuple[str, str]  # (thread_id, checkpoint_ns)
+
+
+def _json(value: Any) -> Any:
+    if value is None or isinstance(value, dict):
+        return value or {}
+    return json.loads(value)
+
+
+@dataclass
+class ThreadState:
+    """All of one tenant's rows needed to plan deletions in some threads (no blob bytes)."""
+
+    rows: dict[NsKey, dict[str, Row]] = field(default_factory=lambda: defaultdict(dict))
+    heads: dict[NsKey, Row] = field(default_factory=dict)
+    filled: set[tuple[str, str, str, str]] = field(default_factory=set)  # thread, ns, channel, version
+    blobs: dict[NsKey, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Row], heads: Iterable[Row], blob_keys: Iterable[Row]) -> ThreadState:
+        state = cls()
+        for r in rows:
+            r = {**r, "versions": _json(r["versions"]), "counters": _json(r["counters"])}
+            state.rows[(r["thread_id"], r["checkpoint_ns"])][r["checkpoint_id"]] = r
+        for h in heads:
+            state.heads[(h["thread_id"], h["checkpoint_ns"])] = h
+        for b in blob_keys:
+            state.blobs[(b["thread_id"], b["checkpoint_ns"])].add((b["channel"], b["version"]))
+            if b["type"] != EMPTY:
+                state.filled.add((b["thread_id"], b["checkpoint_ns"], b["channel"], b["version"]))
+        return state
+
+    def needed(self, nskey: NsKey, head_id: str | None) -> set[str]:
+        """The head and the ancestors its delta channels are rebuilt from."""
+        rows = self.rows.get(nskey, {})
+        if head_id is None or head_id not in rows:
+            return set()
+        keep = {head_id}
+        pending = set(rows[head_id]["counters"] or {})
+        cursor = rows[head_id]["parent_id"]
+        while pending and cursor in rows and cursor not in keep:
+            keep.add(cursor)
+            row = rows[cursor]
+            for ch in list(pending):
+                ver = row["versions"].get(ch)
+                if ver is not None and (*nskey, ch, version_text(ver)) in self.filled:
+                    pending.discard(ch)
+            cursor = row["parent_id"]
+        return keep
+
+
+@dataclass
+class Plan:
+    """Statements' parameters for one deletion, and what it removed per thread."""
+
+    checkpoints: list[dict[str, Any]] = field(default_factory=list)
+    blobs: list[dict[str, Any]] = field(default_factory=list)
+    clear_parents: list[dict[str, Any]] = field(default_factory=list)
+    set_heads: list[dict[str, Any]] = field(default_factory=list)
+    delete_heads: list[dict[str, Any]] = field(default_factory=list)
+    removed: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    blobs_removed: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def plan_removal(tenant: str, state: ThreadState, candidates: dict[NsKey, set[str]]) -> Plan:
+    """Delete ``candidates`` except what surviving heads need; move heads that were deleted."""
+    plan = Plan()
+    for nskey, wanted in candidates.items():
+        rows = state.rows.get(nskey, {})
+        head = state.heads.get(nskey)
+        head_id = head["head_id"] if head else None
+        new_head = head_id
+        if head_id in wanted or head_id not in rows:
+            remaining = sorted(set(rows) - wanted)
+            new_head = remaining[-1] if remaining else None
+        doomed = (wanted & set(rows)) - state.needed(nskey, new_head)
+        if not doomed:
+            continue
+        key = {"tenant": tenant, "thread": nskey[0], "ns": nskey[1]}
+        plan.checkpoints += [{**key, "cid": cid} for cid in sorted(doomed)]
+        plan.removed[nskey[0]] += len(doomed)
+        kept = set(rows) - doomed
+        plan.clear_parents += [
+            {**key, "cid": cid} for cid in sorted(kept) if rows[cid]["parent_id"] in doomed
+        ]
+        referenced = {(ch, version_text(v)) for cid in kept for ch, v in rows[cid]["versions"].items()}
+        garbage = sorted(state.blobs.get(nskey, set()) - referenced)
+        plan.blobs += [{**key, "channel": ch, "version": ver} for ch, ver in garbage]
+        plan.blobs_removed[nskey[0]] += len(garbage)
+        if head is not None and new_head != head_id:
+            if new_head is None:
+                plan.delete_heads.append(key)
+            else:
+                plan.set_heads.append({**key, "cid": new_head, "version": int(head["version"]) + 1})
+    return plan

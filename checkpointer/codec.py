@@ -1,0 +1,202 @@
+"""Pure conversions between LangGraph objects and stored rows (no I/O).
+
+Every channel value and write goes through ``serde.dumps_typed``/``loads_typed``, so an
+``EncryptedSerializer`` encrypts all of them. Only the checkpoint's skeleton (ids, versions,
+versions_seen) and the metadata are stored as JSON, because SQL must read them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import (
+    WRITES_IDX_MAP,
+    Checkpoint,
+    CheckpointMetadata,
+    CheckpointTuple,
+    PendingWrite,
+    get_serializable_checkpoint_metadata,
+    writes_sort_key,
+)
+from langgraph.checkpoint.serde.base import SerializerProtocol
+
+from checkpointer.errors import CorruptCheckpoint
+from checkpointer.query import Row
+from checkpointer.tenant import BRANCH_FROM_KEY, OWN_KEYS, TENANT_KEY, VERSION_KEY
+
+EMPTY = "empty"
+SKELETON_KEYS = ("v", "id", "ts", "channel_versions", "versions_seen", "updated_channels")
+
+
+def version_text(version: str | int | float) -> str:
+    """How a channel version is keyed in the blobs table (SQL compares it as text)."""
+    return str(version)
+
+
+def dump_skeleton(checkpoint: Checkpoint) -> str:
+    """The checkpoint without its values, as JSON: values live in one blob per channel version."""
+    skeleton = {k: checkpoint.get(k) for k in SKELETON_KEYS}  # type: ignore[misc]
+    return json.dumps(skeleton, separators=(",", ":"))
+
+
+def _strip_nul(value: Any) -> Any:
+    # PostgreSQL JSONB cannot hold U+0000; metadata is JSON so SQL can filter on it.
+    if isinstance(value, str):
+        return value.replace("\u0000", "")
+    if isinstance(value, Mapping):
+        return {str(k).replace("\u0000", ""): _strip_nul(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_strip_nul(v) for v in value]
+    return value
+
+
+def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple[str, str | None]:
+    """Metadata as stored (JSON text, U+0000 removed) and its run_id, which has its own index."""
+    merged = dict(get_serializable_checkpoint_metadata(config, metadata))
+    for key in OWN_KEYS:
+        merged.pop(key, None)
+    run_id = merged.get("run_id")
+    text = json.dumps(_strip_nul(merged), separators=(",", ":"), default=str)
+    return text, (str(run_id) if run_id is not None else None)
+
+
+def dump_values(
+    serde: SerializerProtocol, checkpoint: Checkpoint, new_versions: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """One blob row per changed channel; a channel without a value is stored as ``empty``."""
+    values = checkpoint["channel_values"]
+    rows: list[dict[str, Any]] = []
+    for channel, version in new_versions.items():
+        if channel in values:
+            type_, blob = serde.dumps_typed(values[channel])
+        else:
+            type_, blob = EMPTY, None
+        rows.append({"channel": channel, "version": version_text(version), "type": type_, "blob": blob})
+    return rows
+
+
+def dump_writes(
+    serde: SerializerProtocol, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str
+) -> tuple[list[dict[str, Any]], bool]:
+    """Rows for ``put_writes`` and whether they replace existing ones (all special writes do)."""
+    rows = []
+    for idx, (channel, value) in enumerate(writes):
+        type_, blob = serde.dumps_typed(value)
+        rows.append(
+            {
+                "task_id": task_id,
+                "task_path": task_path,
+                "idx": WRITES_IDX_MAP.get(channel, idx),
+                "channel": channel,
+                "type": type_,
+                "blob": blob,
+            }
+        )
+    return rows, all(channel in WRITES_IDX_MAP for channel, _ in writes)
+
+
+def ts_epoch(ts: str | None) -> float:
+    """The checkpoint's own timestamp as epoch seconds (retention ages by it, so imports keep age)."""
+    if ts:
+        try:
+            parsed = datetime.fromisoformat(ts)
+            if parsed.tzinfo is None:
+                parsed = parsed.replace(tzinfo=UTC)
+            return parsed.timestamp()
+        except ValueError:
+            pass
+    return datetime.now(UTC).timestamp()
+
+
+def loads(
+    serde: SerializerProtocol, type_: str, blob: bytes | None, where: tuple[str, str], what: str
+) -> Any:
+    """Decode one stored value; damage is reported with thread and checkpoint."""
+    try:
+        return serde.loads_typed((type_, bytes(blob) if blob is not None else b""))
+    except Exception as exc:
+        raise CorruptCheckpoint(where[0], where[1], what, exc) from exc
+
+
+def sorted_writes(
+    serde: SerializerProtocol, rows: Iterable[Row], where: tuple[str, str]
+) -> list[PendingWrite]:
+    """Pending writes in ``writes_sort_key`` order, the order live execution applies them."""
+    ordered = sorted(rows, key=lambda r: writes_sort_key(r["task_path"] or "", r["task_id"], int(r["idx"])))
+    return [
+        (r["task_id"], r["channel"], loads(serde, r["type"], r["blob"], where, f"write {r['channel']!r}"))
+        for r in ordered
+    ]
+
+
+def make_config(
+    tenant: str, thread_id: str, ns: str, checkpoint_id: str, extra: Mapping[str, Any] | None = None
+) -> RunnableConfig:
+    conf: dict[str, Any] = {
+        "thread_id": thread_id,
+        "checkpoint_ns": ns,
+        "checkpoint_id": checkpoint_id,
+        TENANT_KEY: tenant,
+    }
+    if extra:
+        conf.update(extra)
+    return {"configurable": conf}
+
+
+def build_tuple(
+    serde: SerializerProtocol,
+    tenant: str,
+    head: Row,
+    payload: Iterable[Row],
+    *,
+    branch_version: int | None = None,
+) -> CheckpointTuple:
+    """A CheckpointTuple from its checkpoint row (``head``) and its blob and write rows.
+
+    ``branch_version`` is the head version seen by an explicit-id read; it becomes the
+    ``BRANCH_FROM_KEY`` marker so the Pregel loop carries it into the puts that fork from here.
+    """
+    thread_id, ns, cid = head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"]
+    where = (thread_id, cid)
+    try:
+        skeleton = json.loads(head["skel"])
+        metadata = json.loads(head["meta"]) if head["meta"] else {}
+    except ValueError as exc:
+        raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
+    versions = skeleton.get("channel_versions") or {}
+    wanted = {ch: version_text(v) for ch, v in versions.items()}
+    values: dict[str, Any] = {}
+    writes: list[Row] = []
+    for row in payload:
+        if row["kind"] == "w":
+            writes.append(row)
+        elif row["type"] != EMPTY and wanted.get(row["channel"]) == row["cversion"]:
+            values[row["channel"]] = loads(
+                serde, row["type"], row["blob"], where, f"channel {row['channel']!r}"
+            )
+    checkpoint: Checkpoint = {
+        "v": skeleton.get("v", 1),
+        "id": skeleton.get("id", cid),
+        "ts": skeleton.get("ts", ""),
+        "channel_values": values,
+        "channel_versions": versions,
+        "versions_seen": skeleton.get("versions_seen") or {},
+        "updated_channels": skeleton.get("updated_channels"),
+    }
+    extra: dict[str, Any] = {VERSION_KEY: int(head["ver"])}
+    parent_extra: dict[str, Any] = {}
+    if branch_version is not None:
+        extra[BRANCH_FROM_KEY] = branch_version
+        parent_extra[BRANCH_FROM_KEY] = branch_version
+    parent_id = head["parent"]
+    return CheckpointTuple(
+        config=make_config(tenant, thread_id, ns, cid, extra),
+        checkpoint=checkpoint,
+        metadata=cast(CheckpointMetadata, metadata),
+        parent_config=make_config(tenant, thread_id, ns, parent_id, parent_extra) if parent_id else None,
+        pending_writes=sorted_writes(serde, writes, where),
+    )

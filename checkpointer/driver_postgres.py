@@ -1,0 +1,155 @@
+"""PostgreSQL executor: psycopg pools, one transaction per operation, no saver-wide lock.
+
+The sync pool serves sync calls; the async pool is created lazily inside the running event loop
+(a pool is bound to its loop). Write operations run in pipeline mode, so a put costs one round
+trip for its head check and one for the rest plus commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from contextlib import nullcontext, suppress
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+
+from checkpointer import sql_postgres
+from checkpointer.query import Op, Query, Row, adrive, drive
+from kassist.dburl import DatabaseUnavailable, postgres_target
+
+T = TypeVar("T")
+
+
+def unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return DatabaseUnavailable(
+        f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {reason}. Check that the server is "
+        "running and accepts connections, and that KASSIST_DATABASE_URL (or the URL given) is right."
+    )
+
+
+class PostgresExecutor:
+    backend = "postgres"
+    migrations = len(sql_postgres.MIGRATIONS)
+
+    def __init__(self, conninfo: str, *, pool_size: int = 8, connect_timeout: float = 10.0) -> None:
+        self.conninfo = conninfo
+        self.pool_size = pool_size
+        self.connect_timeout = connect_timeout
+        self._pool: ConnectionPool[Any] | None = None
+        self._apool: AsyncConnectionPool[Any] | None = None
+        self._apool_loop: asyncio.AbstractEventLoop | None = None
+        self._guard = threading.Lock()  # guards pool creation only
+
+    def _kwargs(self) -> dict[str, Any]:
+        return {"row_factory": dict_row, "autocommit": False, "connect_timeout": int(self.connect_timeout)}
+
+    def _probe(self) -> None:
+        try:
+            psycopg.connect(self.conninfo, connect_timeout=int(self.connect_timeout)).close()
+        except psycopg.OperationalError as exc:
+            raise unavailable(self.conninfo, exc) from None
+
+    def pool(self) -> ConnectionPool[Any]:
+        with self._guard:
+            if self._pool is None:
+                self._probe()
+                pool: ConnectionPool[Any] = ConnectionPool(
+                    self.conninfo, min_size=1, max_size=self.pool_size, kwargs=self._kwargs(), open=False
+                )
+                pool.open(wait=True, timeout=self.connect_timeout)
+                self._pool = pool
+            return self._pool
+
+    async def apool(self) -> AsyncConnectionPool[Any]:
+        loop = asyncio.get_running_loop()
+        if self._apool is None or self._apool_loop is not loop:
+            try:
+                conn = await psycopg.AsyncConnection.connect(
+                    self.conninfo, connect_timeout=int(self.connect_timeout)
+                )
+                await conn.close()
+            except psycopg.OperationalError as exc:
+                raise unavailable(self.conninfo, exc) from None
+            pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+                self.conninfo, min_size=1, max_size=self.pool_size, kwargs=self._kwargs(), open=False
+            )
+            await pool.open(wait=True, timeout=self.connect_timeout)
+            self._apool, self._apool_loop = pool, loop
+        return self._apool
+
+    # A fresh cursor per statement: in pipeline mode a reused cursor hands back the oldest
+    # unread result, not the latest one.
+    @staticmethod
+    def _execute(conn: psycopg.Connection[Any], query: Query) -> list[Row]:
+        sqls, params = sql_postgres.render(query)
+        rows: list[Row] = []
+        for sql in sqls:
+            with conn.cursor() as cur:
+                if query.many is not None:
+                    cur.executemany(sql, query.many)
+                    continue
+                cur.execute(sql, params)
+                rows = list(cur.fetchall()) if query.fetch else []
+        return rows
+
+    @staticmethod
+    async def _aexecute(conn: psycopg.AsyncConnection[Any], query: Query) -> list[Row]:
+        sqls, params = sql_postgres.render(query)
+        rows: list[Row] = []
+        for sql in sqls:
+            async with conn.cursor() as cur:
+                if query.many is not None:
+                    await cur.executemany(sql, query.many)
+                    continue
+                await cur.execute(sql, params)
+                rows = list(await cur.fetchall()) if query.fetch else []
+        return rows
+
+    def run(self, op: Op[T]) -> T:
+        try:
+            with (
+                self.pool().connection() as conn,
+                conn.pipeline() if op.write else nullcontext(),
+                conn.transaction(),
+            ):
+                return drive(op.steps, lambda q: self._execute(conn, q))
+        except PoolTimeout as exc:
+            raise unavailable(self.conninfo, exc) from None
+
+    async def arun(self, op: Op[T]) -> T:
+        pool = await self.apool()
+        try:
+            async with pool.connection() as conn:
+                pipeline = conn.pipeline() if op.write else _anull()
+                async with pipeline, conn.transaction():
+                    return await adrive(op.steps, lambda q: self._aexecute(conn, q))
+        except PoolTimeout as exc:
+            raise unavailable(self.conninfo, exc) from None
+
+    def close(self) -> None:
+        with self._guard:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
+        apool, self._apool = self._apool, None
+        if apool is not None and self._apool_loop is not None and not self._apool_loop.is_closed():
+            with suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(apool.close(), self._apool_loop)
+
+    async def aclose(self) -> None:
+        apool, self._apool = self._apool, None
+        if apool is not None:
+            await apool.close()
+        self.close()
+
+
+class _anull:
+    async def __aenter__(self) -> None:
+        return None
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None

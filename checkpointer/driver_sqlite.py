@@ -1,0 +1,89 @@
+"""SQLite executor: a connection per thread, WAL, one transaction per operation.
+
+Sync calls use the calling thread's connection; async twins run the same executor in a worker
+thread (``asyncio.to_thread``). Writers serialise on SQLite's own lock (``BEGIN IMMEDIATE``,
+waited on through ``busy_timeout``); readers never block in WAL mode. No lock spans the saver.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+from typing import TypeVar
+
+from checkpointer import sql_sqlite
+from checkpointer.query import Op, Query, Row, drive
+
+T = TypeVar("T")
+BUSY_TIMEOUT_MS = 30_000
+
+
+class SqliteExecutor:
+    backend = "sqlite"
+    migrations = len(sql_sqlite.MIGRATIONS)
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()  # only guards the list of connections, never a query
+        self._closed = False
+
+    def _connection(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is not None:
+            return conn
+        if self._closed:
+            raise RuntimeError(
+                "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
+            )
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(
+            str(self.path), isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+        )
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        self._local.conn = conn
+        with self._guard:
+            self._all.append(conn)
+        return conn
+
+    @staticmethod
+    def _execute(conn: sqlite3.Connection, query: Query) -> list[Row]:
+        sqls, params = sql_sqlite.render(query)
+        rows: list[Row] = []
+        for sql in sqls:
+            if query.many is not None:
+                conn.executemany(sql, query.many)
+                continue
+            cursor = conn.execute(sql, params)
+            rows = [dict(r) for r in cursor.fetchall()] if query.fetch else []
+        return rows
+
+    def run(self, op: Op[T]) -> T:
+        conn = self._connection()
+        conn.execute("BEGIN IMMEDIATE" if op.write else "BEGIN")
+        try:
+            result = drive(op.steps, lambda q: self._execute(conn, q))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return result
+
+    async def arun(self, op: Op[T]) -> T:
+        return await asyncio.to_thread(self.run, op)
+
+    def close(self) -> None:
+        self._closed = True
+        with self._guard:
+            conns, self._all = self._all, []
+        for conn in conns:
+            conn.close()
+
+    async def aclose(self) -> None:
+        self.close()

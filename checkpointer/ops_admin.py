@@ -1,0 +1,197 @@
+"""Thread administration: delete, copy, prune, delete_for_runs, retention (no I/O).
+
+langgraph-api calls these with ids only. On an unbound saver the owning tenant is looked up from
+the data, and an id found under several tenants is refused instead of guessed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from checkpointer.chains import NsKey, Plan, ThreadState, plan_removal
+from checkpointer.errors import AmbiguousThread
+from checkpointer.query import Query, Steps
+from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
+
+PRUNE_STRATEGIES = ("keep_latest", "delete")
+
+
+def owners(bound: str | None, thread_ids: Sequence[str]) -> Steps[dict[str, list[str]]]:
+    """Threads grouped by owning tenant; threads stored under no tenant are dropped."""
+    threads = sorted({str(t) for t in thread_ids})
+    if bound is not None:
+        return {bound: threads} if threads else {}
+    if not threads:
+        return {}
+    rows = yield Query("thread_owners", {"threads": threads}, fetch=True)
+    by_thread: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        by_thread[r["thread_id"]].add(r["tenant_id"])
+    grouped: dict[str, list[str]] = defaultdict(list)
+    for thread, tenants in sorted(by_thread.items()):
+        if len(tenants) > 1:
+            raise AmbiguousThread(
+                f"thread {thread!r} exists under {len(tenants)} tenants; an id-only call cannot tell "
+                "which one is meant. Call it on saver.for_tenant(<tenant>) instead."
+            )
+        grouped[next(iter(tenants))].append(thread)
+    return dict(grouped)
+
+
+def delete_threads(bound: str | None, thread_ids: Sequence[str]) -> Steps[None]:
+    grouped = yield from owners(bound, thread_ids)
+    for tenant, threads in grouped.items():
+        yield Query("delete_threads", {"tenant": tenant, "threads": threads})
+
+
+def _load(tenant: str, threads: list[str]) -> Steps[ThreadState]:
+    params = {"tenant": tenant, "threads": threads}
+    heads = yield Query("thread_heads", params, fetch=True)  # locks the heads on PostgreSQL
+    rows = yield Query("thread_plan_rows", params, fetch=True)
+    blobs = yield Query("thread_blob_keys", params, fetch=True)
+    return ThreadState.from_rows(rows, heads, blobs)
+
+
+def _apply(plan: Plan) -> Steps[None]:
+    for name, many in (
+        ("delete_checkpoint", plan.checkpoints),
+        ("delete_blob", plan.blobs),
+        ("clear_parent", plan.clear_parents),
+        ("set_head", plan.set_heads),
+        ("delete_head", plan.delete_heads),
+    ):
+        if many:
+            yield Query(name, many=many)
+
+
+def prune(bound: str | None, thread_ids: Sequence[str], strategy: str) -> Steps[None]:
+    """``keep_latest``: each namespace keeps its head and the delta chain behind it."""
+    if strategy not in PRUNE_STRATEGIES:
+        raise ValueError(f"unknown prune strategy {strategy!r}; use one of {', '.join(PRUNE_STRATEGIES)}")
+    if strategy == "delete":
+        yield from delete_threads(bound, thread_ids)
+        return
+    grouped = yield from owners(bound, thread_ids)
+    for tenant, threads in grouped.items():
+        state = yield from _load(tenant, threads)
+        candidates = {
+            nskey: set(rows) - {state.heads[nskey]["head_id"] if nskey in state.heads else None}
+            for nskey, rows in state.rows.items()
+        }
+        yield from _apply(plan_removal(tenant, state, candidates))
+
+
+def delete_for_runs(bound: str | None, run_ids: Sequence[str]) -> Steps[None]:
+    """Delete the runs' checkpoints and writes, except ancestors a surviving head still needs."""
+    runs = sorted({str(r) for r in run_ids})
+    if not runs:
+        return
+    if bound is not None:
+        tenants = [bound]
+    else:
+        rows = yield Query("run_owners", {"runs": runs}, fetch=True)
+        tenants = sorted({r["tenant_id"] for r in rows})
+        if len(tenants) > 1:
+            raise AmbiguousThread(
+                f"the run ids given have checkpoints under {len(tenants)} tenants; call "
+                "delete_for_runs on saver.for_tenant(<tenant>) for each"
+            )
+    for tenant in tenants:
+        found = yield Query("run_threads", {"tenant": tenant, "runs": runs}, fetch=True)
+        threads = sorted({r["thread_id"] for r in found})
+        if not threads:
+            continue
+        state = yield from _load(tenant, threads)
+        wanted = set(runs)
+        candidates: dict[NsKey, set[str]] = {
+            nskey: {cid for cid, r in rows.items() if r["run_id"] in wanted}
+            for nskey, rows in state.rows.items()
+        }
+        yield from _apply(plan_removal(tenant, state, candidates))
+
+
+def copy_thread(bound: str | None, source: str, target: str) -> Steps[None]:
+    grouped = yield from owners(bound, [source])
+    for tenant in grouped:
+        exists = yield Query("thread_exists", {"tenant": tenant, "thread": str(target)}, fetch=True)
+        if exists:
+            raise ValueError(
+                f"copy_thread target {target!r} already has checkpoints; delete it first or pick a new id"
+            )
+        yield Query("copy_thread", {"tenant": tenant, "source": str(source), "target": str(target)})
+
+
+def retain(
+    bound: str | None, tenant_id: str | None, cutoff: datetime, strategy: Strategy
+) -> Steps[RetentionReport]:
+    """Age-based retention by checkpoint timestamp, per tenant or across all of them.
+
+    ``keep_latest`` drops checkpoints older than the cutoff that are not a head (nor needed by one);
+    ``delete`` drops whole threads whose newest checkpoint is older than the cutoff.
+    """
+    if strategy not in PRUNE_STRATEGIES:
+        raise ValueError(f"unknown retention strategy {strategy!r}; use one of {', '.join(PRUNE_STRATEGIES)}")
+    if cutoff.tzinfo is None:
+        cutoff = cutoff.replace(tzinfo=UTC)
+    edge = cutoff.timestamp()
+    scope = bound if bound is not None else tenant_id
+    if scope is not None:
+        tenants = [scope]
+    else:
+        rows = yield Query("tenants_with_stale", {"cutoff": edge}, fetch=True)
+        tenants = sorted({r["tenant_id"] for r in rows})
+    report: list[ThreadRetention] = []
+    for tenant in tenants:
+        stale = yield Query("stale_threads", {"tenant": tenant, "cutoff": edge}, fetch=True)
+        threads = sorted({r["thread_id"] for r in stale})
+        if not threads:
+            continue
+        state = yield from _load(tenant, threads)
+        if strategy == "delete":
+            newest: dict[str, float] = defaultdict(float)
+            for (thread, _ns), ns_rows in state.rows.items():
+                for r in ns_rows.values():
+                    newest[thread] = max(newest[thread], float(r["ts"]))
+            dead = [t for t in threads if newest[t] < edge]
+            if dead:
+                yield Query("delete_threads", {"tenant": tenant, "threads": dead})
+            counts: dict[str, int] = defaultdict(int)
+            blob_counts: dict[str, int] = defaultdict(int)
+            for (thread, _ns), ns_rows in state.rows.items():
+                counts[thread] += len(ns_rows)
+            for (thread, _ns), keys in state.blobs.items():
+                blob_counts[thread] += len(keys)
+            report += [
+                ThreadRetention(
+                    tenant_id=tenant,
+                    thread_id=t,
+                    checkpoints_removed=counts[t],
+                    blobs_removed=blob_counts[t],
+                    thread_deleted=True,
+                )
+                for t in dead
+            ]
+            continue
+        candidates = {
+            nskey: {
+                cid
+                for cid, r in rows.items()
+                if float(r["ts"]) < edge
+                and (nskey not in state.heads or state.heads[nskey]["head_id"] != cid)
+            }
+            for nskey, rows in state.rows.items()
+        }
+        plan = plan_removal(tenant, state, candidates)
+        yield from _apply(plan)
+        report += [
+            ThreadRetention(
+                tenant_id=tenant,
+                thread_id=t,
+                checkpoints_removed=plan.removed[t],
+                blobs_removed=plan.blobs_removed.get(t, 0),
+            )
+            for t in sorted(plan.removed)
+        ]
+    return RetentionReport(strategy=strategy, cutoff=cutoff, tenant_id=scope, threads=report)

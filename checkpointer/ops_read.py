@@ -1,0 +1,158 @@
+"""Read operations, written once for every backend and both sync and async (no I/O here)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
+from langgraph.checkpoint.serde.base import SerializerProtocol
+
+from checkpointer.codec import build_tuple, loads
+from checkpointer.filters import ListSpec, flatten_filter
+from checkpointer.query import Query, Row, Steps
+
+
+def thread_key(tenant: str, config: RunnableConfig) -> dict[str, Any]:
+    conf = config.get("configurable") or {}
+    thread_id = conf.get("thread_id")
+    if thread_id is None or thread_id == "":
+        raise ValueError(
+            "config['configurable']['thread_id'] is missing; pass config={'configurable': "
+            "{'thread_id': ..., 'tenant_id': ...}}"
+        )
+    return {"tenant": tenant, "thread": str(thread_id), "ns": conf.get("checkpoint_ns") or ""}
+
+
+def get_tuple(
+    serde: SerializerProtocol, tenant: str, config: RunnableConfig
+) -> Steps[CheckpointTuple | None]:
+    """The head of the thread, or the exact checkpoint when the config names one."""
+    key = thread_key(tenant, config)
+    cid = (config.get("configurable") or {}).get("checkpoint_id")
+    if cid:
+        rows = yield Query("get_by_id", {**key, "cid": cid}, fetch=True)
+    else:
+        rows = yield Query("get_latest", key, fetch=True)
+    heads = [r for r in rows if r["kind"] == "c"]
+    if not heads:
+        return None
+    head = heads[0]
+    branch = int(head["head_ver"]) if cid and head["head_ver"] is not None else None
+    return build_tuple(serde, tenant, head, (r for r in rows if r["kind"] != "c"), branch_version=branch)
+
+
+def list_tuples(
+    serde: SerializerProtocol,
+    tenant: str,
+    config: RunnableConfig | None,
+    filter: Mapping[str, Any] | None,
+    before: RunnableConfig | None,
+    limit: int | None,
+) -> Steps[list[CheckpointTuple]]:
+    """Checkpoints of the tenant, newest first; ``config=None`` lists all of the tenant's threads."""
+    conf = (config or {}).get("configurable") or {}
+    params: dict[str, Any] = {"tenant": tenant}
+    if conf.get("thread_id") is not None:
+        params["thread"] = str(conf["thread_id"])
+    if conf.get("checkpoint_ns") is not None:
+        params["ns"] = conf["checkpoint_ns"]
+    if conf.get("checkpoint_id"):
+        params["cid"] = conf["checkpoint_id"]
+    before_id = ((before or {}).get("configurable") or {}).get("checkpoint_id")
+    if before_id:
+        params["before"] = before_id
+    if limit is not None:
+        params["limit"] = int(limit)
+    spec = ListSpec(
+        thread="thread" in params,
+        ns="ns" in params,
+        checkpoint_id="cid" in params,
+        before="before" in params,
+        limit="limit" in params,
+        terms=tuple(flatten_filter(filter)),
+    )
+    heads = yield Query("list_rows", params, fetch=True, variant=spec)
+    if not heads:
+        return []
+    payload = yield Query(
+        "list_payload",
+        {
+            "tenant": tenant,
+            "threads": [h["thread_id"] for h in heads],
+            "nss": [h["checkpoint_ns"] for h in heads],
+            "ids": [h["checkpoint_id"] for h in heads],
+        },
+        fetch=True,
+    )
+    by_key: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
+    for row in payload:
+        by_key[(row["thread_id"], row["checkpoint_ns"], row["checkpoint_id"])].append(row)
+    return [
+        build_tuple(serde, tenant, h, by_key[(h["thread_id"], h["checkpoint_ns"], h["checkpoint_id"])])
+        for h in heads
+    ]
+
+
+def delta_history(
+    serde: SerializerProtocol, tenant: str, config: RunnableConfig, channels: Sequence[str]
+) -> Steps[dict[str, DeltaChannelHistory]]:
+    """Per channel: writes since the nearest stored value, oldest first, and that value as seed.
+
+    One statement walks the parent chain (recursive CTE, stopping once every channel has a stored
+    value) and returns the chain, the channels' writes on it and the candidate seeds.
+    """
+    if not channels:
+        return {}
+    key = thread_key(tenant, config)
+    cid = (config.get("configurable") or {}).get("checkpoint_id")
+    if not cid:
+        latest = yield Query("get_latest", key, fetch=True)
+        heads = [r for r in latest if r["kind"] == "c"]
+        if not heads:
+            return {ch: {"writes": []} for ch in channels}
+        cid = heads[0]["checkpoint_id"]
+    rows = yield Query(
+        "delta_history",
+        {**key, "cid": cid, "channels": list(channels), "n_channels": len(set(channels))},
+        fetch=True,
+    )
+    return assemble_delta(serde, key["thread"], str(cid), rows, channels)
+
+
+def assemble_delta(
+    serde: SerializerProtocol, thread_id: str, cid: str, rows: list[Row], channels: Sequence[str]
+) -> dict[str, DeltaChannelHistory]:
+    where = (thread_id, cid)
+    seed_depth: dict[str, int] = {}
+    seed_row: dict[str, Row] = {}
+    for r in rows:
+        if r["kind"] == "b":
+            ch, depth = r["channel"], int(r["depth"])
+            if ch not in seed_depth or depth < seed_depth[ch]:
+                seed_depth[ch], seed_row[ch] = depth, r
+    writes: dict[str, list[Row]] = defaultdict(list)
+    for r in rows:
+        if r["kind"] == "w" and int(r["depth"]) <= seed_depth.get(r["channel"], 1 << 62):
+            writes[r["channel"]].append(r)
+    result: dict[str, DeltaChannelHistory] = {}
+    for ch in channels:
+        # Oldest checkpoint first (deepest), then the order live execution applied them.
+        ordered = sorted(
+            writes.get(ch, []),
+            key=lambda r: (
+                -int(r["depth"]),
+                writes_sort_key(r["task_path"] or "", r["task_id"], int(r["idx"])),
+            ),
+        )
+        collected: list[PendingWrite] = [
+            (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, f"write {ch!r}")) for r in ordered
+        ]
+        entry: DeltaChannelHistory = {"writes": collected}
+        if ch in seed_row:
+            s = seed_row[ch]
+            entry["seed"] = loads(serde, s["type"], s["blob"], where, f"channel {ch!r}")
+        result[ch] = entry
+    return result

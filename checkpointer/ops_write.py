@@ -1,0 +1,100 @@
+"""``put`` and ``put_writes``: the optimistic-concurrency rule, once for every backend (no I/O)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import Checkpoint, CheckpointMetadata
+from langgraph.checkpoint.serde.base import SerializerProtocol
+
+from checkpointer.codec import dump_metadata, dump_skeleton, dump_values, dump_writes, make_config, ts_epoch
+from checkpointer.errors import CheckpointConflict
+from checkpointer.ops_read import thread_key
+from checkpointer.query import Query, Row, Steps
+from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
+
+
+def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool) -> bool:
+    """Whether a new checkpoint with this parent may become the head.
+
+    It may when it extends the head, starts a history (no parent), or forks from the checkpoint an
+    explicit-id read returned while the head is still at the version that read saw.
+    """
+    if not checked or parent is None or parent == prep["head_id"]:
+        return True
+    head_version = int(prep["head_version"] or 0)
+    return marker is not None and str(marker).isdigit() and int(marker) == head_version
+
+
+def put(
+    serde: SerializerProtocol,
+    tenant: str,
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    new_versions: Mapping[str, Any],
+    *,
+    checked: bool = True,
+) -> Steps[RunnableConfig]:
+    key = thread_key(tenant, config)
+    conf = config.get("configurable") or {}
+    parent: str | None = conf.get("checkpoint_id") or None
+    cid = checkpoint["id"]
+    marker = conf.get(BRANCH_FROM_KEY)
+    rows = yield Query("put_prepare", {**key, "cid": cid, "parent": parent}, fetch=True)
+    prep = rows[0]
+    head_version = int(prep["head_version"] or 0)
+    meta_text, run_id = dump_metadata(config, metadata)
+    record = {
+        **key,
+        "cid": cid,
+        "parent": parent,
+        "checkpoint": dump_skeleton(checkpoint),
+        "metadata": meta_text,
+        "run_id": run_id,
+        "ts": ts_epoch(checkpoint.get("ts")),
+    }
+    blobs = [{**key, **b} for b in dump_values(serde, checkpoint, new_versions)]
+    if prep["existing_version"] is not None:
+        # A re-put of a stored checkpoint (same id, same parent) changes nothing but its row.
+        if checked and (prep["existing_parent"] or None) != parent:
+            raise CheckpointConflict(key["thread"], key["ns"], None, head_version)
+        version = int(prep["existing_version"])
+        if blobs:
+            yield Query("put_blob", many=blobs)
+        yield Query("put_checkpoint_again", record)
+        return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
+    if not may_extend(prep, parent, marker, checked):
+        expected = prep["parent_version"]
+        if marker is not None and str(marker).isdigit():
+            expected = int(marker)
+        raise CheckpointConflict(
+            key["thread"], key["ns"], int(expected) if expected is not None else None, head_version
+        )
+    version = head_version + 1
+    if blobs:
+        yield Query("put_blob", many=blobs)
+    yield Query("put_checkpoint", {**record, "version": version})
+    return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
+
+
+def put_writes(
+    serde: SerializerProtocol,
+    tenant: str,
+    config: RunnableConfig,
+    writes: Sequence[tuple[str, Any]],
+    task_id: str,
+    task_path: str,
+) -> Steps[None]:
+    """Writes are idempotent per (task_id, idx); special writes (errors, interrupts) replace."""
+    key = thread_key(tenant, config)
+    cid = (config.get("configurable") or {}).get("checkpoint_id")
+    if not cid:
+        raise ValueError(
+            "put_writes needs config['configurable']['checkpoint_id'] (the checkpoint written to)"
+        )
+    rows, replace = dump_writes(serde, writes, task_id, task_path)
+    if rows:
+        yield Query("upsert_write" if replace else "put_write", many=[{**key, "cid": cid, **r} for r in rows])

@@ -1,0 +1,76 @@
+"""The vocabulary shared by the pure operations and the four executors.
+
+An operation is a generator: it yields :class:`Query` objects, receives each query's rows (a list
+of dicts; empty when ``fetch`` is false) and finally returns its result. It never touches a
+connection, so SQLite and PostgreSQL, sync and async, all run the same control flow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+Row = dict[str, Any]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Query:
+    """One named statement of the backend's SQL module, with its parameters.
+
+    ``many`` runs the statement once per parameter mapping (no rows come back). ``variant`` carries
+    what a dynamically built statement depends on (e.g. the metadata filter terms).
+    """
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    fetch: bool = False
+    many: Sequence[Mapping[str, Any]] | None = None
+    variant: Any = None
+
+
+Steps = Generator[Query, list[Row], T]
+
+
+@dataclass
+class Op(Generic[T]):
+    """An operation plus how it must be run: ``write`` ops take the write lock up front."""
+
+    steps: Steps[T]
+    write: bool = False
+
+
+def drive(steps: Steps[T], execute: Callable[[Query], list[Row]]) -> T:
+    """Run an operation to completion with a synchronous executor."""
+    try:
+        query = next(steps)
+        while True:
+            query = steps.send(execute(query))
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+async def adrive(steps: Steps[T], execute: Callable[[Query], Awaitable[list[Row]]]) -> T:
+    """Run an operation to completion with an asynchronous executor."""
+    try:
+        query = next(steps)
+        while True:
+            query = steps.send(await execute(query))
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+def migrate(count: int) -> Steps[list[int]]:
+    """Apply the numbered migrations not yet recorded; the executor runs this as one write transaction."""
+    yield Query("migration_lock")
+    yield Query("create_version_table")
+    rows = yield Query("applied_versions", fetch=True)
+    done = {int(r["version"]) for r in rows}
+    applied = []
+    for version in range(1, count + 1):
+        if version not in done:
+            yield Query(f"migration:{version}")
+            yield Query("record_version", {"v": version})
+            applied.append(version)
+    return applied

@@ -1,0 +1,301 @@
+"""``TenantCheckpointer``: one object serving ``graph.invoke`` and ``graph.ainvoke`` on SQLite or PostgreSQL.
+
+Each method resolves the tenant, builds the pure operation (``ops_*``) and hands it to the backend's
+executor; the sync and async twins differ only in which executor entry point they call.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from types import TracebackType
+from typing import Any, Protocol, TypeVar
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import (
+    BaseCheckpointSaver,
+    ChannelVersions,
+    Checkpoint,
+    CheckpointMetadata,
+    CheckpointTuple,
+    DeltaChannelHistory,
+)
+from langgraph.checkpoint.serde.base import SerializerProtocol
+
+from checkpointer import ops_admin, ops_read, ops_write
+from checkpointer.query import Op, Steps, migrate
+from checkpointer.retention import RetentionReport, Strategy
+from checkpointer.tenant import resolve_tenant
+from kassist.dburl import parse_database_url
+from kassist.tenancy import validate_tenant_id
+
+T = TypeVar("T")
+
+
+class Executor(Protocol):
+    backend: str
+    migrations: int
+
+    def run(self, op: Op[T]) -> T: ...
+    async def arun(self, op: Op[T]) -> T: ...
+    def close(self) -> None: ...
+    async def aclose(self) -> None: ...
+
+
+class TenantCheckpointer(BaseCheckpointSaver[str]):
+    """A tenant-aware, versioned LangGraph checkpointer (see docs/checkpointer.md)."""
+
+    def __init__(
+        self,
+        executor: Executor,
+        *,
+        serde: SerializerProtocol | None = None,
+        tenant_id: str | None = None,
+        check_conflicts: bool = True,
+    ) -> None:
+        super().__init__(serde=serde)
+        self._executor = executor
+        self._bound = validate_tenant_id(tenant_id) if tenant_id is not None else None
+        self._checked = check_conflicts
+        self._owner = True
+
+    @classmethod
+    def from_url(
+        cls,
+        url: str,
+        *,
+        serde: SerializerProtocol | None = None,
+        pool_size: int = 8,
+        connect_timeout: float = 10.0,
+    ) -> TenantCheckpointer:
+        """Open ``sqlite:///path.db`` or ``postgresql://...``; call ``setup()`` before first use."""
+        parsed = parse_database_url(url)
+        executor: Executor
+        if parsed.backend == "sqlite":
+            from checkpointer.driver_sqlite import SqliteExecutor
+
+            assert parsed.sqlite_path is not None
+            executor = SqliteExecutor(parsed.sqlite_path)
+        else:
+            from checkpointer.driver_postgres import PostgresExecutor
+
+            executor = PostgresExecutor(
+                parsed.conninfo or url, pool_size=pool_size, connect_timeout=connect_timeout
+            )
+        return cls(executor, serde=serde)
+
+    @property
+    def backend(self) -> str:
+        return self._executor.backend
+
+    @property
+    def tenant_id(self) -> str | None:
+        """The tenant this view is bound to, or None for the unbound saver."""
+        return self._bound
+
+    def for_tenant(self, tenant_id: str, *, check_conflicts: bool | None = None) -> TenantCheckpointer:
+        """A view bound to ``tenant_id``, sharing this saver's connections (closing it closes nothing).
+
+        ``check_conflicts=False`` accepts any parent (for importing histories with branches); every
+        accepted checkpoint still becomes the head and bumps the version.
+        """
+        view = copy.copy(self)
+        view._bound = validate_tenant_id(tenant_id)
+        view._owner = False
+        if check_conflicts is not None:
+            view._checked = check_conflicts
+        return view
+
+    def _tenant(self, config: RunnableConfig | None) -> str:
+        return resolve_tenant(config, self._bound)
+
+    def _run(self, steps: Steps[T], write: bool = False) -> T:
+        return self._executor.run(Op(steps, write))
+
+    async def _arun(self, steps: Steps[T], write: bool = False) -> T:
+        return await self._executor.arun(Op(steps, write))
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def setup(self) -> list[int]:
+        """Apply pending migrations (idempotent, safe from several processes); returns those applied."""
+        return self._run(migrate(self._executor.migrations), write=True)
+
+    async def asetup(self) -> list[int]:
+        return await self._arun(migrate(self._executor.migrations), write=True)
+
+    def close(self) -> None:
+        if self._owner:
+            self._executor.close()
+
+    async def aclose(self) -> None:
+        if self._owner:
+            await self._executor.aclose()
+
+    def __enter__(self) -> TenantCheckpointer:
+        return self
+
+    def __exit__(
+        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    async def __aenter__(self) -> TenantCheckpointer:
+        return self
+
+    async def __aexit__(
+        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    # -- reads -------------------------------------------------------------------------------
+    def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        return self._run(ops_read.get_tuple(self.serde, self._tenant(config), config))
+
+    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        return await self._arun(ops_read.get_tuple(self.serde, self._tenant(config), config))
+
+    def list(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CheckpointTuple]:
+        steps = ops_read.list_tuples(self.serde, self._tenant(config), config, filter, before, limit)
+        yield from self._run(steps)
+
+    async def alist(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[CheckpointTuple]:
+        steps = ops_read.list_tuples(self.serde, self._tenant(config), config, filter, before, limit)
+        for item in await self._arun(steps):
+            yield item
+
+    def get_delta_channel_history(
+        self, *, config: RunnableConfig, channels: Sequence[str]
+    ) -> Mapping[str, DeltaChannelHistory]:
+        return self._run(ops_read.delta_history(self.serde, self._tenant(config), config, channels))
+
+    async def aget_delta_channel_history(
+        self, *, config: RunnableConfig, channels: Sequence[str]
+    ) -> Mapping[str, DeltaChannelHistory]:
+        return await self._arun(ops_read.delta_history(self.serde, self._tenant(config), config, channels))
+
+    # -- writes ------------------------------------------------------------------------------
+    def _put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        versions: ChannelVersions,
+    ) -> Steps[RunnableConfig]:
+        tenant = self._tenant(config)
+        return ops_write.put(
+            self.serde, tenant, config, checkpoint, metadata, versions, checked=self._checked
+        )
+
+    def put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        return self._run(self._put(config, checkpoint, metadata, new_versions), write=True)
+
+    async def aput(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        return await self._arun(self._put(config, checkpoint, metadata, new_versions), write=True)
+
+    def put_writes(
+        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
+    ) -> None:
+        steps = ops_write.put_writes(self.serde, self._tenant(config), config, writes, task_id, task_path)
+        self._run(steps, write=True)
+
+    async def aput_writes(
+        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
+    ) -> None:
+        steps = ops_write.put_writes(self.serde, self._tenant(config), config, writes, task_id, task_path)
+        await self._arun(steps, write=True)
+
+    def get_next_version(self, current: str | None, channel: None) -> str:
+        # A random suffix keeps versions distinct across branches, so blobs never collide.
+        if current is None:
+            current_v = 0
+        elif isinstance(current, int):
+            current_v = current
+        else:
+            current_v = int(str(current).split(".")[0])
+        return f"{current_v + 1:032}.{random.random():016}"
+
+    # -- administration (id-only calls resolve the owning tenant) -------------------------------
+    def delete_thread(self, thread_id: str) -> None:
+        self._run(ops_admin.delete_threads(self._bound, [thread_id]), write=True)
+
+    async def adelete_thread(self, thread_id: str) -> None:
+        await self._arun(ops_admin.delete_threads(self._bound, [thread_id]), write=True)
+
+    def delete_for_runs(self, run_ids: Sequence[str]) -> None:
+        self._run(ops_admin.delete_for_runs(self._bound, run_ids), write=True)
+
+    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
+        await self._arun(ops_admin.delete_for_runs(self._bound, run_ids), write=True)
+
+    def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        self._run(ops_admin.copy_thread(self._bound, source_thread_id, target_thread_id), write=True)
+
+    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        await self._arun(ops_admin.copy_thread(self._bound, source_thread_id, target_thread_id), write=True)
+
+    def prune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        self._run(ops_admin.prune(self._bound, thread_ids, strategy), write=True)
+
+    async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        await self._arun(ops_admin.prune(self._bound, thread_ids, strategy), write=True)
+
+    def _retain(
+        self, older_than: timedelta, tenant_id: str | None, strategy: Strategy, now: datetime | None
+    ) -> Steps[RetentionReport]:
+        if older_than < timedelta(0):
+            raise ValueError(f"older_than must not be negative, got {older_than}")
+        if tenant_id is not None:
+            tenant_id = validate_tenant_id(tenant_id)
+            if self._bound is not None and tenant_id != self._bound:
+                raise PermissionError(f"this view is bound to tenant {self._bound!r}, not {tenant_id!r}")
+        cutoff = (now or datetime.now(UTC)) - older_than
+        return ops_admin.retain(self._bound, tenant_id, cutoff, strategy)
+
+    def retain(
+        self,
+        older_than: timedelta,
+        tenant_id: str | None = None,
+        strategy: Strategy = "keep_latest",
+        *,
+        now: datetime | None = None,
+    ) -> RetentionReport:
+        """Age-based retention (by checkpoint timestamp); only checkpointer tables are touched."""
+        return self._run(self._retain(older_than, tenant_id, strategy, now), write=True)
+
+    async def aretain(
+        self,
+        older_than: timedelta,
+        tenant_id: str | None = None,
+        strategy: Strategy = "keep_latest",
+        *,
+        now: datetime | None = None,
+    ) -> RetentionReport:
+        return await self._arun(self._retain(older_than, tenant_id, strategy, now), write=True)

@@ -1,0 +1,286 @@
+"""Every PostgreSQL statement of the checkpointer, by name (parameters are ``%(named)s``).
+
+Values are BYTEA (so U+0000 and 20 MB strings are fine); the skeleton and metadata are JSONB so SQL
+can walk versions and filter metadata. No ``CREATE INDEX CONCURRENTLY``: migrations run in one
+transaction under an advisory lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from checkpointer.filters import FilterTerm, ListSpec, term_params
+from checkpointer.query import Query
+
+CP = "kassist_cp_checkpoints"
+KEY = "tenant_id = %(tenant)s AND thread_id = %(thread)s AND checkpoint_ns = %(ns)s"
+MIGRATION_LOCK_ID = 7_311_202_611  # arbitrary, fixed: "kassist checkpointer migrations"
+
+MIGRATIONS: list[tuple[str, ...]] = [
+    (
+        """CREATE TABLE IF NOT EXISTS kassist_cp_heads (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            head_id TEXT, version BIGINT NOT NULL,
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns))""",
+        f"""CREATE TABLE IF NOT EXISTS {CP} (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            checkpoint_id TEXT NOT NULL, parent_id TEXT, version BIGINT NOT NULL,
+            ts DOUBLE PRECISION NOT NULL, run_id TEXT, checkpoint JSONB NOT NULL, metadata JSONB NOT NULL,
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id))""",
+        f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id)",
+        f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_ts ON {CP} (tenant_id, ts)",
+        """CREATE TABLE IF NOT EXISTS kassist_cp_blobs (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            channel TEXT NOT NULL, version TEXT NOT NULL, type TEXT NOT NULL, blob BYTEA,
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, channel, version))""",
+        """CREATE TABLE IF NOT EXISTS kassist_cp_writes (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            checkpoint_id TEXT NOT NULL, task_id TEXT NOT NULL, idx INTEGER NOT NULL,
+            channel TEXT NOT NULL, type TEXT NOT NULL, blob BYTEA, task_path TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx))""",
+        # Large values go out of line anyway; skip compressing already-serialised bytes.
+        "ALTER TABLE kassist_cp_blobs ALTER COLUMN blob SET STORAGE EXTERNAL",
+    ),
+]
+
+_PAYLOAD_NULLS = (
+    "NULL::text AS channel, NULL::text AS cversion, NULL::text AS type, NULL::bytea AS blob, "
+    "NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path"
+)
+_CP_COLS = (
+    "c.thread_id, c.checkpoint_ns, c.checkpoint_id, c.parent_id AS parent, c.version AS ver, "
+    "c.checkpoint::text AS skel, c.metadata::text AS meta"
+)
+
+
+_CV = "c.checkpoint -> 'channel_versions' AS cv"
+
+
+def _one_checkpoint(target: str) -> str:
+    # The row, its blobs and its writes in one statement: one round trip per get_tuple.
+    return f"""
+WITH t AS MATERIALIZED ({target})
+SELECT 'c' AS kind, t.thread_id, t.checkpoint_ns, t.checkpoint_id, t.parent, t.ver, t.skel, t.meta,
+       t.head_ver, {_PAYLOAD_NULLS} FROM t
+UNION ALL
+SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+       b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
+FROM t CROSS JOIN LATERAL jsonb_each_text(t.cv) AS je
+JOIN kassist_cp_blobs b ON b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s
+     AND b.checkpoint_ns = %(ns)s AND b.channel = je.key AND b.version = je.value
+UNION ALL
+SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+       w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
+FROM t JOIN kassist_cp_writes w ON w.tenant_id = %(tenant)s AND w.thread_id = %(thread)s
+     AND w.checkpoint_ns = %(ns)s AND w.checkpoint_id = t.checkpoint_id
+"""
+
+
+_WRITE_COLS = (
+    "tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, task_path"
+)
+_WRITE_VALUES = "%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(task_id)s, %(idx)s, %(channel)s, %(type)s, %(blob)s, %(task_path)s"
+_IN_THREADS = "tenant_id = %(tenant)s AND thread_id = ANY(%(threads)s)"
+
+STATEMENTS: dict[str, str | tuple[str, ...]] = {
+    "create_version_table": (
+        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
+        "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+    ),
+    "migration_lock": f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_ID})",
+    "applied_versions": "SELECT version FROM kassist_cp_schema_version ORDER BY version",
+    "record_version": "INSERT INTO kassist_cp_schema_version (version) VALUES (%(v)s)",
+    "get_latest": _one_checkpoint(
+        f"SELECT {_CP_COLS}, h.version AS head_ver, {_CV} FROM kassist_cp_heads h JOIN {CP} c "
+        "ON c.tenant_id = h.tenant_id AND c.thread_id = h.thread_id AND c.checkpoint_ns = h.checkpoint_ns "
+        "AND c.checkpoint_id = h.head_id "
+        "WHERE h.tenant_id = %(tenant)s AND h.thread_id = %(thread)s AND h.checkpoint_ns = %(ns)s"
+    ),
+    "get_by_id": _one_checkpoint(
+        f"SELECT {_CP_COLS}, (SELECT h.version FROM kassist_cp_heads h WHERE h.tenant_id = c.tenant_id "
+        "AND h.thread_id = c.thread_id AND h.checkpoint_ns = c.checkpoint_ns) AS head_ver, "
+        f"{_CV} FROM {CP} c WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s "
+        "AND c.checkpoint_ns = %(ns)s AND c.checkpoint_id = %(cid)s"
+    ),
+    "list_payload": f"""
+WITH k AS (SELECT * FROM unnest(%(threads)s::text[], %(nss)s::text[], %(ids)s::text[])
+           AS k(thread_id, checkpoint_ns, checkpoint_id))
+SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
+       b.type, b.blob, NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path
+FROM k JOIN {CP} cp ON cp.tenant_id = %(tenant)s AND cp.thread_id = k.thread_id
+     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
+CROSS JOIN LATERAL jsonb_each_text(cp.checkpoint -> 'channel_versions') AS je
+JOIN kassist_cp_blobs b ON b.tenant_id = %(tenant)s AND b.thread_id = k.thread_id
+     AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = je.value
+UNION ALL
+SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
+       w.task_id, w.idx, w.task_path
+FROM k JOIN kassist_cp_writes w ON w.tenant_id = %(tenant)s AND w.thread_id = k.thread_id
+     AND w.checkpoint_ns = k.checkpoint_ns AND w.checkpoint_id = k.checkpoint_id
+""",
+    # The no-op upsert locks the head row (creating it for a new thread) until commit, so two
+    # puts on one thread queue here and the second sees the first one's head.
+    "put_prepare": f"""
+WITH h AS (
+  INSERT INTO kassist_cp_heads (tenant_id, thread_id, checkpoint_ns, head_id, version)
+  VALUES (%(tenant)s, %(thread)s, %(ns)s, NULL, 0)
+  ON CONFLICT (tenant_id, thread_id, checkpoint_ns) DO UPDATE SET version = kassist_cp_heads.version
+  RETURNING head_id, version)
+SELECT h.head_id, h.version AS head_version,
+       (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_parent,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_version,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(parent)s) AS parent_version
+FROM h
+""",
+    "put_blob": (
+        "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+        "VALUES (%(tenant)s, %(thread)s, %(ns)s, %(channel)s, %(version)s, %(type)s, %(blob)s) "
+        "ON CONFLICT DO NOTHING"
+    ),
+    "put_checkpoint": f"""
+WITH c AS (
+  INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id,
+                    checkpoint, metadata)
+  VALUES (%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, %(version)s, %(ts)s, %(run_id)s,
+          %(checkpoint)s::jsonb, %(metadata)s::jsonb))
+UPDATE kassist_cp_heads SET head_id = %(cid)s, version = %(version)s WHERE {KEY}
+""",
+    "put_checkpoint_again": (
+        f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
+        f"run_id = %(run_id)s, ts = %(ts)s WHERE {KEY} AND checkpoint_id = %(cid)s"
+    ),
+    "put_write": f"INSERT INTO kassist_cp_writes ({_WRITE_COLS}) VALUES ({_WRITE_VALUES}) ON CONFLICT DO NOTHING",
+    "upsert_write": (
+        f"INSERT INTO kassist_cp_writes ({_WRITE_COLS}) VALUES ({_WRITE_VALUES}) "
+        "ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
+        "channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, task_path = EXCLUDED.task_path"
+    ),
+    "thread_owners": (
+        "SELECT DISTINCT tenant_id, thread_id FROM kassist_cp_heads WHERE thread_id = ANY(%(threads)s)"
+    ),
+    "run_owners": f"SELECT DISTINCT tenant_id FROM {CP} WHERE run_id = ANY(%(runs)s)",
+    "delete_threads": tuple(
+        f"DELETE FROM {t} WHERE {_IN_THREADS}"
+        for t in (CP, "kassist_cp_blobs", "kassist_cp_writes", "kassist_cp_heads")
+    ),
+    "thread_plan_rows": (
+        "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
+        "(checkpoint -> 'channel_versions')::text AS versions, "
+        "(metadata -> 'counters_since_delta_snapshot')::text AS counters "
+        f"FROM {CP} WHERE {_IN_THREADS}"
+    ),
+    "thread_heads": (
+        "SELECT thread_id, checkpoint_ns, head_id, version FROM kassist_cp_heads "
+        f"WHERE {_IN_THREADS} ORDER BY thread_id, checkpoint_ns FOR UPDATE"
+    ),
+    "thread_blob_keys": (
+        f"SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs WHERE {_IN_THREADS}"
+    ),
+    "run_threads": f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND run_id = ANY(%(runs)s)",
+    "stale_threads": f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND ts < %(cutoff)s",
+    "tenants_with_stale": f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < %(cutoff)s",
+    "delete_checkpoint": (
+        f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s",
+        f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = %(cid)s",
+    ),
+    "delete_blob": f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = %(channel)s AND version = %(version)s",
+    "clear_parent": f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = %(cid)s",
+    "set_head": f"UPDATE kassist_cp_heads SET head_id = %(cid)s, version = %(version)s WHERE {KEY}",
+    "delete_head": f"DELETE FROM kassist_cp_heads WHERE {KEY}",
+    "thread_exists": (
+        "SELECT 1 AS one FROM kassist_cp_heads WHERE tenant_id = %(tenant)s AND thread_id = %(thread)s LIMIT 1"
+    ),
+    "copy_thread": tuple(
+        f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', '%(target)s', 1)} FROM {table} "
+        "WHERE tenant_id = %(tenant)s AND thread_id = %(source)s"
+        for table, cols in (
+            (
+                CP,
+                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, metadata",
+            ),
+            ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
+            ("kassist_cp_writes", _WRITE_COLS),
+            ("kassist_cp_heads", "tenant_id, thread_id, checkpoint_ns, head_id, version"),
+        )
+    ),
+}
+
+
+def _term_sql(i: int, term: FilterTerm) -> str:
+    at = f"(c.metadata #> %(p{i})s)"
+    if term.kind == "str":
+        return f"(jsonb_typeof{at} = 'string' AND (c.metadata #>> %(p{i})s) = %(f{i})s)"
+    if term.kind == "num":
+        return f"(jsonb_typeof{at} = 'number' AND (c.metadata #>> %(p{i})s)::numeric = %(f{i})s::numeric)"
+    if term.kind == "bool":
+        return f"(jsonb_typeof{at} = 'boolean' AND (c.metadata #>> %(p{i})s)::boolean = %(f{i})s)"
+    if term.kind == "null":
+        return f"(jsonb_typeof{at} = 'null')"
+    if term.kind == "object":
+        return f"(jsonb_typeof{at} = 'object')"
+    return f"({at} = %(f{i})s::jsonb)"
+
+
+def _list_rows(spec: ListSpec) -> str:
+    wheres = ["c.tenant_id = %(tenant)s"]
+    if spec.thread:
+        wheres.append("c.thread_id = %(thread)s")
+    if spec.ns:
+        wheres.append("c.checkpoint_ns = %(ns)s")
+    if spec.checkpoint_id:
+        wheres.append("c.checkpoint_id = %(cid)s")
+    if spec.before:
+        wheres.append("c.checkpoint_id < %(before)s")
+    wheres.extend(_term_sql(i, t) for i, t in enumerate(spec.terms))
+    limit = " LIMIT %(limit)s" if spec.limit else ""
+    return (
+        f"SELECT {_CP_COLS}, (SELECT h.version FROM kassist_cp_heads h WHERE h.tenant_id = c.tenant_id "
+        "AND h.thread_id = c.thread_id AND h.checkpoint_ns = c.checkpoint_ns) AS head_ver "
+        f"FROM {CP} c WHERE {' AND '.join(wheres)} ORDER BY c.checkpoint_id DESC{limit}"
+    )
+
+
+_BLOB_MATCH = (
+    "JOIN kassist_cp_blobs b ON b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s "
+    "AND b.checkpoint_ns = %(ns)s AND b.channel = je.key AND b.version = je.value"
+)
+DELTA_HISTORY = f"""
+WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
+  SELECT checkpoint_id, parent_id, 0, checkpoint -> 'channel_versions', false
+  FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s
+  UNION ALL
+  SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, c.checkpoint -> 'channel_versions',
+         (SELECT count(*) FROM jsonb_each_text(c.checkpoint -> 'channel_versions') AS je {_BLOB_MATCH}
+          WHERE je.key = ANY(%(channels)s) AND b.type <> 'empty') = %(n_channels)s
+  FROM chain JOIN {CP} c ON c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s
+       AND c.checkpoint_ns = %(ns)s AND c.checkpoint_id = chain.parent_id
+  WHERE NOT chain.done AND chain.depth < 1000000
+)
+SELECT 'c' AS kind, checkpoint_id, depth, NULL::text AS channel, NULL::text AS type, NULL::bytea AS blob,
+       NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path FROM chain
+UNION ALL
+SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path
+FROM chain JOIN kassist_cp_writes w ON w.tenant_id = %(tenant)s AND w.thread_id = %(thread)s
+     AND w.checkpoint_ns = %(ns)s AND w.checkpoint_id = chain.checkpoint_id
+WHERE chain.depth > 0 AND w.channel = ANY(%(channels)s)
+UNION ALL
+SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL
+FROM chain CROSS JOIN LATERAL jsonb_each_text(chain.versions) AS je {_BLOB_MATCH}
+WHERE chain.depth > 0 AND je.key = ANY(%(channels)s) AND b.type <> 'empty'
+"""
+
+
+def render(query: Query) -> tuple[tuple[str, ...], Mapping[str, Any]]:
+    """The SQL text(s) of a query and its bind parameters, PostgreSQL flavour."""
+    params = dict(query.params)
+    if query.name == "list_rows":
+        spec: ListSpec = query.variant
+        paths = {f"p{i}": list(t.path) for i, t in enumerate(spec.terms)}
+        return (_list_rows(spec),), {**params, **term_params(spec.terms), **paths}
+    if query.name == "delta_history":
+        return (DELTA_HISTORY,), params
+    if query.name.startswith("migration:"):
+        return MIGRATIONS[int(query.name.split(":", 1)[1]) - 1], params
+    sql = STATEMENTS[query.name]
+    return ((sql,) if isinstance(sql, str) else sql), params

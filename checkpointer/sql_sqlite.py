@@ -1,0 +1,294 @@
+"""Every SQLite statement of the checkpointer, by name (parameters are ``:named``).
+
+List parameters arrive as JSON text and are read with ``json_each``: SQLite has no array binds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from checkpointer.filters import FilterTerm, ListSpec, term_params
+from checkpointer.query import Query
+
+CP = "kassist_cp_checkpoints"
+KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
+
+MIGRATIONS: list[tuple[str, ...]] = [
+    (
+        """CREATE TABLE IF NOT EXISTS kassist_cp_heads (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            head_id TEXT, version INTEGER NOT NULL,
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns))""",
+        f"""CREATE TABLE IF NOT EXISTS {CP} (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            checkpoint_id TEXT NOT NULL, parent_id TEXT, version INTEGER NOT NULL,
+            ts REAL NOT NULL, run_id TEXT, checkpoint TEXT NOT NULL, metadata TEXT NOT NULL,
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id))""",
+        f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id)",
+        f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_ts ON {CP} (tenant_id, ts)",
+        """CREATE TABLE IF NOT EXISTS kassist_cp_blobs (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            channel TEXT NOT NULL, version TEXT NOT NULL, type TEXT NOT NULL, blob BLOB,
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, channel, version))""",
+        """CREATE TABLE IF NOT EXISTS kassist_cp_writes (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
+            checkpoint_id TEXT NOT NULL, task_id TEXT NOT NULL, idx INTEGER NOT NULL,
+            channel TEXT NOT NULL, type TEXT NOT NULL, blob BLOB, task_path TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx))""",
+    ),
+]
+
+_PAYLOAD_COLS = "NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob, NULL AS task_id, NULL AS idx, NULL AS task_path"
+_CP_COLS = (
+    "c.thread_id, c.checkpoint_ns, c.checkpoint_id, c.parent_id AS parent, c.version AS ver, "
+    "c.checkpoint AS skel, c.metadata AS meta"
+)
+
+
+def _one_checkpoint(target: str) -> str:
+    # The row, its blobs and its writes in one statement: one round trip per get_tuple.
+    return f"""
+WITH t AS ({target})
+SELECT 'c' AS kind, t.*, {_PAYLOAD_COLS} FROM t
+UNION ALL
+SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+       b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
+FROM t, json_each(t.skel, '$.channel_versions') AS je
+JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread AND b.checkpoint_ns = :ns
+     AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
+UNION ALL
+SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+       w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
+FROM t JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
+     AND w.checkpoint_ns = :ns AND w.checkpoint_id = t.checkpoint_id
+"""
+
+
+_HEAD_VERSION = (
+    "(SELECT h.version FROM kassist_cp_heads h WHERE h.tenant_id = :tenant AND h.thread_id = :thread "
+    "AND h.checkpoint_ns = :ns) AS head_ver"
+)
+
+STATEMENTS: dict[str, str | tuple[str, ...]] = {
+    "create_version_table": (
+        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
+        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+    ),
+    "migration_lock": (),  # BEGIN IMMEDIATE already serialises writers
+    "applied_versions": "SELECT version FROM kassist_cp_schema_version ORDER BY version",
+    "record_version": "INSERT INTO kassist_cp_schema_version (version, applied_at) VALUES (:v, datetime('now'))",
+    "get_latest": _one_checkpoint(
+        f"SELECT {_CP_COLS}, h.version AS head_ver FROM kassist_cp_heads h JOIN {CP} c "
+        "ON c.tenant_id = h.tenant_id AND c.thread_id = h.thread_id AND c.checkpoint_ns = h.checkpoint_ns "
+        "AND c.checkpoint_id = h.head_id "
+        "WHERE h.tenant_id = :tenant AND h.thread_id = :thread AND h.checkpoint_ns = :ns"
+    ),
+    "get_by_id": _one_checkpoint(
+        f"SELECT {_CP_COLS}, {_HEAD_VERSION} FROM {CP} c "
+        "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
+        "AND c.checkpoint_id = :cid"
+    ),
+    "list_payload": f"""
+WITH k AS (SELECT a.value AS thread_id, b.value AS checkpoint_ns, c.value AS checkpoint_id
+           FROM json_each(:threads) a JOIN json_each(:nss) b ON b.key = a.key
+           JOIN json_each(:ids) c ON c.key = a.key)
+SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
+       b.type, b.blob, NULL AS task_id, NULL AS idx, NULL AS task_path
+FROM k JOIN {CP} cp ON cp.tenant_id = :tenant AND cp.thread_id = k.thread_id
+     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id,
+     json_each(cp.checkpoint, '$.channel_versions') AS je
+JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = k.thread_id
+     AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
+UNION ALL
+SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
+       w.task_id, w.idx, w.task_path
+FROM k JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = k.thread_id
+     AND w.checkpoint_ns = k.checkpoint_ns AND w.checkpoint_id = k.checkpoint_id
+""",
+    "put_prepare": f"""
+SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
+       (SELECT version FROM kassist_cp_heads WHERE {KEY}) AS head_version,
+       (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_parent,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_version,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :parent) AS parent_version
+""",
+    "put_blob": (
+        "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+        "VALUES (:tenant, :thread, :ns, :channel, :version, :type, :blob) ON CONFLICT DO NOTHING"
+    ),
+    "put_checkpoint": (
+        f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
+        "run_id, checkpoint, metadata) VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
+        ":run_id, :checkpoint, :metadata)",
+        "INSERT INTO kassist_cp_heads (tenant_id, thread_id, checkpoint_ns, head_id, version) "
+        "VALUES (:tenant, :thread, :ns, :cid, :version) "
+        "ON CONFLICT DO UPDATE SET head_id = excluded.head_id, version = excluded.version",
+    ),
+    "put_checkpoint_again": (
+        f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts "
+        f"WHERE {KEY} AND checkpoint_id = :cid"
+    ),
+    "put_write": (
+        "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
+        "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
+        ":type, :blob, :task_path) ON CONFLICT DO NOTHING"
+    ),
+    "upsert_write": (
+        "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
+        "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
+        ":type, :blob, :task_path) ON CONFLICT DO UPDATE SET channel = excluded.channel, "
+        "type = excluded.type, blob = excluded.blob, task_path = excluded.task_path"
+    ),
+    "thread_owners": (
+        "SELECT DISTINCT tenant_id, thread_id FROM kassist_cp_heads "
+        "WHERE thread_id IN (SELECT value FROM json_each(:threads))"
+    ),
+    "run_owners": (
+        f"SELECT DISTINCT tenant_id FROM {CP} WHERE run_id IN (SELECT value FROM json_each(:runs))"
+    ),
+    "delete_threads": tuple(
+        f"DELETE FROM {t} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
+        for t in (CP, "kassist_cp_blobs", "kassist_cp_writes", "kassist_cp_heads")
+    ),
+    "thread_plan_rows": (
+        "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
+        "json_extract(checkpoint, '$.channel_versions') AS versions, "
+        "json_extract(metadata, '$.counters_since_delta_snapshot') AS counters "
+        f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
+    ),
+    "thread_heads": (
+        "SELECT thread_id, checkpoint_ns, head_id, version FROM kassist_cp_heads "
+        "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
+    ),
+    "thread_blob_keys": (
+        "SELECT thread_id, checkpoint_ns, channel, version FROM kassist_cp_blobs "
+        "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
+    ),
+    "run_threads": (
+        f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant "
+        "AND run_id IN (SELECT value FROM json_each(:runs))"
+    ),
+    "stale_threads": f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff",
+    "tenants_with_stale": f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff",
+    "delete_checkpoint": (
+        f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
+        f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
+    ),
+    "delete_blob": f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version",
+    "clear_parent": f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid",
+    "set_head": "UPDATE kassist_cp_heads SET head_id = :cid, version = :version WHERE " + KEY,
+    "delete_head": f"DELETE FROM kassist_cp_heads WHERE {KEY}",
+    "thread_exists": "SELECT 1 AS one FROM kassist_cp_heads WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1",
+    "copy_thread": tuple(
+        f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', ':target', 1)} FROM {table} "
+        "WHERE tenant_id = :tenant AND thread_id = :source"
+        for table, cols in (
+            (
+                CP,
+                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, metadata",
+            ),
+            ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
+            (
+                "kassist_cp_writes",
+                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, task_path",
+            ),
+            ("kassist_cp_heads", "tenant_id, thread_id, checkpoint_ns, head_id, version"),
+        )
+    ),
+}
+
+
+def _json_path(path: tuple[str, ...]) -> str:
+    return "$" + "".join('."' + p.replace('"', '\\"') + '"' for p in path)
+
+
+def _term_sql(i: int, term: FilterTerm) -> str:
+    path = _json_path(term.path).replace("'", "''")
+    jtype = f"json_type(c.metadata, '{path}')"
+    value = f"json_extract(c.metadata, '{path}')"
+    if term.kind == "str":
+        return f"({jtype} = 'text' AND {value} = :f{i})"
+    if term.kind == "num":
+        return f"({jtype} IN ('integer', 'real') AND {value} = :f{i})"
+    if term.kind == "bool":
+        return f"({jtype} = CASE WHEN :f{i} THEN 'true' ELSE 'false' END)"
+    if term.kind == "null":
+        return f"({jtype} = 'null')"
+    if term.kind == "object":
+        return f"({jtype} = 'object')"
+    return f"({jtype} = 'array' AND {value} = json(:f{i}))"
+
+
+def _list_rows(spec: ListSpec) -> str:
+    wheres = ["c.tenant_id = :tenant"]
+    if spec.thread:
+        wheres.append("c.thread_id = :thread")
+    if spec.ns:
+        wheres.append("c.checkpoint_ns = :ns")
+    if spec.checkpoint_id:
+        wheres.append("c.checkpoint_id = :cid")
+    if spec.before:
+        wheres.append("c.checkpoint_id < :before")
+    wheres.extend(_term_sql(i, t) for i, t in enumerate(spec.terms))
+    limit = " LIMIT :limit" if spec.limit else ""
+    return (
+        f"SELECT {_CP_COLS}, json_extract(c.checkpoint, '$.channel_versions') AS versions, "
+        "(SELECT h.version FROM kassist_cp_heads h WHERE h.tenant_id = c.tenant_id AND "
+        "h.thread_id = c.thread_id AND h.checkpoint_ns = c.checkpoint_ns) AS head_ver "
+        f"FROM {CP} c WHERE {' AND '.join(wheres)} ORDER BY c.checkpoint_id DESC{limit}"
+    )
+
+
+def _delta_history() -> str:
+    blob_match = (
+        "JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread "
+        "AND b.checkpoint_ns = :ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
+    )
+    wanted = "je.key IN (SELECT value FROM json_each(:channels))"
+    return f"""
+WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
+  SELECT checkpoint_id, parent_id, 0, json_extract(checkpoint, '$.channel_versions'), 0
+  FROM {CP} WHERE {KEY} AND checkpoint_id = :cid
+  UNION ALL
+  SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, json_extract(c.checkpoint, '$.channel_versions'),
+         (SELECT count(*) FROM json_each(json_extract(c.checkpoint, '$.channel_versions')) AS je {blob_match}
+          WHERE {wanted} AND b.type <> 'empty') = :n_channels
+  FROM chain JOIN {CP} c ON c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns
+       AND c.checkpoint_id = chain.parent_id
+  WHERE chain.done = 0 AND chain.depth < 1000000
+)
+SELECT 'c' AS kind, checkpoint_id, depth, NULL AS channel, NULL AS type, NULL AS blob,
+       NULL AS task_id, NULL AS idx, NULL AS task_path FROM chain
+UNION ALL
+SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path
+FROM chain JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
+     AND w.checkpoint_ns = :ns AND w.checkpoint_id = chain.checkpoint_id
+WHERE chain.depth > 0 AND w.channel IN (SELECT value FROM json_each(:channels))
+UNION ALL
+SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL
+FROM chain, json_each(chain.versions) AS je {blob_match}
+WHERE chain.depth > 0 AND {wanted} AND b.type <> 'empty'
+"""
+
+
+DELTA_HISTORY = _delta_history()
+
+
+def _bind(value: Any) -> Any:
+    return json.dumps(list(value)) if isinstance(value, list | tuple) else value
+
+
+def render(query: Query) -> tuple[tuple[str, ...], Mapping[str, Any]]:
+    """The SQL text(s) of a query and its bind parameters, SQLite flavour."""
+    params = {k: _bind(v) for k, v in query.params.items()}
+    if query.name == "list_rows":
+        spec: ListSpec = query.variant
+        return (_list_rows(spec),), {**params, **term_params(spec.terms)}
+    if query.name == "delta_history":
+        return (DELTA_HISTORY,), params
+    if query.name.startswith("migration:"):
+        return MIGRATIONS[int(query.name.split(":", 1)[1]) - 1], params
+    sql = STATEMENTS[query.name]
+    return ((sql,) if isinstance(sql, str) else sql), params

@@ -1,0 +1,65 @@
+"""Which tenant a call acts for, and the configurable keys this saver adds to configs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
+
+TENANT_KEY = "tenant_id"
+AUTH_USER_KEY = "langgraph_auth_user"
+VERSION_KEY = "checkpoint_version"
+"""``config["configurable"][VERSION_KEY]``: the thread version at which that checkpoint was committed."""
+BRANCH_FROM_KEY = "kassist_branch_from"
+"""Set by ``get_tuple`` when called with an explicit ``checkpoint_id``: the head version it saw.
+
+A put carrying it may fork from a non-head parent as long as the head is still at that version.
+"""
+OWN_KEYS = frozenset({VERSION_KEY, BRANCH_FROM_KEY})
+
+HOW_TO_GIVE_TENANT = (
+    "give one with saver.for_tenant('acme'), or config={'configurable': {'thread_id': ..., "
+    "'tenant_id': 'acme'}}, or authenticate through langgraph-api so that "
+    "configurable.langgraph_auth_user carries a tenant_id"
+)
+
+
+def _auth_tenant(user: Any) -> Any:
+    if user is None:
+        return None
+    if isinstance(user, Mapping):
+        return user.get(TENANT_KEY)
+    try:
+        return getattr(user, TENANT_KEY, None)
+    except Exception:
+        return None
+
+
+def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
+    """The tenant of a call: the view's binding, else configurable.tenant_id, else the auth user's.
+
+    Two sources that disagree are refused rather than ranked: a client-supplied tenant_id must never
+    override the one an authenticated user or a bound view carries.
+    """
+    conf: Mapping[str, Any] = (config or {}).get("configurable") or {}
+    given = conf.get(TENANT_KEY)
+    auth = _auth_tenant(conf.get(AUTH_USER_KEY))
+    if bound is not None:
+        for source, value in (("configurable.tenant_id", given), ("langgraph_auth_user", auth)):
+            if value is not None and value != bound:
+                raise TenantMismatch(
+                    f"this saver view is bound to tenant {bound!r} but the config's {source} names "
+                    f"{value!r}; use saver.for_tenant({value!r}) for that tenant"
+                )
+        return bound
+    if given is not None and auth is not None and given != auth:
+        raise TenantMismatch(
+            f"configurable.tenant_id {given!r} differs from the authenticated user's tenant {auth!r}"
+        )
+    tenant = given if given is not None else auth
+    if tenant is None:
+        raise TenantRequired(f"no tenant for this checkpoint call; {HOW_TO_GIVE_TENANT}")
+    return validate_tenant_id(tenant)
