@@ -1,7 +1,226 @@
-"""`kassist` sub-commands of the knowledge package."""
+"""`kassist kb ...`: ingest a directory, search, and show per-collection stats, on SQLite or PostgreSQL."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Annotated, NoReturn
+
 import typer
+from rich.console import Console
+from rich.table import Table
+
+from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
+from kassist.tenancy import TenantRequired
+from knowledge.embedders import (
+    Embedder,
+    EmbedderUnavailable,
+    HashingEmbedder,
+    select_embedder,
+)
+from knowledge.index import KnowledgeIndex, KnowledgeIndexError, SearchMode
+from knowledge.index.sync_index import TenantKnowledgeIndex
+from knowledge.loaders import DEFAULT_MAX_BYTES
 
 app = typer.Typer(help="Knowledge base: ingest, search, stats.", no_args_is_help=True)
+out = Console()
+err = Console(stderr=True)
+
+TenantOpt = Annotated[str, typer.Option("--tenant", "-t", help="Tenant the data belongs to (required).")]
+UrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url", envvar="KASSIST_DATABASE_URL", help="sqlite:///path.db or postgresql://..."
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+EXPECTED = (
+    KnowledgeIndexError,
+    TenantRequired,
+    DatabaseUnavailable,
+    UnsupportedDatabaseURL,
+    EmbedderUnavailable,
+    FileNotFoundError,
+    NotADirectoryError,
+    ValueError,
+)
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _open(url: str | None, embedder: Embedder, tenant: str) -> Iterator[TenantKnowledgeIndex]:
+    try:
+        with KnowledgeIndex.from_url(url, embedder=embedder) as index:
+            yield index.for_tenant(tenant)
+    except EXPECTED as exc:
+        _fail(str(exc))
+
+
+def _embedder_named(name: str) -> Embedder:
+    """The embedder that produced vectors recorded under ``name``, so searches compare like with like."""
+    if name.startswith("hashing-") and name.removeprefix("hashing-").isdigit():
+        return HashingEmbedder(int(name.removeprefix("hashing-")))
+    candidates = ["local"] if not name.startswith("openai:") else ["openai"]
+    for choice in candidates:
+        embedder, _ = select_embedder(choice)
+        if embedder.name == name:
+            return embedder
+    raise EmbedderUnavailable(
+        f"the collection was indexed with {name!r}, which is not available with this configuration; "
+        "pass --embedder matching it"
+    )
+
+
+@app.command()
+def ingest(
+    path: Annotated[Path, typer.Argument(help="Directory of .md/.txt/.html/.pdf/.docx files.")],
+    tenant: TenantOpt,
+    collection: Annotated[str, typer.Option("--collection", "-c", help="e.g. company_handbook_v2")],
+    embedder: Annotated[str, typer.Option(help="auto | local | hashing | openai")] = "auto",
+    max_bytes: Annotated[
+        int, typer.Option(help="Files larger than this are reported, not read.")
+    ] = DEFAULT_MAX_BYTES,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Index a directory: prints the embedder chosen and why, counts, and every file that failed."""
+    from knowledge.ingest import ingest_directory
+
+    try:
+        model, reason = select_embedder(embedder)
+    except (EmbedderUnavailable, ValueError) as exc:
+        _fail(str(exc))
+    if not as_json:
+        out.print(f"embedder: {reason}", highlight=False, soft_wrap=True)
+    with _open(database_url, model, tenant) as kb:
+        try:
+            report = ingest_directory(kb, path, collection=collection, max_bytes=max_bytes)
+        except EXPECTED as exc:
+            _fail(str(exc))
+    if as_json:
+        data = report.model_dump(mode="json", exclude={"results"})
+        out.print_json(json.dumps({**data, "embedder_reason": reason}))
+    else:
+        out.print(
+            f"{report.documents_indexed} documents indexed ({report.documents_changed} changed), "
+            f"{len(report.errors)} failed; chunks: {report.chunks_added} added, {report.chunks_unchanged} "
+            f"unchanged, {report.chunks_removed} removed; {report.embedded} embedded, "
+            f"{report.cache_hits} from cache",
+            highlight=False,
+            soft_wrap=True,
+        )
+        if report.errors:
+            table = Table("file", "problem", "reason", title="Files not indexed")
+            for e in report.errors:
+                table.add_row(e.source_path, e.kind, e.reason)
+            out.print(table)
+    # Exit 3 = partial: the run finished but some files were not indexed (scripts can tell).
+    if report.errors:
+        raise typer.Exit(3)
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="What to look for, in plain words.")],
+    tenant: TenantOpt,
+    collection: Annotated[list[str] | None, typer.Option("--collection", "-c", help="Repeatable.")] = None,
+    k: Annotated[int, typer.Option("--k", help="How many results.")] = 10,
+    mode: Annotated[str, typer.Option(help="hybrid | keyword | vector")] = "hybrid",
+    doc_id: Annotated[str | None, typer.Option(help="Only this document.")] = None,
+    effective_from: Annotated[
+        str | None, typer.Option("--from", help="Effective on/after YYYY-MM-DD.")
+    ] = None,
+    effective_to: Annotated[str | None, typer.Option("--to", help="Effective on/before YYYY-MM-DD.")] = None,
+    embedder: Annotated[
+        str | None, typer.Option(help="Default: the model the collections were indexed with.")
+    ] = None,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Hybrid (keyword + vector, reciprocal rank fusion) search over the tenant's collections."""
+    try:
+        dates = [date.fromisoformat(v) if v else None for v in (effective_from, effective_to)]
+    except ValueError as exc:
+        _fail(f"{exc}; give dates as YYYY-MM-DD")
+    if mode not in ("hybrid", "keyword", "vector"):
+        _fail(f"unknown --mode {mode!r}; use hybrid, keyword or vector")
+    chosen: SearchMode = mode  # type: ignore[assignment]
+    try:
+        model: Embedder = select_embedder(embedder)[0] if embedder else HashingEmbedder()
+    except (EmbedderUnavailable, ValueError) as exc:
+        _fail(str(exc))
+    with _open(database_url, model, tenant) as kb:
+        try:
+            if embedder is None and chosen != "keyword":
+                names = {s.embedder for s in kb.stats() if not collection or s.collection in collection}
+                if len(names) > 1:
+                    _fail(
+                        f"these collections were indexed with different embedders ({', '.join(sorted(names))}); "
+                        "pick one with --collection or --embedder"
+                    )
+                if names:
+                    kb = TenantKnowledgeIndex(
+                        KnowledgeIndex(kb._index.driver, _embedder_named(names.pop()), kb._index.url),
+                        kb.tenant_id,
+                    )
+            hits = kb.search(
+                query,
+                k=k,
+                mode=chosen,
+                collections=collection or None,
+                doc_id=doc_id,
+                effective_from=dates[0],
+                effective_to=dates[1],
+            )
+        except EXPECTED as exc:
+            _fail(str(exc))
+    if as_json:
+        out.print_json(json.dumps([h.model_dump(mode="json") for h in hits]))
+        return
+    if not hits:
+        out.print("no results")
+        return
+    table = Table("#", "score", "kw", "vec", "document", "section", "text", title=f"{mode} search: {query}")
+    for i, h in enumerate(hits, start=1):
+        snippet = " ".join(h.text.split())
+        table.add_row(
+            str(i),
+            f"{h.score:.4f}",
+            str(h.keyword_rank or "-"),
+            str(h.vector_rank or "-"),
+            f"{h.title}\n[dim]{h.source_path}[/]",
+            h.heading or "",
+            snippet[:160] + ("..." if len(snippet) > 160 else ""),
+        )
+    out.print(table)
+
+
+@app.command()
+def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """Documents, chunks and bytes per collection of the tenant."""
+    with _open(database_url, HashingEmbedder(), tenant) as kb:
+        try:
+            rows = kb.stats()
+        except EXPECTED as exc:
+            _fail(str(exc))
+    if as_json:
+        out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
+        return
+    if not rows:
+        out.print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
+        return
+    table = Table(
+        "collection", "documents", "chunks", "bytes", "embedder", title=f"Knowledge base of {tenant}"
+    )
+    for s in rows:
+        table.add_row(
+            s.collection, str(s.documents), str(s.chunks), f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)"
+        )
+    out.print(table)

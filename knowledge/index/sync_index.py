@@ -134,6 +134,16 @@ class TenantKnowledgeIndex:
         self._index = index
         self.tenant_id = tenant_id
 
+    @property
+    def embedder_name(self) -> str:
+        return self._index.embedder.name
+
+    def with_embedder(self, embedder: Embedder) -> TenantKnowledgeIndex:
+        """This tenant's view using another model, sharing the connection (close the original only)."""
+        return TenantKnowledgeIndex(
+            KnowledgeIndex(self._index.driver, embedder, self._index.url), self.tenant_id
+        )
+
     def upsert_document(self, document: Document, chunks: Sequence[Chunk]) -> UpsertResult:
         """Index ``document`` as exactly ``chunks``: new chunk ids are added, missing ones removed,
         unchanged ones left alone (not re-embedded)."""

@@ -1,0 +1,108 @@
+"""`kassist kb ingest/search/stats` through typer's CliRunner, on a real SQLite file and a real PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_kb_ingest import write_tree
+from typer.testing import CliRunner
+
+from knowledge.cli import app
+
+runner = CliRunner()
+
+
+def kb(*args: str, url: str) -> tuple[int, str]:
+    result = runner.invoke(app, [*args, "--database-url", url])
+    return result.exit_code, result.output
+
+
+def test_ingest_search_stats(db_url: str, tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    write_tree(root)
+    code, out = kb(
+        "ingest",
+        str(root),
+        "--tenant",
+        "acme",
+        "--collection",
+        "handbook",
+        "--embedder",
+        "hashing",
+        url=db_url,
+    )
+    assert code == 3, out  # partial: some files were not indexed
+    assert "hashing: chosen explicitly" in out
+    assert "2 documents indexed (2 changed), 3 failed" in out
+    for name, kind in (
+        ("empty.md", "empty"),
+        ("logo.png", "unsupported_type"),
+        ("latin1.txt", "invalid_utf8"),
+    ):
+        assert name in out and kind in out
+
+    code, out = kb(
+        "ingest", str(root), "-t", "acme", "-c", "handbook", "--embedder", "hashing", "--json", url=db_url
+    )
+    report = json.loads(out)
+    assert (report["documents_changed"], report["chunks_added"], report["embedded"]) == (0, 0, 0)
+    assert len(report["errors"]) == 3
+
+    code, out = kb("search", "parental leave weeks", "--tenant", "acme", "--k", "2", "--json", url=db_url)
+    assert code == 0, out
+    hits = json.loads(out)
+    assert len(hits) == 2
+    assert hits[0]["source_path"] == "policies/leave.md" and hits[0]["heading"].endswith("Parental leave")
+    assert {"chunk_id", "doc_id", "title", "text", "score", "keyword_rank", "vector_rank"} <= hits[0].keys()
+
+    code, out = kb("search", "hotel", "-t", "acme", "-c", "handbook", "--mode", "keyword", url=db_url)
+    assert code == 0 and "travel.txt" in out and "keyword search: hotel" in out
+
+    code, out = kb("stats", "--tenant", "acme", "--json", url=db_url)
+    [stats] = json.loads(out)
+    assert (stats["collection"], stats["documents"], stats["embedder"]) == ("handbook", 2, "hashing-384")
+    code, out = kb("stats", "--tenant", "acme", url=db_url)
+    assert code == 0 and "handbook" in out and "hashing-384" in out
+
+    # Another tenant sees nothing, and acme's collection is "not found" for it.
+    code, out = kb("stats", "--tenant", "globex", "--json", url=db_url)
+    assert json.loads(out) == []
+    code, out = kb("search", "parental leave", "--tenant", "globex", "--json", url=db_url)
+    assert (code, json.loads(out)) == (0, [])
+    code, out = kb("search", "parental leave", "--tenant", "globex", "-c", "handbook", url=db_url)
+    assert code == 1 and "'handbook' not found for tenant 'globex'" in out
+
+
+def test_bad_input_gets_clear_errors(sqlite_url: str, tmp_path: Path) -> None:
+    code, out = kb("stats", url=sqlite_url)
+    assert code == 2 and "--tenant" in out
+    code, out = kb("stats", "--tenant", "", url=sqlite_url)
+    assert code == 1 and "tenant_id is empty" in out
+    code, out = kb("stats", "--tenant", "acme", url="mysql://db/kassist")
+    assert code == 1 and "unsupported database URL scheme 'mysql'" in out
+    code, out = kb(
+        "ingest", str(tmp_path / "nope"), "-t", "acme", "-c", "h", "--embedder", "hashing", url=sqlite_url
+    )
+    assert code == 1 and "nope does not exist" in out
+    code, out = kb(
+        "ingest", str(tmp_path), "-t", "acme", "-c", "bad name!", "--embedder", "hashing", url=sqlite_url
+    )
+    assert code == 1 and "not a valid name" in out
+    code, out = kb("search", "x", "-t", "acme", "--mode", "fuzzy", url=sqlite_url)
+    assert code == 1 and "unknown --mode 'fuzzy'" in out
+    code, out = kb("search", "x", "-t", "acme", "--from", "2026-13-01", url=sqlite_url)
+    assert code == 1 and "YYYY-MM-DD" in out
+    code, out = kb("search", "x", "-t", "acme", "--embedder", "nonsense", url=sqlite_url)
+    assert code == 1 and "unknown embedder 'nonsense'" in out
+
+
+def test_environment_variable_picks_the_database(sqlite_url: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    root = tmp_path / "docs"
+    write_tree(root)
+    monkeypatch.setenv("KASSIST_DATABASE_URL", sqlite_url)
+    result = runner.invoke(app, ["ingest", str(root), "-t", "acme", "-c", "h", "--embedder", "hashing"])
+    assert result.exit_code == 3
+    result = runner.invoke(app, ["stats", "-t", "acme", "--json"])
+    assert json.loads(result.output)[0]["documents"] == 2
+    assert Path(sqlite_url.removeprefix("sqlite:///")).exists()
