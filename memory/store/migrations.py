@@ -1,0 +1,85 @@
+"""Setup and schema checks as pure programs, plus the loops that drive any program.
+
+``setup_program`` applies each missing migration once (recorded in ``kassist_store_schema_version``)
+and records which embedder the vector index belongs to; ``check_program`` runs on a store's first
+batch so a database opened without ``setup()`` or with another embedder fails clearly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Generator
+from typing import Any
+
+from memory.store.indexing import IndexSettings
+from memory.store.statements import Execute, Fetch, Request, Statements
+
+Program = Generator[Request, Any, Any]
+
+
+class StoreNotSetUp(RuntimeError):
+    """The database has no (or an outdated) memory store schema."""
+
+
+def _statements(script: str) -> list[str]:
+    # Migration scripts are ours and contain no ';' inside statements.
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+def _current_version(rows: list[tuple[Any, ...]], statements: Statements) -> int:
+    current = int(rows[0][0] or 0) if rows else 0
+    if current > len(statements.migrations):
+        raise StoreNotSetUp(
+            f"the database's memory store schema is version {current}, newer than this kassist knows "
+            f"({len(statements.migrations)}); upgrade kassist"
+        )
+    return current
+
+
+def setup_program(statements: Statements, index: IndexSettings, now: Any) -> Program:
+    """Returns the number of migrations applied (0 when already up to date)."""
+    yield Execute(statements.create_version_table, [()])
+    current = _current_version((yield Fetch(statements.schema_version)), statements)
+    if current >= 1:
+        meta = yield Fetch(statements.read_index_meta)
+        index.check_recorded(meta[0] if meta else None)
+    for number, script in enumerate(statements.migrations, start=1):
+        if number <= current:
+            continue
+        for sql in _statements(script.format(dims=index.dims)):
+            yield Execute(sql, [()])
+        yield Execute(statements.record_version, [(number, now)])
+    meta = yield Fetch(statements.read_index_meta)
+    if meta:
+        index.check_recorded(meta[0])
+    else:
+        yield Execute(statements.write_index_meta, [(index.embedder.name, index.dims)])
+    return len(statements.migrations) - current
+
+
+def check_program(statements: Statements, index: IndexSettings) -> Program:
+    current = _current_version((yield Fetch(statements.schema_version)), statements)
+    if current < len(statements.migrations):
+        raise StoreNotSetUp(
+            f"the memory store schema is at version {current} of {len(statements.migrations)}; "
+            "call store.setup() (or await store.asetup()) once"
+        )
+    meta = yield Fetch(statements.read_index_meta)
+    index.check_recorded(meta[0] if meta else None)
+
+
+def drive(program: Program, execute: Callable[[Request], Any]) -> Any:
+    try:
+        request = next(program)
+        while True:
+            request = program.send(execute(request))
+    except StopIteration as stop:
+        return stop.value
+
+
+async def adrive(program: Program, execute: Callable[[Request], Awaitable[Any]]) -> Any:
+    try:
+        request = next(program)
+        while True:
+            request = program.send(await execute(request))
+    except StopIteration as stop:
+        return stop.value

@@ -1,0 +1,166 @@
+"""Thin PostgreSQL executor: a psycopg pool (sync) and a lazily created async pool.
+
+Each batch takes one pooled connection and one transaction; there is no store-wide lock, so
+concurrent batches run in parallel up to the pool size.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+
+from kassist.dburl import DatabaseUnavailable, postgres_target
+from memory.store.migrations import Program, StoreNotSetUp, adrive, drive
+from memory.store.statements import Fetch, Request
+
+CONNECT_TIMEOUT_S = 5
+
+
+class VectorExtensionUnavailable(RuntimeError):
+    """pgvector is not installed in the server or the role may not create it."""
+
+
+def _unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
+    return DatabaseUnavailable(
+        f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {str(exc).strip() or type(exc).__name__}; "
+        "check that the server is running and KASSIST_DATABASE_URL is right"
+    )
+
+
+def _translate(conninfo: str, exc: BaseException) -> BaseException:
+    if isinstance(exc, psycopg.errors.UndefinedTable) and "kassist_store" in str(exc):
+        return StoreNotSetUp(
+            f"no memory store tables in {postgres_target(conninfo)}; call store.setup() once"
+        )
+    # No SQLSTATE means the connection itself failed (a query-level error always carries one).
+    if isinstance(exc, PoolTimeout) or (isinstance(exc, psycopg.OperationalError) and exc.sqlstate is None):
+        return _unavailable(conninfo, exc)
+    return exc
+
+
+class PostgresDriver:
+    def __init__(self, conninfo: str, *, pool_size: int = 8) -> None:
+        self.conninfo = conninfo
+        self.pool_size = pool_size
+        self._pool: ConnectionPool | None = None
+        self._apool: AsyncConnectionPool | None = None
+        self._pool_lock = threading.Lock()
+        self._apool_lock: asyncio.Lock | None = None
+
+    def probe(self) -> None:
+        """Fail now, naming host:port/db, if the server cannot be reached."""
+        try:
+            psycopg.connect(self.conninfo, connect_timeout=CONNECT_TIMEOUT_S).close()
+        except psycopg.OperationalError as exc:
+            raise _unavailable(self.conninfo, exc) from exc
+
+    def _sync_pool(self) -> ConnectionPool:
+        with self._pool_lock:
+            if self._pool is None:
+                pool = ConnectionPool(
+                    self.conninfo,
+                    min_size=1,
+                    max_size=self.pool_size,
+                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+                    open=False,
+                )
+                try:
+                    pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
+                except PoolTimeout as exc:
+                    pool.close()
+                    raise _unavailable(self.conninfo, exc) from exc
+                self._pool = pool
+            return self._pool
+
+    async def _async_pool(self) -> AsyncConnectionPool:
+        if self._apool_lock is None:
+            self._apool_lock = asyncio.Lock()
+        async with self._apool_lock:
+            if self._apool is None:
+                pool = AsyncConnectionPool(
+                    self.conninfo,
+                    min_size=1,
+                    max_size=self.pool_size,
+                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+                    open=False,
+                )
+                try:
+                    await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
+                except PoolTimeout as exc:
+                    await pool.close()
+                    raise _unavailable(self.conninfo, exc) from exc
+                self._apool = pool
+            return self._apool
+
+    def run(self, program: Program, *, write: bool = True) -> Any:
+        pool = self._sync_pool()
+        try:
+            with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+
+                def execute(request: Request) -> Any:
+                    if isinstance(request, Fetch):
+                        cur.execute(request.sql, request.params or None)  # type: ignore[arg-type]
+                        return cur.fetchall() if cur.description else []
+                    if len(request.param_sets) == 1:
+                        cur.execute(request.sql, request.param_sets[0] or None)  # type: ignore[arg-type]
+                    else:
+                        cur.executemany(request.sql, request.param_sets)  # type: ignore[arg-type]
+                    return cur.rowcount
+
+                return drive(program, execute)
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise _translate(self.conninfo, exc) from exc
+
+    async def arun(self, program: Program, *, write: bool = True) -> Any:
+        pool = await self._async_pool()
+        try:
+            async with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+
+                async def execute(request: Request) -> Any:
+                    if isinstance(request, Fetch):
+                        await cur.execute(request.sql, request.params or None)  # type: ignore[arg-type]
+                        return await cur.fetchall() if cur.description else []
+                    if len(request.param_sets) == 1:
+                        await cur.execute(request.sql, request.param_sets[0] or None)  # type: ignore[arg-type]
+                    else:
+                        await cur.executemany(request.sql, request.param_sets)  # type: ignore[arg-type]
+                    return cur.rowcount
+
+                return await adrive(program, execute)
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise _translate(self.conninfo, exc) from exc
+
+    def ensure_vector_extension(self) -> None:
+        try:
+            with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        except psycopg.OperationalError as exc:
+            raise _unavailable(self.conninfo, exc) from exc
+        except psycopg.Error as exc:
+            raise VectorExtensionUnavailable(
+                f"pgvector is not available in {postgres_target(self.conninfo)} ({str(exc).strip()}); install "
+                "pgvector >= 0.8 on the server and run CREATE EXTENSION vector as a superuser"
+            ) from exc
+
+    def close(self) -> None:
+        with self._pool_lock:
+            if self._pool is not None:
+                self._pool.close()
+                self._pool = None
+        if self._apool is not None:
+            # An async pool must be closed by aclose() on its loop; dropping it here lets its
+            # connections be collected.
+            self._apool = None
+
+    async def aclose(self) -> None:
+        if self._apool is not None:
+            await self._apool.close()
+            self._apool = None
+        with self._pool_lock:
+            if self._pool is not None:
+                self._pool.close()
+                self._pool = None

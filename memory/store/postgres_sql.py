@@ -1,0 +1,169 @@
+"""Every SQL statement the PostgreSQL backend runs, and its (pure) dialect.
+
+Values are kept twice: ``value_json`` (text) is the truth returned to callers, so U+0000 survives;
+``value_filter`` (jsonb, U+0000 replaced by U+FFFD since jsonb cannot hold it) serves filters.
+Paths and keys use the "C" collation so ordering and prefix ranges are by code point, as on SQLite.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Literal
+
+from memory.store import filters as flt
+from memory.store.indexing import to_pgvector
+from memory.store.program import PreparedSearch, Program
+from memory.store.statements import ITEM_COLUMNS, Execute, Fetch, Statements
+
+ITEMS = "kassist_store_items"
+VECTORS = "kassist_store_vectors"
+SETUP_LOCK = "SELECT pg_advisory_xact_lock(hashtext('kassist_store_setup'))"
+CREATE_VECTOR_EXTENSION = "CREATE EXTENSION IF NOT EXISTS vector"
+
+MIGRATION_1 = f"""
+CREATE TABLE {ITEMS} (
+    tenant_id text NOT NULL,
+    ns_path text COLLATE "C" NOT NULL,
+    key text COLLATE "C" NOT NULL,
+    value_json text NOT NULL,
+    value_filter jsonb NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    expires_at timestamptz,
+    ttl_minutes double precision,
+    PRIMARY KEY (tenant_id, ns_path, key)
+);
+CREATE INDEX kassist_store_items_updated ON {ITEMS} (tenant_id, updated_at DESC);
+CREATE INDEX kassist_store_items_expiry ON {ITEMS} (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE kassist_store_index_meta (
+    id int PRIMARY KEY CHECK (id = 1),
+    embedder_name text NOT NULL,
+    dims int NOT NULL
+);
+"""
+
+# {dims} is the embedder's dimension count (an int the driver formats in). The HNSW index is the one
+# index without tenant_id first: pgvector indexes a single vector column; tenant filters ride on it
+# through iterative scans.
+MIGRATION_2 = f"""
+CREATE TABLE {VECTORS} (
+    tenant_id text NOT NULL,
+    ns_path text COLLATE "C" NOT NULL,
+    key text COLLATE "C" NOT NULL,
+    field text NOT NULL,
+    embedding vector({{dims}}) NOT NULL,
+    PRIMARY KEY (tenant_id, ns_path, key, field),
+    FOREIGN KEY (tenant_id, ns_path, key) REFERENCES {ITEMS} (tenant_id, ns_path, key) ON DELETE CASCADE
+);
+CREATE INDEX kassist_store_vectors_hnsw ON {VECTORS} USING hnsw (embedding vector_cosine_ops);
+"""
+
+_NOT_EXPIRED = "(i.expires_at IS NULL OR i.expires_at > %s)"
+_IN_PREFIX = "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns_path < %s)"
+
+STATEMENTS = Statements(
+    create_version_table=(
+        "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
+        "(version int PRIMARY KEY, applied_at timestamptz NOT NULL)"
+    ),
+    migrations=(MIGRATION_1, MIGRATION_2),
+    schema_version="SELECT max(version) FROM kassist_store_schema_version",
+    record_version="INSERT INTO kassist_store_schema_version (version, applied_at) VALUES (%s, %s)",
+    read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
+    write_index_meta="INSERT INTO kassist_store_index_meta (id, embedder_name, dims) VALUES (1, %s, %s)",
+    get=f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = %s AND i.ns_path = %s AND i.key = %s AND {_NOT_EXPIRED}",
+    refresh=f"UPDATE {ITEMS} SET expires_at = %s WHERE tenant_id = %s AND ns_path = %s AND key = %s AND ttl_minutes IS NOT NULL",
+    upsert=f"""
+INSERT INTO {ITEMS} AS i
+    (tenant_id, ns_path, key, value_json, value_filter, created_at, updated_at, expires_at, ttl_minutes)
+VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)
+ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
+    value_json = EXCLUDED.value_json,
+    value_filter = EXCLUDED.value_filter,
+    created_at = CASE WHEN i.expires_at IS NOT NULL AND i.expires_at <= EXCLUDED.updated_at
+                      THEN EXCLUDED.created_at ELSE i.created_at END,
+    updated_at = EXCLUDED.updated_at,
+    expires_at = EXCLUDED.expires_at,
+    ttl_minutes = EXCLUDED.ttl_minutes
+""",
+    delete=f"DELETE FROM {ITEMS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
+    delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
+    insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (%s, %s, %s, %s, %s::vector)",
+    bump_generation=None,
+    list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}",
+    search=(
+        f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}"
+        "{filters} ORDER BY i.updated_at DESC, i.ns_path, i.key LIMIT %s OFFSET %s"
+    ),
+    sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= %s",
+    tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
+)
+
+# relaxed_order lets HNSW keep scanning until enough rows pass the tenant/prefix/value filters
+# (pgvector >= 0.8); the outer query restores exact order.
+ITERATIVE_SCAN = "SET LOCAL hnsw.iterative_scan = relaxed_order"
+EF_SEARCH = "SET LOCAL hnsw.ef_search = {ef}"
+
+# (q, tenant, lo, hi, hi, now, *filters, q, candidate_limit, tenant, limit, offset) -> item rows + score
+SEMANTIC_SEARCH = (
+    "WITH hits AS MATERIALIZED ("
+    " SELECT v.ns_path, v.key, v.embedding <=> %s::vector AS dist"
+    f" FROM {VECTORS} v JOIN {ITEMS} i"
+    " ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key"
+    f" WHERE {_IN_PREFIX.replace('i.ns_path', 'v.ns_path').replace('i.tenant_id', 'v.tenant_id')}"
+    f" AND {_NOT_EXPIRED}{{filters}}"
+    " ORDER BY v.embedding <=> %s::vector LIMIT %s"
+    "), best AS (SELECT ns_path, key, min(dist) AS dist FROM hits GROUP BY ns_path, key)"
+    f" SELECT {ITEM_COLUMNS}, 1 - b.dist AS score FROM best b JOIN {ITEMS} i"
+    " ON i.tenant_id = %s AND i.ns_path = b.ns_path AND i.key = b.key"
+    " ORDER BY b.dist, i.ns_path, i.key LIMIT %s OFFSET %s"
+)
+
+
+class PostgresDialect:
+    name: Literal["postgres"] = "postgres"
+    statements = STATEMENTS
+
+    def __init__(self, fields_per_item: int = 1) -> None:
+        self.fields_per_item = max(1, fields_per_item)
+
+    def time(self, dt: datetime) -> Any:
+        return dt
+
+    def value_params(self, value_json: str, value: dict[str, Any]) -> tuple[Any, ...]:
+        return (value_json, json.dumps(flt.sanitize_nul(value), ensure_ascii=False, separators=(",", ":")))
+
+    def vector(self, vector: Sequence[float]) -> Any:
+        return to_pgvector(vector)
+
+    def semantic_search(
+        self, search: PreparedSearch, query_vector: Sequence[float], now: datetime
+    ) -> Program:
+        if search.limit == 0:
+            return []
+        q = to_pgvector(query_vector)
+        # Several vectors may belong to one item: fetch enough candidates to fill the page after dedup.
+        candidates = (search.offset + search.limit) * 2 * self.fields_per_item + 10
+        where, params = flt.render(search.conditions, "postgres")
+        yield Execute(ITERATIVE_SCAN, [()])
+        yield Execute(EF_SEARCH.format(ef=int(min(1000, max(40, candidates)))), [()])
+        rows = yield Fetch(
+            SEMANTIC_SEARCH.format(filters=where),
+            (
+                q,
+                search.tenant,
+                search.lo,
+                search.hi,
+                search.hi,
+                now,
+                *params,
+                q,
+                candidates,
+                search.tenant,
+                search.limit,
+                search.offset,
+            ),
+        )
+        return rows

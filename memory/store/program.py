@@ -1,0 +1,287 @@
+"""The store's rules as a pure program: validate a batch, then run it as a generator of SQL requests.
+
+``prepare`` checks every operation (tenant, labels, values, filters, TTL) before any I/O, so a bad
+operation fails the whole batch and writes nothing. It also lists the texts to embed, which the
+driver embeds outside the database transaction. ``Batch.run`` then yields :class:`Fetch` /
+:class:`Execute` requests and receives rows; a driver (sync or async, SQLite or PostgreSQL) only
+executes them inside one transaction. Operations run in input order, so a get after a put in the
+same batch sees the put; consecutive puts are grouped (last write per key wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+from langgraph.store.base import (
+    GetOp,
+    InvalidNamespaceError,
+    ListNamespacesOp,
+    Op,
+    PutOp,
+    Result,
+    SearchOp,
+)
+
+from memory.store import filters as flt
+from memory.store.indexing import IndexSettings
+from memory.store.namespaces import (
+    NamespaceQuery,
+    Scope,
+    encode_path,
+    finish_list_namespaces,
+    plan_list_namespaces,
+    prefix_range,
+    validate_key,
+)
+from memory.store.records import encode_value, expiry, row_to_item, row_to_search_item, validate_ttl
+from memory.store.statements import Execute, Fetch, Request, Statements
+
+Rows = list[tuple[Any, ...]]
+Program = Generator[Request, Any, Any]
+
+
+@dataclass
+class PreparedPut:
+    tenant: str
+    path: str
+    key: str
+    value_json: str | None
+    value: dict[str, Any] | None
+    ttl: float | None
+    texts: list[tuple[str, str]]
+    first_vector: int = 0
+
+
+@dataclass(frozen=True)
+class PreparedGet:
+    tenant: str
+    path: str
+    key: str
+    refresh: bool
+
+
+@dataclass(frozen=True)
+class PreparedSearch:
+    tenant: str
+    lo: str
+    hi: str | None
+    conditions: list[flt.Condition]
+    query: str | None
+    query_index: int
+    limit: int
+    offset: int
+    refresh: bool
+
+
+Prepared = PreparedPut | PreparedGet | PreparedSearch | NamespaceQuery
+
+
+class Dialect(Protocol):
+    """What differs between backends, all without I/O."""
+
+    @property
+    def name(self) -> Literal["sqlite", "postgres"]: ...
+
+    @property
+    def statements(self) -> Statements: ...
+
+    def time(self, dt: datetime) -> Any: ...
+
+    def value_params(self, value_json: str, value: dict[str, Any]) -> tuple[Any, ...]: ...
+
+    def vector(self, vector: Sequence[float]) -> Any: ...
+
+    def semantic_search(
+        self, search: PreparedSearch, query_vector: Sequence[float], now: datetime
+    ) -> Program:
+        """Yield requests; return item rows with a score column, best first, paged."""
+        ...
+
+
+def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime) -> Batch:
+    prepared: list[Prepared] = []
+    doc_texts: list[str] = []
+    query_texts: list[str] = []
+    for op in ops:
+        if isinstance(op, PutOp):
+            tenant, labels = scope.resolve(op.namespace, "put")
+            if not labels:
+                raise InvalidNamespaceError(
+                    f"namespace {op.namespace!r} names no collection; add at least one label, e.g. ('users', user_id)"
+                )
+            key = validate_key(op.key)
+            put = PreparedPut(tenant, encode_path(labels), key, None, None, None, [])
+            if op.value is not None:
+                put.value_json, put.value = encode_value(op.namespace, key, op.value)
+                put.ttl = validate_ttl(op.ttl)
+                put.texts = index.texts(put.value, op.index)
+            prepared.append(put)
+        elif isinstance(op, GetOp):
+            tenant, labels = scope.resolve(op.namespace, "get")
+            prepared.append(PreparedGet(tenant, encode_path(labels), validate_key(op.key), op.refresh_ttl))
+        elif isinstance(op, SearchOp):
+            tenant, labels = scope.resolve_prefix(op.namespace_prefix, "search")
+            if op.limit < 0 or op.offset < 0:
+                raise ValueError(f"search limit and offset must not be negative, got {op.limit}, {op.offset}")
+            lo, hi = prefix_range(labels)
+            query = op.query if op.query and op.query.strip() else None
+            if query is not None:
+                query_texts.append(query)
+            prepared.append(
+                PreparedSearch(
+                    tenant,
+                    lo,
+                    hi,
+                    flt.parse_filter(op.filter),
+                    query,
+                    len(query_texts) - 1,
+                    op.limit,
+                    op.offset,
+                    op.refresh_ttl,
+                )
+            )
+        elif isinstance(op, ListNamespacesOp):
+            prepared.append(
+                plan_list_namespaces(scope, op.match_conditions, op.max_depth, op.limit, op.offset)
+            )
+        else:
+            raise TypeError(f"unknown store operation {type(op).__name__}")
+    _dedupe_put_groups(prepared)
+    for p in prepared:
+        if isinstance(p, PreparedPut):
+            p.first_vector = len(doc_texts)
+            doc_texts.extend(text for _, text in p.texts)
+    return Batch(scope, index, now, prepared, doc_texts, query_texts)
+
+
+def _dedupe_put_groups(prepared: list[Prepared]) -> None:
+    """Within a run of consecutive puts, keep only the last write of each item."""
+    i = 0
+    while i < len(prepared):
+        j = i
+        while j < len(prepared) and isinstance(prepared[j], PreparedPut):
+            j += 1
+        if j - i > 1:
+            last: dict[tuple[str, str, str], int] = {}
+            for k in range(i, j):
+                p = prepared[k]
+                assert isinstance(p, PreparedPut)
+                last[(p.tenant, p.path, p.key)] = k
+            keep = set(last.values())
+            prepared[i:j] = [prepared[k] for k in range(i, j) if k in keep]
+            j = i + len(keep)
+        i = max(j, i + 1)
+
+
+@dataclass
+class Batch:
+    scope: Scope
+    index: IndexSettings
+    now: datetime
+    ops: list[Prepared]
+    doc_texts: list[str]
+    query_texts: list[str]
+    results: list[Result] = field(default_factory=list)
+
+    @property
+    def writes(self) -> bool:
+        """Whether running may write (puts, or reads that refresh TTLs): SQLite then locks up front."""
+        return any(not isinstance(p, NamespaceQuery) and getattr(p, "refresh", True) for p in self.ops)
+
+    def run(
+        self,
+        dialect: Dialect,
+        doc_vectors: Sequence[Sequence[float]],
+        query_vectors: Sequence[Sequence[float]],
+    ) -> Generator[Request, Any, list[Result]]:
+        self.index.check_vectors(doc_vectors, len(self.doc_texts))
+        self.index.check_vectors(query_vectors, len(self.query_texts))
+        s = dialect.statements
+        now = dialect.time(self.now)
+        results: list[Result] = []
+        i = 0
+        while i < len(self.ops):
+            p = self.ops[i]
+            if isinstance(p, PreparedPut):
+                j = i
+                while j < len(self.ops) and isinstance(self.ops[j], PreparedPut):
+                    results.append(None)
+                    j += 1
+                group = [q for q in self.ops[i:j] if isinstance(q, PreparedPut)]
+                yield from self._puts(dialect, group, doc_vectors)
+                i = j
+                continue
+            if isinstance(p, PreparedGet):
+                rows = yield Fetch(s.get, (p.tenant, p.path, p.key, now))
+                results.append(row_to_item(self.scope, p.tenant, rows[0]) if rows else None)
+                if rows and p.refresh:
+                    yield from self._refresh(dialect, p.tenant, rows)
+            elif isinstance(p, PreparedSearch):
+                if p.query is None:
+                    where, params = flt.render(p.conditions, dialect.name)
+                    sql = s.search.format(filters=where)
+                    rows = yield Fetch(sql, (p.tenant, p.lo, p.hi, p.hi, now, *params, p.limit, p.offset))
+                else:
+                    rows = yield from dialect.semantic_search(p, query_vectors[p.query_index], self.now)
+                results.append([row_to_search_item(self.scope, p.tenant, r) for r in rows])
+                if rows and p.refresh:
+                    yield from self._refresh(dialect, p.tenant, rows)
+            else:
+                rows = yield Fetch(s.list_paths, (p.tenant, p.lo, p.hi, p.hi, now))
+                results.append(finish_list_namespaces(self.scope, p, (r[0] for r in rows)))
+            i += 1
+        return results
+
+    def _refresh(self, dialect: Dialect, tenant: str, rows: Rows) -> Program:
+        params = [
+            (dialect.time(ttl_expiry), tenant, r[0], r[1])
+            for r in rows
+            if r[5] is not None and (ttl_expiry := expiry(self.now, float(r[5]))) is not None
+        ]
+        if params:
+            yield Execute(dialect.statements.refresh, params)
+
+    def _puts(
+        self, dialect: Dialect, group: list[PreparedPut], doc_vectors: Sequence[Sequence[float]]
+    ) -> Program:
+        s = dialect.statements
+        now = dialect.time(self.now)
+        ids = [(p.tenant, p.path, p.key) for p in group]
+        deletes = [ident for ident, p in zip(ids, group, strict=True) if p.value_json is None]
+        upserts = [p for p in group if p.value_json is not None and p.value is not None]
+        if deletes:
+            yield Execute(s.delete, deletes)
+        if upserts:
+            yield Execute(
+                s.upsert,
+                [
+                    (
+                        p.tenant,
+                        p.path,
+                        p.key,
+                        *dialect.value_params(p.value_json or "", p.value or {}),
+                        now,
+                        now,
+                        _time_or_none(dialect, expiry(self.now, p.ttl)),
+                        p.ttl,
+                    )
+                    for p in upserts
+                ],
+            )
+            yield Execute(s.delete_vectors, [(p.tenant, p.path, p.key) for p in upserts])
+            vectors = [
+                (p.tenant, p.path, p.key, name, dialect.vector(doc_vectors[p.first_vector + n]))
+                for p in upserts
+                for n, (name, _) in enumerate(p.texts)
+            ]
+            if vectors:
+                yield Execute(s.insert_vector, vectors)
+        if s.bump_generation:
+            yield Execute(s.bump_generation, [(t,) for t in sorted({p.tenant for p in group})])
+
+
+def _time_or_none(dialect: Dialect, dt: datetime | None) -> Any:
+    return None if dt is None else dialect.time(dt)

@@ -1,0 +1,83 @@
+"""Values, times and rows: how items are encoded for storage and decoded into LangGraph items."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from langgraph.store.base import Item, SearchItem
+
+from memory.store.namespaces import Scope, decode_path
+
+
+def encode_value(namespace: tuple[str, ...], key: str, value: object) -> tuple[str, dict[str, Any]]:
+    """The JSON text stored as the item's value (NUL-safe: ``json`` escapes it as \\u0000)."""
+    if not isinstance(value, Mapping):
+        raise ValueError(
+            f"value for {namespace!r}/{key!r} must be a mapping (dict) with string keys, got {type(value).__name__}"
+        )
+    as_dict = dict(value)
+    try:
+        text = json.dumps(as_dict, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"value for {namespace!r}/{key!r} is not JSON-serialisable ({exc}); store only "
+            "dicts, lists, strings, finite numbers, booleans and None"
+        ) from exc
+    return text, as_dict
+
+
+def validate_ttl(ttl: object) -> float | None:
+    if ttl is None:
+        return None
+    if isinstance(ttl, bool) or not isinstance(ttl, int | float) or not math.isfinite(ttl) or ttl <= 0:
+        raise ValueError(f"ttl is in minutes and must be a positive number or None, got {ttl!r}")
+    return float(ttl)
+
+
+def expiry(now: datetime, ttl_minutes: float | None) -> datetime | None:
+    return None if ttl_minutes is None else now + timedelta(minutes=ttl_minutes)
+
+
+def utc(dt: datetime) -> datetime:
+    if dt.tzinfo is None:
+        raise ValueError("the store's clock must return timezone-aware datetimes")
+    return dt.astimezone(UTC)
+
+
+def sqlite_time(dt: datetime) -> str:
+    """Fixed-width ISO text, so string order is time order."""
+    return utc(dt).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
+
+
+def read_time(raw: object) -> datetime:
+    if isinstance(raw, datetime):
+        return raw.astimezone(UTC)
+    if isinstance(raw, str):
+        return datetime.fromisoformat(raw).astimezone(UTC)
+    raise TypeError(f"unexpected timestamp {raw!r} in store row")
+
+
+def row_to_item(scope: Scope, tenant: str, row: Sequence[Any]) -> Item:
+    return Item(
+        namespace=scope.present(tenant, decode_path(row[0])),
+        key=row[1],
+        value=json.loads(row[2]),
+        created_at=read_time(row[3]),
+        updated_at=read_time(row[4]),
+    )
+
+
+def row_to_search_item(scope: Scope, tenant: str, row: Sequence[Any]) -> SearchItem:
+    score = row[6] if len(row) > 6 else None
+    return SearchItem(
+        namespace=scope.present(tenant, decode_path(row[0])),
+        key=row[1],
+        value=json.loads(row[2]),
+        created_at=read_time(row[3]),
+        updated_at=read_time(row[4]),
+        score=None if score is None else float(score),
+    )

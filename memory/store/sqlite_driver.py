@@ -1,0 +1,69 @@
+"""Thin SQLite executor: one connection, one transaction per batch; async runs it in a thread."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from memory.store.migrations import Program, StoreNotSetUp, drive
+from memory.store.statements import Fetch, Request
+
+
+class SqliteDriver:
+    def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        # One connection guarded by a lock: sqlite3 serialises a connection anyway, and WAL lets
+        # other processes read while this one writes.
+        self._conn = sqlite3.connect(
+            path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s
+        )
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def _execute(self, request: Request) -> Any:
+        if isinstance(request, Fetch):
+            return self._conn.execute(request.sql, tuple(request.params)).fetchall()
+        if len(request.param_sets) == 1:
+            return self._conn.execute(request.sql, tuple(request.param_sets[0])).rowcount
+        return self._conn.executemany(request.sql, [tuple(p) for p in request.param_sets]).rowcount
+
+    def run(self, program: Program, *, write: bool) -> Any:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError(f"this MemoryStore ({self.path}) is closed")
+            # IMMEDIATE takes the write lock up front: a deferred read that later writes can fail
+            # with SQLITE_BUSY instead of waiting.
+            self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                result = drive(program, self._execute)
+            except sqlite3.OperationalError as exc:
+                self._conn.execute("ROLLBACK")
+                if "no such table: kassist_store" in str(exc):
+                    raise StoreNotSetUp(
+                        f"no memory store tables in {self.path}; call store.setup() once"
+                    ) from exc
+                raise
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+            return result
+
+    async def arun(self, program: Program, *, write: bool) -> Any:
+        return await asyncio.to_thread(self.run, program, write=write)
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+    async def aclose(self) -> None:
+        self.close()

@@ -1,0 +1,96 @@
+"""Every SQL statement the SQLite backend runs. Parameters are ``?``; times are fixed-width ISO text."""
+
+from __future__ import annotations
+
+from memory.store.statements import ITEM_COLUMNS, Statements
+
+ITEMS = "kassist_store_items"
+VECTORS = "kassist_store_vectors"
+
+MIGRATION_1 = f"""
+CREATE TABLE {ITEMS} (
+    tenant_id TEXT NOT NULL,
+    ns_path TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value_json TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    expires_at TEXT,
+    ttl_minutes REAL,
+    PRIMARY KEY (tenant_id, ns_path, key)
+) WITHOUT ROWID;
+CREATE INDEX kassist_store_items_updated ON {ITEMS} (tenant_id, updated_at);
+CREATE INDEX kassist_store_items_expiry ON {ITEMS} (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE {VECTORS} (
+    tenant_id TEXT NOT NULL,
+    ns_path TEXT NOT NULL,
+    key TEXT NOT NULL,
+    field TEXT NOT NULL,
+    embedding BLOB NOT NULL,
+    PRIMARY KEY (tenant_id, ns_path, key, field),
+    FOREIGN KEY (tenant_id, ns_path, key) REFERENCES {ITEMS} (tenant_id, ns_path, key) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE TABLE kassist_store_generations (
+    tenant_id TEXT PRIMARY KEY,
+    generation INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE kassist_store_index_meta (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    embedder_name TEXT NOT NULL,
+    dims INTEGER NOT NULL
+);
+"""
+
+_NOT_EXPIRED = "(i.expires_at IS NULL OR i.expires_at > ?)"
+_IN_PREFIX = "i.tenant_id = ? AND i.ns_path >= ? AND (? IS NULL OR i.ns_path < ?)"
+
+STATEMENTS = Statements(
+    create_version_table=(
+        "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
+        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+    ),
+    migrations=(MIGRATION_1,),
+    schema_version="SELECT max(version) FROM kassist_store_schema_version",
+    record_version="INSERT INTO kassist_store_schema_version (version, applied_at) VALUES (?, ?)",
+    read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
+    write_index_meta="INSERT INTO kassist_store_index_meta (id, embedder_name, dims) VALUES (1, ?, ?)",
+    get=f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = ? AND i.ns_path = ? AND i.key = ? AND {_NOT_EXPIRED}",
+    refresh=f"UPDATE {ITEMS} SET expires_at = ? WHERE tenant_id = ? AND ns_path = ? AND key = ? AND ttl_minutes IS NOT NULL",
+    upsert=f"""
+INSERT INTO {ITEMS} (tenant_id, ns_path, key, value_json, created_at, updated_at, expires_at, ttl_minutes)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
+    value_json = excluded.value_json,
+    created_at = CASE WHEN {ITEMS}.expires_at IS NOT NULL AND {ITEMS}.expires_at <= excluded.updated_at
+                      THEN excluded.created_at ELSE {ITEMS}.created_at END,
+    updated_at = excluded.updated_at,
+    expires_at = excluded.expires_at,
+    ttl_minutes = excluded.ttl_minutes
+""",
+    delete=f"DELETE FROM {ITEMS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
+    delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
+    insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (?, ?, ?, ?, ?)",
+    bump_generation=(
+        "INSERT INTO kassist_store_generations (tenant_id, generation) VALUES (?, 1) "
+        "ON CONFLICT (tenant_id) DO UPDATE SET generation = generation + 1"
+    ),
+    list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}",
+    search=(
+        f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}"
+        "{filters} ORDER BY i.updated_at DESC, i.ns_path, i.key LIMIT ? OFFSET ?"
+    ),
+    sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= ?",
+    tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
+)
+
+# Semantic search on SQLite (numpy over the tenant's vectors; see sqlite_search.py).
+GENERATION = "SELECT generation FROM kassist_store_generations WHERE tenant_id = ?"
+TENANT_VECTORS = (
+    f"SELECT ns_path, key, embedding FROM {VECTORS} WHERE tenant_id = ? ORDER BY ns_path, key, field"
+)
+# (tenant, now, json array of [ns_path, key] pairs, *filters) -> item rows
+ROWS_FOR_IDS = (
+    f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = ? AND {_NOT_EXPIRED} "
+    "AND (i.ns_path, i.key) IN (SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
+    "FROM json_each(?) j){filters}"
+)

@@ -1,0 +1,71 @@
+"""The named SQL statements every backend provides, and the requests a pure program sends a driver.
+
+Rows always come back in the column order documented here, so row decoding is shared.
+``{filters}`` in a template is replaced by the rendered filter conditions (all values are
+parameters; the text only ever contains SQL this package generated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+ITEM_COLUMNS = "i.ns_path, i.key, i.value_json, i.created_at, i.updated_at, i.ttl_minutes"
+"""Columns of an item row: (ns_path, key, value_json, created_at, updated_at, ttl_minutes[, score])."""
+
+
+@dataclass(frozen=True)
+class Statements:
+    create_version_table: str
+    migrations: tuple[str, ...]
+    """Scripts in order; migration N (1-based) runs once, recorded in kassist_store_schema_version."""
+    schema_version: str
+    """-> (max version,) or (NULL,)"""
+    record_version: str
+    """(version, applied_at)"""
+    read_index_meta: str
+    """-> (embedder_name, dims) rows"""
+    write_index_meta: str
+    """(embedder_name, dims)"""
+    get: str
+    """(tenant, ns_path, key, now) -> item row, if present and not expired"""
+    refresh: str
+    """executemany (expires_at, tenant, ns_path, key)"""
+    upsert: str
+    """executemany (tenant, ns_path, key, *value_params, created_at, updated_at, expires_at, ttl_minutes)"""
+    delete: str
+    """executemany (tenant, ns_path, key); vectors follow by ON DELETE CASCADE"""
+    delete_vectors: str
+    """executemany (tenant, ns_path, key)"""
+    insert_vector: str
+    """executemany (tenant, ns_path, key, field, vector)"""
+    bump_generation: str | None
+    """executemany (tenant,): invalidates in-process vector caches (SQLite only)"""
+    list_paths: str
+    """(tenant, lo, hi, hi, now) -> (ns_path,) distinct"""
+    search: str
+    """template; (tenant, lo, hi, hi, now, *filters, limit, offset) -> item rows, newest first"""
+    sweep: str
+    """(now,) deletes expired items"""
+    tenants: str
+    """-> (tenant_id,) rows of tenants with at least one item"""
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """Run one statement and return its rows as tuples."""
+
+    sql: str
+    params: Sequence[Any] = ()
+
+
+@dataclass(frozen=True)
+class Execute:
+    """Run one statement per parameter set; return the total row count."""
+
+    sql: str
+    param_sets: Sequence[Sequence[Any]]
+
+
+Request = Fetch | Execute

@@ -1,0 +1,391 @@
+"""``MemoryStore``: a multi-tenant LangGraph ``BaseStore`` on SQLite or PostgreSQL.
+
+The rules live in pure modules (namespaces, filters, program); this class resolves the tenant view,
+embeds texts outside the database transaction, and hands the batch program to the backend driver.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any, Literal, Self
+
+from langgraph.store.base import (
+    NOT_PROVIDED,
+    BaseStore,
+    GetOp,
+    Item,
+    ListNamespacesOp,
+    MatchCondition,
+    NamespacePath,
+    NotProvided,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+    TTLConfig,
+)
+
+from kassist.dburl import parse_database_url
+from kassist.tenancy import TenantMismatch, validate_tenant_id
+from knowledge.embedders.base import Embedder
+from knowledge.embedders.hashing import HashingEmbedder
+from memory.store.indexing import DEFAULT_FIELDS, IndexSettings
+from memory.store.migrations import Program, check_program, setup_program
+from memory.store.namespaces import Scope
+from memory.store.postgres_driver import PostgresDriver
+from memory.store.postgres_sql import SETUP_LOCK, PostgresDialect
+from memory.store.program import Batch, Dialect, prepare
+from memory.store.sqlite_driver import SqliteDriver
+from memory.store.sqlite_search import SqliteDialect
+from memory.store.statements import Execute, Fetch
+from memory.store.sweeper import Sweeper
+
+Driver = SqliteDriver | PostgresDriver
+Clock = Callable[[], datetime]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class _Backend:
+    """Shared by a store and every tenant view made from it."""
+
+    dialect: Dialect
+    driver: Driver
+    index: IndexSettings
+    clock: Clock
+    checked: bool = False
+
+
+class MemoryStore(BaseStore):
+    """LangGraph store with enforced tenant scoping, typed filters, semantic search and TTL.
+
+    Open with :meth:`from_url`, call :meth:`setup` once, then bind a tenant with
+    :meth:`for_tenant`. See ``docs/memory-store.md``.
+    """
+
+    supports_ttl: bool = True
+
+    def __init__(self, backend: _Backend, *, scope: Scope, ttl: TTLConfig | None = None) -> None:
+        self._backend = backend
+        self._scope = scope
+        self.ttl_config = ttl
+        self._sweeper = Sweeper(self.sweep_ttl)
+
+    @classmethod
+    def from_url(
+        cls,
+        url: str,
+        *,
+        embedder: Embedder | None = None,
+        index_fields: Sequence[str] = DEFAULT_FIELDS,
+        ttl: TTLConfig | None = None,
+        tenant_from_namespace: bool = False,
+        clock: Clock | None = None,
+        pool_size: int = 8,
+    ) -> MemoryStore:
+        """Open the store at ``url`` (``sqlite:///...`` or ``postgresql://...``).
+
+        ``tenant_from_namespace=True`` opens an admin store whose namespaces start with the tenant
+        id; without it the store refuses every operation until bound with :meth:`for_tenant`.
+        PostgreSQL is contacted at once: an unreachable server raises ``DatabaseUnavailable``.
+        """
+        if isinstance(index_fields, str):
+            raise TypeError(f"index_fields must be a sequence of field paths, e.g. ({index_fields!r},)")
+        parsed = parse_database_url(url)
+        index = IndexSettings(embedder or HashingEmbedder(), tuple(index_fields))
+        dialect: Dialect
+        driver: Driver
+        if parsed.backend == "sqlite":
+            assert parsed.sqlite_path is not None
+            dialect, driver = SqliteDialect(index.dims), SqliteDriver(parsed.sqlite_path)
+        else:
+            assert parsed.conninfo is not None
+            driver = PostgresDriver(parsed.conninfo, pool_size=pool_size)
+            driver.probe()
+            dialect = PostgresDialect(fields_per_item=len(index.fields))
+        backend = _Backend(dialect, driver, index, clock or _utc_now)
+        return cls(backend, scope=Scope(tenant_from_namespace=tenant_from_namespace), ttl=ttl)
+
+    # -- tenancy -----------------------------------------------------------------------------
+
+    @property
+    def tenant(self) -> str | None:
+        """The tenant this view is bound to, or None for an unbound/admin store."""
+        return self._scope.tenant
+
+    def for_tenant(self, tenant_id: str) -> MemoryStore:
+        """A view bound to ``tenant_id``: namespaces are given and returned without the tenant label."""
+        tenant = validate_tenant_id(tenant_id)
+        if self._scope.tenant is not None and self._scope.tenant != tenant:
+            raise TenantMismatch(f"this store is bound to tenant {self._scope.tenant!r}, not {tenant!r}")
+        return MemoryStore(self._backend, scope=Scope(tenant=tenant), ttl=self.ttl_config)
+
+    # -- setup and lifecycle -----------------------------------------------------------------
+
+    def _setup(self) -> Program:
+        b = self._backend
+        return setup_program(b.dialect.statements, b.index, b.dialect.time(b.clock()))
+
+    def setup(self) -> int:
+        """Create or migrate the tables (idempotent); returns how many migrations ran."""
+        driver = self._backend.driver
+        if isinstance(driver, PostgresDriver):
+            driver.ensure_vector_extension()
+            applied = driver.run(_locked(self._setup()))
+        else:
+            applied = driver.run(self._setup(), write=True)
+        self._backend.checked = True
+        return int(applied)
+
+    async def asetup(self) -> int:
+        driver = self._backend.driver
+        if isinstance(driver, PostgresDriver):
+            await asyncio.to_thread(driver.ensure_vector_extension)
+            applied = await driver.arun(_locked(self._setup()))
+        else:
+            applied = await driver.arun(self._setup(), write=True)
+        self._backend.checked = True
+        return int(applied)
+
+    def close(self) -> None:
+        """Close the connections (shared with every view made by :meth:`for_tenant`)."""
+        self._sweeper.stop(timeout=1)
+        self._backend.driver.close()
+
+    async def aclose(self) -> None:
+        self._sweeper.stop(timeout=1)
+        await self._backend.driver.aclose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    # -- batches -----------------------------------------------------------------------------
+
+    def _prepare(self, ops: Iterable[Op]) -> Batch:
+        return prepare(self._scope, ops, self._backend.index, self._backend.clock())
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        b = self._backend
+        batch = self._prepare(ops)
+        embedder = b.index.embedder
+        docs = embedder.embed_documents(batch.doc_texts) if batch.doc_texts else []
+        queries = [embedder.embed_query(t) for t in batch.query_texts]
+        if not b.checked:
+            b.driver.run(check_program(b.dialect.statements, b.index), write=False)
+            b.checked = True
+        result: list[Result] = b.driver.run(batch.run(b.dialect, docs, queries), write=batch.writes)
+        return result
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        b = self._backend
+        batch = self._prepare(ops)
+        embedder = b.index.embedder
+        docs: list[list[float]] = []
+        queries: list[list[float]] = []
+        if batch.doc_texts:
+            docs = await asyncio.to_thread(embedder.embed_documents, batch.doc_texts)
+        if batch.query_texts:
+            queries = await asyncio.to_thread(lambda: [embedder.embed_query(t) for t in batch.query_texts])
+        if not b.checked:
+            await b.driver.arun(check_program(b.dialect.statements, b.index), write=False)
+            b.checked = True
+        result: list[Result] = await b.driver.arun(batch.run(b.dialect, docs, queries), write=batch.writes)
+        return result
+
+    # -- TTL ---------------------------------------------------------------------------------
+
+    def _sweep(self) -> Program:
+        b = self._backend
+        removed = yield from _sweep_program(b.dialect, b.clock())
+        return removed
+
+    def sweep_ttl(self) -> int:
+        """Delete expired items now (all tenants); returns how many were removed."""
+        return int(self._backend.driver.run(self._sweep(), write=True))
+
+    async def asweep_ttl(self) -> int:
+        return int(await self._backend.driver.arun(self._sweep(), write=True))
+
+    def start_ttl_sweeper(self, sweep_interval_minutes: float | None = None) -> Future[None]:
+        """Sweep in a daemon thread every ``sweep_interval_minutes`` (default: ttl config, else 5)."""
+        interval = sweep_interval_minutes or (self.ttl_config or {}).get("sweep_interval_minutes") or 5
+        return self._sweeper.start(float(interval))
+
+    def stop_ttl_sweeper(self, timeout: float | None = None) -> bool:
+        return self._sweeper.stop(timeout)
+
+    def _refresh(self, refresh_ttl: bool | None) -> bool:
+        if refresh_ttl is not None:
+            return refresh_ttl
+        return bool((self.ttl_config or {}).get("refresh_on_read", True))
+
+    def _ttl(self, ttl: float | NotProvided | None) -> float | None:
+        if isinstance(ttl, NotProvided):
+            return (self.ttl_config or {}).get("default_ttl")
+        return ttl
+
+    # -- admin -------------------------------------------------------------------------------
+
+    def list_tenants(self) -> list[str]:
+        """Tenants with at least one item (admin stores only)."""
+        if self._scope.tenant is not None or not self._scope.tenant_from_namespace:
+            raise PermissionError(
+                "list_tenants needs an admin store (from_url(..., tenant_from_namespace=True))"
+            )
+        rows = self._backend.driver.run(_fetch_all(self._backend.dialect.statements.tenants), write=False)
+        return [r[0] for r in rows]
+
+    # -- BaseStore convenience methods, re-declared so labels may contain dots ----------------
+    # (BaseStore's versions reject '.' before the batch; this store's own validation runs in prepare.)
+
+    def get(self, namespace: tuple[str, ...], key: str, *, refresh_ttl: bool | None = None) -> Item | None:
+        result = self.batch([GetOp(tuple(namespace), key, self._refresh(refresh_ttl))])[0]
+        return result if isinstance(result, Item) else None
+
+    async def aget(
+        self, namespace: tuple[str, ...], key: str, *, refresh_ttl: bool | None = None
+    ) -> Item | None:
+        result = (await self.abatch([GetOp(tuple(namespace), key, self._refresh(refresh_ttl))]))[0]
+        return result if isinstance(result, Item) else None
+
+    def _search_op(
+        self, prefix: tuple[str, ...], query: str | None, filter: dict[str, Any] | None, limit: int,
+        offset: int, refresh_ttl: bool | None,
+    ) -> SearchOp:  # fmt: skip
+        return SearchOp(tuple(prefix), filter, limit, offset, query, self._refresh(refresh_ttl))
+
+    def search(
+        self,
+        namespace_prefix: tuple[str, ...],
+        /,
+        *,
+        query: str | None = None,
+        filter: dict[str, Any] | None = None,
+        limit: int = 10,
+        offset: int = 0,
+        refresh_ttl: bool | None = None,
+    ) -> list[SearchItem]:
+        op = self._search_op(namespace_prefix, query, filter, limit, offset, refresh_ttl)
+        return _search_items(self.batch([op])[0])
+
+    async def asearch(
+        self,
+        namespace_prefix: tuple[str, ...],
+        /,
+        *,
+        query: str | None = None,
+        filter: dict[str, Any] | None = None,
+        limit: int = 10,
+        offset: int = 0,
+        refresh_ttl: bool | None = None,
+    ) -> list[SearchItem]:
+        op = self._search_op(namespace_prefix, query, filter, limit, offset, refresh_ttl)
+        return _search_items((await self.abatch([op]))[0])
+
+    def put(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: float | NotProvided | None = NOT_PROVIDED,
+    ) -> None:
+        self.batch([PutOp(tuple(namespace), key, value, index=index, ttl=self._ttl(ttl))])
+
+    async def aput(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: float | NotProvided | None = NOT_PROVIDED,
+    ) -> None:
+        await self.abatch([PutOp(tuple(namespace), key, value, index=index, ttl=self._ttl(ttl))])
+
+    def delete(self, namespace: tuple[str, ...], key: str) -> None:
+        self.batch([PutOp(tuple(namespace), key, None)])
+
+    async def adelete(self, namespace: tuple[str, ...], key: str) -> None:
+        await self.abatch([PutOp(tuple(namespace), key, None)])
+
+    def list_namespaces(
+        self,
+        *,
+        prefix: NamespacePath | None = None,
+        suffix: NamespacePath | None = None,
+        max_depth: int | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[tuple[str, ...]]:
+        op = _list_op(prefix, suffix, max_depth, limit, offset)
+        return _namespaces(self.batch([op])[0])
+
+    async def alist_namespaces(
+        self,
+        *,
+        prefix: NamespacePath | None = None,
+        suffix: NamespacePath | None = None,
+        max_depth: int | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[tuple[str, ...]]:
+        op = _list_op(prefix, suffix, max_depth, limit, offset)
+        return _namespaces((await self.abatch([op]))[0])
+
+
+def _locked(program: Program) -> Program:
+    """Serialise concurrent setups on PostgreSQL with a transaction-scoped advisory lock."""
+    yield Fetch(SETUP_LOCK)
+    result = yield from program
+    return result
+
+
+def _sweep_program(dialect: Dialect, now: datetime) -> Program:
+    removed = yield Execute(dialect.statements.sweep, [(dialect.time(now),)])
+    return removed
+
+
+def _fetch_all(sql: str) -> Program:
+    rows = yield Fetch(sql)
+    return rows
+
+
+def _list_op(
+    prefix: NamespacePath | None, suffix: NamespacePath | None, max_depth: int | None, limit: int, offset: int
+) -> ListNamespacesOp:
+    conditions: list[MatchCondition] = []
+    if prefix:
+        conditions.append(MatchCondition(match_type="prefix", path=tuple(prefix)))
+    if suffix:
+        conditions.append(MatchCondition(match_type="suffix", path=tuple(suffix)))
+    return ListNamespacesOp(tuple(conditions), max_depth, limit, offset)
+
+
+def _search_items(result: Result) -> list[SearchItem]:
+    return [r for r in result if isinstance(r, SearchItem)] if isinstance(result, list) else []
+
+
+def _namespaces(result: Result) -> list[tuple[str, ...]]:
+    return [r for r in result if isinstance(r, tuple)] if isinstance(result, list) else []
