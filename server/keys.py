@@ -1,0 +1,90 @@
+"""API keys for the LangGraph server: which token belongs to which identity and tenant (pure, no I/O
+beyond reading the configured table once)."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from kassist.tenancy import validate_tenant_id
+
+KEYS_ENV = "KASSIST_API_KEYS"
+KEYS_FILE_ENV = "KASSIST_API_KEYS_FILE"
+MIN_TOKEN_LENGTH = 16
+
+
+class Principal(BaseModel):
+    """Who a valid token authenticates: an identity inside one tenant."""
+
+    model_config = ConfigDict(frozen=True)
+
+    identity: str
+    tenant_id: str
+
+    @field_validator("tenant_id")
+    @classmethod
+    def _tenant(cls, v: str) -> str:
+        return validate_tenant_id(v)
+
+
+class KeyTable(BaseModel):
+    """token -> principal. Tokens shorter than 16 characters are refused as guessable."""
+
+    keys: dict[str, Principal]
+
+    @field_validator("keys")
+    @classmethod
+    def _long_enough(cls, v: dict[str, Principal]) -> dict[str, Principal]:
+        short = [p.identity for t, p in v.items() if len(t) < MIN_TOKEN_LENGTH]
+        if short:
+            raise ValueError(f"API keys of {short} are shorter than {MIN_TOKEN_LENGTH} characters")
+        return v
+
+    def lookup(self, token: str | None) -> Principal | None:
+        """The principal of ``token``; every key is compared in constant time, so timing reveals nothing."""
+        if not token:
+            return None
+        found = None
+        for known, principal in self.keys.items():
+            if hmac.compare_digest(known.encode(), token.encode()):
+                found = principal
+        return found
+
+
+def parse_key_table(text: str, origin: str) -> KeyTable:
+    """Parse ``{"<token>": {"identity": "...", "tenant_id": "..."}}``; errors name ``origin``."""
+    try:
+        return KeyTable(keys=json.loads(text))
+    except (json.JSONDecodeError, ValidationError, ValueError) as exc:
+        raise ValueError(
+            f"invalid API key table in {origin}: {exc}. Expected JSON like "
+            '{"<token of 16+ chars>": {"identity": "alice", "tenant_id": "acme"}}'
+        ) from exc
+
+
+def load_key_table() -> KeyTable:
+    """The key table from $KASSIST_API_KEYS_FILE or $KASSIST_API_KEYS; none configured -> empty table,
+    so every request is refused (no anonymous access, ever)."""
+    path = os.environ.get(KEYS_FILE_ENV)
+    if path:
+        return parse_key_table(Path(path).read_text(encoding="utf-8"), f"${KEYS_FILE_ENV} ({path})")
+    text = os.environ.get(KEYS_ENV)
+    if text:
+        return parse_key_table(text, f"${KEYS_ENV}")
+    return KeyTable(keys={})
+
+
+def token_from_headers(headers: dict[bytes, bytes]) -> str | None:
+    """The token of ``x-api-key: <t>`` or ``authorization: Bearer <t>``."""
+    api_key = headers.get(b"x-api-key")
+    if api_key:
+        return api_key.decode("latin-1").strip()
+    auth = headers.get(b"authorization", b"").decode("latin-1").strip()
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
