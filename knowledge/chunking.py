@@ -94,7 +94,7 @@ def chunk_text(
     for section in split_sections(text):
         prefix = _fit_heading(section.heading, max_tokens) if section.heading else None
         packer = _Packer(prefix, max_tokens, overlap_tokens)
-        for text_ in packer.pack(_units(section.body, packer.fits_alone)):
+        for text_ in packer.pack(_units(section.body, packer.fits_alone, packer.window_tokens)):
             result.append((prefix, text_))
     return result
 
@@ -162,7 +162,7 @@ def _fit_heading(heading: str, max_tokens: int) -> str:
     return _token_windows(last, budget)[0].strip()
 
 
-def _units(body: str, fits: Callable[[str], bool]) -> list[str]:
+def _units(body: str, fits: Callable[[str], bool], window: int) -> list[str]:
     """Pieces of ``body`` in order, each small enough to be a chunk on its own.
 
     Pieces keep their trailing whitespace, and a paragraph's last piece ends with a blank line, so
@@ -172,13 +172,13 @@ def _units(body: str, fits: Callable[[str], bool]) -> list[str]:
     for paragraph in _PARAGRAPH_BREAK.split(body):
         if not paragraph.strip():
             continue
-        pieces = _split_to_fit(paragraph.strip(), fits, level=0)
+        pieces = _split_to_fit(paragraph.strip(), fits, window, level=0)
         pieces[-1] = pieces[-1].rstrip() + "\n\n"
         units.extend(pieces)
     return units
 
 
-def _split_to_fit(text: str, fits: Callable[[str], bool], level: int) -> list[str]:
+def _split_to_fit(text: str, fits: Callable[[str], bool], window: int, level: int) -> list[str]:
     if fits(text):
         return [text]
     splitters: list[Callable[[str], list[str]]] = (
@@ -189,9 +189,9 @@ def _split_to_fit(text: str, fits: Callable[[str], bool], level: int) -> list[st
         if len(parts) > 1:
             out: list[str] = []
             for part in parts:
-                out.extend(_split_to_fit(part, fits, depth + 1))
+                out.extend(_split_to_fit(part, fits, window, depth + 1))
             return out
-    return _windows_that_fit(text, fits)
+    return _windows_that_fit(text, fits, window)
 
 
 _STRUCTURED_LINE = re.compile(r"^(\s{2,}|\t|[|>*+-]|\d+[.)]\s|```|~~~)")
@@ -217,8 +217,7 @@ def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def _windows_that_fit(text: str, fits: Callable[[str], bool]) -> list[str]:
-    size = max(1, _count(text, special=False) // 2)
+def _windows_that_fit(text: str, fits: Callable[[str], bool], size: int) -> list[str]:
     while True:
         windows = _token_windows(text, size)
         if all(fits(w) for w in windows) or size == 1:
@@ -279,6 +278,11 @@ class _Packer:
         self._max = max_tokens
         self._overlap = overlap_tokens
         self._base = 2 + (_count(prefix, special=False) if prefix else 0)
+
+    @property
+    def window_tokens(self) -> int:
+        """Size of token windows for text with no better boundary, leaving room for the overlap."""
+        return max(1, self._max - self._base - self._overlap)
 
     def fits_alone(self, unit: str) -> bool:
         return _count(_render(self._prefix, [unit]), special=True) <= self._max

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import functools
 import json
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import bpe_openai
+if TYPE_CHECKING:
+    import bpe_openai
 
 EncodingName = Literal["cl100k_base", "o200k_base"]
 ENCODINGS: tuple[EncodingName, ...] = ("cl100k_base", "o200k_base")
@@ -58,7 +60,12 @@ def encoding_name_for_model(model: str) -> EncodingName:
 def _encoding(name: EncodingName) -> bpe_openai.Encoding:
     if name not in ENCODINGS:
         raise ValueError(f"unknown encoding {name!r}; choose one of {', '.join(ENCODINGS)}")
-    return bpe_openai.get_encoding(name)
+    with warnings.catch_warnings():
+        # bpe-openai 0.1.4 loads its files with a deprecated importlib.resources call.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai
+
+        return bpe_openai.get_encoding(name)
 
 
 def _resolve(encoding: EncodingName | None, model: str | None) -> bpe_openai.Encoding:

@@ -13,7 +13,7 @@ logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 def parse_pdf(data: bytes) -> Parsed:
     from pypdf import PdfReader
-    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+    from pypdf.errors import DependencyError, FileNotDecryptedError
 
     if not data.lstrip()[:5].startswith(b"%PDF-"):
         raise LoadFailure("broken_file", "not a PDF file (no %PDF- header); is the extension wrong?")
@@ -32,7 +32,9 @@ def parse_pdf(data: bytes) -> Parsed:
         raise LoadFailure("encrypted_pdf", f"encrypted PDF that could not be decrypted ({exc})") from exc
     except DependencyError as exc:
         raise LoadFailure("encrypted_pdf", f"encrypted PDF this installation cannot decrypt ({exc})") from exc
-    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError) as exc:
+    except Exception as exc:
+        # Parsers of untrusted files fail in many ways (PdfReadError, zlib, recursion, ...); one damaged
+        # file must not stop the run.
         raise LoadFailure(
             "broken_file", f"damaged PDF that pypdf cannot read ({type(exc).__name__}: {exc})"
         ) from exc
