@@ -163,7 +163,7 @@ SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
         "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
     ),
     "thread_blob_keys": (
-        "SELECT thread_id, checkpoint_ns, channel, version FROM kassist_cp_blobs "
+        "SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs "
         "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
     ),
     "run_threads": (
