@@ -53,6 +53,7 @@ class PreparedPut:
     ttl: float | None
     texts: list[tuple[str, str]]
     first_vector: int = 0
+    superseded: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,29 +152,23 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
             raise TypeError(f"unknown store operation {type(op).__name__}")
     _dedupe_put_groups(prepared)
     for p in prepared:
-        if isinstance(p, PreparedPut):
+        if isinstance(p, PreparedPut) and not p.superseded:
             p.first_vector = len(doc_texts)
             doc_texts.extend(text for _, text in p.texts)
     return Batch(scope, index, now, prepared, doc_texts, query_texts)
 
 
 def _dedupe_put_groups(prepared: list[Prepared]) -> None:
-    """Within a run of consecutive puts, keep only the last write of each item."""
-    i = 0
-    while i < len(prepared):
-        j = i
-        while j < len(prepared) and isinstance(prepared[j], PreparedPut):
-            j += 1
-        if j - i > 1:
-            last: dict[tuple[str, str, str], int] = {}
-            for k in range(i, j):
-                p = prepared[k]
-                assert isinstance(p, PreparedPut)
-                last[(p.tenant, p.path, p.key)] = k
-            keep = set(last.values())
-            prepared[i:j] = [prepared[k] for k in range(i, j) if k in keep]
-            j = i + len(keep)
-        i = max(j, i + 1)
+    """Within a run of consecutive puts, only the last write of each item is executed."""
+    last: dict[tuple[str, str, str], PreparedPut] = {}
+    for p in [*prepared, None]:
+        if isinstance(p, PreparedPut):
+            previous = last.get((p.tenant, p.path, p.key))
+            if previous is not None:
+                previous.superseded = True
+            last[(p.tenant, p.path, p.key)] = p
+        else:
+            last.clear()
 
 
 @dataclass
@@ -210,7 +205,7 @@ class Batch:
                 while j < len(self.ops) and isinstance(self.ops[j], PreparedPut):
                     results.append(None)
                     j += 1
-                group = [q for q in self.ops[i:j] if isinstance(q, PreparedPut)]
+                group = [q for q in self.ops[i:j] if isinstance(q, PreparedPut) and not q.superseded]
                 yield from self._puts(dialect, group, doc_vectors)
                 i = j
                 continue
