@@ -1,0 +1,154 @@
+"""Legitimate branching still works under the head rule, and the version is on every tuple."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langgraph.checkpoint.base import empty_checkpoint
+from langgraph.graph import END, START, StateGraph
+from typing_extensions import TypedDict
+
+from checkpointer import BRANCH_FROM_KEY, VERSION_KEY, CheckpointConflict, TenantCheckpointer
+
+
+class Counter(TypedDict, total=False):
+    count: int
+    bump: int
+
+
+def counter_graph(saver: TenantCheckpointer) -> Any:
+    async def ainc(state: Counter) -> Counter:
+        return {"count": state.get("count", 0) + state["bump"]}
+
+    def inc(state: Counter) -> Counter:
+        return {"count": state.get("count", 0) + state["bump"]}
+
+    builder = StateGraph(Counter)
+    builder.add_node("inc", inc, afunc=ainc)  # type: ignore[call-arg]
+    builder.add_edge(START, "inc")
+    builder.add_edge("inc", END)
+    return builder.compile(checkpointer=saver)
+
+
+CONFIG: dict[str, Any] = {"configurable": {"thread_id": "b1", "tenant_id": "acme"}}
+
+
+@pytest.fixture
+def saver(db_url: str) -> Any:
+    with TenantCheckpointer.from_url(db_url) as s:
+        s.setup()
+        yield s
+
+
+class Runner:
+    """The same calls through the sync or the async graph API."""
+
+    def __init__(self, graph: Any, mode: str) -> None:
+        self.graph, self.mode = graph, mode
+
+    async def invoke(self, inp: Any, config: Any) -> Any:
+        if self.mode == "sync":
+            return self.graph.invoke(inp, config)
+        return await self.graph.ainvoke(inp, config)
+
+    async def state(self, config: Any) -> Any:
+        return self.graph.get_state(config) if self.mode == "sync" else await self.graph.aget_state(config)
+
+    async def update(self, config: Any, values: Any) -> Any:
+        if self.mode == "sync":
+            return self.graph.update_state(config, values)
+        return await self.graph.aupdate_state(config, values)
+
+    async def history(self, config: Any) -> list[Any]:
+        if self.mode == "sync":
+            return list(self.graph.get_state_history(config))
+        return [s async for s in self.graph.aget_state_history(config)]
+
+
+async def seeded(saver: TenantCheckpointer, mode: str) -> tuple[Runner, Any]:
+    run = Runner(counter_graph(saver), mode)
+    await run.invoke({"count": 0, "bump": 1}, CONFIG)  # count 1
+    first = await run.state(CONFIG)
+    await run.invoke({"bump": 1}, CONFIG)  # 2
+    await run.invoke({"bump": 1}, CONFIG)  # 3
+    return run, first
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_invoke_from_an_older_checkpoint_forks(saver: TenantCheckpointer, mode: str) -> None:
+    run, first = await seeded(saver, mode)
+    assert first.values["count"] == 1
+    head_before = (await run.state(CONFIG)).config["configurable"][VERSION_KEY]
+    await run.invoke({"bump": 10}, first.config)
+    forked = await run.state(CONFIG)
+    assert forked.values["count"] == 11
+    assert forked.config["configurable"][VERSION_KEY] > head_before
+    await run.invoke({"bump": 1}, CONFIG)  # and the thread goes on from the fork
+    assert (await run.state(CONFIG)).values["count"] == 12
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_update_state_on_an_older_checkpoint(saver: TenantCheckpointer, mode: str) -> None:
+    run, first = await seeded(saver, mode)
+    await run.update(first.config, {"count": 100})
+    state = await run.state(CONFIG)
+    assert state.values["count"] == 100
+    await run.invoke({"bump": 1}, CONFIG)
+    assert (await run.state(CONFIG)).values["count"] == 101
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_versions_on_every_tuple_grow_by_one_per_commit(saver: TenantCheckpointer, mode: str) -> None:
+    run, _ = await seeded(saver, mode)
+    history = await run.history(CONFIG)
+    versions = [s.config["configurable"][VERSION_KEY] for s in history]
+    assert versions == sorted(versions, reverse=True)
+    assert versions == list(range(len(versions), 0, -1))
+    tuples = list(saver.list(CONFIG)) if mode == "sync" else [t async for t in saver.alist(CONFIG)]
+    assert [t.config["configurable"][VERSION_KEY] for t in tuples] == versions
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_idempotent_reput_of_the_same_checkpoint(saver: TenantCheckpointer, mode: str) -> None:
+    await seeded(saver, mode)
+    head = saver.get_tuple(CONFIG)
+    assert head is not None and head.parent_config is not None
+    count_before = len(list(saver.list(CONFIG)))
+    args = (head.parent_config, head.checkpoint, head.metadata, {})
+    out = saver.put(*args) if mode == "sync" else await saver.aput(*args)
+    assert out["configurable"][VERSION_KEY] == head.config["configurable"][VERSION_KEY]
+    again = saver.get_tuple(CONFIG)
+    assert again is not None
+    assert again.config["configurable"][VERSION_KEY] == head.config["configurable"][VERSION_KEY]
+    assert again.checkpoint["id"] == head.checkpoint["id"]
+    assert len(list(saver.list(CONFIG))) == count_before
+    # The same id under a different parent is not a re-put: refused.
+    with pytest.raises(CheckpointConflict):
+        saver.put(CONFIG, head.checkpoint, head.metadata, {})
+
+
+async def test_stale_branch_marker_and_plain_non_head_parent_conflict(saver: TenantCheckpointer) -> None:
+    run, first = await seeded(saver, "sync")
+    old = saver.get_tuple(first.config)
+    assert old is not None and BRANCH_FROM_KEY in old.config["configurable"]
+    # Without the marker a non-head parent is a lost update in the making.
+    plain = {"configurable": {k: v for k, v in old.config["configurable"].items() if k != BRANCH_FROM_KEY}}
+    with pytest.raises(CheckpointConflict) as info:
+        saver.put(plain, empty_checkpoint(), {"source": "loop", "step": 9}, {})
+    assert info.value.expected_version == old.config["configurable"][VERSION_KEY]
+    await run.invoke({"bump": 1}, CONFIG)  # the head moves after the explicit read
+    with pytest.raises(CheckpointConflict):
+        await saver.aput(old.config, empty_checkpoint(), {"source": "loop", "step": 9}, {})
+    assert (await run.state(CONFIG)).values["count"] == 4
+
+
+async def test_a_new_root_starts_a_history_and_becomes_head(saver: TenantCheckpointer) -> None:
+    await seeded(saver, "async")
+    head = saver.get_tuple(CONFIG)
+    assert head is not None
+    root = empty_checkpoint()
+    out = saver.put(CONFIG, root, {"source": "input", "step": -1}, {})
+    assert out["configurable"][VERSION_KEY] == head.config["configurable"][VERSION_KEY] + 1
+    latest = saver.get_tuple(CONFIG)
+    assert latest is not None and latest.checkpoint["id"] == root["id"] and latest.parent_config is None
