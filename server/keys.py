@@ -28,7 +28,10 @@ class Principal(BaseModel):
     @field_validator("tenant_id")
     @classmethod
     def _tenant(cls, v: str) -> str:
-        return validate_tenant_id(v)
+        try:
+            return validate_tenant_id(v)
+        except (ValueError, PermissionError) as exc:  # pydantic reports only ValueError as invalid
+            raise ValueError(str(exc)) from exc
 
 
 class KeyTable(BaseModel):

@@ -1,0 +1,130 @@
+"""The checkpointer the LangGraph server loads (``langgraph.json`` -> ``"checkpointer"``).
+
+langgraph-api passes the authenticated user as ``configurable.langgraph_auth_user`` to the saver
+calls a run makes, but not to every read it makes for a request: ``GET /threads/{id}/state`` and
+``/history`` call ``aget_tuple``/``alist`` with only the thread id. Those calls still happen inside
+an authenticated request, and langgraph-api keeps that request's user in a context variable; this
+subclass takes the user from there when the config carries no tenant. A call with neither (no
+request, no auth) still raises ``TenantRequired``: the tenant always comes from authentication.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import (
+    ChannelVersions,
+    Checkpoint,
+    CheckpointMetadata,
+    CheckpointTuple,
+    DeltaChannelHistory,
+)
+
+from checkpointer import TENANT_KEY, TenantCheckpointer
+from checkpointer.tenant import AUTH_USER_KEY
+from kassist.dburl import database_url_from_env
+
+
+def _request_user() -> Any:
+    try:
+        from langgraph_api.utils import get_auth_ctx
+    except ImportError:  # not running inside langgraph-api
+        return None
+    ctx = get_auth_ctx()
+    return None if ctx is None else ctx.user
+
+
+def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
+    """``config`` plus the authenticated request's user when it names no tenant itself."""
+    configurable = dict((config or {}).get("configurable") or {})
+    if TENANT_KEY in configurable or configurable.get(AUTH_USER_KEY) is not None:
+        return config
+    user = _request_user()
+    if user is None:
+        return config
+    configurable[AUTH_USER_KEY] = user
+    return {**(config or {}), "configurable": configurable}
+
+
+class ServerCheckpointer(TenantCheckpointer):
+    """``TenantCheckpointer`` that also finds the tenant of the current authenticated request."""
+
+    def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        return super().get_tuple(with_request_tenant(config) or config)
+
+    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        return await super().aget_tuple(with_request_tenant(config) or config)
+
+    def list(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CheckpointTuple]:
+        return super().list(with_request_tenant(config), filter=filter, before=before, limit=limit)
+
+    async def alist(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[CheckpointTuple]:
+        async for item in super().alist(
+            with_request_tenant(config), filter=filter, before=before, limit=limit
+        ):
+            yield item
+
+    def put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        return super().put(with_request_tenant(config) or config, checkpoint, metadata, new_versions)
+
+    async def aput(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        return await super().aput(with_request_tenant(config) or config, checkpoint, metadata, new_versions)
+
+    def put_writes(
+        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
+    ) -> None:
+        super().put_writes(with_request_tenant(config) or config, writes, task_id, task_path)
+
+    async def aput_writes(
+        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
+    ) -> None:
+        await super().aput_writes(with_request_tenant(config) or config, writes, task_id, task_path)
+
+    def get_delta_channel_history(
+        self, *, config: RunnableConfig, channels: Sequence[str]
+    ) -> Mapping[str, DeltaChannelHistory]:
+        return super().get_delta_channel_history(
+            config=with_request_tenant(config) or config, channels=channels
+        )
+
+    async def aget_delta_channel_history(
+        self, *, config: RunnableConfig, channels: Sequence[str]
+    ) -> Mapping[str, DeltaChannelHistory]:
+        return await super().aget_delta_channel_history(
+            config=with_request_tenant(config) or config, channels=channels
+        )
+
+
+def langgraph_checkpointer() -> TenantCheckpointer:
+    """Zero-argument factory for langgraph.json: the saver on ``KASSIST_DATABASE_URL``, migrated."""
+    saver = ServerCheckpointer.from_url(database_url_from_env())
+    saver.setup()
+    return saver

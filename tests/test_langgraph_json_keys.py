@@ -1,0 +1,35 @@
+"""The server's API-key table: tokens map to identity + tenant; bad tables are refused clearly."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.keys import KeyTable, parse_key_table, token_from_headers
+
+TABLE = '{"acme-key-0123456789": {"identity": "alice", "tenant_id": "acme"}}'
+
+
+def test_lookup_and_headers() -> None:
+    table = parse_key_table(TABLE, "test")
+    principal = table.lookup(token_from_headers({b"x-api-key": b"acme-key-0123456789"}))
+    assert principal is not None and (principal.identity, principal.tenant_id) == ("alice", "acme")
+    assert table.lookup(token_from_headers({b"authorization": b"Bearer acme-key-0123456789"})) == principal
+    assert table.lookup(token_from_headers({b"authorization": b"Basic acme-key-0123456789"})) is None
+    assert table.lookup(token_from_headers({})) is None
+    assert table.lookup("acme-key-012345678") is None
+    assert KeyTable(keys={}).lookup("anything-at-all-0000") is None  # nothing configured: nobody gets in
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"short": {"identity": "a", "tenant_id": "acme"}}', "shorter than 16"),
+        ('{"acme-key-0123456789": {"identity": "a"}}', "tenant_id"),
+        ('{"acme-key-0123456789": {"identity": "a", "tenant_id": ""}}', "tenant_id"),
+        ("not json", "invalid API key table in $KASSIST_API_KEYS"),
+    ],
+)
+def test_bad_tables_are_refused(text: str, says: str) -> None:
+    with pytest.raises(ValueError, match="Expected JSON") as info:
+        parse_key_table(text, "$KASSIST_API_KEYS")
+    assert says in str(info.value)
