@@ -1,0 +1,147 @@
+"""What is stored: one blob per channel version, U+0000, 20 MB values, encryption, damage reports."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from typing import Any
+
+import psycopg
+import pytest
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from langgraph.checkpoint.base import empty_checkpoint
+from langgraph.checkpoint.serde.encrypted import EncryptedSerializer
+from langgraph.graph import END, START, StateGraph
+from typing_extensions import TypedDict
+
+from checkpointer import CorruptCheckpoint, TenantCheckpointer
+
+TENANT = "acme"
+
+
+def raw(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Look at the tables directly, the way an operator would."""
+    if db_url.startswith("sqlite"):
+        conn = sqlite3.connect(db_url.removeprefix("sqlite:///"))
+        try:
+            rows = conn.execute(sql.replace("%s", "?"), params).fetchall()
+            conn.commit()
+            return rows
+        finally:
+            conn.close()
+    with psycopg.connect(db_url, autocommit=True) as pg:
+        cur = pg.execute(sql, params)  # type: ignore[arg-type]
+        return cur.fetchall() if cur.description else []
+
+
+@pytest.fixture
+def saver(db_url: str) -> Any:
+    with TenantCheckpointer.from_url(db_url) as s:
+        s.setup()
+        yield s.for_tenant(TENANT)
+
+
+def put_steps(saver: TenantCheckpointer, thread: str, steps: int, size: int) -> dict[str, Any]:
+    """5 channels; step 0 writes all of them, every later step changes only channel c0."""
+    config: dict[str, Any] = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+    values = {f"c{i}": f"{i}" * size for i in range(5)}
+    versions: dict[str, Any] = {}
+    for step in range(steps):
+        changed = list(values) if step == 0 else ["c0"]
+        for ch in changed:
+            versions[ch] = saver.get_next_version(versions.get(ch), None)
+        if step:
+            values["c0"] = f"step{step}-" + "x" * size
+        cp = empty_checkpoint()
+        cp["channel_values"] = dict(values)
+        cp["channel_versions"] = dict(versions)
+        config = saver.put(config, cp, {"source": "loop", "step": step}, {ch: versions[ch] for ch in changed})
+    return config
+
+
+def test_one_blob_per_channel_version_and_small_checkpoint_rows(
+    saver: TenantCheckpointer, db_url: str
+) -> None:
+    size = 100_000
+    put_steps(saver, "big", steps=6, size=size)
+    ((blobs, blob_bytes),) = raw(
+        db_url, "SELECT count(*), sum(length(blob)) FROM kassist_cp_blobs WHERE thread_id = 'big'"
+    )
+    assert blobs == 5 + 5  # 5 initial values + one new c0 value per later step
+    assert size * 10 <= blob_bytes <= size * 10 * 1.01
+    text = "length(checkpoint)" if db_url.startswith("sqlite") else "length(checkpoint::text)"
+    ((n, biggest),) = raw(db_url, f"SELECT count(*), max({text}) FROM kassist_cp_checkpoints")
+    assert n == 6 and biggest < 2_000  # values are never inlined into the checkpoint row
+    head = saver.get_tuple({"configurable": {"thread_id": "big"}})
+    assert head is not None
+    assert head.checkpoint["channel_values"]["c0"].startswith("step5-")
+    assert head.checkpoint["channel_values"]["c4"] == "4" * size
+
+
+async def test_nul_characters_and_a_20_mb_value_round_trip(saver: TenantCheckpointer) -> None:
+    big = os.urandom(10_000_000).hex()  # 20 MB of text
+    cp = empty_checkpoint()
+    cp["channel_values"] = {"nul": "a\u0000b", "nested": {"k\u0000": ["\u0000"]}, "big": big}
+    cp["channel_versions"] = {"nul": "1", "nested": "1", "big": "1"}
+    config = {"configurable": {"thread_id": "nul"}}
+    out = await saver.aput(
+        config, cp, {"source": "input", "step": -1, "note": "x\u0000y"}, cp["channel_versions"]
+    )
+    await saver.aput_writes(out, [("nul", "w\u0000")], "task-1")
+    tup = saver.get_tuple(config)
+    assert tup is not None
+    assert tup.checkpoint["channel_values"]["nul"] == "a\u0000b"
+    assert tup.checkpoint["channel_values"]["nested"] == {"k\u0000": ["\u0000"]}
+    assert tup.checkpoint["channel_values"]["big"] == big  # stored intact, not truncated
+    assert tup.pending_writes == [("task-1", "nul", "w\u0000")]
+    assert tup.metadata["note"] == "xy"  # metadata is JSON for filtering: U+0000 is dropped there
+
+
+class AesGcm:
+    """A CipherProtocol over the `cryptography` package's AES-GCM."""
+
+    def __init__(self, key: bytes) -> None:
+        self.aes = AESGCM(key)
+
+    def encrypt(self, plaintext: bytes) -> tuple[str, bytes]:
+        nonce = os.urandom(12)
+        return "aesgcm", nonce + self.aes.encrypt(nonce, plaintext, None)
+
+    def decrypt(self, ciphername: str, ciphertext: bytes) -> bytes:
+        assert ciphername == "aesgcm"
+        return self.aes.decrypt(ciphertext[:12], ciphertext[12:], None)
+
+
+class Secret(TypedDict):
+    text: str
+
+
+async def test_encrypted_serializer_encrypts_values_and_writes(db_url: str) -> None:
+    serde = EncryptedSerializer(AesGcm(AESGCM.generate_key(bit_length=128)))
+    async with TenantCheckpointer.from_url(db_url, serde=serde) as saver:
+        await saver.asetup()
+        builder = StateGraph(Secret)
+        builder.add_node("shout", lambda s: {"text": s["text"] + " TOP-SECRET-REPLY"})
+        builder.add_edge(START, "shout")
+        builder.add_edge("shout", END)
+        graph = builder.compile(checkpointer=saver)
+        config = {"configurable": {"thread_id": "enc", "tenant_id": TENANT}}
+        graph.invoke({"text": "TOP-SECRET-INPUT"}, config)
+        assert (await graph.aget_state(config)).values["text"] == "TOP-SECRET-INPUT TOP-SECRET-REPLY"
+    for table in ("kassist_cp_blobs", "kassist_cp_writes"):
+        rows = raw(db_url, f"SELECT type, blob FROM {table} WHERE blob IS NOT NULL")
+        assert rows and all(t.endswith("+aesgcm") for t, _ in rows)
+        assert not any(b"TOP-SECRET" in bytes(b) for _, b in rows)
+    # Without the key the values cannot be read, and the error says which checkpoint.
+    with TenantCheckpointer.from_url(db_url) as plain, pytest.raises(CorruptCheckpoint):
+        plain.for_tenant(TENANT).get_tuple(config)
+
+
+def test_corrupted_blob_names_thread_and_checkpoint(saver: TenantCheckpointer, db_url: str) -> None:
+    last = put_steps(saver, "broken", steps=2, size=10)
+    raw(db_url, "UPDATE kassist_cp_blobs SET blob = %s WHERE channel = 'c0'", (b"\xc1\xff\x00garbage",))
+    with pytest.raises(CorruptCheckpoint) as info:
+        saver.get_tuple({"configurable": {"thread_id": "broken"}})
+    message = str(info.value)
+    assert "'broken'" in message and last["configurable"]["checkpoint_id"] in message
+    assert "c0" in message
