@@ -1,0 +1,28 @@
+"""The demo corpus: realistic enterprise documents of a fictional company, Northwind Analytics.
+
+24 files in .md, .txt and .html (HR policies, travel and expenses, security, IT runbooks, facilities,
+an archived 2024 leave policy superseded by the 2026 handbook), about 250 chunks at 256 tokens. Used by
+``make demo``, the retrieval benchmark (``bench/retrieval.py``) and ``kassist kb ingest``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+CORPUS_DIR = Path(__file__).resolve().parent / "files"
+
+
+def demo_corpus_path() -> Path:
+    """The directory holding the shipped demo documents."""
+    if not CORPUS_DIR.is_dir():
+        raise FileNotFoundError(
+            f"demo corpus not found at {CORPUS_DIR}; install kassist from its source tree (pip install -e .)"
+        )
+    return CORPUS_DIR
+
+
+def copy_demo_corpus(dest: Path) -> Path:
+    """Copy the demo documents to ``dest`` (created; must not exist yet) and return it."""
+    shutil.copytree(demo_corpus_path(), dest)
+    return dest
