@@ -1,0 +1,123 @@
+"""Migrations (concurrent and idempotent), opening URLs, and bad input that must fail clearly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langgraph.checkpoint.base import empty_checkpoint
+
+import checkpointer
+from checkpointer import TenantCheckpointer
+from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
+
+SETUP_SCRIPT = (
+    "import sys; from checkpointer import TenantCheckpointer\n"
+    "s = TenantCheckpointer.from_url(sys.argv[1]); print(s.setup()); s.close()\n"
+)
+
+
+def schema_versions(saver: TenantCheckpointer) -> list[int]:
+    from checkpointer.query import Op, Query
+
+    def steps() -> Any:
+        rows = yield Query("applied_versions", fetch=True)
+        return [int(r["version"]) for r in rows]
+
+    return saver._executor.run(Op(steps()))
+
+
+def test_setup_from_several_processes_and_threads_at_once(db_url: str) -> None:
+    procs = [
+        subprocess.Popen([sys.executable, "-c", SETUP_SCRIPT, db_url], stdout=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
+    results: list[Any] = []
+
+    def in_thread() -> None:
+        with TenantCheckpointer.from_url(db_url) as s:
+            results.append(s.setup())
+
+    threads = [threading.Thread(target=in_thread) for _ in range(3)]
+    for t in threads:
+        t.start()
+    outputs = [p.communicate(timeout=120)[0].strip() for p in procs]
+    for t in threads:
+        t.join(timeout=120)
+    assert all(p.returncode == 0 for p in procs), outputs
+    applied = [o for o in outputs if o != "[]"] + [str(r) for r in results if r]
+    assert applied == ["[1]"], (outputs, results)  # exactly one caller applied migration 1
+    with TenantCheckpointer.from_url(db_url) as saver:
+        assert schema_versions(saver) == [1]
+        assert saver.setup() == []
+
+
+async def test_asetup_is_idempotent_and_context_managers_close(db_url: str) -> None:
+    async with TenantCheckpointer.from_url(db_url) as saver:
+        assert await saver.asetup() == [1]
+        assert await saver.asetup() == []
+        view = saver.for_tenant("acme")
+        await view.aclose()  # a view owns no connections: the saver still works
+        assert await view.aget_tuple({"configurable": {"thread_id": "t"}}) is None
+    with TenantCheckpointer.from_url(db_url) as saver:
+        assert saver.setup() == []
+
+
+def test_unreachable_postgres_names_host_and_port() -> None:
+    saver = TenantCheckpointer.from_url("postgresql://kassist:pw@127.0.0.1:1/nowhere", connect_timeout=3)
+    with pytest.raises(DatabaseUnavailable) as info:
+        saver.setup()
+    message = str(info.value)
+    assert "127.0.0.1:1/nowhere" in message and "KASSIST_DATABASE_URL" in message
+    assert "pw" not in message
+    assert info.value.__cause__ is None and info.value.__suppress_context__
+
+
+async def test_unreachable_postgres_async_is_just_as_clear() -> None:
+    saver = TenantCheckpointer.from_url("postgresql://127.0.0.1:1/nowhere", connect_timeout=3)
+    with pytest.raises(DatabaseUnavailable, match=r"127\.0\.0\.1:1"):
+        await saver.aget_tuple({"configurable": {"thread_id": "t", "tenant_id": "acme"}})
+
+
+def test_unknown_scheme_lists_accepted_ones() -> None:
+    with pytest.raises(UnsupportedDatabaseURL, match="postgresql://"):
+        TenantCheckpointer.from_url("mysql://db/x")
+
+
+def test_missing_thread_id_and_bad_filter_are_explained(sqlite_url: str) -> None:
+    with TenantCheckpointer.from_url(sqlite_url) as saver:
+        saver.setup()
+        acme = saver.for_tenant("acme")
+        with pytest.raises(ValueError, match="thread_id"):
+            acme.put({"configurable": {}}, empty_checkpoint(), {}, {})
+        with pytest.raises(TypeError, match="metadata filter"):
+            list(acme.list(None, filter={"when": object()}))
+        with pytest.raises(ValueError, match="strategy"):
+            acme.prune(["t"], strategy="everything")
+        with pytest.raises(ValueError, match="checkpoint_id"):
+            acme.put_writes({"configurable": {"thread_id": "t"}}, [("a", 1)], "task")
+
+
+def test_sqlite_file_and_directories_are_created(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'deep' / 'er' / 'k.db'}"
+    with TenantCheckpointer.from_url(url) as saver:
+        saver.setup()
+    assert (tmp_path / "deep" / "er" / "k.db").exists()
+
+
+def test_from_env_and_langgraph_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KASSIST_DATABASE_URL", raising=False)
+    saver = checkpointer.langgraph_checkpointer()
+    try:
+        assert saver.backend == "sqlite" and (tmp_path / ".kassist" / "kassist.db").exists()
+        assert saver.setup() == []  # already set up by the factory
+    finally:
+        saver.close()
+    monkeypatch.setenv("KASSIST_DATABASE_URL", f"sqlite:///{tmp_path / 'env.db'}")
+    with checkpointer.from_env() as saver:
+        assert (tmp_path / "env.db").exists() and saver.setup() == []
