@@ -11,7 +11,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 from pydantic import BaseModel, ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from kassist.dburl import ENV_VAR, DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
 from kassist.tenancy import TenantRequired
@@ -33,12 +35,18 @@ ActorOpt = Annotated[
     str | None, typer.Option("--actor", help="Who is acting (audit log); default cli:<login>.")
 ]
 
-_out = Console()
-_err = Console(stderr=True)
+
+def _out() -> Console:
+    # Created per call so that COLUMNS and redirected streams at call time are honoured.
+    return Console()
+
+
+def _err() -> Console:
+    return Console(stderr=True)
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    _err.print(f"[bold red]error:[/] {message}", highlight=False)
+    _err().print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(code)
 
 
@@ -110,12 +118,12 @@ def _records_table(
         ]  # fmt: skip
         if extra:
             row.append(extra(r))
-        table.add_row(*row)
-    _out.print(table)
+        table.add_row(*(Text(cell) for cell in row))  # stored text is data, never rich markup
+    _out().print(table)
 
 
 def _print_decision(decision: Decision) -> None:
-    _out.print(f"[bold]{decision.action.value}[/]: {decision.reason}", highlight=False)
+    _out().print(f"[bold]{decision.action.value}[/]: {escape(decision.reason)}", highlight=False)
     if decision.memory is not None:
         _records_table("memory", [decision.memory])
     if decision.superseded is not None:
@@ -224,7 +232,7 @@ def forget(
     if as_json:
         typer.echo(json.dumps({"tenant": tenant, "user": user, "key": key, "deleted": count}))
     else:
-        _out.print(f"forgot {count} memory rows of {user} in {tenant}" + (f" (key {key})" if key else ""))
+        _out().print(f"forgot {count} memory rows of {user} in {tenant}" + (f" (key {key})" if key else ""))
 
 
 @app.command()
@@ -269,7 +277,7 @@ def delete(
     if as_json:
         typer.echo(json.dumps({"deleted": memory_id}))
     else:
-        _out.print(f"deleted quarantined memory {memory_id}")
+        _out().print(f"deleted quarantined memory {memory_id}")
 
 
 @app.command()
@@ -290,11 +298,12 @@ def audit(
     for column in ("seq", "at", "user", "action", "type", "key", "source", "actor", "old", "new", "reason"):
         table.add_column(column, overflow="fold")
     for e in entries:
-        table.add_row(
+        cells = (
             str(e.seq), _time(e.at), e.user_id, e.action, e.memory_type or "-", e.key or "-", e.source or "-",
             e.actor, (e.old_hash or "-")[:8], (e.new_hash or "-")[:8], e.reason,
         )  # fmt: skip
-    _out.print(table)
+        table.add_row(*(Text(cell) for cell in cells))
+    _out().print(table)
 
 
 @app.command()
@@ -305,4 +314,4 @@ def expire(tenant: TenantOpt, database_url: DatabaseOpt = None, as_json: JsonOpt
     if as_json:
         typer.echo(json.dumps({"tenant": tenant, "expired": count}))
     else:
-        _out.print(f"expired {count} memories in {tenant}")
+        _out().print(f"expired {count} memories in {tenant}")
