@@ -1,0 +1,115 @@
+"""Semantic search on both backends with the deterministic hashing embedder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from memory import MemoryStore
+
+DOCS = {
+    "hiking": "weekend hiking trip in the alps with mountain huts and glacier views",
+    "python": "python type hints and mypy strict mode for large codebases",
+    "bread": "sourdough bread recipe with a long cold fermentation",
+    "tax": "quarterly tax filing deadlines for small businesses",
+    "coffee": "espresso extraction time grind size and coffee beans",
+}
+
+
+@pytest.fixture
+def root(db_url: str) -> Iterator[MemoryStore]:
+    store = MemoryStore.from_url(db_url, index_fields=("text",))
+    store.setup()
+    yield store
+    store.close()
+
+
+def _fill(store: MemoryStore) -> None:
+    for i, (key, text) in enumerate(DOCS.items()):
+        store.put(("kb", f"shelf{i % 2}"), key, {"text": text, "rank": i})
+
+
+def test_query_ranks_the_matching_item_first(root: MemoryStore) -> None:
+    store = root.for_tenant("acme")
+    _fill(store)
+    root.for_tenant("globex").put(("kb", "shelf0"), "hiking", {"text": DOCS["hiking"], "rank": 0})
+    for key, query in [
+        ("hiking", "mountain hiking in the alps"),
+        ("python", "mypy strict type hints"),
+        ("bread", "how to make sourdough bread"),
+        ("coffee", "espresso grind size"),
+    ]:
+        results = store.search(("kb",), query=query, limit=3)
+        assert results[0].key == key, f"{query!r} ranked {[r.key for r in results]}"
+        assert results[0].namespace[0] == "kb"
+        scores = [r.score for r in results]
+        assert all(s is not None for s in scores)
+        assert scores == sorted(scores, reverse=True)  # type: ignore[type-var]
+        assert 0 < (results[0].score or 0) <= 1.0001
+    # Without a query there is no score; newest first.
+    plain = store.search(("kb",), limit=10)
+    assert all(r.score is None for r in plain)
+    assert len(plain) == len(DOCS)
+
+
+def test_query_with_prefix_filter_and_paging(root: MemoryStore) -> None:
+    store = root.for_tenant("acme")
+    _fill(store)
+    everything = store.search(("kb",), query="coffee bread hiking tax python", limit=10)
+    assert sorted(r.key for r in everything) == sorted(DOCS)
+    page1 = store.search(("kb",), query="coffee bread hiking tax python", limit=2)
+    page2 = store.search(("kb",), query="coffee bread hiking tax python", limit=2, offset=2)
+    assert [r.key for r in page1 + page2] == [r.key for r in everything][:4]
+    shelf0 = store.search(("kb", "shelf0"), query="espresso coffee beans")
+    assert {r.namespace for r in shelf0} == {("kb", "shelf0")}
+    filtered = store.search(("kb",), query="espresso coffee beans", filter={"rank": {"$lt": 2}})
+    assert {r.key for r in filtered} == {"hiking", "python"}
+    assert store.search(("kb",), query="espresso", limit=0) == []
+
+
+def test_index_options_and_repeatable_ties(root: MemoryStore) -> None:
+    store = root.for_tenant("acme")
+    store.put(("n",), "skipped", {"text": "alpine glacier"}, index=False)
+    store.put(("n",), "title-only", {"title": "alpine glacier", "text": "nothing related"}, index=["title"])
+    store.put(("n",), "b-twin", {"text": "alpine glacier"})
+    store.put(("n",), "a-twin", {"text": "alpine glacier"})
+    results = store.search(("n",), query="alpine glacier")
+    # Unindexed items are not candidates for a query, but filters and gets still see them.
+    assert "skipped" not in [r.key for r in results]
+    assert [r.key for r in results][:3] == ["a-twin", "b-twin", "title-only"]
+    assert [r.key for r in store.search(("n",), filter={"text": "alpine glacier"})] != []
+    assert store.get(("n",), "skipped") is not None
+    # Re-putting with index=False drops the old vectors.
+    store.put(("n",), "a-twin", {"text": "alpine glacier"}, index=False)
+    assert "a-twin" not in [r.key for r in store.search(("n",), query="alpine glacier")]
+
+
+def test_new_writes_are_searchable_from_another_store_instance(db_url: str) -> None:
+    # On SQLite the vectors are cached per process; writes by another instance must invalidate it.
+    first, second = MemoryStore.from_url(db_url), MemoryStore.from_url(db_url)
+    try:
+        first.setup()
+        a, b = first.for_tenant("acme"), second.for_tenant("acme")
+        a.put(("n",), "old", {"text": "quarterly report"})
+        assert [r.key for r in a.search(("n",), query="glacier trek")] == ["old"]
+        b.put(("n",), "new", {"text": "glacier trek"})
+        assert a.search(("n",), query="glacier trek")[0].key == "new"
+        b.delete(("n",), "new")
+        assert [r.key for r in a.search(("n",), query="glacier trek")] == ["old"]
+    finally:
+        first.close()
+        second.close()
+
+
+async def test_async_semantic_search(db_url: str) -> None:
+    root = MemoryStore.from_url(db_url, index_fields=("text",))
+    try:
+        await root.asetup()
+        store = root.for_tenant("acme")
+        for key, text in DOCS.items():
+            await store.aput(("kb",), key, {"text": text})
+        results = await store.asearch(("kb",), query="sourdough fermentation", limit=2)
+        assert results[0].key == "bread"
+    finally:
+        await root.aclose()
