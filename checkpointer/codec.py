@@ -57,7 +57,8 @@ def _strip_nul(value: Any) -> Any:
 def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple[str, str | None]:
     """Metadata as stored (JSON text, U+0000 removed) and its run_id, which has its own index."""
     merged = dict(get_serializable_checkpoint_metadata(config, metadata))
-    for key in OWN_KEYS:
+    # The tenant is a column of every row; in metadata it would only show when a config carried it.
+    for key in (*OWN_KEYS, TENANT_KEY):
         merged.pop(key, None)
     run_id = merged.get("run_id")
     text = json.dumps(_strip_nul(merged), separators=(",", ":"), default=str)

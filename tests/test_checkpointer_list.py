@@ -1,0 +1,60 @@
+"""``list`` filters: nested keys, numbers compared as numbers, the same answers on both backends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langgraph.checkpoint.base import empty_checkpoint
+
+from checkpointer import TenantCheckpointer
+
+METADATA: list[dict[str, Any]] = [
+    {"source": "loop", "step": 10, "user": {"plan": "pro", "seats": 5}, "flag": True, "tags": ["a", "b"]},
+    {"source": "loop", "step": 9, "user": {"plan": "free", "seats": 1}, "flag": False, "tags": ["a"]},
+    {"source": "input", "step": "10", "user": {"plan": "pro", "seats": 5.5}, "flag": 1, "gone": None},
+]
+
+
+@pytest.fixture
+def saver(db_url: str) -> Any:
+    with TenantCheckpointer.from_url(db_url) as s:
+        s.setup()
+        acme = s.for_tenant("acme")
+        config: dict[str, Any] = {"configurable": {"thread_id": "f"}}
+        for md in METADATA:
+            config = acme.put(config, empty_checkpoint(), md, {})  # type: ignore[arg-type]
+        yield acme
+
+
+CASES = [
+    ({"step": 10}, [0]),
+    ({"step": 10.0}, [0]),  # a number, compared as a number
+    ({"step": "10"}, [2]),  # a string is not a number
+    ({"user": {"plan": "pro"}}, [0, 2]),  # nested key
+    ({"user": {"plan": "pro", "seats": 5}}, [0]),
+    ({"user": {"seats": 5.5}}, [2]),
+    ({"flag": True}, [0]),  # booleans only match booleans
+    ({"flag": 1}, [2]),
+    ({"tags": ["a"]}, [1]),  # lists compare whole
+    ({"gone": None}, [2]),
+    ({"user": {}}, [0, 1, 2]),
+    ({"source": "loop", "step": 9}, [1]),
+    ({"missing": 1}, []),
+]
+
+
+async def test_metadata_filters(saver: TenantCheckpointer) -> None:
+    for filter, expected in CASES:
+        want = [METADATA[i] for i in sorted(expected, reverse=True)]  # newest first
+        assert [t.metadata for t in saver.list(None, filter=filter)] == want, filter
+        thread = {"configurable": {"thread_id": "f"}}
+        assert [t.metadata async for t in saver.alist(thread, filter=filter)] == want, filter
+
+
+async def test_before_and_limit(saver: TenantCheckpointer) -> None:
+    everything = list(saver.list(None))
+    assert [t.metadata for t in everything] == METADATA[::-1]
+    assert [t.metadata for t in saver.list(None, limit=1)] == [METADATA[2]]
+    older = [t.metadata async for t in saver.alist(None, before=everything[0].config, limit=5)]
+    assert older == METADATA[1::-1]
