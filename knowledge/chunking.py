@@ -91,6 +91,7 @@ def chunk_text(
             f"overlap_tokens must be between 0 and max_tokens/2 ({max_tokens // 2}), got {overlap_tokens}"
         )
     result: list[tuple[str | None, str]] = []
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     for section in split_sections(text):
         prefix = _fit_heading(section.heading, max_tokens) if section.heading else None
         packer = _Packer(prefix, max_tokens, overlap_tokens)

@@ -236,3 +236,17 @@ def test_utf16_and_bom_text_decodes(tmp_path: Path) -> None:
 )
 def test_effective_date_formats(text: str, expected: date | None) -> None:
     assert find_effective_date(text) == expected
+
+
+def test_declared_html_charset_and_windows_newlines(tmp_path: Path) -> None:
+    (tmp_path / "legacy.html").write_bytes(
+        b'<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252">'
+        b"<title>Caf\xe9 rules</title></head><body><p>Caf\xe9 opens at 8 \x96 bring your badge.</p></body></html>"
+    )
+    (tmp_path / "dos.txt").write_bytes(b"First paragraph.\r\n\r\nSecond paragraph.\r\n")
+    results = load_all(tmp_path)
+    legacy, dos = results["legacy.html"], results["dos.txt"]
+    assert isinstance(legacy, Document) and isinstance(dos, Document)
+    assert legacy.title == "Café rules" and legacy.text == "Café opens at 8 – bring your badge."
+    assert dos.text == "First paragraph.\n\nSecond paragraph."
+    assert dos.content_hash == hashlib.sha256(b"First paragraph.\r\n\r\nSecond paragraph.\r\n").hexdigest()

@@ -82,7 +82,8 @@ def _load(
     if not data.strip():
         raise LoadFailure("empty", "the file is empty")
     parsed = parse(data)
-    text = parsed.text.strip()
+    # One newline convention downstream: the chunker splits paragraphs on blank lines.
+    text = parsed.text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if not text:
         detail = (
             "no extractable text (a scanned PDF needs OCR first)" if suffix == ".pdf" else "no text content"

@@ -7,10 +7,11 @@ table cells are joined with `` | ``.
 
 from __future__ import annotations
 
+import codecs
 import re
 from html.parser import HTMLParser
 
-from knowledge.loaders.errors import Parsed
+from knowledge.loaders.errors import LoadFailure, Parsed
 from knowledge.loaders.text import decode_text
 
 _SKIP = {"script", "style", "noscript", "template", "head", "svg", "iframe", "object"}
@@ -106,9 +107,31 @@ def _squash(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_\-]+)""", re.IGNORECASE)
+
+
+def decode_html(data: bytes) -> str:
+    """UTF-8 unless the page declares another charset in a ``<meta>`` tag that Python knows."""
+    declared = _META_CHARSET.search(data[:4096])
+    if declared:
+        charset = declared.group(1).decode("ascii").lower()
+        try:
+            codec = codecs.lookup(charset).name
+        except LookupError:
+            codec = "utf-8"
+        if codec not in ("utf-8", "utf-16"):
+            try:
+                return data.decode(codec)
+            except UnicodeDecodeError as exc:
+                raise LoadFailure(
+                    "invalid_utf8", f"not valid {charset} as the page declares (offset {exc.start})"
+                ) from exc
+    return decode_text(data)
+
+
 def parse_html(data: bytes) -> Parsed:
     extractor = _Extractor()
-    extractor.feed(decode_text(data))
+    extractor.feed(decode_html(data))
     extractor.close()
     title = _squash(" ".join(extractor.title_parts)) or extractor.first_h1
     return Parsed(text="\n\n".join(extractor.blocks), title=title or None)
