@@ -48,6 +48,7 @@ class PostgresDriver:
         self.pool_size = pool_size
         self._pool: ConnectionPool | None = None
         self._apool: AsyncConnectionPool | None = None
+        self._apool_loop: asyncio.AbstractEventLoop | None = None
         self._pool_lock = threading.Lock()
         self._apool_lock: asyncio.Lock | None = None
 
@@ -77,8 +78,12 @@ class PostgresDriver:
             return self._pool
 
     async def _async_pool(self) -> AsyncConnectionPool:
-        if self._apool_lock is None:
-            self._apool_lock = asyncio.Lock()
+        loop = asyncio.get_running_loop()
+        if self._apool_loop is not loop:
+            # An async pool (and its lock) belongs to the loop that made it: a store reused from a
+            # new loop (e.g. a second asyncio.run) gets a fresh pool instead of a dead one.
+            self._apool, self._apool_loop, self._apool_lock = None, loop, asyncio.Lock()
+        assert self._apool_lock is not None
         async with self._apool_lock:
             if self._apool is None:
                 pool = AsyncConnectionPool(
