@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -61,9 +62,7 @@ def test_long_texts_are_truncated_to_256_tokens(embedder: LocalMiniLMEmbedder) -
 
 
 def test_session_uses_every_core_and_is_shared(embedder: LocalMiniLMEmbedder) -> None:
-    import os
-
-    threads = os.cpu_count() or 1
+    threads = len(os.sched_getaffinity(0))
     session = _session(default_model_path(), threads)
     assert session.get_session_options().intra_op_num_threads == threads
     assert _session(default_model_path(), threads) is session

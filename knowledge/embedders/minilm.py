@@ -83,6 +83,13 @@ def _session(path: Path, threads: int) -> Any:
         return _sessions[key]
 
 
+def usable_cores() -> int:
+    """Cores this process may run on (CPU affinity, e.g. a container's cpuset), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
 class LocalMiniLMEmbedder:
     """384-dimensional sentence embeddings: mean pooling over the attention mask, L2-normalised.
 
@@ -105,7 +112,7 @@ class LocalMiniLMEmbedder:
             raise ValueError(f"max_tokens must be between 8 and 512 (the model's limit), got {max_tokens}")
         self._batch_size = batch_size
         self._max_tokens = max_tokens
-        self._threads = threads if threads is not None else max(1, os.cpu_count() or 1)
+        self._threads = threads if threads is not None else usable_cores()
         self._model_path = model_path
 
     @property
