@@ -45,6 +45,25 @@ def test_vectors_are_384_dimensional_normalised_and_in_input_order(
     assert embedder.embed_documents([]) == []
 
 
+# From the original fp32 all-MiniLM-L6-v2 (sentence-transformers, max_seq_length 256, normalised),
+# computed once with the dev packages: similarities between TEXTS, and the first values of TEXTS[0].
+REFERENCE_SIMILARITIES = np.array(
+    [
+        [1.0, 0.5748, 0.1663, 0.0886, 0.0132],
+        [0.5748, 1.0, 0.1181, 0.0275, -0.0112],
+        [0.1663, 0.1181, 1.0, 0.5507, 0.0636],
+        [0.0886, 0.0275, 0.5507, 1.0, 0.1025],
+        [0.0132, -0.0112, 0.0636, 0.1025, 1.0],
+    ]
+)
+REFERENCE_HEAD = [0.0303, 0.0251, 0.0242, 0.0246, -0.0528, -0.0118]
+
+
+def test_int8_model_matches_the_original(vectors: np.ndarray) -> None:
+    assert np.allclose(vectors @ vectors.T, REFERENCE_SIMILARITIES, atol=0.02)
+    assert np.allclose(vectors[0, :6], REFERENCE_HEAD, atol=0.005)
+
+
 def test_meaning_beats_wording(vectors: np.ndarray) -> None:
     sims = vectors @ vectors.T
     # Paraphrases sharing almost no words score far above unrelated pairs.
