@@ -250,3 +250,10 @@ def test_declared_html_charset_and_windows_newlines(tmp_path: Path) -> None:
     assert legacy.title == "Café rules" and legacy.text == "Café opens at 8 – bring your badge."
     assert dos.text == "First paragraph.\n\nSecond paragraph."
     assert dos.content_hash == hashlib.sha256(b"First paragraph.\r\n\r\nSecond paragraph.\r\n").hexdigest()
+
+
+def test_extracted_text_is_storable() -> None:
+    from knowledge.loaders.files import clean_text
+
+    # NUL cannot go into PostgreSQL text; a lone surrogate cannot be encoded as UTF-8.
+    assert clean_text("a\x00b\x07c\r\nd\ud800e\x0cf\t") == "abc\nd?e\x0cf"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -82,8 +83,7 @@ def _load(
     if not data.strip():
         raise LoadFailure("empty", "the file is empty")
     parsed = parse(data)
-    # One newline convention downstream: the chunker splits paragraphs on blank lines.
-    text = parsed.text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    text = clean_text(parsed.text)
     if not text:
         detail = (
             "no extractable text (a scanned PDF needs OCR first)" if suffix == ".pdf" else "no text content"
@@ -102,6 +102,20 @@ def _load(
         effective_date=find_effective_date(text),
         content_hash=content_hash(data),
     )
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def clean_text(text: str) -> str:
+    """Text every store accepts: one newline convention, no control characters, valid Unicode.
+
+    PDF and DOCX extraction can yield NUL (PostgreSQL text cannot hold it) and lone surrogates
+    (not encodable as UTF-8); the chunker splits paragraphs on blank lines, so CR and CRLF become LF.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _CONTROL.sub("", text)
+    return text.encode("utf-8", errors="replace").decode("utf-8").strip()
 
 
 def _resolve_inside(path: Path, root: Path) -> Path:
