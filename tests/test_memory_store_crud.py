@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import psycopg
@@ -206,3 +207,28 @@ def test_bad_urls_and_unreachable_postgres() -> None:
         MemoryStore.from_url("postgresql://kassist@127.0.0.1:1/nowhere")
     with pytest.raises(TypeError, match="index_fields"):
         MemoryStore.from_url("sqlite:///x.db", index_fields="text")
+
+
+def test_concurrent_setup_and_writes_from_threads(db_url: str) -> None:
+    """Several processes' worth of stores starting at once: migrations run once, no write is lost."""
+    stores = [MemoryStore.from_url(db_url) for _ in range(4)]
+
+    def start(n: int) -> int:
+        store = stores[n]
+        applied = store.setup()
+        view = store.for_tenant("acme")
+        for i in range(10):
+            view.batch([PutOp(("shared",), f"k{j}", {"writer": n, "round": i}) for j in range(5)])
+            view.put(("own", f"w{n}"), f"k{i}", {"writer": n})
+        return applied
+
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            applied = list(pool.map(start, range(4)))
+        assert sum(1 for a in applied if a) == 1  # exactly one store ran the migrations
+        view = stores[0].for_tenant("acme")
+        assert len(view.search(("shared",), limit=100)) == 5
+        assert len(view.search(("own",), limit=100)) == 40
+    finally:
+        for store in stores:
+            store.close()

@@ -120,11 +120,6 @@ class Scope:
         """The namespace as this view's callers see it."""
         return labels if self.tenant is not None else (tenant, *labels)
 
-    @property
-    def offset(self) -> int:
-        """How many leading labels of a presented namespace are not stored in ``ns_path``."""
-        return 0 if self.tenant is not None else 1
-
 
 @dataclass(frozen=True)
 class NamespaceQuery:

@@ -15,6 +15,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from kassist.dburl import DatabaseUnavailable, postgres_target
 from memory.store.migrations import Program, StoreNotSetUp, adrive, drive
+from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION, SETUP_LOCK
 from memory.store.statements import Fetch, Request
 
 CONNECT_TIMEOUT_S = 5
@@ -141,15 +142,25 @@ class PostgresDriver:
 
     def ensure_vector_extension(self) -> None:
         try:
-            with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:
-                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            # Under the setup lock: two concurrent CREATE EXTENSION IF NOT EXISTS can still collide.
+            with (
+                psycopg.connect(self.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn,
+                conn.transaction(),
+            ):
+                conn.execute(SETUP_LOCK)
+                conn.execute(CREATE_VECTOR_EXTENSION)
         except psycopg.OperationalError as exc:
-            raise _unavailable(self.conninfo, exc) from exc
+            if exc.sqlstate is None:
+                raise _unavailable(self.conninfo, exc) from exc
+            raise self._no_vector(exc) from exc
         except psycopg.Error as exc:
-            raise VectorExtensionUnavailable(
-                f"pgvector is not available in {postgres_target(self.conninfo)} ({str(exc).strip()}); install "
-                "pgvector >= 0.8 on the server and run CREATE EXTENSION vector as a superuser"
-            ) from exc
+            raise self._no_vector(exc) from exc
+
+    def _no_vector(self, exc: psycopg.Error) -> VectorExtensionUnavailable:
+        return VectorExtensionUnavailable(
+            f"pgvector is not available in {postgres_target(self.conninfo)} ({str(exc).strip()}); install "
+            "pgvector >= 0.8 on the server and run CREATE EXTENSION vector as a superuser"
+        )
 
     def close(self) -> None:
         with self._pool_lock:

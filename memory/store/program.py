@@ -184,7 +184,10 @@ class Batch:
     @property
     def writes(self) -> bool:
         """Whether running may write (puts, or reads that refresh TTLs): SQLite then locks up front."""
-        return any(not isinstance(p, NamespaceQuery) and getattr(p, "refresh", True) for p in self.ops)
+        return any(
+            isinstance(p, PreparedPut) or (isinstance(p, PreparedGet | PreparedSearch) and p.refresh)
+            for p in self.ops
+        )
 
     def run(
         self,
@@ -244,8 +247,9 @@ class Batch:
     ) -> Program:
         s = dialect.statements
         now = dialect.time(self.now)
-        ids = [(p.tenant, p.path, p.key) for p in group]
-        deletes = [ident for ident, p in zip(ids, group, strict=True) if p.value_json is None]
+        # One lock order for every writer (sorted keys), so concurrent batches cannot deadlock.
+        group = sorted(group, key=lambda p: (p.tenant, p.path, p.key))
+        deletes = [(p.tenant, p.path, p.key) for p in group if p.value_json is None]
         upserts = [p for p in group if p.value_json is not None and p.value is not None]
         if deletes:
             yield Execute(s.delete, deletes)
