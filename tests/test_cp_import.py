@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import operator
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
 from langchain_core.runnables import RunnableConfig
+from langgraph.channels.delta import DeltaChannel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
@@ -65,6 +66,28 @@ def builder() -> StateGraph[S]:
     return g
 
 
+def _append_all(state: Sequence[str], writes: Sequence[Sequence[str]]) -> list[str]:
+    return [*state, *(x for batch in writes for x in batch)]
+
+
+class D(TypedDict):
+    items: Annotated[list[str], DeltaChannel(_append_all, snapshot_frequency=3)]
+    n: int
+
+
+def _grow(state: D) -> dict[str, Any]:
+    return {"items": [f"item-{state['n']}"], "n": state["n"] + 1}
+
+
+def delta_builder() -> StateGraph[D]:
+    """A DeltaChannel thread: state is rebuilt from ancestors' writes, so those must come across."""
+    g: StateGraph[D] = StateGraph(D)
+    g.add_node("grow", _grow)
+    g.add_edge(START, "grow")
+    g.add_conditional_edges("grow", lambda s: "grow" if s["n"] < 7 else "__end__")
+    return g
+
+
 def cfg(thread: str) -> RunnableConfig:
     return {"configurable": {"thread_id": thread}}
 
@@ -78,7 +101,8 @@ def build_stock_history(saver: BaseCheckpointSaver[Any]) -> list[str]:
     forked = graph.update_state(old.config, {"log": ["edited"]})
     graph.invoke(None, forked)  # runs the branch up to the interrupt again
     graph.invoke({"log": ["x"]}, cfg("not-wanted"))
-    return ["interrupted", "forked", "not-wanted"]
+    delta_builder().compile(checkpointer=saver).invoke({"items": [], "n": 0}, cfg("delta"))
+    return ["interrupted", "forked", "not-wanted", "delta"]
 
 
 @contextmanager
@@ -149,15 +173,16 @@ def test_import_reproduces_state_history_namespaces_and_pending_writes(
             "--database-url",
             target_url,
         ]
-        first = runner.invoke(app, [*args, "--thread", "interrupted", "--thread", "forked", "--json"])
+        wanted = ["--thread", "interrupted", "--thread", "forked", "--thread", "delta", "--json"]
+        first = runner.invoke(app, [*args, *wanted])
         assert first.exit_code == 0, first.output
         report = json.loads(first.output)
         assert report["imported"] > 0 and report["skipped"] == 0
-        assert {t["thread_id"] for t in report["threads"]} == {"interrupted", "forked"}
+        assert {t["thread_id"] for t in report["threads"]} == {"interrupted", "forked", "delta"}
         assert any(ns.startswith("sub:") for t in report["threads"] for ns in t["namespaces"])
         assert all(t["writes"] > 0 for t in report["threads"])
 
-        again = runner.invoke(app, [*args, "--thread", "interrupted", "--thread", "forked", "--json"])
+        again = runner.invoke(app, [*args, *wanted])
         assert again.exit_code == 0, again.output
         assert json.loads(again.output)["imported"] == 0
         assert json.loads(again.output)["skipped"] == report["imported"]
@@ -174,6 +199,11 @@ def test_import_reproduces_state_history_namespaces_and_pending_writes(
                 our_history = [snapshot_facts(s) for s in our_graph.get_state_history(cfg(thread))]
                 assert our_history == stock_history
                 assert saver_facts(view, thread) == saver_facts(stock, thread)
+            stock_delta, our_delta = (delta_builder().compile(checkpointer=c) for c in (stock, view))
+            assert our_delta.get_state(cfg("delta")).values["items"] == [f"item-{i}" for i in range(7)]
+            assert [snapshot_facts(s) for s in our_delta.get_state_history(cfg("delta"))] == [
+                snapshot_facts(s) for s in stock_delta.get_state_history(cfg("delta"))
+            ]
             forked_ids = [f["parent"] for f in saver_facts(stock, "forked") if f["ns"] == ""]
             assert len(forked_ids) != len(set(forked_ids)), "the fixture must contain a real fork"
             # Resuming an imported interrupted thread on our saver works like on the stock one.
