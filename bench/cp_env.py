@@ -23,6 +23,10 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 TENANT = "bench"
+STOCK_SQLITE_SYNCHRONOUS: str | None = None
+"""None keeps SqliteSaver as shipped (SQLite's default synchronous=FULL: fsync per commit); "NORMAL"
+matches kassist's setting (WAL + NORMAL: survives a killed process, not a power cut) for a
+like-for-like comparison."""
 PG_CONN_KWARGS: dict[str, Any] = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
 
 
@@ -115,6 +119,8 @@ def stock_saver(target: Target) -> Iterator[BaseCheckpointSaver[Any]]:
     """The stock saver of the target's backend, set up."""
     if target.sqlite_path is not None:
         with closing(sqlite3.connect(target.sqlite_path, check_same_thread=False)) as conn:
+            if STOCK_SQLITE_SYNCHRONOUS:
+                conn.execute(f"PRAGMA synchronous = {STOCK_SQLITE_SYNCHRONOUS}")
             saver = SqliteSaver(conn)
             saver.setup()
             yield saver
