@@ -25,9 +25,13 @@ class VectorExtensionUnavailable(RuntimeError):
     """pgvector is not installed in the server or the role may not create it."""
 
 
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
 def _unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
     return DatabaseUnavailable(
-        f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {str(exc).strip() or type(exc).__name__}; "
+        f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {' '.join(str(exc).split()) or type(exc).__name__}; "
         "check that the server is running and KASSIST_DATABASE_URL is right"
     )
 
@@ -158,7 +162,7 @@ class PostgresDriver:
 
     def _no_vector(self, exc: psycopg.Error) -> VectorExtensionUnavailable:
         return VectorExtensionUnavailable(
-            f"pgvector is not available in {postgres_target(self.conninfo)} ({str(exc).strip()}); install "
+            f"pgvector is not available in {postgres_target(self.conninfo)} ({' '.join(str(exc).split())}); install "
             "pgvector >= 0.8 on the server and run CREATE EXTENSION vector as a superuser"
         )
 
