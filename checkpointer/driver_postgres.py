@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from contextlib import nullcontext, suppress
+from contextlib import suppress
 from typing import Any, TypeVar
 
 import psycopg
+from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
@@ -45,7 +46,8 @@ class PostgresExecutor:
         self._guard = threading.Lock()  # guards pool creation only
 
     def _kwargs(self) -> dict[str, Any]:
-        return {"row_factory": dict_row, "autocommit": False, "connect_timeout": int(self.connect_timeout)}
+        # Autocommit: a one-statement read needs no BEGIN/COMMIT; everything else opens a transaction.
+        return {"row_factory": dict_row, "autocommit": True, "connect_timeout": int(self.connect_timeout)}
 
     def _probe(self) -> None:
         try:
@@ -81,42 +83,74 @@ class PostgresExecutor:
             self._apool, self._apool_loop = pool, loop
         return self._apool
 
-    # A fresh cursor per statement: in pipeline mode a reused cursor hands back the oldest
-    # unread result, not the latest one.
+    # Statements go through ``conn.execute`` (a fresh cursor each): in pipeline mode a reused
+    # cursor hands back the oldest unread result, and ``executemany`` opens a nested pipeline
+    # that syncs on its own, so ``many`` is a loop of queued executes instead.
     @staticmethod
     def _execute(conn: psycopg.Connection[Any], query: Query) -> list[Row]:
-        sqls, params = sql_postgres.render(query)
         rows: list[Row] = []
-        for sql in sqls:
-            with conn.cursor() as cur:
-                if query.many is not None:
-                    cur.executemany(sql, query.many)
-                    continue
-                cur.execute(sql, params)
-                rows = list(cur.fetchall()) if query.fetch else []
+        for sql, params, many in sql_postgres.render(query):
+            if many:
+                for each in params:
+                    conn.execute(sql, each)
+                continue
+            cur = conn.execute(sql, params)
+            rows = list(cur.fetchall()) if query.fetch else []
         return rows
 
     @staticmethod
     async def _aexecute(conn: psycopg.AsyncConnection[Any], query: Query) -> list[Row]:
-        sqls, params = sql_postgres.render(query)
         rows: list[Row] = []
-        for sql in sqls:
-            async with conn.cursor() as cur:
-                if query.many is not None:
-                    await cur.executemany(sql, query.many)
-                    continue
-                await cur.execute(sql, params)
-                rows = list(await cur.fetchall()) if query.fetch else []
+        for sql, params, many in sql_postgres.render(query):
+            if many:
+                for each in params:
+                    await conn.execute(sql, each)
+                continue
+            cur = await conn.execute(sql, params)
+            rows = list(await cur.fetchall()) if query.fetch else []
         return rows
+
+    # ``single`` ops start in autocommit: a one-statement op needs no transaction; one that turns
+    # out to need more sends a "begin" query, and whatever it opened is committed here.
+    def _run_unwrapped(self, conn: psycopg.Connection[Any], op: Op[T]) -> T:
+        try:
+            result = drive(op.steps, lambda q: self._execute(conn, q))
+        except BaseException:
+            if conn.info.transaction_status != TransactionStatus.IDLE:
+                conn.execute("ROLLBACK")
+            raise
+        if conn.info.transaction_status != TransactionStatus.IDLE:
+            conn.execute("COMMIT")
+        return result
+
+    async def _arun_unwrapped(self, conn: psycopg.AsyncConnection[Any], op: Op[T]) -> T:
+        try:
+            result = await adrive(op.steps, lambda q: self._aexecute(conn, q))
+        except BaseException:
+            if conn.info.transaction_status != TransactionStatus.IDLE:
+                await conn.execute("ROLLBACK")
+            raise
+        if conn.info.transaction_status != TransactionStatus.IDLE:
+            await conn.execute("COMMIT")
+        return result
 
     def run(self, op: Op[T]) -> T:
         try:
-            with (
-                self.pool().connection() as conn,
-                conn.pipeline() if op.write else nullcontext(),
-                conn.transaction(),
-            ):
-                return drive(op.steps, lambda q: self._execute(conn, q))
+            with self.pool().connection() as conn:
+                if op.single:
+                    return self._run_unwrapped(conn, op)
+                try:
+                    # One pipeline: BEGIN travels with the first query; whatever follows the last
+                    # fetch travels with COMMIT. A put is two round trips.
+                    with conn.pipeline():
+                        conn.execute("BEGIN")
+                        result = drive(op.steps, lambda q: self._execute(conn, q))
+                        conn.execute("COMMIT")
+                    return result
+                except BaseException:
+                    if conn.info.transaction_status != TransactionStatus.IDLE:
+                        conn.execute("ROLLBACK")
+                    raise
         except PoolTimeout as exc:
             raise unavailable(self.conninfo, exc) from None
 
@@ -124,9 +158,18 @@ class PostgresExecutor:
         pool = await self.apool()
         try:
             async with pool.connection() as conn:
-                pipeline = conn.pipeline() if op.write else _anull()
-                async with pipeline, conn.transaction():
-                    return await adrive(op.steps, lambda q: self._aexecute(conn, q))
+                if op.single:
+                    return await self._arun_unwrapped(conn, op)
+                try:
+                    async with conn.pipeline():
+                        await conn.execute("BEGIN")
+                        result = await adrive(op.steps, lambda q: self._aexecute(conn, q))
+                        await conn.execute("COMMIT")
+                    return result
+                except BaseException:
+                    if conn.info.transaction_status != TransactionStatus.IDLE:
+                        await conn.execute("ROLLBACK")
+                    raise
         except PoolTimeout as exc:
             raise unavailable(self.conninfo, exc) from None
 
@@ -145,11 +188,3 @@ class PostgresExecutor:
         if apool is not None:
             await apool.close()
         self.close()
-
-
-class _anull:
-    async def __aenter__(self) -> None:
-        return None
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None

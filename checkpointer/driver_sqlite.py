@@ -54,11 +54,10 @@ class SqliteExecutor:
 
     @staticmethod
     def _execute(conn: sqlite3.Connection, query: Query) -> list[Row]:
-        sqls, params = sql_sqlite.render(query)
         rows: list[Row] = []
-        for sql in sqls:
-            if query.many is not None:
-                conn.executemany(sql, query.many)
+        for sql, params, many in sql_sqlite.render(query):
+            if many:
+                conn.executemany(sql, params)
                 continue
             cursor = conn.execute(sql, params)
             rows = [dict(r) for r in cursor.fetchall()] if query.fetch else []
@@ -66,6 +65,8 @@ class SqliteExecutor:
 
     def run(self, op: Op[T]) -> T:
         conn = self._connection()
+        if op.single and not op.write:  # one statement is its own transaction
+            return drive(op.steps, lambda q: self._execute(conn, q))
         conn.execute("BEGIN IMMEDIATE" if op.write else "BEGIN")
         try:
             result = drive(op.steps, lambda q: self._execute(conn, q))

@@ -43,9 +43,6 @@ def put(
     parent: str | None = conf.get("checkpoint_id") or None
     cid = checkpoint["id"]
     marker = conf.get(BRANCH_FROM_KEY)
-    rows = yield Query("put_prepare", {**key, "cid": cid, "parent": parent}, fetch=True)
-    prep = rows[0]
-    head_version = int(prep["head_version"] or 0)
     meta_text, run_id = dump_metadata(config, metadata)
     record = {
         **key,
@@ -56,7 +53,17 @@ def put(
         "run_id": run_id,
         "ts": ts_epoch(checkpoint.get("ts")),
     }
-    blobs = [{**key, **b} for b in dump_values(serde, checkpoint, new_versions)]
+    values = dump_values(serde, checkpoint, new_versions)
+    if parent is not None and checked:
+        # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
+        done = yield Query("put_fast", {**record, "blobs": values}, fetch=True)
+        if done:
+            return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: int(done[0]["version"])})
+    yield Query("begin")
+    rows = yield Query("put_prepare", {**key, "cid": cid, "parent": parent}, fetch=True)
+    prep = rows[0]
+    head_version = int(prep["head_version"] or 0)
+    blobs = [{**key, **b} for b in values]
     if prep["existing_version"] is not None:
         # A re-put of a stored checkpoint (same id, same parent) changes nothing but its row.
         if checked and (prep["existing_parent"] or None) != parent:

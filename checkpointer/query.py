@@ -31,14 +31,22 @@ class Query:
 
 
 Steps = Generator[Query, list[Row], T]
+Statement = tuple[str, Any, bool]
+"""What a SQL module renders a query to: SQL text, its parameters, and whether they are a list
+of parameter sets to run the text once each (``many``)."""
 
 
 @dataclass
 class Op(Generic[T]):
-    """An operation plus how it must be run: ``write`` ops take the write lock up front."""
+    """An operation plus how it must be run.
+
+    ``write`` ops take the write lock up front; ``single`` ops issue one statement and need no
+    explicit transaction (PostgreSQL then saves the BEGIN and COMMIT round trips).
+    """
 
     steps: Steps[T]
     write: bool = False
+    single: bool = False
 
 
 def drive(steps: Steps[T], execute: Callable[[Query], list[Row]]) -> T:

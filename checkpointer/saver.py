@@ -34,6 +34,10 @@ from kassist.tenancy import validate_tenant_id
 T = TypeVar("T")
 
 
+def _names_checkpoint(config: RunnableConfig) -> bool:
+    return bool((config.get("configurable") or {}).get("checkpoint_id"))
+
+
 class Executor(Protocol):
     backend: str
     migrations: int
@@ -111,11 +115,11 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def _tenant(self, config: RunnableConfig | None) -> str:
         return resolve_tenant(config, self._bound)
 
-    def _run(self, steps: Steps[T], write: bool = False) -> T:
-        return self._executor.run(Op(steps, write))
+    def _run(self, steps: Steps[T], write: bool = False, single: bool = False) -> T:
+        return self._executor.run(Op(steps, write, single))
 
-    async def _arun(self, steps: Steps[T], write: bool = False) -> T:
-        return await self._executor.arun(Op(steps, write))
+    async def _arun(self, steps: Steps[T], write: bool = False, single: bool = False) -> T:
+        return await self._executor.arun(Op(steps, write, single))
 
     # -- lifecycle ---------------------------------------------------------------------------
     def setup(self) -> list[int]:
@@ -151,10 +155,10 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
 
     # -- reads -------------------------------------------------------------------------------
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        return self._run(ops_read.get_tuple(self.serde, self._tenant(config), config))
+        return self._run(ops_read.get_tuple(self.serde, self._tenant(config), config), single=True)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        return await self._arun(ops_read.get_tuple(self.serde, self._tenant(config), config))
+        return await self._arun(ops_read.get_tuple(self.serde, self._tenant(config), config), single=True)
 
     def list(
         self,
@@ -182,12 +186,14 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def get_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
-        return self._run(ops_read.delta_history(self.serde, self._tenant(config), config, channels))
+        steps = ops_read.delta_history(self.serde, self._tenant(config), config, channels)
+        return self._run(steps, single=_names_checkpoint(config))
 
     async def aget_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
-        return await self._arun(ops_read.delta_history(self.serde, self._tenant(config), config, channels))
+        steps = ops_read.delta_history(self.serde, self._tenant(config), config, channels)
+        return await self._arun(steps, single=_names_checkpoint(config))
 
     # -- writes ------------------------------------------------------------------------------
     def _put(
@@ -209,7 +215,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> RunnableConfig:
-        return self._run(self._put(config, checkpoint, metadata, new_versions), write=True)
+        return self._run(self._put(config, checkpoint, metadata, new_versions), write=True, single=True)
 
     async def aput(
         self,
@@ -218,7 +224,9 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> RunnableConfig:
-        return await self._arun(self._put(config, checkpoint, metadata, new_versions), write=True)
+        return await self._arun(
+            self._put(config, checkpoint, metadata, new_versions), write=True, single=True
+        )
 
     def put_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""

@@ -7,11 +7,8 @@ transaction under an advisory lock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import Query
+from checkpointer.query import Query, Statement
 
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = %(tenant)s AND thread_id = %(thread)s AND checkpoint_ns = %(ns)s"
@@ -146,6 +143,7 @@ WITH c AS (
           %(checkpoint)s::jsonb, %(metadata)s::jsonb))
 UPDATE kassist_cp_heads SET head_id = %(cid)s, version = %(version)s WHERE {KEY}
 """,
+    "begin": "BEGIN",
     "put_checkpoint_again": (
         f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
         f"run_id = %(run_id)s, ts = %(ts)s WHERE {KEY} AND checkpoint_id = %(cid)s"
@@ -241,6 +239,30 @@ def _list_rows(spec: ListSpec) -> str:
     )
 
 
+# The common case, a put that extends the head, as one statement in autocommit: one round trip.
+# The head update is a compare-and-set; the blobs and the row are written only if it matched, so a
+# miss writes nothing and the put falls back to the full check in a transaction. A concurrent put
+# on the same head waits for the row lock, then re-checks the condition and misses.
+PUT_FAST = f"""
+WITH h AS (
+  UPDATE kassist_cp_heads SET head_id = %(cid)s, version = version + 1
+  WHERE {KEY} AND head_id = %(parent)s RETURNING version),
+b AS (
+  INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob)
+  SELECT %(tenant)s, %(thread)s, %(ns)s, x.channel, x.version, x.type, x.blob
+  FROM unnest(%(b_channel)s::text[], %(b_version)s::text[], %(b_type)s::text[], %(b_blob)s::bytea[])
+       AS x(channel, version, type, blob)
+  WHERE EXISTS (SELECT 1 FROM h)
+  ON CONFLICT DO NOTHING),
+c AS (
+  INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id,
+                    checkpoint, metadata)
+  SELECT %(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, h.version, %(ts)s, %(run_id)s,
+         %(checkpoint)s::jsonb, %(metadata)s::jsonb FROM h
+  ON CONFLICT DO NOTHING)
+SELECT version FROM h
+"""
+
 _BLOB_MATCH = (
     "JOIN kassist_cp_blobs b ON b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s "
     "AND b.checkpoint_ns = %(ns)s AND b.channel = je.key AND b.version = je.value"
@@ -271,16 +293,29 @@ WHERE chain.depth > 0 AND je.key = ANY(%(channels)s) AND b.type <> 'empty'
 """
 
 
-def render(query: Query) -> tuple[tuple[str, ...], Mapping[str, Any]]:
-    """The SQL text(s) of a query and its bind parameters, PostgreSQL flavour."""
+def _statements(name: str) -> tuple[str, ...]:
+    sql = STATEMENTS[name]
+    return (sql,) if isinstance(sql, str) else sql
+
+
+def render(query: Query) -> list[Statement]:
+    """The statements a query runs, PostgreSQL flavour."""
     params = dict(query.params)
+    if query.many is not None:
+        return [(sql, query.many, True) for sql in _statements(query.name)]
     if query.name == "list_rows":
         spec: ListSpec = query.variant
         paths = {f"p{i}": list(t.path) for i, t in enumerate(spec.terms)}
-        return (_list_rows(spec),), {**params, **term_params(spec.terms), **paths}
+        return [(_list_rows(spec), {**params, **term_params(spec.terms), **paths}, False)]
     if query.name == "delta_history":
-        return (DELTA_HISTORY,), params
+        return [(DELTA_HISTORY, params, False)]
+    if query.name == "put_fast":
+        blobs = params.pop("blobs")
+        for col in ("channel", "version", "type", "blob"):
+            params[f"b_{col}"] = [b[col] for b in blobs]
+        return [(PUT_FAST, params, False)]
     if query.name.startswith("migration:"):
-        return MIGRATIONS[int(query.name.split(":", 1)[1]) - 1], params
-    sql = STATEMENTS[query.name]
-    return ((sql,) if isinstance(sql, str) else sql), params
+        sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
+    else:
+        sqls = _statements(query.name)
+    return [(sql, params, False) for sql in sqls]

@@ -6,11 +6,10 @@ List parameters arrive as JSON text and are read with ``json_each``: SQLite has 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import Query
+from checkpointer.query import Query, Statement
 
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
@@ -65,6 +64,20 @@ FROM t JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thre
      AND w.checkpoint_ns = :ns AND w.checkpoint_id = t.checkpoint_id
 """
 
+
+_CP_INSERT = (
+    f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
+    "run_id, checkpoint, metadata) "
+)
+# The common case, a put that extends the head: compare-and-set the head, then add the row only if
+# that succeeded (changes() is the row count of the statement before). Anything else falls back to
+# the full check in the same transaction.
+PUT_FAST = (
+    f"UPDATE kassist_cp_heads SET head_id = :cid, version = version + 1 WHERE {KEY} AND head_id = :parent",
+    _CP_INSERT + "SELECT :tenant, :thread, :ns, :cid, :parent, version, :ts, :run_id, :checkpoint, :metadata "
+    f"FROM kassist_cp_heads WHERE {KEY} AND changes() = 1 ON CONFLICT DO NOTHING",
+    f"SELECT version FROM kassist_cp_heads WHERE {KEY} AND head_id = :cid AND changes() = 1",
+)
 
 _HEAD_VERSION = (
     "(SELECT h.version FROM kassist_cp_heads h WHERE h.tenant_id = :tenant AND h.thread_id = :thread "
@@ -126,6 +139,7 @@ SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
         "VALUES (:tenant, :thread, :ns, :cid, :version) "
         "ON CONFLICT DO UPDATE SET head_id = excluded.head_id, version = excluded.version",
     ),
+    "begin": (),  # write operations already run inside BEGIN IMMEDIATE
     "put_checkpoint_again": (
         f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts "
         f"WHERE {KEY} AND checkpoint_id = :cid"
@@ -280,15 +294,27 @@ def _bind(value: Any) -> Any:
     return json.dumps(list(value)) if isinstance(value, list | tuple) else value
 
 
-def render(query: Query) -> tuple[tuple[str, ...], Mapping[str, Any]]:
-    """The SQL text(s) of a query and its bind parameters, SQLite flavour."""
-    params = {k: _bind(v) for k, v in query.params.items()}
+def _statements(name: str) -> tuple[str, ...]:
+    sql = STATEMENTS[name]
+    return (sql,) if isinstance(sql, str) else sql
+
+
+def render(query: Query) -> list[Statement]:
+    """The statements a query runs, SQLite flavour."""
+    # "blobs" (put_fast) is a list of rows with bytes: it runs as its own executemany, never bound.
+    params = {k: _bind(v) for k, v in query.params.items() if k != "blobs"}
+    if query.many is not None:
+        return [(sql, query.many, True) for sql in _statements(query.name)]
     if query.name == "list_rows":
         spec: ListSpec = query.variant
-        return (_list_rows(spec),), {**params, **term_params(spec.terms)}
+        return [(_list_rows(spec), {**params, **term_params(spec.terms)}, False)]
     if query.name == "delta_history":
-        return (DELTA_HISTORY,), params
+        return [(DELTA_HISTORY, params, False)]
+    if query.name == "put_fast":
+        blobs = [{**params, **b} for b in query.params["blobs"]]
+        return [(_statements("put_blob")[0], blobs, True), *((sql, params, False) for sql in PUT_FAST)]
     if query.name.startswith("migration:"):
-        return MIGRATIONS[int(query.name.split(":", 1)[1]) - 1], params
-    sql = STATEMENTS[query.name]
-    return ((sql,) if isinstance(sql, str) else sql), params
+        sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
+    else:
+        sqls = _statements(query.name)
+    return [(sql, params, False) for sql in sqls]
