@@ -11,7 +11,7 @@ same batch sees the put; consecutive puts are grouped (last write per key wins).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
@@ -179,7 +179,6 @@ class Batch:
     ops: list[Prepared]
     doc_texts: list[str]
     query_texts: list[str]
-    results: list[Result] = field(default_factory=list)
 
     @property
     def writes(self) -> bool:
@@ -247,7 +246,8 @@ class Batch:
     ) -> Program:
         s = dialect.statements
         now = dialect.time(self.now)
-        # One lock order for every writer (sorted keys), so concurrent batches cannot deadlock.
+        # Sorted keys give concurrent writers one row-lock order per statement, which avoids the
+        # common deadlock of two batches writing the same keys in opposite orders.
         group = sorted(group, key=lambda p: (p.tenant, p.path, p.key))
         deletes = [(p.tenant, p.path, p.key) for p in group if p.value_json is None]
         upserts = [p for p in group if p.value_json is not None and p.value is not None]
