@@ -49,18 +49,18 @@ _CP_COLS = (
 def _one_checkpoint(target: str) -> str:
     # The row, its blobs and its writes in one statement: one round trip per get_tuple.
     return f"""
-WITH t AS ({target})
+WITH t AS MATERIALIZED ({target})
 SELECT 'c' AS kind, t.*, {_PAYLOAD_COLS} FROM t
 UNION ALL
 SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
        b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
-FROM t, json_each(t.skel, '$.channel_versions') AS je
-JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread AND b.checkpoint_ns = :ns
+FROM t CROSS JOIN json_each(t.skel, '$.channel_versions') AS je
+CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread AND b.checkpoint_ns = :ns
      AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
 UNION ALL
 SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
        w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
-FROM t JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
+FROM t CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
      AND w.checkpoint_ns = :ns AND w.checkpoint_id = t.checkpoint_id
 """
 
@@ -109,15 +109,15 @@ WITH k AS (SELECT a.value AS thread_id, b.value AS checkpoint_ns, c.value AS che
            JOIN json_each(:ids) c ON c.key = a.key)
 SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
        b.type, b.blob, NULL AS task_id, NULL AS idx, NULL AS task_path
-FROM k JOIN {CP} cp ON cp.tenant_id = :tenant AND cp.thread_id = k.thread_id
-     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id,
-     json_each(cp.checkpoint, '$.channel_versions') AS je
-JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = k.thread_id
+FROM k CROSS JOIN {CP} cp ON cp.tenant_id = :tenant AND cp.thread_id = k.thread_id
+     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
+CROSS JOIN json_each(cp.checkpoint, '$.channel_versions') AS je
+CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = k.thread_id
      AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
 UNION ALL
 SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
        w.task_id, w.idx, w.task_path
-FROM k JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = k.thread_id
+FROM k CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = k.thread_id
      AND w.checkpoint_ns = k.checkpoint_ns AND w.checkpoint_id = k.checkpoint_id
 """,
     "put_prepare": f"""
@@ -257,7 +257,7 @@ def _list_rows(spec: ListSpec) -> str:
 
 def _delta_history() -> str:
     blob_match = (
-        "JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread "
+        "CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread "
         "AND b.checkpoint_ns = :ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
     )
     wanted = "je.key IN (SELECT value FROM json_each(:channels))"
@@ -267,9 +267,9 @@ WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
   FROM {CP} WHERE {KEY} AND checkpoint_id = :cid
   UNION ALL
   SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, json_extract(c.checkpoint, '$.channel_versions'),
-         (SELECT count(*) FROM json_each(json_extract(c.checkpoint, '$.channel_versions')) AS je {blob_match}
+         (SELECT count(*) FROM json_each(c.checkpoint, '$.channel_versions') AS je {blob_match}
           WHERE {wanted} AND b.type <> 'empty') = :n_channels
-  FROM chain JOIN {CP} c ON c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns
+  FROM chain CROSS JOIN {CP} c ON c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns
        AND c.checkpoint_id = chain.parent_id
   WHERE chain.done = 0 AND chain.depth < 1000000
 )
@@ -277,12 +277,12 @@ SELECT 'c' AS kind, checkpoint_id, depth, NULL AS channel, NULL AS type, NULL AS
        NULL AS task_id, NULL AS idx, NULL AS task_path FROM chain
 UNION ALL
 SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path
-FROM chain JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
+FROM chain CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
      AND w.checkpoint_ns = :ns AND w.checkpoint_id = chain.checkpoint_id
 WHERE chain.depth > 0 AND w.channel IN (SELECT value FROM json_each(:channels))
 UNION ALL
 SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL
-FROM chain, json_each(chain.versions) AS je {blob_match}
+FROM chain CROSS JOIN json_each(chain.versions) AS je {blob_match}
 WHERE chain.depth > 0 AND {wanted} AND b.type <> 'empty'
 """
 
