@@ -289,12 +289,13 @@ def import_threads(
     report = ImportReport(source=source_label, tenant_id=tenant_id)
     wanted = list(thread_ids) if thread_ids else source.thread_ids()
     known = set(source.thread_ids()) if thread_ids else set(wanted)
+    missing = [t for t in wanted if t not in known]
+    if missing:  # checked before anything is written, so a typo imports nothing at all
+        raise UnknownThread(
+            f"thread(s) {', '.join(map(repr, missing))} not in the source database; nothing was "
+            "imported. Check the ids, or leave out --thread to import every thread"
+        )
     for thread_id in wanted:
-        if thread_id not in known:
-            raise UnknownThread(
-                f"thread {thread_id!r} is not in the source database; nothing was imported. "
-                "Check the id, or leave out --thread to import every thread"
-            )
         report.threads.append(_import_thread(source, target, thread_id))
     return report
 

@@ -238,8 +238,10 @@ def test_import_unknown_thread_and_foreign_history_are_refused(tmp_path: Path) -
     target_url = f"sqlite:///{tmp_path / 'kassist.db'}"
     runner = CliRunner()
     base = ["checkpoints", "import", "--from", f"sqlite:///{path}", "--database-url", target_url]
-    unknown = runner.invoke(app, [*base, "--tenant", TENANT, "--thread", "ghost"])
+    unknown = runner.invoke(app, [*base, "--tenant", TENANT, "--thread", "interrupted", "--thread", "ghost"])
     assert unknown.exit_code == 1 and "ghost" in unknown.output
+    with TenantCheckpointer.from_url(target_url) as ours:
+        assert ours.for_tenant(TENANT).get_tuple(cfg("interrupted")) is None  # a typo imports nothing
     # The tenant already has its own, different thread "forked": importing must not splice into it.
     with TenantCheckpointer.from_url(target_url) as ours:
         ours.setup()
