@@ -184,13 +184,12 @@ def import_(
     from checkpointer.importer import import_threads, open_stock_source
 
     tenant = str(_tenant(tenant))
-    with _errors_to_exit():
+    with _errors_to_exit(), open_stock_source(source) as src:  # a bad source creates nothing
         saver = _open_saver(database_url)
         try:
-            with open_stock_source(source) as src:
-                report = import_threads(
-                    src, saver.for_tenant(tenant), tenant, threads, source_label=redact(source)
-                )
+            report = import_threads(
+                src, saver.for_tenant(tenant), tenant, threads, source_label=redact(source)
+            )
         finally:
             saver.close()
     if as_json:

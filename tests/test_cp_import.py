@@ -229,6 +229,7 @@ def test_import_refuses_bad_sources_clearly(tmp_path: Path) -> None:
         conn.execute("CREATE TABLE notes (x)")
     wrong = runner.invoke(app, ["checkpoints", "import", "--from", f"sqlite:///{not_stock}", *target])
     assert wrong.exit_code == 1 and "SqliteSaver" in wrong.output
+    assert not (tmp_path / "k.db").exists()  # nothing was created for a source that cannot be read
 
 
 def test_import_unknown_thread_and_foreign_history_are_refused(tmp_path: Path) -> None:
