@@ -1,0 +1,28 @@
+"""The examples in docs/checkpointer.md run as written (in order, one namespace, a temp directory)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "checkpointer.md"
+
+
+def test_doc_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
+    assert len(blocks) >= 5
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {"__name__": "docs_example"}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        for block in blocks:
+            exec(compile(block, str(DOC), "exec", dont_inherit=True), namespace)
+    printed = out.getvalue()
+    assert "['hello', 'reply to hello', 'and again', 'reply to and again']" in printed
+    assert "1 conflict" in printed and "count 3" in printed
+    assert "\n100\n" in printed
+    assert "2 threads deleted" not in printed and "1 threads deleted" in printed
