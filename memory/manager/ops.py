@@ -37,6 +37,9 @@ class Sql:
     name: str
     params: dict[str, Any] = field(default_factory=dict)
     many: Sequence[dict[str, Any]] | None = None  # executemany over these parameter sets
+    # False when the operation needs no rows back: PostgreSQL then pipelines the statement with the
+    # next ones instead of waiting for a round trip (errors still abort the transaction).
+    fetch: bool = True
 
 
 @dataclass(frozen=True)
@@ -72,13 +75,13 @@ def _salt(tenant_id: str, user_id: str) -> Op[bytes]:
     key = {"tenant_id": tenant_id, "user_id": user_id}
     rows = yield Sql("get_salt", key)
     if not rows:  # first write for this user (or first since forget): one round trip more
-        yield Sql("ensure_salt", {**key, "salt": os.urandom(16)})
+        yield Sql("ensure_salt", {**key, "salt": os.urandom(16)}, fetch=False)
         rows = yield Sql("get_salt", key)
     return bytes(rows[0]["salt"])
 
 
 def _audit(**params: Any) -> Sql:
-    return Sql("insert_audit", r.audit_params(**params))
+    return Sql("insert_audit", r.audit_params(**params), fetch=False)
 
 
 def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_model: str) -> Op[Decision]:
@@ -86,7 +89,7 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
     base = {"tenant_id": req.tenant_id, "user_id": req.user_id}
     slot = {**base, "memory_type": req.memory_type.value, "key": req.key}
     audit = {"at": now, **slot, "source": req.source.value, "actor": req.actor}
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)})
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)}, fetch=False)
     salt = yield from _salt(req.tenant_id, req.user_id)
     new_hash = r.value_hash(salt, req.value)
 
@@ -121,7 +124,7 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
                 "actor": req.actor,
                 "now": now,
             }
-            yield Sql("refresh", params)
+            yield Sql("refresh", params, fetch=False)
             action = Action.UNCHANGED if resolution.outcome is Outcome.REFRESH else Action.UPDATED
             yield _audit(
                 **audit, action=action.value, reason=resolution.reason, memory_id=current.id,
@@ -152,7 +155,7 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
             req, memory_id=memory_id, status=Status.QUARANTINED, confidence=min(req.confidence, 0.5),
             now=now, reason=reason, embed_model=None, embedding=None,
         )  # fmt: skip
-        yield Sql("insert_memory", params)
+        yield Sql("insert_memory", params, fetch=False)
         yield _audit(
             **audit, action=Action.QUARANTINED.value, reason=reason, memory_id=memory_id, new_hash=new_hash
         )
@@ -165,7 +168,7 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
         req, memory_id=memory_id, status=Status.ACTIVE, confidence=resolution.confidence,
         now=now, reason=None, embed_model=embed_model, embedding=vector,
     )  # fmt: skip
-    yield Sql("insert_memory", params)
+    yield Sql("insert_memory", params, fetch=False)
     action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
     yield _audit(
         **audit, action=action.value, reason=resolution.reason, memory_id=memory_id,
@@ -180,7 +183,9 @@ def _supersede(
     """Close the slot's current version before the new one is inserted (one active row per slot)."""
     if old is None:
         return None
-    yield Sql("supersede", {"id": old.id, "tenant_id": slot["tenant_id"], "new_id": new_id, "now": now})
+    yield Sql(
+        "supersede", {"id": old.id, "tenant_id": slot["tenant_id"], "new_id": new_id, "now": now}, fetch=False
+    )
     return old.model_copy(
         update={"status": Status.SUPERSEDED, "valid_to": now, "superseded_by": new_id, "updated_at": now}
     )
@@ -204,7 +209,7 @@ def release(
         source=item.source, source_ref=item.source_ref, confidence=item.confidence, expires_at=item.expires_at,
         actor=actor,
     )  # fmt: skip
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, item.user_id)})
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, item.user_id)}, fetch=False)
     salt = yield from _salt(tenant_id, item.user_id)
     slot = {
         "tenant_id": tenant_id,
@@ -228,6 +233,7 @@ def release(
         "activate",
         {"id": item.id, "tenant_id": tenant_id, "now": now, "embed_model": embed_model,
          "embedding": r.Vector(vector), "actor": actor},
+        fetch=False,
     )  # fmt: skip
     reason = f"released from quarantine by {actor}: {resolution.reason}"
     yield _audit(
@@ -246,7 +252,7 @@ def delete_quarantined(tenant_id: str, memory_id: str, actor: str, now: datetime
     if not rows or rows[0]["status"] != Status.QUARANTINED.value:
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
     item = r.record_from_row(rows[0])
-    yield Sql("delete_quarantined", {"tenant_id": tenant_id, "id": memory_id})
+    yield Sql("delete_quarantined", {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
     yield _audit(
         at=now, tenant_id=tenant_id, user_id=item.user_id, memory_id=item.id, memory_type=item.memory_type.value,
         key=item.key, source=item.source.value, actor=actor, action="deleted",
@@ -306,10 +312,10 @@ def audit_log(tenant_id: str, user_id: str | None, limit: int) -> Op[list[AuditE
 def forget(tenant_id: str, user_id: str, key: str | None, actor: str, now: datetime) -> Op[int]:
     """Delete the memories (every version) and, for a whole user, the salt that links audit hashes."""
     base = {"tenant_id": tenant_id, "user_id": user_id}
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, user_id)})
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
     if key is None:
         deleted = yield Sql("forget_user", base)
-        yield Sql("delete_salt", base)
+        yield Sql("delete_salt", base, fetch=False)
         reason = f"right to erasure: {len(deleted)} memory rows of the user deleted; audit hashes unlinked"
     else:
         deleted = yield Sql("forget_key", {**base, "key": key})
@@ -340,5 +346,5 @@ def expire(tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
             )
             for row in rows
         ]
-        yield Sql("insert_audit", many=audits)
+        yield Sql("insert_audit", many=audits, fetch=False)
     return len(rows)
