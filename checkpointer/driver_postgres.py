@@ -43,6 +43,7 @@ class PostgresExecutor:
         self._pool: ConnectionPool[Any] | None = None
         self._apool: AsyncConnectionPool[Any] | None = None
         self._apool_loop: asyncio.AbstractEventLoop | None = None
+        self._apool_lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
         self._guard = threading.Lock()  # guards pool creation only
 
     def _kwargs(self) -> dict[str, Any]:
@@ -68,7 +69,13 @@ class PostgresExecutor:
 
     async def apool(self) -> AsyncConnectionPool[Any]:
         loop = asyncio.get_running_loop()
-        if self._apool is None or self._apool_loop is not loop:
+        if self._apool is not None and self._apool_loop is loop:
+            return self._apool
+        if self._apool_lock is None or self._apool_lock[0] is not loop:
+            self._apool_lock = (loop, asyncio.Lock())
+        async with self._apool_lock[1]:  # the first callers of a new loop create one pool, not several
+            if self._apool is not None and self._apool_loop is loop:
+                return self._apool
             try:
                 conn = await psycopg.AsyncConnection.connect(
                     self.conninfo, connect_timeout=int(self.connect_timeout)
@@ -81,7 +88,7 @@ class PostgresExecutor:
             )
             await pool.open(wait=True, timeout=self.connect_timeout)
             self._apool, self._apool_loop = pool, loop
-        return self._apool
+            return pool
 
     # Statements go through ``conn.execute`` (a fresh cursor each): in pipeline mode a reused
     # cursor hands back the oldest unread result, and ``executemany`` opens a nested pipeline

@@ -152,3 +152,49 @@ async def test_a_new_root_starts_a_history_and_becomes_head(saver: TenantCheckpo
     assert out["configurable"][VERSION_KEY] == head.config["configurable"][VERSION_KEY] + 1
     latest = saver.get_tuple(CONFIG)
     assert latest is not None and latest.checkpoint["id"] == root["id"] and latest.parent_config is None
+
+
+def blob_rows(saver: TenantCheckpointer) -> int:
+    from checkpointer.query import Op, Query
+
+    def steps() -> Any:
+        rows = yield Query("thread_blob_keys", {"tenant": "acme", "threads": ["b1"]}, fetch=True)
+        return len(rows)
+
+    return saver._executor.run(Op(steps()))
+
+
+async def test_a_refused_put_writes_nothing(saver: TenantCheckpointer) -> None:
+    _, first = await seeded(saver, "sync")
+    old = saver.get_tuple(first.config)
+    assert old is not None
+    before = blob_rows(saver)
+    cp = empty_checkpoint()
+    cp["channel_values"] = {"count": 99}
+    cp["channel_versions"] = {"count": saver.get_next_version(None, None)}
+    plain = {"configurable": {k: v for k, v in old.config["configurable"].items() if k != BRANCH_FROM_KEY}}
+    with pytest.raises(CheckpointConflict):
+        saver.put(plain, cp, {"source": "loop", "step": 9}, cp["channel_versions"])
+    with pytest.raises(CheckpointConflict):
+        await saver.aput(plain, cp, {"source": "loop", "step": 9}, cp["channel_versions"])
+    assert blob_rows(saver) == before
+    assert saver.get_tuple({"configurable": {**plain["configurable"], "checkpoint_id": cp["id"]}}) is None
+
+
+async def test_unchecked_view_accepts_any_parent_for_imports(saver: TenantCheckpointer) -> None:
+    _, first = await seeded(saver, "sync")
+    head = saver.get_tuple(CONFIG)
+    assert head is not None
+    importer = saver.for_tenant("acme", check_conflicts=False)
+    plain = {
+        "configurable": {"thread_id": "b1", "checkpoint_id": first.config["configurable"]["checkpoint_id"]}
+    }
+    cp = empty_checkpoint()
+    out = await importer.aput(plain, cp, {"source": "fork", "step": 5}, {})
+    assert out["configurable"][VERSION_KEY] == head.config["configurable"][VERSION_KEY] + 1
+    latest = saver.get_tuple(CONFIG)
+    assert latest is not None and latest.checkpoint["id"] == cp["id"]
+    with pytest.raises(CheckpointConflict):  # the checked saver still refuses the same thing
+        saver.put(
+            {"configurable": {**plain["configurable"], "tenant_id": "acme"}}, empty_checkpoint(), {}, {}
+        )
