@@ -58,14 +58,10 @@ def make_chunks(tokens: int, count: int) -> list[str]:
     return chunks[:count]
 
 
-def chunks_per_second(embedder: Embedder, chunks: Sequence[str], repeats: int) -> float:
-    embedder.embed_documents(chunks[: min(len(chunks), 8)])  # warm-up: model load, allocator
-    rates = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        embedder.embed_documents(chunks)
-        rates.append(len(chunks) / (time.perf_counter() - start))
-    return statistics.median(rates)
+def timed_rate(embedder: Embedder, chunks: Sequence[str]) -> float:
+    start = time.perf_counter()
+    embedder.embed_documents(chunks)
+    return len(chunks) / (time.perf_counter() - start)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -74,22 +70,39 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--chunks", type=int, default=64, help="chunks per timed run of the local model")
     args = parser.parse_args(argv)
 
-    print(f"# Embedding throughput ({os.cpu_count()} cores, median of {args.repeats} runs)\n")
-    print("| embedder | chunk tokens (measured) | batch size | chunks/s | vs hashing |")
-    print("|---|---|---|---|---|")
+    configs: list[tuple[str, str, int, Embedder, list[str]]] = []
     for max_tokens in (128, 256):
-        local_chunks = make_chunks(max_tokens, args.chunks)
-        hashing_chunks = local_chunks * 20
-        mean_tokens = statistics.mean(count_model_tokens(c) for c in local_chunks)
-        hashing = chunks_per_second(HashingEmbedder(), hashing_chunks, args.repeats)
-        rows = [("hashing-384", "-", hashing)]
+        chunks = make_chunks(max_tokens, args.chunks)
+        configs.append(("hashing-384", "-", max_tokens, HashingEmbedder(), chunks * 20))
         for batch_size in (8, 32):
             local = LocalMiniLMEmbedder(batch_size=batch_size)
-            rows.append((local.name, str(batch_size), chunks_per_second(local, local_chunks, args.repeats)))
-        for name, batch, rate in rows:
-            print(
-                f"| {name} | {max_tokens} | {mean_tokens:.0f} | {batch} | {rate:,.1f} | {rate / hashing:.3f}x |"
-            )
+            configs.append((local.name, str(batch_size), max_tokens, local, chunks))
+    for _, _, _, embedder, chunks in configs:
+        embedder.embed_documents(chunks[:8])  # warm-up: model load, allocator
+
+    load_before = os.getloadavg()[0]
+    rates: list[list[float]] = [[] for _ in configs]
+    # Round-robin, so a noisy neighbour slows every configuration alike.
+    for _ in range(args.repeats):
+        for i, (_, _, _, embedder, chunks) in enumerate(configs):
+            rates[i].append(timed_rate(embedder, chunks))
+    load_after = os.getloadavg()[0]
+
+    print(
+        f"# Embedding throughput ({os.cpu_count()} cores, median of {args.repeats} runs, "
+        f"load average {load_before:.1f} -> {load_after:.1f})\n"
+    )
+    print("| embedder | chunk tokens (measured) | batch size | chunks/s | vs hashing |")
+    print("|---|---|---|---|---|")
+    hashing_rate: dict[int, float] = {}
+    for (name, batch, max_tokens, _, chunks), samples in zip(configs, rates, strict=True):
+        rate = statistics.median(samples)
+        hashing_rate.setdefault(max_tokens, rate)
+        measured = statistics.mean(count_model_tokens(c) for c in chunks[: args.chunks])
+        print(
+            f"| {name} | {max_tokens} ({measured:.0f}) | {batch} | {rate:,.1f} "
+            f"| {rate / hashing_rate[max_tokens]:.4f}x |"
+        )
 
 
 if __name__ == "__main__":
