@@ -62,8 +62,11 @@ class PostgresBackend:
                 conn.execute(q.SET_VERSION, {"version": number})
 
     def run(self, op: Op[T], *, write: bool) -> T:
-        with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
-            return drive(op, lambda step: self._execute(conn, step))
+        with self._pool.connection() as conn:
+            if not write:  # reads are single statements: autocommit saves the BEGIN/COMMIT round trip
+                return drive(op, lambda step: self._execute(conn, step))
+            with conn.pipeline(), conn.transaction():
+                return drive(op, lambda step: self._execute(conn, step))
 
     def _execute(self, conn: psycopg.Connection[Any], step: Step) -> Any:
         if isinstance(step, Embed):
@@ -97,7 +100,7 @@ class PostgresBackend:
 
     async def arun(self, op: Op[T], *, write: bool) -> T:
         pool = await self._async_pool()
-        async with pool.connection() as conn, conn.pipeline(), conn.transaction():
+        async with pool.connection() as conn:
 
             async def execute(step: Step) -> Any:
                 if isinstance(step, Embed):
@@ -113,7 +116,10 @@ class PostgresBackend:
                 cur = await conn.cursor(row_factory=dict_row).execute(sql, q.adapt(step.params))
                 return [q.decode_row(row) for row in await cur.fetchall()]
 
-            return await adrive(op, execute)
+            if not write:
+                return await adrive(op, execute)
+            async with conn.pipeline(), conn.transaction():
+                return await adrive(op, execute)
 
     def after_erasure(self) -> None:
         """Nothing to do online: deleted tuples are reclaimed by (auto)vacuum; see docs/memory.md."""

@@ -22,7 +22,7 @@ def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
 
 
 class SqliteBackend:
-    """Runs operations in ``BEGIN IMMEDIATE`` transactions (writes) or deferred ones (reads)."""
+    """Runs writes in ``BEGIN IMMEDIATE`` transactions and reads (single statements) in autocommit."""
 
     backend = "sqlite"
 
@@ -56,7 +56,9 @@ class SqliteBackend:
 
     def run(self, op: Op[T], *, write: bool) -> T:
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            if not write:  # reads are single statements, atomic on their own
+                return drive(op, self._execute)
+            self._conn.execute("BEGIN IMMEDIATE")
             try:
                 result = drive(op, self._execute)
             except BaseException:
