@@ -203,3 +203,11 @@ async def test_async_forget_and_expire(memory: MemoryManager, db_url: str, clock
     assert not raw_contains(db_url, "DESK-4471")
     assert (await memory.aaudit_log(user_id="hal"))[0].action == "forgotten"
     await memory.aclose()
+
+
+def test_setup_is_idempotent_and_a_newer_schema_is_refused(db_url: str) -> None:
+    for _ in range(2):
+        MemoryManager.from_url(db_url).close()
+    raw_execute(db_url, "INSERT INTO kassist_mem_schema_version (version) VALUES (99)")
+    with pytest.raises(RuntimeError, match="schema version 99, newer than this kassist knows"):
+        MemoryManager.from_url(db_url)
