@@ -101,25 +101,20 @@ def delta_history(
 ) -> Steps[dict[str, DeltaChannelHistory]]:
     """Per channel: writes since the nearest stored value, oldest first, and that value as seed.
 
-    One statement walks the parent chain (recursive CTE, stopping once every channel has a stored
+    One statement (also when the config names no checkpoint: it starts from the head) walks the parent chain (recursive CTE, stopping once every channel has a stored
     value) and returns the chain, the channels' writes on it and the candidate seeds.
     """
     if not channels:
         return {}
     key = thread_key(tenant, config)
-    cid = (config.get("configurable") or {}).get("checkpoint_id")
-    if not cid:
-        latest = yield Query("get_latest", key, fetch=True)
-        heads = [r for r in latest if r["kind"] == "c"]
-        if not heads:
-            return {ch: {"writes": []} for ch in channels}
-        cid = heads[0]["checkpoint_id"]
+    cid = (config.get("configurable") or {}).get("checkpoint_id") or None  # None: from the head
     rows = yield Query(
         "delta_history",
         {**key, "cid": cid, "channels": list(channels), "n_channels": len(set(channels))},
         fetch=True,
     )
-    return assemble_delta(serde, key["thread"], str(cid), rows, channels)
+    target = next((r["checkpoint_id"] for r in rows if r["kind"] == "c" and int(r["depth"]) == 0), "")
+    return assemble_delta(serde, key["thread"], str(target), rows, channels)
 
 
 def assemble_delta(

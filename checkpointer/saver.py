@@ -34,10 +34,6 @@ from kassist.tenancy import validate_tenant_id
 T = TypeVar("T")
 
 
-def _names_checkpoint(config: RunnableConfig) -> bool:
-    return bool((config.get("configurable") or {}).get("checkpoint_id"))
-
-
 class Executor(Protocol):
     backend: str
     migrations: int
@@ -187,13 +183,13 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
         steps = ops_read.delta_history(self.serde, self._tenant(config), config, channels)
-        return self._run(steps, single=_names_checkpoint(config))
+        return self._run(steps, single=True)
 
     async def aget_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
         steps = ops_read.delta_history(self.serde, self._tenant(config), config, channels)
-        return await self._arun(steps, single=_names_checkpoint(config))
+        return await self._arun(steps, single=True)
 
     # -- writes ------------------------------------------------------------------------------
     def _put(

@@ -270,7 +270,8 @@ _BLOB_MATCH = (
 DELTA_HISTORY = f"""
 WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
   SELECT checkpoint_id, parent_id, 0, checkpoint -> 'channel_versions', false
-  FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s
+  FROM {CP} WHERE {KEY}
+    AND checkpoint_id = coalesce(%(cid)s, (SELECT head_id FROM kassist_cp_heads WHERE {KEY}))
   UNION ALL
   SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, c.checkpoint -> 'channel_versions',
          (SELECT count(*) FROM jsonb_each_text(c.checkpoint -> 'channel_versions') AS je {_BLOB_MATCH}

@@ -76,7 +76,7 @@ PUT_FAST = (
     f"UPDATE kassist_cp_heads SET head_id = :cid, version = version + 1 WHERE {KEY} AND head_id = :parent",
     _CP_INSERT + "SELECT :tenant, :thread, :ns, :cid, :parent, version, :ts, :run_id, :checkpoint, :metadata "
     f"FROM kassist_cp_heads WHERE {KEY} AND changes() = 1 ON CONFLICT DO NOTHING",
-    f"SELECT version FROM kassist_cp_heads WHERE {KEY} AND head_id = :cid AND changes() = 1",
+    f"SELECT version FROM kassist_cp_heads WHERE {KEY} AND head_id = :cid",
 )
 
 _HEAD_VERSION = (
@@ -264,7 +264,7 @@ def _delta_history() -> str:
     return f"""
 WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
   SELECT checkpoint_id, parent_id, 0, json_extract(checkpoint, '$.channel_versions'), 0
-  FROM {CP} WHERE {KEY} AND checkpoint_id = :cid
+  FROM {CP} WHERE {KEY} AND checkpoint_id = coalesce(:cid, (SELECT head_id FROM kassist_cp_heads WHERE {KEY}))
   UNION ALL
   SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, json_extract(c.checkpoint, '$.channel_versions'),
          (SELECT count(*) FROM json_each(c.checkpoint, '$.channel_versions') AS je {blob_match}

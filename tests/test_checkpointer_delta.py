@@ -63,6 +63,8 @@ async def test_bulk_history_equals_the_reference_walk(saver: TenantCheckpointer)
         assert await saver.aget_delta_channel_history(config=tup.config, channels=["log"]) == {
             "log": reference["log"]
         }
+    head_ref = BaseCheckpointSaver.get_delta_channel_history(saver, config=cfg(), channels=["log"])
+    assert saver.get_delta_channel_history(config=cfg(), channels=["log"]) == head_ref  # from the head
     assert saver.get_delta_channel_history(config=cfg("nothing"), channels=["log"]) == {"log": {"writes": []}}
 
 
