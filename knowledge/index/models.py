@@ -84,7 +84,7 @@ class SearchHit(BaseModel):
     score: float = Field(description="Fused score (reciprocal rank fusion in hybrid mode)")
     keyword_rank: int | None = Field(default=None, description="1-based rank in the keyword results")
     keyword_score: float | None = Field(
-        default=None, description="bm25 (SQLite, negated: higher is better) or ts_rank_cd"
+        default=None, description="bm25 (SQLite, negated: higher is better) or ts_rank (PostgreSQL)"
     )
     vector_rank: int | None = None
     vector_score: float | None = Field(default=None, description="Cosine similarity")

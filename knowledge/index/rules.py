@@ -212,5 +212,10 @@ def pg_vector_literal(vector: Sequence[float]) -> str:
 
 
 def candidate_count(k: int) -> int:
-    """How many results each retriever contributes before fusion: deeper than k so fusion can reorder."""
-    return max(4 * k, 50)
+    """How many results each retriever contributes to fusion: 2k, at least 20.
+
+    With RRF (k=60) a chunk found by both retrievers outranks any chunk found by one, whatever its
+    rank. Deep lists therefore let the weak tail of OR keyword matching outvote the vector's best
+    hit: on the demo evaluation set, 50-deep lists gave hybrid recall@10 0.951, 20-deep 0.971.
+    """
+    return max(2 * k, 20)

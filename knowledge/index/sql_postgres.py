@@ -147,8 +147,10 @@ DIALECT = Dialect(
             (SELECT coalesce(sum(size_bytes), 0) FROM kassist_kb_documents d
               WHERE d.tenant_id = k.tenant_id AND d.collection = k.collection)
         FROM kassist_kb_collections k WHERE k.tenant_id = %(tenant)s ORDER BY k.collection""",
+    # ts_rank, not ts_rank_cd: with OR queries cover density mostly sees one-word covers; on the demo
+    # evaluation set ts_rank_cd gave keyword recall@10 0.79, ts_rank 0.84 (bm25 on SQLite: 0.85).
     # Normalisation 1 divides by 1 + log(length), so long chunks do not win by sheer size.
-    keyword_search=f"""SELECT c.id, ts_rank_cd(c.tsv, q, 1) AS score
+    keyword_search=f"""SELECT c.id, ts_rank(c.tsv, q, 1) AS score
         FROM kassist_kb_chunks c, websearch_to_tsquery('english', %(match)s) q
         WHERE c.tsv @@ q AND {_FILTERS}
         ORDER BY score DESC, c.id LIMIT %(limit)s""",

@@ -142,11 +142,12 @@ DIALECT = Dialect(
         FROM kassist_kb_chunks_fts JOIN kassist_kb_chunks c ON c.id = kassist_kb_chunks_fts.rowid
         WHERE kassist_kb_chunks_fts MATCH :match AND {_FILTERS}
         ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0) LIMIT :limit""",
+    # The unary + keeps SQLite from scanning the tenant's whole chunk index: look up the ids, then check.
     hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
             c.position, c.text, d.effective_date
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
           ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
-        WHERE c.tenant_id = :tenant AND c.id IN (SELECT value FROM json_each(:ids))""",
+        WHERE c.id IN (SELECT value FROM json_each(:ids)) AND +c.tenant_id = :tenant""",
     encode_vector=to_f32_blob,
     encode_list=_encode_list,
     load_matrix=f"""SELECT c.id, c.collection, c.doc_id, d.effective_date, c.embedding
