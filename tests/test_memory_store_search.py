@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 
 from memory import MemoryStore
 
+FIELDS = ("text", "tags[*]")
 DOCS = {
     "hiking": "weekend hiking trip in the alps with mountain huts and glacier views",
     "python": "python type hints and mypy strict mode for large codebases",
@@ -113,3 +115,38 @@ async def test_async_semantic_search(db_url: str) -> None:
         assert results[0].key == "bread"
     finally:
         await root.aclose()
+
+
+def test_interleaved_writes_and_queries_match_a_cold_reader(sqlite_url: str) -> None:
+    """SQLite patches its own writes into the cached vectors; results must equal a fresh load."""
+    words = ["glacier", "espresso", "sourdough", "tax", "python", "alpine", "coffee", "bread"]
+    rng = random.Random(11)
+    writer = MemoryStore.from_url(sqlite_url, index_fields=FIELDS)
+    try:
+        writer.setup()
+        view = writer.for_tenant("acme")
+        for step in range(300):
+            ns = ("kb", f"s{rng.randrange(4)}")
+            key = f"k{rng.randrange(60)}"
+            action = rng.random()
+            if action < 0.15:
+                view.delete(ns, key)
+            elif action < 0.25:
+                view.put(ns, key, {"text": rng.choice(words), "n": step}, index=False)
+            else:
+                text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 4)))
+                tags = rng.sample(words, rng.randrange(0, 3))  # several vectors per item
+                view.put(ns, key, {"text": text, "tags": tags, "n": step})
+            if step % 25 == 0:
+                query = " ".join(rng.sample(words, 2))
+                prefix = rng.choice([("kb",), ("kb", "s1"), ()])
+                kwargs = {"query": query, "limit": 7, "offset": rng.randrange(3)}
+                if rng.random() < 0.5:
+                    kwargs["filter"] = {"n": {"$gt": step // 2}}
+                warm = view.search(prefix, **kwargs)  # type: ignore[arg-type]
+                with MemoryStore.from_url(sqlite_url, index_fields=FIELDS) as cold_root:
+                    cold = cold_root.for_tenant("acme").search(prefix, **kwargs)  # type: ignore[arg-type]
+                assert [(r.namespace, r.key) for r in warm] == [(r.namespace, r.key) for r in cold], kwargs
+                assert [r.score for r in warm] == pytest.approx([r.score for r in cold], abs=1e-6)
+    finally:
+        writer.close()

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from memory.store import filters as flt
 from memory.store.indexing import to_pgvector
-from memory.store.program import PreparedSearch, Program
+from memory.store.program import PreparedSearch, Program, VectorChange
 from memory.store.statements import ITEM_COLUMNS, Execute, Fetch, Statements
 
 ITEMS = "kassist_store_items"
@@ -91,7 +91,6 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
     delete=f"DELETE FROM {ITEMS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
     delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (%s, %s, %s, %s, %s::vector)",
-    bump_generation=None,
     list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}",
     search=(
         f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}"
@@ -137,6 +136,9 @@ class PostgresDialect:
 
     def vector(self, vector: Sequence[float]) -> Any:
         return to_pgvector(vector)
+
+    def after_write(self, changes: Sequence[VectorChange]) -> Program:
+        yield from ()
 
     def semantic_search(
         self, search: PreparedSearch, query_vector: Sequence[float], now: datetime

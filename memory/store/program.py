@@ -41,6 +41,8 @@ from memory.store.statements import Execute, Fetch, Request, Statements
 
 Rows = list[tuple[Any, ...]]
 Program = Generator[Request, Any, Any]
+VectorChange = tuple[str, str, str, list[Sequence[float]]]
+"""(tenant, ns_path, key, the item's vectors now; empty when deleted or not indexed)"""
 
 
 @dataclass
@@ -94,6 +96,10 @@ class Dialect(Protocol):
     def value_params(self, value_json: str, value: dict[str, Any]) -> tuple[Any, ...]: ...
 
     def vector(self, vector: Sequence[float]) -> Any: ...
+
+    def after_write(self, changes: Sequence[VectorChange]) -> Program:
+        """Runs in the writing transaction after a group of puts (SQLite: cache bookkeeping)."""
+        ...
 
     def semantic_search(
         self, search: PreparedSearch, query_vector: Sequence[float], now: datetime
@@ -278,8 +284,19 @@ class Batch:
             ]
             if vectors:
                 yield Execute(s.insert_vector, vectors)
-        if s.bump_generation:
-            yield Execute(s.bump_generation, [(t,) for t in sorted({p.tenant for p in group})])
+        yield from dialect.after_write(
+            [
+                (
+                    p.tenant,
+                    p.path,
+                    p.key,
+                    [doc_vectors[p.first_vector + n] for n in range(len(p.texts))]
+                    if p.value_json is not None
+                    else [],
+                )
+                for p in group
+            ]
+        )
 
 
 def _time_or_none(dialect: Dialect, dt: datetime | None) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,14 @@ from memory.store.statements import Fetch, Request
 
 
 class SqliteDriver:
-    def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        on_commit: Callable[[], None] | None = None,
+        on_rollback: Callable[[], None] | None = None,
+        busy_timeout_s: float = 30.0,
+    ) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         # One connection guarded by a lock: sqlite3 serialises a connection anyway, and WAL lets
@@ -26,6 +34,8 @@ class SqliteDriver:
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._lock = threading.Lock()
         self._closed = False
+        self._on_commit = on_commit or (lambda: None)
+        self._on_rollback = on_rollback or (lambda: None)
 
     def _execute(self, request: Request) -> Any:
         if isinstance(request, Fetch):
@@ -44,17 +54,27 @@ class SqliteDriver:
             try:
                 result = drive(program, self._execute)
             except sqlite3.OperationalError as exc:
-                self._conn.execute("ROLLBACK")
+                self._rollback()
                 if "no such table: kassist_store" in str(exc):
                     raise StoreNotSetUp(
                         f"no memory store tables in {self.path}; call store.setup() once"
                     ) from exc
                 raise
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                self._rollback()
                 raise
-            self._conn.execute("COMMIT")
+            try:
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+            self._on_commit()
             return result
+
+    def _rollback(self) -> None:
+        self._on_rollback()
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
 
     async def arun(self, program: Program, *, write: bool) -> Any:
         return await asyncio.to_thread(self.run, program, write=write)

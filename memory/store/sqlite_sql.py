@@ -70,10 +70,6 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
     delete=f"DELETE FROM {ITEMS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
     delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (?, ?, ?, ?, ?)",
-    bump_generation=(
-        "INSERT INTO kassist_store_generations (tenant_id, generation) VALUES (?, 1) "
-        "ON CONFLICT (tenant_id) DO UPDATE SET generation = generation + 1"
-    ),
     list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}",
     search=(
         f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}"
@@ -85,6 +81,11 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
 
 # Semantic search on SQLite (numpy over the tenant's vectors; see sqlite_search.py).
 GENERATION = "SELECT generation FROM kassist_store_generations WHERE tenant_id = ?"
+# (tenant,) -> (new generation,); bumped in the writing transaction so other processes see it.
+BUMP_GENERATION = (
+    "INSERT INTO kassist_store_generations (tenant_id, generation) VALUES (?, 1) "
+    "ON CONFLICT (tenant_id) DO UPDATE SET generation = generation + 1 RETURNING generation"
+)
 TENANT_VECTORS = (
     f"SELECT ns_path, key, embedding FROM {VECTORS} WHERE tenant_id = ? ORDER BY ns_path, key, field"
 )

@@ -40,8 +40,6 @@ class Statements:
     """executemany (tenant, ns_path, key)"""
     insert_vector: str
     """executemany (tenant, ns_path, key, field, vector)"""
-    bump_generation: str | None
-    """executemany (tenant,): invalidates in-process vector caches (SQLite only)"""
     list_paths: str
     """(tenant, lo, hi, hi, now) -> (ns_path,) distinct"""
     search: str

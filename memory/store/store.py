@@ -106,7 +106,9 @@ class MemoryStore(BaseStore):
         driver: Driver
         if parsed.backend == "sqlite":
             assert parsed.sqlite_path is not None
-            dialect, driver = SqliteDialect(index.dims), SqliteDriver(parsed.sqlite_path)
+            sqlite = SqliteDialect(index.dims)
+            dialect = sqlite
+            driver = SqliteDriver(parsed.sqlite_path, on_commit=sqlite.committed, on_rollback=sqlite.discard)
         else:
             assert parsed.conninfo is not None
             driver = PostgresDriver(parsed.conninfo, pool_size=pool_size)
