@@ -24,9 +24,12 @@ Ranked = list[tuple[float, str, str]]
 
 
 def _unit_rows(matrix: FloatArray) -> FloatArray:
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms = np.sqrt(np.einsum("ij,ij->i", matrix, matrix))
+    # Embedders promise unit vectors: skip the full-matrix division (and its copy) when they are.
+    if np.all(np.abs(norms - 1.0) < 1e-3):
+        return matrix
     norms[norms == 0] = 1.0
-    unit: FloatArray = (matrix / norms).astype(np.float32, copy=False)
+    unit: FloatArray = (matrix / norms[:, None]).astype(np.float32, copy=False)
     return unit
 
 
