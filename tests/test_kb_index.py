@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import pytest
+from conftest import with_dbname
 from kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
 
+from kassist.dburl import DatabaseUnavailable
 from kassist.tenancy import TenantMismatch, TenantRequired
 from knowledge.embedders import HashingEmbedder
-from knowledge.index import CollectionNotFound, EmbedderMismatch, InvalidQuery, KnowledgeIndex
+from knowledge.index import (
+    CollectionNotFound,
+    EmbedderMismatch,
+    InvalidQuery,
+    KnowledgeIndex,
+    VectorExtensionUnavailable,
+)
 
 
 @pytest.fixture
@@ -200,3 +212,27 @@ def test_cache_prevents_reembedding_per_tenant(index: KnowledgeIndex, embedder: 
     other = index.for_tenant("globex").upsert_document(*make_doc("globex", "handbook", "leave.md", LEAVE))
     assert (other.embedded, other.cache_hits) == (3, 0)
     assert len(embedder.embedded) == 6
+
+
+def test_unreachable_or_unsuitable_databases_get_clear_errors(tmp_path: Path, pg_server_url: str) -> None:
+    with pytest.raises(DatabaseUnavailable, match=r"cannot connect to PostgreSQL at 127\.0\.0\.1:1/kb"):
+        KnowledgeIndex.from_url("postgresql://kassist:secret@127.0.0.1:1/kb", embedder=HashingEmbedder())
+    (tmp_path / "file").write_text("not a directory")
+    with pytest.raises(DatabaseUnavailable, match="cannot open SQLite file"):
+        KnowledgeIndex.from_url(f"sqlite:///{tmp_path}/file/kb.db", embedder=HashingEmbedder())
+    # A database without pgvector, opened by a role that may not create it.
+    name = f"kb_novector_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(pg_server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE ROLE {name} LOGIN PASSWORD 'pw'")
+        conn.execute(f"CREATE DATABASE {name} OWNER {name} TEMPLATE template0")
+    try:
+        url = with_dbname(pg_server_url, name)
+        parts = urlsplit(url)
+        host = parts.netloc.rsplit("@", 1)[-1]
+        role_url = urlunsplit((parts.scheme, f"{name}:pw@{host}", parts.path, parts.query, ""))
+        with pytest.raises(VectorExtensionUnavailable, match="CREATE EXTENSION vector"):
+            KnowledgeIndex.from_url(role_url, embedder=HashingEmbedder())
+    finally:
+        with psycopg.connect(pg_server_url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            conn.execute(f"DROP ROLE IF EXISTS {name}")

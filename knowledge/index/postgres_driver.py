@@ -51,7 +51,12 @@ class PostgresDriver:
     matrices: MatrixCache | None = None
 
     def __init__(self, conninfo: str) -> None:
-        self._conninfo = conninfo
+        # One direct attempt first: a pool retries until its timeout and then hides the real reason
+        # (refused, unknown host, bad password) behind "couldn't get a connection".
+        try:
+            psycopg.connect(conninfo, connect_timeout=int(CONNECT_TIMEOUT_S)).close()
+        except psycopg.OperationalError as exc:
+            raise _unavailable(conninfo, exc) from exc
         self._pool = ConnectionPool(
             conninfo, min_size=1, max_size=POOL_MAX, kwargs={"autocommit": True}, open=False
         )
@@ -96,6 +101,12 @@ class AsyncPostgresDriver:
 
     @classmethod
     async def open(cls, conninfo: str) -> AsyncPostgresDriver:
+        try:
+            await (
+                await psycopg.AsyncConnection.connect(conninfo, connect_timeout=int(CONNECT_TIMEOUT_S))
+            ).close()
+        except psycopg.OperationalError as exc:
+            raise _unavailable(conninfo, exc) from exc
         pool = AsyncConnectionPool(
             conninfo, min_size=1, max_size=POOL_MAX, kwargs={"autocommit": True}, open=False
         )
