@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -19,6 +21,11 @@ from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION, SETUP_LOCK
 from memory.store.statements import Fetch, Request
 
 CONNECT_TIMEOUT_S = 5
+# A batch is safe to run again: puts are upserts carrying their own timestamps, reads are reads.
+# So deadlocks, serialization failures and dropped connections (server restart, idle connection
+# killed) are retried with a fresh program on a fresh pooled connection.
+RETRIES = 2
+BACKOFF_S = 0.05
 
 
 class VectorExtensionUnavailable(RuntimeError):
@@ -36,13 +43,26 @@ def _unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
     )
 
 
+def _connection_lost(exc: BaseException) -> bool:
+    """No SQLSTATE (the socket failed), a connection exception (08xxx) or a server shutdown (57P0x)."""
+    if not isinstance(exc, psycopg.OperationalError):
+        return False
+    state = exc.sqlstate
+    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
+
+
+def _retryable(exc: BaseException) -> bool:
+    if isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
+        return True
+    return _connection_lost(exc)
+
+
 def _translate(conninfo: str, exc: BaseException) -> BaseException:
     if isinstance(exc, psycopg.errors.UndefinedTable) and "kassist_store" in str(exc):
         return StoreNotSetUp(
             f"no memory store tables in {postgres_target(conninfo)}; call store.setup() once"
         )
-    # No SQLSTATE means the connection itself failed (a query-level error always carries one).
-    if isinstance(exc, PoolTimeout) or (isinstance(exc, psycopg.OperationalError) and exc.sqlstate is None):
+    if isinstance(exc, PoolTimeout) or _connection_lost(exc):
         return _unavailable(conninfo, exc)
     return exc
 
@@ -106,43 +126,57 @@ class PostgresDriver:
                 self._apool = pool
             return self._apool
 
-    def run(self, program: Program, *, write: bool = True) -> Any:
+    def run(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
+        for attempt in range(RETRIES + 1):
+            try:
+                return self._run_once(make_program())
+            except (psycopg.Error, PoolTimeout) as exc:
+                if attempt == RETRIES or not _retryable(exc):
+                    raise _translate(self.conninfo, exc) from exc
+                time.sleep(BACKOFF_S * 4**attempt)
+        raise AssertionError("unreachable")
+
+    def _run_once(self, program: Program) -> Any:
         pool = self._sync_pool()
-        try:
-            with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+        with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
 
-                def execute(request: Request) -> Any:
-                    if isinstance(request, Fetch):
-                        cur.execute(request.sql, request.params or None)  # type: ignore[arg-type]
-                        return cur.fetchall() if cur.description else []
-                    if len(request.param_sets) == 1:
-                        cur.execute(request.sql, request.param_sets[0] or None)  # type: ignore[arg-type]
-                    else:
-                        cur.executemany(request.sql, request.param_sets)  # type: ignore[arg-type]
-                    return cur.rowcount
+            def execute(request: Request) -> Any:
+                if isinstance(request, Fetch):
+                    cur.execute(request.sql, request.params or None)  # type: ignore[arg-type]
+                    return cur.fetchall() if cur.description else []
+                if len(request.param_sets) == 1:
+                    cur.execute(request.sql, request.param_sets[0] or None)  # type: ignore[arg-type]
+                else:
+                    cur.executemany(request.sql, request.param_sets)  # type: ignore[arg-type]
+                return cur.rowcount
 
-                return drive(program, execute)
-        except (psycopg.Error, PoolTimeout) as exc:
-            raise _translate(self.conninfo, exc) from exc
+            return drive(program, execute)
 
-    async def arun(self, program: Program, *, write: bool = True) -> Any:
+    async def arun(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
+        for attempt in range(RETRIES + 1):
+            try:
+                return await self._arun_once(make_program())
+            except (psycopg.Error, PoolTimeout) as exc:
+                if attempt == RETRIES or not _retryable(exc):
+                    raise _translate(self.conninfo, exc) from exc
+                await asyncio.sleep(BACKOFF_S * 4**attempt)
+        raise AssertionError("unreachable")
+
+    async def _arun_once(self, program: Program) -> Any:
         pool = await self._async_pool()
-        try:
-            async with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+        async with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
 
-                async def execute(request: Request) -> Any:
-                    if isinstance(request, Fetch):
-                        await cur.execute(request.sql, request.params or None)  # type: ignore[arg-type]
-                        return await cur.fetchall() if cur.description else []
-                    if len(request.param_sets) == 1:
-                        await cur.execute(request.sql, request.param_sets[0] or None)  # type: ignore[arg-type]
-                    else:
-                        await cur.executemany(request.sql, request.param_sets)  # type: ignore[arg-type]
-                    return cur.rowcount
+            async def execute(request: Request) -> Any:
+                if isinstance(request, Fetch):
+                    await cur.execute(request.sql, request.params or None)  # type: ignore[arg-type]
+                    return await cur.fetchall() if cur.description else []
+                if len(request.param_sets) == 1:
+                    await cur.execute(request.sql, request.param_sets[0] or None)  # type: ignore[arg-type]
+                else:
+                    await cur.executemany(request.sql, request.param_sets)  # type: ignore[arg-type]
+                return cur.rowcount
 
-                return await adrive(program, execute)
-        except (psycopg.Error, PoolTimeout) as exc:
-            raise _translate(self.conninfo, exc) from exc
+            return await adrive(program, execute)
 
     def ensure_vector_extension(self) -> None:
         try:
@@ -154,7 +188,7 @@ class PostgresDriver:
                 conn.execute(SETUP_LOCK)
                 conn.execute(CREATE_VECTOR_EXTENSION)
         except psycopg.OperationalError as exc:
-            if exc.sqlstate is None:
+            if _connection_lost(exc):
                 raise _unavailable(self.conninfo, exc) from exc
             raise self._no_vector(exc) from exc
         except psycopg.Error as exc:

@@ -44,7 +44,7 @@ class SqliteDriver:
             return self._conn.execute(request.sql, tuple(request.param_sets[0])).rowcount
         return self._conn.executemany(request.sql, [tuple(p) for p in request.param_sets]).rowcount
 
-    def run(self, program: Program, *, write: bool) -> Any:
+    def run(self, make_program: Callable[[], Program], *, write: bool) -> Any:
         with self._lock:
             if self._closed:
                 raise RuntimeError(f"this MemoryStore ({self.path}) is closed")
@@ -52,7 +52,7 @@ class SqliteDriver:
             # with SQLITE_BUSY instead of waiting.
             self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
-                result = drive(program, self._execute)
+                result = drive(make_program(), self._execute)
             except sqlite3.OperationalError as exc:
                 self._rollback()
                 if "no such table: kassist_store" in str(exc):
@@ -76,8 +76,8 @@ class SqliteDriver:
         if self._conn.in_transaction:
             self._conn.execute("ROLLBACK")
 
-    async def arun(self, program: Program, *, write: bool) -> Any:
-        return await asyncio.to_thread(self.run, program, write=write)
+    async def arun(self, make_program: Callable[[], Program], *, write: bool) -> Any:
+        return await asyncio.to_thread(self.run, make_program, write=write)
 
     def close(self) -> None:
         with self._lock:

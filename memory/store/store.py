@@ -142,9 +142,9 @@ class MemoryStore(BaseStore):
         driver = self._backend.driver
         if isinstance(driver, PostgresDriver):
             driver.ensure_vector_extension()
-            applied = driver.run(_locked(self._setup()))
+            applied = driver.run(lambda: _locked(self._setup()))
         else:
-            applied = driver.run(self._setup(), write=True)
+            applied = driver.run(self._setup, write=True)
         self._backend.checked = True
         return int(applied)
 
@@ -152,9 +152,9 @@ class MemoryStore(BaseStore):
         driver = self._backend.driver
         if isinstance(driver, PostgresDriver):
             await asyncio.to_thread(driver.ensure_vector_extension)
-            applied = await driver.arun(_locked(self._setup()))
+            applied = await driver.arun(lambda: _locked(self._setup()))
         else:
-            applied = await driver.arun(self._setup(), write=True)
+            applied = await driver.arun(self._setup, write=True)
         self._backend.checked = True
         return int(applied)
 
@@ -193,9 +193,9 @@ class MemoryStore(BaseStore):
         docs = embedder.embed_documents(batch.doc_texts) if batch.doc_texts else []
         queries = [embedder.embed_query(t) for t in batch.query_texts]
         if not b.checked:
-            b.driver.run(check_program(b.dialect.statements, b.index), write=False)
+            b.driver.run(lambda: check_program(b.dialect.statements, b.index), write=False)
             b.checked = True
-        result: list[Result] = b.driver.run(batch.run(b.dialect, docs, queries), write=batch.writes)
+        result: list[Result] = b.driver.run(lambda: batch.run(b.dialect, docs, queries), write=batch.writes)
         return result
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
@@ -209,9 +209,11 @@ class MemoryStore(BaseStore):
         if batch.query_texts:
             queries = await asyncio.to_thread(lambda: [embedder.embed_query(t) for t in batch.query_texts])
         if not b.checked:
-            await b.driver.arun(check_program(b.dialect.statements, b.index), write=False)
+            await b.driver.arun(lambda: check_program(b.dialect.statements, b.index), write=False)
             b.checked = True
-        result: list[Result] = await b.driver.arun(batch.run(b.dialect, docs, queries), write=batch.writes)
+        result: list[Result] = await b.driver.arun(
+            lambda: batch.run(b.dialect, docs, queries), write=batch.writes
+        )
         return result
 
     # -- TTL ---------------------------------------------------------------------------------
@@ -223,10 +225,10 @@ class MemoryStore(BaseStore):
 
     def sweep_ttl(self) -> int:
         """Delete expired items now (all tenants); returns how many were removed."""
-        return int(self._backend.driver.run(self._sweep(), write=True))
+        return int(self._backend.driver.run(self._sweep, write=True))
 
     async def asweep_ttl(self) -> int:
-        return int(await self._backend.driver.arun(self._sweep(), write=True))
+        return int(await self._backend.driver.arun(self._sweep, write=True))
 
     def start_ttl_sweeper(self, sweep_interval_minutes: float | None = None) -> Future[None]:
         """Sweep in a daemon thread every ``sweep_interval_minutes`` (default: ttl config, else 5)."""
@@ -254,7 +256,8 @@ class MemoryStore(BaseStore):
             raise PermissionError(
                 "list_tenants needs an admin store (from_url(..., tenant_from_namespace=True))"
             )
-        rows = self._backend.driver.run(_fetch_all(self._backend.dialect.statements.tenants), write=False)
+        tenants_sql = self._backend.dialect.statements.tenants
+        rows = self._backend.driver.run(lambda: _fetch_all(tenants_sql), write=False)
         return [r[0] for r in rows]
 
     # -- BaseStore convenience methods, re-declared so labels may contain dots ----------------
