@@ -196,8 +196,8 @@ def search(
             str(h.keyword_rank or "-"),
             str(h.vector_rank or "-"),
             f"{h.title}\n[dim]{h.source_path}[/]",
-            h.heading or "",
-            snippet[:160] + ("..." if len(snippet) > 160 else ""),
+            (h.heading or "").split(" > ")[-1],
+            snippet[:200] + ("..." if len(snippet) > 200 else ""),
         )
     out.print(table)
 

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 from conftest import with_dbname
-from kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
+from test_kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
 
 from kassist.dburl import DatabaseUnavailable
 from kassist.tenancy import TenantMismatch, TenantRequired

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kb_index_helpers import CountingEmbedder
+from test_kb_index_helpers import CountingEmbedder
 
 from knowledge.embedders import LocalMiniLMEmbedder
 from knowledge.index import KnowledgeIndex

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
+from test_kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
 
 from knowledge.index import AsyncKnowledgeIndex, CollectionNotFound, KnowledgeIndex
 from knowledge.retrieval import reciprocal_rank_fusion, single

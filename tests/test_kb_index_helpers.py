@@ -1,4 +1,4 @@
-"""Builders shared by the knowledge-index tests: real Documents and Chunks, and a counting embedder."""
+"""Builders shared by the knowledge-index tests (no tests here): real Documents and Chunks, a counting embedder."""
 
 from __future__ import annotations
 
