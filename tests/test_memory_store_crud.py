@@ -207,6 +207,16 @@ def test_bad_urls_and_unreachable_postgres() -> None:
         MemoryStore.from_url("postgresql://kassist@127.0.0.1:1/nowhere")
     with pytest.raises(TypeError, match="index_fields"):
         MemoryStore.from_url("sqlite:///x.db", index_fields="text")
+    with pytest.raises(TypeError, match="Embedder"):
+        MemoryStore.from_url("sqlite:///x.db", embedder=object())  # type: ignore[arg-type]
+
+
+def test_repr_names_the_database_and_view_without_secrets(db_url: str) -> None:
+    with MemoryStore.from_url(db_url) as root:
+        assert "unbound" in repr(root)
+        assert "tenant='acme'" in repr(root.for_tenant("acme"))
+        if db_url.startswith("postgresql"):
+            assert "PostgreSQL at" in repr(root) and "password" not in repr(root)
 
 
 def test_concurrent_setup_and_writes_from_threads(db_url: str) -> None:

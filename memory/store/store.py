@@ -7,10 +7,8 @@ embeds texts outside the database transaction, and hands the batch program to th
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Literal, Self
 
@@ -31,38 +29,22 @@ from langgraph.store.base import (
     TTLConfig,
 )
 
-from kassist.dburl import parse_database_url
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
-from knowledge.embedders.hashing import HashingEmbedder
-from memory.store.indexing import DEFAULT_FIELDS, IndexSettings
-from memory.store.migrations import Program, check_program, setup_program
+from memory.store.backend import Backend, Clock, open_backend
+from memory.store.indexing import DEFAULT_FIELDS
+from memory.store.migrations import (
+    Program,
+    check_program,
+    fetch_all,
+    locked,
+    setup_program,
+    sweep_program,
+)
 from memory.store.namespaces import Scope
 from memory.store.postgres_driver import PostgresDriver
-from memory.store.postgres_sql import SETUP_LOCK, PostgresDialect
-from memory.store.program import Batch, Dialect, prepare
-from memory.store.sqlite_driver import SqliteDriver
-from memory.store.sqlite_search import SqliteDialect
-from memory.store.statements import Execute, Fetch
+from memory.store.program import Batch, prepare
 from memory.store.sweeper import Sweeper
-
-Driver = SqliteDriver | PostgresDriver
-Clock = Callable[[], datetime]
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass
-class _Backend:
-    """Shared by a store and every tenant view made from it."""
-
-    dialect: Dialect
-    driver: Driver
-    index: IndexSettings
-    clock: Clock
-    checked: bool = False
 
 
 class MemoryStore(BaseStore):
@@ -74,7 +56,7 @@ class MemoryStore(BaseStore):
 
     supports_ttl: bool = True
 
-    def __init__(self, backend: _Backend, *, scope: Scope, ttl: TTLConfig | None = None) -> None:
+    def __init__(self, backend: Backend, *, scope: Scope, ttl: TTLConfig | None = None) -> None:
         self._backend = backend
         self._scope = scope
         self.ttl_config = ttl
@@ -98,24 +80,18 @@ class MemoryStore(BaseStore):
         id; without it the store refuses every operation until bound with :meth:`for_tenant`.
         PostgreSQL is contacted at once: an unreachable server raises ``DatabaseUnavailable``.
         """
-        if isinstance(index_fields, str):
-            raise TypeError(f"index_fields must be a sequence of field paths, e.g. ({index_fields!r},)")
-        parsed = parse_database_url(url)
-        index = IndexSettings(embedder or HashingEmbedder(), tuple(index_fields))
-        dialect: Dialect
-        driver: Driver
-        if parsed.backend == "sqlite":
-            assert parsed.sqlite_path is not None
-            sqlite = SqliteDialect(index.dims)
-            dialect = sqlite
-            driver = SqliteDriver(parsed.sqlite_path, on_commit=sqlite.committed, on_rollback=sqlite.discard)
-        else:
-            assert parsed.conninfo is not None
-            driver = PostgresDriver(parsed.conninfo, pool_size=pool_size)
-            driver.probe()
-            dialect = PostgresDialect(fields_per_item=len(index.fields))
-        backend = _Backend(dialect, driver, index, clock or _utc_now)
+        backend = open_backend(
+            url, embedder=embedder, index_fields=index_fields, clock=clock, pool_size=pool_size
+        )
         return cls(backend, scope=Scope(tenant_from_namespace=tenant_from_namespace), ttl=ttl)
+
+    def __repr__(self) -> str:
+        view = (
+            f"tenant={self.tenant!r}"
+            if self.tenant
+            else ("admin" if self._scope.tenant_from_namespace else "unbound")
+        )
+        return f"MemoryStore({self._backend.where}, {view})"
 
     # -- tenancy -----------------------------------------------------------------------------
 
@@ -142,7 +118,7 @@ class MemoryStore(BaseStore):
         driver = self._backend.driver
         if isinstance(driver, PostgresDriver):
             driver.ensure_vector_extension()
-            applied = driver.run(lambda: _locked(self._setup()))
+            applied = driver.run(lambda: locked(self._setup()))
         else:
             applied = driver.run(self._setup, write=True)
         self._backend.checked = True
@@ -152,7 +128,7 @@ class MemoryStore(BaseStore):
         driver = self._backend.driver
         if isinstance(driver, PostgresDriver):
             await asyncio.to_thread(driver.ensure_vector_extension)
-            applied = await driver.arun(lambda: _locked(self._setup()))
+            applied = await driver.arun(lambda: locked(self._setup()))
         else:
             applied = await driver.arun(self._setup, write=True)
         self._backend.checked = True
@@ -220,7 +196,7 @@ class MemoryStore(BaseStore):
 
     def _sweep(self) -> Program:
         b = self._backend
-        removed = yield from _sweep_program(b.dialect, b.clock())
+        removed = yield from sweep_program(b.dialect.statements, b.dialect.time(b.clock()))
         return removed
 
     def sweep_ttl(self) -> int:
@@ -257,7 +233,7 @@ class MemoryStore(BaseStore):
                 "list_tenants needs an admin store (from_url(..., tenant_from_namespace=True))"
             )
         tenants_sql = self._backend.dialect.statements.tenants
-        rows = self._backend.driver.run(lambda: _fetch_all(tenants_sql), write=False)
+        rows = self._backend.driver.run(lambda: fetch_all(tenants_sql), write=False)
         return [r[0] for r in rows]
 
     # -- BaseStore convenience methods, re-declared so labels may contain dots ----------------
@@ -358,23 +334,6 @@ class MemoryStore(BaseStore):
     ) -> list[tuple[str, ...]]:
         op = _list_op(prefix, suffix, max_depth, limit, offset)
         return _namespaces((await self.abatch([op]))[0])
-
-
-def _locked(program: Program) -> Program:
-    """Serialise concurrent setups on PostgreSQL with a transaction-scoped advisory lock."""
-    yield Fetch(SETUP_LOCK)
-    result = yield from program
-    return result
-
-
-def _sweep_program(dialect: Dialect, now: datetime) -> Program:
-    removed = yield Execute(dialect.statements.sweep, [(dialect.time(now),)])
-    return removed
-
-
-def _fetch_all(sql: str) -> Program:
-    rows = yield Fetch(sql)
-    return rows
 
 
 def _list_op(
