@@ -236,3 +236,18 @@ def test_unreachable_or_unsuitable_databases_get_clear_errors(tmp_path: Path, pg
         with psycopg.connect(pg_server_url, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
             conn.execute(f"DROP ROLE IF EXISTS {name}")
+
+
+def test_query_escaping_rules_are_pure_and_total() -> None:
+    from knowledge.index.rules import fts5_match, websearch_or
+
+    assert (
+        fts5_match('parental "leave" NEAR(x) col:y')
+        == '"parental" OR "leave" OR "near" OR "x" OR "col" OR "y"'
+    )
+    assert fts5_match("how many days of leave do I get") == '"many" OR "days" OR "leave" OR "get"'
+    assert fts5_match("the and of") == '"the" OR "and" OR "of"'  # only stop words: keep them
+    assert fts5_match("?!* ---") is None
+    assert websearch_or("vpn.northwind.example 0.30 EUR") == "vpn.northwind.example or 0.30 or EUR"
+    assert websearch_or('-leave "parental" OR a:b') == "leave or parental or a or b"
+    assert websearch_or("?!* ---") is None

@@ -11,6 +11,9 @@ from knowledge.index.errors import InvalidQuery
 
 _COLLECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 _QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+# Characters PostgreSQL keeps inside one token (hosts, decimals, paths, e-mail) stay; the rest
+# (quotes, parentheses, colons, tsquery operators) separates words.
+_PG_WORD_BREAK = re.compile(r"[^\w.\-/@+]+", re.UNICODE)
 MAX_QUERY_TOKENS = 64
 MAX_K = 1000
 
@@ -184,11 +187,19 @@ def fts5_match(text: str) -> str | None:
 
 
 def websearch_or(text: str) -> str | None:
-    """Input for PostgreSQL ``websearch_to_tsquery`` that ORs the query's words (recall over precision)."""
-    terms = [t for t in query_terms(text) if t != "or"]
-    if not terms:
-        return None
-    return " or ".join(terms)
+    """Input for PostgreSQL ``websearch_to_tsquery`` that ORs the query's words (recall over precision).
+
+    Words are kept whole (``vpn.northwind.example``, ``0.30``, ``e-bike``) so PostgreSQL's parser cuts
+    them exactly as it cut the documents; what websearch syntax would read as an operator goes:
+    quotes (phrases), a leading ``-`` (NOT) and the word ``or``. websearch_to_tsquery never raises on
+    malformed input, and drops stop words itself.
+    """
+    words = []
+    for raw in _PG_WORD_BREAK.split(text)[:MAX_QUERY_TOKENS]:
+        word = raw.lstrip("-")
+        if word and word.lower() != "or" and _QUERY_TOKEN.search(word):
+            words.append(word)
+    return " or ".join(dict.fromkeys(words)) or None
 
 
 def check_vector(vector: Sequence[float], dimensions: int, embedder: str) -> None:
