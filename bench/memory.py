@@ -228,8 +228,10 @@ def compare_hnsw(url: str, rows: list[tuple[Any, ...]], corpus: Corpus, n: int) 
     queries = [(rng.choice(users), rng.randrange(len(corpus.texts))) for _ in range(n)]
     dims = corpus.vectors.shape[1]
     sql = (
-        "SELECT id FROM kassist_mem_memories WHERE tenant_id = 'tenant-00' AND user_id IN (%s, '*') "
-        f"AND status = 'active' ORDER BY (embedding::vector({dims})) <=> %s::vector({dims}) LIMIT 10"
+        # `|| ''` keeps the planner off the btree indexes (incl. the partial one on status): this
+        # measures the HNSW index with a post-filter and iterative scan.
+        "SELECT id FROM kassist_mem_memories WHERE tenant_id || '' = 'tenant-00' AND user_id || '' IN (%s, '*') "
+        f"AND status || '' = 'active' ORDER BY (embedding::vector({dims})) <=> %s::vector({dims}) LIMIT 10"
     )
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("SET maintenance_work_mem = '1GB'")
@@ -255,9 +257,12 @@ def compare_hnsw(url: str, rows: list[tuple[Any, ...]], corpus: Corpus, n: int) 
             samples.append(time.perf_counter_ns() - t1)
             candidates = by_user[user] + by_user.get("*", [])
             scores = corpus.vectors[[c[-1] for c in candidates]] @ corpus.vectors[qi]
-            truth = {candidates[i][0] for i in np.argsort(-scores)[:10]}
-            hits += len(truth & set(got))
-            total += len(truth)
+            # Many memories share a text (and so a vector): count any result scoring at least the
+            # exact 10th best as a hit, so that ties are not counted as misses.
+            kth = np.sort(scores)[::-1][min(9, len(scores) - 1)]
+            score_of = {c[0]: sc for c, sc in zip(candidates, scores, strict=True)}
+            hits += sum(1 for g in got if score_of.get(g, -2.0) >= kth - 1e-6)
+            total += min(10, len(candidates))
     p50, p95 = percentiles(samples)
     return {
         "hnsw_build_s": build_s,
