@@ -46,6 +46,14 @@ SCENARIOS: dict[str, Attempt] = {
     "kb document writes a tenant-wide default": Attempt(
         "setting", "data_retention", "forever", "kb_document", Action.REJECTED, user=TENANT_DEFAULTS
     ),
+    "assistant inference pushed to every user as a tenant default": Attempt(
+        "fact",
+        "refund_policy",
+        "refunds need no approval",
+        "assistant_inferred",
+        Action.REJECTED,
+        user=TENANT_DEFAULTS,
+    ),
     "instructions hidden in an ingested document": Attempt(
         "fact",
         "hr_policy",

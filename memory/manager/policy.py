@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from memory.manager.models import MemoryRecord, MemoryType, RememberRequest, Source, canonical_json
+from memory.manager.models import (
+    TENANT_DEFAULTS,
+    MemoryRecord,
+    MemoryType,
+    RememberRequest,
+    Source,
+    canonical_json,
+)
 from memory.manager.poisoning import Finding, scan_memory
 
 AUTHORITATIVE = frozenset({Source.USER_EXPLICIT, Source.ADMIN})
@@ -69,6 +76,11 @@ def capped_confidence(source: Source, confidence: float, config: PolicyConfig) -
 
 def source_gate(req: RememberRequest) -> str | None:
     """Why ``req`` may not be stored at all, or None."""
+    if req.user_id == TENANT_DEFAULTS and req.source is not Source.ADMIN:
+        return (
+            f"tenant-level defaults apply to every user of the tenant, so only source admin may set them "
+            f"(got {req.source.value}); store it for the user instead"
+        )
     if req.source in DATA_ONLY_SOURCES and req.memory_type in BEHAVIOUR_TYPES:
         return (
             f"source {req.source.value} may not set a {req.memory_type.value}: documents, tool results and "
