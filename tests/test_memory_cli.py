@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -17,7 +18,7 @@ def run(db_url: str, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def run_json(db_url: str, *args: str) -> object:
+def run_json(db_url: str, *args: str) -> Any:
     code, output = run(db_url, *args, "--json")
     assert code == 0, output
     return json.loads(output)
@@ -32,18 +33,18 @@ def test_remember_list_history_forget_round_trip(db_url: str) -> None:
     assert decision["action"] == "superseded_previous" and decision["superseded"]["value"] == "English"
 
     active = run_json(db_url, "list", "--tenant", "acme", "--user", "asha")
-    assert [(r["key"], r["value"]) for r in active] == [("response_language", "Bengali")]  # type: ignore[union-attr]
+    assert [(r["key"], r["value"]) for r in active] == [("response_language", "Bengali")]
     every = run_json(db_url, "list", "--tenant", "acme", "--user", "asha", "--all")
-    assert sorted(r["status"] for r in every) == ["active", "superseded"]  # type: ignore[union-attr]
+    assert sorted(r["status"] for r in every) == ["active", "superseded"]
 
     code, table = run(db_url, "history", "--tenant", "acme", "--user", "asha", "--key", "response_language")
     assert code == 0 and "English" in table and "Bengali" in table and "superseded" in table
     history = run_json(db_url, "history", "--tenant", "acme", "--user", "asha", "--key", "response_language")
-    assert [(h["value"], h["source"]) for h in history] == [  # type: ignore[union-attr]
+    assert [(h["value"], h["source"]) for h in history] == [
         ("English", "user_explicit"),
         ("Bengali", "user_explicit"),
     ]
-    assert all(h["valid_from"] for h in history)  # type: ignore[union-attr]
+    assert all(h["valid_from"] for h in history)
 
     assert run_json(db_url, "list", "--tenant", "globex", "--user", "asha") == []
     forgot = run_json(db_url, "forget", "--tenant", "acme", "--user", "asha")
@@ -60,7 +61,7 @@ def test_review_release_and_delete_quarantined(db_url: str) -> None:
     code, table = run(db_url, "review", "--tenant", "acme")
     assert code == 0 and "quarantined" in table
     queue = run_json(db_url, "review", "--tenant", "acme")
-    assert {q["key"] for q in queue} == {"a", "b"}  # type: ignore[union-attr]
+    assert {q["key"] for q in queue} == {"a", "b"}
     released = run_json(db_url, "release", held["memory"]["id"], "--tenant", "acme", "--actor", "admin:olga")
     assert isinstance(released, dict) and released["action"] == "added"
     code, _ = run(db_url, "delete", junk["memory"]["id"], "--tenant", "acme", "--actor", "admin:olga")
@@ -69,7 +70,7 @@ def test_review_release_and_delete_quarantined(db_url: str) -> None:
     code, output = run(db_url, "release", junk["memory"]["id"], "--tenant", "globex")
     assert code == 1 and "no quarantined memory" in output
     audit = run_json(db_url, "audit", "--tenant", "acme", "--user", "ben")
-    assert [a["action"] for a in audit][:2] == ["deleted", "released"]  # type: ignore[index]
+    assert [a["action"] for a in audit][:2] == ["deleted", "released"]
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memory.manager.models import MemoryRecord, RememberRequest, Source, Status
+from memory.manager.models import MemoryRecord, MemoryType, RememberRequest, Source, Status
 from memory.manager.poisoning import fold, scan, scan_memory
 from memory.manager.policy import Outcome, PolicyConfig, resolve, screen, source_gate
 
@@ -51,17 +51,17 @@ def request(source: str, value: object = "v", memory_type: str = "fact", user: s
     return RememberRequest(
         tenant_id="t",
         user_id=user,
-        memory_type=memory_type,
+        memory_type=MemoryType(memory_type),
         key="k",
         value=value,
-        source=source,
+        source=Source(source),
         confidence=1.0,
     )
 
 
 def current(source: str, value: object = "old", confidence: float = 1.0) -> MemoryRecord:
     return MemoryRecord(
-        id="x", tenant_id="t", user_id="u", memory_type="fact", key="k", value=value, source=Source(source),
+        id="x", tenant_id="t", user_id="u", memory_type=MemoryType.FACT, key="k", value=value, source=Source(source),
         confidence=confidence, status=Status.ACTIVE, valid_from=NOW, created_at=NOW, updated_at=NOW,
     )  # fmt: skip
 
