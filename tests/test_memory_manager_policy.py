@@ -135,6 +135,8 @@ def test_user_value_overrides_tenant_default_only_for_that_user(memory: MemoryMa
     assert kim == {"citation_style": "APA", "answer_length": "short"}
     [semantic] = memory.recall("lee", query="citation style", k=1)
     assert semantic.value == "Chicago"
+    [by_key] = memory.recall("lee", query="how long should answers be", key="citation_style", k=1)
+    assert by_key.value == "Chicago"
 
 
 def test_as_of_answers_what_was_believed_then(memory: MemoryManager, clock: SteppingClock) -> None:

@@ -279,21 +279,22 @@ def recall(
     }  # fmt: skip
     if memory_type is not None:
         params["memory_type"] = memory_type.value
+    if key is not None:
+        params["key"] = key
     if query_vector is None:
-        if key is not None:
-            params["key"] = key
         name = s.variant_name(
             "recall", as_of=as_of is not None, by_type=memory_type is not None, by_key=key is not None
         )
         rows = yield Sql(name, params)
         return [r.record_from_row(row) for row in rows]
-    name = s.variant_name("semantic", as_of=as_of is not None, by_type=memory_type is not None, by_key=False)
+    name = s.variant_name(
+        "semantic", as_of=as_of is not None, by_type=memory_type is not None, by_key=key is not None
+    )
     params.update(query=r.Vector(query_vector), embed_model=embed_model)
     rows = yield Sql(name, params)
     if rows and "score" not in rows[0]:
         rows = r.rank_by_cosine(rows, query_vector, k)
-    records = [r.record_from_row(row) for row in rows]
-    return [m for m in records if key is None or m.key == key]
+    return [r.record_from_row(row) for row in rows]
 
 
 def select(name: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:

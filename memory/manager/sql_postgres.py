@@ -3,7 +3,7 @@
 Semantic recall is an exact cosine search inside one (tenant, user): memories are always recalled
 for one user, so the candidate set is that user's few hundred rows found through the
 (tenant_id, user_id, ...) index, which is faster and exact where an HNSW scan over every tenant
-would need iterative filtering (docs/memory.md has the measurements). The embedding column is an
+would need iterative filtering (docs/benchmarks.md, Memory, has the measurements). The embedding column is an
 unconstrained ``vector`` so that a model change does not need a migration; rows are compared only
 with vectors of the same ``embed_model``.
 """

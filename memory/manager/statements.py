@@ -78,10 +78,10 @@ def recall_statements() -> dict[str, str]:
 def semantic_where_variants() -> dict[str, str]:
     """WHERE clauses for semantic recall; backends add the distance and ORDER BY."""
     out: dict[str, str] = {}
-    for as_of, by_type in itertools.product((False, True), repeat=2):
-        name = variant_name("semantic", as_of=as_of, by_type=by_type, by_key=False)
+    for as_of, by_type, by_key in itertools.product((False, True), repeat=3):
+        name = variant_name("semantic", as_of=as_of, by_type=by_type, by_key=by_key)
         out[name] = (
-            recall_where(as_of=as_of, by_type=by_type, by_key=False) + " AND m.embed_model = :embed_model"
+            recall_where(as_of=as_of, by_type=by_type, by_key=by_key) + " AND m.embed_model = :embed_model"
         )
     return out
 
