@@ -83,7 +83,7 @@ class ClusteredEmbedder:
         rng = np.random.default_rng(seed)
         noise = rng.standard_normal(self._dimensions).astype(np.float32) * (0.8 / np.sqrt(self._dimensions))
         v = self._centres[seed % self.CLUSTERS] + noise
-        return v / np.linalg.norm(v)
+        return (v / np.linalg.norm(v)).astype(np.float32)
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
         return [self.vector(t).tolist() for t in texts]

@@ -64,7 +64,7 @@ def run_latency(
     data = synthetic("big", n)
     texts = [c.text for _, chunks in data for c in chunks]
     ids = [c.chunk_id for _, chunks in data for c in chunks]
-    matrix = np.stack([embedder.vector(t) for t in texts])
+    matrix = np.stack([embedder.vector(t) for t in texts]).astype(np.float32)
     queries = [f"query {i}" for i in range(SEARCHES)]
     exact = {q: {ids[j] for j in np.argsort(-(matrix @ embedder.vector(q)))[:10]} for q in queries}
     print(f"\n## Vector search latency: {len(ids):,} x 384 float32, k=10, {SEARCHES} searches, one client")
