@@ -48,7 +48,14 @@ class PostgresExecutor:
 
     def _kwargs(self) -> dict[str, Any]:
         # Autocommit: a one-statement read needs no BEGIN/COMMIT; everything else opens a transaction.
-        return {"row_factory": dict_row, "autocommit": True, "connect_timeout": int(self.connect_timeout)}
+        # Generic plans: every statement is written for primary-key lookups, and re-planning the
+        # get_tuple statement for each call cost more than running it.
+        return {
+            "row_factory": dict_row,
+            "autocommit": True,
+            "connect_timeout": int(self.connect_timeout),
+            "options": "-c plan_cache_mode=force_generic_plan",
+        }
 
     def _probe(self) -> None:
         try:
@@ -56,14 +63,21 @@ class PostgresExecutor:
         except psycopg.OperationalError as exc:
             raise unavailable(self.conninfo, exc) from None
 
+    # Pools open all ``pool_size`` connections in the background right away (the probe has
+    # already shown the server is reachable): a pool that grows on demand adds one connection at
+    # a time, so the first bursts of concurrent calls would queue behind too few connections.
     def pool(self) -> ConnectionPool[Any]:
         with self._guard:
             if self._pool is None:
                 self._probe()
                 pool: ConnectionPool[Any] = ConnectionPool(
-                    self.conninfo, min_size=1, max_size=self.pool_size, kwargs=self._kwargs(), open=False
+                    self.conninfo,
+                    min_size=self.pool_size,
+                    max_size=self.pool_size,
+                    kwargs=self._kwargs(),
+                    open=False,
                 )
-                pool.open(wait=True, timeout=self.connect_timeout)
+                pool.open(wait=False)
                 self._pool = pool
             return self._pool
 
@@ -84,9 +98,13 @@ class PostgresExecutor:
             except psycopg.OperationalError as exc:
                 raise unavailable(self.conninfo, exc) from None
             pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-                self.conninfo, min_size=1, max_size=self.pool_size, kwargs=self._kwargs(), open=False
+                self.conninfo,
+                min_size=self.pool_size,
+                max_size=self.pool_size,
+                kwargs=self._kwargs(),
+                open=False,
             )
-            await pool.open(wait=True, timeout=self.connect_timeout)
+            await pool.open(wait=False)
             self._apool, self._apool_loop = pool, loop
             return pool
 

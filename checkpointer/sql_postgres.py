@@ -55,7 +55,9 @@ _CV = "c.checkpoint -> 'channel_versions' AS cv"
 
 
 def _one_checkpoint(target: str) -> str:
-    # The row, its blobs and its writes in one statement: one round trip per get_tuple.
+    # The row, its blobs and its writes in one statement: one round trip per get_tuple. The
+    # LATERAL subqueries (LIMIT 1 / OFFSET 0 keep them from being flattened) pin primary-key
+    # lookups: a hash join would read every blob of a long thread.
     return f"""
 WITH t AS MATERIALIZED ({target})
 SELECT 'c' AS kind, t.thread_id, t.checkpoint_ns, t.checkpoint_id, t.parent, t.ver, t.skel, t.meta,
@@ -64,13 +66,19 @@ UNION ALL
 SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
        b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
 FROM t CROSS JOIN LATERAL jsonb_each_text(t.cv) AS je
-JOIN kassist_cp_blobs b ON b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s
-     AND b.checkpoint_ns = %(ns)s AND b.channel = je.key AND b.version = je.value
+CROSS JOIN LATERAL (
+  SELECT b.channel, b.version, b.type, b.blob FROM kassist_cp_blobs b
+  WHERE b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s AND b.checkpoint_ns = %(ns)s
+    AND b.channel = je.key AND b.version = je.value
+  LIMIT 1) AS b
 UNION ALL
 SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
        w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
-FROM t JOIN kassist_cp_writes w ON w.tenant_id = %(tenant)s AND w.thread_id = %(thread)s
-     AND w.checkpoint_ns = %(ns)s AND w.checkpoint_id = t.checkpoint_id
+FROM t CROSS JOIN LATERAL (
+  SELECT * FROM kassist_cp_writes w
+  WHERE w.tenant_id = %(tenant)s AND w.thread_id = %(thread)s AND w.checkpoint_ns = %(ns)s
+    AND w.checkpoint_id = t.checkpoint_id
+  OFFSET 0) AS w
 """
 
 
@@ -108,13 +116,19 @@ SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.
 FROM k JOIN {CP} cp ON cp.tenant_id = %(tenant)s AND cp.thread_id = k.thread_id
      AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
 CROSS JOIN LATERAL jsonb_each_text(cp.checkpoint -> 'channel_versions') AS je
-JOIN kassist_cp_blobs b ON b.tenant_id = %(tenant)s AND b.thread_id = k.thread_id
-     AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = je.value
+CROSS JOIN LATERAL (
+  SELECT b.channel, b.version, b.type, b.blob FROM kassist_cp_blobs b
+  WHERE b.tenant_id = %(tenant)s AND b.thread_id = k.thread_id AND b.checkpoint_ns = k.checkpoint_ns
+    AND b.channel = je.key AND b.version = je.value
+  LIMIT 1) AS b
 UNION ALL
 SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
        w.task_id, w.idx, w.task_path
-FROM k JOIN kassist_cp_writes w ON w.tenant_id = %(tenant)s AND w.thread_id = k.thread_id
-     AND w.checkpoint_ns = k.checkpoint_ns AND w.checkpoint_id = k.checkpoint_id
+FROM k CROSS JOIN LATERAL (
+  SELECT * FROM kassist_cp_writes w
+  WHERE w.tenant_id = %(tenant)s AND w.thread_id = k.thread_id AND w.checkpoint_ns = k.checkpoint_ns
+    AND w.checkpoint_id = k.checkpoint_id
+  OFFSET 0) AS w
 """,
     # The no-op upsert locks the head row (creating it for a new thread) until commit, so two
     # puts on one thread queue here and the second sees the first one's head.
@@ -264,8 +278,9 @@ SELECT version FROM h
 """
 
 _BLOB_MATCH = (
-    "JOIN kassist_cp_blobs b ON b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s "
-    "AND b.checkpoint_ns = %(ns)s AND b.channel = je.key AND b.version = je.value"
+    "CROSS JOIN LATERAL (SELECT b.channel, b.type, b.blob FROM kassist_cp_blobs b "
+    "WHERE b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s AND b.checkpoint_ns = %(ns)s "
+    "AND b.channel = je.key AND b.version = je.value LIMIT 1) AS b"
 )
 DELTA_HISTORY = f"""
 WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
@@ -284,9 +299,12 @@ SELECT 'c' AS kind, checkpoint_id, depth, NULL::text AS channel, NULL::text AS t
        NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path FROM chain
 UNION ALL
 SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path
-FROM chain JOIN kassist_cp_writes w ON w.tenant_id = %(tenant)s AND w.thread_id = %(thread)s
-     AND w.checkpoint_ns = %(ns)s AND w.checkpoint_id = chain.checkpoint_id
-WHERE chain.depth > 0 AND w.channel = ANY(%(channels)s)
+FROM chain CROSS JOIN LATERAL (
+  SELECT * FROM kassist_cp_writes w
+  WHERE w.tenant_id = %(tenant)s AND w.thread_id = %(thread)s AND w.checkpoint_ns = %(ns)s
+    AND w.checkpoint_id = chain.checkpoint_id AND w.channel = ANY(%(channels)s)
+  OFFSET 0) AS w
+WHERE chain.depth > 0
 UNION ALL
 SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL
 FROM chain CROSS JOIN LATERAL jsonb_each_text(chain.versions) AS je {_BLOB_MATCH}
