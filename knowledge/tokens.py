@@ -44,8 +44,9 @@ class UnknownModel(ValueError):
 
 def encoding_name_for_model(model: str) -> EncodingName:
     """The encoding an OpenAI model uses: o200k_base for gpt-4o and later, cl100k_base for gpt-4/3.5."""
-    if model in ENCODINGS:
-        return model  # type: ignore[return-value]
+    for name in ENCODINGS:
+        if model == name:
+            return name
     if model.startswith(_O200K_PREFIXES):
         return "o200k_base"
     if model.startswith(_CL100K_PREFIXES):

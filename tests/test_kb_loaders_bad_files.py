@@ -142,11 +142,11 @@ def load_as_nobody(root: Path) -> list[dict[str, object]]:
             os.setgroups([])
             os.setgid(65534)
             os.setuid(65534)
-            rows = [
+            dumped = [
                 r.model_dump(mode="json")
                 for r in load_directory(root, tenant_id="acme", collection="handbook")
             ]
-            json.dump(rows, out)
+            json.dump(dumped, out)
             status = 0
         except BaseException as exc:
             out.write(f"child failed: {exc!r}")
