@@ -121,6 +121,23 @@ SEMANTIC_SEARCH = (
 )
 
 
+# Exact fallback when the approximate page came back short (few matches, or the HNSW scan gave up
+# before enough rows passed the filters): every vector under the prefix, scanned via the B-tree.
+# (q, tenant, lo, hi, hi, now, *filters, tenant, limit, offset) -> item rows + score
+SEMANTIC_SEARCH_EXACT = (
+    "WITH best AS ("
+    " SELECT v.ns_path, v.key, min(v.embedding <=> %s::vector) AS dist"
+    f" FROM {VECTORS} v JOIN {ITEMS} i"
+    " ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key"
+    f" WHERE {_IN_PREFIX.replace('i.ns_path', 'v.ns_path').replace('i.tenant_id', 'v.tenant_id')}"
+    f" AND {_NOT_EXPIRED}{{filters}}"
+    " GROUP BY v.ns_path, v.key)"
+    f" SELECT {ITEM_COLUMNS}, 1 - b.dist AS score FROM best b JOIN {ITEMS} i"
+    " ON i.tenant_id = %s AND i.ns_path = b.ns_path AND i.key = b.key"
+    " ORDER BY b.dist, i.ns_path, i.key LIMIT %s OFFSET %s"
+)
+
+
 class PostgresDialect:
     name: Literal["postgres"] = "postgres"
     statements = STATEMENTS
@@ -168,4 +185,20 @@ class PostgresDialect:
                 search.offset,
             ),
         )
+        if len(rows) < search.limit:
+            rows = yield Fetch(
+                SEMANTIC_SEARCH_EXACT.format(filters=where),
+                (
+                    q,
+                    search.tenant,
+                    search.lo,
+                    search.hi,
+                    search.hi,
+                    now,
+                    *params,
+                    search.tenant,
+                    search.limit,
+                    search.offset,
+                ),
+            )
         return rows
