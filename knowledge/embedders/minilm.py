@@ -101,7 +101,7 @@ class LocalMiniLMEmbedder:
     def __init__(
         self,
         *,
-        batch_size: int = 32,
+        batch_size: int = 8,
         max_tokens: int = MODEL_MAX_TOKENS,
         threads: int | None = None,
         model_path: Path | None = None,
