@@ -66,6 +66,8 @@ def write_docx(path: Path, *, core_title: str | None = None) -> Path:
     document.add_paragraph("Dinner is reimbursed up to 40 EUR per night with a receipt.")
     document.add_heading("Receipts", 2)
     document.add_paragraph("Last reviewed: 2026-03-04")
+    document.add_paragraph("Keep the original receipt.", style="List Bullet")
+    document.add_paragraph("Scan it within a week.", style="List Bullet")
     table = document.add_table(rows=2, cols=2)
     table.cell(0, 0).text, table.cell(0, 1).text = "City", "Hotel cap"
     table.cell(1, 0).text, table.cell(1, 1).text = "Paris", "180 EUR"
@@ -139,11 +141,14 @@ def test_every_format_loads_with_metadata(tmp_path: Path) -> None:
 
     expenses = docs["policies/expenses.docx"]
     assert expenses.title == "Expenses"
-    assert (
-        "# Expense Handbook" in expenses.text
-        and "# Meals" in expenses.text
-        and "## Receipts" in expenses.text
-    )
+    # The Title style is the top heading, so Heading 1 and 2 sit below it.
+    assert expenses.text.startswith("# Expense Handbook\n\n## Meals\n\nDinner is reimbursed")
+    assert "\n### Receipts\n" in expenses.text
+    assert "- Keep the original receipt.\n- Scan it within a week." in expenses.text
+    assert {c.heading for c in chunk_document(expenses)} == {
+        "Expense Handbook > Meals",
+        "Expense Handbook > Meals > Receipts",
+    }
     assert "Paris | 180 EUR" in expenses.text
     assert expenses.text.index("Paris") < expenses.text.index("Submit receipts"), "tables stay in place"
     assert expenses.effective_date == date(2026, 3, 4)

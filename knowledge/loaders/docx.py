@@ -25,36 +25,53 @@ def parse_docx(data: bytes) -> Parsed:
         raise LoadFailure("broken_file", f"not a .docx (zip) file{hint}; save it as an unprotected .docx")
     try:
         document = docx.Document(io.BytesIO(data))
-        blocks: list[str] = []
-        first_heading: str | None = None
+        items: list[tuple[str, int, str]] = []  # (kind, heading level, text)
         for item in document.iter_inner_content():
             if isinstance(item, Paragraph):
-                text = item.text.strip()
-                if not text:
-                    continue
-                level = _heading_level(item.style.name if item.style is not None else "")
-                if level:
-                    first_heading = first_heading or text
-                    text = "#" * level + " " + " ".join(text.split())
-                blocks.append(text)
+                text = " ".join(item.text.split())
+                style = item.style.name if item.style is not None else ""
+                if text:
+                    items.append(_classify(style, text))
             elif isinstance(item, Table):
                 rows = [" | ".join(_dedupe(cell.text.strip() for cell in row.cells)) for row in item.rows]
                 table = "\n".join(row for row in rows if row.strip(" |"))
                 if table:
-                    blocks.append(table)
-        title = (document.core_properties.title or "").strip() or first_heading
+                    items.append(("table", 0, table))
+        headings = [(level, text) for kind, level, text in items if kind == "heading"]
+        title = (document.core_properties.title or "").strip() or (headings[0][1] if headings else None)
     except Exception as exc:  # any failure on an untrusted file is that file's error, not the run's
         raise LoadFailure(
             "broken_file", f"damaged .docx that python-docx cannot read ({type(exc).__name__}: {exc})"
         ) from exc
-    return Parsed(text="\n\n".join(blocks), title=title)
+    return Parsed(text=_render(items), title=title)
 
 
-def _heading_level(style: str) -> int:
+def _classify(style: str, text: str) -> tuple[str, int, str]:
     if style.lower() == "title":
-        return 1
-    match = _HEADING_STYLE.match(style)
-    return min(int(match.group(1)), 6) if match else 0
+        return ("heading", 0, text)
+    if match := _HEADING_STYLE.match(style):
+        return ("heading", int(match.group(1)), text)
+    if style.lower().startswith("list"):
+        return ("list", 0, text)
+    return ("paragraph", 0, text)
+
+
+def _render(items: list[tuple[str, int, str]]) -> str:
+    """Markdown-ish text: a ``Title`` paragraph is ``#`` and pushes ``Heading N`` down one level."""
+    shift = 1 if any(kind == "heading" and level == 0 for kind, level, _ in items) else 0
+    blocks: list[str] = []
+    previous = ""
+    for kind, level, text in items:
+        if kind == "heading":
+            blocks.append("#" * min(6, max(1, level + shift)) + " " + text)
+        elif kind == "list" and previous == "list":
+            blocks[-1] += "\n- " + text  # one list, one paragraph
+        elif kind == "list":
+            blocks.append("- " + text)
+        else:
+            blocks.append(text)
+        previous = kind
+    return "\n\n".join(blocks)
 
 
 def _dedupe(cells: Iterable[str]) -> list[str]:
