@@ -34,7 +34,7 @@ MIN_MAX_TOKENS = 32
 HEADING_SEPARATOR = " > "
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(={3,}|-{3,})[ \t]*$")  # 3+: a lone "-" line in plain text is not a heading
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 # A sentence ends at . ! ? (and closing quotes/brackets) before whitespace, or at CJK full stops.

@@ -5,7 +5,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import itertools
+import random
 import re
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -189,3 +191,23 @@ def test_bad_sizes_are_refused() -> None:
     with pytest.raises(ValueError, match="overlap_tokens"):
         chunk_document(doc, max_tokens=64, overlap_tokens=40)
     assert len(re.findall("text", chunk_document(doc, overlap_tokens=0)[0].text)) == 1
+
+
+PIECES = [
+    "word", "Leave", "policy", "ünïcödé", "日本語", "テキスト", "。", ".", "!", "?", " ", " ", " ",
+    "\n", "\n\n", "|", "- ", "x" * 300, "1,234.56", "\t", "—", "😀",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_texts_fit_and_lose_nothing(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(12):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 2500)))
+        max_tokens = rng.choice([32, 64, 128, 256])
+        chunks = chunk_document(
+            make_doc(text), max_tokens=max_tokens, overlap_tokens=rng.randint(0, max_tokens // 2)
+        )
+        assert_sizes(chunks, max_tokens)
+        kept = Counter(ch for c in chunks for ch in c.text if not ch.isspace())
+        assert not Counter(ch for ch in text if not ch.isspace()) - kept, "every character survives"
