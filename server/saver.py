@@ -10,6 +10,7 @@ request, no auth) still raises ``TenantRequired``: the tenant always comes from 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -28,11 +29,12 @@ from kassist.dburl import database_url_from_env
 
 
 def _request_user() -> Any:
-    try:
-        from langgraph_api.utils import get_auth_ctx
-    except ImportError:  # not running inside langgraph-api
+    # Only inside a running langgraph-api server, which has imported this module already: importing
+    # it anywhere else fails (it reads its own configuration at import time).
+    utils = sys.modules.get("langgraph_api.utils")
+    if utils is None:
         return None
-    ctx = get_auth_ctx()
+    ctx = utils.get_auth_ctx()
     return None if ctx is None else ctx.user
 
 

@@ -1,9 +1,14 @@
-"""The server's API-key table: tokens map to identity + tenant; bad tables are refused clearly."""
+"""The server side in isolation: the API-key table (tokens map to identity + tenant, bad tables are
+refused clearly) and the server saver outside a server (no request user, so a tenant is still required)."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from langchain_core.runnables import RunnableConfig
+
+from kassist.tenancy import TenantRequired
 from server.keys import KeyTable, parse_key_table, token_from_headers
 
 TABLE = '{"acme-key-0123456789": {"identity": "alice", "tenant_id": "acme"}}'
@@ -33,3 +38,16 @@ def test_bad_tables_are_refused(text: str, says: str) -> None:
     with pytest.raises(ValueError, match="Expected JSON") as info:
         parse_key_table(text, "$KASSIST_API_KEYS")
     assert says in str(info.value)
+
+
+def test_server_saver_outside_a_server_needs_an_explicit_tenant(tmp_path: Path) -> None:
+    """Outside langgraph-api there is no request user: no tenant in config is still refused."""
+    from server.saver import ServerCheckpointer, with_request_tenant
+
+    config: RunnableConfig = {"configurable": {"thread_id": "t"}}
+    assert with_request_tenant(config) == config
+    with ServerCheckpointer.from_url(f"sqlite:///{tmp_path / 'k.db'}") as saver:
+        saver.setup()
+        with pytest.raises(TenantRequired, match="tenant"):
+            saver.get_tuple(config)
+        assert saver.get_tuple({"configurable": {"thread_id": "t", "tenant_id": "acme"}}) is None
