@@ -44,6 +44,7 @@ class PostgresExecutor:
         self._apool: AsyncConnectionPool[Any] | None = None
         self._apool_loop: asyncio.AbstractEventLoop | None = None
         self._apool_lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+        self._closing: asyncio.Task[None] | None = None
         self._guard = threading.Lock()  # guards pool creation only
 
     def _kwargs(self) -> dict[str, Any]:
@@ -63,9 +64,8 @@ class PostgresExecutor:
         except psycopg.OperationalError as exc:
             raise unavailable(self.conninfo, exc) from None
 
-    # Pools open all ``pool_size`` connections in the background right away (the probe has
-    # already shown the server is reachable): a pool that grows on demand adds one connection at
-    # a time, so the first bursts of concurrent calls would queue behind too few connections.
+    # Pools open all ``pool_size`` connections up front: a pool that grows on demand adds one
+    # connection at a time, so the first bursts of concurrent calls would queue behind too few.
     def pool(self) -> ConnectionPool[Any]:
         with self._guard:
             if self._pool is None:
@@ -77,7 +77,7 @@ class PostgresExecutor:
                     kwargs=self._kwargs(),
                     open=False,
                 )
-                pool.open(wait=False)
+                pool.open(wait=True, timeout=self.connect_timeout)
                 self._pool = pool
             return self._pool
 
@@ -104,7 +104,7 @@ class PostgresExecutor:
                 kwargs=self._kwargs(),
                 open=False,
             )
-            await pool.open(wait=False)
+            await pool.open(wait=True, timeout=self.connect_timeout)
             self._apool, self._apool_loop = pool, loop
             return pool
 
@@ -204,9 +204,23 @@ class PostgresExecutor:
         if pool is not None:
             pool.close()
         apool, self._apool = self._apool, None
-        if apool is not None and self._apool_loop is not None and not self._apool_loop.is_closed():
-            with suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(apool.close(), self._apool_loop)
+        loop = self._apool_loop
+        if apool is None or loop is None or loop.is_closed():
+            return
+        # A sync close() of a saver that also served async calls: close the async pool on its own
+        # loop, or its tasks outlive the saver and stall that loop's shutdown.
+        if not loop.is_running():
+            loop.run_until_complete(apool.close())
+            return
+        try:
+            current = asyncio.get_running_loop()
+        except RuntimeError:
+            current = None
+        if current is loop:
+            self._closing = loop.create_task(apool.close())  # cannot block inside the loop itself
+        else:
+            with suppress(Exception):
+                asyncio.run_coroutine_threadsafe(apool.close(), loop).result(timeout=30)
 
     async def aclose(self) -> None:
         apool, self._apool = self._apool, None
