@@ -24,6 +24,31 @@ from kassist.dburl import DatabaseUnavailable, postgres_target
 T = TypeVar("T")
 
 
+class _LifoPool(ConnectionPool[Any]):
+    """Hands out the most recently returned connection first.
+
+    psycopg_pool rotates through its connections (FIFO), so sequential calls each land on a
+    backend that has been idle longest: measured 0.40 ms per get_tuple over 8 connections against
+    0.20 ms over one. LIFO keeps sequential work on one warm backend and still uses them all
+    under concurrency. (Overrides one private hook, called under the pool's lock; psycopg_pool is
+    pinned in constraints.txt.)
+    """
+
+    def _get_ready_connection(self, timeout: float | None) -> Any:
+        if self._pool:
+            self._pool.rotate(1)
+        return super()._get_ready_connection(timeout)
+
+
+class _AsyncLifoPool(AsyncConnectionPool[Any]):
+    """The async twin of :class:`_LifoPool`."""
+
+    async def _get_ready_connection(self, timeout: float | None) -> Any:  # noqa: ASYNC109 (library signature)
+        if self._pool:
+            self._pool.rotate(1)
+        return await super()._get_ready_connection(timeout)
+
+
 def unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return DatabaseUnavailable(
@@ -70,7 +95,7 @@ class PostgresExecutor:
         with self._guard:
             if self._pool is None:
                 self._probe()
-                pool: ConnectionPool[Any] = ConnectionPool(
+                pool: ConnectionPool[Any] = _LifoPool(
                     self.conninfo,
                     min_size=self.pool_size,
                     max_size=self.pool_size,
@@ -97,7 +122,7 @@ class PostgresExecutor:
                 await conn.close()
             except psycopg.OperationalError as exc:
                 raise unavailable(self.conninfo, exc) from None
-            pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+            pool: AsyncConnectionPool[Any] = _AsyncLifoPool(
                 self.conninfo,
                 min_size=self.pool_size,
                 max_size=self.pool_size,
@@ -119,7 +144,7 @@ class PostgresExecutor:
                 for each in params:
                     conn.execute(sql, each)
                 continue
-            cur = conn.execute(sql, params)
+            cur = conn.execute(sql, params, binary=query.fetch)
             rows = list(cur.fetchall()) if query.fetch else []
         return rows
 
@@ -131,7 +156,7 @@ class PostgresExecutor:
                 for each in params:
                     await conn.execute(sql, each)
                 continue
-            cur = await conn.execute(sql, params)
+            cur = await conn.execute(sql, params, binary=query.fetch)
             rows = list(await cur.fetchall()) if query.fetch else []
         return rows
 
