@@ -103,5 +103,9 @@ def put_writes(
             "put_writes needs config['configurable']['checkpoint_id'] (the checkpoint written to)"
         )
     rows, replace = dump_writes(serde, writes, task_id, task_path)
-    if rows:
-        yield Query("upsert_write" if replace else "put_write", many=[{**key, "cid": cid, **r} for r in rows])
+    # One row per (task_id, idx), as the table keeps: the last wins for replacing (special)
+    # writes, the first for the others (a single statement cannot touch a row twice).
+    unique = {r["idx"]: r for r in (rows if replace else reversed(rows))}
+    if unique:
+        name = "upsert_write_rows" if replace else "put_write_rows"
+        yield Query(name, {**key, "cid": cid, "rows": sorted(unique.values(), key=lambda r: r["idx"])})

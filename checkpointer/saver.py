@@ -228,13 +228,13 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
         steps = ops_write.put_writes(self.serde, self._tenant(config), config, writes, task_id, task_path)
-        self._run(steps, write=True)
+        self._run(steps, write=True, single=True)
 
     async def aput_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
         steps = ops_write.put_writes(self.serde, self._tenant(config), config, writes, task_id, task_path)
-        await self._arun(steps, write=True)
+        await self._arun(steps, write=True, single=True)
 
     def get_next_version(self, current: str | None, channel: None) -> str:
         # A random suffix keeps versions distinct across branches, so blobs never collide.

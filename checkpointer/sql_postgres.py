@@ -277,6 +277,19 @@ c AS (
 SELECT version FROM h
 """
 
+# A put_writes call as one statement (autocommit, one round trip) over arrays of its rows.
+_WRITE_ROWS = f"""
+INSERT INTO kassist_cp_writes ({_WRITE_COLS})
+SELECT %(tenant)s, %(thread)s, %(ns)s, %(cid)s, x.task_id, x.idx, x.channel, x.type, x.blob, x.task_path
+FROM unnest(%(w_task_id)s::text[], %(w_idx)s::int[], %(w_channel)s::text[], %(w_type)s::text[],
+            %(w_blob)s::bytea[], %(w_task_path)s::text[]) AS x(task_id, idx, channel, type, blob, task_path)
+ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx)"""
+PUT_WRITE_ROWS = _WRITE_ROWS + " DO NOTHING"
+UPSERT_WRITE_ROWS = (
+    _WRITE_ROWS + " DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, "
+    "task_path = EXCLUDED.task_path"
+)
+
 _BLOB_MATCH = (
     "CROSS JOIN LATERAL (SELECT b.channel, b.type, b.blob FROM kassist_cp_blobs b "
     "WHERE b.tenant_id = %(tenant)s AND b.thread_id = %(thread)s AND b.checkpoint_ns = %(ns)s "
@@ -333,6 +346,11 @@ def render(query: Query) -> list[Statement]:
         for col in ("channel", "version", "type", "blob"):
             params[f"b_{col}"] = [b[col] for b in blobs]
         return [(PUT_FAST, params, False)]
+    if query.name in ("put_write_rows", "upsert_write_rows"):
+        rows = params.pop("rows")
+        for col in ("task_id", "idx", "channel", "type", "blob", "task_path"):
+            params[f"w_{col}"] = [r[col] for r in rows]
+        return [(PUT_WRITE_ROWS if query.name == "put_write_rows" else UPSERT_WRITE_ROWS, params, False)]
     if query.name.startswith("migration:"):
         sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
     else:

@@ -301,8 +301,9 @@ def _statements(name: str) -> tuple[str, ...]:
 
 def render(query: Query) -> list[Statement]:
     """The statements a query runs, SQLite flavour."""
-    # "blobs" (put_fast) is a list of rows with bytes: it runs as its own executemany, never bound.
-    params = {k: _bind(v) for k, v in query.params.items() if k != "blobs"}
+    # "blobs" (put_fast) and "rows" (writes) are lists of rows with bytes: they run as an
+    # executemany, never bound as one value.
+    params = {k: _bind(v) for k, v in query.params.items() if k not in ("blobs", "rows")}
     if query.many is not None:
         return [(sql, query.many, True) for sql in _statements(query.name)]
     if query.name == "list_rows":
@@ -313,6 +314,9 @@ def render(query: Query) -> list[Statement]:
     if query.name == "put_fast":
         blobs = [{**params, **b} for b in query.params["blobs"]]
         return [(_statements("put_blob")[0], blobs, True), *((sql, params, False) for sql in PUT_FAST)]
+    if query.name in ("put_write_rows", "upsert_write_rows"):
+        sql = _statements(query.name.replace("_rows", ""))[0]
+        return [(sql, [{**params, **r} for r in query.params["rows"]], True)]
     if query.name.startswith("migration:"):
         sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
     else:
