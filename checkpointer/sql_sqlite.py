@@ -25,8 +25,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
             checkpoint_id TEXT NOT NULL, parent_id TEXT, version INTEGER NOT NULL,
             ts REAL NOT NULL, run_id TEXT, checkpoint TEXT NOT NULL, metadata TEXT NOT NULL,
             PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id))""",
+        # Only run_id gets a secondary index (delete_for_runs); retention is a batch job and scans
+        # a tenant's rows rather than slowing every put with one more index.
         f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id)",
-        f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_ts ON {CP} (tenant_id, ts)",
         """CREATE TABLE IF NOT EXISTS kassist_cp_blobs (
             tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
             channel TEXT NOT NULL, version TEXT NOT NULL, type TEXT NOT NULL, blob BLOB,
