@@ -262,3 +262,10 @@ def test_extracted_text_is_storable() -> None:
 
     # NUL cannot go into PostgreSQL text; a lone surrogate cannot be encoded as UTF-8.
     assert clean_text("a\x00b\x07c\r\nd\ud800e\x0cf\t") == "abc\nd?e\x0cf"
+
+
+def test_pdf_metadata_titles_are_one_clean_line(tmp_path: Path) -> None:
+    write_pdf(tmp_path / "odd.pdf", [["Body text."]], title="Travel\r\n  Policy\x00 2026")
+    result = load_file(tmp_path / "odd.pdf", tenant_id="acme", collection="handbook")
+    assert isinstance(result, Document)
+    assert result.title == "Travel Policy 2026"

@@ -94,7 +94,7 @@ def _load(
         tenant_id=tenant_id,
         collection=collection,
         source_path=source_path,
-        title=(parsed.title or _title_from_name(path)).strip()[:500],
+        title=_title(parsed.title) or _title_from_name(path),
         text=text,
         media_type=media_type,
         size_bytes=len(data),
@@ -163,6 +163,11 @@ def _read(real: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
     if len(data) > max_bytes:  # grew since stat
         raise LoadFailure("too_large", f"over the {max_bytes:,}-byte limit; raise max_bytes or split it")
     return data, info
+
+
+def _title(raw: str | None) -> str:
+    """A one-line title; PDF metadata in particular can hold control characters and line breaks."""
+    return " ".join(clean_text(raw).split())[:500] if raw else ""
 
 
 def _title_from_name(path: Path) -> str:
