@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
+import signal
 import socket
 import tempfile
+import time
 from pathlib import Path
 
 from test_kb_loaders import write_pdf
@@ -154,8 +157,18 @@ def load_as_nobody(root: Path) -> list[dict[str, object]]:
             out.close()
             os._exit(status)
     os.close(write_fd)
-    with os.fdopen(read_fd) as inp:
-        payload = inp.read()
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + 60
+    with os.fdopen(read_fd, "rb") as inp:
+        # Never hang the suite: a child stuck (e.g. on a lock inherited through fork) is killed.
+        while select.select([inp], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            block = os.read(inp.fileno(), 65536)
+            if not block:
+                break
+            chunks.append(block)
+        else:
+            os.kill(pid, signal.SIGKILL)
+    payload = b"".join(chunks).decode()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0, payload
     rows: list[dict[str, object]] = json.loads(payload)
