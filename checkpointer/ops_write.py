@@ -43,6 +43,10 @@ def put(
     parent: str | None = conf.get("checkpoint_id") or None
     cid = checkpoint["id"]
     marker = conf.get(BRANCH_FROM_KEY)
+    if parent == cid:
+        raise ValueError(
+            f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
+        )
     meta_text, run_id = dump_metadata(config, metadata)
     record = {
         **key,

@@ -77,7 +77,9 @@ PUT_FAST = (
     f"UPDATE kassist_cp_heads SET head_id = :cid, version = version + 1 WHERE {KEY} AND head_id = :parent",
     _CP_INSERT + "SELECT :tenant, :thread, :ns, :cid, :parent, version, :ts, :run_id, :checkpoint, :metadata "
     f"FROM kassist_cp_heads WHERE {KEY} AND changes() = 1 ON CONFLICT DO NOTHING",
-    f"SELECT version FROM kassist_cp_heads WHERE {KEY} AND head_id = :cid",
+    # Hit, or a re-put of the head itself with its own parent; anything else takes the full check.
+    f"SELECT version FROM kassist_cp_heads WHERE {KEY} AND head_id = :cid AND EXISTS "
+    f"(SELECT 1 FROM {CP} WHERE {KEY} AND checkpoint_id = :cid AND parent_id IS :parent)",
 )
 
 _HEAD_VERSION = (

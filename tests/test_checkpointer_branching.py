@@ -126,6 +126,12 @@ async def test_idempotent_reput_of_the_same_checkpoint(saver: TenantCheckpointer
     # The same id under a different parent is not a re-put: refused.
     with pytest.raises(CheckpointConflict):
         saver.put(CONFIG, head.checkpoint, head.metadata, {})
+    parent = saver.get_tuple(head.parent_config)
+    assert parent is not None and parent.parent_config is not None
+    with pytest.raises(CheckpointConflict):  # the grandparent as parent
+        saver.put(parent.parent_config, head.checkpoint, head.metadata, {})
+    with pytest.raises(ValueError, match="itself"):
+        saver.put(head.config, head.checkpoint, head.metadata, {})
 
 
 async def test_stale_branch_marker_and_plain_non_head_parent_conflict(saver: TenantCheckpointer) -> None:
