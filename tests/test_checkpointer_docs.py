@@ -23,6 +23,11 @@ def test_doc_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
             exec(compile(block, str(DOC), "exec", dont_inherit=True), namespace)
     printed = out.getvalue()
     assert "['hello', 'reply to hello', 'and again', 'reply to and again']" in printed
-    assert "1 conflict" in printed and "count 3" in printed
+    # No lost update: at least one racer is refused and the count ends at 3. How many conflicts there
+    # are depends on thread timing (a retry can land before the winner's last async put, which is then
+    # refused and retried in turn); every interleaving must still end at 3.
+    conflicts = re.search(r"^(\d+) conflict$", printed, flags=re.M)
+    assert conflicts is not None and int(conflicts.group(1)) in (1, 2), printed
+    assert "count 3" in printed
     assert "\n100\n" in printed
     assert "2 threads deleted" not in printed and "1 threads deleted" in printed
