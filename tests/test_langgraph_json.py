@@ -4,113 +4,32 @@ anonymous callers get 401, another tenant gets 404."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, langgraph_dev
 
 from checkpointer import TenantCheckpointer
 from graph.doc_steps import initial_state
 
-ROOT = Path(__file__).resolve().parent.parent
-ACME_KEY = "acme-key-0123456789abcdef"
-GLOBEX_KEY = "globex-key-0123456789abcdef"
-KEYS = {
-    ACME_KEY: {"identity": "alice", "tenant_id": "acme"},
-    GLOBEX_KEY: {"identity": "bob", "tenant_id": "globex"},
-}
 
-
-def test_langgraph_json_points_at_our_factory_and_an_uncompiled_graph() -> None:
+def test_langgraph_json_points_at_our_factories_and_an_uncompiled_graph() -> None:
     config = json.loads((ROOT / "langgraph.json").read_text())
     assert config["dependencies"] == ["."]
     assert config["checkpointer"]["path"] == "server.saver.langgraph_checkpointer"
+    assert config["store"]["path"] == "memory.store.langgraph_store"
     from graph.doc_steps import graph
 
     assert graph.checkpointer is None  # the server refuses graphs that bring their own
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _isolated_config(tmp_path: Path) -> Path:
-    """The repo's langgraph.json with its relative paths made absolute, so the server's working files
-    (.langgraph_api/) go to a temp dir instead of the shared source tree."""
-    config = json.loads((ROOT / "langgraph.json").read_text())
-    config["dependencies"] = [str(ROOT)]
-    config["graphs"] = {k: str(ROOT / v.removeprefix("./")) for k, v in config["graphs"].items()}
-    config["auth"]["path"] = str(ROOT / config["auth"]["path"].removeprefix("./"))
-    path = tmp_path / "langgraph.json"
-    path.write_text(json.dumps(config))
-    return path
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    cli = shutil.which("langgraph", path=str(Path(sys.executable).parent))
-    if cli is None or importlib.util.find_spec("langgraph_runtime_inmem") is None:
-        pytest.skip("langgraph-cli[inmem] is not installed in this environment")
-    db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
-    port = _free_port()
-    log = (tmp_path / "server.log").open("w")
-    env = {**os.environ, "KASSIST_DATABASE_URL": db_url, "KASSIST_API_KEYS": json.dumps(KEYS)}
-    env.pop("KASSIST_API_KEYS_FILE", None)
-    proc = subprocess.Popen(
-        [
-            cli,
-            "dev",
-            "--no-browser",
-            "--no-reload",
-            "--port",
-            str(port),
-            "--config",
-            str(_isolated_config(tmp_path)),
-        ],
-        cwd=tmp_path,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 45
-        while True:
-            if proc.poll() is not None:
-                text = (tmp_path / "server.log").read_text()
-                if "address already in use" in text.lower():
-                    pytest.skip(f"port {port} was taken by another process: {text[-300:]}")
-                pytest.fail(f"langgraph dev exited with {proc.returncode}:\n{text[-3000:]}")
-            try:
-                if httpx.get(f"{base}/ok", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"langgraph dev not ready in 45 s:\n{(tmp_path / 'server.log').read_text()[-3000:]}"
-                )
-            time.sleep(0.25)
-        yield base, db_url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    with langgraph_dev(tmp_path) as started:
+        yield started
 
 
 def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: tuple[str, str]) -> None:

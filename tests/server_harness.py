@@ -1,0 +1,109 @@
+"""Start real servers for the server tests: ``langgraph dev`` on the repo's langgraph.json, isolated
+in a temp directory, with two API keys (tenants ``acme`` and ``globex``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ACME_KEY = "acme-key-0123456789abcdef"
+GLOBEX_KEY = "globex-key-0123456789abcdef"
+KEYS = {
+    ACME_KEY: {"identity": "alice", "tenant_id": "acme"},
+    GLOBEX_KEY: {"identity": "bob", "tenant_id": "globex"},
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def server_env(db_url: str) -> dict[str, str]:
+    env = {**os.environ, "KASSIST_DATABASE_URL": db_url, "KASSIST_API_KEYS": json.dumps(KEYS)}
+    for name in ("KASSIST_API_KEYS_FILE", "KASSIST_TENANT"):
+        env.pop(name, None)
+    return env
+
+
+def isolated_config(tmp_path: Path) -> Path:
+    """The repo's langgraph.json with its relative paths made absolute, so the server's working files
+    (.langgraph_api/) go to a temp dir instead of the shared source tree."""
+    config = json.loads((ROOT / "langgraph.json").read_text())
+    config["dependencies"] = [str(ROOT)]
+    config["graphs"] = {k: str(ROOT / v.removeprefix("./")) for k, v in config["graphs"].items()}
+    config["auth"]["path"] = str(ROOT / config["auth"]["path"].removeprefix("./"))
+    path = tmp_path / "langgraph.json"
+    path.write_text(json.dumps(config))
+    return path
+
+
+def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path, what: str, timeout: float = 45.0) -> None:
+    """Poll ``url`` until it answers 200; fail with the server's log if it exits or stays silent."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            text = log.read_text()
+            if "address already in use" in text.lower():
+                pytest.skip(f"the port was taken by another process: {text[-300:]}")
+            pytest.fail(f"{what} exited with {proc.returncode}:\n{text[-3000:]}")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} not ready in {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+        time.sleep(0.25)
+
+
+@contextmanager
+def running(
+    argv: list[str], *, cwd: Path, env: dict[str, str], ready: Callable[[], str], what: str
+) -> Iterator[None]:
+    """Run ``argv`` until the block ends; ``ready()`` is the URL that answers 200 once it serves."""
+    log_path = cwd / f"{what.replace(' ', '_')}.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_ready(proc, ready(), log_path, what)
+            yield
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@contextmanager
+def langgraph_dev(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """``(base_url, database_url)`` of a ``langgraph dev`` serving the repo's langgraph.json on a fresh
+    SQLite file."""
+    cli = shutil.which("langgraph", path=str(Path(sys.executable).parent))
+    if cli is None or importlib.util.find_spec("langgraph_runtime_inmem") is None:
+        pytest.skip("langgraph-cli[inmem] is not installed in this environment")
+    db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    argv = [cli, "dev", "--no-browser", "--no-reload", "--port", str(port)]
+    argv += ["--config", str(isolated_config(tmp_path))]
+    with running(
+        argv, cwd=tmp_path, env=server_env(db_url), ready=lambda: f"{base}/ok", what="langgraph dev"
+    ):
+        yield base, db_url
