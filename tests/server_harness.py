@@ -73,10 +73,10 @@ def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path, what: str, ti
 
 @contextmanager
 def running(
-    argv: list[str], *, cwd: Path, env: dict[str, str], ready: Callable[[], str], what: str
+    argv: list[str], *, cwd: Path, log_dir: Path, env: dict[str, str], ready: Callable[[], str], what: str
 ) -> Iterator[None]:
     """Run ``argv`` until the block ends; ``ready()`` is the URL that answers 200 once it serves."""
-    log_path = cwd / f"{what.replace(' ', '_')}.log"
+    log_path = log_dir / f"{what.replace(' ', '_')}.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
@@ -104,6 +104,11 @@ def langgraph_dev(tmp_path: Path) -> Iterator[tuple[str, str]]:
     argv = [cli, "dev", "--no-browser", "--no-reload", "--port", str(port)]
     argv += ["--config", str(isolated_config(tmp_path))]
     with running(
-        argv, cwd=tmp_path, env=server_env(db_url), ready=lambda: f"{base}/ok", what="langgraph dev"
+        argv,
+        cwd=tmp_path,
+        log_dir=tmp_path,
+        env=server_env(db_url),
+        ready=lambda: f"{base}/ok",
+        what="langgraph dev",
     ):
         yield base, db_url
