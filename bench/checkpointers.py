@@ -312,15 +312,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=("sqlite", "postgres", "all"), default="all")
     parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
     parser.add_argument(
-        "--stock-sqlite-synchronous",
-        choices=("default", "NORMAL", "FULL"),
-        default="default",
-        help="PRAGMA synchronous for the stock SqliteSaver (default: as shipped, i.e. FULL; kassist uses NORMAL)",
+        "--sqlite-synchronous",
+        choices=("FULL", "NORMAL"),
+        default="FULL",
+        help="PRAGMA synchronous for both SQLite savers (default FULL, as both ship; NORMAL: like-for-like opt-in)",
     )
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
-    if args.stock_sqlite_synchronous != "default":
-        cp_env.STOCK_SQLITE_SYNCHRONOUS = args.stock_sqlite_synchronous
+    cp_env.SQLITE_SYNCHRONOUS = args.sqlite_synchronous
     backends = ["sqlite", "postgres"] if args.backend == "all" else [args.backend]
     console = Console(width=170)
     started = time.perf_counter()
@@ -333,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         if "postgres" in backends:
             console.print(f"PostgreSQL: {env.pg_source}")
         if "sqlite" in backends:
-            console.print(f"stock SqliteSaver synchronous: {args.stock_sqlite_synchronous}")
+            console.print(f"SQLite synchronous (both savers): {args.sqlite_synchronous}")
         for backend in backends:
             rows += bench_put_get(env, backend, plan, console)
             rows += bench_loop(env, backend, plan, console)

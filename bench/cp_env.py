@@ -23,10 +23,10 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 TENANT = "bench"
-STOCK_SQLITE_SYNCHRONOUS: str | None = None
-"""None keeps SqliteSaver as shipped (SQLite's default synchronous=FULL: fsync per commit); "NORMAL"
-matches kassist's setting (WAL + NORMAL: survives a killed process, not a power cut) for a
-like-for-like comparison."""
+SQLITE_SYNCHRONOUS = "FULL"
+"""PRAGMA synchronous for BOTH SQLite savers, so they are compared at equal durability. FULL (the
+default of SQLite, of stock SqliteSaver and of kassist) fsyncs every commit and survives a power cut;
+NORMAL (kassist's opt-in ``sqlite_synchronous="normal"``) survives a killed process only."""
 PG_CONN_KWARGS: dict[str, Any] = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
 
 
@@ -119,8 +119,7 @@ def stock_saver(target: Target) -> Iterator[BaseCheckpointSaver[Any]]:
     """The stock saver of the target's backend, set up."""
     if target.sqlite_path is not None:
         with closing(sqlite3.connect(target.sqlite_path, check_same_thread=False)) as conn:
-            if STOCK_SQLITE_SYNCHRONOUS:
-                conn.execute(f"PRAGMA synchronous = {STOCK_SQLITE_SYNCHRONOUS}")
+            conn.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
             saver = SqliteSaver(conn)
             saver.setup()
             yield saver
@@ -135,7 +134,7 @@ def ours_saver(target: Target) -> Iterator[BaseCheckpointSaver[Any]]:
     """kassist's saver on the target, set up and bound to the benchmark tenant."""
     from checkpointer import TenantCheckpointer
 
-    with TenantCheckpointer.from_url(target.url) as saver:
+    with TenantCheckpointer.from_url(target.url, sqlite_synchronous=SQLITE_SYNCHRONOUS.lower()) as saver:
         saver.setup()
         yield saver.for_tenant(TENANT)
 

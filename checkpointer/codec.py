@@ -61,7 +61,9 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
     for key in (*OWN_KEYS, TENANT_KEY):
         merged.pop(key, None)
     run_id = merged.get("run_id")
-    text = json.dumps(_strip_nul(merged), separators=(",", ":"), default=str)
+    text = json.dumps(merged, separators=(",", ":"), default=str)
+    if "\\u0000" in text:  # rare: only then pay for the recursive copy
+        text = json.dumps(_strip_nul(merged), separators=(",", ":"), default=str)
     return text, (str(run_id) if run_id is not None else None)
 
 

@@ -1,5 +1,10 @@
 """SQLite executor: a connection per thread, WAL, one transaction per operation.
 
+Durability: ``synchronous=FULL`` by default (WAL fsynced at every commit, so a committed
+checkpoint survives a power cut, as SQLite's own default and stock SqliteSaver promise).
+``synchronous="normal"`` is an explicit opt-in: commits then survive a killed process but the last
+ones may be lost on power failure or an OS crash (the database itself stays consistent).
+
 Sync calls use the calling thread's connection; async twins run the same executor in a worker
 thread (``asyncio.to_thread``). Writers serialise on SQLite's own lock (``BEGIN IMMEDIATE``,
 waited on through ``busy_timeout``); readers never block in WAL mode. No lock spans the saver.
@@ -18,14 +23,27 @@ from checkpointer.query import Op, Query, Row, drive
 
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000
+SYNCHRONOUS_MODES = ("full", "normal")
+
+
+def check_synchronous(mode: str) -> str:
+    """The PRAGMA synchronous value for a user's choice, refusing anything but FULL and NORMAL."""
+    value = str(mode).strip().lower()
+    if value not in SYNCHRONOUS_MODES:
+        raise ValueError(
+            f"sqlite_synchronous must be 'full' (default: survives a power cut) or 'normal' "
+            f"(faster; survives a killed process, may lose the last commits on power loss), got {mode!r}"
+        )
+    return value.upper()
 
 
 class SqliteExecutor:
     backend = "sqlite"
     migrations = len(sql_sqlite.MIGRATIONS)
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, synchronous: str = "full") -> None:
         self.path = path
+        self.synchronous = check_synchronous(synchronous)
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()  # only guards the list of connections, never a query
@@ -43,10 +61,9 @@ class SqliteExecutor:
         conn = sqlite3.connect(
             str(self.path), isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
         )
-        conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute(f"PRAGMA synchronous = {self.synchronous}")
         self._local.conn = conn
         with self._guard:
             self._all.append(conn)
@@ -60,7 +77,12 @@ class SqliteExecutor:
                 conn.executemany(sql, params)
                 continue
             cursor = conn.execute(sql, params)
-            rows = [dict(r) for r in cursor.fetchall()] if query.fetch else []
+            if query.fetch and cursor.description is not None:
+                # Plain tuples zipped with the column names: about 3x cheaper than sqlite3.Row -> dict.
+                cols = [d[0] for d in cursor.description]
+                rows = [dict(zip(cols, r, strict=True)) for r in cursor.fetchall()]
+            else:
+                rows = []
         return rows
 
     def run(self, op: Op[T]) -> T:

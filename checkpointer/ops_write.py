@@ -61,6 +61,9 @@ def put(
     if parent is not None and checked:
         # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
         done = yield Query("put_fast", {**record, "blobs": values}, fetch=True)
+        if not done:
+            # A re-put of the head itself also succeeds here (a no-op where the backend has one).
+            done = yield Query("put_fast_recheck", {**key, "cid": cid, "parent": parent}, fetch=True)
         if done:
             return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: int(done[0]["version"])})
     yield Query("begin")

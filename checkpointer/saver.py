@@ -69,15 +69,23 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         serde: SerializerProtocol | None = None,
         pool_size: int = 8,
         connect_timeout: float = 10.0,
+        sqlite_synchronous: str = "full",
     ) -> TenantCheckpointer:
-        """Open ``sqlite:///path.db`` or ``postgresql://...``; call ``setup()`` before first use."""
+        """Open ``sqlite:///path.db`` or ``postgresql://...``; call ``setup()`` before first use.
+
+        ``sqlite_synchronous="normal"`` trades power-cut durability for speed on SQLite (see
+        docs/checkpointer.md, "Durability"); the default ``"full"`` fsyncs every commit.
+        """
+        from checkpointer.driver_sqlite import check_synchronous
+
+        check_synchronous(sqlite_synchronous)  # a typo fails on every backend, not only on SQLite
         parsed = parse_database_url(url)
         executor: Executor
         if parsed.backend == "sqlite":
             from checkpointer.driver_sqlite import SqliteExecutor
 
             assert parsed.sqlite_path is not None
-            executor = SqliteExecutor(parsed.sqlite_path)
+            executor = SqliteExecutor(parsed.sqlite_path, synchronous=sqlite_synchronous)
         else:
             from checkpointer.driver_postgres import PostgresExecutor
 

@@ -159,6 +159,7 @@ WITH c AS (
 UPDATE kassist_cp_heads SET head_id = %(cid)s, version = %(version)s WHERE {KEY}
 """,
     "begin": "BEGIN",
+    "put_fast_recheck": (),  # PUT_FAST's miss goes straight to the full check here
     "put_checkpoint_again": (
         f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
         f"run_id = %(run_id)s, ts = %(ts)s WHERE {KEY} AND checkpoint_id = %(cid)s"

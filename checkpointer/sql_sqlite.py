@@ -71,15 +71,18 @@ _CP_INSERT = (
     "run_id, checkpoint, metadata) "
 )
 # The common case, a put that extends the head: compare-and-set the head, then add the row only if
-# that succeeded (changes() is the row count of the statement before). Anything else falls back to
-# the full check in the same transaction.
+# that succeeded (changes() is the row count of the statement before); RETURNING hands back the new
+# version only when the row went in, so a hit costs these two statements and nothing else.
 PUT_FAST = (
     f"UPDATE kassist_cp_heads SET head_id = :cid, version = version + 1 WHERE {KEY} AND head_id = :parent",
     _CP_INSERT + "SELECT :tenant, :thread, :ns, :cid, :parent, version, :ts, :run_id, :checkpoint, :metadata "
-    f"FROM kassist_cp_heads WHERE {KEY} AND changes() = 1 ON CONFLICT DO NOTHING",
-    # Hit, or a re-put of the head itself with its own parent; anything else takes the full check.
+    f"FROM kassist_cp_heads WHERE {KEY} AND changes() = 1 ON CONFLICT DO NOTHING RETURNING version",
+)
+# After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
+# it takes the full check.
+PUT_FAST_RECHECK = (
     f"SELECT version FROM kassist_cp_heads WHERE {KEY} AND head_id = :cid AND EXISTS "
-    f"(SELECT 1 FROM {CP} WHERE {KEY} AND checkpoint_id = :cid AND parent_id IS :parent)",
+    f"(SELECT 1 FROM {CP} WHERE {KEY} AND checkpoint_id = :cid AND parent_id IS :parent)"
 )
 
 _HEAD_VERSION = (
@@ -143,6 +146,7 @@ SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
         "ON CONFLICT DO UPDATE SET head_id = excluded.head_id, version = excluded.version",
     ),
     "begin": (),  # write operations already run inside BEGIN IMMEDIATE
+    "put_fast_recheck": PUT_FAST_RECHECK,
     "put_checkpoint_again": (
         f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts "
         f"WHERE {KEY} AND checkpoint_id = :cid"

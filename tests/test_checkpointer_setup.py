@@ -121,3 +121,24 @@ def test_from_env_and_langgraph_factory(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setenv("KASSIST_DATABASE_URL", f"sqlite:///{tmp_path / 'env.db'}")
     with checkpointer.from_env() as saver:
         assert (tmp_path / "env.db").exists() and saver.setup() == []
+
+
+def _synchronous(saver: TenantCheckpointer) -> int:
+    conn = saver._executor._connection()  # type: ignore[attr-defined]
+    return int(conn.execute("PRAGMA synchronous").fetchone()[0])
+
+
+async def test_sqlite_commits_are_fsynced_unless_normal_is_asked_for(tmp_path: Path) -> None:
+    """FULL (2) by default on every connection, sync and async; NORMAL (1) only when asked."""
+    import asyncio
+
+    with TenantCheckpointer.from_url(f"sqlite:///{tmp_path}/full.db") as saver:
+        saver.setup()
+        assert _synchronous(saver) == 2
+        assert await asyncio.to_thread(_synchronous, saver) == 2
+    with TenantCheckpointer.from_url(f"sqlite:///{tmp_path}/normal.db", sqlite_synchronous="normal") as saver:
+        saver.setup()
+        assert _synchronous(saver) == 1
+    with pytest.raises(ValueError, match=r"sqlite_synchronous must be 'full'.*'normal'.*got 'off'"):
+        TenantCheckpointer.from_url(f"sqlite:///{tmp_path}/off.db", sqlite_synchronous="off")
+    assert not (tmp_path / "off.db").exists()
