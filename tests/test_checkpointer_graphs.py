@@ -86,7 +86,9 @@ def build(saver, delay):
     def make(i):
         def node(state):
             print(f"start {i}", flush=True)
-            time.sleep(delay)
+            # s2 is where the test kills the worker: a long sleep there keeps the kill inside the
+            # node even when a loaded machine delays the test process after it reads "start 2".
+            time.sleep(delay * 30 if i == 2 else delay)
             return {"done": state.get("done", []) + [i]}
         return node
 
