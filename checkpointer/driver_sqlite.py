@@ -1,13 +1,18 @@
-"""SQLite executor: a connection per thread, WAL, one transaction per operation.
+"""SQLite executor: a small LIFO pool of connections, WAL, one transaction per operation.
+
+A call takes the most recently used idle connection (or opens one) and gives it back when done, so
+sequential calls, whatever thread they come from, stay on one connection: its page cache and
+prepared statements stay warm, and no other connection's cache is invalidated by its commits.
+(A connection per thread did both wrong: LangGraph runs puts on worker threads, every switch of
+connection after a commit re-read the pages, and connections of finished threads were never
+closed.) Async twins run the same executor in a worker thread (``asyncio.to_thread``). Writers
+serialise on SQLite's own lock (``BEGIN IMMEDIATE``; other processes wait through ``busy_timeout``,
+this process's writers queue on a lock first, see ``run``); readers never block in WAL mode.
 
 Durability: ``synchronous=FULL`` by default (WAL fsynced at every commit, so a committed
 checkpoint survives a power cut, as SQLite's own default and stock SqliteSaver promise).
 ``synchronous="normal"`` is an explicit opt-in: commits then survive a killed process but the last
 ones may be lost on power failure or an OS crash (the database itself stays consistent).
-
-Sync calls use the calling thread's connection; async twins run the same executor in a worker
-thread (``asyncio.to_thread``). Writers serialise on SQLite's own lock (``BEGIN IMMEDIATE``,
-waited on through ``busy_timeout``); readers never block in WAL mode. No lock spans the saver.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from checkpointer.query import Op, Query, Row, drive
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000
 SYNCHRONOUS_MODES = ("full", "normal")
+MAX_IDLE = 8  # connections kept open between calls; more concurrent callers open and close extras
 
 
 def check_synchronous(mode: str) -> str:
@@ -44,19 +50,12 @@ class SqliteExecutor:
     def __init__(self, path: Path, *, synchronous: str = "full") -> None:
         self.path = path
         self.synchronous = check_synchronous(synchronous)
-        self._local = threading.local()
-        self._all: list[sqlite3.Connection] = []
-        self._guard = threading.Lock()  # only guards the list of connections, never a query
+        self._idle: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()  # guards the idle list only, never a query
+        self._write_lock = threading.Lock()
         self._closed = False
 
-    def _connection(self) -> sqlite3.Connection:
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
-        if conn is not None:
-            return conn
-        if self._closed:
-            raise RuntimeError(
-                "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
-            )
+    def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(
             str(self.path), isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
@@ -64,9 +63,29 @@ class SqliteExecutor:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-        self._local.conn = conn
+        return conn
+
+    def _acquire(self) -> sqlite3.Connection:
         with self._guard:
-            self._all.append(conn)
+            if self._closed:
+                raise RuntimeError(
+                    "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
+                )
+            if self._idle:
+                return self._idle.pop()
+        return self._open()
+
+    def _release(self, conn: sqlite3.Connection) -> None:
+        with self._guard:
+            if not self._closed and len(self._idle) < MAX_IDLE:
+                self._idle.append(conn)
+                return
+        conn.close()
+
+    def _connection(self) -> sqlite3.Connection:
+        """A connection for inspection (tests): the one the next call would use."""
+        conn = self._acquire()
+        self._release(conn)
         return conn
 
     @staticmethod
@@ -86,7 +105,20 @@ class SqliteExecutor:
         return rows
 
     def run(self, op: Op[T]) -> T:
-        conn = self._connection()
+        conn = self._acquire()
+        try:
+            if op.write:
+                # SQLite admits one writer at a time anyway; queueing this process's writers here
+                # wakes the next one the moment the lock frees, where SQLite's busy handler would
+                # sleep in 1-50 ms steps (LangGraph's put and put_writes overlap on worker threads).
+                # Other processes still wait through busy_timeout; readers never take this lock.
+                with self._write_lock:
+                    return self._run_on(conn, op)
+            return self._run_on(conn, op)
+        finally:
+            self._release(conn)
+
+    def _run_on(self, conn: sqlite3.Connection, op: Op[T]) -> T:
         if op.single and not op.write:  # one statement is its own transaction
             return drive(op.steps, lambda q: self._execute(conn, q))
         conn.execute("BEGIN IMMEDIATE" if op.write else "BEGIN")
@@ -102,10 +134,10 @@ class SqliteExecutor:
         return await asyncio.to_thread(self.run, op)
 
     def close(self) -> None:
-        self._closed = True
         with self._guard:
-            conns, self._all = self._all, []
-        for conn in conns:
+            self._closed = True
+            conns, self._idle = self._idle, []
+        for conn in conns:  # connections in use close when their call gives them back
             conn.close()
 
     async def aclose(self) -> None:

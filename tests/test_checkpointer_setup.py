@@ -129,13 +129,14 @@ def _synchronous(saver: TenantCheckpointer) -> int:
 
 
 async def test_sqlite_commits_are_fsynced_unless_normal_is_asked_for(tmp_path: Path) -> None:
-    """FULL (2) by default on every connection, sync and async; NORMAL (1) only when asked."""
-    import asyncio
-
+    """FULL (2) by default on every connection (also one opened while another is busy); NORMAL
+    (1) only when asked; anything else refused before a file is created."""
     with TenantCheckpointer.from_url(f"sqlite:///{tmp_path}/full.db") as saver:
-        saver.setup()
+        await saver.asetup()
         assert _synchronous(saver) == 2
-        assert await asyncio.to_thread(_synchronous, saver) == 2
+        busy = saver._executor._acquire()  # type: ignore[attr-defined]
+        assert _synchronous(saver) == 2  # a second connection
+        saver._executor._release(busy)  # type: ignore[attr-defined]
     with TenantCheckpointer.from_url(f"sqlite:///{tmp_path}/normal.db", sqlite_synchronous="normal") as saver:
         saver.setup()
         assert _synchronous(saver) == 1
