@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 import sys
+import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
+from conftest import TEMPLATE_DB, with_dbname
 from langserve import RemoteRunnable
 from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, free_port, running, server_env
 
@@ -21,18 +25,35 @@ from graph.doc_steps import initial_state
 Server = tuple[str, str]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+@contextmanager
+def _database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One database per backend for the module's server (the conftest ones are per test)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('langserve-db') / 'kassist.db'}"
+        return
+    server_url = str(request.getfixturevalue("pg_server_url"))
+    name = f"kassist_ls_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}")
+    try:
+        yield with_dbname(server_url, name)
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("langserve")
-    db_url = f"sqlite:///{tmp / 'kassist.db'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-    env = server_env("sqlite:///refused-if-used.db")  # --database-url must win over the environment
-    with running(
-        argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{base}/documents/input_schema", what="langserve"
-    ):
-        yield base, db_url
+    # --database-url must win over the environment, which names a server that is never there.
+    env = server_env("postgresql://kassist@127.0.0.1:1/unreachable")
+    with _database(request, tmp_path_factory) as db_url:
+        argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
+        ready = f"{base}/documents/input_schema"
+        with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: ready, what="langserve"):
+            yield base, db_url
 
 
 def _config(thread_id: str, **extra: Any) -> dict[str, Any]:
@@ -46,7 +67,7 @@ def _invoke(base: str, key: str | None, body: dict[str, Any]) -> httpx.Response:
 
 def test_runs_are_checkpointed_under_the_keys_tenant_and_continue(server: Server) -> None:
     base, db_url = server
-    acme = RemoteRunnable(f"{base}/documents", headers={"x-api-key": ACME_KEY})
+    acme: RemoteRunnable[Any, Any] = RemoteRunnable(f"{base}/documents", headers={"x-api-key": ACME_KEY})
     out = acme.invoke(initial_state(2), config=_config("t-1"))  # type: ignore[arg-type]
     assert out["processed"] == ["doc-000", "doc-001"]
     # Same thread, more documents: it continues from cursor 2 instead of starting again.
