@@ -7,7 +7,7 @@ SQLite and PostgreSQL, sync and async; a driver only executes statements inside 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -59,23 +59,3 @@ class Dialect:
     vector_search: Callable[[int], str] | None = None
     vector_index: Callable[[int], str] | None = None
     load_matrix: str | None = None
-
-
-def drive(op: Op[T], execute: Callable[[Stmt], list[Row]]) -> T:
-    """Run ``op`` to completion, executing each statement it yields with ``execute``."""
-    try:
-        stmt = next(op)
-        while True:
-            stmt = op.send(execute(stmt))
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
-
-
-async def adrive(op: Op[T], execute: Callable[[Stmt], Awaitable[list[Row]]]) -> T:
-    """The async twin of :func:`drive`."""
-    try:
-        stmt = next(op)
-        while True:
-            stmt = op.send(await execute(stmt))
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]

@@ -8,8 +8,9 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from kassist.dburl import DatabaseUnavailable, postgres_target
+from kassist.sansio import adrive, drive
 from knowledge.index import ops
-from knowledge.index.dialect import Op, Row, Stmt, adrive, drive
+from knowledge.index.dialect import Op, Row, Stmt
 from knowledge.index.errors import VectorExtensionUnavailable
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.sql_postgres import ADVISORY_LOCK, DIALECT, EXTENSION

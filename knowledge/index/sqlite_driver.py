@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from kassist.dburl import DatabaseUnavailable
+from kassist.sansio import drive
 from knowledge.index import ops
-from knowledge.index.dialect import Op, Row, Stmt, drive
+from knowledge.index.dialect import Op, Row, Stmt
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.sql_sqlite import DIALECT
 

@@ -10,9 +10,10 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from kassist.dburl import DatabaseUnavailable, postgres_target
+from kassist.sansio import adrive, drive
 from knowledge.embedders import Embedder
 from memory.manager import sql_postgres as q
-from memory.manager.ops import Embed, Op, Step, adrive, drive
+from memory.manager.ops import Embed, Op, Step
 from memory.manager.statements import pending_migrations
 
 T = TypeVar("T")

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kassist.dburl import DatabaseUnavailable
+from kassist.sansio import drive
 from knowledge.embedders import Embedder
 from memory.manager import sql_sqlite as q
-from memory.manager.ops import Embed, Op, Step, drive
+from memory.manager.ops import Embed, Op, Step
 from memory.manager.statements import pending_migrations
 
 T = TypeVar("T")

@@ -8,7 +8,7 @@ the rules (policy, poisoning gates, audit, bi-temporal bookkeeping) exist exactl
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable, Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -51,24 +51,6 @@ class Embed:
 
 Step = Sql | Embed
 Op = Generator[Step, Any, T]
-
-
-def drive(op: Op[T], execute: Callable[[Step], Any]) -> T:
-    try:
-        step = next(op)
-        while True:
-            step = op.send(execute(step))
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
-
-
-async def adrive(op: Op[T], execute: Callable[[Step], Awaitable[Any]]) -> T:
-    try:
-        step = next(op)
-        while True:
-            step = op.send(await execute(step))
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
 
 
 def _salt(tenant_id: str, user_id: str) -> Op[bytes]:

@@ -7,7 +7,7 @@ batch so a database opened without ``setup()`` or with another embedder fails cl
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from memory.store.indexing import IndexSettings
@@ -83,21 +83,3 @@ def sweep_program(statements: Statements, now: Any) -> Program:
 def fetch_all(sql: str) -> Program:
     rows = yield Fetch(sql)
     return rows
-
-
-def drive(program: Program, execute: Callable[[Request], Any]) -> Any:
-    try:
-        request = next(program)
-        while True:
-            request = program.send(execute(request))
-    except StopIteration as stop:
-        return stop.value
-
-
-async def adrive(program: Program, execute: Callable[[Request], Awaitable[Any]]) -> Any:
-    try:
-        request = next(program)
-        while True:
-            request = program.send(await execute(request))
-    except StopIteration as stop:
-        return stop.value

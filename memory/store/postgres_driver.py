@@ -16,7 +16,8 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from kassist.dburl import DatabaseUnavailable, postgres_target
-from memory.store.migrations import Program, StoreNotSetUp, adrive, drive
+from kassist.sansio import adrive, drive
+from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION, SETUP_LOCK
 from memory.store.statements import Fetch, Request
 

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memory.store.migrations import Program, StoreNotSetUp, drive
+from kassist.sansio import drive
+from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.statements import Fetch, Request
 
 
