@@ -40,6 +40,12 @@ MIGRATIONS: list[tuple[str, ...]] = [
         # Large values go out of line anyway; skip compressing already-serialised bytes.
         "ALTER TABLE kassist_cp_blobs ALTER COLUMN blob SET STORAGE EXTERNAL",
     ),
+    # 2: only checkpoints that carry a run_id are indexed for delete_for_runs. Plain graph.invoke
+    # writes none, and a NULL entry cost one more index page written at every put.
+    (
+        "DROP INDEX IF EXISTS kassist_cp_checkpoints_run",
+        f"CREATE INDEX kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id) WHERE run_id IS NOT NULL",
+    ),
 ]
 
 _PAYLOAD_NULLS = (

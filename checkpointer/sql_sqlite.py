@@ -38,6 +38,12 @@ MIGRATIONS: list[tuple[str, ...]] = [
             channel TEXT NOT NULL, type TEXT NOT NULL, blob BLOB, task_path TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx))""",
     ),
+    # 2: only checkpoints that carry a run_id are indexed for delete_for_runs. Plain graph.invoke
+    # writes none, and a NULL entry cost one more index page written at every put.
+    (
+        "DROP INDEX IF EXISTS kassist_cp_checkpoints_run",
+        f"CREATE INDEX kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id) WHERE run_id IS NOT NULL",
+    ),
 ]
 
 _PAYLOAD_COLS = "NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob, NULL AS task_id, NULL AS idx, NULL AS task_path"
@@ -189,7 +195,7 @@ SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
     ),
     "run_threads": (
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant "
-        "AND run_id IN (SELECT value FROM json_each(:runs))"
+        "AND run_id IS NOT NULL AND run_id IN (SELECT value FROM json_each(:runs))"
     ),
     "stale_threads": f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff",
     "tenants_with_stale": f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff",

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import empty_checkpoint
 
 import checkpointer
@@ -50,15 +51,15 @@ def test_setup_from_several_processes_and_threads_at_once(db_url: str) -> None:
         t.join(timeout=120)
     assert all(p.returncode == 0 for p in procs), outputs
     applied = [o for o in outputs if o != "[]"] + [str(r) for r in results if r]
-    assert applied == ["[1]"], (outputs, results)  # exactly one caller applied migration 1
+    assert applied == ["[1, 2]"], (outputs, results)  # exactly one caller applied the migrations
     with TenantCheckpointer.from_url(db_url) as saver:
-        assert schema_versions(saver) == [1]
+        assert schema_versions(saver) == [1, 2]
         assert saver.setup() == []
 
 
 async def test_asetup_is_idempotent_and_context_managers_close(db_url: str) -> None:
     async with TenantCheckpointer.from_url(db_url) as saver:
-        assert await saver.asetup() == [1]
+        assert await saver.asetup() == [1, 2]
         assert await saver.asetup() == []
         view = saver.for_tenant("acme")
         await view.aclose()  # a view owns no connections: the saver still works
@@ -143,3 +144,19 @@ async def test_sqlite_commits_are_fsynced_unless_normal_is_asked_for(tmp_path: P
     with pytest.raises(ValueError, match=r"sqlite_synchronous must be 'full'.*'normal'.*got 'off'"):
         TenantCheckpointer.from_url(f"sqlite:///{tmp_path}/off.db", sqlite_synchronous="off")
     assert not (tmp_path / "off.db").exists()
+
+
+def test_a_version_1_database_upgrades_and_keeps_its_runs(db_url: str) -> None:
+    """Migration 2 (partial run_id index) on a database set up at version 1 with data in it."""
+    from checkpointer.query import Op, migrate
+
+    with TenantCheckpointer.from_url(db_url) as saver:
+        assert saver._executor.run(Op(migrate(1), write=True)) == [1]
+        acme = saver.for_tenant("acme")
+        cp = empty_checkpoint()
+        config: RunnableConfig = {"configurable": {"thread_id": "t1", "run_id": "run-1"}}
+        acme.put(config, cp, {"source": "input", "step": -1, "parents": {}}, {})
+        assert saver.setup() == [2]
+        assert schema_versions(saver) == [1, 2]
+        acme.delete_for_runs(["run-1"])
+        assert acme.get_tuple({"configurable": {"thread_id": "t1"}}) is None
