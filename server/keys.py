@@ -29,9 +29,17 @@ class Principal(BaseModel):
     @classmethod
     def _tenant(cls, v: str) -> str:
         try:
-            return validate_tenant_id(v)
+            tenant = validate_tenant_id(v)
         except (ValueError, PermissionError) as exc:  # pydantic reports only ValueError as invalid
             raise ValueError(str(exc)) from exc
+        if "." in tenant:
+            # The tenant becomes the first store namespace label, and langgraph-api refuses every
+            # store request whose labels contain a dot (GET /store/items joins them with dots).
+            raise ValueError(
+                f"tenant_id {tenant!r} contains a dot, which LangGraph server store namespaces cannot "
+                "hold; use another separator, e.g. 'acme-eu'"
+            )
+        return tenant
 
 
 class KeyTable(BaseModel):

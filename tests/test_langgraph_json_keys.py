@@ -31,6 +31,7 @@ def test_lookup_and_headers() -> None:
         ('{"short": {"identity": "a", "tenant_id": "acme"}}', "shorter than 16"),
         ('{"acme-key-0123456789": {"identity": "a"}}', "tenant_id"),
         ('{"acme-key-0123456789": {"identity": "a", "tenant_id": ""}}', "tenant_id"),
+        ('{"acme-key-0123456789": {"identity": "a", "tenant_id": "acme.eu"}}', "contains a dot"),
         ("not json", "invalid API key table in $KASSIST_API_KEYS"),
     ],
 )
