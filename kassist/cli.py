@@ -20,5 +20,21 @@ app.add_typer(memory_app, name="memory")
 app.add_typer(kb_app, name="kb")
 app.command("demo")(demo)
 
+
+@app.command("serve")
+def serve(
+    port: int = typer.Option(8001, help="TCP port to listen on"),
+    host: str = typer.Option("127.0.0.1", help="interface to bind"),
+    database_url: str | None = typer.Option(None, help="default: $KASSIST_DATABASE_URL"),
+) -> None:
+    """Serve the document graph over LangServe; callers authenticate with an API key (docs/serving.md)."""
+    from server.langserve_app import main
+
+    argv = ["--port", str(port), "--host", host]
+    if database_url:
+        argv += ["--database-url", database_url]
+    main(argv)
+
+
 if __name__ == "__main__":
     app()
