@@ -265,7 +265,7 @@ def _list_rows(spec: ListSpec) -> str:
 # The head update is a compare-and-set; the blobs and the row are written only if it matched, so a
 # miss writes nothing and the put falls back to the full check in a transaction. A concurrent put
 # on the same head waits for the row lock, then re-checks the condition and misses.
-# Blob arrays are bound in binary (%b): psycopg sends a list in text form by default, a bytea[]
+# Arrays are bound in binary (%b): psycopg sends a list in text form by default, a bytea[]
 # then travels hex-escaped and is parsed back by the server (6.7 ms against 0.29 ms for 200 KB).
 PUT_FAST = f"""
 WITH h AS (
@@ -274,7 +274,7 @@ WITH h AS (
 b AS (
   INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob)
   SELECT %(tenant)s, %(thread)s, %(ns)s, x.channel, x.version, x.type, x.blob
-  FROM unnest(%(b_channel)s::text[], %(b_version)s::text[], %(b_type)s::text[], %(b_blob)b::bytea[])
+  FROM unnest(%(b_channel)b::text[], %(b_version)b::text[], %(b_type)b::text[], %(b_blob)b::bytea[])
        AS x(channel, version, type, blob)
   WHERE EXISTS (SELECT 1 FROM h)
   ON CONFLICT DO NOTHING),
@@ -291,8 +291,8 @@ SELECT version FROM h
 _WRITE_ROWS = f"""
 INSERT INTO kassist_cp_writes ({_WRITE_COLS})
 SELECT %(tenant)s, %(thread)s, %(ns)s, %(cid)s, x.task_id, x.idx, x.channel, x.type, x.blob, x.task_path
-FROM unnest(%(w_task_id)s::text[], %(w_idx)s::int[], %(w_channel)s::text[], %(w_type)s::text[],
-            %(w_blob)b::bytea[], %(w_task_path)s::text[]) AS x(task_id, idx, channel, type, blob, task_path)
+FROM unnest(%(w_task_id)b::text[], %(w_idx)b::int[], %(w_channel)b::text[], %(w_type)b::text[],
+            %(w_blob)b::bytea[], %(w_task_path)b::text[]) AS x(task_id, idx, channel, type, blob, task_path)
 ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx)"""
 PUT_WRITE_ROWS = _WRITE_ROWS + " DO NOTHING"
 UPSERT_WRITE_ROWS = (
