@@ -18,8 +18,9 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from checkpointer import sql_postgres
-from checkpointer.query import Op, Query, Row, adrive, drive
+from checkpointer.query import Op, Query, Row
 from kassist.dburl import DatabaseUnavailable, postgres_target
+from kassist.sansio import adrive, drive
 
 T = TypeVar("T")
 

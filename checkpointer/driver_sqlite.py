@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from checkpointer import sql_sqlite
-from checkpointer.query import Op, Query, Row, drive
+from checkpointer.query import Op, Query, Row
+from kassist.sansio import drive
 
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000

@@ -7,7 +7,7 @@ connection, so SQLite and PostgreSQL, sync and async, all run the same control f
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -47,26 +47,6 @@ class Op(Generic[T]):
     steps: Steps[T]
     write: bool = False
     single: bool = False
-
-
-def drive(steps: Steps[T], execute: Callable[[Query], list[Row]]) -> T:
-    """Run an operation to completion with a synchronous executor."""
-    try:
-        query = next(steps)
-        while True:
-            query = steps.send(execute(query))
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
-
-
-async def adrive(steps: Steps[T], execute: Callable[[Query], Awaitable[list[Row]]]) -> T:
-    """Run an operation to completion with an asynchronous executor."""
-    try:
-        query = next(steps)
-        while True:
-            query = steps.send(await execute(query))
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
 
 
 def migrate(count: int) -> Steps[list[int]]:
