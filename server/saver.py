@@ -11,17 +11,9 @@ request, no auth) still raises ``TenantRequired``: the tenant always comes from 
 from __future__ import annotations
 
 import sys
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.checkpoint.base import (
-    ChannelVersions,
-    Checkpoint,
-    CheckpointMetadata,
-    CheckpointTuple,
-    DeltaChannelHistory,
-)
 
 from checkpointer import TENANT_KEY, TenantCheckpointer
 from checkpointer.tenant import AUTH_USER_KEY
@@ -51,78 +43,14 @@ def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
 
 
 class ServerCheckpointer(TenantCheckpointer):
-    """``TenantCheckpointer`` that also finds the tenant of the current authenticated request."""
+    """``TenantCheckpointer`` that also finds the tenant of the current authenticated request.
 
-    def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        return super().get_tuple(with_request_tenant(config) or config)
+    Every config-carrying call resolves its tenant through ``_tenant``, so overriding that one hook
+    covers reads, writes and delta history alike.
+    """
 
-    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        return await super().aget_tuple(with_request_tenant(config) or config)
-
-    def list(
-        self,
-        config: RunnableConfig | None,
-        *,
-        filter: dict[str, Any] | None = None,
-        before: RunnableConfig | None = None,
-        limit: int | None = None,
-    ) -> Iterator[CheckpointTuple]:
-        return super().list(with_request_tenant(config), filter=filter, before=before, limit=limit)
-
-    async def alist(
-        self,
-        config: RunnableConfig | None,
-        *,
-        filter: dict[str, Any] | None = None,
-        before: RunnableConfig | None = None,
-        limit: int | None = None,
-    ) -> AsyncIterator[CheckpointTuple]:
-        async for item in super().alist(
-            with_request_tenant(config), filter=filter, before=before, limit=limit
-        ):
-            yield item
-
-    def put(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
-        return super().put(with_request_tenant(config) or config, checkpoint, metadata, new_versions)
-
-    async def aput(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
-        return await super().aput(with_request_tenant(config) or config, checkpoint, metadata, new_versions)
-
-    def put_writes(
-        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
-    ) -> None:
-        super().put_writes(with_request_tenant(config) or config, writes, task_id, task_path)
-
-    async def aput_writes(
-        self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
-    ) -> None:
-        await super().aput_writes(with_request_tenant(config) or config, writes, task_id, task_path)
-
-    def get_delta_channel_history(
-        self, *, config: RunnableConfig, channels: Sequence[str]
-    ) -> Mapping[str, DeltaChannelHistory]:
-        return super().get_delta_channel_history(
-            config=with_request_tenant(config) or config, channels=channels
-        )
-
-    async def aget_delta_channel_history(
-        self, *, config: RunnableConfig, channels: Sequence[str]
-    ) -> Mapping[str, DeltaChannelHistory]:
-        return await super().aget_delta_channel_history(
-            config=with_request_tenant(config) or config, channels=channels
-        )
+    def _tenant(self, config: RunnableConfig | None) -> str:
+        return super()._tenant(with_request_tenant(config))
 
 
 def langgraph_checkpointer() -> TenantCheckpointer:
