@@ -27,6 +27,10 @@ def flatten_filter(filter: Mapping[str, Any] | None, prefix: tuple[str, ...] = (
     """The leaf comparisons a metadata filter stands for."""
     terms: list[FilterTerm] = []
     for key, value in (filter or {}).items():
+        if '"' in str(key) or "\\" in str(key):
+            # SQLite's JSON paths cannot quote these characters: refuse on both backends rather
+            # than let SQLite silently match nothing where PostgreSQL matches.
+            raise ValueError(f"metadata filter key {key!r} contains a double quote or backslash")
         path = (*prefix, str(key))
         if isinstance(value, Mapping):
             terms.extend(flatten_filter(value, path) if value else [FilterTerm(path, "object", None)])

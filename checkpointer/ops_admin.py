@@ -18,9 +18,16 @@ from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
 PRUNE_STRATEGIES = ("keep_latest", "delete")
 
 
+def id_list(ids: Sequence[str], what: str) -> Sequence[str]:
+    """``ids`` as given; a bare string would iterate as one id per character, so it is refused."""
+    if isinstance(ids, str | bytes):
+        raise TypeError(f"{what} must be a list of ids, got the string {ids!r}; pass [{ids!r}]")
+    return ids
+
+
 def owners(bound: str | None, thread_ids: Sequence[str]) -> Steps[dict[str, list[str]]]:
     """Threads grouped by owning tenant; threads stored under no tenant are dropped."""
-    threads = sorted({str(t) for t in thread_ids})
+    threads = sorted({str(t) for t in id_list(thread_ids, "thread_ids")})
     if bound is not None:
         return {bound: threads} if threads else {}
     if not threads:
@@ -85,7 +92,7 @@ def prune(bound: str | None, thread_ids: Sequence[str], strategy: str) -> Steps[
 
 def delete_for_runs(bound: str | None, run_ids: Sequence[str]) -> Steps[None]:
     """Delete the runs' checkpoints and writes, except ancestors a surviving head still needs."""
-    runs = sorted({str(r) for r in run_ids})
+    runs = sorted({str(r) for r in id_list(run_ids, "run_ids")})
     if not runs:
         return
     if bound is not None:

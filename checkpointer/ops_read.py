@@ -65,7 +65,9 @@ def list_tuples(
     if before_id:
         params["before"] = before_id
     if limit is not None:
-        params["limit"] = int(limit)
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise ValueError(f"limit must be a whole number >= 0 or None, got {limit!r}")
+        params["limit"] = limit
     spec = ListSpec(
         thread="thread" in params,
         ns="ns" in params,

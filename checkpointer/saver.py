@@ -29,7 +29,7 @@ from checkpointer.query import Op, Steps, migrate
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
 from kassist.dburl import parse_database_url
-from kassist.tenancy import validate_tenant_id
+from kassist.tenancy import TenantMismatch, validate_tenant_id
 
 T = TypeVar("T")
 
@@ -109,8 +109,14 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         ``check_conflicts=False`` accepts any parent (for importing histories with branches); every
         accepted checkpoint still becomes the head and bumps the version.
         """
+        tenant_id = validate_tenant_id(tenant_id)
+        if self._bound is not None and tenant_id != self._bound:
+            raise TenantMismatch(
+                f"this saver view is bound to tenant {self._bound!r}; bind {tenant_id!r} from the "
+                "unbound saver instead"
+            )
         view = copy.copy(self)
-        view._bound = validate_tenant_id(tenant_id)
+        view._bound = tenant_id
         view._owner = False
         if check_conflicts is not None:
             view._checked = check_conflicts

@@ -15,7 +15,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from checkpointer import TENANT_KEY, TenantCheckpointer
+from checkpointer import TenantCheckpointer
 from checkpointer.tenant import AUTH_USER_KEY
 from kassist.dburl import database_url_from_env
 
@@ -33,7 +33,9 @@ def _request_user() -> Any:
 def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
     """``config`` plus the authenticated request's user when it names no tenant itself."""
     configurable = dict((config or {}).get("configurable") or {})
-    if TENANT_KEY in configurable or configurable.get(AUTH_USER_KEY) is not None:
+    # Injected even when the config names a tenant_id: the checkpointer then refuses a client-sent
+    # tenant that differs from the authenticated one instead of trusting it.
+    if configurable.get(AUTH_USER_KEY) is not None:
         return config
     user = _request_user()
     if user is None:

@@ -107,6 +107,9 @@ class MemoryManager:
 
     def for_tenant(self, tenant_id: str) -> MemoryManager:
         """A view bound to ``tenant_id``: it can neither read nor write another tenant's memories."""
+        tenant_id = validate_tenant_id(tenant_id)
+        if self.tenant_id is not None and tenant_id != self.tenant_id:
+            raise TenantMismatch(f"this view is bound to tenant {self.tenant_id!r}, not {tenant_id!r}")
         return MemoryManager(
             self._backend, self.embedder, config=self.config, clock=self._clock, tenant_id=tenant_id
         )

@@ -55,6 +55,16 @@ def validate_labels(namespace: Sequence[object], *, wildcards: bool = False) -> 
     )
 
 
+def as_namespace(namespace: object) -> tuple[str, ...]:
+    """A caller's namespace as a tuple; a bare string is refused, never split into letters."""
+    if isinstance(namespace, str) or not isinstance(namespace, tuple | list):
+        raise InvalidNamespaceError(
+            f"a namespace is a tuple of strings, e.g. ('users', 'asha'), got {type(namespace).__name__} "
+            f"{namespace!r}"
+        )
+    return tuple(namespace)
+
+
 def validate_key(key: object) -> str:
     if not isinstance(key, str):
         raise ValueError(f"item key must be a string, got {type(key).__name__}")

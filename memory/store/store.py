@@ -41,7 +41,7 @@ from memory.store.migrations import (
     setup_program,
     sweep_program,
 )
-from memory.store.namespaces import Scope
+from memory.store.namespaces import Scope, as_namespace
 from memory.store.postgres_driver import PostgresDriver
 from memory.store.program import Batch, prepare
 from memory.store.sweeper import Sweeper
@@ -240,13 +240,13 @@ class MemoryStore(BaseStore):
     # (BaseStore's versions reject '.' before the batch; this store's own validation runs in prepare.)
 
     def get(self, namespace: tuple[str, ...], key: str, *, refresh_ttl: bool | None = None) -> Item | None:
-        result = self.batch([GetOp(tuple(namespace), key, self._refresh(refresh_ttl))])[0]
+        result = self.batch([GetOp(as_namespace(namespace), key, self._refresh(refresh_ttl))])[0]
         return result if isinstance(result, Item) else None
 
     async def aget(
         self, namespace: tuple[str, ...], key: str, *, refresh_ttl: bool | None = None
     ) -> Item | None:
-        result = (await self.abatch([GetOp(tuple(namespace), key, self._refresh(refresh_ttl))]))[0]
+        result = (await self.abatch([GetOp(as_namespace(namespace), key, self._refresh(refresh_ttl))]))[0]
         return result if isinstance(result, Item) else None
 
     def _search_op(
@@ -292,7 +292,7 @@ class MemoryStore(BaseStore):
         *,
         ttl: float | NotProvided | None = NOT_PROVIDED,
     ) -> None:
-        self.batch([PutOp(tuple(namespace), key, value, index=index, ttl=self._ttl(ttl))])
+        self.batch([PutOp(as_namespace(namespace), key, value, index=index, ttl=self._ttl(ttl))])
 
     async def aput(
         self,
@@ -303,13 +303,13 @@ class MemoryStore(BaseStore):
         *,
         ttl: float | NotProvided | None = NOT_PROVIDED,
     ) -> None:
-        await self.abatch([PutOp(tuple(namespace), key, value, index=index, ttl=self._ttl(ttl))])
+        await self.abatch([PutOp(as_namespace(namespace), key, value, index=index, ttl=self._ttl(ttl))])
 
     def delete(self, namespace: tuple[str, ...], key: str) -> None:
-        self.batch([PutOp(tuple(namespace), key, None)])
+        self.batch([PutOp(as_namespace(namespace), key, None)])
 
     async def adelete(self, namespace: tuple[str, ...], key: str) -> None:
-        await self.abatch([PutOp(tuple(namespace), key, None)])
+        await self.abatch([PutOp(as_namespace(namespace), key, None)])
 
     def list_namespaces(
         self,
