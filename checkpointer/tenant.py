@@ -38,6 +38,14 @@ def _auth_tenant(user: Any) -> Any:
         return None
 
 
+def _check_ids(conf: Mapping[str, Any]) -> None:
+    # PostgreSQL text cannot hold NUL: refuse it here with the key's name instead of a driver error.
+    for key in ("thread_id", "checkpoint_ns", "checkpoint_id"):
+        value = conf.get(key)
+        if isinstance(value, str) and "\x00" in value:
+            raise ValueError(f"configurable.{key} {value!r} contains a NUL character")
+
+
 def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
     """The tenant of a call: the view's binding, else configurable.tenant_id, else the auth user's.
 
@@ -45,6 +53,7 @@ def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
     override the one an authenticated user or a bound view carries.
     """
     conf: Mapping[str, Any] = (config or {}).get("configurable") or {}
+    _check_ids(conf)
     given = conf.get(TENANT_KEY)
     auth = _auth_tenant(conf.get(AUTH_USER_KEY))
     if bound is not None:

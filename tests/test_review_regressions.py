@@ -60,6 +60,8 @@ def test_filter_keys_sqlite_cannot_express_are_refused_on_both_backends(saver: T
         list(acme.list(None, filter={'x"y': 1}))
     with pytest.raises(ValueError, match="limit"):
         list(acme.list(None, limit=-1))
+    with pytest.raises(ValueError, match="NUL"):
+        acme.get_tuple({"configurable": {"thread_id": "t\x00x"}})
 
 
 def test_a_string_namespace_is_refused_not_split_into_letters(db_url: str) -> None:
