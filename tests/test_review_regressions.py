@@ -88,3 +88,20 @@ def test_server_saver_refuses_a_client_tenant_that_differs_from_the_authenticate
         with pytest.raises(TenantMismatch):
             server_saver.get_tuple({"configurable": {"thread_id": "t1", "tenant_id": "b"}})
         assert server_saver.get_tuple({"configurable": {"thread_id": "t1"}}) is None  # a's view
+
+
+def test_store_search_bounds_and_huge_numbers_are_clear_errors(db_url: str) -> None:
+    from memory.store import InvalidFilter
+
+    with MemoryStore.from_url(db_url) as store:
+        store.setup()
+        view = store.for_tenant("acme")
+        view.put(("docs",), "k", {"n": 1})
+        with pytest.raises(InvalidFilter, match="64-bit"):
+            view.search(("docs",), filter={"n": 10**30})
+        for bad in ({"limit": "5"}, {"limit": 10**20}, {"offset": -1}):
+            with pytest.raises(ValueError, match="whole number"):
+                view.search(("docs",), **bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="max_depth"):
+            view.list_namespaces(max_depth="2")  # type: ignore[arg-type]
+        assert [i.key for i in view.search(("docs",), filter={"n": {"$lt": 2**62}})] == ["k"]

@@ -38,6 +38,8 @@ def _kind(key: str, value: object) -> Kind:
     if isinstance(value, int | float):
         if value != value or value in (float("inf"), float("-inf")):
             raise InvalidFilter(f"filter on {key!r}: {value!r} is not a finite number")
+        if isinstance(value, int) and not -(2**63) <= value < 2**63:
+            raise InvalidFilter(f"filter on {key!r}: {value} does not fit a 64-bit integer; use a float")
         return "number"
     if isinstance(value, str):
         return "string"

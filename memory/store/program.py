@@ -108,6 +108,12 @@ class Dialect(Protocol):
         ...
 
 
+def _check_count(what: str, value: object) -> None:
+    # Checked here so a bad limit is a clear ValueError, not a driver's overflow or a TypeError.
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**62:
+        raise ValueError(f"{what} must be a whole number from 0 to 2**62, got {value!r}")
+
+
 def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime) -> Batch:
     prepared: list[Prepared] = []
     doc_texts: list[str] = []
@@ -131,8 +137,8 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
             prepared.append(PreparedGet(tenant, encode_path(labels), validate_key(op.key), op.refresh_ttl))
         elif isinstance(op, SearchOp):
             tenant, labels = scope.resolve_prefix(op.namespace_prefix, "search")
-            if op.limit < 0 or op.offset < 0:
-                raise ValueError(f"search limit and offset must not be negative, got {op.limit}, {op.offset}")
+            _check_count("search limit", op.limit)
+            _check_count("search offset", op.offset)
             lo, hi = prefix_range(labels)
             query = op.query if op.query and op.query.strip() else None
             if query is not None:
@@ -151,6 +157,10 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
                 )
             )
         elif isinstance(op, ListNamespacesOp):
+            _check_count("list_namespaces limit", op.limit)
+            _check_count("list_namespaces offset", op.offset)
+            if op.max_depth is not None:
+                _check_count("list_namespaces max_depth", op.max_depth)
             prepared.append(
                 plan_list_namespaces(scope, op.match_conditions, op.max_depth, op.limit, op.offset)
             )
