@@ -105,3 +105,11 @@ def test_store_search_bounds_and_huge_numbers_are_clear_errors(db_url: str) -> N
         with pytest.raises(ValueError, match="max_depth"):
             view.list_namespaces(max_depth="2")  # type: ignore[arg-type]
         assert [i.key for i in view.search(("docs",), filter={"n": {"$lt": 2**62}})] == ["k"]
+
+
+def test_memory_recall_k_must_be_a_whole_number(db_url: str) -> None:
+    memory = MemoryManager.from_url(db_url).for_tenant("acme")
+    for bad in ("3", 0, 3.5, True):
+        with pytest.raises(ValueError, match="whole number"):
+            memory.recall("asha", k=bad)  # type: ignore[arg-type]
+    assert memory.recall("asha", k=3) == []

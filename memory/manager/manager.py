@@ -163,8 +163,8 @@ class MemoryManager:
         as_of: datetime | None,
         tenant_id: str | None,
     ) -> ops.Op[list[MemoryRecord]]:
-        if not 1 <= k <= MAX_K:
-            raise ValueError(f"k must be between 1 and {MAX_K}, got {k}")
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+            raise ValueError(f"k must be a whole number from 1 to {MAX_K}, got {k!r}")
         if as_of is not None and as_of.tzinfo is None:
             raise ValueError("as_of must be timezone-aware (e.g. datetime(2026, 1, 1, tzinfo=UTC))")
         return ops.recall(
