@@ -15,8 +15,8 @@ from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.query import Query, Row, Steps
 
 
-def thread_key(tenant: str, config: RunnableConfig) -> dict[str, Any]:
-    conf = config.get("configurable") or {}
+def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
+    conf = (config or {}).get("configurable") or {}
     thread_id = conf.get("thread_id")
     if thread_id is None or thread_id == "":
         raise ValueError(
@@ -30,7 +30,7 @@ def get_tuple(
     serde: SerializerProtocol, tenant: str, config: RunnableConfig
 ) -> Steps[CheckpointTuple | None]:
     """The head of the thread, or the exact checkpoint when the config names one."""
-    key = thread_key(tenant, config)
+    key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
     cid = (config.get("configurable") or {}).get("checkpoint_id")
     if cid:
         rows = yield Query("get_by_id", {**key, "cid": cid}, fetch=True)
@@ -61,6 +61,8 @@ def list_tuples(
         params["ns"] = conf["checkpoint_ns"]
     if conf.get("checkpoint_id"):
         params["cid"] = conf["checkpoint_id"]
+    if before is not None and not isinstance(before, dict):
+        raise TypeError(f"before must be a config dict like config from get_tuple, got {before!r}")
     before_id = ((before or {}).get("configurable") or {}).get("checkpoint_id")
     if before_id:
         params["before"] = before_id
@@ -108,7 +110,7 @@ def delta_history(
     """
     if not channels:
         return {}
-    key = thread_key(tenant, config)
+    key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
     cid = (config.get("configurable") or {}).get("checkpoint_id") or None  # None: from the head
     rows = yield Query(
         "delta_history",

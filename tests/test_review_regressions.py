@@ -60,6 +60,10 @@ def test_filter_keys_sqlite_cannot_express_are_refused_on_both_backends(saver: T
         list(acme.list(None, filter={'x"y': 1}))
     with pytest.raises(ValueError, match="limit"):
         list(acme.list(None, limit=-1))
+    with pytest.raises(ValueError, match="thread_id"):
+        acme.get_tuple(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="before"):
+        list(acme.list(None, before="x"))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="NUL"):
         acme.get_tuple({"configurable": {"thread_id": "t\x00x"}})
 
