@@ -10,6 +10,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from clocks import SteppingClock
 
 from kassist.dburl import parse_database_url
 from memory.manager import Action, MemoryManager, PolicyConfig, Status
@@ -17,22 +18,13 @@ from memory.manager import Action, MemoryManager, PolicyConfig, Status
 TABLES = ("kassist_mem_memories", "kassist_mem_audit", "kassist_mem_salts")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(milliseconds=1)
-        return self.now
+@pytest.fixture
+def clock() -> SteppingClock:
+    return SteppingClock(datetime(2026, 5, 1, 12, 0, tzinfo=UTC))
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def memory(db_url: str, clock: Clock) -> Iterator[MemoryManager]:
+def memory(db_url: str, clock: SteppingClock) -> Iterator[MemoryManager]:
     manager = MemoryManager.from_url(db_url, clock=clock, config=PolicyConfig(rate_limit_per_minute=5))
     yield manager.for_tenant("acme")
     manager.close()
@@ -113,7 +105,7 @@ def test_audit_log_is_append_only_and_holds_only_hashes(memory: MemoryManager, d
 
 
 def test_expire_tombstones_memories_and_recall_hides_them_at_once(
-    memory: MemoryManager, clock: Clock
+    memory: MemoryManager, clock: SteppingClock
 ) -> None:
     soon = clock.now + timedelta(hours=1)
     memory.remember("cy", "episode", "standup_2026_05_01", "discussed Q3 roadmap", "summary", expires_at=soon)
@@ -127,7 +119,7 @@ def test_expire_tombstones_memories_and_recall_hides_them_at_once(
     assert memory.audit_log(user_id="cy")[0].action == "expired"
 
 
-def test_rate_limit_rejects_a_burst_of_new_memories(memory: MemoryManager, clock: Clock) -> None:
+def test_rate_limit_rejects_a_burst_of_new_memories(memory: MemoryManager, clock: SteppingClock) -> None:
     decisions = [memory.remember("dee", "fact", f"k{i}", i, "assistant_inferred") for i in range(7)]
     assert [d.action for d in decisions] == [Action.ADDED] * 5 + [Action.REJECTED] * 2
     assert "rate limit" in decisions[-1].reason and "limit 5" in decisions[-1].reason
@@ -194,7 +186,7 @@ def test_concurrent_writers_to_one_slot_leave_exactly_one_active_value(db_url: s
             m.close()
 
 
-async def test_async_forget_and_expire(memory: MemoryManager, db_url: str, clock: Clock) -> None:
+async def test_async_forget_and_expire(memory: MemoryManager, db_url: str, clock: SteppingClock) -> None:
     await memory.aremember("hal", "fact", "badge", "BADGE-99812", "user_explicit", expires_at=clock.now)
     clock.now += timedelta(seconds=1)
     assert await memory.aexpire() == 1

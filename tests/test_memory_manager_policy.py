@@ -3,32 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
+from clocks import SteppingClock
 
 from kassist.tenancy import TenantMismatch, TenantRequired
 from memory.manager import TENANT_DEFAULTS, Action, MemoryManager, Status
 
 
-class SteppingClock:
-    """A clock the test moves forward, so 'later' is a fact rather than a sleep."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(milliseconds=1)
-        return self.now
-
-    def advance(self, **kwargs: float) -> datetime:
-        self.now += timedelta(**kwargs)
-        return self.now
-
-
 @pytest.fixture
 def clock() -> SteppingClock:
-    return SteppingClock()
+    return SteppingClock(datetime(2026, 3, 1, 9, 0, tzinfo=UTC))
 
 
 @pytest.fixture

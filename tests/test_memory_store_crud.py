@@ -6,10 +6,11 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import psycopg
 import pytest
+from clocks import ManualClock
 from langgraph.store.base import GetOp, InvalidNamespaceError, ListNamespacesOp, PutOp, SearchOp
 
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
@@ -18,31 +19,20 @@ from memory import MemoryStore
 from memory.store import EmbedderMismatch, StoreNotSetUp
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def root(db_url: str, clock: Clock) -> Iterator[MemoryStore]:
+def root(db_url: str, clock: ManualClock) -> Iterator[MemoryStore]:
     store = MemoryStore.from_url(db_url, clock=clock)
     store.setup()
     yield store
     store.close()
 
 
-def test_put_get_update_delete(root: MemoryStore, clock: Clock) -> None:
+def test_put_get_update_delete(root: MemoryStore, clock: ManualClock) -> None:
     store = root.for_tenant("acme")
     ns = ("users", "u-1")
     assert store.get(ns, "prefs") is None

@@ -4,38 +4,27 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 
 import pytest
+from clocks import ManualClock
 
 from memory import MemoryStore
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def admin(db_url: str, clock: Clock) -> Iterator[MemoryStore]:
+def admin(db_url: str, clock: ManualClock) -> Iterator[MemoryStore]:
     store = MemoryStore.from_url(db_url, clock=clock, tenant_from_namespace=True)
     store.setup()
     yield store
     store.close()
 
 
-def test_item_expires_and_reads_refresh_it(admin: MemoryStore, clock: Clock) -> None:
+def test_item_expires_and_reads_refresh_it(admin: MemoryStore, clock: ManualClock) -> None:
     store = admin.for_tenant("acme")
     store.put(("s",), "refreshed", {"text": "a"}, ttl=1)
     store.put(("s",), "untouched", {"text": "b"}, ttl=1)
@@ -55,7 +44,9 @@ def test_item_expires_and_reads_refresh_it(admin: MemoryStore, clock: Clock) -> 
     assert store.get(("s",), "forever") is not None
 
 
-def test_expired_items_vanish_from_listing_and_sweep_deletes_them(admin: MemoryStore, clock: Clock) -> None:
+def test_expired_items_vanish_from_listing_and_sweep_deletes_them(
+    admin: MemoryStore, clock: ManualClock
+) -> None:
     store = admin.for_tenant("acme")
     store.put(("temp", "a"), "k", {"text": "x"}, ttl=0.5)
     store.put(("keep",), "k", {"text": "y"})
@@ -73,7 +64,7 @@ def test_expired_items_vanish_from_listing_and_sweep_deletes_them(admin: MemoryS
     assert item is not None and item.created_at == clock.now
 
 
-def test_default_ttl_and_refresh_setting(db_url: str, clock: Clock) -> None:
+def test_default_ttl_and_refresh_setting(db_url: str, clock: ManualClock) -> None:
     root = MemoryStore.from_url(
         db_url, clock=clock, ttl={"default_ttl": 1, "refresh_on_read": False}, tenant_from_namespace=True
     )
@@ -91,7 +82,7 @@ def test_default_ttl_and_refresh_setting(db_url: str, clock: Clock) -> None:
         root.close()
 
 
-async def test_async_ttl(db_url: str, clock: Clock) -> None:
+async def test_async_ttl(db_url: str, clock: ManualClock) -> None:
     root = MemoryStore.from_url(db_url, clock=clock)
     try:
         await root.asetup()
@@ -108,7 +99,7 @@ async def test_async_ttl(db_url: str, clock: Clock) -> None:
         await root.aclose()
 
 
-def test_background_sweeper_removes_expired_rows(admin: MemoryStore, clock: Clock) -> None:
+def test_background_sweeper_removes_expired_rows(admin: MemoryStore, clock: ManualClock) -> None:
     store = admin.for_tenant("acme")
     store.put(("s",), "k", {"a": 1}, ttl=0.5)
     clock.advance(minutes=1)
