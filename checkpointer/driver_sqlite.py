@@ -26,6 +26,7 @@ from typing import TypeVar
 from checkpointer import sql_sqlite
 from checkpointer.query import Op, Query, Row
 from kassist.sansio import drive
+from kassist.sqlite_tx import sqlite_transaction
 
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000
@@ -122,14 +123,8 @@ class SqliteExecutor:
     def _run_on(self, conn: sqlite3.Connection, op: Op[T]) -> T:
         if op.single and not op.write:  # one statement is its own transaction
             return drive(op.steps, lambda q: self._execute(conn, q))
-        conn.execute("BEGIN IMMEDIATE" if op.write else "BEGIN")
-        try:
-            result = drive(op.steps, lambda q: self._execute(conn, q))
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        return result
+        with sqlite_transaction(conn, write=op.write):
+            return drive(op.steps, lambda q: self._execute(conn, q))
 
     async def arun(self, op: Op[T]) -> T:
         return await asyncio.to_thread(self.run, op)

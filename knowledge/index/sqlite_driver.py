@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from kassist.dburl import DatabaseUnavailable
 from kassist.sansio import drive
+from kassist.sqlite_tx import sqlite_transaction
 from knowledge.index import ops
 from knowledge.index.dialect import Op, Row, Stmt
 from knowledge.index.matrix import MatrixCache
@@ -48,15 +49,8 @@ class SqliteDriver:
         return self._conn.execute(stmt.sql, dict(stmt.params)).fetchall()
 
     def run(self, op: Op[T], *, write: bool) -> T:
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                result = drive(op, self._execute)
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
-            return result
+        with self._lock, sqlite_transaction(self._conn, write=write):
+            return drive(op, self._execute)
 
     def migrate(self) -> None:
         self.run(ops.migrate(DIALECT), write=True)

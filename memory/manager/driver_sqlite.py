@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from kassist.dburl import DatabaseUnavailable
 from kassist.sansio import drive
+from kassist.sqlite_tx import sqlite_transaction
 from knowledge.embedders import Embedder
 from memory.manager import sql_sqlite as q
 from memory.manager.ops import Embed, Op, Step
@@ -41,32 +42,20 @@ class SqliteBackend:
         self.path = path
 
     def setup(self) -> None:
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                self._conn.execute(q.CREATE_VERSION_TABLE)
-                version = int(self._conn.execute(q.GET_VERSION).fetchone()["version"])
-                for number, statements in pending_migrations(q.MIGRATIONS, version):
-                    for statement in statements:
-                        self._conn.execute(statement)
-                    self._conn.execute(q.SET_VERSION, {"version": number})
-                self._conn.execute("COMMIT")
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
+        with self._lock, sqlite_transaction(self._conn, write=True):
+            self._conn.execute(q.CREATE_VERSION_TABLE)
+            version = int(self._conn.execute(q.GET_VERSION).fetchone()["version"])
+            for number, statements in pending_migrations(q.MIGRATIONS, version):
+                for statement in statements:
+                    self._conn.execute(statement)
+                self._conn.execute(q.SET_VERSION, {"version": number})
 
     def run(self, op: Op[T], *, write: bool) -> T:
         with self._lock:
             if not write:  # reads are single statements, atomic on their own
                 return drive(op, self._execute)
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                result = drive(op, self._execute)
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
-            return result
+            with sqlite_transaction(self._conn, write=True):
+                return drive(op, self._execute)
 
     async def arun(self, op: Op[T], *, write: bool) -> T:
         return await asyncio.to_thread(self.run, op, write=write)
