@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
@@ -155,3 +155,79 @@ def assemble_delta(
             entry["seed"] = loads(serde, s["type"], s["blob"], where, f"channel {ch!r}")
         result[ch] = entry
     return result
+
+
+class TupleRequest(NamedTuple):
+    """One ``get_tuple`` read, its tenant already resolved: the head, or ``checkpoint_id`` exactly."""
+
+    tenant: str
+    thread: str
+    ns: str
+    checkpoint_id: str | None
+
+
+def tuple_request(tenant: str, config: RunnableConfig) -> TupleRequest:
+    """The read ``get_tuple(config)`` makes; a config without a thread_id is refused here."""
+    key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
+    cid = (config.get("configurable") or {}).get("checkpoint_id")
+    return TupleRequest(key["tenant"], key["thread"], key["ns"], str(cid) if cid else None)
+
+
+TupleResult: TypeAlias = CheckpointTuple | Exception | None
+
+
+def get_tuples(serde: SerializerProtocol, requests: Sequence[TupleRequest]) -> Steps[list[TupleResult]]:
+    """Many ``get_tuple`` reads, any tenants and threads, latest or by id, in one statement.
+
+    Per request, in order: its CheckpointTuple, None (not found for that tenant), or the exception
+    its own rows raised (e.g. CorruptCheckpoint), so one damaged thread fails only its readers. A
+    repeated request is fetched once and decoded once per caller (no shared mutable objects).
+    """
+    keys = list(dict.fromkeys(requests)) if len(requests) > 1 else list(requests)
+    if not keys:
+        return []
+    grouped: list[list[Row]]
+    if len(keys) == 1:  # one read: the single-read statements, so a lone caller pays nothing extra
+        (k,) = keys
+        params = {"tenant": k.tenant, "thread": k.thread, "ns": k.ns}
+        if k.checkpoint_id:
+            rows = yield Query("get_by_id", {**params, "cid": k.checkpoint_id}, fetch=True)
+        else:
+            rows = yield Query("get_latest", params, fetch=True)
+        grouped = [rows]
+    else:
+        rows = yield Query(
+            "get_many",
+            {
+                "reqs": list(range(len(keys))),
+                "tenants": [k.tenant for k in keys],
+                "threads": [k.thread for k in keys],
+                "nss": [k.ns for k in keys],
+                "cids": [k.checkpoint_id for k in keys],
+            },
+            fetch=True,
+        )
+        grouped = [[] for _ in keys]
+        for row in rows:
+            grouped[int(row["req"])].append(row)
+    index = {k: i for i, k in enumerate(keys)}
+    results: list[TupleResult] = []
+    for request in requests:
+        try:
+            results.append(_tuple_from_rows(serde, request, grouped[index[request]]))
+        except Exception as exc:  # this request's rows only: the others still get their answer
+            results.append(exc)
+    return results
+
+
+def _tuple_from_rows(
+    serde: SerializerProtocol, request: TupleRequest, rows: list[Row]
+) -> CheckpointTuple | None:
+    # As get_tuple: an explicit-id read carries the head version it saw (the branch marker).
+    heads = [r for r in rows if r["kind"] == "c"]
+    if not heads:
+        return None
+    head = heads[0]
+    branch = int(head["head_ver"]) if request.checkpoint_id and head["head_ver"] is not None else None
+    payload = (r for r in rows if r["kind"] != "c")
+    return build_tuple(serde, request.tenant, head, payload, branch_version=branch)

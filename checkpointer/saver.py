@@ -26,6 +26,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer import ops_admin, ops_read, ops_write
 from checkpointer.query import Op, Steps, migrate
+from checkpointer.read_batch import Coalescer
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
 from kassist.dburl import parse_database_url
@@ -60,6 +61,10 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self._bound = validate_tenant_id(tenant_id) if tenant_id is not None else None
         self._checked = check_conflicts
         self._owner = True
+        # Shared by every for_tenant view (a view is a shallow copy): concurrent aget_tuple calls
+        # of all views are coalesced into one statement (see docs/checkpointer.md, "Concurrent reads").
+        self._reads: tuple[SerializerProtocol, Coalescer[ops_read.TupleRequest, CheckpointTuple | None]]
+        self._reads = (self.serde, Coalescer(self._read_batch))
 
     @classmethod
     def from_url(
@@ -168,7 +173,21 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         return self._run(ops_read.get_tuple(self.serde, self._tenant(config), config), single=True)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        return await self._arun(ops_read.get_tuple(self.serde, self._tenant(config), config), single=True)
+        # Tenant and thread are resolved (and a bad config refused) here, in the caller, before the
+        # read joins the batch of this event-loop tick.
+        return await self._coalescer().load(ops_read.tuple_request(self._tenant(config), config))
+
+    def _coalescer(self) -> Coalescer[ops_read.TupleRequest, CheckpointTuple | None]:
+        serde, reads = self._reads
+        if serde is not self.serde:
+            # A copy with a serializer of its own (LangGraph's with_allowlist clones the saver and
+            # swaps serde): its reads decode with that serializer, so they batch apart.
+            reads = Coalescer(self._read_batch)
+            self._reads = (self.serde, reads)
+        return reads
+
+    async def _read_batch(self, requests: list[ops_read.TupleRequest]) -> list[ops_read.TupleResult]:
+        return await self._arun(ops_read.get_tuples(self.serde, requests), single=True)
 
     def list(
         self,

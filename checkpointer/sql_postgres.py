@@ -7,6 +7,8 @@ transaction under an advisory lock.
 
 from __future__ import annotations
 
+import re
+
 from checkpointer.filters import FilterTerm, ListSpec, term_params
 from checkpointer.query import Query, Statement
 
@@ -333,6 +335,49 @@ SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, N
 FROM chain CROSS JOIN LATERAL jsonb_each_text(chain.versions) AS je {_BLOB_MATCH}
 WHERE chain.depth > 0 AND je.key = ANY(%(channels)s) AND b.type <> 'empty'
 """
+
+
+# -- get_many: many get_tuple reads (latest or by id, any tenants) in one statement ------------------
+# Built from _one_checkpoint and _CP_COLS, the pieces of "get_latest"/"get_by_id", so the three
+# statements return the same row layout (plus ``req``, the index of the request a row answers).
+# The blob and write parts are _one_checkpoint's own, their key parameters pointed at the columns
+# of each target row instead; every row is filtered by the tenant of its own request. LATERAL
+# subqueries pin primary-key lookups per request here too (a hash join scanned heads, and all the
+# checkpoints of each thread).
+_MANY_TARGET = f"""
+SELECT r.req, r.tenant_id, {_CP_COLS}, h.version AS head_ver, {_CV}
+FROM unnest(%(reqs)s::int[], %(tenants)s::text[], %(threads)s::text[], %(nss)s::text[], %(cids)s::text[])
+     AS r(req, tenant_id, thread_id, checkpoint_ns, cid)
+LEFT JOIN LATERAL (
+  SELECT h.head_id, h.version FROM kassist_cp_heads h WHERE h.tenant_id = r.tenant_id
+    AND h.thread_id = r.thread_id AND h.checkpoint_ns = r.checkpoint_ns
+  LIMIT 1) AS h ON true
+CROSS JOIN LATERAL (
+  SELECT * FROM {CP} c WHERE c.tenant_id = r.tenant_id AND c.thread_id = r.thread_id
+    AND c.checkpoint_ns = r.checkpoint_ns AND c.checkpoint_id = coalesce(r.cid, h.head_id)
+  LIMIT 1) AS c"""
+
+
+def _many_checkpoints() -> str:
+    sql = _one_checkpoint("{target}")
+    # Every key parameter of the blob and write parts becomes the column of the request's row
+    # (the tenant included, so each row stays within its own tenant), and every part of the
+    # UNION starts with the request index.
+    for param, column in (
+        ("%(tenant)s", "t.tenant_id"),
+        ("%(thread)s", "t.thread_id"),
+        ("%(ns)s", "t.checkpoint_ns"),
+    ):
+        if param not in sql:
+            raise RuntimeError(f"get_many: _one_checkpoint no longer uses {param}; update _many_checkpoints")
+        sql = sql.replace(param, column)
+    sql, arms = re.subn(r"SELECT '(\w)'", r"SELECT t.req, '\1'", sql)
+    if arms < 3 or "%(" in sql:  # a new parameter would be unbound here: fail at import
+        raise RuntimeError("get_many: _one_checkpoint changed shape; update _many_checkpoints")
+    return sql.replace("{target}", _MANY_TARGET)
+
+
+STATEMENTS["get_many"] = _many_checkpoints()
 
 
 def _statements(name: str) -> tuple[str, ...]:

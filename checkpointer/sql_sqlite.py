@@ -6,6 +6,7 @@ List parameters arrive as JSON text and are read with ``json_each``: SQLite has 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
@@ -303,6 +304,56 @@ WHERE chain.depth > 0 AND {wanted} AND b.type <> 'empty'
 DELTA_HISTORY = _delta_history()
 
 
+# -- get_many: many get_tuple reads (latest or by id, any tenants) in one statement ------------------
+# Built from _one_checkpoint and _CP_COLS, the pieces of "get_latest"/"get_by_id", so the three
+# statements return the same row layout (plus ``req``, the index of the request a row answers).
+# The blob and write parts are _one_checkpoint's own, their key parameters pointed at the columns
+# of each target row instead; every row is filtered by the tenant of its own request. The requests
+# arrive as one JSON array of [req, tenant, thread, ns, checkpoint_id or null].
+_MANY_TARGET = f"""
+SELECT r.req, r.tenant_id, {_CP_COLS}, h.version AS head_ver
+FROM (SELECT json_extract(value, '$[0]') AS req, json_extract(value, '$[1]') AS tenant_id,
+             json_extract(value, '$[2]') AS thread_id, json_extract(value, '$[3]') AS checkpoint_ns,
+             json_extract(value, '$[4]') AS cid FROM json_each(:reqs)) AS r
+LEFT JOIN kassist_cp_heads h ON h.tenant_id = r.tenant_id AND h.thread_id = r.thread_id
+     AND h.checkpoint_ns = r.checkpoint_ns
+JOIN {CP} c ON c.tenant_id = r.tenant_id AND c.thread_id = r.thread_id AND c.checkpoint_ns = r.checkpoint_ns
+     AND c.checkpoint_id = coalesce(r.cid, h.head_id)"""
+
+
+def _output_names(cols: str) -> list[str]:
+    """The column names a SELECT list such as _CP_COLS produces (``x AS y`` -> y, ``c.x`` -> x)."""
+    names, depth, start = [], 0, 0
+    for i, ch in enumerate(cols + ","):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            item = cols[start:i].strip()
+            names.append(item.split(" AS ")[-1].strip() if " AS " in item else item.split(".")[-1])
+            start = i + 1
+    return names
+
+
+def _many_checkpoints() -> str:
+    sql = _one_checkpoint("{target}")
+    # Every key parameter of the blob and write parts becomes the column of the request's row
+    # (the tenant included, so each row stays within its own tenant), and every part of the
+    # UNION starts with the request index.
+    for param, column in ((":tenant", "t.tenant_id"), (":thread", "t.thread_id"), (":ns", "t.checkpoint_ns")):
+        sql, found = re.subn(rf"{param}\b", column, sql)
+        if not found:
+            raise RuntimeError(f"get_many: _one_checkpoint no longer uses {param}; update _many_checkpoints")
+    # The checkpoint row takes t.* there; here t also holds req and tenant_id, so name its columns.
+    head_cols = ", ".join(f"t.{name}" for name in (*_output_names(_CP_COLS), "head_ver"))
+    sql, star = re.subn(r"SELECT 'c' AS kind, t\.\*,", f"SELECT 'c' AS kind, {head_cols},", sql)
+    sql, arms = re.subn(r"SELECT '(\w)'", r"SELECT t.req, '\1'", sql)
+    if star != 1 or arms < 3 or re.search(r"(?<![\w:]):\w", sql):  # a new parameter would be unbound
+        raise RuntimeError("get_many: _one_checkpoint changed shape; update _many_checkpoints")
+    return sql.replace("{target}", _MANY_TARGET)
+
+
+STATEMENTS["get_many"] = _many_checkpoints()
+
+
 def _bind(value: Any) -> Any:
     return json.dumps(list(value)) if isinstance(value, list | tuple) else value
 
@@ -324,6 +375,10 @@ def render(query: Query) -> list[Statement]:
         return [(_list_rows(spec), {**params, **term_params(spec.terms)}, False)]
     if query.name == "delta_history":
         return [(DELTA_HISTORY, params, False)]
+    if query.name == "get_many":
+        cols = ("reqs", "tenants", "threads", "nss", "cids")
+        reqs = list(zip(*(query.params[c] for c in cols), strict=True))
+        return [(_statements("get_many")[0], {"reqs": json.dumps(reqs)}, False)]
     if query.name == "put_fast":
         blobs = [{**params, **b} for b in query.params["blobs"]]
         return [(_statements("put_blob")[0], blobs, True), *((sql, params, False) for sql in PUT_FAST)]
