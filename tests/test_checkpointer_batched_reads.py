@@ -19,7 +19,14 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, empty_checkpoint
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
-from checkpointer import BRANCH_FROM_KEY, CorruptCheckpoint, TenantCheckpointer, TenantRequired, ops_read
+from checkpointer import (
+    BRANCH_FROM_KEY,
+    CorruptCheckpoint,
+    TenantCheckpointer,
+    TenantRequired,
+    ops_read,
+    read_batch,
+)
 from checkpointer.query import Op, Query, Row, Steps
 from kassist.dburl import DatabaseUnavailable
 
@@ -189,32 +196,46 @@ async def test_a_corrupt_blob_fails_only_its_readers(
 
     assert batches == [len(configs)]
     for i in (0, 1, 3):
-        assert isinstance(results[i], CheckpointTuple) and channel(results[i]).startswith(f"t{i}:a:0:")
+        tup = results[i]
+        assert isinstance(tup, CheckpointTuple) and channel(tup).startswith(f"t{i}:a:0:")
     for broken in (results[2], results[4]):  # both readers of the damaged thread, each its own error
         assert isinstance(broken, CorruptCheckpoint) and "'t2'" in str(broken)
     assert results[2] is not results[4]
 
 
 async def test_a_cancelled_caller_does_not_break_the_others(
-    saver: TenantCheckpointer, batches: list[int]
+    saver: TenantCheckpointer, batches: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     acme = saver.for_tenant("acme")
     for i in range(6):
         seed(acme, f"t{i}", 1, f"t{i}")
     expected = [acme.get_tuple(cfg(f"t{i}")) for i in range(6)]
+    # The batch waits at this gate before it reaches the database, so the test decides when it runs.
+    gate = asyncio.Event()
+    run = saver._executor.arun
+
+    async def gated(op: Op[Any]) -> Any:
+        await gate.wait()
+        return await run(op)
+
+    monkeypatch.setattr(saver._executor, "arun", gated)
 
     # The first caller gathers the batch; it is cancelled while doing so.
     tasks = [asyncio.create_task(acme.aget_tuple(cfg(f"t{i}"))) for i in range(6)]
     await asyncio.sleep(0)  # every task has queued; the first one has not resumed yet
     tasks[0].cancel()
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert batches == [5]  # the batch started without the cancelled caller
     tasks[3].cancel()  # another one while the batch runs
+    await asyncio.sleep(0)
+    gate.set()
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert isinstance(done[0], asyncio.CancelledError) and isinstance(done[3], asyncio.CancelledError)
     assert [done[i] for i in (1, 2, 4, 5)] == [expected[i] for i in (1, 2, 4, 5)]
 
     # Every caller cancelled: nothing is left hanging, and the next batch works.
+    gate.clear()
     tasks = [asyncio.create_task(acme.aget_tuple(cfg(f"t{i}"))) for i in range(6)]
     await asyncio.sleep(0)
     for task in tasks:
@@ -222,7 +243,9 @@ async def test_a_cancelled_caller_does_not_break_the_others(
     assert all(
         isinstance(r, asyncio.CancelledError) for r in await asyncio.gather(*tasks, return_exceptions=True)
     )
+    gate.set()
     assert await asyncio.gather(*(acme.aget_tuple(cfg(f"t{i}")) for i in range(6))) == expected
+    assert batches == [5, 6]  # the all-cancelled batch never ran its statement
 
 
 async def test_a_database_error_fails_every_caller_of_the_batch(
@@ -350,3 +373,23 @@ def test_get_many_rows_have_the_single_read_layout(saver: TenantCheckpointer) ->
     assert sorted((r["kind"], r["channel"] or "") for r in many if r["req"] == 1) == sorted(
         (r["kind"], r["channel"] or "") for r in single
     )
+
+
+async def test_the_coalescer_also_batches_on_loops_that_do_not_expose_their_ready_queue(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # uvloop has no ``_ready``: every first caller of a tick then yields once to gather the others.
+    monkeypatch.setattr(read_batch, "_others_ready", lambda loop: True)
+    calls: list[list[int]] = []
+
+    async def run_batch(keys: list[int]) -> list[int | BaseException]:
+        calls.append(keys)
+        await asyncio.sleep(0)
+        return [ValueError(k) if k == 7 else k * 10 for k in keys]
+
+    coalescer: read_batch.Coalescer[int, int] = read_batch.Coalescer(run_batch, max_batch=4)
+    assert [await coalescer.load(k) for k in (1, 2)] == [10, 20]  # one at a time: alone
+    results = await asyncio.gather(*(coalescer.load(k) for k in range(9)), return_exceptions=True)
+    assert results[:7] == [0, 10, 20, 30, 40, 50, 60] and results[8] == 80
+    assert isinstance(results[7], ValueError)  # only that key's caller
+    assert calls == [[1], [2], [0, 1, 2], [3, 4, 5], [6, 7, 8]]
