@@ -187,14 +187,8 @@ def get_tuples(serde: SerializerProtocol, requests: Sequence[TupleRequest]) -> S
     if not keys:
         return []
     grouped: list[list[Row]]
-    if len(keys) == 1:  # one read: the single-read statements, so a lone caller pays nothing extra
-        (k,) = keys
-        params = {"tenant": k.tenant, "thread": k.thread, "ns": k.ns}
-        if k.checkpoint_id:
-            rows = yield Query("get_by_id", {**params, "cid": k.checkpoint_id}, fetch=True)
-        else:
-            rows = yield Query("get_latest", params, fetch=True)
-        grouped = [rows]
+    if len(keys) == 1:  # one read: the single-read statements
+        grouped = [(yield _single_read(keys[0]))]
     else:
         rows = yield Query(
             "get_many",
@@ -218,6 +212,19 @@ def get_tuples(serde: SerializerProtocol, requests: Sequence[TupleRequest]) -> S
         except Exception as exc:  # this request's rows only: the others still get their answer
             results.append(exc)
     return results
+
+
+def get_one(serde: SerializerProtocol, request: TupleRequest) -> Steps[CheckpointTuple | None]:
+    """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned)."""
+    rows = yield _single_read(request)
+    return _tuple_from_rows(serde, request, rows)
+
+
+def _single_read(request: TupleRequest) -> Query:
+    params = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
+    if request.checkpoint_id:
+        return Query("get_by_id", {**params, "cid": request.checkpoint_id}, fetch=True)
+    return Query("get_latest", params, fetch=True)
 
 
 def _tuple_from_rows(

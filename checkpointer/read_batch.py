@@ -49,18 +49,21 @@ class Coalescer(Generic[K, V]):
     """Answers the ``load`` calls of one event-loop tick with one ``run_batch`` call.
 
     ``run_batch(keys)`` returns, in the order of ``keys``, each key's value or the exception for
-    that key alone.
+    that key alone. ``run_one(key)``, if given, answers a caller that is alone (it raises that
+    key's exception); by default that is ``run_batch([key])``.
     """
 
     def __init__(
         self,
         run_batch: Callable[[list[K]], Awaitable[Sequence[V | BaseException]]],
         *,
+        run_one: Callable[[K], Awaitable[V]] | None = None,
         max_batch: int = 16,
     ) -> None:
         if isinstance(max_batch, bool) or not isinstance(max_batch, int) or max_batch < 1:
             raise ValueError(f"max_batch must be a whole number >= 1, got {max_batch!r}")
         self._run_batch = run_batch
+        self._run_one = run_one or self._alone
         self.max_batch = max_batch
         self._queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Queue[K, V]]
         self._queues = weakref.WeakKeyDictionary()
@@ -73,13 +76,19 @@ class Coalescer(Generic[K, V]):
                 queue = self._queues.setdefault(loop, _Queue())
         return queue
 
-    async def load(self, key: K) -> V:
-        """``key``'s value, fetched together with every other key asked for in this tick."""
+    def load(self, key: K) -> Awaitable[V]:
+        """``key``'s value, fetched together with every other key asked for in this tick.
+
+        Call it from a coroutine and await the result at once (the tick is the one it is called in).
+        """
         loop = asyncio.get_running_loop()
         if not _others_ready(loop):
             # Nothing else can run in this tick (a caller gathering a batch would be ready too):
-            # read alone, at once.
-            return await self._alone(key)
+            # read alone, at once, with no frame of ours in between.
+            return self._run_one(key)
+        return self._gather(loop, key)
+
+    async def _gather(self, loop: asyncio.AbstractEventLoop, key: K) -> V:
         queue = self._queue(loop)
         if queue.leading:  # a caller of this tick is gathering the batch: join it
             future: asyncio.Future[V] = loop.create_future()
@@ -97,7 +106,7 @@ class Coalescer(Generic[K, V]):
             raise
         queue.leading = False
         if not queue.items:
-            return await self._alone(key)
+            return await self._run_one(key)
         # Several: the batch runs in a task of its own, so a caller that is cancelled (this one
         # included) only stops waiting, and the others still get their answers.
         future = loop.create_future()
@@ -105,7 +114,6 @@ class Coalescer(Generic[K, V]):
         return await future
 
     async def _alone(self, key: K) -> V:
-        # A lone caller reads in its own task, as without batching (no task, no future).
         (result,) = await self._run_batch([key])
         if isinstance(result, BaseException):
             raise result

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
@@ -64,7 +64,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         # Shared by every for_tenant view (a view is a shallow copy): concurrent aget_tuple calls
         # of all views are coalesced into one statement (see docs/checkpointer.md, "Concurrent reads").
         self._reads: tuple[SerializerProtocol, Coalescer[ops_read.TupleRequest, CheckpointTuple | None]]
-        self._reads = (self.serde, Coalescer(self._read_batch))
+        self._reads = (self.serde, Coalescer(self._read_batch, run_one=self._read_one))
 
     @classmethod
     def from_url(
@@ -182,12 +182,16 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         if serde is not self.serde:
             # A copy with a serializer of its own (LangGraph's with_allowlist clones the saver and
             # swaps serde): its reads decode with that serializer, so they batch apart.
-            reads = Coalescer(self._read_batch)
+            reads = Coalescer(self._read_batch, run_one=self._read_one)
             self._reads = (self.serde, reads)
         return reads
 
     async def _read_batch(self, requests: list[ops_read.TupleRequest]) -> list[ops_read.TupleResult]:
         return await self._arun(ops_read.get_tuples(self.serde, requests), single=True)
+
+    def _read_one(self, request: ops_read.TupleRequest) -> Awaitable[CheckpointTuple | None]:
+        # A read with no company: as before batching, the executor's own coroutine is awaited.
+        return self._executor.arun(Op(ops_read.get_one(self.serde, request), single=True))
 
     def list(
         self,
