@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import ormsgpack
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import (
     WRITES_IDX_MAP,
@@ -30,6 +31,26 @@ from checkpointer.tenant import BRANCH_FROM_KEY, OWN_KEYS, TENANT_KEY, VERSION_K
 
 EMPTY = "empty"
 SKELETON_KEYS = ("v", "id", "ts", "channel_versions", "versions_seen", "updated_channels")
+INLINE_MAX_LEN = 256
+"""Strings and bytes up to this length (and numbers, booleans, None) live in the checkpoint row."""
+
+
+def inlined(value: Any) -> bool:
+    """Whether a channel value is stored in the checkpoint row instead of the blobs table.
+
+    Only small immutable scalars: the choice depends on the value alone, so every checkpoint that
+    holds a given (channel, version) makes the same one without re-serialising anything large, and
+    a reader knows a value is either in its row or in the blobs table. Counters, flags, branch
+    markers and short strings then cost no blob row (and no index entry) per step; anything bigger
+    keeps one blob per (channel, version), written once.
+    """
+    if value is None or isinstance(value, bool | float):
+        return True
+    if isinstance(value, int):
+        return -(1 << 63) <= value < (1 << 64)
+    if isinstance(value, str | bytes):
+        return len(value) <= INLINE_MAX_LEN
+    return False
 
 
 def version_text(version: str | int | float) -> str:
@@ -69,17 +90,41 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
 
 def dump_values(
     serde: SerializerProtocol, checkpoint: Checkpoint, new_versions: Mapping[str, Any]
-) -> list[dict[str, Any]]:
-    """One blob row per changed channel; a channel without a value is stored as ``empty``."""
+) -> tuple[list[dict[str, Any]], bytes | None]:
+    """Blob rows for the changed channels, and the packed small values of the whole checkpoint.
+
+    Small scalars (see :func:`inlined`) of every channel, changed or not, go into the row, as
+    the stock PostgresSaver keeps primitives in its JSONB; larger values get one blob row per
+    (channel, version), written by the put that changed them. A changed channel without a value
+    writes nothing: a reader treats a missing value as empty.
+    """
     values = checkpoint["channel_values"]
+    versions = checkpoint["channel_versions"]
+    small: list[list[Any]] = []
     rows: list[dict[str, Any]] = []
+    for channel, value in values.items():
+        if inlined(value):
+            version = versions.get(channel, new_versions.get(channel))
+            if version is not None:
+                small.append([channel, version_text(version), *serde.dumps_typed(value)])
     for channel, version in new_versions.items():
-        if channel in values:
+        if channel in values and not inlined(values[channel]):
             type_, blob = serde.dumps_typed(values[channel])
-        else:
-            type_, blob = EMPTY, None
-        rows.append({"channel": channel, "version": version_text(version), "type": type_, "blob": blob})
-    return rows
+            rows.append({"channel": channel, "version": version_text(version), "type": type_, "blob": blob})
+    return rows, (ormsgpack.packb(small) if small else None)
+
+
+def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]:
+    """The ``[channel, version, type, bytes]`` entries packed by :func:`dump_values`."""
+    if packed is None:
+        return []
+    try:
+        entries = ormsgpack.unpackb(bytes(packed))
+        if not isinstance(entries, list) or not all(isinstance(e, list) and len(e) == 4 for e in entries):
+            raise ValueError("not a list of [channel, version, type, bytes] entries")
+    except Exception as exc:
+        raise CorruptCheckpoint(where[0], where[1], "the small values in the checkpoint row", exc) from exc
+    return cast(list[list[Any]], entries)
 
 
 def dump_writes(
@@ -173,6 +218,9 @@ def build_tuple(
     versions = skeleton.get("channel_versions") or {}
     wanted = {ch: version_text(v) for ch, v in versions.items()}
     values: dict[str, Any] = {}
+    for channel, version, type_, blob in load_inline(head.get("inl"), where):
+        if wanted.get(channel) == version:
+            values[channel] = loads(serde, type_, blob, where, f"channel {channel!r}")
     writes: list[Row] = []
     for row in payload:
         if row["kind"] == "w":
