@@ -159,11 +159,11 @@ def assemble_delta(
             ),
         )
         collected: list[PendingWrite] = [
-            (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, f"write {ch!r}")) for r in ordered
+            (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, "write", ch)) for r in ordered
         ]
         entry: DeltaChannelHistory = {"writes": collected}
         if ch in seed_row:
             s = seed_row[ch]
-            entry["seed"] = loads(serde, s["type"], s["blob"], where, f"channel {ch!r}")
+            entry["seed"] = loads(serde, s["type"], s["blob"], where, "channel", ch)
         result[ch] = entry
     return result
