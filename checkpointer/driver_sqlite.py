@@ -21,7 +21,7 @@ import asyncio
 import sqlite3
 import threading
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from checkpointer import sql_sqlite
 from checkpointer.query import Op, Query, Row
@@ -102,7 +102,7 @@ class SqliteExecutor:
                 continue
             cursor = conn.execute(sql, params)
             rows = cursor.fetchall() if query.fetch else []
-        return cast(list[Row], rows)
+        return rows
 
     def run(self, op: Op[T]) -> T:
         conn = self._acquire()
