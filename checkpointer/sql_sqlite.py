@@ -333,7 +333,8 @@ def render(query: Query) -> list[Statement]:
         return [(DELTA_HISTORY, params, False)]
     if query.name == "put_fast":
         blobs = [{**params, **b} for b in query.params["blobs"]]
-        return [(_statements("put_blob")[0], blobs, True), *((sql, params, False) for sql in PUT_FAST)]
+        head = [(_statements("put_blob")[0], blobs, True)] if blobs else []
+        return [*head, *((sql, params, False) for sql in PUT_FAST)]
     if query.name in ("put_write_rows", "upsert_write_rows"):
         sql = _statements(query.name.replace("_rows", ""))[0]
         return [(sql, [{**params, **r} for r in query.params["rows"]], True)]
