@@ -6,6 +6,7 @@ List parameters arrive as JSON text and are read with ``json_each``: SQLite has 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
@@ -319,11 +320,30 @@ def _statements(name: str) -> tuple[str, ...]:
     return (sql,) if isinstance(sql, str) else sql
 
 
+_NO_LISTS = frozenset(
+    {
+        "get_latest",
+        "get_by_id",
+        "put_fast",
+        "put_fast_recheck",
+        "put_prepare",
+        "put_checkpoint",
+        "put_checkpoint_again",
+        "put_write_rows",
+        "upsert_write_rows",
+    }
+)
+
+
 def render(query: Query) -> list[Statement]:
     """The statements a query runs, SQLite flavour."""
     # "blobs" (put_fast) and "rows" (writes) are lists of rows with bytes: they run as an
-    # executemany, never bound as one value.
-    params = {k: _bind(v) for k, v in query.params.items() if k not in ("blobs", "rows")}
+    # executemany, never bound as one value (sqlite3 ignores keys a statement does not name, so
+    # the hot statements, which bind no list, take the parameters as they are).
+    if query.name in _NO_LISTS:
+        params: Mapping[str, Any] = query.params
+    else:
+        params = {k: _bind(v) for k, v in query.params.items() if k not in ("blobs", "rows")}
     if query.many is not None:
         return [(sql, query.many, True) for sql in _statements(query.name)]
     if query.name == "list_rows":
