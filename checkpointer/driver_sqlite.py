@@ -62,6 +62,9 @@ class SqliteExecutor:
         conn = sqlite3.connect(
             str(self.path), isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
         )
+        # sqlite3.Row is built in C while fetching and read by column name like a dict: turning
+        # tuples into dicts in Python cost about a tenth of a get_tuple.
+        conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(f"PRAGMA synchronous = {self.synchronous}")
@@ -98,12 +101,7 @@ class SqliteExecutor:
                 conn.executemany(sql, params)
                 continue
             cursor = conn.execute(sql, params)
-            if query.fetch and cursor.description is not None:
-                # Plain tuples zipped with the column names: about 3x cheaper than sqlite3.Row -> dict.
-                cols = [d[0] for d in cursor.description]
-                rows = [dict(zip(cols, r, strict=True)) for r in cursor.fetchall()]
-            else:
-                rows = []
+            rows = cursor.fetchall() if query.fetch else []
         return rows
 
     def run(self, op: Op[T]) -> T:

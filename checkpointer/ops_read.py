@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, TypeAlias
@@ -10,7 +11,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import build_tuple, loads
+from checkpointer.codec import EMPTY, build_tuple, load_inline, loads, version_text
 from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.query import Query, Row, Steps
 
@@ -125,13 +126,24 @@ def assemble_delta(
     serde: SerializerProtocol, thread_id: str, cid: str, rows: list[Row], channels: Sequence[str]
 ) -> dict[str, DeltaChannelHistory]:
     where = (thread_id, cid)
+    wanted = set(channels)
     seed_depth: dict[str, int] = {}
     seed_row: dict[str, Row] = {}
+
+    def offer(ch: str, depth: int, row: Row) -> None:
+        if ch not in seed_depth or depth < seed_depth[ch]:
+            seed_depth[ch], seed_row[ch] = depth, row
+
     for r in rows:
         if r["kind"] == "b":
-            ch, depth = r["channel"], int(r["depth"])
-            if ch not in seed_depth or depth < seed_depth[ch]:
-                seed_depth[ch], seed_row[ch] = depth, r
+            offer(r["channel"], int(r["depth"]), r)
+        elif r["kind"] == "c" and int(r["depth"]) > 0 and r["inl"] is not None:
+            # Small values stored in the ancestor's own row are seeds too (never a DeltaChannel's
+            # snapshot, which is an object, but a plain channel asked for here).
+            versions = json.loads(r["versions"]) if r["versions"] else {}
+            for ch, version, type_, blob in load_inline(r["inl"], (thread_id, r["checkpoint_id"])):
+                if ch in wanted and type_ != EMPTY and version_text(versions.get(ch, "")) == version:
+                    offer(ch, int(r["depth"]), {"type": type_, "blob": blob})
     writes: dict[str, list[Row]] = defaultdict(list)
     for r in rows:
         if r["kind"] == "w" and int(r["depth"]) <= seed_depth.get(r["channel"], 1 << 62):
@@ -147,12 +159,12 @@ def assemble_delta(
             ),
         )
         collected: list[PendingWrite] = [
-            (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, f"write {ch!r}")) for r in ordered
+            (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, "write", ch)) for r in ordered
         ]
         entry: DeltaChannelHistory = {"writes": collected}
         if ch in seed_row:
             s = seed_row[ch]
-            entry["seed"] = loads(serde, s["type"], s["blob"], where, f"channel {ch!r}")
+            entry["seed"] = loads(serde, s["type"], s["blob"], where, "channel", ch)
         result[ch] = entry
     return result
 

@@ -48,6 +48,7 @@ def put(
             f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
         )
     meta_text, run_id = dump_metadata(config, metadata)
+    values, small = dump_values(serde, checkpoint, new_versions)
     record = {
         **key,
         "cid": cid,
@@ -56,8 +57,8 @@ def put(
         "metadata": meta_text,
         "run_id": run_id,
         "ts": ts_epoch(checkpoint.get("ts")),
+        "inline": small,
     }
-    values = dump_values(serde, checkpoint, new_versions)
     if parent is not None and checked:
         # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
         done = yield Query("put_fast", {**record, "blobs": values}, fetch=True)

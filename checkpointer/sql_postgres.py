@@ -48,6 +48,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "DROP INDEX IF EXISTS kassist_cp_checkpoints_run",
         f"CREATE INDEX kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id) WHERE run_id IS NOT NULL",
     ),
+    # 3: small scalar values ride in the checkpoint row (codec.inlined); older rows have NULL here
+    # and keep reading every value from the blobs table.
+    (f"ALTER TABLE {CP} ADD COLUMN IF NOT EXISTS small_values BYTEA",),
 ]
 
 _PAYLOAD_NULLS = (
@@ -56,7 +59,7 @@ _PAYLOAD_NULLS = (
 )
 _CP_COLS = (
     "c.thread_id, c.checkpoint_ns, c.checkpoint_id, c.parent_id AS parent, c.version AS ver, "
-    "c.checkpoint::text AS skel, c.metadata::text AS meta"
+    "c.checkpoint::text AS skel, c.metadata::text AS meta, c.small_values AS inl"
 )
 
 
@@ -70,9 +73,9 @@ def _one_checkpoint(target: str) -> str:
     return f"""
 WITH t AS MATERIALIZED ({target})
 SELECT 'c' AS kind, t.thread_id, t.checkpoint_ns, t.checkpoint_id, t.parent, t.ver, t.skel, t.meta,
-       t.head_ver, {_PAYLOAD_NULLS} FROM t
+       t.inl, t.head_ver, {_PAYLOAD_NULLS} FROM t
 UNION ALL
-SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL, NULL,
        b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
 FROM t CROSS JOIN LATERAL jsonb_each_text(t.cv) AS je
 CROSS JOIN LATERAL (
@@ -81,7 +84,7 @@ CROSS JOIN LATERAL (
     AND b.channel = je.key AND b.version = je.value
   LIMIT 1) AS b
 UNION ALL
-SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL, NULL,
        w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
 FROM t CROSS JOIN LATERAL (
   SELECT * FROM kassist_cp_writes w
@@ -161,16 +164,16 @@ FROM h
     "put_checkpoint": f"""
 WITH c AS (
   INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id,
-                    checkpoint, metadata)
+                    checkpoint, metadata, small_values)
   VALUES (%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, %(version)s, %(ts)s, %(run_id)s,
-          %(checkpoint)s::jsonb, %(metadata)s::jsonb))
+          %(checkpoint)s::jsonb, %(metadata)s::jsonb, %(inline)b))
 UPDATE kassist_cp_heads SET head_id = %(cid)s, version = %(version)s WHERE {KEY}
 """,
     "begin": "BEGIN",
     "put_fast_recheck": (),  # PUT_FAST's miss goes straight to the full check here
     "put_checkpoint_again": (
         f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
-        f"run_id = %(run_id)s, ts = %(ts)s WHERE {KEY} AND checkpoint_id = %(cid)s"
+        f"run_id = %(run_id)s, ts = %(ts)s, small_values = %(inline)b WHERE {KEY} AND checkpoint_id = %(cid)s"
     ),
     "put_write": f"INSERT INTO kassist_cp_writes ({_WRITE_COLS}) VALUES ({_WRITE_VALUES}) ON CONFLICT DO NOTHING",
     "upsert_write": (
@@ -219,7 +222,8 @@ UPDATE kassist_cp_heads SET head_id = %(cid)s, version = %(version)s WHERE {KEY}
         for table, cols in (
             (
                 CP,
-                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, metadata",
+                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
+                "metadata, small_values",
             ),
             ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
             ("kassist_cp_writes", _WRITE_COLS),
@@ -282,9 +286,9 @@ b AS (
   ON CONFLICT DO NOTHING),
 c AS (
   INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id,
-                    checkpoint, metadata)
+                    checkpoint, metadata, small_values)
   SELECT %(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, h.version, %(ts)s, %(run_id)s,
-         %(checkpoint)s::jsonb, %(metadata)s::jsonb FROM h
+         %(checkpoint)s::jsonb, %(metadata)s::jsonb, %(inline)b FROM h
   ON CONFLICT DO NOTHING)
 SELECT version FROM h
 """
@@ -308,12 +312,12 @@ _BLOB_MATCH = (
     "AND b.channel = je.key AND b.version = je.value LIMIT 1) AS b"
 )
 DELTA_HISTORY = f"""
-WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
-  SELECT checkpoint_id, parent_id, 0, checkpoint -> 'channel_versions', false
+WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, inl, done) AS (
+  SELECT checkpoint_id, parent_id, 0, checkpoint -> 'channel_versions', small_values, false
   FROM {CP} WHERE {KEY}
     AND checkpoint_id = coalesce(%(cid)s, (SELECT head_id FROM kassist_cp_heads WHERE {KEY}))
   UNION ALL
-  SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, c.checkpoint -> 'channel_versions',
+  SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, c.checkpoint -> 'channel_versions', c.small_values,
          (SELECT count(*) FROM jsonb_each_text(c.checkpoint -> 'channel_versions') AS je {_BLOB_MATCH}
           WHERE je.key = ANY(%(channels)s) AND b.type <> 'empty') = %(n_channels)s
   FROM chain JOIN {CP} c ON c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s
@@ -321,9 +325,11 @@ WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
   WHERE NOT chain.done AND chain.depth < 1000000
 )
 SELECT 'c' AS kind, checkpoint_id, depth, NULL::text AS channel, NULL::text AS type, NULL::bytea AS blob,
-       NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path FROM chain
+       NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path, versions::text AS versions, inl
+FROM chain
 UNION ALL
-SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path
+SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path,
+       NULL, NULL
 FROM chain CROSS JOIN LATERAL (
   SELECT * FROM kassist_cp_writes w
   WHERE w.tenant_id = %(tenant)s AND w.thread_id = %(thread)s AND w.checkpoint_ns = %(ns)s
@@ -331,7 +337,7 @@ FROM chain CROSS JOIN LATERAL (
   OFFSET 0) AS w
 WHERE chain.depth > 0
 UNION ALL
-SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL
+SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL, NULL, NULL
 FROM chain CROSS JOIN LATERAL jsonb_each_text(chain.versions) AS je {_BLOB_MATCH}
 WHERE chain.depth > 0 AND je.key = ANY(%(channels)s) AND b.type <> 'empty'
 """

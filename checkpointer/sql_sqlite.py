@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
@@ -45,12 +46,15 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "DROP INDEX IF EXISTS kassist_cp_checkpoints_run",
         f"CREATE INDEX kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id) WHERE run_id IS NOT NULL",
     ),
+    # 3: small scalar values ride in the checkpoint row (codec.inlined); older rows have NULL here
+    # and keep reading every value from the blobs table.
+    (f"ALTER TABLE {CP} ADD COLUMN small_values BLOB",),
 ]
 
 _PAYLOAD_COLS = "NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob, NULL AS task_id, NULL AS idx, NULL AS task_path"
 _CP_COLS = (
     "c.thread_id, c.checkpoint_ns, c.checkpoint_id, c.parent_id AS parent, c.version AS ver, "
-    "c.checkpoint AS skel, c.metadata AS meta"
+    "c.checkpoint AS skel, c.metadata AS meta, c.small_values AS inl"
 )
 
 
@@ -60,13 +64,13 @@ def _one_checkpoint(target: str) -> str:
 WITH t AS MATERIALIZED ({target})
 SELECT 'c' AS kind, t.*, {_PAYLOAD_COLS} FROM t
 UNION ALL
-SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL, NULL,
        b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
 FROM t CROSS JOIN json_each(t.skel, '$.channel_versions') AS je
 CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread AND b.checkpoint_ns = :ns
      AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
 UNION ALL
-SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL,
+SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL, NULL,
        w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
 FROM t CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
      AND w.checkpoint_ns = :ns AND w.checkpoint_id = t.checkpoint_id
@@ -75,14 +79,16 @@ FROM t CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id =
 
 _CP_INSERT = (
     f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
-    "run_id, checkpoint, metadata) "
+    "run_id, checkpoint, metadata, small_values) "
 )
 # The common case, a put that extends the head: compare-and-set the head, then add the row only if
 # that succeeded (changes() is the row count of the statement before); RETURNING hands back the new
 # version only when the row went in, so a hit costs these two statements and nothing else.
 PUT_FAST = (
     f"UPDATE kassist_cp_heads SET head_id = :cid, version = version + 1 WHERE {KEY} AND head_id = :parent",
-    _CP_INSERT + "SELECT :tenant, :thread, :ns, :cid, :parent, version, :ts, :run_id, :checkpoint, :metadata "
+    _CP_INSERT
+    + "SELECT :tenant, :thread, :ns, :cid, :parent, version, :ts, :run_id, :checkpoint, :metadata, "
+    ":inline "
     f"FROM kassist_cp_heads WHERE {KEY} AND changes() = 1 ON CONFLICT DO NOTHING RETURNING version",
 )
 # After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
@@ -145,9 +151,8 @@ SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
         "VALUES (:tenant, :thread, :ns, :channel, :version, :type, :blob) ON CONFLICT DO NOTHING"
     ),
     "put_checkpoint": (
-        f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
-        "run_id, checkpoint, metadata) VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
-        ":run_id, :checkpoint, :metadata)",
+        _CP_INSERT + "VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
+        ":run_id, :checkpoint, :metadata, :inline)",
         "INSERT INTO kassist_cp_heads (tenant_id, thread_id, checkpoint_ns, head_id, version) "
         "VALUES (:tenant, :thread, :ns, :cid, :version) "
         "ON CONFLICT DO UPDATE SET head_id = excluded.head_id, version = excluded.version",
@@ -155,8 +160,8 @@ SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
     "begin": (),  # write operations already run inside BEGIN IMMEDIATE
     "put_fast_recheck": PUT_FAST_RECHECK,
     "put_checkpoint_again": (
-        f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts "
-        f"WHERE {KEY} AND checkpoint_id = :cid"
+        f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts, "
+        f"small_values = :inline WHERE {KEY} AND checkpoint_id = :cid"
     ),
     "put_write": (
         "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
@@ -215,7 +220,8 @@ SELECT (SELECT head_id FROM kassist_cp_heads WHERE {KEY}) AS head_id,
         for table, cols in (
             (
                 CP,
-                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, metadata",
+                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
+                "metadata, small_values",
             ),
             ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
             (
@@ -276,11 +282,12 @@ def _delta_history() -> str:
     )
     wanted = "je.key IN (SELECT value FROM json_each(:channels))"
     return f"""
-WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
-  SELECT checkpoint_id, parent_id, 0, json_extract(checkpoint, '$.channel_versions'), 0
+WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, inl, done) AS (
+  SELECT checkpoint_id, parent_id, 0, json_extract(checkpoint, '$.channel_versions'), small_values, 0
   FROM {CP} WHERE {KEY} AND checkpoint_id = coalesce(:cid, (SELECT head_id FROM kassist_cp_heads WHERE {KEY}))
   UNION ALL
   SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, json_extract(c.checkpoint, '$.channel_versions'),
+         c.small_values,
          (SELECT count(*) FROM json_each(c.checkpoint, '$.channel_versions') AS je {blob_match}
           WHERE {wanted} AND b.type <> 'empty') = :n_channels
   FROM chain CROSS JOIN {CP} c ON c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns
@@ -288,14 +295,15 @@ WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, done) AS (
   WHERE chain.done = 0 AND chain.depth < 1000000
 )
 SELECT 'c' AS kind, checkpoint_id, depth, NULL AS channel, NULL AS type, NULL AS blob,
-       NULL AS task_id, NULL AS idx, NULL AS task_path FROM chain
+       NULL AS task_id, NULL AS idx, NULL AS task_path, versions, inl FROM chain
 UNION ALL
-SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path
+SELECT 'w', w.checkpoint_id, chain.depth, w.channel, w.type, w.blob, w.task_id, w.idx, w.task_path,
+       NULL, NULL
 FROM chain CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = :thread
      AND w.checkpoint_ns = :ns AND w.checkpoint_id = chain.checkpoint_id
 WHERE chain.depth > 0 AND w.channel IN (SELECT value FROM json_each(:channels))
 UNION ALL
-SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL
+SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL, NULL, NULL
 FROM chain CROSS JOIN json_each(chain.versions) AS je {blob_match}
 WHERE chain.depth > 0 AND {wanted} AND b.type <> 'empty'
 """
@@ -363,11 +371,34 @@ def _statements(name: str) -> tuple[str, ...]:
     return (sql,) if isinstance(sql, str) else sql
 
 
+_NO_LISTS = frozenset(
+    {
+        "get_latest",
+        "get_by_id",
+        "put_fast",
+        "put_fast_recheck",
+        "put_prepare",
+        "put_checkpoint",
+        "put_checkpoint_again",
+        "put_write_rows",
+        "upsert_write_rows",
+    }
+)
+
+
 def render(query: Query) -> list[Statement]:
     """The statements a query runs, SQLite flavour."""
+    if query.name == "get_many":  # the requests as one JSON array of rows
+        cols = ("reqs", "tenants", "threads", "nss", "cids")
+        reqs = list(zip(*(query.params[c] for c in cols), strict=True))
+        return [(_statements("get_many")[0], {"reqs": json.dumps(reqs)}, False)]
     # "blobs" (put_fast) and "rows" (writes) are lists of rows with bytes: they run as an
-    # executemany, never bound as one value.
-    params = {k: _bind(v) for k, v in query.params.items() if k not in ("blobs", "rows")}
+    # executemany, never bound as one value (sqlite3 ignores keys a statement does not name, so
+    # the hot statements, which bind no list, take the parameters as they are).
+    if query.name in _NO_LISTS:
+        params: Mapping[str, Any] = query.params
+    else:
+        params = {k: _bind(v) for k, v in query.params.items() if k not in ("blobs", "rows")}
     if query.many is not None:
         return [(sql, query.many, True) for sql in _statements(query.name)]
     if query.name == "list_rows":
@@ -375,13 +406,10 @@ def render(query: Query) -> list[Statement]:
         return [(_list_rows(spec), {**params, **term_params(spec.terms)}, False)]
     if query.name == "delta_history":
         return [(DELTA_HISTORY, params, False)]
-    if query.name == "get_many":
-        cols = ("reqs", "tenants", "threads", "nss", "cids")
-        reqs = list(zip(*(query.params[c] for c in cols), strict=True))
-        return [(_statements("get_many")[0], {"reqs": json.dumps(reqs)}, False)]
     if query.name == "put_fast":
         blobs = [{**params, **b} for b in query.params["blobs"]]
-        return [(_statements("put_blob")[0], blobs, True), *((sql, params, False) for sql in PUT_FAST)]
+        head = [(_statements("put_blob")[0], blobs, True)] if blobs else []
+        return [*head, *((sql, params, False) for sql in PUT_FAST)]
     if query.name in ("put_write_rows", "upsert_write_rows"):
         sql = _statements(query.name.replace("_rows", ""))[0]
         return [(sql, [{**params, **r} for r in query.params["rows"]], True)]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import threading
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
-from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import empty_checkpoint
 
 import checkpointer
@@ -51,15 +53,15 @@ def test_setup_from_several_processes_and_threads_at_once(db_url: str) -> None:
         t.join(timeout=120)
     assert all(p.returncode == 0 for p in procs), outputs
     applied = [o for o in outputs if o != "[]"] + [str(r) for r in results if r]
-    assert applied == ["[1, 2]"], (outputs, results)  # exactly one caller applied the migrations
+    assert applied == ["[1, 2, 3]"], (outputs, results)  # exactly one caller applied the migrations
     with TenantCheckpointer.from_url(db_url) as saver:
-        assert schema_versions(saver) == [1, 2]
+        assert schema_versions(saver) == [1, 2, 3]
         assert saver.setup() == []
 
 
 async def test_asetup_is_idempotent_and_context_managers_close(db_url: str) -> None:
     async with TenantCheckpointer.from_url(db_url) as saver:
-        assert await saver.asetup() == [1, 2]
+        assert await saver.asetup() == [1, 2, 3]
         assert await saver.asetup() == []
         view = saver.for_tenant("acme")
         await view.aclose()  # a view owns no connections: the saver still works
@@ -146,17 +148,57 @@ async def test_sqlite_commits_are_fsynced_unless_normal_is_asked_for(tmp_path: P
     assert not (tmp_path / "off.db").exists()
 
 
-def test_a_version_1_database_upgrades_and_keeps_its_runs(db_url: str) -> None:
-    """Migration 2 (partial run_id index) on a database set up at version 1 with data in it."""
+def _old_rows(db_url: str, saver: TenantCheckpointer, rows: list[tuple[str, str, int, str]]) -> None:
+    """Checkpoints as versions 1 and 2 stored them (every value in the blobs table), written
+    straight into the tables as an old kassist would have left them."""
+    statements = (
+        "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+        "VALUES ('acme', %s, '', 'n', '1', %s, %s)",
+        "INSERT INTO kassist_cp_checkpoints (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, "
+        "version, ts, run_id, checkpoint, metadata) VALUES ('acme', %s, '', %s, NULL, 1, 1.0, %s, %s, '{}')",
+        "INSERT INTO kassist_cp_heads (tenant_id, thread_id, checkpoint_ns, head_id, version) "
+        "VALUES ('acme', %s, '', %s, 1)",
+    )
+    params = []
+    for thread, cid, n, run_id in rows:
+        type_, blob = saver.serde.dumps_typed(n)
+        skeleton = (
+            f'{{"v":4,"id":"{cid}","ts":"2026-11-01T00:00:00+00:00","channel_versions":{{"n":"1"}},'
+            '"versions_seen":{},"updated_channels":["n"]}'
+        )
+        params.append(((thread, type_, blob), (thread, cid, run_id, skeleton), (thread, cid)))
+    if db_url.startswith("sqlite"):
+        with closing(sqlite3.connect(db_url.removeprefix("sqlite:///"))) as conn, conn:
+            for each in params:
+                for sql, args in zip(statements, each, strict=True):
+                    conn.execute(sql.replace("%s", "?"), args)
+        return
+    with psycopg.connect(db_url) as pg:
+        for each in params:
+            for sql, args in zip(statements, each, strict=True):
+                pg.execute(sql, args)
+
+
+def test_a_version_1_database_upgrades_and_keeps_its_data(db_url: str) -> None:
+    """Migrations 2 (partial run_id index) and 3 (small values in the row) on a database set up at
+    version 1 with data in it: old rows keep reading their values from the blobs table."""
     from checkpointer.query import Op, migrate
 
     with TenantCheckpointer.from_url(db_url) as saver:
         assert saver._executor.run(Op(migrate(1), write=True)) == [1]
+        _old_rows(db_url, saver, [("t1", "1ef-old-1", 41, "run-1"), ("t2", "1ef-old-2", 42, "run-2")])
+        assert saver.setup() == [2, 3]
+        assert schema_versions(saver) == [1, 2, 3]
         acme = saver.for_tenant("acme")
+        old = acme.get_tuple({"configurable": {"thread_id": "t2"}})
+        assert old is not None and old.checkpoint["channel_values"] == {"n": 42}
+        # A new checkpoint on top of an old one stores its small value in the row and reads back.
         cp = empty_checkpoint()
-        config: RunnableConfig = {"configurable": {"thread_id": "t1", "run_id": "run-1"}}
-        acme.put(config, cp, {"source": "input", "step": -1, "parents": {}}, {})
-        assert saver.setup() == [2]
-        assert schema_versions(saver) == [1, 2]
+        cp["channel_values"], cp["channel_versions"] = {"n": 43}, {"n": "2"}
+        acme.put(old.config, cp, {"source": "loop", "step": 1, "parents": {}}, {"n": "2"})
+        new = acme.get_tuple({"configurable": {"thread_id": "t2"}})
+        assert new is not None and new.checkpoint["channel_values"] == {"n": 43}
+        assert new.parent_config is not None
+        assert acme.get_tuple(new.parent_config).checkpoint["channel_values"] == {"n": 42}  # type: ignore[union-attr]
         acme.delete_for_runs(["run-1"])
         assert acme.get_tuple({"configurable": {"thread_id": "t1"}}) is None

@@ -6,6 +6,7 @@ import os
 import sqlite3
 from typing import Any
 
+import ormsgpack
 import psycopg
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -132,16 +133,47 @@ async def test_encrypted_serializer_encrypts_values_and_writes(db_url: str) -> N
         rows = raw(db_url, f"SELECT type, blob FROM {table} WHERE blob IS NOT NULL")
         assert rows and all(t.endswith("+aesgcm") for t, _ in rows)
         assert not any(b"TOP-SECRET" in bytes(b) for _, b in rows)
+    # Small values kept in the checkpoint row (the text is short) go through the serializer too.
+    packed = raw(db_url, "SELECT small_values FROM kassist_cp_checkpoints WHERE small_values IS NOT NULL")
+    entries = [e for (b,) in packed for e in ormsgpack.unpackb(bytes(b))]
+    assert any(channel == "text" for channel, *_ in entries)
+    assert all(type_.endswith("+aesgcm") and b"TOP-SECRET" not in blob for _, _, type_, blob in entries)
     # Without the key the values cannot be read, and the error says which checkpoint.
     with TenantCheckpointer.from_url(db_url) as plain, pytest.raises(CorruptCheckpoint):
         plain.for_tenant(TENANT).get_tuple(config)
 
 
 def test_corrupted_blob_names_thread_and_checkpoint(saver: TenantCheckpointer, db_url: str) -> None:
-    last = put_steps(saver, "broken", steps=2, size=10)
+    last = put_steps(saver, "broken", steps=2, size=1_000)
     raw(db_url, "UPDATE kassist_cp_blobs SET blob = %s WHERE channel = 'c0'", (b"\xc1\xff\x00garbage",))
     with pytest.raises(CorruptCheckpoint) as info:
         saver.get_tuple({"configurable": {"thread_id": "broken"}})
     message = str(info.value)
     assert "'broken'" in message and last["configurable"]["checkpoint_id"] in message
     assert "c0" in message
+
+
+def test_small_values_live_in_the_row_and_damage_there_is_named(
+    saver: TenantCheckpointer, db_url: str
+) -> None:
+    """Short strings are kept in the checkpoint row (no blob row per step); values over
+    INLINE_MAX_LEN characters, and anything that is not a scalar, get their blob row."""
+    from checkpointer.codec import INLINE_MAX_LEN
+
+    last = put_steps(saver, "small", steps=3, size=10)
+    (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'small'")
+    assert blobs == (0,)
+    head = saver.get_tuple({"configurable": {"thread_id": "small"}})
+    assert head is not None and head.checkpoint["channel_values"]["c4"] == "4" * 10
+    assert head.checkpoint["channel_values"]["c0"] == "step2-" + "x" * 10
+    put_steps(saver, "edge", steps=1, size=INLINE_MAX_LEN + 1)
+    (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'edge'")
+    assert blobs == (5,)
+    raw(
+        db_url,
+        "UPDATE kassist_cp_checkpoints SET small_values = %s WHERE thread_id = 'small'",
+        (b"\xc1junk",),
+    )
+    with pytest.raises(CorruptCheckpoint) as info:
+        saver.get_tuple({"configurable": {"thread_id": "small"}})
+    assert "'small'" in str(info.value) and last["configurable"]["checkpoint_id"] in str(info.value)
