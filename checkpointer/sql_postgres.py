@@ -108,10 +108,14 @@ STATEMENTS: dict[str, str | tuple[str, ...]] = {
     "migration_lock": f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_ID})",
     "applied_versions": "SELECT version FROM kassist_cp_schema_version ORDER BY version",
     "record_version": "INSERT INTO kassist_cp_schema_version (version) VALUES (%(v)s)",
+    # The head's row through a LATERAL lookup on the full primary key: as a plain join the planner
+    # (one-row estimates on young tables) scanned every checkpoint of the thread and filtered on
+    # head_id, so each read cost grew with the thread's history.
     "get_latest": _one_checkpoint(
-        f"SELECT {_CP_COLS}, h.version AS head_ver, {_CV} FROM kassist_cp_heads h JOIN {CP} c "
-        "ON c.tenant_id = h.tenant_id AND c.thread_id = h.thread_id AND c.checkpoint_ns = h.checkpoint_ns "
-        "AND c.checkpoint_id = h.head_id "
+        f"SELECT {_CP_COLS}, h.version AS head_ver, {_CV} FROM kassist_cp_heads h "
+        f"CROSS JOIN LATERAL (SELECT * FROM {CP} c WHERE c.tenant_id = h.tenant_id "
+        "AND c.thread_id = h.thread_id AND c.checkpoint_ns = h.checkpoint_ns AND c.checkpoint_id = h.head_id "
+        "LIMIT 1) AS c "
         "WHERE h.tenant_id = %(tenant)s AND h.thread_id = %(thread)s AND h.checkpoint_ns = %(ns)s"
     ),
     "get_by_id": _one_checkpoint(
@@ -320,8 +324,10 @@ WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, inl, done) AS (
   SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, c.checkpoint -> 'channel_versions', c.small_values,
          (SELECT count(*) FROM jsonb_each_text(c.checkpoint -> 'channel_versions') AS je {_BLOB_MATCH}
           WHERE je.key = ANY(%(channels)s) AND b.type <> 'empty') = %(n_channels)s
-  FROM chain JOIN {CP} c ON c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s
-       AND c.checkpoint_ns = %(ns)s AND c.checkpoint_id = chain.parent_id
+  -- LATERAL pins a primary-key lookup per step (a plain join scanned the whole thread per step).
+  FROM chain CROSS JOIN LATERAL (
+    SELECT * FROM {CP} c WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s
+      AND c.checkpoint_ns = %(ns)s AND c.checkpoint_id = chain.parent_id LIMIT 1) AS c
   WHERE NOT chain.done AND chain.depth < 1000000
 )
 SELECT 'c' AS kind, checkpoint_id, depth, NULL::text AS channel, NULL::text AS type, NULL::bytea AS blob,
