@@ -50,6 +50,15 @@ class _AsyncLifoPool(AsyncConnectionPool[Any]):
         return await super()._get_ready_connection(timeout)
 
 
+def _open_transaction(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> bool:
+    """Whether an operation left a transaction to end (never true of a broken connection, which
+    the pool replaces; a ROLLBACK sent there would hide the error that broke it)."""
+    return not conn.closed and conn.info.transaction_status in _IN_TRANSACTION
+
+
+_IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
+
+
 def unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return DatabaseUnavailable(
@@ -93,6 +102,8 @@ class PostgresExecutor:
     # Pools open all ``pool_size`` connections up front: a pool that grows on demand adds one
     # connection at a time, so the first bursts of concurrent calls would queue behind too few.
     def pool(self) -> ConnectionPool[Any]:
+        if self._pool is not None:  # every call passes here: no lock once the pool exists
+            return self._pool
         with self._guard:
             if self._pool is None:
                 self._probe()
@@ -167,10 +178,10 @@ class PostgresExecutor:
         try:
             result = drive(op.steps, lambda q: self._execute(conn, q))
         except BaseException:
-            if conn.info.transaction_status != TransactionStatus.IDLE:
+            if _open_transaction(conn):
                 conn.execute("ROLLBACK")
             raise
-        if conn.info.transaction_status != TransactionStatus.IDLE:
+        if _open_transaction(conn):
             conn.execute("COMMIT")
         return result
 
@@ -178,51 +189,62 @@ class PostgresExecutor:
         try:
             result = await adrive(op.steps, lambda q: self._aexecute(conn, q))
         except BaseException:
-            if conn.info.transaction_status != TransactionStatus.IDLE:
+            if _open_transaction(conn):
                 await conn.execute("ROLLBACK")
             raise
-        if conn.info.transaction_status != TransactionStatus.IDLE:
+        if _open_transaction(conn):
             await conn.execute("COMMIT")
         return result
 
+    # getconn/putconn rather than ``pool.connection()``: that context manager also runs the
+    # connection's own ``with`` block, whose COMMIT call (a no-op in autocommit) took a lock and a
+    # wait of its own at every call. Transactions are ended here, and putconn discards a broken
+    # connection.
     def run(self, op: Op[T]) -> T:
+        pool = self.pool()
         try:
-            with self.pool().connection() as conn:
-                if op.single:
-                    return self._run_unwrapped(conn, op)
-                try:
-                    # One pipeline: BEGIN travels with the first query; whatever follows the last
-                    # fetch travels with COMMIT. A put is two round trips.
-                    with conn.pipeline():
-                        conn.execute("BEGIN")
-                        result = drive(op.steps, lambda q: self._execute(conn, q))
-                        conn.execute("COMMIT")
-                    return result
-                except BaseException:
-                    if conn.info.transaction_status != TransactionStatus.IDLE:
-                        conn.execute("ROLLBACK")
-                    raise
+            conn = pool.getconn()
         except PoolTimeout as exc:
             raise unavailable(self.conninfo, exc) from None
+        try:
+            if op.single:
+                return self._run_unwrapped(conn, op)
+            try:
+                # One pipeline: BEGIN travels with the first query; whatever follows the last
+                # fetch travels with COMMIT. A put is two round trips.
+                with conn.pipeline():
+                    conn.execute("BEGIN")
+                    result = drive(op.steps, lambda q: self._execute(conn, q))
+                    conn.execute("COMMIT")
+                return result
+            except BaseException:
+                if _open_transaction(conn):
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            pool.putconn(conn)
 
     async def arun(self, op: Op[T]) -> T:
         pool = await self.apool()
         try:
-            async with pool.connection() as conn:
-                if op.single:
-                    return await self._arun_unwrapped(conn, op)
-                try:
-                    async with conn.pipeline():
-                        await conn.execute("BEGIN")
-                        result = await adrive(op.steps, lambda q: self._aexecute(conn, q))
-                        await conn.execute("COMMIT")
-                    return result
-                except BaseException:
-                    if conn.info.transaction_status != TransactionStatus.IDLE:
-                        await conn.execute("ROLLBACK")
-                    raise
+            conn = await pool.getconn()
         except PoolTimeout as exc:
             raise unavailable(self.conninfo, exc) from None
+        try:
+            if op.single:
+                return await self._arun_unwrapped(conn, op)
+            try:
+                async with conn.pipeline():
+                    await conn.execute("BEGIN")
+                    result = await adrive(op.steps, lambda q: self._aexecute(conn, q))
+                    await conn.execute("COMMIT")
+                return result
+            except BaseException:
+                if _open_transaction(conn):
+                    await conn.execute("ROLLBACK")
+                raise
+        finally:
+            await pool.putconn(conn)
 
     def close(self) -> None:
         with self._guard:
