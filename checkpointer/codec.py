@@ -8,6 +8,7 @@ versions_seen) and the metadata are stored as JSON, because SQL must read them.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -76,6 +77,17 @@ def dumps_json(value: Any, default: Any = None) -> str:
         return orjson.dumps(value, default=default, option=_ORJSON_OPTS).decode()
     except TypeError:
         return json.dumps(value, separators=(",", ":"), default=default)
+
+
+_LONG_NUMBER = re.compile(r"\d{19}")
+
+
+def load_json(text: str | bytes) -> Any:
+    """``json.loads``, through orjson unless the text has a number of 19+ digits: orjson reads
+    integers beyond 64 bits as floats, json keeps them exact (metadata may carry any)."""
+    if _LONG_NUMBER.search(text if isinstance(text, str) else text.decode()):
+        return json.loads(text)
+    return orjson.loads(text)
 
 
 def dump_skeleton(checkpoint: Checkpoint) -> str:
@@ -232,10 +244,8 @@ def build_tuple(
     thread_id, ns, cid = head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"]
     where = (thread_id, cid)
     try:
-        # The skeleton holds ids and versions only: orjson is exact for it. Metadata may carry
-        # integers beyond 64 bits, which json keeps exact and orjson would turn into floats.
         skeleton = orjson.loads(head["skel"])
-        metadata = json.loads(head["meta"]) if head["meta"] else {}
+        metadata = load_json(head["meta"]) if head["meta"] else {}
     except ValueError as exc:
         raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
     versions = skeleton.get("channel_versions") or {}

@@ -58,3 +58,21 @@ async def test_before_and_limit(saver: TenantCheckpointer) -> None:
     assert [t.metadata for t in saver.list(None, limit=1)] == [METADATA[2]]
     older = [t.metadata async for t in saver.alist(None, before=everything[0].config, limit=5)]
     assert older == METADATA[1::-1]
+
+
+async def test_metadata_round_trips_exactly(saver: TenantCheckpointer) -> None:
+    """Metadata comes back as it went in: integers beyond 64 bits stay exact integers (JSON is
+    read by a fast parser that would turn them into floats, so such text takes the exact one)."""
+    md = {
+        "source": "loop",
+        "step": 1,
+        "big": 10**30 + 1,
+        "neg": -(2**70),
+        "f": 0.1,
+        "s": "12345678901234567890",
+    }
+    config = saver.put({"configurable": {"thread_id": "exact"}}, empty_checkpoint(), md, {})  # type: ignore[arg-type]
+    tup = await saver.aget_tuple(config)
+    assert tup is not None
+    assert {k: tup.metadata[k] for k in md} == md  # type: ignore[literal-required]
+    assert isinstance(tup.metadata["big"], int)  # type: ignore[typeddict-item]
