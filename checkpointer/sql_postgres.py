@@ -325,11 +325,38 @@ SELECT %(tenant)s, %(thread)s, %(ns)s, %(cid)s, x.task_id, x.idx, x.channel, x.t
 FROM unnest(%(w_task_id)b::text[], %(w_idx)b::int[], %(w_channel)b::text[], %(w_type)b::text[],
             %(w_blob)b::bytea[], %(w_task_path)b::text[]) AS x(task_id, idx, channel, type, blob, task_path)
 ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx)"""
-PUT_WRITE_ROWS = _WRITE_ROWS + " DO NOTHING"
-UPSERT_WRITE_ROWS = (
-    _WRITE_ROWS + " DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, "
-    "task_path = EXCLUDED.task_path"
-)
+_ON_CONFLICT = {
+    "put_write_rows": " DO NOTHING",
+    "upsert_write_rows": (
+        " DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, "
+        "task_path = EXCLUDED.task_path"
+    ),
+}
+PUT_WRITE_ROWS = _WRITE_ROWS + _ON_CONFLICT["put_write_rows"]
+UPSERT_WRITE_ROWS = _WRITE_ROWS + _ON_CONFLICT["upsert_write_rows"]
+VALUES_MAX_ROWS = 8
+
+
+def _write_values(count: int, conflict: str) -> str:
+    """The same insert for a few rows as a VALUES list of scalar parameters: a node step writes
+    two or three, and adapting six arrays cost more client time than the statement's round trip
+    left to save."""
+    rows = ", ".join(
+        f"(%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(t{i})s, %(i{i})s, %(c{i})s, %(y{i})s, %(b{i})b, %(p{i})s)"
+        for i in range(count)
+    )
+    return (
+        f"INSERT INTO kassist_cp_writes ({_WRITE_COLS}) VALUES {rows} "
+        "ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx)"
+        + _ON_CONFLICT[conflict]
+    )
+
+
+WRITE_VALUES = {
+    (name, count): _write_values(count, name)
+    for name in _ON_CONFLICT
+    for count in range(1, VALUES_MAX_ROWS + 1)
+}
 
 _BLOB_MATCH = (
     "CROSS JOIN LATERAL (SELECT b.channel, b.type, b.blob FROM kassist_cp_blobs b "
@@ -439,6 +466,19 @@ def render(query: Query) -> list[Statement]:
         return [(PUT_FAST["many" if blobs else "none"], params, False)]
     if query.name in ("put_write_rows", "upsert_write_rows"):
         rows = params.pop("rows")
+        if len(rows) <= VALUES_MAX_ROWS:
+            for i, r in enumerate(rows):
+                params.update(
+                    {
+                        f"t{i}": r["task_id"],
+                        f"i{i}": r["idx"],
+                        f"c{i}": r["channel"],
+                        f"y{i}": r["type"],
+                        f"b{i}": r["blob"],
+                        f"p{i}": r["task_path"],
+                    }
+                )
+            return [(WRITE_VALUES[(query.name, len(rows))], params, False)]
         for col in ("task_id", "idx", "channel", "type", "blob", "task_path"):
             params[f"w_{col}"] = [r[col] for r in rows]
         return [(PUT_WRITE_ROWS if query.name == "put_write_rows" else UPSERT_WRITE_ROWS, params, False)]
