@@ -177,3 +177,38 @@ def test_small_values_live_in_the_row_and_damage_there_is_named(
     with pytest.raises(CorruptCheckpoint) as info:
         saver.get_tuple({"configurable": {"thread_id": "small"}})
     assert "'small'" in str(info.value) and last["configurable"]["checkpoint_id"] in str(info.value)
+
+
+@pytest.mark.parametrize("changed", [0, 1, 3])
+def test_a_put_stores_any_number_of_blob_rows(saver: TenantCheckpointer, db_url: str, changed: int) -> None:
+    """A put extending the head writes 0, 1 or several blob rows (three statement shapes on
+    PostgreSQL); every value reads back and nothing else is stored."""
+    config: dict[str, Any] = {"configurable": {"thread_id": f"shape{changed}", "checkpoint_ns": ""}}
+    cp = empty_checkpoint()
+    cp["channel_values"], cp["channel_versions"] = {"n": 0}, {"n": "1"}
+    config = saver.put(config, cp, {"source": "input", "step": -1}, {"n": "1"})
+    cp = empty_checkpoint()
+    big = {f"c{i}": f"{i}" * 1_000 for i in range(changed)}
+    cp["channel_values"] = {"n": 1, **big}
+    cp["channel_versions"] = {"n": "2", **{ch: "1" for ch in big}}
+    saver.put(config, cp, {"source": "loop", "step": 0}, {"n": "2", **{ch: "1" for ch in big}})
+    head = saver.get_tuple({"configurable": {"thread_id": f"shape{changed}"}})
+    assert head is not None and head.checkpoint["channel_values"] == {"n": 1, **big}
+    ((blobs,),) = raw(db_url, f"SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'shape{changed}'")
+    assert blobs == changed
+
+
+@pytest.mark.parametrize("count", [1, 3, 8, 9, 20])
+async def test_put_writes_of_any_size_round_trip_once(saver: TenantCheckpointer, count: int) -> None:
+    """1-8 writes and more (two statement shapes on PostgreSQL): stored once, in order, re-puts
+    change nothing, and special writes (errors) replace."""
+    config: dict[str, Any] = {"configurable": {"thread_id": f"w{count}", "checkpoint_ns": ""}}
+    config = await saver.aput(config, empty_checkpoint(), {"source": "input", "step": -1}, {})
+    writes = [(f"ch{i}", f"value {i}") for i in range(count)]
+    await saver.aput_writes(config, writes, "task-1", "path")
+    await saver.aput_writes(config, writes, "task-1", "path")  # idempotent
+    await saver.aput_writes(config, [("__error__", "first")], "task-2", "path")
+    await saver.aput_writes(config, [("__error__", "second")], "task-2", "path")  # special writes replace
+    tup = await saver.aget_tuple(config)
+    assert tup is not None
+    assert tup.pending_writes == [("task-1", ch, v) for ch, v in writes] + [("task-2", "__error__", "second")]
