@@ -31,18 +31,7 @@ def get_tuple(
     serde: SerializerProtocol, tenant: str, config: RunnableConfig
 ) -> Steps[CheckpointTuple | None]:
     """The head of the thread, or the exact checkpoint when the config names one."""
-    key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
-    cid = (config.get("configurable") or {}).get("checkpoint_id")
-    if cid:
-        rows = yield Query("get_by_id", {**key, "cid": cid}, fetch=True)
-    else:
-        rows = yield Query("get_latest", key, fetch=True)
-    heads = [r for r in rows if r["kind"] == "c"]
-    if not heads:
-        return None
-    head = heads[0]
-    branch = int(head["head_ver"]) if cid and head["head_ver"] is not None else None
-    return build_tuple(serde, tenant, head, (r for r in rows if r["kind"] != "c"), branch_version=branch)
+    return (yield from get_one(serde, tuple_request(tenant, config)))
 
 
 def list_tuples(
