@@ -1,7 +1,8 @@
 """The vocabulary shared by the pure operations and the four executors.
 
 An operation is a generator: it yields :class:`Query` objects, receives each query's rows (a list
-of dicts; empty when ``fetch`` is false) and finally returns its result. It never touches a
+of rows read by column name, ``row["name"]``: dicts from psycopg, ``sqlite3.Row`` from SQLite;
+empty when ``fetch`` is false) and finally returns its result. It never touches a
 connection, so SQLite and PostgreSQL, sync and async, all run the same control flow.
 """
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
-Row = dict[str, Any]
+Row = dict[str, Any]  # typed as a dict; SQLite hands sqlite3.Row, read the same way (row["name"], keys())
 T = TypeVar("T")
 
 
