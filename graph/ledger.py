@@ -66,10 +66,18 @@ class Ledger:
             )
         return applied
 
-    def effects(self) -> list[str]:
-        """Keys of applied effects, in the order they were applied."""
+    def effects(self, thread: str | None = None) -> list[str]:
+        """Keys of applied effects, in the order they were applied (only ``thread``'s when given:
+        one ledger file outlives many runs)."""
         with closing(self._connect()) as conn:
-            return [row[0] for row in conn.execute("SELECT key FROM effects ORDER BY rowid")]
+            if thread is None:
+                return [row[0] for row in conn.execute("SELECT key FROM effects ORDER BY rowid")]
+            # Keys are f"{thread}:{step}:{doc}"; compared by prefix, not LIKE (a thread id may hold % or _).
+            prefix = f"{thread}:"
+            rows = conn.execute(
+                "SELECT key FROM effects WHERE substr(key, 1, ?) = ? ORDER BY rowid", (len(prefix), prefix)
+            )
+            return [row[0] for row in rows]
 
     def attempts(self) -> list[Attempt]:
         """Every attempt, oldest first."""

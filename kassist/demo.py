@@ -48,11 +48,14 @@ def _worker(args: list[str]) -> subprocess.Popen[str]:
     )
 
 
-def _kill_after(proc: subprocess.Popen[str], ledger: Ledger, effects: int, timeout: float) -> None:
-    """SIGKILL the child once ``effects`` side effects landed: it is then inside a step whose effect is
-    done but whose checkpoint is not, the worst moment for duplicates."""
+def _kill_after(
+    proc: subprocess.Popen[str], ledger: Ledger, thread: str, effects: int, timeout: float
+) -> None:
+    """SIGKILL the child once ``effects`` side effects of ``thread`` landed (the ledger file keeps
+    earlier demos' effects): it is then inside a step whose effect is done but whose checkpoint is
+    not, the worst moment for duplicates."""
     deadline = time.monotonic() + timeout
-    while len(ledger.effects()) < effects:
+    while len(ledger.effects(thread)) < effects:
         if proc.poll() is not None:
             raise RuntimeError(f"the demo worker exited early:\n{proc.stderr.read() if proc.stderr else ''}")
         if time.monotonic() > deadline:
@@ -112,7 +115,7 @@ def demo(
 
     started = time.monotonic()
     first = _worker([*args, "--delay", "0.3"])
-    _kill_after(first, ledger, KILL_AFTER_EFFECTS, timeout=60)
+    _kill_after(first, ledger, thread, KILL_AFTER_EFFECTS, timeout=60)
     console.print(f"[red]SIGKILL[/] child pid {first.pid} after {KILL_AFTER_EFFECTS} side effects")
     head = read_head(url, tenant, thread)
     if head is None:
