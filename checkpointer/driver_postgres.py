@@ -19,7 +19,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from checkpointer import sql_postgres
 from checkpointer.query import Op, Query, Row
-from kassist.dburl import DatabaseUnavailable, postgres_target
+from kassist.dburl import postgres_unavailable
 from kassist.sansio import adrive, drive
 
 T = TypeVar("T")
@@ -59,14 +59,6 @@ def _open_transaction(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[An
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
 
 
-def unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
-    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return DatabaseUnavailable(
-        f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {reason}. Check that the server is "
-        "running and accepts connections, and that KASSIST_DATABASE_URL (or the URL given) is right."
-    )
-
-
 class PostgresExecutor:
     backend = "postgres"
     migrations = len(sql_postgres.MIGRATIONS)
@@ -97,7 +89,7 @@ class PostgresExecutor:
         try:
             psycopg.connect(self.conninfo, connect_timeout=int(self.connect_timeout)).close()
         except psycopg.OperationalError as exc:
-            raise unavailable(self.conninfo, exc) from None
+            raise postgres_unavailable(self.conninfo, exc) from None
 
     # Pools open all ``pool_size`` connections up front: a pool that grows on demand adds one
     # connection at a time, so the first bursts of concurrent calls would queue behind too few.
@@ -133,7 +125,7 @@ class PostgresExecutor:
                 )
                 await conn.close()
             except psycopg.OperationalError as exc:
-                raise unavailable(self.conninfo, exc) from None
+                raise postgres_unavailable(self.conninfo, exc) from None
             pool: AsyncConnectionPool[Any] = _AsyncLifoPool(
                 self.conninfo,
                 min_size=self.pool_size,
@@ -205,7 +197,7 @@ class PostgresExecutor:
         try:
             conn = pool.getconn()
         except PoolTimeout as exc:
-            raise unavailable(self.conninfo, exc) from None
+            raise postgres_unavailable(self.conninfo, exc) from None
         try:
             if op.single:
                 return self._run_unwrapped(conn, op)
@@ -229,7 +221,7 @@ class PostgresExecutor:
         try:
             conn = await pool.getconn()
         except PoolTimeout as exc:
-            raise unavailable(self.conninfo, exc) from None
+            raise postgres_unavailable(self.conninfo, exc) from None
         try:
             if op.single:
                 return await self._arun_unwrapped(conn, op)

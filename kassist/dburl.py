@@ -85,6 +85,16 @@ def postgres_target(conninfo: str) -> str:
     return f"{host}:{port}/{db}"
 
 
+def postgres_unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
+    """The error for a PostgreSQL server that cannot be reached: where (never the password), the
+    driver's first line of reason, and what to check."""
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return DatabaseUnavailable(
+        f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {reason}. Check that the server is "
+        "running and accepts connections, and that KASSIST_DATABASE_URL (or the URL given) is right."
+    )
+
+
 def redact(url: str) -> str:
     """The URL with any password replaced by ``***``."""
     if "://" not in url or "@" not in url:

@@ -15,7 +15,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
-from kassist.dburl import DatabaseUnavailable, postgres_target
+from kassist.dburl import postgres_target, postgres_unavailable
 from kassist.sansio import adrive, drive
 from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION, SETUP_LOCK
@@ -35,13 +35,6 @@ class VectorExtensionUnavailable(RuntimeError):
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
-
-
-def _unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
-    return DatabaseUnavailable(
-        f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {' '.join(str(exc).split()) or type(exc).__name__}; "
-        "check that the server is running and KASSIST_DATABASE_URL is right"
-    )
 
 
 def _connection_lost(exc: BaseException) -> bool:
@@ -64,7 +57,7 @@ def _translate(conninfo: str, exc: BaseException) -> BaseException:
             f"no memory store tables in {postgres_target(conninfo)}; call store.setup() once"
         )
     if isinstance(exc, PoolTimeout) or _connection_lost(exc):
-        return _unavailable(conninfo, exc)
+        return postgres_unavailable(conninfo, exc)
     return exc
 
 
@@ -83,7 +76,7 @@ class PostgresDriver:
         try:
             psycopg.connect(self.conninfo, connect_timeout=CONNECT_TIMEOUT_S).close()
         except psycopg.OperationalError as exc:
-            raise _unavailable(self.conninfo, exc) from exc
+            raise postgres_unavailable(self.conninfo, exc) from exc
 
     def _sync_pool(self) -> ConnectionPool:
         with self._pool_lock:
@@ -99,7 +92,7 @@ class PostgresDriver:
                     pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
                 except PoolTimeout as exc:
                     pool.close()
-                    raise _unavailable(self.conninfo, exc) from exc
+                    raise postgres_unavailable(self.conninfo, exc) from exc
                 self._pool = pool
             return self._pool
 
@@ -123,7 +116,7 @@ class PostgresDriver:
                     await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
                 except PoolTimeout as exc:
                     await pool.close()
-                    raise _unavailable(self.conninfo, exc) from exc
+                    raise postgres_unavailable(self.conninfo, exc) from exc
                 self._apool = pool
             return self._apool
 
@@ -190,7 +183,7 @@ class PostgresDriver:
                 conn.execute(CREATE_VECTOR_EXTENSION)
         except psycopg.OperationalError as exc:
             if _connection_lost(exc):
-                raise _unavailable(self.conninfo, exc) from exc
+                raise postgres_unavailable(self.conninfo, exc) from exc
             raise self._no_vector(exc) from exc
         except psycopg.Error as exc:
             raise self._no_vector(exc) from exc
