@@ -371,19 +371,7 @@ def _statements(name: str) -> tuple[str, ...]:
     return (sql,) if isinstance(sql, str) else sql
 
 
-_NO_LISTS = frozenset(
-    {
-        "get_latest",
-        "get_by_id",
-        "put_fast",
-        "put_fast_recheck",
-        "put_prepare",
-        "put_checkpoint",
-        "put_checkpoint_again",
-        "put_write_rows",
-        "upsert_write_rows",
-    }
-)
+_ROW_LISTS = ("blobs", "rows")
 
 
 def render(query: Query) -> list[Statement]:
@@ -393,12 +381,13 @@ def render(query: Query) -> list[Statement]:
         reqs = list(zip(*(query.params[c] for c in cols), strict=True))
         return [(_statements("get_many")[0], {"reqs": json.dumps(reqs)}, False)]
     # "blobs" (put_fast) and "rows" (writes) are lists of rows with bytes: they run as an
-    # executemany, never bound as one value (sqlite3 ignores keys a statement does not name, so
-    # the hot statements, which bind no list, take the parameters as they are).
-    if query.name in _NO_LISTS:
-        params: Mapping[str, Any] = query.params
-    else:
-        params = {k: _bind(v) for k, v in query.params.items() if k not in ("blobs", "rows")}
+    # executemany, never bound as one value. sqlite3 ignores keys a statement does not name, so a
+    # dict of parameters without another list passes as it is (no copy on the hot statements).
+    params: Mapping[str, Any] = query.params
+    if type(params) is not dict or any(
+        isinstance(v, list | tuple) for k, v in params.items() if k not in _ROW_LISTS
+    ):
+        params = {k: _bind(v) for k, v in params.items() if k not in _ROW_LISTS}
     if query.many is not None:
         return [(sql, query.many, True) for sql in _statements(query.name)]
     if query.name == "list_rows":
