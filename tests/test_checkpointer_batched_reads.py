@@ -18,6 +18,7 @@ import pytest
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, empty_checkpoint
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from raw_sql import raw_changed
 
 from checkpointer import (
     BRANCH_FROM_KEY,
@@ -29,20 +30,6 @@ from checkpointer import (
 )
 from checkpointer.query import Op, Query, Row, Steps
 from kassist.dburl import DatabaseUnavailable
-
-
-def raw(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> int:
-    """Run one statement on the tables directly; the number of rows it changed."""
-    if db_url.startswith("sqlite"):
-        conn = sqlite3.connect(db_url.removeprefix("sqlite:///"))
-        try:
-            count = conn.execute(sql.replace("%s", "?"), params).rowcount
-            conn.commit()
-            return count
-        finally:
-            conn.close()
-    with psycopg.connect(db_url, autocommit=True) as pg:
-        return pg.execute(sql, params).rowcount  # type: ignore[arg-type]
 
 
 def cfg(thread: str, tenant: str | None = None, **extra: Any) -> RunnableConfig:
@@ -184,7 +171,7 @@ async def test_a_corrupt_blob_fails_only_its_readers(
     acme = saver.for_tenant("acme")
     for i in range(4):
         seed(acme, f"t{i}", 1, f"t{i}", size=64 * 1024)  # large: the values live in the blob table
-    changed = raw(
+    changed = raw_changed(
         db_url,
         "UPDATE kassist_cp_blobs SET blob = %s WHERE tenant_id = 'acme' AND thread_id = 't2'",
         (b"\xc1\xff\x00garbage",),
@@ -253,7 +240,7 @@ async def test_a_database_error_fails_every_caller_of_the_batch(
     acme = saver.for_tenant("acme")
     for i in range(3):
         seed(acme, f"t{i}", 1, f"t{i}")
-    raw(db_url, "DROP TABLE kassist_cp_writes")
+    raw_changed(db_url, "DROP TABLE kassist_cp_writes")
     results = await asyncio.gather(*(acme.aget_tuple(cfg(f"t{i}")) for i in range(5)), return_exceptions=True)
     error = results[0]
     assert isinstance(error, sqlite3.OperationalError | psycopg.errors.UndefinedTable)

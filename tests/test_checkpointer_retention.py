@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import operator
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
-import psycopg
 import pytest
 from langgraph.graph import END, START, StateGraph
+from raw_sql import raw
 from typing_extensions import TypedDict
 
 from checkpointer import RetentionReport, TenantCheckpointer
@@ -46,13 +45,7 @@ def other_module_table(db_url: str, action: str) -> int:
         "fill": "INSERT INTO kassist_memory_items VALUES ('m1', 'remember me')",
         "count": "SELECT count(*) FROM kassist_memory_items",
     }[action]
-    if db_url.startswith("sqlite"):
-        with sqlite3.connect(db_url.removeprefix("sqlite:///")) as conn:
-            rows = conn.execute(sql).fetchall()
-    else:
-        with psycopg.connect(db_url, autocommit=True) as pg:
-            cur = pg.execute(sql)  # type: ignore[arg-type]
-            rows = cur.fetchall() if cur.description else []
+    rows = raw(db_url, sql)
     return int(rows[0][0]) if rows else 0
 
 

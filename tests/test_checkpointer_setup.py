@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import sqlite3
 import subprocess
 import sys
 import threading
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from langgraph.checkpoint.base import empty_checkpoint
+from raw_sql import raw
 
 import checkpointer
 from checkpointer import TenantCheckpointer
@@ -167,16 +165,9 @@ def _old_rows(db_url: str, saver: TenantCheckpointer, rows: list[tuple[str, str,
             '"versions_seen":{},"updated_channels":["n"]}'
         )
         params.append(((thread, type_, blob), (thread, cid, run_id, skeleton), (thread, cid)))
-    if db_url.startswith("sqlite"):
-        with closing(sqlite3.connect(db_url.removeprefix("sqlite:///"))) as conn, conn:
-            for each in params:
-                for sql, args in zip(statements, each, strict=True):
-                    conn.execute(sql.replace("%s", "?"), args)
-        return
-    with psycopg.connect(db_url) as pg:
-        for each in params:
-            for sql, args in zip(statements, each, strict=True):
-                pg.execute(sql, args)
+    for each in params:
+        for sql, args in zip(statements, each, strict=True):
+            raw(db_url, sql, args)
 
 
 def test_a_version_1_database_upgrades_and_keeps_its_data(db_url: str) -> None:

@@ -3,36 +3,20 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 from typing import Any
 
 import ormsgpack
-import psycopg
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from langgraph.checkpoint.base import empty_checkpoint
 from langgraph.checkpoint.serde.encrypted import EncryptedSerializer
 from langgraph.graph import END, START, StateGraph
+from raw_sql import raw
 from typing_extensions import TypedDict
 
 from checkpointer import CorruptCheckpoint, TenantCheckpointer
 
 TENANT = "acme"
-
-
-def raw(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Look at the tables directly, the way an operator would."""
-    if db_url.startswith("sqlite"):
-        conn = sqlite3.connect(db_url.removeprefix("sqlite:///"))
-        try:
-            rows = conn.execute(sql.replace("%s", "?"), params).fetchall()
-            conn.commit()
-            return rows
-        finally:
-            conn.close()
-    with psycopg.connect(db_url, autocommit=True) as pg:
-        cur = pg.execute(sql, params)  # type: ignore[arg-type]
-        return cur.fetchall() if cur.description else []
 
 
 @pytest.fixture

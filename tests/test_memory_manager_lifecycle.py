@@ -11,6 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from clocks import SteppingClock
+from raw_sql import raw
 
 from kassist.dburl import parse_database_url
 from memory.manager import Action, MemoryManager, PolicyConfig, Status
@@ -44,20 +45,6 @@ def raw_contains(db_url: str, needle: str) -> bool:
             ).fetchone()[0]  # type: ignore[index]
             for table in TABLES
         )
-
-
-def raw_execute(db_url: str, sql: str) -> None:
-    parsed = parse_database_url(db_url)
-    if parsed.backend == "sqlite":
-        conn = sqlite3.connect(str(parsed.sqlite_path))
-        try:
-            conn.execute(sql)
-            conn.commit()
-        finally:
-            conn.close()
-    else:
-        with psycopg.connect(db_url) as pg:
-            pg.execute(sql)
 
 
 def test_forget_user_erases_the_text_from_every_table_and_file(memory: MemoryManager, db_url: str) -> None:
@@ -98,7 +85,7 @@ def test_audit_log_is_append_only_and_holds_only_hashes(memory: MemoryManager, d
     assert entries[0].actor == "api:user_explicit" and entries[0].source == "user_explicit"
     for sql in ("UPDATE kassist_mem_audit SET reason = 'x'", "DELETE FROM kassist_mem_audit"):
         with pytest.raises((sqlite3.DatabaseError, psycopg.Error), match="append-only"):
-            raw_execute(db_url, sql)
+            raw(db_url, sql)
     assert len(memory.audit_log(user_id="bo")) == 2
     memory.forget("bo")
     assert len(memory.audit_log(user_id="bo")) == 3
@@ -200,6 +187,6 @@ async def test_async_forget_and_expire(memory: MemoryManager, db_url: str, clock
 def test_setup_is_idempotent_and_a_newer_schema_is_refused(db_url: str) -> None:
     for _ in range(2):
         MemoryManager.from_url(db_url).close()
-    raw_execute(db_url, "INSERT INTO kassist_mem_schema_version (version) VALUES (99)")
+    raw(db_url, "INSERT INTO kassist_mem_schema_version (version) VALUES (99)")
     with pytest.raises(RuntimeError, match="schema version 99, newer than this kassist knows"):
         MemoryManager.from_url(db_url)

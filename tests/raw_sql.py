@@ -1,0 +1,32 @@
+"""Statements run straight on a test database, the way an operator would look at the tables."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from typing import Any
+
+import psycopg
+
+
+def _run(db_url: str, sql: str, params: tuple[Any, ...]) -> tuple[list[tuple[Any, ...]], int]:
+    """Rows (if the statement returns any) and the row count; ``%s`` placeholders on both backends."""
+    if db_url.startswith("sqlite"):
+        with closing(sqlite3.connect(db_url.removeprefix("sqlite:///"))) as conn:
+            cur = conn.execute(sql.replace("%s", "?"), params)
+            rows = cur.fetchall()
+            conn.commit()
+            return rows, cur.rowcount
+    with psycopg.connect(db_url, autocommit=True) as pg:
+        cur = pg.execute(sql, params)  # type: ignore[arg-type]
+        return (cur.fetchall() if cur.description else []), cur.rowcount
+
+
+def raw(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Run one statement; the rows it returned."""
+    return _run(db_url, sql, params)[0]
+
+
+def raw_changed(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> int:
+    """Run one statement; the number of rows it changed."""
+    return _run(db_url, sql, params)[1]
