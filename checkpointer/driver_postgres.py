@@ -20,6 +20,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 from checkpointer import sql_postgres
 from checkpointer.query import Op, Query, Row
 from kassist.dburl import postgres_unavailable
+from kassist.pg_pool import open_async_pool, open_pool
 from kassist.sansio import adrive, drive
 
 T = TypeVar("T")
@@ -75,21 +76,10 @@ class PostgresExecutor:
         self._guard = threading.Lock()  # guards pool creation only
 
     def _kwargs(self) -> dict[str, Any]:
-        # Autocommit: a one-statement read needs no BEGIN/COMMIT; everything else opens a transaction.
-        # Generic plans: every statement is written for primary-key lookups, and re-planning the
-        # get_tuple statement for each call cost more than running it.
-        return {
-            "row_factory": dict_row,
-            "autocommit": True,
-            "connect_timeout": int(self.connect_timeout),
-            "options": "-c plan_cache_mode=force_generic_plan",
-        }
-
-    def _probe(self) -> None:
-        try:
-            psycopg.connect(self.conninfo, connect_timeout=int(self.connect_timeout)).close()
-        except psycopg.OperationalError as exc:
-            raise postgres_unavailable(self.conninfo, exc) from None
+        # Autocommit (open_pool sets it): a one-statement read needs no BEGIN/COMMIT; everything
+        # else opens a transaction. Generic plans: every statement is written for primary-key
+        # lookups, and re-planning the get_tuple statement for each call cost more than running it.
+        return {"row_factory": dict_row, "options": "-c plan_cache_mode=force_generic_plan"}
 
     # Pools open all ``pool_size`` connections up front: a pool that grows on demand adds one
     # connection at a time, so the first bursts of concurrent calls would queue behind too few.
@@ -98,16 +88,14 @@ class PostgresExecutor:
             return self._pool
         with self._guard:
             if self._pool is None:
-                self._probe()
-                pool: ConnectionPool[Any] = _LifoPool(
+                self._pool = open_pool(
                     self.conninfo,
                     min_size=self.pool_size,
                     max_size=self.pool_size,
+                    connect_timeout=self.connect_timeout,
                     kwargs=self._kwargs(),
-                    open=False,
+                    pool_class=_LifoPool,
                 )
-                pool.open(wait=True, timeout=self.connect_timeout)
-                self._pool = pool
             return self._pool
 
     async def apool(self) -> AsyncConnectionPool[Any]:
@@ -119,21 +107,14 @@ class PostgresExecutor:
         async with self._apool_lock[1]:  # the first callers of a new loop create one pool, not several
             if self._apool is not None and self._apool_loop is loop:
                 return self._apool
-            try:
-                conn = await psycopg.AsyncConnection.connect(
-                    self.conninfo, connect_timeout=int(self.connect_timeout)
-                )
-                await conn.close()
-            except psycopg.OperationalError as exc:
-                raise postgres_unavailable(self.conninfo, exc) from None
-            pool: AsyncConnectionPool[Any] = _AsyncLifoPool(
+            pool = await open_async_pool(
                 self.conninfo,
                 min_size=self.pool_size,
                 max_size=self.pool_size,
+                connect_timeout=self.connect_timeout,
                 kwargs=self._kwargs(),
-                open=False,
+                pool_class=_AsyncLifoPool,
             )
-            await pool.open(wait=True, timeout=self.connect_timeout)
             self._apool, self._apool_loop = pool, loop
             return pool
 

@@ -215,7 +215,7 @@ def test_cache_prevents_reembedding_per_tenant(index: KnowledgeIndex, embedder: 
 
 
 def test_unreachable_or_unsuitable_databases_get_clear_errors(tmp_path: Path, pg_server_url: str) -> None:
-    with pytest.raises(DatabaseUnavailable, match=r"cannot connect to PostgreSQL at 127\.0\.0\.1:1/kb"):
+    with pytest.raises(DatabaseUnavailable, match=r"cannot reach PostgreSQL at 127\.0\.0\.1:1/kb"):
         KnowledgeIndex.from_url("postgresql://kassist:secret@127.0.0.1:1/kb", embedder=HashingEmbedder())
     (tmp_path / "file").write_text("not a directory")
     with pytest.raises(DatabaseUnavailable, match="cannot open SQLite file"):

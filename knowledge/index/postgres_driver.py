@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 import psycopg
-from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+from psycopg_pool import AsyncConnectionPool
 
-from kassist.dburl import DatabaseUnavailable, postgres_target
+from kassist.pg_pool import open_async_pool, open_pool
 from kassist.sansio import adrive, drive
 from knowledge.index import ops
 from knowledge.index.dialect import Op, Row, Stmt
@@ -17,14 +17,6 @@ from knowledge.index.sql_postgres import ADVISORY_LOCK, DIALECT, EXTENSION
 
 T = TypeVar("T")
 POOL_MAX = 4
-CONNECT_TIMEOUT_S = 10.0
-
-
-def _unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
-    return DatabaseUnavailable(
-        f"cannot connect to PostgreSQL at {postgres_target(conninfo)}: {exc}; "
-        "check that the server runs and KASSIST_DATABASE_URL / --database-url is right"
-    )
 
 
 def _no_vector(exc: psycopg.Error) -> VectorExtensionUnavailable:
@@ -52,20 +44,7 @@ class PostgresDriver:
     matrices: MatrixCache | None = None
 
     def __init__(self, conninfo: str) -> None:
-        # One direct attempt first: a pool retries until its timeout and then hides the real reason
-        # (refused, unknown host, bad password) behind "couldn't get a connection".
-        try:
-            psycopg.connect(conninfo, connect_timeout=int(CONNECT_TIMEOUT_S)).close()
-        except psycopg.OperationalError as exc:
-            raise _unavailable(conninfo, exc) from exc
-        self._pool = ConnectionPool(
-            conninfo, min_size=1, max_size=POOL_MAX, kwargs={"autocommit": True}, open=False
-        )
-        try:
-            self._pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
-        except (PoolTimeout, psycopg.OperationalError) as exc:
-            self._pool.close()
-            raise _unavailable(conninfo, exc) from exc
+        self._pool = open_pool(conninfo, max_size=POOL_MAX)
 
     def run(self, op: Op[T], *, write: bool) -> T:
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
@@ -97,26 +76,12 @@ class AsyncPostgresDriver:
     dialect = DIALECT
     matrices: MatrixCache | None = None
 
-    def __init__(self, pool: AsyncConnectionPool) -> None:
+    def __init__(self, pool: AsyncConnectionPool[Any]) -> None:
         self._pool = pool
 
     @classmethod
     async def open(cls, conninfo: str) -> AsyncPostgresDriver:
-        try:
-            await (
-                await psycopg.AsyncConnection.connect(conninfo, connect_timeout=int(CONNECT_TIMEOUT_S))
-            ).close()
-        except psycopg.OperationalError as exc:
-            raise _unavailable(conninfo, exc) from exc
-        pool = AsyncConnectionPool(
-            conninfo, min_size=1, max_size=POOL_MAX, kwargs={"autocommit": True}, open=False
-        )
-        try:
-            await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
-        except (PoolTimeout, psycopg.OperationalError) as exc:
-            await pool.close()
-            raise _unavailable(conninfo, exc) from exc
-        return cls(pool)
+        return cls(await open_async_pool(conninfo, max_size=POOL_MAX))
 
     async def run(self, op: Op[T], *, write: bool) -> T:
         async with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:

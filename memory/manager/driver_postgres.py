@@ -7,9 +7,9 @@ from typing import Any, TypeVar
 
 import psycopg
 from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+from psycopg_pool import AsyncConnectionPool
 
-from kassist.dburl import DatabaseUnavailable, postgres_target
+from kassist.pg_pool import open_async_pool, open_pool
 from kassist.sansio import adrive, drive
 from knowledge.embedders import Embedder
 from memory.manager import sql_postgres as q
@@ -17,8 +17,6 @@ from memory.manager.ops import Embed, Op, Step
 from memory.manager.statements import pending_migrations
 
 T = TypeVar("T")
-
-_CONNECT: dict[str, Any] = {"autocommit": True}
 
 
 class PostgresBackend:
@@ -31,19 +29,9 @@ class PostgresBackend:
         self._conninfo = conninfo
         self._embedder = embedder
         self._max = max_connections
-        self._pool = ConnectionPool(
-            conninfo, min_size=1, max_size=max_connections, kwargs=_CONNECT, open=False
-        )
-        self._apool: AsyncConnectionPool | None = None
+        self._pool = open_pool(conninfo, max_size=max_connections)
+        self._apool: AsyncConnectionPool[Any] | None = None
         self._apool_lock = asyncio.Lock()
-        try:
-            self._pool.open(wait=True, timeout=10)
-        except PoolTimeout as exc:
-            self._pool.close()
-            raise DatabaseUnavailable(
-                f"cannot connect to PostgreSQL at {postgres_target(conninfo)} within 10 s; "
-                "check that the server runs and KASSIST_DATABASE_URL is right"
-            ) from exc
 
     def setup(self) -> None:
         with self._pool.connection() as conn, conn.transaction():
@@ -83,20 +71,10 @@ class PostgresBackend:
         cur = conn.cursor(row_factory=dict_row).execute(sql, q.adapt(step.params))
         return [q.decode_row(row) for row in cur.fetchall()]
 
-    async def _async_pool(self) -> AsyncConnectionPool:
+    async def _async_pool(self) -> AsyncConnectionPool[Any]:
         async with self._apool_lock:
             if self._apool is None:
-                pool = AsyncConnectionPool(
-                    self._conninfo, min_size=1, max_size=self._max, kwargs=_CONNECT, open=False
-                )
-                try:
-                    await pool.open(wait=True, timeout=10)
-                except PoolTimeout as exc:
-                    await pool.close()
-                    raise DatabaseUnavailable(
-                        f"cannot connect to PostgreSQL at {postgres_target(self._conninfo)} within 10 s"
-                    ) from exc
-                self._apool = pool
+                self._apool = await open_async_pool(self._conninfo, max_size=self._max)
             return self._apool
 
     async def arun(self, op: Op[T], *, write: bool) -> T:

@@ -16,6 +16,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from kassist.dburl import postgres_target, postgres_unavailable
+from kassist.pg_pool import open_async_pool, open_pool
 from kassist.sansio import adrive, drive
 from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION, SETUP_LOCK
@@ -65,8 +66,8 @@ class PostgresDriver:
     def __init__(self, conninfo: str, *, pool_size: int = 8) -> None:
         self.conninfo = conninfo
         self.pool_size = pool_size
-        self._pool: ConnectionPool | None = None
-        self._apool: AsyncConnectionPool | None = None
+        self._pool: ConnectionPool[Any] | None = None
+        self._apool: AsyncConnectionPool[Any] | None = None
         self._apool_loop: asyncio.AbstractEventLoop | None = None
         self._pool_lock = threading.Lock()
         self._apool_lock: asyncio.Lock | None = None
@@ -78,25 +79,15 @@ class PostgresDriver:
         except psycopg.OperationalError as exc:
             raise postgres_unavailable(self.conninfo, exc) from exc
 
-    def _sync_pool(self) -> ConnectionPool:
+    def _sync_pool(self) -> ConnectionPool[Any]:
         with self._pool_lock:
             if self._pool is None:
-                pool = ConnectionPool(
-                    self.conninfo,
-                    min_size=1,
-                    max_size=self.pool_size,
-                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
-                    open=False,
+                self._pool = open_pool(
+                    self.conninfo, max_size=self.pool_size, connect_timeout=CONNECT_TIMEOUT_S
                 )
-                try:
-                    pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
-                except PoolTimeout as exc:
-                    pool.close()
-                    raise postgres_unavailable(self.conninfo, exc) from exc
-                self._pool = pool
             return self._pool
 
-    async def _async_pool(self) -> AsyncConnectionPool:
+    async def _async_pool(self) -> AsyncConnectionPool[Any]:
         loop = asyncio.get_running_loop()
         if self._apool_loop is not loop:
             # An async pool (and its lock) belongs to the loop that made it: a store reused from a
@@ -105,19 +96,9 @@ class PostgresDriver:
         assert self._apool_lock is not None
         async with self._apool_lock:
             if self._apool is None:
-                pool = AsyncConnectionPool(
-                    self.conninfo,
-                    min_size=1,
-                    max_size=self.pool_size,
-                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
-                    open=False,
+                self._apool = await open_async_pool(
+                    self.conninfo, max_size=self.pool_size, connect_timeout=CONNECT_TIMEOUT_S
                 )
-                try:
-                    await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
-                except PoolTimeout as exc:
-                    await pool.close()
-                    raise postgres_unavailable(self.conninfo, exc) from exc
-                self._apool = pool
             return self._apool
 
     def run(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
