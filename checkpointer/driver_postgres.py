@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from contextlib import suppress
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import psycopg
 from psycopg.pq import TransactionStatus
@@ -20,8 +20,8 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 from checkpointer import sql_postgres
 from checkpointer.query import Op, Query, Row
 from kassist.dburl import postgres_unavailable
-from kassist.pg_pool import open_async_pool, open_pool
-from kassist.sansio import adrive, drive
+from kassist.pg_pool import connection_lost, open_async_pool, open_pool
+from kassist.sansio import Finished, aresume, resume, start
 
 T = TypeVar("T")
 
@@ -146,78 +146,119 @@ class PostgresExecutor:
         return rows
 
     # ``single`` ops start in autocommit: a one-statement op needs no transaction; one that turns
-    # out to need more sends a "begin" query, and whatever it opened is committed here.
-    def _run_unwrapped(self, conn: psycopg.Connection[Any], op: Op[T]) -> T:
+    # out to need more sends a "begin" query, and whatever it opened is committed here. Other ops
+    # run in one pipeline: BEGIN travels with the first query, whatever follows the last fetch
+    # travels with COMMIT (a put is two round trips).
+    def _run_on(self, conn: psycopg.Connection[Any], op: Op[T], first: Query, answered: list[bool]) -> T:
+        def execute(query: Query) -> list[Row]:
+            rows = self._execute(conn, query)
+            answered[0] = True
+            return rows
+
         try:
-            result = drive(op.steps, lambda q: self._execute(conn, q))
+            if op.single:
+                result = resume(op.steps, first, execute)
+                if _open_transaction(conn):
+                    conn.execute("COMMIT")
+                return result
+            with conn.pipeline():
+                conn.execute("BEGIN")
+                result = resume(op.steps, first, execute)
+                conn.execute("COMMIT")
+            return result
         except BaseException:
             if _open_transaction(conn):
                 conn.execute("ROLLBACK")
             raise
-        if _open_transaction(conn):
-            conn.execute("COMMIT")
-        return result
 
-    async def _arun_unwrapped(self, conn: psycopg.AsyncConnection[Any], op: Op[T]) -> T:
+    async def _arun_on(
+        self, conn: psycopg.AsyncConnection[Any], op: Op[T], first: Query, answered: list[bool]
+    ) -> T:
+        async def execute(query: Query) -> list[Row]:
+            rows = await self._aexecute(conn, query)
+            answered[0] = True
+            return rows
+
         try:
-            result = await adrive(op.steps, lambda q: self._aexecute(conn, q))
+            if op.single:
+                result = await aresume(op.steps, first, execute)
+                if _open_transaction(conn):
+                    await conn.execute("COMMIT")
+                return result
+            async with conn.pipeline():
+                await conn.execute("BEGIN")
+                result = await aresume(op.steps, first, execute)
+                await conn.execute("COMMIT")
+            return result
         except BaseException:
             if _open_transaction(conn):
                 await conn.execute("ROLLBACK")
             raise
-        if _open_transaction(conn):
-            await conn.execute("COMMIT")
-        return result
 
     # getconn/putconn rather than ``pool.connection()``: that context manager also runs the
     # connection's own ``with`` block, whose COMMIT call (a no-op in autocommit) took a lock and a
-    # wait of its own at every call. Transactions are ended here, and putconn discards a broken
-    # connection.
+    # wait of its own at every call. Transactions are ended in _run_on, and putconn discards a
+    # broken connection.
+    #
+    # A pooled connection can be dead on arrival (server restarted, idle connection killed by a
+    # proxy or pg_terminate_backend). When the connection is lost before the operation received
+    # the answer to its first statement, nothing of it ran or committed (a lone single statement
+    # can have, but those are reads, puts and put_writes, all idempotent), so the dead connections
+    # are purged and it runs once more on a fresh one. A loss after that, or on the retry too, is
+    # a DatabaseUnavailable naming the server.
     def run(self, op: Op[T]) -> T:
+        first = start(op.steps)
+        if isinstance(first, Finished):
+            return cast(T, first.value)
         pool = self.pool()
-        try:
-            conn = pool.getconn()
-        except PoolTimeout as exc:
-            raise postgres_unavailable(self.conninfo, exc) from None
-        try:
-            if op.single:
-                return self._run_unwrapped(conn, op)
+        for attempt in (1, 2):
+            conn = self._getconn(pool)
+            answered = [False]
             try:
-                # One pipeline: BEGIN travels with the first query; whatever follows the last
-                # fetch travels with COMMIT. A put is two round trips.
-                with conn.pipeline():
-                    conn.execute("BEGIN")
-                    result = drive(op.steps, lambda q: self._execute(conn, q))
-                    conn.execute("COMMIT")
-                return result
-            except BaseException:
-                if _open_transaction(conn):
-                    conn.execute("ROLLBACK")
-                raise
-        finally:
-            pool.putconn(conn)
+                return self._run_on(conn, op, first, answered)
+            except psycopg.OperationalError as exc:
+                if not connection_lost(exc):
+                    raise
+                if answered[0] or attempt == 2:
+                    raise postgres_unavailable(self.conninfo, exc) from None
+            finally:
+                pool.putconn(conn)
+            pool.check()  # dispose of every other dead idle connection before the retry
+        raise AssertionError("unreachable")
 
     async def arun(self, op: Op[T]) -> T:
+        first = start(op.steps)
+        if isinstance(first, Finished):
+            return cast(T, first.value)
         pool = await self.apool()
+        for attempt in (1, 2):
+            conn = await self._agetconn(pool)
+            answered = [False]
+            try:
+                return await self._arun_on(conn, op, first, answered)
+            except psycopg.OperationalError as exc:
+                if not connection_lost(exc):
+                    raise
+                if answered[0] or attempt == 2:
+                    raise postgres_unavailable(self.conninfo, exc) from None
+            finally:
+                await pool.putconn(conn)
+            await pool.check()
+        raise AssertionError("unreachable")
+
+    def _getconn(self, pool: ConnectionPool[Any]) -> psycopg.Connection[Any]:
         try:
-            conn = await pool.getconn()
+            conn: psycopg.Connection[Any] = pool.getconn()
         except PoolTimeout as exc:
             raise postgres_unavailable(self.conninfo, exc) from None
+        return conn
+
+    async def _agetconn(self, pool: AsyncConnectionPool[Any]) -> psycopg.AsyncConnection[Any]:
         try:
-            if op.single:
-                return await self._arun_unwrapped(conn, op)
-            try:
-                async with conn.pipeline():
-                    await conn.execute("BEGIN")
-                    result = await adrive(op.steps, lambda q: self._aexecute(conn, q))
-                    await conn.execute("COMMIT")
-                return result
-            except BaseException:
-                if _open_transaction(conn):
-                    await conn.execute("ROLLBACK")
-                raise
-        finally:
-            await pool.putconn(conn)
+            conn: psycopg.AsyncConnection[Any] = await pool.getconn()
+        except PoolTimeout as exc:
+            raise postgres_unavailable(self.conninfo, exc) from None
+        return conn
 
     def close(self) -> None:
         with self._guard:

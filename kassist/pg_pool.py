@@ -19,6 +19,16 @@ from kassist.dburl import postgres_unavailable
 CONNECT_TIMEOUT_S = 10.0
 
 
+def connection_lost(exc: BaseException) -> bool:
+    """Whether ``exc`` means the connection itself is gone (server restart, idle connection killed,
+    network cut), as opposed to an error in the statement: no SQLSTATE (the socket failed), a
+    connection exception (08xxx) or a server shutdown (57P01-57P03)."""
+    if not isinstance(exc, psycopg.OperationalError):
+        return False
+    state = exc.sqlstate
+    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
+
+
 def _connect_kwargs(connect_timeout: float, extra: Mapping[str, Any] | None) -> dict[str, Any]:
     # Autocommit everywhere: drivers open their own transactions, and a one-statement read then
     # costs no BEGIN/COMMIT. libpq reads connect_timeout as whole seconds with 0 meaning "wait

@@ -16,7 +16,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from kassist.dburl import postgres_target, postgres_unavailable
-from kassist.pg_pool import open_async_pool, open_pool
+from kassist.pg_pool import connection_lost, open_async_pool, open_pool
 from kassist.sansio import adrive, drive
 from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION, SETUP_LOCK
@@ -38,18 +38,10 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
 
 
-def _connection_lost(exc: BaseException) -> bool:
-    """No SQLSTATE (the socket failed), a connection exception (08xxx) or a server shutdown (57P0x)."""
-    if not isinstance(exc, psycopg.OperationalError):
-        return False
-    state = exc.sqlstate
-    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
-
-
 def _retryable(exc: BaseException) -> bool:
     if isinstance(exc, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
         return True
-    return _connection_lost(exc)
+    return connection_lost(exc)
 
 
 def _translate(conninfo: str, exc: BaseException) -> BaseException:
@@ -57,7 +49,7 @@ def _translate(conninfo: str, exc: BaseException) -> BaseException:
         return StoreNotSetUp(
             f"no memory store tables in {postgres_target(conninfo)}; call store.setup() once"
         )
-    if isinstance(exc, PoolTimeout) or _connection_lost(exc):
+    if isinstance(exc, PoolTimeout) or connection_lost(exc):
         return postgres_unavailable(conninfo, exc)
     return exc
 
@@ -163,7 +155,7 @@ class PostgresDriver:
                 conn.execute(SETUP_LOCK)
                 conn.execute(CREATE_VECTOR_EXTENSION)
         except psycopg.OperationalError as exc:
-            if _connection_lost(exc):
+            if connection_lost(exc):
                 raise postgres_unavailable(self.conninfo, exc) from exc
             raise self._no_vector(exc) from exc
         except psycopg.Error as exc:
