@@ -26,6 +26,7 @@ from typing import TypeVar
 from checkpointer import sql_sqlite
 from checkpointer.query import Op, Query, Row
 from kassist.sansio import drive
+from kassist.sqlite_open import open_sqlite
 from kassist.sqlite_tx import sqlite_transaction
 
 T = TypeVar("T")
@@ -58,16 +59,14 @@ class SqliteExecutor:
         self._closed = False
 
     def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(
-            str(self.path), isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+        conn = open_sqlite(
+            self.path,
+            busy_timeout_s=BUSY_TIMEOUT_MS / 1000,
+            pragmas=[f"PRAGMA synchronous = {self.synchronous}"],
         )
         # sqlite3.Row is built in C while fetching and read by column name like a dict: turning
         # tuples into dicts in Python cost about a tenth of a get_tuple.
         conn.row_factory = sqlite3.Row
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute(f"PRAGMA synchronous = {self.synchronous}")
         return conn
 
     def _acquire(self) -> sqlite3.Connection:

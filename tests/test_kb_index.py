@@ -218,7 +218,7 @@ def test_unreachable_or_unsuitable_databases_get_clear_errors(tmp_path: Path, pg
     with pytest.raises(DatabaseUnavailable, match=r"cannot reach PostgreSQL at 127\.0\.0\.1:1/kb"):
         KnowledgeIndex.from_url("postgresql://kassist:secret@127.0.0.1:1/kb", embedder=HashingEmbedder())
     (tmp_path / "file").write_text("not a directory")
-    with pytest.raises(DatabaseUnavailable, match="cannot open SQLite file"):
+    with pytest.raises(DatabaseUnavailable, match=r"cannot open the SQLite file .*/file/kb\.db"):
         KnowledgeIndex.from_url(f"sqlite:///{tmp_path}/file/kb.db", embedder=HashingEmbedder())
     # A database without pgvector, opened by a role that may not create it.
     name = f"kb_novector_{uuid.uuid4().hex[:8]}"

@@ -7,13 +7,12 @@ deferred ``BEGIN`` so a search sees one snapshot (its generation counters match 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 from pathlib import Path
 from typing import TypeVar
 
-from kassist.dburl import DatabaseUnavailable
 from kassist.sansio import drive
+from kassist.sqlite_open import open_sqlite
 from kassist.sqlite_tx import sqlite_transaction
 from knowledge.index import ops
 from knowledge.index.dialect import Op, Row, Stmt
@@ -29,16 +28,7 @@ class SqliteDriver:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(
-                path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S
-            )
-            self._conn.execute("PRAGMA journal_mode=WAL")
-        except (OSError, sqlite3.Error) as exc:
-            raise DatabaseUnavailable(
-                f"cannot open SQLite file {path}: {exc}; check the path and its permissions"
-            ) from exc
+        self._conn = open_sqlite(path, busy_timeout_s=BUSY_TIMEOUT_S)
         self._lock = threading.Lock()
         self.matrices: MatrixCache | None = MatrixCache()
 

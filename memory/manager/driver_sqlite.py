@@ -8,8 +8,8 @@ import threading
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kassist.dburl import DatabaseUnavailable
 from kassist.sansio import drive
+from kassist.sqlite_open import open_sqlite
 from kassist.sqlite_tx import sqlite_transaction
 from knowledge.embedders import Embedder
 from memory.manager import sql_sqlite as q
@@ -31,13 +31,7 @@ class SqliteBackend:
     def __init__(self, path: Path, embedder: Embedder) -> None:
         self._embedder = embedder
         self._lock = threading.Lock()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            for pragma in q.SQLITE_PRAGMAS:
-                self._conn.execute(pragma)
-        except (OSError, sqlite3.Error) as exc:
-            raise DatabaseUnavailable(f"cannot open the SQLite file {path}: {exc}") from exc
+        self._conn = open_sqlite(path, busy_timeout_s=10.0, pragmas=q.SQLITE_PRAGMAS)
         self._conn.row_factory = _dict_row
         self.path = path
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from kassist.sansio import drive
+from kassist.sqlite_open import open_sqlite
 from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.statements import Fetch, Request
 
@@ -23,16 +24,14 @@ class SqliteDriver:
         on_rollback: Callable[[], None] | None = None,
         busy_timeout_s: float = 30.0,
     ) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         # One connection guarded by a lock: sqlite3 serialises a connection anyway, and WAL lets
         # other processes read while this one writes.
-        self._conn = sqlite3.connect(
-            path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s
+        self._conn = open_sqlite(
+            path,
+            busy_timeout_s=busy_timeout_s,
+            pragmas=["PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"],
         )
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
         self._lock = threading.Lock()
         self._closed = False
         self._on_commit = on_commit or (lambda: None)
