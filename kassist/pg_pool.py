@@ -1,15 +1,19 @@
-"""Opening psycopg pools the same way in every PostgreSQL driver.
+"""Opening psycopg pools the same way in every PostgreSQL driver, and surviving their dead connections.
 
 Each factory connects once directly, then opens the pool and waits for its first ``min_size``
 connections. A failure either way is :func:`kassist.dburl.postgres_unavailable`, and a pool that
 did not open is closed rather than left retrying in the background.
+
+A pooled connection can be dead on arrival (server restarted, idle connection killed by a proxy or
+``pg_terminate_backend``). :func:`retry_if_lost` runs an operation once more on a fresh connection
+when that is safe, and :class:`Replay` tells a driver when it is for a sans-I/O operation.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Generator, Mapping
+from typing import Any, Generic, TypeVar
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
@@ -17,6 +21,9 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 from kassist.dburl import postgres_unavailable
 
 CONNECT_TIMEOUT_S = 10.0
+Req = TypeVar("Req")
+Res = TypeVar("Res")
+T = TypeVar("T")
 
 
 def connection_lost(exc: BaseException) -> bool:
@@ -92,3 +99,94 @@ async def open_async_pool(
             raise postgres_unavailable(conninfo, exc) from None
         raise
     return pool
+
+
+class Replay(Generic[Req, Res, T]):
+    """A sans-I/O operation that a driver can start over on a fresh connection, unknown to the
+    operation, for as long as no answer from the server has reached it.
+
+    Up to then the operation has decided nothing on what the database holds, and what it sent was
+    lost with the connection: inside a transaction, the server rolled it back; in autocommit, it
+    got no further than its first statement, which the driver must know to be safe to run twice
+    (a read). So all of it is sent again: the requests answered ``blind`` (without the server's
+    word: a pipelined write, an embedding) and the one still waiting. A driver that waits for every
+    answer passes no ``blind``, and only the first request is ever sent again.
+    """
+
+    def __init__(self, op: Generator[Req, Res, T], *, blind: Callable[[Req], bool] = lambda _: False) -> None:
+        self._op = op
+        self._blind = blind
+        self._sent: list[Req] = []  # answered blind, in order
+        self._waiting: list[Req] = []  # the request the operation waits on (none before it starts)
+        self._told = False
+        self._finished = False
+
+    @property
+    def rerunnable(self) -> bool:
+        """Whether the operation can start over: no server answer reached it, and it has not
+        finished (its COMMIT may have been applied without the answer getting back)."""
+        return not self._told and not self._finished
+
+    def steps(self) -> Generator[Req, Res, T]:
+        """The operation as a new attempt runs it: its blind requests again, then on from where it is."""
+        for request in self._sent:
+            yield request  # the operation already has its (blind) answer
+        try:
+            if not self._waiting:
+                self._waiting.append(next(self._op))
+            while True:
+                request = self._waiting[0]
+                answer = yield request
+                if self._blind(request):
+                    self._sent.append(request)
+                else:
+                    self._told = True
+                self._waiting[0] = self._op.send(answer)
+        except StopIteration as stop:
+            self._finished = True
+            result: T = stop.value
+            return result
+
+
+# A PoolTimeout is reported as unreachable too, as the checkpointer and the memory store do: a pool
+# that hands out no connection for its whole timeout is most often one that cannot open new ones.
+def retry_if_lost(
+    pool: ConnectionPool[Any], conninfo: str, attempt: Callable[[], T], *, rerunnable: Callable[[], bool]
+) -> T:
+    """``attempt()``, run once more if its connection was lost while ``rerunnable()`` held (every
+    other dead idle connection purged first, so the retry gets a live one); a connection lost
+    otherwise, or again, is :func:`kassist.dburl.postgres_unavailable`."""
+    for retry in (False, True):
+        try:
+            return attempt()
+        except PoolTimeout as exc:
+            raise postgres_unavailable(conninfo, exc) from None
+        except psycopg.OperationalError as exc:
+            if not connection_lost(exc):
+                raise
+            if retry or not rerunnable():
+                raise postgres_unavailable(conninfo, exc) from None
+        pool.check()
+    raise AssertionError("unreachable")
+
+
+async def aretry_if_lost(
+    pool: AsyncConnectionPool[Any],
+    conninfo: str,
+    attempt: Callable[[], Awaitable[T]],
+    *,
+    rerunnable: Callable[[], bool],
+) -> T:
+    """The async twin of :func:`retry_if_lost`."""
+    for retry in (False, True):
+        try:
+            return await attempt()
+        except PoolTimeout as exc:
+            raise postgres_unavailable(conninfo, exc) from None
+        except psycopg.OperationalError as exc:
+            if not connection_lost(exc):
+                raise
+            if retry or not rerunnable():
+                raise postgres_unavailable(conninfo, exc) from None
+        await pool.check()
+    raise AssertionError("unreachable")

@@ -30,3 +30,14 @@ def raw(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, 
 def raw_changed(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> int:
     """Run one statement; the number of rows it changed."""
     return _run(db_url, sql, params)[1]
+
+
+def kill_other_connections(pg_url: str) -> int:
+    """Terminate every other backend of the test database, as a server restart or a proxy's idle
+    reaper would; how many were killed."""
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return len(rows)

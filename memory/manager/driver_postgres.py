@@ -1,4 +1,9 @@
-"""Thin PostgreSQL executors for memory operations: a sync pool and a lazily opened async pool."""
+"""Thin PostgreSQL executors for memory operations: a sync pool and a lazily opened async pool.
+
+A pooled connection found dead (server restarted, idle connection killed) is survived the way
+:class:`kassist.pg_pool.Replay` allows: an operation that has had no answer from the server yet is
+sent again on a fresh connection; a loss after that is a DatabaseUnavailable.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from kassist.pg_pool import open_async_pool, open_pool
+from kassist.pg_pool import Replay, aretry_if_lost, open_async_pool, open_pool, retry_if_lost
 from kassist.sansio import adrive, drive
 from knowledge.embedders import Embedder
 from memory.manager import sql_postgres as q
@@ -17,6 +22,19 @@ from memory.manager.ops import Embed, Op, Step
 from memory.manager.statements import pending_migrations
 
 T = TypeVar("T")
+
+
+def _answered_blind(step: Step) -> bool:
+    """Whether a write's step got its answer without the server's word: a statement whose rows are
+    not needed is pipelined and answered at once (its effect lives and dies with the transaction),
+    and an embedding never asks the server."""
+    return isinstance(step, Embed) or step.many is not None or not step.fetch
+
+
+def _replay(op: Op[T], write: bool) -> Replay[Step, Any, T]:
+    # A read runs in autocommit, where a statement takes effect as it runs: none counts as blind,
+    # so only its first is ever sent twice, and reads (write=False) are single SELECTs.
+    return Replay(op, blind=_answered_blind) if write else Replay(op)
 
 
 class PostgresBackend:
@@ -34,6 +52,11 @@ class PostgresBackend:
         self._apool_lock = asyncio.Lock()
 
     def setup(self) -> None:
+        # Safe to run again whole, whenever it lost its connection: one transaction under an
+        # advisory lock, and only the migrations newer than the recorded version run.
+        retry_if_lost(self._pool, self._conninfo, self._setup_once, rerunnable=lambda: True)
+
+    def _setup_once(self) -> None:
         with self._pool.connection() as conn, conn.transaction():
             conn.execute(q.LOCK_MIGRATIONS)
             conn.execute(q.CREATE_VERSION_TABLE)
@@ -51,6 +74,15 @@ class PostgresBackend:
                 conn.execute(q.SET_VERSION, {"version": number})
 
     def run(self, op: Op[T], *, write: bool) -> T:
+        replay = _replay(op, write)
+        return retry_if_lost(
+            self._pool,
+            self._conninfo,
+            lambda: self._run_once(replay.steps(), write),
+            rerunnable=lambda: replay.rerunnable,
+        )
+
+    def _run_once(self, op: Op[T], write: bool) -> T:
         with self._pool.connection() as conn:
             if not write:  # reads are single statements: autocommit saves the BEGIN/COMMIT round trip
                 return drive(op, lambda step: self._execute(conn, step))
@@ -79,6 +111,15 @@ class PostgresBackend:
 
     async def arun(self, op: Op[T], *, write: bool) -> T:
         pool = await self._async_pool()
+        replay = _replay(op, write)
+        return await aretry_if_lost(
+            pool,
+            self._conninfo,
+            lambda: self._arun_once(pool, replay.steps(), write),
+            rerunnable=lambda: replay.rerunnable,
+        )
+
+    async def _arun_once(self, pool: AsyncConnectionPool[Any], op: Op[T], write: bool) -> T:
         async with pool.connection() as conn:
 
             async def execute(step: Step) -> Any:
