@@ -15,12 +15,11 @@ from typing import Any, TypeVar, cast
 import psycopg
 from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from checkpointer import sql_postgres
 from checkpointer.query import Op, Query, Row
-from kassist.dburl import postgres_unavailable
-from kassist.pg_pool import connection_lost, open_async_pool, open_pool
+from kassist.pg_pool import aretry_if_lost, open_async_pool, open_pool, retry_if_lost
 from kassist.sansio import Finished, aresume, resume, start
 
 T = TypeVar("T")
@@ -211,54 +210,32 @@ class PostgresExecutor:
         if isinstance(first, Finished):
             return cast(T, first.value)
         pool = self.pool()
-        for attempt in (1, 2):
-            conn = self._getconn(pool)
-            answered = [False]
+        answered = [False]
+
+        def attempt() -> T:
+            conn = pool.getconn()
             try:
                 return self._run_on(conn, op, first, answered)
-            except psycopg.OperationalError as exc:
-                if not connection_lost(exc):
-                    raise
-                if answered[0] or attempt == 2:
-                    raise postgres_unavailable(self.conninfo, exc) from None
             finally:
                 pool.putconn(conn)
-            pool.check()  # dispose of every other dead idle connection before the retry
-        raise AssertionError("unreachable")
+
+        return retry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: not answered[0])
 
     async def arun(self, op: Op[T]) -> T:
         first = start(op.steps)
         if isinstance(first, Finished):
             return cast(T, first.value)
         pool = await self.apool()
-        for attempt in (1, 2):
-            conn = await self._agetconn(pool)
-            answered = [False]
+        answered = [False]
+
+        async def attempt() -> T:
+            conn = await pool.getconn()
             try:
                 return await self._arun_on(conn, op, first, answered)
-            except psycopg.OperationalError as exc:
-                if not connection_lost(exc):
-                    raise
-                if answered[0] or attempt == 2:
-                    raise postgres_unavailable(self.conninfo, exc) from None
             finally:
                 await pool.putconn(conn)
-            await pool.check()
-        raise AssertionError("unreachable")
 
-    def _getconn(self, pool: ConnectionPool[Any]) -> psycopg.Connection[Any]:
-        try:
-            conn: psycopg.Connection[Any] = pool.getconn()
-        except PoolTimeout as exc:
-            raise postgres_unavailable(self.conninfo, exc) from None
-        return conn
-
-    async def _agetconn(self, pool: AsyncConnectionPool[Any]) -> psycopg.AsyncConnection[Any]:
-        try:
-            conn: psycopg.AsyncConnection[Any] = await pool.getconn()
-        except PoolTimeout as exc:
-            raise postgres_unavailable(self.conninfo, exc) from None
-        return conn
+        return await aretry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: not answered[0])
 
     def close(self) -> None:
         with self._guard:

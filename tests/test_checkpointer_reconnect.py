@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import psycopg
 import pytest
 from langgraph.graph import START, StateGraph
+from raw_sql import kill_other_connections
 from typing_extensions import TypedDict
 
 from checkpointer import TenantCheckpointer
@@ -30,16 +31,6 @@ def _graph(saver: TenantCheckpointer) -> Any:
     builder.add_node("inc", lambda state: {"n": 1})
     builder.add_edge(START, "inc")
     return builder.compile(checkpointer=saver)
-
-
-def _kill_connections(url: str) -> int:
-    """Terminate every other backend of the test database, as a server restart would."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()
-    return len(rows)
 
 
 @pytest.fixture
@@ -63,9 +54,9 @@ def test_graph_carries_on_after_every_pooled_connection_was_killed(
     graph = _graph(saver)
     assert graph.invoke({"n": 1}, CONFIG) == {"n": 2}
     for round_ in range(3):
-        assert _kill_connections(pg_url) >= 1
+        assert kill_other_connections(pg_url) >= 1
         assert graph.get_state(CONFIG).values == {"n": 2 + round_}
-        assert _kill_connections(pg_url) >= 1
+        assert kill_other_connections(pg_url) >= 1
         assert graph.invoke({"n": 0}, CONFIG) == {"n": 3 + round_}
     # The same calls on a thread nobody disturbed: as many checkpoints, none doubled or lost,
     # and the versions still step by one.
@@ -82,9 +73,9 @@ async def test_async_graph_carries_on_after_every_pooled_connection_was_killed(p
         graph = _graph(saver)
         assert await graph.ainvoke({"n": 1}, CONFIG) == {"n": 2}
         for round_ in range(3):
-            assert _kill_connections(pg_url) >= 1
+            assert kill_other_connections(pg_url) >= 1
             assert (await graph.aget_state(CONFIG)).values == {"n": 2 + round_}
-            assert _kill_connections(pg_url) >= 1
+            assert kill_other_connections(pg_url) >= 1
             assert await graph.ainvoke({"n": 0}, CONFIG) == {"n": 3 + round_}
         control = _thread("control")
         await graph.ainvoke({"n": 1}, control)
@@ -110,7 +101,7 @@ def test_connection_lost_mid_operation_is_reported_not_retried(
         asked.append("first")
         first: list[Row] = yield _latest("acme")
         assert first  # answered on a live connection
-        _kill_connections(pg_url)  # ... and then the server drops it
+        kill_other_connections(pg_url)  # ... and then the server drops it
         asked.append("second")
         yield _latest("acme")
         asked.append("third")  # never reached
@@ -129,7 +120,7 @@ async def test_async_connection_lost_mid_operation_is_reported_not_retried(pg_ur
         def op() -> Any:
             asked.append("first")
             yield _latest("acme")
-            _kill_connections(pg_url)
+            kill_other_connections(pg_url)
             asked.append("second")
             yield _latest("acme")
 

@@ -3,18 +3,9 @@ retries on a fresh connection and nothing is lost or doubled."""
 
 from __future__ import annotations
 
-import psycopg
+from raw_sql import kill_other_connections
 
 from memory import MemoryStore
-
-
-def _kill_other_connections(url: str) -> int:
-    with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()
-    return len(rows)
 
 
 def test_sync_batches_survive_killed_connections(pg_url: str) -> None:
@@ -22,9 +13,9 @@ def test_sync_batches_survive_killed_connections(pg_url: str) -> None:
         root.setup()
         store = root.for_tenant("acme")
         store.put(("users",), "before", {"text": "written before the kill"})
-        assert _kill_other_connections(pg_url) >= 1
+        assert kill_other_connections(pg_url) >= 1
         store.put(("users",), "after", {"text": "written after the kill"})
-        assert _kill_other_connections(pg_url) >= 1
+        assert kill_other_connections(pg_url) >= 1
         assert {i.key for i in store.search(("users",), query="written kill")} == {"before", "after"}
 
 
@@ -34,7 +25,7 @@ async def test_async_batches_survive_killed_connections(pg_url: str) -> None:
         await root.asetup()
         store = root.for_tenant("acme")
         await store.aput(("users",), "before", {"n": 1})
-        assert _kill_other_connections(pg_url) >= 1
+        assert kill_other_connections(pg_url) >= 1
         await store.aput(("users",), "after", {"n": 2})
         item = await store.aget(("users",), "after")
         assert item is not None and item.value == {"n": 2}
