@@ -1,70 +1,122 @@
-"""Where a 1 KB put + get_tuple goes on SQLite: kassist's SQL alone against stock SqliteSaver's whole call.
+"""Where a 1 KB put + get_tuple goes on SQLite: time inside SQLite against Python, for kassist and
+for stock SqliteSaver, put and get_tuple apart.
 
     python bench/cp_sqlite_floor.py                  # synchronous=FULL for both (the default)
     python bench/cp_sqlite_floor.py --synchronous NORMAL
 
 Workload (a) of bench/checkpointers.py (5 string channels of 1 KB, one changing per step, each put
-followed by get_tuple of the latest), both savers in one process, alternating. For kassist it also
-times the sqlite3 calls alone (execute, executemany, fetchall: SQLite's own work, no Python of
-ours), so the table shows how much of the gap to stock is our Python and how much is the work the
-storage layout asks of SQLite: stock writes one row per checkpoint (the whole checkpoint, every
-value); kassist writes the head, the checkpoint row and one blob row per changed value, each with
-its index entry, and reads the head, the row and one blob per channel.
+followed by get_tuple of the latest, continuing from the config it returned), both savers in one
+process, alternating. Both savers' connections are wrapped so that every call into sqlite3
+(execute, executemany, fetch, commit) adds its time to a counter: "SQLite" is SQLite's own work
+(statements, page writes, the fsync at FULL), "Python" the rest of the call (serialisation, the
+saver's own code). Stock writes one row per checkpoint holding every value; kassist writes the
+head, the checkpoint row and one blob row per changed value, and reads the head, the row and one
+blob per channel (bench/cp_sqlite_pages.py counts the pages).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 import uuid
-from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cp_workloads import put_get
+from cp_workloads import CHANNELS
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver, Checkpoint
+from langgraph.checkpoint.base.id import uuid6
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from checkpointer import TenantCheckpointer
 
+SPENT = [0.0]  # seconds inside sqlite3 calls since the last reset
 
-class TimedConnection:
-    """A sqlite3 connection that adds the time spent inside SQLite calls to ``spent``."""
 
-    def __init__(self, conn: sqlite3.Connection, spent: list[float]) -> None:
-        self._conn, self._spent = conn, spent
-
-    def execute(self, sql: str, params: Any = ()) -> Any:
+def _timed(method: Any) -> Any:
+    def call(self: Any, *args: Any) -> Any:
         start = time.perf_counter()
-        cursor = self._conn.execute(sql, params)
-        self._spent[0] += time.perf_counter() - start
-        return TimedCursor(cursor, self._spent)
+        try:
+            return method(self, *args)
+        finally:
+            SPENT[0] += time.perf_counter() - start
 
-    def executemany(self, sql: str, params: Any) -> Any:
-        start = time.perf_counter()
-        cursor = self._conn.executemany(sql, params)
-        self._spent[0] += time.perf_counter() - start
-        return cursor
-
-    @property
-    def in_transaction(self) -> bool:
-        return self._conn.in_transaction
+    return call
 
 
-class TimedCursor:
-    def __init__(self, cursor: sqlite3.Cursor, spent: list[float]) -> None:
-        self._cursor, self._spent = cursor, spent
+class TimedCursor(sqlite3.Cursor):
+    execute = _timed(sqlite3.Cursor.execute)
+    executemany = _timed(sqlite3.Cursor.executemany)
+    fetchone = _timed(sqlite3.Cursor.fetchone)
+    fetchall = _timed(sqlite3.Cursor.fetchall)
 
-    def fetchall(self) -> list[Any]:
-        start = time.perf_counter()
-        rows = self._cursor.fetchall()
-        self._spent[0] += time.perf_counter() - start
-        return rows
+    def __iter__(self) -> Any:
+        return iter(self.fetchall())
+
+
+class TimedConnection(sqlite3.Connection):
+    """A sqlite3 connection that adds the time spent inside SQLite calls to ``SPENT``."""
+
+    commit = _timed(sqlite3.Connection.commit)
+
+    # sqlite3's own Connection.execute makes a plain cursor, whose fetches would go untimed.
+    def execute(self, *args: Any) -> Any:
+        return self.cursor().execute(*args)
+
+    def executemany(self, *args: Any) -> Any:
+        return self.cursor().executemany(*args)
+
+    def cursor(self, factory: Any = TimedCursor) -> Any:
+        return super().cursor(factory)
+
+
+def _rounds(saver: BaseCheckpointSaver[Any], steps: int, times: dict[str, list[float]], kind: str) -> None:
+    """``steps`` put + get_tuple rounds on a fresh thread; appends per-call microseconds."""
+    thread = uuid.uuid4().hex
+    config: RunnableConfig = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+    latest_config: RunnableConfig = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+    values = {ch: os.urandom(512).hex() for ch in CHANNELS}
+    versions: dict[str, Any] = {}
+    totals = {"put": 0.0, "put_sql": 0.0, "get": 0.0, "get_sql": 0.0}
+    for step in range(steps):
+        changed = CHANNELS[step % len(CHANNELS)] if step else None
+        new_versions = {
+            ch: saver.get_next_version(versions.get(ch), None)
+            for ch in (CHANNELS if changed is None else (changed,))
+        }
+        if changed is not None:
+            values[changed] = os.urandom(512).hex()
+        versions.update(new_versions)
+        checkpoint: Checkpoint = {
+            "v": 4,
+            "id": str(uuid6(clock_seq=step)),
+            "ts": datetime.now(UTC).isoformat(),
+            "channel_values": dict(values),
+            "channel_versions": dict(versions),
+            "versions_seen": {},
+            "updated_channels": list(new_versions),
+        }
+        for op in ("put", "get"):
+            SPENT[0] = 0.0
+            start = time.perf_counter()
+            if op == "put":
+                saver.put(config, checkpoint, {"source": "loop", "step": step, "parents": {}}, new_versions)
+            else:
+                latest = saver.get_tuple(latest_config)
+                assert latest is not None and latest.checkpoint["id"] == checkpoint["id"]
+                config = latest.config
+            totals[op] += time.perf_counter() - start
+            totals[f"{op}_sql"] += SPENT[0]
+    for key, seconds in totals.items():
+        times[f"{kind}.{key}"].append(seconds / steps * 1e6)
 
 
 def main() -> None:
@@ -76,7 +128,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=150)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        stock_conn = sqlite3.connect(Path(tmp) / "stock.db", check_same_thread=False)
+        stock_conn = sqlite3.connect(Path(tmp) / "stock.db", check_same_thread=False, factory=TimedConnection)
         stock_conn.execute(f"PRAGMA synchronous = {args.synchronous}")
         stock = SqliteSaver(stock_conn)
         stock.setup()
@@ -85,32 +137,50 @@ def main() -> None:
         )
         owner.setup()
         ours = owner.for_tenant("bench")
-        spent = [0.0]
-        executor: Any = owner._executor  # a diagnostic: wrap the executor's connections
-        acquire, release = executor._acquire, executor._release
-        executor._acquire = lambda: TimedConnection(acquire(), spent)
-        executor._release = lambda conn: release(conn._conn)
-        per_op: dict[str, list[float]] = {"stock": [], "ours": [], "ours_sql": []}
-        put_get(stock, 20, 1024), put_get(ours, 20, 1024)  # warm-up
+        executor: Any = owner._executor  # a diagnostic: its connections are opened timed
+        original_open = executor._open
+
+        def timed_open() -> sqlite3.Connection:
+            plain = original_open()
+            timed = sqlite3.connect(
+                executor.path, isolation_level=None, check_same_thread=False, factory=TimedConnection
+            )
+            timed.row_factory = plain.row_factory
+            for pragma in ("busy_timeout", "synchronous"):
+                timed.execute(f"PRAGMA {pragma} = {plain.execute(f'PRAGMA {pragma}').fetchone()[0]}")
+            plain.close()
+            return timed
+
+        executor._open = timed_open
+        for conn in executor._idle:  # setup's connections: reopened timed on next use
+            conn.close()
+        executor._idle.clear()
+        times: dict[str, list[float]] = {
+            f"{k}.{m}": [] for k in ("stock", "ours") for m in ("put", "put_sql", "get", "get_sql")
+        }
+        _rounds(stock, 20, {k: [] for k in times}, "stock")  # warm-up
+        _rounds(ours, 20, {k: [] for k in times}, "ours")
         for rep in range(args.reps):
             for kind in ("stock", "ours") if rep % 2 == 0 else ("ours", "stock"):
-                spent[0] = 0.0
-                elapsed = put_get(stock if kind == "stock" else ours, args.steps, 1024, uuid.uuid4().hex)
-                per_op[kind].append(elapsed / args.steps * 1e6)
-                if kind == "ours":
-                    per_op["ours_sql"].append(spent[0] / args.steps * 1e6)
+                _rounds(stock if kind == "stock" else ours, args.steps, times, kind)
         owner.close()
-        with closing(stock_conn):
-            pass
-    med = {k: statistics.median(v) for k, v in per_op.items()}
+        stock_conn.close()
+    med = {k: statistics.median(v) for k, v in times.items()}
     print(
-        f"SQLite synchronous={args.synchronous}, {args.reps} reps x {args.steps} put+get_tuple, 1 KB values"
+        f"SQLite synchronous={args.synchronous}, {args.reps} reps x {args.steps} rounds, 1 KB values, us per call"
     )
-    print(f"  stock SqliteSaver, whole put+get_tuple : {med['stock']:7.1f} us")
-    print(f"  kassist, whole put+get_tuple           : {med['ours']:7.1f} us")
-    print(f"  kassist, inside SQLite only            : {med['ours_sql']:7.1f} us")
-    print(f"  kassist Python around it               : {med['ours'] - med['ours_sql']:7.1f} us")
-    print(f"  ratio stock/ours (>= 1.0: we are faster): {med['stock'] / med['ours']:.2f}")
+    print(
+        f"  {'':18s} {'put':>8s} {'in SQLite':>10s} {'Python':>8s} {'get_tuple':>10s} {'in SQLite':>10s} {'Python':>8s}"
+    )
+    for kind, label in (("stock", "stock SqliteSaver"), ("ours", "kassist")):
+        put, put_sql, get, get_sql = (med[f"{kind}.{m}"] for m in ("put", "put_sql", "get", "get_sql"))
+        print(
+            f"  {label:18s} {put:8.1f} {put_sql:10.1f} {put - put_sql:8.1f} {get:10.1f} {get_sql:10.1f} {get - get_sql:8.1f}"
+        )
+    total = {k: med[f"{k}.put"] + med[f"{k}.get"] for k in ("stock", "ours")}
+    print(
+        f"  ratio stock/ours for put + get_tuple (>= 1.0: we are faster): {total['stock'] / total['ours']:.2f}"
+    )
 
 
 if __name__ == "__main__":
