@@ -17,23 +17,20 @@ blob per channel (bench/cp_sqlite_pages.py counts the pages).
 from __future__ import annotations
 
 import argparse
-import os
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 import uuid
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cp_workloads import CHANNELS
+from cp_workloads import checkpoint_steps
 from langchain_core.runnables import RunnableConfig
-from langgraph.checkpoint.base import BaseCheckpointSaver, Checkpoint
-from langgraph.checkpoint.base.id import uuid6
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from checkpointer import TenantCheckpointer
@@ -83,27 +80,8 @@ def _rounds(saver: BaseCheckpointSaver[Any], steps: int, times: dict[str, list[f
     thread = uuid.uuid4().hex
     config: RunnableConfig = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
     latest_config: RunnableConfig = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
-    values = {ch: os.urandom(512).hex() for ch in CHANNELS}
-    versions: dict[str, Any] = {}
     totals = {"put": 0.0, "put_sql": 0.0, "get": 0.0, "get_sql": 0.0}
-    for step in range(steps):
-        changed = CHANNELS[step % len(CHANNELS)] if step else None
-        new_versions = {
-            ch: saver.get_next_version(versions.get(ch), None)
-            for ch in (CHANNELS if changed is None else (changed,))
-        }
-        if changed is not None:
-            values[changed] = os.urandom(512).hex()
-        versions.update(new_versions)
-        checkpoint: Checkpoint = {
-            "v": 4,
-            "id": str(uuid6(clock_seq=step)),
-            "ts": datetime.now(UTC).isoformat(),
-            "channel_values": dict(values),
-            "channel_versions": dict(versions),
-            "versions_seen": {},
-            "updated_channels": list(new_versions),
-        }
+    for step, checkpoint, new_versions in checkpoint_steps(saver, steps, 1024):
         for op in ("put", "get"):
             SPENT[0] = 0.0
             start = time.perf_counter()

@@ -9,7 +9,7 @@ import os
 import statistics
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -28,35 +28,50 @@ def _text(n_bytes: int) -> str:
     return os.urandom(n_bytes // 2).hex()
 
 
+def checkpoint_steps(
+    saver: BaseCheckpointSaver[Any], steps: int, value_bytes: int
+) -> Iterator[tuple[int, Checkpoint, dict[str, str | int | float]]]:
+    """Workload (a)'s checkpoints, in order: (step, checkpoint, new_versions). Five string channels
+    of ``value_bytes``, all written at step 0, then one changing per step. The values are made up
+    front, so iterating costs only what building a checkpoint costs."""
+    values = {ch: _text(value_bytes) for ch in CHANNELS}
+    payloads = [_text(value_bytes) for _ in range(steps)]
+
+    def build() -> Iterator[tuple[int, Checkpoint, dict[str, str | int | float]]]:
+        versions: dict[str, str | int | float] = {}
+        for step in range(steps):
+            changed = CHANNELS[step % len(CHANNELS)] if step else None
+            new_versions: dict[str, str | int | float] = {}
+            for ch in CHANNELS if changed is None else (changed,):
+                new_versions[ch] = saver.get_next_version(versions.get(ch), None)
+            if changed is not None:
+                values[changed] = payloads[step]
+            versions.update(new_versions)
+            checkpoint: Checkpoint = {
+                "v": 4,
+                "id": str(uuid6(clock_seq=step)),
+                "ts": datetime.now(UTC).isoformat(),
+                "channel_values": dict(values),
+                "channel_versions": dict(versions),
+                "versions_seen": {},
+                "updated_channels": list(new_versions),
+            }
+            yield step, checkpoint, new_versions
+
+    return build()
+
+
 def put_get(
     saver: BaseCheckpointSaver[Any], steps: int, value_bytes: int, thread: str | None = None
 ) -> float:
-    """Seconds for ``steps`` rounds of put + get_tuple(latest) on a fresh thread of five string
-    channels, one changing per step, each round continuing from the config get_tuple returned (as
-    the Pregel loop does)."""
+    """Seconds for ``steps`` rounds of put + get_tuple(latest) on a fresh thread of workload (a)
+    (:func:`checkpoint_steps`), each round continuing from the config the previous get_tuple
+    returned (as the Pregel loop does)."""
     thread = thread or uuid.uuid4().hex
     config: RunnableConfig = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
-    values = {ch: _text(value_bytes) for ch in CHANNELS}
-    versions: dict[str, str | int | float] = {}
-    payloads = [_text(value_bytes) for _ in range(steps)]
+    rounds = checkpoint_steps(saver, steps, value_bytes)
     start = time.perf_counter()
-    for step in range(steps):
-        changed = CHANNELS[step % len(CHANNELS)] if step else None
-        new_versions: dict[str, str | int | float] = {}
-        for ch in CHANNELS if changed is None else (changed,):
-            new_versions[ch] = saver.get_next_version(versions.get(ch), None)
-        if changed is not None:
-            values[changed] = payloads[step]
-        versions.update(new_versions)
-        checkpoint: Checkpoint = {
-            "v": 4,
-            "id": str(uuid6(clock_seq=step)),
-            "ts": datetime.now(UTC).isoformat(),
-            "channel_values": dict(values),
-            "channel_versions": dict(versions),
-            "versions_seen": {},
-            "updated_channels": list(new_versions),
-        }
+    for step, checkpoint, new_versions in rounds:
         saver.put(config, checkpoint, {"source": "loop", "step": step, "parents": {}}, new_versions)
         latest = saver.get_tuple({"configurable": {"thread_id": thread, "checkpoint_ns": ""}})
         assert latest is not None and latest.checkpoint["id"] == checkpoint["id"]
