@@ -7,10 +7,11 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
+# The configurable keys live in kassist.tenancy (the memory store reads them too); re-exported here.
+from kassist.tenancy import AUTH_USER_KEY as AUTH_USER_KEY
+from kassist.tenancy import TENANT_KEY as TENANT_KEY
+from kassist.tenancy import TenantMismatch, TenantRequired, auth_user_tenant, validate_tenant_id
 
-TENANT_KEY = "tenant_id"
-AUTH_USER_KEY = "langgraph_auth_user"
 VERSION_KEY = "checkpoint_version"
 """``config["configurable"][VERSION_KEY]``: the thread version at which that checkpoint was committed."""
 BRANCH_FROM_KEY = "kassist_branch_from"
@@ -25,17 +26,6 @@ HOW_TO_GIVE_TENANT = (
     "'tenant_id': 'acme'}}, or authenticate through langgraph-api so that "
     "configurable.langgraph_auth_user carries a tenant_id"
 )
-
-
-def _auth_tenant(user: Any) -> Any:
-    if user is None:
-        return None
-    if isinstance(user, Mapping):
-        return user.get(TENANT_KEY)
-    try:
-        return getattr(user, TENANT_KEY, None)
-    except Exception:
-        return None
 
 
 def _check_ids(conf: Mapping[str, Any]) -> None:
@@ -55,7 +45,7 @@ def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
     conf: Mapping[str, Any] = (config or {}).get("configurable") or {}
     _check_ids(conf)
     given = conf.get(TENANT_KEY)
-    auth = _auth_tenant(conf.get(AUTH_USER_KEY))
+    auth = auth_user_tenant(conf.get(AUTH_USER_KEY))
     if bound is not None:
         for source, value in (("configurable.tenant_id", given), ("langgraph_auth_user", auth)):
             if value is not None and value != bound:

@@ -7,6 +7,14 @@ find one raises :class:`TenantRequired` instead of guessing.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from langgraph.config import get_config
+
+TENANT_KEY = "tenant_id"
+AUTH_USER_KEY = "langgraph_auth_user"
+"""``configurable[AUTH_USER_KEY]``: the authenticated user langgraph-api hands every run."""
 
 
 class TenantRequired(PermissionError):
@@ -31,3 +39,36 @@ def validate_tenant_id(tenant_id: object) -> str:
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in tenant_id):
         raise ValueError(f"tenant_id {tenant_id!r} contains control or invisible characters")
     return tenant_id
+
+
+def auth_user_tenant(user: Any) -> Any:
+    """The ``tenant_id`` of an authenticated user (a mapping or an object), or None."""
+    if user is None:
+        return None
+    if isinstance(user, Mapping):
+        return user.get(TENANT_KEY)
+    try:
+        return getattr(user, TENANT_KEY, None)
+    except Exception:
+        return None
+
+
+def run_tenant() -> str | None:
+    """The tenant of the LangGraph run the calling code executes in, or None outside a run.
+
+    It is the run's authenticated user's ``tenant_id`` (what langgraph-api passes), else its
+    ``configurable.tenant_id``; a run whose two sources disagree is refused, never ranked.
+    """
+    try:
+        config = get_config()
+    except RuntimeError:  # not inside a runnable: plain code, no run to speak for
+        return None
+    conf: Mapping[str, Any] = config.get("configurable") or {}
+    given = conf.get(TENANT_KEY)
+    auth = auth_user_tenant(conf.get(AUTH_USER_KEY))
+    if given is not None and auth is not None and given != auth:
+        raise TenantMismatch(
+            f"configurable.tenant_id {given!r} differs from the authenticated user's tenant {auth!r}"
+        )
+    tenant = auth if auth is not None else given
+    return validate_tenant_id(tenant) if tenant is not None else None

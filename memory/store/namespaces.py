@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from langgraph.store.base import InvalidNamespaceError, MatchCondition
 
-from kassist.tenancy import TenantRequired, validate_tenant_id
+from kassist.tenancy import TenantMismatch, TenantRequired, run_tenant, validate_tenant_id
 
 SEP = "\x1f"
 # The character after SEP: every path starting with prefix P sorts in [P, P[:-1] + _AFTER_SEP).
@@ -108,15 +108,30 @@ class Scope:
         )
 
     def resolve(self, namespace: Sequence[object], what: str) -> tuple[str, tuple[str, ...]]:
-        """``(tenant_id, labels below the tenant)`` for an item's namespace."""
+        """``(tenant_id, labels below the tenant)`` for an item's namespace.
+
+        Inside a LangGraph run that acts for a tenant (its authenticated user's, or its
+        configurable.tenant_id), only that tenant is reachable: a graph node handed the admin store
+        (as langgraph-api hands every run the one store of langgraph.json) cannot read or write
+        another tenant's namespace, whatever labels it builds from its input.
+        """
         labels = validate_labels(namespace)
         if self.tenant is not None:
-            return self.tenant, labels
-        if not self.tenant_from_namespace:
+            tenant = self.tenant
+        elif not self.tenant_from_namespace:
             raise self._refuse(what)
-        if not labels:
+        elif not labels:
             raise TenantRequired(f"{what}: namespace is empty; its first label must be the tenant id")
-        return validate_tenant_id(labels[0]), labels[1:]
+        else:
+            tenant, labels = validate_tenant_id(labels[0]), labels[1:]
+        acting = run_tenant()
+        if acting is not None and acting != tenant:
+            raise TenantMismatch(
+                f"{what}: this graph run acts for tenant {acting!r} and cannot reach tenant {tenant!r}'s "
+                f"namespaces; start the namespace with {acting!r}"
+                + ("" if self.tenant is None else f" (this store view is bound to {tenant!r})")
+            )
+        return tenant, labels
 
     def resolve_prefix(self, prefix: Sequence[object], what: str) -> tuple[str, tuple[str, ...]]:
         """Like :meth:`resolve`, but an admin prefix may not be empty (that would span tenants)."""

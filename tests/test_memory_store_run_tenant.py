@@ -1,0 +1,111 @@
+"""Inside a graph run that acts for a tenant, the store reaches only that tenant.
+
+langgraph-api hands every run the one store of langgraph.json: without KASSIST_TENANT that is the
+admin store, whose namespaces start with the tenant. A node building a namespace from its input
+must not be able to read or write another tenant's items: the run's tenant (its authenticated
+user's, or configurable.tenant_id) decides, never the labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, TypedDict
+
+import pytest
+from langgraph.config import get_store
+from langgraph.graph import START, StateGraph
+
+from kassist.tenancy import TenantMismatch
+from memory import MemoryStore
+
+
+class State(TypedDict):
+    tenant: str
+    note: str
+    found: list[str]
+
+
+def write_then_read(state: State) -> dict[str, Any]:
+    store = get_store()
+    store.put((state["tenant"], "users", "u1"), "note", {"text": state["note"]})
+    item = store.get((state["tenant"], "users", "u1"), "note")
+    return {"found": [item.value["text"]] if item else []}
+
+
+async def awrite_then_read(state: State) -> dict[str, Any]:
+    store = get_store()
+    await store.aput((state["tenant"], "users", "u1"), "note", {"text": state["note"]})
+    hits = await store.asearch((state["tenant"], "users"))
+    return {"found": [hit.value["text"] for hit in hits]}
+
+
+def _graph(node: Any, store: Any) -> Any:
+    builder: StateGraph[State] = StateGraph(State)
+    builder.add_node("node", node)
+    builder.add_edge(START, "node")
+    return builder.compile(store=store)
+
+
+@pytest.fixture
+def admin(db_url: str) -> Iterator[MemoryStore]:
+    with MemoryStore.from_url(db_url, tenant_from_namespace=True) as store:
+        store.setup()
+        yield store
+
+
+AS_ACME: list[Any] = [
+    {"configurable": {"tenant_id": "acme"}},
+    {"configurable": {"langgraph_auth_user": {"identity": "olga", "tenant_id": "acme"}}},
+]
+
+
+@pytest.mark.parametrize("config", AS_ACME, ids=["tenant_id", "auth_user"])
+def test_a_run_reaches_its_own_tenant_through_the_admin_store(admin: MemoryStore, config: Any) -> None:
+    out = _graph(write_then_read, admin).invoke({"tenant": "acme", "note": "hello", "found": []}, config)
+    assert out["found"] == ["hello"]
+    assert admin.get(("acme", "users", "u1"), "note") is not None
+
+
+@pytest.mark.parametrize("config", AS_ACME, ids=["tenant_id", "auth_user"])
+def test_a_run_cannot_reach_another_tenant_through_the_admin_store(admin: MemoryStore, config: Any) -> None:
+    admin.put(("globex", "users", "u1"), "note", {"text": "globex's own"})
+    with pytest.raises(TenantMismatch, match=r"acts for tenant 'acme' and cannot reach tenant 'globex'"):
+        _graph(write_then_read, admin).invoke(
+            {"tenant": "globex", "note": "overwritten", "found": []}, config
+        )
+    item = admin.get(("globex", "users", "u1"), "note")  # outside any run: the admin's full view
+    assert item is not None and item.value == {"text": "globex's own"}
+
+
+async def test_async_run_cannot_reach_another_tenant(admin: MemoryStore) -> None:
+    graph = _graph(awrite_then_read, admin)
+    config: Any = {"configurable": {"langgraph_auth_user": {"identity": "olga", "tenant_id": "acme"}}}
+    out = await graph.ainvoke({"tenant": "acme", "note": "mine", "found": []}, config)
+    assert out["found"] == ["mine"]
+    with pytest.raises(TenantMismatch):
+        await graph.ainvoke({"tenant": "globex", "note": "theirs", "found": []}, config)
+    assert await admin.aget(("globex", "users", "u1"), "note") is None
+
+
+def test_a_bound_view_refuses_a_run_of_another_tenant(admin: MemoryStore) -> None:
+    def read(state: State) -> dict[str, Any]:
+        get_store().get(("users", "u1"), "note")
+        return {}
+
+    graph = _graph(read, admin.for_tenant("globex"))
+    with pytest.raises(TenantMismatch, match=r"bound to 'globex'"):
+        graph.invoke({"tenant": "", "note": "", "found": []}, {"configurable": {"tenant_id": "acme"}})
+
+
+def test_a_run_whose_tenant_sources_disagree_is_refused(admin: MemoryStore) -> None:
+    config: Any = {"configurable": {"tenant_id": "globex", "langgraph_auth_user": {"tenant_id": "acme"}}}
+    with pytest.raises(TenantMismatch, match="differs from the authenticated user's tenant"):
+        _graph(write_then_read, admin).invoke({"tenant": "acme", "note": "x", "found": []}, config)
+    assert admin.get(("acme", "users", "u1"), "note") is None
+
+
+def test_a_run_that_names_no_tenant_keeps_the_admin_view(admin: MemoryStore) -> None:
+    # An operator's own graph (a migration, a report) runs without a tenant and may span tenants.
+    graph = _graph(write_then_read, admin)
+    for tenant in ("acme", "globex"):
+        assert graph.invoke({"tenant": tenant, "note": tenant, "found": []})["found"] == [tenant]
