@@ -109,3 +109,42 @@ def test_a_run_that_names_no_tenant_keeps_the_admin_view(admin: MemoryStore) -> 
     graph = _graph(write_then_read, admin)
     for tenant in ("acme", "globex"):
         assert graph.invoke({"tenant": tenant, "note": tenant, "found": []})["found"] == [tenant]
+
+
+# The typed memory manager follows the same rule: a run's tenant, not an argument, decides.
+
+
+def test_memory_manager_in_a_run_reaches_only_the_runs_tenant(sqlite_url: str) -> None:
+    from memory.manager import MemoryManager
+
+    manager = MemoryManager.from_url(sqlite_url)
+    manager.remember("u1", "preference", "units", "imperial", "user_explicit", tenant_id="globex")
+
+    def node(state: State) -> dict[str, Any]:
+        manager.remember(
+            "u1", "preference", "units", state["note"], "user_explicit", tenant_id=state["tenant"]
+        )
+        found = manager.recall("u1", key="units", tenant_id=state["tenant"])
+        return {"found": [str(m.value) for m in found]}
+
+    builder: StateGraph[State] = StateGraph(State)
+    builder.add_node("node", node)
+    builder.add_edge(START, "node")
+    graph = builder.compile()
+    config: Any = {"configurable": {"langgraph_auth_user": {"identity": "olga", "tenant_id": "acme"}}}
+    assert graph.invoke({"tenant": "acme", "note": "metric", "found": []}, config)["found"] == ["metric"]
+    with pytest.raises(TenantMismatch, match=r"acts for tenant 'acme' and cannot reach tenant 'globex'"):
+        graph.invoke({"tenant": "globex", "note": "metric", "found": []}, config)
+    globex = manager.for_tenant("globex")
+    assert [m.value for m in globex.recall("u1")] == ["imperial"]  # outside a run: allowed
+
+    def bound_node(state: State) -> dict[str, Any]:
+        return {"found": [str(m.value) for m in globex.recall("u1")]}
+
+    bound: StateGraph[State] = StateGraph(State)
+    bound.add_node("node", bound_node)
+    bound.add_edge(START, "node")
+    with pytest.raises(TenantMismatch):  # a view bound to another tenant, inside acme's run
+        bound.compile().invoke({"tenant": "", "note": "", "found": []}, config)
+    # globex's memory is as it was.
+    assert [m.value for m in manager.recall("u1", key="units", tenant_id="globex")] == ["imperial"]
