@@ -72,3 +72,18 @@ def run_tenant() -> str | None:
         )
     tenant = auth if auth is not None else given
     return validate_tenant_id(tenant) if tenant is not None else None
+
+
+def check_run_tenant(tenant: str, what: str) -> str:
+    """``tenant``, unless the calling code runs inside a graph run that acts for another tenant.
+
+    Components call this with the tenant an operation is about to touch (from a binding, an
+    argument or a namespace label): inside a run, the run's tenant decides, so a node cannot reach
+    another tenant by building an argument from its input. Raises :class:`TenantMismatch`.
+    """
+    acting = run_tenant()
+    if acting is not None and acting != tenant:
+        raise TenantMismatch(
+            f"{what}: this graph run acts for tenant {acting!r} and cannot reach tenant {tenant!r}"
+        )
+    return tenant

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime
 from typing import Protocol, TypeVar
 
 from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
-from kassist.tenancy import validate_tenant_id
+from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
 from knowledge.index import ops
@@ -90,11 +90,17 @@ class AsyncTenantKnowledgeIndex:
         self._index = index
         self.tenant_id = tenant_id
 
+    @property
+    def _tenant(self) -> str:
+        # Checked at every call, not at binding: a view made outside any run and used inside one
+        # that acts for another tenant reaches nothing (kassist.tenancy.check_run_tenant).
+        return check_run_tenant(self.tenant_id, "knowledge index")
+
     async def upsert_document(self, document: Document, chunks: Sequence[Chunk]) -> UpsertResult:
         embedder = self._index.embedder
         info = embedder_info(embedder)
         d = self._index.driver.dialect
-        plan = await self._index.run(ops.prepare_upsert(d, self.tenant_id, info, document, chunks))
+        plan = await self._index.run(ops.prepare_upsert(d, self._tenant, info, document, chunks))
         vectors = await asyncio.to_thread(embed_texts, embedder, [t for _, t in plan.to_embed])
         fresh = {h: v for (h, _), v in zip(plan.to_embed, vectors, strict=True)}
         now = datetime.now(UTC)
@@ -102,7 +108,7 @@ class AsyncTenantKnowledgeIndex:
 
     async def delete_document(self, collection: str, doc_id: str) -> int:
         d = self._index.driver.dialect
-        return await self._index.run(ops.delete_document(d, self.tenant_id, collection, doc_id), write=True)
+        return await self._index.run(ops.delete_document(d, self._tenant, collection, doc_id), write=True)
 
     async def search(
         self,
@@ -117,7 +123,7 @@ class AsyncTenantKnowledgeIndex:
         rrf_k: int = DEFAULT_RRF_K,
     ) -> list[SearchHit]:
         req = make_request(
-            self.tenant_id,
+            self._tenant,
             query,
             k=k,
             mode=mode,
@@ -135,7 +141,7 @@ class AsyncTenantKnowledgeIndex:
         )
 
     async def stats(self) -> list[CollectionStats]:
-        return await self._index.run(ops.stats(self._index.driver.dialect, self.tenant_id))
+        return await self._index.run(ops.stats(self._index.driver.dialect, self._tenant))
 
     async def collection_names(self) -> list[str]:
-        return sorted(await self._index.run(ops.collections(self._index.driver.dialect, self.tenant_id)))
+        return sorted(await self._index.run(ops.collections(self._index.driver.dialect, self._tenant)))

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 from typing import Protocol, TypeVar
 
 from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
-from kassist.tenancy import validate_tenant_id
+from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
 from knowledge.index import ops
@@ -135,6 +135,12 @@ class TenantKnowledgeIndex:
         self.tenant_id = tenant_id
 
     @property
+    def _tenant(self) -> str:
+        # Checked at every call, not at binding: a view made outside any run and used inside one
+        # that acts for another tenant reaches nothing (kassist.tenancy.check_run_tenant).
+        return check_run_tenant(self.tenant_id, "knowledge index")
+
+    @property
     def embedder_name(self) -> str:
         return self._index.embedder.name
 
@@ -150,7 +156,7 @@ class TenantKnowledgeIndex:
         embedder = self._index.embedder
         info = embedder_info(embedder)
         d = self._index.driver.dialect
-        plan = self._index.run(ops.prepare_upsert(d, self.tenant_id, info, document, chunks))
+        plan = self._index.run(ops.prepare_upsert(d, self._tenant, info, document, chunks))
         vectors = embed_texts(embedder, [t for _, t in plan.to_embed])
         fresh = {h: v for (h, _), v in zip(plan.to_embed, vectors, strict=True)}
         now = datetime.now(UTC)
@@ -159,7 +165,7 @@ class TenantKnowledgeIndex:
     def delete_document(self, collection: str, doc_id: str) -> int:
         """Remove a document's chunks; returns how many were removed (0 if it was not indexed)."""
         d = self._index.driver.dialect
-        return self._index.run(ops.delete_document(d, self.tenant_id, collection, doc_id), write=True)
+        return self._index.run(ops.delete_document(d, self._tenant, collection, doc_id), write=True)
 
     def search(
         self,
@@ -174,7 +180,7 @@ class TenantKnowledgeIndex:
         rrf_k: int = DEFAULT_RRF_K,
     ) -> list[SearchHit]:
         req = make_request(
-            self.tenant_id,
+            self._tenant,
             query,
             k=k,
             mode=mode,
@@ -192,7 +198,7 @@ class TenantKnowledgeIndex:
         )
 
     def stats(self) -> list[CollectionStats]:
-        return self._index.run(ops.stats(self._index.driver.dialect, self.tenant_id))
+        return self._index.run(ops.stats(self._index.driver.dialect, self._tenant))
 
     def collection_names(self) -> list[str]:
-        return sorted(self._index.run(ops.collections(self._index.driver.dialect, self.tenant_id)))
+        return sorted(self._index.run(ops.collections(self._index.driver.dialect, self._tenant)))

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol, Self, TypeVar
 
 from kassist.dburl import database_url_from_env, parse_database_url
-from kassist.tenancy import TenantMismatch, TenantRequired, run_tenant, validate_tenant_id
+from kassist.tenancy import TenantMismatch, TenantRequired, check_run_tenant, validate_tenant_id
 from knowledge.embedders import Embedder, HashingEmbedder
 from memory.manager import ops
 from memory.manager.models import (
@@ -123,14 +123,7 @@ class MemoryManager:
             raise TenantRequired("no tenant: call manager.for_tenant(tenant_id) or pass tenant_id=")
         else:
             tenant = validate_tenant_id(tenant_id)
-        # Inside a graph run that acts for a tenant, that tenant decides, not an argument a node
-        # may have taken from its input (as in the memory store, docs/memory-store.md).
-        acting = run_tenant()
-        if acting is not None and acting != tenant:
-            raise TenantMismatch(
-                f"this graph run acts for tenant {acting!r} and cannot reach tenant {tenant!r}'s memories"
-            )
-        return tenant
+        return check_run_tenant(tenant, "memory manager")
 
     # -- building operations (shared by the sync and async twins) -------------------------------
 

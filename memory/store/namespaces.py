@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from langgraph.store.base import InvalidNamespaceError, MatchCondition
 
-from kassist.tenancy import TenantMismatch, TenantRequired, run_tenant, validate_tenant_id
+from kassist.tenancy import TenantRequired, check_run_tenant, validate_tenant_id
 
 SEP = "\x1f"
 # The character after SEP: every path starting with prefix P sorts in [P, P[:-1] + _AFTER_SEP).
@@ -124,14 +124,10 @@ class Scope:
             raise TenantRequired(f"{what}: namespace is empty; its first label must be the tenant id")
         else:
             tenant, labels = validate_tenant_id(labels[0]), labels[1:]
-        acting = run_tenant()
-        if acting is not None and acting != tenant:
-            raise TenantMismatch(
-                f"{what}: this graph run acts for tenant {acting!r} and cannot reach tenant {tenant!r}'s "
-                f"namespaces; start the namespace with {acting!r}"
-                + ("" if self.tenant is None else f" (this store view is bound to {tenant!r})")
-            )
-        return tenant, labels
+        return check_run_tenant(tenant, f"{what} ({self.describe()})"), labels
+
+    def describe(self) -> str:
+        return f"store view bound to {self.tenant!r}" if self.tenant is not None else "admin store"
 
     def resolve_prefix(self, prefix: Sequence[object], what: str) -> tuple[str, tuple[str, ...]]:
         """Like :meth:`resolve`, but an admin prefix may not be empty (that would span tenants)."""

@@ -1,4 +1,5 @@
-"""Inside a graph run that acts for a tenant, the store reaches only that tenant.
+"""Inside a graph run that acts for a tenant, the memory store, the memory manager and the knowledge
+index reach only that tenant.
 
 langgraph-api hands every run the one store of langgraph.json: without KASSIST_TENANT that is the
 admin store, whose namespaces start with the tenant. A node building a namespace from its input
@@ -148,3 +149,24 @@ def test_memory_manager_in_a_run_reaches_only_the_runs_tenant(sqlite_url: str) -
         bound.compile().invoke({"tenant": "", "note": "", "found": []}, config)
     # globex's memory is as it was.
     assert [m.value for m in manager.recall("u1", key="units", tenant_id="globex")] == ["imperial"]
+
+
+def test_knowledge_index_view_of_another_tenant_is_refused_inside_a_run(sqlite_url: str) -> None:
+    from knowledge.embedders import HashingEmbedder
+    from knowledge.index import KnowledgeIndex
+
+    index = KnowledgeIndex.from_url(sqlite_url, embedder=HashingEmbedder())
+    views = {t: index.for_tenant(t) for t in ("acme", "globex")}  # bound before any run
+    assert views["globex"].stats() == []  # outside a run: the binding decides
+
+    def node(state: State) -> dict[str, Any]:
+        return {"found": [hit.chunk_id for hit in views[state["tenant"]].search("leave policy")]}
+
+    builder: StateGraph[State] = StateGraph(State)
+    builder.add_node("node", node)
+    builder.add_edge(START, "node")
+    graph = builder.compile()
+    config: Any = {"configurable": {"tenant_id": "acme"}}
+    assert graph.invoke({"tenant": "acme", "note": "", "found": []}, config)["found"] == []
+    with pytest.raises(TenantMismatch, match=r"knowledge index: this graph run acts for tenant 'acme'"):
+        graph.invoke({"tenant": "globex", "note": "", "found": []}, config)
