@@ -46,7 +46,14 @@ def inlined(value: Any) -> bool:
     markers and short strings then cost no blob row (and no index entry) per step; anything bigger
     keeps one blob per (channel, version), written once.
     """
-    if value is None or isinstance(value, bool | float):
+    kind = type(value)  # exact types first: this runs for every channel of every put
+    if kind is str or kind is bytes:
+        return len(value) <= INLINE_MAX_LEN
+    if value is None or kind is bool or kind is float:
+        return True
+    if kind is int:
+        return bool(-(1 << 63) <= value < (1 << 64))
+    if isinstance(value, bool | float):  # subclasses, in the same order as the exact checks
         return True
     if isinstance(value, int):
         return -(1 << 63) <= value < (1 << 64)
@@ -249,17 +256,21 @@ def build_tuple(
     except ValueError as exc:
         raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
     versions = skeleton.get("channel_versions") or {}
-    wanted = {ch: version_text(v) for ch, v in versions.items()}
+    wanted = {ch: v if type(v) is str else version_text(v) for ch, v in versions.items()}
     values: dict[str, Any] = {}
-    for channel, version, type_, blob in load_inline(head["inl"], where):
-        if wanted.get(channel) == version:
-            values[channel] = loads(serde, type_, blob, where, "channel", channel)
+    inline = head["inl"]
+    if inline is not None:
+        for channel, version, type_, blob in load_inline(inline, where):
+            if wanted.get(channel) == version:
+                values[channel] = loads(serde, type_, blob, where, "channel", channel)
     writes: list[Row] = []
-    for row in payload:
+    for row in payload:  # each column read once: rows are read by name, which is not free
         if row["kind"] == "w":
             writes.append(row)
-        elif row["type"] != EMPTY and wanted.get(row["channel"]) == row["cversion"]:
-            values[row["channel"]] = loads(serde, row["type"], row["blob"], where, "channel", row["channel"])
+            continue
+        channel, type_ = row["channel"], row["type"]
+        if type_ != EMPTY and wanted.get(channel) == row["cversion"]:
+            values[channel] = loads(serde, type_, row["blob"], where, "channel", channel)
     checkpoint: Checkpoint = {
         "v": skeleton.get("v", 1),
         "id": skeleton.get("id", cid),
@@ -280,5 +291,5 @@ def build_tuple(
         checkpoint=checkpoint,
         metadata=cast(CheckpointMetadata, metadata),
         parent_config=make_config(tenant, thread_id, ns, parent_id, parent_extra) if parent_id else None,
-        pending_writes=sorted_writes(serde, writes, where),
+        pending_writes=sorted_writes(serde, writes, where) if writes else [],
     )

@@ -374,6 +374,17 @@ def _statements(name: str) -> tuple[str, ...]:
 _ROW_LISTS = ("blobs", "rows")
 
 
+_SCALARS = frozenset({str, int, float, bytes, bool, type(None)})
+
+
+def _has_list_param(params: Mapping[str, Any]) -> bool:
+    # A plain loop skipping plain scalars by exact type: this runs for every statement of every call.
+    for key, value in params.items():
+        if type(value) not in _SCALARS and isinstance(value, list | tuple) and key not in _ROW_LISTS:
+            return True
+    return False
+
+
 def render(query: Query) -> list[Statement]:
     """The statements a query runs, SQLite flavour."""
     if query.name == "get_many":  # the requests as one JSON array of rows
@@ -384,9 +395,7 @@ def render(query: Query) -> list[Statement]:
     # executemany, never bound as one value. sqlite3 ignores keys a statement does not name, so a
     # dict of parameters without another list passes as it is (no copy on the hot statements).
     params: Mapping[str, Any] = query.params
-    if type(params) is not dict or any(
-        isinstance(v, list | tuple) for k, v in params.items() if k not in _ROW_LISTS
-    ):
+    if type(params) is not dict or _has_list_param(params):
         params = {k: _bind(v) for k, v in params.items() if k not in _ROW_LISTS}
     if query.many is not None:
         return [(sql, query.many, True) for sql in _statements(query.name)]

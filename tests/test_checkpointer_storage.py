@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import os
 from typing import Any
 
@@ -196,3 +197,44 @@ async def test_put_writes_of_any_size_round_trip_once(saver: TenantCheckpointer,
     tup = await saver.aget_tuple(config)
     assert tup is not None
     assert tup.pending_writes == [("task-1", ch, v) for ch, v in writes] + [("task-2", "__error__", "second")]
+
+
+class Color(enum.IntEnum):
+    RED = 1
+
+
+class Mood(enum.StrEnum):
+    CALM = "calm"
+
+
+def test_scalars_of_every_kind_round_trip_and_only_large_ones_get_blob_rows(
+    saver: TenantCheckpointer, db_url: str
+) -> None:
+    from checkpointer.codec import INLINE_MAX_LEN, inlined
+
+    values: dict[str, Any] = {
+        "none": None,
+        "flag": True,
+        "ratio": 1.5,
+        "low": -(2**63),
+        "high": 2**64 - 1,
+        "short": "x" * INLINE_MAX_LEN,
+        "long": "x" * (INLINE_MAX_LEN + 1),  # its own blob
+        "raw": b"y" * 10,
+        "color": Color.RED,  # int subclass
+        "mood": Mood.CALM,  # str subclass
+    }
+    assert [k for k, v in values.items() if not inlined(v)] == ["long"]
+    assert not inlined(2**64) and not inlined([1]) and inlined(-(2**63))  # (serde refuses 2**64 anyway)
+    cp = empty_checkpoint()
+    cp["channel_values"] = dict(values)
+    cp["channel_versions"] = {k: saver.get_next_version(None, None) for k in values}
+    saver.put({"configurable": {"thread_id": "kinds", "checkpoint_ns": ""}}, cp, {}, cp["channel_versions"])
+    (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'kinds'")
+    assert blobs == (1,)
+    got = saver.get_tuple({"configurable": {"thread_id": "kinds"}})
+    assert got is not None
+    assert got.checkpoint["channel_values"] == values
+    assert {k: type(v) for k, v in got.checkpoint["channel_values"].items()} == {
+        k: type(v) for k, v in values.items()
+    }
