@@ -116,7 +116,7 @@ def _strip_nul(value: Any) -> Any:
 
 def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple[str, str | None]:
     """Metadata as stored (JSON text, U+0000 removed) and its run_id, which has its own index."""
-    merged = dict(get_serializable_checkpoint_metadata(config, metadata))
+    merged: dict[str, Any] = get_serializable_checkpoint_metadata(config, metadata)  # type: ignore[assignment]  # a fresh dict
     # The tenant is a column of every row; in metadata it would only show when a config carried it.
     for key in (*OWN_KEYS, TENANT_KEY):
         merged.pop(key, None)

@@ -27,13 +27,6 @@ def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
     return {"tenant": tenant, "thread": str(thread_id), "ns": conf.get("checkpoint_ns") or ""}
 
 
-def get_tuple(
-    serde: SerializerProtocol, tenant: str, config: RunnableConfig
-) -> Steps[CheckpointTuple | None]:
-    """The head of the thread, or the exact checkpoint when the config names one."""
-    return (yield from get_one(serde, tuple_request(tenant, config)))
-
-
 def list_tuples(
     serde: SerializerProtocol,
     tenant: str,
@@ -232,10 +225,11 @@ def _tuple_from_rows(
     serde: SerializerProtocol, request: TupleRequest, rows: list[Row]
 ) -> CheckpointTuple | None:
     # As get_tuple: an explicit-id read carries the head version it saw (the branch marker).
-    heads = [r for r in rows if r["kind"] == "c"]
-    if not heads:
-        return None
-    head = heads[0]
+    head: Row | None = rows[0] if rows and rows[0]["kind"] == "c" else None  # where statements put it
+    if head is None:
+        head = next((r for r in rows if r["kind"] == "c"), None)
+        if head is None:
+            return None
     branch = int(head["head_ver"]) if request.checkpoint_id and head["head_ver"] is not None else None
     payload = (r for r in rows if r["kind"] != "c")
     return build_tuple(serde, request.tenant, head, payload, branch_version=branch)

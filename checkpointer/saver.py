@@ -170,7 +170,8 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
 
     # -- reads -------------------------------------------------------------------------------
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        return self._run(ops_read.get_tuple(self.serde, self._tenant(config), config), single=True)
+        request = ops_read.tuple_request(self._tenant(config), config)
+        return self._run(ops_read.get_one(self.serde, request), single=True)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         # Tenant and thread are resolved (and a bad config refused) here, in the caller, before the
