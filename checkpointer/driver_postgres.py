@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from contextlib import suppress
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg.pq import TransactionStatus
@@ -18,9 +18,9 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from checkpointer import sql_postgres
-from checkpointer.query import Op, Query, Row
-from kassist.pg_pool import aretry_if_lost, open_async_pool, open_pool, retry_if_lost
-from kassist.sansio import Finished, aresume, resume, start
+from checkpointer.query import Op, Query, Row, Steps
+from kassist.pg_pool import Replay, aretry_if_lost, open_async_pool, open_pool, retry_if_lost
+from kassist.sansio import adrive, drive
 
 T = TypeVar("T")
 
@@ -57,6 +57,15 @@ def _open_transaction(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[An
 
 
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
+
+
+def _pipelined_blind(query: Query) -> bool:
+    # In a pipeline a query that fetches nothing is answered at once, before the server speaks.
+    return not query.fetch
+
+
+def _replay(op: Op[T]) -> Replay[Query, list[Row], T]:
+    return Replay(op.steps) if op.single else Replay(op.steps, blind=_pipelined_blind)
 
 
 class PostgresExecutor:
@@ -148,21 +157,16 @@ class PostgresExecutor:
     # out to need more sends a "begin" query, and whatever it opened is committed here. Other ops
     # run in one pipeline: BEGIN travels with the first query, whatever follows the last fetch
     # travels with COMMIT (a put is two round trips).
-    def _run_on(self, conn: psycopg.Connection[Any], op: Op[T], first: Query, answered: list[bool]) -> T:
-        def execute(query: Query) -> list[Row]:
-            rows = self._execute(conn, query)
-            answered[0] = True
-            return rows
-
+    def _run_on(self, conn: psycopg.Connection[Any], single: bool, steps: Steps[T]) -> T:
         try:
-            if op.single:
-                result = resume(op.steps, first, execute)
+            if single:
+                result = drive(steps, lambda q: self._execute(conn, q))
                 if _open_transaction(conn):
                     conn.execute("COMMIT")
                 return result
             with conn.pipeline():
                 conn.execute("BEGIN")
-                result = resume(op.steps, first, execute)
+                result = drive(steps, lambda q: self._execute(conn, q))
                 conn.execute("COMMIT")
             return result
         except BaseException:
@@ -170,23 +174,16 @@ class PostgresExecutor:
                 conn.execute("ROLLBACK")
             raise
 
-    async def _arun_on(
-        self, conn: psycopg.AsyncConnection[Any], op: Op[T], first: Query, answered: list[bool]
-    ) -> T:
-        async def execute(query: Query) -> list[Row]:
-            rows = await self._aexecute(conn, query)
-            answered[0] = True
-            return rows
-
+    async def _arun_on(self, conn: psycopg.AsyncConnection[Any], single: bool, steps: Steps[T]) -> T:
         try:
-            if op.single:
-                result = await aresume(op.steps, first, execute)
+            if single:
+                result = await adrive(steps, lambda q: self._aexecute(conn, q))
                 if _open_transaction(conn):
                     await conn.execute("COMMIT")
                 return result
             async with conn.pipeline():
                 await conn.execute("BEGIN")
-                result = await aresume(op.steps, first, execute)
+                result = await adrive(steps, lambda q: self._aexecute(conn, q))
                 await conn.execute("COMMIT")
             return result
         except BaseException:
@@ -200,42 +197,37 @@ class PostgresExecutor:
     # broken connection.
     #
     # A pooled connection can be dead on arrival (server restarted, idle connection killed by a
-    # proxy or pg_terminate_backend). When the connection is lost before the operation received
-    # the answer to its first statement, nothing of it ran or committed (a lone single statement
-    # can have, but those are reads, puts and put_writes, all idempotent), so the dead connections
-    # are purged and it runs once more on a fresh one. A loss after that, or on the retry too, is
-    # a DatabaseUnavailable naming the server.
+    # proxy or pg_terminate_backend): kassist.pg_pool.Replay lets the operation run again on a fresh
+    # connection, dead ones purged, as long as no answer from the server has reached it. Until
+    # then nothing of it committed: in a pipeline the transaction died with the connection (so the
+    # queries answered without the server, those not fetching, are sent again too); a lone
+    # autocommit statement may have committed, but those are reads, puts and put_writes, all
+    # idempotent. A loss after that, or on the retry too, is a DatabaseUnavailable naming the server.
     def run(self, op: Op[T]) -> T:
-        first = start(op.steps)
-        if isinstance(first, Finished):
-            return cast(T, first.value)
+        replay = _replay(op)
         pool = self.pool()
-        answered = [False]
 
         def attempt() -> T:
             conn = pool.getconn()
             try:
-                return self._run_on(conn, op, first, answered)
+                return self._run_on(conn, op.single, replay.steps())
             finally:
                 pool.putconn(conn)
 
-        return retry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: not answered[0])
+        return retry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: replay.rerunnable)
 
     async def arun(self, op: Op[T]) -> T:
-        first = start(op.steps)
-        if isinstance(first, Finished):
-            return cast(T, first.value)
+        replay = _replay(op)
         pool = await self.apool()
-        answered = [False]
 
         async def attempt() -> T:
             conn = await pool.getconn()
             try:
-                return await self._arun_on(conn, op, first, answered)
+                return await self._arun_on(conn, op.single, replay.steps())
             finally:
                 await pool.putconn(conn)
 
-        return await aretry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: not answered[0])
+        return await aretry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: replay.rerunnable)
 
     def close(self) -> None:
         with self._guard:

@@ -113,6 +113,27 @@ def test_connection_lost_mid_operation_is_reported_not_retried(
     assert asked == ["first", "second"]  # not run again: part of it had already run
 
 
+def test_pipelined_statements_are_sent_again_when_the_loss_shows_at_the_first_fetch(
+    saver: TenantCheckpointer, pg_url: str
+) -> None:
+    # In a transaction's pipeline a statement that fetches nothing gets no answer from the server;
+    # a connection that died meanwhile shows at the first fetch. The transaction died with it, so
+    # the whole operation runs again on a fresh connection, its own code not a second time.
+    _graph(saver).invoke({"n": 1}, CONFIG)
+    ran: list[str] = []
+
+    def op() -> Any:
+        yield Query("migration_lock")  # answered at once, without the server
+        ran.append("lock sent")
+        kill_other_connections(pg_url)  # the server drops the connection under it
+        rows: list[Row] = yield Query("applied_versions", fetch=True)
+        ran.append("versions read")
+        return [int(r["version"]) for r in rows]
+
+    assert saver._executor.run(Op(op(), single=False)) == [1, 2, 3]  # type: ignore[arg-type]
+    assert ran == ["lock sent", "versions read"]
+
+
 async def test_async_connection_lost_mid_operation_is_reported_not_retried(pg_url: str) -> None:
     async with TenantCheckpointer.from_url(pg_url, pool_size=2) as saver:
         await saver.asetup()
