@@ -60,7 +60,7 @@ class Plan:
     read_reps: int
 
 
-FULL = Plan(reps=9, steps_1k=150, steps_100k=30, loop_steps=200, loop_reps=5, state_reads=15, read_reps=31)
+FULL = Plan(reps=9, steps_1k=150, steps_100k=30, loop_steps=200, loop_reps=11, state_reads=15, read_reps=31)
 QUICK = Plan(reps=3, steps_1k=100, steps_100k=20, loop_steps=200, loop_reps=1, state_reads=5, read_reps=9)
 
 Samples = dict[str, dict[str, list[float]]]
