@@ -27,6 +27,10 @@ class DatabaseUnavailable(ConnectionError):
     """The database named by a URL could not be reached."""
 
 
+class PoolExhausted(DatabaseUnavailable):
+    """The database is reachable, but every pooled connection stayed busy for the whole wait."""
+
+
 class DatabaseURL(BaseModel):
     """A parsed database URL: which backend, and where."""
 

@@ -18,9 +18,10 @@ from typing import Any, Generic, TypeVar
 import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
-from kassist.dburl import postgres_unavailable
+from kassist.dburl import DatabaseUnavailable, PoolExhausted, postgres_target, postgres_unavailable
 
 CONNECT_TIMEOUT_S = 10.0
+_PROBE_TIMEOUT_S = 2  # whole seconds, as libpq reads connect_timeout
 Req = TypeVar("Req")
 Res = TypeVar("Res")
 T = TypeVar("T")
@@ -156,8 +157,34 @@ class Replay(Generic[Req, Res, T]):
             return result
 
 
-# A PoolTimeout is reported as unreachable too, as the checkpointer and the memory store do: a pool
-# that hands out no connection for its whole timeout is most often one that cannot open new ones.
+def _exhausted(pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str) -> PoolExhausted:
+    return PoolExhausted(
+        f"no free PostgreSQL connection to {postgres_target(conninfo)} within {pool.timeout:g} s: all "
+        f"{pool.max_size} pooled connections stayed busy; give it a larger pool_size or a longer "
+        "connect_timeout, or find what holds connections that long"
+    )
+
+
+# A call that got no pooled connection in time is told why: a direct connection attempt (on this
+# failure path only) tells a pool full of busy connections (PoolExhausted) from a server that
+# cannot be reached, whose own error then names the reason.
+def pool_timeout_error(pool: ConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
+    try:
+        psycopg.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S).close()
+    except psycopg.OperationalError as probe:
+        return postgres_unavailable(conninfo, probe)
+    return _exhausted(pool, conninfo)
+
+
+async def apool_timeout_error(pool: AsyncConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
+    """The async twin of :func:`pool_timeout_error`."""
+    try:
+        await (await psycopg.AsyncConnection.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S)).close()
+    except psycopg.OperationalError as probe:
+        return postgres_unavailable(conninfo, probe)
+    return _exhausted(pool, conninfo)
+
+
 def retry_if_lost(
     pool: ConnectionPool[Any], conninfo: str, attempt: Callable[[], T], *, rerunnable: Callable[[], bool]
 ) -> T:
@@ -167,8 +194,8 @@ def retry_if_lost(
     for retry in (False, True):
         try:
             return attempt()
-        except PoolTimeout as exc:
-            raise postgres_unavailable(conninfo, exc) from None
+        except PoolTimeout:
+            raise pool_timeout_error(pool, conninfo) from None
         except psycopg.OperationalError as exc:
             if not connection_lost(exc):
                 raise
@@ -189,8 +216,8 @@ async def aretry_if_lost(
     for retry in (False, True):
         try:
             return await attempt()
-        except PoolTimeout as exc:
-            raise postgres_unavailable(conninfo, exc) from None
+        except PoolTimeout:
+            raise await apool_timeout_error(pool, conninfo) from None
         except psycopg.OperationalError as exc:
             if not connection_lost(exc):
                 raise

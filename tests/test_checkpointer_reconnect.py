@@ -19,7 +19,7 @@ from typing_extensions import TypedDict
 
 from checkpointer import TenantCheckpointer
 from checkpointer.query import Op, Query, Row
-from kassist.dburl import DatabaseUnavailable
+from kassist.dburl import DatabaseUnavailable, PoolExhausted
 
 CONFIG: Any = {"configurable": {"thread_id": "t1", "tenant_id": "acme"}}
 
@@ -183,3 +183,31 @@ def test_a_server_that_went_down_is_reported_within_the_connect_timeout(tmp_path
             assert time.monotonic() - start < 10  # bounded by connect_timeout, not psycopg's 30 s
     finally:
         server.cleanup()
+
+
+def test_a_pool_whose_connections_all_stay_busy_says_so(pg_url: str) -> None:
+    with TenantCheckpointer.from_url(pg_url, pool_size=1, connect_timeout=1) as saver:
+        saver.setup()
+        _graph(saver).invoke({"n": 1}, CONFIG)
+        pool = saver._executor.pool()  # type: ignore[attr-defined]
+        held = pool.getconn()  # a long call elsewhere holds the only connection
+        try:
+            with pytest.raises(PoolExhausted, match=r"all 1 pooled connections stayed busy.*pool_size"):
+                saver.get_tuple(CONFIG)
+        finally:
+            pool.putconn(held)
+        assert saver.get_tuple(CONFIG) is not None  # and once it is back, calls go through
+
+
+async def test_async_pool_whose_connections_all_stay_busy_says_so(pg_url: str) -> None:
+    async with TenantCheckpointer.from_url(pg_url, pool_size=1, connect_timeout=1) as saver:
+        await saver.asetup()
+        await _graph(saver).ainvoke({"n": 1}, CONFIG)
+        pool = await saver._executor.apool()  # type: ignore[attr-defined]
+        held = await pool.getconn()
+        try:
+            with pytest.raises(PoolExhausted, match="stayed busy"):
+                await saver.aget_tuple(CONFIG)
+        finally:
+            await pool.putconn(held)
+        assert await saver.aget_tuple(CONFIG) is not None

@@ -16,7 +16,13 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from kassist.dburl import postgres_target, postgres_unavailable
-from kassist.pg_pool import connection_lost, open_async_pool, open_pool
+from kassist.pg_pool import (
+    apool_timeout_error,
+    connection_lost,
+    open_async_pool,
+    open_pool,
+    pool_timeout_error,
+)
 from kassist.sansio import adrive, drive
 from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION, SETUP_LOCK
@@ -97,7 +103,9 @@ class PostgresDriver:
         for attempt in range(RETRIES + 1):
             try:
                 return self._run_once(make_program())
-            except (psycopg.Error, PoolTimeout) as exc:
+            except PoolTimeout:
+                raise pool_timeout_error(self._sync_pool(), self.conninfo) from None
+            except psycopg.Error as exc:
                 if attempt == RETRIES or not _retryable(exc):
                     raise _translate(self.conninfo, exc) from exc
                 time.sleep(BACKOFF_S * 4**attempt)
@@ -123,7 +131,9 @@ class PostgresDriver:
         for attempt in range(RETRIES + 1):
             try:
                 return await self._arun_once(make_program())
-            except (psycopg.Error, PoolTimeout) as exc:
+            except PoolTimeout:
+                raise await apool_timeout_error(await self._async_pool(), self.conninfo) from None
+            except psycopg.Error as exc:
                 if attempt == RETRIES or not _retryable(exc):
                     raise _translate(self.conninfo, exc) from exc
                 await asyncio.sleep(BACKOFF_S * 4**attempt)
