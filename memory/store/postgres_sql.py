@@ -103,6 +103,10 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
 # relaxed_order lets HNSW keep scanning until enough rows pass the tenant/prefix/value filters
 # (pgvector >= 0.8); the outer query restores exact order.
 ITERATIVE_SCAN = "SET LOCAL hnsw.iterative_scan = relaxed_order"
+ANALYZE_MIN_PUTS = 200
+ANALYZE_SHARE = 0.1  # as autovacuum's default analyze_scale_factor, but at once
+KNOWN_ITEMS = f"SELECT reltuples FROM pg_class WHERE oid = to_regclass('{ITEMS}')"
+ANALYZE_TABLES = f"ANALYZE {ITEMS}, {VECTORS}"
 EF_SEARCH = "SET LOCAL hnsw.ef_search = {ef}"
 
 # (q, tenant, lo, hi, hi, now, *filters, q, candidate_limit, tenant, limit, offset) -> item rows + score
@@ -155,7 +159,17 @@ class PostgresDialect:
         return to_pgvector(vector)
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
-        yield from ()
+        # The planner's statistics lag a bulk import until autovacuum gets to the tables: until
+        # then it takes a freshly loaded prefix for a handful of rows and sorts every vector of the
+        # tenant instead of using HNSW (docs/benchmarks.md, "Memory store": 31-41 ms against 2-3
+        # ms). A group of puts that is large next to what the statistics know analyses the tables
+        # at once, in this transaction (ANALYZE counts its own uncommitted rows).
+        if len(changes) < ANALYZE_MIN_PUTS:
+            return
+        rows = yield Fetch(KNOWN_ITEMS)
+        known = float(rows[0][0]) if rows and rows[0][0] is not None else -1.0
+        if known < 0 or len(changes) > ANALYZE_SHARE * known:
+            yield Execute(ANALYZE_TABLES, [()])
 
     def semantic_search(
         self, search: PreparedSearch, query_vector: Sequence[float], now: datetime
