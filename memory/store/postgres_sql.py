@@ -103,8 +103,7 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
 # relaxed_order lets HNSW keep scanning until enough rows pass the tenant/prefix/value filters
 # (pgvector >= 0.8); the outer query restores exact order.
 ITERATIVE_SCAN = "SET LOCAL hnsw.iterative_scan = relaxed_order"
-ANALYZE_MIN_PUTS = 200
-ANALYZE_SHARE = 0.1  # as autovacuum's default analyze_scale_factor, but at once
+ANALYZE_SHARE = 0.1  # autovacuum's default analyze_scale_factor
 KNOWN_ITEMS = f"SELECT reltuples FROM pg_class WHERE oid = to_regclass('{ITEMS}')"
 ANALYZE_TABLES = f"ANALYZE {ITEMS}, {VECTORS}"
 EF_SEARCH = "SET LOCAL hnsw.ef_search = {ef}"
@@ -148,6 +147,7 @@ class PostgresDialect:
 
     def __init__(self, fields_per_item: int = 1) -> None:
         self.fields_per_item = max(1, fields_per_item)
+        self._unanalysed = 0  # bulk puts since this store last analysed the tables
 
     def time(self, dt: datetime) -> Any:
         return dt
@@ -159,17 +159,22 @@ class PostgresDialect:
         return to_pgvector(vector)
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
+        yield from ()
+
+    def after_bulk_write(self, puts: int) -> Program:
         # The planner's statistics lag a bulk import until autovacuum gets to the tables: until
         # then it takes a freshly loaded prefix for a handful of rows and sorts every vector of the
         # tenant instead of using HNSW (docs/benchmarks.md, "Memory store": 31-41 ms against 2-3
-        # ms). A group of puts that is large next to what the statistics know analyses the tables
-        # at once, in this transaction (ANALYZE counts its own uncommitted rows).
-        if len(changes) < ANALYZE_MIN_PUTS:
-            return
+        # ms). So the store applies autovacuum's own rule (a tenth of the table changed since the
+        # last analysis) right after such a write commits.
+        # The rows counted are this store's own bulk puts since its last analysis: the server's
+        # n_mod_since_analyze reaches the shared statistics only some time after a commit.
+        self._unanalysed += puts
         rows = yield Fetch(KNOWN_ITEMS)
         known = float(rows[0][0]) if rows and rows[0][0] is not None else -1.0
-        if known < 0 or len(changes) > ANALYZE_SHARE * known:
+        if known < 0 or self._unanalysed > ANALYZE_SHARE * known:
             yield Execute(ANALYZE_TABLES, [()])
+            self._unanalysed = 0
 
     def semantic_search(
         self, search: PreparedSearch, query_vector: Sequence[float], now: datetime

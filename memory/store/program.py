@@ -82,6 +82,10 @@ class PreparedSearch:
 Prepared = PreparedPut | PreparedGet | PreparedSearch | NamespaceQuery
 
 
+BULK_PUTS = 200
+"""A batch with at least this many puts is a bulk write (see ``Dialect.after_bulk_write``)."""
+
+
 class Dialect(Protocol):
     """What differs between backends, all without I/O."""
 
@@ -99,6 +103,10 @@ class Dialect(Protocol):
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
         """Runs in the writing transaction after a group of puts (SQLite: cache bookkeeping)."""
+        ...
+
+    def after_bulk_write(self, puts: int) -> Program:
+        """Runs after a committed batch of at least ``BULK_PUTS`` puts (PostgreSQL: statistics)."""
         ...
 
     def semantic_search(
@@ -195,6 +203,11 @@ class Batch:
     ops: list[Prepared]
     doc_texts: list[str]
     query_texts: list[str]
+
+    @property
+    def puts(self) -> int:
+        """How many items this batch writes (deletes not counted)."""
+        return sum(1 for p in self.ops if isinstance(p, PreparedPut) and p.value_json is not None)
 
     @property
     def writes(self) -> bool:

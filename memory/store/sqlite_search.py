@@ -64,6 +64,9 @@ class SqliteDialect:
             rows = yield Fetch(BUMP_GENERATION, (tenant,))
             self._pending.append((tenant, int(rows[0][0]), by_tenant[tenant]))
 
+    def after_bulk_write(self, puts: int) -> Program:
+        yield from ()  # vectors are searched in numpy; item queries are key and prefix lookups
+
     def committed(self) -> None:
         """Patch this transaction's writes into caches that were current just before it."""
         for tenant, generation, changes in self._pending:

@@ -43,7 +43,7 @@ from memory.store.migrations import (
 )
 from memory.store.namespaces import Scope, as_namespace
 from memory.store.postgres_driver import PostgresDriver
-from memory.store.program import Batch, prepare
+from memory.store.program import BULK_PUTS, Batch, prepare
 from memory.store.sweeper import Sweeper
 
 
@@ -172,6 +172,8 @@ class MemoryStore(BaseStore):
             b.driver.run(lambda: check_program(b.dialect.statements, b.index), write=False)
             b.checked = True
         result: list[Result] = b.driver.run(lambda: batch.run(b.dialect, docs, queries), write=batch.writes)
+        if (puts := batch.puts) >= BULK_PUTS:
+            b.driver.run(lambda: b.dialect.after_bulk_write(puts), write=False)
         return result
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
@@ -190,6 +192,8 @@ class MemoryStore(BaseStore):
         result: list[Result] = await b.driver.arun(
             lambda: batch.run(b.dialect, docs, queries), write=batch.writes
         )
+        if (puts := batch.puts) >= BULK_PUTS:
+            await b.driver.arun(lambda: b.dialect.after_bulk_write(puts), write=False)
         return result
 
     # -- TTL ---------------------------------------------------------------------------------
