@@ -7,6 +7,7 @@ embeds texts outside the database transaction, and hands the batch program to th
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from types import TracebackType
@@ -45,6 +46,8 @@ from memory.store.namespaces import Scope, as_namespace
 from memory.store.postgres_driver import PostgresDriver
 from memory.store.program import BULK_PUTS, Batch, prepare
 from memory.store.sweeper import Sweeper
+
+logger = logging.getLogger(__name__)
 
 
 class MemoryStore(BaseStore):
@@ -173,7 +176,10 @@ class MemoryStore(BaseStore):
             b.checked = True
         result: list[Result] = b.driver.run(lambda: batch.run(b.dialect, docs, queries), write=batch.writes)
         if (puts := batch.puts) >= BULK_PUTS:
-            b.driver.run(lambda: b.dialect.after_bulk_write(puts), write=False)
+            try:
+                b.driver.run(lambda: b.dialect.after_bulk_write(puts), write=False)
+            except Exception as exc:  # the batch is committed; fresher statistics are only a bonus
+                logger.warning("refreshing the store's planner statistics failed: %s", exc)
         return result
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
@@ -193,7 +199,10 @@ class MemoryStore(BaseStore):
             lambda: batch.run(b.dialect, docs, queries), write=batch.writes
         )
         if (puts := batch.puts) >= BULK_PUTS:
-            await b.driver.arun(lambda: b.dialect.after_bulk_write(puts), write=False)
+            try:
+                await b.driver.arun(lambda: b.dialect.after_bulk_write(puts), write=False)
+            except Exception as exc:  # as in batch
+                logger.warning("refreshing the store's planner statistics failed: %s", exc)
         return result
 
     # -- TTL ---------------------------------------------------------------------------------
