@@ -11,6 +11,7 @@ import os
 import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -52,17 +53,24 @@ def pg_server_url() -> Iterator[str]:
             server.cleanup()
 
 
+@contextmanager
+def fresh_database(server_url: str, prefix: str) -> Iterator[str]:
+    """The URL of a new, empty database (pgvector installed) on ``server_url``, dropped afterwards."""
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}")
+    try:
+        yield with_dbname(server_url, name)
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture
 def pg_url(pg_server_url: str) -> Iterator[str]:
     """A fresh, empty PostgreSQL database (pgvector installed) for one test."""
-    name = f"kassist_t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(pg_server_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}")
-    try:
-        yield with_dbname(pg_server_url, name)
-    finally:
-        with psycopg.connect(pg_server_url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with fresh_database(pg_server_url, "kassist_t") as url:
+        yield url
 
 
 @pytest.fixture

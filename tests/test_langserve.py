@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import json
 import sys
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
-from conftest import TEMPLATE_DB, with_dbname
+from conftest import fresh_database
 from langserve import RemoteRunnable
 from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, free_port, running, server_env
 
@@ -31,15 +29,8 @@ def _database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path_factory.mktemp('langserve-db') / 'kassist.db'}"
         return
-    server_url = str(request.getfixturevalue("pg_server_url"))
-    name = f"kassist_ls_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}")
-    try:
-        yield with_dbname(server_url, name)
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with fresh_database(str(request.getfixturevalue("pg_server_url")), "kassist_ls") as url:
+        yield url
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])

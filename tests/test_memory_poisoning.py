@@ -10,11 +10,11 @@ from __future__ import annotations
 import base64
 import uuid
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
+from conftest import fresh_database
 
 from kassist.tenancy import TenantMismatch
 from memory.manager import TENANT_DEFAULTS, Action, MemoryManager, Status
@@ -183,23 +183,15 @@ def shared(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[MemoryManager, str]]:
     """One database per backend for the whole module; each scenario gets its own tenant."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('poison') / 'kassist.db'}"
-        drop = None
-    else:
-        server = str(request.getfixturevalue("pg_server_url"))
-        name = f"kassist_poison_{uuid.uuid4().hex[:8]}"
-        with psycopg.connect(server, autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name} TEMPLATE kassist_test_template")
-        parts = urlsplit(server)
-        url = urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
-        drop = (server, name)
-    manager = MemoryManager.from_url(url)
-    yield manager, url
-    manager.close()
-    if drop is not None:
-        with psycopg.connect(drop[0], autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {drop[1]} WITH (FORCE)")
+    with ExitStack() as stack:
+        if request.param == "sqlite":
+            url = f"sqlite:///{tmp_path_factory.mktemp('poison') / 'kassist.db'}"
+        else:
+            server = str(request.getfixturevalue("pg_server_url"))
+            url = stack.enter_context(fresh_database(server, "kassist_poison"))
+        manager = MemoryManager.from_url(url)
+        yield manager, url
+        manager.close()
 
 
 def assert_never_recalled(memory: MemoryManager, user: str, value: object) -> None:
