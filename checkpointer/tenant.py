@@ -10,7 +10,7 @@ from langchain_core.runnables import RunnableConfig
 # The configurable keys live in kassist.tenancy (the memory store reads them too); re-exported here.
 from kassist.tenancy import AUTH_USER_KEY as AUTH_USER_KEY
 from kassist.tenancy import TENANT_KEY as TENANT_KEY
-from kassist.tenancy import TenantMismatch, TenantRequired, auth_user_tenant, validate_tenant_id
+from kassist.tenancy import TenantMismatch, TenantRequired, auth_user_tenant, configured_tenant
 
 VERSION_KEY = "checkpoint_version"
 """``config["configurable"][VERSION_KEY]``: the thread version at which that checkpoint was committed."""
@@ -44,9 +44,8 @@ def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
     """
     conf: Mapping[str, Any] = (config or {}).get("configurable") or {}
     _check_ids(conf)
-    given = conf.get(TENANT_KEY)
-    auth = auth_user_tenant(conf.get(AUTH_USER_KEY))
     if bound is not None:
+        given, auth = conf.get(TENANT_KEY), auth_user_tenant(conf.get(AUTH_USER_KEY))
         for source, value in (("configurable.tenant_id", given), ("langgraph_auth_user", auth)):
             if value is not None and value != bound:
                 raise TenantMismatch(
@@ -54,11 +53,7 @@ def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
                     f"{value!r}; use saver.for_tenant({value!r}) for that tenant"
                 )
         return bound
-    if given is not None and auth is not None and given != auth:
-        raise TenantMismatch(
-            f"configurable.tenant_id {given!r} differs from the authenticated user's tenant {auth!r}"
-        )
-    tenant = given if given is not None else auth
+    tenant = configured_tenant(conf)
     if tenant is None:
         raise TenantRequired(f"no tenant for this checkpoint call; {HOW_TO_GIVE_TENANT}")
-    return validate_tenant_id(tenant)
+    return tenant

@@ -53,25 +53,28 @@ def auth_user_tenant(user: Any) -> Any:
         return None
 
 
-def run_tenant() -> str | None:
-    """The tenant of the LangGraph run the calling code executes in, or None outside a run.
-
-    It is the run's authenticated user's ``tenant_id`` (what langgraph-api passes), else its
-    ``configurable.tenant_id``; a run whose two sources disagree is refused, never ranked.
-    """
-    try:
-        config = get_config()
-    except RuntimeError:  # not inside a runnable: plain code, no run to speak for
-        return None
-    conf: Mapping[str, Any] = config.get("configurable") or {}
+def configured_tenant(conf: Mapping[str, Any]) -> str | None:
+    """The tenant a ``configurable`` mapping names, or None: the authenticated user's ``tenant_id``
+    (what langgraph-api passes) or ``configurable.tenant_id``. Two that disagree are refused, never
+    ranked: a client-supplied tenant_id must not override the authenticated one."""
     given = conf.get(TENANT_KEY)
     auth = auth_user_tenant(conf.get(AUTH_USER_KEY))
     if given is not None and auth is not None and given != auth:
         raise TenantMismatch(
             f"configurable.tenant_id {given!r} differs from the authenticated user's tenant {auth!r}"
         )
-    tenant = auth if auth is not None else given
+    tenant = given if given is not None else auth
     return validate_tenant_id(tenant) if tenant is not None else None
+
+
+def run_tenant() -> str | None:
+    """The tenant of the LangGraph run the calling code executes in (:func:`configured_tenant` of
+    its config), or None outside a run."""
+    try:
+        config = get_config()
+    except RuntimeError:  # not inside a runnable: plain code, no run to speak for
+        return None
+    return configured_tenant(config.get("configurable") or {})
 
 
 def check_run_tenant(tenant: str, what: str) -> str:
