@@ -46,19 +46,13 @@ def inlined(value: Any) -> bool:
     markers and short strings then cost no blob row (and no index entry) per step; anything bigger
     keeps one blob per (channel, version), written once.
     """
-    kind = type(value)  # exact types first: this runs for every channel of every put
-    if kind is str or kind is bytes:
+    # Strings first, and a plain str without isinstance: this runs for every channel of every put.
+    if type(value) is str or isinstance(value, str | bytes):
         return len(value) <= INLINE_MAX_LEN
-    if value is None or kind is bool or kind is float:
-        return True
-    if kind is int:
-        return bool(-(1 << 63) <= value < (1 << 64))
-    if isinstance(value, bool | float):  # subclasses, in the same order as the exact checks
+    if value is None or isinstance(value, bool | float):
         return True
     if isinstance(value, int):
         return -(1 << 63) <= value < (1 << 64)
-    if isinstance(value, str | bytes):
-        return len(value) <= INLINE_MAX_LEN
     return False
 
 
