@@ -185,10 +185,6 @@ UPDATE kassist_cp_heads SET head_id = %(cid)s, version = %(version)s WHERE {KEY}
         "ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
         "channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, task_path = EXCLUDED.task_path"
     ),
-    "thread_owners": (
-        "SELECT DISTINCT tenant_id, thread_id FROM kassist_cp_heads WHERE thread_id = ANY(%(threads)s)"
-    ),
-    "run_owners": f"SELECT DISTINCT tenant_id FROM {CP} WHERE run_id = ANY(%(runs)s)",
     "delete_threads": tuple(
         f"DELETE FROM {t} WHERE {_IN_THREADS}"
         for t in (CP, "kassist_cp_blobs", "kassist_cp_writes", "kassist_cp_heads")
