@@ -45,7 +45,7 @@ BUILT_IN_ASSISTANTS = {str(uuid5(_GRAPH_NAMESPACE, graph)): graph for graph in C
 
 # configurable keys langgraph-api itself puts into a run's config before the create_run handler
 # sees it (ids, auth, request and tracing markers): not the client's, so not subject to the list.
-_SERVER_KEYS = frozenset({"cron_id", "run_id", "graph_id", "assistant_id", "user_id"})
+_SERVER_KEYS = frozenset({"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map"})
 _SERVER_PREFIXES = ("langgraph_", "__", "langsmith-")
 
 

@@ -18,7 +18,7 @@ CLIENT_KEYS: Mapping[str, frozenset[str]] = {
     "documents": frozenset(),
 }
 
-THREAD_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns", "checkpoint_map"})
+THREAD_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns"})
 """Which thread and checkpoint a run continues from: every interface accepts them."""
 
 NEVER_CLIENT_KEYS = frozenset({"ledger_path", "step_delay"})

@@ -28,8 +28,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
 
-from checkpointer import TenantCheckpointer
-from checkpointer.ops_admin import id_list
+from checkpointer import TenantCheckpointer, ops_admin
 from checkpointer.tenant import AUTH_USER_KEY
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import TenantRequired, auth_user_tenant, validate_tenant_id
@@ -94,7 +93,7 @@ class ServerCheckpointer(TenantCheckpointer):
         return tenant
 
     def _runs_tenant(self, run_ids: Sequence[str]) -> str:
-        run_ids = id_list(run_ids, "run_ids")
+        run_ids = ops_admin.id_list(run_ids, "run_ids")
         tenant = request_tenant() if self._bound is None else self._bound
         if tenant is not None:
             return tenant
@@ -140,10 +139,10 @@ class ServerCheckpointer(TenantCheckpointer):
         return saved
 
     def delete_for_runs(self, run_ids: Sequence[str]) -> None:
-        self.for_tenant(self._runs_tenant(run_ids)).delete_for_runs(run_ids)
+        self._run(ops_admin.delete_for_runs(self._runs_tenant(run_ids), run_ids), write=True)
 
     async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
-        await self.for_tenant(self._runs_tenant(run_ids)).adelete_for_runs(run_ids)
+        await self._arun(ops_admin.delete_for_runs(self._runs_tenant(run_ids), run_ids), write=True)
 
 
 def langgraph_checkpointer() -> TenantCheckpointer:

@@ -7,13 +7,15 @@ may set only the configurable keys their graph allows."""
 
 from __future__ import annotations
 
+import subprocess
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, langgraph_dev
+from server_harness import ACME_KEY, GLOBEX_KEY, free_port, langgraph_dev, langgraph_dev_argv, server_env
 
 from checkpointer import TenantCheckpointer
 from graph.doc_steps import build_graph, initial_state
@@ -181,3 +183,28 @@ def test_assistants_and_crons_may_set_only_the_graphs_client_keys(server: Server
         "/runs/crons", json={"assistant_id": "documents", "schedule": "0 0 * * *", "config": bad}
     )
     assert cron.status_code == 422, cron.text
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '{"dev-secret-0123456789": {"identity": "a"}}',
+        "not json",
+        '{"short": {"identity": "a", "tenant_id": "x"}}',
+    ],
+)
+def test_a_malformed_key_table_stops_langgraph_dev_naming_the_variable(tmp_path: Path, table: str) -> None:
+    """The server does not start (so no client can ever be answered with configuration details)."""
+    env = {**server_env(f"sqlite:///{tmp_path / 'k.db'}"), "KASSIST_API_KEYS": table}
+    done = subprocess.run(
+        langgraph_dev_argv(tmp_path, free_port()),
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode != 0
+    log = done.stdout + done.stderr
+    assert "invalid API key table in $KASSIST_API_KEYS" in log
+    assert "dev-secret-0123456789" not in log
