@@ -22,6 +22,7 @@ for their graph (422 otherwise); a ``tenant_id`` other than the key's is refused
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 from uuid import UUID, uuid5
@@ -36,6 +37,12 @@ auth = Auth()
 
 KEYS: KeyTable = load_key_table()
 """Read once, at start-up: a bad table fails here, naming the variable, not at a request."""
+if not KEYS.keys:
+    print(
+        "WARNING: no API keys are configured ($KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE): every "
+        "request to this LangGraph server will be refused with 401",
+        file=sys.stderr,
+    )
 
 SYSTEM_ASSISTANT = {"created_by": "system"}
 """Metadata langgraph-api gives the assistant it creates for each graph of langgraph.json."""

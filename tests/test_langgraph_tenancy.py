@@ -65,6 +65,10 @@ def test_delete_and_copy_of_a_thread_id_another_tenant_has_leave_that_tenant_alo
     created = acme.post("/threads", json={"thread_id": shared})
     assert created.status_code == 200, created.text
     assert acme.get(f"/threads/{shared}/state").json()["values"] == {}
+    # Reads by id, including globex's own checkpoint id, find only acme's (empty) thread.
+    assert acme.post(f"/threads/{shared}/history", json={"limit": 10}).json() == []
+    by_id = acme.get(f"/threads/{shared}/state/{globex_before[0]}")
+    assert by_id.status_code == 404 or by_id.json()["values"] == {}, by_id.text
 
     copied = acme.post(f"/threads/{shared}/copy")
     assert copied.status_code == 200, copied.text
