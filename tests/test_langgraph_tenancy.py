@@ -189,6 +189,21 @@ def test_assistants_and_crons_may_set_only_the_graphs_client_keys(server: Server
     assert cron.status_code == 422, cron.text
 
 
+def test_another_tenants_crons_are_not_found(server: Server) -> None:
+    base, _ = server
+    acme, globex = _client(base, ACME_KEY), _client(base, GLOBEX_KEY)
+    made = acme.post("/runs/crons", json={"assistant_id": "documents", "schedule": "0 0 * * *"})
+    assert made.status_code == 200, made.text
+    cron_id = made.json()["cron_id"]
+    assert cron_id in {c["cron_id"] for c in acme.post("/runs/crons/search", json={}).json()}
+    assert cron_id not in {c["cron_id"] for c in globex.post("/runs/crons/search", json={}).json()}
+    assert globex.get(f"/runs/crons/{cron_id}").status_code == 404
+    assert globex.patch(f"/runs/crons/{cron_id}", json={"schedule": "0 1 * * *"}).status_code == 404
+    assert globex.delete(f"/runs/crons/{cron_id}").status_code == 404
+    assert acme.get(f"/runs/crons/{cron_id}").json()["schedule"] == "0 0 * * *"
+    assert acme.delete(f"/runs/crons/{cron_id}").status_code in (200, 204)
+
+
 @pytest.mark.parametrize(
     "table",
     [
