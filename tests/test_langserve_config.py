@@ -74,3 +74,14 @@ def test_server_side_knobs_are_never_client_keys_whatever_a_graph_entry_says(
     # An assistant whose graph the server cannot tell gets only what every graph allows.
     assert client_keys(None) == {"thread_id", "checkpoint_id", "checkpoint_ns"}
     assert refused_keys(None, ["model"]) == ["model"]
+
+
+def test_every_served_graph_has_an_allow_list_entry() -> None:
+    """A graph added to langgraph.json without a line in server/configurable.py would run with the
+    strictest list by accident; name it there (an empty frozenset is a fine entry)."""
+    import json
+    from pathlib import Path
+
+    config = json.loads((Path(__file__).resolve().parent.parent / "langgraph.json").read_text())
+    missing = set(config["graphs"]) - set(CLIENT_KEYS)
+    assert not missing, f"add {sorted(missing)} to CLIENT_KEYS in server/configurable.py"
