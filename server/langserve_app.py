@@ -26,7 +26,7 @@ from langserve.server import EndpointName
 
 from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
 from graph.doc_steps import DocState, build_graph
-from kassist.dburl import database_url_from_env
+from kassist.dburl import DatabaseUnavailable, database_url_from_env
 from kassist.tenancy import TenantMismatch, TenantRequired
 from server.browser_login import add_login_routes
 from server.configurable import client_keys
@@ -186,7 +186,7 @@ def build(database_url: str | None, allow_no_keys: bool) -> FastAPI:
     check_keys(keys, allow_no_keys)
     try:
         return create_app(database_url, keys)
-    except ValueError as exc:  # a malformed database URL, an unknown SQLite setting
+    except (ValueError, DatabaseUnavailable) as exc:  # a malformed URL, a database not reachable
         raise ConfigError(str(exc)) from None
 
 

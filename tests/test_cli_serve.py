@@ -99,3 +99,19 @@ def test_kassist_serve_allow_no_keys_starts_with_a_loud_warning(tmp_path: Path) 
         proc.terminate()
         _, err = proc.communicate(timeout=30)
     assert "WARNING: no API keys are configured" in err and "every request will be refused" in err
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("mysql://db/kassist", "unsupported database URL scheme 'mysql'"),
+        ("postgresql://kassist@127.0.0.1:1/kassist", "cannot reach PostgreSQL at 127.0.0.1:1"),
+    ],
+)
+def test_kassist_serve_names_a_bad_database_in_one_line(tmp_path: Path, url: str, says: str) -> None:
+    env = _env(KASSIST_API_KEYS=json.dumps({KEY: {"identity": "asha", "tenant_id": "acme"}}))
+    cmd = [sys.executable, "-m", "kassist.cli", "serve", "--port", str(free_port())]
+    done = subprocess.run([*cmd, "--database-url", url], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], done.stderr
