@@ -8,6 +8,7 @@ may set only the configurable keys their graph allows."""
 from __future__ import annotations
 
 import subprocess
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -221,9 +222,42 @@ def test_a_malformed_key_table_stops_langgraph_dev_naming_the_variable(tmp_path:
         env=env,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=90,
     )
     assert done.returncode != 0
     log = done.stdout + done.stderr
     assert "invalid API key table in $KASSIST_API_KEYS" in log
     assert "dev-secret-0123456789" not in log
+
+
+def test_rolling_back_a_run_removes_only_the_callers_checkpoints_of_it(server: Server) -> None:
+    """multitask_strategy="rollback" deletes the interrupted run's checkpoints twice: in the request
+    (the caller's tenant) and again from the worker, outside any request (the tenant this server saw
+    the run write under). A run id another tenant has checkpoints under is left alone by both."""
+    base, db_url = server
+    acme = _client(base, ACME_KEY)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    long_run = acme.post(
+        f"/threads/{thread}/runs",
+        json={
+            "assistant_id": "documents",
+            "input": initial_state(3000),
+            "config": {"recursion_limit": 10000},
+        },
+    ).json()
+    globex_thread = str(uuid.uuid4())
+    globex_before = _globex_thread(db_url, globex_thread, run_id=long_run["run_id"])
+    deadline = time.monotonic() + 60
+    while len(_checkpoints(db_url, "acme", thread)) < 5:  # the long run is writing
+        assert time.monotonic() < deadline, "the long run never started"
+        time.sleep(0.2)
+    second = acme.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "documents", "input": initial_state(1), "multitask_strategy": "rollback"},
+    )
+    assert second.status_code == 200, second.text
+    time.sleep(1)  # the worker's clean-up of the rolled-back run
+    with TenantCheckpointer.from_url(db_url) as saver:
+        kept = list(saver.for_tenant("acme").list(_cfg(thread)))
+    assert kept and long_run["run_id"] not in {t.metadata.get("run_id") for t in kept}
+    assert _checkpoints(db_url, "globex", globex_thread) == globex_before
