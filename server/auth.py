@@ -52,8 +52,17 @@ BUILT_IN_ASSISTANTS = {str(uuid5(_GRAPH_NAMESPACE, graph)): graph for graph in C
 
 # configurable keys langgraph-api itself puts into a run's config before the create_run handler
 # sees it (ids, auth, request and tracing markers): not the client's, so not subject to the list.
-_SERVER_KEYS = frozenset({"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map"})
-_SERVER_PREFIXES = ("langgraph_", "__", "langsmith-")
+_SERVER_KEYS = frozenset(
+    {"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map", "__event_streaming_v2"}
+)
+_SERVER_PREFIXES = ("langgraph_", "langsmith-")
+
+
+def _server_set(key: str) -> bool:
+    # Dunder markers (__after_seconds__, __otel_traceparent__, ...) are langgraph-api's; LangGraph's
+    # own internals (__pregel_*) are never a client's to set.
+    dunder = key.startswith("__") and key.endswith("__") and not key.startswith("__pregel")
+    return key in _SERVER_KEYS or key.startswith(_SERVER_PREFIXES) or dunder
 
 
 def _tenant(ctx: Auth.types.AuthContext) -> str:
@@ -86,9 +95,7 @@ def _client_configurable(config: object, context: object) -> dict[str, Any]:
     for part in ((config or {}).get("configurable") if isinstance(config, Mapping) else None, context):
         if isinstance(part, Mapping):
             sent.update(part)
-    return {
-        k: v for k, v in sent.items() if k not in _SERVER_KEYS and not str(k).startswith(_SERVER_PREFIXES)
-    }
+    return {k: v for k, v in sent.items() if not _server_set(str(k))}
 
 
 def check_configurable(

@@ -156,6 +156,7 @@ def test_another_tenants_assistants_are_not_found_and_built_ins_work_for_everyon
         ({"config": {"configurable": {"ledger_path": "/tmp/owned.db"}}}, 422, "['ledger_path']"),
         ({"config": {"configurable": {"step_delay": 30}}}, 422, "['step_delay']"),
         ({"context": {"ledger_path": "/tmp/owned.db"}}, 422, "['ledger_path']"),
+        ({"config": {"configurable": {"__pregel_durability": "exit"}}}, 422, "['__pregel_durability']"),
         ({"config": {"configurable": {"tenant_id": "globex"}}}, 403, "not the tenant of your API key"),
     ],
 )
