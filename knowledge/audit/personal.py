@@ -21,7 +21,7 @@ from knowledge.audit.rules import AuditRules
 _EMAIL = re.compile(r"(?<![\w.%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}\b")
 _SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
 _SSN_UNDASHED = re.compile(r"(?i)\b(?:ssn|social\s+security(?:\s+(?:number|no\.?))?)\b\D{0,12}?(\d{9})\b")
-_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_CARD = re.compile(r"(?<![\d+-])\d(?:[ -]?\d){12,18}(?![\d-])")  # "+49 151 ..." is a phone number
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b")
 _PHONE = re.compile(r"(?<![\w/.+-])(?:\+|\(\+?)?\d[\d \t().-]{6,20}\d(?![\w-])")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

@@ -256,7 +256,8 @@ def _content(rng: random.Random, department: str) -> tuple[str, str, list[tuple[
             "request record": f"{office} {rng.choice(('access', 'equipment', 'expense', 'travel'))} request {rng.randint(1000, 9999)}",
         }[kind]
         blocks.append(("p", local))
-        picked = picked[:2]
+        blocks.append(("p", _local_paragraph(rng, rng.choice(m.OFFICES), rng.choice(m.TEAMS))))
+        picked = [picked[0], *rng.sample(sections, 2)]  # short records: mostly generated, little shared text
     else:
         kind = "policy"
         base = rng.choice(own).heading
