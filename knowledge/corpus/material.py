@@ -17,6 +17,7 @@ from stdnum import iban as stdnum_iban
 from stdnum import luhn
 
 from knowledge.corpus import demo_corpus_path
+from knowledge.documents import Document
 
 DEPARTMENTS = ("hr", "it", "security", "finance", "facilities")
 
@@ -39,7 +40,7 @@ def handbook_sections() -> tuple[Section, ...]:
 
     sections: list[Section] = []
     for doc in load_directory(demo_corpus_path(), tenant_id="corpus", collection="handbook"):
-        if not hasattr(doc, "text") or doc.source_path.startswith("archive/"):
+        if not isinstance(doc, Document) or doc.source_path.startswith("archive/"):
             continue
         department = doc.source_path.split("/", 1)[0]
         heading: str | None = None
