@@ -240,3 +240,23 @@ def test_same_input_same_result() -> None:
     text = "Card 4111 1111 1111 1111, call +31 6 1234 5678, password: Winter2026!"
     first = audit_document("d", "p.md", text, {}, RULES, today=TODAY)
     assert audit_document("d", "p.md", text, {}, RULES, today=TODAY) == first
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from([*"abcXYZ019 -+@.:/=_\n\t()#!", "€", "é", "\u00a0", "\x00"]),
+        max_size=600,
+    ),
+    metadata=st.dictionaries(
+        st.sampled_from(["owner", "classification", "effective_date", "status", "title", "junk"]),
+        st.one_of(st.none(), st.text(max_size=30), st.integers(), st.dates()),
+        max_size=4,
+    ),
+)
+def test_any_text_and_metadata_audit_without_error(text: str, metadata: dict[str, object]) -> None:
+    audit = audit_document("d", "p.md", text, metadata, RULES, today=TODAY)
+    for f in audit.findings:
+        assert len(f.excerpt) <= 200
+        assert f.location == "document" or f.location.startswith("line ")
+    assert len(audit.signature.minhash) == 64
