@@ -122,20 +122,20 @@ def generate_corpus(out_dir: Path, *, docs: int, seed: int, as_of: date = AS_OF)
         raise CorpusExistsError(f"{out_dir} exists and is not an empty directory; choose a new directory")
     out_dir.mkdir(parents=True, exist_ok=True)
     broken = _broken_slots(docs, seed)
-    built: dict[int, _Doc] = {}
-    truths: list[CorpusDocument] = []
+    truths: list[CorpusDocument] = []  # truths[slot]: one document per slot
     folders: set[Path] = set()
     for slot in range(docs):
         role, source = _role(slot, seed, broken)
         if role == "copy" and source is not None:
-            doc = _copy_of(_normal(source, seed, as_of, built), slot, seed)
-            original = built[source].truth
+            # A document is a pure function of its slot: regenerate the source rather than keep every draft.
+            doc = _copy_of(_normal(source, seed, as_of), slot, seed)
+            original = truths[source]
             original.planted["near_duplicate"] = ["near_duplicate"]
             doc.truth.near_duplicate_of = original.path
         elif role == "old_edition" and source is not None:
-            doc = _old_edition(_normal(source, seed, as_of, built), slot, seed, as_of)
+            doc = _old_edition(_normal(source, seed, as_of), slot, seed, as_of)
         else:
-            doc = _normal(slot, seed, as_of, built)
+            doc = _normal(slot, seed, as_of)
         truth = doc.truth
         data = RENDERERS[truth.format](doc.draft)
         if role == "broken":
@@ -182,10 +182,8 @@ def _role(slot: int, seed: int, broken: dict[int, str]) -> tuple[Role, int | Non
 # --- a normal document ---------------------------------------------------------------------------------
 
 
-def _normal(slot: int, seed: int, as_of: date, cache: dict[int, _Doc]) -> _Doc:
+def _normal(slot: int, seed: int, as_of: date) -> _Doc:
     """The document of ``slot`` as first written (copies and old editions derive from it)."""
-    if slot in cache:
-        return cache[slot]
     rng = random.Random(f"{seed}:{slot}")
     department = rng.choice(m.DEPARTMENTS)
     fmt = rng.choice(FORMATS)
@@ -235,8 +233,7 @@ def _normal(slot: int, seed: int, as_of: date, cache: dict[int, _Doc]) -> _Doc:
         dates_line=_dates_line(rng, effective, reviewed),
         blocks=blocks,
     )
-    cache[slot] = _Doc(draft, truth, effective, reviewed)
-    return cache[slot]
+    return _Doc(draft, truth, effective, reviewed)
 
 
 def _content(rng: random.Random, department: str) -> tuple[str, str, list[tuple[str, str]]]:
