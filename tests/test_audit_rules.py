@@ -260,3 +260,10 @@ def test_any_text_and_metadata_audit_without_error(text: str, metadata: dict[str
         assert len(f.excerpt) <= 200
         assert f.location == "document" or f.location.startswith("line ")
     assert len(audit.signature.minhash) == 64
+
+
+def test_long_passwords_show_no_prefix_tokens_at_most_four_characters() -> None:
+    found = findings("password: CorrectHorseBatteryStaple42!\nThe CI token is ghp_" + "x1" * 18 + ".")
+    by_rule = {f.rule: f.excerpt for f in found}
+    assert "[redacted password, 28 chars]" in by_rule["password"] and "Corr" not in by_rule["password"]
+    assert "ghp_[redacted API token, 40 chars]" in by_rule["api_token"]

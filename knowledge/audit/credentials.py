@@ -94,7 +94,8 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
         if start >= end or any(start < e and s < end for s, e in taken):
             return
         taken.append((start, end))
-        yield Hit(rule, "secret", start, end, mask_secret(text[start:end], label=_LABELS[rule]))
+        masked = mask_secret(text[start:end], label=_LABELS[rule], prefix=rule != "password")
+        yield Hit(rule, "secret", start, end, masked)
 
     # Each full-text pattern runs only when a substring it needs is present: most documents hold none.
     lowered = text.lower()
