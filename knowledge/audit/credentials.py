@@ -157,7 +157,8 @@ def _scan_line(line: str) -> Iterator[tuple[str, int, int]]:
             if start < 0:
                 continue
             # Some plugins report a token's prefix only (GitHub: "ghp"); the secret is the whole token.
-            end = start + max(len(value), len(_TOKEN_CHARS.match(line, start).group(0)))  # type: ignore[union-attr]
+            token = _TOKEN_CHARS.match(line, start).group(0).rstrip(".-")  # type: ignore[union-attr]
+            end = start + max(len(value), len(token))
             yield _PLUGIN_RULES[secret.type], start, end
 
 
