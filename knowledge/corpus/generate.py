@@ -29,28 +29,8 @@ from knowledge.corpus.writers import RENDERERS, Draft, encrypt_pdf
 GENERATOR = "kassist-demo-corpus/1"
 AS_OF = date(2026, 12, 1)  # fixed, so the files never depend on the day they are generated
 STALE_AFTER_MONTHS = 24
-FORMATS = (
-    "md",
-    "md",
-    "md",
-    "md",
-    "md",
-    "md",
-    "md",
-    "txt",
-    "txt",
-    "txt",
-    "html",
-    "html",
-    "html",
-    "html",
-    "pdf",
-    "pdf",
-    "pdf",
-    "pdf",
-    "docx",
-    "docx",
-)  # fmt: skip  (35% md, 15% txt, 20% html, 20% pdf, 10% docx)
+# Drawn uniformly: 35% Markdown, 15% plain text, 20% HTML, 20% PDF, 10% Word.
+FORMATS = ("md",) * 7 + ("txt",) * 3 + ("html",) * 4 + ("pdf",) * 4 + ("docx",) * 2
 BROKEN_KINDS = ("encrypted_pdf", "binary", "empty", "broken_file")
 DEPT_CODES = {"hr": "HR", "it": "IT", "security": "SEC", "finance": "FIN", "facilities": "FAC"}
 Role = Literal["normal", "copy", "old_edition", "broken"]
