@@ -7,6 +7,7 @@ import typer
 from checkpointer.cli import app as checkpoints_app
 from kassist.demo import demo
 from knowledge.cli import app as kb_app
+from knowledge.corpus.cli import demo_corpus
 from memory.cli import app as memory_app
 
 app = typer.Typer(
@@ -19,6 +20,7 @@ app.add_typer(checkpoints_app, name="checkpoints")
 app.add_typer(memory_app, name="memory")
 app.add_typer(kb_app, name="kb")
 app.command("demo")(demo)
+app.command("demo-corpus")(demo_corpus)
 
 
 @app.command("serve")
