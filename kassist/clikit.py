@@ -189,3 +189,13 @@ def progress(description: str, total: int | None, *, enabled: bool = True) -> It
                 bar.update(task, total=value)
 
         yield _Advance()
+
+
+def check_tenant(value: str) -> str:
+    """``--tenant`` validated before anything is opened (exit 2 with the rule it breaks)."""
+    from kassist.tenancy import TenantRequired, validate_tenant_id
+
+    try:
+        return validate_tenant_id(value)
+    except (ValueError, TenantRequired) as exc:
+        fail(f"--tenant: {exc}", ExitCode.USAGE)
