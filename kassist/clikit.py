@@ -148,7 +148,7 @@ def table(title: str | None, columns: Sequence[str], *, no_wrap: Iterable[str] =
     """A table that fits the terminal (80 columns when output is not a terminal): text cells wrap
     between words; a word longer than its column (an id, a URL) is folded rather than cut."""
     keep = set(no_wrap)
-    t = Table(title=title, title_justify="left", expand=False, pad_edge=False)
+    t = Table(title=title, title_justify="left", expand=False)
     for name in columns:
         t.add_column(name, overflow="fold", no_wrap=name in keep)
     return t
