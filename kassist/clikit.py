@@ -144,13 +144,22 @@ def excerpt(text: str, full: bool = False, limit: int = EXCERPT_CHARS) -> str:
     return textwrap.shorten(flat, width=limit, placeholder=" …")
 
 
-def table(title: str | None, columns: Sequence[str], *, no_wrap: Iterable[str] = ()) -> Table:
-    """A table that fits the terminal (80 columns when output is not a terminal): text cells wrap
-    between words; a word longer than its column (an id, a URL) is folded rather than cut."""
-    keep = set(no_wrap)
+def table(
+    title: str | None, columns: Sequence[str], *, no_wrap: Iterable[str] = (), wide: Iterable[str] = ()
+) -> Table:
+    """A table that fits the terminal (80 columns when output is not a terminal).
+
+    ``no_wrap`` columns (short values: ids, dates, enums) keep their width; ``wide`` columns (long
+    text) take the room that is left. Text wraps between words; only a word longer than its whole
+    column (an id, a URL) is folded.
+    """
+    keep, flex = set(no_wrap), set(wide)
     t = Table(title=title, title_justify="left", expand=False)
     for name in columns:
-        t.add_column(name, overflow="fold", no_wrap=name in keep)
+        if name in flex:
+            t.add_column(name, overflow="fold", ratio=1, min_width=14)
+        else:
+            t.add_column(name, overflow="fold", no_wrap=name in keep)
     return t
 
 

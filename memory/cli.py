@@ -119,24 +119,31 @@ def _records_table(
     extra: Callable[[MemoryRecord], str] | None = None,
     full: bool = False,
 ) -> None:
-    """Fits 80 columns: short id, value shortened at a word boundary, dates only; ``full`` shows
-    whole ids, values, confidence and timestamps."""
-    columns = ["id", "user", "type", "key", "value", "source", "status"]
-    columns += ["conf", "valid_from", "valid_to"] if full else ["since"]
-    if extra:
+    """Fits 80 columns: two short facts per cell (user and key, type and source, status and date),
+    the value shortened at a word boundary; ``full`` gives every field its own column, whole."""
+    if full:
+        columns = ["id", "user", "key", "value", "type", "source", "conf", "status", "valid_from", "valid_to"]
+    else:  # a review queue's rows are all quarantined: its reason takes the status column's room
+        columns = ["id", "user / key", "value", "type / source", "reason" if extra else "status"]
+    if extra and full:
         columns.append("reason")
-    t = table(title, columns)
+    t = table(title, columns, no_wrap=("id", "type / source", "status"), wide=("value", "reason"))
     for r in records:
-        value = json.dumps(r.value, ensure_ascii=False)
-        cells: list[Any] = [
-            r.id if full else r.id[:8], r.user_id, r.memory_type.value, r.key,
-            excerpt(value, full, limit=60), r.source.value, r.status.value,
-        ]  # fmt: skip
-        cells += (
-            [f"{r.confidence:.2f}", _time(r.valid_from), _time(r.valid_to)] if full else [_date(r.valid_from)]
-        )
-        if extra:
-            cells.append(excerpt(extra(r), full, limit=60))
+        value = excerpt(json.dumps(r.value, ensure_ascii=False), full, limit=60)
+        if full:
+            cells: list[Any] = [
+                r.id, r.user_id, r.key, value, r.memory_type.value, r.source.value, f"{r.confidence:.2f}",
+                r.status.value, _time(r.valid_from), _time(r.valid_to),
+            ]  # fmt: skip
+        else:
+            cells = [
+                r.id[:8], f"{r.user_id}\n{r.key}", value, f"{r.memory_type.value}\n{r.source.value}",
+            ]  # fmt: skip
+            cells.append(
+                excerpt(extra(r), full, limit=60) if extra else f"{r.status.value}\n{_date(r.valid_from)}"
+            )
+        if extra and full:
+            cells.append(extra(r))
         t.add_row(*row(*cells))
     _out().print(t)
 
@@ -352,15 +359,25 @@ def audit(
     if as_json:
         _dump(entries)
         return
-    columns = ["seq", "at", "user", "action", "key", "actor", "reason"]
     if full:
-        columns[5:5] = ["type", "source", "old", "new"]
-    t = table(f"audit log of {tenant}", columns)
+        columns = ["seq", "at", "user", "action", "key", "type", "source", "actor", "old", "new", "reason"]
+    else:
+        columns = ["at", "user / key", "action", "actor", "reason"]
+    t = table(f"audit log of {tenant}", columns, no_wrap=("at", "action"), wide=("reason",))
     for e in entries:
-        cells: list[Any] = [str(e.seq), _time(e.at) if full else _date(e.at), e.user_id, e.action, e.key]
         if full:
-            cells += [e.memory_type, e.source, (e.old_hash or "-")[:8], (e.new_hash or "-")[:8]]
-        cells += [e.actor, excerpt(e.reason, full, limit=40)]
+            cells: list[Any] = [
+                e.seq, _time(e.at), e.user_id, e.action, e.key, e.memory_type, e.source, e.actor,
+                (e.old_hash or "-")[:8], (e.new_hash or "-")[:8], e.reason,
+            ]  # fmt: skip
+        else:
+            cells = [
+                _date(e.at),
+                f"{e.user_id}\n{e.key or '-'}",
+                e.action,
+                e.actor,
+                excerpt(e.reason, limit=60),
+            ]
         t.add_row(*row(*cells))
     _out().print(t)
 
