@@ -120,31 +120,27 @@ def _records_table(
     full: bool = False,
 ) -> None:
     """Fits 80 columns: two short facts per cell (user and key, type and source, status and date),
-    the value shortened at a word boundary; ``full`` gives every field its own column, whole."""
+    the value shortened at a word boundary; ``full`` prints each record whole, one field a line."""
     if full:
-        columns = ["id", "user", "key", "value", "type", "source", "conf", "status", "valid_from", "valid_to"]
-    else:  # a review queue's rows are all quarantined: its reason takes the status column's room
-        columns = ["id", "user / key", "value", "type / source", "reason" if extra else "status"]
-    if extra and full:
-        columns.append("reason")
+        for r in records:
+            t = table(f"{title}: {r.id}", ["field", "value"], no_wrap=("field",), wide=("value",))
+            fields = {**r.model_dump(mode="json", exclude={"tenant_id"}), "value": r.value}
+            if extra:
+                fields["reason"] = extra(r)
+            for name, value in fields.items():
+                shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+                t.add_row(*row(name, shown))
+            _out().print(t)
+        return
+    # A review queue's rows are all quarantined: its reason takes the status column's room.
+    columns = ["id", "user / key", "value", "type / source", "reason" if extra else "status"]
     t = table(title, columns, no_wrap=("id", "type / source", "status"), wide=("value", "reason"))
     for r in records:
-        value = excerpt(json.dumps(r.value, ensure_ascii=False), full, limit=60)
-        if full:
-            cells: list[Any] = [
-                r.id, r.user_id, r.key, value, r.memory_type.value, r.source.value, f"{r.confidence:.2f}",
-                r.status.value, _time(r.valid_from), _time(r.valid_to),
-            ]  # fmt: skip
-        else:
-            cells = [
-                r.id[:8], f"{r.user_id}\n{r.key}", value, f"{r.memory_type.value}\n{r.source.value}",
-            ]  # fmt: skip
-            cells.append(
-                excerpt(extra(r), full, limit=60) if extra else f"{r.status.value}\n{_date(r.valid_from)}"
-            )
-        if extra and full:
-            cells.append(extra(r))
-        t.add_row(*row(*cells))
+        value = excerpt(json.dumps(r.value, ensure_ascii=False), limit=60)
+        last = excerpt(extra(r), limit=60) if extra else f"{r.status.value}\n{_date(r.valid_from)}"
+        t.add_row(
+            *row(r.id[:8], f"{r.user_id}\n{r.key}", value, f"{r.memory_type.value}\n{r.source.value}", last)
+        )
     _out().print(t)
 
 
