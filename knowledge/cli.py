@@ -213,7 +213,7 @@ def search(
     # 80 columns: rank, score, where the hit comes from, and the text shortened at a word boundary
     # (--full: the whole chunk and the keyword / vector ranks).
     columns = ["#", "score", "document", "text"] + (["kw", "vec"] if full else [])
-    hits_table = table(f"{mode} search: {query}", columns)
+    hits_table = table(f"{mode} search: {query}", columns, no_wrap=("#", "score"), wide=("text",))
     for i, h in enumerate(hits, start=1):
         where = Text(h.title)
         section = (h.heading or "").split(" > ")[-1]
