@@ -70,7 +70,7 @@ def blocks(doc: Path) -> list[Block]:
 
 def test_skip_markers_stay_few() -> None:
     skipped = [b for doc in DOCS for b in blocks(doc) if b.skip]
-    assert len(skipped) <= 12, [(b.doc.name, b.line, b.skip) for b in skipped]
+    assert len(skipped) <= 15, [(b.doc.name, b.line, b.skip) for b in skipped]
 
 
 def scratch(tmp_path: Path) -> dict[str, str]:

@@ -86,6 +86,12 @@ def test_the_wheel_holds_the_packages_and_their_data_only(wheel: Path) -> None:
     corpus = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "knowledge/corpus/files").rglob("*.*"))
     assert corpus and set(corpus) <= set(files)
     assert not [n for n in files if "/tests/" in n or n.startswith(("tests/", "bench/", "docs/"))]
+    with zipfile.ZipFile(wheel) as z:
+        meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    runtime = {line.split(":", 1)[1].split(">")[0].split(";")[0].strip() for line in meta.splitlines()
+               if line.startswith("Requires-Dist:") and "extra ==" not in line}  # fmt: skip
+    # `kassist checkpoints import` reads the stock savers' files: they are runtime dependencies.
+    assert {"langgraph-checkpoint-sqlite", "langgraph-checkpoint-postgres"} <= runtime
 
 
 @pytest.fixture(scope="module")
