@@ -6,13 +6,15 @@ Each command runs as a fresh subprocess (``python -m kassist.cli ...``, the same
 ``kassist`` script runs), so the figure includes interpreter start-up and every import a user
 waits for. ``memory list`` and ``kb stats`` read a SQLite file prepared once before timing (one
 memory, one small collection indexed with the hashing embedder). Targets (issue 15):
-``--help`` <= 0.5 s, ``memory list`` and ``kb stats`` <= 1.5 s.
+``--help`` <= 0.5 s, ``memory list`` and ``kb stats`` <= 1.5 s. Wall time is the target; CPU time (user + system of
+the child) is printed beside it because a machine busy with other work inflates only the former.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -23,7 +25,14 @@ from pathlib import Path
 TARGETS = {"--help": 0.5, "memory list": 1.5, "kb stats": 1.5}
 
 
-def kassist(args: list[str], env: dict[str, str], cwd: Path) -> float:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def kassist(args: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of one ``kassist`` process (CPU time is what a busy machine cannot inflate)."""
+    cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-P", "-m", "kassist.cli", *args],
@@ -36,7 +45,7 @@ def kassist(args: list[str], env: dict[str, str], cwd: Path) -> float:
     elapsed = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"kassist {' '.join(args)} failed ({done.returncode}):\n{done.stderr}")
-    return elapsed
+    return elapsed, _children_cpu() - cpu
 
 
 def main() -> None:
@@ -63,13 +72,18 @@ def main() -> None:
             "memory list": ["memory", "list", "--tenant", "acme", "--user", "asha"],
             "kb stats": ["kb", "stats", "--tenant", "acme"],
         }
-        print(f"kassist start-up, median of {options.repeats} subprocesses ({os.cpu_count()} cores)")
-        print(f"{'command':<14} {'median s':>9} {'min s':>7} {'max s':>7} {'target s':>9}")
+        load = os.getloadavg()[0]
+        print(
+            f"kassist start-up, median of {options.repeats} subprocesses ({os.cpu_count()} cores, load {load:.1f})"
+        )
+        print(f"{'command':<14} {'wall s':>7} {'min s':>7} {'max s':>7} {'cpu s':>7} {'target s':>9}")
         for name, args in commands.items():
             runs = [kassist(args, env, work) for _ in range(options.repeats)]
-            verdict = "ok" if statistics.median(runs) <= TARGETS[name] else "OVER"
+            wall = [w for w, _ in runs]
+            cpu = statistics.median(c for _, c in runs)
+            verdict = "ok" if statistics.median(wall) <= TARGETS[name] else "OVER"
             print(
-                f"{name:<14} {statistics.median(runs):>9.2f} {min(runs):>7.2f} {max(runs):>7.2f} "
+                f"{name:<14} {statistics.median(wall):>7.2f} {min(wall):>7.2f} {max(wall):>7.2f} {cpu:>7.2f} "
                 f"{TARGETS[name]:>9.1f} {verdict}"
             )
 
