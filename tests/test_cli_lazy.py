@@ -55,3 +55,18 @@ def test_help_of_every_sub_app_through_the_runner() -> None:
     for name in COMMANDS:
         result = runner.invoke(app, [name, "--help"])
         assert result.exit_code == 0, result.output
+
+
+def test_help_promises_only_commands_that_exist() -> None:
+    """Each sub-app's help ("Name: a, b (c), d.") names its commands; every one of them exists (the
+    old checkpoints help promised a "retention" command there was not)."""
+    from kassist.cli import load_command
+
+    for name, (target, help_line) in COMMANDS.items():
+        command = load_command(name, target)
+        subcommands = getattr(command, "commands", None)
+        if not subcommands:
+            continue
+        for text in (help_line, command.help or ""):
+            promised = [item.split()[0] for item in text.split(":", 1)[1].rstrip(".").split(",")]
+            assert set(promised) <= set(subcommands), (name, promised, sorted(subcommands))
