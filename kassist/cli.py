@@ -87,6 +87,21 @@ class LazyGroup(TyperGroup):
                 fail(message)
         return self._loaded[cmd_name]
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except (
+            click.exceptions.UsageError
+        ) as exc:  # typer suggests from loaded commands only: add the table's
+            from difflib import get_close_matches
+
+            close = get_close_matches(args[0], self.lazy_commands) if args else []
+            if close and "Did you mean" not in exc.message:
+                exc.message = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, close))}?"
+            raise
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._listing = True  # list names and one-line help from the table, import nothing
         try:

@@ -70,3 +70,8 @@ def test_help_promises_only_commands_that_exist() -> None:
         for text in (help_line, command.help or ""):
             promised = [item.split()[0] for item in text.split(":", 1)[1].rstrip(".").split(",")]
             assert set(promised) <= set(subcommands), (name, promised, sorted(subcommands))
+
+
+def test_a_mistyped_command_gets_a_suggestion_from_the_table() -> None:
+    result = CliRunner().invoke(app, ["memroy"])
+    assert result.exit_code == 2 and "Did you mean 'memory'" in " ".join(result.output.split())
