@@ -1,4 +1,5 @@
-"""`kassist checkpoints ...`: retention (prune) and adoption of stock savers' threads (import)."""
+"""`kassist checkpoints ...`: inspect threads (list, show), retention (prune, with --dry-run), and
+adoption of stock savers' threads (import)."""
 
 from __future__ import annotations
 
@@ -12,22 +13,31 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
-from kassist.dburl import (
-    DatabaseUnavailable,
-    UnsupportedDatabaseURL,
-    database_url_from_env,
-    parse_database_url,
-    redact,
+from kassist.clikit import (
+    DatabaseUrlOption,
+    ExitCode,
+    FullOption,
+    JsonOption,
+    TenantOption,
+    check_tenant,
+    fail,
+    progress,
+    row,
+    table,
 )
-from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
+from kassist.clikit import database_url as resolve_url
+from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, redact
+from kassist.tenancy import TenantMismatch, TenantRequired
 
 if TYPE_CHECKING:
     from checkpointer.retention import RetentionReport
+    from checkpointer.saver import TenantCheckpointer
 
 app = typer.Typer(
-    help="Checkpoint operations: prune, retention, import from stock savers.", no_args_is_help=True
+    help="Checkpoints: list threads, show a checkpoint's state, prune old ones (retention), "
+    "import threads from stock LangGraph savers.",
+    no_args_is_help=True,
 )
 
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
@@ -57,18 +67,6 @@ def _duration(text: str) -> timedelta:
         raise typer.BadParameter(str(exc), param_hint="--older-than") from exc
 
 
-DatabaseUrlOption = Annotated[
-    str | None,
-    typer.Option(
-        "--database-url",
-        help="kassist's database (sqlite:///path.db or postgresql://...); default: $KASSIST_DATABASE_URL "
-        "or sqlite:///.kassist/kassist.db",
-        show_default=False,
-    ),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="print JSON instead of a table")]
-
-
 @contextmanager
 def _errors_to_exit() -> Iterator[None]:
     """Expected failures become one clear line on stderr and exit code 1, never a traceback."""
@@ -84,25 +82,95 @@ def _errors_to_exit() -> Iterator[None]:
         TenantRequired,
         TenantMismatch,
     ) as exc:
-        Console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False)
-        raise typer.Exit(1) from exc
+        fail(str(exc))
 
 
-def _tenant(value: str | None) -> str | None:
-    try:
-        return None if value is None else validate_tenant_id(value)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--tenant") from exc
-
-
-def _open_saver(database_url: str | None) -> Any:
+def _open_saver(url: str | None, *, read_only: bool) -> TenantCheckpointer:
+    """kassist's saver on ``url``; ``read_only`` commands (and prune) never create the database."""
     from checkpointer import TenantCheckpointer
 
-    url = database_url or database_url_from_env()
-    parse_database_url(url)  # a bad scheme fails here with the accepted ones named
-    saver = TenantCheckpointer.from_url(url)
+    saver = TenantCheckpointer.from_url(resolve_url(url, must_exist=read_only))
     saver.setup()
     return saver
+
+
+TenantOpt = Annotated[
+    str | None, typer.Option("--tenant", "-t", help="Only this tenant.", show_default=False)
+]
+ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Only this thread.", show_default=False)]
+NamespaceOpt = Annotated[
+    str, typer.Option("--ns", help="Checkpoint namespace ('' is the root graph; subgraphs have their own).")
+]
+
+
+@app.command("list")
+def list_(
+    tenant: TenantOption,
+    thread: ThreadOpt = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many rows.")] = 50,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A tenant's threads (checkpoints, head version, last update); with --thread, its checkpoints."""
+    from checkpointer.cli_views import checkpoint_rows, thread_rows
+
+    tenant = check_tenant(tenant)
+    with _errors_to_exit():
+        saver = _open_saver(database_url, read_only=True)
+        try:
+            view = saver.for_tenant(tenant)
+            config = {"configurable": {"thread_id": thread}} if thread else None
+            tuples = list(view.list(config))  # type: ignore[arg-type]
+        finally:
+            saver.close()
+    rows = checkpoint_rows(tuples)[:limit] if thread else thread_rows(tuples)[:limit]
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, default=str))
+        return
+    if not rows:
+        what = f"thread {thread!r}" if thread else "any thread"
+        Console().print(f"no checkpoints for {what} of tenant {tenant!r}", highlight=False)
+        return
+    title = f"checkpoints of {thread!r} ({tenant})" if thread else f"threads of {tenant}"
+    t = table(title, list(rows[0]))
+    for r in rows:
+        t.add_row(*row(*r.values()))
+    Console().print(t)
+
+
+@app.command("show")
+def show(
+    tenant: TenantOption,
+    thread: Annotated[str, typer.Option("--thread", help="The thread to show.")],
+    checkpoint_id: Annotated[
+        str | None, typer.Option("--checkpoint", help="This checkpoint (default: the thread's head).")
+    ] = None,
+    ns: NamespaceOpt = "",
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+    full: FullOption = False,
+) -> None:
+    """One checkpoint of a thread (default: its head): version, step, channel values, pending writes."""
+    from checkpointer.cli_views import describe_checkpoint, print_checkpoint
+
+    tenant = check_tenant(tenant)
+    conf: dict[str, Any] = {"thread_id": thread, "checkpoint_ns": ns}
+    if checkpoint_id:
+        conf["checkpoint_id"] = checkpoint_id
+    with _errors_to_exit():
+        saver = _open_saver(database_url, read_only=True)
+        try:
+            found = saver.for_tenant(tenant).get_tuple({"configurable": conf})
+        finally:
+            saver.close()
+    if found is None:
+        which = f"checkpoint {checkpoint_id!r} of thread" if checkpoint_id else "thread"
+        fail(f"{which} {thread!r} not found for tenant {tenant!r} (namespace {ns!r})")
+    described = describe_checkpoint(tenant, found)
+    if as_json:
+        typer.echo(json.dumps(described, indent=2, default=str))
+        return
+    print_checkpoint(described, full)
 
 
 @app.command("prune")
@@ -110,9 +178,10 @@ def prune(
     older_than: Annotated[
         str, typer.Option("--older-than", help="age of checkpoints to remove: 30d, 12h, 90m, 2w, 45s")
     ],
-    tenant: Annotated[
-        str | None, typer.Option("--tenant", help="only this tenant (default: every tenant)")
-    ] = None,
+    tenant: TenantOpt = None,
+    all_tenants: Annotated[
+        bool, typer.Option("--all-tenants", help="prune every tenant (instead of --tenant T)")
+    ] = False,
     strategy: Annotated[
         Strategy,
         typer.Option(
@@ -120,48 +189,77 @@ def prune(
             help="keep_latest: keep each thread's newest checkpoint; delete: remove whole idle threads",
         ),
     ] = Strategy.keep_latest,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="only report what would go (per tenant, counts and bytes)")
+    ] = False,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Remove checkpoints older than an age; long-term memory is never touched."""
+    """Remove checkpoints older than an age, for --tenant T or --all-tenants; memory is never touched."""
+    from checkpointer.cli_views import dry_retain
+
     age = _duration(older_than)
-    tenant = _tenant(tenant)
-    with _errors_to_exit():
-        saver = _open_saver(database_url)
+    if (tenant is None) == (not all_tenants):
+        fail(
+            "say whose checkpoints to prune: --tenant T for one tenant, or --all-tenants for every "
+            "tenant (not both)",
+            ExitCode.USAGE,
+        )
+    scope = None if all_tenants else check_tenant(str(tenant))
+    with _errors_to_exit(), progress("pruning", None, enabled=not as_json) as bar:
+        saver = _open_saver(database_url, read_only=True)  # nothing to prune in a database not there
         try:
-            report = saver.retain(older_than=age, tenant_id=tenant, strategy=strategy.value)
+            if dry_run:
+                report, sizes = dry_retain(saver, age, scope, strategy.value)
+            else:
+                report, sizes = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value), None
+            bar.advance(len(report.threads))
         finally:
             saver.close()
     if as_json:
         data = report.model_dump(mode="json")
         data |= {"checkpoints_removed": report.checkpoints_removed, "threads_deleted": report.threads_deleted}
+        if sizes is not None:
+            data |= {"dry_run": True, "bytes_by_tenant": sizes}
         typer.echo(json.dumps(data, indent=2))
         return
-    _print_retention(report, older_than)
+    _print_retention(report, older_than, sizes)
 
 
-def _print_retention(report: RetentionReport, older_than: str) -> None:
+def _print_retention(report: RetentionReport, older_than: str, sizes: dict[str, int] | None) -> None:
     console = Console()
     scope = f"tenant {report.tenant_id!r}" if report.tenant_id else "every tenant"
-    title = (
-        f"checkpoints older than {older_than} (before {report.cutoff:%Y-%m-%d %H:%M:%S %Z}), "
-        f"{scope}, strategy {report.strategy}"
-    )
-    table = Table(title=title)
-    for column in ("tenant", "thread", "checkpoints removed", "blobs removed", "thread deleted"):
-        table.add_column(column)
-    for t in report.threads:
-        table.add_row(
-            t.tenant_id,
-            t.thread_id,
-            str(t.checkpoints_removed),
-            str(t.blobs_removed),
-            "yes" if t.thread_deleted else "no",
-        )
-    console.print(table)
+    verb = "would remove" if sizes is not None else "removed"
     console.print(
-        f"removed {report.checkpoints_removed} checkpoints from {len(report.threads)} threads "
-        f"({report.threads_deleted} threads deleted); long-term memory untouched"
+        f"checkpoints older than {older_than} (before {report.cutoff:%Y-%m-%d %H:%M:%S %Z}), "
+        f"{scope}, strategy {report.strategy}" + (" [bold](dry run: nothing removed)[/]" if sizes else ""),
+        highlight=False,
+    )
+    columns = ["tenant", "thread", "checkpoints", "blobs", "thread deleted"]
+    t = table(None, columns)
+    for th in report.threads:
+        t.add_row(
+            *row(
+                th.tenant_id,
+                th.thread_id,
+                th.checkpoints_removed,
+                th.blobs_removed,
+                "yes" if th.thread_deleted else "no",
+            )
+        )
+    if report.threads:
+        console.print(t)
+    if sizes is not None:
+        per_tenant = table("per tenant", ["tenant", "threads", "checkpoints", "bytes"])
+        for name, threads in report.by_tenant().items():
+            removed = sum(th.checkpoints_removed for th in threads)
+            per_tenant.add_row(*row(name, len(threads), removed, f"{sizes.get(name, 0):,}"))
+        if report.threads:
+            console.print(per_tenant)
+    console.print(
+        f"{verb} {report.checkpoints_removed} checkpoints from {len(report.threads)} threads "
+        f"({report.threads_deleted} threads deleted); long-term memory untouched",
+        highlight=False,
     )
 
 
@@ -181,33 +279,36 @@ def import_(
     as_json: JsonOption = False,
 ) -> None:
     """Copy threads from a stock PostgresSaver/SqliteSaver database into kassist under a tenant."""
-    from checkpointer.importer import import_threads, open_stock_source
+    from checkpointer.importer import ImportReport, import_threads, open_stock_source
 
-    tenant = str(_tenant(tenant))
+    tenant = check_tenant(tenant)
     with _errors_to_exit(), open_stock_source(source) as src:  # a bad source creates nothing
-        saver = _open_saver(database_url)
+        known = src.thread_ids()
+        wanted = list(threads) if threads else known
+        saver = _open_saver(database_url, read_only=False)
+        report = ImportReport(source=redact(source), tenant_id=tenant)
         try:
-            report = import_threads(
-                src, saver.for_tenant(tenant), tenant, threads, source_label=redact(source)
-            )
+            view = saver.for_tenant(tenant)
+            missing = [t for t in wanted if t not in set(known)]
+            if missing:  # import_threads refuses unknown ids before writing anything: a typo imports nothing
+                import_threads(src, view, tenant, missing)
+            # One thread per call, so the progress bar moves per thread.
+            with progress("importing threads", len(wanted), enabled=not as_json) as bar:
+                for thread_id in wanted:
+                    one = import_threads(src, view, tenant, [thread_id])
+                    report.threads.extend(one.threads)
+                    bar.advance()
         finally:
             saver.close()
     if as_json:
         data = report.model_dump(mode="json") | {"imported": report.imported, "skipped": report.skipped}
         typer.echo(json.dumps(data, indent=2))
         return
-    console = Console()
-    table = Table(title=f"import from {report.source} into tenant {report.tenant_id!r}")
-    for column in ("thread", "namespaces", "checkpoints", "imported", "already there", "writes"):
-        table.add_column(column)
-    for t in report.threads:
-        table.add_row(
-            t.thread_id,
-            str(len(t.namespaces)),
-            str(t.checkpoints),
-            str(t.imported),
-            str(t.skipped),
-            str(t.writes),
-        )
-    console.print(table)
-    console.print(f"{report.imported} checkpoints imported, {report.skipped} already there")
+    t = table(
+        f"import from {report.source} into tenant {report.tenant_id!r}",
+        ["thread", "namespaces", "checkpoints", "imported", "already there", "writes"],
+    )
+    for th in report.threads:
+        t.add_row(*row(th.thread_id, len(th.namespaces), th.checkpoints, th.imported, th.skipped, th.writes))
+    Console().print(t)
+    Console().print(f"{report.imported} checkpoints imported, {report.skipped} already there")

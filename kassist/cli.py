@@ -1,28 +1,149 @@
-"""The ``kassist`` command line: one typer app, each component contributing its own sub-app."""
+"""The ``kassist`` command line: one root group whose sub-commands load only when they run.
+
+Adding a command (the whole pattern)
+------------------------------------
+Put the command in your own module (a ``typer.Typer()`` sub-app, or a plain function with typer
+annotations) and add ONE line to :data:`COMMANDS` below::
+
+    "runs": ("graph.runs_cli:app", "Runs of the assistant graph: list, show, replay."),
+
+The key is the command name, then ``"module:attribute"``, then the one-line help that
+``kassist --help`` shows. ``kassist --help`` lists every entry from this table without importing
+any of the modules (so it answers in a fraction of a second); ``kassist <name> ...`` imports only
+``module``. Keep module-level imports of your command module light too (import langgraph, the
+checkpointer or an index inside the command function that needs it): ``kassist <name> --help``
+imports your module.
+
+Shared options (``--tenant``, ``--database-url``, ``--json``, ``--full``), the exit codes and the
+error line live in :mod:`kassist.clikit`; docs/cli.md documents them in one table.
+"""
 
 from __future__ import annotations
 
-import typer
+import importlib
+from typing import Any, ClassVar
 
-from checkpointer.cli import app as checkpoints_app
-from kassist.demo import demo
-from knowledge.cli import app as kb_app
-from knowledge.corpus.cli import demo_corpus
-from memory.cli import app as memory_app
+import typer
+from typer import _click as click  # typer vendors its click (0.29+): subclass that one
+from typer.core import TyperCommand, TyperGroup
+
+# name: ("module:attribute", "one-line help")
+COMMANDS: dict[str, tuple[str, str]] = {
+    "kb": ("knowledge.cli:app", "Knowledge base: ingest, search, stats."),
+    "memory": ("memory.cli:app", "Long-term memory: remember, list, history, forget, review, audit."),
+    "checkpoints": ("checkpointer.cli:app", "Checkpoints: list, show, prune (retention), import."),
+    "demo": ("kassist.demo:demo", "Run a graph, SIGKILL it midway, resume it; nothing runs twice."),
+    "demo-corpus": ("knowledge.corpus.cli:demo_corpus", "Write a deterministic demo corpus with its ground truth."),
+}
+
+
+class _Listed(TyperCommand):
+    """What ``kassist --help`` shows for a command it has not loaded: name and one-line help."""
+
+
+def load_command(name: str, target: str) -> click.Command:
+    """Import ``module:attribute`` and turn it into the click command named ``name``."""
+    module_name, _, attribute = target.partition(":")
+    obj: Any = getattr(importlib.import_module(module_name), attribute)
+    if isinstance(obj, typer.Typer):
+        command: click.Command = typer.main.get_group(obj)
+    elif isinstance(obj, click.Command):
+        command = obj
+    else:
+        holder = typer.Typer(pretty_exceptions_enable=False)
+        holder.command(name)(obj)
+        command = typer.main.get_command(holder)
+    command.name = name
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """A typer group whose commands come from a ``{name: (module:attribute, help)}`` table."""
+
+    lazy_commands: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._listing = False
+        self._loaded: dict[str, click.Command] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*self.lazy_commands, *(n for n in super().list_commands(ctx) if n not in self.lazy_commands)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = self.lazy_commands.get(cmd_name)
+        if entry is None:
+            return super().get_command(ctx, cmd_name)
+        if self._listing:
+            return _Listed(cmd_name, short_help=entry[1], help=entry[1])
+        if cmd_name not in self._loaded:
+            try:
+                self._loaded[cmd_name] = load_command(cmd_name, entry[0])
+            except ModuleNotFoundError as exc:
+                from kassist.clikit import fail, missing_extra_message
+
+                message = missing_extra_message(exc, cmd_name)
+                if message is None:
+                    raise
+                fail(message)
+        return self._loaded[cmd_name]
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except (
+            click.exceptions.UsageError
+        ) as exc:  # typer suggests from loaded commands only: add the table's
+            from difflib import get_close_matches
+
+            close = get_close_matches(args[0], self.lazy_commands) if args else []
+            if close and "Did you mean" not in exc.message:
+                exc.message = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, close))}?"
+            raise
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._listing = True  # list names and one-line help from the table, import nothing
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ModuleNotFoundError as exc:  # an extra a command imports only when it runs
+            from kassist.clikit import fail, missing_extra_message
+
+            message = missing_extra_message(exc, ctx.invoked_subcommand or "")
+            if message is None:
+                raise
+            fail(message)
+
+
+class KassistGroup(LazyGroup):
+    lazy_commands = COMMANDS
+
 
 app = typer.Typer(
     name="kassist",
-    help="Enterprise knowledge assistant on LangGraph: durable, tenant-aware state.",
+    cls=KassistGroup,
+    help="Enterprise knowledge assistant on LangGraph: durable, tenant-aware state. "
+    "Exit codes: 0 ok, 1 failed, 2 bad command line, 3 partial, 4 refused (docs/cli.md).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    add_completion=False,
 )
-app.add_typer(checkpoints_app, name="checkpoints")
-app.add_typer(memory_app, name="memory")
-app.add_typer(kb_app, name="kb")
-app.command("demo")(demo)
-app.command("demo-corpus")(demo_corpus)
 
 
+@app.callback()
+def _root() -> None:
+    pass
+
+
+# Defined here, not in the table: it is cheap (it imports the server only when it runs), and a
+# missing "serve" extra is reported by LazyGroup.invoke in one line.
 @app.command("serve")
 def serve(
     port: int = typer.Option(8001, help="TCP port to listen on"),
@@ -43,5 +164,9 @@ def serve(
     main(argv)
 
 
-if __name__ == "__main__":
+def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

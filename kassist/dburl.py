@@ -11,7 +11,6 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from psycopg.conninfo import conninfo_to_dict
 from pydantic import BaseModel, ConfigDict
 
 ENV_VAR = "KASSIST_DATABASE_URL"
@@ -55,6 +54,13 @@ def parse_database_url(url: str) -> DatabaseURL:
             f"empty database URL; use one of {', '.join(ACCEPTED_SCHEMES)} (e.g. {DEFAULT_URL})"
         )
     url = url.strip()
+    if url.startswith("sqlite://") and not url.startswith("sqlite:///"):
+        rest = url[len("sqlite://") :]
+        raise UnsupportedDatabaseURL(
+            f"{url!r} has two slashes after 'sqlite:'; write sqlite:///{rest} (three slashes) for a path "
+            f"relative to the working directory, or sqlite:////{rest.lstrip('/')} (four) for an absolute "
+            "path. Other accepted forms: postgresql://user@host:5432/db"
+        )
     if url.startswith("sqlite:///"):
         raw = url[len("sqlite:///") :]
         if not raw or raw == ":memory:":
@@ -79,6 +85,8 @@ def database_url_from_env(default: str = DEFAULT_URL) -> str:
 
 def postgres_target(conninfo: str) -> str:
     """``host:port/dbname`` of a libpq conninfo or URL, for error messages."""
+    from psycopg.conninfo import conninfo_to_dict  # here: the CLI's start-up need not load psycopg
+
     try:
         params = conninfo_to_dict(conninfo)
     except Exception:

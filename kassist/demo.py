@@ -40,8 +40,9 @@ class HeadInfo(BaseModel):
 
 
 def _worker(args: list[str]) -> subprocess.Popen[str]:
+    # -P (safe path): a graph.py in the user's working directory must not shadow our graph package.
     return subprocess.Popen(
-        [sys.executable, "-m", "graph.worker", *args],
+        [sys.executable, "-P", "-m", "graph.worker", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -11,8 +11,22 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
+from kassist.clikit import (
+    DatabaseUrlOption,
+    ExitCode,
+    FullOption,
+    JsonOption,
+    TenantOption,
+    check_tenant,
+    database_url,
+    excerpt,
+    fail,
+    progress,
+    row,
+    table,
+)
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 from kassist.tenancy import TenantRequired
 from knowledge.embedders import (
@@ -29,14 +43,9 @@ app = typer.Typer(help="Knowledge base: ingest, search, stats.", no_args_is_help
 out = Console()
 err = Console(stderr=True)
 
-TenantOpt = Annotated[str, typer.Option("--tenant", "-t", help="Tenant the data belongs to (required).")]
-UrlOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--database-url", envvar="KASSIST_DATABASE_URL", help="sqlite:///path.db or postgresql://..."
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+TenantOpt = TenantOption
+UrlOpt = DatabaseUrlOption
+JsonOpt = JsonOption
 EXPECTED = (
     KnowledgeIndexError,
     TenantRequired,
@@ -49,15 +58,19 @@ EXPECTED = (
 )
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(code)
+def _fail(message: str, code: int = ExitCode.FAILED) -> NoReturn:
+    fail(message, code)
 
 
 @contextmanager
-def _open(url: str | None, embedder: Embedder, tenant: str) -> Iterator[TenantKnowledgeIndex]:
+def _open(
+    url: str | None, embedder: Embedder, tenant: str, *, read_only: bool
+) -> Iterator[TenantKnowledgeIndex]:
+    """The index bound to ``tenant``; ``read_only`` commands never create the database file."""
+    tenant = check_tenant(tenant)
+    chosen = database_url(url, must_exist=read_only)
     try:
-        with KnowledgeIndex.from_url(url, embedder=embedder) as index:
+        with KnowledgeIndex.from_url(chosen, embedder=embedder) as index:
             yield index.for_tenant(tenant)
     except EXPECTED as exc:
         _fail(str(exc))
@@ -95,13 +108,20 @@ def ingest(
 
     try:
         model, reason = select_embedder(embedder)
-    except (EmbedderUnavailable, ValueError) as exc:
+    except EmbedderUnavailable as exc:
         _fail(str(exc))
+    except ValueError as exc:  # not an embedder's name
+        _fail(str(exc), ExitCode.USAGE)
     if not as_json:
         out.print(f"embedder: {reason}", highlight=False, soft_wrap=True)
-    with _open(database_url, model, tenant) as kb:
+    with (
+        _open(database_url, model, tenant, read_only=False) as kb,
+        progress(f"indexing {path}", None, enabled=not as_json) as bar,
+    ):
         try:
-            report = ingest_directory(kb, path, collection=collection, max_bytes=max_bytes)
+            report = ingest_directory(
+                kb, path, collection=collection, max_bytes=max_bytes, on_document=lambda _doc: bar.advance()
+            )
         except EXPECTED as exc:
             _fail(str(exc))
     if as_json:
@@ -117,13 +137,13 @@ def ingest(
             soft_wrap=True,
         )
         if report.errors:
-            table = Table("file", "problem", "reason", title="Files not indexed")
+            failed = table("Files not indexed", ["file", "problem", "reason"])
             for e in report.errors:
-                table.add_row(e.source_path, e.kind, e.reason)
-            out.print(table)
+                failed.add_row(*row(e.source_path, e.kind, e.reason))
+            Console().print(failed)
     # Exit 3 = partial: the run finished but some files were not indexed (scripts can tell).
     if report.errors:
-        raise typer.Exit(3)
+        raise typer.Exit(ExitCode.PARTIAL)
 
 
 @app.command()
@@ -143,20 +163,23 @@ def search(
     ] = None,
     database_url: UrlOpt = None,
     as_json: JsonOpt = False,
+    full: FullOption = False,
 ) -> None:
     """Hybrid (keyword + vector, reciprocal rank fusion) search over the tenant's collections."""
     try:
         dates = [date.fromisoformat(v) if v else None for v in (effective_from, effective_to)]
     except ValueError as exc:
-        _fail(f"{exc}; give dates as YYYY-MM-DD")
+        _fail(f"{exc}; give dates as YYYY-MM-DD", ExitCode.USAGE)
     if mode not in ("hybrid", "keyword", "vector"):
-        _fail(f"unknown --mode {mode!r}; use hybrid, keyword or vector")
+        _fail(f"unknown --mode {mode!r}; use hybrid, keyword or vector", ExitCode.USAGE)
     chosen: SearchMode = mode  # type: ignore[assignment]
     try:
         model: Embedder = select_embedder(embedder)[0] if embedder else HashingEmbedder()
-    except (EmbedderUnavailable, ValueError) as exc:
+    except EmbedderUnavailable as exc:
         _fail(str(exc))
-    with _open(database_url, model, tenant) as kb:
+    except ValueError as exc:  # not an embedder's name
+        _fail(str(exc), ExitCode.USAGE)
+    with _open(database_url, model, tenant, read_only=True) as kb:
         try:
             if embedder is None and chosen != "keyword":
                 names = {s.embedder for s in kb.stats() if not collection or s.collection in collection}
@@ -185,27 +208,29 @@ def search(
         out.print_json(json.dumps([h.model_dump(mode="json") for h in hits]))
         return
     if not hits:
-        out.print("no results")
+        Console().print("no results")
         return
-    table = Table("#", "score", "kw", "vec", "document", "section", "text", title=f"{mode} search: {query}")
+    # 80 columns: rank, score, where the hit comes from, and the text shortened at a word boundary
+    # (--full: the whole chunk and the keyword / vector ranks).
+    columns = ["#", "score", "document", "text"] + (["kw", "vec"] if full else [])
+    hits_table = table(f"{mode} search: {query}", columns, no_wrap=("#", "score"), wide=("text",))
     for i, h in enumerate(hits, start=1):
-        snippet = " ".join(h.text.split())
-        table.add_row(
-            str(i),
-            f"{h.score:.4f}",
-            str(h.keyword_rank or "-"),
-            str(h.vector_rank or "-"),
-            f"{h.title}\n[dim]{h.source_path}[/]",
-            (h.heading or "").split(" > ")[-1],
-            snippet[:200] + ("..." if len(snippet) > 200 else ""),
-        )
-    out.print(table)
+        where = Text(h.title)
+        section = (h.heading or "").split(" > ")[-1]
+        if section:
+            where.append(f"\n{section}", style="italic")
+        where.append(f"\n{h.source_path}", style="dim")
+        cells = [str(i), f"{h.score:.3f}", where, excerpt(h.text, full, limit=160)]
+        if full:
+            cells += [str(h.keyword_rank or "-"), str(h.vector_rank or "-")]
+        hits_table.add_row(*row(*cells))
+    Console().print(hits_table)
 
 
 @app.command()
 def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
     """Documents, chunks and bytes per collection of the tenant."""
-    with _open(database_url, HashingEmbedder(), tenant) as kb:
+    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
         try:
             rows = kb.stats()
         except EXPECTED as exc:
@@ -214,13 +239,13 @@ def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = Fal
         out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
         return
     if not rows:
-        out.print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
+        Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
         return
-    table = Table(
-        "collection", "documents", "chunks", "bytes", "embedder", title=f"Knowledge base of {tenant}"
+    stats_table = table(
+        f"Knowledge base of {tenant}", ["collection", "documents", "chunks", "bytes", "embedder"]
     )
     for s in rows:
-        table.add_row(
-            s.collection, str(s.documents), str(s.chunks), f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)"
+        stats_table.add_row(
+            *row(s.collection, s.documents, s.chunks, f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)")
         )
-    out.print(table)
+    Console().print(stats_table)

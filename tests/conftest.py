@@ -18,7 +18,9 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-TEMPLATE_DB = "kassist_test_template"
+# One template per pytest-xdist worker: workers sharing a TEST_DATABASE_URL server must not drop
+# each other's template (each worker starts its own embedded server otherwise).
+TEMPLATE_DB = f"kassist_test_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 
 
 def with_dbname(url: str, dbname: str) -> str:

@@ -69,7 +69,7 @@ def test_prune_keep_latest_then_delete_scoped_to_a_tenant(db_url: str) -> None:
         assert count(acme, "recent") == 3
         assert count(globex, "old") == 4  # another tenant is untouched
 
-    deleted = runner.invoke(app, [*base, "--strategy", "delete", "--json"])  # every tenant
+    deleted = runner.invoke(app, [*base, "--strategy", "delete", "--all-tenants", "--json"])
     assert deleted.exit_code == 0, deleted.output
     report = json.loads(deleted.output)
     assert report["threads_deleted"] == 2
@@ -111,7 +111,8 @@ def test_bad_age_is_refused_before_touching_the_database(bad: str, tmp_path: Any
 
 def test_bad_database_url_names_accepted_schemes() -> None:
     result = CliRunner().invoke(
-        app, ["checkpoints", "prune", "--older-than", "30d", "--database-url", "mysql://h/db"]
+        app,
+        ["checkpoints", "prune", "--older-than", "30d", "--tenant", "acme", "--database-url", "mysql://h/db"],
     )
     assert result.exit_code == 1
     assert "sqlite:///" in result.output and "postgresql://" in result.output

@@ -78,7 +78,7 @@ def test_bad_input_gets_clear_errors(sqlite_url: str, tmp_path: Path) -> None:
     code, out = kb("stats", url=sqlite_url)
     assert code == 2 and "--tenant" in out
     code, out = kb("stats", "--tenant", "", url=sqlite_url)
-    assert code == 1 and "tenant_id is empty" in out
+    assert code == 2 and "tenant_id is empty" in out  # exit 2: the command line is wrong (docs/cli.md)
     code, out = kb("stats", "--tenant", "acme", url="mysql://db/kassist")
     assert code == 1 and "unsupported database URL scheme 'mysql'" in out
     code, out = kb(
@@ -90,11 +90,11 @@ def test_bad_input_gets_clear_errors(sqlite_url: str, tmp_path: Path) -> None:
     )
     assert code == 1 and "not a valid name" in out
     code, out = kb("search", "x", "-t", "acme", "--mode", "fuzzy", url=sqlite_url)
-    assert code == 1 and "unknown --mode 'fuzzy'" in out
+    assert code == 2 and "unknown --mode 'fuzzy'" in out
     code, out = kb("search", "x", "-t", "acme", "--from", "2026-13-01", url=sqlite_url)
-    assert code == 1 and "YYYY-MM-DD" in out
+    assert code == 2 and "YYYY-MM-DD" in out
     code, out = kb("search", "x", "-t", "acme", "--embedder", "nonsense", url=sqlite_url)
-    assert code == 1 and "unknown embedder 'nonsense'" in out
+    assert code == 2 and "unknown embedder 'nonsense'" in out
 
 
 def test_environment_variable_picks_the_database(sqlite_url: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,92 @@
+"""Command-line start-up: wall time of real ``kassist`` processes, median of ``--repeats`` runs.
+
+    .venv/bin/python bench/cli_startup.py [--repeats 5]
+
+Each command runs as a fresh subprocess (``python -m kassist.cli ...``, the same code the
+``kassist`` script runs), so the figure includes interpreter start-up and every import a user
+waits for. ``memory list`` and ``kb stats`` read a SQLite file prepared once before timing (one
+memory, one small collection indexed with the hashing embedder). Targets (issue 15):
+``--help`` <= 0.5 s, ``memory list`` and ``kb stats`` <= 1.5 s. Wall time is the target; CPU time (user + system of
+the child) is printed beside it because a machine busy with other work inflates only the former.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGETS = {"--help": 0.5, "memory list": 1.5, "kb stats": 1.5}
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def kassist(args: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of one ``kassist`` process (CPU time is what a busy machine cannot inflate)."""
+    cpu = _children_cpu()
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "kassist.cli", *args],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"kassist {' '.join(args)} failed ({done.returncode}):\n{done.stderr}")
+    return elapsed, _children_cpu() - cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    options = parser.parse_args()
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        env = dict(os.environ)
+        # The checkout first (as `make` runs it), the working directory holds only the database.
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
+        env["KASSIST_DATABASE_URL"] = f"sqlite:///{work / 'bench.db'}"
+        docs = work / "docs"
+        docs.mkdir()
+        (docs / "leave.md").write_text("# Leave\n\nProbationary hires accrue earned leave monthly.\n")
+        remember = ["memory", "remember", "--tenant", "acme", "--user", "asha", "--type", "preference"]
+        remember += ["--key", "response_language", "--value", '"Bengali"', "--source", "user_explicit"]
+        kassist(remember, env, work)
+        ingest = ["kb", "ingest", str(docs), "--tenant", "acme", "--collection", "handbook"]
+        kassist([*ingest, "--embedder", "hashing"], env, work)
+        commands = {
+            "--help": ["--help"],
+            "memory list": ["memory", "list", "--tenant", "acme", "--user", "asha"],
+            "kb stats": ["kb", "stats", "--tenant", "acme"],
+        }
+        load = os.getloadavg()[0]
+        print(
+            f"kassist start-up, median of {options.repeats} subprocesses ({os.cpu_count()} cores, load {load:.1f})"
+        )
+        print(f"{'command':<14} {'wall s':>7} {'min s':>7} {'max s':>7} {'cpu s':>7} {'target s':>9}")
+        for name, args in commands.items():
+            runs = [kassist(args, env, work) for _ in range(options.repeats)]
+            wall = [w for w, _ in runs]
+            cpu = statistics.median(c for _, c in runs)
+            verdict = "ok" if statistics.median(wall) <= TARGETS[name] else "OVER"
+            print(
+                f"{name:<14} {statistics.median(wall):>7.2f} {min(wall):>7.2f} {max(wall):>7.2f} {cpu:>7.2f} "
+                f"{TARGETS[name]:>9.1f} {verdict}"
+            )
+
+
+if __name__ == "__main__":
+    main()

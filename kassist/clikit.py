@@ -1,0 +1,210 @@
+"""What every ``kassist`` sub-command shares: options, exit codes, error lines, tables, progress.
+
+Kept light on purpose (typer, rich and the URL rules only): ``kassist --help`` imports this module
+and nothing of langgraph. One convention for all commands (docs/cli.md has the table):
+
+====  ==========  ==========================================================================
+code  name        meaning
+====  ==========  ==========================================================================
+0     OK          done
+1     FAILED      the command ran and could not do its job (database missing or unreachable,
+                  not found, a refused import, data the component rejects)
+2     USAGE       the command line is wrong (unknown or missing option, a value that cannot
+                  be read: a duration, JSON, a date, an enum); click's own convention
+3     PARTIAL     finished, but some items failed (e.g. files that could not be indexed)
+4     REFUSED     a write the poisoning rules rejected or quarantined (the decision is printed)
+====  ==========  ==========================================================================
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from enum import IntEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from kassist.dburl import ENV_VAR, UnsupportedDatabaseURL, database_url_from_env, parse_database_url
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    FAILED = 1
+    USAGE = 2
+    PARTIAL = 3
+    REFUSED = 4
+
+
+# ---- the shared options ---------------------------------------------------------------------------
+
+TenantOption = Annotated[
+    str, typer.Option("--tenant", "-t", help="Tenant id (required: there is no default tenant).")
+]
+DatabaseUrlOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url",
+        envvar=ENV_VAR,
+        show_envvar=True,
+        show_default=False,
+        help="sqlite:///relative.db, sqlite:////absolute.db or postgresql://...; "
+        "default: sqlite:///.kassist/kassist.db",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+FullOption = Annotated[bool, typer.Option("--full", help="Show long text in full, not shortened.")]
+
+
+# ---- errors ---------------------------------------------------------------------------------------
+
+# Top-level modules of optional extras: a command that needs one says which extra to install.
+EXTRA_OF_MODULE = {
+    "fastapi": "serve",
+    "langserve": "serve",
+    "uvicorn": "serve",
+    "sse_starlette": "serve",
+    "langgraph_api": "serve",
+    "langgraph_cli": "serve",
+}
+
+
+def err_console() -> Console:
+    return Console(stderr=True)
+
+
+def out_console() -> Console:
+    # Created per call so that COLUMNS and a redirected stdout at call time are honoured.
+    return Console()
+
+
+def fail(message: str, code: ExitCode | int = ExitCode.FAILED) -> NoReturn:
+    """One line on stderr (``error: ...``), then exit with ``code``; never a traceback."""
+    err_console().print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    raise typer.Exit(int(code))
+
+
+def missing_extra_message(exc: ModuleNotFoundError, command: str) -> str | None:
+    """The one-line advice for a command whose optional extra is not installed, or None."""
+    top = (exc.name or "").split(".")[0]
+    extra = EXTRA_OF_MODULE.get(top)
+    if extra is None:
+        return None
+    return (
+        f"`kassist {command}` needs the {extra!r} extra ({top} is not installed): "
+        f'pip install "kassist[{extra}]"'
+    )
+
+
+# ---- database URLs --------------------------------------------------------------------------------
+
+
+def database_url(given: str | None, *, must_exist: bool) -> str:
+    """The URL a command works on (``given``, else ``$KASSIST_DATABASE_URL``, else the default).
+
+    ``must_exist`` is for commands that only read: a SQLite file that is not there is an error
+    naming the path (a mistyped path must not answer "no results" from a new empty database), and
+    nothing is created. A bad URL fails with the accepted forms named.
+    """
+    url = given or database_url_from_env()
+    try:
+        parsed = parse_database_url(url)
+    except UnsupportedDatabaseURL as exc:
+        fail(str(exc))
+    if must_exist and parsed.sqlite_path is not None and not parsed.sqlite_path.is_file():
+        path = parsed.sqlite_path
+        where = "" if path.is_absolute() else f" (relative to {Path.cwd()})"
+        fail(
+            f"the SQLite database {path}{where} does not exist; check the path in the URL "
+            f"(three slashes for a relative path, four for an absolute one) or {ENV_VAR}. "
+            "Read-only commands never create a database"
+        )
+    return url
+
+
+# ---- readable output ------------------------------------------------------------------------------
+
+EXCERPT_CHARS = 120
+
+
+def excerpt(text: str, full: bool = False, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` on one line, shortened at a word boundary to about ``limit`` characters (with an
+    ellipsis) unless ``full``."""
+    flat = " ".join(text.split())
+    if full or len(flat) <= limit:
+        return flat
+    return textwrap.shorten(flat, width=limit, placeholder=" …")
+
+
+def table(
+    title: str | None, columns: Sequence[str], *, no_wrap: Iterable[str] = (), wide: Iterable[str] = ()
+) -> Table:
+    """A table that fits the terminal (80 columns when output is not a terminal).
+
+    ``no_wrap`` columns (short values: ids, dates, enums) keep their width; ``wide`` columns (long
+    text) take the room that is left. Text wraps between words; only a word longer than its whole
+    column (an id, a URL) is folded.
+    """
+    keep, flex = set(no_wrap), set(wide)
+    t = Table(title=title, title_justify="left", expand=False)
+    for name in columns:
+        if name in flex:
+            t.add_column(name, overflow="fold", ratio=1, min_width=14)
+        else:
+            t.add_column(name, overflow="fold", no_wrap=name in keep)
+    return t
+
+
+def row(*cells: Any) -> list[Text]:
+    """Cells as plain text: stored data is never read as rich markup."""
+    return [c if isinstance(c, Text) else Text("-" if c is None else str(c)) for c in cells]
+
+
+@contextmanager
+def progress(description: str, total: int | None, *, enabled: bool = True) -> Iterator[Any]:
+    """A rich progress bar on stderr (stdout stays clean for --json); ``advance()`` per item.
+
+    Disabled (a no-op) when ``enabled`` is false or stderr is not a terminal and
+    ``KASSIST_PROGRESS`` is not set: logs and pipes get no control codes.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    show = enabled and (sys.stderr.isatty() or bool(os.environ.get("KASSIST_PROGRESS")))
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console(),
+        disable=not show,
+        transient=False,
+    )
+    with bar:
+        task = bar.add_task(description, total=total)
+
+        class _Advance:
+            def advance(self, n: int = 1) -> None:
+                bar.advance(task, n)
+
+            def total(self, value: int) -> None:
+                bar.update(task, total=value)
+
+        yield _Advance()
+
+
+def check_tenant(value: str) -> str:
+    """``--tenant`` validated before anything is opened (exit 2 with the rule it breaks)."""
+    from kassist.tenancy import TenantRequired, validate_tenant_id
+
+    try:
+        return validate_tenant_id(value)
+    except (ValueError, TenantRequired) as exc:
+        fail(f"--tenant: {exc}", ExitCode.USAGE)
