@@ -17,8 +17,12 @@ import pytest
 from conftest import fresh_database
 
 from kassist.tenancy import TenantMismatch
-from memory.manager import TENANT_DEFAULTS, Action, MemoryManager, Status
+from memory.manager import TENANT_DEFAULTS, Action, MemoryManager, PolicyConfig, Status
 from memory.manager.policy import BEHAVIOUR_TYPES, TRUSTED_TEXT
+from memory.manager.screen import ScreenConfig
+
+# Every tenant of these tests owns acme.example: links there are ordinary, any other host is outside.
+CONFIG = PolicyConfig(screen=ScreenConfig(allowed_hosts={"*": ["acme.example"]}))
 
 ZW = "\u200b"
 
@@ -189,7 +193,7 @@ def shared(
         else:
             server = str(request.getfixturevalue("pg_server_url"))
             url = stack.enter_context(fresh_database(server, "kassist_poison"))
-        manager = MemoryManager.from_url(url)
+        manager = MemoryManager.from_url(url, config=CONFIG)
         yield manager, url
         manager.close()
 
