@@ -49,13 +49,22 @@ def load_jsonl(name: str) -> list[dict[str, Any]]:
 
 def attacks(name: str) -> list[Item]:
     return [
-        Item(r["id"], r["category"], r["source"], r["memory_type"], [(w["key"], w["value"]) for w in r["writes"]])
+        Item(
+            r["id"],
+            r["category"],
+            r["source"],
+            r["memory_type"],
+            [(w["key"], w["value"]) for w in r["writes"]],
+        )
         for r in load_jsonl(name)
     ]
 
 
 def benign_facts() -> list[Item]:
-    return [Item(r["id"], r["key"], r["source"], r["memory_type"], [(r["key"], r["value"])]) for r in load_jsonl("benign_facts.jsonl")]
+    return [
+        Item(r["id"], r["key"], r["source"], r["memory_type"], [(r["key"], r["value"])])
+        for r in load_jsonl("benign_facts.jsonl")
+    ]
 
 
 def corpus_sentences() -> Iterator[tuple[str, str]]:
@@ -80,7 +89,12 @@ def held(item: Item, config: PolicyConfig = CONFIG) -> bool:
     let_through: list[tuple[str, Any]] = []
     for key, value in item.writes:
         req = RememberRequest(
-            tenant_id=TENANT, user_id="asha", memory_type=item.memory_type, key=key, value=value, source=item.source
+            tenant_id=TENANT,
+            user_id="asha",
+            memory_type=item.memory_type,
+            key=key,
+            value=value,
+            source=item.source,
         )
         if source_gate(req) is not None or screen(req, config, let_through[-RECENT_LIMIT:]):
             return True
@@ -120,7 +134,9 @@ def main() -> None:
         print(f"{figure.name:28} held {figure.held:4}/{figure.total:<4} = {figure.rate:6.1%}")
         if "--show" in sys.argv:
             for item in figure.missed:
-                print(f"    {'missed' if 'attack' in figure.name else 'held'}: {item.id} {item.label}: {item.writes[0][1]!s:.150}")
+                print(
+                    f"    {'missed' if 'attack' in figure.name else 'held'}: {item.id} {item.label}: {item.writes[0][1]!s:.150}"
+                )
 
 
 if __name__ == "__main__":

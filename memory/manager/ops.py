@@ -93,7 +93,9 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
     recent: list[tuple[str, Any]] = []
     if req.source not in TRUSTED_TEXT:  # an instruction split across writes is screened whole
         since = now - timedelta(minutes=RECENT_WINDOW_MINUTES)
-        rows = yield Sql("recent_from_source", {**base, "source": req.source.value, "since": since, "limit": RECENT_LIMIT})
+        rows = yield Sql(
+            "recent_from_source", {**base, "source": req.source.value, "since": since, "limit": RECENT_LIMIT}
+        )
         recent = [(row["key"], r.record_from_row(row).value) for row in reversed(rows)]
     findings = screen(req, config, recent)
     resolution = None

@@ -40,9 +40,7 @@ class ScreenConfig:
     semantic: bool = True
 
     def hosts_for(self, tenant_id: str) -> frozenset[str]:
-        return frozenset(
-            [*self.allowed_hosts.get(ALL_TENANTS, ()), *self.allowed_hosts.get(tenant_id, ())]
-        )
+        return frozenset([*self.allowed_hosts.get(ALL_TENANTS, ()), *self.allowed_hosts.get(tenant_id, ())])
 
 
 def key_texts(key: str) -> list[str]:
@@ -99,6 +97,8 @@ def screen_memory(
     joined = " ".join([*values, " ".join(str(v) for v in leaves(value))])
     together = screen_texts([joined], hosts, semantic)
     if together:
-        split = Finding("split instruction", f"read together with {len(recent)} recent memories from the same source")
+        split = Finding(
+            "split instruction", f"read together with {len(recent)} recent memories from the same source"
+        )
         return [split, *together]
     return []

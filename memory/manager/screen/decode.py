@@ -44,11 +44,11 @@ _JSONISH = re.compile(r"[\[{].*[\]}]", re.DOTALL)
 
 def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     """``text`` itself, then every decoding that changes it (each at most once)."""
-    seen = {text}
+    seen = {latin(text)}  # a decoding that only changes case or accents reveals nothing new
 
     def fresh(how: str, decoded: str | None) -> Iterator[Variant]:
-        if decoded and decoded.strip() and decoded not in seen:
-            seen.add(decoded)
+        if decoded and decoded.strip() and latin(decoded) not in seen:
+            seen.add(latin(decoded))
             yield Variant(how, decoded)
 
     yield Variant("", text)
@@ -82,6 +82,7 @@ def leet(text: str) -> str:
 
 def despace(text: str) -> str:
     """``I G N O R E  Y O U R`` -> ``ignore your``: single letters joined, wider gaps kept as spaces."""
+
     def join(match: re.Match[str]) -> str:
         return re.sub(r"[ .\-_*·]", "", match.group(0))
 
@@ -103,6 +104,10 @@ def base64_texts(text: str) -> list[str]:
     if len(candidates) > 1:
         pieces.add("".join(candidates))
     found: list[str] = []
+    for run in runs:  # pieces padded one by one ("ZGlzcmVn YXJkIHRoZSBydWw= ZXMgYWJvdmU=")
+        parts = [_decode(token) for token in run]
+        if len(run) > 1 and all(part is not None for part in parts):
+            found.append("".join(part for part in parts if part is not None))
     for piece in pieces:
         decoded = _decode(piece)
         if decoded is not None:

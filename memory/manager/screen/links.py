@@ -21,7 +21,9 @@ from markdown_it.token import Token
 from memory.manager.screen.findings import Finding
 
 _MD = MarkdownIt("commonmark")
-_BARE_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>\"')\]]*", re.I)
+_BARE_URL = re.compile(
+    r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>\"')\]]*", re.I
+)
 _HTML_ATTR = re.compile(r"<\s*(a|img|iframe|script|link|source|video|audio|embed|object|form)\b[^>]*?"
                         r"\b(?:href|src|action|data)\s*=\s*[\"']?([^\"'\s>]+)", re.I)  # fmt: skip
 _SCRIPT_URI = re.compile(r"^\s*(?:javascript|vbscript|data)\s*:", re.I)

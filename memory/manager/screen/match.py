@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from memory.manager.screen.decode import Variant, variants
 from memory.manager.screen.findings import Finding
-from memory.manager.screen.links import link_findings
+from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
 
@@ -21,6 +21,8 @@ _ROLE_MARKERS = re.compile(
 )
 _SCRIPT_URI = re.compile(r"\b(?:data:[a-z]+/[a-z0-9.+-]+[;,]|javascript:|vbscript:)", re.IGNORECASE)
 _AI_WORDS = re.compile(r"\b(?:ai|assistant|chat ?bot|llm|language model|model|gpt|copilot|agent)\b", re.I)
+_EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_WORDS = re.compile(r"[^\W\d_]{2,}")
 # Decodings whose output is close to the original alphabet: links found there are real links.
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
 
@@ -62,16 +64,27 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
         found.append(Finding("obfuscation", "words mixing Latin with look-alike letters of another script"))
     if _SCRIPT_URI.search(normal):
         found.append(Finding("exfiltration", "data:/javascript: URI"))
+    if any(not allowed(host.lower(), allowed_hosts) for host in _EMAIL.findall(text)):
+        found.append(
+            Finding("outside address", "e-mail address outside the tenant's allow-list", strong=False)
+        )
     for variant in variants(text):
         found.extend(phrase_findings(variant))
         if variant.how in _LINK_LAYERS or variant.how.startswith("base64"):
             found.extend(link_findings(variant.text, allowed_hosts))
-        if variant.how == "HTML comment" and _AI_WORDS.search(variant.text):
-            found.append(Finding("hidden instruction", "HTML comment addressed to an AI assistant"))
+        if variant.how == "HTML comment":
+            if _AI_WORDS.search(variant.text):
+                found.append(Finding("hidden instruction", "HTML comment addressed to an AI assistant"))
+            else:  # invisible to a reader of the rendered text, visible to a model
+                found.append(Finding("hidden text", "HTML comment", strong=False))
+        if variant.how == "base64" and len(_WORDS.findall(variant.text)) >= 2:
+            found.append(Finding("encoded payload", "base64 that decodes to readable words"))
         if variant.how and _ROLE_MARKERS.search(forms(variant.text).latin):
             found.append(Finding("role marker", f"role marker hidden with {variant.how}"))
     if found and any(f.strong for f in found) and plain(text) != forms(text).latin and _has_lookalikes(text):
-        found.append(Finding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters"))
+        found.append(
+            Finding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")
+        )
     return list(dict.fromkeys(found))
 
 

@@ -35,10 +35,10 @@ MAX_SENTENCES = 24  # a memory is short; a long one is checked on its first sent
 
 @dataclass(frozen=True)
 class Thresholds:
-    alone: float = 0.62  # similarity that holds a sentence without any other sign
-    alone_margin: float = 0.08  # ... and by how much it must be closer to an injection than to a contrast
+    alone: float = 0.68  # similarity that holds a sentence without any other sign
+    alone_margin: float = 0.1  # ... and by how much it must be closer to an injection than to a contrast
     with_sign: float = 0.5  # similarity that holds it when the phrase banks found a weak sign
-    with_sign_margin: float = 0.0
+    with_sign_margin: float = 0.1
 
 
 class SemanticScreen:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Zero-width, joiners, word joiner, invisible operators, BOM, soft hyphen, Mongolian vowel separator.
-INVISIBLE = frozenset({0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x00AD, 0x180E})
+INVISIBLE = frozenset(
+    {0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x00AD, 0x180E}
+)
 # Bidi embeddings, overrides and isolates (Trojan Source), and the implicit marks.
 BIDI = frozenset({0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), *range(0x2066, 0x206A)})
 TAGS = range(0xE0000, 0xE0080)  # Unicode tag characters: invisible ASCII look-alikes.
@@ -55,13 +58,24 @@ def is_hidden(ch: str) -> bool:
     return cp in INVISIBLE or cp in BIDI or cp in TAGS or unicodedata.category(ch) == "Cf"
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str) -> str:
+    if text.isascii():  # no hidden, look-alike or compatibility characters to undo
+        return text.casefold()
     text = unicodedata.normalize("NFKC", text)
     return "".join(ch for ch in text if not is_hidden(ch)).casefold()
 
 
+@lru_cache(maxsize=4096)
 def latin(text: str) -> str:
     """Look-alikes mapped (before and after case folding: Cherokee folds small to capital letters)."""
+    if text.isascii():
+        return text.casefold()
+    return _latin(text)
+
+
+@lru_cache(maxsize=4096)
+def _latin(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if not is_hidden(ch)).translate(_CONFUSABLES).casefold()
     text = text.translate(_CONFUSABLES)
@@ -95,4 +109,3 @@ def mixed_script_words(text: str) -> bool:
         if "LATIN" in scripts and len(scripts) > 1:
             return True
     return False
-
