@@ -133,7 +133,7 @@ _LATIN: tuple[tuple[str, bool, str], ...] = (
     (
         "message addressed to the assistant",
         True,
-        rf"\bif you are an? (?:ai|assistant|language model|llm|chatbot|bot|automated system)\b",
+        r"\bif you are an? (?:ai|assistant|language model|llm|chatbot|bot|automated system)\b",
     ),
     (
         "message addressed to the assistant",
@@ -146,26 +146,26 @@ _LATIN: tuple[tuple[str, bool, str], ...] = (
     (
         "message addressed to the assistant",
         True,
-        rf"\b(?:nota|mensaje|instruccion|aviso|mensagem|recado) (?:para|al|ao|a) (?:el |o |la )?(?:asistente|"
-        rf"assistente|modelo|ia|bot|chatbot)\b",
+        r"\b(?:nota|mensaje|instruccion|aviso|mensagem|recado) (?:para|al|ao|a) (?:el |o |la )?(?:asistente|"
+        r"assistente|modelo|ia|bot|chatbot)\b",
     ),
     (
         "message addressed to the assistant",
         True,
-        rf"\b(?:hinweis|nachricht|anweisung|notiz) (?:an|fur) (?:den |die |das )?(?:assistenten|ki|modell|bot|"
-        rf"chatbot|sprachmodell)\b",
+        r"\b(?:hinweis|nachricht|anweisung|notiz) (?:an|fur) (?:den |die |das )?(?:assistenten|ki|modell|bot|"
+        r"chatbot|sprachmodell)\b",
     ),
     (
         "message addressed to the assistant",
         True,
-        rf"\b(?:note|message|consigne|remarque) (?:pour|a|au|a l') ?(?:l'|le |la )?(?:assistant|ia|modele|"
-        rf"chatbot|bot)\b",
+        r"\b(?:note|message|consigne|remarque) (?:pour|a|au|a l') ?(?:l'|le |la )?(?:assistant|ia|modele|"
+        r"chatbot|bot)\b",
     ),
     (
         "message addressed to the assistant",
         True,
-        rf"\b(?:nota|messaggio|opmerking|bericht|notitie|wiadomosc|notatka) (?:per|voor|aan|dla) (?:l'|il |de )?"
-        rf"(?:assistente|ia|modello|assistent|ai|asystenta|modelu)\b",
+        r"\b(?:nota|messaggio|opmerking|bericht|notitie|wiadomosc|notatka) (?:per|voor|aan|dla) (?:l'|il |de )?"
+        r"(?:assistente|ia|modello|assistent|ai|asystenta|modelu)\b",
     ),
     (
         "the assistant is told what to do",
@@ -283,14 +283,14 @@ _LATIN: tuple[tuple[str, bool, str], ...] = (
     (
         "concealment from the user",
         True,
-        rf"\b(?:do not|don'?t|never|must not|should not)\W+(?:\w+\W+){{0,2}}(?:tell|inform|show|mention|reveal|"
-        rf"disclose|say|let|bring|raise|discuss|share|explain)\b(?:\W+\w+){{0,6}}\W+(?:to |with )?(?:the|this) "
-        rf"(?:user|human|customer|person you)\b"
-        rf"|\b(?:should|must|may|can|will) (?:the user|the human|the person (?:\w+ )?(?:with|to) you)\W+(?:\w+\W+){{0,1}}"
-        rf"(?:learn|know|find out|notice|see|hear|be told)\b"
-        rf"|\bwithout (?:telling|informing|notifying|alerting|asking) (?:the|this) (?:user|human)\b|\bsecretly\b"
-        rf"|\bkeep (?:this|it|the following|that)\W+(?:\w+\W+){{0,2}}(?:hidden|secret|confidential) from\b"
-        rf"|\b(?:the user|they) (?:must|should) not (?:know|find out|learn|notice)\b",
+        r"\b(?:do not|don'?t|never|must not|should not)\W+(?:\w+\W+){0,2}(?:tell|inform|show|mention|reveal|"
+        r"disclose|say|let|bring|raise|discuss|share|explain)\b(?:\W+\w+){0,6}\W+(?:to |with )?(?:the|this) "
+        r"(?:user|human|customer|person you)\b"
+        r"|\b(?:should|must|may|can|will) (?:the user|the human|the person (?:\w+ )?(?:with|to) you)\W+(?:\w+\W+){0,1}"
+        r"(?:learn|know|find out|notice|see|hear|be told)\b"
+        r"|\bwithout (?:telling|informing|notifying|alerting|asking) (?:the|this) (?:user|human)\b|\bsecretly\b"
+        r"|\bkeep (?:this|it|the following|that)\W+(?:\w+\W+){0,2}(?:hidden|secret|confidential) from\b"
+        r"|\b(?:the user|they) (?:must|should) not (?:know|find out|learn|notice)\b",
     ),
     (
         "concealment from the user",
