@@ -21,7 +21,7 @@ from typing import Any
 
 from knowledge.documents import Document
 from knowledge.loaders import load_directory
-from memory.manager.models import RememberRequest
+from memory.manager.models import MemoryType, RememberRequest, Source
 from memory.manager.policy import RECENT_LIMIT, PolicyConfig, screen, source_gate
 from memory.manager.screen import ScreenConfig
 
@@ -91,10 +91,10 @@ def held(item: Item, config: PolicyConfig = CONFIG) -> bool:
         req = RememberRequest(
             tenant_id=TENANT,
             user_id="asha",
-            memory_type=item.memory_type,
+            memory_type=MemoryType(item.memory_type),
             key=key,
             value=value,
-            source=item.source,
+            source=Source(item.source),
         )
         if source_gate(req) is not None or screen(req, config, let_through[-RECENT_LIMIT:]):
             return True
