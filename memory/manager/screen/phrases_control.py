@@ -16,7 +16,8 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     (
         "override of earlier instructions",
         True,
-        rf"\b(?:previous|prior|earlier|above|original|existing|old|initial|system|your){gap(2)}{RULES_EN}"
+        rf"\b(?:(?:previous|prior|earlier|above|original|initial|system){gap(2)}(?:instructions?|guidance|prompts?|"
+        rf"directives?|programming|system messages?|configuration)|your{gap(2)}{RULES_EN})"
         rf"{gap(6)}(?:no longer appl|(?:are|is) (?:now )?(?:void|obsolete|cancell?ed|revoked|superseded|"
         rf"invalid|suspended|outdated)|do(?:es)? not apply|(?:have|has) been (?:replaced|revoked|lifted|"
         rf"updated|suspended|superseded)|should be (?:ignored|disregarded)|(?:are|is) to be (?:ignored|"
