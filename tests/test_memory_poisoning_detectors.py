@@ -193,3 +193,10 @@ def test_an_instruction_split_across_recent_memories_is_read_whole() -> None:
     findings = scan_memory(*second, recent=[first])
     assert findings[0].category == "split instruction"
     assert scan_memory("part_2", "Leave is 25 days a year.", recent=[first]) == []
+
+
+def test_data_that_only_looks_like_the_attacks_is_not_held() -> None:
+    assert scan_memory("hr_record", {"name": "Raj", "role": "developer", "team": "payments"}) == []
+    assert scan('{"employee": "Lena", "role": "assistant", "office": "Berlin"}') == []
+    assert scan("Release 1.4: the system prompt editor for support macros was removed.") == []
+    assert scan("Flight KL1007 departs 07:15; gate D4; seat 12C.") == []

@@ -29,6 +29,7 @@ MAX_DEPTH = 2  # base64 inside URL encoding inside a comment is still found; no 
 class Variant:
     how: str  # "" for the text as written, else the decoding that produced it
     text: str
+    source: str = ""  # the text it was decoded from
 
 
 _LEET = str.maketrans(
@@ -40,6 +41,13 @@ _B64_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{4,}={0,2}")
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _SPACED = re.compile(r"(?:\b\w[ .\-_*·]){2,}\w\b")
 _JSONISH = re.compile(r"[\[{].*[\]}]", re.DOTALL)
+_CHAT_ROLES = {"system", "developer", "assistant", "tool"}
+# A role and a content field close together in text that is not valid JSON (truncated, single quotes).
+_ROLE_MESSAGE = re.compile(
+    r"[\"']role[\"']\s*[:=]\s*[\"'](?:system|developer|assistant)[\"'][^{}]{0,200}[\"'](?:content|text)[\"']\s*[:=]"
+    r"|[\"'](?:content|text)[\"']\s*[:=][^{}]{0,400}[\"']role[\"']\s*[:=]\s*[\"'](?:system|developer)[\"']",
+    re.IGNORECASE,
+)
 
 
 def variants(text: str, depth: int = 0) -> Iterator[Variant]:
@@ -49,7 +57,7 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     def fresh(how: str, decoded: str | None) -> Iterator[Variant]:
         if decoded and decoded.strip() and latin(decoded) not in seen:
             seen.add(latin(decoded))
-            yield Variant(how, decoded)
+            yield Variant(how, decoded, text)
 
     yield Variant("", text)
     yield from fresh("leetspeak", leet(text))
@@ -173,10 +181,16 @@ def leaves(value: Any) -> Iterator[str]:
 
 
 def role_objects(value: Any) -> bool:
-    """A chat message object (``{"role": "system", "content": ...}``), as a value or inside a string."""
+    """A chat message object (``{"role": "system", "content": ...}``), as a value or inside a string.
+
+    A role alone is a job title (``{"name": "Raj", "role": "developer"}``); a message has content."""
     if isinstance(value, dict):
         role = value.get("role")
-        if isinstance(role, str) and role.strip().casefold() in {"system", "developer", "assistant", "tool"}:
+        if (
+            isinstance(role, str)
+            and role.strip().casefold() in _CHAT_ROLES
+            and any(k in value for k in ("content", "text", "message", "parts"))
+        ):
             return True
         return any(role_objects(v) for v in value.values())
     if isinstance(value, list):
@@ -188,5 +202,5 @@ def role_objects(value: Any) -> bool:
                 return role_objects(json.loads(match.group(0)))
             except ValueError:
                 pass
-        return re.search(r"[\"']role[\"']\s*[:=]\s*[\"'](system|developer)[\"']", value, re.I) is not None
+        return _ROLE_MESSAGE.search(value) is not None
     return False

@@ -22,6 +22,9 @@ _ROLE_MARKERS = re.compile(
 _SCRIPT_URI = re.compile(r"\b(?:data:[a-z]+/[a-z0-9.+-]+[;,]|javascript:|vbscript:)", re.IGNORECASE)
 _AI_WORDS = re.compile(r"\b(?:ai|assistant|chat ?bot|llm|language model|model|gpt|copilot|agent)\b", re.I)
 _EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_LEET_WORD = re.compile(
+    r"\b(?=\w*[a-z])[a-z]*[0-9@$!|][a-z0-9@$!|]*[a-z][a-z0-9@$!|]*\b|\b[0-9@$!|]+[a-z]+[0-9@$!|]+\w*", re.I
+)
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 # Decodings whose output is close to the original alphabet: links found there are real links.
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
@@ -40,18 +43,30 @@ def hidden_characters(text: str) -> list[Finding]:
     return findings
 
 
-def phrase_findings(variant: Variant) -> list[Finding]:
-    """Phrase-bank matches in one variant; in a decoded variant every match counts as strong."""
+def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Finding]:
+    """Phrase-bank matches in one variant. A concept that only a decoding reveals counts as strong
+    (the text was disguised); leetspeak keeps each concept's own strength (digits are common in data);
+    a concept the text already shows plainly (``known``) is not reported again."""
     f = forms(variant.text)
     found: list[Finding] = []
     for phrase in PHRASES:
+        if known is not None and phrase.concept in known:
+            continue
         text = f.latin if phrase.form == "latin" else f.plain
         if phrase.pattern.search(text):
             if variant.how:
-                found.append(Finding("instruction", f"{phrase.concept}, hidden with {variant.how}"))
+                strong = phrase.strong or variant.how != "leetspeak" or _leet_words(variant.source)
+                found.append(
+                    Finding("instruction", f"{phrase.concept}, hidden with {variant.how}", strong=strong)
+                )
             else:
                 found.append(Finding("instruction", phrase.concept, strong=phrase.strong))
     return found
+
+
+def _leet_words(text: str) -> bool:
+    """Several words spelled with digits or symbols for letters ("n0w", "y0u", "d!sr3g@rd")."""
+    return len(_LEET_WORD.findall(text)) >= 2
 
 
 def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
@@ -68,8 +83,12 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
         found.append(
             Finding("outside address", "e-mail address outside the tenant's allow-list", strong=False)
         )
-    for variant in variants(text):
-        found.extend(phrase_findings(variant))
+    shown: set[str] = set()
+    for variant in variants(text):  # the text as written comes first
+        matches = phrase_findings(variant, shown if variant.how else None)
+        if not variant.how:
+            shown = {m.detail for m in matches}
+        found.extend(matches)
         if variant.how in _LINK_LAYERS or variant.how.startswith("base64"):
             found.extend(link_findings(variant.text, allowed_hosts))
         if variant.how == "HTML comment":

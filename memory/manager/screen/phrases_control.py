@@ -143,6 +143,12 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         rf"darf|doit|devra|moet|mag)\b|\b(?:soll|muss|darf) (?:der|die|das) {AI_ML}\b",
     ),
     (
+        "an AI that answers is addressed",
+        False,
+        rf"\b(?:the|any|every) (?:ai |automated )?(?:{AI}|ai tool|ai system)s? (?:that is |which is |who is )?"
+        r"(?:answering|responding to|replying to|handling) (?:questions|queries|requests|messages|users)\b",
+    ),
+    (
         "answers are told what to say",
         False,
         r"\b(?:answers|responses|replies|outputs)\b(?:\W+\w+){0,5}\W+(?:are to|must|should|shall|need to|have to) "

@@ -10,6 +10,18 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     (
         "request for hidden instructions",
         True,
+        r"\b(?:reveal|print|show|output|repeat|disclose|leak|dump|share|give|tell|display|return|recite|"
+        r"write out|translate|summari[sz]e|send|copy|paste|list)\W+(?:\w+\W+){0,3}(?:system|hidden|initial|original|"
+        r"secret|developer|internal) ?(?:prompt|instructions|message)s?\b|\b(?:system|hidden|initial|secret) ?prompt"
+        r"\w*\W+(?:\w+\W+){0,3}(?:reveal|print|show|output|repeat|disclose|verbatim|ausgeben|zeigen|anzeigen|"
+        r"verraten|preisgeben|offenlegen)|\b(?:revela|muestra|imprime|affiche|revele|montre|mostra|rivela|"
+        r"mostre|toon|pokaz|zeige|verrate|gib)\w*\W+(?:\w+\W+){0,3}(?:(?:el |le |il |o |den )?(?:prompt|system"
+        r"prompt|systemprompt)|instrucciones del sistema|instructions systeme|istruzioni di sistema)",
+    ),
+    (
+        # Mentioning a system prompt is not asking for it (release notes, an AI policy): a weak sign.
+        "hidden instructions mentioned",
+        False,
         r"\b(?:system|hidden|initial|original|secret|developer|internal) (?:prompt|instructions|message)s?\b|"
         r"\bprompt (?:del sistema|do sistema|di sistema|systeme|du systeme)\b|\bsystem ?prompt\b|"
         r"\bsystem(?:anweisung|nachricht)\w*",
