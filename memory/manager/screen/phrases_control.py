@@ -177,14 +177,22 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     ),
     # --- standing orders -----------------------------------------------------------------------
     (
+        # "From now on" and its literal equivalents are what a standing order to the assistant says;
+        # data that changes states a date ("as of 1 June"), so these hold an item on their own.
         "standing order",
+        True,
+        r"\b(?:from now on|henceforth|from this (?:point|message|moment) (?:on|onwards?)|"
+        r"for all future (?:conversations|chats|answers|responses|replies|sessions|requests)|in (?:all )?future "
+        r"(?:conversations|chats|answers|responses|replies|sessions)|a partir de ahora|de ahora en adelante|"
+        r"a partir de agora|de agora em diante|a partir de maintenant|von nun an|ab jetzt|d'ora in (?:poi|avanti)|"
+        r"da ora in (?:poi|avanti)|vanaf nu|od teraz|fran och med nu|mulai sekarang)\b",
+    ),
+    (
+        # Business prose says these about policies ("going forward", "ab sofort gilt", "desormais").
+        "standing order (common wording)",
         False,
-        r"\b(?:from now on|henceforth|going forward|hereafter|from this (?:point|message|moment) (?:on|onwards?)|"
-        r"for all future|in (?:all )?future (?:conversations|chats|answers|responses|replies|sessions)|"
-        r"a partir de ahora|de ahora en adelante|a partir de agora|de agora em diante|daqui em diante|"
-        r"a partir de maintenant|desormais|dorenavant|ab sofort|von nun an|ab jetzt|kunftig|fortan|"
-        r"d'ora in (?:poi|avanti)|da ora in (?:poi|avanti)|da adesso in poi|vanaf nu|voortaan|od teraz|"
-        r"od tej pory|bundan (?:boyle|sonra)|fran och med nu|mulai sekarang)\b",
+        r"\b(?:going forward|hereafter|daqui em diante|desormais|dorenavant|ab sofort|kunftig|fortan|"
+        r"da adesso in poi|voortaan|od tej pory|bundan (?:boyle|sonra))\b",
     ),
     # --- persona and mode changes --------------------------------------------------------------
     (

@@ -36,9 +36,13 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     ),
     (
         "standing order",
+        True,
+        r"从现在开始|从今以后|從現在開始|これからは|지금부터|с этого момента|отныне|अब से|من الآن فصاعدا",
+    ),
+    (
+        "standing order (common wording)",
         False,
-        r"从现在开始|从今以后|今后|從現在開始|今後|これから(?:は)?|以後|지금부터|앞으로|с этого момента|отныне|"
-        r"впредь|अब से|من الآن فصاعدا",
+        r"今后|今後|これから|以後|앞으로|впредь",
     ),
     (
         "message addressed to the assistant",
