@@ -200,3 +200,21 @@ def test_data_that_only_looks_like_the_attacks_is_not_held() -> None:
     assert scan('{"employee": "Lena", "role": "assistant", "office": "Berlin"}') == []
     assert scan("Release 1.4: the system prompt editor for support macros was removed.") == []
     assert scan("Flight KL1007 departs 07:15; gate D4; seat 12C.") == []
+
+
+@pytest.mark.parametrize(
+    ("hosts", "message"),
+    [
+        ({"acme": "acme.example"}, "must be a list of host names"),  # a string would allow single letters
+        ({"acme": ["https://acme.example/"]}, "without scheme, port or path"),
+        ({"acme": ["acme.example:443"]}, "not a host name"),
+    ],
+)
+def test_a_malformed_allow_list_is_refused_with_what_to_give(hosts: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ScreenConfig(allowed_hosts=hosts)  # type: ignore[arg-type]
+
+
+def test_allow_list_hosts_are_case_insensitive() -> None:
+    config = ScreenConfig(allowed_hosts={"acme": ["Docs.ACME.example."]})
+    assert scan("See https://docs.acme.example/a", config, tenant_id="acme") == []

@@ -17,6 +17,7 @@ semantic match is found. Pure: no I/O besides the local model's computation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,10 @@ from memory.manager.screen.semantic import SemanticScreen, default_semantic
 __all__ = ["Finding", "ScreenConfig", "screen_memory", "screen_texts"]
 
 ALL_TENANTS = "*"
+_HOST = re.compile(
+    r"(?=.{1,253}\.?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,23 @@ class ScreenConfig:
 
     allowed_hosts: Mapping[str, Collection[str]] = field(default_factory=dict)
     semantic: bool = True
+
+    def __post_init__(self) -> None:
+        cleaned: dict[str, frozenset[str]] = {}
+        for tenant, hosts in self.allowed_hosts.items():
+            if isinstance(hosts, str) or not all(isinstance(h, str) for h in hosts):
+                raise ValueError(
+                    f'allowed_hosts[{tenant!r}] must be a list of host names, e.g. ["acme.example"], '
+                    f"not {hosts!r}"
+                )
+            for host in hosts:
+                if not _HOST.fullmatch(host):
+                    raise ValueError(
+                        f"allowed_hosts[{tenant!r}] has {host!r}, which is not a host name: give the bare "
+                        "host (docs.acme.example), without scheme, port or path; it also allows its subdomains"
+                    )
+            cleaned[tenant] = frozenset(h.lower().rstrip(".") for h in hosts)
+        object.__setattr__(self, "allowed_hosts", cleaned)
 
     def hosts_for(self, tenant_id: str) -> frozenset[str]:
         return frozenset([*self.allowed_hosts.get(ALL_TENANTS, ()), *self.allowed_hosts.get(tenant_id, ())])
