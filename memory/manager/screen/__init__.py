@@ -25,7 +25,7 @@ from typing import Any
 from memory.manager.screen.decode import leaves, role_objects
 from memory.manager.screen.findings import Finding
 from memory.manager.screen.match import scan_text
-from memory.manager.screen.semantic import SemanticScreen, default_semantic
+from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 
 __all__ = ["Finding", "ScreenConfig", "screen_memory", "screen_texts"]
 
@@ -115,9 +115,18 @@ def screen_memory(
     found.extend(screen_texts(_memory_texts(key, value), hosts, semantic))
     if found or not recent:
         return list(dict.fromkeys(found))
-    values = [" ".join(str(v) for v in leaves(old)) for _, old in recent]
-    joined = " ".join([*values, " ".join(str(v) for v in leaves(value))])
-    together = screen_texts([joined], hosts, semantic)
+    # Each part alone was let through, so it shows at most weak signs; read together, only what
+    # spans a boundary counts: a strong finding in the joined text, or a sentence that exists only
+    # across the join and is close in meaning to an injection. (Weak signs of different memories
+    # adding up are ordinary: a document mentions "the user" here and an e-mail address there.)
+    parts = [" ".join(str(v) for v in leaves(old)) for _, old in recent]
+    current = " ".join(str(v) for v in leaves(value))
+    joined = " ".join([*parts, current])
+    together = [f for f in scan_text(joined, hosts) if f.strong]
+    if not together and semantic is not None:
+        whole = set(sentences([*parts, current]))
+        spanning = [s for s in sentences([joined]) if s not in whole]
+        together = semantic.findings(spanning, weak_sign=False) if spanning else []
     if together:
         split = Finding(
             "split instruction", f"read together with {len(recent)} recent memories from the same source"

@@ -27,8 +27,18 @@ class Phrase:
     pattern: re.Pattern[str]
 
 
+# Between the words of one phrase: anything but a letter, a line break or a sentence end (". ", "! "),
+# so that a phrase never spans two sentences ("...never happen on Fridays. The user ...").
+_SEP = r"(?:(?![.!?;。！？](?:\s|$))[^\w\n])"
+
+
 def _compile(entries: tuple[tuple[str, bool, str], ...], form: Literal["latin", "plain"]) -> list[Phrase]:
-    return [Phrase(concept, strong, form, re.compile(p, re.MULTILINE)) for concept, strong, p in entries]
+    return [
+        Phrase(
+            concept, strong, form, re.compile(p.replace(r"\W+", _SEP + "+").replace(r"\W*", _SEP + "*"), re.M)
+        )
+        for concept, strong, p in entries
+    ]
 
 
 PHRASES: tuple[Phrase, ...] = (

@@ -98,13 +98,15 @@ class SemanticScreen:
                         (vectors @ self._banks[1].T).max(axis=1).tolist(), strict=True))  # fmt: skip
 
 
+def sentences(texts: Sequence[str]) -> list[str]:
+    return [s.strip() for text in texts for s in _SENTENCE.split(text) if s.strip()]
+
+
 def candidate_sentences(texts: Sequence[str], *, force: bool) -> list[str]:
     out: list[str] = []
-    for text in texts:
-        for sentence in _SENTENCE.split(text):
-            sentence = sentence.strip()
-            if len(sentence) >= 12 and (force or _CUE.search(sentence)) and sentence not in out:
-                out.append(sentence)
+    for sentence in sentences(texts):
+        if len(sentence) >= 12 and (force or _CUE.search(sentence)) and sentence not in out:
+            out.append(sentence)
     return out[:MAX_SENTENCES]
 
 
