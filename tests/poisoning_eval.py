@@ -85,20 +85,21 @@ def corpus_items() -> list[Item]:
     ]
 
 
-def held(item: Item, config: PolicyConfig = CONFIG) -> bool:
-    let_through: list[tuple[str, Any]] = []
+def held(
+    item: Item, config: PolicyConfig = CONFIG, let_through: dict[str, list[tuple[str, Any]]] | None = None
+) -> bool:
+    """Whether ``item`` is held; ``let_through`` (per source, oldest first) are the user's memories
+    written before it, which the screen reads together with each write as ``ops.remember`` does."""
+    earlier = let_through if let_through is not None else {}
     for key, value in item.writes:
         req = RememberRequest(
-            tenant_id=TENANT,
-            user_id="asha",
-            memory_type=MemoryType(item.memory_type),
-            key=key,
-            value=value,
+            tenant_id=TENANT, user_id="asha", memory_type=MemoryType(item.memory_type), key=key, value=value,
             source=Source(item.source),
-        )
-        if source_gate(req) is not None or screen(req, config, let_through[-RECENT_LIMIT:]):
+        )  # fmt: skip
+        recent = earlier.setdefault(item.source, [])[-RECENT_LIMIT:]
+        if source_gate(req) is not None or screen(req, config, recent):
             return True
-        let_through.append((key, value))
+        earlier[item.source].append((key, value))
     return False
 
 
@@ -115,7 +116,10 @@ class Figure:
 
 
 def measure(name: str, items: list[Item], *, attack: bool) -> Figure:
-    results = [(item, held(item)) for item in items]
+    """Attacks each for a fresh user; benign items all for one user, in order (a document ingested
+    sentence by sentence), so that reading recent memories together is measured on them too."""
+    shared: dict[str, list[tuple[str, Any]]] = {}
+    results = [(item, held(item, CONFIG, None if attack else shared)) for item in items]
     wrong = [item for item, h in results if h is not attack]
     return Figure(name, sum(h for _, h in results), len(items), wrong)
 
