@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from knowledge.embedders.minilm import LocalMiniLMEmbedder, ModelUnavailable
 from memory.manager.screen.bank import CONTRASTS, INJECTIONS
 from memory.manager.screen.findings import Finding
 
@@ -45,57 +46,50 @@ class SemanticScreen:
     def __init__(self, thresholds: Thresholds | None = None) -> None:
         self.thresholds = thresholds or Thresholds()
         self._lock = threading.Lock()
-        self._embedder: object | None = None
+        self._embedder: LocalMiniLMEmbedder | None = None
         self._banks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = None
         self._unavailable = False
 
-    def _ready(self) -> bool:
+    def _ready(self) -> tuple[LocalMiniLMEmbedder, npt.NDArray[np.float32], npt.NDArray[np.float32]] | None:
+        """The model and the two banks' vectors (computed once), or None when the model is missing."""
         with self._lock:
-            if self._banks is not None:
-                return True
-            if self._unavailable:
-                return False
-            from knowledge.embedders.minilm import LocalMiniLMEmbedder, ModelUnavailable
-
-            try:
-                embedder = LocalMiniLMEmbedder()
-                embedder.check()
-                self._banks = (embedder.embed_array(INJECTIONS), embedder.embed_array(CONTRASTS))
-            except ModelUnavailable as exc:
-                log.warning("poisoning screen: semantic layer off, only the phrase banks run (%s)", exc)
-                self._unavailable = True
-                return False
-            self._embedder = embedder
-            return True
-
-    def findings(self, texts: Sequence[str], weak_sign: bool) -> list[Finding]:
-        sentences = candidate_sentences(texts, force=weak_sign)
-        if not sentences or not self._ready():
-            return []
-        assert self._banks is not None
-        from knowledge.embedders.minilm import LocalMiniLMEmbedder
-
-        embedder = self._embedder
-        assert isinstance(embedder, LocalMiniLMEmbedder)
-        vectors = embedder.embed_array(sentences)
-        attack = (vectors @ self._banks[0].T).max(axis=1)
-        benign = (vectors @ self._banks[1].T).max(axis=1)
-        t = self.thresholds
-        bar, margin = (t.with_sign, t.with_sign_margin) if weak_sign else (t.alone, t.alone_margin)
-        hits = (attack >= bar) & (attack - benign >= margin)
-        if hits.any():
-            best = float(attack[hits].max())
-            return [Finding("instruction", f"close in meaning to known injection phrasings ({best:.2f})")]
-        return []
+            if self._embedder is None and not self._unavailable:
+                try:
+                    embedder = LocalMiniLMEmbedder()
+                    embedder.check()
+                    self._banks = (embedder.embed_array(INJECTIONS), embedder.embed_array(CONTRASTS))
+                    self._embedder = embedder
+                except ModelUnavailable as exc:
+                    log.warning("poisoning screen: semantic layer off, only the phrase banks run (%s)", exc)
+                    self._unavailable = True
+            if self._embedder is None or self._banks is None:
+                return None
+            return self._embedder, *self._banks
 
     def scores(self, sentences: Sequence[str]) -> list[tuple[float, float]]:
-        """(similarity to the nearest injection, to the nearest contrast) per sentence: for tuning."""
-        if not self._ready():
+        """(similarity to the nearest injection, to the nearest contrast) per sentence."""
+        ready = self._ready()
+        if ready is None or not sentences:
             return []
-        assert self._banks is not None and self._embedder is not None
-        vectors = self._embedder.embed_array(sentences)  # type: ignore[attr-defined]
-        return list(zip((vectors @ self._banks[0].T).max(axis=1).tolist(),
-                        (vectors @ self._banks[1].T).max(axis=1).tolist(), strict=True))  # fmt: skip
+        embedder, injections, contrasts = ready
+        vectors = embedder.embed_array(sentences)
+        attack = (vectors @ injections.T).max(axis=1).tolist()
+        benign = (vectors @ contrasts.T).max(axis=1).tolist()
+        return list(zip(attack, benign, strict=True))
+
+    def findings(self, texts: Sequence[str], weak_sign: bool) -> list[Finding]:
+        t = self.thresholds
+        bar, margin = (t.with_sign, t.with_sign_margin) if weak_sign else (t.alone, t.alone_margin)
+        hits = [
+            a
+            for a, b in self.scores(candidate_sentences(texts, force=weak_sign))
+            if a >= bar and a - b >= margin
+        ]
+        if hits:
+            return [
+                Finding("instruction", f"close in meaning to known injection phrasings ({max(hits):.2f})")
+            ]
+        return []
 
 
 def sentences(texts: Sequence[str]) -> list[str]:
