@@ -25,7 +25,17 @@ from memory.manager.models import (
     RememberRequest,
     Status,
 )
-from memory.manager.policy import Outcome, PolicyConfig, rate_limit_reason, resolve, screen, source_gate
+from memory.manager.policy import (
+    RECENT_LIMIT,
+    RECENT_WINDOW_MINUTES,
+    TRUSTED_TEXT,
+    Outcome,
+    PolicyConfig,
+    rate_limit_reason,
+    resolve,
+    screen,
+    source_gate,
+)
 
 T = TypeVar("T")
 
@@ -80,7 +90,14 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
         yield _audit(**audit, action=Action.REJECTED.value, reason=refusal, new_hash=new_hash)
         return Decision(action=Action.REJECTED, reason=refusal)
 
-    findings = screen(req)
+    same_source: list[tuple[str, Any]] = []
+    if req.source not in TRUSTED_TEXT:  # an instruction split across writes is screened whole
+        since = now - timedelta(minutes=RECENT_WINDOW_MINUTES)
+        rows = yield Sql(
+            "recent_from_source", {**base, "source": req.source.value, "since": since, "limit": RECENT_LIMIT}
+        )
+        same_source = [(row["key"], r.record_from_row(row).value) for row in reversed(rows)]
+    findings = screen(req, config, same_source)
     resolution = None
     current: MemoryRecord | None = None
     if not findings:

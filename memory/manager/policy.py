@@ -6,9 +6,10 @@ enforces it with a partial unique index. docs/memory.md shows these rules as a t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from memory.manager.models import (
     TENANT_DEFAULTS,
@@ -18,7 +19,7 @@ from memory.manager.models import (
     Source,
     canonical_json,
 )
-from memory.manager.poisoning import Finding, scan_memory
+from memory.manager.poisoning import Finding, ScreenConfig, scan_memory
 
 AUTHORITATIVE = frozenset({Source.USER_EXPLICIT, Source.ADMIN})
 """Sources that speak for the user or the tenant: the newest of them wins."""
@@ -44,10 +45,12 @@ DEFAULT_CONFIDENCE_CAPS: Mapping[Source, float] = {
 
 @dataclass(frozen=True)
 class PolicyConfig:
-    """Tunable limits. ``rate_limit_per_minute`` counts new rows (added, superseding, quarantined)."""
+    """Tunable limits. ``rate_limit_per_minute`` counts new rows (added, superseding, quarantined);
+    ``screen`` configures the instruction screen (the tenants' link allow-lists, the semantic layer)."""
 
     rate_limit_per_minute: int = 60
     confidence_caps: Mapping[Source, float] = field(default_factory=lambda: dict(DEFAULT_CONFIDENCE_CAPS))
+    screen: ScreenConfig = field(default_factory=ScreenConfig)
 
     def __post_init__(self) -> None:
         if self.rate_limit_per_minute < 1:
@@ -89,11 +92,22 @@ def source_gate(req: RememberRequest) -> str | None:
     return None
 
 
-def screen(req: RememberRequest) -> list[Finding]:
-    """Reasons to quarantine text from a non-user source (empty for user and admin sources)."""
+RECENT_WINDOW_MINUTES = 60
+RECENT_LIMIT = 4
+"""How many of the user's latest memories from the same source are read together with a new one."""
+
+
+def screen(
+    req: RememberRequest, config: PolicyConfig | None = None, recent: Sequence[tuple[str, Any]] = ()
+) -> list[Finding]:
+    """Reasons to quarantine text from a non-user source (empty for user and admin sources).
+
+    ``recent`` are (key, value) of the user's latest memories from the same source that were let
+    through, oldest first: an instruction split across writes is read whole."""
     if req.source in TRUSTED_TEXT:
         return []
-    return scan_memory(req.key, req.value)
+    screen_config = (config or PolicyConfig()).screen
+    return scan_memory(req.key, req.value, screen_config, tenant_id=req.tenant_id, recent=recent)
 
 
 def rate_limit_reason(recent_new_rows: int, config: PolicyConfig) -> str | None:

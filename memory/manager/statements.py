@@ -99,6 +99,10 @@ COMMON: dict[str, str] = {
     "AND m.memory_type = :memory_type AND m.key = :key AND m.status = 'active'",
     "count_recent": f"SELECT count(*) AS n FROM {MEMORIES} WHERE tenant_id = :tenant_id AND user_id = :user_id "
     "AND created_at > :since",
+    # The user's latest memories from one source that the screen let through, read with a new one.
+    "recent_from_source": record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
+    "AND m.source = :source AND m.status = 'active' AND m.created_at > :since "
+    "ORDER BY m.created_at DESC LIMIT :limit",
     "supersede": f"UPDATE {MEMORIES} SET status = 'superseded', valid_to = :now, superseded_by = :new_id, "
     "updated_at = :now WHERE id = :id AND tenant_id = :tenant_id AND status = 'active'",
     "refresh": f"UPDATE {MEMORIES} SET confidence = :confidence, source = :source, source_ref = :source_ref, "

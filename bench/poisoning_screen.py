@@ -1,0 +1,94 @@
+"""What the layered poisoning screen costs per untrusted write, next to the single-layer screen it replaced.
+
+    python bench/poisoning_screen.py            # 300 corpus sentences + the user facts + all attacks
+    python bench/poisoning_screen.py --quick    # 60 + 30 + 30
+
+Each item is screened by: the previous screen (one regex pass, commit bb693bd), the layered screen
+without the semantic layer, and the full layered screen (MiniLM embedding when the cheap layers are
+unsure). Medians and 90th percentiles in milliseconds, one process, model loaded before timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+# bench/memory.py would shadow the memory package: run with the repository and tests/ on the path.
+sys.path[:] = [
+    str(ROOT),
+    str(ROOT / "tests"),
+    *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"),
+]
+
+import poisoning_eval as pe  # noqa: E402
+
+from memory.manager.poisoning import scan_memory  # noqa: E402
+from memory.manager.screen import ScreenConfig  # noqa: E402
+
+PREVIOUS = "bb693bd"
+
+
+def previous_screen() -> Callable[[str, Any], object] | None:
+    """The single-layer ``scan_memory`` from before the layers, read from git (None outside a checkout)."""
+    try:
+        source = subprocess.run(
+            ["git", "show", f"{PREVIOUS}:memory/manager/poisoning.py"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    module = types.ModuleType("previous_poisoning")
+    sys.modules[module.__name__] = module
+    exec(compile(source, "previous_poisoning.py", "exec"), module.__dict__)
+    scan: Callable[[str, Any], object] = module.scan_memory
+    return scan
+
+
+def timings(screen: Callable[[str, Any], object], items: list[pe.Item]) -> tuple[float, float]:
+    times: list[float] = []
+    for item in items:
+        for key, value in item.writes:
+            start = time.perf_counter()
+            screen(key, value)
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(0.9 * (len(times) - 1))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    n_corpus, n_facts, n_attacks = (60, 30, 30) if args.quick else (300, 1000, 1000)
+    attacks = pe.attacks("attacks_tuning.jsonl") + pe.attacks("attacks_holdout.jsonl")
+    items = pe.corpus_items()[:n_corpus] + pe.benign_facts()[:n_facts] + attacks[:n_attacks]
+    hosts = {pe.TENANT: ["acme.example"]}
+    cheap = ScreenConfig(allowed_hosts=hosts, semantic=False)
+    full = ScreenConfig(allowed_hosts=hosts)
+    screens: list[tuple[str, Callable[[str, Any], object]]] = []
+    old = previous_screen()
+    if old is not None:
+        screens.append((f"previous single-layer screen ({PREVIOUS})", old))
+    screens.append(("layered, cheap layers only", lambda k, v: scan_memory(k, v, cheap, tenant_id=pe.TENANT)))
+    screens.append(
+        ("layered, with MiniLM when unsure", lambda k, v: scan_memory(k, v, full, tenant_id=pe.TENANT))
+    )
+    scan_memory("warm", "the assistant should load the model now", full, tenant_id=pe.TENANT)
+    print(f"{len(items)} items ({n_corpus} corpus sentences, user facts, attacks)")
+    for name, screen in screens:
+        median, p90 = timings(screen, items)
+        print(f"  {name:42} median {median:6.2f} ms   p90 {p90:6.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

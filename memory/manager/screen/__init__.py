@@ -1,0 +1,135 @@
+"""The instruction screen for memories from untrusted sources, in layers.
+
+1. Decode (``decode``): base64 of any length, URL encoding, HTML entities, ROT13, reversed and
+   spaced-out text, leetspeak, HTML comments, JSON inside strings; look-alike letters mapped
+   (``text``).
+2. Match wording (``phrases``): multilingual phrase banks, strong and weak concepts; structure:
+   role markers and ``{"role": "system"}`` objects, hidden characters, links and images to hosts
+   outside the tenant's allow-list (``links``).
+3. Match meaning (``semantic``): when the cheap layers are unsure, similarity to known injection
+   phrasings with the local MiniLM model.
+4. Look at a user's recent memories from the same source together (``screen_memory(recent=...)``),
+   so that an instruction split across two writes is seen whole.
+
+A memory is held when any strong finding, two different weak ones, or one weak one plus a
+semantic match is found. Pure: no I/O besides the local model's computation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory.manager.screen.decode import leaves, role_objects
+from memory.manager.screen.findings import Finding
+from memory.manager.screen.match import scan_text
+from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
+
+__all__ = ["Finding", "ScreenConfig", "screen_memory", "screen_texts"]
+
+ALL_TENANTS = "*"
+_HOST = re.compile(
+    r"(?=.{1,253}\.?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class ScreenConfig:
+    """``allowed_hosts`` maps a tenant id (or ``"*"`` for every tenant) to the hosts links may point to
+    (a host allows its subdomains). Default: none, so any outside link in untrusted text is held."""
+
+    allowed_hosts: Mapping[str, Collection[str]] = field(default_factory=dict)
+    semantic: bool = True
+
+    def __post_init__(self) -> None:
+        cleaned: dict[str, frozenset[str]] = {}
+        for tenant, hosts in self.allowed_hosts.items():
+            if isinstance(hosts, str) or not all(isinstance(h, str) for h in hosts):
+                raise ValueError(
+                    f'allowed_hosts[{tenant!r}] must be a list of host names, e.g. ["acme.example"], '
+                    f"not {hosts!r}"
+                )
+            for host in hosts:
+                if not _HOST.fullmatch(host):
+                    raise ValueError(
+                        f"allowed_hosts[{tenant!r}] has {host!r}, which is not a host name: give the bare "
+                        "host (docs.acme.example), without scheme, port or path; it also allows its subdomains"
+                    )
+            cleaned[tenant] = frozenset(h.lower().rstrip(".") for h in hosts)
+        object.__setattr__(self, "allowed_hosts", cleaned)
+
+    def hosts_for(self, tenant_id: str) -> frozenset[str]:
+        return frozenset([*self.allowed_hosts.get(ALL_TENANTS, ()), *self.allowed_hosts.get(tenant_id, ())])
+
+
+def key_texts(key: str) -> list[str]:
+    """A key as written and with its separators read as spaces (``ignore_prior_rules``)."""
+    spaced = key.replace("_", " ").replace("-", " ").replace(".", " ").replace("/", " ")
+    return [key] if spaced == key else [key, spaced]
+
+
+def screen_texts(
+    texts: Sequence[str], hosts: Collection[str], semantic: SemanticScreen | None
+) -> list[Finding]:
+    """Reasons to hold these texts (read as one memory), or [] when they look like plain data."""
+    found: list[Finding] = []
+    for text in texts:
+        found.extend(scan_text(text, hosts))
+    found = list(dict.fromkeys(found))
+    strong = [f for f in found if f.strong]
+    weak = [f for f in found if not f.strong]
+    if strong:
+        return strong + weak
+    if len({f.detail for f in weak}) >= 2:
+        return [Finding(f.category, f.detail) for f in weak]
+    if semantic is not None:
+        meaning = semantic.findings(texts, weak_sign=bool(weak))
+        if meaning:
+            return [Finding(f.category, f.detail) for f in weak] + meaning
+    return []
+
+
+def _memory_texts(key: str, value: Any) -> list[str]:
+    return [*key_texts(key), *leaves(value)]
+
+
+def screen_memory(
+    key: str,
+    value: Any,
+    *,
+    tenant_id: str = "",
+    config: ScreenConfig | None = None,
+    recent: Sequence[tuple[str, Any]] = (),
+) -> list[Finding]:
+    """Reasons to hold one memory; ``recent`` are (key, value) of the user's latest memories from the
+    same source that were let through, oldest first, read together with this one."""
+    config = config or ScreenConfig()
+    hosts = config.hosts_for(tenant_id)
+    semantic = default_semantic() if config.semantic else None
+    found: list[Finding] = []
+    if role_objects(value):
+        found.append(Finding("role marker", 'a chat message object such as {"role": "system"}'))
+    found.extend(screen_texts(_memory_texts(key, value), hosts, semantic))
+    if found or not recent:
+        return list(dict.fromkeys(found))
+    # Each part alone was let through, so it shows at most weak signs; read together, only what
+    # spans a boundary counts: a strong finding in the joined text, or a sentence that exists only
+    # across the join and is close in meaning to an injection. (Weak signs of different memories
+    # adding up are ordinary: a document mentions "the user" here and an e-mail address there.)
+    parts = [" ".join(str(v) for v in leaves(old)) for _, old in recent]
+    current = " ".join(str(v) for v in leaves(value))
+    joined = " ".join([*parts, current])
+    together = [f for f in scan_text(joined, hosts) if f.strong]
+    if not together and semantic is not None:
+        whole = set(sentences([*parts, current]))
+        spanning = [s for s in sentences([joined]) if s not in whole]
+        together = semantic.findings(spanning, weak_sign=False) if spanning else []
+    if together:
+        split = Finding(
+            "split instruction", f"read together with {len(recent)} recent memories from the same source"
+        )
+        return [split, *together]
+    return []

@@ -1,0 +1,206 @@
+"""Everything a reader (or a model) could decode out of a text, as extra texts to match.
+
+Attackers hide an instruction from keyword filters with an encoding the model undoes without
+being asked: base64 (short, split into pieces), URL encoding, HTML entities, ROT13, reversed or
+spaced-out letters, leetspeak, and places a human reader does not see: HTML comments, link and
+image targets, a JSON object inside a string. Each ``Variant`` says how it was obtained, so a
+finding can name the disguise. Pure functions; nothing here decides what is an attack.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import html
+import json
+import re
+import urllib.parse
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from memory.manager.screen.text import latin
+
+MAX_DEPTH = 2  # base64 inside URL encoding inside a comment is still found; no unbounded recursion
+
+
+@dataclass(frozen=True)
+class Variant:
+    how: str  # "" for the text as written, else the decoding that produced it
+    text: str
+    source: str = ""  # the text it was decoded from
+
+
+_LEET = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "6": "g", "2": "z",
+     "@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "l", "¡": "i", "¿": "?"}
+)  # fmt: skip
+_LEET_L = str.maketrans({"1": "l", "!": "l", "|": "i"})
+_B64_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{4,}={0,2}")
+_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
+_SPACED = re.compile(r"(?:\b\w[ .\-_*·]){2,}\w\b")
+_JSONISH = re.compile(r"[\[{].*[\]}]", re.DOTALL)
+_CHAT_ROLES = {"system", "developer", "assistant", "tool"}
+# A role and a content field close together in text that is not valid JSON (truncated, single quotes).
+_ROLE_MESSAGE = re.compile(
+    r"[\"']role[\"']\s*[:=]\s*[\"'](?:system|developer|assistant)[\"'][^{}]{0,200}[\"'](?:content|text)[\"']\s*[:=]"
+    r"|[\"'](?:content|text)[\"']\s*[:=][^{}]{0,400}[\"']role[\"']\s*[:=]\s*[\"'](?:system|developer)[\"']",
+    re.IGNORECASE,
+)
+
+
+def variants(text: str, depth: int = 0) -> Iterator[Variant]:
+    """``text`` itself, then every decoding that changes it (each at most once)."""
+    seen = {latin(text)}  # a decoding that only changes case or accents reveals nothing new
+
+    def fresh(how: str, decoded: str | None) -> Iterator[Variant]:
+        if decoded and decoded.strip() and latin(decoded) not in seen:
+            seen.add(latin(decoded))
+            yield Variant(how, decoded, text)
+
+    yield Variant("", text)
+    yield from fresh("leetspeak", leet(text))
+    yield from fresh("leetspeak", latin(text).translate(_LEET_L).translate(_LEET))
+    unquoted = urllib.parse.unquote_plus(urllib.parse.unquote(text))
+    yield from fresh("URL encoding", unquoted)
+    unescaped = html.unescape(html.unescape(text))
+    yield from fresh("HTML entities", unescaped)
+    yield from fresh("ROT13", codecs.decode(text, "rot13"))
+    yield from fresh("reversed text", text[::-1])
+    yield from fresh("spaced-out letters", despace(text))
+    for comment in _COMMENT.findall(text):
+        yield from fresh("HTML comment", comment)
+    if depth >= MAX_DEPTH:
+        return
+    for source in {text, unquoted, unescaped}:
+        for decoded in base64_texts(source):
+            for inner in variants(decoded, depth + 1):
+                how = "base64" + (f" + {inner.how}" if inner.how else "")
+                yield from fresh(how, inner.text)
+        for leaf in json_strings(source):
+            yield from fresh("JSON inside the text", leaf)
+
+
+def leet(text: str) -> str:
+    """Digits and symbols read as letters; a plural ``z`` read as ``s`` (``guidelinez``)."""
+    out = latin(text).translate(_LEET)
+    return re.sub(r"(?<=[a-z]{3})z\b", "s", out)
+
+
+def despace(text: str) -> str:
+    """``I G N O R E  Y O U R`` -> ``ignore your``: single letters joined, wider gaps kept as spaces."""
+
+    def join(match: re.Match[str]) -> str:
+        return re.sub(r"[ .\-_*·]", "", match.group(0))
+
+    spaced = re.sub(r"(?<=\w)\s{2,}(?=\w)", " | ", text)
+    joined = _SPACED.sub(join, spaced)
+    return joined.replace(" | ", " ")
+
+
+def base64_texts(text: str) -> list[str]:
+    """Readable texts hidden as base64: each token, and runs of adjacent tokens joined (split payloads)."""
+    runs: list[list[str]] = [[]]
+    for token in _B64_TOKEN.findall(text):
+        if _looks_encoded(token):
+            runs[-1].append(token)
+        elif runs[-1]:
+            runs.append([])
+    candidates = [token for run in runs for token in run]
+    pieces = set(candidates) | {"".join(run) for run in runs if len(run) > 1}
+    if len(candidates) > 1:
+        pieces.add("".join(candidates))
+    found: list[str] = []
+    for run in runs:  # pieces padded one by one ("ZGlzcmVn YXJkIHRoZSBydWw= ZXMgYWJvdmU=")
+        parts = [_decode(token) for token in run]
+        if len(run) > 1 and all(part is not None for part in parts):
+            found.append("".join(part for part in parts if part is not None))
+    for piece in pieces:
+        decoded = _decode(piece)
+        if decoded is not None:
+            found.append(decoded)
+    return found
+
+
+def _looks_encoded(token: str) -> bool:
+    """Base64 rather than a word: padding, digits mixed with letters, or capitals inside the token."""
+    body = token.rstrip("=")
+    if len(body) < 4:
+        return False
+    if token.endswith("="):
+        return True
+    has_digit = any(c.isdigit() for c in body)
+    inner_upper = any(c.isupper() for c in body[1:])
+    has_lower = any(c.islower() for c in body)
+    return has_lower and (has_digit or inner_upper) and len(body) >= 6
+
+
+def _decode(piece: str) -> str | None:
+    body = piece.rstrip("=").replace("-", "+").replace("_", "/")
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.b64decode(padded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    letters = sum(ch.isalpha() or ch.isspace() for ch in decoded)
+    if len(decoded) < 3 or letters / len(decoded) < 0.75 or not any(ch.isalpha() for ch in decoded):
+        return None
+    if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in decoded):
+        return None
+    return decoded
+
+
+def json_strings(text: str) -> list[str]:
+    """String leaves and keys of a JSON document inside the text (``{"role": "system", ...}``)."""
+    match = _JSONISH.search(text)
+    if match is None:
+        return []
+    try:
+        value = json.loads(match.group(0))
+    except ValueError:
+        return []
+    return [leaf for leaf in leaves(value) if leaf.strip()]
+
+
+def leaves(value: Any) -> Iterator[str]:
+    """Every string in a JSON value, dict keys included (instructions hide in keys too)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from leaves(v)
+    elif isinstance(value, list):
+        for item in value:
+            yield from leaves(item)
+
+
+def role_objects(value: Any) -> bool:
+    """A chat message object (``{"role": "system", "content": ...}``), as a value or inside a string.
+
+    A role alone is a job title (``{"name": "Raj", "role": "developer"}``); a message has content."""
+    if isinstance(value, dict):
+        role = value.get("role")
+        if (
+            isinstance(role, str)
+            and role.strip().casefold() in _CHAT_ROLES
+            and any(k in value for k in ("content", "text", "message", "parts"))
+        ):
+            return True
+        return any(role_objects(v) for v in value.values())
+    if isinstance(value, list):
+        return any(role_objects(v) for v in value)
+    if isinstance(value, str) and "role" in value:
+        match = _JSONISH.search(value)
+        if match is not None:
+            try:
+                return role_objects(json.loads(match.group(0)))
+            except ValueError:
+                pass
+        return _ROLE_MESSAGE.search(value) is not None
+    return False

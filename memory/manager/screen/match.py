@@ -1,0 +1,113 @@
+"""The cheap layers: one text and everything decoded from it, against the phrase banks and structure rules."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Collection
+
+from memory.manager.screen.decode import Variant, variants
+from memory.manager.screen.findings import Finding
+from memory.manager.screen.links import allowed, link_findings
+from memory.manager.screen.phrases import PHRASES
+from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
+
+_ROLE_MARKERS = re.compile(
+    r"<\|\s*(system|assistant|user|im_start|im_end|endoftext|begin_of_text|start_header_id)\s*\|>"
+    r"|\[/?inst\]|<</?sys>>|#{2,}\s*(system|instruction|assistant|user|developer)s?\s*:?"
+    r"|^\s*(system|assistant|developer)\s*:|</?(system|assistant|instructions?|developer)>"
+    r"|[\"']role[\"']\s*:\s*[\"'](system|developer)[\"']",
+    re.IGNORECASE | re.MULTILINE,
+)
+_SCRIPT_URI = re.compile(r"\b(?:data:[a-z]+/[a-z0-9.+-]+[;,]|javascript:|vbscript:)", re.IGNORECASE)
+_AI_WORDS = re.compile(r"\b(?:ai|assistant|chat ?bot|llm|language model|model|gpt|copilot|agent)\b", re.I)
+_EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_LEET_WORD = re.compile(
+    r"\b(?=\w*[a-z])[a-z]*[0-9@$!|][a-z0-9@$!|]*[a-z][a-z0-9@$!|]*\b|\b[0-9@$!|]+[a-z]+[0-9@$!|]+\w*", re.I
+)
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+# Decodings whose output is close to the original alphabet: links found there are real links.
+_LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
+
+
+def hidden_characters(text: str) -> list[Finding]:
+    findings: list[Finding] = []
+    if any(ord(ch) in BIDI for ch in text):
+        findings.append(Finding("hidden characters", "bidirectional override or mark"))
+    if any(ord(ch) in INVISIBLE or ord(ch) in TAGS for ch in text):
+        findings.append(Finding("hidden characters", "zero-width or invisible characters"))
+    elif any(unicodedata.category(ch) == "Cf" and ord(ch) not in BIDI for ch in text):
+        findings.append(Finding("hidden characters", "invisible formatting characters"))
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t\r" for ch in text):
+        findings.append(Finding("hidden characters", "control characters"))
+    return findings
+
+
+def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Finding]:
+    """Phrase-bank matches in one variant. A concept that only a decoding reveals counts as strong
+    (the text was disguised); leetspeak keeps each concept's own strength (digits are common in data);
+    a concept the text already shows plainly (``known``) is not reported again."""
+    f = forms(variant.text)
+    found: list[Finding] = []
+    for phrase in PHRASES:
+        if known is not None and phrase.concept in known:
+            continue
+        text = f.latin if phrase.form == "latin" else f.plain
+        if phrase.pattern.search(text):
+            if variant.how:
+                strong = phrase.strong or variant.how != "leetspeak" or _leet_words(variant.source)
+                found.append(
+                    Finding("instruction", f"{phrase.concept}, hidden with {variant.how}", strong=strong)
+                )
+            else:
+                found.append(Finding("instruction", phrase.concept, strong=phrase.strong))
+    return found
+
+
+def _leet_words(text: str) -> bool:
+    """Several words spelled with digits or symbols for letters ("n0w", "y0u", "d!sr3g@rd")."""
+    return len(_LEET_WORD.findall(text)) >= 2
+
+
+def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
+    """Every finding of the cheap layers for one text (strong and weak, duplicates removed)."""
+    found: list[Finding] = hidden_characters(text)
+    normal = unicodedata.normalize("NFKC", "".join(ch for ch in text if ord(ch) not in INVISIBLE))
+    if _ROLE_MARKERS.search(normal) or _ROLE_MARKERS.search(forms(text).latin):
+        found.append(Finding("role marker", "chat-template or system/assistant role marker"))
+    if mixed_script_words(text):
+        found.append(Finding("obfuscation", "words mixing Latin with look-alike letters of another script"))
+    if _SCRIPT_URI.search(normal):
+        found.append(Finding("exfiltration", "data:/javascript: URI"))
+    if any(not allowed(host.lower(), allowed_hosts) for host in _EMAIL.findall(text)):
+        found.append(
+            Finding("outside address", "e-mail address outside the tenant's allow-list", strong=False)
+        )
+    shown: set[str] = set()
+    for variant in variants(text):  # the text as written comes first
+        matches = phrase_findings(variant, shown if variant.how else None)
+        if not variant.how:
+            shown = {m.detail for m in matches}
+        found.extend(matches)
+        if variant.how in _LINK_LAYERS or variant.how.startswith("base64"):
+            found.extend(link_findings(variant.text, allowed_hosts))
+        if variant.how == "HTML comment":
+            if _AI_WORDS.search(variant.text):
+                found.append(Finding("hidden instruction", "HTML comment addressed to an AI assistant"))
+            else:  # invisible to a reader of the rendered text, visible to a model
+                found.append(Finding("hidden text", "HTML comment", strong=False))
+        if variant.how == "base64" and len(_WORDS.findall(variant.text)) >= 2:
+            found.append(Finding("encoded payload", "base64 that decodes to readable words"))
+        if variant.how and _ROLE_MARKERS.search(forms(variant.text).latin):
+            found.append(Finding("role marker", f"role marker hidden with {variant.how}"))
+    if found and any(f.strong for f in found) and plain(text) != forms(text).latin and _has_lookalikes(text):
+        found.append(
+            Finding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")
+        )
+    return list(dict.fromkeys(found))
+
+
+def _has_lookalikes(text: str) -> bool:
+    return any(not ch.isascii() and ch.isalpha() and forms(ch).latin.isascii() for ch in text) or any(
+        unicodedata.normalize("NFKC", ch) != ch for ch in text
+    )

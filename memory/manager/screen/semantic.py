@@ -1,0 +1,116 @@
+"""Meaning, not wording: similarity of each sentence to known injection phrasings (local MiniLM).
+
+Only sentences the cheap layers are unsure about are embedded (they found one weak sign, or the
+text talks to someone: "you", "the assistant", "the user"), in one batch per memory, against bank
+vectors computed once per process. A sentence is flagged when it is close to an injection
+phrasing *and* closer to it than to ordinary handbook, runbook and user text by a margin; with a
+weak sign from the phrase banks the bar is lower. The model runs offline (all-MiniLM-L6-v2 int8,
+``knowledge.embedders.minilm``); when it is not installed the layer is skipped with one warning.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from knowledge.embedders.minilm import LocalMiniLMEmbedder, ModelUnavailable
+from memory.manager.screen.bank import CONTRASTS, INJECTIONS
+from memory.manager.screen.findings import Finding
+
+log = logging.getLogger(__name__)
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？;])\s+|\n+")
+_CUE = re.compile(
+    r"\b(?:you|your|yours|assistant|ai|model|bot|user|users|answer|answers|respond|reply|replies|instruction|"
+    r"instructions|rules|guidance|prompt|tell|say|conversation|future|remember|anyone|whoever)\b",
+    re.IGNORECASE,
+)
+MAX_SENTENCES = 24  # a memory is short; a long one is checked on its first sentences and its key
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    alone: float = 0.68  # similarity that holds a sentence without any other sign
+    alone_margin: float = 0.1  # ... and by how much it must be closer to an injection than to a contrast
+    with_sign: float = 0.5  # similarity that holds it when the phrase banks found a weak sign
+    with_sign_margin: float = 0.1
+
+
+class SemanticScreen:
+    def __init__(self, thresholds: Thresholds | None = None) -> None:
+        self.thresholds = thresholds or Thresholds()
+        self._lock = threading.Lock()
+        self._embedder: LocalMiniLMEmbedder | None = None
+        self._banks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = None
+        self._unavailable = False
+
+    def _ready(self) -> tuple[LocalMiniLMEmbedder, npt.NDArray[np.float32], npt.NDArray[np.float32]] | None:
+        """The model and the two banks' vectors (computed once), or None when the model is missing."""
+        with self._lock:
+            if self._embedder is None and not self._unavailable:
+                try:
+                    embedder = LocalMiniLMEmbedder()
+                    embedder.check()
+                    self._banks = (embedder.embed_array(INJECTIONS), embedder.embed_array(CONTRASTS))
+                    self._embedder = embedder
+                except ModelUnavailable as exc:
+                    log.warning("poisoning screen: semantic layer off, only the phrase banks run (%s)", exc)
+                    self._unavailable = True
+            if self._embedder is None or self._banks is None:
+                return None
+            return self._embedder, *self._banks
+
+    def scores(self, sentences: Sequence[str]) -> list[tuple[float, float]]:
+        """(similarity to the nearest injection, to the nearest contrast) per sentence."""
+        ready = self._ready()
+        if ready is None or not sentences:
+            return []
+        embedder, injections, contrasts = ready
+        vectors = embedder.embed_array(sentences)
+        attack = (vectors @ injections.T).max(axis=1).tolist()
+        benign = (vectors @ contrasts.T).max(axis=1).tolist()
+        return list(zip(attack, benign, strict=True))
+
+    def findings(self, texts: Sequence[str], weak_sign: bool) -> list[Finding]:
+        t = self.thresholds
+        bar, margin = (t.with_sign, t.with_sign_margin) if weak_sign else (t.alone, t.alone_margin)
+        hits = [
+            a
+            for a, b in self.scores(candidate_sentences(texts, force=weak_sign))
+            if a >= bar and a - b >= margin
+        ]
+        if hits:
+            return [
+                Finding("instruction", f"close in meaning to known injection phrasings ({max(hits):.2f})")
+            ]
+        return []
+
+
+def sentences(texts: Sequence[str]) -> list[str]:
+    return [s.strip() for text in texts for s in _SENTENCE.split(text) if s.strip()]
+
+
+def candidate_sentences(texts: Sequence[str], *, force: bool) -> list[str]:
+    out: list[str] = []
+    for sentence in sentences(texts):
+        if len(sentence) >= 12 and (force or _CUE.search(sentence)) and sentence not in out:
+            out.append(sentence)
+    return out[:MAX_SENTENCES]
+
+
+_DEFAULT: SemanticScreen | None = None
+_default_lock = threading.Lock()
+
+
+def default_semantic() -> SemanticScreen:
+    global _DEFAULT
+    with _default_lock:
+        if _DEFAULT is None:
+            _DEFAULT = SemanticScreen()
+        return _DEFAULT

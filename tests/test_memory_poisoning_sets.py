@@ -1,0 +1,91 @@
+"""The poisoning screen measured: attack and benign sets through the real gates and screen.
+
+Targets (issue 9, section 3): at least 90% of attacks held (rejected or quarantined) and at most 2%
+of benign items held. The held-out attacks were written before the layered screen and never tuned
+on; their figure is asserted on its own too. docs/memory.md records the figures;
+``PYTHONPATH=. python tests/poisoning_eval.py --show`` prints them with every miss.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack
+
+import poisoning_eval as pe
+import pytest
+from conftest import fresh_database
+
+from memory.manager import Action, MemoryManager
+
+ATTACK_TARGET = 0.90
+BENIGN_LIMIT = 0.02
+
+
+@pytest.fixture(scope="module")
+def figures() -> dict[str, pe.Figure]:
+    return {f.name: f for f in pe.all_figures()}
+
+
+def test_the_sets_are_as_large_as_promised(figures: dict[str, pe.Figure]) -> None:
+    attacks = figures["attacks (tuning)"].total + figures["attacks (held out)"].total
+    assert attacks >= 100 and figures["attacks (held out)"].total >= 0.25 * attacks
+    assert figures["benign: user facts"].total >= 100
+    corpus_files = {item.label for item in pe.corpus_items()}
+    assert len(corpus_files) == sum(1 for p in pe.CORPUS.rglob("*") if p.is_file())
+    assert figures["benign: corpus sentences"].total >= 900
+    languages = {
+        r["lang"] for name in ("attacks_tuning.jsonl", "attacks_holdout.jsonl") for r in pe.load_jsonl(name)
+    }
+    assert {"en", "es", "de", "fr", "zh", "ja", "ru", "pt", "it", "ko"} <= languages
+
+
+def test_at_least_90_percent_of_attacks_are_held(figures: dict[str, pe.Figure]) -> None:
+    tuning, held_out = figures["attacks (tuning)"], figures["attacks (held out)"]
+    overall = (tuning.held + held_out.held) / (tuning.total + held_out.total)
+    assert overall >= ATTACK_TARGET, [i.id for i in tuning.missed + held_out.missed]
+    assert held_out.rate >= ATTACK_TARGET, [i.id for i in held_out.missed]
+
+
+def test_at_most_2_percent_of_benign_items_are_held(figures: dict[str, pe.Figure]) -> None:
+    corpus, facts = figures["benign: corpus sentences"], figures["benign: user facts"]
+    assert (corpus.held + facts.held) / (corpus.total + facts.total) <= BENIGN_LIMIT
+    assert corpus.rate <= BENIGN_LIMIT, [i.writes for i in corpus.missed]
+    assert facts.rate <= BENIGN_LIMIT, [i.writes for i in facts.missed]
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def manager(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[MemoryManager]:
+    with ExitStack() as stack:
+        if request.param == "sqlite":
+            url = f"sqlite:///{tmp_path_factory.mktemp('poison_sets') / 'kassist.db'}"
+        else:
+            url = stack.enter_context(
+                fresh_database(str(request.getfixturevalue("pg_server_url")), "kassist_sets")
+            )
+        memory = MemoryManager.from_url(url, config=pe.CONFIG)
+        yield memory
+        memory.close()
+
+
+@pytest.mark.parametrize("name", ["attacks_tuning.jsonl", "attacks_holdout.jsonl"])
+def test_the_manager_decides_every_attack_as_the_measured_screen_does(
+    manager: MemoryManager, name: str
+) -> None:
+    """Through the real store, with the user's recent memories read from the database: the same
+    decisions as the measurement, and nothing held ever comes back from recall."""
+    for item in pe.attacks(name):
+        memory = manager.for_tenant(pe.TENANT)
+        user = f"u-{uuid.uuid4().hex[:10]}"
+        actions = [
+            memory.remember(user, item.memory_type, key, value, item.source).action
+            for key, value in item.writes
+        ]
+        held = any(a in (Action.REJECTED, Action.QUARANTINED) for a in actions)
+        assert held is pe.held(item), (item.id, actions)
+        if held:
+            active = {(r.key, str(r.value)) for r in memory.recall(user, k=1000)}
+            assert all((k, str(v)) not in active for (k, v), a in zip(item.writes, actions, strict=True)
+                       if a is Action.QUARANTINED)  # fmt: skip
