@@ -34,6 +34,7 @@ from checkpointer.tenant import BRANCH_FROM_KEY, OWN_KEYS, TENANT_KEY, VERSION_K
 
 EMPTY = "empty"
 SKELETON_KEYS = ("v", "id", "ts", "channel_versions", "versions_seen", "updated_channels")
+BLOB_VERSIONS = "blob_versions"
 INLINE_MAX_BYTES = 2048
 """A channel value whose serialised form is at most this many bytes lives in the checkpoint row.
 
@@ -97,9 +98,13 @@ def load_json(text: str | bytes) -> Any:
     return orjson.loads(text)
 
 
-def dump_skeleton(checkpoint: Checkpoint) -> str:
-    """The checkpoint without its values, as JSON: values live in one blob per channel version."""
+def dump_skeleton(checkpoint: Checkpoint, blob_versions: Mapping[str, str] | None = None) -> str:
+    """The checkpoint without its values, as JSON; ``blob_versions`` names the channel versions whose
+    values live in the blobs table (readers look up only those; rows written before it existed have
+    none, and readers then try every channel version)."""
     skeleton = {k: checkpoint.get(k) for k in SKELETON_KEYS}  # type: ignore[misc]
+    if blob_versions is not None:
+        skeleton[BLOB_VERSIONS] = blob_versions
     return dumps_json(skeleton)
 
 
@@ -129,8 +134,9 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
 
 def dump_values(
     serde: SerializerProtocol, checkpoint: Checkpoint, new_versions: Mapping[str, Any]
-) -> tuple[list[dict[str, Any]], bytes | None]:
-    """Blob rows for the changed channels, and the packed small values of the whole checkpoint.
+) -> tuple[list[dict[str, Any]], bytes | None, dict[str, str]]:
+    """Blob rows for the changed channels, the packed small values of the whole checkpoint, and
+    the version of every channel whose value is in the blobs table.
 
     Small values (see :func:`inline_form`) of every channel, changed or not, go into the row, as
     the stock savers keep the whole checkpoint in theirs; larger values get one blob row per
@@ -142,13 +148,17 @@ def dump_values(
     versions = checkpoint["channel_versions"]
     small: list[list[Any]] = []
     rows: list[dict[str, Any]] = []
+    in_blobs: dict[str, str] = {}
     for channel, value in values.items():
         typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
+        version = versions.get(channel, new_versions.get(channel))
+        if version is None:
+            continue
         if typed is not None and len(typed[1]) <= INLINE_MAX_BYTES:
-            version = versions.get(channel, new_versions.get(channel))
-            if version is not None:
-                small.append([channel, version_text(version), *typed])
-        elif channel in new_versions:
+            small.append([channel, version_text(version), *typed])
+            continue
+        in_blobs[channel] = version_text(version)
+        if channel in new_versions:
             type_, blob = typed or serde.dumps_typed(value)
             rows.append(
                 {
@@ -158,7 +168,7 @@ def dump_values(
                     "blob": blob,
                 }
             )
-    return rows, (ormsgpack.packb(small) if small else None)
+    return rows, (ormsgpack.packb(small) if small else None), in_blobs
 
 
 def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]:

@@ -52,12 +52,12 @@ def put(
             f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
         )
     meta_text, run_id = dump_metadata(config, metadata)
-    values, small = dump_values(serde, checkpoint, new_versions)
+    values, small, in_blobs = dump_values(serde, checkpoint, new_versions)
     record = {
         **key,
         "cid": cid,
         "parent": parent,
-        "checkpoint": dump_skeleton(checkpoint),
+        "checkpoint": dump_skeleton(checkpoint, in_blobs),
         "metadata": meta_text,
         "run_id": run_id,
         "ts": ts_epoch(checkpoint.get("ts")),

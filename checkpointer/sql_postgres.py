@@ -79,7 +79,9 @@ _CP_COLS = (
 )
 
 
-_CV = "c.checkpoint -> 'channel_versions' AS cv"
+# The channel versions to look up in the blobs table: those the row lists as stored there, or
+# (rows written before that list) every channel version.
+_CV = "coalesce(c.checkpoint -> 'blob_versions', c.checkpoint -> 'channel_versions') AS cv"
 # The head version, and the head's id, through the version index (the highest version wins).
 _MAX_VERSION = (
     f"(SELECT h.version FROM {CP} h WHERE h.tenant_id = {{t}}.tenant_id "
@@ -149,7 +151,7 @@ SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.
        b.type, b.blob, NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path
 FROM k JOIN {CP} cp ON cp.tenant_id = %(tenant)s AND cp.thread_id = k.thread_id
      AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
-CROSS JOIN LATERAL jsonb_each_text(cp.checkpoint -> 'channel_versions') AS je
+CROSS JOIN LATERAL jsonb_each_text(coalesce(cp.checkpoint -> 'blob_versions', cp.checkpoint -> 'channel_versions')) AS je
 CROSS JOIN LATERAL (
   SELECT b.channel, b.version, b.type, b.blob FROM kassist_cp_blobs b
   WHERE b.tenant_id = %(tenant)s AND b.thread_id = k.thread_id AND b.checkpoint_ns = k.checkpoint_ns

@@ -74,14 +74,16 @@ _CP_COLS = (
 
 
 def _one_checkpoint(target: str) -> str:
-    # The row, its blobs and its writes in one statement: one round trip per get_tuple.
+    # The row, its blobs and its writes in one statement: one round trip per get_tuple. Only the
+    # channel versions the row lists as stored in the blobs table are looked up there (rows from
+    # before that list: every channel version).
     return f"""
 WITH t AS MATERIALIZED ({target})
 SELECT 'c' AS kind, t.*, {_PAYLOAD_COLS} FROM t
 UNION ALL
 SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL, NULL,
        b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
-FROM t CROSS JOIN json_each(t.skel, '$.channel_versions') AS je
+FROM t CROSS JOIN json_each(coalesce(json_extract(t.skel, '$.blob_versions'), json_extract(t.skel, '$.channel_versions'))) AS je
 CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread AND b.checkpoint_ns = :ns
      AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
 UNION ALL
@@ -154,7 +156,7 @@ SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.
        b.type, b.blob, NULL AS task_id, NULL AS idx, NULL AS task_path
 FROM k CROSS JOIN {CP} cp ON cp.tenant_id = :tenant AND cp.thread_id = k.thread_id
      AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
-CROSS JOIN json_each(cp.checkpoint, '$.channel_versions') AS je
+CROSS JOIN json_each(coalesce(json_extract(cp.checkpoint, '$.blob_versions'), json_extract(cp.checkpoint, '$.channel_versions'))) AS je
 CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = k.thread_id
      AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
 UNION ALL
