@@ -98,17 +98,20 @@ _CP_INSERT = (
     f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
     "run_id, checkpoint, metadata, small_values) "
 )
-# The common case, a put that extends the head: one INSERT taking the parent's version + 1, only
-# when no checkpoint of the thread has a higher version (the parent is the head). The unique
-# (tenant, thread, ns, version) index makes it a compare-and-set even without the write lock;
-# RETURNING hands back the version only when the row went in.
+# The common case, a put that extends the head: one INSERT whose version is the parent's + 1, only
+# when no checkpoint of the thread has a higher version (the parent is the head); otherwise the
+# version is NULL and OR IGNORE skips the row (as it does a taken version or checkpoint id), so
+# RETURNING hands back the version only when the row went in. The unique (tenant, thread, ns,
+# version) index makes it a compare-and-set even without the write lock. A scalar subquery in
+# VALUES, not INSERT ... SELECT: selecting from the table being inserted into makes SQLite buffer
+# the result in a temporary table first (measured 10-20 us more per put).
 PUT_FAST = (
-    _CP_INSERT
-    + "SELECT :tenant, :thread, :ns, :cid, :parent, p.version + 1, :ts, :run_id, :checkpoint, :metadata, "
-    f":inline FROM {CP} p WHERE p.tenant_id = :tenant AND p.thread_id = :thread AND p.checkpoint_ns = :ns "
-    "AND p.checkpoint_id = :parent AND NOT EXISTS (SELECT 1 FROM "
+    _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO")
+    + "VALUES (:tenant, :thread, :ns, :cid, :parent, "
+    f"(SELECT p.version + 1 FROM {CP} p WHERE p.tenant_id = :tenant AND p.thread_id = :thread "
+    "AND p.checkpoint_ns = :ns AND p.checkpoint_id = :parent AND NOT EXISTS (SELECT 1 FROM "
     f"{CP} n WHERE n.tenant_id = :tenant AND n.thread_id = :thread AND n.checkpoint_ns = :ns "
-    "AND n.version > p.version) ON CONFLICT DO NOTHING RETURNING version",
+    "AND n.version > p.version)), :ts, :run_id, :checkpoint, :metadata, :inline) RETURNING version",
 )
 # After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
 # it takes the full check.
