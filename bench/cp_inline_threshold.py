@@ -29,7 +29,9 @@ SIZES = (1024, 3 * 1024)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--backend", choices=("sqlite", "postgres", "all"), default="all")
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--steps", type=int, default=100)
@@ -48,7 +50,9 @@ def main() -> None:
                     res = checkpointers._measure(env, backend, args.reps, run, args.steps)
                     speed = checkpointers._paired(res, "time", "stock")
                     size_ratio = checkpointers._paired(res, "bytes", "ours")
-                    print(f"| {backend} | {size // 1024} KB | {limit // 1024} KiB | {speed:.2f} | {size_ratio:.2f} |")
+                    print(
+                        f"| {backend} | {size // 1024} KB | {limit // 1024} KiB | {speed:.2f} | {size_ratio:.2f} |"
+                    )
                     sys.stdout.flush()
 
 

@@ -10,9 +10,9 @@ followed by get_tuple of the latest, continuing from the config it returned), bo
 process, alternating. Both savers' connections are wrapped so that every call into sqlite3
 (execute, executemany, fetch, commit) adds its time to a counter: "SQLite" is SQLite's own work
 (statements, page writes, the fsync at FULL), "Python" the rest of the call (serialisation, the
-saver's own code). Stock writes one row per checkpoint holding every value; kassist writes the
-head, the checkpoint row and one blob row per changed value, and reads the head, the row and one
-blob per channel (bench/cp_sqlite_pages.py counts the pages).
+saver's own code). Stock writes one row per checkpoint holding every value; so does kassist for
+values up to 2 KiB (1 KB here), its row also entered in the unique version index that replaced
+the heads table (bench/cp_sqlite_pages.py counts the pages).
 """
 
 from __future__ import annotations
