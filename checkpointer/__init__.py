@@ -11,7 +11,7 @@ See docs/checkpointer.md.
 
 from __future__ import annotations
 
-from checkpointer.errors import AmbiguousThread, CheckpointConflict, CorruptCheckpoint
+from checkpointer.errors import CheckpointConflict, CorruptCheckpoint
 from checkpointer.retention import RetentionReport, ThreadRetention
 from checkpointer.saver import TenantCheckpointer
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
@@ -22,7 +22,6 @@ __all__ = [
     "BRANCH_FROM_KEY",
     "TENANT_KEY",
     "VERSION_KEY",
-    "AmbiguousThread",
     "CheckpointConflict",
     "CorruptCheckpoint",
     "RetentionReport",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from kassist.tenancy import TenantRequired
-
 
 class CheckpointConflict(RuntimeError):
     """Another run committed a checkpoint on this thread first; nothing of this put was kept.
@@ -32,10 +30,6 @@ class CheckpointConflict(RuntimeError):
             type(self),
             (self.thread_id, self.checkpoint_ns, self.expected_version, self.actual_version),
         )
-
-
-class AmbiguousThread(TenantRequired):
-    """An id-only call named a thread or run that exists under several tenants."""
 
 
 class CorruptCheckpoint(ValueError):

@@ -1,7 +1,8 @@
 """Thread administration: delete, copy, prune, delete_for_runs, retention (no I/O).
 
-langgraph-api calls these with ids only. On an unbound saver the owning tenant is looked up from
-the data, and an id found under several tenants is refused instead of guessed.
+langgraph-api calls these with ids only. The tenant is always the caller's (a bound view, or the
+authenticated request in ``server.saver``), never looked up from the data: (tenant, thread_id) is
+the key, and a thread id stored under another tenant is simply another thread.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from checkpointer.chains import NsKey, Plan, ThreadState, plan_removal
-from checkpointer.errors import AmbiguousThread
 from checkpointer.query import Query, Steps
 from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
 
@@ -25,31 +25,13 @@ def id_list(ids: Sequence[str], what: str) -> Sequence[str]:
     return ids
 
 
-def owners(bound: str | None, thread_ids: Sequence[str]) -> Steps[dict[str, list[str]]]:
-    """Threads grouped by owning tenant; threads stored under no tenant are dropped."""
-    threads = sorted({str(t) for t in id_list(thread_ids, "thread_ids")})
-    if bound is not None:
-        return {bound: threads} if threads else {}
-    if not threads:
-        return {}
-    rows = yield Query("thread_owners", {"threads": threads}, fetch=True)
-    by_thread: dict[str, set[str]] = defaultdict(set)
-    for r in rows:
-        by_thread[r["thread_id"]].add(r["tenant_id"])
-    grouped: dict[str, list[str]] = defaultdict(list)
-    for thread, tenants in sorted(by_thread.items()):
-        if len(tenants) > 1:
-            raise AmbiguousThread(
-                f"thread {thread!r} exists under {len(tenants)} tenants; an id-only call cannot tell "
-                "which one is meant. Call it on saver.for_tenant(<tenant>) instead."
-            )
-        grouped[next(iter(tenants))].append(thread)
-    return dict(grouped)
+def _threads(thread_ids: Sequence[str]) -> list[str]:
+    return sorted({str(t) for t in id_list(thread_ids, "thread_ids")})
 
 
-def delete_threads(bound: str | None, thread_ids: Sequence[str]) -> Steps[None]:
-    grouped = yield from owners(bound, thread_ids)
-    for tenant, threads in grouped.items():
+def delete_threads(tenant: str, thread_ids: Sequence[str]) -> Steps[None]:
+    threads = _threads(thread_ids)
+    if threads:
         yield Query("delete_threads", {"tenant": tenant, "threads": threads})
 
 
@@ -73,61 +55,48 @@ def _apply(plan: Plan) -> Steps[None]:
             yield Query(name, many=many)
 
 
-def prune(bound: str | None, thread_ids: Sequence[str], strategy: str) -> Steps[None]:
+def prune(tenant: str, thread_ids: Sequence[str], strategy: str) -> Steps[None]:
     """``keep_latest``: each namespace keeps its head and the delta chain behind it."""
     if strategy not in PRUNE_STRATEGIES:
         raise ValueError(f"unknown prune strategy {strategy!r}; use one of {', '.join(PRUNE_STRATEGIES)}")
     if strategy == "delete":
-        yield from delete_threads(bound, thread_ids)
+        yield from delete_threads(tenant, thread_ids)
         return
-    grouped = yield from owners(bound, thread_ids)
-    for tenant, threads in grouped.items():
-        state = yield from _load(tenant, threads)
-        candidates = {
-            nskey: set(rows) - {state.heads[nskey]["head_id"] if nskey in state.heads else None}
-            for nskey, rows in state.rows.items()
-        }
-        yield from _apply(plan_removal(tenant, state, candidates))
+    threads = _threads(thread_ids)
+    if not threads:
+        return
+    state = yield from _load(tenant, threads)
+    candidates = {
+        nskey: set(rows) - {state.heads[nskey]["head_id"] if nskey in state.heads else None}
+        for nskey, rows in state.rows.items()
+    }
+    yield from _apply(plan_removal(tenant, state, candidates))
 
 
-def delete_for_runs(bound: str | None, run_ids: Sequence[str]) -> Steps[None]:
+def delete_for_runs(tenant: str, run_ids: Sequence[str]) -> Steps[None]:
     """Delete the runs' checkpoints and writes, except ancestors a surviving head still needs."""
     runs = sorted({str(r) for r in id_list(run_ids, "run_ids")})
     if not runs:
         return
-    if bound is not None:
-        tenants = [bound]
-    else:
-        rows = yield Query("run_owners", {"runs": runs}, fetch=True)
-        tenants = sorted({r["tenant_id"] for r in rows})
-        if len(tenants) > 1:
-            raise AmbiguousThread(
-                f"the run ids given have checkpoints under {len(tenants)} tenants; call "
-                "delete_for_runs on saver.for_tenant(<tenant>) for each"
-            )
-    for tenant in tenants:
-        found = yield Query("run_threads", {"tenant": tenant, "runs": runs}, fetch=True)
-        threads = sorted({r["thread_id"] for r in found})
-        if not threads:
-            continue
-        state = yield from _load(tenant, threads)
-        wanted = set(runs)
-        candidates: dict[NsKey, set[str]] = {
-            nskey: {cid for cid, r in rows.items() if r["run_id"] in wanted}
-            for nskey, rows in state.rows.items()
-        }
-        yield from _apply(plan_removal(tenant, state, candidates))
+    found = yield Query("run_threads", {"tenant": tenant, "runs": runs}, fetch=True)
+    threads = sorted({r["thread_id"] for r in found})
+    if not threads:
+        return
+    state = yield from _load(tenant, threads)
+    wanted = set(runs)
+    candidates: dict[NsKey, set[str]] = {
+        nskey: {cid for cid, r in rows.items() if r["run_id"] in wanted} for nskey, rows in state.rows.items()
+    }
+    yield from _apply(plan_removal(tenant, state, candidates))
 
 
-def copy_thread(bound: str | None, source: str, target: str) -> Steps[None]:
-    grouped = yield from owners(bound, [source])
-    for tenant in grouped:
-        exists = yield Query("thread_exists", {"tenant": tenant, "thread": str(target)}, fetch=True)
-        if exists:
-            raise ValueError(
-                f"copy_thread target {target!r} already has checkpoints; delete it first or pick a new id"
-            )
-        yield Query("copy_thread", {"tenant": tenant, "source": str(source), "target": str(target)})
+def copy_thread(tenant: str, source: str, target: str) -> Steps[None]:
+    exists = yield Query("thread_exists", {"tenant": tenant, "thread": str(target)}, fetch=True)
+    if exists:
+        raise ValueError(
+            f"copy_thread target {target!r} already has checkpoints; delete it first or pick a new id"
+        )
+    yield Query("copy_thread", {"tenant": tenant, "source": str(source), "target": str(target)})
 
 
 def retain(

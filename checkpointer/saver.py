@@ -30,7 +30,7 @@ from checkpointer.read_batch import Coalescer
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
 from kassist.dburl import parse_database_url
-from kassist.tenancy import TenantMismatch, validate_tenant_id
+from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
 
 T = TypeVar("T")
 
@@ -284,30 +284,49 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
             current_v = int(str(current).split(".")[0])
         return f"{current_v + 1:032}.{random.random():016}"
 
-    # -- administration (id-only calls resolve the owning tenant) -------------------------------
+    # -- administration: id-only calls act for the caller's tenant, never the data's -------------
+    def _caller_tenant(self, what: str) -> str:
+        """The tenant an id-only call acts for: the view's binding (``server.saver`` adds the
+        authenticated request's). The data never decides: the same id under another tenant is
+        another thread."""
+        if self._bound is None:
+            raise TenantRequired(
+                f"{what} names threads or runs by id only, and this saver is not bound to a tenant; "
+                f"call it on saver.for_tenant(<tenant>).{what}(...)"
+            )
+        return self._bound
+
     def delete_thread(self, thread_id: str) -> None:
-        self._run(ops_admin.delete_threads(self._bound, [thread_id]), write=True)
+        tenant = self._caller_tenant("delete_thread")
+        self._run(ops_admin.delete_threads(tenant, [thread_id]), write=True)
 
     async def adelete_thread(self, thread_id: str) -> None:
-        await self._arun(ops_admin.delete_threads(self._bound, [thread_id]), write=True)
+        tenant = self._caller_tenant("delete_thread")
+        await self._arun(ops_admin.delete_threads(tenant, [thread_id]), write=True)
 
     def delete_for_runs(self, run_ids: Sequence[str]) -> None:
-        self._run(ops_admin.delete_for_runs(self._bound, run_ids), write=True)
+        tenant = self._caller_tenant("delete_for_runs")
+        self._run(ops_admin.delete_for_runs(tenant, run_ids), write=True)
 
     async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
-        await self._arun(ops_admin.delete_for_runs(self._bound, run_ids), write=True)
+        tenant = self._caller_tenant("delete_for_runs")
+        await self._arun(ops_admin.delete_for_runs(tenant, run_ids), write=True)
 
     def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
-        self._run(ops_admin.copy_thread(self._bound, source_thread_id, target_thread_id), write=True)
+        tenant = self._caller_tenant("copy_thread")
+        self._run(ops_admin.copy_thread(tenant, source_thread_id, target_thread_id), write=True)
 
     async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
-        await self._arun(ops_admin.copy_thread(self._bound, source_thread_id, target_thread_id), write=True)
+        tenant = self._caller_tenant("copy_thread")
+        await self._arun(ops_admin.copy_thread(tenant, source_thread_id, target_thread_id), write=True)
 
     def prune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
-        self._run(ops_admin.prune(self._bound, thread_ids, strategy), write=True)
+        tenant = self._caller_tenant("prune")
+        self._run(ops_admin.prune(tenant, thread_ids, strategy), write=True)
 
     async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
-        await self._arun(ops_admin.prune(self._bound, thread_ids, strategy), write=True)
+        tenant = self._caller_tenant("prune")
+        await self._arun(ops_admin.prune(tenant, thread_ids, strategy), write=True)
 
     def _retain(
         self, older_than: timedelta, tenant_id: str | None, strategy: Strategy, now: datetime | None

@@ -200,8 +200,6 @@ ON CONFLICT DO NOTHING RETURNING version
         "ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
         "channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, task_path = EXCLUDED.task_path"
     ),
-    "thread_owners": f"SELECT DISTINCT tenant_id, thread_id FROM {CP} WHERE thread_id = ANY(%(threads)s)",
-    "run_owners": f"SELECT DISTINCT tenant_id FROM {CP} WHERE run_id = ANY(%(runs)s)",
     "delete_threads": tuple(
         f"DELETE FROM {t} WHERE {_IN_THREADS}" for t in (CP, "kassist_cp_blobs", "kassist_cp_writes")
     ),

@@ -202,13 +202,6 @@ SELECT ({_LATEST_KEY}) AS head_id,
         ":type, :blob, :task_path) ON CONFLICT DO UPDATE SET channel = excluded.channel, "
         "type = excluded.type, blob = excluded.blob, task_path = excluded.task_path"
     ),
-    "thread_owners": (
-        f"SELECT DISTINCT tenant_id, thread_id FROM {CP} "
-        "WHERE thread_id IN (SELECT value FROM json_each(:threads))"
-    ),
-    "run_owners": (
-        f"SELECT DISTINCT tenant_id FROM {CP} WHERE run_id IN (SELECT value FROM json_each(:runs))"
-    ),
     "delete_threads": tuple(
         f"DELETE FROM {t} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
         for t in (CP, "kassist_cp_blobs", "kassist_cp_writes")

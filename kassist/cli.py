@@ -26,6 +26,9 @@ def serve(
     port: int = typer.Option(8001, help="TCP port to listen on"),
     host: str = typer.Option("127.0.0.1", help="interface to bind"),
     database_url: str | None = typer.Option(None, help="default: $KASSIST_DATABASE_URL"),
+    allow_no_keys: bool = typer.Option(
+        False, "--allow-no-keys", help="start even with no API keys configured (every request is refused)"
+    ),
 ) -> None:
     """Serve the document graph over LangServe; callers authenticate with an API key (docs/serving.md)."""
     from server.langserve_app import main
@@ -33,6 +36,8 @@ def serve(
     argv = ["--port", str(port), "--host", host]
     if database_url:
         argv += ["--database-url", database_url]
+    if allow_no_keys:
+        argv.append("--allow-no-keys")
     main(argv)
 
 

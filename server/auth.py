@@ -1,37 +1,131 @@
-"""Authentication for the LangGraph server (``langgraph.json`` -> ``"auth"``).
+"""Authentication and authorization for the LangGraph server (``langgraph.json`` -> ``"auth"``).
 
 A request must carry an API key (``x-api-key`` or ``Authorization: Bearer``) listed in the key table
-(see :mod:`server.keys`); anything else gets 401. The authenticated user carries its ``tenant_id``,
-which langgraph-api hands to the checkpointer as ``configurable.langgraph_auth_user``: that, not a
-client-supplied field, is where the tenant of every checkpoint comes from. Threads, runs and crons
-are stamped with the tenant and filtered by it, so another tenant's thread is "not found"; store
-namespaces are prefixed with the tenant.
+(see :mod:`server.keys`); anything else gets 401. The table is read when this module is imported,
+that is when the server starts: a malformed table stops the server with an error naming the
+variable, and no request ever sees configuration details.
+
+The authenticated user carries its ``tenant_id``, which langgraph-api hands to the checkpointer as
+``configurable.langgraph_auth_user``: that, not a client-supplied field, is where the tenant of every
+checkpoint comes from. Every resource and action langgraph-api authorizes has a handler here:
+
+- threads (and their runs), assistants, crons: stamped with the tenant on create and update, every
+  action filtered by it, so another tenant's object is "not found"; the built-in assistants (one
+  per graph, ``created_by: system``) are readable by every tenant and changeable by none;
+- store: every namespace is forced under the caller's tenant;
+- anything else (a resource or action a future langgraph-api adds): refused by the global handler
+  until a rule is written for it.
+
+Runs, assistants and crons may carry only the configurable keys :mod:`server.configurable` allows
+for their graph (422 otherwise); a ``tenant_id`` other than the key's is refused (403).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import sys
+from collections.abc import Mapping
 from typing import Any
+from uuid import UUID, uuid5
 
 from langgraph_sdk import Auth
 
+from kassist.tenancy import TENANT_KEY
+from server.configurable import CLIENT_KEYS, refusal, refused_keys
 from server.keys import KeyTable, load_key_table, token_from_headers
 
 auth = Auth()
 
+KEYS: KeyTable = load_key_table()
+"""Read once, at start-up: a bad table fails here, naming the variable, not at a request."""
+if not KEYS.keys:
+    print(
+        "WARNING: no API keys are configured ($KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE): every "
+        "request to this LangGraph server will be refused with 401",
+        file=sys.stderr,
+    )
 
-@lru_cache(maxsize=1)
-def _keys() -> KeyTable:
-    return load_key_table()
+SYSTEM_ASSISTANT = {"created_by": "system"}
+"""Metadata langgraph-api gives the assistant it creates for each graph of langgraph.json."""
+# langgraph_api.graph.NAMESPACE_GRAPH: the built-in assistant of graph G has id uuid5(this, G).
+_GRAPH_NAMESPACE = UUID("6ba7b821-9dad-11d1-80b4-00c04fd430c8")
+BUILT_IN_ASSISTANTS = {str(uuid5(_GRAPH_NAMESPACE, graph)): graph for graph in CLIENT_KEYS}
+
+# configurable keys langgraph-api itself puts into a run's config before the create_run handler
+# sees it (ids, auth, request and tracing markers): not the client's, so not subject to the list.
+_SERVER_KEYS = frozenset(
+    {"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map", "__event_streaming_v2"}
+)
+_SERVER_PREFIXES = ("langgraph_", "langsmith-")
+
+
+def _server_set(key: str) -> bool:
+    # Dunder markers (__after_seconds__, __otel_traceparent__, ...) are langgraph-api's; LangGraph's
+    # own internals (__pregel_*) are never a client's to set.
+    dunder = key.startswith("__") and key.endswith("__") and not key.startswith("__pregel")
+    return key in _SERVER_KEYS or key.startswith(_SERVER_PREFIXES) or dunder
 
 
 def _tenant(ctx: Auth.types.AuthContext) -> str:
     return str(ctx.user["tenant_id"])
 
 
+def _owned(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
+    return {TENANT_KEY: _tenant(ctx)}
+
+
+def _stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
+    """Put the caller's tenant (and, on create, identity) in ``value["metadata"]``. Re-stamped on
+    update too, so a client can neither move an object to another tenant nor pass its own off as a
+    built-in assistant."""
+    if not isinstance(value, dict):
+        return
+    if not isinstance(value.get("metadata"), dict):
+        value["metadata"] = {}
+    metadata = value["metadata"]
+    metadata[TENANT_KEY] = _tenant(ctx)
+    if ctx.resource == "assistants":
+        metadata["created_by"] = ctx.user.identity
+    if ctx.action == "create":
+        metadata.setdefault("owner", ctx.user.identity)
+
+
+def _client_configurable(config: object, context: object) -> dict[str, Any]:
+    """The configurable keys and context a client sent, without those langgraph-api adds."""
+    sent: dict[str, Any] = {}
+    for part in ((config or {}).get("configurable") if isinstance(config, Mapping) else None, context):
+        if isinstance(part, Mapping):
+            sent.update(part)
+    return {k: v for k, v in sent.items() if not _server_set(str(k))}
+
+
+def check_configurable(
+    ctx: Auth.types.AuthContext, graph: str | None, config: object, context: object
+) -> None:
+    """Refuse a tenant_id that is not the caller's (403) and any key not allowed for ``graph`` (422)."""
+    sent = _client_configurable(config, context)
+    claimed = sent.pop(TENANT_KEY, None)
+    if claimed is not None and claimed != _tenant(ctx):
+        raise Auth.exceptions.HTTPException(
+            status_code=403,
+            detail=f"configurable.tenant_id {claimed!r} is not the tenant of your API key; leave it "
+            "out (the tenant always comes from the key)",
+        )
+    refused = refused_keys(graph, sent)
+    if refused:
+        raise Auth.exceptions.HTTPException(status_code=422, detail=refusal(graph, refused))
+
+
+def _graph_of_assistant(assistant_id: object) -> str | None:
+    """The graph of a built-in assistant, named by id or by graph name; None for any other."""
+    if assistant_id is None:
+        return None
+    name = str(assistant_id)
+    return name if name in CLIENT_KEYS else BUILT_IN_ASSISTANTS.get(name)
+
+
 @auth.authenticate
 async def authenticate(headers: dict[bytes, bytes]) -> Auth.types.MinimalUserDict:
-    principal = _keys().lookup(token_from_headers(headers))
+    principal = KEYS.lookup(token_from_headers(headers))
     if principal is None:
         raise Auth.exceptions.HTTPException(
             status_code=401,
@@ -45,27 +139,77 @@ async def authenticate(headers: dict[bytes, bytes]) -> Auth.types.MinimalUserDic
     return user  # type: ignore[return-value]  # MinimalUserDict is open to extra keys at runtime
 
 
-@auth.on.threads
-async def tenant_threads(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
-    """Stamp new threads (and runs) with the tenant; every thread action is filtered by it."""
-    if ctx.action in ("create", "update", "create_run") and isinstance(value, dict):
-        # Re-stamped on update too, so a client cannot move a thread to another tenant.
-        if not isinstance(value.get("metadata"), dict):
-            value["metadata"] = {}
-        metadata = value["metadata"]
-        metadata["tenant_id"] = _tenant(ctx)
-        if ctx.action == "create":
-            metadata.setdefault("owner", ctx.user.identity)
-    return {"tenant_id": _tenant(ctx)}
+@auth.on
+async def refuse_unruled(ctx: Auth.types.AuthContext, value: Any) -> bool:
+    """The fallback for any (resource, action) without a rule below: refused, never let through."""
+    raise Auth.exceptions.HTTPException(
+        status_code=403,
+        detail=f"{ctx.action} on {ctx.resource} is not allowed on this server",
+    )
 
 
-@auth.on.crons
-async def tenant_crons(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
-    if isinstance(value, dict) and ctx.action == "create":
-        value.setdefault("metadata", {})["tenant_id"] = _tenant(ctx)
-    return {"tenant_id": _tenant(ctx)}
+# -- threads and their runs -------------------------------------------------------------------
+@auth.on(resources="threads", actions=["create", "update"])
+async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    _stamp(ctx, value)
+    return _owned(ctx)
 
 
+@auth.on.threads.create_run
+async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    """A run: on the caller's thread only, with the configurable keys its graph allows."""
+    kwargs = value.get("kwargs") or {}
+    graph = _graph_of_assistant(value.get("assistant_id"))
+    check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
+    _stamp(ctx, value)
+    return _owned(ctx)
+
+
+@auth.on(resources="threads", actions=["read", "delete", "search"])
+async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    return _owned(ctx)
+
+
+# -- assistants ---------------------------------------------------------------------------------
+def _check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
+    graph = value.get("graph_id")
+    check_configurable(ctx, str(graph) if graph else None, value.get("config"), value.get("context"))
+
+
+@auth.on(resources="assistants", actions=["create", "update"])
+async def assistant_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    _check_assistant_config(ctx, value)
+    _stamp(ctx, value)
+    return _owned(ctx)  # an update of a built-in assistant finds nothing
+
+
+@auth.on(resources="assistants", actions=["read", "search"])
+async def assistant_read(ctx: Auth.types.AuthContext, value: Any) -> dict[str, Any]:
+    # "$or" is understood by langgraph-api's filters, though the SDK's FilterType does not spell it.
+    return {"$or": [_owned(ctx), SYSTEM_ASSISTANT]}
+
+
+@auth.on.assistants.delete
+async def assistant_delete(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    return _owned(ctx)
+
+
+# -- crons ----------------------------------------------------------------------------------------
+@auth.on(resources="crons", actions=["create", "update"])
+async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    payload = value.get("payload") or {}
+    graph = _graph_of_assistant(payload.get("assistant_id"))
+    check_configurable(ctx, graph, payload.get("config"), payload.get("context"))
+    _stamp(ctx, value)
+    return _owned(ctx)
+
+
+@auth.on(resources="crons", actions=["read", "delete", "search"])
+async def cron_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    return _owned(ctx)
+
+
+# -- store ----------------------------------------------------------------------------------------
 @auth.on.store()
 async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
     """Every store namespace starts with the caller's tenant."""

@@ -66,15 +66,41 @@ class KeyTable(BaseModel):
         return found
 
 
+def _masked(token: object) -> str:
+    return f"key {str(token)[:4]}..."
+
+
+def _problems(exc: ValidationError, tokens: list[str]) -> str:
+    """The validation errors, each with where it is: the entry's number and its token's first four
+    characters, never a whole token nor any input value (the message reaches logs)."""
+    out = []
+    for err in exc.errors(include_url=False, include_input=False, include_context=False):
+        loc = list(err["loc"])
+        if loc[:1] == ["keys"]:
+            loc = loc[1:]
+        where = ""
+        if loc and loc[0] in tokens:
+            where = f"entry {tokens.index(str(loc[0])) + 1} ({_masked(loc[0])})"
+            loc = loc[1:]
+        field = ".".join(str(part) for part in loc)
+        message = err["msg"].removeprefix("Value error, ")
+        out.append(": ".join(part for part in (where, field, message) if part))
+    return "; ".join(out)
+
+
 def parse_key_table(text: str, origin: str) -> KeyTable:
-    """Parse ``{"<token>": {"identity": "...", "tenant_id": "..."}}``; errors name ``origin``."""
+    """Parse ``{"<token>": {"identity": "...", "tenant_id": "..."}}``; errors name ``origin`` and
+    never repeat a token."""
+    expected = 'Expected JSON like {"<token of 16+ chars>": {"identity": "alice", "tenant_id": "acme"}}'
     try:
-        return KeyTable(keys=json.loads(text))
-    except (json.JSONDecodeError, ValidationError, ValueError) as exc:
-        raise ValueError(
-            f"invalid API key table in {origin}: {exc}. Expected JSON like "
-            '{"<token of 16+ chars>": {"identity": "alice", "tenant_id": "acme"}}'
-        ) from exc
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"invalid API key table in {origin}: not JSON ({exc}). {expected}") from None
+    tokens = [str(t) for t in data] if isinstance(data, dict) else []
+    try:
+        return KeyTable(keys=data)
+    except ValidationError as exc:
+        raise ValueError(f"invalid API key table in {origin}: {_problems(exc, tokens)}. {expected}") from None
 
 
 def load_key_table() -> KeyTable:
@@ -82,10 +108,14 @@ def load_key_table() -> KeyTable:
     so every request is refused (no anonymous access, ever)."""
     path = os.environ.get(KEYS_FILE_ENV)
     if path:
-        return parse_key_table(Path(path).read_text(encoding="utf-8"), f"${KEYS_FILE_ENV} ({path})")
-    text = os.environ.get(KEYS_ENV)
-    if text:
-        return parse_key_table(text, f"${KEYS_ENV}")
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read the API key table ${KEYS_FILE_ENV} ({path}): {exc}") from None
+        return parse_key_table(text, f"${KEYS_FILE_ENV} ({path})")
+    inline = os.environ.get(KEYS_ENV)
+    if inline:
+        return parse_key_table(inline, f"${KEYS_ENV}")
     return KeyTable(keys={})
 
 

@@ -1,8 +1,10 @@
-"""The document graph over LangServe: ``POST /documents/invoke``, ``/stream``, ``/stream_events``
-and ``GET /documents/threads/{thread_id}/state``, checkpointed by ``TenantCheckpointer``.
+"""The document graph over LangServe: ``POST /documents/invoke``, ``/stream``, ``/stream_events``,
+``/stream_log``, the schema endpoints, the playground (``/documents/playground/``) and
+``GET /documents/threads/{thread_id}/state``, checkpointed by ``TenantCheckpointer``.
 
-Every request needs one of the API keys of :mod:`server.keys` (``x-api-key`` or
-``Authorization: Bearer``); the key's tenant becomes ``configurable.tenant_id``. Run it with::
+Every route but ``/ok`` and ``/login`` needs one of the API keys of :mod:`server.keys`
+(``x-api-key``, ``Authorization: Bearer``, or the playground's login cookie); the key's tenant
+becomes ``configurable.tenant_id``. Run it with::
 
     KASSIST_API_KEYS='{"<token>": {"identity": "alice", "tenant_id": "acme"}}' \
         python -m server.langserve_app --port 8001 [--host 127.0.0.1] [--database-url URL]
@@ -11,38 +13,80 @@ Every request needs one of the API keys of :mod:`server.keys` (``x-api-key`` or
 from __future__ import annotations
 
 import argparse
-from collections.abc import AsyncIterator
+import sys
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi.responses import JSONResponse
+from langchain_core.runnables import ConfigurableFieldSpec, Runnable, RunnableBinding, RunnableConfig
 from langserve import add_routes
 from langserve.server import EndpointName
 
-from checkpointer import TENANT_KEY, TenantCheckpointer
+from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
 from graph.doc_steps import DocState, build_graph
-from kassist.dburl import database_url_from_env
-from server.keys import KeyTable, Principal, load_key_table, token_from_headers
-from server.request_config import Refused, require_principal, run_config, sent_configurable
+from kassist.dburl import DatabaseUnavailable, database_url_from_env
+from kassist.tenancy import TenantMismatch, TenantRequired
+from server.browser_login import add_login_routes
+from server.configurable import client_keys
+from server.keys import KeyTable, load_key_table
+from server.request_config import NO_KEY, Refused, check_tenant, run_config, sent_configurable
 
-PATH = "/documents"
+GRAPH = "documents"
+PATH = f"/{GRAPH}"
 # No batch (one config per request carries one thread) and no config hashes (configs in URLs).
 ENDPOINTS: tuple[EndpointName, ...] = (
     "invoke",
     "stream",
+    "stream_log",
     "stream_events",
     "input_schema",
     "output_schema",
     "config_schema",
+    "playground",
+)
+NO_KEYS_WARNING = (
+    "WARNING: no API keys are configured ($KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE): every "
+    "request will be refused with 401"
 )
 
 
-def _principal(request: Request, keys: KeyTable) -> Principal | None:
-    return keys.lookup(token_from_headers(dict(request.headers.raw)))
+class ConfigError(Exception):
+    """The server is configured wrongly and must not start; the message says what to fix."""
+
+
+def declaring_client_keys(runnable: Runnable[Any, Any], graph: str) -> Runnable[Any, Any]:
+    """``runnable``, declaring the configurable keys a client may send for ``graph`` as its config
+    schema: the schema endpoint and the playground show exactly the allow-list, and LangServe keeps
+    those keys instead of dropping them."""
+
+    class ClientKeys(RunnableBinding[Any, Any]):
+        # A class per graph, not a field: LangServe re-creates the binding with bound= only.
+        @property
+        def config_specs(self) -> list[ConfigurableFieldSpec]:
+            specs = {spec.id: spec for spec in self.bound.config_specs}
+            for key in sorted(client_keys(graph)):
+                specs.setdefault(key, ConfigurableFieldSpec(id=key, annotation=str, name=key, is_shared=True))
+            return list(specs.values())
+
+    return ClientKeys(bound=runnable)
 
 
 def _http(refused: Refused) -> HTTPException:
     return HTTPException(status_code=refused.status_code, detail=refused.detail)
+
+
+def check_keys(keys: KeyTable, allow_no_keys: bool) -> None:
+    """Refuse to start without keys unless the operator said so (then warn loudly)."""
+    if keys.keys:
+        return
+    if not allow_no_keys:
+        raise ConfigError(
+            "no API keys are configured: set $KASSIST_API_KEYS (JSON) or $KASSIST_API_KEYS_FILE "
+            "(docs/serving.md), or pass --allow-no-keys to start a server that refuses every request"
+        )
+    print(NO_KEYS_WARNING, file=sys.stderr)
 
 
 def create_app(database_url: str | None = None, keys: KeyTable | None = None) -> FastAPI:
@@ -52,6 +96,7 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
     saver = TenantCheckpointer.from_url(database_url or database_url_from_env())
     saver.setup()
     graph = build_graph().compile(checkpointer=saver)
+    served = declaring_client_keys(graph, GRAPH)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -61,18 +106,49 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
             await saver.aclose()
 
     app = FastAPI(title="kassist documents", lifespan=lifespan)
+    principal = add_login_routes(app, table, landing=f"{PATH}/playground/")
+
+    @app.exception_handler(TenantMismatch)
+    @app.exception_handler(TenantRequired)
+    async def tenant_refused(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": f"refused: {exc}"}, status_code=403)
+
+    @app.exception_handler(CheckpointConflict)
+    async def conflict(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    async def require_key(request: Request) -> None:
+        if principal(request) is None:
+            raise HTTPException(status_code=401, detail=NO_KEY)
 
     async def per_request(config: dict[str, Any], request: Request) -> dict[str, Any]:
         try:
-            return run_config(config, _principal(request, table), sent_configurable(await request.json()))
+            run = run_config(config, principal(request), sent_configurable(await request.json()), GRAPH)
         except Refused as refused:
             raise _http(refused) from None
+        conf = run["configurable"]
+        if (
+            conf.get("checkpoint_id") is not None
+            and await saver.aget_tuple(cast("RunnableConfig", run)) is None
+        ):
+            # Otherwise the run would fork from a checkpoint that is not there and fail as a
+            # conflict (a 500) after LangServe has started answering.
+            raise HTTPException(
+                status_code=404,
+                detail=f"checkpoint {conf['checkpoint_id']!r} not found in thread {conf['thread_id']!r}",
+            )
+        return run
+
+    @app.get("/ok", include_in_schema=False)
+    async def ok() -> dict[str, bool]:
+        """Liveness, for process managers and tests: says nothing about the data."""
+        return {"ok": True}
 
     @app.get(f"{PATH}/threads/{{thread_id}}/state")
     async def thread_state(thread_id: str, request: Request) -> dict[str, Any]:
         """The latest state of one of the caller's threads; another tenant's thread is not found."""
         try:
-            tenant = require_principal(_principal(request, table)).tenant_id
+            tenant = check_tenant(principal(request), {})
         except Refused as refused:
             raise _http(refused) from None
         snapshot = await graph.aget_state({"configurable": {"thread_id": thread_id, TENANT_KEY: tenant}})
@@ -87,7 +163,7 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
 
     add_routes(
         app,
-        graph,
+        served,
         path=PATH,
         input_type=DocState,
         # A run that writes nothing (empty input on a new thread) returns None, which a plain
@@ -96,19 +172,40 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
         config_keys=("configurable",),
         per_req_config_modifier=per_request,
         enabled_endpoints=ENDPOINTS,
+        dependencies=[Depends(require_key)],
     )
     return app
 
 
-def main(argv: list[str] | None = None) -> None:
+def build(database_url: str | None, allow_no_keys: bool) -> FastAPI:
+    """The app, after the start-up checks; a configuration problem raises :class:`ConfigError`."""
+    try:
+        keys = load_key_table()
+    except (ValueError, OSError) as exc:
+        raise ConfigError(str(exc)) from None
+    check_keys(keys, allow_no_keys)
+    try:
+        return create_app(database_url, keys)
+    except (ValueError, DatabaseUnavailable) as exc:  # a malformed URL, a database not reachable
+        raise ConfigError(str(exc)) from None
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the document graph over LangServe.")
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--database-url", default=None, help="default: $KASSIST_DATABASE_URL")
+    parser.add_argument(
+        "--allow-no-keys", action="store_true", help="start even with no API keys (every request refused)"
+    )
     args = parser.parse_args(argv)
+    try:
+        app = build(args.database_url, args.allow_no_keys)
+    except ConfigError as exc:
+        raise SystemExit(f"error: {exc}") from None
     import uvicorn
 
-    uvicorn.run(create_app(args.database_url), host=args.host, port=args.port)
+    uvicorn.run(app, host=args.host, port=args.port)
 
 
 if __name__ == "__main__":

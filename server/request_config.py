@@ -1,11 +1,11 @@
 """The run config of a LangServe request, built from its API key (pure: no I/O).
 
-LangServe validates the client's ``config`` against the graph's config schema; the document graph
-declares no context schema, so LangServe drops every ``configurable`` key the client sent, including
-``thread_id``. The thread keys are therefore re-read from the raw request body here, and the tenant
-is set from the authenticated key only: a client may repeat its own tenant, never name another.
-Every other client-sent configurable key (``ledger_path``, ``step_delay``: server-side knobs) stays
-dropped.
+LangServe validates the client's ``config`` against the served runnable's config schema and drops
+what it does not declare; the keys are therefore re-read from the raw request body here. The tenant
+is set from the authenticated key only: a client may repeat its own tenant, never name another
+(403), with or without a thread. Every other configurable key must be on the graph's allow-list
+(:mod:`server.configurable`); anything else is refused with 422 naming the keys, so a client cannot
+set server-side knobs such as ``ledger_path`` or ``step_delay``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from checkpointer import TENANT_KEY
+from server.configurable import THREAD_KEYS, client_keys, refusal, refused_keys
 from server.keys import Principal
 
-THREAD_KEYS = ("thread_id", "checkpoint_id", "checkpoint_ns")
+NO_KEY = "missing or unknown API key; send it as x-api-key or Authorization: Bearer"
 
 
 class Refused(Exception):
@@ -30,7 +31,7 @@ class Refused(Exception):
 
 def require_principal(principal: Principal | None) -> Principal:
     if principal is None:
-        raise Refused(401, "missing or unknown API key; send it as x-api-key or Authorization: Bearer")
+        raise Refused(401, NO_KEY)
     return principal
 
 
@@ -41,10 +42,8 @@ def sent_configurable(body: object) -> Mapping[str, Any]:
     return configurable if isinstance(configurable, Mapping) else {}
 
 
-def run_config(
-    config: Mapping[str, Any], principal: Principal | None, sent: Mapping[str, Any]
-) -> dict[str, Any]:
-    """``config`` with the key's tenant and the client's thread keys in ``configurable``."""
+def check_tenant(principal: Principal | None, sent: Mapping[str, Any]) -> str:
+    """The key's tenant; a ``configurable.tenant_id`` naming another one is refused (403)."""
     tenant = require_principal(principal).tenant_id
     claimed = sent.get(TENANT_KEY)
     if claimed is not None and claimed != tenant:
@@ -53,13 +52,28 @@ def run_config(
             f"configurable.tenant_id {claimed!r} is not the tenant of your API key; leave it out "
             "(the tenant always comes from the key)",
         )
-    configurable = dict(config.get("configurable") or {})
-    for key in THREAD_KEYS:
-        value = sent.get(key)
-        if value is not None:
-            if not isinstance(value, str) or (key == "thread_id" and not value.strip()):
-                raise Refused(422, f"configurable.{key} must be a non-empty string, got {value!r}")
-            configurable[key] = value
+    return tenant
+
+
+def run_config(
+    config: Mapping[str, Any], principal: Principal | None, sent: Mapping[str, Any], graph: str
+) -> dict[str, Any]:
+    """``config`` with the key's tenant and the client's allowed keys in ``configurable``."""
+    tenant = check_tenant(principal, sent)
+    refused = refused_keys(graph, (k for k in sent if k != TENANT_KEY))
+    if refused:
+        raise Refused(422, refusal(graph, refused, where="configurable"))
+    allowed = client_keys(graph)
+    # What LangServe validated is replaced by what the client sent: a declared key it did not send
+    # must not come back as a default (a None thread_id would pass for a given one).
+    configurable = {
+        k: v for k, v in (config.get("configurable") or {}).items() if k not in allowed | {TENANT_KEY}
+    }
+    for key in sorted(allowed & set(sent)):
+        value = sent[key]
+        if key in THREAD_KEYS and (not isinstance(value, str) or (key == "thread_id" and not value.strip())):
+            raise Refused(422, f"configurable.{key} must be a non-empty string, got {value!r}")
+        configurable[key] = value
     if "thread_id" not in configurable:
         raise Refused(
             422,

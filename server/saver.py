@@ -1,23 +1,40 @@
 """The checkpointer the LangGraph server loads (``langgraph.json`` -> ``"checkpointer"``).
 
-langgraph-api passes the authenticated user as ``configurable.langgraph_auth_user`` to the saver
-calls a run makes, but not to every read it makes for a request: ``GET /threads/{id}/state`` and
-``/history`` call ``aget_tuple``/``alist`` with only the thread id. Those calls still happen inside
-an authenticated request, and langgraph-api keeps that request's user in a context variable; this
-subclass takes the user from there when the config carries no tenant. A call with neither (no
-request, no auth) still raises ``TenantRequired``: the tenant always comes from authentication.
+The tenant of every call comes from the caller, never from the data:
+
+- Calls with a config: langgraph-api passes the authenticated user as
+  ``configurable.langgraph_auth_user`` to the saver calls a run makes, but not to every read it
+  makes for a request (``GET /threads/{id}/state`` and ``/history`` call ``aget_tuple``/``alist``
+  with only the thread id, and ``GET .../state/{checkpoint_id}`` with a checkpoint id). Those calls
+  happen inside an authenticated request, whose user langgraph-api keeps in a context variable; this
+  subclass takes the user from there when the config carries none.
+- Id-only calls (``adelete_thread``, ``acopy_thread``, ``aprune``, ``adelete_for_runs`` and their
+  sync twins): the tenant of the authenticated request, so ``(tenant, thread_id)`` is the key and a
+  thread id stored under another tenant is another thread. The one id-only call langgraph-api makes
+  outside a request is the clean-up of a rolled-back run (``adelete_for_runs`` from the worker); its
+  tenant is the one this process saw the run write under (remembered per run id when the run's
+  checkpoints were put), else the call is refused (``TenantRequired``, which langgraph-api logs).
+
+A call with no tenant from any of these (no request, no auth) raises ``TenantRequired``.
 """
 
 from __future__ import annotations
 
 import sys
+from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
 
-from checkpointer import TenantCheckpointer
+from checkpointer import TenantCheckpointer, ops_admin
 from checkpointer.tenant import AUTH_USER_KEY
 from kassist.dburl import database_url_from_env
+from kassist.tenancy import TenantRequired, auth_user_tenant, validate_tenant_id
+
+RUN_TENANTS_KEPT = 10_000
+"""How many run ids -> tenant the server saver remembers for rolled-back run clean-up."""
 
 
 def _request_user() -> Any:
@@ -28,6 +45,12 @@ def _request_user() -> Any:
         return None
     ctx = utils.get_auth_ctx()
     return None if ctx is None else ctx.user
+
+
+def request_tenant() -> str | None:
+    """The tenant of the authenticated request (or run) this code executes in, or None."""
+    tenant = auth_user_tenant(_request_user())
+    return validate_tenant_id(tenant) if tenant is not None else None
 
 
 def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
@@ -47,12 +70,79 @@ def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
 class ServerCheckpointer(TenantCheckpointer):
     """``TenantCheckpointer`` that also finds the tenant of the current authenticated request.
 
-    Every config-carrying call resolves its tenant through ``_tenant``, so overriding that one hook
-    covers reads, writes and delta history alike.
+    Every config-carrying call resolves its tenant through ``_tenant``, every id-only call through
+    ``_caller_tenant``: overriding those two hooks covers reads, writes, history and administration.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._run_tenants: OrderedDict[str, str] = OrderedDict()
 
     def _tenant(self, config: RunnableConfig | None) -> str:
         return super()._tenant(with_request_tenant(config))
+
+    def _caller_tenant(self, what: str) -> str:
+        if self._bound is not None:
+            return self._bound
+        tenant = request_tenant()
+        if tenant is None:
+            raise TenantRequired(
+                f"{what} was called outside an authenticated request; the LangGraph server saver "
+                "acts only for the tenant of the request's API key"
+            )
+        return tenant
+
+    def _runs_tenant(self, run_ids: Sequence[str]) -> str:
+        run_ids = ops_admin.id_list(run_ids, "run_ids")
+        tenant = request_tenant() if self._bound is None else self._bound
+        if tenant is not None:
+            return tenant
+        # The worker's clean-up of a rolled-back run: the tenant this process saw the run write
+        # under, never one looked up from the data.
+        seen = {self._run_tenants.get(str(r)) for r in run_ids}
+        if len(seen) == 1 and None not in seen:
+            return str(next(iter(seen)))
+        raise TenantRequired(
+            "delete_for_runs was called outside an authenticated request for runs this server "
+            "process did not run for one known tenant; nothing was deleted"
+        )
+
+    def _remember_run(self, config: RunnableConfig, metadata: CheckpointMetadata) -> None:
+        run_id = metadata.get("run_id") or (config.get("configurable") or {}).get("run_id")
+        if run_id is None:
+            return
+        self._run_tenants[str(run_id)] = self._tenant(config)
+        self._run_tenants.move_to_end(str(run_id))
+        while len(self._run_tenants) > RUN_TENANTS_KEPT:
+            self._run_tenants.popitem(last=False)
+
+    def put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        saved = super().put(config, checkpoint, metadata, new_versions)
+        self._remember_run(config, metadata)
+        return saved
+
+    async def aput(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        saved = await super().aput(config, checkpoint, metadata, new_versions)
+        self._remember_run(config, metadata)
+        return saved
+
+    def delete_for_runs(self, run_ids: Sequence[str]) -> None:
+        self._run(ops_admin.delete_for_runs(self._runs_tenant(run_ids), run_ids), write=True)
+
+    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
+        await self._arun(ops_admin.delete_for_runs(self._runs_tenant(run_ids), run_ids), write=True)
 
 
 def langgraph_checkpointer() -> TenantCheckpointer:

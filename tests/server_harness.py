@@ -95,17 +95,22 @@ def running(
                 proc.wait()
 
 
+def langgraph_dev_argv(tmp_path: Path, port: int) -> list[str]:
+    """The command line of ``langgraph dev`` on the repo's langgraph.json (isolated in ``tmp_path``)."""
+    cli = shutil.which("langgraph", path=str(Path(sys.executable).parent))
+    if cli is None or importlib.util.find_spec("langgraph_runtime_inmem") is None:
+        pytest.skip("langgraph-cli[inmem] is not installed in this environment")
+    argv = [cli, "dev", "--no-browser", "--no-reload", "--port", str(port)]
+    return [*argv, "--config", str(isolated_config(tmp_path))]
+
+
 @contextmanager
 def langgraph_dev(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """``(base_url, database_url)`` of a ``langgraph dev`` serving the repo's langgraph.json on a fresh
     SQLite file."""
-    cli = shutil.which("langgraph", path=str(Path(sys.executable).parent))
-    if cli is None or importlib.util.find_spec("langgraph_runtime_inmem") is None:
-        pytest.skip("langgraph-cli[inmem] is not installed in this environment")
     db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
     port = free_port()
-    argv = [cli, "dev", "--no-browser", "--no-reload", "--port", str(port)]
-    argv += ["--config", str(isolated_config(tmp_path))]
+    argv = langgraph_dev_argv(tmp_path, port)
     log = tmp_path / "langgraph_dev.log"
 
     def base() -> str:

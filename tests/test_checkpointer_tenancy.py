@@ -9,7 +9,7 @@ import pytest
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
-from checkpointer import AmbiguousThread, TenantCheckpointer, TenantMismatch, TenantRequired
+from checkpointer import TenantCheckpointer, TenantMismatch, TenantRequired
 
 
 class Notes(TypedDict):
@@ -114,31 +114,28 @@ async def test_delete_copy_prune_runs_stay_in_tenant(saver: TenantCheckpointer, 
     assert saver.get_tuple(cfg("globex", "t9")) is None
 
 
-def test_id_only_calls_resolve_owner_and_refuse_ambiguity(saver: TenantCheckpointer) -> None:
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_id_only_calls_on_the_unbound_saver_are_refused_not_resolved_from_the_data(
+    saver: TenantCheckpointer, mode: str
+) -> None:
+    """The data never says whose thread an id is: t2 exists under acme alone, and still an id-only
+    call without a tenant is refused and touches nothing."""
     seed_two_tenants(saver)
-    with pytest.raises(AmbiguousThread, match="2 tenants"):
-        saver.delete_thread("t1")
-    with pytest.raises(AmbiguousThread):
-        saver.prune(["t1"])
-    with pytest.raises(AmbiguousThread):
-        saver.copy_thread("t1", "t5")
-    assert saver.get_tuple(cfg("acme")) is not None and saver.get_tuple(cfg("globex")) is not None
-    # t2 belongs to acme alone: the id-only call finds it.
-    saver.copy_thread("t2", "t3")
-    copied = saver.get_tuple(cfg("acme", "t3"))
-    assert copied is not None and copied.checkpoint["channel_values"]["notes"][0] == "acme other"
-    saver.delete_thread("t2")
-    assert saver.get_tuple(cfg("acme", "t2")) is None
-    assert saver.get_tuple(cfg("acme", "t3")) is not None
-
-
-async def test_id_only_run_deletion_refuses_runs_of_two_tenants(saver: TenantCheckpointer) -> None:
-    seed_two_tenants(saver)
-    with pytest.raises(AmbiguousThread):
-        await saver.adelete_for_runs(["run-a1", "run-g1"])
-    await saver.adelete_for_runs(["run-a2"])  # one owner: resolved from the data
-    assert saver.get_tuple(cfg("acme", "t2")) is None
-    assert saver.get_tuple(cfg("acme")) is not None
+    before = {t: [c.checkpoint["id"] for c in saver.for_tenant(t).list(None)] for t in ("acme", "globex")}
+    calls: list[tuple[str, Any]] = [
+        ("delete_thread", ("t2",)),
+        ("copy_thread", ("t2", "t3")),
+        ("prune", (["t2"],)),
+        ("delete_for_runs", (["run-a2"],)),
+    ]
+    for name, args in calls:
+        with pytest.raises(TenantRequired, match=f"saver.for_tenant\\(<tenant>\\).{name}"):
+            if mode == "sync":
+                getattr(saver, name)(*args)
+            else:
+                await getattr(saver, f"a{name}")(*args)
+    after = {t: [c.checkpoint["id"] for c in saver.for_tenant(t).list(None)] for t in ("acme", "globex")}
+    assert after == before
 
 
 def test_missing_tenant_is_refused_with_a_how_to(saver: TenantCheckpointer) -> None:

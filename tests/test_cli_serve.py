@@ -1,4 +1,5 @@
-"""`kassist serve` starts the LangServe app: a real process on 127.0.0.1 that refuses anonymous callers."""
+"""`kassist serve` starts the LangServe app: a real process on 127.0.0.1 that refuses anonymous
+callers, and that refuses to start at all on a configuration it cannot serve safely."""
 
 from __future__ import annotations
 
@@ -10,35 +11,107 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 from server_harness import free_port
 
 KEY = "serve-test-key-0123456789"
 
 
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("KASSIST_API_KEYS", "KASSIST_API_KEYS_FILE")}
+    return {**env, **extra}
+
+
+def _serve(tmp_path: Path, port: int, *extra: str) -> list[str]:
+    cmd = [sys.executable, "-m", "kassist.cli", "serve", "--port", str(port)]
+    return [*cmd, "--database-url", f"sqlite:///{tmp_path / 'serve.db'}", *extra]
+
+
+def _wait(proc: subprocess.Popen[str], url: str) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        try:
+            httpx.get(url, timeout=5)
+            return
+        except httpx.TransportError:
+            assert time.monotonic() < deadline, "kassist serve did not start listening"
+            time.sleep(0.2)
+
+
 def test_kassist_serve_answers_and_requires_an_api_key(tmp_path: Path) -> None:
     port = free_port()
-    env = {
-        **os.environ,
-        "KASSIST_API_KEYS": json.dumps({KEY: {"identity": "asha", "tenant_id": "acme"}}),
-    }
-    cmd = [sys.executable, "-m", "kassist.cli", "serve", "--port", str(port)]
-    cmd += ["--database-url", f"sqlite:///{tmp_path / 'serve.db'}"]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    env = _env(KASSIST_API_KEYS=json.dumps({KEY: {"identity": "asha", "tenant_id": "acme"}}))
+    proc = subprocess.Popen(
+        _serve(tmp_path, port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-            try:
-                anonymous = httpx.post(f"{base}/documents/invoke", json={"input": {}}, timeout=5)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "kassist serve did not start listening"
-                time.sleep(0.2)
-        assert anonymous.status_code == 401
+        _wait(proc, f"{base}/ok")
+        assert httpx.post(f"{base}/documents/invoke", json={"input": {}}, timeout=5).status_code == 401
         body = {"input": {"docs": ["a"]}, "config": {"configurable": {"thread_id": "t-serve"}}}
         ok = httpx.post(f"{base}/documents/invoke", json=body, headers={"x-api-key": KEY}, timeout=60)
         assert ok.status_code == 200, ok.text
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({}, "no API keys are configured"),
+        ({"KASSIST_API_KEYS": '{"serve-secret-0123456789": {"identity": "a"}}'}, "$KASSIST_API_KEYS"),
+        ({"KASSIST_API_KEYS": "not json"}, "$KASSIST_API_KEYS: not JSON"),
+        ({"KASSIST_API_KEYS_FILE": "/nonexistent/keys.json"}, "$KASSIST_API_KEYS_FILE"),
+    ],
+)
+def test_kassist_serve_refuses_to_start_with_one_clear_line(
+    tmp_path: Path, env: dict[str, str], says: str
+) -> None:
+    done = subprocess.run(
+        _serve(tmp_path, free_port()), env=_env(**env), capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    assert says in lines[0] and "Traceback" not in done.stderr
+    assert "serve-secret-0123456789" not in done.stderr  # a token never reaches a terminal or log
+    if not env:
+        assert "--allow-no-keys" in lines[0]
+    assert not (tmp_path / "serve.db").exists()  # nothing was created before the refusal
+
+
+def test_kassist_serve_allow_no_keys_starts_with_a_loud_warning(tmp_path: Path) -> None:
+    port = free_port()
+    proc = subprocess.Popen(
+        _serve(tmp_path, port, "--allow-no-keys"),
+        env=_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _wait(proc, f"{base}/ok")
+        assert httpx.get(f"{base}/documents/input_schema", timeout=5).status_code == 401
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "WARNING: no API keys are configured" in err and "every request will be refused" in err
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("mysql://db/kassist", "unsupported database URL scheme 'mysql'"),
+        ("postgresql://kassist@127.0.0.1:1/kassist", "cannot reach PostgreSQL at 127.0.0.1:1"),
+    ],
+)
+def test_kassist_serve_names_a_bad_database_in_one_line(tmp_path: Path, url: str, says: str) -> None:
+    env = _env(KASSIST_API_KEYS=json.dumps({KEY: {"identity": "asha", "tenant_id": "acme"}}))
+    cmd = [sys.executable, "-m", "kassist.cli", "serve", "--port", str(free_port())]
+    done = subprocess.run([*cmd, "--database-url", url], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], done.stderr

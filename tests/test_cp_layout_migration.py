@@ -262,7 +262,7 @@ def test_a_schema_3_database_migrates_and_reads_back_everything(db_url: str) -> 
                     head.config, _next(head.checkpoint, n=101), {"source": "loop", "step": 9}, {"n": "9"}
                 )
             assert (info.value.expected_version, info.value.actual_version) == (version, version + 1)
-        # Tenancy survived: globex's t1 is untouched, and id-only admin calls still refuse to guess.
+        # Tenancy survived: globex's t1 is untouched; deleting acme's t2 deletes only that.
         globex = saver.for_tenant("globex").get_tuple({"configurable": {"thread_id": "t1"}})
         assert globex is not None and globex.checkpoint["channel_values"]["n"] == 20
         assert globex.config["configurable"]["checkpoint_version"] == 4

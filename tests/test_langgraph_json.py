@@ -55,7 +55,7 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
     history = acme.post(f"/threads/{thread_id}/history", json={"limit": 20}).json()
     assert [h["values"].get("cursor") for h in history] == [3, 2, 1, 0, None]
 
-    # A client cannot pick another tenant through configurable: the authenticated one wins or it fails.
+    # A client cannot pick another tenant through configurable: the run is refused before it starts.
     spoof = acme.post("/threads", json={}).json()["thread_id"]
     spoofed = acme.post(
         f"/threads/{spoof}/runs/wait",
@@ -65,7 +65,8 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
             "config": {"configurable": {"tenant_id": "globex"}},
         },
     )
-    assert spoofed.json()["__error__"]["error"] == "TenantMismatch"
+    assert spoofed.status_code == 403, spoofed.text
+    assert "not the tenant of your API key" in spoofed.json()["detail"]
 
     globex = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {GLOBEX_KEY}"}, timeout=30)
     assert globex.get(f"/threads/{thread_id}").status_code == 404

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from langchain_core.runnables import RunnableConfig
 
+from graph.doc_steps import build_graph, initial_state
 from kassist.tenancy import TenantRequired
 from server.keys import KeyTable, parse_key_table, token_from_headers
 
@@ -32,13 +33,16 @@ def test_lookup_and_headers() -> None:
         ('{"acme-key-0123456789": {"identity": "a"}}', "tenant_id"),
         ('{"acme-key-0123456789": {"identity": "a", "tenant_id": ""}}', "tenant_id"),
         ('{"acme-key-0123456789": {"identity": "a", "tenant_id": "acme.eu"}}', "contains a dot"),
-        ("not json", "invalid API key table in $KASSIST_API_KEYS"),
+        ('{"acme-key-0123456789": "alice"}', "entry 1 (key acme...): Input should be a valid dictionary"),
+        ("not json", "invalid API key table in $KASSIST_API_KEYS: not JSON"),
     ],
 )
 def test_bad_tables_are_refused(text: str, says: str) -> None:
     with pytest.raises(ValueError, match="Expected JSON") as info:
         parse_key_table(text, "$KASSIST_API_KEYS")
     assert says in str(info.value)
+    # The message goes to logs and terminals: it never repeats a whole token.
+    assert "acme-key-0123456789" not in str(info.value)
 
 
 def test_server_saver_outside_a_server_needs_an_explicit_tenant(tmp_path: Path) -> None:
@@ -52,3 +56,28 @@ def test_server_saver_outside_a_server_needs_an_explicit_tenant(tmp_path: Path) 
         with pytest.raises(TenantRequired, match="tenant"):
             saver.get_tuple(config)
         assert saver.get_tuple({"configurable": {"thread_id": "t", "tenant_id": "acme"}}) is None
+
+
+def test_server_saver_id_only_calls_outside_a_request_act_for_nobody(tmp_path: Path) -> None:
+    """No request, no tenant: delete/copy/prune are refused, never resolved from the data. The one
+    exception is run clean-up for runs this saver itself wrote (the worker's rollback)."""
+    from server.saver import ServerCheckpointer
+
+    with ServerCheckpointer.from_url(f"sqlite:///{tmp_path / 'k.db'}") as saver:
+        saver.setup()
+        graph = build_graph().compile(checkpointer=saver)
+        for tenant, run_id in (("acme", "run-a"), ("globex", "run-g")):
+            conf = {"thread_id": "t", "tenant_id": tenant, "run_id": run_id}
+            graph.invoke(initial_state(1), {"configurable": conf}, durability="sync")
+        for call in (
+            lambda: saver.delete_thread("t"),
+            lambda: saver.copy_thread("t", "u"),
+            lambda: saver.prune(["t"]),
+            lambda: saver.delete_for_runs(["run-unknown"]),
+            lambda: saver.delete_for_runs(["run-a", "run-g"]),  # two tenants: not one caller
+        ):
+            with pytest.raises(TenantRequired):
+                call()
+        saver.delete_for_runs(["run-a"])  # written by this saver for acme: acme's checkpoints only
+        assert saver.for_tenant("acme").get_tuple({"configurable": {"thread_id": "t"}}) is None
+        assert saver.for_tenant("globex").get_tuple({"configurable": {"thread_id": "t"}}) is not None

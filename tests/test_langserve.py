@@ -42,7 +42,7 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     env = server_env("postgresql://kassist@127.0.0.1:1/unreachable")
     with _database(request, tmp_path_factory) as db_url:
         argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-        ready = f"{base}/documents/input_schema"
+        ready = f"{base}/ok"
         with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: ready, what="langserve"):
             yield base, db_url
 
@@ -111,14 +111,98 @@ def test_refused_requests_run_nothing(
             assert saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": "t-3"}}) is None
 
 
-def test_server_side_knobs_are_not_client_settable(server: Server, tmp_path: Path) -> None:
-    """``ledger_path`` would make the server write a file of the client's choosing: it is dropped."""
-    base, _ = server
+def test_server_side_knobs_are_refused(server: Server, tmp_path: Path) -> None:
+    """``ledger_path`` would make the server write a file of the client's choosing and
+    ``step_delay`` would block a worker: both are refused with 422, and nothing runs."""
+    base, db_url = server
     ledger = tmp_path / "ledger.db"
-    body = {"input": initial_state(1), "config": _config("t-4", ledger_path=str(ledger))}
-    assert _invoke(base, ACME_KEY, body).status_code == 200
+    for knob in ({"ledger_path": str(ledger)}, {"step_delay": 30}):
+        body = {"input": initial_state(1), "config": _config("t-4", **knob)}
+        refused = _invoke(base, ACME_KEY, body)
+        assert refused.status_code == 422, refused.text
+        assert f"{list(knob)} cannot be set by a client" in refused.json()["detail"]
     assert not ledger.exists()
+    with TenantCheckpointer.from_url(db_url) as saver:
+        assert saver.for_tenant("acme").get_tuple({"configurable": {"thread_id": "t-4"}}) is None
     # An acme key may repeat its own tenant.
     assert (
         _invoke(base, ACME_KEY, {"input": {}, "config": _config("t-4", tenant_id="acme")}).status_code == 200
     )
+
+
+@pytest.mark.parametrize("endpoint", ["invoke", "stream", "stream_events"])
+def test_an_unknown_checkpoint_id_is_not_found(server: Server, endpoint: str) -> None:
+    base, _ = server
+    assert _invoke(base, ACME_KEY, {"input": initial_state(1), "config": _config("t-5")}).status_code == 200
+    acme_head = httpx.get(f"{base}/documents/threads/t-5/state", headers={"x-api-key": ACME_KEY}).json()
+    cases = [
+        ("t-5", "no-such-checkpoint"),  # an existing thread
+        (f"t-new-{endpoint}", "no-such-checkpoint"),  # a new thread
+    ]
+    for thread, checkpoint in cases:
+        body = {"input": initial_state(1), "config": _config(thread, checkpoint_id=checkpoint)}
+        response = httpx.post(
+            f"{base}/documents/{endpoint}", json=body, headers={"x-api-key": ACME_KEY}, timeout=30
+        )
+        assert response.status_code == 404, response.text
+        assert f"checkpoint {checkpoint!r} not found in thread {thread!r}" in response.text
+    # acme's checkpoint id named from globex, on the same thread id: not found either.
+    body = {"input": {}, "config": _config("t-5", checkpoint_id=acme_head["checkpoint_id"])}
+    assert _invoke(base, GLOBEX_KEY, body).status_code == 404
+
+
+def test_a_run_naming_another_tenant_is_refused_with_or_without_a_thread(server: Server) -> None:
+    base, db_url = server
+    for config in (_config("t-6", tenant_id="globex"), {"configurable": {"tenant_id": "globex"}}):
+        for endpoint in ("invoke", "stream", "stream_events"):
+            response = httpx.post(
+                f"{base}/documents/{endpoint}",
+                json={"input": initial_state(1), "config": config},
+                headers={"x-api-key": ACME_KEY},
+                timeout=30,
+            )
+            assert response.status_code == 403, response.text
+            assert "'globex' is not the tenant of your API key" in response.json()["detail"]
+    with TenantCheckpointer.from_url(db_url) as saver:
+        for tenant in ("acme", "globex"):
+            assert saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": "t-6"}}) is None
+
+
+def test_schemas_and_the_playground_need_a_key(server: Server) -> None:
+    base, _ = server
+    for path in ("input_schema", "output_schema", "config_schema", "playground/"):
+        assert httpx.get(f"{base}/documents/{path}").status_code == 401
+        ok = httpx.get(f"{base}/documents/{path}", headers={"x-api-key": ACME_KEY})
+        assert ok.status_code == 200, ok.text
+    # The config schema is the allow-list: the thread keys, nothing server-side.
+    schema = httpx.get(f"{base}/documents/config_schema", headers={"x-api-key": ACME_KEY}).json()
+    assert set(schema["$defs"]["Configurable"]["properties"]) == {
+        "thread_id",
+        "checkpoint_id",
+        "checkpoint_ns",
+    }
+
+
+def test_a_browser_signs_in_for_the_playground_with_a_cookie(server: Server) -> None:
+    base, _ = server
+    browser = httpx.Client(base_url=base, timeout=30)
+    assert browser.get("/documents/playground/").status_code == 401
+    login = browser.get("/login")
+    assert login.status_code == 200 and 'name="api_key"' in login.text
+    wrong = browser.post("/login", data={"api_key": "wrong-key-0123456789abcdef"})
+    assert wrong.status_code == 401 and "not known" in wrong.text
+    signed_in = browser.post("/login", data={"api_key": ACME_KEY, "next": "https://evil.example/"})
+    assert signed_in.status_code == 303 and signed_in.headers["location"] == "/"
+    cookie = signed_in.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie
+    page = browser.get("/documents/playground/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    # The playground's own calls (plain fetch, no header) run as the key's tenant.
+    body = {"input": initial_state(1), "config": _config("t-play")}
+    assert browser.post("/documents/invoke", json=body).status_code == 200
+    streamed = browser.post("/documents/stream_log", json={"input": {}, "config": _config("t-play")})
+    assert streamed.status_code == 200 and "event: end" in streamed.text
+    state = httpx.get(f"{base}/documents/threads/t-play/state", headers={"x-api-key": ACME_KEY})
+    assert state.status_code == 200
+    browser.post("/logout")
+    assert browser.get("/documents/playground/").status_code == 401
