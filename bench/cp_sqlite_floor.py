@@ -3,15 +3,16 @@ for stock SqliteSaver, put and get_tuple apart.
 
     python bench/cp_sqlite_floor.py                  # synchronous=FULL for both (the default)
     python bench/cp_sqlite_floor.py --synchronous NORMAL
+    python bench/cp_sqlite_floor.py --synchronous NORMAL --dir /dev/shm   # no disk: CPU cost alone
 
 Workload (a) of bench/checkpointers.py (5 string channels of 1 KB, one changing per step, each put
 followed by get_tuple of the latest, continuing from the config it returned), both savers in one
 process, alternating. Both savers' connections are wrapped so that every call into sqlite3
 (execute, executemany, fetch, commit) adds its time to a counter: "SQLite" is SQLite's own work
 (statements, page writes, the fsync at FULL), "Python" the rest of the call (serialisation, the
-saver's own code). Stock writes one row per checkpoint holding every value; kassist writes the
-head, the checkpoint row and one blob row per changed value, and reads the head, the row and one
-blob per channel (bench/cp_sqlite_pages.py counts the pages).
+saver's own code). Stock writes one row per checkpoint holding every value; so does kassist for
+values up to 2 KiB (1 KB here), its row also entered in the unique version index that replaced
+the heads table (bench/cp_sqlite_pages.py counts the pages).
 """
 
 from __future__ import annotations
@@ -104,8 +105,11 @@ def main() -> None:
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL")
     parser.add_argument("--reps", type=int, default=9)
     parser.add_argument("--steps", type=int, default=150)
+    parser.add_argument(
+        "--dir", default=None, help="where the databases go (e.g. /dev/shm: no disk, CPU cost alone)"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         stock_conn = sqlite3.connect(Path(tmp) / "stock.db", check_same_thread=False, factory=TimedConnection)
         stock_conn.execute(f"PRAGMA synchronous = {args.synchronous}")
         stock = SqliteSaver(stock_conn)

@@ -26,6 +26,7 @@ from langgraph.checkpoint.base import (
     writes_sort_key,
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
+from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 from checkpointer.errors import CorruptCheckpoint
 from checkpointer.query import Row
@@ -33,27 +34,33 @@ from checkpointer.tenant import BRANCH_FROM_KEY, OWN_KEYS, TENANT_KEY, VERSION_K
 
 EMPTY = "empty"
 SKELETON_KEYS = ("v", "id", "ts", "channel_versions", "versions_seen", "updated_channels")
-INLINE_MAX_LEN = 256
-"""Strings and bytes up to this length (and numbers, booleans, None) live in the checkpoint row."""
+BLOB_VERSIONS = "blob_versions"
+INLINE_MAX_BYTES = 2048
+"""A channel value whose serialised form is at most this many bytes lives in the checkpoint row.
+
+Measured at 1, 2 and 4 KiB (docs/benchmarks.md, "Checkpointers"); 2 KiB kept."""
 
 
-def inlined(value: Any) -> bool:
-    """Whether a channel value is stored in the checkpoint row instead of the blobs table.
-
-    Only small immutable scalars: the choice depends on the value alone, so every checkpoint that
-    holds a given (channel, version) makes the same one without re-serialising anything large, and
-    a reader knows a value is either in its row or in the blobs table. Counters, flags, branch
-    markers and short strings then cost no blob row (and no index entry) per step; anything bigger
-    keeps one blob per (channel, version), written once.
-    """
-    # Strings first, and a plain str without isinstance: this runs for every channel of every put.
+def _blob_by_shape(value: Any) -> bool:
+    # A string or bytes longer than the limit serialises longer still; a DeltaChannel snapshot
+    # always gets its blob row, as in the stock savers (the delta-history walk and pruning look for
+    # snapshots there). Neither is serialised just to be measured.
     if type(value) is str or isinstance(value, str | bytes):
-        return len(value) <= INLINE_MAX_LEN
-    if value is None or isinstance(value, bool | float):
-        return True
-    if isinstance(value, int):
-        return -(1 << 63) <= value < (1 << 64)
-    return False
+        return len(value) > INLINE_MAX_BYTES
+    return type(value) is _DeltaSnapshot
+
+
+def inline_form(serde: SerializerProtocol, value: Any) -> tuple[str, bytes] | None:
+    """The serialised value when it rides in the checkpoint row, else None (it gets a blob row).
+
+    Any type qualifies, by serialised size alone, so every checkpoint that holds a given (channel,
+    version) makes the same choice and a reader finds the value either in its row or in the blobs
+    table.
+    """
+    if _blob_by_shape(value):
+        return None
+    typed = serde.dumps_typed(value)
+    return typed if len(typed[1]) <= INLINE_MAX_BYTES else None
 
 
 def version_text(version: str | int | float) -> str:
@@ -91,9 +98,13 @@ def load_json(text: str | bytes) -> Any:
     return orjson.loads(text)
 
 
-def dump_skeleton(checkpoint: Checkpoint) -> str:
-    """The checkpoint without its values, as JSON: values live in one blob per channel version."""
+def dump_skeleton(checkpoint: Checkpoint, blob_versions: Mapping[str, str] | None = None) -> str:
+    """The checkpoint without its values, as JSON; ``blob_versions`` names the channel versions whose
+    values live in the blobs table (readers look up only those; rows written before it existed have
+    none, and readers then try every channel version)."""
     skeleton = {k: checkpoint.get(k) for k in SKELETON_KEYS}  # type: ignore[misc]
+    if blob_versions is not None:
+        skeleton[BLOB_VERSIONS] = blob_versions
     return dumps_json(skeleton)
 
 
@@ -123,28 +134,41 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
 
 def dump_values(
     serde: SerializerProtocol, checkpoint: Checkpoint, new_versions: Mapping[str, Any]
-) -> tuple[list[dict[str, Any]], bytes | None]:
-    """Blob rows for the changed channels, and the packed small values of the whole checkpoint.
+) -> tuple[list[dict[str, Any]], bytes | None, dict[str, str]]:
+    """Blob rows for the changed channels, the packed small values of the whole checkpoint, and
+    the version of every channel whose value is in the blobs table.
 
-    Small scalars (see :func:`inlined`) of every channel, changed or not, go into the row, as
-    the stock PostgresSaver keeps primitives in its JSONB; larger values get one blob row per
-    (channel, version), written by the put that changed them. A changed channel without a value
-    writes nothing: a reader treats a missing value as empty.
+    Small values (see :func:`inline_form`) of every channel, changed or not, go into the row, as
+    the stock savers keep the whole checkpoint in theirs; larger values get one blob row per
+    (channel, version), written by the put that changed them (an unchanged large value costs
+    nothing). A changed channel without a value writes nothing: a reader treats a missing value
+    as empty.
     """
     values = checkpoint["channel_values"]
     versions = checkpoint["channel_versions"]
     small: list[list[Any]] = []
     rows: list[dict[str, Any]] = []
+    in_blobs: dict[str, str] = {}
     for channel, value in values.items():
-        if inlined(value):
-            version = versions.get(channel, new_versions.get(channel))
-            if version is not None:
-                small.append([channel, version_text(version), *serde.dumps_typed(value)])
-    for channel, version in new_versions.items():
-        if channel in values and not inlined(values[channel]):
-            type_, blob = serde.dumps_typed(values[channel])
-            rows.append({"channel": channel, "version": version_text(version), "type": type_, "blob": blob})
-    return rows, (ormsgpack.packb(small) if small else None)
+        typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
+        version = versions.get(channel, new_versions.get(channel))
+        if version is None:
+            continue
+        if typed is not None and len(typed[1]) <= INLINE_MAX_BYTES:
+            small.append([channel, version_text(version), *typed])
+            continue
+        in_blobs[channel] = version_text(version)
+        if channel in new_versions:
+            type_, blob = typed or serde.dumps_typed(value)
+            rows.append(
+                {
+                    "channel": channel,
+                    "version": version_text(new_versions[channel]),
+                    "type": type_,
+                    "blob": blob,
+                }
+            )
+    return rows, (ormsgpack.packb(small) if small else None), in_blobs
 
 
 def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]:

@@ -15,6 +15,10 @@ from checkpointer.ops_read import thread_key
 from checkpointer.query import Query, Row, Steps
 from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
 
+INSERT_ATTEMPTS = 5
+"""How often a put that needs no compare-and-set (no parent, or conflicts off) retries a version
+another writer took meanwhile."""
+
 
 def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool) -> bool:
     """Whether a new checkpoint with this parent may become the head.
@@ -48,12 +52,12 @@ def put(
             f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
         )
     meta_text, run_id = dump_metadata(config, metadata)
-    values, small = dump_values(serde, checkpoint, new_versions)
+    values, small, in_blobs = dump_values(serde, checkpoint, new_versions)
     record = {
         **key,
         "cid": cid,
         "parent": parent,
-        "checkpoint": dump_skeleton(checkpoint),
+        "checkpoint": dump_skeleton(checkpoint, in_blobs),
         "metadata": meta_text,
         "run_id": run_id,
         "ts": ts_epoch(checkpoint.get("ts")),
@@ -88,11 +92,20 @@ def put(
         raise CheckpointConflict(
             key["thread"], key["ns"], int(expected) if expected is not None else None, head_version
         )
-    version = head_version + 1
     if blobs:
         yield Query("put_blob", many=blobs)
-    yield Query("put_checkpoint", {**record, "version": version})
-    return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
+    version = head_version + 1
+    for _ in range(INSERT_ATTEMPTS):
+        # The unique version index is the compare-and-set: the insert comes back empty when another
+        # writer took this version first (PostgreSQL; SQLite writers are serialised).
+        if (yield Query("put_checkpoint", {**record, "version": version}, fetch=True)):
+            return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
+        rows = yield Query("head_version", key, fetch=True)
+        actual = int(rows[0]["version"]) if rows else 0
+        if checked and parent is not None:  # it extended or forked from a head that moved on
+            raise CheckpointConflict(key["thread"], key["ns"], head_version, actual)
+        version = actual + 1  # a new history or an unchecked put goes on top of whatever won
+    raise CheckpointConflict(key["thread"], key["ns"], head_version, version - 1)
 
 
 def put_writes(

@@ -335,7 +335,7 @@ async def test_a_copy_with_its_own_serializer_decodes_with_it(
 def test_get_many_rows_have_the_single_read_layout(saver: TenantCheckpointer) -> None:
     # The batched statement is built from the single-read one: same columns, plus the request index.
     acme = saver.for_tenant("acme")
-    seed(acme, "t0", 2, "t0", size=1024)  # large values: blob rows, whatever lives in the row
+    seed(acme, "t0", 2, "t0", size=4096)  # over INLINE_MAX_BYTES: blob rows, whatever lives in the row
     acme.put_writes(acme.get_tuple(cfg("t0")).config, [("a", 1)], task_id="x")  # type: ignore[union-attr]
 
     def both() -> Steps[tuple[list[Row], list[Row]]]:

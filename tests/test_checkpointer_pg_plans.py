@@ -20,13 +20,14 @@ from checkpointer.query import Query
 
 
 def _fill(saver: TenantCheckpointer, thread: str, steps: int) -> list[str]:
-    """``steps`` checkpoints on one thread; a 1 KB value changes every step (one blob each)."""
+    """``steps`` checkpoints on one thread; a 3 KB value (over INLINE_MAX_BYTES) changes every
+    step (one blob each)."""
     config: dict[str, Any] = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
     ids = []
     for step in range(steps):
         cp = empty_checkpoint()
         version = saver.get_next_version(None if step == 0 else str(step), None)
-        cp["channel_values"] = {"text": f"{step:04d}" + "x" * 1000, "n": step}
+        cp["channel_values"] = {"text": f"{step:04d}" + "x" * 3000, "n": step}
         cp["channel_versions"] = {"text": version, "n": version}
         config = saver.put(config, cp, {"source": "loop", "step": step}, {"text": version, "n": version})
         ids.append(config["configurable"]["checkpoint_id"])

@@ -130,7 +130,7 @@ def test_pipelined_statements_are_sent_again_when_the_loss_shows_at_the_first_fe
         ran.append("versions read")
         return [int(r["version"]) for r in rows]
 
-    assert saver._executor.run(Op(op(), single=False)) == [1, 2, 3]  # type: ignore[arg-type]
+    assert saver._executor.run(Op(op(), single=False)) == [1, 2, 3, 4]  # type: ignore[arg-type]
     assert ran == ["lock sent", "versions read"]
 
 

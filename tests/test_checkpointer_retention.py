@@ -34,7 +34,8 @@ def seed(saver: TenantCheckpointer) -> Any:
     for tenant in ("acme", "globex"):
         for thread in ("t1", "t2"):
             for turn in range(2):
-                graph.invoke({"notes": [f"{tenant} {thread} {turn}"]}, cfg(tenant, thread))
+                # Notes over INLINE_MAX_BYTES: the list lives in blob rows, which retention removes.
+                graph.invoke({"notes": [f"{tenant} {thread} {turn} " + "x" * 3000]}, cfg(tenant, thread))
     return graph
 
 

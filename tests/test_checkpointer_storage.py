@@ -98,8 +98,9 @@ class AesGcm:
         return self.aes.decrypt(ciphertext[:12], ciphertext[12:], None)
 
 
-class Secret(TypedDict):
+class Secret(TypedDict, total=False):
     text: str
+    note: str
 
 
 async def test_encrypted_serializer_encrypts_values_and_writes(db_url: str) -> None:
@@ -107,21 +108,25 @@ async def test_encrypted_serializer_encrypts_values_and_writes(db_url: str) -> N
     async with TenantCheckpointer.from_url(db_url, serde=serde) as saver:
         await saver.asetup()
         builder = StateGraph(Secret)
-        builder.add_node("shout", lambda s: {"text": s["text"] + " TOP-SECRET-REPLY"})
+        # A long text (a blob row) and a short note (in the checkpoint row): both stores are checked.
+        builder.add_node(
+            "shout", lambda s: {"text": s["text"] + " TOP-SECRET-REPLY", "note": "TOP-SECRET-NOTE"}
+        )
         builder.add_edge(START, "shout")
         builder.add_edge("shout", END)
         graph = builder.compile(checkpointer=saver)
         config = {"configurable": {"thread_id": "enc", "tenant_id": TENANT}}
-        graph.invoke({"text": "TOP-SECRET-INPUT"}, config)
-        assert (await graph.aget_state(config)).values["text"] == "TOP-SECRET-INPUT TOP-SECRET-REPLY"
+        graph.invoke({"text": "TOP-SECRET-INPUT" * 300}, config)
+        state = (await graph.aget_state(config)).values
+        assert state == {"text": "TOP-SECRET-INPUT" * 300 + " TOP-SECRET-REPLY", "note": "TOP-SECRET-NOTE"}
     for table in ("kassist_cp_blobs", "kassist_cp_writes"):
         rows = raw(db_url, f"SELECT type, blob FROM {table} WHERE blob IS NOT NULL")
         assert rows and all(t.endswith("+aesgcm") for t, _ in rows)
         assert not any(b"TOP-SECRET" in bytes(b) for _, b in rows)
-    # Small values kept in the checkpoint row (the text is short) go through the serializer too.
+    # Small values kept in the checkpoint row (the note) go through the serializer too.
     packed = raw(db_url, "SELECT small_values FROM kassist_cp_checkpoints WHERE small_values IS NOT NULL")
     entries = [e for (b,) in packed for e in ormsgpack.unpackb(bytes(b))]
-    assert any(channel == "text" for channel, *_ in entries)
+    assert any(channel == "note" for channel, *_ in entries)
     assert all(type_.endswith("+aesgcm") and b"TOP-SECRET" not in blob for _, _, type_, blob in entries)
     # Without the key the values cannot be read, and the error says which checkpoint.
     with TenantCheckpointer.from_url(db_url) as plain, pytest.raises(CorruptCheckpoint):
@@ -129,7 +134,7 @@ async def test_encrypted_serializer_encrypts_values_and_writes(db_url: str) -> N
 
 
 def test_corrupted_blob_names_thread_and_checkpoint(saver: TenantCheckpointer, db_url: str) -> None:
-    last = put_steps(saver, "broken", steps=2, size=1_000)
+    last = put_steps(saver, "broken", steps=2, size=5_000)  # over INLINE_MAX_BYTES: blob rows
     raw(db_url, "UPDATE kassist_cp_blobs SET blob = %s WHERE channel = 'c0'", (b"\xc1\xff\x00garbage",))
     with pytest.raises(CorruptCheckpoint) as info:
         saver.get_tuple({"configurable": {"thread_id": "broken"}})
@@ -141,9 +146,9 @@ def test_corrupted_blob_names_thread_and_checkpoint(saver: TenantCheckpointer, d
 def test_small_values_live_in_the_row_and_damage_there_is_named(
     saver: TenantCheckpointer, db_url: str
 ) -> None:
-    """Short strings are kept in the checkpoint row (no blob row per step); values over
-    INLINE_MAX_LEN characters, and anything that is not a scalar, get their blob row."""
-    from checkpointer.codec import INLINE_MAX_LEN
+    """Short strings are kept in the checkpoint row (no blob row per step); values that
+    serialise to more than INLINE_MAX_BYTES get their blob row."""
+    from checkpointer.codec import INLINE_MAX_BYTES
 
     last = put_steps(saver, "small", steps=3, size=10)
     (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'small'")
@@ -151,7 +156,7 @@ def test_small_values_live_in_the_row_and_damage_there_is_named(
     head = saver.get_tuple({"configurable": {"thread_id": "small"}})
     assert head is not None and head.checkpoint["channel_values"]["c4"] == "4" * 10
     assert head.checkpoint["channel_values"]["c0"] == "step2-" + "x" * 10
-    put_steps(saver, "edge", steps=1, size=INLINE_MAX_LEN + 1)
+    put_steps(saver, "edge", steps=1, size=INLINE_MAX_BYTES + 1)
     (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'edge'")
     assert blobs == (5,)
     raw(
@@ -173,7 +178,7 @@ def test_a_put_stores_any_number_of_blob_rows(saver: TenantCheckpointer, db_url:
     cp["channel_values"], cp["channel_versions"] = {"n": 0}, {"n": "1"}
     config = saver.put(config, cp, {"source": "input", "step": -1}, {"n": "1"})
     cp = empty_checkpoint()
-    big = {f"c{i}": f"{i}" * 1_000 for i in range(changed)}
+    big = {f"c{i}": f"{i}" * 5_000 for i in range(changed)}  # over INLINE_MAX_BYTES
     cp["channel_values"] = {"n": 1, **big}
     cp["channel_versions"] = {"n": "2", **{ch: "1" for ch in big}}
     saver.put(config, cp, {"source": "loop", "step": 0}, {"n": "2", **{ch: "1" for ch in big}})
@@ -207,10 +212,14 @@ class Mood(enum.StrEnum):
     CALM = "calm"
 
 
-def test_scalars_of_every_kind_round_trip_and_only_large_ones_get_blob_rows(
+def test_values_of_every_kind_round_trip_and_only_large_ones_get_blob_rows(
     saver: TenantCheckpointer, db_url: str
 ) -> None:
-    from checkpointer.codec import INLINE_MAX_LEN, inlined
+    """Any value whose serialised form fits INLINE_MAX_BYTES rides in the row, whatever its type;
+    larger ones, and DeltaChannel snapshots, get their blob row."""
+    from langgraph.checkpoint.serde.types import _DeltaSnapshot
+
+    from checkpointer.codec import INLINE_MAX_BYTES, inline_form
 
     values: dict[str, Any] = {
         "none": None,
@@ -218,20 +227,23 @@ def test_scalars_of_every_kind_round_trip_and_only_large_ones_get_blob_rows(
         "ratio": 1.5,
         "low": -(2**63),
         "high": 2**64 - 1,
-        "short": "x" * INLINE_MAX_LEN,
-        "long": "x" * (INLINE_MAX_LEN + 1),  # its own blob
+        "short": "x" * (INLINE_MAX_BYTES - 8),
+        "long": "x" * (INLINE_MAX_BYTES + 1),  # its own blob
         "raw": b"y" * 10,
         "color": Color.RED,  # int subclass
         "mood": Mood.CALM,  # str subclass
+        "messages": [{"role": "user", "content": "hi"}] * 20,  # a small list: in the row
+        "history": ["z" * 100] * 30,  # a list serialising to ~3 KB: its own blob
+        "snapshot": _DeltaSnapshot(["a"]),  # always a blob row, as in the stock savers
     }
-    assert [k for k, v in values.items() if not inlined(v)] == ["long"]
-    assert not inlined(2**64) and not inlined([1]) and inlined(-(2**63))  # (serde refuses 2**64 anyway)
+    serde = saver.serde
+    assert [k for k, v in values.items() if inline_form(serde, v) is None] == ["long", "history", "snapshot"]
     cp = empty_checkpoint()
     cp["channel_values"] = dict(values)
     cp["channel_versions"] = {k: saver.get_next_version(None, None) for k in values}
     saver.put({"configurable": {"thread_id": "kinds", "checkpoint_ns": ""}}, cp, {}, cp["channel_versions"])
     (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'kinds'")
-    assert blobs == (1,)
+    assert blobs == (3,)
     got = saver.get_tuple({"configurable": {"thread_id": "kinds"}})
     assert got is not None
     assert got.checkpoint["channel_values"] == values
