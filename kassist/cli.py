@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from checkpointer.cli import app as checkpoints_app
+from graph.assistant import cli as assistant_cli
 from kassist.demo import demo
 from knowledge.cli import app as kb_app
 from memory.cli import app as memory_app
@@ -19,6 +20,9 @@ app.add_typer(checkpoints_app, name="checkpoints")
 app.add_typer(memory_app, name="memory")
 app.add_typer(kb_app, name="kb")
 app.command("demo")(demo)
+app.command("ask")(assistant_cli.ask)
+app.command("chat")(assistant_cli.chat)
+app.command("context")(assistant_cli.context)
 
 
 @app.command("serve")
