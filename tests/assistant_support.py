@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -23,9 +23,35 @@ TENANT = "northwind"
 COLLECTION = "company_handbook"
 
 
+class RememberingEmbedder:
+    """The real local MiniLM model, each text embedded once per test session (the corpus is
+    ingested into one SQLite and one PostgreSQL database; the second ingest reuses the vectors)."""
+
+    def __init__(self) -> None:
+        self._model = LocalMiniLMEmbedder()
+        self._seen: dict[str, list[float]] = {}
+
+    @property
+    def name(self) -> str:
+        return self._model.name
+
+    @property
+    def dimensions(self) -> int:
+        return self._model.dimensions
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        missing = list(dict.fromkeys(t for t in texts if t not in self._seen))
+        if missing:
+            self._seen.update(zip(missing, self._model.embed_documents(missing), strict=True))
+        return [self._seen[t] for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._model.embed_query(text)
+
+
 @functools.cache
-def embedder() -> LocalMiniLMEmbedder:
-    return LocalMiniLMEmbedder()
+def embedder() -> RememberingEmbedder:
+    return RememberingEmbedder()
 
 
 def ingest_corpus(url: str, tenant: str = TENANT) -> None:
