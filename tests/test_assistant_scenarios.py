@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from assistant_support import COLLECTION, TENANT, ask, assistant, config, embedder, ingest_corpus
+from assistant_support import COLLECTION, TENANT, ask, assistant, embedder, ingest_corpus
 from conftest import fresh_database
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import SystemMessage
 
 from graph.assistant.services import Settings
-from knowledge.documents import Document
 from knowledge.chunking import chunk_document
+from knowledge.documents import Document
 from knowledge.index import KnowledgeIndex
 from knowledge.tokens import count_message_tokens
 from memory.context.render import DATA_PREAMBLE
@@ -162,7 +162,7 @@ def test_two_hundred_messages_stay_within_budget_and_keep_early_ids(corpus_url: 
         turns = early + [
             f"Question {i}: what does the travel policy say about taxis at night?" for i in range(97)
         ]
-        for n, text in enumerate(turns, start=1):
+        for text in turns:
             result = ask(g, text, "long-1", user="marta")
             assert result["context_tokens"] <= budget
             assert count_message_tokens(result["context"], model="gpt-4o-mini") == result["context_tokens"]
