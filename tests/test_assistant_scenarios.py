@@ -54,10 +54,26 @@ def _ask_in_new_process(url: str, question: str, thread: str, user: str = "olga"
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
     env.update(KASSIST_DATABASE_URL=url, PYTHONPATH=str(ROOT), KASSIST_EMBEDDER="local")
     done = subprocess.run(
-        [sys.executable, "-m", "kassist.cli", "ask", question, "--tenant", TENANT, "--user", user,
-         "--thread", thread, "--json"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "kassist.cli",
+            "ask",
+            question,
+            "--tenant",
+            TENANT,
+            "--user",
+            user,
+            "--thread",
+            thread,
+            "--json",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     result: dict[str, Any] = json.loads(done.stdout)
     return result
@@ -101,10 +117,28 @@ def test_language_preference_superseded_and_visible_in_memory_history(graph: Any
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "kassist.cli", "memory", "history", "--tenant", TENANT, "--user", "rahim",
-         "--key", "response_language", "--database-url", corpus_url, "--json"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "kassist.cli",
+            "memory",
+            "history",
+            "--tenant",
+            TENANT,
+            "--user",
+            "rahim",
+            "--key",
+            "response_language",
+            "--database-url",
+            corpus_url,
+            "--json",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     versions = [(v["value"], v["status"]) for v in json.loads(done.stdout)]
     assert versions == [("English", "superseded"), ("Bengali", "active")]
@@ -120,10 +154,17 @@ def _index_document(url: str, tenant: str, path: str, text: str) -> None:
     from datetime import UTC, datetime
 
     doc = Document(
-        doc_id=f"doc-{path}", tenant_id=tenant, collection=COLLECTION, source_path=path, title="Cafeteria menu notes",
-        text=text, media_type="text/markdown", size_bytes=len(text), modified_at=datetime.now(UTC),
+        doc_id=f"doc-{path}",
+        tenant_id=tenant,
+        collection=COLLECTION,
+        source_path=path,
+        title="Cafeteria menu notes",
+        text=text,
+        media_type="text/markdown",
+        size_bytes=len(text),
+        modified_at=datetime.now(UTC),
         content_hash="0" * 64,
-    )  # fmt: skip
+    )
     with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
         index.for_tenant(tenant).upsert_document(doc, chunk_document(doc))
 
@@ -196,11 +237,20 @@ def test_facts_from_earlier_threads_are_recalled_only_when_relevant(graph: Any) 
 def test_ingestion_run_memory_answers_how_far_the_ingestion_got(graph: Any, corpus_url: str) -> None:
     with MemoryManager.from_url(corpus_url, embedder()) as manager:
         decision = manager.for_tenant(TENANT).remember(
-            TENANT_DEFAULTS, "episode", "ingestion:company_handbook",
-            {"summary": "handbook ingestion finished", "collection": "company_handbook", "documents_indexed": 4000,
-             "last_doc": "doc_4000", "errors": 3},
-            "admin", source_ref="ingestion-run:7f3a", actor="ingestion",
-        )  # fmt: skip
+            TENANT_DEFAULTS,
+            "episode",
+            "ingestion:company_handbook",
+            {
+                "summary": "handbook ingestion finished",
+                "collection": "company_handbook",
+                "documents_indexed": 4000,
+                "last_doc": "doc_4000",
+                "errors": 3,
+            },
+            "admin",
+            source_ref="ingestion-run:7f3a",
+            actor="ingestion",
+        )
     assert decision.memory is not None
     result = ask(graph, "How far did the handbook ingestion get?", "ingest-q", user="ines")
     answer = result["messages"][-1].content

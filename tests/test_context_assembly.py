@@ -52,7 +52,7 @@ def candidates(draw: st.DrawFn) -> list[ContextItem]:
                 recency=draw(st.floats(0, 1)),
                 confidence=draw(st.floats(0, 1)),
                 instruction=draw(st.booleans()) and draw(st.booleans()),
-            )  # fmt: skip
+            )
         )
     for i in range(draw(st.integers(0, 8))):
         items.append(
@@ -64,10 +64,13 @@ def candidates(draw: st.DrawFn) -> list[ContextItem]:
                 order=i,
                 relevance=draw(st.floats(0, 1)),
                 recency=i / 8,
-            )  # fmt: skip
+            )
         )
-    items.append(ContextItem("latest", "working", "message", messages=(HumanMessage(draw(TEXT)),), order=99,
-                             pinned=True))  # fmt: skip
+    items.append(
+        ContextItem(
+            "latest", "working", "message", messages=(HumanMessage(draw(TEXT)),), order=99, pinned=True
+        )
+    )
     return items
 
 
@@ -94,8 +97,10 @@ def test_the_total_never_exceeds_the_budget_and_pinned_items_are_always_in(
 
 def test_each_tier_keeps_within_its_share_before_leftover_room_is_shared() -> None:
     latest = ContextItem("q", "working", "message", messages=(HumanMessage("leave?"),), pinned=True)
-    chunks = [ContextItem(f"c{i}", "semantic", "document", f"passage {i} " + "leave " * 90, relevance=1 - i / 10)
-              for i in range(8)]  # fmt: skip
+    chunks = [
+        ContextItem(f"c{i}", "semantic", "document", f"passage {i} " + "leave " * 90, relevance=1 - i / 10)
+        for i in range(8)
+    ]
     ctx = assemble([latest, *chunks], 600)
     first = [d for d in ctx.decisions if d.included and d.item.tier == "semantic"]
     assert [d.item.id for d in first] == [f"c{i}" for i in range(len(first))]  # best first, whole
@@ -131,9 +136,19 @@ def test_a_tool_call_and_its_result_are_one_item() -> None:
 def _record(key: str, value: object, memory_type: MemoryType, source: Source, status: Status) -> MemoryRecord:
     now = datetime.now(UTC)
     return MemoryRecord(
-        id=f"m-{key}", tenant_id="t", user_id="u", memory_type=memory_type, key=key, value=value, source=source,
-        confidence=0.9, status=status, valid_from=now, created_at=now, updated_at=now,
-    )  # fmt: skip
+        id=f"m-{key}",
+        tenant_id="t",
+        user_id="u",
+        memory_type=memory_type,
+        key=key,
+        value=value,
+        source=source,
+        confidence=0.9,
+        status=status,
+        valid_from=now,
+        created_at=now,
+        updated_at=now,
+    )
 
 
 def test_memories_are_labelled_data_preferences_pinned_irrelevant_facts_left_out() -> None:

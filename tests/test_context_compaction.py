@@ -15,8 +15,10 @@ SYSTEM = SystemMessage("You are kassist.")
 def conversation(n: int) -> list[BaseMessage]:
     out: list[BaseMessage] = [SYSTEM]
     for i in range(n):
-        out += [HumanMessage(f"Question {i} about the travel policy and taxis at night?", id=f"h{i}"),
-                AIMessage(f"Answer {i}: taxis after 22:00 are reimbursed with a receipt.", id=f"a{i}")]  # fmt: skip
+        out += [
+            HumanMessage(f"Question {i} about the travel policy and taxis at night?", id=f"h{i}"),
+            AIMessage(f"Answer {i}: taxis after 22:00 are reimbursed with a receipt.", id=f"a{i}"),
+        ]
     return out
 
 
@@ -24,9 +26,14 @@ def with_tool_call(messages: list[BaseMessage]) -> list[BaseMessage]:
     call = AIMessage(
         "", id="call-msg", tool_calls=[{"name": "knowledge_search", "args": {"query": "x"}, "id": "c1"}]
     )
-    return [*messages, HumanMessage("Search the VPN runbook", id="hq"), call,
-            ToolMessage("passage " * 60, tool_call_id="c1", id="tool-msg"), AIMessage("Done.", id="final"),
-            HumanMessage("And the latest question?", id="latest")]  # fmt: skip
+    return [
+        *messages,
+        HumanMessage("Search the VPN runbook", id="hq"),
+        call,
+        ToolMessage("passage " * 60, tool_call_id="c1", id="tool-msg"),
+        AIMessage("Done.", id="final"),
+        HumanMessage("And the latest question?", id="latest"),
+    ]
 
 
 def test_window_keeps_system_and_latest_turn_and_never_splits_a_tool_call() -> None:
