@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from assistant_support import COLLECTION, TENANT, ask, assistant, embedder, ingest_corpus
+from assistant_support import COLLECTION, TENANT, ask, assistant, config, embedder, ingest_corpus
 from conftest import fresh_database
-from langchain_core.messages import SystemMessage
+from langchain_core.messages import HumanMessage, SystemMessage
 
 from graph.assistant.services import Settings
 from knowledge.chunking import chunk_document
@@ -200,15 +200,22 @@ def test_two_hundred_messages_stay_within_budget_and_keep_early_ids(corpus_url: 
         "We decided to use a chunk size of 384 tokens.",
     ]
     with assistant(corpus_url, settings=Settings(budget=budget, k=3)) as g:
-        turns = early + [
-            f"Question {i}: what does the travel policy say about taxis at night?" for i in range(97)
+        turns = ["Explain this in Bengali from now on.", *early] + [
+            f"Question {i}: what does the travel policy say about taxis at night?" for i in range(96)
         ]
         for text in turns:
             result = ask(g, text, "long-1", user="marta")
             assert result["context_tokens"] <= budget
             assert count_message_tokens(result["context"], model="gpt-4o-mini") == result["context_tokens"]
         assert len(turns) * 2 == 200
+        kept = g.get_state(config("long-1", user="marta")).values["messages"]
     rendered = "\n".join(str(m.content) for m in result["context"])
+    # The preference was saved before its message was compacted away; it is still pinned.
+    assert not any("Bengali" in str(m.content) for m in kept if isinstance(m, HumanMessage))
+    assert "response_language = Bengali" in result["context"][0].content
+    # The summary is data in the context-data message, never a user message.
+    summary_at = [i for i, m in enumerate(result["context"]) if "Summary of earlier turns" in str(m.content)]
+    assert summary_at == [1] and result["context"][1].name == "context_data"
     for sentence in early:
         assert sentence in rendered
     for exact in ("company_handbook_v2", "doc_4000", "384"):
