@@ -134,3 +134,20 @@ def test_cli_ask_prints_a_new_thread_and_context_explains_per_tier(
     assert {"working", "semantic", "procedural"} <= tiers
     assert any(not row["included"] for row in report["items"])
     assert all({"tokens", "score", "reason"} <= set(row) for row in report["items"])
+
+
+def test_cli_chat_keeps_one_thread(handbook_url: str, monkeypatch: Any) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    monkeypatch.setenv("KASSIST_EMBEDDER", "local")
+    base = ["--tenant", TENANT, "--user", "olga", "--database-url", handbook_url, "--thread", "chat-1"]
+    questions = "Locate the 2026 leave policy handbook.\nWhat does it say about sick leave?\n\n"
+    done = CliRunner().invoke(app, ["chat", *base], input=questions)
+    assert done.exit_code == 0, done.output
+    assert done.output.count("Extractive answer") == 2
+    assert "Sick leave is paid at full salary" in done.output
+    with assistant(handbook_url) as graph:
+        messages = graph.get_state({"configurable": {"thread_id": "chat-1", "tenant_id": TENANT}}).values[
+            "messages"
+        ]
+    assert [m.type for m in messages] == ["human", "ai", "human", "ai"]
