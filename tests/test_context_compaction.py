@@ -107,3 +107,13 @@ def test_assistant_text_never_becomes_the_goal() -> None:
 def test_unknown_strategy_is_refused_with_the_choices() -> None:
     with pytest.raises(ValueError, match="window, summary, hybrid"):
         compact(conversation(2), RunningSummary(), strategy="lossy", max_tokens=10)  # type: ignore[arg-type]
+
+
+def test_a_long_summary_is_cut_from_the_middle_to_fit_its_share() -> None:
+    said = [HumanMessage(f"We have indexed up to doc_{i} in collection kb_{i}.") for i in range(300)]
+    summary = update_summary(RunningSummary(), said)
+    assert summary.tokens() > 1500
+    cut = summary.within(400)
+    assert cut.tokens() <= 400
+    assert cut.decisions[0] == "We have indexed up to doc_0 in collection kb_0."
+    assert cut.decisions[-1] == summary.decisions[-1]

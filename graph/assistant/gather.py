@@ -141,9 +141,11 @@ def candidates(
     working_memory: Sequence[WorkingItem],
     focus: WorkingItem | None,
     thread_id: str | None,
+    summary_tokens: int = 1000,
 ) -> list[ContextItem]:
     items = [ContextItem("system", "procedural", "instruction", SYSTEM_PROMPT, pinned=True, instruction=True)]
     if not summary.is_empty:
+        summary = summary.within(summary_tokens)
         items.append(ContextItem("summary", "working", "summary", render_summary(summary.render(), thread_id=thread_id),
                                  relevance=1.0, recency=1.0, pinned=True))  # fmt: skip
     if working_memory:

@@ -14,6 +14,7 @@ from langchain_core.runnables import RunnableConfig
 
 from graph.assistant import gather, working
 from graph.assistant.extract import extract
+from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
 from graph.assistant.services import RunResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
@@ -25,6 +26,8 @@ from memory.context.summary import RunningSummary
 from memory.manager.models import MemoryRecord, MemoryType, Source
 
 SESSIONS = "sessions"
+RECENT_MEMORIES = 200
+SIMILAR_MEMORIES = 100
 
 
 @dataclass
@@ -84,8 +87,15 @@ def load_memories(state: AssistantState, config: RunnableConfig, *, deps: Deps) 
     summaries of the user's other threads."""
     res = deps.open(config)
     query = state["query"]
-    scores = {r.id: r.score for r in res.memory.recall(res.user, query=query, k=50)}
-    records = [r.model_copy(update={"score": scores.get(r.id)}) for r in res.memory.recall(res.user, k=500)]
+    # Bounded reads, however many memories the user has: every behaviour memory (they are pinned),
+    # the most similar ones, and the most recent ones (memories embedded by another model, e.g.
+    # written with `kassist memory remember`, have no similarity score but are still found).
+    found: dict[str, MemoryRecord] = {}
+    for memory_type in PINNED_TYPES:
+        found.update((r.id, r) for r in res.memory.recall(res.user, memory_type=memory_type, k=100))
+    found.update((r.id, r) for r in res.memory.recall(res.user, k=RECENT_MEMORIES))
+    found.update((r.id, r) for r in res.memory.recall(res.user, query=query, k=SIMILAR_MEMORIES))
+    records = list(found.values())
     sessions: list[dict[str, Any]] = []
     if res.store is not None:
         for item in res.store.search(res.namespace(SESSIONS), limit=50):
@@ -115,6 +125,7 @@ def assemble_context(state: AssistantState, config: RunnableConfig, *, deps: Dep
         messages=state["messages"], query=state["query"], records=records, hits=state.get("hits", []),
         sessions=state.get("sessions", []), summary=_summary(state),
         working_memory=state.get("working_memory", []), focus=state.get("focus"), thread_id=res.thread_id,
+        summary_tokens=res.settings.budget // 4,
     )  # fmt: skip
     ctx = assemble(items, res.settings.budget, model=token_model(res.settings.chat_model))
     included = {i.id for i in ctx.included()}

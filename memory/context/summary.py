@@ -85,6 +85,19 @@ class RunningSummary(BaseModel):
     def tokens(self) -> int:
         return count_tokens(self.render())
 
+    def within(self, max_tokens: int) -> RunningSummary:
+        """This summary cut to ``max_tokens`` when rendered: the middle of the longest list goes
+        first, so the earliest statements (the ones compaction exists to keep) and the newest stay."""
+        cut = self
+        while cut.tokens() > max_tokens:
+            lists = {name: getattr(cut, name) for name in ("artifacts", "decisions", "resources", "pending")}
+            name, longest = max(lists.items(), key=lambda kv: len(kv[1]))
+            if not longest:
+                break
+            middle = len(longest) // 2
+            cut = cut.model_copy(update={name: longest[:middle] + longest[middle + 1 :]})
+        return cut
+
 
 def extract_ids(text: str) -> list[str]:
     """Identifiers in ``text``, verbatim and in order of appearance (no duplicates)."""
