@@ -44,3 +44,15 @@ def test_is_superseded_reads_the_title_and_the_folders() -> None:
     assert not is_superseded("Leave Policy Handbook 2026", "hr/leave-policy-handbook-2026.md")
     assert not is_superseded("Archive retention rules", "security/archive.md")  # a file named archive
     assert not is_superseded("Backup and restore runbook", "it/runbook-backup-and-restore.md")
+
+
+def test_a_query_for_the_old_edition_keeps_the_retrievers_order(sqlite_url: str, tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    for rel in FILES:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(demo_corpus_path() / rel, root / rel)
+    with KnowledgeIndex.from_url(sqlite_url, embedder=embedder()) as index:
+        kb = index.for_tenant("acme")
+        ingest_directory(kb, root, collection="handbook")
+        hits = kb.search("what was the parental leave under the old 2024 policy", k=3)
+    assert hits[0].source_path == "archive/leave-policy-2024.md" and hits[0].superseded

@@ -100,14 +100,28 @@ def is_superseded(title: str, source_path: str) -> bool:
     return bool(_SUPERSEDED_TITLE.search(title)) or any(f in _ARCHIVE_FOLDERS for f in folders)
 
 
-def demote_superseded(hits: Sequence[SearchHit], k: int) -> list[SearchHit]:
+_ASKS_FOR_HISTORY = re.compile(
+    r"\b(old|older|archived?|previous|former|superseded|earlier|outdated|historic(al)?|used to)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_history(query: str) -> bool:
+    """Whether a query asks for an older edition ("under the old 2024 policy"): then no demotion."""
+    return bool(_ASKS_FOR_HISTORY.search(query))
+
+
+def demote_superseded(hits: Sequence[SearchHit], k: int, *, query: str = "") -> list[SearchHit]:
     """The best ``k`` hits with every archived or superseded document after the current ones.
 
     Retrievers cannot tell a policy in force from the edition it replaced (both match "annual leave
     entitlement"); a reader who gets the old one first is misinformed. Order within each group is kept,
-    and an archived document still appears when nothing current matches.
+    and an archived document still appears when nothing current matches. A query that asks for an
+    older edition (:func:`asks_for_history`) gets the hits flagged but in the retrievers' order.
     """
     marked = [h.model_copy(update={"superseded": is_superseded(h.title, h.source_path)}) for h in hits]
+    if asks_for_history(query):
+        return marked[:k]
     return ([h for h in marked if not h.superseded] + [h for h in marked if h.superseded])[:k]
 
 

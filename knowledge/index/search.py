@@ -146,4 +146,4 @@ def search(
     rows: list[Row] = yield Stmt(
         d.hydrate, {"tenant": req.tenant, "ids": d.encode_list([f.id for f in fused])}
     )
-    return demote_superseded(build_hits(fused, {int(r[0]): r for r in rows}), req.k)
+    return demote_superseded(build_hits(fused, {int(r[0]): r for r in rows}), req.k, query=req.query)
