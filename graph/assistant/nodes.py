@@ -26,7 +26,7 @@ from memory.context.summary import RunningSummary
 from memory.manager.models import MemoryRecord, MemoryType, Source
 
 SESSIONS = "sessions"
-RECENT_MEMORIES = 200
+RECENT_MEMORIES = 50
 SIMILAR_MEMORIES = 100
 
 
@@ -88,14 +88,14 @@ def load_memories(state: AssistantState, config: RunnableConfig, *, deps: Deps) 
     res = deps.open(config)
     query = state["query"]
     # Bounded reads, however many memories the user has: every behaviour memory (they are pinned),
-    # the most similar ones, and the most recent ones (memories embedded by another model, e.g.
+    # the most similar ones, and the 50 most recent ones (memories embedded by another model, e.g.
     # written with `kassist memory remember`, have no similarity score but are still found).
     found: dict[str, MemoryRecord] = {}
     for memory_type in PINNED_TYPES:
         found.update((r.id, r) for r in res.memory.recall(res.user, memory_type=memory_type, k=100))
     found.update((r.id, r) for r in res.memory.recall(res.user, k=RECENT_MEMORIES))
     found.update((r.id, r) for r in res.memory.recall(res.user, query=query, k=SIMILAR_MEMORIES))
-    records = list(found.values())
+    records = gather.select_memories(list(found.values()), query)
     sessions: list[dict[str, Any]] = []
     if res.store is not None:
         for item in res.store.search(res.namespace(SESSIONS), limit=50):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -74,8 +75,10 @@ def stem(word: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("e") else w
 
 
-def terms(text: str, stop: frozenset[str]) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text) if w.lower() not in stop and len(w) > 1}
+@functools.lru_cache(maxsize=50_000)
+def terms(text: str, stop: frozenset[str]) -> frozenset[str]:
+    """Stemmed content words of ``text`` (cached: memories and passages come back turn after turn)."""
+    return frozenset(stem(w) for w in _WORD.findall(text) if w.lower() not in stop and len(w) > 1)
 
 
 def as_citation(hit: dict[str, Any]) -> Citation:

@@ -11,13 +11,14 @@ messages are counted again as sent: the total never exceeds the budget. Pure: no
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from knowledge.tokens import count_message_tokens, count_tokens, encoding_name_for_model
+from knowledge.tokens import EncodingName, count_message_tokens, count_tokens, encoding_name_for_model
 from memory.context.render import DATA_PREAMBLE
 
 Tier = Literal["working", "episodic", "semantic", "procedural"]
@@ -116,12 +117,18 @@ class AssembledContext:
         ]
 
 
+@functools.lru_cache(maxsize=20_000)
+def _text_tokens(text: str, encoding: EncodingName) -> int:
+    # Cached: the same passages, memories and turns come back turn after turn.
+    return count_tokens(text, encoding=encoding)
+
+
 def item_tokens(item: ContextItem, model: str) -> int:
     """Exact tokens an item adds: its messages as framed by the chat format, or its text plus the
     blank line that separates blocks."""
     if item.messages:
         return count_message_tokens(item.messages, model=model) - 3  # minus the reply priming
-    return count_tokens(item.text + "\n\n", encoding=encoding_name_for_model(model))
+    return _text_tokens(item.text + "\n\n", encoding_name_for_model(model))
 
 
 def render(items: Sequence[ContextItem]) -> list[BaseMessage]:

@@ -24,7 +24,7 @@ MAX_SENTENCES = 3
 NOTICE = "Extractive answer (offline: no language model is configured), quoting the most relevant sources."
 
 
-def best_sentences(text: str, query: set[str], limit: int = MAX_SENTENCES) -> list[str]:
+def best_sentences(text: str, query: frozenset[str], limit: int = MAX_SENTENCES) -> list[str]:
     """The passage's sentences that share most terms with the question, in their original order."""
     scored = [(len(query & working.terms(s, frozenset())), i, s) for i, s in enumerate(sentences(text))]
     top = sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))[:limit]
