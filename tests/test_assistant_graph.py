@@ -151,3 +151,13 @@ def test_cli_chat_keeps_one_thread(handbook_url: str, monkeypatch: Any) -> None:
             "messages"
         ]
     assert [m.type for m in messages] == ["human", "ai", "human", "ai"]
+
+
+async def test_the_async_path_continues_the_same_thread(graph: Any) -> None:
+    """langgraph-api runs graphs with ainvoke: the sync nodes run in threads, still bound to the run's tenant."""
+    cfg = {"configurable": {"thread_id": "async-1", "tenant_id": TENANT, "user_id": "olga"}}
+    first = await graph.ainvoke({"messages": [("user", "Locate the 2026 leave policy handbook.")]}, cfg)
+    second = await graph.ainvoke({"messages": [("user", "What does it say about carrying over leave?")]}, cfg)
+    assert first["focus"]["source_path"] == "hr/leave-policy-handbook-2026.md"
+    assert "carry over up to five unused days" in second["messages"][-1].content
+    assert [m.type for m in second["messages"]] == ["human", "ai", "human", "ai"]
