@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 CLIENT_KEYS: Mapping[str, frozenset[str]] = {
     # graph name (langgraph.json "graphs" key / LangServe path) -> keys a client may set
     "documents": frozenset(),
+    # the user comes from the API key (never user_id); the model is the server's choice
+    "assistant": frozenset({"context_budget", "compaction"}),
 }
 
 THREAD_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns"})

@@ -88,3 +88,6 @@ class SearchHit(BaseModel):
     )
     vector_rank: int | None = None
     vector_score: float | None = Field(default=None, description="Cosine similarity")
+    superseded: bool = Field(
+        default=False, description="Archived or superseded document: ranked after the current ones"
+    )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from knowledge.index.errors import InvalidQuery
+from knowledge.index.models import SearchHit
 
 _COLLECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 _QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
@@ -85,6 +86,43 @@ def websearch_or(text: str) -> str | None:
         if word and word.lower() != "or" and _QUERY_TOKEN.search(word):
             words.append(word)
     return " or ".join(dict.fromkeys(words)) or None
+
+
+# A document that says of itself that it is no longer in force: its title ("Leave Policy (2024
+# edition, superseded)") or a folder of its path ("archive/leave-policy-2024.md") names it so.
+_SUPERSEDED_TITLE = re.compile(r"\b(superseded|archived|obsolete|deprecated|withdrawn)\b", re.IGNORECASE)
+_ARCHIVE_FOLDERS = frozenset({"archive", "archives", "archived", "superseded", "obsolete", "deprecated"})
+
+
+def is_superseded(title: str, source_path: str) -> bool:
+    """Whether a document is marked as archived or superseded by its title or a folder of its path."""
+    folders = source_path.replace("\\", "/").lower().split("/")[:-1]
+    return bool(_SUPERSEDED_TITLE.search(title)) or any(f in _ARCHIVE_FOLDERS for f in folders)
+
+
+_ASKS_FOR_HISTORY = re.compile(
+    r"\b(old|older|archived?|previous|former|superseded|earlier|outdated|historic(al)?|used to)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_history(query: str) -> bool:
+    """Whether a query asks for an older edition ("under the old 2024 policy"): then no demotion."""
+    return bool(_ASKS_FOR_HISTORY.search(query))
+
+
+def demote_superseded(hits: Sequence[SearchHit], k: int, *, query: str = "") -> list[SearchHit]:
+    """The best ``k`` hits with every archived or superseded document after the current ones.
+
+    Retrievers cannot tell a policy in force from the edition it replaced (both match "annual leave
+    entitlement"); a reader who gets the old one first is misinformed. Order within each group is kept,
+    and an archived document still appears when nothing current matches. A query that asks for an
+    older edition (:func:`asks_for_history`) gets the hits flagged but in the retrievers' order.
+    """
+    marked = [h.model_copy(update={"superseded": is_superseded(h.title, h.source_path)}) for h in hits]
+    if asks_for_history(query):
+        return marked[:k]
+    return ([h for h in marked if not h.superseded] + [h for h in marked if h.superseded])[:k]
 
 
 def check_vector(vector: Sequence[float], dimensions: int, embedder: str) -> None:

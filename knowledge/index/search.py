@@ -11,7 +11,14 @@ from knowledge.index.errors import InvalidQuery
 from knowledge.index.matrix import MatrixCache, VectorMatrix
 from knowledge.index.models import SearchFilters, SearchHit, SearchMode
 from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
-from knowledge.index.rules import candidate_count, fts5_match, validate_collection, validate_k, websearch_or
+from knowledge.index.rules import (
+    candidate_count,
+    demote_superseded,
+    fts5_match,
+    validate_collection,
+    validate_k,
+    websearch_or,
+)
 from knowledge.retrieval import DEFAULT_RRF_K, Ranking, build_hits, reciprocal_rank_fusion, single
 
 MODES: tuple[SearchMode, ...] = ("hybrid", "keyword", "vector")
@@ -128,13 +135,15 @@ def search(
             raise InvalidQuery(f"mode {req.mode!r} needs the query's vector")
         generations = tuple((n, known[n].generation) for n in vector_names)
         vec = yield from _vector(d, req, vector_names, vector, embedder, generations, matrices, limit)
+    # Fused to the candidate depth, not k: a current document just below an archived one in the
+    # top k must still make it once the archived one is moved down (demote_superseded).
     if req.mode == "hybrid":
-        fused = reciprocal_rank_fusion(keyword, vec, limit=req.k, k=req.rrf_k)
+        fused = reciprocal_rank_fusion(keyword, vec, limit=limit, k=req.rrf_k)
     else:
-        fused = single(keyword if req.mode == "keyword" else vec, req.mode, limit=req.k)
+        fused = single(keyword if req.mode == "keyword" else vec, req.mode, limit=limit)
     if not fused:
         return []
     rows: list[Row] = yield Stmt(
         d.hydrate, {"tenant": req.tenant, "ids": d.encode_list([f.id for f in fused])}
     )
-    return build_hits(fused, {int(r[0]): r for r in rows})
+    return demote_superseded(build_hits(fused, {int(r[0]): r for r in rows}), req.k, query=req.query)

@@ -1,0 +1,194 @@
+"""Benchmark of the knowledge assistant: context assembly at scale, and per-turn latency over 200 turns.
+
+Data (deterministic): one tenant with ``25,000 x scale`` knowledge-base chunks (1,000 x scale
+generated policy documents of 25 chunks each) and one user with ``10,000 x scale`` memories (facts
+and episodes, plus a few preferences), on SQLite (default) or PostgreSQL.
+
+1. Context assembly: the assistant's own nodes up to the context (load_memories -> retrieve ->
+   assemble_context, ``build_context_graph``) for 60 questions, p50/p95. Query vectors are embedded
+   before timing (a memoising embedder), so the figures exclude query embedding. Target: p95 <= 50 ms.
+2. Per-turn latency of the offline assistant (extractive responder, TenantCheckpointer, MemoryStore)
+   over a 200-turn conversation in one thread, compaction on. Target: turn 200 within 1.2x of turn 10
+   (medians of turns 6-15 and 191-200, so one noisy turn does not decide).
+
+Embeddings: the feature-hashing embedder (384 dimensions, the MiniLM model's size) so that building
+25,000 chunks takes seconds, not the local model's ~12 minutes on 2 cores; search cost depends on
+the dimensions, not on which model made the vectors.
+
+    .venv/bin/python bench/assistant.py                        # full run, SQLite
+    .venv/bin/python bench/assistant.py --backend postgres     # embedded PostgreSQL (or BENCH_DATABASE_URL)
+    .venv/bin/python bench/assistant.py --scale 0.1            # quick run
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+# Run as a script, bench/ comes first on sys.path and bench/memory.py would shadow the memory package.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+sys.path.append(str(Path(__file__).resolve().parent))
+
+from langchain_core.messages import HumanMessage  # noqa: E402
+from retrieval_env import MemoEmbedder, postgres_url  # noqa: E402
+
+from checkpointer import TenantCheckpointer  # noqa: E402
+from graph.assistant.graph import build_context_graph, build_graph  # noqa: E402
+from graph.assistant.responders import ExtractiveResponder  # noqa: E402
+from graph.assistant.services import Services, Settings  # noqa: E402
+from knowledge.chunking import chunk_id  # noqa: E402
+from knowledge.documents import Chunk, Document  # noqa: E402
+from knowledge.embedders import HashingEmbedder  # noqa: E402
+from memory import MemoryStore  # noqa: E402
+from memory.manager import PolicyConfig  # noqa: E402
+
+TENANT, USER, COLLECTION = "bench", "olga", "policies"
+TOPICS = ("leave", "travel", "expenses", "security", "laptops", "vpn", "onboarding", "payroll", "parking",
+          "pensions", "training", "hiring", "privacy", "backups", "incidents", "facilities")  # fmt: skip
+WORDS = ("employees", "request", "approval", "manager", "days", "receipt", "policy", "office", "access",
+         "account", "reimbursed", "annual", "within", "portal", "submit", "review", "team", "week")  # fmt: skip
+
+
+def sentence(rng: random.Random, topic: str, n: int) -> str:
+    return f"The {topic} rule {n} says " + " ".join(rng.choice(WORDS) for _ in range(18)) + "."
+
+
+def load_chunks(services: Services, n_docs: int, rng: random.Random) -> None:
+    kb = services.kb.for_tenant(TENANT)
+    now = datetime.now(UTC)
+    for d in range(n_docs):
+        topic = TOPICS[d % len(TOPICS)]
+        doc_id = f"doc_{d:05d}"
+        texts = [" ".join(sentence(rng, topic, d * 25 + i + j) for j in range(6)) for i in range(25)]
+        doc = Document(doc_id=doc_id, tenant_id=TENANT, collection=COLLECTION, source_path=f"{topic}/{doc_id}.md",
+                       title=f"{topic.title()} policy {d}", text="\n\n".join(texts), media_type="text/markdown",
+                       size_bytes=sum(map(len, texts)), modified_at=now, content_hash=hashlib.sha256(doc_id.encode()).hexdigest())  # fmt: skip
+        chunks = []
+        for i, text in enumerate(texts):
+            h = hashlib.sha256(text.encode()).hexdigest()
+            chunks.append(Chunk(chunk_id=chunk_id(doc_id, i, h), doc_id=doc_id, tenant_id=TENANT, collection=COLLECTION,
+                                position=i, text=text, token_count=120, heading=f"{topic} {i}", content_hash=h))  # fmt: skip
+        kb.upsert_document(doc, chunks)
+
+
+def load_memories(services: Services, n: int, rng: random.Random) -> None:
+    mem = services.memory.for_tenant(TENANT)
+    mem.remember(USER, "preference", "response_language", "English", "user_explicit")
+    for i in range(n - 1):
+        topic = TOPICS[i % len(TOPICS)]
+        if i % 10 == 0:
+            mem.remember(USER, "episode", f"event_{i}", f"{topic} review meeting {i} decided " + sentence(rng, topic, i),
+                         "tool_output")  # fmt: skip
+        else:
+            mem.remember(USER, "fact", f"fact_{i}", sentence(rng, topic, i), "user_explicit")
+
+
+def questions(rng: random.Random, n: int) -> list[str]:
+    return [f"What does the {rng.choice(TOPICS)} policy say about {rng.choice(WORDS)} and {rng.choice(WORDS)}?"
+            for _ in range(n)]  # fmt: skip
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+@contextlib.contextmanager
+def database(backend: str) -> Iterator[tuple[str, str]]:
+    if backend == "postgres":
+        with postgres_url() as (url, where):
+            yield url, where
+        return
+    with tempfile.TemporaryDirectory(prefix="kassist-bench-asst-") as tmp:
+        yield f"sqlite:///{Path(tmp) / 'bench.db'}", "SQLite file (synchronous=FULL)"
+
+
+def run(backend: str, scale: float) -> dict[str, Any]:
+    rng = random.Random(7)
+    n_docs, n_mem = max(1, int(1000 * scale)), max(2, int(10_000 * scale))
+    embedder = MemoEmbedder(HashingEmbedder(384))
+    with database(backend) as (url, where):
+        services = Services.from_url(url, embedder=embedder, defaults=Settings(budget=3000))
+        services.memory.config = PolicyConfig(rate_limit_per_minute=10_000_000)  # an operator's import
+        t0 = time.perf_counter()
+        load_chunks(services, n_docs, rng)
+        t1 = time.perf_counter()
+        load_memories(services, n_mem, rng)
+        t2 = time.perf_counter()
+        print(
+            f"{where}: {n_docs * 25} chunks in {t1 - t0:.0f} s, {n_mem} memories in {t2 - t1:.0f} s",
+            flush=True,
+        )
+        saver = TenantCheckpointer.from_url(url)
+        saver.setup()
+        store = MemoryStore.from_url(url, tenant_from_namespace=True)
+        store.setup()
+        config = {"configurable": {"thread_id": "bench-1", "tenant_id": TENANT, "user_id": USER}}
+
+        preview = build_context_graph(services).compile(store=store)
+        asked = questions(rng, 60)
+        for q in asked:
+            embedder.embed_query(q)  # embedded before timing
+        history = [HumanMessage(q) for q in questions(rng, 10)]
+        assembly = []
+        for q in asked:
+            state = {"messages": [*history, HumanMessage(q)], "query": q}
+            start = time.perf_counter()
+            out = preview.invoke(state, config)
+            assembly.append((time.perf_counter() - start) * 1000)
+            assert out["context_tokens"] <= 3000
+
+        graph = build_graph(services, ExtractiveResponder()).compile(checkpointer=saver, store=store)
+        turns = questions(rng, 200)
+        for q in turns:
+            embedder.embed_query(q)
+        per_turn = []
+        for q in turns:
+            start = time.perf_counter()
+            graph.invoke({"messages": [HumanMessage(q)]}, config)
+            per_turn.append((time.perf_counter() - start) * 1000)
+        store.close()
+        saver.close()
+        services.close()
+    early, late = statistics.median(per_turn[5:15]), statistics.median(per_turn[190:200])
+    return {
+        "backend": where,
+        "chunks": n_docs * 25,
+        "memories": n_mem,
+        "assembly_p50_ms": statistics.median(assembly[5:]),
+        "assembly_p95_ms": pct(assembly[5:], 95),
+        "turn10_ms": early,
+        "turn200_ms": late,
+        "ratio": late / early,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--scale", type=float, default=1.0)
+    args = parser.parse_args()
+    r = run(args.backend, args.scale)
+    print(f"{r['backend']}: {r['chunks']} chunks, {r['memories']} memories for one user")
+    print(f"context assembly (excluding query embedding): p50 {r['assembly_p50_ms']:.1f} ms, "
+          f"p95 {r['assembly_p95_ms']:.1f} ms  (target p95 <= 50 ms: "
+          f"{'met' if r['assembly_p95_ms'] <= 50 else 'NOT met'})")  # fmt: skip
+    print(f"offline assistant per turn: turns 6-15 median {r['turn10_ms']:.1f} ms, turns 191-200 median "
+          f"{r['turn200_ms']:.1f} ms, ratio {r['ratio']:.2f}  (target <= 1.2: "
+          f"{'met' if r['ratio'] <= 1.2 else 'NOT met'})")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""``kassist ask``, ``kassist chat`` and ``kassist context``: the assistant from the command line.
+
+Heavy imports (LangGraph, the embedder, the database drivers) happen inside the commands, so
+``kassist --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
+
+    from graph.assistant.services import Services
+
+out = Console()
+err = Console(stderr=True)
+
+TenantOpt = Annotated[str, typer.Option("--tenant", "-t", help="Tenant to act for (required).")]
+UserOpt = Annotated[str, typer.Option("--user", "-u", help="User to act for (required).")]
+ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Conversation id; new one when omitted.")]
+UrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url", envvar="KASSIST_DATABASE_URL", help="sqlite:///path.db or postgresql://..."
+    ),
+]
+BudgetOpt = Annotated[int | None, typer.Option("--budget", help="Context budget in tokens.")]
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[Any, Services]]:
+    """The assistant graph on ``url`` with its checkpointer and store, and its services."""
+    from checkpointer import TenantCheckpointer
+    from graph.assistant.graph import build_graph
+    from graph.assistant.services import ENV_EMBEDDER, Services, Settings
+    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
+    from knowledge.embedders import EmbedderUnavailable, select_embedder
+    from memory import MemoryStore
+
+    target = url or database_url_from_env()
+    try:
+        embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
+        services = Services.from_url(target, embedder=embedder, defaults=Settings.from_env())
+    except (DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError) as exc:
+        _fail(str(exc))
+    saver = TenantCheckpointer.from_url(target)
+    store = MemoryStore.from_url(target, tenant_from_namespace=True)
+    try:
+        saver.setup()
+        store.setup()
+        builder = build_graph(services)
+        yield builder.compile(checkpointer=saver, store=store), services
+    finally:
+        store.close()
+        saver.close()
+        services.close()
+
+
+def _config(tenant: str, user: str, thread: str, budget: int | None) -> RunnableConfig:
+    conf: dict[str, Any] = {"thread_id": thread, "tenant_id": tenant, "user_id": user}
+    if budget is not None:
+        conf["context_budget"] = budget
+    return {"configurable": conf}
+
+
+def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
+    from langchain_core.messages import HumanMessage
+
+    from kassist.tenancy import TenantMismatch, TenantRequired
+
+    try:
+        result: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]}, config)
+    except (TenantRequired, TenantMismatch, ValueError) as exc:
+        _fail(str(exc))
+    answer = result["messages"][-1].content
+    return {
+        "answer": answer if isinstance(answer, str) else json.dumps(answer),
+        "citations": result.get("citations", []),
+        "memories_used": [
+            {k: m[k] for k in ("id", "memory_type", "key", "value", "source")}
+            for m in result.get("memories", [])
+            if m["id"] in result.get("memories_used", [])
+        ],
+        "thread_id": (config.get("configurable") or {})["thread_id"],
+        "context_tokens": result.get("context_tokens"),
+    }
+
+
+def ask(
+    question: Annotated[str, typer.Argument(help="What to ask.")],
+    tenant: TenantOpt,
+    user: UserOpt,
+    thread: ThreadOpt = None,
+    budget: BudgetOpt = None,
+    database_url: UrlOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="answer, citations, memories used, thread_id")
+    ] = False,
+) -> None:
+    """Ask the assistant one question (continuing --thread, or in a new thread whose id is printed)."""
+    thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
+    if thread is None and not as_json:
+        err.print(f"thread: {thread_id}", highlight=False)
+    with _assistant(database_url) as (graph, _):
+        result = _turn(graph, question, _config(tenant, user, thread_id, budget))
+    if as_json:
+        out.print_json(json.dumps(result, ensure_ascii=False))
+        return
+    out.print(result["answer"], highlight=False, soft_wrap=True, markup=False)
+
+
+def chat(
+    tenant: TenantOpt,
+    user: UserOpt,
+    thread: ThreadOpt = None,
+    budget: BudgetOpt = None,
+    database_url: UrlOpt = None,
+) -> None:
+    """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
+    thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
+    err.print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
+    with _assistant(database_url) as (graph, _):
+        while True:
+            try:
+                question = input("you> ").strip()
+            except EOFError:
+                break
+            if not question:
+                break
+            result = _turn(graph, question, _config(tenant, user, thread_id, budget))
+            out.print(result["answer"], highlight=False, soft_wrap=True, markup=False)
+
+
+def context(
+    tenant: TenantOpt,
+    user: UserOpt,
+    thread: Annotated[str, typer.Option("--thread", help="Conversation id.")],
+    query: Annotated[str, typer.Option("--query", help="The question to assemble a context for.")],
+    budget: BudgetOpt = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Show every candidate per tier.")] = False,
+    database_url: UrlOpt = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The context the assistant would send for --query on --thread: nothing is answered or stored."""
+    from graph.assistant.graph import preview_context
+
+    with _assistant(database_url) as (graph, services):
+        try:
+            state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
+        except ValueError as exc:
+            _fail(str(exc))
+    rows = state["context_report"]
+    if as_json:
+        out.print_json(json.dumps({"tokens": state["context_tokens"], "items": rows}, ensure_ascii=False))
+        return
+    budget_text = f" of {budget}" if budget else ""
+    out.print(f"context: {state['context_tokens']} tokens{budget_text}", highlight=False)
+    shown = rows if explain else [r for r in rows if r["included"]]
+    table = Table("tier", "id", "kind", "tokens", "score", "included", "reason", title="Context items")
+    for r in shown:
+        table.add_row(
+            r["tier"], r["id"], r["kind"], str(r["tokens"]), f"{r['score']:.3f}",
+            "yes" if r["included"] else "no", r["reason"],
+        )  # fmt: skip
+    out.print(table)
+    if explain:
+        for tier in ("working", "episodic", "semantic", "procedural"):
+            inc = [r for r in rows if r["tier"] == tier and r["included"]]
+            left = [r for r in rows if r["tier"] == tier and not r["included"]]
+            out.print(
+                f"{tier}: {len(inc)} included ({sum(r['tokens'] for r in inc)} tokens), {len(left)} left out",
+                highlight=False,
+            )

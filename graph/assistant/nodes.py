@@ -1,0 +1,190 @@
+"""The assistant's nodes: small functions over :class:`AssistantState`.
+
+Each reaches the knowledge index, the memory manager and the store only through
+:func:`graph.assistant.services.open_for_run` (bound to the run's tenant and user).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
+from langchain_core.runnables import RunnableConfig
+
+from graph.assistant import gather, working
+from graph.assistant.extract import extract
+from graph.assistant.gather import PINNED_TYPES
+from graph.assistant.responders import Responder, Turn, select_responder
+from graph.assistant.services import RunResources, Services, open_for_run, services_from_env
+from graph.assistant.state import AssistantState
+from knowledge.tokens import UnknownModel, encoding_name_for_model
+from memory.context.assemble import DEFAULT_MODEL, assemble
+from memory.context.compaction import compact as compact_messages
+from memory.context.compaction import tokens_of
+from memory.context.summary import RunningSummary
+from memory.manager.models import MemoryRecord, MemoryType, Source
+
+SESSIONS = "sessions"
+RECENT_MEMORIES = 50
+SIMILAR_MEMORIES = 100
+
+
+@dataclass
+class Deps:
+    """The graph's shared parts; the exported graph builds them from the environment on first use."""
+
+    services: Services | None = None
+    responder: Responder | None = None
+
+    def open(self, config: RunnableConfig) -> RunResources:
+        if self.services is None:
+            self.services = services_from_env()
+        return open_for_run(self.services, config)
+
+    def respond_with(self) -> Responder:
+        if self.responder is None:
+            self.responder = select_responder()
+        return self.responder
+
+
+def token_model(name: str) -> str:
+    """The model whose encoding counts tokens: the chat model when its encoding is known."""
+    try:
+        encoding_name_for_model(name)
+    except UnknownModel:
+        return DEFAULT_MODEL
+    return name
+
+
+def _latest_question(messages: list[AnyMessage]) -> str:
+    for m in reversed(messages):
+        if isinstance(m, HumanMessage):
+            return m.content if isinstance(m.content, str) else str(m.content)
+    raise ValueError("the assistant needs a question: send {'messages': [('user', '...')]}")
+
+
+def _summary(state: AssistantState) -> RunningSummary:
+    return RunningSummary.model_validate(state.get("summary") or {})
+
+
+def remember_explicit(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
+    """Save preferences and facts the user states, before anything can be trimmed or summarised."""
+    res = deps.open(config)
+    query = _latest_question(state["messages"])
+    decisions = []
+    for f in extract(query):
+        d = res.memory.remember(
+            res.user, f.memory_type, f.key, f.value, Source.USER_EXPLICIT,
+            source_ref=f"thread:{res.thread_id}" if res.thread_id else None, actor="assistant",
+        )  # fmt: skip
+        decisions.append({"action": d.action.value, "key": f.key, "value": f.value, "reason": d.reason})
+    return {"query": query, "remembered": decisions, "turn": state.get("turn", 0) + 1}
+
+
+def load_memories(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
+    """The user's active memories (tenant defaults included), scored against the question, and the
+    summaries of the user's other threads."""
+    res = deps.open(config)
+    query = state["query"]
+    # Bounded reads, however many memories the user has: every behaviour memory (they are pinned),
+    # the most similar ones, and the 50 most recent ones (memories embedded by another model, e.g.
+    # written with `kassist memory remember`, have no similarity score but are still found).
+    found: dict[str, MemoryRecord] = {}
+    for memory_type in PINNED_TYPES:
+        found.update((r.id, r) for r in res.memory.recall(res.user, memory_type=memory_type, k=100))
+    found.update((r.id, r) for r in res.memory.recall(res.user, k=RECENT_MEMORIES))
+    found.update((r.id, r) for r in res.memory.recall(res.user, query=query, k=SIMILAR_MEMORIES))
+    records = gather.select_memories(list(found.values()), query)
+    sessions: list[dict[str, Any]] = []
+    if res.store is not None:
+        for item in res.store.search(res.namespace(SESSIONS), limit=50):
+            if item.key != res.thread_id:
+                sessions.append({"thread_id": item.key, "summary": str(item.value.get("summary", ""))})
+    return {"memories": [r.model_dump(mode="json") for r in records], "sessions": sessions}
+
+
+def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
+    """Knowledge-base passages for the question; "it" and "this policy" search the document in focus."""
+    res = deps.open(config)
+    query, focus, k = state["query"], state.get("focus"), res.settings.k
+    hits = []
+    if focus is not None and focus.get("doc_id") and working.refers_back(query):
+        hits = res.kb.search(query, k=k, doc_id=focus["doc_id"])
+        query = f"{query} ({focus['title']})"
+    seen = {h.chunk_id for h in hits}
+    hits += [h for h in res.kb.search(query, k=k) if h.chunk_id not in seen]
+    return {"hits": [h.model_dump(mode="json") for h in hits[:k]]}
+
+
+def assemble_context(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
+    """The model's context within the token budget: four tiers, pinned items, ranked whole items."""
+    res = deps.open(config)
+    records = [MemoryRecord.model_validate(m) for m in state.get("memories", [])]
+    items = gather.candidates(
+        messages=state["messages"], query=state["query"], records=records, hits=state.get("hits", []),
+        sessions=state.get("sessions", []), summary=_summary(state),
+        working_memory=state.get("working_memory", []), focus=state.get("focus"), thread_id=res.thread_id,
+        summary_tokens=res.settings.budget // 4,
+    )  # fmt: skip
+    ctx = assemble(items, res.settings.budget, model=token_model(res.settings.chat_model))
+    included = {i.id for i in ctx.included()}
+    used = [m for m in state.get("memories", []) if f"memory:{m['id']}" in included]
+    return {
+        "context": ctx.messages,
+        "context_tokens": ctx.total_tokens,
+        "context_report": ctx.explain(),
+        "memories_used": [m["id"] for m in used],
+    }
+
+
+def respond(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
+    """The answer, from the responder (a model with tools, or the offline extractive one)."""
+    res = deps.open(config)
+    included = {row["id"] for row in state.get("context_report", []) if row["included"]}
+    memories = [m for m in state.get("memories", []) if m["id"] in state.get("memories_used", [])]
+    turn = Turn(
+        query=state["query"],
+        context=list(state["context"]),
+        hits=[h for h in state.get("hits", []) if f"chunk:{h['chunk_id']}" in included],
+        memories=[m for m in memories if m["memory_type"] in (MemoryType.FACT, MemoryType.EPISODE,
+                                                                MemoryType.PROJECT_CONTEXT)],
+        preferences={m["key"]: str(m["value"]) for m in memories if m["memory_type"] == MemoryType.PREFERENCE},
+        resources=res,
+    )  # fmt: skip
+    reply = deps.respond_with().respond(turn)
+    return {"messages": reply.messages, "citations": reply.citations}
+
+
+def record_turn(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
+    """Working memory after the turn (cited documents with their ids, the focus) and this thread's
+    entry among the user's sessions, for recall from other threads."""
+    res = deps.open(config)
+    items, focus = working.update(state.get("working_memory", []), state.get("citations", []), state["turn"])
+    if res.store is not None and res.thread_id:
+        cited = "; ".join(f"{c['title']} ({c['doc_id']})" for c in state.get("citations", []))
+        summary = _summary(state)
+        text = f"Last question: {state['query']}\nCited: {cited or 'nothing'}"
+        if not summary.is_empty:
+            text += "\n" + summary.render()
+        res.store.put(res.namespace(SESSIONS), res.thread_id, {"summary": text, "turn": state["turn"]})
+    return {"working_memory": items, "focus": focus}
+
+
+def over_budget(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> Literal["compact", "done"]:
+    res = deps.open(config)
+    model = token_model(res.settings.chat_model)
+    return "compact" if tokens_of(state["messages"], model) > res.settings.compact_at else "done"
+
+
+def compact(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
+    """Shrink the thread's messages with the configured strategy; removed turns feed the summary."""
+    res = deps.open(config)
+    done = compact_messages(
+        state["messages"], _summary(state), strategy=res.settings.compaction,
+        max_tokens=res.settings.compact_at // 2, model=token_model(res.settings.chat_model),
+    )  # fmt: skip
+    return {
+        "messages": [RemoveMessage(id=str(m.id)) for m in done.removed],
+        "summary": done.summary.model_dump(),
+    }

@@ -1,0 +1,152 @@
+"""What the assistant's nodes reach: the knowledge index, the memory manager, the memory store.
+
+They are shared objects (one per process); a node never uses them directly but through
+:func:`open_for_run`, which binds each to the run's tenant (``kassist.tenancy.run_tenant``: the
+authenticated user's tenant, or ``configurable.tenant_id``) and names the user. Inside the run the
+components check the run's tenant again at every call, so a view cannot reach another tenant.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_store
+from langgraph.store.base import BaseStore
+
+from kassist.dburl import database_url_from_env
+from kassist.tenancy import AUTH_USER_KEY, TenantRequired, run_tenant
+from knowledge.embedders import Embedder, select_embedder
+from knowledge.index import KnowledgeIndex
+from knowledge.index.sync_index import TenantKnowledgeIndex
+from memory.context.compaction import DEFAULT_STRATEGY, Strategy, check_strategy
+from memory.manager import MemoryManager
+from memory.manager.models import validate_user_id
+
+DEFAULT_BUDGET = 3000
+DEFAULT_CHAT_MODEL = "gpt-4o-mini"
+ENV_CHAT_MODEL = "KASSIST_CHAT_MODEL"
+ENV_EMBEDDER = "KASSIST_EMBEDDER"
+
+ALLOWED_KEYS = frozenset({"user_id", "context_budget", "compaction", "chat_model"})
+"""``configurable`` keys a client may set for the assistant, besides thread_id and tenant_id."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Per-run knobs (``configurable``), validated."""
+
+    budget: int = DEFAULT_BUDGET  # tokens of the context sent to the model
+    compaction: Strategy = DEFAULT_STRATEGY
+    chat_model: str = DEFAULT_CHAT_MODEL
+    k: int = 6  # knowledge-base passages retrieved per turn
+
+    @property
+    def compact_at(self) -> int:
+        """Message tokens in the state above which the thread is compacted after a turn."""
+        return self.budget
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        return cls(chat_model=os.environ.get(ENV_CHAT_MODEL) or DEFAULT_CHAT_MODEL)
+
+    @classmethod
+    def from_config(cls, conf: Mapping[str, Any], defaults: Settings | None = None) -> Settings:
+        base = defaults or cls()
+        budget = conf.get("context_budget", base.budget)
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 200:
+            raise ValueError(f"context_budget must be a whole number of tokens >= 200, got {budget!r}")
+        model = conf.get("chat_model", base.chat_model)
+        if not isinstance(model, str) or not model.strip():
+            raise ValueError("chat_model must be a model name, e.g. gpt-4o-mini")
+        strategy = check_strategy(str(conf.get("compaction", base.compaction)))
+        return cls(budget=budget, compaction=strategy, chat_model=model, k=base.k)
+
+
+@dataclass
+class Services:
+    """The shared components, unbound. Build with :meth:`from_url` or from the environment."""
+
+    kb: KnowledgeIndex
+    memory: MemoryManager
+    defaults: Settings = field(default_factory=Settings)
+
+    @classmethod
+    def from_url(cls, url: str, *, embedder: Embedder, defaults: Settings | None = None) -> Services:
+        kb = KnowledgeIndex.from_url(url, embedder=embedder)
+        try:
+            memory = MemoryManager.from_url(url, embedder)
+        except BaseException:
+            kb.close()
+            raise
+        return cls(kb, memory, defaults or Settings())
+
+    def close(self) -> None:
+        self.kb.close()
+        self.memory.close()
+
+
+@functools.cache
+def services_from_env() -> Services:
+    """One set per process for the exported graph: ``KASSIST_DATABASE_URL``, the embedder chosen by
+    ``KASSIST_EMBEDDER`` (default auto: the one the knowledge base was indexed with here),
+    ``KASSIST_CHAT_MODEL``."""
+    embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
+    return Services.from_url(database_url_from_env(), embedder=embedder, defaults=Settings.from_env())
+
+
+@dataclass(frozen=True)
+class RunResources:
+    """The components as this run's tenant sees them."""
+
+    tenant: str
+    user: str
+    thread_id: str | None
+    kb: TenantKnowledgeIndex
+    memory: MemoryManager
+    store: BaseStore | None
+    settings: Settings
+
+    def namespace(self, *parts: str) -> tuple[str, ...]:
+        """A store namespace of this user. A store bound to the tenant takes it without the tenant
+        label; a shared (admin) store needs it first, and checks it against the run's tenant."""
+        bound = getattr(self.store, "tenant", None)
+        head = () if bound == self.tenant else (self.tenant,)
+        return (*head, "assistant", self.user, *parts)
+
+
+def run_user(conf: Mapping[str, Any]) -> str:
+    """The user a run acts for: the authenticated user's identity, else ``configurable.user_id``."""
+    auth = conf.get(AUTH_USER_KEY)
+    identity = auth.get("identity") if isinstance(auth, Mapping) else getattr(auth, "identity", None)
+    user = identity or conf.get("user_id")
+    if not user:
+        raise TenantRequired("no user: pass configurable.user_id (or run as an authenticated user)")
+    return validate_user_id(user)
+
+
+def open_for_run(services: Services, config: RunnableConfig) -> RunResources:
+    """The one way a node reaches the components: bound to the run's tenant and user."""
+    tenant = run_tenant()
+    if tenant is None:
+        raise TenantRequired(
+            "the assistant needs a tenant: pass configurable.tenant_id (or run as an authenticated user)"
+        )
+    conf = config.get("configurable") or {}
+    try:
+        store: BaseStore | None = get_store()
+    except RuntimeError:
+        store = None
+    return RunResources(
+        tenant=tenant,
+        user=run_user(conf),
+        thread_id=conf.get("thread_id"),
+        kb=services.kb.for_tenant(tenant),
+        memory=services.memory.for_tenant(tenant),
+        store=store,
+        settings=Settings.from_config(conf, services.defaults),
+    )

@@ -1,0 +1,182 @@
+"""The model responder against a real OpenAI-compatible HTTP server on 127.0.0.1 that the test starts.
+
+The server is scripted: with tools offered and no tool result yet, it calls ``knowledge_search``;
+once the result is back, it streams an answer naming the chunk it was given. Everything between the
+graph and the socket is the real client (ChatOpenAI over HTTP, server-sent events).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from assistant_support import COLLECTION, TENANT, config, embedder
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, ToolMessage
+from server_harness import free_port
+
+from checkpointer import TenantCheckpointer
+from graph.assistant.graph import build_graph
+from graph.assistant.responders import OpenAIResponder, select_responder
+from graph.assistant.services import Services
+from knowledge.corpus import demo_corpus_path
+from knowledge.index import KnowledgeIndex
+from knowledge.ingest import ingest_directory
+from memory import MemoryStore
+
+
+def _chunk(delta: dict[str, Any], finish: str | None = None) -> str:
+    body = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "local",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
+    return f"data: {json.dumps(body)}\n\n"
+
+
+def scripted_server(requests: list[dict[str, Any]]) -> FastAPI:
+    app = FastAPI()
+
+    @app.post("/v1/chat/completions")
+    async def completions(request: Request) -> Any:
+        body = await request.json()
+        requests.append(body)
+        tool_results = [m for m in body["messages"] if m["role"] == "tool"]
+        if body.get("tools") and not tool_results:
+            call = {
+                "index": 0,
+                "id": "call_1",
+                "type": "function",
+                "function": {
+                    "name": "knowledge_search",
+                    "arguments": json.dumps({"query": "earned leave probationary hires"}),
+                },
+            }
+            pieces = [
+                _chunk({"role": "assistant", "content": None, "tool_calls": [call]}),
+                _chunk({}, "tool_calls"),
+            ]
+            message = {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{k: v for k, v in call.items() if k != "index"}],
+            }
+        else:
+            text = tool_results[-1]["content"] if tool_results else ""
+            chunk_id = text.split('chunk_id="', 1)[1].split('"', 1)[0] if 'chunk_id="' in text else "none"
+            answer = f"Probationary hires earn leave from day one (chunk_id {chunk_id})."
+            words = answer.split(" ")
+            pieces = [_chunk({"role": "assistant", "content": ""})]
+            pieces += [
+                _chunk({"content": w + (" " if i < len(words) - 1 else "")}) for i, w in enumerate(words)
+            ]
+            pieces.append(_chunk({}, "stop"))
+            message = {"role": "assistant", "content": answer}
+        if body.get("stream"):
+            return StreamingResponse(iter([*pieces, "data: [DONE]\n\n"]), media_type="text/event-stream")
+        return JSONResponse(
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion",
+                "created": 0,
+                "model": "local",
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            }
+        )
+
+    return app
+
+
+@pytest.fixture
+def openai_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
+    requests: list[dict[str, Any]] = []
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(scripted_server(requests), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the local OpenAI-compatible server did not start"
+        time.sleep(0.05)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    try:
+        yield requests
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def handbook_db(tmp_path: Path) -> str:
+    root = tmp_path / "docs"
+    (root / "hr").mkdir(parents=True)
+    shutil.copy(demo_corpus_path() / "hr" / "leave-policy-handbook-2026.md", root / "hr")
+    url = f"sqlite:///{tmp_path / 'kassist.db'}"
+    with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
+        ingest_directory(index.for_tenant(TENANT), root, collection=COLLECTION)
+    return url
+
+
+def test_openai_responder_runs_a_tool_call_round_trip_and_streams_the_answer(
+    openai_server: list[dict[str, Any]], handbook_db: str
+) -> None:
+    assert isinstance(select_responder(), OpenAIResponder)  # chosen by OPENAI_BASE_URL alone
+    services = Services.from_url(handbook_db, embedder=embedder())
+    with (
+        TenantCheckpointer.from_url(handbook_db) as saver,
+        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
+    ):
+        saver.setup()
+        store.setup()
+        graph = build_graph(services).compile(checkpointer=saver, store=store)
+        cfg = config("openai-1", chat_model="gpt-4o-mini")
+        tokens: list[str] = []
+        for message, meta in graph.stream(
+            {"messages": [HumanMessage("What about earned leave for probationary hires?")]},
+            cfg,
+            stream_mode="messages",
+        ):
+            if (
+                isinstance(message, AIMessageChunk)
+                and meta["langgraph_node"] == "respond"
+                and message.content
+            ):
+                tokens.append(str(message.content))
+        state = graph.get_state(cfg).values
+    services.close()
+
+    # The round trip: the model asked for a search, got passages as data blocks, answered from them.
+    first, second = openai_server[0], openai_server[-1]
+    assert {t["function"]["name"] for t in first["tools"]} == {"knowledge_search", "memory_recall"}
+    assert first["model"] == "gpt-4o-mini" and first["stream"] is True
+    tool_result = next(m for m in second["messages"] if m["role"] == "tool")
+    assert tool_result["tool_call_id"] == "call_1"
+    assert tool_result["content"].startswith(
+        '<data source="knowledge base" title="Leave Policy Handbook 2026"'
+    )
+    assert second["messages"][0]["role"] == "system"
+
+    messages = state["messages"]
+    call, result, answer = messages[-3], messages[-2], messages[-1]
+    assert isinstance(call, AIMessage) and call.tool_calls[0]["name"] == "knowledge_search"
+    assert isinstance(result, ToolMessage) and result.tool_call_id == "call_1"
+    assert isinstance(answer, AIMessage)
+    # Streamed: the answer arrived in several chunks that add up to the stored message.
+    assert len(tokens) > 3 and "".join(tokens) == answer.content
+    chunk_id = answer.content.split("chunk_id ", 1)[1].rstrip(").")
+    assert [c["chunk_id"] for c in state["citations"]] == [chunk_id]
+    assert state["citations"][0]["path"] == "hr/leave-policy-handbook-2026.md"
