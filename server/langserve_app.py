@@ -199,11 +199,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--allow-no-keys", action="store_true", help="start even with no API keys (every request refused)"
     )
     args = parser.parse_args(argv)
+    # A missing "serve" extra is told before the configuration is read: it is the first thing to fix.
+    import uvicorn
+
     try:
         app = build(args.database_url, args.allow_no_keys)
     except ConfigError as exc:
         raise SystemExit(f"error: {exc}") from None
-    import uvicorn
 
     uvicorn.run(app, host=args.host, port=args.port)
 
