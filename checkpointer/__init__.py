@@ -11,7 +11,7 @@ See docs/checkpointer.md.
 
 from __future__ import annotations
 
-from checkpointer.errors import AmbiguousThread, CheckpointConflict, CorruptCheckpoint
+from checkpointer.errors import AmbiguousThread, CheckpointConflict, CorruptCheckpoint, InputMerged
 from checkpointer.retention import RetentionReport, ThreadRetention
 from checkpointer.saver import TenantCheckpointer
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
@@ -25,6 +25,7 @@ __all__ = [
     "AmbiguousThread",
     "CheckpointConflict",
     "CorruptCheckpoint",
+    "InputMerged",
     "RetentionReport",
     "TenantCheckpointer",
     "TenantMismatch",
