@@ -54,6 +54,15 @@ class InputMerged(RuntimeError):
         return (type(self), (self.thread_id, self.checkpoint_id, self.tasks))
 
 
+class InvalidId(ValueError):
+    """A thread, namespace or checkpoint id that no backend can store as it is (too long, NUL, a
+    lone surrogate); the message names the key and what to do."""
+
+
+class InvalidFilter(ValueError):
+    """A ``list(filter=...)`` that cannot be compared the same way on both backends."""
+
+
 class AmbiguousThread(TenantRequired):
     """An id-only call named a thread or run that exists under several tenants."""
 
