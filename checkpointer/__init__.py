@@ -11,7 +11,14 @@ See docs/checkpointer.md.
 
 from __future__ import annotations
 
-from checkpointer.errors import AmbiguousThread, CheckpointConflict, CorruptCheckpoint, InputMerged
+from checkpointer.errors import (
+    AmbiguousThread,
+    CheckpointConflict,
+    CorruptCheckpoint,
+    InputMerged,
+    InvalidFilter,
+    InvalidId,
+)
 from checkpointer.retention import RetentionReport, ThreadRetention
 from checkpointer.saver import TenantCheckpointer
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
@@ -26,6 +33,8 @@ __all__ = [
     "CheckpointConflict",
     "CorruptCheckpoint",
     "InputMerged",
+    "InvalidFilter",
+    "InvalidId",
     "RetentionReport",
     "TenantCheckpointer",
     "TenantMismatch",
