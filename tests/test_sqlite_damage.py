@@ -114,6 +114,27 @@ def test_memory_store_names_a_damaged_file_and_stops_writing_to_it(tmp_path: Pat
         assert _fingerprint(path) == before
 
 
+def test_memory_manager_names_a_damaged_file_and_stops_writing_to_it(tmp_path: Path) -> None:
+    from memory.manager import MemoryManager
+
+    path = tmp_path / "mem.db"
+    manager = MemoryManager.from_url(f"sqlite:///{path}")
+    manager.for_tenant("acme").remember("victor", "fact", "city", "lives in Lyon", "user_explicit")
+    manager.close()
+    _damage(path, "kassist_mem_memories")
+    manager = MemoryManager.from_url(f"sqlite:///{path}")
+    try:
+        memory = manager.for_tenant("acme")
+        before = _fingerprint(path)
+        with pytest.raises(DatabaseCorrupt, match=str(path)):
+            memory.recall("victor")
+        with pytest.raises(DatabaseCorrupt, match=str(path)):
+            memory.remember("victor", "fact", "pet", "has a cat", "user_explicit")
+        assert _fingerprint(path) == before
+    finally:
+        manager.close()
+
+
 def test_knowledge_index_names_a_damaged_file(tmp_path: Path) -> None:
     from test_kb_index_helpers import LEAVE, make_doc
 
