@@ -7,14 +7,16 @@ later step lost the race. Re-sending the input then applies it twice (``['L', 'X
 
 So each call carries a run id in ``config["metadata"]["run_id"]`` (the caller's, else a fresh
 one; LangGraph copies it into every checkpoint's metadata), and after a conflict the thread's
-history says what to do (:func:`plan_retry`, no I/O):
+history says what to do (:func:`plan_retry`, no I/O), from the newest checkpoint of the run that
+is an ancestor of the new head:
 
-* none of the run's checkpoints is an ancestor of the new head, or only its input checkpoint is
-  (that one holds the input as pending writes of ``__start__``, which a later run does not
-  apply): the input is not in the head's state, so it is sent again from the new head;
-* a later checkpoint of the run is: the input is in the head's state, so it is **not** sent again;
-  the tasks that checkpoint still had to run are run on top of the new head
-  (``Command(goto=...)``), and when it had none left the head's state is returned.
+* none: the input is not in the head's state; it is sent again from the new head;
+* the run's input checkpoint (the input waits there as the ``__start__`` task): if the next
+  checkpoint towards the head is another run's input, that run replaced it, and it is sent again;
+  if it is a loop step, a resumed run applied it and ran what it triggers: nothing is left to run;
+* a later checkpoint: the input is in the head's state and is **not** sent again; the tasks that
+  checkpoint still had to run are run on top of the new head (``Command(goto=...)``) once the head
+  has no pending tasks of its own, and when it had none left the head's state is returned.
 
 Retries wait with exponential backoff and full jitter, so runs that collided spread out instead of
 colliding again in step. Node side effects run again on a retry, as on any resume: make them
@@ -39,8 +41,9 @@ from langgraph.types import Command, StateSnapshot
 from checkpointer.errors import CheckpointConflict, InputMerged
 from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
 
-DEFAULT_ATTEMPTS = 40
-"""Enough for 8 runs hammering one thread (each run then commits; see docs/checkpointer.md)."""
+DEFAULT_ATTEMPTS = 100
+"""Rounds before giving up: 8 workers hammering one thread on 2 busy cores needed up to 47 (a run
+that keeps losing the race to fresh runs); see docs/checkpointer.md."""
 PUSH = "__pregel_push"  # the path marker of a task started by Send (langgraph._internal._constants)
 START_NODE = "__start__"
 
