@@ -39,24 +39,26 @@ both keeps a thread movable between them.
 """
 
 
-def check_id(key: str, value: object) -> None:
-    """Refuse an id no backend can store as it is, naming the key and what to do."""
+def check_id(key: str, value: object, *, label: str | None = None) -> None:
+    """Refuse an id no backend can store as it is, naming the key (``configurable.<key>``, or
+    ``label``) and what to do."""
+    name = label or f"configurable.{key}"
     if not isinstance(value, str):
         return  # thread ids may be ints (LangGraph accepts them); they are stored as their text
     if "\x00" in value:
         # PostgreSQL text cannot hold NUL.
-        raise InvalidId(f"configurable.{key} {_show(value)} contains a NUL character (U+0000); remove it")
+        raise InvalidId(f"{name} {_show(value)} contains a NUL character (U+0000); remove it")
     try:
         size = len(value.encode("utf-8"))
     except UnicodeEncodeError:
         raise InvalidId(
-            f"configurable.{key} {_show(value)} contains a lone surrogate (half of a UTF-16 pair), "
+            f"{name} {_show(value)} contains a lone surrogate (half of a UTF-16 pair), "
             "which is not text any database can store; decode the id properly (e.g. from UTF-16 "
             "with errors='replace')"
         ) from None
     if size > MAX_ID_BYTES:
         raise InvalidId(
-            f"configurable.{key} is {size} bytes long ({_show(value)}); ids may be at most "
+            f"{name} is {size} bytes long ({_show(value)}); ids may be at most "
             f"{MAX_ID_BYTES} bytes in UTF-8 on every backend: use a shorter id, e.g. a hash of this one"
         )
 

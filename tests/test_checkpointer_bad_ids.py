@@ -126,3 +126,18 @@ def test_filters_at_the_edges_still_match(saver: TenantCheckpointer) -> None:
     assert len(list(saver.list(_config("good"), filter={"step": 2**63 - 1}))) == 0
     assert len(list(saver.list(_config("good"), filter={"step": -1}))) == 1
     assert len(list(saver.list(_config("good"), filter={"source": "loop"}))) == 2
+
+
+def test_id_only_calls_refuse_unstorable_ids_too(saver: TenantCheckpointer) -> None:
+    acme = saver.for_tenant("acme")
+    with pytest.raises(InvalidId, match=r"an id in thread_ids .* contains a NUL"):
+        acme.delete_thread("bad\x00id")
+    with pytest.raises(InvalidId, match=r"an id in run_ids .* lone surrogate"):
+        acme.delete_for_runs(["\ud800"])
+    with pytest.raises(
+        InvalidId, match=rf"the copy_thread target is 3000 bytes long .*at most {MAX_ID_BYTES}"
+    ):
+        acme.copy_thread("good", "t" * 3000)
+    with pytest.raises(InvalidId, match=r"an id in thread_ids is 3000 bytes"):
+        acme.prune(["t" * 3000])
+    _nothing_lost(saver)
