@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import pytest
 from langgraph.graph import END, START, StateGraph
-from langgraph.types import StateSnapshot
+from langgraph.types import Send, StateSnapshot
 from typing_extensions import TypedDict
 
 from checkpointer import InputMerged, TenantCheckpointer
@@ -212,3 +212,32 @@ def test_backoff_is_bounded_jittered_and_grows() -> None:
     assert all(0 <= d <= 0.2 for d in tenth) and max(tenth) > 0.1
     with pytest.raises(ValueError, match="backoff"):
         Backoff(base=-1)
+
+
+def test_a_run_whose_remaining_tasks_came_from_send_is_reported_not_resent(db_url: str) -> None:
+    """Tasks started by Send carry their own input, which the history does not keep: the retry
+    cannot re-run them from the new head, so it says so (InputMerged) instead of re-sending."""
+    with TenantCheckpointer.from_url(db_url) as saver:
+        saver.setup()
+        config = _config("fan")
+
+        def fan_out(state: LogState) -> list[Send]:
+            return [Send("work", {"log": [item]}) for item in state["log"][-1:]]
+
+        def work(arg: LogState) -> LogState:
+            if arg["log"] == ["L"]:
+                x = threading.Thread(
+                    target=graph.invoke, args=({"log": ["X"]}, config), kwargs={"durability": "sync"}
+                )
+                x.start()
+                x.join()
+            return {"seen": 1}
+
+        builder = StateGraph(LogState)
+        builder.add_node("work", work)
+        builder.add_conditional_edges(START, fan_out, ["work"])
+        builder.add_edge("work", END)
+        graph = builder.compile(checkpointer=saver)
+        with pytest.raises(InputMerged, match=r"thread 'fan'.*Send.*not sent again"):
+            invoke_with_retry(graph, {"log": ["L"]}, config, durability="sync")
+        assert graph.get_state(config).values["log"] == ["L", "X"]  # L once, not twice
