@@ -199,6 +199,22 @@ FULL_DISK_CHILD = textwrap.dedent(
             print("head kept:", head.config["configurable"]["checkpoint_id"] == first["configurable"]["checkpoint_id"])
             saver.put(first, checkpoint, {"step": 1}, {"text": "1"})
             print("works again:", saver.get_tuple(config).checkpoint["channel_values"]["text"] == big)
+    elif kind == "knowledge-index":
+        from knowledge.embedders import HashingEmbedder
+        from knowledge.index import KnowledgeIndex
+        from test_kb_index_helpers import LEAVE, make_doc
+        with KnowledgeIndex.from_url(f"sqlite:///{path}", embedder=HashingEmbedder(64)) as idx:
+            kb = idx.for_tenant("acme")
+            kb.upsert_document(*make_doc("acme", "handbook", "leave.md", LEAVE))
+            limit()
+            try:
+                kb.upsert_document(*make_doc("acme", "handbook", "big.md", [("Big", big)]))
+            except DiskFull as exc:
+                print("DiskFull:", exc)
+            unlimit()
+            print("head kept:", [s.documents for s in kb.stats()] == [1])
+            kb.upsert_document(*make_doc("acme", "handbook", "big.md", [("Big", big)]))
+            print("works again:", [s.documents for s in kb.stats()] == [2])
     else:
         from memory.store import MemoryStore
         with MemoryStore.from_url(f"sqlite:///{path}") as root:
@@ -218,11 +234,12 @@ FULL_DISK_CHILD = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("kind", ["checkpointer", "memory-store"])
+@pytest.mark.parametrize("kind", ["checkpointer", "memory-store", "knowledge-index"])
 def test_a_full_disk_names_the_file_and_loses_nothing(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "db" / "full.db"
     path.parent.mkdir()
-    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    paths = [str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     done = subprocess.run(
         [sys.executable, "-c", FULL_DISK_CHILD, str(path), kind],
         capture_output=True,
