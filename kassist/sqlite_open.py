@@ -63,7 +63,8 @@ def sqlite_error(path: Path, exc: BaseException) -> DatabaseUnavailable | None:
     primary = code & 0xFF if isinstance(code, int) else None
     reason = str(exc)
     key = _key(path)
-    if primary in (_CORRUPT, _NOTADB) or "malformed" in reason:
+    # By code (not "malformed", which is also SQLite's word for bad JSON text in a row).
+    if primary in (_CORRUPT, _NOTADB) or "database disk image is malformed" in reason:
         with _damaged_lock:
             _damaged.setdefault(key, reason)
         return _corrupt_error(path, reason)

@@ -158,6 +158,26 @@ def test_knowledge_index_names_a_damaged_file(tmp_path: Path) -> None:
             idx.for_tenant("acme").upsert_document(*make_doc("acme", "handbook", "other.md", LEAVE))
 
 
+def test_other_errors_are_left_alone_and_do_not_stop_writes(tmp_path: Path) -> None:
+    import sqlite3
+
+    from kassist.sqlite_open import open_sqlite
+
+    path = tmp_path / "fine.db"
+    conn = open_sqlite(path)
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="malformed JSON"):
+            conn.execute("SELECT json_extract('{not json', '$.a')")
+        with pytest.raises(sqlite3.OperationalError, match="no such table"):
+            conn.execute("SELECT * FROM missing")
+        assert not is_damaged(path)
+        conn.execute("CREATE TABLE t (x)")
+        conn.execute("INSERT INTO t VALUES (1)")
+        assert conn.execute("SELECT x FROM t").fetchall() == [(1,)]
+    finally:
+        conn.close()
+
+
 # A full disk, for real: the child process may grow no file beyond a few hundred kilobytes
 # (RLIMIT_FSIZE; SIGXFSZ ignored, so the write fails with EFBIG as on a full disk), then lifts the
 # limit and checks that the failed call lost nothing and the component works again.
