@@ -11,7 +11,13 @@ See docs/checkpointer.md.
 
 from __future__ import annotations
 
-from checkpointer.errors import CheckpointConflict, CorruptCheckpoint
+from checkpointer.errors import (
+    CheckpointConflict,
+    CorruptCheckpoint,
+    InputMerged,
+    InvalidFilter,
+    InvalidId,
+)
 from checkpointer.retention import RetentionReport, ThreadRetention
 from checkpointer.saver import TenantCheckpointer
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
@@ -24,6 +30,9 @@ __all__ = [
     "VERSION_KEY",
     "CheckpointConflict",
     "CorruptCheckpoint",
+    "InputMerged",
+    "InvalidFilter",
+    "InvalidId",
     "RetentionReport",
     "TenantCheckpointer",
     "TenantMismatch",

@@ -19,13 +19,13 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from checkpointer import sql_postgres
 from checkpointer.query import Op, Query, Row, Steps
-from kassist.pg_pool import Replay, aretry_if_lost, open_async_pool, open_pool, retry_if_lost
+from kassist.pg_pool import AsyncPool, Pool, Replay, aretry_if_lost, open_async_pool, open_pool, retry_if_lost
 from kassist.sansio import adrive, drive
 
 T = TypeVar("T")
 
 
-class _LifoPool(ConnectionPool[Any]):
+class _LifoPool(Pool):
     """Hands out the most recently returned connection first.
 
     psycopg_pool rotates through its connections (FIFO), so sequential calls each land on a
@@ -41,7 +41,7 @@ class _LifoPool(ConnectionPool[Any]):
         return super()._get_ready_connection(timeout)
 
 
-class _AsyncLifoPool(AsyncConnectionPool[Any]):
+class _AsyncLifoPool(AsyncPool):
     """The async twin of :class:`_LifoPool`."""
 
     async def _get_ready_connection(self, timeout: float | None) -> Any:  # noqa: ASYNC109 (library signature)

@@ -26,7 +26,7 @@ from typing import TypeVar
 from checkpointer import sql_sqlite
 from checkpointer.query import Op, Query, Row
 from kassist.sansio import drive
-from kassist.sqlite_open import open_sqlite
+from kassist.sqlite_open import open_sqlite, sqlite_error
 from kassist.sqlite_tx import sqlite_transaction
 
 T = TypeVar("T")
@@ -106,16 +106,26 @@ class SqliteExecutor:
     def run(self, op: Op[T]) -> T:
         conn = self._acquire()
         try:
-            if op.write:
-                # SQLite admits one writer at a time anyway; queueing this process's writers here
-                # wakes the next one the moment the lock frees, where SQLite's busy handler would
-                # sleep in 1-50 ms steps (LangGraph's put and put_writes overlap on worker threads).
-                # Other processes still wait through busy_timeout; readers never take this lock.
-                with self._write_lock:
-                    return self._run_on(conn, op)
-            return self._run_on(conn, op)
+            return self._run_locked(conn, op)
+        except sqlite3.DatabaseError as exc:
+            # The connection names its file in errors its statements raise; rows read afterwards
+            # (cursor.fetchall) can still raise a bare one: a full disk, a damaged page.
+            error = sqlite_error(self.path, exc)
+            if error is None:
+                raise
+            raise error from exc
         finally:
             self._release(conn)
+
+    def _run_locked(self, conn: sqlite3.Connection, op: Op[T]) -> T:
+        if op.write:
+            # SQLite admits one writer at a time anyway; queueing this process's writers here
+            # wakes the next one the moment the lock frees, where SQLite's busy handler would
+            # sleep in 1-50 ms steps (LangGraph's put and put_writes overlap on worker threads).
+            # Other processes still wait through busy_timeout; readers never take this lock.
+            with self._write_lock:
+                return self._run_on(conn, op)
+        return self._run_on(conn, op)
 
     def _run_on(self, conn: sqlite3.Connection, op: Op[T]) -> T:
         if op.single and not op.write:  # one statement is its own transaction

@@ -9,11 +9,54 @@ an explicit JSON null; a list must equal the stored list exactly.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from checkpointer.errors import InvalidFilter
+
 Kind = Literal["str", "num", "bool", "null", "json", "object"]
+INT_RANGE = (-(2**63), 2**63 - 1)  # what SQLite binds (and compares exactly); beyond it, OverflowError
+
+
+def _check_text(where: str, text: str) -> None:
+    if "\x00" in text:
+        raise InvalidFilter(
+            f"metadata filter {where} contains a NUL character (U+0000); stored metadata never holds "
+            "one (it is removed when a checkpoint is written): remove it from the filter"
+        )
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidFilter(
+            f"metadata filter {where} contains a lone surrogate (half of a UTF-16 pair), which is not "
+            "text; decode it properly before filtering"
+        ) from None
+
+
+def _check_value(name: str, value: Any) -> None:
+    if isinstance(value, str):
+        _check_text(f"value for {name!r}", value)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int):
+        if not INT_RANGE[0] <= value <= INT_RANGE[1]:
+            raise InvalidFilter(
+                f"metadata filter value for {name!r} is {value}, outside the 64-bit integer range "
+                f"[{INT_RANGE[0]}, {INT_RANGE[1]}] both backends compare exactly; store and filter "
+                "such numbers as strings"
+            )
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidFilter(f"metadata filter value for {name!r} is {value}; JSON has no NaN or infinity")
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _check_value(name, item)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_text(f"key {key!r} in the value for {name!r}", str(key))
+            _check_value(name, item)
 
 
 @dataclass(frozen=True)
@@ -30,8 +73,11 @@ def flatten_filter(filter: Mapping[str, Any] | None, prefix: tuple[str, ...] = (
         if '"' in str(key) or "\\" in str(key):
             # SQLite's JSON paths cannot quote these characters: refuse on both backends rather
             # than let SQLite silently match nothing where PostgreSQL matches.
-            raise ValueError(f"metadata filter key {key!r} contains a double quote or backslash")
+            raise InvalidFilter(f"metadata filter key {key!r} contains a double quote or backslash")
+        _check_text(f"key {key!r}", str(key))
         path = (*prefix, str(key))
+        if not isinstance(value, Mapping):
+            _check_value(".".join(path), value)
         if isinstance(value, Mapping):
             terms.extend(flatten_filter(value, path) if value else [FilterTerm(path, "object", None)])
         elif isinstance(value, bool):

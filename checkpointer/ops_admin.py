@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from checkpointer.chains import NsKey, Plan, ThreadState, plan_removal
 from checkpointer.query import Query, Steps
 from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
+from checkpointer.tenant import check_id
 
 PRUNE_STRATEGIES = ("keep_latest", "delete")
 
@@ -22,6 +23,8 @@ def id_list(ids: Sequence[str], what: str) -> Sequence[str]:
     """``ids`` as given; a bare string would iterate as one id per character, so it is refused."""
     if isinstance(ids, str | bytes):
         raise TypeError(f"{what} must be a list of ids, got the string {ids!r}; pass [{ids!r}]")
+    for each in ids:
+        check_id(what, each, label=f"an id in {what}")  # the same limit as configs' ids
     return ids
 
 
@@ -91,6 +94,7 @@ def delete_for_runs(tenant: str, run_ids: Sequence[str]) -> Steps[None]:
 
 
 def copy_thread(tenant: str, source: str, target: str) -> Steps[None]:
+    check_id("thread_id", target, label="the copy_thread target")
     exists = yield Query("thread_exists", {"tenant": tenant, "thread": str(target)}, fetch=True)
     if exists:
         raise ValueError(

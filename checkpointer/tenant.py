@@ -7,6 +7,8 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+from checkpointer.errors import InvalidId
+
 # The configurable keys live in kassist.tenancy (the memory store reads them too); re-exported here.
 from kassist.tenancy import AUTH_USER_KEY as AUTH_USER_KEY
 from kassist.tenancy import TENANT_KEY as TENANT_KEY
@@ -28,12 +30,46 @@ HOW_TO_GIVE_TENANT = (
 )
 
 
+MAX_ID_BYTES = 512
+"""The longest ``thread_id``, ``checkpoint_ns`` or ``checkpoint_id`` (UTF-8 bytes), on both backends.
+
+PostgreSQL refuses an index entry over 2704 bytes, and these ids are keys of one index entry
+together (with the tenant, a channel or a task id); SQLite has no such limit, but one rule for
+both keeps a thread movable between them.
+"""
+
+
+def check_id(key: str, value: object, *, label: str | None = None) -> None:
+    """Refuse an id no backend can store as it is, naming the key (``configurable.<key>``, or
+    ``label``) and what to do."""
+    name = label or f"configurable.{key}"
+    if not isinstance(value, str):
+        return  # thread ids may be ints (LangGraph accepts them); they are stored as their text
+    if "\x00" in value:
+        # PostgreSQL text cannot hold NUL.
+        raise InvalidId(f"{name} {_show(value)} contains a NUL character (U+0000); remove it")
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise InvalidId(
+            f"{name} {_show(value)} contains a lone surrogate (half of a UTF-16 pair), "
+            "which is not text any database can store; decode the id properly (e.g. from UTF-16 "
+            "with errors='replace')"
+        ) from None
+    if size > MAX_ID_BYTES:
+        raise InvalidId(
+            f"{name} is {size} bytes long ({_show(value)}); ids may be at most "
+            f"{MAX_ID_BYTES} bytes in UTF-8 on every backend: use a shorter id, e.g. a hash of this one"
+        )
+
+
+def _show(value: str) -> str:
+    return repr(value) if len(value) <= 60 else repr(value[:40]) + f"... ({len(value)} characters)"
+
+
 def _check_ids(conf: Mapping[str, Any]) -> None:
-    # PostgreSQL text cannot hold NUL: refuse it here with the key's name instead of a driver error.
     for key in ("thread_id", "checkpoint_ns", "checkpoint_id"):
-        value = conf.get(key)
-        if isinstance(value, str) and "\x00" in value:
-            raise ValueError(f"configurable.{key} {value!r} contains a NUL character")
+        check_id(key, conf.get(key))
 
 
 def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:

@@ -12,11 +12,15 @@ when that is safe, and :class:`Replay` tells a driver when it is for a sans-I/O 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Awaitable, Callable, Generator, Mapping
 from typing import Any, Generic, TypeVar
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+from psycopg_pool.base import BasePool
+from psycopg_pool.pool import AddConnection
+from psycopg_pool.pool_async import AddConnection as AsyncAddConnection
 
 from kassist.dburl import DatabaseUnavailable, PoolExhausted, postgres_target, postgres_unavailable
 
@@ -37,6 +41,65 @@ def connection_lost(exc: BaseException) -> bool:
     return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
 
 
+RECONNECT_MAX_DELAY_S = 1.0
+
+
+def _reconnect_delay(pool: BasePool, delay: float) -> float:
+    # psycopg_pool retries a lost connection with a doubling delay (1, 2, 4, 8 s...): after a
+    # restart that outlasted a few attempts, the pool stayed empty for seconds after the server was
+    # back, and calls timed out on a pool whose connections were not busy but missing. Retrying
+    # at least every second (and within a quarter of the call's wait) brings them back at once.
+    return min(delay, RECONNECT_MAX_DELAY_S, max(0.1, pool.timeout / 4))
+
+
+class Pool(ConnectionPool[Any]):
+    """The pool every kassist driver opens: it reconnects lost connections promptly and counts the
+    connections it has lent, so a call that waited in vain is told whether they were busy."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.lent = 0
+        self._lent_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def getconn(self, timeout: float | None = None) -> Any:
+        conn = super().getconn(timeout)
+        with self._lent_lock:
+            self.lent += 1
+        return conn
+
+    def putconn(self, conn: Any) -> None:
+        with self._lent_lock:
+            self.lent -= 1
+        super().putconn(conn)
+
+    def schedule_task(self, task: Any, delay: float) -> None:
+        if isinstance(task, AddConnection):
+            delay = _reconnect_delay(self, delay)
+        super().schedule_task(task, delay)
+
+
+class AsyncPool(AsyncConnectionPool[Any]):
+    """The async twin of :class:`Pool` (one event loop: no lock around the count)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.lent = 0
+        super().__init__(*args, **kwargs)
+
+    async def getconn(self, timeout: float | None = None) -> Any:  # noqa: ASYNC109 (library signature)
+        conn = await super().getconn(timeout)
+        self.lent += 1
+        return conn
+
+    async def putconn(self, conn: Any) -> None:
+        self.lent -= 1
+        await super().putconn(conn)
+
+    async def schedule_task(self, task: Any, delay: float) -> None:
+        if isinstance(task, AsyncAddConnection):
+            delay = _reconnect_delay(self, delay)
+        await super().schedule_task(task, delay)
+
+
 def _connect_kwargs(connect_timeout: float, extra: Mapping[str, Any] | None) -> dict[str, Any]:
     # Autocommit everywhere: drivers open their own transactions, and a one-statement read then
     # costs no BEGIN/COMMIT. libpq reads connect_timeout as whole seconds with 0 meaning "wait
@@ -51,8 +114,8 @@ def open_pool(
     min_size: int = 1,
     connect_timeout: float = CONNECT_TIMEOUT_S,
     kwargs: Mapping[str, Any] | None = None,
-    pool_class: type[ConnectionPool[Any]] = ConnectionPool,
-) -> ConnectionPool[Any]:
+    pool_class: type[Pool] = Pool,
+) -> Pool:
     """An open pool whose first ``min_size`` connections are ready, or :class:`DatabaseUnavailable`.
 
     ``kwargs`` are extra connection arguments (row factory, server options); ``connect_timeout``
@@ -87,8 +150,8 @@ async def open_async_pool(
     min_size: int = 1,
     connect_timeout: float = CONNECT_TIMEOUT_S,
     kwargs: Mapping[str, Any] | None = None,
-    pool_class: type[AsyncConnectionPool[Any]] = AsyncConnectionPool,
-) -> AsyncConnectionPool[Any]:
+    pool_class: type[AsyncPool] = AsyncPool,
+) -> AsyncPool:
     """The async twin of :func:`open_pool`; the pool belongs to the running event loop."""
     connect = _connect_kwargs(connect_timeout, kwargs)
     try:
@@ -165,15 +228,42 @@ def _exhausted(pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: s
     )
 
 
+class Reconnecting(DatabaseUnavailable):
+    """The server answers again, but the pool's connections to it, lost (a restart, a network cut),
+    were not back within the wait; they are being re-established."""
+
+
+def _reconnecting(pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str) -> Reconnecting:
+    return Reconnecting(
+        f"PostgreSQL at {postgres_target(conninfo)} went away (restart or network cut) and its "
+        f"pooled connections were not back within {pool.timeout:g} s ({getattr(pool, 'lent', '?')} of "
+        f"{pool.max_size} in use, none busy for long); the server answers again and they are being "
+        "re-established: retry the call, or raise connect_timeout"
+    )
+
+
+def _verdict(
+    pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str, probe: BaseException | None
+) -> DatabaseUnavailable:
+    # Busy only when every connection is lent out: a pool short of connections lost them.
+    if probe is not None:
+        return postgres_unavailable(conninfo, probe)
+    lent = getattr(pool, "lent", None)
+    if lent is not None and lent < pool.max_size:
+        return _reconnecting(pool, conninfo)
+    return _exhausted(pool, conninfo)
+
+
 # A call that got no pooled connection in time is told why: a direct connection attempt (on this
-# failure path only) tells a pool full of busy connections (PoolExhausted) from a server that
-# cannot be reached, whose own error then names the reason.
+# failure path only) tells a server that cannot be reached (its own error names the reason) from
+# one that answers, and then the count of lent connections tells a pool full of busy connections
+# (PoolExhausted) from one whose lost connections are not back yet (Reconnecting).
 def pool_timeout_error(pool: ConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
     try:
         psycopg.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S).close()
     except psycopg.OperationalError as probe:
-        return postgres_unavailable(conninfo, probe)
-    return _exhausted(pool, conninfo)
+        return _verdict(pool, conninfo, probe)
+    return _verdict(pool, conninfo, None)
 
 
 async def apool_timeout_error(pool: AsyncConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
@@ -181,21 +271,24 @@ async def apool_timeout_error(pool: AsyncConnectionPool[Any], conninfo: str) -> 
     try:
         await (await psycopg.AsyncConnection.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S)).close()
     except psycopg.OperationalError as probe:
-        return postgres_unavailable(conninfo, probe)
-    return _exhausted(pool, conninfo)
+        return _verdict(pool, conninfo, probe)
+    return _verdict(pool, conninfo, None)
 
 
 def retry_if_lost(
     pool: ConnectionPool[Any], conninfo: str, attempt: Callable[[], T], *, rerunnable: Callable[[], bool]
 ) -> T:
     """``attempt()``, run once more if its connection was lost while ``rerunnable()`` held (every
-    other dead idle connection purged first, so the retry gets a live one); a connection lost
-    otherwise, or again, is :func:`kassist.dburl.postgres_unavailable`."""
+    other dead idle connection purged first, so the retry gets a live one), or if it got no
+    connection because the pool was still re-establishing lost ones while the server answered; a
+    connection lost otherwise, or again, is :func:`kassist.dburl.postgres_unavailable`."""
     for retry in (False, True):
         try:
             return attempt()
         except PoolTimeout:
-            raise pool_timeout_error(pool, conninfo) from None
+            error = pool_timeout_error(pool, conninfo)
+            if retry or not isinstance(error, Reconnecting):
+                raise error from None
         except psycopg.OperationalError as exc:
             if not connection_lost(exc):
                 raise
@@ -217,7 +310,9 @@ async def aretry_if_lost(
         try:
             return await attempt()
         except PoolTimeout:
-            raise await apool_timeout_error(pool, conninfo) from None
+            error = await apool_timeout_error(pool, conninfo)
+            if retry or not isinstance(error, Reconnecting):
+                raise error from None
         except psycopg.OperationalError as exc:
             if not connection_lost(exc):
                 raise

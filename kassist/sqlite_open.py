@@ -1,16 +1,126 @@
-"""Opening a SQLite database file the same way in every kassist component.
+"""Opening a SQLite database file the same way in every kassist component, and saying what its
+errors mean.
 
 A wrong path is a user's mistake worth a sentence (which file, what is wrong with it, what to do),
-not sqlite3's "unable to open database file" or "file is not a database" without a name.
+not sqlite3's "unable to open database file" or "file is not a database" without a name. The same
+goes for a full disk and a damaged file: every connection opened here translates those errors into
+:class:`DiskFull` and :class:`DatabaseCorrupt`, naming the file. A damaged file is also closed to
+writes for the rest of the process (``PRAGMA query_only`` on every connection to it), so what is
+left is not damaged further by writes that SQLite cannot place safely.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from kassist.dburl import DatabaseUnavailable
+
+# Primary result codes (sqlite3 exposes the extended code as ``exc.sqlite_errorcode``).
+_IOERR, _CORRUPT, _FULL, _READONLY, _NOTADB = 10, 11, 13, 8, 26
+_WRITE_BEGINS = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
+
+
+class DiskFull(DatabaseUnavailable):
+    """A SQLite file could not be written: the disk is full, the file hit a size limit, or the
+    storage failed. The call's changes were rolled back."""
+
+
+class DatabaseCorrupt(DatabaseUnavailable):
+    """A SQLite file is damaged; this process writes nothing more into it."""
+
+
+_damaged: dict[str, str] = {}  # resolved path -> the error that showed the damage (process-wide)
+_damaged_lock = threading.Lock()
+
+
+def _key(path: Path) -> str:
+    try:
+        return str(path.resolve())
+    except OSError:
+        return str(path.absolute())
+
+
+def _corrupt_error(path: Path, reason: str) -> DatabaseCorrupt:
+    return DatabaseCorrupt(
+        f"the SQLite file {path} is damaged ({reason}); nothing more is written to it by this "
+        "process, so the damage does not spread. Stop the application, copy the file and its -wal "
+        f"file aside, then restore it from a backup or salvage what is readable with "
+        f"`sqlite3 {path} .recover | sqlite3 recovered.db`, and point the database URL at the "
+        "restored file."
+    )
+
+
+def sqlite_error(path: Path, exc: BaseException) -> DatabaseUnavailable | None:
+    """The named error for a sqlite3 error on the file at ``path`` that is about the file itself
+    (damaged, disk full, storage failing), or None for any other error (left as it is)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return None
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    reason = str(exc)
+    key = _key(path)
+    # By code (not "malformed", which is also SQLite's word for bad JSON text in a row).
+    if primary in (_CORRUPT, _NOTADB) or "database disk image is malformed" in reason:
+        with _damaged_lock:
+            _damaged.setdefault(key, reason)
+        return _corrupt_error(path, reason)
+    if primary == _READONLY and key in _damaged:
+        return _corrupt_error(path, _damaged[key])
+    if primary in (_FULL, _IOERR) or "disk is full" in reason or "disk I/O error" in reason:
+        return DiskFull(
+            f"could not write the SQLite file {path} ({reason}): the disk is full, the file reached "
+            "a size limit (ulimit -f, a quota), or the storage failed. This call's changes were "
+            "rolled back; free space (or fix the storage) and retry."
+        )
+    return None
+
+
+def is_damaged(path: Path) -> bool:
+    """Whether this process has seen the file at ``path`` report damage."""
+    return _key(path) in _damaged
+
+
+class _Connection(sqlite3.Connection):
+    """A connection that names its file in the errors above and stops writing to a damaged one."""
+
+    kassist_path: Path
+    kassist_key: str
+    _read_only = False
+
+    def _guard(self, sql: str) -> None:
+        if self.kassist_key not in _damaged:
+            return
+        if sql.lstrip()[:15].upper() in _WRITE_BEGINS:
+            raise _corrupt_error(self.kassist_path, _damaged[self.kassist_key])
+        if not self._read_only:
+            super().execute("PRAGMA query_only = ON")  # any other write fails as SQLITE_READONLY
+            self._read_only = True
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        if _damaged:
+            self._guard(sql)
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.DatabaseError as exc:
+            error = sqlite_error(self.kassist_path, exc)
+            if error is None:
+                raise
+            raise error from exc
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> sqlite3.Cursor:
+        if _damaged:
+            self._guard(sql)
+        try:
+            return super().executemany(sql, parameters)
+        except sqlite3.DatabaseError as exc:
+            error = sqlite_error(self.kassist_path, exc)
+            if error is None:
+                raise
+            raise error from exc
 
 
 def open_sqlite(
@@ -20,7 +130,8 @@ def open_sqlite(
     mode, autocommit (callers open their own transactions), usable from any thread.
 
     ``pragmas`` run after ``journal_mode = WAL``. Raises :class:`DatabaseUnavailable` naming the
-    file when it cannot be opened or is not a SQLite database.
+    file when it cannot be opened or is not a SQLite database; its statements raise
+    :class:`DiskFull` and :class:`DatabaseCorrupt` (see the module docstring).
     """
     if path.is_dir():
         raise DatabaseUnavailable(
@@ -28,18 +139,24 @@ def open_sqlite(
         )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s)
+        conn = sqlite3.connect(
+            path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s, factory=_Connection
+        )
     except (OSError, sqlite3.Error) as exc:
         raise DatabaseUnavailable(
             f"cannot open the SQLite file {path}: {exc}; check that its directory can be created "
             "and written to"
         ) from None
+    assert isinstance(conn, _Connection)
+    conn.kassist_path = path
+    conn.kassist_key = _key(path)
+    raw = sqlite3.Connection.execute  # no translation yet: a file that is not SQLite is told apart
     try:
         # The first statement reads the file header: a file that is not a database fails here.
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL")
+        raw(conn, f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+        raw(conn, "PRAGMA journal_mode = WAL")
         for pragma in pragmas:
-            conn.execute(pragma)
+            raw(conn, pragma)
     except sqlite3.DatabaseError as exc:
         conn.close()
         if "not a database" in str(exc):
@@ -47,5 +164,8 @@ def open_sqlite(
                 f"{path} is not a SQLite database ({exc}); point the database URL at another "
                 "file, or move this one away"
             ) from None
+        error = sqlite_error(path, exc)
+        if error is not None:
+            raise error from None
         raise DatabaseUnavailable(f"cannot open the SQLite file {path}: {exc}") from None
     return conn
