@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from checkpointer.cli import app as checkpoints_app
+from graph.ingestion.cli import ingest, runs_app
 from kassist.demo import demo
 from knowledge.cli import app as kb_app
 from memory.cli import app as memory_app
@@ -18,6 +19,8 @@ app = typer.Typer(
 app.add_typer(checkpoints_app, name="checkpoints")
 app.add_typer(memory_app, name="memory")
 app.add_typer(kb_app, name="kb")
+app.add_typer(runs_app, name="runs")
+app.command("ingest")(ingest)
 app.command("demo")(demo)
 
 

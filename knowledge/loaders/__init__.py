@@ -7,7 +7,7 @@ with one result per file.
 from knowledge.loaders.dates import find_effective_date
 from knowledge.loaders.files import DEFAULT_MAX_BYTES, SUPPORTED_SUFFIXES, load_file
 from knowledge.loaders.identity import content_hash, document_id, validate_collection
-from knowledge.loaders.walk import load_directory
+from knowledge.loaders.walk import load_directory, walk_files
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -18,4 +18,5 @@ __all__ = [
     "load_directory",
     "load_file",
     "validate_collection",
+    "walk_files",
 ]
