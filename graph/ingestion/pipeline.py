@@ -50,7 +50,6 @@ def list_source(
 def _row(
     seq: int, kind: str, path: str, doc: str | None, outcome: str | None, reason: str | None
 ) -> dict[str, Any]:
-    applied = int(outcome is not None)
     return {
         "seq": seq,
         "kind": kind,
@@ -58,7 +57,6 @@ def _row(
         "doc_id": doc,
         "outcome": outcome,
         "reason": reason,
-        "applied": applied,
     }
 
 
@@ -91,7 +89,9 @@ def run_batch(
     tenant = kb.tenant_id
     timings = Timings()
     rows = store.batch(tenant, run_id, lo, hi)
-    todo = [r for r in rows if not r.applied]
+    # A redone batch upserts its documents again (idempotent: by chunk id) but keeps the outcomes
+    # its first attempt recorded; failed and removed ones are done.
+    todo = [r for r in rows if r.outcome not in ("failed", "removed")]
     failed: list[Planned] = []
     items = []
     seqs: list[int] = []
@@ -136,16 +136,15 @@ def run_batch(
         for seq, p in zip(seqs, plans, strict=True)
     ]
     # Intent first: what each document will do, against the index as it was before this run.
-    store.record(tenant, run_id, [*failed, *planned], lo, hi, final=False)
-    if audits:
-        store.record_audits(tenant, run_id, audits)
+    store.record(tenant, run_id, [*failed, *planned], audits)
     kb.apply_upserts(plans)
     removed = [
         Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
         for row in todo
         if row.kind == "delete"
     ]
-    store.record(tenant, run_id, removed, lo, hi, final=True)
+    if removed:
+        store.record(tenant, run_id, removed, {})
     timings.embed_index = time.perf_counter() - started
     return BatchDone(
         counters=batch_counters(store, tenant, run_id, lo, hi), last_document=_last(rows), timings=timings

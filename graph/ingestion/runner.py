@@ -155,10 +155,13 @@ def _execute(
             outcome = Outcome(state, "restarted", _where(state))
         if on_start is not None and attempt == 0:
             on_start(outcome)
+        renewed = time.monotonic()
         try:
             for update in graph.stream(inputs, config, durability="sync", stream_mode="updates"):
-                if not res.store.renew_lease(tenant, run_id, owner, LEASE_S):
-                    raise RunBusy(f"run {run_id!r} was taken over by another worker")
+                if time.monotonic() - renewed > LEASE_S / 4:  # a commit per node would cost an fsync each
+                    if not res.store.renew_lease(tenant, run_id, owner, LEASE_S):
+                        raise RunBusy(f"run {run_id!r} was taken over by another worker")
+                    renewed = time.monotonic()
                 for node in update:
                     if on_event is not None and node != "__interrupt__":
                         current, _ = read_state(res, tenant, run_id)

@@ -21,7 +21,7 @@ MIGRATIONS: list[tuple[str, ...]] = [
         f"""CREATE TABLE IF NOT EXISTS {MANIFEST} (
             tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
             source_path TEXT NOT NULL, doc_id TEXT, outcome TEXT, reason TEXT,
-            applied INTEGER NOT NULL DEFAULT 0, chunks_added INTEGER NOT NULL DEFAULT 0,
+            chunks_added INTEGER NOT NULL DEFAULT 0,
             chunks_unchanged INTEGER NOT NULL DEFAULT 0, chunks_removed INTEGER NOT NULL DEFAULT 0,
             cache_hits INTEGER NOT NULL DEFAULT 0, embedded INTEGER NOT NULL DEFAULT 0, audit TEXT,
             PRIMARY KEY (tenant_id, run_id, seq))""",
@@ -76,11 +76,11 @@ STATEMENTS: dict[str, str | tuple[str, ...]] = {
     "ingest_cancel": f"UPDATE {RUNS} SET cancel_requested = 1 WHERE {RUN_KEY} RETURNING run_id",
     "ingest_manifest_clear": f"DELETE FROM {MANIFEST} WHERE {RUN_KEY}",
     "ingest_manifest_add": (
-        f"INSERT INTO {MANIFEST} (tenant_id, run_id, seq, kind, source_path, doc_id, outcome, reason, applied) "
-        "VALUES (:tenant, :run, :seq, :kind, :path, :doc_id, :outcome, :reason, :applied)"
+        f"INSERT INTO {MANIFEST} (tenant_id, run_id, seq, kind, source_path, doc_id, outcome, reason) "
+        "VALUES (:tenant, :run, :seq, :kind, :path, :doc_id, :outcome, :reason)"
     ),
     "ingest_manifest_batch": (
-        f"SELECT seq, kind, source_path, doc_id, outcome, applied FROM {MANIFEST} "
+        f"SELECT seq, kind, source_path, doc_id, outcome FROM {MANIFEST} "
         f"WHERE {RUN_KEY} AND seq >= :lo AND seq < :hi ORDER BY seq"
     ),
     # First write wins: a redone batch keeps what the first attempt planned against the index as
@@ -91,10 +91,6 @@ STATEMENTS: dict[str, str | tuple[str, ...]] = {
         f"WHERE {RUN_KEY} AND seq = :seq AND outcome IS NULL"
     ),
     "ingest_manifest_audit": f"UPDATE {MANIFEST} SET audit = :audit WHERE {RUN_KEY} AND seq = :seq",
-    "ingest_manifest_applied": (
-        f"UPDATE {MANIFEST} SET applied = 1 WHERE {RUN_KEY} AND seq >= :lo AND seq < :hi "
-        "AND outcome IS NOT NULL"
-    ),
     "ingest_manifest_sums": _SUMS,
     "ingest_manifest_failed": (
         f"SELECT source_path, reason FROM {MANIFEST} WHERE {RUN_KEY} AND outcome = 'failed' ORDER BY seq"

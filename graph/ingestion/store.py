@@ -56,7 +56,6 @@ class ManifestRow(BaseModel):
     source_path: str
     doc_id: str | None
     outcome: Outcome | None
-    applied: bool
 
 
 class Planned(BaseModel):
@@ -134,14 +133,13 @@ def discover(tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> Steps[int
     return len(many)
 
 
-def record_plans(
-    tenant: str, run: str, plans: Sequence[Planned], lo: int, hi: int, final: bool
-) -> Steps[None]:
+def record_plans(tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> Steps[None]:
+    """What each document of a batch does (first write wins) and its audit, in one transaction."""
     key = {"tenant": tenant, "run": run}
     if plans:
         yield Query("ingest_manifest_plan", many=[{**key, **p.model_dump()} for p in plans])
-    if final:
-        yield Query("ingest_manifest_applied", {**key, "lo": lo, "hi": hi})
+    if audits:
+        yield Query("ingest_manifest_audit", many=[{**key, "seq": s, "audit": a} for s, a in audits.items()])
 
 
 def ledger_begin(tenant: str, run: str, key: str, request: dict[str, Any], now: float) -> Steps[LedgerEntry]:
@@ -244,23 +242,12 @@ class RunStore:
                 source_path=r["source_path"],
                 doc_id=r["doc_id"],
                 outcome=r["outcome"],
-                applied=bool(r["applied"]),
             )
             for r in rows
         ]
 
-    def record(
-        self, tenant: str, run: str, plans: Sequence[Planned], lo: int, hi: int, *, final: bool
-    ) -> None:
-        self._run(record_plans(tenant, run, plans, lo, hi, final), write=True)
-
-    def record_audits(self, tenant: str, run: str, audits: dict[int, str]) -> None:
-        def steps() -> Steps[None]:
-            many = [{"tenant": tenant, "run": run, "seq": s, "audit": a} for s, a in audits.items()]
-            if many:
-                yield Query("ingest_manifest_audit", many=many)
-
-        self._run(steps(), write=True)
+    def record(self, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
+        self._run(record_plans(tenant, run, plans, audits), write=True)
 
     def sums(self, tenant: str, run: str, lo: int, hi: int) -> list[Any]:
         return self._one(
