@@ -153,9 +153,13 @@ def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: An
         if as_json:
             return
         if outcome.started == "fresh":
-            out.print(f"run [bold]{run_id}[/] for tenant [bold]{tenant}[/]: new", highlight=False)
+            out.print(
+                f"run [bold]{run_id}[/] for tenant [bold]{tenant}[/]: new", highlight=False, soft_wrap=True
+            )
         else:
-            out.print(f"resuming run [bold]{run_id}[/] from {outcome.resumed_from}", highlight=False)
+            out.print(
+                f"resuming run [bold]{run_id}[/] from {outcome.resumed_from}", highlight=False, soft_wrap=True
+            )
 
     def on_event(node: str, state: AgentRunState) -> None:
         c = state.counters

@@ -65,6 +65,11 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, str], Update
         def node(state: AgentRunState, config: RunnableConfig) -> Update:
             tenant = run_tenant(state, config)
             update = session_update(state, config)
+            if not state.run_id:  # started through the LangGraph server: the thread is the run
+                state = state.model_copy(
+                    update={"run_id": str((config.get("configurable") or {})["thread_id"])}
+                )
+                update["run_id"] = state.run_id
             info = get_runtime().execution_info
             attempt = info.node_attempt if info else 1
             if attempt > 1:
@@ -104,6 +109,7 @@ def discover(state: AgentRunState, tenant: str) -> Update:
     settings = state.settings
     model, reason = res.embedder(state.embedder_name or settings.embedder)
     kb = res.index(model.name).for_tenant(tenant)
+    res.store.register(tenant, state.run_id, settings.source, settings.collection)  # kept if there
     rows = pipeline.list_source(
         Path(settings.source), tenant, settings.collection, kb.documents(settings.collection)
     )
