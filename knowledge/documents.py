@@ -39,6 +39,11 @@ class Document(BaseModel):
         default=None, description="Effective or last-reviewed date, when the text states one"
     )
     content_hash: str = Field(description="sha256 of the file's bytes, to detect changes")
+    metadata: dict[str, str] = Field(
+        default_factory=dict,
+        description="owner, classification, status, version, reference, effective_date, last_reviewed "
+        "when the file states them (knowledge.loaders.metadata)",
+    )
 
 
 class DocumentError(BaseModel):

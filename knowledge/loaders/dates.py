@@ -34,16 +34,28 @@ _NUMERIC = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
 
 def find_effective_date(text: str) -> date | None:
     """The effective (preferred) or last-reviewed date ``text`` states, or ``None``."""
+    effective, reviewed = find_document_dates(text)
+    return effective or reviewed
+
+
+def find_document_dates(text: str) -> tuple[date | None, date | None]:
+    """The first effective date and the first review (or update, or revision) date ``text`` states."""
+    effective: date | None = None
     review: date | None = None
     for match in _KEYWORD.finditer(text):
+        is_effective = "effect" in match.group(1).lower()
+        if (effective if is_effective else review) is not None:
+            continue
         found = parse_date_at(text, match.end())
         if found is None:
             continue
-        if "effect" in match.group(1).lower():
-            return found
-        if review is None:
+        if is_effective:
+            effective = found
+        else:
             review = found
-    return review
+        if effective is not None and review is not None:
+            break
+    return effective, review
 
 
 def parse_date_at(text: str, pos: int) -> date | None:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 
 from knowledge.loaders.errors import LoadFailure, Parsed
+from knowledge.loaders.metadata import normalize_metadata
 
 _HEADING_STYLE = re.compile(r"^heading (\d)$", re.IGNORECASE)
 
@@ -39,11 +40,19 @@ def parse_docx(data: bytes) -> Parsed:
                     items.append(("table", 0, table))
         headings = [(level, text) for kind, level, text in items if kind == "heading"]
         title = (document.core_properties.title or "").strip() or (headings[0][1] if headings else None)
+        metadata = _core_metadata(document.core_properties)
     except Exception as exc:  # any failure on an untrusted file is that file's error, not the run's
         raise LoadFailure(
             "broken_file", f"damaged .docx that python-docx cannot read ({type(exc).__name__}: {exc})"
         ) from exc
-    return Parsed(text=_render(items), title=title)
+    return Parsed(text=_render(items), title=title, metadata=metadata)
+
+
+def _core_metadata(props: object) -> dict[str, str]:
+    """Word's core properties in our names: the author owns the document, its category classifies it."""
+    fields = {"owner": "author", "classification": "category", "status": "content_status"}
+    fields |= {"version": "version", "reference": "identifier"}
+    return normalize_metadata({ours: getattr(props, theirs, None) for ours, theirs in fields.items()})
 
 
 def _classify(style: str, text: str) -> tuple[str, int, str]:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from knowledge.documents import DocumentErrorKind
 
 
 @dataclass(frozen=True)
 class Parsed:
-    """What a format parser extracts: markdown-ish text (headings as ``#`` lines) and a title."""
+    """What a format parser extracts: markdown-ish text (headings as ``#`` lines), a title, metadata."""
 
     text: str
     title: str | None = None
+    metadata: dict[str, str] = field(default_factory=dict)  # format-level fields, see loaders.metadata
 
 
 class LoadFailure(Exception):

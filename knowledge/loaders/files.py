@@ -16,6 +16,7 @@ from knowledge.loaders.docx import parse_docx
 from knowledge.loaders.errors import LoadFailure, Parsed
 from knowledge.loaders.html import parse_html
 from knowledge.loaders.identity import content_hash, document_id, validate_scope
+from knowledge.loaders.metadata import merge_metadata
 from knowledge.loaders.pdf import parse_pdf
 from knowledge.loaders.text import parse_markdown, parse_plain_text
 
@@ -101,6 +102,7 @@ def _load(
         modified_at=datetime.fromtimestamp(info.st_mtime, tz=UTC),
         effective_date=find_effective_date(text),
         content_hash=content_hash(data),
+        metadata=merge_metadata(parsed.metadata, text),
     )
 
 

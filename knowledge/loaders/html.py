@@ -12,6 +12,7 @@ import re
 from html.parser import HTMLParser
 
 from knowledge.loaders.errors import LoadFailure, Parsed
+from knowledge.loaders.metadata import normalize_metadata
 from knowledge.loaders.text import decode_text
 
 _SKIP = {"script", "style", "noscript", "template", "head", "svg", "iframe", "object"}
@@ -30,6 +31,7 @@ class _Extractor(HTMLParser):
         self.blocks: list[str] = []
         self.title_parts: list[str] = []
         self.first_h1: str | None = None
+        self.meta: dict[str, str] = {}
         self._line: list[str] = []
         self._skip_depth = 0
         self._in_title = False
@@ -39,6 +41,11 @@ class _Extractor(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "title":
             self._in_title = True
+        if tag == "meta":
+            fields = dict(attrs)
+            name = fields.get("name") or fields.get("property") or fields.get("itemprop")
+            if name and fields.get("content"):
+                self.meta.setdefault(name, fields["content"] or "")
         if tag in _SKIP and tag not in _VOID:
             self._skip_depth += 1
             return
@@ -134,4 +141,6 @@ def parse_html(data: bytes) -> Parsed:
     extractor.feed(decode_html(data))
     extractor.close()
     title = _squash(" ".join(extractor.title_parts)) or extractor.first_h1
-    return Parsed(text="\n\n".join(extractor.blocks), title=title or None)
+    return Parsed(
+        text="\n\n".join(extractor.blocks), title=title or None, metadata=normalize_metadata(extractor.meta)
+    )

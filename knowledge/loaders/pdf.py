@@ -6,6 +6,7 @@ import io
 import logging
 
 from knowledge.loaders.errors import LoadFailure, Parsed
+from knowledge.loaders.metadata import normalize_metadata
 
 # pypdf logs every recoverable defect of a malformed file; the outcome is reported as a result.
 logging.getLogger("pypdf").setLevel(logging.ERROR)
@@ -26,6 +27,7 @@ def parse_pdf(data: bytes) -> Parsed:
             )
         pages = [page.extract_text() or "" for page in reader.pages]
         title = _metadata_title(reader)
+        metadata = _info_metadata(reader)
     except LoadFailure:
         raise
     except FileNotDecryptedError as exc:
@@ -39,7 +41,7 @@ def parse_pdf(data: bytes) -> Parsed:
             "broken_file", f"damaged PDF that pypdf cannot read ({type(exc).__name__}: {exc})"
         ) from exc
     text = "\n\n".join(page.strip() for page in pages if page.strip())
-    return Parsed(text=text, title=title)
+    return Parsed(text=text, title=title, metadata=metadata)
 
 
 def _open_without_password(reader: object) -> bool:
@@ -47,6 +49,18 @@ def _open_without_password(reader: object) -> bool:
 
     # Owner-password-only PDFs (printing or copying restrictions) open with the empty password.
     return bool(reader.decrypt("") != PasswordType.NOT_DECRYPTED)  # type: ignore[attr-defined]
+
+
+def _info_metadata(reader: object) -> dict[str, str]:
+    """The document information dictionary: custom /Owner, /Classification, ... keys, else /Author."""
+    info = reader.metadata  # type: ignore[attr-defined]
+    if info is None:
+        return {}
+    raw = {str(key).lstrip("/"): str(value) for key, value in info.items() if not hasattr(value, "keys")}
+    found = normalize_metadata(raw)
+    if "owner" not in found and raw.get("Author"):
+        found = {**found, **normalize_metadata({"owner": raw["Author"]})}
+    return found
 
 
 def _metadata_title(reader: object) -> str | None:

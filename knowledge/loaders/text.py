@@ -6,6 +6,7 @@ import codecs
 import re
 
 from knowledge.loaders.errors import LoadFailure, Parsed
+from knowledge.loaders.metadata import front_matter_fields
 
 _ATX_TITLE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _SETEXT_TITLE = re.compile(r"^(?:\A|\n\s*\n|\A\s*)([^\n]+)\n {0,3}=+[ \t]*$", re.MULTILINE)
@@ -55,10 +56,12 @@ def parse_plain_text(data: bytes) -> Parsed:
 def parse_markdown(data: bytes) -> Parsed:
     text = decode_text(data)
     title = None
+    metadata: dict[str, str] = {}
     if front := _FRONT_MATTER.match(text):
         found = _FRONT_TITLE.search(front.group(1))
         title = found.group(1).strip("\"'") if found else None
-    return Parsed(text=text, title=title or markdown_title(text))
+        metadata = front_matter_fields(front.group(1))
+    return Parsed(text=text, title=title or markdown_title(text), metadata=metadata)
 
 
 def markdown_title(text: str) -> str | None:

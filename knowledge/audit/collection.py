@@ -1,0 +1,146 @@
+"""``audit_collection``: rules across documents, from their signatures alone.
+
+Near-duplicates: MinHash LSH (datasketch) finds candidate pairs without comparing every pair; a pair
+whose estimated Jaccard similarity reaches the threshold joins one cluster, and every member of a
+cluster gets one finding naming its closest twin.
+
+Superseded versions: documents of one policy family (same reference, or same title once years,
+versions and edition words are removed) are ordered by year, version and dates; every edition older
+than the newest is superseded by it. A document that says it is archived or superseded, and has no
+newer edition in the collection, is reported as such.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import date
+
+import numpy as np
+from datasketch import LeanMinHash, MinHashLSH
+
+from knowledge.audit.lifecycle import MINHASH_SCHEME, MINHASH_SEED
+from knowledge.audit.models import DocSignature, DocumentAudit, Finding
+from knowledge.audit.rules import AuditRules
+
+Entry = tuple[str, str, DocSignature]
+
+
+def audit_collection(
+    docs: Sequence[DocumentAudit] | Sequence[tuple[str, str, DocSignature]], rules: AuditRules
+) -> list[Finding]:
+    """Near-duplicate and superseded findings over ``docs`` (doc_id, path, signature), in path order."""
+    entries: list[Entry] = sorted(
+        (
+            (d.doc_id, d.path, d.signature) if isinstance(d, DocumentAudit) else (d[0], d[1], d[2])
+            for d in docs
+        ),
+        key=lambda e: (e[1], e[0]),
+    )
+    findings: list[Finding] = []
+    if rules.enabled_category("near_duplicate"):
+        findings.extend(_near_duplicates(entries, rules))
+    if rules.enabled_category("superseded"):
+        findings.extend(_superseded(entries, rules))
+    return sorted(findings, key=lambda f: (f.path, f.category))
+
+
+def _near_duplicates(entries: list[Entry], rules: AuditRules) -> list[Finding]:
+    usable = [(i, e) for i, e in enumerate(entries) if e[2].minhash]
+    if len(usable) < 2:
+        return []
+    num_perm = len(usable[0][1][2].minhash)
+    usable = [(i, e) for i, e in usable if len(e[2].minhash) == num_perm]
+    values = {i: np.array(e[2].minhash, dtype=np.uint64) for i, e in usable}
+    lsh = MinHashLSH(threshold=rules.near_duplicate_threshold, num_perm=num_perm)
+    for i, _ in usable:
+        lsh.insert(i, LeanMinHash(seed=MINHASH_SEED, hashvalues=values[i], scheme=MINHASH_SCHEME))
+    parent = {i: i for i, _ in usable}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    best: dict[int, tuple[float, int]] = {}
+    for i, _ in usable:
+        for j in lsh.query(LeanMinHash(seed=MINHASH_SEED, hashvalues=values[i], scheme=MINHASH_SCHEME)):
+            if j == i:
+                continue
+            similarity = float(np.mean(values[i] == values[j]))
+            if similarity < rules.near_duplicate_threshold:
+                continue
+            parent[root(i)] = root(j)
+            if similarity > best.get(i, (-1.0, -1))[0] or (
+                similarity == best[i][0] and entries[j][1] < entries[best[i][1]][1]
+            ):
+                best[i] = (similarity, j)
+    clusters: dict[int, int] = defaultdict(int)
+    for i in best:
+        clusters[root(i)] += 1
+    findings = []
+    for i, (similarity, j) in sorted(best.items()):
+        doc_id, path, _sig = entries[i]
+        others = clusters[root(i)] - 1
+        also = f" and {others - 1} more" if others > 1 else ""
+        findings.append(
+            Finding(
+                doc_id=doc_id,
+                path=path,
+                location="document",
+                rule="near_duplicate",
+                category="near_duplicate",
+                severity=rules.severity_of("near_duplicate"),
+                excerpt=f"{similarity:.0%} similar to {entries[j][1]}{also}",
+            )
+        )
+    return findings
+
+
+def _version_key(sig: DocSignature) -> tuple[int, tuple[int, ...], date, date]:
+    version = tuple(int(p) for p in re.findall(r"\d+", sig.version or ""))
+    return (
+        sig.year or (sig.effective.year if sig.effective else 0),
+        version,
+        sig.effective or date.min,
+        sig.reviewed or date.min,
+    )
+
+
+def _superseded(entries: list[Entry], rules: AuditRules) -> list[Finding]:
+    families: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        if entry[2].family:
+            families[entry[2].family].append(entry)
+    flagged: dict[str, str] = {}
+    for members in families.values():
+        if len(members) < 2:
+            continue
+        newest = max(members, key=lambda e: (_version_key(e[2]), e[2].status is None))
+        for doc_id, _path, sig in members:
+            if _version_key(sig) < _version_key(newest[2]):
+                flagged[doc_id] = f"'{sig.title}' is superseded by '{newest[2].title}' ({newest[1]})"
+    for doc_id, _path, sig in entries:
+        if doc_id not in flagged and sig.status in (
+            "superseded",
+            "archived",
+            "obsolete",
+            "withdrawn",
+            "retired",
+        ):
+            flagged[doc_id] = f"'{sig.title}' is marked {sig.status} but is still in the collection"
+    return [
+        Finding(
+            doc_id=doc_id,
+            path=path,
+            location="document",
+            rule="superseded",
+            category="superseded",
+            severity=rules.severity_of("superseded"),
+            excerpt=flagged[doc_id],
+        )
+        for doc_id, path, _sig in entries
+        if doc_id in flagged
+    ]

@@ -1,0 +1,146 @@
+"""Secret rules: cloud access keys, API tokens, passwords written in text, private key blocks.
+
+Token formats come from ``detect-secrets``' plugins (AWS, Azure, GitHub, GitLab, Slack, Stripe, OpenAI,
+JWT, basic-auth URLs, private keys, ...). Its plugins cost about 0.1 ms per line each, far too much for
+thousands of documents, so a cheap pattern first picks the lines that could hold a secret (a long token
+with a digit, a key header, a credential URL, a keyword) and only those are scanned. Prose such as
+"the password for the shared account is Winter2026!" has no plugin, so that rule is a precise pattern.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from knowledge.audit.redact import Hit, mask_secret
+
+# detect-secrets secret type -> our rule id. High-entropy and public-IP plugins are left out: on prose
+# they flag ordinary words.
+_PLUGIN_RULES = {
+    "AWS Access Key": "cloud_access_key",
+    "Azure Storage Account access key": "cloud_access_key",
+    "IBM Cloud IAM Key": "cloud_access_key",
+    "IBM COS HMAC Credentials": "cloud_access_key",
+    "Private Key": "private_key",
+    "Basic Auth Credentials": "password",
+    "Secret Keyword": "password",
+    "Artifactory Credentials": "api_token",
+    "Discord Bot Token": "api_token",
+    "GitHub Token": "api_token",
+    "GitLab Token": "api_token",
+    "JSON Web Token": "api_token",
+    "Mailchimp Access Key": "api_token",
+    "NPM tokens": "api_token",
+    "OpenAI Token": "api_token",
+    "PyPI Token": "api_token",
+    "SendGrid API Key": "api_token",
+    "Slack Token": "api_token",
+    "Square OAuth Secret": "api_token",
+    "Stripe Access Key": "api_token",
+    "Telegram Bot Token": "api_token",
+    "Twilio API Key": "api_token",
+}
+_LABELS = {
+    "cloud_access_key": "cloud access key",
+    "private_key": "private key",
+    "password": "password",
+    "api_token": "API token",
+}
+
+# Lines that could hold a secret: a key header, a credential URL, a keyword, or a long token.
+_CANDIDATE = re.compile(
+    r"-----BEGIN|://[^\s/:@]+:[^\s/@]+@|(?i:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key)"
+    r"|(?<![\w+/=.-])[\w+/=.-]{16,}"  # anchored at a token's start: one attempt per token, not per character
+)
+_DIGIT = re.compile(r"\d")
+_TOKEN_CHARS = re.compile(r"[\w+/=.-]*")
+_PROSE_PASSWORD = re.compile(
+    r"(?i)\b(?:password|passwd|pwd|passphrase|wi-?fi\s+key|pin\s+code)\b"
+    r"(?:\s+(?:for|of|to|on)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)?"
+    r"\s*(?:is|was|:|=|set\s+to|reset\s+to|changed\s+to)\s*[\"'`]?(?P<value>[^\s\"'`]{6,64})"
+)
+_AWS_SECRET = re.compile(
+    r"(?i)\baws_secret_access_key\b\s*[=:]\s*[\"']?(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
+)
+_ASSIGNED_TOKEN = re.compile(
+    r"(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|bearer)\b"
+    r"\s*[=:]?\s*[\"']?(?P<value>[A-Za-z0-9_\-./+=]{20,})"
+)
+_GOOGLE_KEY = re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")
+_KEY_BLOCK = re.compile(
+    r"-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*-----|\Z)", re.S
+)
+
+
+@cache
+def _plugins() -> tuple[Any, ...]:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    mapping: dict[str, Any] = get_mapping_from_secret_type_to_class()
+    return tuple(mapping[name]() for name in _PLUGIN_RULES if name in mapping and name != "Private Key")
+
+
+def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+    """Hits for every secret in ``text``; each span is appended to ``taken`` so other rules skip it."""
+
+    def claim(rule: str, start: int, end: int) -> Iterator[Hit]:
+        if start >= end or any(start < e and s < end for s, e in taken):
+            return
+        taken.append((start, end))
+        yield Hit(rule, "secret", start, end, mask_secret(text[start:end], label=_LABELS[rule]))
+
+    for m in _KEY_BLOCK.finditer(text):
+        # The whole block is the secret; the header line stays readable in the excerpt.
+        header_end = text.find("-----", m.start() + 5) + 5
+        taken.append((m.start(), m.end()))
+        yield Hit(
+            "private_key", "secret", m.start(), m.end(), text[m.start() : header_end] + " [redacted key]"
+        )
+    for pattern, rule in ((_AWS_SECRET, "cloud_access_key"), (_ASSIGNED_TOKEN, "api_token")):
+        for m in pattern.finditer(text):
+            yield from claim(rule, m.start("value"), m.end("value"))
+    for m in _GOOGLE_KEY.finditer(text):
+        yield from claim("api_token", m.start(), m.end())
+    for start, line in _candidate_lines(text):
+        for rule, begin, end in _scan_line(line):
+            yield from claim(rule, start + begin, start + end)
+    for m in _PROSE_PASSWORD.finditer(text):
+        value = m.group("value").rstrip(".,;:)")
+        if _looks_like_password(value):
+            yield from claim("password", m.start("value"), m.start("value") + len(value))
+
+
+def _candidate_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, line) of each line with a candidate; a long token counts only when it has a digit."""
+    last = -1
+    for m in _CANDIDATE.finditer(text):
+        if m.group(0)[0] not in "-:" and len(m.group(0)) >= 16 and not _DIGIT.search(m.group(0)):
+            continue  # a long word ("responsibilities"), not a token
+        start = text.rfind("\n", 0, m.start()) + 1
+        if start <= last:
+            continue
+        end = text.find("\n", m.end())
+        last = start
+        yield start, text[start : end if end >= 0 else len(text)]
+
+
+def _scan_line(line: str) -> Iterator[tuple[str, int, int]]:
+    for plugin in _plugins():
+        # ".yaml" makes the keyword plugin read "key: value" lines, the shape secrets take in documents.
+        for secret in plugin.analyze_line(filename="document.yaml", line=line, line_number=1):
+            value = secret.secret_value or ""
+            start = line.find(value) if value else -1
+            if start < 0:
+                continue
+            # Some plugins report a token's prefix only (GitHub: "ghp"); the secret is the whole token.
+            end = start + max(len(value), len(_TOKEN_CHARS.match(line, start).group(0)))  # type: ignore[union-attr]
+            yield _PLUGIN_RULES[secret.type], start, end
+
+
+def _looks_like_password(value: str) -> bool:
+    """A written password mixes letters with digits or symbols; "required" or "reset" is prose."""
+    has_letter = any(ch.isalpha() for ch in value)
+    has_other = any(ch.isdigit() or not ch.isalnum() for ch in value)
+    return len(value) >= 6 and has_letter and has_other and not value.startswith(("http", "<", "{"))

@@ -1,0 +1,139 @@
+"""A run's audit report in three renderings: Markdown, JSON and one self-contained HTML page.
+
+The HTML page needs nothing but itself: inline CSS, an inline SVG chart, no script, no font, no URL,
+so it opens offline and from a mail attachment. Templates are package data rendered by jinja2 with
+autoescaping on, so a document's path or excerpt can never inject markup.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from knowledge.audit.models import (
+    CATEGORIES,
+    SEVERITIES,
+    SEVERITY_RANK,
+    AuditReport,
+    Finding,
+    ReportPaths,
+)
+from knowledge.audit.rules import AuditRules
+
+SEVERITY_COLOURS = {"low": "#5b8db8", "medium": "#e0a526", "high": "#e0641b", "critical": "#b3261e"}
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def findings_matrix(findings: Iterable[Finding]) -> dict[str, dict[str, int]]:
+    """Counts per category and severity, every category and severity present (zeros included)."""
+    counts = Counter((f.category, f.severity) for f in findings)
+    return {c: {s: counts[(c, s)] for s in SEVERITIES} for c in CATEGORIES}
+
+
+def review_reasons(findings: Sequence[Finding], *, failed: int, total: int, rules: AuditRules) -> list[str]:
+    """Why a run needs a human's review before it completes; empty when it does not.
+
+    A run needs review when more than ``needs_review_failure_share`` of its documents failed to load,
+    or when a finding is at least ``needs_review_severity``.
+    """
+    reasons = []
+    if total and failed / total > rules.needs_review_failure_share:
+        reasons.append(
+            f"{failed} of {total} documents failed ({failed / total:.0%}), over the "
+            f"{rules.needs_review_failure_share:.0%} allowed"
+        )
+    floor = SEVERITY_RANK[rules.needs_review_severity]
+    severe = [f for f in findings if SEVERITY_RANK[f.severity] >= floor]
+    if severe:
+        by_rule = Counter(f.rule for f in severe)
+        listed = ", ".join(f"{n} {rule}" for rule, n in sorted(by_rule.items()))
+        reasons.append(
+            f"{len(severe)} finding(s) of severity {rules.needs_review_severity} or higher ({listed})"
+        )
+    return reasons
+
+
+@dataclass(frozen=True)
+class _Bar:
+    label: str
+    y: int
+    total: int
+    segments: Sequence[tuple[str, float, float, int]]  # severity, x, width, count
+
+
+def _chart(matrix: dict[str, dict[str, int]]) -> tuple[list[_Bar], int]:
+    """Horizontal stacked bars, one per category, widths in SVG user units (max 400)."""
+    largest = max((sum(row.values()) for row in matrix.values()), default=0) or 1
+    bars = []
+    for index, (category, row) in enumerate(matrix.items()):
+        x = 0.0
+        segments = []
+        for severity in SEVERITIES:
+            width = 400 * row[severity] / largest
+            if row[severity]:
+                segments.append((severity, round(x, 2), round(width, 2), row[severity]))
+            x += width
+        bars.append(_Bar(category.replace("_", " "), 28 * index, sum(row.values()), segments))
+    return bars, 28 * len(bars)
+
+
+def _environment(*, html: bool) -> Environment:
+    env = Environment(
+        loader=PackageLoader("knowledge.audit", "templates"),
+        autoescape=html,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["md"] = _markdown_cell
+    return env
+
+
+def _markdown_cell(value: object) -> str:
+    """One Markdown table cell: no pipe or newline breaks the table, no HTML gets rendered."""
+    text = " ".join(str(value if value is not None else "").split())
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+
+
+def _context(report: AuditReport) -> dict[str, object]:
+    matrix = findings_matrix(report.findings)
+    bars, height = _chart(matrix)
+    findings = sorted(
+        report.findings, key=lambda f: (-SEVERITY_RANK[f.severity], f.category, f.path, f.location)
+    )
+    per_doc = Counter(f.doc_id for f in report.findings)
+    return {
+        "report": report,
+        "matrix": matrix,
+        "severities": SEVERITIES,
+        "colours": SEVERITY_COLOURS,
+        "bars": bars,
+        "chart_height": height,
+        "findings": findings,
+        "per_doc": per_doc,
+        "total_by_severity": {s: sum(row[s] for row in matrix.values()) for s in SEVERITIES},
+    }
+
+
+def write_reports(report: AuditReport, out_dir: Path) -> ReportPaths:
+    """Write ``audit-<run_id>.md``, ``.json`` and ``.html`` into ``out_dir`` (created) and return their paths."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stem = "audit-" + (_UNSAFE_NAME.sub("_", report.run_id).strip("._") or "run")
+    paths = ReportPaths(
+        markdown=out_dir / f"{stem}.md", json=out_dir / f"{stem}.json", html=out_dir / f"{stem}.html"
+    )
+    context = _context(report)
+    paths.markdown.write_text(_environment(html=False).get_template("report.md.j2").render(context), "utf-8")
+    paths.html.write_text(_environment(html=True).get_template("report.html.j2").render(context), "utf-8")
+    data = report.model_dump(mode="json")
+    data["summary"] = {"findings_by_category_and_severity": context["matrix"]}
+    paths.json.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    return paths
