@@ -10,6 +10,7 @@ per-invocation step budget (``max_steps``) counted.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -118,6 +119,7 @@ def discover(state: AgentRunState, tenant: str) -> Update:
     files = sum(1 for r in rows if r["kind"] != "delete")
     return {
         "tenant_id": tenant,
+        "audit_date": state.audit_date or date.today().isoformat(),
         "embedder_name": model.name,
         "documents_total": files,
         "batches_total": batches,
@@ -142,6 +144,8 @@ def ingest_batch(state: AgentRunState, tenant: str) -> Update:
         hi=lo + settings.batch_size,
         chunk_tokens=settings.chunk_tokens,
         overlap_tokens=settings.overlap_tokens,
+        audit_rules=settings.audit_rules,
+        today=_audit_date(state),
     )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)
@@ -161,52 +165,51 @@ def ingest_batch(state: AgentRunState, tenant: str) -> Update:
     }
 
 
+def _audit_date(state: AgentRunState) -> date:
+    return date.fromisoformat(state.audit_date) if state.audit_date else date.today()
+
+
 @work_node("audit")
 def audit(state: AgentRunState, tenant: str) -> Update:
-    audits = current().store.audits(tenant, state.run_id)
-    return _advance(state, "audit", f"{len(audits)} documents audited")
+    rows = current().store.manifest(tenant, state.run_id)
+    found = audit_step.findings(rows, state.settings.audit_rules)
+    c = state.counters
+    why = audit_step.reasons(
+        found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules
+    )
+    counts = audit_step.severity_counts(found)
+    summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "no findings"
+    return {
+        "findings": counts,
+        "review_reasons": why,
+        **_advance(state, "audit", f"{len(found)} findings: {summary}"),
+    }
 
 
 @work_node("report")
 def report(state: AgentRunState, tenant: str) -> Update:
     res = current()
-    out = res.reports_dir / tenant / state.run_id
-    paths, findings = audit_step.write_report(
-        out,
-        run={
-            "run_id": state.run_id,
-            "tenant_id": tenant,
-            "collection": state.settings.collection,
-            "source": state.settings.source,
-        },
+    rows = res.store.manifest(tenant, state.run_id)
+    paths = audit_step.write_report(
+        res.reports_dir / tenant / state.run_id,
+        run_id=state.run_id,
+        tenant_id=tenant,
+        collection=state.settings.collection,
+        today=_audit_date(state),
         counters=state.counters.model_dump(),
-        failed=res.store.failed(tenant, state.run_id),
-        audits=res.store.audits(tenant, state.run_id),
+        rows=rows,
+        found=audit_step.findings(rows, state.settings.audit_rules),
+        review=state.review_reasons,
     )
-    return {
-        "report_paths": paths,
-        "findings": findings,
-        **_advance(state, "report", ", ".join(paths.values())),
-    }
-
-
-def review_reason(state: AgentRunState) -> str | None:
-    """Why the run must wait for a person, or None."""
-    settings, c = state.settings, state.counters
-    if c.documents_seen and c.documents_failed / c.documents_seen > settings.review_failed_share:
-        return f"{c.documents_failed} of {c.documents_seen} documents failed (more than {settings.review_failed_share:.0%})"
-    critical = state.findings.get("critical", 0)
-    if settings.review_critical and critical:
-        return f"the audit found {critical} critical findings"
-    return None
+    return {"report_paths": paths, **_advance(state, "report", paths["html"])}
 
 
 @work_node("review")
 def review(state: AgentRunState, tenant: str) -> Update:
     if state.review and state.review.startswith("approved"):
         return _advance(state, "review", state.review)
-    reason = review_reason(state)
-    if reason is None:
+    reason = "; ".join(state.review_reasons)
+    if not reason:
         return _advance(state, "review", "not needed", status="skipped")
     return {"review": reason, "status": "needs_review"}
 

@@ -12,6 +12,7 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,8 @@ def run_batch(
     hi: int,
     chunk_tokens: int,
     overlap_tokens: int,
+    audit_rules: str | None,
+    today: date,
 ) -> BatchDone:
     tenant = kb.tenant_id
     timings = Timings()
@@ -116,9 +119,7 @@ def run_batch(
     timings.load = time.perf_counter() - started
     started = time.perf_counter()
     for seq, (document, _chunks) in zip(seqs, items, strict=True):
-        found = audit_step.audit_document(document)
-        if found is not None:
-            audits[seq] = found
+        audits[seq] = audit_step.audit_document(document, audit_rules, today)
     timings.audit = time.perf_counter() - started
 
     started = time.perf_counter()

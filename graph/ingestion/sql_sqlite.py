@@ -92,12 +92,9 @@ STATEMENTS: dict[str, str | tuple[str, ...]] = {
     ),
     "ingest_manifest_audit": f"UPDATE {MANIFEST} SET audit = :audit WHERE {RUN_KEY} AND seq = :seq",
     "ingest_manifest_sums": _SUMS,
-    "ingest_manifest_failed": (
-        f"SELECT source_path, reason FROM {MANIFEST} WHERE {RUN_KEY} AND outcome = 'failed' ORDER BY seq"
-    ),
-    "ingest_manifest_audits": (
-        f"SELECT seq, doc_id, source_path, audit FROM {MANIFEST} WHERE {RUN_KEY} AND audit IS NOT NULL "
-        "ORDER BY seq"
+    "ingest_manifest_all": (
+        f"SELECT seq, kind, source_path, doc_id, outcome, reason, chunks_added, chunks_unchanged, audit "
+        f"FROM {MANIFEST} WHERE {RUN_KEY} ORDER BY seq"
     ),
     "ingest_ledger_intent": (
         f"INSERT INTO {LEDGER} (tenant_id, key, run_id, state, request, created_at, updated_at) "

@@ -57,10 +57,7 @@ class Settings(BaseModel):
     chunk_tokens: int = Field(default=256, ge=16, le=512)
     overlap_tokens: int = Field(default=32, ge=0, le=256)
     notify_url: str | None = None
-    review_failed_share: float = Field(
-        default=0.5, ge=0.0, le=1.0, description="A larger share of failed documents needs a review"
-    )
-    review_critical: bool = Field(default=True, description="Critical audit findings need a review")
+    audit_rules: str | None = Field(default=None, description="TOML file of audit rules (None: defaults)")
 
 
 class AgentRunState(BaseModel):
@@ -84,7 +81,9 @@ class AgentRunState(BaseModel):
     counters: Counters = Field(default_factory=Counters)
     findings: dict[str, int] = Field(default_factory=dict, description="Audit findings by severity")
     report_paths: dict[str, str] = Field(default_factory=dict)
-    review: str | None = Field(default=None, description="Why the run needs a review, then the decision")
+    audit_date: str | None = Field(default=None, description="The day the audit judges staleness against")
+    review_reasons: list[str] = Field(default_factory=list, description="Why the audit wants a person")
+    review: str | None = Field(default=None, description="The review's reason, then the decision")
     session: str = Field(default="", description="Id of the invocation that owns session_steps")
     session_steps: int = 0
 

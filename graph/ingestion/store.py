@@ -40,6 +40,19 @@ def _register() -> None:
 _register()
 
 
+MANIFEST_COLUMNS = (
+    "seq",
+    "kind",
+    "source_path",
+    "doc_id",
+    "outcome",
+    "reason",
+    "chunks_added",
+    "chunks_unchanged",
+    "audit",
+)
+
+
 class RunRecord(BaseModel):
     run_id: str
     source: str
@@ -254,13 +267,10 @@ class RunStore:
             "ingest_manifest_sums", {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
         )
 
-    def failed(self, tenant: str, run: str) -> list[tuple[str, str]]:
-        rows = self._one("ingest_manifest_failed", {"tenant": tenant, "run": run}, fetch=True)
-        return [(r["source_path"], r["reason"] or "") for r in rows]
-
-    def audits(self, tenant: str, run: str) -> list[tuple[int, str, str, str]]:
-        rows = self._one("ingest_manifest_audits", {"tenant": tenant, "run": run}, fetch=True)
-        return [(int(r["seq"]), r["doc_id"] or "", r["source_path"], r["audit"]) for r in rows]
+    def manifest(self, tenant: str, run: str) -> list[dict[str, Any]]:
+        """Every row of the run's manifest (for the audit and the report at the end of the run)."""
+        rows = self._one("ingest_manifest_all", {"tenant": tenant, "run": run}, fetch=True)
+        return [{k: r[k] for k in MANIFEST_COLUMNS} for r in rows]
 
     # ledger
     def ledger_begin(self, tenant: str, run: str, key: str, request: dict[str, Any]) -> LedgerEntry:
