@@ -223,11 +223,15 @@ def ingest(
     notify_url: Annotated[
         str | None, typer.Option("--notify-url", help="POST the summary here when done.")
     ] = None,
+    audit_rules: Annotated[
+        Path | None, typer.Option("--audit-rules", help="TOML file of audit rules (default: built-in).")
+    ] = None,
     database_url: UrlOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
     from graph.ingestion.state import Settings
+    from knowledge.audit import AuditConfigError, AuditRules
 
     if embedder not in ("auto", "local", "hashing", "openai"):
         _fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai")
@@ -236,8 +240,12 @@ def ingest(
     try:
         settings = Settings(
             source=str(path.resolve()), collection=collection, embedder=embedder, batch_size=batch_size,
-            notify_url=notify_url,
+            notify_url=notify_url, audit_rules=str(audit_rules.resolve()) if audit_rules else None,
         )  # fmt: skip
+        if audit_rules is not None:
+            AuditRules.load(audit_rules)  # a bad file fails now, not at the end of the run
+    except AuditConfigError as exc:
+        _fail(str(exc))
     except ValueError as exc:
         _fail(str(exc))
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
