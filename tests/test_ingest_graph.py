@@ -134,7 +134,11 @@ def test_review_pauses_the_run_and_approve_or_reject_resume_it(res: Resources, t
         assert Path(waiting.state.report_paths["html"]).is_file()  # the reviewer reads the report
         assert run(res, run_id).started == "needs_review"  # a plain resume keeps waiting
         done = run(res, run_id, resume={"decision": decision, "by": "carol"}).state
-        assert done.status == status and done.review and done.review.startswith(f"{decision.rstrip('e')}ed by carol")
+        assert (
+            done.status == status
+            and done.review
+            and done.review.startswith(f"{decision.rstrip('e')}ed by carol")
+        )
 
 
 def test_max_steps_pauses_and_cancel_stops_at_the_next_node(res: Resources, tmp_path: Path) -> None:
@@ -166,10 +170,9 @@ def test_a_run_held_by_a_live_worker_is_busy(res: Resources, tmp_path: Path) -> 
 
 def test_the_run_leaves_a_verbatim_summary_in_the_tenants_memory(res: Resources, tmp_path: Path) -> None:
     root = write_corpus(tmp_path / "docs", extra=2)
-    out = run(res, "m1", root, max_steps=3).state
+    out = run(res, "m1", root, max_steps=3).state  # paused: its progress is remembered
     from graph.ingestion import remember
 
-    remember.write(res.memory().for_tenant(TENANT), out)  # what the CLI leaves for a paused run
     [progress] = res.memory().for_tenant(TENANT).recall(remember.USER, key="ingestion_run:m1")
     assert progress.memory_type == "episode"
     assert f"documents indexed up to {out.last_document} (batch 2 of 7)" in progress.value["artifacts"]

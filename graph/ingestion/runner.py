@@ -9,6 +9,7 @@ with SIGKILL resumes at once. The checkpointer's version check stays the last li
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import time
@@ -26,6 +27,7 @@ from graph.ingestion.resources import Resources
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings
 from graph.ingestion.store import RunRecord
 
+logger = logging.getLogger(__name__)
 LEASE_S = 120.0
 MAX_CONFLICTS = 3
 Event = Callable[[str, AgentRunState], None]
@@ -173,8 +175,21 @@ def _execute(
             continue  # another worker moved the run on: reload its state and go on from there
         final, snap = read_state(res, tenant, run_id)
         assert final is not None
+        if final.status in ("paused", "failed") and final.batch_cursor:
+            _remember_progress(res, tenant, final)
         return Outcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
+
+
+def _remember_progress(res: Resources, tenant: str, state: AgentRunState) -> None:
+    """A stopped run's summary says how far it got ("documents indexed up to ..."); the remember step
+    rewrites it when the run completes. Best effort: memory being unavailable stops nothing."""
+    from graph.ingestion import remember
+
+    try:
+        remember.write(res.memory().for_tenant(tenant), state)
+    except Exception as exc:  # the run's own outcome is what the caller needs
+        logger.warning("could not write run %s's progress to memory: %s", state.run_id, exc)
 
 
 def _where(state: AgentRunState) -> str:
