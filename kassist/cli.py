@@ -8,6 +8,7 @@ from checkpointer.cli import app as checkpoints_app
 from graph.ingestion.cli import ingest, runs_app
 from kassist.demo import demo
 from knowledge.cli import app as kb_app
+from knowledge.corpus.cli import demo_corpus
 from memory.cli import app as memory_app
 
 app = typer.Typer(
@@ -22,6 +23,7 @@ app.add_typer(kb_app, name="kb")
 app.add_typer(runs_app, name="runs")
 app.command("ingest")(ingest)
 app.command("demo")(demo)
+app.command("demo-corpus")(demo_corpus)
 
 
 @app.command("serve")

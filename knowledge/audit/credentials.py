@@ -52,9 +52,10 @@ _LABELS = {
 # Lines that could hold a secret: a key header, a credential URL, a keyword, or a long token.
 _CANDIDATE = re.compile(
     r"-----BEGIN|://[^\s/:@]+:[^\s/@]+@|(?i:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key)"
-    r"|(?<![\w+/=.-])[\w+/=.-]{16,}"  # anchored at a token's start: one attempt per token, not per character
+    r"|AKIA|ASIA|gh[pousr]_|xox[abpr]-|sk_live|sk-proj"
+    r"|(?P<token>(?<![\w+/=.-])[\w+/=.-]{16,})"  # anchored at a token's start: one attempt per token, not per character
 )
-_DIGIT = re.compile(r"\d")
+_WORDLIKE = re.compile(r"[A-Za-z][a-z]+(?:[-'][A-Za-z][a-z]*)*")
 _TOKEN_CHARS = re.compile(r"[\w+/=.-]*")
 _PROSE_PASSWORD = re.compile(
     r"(?i)\b(?:password|passwd|pwd|passphrase|wi-?fi\s+key|pin\s+code)\b"
@@ -68,6 +69,7 @@ _ASSIGNED_TOKEN = re.compile(
     r"(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|bearer)\b"
     r"\s*[=:]?\s*[\"']?(?P<value>[A-Za-z0-9_\-./+=]{20,})"
 )
+_URL_CREDENTIALS = re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s/:@]+:(?P<value>[^\s/@]{3,})@[\w.-]+")
 _GOOGLE_KEY = re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")
 _KEY_BLOCK = re.compile(
     r"-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*-----|\Z)", re.S
@@ -101,6 +103,8 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     for pattern, rule in ((_AWS_SECRET, "cloud_access_key"), (_ASSIGNED_TOKEN, "api_token")):
         for m in pattern.finditer(text):
             yield from claim(rule, m.start("value"), m.end("value"))
+    for m in _URL_CREDENTIALS.finditer(text):
+        yield from claim("password", m.start("value"), m.end("value"))
     for m in _GOOGLE_KEY.finditer(text):
         yield from claim("api_token", m.start(), m.end())
     for start, line in _candidate_lines(text):
@@ -116,8 +120,8 @@ def _candidate_lines(text: str) -> Iterator[tuple[int, str]]:
     """(offset, line) of each line with a candidate; a long token counts only when it has a digit."""
     last = -1
     for m in _CANDIDATE.finditer(text):
-        if m.group(0)[0] not in "-:" and len(m.group(0)) >= 16 and not _DIGIT.search(m.group(0)):
-            continue  # a long word ("responsibilities"), not a token
+        if m.group("token") and _WORDLIKE.fullmatch(m.group("token")):
+            continue  # a long word ("responsibilities", "first-come-first-served"), not a token
         start = text.rfind("\n", 0, m.start()) + 1
         if start <= last:
             continue

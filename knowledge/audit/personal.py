@@ -21,10 +21,15 @@ from knowledge.audit.rules import AuditRules
 _EMAIL = re.compile(r"(?<![\w.%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}\b")
 _SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
 _SSN_UNDASHED = re.compile(r"(?i)\b(?:ssn|social\s+security(?:\s+(?:number|no\.?))?)\b\D{0,12}?(\d{9})\b")
-_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_CARD = re.compile(r"(?<![\d+-])\d(?:[ -]?\d){12,18}(?![\d-])")  # "+49 151 ..." is a phone number
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b")
 _PHONE = re.compile(r"(?<![\w/.+-])(?:\+|\(\+?)?\d[\d \t().-]{6,20}\d(?![\w-])")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# IBAN-shaped codes and 16-19 digit card-shaped numbers, valid or not: digits inside are never a phone
+# number (13-15 digits may be an international number, so those stay candidates).
+_CODE_SHAPES = re.compile(
+    r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b|(?<![\d-])\d(?:[ -]?\d){15,18}(?![\d-])"
+)
 
 # Issuer prefixes (IIN) and lengths of the major card schemes: a Luhn-valid number outside them is
 # more likely an order or account number than a card.
@@ -114,7 +119,10 @@ def _emails(text: str, rules: AuditRules) -> Iterator[Hit]:
 
 def _phones(text: str, rules: AuditRules) -> Iterator[Hit]:
     context_words = tuple(w.lower() for w in rules.organisation_phone_context)
+    codes = [(c.start(), c.end()) for c in _CODE_SHAPES.finditer(text)]
     for m in _PHONE.finditer(text):
+        if any(m.start() < end and start < m.end() for start, end in codes):
+            continue
         raw = m.group(0).rstrip(" .-(")
         digits = re.sub(r"\D", "", raw)
         if not 8 <= len(digits) <= 15 or _ISO_DATE.fullmatch(raw):

@@ -26,6 +26,7 @@ from knowledge.audit.models import (
 )
 from knowledge.audit.rules import AuditRules
 
+CHART_LEFT, CHART_WIDTH = 130, 400  # SVG units: labels left of the bars, counts right of them
 SEVERITY_COLOURS = {"low": "#5b8db8", "medium": "#e0a526", "high": "#e0641b", "critical": "#b3261e"}
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
 
@@ -68,14 +69,14 @@ class _Bar:
 
 
 def _chart(matrix: dict[str, dict[str, int]]) -> tuple[list[_Bar], int]:
-    """Horizontal stacked bars, one per category, widths in SVG user units (max 400)."""
+    """Horizontal stacked bars, one per category: x and width in SVG user units, the longest bar full width."""
     largest = max((sum(row.values()) for row in matrix.values()), default=0) or 1
     bars = []
     for index, (category, row) in enumerate(matrix.items()):
-        x = 0.0
+        x = float(CHART_LEFT)
         segments = []
         for severity in SEVERITIES:
-            width = 400 * row[severity] / largest
+            width = CHART_WIDTH * row[severity] / largest
             if row[severity]:
                 segments.append((severity, round(x, 2), round(width, 2), row[severity]))
             x += width
@@ -116,6 +117,8 @@ def _context(report: AuditReport) -> dict[str, object]:
         "colours": SEVERITY_COLOURS,
         "bars": bars,
         "chart_height": height,
+        "chart_left": CHART_LEFT,
+        "chart_width": CHART_WIDTH,
         "findings": findings,
         "per_doc": per_doc,
         "total_by_severity": {s: sum(row[s] for row in matrix.values()) for s in SEVERITIES},

@@ -5,7 +5,7 @@ Every field has a default, so ``AuditRules()`` is a sensible audit; a TOML file 
     enabled = ["personal_data", "secret", "stale", "missing_metadata", "near_duplicate", "superseded"]
     stale_after_months = 24
     required_metadata = ["owner", "classification"]
-    near_duplicate_threshold = 0.85
+    near_duplicate_threshold = 0.75
     needs_review_failure_share = 0.10
     needs_review_severity = "critical"
     phone_regions = ["US", "GB", "NL", "DE"]
@@ -71,7 +71,9 @@ class AuditRules(BaseModel):
     )
     stale_after_months: int = Field(default=24, ge=1, le=600)
     required_metadata: tuple[str, ...] = ("owner", "classification")
-    near_duplicate_threshold: float = Field(default=0.85, gt=0.0, le=1.0)
+    near_duplicate_threshold: float = Field(
+        default=0.75, gt=0.0, le=1.0, description="Estimated Jaccard similarity of word 3-shingles"
+    )
     needs_review_failure_share: float = Field(default=0.10, ge=0.0, le=1.0)
     needs_review_severity: Severity = "critical"
     phone_regions: tuple[str, ...] = Field(

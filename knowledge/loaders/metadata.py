@@ -58,6 +58,9 @@ _HEADER = re.compile(
     r"(?im)(?:^|(?<=[.;|]\s))(owner|classification|data classification|status|document id|reference)"
     r"[ \t]*:[ \t]*([^\n]+?)(?=\.(?:\s|$)|;|\||$)"
 )
+_LABEL = re.compile(
+    r"(?i)\b(public|internal|confidential|restricted|secret|sensitive|official|limited|private|unclassified)\b"
+)
 _HEADER_WINDOW = 1500
 _MAX_VALUE = 200
 
@@ -79,10 +82,17 @@ def front_matter_fields(block: str) -> dict[str, str]:
 
 
 def header_fields(text: str) -> dict[str, str]:
-    """Owner, classification, status and reference stated in the first lines of ``text``."""
+    """Owner, classification, status and reference stated in the first lines of ``text``.
+
+    A classification read from prose must name a label (Internal, Confidential, ...): a title such as
+    "Data classification: manager guide" is not one.
+    """
     found: dict[str, str] = {}
     for m in _HEADER.finditer(text[:_HEADER_WINDOW]):
-        found.setdefault(m.group(1), m.group(2).strip())
+        key, value = m.group(1).lower(), m.group(2).strip()
+        if "classification" in key and not _LABEL.search(value):
+            continue
+        found.setdefault(key, value)
     return normalize_metadata(found)
 
 
