@@ -100,7 +100,7 @@ def demo(
     common = ["--tenant", tenant, "--database-url", url]
     first = subprocess.Popen(
         _cli("ingest", str(corpus), "--run-id", run_id, "--collection", "demo_handbook", "--embedder", embedder,
-             "--batch-size", "5", *common),
+             "--batch-size", "10", *common),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     deadline = time.monotonic() + 90
@@ -146,6 +146,12 @@ def demo(
     for fmt, path in final["report_paths"].items():
         table.add_row(f"report ({fmt})", path)
     console.print(table)
+    if final["status"] == "needs_review":
+        console.print(
+            f"the run waits for a review ({final['review']}): read the HTML report, then\n"
+            f"  kassist runs approve {run_id} --tenant {tenant}   (or: runs reject)",
+            highlight=False,
+        )
     ok = final["status"] in ("completed", "needs_review") and final["batch"] == final["batches"]
     console.print(
         f"{'[green]OK' if ok else '[red]FAILED'}[/]: finished in {time.monotonic() - started:.1f} s"
