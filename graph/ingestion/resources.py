@@ -51,7 +51,10 @@ class Resources:
         """The embedder for ``choice`` (auto|local|hashing|openai or a recorded model name) and why."""
         with self._lock:
             if choice not in self._embedders:
-                self._embedders[choice] = _embedder_for(choice)
+                chosen = _embedder_for(choice)
+                self._embedders[choice] = chosen
+                # Later steps ask by the recorded model name: the same instance, loaded once.
+                self._embedders.setdefault(chosen[0].name, chosen)
             return self._embedders[choice]
 
     def index(self, choice: str) -> KnowledgeIndex:
