@@ -220,3 +220,41 @@ def test_a_checkpoint_costs_the_same_at_ten_times_the_documents(
         assert out.status == "completed" and out.counters.documents_indexed == docs
         sizes[docs] = _bytes_per_checkpoint(db_url, f"size-{docs}")
     assert sizes[400] <= 1.2 * sizes[40], sizes
+
+
+def test_two_workers_on_one_run_end_like_one(res: Resources, db_url: str, tmp_path: Path) -> None:
+    """Past the lease (two workers that both think they own the run): the checkpointer's version
+    check refuses the second writer of each step (CheckpointConflict); the runner reloads the newer
+    state and goes on, or stops when the other finished. The result is one run's."""
+    import threading
+
+    from graph.ingestion import runner
+
+    root = write_corpus(tmp_path / "docs", extra=10)
+    assert run(res, "solo", root, collection="solo").state.status == "completed"
+    expected = run(res, "solo").state.counters
+    assert run(res, "duo", root, collection="duo", max_steps=1).state.status == "paused"
+    outcomes: list[object] = []
+
+    def worker(name: str) -> None:
+        try:
+            outcomes.append(runner._execute(res, TENANT, "duo", name, None, "", None, None, None, None, None))
+        except Exception as exc:  # pragma: no cover - the assertion below shows it
+            outcomes.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(f"w{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    assert all(isinstance(o, Outcome | RunBusy) for o in outcomes), outcomes
+    assert any(isinstance(o, Outcome) for o in outcomes), outcomes
+    final = run(res, "duo").state
+    # The embedding cache is the tenant's: "duo" found solo's vectors there (hits, not embeds).
+    same = {"cache_hits", "embedded"}
+    assert final.status == "completed"
+    assert final.counters.model_dump(exclude=same) == expected.model_dump(exclude=same)
+    assert final.counters.cache_hits + final.counters.embedded == expected.embedded
+    ids = chunk_ids(db_url, TENANT, "duo")
+    # (chunk ids include the collection: compare how many, and that none is there twice)
+    assert len(ids) == len(set(ids)) == len(chunk_ids(db_url, TENANT, "solo"))

@@ -169,10 +169,17 @@ def _execute(
                         current, _ = read_state(res, tenant, run_id)
                         if current is not None:
                             on_event(node, current)
-        except CheckpointConflict:
+        except CheckpointConflict as exc:
+            # Another worker moved the run on: reload its state and go on from there, stop if it
+            # finished the run, and leave it the run if it keeps winning (it is alive and working).
+            latest, snap = read_state(res, tenant, run_id)
+            if latest is not None and latest.status in TERMINAL and not snap.next:
+                return Outcome(latest, "finished")
             if attempt == MAX_CONFLICTS:
-                raise
-            continue  # another worker moved the run on: reload its state and go on from there
+                raise RunBusy(
+                    f"run {run_id!r} is being advanced by another worker; leaving it the run"
+                ) from exc
+            continue
         final, snap = read_state(res, tenant, run_id)
         assert final is not None
         if final.status in ("paused", "failed") and final.batch_cursor:
