@@ -258,3 +258,19 @@ def test_two_workers_on_one_run_end_like_one(res: Resources, db_url: str, tmp_pa
     ids = chunk_ids(db_url, TENANT, "duo")
     # (chunk ids include the collection: compare how many, and that none is there twice)
     assert len(ids) == len(set(ids)) == len(chunk_ids(db_url, TENANT, "solo"))
+
+
+def test_retention_drops_the_ledger_and_manifest_of_runs_whose_checkpoints_are_gone(
+    res: Resources, db_url: str, tmp_path: Path
+) -> None:
+    root = write_corpus(tmp_path / "docs", extra=0)
+    with receiver() as hook:
+        for run_id in ("old", "kept"):
+            assert run(res, run_id, root, notify_url=hook.url).state.status == "completed"
+    res.saver.for_tenant(TENANT).delete_thread("old")  # what checkpoint retention does to a run
+    res.store.prune_orphans(TENANT, older_than_s=0)
+    for table in ("kassist_ingest_ledger", "kassist_ingest_manifest", "kassist_ingest_runs"):
+        rows = raw(
+            db_url, f"SELECT DISTINCT run_id FROM {table} WHERE tenant_id = %s ORDER BY run_id", (TENANT,)
+        )
+        assert rows == [("kept",)], table
