@@ -94,3 +94,13 @@ def test_document_dates_effective_and_review_separately() -> None:
     text = "Effective date: 1 April 2025. Last reviewed: 1 February 2026. Owner: People Operations."
     assert find_document_dates(text) == (date(2025, 4, 1), date(2026, 2, 1))
     assert find_document_dates("Revised: 3 March 2024.") == (None, date(2024, 3, 3))
+
+
+def test_effective_date_from_metadata_when_the_text_states_none(tmp_path: Path) -> None:
+    path = tmp_path / "guide.md"
+    path.write_text(
+        "---\nowner: Finance\neffective_date: 2025-06-01\n---\n\n# Guide\n\nClaim within 30 days.\n"
+    )
+    assert load(path).effective_date == date(2025, 6, 1)
+    path.write_text("---\neffective_date: 2025-06-01\n---\n\n# Guide\n\nEffective date: 1 March 2026.\n")
+    assert load(path).effective_date == date(2026, 3, 1)  # what the text says wins, as before

@@ -240,3 +240,30 @@ def test_same_input_same_result() -> None:
     text = "Card 4111 1111 1111 1111, call +31 6 1234 5678, password: Winter2026!"
     first = audit_document("d", "p.md", text, {}, RULES, today=TODAY)
     assert audit_document("d", "p.md", text, {}, RULES, today=TODAY) == first
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from([*"abcXYZ019 -+@.:/=_\n\t()#!", "€", "é", "\u00a0", "\x00"]),
+        max_size=600,
+    ),
+    metadata=st.dictionaries(
+        st.sampled_from(["owner", "classification", "effective_date", "status", "title", "junk"]),
+        st.one_of(st.none(), st.text(max_size=30), st.integers(), st.dates()),
+        max_size=4,
+    ),
+)
+def test_any_text_and_metadata_audit_without_error(text: str, metadata: dict[str, object]) -> None:
+    audit = audit_document("d", "p.md", text, metadata, RULES, today=TODAY)
+    for f in audit.findings:
+        assert len(f.excerpt) <= 200
+        assert f.location == "document" or f.location.startswith("line ")
+    assert len(audit.signature.minhash) == 64
+
+
+def test_long_passwords_show_no_prefix_tokens_at_most_four_characters() -> None:
+    found = findings("password: CorrectHorseBatteryStaple42!\nThe CI token is ghp_" + "x1" * 18 + ".")
+    by_rule = {f.rule: f.excerpt for f in found}
+    assert "[redacted password, 28 chars]" in by_rule["password"] and "Corr" not in by_rule["password"]
+    assert "ghp_[redacted API token, 40 chars]" in by_rule["api_token"]

@@ -99,6 +99,10 @@ def _near_duplicates(entries: list[Entry], rules: AuditRules) -> list[Finding]:
     return findings
 
 
+def _short(title: str, limit: int = 80) -> str:
+    return title if len(title) <= limit else title[: limit - 1] + "…"
+
+
 def _version_key(sig: DocSignature) -> tuple[int, tuple[int, ...], date, date]:
     version = tuple(int(p) for p in re.findall(r"\d+", sig.version or ""))
     return (
@@ -121,7 +125,9 @@ def _superseded(entries: list[Entry], rules: AuditRules) -> list[Finding]:
         newest = max(members, key=lambda e: (_version_key(e[2]), e[2].status is None))
         for doc_id, _path, sig in members:
             if _version_key(sig) < _version_key(newest[2]):
-                flagged[doc_id] = f"'{sig.title}' is superseded by '{newest[2].title}' ({newest[1]})"
+                flagged[doc_id] = (
+                    f"'{_short(sig.title)}' is superseded by '{_short(newest[2].title)}' ({newest[1]})"
+                )
     for doc_id, _path, sig in entries:
         if doc_id not in flagged and sig.status in (
             "superseded",
@@ -130,7 +136,7 @@ def _superseded(entries: list[Entry], rules: AuditRules) -> list[Finding]:
             "withdrawn",
             "retired",
         ):
-            flagged[doc_id] = f"'{sig.title}' is marked {sig.status} but is still in the collection"
+            flagged[doc_id] = f"'{_short(sig.title)}' is marked {sig.status} but is still in the collection"
     return [
         Finding(
             doc_id=doc_id,

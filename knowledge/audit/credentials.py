@@ -49,12 +49,13 @@ _LABELS = {
     "api_token": "API token",
 }
 
-# Lines that could hold a secret: a key header, a credential URL, a keyword, or a long token.
-_CANDIDATE = re.compile(
-    r"-----BEGIN|://[^\s/:@]+:[^\s/@]+@|(?i:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key)"
-    r"|AKIA|ASIA|gh[pousr]_|xox[abpr]-|sk_live|sk-proj"
-    r"|(?P<token>(?<![\w+/=.-])[\w+/=.-]{16,})"  # anchored at a token's start: one attempt per token, not per character
-)
+# What makes a line worth scanning: a token prefix, a key header or credential URL, a keyword, or a long
+# token that is not a word. Plain substring tests per line: a regex over the whole text cost more than
+# the scan it saved.
+_PREFIXES = ("-----BEGIN", "://", "AKIA", "ASIA", "ghp_", "gho_", "ghs_", "ghu_", "ghr_", "glpat-", "xox",
+             "sk_live", "rk_live", "sk-", "eyJ", "SG.", "npm_", "pypi-", "AccountKey=")  # fmt: skip
+_KEYWORDS = ("pass", "pwd", "secret", "token", "api_key", "api-key", "apikey", "credential")
+_STRIP = ".,;:()[]{}<>\"'`"
 _WORDLIKE = re.compile(r"[A-Za-z][a-z]+(?:[-'][A-Za-z][a-z]*)*")
 _TOKEN_CHARS = re.compile(r"[\w+/=.-]*")
 _PROSE_PASSWORD = re.compile(
@@ -70,6 +71,8 @@ _ASSIGNED_TOKEN = re.compile(
     r"\s*[=:]?\s*[\"']?(?P<value>[A-Za-z0-9_\-./+=]{20,})"
 )
 _URL_CREDENTIALS = re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s/:@]+:(?P<value>[^\s/@]{3,})@[\w.-]+")
+_ASSIGNED_WORDS = ("key", "token", "secret", "bearer")
+_PASSWORD_WORDS = ("pass", "pwd", "key", "pin")
 _GOOGLE_KEY = re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")
 _KEY_BLOCK = re.compile(
     r"-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*-----|\Z)", re.S
@@ -91,43 +94,58 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
         if start >= end or any(start < e and s < end for s, e in taken):
             return
         taken.append((start, end))
-        yield Hit(rule, "secret", start, end, mask_secret(text[start:end], label=_LABELS[rule]))
+        masked = mask_secret(text[start:end], label=_LABELS[rule], prefix=rule != "password")
+        yield Hit(rule, "secret", start, end, masked)
 
-    for m in _KEY_BLOCK.finditer(text):
-        # The whole block is the secret; the header line stays readable in the excerpt.
-        header_end = text.find("-----", m.start() + 5) + 5
-        taken.append((m.start(), m.end()))
-        yield Hit(
-            "private_key", "secret", m.start(), m.end(), text[m.start() : header_end] + " [redacted key]"
-        )
-    for pattern, rule in ((_AWS_SECRET, "cloud_access_key"), (_ASSIGNED_TOKEN, "api_token")):
-        for m in pattern.finditer(text):
-            yield from claim(rule, m.start("value"), m.end("value"))
-    for m in _URL_CREDENTIALS.finditer(text):
-        yield from claim("password", m.start("value"), m.end("value"))
-    for m in _GOOGLE_KEY.finditer(text):
-        yield from claim("api_token", m.start(), m.end())
+    # Each full-text pattern runs only when a substring it needs is present: most documents hold none.
+    lowered = text.lower()
+    if "private key" in lowered:
+        for m in _KEY_BLOCK.finditer(text):
+            # The whole block is the secret; the header line stays readable in the excerpt.
+            header_end = text.find("-----", m.start() + 5) + 5
+            taken.append((m.start(), m.end()))
+            yield Hit(
+                "private_key", "secret", m.start(), m.end(), text[m.start() : header_end] + " [redacted key]"
+            )
+    if "aws_secret_access_key" in lowered:
+        for m in _AWS_SECRET.finditer(text):
+            yield from claim("cloud_access_key", m.start("value"), m.end("value"))
+    if any(word in lowered for word in _ASSIGNED_WORDS):
+        for m in _ASSIGNED_TOKEN.finditer(text):
+            yield from claim("api_token", m.start("value"), m.end("value"))
+    if "://" in text:
+        for m in _URL_CREDENTIALS.finditer(text):
+            yield from claim("password", m.start("value"), m.end("value"))
+    if "AIza" in text:
+        for m in _GOOGLE_KEY.finditer(text):
+            yield from claim("api_token", m.start(), m.end())
     for start, line in _candidate_lines(text):
         for rule, begin, end in _scan_line(line):
             yield from claim(rule, start + begin, start + end)
-    for m in _PROSE_PASSWORD.finditer(text):
-        value = m.group("value").rstrip(".,;:)")
-        if _looks_like_password(value):
-            yield from claim("password", m.start("value"), m.start("value") + len(value))
+    if any(word in lowered for word in _PASSWORD_WORDS):
+        for m in _PROSE_PASSWORD.finditer(text):
+            value = m.group("value").rstrip(".,;:)")
+            if _looks_like_password(value):
+                yield from claim("password", m.start("value"), m.start("value") + len(value))
 
 
 def _candidate_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(offset, line) of each line with a candidate; a long token counts only when it has a digit."""
-    last = -1
-    for m in _CANDIDATE.finditer(text):
-        if m.group("token") and _WORDLIKE.fullmatch(m.group("token")):
-            continue  # a long word ("responsibilities", "first-come-first-served"), not a token
-        start = text.rfind("\n", 0, m.start()) + 1
-        if start <= last:
-            continue
-        end = text.find("\n", m.end())
-        last = start
-        yield start, text[start : end if end >= 0 else len(text)]
+    """(offset, line) of each line that could hold a secret."""
+    offset = 0
+    for line in text.split("\n"):
+        if _is_candidate(line):
+            yield offset, line
+        offset += len(line) + 1
+
+
+def _is_candidate(line: str) -> bool:
+    if any(prefix in line for prefix in _PREFIXES):
+        return True
+    lowered = line.lower()
+    if any(word in lowered for word in _KEYWORDS):
+        return True
+    # A long word ("responsibilities", "first-come-first-served") is not a token.
+    return any(len(token) >= 16 and not _WORDLIKE.fullmatch(token.strip(_STRIP)) for token in line.split())
 
 
 def _scan_line(line: str) -> Iterator[tuple[str, int, int]]:
@@ -139,7 +157,8 @@ def _scan_line(line: str) -> Iterator[tuple[str, int, int]]:
             if start < 0:
                 continue
             # Some plugins report a token's prefix only (GitHub: "ghp"); the secret is the whole token.
-            end = start + max(len(value), len(_TOKEN_CHARS.match(line, start).group(0)))  # type: ignore[union-attr]
+            token = _TOKEN_CHARS.match(line, start).group(0).rstrip(".-")  # type: ignore[union-attr]
+            end = start + max(len(value), len(token))
             yield _PLUGIN_RULES[secret.type], start, end
 
 

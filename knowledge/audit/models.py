@@ -64,9 +64,6 @@ class DocumentAudit(BaseModel):
     signature: DocSignature
 
 
-DocumentStatus = Literal["indexed", "unchanged", "failed", "skipped", "removed"]
-
-
 class DocumentRow(BaseModel):
     """One document of the run, as the report's table shows it."""
 
@@ -74,7 +71,7 @@ class DocumentRow(BaseModel):
 
     doc_id: str
     path: str
-    status: str
+    status: str = Field(description="The pipeline's outcome: indexed, unchanged, failed, ...")
     chunks: int = 0
     reason: str | None = None
 

@@ -119,8 +119,10 @@ def _emails(text: str, rules: AuditRules) -> Iterator[Hit]:
 
 def _phones(text: str, rules: AuditRules) -> Iterator[Hit]:
     context_words = tuple(w.lower() for w in rules.organisation_phone_context)
-    codes = [(c.start(), c.end()) for c in _CODE_SHAPES.finditer(text)]
+    codes: list[tuple[int, int]] | None = None  # found on the first candidate: most texts have none
     for m in _PHONE.finditer(text):
+        if codes is None:
+            codes = [(c.start(), c.end()) for c in _CODE_SHAPES.finditer(text)]
         if any(m.start() < end and start < m.end() for start, end in codes):
             continue
         raw = m.group(0).rstrip(" .-(")

@@ -53,10 +53,11 @@ def mask_email(value: str) -> str:
     return f"{local[:1]}***@{domain}"
 
 
-def mask_secret(value: str, *, label: str) -> str:
-    """A recognisable prefix of a long token (``AKIA``, ``ghp_``) at most; short secrets show nothing."""
-    prefix = value[:4] if len(value) >= 20 else ""
-    return f"{prefix}[redacted {label}, {len(value)} chars]"
+def mask_secret(value: str, *, label: str, prefix: bool = True) -> str:
+    """A recognisable prefix of a long token (``AKIA``, ``ghp_``) at most; passwords and short secrets
+    show nothing but their length."""
+    prefix_text = value[:4] if prefix and len(value) >= 20 else ""
+    return f"{prefix_text}[redacted {label}, {len(value)} chars]"
 
 
 _SPACE = re.compile(r"\s+")

@@ -15,9 +15,7 @@ from rich.table import Table
 
 def demo_corpus(
     out_dir: Annotated[Path, typer.Argument(help="New (or empty) directory to write the documents into.")],
-    docs: Annotated[
-        int, typer.Option("--docs", "-n", min=1, max=1_000_000, help="How many documents.")
-    ] = 500,
+    docs: Annotated[int, typer.Option("--docs", "-n", min=1, max=100_000, help="How many documents.")] = 500,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Same seed, same files, byte for byte.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:

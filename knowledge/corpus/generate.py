@@ -29,28 +29,8 @@ from knowledge.corpus.writers import RENDERERS, Draft, encrypt_pdf
 GENERATOR = "kassist-demo-corpus/1"
 AS_OF = date(2026, 12, 1)  # fixed, so the files never depend on the day they are generated
 STALE_AFTER_MONTHS = 24
-FORMATS = (
-    "md",
-    "md",
-    "md",
-    "md",
-    "md",
-    "md",
-    "md",
-    "txt",
-    "txt",
-    "txt",
-    "html",
-    "html",
-    "html",
-    "html",
-    "pdf",
-    "pdf",
-    "pdf",
-    "pdf",
-    "docx",
-    "docx",
-)  # fmt: skip  (35% md, 15% txt, 20% html, 20% pdf, 10% docx)
+# Drawn uniformly: 35% Markdown, 15% plain text, 20% HTML, 20% PDF, 10% Word.
+FORMATS = ("md",) * 7 + ("txt",) * 3 + ("html",) * 4 + ("pdf",) * 4 + ("docx",) * 2
 BROKEN_KINDS = ("encrypted_pdf", "binary", "empty", "broken_file")
 DEPT_CODES = {"hr": "HR", "it": "IT", "security": "SEC", "finance": "FIN", "facilities": "FAC"}
 Role = Literal["normal", "copy", "old_edition", "broken"]
@@ -122,20 +102,20 @@ def generate_corpus(out_dir: Path, *, docs: int, seed: int, as_of: date = AS_OF)
         raise CorpusExistsError(f"{out_dir} exists and is not an empty directory; choose a new directory")
     out_dir.mkdir(parents=True, exist_ok=True)
     broken = _broken_slots(docs, seed)
-    built: dict[int, _Doc] = {}
-    truths: list[CorpusDocument] = []
+    truths: list[CorpusDocument] = []  # truths[slot]: one document per slot
     folders: set[Path] = set()
     for slot in range(docs):
         role, source = _role(slot, seed, broken)
         if role == "copy" and source is not None:
-            doc = _copy_of(_normal(source, seed, as_of, built), slot, seed)
-            original = built[source].truth
+            # A document is a pure function of its slot: regenerate the source rather than keep every draft.
+            doc = _copy_of(_normal(source, seed, as_of), slot, seed)
+            original = truths[source]
             original.planted["near_duplicate"] = ["near_duplicate"]
             doc.truth.near_duplicate_of = original.path
         elif role == "old_edition" and source is not None:
-            doc = _old_edition(_normal(source, seed, as_of, built), slot, seed, as_of)
+            doc = _old_edition(_normal(source, seed, as_of), slot, seed, as_of)
         else:
-            doc = _normal(slot, seed, as_of, built)
+            doc = _normal(slot, seed, as_of)
         truth = doc.truth
         data = RENDERERS[truth.format](doc.draft)
         if role == "broken":
@@ -182,10 +162,8 @@ def _role(slot: int, seed: int, broken: dict[int, str]) -> tuple[Role, int | Non
 # --- a normal document ---------------------------------------------------------------------------------
 
 
-def _normal(slot: int, seed: int, as_of: date, cache: dict[int, _Doc]) -> _Doc:
+def _normal(slot: int, seed: int, as_of: date) -> _Doc:
     """The document of ``slot`` as first written (copies and old editions derive from it)."""
-    if slot in cache:
-        return cache[slot]
     rng = random.Random(f"{seed}:{slot}")
     department = rng.choice(m.DEPARTMENTS)
     fmt = rng.choice(FORMATS)
@@ -235,8 +213,7 @@ def _normal(slot: int, seed: int, as_of: date, cache: dict[int, _Doc]) -> _Doc:
         dates_line=_dates_line(rng, effective, reviewed),
         blocks=blocks,
     )
-    cache[slot] = _Doc(draft, truth, effective, reviewed)
-    return cache[slot]
+    return _Doc(draft, truth, effective, reviewed)
 
 
 def _content(rng: random.Random, department: str) -> tuple[str, str, list[tuple[str, str]]]:

@@ -7,11 +7,11 @@ import os
 import re
 import stat
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from knowledge.documents import Document, DocumentError
-from knowledge.loaders.dates import find_effective_date
+from knowledge.loaders.dates import find_effective_date, parse_date_at
 from knowledge.loaders.docx import parse_docx
 from knowledge.loaders.errors import LoadFailure, Parsed
 from knowledge.loaders.html import parse_html
@@ -85,6 +85,7 @@ def _load(
         raise LoadFailure("empty", "the file is empty")
     parsed = parse(data)
     text = clean_text(parsed.text)
+    metadata = merge_metadata(parsed.metadata, text)
     if not text:
         detail = (
             "no extractable text (a scanned PDF needs OCR first)" if suffix == ".pdf" else "no text content"
@@ -100,10 +101,20 @@ def _load(
         media_type=media_type,
         size_bytes=len(data),
         modified_at=datetime.fromtimestamp(info.st_mtime, tz=UTC),
-        effective_date=find_effective_date(text),
+        effective_date=find_effective_date(text) or _stated_date(metadata),
         content_hash=content_hash(data),
-        metadata=merge_metadata(parsed.metadata, text),
+        metadata=metadata,
     )
+
+
+def _stated_date(metadata: dict[str, str]) -> date | None:
+    """The effective (else last-reviewed) date the format's metadata states, when the text states none."""
+    for key in ("effective_date", "last_reviewed"):
+        if value := metadata.get(key):
+            found = parse_date_at(value.strip(), 0)
+            if found is not None:
+                return found
+    return None
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
