@@ -30,7 +30,11 @@ def test_demo_kills_resumes_and_reports_also_when_run_again(tmp_path: Path) -> N
         assert killed and 0 < int(killed[1]) < int(killed[2]), out
         resumed = re.search(r"resuming run demo-\S+ from batch (\d+) of (\d+)", out)
         assert resumed and int(resumed[1]) == int(killed[1]) + 1, out  # where it stopped, not from zero
-        assert "status" in out and "completed" in out and "OK" in out and "FAILED" not in out
+        # The generated corpus plants secrets: the audit may ask for a review (and says how).
+        assert re.search(r"status\s*│ (completed|needs_review)", out), out
+        assert "OK" in out and "FAILED" not in out
+        if "needs_review" in out:
+            assert "kassist runs approve demo-" in out
         report = re.search(r"report \(json\)\s*│ (\S+)", out)
         assert report and Path(report[1]).is_file(), out
         assert (tmp_path / ".kassist" / "kassist.db").is_file()  # the embedded default, under ./.kassist/
