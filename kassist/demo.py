@@ -35,7 +35,7 @@ def _cli(*args: str, **kwargs: Any) -> list[str]:
 
 def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:
     """The demo corpus: generated when ``kassist demo-corpus`` exists, else the shipped handbook."""
-    if (out / "manifest.json").is_file() or (out.is_dir() and any(out.iterdir())):
+    if out.is_dir() and any(out.iterdir()):
         return out
     made = subprocess.run(
         _cli("demo-corpus", str(out), "--docs", str(docs), "--seed", str(seed)),
@@ -43,6 +43,9 @@ def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:
         text=True,
     )
     if made.returncode == 0:
+        # The ground truth is not a document of the corpus: kept next to it, not ingested.
+        if (out / "manifest.json").is_file():
+            (out / "manifest.json").replace(out.parent / f"{out.name}.manifest.json")
         console.print(f"corpus: {docs} generated documents in {out}", highlight=False)
         return out
     from knowledge.corpus import __file__ as corpus_init
