@@ -1,13 +1,9 @@
-"""A small multi-step graph: process N "documents", one per super-step, with a ledgered side effect.
+"""A tiny multi-step graph: process N placeholder "documents", one per super-step.
 
-It is the graph of ``kassist demo``, of the crash tests and of ``langgraph.json``. Each super-step
-commits a checkpoint (run it with ``durability="sync"``), so a killed run resumes from the last
-committed document instead of from zero. ``graph`` is compiled WITHOUT a checkpointer because the
-LangGraph server refuses graphs that bring their own; callers compile ``build_graph()`` with theirs.
-
-Per-run knobs travel in ``configurable`` (they also reach the graph through the LangGraph server):
-``ledger_path`` (the side-effect ledger; none -> no side effect) and ``step_delay`` (seconds each step
-lingers after its side effect, which widens the window a crash test kills into).
+The LangServe app (``server/langserve_app.py``) and its tests serve it; the product's graph is the
+ingestion pipeline (``graph/ingestion``). Each super-step commits a checkpoint (run it with
+``durability="sync"``). ``graph`` is compiled WITHOUT a checkpointer; callers compile
+``build_graph()`` with theirs. ``configurable.step_delay``: seconds each step lingers.
 """
 
 from __future__ import annotations
@@ -21,8 +17,6 @@ from langgraph.graph import START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from typing_extensions import TypedDict
 
-from graph.ledger import Ledger
-
 
 class DocState(TypedDict, total=False):
     docs: list[str]
@@ -30,18 +24,10 @@ class DocState(TypedDict, total=False):
     processed: Annotated[list[str], operator.add]
 
 
-def effect_key(thread_id: str, step: int, doc: str) -> str:
-    """The deterministic idempotency key of processing ``doc`` as step ``step`` of ``thread_id``."""
-    return f"{thread_id}:{step}:{doc}"
-
-
 def process(state: DocState, config: RunnableConfig) -> dict[str, Any]:
     configurable = config.get("configurable", {})
     step = state.get("cursor", 0)
     doc = state.get("docs", [])[step]
-    ledger_path = configurable.get("ledger_path")
-    if ledger_path:
-        Ledger(ledger_path).apply(effect_key(str(configurable["thread_id"]), step, doc), doc)
     delay = float(configurable.get("step_delay") or 0.0)
     if delay:
         time.sleep(delay)

@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "checkpoints": ("checkpointer.cli:app", "Checkpoints: list, show, prune (retention), import."),
     "demo": ("kassist.demo:demo", "Run a graph, SIGKILL it midway, resume it; nothing runs twice."),
     "demo-corpus": ("knowledge.corpus.cli:demo_corpus", "Write a deterministic demo corpus with its ground truth."),
+    "ingest": ("graph.ingestion.cli:ingest", "Ingest a folder: load, chunk, embed, index, audit; resumable."),
+    "runs": ("graph.ingestion.cli:runs_app", "Ingestion runs: list, show, resume, approve, reject, cancel."),
     "ask": ("graph.assistant.cli:ask", "Ask the knowledge assistant one question on a thread."),
     "chat": ("graph.assistant.cli:chat", "Talk with the knowledge assistant on one thread."),
     "context": ("graph.assistant.cli:context", "Show the context the assistant would assemble, per tier."),

@@ -1,16 +1,16 @@
-"""``kassist demo``: a graph run killed with SIGKILL midway and resumed, on the embedded default.
+"""``kassist demo`` (``make demo``): the real ingestion job, killed with SIGKILL part-way and resumed.
 
-Until the ingestion pipeline exists, the demo shows the checkpointer's promise end to end: a child
-process runs the document graph (one document per super-step, each with a ledgered side effect) on a
-tenant-bound saver, the demo kills it with SIGKILL after a few documents, reads the committed head
-(tenant, thread, version, step) from the database, and resumes in a new child, which continues from
-that step, not from zero. The ledger then proves no side effect was applied twice.
+On the embedded default database: a demo corpus of a few hundred documents (``kassist demo-corpus``,
+or the shipped handbook where that command is not installed), ingested with the local embedding
+model by a child ``kassist ingest``; the demo kills it with SIGKILL after a few batches, shows the
+committed state (which batch, which document), resumes it with ``kassist runs resume`` (which says
+where it continues from), then shows the audit summary and the report's path.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -20,78 +20,67 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from graph.ledger import Ledger
 from kassist.dburl import database_url_from_env, parse_database_url
 
-KILL_AFTER_EFFECTS = 3
+KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
 
 
-class HeadInfo(BaseModel):
-    """What the database holds for the thread's head checkpoint."""
-
-    checkpoint_id: str
-    version: Any
-    step: int
-    processed: int
+def _cli(*args: str, **kwargs: Any) -> list[str]:
+    # -P: never import a module of the current directory in place of ours.
+    return [sys.executable, "-P", "-m", "kassist.cli", *args]
 
 
-def _worker(args: list[str]) -> subprocess.Popen[str]:
-    # -P (safe path): a graph.py in the user's working directory must not shadow our graph package.
-    return subprocess.Popen(
-        [sys.executable, "-P", "-m", "graph.worker", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:
+    """The demo corpus: generated when ``kassist demo-corpus`` exists, else the shipped handbook."""
+    if out.is_dir() and any(out.iterdir()):
+        return out
+    made = subprocess.run(
+        _cli("demo-corpus", str(out), "--docs", str(docs), "--seed", str(seed)),
+        capture_output=True,
         text=True,
     )
+    if made.returncode == 0:
+        # The ground truth is not a document of the corpus: kept next to it, not ingested.
+        if (out / "manifest.json").is_file():
+            (out / "manifest.json").replace(out.parent / f"{out.name}.manifest.json")
+        console.print(f"corpus: {docs} generated documents in {out}", highlight=False)
+        return out
+    from knowledge.corpus import __file__ as corpus_init
 
-
-def _kill_after(
-    proc: subprocess.Popen[str], ledger: Ledger, thread: str, effects: int, timeout: float
-) -> None:
-    """SIGKILL the child once ``effects`` side effects of ``thread`` landed (the ledger file keeps
-    earlier demos' effects): it is then inside a step whose effect is done but whose checkpoint is
-    not, the worst moment for duplicates."""
-    deadline = time.monotonic() + timeout
-    while len(ledger.effects(thread)) < effects:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the demo worker exited early:\n{proc.stderr.read() if proc.stderr else ''}")
-        if time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("the demo worker made no progress in time")
-        time.sleep(0.01)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
-def read_head(database_url: str, tenant: str, thread: str) -> HeadInfo | None:
-    """The committed head of ``thread`` for ``tenant``, as a fresh process would see it."""
-    from checkpointer import TenantCheckpointer
-
-    with TenantCheckpointer.from_url(database_url) as saver:
-        saver.setup()
-        head = saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": thread}})
-    if head is None:
-        return None
-    values = head.checkpoint["channel_values"]
-    return HeadInfo(
-        checkpoint_id=head.config["configurable"]["checkpoint_id"],
-        version=head.config["configurable"].get("checkpoint_version"),
-        step=int(values.get("cursor", 0)),
-        processed=len(values.get("processed", [])),
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(Path(corpus_init).parent / "files", out)
+    console.print(
+        f"corpus: the shipped handbook ({sum(1 for p in out.rglob('*') if p.is_file())} files)",
+        highlight=False,
     )
+    return out
 
 
-def _events(output: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+def _batches_done(saver: Any, tenant: str, run_id: str) -> int:
+    """Batches the run has committed, read from its head checkpoint as a fresh process would."""
+    head = saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id}})
+    return int(head.checkpoint["channel_values"].get("batch_cursor") or 0) if head else 0
+
+
+def _show(url: str, tenant: str, run_id: str) -> dict[str, Any]:
+    shown = subprocess.run(
+        _cli("runs", "show", run_id, "--tenant", tenant, "--database-url", url, "--json"),
+        capture_output=True,
+        text=True,
+    )
+    if shown.returncode != 0:
+        raise RuntimeError(f"runs show failed:\n{shown.stderr}")
+    data: dict[str, Any] = json.loads(shown.stdout)
+    return data
 
 
 def demo(
-    tenant: Annotated[str, typer.Option("--tenant", help="the tenant the demo thread belongs to")] = "acme",
-    docs: Annotated[int, typer.Option("--docs", min=KILL_AFTER_EFFECTS + 2, help="documents to process")] = 8,
+    tenant: Annotated[str, typer.Option("--tenant", help="the tenant the demo run belongs to")] = "acme",
+    docs: Annotated[int, typer.Option("--docs", min=20, help="documents in the generated corpus")] = 200,
+    embedder: Annotated[str, typer.Option(help="auto | local | hashing | openai")] = "local",
     database_url: Annotated[
         str | None,
         typer.Option(
@@ -99,56 +88,74 @@ def demo(
         ),
     ] = None,
 ) -> None:
-    """Run a graph in a child process, SIGKILL it midway, resume it, and show nothing ran twice."""
+    """Ingest a demo corpus in a child process, SIGKILL it part-way, resume it, show the audit."""
     console = Console()
     url = database_url or database_url_from_env()
-    where = parse_database_url(url).describe()
     workdir = Path(".kassist")
     workdir.mkdir(exist_ok=True)
-    thread = f"demo-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
-    ledger = Ledger(workdir / "demo-ledger.db")
-    args = ["--database-url", url, "--tenant", tenant, "--thread", thread, "--docs", str(docs)]
-    args += ["--ledger", str(ledger.path)]
-    console.rule("[bold]kassist demo: a run killed with SIGKILL, then resumed")
+    run_id = f"demo-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
+    console.rule("[bold]kassist demo: an ingestion run killed with SIGKILL, then resumed")
     console.print(
-        f"database: {where}\ntenant: [bold]{tenant}[/]   thread: [bold]{thread}[/]   documents: {docs}"
+        f"database: {parse_database_url(url).describe()}\ntenant: [bold]{tenant}[/]   run: [bold]{run_id}[/]"
     )
-
+    corpus = make_corpus(workdir / f"demo-corpus-{docs}", docs, 7, console)
     started = time.monotonic()
-    first = _worker([*args, "--delay", "0.3"])
-    _kill_after(first, ledger, thread, KILL_AFTER_EFFECTS, timeout=60)
-    console.print(f"[red]SIGKILL[/] child pid {first.pid} after {KILL_AFTER_EFFECTS} side effects")
-    head = read_head(url, tenant, thread)
-    if head is None:
-        raise RuntimeError("no checkpoint was committed before the kill")
+    common = ["--tenant", tenant, "--database-url", url]
+    first = subprocess.Popen(
+        _cli("ingest", str(corpus), "--run-id", run_id, "--collection", "demo_handbook", "--embedder", embedder,
+             "--batch-size", "10", *common),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 90
+    from checkpointer import TenantCheckpointer
+
+    with TenantCheckpointer.from_url(url) as saver:
+        saver.setup()  # once: the child may not have created the tables yet
+        while _batches_done(saver, tenant, run_id) < KILL_AFTER_BATCHES:
+            if first.poll() is not None:
+                _, err = first.communicate()
+                raise RuntimeError(
+                    f"the ingest child stopped before the kill (exit {first.returncode}):\n{err}"
+                )
+            if time.monotonic() > deadline:
+                first.kill()
+                raise RuntimeError("the ingest child made no progress in time")
+            time.sleep(0.1)
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    at_kill = _show(url, tenant, run_id)
     console.print(
-        f"committed head: version [bold]{head.version}[/], checkpoint {head.checkpoint_id}, "
-        f"{head.processed} of {docs} documents done"
+        f"[red]SIGKILL[/] child pid {first.pid}: committed {at_kill['batch']} of {at_kill['batches']} batches, "
+        f"{at_kill['counters']['documents_seen']} documents, up to {at_kill['last_document']} "
+        f"(checkpoint version {at_kill['version']})",
+        highlight=False,
     )
-
-    second = _worker(args)
-    out, err = second.communicate(timeout=120)
-    if second.returncode != 0:
-        raise RuntimeError(f"the resumed run failed:\n{err}")
-    start = next(e for e in _events(out) if e["event"] == "start")
-    final = read_head(url, tenant, thread)
-    assert final is not None
-
-    mine = [a for a in ledger.attempts() if a.key.startswith(f"{thread}:")]
-    applied = [a.key for a in mine if a.applied]
-    absorbed = [a.key for a in mine if not a.applied]
+    resumed = subprocess.run(_cli("runs", "resume", run_id, *common), capture_output=True, text=True)
+    for line in resumed.stdout.splitlines():
+        if line.startswith("resuming"):
+            console.print(line, highlight=False)
+    if resumed.returncode not in (0, 3, 5):
+        raise RuntimeError(
+            f"the resumed run failed (exit {resumed.returncode}):\n{resumed.stdout}\n{resumed.stderr}"
+        )
+    final = _show(url, tenant, run_id)
     table = Table(title="outcome", show_header=False)
-    table.add_row("tenant", tenant)
-    table.add_row("thread", thread)
-    table.add_row("version at the kill", str(head.version))
-    table.add_row("resumed at step", f"{start['resumed_at']} (not 0)")
-    table.add_row("final version", str(final.version))
-    table.add_row("documents processed", f"{final.processed} of {docs}")
-    table.add_row("side effects applied", f"{len(applied)} ({len(set(applied))} distinct keys)")
-    table.add_row("re-runs absorbed by the ledger", ", ".join(absorbed) or "none (killed between steps)")
+    table.add_row("status", str(final["status"]))
+    table.add_row("killed after", f"{at_kill['batch']} batches, document {at_kill['last_document']}")
+    table.add_row("resumed at", f"batch {at_kill['batch'] + 1} (not batch 1)")
+    for key in ("documents_seen", "documents_indexed", "documents_failed", "chunks_added"):
+        table.add_row(key.replace("_", " "), str(final["counters"][key]))
+    table.add_row("audit findings", ", ".join(f"{n} {s}" for s, n in final["findings"].items()) or "none")
+    for fmt, path in final["report_paths"].items():
+        table.add_row(f"report ({fmt})", path)
     console.print(table)
-    ok = start["resumed_at"] > 0 and final.processed == docs and sorted(applied) == sorted(set(applied))
-    ok = ok and len(applied) == docs
+    if final["status"] == "needs_review":
+        console.print(
+            f"the run waits for a review ({final['review']}): read the HTML report, then\n"
+            f"  kassist runs approve {run_id} --tenant {tenant}   (or: runs reject)",
+            highlight=False,
+        )
+    ok = final["status"] in ("completed", "needs_review") and final["batch"] == final["batches"]
     console.print(
         f"{'[green]OK' if ok else '[red]FAILED'}[/]: finished in {time.monotonic() - started:.1f} s"
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from knowledge.chunking import chunk_document
-from knowledge.documents import Document, DocumentError
+from knowledge.documents import Chunk, Document, DocumentError
 from knowledge.index.models import UpsertResult
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from knowledge.loaders import DEFAULT_MAX_BYTES, load_directory
@@ -75,13 +75,21 @@ def ingest_directory(
         if isinstance(item, DocumentError):
             report.errors.append(item)
             continue
-        chunks = chunk_document(item, max_tokens=max_tokens, overlap_tokens=overlap_tokens)
-        if not chunks:
-            report.errors.append(
-                DocumentError(
-                    source_path=item.source_path, kind="empty", reason="no text to index after parsing"
-                )
-            )
+        prepared = chunk_or_error(item, max_tokens=max_tokens, overlap_tokens=overlap_tokens)
+        if isinstance(prepared, DocumentError):
+            report.errors.append(prepared)
             continue
-        report.add(kb.upsert_document(item, chunks))
+        report.add(kb.upsert_document(*prepared))
     return report
+
+
+def chunk_or_error(
+    document: Document, *, max_tokens: int = 256, overlap_tokens: int = 32
+) -> tuple[Document, list[Chunk]] | DocumentError:
+    """The document's chunks, or why it has nothing to index (the ingestion graph uses this too)."""
+    chunks = chunk_document(document, max_tokens=max_tokens, overlap_tokens=overlap_tokens)
+    if not chunks:
+        return DocumentError(
+            source_path=document.source_path, kind="empty", reason="no text to index after parsing"
+        )
+    return document, chunks

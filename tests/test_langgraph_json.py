@@ -1,4 +1,4 @@
-"""``langgraph.json`` serves the document graph through ``langgraph dev`` (a real server process) with
+"""``langgraph.json`` serves the ingestion graph through ``langgraph dev`` (a real server process) with
 kassist's checkpointer and API-key auth: runs land in our SQLite file under the caller's tenant,
 anonymous callers get 401, another tenant gets 404."""
 
@@ -7,13 +7,19 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, langgraph_dev
 
 from checkpointer import TenantCheckpointer
-from graph.doc_steps import initial_state
+
+CORPUS = str(ROOT / "knowledge" / "corpus" / "files")
+
+
+def ingest_input(collection: str = "served") -> dict[str, Any]:
+    return {"settings": {"source": CORPUS, "collection": collection, "embedder": "hashing", "batch_size": 12}}
 
 
 def test_langgraph_json_points_at_our_factories_and_an_uncompiled_graph() -> None:
@@ -21,7 +27,8 @@ def test_langgraph_json_points_at_our_factories_and_an_uncompiled_graph() -> Non
     assert config["dependencies"] == ["."]
     assert config["checkpointer"]["path"] == "server.saver.langgraph_checkpointer"
     assert config["store"]["path"] == "memory.store.langgraph_store"
-    from graph.doc_steps import graph
+    assert list(config["graphs"]) == ["ingestion", "assistant"]  # the placeholder documents graph left
+    from graph.ingestion.graph import graph
 
     assert graph.checkpointer is None  # the server refuses graphs that bring their own
 
@@ -34,7 +41,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
 
 def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: tuple[str, str]) -> None:
     base, db_url = server
-    acme = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=30)
+    acme = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
     assert httpx.post(f"{base}/threads", json={}).status_code == 401
     assert (
         httpx.post(f"{base}/threads", json={}, headers={"x-api-key": "wrong-key-0123456789"}).status_code
@@ -45,23 +52,23 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
     thread_id = thread["thread_id"]
     assert thread["metadata"]["tenant_id"] == "acme"
     run = acme.post(
-        f"/threads/{thread_id}/runs/wait",
-        json={"assistant_id": "documents", "input": initial_state(3)},
+        f"/threads/{thread_id}/runs/wait", json={"assistant_id": "ingestion", "input": ingest_input()}
     )
     assert run.status_code == 200, run.text
-    assert run.json()["processed"] == ["doc-000", "doc-001", "doc-002"]
+    result = run.json()
+    assert result["status"] == "completed", result
+    assert result["tenant_id"] == "acme" and result["run_id"] == thread_id
+    assert result["counters"]["documents_indexed"] == 24 and result["batch_cursor"] == 2
     state = acme.get(f"/threads/{thread_id}/state").json()
-    assert state["values"]["cursor"] == 3
-    history = acme.post(f"/threads/{thread_id}/history", json={"limit": 20}).json()
-    assert [h["values"].get("cursor") for h in history] == [3, 2, 1, 0, None]
+    assert state["values"]["status"] == "completed"
 
     # A client cannot pick another tenant through configurable: the run is refused before it starts.
     spoof = acme.post("/threads", json={}).json()["thread_id"]
     spoofed = acme.post(
         f"/threads/{spoof}/runs/wait",
         json={
-            "assistant_id": "documents",
-            "input": initial_state(1),
+            "assistant_id": "ingestion",
+            "input": ingest_input(),
             "config": {"configurable": {"tenant_id": "globex"}},
         },
     )
@@ -75,9 +82,7 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
     with TenantCheckpointer.from_url(db_url) as saver:
         head = saver.for_tenant("acme").get_tuple({"configurable": {"thread_id": thread_id}})
         assert head is not None
-        assert head.checkpoint["channel_values"]["processed"] == ["doc-000", "doc-001", "doc-002"]
-        history = list(saver.for_tenant("acme").list({"configurable": {"thread_id": thread_id}}))
-        assert len(history) == 5  # input + one per document + the final step
+        assert head.checkpoint["channel_values"]["status"] == "completed"
         assert saver.for_tenant("globex").get_tuple({"configurable": {"thread_id": thread_id}}) is None
         for tenant in ("acme", "globex"):  # the refused run stored nothing anywhere
             assert saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": spoof}}) is None

@@ -47,6 +47,7 @@ class Dialect:
     delete_document_chunks: str
     delete_document: str
     select_document: str
+    select_collection_documents: str
     cache_lookup: str
     cache_store: str
     collection_stats: str

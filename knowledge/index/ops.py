@@ -47,6 +47,16 @@ class UpsertPlan:
     cached: Mapping[str, Sequence[float]]
     collection_existed: bool
     to_embed: tuple[tuple[str, str], ...] = field(default=())  # (text hash, text), deduplicated
+    existing: frozenset[str] = field(default=frozenset())  # chunk ids indexed before
+
+    @property
+    def chunks_removed(self) -> int:
+        """Chunks of the indexed version that this upsert will remove (as seen when planned)."""
+        return len(self.existing - {c.chunk_id for c in self.chunks})
+
+    @property
+    def cache_hits(self) -> int:
+        return len({cache.text_hash(c.text) for c in self.new_chunks} & set(self.cached))
 
 
 def as_datetime(value: object) -> datetime:
@@ -142,6 +152,7 @@ def prepare_upsert(
         cached=cached,
         collection_existed=document.collection in known,
         to_embed=tuple((h, t) for h, t in hashes.items() if h not in cached),
+        existing=frozenset(existing),
     )
 
 
@@ -238,6 +249,38 @@ def delete_document(d: Dialect, tenant: str, collection: str, doc_id: str) -> Op
     yield Stmt(d.delete_document, key)
     yield Stmt(d.bump_generation, {"tenant": tenant, "collection": collection})
     return len(rows)
+
+
+def documents(d: Dialect, tenant: str, collection: str) -> Op[list[tuple[str, str]]]:
+    """(doc_id, source_path) of every document indexed in ``collection``, by path."""
+    validate_collection(collection)
+    rows = yield Stmt(d.select_collection_documents, {"tenant": tenant, "collection": collection})
+    return [(str(r[0]), str(r[1])) for r in rows]
+
+
+def prepare_upserts(
+    d: Dialect, tenant: str, embedder: EmbedderInfo, items: Sequence[tuple[Document, Sequence[Chunk]]]
+) -> Op[list[UpsertPlan]]:
+    """:func:`prepare_upsert` for several documents in one read."""
+    plans = []
+    for document, chunks in items:
+        plans.append((yield from prepare_upsert(d, tenant, embedder, document, chunks)))
+    return plans
+
+
+def apply_upserts(
+    d: Dialect,
+    plans: Sequence[UpsertPlan],
+    embedder: EmbedderInfo,
+    fresh: Mapping[str, Sequence[float]],
+    now: datetime,
+) -> Op[list[UpsertResult]]:
+    """:func:`apply_upsert` for several documents in one write; each stores only its own fresh vectors."""
+    results = []
+    for plan in plans:
+        mine = {h: fresh[h] for h, _ in plan.to_embed}
+        results.append((yield from apply_upsert(d, plan, embedder, mine, now)))
+    return results
 
 
 def stats(d: Dialect, tenant: str) -> Op[list[CollectionStats]]:

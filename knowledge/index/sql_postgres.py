@@ -135,6 +135,8 @@ DIALECT = Dialect(
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",
     select_document="""SELECT content_hash FROM kassist_kb_documents
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",
+    select_collection_documents="""SELECT doc_id, source_path FROM kassist_kb_documents
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s ORDER BY source_path""",
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
         WHERE tenant_id = %(tenant)s AND embedder = %(embedder)s AND content_hash = ANY(%(hashes)s)""",
     cache_store="""INSERT INTO kassist_kb_embedding_cache (tenant_id, embedder, content_hash, embedding, created_at)

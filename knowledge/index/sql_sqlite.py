@@ -124,6 +124,8 @@ DIALECT = Dialect(
         WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
     select_document="""SELECT content_hash FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
+    select_collection_documents="""SELECT doc_id, source_path FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND collection = :collection ORDER BY source_path""",
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
         WHERE tenant_id = :tenant AND embedder = :embedder
           AND content_hash IN (SELECT value FROM json_each(:hashes))""",

@@ -162,6 +162,38 @@ class TenantKnowledgeIndex:
         now = datetime.now(UTC)
         return self._index.run(ops.apply_upsert(d, plan, info, fresh, now), write=True)
 
+    def upsert_documents(self, items: Sequence[tuple[Document, Sequence[Chunk]]]) -> list[UpsertResult]:
+        """:meth:`upsert_document` for a batch: one read, one call to the model for every text
+        still to embed (models are much faster on batches), one write transaction."""
+        return self.apply_upserts(self.prepare_upserts(items))
+
+    def prepare_upserts(self, items: Sequence[tuple[Document, Sequence[Chunk]]]) -> list[ops.UpsertPlan]:
+        """What upserting ``items`` would change (read only): callers that must record their intent
+        before writing (the ingestion graph) look at the plans, then :meth:`apply_upserts`."""
+        if not items:
+            return []
+        info = embedder_info(self._index.embedder)
+        return self._index.run(ops.prepare_upserts(self._index.driver.dialect, self._tenant, info, items))
+
+    def apply_upserts(self, plans: Sequence[ops.UpsertPlan]) -> list[UpsertResult]:
+        """Embed what ``plans`` still need (one call to the model) and write them in one transaction."""
+        if not plans:
+            return []
+        embedder = self._index.embedder
+        texts = dict(pair for plan in plans for pair in plan.to_embed)
+        vectors = embed_texts(embedder, list(texts.values()))
+        fresh = dict(zip(texts, vectors, strict=True))
+        d = self._index.driver.dialect
+        now = datetime.now(UTC)
+        return self._index.run(ops.apply_upserts(d, plans, embedder_info(embedder), fresh, now), write=True)
+
+    def documents(self, collection: str) -> list[tuple[str, str]]:
+        """(doc_id, source_path) of every document of ``collection`` (empty if there is none)."""
+        known = self._index.run(ops.collections(self._index.driver.dialect, self._tenant))
+        if collection not in known:
+            return []
+        return self._index.run(ops.documents(self._index.driver.dialect, self._tenant, collection))
+
     def delete_document(self, collection: str, doc_id: str) -> int:
         """Remove a document's chunks; returns how many were removed (0 if it was not indexed)."""
         d = self._index.driver.dialect

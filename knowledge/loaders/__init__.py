@@ -8,7 +8,7 @@ from knowledge.loaders.dates import find_document_dates, find_effective_date
 from knowledge.loaders.files import DEFAULT_MAX_BYTES, SUPPORTED_SUFFIXES, load_file
 from knowledge.loaders.identity import content_hash, document_id, validate_collection
 from knowledge.loaders.metadata import METADATA_KEYS, header_fields, merge_metadata, normalize_metadata
-from knowledge.loaders.walk import load_directory
+from knowledge.loaders.walk import load_directory, walk_files
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -24,4 +24,5 @@ __all__ = [
     "merge_metadata",
     "normalize_metadata",
     "validate_collection",
+    "walk_files",
 ]

@@ -27,23 +27,28 @@ def load_directory(
     tenant_id, collection = validate_scope(tenant_id, collection)
     if max_bytes < 1:
         raise ValueError(f"max_bytes must be positive, got {max_bytes}")
+    for item in walk_files(root):
+        if isinstance(item, DocumentError):
+            yield item
+        else:
+            yield load_file(item, root=root, tenant_id=tenant_id, collection=collection, max_bytes=max_bytes)
+
+
+def walk_files(root: Path) -> Iterator[Path | DocumentError]:
+    """The files under ``root`` that :func:`load_directory` would load, sorted, without reading them
+    (a ``DocumentError`` for what cannot be walked). The ingestion graph lists a source with this and
+    loads each batch later."""
     root = Path(root)
     if not root.is_dir():
         raise NotADirectoryError(f"ingestion root {root} is not a directory")
     real_root = root.resolve()
     # Walk lexically under `root`; `ancestors` holds the real paths of the directories being walked.
-    yield from _walk(root, root, real_root, (real_root,), tenant_id, collection, max_bytes)
+    yield from _walk(root, root, real_root, (real_root,))
 
 
 def _walk(
-    directory: Path,
-    root: Path,
-    real_root: Path,
-    ancestors: tuple[Path, ...],
-    tenant_id: str,
-    collection: str,
-    max_bytes: int,
-) -> Iterator[Document | DocumentError]:
+    directory: Path, root: Path, real_root: Path, ancestors: tuple[Path, ...]
+) -> Iterator[Path | DocumentError]:
     try:
         names = sorted(entry.name for entry in os.scandir(directory))
     except OSError as exc:
@@ -63,10 +68,7 @@ def _walk(
                 if exc.errno == errno.ELOOP:
                     yield _error(path, root, "symlink_loop", "symlink loop: the link resolves to itself")
                 else:
-                    # Dangling and the like: let load_file word the error.
-                    yield load_file(
-                        path, root=root, tenant_id=tenant_id, collection=collection, max_bytes=max_bytes
-                    )
+                    yield path  # dangling and the like: let load_file word the error
                 continue
             if not target.is_relative_to(real_root):
                 yield _error(path, root, "outside_root", f"symlink to {target}, outside the ingested root")
@@ -77,16 +79,12 @@ def _walk(
                         path, root, "symlink_loop", "symlink to a directory that contains it (a loop)"
                     )
                     continue
-                yield from _walk(
-                    path, root, real_root, (*ancestors, target), tenant_id, collection, max_bytes
-                )
+                yield from _walk(path, root, real_root, (*ancestors, target))
                 continue
         elif path.is_dir():
-            yield from _walk(
-                path, root, real_root, (*ancestors, path.resolve()), tenant_id, collection, max_bytes
-            )
+            yield from _walk(path, root, real_root, (*ancestors, path.resolve()))
             continue
-        yield load_file(path, root=root, tenant_id=tenant_id, collection=collection, max_bytes=max_bytes)
+        yield path
 
 
 def _error(path: Path, root: Path, kind: DocumentErrorKind, reason: str) -> DocumentError:

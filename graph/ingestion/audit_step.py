@@ -1,0 +1,92 @@
+"""The compliance audit's place in the pipeline (the rules and reports are ``knowledge.audit``'s).
+
+Each document is audited inside its batch, while its text is in hand; its findings and signature go
+into the manifest as JSON (never into the graph's state). At the end the audit step puts the run's
+findings together (per-document ones plus the cross-document rules over the signatures) and the
+report step writes Markdown, JSON and HTML.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from knowledge.audit import (
+    AuditReport,
+    AuditRules,
+    DocumentAudit,
+    DocumentRow,
+    Finding,
+    audit_collection,
+    review_reasons,
+    write_reports,
+)
+from knowledge.documents import Document
+
+
+@lru_cache(maxsize=8)
+def rules_at(path: str | None) -> AuditRules:
+    return AuditRules.load(Path(path) if path else None)
+
+
+def audit_document(document: Document, rules_path: str | None, today: date) -> str:
+    """The document's audit (findings and signature) as JSON for the manifest."""
+    from knowledge.audit import audit_document as audit
+
+    metadata = {**document.metadata, "title": document.title}
+    result = audit(
+        document.doc_id, document.source_path, document.text, metadata, rules_at(rules_path), today=today
+    )
+    return result.model_dump_json()
+
+
+def findings(rows: list[dict[str, Any]], rules_path: str | None) -> list[Finding]:
+    """Every finding of the run: each document's, then the cross-document rules'."""
+    audits = [DocumentAudit.model_validate_json(r["audit"]) for r in rows if r["audit"]]
+    found = [f for a in audits for f in a.findings]
+    return found + audit_collection(audits, rules_at(rules_path))
+
+
+def severity_counts(found: list[Finding]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for f in found:
+        counts[f.severity] = counts.get(f.severity, 0) + 1
+    return counts
+
+
+def reasons(found: list[Finding], *, failed: int, total: int, rules_path: str | None) -> list[str]:
+    """Why the run needs a person's review (the audit's rules decide), empty if it does not."""
+    return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path))
+
+
+def write_report(
+    out_dir: Path,
+    *,
+    run_id: str,
+    tenant_id: str,
+    collection: str,
+    today: date,
+    counters: dict[str, int],
+    rows: list[dict[str, Any]],
+    found: list[Finding],
+    review: list[str],
+) -> dict[str, str]:
+    """Write the run's report; returns its paths by format."""
+    documents = [
+        DocumentRow(
+            doc_id=r["doc_id"] or "",
+            path=r["source_path"],
+            status=r["outcome"] or "pending",
+            chunks=int(r["chunks_added"] or 0) + int(r["chunks_unchanged"] or 0),
+            reason=r["reason"],
+        )
+        for r in rows
+    ]
+    report = AuditReport(
+        run_id=run_id, tenant_id=tenant_id, collection=collection, generated_on=today, review=review,
+        counters=counters, documents=documents, findings=found,
+    )  # fmt: skip
+    paths = write_reports(report, out_dir)
+    return {"html": str(paths.html), "markdown": str(paths.markdown), "json": str(paths.json)}

@@ -1,0 +1,364 @@
+"""``kassist ingest`` and ``kassist runs ...``: start, watch, resume and steer ingestion runs.
+
+Exit codes: 0 completed, 3 completed with failed documents, 4 paused (``--max-steps``), 5 waiting
+for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 1 failed or a bad call.
+Heavy modules are imported inside the commands: ``kassist --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from graph.ingestion.resources import Resources
+    from graph.ingestion.runner import Outcome
+    from graph.ingestion.state import AgentRunState
+
+out = Console()
+err = Console(stderr=True)
+runs_app = typer.Typer(
+    help="Ingestion runs: list, show, resume, approve, reject, cancel.", no_args_is_help=True
+)
+
+TenantOpt = Annotated[str, typer.Option("--tenant", "-t", help="Tenant the run belongs to (required).")]
+UrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url", envvar="KASSIST_DATABASE_URL", help="sqlite:///path.db or postgresql://..."
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+EXIT = {
+    "completed": 0,
+    "paused": 4,
+    "needs_review": 5,
+    "cancelled": 6,
+    "failed": 1,
+    "running": 1,
+    "pending": 1,
+}
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _resources(url: str | None) -> Iterator[Resources]:
+    from graph.ingestion import resources
+    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
+
+    try:
+        res = resources.Resources.open(url or database_url_from_env())
+    except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
+        _fail(str(exc))
+    resources.install(res)
+    try:
+        yield res
+    finally:
+        resources.install(None)
+        res.close()
+
+
+def _expected() -> tuple[type[BaseException], ...]:
+    from checkpointer import CheckpointConflict
+    from graph.ingestion.runner import RunBusy, RunNotFound
+    from kassist.dburl import DatabaseUnavailable
+    from kassist.tenancy import TenantMismatch, TenantRequired
+    from knowledge.embedders import EmbedderUnavailable
+    from knowledge.index import KnowledgeIndexError
+
+    return (
+        RunBusy, RunNotFound, DatabaseUnavailable, TenantRequired, TenantMismatch, EmbedderUnavailable,
+        KnowledgeIndexError, CheckpointConflict, ValueError, NotADirectoryError, FileNotFoundError,
+    )  # fmt: skip
+
+
+def summary(state: AgentRunState, version: Any = None) -> dict[str, Any]:
+    """What ``runs show --json`` prints (and ``ingest --json``)."""
+    return {
+        "run_id": state.run_id,
+        "tenant_id": state.tenant_id,
+        "status": state.status,
+        "version": version,
+        "collection": state.settings.collection,
+        "source": state.settings.source,
+        "embedder": state.embedder_name,
+        "step": state.step.kind if state.step else None,
+        "batch": state.batch_cursor,
+        "batches": state.batches_total,
+        "last_document": state.last_document,
+        "counters": state.counters.model_dump(),
+        "retry_counts": state.retry_counts,
+        "last_error": state.last_error,
+        "review": state.review,
+        "findings": state.findings,
+        "report_paths": state.report_paths,
+        "step_outputs": state.step_outputs,
+    }
+
+
+def _table(state: AgentRunState) -> Table:
+    table = Table(title=f"run {state.run_id} ({state.tenant_id})", show_header=False)
+    table.add_row("status", state.status)
+    table.add_row("collection", f"{state.settings.collection} (embedder {state.embedder_name})")
+    for key, value in state.counters.model_dump().items():
+        table.add_row(key.replace("_", " "), str(value))
+    if state.retry_counts:
+        table.add_row("retries", ", ".join(f"{k}: {v}" for k, v in state.retry_counts.items()))
+    if state.findings:
+        table.add_row("findings", ", ".join(f"{n} {s}" for s, n in state.findings.items()))
+    for fmt, path in state.report_paths.items():
+        table.add_row(f"report ({fmt})", path)
+    if state.review:
+        table.add_row("review", state.review)
+    if state.last_error:
+        table.add_row("last error", state.last_error)
+    return table
+
+
+def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: Any) -> None:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from graph.ingestion.runner import RunBusy, execute
+
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("docs"),
+        TextColumn("{task.fields[chunks]} chunks"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+        TimeRemainingColumn(), console=err, disable=as_json, transient=False,
+    )  # fmt: skip
+    task = progress.add_task("ingesting", total=None, chunks=0, rate="")
+    started = time.monotonic()
+    first_seen: list[int] = []
+
+    def on_start(outcome: Outcome) -> None:
+        if as_json:
+            return
+        if outcome.started == "fresh":
+            out.print(
+                f"run [bold]{run_id}[/] for tenant [bold]{tenant}[/]: new", highlight=False, soft_wrap=True
+            )
+        else:
+            out.print(
+                f"resuming run [bold]{run_id}[/] from {outcome.resumed_from}", highlight=False, soft_wrap=True
+            )
+
+    def on_event(node: str, state: AgentRunState) -> None:
+        c = state.counters
+        done = c.documents_seen + c.documents_removed
+        if not first_seen:
+            first_seen.append(done)
+        rate = (done - first_seen[0]) / max(time.monotonic() - started, 1e-6)
+        progress.update(
+            task, total=state.documents_total or None, completed=done, chunks=c.chunks_added + c.chunks_unchanged,
+            rate=f"{rate:.1f} docs/s", description=node,
+        )  # fmt: skip
+
+    try:
+        with progress:
+            outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
+    except RunBusy as exc:
+        _fail(str(exc), 7)
+    except _expected() as exc:
+        _fail(str(exc))
+    _finish(outcome, as_json)
+
+
+def _finish(outcome: Outcome, as_json: bool) -> NoReturn:
+    state = outcome.state
+    status = "needs_review" if outcome.started == "needs_review" else state.status
+    if as_json:
+        out.print_json(json.dumps({**summary(state), "status": status, "started": outcome.started}))
+    else:
+        if outcome.started == "finished":
+            out.print(f"run {state.run_id} already {state.status}; not executed again", highlight=False)
+        out.print(_table(state))
+        if status == "needs_review":
+            out.print(
+                f"waiting for a review: {state.review}\n  kassist runs approve {state.run_id} --tenant {state.tenant_id}"
+                f"\n  kassist runs reject {state.run_id} --tenant {state.tenant_id}", highlight=False
+            )  # fmt: skip
+        elif status in ("paused", "failed"):
+            out.print(
+                f"resume with: kassist runs resume {state.run_id} --tenant {state.tenant_id}", highlight=False
+            )
+    code = EXIT.get(status, 1)
+    if status == "completed" and state.counters.documents_failed:
+        code = 3
+    raise typer.Exit(code)
+
+
+def ingest(
+    path: Annotated[Path, typer.Argument(help="Directory of .md/.txt/.html/.pdf/.docx files.")],
+    tenant: TenantOpt,
+    run_id: Annotated[
+        str | None, typer.Option("--run-id", help="Name the run (rerun it to resume it).")
+    ] = None,
+    collection: Annotated[str, typer.Option("--collection", "-c", help="Target collection.")] = "default",
+    embedder: Annotated[str, typer.Option(help="auto | local | hashing | openai")] = "auto",
+    batch_size: Annotated[
+        int, typer.Option("--batch-size", min=1, help="Documents per batch (one checkpoint each).")
+    ] = 25,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", min=1, help="Pause after this many steps.")
+    ] = None,
+    notify_url: Annotated[
+        str | None, typer.Option("--notify-url", help="POST the summary here when done.")
+    ] = None,
+    audit_rules: Annotated[
+        Path | None, typer.Option("--audit-rules", help="TOML file of audit rules (default: built-in).")
+    ] = None,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
+    from graph.ingestion.state import Settings
+    from knowledge.audit import AuditConfigError, AuditRules
+
+    if embedder not in ("auto", "local", "hashing", "openai"):
+        _fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai")
+    if not path.is_dir():
+        _fail(f"{path} is not a directory; give the folder of documents to ingest")
+    try:
+        settings = Settings(
+            source=str(path.resolve()), collection=collection, embedder=embedder, batch_size=batch_size,
+            notify_url=notify_url, audit_rules=str(audit_rules.resolve()) if audit_rules else None,
+        )  # fmt: skip
+        if audit_rules is not None:
+            AuditRules.load(audit_rules)  # a bad file fails now, not at the end of the run
+    except AuditConfigError as exc:
+        _fail(str(exc))
+    except ValueError as exc:
+        _fail(str(exc))
+    run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
+    with _resources(database_url) as res:
+        _drive(res, tenant, run, as_json, settings=settings, max_steps=max_steps)
+
+
+RunArg = Annotated[str, typer.Argument(help="The run id.")]
+
+
+@runs_app.command("list")
+def list_runs(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """The tenant's ingestion runs with their status."""
+    from graph.ingestion.runner import read_state
+
+    with _resources(database_url) as res:
+        try:
+            rows: list[dict[str, Any]] = []
+            for record in res.store.runs(tenant):
+                state, snapshot = read_state(res, tenant, record.run_id)
+                status = "needs_review" if snapshot.interrupts else (state.status if state else "pending")
+                rows.append({"run_id": record.run_id, "status": status, "collection": record.collection,
+                             "source": record.source, "busy": record.owner is not None,
+                             "documents": state.counters.documents_seen if state else 0})  # fmt: skip
+        except _expected() as exc:
+            _fail(str(exc))
+    if as_json:
+        out.print_json(json.dumps(rows))
+        return
+    table = Table("run", "status", "collection", "documents", "source", title=f"ingestion runs of {tenant}")
+    for r in rows:
+        table.add_row(
+            r["run_id"],
+            r["status"] + (" (busy)" if r["busy"] else ""),
+            r["collection"],
+            str(r["documents"]),
+            r["source"],
+        )
+    out.print(table)
+
+
+@runs_app.command("show")
+def show(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """One run: status, version, counters, retries, last error, report paths."""
+    from checkpointer import VERSION_KEY
+    from graph.ingestion.runner import read_state
+
+    with _resources(database_url) as res:
+        try:
+            state, snapshot = read_state(res, tenant, run_id)
+        except _expected() as exc:
+            _fail(str(exc))
+        if state is None or res.store.get(tenant, run_id) is None:
+            _fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+    version = (snapshot.config.get("configurable") or {}).get(VERSION_KEY)
+    data = summary(state, version)
+    if snapshot.interrupts:
+        data["status"] = "needs_review"
+    if as_json:
+        out.print_json(json.dumps(data))
+        return
+    out.print(_table(state.model_copy(update={"status": data["status"]})))
+    out.print(f"version {version}; next step: {data['step']}", highlight=False)
+
+
+@runs_app.command("resume")
+def resume(
+    run_id: RunArg,
+    tenant: TenantOpt,
+    max_steps: Annotated[int | None, typer.Option("--max-steps", min=1)] = None,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Continue a paused, failed or killed run from its last committed step."""
+    with _resources(database_url) as res:
+        _drive(res, tenant, run_id, as_json, max_steps=max_steps)
+
+
+def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool) -> None:
+    import getpass
+
+    with _resources(database_url) as res:
+        _drive(res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser()})
+
+
+@runs_app.command("approve")
+def approve(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """Approve a run waiting for review: it goes on (notify, remember)."""
+    _decide(run_id, tenant, "approve", database_url, as_json)
+
+
+@runs_app.command("reject")
+def reject(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """Reject a run waiting for review: it stops as cancelled."""
+    _decide(run_id, tenant, "reject", database_url, as_json)
+
+
+@runs_app.command("cancel")
+def cancel(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
+    from graph.ingestion.runner import RunBusy, RunNotFound, execute
+
+    with _resources(database_url) as res:
+        if not res.store.request_cancel(tenant, run_id):
+            _fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        try:  # nobody runs it: take it and let its next node stop it
+            outcome = execute(res, tenant, run_id)
+        except RunBusy:
+            message = f"run {run_id} will stop at its next node boundary"
+            out.print_json(
+                json.dumps({"run_id": run_id, "cancel_requested": True})
+            ) if as_json else out.print(message)
+            return
+        except (RunNotFound, *_expected()) as exc:  # type: ignore[misc]
+            _fail(str(exc))
+        _finish(outcome, as_json)

@@ -1,0 +1,72 @@
+"""The error taxonomy of an ingestion run (docs/ingestion.md has it as a table), as pure rules.
+
+- transient: worth another try (connection reset, timeout, HTTP 429/5xx, serialization failure);
+  retried with exponential backoff and jitter up to a bound, attempts counted in retry_counts.
+- permanent: one document is bad (the loaders report those as ``DocumentError``); recorded as
+  failed, the run goes on.
+- systemic: every later document would fail the same way (index refuses writes, embedder missing
+  or different from the collection's, database unreachable); the run stops as ``failed`` with
+  last_error and is resumable once the cause is fixed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Literal
+
+ErrorClass = Literal["transient", "systemic"]
+
+_TRANSIENT_NAMES = frozenset(
+    {
+        # openai / httpx (embedding API, notify URL)
+        "APIConnectionError",
+        "APITimeoutError",
+        "RateLimitError",
+        "InternalServerError",
+        "ConnectTimeout",
+        "ReadTimeout",
+        "WriteTimeout",
+        "PoolTimeout",
+        "ConnectError",
+        "ReadError",
+        "RemoteProtocolError",
+        # psycopg: the server asked us to retry the transaction
+        "SerializationFailure",
+        "DeadlockDetected",
+    }
+)
+
+
+class TransientHTTPError(RuntimeError):
+    """An HTTP answer that says "try again later" (429 or 5xx)."""
+
+    def __init__(self, url: str, status: int) -> None:
+        self.status = status
+        super().__init__(f"{url} answered HTTP {status}; will retry")
+
+
+class PermanentHTTPError(RuntimeError):
+    """An HTTP answer that another try will not change (4xx other than 408/429)."""
+
+
+def http_status_class(status: int) -> Literal["ok", "transient", "permanent"]:
+    if 200 <= status < 300:
+        return "ok"
+    if status in (408, 425, 429) or status >= 500:
+        return "transient"
+    return "permanent"
+
+
+def is_transient(exc: BaseException) -> bool:
+    """Whether another attempt may succeed (the RetryPolicy's ``retry_on``)."""
+    if isinstance(exc, TransientHTTPError | ConnectionResetError | TimeoutError):
+        return True
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return True
+    return any(cls.__name__ in _TRANSIENT_NAMES for cls in type(exc).__mro__)
+
+
+def describe(exc: BaseException) -> str:
+    """last_error: the exception's class and message, one line."""
+    text = " ".join(str(exc).split()) or repr(exc)
+    return f"{type(exc).__name__}: {text}"[:500]

@@ -1,0 +1,76 @@
+"""The ingestion pipeline as a LangGraph state graph.
+
+    START -> discover -> ingest_batch (loop: load + chunk -> embed -> index, batch_size documents)
+          -> audit -> report -> review (-> await_review: interrupt) -> notify -> remember -> END
+
+Every edge goes through :func:`route`, which reads the plan: so a run started again after a pause
+(``max_steps``), a failure or a review continues at its next step, and a stopped run ends. Run it
+with ``durability="sync"``: a checkpoint commits after every node (every batch), and no node starts
+after a failed commit. ``graph`` is compiled WITHOUT a checkpointer (langgraph.json; the server
+brings its own); ``build_graph().compile(checkpointer=saver)`` for everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import RetryPolicy
+
+from graph.ingestion import nodes
+from graph.ingestion.errors import is_transient
+from graph.ingestion.state import STOPPED, AgentRunState
+
+RETRY = RetryPolicy(
+    max_attempts=nodes.MAX_ATTEMPTS,
+    initial_interval=0.5,
+    max_interval=10.0,
+    jitter=True,
+    retry_on=is_transient,
+)
+NODE_OF_STEP = {
+    "discover": "discover",
+    "ingest": "ingest_batch",
+    "audit": "audit",
+    "report": "report",
+    "review": "review",
+    "notify": "notify",
+    "remember": "remember",
+}
+DESTINATIONS = [*NODE_OF_STEP.values(), "await_review", "pause", END]
+
+
+def route(state: AgentRunState, config: RunnableConfig) -> str:
+    """The next node: the plan's next step, unless the run stopped or used its step budget."""
+    step = state.step
+    if state.status in STOPPED or step is None:
+        return END
+    if state.status == "needs_review":
+        return "await_review"
+    conf = config.get("configurable") or {}
+    budget = conf.get("max_steps")
+    if budget and state.session == str(conf.get("session") or "") and state.session_steps >= int(budget):
+        return "pause"
+    return NODE_OF_STEP[step.kind]
+
+
+def build_graph() -> StateGraph[AgentRunState, Any, AgentRunState, AgentRunState]:
+    builder: StateGraph[AgentRunState, Any, AgentRunState, AgentRunState] = StateGraph(AgentRunState)
+    builder.add_node("discover", nodes.discover, retry_policy=RETRY)
+    builder.add_node("ingest_batch", nodes.ingest_batch, retry_policy=RETRY)
+    builder.add_node("audit", nodes.audit, retry_policy=RETRY)
+    builder.add_node("report", nodes.report, retry_policy=RETRY)
+    builder.add_node("review", nodes.review)
+    builder.add_node("await_review", nodes.await_review)
+    builder.add_node("notify", nodes.notify_step, retry_policy=RETRY)
+    builder.add_node("remember", nodes.remember_step, retry_policy=RETRY)
+    builder.add_node("pause", nodes.pause)
+    builder.add_conditional_edges(START, route, DESTINATIONS)
+    for node in [*NODE_OF_STEP.values(), "await_review", "pause"]:
+        builder.add_conditional_edges(node, route, DESTINATIONS)
+    return builder
+
+
+graph: CompiledStateGraph[AgentRunState, Any, AgentRunState, AgentRunState] = build_graph().compile()

@@ -1,0 +1,246 @@
+"""The nodes of the ingestion graph: small functions over :class:`AgentRunState`.
+
+Each returns only the fields it changes. :func:`work_node` wraps the ones that do work with the
+rules every step shares: the run's tenant, ``runs cancel`` honoured at the node boundary, retries
+counted, the error taxonomy applied (a transient error is raised again for the RetryPolicy until
+its last attempt; anything else stops the run as ``failed`` with last_error, resumable), and the
+per-invocation step budget (``max_steps``) counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any, Protocol
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.errors import GraphBubbleUp
+from langgraph.runtime import get_runtime
+from langgraph.types import interrupt
+
+from graph.ingestion import audit_step, notify, pipeline, remember
+from graph.ingestion.errors import describe, is_transient
+from graph.ingestion.resources import current
+from graph.ingestion.state import AgentRunState, StepKind
+from kassist.tenancy import TenantMismatch, TenantRequired, configured_tenant
+
+MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
+Update = dict[str, Any]
+
+
+class Node(Protocol):
+    """A node LangGraph calls with the state and the run's config (its parameter names matter)."""
+
+    def __call__(self, state: AgentRunState, config: RunnableConfig) -> Update: ...
+
+
+def run_tenant(state: AgentRunState, config: RunnableConfig) -> str:
+    """The tenant the run acts for: the authenticated one, which the state must agree with."""
+    tenant = configured_tenant(config.get("configurable") or {})
+    if tenant is None:
+        raise TenantRequired(
+            "an ingestion run needs a tenant: configurable.tenant_id or an authenticated user"
+        )
+    if state.tenant_id and state.tenant_id != tenant:
+        raise TenantMismatch(f"run {state.run_id!r} belongs to tenant {state.tenant_id!r}, not {tenant!r}")
+    return tenant
+
+
+def session_update(state: AgentRunState, config: RunnableConfig) -> Update:
+    session = str((config.get("configurable") or {}).get("session") or "")
+    steps = state.session_steps + 1 if session == state.session else 1
+    return {"session": session, "session_steps": steps}
+
+
+def _advance(state: AgentRunState, kind: StepKind, output: str, status: str = "done") -> Update:
+    return {
+        "next_step_index": state.next_step_index + 1,
+        "step_statuses": {**state.step_statuses, kind: status},
+        "step_outputs": {**state.step_outputs, kind: output},
+    }
+
+
+def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, str], Update]], Node]:
+    def wrap(fn: Callable[[AgentRunState, str], Update]) -> Node:
+        def node(state: AgentRunState, config: RunnableConfig) -> Update:
+            tenant = run_tenant(state, config)
+            update = session_update(state, config)
+            if not state.run_id:  # started through the LangGraph server: the thread is the run
+                state = state.model_copy(
+                    update={"run_id": str((config.get("configurable") or {})["thread_id"])}
+                )
+                update["run_id"] = state.run_id
+            info = get_runtime().execution_info
+            attempt = info.node_attempt if info else 1
+            if attempt > 1:
+                update["retry_counts"] = {
+                    **state.retry_counts,
+                    kind: state.retry_counts.get(kind, 0) + attempt - 1,
+                }
+            record = current().store.get(tenant, state.run_id) if state.run_id else None
+            if record is not None and record.cancel_requested:
+                return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
+            try:
+                result = fn(state, tenant)
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:
+                if is_transient(exc) and attempt < MAX_ATTEMPTS:
+                    raise  # the node's RetryPolicy tries again, with backoff and jitter
+                return {
+                    **update,
+                    "status": "failed",
+                    "last_error": f"{kind}: {describe(exc)}",
+                    "step_statuses": {**state.step_statuses, kind: "failed"},
+                }
+            return {**update, "status": "running", "last_error": None, **result}
+
+        # Not functools.wraps: LangGraph reads the signature to pass config and runtime.
+        node.__name__ = node.__qualname__ = fn.__name__
+        node.__doc__ = fn.__doc__
+        return node
+
+    return wrap
+
+
+@work_node("discover")
+def discover(state: AgentRunState, tenant: str) -> Update:
+    res = current()
+    settings = state.settings
+    model, reason = res.embedder(state.embedder_name or settings.embedder)
+    kb = res.index(model.name).for_tenant(tenant)
+    res.store.register(tenant, state.run_id, settings.source, settings.collection)  # kept if there
+    rows = pipeline.list_source(
+        Path(settings.source), tenant, settings.collection, kb.documents(settings.collection)
+    )
+    total = res.store.discover(tenant, state.run_id, rows)
+    batches = -(-total // settings.batch_size)
+    files = sum(1 for r in rows if r["kind"] != "delete")
+    return {
+        "tenant_id": tenant,
+        "audit_date": state.audit_date or date.today().isoformat(),
+        "embedder_name": model.name,
+        "documents_total": files,
+        "batches_total": batches,
+        **_advance(
+            state, "discover", f"{files} files, {total - files} to remove, {batches} batches; {reason}"
+        ),
+    }
+
+
+@work_node("ingest")
+def ingest_batch(state: AgentRunState, tenant: str) -> Update:
+    res = current()
+    settings = state.settings
+    lo = state.batch_cursor * settings.batch_size
+    done = pipeline.run_batch(
+        res.store,
+        res.index(state.embedder_name).for_tenant(tenant),
+        run_id=state.run_id,
+        root=Path(settings.source),
+        collection=settings.collection,
+        lo=lo,
+        hi=lo + settings.batch_size,
+        chunk_tokens=settings.chunk_tokens,
+        overlap_tokens=settings.overlap_tokens,
+        audit_rules=settings.audit_rules,
+        today=_audit_date(state),
+    )
+    cursor = state.batch_cursor + 1
+    counters = state.counters.plus(done.counters)
+    output = f"batch {cursor}/{state.batches_total}; documents indexed up to {done.last_document or state.last_document}"
+    # Nested values go into the checkpoint as plain dicts (no pickled classes to allow-list).
+    update: Update = {
+        "batch_cursor": cursor,
+        "counters": counters.model_dump(),
+        "last_document": done.last_document or state.last_document,
+    }
+    if cursor >= state.batches_total:
+        return {**update, **_advance(state, "ingest", output)}
+    return {
+        **update,
+        "step_outputs": {**state.step_outputs, "ingest": output},
+        "step_statuses": {**state.step_statuses, "ingest": "running"},
+    }
+
+
+def _audit_date(state: AgentRunState) -> date:
+    return date.fromisoformat(state.audit_date) if state.audit_date else date.today()
+
+
+@work_node("audit")
+def audit(state: AgentRunState, tenant: str) -> Update:
+    rows = current().store.manifest(tenant, state.run_id)
+    found = audit_step.findings(rows, state.settings.audit_rules)
+    c = state.counters
+    why = audit_step.reasons(
+        found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules
+    )
+    counts = audit_step.severity_counts(found)
+    summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "no findings"
+    return {
+        "findings": counts,
+        "review_reasons": why,
+        **_advance(state, "audit", f"{len(found)} findings: {summary}"),
+    }
+
+
+@work_node("report")
+def report(state: AgentRunState, tenant: str) -> Update:
+    res = current()
+    rows = res.store.manifest(tenant, state.run_id)
+    paths = audit_step.write_report(
+        res.reports_dir / tenant / state.run_id,
+        run_id=state.run_id,
+        tenant_id=tenant,
+        collection=state.settings.collection,
+        today=_audit_date(state),
+        counters=state.counters.model_dump(),
+        rows=rows,
+        found=audit_step.findings(rows, state.settings.audit_rules),
+        review=state.review_reasons,
+    )
+    return {"report_paths": paths, **_advance(state, "report", paths["html"])}
+
+
+@work_node("review")
+def review(state: AgentRunState, tenant: str) -> Update:
+    if state.review and state.review.startswith("approved"):
+        return _advance(state, "review", state.review)
+    reason = "; ".join(state.review_reasons)
+    if not reason:
+        return _advance(state, "review", "not needed", status="skipped")
+    return {"review": reason, "status": "needs_review"}
+
+
+def await_review(state: AgentRunState) -> Update:
+    """Pause for a person: ``kassist runs approve|reject`` resumes with Command(resume=...)."""
+    decision = interrupt({"run_id": state.run_id, "reason": state.review, "report": state.report_paths})
+    verdict = str(decision.get("decision") if isinstance(decision, dict) else decision)
+    who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
+    if verdict == "approve":
+        text = f"approved{' by ' + who if who else ''}: {state.review}"
+        return {"status": "running", "review": text, **_advance(state, "review", text)}
+    text = f"rejected{' by ' + who if who else ''}: {state.review}"
+    return {"status": "cancelled", "review": text, "last_error": text}
+
+
+@work_node("notify")
+def notify_step(state: AgentRunState, tenant: str) -> Update:
+    url = state.settings.notify_url
+    if not url:
+        return _advance(state, "notify", "no --notify-url", status="skipped")
+    result = notify.send(current().store, tenant, state, url)
+    return _advance(state, "notify", result)
+
+
+@work_node("remember")
+def remember_step(state: AgentRunState, tenant: str) -> Update:
+    final = state.model_copy(update={"status": "completed"})
+    memory_id = remember.write(current().memory().for_tenant(tenant), final)
+    return {"status": "completed", **_advance(state, "remember", f"episode {memory_id}")}
+
+
+def pause(state: AgentRunState) -> Update:
+    return {"status": "paused"}

@@ -1,0 +1,59 @@
+"""``--notify-url``: one POST of the run's summary, at most once per idempotency key.
+
+The key ``notify:{run_id}:{step_id}:{target}`` is recorded in the ledger before the call (intent)
+and the answer after it; a replay finds the answer and does not call again. A process killed
+between the call and the record sends again on resume, with the same key in the
+``Idempotency-Key`` header, so the receiver can drop the duplicate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from graph.ingestion.errors import PermanentHTTPError, TransientHTTPError, http_status_class
+from graph.ingestion.state import AgentRunState
+from graph.ingestion.store import RunStore
+
+TIMEOUT_S = 10.0
+
+
+def notify_key(run_id: str, step_id: str, target: str) -> str:
+    return f"notify:{run_id}:{step_id}:{target}"
+
+
+def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
+    return {
+        "run_id": state.run_id,
+        "tenant_id": tenant,
+        "collection": state.settings.collection,
+        "status": "completed",
+        "counters": state.counters.model_dump(),
+        "findings": state.findings,
+        "report_paths": state.report_paths,
+    }
+
+
+def send(store: RunStore, tenant: str, state: AgentRunState, url: str) -> str:
+    """POST the summary unless the ledger holds this key's answer; returns a one-line outcome."""
+    key = notify_key(state.run_id, "notify", url)
+    body = payload(state, tenant)
+    entry = store.ledger_begin(tenant, state.run_id, key, body)
+    if entry.state != "intent":
+        return f"{entry.state} earlier (replayed from the ledger): {entry.result}"
+    try:
+        response = httpx.post(url, json=body, headers={"Idempotency-Key": key}, timeout=TIMEOUT_S)
+    except httpx.TransportError as exc:
+        raise TransientHTTPError(url, 0) from exc
+    verdict = http_status_class(response.status_code)
+    if verdict == "transient":
+        raise TransientHTTPError(url, response.status_code)
+    result = {"status": response.status_code}
+    if verdict == "permanent":
+        store.ledger_finish(tenant, key, "failed", result)
+        raise PermanentHTTPError(
+            f"{url} refused the notification with HTTP {response.status_code}; fix the URL and resume"
+        )
+    store.ledger_finish(tenant, key, "done", result)
+    return f"sent to {url}: HTTP {response.status_code} (key {key})"

@@ -1,0 +1,175 @@
+"""The work inside the nodes: list the source, then per batch load + chunk -> embed -> index.
+
+A batch is the unit of redo: a run killed inside one does it again on resume. Everything it writes
+is idempotent (index upserts by deterministic chunk ids), and what each document did is recorded
+in the manifest before the index is written, first write wins, so a redone batch counts exactly
+what an uninterrupted one would have.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from graph.ingestion import audit_step
+from graph.ingestion.state import Counters
+from graph.ingestion.store import ManifestRow, Planned, RunStore
+from knowledge.documents import DocumentError
+from knowledge.index.sync_index import TenantKnowledgeIndex
+from knowledge.ingest import chunk_or_error
+from knowledge.loaders import document_id, load_file, walk_files
+
+
+def list_source(
+    root: Path, tenant: str, collection: str, indexed: Sequence[tuple[str, str]]
+) -> list[dict[str, Any]]:
+    """The run's manifest rows: every file of the source in order, then the documents indexed in the
+    collection whose file is gone (their chunks are removed)."""
+    rows: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for item in walk_files(root):
+        if isinstance(item, DocumentError):
+            rows.append(
+                _row(len(rows), "error", item.source_path, None, "failed", f"{item.kind}: {item.reason}")
+            )
+            continue
+        path = Path(os.path.relpath(item, root)).as_posix()
+        doc = document_id(tenant, collection, path)
+        seen.add(doc)
+        rows.append(_row(len(rows), "file", path, doc, None, None))
+    for doc, path in indexed:
+        if doc not in seen:
+            rows.append(_row(len(rows), "delete", path, doc, None, None))
+    return rows
+
+
+def _row(
+    seq: int, kind: str, path: str, doc: str | None, outcome: str | None, reason: str | None
+) -> dict[str, Any]:
+    return {
+        "seq": seq,
+        "kind": kind,
+        "path": path,
+        "doc_id": doc,
+        "outcome": outcome,
+        "reason": reason,
+    }
+
+
+@dataclass
+class Timings:
+    load: float = 0.0
+    embed_index: float = 0.0
+    audit: float = 0.0
+
+
+@dataclass
+class BatchDone:
+    counters: Counters
+    last_document: str | None
+    timings: Timings = field(default_factory=Timings)
+
+
+def run_batch(
+    store: RunStore,
+    kb: TenantKnowledgeIndex,
+    *,
+    run_id: str,
+    root: Path,
+    collection: str,
+    lo: int,
+    hi: int,
+    chunk_tokens: int,
+    overlap_tokens: int,
+    audit_rules: str | None,
+    today: date,
+) -> BatchDone:
+    tenant = kb.tenant_id
+    timings = Timings()
+    rows = store.batch(tenant, run_id, lo, hi)
+    # A redone batch upserts its documents again (idempotent: by chunk id) but keeps the outcomes
+    # its first attempt recorded; failed and removed ones are done.
+    todo = [r for r in rows if r.outcome not in ("failed", "removed")]
+    failed: list[Planned] = []
+    items = []
+    seqs: list[int] = []
+    audits: dict[int, str] = {}
+    started = time.perf_counter()
+    for row in todo:
+        if row.kind != "file":
+            continue
+        loaded = load_file(root / row.source_path, root=root, tenant_id=tenant, collection=collection)
+        prepared = (
+            loaded
+            if isinstance(loaded, DocumentError)
+            else chunk_or_error(loaded, max_tokens=chunk_tokens, overlap_tokens=overlap_tokens)
+        )
+        if isinstance(prepared, DocumentError):
+            failed.append(
+                Planned(seq=row.seq, outcome="failed", reason=f"{prepared.kind}: {prepared.reason}")
+            )
+            continue
+        items.append(prepared)
+        seqs.append(row.seq)
+    timings.load = time.perf_counter() - started
+    started = time.perf_counter()
+    for seq, (document, _chunks) in zip(seqs, items, strict=True):
+        audits[seq] = audit_step.audit_document(document, audit_rules, today)
+    timings.audit = time.perf_counter() - started
+
+    started = time.perf_counter()
+    plans = kb.prepare_upserts(items)
+    planned = [
+        Planned(
+            seq=seq,
+            outcome="indexed" if (len(p.new_chunks) or p.chunks_removed) else "unchanged",
+            added=len(p.new_chunks),
+            unchanged=len(p.chunks) - len(p.new_chunks),
+            removed=p.chunks_removed,
+            hits=p.cache_hits,
+            embedded=len(p.to_embed),
+        )
+        for seq, p in zip(seqs, plans, strict=True)
+    ]
+    # Intent first: what each document will do, against the index as it was before this run.
+    store.record(tenant, run_id, [*failed, *planned], audits)
+    kb.apply_upserts(plans)
+    removed = [
+        Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
+        for row in todo
+        if row.kind == "delete"
+    ]
+    if removed:
+        store.record(tenant, run_id, removed, {})
+    timings.embed_index = time.perf_counter() - started
+    return BatchDone(
+        counters=batch_counters(store, tenant, run_id, lo, hi), last_document=_last(rows), timings=timings
+    )
+
+
+def _last(rows: Sequence[ManifestRow]) -> str | None:
+    files = [r for r in rows if r.kind == "file"]
+    return files[-1].source_path if files else None
+
+
+def batch_counters(store: RunStore, tenant: str, run_id: str, lo: int, hi: int) -> Counters:
+    """The batch's counters as recorded in the manifest (what the first attempt planned)."""
+    c = Counters()
+    for r in store.sums(tenant, run_id, lo, hi):
+        docs, outcome = int(r["docs"]), r["outcome"]
+        c.documents_seen += docs if outcome != "removed" else 0
+        c.documents_indexed += docs if outcome == "indexed" else 0
+        c.documents_unchanged += docs if outcome == "unchanged" else 0
+        c.documents_failed += docs if outcome == "failed" else 0
+        c.documents_removed += docs if outcome == "removed" else 0
+        c.chunks_added += int(r["added"] or 0)
+        c.chunks_unchanged += int(r["unchanged"] or 0)
+        c.chunks_removed += int(r["removed"] or 0)
+        c.cache_hits += int(r["hits"] or 0)
+        c.embedded += int(r["embedded"] or 0)
+    return c

@@ -1,0 +1,70 @@
+"""The run's summary in the tenant's long-term memory, for the assistant to read later.
+
+One episodic memory per run (key ``ingestion_run:{run_id}``), rewritten as the run progresses:
+while running it says how far indexing got ("documents indexed up to <path>"), at the end the
+final counts. Ids, paths and numbers are copied verbatim. ``memory.manager`` has no ``system``
+source: the summary is written as ``tool_output`` (data, never instructions) by the user
+``system:ingestion``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.ingestion.state import AgentRunState
+
+USER = "system:ingestion"
+
+
+def summary(state: AgentRunState) -> dict[str, Any]:
+    c = state.counters
+    done = state.status == "completed"
+    artifacts = [
+        f"collection {state.settings.collection}: {c.documents_indexed} documents indexed, "
+        f"{c.documents_unchanged} unchanged, {c.documents_failed} failed, {c.documents_removed} removed; "
+        f"chunks {c.chunks_added} added, {c.chunks_unchanged} unchanged, {c.chunks_removed} removed",
+    ]
+    if not done and state.last_document:
+        artifacts.append(
+            f"documents indexed up to {state.last_document} (batch {state.batch_cursor} of {state.batches_total})"
+        )
+    artifacts += [f"report {fmt}: {path}" for fmt, path in sorted(state.report_paths.items())]
+    pending = []
+    if not done:
+        pending.append(f"resume run {state.run_id} (status {state.status})")
+    if c.documents_failed:
+        pending.append(f"look at the {c.documents_failed} failed documents listed in the report")
+    if state.findings:
+        pending.append(
+            "audit findings: " + ", ".join(f"{n} {sev}" for sev, n in sorted(state.findings.items()))
+        )
+    return {
+        "run_id": state.run_id,
+        "goal": state.goal,
+        "status": state.status,
+        "collection": state.settings.collection,
+        "source": state.settings.source,
+        "decisions": {
+            "chunk_size_tokens": state.settings.chunk_tokens,
+            "chunk_overlap_tokens": state.settings.overlap_tokens,
+            "embedding_model": state.embedder_name,
+            "batch_size": state.settings.batch_size,
+        },
+        "artifacts": artifacts,
+        "counters": c.model_dump(),
+        "pending_actions": pending,
+    }
+
+
+def write(memory: Any, state: AgentRunState) -> str:
+    """Remember the run's summary (``memory`` is a tenant-bound MemoryManager); returns the memory id."""
+    decision = memory.remember(
+        USER, "episode", f"ingestion_run:{state.run_id}", summary(state), "tool_output",
+        source_ref=f"run:{state.run_id}", actor="kassist ingest",
+    )  # fmt: skip
+    record = decision.memory
+    return (
+        f"{decision.action.value} {record.id}"
+        if record is not None
+        else f"{decision.action.value}: {decision.reason}"
+    )

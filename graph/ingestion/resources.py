@@ -1,0 +1,127 @@
+"""What the nodes work with (database handles, embedders), opened once per process.
+
+None of it is in the graph's state: state is checkpointed, these are connections. The command line
+opens them for its database URL and installs them (:func:`install`); inside ``langgraph dev`` they
+are opened on first use from ``KASSIST_DATABASE_URL``, the server's own setting (never the
+client's).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from checkpointer import TenantCheckpointer
+from graph.ingestion.store import RunStore
+from kassist.dburl import database_url_from_env
+from knowledge.embedders import Embedder, HashingEmbedder, select_embedder
+from knowledge.index import KnowledgeIndex
+
+REPORTS_ENV = "KASSIST_REPORTS_DIR"
+
+
+@dataclass
+class Resources:
+    database_url: str
+    saver: TenantCheckpointer
+    store: RunStore
+    reports_dir: Path
+    _indexes: dict[str, KnowledgeIndex] = field(default_factory=dict)
+    _embedders: dict[str, tuple[Embedder, str]] = field(default_factory=dict)
+    _memory: Any = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def open(cls, database_url: str, reports_dir: Path | None = None) -> Resources:
+        saver = TenantCheckpointer.from_url(database_url)
+        try:
+            saver.setup()
+            store = RunStore(saver)
+            store.setup()
+        except BaseException:
+            saver.close()
+            raise
+        reports = (reports_dir or Path(os.environ.get(REPORTS_ENV) or ".kassist/reports")).resolve()
+        return cls(database_url, saver, store, reports)
+
+    def embedder(self, choice: str) -> tuple[Embedder, str]:
+        """The embedder for ``choice`` (auto|local|hashing|openai or a recorded model name) and why."""
+        with self._lock:
+            if choice not in self._embedders:
+                chosen = _embedder_for(choice)
+                self._embedders[choice] = chosen
+                # Later steps ask by the recorded model name: the same instance, loaded once.
+                self._embedders.setdefault(chosen[0].name, chosen)
+            return self._embedders[choice]
+
+    def index(self, choice: str) -> KnowledgeIndex:
+        model, _ = self.embedder(choice)
+        with self._lock:
+            if model.name not in self._indexes:
+                base = next(iter(self._indexes.values()), None)
+                if base is None:
+                    self._indexes[model.name] = KnowledgeIndex.from_url(self.database_url, embedder=model)
+                else:  # one connection pool for every model
+                    self._indexes[model.name] = KnowledgeIndex(base.driver, model, base.url)
+            return self._indexes[model.name]
+
+    def memory(self) -> Any:
+        from memory.manager.manager import MemoryManager
+
+        with self._lock:
+            if self._memory is None:
+                self._memory = MemoryManager.from_url(self.database_url)
+            return self._memory
+
+    def close(self) -> None:
+        closed: set[int] = set()
+        for index in self._indexes.values():
+            if id(index.driver) not in closed:
+                closed.add(id(index.driver))
+                index.close()
+        if self._memory is not None:
+            self._memory.close()
+        self.saver.close()
+
+
+def _embedder_for(choice: str) -> tuple[Embedder, str]:
+    if choice.startswith("hashing-") and choice.removeprefix("hashing-").isdigit():
+        return HashingEmbedder(int(choice.removeprefix("hashing-"))), f"{choice}: recorded by the run"
+    if choice in ("auto", "local", "hashing", "openai"):
+        return select_embedder(choice)
+    # A model name recorded at discovery (e.g. a resumed run): the same model or nothing.
+    for candidate in ("local", "openai"):
+        try:
+            model, _ = select_embedder(candidate)
+        except Exception:
+            continue
+        if model.name == choice:
+            return model, f"{choice}: recorded by the run"
+    from knowledge.embedders import EmbedderUnavailable
+
+    raise EmbedderUnavailable(
+        f"this run was started with embedder {choice!r}, which is not available here; make it available "
+        "(e.g. OPENAI_API_KEY, the local model) and resume"
+    )
+
+
+_installed: Resources | None = None
+_guard = threading.Lock()
+
+
+def install(resources: Resources | None) -> None:
+    """Make ``resources`` the ones nodes of this process use (None: back to opening from the environment)."""
+    global _installed
+    with _guard:
+        _installed = resources
+
+
+def current() -> Resources:
+    global _installed
+    with _guard:
+        if _installed is None:
+            _installed = Resources.open(database_url_from_env())
+        return _installed

@@ -1,0 +1,207 @@
+"""Starting, resuming and steering a run: what ``kassist ingest`` and ``kassist runs`` call.
+
+One worker per run: a lease in the run registry (owner ``host:pid:token``, renewed after every node)
+lets a second ``runs resume R`` say the run is busy instead of racing the first; a lease whose
+process is gone (same host, pid not alive) or whose time ran out is taken over, so a run killed
+with SIGKILL resumes at once. The checkpointer's version check stays the last line of defence: a
+:class:`CheckpointConflict` reloads the newer state and continues, or stops if it is finished.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.types import Command
+
+from checkpointer import CheckpointConflict
+from graph.ingestion.graph import build_graph
+from graph.ingestion.resources import Resources
+from graph.ingestion.state import TERMINAL, AgentRunState, Settings
+from graph.ingestion.store import RunRecord
+
+logger = logging.getLogger(__name__)
+LEASE_S = 120.0
+MAX_CONFLICTS = 3
+Event = Callable[[str, AgentRunState], None]
+
+
+class RunBusy(RuntimeError):
+    """Another live worker holds the run."""
+
+
+class RunNotFound(LookupError):
+    """No run of that id for this tenant (another tenant's run is "not found" too)."""
+
+
+@dataclass
+class Outcome:
+    state: AgentRunState
+    started: str  # "fresh" | "resumed" | "restarted" | "finished" | "needs_review"
+    resumed_from: str | None = None
+
+
+def _owner() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def lease_free(record: RunRecord) -> bool:
+    """Whether the run's lease may be taken: expired, or held by a process of this host that is gone."""
+    if record.owner is None or (record.lease_until or 0) < time.time():
+        return True
+    host, _, rest = record.owner.partition(":")
+    if host != socket.gethostname():
+        return False
+    try:
+        os.kill(int(rest.split(":")[0]), 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, ValueError):
+        return False
+    return False
+
+
+def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> RunnableConfig:
+    conf: dict[str, Any] = {"thread_id": run_id, "tenant_id": tenant, "session": uuid.uuid4().hex}
+    if max_steps:
+        conf["max_steps"] = max_steps
+    return {"configurable": conf, "recursion_limit": 1_000_000}
+
+
+def read_state(res: Resources, tenant: str, run_id: str) -> tuple[AgentRunState | None, Any]:
+    graph = build_graph().compile(checkpointer=res.saver.for_tenant(tenant))
+    snapshot = graph.get_state(config_for(tenant, run_id))
+    if not snapshot.values:
+        return None, snapshot
+    return AgentRunState.model_validate(snapshot.values), snapshot
+
+
+def execute(
+    res: Resources,
+    tenant: str,
+    run_id: str,
+    *,
+    settings: Settings | None = None,
+    goal: str = "",
+    conversation_id: str | None = None,
+    max_steps: int | None = None,
+    resume: Any = None,
+    on_event: Event | None = None,
+    on_start: Callable[[Outcome], None] | None = None,
+) -> Outcome:
+    """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops."""
+    record = res.store.get(tenant, run_id)
+    if record is None:
+        if settings is None:
+            raise RunNotFound(
+                f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
+            )
+        res.store.register(tenant, run_id, settings.source, settings.collection)
+    owner = _owner()
+    holder = res.store.take_lease(tenant, run_id, owner, LEASE_S, lease_free)
+    if holder is not None:
+        raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
+    try:
+        return _execute(
+            res, tenant, run_id, owner, settings, goal, conversation_id, max_steps, resume, on_event, on_start
+        )
+    finally:
+        res.store.release_lease(tenant, run_id, owner)
+
+
+def _execute(
+    res: Resources,
+    tenant: str,
+    run_id: str,
+    owner: str,
+    settings: Settings | None,
+    goal: str,
+    conversation_id: str | None,
+    max_steps: int | None,
+    resume: Any,
+    on_event: Event | None,
+    on_start: Callable[[Outcome], None] | None,
+) -> Outcome:
+    graph = build_graph().compile(checkpointer=res.saver.for_tenant(tenant))
+    for attempt in range(MAX_CONFLICTS + 1):
+        config = config_for(tenant, run_id, max_steps)
+        snapshot = graph.get_state(config)
+        state = AgentRunState.model_validate(snapshot.values) if snapshot.values else None
+        inputs: Any
+        if state is None:
+            assert settings is not None, "a new run needs its settings"
+            inputs = AgentRunState(
+                run_id=run_id, tenant_id=tenant, conversation_id=conversation_id, goal=goal or f"Ingest {settings.source} into {settings.collection}",
+                settings=settings, status="running",
+            ).model_dump()  # fmt: skip
+            outcome = Outcome(AgentRunState.model_validate(inputs), "fresh")
+        elif snapshot.interrupts:
+            if resume is None:
+                return Outcome(state, "needs_review")
+            inputs = Command(resume=resume)
+            outcome = Outcome(state, "resumed", _where(state))
+        elif state.status in TERMINAL and not snapshot.next:
+            return Outcome(state, "finished")
+        elif snapshot.next:  # killed mid-node: LangGraph re-runs the node that did not commit
+            inputs = None
+            outcome = Outcome(state, "resumed", _where(state))
+        else:  # paused, failed: start again at the plan's next step
+            inputs = {"status": "running", "last_error": None}
+            outcome = Outcome(state, "restarted", _where(state))
+        if on_start is not None and attempt == 0:
+            on_start(outcome)
+        renewed = time.monotonic()
+        try:
+            for update in graph.stream(inputs, config, durability="sync", stream_mode="updates"):
+                if time.monotonic() - renewed > LEASE_S / 4:  # a commit per node would cost an fsync each
+                    if not res.store.renew_lease(tenant, run_id, owner, LEASE_S):
+                        raise RunBusy(f"run {run_id!r} was taken over by another worker")
+                    renewed = time.monotonic()
+                for node in update:
+                    if on_event is not None and node != "__interrupt__":
+                        current, _ = read_state(res, tenant, run_id)
+                        if current is not None:
+                            on_event(node, current)
+        except CheckpointConflict as exc:
+            # Another worker moved the run on: reload its state and go on from there, stop if it
+            # finished the run, and leave it the run if it keeps winning (it is alive and working).
+            latest, snap = read_state(res, tenant, run_id)
+            if latest is not None and latest.status in TERMINAL and not snap.next:
+                return Outcome(latest, "finished")
+            if attempt == MAX_CONFLICTS:
+                raise RunBusy(
+                    f"run {run_id!r} is being advanced by another worker; leaving it the run"
+                ) from exc
+            continue
+        final, snap = read_state(res, tenant, run_id)
+        assert final is not None
+        if final.status in ("paused", "failed") and final.batch_cursor:
+            _remember_progress(res, tenant, final)
+        return Outcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
+    raise AssertionError("unreachable")
+
+
+def _remember_progress(res: Resources, tenant: str, state: AgentRunState) -> None:
+    """A stopped run's summary says how far it got ("documents indexed up to ..."); the remember step
+    rewrites it when the run completes. Best effort: memory being unavailable stops nothing."""
+    from graph.ingestion import remember
+
+    try:
+        remember.write(res.memory().for_tenant(tenant), state)
+    except Exception as exc:  # the run's own outcome is what the caller needs
+        logger.warning("could not write run %s's progress to memory: %s", state.run_id, exc)
+
+
+def _where(state: AgentRunState) -> str:
+    step = state.step.kind if state.step else "end"
+    if step == "ingest" or (step == "discover" and state.batch_cursor):
+        after = f", after {state.last_document}" if state.last_document else ""
+        return f"batch {state.batch_cursor + 1} of {state.batches_total} (document {state.batch_cursor * state.settings.batch_size + 1}{after})"
+    return f"the {step} step"

@@ -1,0 +1,92 @@
+"""The state of one ingestion run: what LangGraph checkpoints after every node.
+
+It stays the same size whatever the corpus: no document text, chunks or vectors (they live in the
+index), no list of paths (the run's manifest is a table, see :mod:`graph.ingestion.store`). The plan
+is a fixed list of steps; the batch loop is one step with a cursor, not one step per batch.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+RunStatus = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
+StepKind = Literal["discover", "ingest", "audit", "report", "review", "notify", "remember"]
+StepStatus = Literal["pending", "running", "done", "skipped", "failed"]
+TERMINAL: frozenset[str] = frozenset({"completed", "cancelled"})
+STOPPED: frozenset[str] = frozenset({"paused", "failed", "cancelled", "completed"})
+
+
+class PlanStep(BaseModel):
+    step_id: str
+    kind: StepKind
+
+
+PLAN: tuple[PlanStep, ...] = tuple(
+    PlanStep(step_id=kind, kind=kind)
+    for kind in ("discover", "ingest", "audit", "report", "review", "notify", "remember")
+)
+
+
+class Counters(BaseModel):
+    """Progress of a run; each document counts once, however often its batch was redone."""
+
+    documents_seen: int = 0
+    documents_indexed: int = 0
+    documents_unchanged: int = 0
+    documents_failed: int = 0
+    documents_removed: int = 0
+    chunks_added: int = 0
+    chunks_unchanged: int = 0
+    chunks_removed: int = 0
+    cache_hits: int = 0
+    embedded: int = 0
+
+    def plus(self, other: Counters) -> Counters:
+        return Counters(**{k: v + getattr(other, k) for k, v in self.model_dump().items()})
+
+
+class Settings(BaseModel):
+    """What the run was asked to do (fixed at its start)."""
+
+    source: str = ""
+    collection: str = "default"
+    embedder: str = "auto"
+    batch_size: int = Field(default=25, ge=1, le=10_000)
+    chunk_tokens: int = Field(default=256, ge=16, le=512)
+    overlap_tokens: int = Field(default=32, ge=0, le=256)
+    notify_url: str | None = None
+    audit_rules: str | None = Field(default=None, description="TOML file of audit rules (None: defaults)")
+
+
+class AgentRunState(BaseModel):
+    run_id: str = ""
+    tenant_id: str = ""
+    conversation_id: str | None = None
+    goal: str = ""
+    settings: Settings = Field(default_factory=Settings)
+    embedder_name: str = Field(default="", description="The model actually used (e.g. hashing-384)")
+    plan: list[PlanStep] = Field(default_factory=lambda: list(PLAN))
+    next_step_index: int = 0
+    documents_total: int = 0
+    batches_total: int = 0
+    batch_cursor: int = Field(default=0, description="Batches of the ingest step already committed")
+    last_document: str | None = Field(default=None, description="Last document of the last committed batch")
+    step_statuses: dict[str, StepStatus] = Field(default_factory=dict)
+    step_outputs: dict[str, str] = Field(default_factory=dict)
+    retry_counts: dict[str, int] = Field(default_factory=dict)
+    status: RunStatus = "pending"
+    last_error: str | None = None
+    counters: Counters = Field(default_factory=Counters)
+    findings: dict[str, int] = Field(default_factory=dict, description="Audit findings by severity")
+    report_paths: dict[str, str] = Field(default_factory=dict)
+    audit_date: str | None = Field(default=None, description="The day the audit judges staleness against")
+    review_reasons: list[str] = Field(default_factory=list, description="Why the audit wants a person")
+    review: str | None = Field(default=None, description="The review's reason, then the decision")
+    session: str = Field(default="", description="Id of the invocation that owns session_steps")
+    session_steps: int = 0
+
+    @property
+    def step(self) -> PlanStep | None:
+        return self.plan[self.next_step_index] if self.next_step_index < len(self.plan) else None

@@ -1,0 +1,128 @@
+"""What the ingestion tests share: a small corpus, the real CLI in a child process, a real HTTP
+receiver for notifications, and looks at the tables the way an operator would."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from raw_sql import raw
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = ROOT / "knowledge" / "corpus" / "files"
+
+
+def write_corpus(root: Path, extra: int = 30) -> Path:
+    """The shipped handbook (mixed formats) plus ``extra`` short policies."""
+    shutil.copytree(SHIPPED, root)
+    for i in range(extra):
+        (root / f"policy-{i:03d}.md").write_text(
+            f"# Policy {i}\n\n## Rules\n\nEmployees must file form {i} within {i % 7 + 2} days.\n\n"
+            f"## Scope\n\nApplies to office {i} and its staff.\n"
+        )
+    return root
+
+
+def kassist(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-P", "-m", "kassist.cli", *args], cwd=cwd, env=child_env(), capture_output=True,
+        text=True, timeout=timeout,
+    )  # fmt: skip
+
+
+def spawn(*args: str, cwd: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-P", "-m", "kassist.cli", *args], cwd=cwd, env=child_env(),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def child_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "KASSIST_DATABASE_URL"}
+    return {**env, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+
+
+def show(db_url: str, tenant: str, run_id: str, cwd: Path) -> dict[str, Any]:
+    result = kassist("runs", "show", run_id, "--tenant", tenant, "--database-url", db_url, "--json", cwd=cwd)
+    assert result.returncode == 0, result.stdout + result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def chunk_ids(db_url: str, tenant: str, collection: str) -> list[str]:
+    rows = raw(
+        db_url,
+        "SELECT chunk_id FROM kassist_kb_chunks WHERE tenant_id = %s AND collection = %s ORDER BY chunk_id",
+        (tenant, collection),
+    )
+    return [str(r[0]) for r in rows]
+
+
+def head_version(db_url: str, tenant: str, run_id: str) -> int:
+    """The run's committed checkpoint version (0 before its first, or before the tables exist)."""
+    try:
+        rows = raw(
+            db_url,
+            "SELECT version FROM kassist_cp_heads WHERE tenant_id = %s AND thread_id = %s AND checkpoint_ns = ''",
+            (tenant, run_id),
+        )
+    except Exception:  # no table yet: the child has not set up the database
+        return 0
+    return int(rows[0][0]) if rows else 0
+
+
+@dataclass
+class Receiver:
+    """Notifications received: (Idempotency-Key header, JSON body), in arrival order."""
+
+    url: str
+    received: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    fail_next: list[int] = field(default_factory=list)  # HTTP statuses to answer first
+
+    def by_key(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for key, body in self.received:
+            out.setdefault(key, []).append(body)
+        return out
+
+
+@contextmanager
+def receiver() -> Iterator[Receiver]:
+    """A real HTTP server on 127.0.0.1 (a free port) that records every POST."""
+    box: list[Receiver] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            me = box[0]
+            if me.fail_next:
+                self.send_response(me.fail_next.pop(0))
+                self.end_headers()
+                return
+            me.received.append((self.headers.get("Idempotency-Key") or "", json.loads(body)))
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    box.append(Receiver(url=f"http://127.0.0.1:{server.server_address[1]}/hook"))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield box[0]
+    finally:
+        server.shutdown()
+        server.server_close()
