@@ -33,7 +33,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "memory": ("memory.cli:app", "Long-term memory: remember, list, history, forget, review, audit."),
     "checkpoints": ("checkpointer.cli:app", "Checkpoints: list, show, prune (retention), import."),
     "demo": ("kassist.demo:demo", "Run a graph, SIGKILL it midway, resume it; nothing runs twice."),
-    "demo-corpus": ("knowledge.corpus.cli:demo_corpus", "Write a deterministic demo corpus with its ground truth."),
+    "demo-corpus": (
+        "knowledge.corpus.cli:demo_corpus",
+        "Write a deterministic demo corpus with its ground truth.",
+    ),
     "ingest": ("graph.ingestion.cli:ingest", "Ingest a folder: load, chunk, embed, index, audit; resumable."),
     "runs": ("graph.ingestion.cli:runs_app", "Ingestion runs: list, show, resume, approve, reject, cancel."),
     "ask": ("graph.assistant.cli:ask", "Ask the knowledge assistant one question on a thread."),

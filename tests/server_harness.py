@@ -36,7 +36,9 @@ def free_port() -> int:
 
 def server_env(db_url: str) -> dict[str, str]:
     env = {**os.environ, "KASSIST_DATABASE_URL": db_url, "KASSIST_API_KEYS": json.dumps(KEYS)}
-    for name in ("KASSIST_API_KEYS_FILE", "KASSIST_TENANT"):
+    # Served ingestion runs may read the shipped corpus and nothing else (graph/ingestion/served.py).
+    env["KASSIST_INGEST_ROOT"] = str(ROOT / "knowledge" / "corpus")
+    for name in ("KASSIST_API_KEYS_FILE", "KASSIST_TENANT", "KASSIST_NOTIFY_HOSTS"):
         env.pop(name, None)
     return env
 

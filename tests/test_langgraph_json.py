@@ -86,3 +86,18 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
         assert saver.for_tenant("globex").get_tuple({"configurable": {"thread_id": thread_id}}) is None
         for tenant in ("acme", "globex"):  # the refused run stored nothing anywhere
             assert saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": spoof}}) is None
+
+    # Served runs read only under the server's ingestion root and notify only hosts it lists: a
+    # client's /etc or its own callback URL stops the run before anything is read or sent.
+    for settings, named in (
+        ({"source": "/etc", "collection": "loot"}, "KASSIST_INGEST_ROOT"),
+        ({"source": CORPUS + "/../../../..", "collection": "loot"}, "KASSIST_INGEST_ROOT"),
+        ({"source": CORPUS, "notify_url": "http://127.0.0.1:9/x"}, "KASSIST_NOTIFY_HOSTS"),
+    ):
+        probe = acme.post("/threads", json={}).json()["thread_id"]
+        refused_run = acme.post(
+            f"/threads/{probe}/runs/wait",
+            json={"assistant_id": "ingestion", "input": {"settings": {"embedder": "hashing", **settings}}},
+        ).json()
+        assert refused_run["status"] == "failed" and named in refused_run["last_error"], refused_run
+        assert refused_run.get("documents_total", 0) == 0 and not refused_run.get("batch_cursor")

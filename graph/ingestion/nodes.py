@@ -9,6 +9,7 @@ per-invocation step budget (``max_steps``) counted.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -22,8 +23,9 @@ from langgraph.types import interrupt
 from graph.ingestion import audit_step, notify, pipeline, remember
 from graph.ingestion.errors import describe, is_transient
 from graph.ingestion.resources import current
+from graph.ingestion.served import check_served
 from graph.ingestion.state import AgentRunState, StepKind
-from kassist.tenancy import TenantMismatch, TenantRequired, configured_tenant
+from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, TenantRequired, configured_tenant
 
 MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
 Update = dict[str, Any]
@@ -82,6 +84,8 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, str], Update
             if record is not None and record.cancel_requested:
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
+                if AUTH_USER_KEY in (config.get("configurable") or {}):  # settings came from a client
+                    check_served(state.settings, os.environ)
                 result = fn(state, tenant)
             except GraphBubbleUp:
                 raise

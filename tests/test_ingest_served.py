@@ -1,0 +1,42 @@
+"""The rules for ingestion runs whose settings came from a client of the LangGraph server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graph.ingestion.served import ServedRunRefused, check_served
+from graph.ingestion.state import Settings
+
+
+def test_a_served_run_reads_only_under_the_configured_root(tmp_path: Path) -> None:
+    root = tmp_path / "shared"
+    (root / "hr").mkdir(parents=True)
+    (tmp_path / "secret").mkdir()
+    (root / "escape").symlink_to(tmp_path / "secret")
+    env = {"KASSIST_INGEST_ROOT": str(root)}
+    check_served(Settings(source=str(root / "hr")), env)
+    for source in ("/etc", str(root / ".." / "secret"), str(root / "escape"), ""):
+        with pytest.raises(ServedRunRefused, match="KASSIST_INGEST_ROOT") as refused:
+            check_served(Settings(source=source), env)
+        assert str(root) not in str(refused.value)  # the server's configuration is not told
+    with pytest.raises(ServedRunRefused, match="audit_rules"):
+        check_served(Settings(source=str(root / "hr"), audit_rules="/etc/passwd"), env)
+
+
+def test_without_a_root_a_served_run_reads_nothing() -> None:
+    with pytest.raises(ServedRunRefused, match="by setting KASSIST_INGEST_ROOT"):
+        check_served(Settings(source="/tmp"), {})
+
+
+def test_a_served_run_notifies_only_listed_hosts(tmp_path: Path) -> None:
+    env = {"KASSIST_INGEST_ROOT": str(tmp_path), "KASSIST_NOTIFY_HOSTS": "hooks.example.com, ci.example.com"}
+    check_served(Settings(source=str(tmp_path), notify_url="https://hooks.example.com/kassist"), env)
+    for url in (
+        "http://127.0.0.1:8080/x",
+        "http://169.254.169.254/latest",
+        "https://hooks.example.com.evil.io/",
+    ):
+        with pytest.raises(ServedRunRefused, match="KASSIST_NOTIFY_HOSTS"):
+            check_served(Settings(source=str(tmp_path), notify_url=url), env)
