@@ -73,12 +73,12 @@ def head_version(db_url: str, tenant: str, run_id: str) -> int:
     try:
         rows = raw(
             db_url,
-            "SELECT version FROM kassist_cp_heads WHERE tenant_id = %s AND thread_id = %s AND checkpoint_ns = ''",
+            "SELECT max(version) FROM kassist_cp_checkpoints WHERE tenant_id = %s AND thread_id = %s AND checkpoint_ns = ''",
             (tenant, run_id),
         )
     except Exception:  # no table yet: the child has not set up the database
         return 0
-    return int(rows[0][0]) if rows else 0
+    return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
 
 @dataclass

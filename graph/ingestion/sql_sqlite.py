@@ -117,7 +117,7 @@ STATEMENTS: dict[str, str | tuple[str, ...]] = {
     ),
     # Retention: rows of runs whose checkpoints are gone (pruned or deleted) go with them.
     "ingest_prune_orphans": tuple(
-        f"DELETE FROM {table} WHERE tenant_id = :tenant AND NOT EXISTS (SELECT 1 FROM kassist_cp_heads h "
+        f"DELETE FROM {table} WHERE tenant_id = :tenant AND NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints h "
         f"WHERE h.tenant_id = {table}.tenant_id AND h.thread_id = {table}.run_id) "
         f"AND run_id IN (SELECT run_id FROM {RUNS} WHERE tenant_id = :tenant AND created_at < :cutoff)"
         for table in (LEDGER, MANIFEST, RUNS)
