@@ -17,6 +17,7 @@ from checkpointer.errors import (
     InputMerged,
     InvalidFilter,
     InvalidId,
+    InvalidMetadata,
 )
 from checkpointer.retention import RetentionReport, ThreadRetention
 from checkpointer.saver import TenantCheckpointer
@@ -33,6 +34,7 @@ __all__ = [
     "InputMerged",
     "InvalidFilter",
     "InvalidId",
+    "InvalidMetadata",
     "RetentionReport",
     "TenantCheckpointer",
     "TenantMismatch",

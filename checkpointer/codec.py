@@ -28,7 +28,7 @@ from langgraph.checkpoint.base import (
 from langgraph.checkpoint.serde.base import SerializerProtocol
 from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
-from checkpointer.errors import CorruptCheckpoint
+from checkpointer.errors import CorruptCheckpoint, InvalidMetadata
 from checkpointer.query import Row
 from checkpointer.tenant import BRANCH_FROM_KEY, OWN_KEYS, TENANT_KEY, VERSION_KEY
 
@@ -126,7 +126,20 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
     for key in (*OWN_KEYS, TENANT_KEY):
         merged.pop(key, None)
     run_id = merged.get("run_id")
-    text = dumps_json(merged, default=str)
+    try:
+        text = orjson.dumps(merged, default=str, option=_ORJSON_OPTS).decode()
+    except TypeError:
+        # orjson refuses what it could not read back either (a lone surrogate, a key it cannot
+        # write): json.dumps would store it as an escape that makes the thread unreadable later.
+        text = dumps_json(merged, default=str)
+        try:
+            orjson.loads(text)
+        except orjson.JSONDecodeError:
+            raise InvalidMetadata(
+                "checkpoint metadata holds text that is not valid Unicode (a lone surrogate, half of "
+                "a UTF-16 pair) in a key or value; decode it properly before passing it "
+                "(e.g. from UTF-16 with errors='replace')"
+            ) from None
     if "\\u0000" in text:  # rare: only then pay for the recursive copy
         text = dumps_json(_strip_nul(merged), default=str)
     return text, (str(run_id) if run_id is not None else None)

@@ -61,6 +61,11 @@ class InvalidFilter(ValueError):
     """A ``list(filter=...)`` that cannot be compared the same way on both backends."""
 
 
+class InvalidMetadata(ValueError):
+    """Checkpoint metadata that could be written but not read back (e.g. a lone surrogate): refused
+    at put time, so a thread never becomes unreadable."""
+
+
 class CorruptCheckpoint(ValueError):
     """A stored value could not be decoded."""
 

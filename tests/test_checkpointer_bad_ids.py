@@ -13,7 +13,7 @@ from langgraph.graph import START, StateGraph
 from typing_extensions import TypedDict
 
 from checkpointer import TenantCheckpointer
-from checkpointer.errors import InvalidFilter, InvalidId
+from checkpointer.errors import InvalidFilter, InvalidId, InvalidMetadata
 from checkpointer.tenant import MAX_ID_BYTES
 
 
@@ -141,3 +141,14 @@ def test_id_only_calls_refuse_unstorable_ids_too(saver: TenantCheckpointer) -> N
     with pytest.raises(InvalidId, match=r"an id in thread_ids is 3000 bytes"):
         acme.prune(["t" * 3000])
     _nothing_lost(saver)
+
+
+@pytest.mark.parametrize("metadata", [{"x\ud800": 1}, {"note": "half \udc80 a pair"}], ids=["key", "value"])
+def test_metadata_that_could_not_be_read_back_is_refused_and_the_thread_stays_readable(
+    saver: TenantCheckpointer, metadata: dict[str, Any]
+) -> None:
+    # It used to be stored as a JSON escape that made every later read of the thread fail.
+    with pytest.raises(InvalidMetadata, match="lone surrogate"):
+        _graph(saver).invoke({"log": ["x"]}, {**_config("good"), "metadata": metadata})
+    assert len(list(saver.list(_config("good")))) == 3
+    assert _graph(saver).get_state(_config("good")).values == {"log": ["kept", "ok"]}
