@@ -72,7 +72,7 @@ def test_sigkill_at_random_moments_then_resume_equals_an_uninterrupted_run(
     ids = chunk_ids(db_url, TENANT, "handbook")
     assert ids == expected_ids and len(ids) == len(set(ids))
     [[docs]] = raw(db_url, "SELECT count(*) FROM kassist_kb_documents WHERE tenant_id = %s", (TENANT,))
-    assert docs == 34
+    assert docs == 84
     # The receiver drops repeats by Idempotency-Key: exactly one notification, for this run.
     keys = hook.by_key()
     assert list(keys) == [f"notify:crashy:notify:{hook.url}"]
