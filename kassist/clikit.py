@@ -42,6 +42,11 @@ class ExitCode(IntEnum):
     USAGE = 2
     PARTIAL = 3
     REFUSED = 4
+    # The states a long-running job can stop in (kassist ingest, kassist runs ...):
+    NEEDS_REVIEW = 5
+    STOPPED = 6  # cancelled or rejected
+    BUSY = 7  # another worker runs it
+    PAUSED = 8  # its step budget (--max-steps) is used; resume continues it
 
 
 # ---- the shared options ---------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def test_two_resumes_at_once_one_runs_the_other_says_busy(db_url: str, tmp_path:
         "ingest", str(root), "--run-id", "twice", "--embedder", "hashing", "--batch-size", "1", "--max-steps", "2",
         *base, cwd=tmp_path,
     )  # fmt: skip
-    assert paused.returncode == 4, paused.stdout + paused.stderr
+    assert paused.returncode == 8, paused.stdout + paused.stderr  # ExitCode.PAUSED
     children = [spawn("runs", "resume", "twice", *base, cwd=tmp_path) for _ in range(2)]
     results = [(c.wait(timeout=300), *c.communicate()) for c in children]
     codes = sorted(code for code, _, _ in results)

@@ -17,6 +17,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from kassist.clikit import DatabaseUrlOption, ExitCode, TenantOption, fail
+
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
 
@@ -25,21 +27,16 @@ if TYPE_CHECKING:
 out = Console()
 err = Console(stderr=True)
 
-TenantOpt = Annotated[str, typer.Option("--tenant", "-t", help="Tenant to act for (required).")]
+# The shared options and error line of every kassist command (kassist.clikit, docs/cli.md).
+TenantOpt = TenantOption
 UserOpt = Annotated[str, typer.Option("--user", "-u", help="User to act for (required).")]
 ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Conversation id; new one when omitted.")]
-UrlOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--database-url", envvar="KASSIST_DATABASE_URL", help="sqlite:///path.db or postgresql://..."
-    ),
-]
+UrlOpt = DatabaseUrlOption
 BudgetOpt = Annotated[int | None, typer.Option("--budget", help="Context budget in tokens.")]
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(code)
+def _fail(message: str, code: int = ExitCode.FAILED) -> NoReturn:
+    fail(message, code)
 
 
 @contextmanager

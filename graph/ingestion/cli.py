@@ -1,7 +1,8 @@
 """``kassist ingest`` and ``kassist runs ...``: start, watch, resume and steer ingestion runs.
 
-Exit codes: 0 completed, 3 completed with failed documents, 4 paused (``--max-steps``), 5 waiting
-for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 1 failed or a bad call.
+Exit codes (kassist.clikit.ExitCode, docs/cli.md): 0 completed, 3 completed with failed documents,
+5 waiting for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 8 paused
+(``--max-steps``), 1 failed or a bad call.
 Heavy modules are imported inside the commands: ``kassist --help`` stays fast.
 """
 
@@ -19,6 +20,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from kassist.clikit import DatabaseUrlOption, ExitCode, JsonOption, TenantOption, fail
+
 if TYPE_CHECKING:
     from graph.ingestion.resources import Resources
     from graph.ingestion.runner import Outcome
@@ -30,28 +33,23 @@ runs_app = typer.Typer(
     help="Ingestion runs: list, show, resume, approve, reject, cancel.", no_args_is_help=True
 )
 
-TenantOpt = Annotated[str, typer.Option("--tenant", "-t", help="Tenant the run belongs to (required).")]
-UrlOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--database-url", envvar="KASSIST_DATABASE_URL", help="sqlite:///path.db or postgresql://..."
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+# The shared options and error line of every kassist command (kassist.clikit, docs/cli.md).
+TenantOpt = TenantOption
+UrlOpt = DatabaseUrlOption
+JsonOpt = JsonOption
 EXIT = {
-    "completed": 0,
-    "paused": 4,
-    "needs_review": 5,
-    "cancelled": 6,
-    "failed": 1,
-    "running": 1,
-    "pending": 1,
+    "completed": ExitCode.OK,
+    "paused": ExitCode.PAUSED,
+    "needs_review": ExitCode.NEEDS_REVIEW,
+    "cancelled": ExitCode.STOPPED,
+    "failed": ExitCode.FAILED,
+    "running": ExitCode.FAILED,
+    "pending": ExitCode.FAILED,
 }
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(code)
+def _fail(message: str, code: int = ExitCode.FAILED) -> NoReturn:
+    fail(message, code)
 
 
 @contextmanager
@@ -176,7 +174,7 @@ def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: An
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
     except RunBusy as exc:
-        _fail(str(exc), 7)
+        _fail(str(exc), ExitCode.BUSY)
     except _expected() as exc:
         _fail(str(exc))
     _finish(outcome, as_json)
@@ -200,9 +198,9 @@ def _finish(outcome: Outcome, as_json: bool) -> NoReturn:
             out.print(
                 f"resume with: kassist runs resume {state.run_id} --tenant {state.tenant_id}", highlight=False
             )
-    code = EXIT.get(status, 1)
+    code = EXIT.get(status, ExitCode.FAILED)
     if status == "completed" and state.counters.documents_failed:
-        code = 3
+        code = ExitCode.PARTIAL
     raise typer.Exit(code)
 
 
