@@ -34,10 +34,12 @@ def raw_changed(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> int:
 
 def kill_other_connections(pg_url: str) -> int:
     """Terminate every other backend of the test database, as a server restart or a proxy's idle
-    reaper would; how many were killed."""
+    reaper would; how many were killed. Returns once they are gone (the timeout argument waits for
+    each backend to exit): otherwise a pool's check right after could still find one alive, and the
+    test would race the server's signal handling instead of testing the reconnect."""
     with psycopg.connect(pg_url, autocommit=True) as conn:
         rows = conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         ).fetchall()
     return len(rows)
