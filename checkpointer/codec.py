@@ -84,7 +84,18 @@ def dumps_json(value: Any, default: Any = None) -> str:
     try:
         return orjson.dumps(value, default=default, option=_ORJSON_OPTS).decode()
     except TypeError:
-        return json.dumps(value, separators=(",", ":"), default=default)
+        text = json.dumps(value, separators=(",", ":"), default=default)
+    # orjson refused something: if it is text that cannot be read back (a lone surrogate, which
+    # json.dumps writes as an escape), storing it would make the thread unreadable later.
+    try:
+        orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise InvalidMetadata(
+            "checkpoint metadata holds text that is not valid Unicode (a lone surrogate, half of "
+            "a UTF-16 pair) in a key or value; decode it properly before passing it "
+            "(e.g. from UTF-16 with errors='replace')"
+        ) from None
+    return text
 
 
 _LONG_NUMBER = re.compile(r"\d{19}")
@@ -126,20 +137,7 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
     for key in (*OWN_KEYS, TENANT_KEY):
         merged.pop(key, None)
     run_id = merged.get("run_id")
-    try:
-        text = orjson.dumps(merged, default=str, option=_ORJSON_OPTS).decode()
-    except TypeError:
-        # orjson refuses what it could not read back either (a lone surrogate, a key it cannot
-        # write): json.dumps would store it as an escape that makes the thread unreadable later.
-        text = dumps_json(merged, default=str)
-        try:
-            orjson.loads(text)
-        except orjson.JSONDecodeError:
-            raise InvalidMetadata(
-                "checkpoint metadata holds text that is not valid Unicode (a lone surrogate, half of "
-                "a UTF-16 pair) in a key or value; decode it properly before passing it "
-                "(e.g. from UTF-16 with errors='replace')"
-            ) from None
+    text = dumps_json(merged, default=str)
     if "\\u0000" in text:  # rare: only then pay for the recursive copy
         text = dumps_json(_strip_nul(merged), default=str)
     return text, (str(run_id) if run_id is not None else None)

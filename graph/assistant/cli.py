@@ -11,13 +11,13 @@ import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from kassist.clikit import DatabaseUrlOption, ExitCode, TenantOption, fail
+from kassist.clikit import DatabaseUrlOption, TenantOption, fail
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -27,16 +27,9 @@ if TYPE_CHECKING:
 out = Console()
 err = Console(stderr=True)
 
-# The shared options and error line of every kassist command (kassist.clikit, docs/cli.md).
-TenantOpt = TenantOption
 UserOpt = Annotated[str, typer.Option("--user", "-u", help="User to act for (required).")]
 ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Conversation id; new one when omitted.")]
-UrlOpt = DatabaseUrlOption
 BudgetOpt = Annotated[int | None, typer.Option("--budget", help="Context budget in tokens.")]
-
-
-def _fail(message: str, code: int = ExitCode.FAILED) -> NoReturn:
-    fail(message, code)
 
 
 @contextmanager
@@ -54,7 +47,7 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
         embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
         services = Services.from_url(target, embedder=embedder, defaults=Settings.from_env())
     except (DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     saver = TenantCheckpointer.from_url(target)
     store = MemoryStore.from_url(target, tenant_from_namespace=True)
     try:
@@ -83,7 +76,7 @@ def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
     try:
         result: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]}, config)
     except (TenantRequired, TenantMismatch, ValueError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     answer = result["messages"][-1].content
     return {
         "answer": answer if isinstance(answer, str) else json.dumps(answer),
@@ -100,11 +93,11 @@ def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
 
 def ask(
     question: Annotated[str, typer.Argument(help="What to ask.")],
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: UserOpt,
     thread: ThreadOpt = None,
     budget: BudgetOpt = None,
-    database_url: UrlOpt = None,
+    database_url: DatabaseUrlOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="answer, citations, memories used, thread_id")
     ] = False,
@@ -122,11 +115,11 @@ def ask(
 
 
 def chat(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: UserOpt,
     thread: ThreadOpt = None,
     budget: BudgetOpt = None,
-    database_url: UrlOpt = None,
+    database_url: DatabaseUrlOption = None,
 ) -> None:
     """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
@@ -144,13 +137,13 @@ def chat(
 
 
 def context(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: UserOpt,
     thread: Annotated[str, typer.Option("--thread", help="Conversation id.")],
     query: Annotated[str, typer.Option("--query", help="The question to assemble a context for.")],
     budget: BudgetOpt = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show every candidate per tier.")] = False,
-    database_url: UrlOpt = None,
+    database_url: DatabaseUrlOption = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The context the assistant would send for --query on --thread: nothing is answered or stored."""
@@ -160,7 +153,7 @@ def context(
         try:
             state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
         except ValueError as exc:
-            _fail(str(exc))
+            fail(str(exc))
     rows = state["context_report"]
     if as_json:
         out.print_json(json.dumps({"tokens": state["context_tokens"], "items": rows}, ensure_ascii=False))

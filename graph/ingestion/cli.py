@@ -33,10 +33,6 @@ runs_app = typer.Typer(
     help="Ingestion runs: list, show, resume, approve, reject, cancel.", no_args_is_help=True
 )
 
-# The shared options and error line of every kassist command (kassist.clikit, docs/cli.md).
-TenantOpt = TenantOption
-UrlOpt = DatabaseUrlOption
-JsonOpt = JsonOption
 EXIT = {
     "completed": ExitCode.OK,
     "paused": ExitCode.PAUSED,
@@ -48,10 +44,6 @@ EXIT = {
 }
 
 
-def _fail(message: str, code: int = ExitCode.FAILED) -> NoReturn:
-    fail(message, code)
-
-
 @contextmanager
 def _resources(url: str | None) -> Iterator[Resources]:
     from graph.ingestion import resources
@@ -60,7 +52,7 @@ def _resources(url: str | None) -> Iterator[Resources]:
     try:
         res = resources.Resources.open(url or database_url_from_env())
     except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     resources.install(res)
     try:
         yield res
@@ -174,9 +166,9 @@ def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: An
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
     except RunBusy as exc:
-        _fail(str(exc), ExitCode.BUSY)
+        fail(str(exc), ExitCode.BUSY)
     except _expected() as exc:
-        _fail(str(exc))
+        fail(str(exc))
     _finish(outcome, as_json)
 
 
@@ -206,7 +198,7 @@ def _finish(outcome: Outcome, as_json: bool) -> NoReturn:
 
 def ingest(
     path: Annotated[Path, typer.Argument(help="Directory of .md/.txt/.html/.pdf/.docx files.")],
-    tenant: TenantOpt,
+    tenant: TenantOption,
     run_id: Annotated[
         str | None, typer.Option("--run-id", help="Name the run (rerun it to resume it).")
     ] = None,
@@ -224,17 +216,17 @@ def ingest(
     audit_rules: Annotated[
         Path | None, typer.Option("--audit-rules", help="TOML file of audit rules (default: built-in).")
     ] = None,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
     from graph.ingestion.state import Settings
     from knowledge.audit import AuditConfigError, AuditRules
 
     if embedder not in ("auto", "local", "hashing", "openai"):
-        _fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai")
+        fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai")
     if not path.is_dir():
-        _fail(f"{path} is not a directory; give the folder of documents to ingest")
+        fail(f"{path} is not a directory; give the folder of documents to ingest")
     try:
         settings = Settings(
             source=str(path.resolve()), collection=collection, embedder=embedder, batch_size=batch_size,
@@ -243,9 +235,9 @@ def ingest(
         if audit_rules is not None:
             AuditRules.load(audit_rules)  # a bad file fails now, not at the end of the run
     except AuditConfigError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except ValueError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     with _resources(database_url) as res:
         _drive(res, tenant, run, as_json, settings=settings, max_steps=max_steps)
@@ -255,7 +247,9 @@ RunArg = Annotated[str, typer.Argument(help="The run id.")]
 
 
 @runs_app.command("list")
-def list_runs(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+def list_runs(
+    tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+) -> None:
     """The tenant's ingestion runs with their status."""
     from graph.ingestion.runner import read_state
 
@@ -269,7 +263,7 @@ def list_runs(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt =
                              "source": record.source, "busy": record.owner is not None,
                              "documents": state.counters.documents_seen if state else 0})  # fmt: skip
         except _expected() as exc:
-            _fail(str(exc))
+            fail(str(exc))
     if as_json:
         out.print_json(json.dumps(rows))
         return
@@ -286,7 +280,9 @@ def list_runs(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt =
 
 
 @runs_app.command("show")
-def show(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+def show(
+    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+) -> None:
     """One run: status, version, counters, retries, last error, report paths."""
     from checkpointer import VERSION_KEY
     from graph.ingestion.runner import read_state
@@ -295,9 +291,9 @@ def show(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json
         try:
             state, snapshot = read_state(res, tenant, run_id)
         except _expected() as exc:
-            _fail(str(exc))
+            fail(str(exc))
         if state is None or res.store.get(tenant, run_id) is None:
-            _fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
     version = (snapshot.config.get("configurable") or {}).get(VERSION_KEY)
     data = summary(state, version)
     if snapshot.interrupts:
@@ -312,10 +308,10 @@ def show(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json
 @runs_app.command("resume")
 def resume(
     run_id: RunArg,
-    tenant: TenantOpt,
+    tenant: TenantOption,
     max_steps: Annotated[int | None, typer.Option("--max-steps", min=1)] = None,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Continue a paused, failed or killed run from its last committed step."""
     with _resources(database_url) as res:
@@ -330,25 +326,31 @@ def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, a
 
 
 @runs_app.command("approve")
-def approve(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+def approve(
+    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+) -> None:
     """Approve a run waiting for review: it goes on (notify, remember)."""
     _decide(run_id, tenant, "approve", database_url, as_json)
 
 
 @runs_app.command("reject")
-def reject(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+def reject(
+    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+) -> None:
     """Reject a run waiting for review: it stops as cancelled."""
     _decide(run_id, tenant, "reject", database_url, as_json)
 
 
 @runs_app.command("cancel")
-def cancel(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+def cancel(
+    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+) -> None:
     """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
     from graph.ingestion.runner import RunBusy, RunNotFound, execute
 
     with _resources(database_url) as res:
         if not res.store.request_cancel(tenant, run_id):
-            _fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:  # nobody runs it: take it and let its next node stop it
             outcome = execute(res, tenant, run_id)
         except RunBusy:
@@ -358,5 +360,5 @@ def cancel(run_id: RunArg, tenant: TenantOpt, database_url: UrlOpt = None, as_js
             ) if as_json else out.print(message)
             return
         except (RunNotFound, *_expected()) as exc:  # type: ignore[misc]
-            _fail(str(exc))
+            fail(str(exc))
         _finish(outcome, as_json)
