@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from kassist.db.migrate import pending
+
 Row = dict[str, Any]  # typed as a dict; SQLite hands sqlite3.Row, read the same way (row["name"], keys())
 T = TypeVar("T")
 
@@ -33,9 +35,6 @@ class Query(NamedTuple):
 
 
 Steps = Generator[Query, list[Row], T]
-Statement = tuple[str, Any, bool]
-"""What a SQL module renders a query to: SQL text, its parameters, and whether they are a list
-of parameter sets to run the text once each (``many``)."""
 
 
 @dataclass
@@ -52,15 +51,13 @@ class Op(Generic[T]):
 
 
 def migrate(count: int) -> Steps[list[int]]:
-    """Apply the numbered migrations not yet recorded; the executor runs this as one write transaction."""
+    """Apply the numbered migrations not yet recorded (kassist.db.migrate's rule: a schema newer
+    than ``count`` is refused); the executor runs this as one write transaction."""
     yield Query("migration_lock")
     yield Query("create_version_table")
     rows = yield Query("applied_versions", fetch=True)
-    done = {int(r["version"]) for r in rows}
-    applied = []
-    for version in range(1, count + 1):
-        if version not in done:
-            yield Query(f"migration:{version}")
-            yield Query("record_version", {"v": version})
-            applied.append(version)
+    applied = pending("checkpoint tables", (int(r["version"]) for r in rows), count)
+    for version in applied:
+        yield Query(f"migration:{version}")
+        yield Query("record_version", {"v": version})
     return applied

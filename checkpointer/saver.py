@@ -25,10 +25,12 @@ from langgraph.checkpoint.base import (
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer import ops_admin, ops_read, ops_write
+from checkpointer.executor import CheckpointExecutor
 from checkpointer.query import Op, Steps, migrate
 from checkpointer.read_batch import Coalescer
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
+from kassist.db import check_synchronous, open_database
 from kassist.dburl import parse_database_url
 from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
 
@@ -72,32 +74,27 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         url: str,
         *,
         serde: SerializerProtocol | None = None,
-        pool_size: int = 8,
-        connect_timeout: float = 10.0,
-        sqlite_synchronous: str = "full",
+        pool_size: int | None = None,
+        connect_timeout: float | None = None,
+        sqlite_synchronous: str | None = None,
     ) -> TenantCheckpointer:
         """Open ``sqlite:///path.db`` or ``postgresql://...``; call ``setup()`` before first use.
 
-        ``sqlite_synchronous="normal"`` trades power-cut durability for speed on SQLite (see
-        docs/checkpointer.md, "Durability"); the default ``"full"`` fsyncs every commit.
+        The saver runs on the process's one database object for ``url`` (kassist.db), shared with
+        the memory store, memory manager and knowledge index opened on the same URL. Its settings
+        are the database's: ``sqlite_synchronous="normal"`` trades power-cut durability for speed
+        on the whole SQLite file (see docs/checkpointer.md, "Durability"; default ``"full"``
+        fsyncs every commit); ``pool_size`` (default 8) and ``connect_timeout`` (default 10 s) size
+        the PostgreSQL pool. Left out, they follow the database if it is open already.
         """
-        from checkpointer.driver_sqlite import check_synchronous
-
-        check_synchronous(sqlite_synchronous)  # a typo fails on every backend, not only on SQLite
+        if sqlite_synchronous is not None:
+            check_synchronous(sqlite_synchronous)  # a typo fails on every backend, not only on SQLite
         parsed = parse_database_url(url)
-        executor: Executor
         if parsed.backend == "sqlite":
-            from checkpointer.driver_sqlite import SqliteExecutor
-
-            assert parsed.sqlite_path is not None
-            executor = SqliteExecutor(parsed.sqlite_path, synchronous=sqlite_synchronous)
+            db = open_database(parsed, synchronous=sqlite_synchronous)
         else:
-            from checkpointer.driver_postgres import PostgresExecutor
-
-            executor = PostgresExecutor(
-                parsed.conninfo or url, pool_size=pool_size, connect_timeout=connect_timeout
-            )
-        return cls(executor, serde=serde)
+            db = open_database(parsed, pool_size=pool_size, connect_timeout=connect_timeout)
+        return cls(CheckpointExecutor(db), serde=serde)
 
     @property
     def backend(self) -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import Query, Statement
+from checkpointer.query import Query
+from kassist.db import Stmt
+from kassist.db.migrate import LOCK_SQL
 
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = %(tenant)s AND thread_id = %(thread)s AND checkpoint_ns = %(ns)s"
-MIGRATION_LOCK_ID = 7_311_202_611  # arbitrary, fixed: "kassist checkpointer migrations"
 
 MIGRATIONS: list[tuple[str, ...]] = [
     (
@@ -130,7 +131,7 @@ STATEMENTS: dict[str, str | tuple[str, ...]] = {
         "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
         "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
     ),
-    "migration_lock": f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_ID})",
+    "migration_lock": LOCK_SQL,
     "applied_versions": "SELECT version FROM kassist_cp_schema_version ORDER BY version",
     "record_version": "INSERT INTO kassist_cp_schema_version (version) VALUES (%(v)s)",
     # The head: one backward step on the version index (the thread's highest version).
@@ -455,25 +456,26 @@ def _statements(name: str) -> tuple[str, ...]:
     return (sql,) if isinstance(sql, str) else sql
 
 
-def render(query: Query) -> list[Statement]:
-    """The statements a query runs, PostgreSQL flavour."""
+def render(query: Query) -> list[Stmt]:
+    """The statements a query runs (its rows: those of the last one), PostgreSQL flavour."""
+    fetch = query.fetch
     params = dict(query.params)
     if query.many is not None:
-        return [(sql, query.many, True) for sql in _statements(query.name)]
+        return [Stmt(sql, many=query.many) for sql in _statements(query.name)]
     if query.name == "list_rows":
         spec: ListSpec = query.variant
         paths = {f"p{i}": list(t.path) for i, t in enumerate(spec.terms)}
-        return [(_list_rows(spec), {**params, **term_params(spec.terms), **paths}, False)]
+        return [Stmt(_list_rows(spec), {**params, **term_params(spec.terms), **paths}, fetch)]
     if query.name == "delta_history":
-        return [(DELTA_HISTORY, params, False)]
+        return [Stmt(DELTA_HISTORY, params, fetch)]
     if query.name == "put_fast":
         blobs = params.pop("blobs")
         if len(blobs) == 1:
             params.update({f"b_{col}": value for col, value in blobs[0].items()})
-            return [(PUT_FAST["one"], params, False)]
+            return [Stmt(PUT_FAST["one"], params, fetch)]
         for col in ("channel", "version", "type", "blob"):
             params[f"b_{col}"] = [b[col] for b in blobs]
-        return [(PUT_FAST["many" if blobs else "none"], params, False)]
+        return [Stmt(PUT_FAST["many" if blobs else "none"], params, fetch)]
     if query.name in ("put_write_rows", "upsert_write_rows"):
         rows = params.pop("rows")
         if len(rows) <= VALUES_MAX_ROWS:
@@ -488,12 +490,12 @@ def render(query: Query) -> list[Statement]:
                         f"p{i}": r["task_path"],
                     }
                 )
-            return [(WRITE_VALUES[(query.name, len(rows))], params, False)]
+            return [Stmt(WRITE_VALUES[(query.name, len(rows))], params, fetch)]
         for col in ("task_id", "idx", "channel", "type", "blob", "task_path"):
             params[f"w_{col}"] = [r[col] for r in rows]
-        return [(PUT_WRITE_ROWS if query.name == "put_write_rows" else UPSERT_WRITE_ROWS, params, False)]
+        return [Stmt(PUT_WRITE_ROWS if query.name == "put_write_rows" else UPSERT_WRITE_ROWS, params, fetch)]
     if query.name.startswith("migration:"):
         sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
     else:
         sqls = _statements(query.name)
-    return [(sql, params, False) for sql in sqls]
+    return [Stmt(sql, params, fetch) for sql in sqls]

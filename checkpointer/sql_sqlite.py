@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import Query, Statement
+from checkpointer.query import Query
+from kassist.db import Stmt
 
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
@@ -405,12 +406,13 @@ def _has_list_param(params: Mapping[str, Any]) -> bool:
     return False
 
 
-def render(query: Query) -> list[Statement]:
-    """The statements a query runs, SQLite flavour."""
+def render(query: Query) -> list[Stmt]:
+    """The statements a query runs (its rows: those of the last one), SQLite flavour."""
+    fetch = query.fetch
     if query.name == "get_many":  # the requests as one JSON array of rows
         cols = ("reqs", "tenants", "threads", "nss", "cids")
         reqs = list(zip(*(query.params[c] for c in cols), strict=True))
-        return [(_statements("get_many")[0], {"reqs": json.dumps(reqs)}, False)]
+        return [Stmt(_statements("get_many")[0], {"reqs": json.dumps(reqs)}, fetch)]
     # "blobs" (put_fast) and "rows" (writes) are lists of rows with bytes: they run as an
     # executemany, never bound as one value. sqlite3 ignores keys a statement does not name, so a
     # dict of parameters without another list passes as it is (no copy on the hot statements).
@@ -418,21 +420,21 @@ def render(query: Query) -> list[Statement]:
     if type(params) is not dict or _has_list_param(params):
         params = {k: _bind(v) for k, v in params.items() if k not in _ROW_LISTS}
     if query.many is not None:
-        return [(sql, query.many, True) for sql in _statements(query.name)]
+        return [Stmt(sql, many=query.many) for sql in _statements(query.name)]
     if query.name == "list_rows":
         spec: ListSpec = query.variant
-        return [(_list_rows(spec), {**params, **term_params(spec.terms)}, False)]
+        return [Stmt(_list_rows(spec), {**params, **term_params(spec.terms)}, fetch)]
     if query.name == "delta_history":
-        return [(DELTA_HISTORY, params, False)]
+        return [Stmt(DELTA_HISTORY, params, fetch)]
     if query.name == "put_fast":
         blobs = [{**params, **b} for b in query.params["blobs"]]
-        head = [(_statements("put_blob")[0], blobs, True)] if blobs else []
-        return [*head, *((sql, params, False) for sql in PUT_FAST)]
+        head = [Stmt(_statements("put_blob")[0], many=blobs)] if blobs else []
+        return [*head, *(Stmt(sql, params, fetch) for sql in PUT_FAST)]
     if query.name in ("put_write_rows", "upsert_write_rows"):
         sql = _statements(query.name.replace("_rows", ""))[0]
-        return [(sql, [{**params, **r} for r in query.params["rows"]], True)]
+        return [Stmt(sql, many=[{**params, **r} for r in query.params["rows"]])]
     if query.name.startswith("migration:"):
         sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
     else:
         sqls = _statements(query.name)
-    return [(sql, params, False) for sql in sqls]
+    return [Stmt(sql, params, fetch) for sql in sqls]

@@ -6,16 +6,16 @@ from __future__ import annotations
 import re
 
 from graph.ingestion import sql_sqlite
+from graph.ingestion.sql_sqlite import FIELDS, IngestSql, Text
+from kassist.db.migrate import LOCK_SQL
 
-MIGRATION_LOCK_ID = 7_311_202_612  # arbitrary, fixed: "kassist ingestion migrations"
-
-_OVERRIDES: dict[str, str | tuple[str, ...]] = {
-    "ingest_version_table": (
+_OVERRIDES: dict[str, Text] = {
+    "version_table": (
         "CREATE TABLE IF NOT EXISTS kassist_ingest_schema_version "
         "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
     ),
-    "ingest_migration_lock": f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_ID})",
-    "ingest_record_version": "INSERT INTO kassist_ingest_schema_version (version) VALUES (:v)",
+    "migration_lock": LOCK_SQL,
+    "record_version": "INSERT INTO kassist_ingest_schema_version (version) VALUES (:v)",
 }
 
 
@@ -26,10 +26,15 @@ def _flavour(sql: str) -> str:
     return re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
 
 
-def _convert(value: str | tuple[str, ...]) -> str | tuple[str, ...]:
+def _convert(value: Text) -> Text:
     return _flavour(value) if isinstance(value, str) else tuple(_flavour(s) for s in value)
 
 
-STATEMENTS: dict[str, str | tuple[str, ...]] = {
-    name: _convert(_OVERRIDES.get(name, sql)) for name, sql in sql_sqlite.STATEMENTS.items()
-}
+def _field(name: str) -> object:
+    value = getattr(sql_sqlite.SQL, name)
+    if name == "migrations":
+        return tuple(_convert(m) for m in value)
+    return _convert(_OVERRIDES.get(name, value))
+
+
+SQL = IngestSql(**{name: _field(name) for name in FIELDS})  # type: ignore[arg-type]

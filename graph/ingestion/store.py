@@ -1,9 +1,9 @@
 """The run registry, the run's manifest and the idempotency ledger, in the checkpointer's database.
 
-Operations are sans-I/O generators of :class:`checkpointer.query.Query` (the checkpointer's own
-vocabulary) run by the checkpointer's executor, so these tables share its connections, its
-transactions and its handling of lost PostgreSQL connections; the statements live in
-``sql_sqlite.py`` / ``sql_postgres.py`` of this package, registered under ``ingest_*`` names.
+Operations are sans-I/O generators of :class:`kassist.db.Stmt`, built from the typed statements of
+``sql_sqlite.SQL`` / ``sql_postgres.SQL`` (:class:`graph.ingestion.sql_sqlite.IngestSql`), and run on
+the checkpointer's database object (kassist.db), so these tables share its connections, its
+transactions and its handling of lost PostgreSQL connections.
 """
 
 from __future__ import annotations
@@ -16,28 +16,25 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel
 
 from checkpointer import TenantCheckpointer
-from checkpointer import sql_postgres as cp_sql_postgres
-from checkpointer import sql_sqlite as cp_sql_sqlite
-from checkpointer.query import Op, Query, Steps
-from graph.ingestion import sql_postgres, sql_sqlite
+from graph.ingestion.sql_sqlite import IngestSql, Text
+from kassist.db import SqliteDatabase, Stmt
+from kassist.db.handle import Handle
+from kassist.db.migrate import pending
+from kassist.db.statements import NO_PARAMS, Op
 from kassist.tenancy import validate_tenant_id
 
 T = TypeVar("T")
 Outcome = Literal["indexed", "unchanged", "failed", "removed"]
 
 
-def _register() -> None:
-    for target, ours in (
-        (cp_sql_sqlite.STATEMENTS, sql_sqlite.STATEMENTS),
-        (cp_sql_postgres.STATEMENTS, sql_postgres.STATEMENTS),
-    ):
-        for name, sql in ours.items():
-            if target.get(name, sql) != sql:
-                raise RuntimeError(f"statement {name!r} is registered twice with different SQL")
-            target[name] = sql
+Steps = Op[T]
 
 
-_register()
+def stmt(
+    text: Text, params: Any = NO_PARAMS, *, fetch: bool = False, many: Sequence[Any] | None = None
+) -> tuple[Stmt, ...]:
+    """The statements of ``text`` (one or several run in order) with these parameters."""
+    return tuple(Stmt(sql, params, fetch, many) for sql in ((text,) if isinstance(text, str) else text))
 
 
 MANIFEST_COLUMNS = (
@@ -96,17 +93,14 @@ class LedgerEntry(BaseModel):
 # -- operations (no I/O) ------------------------------------------------------------------------------
 
 
-def migrate() -> Steps[list[int]]:
-    yield Query("ingest_migration_lock")
-    yield Query("ingest_version_table")
-    rows = yield Query("ingest_applied_versions", fetch=True)
-    done = {int(r["version"]) for r in rows}
-    applied = []
-    for version in range(1, len(sql_sqlite.MIGRATIONS) + 1):
-        if version not in done:
-            yield Query(f"ingest_migration:{version}")
-            yield Query("ingest_record_version", {"v": version})
-            applied.append(version)
+def migrate(q: IngestSql) -> Steps[list[int]]:
+    yield stmt(q.migration_lock)
+    yield stmt(q.version_table)
+    rows = yield stmt(q.applied_versions, fetch=True)
+    applied = pending("ingestion tables", (int(r["version"]) for r in rows), len(q.migrations))
+    for version in applied:
+        yield stmt(q.migrations[version - 1])
+        yield stmt(q.record_version, {"v": version})
     return applied
 
 
@@ -123,46 +117,50 @@ def _run_record(row: Any) -> RunRecord:
 
 
 def take_lease(
-    tenant: str, run: str, owner: str, until: float, free: Callable[[RunRecord], bool]
+    q: IngestSql, tenant: str, run: str, owner: str, until: float, free: Callable[[RunRecord], bool]
 ) -> Steps[RunRecord | None]:
     """Make ``owner`` the run's worker if the lease is free (``free`` decides); None when busy."""
-    rows = yield Query("ingest_run_get", {"tenant": tenant, "run": run}, fetch=True)
+    rows = yield stmt(q.run_get, {"tenant": tenant, "run": run}, fetch=True)
     if not rows:
         raise KeyError(run)
     record = _run_record(rows[0])
     if record.owner not in (None, owner) and not free(record):
         return record
     params = {"tenant": tenant, "run": run, "owner": owner, "until": until, "seen": record.owner}
-    taken = yield Query("ingest_lease_take", params, fetch=True)
+    taken = yield stmt(q.lease_take, params, fetch=True)
     return None if taken else record
 
 
-def discover(tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> Steps[int]:
+def discover(q: IngestSql, tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> Steps[int]:
     """Fix the run's document list (all of it or nothing: one transaction)."""
-    yield Query("ingest_manifest_clear", {"tenant": tenant, "run": run})
+    yield stmt(q.manifest_clear, {"tenant": tenant, "run": run})
     many = [{"tenant": tenant, "run": run, **r} for r in rows]
     if many:
-        yield Query("ingest_manifest_add", many=many)
+        yield stmt(q.manifest_add, many=many)
     return len(many)
 
 
-def record_plans(tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> Steps[None]:
+def record_plans(
+    q: IngestSql, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]
+) -> Steps[None]:
     """What each document of a batch does (first write wins) and its audit, in one transaction."""
     key = {"tenant": tenant, "run": run}
     if plans:
-        yield Query("ingest_manifest_plan", many=[{**key, **p.model_dump()} for p in plans])
+        yield stmt(q.manifest_plan, many=[{**key, **p.model_dump()} for p in plans])
     if audits:
-        yield Query("ingest_manifest_audit", many=[{**key, "seq": s, "audit": a} for s, a in audits.items()])
+        yield stmt(q.manifest_audit, many=[{**key, "seq": s, "audit": a} for s, a in audits.items()])
 
 
-def ledger_begin(tenant: str, run: str, key: str, request: dict[str, Any], now: float) -> Steps[LedgerEntry]:
+def ledger_begin(
+    q: IngestSql, tenant: str, run: str, key: str, request: dict[str, Any], now: float
+) -> Steps[LedgerEntry]:
     """Record the intent of a side effect (once) and count this attempt; returns the entry."""
     params = {"tenant": tenant, "run": run, "key": key, "request": json.dumps(request), "now": now}
-    yield Query("ingest_ledger_intent", params)
-    rows = yield Query("ingest_ledger_get", {"tenant": tenant, "key": key}, fetch=True)
+    yield stmt(q.ledger_intent, params)
+    rows = yield stmt(q.ledger_get, {"tenant": tenant, "key": key}, fetch=True)
     entry = _ledger_entry(rows[0])
     if entry.state == "intent":
-        yield Query("ingest_ledger_attempt", {"tenant": tenant, "key": key, "now": now})
+        yield stmt(q.ledger_attempt, {"tenant": tenant, "key": key, "now": now})
         entry = entry.model_copy(update={"attempts": entry.attempts + 1})
     return entry
 
@@ -182,26 +180,33 @@ def _ledger_entry(row: Any) -> LedgerEntry:
 
 
 class RunStore:
-    """The ingestion tables of one database, reached through a checkpointer's executor."""
+    """The ingestion tables of one database, reached through a checkpointer's database object."""
 
     def __init__(self, saver: TenantCheckpointer) -> None:
-        # The saver's executor, shared: same connections, same transaction rules (see module doc).
-        self._executor = saver._executor
+        # The saver's database, shared: same connections, same transaction rules (see module doc).
+        # The saver owns the use of it (closing the saver closes it): this handle is never closed.
+        db = saver._executor.db  # type: ignore[attr-defined]
+        if isinstance(db, SqliteDatabase):
+            from graph.ingestion.sql_sqlite import SQL
+        else:
+            from graph.ingestion.sql_postgres import SQL
+        self._q: IngestSql = SQL
+        self._handle = Handle(db, binary=True)
 
     def _run(self, steps: Steps[T], write: bool = False) -> T:
-        return self._executor.run(Op(steps, write=write))
+        return self._handle.run(steps, write=write)
 
     def _one(
-        self, name: str, params: dict[str, Any], *, fetch: bool = False, write: bool = False
+        self, text: Text, params: dict[str, Any], *, fetch: bool = False, write: bool = False
     ) -> list[Any]:
         def steps() -> Steps[list[Any]]:
-            rows = yield Query(name, params, fetch=fetch)
-            return rows
+            rows = yield stmt(text, params, fetch=fetch)
+            return rows  # type: ignore[no-any-return]
 
-        return self._executor.run(Op(steps(), write=write, single=True))
+        return self._handle.run(steps(), write=write, single=True)
 
     def setup(self) -> list[int]:
-        return self._run(migrate(), write=True)
+        return self._run(migrate(self._q), write=True)
 
     # runs
     def register(self, tenant: str, run: str, source: str, collection: str) -> RunRecord:
@@ -213,40 +218,40 @@ class RunStore:
             "collection": collection,
             "now": time.time(),
         }
-        self._one("ingest_run_register", params, write=True)
+        self._one(self._q.run_register, params, write=True)
         record = self.get(tenant, run)
         assert record is not None
         return record
 
     def get(self, tenant: str, run: str) -> RunRecord | None:
-        rows = self._one("ingest_run_get", {"tenant": tenant, "run": run}, fetch=True)
+        rows = self._one(self._q.run_get, {"tenant": tenant, "run": run}, fetch=True)
         return _run_record(rows[0]) if rows else None
 
     def runs(self, tenant: str) -> list[RunRecord]:
-        return [_run_record(r) for r in self._one("ingest_run_list", {"tenant": tenant}, fetch=True)]
+        return [_run_record(r) for r in self._one(self._q.run_list, {"tenant": tenant}, fetch=True)]
 
     def take_lease(
         self, tenant: str, run: str, owner: str, seconds: float, free: Callable[[RunRecord], bool]
     ) -> RunRecord | None:
-        return self._run(take_lease(tenant, run, owner, time.time() + seconds, free), write=True)
+        return self._run(take_lease(self._q, tenant, run, owner, time.time() + seconds, free), write=True)
 
     def renew_lease(self, tenant: str, run: str, owner: str, seconds: float) -> bool:
         params = {"tenant": tenant, "run": run, "owner": owner, "until": time.time() + seconds}
-        return bool(self._one("ingest_lease_renew", params, fetch=True, write=True))
+        return bool(self._one(self._q.lease_renew, params, fetch=True, write=True))
 
     def release_lease(self, tenant: str, run: str, owner: str) -> None:
-        self._one("ingest_lease_release", {"tenant": tenant, "run": run, "owner": owner}, write=True)
+        self._one(self._q.lease_release, {"tenant": tenant, "run": run, "owner": owner}, write=True)
 
     def request_cancel(self, tenant: str, run: str) -> bool:
-        return bool(self._one("ingest_cancel", {"tenant": tenant, "run": run}, fetch=True, write=True))
+        return bool(self._one(self._q.cancel, {"tenant": tenant, "run": run}, fetch=True, write=True))
 
     # manifest
     def discover(self, tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> int:
-        return self._run(discover(tenant, run, rows), write=True)
+        return self._run(discover(self._q, tenant, run, rows), write=True)
 
     def batch(self, tenant: str, run: str, lo: int, hi: int) -> list[ManifestRow]:
         rows = self._one(
-            "ingest_manifest_batch", {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
+            self._q.manifest_batch, {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
         )
         return [
             ManifestRow(
@@ -260,21 +265,21 @@ class RunStore:
         ]
 
     def record(self, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
-        self._run(record_plans(tenant, run, plans, audits), write=True)
+        self._run(record_plans(self._q, tenant, run, plans, audits), write=True)
 
     def sums(self, tenant: str, run: str, lo: int, hi: int) -> list[Any]:
         return self._one(
-            "ingest_manifest_sums", {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
+            self._q.manifest_sums, {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
         )
 
     def manifest(self, tenant: str, run: str) -> list[dict[str, Any]]:
         """Every row of the run's manifest (for the audit and the report at the end of the run)."""
-        rows = self._one("ingest_manifest_all", {"tenant": tenant, "run": run}, fetch=True)
+        rows = self._one(self._q.manifest_all, {"tenant": tenant, "run": run}, fetch=True)
         return [{k: r[k] for k in MANIFEST_COLUMNS} for r in rows]
 
     # ledger
     def ledger_begin(self, tenant: str, run: str, key: str, request: dict[str, Any]) -> LedgerEntry:
-        return self._run(ledger_begin(tenant, run, key, request, time.time()), write=True)
+        return self._run(ledger_begin(self._q, tenant, run, key, request, time.time()), write=True)
 
     def ledger_finish(self, tenant: str, key: str, state: str, result: dict[str, Any]) -> None:
         params = {
@@ -284,15 +289,15 @@ class RunStore:
             "result": json.dumps(result),
             "now": time.time(),
         }
-        self._one("ingest_ledger_done", params, write=True)
+        self._one(self._q.ledger_done, params, write=True)
 
     def ledger(self, tenant: str, run: str) -> list[LedgerEntry]:
         return [
             _ledger_entry(r)
-            for r in self._one("ingest_ledger_list", {"tenant": tenant, "run": run}, fetch=True)
+            for r in self._one(self._q.ledger_list, {"tenant": tenant, "run": run}, fetch=True)
         ]
 
     def prune_orphans(self, tenant: str, older_than_s: float) -> None:
         """Drop the ingestion rows of runs whose checkpoints retention already removed."""
         params = {"tenant": validate_tenant_id(tenant), "cutoff": time.time() - older_than_s}
-        self._one("ingest_prune_orphans", params, write=True)
+        self._one(self._q.prune_orphans, params, write=True)

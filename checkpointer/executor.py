@@ -1,0 +1,64 @@
+"""The checkpointer's use of the shared database (kassist.db): its queries compile through the
+backend's SQL module (``sql_sqlite.render`` / ``sql_postgres.render``), rows are read by column
+name, and PostgreSQL fetches in binary (BYTEA values arrive as they are, no hex decoding)."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from checkpointer.query import Op, Query
+from kassist.db import Database, SqliteDatabase
+from kassist.db.handle import Handle
+
+T = TypeVar("T")
+CLOSED = "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
+
+
+def _not_fetching(query: Query) -> bool:
+    # In a pipeline a query that fetches nothing is answered at once, before the server speaks.
+    return not query.fetch
+
+
+class CheckpointExecutor:
+    """Runs the checkpointer's operations (``Op``) on ``db``; closing gives its use of ``db`` back."""
+
+    def __init__(self, db: Database) -> None:
+        if isinstance(db, SqliteDatabase):
+            from checkpointer import sql_sqlite as sql
+        else:
+            from checkpointer import sql_postgres as sql  # type: ignore[no-redef]
+        self.db = db
+        self.backend = db.backend
+        self.migrations = len(sql.MIGRATIONS)
+        self._handle = Handle(db, compile=sql.render, binary=True, blind=_not_fetching, closed=CLOSED)
+
+    def run(self, op: Op[T]) -> T:
+        return self._handle.run(op.steps, write=op.write, single=op.single)
+
+    async def arun(self, op: Op[T]) -> T:
+        return await self._handle.arun(op.steps, write=op.write, single=op.single)
+
+    # For inspection (tests): the database's connections and pools, as this checkpointer sees them.
+    def _acquire(self) -> Any:
+        self._handle._check()
+        return self.db.acquire()  # type: ignore[union-attr]
+
+    def _release(self, conn: Any) -> None:
+        self.db.release(conn)  # type: ignore[union-attr]
+
+    def _connection(self) -> Any:
+        conn = self._acquire()
+        self._release(conn)
+        return conn
+
+    def pool(self) -> Any:
+        return self.db.pool()  # type: ignore[union-attr]
+
+    async def apool(self) -> Any:
+        return await self.db.apool()  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        self._handle.close()
+
+    async def aclose(self) -> None:
+        await self._handle.aclose()

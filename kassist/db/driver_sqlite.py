@@ -1,0 +1,200 @@
+"""The SQLite executor of every kassist component: one per file and process (see kassist.db.shared).
+
+A small LIFO pool of connections, WAL, one transaction per operation. A call takes the most
+recently used idle connection (or opens one) and gives it back when done, so sequential calls,
+whatever thread they come from, stay on one connection: its page cache and prepared statements
+stay warm, and no other connection's cache is invalidated by its commits. Async callers run the
+same executor in a worker thread (``asyncio.to_thread``).
+
+One write lock per file: SQLite admits one writer at a time anyway; queueing this process's
+writers (of every component on the file) on one lock wakes the next the moment the lock frees,
+where SQLite's busy handler would sleep in 1-50 ms steps. Other processes still wait through
+``busy_timeout``; readers never take the lock (WAL).
+
+One policy per file: ``synchronous=FULL`` by default (WAL fsynced at every commit, so a committed
+checkpoint or memory survives a power cut); ``normal`` is the one opt-in, for the whole file
+(commits survive a killed process, the last ones may be lost on power failure). Every connection
+also enforces foreign keys and overwrites deleted content (``secure_delete``), so erased memories
+do not linger in free pages whichever component's connection deleted them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from kassist.db.statements import Compile, Local, Op, Stmt, as_is
+from kassist.sansio import drive
+from kassist.sqlite_open import open_sqlite, sqlite_error
+from kassist.sqlite_tx import sqlite_transaction
+
+T = TypeVar("T")
+BUSY_TIMEOUT_S = 30.0
+SYNCHRONOUS_MODES = ("full", "normal")
+MAX_IDLE = 8  # connections kept open between calls; more concurrent callers open and close extras
+RowFactory = Callable[[sqlite3.Cursor, tuple[Any, ...]], Any] | type[sqlite3.Row] | None
+
+
+def check_synchronous(mode: str) -> str:
+    """The PRAGMA synchronous value for a user's choice, refusing anything but FULL and NORMAL."""
+    value = str(mode).strip().lower()
+    if value not in SYNCHRONOUS_MODES:
+        raise ValueError(
+            f"sqlite_synchronous must be 'full' (default: survives a power cut) or 'normal' "
+            f"(faster; survives a killed process, may lose the last commits on power loss), got {mode!r}"
+        )
+    return value.upper()
+
+
+def dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
+    """Rows as plain dicts (column name -> value)."""
+    return {d[0]: v for d, v in zip(cursor.description, row, strict=True)}
+
+
+def execute(conn: sqlite3.Connection, request: Any, compile: Compile = as_is) -> Any:
+    """Run one request on ``conn``: its statements in order (the last fetching one's rows are the
+    answer), or its local work."""
+    compiled = compile(request)
+    if type(compiled) is Stmt:
+        stmts: Any = (compiled,)
+    elif type(compiled) is Local:
+        return compiled.call()
+    else:
+        stmts = compiled
+    rows: Any = []
+    for stmt in stmts:
+        if stmt.many is not None:
+            conn.executemany(stmt.sql, stmt.many)
+            continue
+        cursor = conn.execute(stmt.sql, stmt.params)
+        rows = cursor.fetchall() if stmt.fetch else []
+    return rows
+
+
+class SqliteDatabase:
+    """The SQLite file at ``path``: its connections, its write lock and its durability policy."""
+
+    backend = "sqlite"
+
+    def __init__(
+        self, path: Path, *, synchronous: str = "full", busy_timeout_s: float = BUSY_TIMEOUT_S
+    ) -> None:
+        self.path = path
+        self.synchronous = check_synchronous(synchronous)
+        self.busy_timeout_s = busy_timeout_s
+        self.write_lock = threading.Lock()
+        self._idle: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()  # guards the idle list only, never a query
+        self._closed = False
+
+    def describe(self) -> str:
+        return f"SQLite file {self.path}"
+
+    def _open(self) -> sqlite3.Connection:
+        return open_sqlite(
+            self.path,
+            busy_timeout_s=self.busy_timeout_s,
+            pragmas=[
+                f"PRAGMA synchronous = {self.synchronous}",
+                "PRAGMA foreign_keys = ON",
+                "PRAGMA secure_delete = ON",
+            ],
+        )
+
+    def acquire(self) -> sqlite3.Connection:
+        with self._guard:
+            if self._closed:
+                raise RuntimeError(f"the database {self.path} is closed in this process")
+            if self._idle:
+                return self._idle.pop()
+        return self._open()
+
+    def release(self, conn: sqlite3.Connection) -> None:
+        with self._guard:
+            if not self._closed and len(self._idle) < MAX_IDLE:
+                self._idle.append(conn)
+                return
+        conn.close()
+
+    @contextmanager
+    def connection(self, *, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """A connection for work outside an operation (a PRAGMA, a bulk load), under the write
+        lock when ``write``; the caller runs its own statements and transaction."""
+        conn = self.acquire()
+        try:
+            if write:
+                with self.write_lock:
+                    yield conn
+            else:
+                yield conn
+        finally:
+            self.release(conn)
+
+    def run(
+        self,
+        op: Op[T],
+        *,
+        write: bool = False,
+        single: bool = False,
+        compile: Compile = as_is,
+        rows: RowFactory = sqlite3.Row,
+        **_postgres_only: Any,
+    ) -> T:
+        """Run ``op`` in one transaction (``BEGIN IMMEDIATE`` under the write lock for writes; a
+        ``single`` read, one statement, in autocommit), answering its requests via ``compile``.
+
+        ``rows`` is the row shape its fetches get: ``sqlite3.Row`` (by name, built in C), a row
+        factory such as :func:`dict_row`, or None for tuples. PostgreSQL's retry and pipeline
+        settings (``again``, ``blind``, ``binary``) do not apply: under the write lock no
+        transaction of this process deadlocks, and nothing is pipelined.
+        """
+        conn = self.acquire()
+        try:
+            conn.row_factory = rows
+            if write:
+                with self.write_lock:
+                    return self._run_on(conn, op, write, single, compile)
+            return self._run_on(conn, op, write, single, compile)
+        except sqlite3.DatabaseError as exc:
+            # The connection names its file in errors its statements raise; rows read afterwards
+            # (cursor.fetchall) can still raise a bare one: a full disk, a damaged page.
+            error = sqlite_error(self.path, exc)
+            if error is None:
+                raise
+            raise error from exc
+        finally:
+            self.release(conn)
+
+    @staticmethod
+    def _run_on(conn: sqlite3.Connection, op: Op[T], write: bool, single: bool, compile: Compile) -> T:
+        if single and not write:  # one statement is its own transaction
+            return drive(op, lambda request: execute(conn, request, compile))
+        with sqlite_transaction(conn, write=write):
+            return drive(op, lambda request: execute(conn, request, compile))
+
+    async def arun(
+        self,
+        op: Op[T],
+        *,
+        write: bool = False,
+        single: bool = False,
+        compile: Compile = as_is,
+        rows: RowFactory = sqlite3.Row,
+        **_postgres_only: Any,
+    ) -> T:
+        return await asyncio.to_thread(self.run, op, write=write, single=single, compile=compile, rows=rows)
+
+    def close(self) -> None:
+        with self._guard:
+            self._closed = True
+            conns, self._idle = self._idle, []
+        for conn in conns:  # connections in use close when their call gives them back
+            conn.close()
+
+    async def aclose(self) -> None:
+        self.close()

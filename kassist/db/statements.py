@@ -1,0 +1,50 @@
+"""The request vocabulary every kassist operation speaks to a database executor.
+
+An operation is a generator (sans-I/O, see :mod:`kassist.sansio`): it yields requests and is sent
+their answers. A component's own request (the checkpointer's ``Query``, the manager's ``Step``...)
+is turned into these by a pure ``compile`` function handed to the executor, so an executor runs
+exactly two things, and never looks a statement up by name:
+
+* :class:`Stmt`: SQL text in the backend's placeholder style, its parameters, whether its rows are
+  wanted (``fetch``) and whether it runs once per parameter set (``many``);
+* :class:`Local`: work answered without the database (an embedding): the executor calls it, in a
+  worker thread under asyncio, and sends its result back.
+
+A request may compile to several statements (a tuple): they run in order and the rows of the last
+fetching one are the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, NamedTuple, TypeVar
+
+T = TypeVar("T")
+NO_PARAMS: Any = ()  # what sqlite3 takes for none; PostgreSQL then gets None (no placeholders read)
+
+
+class Stmt(NamedTuple):
+    """One SQL statement. A named tuple: several are built per call on the hot paths."""
+
+    sql: str
+    params: Any = NO_PARAMS
+    fetch: bool = False
+    many: Sequence[Any] | None = None
+
+
+class Local(NamedTuple):
+    """Work done in this process, not by the database; its result is the request's answer."""
+
+    call: Callable[[], Any]
+
+
+Compiled = Stmt | Sequence[Stmt] | Local
+"""What a component's request compiles to."""
+
+Compile = Callable[[Any], Compiled]
+Op = Generator[Any, Any, T]
+
+
+def as_is(request: Any) -> Compiled:
+    """The compile function of operations that already yield :class:`Stmt` and :class:`Local`."""
+    return request  # type: ignore[no-any-return]
