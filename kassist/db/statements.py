@@ -24,11 +24,16 @@ NO_PARAMS: Any = ()  # what sqlite3 takes for none; PostgreSQL then gets None (n
 
 
 class Stmt(NamedTuple):
-    """One SQL statement. A named tuple: several are built per call on the hot paths."""
+    """One SQL statement. A named tuple: several are built per call on the hot paths.
+
+    ``fetch`` (default) waits for the statement's answer and hands back its rows (none for a
+    statement that returns none); ``fetch=False`` asks for no rows, which lets PostgreSQL pipeline
+    the statement without waiting for the server (its errors then surface at the next fetch).
+    """
 
     sql: str
     params: Any = NO_PARAMS
-    fetch: bool = False
+    fetch: bool = True
     many: Sequence[Any] | None = None
 
 

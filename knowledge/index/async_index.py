@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Protocol, TypeVar
 
+from kassist.db import open_database
 from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
@@ -35,14 +36,9 @@ class AsyncDriver(Protocol):
 
 
 async def open_async_driver(url: DatabaseURL) -> AsyncDriver:
-    if url.backend == "sqlite":
-        from knowledge.index.sqlite_driver import AsyncSqliteDriver
+    from knowledge.index.database import AsyncIndexDriver
 
-        assert url.sqlite_path is not None
-        return await AsyncSqliteDriver.open(url.sqlite_path)
-    from knowledge.index.postgres_driver import AsyncPostgresDriver
-
-    return await AsyncPostgresDriver.open(url.conninfo or url.url)
+    return AsyncIndexDriver(open_database(url))
 
 
 class AsyncKnowledgeIndex:

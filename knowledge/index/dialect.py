@@ -8,21 +8,14 @@ SQLite and PostgreSQL, sync and async; a driver only executes statements inside 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from kassist.db.statements import Stmt as Stmt  # re-exported: the operations build theirs from here
 
 T = TypeVar("T")
 Row = tuple[Any, ...]
 Params = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Stmt:
-    """One named SQL statement with named parameters, or a batch of parameter sets (``many``)."""
-
-    sql: str
-    params: Params = field(default_factory=dict)
-    many: Sequence[Params] | None = None
 
 
 Op = Generator[Stmt, list[Row], T]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import kassist.db.migrate as kassist_db_migrate
+
 
 class KnowledgeIndexError(Exception):
     """Base class of the index's own errors."""
@@ -23,5 +25,5 @@ class InvalidQuery(KnowledgeIndexError, ValueError):
     """A search or filter argument is unusable."""
 
 
-class SchemaTooNew(KnowledgeIndexError, RuntimeError):
+class SchemaTooNew(KnowledgeIndexError, kassist_db_migrate.SchemaTooNew):
     """The database was migrated by a newer kassist than this one."""

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from kassist.db.migrate import pending, up_to
 from kassist.tenancy import TenantMismatch
 from knowledge import cache
 from knowledge.documents import Chunk, Document
@@ -75,11 +76,7 @@ def migrate(d: Dialect) -> Op[int]:
     rows = yield Stmt(d.get_schema_version)
     current = int(rows[0][0] or 0) if rows else 0
     latest = max(v for v, _ in d.migrations)
-    if current > latest:
-        raise SchemaTooNew(
-            f"the knowledge index schema is at version {current}, newer than this kassist knows ({latest}); "
-            "upgrade kassist"
-        )
+    pending("knowledge index tables", up_to(current), latest, error=SchemaTooNew)
     for version, statements in d.migrations:
         if version > current:
             for sql in statements:

@@ -10,8 +10,6 @@ from knowledge.index.rules import pg_vector_literal
 
 DEFAULT_DIMENSIONS = 384
 EXTENSION = "CREATE EXTENSION IF NOT EXISTS vector"
-# Concurrent migrators (several workers starting at once) queue here instead of racing on DDL.
-ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtext('kassist_kb_schema'))"
 
 
 def vector_index(dimensions: int) -> str:

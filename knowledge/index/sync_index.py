@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Protocol, TypeVar
 
+from kassist.db import open_database
 from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
@@ -76,14 +77,9 @@ def make_request(
 
 
 def open_sync_driver(url: DatabaseURL) -> SyncDriver:
-    if url.backend == "sqlite":
-        from knowledge.index.sqlite_driver import SqliteDriver
+    from knowledge.index.database import SyncIndexDriver
 
-        assert url.sqlite_path is not None
-        return SqliteDriver(url.sqlite_path)
-    from knowledge.index.postgres_driver import PostgresDriver
-
-    return PostgresDriver(url.conninfo or url.url)
+    return SyncIndexDriver(open_database(url))
 
 
 class KnowledgeIndex:

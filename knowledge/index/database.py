@@ -1,0 +1,98 @@
+"""The knowledge index's use of the shared database (kassist.db): its operations yield
+:class:`kassist.db.Stmt` directly (see :mod:`knowledge.index.dialect`), rows come back as tuples,
+and on SQLite vectors are ranked in numpy from a per-index matrix cache (PostgreSQL ranks them in
+SQL). Sync and async indexes differ only in which entry point of the one executor they call.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from kassist.db import Database, SqliteDatabase, Stmt
+from kassist.db.handle import Handle
+from kassist.db.migrate import LOCK_SQL
+from kassist.pg_pool import connection_lost
+from knowledge.index import ops
+from knowledge.index.dialect import Dialect, Op
+from knowledge.index.errors import VectorExtensionUnavailable
+from knowledge.index.matrix import MatrixCache
+
+T = TypeVar("T")
+CLOSED = "this knowledge index is closed; open a new one with KnowledgeIndex.from_url"
+
+
+def _locked(op: Op[T]) -> Op[T]:
+    # Concurrent migrators (several workers starting at once) queue here instead of racing on DDL.
+    yield Stmt(LOCK_SQL)
+    return (yield from op)
+
+
+def _vector_extension() -> Op[None]:
+    from knowledge.index.sql_postgres import EXTENSION
+
+    yield Stmt(LOCK_SQL)
+    yield Stmt(EXTENSION)
+
+
+def _no_vector(exc: Any) -> VectorExtensionUnavailable:
+    return VectorExtensionUnavailable(
+        f"PostgreSQL cannot provide the pgvector extension ({exc.diag.message_primary or exc}); install "
+        "pgvector on the server (https://github.com/pgvector/pgvector) or have an administrator run "
+        "'CREATE EXTENSION vector' in this database"
+    )
+
+
+class _IndexDriver:
+    def __init__(self, db: Database) -> None:
+        self.sqlite = isinstance(db, SqliteDatabase)
+        if self.sqlite:
+            from knowledge.index.sql_sqlite import DIALECT
+        else:
+            from knowledge.index.sql_postgres import DIALECT  # type: ignore[no-redef]
+        self.dialect: Dialect = DIALECT
+        self.matrices: MatrixCache | None = MatrixCache() if self.sqlite else None
+        self._handle = Handle(db, rows="tuple", closed=CLOSED)
+
+
+class SyncIndexDriver(_IndexDriver):
+    def run(self, op: Op[T], *, write: bool) -> T:
+        return self._handle.run(op, write=write)
+
+    def migrate(self) -> None:
+        if self.sqlite:
+            self._handle.run(ops.migrate(self.dialect), write=True)
+            return
+        import psycopg
+
+        try:
+            self._handle.run(_vector_extension(), write=True)
+        except psycopg.Error as exc:
+            if connection_lost(exc):
+                raise  # the server's doing, not pgvector's
+            raise _no_vector(exc) from exc
+        self._handle.run(_locked(ops.migrate(self.dialect)), write=True)
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+class AsyncIndexDriver(_IndexDriver):
+    async def run(self, op: Op[T], *, write: bool) -> T:
+        return await self._handle.arun(op, write=write)
+
+    async def migrate(self) -> None:
+        if self.sqlite:
+            await self._handle.arun(ops.migrate(self.dialect), write=True)
+            return
+        import psycopg
+
+        try:
+            await self._handle.arun(_vector_extension(), write=True)
+        except psycopg.Error as exc:
+            if connection_lost(exc):
+                raise
+            raise _no_vector(exc) from exc
+        await self._handle.arun(_locked(ops.migrate(self.dialect)), write=True)
+
+    async def close(self) -> None:
+        await self._handle.aclose()
