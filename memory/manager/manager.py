@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Protocol, Self, TypeVar
 
+from kassist.db import open_database
 from kassist.dburl import database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, TenantRequired, check_run_tenant, validate_tenant_id
 from knowledge.embedders import Embedder, HashingEmbedder
@@ -75,19 +76,16 @@ class MemoryManager:
         clock: Callable[[], datetime] = _utcnow,
         setup: bool = True,
     ) -> MemoryManager:
-        """Open ``url`` (``sqlite:///...`` or ``postgresql://...``) and create or migrate the tables."""
-        parsed = parse_database_url(url)
+        """Open ``url`` (``sqlite:///...`` or ``postgresql://...``) and create or migrate the tables.
+
+        The manager runs on the process's one database object for ``url`` (kassist.db), shared with
+        the checkpointer, memory store and knowledge index opened on the same URL (on SQLite: one
+        durability policy, FULL unless the database was opened with ``normal``, and one writer lock).
+        """
         chosen = embedder or HashingEmbedder()
-        backend: Backend
-        if parsed.backend == "sqlite":
-            from memory.manager.driver_sqlite import SqliteBackend
+        from memory.manager.database import ManagerBackend
 
-            assert parsed.sqlite_path is not None
-            backend = SqliteBackend(parsed.sqlite_path, chosen)
-        else:
-            from memory.manager.driver_postgres import PostgresBackend
-
-            backend = PostgresBackend(parsed.conninfo or url, chosen)
+        backend: Backend = ManagerBackend(open_database(parse_database_url(url)), chosen)
         if setup:
             try:
                 backend.setup()

@@ -20,8 +20,6 @@ from psycopg.types.json import Jsonb
 from memory.manager import statements as s
 from memory.manager.rows import Json, Vector
 
-MIGRATION_LOCK = 0x6B6D656D  # "kmem": serialises concurrent setup() calls across processes
-
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE EXTENSION IF NOT EXISTS vector",
@@ -61,7 +59,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 
-LOCK_MIGRATIONS = f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"
 CREATE_VERSION_TABLE = f"CREATE TABLE IF NOT EXISTS {s.SCHEMA_VERSION} (version integer NOT NULL)"
 GET_VERSION = f"SELECT coalesce(max(version), 0) AS version FROM {s.SCHEMA_VERSION}"
 SET_VERSION = f"INSERT INTO {s.SCHEMA_VERSION} (version) VALUES (%(version)s)"

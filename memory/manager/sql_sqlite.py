@@ -73,13 +73,6 @@ STATEMENTS: dict[str, str] = {
     },
 }
 
-SQLITE_PRAGMAS = (
-    "PRAGMA journal_mode = WAL",
-    "PRAGMA synchronous = NORMAL",
-    "PRAGMA busy_timeout = 10000",
-    # Overwrite deleted content with zeros so forgotten text does not linger in free pages.
-    "PRAGMA secure_delete = ON",
-)
 AFTER_ERASURE = "PRAGMA wal_checkpoint(TRUNCATE)"
 
 

@@ -139,15 +139,3 @@ COMMON: dict[str, str] = {
 }
 
 INSERT_MEMORY_COLUMNS = RECORD_COLUMNS + ", embed_model, embedding"
-
-
-def pending_migrations(
-    migrations: tuple[tuple[str, ...], ...], version: int
-) -> list[tuple[int, tuple[str, ...]]]:
-    """Migrations after ``version``; a database newer than this code is refused, not downgraded."""
-    if version > len(migrations):
-        raise RuntimeError(
-            f"the memory tables are at schema version {version}, newer than this kassist knows "
-            f"({len(migrations)}); upgrade kassist before using this database"
-        )
-    return [(number, migrations[number - 1]) for number in range(version + 1, len(migrations) + 1)]

@@ -1,0 +1,111 @@
+"""The memory manager's use of the shared database (kassist.db).
+
+Its operations yield :class:`memory.manager.ops.Sql` and :class:`~memory.manager.ops.Embed`;
+:func:`compiled` turns them into :class:`kassist.db.Stmt` (the backend's SQL, values adapted) and
+:class:`kassist.db.Local` (the embedding) and decodes the rows that come back, with no I/O, so the
+one executor runs them: writes in one transaction (``BEGIN IMMEDIATE`` under the file's write lock
+on SQLite; a pipeline on PostgreSQL, where statements whose rows are not needed do not wait for a
+round trip, about four per remember), reads (single statements) in autocommit. A pooled
+connection lost before the first answer is replayed (kassist.db.retry).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Generator
+from functools import partial
+from types import ModuleType
+from typing import Any, TypeVar
+
+from kassist.db import Database, Local, SqliteDatabase, Stmt
+from kassist.db.handle import Handle
+from kassist.db.migrate import LOCK_SQL, pending, up_to
+from knowledge.embedders import Embedder
+from memory.manager.ops import Embed, Op, Step
+
+T = TypeVar("T")
+CLOSED = "this memory manager is closed; open a new one with MemoryManager.from_url"
+
+
+def compiled(op: Op[T], q: ModuleType, embedder: Embedder) -> Generator[Stmt | Local, Any, T]:
+    """``op`` speaking kassist.db's vocabulary through the SQL module ``q``."""
+    try:
+        step: Step = next(op)
+        while True:
+            answer: Any
+            if isinstance(step, Embed):
+                answer = yield Local(partial(embedder.embed_documents, step.texts))
+            elif step.many is not None:
+                yield Stmt(q.STATEMENTS[step.name], many=[q.adapt(p) for p in step.many])
+                answer = []
+            else:
+                rows = yield Stmt(q.STATEMENTS[step.name], q.adapt(step.params), step.fetch)
+                answer = [q.decode_row(row) for row in rows]
+            step = op.send(answer)
+    except StopIteration as stop:
+        result: T = stop.value
+        return result
+
+
+def _setup(q: ModuleType, lock: bool) -> Generator[Stmt, Any, None]:
+    if lock:
+        yield Stmt(LOCK_SQL)
+    yield Stmt(q.CREATE_VERSION_TABLE)
+    rows = yield Stmt(q.GET_VERSION)
+    version = int(rows[0]["version"]) if rows else 0
+    for number in pending("memory tables", up_to(version), len(q.MIGRATIONS), error=RuntimeError):
+        for statement in q.MIGRATIONS[number - 1]:
+            yield Stmt(statement)
+        yield Stmt(q.SET_VERSION, {"version": number})
+
+
+class ManagerBackend:
+    """Runs memory operations on ``db`` with ``embedder``; closing gives its use of ``db`` back."""
+
+    def __init__(self, db: Database, embedder: Embedder) -> None:
+        self._sqlite = isinstance(db, SqliteDatabase)
+        if self._sqlite:
+            from memory.manager import sql_sqlite as q
+        else:
+            from memory.manager import sql_postgres as q  # type: ignore[no-redef]
+        self._q: ModuleType = q
+        self._embedder = embedder
+        self._db = db
+        self.backend = db.backend
+        self._handle = Handle(db, rows="dict", closed=CLOSED)
+
+    def setup(self) -> None:
+        try:
+            self._handle.run(_setup(self._q, lock=not self._sqlite), write=True)
+        except Exception as exc:
+            if type(exc).__name__ == "InsufficientPrivilege":  # psycopg's, not imported on SQLite
+                raise PermissionError(
+                    f"setting up memory tables failed: {exc}; a superuser must run CREATE EXTENSION "
+                    "vector in this database first"
+                ) from exc
+            raise
+
+    def run(self, op: Op[T], *, write: bool) -> T:
+        return self._handle.run(compiled(op, self._q, self._embedder), write=write, single=not write)
+
+    async def arun(self, op: Op[T], *, write: bool) -> T:
+        return await self._handle.arun(compiled(op, self._q, self._embedder), write=write, single=not write)
+
+    def after_erasure(self) -> None:
+        """SQLite: fold the WAL into the file and truncate it, so erased text is not left in old
+        WAL frames. PostgreSQL: nothing to do online (deleted tuples are reclaimed by
+        (auto)vacuum; see docs/memory.md)."""
+        if isinstance(self._db, SqliteDatabase):
+            self._handle._check()
+            with self._db.connection(write=True) as conn:
+                conn.execute(self._q.AFTER_ERASURE)
+
+    async def aafter_erasure(self) -> None:
+        if self._sqlite:
+            await asyncio.to_thread(self.after_erasure)
+
+    def close(self) -> None:
+        self._handle.close()
+
+    async def aclose(self) -> None:
+        await self._handle.aclose()
