@@ -107,6 +107,34 @@ def _no_rows(cur: psycopg.Cursor[Any] | psycopg.AsyncCursor[Any], exc: psycopg.P
     raise exc
 
 
+# A count needs the server's answer: executemany syncs on its own, and a single statement in a
+# pipeline is synced by a nested one (a pipeline block inside another syncs when it ends).
+def _count(conn: psycopg.Connection[Any], stmt: Stmt, piped: bool) -> int:
+    many = stmt.many if stmt.many is not None else (stmt.params,)
+    with conn.cursor() as cur:
+        if len(many) != 1:
+            cur.executemany(stmt.sql, many)
+        elif piped:
+            with conn.pipeline():
+                cur.execute(stmt.sql, many[0] or None)
+        else:
+            cur.execute(stmt.sql, many[0] or None)
+        return cur.rowcount
+
+
+async def _acount(conn: psycopg.AsyncConnection[Any], stmt: Stmt, piped: bool) -> int:
+    many = stmt.many if stmt.many is not None else (stmt.params,)
+    async with conn.cursor() as cur:
+        if len(many) != 1:
+            await cur.executemany(stmt.sql, many)
+        elif piped:
+            async with conn.pipeline():
+                await cur.execute(stmt.sql, many[0] or None)
+        else:
+            await cur.execute(stmt.sql, many[0] or None)
+        return cur.rowcount
+
+
 # Statements go through ``conn.execute`` (a fresh cursor each): in pipeline mode a reused cursor
 # hands back the oldest unread result, and ``executemany`` opens a nested pipeline that syncs on
 # its own, so ``many`` is a loop of queued executes there (outside one, executemany pipelines).
@@ -116,6 +144,9 @@ def execute(conn: psycopg.Connection[Any], request: Any, compile: Compile, piped
         return compiled.call()
     rows: Any = []
     for stmt in _statements(compiled):
+        if stmt.rowcount:
+            rows = _count(conn, stmt, piped)
+            continue
         if stmt.many is not None:
             if piped:
                 for each in stmt.many:
@@ -143,6 +174,9 @@ async def aexecute(
         return await asyncio.to_thread(compiled.call)
     rows: Any = []
     for stmt in _statements(compiled):
+        if stmt.rowcount:
+            rows = await _acount(conn, stmt, piped)
+            continue
         if stmt.many is not None:
             if piped:
                 for each in stmt.many:

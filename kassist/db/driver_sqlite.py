@@ -68,6 +68,11 @@ def execute(conn: sqlite3.Connection, request: Any, compile: Compile = as_is) ->
         stmts = compiled
     rows: Any = []
     for stmt in stmts:
+        if stmt.rowcount:
+            many = stmt.many if stmt.many is not None else (stmt.params,)
+            cursor = conn.execute(stmt.sql, many[0]) if len(many) == 1 else conn.executemany(stmt.sql, many)
+            rows = cursor.rowcount
+            continue
         if stmt.many is not None:
             conn.executemany(stmt.sql, stmt.many)
             continue

@@ -29,12 +29,14 @@ class Stmt(NamedTuple):
     ``fetch`` (default) waits for the statement's answer and hands back its rows (none for a
     statement that returns none); ``fetch=False`` asks for no rows, which lets PostgreSQL pipeline
     the statement without waiting for the server (its errors then surface at the next fetch).
+    ``rowcount`` answers the number of rows the statement (all of ``many``) changed instead.
     """
 
     sql: str
     params: Any = NO_PARAMS
     fetch: bool = True
     many: Sequence[Any] | None = None
+    rowcount: bool = False
 
 
 class Local(NamedTuple):

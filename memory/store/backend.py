@@ -6,17 +6,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from kassist.db import open_database
 from kassist.dburl import parse_database_url
 from knowledge.embedders.base import Embedder
 from knowledge.embedders.hashing import HashingEmbedder
+from memory.store.database import StoreDriver
 from memory.store.indexing import IndexSettings
-from memory.store.postgres_driver import PostgresDriver
 from memory.store.postgres_sql import PostgresDialect
 from memory.store.program import Dialect
-from memory.store.sqlite_driver import SqliteDriver
 from memory.store.sqlite_search import SqliteDialect
 
-Driver = SqliteDriver | PostgresDriver
+Driver = StoreDriver
 Clock = Callable[[], datetime]
 
 
@@ -43,7 +43,7 @@ def open_backend(
     embedder: Embedder | None,
     index_fields: Sequence[str],
     clock: Clock | None,
-    pool_size: int,
+    pool_size: int | None,
 ) -> Backend:
     if isinstance(index_fields, str):
         raise TypeError(f"index_fields must be a sequence of field paths, e.g. ({index_fields!r},)")
@@ -52,20 +52,23 @@ def open_backend(
             f"embedder must implement knowledge.embedders.Embedder (name, dimensions, embed_documents, "
             f"embed_query); got {type(embedder).__name__}"
         )
-    if pool_size < 1:
+    if pool_size is not None and pool_size < 1:
         raise ValueError(f"pool_size must be at least 1, got {pool_size}")
     parsed = parse_database_url(url)
     index = IndexSettings(embedder or HashingEmbedder(), tuple(index_fields))
     dialect: Dialect
-    driver: Driver
     if parsed.backend == "sqlite":
-        assert parsed.sqlite_path is not None
         sqlite = SqliteDialect(index.dims)
         dialect = sqlite
-        driver = SqliteDriver(parsed.sqlite_path, on_commit=sqlite.committed, on_rollback=sqlite.discard)
+        driver = StoreDriver(open_database(parsed), on_commit=sqlite.committed, on_rollback=sqlite.discard)
     else:
-        assert parsed.conninfo is not None
-        driver = PostgresDriver(parsed.conninfo, pool_size=pool_size)
-        driver.probe()
+        # PostgreSQL is contacted at once (the shared pool opens, or DatabaseUnavailable says why).
+        db = open_database(parsed, pool_size=pool_size)
+        driver = StoreDriver(db)
+        try:
+            db.pool()  # type: ignore[union-attr]
+        except BaseException:
+            driver.close()
+            raise
         dialect = PostgresDialect(fields_per_item=len(index.fields))
     return Backend(dialect, driver, index, clock or utc_now, parsed.describe())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from kassist.db.migrate import pending, up_to
 from memory.store.indexing import IndexSettings
 from memory.store.postgres_sql import SETUP_LOCK
 from memory.store.statements import Execute, Fetch, Request, Statements
@@ -28,11 +29,7 @@ def _statements(script: str) -> list[str]:
 
 def _current_version(rows: list[tuple[Any, ...]], statements: Statements) -> int:
     current = int(rows[0][0] or 0) if rows else 0
-    if current > len(statements.migrations):
-        raise StoreNotSetUp(
-            f"the database's memory store schema is version {current}, newer than this kassist knows "
-            f"({len(statements.migrations)}); upgrade kassist"
-        )
+    pending("memory store tables", up_to(current), len(statements.migrations), error=StoreNotSetUp)
     return current
 
 

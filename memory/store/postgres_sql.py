@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from kassist.db.migrate import LOCK_SQL
 from memory.store import filters as flt
 from memory.store.indexing import to_pgvector
 from memory.store.program import PreparedSearch, Program, VectorChange
@@ -19,7 +20,7 @@ from memory.store.statements import ITEM_COLUMNS, Execute, Fetch, Statements
 
 ITEMS = "kassist_store_items"
 VECTORS = "kassist_store_vectors"
-SETUP_LOCK = "SELECT pg_advisory_xact_lock(hashtext('kassist_store_setup'))"
+SETUP_LOCK = LOCK_SQL
 CREATE_VECTOR_EXTENSION = "CREATE EXTENSION IF NOT EXISTS vector"
 
 MIGRATION_1 = f"""

@@ -43,7 +43,6 @@ from memory.store.migrations import (
     sweep_program,
 )
 from memory.store.namespaces import Scope, as_namespace
-from memory.store.postgres_driver import PostgresDriver
 from memory.store.program import BULK_PUTS, Batch, prepare
 from memory.store.sweeper import Sweeper
 
@@ -75,7 +74,7 @@ class MemoryStore(BaseStore):
         ttl: TTLConfig | None = None,
         tenant_from_namespace: bool = False,
         clock: Clock | None = None,
-        pool_size: int = 8,
+        pool_size: int | None = None,
     ) -> MemoryStore:
         """Open the store at ``url`` (``sqlite:///...`` or ``postgresql://...``).
 
@@ -119,7 +118,7 @@ class MemoryStore(BaseStore):
     def setup(self) -> int:
         """Create or migrate the tables (idempotent); returns how many migrations ran."""
         driver = self._backend.driver
-        if isinstance(driver, PostgresDriver):
+        if driver.backend == "postgres":
             driver.ensure_vector_extension()
             applied = driver.run(lambda: locked(self._setup()))
         else:
@@ -129,7 +128,7 @@ class MemoryStore(BaseStore):
 
     async def asetup(self) -> int:
         driver = self._backend.driver
-        if isinstance(driver, PostgresDriver):
+        if driver.backend == "postgres":
             await asyncio.to_thread(driver.ensure_vector_extension)
             applied = await driver.arun(lambda: locked(self._setup()))
         else:

@@ -1,0 +1,126 @@
+"""The memory store's use of the shared database (kassist.db).
+
+Its programs yield :class:`memory.store.statements.Fetch` (rows as tuples) and
+:class:`~memory.store.statements.Execute` (the number of rows changed); :func:`compiled` turns them
+into :class:`kassist.db.Stmt` with no I/O, and the one executor runs each batch in one transaction.
+A batch is safe to run again whole (puts are upserts carrying their own timestamps, reads are
+reads), so on PostgreSQL a deadlock or serialization failure re-runs it with a fresh program
+(kassist.db.retry). On SQLite the store's batches also take the store's own lock: the dialect's
+vector cache is patched with a batch's writes when it commits, and only one batch may be between
+its writes and that patch at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import Callable, Generator
+from typing import Any
+
+from kassist.db import Database, SqliteDatabase, Stmt
+from kassist.db.handle import Handle
+from kassist.db.migrate import LOCK_SQL
+from memory.store.migrations import Program, StoreNotSetUp
+from memory.store.statements import Fetch
+
+CLOSED = "this MemoryStore ({where}) is closed"
+
+
+class VectorExtensionUnavailable(RuntimeError):
+    """pgvector is not installed in the server or the role may not create it."""
+
+
+def compiled(program: Program) -> Generator[Stmt, Any, Any]:
+    """``program`` speaking kassist.db's vocabulary."""
+    try:
+        request = next(program)
+        while True:
+            if isinstance(request, Fetch):
+                answer = yield Stmt(request.sql, tuple(request.params))
+            else:
+                answer = yield Stmt(request.sql, many=[tuple(p) for p in request.param_sets], rowcount=True)
+            request = program.send(answer)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _vector_extension() -> Generator[Stmt, Any, None]:
+    from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION
+
+    # Under the migration lock: two concurrent CREATE EXTENSION IF NOT EXISTS can still collide.
+    yield Stmt(LOCK_SQL)
+    yield Stmt(CREATE_VECTOR_EXTENSION)
+
+
+class StoreDriver:
+    """Runs store programs on ``db``; ``on_commit``/``on_rollback`` follow each SQLite batch."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        on_commit: Callable[[], None] | None = None,
+        on_rollback: Callable[[], None] | None = None,
+    ) -> None:
+        self.db = db
+        self.backend = db.backend
+        self.where = db.describe()
+        self._handle = Handle(db, rows="tuple", closed=CLOSED.format(where=self.where))
+        self._lock = threading.Lock() if isinstance(db, SqliteDatabase) else None
+        self._on_commit = on_commit or (lambda: None)
+        self._on_rollback = on_rollback or (lambda: None)
+
+    def run(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
+        try:
+            if self._lock is None:
+                return self._handle.run(
+                    compiled(make_program()), write=write, again=lambda: compiled(make_program())
+                )
+            with self._lock:
+                try:
+                    result = self._handle.run(compiled(make_program()), write=write)
+                except BaseException:
+                    self._on_rollback()
+                    raise
+                self._on_commit()
+                return result
+        except Exception as exc:
+            raise self._translate(exc) from exc
+
+    async def arun(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
+        if self._lock is not None:
+            return await asyncio.to_thread(self.run, make_program, write=write)
+        try:
+            return await self._handle.arun(
+                compiled(make_program()), write=write, again=lambda: compiled(make_program())
+            )
+        except Exception as exc:
+            raise self._translate(exc) from exc
+
+    def _translate(self, exc: Exception) -> Exception:
+        missing = isinstance(exc, sqlite3.OperationalError) or type(exc).__name__ == "UndefinedTable"
+        if missing and "kassist_store" in str(exc):
+            return StoreNotSetUp(f"no memory store tables in {self.where}; call store.setup() once")
+        return exc
+
+    def ensure_vector_extension(self) -> None:
+        import psycopg
+
+        from kassist.pg_pool import connection_lost
+
+        try:
+            self._handle.run(_vector_extension(), write=True)
+        except psycopg.Error as exc:
+            if connection_lost(exc):
+                raise
+            raise VectorExtensionUnavailable(
+                f"pgvector is not available in {self.where} ({' '.join(str(exc).split())}); install "
+                "pgvector >= 0.8 on the server and run CREATE EXTENSION vector as a superuser"
+            ) from exc
+
+    def close(self) -> None:
+        self._handle.close()
+
+    async def aclose(self) -> None:
+        await self._handle.aclose()
