@@ -129,8 +129,9 @@ class SqliteDatabase:
     @contextmanager
     def connection(self, *, write: bool = False) -> Iterator[sqlite3.Connection]:
         """A connection for work outside an operation (a PRAGMA, a bulk load), under the write
-        lock when ``write``; the caller runs its own statements and transaction."""
+        lock when ``write``; the caller runs its own statements and transaction. Rows are tuples."""
         conn = self.acquire()
+        conn.row_factory = None
         try:
             if write:
                 with self.write_lock:
