@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from checkpointer.query import Op, Query
 from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
+from kassist.db.statements import Options
 
 T = TypeVar("T")
 CLOSED = "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
@@ -30,7 +31,7 @@ class CheckpointExecutor:
         self.db = db
         self.backend = db.backend
         self.migrations = len(sql.MIGRATIONS)
-        self._handle = Handle(db, compile=sql.render, binary=True, blind=_not_fetching, closed=CLOSED)
+        self._handle = Handle(db, Options(sql.render, binary=True, blind=_not_fetching), closed=CLOSED)
 
     def run(self, op: Op[T]) -> T:
         return self._handle.run(op.steps, write=op.write, single=op.single)

@@ -20,7 +20,7 @@ from graph.ingestion.sql_sqlite import IngestSql, Text
 from kassist.db import SqliteDatabase, Stmt
 from kassist.db.handle import Handle
 from kassist.db.migrate import pending
-from kassist.db.statements import NO_PARAMS, Op
+from kassist.db.statements import NO_PARAMS, Op, Options
 from kassist.tenancy import validate_tenant_id
 
 T = TypeVar("T")
@@ -191,7 +191,7 @@ class RunStore:
         else:
             from graph.ingestion.sql_postgres import SQL
         self._q: IngestSql = SQL
-        self._handle = Handle(db, binary=True)
+        self._handle = Handle(db, Options(binary=True))
 
     def _run(self, steps: Steps[T], write: bool = False) -> T:
         return self._handle.run(steps, write=write)

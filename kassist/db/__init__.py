@@ -7,13 +7,14 @@ the one :class:`Database` their URL opens in this process (:func:`open_database`
 
 from kassist.db.driver_sqlite import SqliteDatabase, check_synchronous, dict_row
 from kassist.db.shared import Database, arelease, open_database, release, users
-from kassist.db.statements import Local, Stmt
+from kassist.db.statements import Local, Options, Stmt
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
 
 __all__ = [
     "Database",
     "DatabaseUnavailable",
     "Local",
+    "Options",
     "PoolExhausted",
     "SqliteDatabase",
     "Stmt",

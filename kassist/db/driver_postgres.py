@@ -21,11 +21,11 @@ from typing import Any, TypeVar
 
 import psycopg
 from psycopg.pq import TransactionStatus
-from psycopg.rows import RowFactory, dict_row
+from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from kassist.db import retry
-from kassist.db.statements import NO_PARAMS, Compile, Local, Op, Stmt, as_is
+from kassist.db.statements import DEFAULT, NO_PARAMS, Compile, Local, Op, Options, Stmt
 from kassist.pg_pool import AsyncPool, Pool, Replay, aretry_if_lost, open_async_pool, open_pool, retry_if_lost
 from kassist.sansio import adrive, drive
 
@@ -33,6 +33,7 @@ T = TypeVar("T")
 POOL_SIZE = 8
 CONNECT_TIMEOUT_S = 10.0
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
+_ROWS: dict[str, Any] = {"mapping": dict_row, "dict": dict_row, "tuple": tuple_row}
 
 
 class _LifoPool(Pool):
@@ -79,14 +80,12 @@ def _answered_blind(compile: Compile) -> Callable[[Any], bool]:
     return blind
 
 
-def _replay(
-    op: Op[T], single: bool, compile: Compile, blind: Callable[[Any], bool] | None
-) -> Replay[Any, Any, T]:
+def _replay(op: Op[T], single: bool, opts: Options) -> Replay[Any, Any, T]:
     # A single op runs in autocommit, where a statement takes effect as it runs: none is blind,
     # so only its first is ever sent twice (it must be safe to run twice: a read, an upsert).
     if single:
         return Replay(op)
-    return Replay(op, blind=blind or _answered_blind(compile))
+    return Replay(op, blind=opts.blind or _answered_blind(opts.compile))
 
 
 def _statements(compiled: Any) -> Any:
@@ -264,9 +263,8 @@ class PostgresDatabase:
             self._apool, self._apool_loop = pool, loop
             return pool
 
-    def _run_on(
-        self, conn: psycopg.Connection[Any], steps: Op[T], single: bool, compile: Compile, binary: bool
-    ) -> T:
+    def _run_on(self, conn: psycopg.Connection[Any], steps: Op[T], single: bool, opts: Options) -> T:
+        compile, binary = opts.compile, opts.binary
         try:
             if single:
                 result = drive(steps, lambda r: execute(conn, r, compile, False, binary))
@@ -284,8 +282,9 @@ class PostgresDatabase:
             raise
 
     async def _arun_on(
-        self, conn: psycopg.AsyncConnection[Any], steps: Op[T], single: bool, compile: Compile, binary: bool
+        self, conn: psycopg.AsyncConnection[Any], steps: Op[T], single: bool, opts: Options
     ) -> T:
+        compile, binary = opts.compile, opts.binary
         try:
             if single:
                 result = await adrive(steps, lambda r: aexecute(conn, r, compile, False, binary))
@@ -309,24 +308,19 @@ class PostgresDatabase:
     def run(
         self,
         op: Op[T],
+        opts: Options = DEFAULT,
         *,
         write: bool = False,
         single: bool = False,
-        compile: Compile = as_is,
-        rows: RowFactory[Any] = dict_row,
-        binary: bool = False,
         again: Callable[[], Op[T]] | None = None,
-        blind: Callable[[Any], bool] | None = None,
     ) -> T:
         """Run ``op`` in one transaction on one pooled connection (``single``: in autocommit),
-        answering its requests via ``compile``; ``rows`` shapes fetched rows, ``binary`` fetches
-        in binary format. ``again`` builds the operation afresh: with it, a deadlock or
-        serialization failure re-runs it whole. ``blind`` says which of its requests a pipeline
-        answers without the server (by default: those fetching nothing; see Replay). ``write`` is accepted for symmetry with SQLite
-        (PostgreSQL's own row locks order writers)."""
+        answering its requests as ``opts`` says. ``again`` builds the operation afresh: with it,
+        a deadlock or serialization failure re-runs it whole (kassist.db.retry). ``write`` is
+        accepted for symmetry with SQLite (PostgreSQL's own row locks order writers)."""
         for attempt in range(retry.CONFLICT_RETRIES + 1):
             try:
-                return self._run_replayed(op, single, compile, rows, binary, blind)
+                return self._run_replayed(op, opts, single)
             except psycopg.Error as exc:
                 if again is None or attempt == retry.CONFLICT_RETRIES or not retry.conflict(exc):
                     raise
@@ -334,10 +328,8 @@ class PostgresDatabase:
             op = again()
         raise AssertionError("unreachable")
 
-    def _run_replayed(
-        self, op: Op[T], single: bool, compile: Compile, rows: Any, binary: bool, blind: Any
-    ) -> T:
-        replay = _replay(op, single, compile, blind)
+    def _run_replayed(self, op: Op[T], opts: Options, single: bool) -> T:
+        replay, rows = _replay(op, single, opts), _ROWS[opts.rows]
         pool = self.pool()
 
         def attempt() -> T:
@@ -345,7 +337,7 @@ class PostgresDatabase:
             try:
                 if conn.row_factory is not rows:
                     conn.row_factory = rows
-                return self._run_on(conn, replay.steps(), single, compile, binary)
+                return self._run_on(conn, replay.steps(), single, opts)
             finally:
                 pool.putconn(conn)
 
@@ -354,19 +346,16 @@ class PostgresDatabase:
     async def arun(
         self,
         op: Op[T],
+        opts: Options = DEFAULT,
         *,
         write: bool = False,
         single: bool = False,
-        compile: Compile = as_is,
-        rows: RowFactory[Any] = dict_row,
-        binary: bool = False,
         again: Callable[[], Op[T]] | None = None,
-        blind: Callable[[Any], bool] | None = None,
     ) -> T:
         """The async twin of :meth:`run`."""
         for attempt in range(retry.CONFLICT_RETRIES + 1):
             try:
-                return await self._arun_replayed(op, single, compile, rows, binary, blind)
+                return await self._arun_replayed(op, opts, single)
             except psycopg.Error as exc:
                 if again is None or attempt == retry.CONFLICT_RETRIES or not retry.conflict(exc):
                     raise
@@ -374,10 +363,8 @@ class PostgresDatabase:
             op = again()
         raise AssertionError("unreachable")
 
-    async def _arun_replayed(
-        self, op: Op[T], single: bool, compile: Compile, rows: Any, binary: bool, blind: Any
-    ) -> T:
-        replay = _replay(op, single, compile, blind)
+    async def _arun_replayed(self, op: Op[T], opts: Options, single: bool) -> T:
+        replay, rows = _replay(op, single, opts), _ROWS[opts.rows]
         pool = await self.apool()
 
         async def attempt() -> T:
@@ -385,7 +372,7 @@ class PostgresDatabase:
             try:
                 if conn.row_factory is not rows:
                     conn.row_factory = rows
-                return await self._arun_on(conn, replay.steps(), single, compile, binary)
+                return await self._arun_on(conn, replay.steps(), single, opts)
             finally:
                 await pool.putconn(conn)
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kassist.db.statements import Compile, Local, Op, Stmt, as_is
+from kassist.db.statements import DEFAULT, Compile, Local, Op, Options, Stmt, as_is
 from kassist.sansio import drive
 from kassist.sqlite_open import open_sqlite, sqlite_error
 from kassist.sqlite_tx import sqlite_transaction
@@ -37,7 +37,6 @@ T = TypeVar("T")
 BUSY_TIMEOUT_S = 30.0
 SYNCHRONOUS_MODES = ("full", "normal")
 MAX_IDLE = 8  # connections kept open between calls; more concurrent callers open and close extras
-RowFactory = Callable[[sqlite3.Cursor, tuple[Any, ...]], Any] | type[sqlite3.Row] | None
 
 
 def check_synchronous(mode: str) -> str:
@@ -54,6 +53,9 @@ def check_synchronous(mode: str) -> str:
 def dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
     """Rows as plain dicts (column name -> value)."""
     return {d[0]: v for d, v in zip(cursor.description, row, strict=True)}
+
+
+_ROWS: dict[str, Any] = {"mapping": sqlite3.Row, "dict": dict_row, "tuple": None}
 
 
 def execute(conn: sqlite3.Connection, request: Any, compile: Compile = as_is) -> Any:
@@ -142,30 +144,20 @@ class SqliteDatabase:
             self.release(conn)
 
     def run(
-        self,
-        op: Op[T],
-        *,
-        write: bool = False,
-        single: bool = False,
-        compile: Compile = as_is,
-        rows: RowFactory = sqlite3.Row,
-        **_postgres_only: Any,
+        self, op: Op[T], opts: Options = DEFAULT, *, write: bool = False, single: bool = False, **_: Any
     ) -> T:
         """Run ``op`` in one transaction (``BEGIN IMMEDIATE`` under the write lock for writes; a
-        ``single`` read, one statement, in autocommit), answering its requests via ``compile``.
-
-        ``rows`` is the row shape its fetches get: ``sqlite3.Row`` (by name, built in C), a row
-        factory such as :func:`dict_row`, or None for tuples. PostgreSQL's retry and pipeline
-        settings (``again``, ``blind``, ``binary``) do not apply: under the write lock no
-        transaction of this process deadlocks, and nothing is pipelined.
+        ``single`` read, one statement, in autocommit), answering its requests as ``opts`` says.
+        PostgreSQL's re-run (``again``) does not apply: under the one write lock no transaction of
+        this process deadlocks another.
         """
         conn = self.acquire()
         try:
-            conn.row_factory = rows
+            conn.row_factory = _ROWS[opts.rows]
             if write:
                 with self.write_lock:
-                    return self._run_on(conn, op, write, single, compile)
-            return self._run_on(conn, op, write, single, compile)
+                    return self._run_on(conn, op, write, single, opts.compile)
+            return self._run_on(conn, op, write, single, opts.compile)
         except sqlite3.DatabaseError as exc:
             # The connection names its file in errors its statements raise; rows read afterwards
             # (cursor.fetchall) can still raise a bare one: a full disk, a damaged page.
@@ -184,16 +176,9 @@ class SqliteDatabase:
             return drive(op, lambda request: execute(conn, request, compile))
 
     async def arun(
-        self,
-        op: Op[T],
-        *,
-        write: bool = False,
-        single: bool = False,
-        compile: Compile = as_is,
-        rows: RowFactory = sqlite3.Row,
-        **_postgres_only: Any,
+        self, op: Op[T], opts: Options = DEFAULT, *, write: bool = False, single: bool = False, **_: Any
     ) -> T:
-        return await asyncio.to_thread(self.run, op, write=write, single=single, compile=compile, rows=rows)
+        return await asyncio.to_thread(self.run, op, opts, write=write, single=single)
 
     def close(self) -> None:
         with self._guard:

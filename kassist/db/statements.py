@@ -17,7 +17,7 @@ fetching one are the answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 T = TypeVar("T")
 NO_PARAMS: Any = ()  # what sqlite3 takes for none; PostgreSQL then gets None (no placeholders read)
@@ -55,3 +55,22 @@ Op = Generator[Any, Any, T]
 def as_is(request: Any) -> Compiled:
     """The compile function of operations that already yield :class:`Stmt` and :class:`Local`."""
     return request  # type: ignore[no-any-return]
+
+
+Rows = Literal["mapping", "dict", "tuple"]
+"""How fetched rows come back. ``mapping``: read by column name (``sqlite3.Row`` on SQLite, built
+in C; dicts on PostgreSQL); ``dict``: plain dicts on both; ``tuple``: tuples on both."""
+
+
+class Options(NamedTuple):
+    """How a component's operations run, fixed per component: how its requests compile, its row
+    shape, and on PostgreSQL whether fetches are binary and which requests a pipeline answers
+    without the server (``blind``; by default those fetching nothing, see kassist.pg_pool.Replay)."""
+
+    compile: Compile = as_is
+    rows: Rows = "mapping"
+    binary: bool = False
+    blind: Callable[[Any], bool] | None = None
+
+
+DEFAULT = Options()

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from kassist.db import Database, SqliteDatabase, Stmt
 from kassist.db.handle import Handle
 from kassist.db.migrate import LOCK_SQL
+from kassist.db.statements import Options
 from kassist.pg_pool import connection_lost
 from knowledge.index import ops
 from knowledge.index.dialect import Dialect, Op
@@ -51,7 +52,7 @@ class _IndexDriver:
             from knowledge.index.sql_postgres import DIALECT  # type: ignore[no-redef]
         self.dialect: Dialect = DIALECT
         self.matrices: MatrixCache | None = MatrixCache() if self.sqlite else None
-        self._handle = Handle(db, rows="tuple", closed=CLOSED)
+        self._handle = Handle(db, Options(rows="tuple"), closed=CLOSED)
 
 
 class SyncIndexDriver(_IndexDriver):

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from kassist.db import Database, Local, SqliteDatabase, Stmt
 from kassist.db.handle import Handle
 from kassist.db.migrate import LOCK_SQL, pending, up_to
+from kassist.db.statements import Options
 from knowledge.embedders import Embedder
 from memory.manager.ops import Embed, Op, Step
 
@@ -72,7 +73,7 @@ class ManagerBackend:
         self._embedder = embedder
         self._db = db
         self.backend = db.backend
-        self._handle = Handle(db, rows="dict", closed=CLOSED)
+        self._handle = Handle(db, Options(rows="dict"), closed=CLOSED)
 
     def setup(self) -> None:
         try:

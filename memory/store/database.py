@@ -21,6 +21,7 @@ from typing import Any
 from kassist.db import Database, SqliteDatabase, Stmt
 from kassist.db.handle import Handle
 from kassist.db.migrate import LOCK_SQL
+from kassist.db.statements import Options
 from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.statements import Fetch
 
@@ -66,7 +67,7 @@ class StoreDriver:
         self.db = db
         self.backend = db.backend
         self.where = db.describe()
-        self._handle = Handle(db, rows="tuple", closed=CLOSED.format(where=self.where))
+        self._handle = Handle(db, Options(rows="tuple"), closed=CLOSED.format(where=self.where))
         self._lock = threading.Lock() if isinstance(db, SqliteDatabase) else None
         self._on_commit = on_commit or (lambda: None)
         self._on_rollback = on_rollback or (lambda: None)
