@@ -52,6 +52,16 @@ def _open_all(
     return saver, store, manager, index
 
 
+def _synchronous(url: str) -> int:
+    """PRAGMA synchronous on a connection of the shared database (the components' connections)."""
+    db = open_database(url)
+    try:
+        with db.connection() as conn:  # type: ignore[union-attr]
+            return int(conn.execute("PRAGMA synchronous").fetchone()[0])
+    finally:
+        release(db)
+
+
 @pytest.fixture
 def default_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.chdir(tmp_path)
@@ -68,12 +78,7 @@ def test_memories_commit_with_full_on_the_default_file_shared_by_the_four_compon
         assert users(default_url) == 4  # one database object, four users
         manager.for_tenant("acme").remember("u1", "fact", "city", "Lyon", "user_explicit")
         store.for_tenant("acme").put(("notes",), "n1", {"text": "hello"})
-        db = open_database(default_url)
-        try:
-            with db.connection() as conn:  # type: ignore[union-attr]
-                assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL, for every component
-        finally:
-            release(db)
+        assert _synchronous(default_url) == 2  # FULL, for every component on the file
         # One policy per file: a component asking for another one is told, not silently served.
         with pytest.raises(ValueError, match=r"sqlite_synchronous='full'.*'normal' was asked"):
             TenantCheckpointer.from_url(default_url, sqlite_synchronous="normal")
@@ -83,12 +88,7 @@ def test_memories_commit_with_full_on_the_default_file_shared_by_the_four_compon
 def test_normal_is_one_opt_in_for_the_whole_file(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/normal.db"
     with TenantCheckpointer.from_url(url, sqlite_synchronous="normal"), MemoryManager.from_url(url):
-        db = open_database(url)
-        try:
-            with db.connection() as conn:  # type: ignore[union-attr]
-                assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL, the memories too
-        finally:
-            release(db)
+        assert _synchronous(url) == 1  # NORMAL, the memories too
 
 
 def test_four_components_writing_one_sqlite_file_from_threads_never_wait_on_the_busy_handler(

@@ -318,15 +318,14 @@ class PostgresDatabase:
         answering its requests as ``opts`` says. ``again`` builds the operation afresh: with it,
         a deadlock or serialization failure re-runs it whole (kassist.db.retry). ``write`` is
         accepted for symmetry with SQLite (PostgreSQL's own row locks order writers)."""
-        for attempt in range(retry.CONFLICT_RETRIES + 1):
+        attempt = 0
+        while True:
             try:
                 return self._run_replayed(op, opts, single)
             except psycopg.Error as exc:
-                if again is None or attempt == retry.CONFLICT_RETRIES or not retry.conflict(exc):
-                    raise
+                op = retry.rerun(exc, again, attempt)
             time.sleep(retry.backoff(attempt))
-            op = again()
-        raise AssertionError("unreachable")
+            attempt += 1
 
     def _run_replayed(self, op: Op[T], opts: Options, single: bool) -> T:
         replay, rows = _replay(op, single, opts), _ROWS[opts.rows]
@@ -353,15 +352,14 @@ class PostgresDatabase:
         again: Callable[[], Op[T]] | None = None,
     ) -> T:
         """The async twin of :meth:`run`."""
-        for attempt in range(retry.CONFLICT_RETRIES + 1):
+        attempt = 0
+        while True:
             try:
                 return await self._arun_replayed(op, opts, single)
             except psycopg.Error as exc:
-                if again is None or attempt == retry.CONFLICT_RETRIES or not retry.conflict(exc):
-                    raise
+                op = retry.rerun(exc, again, attempt)
             await asyncio.sleep(retry.backoff(attempt))
-            op = again()
-        raise AssertionError("unreachable")
+            attempt += 1
 
     async def _arun_replayed(self, op: Op[T], opts: Options, single: bool) -> T:
         replay, rows = _replay(op, single, opts), _ROWS[opts.rows]

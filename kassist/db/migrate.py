@@ -11,10 +11,16 @@ schema means, and downgrading it would lose data.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
+from typing import Any, TypeVar
+
+from kassist.db.statements import Stmt
+
+T = TypeVar("T")
 
 LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('kassist.migrations'))"
 """Transaction-scoped: released by the migration's COMMIT or ROLLBACK, never left behind."""
+VECTOR_SQL = "CREATE EXTENSION IF NOT EXISTS vector"
 
 
 class SchemaTooNew(RuntimeError):
@@ -39,3 +45,25 @@ def pending(
 def up_to(version: int) -> range:
     """The versions a table recording only the newest applied one (``version``) stands for."""
     return range(1, version + 1)
+
+
+def locked(op: Generator[Any, Any, T]) -> Generator[Any, Any, T]:
+    """``op`` under :data:`LOCK_SQL` (PostgreSQL): concurrent migrators queue instead of racing on DDL."""
+    yield Stmt(LOCK_SQL)
+    return (yield from op)
+
+
+def vector_extension() -> Generator[Stmt, Any, None]:
+    """pgvector created under the lock (two concurrent CREATE EXTENSION IF NOT EXISTS can collide)."""
+    yield Stmt(LOCK_SQL)
+    yield Stmt(VECTOR_SQL)
+
+
+def no_vector(exc: BaseException) -> bool:
+    """Whether ``exc``, raised by :func:`vector_extension`, says pgvector cannot be had (not
+    installed, not permitted) rather than that the server went away."""
+    import psycopg
+
+    from kassist.pg_pool import connection_lost
+
+    return isinstance(exc, psycopg.Error) and not connection_lost(exc)

@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
+from typing import Any
+
 import psycopg
 
 CONFLICT_RETRIES = 2
@@ -24,3 +27,12 @@ def conflict(exc: BaseException) -> bool:
 def backoff(attempt: int) -> float:
     """Seconds to wait before re-run ``attempt`` (0-based): 50 ms, then 200 ms."""
     return float(BACKOFF_S * 4**attempt)
+
+
+def rerun(exc: psycopg.Error, again: Callable[[], Generator[Any, Any, Any]] | None, attempt: int) -> Any:
+    """A fresh operation to run after ``exc`` ended re-run ``attempt`` (0-based), or ``exc`` again:
+    only a conflict is re-run, only when the caller can rebuild the operation, at most
+    :data:`CONFLICT_RETRIES` times."""
+    if again is None or attempt >= CONFLICT_RETRIES or not conflict(exc):
+        raise exc
+    return again()

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from kassist.db import Database, SqliteDatabase, Stmt
+from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
-from kassist.db.migrate import LOCK_SQL
+from kassist.db.migrate import locked, no_vector, vector_extension
 from kassist.db.statements import Options
-from kassist.pg_pool import connection_lost
 from knowledge.index import ops
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.errors import VectorExtensionUnavailable
@@ -20,19 +19,6 @@ from knowledge.index.matrix import MatrixCache
 
 T = TypeVar("T")
 CLOSED = "this knowledge index is closed; open a new one with KnowledgeIndex.from_url"
-
-
-def _locked(op: Op[T]) -> Op[T]:
-    # Concurrent migrators (several workers starting at once) queue here instead of racing on DDL.
-    yield Stmt(LOCK_SQL)
-    return (yield from op)
-
-
-def _vector_extension() -> Op[None]:
-    from knowledge.index.sql_postgres import EXTENSION
-
-    yield Stmt(LOCK_SQL)
-    yield Stmt(EXTENSION)
 
 
 def _no_vector(exc: Any) -> VectorExtensionUnavailable:
@@ -63,15 +49,13 @@ class SyncIndexDriver(_IndexDriver):
         if self.sqlite:
             self._handle.run(ops.migrate(self.dialect), write=True)
             return
-        import psycopg
-
         try:
-            self._handle.run(_vector_extension(), write=True)
-        except psycopg.Error as exc:
-            if connection_lost(exc):
+            self._handle.run(vector_extension(), write=True)
+        except Exception as exc:
+            if not no_vector(exc):
                 raise  # the server's doing, not pgvector's
             raise _no_vector(exc) from exc
-        self._handle.run(_locked(ops.migrate(self.dialect)), write=True)
+        self._handle.run(locked(ops.migrate(self.dialect)), write=True)
 
     def close(self) -> None:
         self._handle.close()
@@ -85,15 +69,13 @@ class AsyncIndexDriver(_IndexDriver):
         if self.sqlite:
             await self._handle.arun(ops.migrate(self.dialect), write=True)
             return
-        import psycopg
-
         try:
-            await self._handle.arun(_vector_extension(), write=True)
-        except psycopg.Error as exc:
-            if connection_lost(exc):
-                raise
+            await self._handle.arun(vector_extension(), write=True)
+        except Exception as exc:
+            if not no_vector(exc):
+                raise  # the server's doing, not pgvector's
             raise _no_vector(exc) from exc
-        await self._handle.arun(_locked(ops.migrate(self.dialect)), write=True)
+        await self._handle.arun(locked(ops.migrate(self.dialect)), write=True)
 
     async def close(self) -> None:
         await self._handle.aclose()

@@ -9,7 +9,6 @@ from knowledge.index.dialect import Dialect
 from knowledge.index.rules import pg_vector_literal
 
 DEFAULT_DIMENSIONS = 384
-EXTENSION = "CREATE EXTENSION IF NOT EXISTS vector"
 
 
 def vector_index(dimensions: int) -> str:

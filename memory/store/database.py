@@ -20,7 +20,7 @@ from typing import Any
 
 from kassist.db import Database, SqliteDatabase, Stmt
 from kassist.db.handle import Handle
-from kassist.db.migrate import LOCK_SQL
+from kassist.db.migrate import no_vector, vector_extension
 from kassist.db.statements import Options
 from memory.store.migrations import Program, StoreNotSetUp
 from memory.store.statements import Fetch
@@ -39,19 +39,13 @@ def compiled(program: Program) -> Generator[Stmt, Any, Any]:
         while True:
             if isinstance(request, Fetch):
                 answer = yield Stmt(request.sql, tuple(request.params))
+            elif isinstance(request, Stmt):  # kassist.db's own (the migration lock)
+                answer = yield request
             else:
                 answer = yield Stmt(request.sql, many=[tuple(p) for p in request.param_sets], rowcount=True)
             request = program.send(answer)
     except StopIteration as stop:
         return stop.value
-
-
-def _vector_extension() -> Generator[Stmt, Any, None]:
-    from memory.store.postgres_sql import CREATE_VECTOR_EXTENSION
-
-    # Under the migration lock: two concurrent CREATE EXTENSION IF NOT EXISTS can still collide.
-    yield Stmt(LOCK_SQL)
-    yield Stmt(CREATE_VECTOR_EXTENSION)
 
 
 class StoreDriver:
@@ -106,14 +100,10 @@ class StoreDriver:
         return exc
 
     def ensure_vector_extension(self) -> None:
-        import psycopg
-
-        from kassist.pg_pool import connection_lost
-
         try:
-            self._handle.run(_vector_extension(), write=True)
-        except psycopg.Error as exc:
-            if connection_lost(exc):
+            self._handle.run(vector_extension(), write=True)
+        except Exception as exc:
+            if not no_vector(exc):
                 raise
             raise VectorExtensionUnavailable(
                 f"pgvector is not available in {self.where} ({' '.join(str(exc).split())}); install "

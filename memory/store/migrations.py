@@ -12,7 +12,6 @@ from typing import Any
 
 from kassist.db.migrate import pending, up_to
 from memory.store.indexing import IndexSettings
-from memory.store.postgres_sql import SETUP_LOCK
 from memory.store.statements import Execute, Fetch, Request, Statements
 
 Program = Generator[Request, Any, Any]
@@ -63,13 +62,6 @@ def check_program(statements: Statements, index: IndexSettings) -> Program:
         )
     meta = yield Fetch(statements.read_index_meta)
     index.check_recorded(meta[0] if meta else None)
-
-
-def locked(program: Program) -> Program:
-    """Serialise concurrent setups on PostgreSQL with a transaction-scoped advisory lock."""
-    yield Fetch(SETUP_LOCK)
-    result = yield from program
-    return result
 
 
 def sweep_program(statements: Statements, now: Any) -> Program:

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
-from kassist.db.migrate import LOCK_SQL
 from memory.store import filters as flt
 from memory.store.indexing import to_pgvector
 from memory.store.program import PreparedSearch, Program, VectorChange
@@ -20,8 +19,6 @@ from memory.store.statements import ITEM_COLUMNS, Execute, Fetch, Statements
 
 ITEMS = "kassist_store_items"
 VECTORS = "kassist_store_vectors"
-SETUP_LOCK = LOCK_SQL
-CREATE_VECTOR_EXTENSION = "CREATE EXTENSION IF NOT EXISTS vector"
 
 MIGRATION_1 = f"""
 CREATE TABLE {ITEMS} (

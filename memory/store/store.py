@@ -30,6 +30,7 @@ from langgraph.store.base import (
     TTLConfig,
 )
 
+from kassist.db.migrate import locked
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
 from memory.store.backend import Backend, Clock, open_backend
@@ -38,7 +39,6 @@ from memory.store.migrations import (
     Program,
     check_program,
     fetch_all,
-    locked,
     setup_program,
     sweep_program,
 )
