@@ -35,7 +35,7 @@ def _fill(saver: TenantCheckpointer, thread: str, steps: int) -> list[str]:
 
 
 def _buffers(url: str, query: Query) -> int:
-    ((sql, params, _many),) = sql_postgres.render(query)
+    ((sql, params, *_),) = sql_postgres.render(query)  # one kassist.db.Stmt
     with psycopg.connect(url, autocommit=True) as conn:
         ((plan,),) = conn.execute("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql, params).fetchall()
     top = (plan if isinstance(plan, list) else json.loads(plan))[0]["Plan"]
