@@ -17,12 +17,12 @@ import orjson
 import ormsgpack
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import (
+    EXCLUDED_METADATA_KEYS,
     WRITES_IDX_MAP,
     Checkpoint,
     CheckpointMetadata,
     CheckpointTuple,
     PendingWrite,
-    get_serializable_checkpoint_metadata,
     writes_sort_key,
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
@@ -130,10 +130,29 @@ def _strip_nul(value: Any) -> Any:
     return value
 
 
+_NOT_FROM_CONFIG = frozenset(EXCLUDED_METADATA_KEYS) | OWN_KEYS | {TENANT_KEY}
+
+
 def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple[str, str | None]:
-    """Metadata as stored (JSON text, U+0000 removed) and its run_id, which has its own index."""
-    merged: dict[str, Any] = get_serializable_checkpoint_metadata(config, metadata)  # type: ignore[assignment]  # a fresh dict
-    # The tenant is a column of every row; in metadata it would only show when a config carried it.
+    """Metadata as stored (JSON text, U+0000 removed) and its run_id, which has its own index.
+
+    The merge is LangGraph's ``get_serializable_checkpoint_metadata`` (what the stock savers store:
+    the checkpoint's metadata, then the config's scalar ``metadata`` and ``configurable`` entries
+    it lacks, never ``writes``), written out here because it runs at every put (a tenth of the
+    put's Python): it leaves out this saver's own keys and the tenant (a column of every row) as
+    it goes instead of popping them after, and U+0000 is removed from the text below, where
+    json.dumps escapes it, keys and nested values included.
+    """
+    merged: dict[str, Any] = dict(metadata)
+    for source in (config.get("metadata"), config.get("configurable")):
+        if not source:
+            continue
+        for key, value in source.items():
+            if key in merged or key in _NOT_FROM_CONFIG or key.startswith("__"):
+                continue
+            if isinstance(value, str | int | bool | float):
+                merged[key] = value
+    merged.pop("writes", None)
     for key in (*OWN_KEYS, TENANT_KEY):
         merged.pop(key, None)
     run_id = merged.get("run_id")
@@ -161,12 +180,14 @@ def dump_values(
     rows: list[dict[str, Any]] = []
     in_blobs: dict[str, str] = {}
     for channel, value in values.items():
-        typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
-        version = versions.get(channel, new_versions.get(channel))
+        version = versions.get(channel)
         if version is None:
-            continue
+            version = new_versions.get(channel)
+            if version is None:
+                continue
+        typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
         if typed is not None and len(typed[1]) <= INLINE_MAX_BYTES:
-            small.append([channel, version_text(version), *typed])
+            small.append([channel, version if type(version) is str else version_text(version), *typed])
             continue
         in_blobs[channel] = version_text(version)
         if channel in new_versions:
@@ -250,6 +271,13 @@ def sorted_writes(
     ]
 
 
+def _same_version(version: Any, stored: str) -> bool:
+    """Whether a channel version of the skeleton is the one a value was stored under (as text)."""
+    if type(version) is str:  # LangGraph's versions (and this saver's) are strings
+        return version == stored
+    return version is not None and version_text(version) == stored
+
+
 def make_config(
     tenant: str, thread_id: str, ns: str, checkpoint_id: str, extra: Mapping[str, Any] | None = None
 ) -> RunnableConfig:
@@ -285,12 +313,11 @@ def build_tuple(
     except ValueError as exc:
         raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
     versions = skeleton.get("channel_versions") or {}
-    wanted = {ch: v if type(v) is str else version_text(v) for ch, v in versions.items()}
     values: dict[str, Any] = {}
     inline = head["inl"]
     if inline is not None:
         for channel, version, type_, blob in load_inline(inline, where):
-            if wanted.get(channel) == version:
+            if _same_version(versions.get(channel), version):
                 values[channel] = loads(serde, type_, blob, where, "channel", channel)
     writes: list[Row] = []
     for row in payload:  # each column read once: rows are read by name, which is not free
@@ -298,7 +325,7 @@ def build_tuple(
             writes.append(row)
             continue
         channel, type_ = row["channel"], row["type"]
-        if type_ != EMPTY and wanted.get(channel) == row["cversion"]:
+        if type_ != EMPTY and _same_version(versions.get(channel), row["cversion"]):
             values[channel] = loads(serde, type_, row["blob"], where, "channel", channel)
     checkpoint: Checkpoint = {
         "v": skeleton.get("v", 1),

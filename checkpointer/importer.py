@@ -23,7 +23,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import WRITES_IDX_MAP, BaseCheckpointSaver, CheckpointTuple
 from pydantic import BaseModel, Field
 
-from checkpointer.tenant import TENANT_KEY
+from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
 from kassist.dburl import DatabaseUnavailable, parse_database_url, postgres_target
 from kassist.tenancy import validate_tenant_id
 
@@ -346,9 +346,18 @@ def _put_config(
     target: BaseCheckpointSaver[Any], thread_id: str, ns: str, parent_id: str | None
 ) -> RunnableConfig:
     """The config a live run would put with: what ``get_tuple`` of the parent returned (it carries
-    whatever the saver needs to accept a child of a non-head checkpoint), or the bare thread."""
+    whatever the saver needs to accept a child of a non-head checkpoint), or the bare thread.
+
+    A root on a thread that already has a head (a stock thread where two first runs raced, both
+    kept by the stock saver) carries the head version it saw: a deliberate new root, not a run
+    that found the thread empty (``ops_write.starts_thread``)."""
     if parent_id is None:
-        return _thread_config(thread_id, ns)
+        config = _thread_config(thread_id, ns)
+        head = target.get_tuple(config)
+        seen = head.config["configurable"].get(VERSION_KEY) if head is not None else None
+        if seen is not None:
+            config["configurable"][BRANCH_FROM_KEY] = seen
+        return config
     parent = target.get_tuple(_thread_config(thread_id, ns, parent_id))
     if parent is None:
         raise ImportConflict(

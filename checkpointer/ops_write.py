@@ -20,13 +20,37 @@ INSERT_ATTEMPTS = 5
 another writer took meanwhile."""
 
 
-def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool) -> bool:
+def starts_thread(metadata: CheckpointMetadata) -> bool:
+    """Whether a checkpoint without a parent says its writer found the thread empty.
+
+    LangGraph numbers a thread's steps on from its last checkpoint, so a root graph's checkpoint at
+    step -1 is the input of a run that loaded no checkpoint (-2: the placeholder an ``"exit"``
+    durability run puts under it), and ``update_state`` writes without a parent only when it found
+    none. Two such writers on one new thread raced; the later one must not become the head.
+
+    Other puts without a parent start another history, as with the stock savers: a direct saver
+    call (LangGraph's conformance suite), ``update_state(as_node="__copy__")`` of a root checkpoint
+    (source ``fork``), and a subgraph's checkpoints (``parents`` names the parent graph's
+    checkpoint, whose own put was checked; a time-travel replay starts a ``checkpointer=True``
+    subgraph's namespace again from no parent).
+    """
+    if metadata.get("parents"):
+        return False
+    step = metadata.get("step")
+    return (type(step) is int and step < 0) or metadata.get("source") == "update"
+
+
+def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool, first: bool = False) -> bool:
     """Whether a new checkpoint with this parent may become the head.
 
-    It may when it extends the head, starts a history (no parent), or forks from the checkpoint an
-    explicit-id read returned while the head is still at the version that read saw.
+    It may when it extends the head (a put that ``starts_thread`` only on an empty thread), starts
+    another history (no parent, not ``first``), or forks from the checkpoint an explicit-id read
+    returned while the head is still at the version that read saw (for a ``first`` put: the head
+    version it saw, e.g. the importer's second root).
     """
-    if not checked or parent is None or parent == prep["head_id"]:
+    if not checked or parent == prep["head_id"]:
+        return True
+    if parent is None and not first:
         return True
     head_version = int(prep["head_version"] or 0)
     return marker is not None and str(marker).isdigit() and int(marker) == head_version
@@ -47,6 +71,7 @@ def put(
     parent: str | None = conf.get("checkpoint_id") or None
     cid = checkpoint["id"]
     marker = conf.get(BRANCH_FROM_KEY)
+    first = parent is None and checked and starts_thread(metadata)
     if parent == cid:
         raise ValueError(
             f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
@@ -85,7 +110,7 @@ def put(
             yield Query("put_blob", many=blobs)
         yield Query("put_checkpoint_again", record)
         return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
-    if not may_extend(prep, parent, marker, checked):
+    if not may_extend(prep, parent, marker, checked, first):
         expected = prep["parent_version"]
         if marker is not None and str(marker).isdigit():
             expected = int(marker)
@@ -102,8 +127,9 @@ def put(
             return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
         rows = yield Query("head_version", key, fetch=True)
         actual = int(rows[0]["version"]) if rows else 0
-        if checked and parent is not None:  # it extended or forked from a head that moved on
-            raise CheckpointConflict(key["thread"], key["ns"], head_version, actual)
+        if checked and (parent is not None or first):  # the head it extended or saw moved on
+            seen = head_version if parent is not None or head_version else None
+            raise CheckpointConflict(key["thread"], key["ns"], seen, actual)
         version = actual + 1  # a new history or an unchecked put goes on top of whatever won
     raise CheckpointConflict(key["thread"], key["ns"], head_version, version - 1)
 

@@ -42,6 +42,8 @@ both keeps a thread movable between them.
 def check_id(key: str, value: object, *, label: str | None = None) -> None:
     """Refuse an id no backend can store as it is, naming the key (``configurable.<key>``, or
     ``label``) and what to do."""
+    if type(value) is str and value.isascii() and len(value) <= MAX_ID_BYTES and "\x00" not in value:
+        return  # the usual id, checked without encoding it (this runs three times per call)
     name = label or f"configurable.{key}"
     if not isinstance(value, str):
         return  # thread ids may be ints (LangGraph accepts them); they are stored as their text
@@ -69,7 +71,9 @@ def _show(value: str) -> str:
 
 def _check_ids(conf: Mapping[str, Any]) -> None:
     for key in ("thread_id", "checkpoint_ns", "checkpoint_id"):
-        check_id(key, conf.get(key))
+        value = conf.get(key)
+        if value is not None:
+            check_id(key, value)
 
 
 def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
@@ -81,7 +85,10 @@ def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:
     conf: Mapping[str, Any] = (config or {}).get("configurable") or {}
     _check_ids(conf)
     if bound is not None:
-        given, auth = conf.get(TENANT_KEY), auth_user_tenant(conf.get(AUTH_USER_KEY))
+        given, user = conf.get(TENANT_KEY), conf.get(AUTH_USER_KEY)
+        if user is None and (given is None or given == bound):
+            return bound  # the common case: nothing in the config, or the same tenant
+        auth = auth_user_tenant(user)
         for source, value in (("configurable.tenant_id", given), ("langgraph_auth_user", auth)):
             if value is not None and value != bound:
                 raise TenantMismatch(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import operator
+from typing import Annotated, Any
 
 import pytest
 from langgraph.checkpoint.base import empty_checkpoint
@@ -15,6 +16,10 @@ from checkpointer import BRANCH_FROM_KEY, VERSION_KEY, CheckpointConflict, Tenan
 class Counter(TypedDict, total=False):
     count: int
     bump: int
+
+
+class Log(TypedDict, total=False):
+    log: Annotated[list[str], operator.add]
 
 
 def counter_graph(saver: TenantCheckpointer) -> Any:
@@ -55,10 +60,10 @@ class Runner:
     async def state(self, config: Any) -> Any:
         return self.graph.get_state(config) if self.mode == "sync" else await self.graph.aget_state(config)
 
-    async def update(self, config: Any, values: Any) -> Any:
+    async def update(self, config: Any, values: Any, as_node: str | None = None) -> Any:
         if self.mode == "sync":
-            return self.graph.update_state(config, values)
-        return await self.graph.aupdate_state(config, values)
+            return self.graph.update_state(config, values, as_node=as_node)
+        return await self.graph.aupdate_state(config, values, as_node=as_node)
 
     async def history(self, config: Any) -> list[Any]:
         if self.mode == "sync":
@@ -149,15 +154,117 @@ async def test_stale_branch_marker_and_plain_non_head_parent_conflict(saver: Ten
     assert (await run.state(CONFIG)).values["count"] == 4
 
 
-async def test_a_new_root_starts_a_history_and_becomes_head(saver: TenantCheckpointer) -> None:
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_a_copy_of_the_root_starts_a_history_and_becomes_head(
+    saver: TenantCheckpointer, mode: str
+) -> None:
+    """update_state(as_node="__copy__") of a thread's first checkpoint puts a copy without a parent
+    (source "fork"): another root, accepted as by the stock savers, and the thread goes on from it."""
+    run, _ = await seeded(saver, mode)
+    root = (await run.history(CONFIG))[-1]
+    assert root.parent_config is None
+    head_before = (await run.state(CONFIG)).config["configurable"][VERSION_KEY]
+    await run.update(root.config, None, as_node="__copy__")
+    head = saver.get_tuple(CONFIG)
+    assert head is not None and head.parent_config is None and head.metadata["source"] == "fork"
+    assert head.config["configurable"][VERSION_KEY] == head_before + 1
+    await run.invoke({"count": 5, "bump": 1}, CONFIG)
+    assert (await run.state(CONFIG)).values["count"] == 6
+
+
+async def test_a_first_put_on_a_thread_with_a_head_conflicts_unless_deliberate(
+    saver: TenantCheckpointer,
+) -> None:
+    """A root that says its writer found the thread empty (step -1) conflicts when the thread has a
+    head; a root carrying the head version its writer saw (the branch marker) is a deliberate new
+    root; other roots start a history as with the stock savers (LangGraph's conformance suite)."""
     await seeded(saver, "async")
     head = saver.get_tuple(CONFIG)
     assert head is not None
+    version = head.config["configurable"][VERSION_KEY]
+    with pytest.raises(CheckpointConflict) as info:
+        saver.put(CONFIG, empty_checkpoint(), {"source": "input", "step": -1}, {})
+    assert (info.value.expected_version, info.value.actual_version) == (None, version)
+    stale = {"configurable": {**CONFIG["configurable"], BRANCH_FROM_KEY: version - 1}}
+    with pytest.raises(CheckpointConflict):
+        await saver.aput(stale, empty_checkpoint(), {"source": "input", "step": -1}, {})
+    seen = {"configurable": {**CONFIG["configurable"], BRANCH_FROM_KEY: version}}
     root = empty_checkpoint()
-    out = saver.put(CONFIG, root, {"source": "input", "step": -1}, {})
-    assert out["configurable"][VERSION_KEY] == head.config["configurable"][VERSION_KEY] + 1
+    out = saver.put(seen, root, {"source": "input", "step": -1}, {})
+    assert out["configurable"][VERSION_KEY] == version + 1
+    other = empty_checkpoint()
+    out = await saver.aput(CONFIG, other, {"source": "loop", "step": 1, "parents": {}}, {})
+    assert out["configurable"][VERSION_KEY] == version + 2
     latest = saver.get_tuple(CONFIG)
-    assert latest is not None and latest.checkpoint["id"] == root["id"] and latest.parent_config is None
+    assert latest is not None and latest.checkpoint["id"] == other["id"] and latest.parent_config is None
+
+
+def persistent_subgraph_graph(saver: Any) -> Any:
+    """A parent whose node is a subgraph compiled with ``checkpointer=True``: its namespace
+    ("sub") keeps one history across the parent's runs."""
+    sub = StateGraph(Log)
+    sub.add_node("x", lambda s: {"log": ["x"]})
+    sub.add_edge(START, "x")
+    sub.add_edge("x", END)
+    parent = StateGraph(Log)
+    parent.add_node("a", lambda s: {"log": ["a"]})
+    parent.add_node("sub", sub.compile(checkpointer=True))
+    parent.add_edge(START, "a")
+    parent.add_edge("a", "sub")
+    parent.add_edge("sub", END)
+    return parent.compile(checkpointer=saver)
+
+
+def test_time_travel_replays_a_persistent_subgraph_as_the_stock_saver_does(saver: TenantCheckpointer) -> None:
+    """Replaying the parent from before its first run's subgraph step starts the subgraph's
+    namespace again without a parent (it had no checkpoint before that point), though the
+    namespace has a head: accepted, since the replay itself is the parent's checked fork."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    outcomes = []
+    for checkpointer in (InMemorySaver(), saver):
+        graph = persistent_subgraph_graph(checkpointer)
+        graph.invoke({"log": ["in1"]}, CONFIG)
+        graph.invoke({"log": ["in2"]}, CONFIG)
+        before_sub = [s for s in graph.get_state_history(CONFIG) if s.next == ("sub",)][-1]
+        replayed = graph.invoke(None, before_sub.config)
+        sub_head = checkpointer.get_tuple(
+            {"configurable": {**CONFIG["configurable"], "checkpoint_ns": "sub"}}
+        )
+        assert sub_head is not None and sub_head.metadata["step"] == 1  # its history started again
+        outcomes.append((replayed, graph.get_state(CONFIG).values))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_import_of_a_stock_thread_where_two_first_runs_raced(
+    saver: TenantCheckpointer, tmp_path: Any
+) -> None:
+    """A stock saver keeps both first checkpoints of two runs that found a thread empty; importing
+    that thread keeps both roots (the second as a deliberate new root) and the same head."""
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from checkpointer.importer import import_threads, open_stock_source
+
+    path = tmp_path / "stock.db"
+    stock = SqliteSaver(sqlite3.connect(path, check_same_thread=False))
+    stock.setup()
+    bare = {"configurable": {"thread_id": "raced", "checkpoint_ns": ""}}
+    first, second = empty_checkpoint(), empty_checkpoint()
+    stock.put(bare, first, {"source": "input", "step": -1, "parents": {}}, {})
+    stock.put(bare, second, {"source": "input", "step": -1, "parents": {}}, {})
+    stock.conn.close()
+    view = saver.for_tenant("acme")
+    with open_stock_source(f"sqlite:///{path}") as source:
+        report = import_threads(source, view, "acme", ["raced"])
+    assert report.imported == 2
+    head = view.get_tuple({"configurable": {"thread_id": "raced"}})
+    assert head is not None and head.checkpoint["id"] == second["id"]
+    assert {t.checkpoint["id"] for t in view.list({"configurable": {"thread_id": "raced"}})} == {
+        first["id"],
+        second["id"],
+    }
 
 
 def blob_rows(saver: TenantCheckpointer) -> int:

@@ -114,16 +114,17 @@ def _each_once(log: list[str]) -> None:
     assert set(log) == expected, f"lost: {sorted(expected - set(log))}"
 
 
-# The thread is started before the workers race: two first puts on a new thread both "start a
-# history" today, and the later one orphans the earlier run's checkpoints without a conflict
-# (test_two_first_puts_on_a_new_thread_do_not_both_win below; the fix belongs in ops_write).
 @pytest.mark.parametrize("durability", ["async", "sync"])
-def test_eight_workers_append_each_item_once(db_url: str, durability: str) -> None:
+@pytest.mark.parametrize("started", [True, False], ids=["started", "new-thread"])
+def test_eight_workers_append_each_item_once(db_url: str, durability: str, started: bool) -> None:
+    """Also on a brand-new thread: of the runs that all found it empty, one input checkpoint
+    becomes the head and the others conflict and are sent again on top of it."""
     with TenantCheckpointer.from_url(db_url) as saver:
         saver.setup()
         graph = log_graph(saver)
         config = _config("log")
-        graph.invoke({"log": []}, config)
+        if started:
+            graph.invoke({"log": []}, config)
 
         def work(w: int) -> None:
             for i in range(APPENDS):
@@ -133,12 +134,14 @@ def test_eight_workers_append_each_item_once(db_url: str, durability: str) -> No
         _each_once(graph.get_state(config).values["log"])
 
 
-async def test_eight_async_workers_append_each_item_once(db_url: str) -> None:
+@pytest.mark.parametrize("started", [True, False], ids=["started", "new-thread"])
+async def test_eight_async_workers_append_each_item_once(db_url: str, started: bool) -> None:
     async with TenantCheckpointer.from_url(db_url) as saver:
         await saver.asetup()
         graph = log_graph(saver)
         config = _config("log")
-        await graph.ainvoke({"log": []}, config)  # see test_eight_workers_append_each_item_once
+        if started:
+            await graph.ainvoke({"log": []}, config)
 
         async def work(w: int) -> None:
             for i in range(APPENDS):
@@ -180,16 +183,20 @@ def test_retry_after_the_input_landed_continues_from_the_new_head(db_url: str) -
         assert seen_by_read == [["L"], ["L", "X"], ["L", "X"]]  # L, X, then L's step again
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a put without a parent is accepted on a thread that has a head (ops_write.may_extend); "
-    "refusing it there breaks LangGraph's conformance suite, which puts several parentless "
-    "checkpoints into one thread: a decision for the storage-layout branch (see the cp-hardening report)",
-)
-def test_two_first_puts_on_a_new_thread_do_not_both_win(db_url: str) -> None:
+# What LangGraph puts first on a thread it found empty: a run's input checkpoint, the placeholder
+# under an "exit"-durability run's only checkpoint, and update_state's checkpoint.
+FIRST_PUTS = [
+    {"source": "input", "step": -1, "parents": {}},
+    {"step": -2},
+    {"source": "update", "step": 0, "parents": {}},
+]
+
+
+@pytest.mark.parametrize("metadata", FIRST_PUTS, ids=["input", "exit-placeholder", "update"])
+def test_two_first_puts_on_a_new_thread_do_not_both_win(db_url: str, metadata: Any) -> None:
     """Two runs that both found the thread empty both put a first checkpoint without a parent. The
-    second must be a conflict; today it becomes the head and the first run's history, which
-    reported success, is orphaned (its input lost, found under load by the append test)."""
+    second is a conflict ("started from no head"); before the fix it became the head and the first
+    run's history, which reported success, was orphaned (its input lost)."""
     from langgraph.checkpoint.base import empty_checkpoint
 
     from checkpointer import CheckpointConflict
@@ -198,11 +205,43 @@ def test_two_first_puts_on_a_new_thread_do_not_both_win(db_url: str) -> None:
         saver.setup()
         config = _config("new")
         first, second = empty_checkpoint(), empty_checkpoint()
-        stored = saver.put(config, first, {"source": "input", "step": -1, "parents": {}}, {})
-        with pytest.raises(CheckpointConflict):
-            saver.put(config, second, {"source": "input", "step": -1, "parents": {}}, {})
+        stored = saver.put(config, first, metadata, {})
+        with pytest.raises(CheckpointConflict) as info:
+            saver.put(config, second, metadata, {})
+        assert (info.value.expected_version, info.value.actual_version) == (None, 1)
         head = saver.get_tuple(config)
         assert head is not None and head.config["configurable"]["checkpoint_id"] == _cid(stored)
+        at_second = {"configurable": {**config["configurable"], "checkpoint_id": second["id"]}}
+        assert saver.get_tuple(at_second) is None
+
+
+def test_first_puts_racing_on_postgres_one_wins(pg_url: str) -> None:
+    """Two savers (own connections) put a first checkpoint on new threads at the same moment: both
+    can read the thread empty, and the unique version index lets exactly one insert through."""
+    from langgraph.checkpoint.base import empty_checkpoint
+
+    from checkpointer import CheckpointConflict
+
+    with TenantCheckpointer.from_url(pg_url) as a, TenantCheckpointer.from_url(pg_url) as b:
+        a.setup()
+        views = [a.for_tenant("acme"), b.for_tenant("acme")]
+
+        def first_put(view: TenantCheckpointer, config: Any, barrier: threading.Barrier) -> Any:
+            barrier.wait()
+            try:
+                return view.put(config, empty_checkpoint(), FIRST_PUTS[0], {})
+            except CheckpointConflict as exc:
+                return exc
+
+        for round_ in range(20):
+            config: Any = {"configurable": {"thread_id": f"fresh-{round_}"}}
+            barrier = threading.Barrier(2)
+            with ThreadPoolExecutor(2) as pool:
+                outcomes = list(pool.map(first_put, views, [config] * 2, [barrier] * 2))
+            won = [o for o in outcomes if isinstance(o, dict)]
+            assert len(won) == 1, outcomes
+            head = views[0].get_tuple(config)
+            assert head is not None and head.config["configurable"]["checkpoint_id"] == _cid(won[0])
 
 
 def _cid(config: Any) -> str:
