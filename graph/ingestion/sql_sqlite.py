@@ -59,6 +59,7 @@ STATEMENTS: dict[str, str | tuple[str, ...]] = {
         f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
         f"WHERE {RUN_KEY}"
     ),
+    "ingest_run_tenants": f"SELECT DISTINCT tenant_id FROM {RUNS} ORDER BY tenant_id",
     "ingest_run_list": (
         f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
         "WHERE tenant_id = :tenant ORDER BY created_at, run_id"
