@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -29,6 +30,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from kassist.clikit import progress  # noqa: E402  (light: typer and rich only)
 
 
 def write_corpus(root: Path, docs: int) -> None:
@@ -91,9 +94,21 @@ def child(args: argparse.Namespace) -> None:
     settings = Settings(
         source=args.corpus, collection="bench", embedder=args.embedder, batch_size=args.batch_size
     )
-    started = time.perf_counter()
-    out = execute(res, "bench", "run", settings=settings).state
-    wall = time.perf_counter() - started
+    run_batch = pipeline.run_batch
+
+    files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
+    with progress(f"ingesting {args.docs[0]:,} documents ({args.embedder})", files) as bar:
+
+        def counted(*a: Any, **kw: Any) -> Any:  # the progress bar moves per batch (stderr only)
+            done = run_batch(*a, **kw)
+            bar.advance(max(0, min(kw["hi"], files) - kw["lo"]))
+            return done
+
+        pipeline.run_batch = counted  # type: ignore[assignment]
+        started = time.perf_counter()
+        out = execute(res, "bench", "run", settings=settings).state
+        wall = time.perf_counter() - started
+    pipeline.run_batch = run_batch  # type: ignore[assignment]
     c = out.counters
     spent = dict(clock.spent)
     spent["indexing"] = (
@@ -186,25 +201,31 @@ def main(argv: Sequence[str] | None = None) -> None:
     for docs in args.docs:
         with tempfile.TemporaryDirectory(prefix="kassist-bench-ingest-") as tmp:
             work = Path(tmp)
-            write_corpus(work / "corpus", docs)
+            with progress(f"generating a corpus of {docs:,} documents", None):
+                write_corpus(work / "corpus", docs)
             with database(args.backend, work) as url:
                 cmd = [sys.executable, "-P", __file__, "--child", "--url", url, "--corpus", str(work / "corpus"),
                        "--workdir", str(work), "--docs", str(docs), "--embedder", args.embedder,
                        "--batch-size", str(args.batch_size)] + (["--raw-embed"] if args.raw_embed else [])  # fmt: skip
-                done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=_env())
+                # The child's stderr is the terminal's: its progress bar shows there; stdout is its result.
+                load_before = os.getloadavg()[0]
+                done = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=_env())
                 if done.returncode != 0:
-                    raise SystemExit(done.stderr)
+                    raise SystemExit(f"the measured run failed (exit {done.returncode}); its error is above")
                 rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
+                rows[-1]["load"] = (
+                    f"{load_before:.1f}-{os.getloadavg()[0]:.1f}"  # others' work on the machine
+                )
                 print(json.dumps(rows[-1]), flush=True)
-    print(f"\n{args.backend}, {args.embedder}, batch size {args.batch_size}")
-    print("docs  wall s  docs/s  chunks/s  load  embed  index  audit  ckpt  bytes/ckpt  peak RSS MB")
+    print(f"\n{args.backend}, {args.embedder}, batch size {args.batch_size}, {os.cpu_count()} cores")
+    print("docs  wall s  docs/s  chunks/s  load  embed  index  audit  ckpt  bytes/ckpt  peak RSS MB  loadavg")
     for r in rows:
         s = r["shares"]
         print(
             f"{r['docs']:>5} {r['wall_s']:>6.1f} {r['documents'] / r['wall_s']:>7.1f} {r['chunks'] / r['wall_s']:>9.1f} "
             f"{s.get('loading', 0):>5.0%} {s.get('embedding', 0):>6.0%} {s.get('indexing', 0):>6.0%} "
             f"{s.get('auditing', 0):>6.0%} {s.get('checkpointing', 0):>5.0%} {r['bytes_per_checkpoint']:>11.0f} "
-            f"{r['peak_rss_mb']:>12.0f}"
+            f"{r['peak_rss_mb']:>12.0f}  {r['load']}"
         )
     if len(rows) >= 2:
         print(
@@ -214,8 +235,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def _env() -> dict[str, str]:
-    import os
-
     return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
