@@ -97,11 +97,13 @@ def child(args: argparse.Namespace) -> None:
     run_batch = pipeline.run_batch
 
     files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
+    batches_rss: list[float] = []  # peak RSS after each batch: the batch loop's share of the peak
     with progress(f"ingesting {args.docs[0]:,} documents ({args.embedder})", files) as bar:
 
         def counted(*a: Any, **kw: Any) -> Any:  # the progress bar moves per batch (stderr only)
             done = run_batch(*a, **kw)
             bar.advance(max(0, min(kw["hi"], files) - kw["lo"]))
+            batches_rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
             return done
 
         pipeline.run_batch = counted  # type: ignore[assignment]
@@ -126,6 +128,7 @@ def child(args: argparse.Namespace) -> None:
         "chunks": c.chunks_added + c.chunks_unchanged, "shares": {k: v / wall for k, v in spent.items()},
         "bytes_per_checkpoint": _bytes_per_checkpoint(args.url),
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "raw_embed_chunks_s": raw_embed,
+        "peak_rss_batches_mb": max(batches_rss, default=0.0),
     }))  # fmt: skip
     res.close()
 

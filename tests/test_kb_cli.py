@@ -140,3 +140,15 @@ def test_environment_variable_picks_the_database(sqlite_url: str, tmp_path: Path
     result = runner.invoke(app, ["stats", "-t", "acme", "--json"])
     assert json.loads(result.output)[0]["documents"] == 2
     assert Path(sqlite_url.removeprefix("sqlite:///")).exists()
+
+
+def test_runs_commands_never_create_a_database(tmp_path: Path) -> None:
+    """Only `ingest` creates the database: `runs list/show/resume/...` on a mistyped path say so."""
+    missing = tmp_path / "no" / "such.db"
+    url = f"sqlite:///{missing}"
+    for args in (["list"], ["show", "r1"], ["resume", "r1"], ["approve", "r1"], ["cancel", "r1"]):
+        result = runner.invoke(runs_app, [*args, "--tenant", "acme", "--database-url", url])
+        assert result.exit_code == 1 and "does not exist" in result.output, (args, result.output)
+    assert not missing.exists() and not missing.parent.exists()
+    result = runner.invoke(runs_app, ["list", "--tenant", "", "--database-url", url])
+    assert result.exit_code == 2 and "tenant_id is empty" in result.output

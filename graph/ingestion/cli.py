@@ -55,12 +55,16 @@ EXIT = {
 
 
 @contextmanager
-def _resources(url: str | None) -> Iterator[Resources]:
+def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resources]:
+    """The run's database handles; ``read_only``: the database must exist (only ``ingest`` creates it;
+    ``runs ...`` on a mistyped path says so instead of answering from a new empty file)."""
     from graph.ingestion import resources
-    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
+    from kassist.clikit import database_url
+    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 
+    chosen = database_url(url, must_exist=read_only)
     try:
-        res = resources.Resources.open(url or database_url_from_env())
+        res = resources.Resources.open(chosen)
     except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
         fail(str(exc))
     resources.install(res)
@@ -307,7 +311,7 @@ def list_runs(
     from graph.ingestion.runner import read_state
 
     tenant = check_tenant(tenant)
-    with _resources(database_url) as res:
+    with _resources(database_url, read_only=True) as res:
         try:
             rows: list[dict[str, Any]] = []
             for record in res.store.runs(tenant):
@@ -342,7 +346,7 @@ def show(
     from graph.ingestion.runner import read_state
 
     tenant = check_tenant(tenant)
-    with _resources(database_url) as res:
+    with _resources(database_url, read_only=True) as res:
         try:
             state, snapshot = read_state(res, tenant, run_id)
         except _expected() as exc:
@@ -370,7 +374,7 @@ def resume(
 ) -> None:
     """Continue a paused, failed or killed run from its last committed step."""
     tenant = check_tenant(tenant)
-    with _resources(database_url) as res:
+    with _resources(database_url, read_only=True) as res:
         _drive(res, tenant, run_id, as_json, max_steps=max_steps)
 
 
@@ -378,7 +382,7 @@ def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, a
     import getpass
 
     tenant = check_tenant(tenant)
-    with _resources(database_url) as res:
+    with _resources(database_url, read_only=True) as res:
         _drive(res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser()})
 
 
@@ -406,7 +410,7 @@ def cancel(
     from graph.ingestion.runner import RunBusy, RunNotFound, execute
 
     tenant = check_tenant(tenant)
-    with _resources(database_url) as res:
+    with _resources(database_url, read_only=True) as res:
         if not res.store.request_cancel(tenant, run_id):
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:  # nobody runs it: take it and let its next node stop it
