@@ -22,6 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from kassist.clikit import progress
+
 TARGETS = {"--help": 0.5, "memory list": 1.5, "kb stats": 1.5}
 
 
@@ -78,7 +82,12 @@ def main() -> None:
         )
         print(f"{'command':<14} {'wall s':>7} {'min s':>7} {'max s':>7} {'cpu s':>7} {'target s':>9}")
         for name, args in commands.items():
-            runs = [kassist(args, env, work) for _ in range(options.repeats)]
+            # Progress on stderr only: stdout keeps the table clean.
+            with progress(f"timing kassist {name}", options.repeats) as bar:
+                runs = []
+                for _ in range(options.repeats):
+                    runs.append(kassist(args, env, work))
+                    bar.advance()
             wall = [w for w, _ in runs]
             cpu = statistics.median(c for _, c in runs)
             verdict = "ok" if statistics.median(wall) <= TARGETS[name] else "OVER"

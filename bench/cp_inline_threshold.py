@@ -23,6 +23,7 @@ from cp_env import bench_env
 from cp_workloads import put_get
 
 from checkpointer import codec
+from kassist.clikit import progress
 
 THRESHOLDS = (1024, 2048, 4096)
 SIZES = (1024, 3 * 1024)
@@ -41,10 +42,12 @@ def main() -> None:
     backends = ["sqlite", "postgres"] if args.backend == "all" else [args.backend]
     print("| backend | value | threshold | speed stock/ours | bytes ours/stock |")
     print("|---|---:|---:|---:|---:|")
-    with bench_env(backends) as env:
+    cases = len(backends) * len(SIZES) * len(THRESHOLDS)
+    with bench_env(backends) as env, progress("inline threshold", cases) as bar:  # stderr only
         for backend in backends:
             for size in SIZES:
                 for limit in THRESHOLDS:
+                    bar.describe(f"{backend}, {size // 1024} KB values, threshold {limit // 1024} KiB")
                     codec.INLINE_MAX_BYTES = limit  # read at every put
                     run = partial(put_get, steps=args.steps, value_bytes=size)
                     res = checkpointers._measure(env, backend, args.reps, run, args.steps)
@@ -54,6 +57,7 @@ def main() -> None:
                         f"| {backend} | {size // 1024} KB | {limit // 1024} KiB | {speed:.2f} | {size_ratio:.2f} |"
                     )
                     sys.stdout.flush()
+                    bar.advance()
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from checkpointer import TenantCheckpointer
+from kassist.clikit import progress
 
 SPENT = [0.0]  # seconds inside sqlite3 calls since the last reset
 
@@ -142,9 +143,11 @@ def main() -> None:
         }
         _rounds(stock, 20, {k: [] for k in times}, "stock")  # warm-up
         _rounds(ours, 20, {k: [] for k in times}, "ours")
-        for rep in range(args.reps):
-            for kind in ("stock", "ours") if rep % 2 == 0 else ("ours", "stock"):
-                _rounds(stock if kind == "stock" else ours, args.steps, times, kind)
+        with progress("SQLite floor: paired rounds", args.reps) as bar:  # stderr only
+            for rep in range(args.reps):
+                for kind in ("stock", "ours") if rep % 2 == 0 else ("ours", "stock"):
+                    _rounds(stock if kind == "stock" else ours, args.steps, times, kind)
+                bar.advance()
         owner.close()
         stock_conn.close()
     med = {k: statistics.median(v) for k, v in times.items()}

@@ -28,6 +28,7 @@ from cp_workloads import put_get
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from checkpointer import TenantCheckpointer
+from kassist.clikit import progress
 
 WAL_HEADER, FRAME_HEADER = 32, 24
 
@@ -81,10 +82,14 @@ def main() -> None:
             ours = owner.for_tenant("bench")
             ours.get_tuple({"configurable": {"thread_id": "none"}})  # opens the pooled connection
             executor: Any = owner._executor  # a diagnostic: its pooled connections
-            results = {
-                "stock SqliteSaver": measure(stock, stock_db, [stock_conn], value_bytes, args.rounds),
-                "kassist": measure(ours, ours_db, list(executor._idle), value_bytes, args.rounds),
-            }
+            with progress(f"WAL pages, {value_bytes // 1024} KB values", 2) as bar:  # stderr only
+                results = {}
+                for name, saver, db, conns in (
+                    ("stock SqliteSaver", stock, stock_db, [stock_conn]),
+                    ("kassist", ours, ours_db, list(executor._idle)),
+                ):
+                    results[name] = measure(saver, db, conns, value_bytes, args.rounds)
+                    bar.advance()
             owner.close()
             stock_conn.close()
         print(f"workload (a), 5 channels, {value_bytes // 1024} KB values: WAL pages per put + get_tuple")

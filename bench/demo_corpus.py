@@ -19,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from kassist.clikit import progress
 from knowledge.audit import AuditRules, DocumentAudit, audit_collection, audit_document
 from knowledge.corpus.evaluate import read_manifest, score
 from knowledge.corpus.generate import generate_corpus
@@ -38,12 +39,14 @@ def tree_digest(root: Path) -> str:
 def bench_generation(docs: int, seed: int, runs: int, workdir: Path) -> Path:
     handbook_sections()  # parse the shipped handbook once, as a long-running process would
     times, digests = [], []
-    for run in range(runs):
-        out = workdir / f"run{run}"
-        started = time.perf_counter()
-        generate_corpus(out, docs=docs, seed=seed)
-        times.append(time.perf_counter() - started)
-        digests.append(tree_digest(out))
+    with progress(f"generating {docs:,} documents", runs) as bar:  # stderr only
+        for run in range(runs):
+            out = workdir / f"run{run}"
+            started = time.perf_counter()
+            generate_corpus(out, docs=docs, seed=seed)
+            times.append(time.perf_counter() - started)
+            digests.append(tree_digest(out))
+            bar.advance()
     median = statistics.median(times)
     verdict = "PASS" if median < 60 else "FAIL"
     print(

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from kassist.clikit import progress
 from knowledge.embedders import Embedder, HashingEmbedder, LocalMiniLMEmbedder
 from knowledge.embedders.wordpiece import count_model_tokens, counting_tokenizer
 
@@ -83,9 +84,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     load_before = os.getloadavg()[0]
     rates: list[list[float]] = [[] for _ in configs]
     # Round-robin, so a noisy neighbour slows every configuration alike.
-    for _ in range(args.repeats):
-        for i, (_, _, _, embedder, chunks) in enumerate(configs):
-            rates[i].append(timed_rate(embedder, chunks))
+    with progress("embedding throughput", args.repeats * len(configs)) as bar:  # stderr only
+        for _ in range(args.repeats):
+            for i, (_, _, _, embedder, chunks) in enumerate(configs):
+                rates[i].append(timed_rate(embedder, chunks))
+                bar.advance()
     load_after = os.getloadavg()[0]
 
     print(

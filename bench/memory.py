@@ -35,6 +35,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kassist.clikit import progress
 from knowledge.embedders import HashingEmbedder
 from memory.manager import MemoryManager, PolicyConfig
 from memory.manager.models import canonical_json
@@ -338,7 +339,12 @@ def main() -> None:
     print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
     backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
     header = f"{'backend':<10} {'load s':>8} {'key p50':>8} {'key p95':>8} {'sem p50':>8} {'sem p95':>8} {'rem p50':>8} {'rem p95':>8}"
-    results = {b: run_backend(b, rows, corpus, embedder, args.queries, args.compare_hnsw) for b in backends}
+    results = {}
+    with progress("memory manager", len(backends)) as bar:  # stderr only: stdout keeps the table
+        for backend in backends:
+            bar.describe(f"memory manager: {backend}")
+            results[backend] = run_backend(backend, rows, corpus, embedder, args.queries, args.compare_hnsw)
+            bar.advance()
     print(header + "   (ms; targets: key p95 <= 5, semantic p95 <= 30, remember p50 <= 5)")
     for b, r in results.items():
         print(

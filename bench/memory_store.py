@@ -34,6 +34,7 @@ from langgraph.store.base import PutOp
 
 # Run as a script, this directory comes first on sys.path and its memory.py would shadow the package.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
+from kassist.clikit import progress  # noqa: E402
 from kassist.dburl import parse_database_url  # noqa: E402
 from memory import MemoryStore  # noqa: E402
 
@@ -198,13 +199,19 @@ def main() -> None:
     texts = [" ".join(rng.choice(WORDS) for _ in range(8)) for _ in range(args.items)]
     queries = [" ".join(rng.choice(WORDS) for _ in range(3)) for _ in range(50)]
     results: list[Result] = []
-    with tempfile.TemporaryDirectory() as name:
+    backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
+    # Progress on stderr only: stdout keeps the table clean.
+    with tempfile.TemporaryDirectory() as name, progress("memory store", len(backends)) as bar:
         tmp = Path(name)
-        if args.backend in ("both", "sqlite"):
+        if "sqlite" in backends:
+            bar.describe("memory store: SQLite")
             results.append(run(f"sqlite:///{tmp / 'bench.db'}", "sqlite", texts, queries, args.tenants))
-        if args.backend in ("both", "postgres"):
+            bar.advance()
+        if "postgres" in backends:
+            bar.describe("memory store: PostgreSQL")
             with postgres_url(tmp) as url:
                 results.append(run(url, "postgres", texts, queries, args.tenants))
+            bar.advance()
     print(f"{args.tenants} tenants x {args.items:,} items; measured on tenant t0 (hashing embedder)")
     print_table(results)
 

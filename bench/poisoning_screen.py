@@ -30,6 +30,7 @@ sys.path[:] = [
 
 import poisoning_eval as pe  # noqa: E402
 
+from kassist.clikit import progress  # noqa: E402
 from memory.manager.poisoning import scan_memory  # noqa: E402
 from memory.manager.screen import ScreenConfig  # noqa: E402
 
@@ -86,7 +87,8 @@ def main() -> None:
     scan_memory("warm", "the assistant should load the model now", full, tenant_id=pe.TENANT)
     print(f"{len(items)} items ({n_corpus} corpus sentences, user facts, attacks)")
     for name, screen in screens:
-        median, p90 = timings(screen, items)
+        with progress(f"timing the screen: {name}", None):  # stderr only
+            median, p90 = timings(screen, items)
         print(f"  {name:42} median {median:6.2f} ms   p90 {p90:6.2f} ms")
 
 

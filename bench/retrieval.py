@@ -27,6 +27,7 @@ from pathlib import Path
 
 from retrieval_env import MemoEmbedder, postgres_url
 
+from kassist.clikit import progress
 from knowledge.corpus import demo_corpus_path
 from knowledge.embedders import Embedder, HashingEmbedder, LocalMiniLMEmbedder
 from knowledge.index import KnowledgeIndex, SearchHit, SearchMode
@@ -87,16 +88,30 @@ def quality(
     url: str, backend: str, embedders: dict[str, Embedder], queries: list[Query]
 ) -> list[tuple[str, Score]]:
     rows: list[tuple[str, Score]] = []
-    for label, embedder in embedders.items():
-        with KnowledgeIndex.from_url(url, embedder=embedder) as index:
-            kb = index.for_tenant(f"{TENANT}-{label}")
-            report = ingest_directory(kb, demo_corpus_path(), collection=COLLECTION)
-            assert not report.errors, report.errors
-            if label == "hashing":
-                rows.append((f"{backend}: keyword only", evaluate(kb, queries, "keyword")))
-            rows.append((f"{backend}: vector, {label} embedder", evaluate(kb, queries, "vector")))
-            rows.append((f"{backend}: hybrid, keyword + {label}", evaluate(kb, queries, "hybrid")))
+    with progress(f"{backend}: quality", len(embedders)) as bar:  # stderr only: stdout keeps the tables
+        for label, embedder in embedders.items():
+            bar.describe(f"{backend}: ingest + evaluate with {label}")
+            _quality_of(url, backend, label, embedder, queries, rows)
+            bar.advance()
     return rows
+
+
+def _quality_of(
+    url: str,
+    backend: str,
+    label: str,
+    embedder: Embedder,
+    queries: list[Query],
+    rows: list[tuple[str, Score]],
+) -> None:
+    with KnowledgeIndex.from_url(url, embedder=embedder) as index:
+        kb = index.for_tenant(f"{TENANT}-{label}")
+        report = ingest_directory(kb, demo_corpus_path(), collection=COLLECTION)
+        assert not report.errors, report.errors
+        if label == "hashing":
+            rows.append((f"{backend}: keyword only", evaluate(kb, queries, "keyword")))
+        rows.append((f"{backend}: vector, {label} embedder", evaluate(kb, queries, "vector")))
+        rows.append((f"{backend}: hybrid, keyword + {label}", evaluate(kb, queries, "hybrid")))
 
 
 def print_quality(rows: list[tuple[str, Score]], queries: list[Query]) -> None:

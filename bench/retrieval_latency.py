@@ -11,6 +11,7 @@ import numpy as np
 import psycopg
 from retrieval_env import ClusteredEmbedder
 
+from kassist.clikit import progress
 from knowledge.documents import Chunk, Document
 from knowledge.index import KnowledgeIndex
 from knowledge.index.matrix import VectorMatrix
@@ -47,10 +48,14 @@ def fill(
     url: str, embedder: ClusteredEmbedder, data: list[tuple[Document, list[Chunk]]], tenant: str
 ) -> float:
     t0 = time.perf_counter()
-    with KnowledgeIndex.from_url(url, embedder=embedder) as index:
+    with (
+        KnowledgeIndex.from_url(url, embedder=embedder) as index,
+        progress(f"indexing {len(data):,} documents", len(data)) as bar,  # stderr only
+    ):
         kb = index.for_tenant(tenant)
         for doc, chunks in data:
             kb.upsert_document(doc, chunks)
+            bar.advance()
     return time.perf_counter() - t0
 
 

@@ -195,8 +195,12 @@ def prune(
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Remove checkpoints older than an age, for --tenant T or --all-tenants; memory is never touched."""
+    """Remove checkpoints older than an age, for --tenant T or --all-tenants; memory is never touched.
+
+    Ingestion runs whose checkpoints are all gone lose their manifest, idempotency ledger and
+    registry row in the same call (retention prunes both together)."""
     from checkpointer.cli_views import dry_retain
+    from graph.ingestion.retention import sweep
 
     age = _duration(older_than)
     if (tenant is None) == (not all_tenants):
@@ -214,19 +218,26 @@ def prune(
             else:
                 report, sizes = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value), None
             bar.advance(len(report.threads))
+            deleted = frozenset((t.tenant_id, t.thread_id) for t in report.threads if t.thread_deleted)
+            runs = sweep(
+                saver, None if scope is None else [scope], age, dry_run=dry_run, threads_deleted=deleted
+            )
         finally:
             saver.close()
     if as_json:
         data = report.model_dump(mode="json")
         data |= {"checkpoints_removed": report.checkpoints_removed, "threads_deleted": report.threads_deleted}
+        data |= {"ingestion_runs_removed": [r.model_dump() for r in runs]}
         if sizes is not None:
             data |= {"dry_run": True, "bytes_by_tenant": sizes}
         typer.echo(json.dumps(data, indent=2))
         return
-    _print_retention(report, older_than, sizes)
+    _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs])
 
 
-def _print_retention(report: RetentionReport, older_than: str, sizes: dict[str, int] | None) -> None:
+def _print_retention(
+    report: RetentionReport, older_than: str, sizes: dict[str, int] | None, runs: list[tuple[str, str]]
+) -> None:
     console = Console()
     scope = f"tenant {report.tenant_id!r}" if report.tenant_id else "every tenant"
     verb = "would remove" if sizes is not None else "removed"
@@ -261,6 +272,13 @@ def _print_retention(report: RetentionReport, older_than: str, sizes: dict[str, 
         f"({report.threads_deleted} threads deleted); long-term memory untouched",
         highlight=False,
     )
+    if runs:
+        console.print(
+            f"{verb} the manifest, idempotency ledger and registry row of {len(runs)} ingestion "
+            "runs whose checkpoints are gone: " + ", ".join(f"{t}/{r}" for t, r in runs),
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 @app.command("import")

@@ -202,6 +202,9 @@ def progress(description: str, total: int | None, *, enabled: bool = True) -> It
             def total(self, value: int) -> None:
                 bar.update(task, total=value)
 
+            def describe(self, text: str) -> None:
+                bar.update(task, description=text)
+
         yield _Advance()
 
 

@@ -1,4 +1,7 @@
-"""`kassist kb ...`: ingest a directory, search, and show per-collection stats, on SQLite or PostgreSQL."""
+"""`kassist kb ...`: ingest a directory, search, and show per-collection stats, on SQLite or PostgreSQL.
+
+``kb ingest`` is the ingestion pipeline itself (``graph.ingestion.cli.ingest``, the same command as
+``kassist ingest``), so there is one way to ingest."""
 
 from __future__ import annotations
 
@@ -6,13 +9,13 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
-from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from graph.ingestion.cli import ingest as pipeline_ingest
 from kassist.clikit import (
     DatabaseUrlOption,
     ExitCode,
@@ -23,7 +26,6 @@ from kassist.clikit import (
     database_url,
     excerpt,
     fail,
-    progress,
     row,
     table,
 )
@@ -37,7 +39,6 @@ from knowledge.embedders import (
 )
 from knowledge.index import KnowledgeIndex, KnowledgeIndexError, SearchMode
 from knowledge.index.sync_index import TenantKnowledgeIndex
-from knowledge.loaders import DEFAULT_MAX_BYTES
 
 app = typer.Typer(help="Knowledge base: ingest, search, stats.", no_args_is_help=True)
 out = Console()
@@ -91,59 +92,9 @@ def _embedder_named(name: str) -> Embedder:
     )
 
 
-@app.command()
-def ingest(
-    path: Annotated[Path, typer.Argument(help="Directory of .md/.txt/.html/.pdf/.docx files.")],
-    tenant: TenantOpt,
-    collection: Annotated[str, typer.Option("--collection", "-c", help="e.g. company_handbook_v2")],
-    embedder: Annotated[str, typer.Option(help="auto | local | hashing | openai")] = "auto",
-    max_bytes: Annotated[
-        int, typer.Option(help="Files larger than this are reported, not read.")
-    ] = DEFAULT_MAX_BYTES,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Index a directory: prints the embedder chosen and why, counts, and every file that failed."""
-    from knowledge.ingest import ingest_directory
-
-    try:
-        model, reason = select_embedder(embedder)
-    except EmbedderUnavailable as exc:
-        _fail(str(exc))
-    except ValueError as exc:  # not an embedder's name
-        _fail(str(exc), ExitCode.USAGE)
-    if not as_json:
-        out.print(f"embedder: {reason}", highlight=False, soft_wrap=True)
-    with (
-        _open(database_url, model, tenant, read_only=False) as kb,
-        progress(f"indexing {path}", None, enabled=not as_json) as bar,
-    ):
-        try:
-            report = ingest_directory(
-                kb, path, collection=collection, max_bytes=max_bytes, on_document=lambda _doc: bar.advance()
-            )
-        except EXPECTED as exc:
-            _fail(str(exc))
-    if as_json:
-        data = report.model_dump(mode="json", exclude={"results"})
-        out.print_json(json.dumps({**data, "embedder_reason": reason}))
-    else:
-        out.print(
-            f"{report.documents_indexed} documents indexed ({report.documents_changed} changed), "
-            f"{len(report.errors)} failed; chunks: {report.chunks_added} added, {report.chunks_unchanged} "
-            f"unchanged, {report.chunks_removed} removed; {report.embedded} embedded, "
-            f"{report.cache_hits} from cache",
-            highlight=False,
-            soft_wrap=True,
-        )
-        if report.errors:
-            failed = table("Files not indexed", ["file", "problem", "reason"])
-            for e in report.errors:
-                failed.add_row(*row(e.source_path, e.kind, e.reason))
-            Console().print(failed)
-    # Exit 3 = partial: the run finished but some files were not indexed (scripts can tell).
-    if report.errors:
-        raise typer.Exit(ExitCode.PARTIAL)
+# One way to ingest: `kassist kb ingest` IS the ingestion pipeline (`kassist ingest`): a durable graph
+# run with a progress bar, resumable when killed, with the audit report and the summary in memory.
+app.command("ingest")(pipeline_ingest)
 
 
 @app.command()

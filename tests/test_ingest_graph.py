@@ -274,3 +274,42 @@ def test_retention_drops_the_ledger_and_manifest_of_runs_whose_checkpoints_are_g
             db_url, f"SELECT DISTINCT run_id FROM {table} WHERE tenant_id = %s ORDER BY run_id", (TENANT,)
         )
         assert rows == [("kept",)], table
+
+
+def test_checkpoints_prune_sweeps_the_ingestion_rows_of_runs_it_deletes(
+    res: Resources, db_url: str, tmp_path: Path
+) -> None:
+    """`kassist checkpoints prune` prunes a run's checkpoints and its manifest, ledger and registry
+    row together; --dry-run names the runs and removes nothing; a run with checkpoints left keeps all."""
+    import time
+
+    from typer.testing import CliRunner
+
+    from checkpointer.cli import app
+
+    root = write_corpus(tmp_path / "docs", extra=0)
+    with receiver() as hook:
+        assert run(res, "old", root, notify_url=hook.url).state.status == "completed"
+        time.sleep(6.5)
+        assert run(res, "kept", root, notify_url=hook.url).state.status == "completed"
+
+    def tables() -> dict[str, list[tuple[str, ...]]]:
+        return {
+            t: raw(db_url, f"SELECT DISTINCT run_id FROM {t} WHERE tenant_id = %s ORDER BY run_id", (TENANT,))
+            for t in ("kassist_ingest_ledger", "kassist_ingest_manifest", "kassist_ingest_runs")
+        }
+
+    assert all(rows == [("kept",), ("old",)] for rows in tables().values()), tables()
+    base = ["prune", "--older-than", "5s", "--strategy", "delete", "--database-url", db_url, "--json"]
+    dry = CliRunner().invoke(app, [*base, "--tenant", TENANT, "--dry-run"])
+    assert dry.exit_code == 0, dry.output
+    assert json.loads(dry.output)["ingestion_runs_removed"] == [{"tenant_id": TENANT, "run_id": "old"}]
+    assert all(rows == [("kept",), ("old",)] for rows in tables().values()), tables()
+
+    done = CliRunner().invoke(app, [*base, "--all-tenants"])
+    assert done.exit_code == 0, done.output
+    report = json.loads(done.output)
+    assert [t["thread_id"] for t in report["threads"] if t["thread_deleted"]] == ["old"]
+    assert report["ingestion_runs_removed"] == [{"tenant_id": TENANT, "run_id": "old"}]
+    assert all(rows == [("kept",)] for rows in tables().values()), tables()
+    assert run(res, "kept").state.status == "completed"  # still there, not executed again

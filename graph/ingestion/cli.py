@@ -2,7 +2,8 @@
 
 Exit codes (kassist.clikit.ExitCode, docs/cli.md): 0 completed, 3 completed with failed documents,
 5 waiting for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 8 paused
-(``--max-steps``), 1 failed or a bad call.
+(``--max-steps``), 1 failed, 2 a wrong command line (unknown ``--embedder``, a path that is not a
+directory, an unreadable ``--audit-rules`` file, a bad tenant id).
 Heavy modules are imported inside the commands: ``kassist --help`` stays fast.
 """
 
@@ -20,7 +21,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from kassist.clikit import DatabaseUrlOption, ExitCode, JsonOption, TenantOption, fail
+from kassist.clikit import (
+    DatabaseUrlOption,
+    ExitCode,
+    JsonOption,
+    TenantOption,
+    check_tenant,
+    fail,
+    row,
+    table,
+)
 
 if TYPE_CHECKING:
     from graph.ingestion.resources import Resources
@@ -45,12 +55,16 @@ EXIT = {
 
 
 @contextmanager
-def _resources(url: str | None) -> Iterator[Resources]:
+def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resources]:
+    """The run's database handles; ``read_only``: the database must exist (only ``ingest`` creates it;
+    ``runs ...`` on a mistyped path says so instead of answering from a new empty file)."""
     from graph.ingestion import resources
-    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
+    from kassist.clikit import database_url
+    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 
+    chosen = database_url(url, must_exist=read_only)
     try:
-        res = resources.Resources.open(url or database_url_from_env())
+        res = resources.Resources.open(chosen)
     except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
         fail(str(exc))
     resources.install(res)
@@ -165,22 +179,54 @@ def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: An
     try:
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
+        failed = failed_documents(res, tenant, run_id)
     except RunBusy as exc:
         fail(str(exc), ExitCode.BUSY)
     except _expected() as exc:
         fail(str(exc))
-    _finish(outcome, as_json)
+    _finish(outcome, as_json, failed)
 
 
-def _finish(outcome: Outcome, as_json: bool) -> NoReturn:
+def failed_documents(res: Resources, tenant: str, run_id: str) -> list[dict[str, str]]:
+    """The run's documents that could not be indexed, with why (from its manifest)."""
+    failed = []
+    for r in res.store.manifest(tenant, run_id):
+        if r["outcome"] == "failed":
+            problem, _, reason = str(r["reason"] or "").partition(": ")
+            failed.append({"path": r["source_path"], "problem": problem, "reason": reason})
+    return failed
+
+
+def counts_line(state: AgentRunState) -> str:
+    c = state.counters
+    return (
+        f"{c.documents_indexed} documents indexed, {c.documents_unchanged} unchanged, {c.documents_failed} "
+        f"failed, {c.documents_removed} removed; chunks: {c.chunks_added} added, {c.chunks_unchanged} "
+        f"unchanged, {c.chunks_removed} removed; {c.embedded} embedded, {c.cache_hits} from cache"
+    )
+
+
+def _finish(outcome: Outcome, as_json: bool, failed: list[dict[str, str]] | None = None) -> NoReturn:
     state = outcome.state
     status = "needs_review" if outcome.started == "needs_review" else state.status
+    failed = failed or []
     if as_json:
-        out.print_json(json.dumps({**summary(state), "status": status, "started": outcome.started}))
+        data = {**summary(state), "status": status, "started": outcome.started, "failed_documents": failed}
+        out.print_json(json.dumps(data))
     else:
         if outcome.started == "finished":
             out.print(f"run {state.run_id} already {state.status}; not executed again", highlight=False)
+        if "discover" in state.step_outputs:
+            out.print(f"source: {state.step_outputs['discover']}", highlight=False, soft_wrap=True)
+        out.print(counts_line(state), highlight=False, soft_wrap=True)
         out.print(_table(state))
+        if failed:
+            listed = table(
+                "Files not indexed", ["file", "problem", "reason"], no_wrap=("problem",), wide=("reason",)
+            )
+            for f in failed:
+                listed.add_row(*row(f["path"], f["problem"], f["reason"]))
+            out.print(listed)
         if status == "needs_review":
             out.print(
                 f"waiting for a review: {state.review}\n  kassist runs approve {state.run_id} --tenant {state.tenant_id}"
@@ -216,28 +262,39 @@ def ingest(
     audit_rules: Annotated[
         Path | None, typer.Option("--audit-rules", help="TOML file of audit rules (default: built-in).")
     ] = None,
+    max_bytes: Annotated[
+        int, typer.Option("--max-bytes", min=1, help="Files larger than this are reported, not read.")
+    ] = 20 * 2**20,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
     from graph.ingestion.state import Settings
-    from knowledge.audit import AuditConfigError, AuditRules
+    from knowledge.audit import AuditRules
+    from knowledge.loaders.identity import validate_collection
 
+    # A wrong command line exits 2 (usage), like click's own errors; a name the index refuses, 1.
+    tenant = check_tenant(tenant)
     if embedder not in ("auto", "local", "hashing", "openai"):
-        fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai")
+        fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai", ExitCode.USAGE)
+    if not path.exists():
+        fail(f"{path} does not exist; give the folder of documents to ingest", ExitCode.USAGE)
     if not path.is_dir():
-        fail(f"{path} is not a directory; give the folder of documents to ingest")
+        fail(f"{path} is not a directory; give the folder of documents to ingest", ExitCode.USAGE)
+    try:
+        validate_collection(collection)
+    except ValueError as exc:
+        fail(str(exc))
     try:
         settings = Settings(
             source=str(path.resolve()), collection=collection, embedder=embedder, batch_size=batch_size,
             notify_url=notify_url, audit_rules=str(audit_rules.resolve()) if audit_rules else None,
+            max_bytes=max_bytes,
         )  # fmt: skip
         if audit_rules is not None:
             AuditRules.load(audit_rules)  # a bad file fails now, not at the end of the run
-    except AuditConfigError as exc:
-        fail(str(exc))
-    except ValueError as exc:
-        fail(str(exc))
+    except ValueError as exc:  # AuditConfigError included: a file that cannot be read
+        fail(str(exc), ExitCode.USAGE)
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     with _resources(database_url) as res:
         _drive(res, tenant, run, as_json, settings=settings, max_steps=max_steps)
@@ -253,7 +310,8 @@ def list_runs(
     """The tenant's ingestion runs with their status."""
     from graph.ingestion.runner import read_state
 
-    with _resources(database_url) as res:
+    tenant = check_tenant(tenant)
+    with _resources(database_url, read_only=True) as res:
         try:
             rows: list[dict[str, Any]] = []
             for record in res.store.runs(tenant):
@@ -267,16 +325,16 @@ def list_runs(
     if as_json:
         out.print_json(json.dumps(rows))
         return
-    table = Table("run", "status", "collection", "documents", "source", title=f"ingestion runs of {tenant}")
+    listing = Table("run", "status", "collection", "documents", "source", title=f"ingestion runs of {tenant}")
     for r in rows:
-        table.add_row(
+        listing.add_row(
             r["run_id"],
             r["status"] + (" (busy)" if r["busy"] else ""),
             r["collection"],
             str(r["documents"]),
             r["source"],
         )
-    out.print(table)
+    out.print(listing)
 
 
 @runs_app.command("show")
@@ -287,7 +345,8 @@ def show(
     from checkpointer import VERSION_KEY
     from graph.ingestion.runner import read_state
 
-    with _resources(database_url) as res:
+    tenant = check_tenant(tenant)
+    with _resources(database_url, read_only=True) as res:
         try:
             state, snapshot = read_state(res, tenant, run_id)
         except _expected() as exc:
@@ -314,14 +373,16 @@ def resume(
     as_json: JsonOption = False,
 ) -> None:
     """Continue a paused, failed or killed run from its last committed step."""
-    with _resources(database_url) as res:
+    tenant = check_tenant(tenant)
+    with _resources(database_url, read_only=True) as res:
         _drive(res, tenant, run_id, as_json, max_steps=max_steps)
 
 
 def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool) -> None:
     import getpass
 
-    with _resources(database_url) as res:
+    tenant = check_tenant(tenant)
+    with _resources(database_url, read_only=True) as res:
         _drive(res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser()})
 
 
@@ -348,7 +409,8 @@ def cancel(
     """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
     from graph.ingestion.runner import RunBusy, RunNotFound, execute
 
-    with _resources(database_url) as res:
+    tenant = check_tenant(tenant)
+    with _resources(database_url, read_only=True) as res:
         if not res.store.request_cancel(tenant, run_id):
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:  # nobody runs it: take it and let its next node stop it

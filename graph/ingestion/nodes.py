@@ -150,6 +150,7 @@ def ingest_batch(state: AgentRunState, tenant: str) -> Update:
         overlap_tokens=settings.overlap_tokens,
         audit_rules=settings.audit_rules,
         today=_audit_date(state),
+        max_bytes=settings.max_bytes,
     )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)

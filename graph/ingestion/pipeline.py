@@ -9,8 +9,10 @@ what an uninterrupted one would have.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -22,7 +24,7 @@ from graph.ingestion.store import ManifestRow, Planned, RunStore
 from knowledge.documents import DocumentError
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from knowledge.ingest import chunk_or_error
-from knowledge.loaders import document_id, load_file, walk_files
+from knowledge.loaders import DEFAULT_MAX_BYTES, document_id, load_file, walk_files
 
 
 def list_source(
@@ -75,6 +77,101 @@ class BatchDone:
     timings: Timings = field(default_factory=Timings)
 
 
+@dataclass(frozen=True)
+class Work:
+    """What loading one batch depends on: its files and the run's settings (a prefetch's key)."""
+
+    tenant: str
+    run_id: str
+    root: Path
+    collection: str
+    files: tuple[tuple[int, str], ...]  # (seq, source path) of the batch's documents to (re)load
+    chunk_tokens: int
+    overlap_tokens: int
+    max_bytes: int
+    audit_rules: str | None
+    today: date
+
+
+@dataclass
+class Prepared:
+    failed: list[Planned]
+    items: list[Any]  # (Document, chunks) per loaded document
+    seqs: list[int]
+    audits: dict[int, str]
+    load_s: float
+    audit_s: float
+
+
+def prepare(work: Work) -> Prepared:
+    """Load + chunk + audit a batch's files: reads files only, no database (so it can run ahead)."""
+    failed: list[Planned] = []
+    items = []
+    seqs: list[int] = []
+    started = time.perf_counter()
+    for seq, source_path in work.files:
+        loaded = load_file(
+            work.root / source_path,
+            root=work.root,
+            tenant_id=work.tenant,
+            collection=work.collection,
+            max_bytes=work.max_bytes,
+        )
+        ready = (
+            loaded
+            if isinstance(loaded, DocumentError)
+            else chunk_or_error(loaded, max_tokens=work.chunk_tokens, overlap_tokens=work.overlap_tokens)
+        )
+        if isinstance(ready, DocumentError):
+            failed.append(Planned(seq=seq, outcome="failed", reason=f"{ready.kind}: {ready.reason}"))
+            continue
+        items.append(ready)
+        seqs.append(seq)
+    load_s = time.perf_counter() - started
+    started = time.perf_counter()
+    audits = {
+        seq: audit_step.audit_document(document, work.audit_rules, work.today)
+        for seq, (document, _chunks) in zip(seqs, items, strict=True)
+    }
+    return Prepared(failed, items, seqs, audits, load_s, time.perf_counter() - started)
+
+
+# The next batch is loaded (parse + chunk + audit: files only) on a helper thread while this batch
+# embeds and writes the index: the model (ONNX) and SQLite/PostgreSQL release the GIL, so with the
+# local model loading costs almost no wall time. Nothing of it is durable: a killed process simply
+# loads the batch again on resume, and a prefetch whose files or settings differ is not used.
+_ahead_lock = threading.Lock()
+_ahead: dict[Work, Future[Prepared]] = {}
+_pool: ThreadPoolExecutor | None = None
+
+
+def _prefetch(work: Work) -> None:
+    global _pool
+    with _ahead_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-prefetch")
+        for stale in [w for w in _ahead if w.run_id == work.run_id and w.tenant == work.tenant]:
+            _ahead.pop(stale).cancel()
+        _ahead[work] = _pool.submit(prepare, work)
+
+
+def _prepared(work: Work) -> Prepared:
+    with _ahead_lock:
+        ahead = _ahead.pop(work, None)
+    return ahead.result() if ahead is not None else prepare(work)
+
+
+def _work(
+    rows: Sequence[ManifestRow], tenant: str, run_id: str, root: Path, collection: str, **settings: Any
+) -> Work:
+    # A redone batch upserts its documents again (idempotent: by chunk id) but keeps the outcomes
+    # its first attempt recorded; failed and removed ones are done.
+    files = tuple(
+        (r.seq, r.source_path) for r in rows if r.kind == "file" and r.outcome not in ("failed", "removed")
+    )
+    return Work(tenant, run_id, root, collection, files, **settings)
+
+
 def run_batch(
     store: RunStore,
     kb: TenantKnowledgeIndex,
@@ -88,39 +185,19 @@ def run_batch(
     overlap_tokens: int,
     audit_rules: str | None,
     today: date,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> BatchDone:
     tenant = kb.tenant_id
     timings = Timings()
+    settings: dict[str, Any] = {
+        "chunk_tokens": chunk_tokens, "overlap_tokens": overlap_tokens, "max_bytes": max_bytes,
+        "audit_rules": audit_rules, "today": today,
+    }  # fmt: skip
     rows = store.batch(tenant, run_id, lo, hi)
-    # A redone batch upserts its documents again (idempotent: by chunk id) but keeps the outcomes
-    # its first attempt recorded; failed and removed ones are done.
     todo = [r for r in rows if r.outcome not in ("failed", "removed")]
-    failed: list[Planned] = []
-    items = []
-    seqs: list[int] = []
-    audits: dict[int, str] = {}
-    started = time.perf_counter()
-    for row in todo:
-        if row.kind != "file":
-            continue
-        loaded = load_file(root / row.source_path, root=root, tenant_id=tenant, collection=collection)
-        prepared = (
-            loaded
-            if isinstance(loaded, DocumentError)
-            else chunk_or_error(loaded, max_tokens=chunk_tokens, overlap_tokens=overlap_tokens)
-        )
-        if isinstance(prepared, DocumentError):
-            failed.append(
-                Planned(seq=row.seq, outcome="failed", reason=f"{prepared.kind}: {prepared.reason}")
-            )
-            continue
-        items.append(prepared)
-        seqs.append(row.seq)
-    timings.load = time.perf_counter() - started
-    started = time.perf_counter()
-    for seq, (document, _chunks) in zip(seqs, items, strict=True):
-        audits[seq] = audit_step.audit_document(document, audit_rules, today)
-    timings.audit = time.perf_counter() - started
+    prepared = _prepared(_work(rows, tenant, run_id, root, collection, **settings))
+    timings.load, timings.audit = prepared.load_s, prepared.audit_s
+    seqs, items = prepared.seqs, prepared.items
 
     started = time.perf_counter()
     plans = kb.prepare_upserts(items)
@@ -137,7 +214,10 @@ def run_batch(
         for seq, p in zip(seqs, plans, strict=True)
     ]
     # Intent first: what each document will do, against the index as it was before this run.
-    store.record(tenant, run_id, [*failed, *planned], audits)
+    store.record(tenant, run_id, [*prepared.failed, *planned], prepared.audits)
+    following = store.batch(tenant, run_id, hi, hi + (hi - lo))
+    if following:
+        _prefetch(_work(following, tenant, run_id, root, collection, **settings))
     kb.apply_upserts(plans)
     removed = [
         Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))

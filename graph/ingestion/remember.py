@@ -2,9 +2,10 @@
 
 One episodic memory per run (key ``ingestion_run:{run_id}``), rewritten as the run progresses:
 while running it says how far indexing got ("documents indexed up to <path>"), at the end the
-final counts. Ids, paths and numbers are copied verbatim. ``memory.manager`` has no ``system``
-source: the summary is written as ``tool_output`` (data, never instructions) by the user
-``system:ingestion``.
+final counts. Ids, paths and numbers are copied verbatim. It is written with source ``system``
+(kassist's own job: authoritative in conflicts, like an operator; never a preference) at the
+tenant level (user ``*``), so the assistant finds it for every user of the tenant. Its text is
+still screened and shown to a model as quoted data: paths come from the documents.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from graph.ingestion.state import AgentRunState
+from memory.manager.models import TENANT_DEFAULTS
 
-USER = "system:ingestion"
+USER = TENANT_DEFAULTS  # every user of the tenant sees it
 
 
 def summary(state: AgentRunState) -> dict[str, Any]:
@@ -59,7 +61,7 @@ def summary(state: AgentRunState) -> dict[str, Any]:
 def write(memory: Any, state: AgentRunState) -> str:
     """Remember the run's summary (``memory`` is a tenant-bound MemoryManager); returns the memory id."""
     decision = memory.remember(
-        USER, "episode", f"ingestion_run:{state.run_id}", summary(state), "tool_output",
+        USER, "episode", f"ingestion_run:{state.run_id}", summary(state), "system",
         source_ref=f"run:{state.run_id}", actor="kassist ingest",
     )  # fmt: skip
     record = decision.memory

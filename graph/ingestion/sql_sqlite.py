@@ -57,6 +57,7 @@ class IngestSql:
     migrations: tuple[tuple[str, ...], ...]
     run_register: Text
     run_get: Text
+    run_tenants: Text
     run_list: Text
     lease_take: Text
     lease_renew: Text
@@ -98,6 +99,7 @@ SQL = IngestSql(
         f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
         f"WHERE {RUN_KEY}"
     ),
+    run_tenants=f"SELECT DISTINCT tenant_id FROM {RUNS} ORDER BY tenant_id",
     run_list=(
         f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
         "WHERE tenant_id = :tenant ORDER BY created_at, run_id"

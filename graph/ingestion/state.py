@@ -58,6 +58,9 @@ class Settings(BaseModel):
     overlap_tokens: int = Field(default=32, ge=0, le=256)
     notify_url: str | None = None
     audit_rules: str | None = Field(default=None, description="TOML file of audit rules (None: defaults)")
+    max_bytes: int = Field(
+        default=20 * 2**20, ge=1, le=2**30, description="Larger files fail as too_large, unread"
+    )
 
 
 class AgentRunState(BaseModel):

@@ -230,6 +230,10 @@ class RunStore:
     def runs(self, tenant: str) -> list[RunRecord]:
         return [_run_record(r) for r in self._one(self._q.run_list, {"tenant": tenant}, fetch=True)]
 
+    def tenants(self) -> list[str]:
+        """Tenants that have ingestion runs (for retention across every tenant)."""
+        return [str(r["tenant_id"]) for r in self._one(self._q.run_tenants, {}, fetch=True)]
+
     def take_lease(
         self, tenant: str, run: str, owner: str, seconds: float, free: Callable[[RunRecord], bool]
     ) -> RunRecord | None:

@@ -47,12 +47,12 @@ def audit_collection(
 
 
 def _near_duplicates(entries: list[Entry], rules: AuditRules) -> list[Finding]:
-    usable = [(i, e) for i, e in enumerate(entries) if e[2].minhash]
+    usable = [(i, e) for i, e in enumerate(entries) if len(e[2].minhash)]  # a list or an array
     if len(usable) < 2:
         return []
     num_perm = len(usable[0][1][2].minhash)
     usable = [(i, e) for i, e in usable if len(e[2].minhash) == num_perm]
-    values = {i: np.array(e[2].minhash, dtype=np.uint64) for i, e in usable}
+    values = {i: np.asarray(e[2].minhash, dtype=np.uint64) for i, e in usable}
     lsh = MinHashLSH(threshold=rules.near_duplicate_threshold, num_perm=num_perm)
     for i, _ in usable:
         lsh.insert(i, LeanMinHash(seed=MINHASH_SEED, hashvalues=values[i], scheme=MINHASH_SCHEME))

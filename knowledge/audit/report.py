@@ -134,9 +134,13 @@ def write_reports(report: AuditReport, out_dir: Path) -> ReportPaths:
         markdown=out_dir / f"{stem}.md", json=out_dir / f"{stem}.json", html=out_dir / f"{stem}.html"
     )
     context = _context(report)
-    paths.markdown.write_text(_environment(html=False).get_template("report.md.j2").render(context), "utf-8")
-    paths.html.write_text(_environment(html=True).get_template("report.html.j2").render(context), "utf-8")
+    # Streamed to the files: a report of thousands of documents is never one string in memory
+    # (the end of a large run is where its peak memory was).
+    _environment(html=False).get_template("report.md.j2").stream(context).dump(str(paths.markdown), "utf-8")
+    _environment(html=True).get_template("report.html.j2").stream(context).dump(str(paths.html), "utf-8")
     data = report.model_dump(mode="json")
     data["summary"] = {"findings_by_category_and_severity": context["matrix"]}
-    paths.json.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    with paths.json.open("w", encoding="utf-8") as out:
+        json.dump(data, out, indent=2, ensure_ascii=False)
+        out.write("\n")
     return paths

@@ -53,6 +53,7 @@ def render_memory(record: MemoryRecord) -> str:
         Source.USER_EXPLICIT: "the user said",
         Source.USER_IMPLICIT: "implied by the user",
         Source.ADMIN: "set by the tenant admin",
+        Source.SYSTEM: "recorded by a kassist job",
     }.get(record.source, f"reported by {record.source.value} (unverified)")
     attrs = {
         "source": f"memory/{record.memory_type.value}",

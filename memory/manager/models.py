@@ -43,6 +43,9 @@ class Source(StrEnum):
     KB_DOCUMENT = "kb_document"
     SUMMARY = "summary"
     ADMIN = "admin"
+    SYSTEM = "system"
+    """kassist's own jobs (e.g. an ingestion run's summary): an operator's authority over what they
+    record, but the content may carry document-derived text (paths), so it is screened and quoted."""
 
 
 class Status(StrEnum):

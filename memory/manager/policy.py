@@ -21,20 +21,24 @@ from memory.manager.models import (
 )
 from memory.manager.poisoning import Finding, ScreenConfig, scan_memory
 
-AUTHORITATIVE = frozenset({Source.USER_EXPLICIT, Source.ADMIN})
-"""Sources that speak for the user or the tenant: the newest of them wins."""
+AUTHORITATIVE = frozenset({Source.USER_EXPLICIT, Source.ADMIN, Source.SYSTEM})
+"""Sources that speak for the user or the tenant (or the tenant's own jobs): the newest of them wins."""
+
+TENANT_WIDE = frozenset({Source.ADMIN, Source.SYSTEM})
+"""Sources that may write tenant-level defaults (what every user of the tenant sees)."""
 
 USER_SOURCES = frozenset({Source.USER_EXPLICIT, Source.USER_IMPLICIT})
 TRUSTED_TEXT = USER_SOURCES | {Source.ADMIN}
 """Sources whose text is not screened for instructions (the user's own words, the operator's)."""
 
-DATA_ONLY_SOURCES = frozenset({Source.TOOL_OUTPUT, Source.KB_DOCUMENT, Source.SUMMARY})
+DATA_ONLY_SOURCES = frozenset({Source.TOOL_OUTPUT, Source.KB_DOCUMENT, Source.SUMMARY, Source.SYSTEM})
 BEHAVIOUR_TYPES = frozenset({MemoryType.PREFERENCE, MemoryType.SETTING, MemoryType.PROCEDURE})
 """Memory types that change how the assistant behaves: data-only sources can never write them."""
 
 DEFAULT_CONFIDENCE_CAPS: Mapping[Source, float] = {
     Source.USER_EXPLICIT: 1.0,
     Source.ADMIN: 1.0,
+    Source.SYSTEM: 1.0,
     Source.USER_IMPLICIT: 0.8,
     Source.KB_DOCUMENT: 0.7,
     Source.ASSISTANT_INFERRED: 0.6,
@@ -79,15 +83,16 @@ def capped_confidence(source: Source, confidence: float, config: PolicyConfig) -
 
 def source_gate(req: RememberRequest) -> str | None:
     """Why ``req`` may not be stored at all, or None."""
-    if req.user_id == TENANT_DEFAULTS and req.source is not Source.ADMIN:
+    if req.user_id == TENANT_DEFAULTS and req.source not in TENANT_WIDE:
         return (
-            f"tenant-level defaults apply to every user of the tenant, so only source admin may set them "
-            f"(got {req.source.value}); store it for the user instead"
+            f"tenant-level defaults apply to every user of the tenant, so only source admin (or system, "
+            f"kassist's own jobs) may set them (got {req.source.value}); store it for the user instead"
         )
     if req.source in DATA_ONLY_SOURCES and req.memory_type in BEHAVIOUR_TYPES:
         return (
-            f"source {req.source.value} may not set a {req.memory_type.value}: documents, tool results and "
-            "summaries can only propose facts or project context; ask the user to state it"
+            f"source {req.source.value} may not set a {req.memory_type.value}: documents, tool results, "
+            "summaries and kassist's jobs can only record facts, episodes or project context; ask the "
+            "user to state it"
         )
     return None
 

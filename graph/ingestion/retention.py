@@ -1,0 +1,54 @@
+"""Retention for ingestion runs: their manifest, idempotency ledger and registry row go with their
+checkpoints (``kassist checkpoints prune``).
+
+A run's rows are removed once it was created before the cutoff and its thread has no checkpoint
+left (retention deleted it, or ``delete_thread`` did): so idempotency keys live at least as long as
+the run's checkpoints, and a run that is still resumable keeps everything it needs.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+from pydantic import BaseModel
+
+from checkpointer import TenantCheckpointer
+from graph.ingestion.store import RunStore
+
+
+class SweptRun(BaseModel):
+    tenant_id: str
+    run_id: str
+
+
+def sweep(
+    saver: TenantCheckpointer,
+    tenants: list[str] | None,
+    older_than: timedelta,
+    *,
+    dry_run: bool = False,
+    threads_deleted: frozenset[tuple[str, str]] = frozenset(),
+) -> list[SweptRun]:
+    """The runs whose rows go (``tenants`` None: every tenant); removed unless ``dry_run``.
+
+    ``threads_deleted`` are (tenant, thread) pairs a dry run of checkpoint retention would delete:
+    their runs count as gone too.
+    """
+    store = RunStore(saver)
+    store.setup()  # idempotent; a database never used for ingestion gets the (empty) tables
+    cutoff = time.time() - older_than.total_seconds()
+    swept: list[SweptRun] = []
+    for tenant in store.tenants() if tenants is None else tenants:
+        view = saver.for_tenant(tenant)
+        for record in store.runs(tenant):
+            if record.created_at >= cutoff:
+                continue
+            gone = (tenant, record.run_id) in threads_deleted or view.get_tuple(
+                {"configurable": {"thread_id": record.run_id, "checkpoint_ns": ""}}
+            ) is None
+            if gone:
+                swept.append(SweptRun(tenant_id=tenant, run_id=record.run_id))
+        if not dry_run:
+            store.prune_orphans(tenant, older_than.total_seconds())
+    return swept
