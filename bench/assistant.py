@@ -26,6 +26,7 @@ import argparse
 import contextlib
 import hashlib
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -53,14 +54,30 @@ from memory import MemoryStore  # noqa: E402
 from memory.manager import PolicyConfig  # noqa: E402
 
 TENANT, USER, COLLECTION = "bench", "olga", "policies"
+CORPUS = Path(__file__).resolve().parent.parent / "knowledge" / "corpus" / "files"
 TOPICS = ("leave", "travel", "expenses", "security", "laptops", "vpn", "onboarding", "payroll", "parking",
           "pensions", "training", "hiring", "privacy", "backups", "incidents", "facilities")  # fmt: skip
 WORDS = ("employees", "request", "approval", "manager", "days", "receipt", "policy", "office", "access",
          "account", "reimbursed", "annual", "within", "portal", "submit", "review", "team", "week")  # fmt: skip
 
 
+def _vocabulary() -> tuple[list[str], list[int]]:
+    """The shipped corpus's words with their counts: generated text then has a real vocabulary and
+    word frequencies (a keyword matches a realistic share of the chunks, not every one of them)."""
+    counts: dict[str, int] = {}
+    for path in sorted(CORPUS.rglob("*")):
+        if path.is_file():
+            for word in re.findall(r"[a-z]{3,}", path.read_text(encoding="utf-8").lower()):
+                counts[word] = counts.get(word, 0) + 1
+    words = sorted(counts)
+    return words, [counts[w] for w in words]
+
+
+VOCABULARY, FREQUENCIES = _vocabulary()
+
+
 def sentence(rng: random.Random, topic: str, n: int) -> str:
-    return f"The {topic} rule {n} says " + " ".join(rng.choice(WORDS) for _ in range(18)) + "."
+    return f"The {topic} rule {n} says " + " ".join(rng.choices(VOCABULARY, FREQUENCIES, k=18)) + "."
 
 
 def load_chunks(services: Services, n_docs: int, rng: random.Random) -> None:
@@ -84,17 +101,20 @@ def load_chunks(services: Services, n_docs: int, rng: random.Random) -> None:
 def load_memories(services: Services, n: int, rng: random.Random) -> None:
     mem = services.memory.for_tenant(TENANT)
     mem.remember(USER, "preference", "response_language", "English", "user_explicit")
+    episodes, facts = [], []
     for i in range(n - 1):
         topic = TOPICS[i % len(TOPICS)]
         if i % 10 == 0:
-            mem.remember(USER, "episode", f"event_{i}", f"{topic} review meeting {i} decided " + sentence(rng, topic, i),
-                         "tool_output")  # fmt: skip
+            text = f"{topic} review meeting {i} decided " + sentence(rng, topic, i)
+            episodes.append({"memory_type": "episode", "key": f"event_{i}", "value": text})
         else:
-            mem.remember(USER, "fact", f"fact_{i}", sentence(rng, topic, i), "user_explicit")
+            facts.append({"memory_type": "fact", "key": f"fact_{i}", "value": sentence(rng, topic, i)})
+    mem.remember_many(USER, episodes, source="tool_output", batch_size=1000)
+    mem.remember_many(USER, facts, source="user_explicit", batch_size=1000)
 
 
 def questions(rng: random.Random, n: int) -> list[str]:
-    return [f"What does the {rng.choice(TOPICS)} policy say about {rng.choice(WORDS)} and {rng.choice(WORDS)}?"
+    return [f"What does the {rng.choice(TOPICS)} policy say about {rng.choice(WORDS)} and {rng.choice(VOCABULARY)}?"
             for _ in range(n)]  # fmt: skip
 
 

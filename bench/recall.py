@@ -72,9 +72,14 @@ def turns_of(conv: Conversation) -> list[MemoryInput]:
         MemoryInput(
             memory_type="episode",
             key=t.key,
-            value={"text": t.text, "speaker": t.speaker, "session": f"s{t.session:02d}", "turn": t.position,
-                   "at": t.at.isoformat()},
-        )  # fmt: skip
+            value={
+                "text": t.text,
+                "speaker": t.speaker,
+                "session": f"s{t.session:02d}",
+                "turn": t.position,
+                "at": t.at.isoformat(),
+            },
+        )
         for t in conv.turns
     ]
 
@@ -155,7 +160,9 @@ def latency(url: str, sizes: tuple[int, ...] = (1_000, 10_000), queries: int = 2
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--embedder", choices=("local", "hashing"), default="local")
     parser.add_argument("--conversations", type=int, default=4)

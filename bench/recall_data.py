@@ -89,21 +89,25 @@ class Conversation:
     now: datetime = START
 
 
-def _event(kind: str, rng: random.Random, used: dict[str, set[int]], pool: list[tuple[str, ...]]) -> tuple[str, ...]:
+def _event(
+    kind: str, rng: random.Random, used: dict[str, set[int]], pool: list[tuple[str, ...]]
+) -> tuple[str, ...]:
     free = [i for i in range(len(pool)) if i not in used.setdefault(kind, set())]
     choice = rng.choice(free or list(range(len(pool))))
     used[kind].add(choice)
     return pool[choice]
 
 
-def _lines(kind: str, me: str, other: str, slot: tuple[str, ...]) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
+def _lines(
+    kind: str, me: str, other: str, slot: tuple[str, ...]
+) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
     """Three turns telling an event (speaker, text), and question templates (kind, text, evidence
     index among the three: 0 the statement, 2 the detail; 'M' marks multi-evidence)."""
     if kind == "trip":
         city, sight = slot
         return [(me, f"I just got back from {city}, {sight} was unforgettable."),
                 (other, f"Wow, what was the best part of {city}?"),
-                (me, f"Honestly the food, we ate at a tiny place every single night.")], [
+                (me, "Honestly the food, we ate at a tiny place every single night.")], [
                 ("temporal", f"Which city did {me} visit in {{month}}?", "0"),
                 ("multi", f"Which cities has {me} travelled to?", "M"),
                 ("detail", f"What did {me} enjoy most on the trip to {city}?", "2")]  # fmt: skip
@@ -178,6 +182,11 @@ def _relative(at: datetime, now: datetime) -> str | None:
     return None
 
 
+def _turn(user: str, session: int, position: int, speaker: str, text: str, day: datetime) -> Turn:
+    at = day + timedelta(minutes=2 * position)
+    return Turn(f"{user}:s{session:02d}:t{position:02d}", speaker, text, session, position, at)
+
+
 def conversation(index: int, seed: int = 11) -> Conversation:
     rng = random.Random(seed * 1000 + index)
     a, b = NAMES[index % len(NAMES)]
@@ -199,17 +208,8 @@ def conversation(index: int, seed: int = 11) -> Conversation:
         day += timedelta(days=rng.choice((6, 7, 8, 10, 12, 14)))
         events = by_session.get(session, [])
         slots = sorted(rng.sample(range(2, TURNS_PER_SESSION - 4), len(events))) if events else []
-        position, speaker_turn = 0, 0
+        speaker_turn = 0
         turns: list[Turn] = []
-
-        def add(speaker: str, text: str) -> Turn:
-            nonlocal position
-            t = Turn(f"{conv.user}:s{session:02d}:t{position:02d}", speaker, text, session, position,
-                     day + timedelta(minutes=2 * position))  # fmt: skip
-            position += 1
-            turns.append(t)
-            return t
-
         for slot_n in range(TURNS_PER_SESSION):
             if events and slots and slot_n == slots[0]:
                 slots.pop(0)
@@ -217,9 +217,15 @@ def conversation(index: int, seed: int = 11) -> Conversation:
                 lines, templates = _lines(kind, me, other, slot)
                 if kind in RELATIVE:
                     templates = [*templates, ("relative", RELATIVE[kind].replace("{me}", me), "0")]
-                told.append((kind, me, [add(who, text) for who, text in lines], templates))
+                told_turns = []
+                for who, text in lines:
+                    told_turns.append(_turn(conv.user, session, len(turns), who, text, day))
+                    turns.append(told_turns[-1])
+                told.append((kind, me, told_turns, templates))
             else:
-                add((a, b)[speaker_turn % 2], rng.choice(FILLER))
+                turns.append(
+                    _turn(conv.user, session, len(turns), (a, b)[speaker_turn % 2], rng.choice(FILLER), day)
+                )
                 speaker_turn += 1
         conv.turns += turns
     conv.now = day + timedelta(days=2)

@@ -44,7 +44,9 @@ def matrix_from_blobs(blobs: Sequence[bytes], dimensions: int, *, what: str = "v
     width = dimensions * 4
     for i, blob in enumerate(blobs):
         if len(blob) != width:
-            raise ValueError(f"stored {what} {i} has {len(blob)} bytes, expected {width} ({dimensions} float32)")
+            raise ValueError(
+                f"stored {what} {i} has {len(blob)} bytes, expected {width} ({dimensions} float32)"
+            )
         flat[i * width : (i + 1) * width] = blob
     return matrix
 

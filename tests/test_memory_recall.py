@@ -11,8 +11,7 @@ from clocks import ManualClock
 from raw_sql import raw
 
 from knowledge.embedders import HashingEmbedder
-from memory.manager import Action, MemoryInput, MemoryManager, PolicyConfig
-from memory.manager import sql_postgres, sql_sqlite
+from memory.manager import Action, MemoryInput, MemoryManager, PolicyConfig, sql_postgres, sql_sqlite
 
 NOW = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)
 
@@ -36,7 +35,9 @@ def embedder() -> CountingEmbedder:
 
 @pytest.fixture
 def manager(db_url: str, embedder: CountingEmbedder) -> Iterator[MemoryManager]:
-    m = MemoryManager.from_url(db_url, embedder, clock=ManualClock(NOW), config=PolicyConfig(rate_limit_per_minute=5))
+    m = MemoryManager.from_url(
+        db_url, embedder, clock=ManualClock(NOW), config=PolicyConfig(rate_limit_per_minute=5)
+    )
     yield m
     m.close()
 
@@ -60,8 +61,15 @@ def conversation() -> list[MemoryInput]:
         (2, june, "Melanie", "The northern loop, it was muddy after the rain."),
     ]
     out = [turn(s, n, who, text, day + timedelta(minutes=n)) for n, (s, day, who, text) in enumerate(lines)]
-    fillers = ["The weather was grey all day.", "Work has been busy this quarter.", "I tried a new soup recipe."]
-    out += [turn(9, 100 + i, "Melanie", fillers[i % 3] + f" Note {i}.", may - timedelta(days=30 + i)) for i in range(40)]
+    fillers = [
+        "The weather was grey all day.",
+        "Work has been busy this quarter.",
+        "I tried a new soup recipe.",
+    ]
+    out += [
+        turn(9, 100 + i, "Melanie", fillers[i % 3] + f" Note {i}.", may - timedelta(days=30 + i))
+        for i in range(40)
+    ]
     return out
 
 
@@ -167,7 +175,9 @@ def test_remember_many_one_batch_one_embedding_call_and_the_policy(
     assert [d.action for d in tool].count(Action.REJECTED) >= 3
     assert all("rate limit" in d.reason for d in tool if d.action is Action.REJECTED)
     with pytest.raises(ValueError, match="item 1 of remember_many is not a memory"):
-        mem.remember_many("olga", [items[0], {"memory_type": "fact", "value": "no key"}], source="user_explicit")
+        mem.remember_many(
+            "olga", [items[0], {"memory_type": "fact", "value": "no key"}], source="user_explicit"
+        )
 
 
 def test_setup_migrates_a_version_1_database_to_keyword_search(db_url: str) -> None:

@@ -31,10 +31,84 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 _NOT_NAMES = frozenset(
-    "i i'm i've i'd what when where who whom whose which why how did does do is was were are has have had "
-    "the a an and or but in on at to of for from with about during since before after last next this that "
-    "these those my our your his her their it its can could would should will shall may might tell remind "
-    "yesterday today tonight monday tuesday wednesday thursday friday saturday sunday".split()
+    [
+        "i",
+        "i'm",
+        "i've",
+        "i'd",
+        "what",
+        "when",
+        "where",
+        "who",
+        "whom",
+        "whose",
+        "which",
+        "why",
+        "how",
+        "did",
+        "does",
+        "do",
+        "is",
+        "was",
+        "were",
+        "are",
+        "has",
+        "have",
+        "had",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "but",
+        "in",
+        "on",
+        "at",
+        "to",
+        "of",
+        "for",
+        "from",
+        "with",
+        "about",
+        "during",
+        "since",
+        "before",
+        "after",
+        "last",
+        "next",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "it",
+        "its",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "tell",
+        "remind",
+        "yesterday",
+        "today",
+        "tonight",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
 ) | frozenset(MONTHS)
 
 
@@ -123,7 +197,10 @@ def read_window(text: str, now: datetime) -> Window | None:
             return Window(_day(found), _day(found) + timedelta(days=1))
     month_year = re.search(rf"\b{_MONTH}\b(?:\s+(?:of\s+)?(\d{{4}}))?", t)
     # "may" is a month only where a time is meant ("in May", "May 2025"), not "may I ask".
-    if month_year and (month_year.group(1) != "may" or re.search(r"\b(in|during|since|of|early|late|mid)\s+may\b|\bmay\s+\d{4}\b", t)):
+    if month_year and (
+        month_year.group(1) != "may"
+        or re.search(r"\b(in|during|since|of|early|late|mid)\s+may\b|\bmay\s+\d{4}\b", t)
+    ):
         year = int(month_year.group(2)) if month_year.group(2) else None
         return _latest_month(now, MONTHS[month_year.group(1)], year)
     year_only = re.search(r"\b(in|during|of)\s+((?:19|20)\d{2})\b", t)

@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from kassist.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts
+from kassist.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts, top_k
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
 from memory.manager import statements as s
@@ -36,6 +36,8 @@ Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
 STRATEGIES: tuple[Strategy, ...] = ("hybrid", "rrf", "keyword", "vector")
 DEPTH = 100
 """Each list's depth: results are the same for every k up to it (a k=20 query's top 5 is a k=5 query)."""
+FETCH = 40
+"""How many of the best fused candidates are read back and checked for visibility."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,7 @@ class UserVectors:
     position: dict[str, int]
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    @property
-    def speaker_names(self) -> frozenset[str]:
-        return frozenset(x for x in set(self.speakers.tolist()) if x)
+    speaker_names: frozenset[str] = frozenset()
 
     @classmethod
     def from_rows(cls, rows: Sequence[Mapping[str, Any]], dimensions: int) -> UserVectors:
@@ -104,6 +104,7 @@ class UserVectors:
             speakers=np.array([str(row.get("speaker") or "").strip().lower() for row in rows], dtype=object),
             position={memory_id: i for i, memory_id in enumerate(ids)},
             neighbours=neighbours,
+            speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
         )
 
 
@@ -122,6 +123,8 @@ def _int(value: Any) -> int | None:
 
 def _when(row: Mapping[str, Any]) -> float:
     at = row.get("at")
+    if isinstance(at, datetime):  # SQLite's row decoding already parsed it
+        return (at if at.tzinfo else at.replace(tzinfo=UTC)).timestamp()
     if isinstance(at, str):
         try:
             parsed = datetime.fromisoformat(at)
@@ -156,7 +159,12 @@ def recall(
     strategy: Strategy = "hybrid",
 ) -> Op[list[MemoryRecord]]:
     """The ``k`` memories that best answer ``query``, visible now, best first."""
-    base: dict[str, Any] = {"tenant_id": tenant_id, "user_id": user_id, "defaults": TENANT_DEFAULTS, "now": now}
+    base: dict[str, Any] = {
+        "tenant_id": tenant_id,
+        "user_id": user_id,
+        "defaults": TENANT_DEFAULTS,
+        "now": now,
+    }
     if memory_type is not None:
         base["memory_type"] = memory_type.value
     if key is not None:
@@ -181,14 +189,13 @@ def recall(
                  "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS)},
             )  # fmt: skip
             lists.append((fusion.keyword, [str(row["id"]) for row in rows]))
-    cosine: dict[str, float] = {}
+    scores = None
     if vectors is not None and query_vector is not None and len(vectors.matrix):
-        scores = vectors.matrix.scores(query_vector)
+        scores = vectors.matrix.scores(query_vector)  # one matrix product, every list reuses it
         allowed = _filter_mask(vectors, memory_type, key)
+        labels = vectors.matrix.labels
         for weight, mask in _vector_masks(vectors, cues, allowed, fusion, strategy):
-            top = vectors.matrix.top_k(query_vector, depth, mask)
-            lists.append((weight, [memory_id for memory_id, _ in top]))
-        cosine = {memory_id: float(scores[i]) for memory_id, i in vectors.position.items()}
+            lists.append((weight, [labels[i] for i, _ in top_k(scores, depth, mask)]))
 
     fused: dict[str, float] = {}
     for weight, ranked in lists:
@@ -196,11 +203,28 @@ def recall(
             fused[memory_id] = fused.get(memory_id, 0.0) + weight / (fusion.rrf_k + rank)
     if not fused:
         return []
-    rows = yield Sql(variant.replace("hybrid", "rows"), {**base, "ids": r.IdList(sorted(fused))})
-    records = {str(row["id"]): r.record_from_row(row) for row in rows}
-    final = _with_cues(fused, records, vectors, cues, fusion) if strategy == "hybrid" else fused
-    ranked_ids = sorted(records, key=lambda i: (-final[i], i))[:k]
-    return [records[i].model_copy(update={"score": cosine.get(i)}) for i in ranked_ids]
+    pre = _metadata_cues(fused, vectors, cues, fusion) if strategy == "hybrid" else fused
+    order = sorted(pre, key=lambda i: (-pre[i], i))
+    # Only the best candidates are read back (visibility is checked in SQL on them): FETCH of them,
+    # more only when some turn out not visible, so the result does not depend on k up to FETCH.
+    wanted, start = max(FETCH, k), 0
+    rows: dict[str, dict[str, Any]] = {}
+    while len(rows) < wanted and start < len(order):
+        chunk = order[start : start + wanted]
+        start += len(chunk)
+        found = yield Sql(variant.replace("hybrid", "rows"), {**base, "ids": r.IdList(chunk)})
+        rows.update((str(row["id"]), dict(row)) for row in found)
+    final = _name_cue(pre, rows, cues, fusion) if strategy == "hybrid" else pre
+    ranked_ids = sorted(rows, key=lambda i: (-final[i], i))[:k]
+    return [r.record_from_row({**rows[i], "score": _cosine(vectors, scores, i)}) for i in ranked_ids]
+
+
+def _cosine(
+    vectors: UserVectors | None, scores: npt.NDArray[np.float32] | None, memory_id: str
+) -> float | None:
+    if vectors is None or scores is None or len(scores) == 0 or memory_id not in vectors.position:
+        return None
+    return float(scores[vectors.position[memory_id]])
 
 
 def _user_vectors(
@@ -235,7 +259,11 @@ def _and(a: npt.NDArray[np.bool_] | None, b: npt.NDArray[np.bool_]) -> npt.NDArr
 
 
 def _vector_masks(
-    vectors: UserVectors, cues: Cues, allowed: npt.NDArray[np.bool_] | None, fusion: Fusion, strategy: Strategy
+    vectors: UserVectors,
+    cues: Cues,
+    allowed: npt.NDArray[np.bool_] | None,
+    fusion: Fusion,
+    strategy: Strategy,
 ) -> list[tuple[float, npt.NDArray[np.bool_] | None]]:
     out: list[tuple[float, npt.NDArray[np.bool_] | None]] = [(fusion.vector, allowed)]
     if strategy != "hybrid":
@@ -260,38 +288,42 @@ def _window_mask(vectors: UserVectors, window: Window | None) -> npt.NDArray[np.
     return result
 
 
-def _with_cues(
-    fused: dict[str, float],
-    records: dict[str, MemoryRecord],
-    vectors: UserVectors | None,
-    cues: Cues,
-    fusion: Fusion,
+def _metadata_cues(
+    fused: dict[str, float], vectors: UserVectors | None, cues: Cues, fusion: Fusion
 ) -> dict[str, float]:
-    final = dict(fused)
-    times = {i: _record_time(rec) for i, rec in records.items()}
-    newest, oldest = max(times.values()), min(times.values())
+    """The fused score plus the cues read from the cached metadata: the time window, a named
+    speaker, a strong neighbouring turn, recency (relative to the candidates' time span)."""
+    if vectors is None:
+        return dict(fused)
+    known = [i for i in fused if i in vectors.position]
+    times = {i: float(vectors.times[vectors.position[i]]) for i in known}
+    newest, oldest = max(times.values(), default=0.0), min(times.values(), default=0.0)
     span = (newest - oldest) or 1.0
-    for memory_id, rec in records.items():
+    window = (cues.window.start.timestamp(), cues.window.end.timestamp()) if cues.window else None
+    final = dict(fused)
+    for memory_id in known:
         score = fused[memory_id]
-        value = rec.value if isinstance(rec.value, dict) else {}
-        if cues.window is not None and cues.window.start.timestamp() <= times[memory_id] < cues.window.end.timestamp():
+        when = times[memory_id]
+        if window is not None and window[0] <= when < window[1]:
             score += fusion.in_window
-        speaker = str(value.get("speaker") or "").strip().lower()
-        if speaker and speaker in cues.speakers:
+        if cues.speakers and vectors.speakers[vectors.position[memory_id]] in cues.speakers:
             score += fusion.speaker
-        if cues.names:
-            words = set(r.content_text(rec.value).lower().replace("'s", "").split())
-            score += fusion.name * len(cues.names & {w.strip(".,!?;:\"()") for w in words}) / len(cues.names)
-        if vectors is not None:
-            near = [fused.get(n, 0.0) for n in vectors.neighbours.get(memory_id, ())]
-            if near:
-                score += fusion.neighbour * max(near)
-        recency = (times[memory_id] - oldest) / span
-        score += fusion.recent * recency * (3.0 if cues.recent else 1.0)
+        near = [fused.get(n, 0.0) for n in vectors.neighbours.get(memory_id, ())]
+        if near:
+            score += fusion.neighbour * max(near)
+        score += fusion.recent * (when - oldest) / span * (3.0 if cues.recent else 1.0)
         final[memory_id] = score
     return final
 
 
-def _record_time(record: MemoryRecord) -> float:
-    value = record.value if isinstance(record.value, dict) else {}
-    return _when({"at": value.get("at"), "valid_from": record.valid_from})
+def _name_cue(
+    scores: dict[str, float], rows: dict[str, dict[str, Any]], cues: Cues, fusion: Fusion
+) -> dict[str, float]:
+    """Plus the share of the question's proper names the memory's content contains."""
+    if not cues.names:
+        return scores
+    final = dict(scores)
+    for memory_id, row in rows.items():
+        words = {w.strip('.,!?;:"()') for w in r.content_text(row["value"]).lower().replace("'s", "").split()}
+        final[memory_id] += fusion.name * len(cues.names & words) / len(cues.names)
+    return final

@@ -19,8 +19,8 @@ from memory.manager.hybrid import Strategy
 from memory.manager.models import (
     AuditEntry,
     Decision,
-    MemoryRecord,
     MemoryInput,
+    MemoryRecord,
     MemoryType,
     RememberRequest,
     Source,
@@ -178,7 +178,9 @@ class MemoryManager:
         if as_of is not None and as_of.tzinfo is None:
             raise ValueError("as_of must be timezone-aware (e.g. datetime(2026, 1, 1, tzinfo=UTC))")
         if strategy not in hybrid.STRATEGIES:
-            raise ValueError(f"unknown recall strategy {strategy!r}; accepted: {', '.join(hybrid.STRATEGIES)}")
+            raise ValueError(
+                f"unknown recall strategy {strategy!r}; accepted: {', '.join(hybrid.STRATEGIES)}"
+            )
         tenant = self._tenant(tenant_id)
         user = validate_user_id(user_id)
         parsed_type = parse_enum(MemoryType, memory_type, "memory type") if memory_type else None
@@ -214,10 +216,17 @@ class MemoryManager:
                 raise ValueError(f"item {n} of remember_many is not a memory: {exc}") from None
             reqs.append(
                 RememberRequest(
-                    tenant_id=tenant, user_id=user_id, memory_type=item.memory_type, key=item.key,
-                    value=item.value, source=parsed, source_ref=item.source_ref, confidence=item.confidence,
-                    expires_at=item.expires_at, actor=actor or f"import:{parsed.value}",
-                )  # fmt: skip
+                    tenant_id=tenant,
+                    user_id=user_id,
+                    memory_type=item.memory_type,
+                    key=item.key,
+                    value=item.value,
+                    source=parsed,
+                    source_ref=item.source_ref,
+                    confidence=item.confidence,
+                    expires_at=item.expires_at,
+                    actor=actor or f"import:{parsed.value}",
+                )
             )
         now = self._clock()
         return [
@@ -299,7 +308,8 @@ class MemoryManager:
         if query is not None and vector is None and strategy != "keyword":
             vector = self.embedder.embed_query(query)
         return self._backend.run(
-            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy), write=False
+            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy),
+            write=False,
         )
 
     def remember_many(
@@ -416,7 +426,8 @@ class MemoryManager:
         if query is not None and vector is None and strategy != "keyword":
             vector = await asyncio.to_thread(self.embedder.embed_query, query)
         return await self._backend.arun(
-            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy), write=False
+            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy),
+            write=False,
         )
 
     async def aremember_many(

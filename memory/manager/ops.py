@@ -109,7 +109,12 @@ def remember_batch(
         yield Sql(
             "set_embedding",
             many=[
-                {"id": memory_id, "tenant_id": tenant_id, "embedding": r.Vector(v), "embed_model": embed_model}
+                {
+                    "id": memory_id,
+                    "tenant_id": tenant_id,
+                    "embedding": r.Vector(v),
+                    "embed_model": embed_model,
+                }
                 for (memory_id, _), v in zip(pending, vectors, strict=True)
             ],
             fetch=False,
@@ -123,7 +128,13 @@ def _bump(tenant_id: str, user_id: str) -> Sql:
 
 
 def _remember_one(
-    req: RememberRequest, salt: bytes, now: datetime, config: PolicyConfig, embed_model: str, *, deferred: bool
+    req: RememberRequest,
+    salt: bytes,
+    now: datetime,
+    config: PolicyConfig,
+    embed_model: str,
+    *,
+    deferred: bool,
 ) -> Op[tuple[Decision, tuple[str, str] | None]]:
     """One write under the user's lock. Returns the decision and, when a new active memory was
     stored, its (id, content): ``deferred`` stores it without a vector, for the caller to embed."""
@@ -156,7 +167,9 @@ def _remember_one(
             yield _audit(
                 **audit, action="rejected", reason=resolution.reason, old_hash=old_hash, new_hash=new_hash
             )
-            return Decision(action=Action.REJECTED, reason=resolution.reason, superseded=None, memory=current), None
+            return Decision(
+                action=Action.REJECTED, reason=resolution.reason, superseded=None, memory=current
+            ), None
         if resolution.outcome in (Outcome.REFRESH, Outcome.UPGRADE):
             assert current is not None
             keep_source = resolution.outcome is Outcome.REFRESH and current.source.value != req.source.value
@@ -226,7 +239,9 @@ def _remember_one(
     )  # fmt: skip
     if deferred:
         params["embed_model"] = embed_model
-    decision = Decision(action=action, reason=resolution.reason, memory=_record(params), superseded=superseded)
+    decision = Decision(
+        action=action, reason=resolution.reason, memory=_record(params), superseded=superseded
+    )
     return decision, (memory_id, content)
 
 

@@ -24,12 +24,8 @@ FTS = "kassist_mem_fts"
 _SCOPE = "lower(hex(new.tenant_id)) || 'x' || lower(hex(new.user_id))"
 # The user's and the tenant defaults' scope tokens, and the question's terms (already quoted by
 # knowledge.index.rules.fts5_match, so nothing a user types is FTS5 syntax).
-_KEYWORD_MATCH = (
-    "('scope : (\"' || :scope_user || '\" OR \"' || :scope_defaults || '\") AND content : (' || :terms || ')')"
-)
-_FTS_DELETE = (
-    f"DELETE FROM {FTS} WHERE rowid IN (SELECT rowid FROM {FTS} WHERE {FTS} MATCH 'ident : \"' || old.id || '\"')"
-)
+_KEYWORD_MATCH = "('scope : (\"' || :scope_user || '\" OR \"' || :scope_defaults || '\") AND content : (' || :terms || ')')"
+_FTS_DELETE = f"DELETE FROM {FTS} WHERE rowid IN (SELECT rowid FROM {FTS} WHERE {FTS} MATCH 'ident : \"' || old.id || '\"')"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -107,16 +103,21 @@ STATEMENTS: dict[str, str] = {
         for name, where in s.semantic_where_variants().items()
     },
     "load_vectors": s.vector_load("json_extract(m.value, '$.{field}')", "m.embedding"),
-    # bm25 over the content column only (scope and ident are lookup tokens); lower is better.
+    # bm25 over the content column only (scope and ident are lookup tokens); lower is better. The
+    # best 2 x limit entries are ranked inside FTS5 first, and only they are joined and checked for
+    # visibility: joining every match (thousands for common words) cost ~10 ms at 10,000 memories.
     **{
-        name.replace("hybrid", "keyword"): f"SELECT m.id, -bm25({FTS}, 0.0, 0.0, 1.0) AS score FROM {FTS} "
-        f"JOIN {s.MEMORIES} m ON m.id = {FTS}.ident WHERE {FTS} MATCH {_KEYWORD_MATCH} AND {where} "
-        f"ORDER BY bm25({FTS}, 0.0, 0.0, 1.0), m.id LIMIT :limit"
+        name.replace("hybrid", "keyword"): f"SELECT m.id, -f.rank AS score FROM (SELECT ident, "
+        f"bm25({FTS}, 0.0, 0.0, 1.0) AS rank FROM {FTS} WHERE {FTS} MATCH {_KEYWORD_MATCH} "
+        f"ORDER BY rank LIMIT 2 * :limit) f CROSS JOIN {s.MEMORIES} m ON m.id = f.ident WHERE {where} "
+        "ORDER BY f.rank, m.id LIMIT :limit"
         for name, where in s.hybrid_where_variants().items()
     },
     **{
-        name.replace("hybrid", "rows"): f"SELECT {s.columns('m')} FROM {s.MEMORIES} m "
-        f"WHERE m.id IN (SELECT value FROM json_each(:ids)) AND {where}"
+        # CROSS JOIN fixes the join order: look each id up by primary key, rather than let the
+        # planner walk all of the user's rows through the (tenant, user) index (34 ms at 10,000).
+        name.replace("hybrid", "rows"): f"SELECT {s.columns('m')} FROM json_each(:ids) j "
+        f"CROSS JOIN {s.MEMORIES} m ON m.id = j.value WHERE {where}"
         for name, where in s.hybrid_where_variants().items()
     },
     # Deleted FTS5 entries linger in index segments until merged: erasure merges them away.

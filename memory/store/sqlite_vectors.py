@@ -97,5 +97,3 @@ class TenantVectors:
 
     def candidate_count(self) -> int:
         return len(self.paths) + len(self.overlay)
-
-
