@@ -182,13 +182,13 @@ def recall(
     if strategy != "vector":
         terms = fts5_match(query)
         if terms is not None:
-            rows = yield Sql(
+            hits = yield Sql(
                 variant.replace("hybrid", "keyword"),
                 {**base, "terms": terms, "match": websearch_or(query) or "", "limit": depth,
                  "scope_user": r.keyword_scope(tenant_id, user_id),
                  "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS)},
             )  # fmt: skip
-            lists.append((fusion.keyword, [str(row["id"]) for row in rows]))
+            lists.append((fusion.keyword, [str(row["id"]) for row in hits]))
     scores = None
     if vectors is not None and query_vector is not None and len(vectors.matrix):
         scores = vectors.matrix.scores(query_vector)  # one matrix product, every list reuses it
