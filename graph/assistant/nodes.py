@@ -26,7 +26,8 @@ from memory.context.summary import RunningSummary
 from memory.manager.models import MemoryRecord, MemoryType, Source
 
 SESSIONS = "sessions"
-SIMILAR_MEMORIES = 100
+# Hybrid recall ranks well enough that its best 40 cover the 24 memory candidates gather keeps.
+SIMILAR_MEMORIES = 40
 
 
 @dataclass
