@@ -26,6 +26,7 @@ import argparse
 import contextlib
 import hashlib
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -53,14 +54,40 @@ from memory import MemoryStore  # noqa: E402
 from memory.manager import PolicyConfig  # noqa: E402
 
 TENANT, USER, COLLECTION = "bench", "olga", "policies"
+CORPUS = Path(__file__).resolve().parent.parent / "knowledge" / "corpus" / "files"
 TOPICS = ("leave", "travel", "expenses", "security", "laptops", "vpn", "onboarding", "payroll", "parking",
           "pensions", "training", "hiring", "privacy", "backups", "incidents", "facilities")  # fmt: skip
 WORDS = ("employees", "request", "approval", "manager", "days", "receipt", "policy", "office", "access",
          "account", "reimbursed", "annual", "within", "portal", "submit", "review", "team", "week")  # fmt: skip
 
 
-def sentence(rng: random.Random, topic: str, n: int) -> str:
-    return f"The {topic} rule {n} says " + " ".join(rng.choice(WORDS) for _ in range(18)) + "."
+def _vocabulary() -> tuple[list[str], list[int]]:
+    """The shipped corpus's words with their counts: generated text then has a real vocabulary and
+    word frequencies (a keyword matches a realistic share of the chunks, not every one of them)."""
+    counts: dict[str, int] = {}
+    for path in sorted(CORPUS.rglob("*")):
+        if path.is_file():
+            for word in re.findall(r"[a-z]{3,}", path.read_text(encoding="utf-8").lower()):
+                counts[word] = counts.get(word, 0) + 1
+    words = sorted(counts)
+    return words, [counts[w] for w in words]
+
+
+VOCABULARY, FREQUENCIES = _vocabulary()
+
+
+def subject(rng: random.Random) -> tuple[list[str], list[int]]:
+    """What one document (or one topic's memories) talks about: 200 words of the vocabulary, used
+    with their corpus frequencies. Real text is bursty: a word is frequent in the few documents on
+    its subject and absent elsewhere ("policy" is in 4% of the shipped corpus's paragraphs; drawn
+    from the whole vocabulary at once it was in 28% of the chunks, "days" in 75%)."""
+    picked = sorted(rng.sample(range(len(VOCABULARY)), 200))
+    return [VOCABULARY[i] for i in picked], [FREQUENCIES[i] for i in picked]
+
+
+def sentence(rng: random.Random, topic: str, n: int, words: tuple[list[str], list[int]] | None = None) -> str:
+    vocabulary, weights = words or (VOCABULARY, FREQUENCIES)
+    return f"The {topic} rule {n} says " + " ".join(rng.choices(vocabulary, weights, k=18)) + "."
 
 
 def load_chunks(services: Services, n_docs: int, rng: random.Random) -> None:
@@ -69,7 +96,8 @@ def load_chunks(services: Services, n_docs: int, rng: random.Random) -> None:
     for d in range(n_docs):
         topic = TOPICS[d % len(TOPICS)]
         doc_id = f"doc_{d:05d}"
-        texts = [" ".join(sentence(rng, topic, d * 25 + i + j) for j in range(6)) for i in range(25)]
+        words = subject(rng)
+        texts = [" ".join(sentence(rng, topic, d * 25 + i + j, words) for j in range(6)) for i in range(25)]
         doc = Document(doc_id=doc_id, tenant_id=TENANT, collection=COLLECTION, source_path=f"{topic}/{doc_id}.md",
                        title=f"{topic.title()} policy {d}", text="\n\n".join(texts), media_type="text/markdown",
                        size_bytes=sum(map(len, texts)), modified_at=now, content_hash=hashlib.sha256(doc_id.encode()).hexdigest())  # fmt: skip
@@ -84,17 +112,22 @@ def load_chunks(services: Services, n_docs: int, rng: random.Random) -> None:
 def load_memories(services: Services, n: int, rng: random.Random) -> None:
     mem = services.memory.for_tenant(TENANT)
     mem.remember(USER, "preference", "response_language", "English", "user_explicit")
+    episodes, facts = [], []
+    subjects = [subject(rng) for _ in range(64)]
     for i in range(n - 1):
         topic = TOPICS[i % len(TOPICS)]
+        words = subjects[i % len(subjects)]
         if i % 10 == 0:
-            mem.remember(USER, "episode", f"event_{i}", f"{topic} review meeting {i} decided " + sentence(rng, topic, i),
-                         "tool_output")  # fmt: skip
+            text = f"{topic} review meeting {i} decided " + sentence(rng, topic, i, words)
+            episodes.append({"memory_type": "episode", "key": f"event_{i}", "value": text})
         else:
-            mem.remember(USER, "fact", f"fact_{i}", sentence(rng, topic, i), "user_explicit")
+            facts.append({"memory_type": "fact", "key": f"fact_{i}", "value": sentence(rng, topic, i, words)})
+    mem.remember_many(USER, episodes, source="tool_output", batch_size=1000)
+    mem.remember_many(USER, facts, source="user_explicit", batch_size=1000)
 
 
 def questions(rng: random.Random, n: int) -> list[str]:
-    return [f"What does the {rng.choice(TOPICS)} policy say about {rng.choice(WORDS)} and {rng.choice(WORDS)}?"
+    return [f"What is the {rng.choice(TOPICS)} policy on {rng.choice(WORDS)} and {rng.choice(VOCABULARY)}?"
             for _ in range(n)]  # fmt: skip
 
 

@@ -26,8 +26,8 @@ from memory.context.summary import RunningSummary
 from memory.manager.models import MemoryRecord, MemoryType, Source
 
 SESSIONS = "sessions"
-RECENT_MEMORIES = 50
-SIMILAR_MEMORIES = 100
+# Hybrid recall ranks well enough that its best 40 cover the 24 memory candidates gather keeps.
+SIMILAR_MEMORIES = 40
 
 
 @dataclass
@@ -87,13 +87,12 @@ def load_memories(state: AssistantState, config: RunnableConfig, *, deps: Deps) 
     summaries of the user's other threads."""
     res = deps.open(config)
     query = state["query"]
-    # Bounded reads, however many memories the user has: every behaviour memory (they are pinned),
-    # the most similar ones, and the 50 most recent ones (memories embedded by another model, e.g.
-    # written with `kassist memory remember`, have no similarity score but are still found).
+    # Bounded reads, however many memories the user has: every behaviour memory (they are pinned)
+    # and the best matches of hybrid recall (its keyword half also finds memories embedded by
+    # another model, e.g. written with `kassist memory remember`).
     found: dict[str, MemoryRecord] = {}
     for memory_type in PINNED_TYPES:
         found.update((r.id, r) for r in res.memory.recall(res.user, memory_type=memory_type, k=100))
-    found.update((r.id, r) for r in res.memory.recall(res.user, k=RECENT_MEMORIES))
     found.update((r.id, r) for r in res.memory.recall(res.user, query=query, k=SIMILAR_MEMORIES))
     records = gather.select_memories(list(found.values()), query)
     sessions: list[dict[str, Any]] = []

@@ -1,15 +1,13 @@
-"""Exact vector search for SQLite, which cannot load vector extensions here: a float32 matrix in numpy.
+"""Exact vector search for SQLite, which cannot load vector extensions here: the knowledge index's
+use of :mod:`kassist.vector_scan`.
 
-Loading the vectors from the database is what costs; ranking 100,000 x 384 takes a few milliseconds.
-So the matrix of each (tenant, collection set) stays in memory, tagged with the generation counters
-of its collections. Every write bumps its collection's counter in the writing transaction, so a
-search in any process sees a different counter after a commit and reloads.
+The matrix of each (tenant, collection set) stays in memory, tagged with the generation counters of
+its collections. Every write bumps its collection's counter in the writing transaction, so a search
+in any process sees a different counter after a commit and reloads.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -17,6 +15,7 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
+from kassist.vector_scan import GenerationCache, matrix_from_blobs, top_k
 from knowledge.index.dialect import Row
 
 Generations = tuple[tuple[str, int], ...]
@@ -37,17 +36,10 @@ class VectorMatrix:
     def from_rows(cls, rows: Sequence[Row], generations: Generations, dimensions: int) -> VectorMatrix:
         """Rows of (id, collection, doc_id, effective_date, float32 blob)."""
         n = len(rows)
-        # Copied row by row into one freshly allocated (aligned, writable) array: BLAS ran about 12%
-        # faster on it than on a view of the joined blobs, and peak memory is one copy less.
-        vectors = np.empty((n, dimensions), dtype="<f4")
-        flat = memoryview(vectors.data).cast("B")
-        width = dimensions * 4
-        for i, row in enumerate(rows):
-            if len(row[4]) != width:
-                raise ValueError(
-                    f"stored vector of chunk row {row[0]} has {len(row[4])} bytes, expected {width}"
-                )
-            flat[i * width : (i + 1) * width] = row[4]
+        try:
+            vectors = matrix_from_blobs([r[4] for r in rows], dimensions, what="chunk vector")
+        except ValueError as exc:
+            raise ValueError(f"{exc} (chunk rows of collections {[g[0] for g in generations]})") from None
         return cls(
             generations=generations,
             ids=np.fromiter((r[0] for r in rows), dtype=np.int64, count=n),
@@ -79,39 +71,17 @@ class VectorMatrix:
             hi = date_to.toordinal() if date_to else 10**7
             in_range = (self.dates != _NO_DATE) & (self.dates >= lo) & (self.dates <= hi)
             mask = in_range if mask is None else mask & in_range
-        if mask is not None:
-            scores = np.where(mask, scores, -np.inf)
-            available = int(mask.sum())
-        else:
-            available = len(scores)
-        k = min(k, available)
-        if k <= 0:
-            return []
-        top = np.argpartition(-scores, k - 1)[:k]
-        top = top[np.argsort(-scores[top], kind="stable")]
-        return [(int(self.ids[i]), float(scores[i])) for i in top]
+        return [(int(self.ids[i]), score) for i, score in top_k(scores, k, mask)]
 
 
 class MatrixCache:
     """A few matrices, least recently used evicted: 100,000 x 384 float32 is 150 MB each."""
 
     def __init__(self, max_entries: int = 4) -> None:
-        self._max = max_entries
-        self._entries: OrderedDict[tuple[str, tuple[str, ...]], VectorMatrix] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: GenerationCache[tuple[str, tuple[str, ...]], VectorMatrix] = GenerationCache(max_entries)
 
     def get(self, tenant: str, collections: tuple[str, ...], generations: Generations) -> VectorMatrix | None:
-        key = (tenant, collections)
-        with self._lock:
-            found = self._entries.get(key)
-            if found is None or found.generations != generations:
-                return None
-            self._entries.move_to_end(key)
-            return found
+        return self._cache.get((tenant, collections), generations)
 
     def put(self, tenant: str, collections: tuple[str, ...], matrix: VectorMatrix) -> None:
-        with self._lock:
-            self._entries[(tenant, collections)] = matrix
-            self._entries.move_to_end((tenant, collections))
-            while len(self._entries) > self._max:
-                self._entries.popitem(last=False)
+        self._cache.put((tenant, collections), matrix.generations, matrix)

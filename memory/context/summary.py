@@ -87,16 +87,39 @@ class RunningSummary(BaseModel):
 
     def within(self, max_tokens: int) -> RunningSummary:
         """This summary cut to ``max_tokens`` when rendered: the middle of the longest list goes
-        first, so the earliest statements (the ones compaction exists to keep) and the newest stay."""
-        cut = self
-        while cut.tokens() > max_tokens:
-            lists = {name: getattr(cut, name) for name in ("artifacts", "decisions", "resources", "pending")}
+        first, so the earliest statements (the ones compaction exists to keep) and the newest stay.
+
+        The cuts happen in a fixed order, so the shortest prefix of that order that fits is found by
+        bisection: a few token counts of the rendered summary, not one per removed line (which made
+        a long conversation's turns grow slower as its summary grew).
+        """
+        if self.tokens() <= max_tokens:
+            return self
+        names = ("artifacts", "decisions", "resources", "pending")
+        lists = {name: list(getattr(self, name)) for name in names}
+        order: list[tuple[str, int]] = []  # (list, position) of each cut, in the order they happen
+        while True:
             name, longest = max(lists.items(), key=lambda kv: len(kv[1]))
             if not longest:
                 break
             middle = len(longest) // 2
-            cut = cut.model_copy(update={name: longest[:middle] + longest[middle + 1 :]})
-        return cut
+            order.append((name, middle))
+            del longest[middle]
+
+        def after(cuts: int) -> RunningSummary:
+            replay = {name: list(getattr(self, name)) for name in names}
+            for name, position in order[:cuts]:
+                del replay[name][position]
+            return self.model_copy(update=replay)
+
+        lo, hi = 1, len(order)  # after(hi) is the fewest lines there are; it is returned if nothing fits
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if after(mid).tokens() <= max_tokens:
+                hi = mid
+            else:
+                lo = mid + 1
+        return after(hi)
 
 
 def extract_ids(text: str) -> list[str]:

@@ -15,10 +15,12 @@ from kassist.db import open_database
 from kassist.dburl import database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, TenantRequired, check_run_tenant, validate_tenant_id
 from knowledge.embedders import Embedder, HashingEmbedder
-from memory.manager import ops
+from memory.manager import hybrid, ops
+from memory.manager.hybrid import Strategy
 from memory.manager.models import (
     AuditEntry,
     Decision,
+    MemoryInput,
     MemoryRecord,
     MemoryType,
     RememberRequest,
@@ -59,8 +61,11 @@ class MemoryManager:
         config: PolicyConfig | None = None,
         clock: Callable[[], datetime] = _utcnow,
         tenant_id: str | None = None,
+        _vectors: hybrid.VectorCache | None = None,
     ) -> None:
         self._backend = backend
+        # Recall's in-process vectors, shared by every tenant view of this manager.
+        self._vectors = _vectors if _vectors is not None else hybrid.new_cache()
         self.embedder = embedder
         self.config = config or PolicyConfig()
         self._clock = clock
@@ -109,8 +114,9 @@ class MemoryManager:
         if self.tenant_id is not None and tenant_id != self.tenant_id:
             raise TenantMismatch(f"this view is bound to tenant {self.tenant_id!r}, not {tenant_id!r}")
         return MemoryManager(
-            self._backend, self.embedder, config=self.config, clock=self._clock, tenant_id=tenant_id
-        )
+            self._backend, self.embedder, config=self.config, clock=self._clock, tenant_id=tenant_id,
+            _vectors=self._vectors,
+        )  # fmt: skip
 
     def _tenant(self, tenant_id: str | None) -> str:
         if self.tenant_id is not None:
@@ -158,26 +164,73 @@ class MemoryManager:
         user_id: str,
         memory_type: MemoryType | str | None,
         key: str | None,
+        query: str | None,
         query_vector: Sequence[float] | None,
         k: int,
         as_of: datetime | None,
         tenant_id: str | None,
+        strategy: Strategy,
     ) -> ops.Op[list[MemoryRecord]]:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise ValueError(f"k must be a whole number from 1 to {MAX_K}, got {k!r}")
         if as_of is not None and as_of.tzinfo is None:
             raise ValueError("as_of must be timezone-aware (e.g. datetime(2026, 1, 1, tzinfo=UTC))")
+        if strategy not in hybrid.STRATEGIES:
+            raise ValueError(
+                f"unknown recall strategy {strategy!r}; accepted: {', '.join(hybrid.STRATEGIES)}"
+            )
+        tenant = self._tenant(tenant_id)
+        user = validate_user_id(user_id)
+        parsed_type = parse_enum(MemoryType, memory_type, "memory type") if memory_type else None
+        if query is not None and query.strip() and as_of is None:
+            return hybrid.recall(
+                tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query=query,
+                query_vector=query_vector, k=k, now=self._clock(), embed_model=self.embedder.name,
+                cache=self._vectors, strategy=strategy,
+            )  # fmt: skip
         return ops.recall(
-            tenant_id=self._tenant(tenant_id),
-            user_id=validate_user_id(user_id),
-            memory_type=parse_enum(MemoryType, memory_type, "memory type") if memory_type else None,
-            key=key,
-            query_vector=query_vector,
-            k=k,
-            as_of=as_of,
-            now=self._clock(),
-            embed_model=self.embedder.name,
-        )
+            tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query_vector=query_vector,
+            k=k, as_of=as_of, now=self._clock(), embed_model=self.embedder.name,
+        )  # fmt: skip
+
+    def _remember_many_ops(
+        self,
+        user_id: str,
+        items: Sequence[MemoryInput | dict[str, Any]],
+        source: Source | str,
+        actor: str | None,
+        batch_size: int,
+        tenant_id: str | None,
+    ) -> list[ops.Op[list[Decision]]]:
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError(f"batch_size must be a positive whole number, got {batch_size!r}")
+        tenant = self._tenant(tenant_id)
+        parsed = parse_enum(Source, source, "source")
+        reqs = []
+        for n, raw in enumerate(items):
+            try:
+                item = raw if isinstance(raw, MemoryInput) else MemoryInput.model_validate(raw)
+            except ValueError as exc:
+                raise ValueError(f"item {n} of remember_many is not a memory: {exc}") from None
+            reqs.append(
+                RememberRequest(
+                    tenant_id=tenant,
+                    user_id=user_id,
+                    memory_type=item.memory_type,
+                    key=item.key,
+                    value=item.value,
+                    source=parsed,
+                    source_ref=item.source_ref,
+                    confidence=item.confidence,
+                    expires_at=item.expires_at,
+                    actor=actor or f"import:{parsed.value}",
+                )
+            )
+        now = self._clock()
+        return [
+            ops.remember_batch(reqs[i : i + batch_size], now, self.config, self.embedder.name)
+            for i in range(0, len(reqs), batch_size)
+        ]
 
     def _list_op(
         self, user_id: str, memory_type: MemoryType | str | None, limit: int, tenant_id: str | None
@@ -239,16 +292,42 @@ class MemoryManager:
         k: int = 20,
         as_of: datetime | None = None,
         tenant_id: str | None = None,
+        strategy: Strategy = "hybrid",
     ) -> list[MemoryRecord]:
         """Active memories (or those believed at ``as_of``), user-level over tenant defaults.
 
-        With ``query`` (or an already computed ``query_vector`` from the same embedder) they are
-        ranked by semantic similarity. Quarantined, deleted and expired memories are never returned.
+        With ``query`` they are ranked by keyword and vector search fused with the question's cues
+        (time, speaker, names; docs/memory.md, "Recall"); ``strategy`` picks one part alone
+        (``keyword``, ``vector``) or plain fusion (``rrf``). With only a ``query_vector`` (from the
+        same embedder), or with ``as_of``, by vector similarity. ``score`` is the cosine similarity
+        when known. Quarantined, deleted and expired memories are never returned.
         """
-        vector = self.embedder.embed_query(query) if query is not None else query_vector
+        vector = query_vector
+        if query is not None and vector is None and strategy != "keyword":
+            vector = self.embedder.embed_query(query)
         return self._backend.run(
-            self._recall_op(user_id, memory_type, key, vector, k, as_of, tenant_id), write=False
+            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy),
+            write=False,
         )
+
+    def remember_many(
+        self,
+        user_id: str,
+        items: Sequence[MemoryInput | dict[str, Any]],
+        *,
+        source: Source | str,
+        actor: str | None = None,
+        batch_size: int = 500,
+        tenant_id: str | None = None,
+    ) -> list[Decision]:
+        """An import: each item through the same gates and conflict policy as :meth:`remember`,
+        ``batch_size`` items per transaction with one embedding call per batch. The per-minute rate
+        limit applies to untrusted sources only (tool output, documents), not to a user's or an
+        administrator's import. Returns one decision per item, in order."""
+        decisions: list[Decision] = []
+        for op in self._remember_many_ops(user_id, items, source, actor, batch_size, tenant_id):
+            decisions += self._backend.run(op, write=True)
+        return decisions
 
     def list_all(
         self, user_id: str, *, memory_type: MemoryType | str | None = None, limit: int = 1000,
@@ -339,13 +418,30 @@ class MemoryManager:
         k: int = 20,
         as_of: datetime | None = None,
         tenant_id: str | None = None,
+        strategy: Strategy = "hybrid",
     ) -> list[MemoryRecord]:
-        vector = (
-            await asyncio.to_thread(self.embedder.embed_query, query) if query is not None else query_vector
-        )
+        vector = query_vector
+        if query is not None and vector is None and strategy != "keyword":
+            vector = await asyncio.to_thread(self.embedder.embed_query, query)
         return await self._backend.arun(
-            self._recall_op(user_id, memory_type, key, vector, k, as_of, tenant_id), write=False
+            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy),
+            write=False,
         )
+
+    async def aremember_many(
+        self,
+        user_id: str,
+        items: Sequence[MemoryInput | dict[str, Any]],
+        *,
+        source: Source | str,
+        actor: str | None = None,
+        batch_size: int = 500,
+        tenant_id: str | None = None,
+    ) -> list[Decision]:
+        decisions: list[Decision] = []
+        for op in self._remember_many_ops(user_id, items, source, actor, batch_size, tenant_id):
+            decisions += await self._backend.arun(op, write=True)
+        return decisions
 
     async def alist_all(
         self, user_id: str, *, memory_type: MemoryType | str | None = None, limit: int = 1000,

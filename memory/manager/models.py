@@ -227,3 +227,21 @@ class RememberRequest(BaseModel):
                 "expires_at must be timezone-aware (e.g. datetime.now(UTC) + timedelta(days=30))"
             )
         return v
+
+
+class MemoryInput(BaseModel):
+    """One item of :meth:`MemoryManager.remember_many`; the source and actor are the batch's."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    memory_type: MemoryType
+    key: str
+    value: Any
+    source_ref: str | None = None
+    confidence: float = 1.0
+    expires_at: datetime | None = None
+
+    @field_validator("memory_type", mode="before")
+    @classmethod
+    def _type(cls, v: object) -> MemoryType:
+        return parse_enum(MemoryType, str(v), "memory type")

@@ -78,17 +78,75 @@ def _audit(**params: Any) -> Sql:
 
 def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_model: str) -> Op[Decision]:
     """Apply the gates and the conflict policy to one write; every outcome is audited."""
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)}, fetch=False)
+    salt = yield from _salt(req.tenant_id, req.user_id)
+    decision, pending = yield from _remember_one(req, salt, now, config, embed_model, deferred=False)
+    if pending is not None:
+        yield _bump(req.tenant_id, req.user_id)
+    return decision
+
+
+def remember_batch(
+    reqs: Sequence[RememberRequest], now: datetime, config: PolicyConfig, embed_model: str
+) -> Op[list[Decision]]:
+    """An import: every request of one user through the same gates and policy, in one transaction
+    with one embedding call for the batch. The per-minute rate limit applies only to untrusted
+    sources (a tool's or a document's writes), not to a user's or an administrator's import."""
+    if not reqs:
+        return []
+    tenant_id, user_id = reqs[0].tenant_id, reqs[0].user_id
+    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
+    salt = yield from _salt(tenant_id, user_id)
+    decisions: list[Decision] = []
+    pending: list[tuple[str, str]] = []
+    for req in reqs:
+        decision, item = yield from _remember_one(req, salt, now, config, embed_model, deferred=True)
+        decisions.append(decision)
+        if item is not None:
+            pending.append(item)
+    if pending:
+        vectors = yield Embed([text for _, text in pending])
+        yield Sql(
+            "set_embedding",
+            many=[
+                {
+                    "id": memory_id,
+                    "tenant_id": tenant_id,
+                    "embedding": r.Vector(v),
+                    "embed_model": embed_model,
+                }
+                for (memory_id, _), v in zip(pending, vectors, strict=True)
+            ],
+            fetch=False,
+        )
+        yield _bump(tenant_id, user_id)
+    return decisions
+
+
+def _bump(tenant_id: str, user_id: str) -> Sql:
+    return Sql("bump_generation", {"tenant_id": tenant_id, "user_id": user_id}, fetch=False)
+
+
+def _remember_one(
+    req: RememberRequest,
+    salt: bytes,
+    now: datetime,
+    config: PolicyConfig,
+    embed_model: str,
+    *,
+    deferred: bool,
+) -> Op[tuple[Decision, tuple[str, str] | None]]:
+    """One write under the user's lock. Returns the decision and, when a new active memory was
+    stored, its (id, content): ``deferred`` stores it without a vector, for the caller to embed."""
     base = {"tenant_id": req.tenant_id, "user_id": req.user_id}
     slot = {**base, "memory_type": req.memory_type.value, "key": req.key}
     audit = {"at": now, **slot, "source": req.source.value, "actor": req.actor}
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)}, fetch=False)
-    salt = yield from _salt(req.tenant_id, req.user_id)
     new_hash = r.value_hash(salt, req.value)
 
     refusal = source_gate(req)
     if refusal is not None:
         yield _audit(**audit, action=Action.REJECTED.value, reason=refusal, new_hash=new_hash)
-        return Decision(action=Action.REJECTED, reason=refusal)
+        return Decision(action=Action.REJECTED, reason=refusal), None
 
     same_source: list[tuple[str, Any]] = []
     if req.source not in TRUSTED_TEXT:  # an instruction split across writes is screened whole
@@ -109,7 +167,9 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
             yield _audit(
                 **audit, action="rejected", reason=resolution.reason, old_hash=old_hash, new_hash=new_hash
             )
-            return Decision(action=Action.REJECTED, reason=resolution.reason, superseded=None, memory=current)
+            return Decision(
+                action=Action.REJECTED, reason=resolution.reason, superseded=None, memory=current
+            ), None
         if resolution.outcome in (Outcome.REFRESH, Outcome.UPGRADE):
             assert current is not None
             keep_source = resolution.outcome is Outcome.REFRESH and current.source.value != req.source.value
@@ -139,13 +199,14 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
                     "actor": req.actor,
                 }
             )
-            return Decision(action=action, reason=resolution.reason, memory=updated)
+            return Decision(action=action, reason=resolution.reason, memory=updated), None
 
-    recent = yield Sql("count_recent", {**base, "since": now - timedelta(minutes=1)})
-    limited = rate_limit_reason(int(recent[0]["n"]), config)
-    if limited is not None:
-        yield _audit(**audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
-        return Decision(action=Action.REJECTED, reason=limited)
+    if not deferred or req.source not in TRUSTED_TEXT:
+        recent = yield Sql("count_recent", {**base, "since": now - timedelta(minutes=1)})
+        limited = rate_limit_reason(int(recent[0]["n"]), config)
+        if limited is not None:
+            yield _audit(**audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
+            return Decision(action=Action.REJECTED, reason=limited), None
 
     memory_id = r.new_id()
     if findings:
@@ -158,14 +219,17 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
         yield _audit(
             **audit, action=Action.QUARANTINED.value, reason=reason, memory_id=memory_id, new_hash=new_hash
         )
-        return Decision(action=Action.QUARANTINED, reason=reason, memory=_record(params))
+        return Decision(action=Action.QUARANTINED, reason=reason, memory=_record(params)), None
 
     assert resolution is not None
     superseded = yield from _supersede(current, slot, memory_id, now)
-    [vector] = yield Embed([r.embedding_text(req.memory_type.value, req.key, req.value)])
+    content = r.content_text(req.value)
+    vector = None
+    if not deferred:
+        [vector] = yield Embed([content])
     params = r.insert_params(
         req, memory_id=memory_id, status=Status.ACTIVE, confidence=resolution.confidence,
-        now=now, reason=None, embed_model=embed_model, embedding=vector,
+        now=now, reason=None, embed_model=embed_model if vector is not None else None, embedding=vector,
     )  # fmt: skip
     yield Sql("insert_memory", params, fetch=False)
     action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
@@ -173,7 +237,12 @@ def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_mo
         **audit, action=action.value, reason=resolution.reason, memory_id=memory_id,
         old_hash=r.value_hash(salt, superseded.value) if superseded else None, new_hash=new_hash,
     )  # fmt: skip
-    return Decision(action=action, reason=resolution.reason, memory=_record(params), superseded=superseded)
+    if deferred:
+        params["embed_model"] = embed_model
+    decision = Decision(
+        action=action, reason=resolution.reason, memory=_record(params), superseded=superseded
+    )
+    return decision, (memory_id, content)
 
 
 def _supersede(
@@ -227,13 +296,14 @@ def release(
         )
         return Decision(action=Action.REJECTED, reason=reason, memory=current)
     superseded = yield from _supersede(current, slot, item.id, now)
-    [vector] = yield Embed([r.embedding_text(item.memory_type.value, item.key, item.value)])
+    [vector] = yield Embed([r.content_text(item.value)])
     yield Sql(
         "activate",
         {"id": item.id, "tenant_id": tenant_id, "now": now, "embed_model": embed_model,
          "embedding": r.Vector(vector), "actor": actor},
         fetch=False,
     )  # fmt: skip
+    yield _bump(tenant_id, item.user_id)
     reason = f"released from quarantine by {actor}: {resolution.reason}"
     yield _audit(
         **audit, action="released", reason=reason, new_hash=r.value_hash(salt, item.value),
@@ -252,6 +322,7 @@ def delete_quarantined(tenant_id: str, memory_id: str, actor: str, now: datetime
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
     item = r.record_from_row(rows[0])
     yield Sql("delete_quarantined", {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
+    yield Sql("erase_keyword_index", {}, fetch=False)
     yield _audit(
         at=now, tenant_id=tenant_id, user_id=item.user_id, memory_id=item.id, memory_type=item.memory_type.value,
         key=item.key, source=item.source.value, actor=actor, action="deleted",
@@ -320,6 +391,9 @@ def forget(tenant_id: str, user_id: str, key: str | None, actor: str, now: datet
     else:
         deleted = yield Sql("forget_key", {**base, "key": key})
         reason = f"right to erasure: {len(deleted)} versions of one memory deleted"
+    if deleted:
+        yield _bump(tenant_id, user_id)
+        yield Sql("erase_keyword_index", {}, fetch=False)
     yield _audit(at=now, **base, key=key, action="forgotten", actor=actor, reason=reason)
     return len(deleted)
 
@@ -347,4 +421,7 @@ def expire(tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
             for row in rows
         ]
         yield Sql("insert_audit", many=audits, fetch=False)
+        owners = sorted({(row["tenant_id"], row["user_id"]) for row in rows})
+        yield Sql("bump_generation", many=[{"tenant_id": t, "user_id": u} for t, u in owners], fetch=False)
+        yield Sql("erase_keyword_index", {}, fetch=False)
     return len(rows)

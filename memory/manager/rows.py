@@ -33,6 +33,13 @@ class Vector:
     values: Sequence[float]
 
 
+@dataclass(frozen=True)
+class IdList:
+    """A list of memory ids as one parameter (a JSON array on SQLite, a text[] on PostgreSQL)."""
+
+    ids: Sequence[str]
+
+
 def new_id() -> str:
     return uuid.uuid4().hex
 
@@ -48,10 +55,27 @@ def user_lock_key(tenant_id: str, user_id: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def content_text(value: Any) -> str:
+    """A memory's content, what recall matches (embedded and keyword-indexed): a text value itself,
+    the ``text`` of a conversation turn or record, else the value's JSON. Not the slot's key or type:
+    they name where a memory is kept, and a question does not use those words (an imported turn's key
+    is an id, and "fact" or "episode" would make every memory of a type look alike)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("text"), str):
+        return str(value["text"])
+    return canonical_json(value)
+
+
 def embedding_text(memory_type: str, key: str, value: Any) -> str:
-    """What semantic recall matches against: the slot name and the value's text."""
-    text = value if isinstance(value, str) else canonical_json(value)
-    return f"{key.replace('_', ' ')}: {text} ({memory_type.replace('_', ' ')})"
+    """The text embedded for a memory: its content (``memory_type`` and ``key`` are not embedded)."""
+    return content_text(value)
+
+
+def keyword_scope(tenant_id: str, user_id: str) -> str:
+    """The token that ties a keyword-index entry to its (tenant, user): the same hex as the SQLite
+    trigger's ``lower(hex(tenant_id)) || 'x' || lower(hex(user_id))``."""
+    return f"{tenant_id.encode().hex()}x{user_id.encode().hex()}"
 
 
 def insert_params(
@@ -84,6 +108,7 @@ def insert_params(
         "expires_at": req.expires_at,
         "reason": reason,
         "actor": req.actor,
+        "content": content_text(req.value),
         "embed_model": embed_model,
         "embedding": Vector(embedding) if embedding is not None else None,
     }

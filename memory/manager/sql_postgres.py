@@ -18,7 +18,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from memory.manager import statements as s
-from memory.manager.rows import Json, Vector
+from memory.manager.rows import IdList, Json, Vector
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -57,6 +57,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             tenant_id text NOT NULL, user_id text NOT NULL, salt bytea NOT NULL,
             PRIMARY KEY (tenant_id, user_id))""",
     ),
+    # 2: keyword search (tsvector + GIN) over each memory's content, next to the vectors; the
+    # generation counters that tell a process its in-memory vectors of a user are stale.
+    (
+        f"ALTER TABLE {s.MEMORIES} ADD COLUMN content text",
+        f"UPDATE {s.MEMORIES} SET content = CASE WHEN jsonb_typeof(value) = 'string' THEN value #>> '{{}}' "
+        "WHEN jsonb_typeof(value -> 'text') = 'string' THEN value ->> 'text' ELSE value::text END "
+        "WHERE value IS NOT NULL",
+        f"ALTER TABLE {s.MEMORIES} ADD COLUMN content_tsv tsvector "
+        "GENERATED ALWAYS AS (to_tsvector('english', coalesce(content, ''))) STORED",
+        f"CREATE INDEX kassist_mem_content_tsv ON {s.MEMORIES} USING gin (content_tsv)",
+        f"""CREATE TABLE {s.GENERATIONS} (
+            tenant_id text NOT NULL, user_id text NOT NULL, generation bigint NOT NULL,
+            PRIMARY KEY (tenant_id, user_id))""",
+    ),
 )
 
 CREATE_VERSION_TABLE = f"CREATE TABLE IF NOT EXISTS {s.SCHEMA_VERSION} (version integer NOT NULL)"
@@ -91,6 +105,23 @@ STATEMENTS: dict[str, str] = {
         "reason = NULL, embed_model = :embed_model, embedding = :embedding::vector, actor = :actor "
         "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
         **_SEMANTIC,
+        "set_embedding": f"UPDATE {s.MEMORIES} SET embedding = :embedding::vector, embed_model = :embed_model "
+        "WHERE id = :id AND tenant_id = :tenant_id",
+        "load_vectors": s.vector_load("m.value ->> '{field}'", "m.embedding::text AS embedding"),
+        # ts_rank normalisation 1 (divide by 1 + log length), as the knowledge index's keyword search.
+        **{
+            name.replace("hybrid", "keyword"): f"SELECT m.id, ts_rank(m.content_tsv, q, 1) AS score "
+            f"FROM {s.MEMORIES} m, websearch_to_tsquery('english', :match) q "
+            f"WHERE m.content_tsv @@ q AND {where} ORDER BY score DESC, m.id LIMIT :limit"
+            for name, where in s.hybrid_where_variants().items()
+        },
+        **{
+            name.replace("hybrid", "rows"): f"SELECT {s.columns('m')} FROM {s.MEMORIES} m "
+            f"WHERE m.id = ANY(:ids) AND {where}"
+            for name, where in s.hybrid_where_variants().items()
+        },
+        # Dead tuples and GIN entries go with (auto)vacuum, as for the rows themselves.
+        "erase_keyword_index": "SELECT 1",
     }.items()
 }
 
@@ -108,6 +139,8 @@ def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
             out[name] = Jsonb(value.value)
         elif isinstance(value, Vector):
             out[name] = vector_literal(value.values)
+        elif isinstance(value, IdList):
+            out[name] = list(value.ids)
         elif isinstance(value, datetime) and value.tzinfo is None:
             raise ValueError(f"naive datetime {value!r}; pass a timezone-aware time (e.g. datetime.now(UTC))")
         else:

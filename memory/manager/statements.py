@@ -13,6 +13,7 @@ MEMORIES = "kassist_mem_memories"
 AUDIT = "kassist_mem_audit"
 SALTS = "kassist_mem_salts"
 SCHEMA_VERSION = "kassist_mem_schema_version"
+GENERATIONS = "kassist_mem_generations"
 
 RECORD_COLUMNS = (
     "id, tenant_id, user_id, memory_type, key, value, source, source_ref, confidence, status, "
@@ -86,6 +87,15 @@ def semantic_where_variants() -> dict[str, str]:
     return out
 
 
+def hybrid_where_variants() -> dict[str, str]:
+    """WHERE clauses for hybrid recall (now only; ``as_of`` recall ranks by vector alone)."""
+    out: dict[str, str] = {}
+    for by_type, by_key in itertools.product((False, True), repeat=2):
+        name = variant_name("hybrid", as_of=False, by_type=by_type, by_key=by_key)
+        out[name] = recall_where(as_of=False, by_type=by_type, by_key=by_key)
+    return out
+
+
 def record_select(alias: str = "m") -> str:
     return f"SELECT {columns(alias)} FROM {MEMORIES} {alias}"
 
@@ -130,12 +140,46 @@ COMMON: dict[str, str] = {
     "audit_user": f"SELECT seq, {AUDIT_COLUMNS} FROM {AUDIT} WHERE tenant_id = :tenant_id AND user_id = :user_id "
     "ORDER BY seq DESC LIMIT :limit",
     "expire": f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), value = NULL, "
-    "embedding = NULL, embed_model = NULL, updated_at = :now WHERE status <> 'deleted' AND expires_at <= :now "
+    "content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE status <> 'deleted' AND expires_at <= :now "
     "RETURNING id, tenant_id, user_id, memory_type, key, source",
     "expire_tenant": f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), "
-    "value = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE tenant_id = :tenant_id "
+    "value = NULL, content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE tenant_id = :tenant_id "
     "AND status <> 'deleted' AND expires_at <= :now RETURNING id, tenant_id, user_id, memory_type, key, source",
+    # Hybrid recall keeps the user's vectors in process (kassist.vector_scan); every write that
+    # changes which memories are active bumps the (tenant, user) counter in its transaction, so a
+    # reader in any process reloads after the commit.
+    "bump_generation": f"INSERT INTO {GENERATIONS} (tenant_id, user_id, generation) VALUES (:tenant_id, :user_id, 1) "
+    f"ON CONFLICT (tenant_id, user_id) DO UPDATE SET generation = {GENERATIONS}.generation + 1",
+    "generations": f"SELECT user_id, generation FROM {GENERATIONS} WHERE tenant_id = :tenant_id "
+    "AND user_id IN (:user_id, :defaults) ORDER BY user_id",
+    "set_embedding": f"UPDATE {MEMORIES} SET embedding = :embedding, embed_model = :embed_model "
+    "WHERE id = :id AND tenant_id = :tenant_id",
     **recall_statements(),
 }
 
-INSERT_MEMORY_COLUMNS = RECORD_COLUMNS + ", embed_model, embedding"
+INSERT_MEMORY_COLUMNS = RECORD_COLUMNS + ", content, embed_model, embedding"
+
+# What the in-process vector matrix of one user holds per memory: its id, its vector and the
+# conversation metadata recall's cues filter on (the time, speaker, session and turn of a
+# conversation turn; the time a plain memory became valid otherwise).
+VECTOR_COLUMNS = (
+    "m.id, m.user_id, m.memory_type, m.key, m.valid_from, {at}, {speaker}, {session}, {turn}, {embedding}"
+)
+
+
+def vector_load(json_text: str, embedding: str) -> str:
+    """The statement loading a user's (and the tenant defaults') active vectors of one model;
+    ``json_text`` renders a ``$.field`` path of the value as text in the backend's dialect."""
+    columns = VECTOR_COLUMNS.format(
+        at=json_text.format(field="at") + " AS at",
+        speaker=json_text.format(field="speaker") + " AS speaker",
+        session=json_text.format(field="session") + " AS session",
+        turn=json_text.format(field="turn") + " AS turn",
+        embedding=embedding,
+    )
+    return (
+        f"SELECT {columns} FROM {MEMORIES} m WHERE m.tenant_id = :tenant_id "
+        "AND m.user_id IN (:user_id, :defaults) AND m.status = 'active' AND m.embed_model = :embed_model "
+        "AND m.embedding IS NOT NULL ORDER BY m.id"
+    )
+

@@ -1,5 +1,7 @@
 """One tenant's vectors in memory: a sorted base matrix plus an overlay of later writes.
 
+The memory store's use of :mod:`kassist.vector_scan` (blob loading, normalising, top-k selection).
+
 The base is loaded from SQLite once; this process's own writes are patched in (the overlay, with
 overwritten base items marked dead) instead of reloading everything, so a put followed by a query
 costs microseconds rather than a full re-read. Ranking is exact cosine similarity with a total
@@ -14,23 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from memory.store.indexing import from_blobs
+from kassist.vector_scan import matrix_from_blobs, top_with_cut, unit_query, unit_rows
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 ItemId = tuple[str, str]
 Ranked = list[tuple[float, str, str]]
-
-
-def _unit_rows(matrix: FloatArray) -> FloatArray:
-    norms = np.sqrt(np.einsum("ij,ij->i", matrix, matrix))
-    # Embedders promise unit vectors: skip the full-matrix division (and its copy) when they are.
-    if np.all(np.abs(norms - 1.0) < 1e-3):
-        return matrix
-    norms[norms == 0] = 1.0
-    unit: FloatArray = (matrix / norms[:, None]).astype(np.float32, copy=False)
-    return unit
 
 
 class TenantVectors:
@@ -48,7 +40,7 @@ class TenantVectors:
                 starts.append(n)
         starts.append(len(rows))
         self.item_start: IntArray = np.asarray(starts, dtype=np.int64)
-        self.matrix = _unit_rows(from_blobs([r[2] for r in rows], dims))
+        self.matrix = unit_rows(matrix_from_blobs([r[2] for r in rows], dims, what="item vector"))
         self.single = len(self.paths) == len(rows)
         self.position = {item: i for i, item in enumerate(zip(self.paths, self.keys, strict=True))}
         self.dead: BoolArray = np.zeros(len(self.paths), dtype=np.bool_)
@@ -60,7 +52,7 @@ class TenantVectors:
         if base is not None:
             self.dead[base] = True
         matrix = np.asarray(vectors, dtype=np.float32).reshape(len(vectors), self.dims)
-        self.overlay[(path, key)] = _unit_rows(matrix)
+        self.overlay[(path, key)] = unit_rows(matrix)
 
     @property
     def overlay_size(self) -> int:
@@ -74,8 +66,7 @@ class TenantVectors:
         global order puts it. Entries after that (overlay items below the cut) may still be
         preceded by base items a deeper call would consider.
         """
-        q = np.asarray(query, dtype=np.float32)
-        q = q / (float(np.linalg.norm(q)) or 1.0)
+        q = unit_query(query)
         first = bisect_left(self.paths, lo)
         last = bisect_left(self.paths, hi) if hi is not None else len(self.paths)
         ranked: Ranked = []
@@ -88,7 +79,7 @@ class TenantVectors:
             else:
                 scores = np.maximum.reduceat(row_scores, self.item_start[first:last] - r0)
             scores = np.where(self.dead[first:last], -np.inf, scores)
-            picked, cut = _top(scores, at_least)
+            picked, cut = top_with_cut(scores, at_least)
             ranked = [
                 (float(scores[i]), self.paths[first + i], self.keys[first + i])
                 for i in picked
@@ -106,17 +97,3 @@ class TenantVectors:
 
     def candidate_count(self) -> int:
         return len(self.paths) + len(self.overlay)
-
-
-def _top(scores: FloatArray, k: int) -> tuple[IntArray, int | None]:
-    """Indices of the k best scores, ties taken in index order, and the last one taken
-    (None when every index was taken)."""
-    n = len(scores)
-    if k >= n:
-        return np.arange(n, dtype=np.int64), None
-    # np.sort, not np.partition: partition is ~30x slower on the many equal scores sparse
-    # (e.g. hashing) vectors produce.
-    threshold = np.sort(scores)[n - k]
-    greater = np.flatnonzero(scores > threshold)
-    ties = np.flatnonzero(scores == threshold)[: k - len(greater)]
-    return np.concatenate([greater, ties]).astype(np.int64), int(ties[-1])

@@ -1,0 +1,198 @@
+"""Benchmark of memory recall: evidence recall@5/@10/@20 on long conversations, and recall latency.
+
+1. Quality. Long multi-session conversations (bench/recall_data.py: deterministic, two speakers,
+   24 dated sessions, ~470 turns each) are imported turn by turn through
+   ``MemoryManager.remember_many`` (one user per conversation; each turn an episode whose value
+   carries text, speaker, session, turn and date). Each question is asked through
+   ``MemoryManager.recall(..., k=20, strategy=...)`` with the manager's clock two days after the
+   last session; evidence recall@k = the share of the question's evidence turns in the top k,
+   averaged over questions. Strategies: ``keyword`` (FTS5 bm25 / tsvector ts_rank), ``vector``
+   (cosine), ``rrf`` (plain reciprocal rank fusion of the two) and ``hybrid`` (the assistant's:
+   fusion plus conversation cues). Target: hybrid recall@10 >= best single retriever + 0.10.
+   Also checked: the top 5 of every k=20 hybrid query equal a k=5 query.
+2. Latency. One user with 1,000 and then 10,000 memories (remember_many, hashing vectors of 384
+   dimensions), 200 hybrid recalls each, query vectors embedded before timing. Target: p95 <= 30 ms
+   at 10,000, and flat (10,000 within ~2x of 1,000).
+
+    .venv/bin/python bench/recall.py                       # SQLite, local MiniLM model
+    .venv/bin/python bench/recall.py --backend postgres    # embedded PostgreSQL (or BENCH_DATABASE_URL)
+    .venv/bin/python bench/recall.py --embedder hashing --conversations 2   # quick
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+# Run as a script, bench/ comes first on sys.path and bench/memory.py would shadow the memory package.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+sys.path.append(str(Path(__file__).resolve().parent))
+
+from recall_data import Conversation, conversations  # noqa: E402
+from retrieval_env import MemoEmbedder, postgres_url  # noqa: E402
+
+from knowledge.embedders import Embedder, HashingEmbedder  # noqa: E402
+from knowledge.embedders.minilm import LocalMiniLMEmbedder  # noqa: E402
+from memory.manager import MemoryInput, MemoryManager, PolicyConfig  # noqa: E402
+
+STRATEGIES = ("keyword", "vector", "rrf", "hybrid")
+KS = (5, 10, 20)
+TENANT = "bench"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = conversations(1)[0].now
+
+    def __call__(self) -> Any:
+        return self.now
+
+
+@contextlib.contextmanager
+def database(backend: str) -> Iterator[tuple[str, str]]:
+    if backend == "postgres":
+        with postgres_url() as (url, where):
+            yield url, where
+        return
+    with tempfile.TemporaryDirectory(prefix="kassist-bench-recall-") as tmp:
+        yield f"sqlite:///{Path(tmp) / 'recall.db'}", "SQLite file"
+
+
+def turns_of(conv: Conversation) -> list[MemoryInput]:
+    return [
+        MemoryInput(
+            memory_type="episode",
+            key=t.key,
+            value={
+                "text": t.text,
+                "speaker": t.speaker,
+                "session": f"s{t.session:02d}",
+                "turn": t.position,
+                "at": t.at.isoformat(),
+            },
+        )
+        for t in conv.turns
+    ]
+
+
+def quality(url: str, embedder: Embedder, n_conversations: int) -> dict[str, Any]:
+    clock = Clock()
+    manager = MemoryManager.from_url(url, embedder, clock=clock)
+    mem = manager.for_tenant(TENANT)
+    convs = conversations(n_conversations)
+    start = time.perf_counter()
+    for conv in convs:
+        mem.remember_many(conv.user, turns_of(conv), source="user_explicit", batch_size=500)
+    loaded = time.perf_counter() - start
+    found: dict[str, dict[int, list[float]]] = {s: defaultdict(list) for s in STRATEGIES}
+    by_kind: dict[tuple[str, str], list[float]] = defaultdict(list)
+    prefix_ok = total = 0
+    for conv in convs:
+        clock.now = conv.now
+        for q in conv.questions:
+            vector = embedder.embed_query(q.text)
+            for strategy in STRATEGIES:
+                got = [r.key for r in mem.recall(conv.user, query=q.text, query_vector=vector, k=20,
+                                                 strategy=strategy)]  # fmt: skip
+                for k in KS:
+                    found[strategy][k].append(len(set(got[:k]) & set(q.evidence)) / len(q.evidence))
+                by_kind[(strategy, q.kind)].append(len(set(got[:10]) & set(q.evidence)) / len(q.evidence))
+                if strategy == "hybrid":
+                    five = [r.key for r in mem.recall(conv.user, query=q.text, query_vector=vector, k=5)]
+                    prefix_ok += five == got[:5]
+                    total += 1
+    manager.close()
+    return {
+        "turns": sum(len(c.turns) for c in convs),
+        "questions": total,
+        "load_s": loaded,
+        "recall": {s: {k: statistics.fmean(v) for k, v in found[s].items()} for s in STRATEGIES},
+        "by_kind": {key: statistics.fmean(v) for key, v in by_kind.items()},
+        "kinds": sorted({kind for _, kind in by_kind}),
+        "prefix": (prefix_ok, total),
+    }
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def latency(url: str, sizes: tuple[int, ...] = (1_000, 10_000), queries: int = 200) -> list[dict[str, Any]]:
+    embedder = MemoEmbedder(HashingEmbedder(384))
+    manager = MemoryManager.from_url(url, embedder, config=PolicyConfig(rate_limit_per_minute=10_000_000))
+    mem = manager.for_tenant("latency")
+    convs = conversations(40, seed=5)
+    pool = [t for c in convs for t in turns_of(c)]
+    rng = random.Random(3)
+    asked = [q.text for c in convs for q in c.questions]
+    out = []
+    have = 0
+    for size in sizes:
+        items = [i.model_copy(update={"key": f"{i.key}#{n}"}) for n, i in enumerate(pool[have:size])]
+        while len(items) < size - have:  # more than the pool: the same turns again under new keys
+            extra = pool[(have + len(items)) % len(pool)]
+            items.append(extra.model_copy(update={"key": f"{extra.key}#{have + len(items)}"}))
+        start = time.perf_counter()
+        mem.remember_many("olga", items, source="user_explicit", batch_size=1000)
+        load = time.perf_counter() - start
+        have = size
+        chosen = [rng.choice(asked) for _ in range(queries + 10)]
+        vectors = [embedder.embed_query(q) for q in chosen]
+        ms = []
+        for q, v in zip(chosen, vectors, strict=True):
+            t0 = time.perf_counter()
+            mem.recall("olga", query=q, query_vector=v, k=10)
+            ms.append((time.perf_counter() - t0) * 1000)
+        ms = ms[10:]  # the first ones load the user's vectors
+        out.append({"memories": size, "load_s": load, "p50": statistics.median(ms), "p95": pct(ms, 95)})
+    manager.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--embedder", choices=("local", "hashing"), default="local")
+    parser.add_argument("--conversations", type=int, default=4)
+    parser.add_argument("--skip-latency", action="store_true")
+    parser.add_argument("--skip-quality", action="store_true")
+    args = parser.parse_args()
+    embedder: Embedder = LocalMiniLMEmbedder() if args.embedder == "local" else HashingEmbedder(384)
+    with database(args.backend) as (url, where):
+        if not args.skip_quality:
+            q = quality(url, embedder, args.conversations)
+            print(f"{where}, {embedder.name}: {q['turns']} turns in {args.conversations} conversations "
+                  f"(imported in {q['load_s']:.1f} s), {q['questions']} questions")  # fmt: skip
+            print(f"{'strategy':10} " + " ".join(f"recall@{k:<3}" for k in KS) + "  " + " ".join(
+                f"{kind:>9}" for kind in q["kinds"]) + "   (per kind: recall@10)")  # fmt: skip
+            for s in STRATEGIES:
+                cells = " ".join(f"{q['recall'][s][k]:9.3f}" for k in KS)
+                kinds = " ".join(f"{q['by_kind'][(s, kind)]:9.3f}" for kind in q["kinds"])
+                print(f"{s:10} {cells}  {kinds}")
+            best = max(q["recall"][s][10] for s in ("keyword", "vector"))
+            gain = q["recall"]["hybrid"][10] - best
+            print(f"hybrid recall@10 - best single retriever = {gain:+.3f} (target >= +0.10: "
+                  f"{'met' if gain >= 0.10 else 'NOT met'}); hybrid >= best part at every k: "
+                  f"{all(q['recall']['hybrid'][k] >= max(q['recall'][s][k] for s in STRATEGIES[:3]) for k in KS)}; "
+                  f"top 5 of k=20 equal k=5: {q['prefix'][0]}/{q['prefix'][1]}")  # fmt: skip
+        if not args.skip_latency:
+            for row in latency(url):
+                print(f"hybrid recall latency, {row['memories']:,} memories of one user (loaded with "
+                      f"remember_many in {row['load_s']:.1f} s): p50 {row['p50']:.1f} ms, p95 {row['p95']:.1f} ms "
+                      f"(target p95 <= 30 ms: {'met' if row['p95'] <= 30 else 'NOT met'})")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,329 @@
+"""Hybrid recall: keyword and vector candidates, fused, then conversation cues; no model in the loop.
+
+Candidates come from up to four ranked lists, each a fixed depth (so the first k of a deeper call
+are exactly a shallower call's): keyword (FTS5 bm25 / tsvector ts_rank, in SQL), vector (the
+user's vectors in process, :mod:`kassist.vector_scan`, cached per generation), and, when the
+question names a time or a speaker, the vector list again restricted to that time window or to
+turns of that speaker. They are fused by weighted reciprocal rank, then the cues add their part: a
+memory inside the window, spoken by a named speaker, containing a named entity, next to a strong
+turn of the same session (evidence is often a question and its answer), or recent.
+
+A conversation turn is a memory whose value is a dict with ``text`` and any of ``speaker``,
+``session``, ``turn`` (its position in the session) and ``at`` (ISO date or time it was said).
+Visibility (status, expiry, tenant defaults overridden by the user) is checked in SQL on the fused
+candidates, never in the cache. Pure: the I/O is the ``Sql`` steps a backend runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from kassist.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts, top_k
+from knowledge.index.rules import fts5_match, websearch_or
+from memory.manager import rows as r
+from memory.manager import statements as s
+from memory.manager.cues import Cues, Window, read_cues
+from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
+from memory.manager.ops import Op, Sql
+
+Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
+STRATEGIES: tuple[Strategy, ...] = ("hybrid", "rrf", "keyword", "vector")
+DEPTH = 100
+"""Each list's depth: results are the same for every k up to it (a k=20 query's top 5 is a k=5 query)."""
+FETCH = 40
+"""How many of the best fused candidates are read back and checked for visibility."""
+
+
+@dataclass(frozen=True)
+class Fusion:
+    """Weights of the fused score (tuned on bench/recall.py; see docs/memory.md)."""
+
+    rrf_k: float = 60.0
+    keyword: float = 1.0
+    vector: float = 1.0
+    window_vector: float = 1.0
+    speaker_vector: float = 0.5
+    in_window: float = 0.012
+    speaker: float = 0.006
+    name: float = 0.006
+    neighbour: float = 0.25
+    recent: float = 0.002
+
+
+PLAIN_RRF = Fusion(window_vector=0.0, speaker_vector=0.0, in_window=0.0, speaker=0.0, name=0.0,
+                   neighbour=0.0, recent=0.0)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UserVectors:
+    """One user's (and the tenant defaults') active vectors of one model, with their turn metadata."""
+
+    matrix: ScanMatrix[str]
+    user_ids: npt.NDArray[np.object_]
+    types: npt.NDArray[np.object_]
+    keys: npt.NDArray[np.object_]
+    times: npt.NDArray[np.float64]  # POSIX seconds: when said (``at``), else valid_from
+    speakers: npt.NDArray[np.object_]  # lower-cased, or ""
+    position: dict[str, int]
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    speaker_names: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Mapping[str, Any]], dimensions: int) -> UserVectors:
+        rows = [row for row in rows if _width(row["embedding"]) == dimensions]
+        raw = [row["embedding"] for row in rows]
+        vectors = (
+            matrix_from_texts(raw, dimensions)
+            if raw and isinstance(raw[0], str)
+            else matrix_from_blobs([bytes(b) for b in raw], dimensions, what="memory vector")
+        )
+        ids = [str(row["id"]) for row in rows]
+        slots: dict[tuple[str, int], str] = {}
+        for row in rows:
+            turn = _int(row.get("turn"))
+            if row.get("session") is not None and turn is not None:
+                slots[(str(row["session"]), turn)] = str(row["id"])
+        neighbours: dict[str, tuple[str, ...]] = {}
+        for (session, turn), memory_id in slots.items():
+            near = tuple(x for d in (-1, 1) if (x := slots.get((session, turn + d))) is not None)
+            if near:
+                neighbours[memory_id] = near
+        return cls(
+            matrix=ScanMatrix.build(ids, vectors),
+            user_ids=np.array([row["user_id"] for row in rows], dtype=object),
+            types=np.array([row["memory_type"] for row in rows], dtype=object),
+            keys=np.array([row["key"] for row in rows], dtype=object),
+            times=np.array([_when(row) for row in rows], dtype=np.float64),
+            speakers=np.array([str(row.get("speaker") or "").strip().lower() for row in rows], dtype=object),
+            position={memory_id: i for i, memory_id in enumerate(ids)},
+            neighbours=neighbours,
+            speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
+        )
+
+
+def _width(embedding: Any) -> int:
+    if isinstance(embedding, str):
+        return embedding.count(",") + 1
+    return len(embedding) // 4 if embedding else 0
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _when(row: Mapping[str, Any]) -> float:
+    at = row.get("at")
+    if isinstance(at, datetime):  # SQLite's row decoding already parsed it
+        return (at if at.tzinfo else at.replace(tzinfo=UTC)).timestamp()
+    if isinstance(at, str):
+        try:
+            parsed = datetime.fromisoformat(at)
+            return (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).timestamp()
+        except ValueError:
+            pass
+    valid_from = row["valid_from"]
+    if isinstance(valid_from, str):
+        valid_from = datetime.fromisoformat(valid_from)
+    return float(valid_from.timestamp())
+
+
+VectorCache = GenerationCache[tuple[str, str, str], UserVectors]
+
+
+def new_cache() -> VectorCache:
+    return GenerationCache(max_entries=16)
+
+
+def recall(
+    *,
+    tenant_id: str,
+    user_id: str,
+    memory_type: MemoryType | None,
+    key: str | None,
+    query: str,
+    query_vector: Sequence[float] | None,
+    k: int,
+    now: datetime,
+    embed_model: str,
+    cache: VectorCache,
+    strategy: Strategy = "hybrid",
+) -> Op[list[MemoryRecord]]:
+    """The ``k`` memories that best answer ``query``, visible now, best first."""
+    base: dict[str, Any] = {
+        "tenant_id": tenant_id,
+        "user_id": user_id,
+        "defaults": TENANT_DEFAULTS,
+        "now": now,
+    }
+    if memory_type is not None:
+        base["memory_type"] = memory_type.value
+    if key is not None:
+        base["key"] = key
+    variant = s.variant_name("hybrid", as_of=False, by_type=memory_type is not None, by_key=key is not None)
+    depth = max(DEPTH, k)
+    fusion = PLAIN_RRF if strategy == "rrf" else Fusion()
+
+    vectors: UserVectors | None = None
+    if query_vector is not None and strategy != "keyword":
+        vectors = yield from _user_vectors(base, embed_model, len(query_vector), cache)
+    cues = read_cues(query, now, vectors.speaker_names if vectors is not None else ())
+
+    lists: list[tuple[float, list[str]]] = []
+    if strategy != "vector":
+        terms = fts5_match(query)
+        if terms is not None:
+            hits = yield Sql(
+                variant.replace("hybrid", "keyword"),
+                {**base, "terms": terms, "match": websearch_or(query) or "", "limit": depth,
+                 "scope_user": r.keyword_scope(tenant_id, user_id),
+                 "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS)},
+            )  # fmt: skip
+            lists.append((fusion.keyword, [str(row["id"]) for row in hits]))
+    scores = None
+    if vectors is not None and query_vector is not None and len(vectors.matrix):
+        scores = vectors.matrix.scores(query_vector)  # one matrix product, every list reuses it
+        allowed = _filter_mask(vectors, memory_type, key)
+        labels = vectors.matrix.labels
+        for weight, mask in _vector_masks(vectors, cues, allowed, fusion, strategy):
+            lists.append((weight, [labels[i] for i, _ in top_k(scores, depth, mask)]))
+
+    fused: dict[str, float] = {}
+    for weight, ranked in lists:
+        for rank, memory_id in enumerate(ranked, start=1):
+            fused[memory_id] = fused.get(memory_id, 0.0) + weight / (fusion.rrf_k + rank)
+    if not fused:
+        return []
+    pre = _metadata_cues(fused, vectors, cues, fusion) if strategy == "hybrid" else fused
+    order = sorted(pre, key=lambda i: (-pre[i], i))
+    # Only the best candidates are read back (visibility is checked in SQL on them): FETCH of them,
+    # more only when some turn out not visible, so the result does not depend on k up to FETCH.
+    wanted, start = max(FETCH, k), 0
+    rows: dict[str, dict[str, Any]] = {}
+    while len(rows) < wanted and start < len(order):
+        chunk = order[start : start + wanted]
+        start += len(chunk)
+        found = yield Sql(variant.replace("hybrid", "rows"), {**base, "ids": r.IdList(chunk)})
+        rows.update((str(row["id"]), dict(row)) for row in found)
+    final = _name_cue(pre, rows, cues, fusion) if strategy == "hybrid" else pre
+    ranked_ids = sorted(rows, key=lambda i: (-final[i], i))[:k]
+    return [r.record_from_row({**rows[i], "score": _cosine(vectors, scores, i)}) for i in ranked_ids]
+
+
+def _cosine(
+    vectors: UserVectors | None, scores: npt.NDArray[np.float32] | None, memory_id: str
+) -> float | None:
+    if vectors is None or scores is None or len(scores) == 0 or memory_id not in vectors.position:
+        return None
+    return float(scores[vectors.position[memory_id]])
+
+
+def _user_vectors(
+    base: dict[str, Any], embed_model: str, dimensions: int, cache: VectorCache
+) -> Op[UserVectors]:
+    owners = {"tenant_id": base["tenant_id"], "user_id": base["user_id"], "defaults": base["defaults"]}
+    rows = yield Sql("generations", owners)
+    generation: Hashable = (tuple((row["user_id"], int(row["generation"])) for row in rows), dimensions)
+    cache_key = (base["tenant_id"], base["user_id"], embed_model)
+    found = cache.get(cache_key, generation)
+    if found is None:
+        loaded = yield Sql("load_vectors", {**owners, "embed_model": embed_model})
+        found = UserVectors.from_rows(loaded, dimensions)
+        cache.put(cache_key, generation, found)
+    return found
+
+
+def _filter_mask(
+    vectors: UserVectors, memory_type: MemoryType | None, key: str | None
+) -> npt.NDArray[np.bool_] | None:
+    mask: npt.NDArray[np.bool_] | None = None
+    if memory_type is not None:
+        mask = vectors.types == memory_type.value
+    if key is not None:
+        by_key = vectors.keys == key
+        mask = by_key if mask is None else mask & by_key
+    return mask
+
+
+def _and(a: npt.NDArray[np.bool_] | None, b: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    return b if a is None else a & b
+
+
+def _vector_masks(
+    vectors: UserVectors,
+    cues: Cues,
+    allowed: npt.NDArray[np.bool_] | None,
+    fusion: Fusion,
+    strategy: Strategy,
+) -> list[tuple[float, npt.NDArray[np.bool_] | None]]:
+    out: list[tuple[float, npt.NDArray[np.bool_] | None]] = [(fusion.vector, allowed)]
+    if strategy != "hybrid":
+        return out
+    in_window = _window_mask(vectors, cues.window)
+    if in_window is not None and fusion.window_vector:
+        out.append((fusion.window_vector, _and(allowed, in_window)))
+    if cues.speakers and fusion.speaker_vector:
+        by_speaker = np.isin(vectors.speakers, list(cues.speakers))
+        if in_window is not None:
+            by_speaker &= in_window
+        out.append((fusion.speaker_vector, _and(allowed, by_speaker)))
+    return out
+
+
+def _window_mask(vectors: UserVectors, window: Window | None) -> npt.NDArray[np.bool_] | None:
+    if window is None:
+        return None
+    result: npt.NDArray[np.bool_] = (vectors.times >= window.start.timestamp()) & (
+        vectors.times < window.end.timestamp()
+    )
+    return result
+
+
+def _metadata_cues(
+    fused: dict[str, float], vectors: UserVectors | None, cues: Cues, fusion: Fusion
+) -> dict[str, float]:
+    """The fused score plus the cues read from the cached metadata: the time window, a named
+    speaker, a strong neighbouring turn, recency (relative to the candidates' time span)."""
+    if vectors is None:
+        return dict(fused)
+    known = [i for i in fused if i in vectors.position]
+    times = {i: float(vectors.times[vectors.position[i]]) for i in known}
+    newest, oldest = max(times.values(), default=0.0), min(times.values(), default=0.0)
+    span = (newest - oldest) or 1.0
+    window = (cues.window.start.timestamp(), cues.window.end.timestamp()) if cues.window else None
+    final = dict(fused)
+    for memory_id in known:
+        score = fused[memory_id]
+        when = times[memory_id]
+        if window is not None and window[0] <= when < window[1]:
+            score += fusion.in_window
+        if cues.speakers and vectors.speakers[vectors.position[memory_id]] in cues.speakers:
+            score += fusion.speaker
+        near = [fused.get(n, 0.0) for n in vectors.neighbours.get(memory_id, ())]
+        if near:
+            score += fusion.neighbour * max(near)
+        score += fusion.recent * (when - oldest) / span * (3.0 if cues.recent else 1.0)
+        final[memory_id] = score
+    return final
+
+
+def _name_cue(
+    scores: dict[str, float], rows: dict[str, dict[str, Any]], cues: Cues, fusion: Fusion
+) -> dict[str, float]:
+    """Plus the share of the question's proper names the memory's content contains."""
+    if not cues.names:
+        return scores
+    final = dict(scores)
+    for memory_id, row in rows.items():
+        words = {w.strip('.,!?;:"()') for w in r.content_text(row["value"]).lower().replace("'s", "").split()}
+        final[memory_id] += fusion.name * len(cues.names & words) / len(cues.names)
+    return final
