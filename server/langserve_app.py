@@ -28,6 +28,7 @@ from langchain_core.runnables import ConfigurableFieldSpec, Runnable, RunnableBi
 from langgraph.graph.state import CompiledStateGraph
 from langserve import add_routes
 from langserve.server import EndpointName
+from typing_extensions import TypedDict
 
 from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
 from graph.assistant.graph import build_graph
@@ -72,6 +73,25 @@ NO_KEYS_WARNING = (
 
 class ConfigError(Exception):
     """The server is configured wrongly and must not start; the message says what to fix."""
+
+
+class RoleMessage(TypedDict):
+    role: str  # "user", "assistant", "system"
+    content: str | list[Any]
+
+
+class TypedMessage(TypedDict):
+    type: str  # "human", "ai", "system": a serialized message, what RemoteRunnable sends
+    content: str | list[Any]
+
+
+class AssistantRequest(TypedDict):
+    """What a client sends for a turn: the new message, as ``("user", "...")``,
+    ``{"role": "user", "content": "..."}`` or a serialized message (``HumanMessage`` through
+    RemoteRunnable). Plain shapes, not LangChain's message union: anything else is a 422 naming
+    the field, never a 500; the graph turns them into messages."""
+
+    messages: list[tuple[str, str] | RoleMessage | TypedMessage]
 
 
 KEY_TYPES: dict[str, Any] = {"context_budget": int, "compaction": Strategy}
@@ -251,6 +271,7 @@ def add_assistant_routes(
         app,
         declaring_client_keys(served.graph, GRAPH),
         path=PATH,
+        input_type=AssistantRequest,
         config_keys=("configurable",),
         per_req_config_modifier=per_request,
         enabled_endpoints=ENDPOINTS,
