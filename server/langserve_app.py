@@ -19,7 +19,7 @@ import sys
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import ExitStack, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
@@ -76,22 +76,24 @@ class ConfigError(Exception):
 
 
 class RoleMessage(TypedDict):
-    role: str  # "user", "assistant", "system"
-    content: str | list[Any]
+    role: Literal["user"]
+    content: str
 
 
 class TypedMessage(TypedDict):
-    type: str  # "human", "ai", "system": a serialized message, what RemoteRunnable sends
-    content: str | list[Any]
+    type: Literal["human"]  # a serialized HumanMessage, what RemoteRunnable sends
+    content: str
 
 
 class AssistantRequest(TypedDict):
-    """What a client sends for a turn: the new message, as ``("user", "...")``,
-    ``{"role": "user", "content": "..."}`` or a serialized message (``HumanMessage`` through
-    RemoteRunnable). Plain shapes, not LangChain's message union: anything else is a 422 naming
-    the field, never a 500; the graph turns them into messages."""
+    """What a client sends for a turn: the user's message, as ``("user", "...")``,
+    ``{"role": "user", "content": "..."}`` or a serialized ``HumanMessage`` (RemoteRunnable).
+    Only user messages: a client cannot put words in the assistant's mouth nor add a system
+    message, which would carry the system's authority. Plain shapes, not LangChain's message
+    union, so anything else is a 422 naming the field, never a 500; the graph turns them into
+    messages."""
 
-    messages: list[tuple[str, str] | RoleMessage | TypedMessage]
+    messages: list[tuple[Literal["user", "human"], str] | RoleMessage | TypedMessage]
 
 
 KEY_TYPES: dict[str, Any] = {"context_budget": int, "compaction": Strategy}

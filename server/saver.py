@@ -45,8 +45,9 @@ class ServerTenancy(RunTenancy):
     """The run-tenant hook of a LangGraph server process: the authenticated user is the one
     langgraph-api keeps for the current request or run (a context variable), so the tenant of a
     read the server makes with only a thread id, of a node's store call, and of every component's
-    check (:func:`kassist.tenancy.check_run_tenant`) is the caller's. Installed by
-    :func:`langgraph_checkpointer`, which langgraph-api calls at start-up."""
+    check (:func:`kassist.tenancy.check_run_tenant`) is the caller's. Installed by the
+    :class:`ServerCheckpointer` that :func:`langgraph_checkpointer` (called by langgraph-api at
+    start-up) creates."""
 
     def request_user(self) -> Any:
         # Only inside a running langgraph-api server, which has imported this module already:
@@ -83,7 +84,15 @@ class ServerCheckpointer(TenantCheckpointer):
 
     Every config-carrying call resolves its tenant through ``_tenant``, every id-only call through
     ``_caller_tenant``: overriding those two hooks covers reads, writes, history and administration.
+    The authenticated request comes from the process's run-tenant hook: creating a server saver
+    (there is one per LangGraph server process) installs :class:`ServerTenancy` if another is in
+    place, so the saver, the graphs' nodes and the components see one caller.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not isinstance(run_tenancy(), ServerTenancy):
+            install_run_tenancy(ServerTenancy())
 
     def _tenant(self, config: RunnableConfig | None) -> str:
         return super()._tenant(with_request_tenant(config))
@@ -150,10 +159,8 @@ class ServerCheckpointer(TenantCheckpointer):
 
 
 def langgraph_checkpointer() -> TenantCheckpointer:
-    """Zero-argument factory for langgraph.json: the saver on ``KASSIST_DATABASE_URL``, migrated.
-    Installs :class:`ServerTenancy` as the process's run-tenant hook."""
-    if not isinstance(run_tenancy(), ServerTenancy):
-        install_run_tenancy(ServerTenancy())
+    """Zero-argument factory for langgraph.json: the saver on ``KASSIST_DATABASE_URL``, migrated
+    (and with it :class:`ServerTenancy` as the process's run-tenant hook)."""
     saver = ServerCheckpointer.from_url(database_url_from_env())
     saver.setup()
     return saver
