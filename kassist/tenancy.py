@@ -1,7 +1,10 @@
 """Tenant identity rules shared by every component.
 
 A tenant comes from authentication or an explicit binding, never from a default: code that cannot
-find one raises :class:`TenantRequired` instead of guessing.
+find one raises :class:`TenantRequired` instead of guessing. Inside a graph run, the process's
+run-tenant hook (:class:`RunTenancy`, replaced by a server with :func:`install_run_tenancy`) says
+which tenant the run acts for; nodes reach tenant data through :func:`run_scope`, and components
+check every call with :func:`check_run_tenant`.
 """
 
 from __future__ import annotations
