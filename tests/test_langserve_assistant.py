@@ -16,6 +16,7 @@ from server_harness import ACME_KEY, GLOBEX_KEY, KEYS
 from checkpointer import TenantCheckpointer
 from graph.assistant.services import Services
 from knowledge.embedders import HashingEmbedder
+from memory import MemoryStore
 from memory.manager import MemoryManager
 from server.keys import KeyTable
 from server.langserve_app import create_app
@@ -143,6 +144,10 @@ def test_the_user_and_tenant_come_from_the_key(app: tuple[TestClient, str]) -> N
         remembered = [(m.key, m.value) for m in manager.for_tenant("acme").recall("alice", key="manager")]
         assert remembered == [("manager", "Priya")], said.json()["output"]["remembered"]
         assert manager.for_tenant("globex").recall("alice") == []
+    # The thread id and the user reached the graph: its session note is the user's, keyed by thread.
+    with MemoryStore.from_url(url, tenant_from_namespace=True) as store:
+        note = store.get(("acme", "assistant", "alice", "sessions"), "t-1")
+        assert note is not None and "Last question: By the way, my manager is Priya." in note.value["summary"]
     state = client.get("/assistant/threads/t-1/state", headers=ACME)
     assert state.status_code == 200 and len(state.json()["values"]["messages"]) == 2
     assert client.get("/assistant/threads/t-1/state", headers={"x-api-key": GLOBEX_KEY}).status_code == 404
