@@ -1,7 +1,8 @@
 """A tiny multi-step graph: process N placeholder "documents", one per super-step.
 
-The LangServe app (``server/langserve_app.py``) and its tests serve it; the product's graph is the
-ingestion pipeline (``graph/ingestion``). Each super-step commits a checkpoint (run it with
+Only tests use it: the LangGraph server tenancy tests serve it next to the product's graphs
+(``tests/server_harness.py``), for one cheap step a run. The product's graphs are the ingestion
+pipeline (``graph/ingestion``) and the assistant (``graph/assistant``). Each super-step commits a checkpoint (run it with
 ``durability="sync"``). ``graph`` is compiled WITHOUT a checkpointer; callers compile
 ``build_graph()`` with theirs. ``configurable.step_delay``: seconds each step lingers.
 """

@@ -161,7 +161,7 @@ def serve(
         False, "--allow-no-keys", help="start even with no API keys configured (every request is refused)"
     ),
 ) -> None:
-    """Serve the document graph over LangServe; callers authenticate with an API key (docs/serving.md)."""
+    """Serve the knowledge assistant over LangServe; callers authenticate with an API key (docs/serving.md)."""
     from server.langserve_app import main
 
     argv = ["--port", str(port), "--host", host]

@@ -1,14 +1,20 @@
 """Tenant identity rules shared by every component.
 
 A tenant comes from authentication or an explicit binding, never from a default: code that cannot
-find one raises :class:`TenantRequired` instead of guessing.
+find one raises :class:`TenantRequired` instead of guessing. Inside a graph run, the process's
+run-tenant hook (:class:`RunTenancy`, replaced by a server with :func:`install_run_tenancy`) says
+which tenant the run acts for; nodes reach tenant data through :func:`run_scope`, and components
+check every call with :func:`check_run_tenant`.
 """
 
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 # langchain_core's context variable, the one langgraph.config.get_config reads: importing it
 # directly spares a command line that never runs a graph the ~0.6 s of langgraph.types.
@@ -69,13 +75,116 @@ def configured_tenant(conf: Mapping[str, Any]) -> str | None:
     return validate_tenant_id(tenant) if tenant is not None else None
 
 
-def run_tenant() -> str | None:
-    """The tenant of the LangGraph run the calling code executes in (:func:`configured_tenant` of
-    its config), or None outside a run."""
-    config = var_child_runnable_config.get()
-    if not config:  # not inside a runnable: plain code, no run to speak for
+class RunTenancy:
+    """How code finds the tenant it acts for: the one run-tenant hook of the process.
+
+    The default reads the config of the LangGraph run the calling code executes in
+    (:func:`configured_tenant`). A server that knows more installs a subclass with
+    :func:`install_run_tenancy` and overrides :meth:`request_user` (the LangGraph server's wiring
+    returns the user of the authenticated request or run, ``server/saver.py``). Components check
+    every call against it (:func:`check_run_tenant`); graph nodes reach tenant data through
+    :func:`run_scope` (:meth:`RunScope.bind`), never by binding a tenant by hand.
+
+    It also remembers which tenant each run id acted for (:meth:`remember_run`), for work on a run
+    that arrives with nothing but its id (the LangGraph server's clean-up of a rolled-back run).
+    """
+
+    RUNS_KEPT = 10_000
+
+    def __init__(self) -> None:
+        self._runs: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def request_user(self) -> Any:
+        """The authenticated user of the request or run this code serves, when its run config does
+        not carry one; None without a server that knows (this default)."""
         return None
-    return configured_tenant(config.get("configurable") or {})
+
+    def tenant(self) -> str | None:
+        """The tenant the calling code acts for, or None (plain code outside a run and a request).
+        A run config and a request that disagree are refused (:class:`TenantMismatch`)."""
+        config = var_child_runnable_config.get()
+        tenant = configured_tenant((config or {}).get("configurable") or {})
+        user_tenant = auth_user_tenant(self.request_user())
+        if user_tenant is None:
+            return tenant
+        user_tenant = validate_tenant_id(user_tenant)
+        if tenant is not None and tenant != user_tenant:
+            raise TenantMismatch(
+                f"this run names tenant {tenant!r} but its request was authenticated for {user_tenant!r}"
+            )
+        return user_tenant
+
+    def remember_run(self, run_id: str, tenant: str) -> None:
+        """Record that ``run_id`` acted for ``tenant`` (the most recent :attr:`RUNS_KEPT` runs)."""
+        with self._lock:
+            self._runs[run_id] = tenant
+            self._runs.move_to_end(run_id)
+            while len(self._runs) > self.RUNS_KEPT:
+                self._runs.popitem(last=False)
+
+    def tenant_of_run(self, run_id: str) -> str | None:
+        """The tenant ``run_id`` acted for in this process, or None if it was not seen."""
+        with self._lock:
+            return self._runs.get(run_id)
+
+
+_tenancy = RunTenancy()
+
+
+def install_run_tenancy(tenancy: RunTenancy) -> RunTenancy:
+    """Make ``tenancy`` the process's run-tenant hook; returns the one it replaces. Runs remembered
+    by the replaced hook are carried over."""
+    global _tenancy
+    previous, _tenancy = _tenancy, tenancy
+    if previous is not tenancy:
+        with previous._lock:
+            runs = list(previous._runs.items())
+        for run_id, tenant in runs:
+            tenancy.remember_run(run_id, tenant)
+    return previous
+
+
+def run_tenancy() -> RunTenancy:
+    """The process's run-tenant hook."""
+    return _tenancy
+
+
+def run_tenant() -> str | None:
+    """The tenant of the LangGraph run (or authenticated request) the calling code executes in, or
+    None outside one: :meth:`RunTenancy.tenant` of the installed hook."""
+    return _tenancy.tenant()
+
+
+T_co = TypeVar("T_co", covariant=True)
+
+
+class TenantBindable(Protocol[T_co]):
+    """A component with a tenant binding (memory store, memory manager, knowledge index, saver)."""
+
+    def for_tenant(self, tenant_id: str) -> T_co: ...
+
+
+@dataclass(frozen=True)
+class RunScope:
+    """The tenant a graph run acts for; :meth:`bind` gives a component as that tenant sees it."""
+
+    tenant: str
+
+    def bind(self, component: TenantBindable[T_co]) -> T_co:
+        return component.for_tenant(self.tenant)
+
+
+def run_scope(what: str) -> RunScope:
+    """The scope of the run the calling node executes in: the one way a graph reaches tenant data.
+    Raises :class:`TenantRequired` (naming ``what``) when the run acts for no tenant."""
+    tenant = run_tenant()
+    if tenant is None:
+        raise TenantRequired(
+            f"{what} needs a tenant: run it as an authenticated user (LangGraph server, kassist serve) "
+            "or pass configurable.tenant_id"
+        )
+    return RunScope(tenant)
 
 
 def check_run_tenant(tenant: str, what: str) -> str:

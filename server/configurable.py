@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 CLIENT_KEYS: Mapping[str, frozenset[str]] = {
     # graph name (langgraph.json "graphs" key / LangServe path) -> keys a client may set
-    "documents": frozenset(),  # LangServe's placeholder graph (and the tenancy tests' tiny graph)
+    "documents": frozenset(),  # the tenancy tests' tiny graph (tests/server_harness.py serves it)
     "ingestion": frozenset(),  # a run's options are its input; max_steps / session are the CLI's
     # the user comes from the API key (never user_id); the model is the server's choice
     "assistant": frozenset({"context_budget", "compaction"}),

@@ -1,43 +1,62 @@
-"""The document graph over LangServe: ``POST /documents/invoke``, ``/stream``, ``/stream_events``,
-``/stream_log``, the schema endpoints, the playground (``/documents/playground/``) and
-``GET /documents/threads/{thread_id}/state``, checkpointed by ``TenantCheckpointer``.
+"""The knowledge assistant over LangServe: ``POST /assistant/invoke``, ``/batch``, ``/stream``,
+``/stream_events``, ``/stream_log`` (the playground's), the schema endpoints, the playground
+(``/assistant/playground/``) and ``GET /assistant/threads/{thread_id}/state``; checkpointed by
+``TenantCheckpointer``, with the ``MemoryStore`` attached.
 
 Every route but ``/ok`` and ``/login`` needs one of the API keys of :mod:`server.keys`
 (``x-api-key``, ``Authorization: Bearer``, or the playground's login cookie); the key's tenant
-becomes ``configurable.tenant_id``. Run it with::
+becomes ``configurable.tenant_id`` and its identity ``configurable.user_id``. Run it with::
 
     KASSIST_API_KEYS='{"<token>": {"identity": "alice", "tenant_id": "acme"}}' \
-        python -m server.langserve_app --port 8001 [--host 127.0.0.1] [--database-url URL]
+        kassist serve --port 8001 [--host 127.0.0.1] [--database-url URL]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
-from typing import Any, cast
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import ExitStack, asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Literal, cast
 
 from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse
 from langchain_core.runnables import ConfigurableFieldSpec, Runnable, RunnableBinding, RunnableConfig
+from langgraph.graph.state import CompiledStateGraph
 from langserve import add_routes
 from langserve.server import EndpointName
+from typing_extensions import TypedDict
 
 from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
-from graph.doc_steps import DocState, build_graph
+from graph.assistant.graph import build_graph
+from graph.assistant.services import ENV_EMBEDDER, Services, Settings
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
 from kassist.tenancy import TenantMismatch, TenantRequired
+from knowledge.embedders import EmbedderUnavailable, select_embedder
+from memory import MemoryStore
+from memory.context.compaction import Strategy
 from server.browser_login import add_login_routes
 from server.configurable import client_keys
-from server.keys import KeyTable, load_key_table
-from server.request_config import NO_KEY, Refused, check_tenant, run_config, sent_configurable
+from server.keys import KeyTable, Principal, load_key_table
+from server.request_config import (
+    NO_KEY,
+    Refused,
+    batch_configurables,
+    check_batch,
+    check_tenant,
+    run_config,
+    sent_configurable,
+)
 
-GRAPH = "documents"
+GRAPH = "assistant"
 PATH = f"/{GRAPH}"
-# No batch (one config per request carries one thread) and no config hashes (configs in URLs).
+# No config hashes (configs in URLs, where the tenant checks cannot see them).
 ENDPOINTS: tuple[EndpointName, ...] = (
     "invoke",
+    "batch",
     "stream",
     "stream_log",
     "stream_events",
@@ -56,6 +75,31 @@ class ConfigError(Exception):
     """The server is configured wrongly and must not start; the message says what to fix."""
 
 
+class RoleMessage(TypedDict):
+    role: Literal["user"]
+    content: str
+
+
+class TypedMessage(TypedDict):
+    type: Literal["human"]  # a serialized HumanMessage, what RemoteRunnable sends
+    content: str
+
+
+class AssistantRequest(TypedDict):
+    """What a client sends for a turn: the user's message, as ``("user", "...")``,
+    ``{"role": "user", "content": "..."}`` or a serialized ``HumanMessage`` (RemoteRunnable).
+    Only user messages: a client cannot put words in the assistant's mouth nor add a system
+    message, which would carry the system's authority. Plain shapes, not LangChain's message
+    union, so anything else is a 422 naming the field, never a 500; the graph turns them into
+    messages."""
+
+    messages: list[tuple[Literal["user", "human"], str] | RoleMessage | TypedMessage]
+
+
+KEY_TYPES: dict[str, Any] = {"context_budget": int, "compaction": Strategy}
+"""The type of each client key in the config schema (LangServe validates against it); others: str."""
+
+
 def declaring_client_keys(runnable: Runnable[Any, Any], graph: str) -> Runnable[Any, Any]:
     """``runnable``, declaring the configurable keys a client may send for ``graph`` as its config
     schema: the schema endpoint and the playground show exactly the allow-list, and LangServe keeps
@@ -67,7 +111,10 @@ def declaring_client_keys(runnable: Runnable[Any, Any], graph: str) -> Runnable[
         def config_specs(self) -> list[ConfigurableFieldSpec]:
             specs = {spec.id: spec for spec in self.bound.config_specs}
             for key in sorted(client_keys(graph)):
-                specs.setdefault(key, ConfigurableFieldSpec(id=key, annotation=str, name=key, is_shared=True))
+                kind = KEY_TYPES.get(key, str)
+                specs.setdefault(
+                    key, ConfigurableFieldSpec(id=key, annotation=kind, name=key, is_shared=True)
+                )
             return list(specs.values())
 
     return ClientKeys(bound=runnable)
@@ -89,25 +136,68 @@ def check_keys(keys: KeyTable, allow_no_keys: bool) -> None:
     print(NO_KEYS_WARNING, file=sys.stderr)
 
 
-def create_app(database_url: str | None = None, keys: KeyTable | None = None) -> FastAPI:
+@dataclass
+class Served:
+    """The assistant graph and what it holds open: the checkpointer, the store, the components."""
+
+    graph: CompiledStateGraph[Any, Any, Any, Any]
+    saver: TenantCheckpointer
+    store: MemoryStore
+    services: Services
+
+    @classmethod
+    def open(cls, url: str, services: Services | None = None) -> Served:
+        """Open and migrate everything on ``url``; ``services`` default to ``url`` with the embedder
+        of ``KASSIST_EMBEDDER`` (default auto) and the chat model of ``KASSIST_CHAT_MODEL``."""
+        with ExitStack() as opened:  # closes what was opened if a later step fails
+            saver = TenantCheckpointer.from_url(url)
+            opened.callback(saver.close)
+            saver.setup()
+            store = MemoryStore.from_url(url, tenant_from_namespace=True)
+            opened.callback(store.close)
+            store.setup()
+            if services is None:
+                embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
+                services = Services.from_url(url, embedder=embedder, defaults=Settings.from_env())
+            graph = build_graph(services).compile(checkpointer=saver, store=store)
+            opened.pop_all()
+        return cls(graph, saver, store, services)
+
+    async def aclose(self) -> None:
+        await self.saver.aclose()
+        self.store.close()
+        self.services.close()
+
+
+def create_app(
+    database_url: str | None = None, keys: KeyTable | None = None, *, services: Services | None = None
+) -> FastAPI:
     """The FastAPI app on ``database_url`` (default: ``KASSIST_DATABASE_URL``) and ``keys`` (default:
     ``KASSIST_API_KEYS_FILE`` / ``KASSIST_API_KEYS``; none configured -> every request gets 401)."""
     table = keys if keys is not None else load_key_table()
-    saver = TenantCheckpointer.from_url(database_url or database_url_from_env())
-    saver.setup()
-    graph = build_graph().compile(checkpointer=saver)
-    served = declaring_client_keys(graph, GRAPH)
+    served = Served.open(database_url or database_url_from_env(), services)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         try:
             yield
         finally:
-            await saver.aclose()
+            await served.aclose()
 
-    app = FastAPI(title="kassist documents", lifespan=lifespan)
+    app = FastAPI(title="kassist", lifespan=lifespan)
     principal = add_login_routes(app, table, landing=f"{PATH}/playground/")
+    add_error_handlers(app)
 
+    @app.get("/ok", include_in_schema=False)
+    async def ok() -> dict[str, bool]:
+        """Liveness, for process managers and tests: says nothing about the data."""
+        return {"ok": True}
+
+    add_assistant_routes(app, served, principal)
+    return app
+
+
+def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TenantMismatch)
     @app.exception_handler(TenantRequired)
     async def tenant_refused(_: Request, exc: Exception) -> JSONResponse:
@@ -117,19 +207,40 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
     async def conflict(_: Request, exc: Exception) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
 
+
+def add_assistant_routes(
+    app: FastAPI, served: Served, principal: Callable[[Request], Principal | None]
+) -> None:
+    """LangServe's routes for the assistant at :data:`PATH`, and its thread state."""
+
     async def require_key(request: Request) -> None:
         if principal(request) is None:
             raise HTTPException(status_code=401, detail=NO_KEY)
 
     async def per_request(config: dict[str, Any], request: Request) -> dict[str, Any]:
+        body = await request.json()
+        caller = principal(request)
         try:
-            run = run_config(config, principal(request), sent_configurable(await request.json()), GRAPH)
+            if request.url.path.endswith("/batch"):
+                check_batch(caller, body, GRAPH)
+            if batch_configurables(body) is not None:
+                # One config of a batch: LangServe validated it against the allow-list's schema
+                # (check_batch refused anything else); unsent keys came back as None defaults.
+                sent: Mapping[str, Any] = {
+                    k: v for k, v in (config.get("configurable") or {}).items() if v is not None
+                }
+            else:
+                sent = sent_configurable(body)
+            run = run_config(config, caller, sent, GRAPH)
+            Settings.from_config(run["configurable"])  # a bad budget or strategy, before anything runs
         except Refused as refused:
             raise _http(refused) from None
+        except ValueError as exc:
+            raise HTTPException(status_code=422, detail=str(exc)) from None
         conf = run["configurable"]
         if (
             conf.get("checkpoint_id") is not None
-            and await saver.aget_tuple(cast("RunnableConfig", run)) is None
+            and await served.saver.aget_tuple(cast("RunnableConfig", run)) is None
         ):
             # Otherwise the run would fork from a checkpoint that is not there and fail as a
             # conflict (a 500) after LangServe has started answering.
@@ -139,11 +250,6 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
             )
         return run
 
-    @app.get("/ok", include_in_schema=False)
-    async def ok() -> dict[str, bool]:
-        """Liveness, for process managers and tests: says nothing about the data."""
-        return {"ok": True}
-
     @app.get(f"{PATH}/threads/{{thread_id}}/state")
     async def thread_state(thread_id: str, request: Request) -> dict[str, Any]:
         """The latest state of one of the caller's threads; another tenant's thread is not found."""
@@ -151,30 +257,28 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
             tenant = check_tenant(principal(request), {})
         except Refused as refused:
             raise _http(refused) from None
-        snapshot = await graph.aget_state({"configurable": {"thread_id": thread_id, TENANT_KEY: tenant}})
+        snapshot = await served.graph.aget_state(
+            {"configurable": {"thread_id": thread_id, TENANT_KEY: tenant}}
+        )
         if snapshot.created_at is None:
             raise HTTPException(status_code=404, detail=f"thread {thread_id!r} not found")
         return {
             "thread_id": thread_id,
-            "values": snapshot.values,
+            "values": jsonable_encoder(snapshot.values),
             "next": list(snapshot.next),
             "checkpoint_id": snapshot.config["configurable"]["checkpoint_id"],
         }
 
     add_routes(
         app,
-        served,
+        declaring_client_keys(served.graph, GRAPH),
         path=PATH,
-        input_type=DocState,
-        # A run that writes nothing (empty input on a new thread) returns None, which a plain
-        # DocState output schema turns into a 500.
-        output_type=cast("type[Any]", DocState | None),
+        input_type=AssistantRequest,
         config_keys=("configurable",),
         per_req_config_modifier=per_request,
         enabled_endpoints=ENDPOINTS,
         dependencies=[Depends(require_key)],
     )
-    return app
 
 
 def build(database_url: str | None, allow_no_keys: bool) -> FastAPI:
@@ -186,12 +290,13 @@ def build(database_url: str | None, allow_no_keys: bool) -> FastAPI:
     check_keys(keys, allow_no_keys)
     try:
         return create_app(database_url, keys)
-    except (ValueError, DatabaseUnavailable) as exc:  # a malformed URL, a database not reachable
+    # A malformed URL, a database not reachable, an embedder asked for that is not there.
+    except (ValueError, DatabaseUnavailable, EmbedderUnavailable) as exc:
         raise ConfigError(str(exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Serve the document graph over LangServe.")
+    parser = argparse.ArgumentParser(description="Serve the knowledge assistant over LangServe.")
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--database-url", default=None, help="default: $KASSIST_DATABASE_URL")

@@ -2,10 +2,12 @@
 
 LangServe validates the client's ``config`` against the served runnable's config schema and drops
 what it does not declare; the keys are therefore re-read from the raw request body here. The tenant
-is set from the authenticated key only: a client may repeat its own tenant, never name another
-(403), with or without a thread. Every other configurable key must be on the graph's allow-list
-(:mod:`server.configurable`); anything else is refused with 422 naming the keys, so a client cannot
-set server-side knobs such as ``ledger_path`` or ``step_delay``.
+and the user (``configurable.user_id``) are set from the authenticated key only: a client may
+repeat its own tenant, never name another (403), with or without a thread, and never names a user.
+Every other configurable key must be on the graph's allow-list (:mod:`server.configurable`);
+anything else is refused with 422 naming the keys, so a client cannot set server-side knobs such as
+``ledger_path`` or ``step_delay``. A batch carries one config per input (each checked the same
+way), so that every input runs on its own thread.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from server.configurable import THREAD_KEYS, client_keys, refusal, refused_keys
 from server.keys import Principal
 
 NO_KEY = "missing or unknown API key; send it as x-api-key or Authorization: Bearer"
+USER_KEY = "user_id"
+"""``configurable[USER_KEY]``: the key's identity, the user a run acts for."""
 
 
 class Refused(Exception):
@@ -60,6 +64,7 @@ def run_config(
 ) -> dict[str, Any]:
     """``config`` with the key's tenant and the client's allowed keys in ``configurable``."""
     tenant = check_tenant(principal, sent)
+    identity = require_principal(principal).identity
     refused = refused_keys(graph, (k for k in sent if k != TENANT_KEY))
     if refused:
         raise Refused(422, refusal(graph, refused, where="configurable"))
@@ -67,7 +72,9 @@ def run_config(
     # What LangServe validated is replaced by what the client sent: a declared key it did not send
     # must not come back as a default (a None thread_id would pass for a given one).
     configurable = {
-        k: v for k, v in (config.get("configurable") or {}).items() if k not in allowed | {TENANT_KEY}
+        k: v
+        for k, v in (config.get("configurable") or {}).items()
+        if k not in allowed | {TENANT_KEY, USER_KEY}
     }
     for key in sorted(allowed & set(sent)):
         value = sent[key]
@@ -81,4 +88,33 @@ def run_config(
             '{"config": {"configurable": {"thread_id": "<your thread id>"}}}',
         )
     configurable[TENANT_KEY] = tenant
+    configurable[USER_KEY] = identity
     return {**config, "configurable": configurable}
+
+
+def batch_configurables(body: object) -> list[Mapping[str, Any]] | None:
+    """The configurable of each input of a /batch body whose ``config`` is a list, else None."""
+    configs = body.get("config") if isinstance(body, Mapping) else None
+    if not isinstance(configs, list):
+        return None
+    return [sent_configurable({"config": c}) for c in configs]
+
+
+def check_batch(principal: Principal | None, body: object, graph: str) -> None:
+    """Refuse a /batch body unless every input has a config of its own that :func:`run_config`
+    accepts: inputs sharing one config would run at once on one thread."""
+    inputs = body.get("inputs") if isinstance(body, Mapping) else None
+    count = len(inputs) if isinstance(inputs, list) else 0
+    configurables = batch_configurables(body)
+    if configurables is None:
+        configurables = [sent_configurable(body)]
+        if count > 1:
+            check_tenant(principal, configurables[0])
+            raise Refused(
+                422,
+                f"a batch of {count} inputs needs one config per input, each with its own "
+                'configurable.thread_id: send "config": [{"configurable": {"thread_id": ...}}, ...]',
+            )
+    threads = [run_config({}, principal, sent, graph)["configurable"]["thread_id"] for sent in configurables]
+    if len(set(threads)) != len(threads):
+        raise Refused(422, "every input of a batch needs its own configurable.thread_id")

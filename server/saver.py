@@ -12,8 +12,9 @@ The tenant of every call comes from the caller, never from the data:
   sync twins): the tenant of the authenticated request, so ``(tenant, thread_id)`` is the key and a
   thread id stored under another tenant is another thread. The one id-only call langgraph-api makes
   outside a request is the clean-up of a rolled-back run (``adelete_for_runs`` from the worker); its
-  tenant is the one this process saw the run write under (remembered per run id when the run's
-  checkpoints were put), else the call is refused (``TenantRequired``, which langgraph-api logs).
+  tenant is the one this process saw the run write under (remembered per run id by the run-tenant
+  hook, :meth:`kassist.tenancy.RunTenancy.remember_run`, when the run's checkpoints were put), else
+  the call is refused (``TenantRequired``, which langgraph-api logs).
 
 A call with no tenant from any of these (no request, no auth) raises ``TenantRequired``.
 """
@@ -21,7 +22,6 @@ A call with no tenant from any of these (no request, no auth) raises ``TenantReq
 from __future__ import annotations
 
 import sys
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,25 +31,37 @@ from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMet
 from checkpointer import TenantCheckpointer, ops_admin
 from checkpointer.tenant import AUTH_USER_KEY
 from kassist.dburl import database_url_from_env
-from kassist.tenancy import TenantRequired, auth_user_tenant, validate_tenant_id
+from kassist.tenancy import (
+    RunTenancy,
+    TenantRequired,
+    auth_user_tenant,
+    install_run_tenancy,
+    run_tenancy,
+    validate_tenant_id,
+)
 
-RUN_TENANTS_KEPT = 10_000
-"""How many run ids -> tenant the server saver remembers for rolled-back run clean-up."""
 
+class ServerTenancy(RunTenancy):
+    """The run-tenant hook of a LangGraph server process: the authenticated user is the one
+    langgraph-api keeps for the current request or run (a context variable), so the tenant of a
+    read the server makes with only a thread id, of a node's store call, and of every component's
+    check (:func:`kassist.tenancy.check_run_tenant`) is the caller's. Installed by the
+    :class:`ServerCheckpointer` that :func:`langgraph_checkpointer` (called by langgraph-api at
+    start-up) creates."""
 
-def _request_user() -> Any:
-    # Only inside a running langgraph-api server, which has imported this module already: importing
-    # it anywhere else fails (it reads its own configuration at import time).
-    utils = sys.modules.get("langgraph_api.utils")
-    if utils is None:
-        return None
-    ctx = utils.get_auth_ctx()
-    return None if ctx is None else ctx.user
+    def request_user(self) -> Any:
+        # Only inside a running langgraph-api server, which has imported this module already:
+        # importing it anywhere else fails (it reads its own configuration at import time).
+        utils = sys.modules.get("langgraph_api.utils")
+        if utils is None:
+            return None
+        ctx = utils.get_auth_ctx()
+        return None if ctx is None else ctx.user
 
 
 def request_tenant() -> str | None:
     """The tenant of the authenticated request (or run) this code executes in, or None."""
-    tenant = auth_user_tenant(_request_user())
+    tenant = auth_user_tenant(run_tenancy().request_user())
     return validate_tenant_id(tenant) if tenant is not None else None
 
 
@@ -60,7 +72,7 @@ def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
     # tenant that differs from the authenticated one instead of trusting it.
     if configurable.get(AUTH_USER_KEY) is not None:
         return config
-    user = _request_user()
+    user = run_tenancy().request_user()
     if user is None:
         return config
     configurable[AUTH_USER_KEY] = user
@@ -72,11 +84,15 @@ class ServerCheckpointer(TenantCheckpointer):
 
     Every config-carrying call resolves its tenant through ``_tenant``, every id-only call through
     ``_caller_tenant``: overriding those two hooks covers reads, writes, history and administration.
+    The authenticated request comes from the process's run-tenant hook: creating a server saver
+    (there is one per LangGraph server process) installs :class:`ServerTenancy` if another is in
+    place, so the saver, the graphs' nodes and the components see one caller.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._run_tenants: OrderedDict[str, str] = OrderedDict()
+        if not isinstance(run_tenancy(), ServerTenancy):
+            install_run_tenancy(ServerTenancy())
 
     def _tenant(self, config: RunnableConfig | None) -> str:
         return super()._tenant(with_request_tenant(config))
@@ -99,7 +115,7 @@ class ServerCheckpointer(TenantCheckpointer):
             return tenant
         # The worker's clean-up of a rolled-back run: the tenant this process saw the run write
         # under, never one looked up from the data.
-        seen = {self._run_tenants.get(str(r)) for r in run_ids}
+        seen = {run_tenancy().tenant_of_run(str(r)) for r in run_ids}
         if len(seen) == 1 and None not in seen:
             return str(next(iter(seen)))
         raise TenantRequired(
@@ -111,10 +127,7 @@ class ServerCheckpointer(TenantCheckpointer):
         run_id = metadata.get("run_id") or (config.get("configurable") or {}).get("run_id")
         if run_id is None:
             return
-        self._run_tenants[str(run_id)] = self._tenant(config)
-        self._run_tenants.move_to_end(str(run_id))
-        while len(self._run_tenants) > RUN_TENANTS_KEPT:
-            self._run_tenants.popitem(last=False)
+        run_tenancy().remember_run(str(run_id), self._tenant(config))
 
     def put(
         self,
@@ -146,7 +159,8 @@ class ServerCheckpointer(TenantCheckpointer):
 
 
 def langgraph_checkpointer() -> TenantCheckpointer:
-    """Zero-argument factory for langgraph.json: the saver on ``KASSIST_DATABASE_URL``, migrated."""
+    """Zero-argument factory for langgraph.json: the saver on ``KASSIST_DATABASE_URL``, migrated
+    (and with it :class:`ServerTenancy` as the process's run-tenant hook)."""
     saver = ServerCheckpointer.from_url(database_url_from_env())
     saver.setup()
     return saver

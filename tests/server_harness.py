@@ -109,9 +109,9 @@ def langgraph_dev_argv(tmp_path: Path, port: int) -> list[str]:
 
 
 @contextmanager
-def langgraph_dev(tmp_path: Path) -> Iterator[tuple[str, str]]:
+def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """``(base_url, database_url)`` of a ``langgraph dev`` serving the repo's langgraph.json on a fresh
-    SQLite file."""
+    SQLite file; ``env`` adds to (or overrides) :func:`server_env`."""
     db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
     port = free_port()
     argv = langgraph_dev_argv(tmp_path, port)
@@ -127,7 +127,7 @@ def langgraph_dev(tmp_path: Path) -> Iterator[tuple[str, str]]:
         argv,
         cwd=tmp_path,
         log_dir=tmp_path,
-        env=server_env(db_url),
+        env={**server_env(db_url), **(env or {})},
         ready=lambda: f"{base()}/ok",
         what="langgraph dev",
     ):

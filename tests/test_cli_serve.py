@@ -19,7 +19,9 @@ KEY = "serve-test-key-0123456789"
 
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("KASSIST_API_KEYS", "KASSIST_API_KEYS_FILE")}
-    return {**env, **extra}
+    # The offline responder and the hashing embedder: the assistant starts without loading a model.
+    offline = {"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
+    return {**env, **offline, **extra}
 
 
 def _serve(tmp_path: Path, port: int, *extra: str) -> list[str]:
@@ -48,10 +50,12 @@ def test_kassist_serve_answers_and_requires_an_api_key(tmp_path: Path) -> None:
     try:
         base = f"http://127.0.0.1:{port}"
         _wait(proc, f"{base}/ok")
-        assert httpx.post(f"{base}/documents/invoke", json={"input": {}}, timeout=5).status_code == 401
-        body = {"input": {"docs": ["a"]}, "config": {"configurable": {"thread_id": "t-serve"}}}
-        ok = httpx.post(f"{base}/documents/invoke", json=body, headers={"x-api-key": KEY}, timeout=60)
+        assert httpx.post(f"{base}/assistant/invoke", json={"input": {}}, timeout=5).status_code == 401
+        question = {"messages": [{"type": "human", "content": "What is the leave policy?"}]}
+        body = {"input": question, "config": {"configurable": {"thread_id": "t-serve"}}}
+        ok = httpx.post(f"{base}/assistant/invoke", json=body, headers={"x-api-key": KEY}, timeout=60)
         assert ok.status_code == 200, ok.text
+        assert "Extractive answer" in ok.json()["output"]["messages"][-1]["content"]
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -94,7 +98,7 @@ def test_kassist_serve_allow_no_keys_starts_with_a_loud_warning(tmp_path: Path) 
     try:
         base = f"http://127.0.0.1:{port}"
         _wait(proc, f"{base}/ok")
-        assert httpx.get(f"{base}/documents/input_schema", timeout=5).status_code == 401
+        assert httpx.get(f"{base}/assistant/input_schema", timeout=5).status_code == 401
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=30)

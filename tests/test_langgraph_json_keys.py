@@ -81,3 +81,27 @@ def test_server_saver_id_only_calls_outside_a_request_act_for_nobody(tmp_path: P
         saver.delete_for_runs(["run-a"])  # written by this saver for acme: acme's checkpoints only
         assert saver.for_tenant("acme").get_tuple({"configurable": {"thread_id": "t"}}) is None
         assert saver.for_tenant("globex").get_tuple({"configurable": {"thread_id": "t"}}) is not None
+
+
+def test_the_server_checkpointer_factory_installs_the_servers_run_tenant_hook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """langgraph-api calls the factory at start-up: from then on every component's tenant check and
+    every id-only read also know the authenticated request (ServerTenancy), and run ids this saver
+    saw are remembered through the hook, not in the saver."""
+    from kassist.tenancy import install_run_tenancy, run_tenancy
+    from server.saver import ServerTenancy, langgraph_checkpointer
+
+    monkeypatch.setenv("KASSIST_DATABASE_URL", f"sqlite:///{tmp_path / 'k.db'}")
+    before = run_tenancy()
+    try:
+        saver = langgraph_checkpointer()
+        assert isinstance(run_tenancy(), ServerTenancy)
+        assert run_tenancy().request_user() is None  # no langgraph-api request in this process
+        graph = build_graph().compile(checkpointer=saver)
+        conf = {"thread_id": "t", "tenant_id": "acme", "run_id": "run-x"}
+        graph.invoke(initial_state(1), {"configurable": conf}, durability="sync")
+        assert run_tenancy().tenant_of_run("run-x") == "acme"
+        saver.close()
+    finally:
+        install_run_tenancy(before)

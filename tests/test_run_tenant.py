@@ -9,14 +9,21 @@ user's, or configurable.tenant_id) decides, never the labels.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypedDict
 
 import pytest
 from langgraph.config import get_store
 from langgraph.graph import START, StateGraph
 
-from kassist.tenancy import TenantMismatch
+from kassist.tenancy import (
+    RunTenancy,
+    TenantMismatch,
+    TenantRequired,
+    install_run_tenancy,
+    run_scope,
+    run_tenancy,
+)
 from memory import MemoryStore
 
 
@@ -170,3 +177,91 @@ def test_knowledge_index_view_of_another_tenant_is_refused_inside_a_run(sqlite_u
     assert graph.invoke({"tenant": "acme", "note": "", "found": []}, config)["found"] == []
     with pytest.raises(TenantMismatch, match=r"knowledge index: this graph run acts for tenant 'acme'"):
         graph.invoke({"tenant": "globex", "note": "", "found": []}, config)
+
+
+# The run-tenant hook: one per process, overridden by a server that knows its request's user.
+
+
+class _RequestOf(RunTenancy):
+    """A server's hook whose current request was authenticated for ``tenant``."""
+
+    def __init__(self, tenant: str | None) -> None:
+        super().__init__()
+        self.user = None if tenant is None else {"identity": "olga", "tenant_id": tenant}
+
+    def request_user(self) -> Any:
+        return self.user
+
+
+@pytest.fixture
+def request_of() -> Iterator[Callable[[str | None], _RequestOf]]:
+    installed: list[RunTenancy] = []
+
+    def install(tenant: str | None) -> _RequestOf:
+        hook = _RequestOf(tenant)
+        installed.append(install_run_tenancy(hook))
+        return hook
+
+    yield install
+    install_run_tenancy(installed[0])
+
+
+def test_a_servers_hook_decides_outside_a_run_config(
+    admin: MemoryStore, request_of: Callable[[str | None], _RequestOf]
+) -> None:
+    hook = request_of("acme")
+    admin.put(("acme", "users", "u1"), "note", {"text": "mine"})
+    with pytest.raises(TenantMismatch, match="acts for tenant 'acme' and cannot reach tenant 'globex'"):
+        admin.get(("globex", "users", "u1"), "note")
+    # A run config naming the request's own tenant is fine; naming another is refused.
+    assert _graph(write_then_read, admin).invoke(
+        {"tenant": "acme", "note": "hi", "found": []}, {"configurable": {"tenant_id": "acme"}}
+    )["found"] == ["hi"]
+    with pytest.raises(TenantMismatch, match="authenticated for 'acme'"):
+        _graph(write_then_read, admin).invoke(
+            {"tenant": "globex", "note": "x", "found": []}, {"configurable": {"tenant_id": "globex"}}
+        )
+    hook.user = None  # the request is over: the admin's full view again
+    assert admin.get(("globex", "users", "u1"), "note") is None
+
+
+def test_run_scope_binds_every_component_to_the_runs_tenant(admin: MemoryStore, sqlite_url: str) -> None:
+    from knowledge.embedders import HashingEmbedder
+    from knowledge.index import KnowledgeIndex
+    from memory.manager import MemoryManager
+
+    index = KnowledgeIndex.from_url(sqlite_url, embedder=HashingEmbedder())
+    manager = MemoryManager.from_url(sqlite_url)
+
+    def node(state: State) -> dict[str, Any]:
+        scope = run_scope("the test graph")
+        scope.bind(admin).put(("users", "u1"), "note", {"text": state["note"]})
+        scope.bind(manager).remember("u1", "preference", "units", "metric", "user_explicit")
+        return {"found": [scope.tenant, str(scope.bind(index).stats())]}
+
+    graph = _graph(node, None)
+    as_acme: Any = {"configurable": {"langgraph_auth_user": {"identity": "olga", "tenant_id": "acme"}}}
+    assert graph.invoke({"tenant": "", "note": "bound", "found": []}, as_acme)["found"] == ["acme", "[]"]
+    item = admin.get(("acme", "users", "u1"), "note")
+    assert item is not None and item.value == {"text": "bound"}
+    assert [m.value for m in manager.recall("u1", tenant_id="acme")] == ["metric"]
+    assert manager.recall("u1", tenant_id="globex") == []
+    with pytest.raises(TenantRequired, match="the test graph needs a tenant"):
+        graph.invoke({"tenant": "", "note": "", "found": []})
+    assert admin.list_namespaces(prefix=("globex",)) == []
+    index.close()
+    manager.close()
+
+
+def test_the_hook_remembers_which_tenant_a_run_acted_for_and_a_new_hook_keeps_it() -> None:
+    hook = RunTenancy()
+    hook.remember_run("run-1", "acme")
+    assert hook.tenant_of_run("run-1") == "acme" and hook.tenant_of_run("run-2") is None
+    previous = install_run_tenancy(hook)
+    try:
+        replacement = _RequestOf(None)
+        assert install_run_tenancy(replacement) is hook
+        assert replacement.tenant_of_run("run-1") == "acme"
+        assert run_tenancy() is replacement
+    finally:
+        install_run_tenancy(previous)

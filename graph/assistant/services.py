@@ -1,9 +1,10 @@
 """What the assistant's nodes reach: the knowledge index, the memory manager, the memory store.
 
 They are shared objects (one per process); a node never uses them directly but through
-:func:`open_for_run`, which binds each to the run's tenant (``kassist.tenancy.run_tenant``: the
-authenticated user's tenant, or ``configurable.tenant_id``) and names the user. Inside the run the
-components check the run's tenant again at every call, so a view cannot reach another tenant.
+:func:`open_for_run`, which binds each, the run's store included, with the run's scope
+(``kassist.tenancy.run_scope``, the helper every graph uses: the authenticated user's tenant, or
+``configurable.tenant_id``) and names the user. Inside the run the components check the run's
+tenant again at every call, so a view cannot reach another tenant.
 """
 
 from __future__ import annotations
@@ -19,21 +20,19 @@ from langgraph.config import get_store
 from langgraph.store.base import BaseStore
 
 from kassist.dburl import database_url_from_env
-from kassist.tenancy import AUTH_USER_KEY, TenantRequired, run_tenant
+from kassist.tenancy import AUTH_USER_KEY, TenantRequired, run_scope
 from knowledge.embedders import Embedder, select_embedder
 from knowledge.index import KnowledgeIndex
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from memory.context.compaction import DEFAULT_STRATEGY, Strategy, check_strategy
 from memory.manager import MemoryManager
 from memory.manager.models import validate_user_id
+from memory.store import MemoryStore
 
 DEFAULT_BUDGET = 3000
 DEFAULT_CHAT_MODEL = "gpt-4o-mini"
 ENV_CHAT_MODEL = "KASSIST_CHAT_MODEL"
 ENV_EMBEDDER = "KASSIST_EMBEDDER"
-
-ALLOWED_KEYS = frozenset({"user_id", "context_budget", "compaction", "chat_model"})
-"""``configurable`` keys a client may set for the assistant, besides thread_id and tenant_id."""
 
 
 @dataclass(frozen=True)
@@ -112,8 +111,9 @@ class RunResources:
     settings: Settings
 
     def namespace(self, *parts: str) -> tuple[str, ...]:
-        """A store namespace of this user. A store bound to the tenant takes it without the tenant
-        label; a shared (admin) store needs it first, and checks it against the run's tenant."""
+        """A store namespace of this user. A store bound to the tenant (a ``MemoryStore``, bound by
+        :func:`open_for_run`) takes it without the tenant label; a store without tenant bindings
+        (e.g. LangGraph's ``InMemoryStore`` in a test) needs it first."""
         bound = getattr(self.store, "tenant", None)
         head = () if bound == self.tenant else (self.tenant,)
         return (*head, "assistant", self.user, *parts)
@@ -131,22 +131,20 @@ def run_user(conf: Mapping[str, Any]) -> str:
 
 def open_for_run(services: Services, config: RunnableConfig) -> RunResources:
     """The one way a node reaches the components: bound to the run's tenant and user."""
-    tenant = run_tenant()
-    if tenant is None:
-        raise TenantRequired(
-            "the assistant needs a tenant: pass configurable.tenant_id (or run as an authenticated user)"
-        )
+    scope = run_scope("the assistant")
     conf = config.get("configurable") or {}
     try:
         store: BaseStore | None = get_store()
     except RuntimeError:
         store = None
+    if isinstance(store, MemoryStore):  # the admin store langgraph-api hands every run, or a view
+        store = scope.bind(store)
     return RunResources(
-        tenant=tenant,
+        tenant=scope.tenant,
         user=run_user(conf),
         thread_id=conf.get("thread_id"),
-        kb=services.kb.for_tenant(tenant),
-        memory=services.memory.for_tenant(tenant),
+        kb=scope.bind(services.kb),
+        memory=scope.bind(services.memory),
         store=store,
         settings=Settings.from_config(conf, services.defaults),
     )

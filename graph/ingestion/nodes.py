@@ -1,7 +1,7 @@
 """The nodes of the ingestion graph: small functions over :class:`AgentRunState`.
 
 Each returns only the fields it changes. :func:`work_node` wraps the ones that do work with the
-rules every step shares: the run's tenant, ``runs cancel`` honoured at the node boundary, retries
+rules every step shares: the run's resources bound to its tenant (:func:`open_run`), ``runs cancel`` honoured at the node boundary, retries
 counted, the error taxonomy applied (a transient error is raised again for the RetryPolicy until
 its last attempt; anything else stops the run as ``failed`` with last_error, resumable), and the
 per-invocation step budget (``max_steps``) counted.
@@ -22,10 +22,10 @@ from langgraph.types import interrupt
 
 from graph.ingestion import audit_step, notify, pipeline, remember
 from graph.ingestion.errors import describe, is_transient
-from graph.ingestion.resources import current
+from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import check_served
 from graph.ingestion.state import AgentRunState, StepKind
-from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, TenantRequired, configured_tenant
+from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
 
 MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
 Update = dict[str, Any]
@@ -37,16 +37,15 @@ class Node(Protocol):
     def __call__(self, state: AgentRunState, config: RunnableConfig) -> Update: ...
 
 
-def run_tenant(state: AgentRunState, config: RunnableConfig) -> str:
-    """The tenant the run acts for: the authenticated one, which the state must agree with."""
-    tenant = configured_tenant(config.get("configurable") or {})
-    if tenant is None:
-        raise TenantRequired(
-            "an ingestion run needs a tenant: configurable.tenant_id or an authenticated user"
+def open_run(state: AgentRunState) -> RunResources:
+    """The run's resources, bound to the tenant it acts for (the authenticated one), which the
+    state must agree with."""
+    run = for_run()
+    if state.tenant_id and state.tenant_id != run.tenant:
+        raise TenantMismatch(
+            f"run {state.run_id!r} belongs to tenant {state.tenant_id!r}, not {run.tenant!r}"
         )
-    if state.tenant_id and state.tenant_id != tenant:
-        raise TenantMismatch(f"run {state.run_id!r} belongs to tenant {state.tenant_id!r}, not {tenant!r}")
-    return tenant
+    return run
 
 
 def session_update(state: AgentRunState, config: RunnableConfig) -> Update:
@@ -63,10 +62,10 @@ def _advance(state: AgentRunState, kind: StepKind, output: str, status: str = "d
     }
 
 
-def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, str], Update]], Node]:
-    def wrap(fn: Callable[[AgentRunState, str], Update]) -> Node:
+def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources], Update]], Node]:
+    def wrap(fn: Callable[[AgentRunState, RunResources], Update]) -> Node:
         def node(state: AgentRunState, config: RunnableConfig) -> Update:
-            tenant = run_tenant(state, config)
+            run = open_run(state)
             update = session_update(state, config)
             if not state.run_id:  # started through the LangGraph server: the thread is the run
                 state = state.model_copy(
@@ -80,13 +79,13 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, str], Update
                     **state.retry_counts,
                     kind: state.retry_counts.get(kind, 0) + attempt - 1,
                 }
-            record = current().store.get(tenant, state.run_id) if state.run_id else None
+            record = run.store.get(run.tenant, state.run_id) if state.run_id else None
             if record is not None and record.cancel_requested:
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
                 if AUTH_USER_KEY in (config.get("configurable") or {}):  # settings came from a client
                     check_served(state.settings, os.environ)
-                result = fn(state, tenant)
+                result = fn(state, run)
             except GraphBubbleUp:
                 raise
             except Exception as exc:
@@ -109,16 +108,15 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, str], Update
 
 
 @work_node("discover")
-def discover(state: AgentRunState, tenant: str) -> Update:
-    res = current()
-    settings = state.settings
-    model, reason = res.embedder(state.embedder_name or settings.embedder)
-    kb = res.index(model.name).for_tenant(tenant)
-    res.store.register(tenant, state.run_id, settings.source, settings.collection)  # kept if there
+def discover(state: AgentRunState, run: RunResources) -> Update:
+    settings, tenant = state.settings, run.tenant
+    model, reason = run.embedder(state.embedder_name or settings.embedder)
+    kb = run.index(model.name)
+    run.store.register(tenant, state.run_id, settings.source, settings.collection)  # kept if there
     rows = pipeline.list_source(
         Path(settings.source), tenant, settings.collection, kb.documents(settings.collection)
     )
-    total = res.store.discover(tenant, state.run_id, rows)
+    total = run.store.discover(tenant, state.run_id, rows)
     batches = -(-total // settings.batch_size)
     files = sum(1 for r in rows if r["kind"] != "delete")
     return {
@@ -134,13 +132,12 @@ def discover(state: AgentRunState, tenant: str) -> Update:
 
 
 @work_node("ingest")
-def ingest_batch(state: AgentRunState, tenant: str) -> Update:
-    res = current()
+def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
     settings = state.settings
     lo = state.batch_cursor * settings.batch_size
     done = pipeline.run_batch(
-        res.store,
-        res.index(state.embedder_name).for_tenant(tenant),
+        run.store,
+        run.index(state.embedder_name),
         run_id=state.run_id,
         root=Path(settings.source),
         collection=settings.collection,
@@ -175,8 +172,8 @@ def _audit_date(state: AgentRunState) -> date:
 
 
 @work_node("audit")
-def audit(state: AgentRunState, tenant: str) -> Update:
-    rows = current().store.manifest(tenant, state.run_id)
+def audit(state: AgentRunState, run: RunResources) -> Update:
+    rows = run.store.manifest(run.tenant, state.run_id)
     found = audit_step.findings(rows, state.settings.audit_rules)
     c = state.counters
     why = audit_step.reasons(
@@ -192,13 +189,12 @@ def audit(state: AgentRunState, tenant: str) -> Update:
 
 
 @work_node("report")
-def report(state: AgentRunState, tenant: str) -> Update:
-    res = current()
-    rows = res.store.manifest(tenant, state.run_id)
+def report(state: AgentRunState, run: RunResources) -> Update:
+    rows = run.store.manifest(run.tenant, state.run_id)
     paths = audit_step.write_report(
-        res.reports_dir / tenant / state.run_id,
+        run.reports_dir / run.tenant / state.run_id,
         run_id=state.run_id,
-        tenant_id=tenant,
+        tenant_id=run.tenant,
         collection=state.settings.collection,
         today=_audit_date(state),
         counters=state.counters.model_dump(),
@@ -210,7 +206,7 @@ def report(state: AgentRunState, tenant: str) -> Update:
 
 
 @work_node("review")
-def review(state: AgentRunState, tenant: str) -> Update:
+def review(state: AgentRunState, run: RunResources) -> Update:
     if state.review and state.review.startswith("approved"):
         return _advance(state, "review", state.review)
     reason = "; ".join(state.review_reasons)
@@ -232,18 +228,18 @@ def await_review(state: AgentRunState) -> Update:
 
 
 @work_node("notify")
-def notify_step(state: AgentRunState, tenant: str) -> Update:
+def notify_step(state: AgentRunState, run: RunResources) -> Update:
     url = state.settings.notify_url
     if not url:
         return _advance(state, "notify", "no --notify-url", status="skipped")
-    result = notify.send(current().store, tenant, state, url)
+    result = notify.send(run.store, run.tenant, state, url)
     return _advance(state, "notify", result)
 
 
 @work_node("remember")
-def remember_step(state: AgentRunState, tenant: str) -> Update:
+def remember_step(state: AgentRunState, run: RunResources) -> Update:
     final = state.model_copy(update={"status": "completed"})
-    memory_id = remember.write(current().memory().for_tenant(tenant), final)
+    memory_id = remember.write(run.memory(), final)
     return {"status": "completed", **_advance(state, "remember", f"episode {memory_id}")}
 
 

@@ -3,7 +3,8 @@
 None of it is in the graph's state: state is checkpointed, these are connections. The command line
 opens them for its database URL and installs them (:func:`install`); inside ``langgraph dev`` they
 are opened on first use from ``KASSIST_DATABASE_URL``, the server's own setting (never the
-client's).
+client's). Nodes reach them through :func:`for_run`: the knowledge index and the memory manager
+come bound to the run's tenant (``kassist.tenancy.run_scope``, the helper every graph uses).
 """
 
 from __future__ import annotations
@@ -12,13 +13,18 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.store import RunStore
 from kassist.dburl import database_url_from_env
+from kassist.tenancy import RunScope, run_scope
 from knowledge.embedders import Embedder, HashingEmbedder, select_embedder
 from knowledge.index import KnowledgeIndex
+from knowledge.index.sync_index import TenantKnowledgeIndex
+
+if TYPE_CHECKING:
+    from memory.manager.manager import MemoryManager
 
 REPORTS_ENV = "KASSIST_REPORTS_DIR"
 
@@ -31,7 +37,7 @@ class Resources:
     reports_dir: Path
     _indexes: dict[str, KnowledgeIndex] = field(default_factory=dict)
     _embedders: dict[str, tuple[Embedder, str]] = field(default_factory=dict)
-    _memory: Any = None
+    _memory: MemoryManager | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
@@ -68,7 +74,7 @@ class Resources:
                     self._indexes[model.name] = KnowledgeIndex(base.driver, model, base.url)
             return self._indexes[model.name]
 
-    def memory(self) -> Any:
+    def memory(self) -> MemoryManager:
         from memory.manager.manager import MemoryManager
 
         with self._lock:
@@ -125,3 +131,41 @@ def current() -> Resources:
         if _installed is None:
             _installed = Resources.open(database_url_from_env())
         return _installed
+
+
+@dataclass(frozen=True)
+class RunResources:
+    """The resources as one run's tenant sees them: what every node works with."""
+
+    scope: RunScope
+    shared: Resources
+
+    @property
+    def tenant(self) -> str:
+        return self.scope.tenant
+
+    @property
+    def store(self) -> RunStore:
+        """The run records (every call names the tenant: ``run.store.get(run.tenant, ...)``)."""
+        return self.shared.store
+
+    @property
+    def reports_dir(self) -> Path:
+        return self.shared.reports_dir
+
+    def embedder(self, choice: str) -> tuple[Embedder, str]:
+        return self.shared.embedder(choice)
+
+    def index(self, choice: str) -> TenantKnowledgeIndex:
+        """The knowledge index of ``choice``'s model, bound to the run's tenant."""
+        return self.scope.bind(self.shared.index(choice))
+
+    def memory(self) -> MemoryManager:
+        """The memory manager, bound to the run's tenant."""
+        return self.scope.bind(self.shared.memory())
+
+
+def for_run() -> RunResources:
+    """The resources of the run the calling node executes in (:class:`TenantRequired` without a
+    tenant: ``configurable.tenant_id`` or an authenticated user)."""
+    return RunResources(run_scope("an ingestion run"), current())
