@@ -32,6 +32,7 @@ from server.browser_login import add_login_routes
 from server.configurable import client_keys
 from server.keys import KeyTable, load_key_table
 from server.request_config import NO_KEY, Refused, check_tenant, run_config, sent_configurable
+from server.runs import RunsService, runs_router
 
 GRAPH = "documents"
 PATH = f"/{GRAPH}"
@@ -97,16 +98,20 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
     saver.setup()
     graph = build_graph().compile(checkpointer=saver)
     served = declaring_client_keys(graph, GRAPH)
+    runs = RunsService.open(database_url or database_url_from_env())
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        runs.start()  # picks up the runs a previous server left unfinished
         try:
             yield
         finally:
+            runs.stop()
             await saver.aclose()
 
     app = FastAPI(title="kassist documents", lifespan=lifespan)
     principal = add_login_routes(app, table, landing=f"{PATH}/playground/")
+    app.include_router(runs_router(runs, principal), prefix="/v1/runs")
 
     @app.exception_handler(TenantMismatch)
     @app.exception_handler(TenantRequired)
