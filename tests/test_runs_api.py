@@ -260,7 +260,7 @@ def test_review_needs_an_admin_to_approve_or_reject(client: TestClient, root: Pa
         assert waiting["errors"]["failed_documents"] == [
             {"path": "empty.md", "reason": "empty: the file is empty"}
         ]
-        assert client.get(f"/v1/runs?status=needs_review", headers=MEMBER).json()["runs"][0]["run_id"] == run
+        assert client.get("/v1/runs?status=needs_review", headers=MEMBER).json()["runs"][0]["run_id"] == run
         assert (
             client.get(waiting["reports"]["html"], headers=MEMBER).status_code == 200
         )  # the reviewer reads it
