@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from ingest_harness import write_corpus
+from raw_sql import raw
 from runs_api_harness import ADMIN, GLOBEX, env_for, serving, settle, small_corpus
 
 from graph.ingestion import resources
@@ -91,5 +92,9 @@ def test_a_decision_is_queued_once(db_url: str, tmp_path: Path) -> None:
         assert jobs.request("acme", "r", "alice") == 3 and [j.run_id for j in jobs.wanted()] == ["r"]
         jobs.done("acme", "r", 2)  # a late finish of an older request does not swallow the newer one
         assert [j.seq for j in jobs.wanted()] == [3]
+        # Retention: a run whose checkpoints are gone takes its requests and status with it.
+        res.store.prune_orphans("acme", older_than_s=0)
+        assert jobs.get("acme", "r") is None and jobs.wanted() == []
+        assert raw(db_url, "SELECT count(*) FROM kassist_ingest_jobs") == [(0,)]
     finally:
         res.close()
