@@ -112,14 +112,13 @@ class RunWorker:
         if room <= 0 or self._stopping.is_set():
             return []
         started: list[Key] = []
-        now = time.time()
         for job in self.jobs.wanted(limit=100):
             key = (job.tenant_id, job.run_id)
             with self._lock:
                 failing = self._failures.get(key)
                 if key in self._active or (failing is not None and failing.retry_at > time.monotonic()):
                     continue
-            if job.owner is not None and (job.lease_until or 0) >= now and not lease_free(job.lease):
+            if not lease_free(job.lease):
                 continue  # another live worker has it; its lease says so
             stop = threading.Event()
             thread = threading.Thread(
