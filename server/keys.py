@@ -7,6 +7,7 @@ import hmac
 import json
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
@@ -24,6 +25,7 @@ class Principal(BaseModel):
 
     identity: str
     tenant_id: str
+    role: Literal["admin", "member"] = "member"
 
     @field_validator("tenant_id")
     @classmethod

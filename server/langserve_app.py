@@ -50,6 +50,7 @@ from server.request_config import (
     run_config,
     sent_configurable,
 )
+from server.runs import RunsService, runs_router
 
 GRAPH = "assistant"
 PATH = f"/{GRAPH}"
@@ -175,18 +176,23 @@ def create_app(
     """The FastAPI app on ``database_url`` (default: ``KASSIST_DATABASE_URL``) and ``keys`` (default:
     ``KASSIST_API_KEYS_FILE`` / ``KASSIST_API_KEYS``; none configured -> every request gets 401)."""
     table = keys if keys is not None else load_key_table()
-    served = Served.open(database_url or database_url_from_env(), services)
+    url = database_url or database_url_from_env()
+    served = Served.open(url, services)
+    runs = RunsService.open(url)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        runs.start()  # picks up the runs a previous server left unfinished
         try:
             yield
         finally:
+            runs.stop()
             await served.aclose()
 
     app = FastAPI(title="kassist", lifespan=lifespan)
     principal = add_login_routes(app, table, landing=f"{PATH}/playground/")
     add_error_handlers(app)
+    app.include_router(runs_router(runs, principal), prefix="/v1/runs")
 
     @app.get("/ok", include_in_schema=False)
     async def ok() -> dict[str, bool]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from langgraph.types import Command
 
 from checkpointer import CheckpointConflict
 from graph.ingestion.graph import build_graph
+from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings
 from graph.ingestion.store import RunRecord
@@ -50,6 +52,10 @@ class Outcome:
 
 def _owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+new_owner = _owner
+"""A fresh worker name ``host:pid:token``: what :func:`lease_free` reads to spot a dead holder."""
 
 
 def lease_free(record: RunRecord) -> bool:
@@ -95,8 +101,19 @@ def execute(
     resume: Any = None,
     on_event: Event | None = None,
     on_start: Callable[[Outcome], None] | None = None,
+    lease_s: float = LEASE_S,
+    owner: str | None = None,
+    stop: threading.Event | None = None,
+    on_finish: Callable[[Outcome], None] | None = None,
 ) -> Outcome:
-    """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops."""
+    """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops.
+
+    ``lease_s``: how long the lease lasts unless renewed (a server with a heartbeat keeps it
+    short, so a dead server's runs move on quickly); ``owner``: the worker name to hold it under
+    (default: a new one); ``stop``: once set, the run stops after the node in progress and keeps
+    its status (a server shutting down leaves the run to the next worker); ``on_finish``: called
+    with the outcome while the lease is still held (a server marks its request done there, so no
+    other worker can take the run in between and carry the same request out again)."""
     record = res.store.get(tenant, run_id)
     if record is None:
         if settings is None:
@@ -104,14 +121,21 @@ def execute(
                 f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
             )
         res.store.register(tenant, run_id, settings.source, settings.collection)
-    owner = _owner()
-    holder = res.store.take_lease(tenant, run_id, owner, LEASE_S, lease_free)
+    owner = owner or _owner()
+    holder = res.store.take_lease(tenant, run_id, owner, lease_s, lease_free)
     if holder is not None:
         raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
     try:
-        return _execute(
-            res, tenant, run_id, owner, settings, goal, conversation_id, max_steps, resume, on_event, on_start
-        )
+        outcome = _execute(
+            res, tenant, run_id, owner, settings, goal, conversation_id, max_steps, resume, on_event, on_start,
+            lease_s, stop,
+        )  # fmt: skip
+        # The last known status, for listing runs without reading every checkpoint (the runs API).
+        status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
+        JobStore(res.store).note_status(tenant, run_id, status)
+        if on_finish is not None:
+            on_finish(outcome)
+        return outcome
     finally:
         res.store.release_lease(tenant, run_id, owner)
 
@@ -128,6 +152,8 @@ def _execute(
     resume: Any,
     on_event: Event | None,
     on_start: Callable[[Outcome], None] | None,
+    lease_s: float = LEASE_S,
+    stop: threading.Event | None = None,
 ) -> Outcome:
     graph = build_graph().compile(checkpointer=res.saver.for_tenant(tenant))
     for attempt in range(MAX_CONFLICTS + 1):
@@ -155,15 +181,19 @@ def _execute(
         else:  # paused, failed: start again at the plan's next step
             inputs = {"status": "running", "last_error": None}
             outcome = Outcome(state, "restarted", _where(state))
-        if on_start is not None and attempt == 0:
-            on_start(outcome)
+        if attempt == 0:
+            if on_start is not None:
+                on_start(outcome)
+            JobStore(res.store).note_status(tenant, run_id, "running")
         renewed = time.monotonic()
         try:
             for update in graph.stream(inputs, config, durability="sync", stream_mode="updates"):
-                if time.monotonic() - renewed > LEASE_S / 4:  # a commit per node would cost an fsync each
-                    if not res.store.renew_lease(tenant, run_id, owner, LEASE_S):
+                if time.monotonic() - renewed > lease_s / 4:  # a commit per node would cost an fsync each
+                    if not res.store.renew_lease(tenant, run_id, owner, lease_s):
                         raise RunBusy(f"run {run_id!r} was taken over by another worker")
                     renewed = time.monotonic()
+                if stop is not None and stop.is_set():
+                    break  # the node that just committed is kept; the next worker starts after it
                 for node in update:
                     if on_event is not None and node != "__interrupt__":
                         current, _ = read_state(res, tenant, run_id)

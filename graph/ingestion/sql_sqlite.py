@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 RUNS = "kassist_ingest_runs"
 MANIFEST = "kassist_ingest_manifest"
 LEDGER = "kassist_ingest_ledger"
+JOBS = "kassist_ingest_jobs"
 RUN_KEY = "tenant_id = :tenant AND run_id = :run"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -34,7 +35,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (tenant_id, key))""",
         f"CREATE INDEX IF NOT EXISTS kassist_ingest_ledger_run ON {LEDGER} (tenant_id, run_id)",
     ),
+    # The runs API (server/runs): a run's last known status (for listing and filtering without
+    # reading every checkpoint), and the requests a server is to carry out: a request raises seq,
+    # the worker that carries it out sets done_seq to the seq it claimed, so seq > done_seq means
+    # "wanted" and a request arriving while a worker runs is not lost.
+    (
+        f"""CREATE TABLE IF NOT EXISTS {JOBS} (
+            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, status TEXT,
+            seq INTEGER NOT NULL DEFAULT 0, done_seq INTEGER NOT NULL DEFAULT 0,
+            settings TEXT, goal TEXT, decision TEXT, max_steps INTEGER, requested_by TEXT,
+            claims INTEGER NOT NULL DEFAULT 0, worker TEXT, error TEXT, updated_at REAL NOT NULL,
+            PRIMARY KEY (tenant_id, run_id))""",
+        f"CREATE INDEX IF NOT EXISTS kassist_ingest_jobs_wanted ON {JOBS} (updated_at) WHERE seq > done_seq",
+        f"CREATE INDEX IF NOT EXISTS kassist_ingest_jobs_status ON {JOBS} (tenant_id, status)",
+    ),
 )
+_JOB_KEY = f"{JOBS}.tenant_id = :tenant AND {JOBS}.run_id = :run"
+_JOB_COLUMNS = (
+    "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, "
+    "j.status, j.seq, j.done_seq, j.settings, j.goal, j.decision, j.max_steps, j.requested_by, "
+    "j.claims, j.worker, j.error"
+)
+_JOB_FROM = f"FROM {RUNS} r LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id"
 
 _SUMS = (
     "SELECT outcome, count(*) AS docs, sum(chunks_added) AS added, sum(chunks_unchanged) AS unchanged, "
@@ -75,6 +97,18 @@ class IngestSql:
     ledger_attempt: Text
     ledger_done: Text
     ledger_list: Text
+    run_create: Text
+    job_create: Text
+    job_request: Text
+    job_decide: Text
+    job_status: Text
+    job_claimed: Text
+    job_done: Text
+    job_get: Text
+    jobs_wanted: Text
+    jobs_page: Text
+    manifest_failed: Text
+    jobs_unknown: Text
     prune_orphans: Text
 
 
@@ -154,11 +188,68 @@ SQL = IngestSql(
     ledger_list=(
         f"SELECT key, run_id, state, request, result, attempts FROM {LEDGER} WHERE {RUN_KEY} ORDER BY key"
     ),
+    # The runs API's requests and statuses (kassist_ingest_jobs).
+    run_create=(
+        f"INSERT INTO {RUNS} (tenant_id, run_id, source, collection, created_at) "
+        "VALUES (:tenant, :run, :source, :collection, :now) ON CONFLICT DO NOTHING RETURNING run_id"
+    ),
+    job_create=(
+        f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, settings, goal, max_steps, requested_by, "
+        "updated_at) VALUES (:tenant, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :now) "
+        f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'pending', seq = {JOBS}.seq + 1, "
+        "settings = excluded.settings, goal = excluded.goal, decision = NULL, max_steps = excluded.max_steps, "
+        "requested_by = excluded.requested_by, error = NULL, updated_at = excluded.updated_at"
+    ),
+    job_request=(
+        f"INSERT INTO {JOBS} (tenant_id, run_id, seq, max_steps, requested_by, updated_at) "
+        "VALUES (:tenant, :run, 1, :max_steps, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
+        f"seq = {JOBS}.seq + 1, max_steps = excluded.max_steps, requested_by = excluded.requested_by, "
+        "error = NULL, updated_at = excluded.updated_at RETURNING seq"
+    ),
+    # One decision at a time: a second approve/reject while one is pending changes nothing.
+    job_decide=(
+        f"INSERT INTO {JOBS} (tenant_id, run_id, seq, decision, requested_by, updated_at) "
+        "VALUES (:tenant, :run, 1, :decision, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
+        f"seq = {JOBS}.seq + 1, decision = excluded.decision, max_steps = NULL, "
+        "requested_by = excluded.requested_by, error = NULL, updated_at = excluded.updated_at "
+        f"WHERE {JOBS}.decision IS NULL RETURNING seq"
+    ),
+    job_status=(
+        f"INSERT INTO {JOBS} (tenant_id, run_id, status, updated_at) VALUES (:tenant, :run, :status, :now) "
+        "ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = excluded.status"
+    ),
+    job_claimed=(f"UPDATE {JOBS} SET claims = claims + 1, worker = :worker WHERE {_JOB_KEY}"),
+    # The decision a worker carried out is spent; one that arrived after its claim is kept.
+    job_done=(
+        f"UPDATE {JOBS} SET done_seq = :seq, error = :error, "
+        "decision = CASE WHEN seq = :seq THEN NULL ELSE decision END "
+        f"WHERE {_JOB_KEY} AND done_seq < :seq"
+    ),
+    job_get=f"SELECT {_JOB_COLUMNS} {_JOB_FROM} WHERE r.tenant_id = :tenant AND r.run_id = :run",
+    jobs_wanted=(
+        f"SELECT j.tenant_id, {_JOB_COLUMNS} FROM {JOBS} j JOIN {RUNS} r "
+        "ON r.tenant_id = j.tenant_id AND r.run_id = j.run_id WHERE j.seq > j.done_seq "
+        "ORDER BY j.updated_at LIMIT :limit"
+    ),
+    # Newest first, keyset-paginated on (created_at, run_id); status NULL: not yet known.
+    jobs_page=(
+        f"SELECT {_JOB_COLUMNS} {_JOB_FROM} WHERE r.tenant_id = :tenant "
+        "AND (CAST(:status AS TEXT) IS NULL OR j.status = :status) "
+        "AND (r.created_at < :before_at OR (r.created_at = :before_at AND r.run_id < :before_run)) "
+        "ORDER BY r.created_at DESC, r.run_id DESC LIMIT :limit"
+    ),
+    manifest_failed=(
+        f"SELECT source_path, reason FROM {MANIFEST} WHERE {RUN_KEY} AND outcome = 'failed' "
+        "ORDER BY seq LIMIT :limit"
+    ),
+    jobs_unknown=(
+        f"SELECT r.run_id {_JOB_FROM} WHERE r.tenant_id = :tenant AND j.status IS NULL ORDER BY r.run_id"
+    ),
     # Retention: rows of runs whose checkpoints are gone (pruned or deleted) go with them.
     prune_orphans=tuple(
         f"DELETE FROM {table} WHERE tenant_id = :tenant AND NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints h "
         f"WHERE h.tenant_id = {table}.tenant_id AND h.thread_id = {table}.run_id) "
         f"AND run_id IN (SELECT run_id FROM {RUNS} WHERE tenant_id = :tenant AND created_at < :cutoff)"
-        for table in (LEDGER, MANIFEST, RUNS)
+        for table in (LEDGER, MANIFEST, JOBS, RUNS)
     ),
 )

@@ -182,4 +182,3 @@ def vector_load(json_text: str, embedding: str) -> str:
         "AND m.user_id IN (:user_id, :defaults) AND m.status = 'active' AND m.embed_model = :embed_model "
         "AND m.embedding IS NOT NULL ORDER BY m.id"
     )
-

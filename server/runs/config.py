@@ -1,0 +1,72 @@
+"""How the runs API is configured: environment variables of the server, read once at start-up (pure
+apart from reading the mapping it is given).
+
+- ``KASSIST_INGEST_ROOT``: the folder whose sub-folders a client may ingest by path (the same
+  setting LangGraph-server runs obey, :mod:`graph.ingestion.served`); unset: no path runs.
+- ``KASSIST_NOTIFY_HOSTS``: hosts a run may notify (comma-separated); unset: none.
+- ``KASSIST_UPLOADS_DIR``: where uploaded files are kept, one folder per tenant and run
+  (default ``.kassist/uploads``).
+- ``KASSIST_UPLOAD_MAX_BYTES``: the most one upload may carry (default 100 MB).
+- ``KASSIST_RUN_LEASE_SECONDS``: how long a worker's claim on a run lasts without a heartbeat
+  (default 30); a run of a server that died moves to another server after at most this long.
+- ``KASSIST_RUN_POLL_SECONDS``: how often a worker looks for runs to pick up (default 2).
+- ``KASSIST_RUN_WORKERS``: runs one server executes at once (default 2; 0: this server only
+  accepts requests, other servers execute them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from graph.ingestion.served import INGEST_ROOT_ENV
+
+UPLOADS_ENV = "KASSIST_UPLOADS_DIR"
+UPLOAD_MAX_ENV = "KASSIST_UPLOAD_MAX_BYTES"
+LEASE_ENV = "KASSIST_RUN_LEASE_SECONDS"
+POLL_ENV = "KASSIST_RUN_POLL_SECONDS"
+WORKERS_ENV = "KASSIST_RUN_WORKERS"
+
+
+class RunsConfigError(ValueError):
+    """A setting of the runs API that the server cannot start with; the message names it."""
+
+
+def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise RunsConfigError(f"{name} must be a number, got {text!r}") from None
+    if not low <= value <= high:
+        raise RunsConfigError(f"{name} must be between {low:g} and {high:g}, got {value:g}")
+    return value
+
+
+@dataclass(frozen=True)
+class RunsConfig:
+    ingest_root: Path | None
+    uploads_dir: Path
+    upload_max_bytes: int
+    lease_s: float
+    poll_s: float
+    workers: int
+    env: Mapping[str, str]
+    """The environment the served-run rules read (ingestion root, notify hosts)."""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> RunsConfig:
+        root = env.get(INGEST_ROOT_ENV, "").strip()
+        lease = _number(env, LEASE_ENV, 30.0, 1.0, 3600.0)
+        return cls(
+            ingest_root=Path(root).expanduser().resolve() if root else None,
+            uploads_dir=Path(env.get(UPLOADS_ENV, "").strip() or ".kassist/uploads").expanduser().resolve(),
+            upload_max_bytes=int(_number(env, UPLOAD_MAX_ENV, 100e6, 1, 1e12)),
+            lease_s=lease,
+            poll_s=_number(env, POLL_ENV, min(2.0, lease / 2), 0.05, 3600.0),
+            workers=int(_number(env, WORKERS_ENV, 2, 0, 64)),
+            env=dict(env),
+        )

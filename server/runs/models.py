@@ -1,0 +1,129 @@
+"""What the runs API accepts and answers (pydantic v2 at the boundary; the OpenAPI schema comes from
+these). Unknown fields are refused, so a misspelt option is a 422 naming it, not silently ignored."""
+
+from __future__ import annotations
+
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
+"""Run ids and collections: the knowledge index's collection rule. A run id names a folder of
+reports and uploads, so it can never be ``..`` or hold a separator."""
+
+Status = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
+ReportFormat = Literal["html", "json", "markdown"]
+
+
+class RunOptions(BaseModel):
+    """How to ingest: the options of ``kassist ingest``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    embedder: Literal["auto", "local", "hashing", "openai"] = "auto"
+    batch_size: int = Field(
+        default=25, ge=1, le=10_000, description="Documents per batch (one checkpoint each)"
+    )
+    chunk_tokens: int = Field(default=256, ge=16, le=512)
+    overlap_tokens: int = Field(default=32, ge=0, le=256)
+    max_steps: int | None = Field(default=None, ge=1, description="Pause after this many steps")
+    notify_url: str | None = Field(
+        default=None, description="POST the summary here when done (a host the server allows)"
+    )
+    audit_rules: str | None = Field(
+        default=None, description="TOML file of audit rules, relative to the run's root (default: built-in)"
+    )
+
+    @field_validator("notify_url")
+    @classmethod
+    def _http_url(cls, v: str | None) -> str | None:
+        if v is not None and (urlsplit(v).scheme not in ("http", "https") or not urlsplit(v).hostname):
+            raise ValueError("must be an http:// or https:// URL with a host")
+        return v
+
+
+class CreateRun(BaseModel):
+    """A run over a folder on the server, under its ingestion root."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: str = Field(
+        min_length=1, max_length=4096, description="Folder to ingest, relative to the server's ingestion root"
+    )
+    collection: str = Field(default="default", pattern=NAME)
+    run_id: str | None = Field(default=None, pattern=NAME, description="Name the run (default: generated)")
+    goal: str | None = Field(default=None, max_length=500)
+    options: RunOptions = Field(default_factory=RunOptions)
+
+
+class ResumeRun(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    max_steps: int | None = Field(default=None, ge=1, description="Pause again after this many steps")
+
+
+class Accepted(BaseModel):
+    """A request queued: a worker of one of the servers carries it out in the background."""
+
+    run_id: str
+    status: str
+    version: int = Field(description="The run's checkpoint version when the request was queued (0: none yet)")
+    queued: bool = True
+    links: dict[str, str]
+
+
+class Progress(BaseModel):
+    step: str | None
+    documents_total: int
+    batch: int
+    batches: int
+    last_document: str | None
+    counters: dict[str, int]
+
+
+class FailedDocument(BaseModel):
+    path: str
+    reason: str | None
+
+
+class Errors(BaseModel):
+    last_error: str | None = Field(description="Why the run stopped, if it failed")
+    worker_error: str | None = Field(description="Why the server could not carry out the last request")
+    failed_documents: list[FailedDocument] = Field(description="The first 100 documents that failed")
+    retry_counts: dict[str, int]
+
+
+class RunView(BaseModel):
+    run_id: str
+    status: str
+    version: int
+    active: bool = Field(description="A worker holds the run's lease right now")
+    queued: bool = Field(description="A request waits for a worker")
+    collection: str
+    source: str
+    created_at: float
+    goal: str | None
+    embedder: str | None
+    progress: Progress
+    errors: Errors
+    findings: dict[str, int]
+    review: str | None
+    reports: dict[str, str] = Field(description="Links to the audit report, by format, once written")
+    links: dict[str, str]
+
+
+class RunSummary(BaseModel):
+    run_id: str
+    status: str
+    active: bool
+    queued: bool
+    collection: str
+    source: str
+    created_at: float
+    links: dict[str, str]
+
+
+class RunPage(BaseModel):
+    runs: list[RunSummary]
+    next_cursor: str | None = Field(description="Pass as ?cursor= for the next page; null: no more")

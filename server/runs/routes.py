@@ -1,0 +1,184 @@
+"""``/v1/runs``: the HTTP face of :class:`server.runs.service.RunsService`.
+
+Every route needs an API key (401 without one); the tenant is the key's, never a parameter. Another
+tenant's run answers 404, malformed input 422 naming the field (FastAPI's validation format, also
+for the checks made here: a path outside the ingestion root, an unknown notify host, a bad audit
+rules file), a request the run's state does not allow 409, approve/reject by a member key 403.
+"""
+
+# No ``from __future__ import annotations``: FastAPI reads the routes' annotations, and ``Who``
+# is local to runs_router, where a string annotation could not be resolved.
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn
+
+from fastapi import APIRouter, Depends, File, Form, HTTPException, Query, Request, Response, UploadFile
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse
+from pydantic import ValidationError
+
+from server.keys import Principal
+from server.request_config import NO_KEY
+from server.runs.models import (
+    NAME,
+    Accepted,
+    CreateRun,
+    ReportFormat,
+    ResumeRun,
+    RunOptions,
+    RunPage,
+    RunView,
+    Status,
+)
+from server.runs.service import PREFIX, ApiError, RunsService
+
+MEDIA = {
+    "html": "text/html; charset=utf-8",
+    "json": "application/json",
+    "markdown": "text/markdown; charset=utf-8",
+}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "No API key, or an unknown one"},
+    404: {"description": "No such run for this key's tenant"},
+    409: {"description": "The run's state does not allow this request"},
+}
+
+
+def _refuse(exc: ApiError) -> NoReturn:
+    if exc.status == 422 and exc.loc is not None:
+        raise RequestValidationError(
+            [{"type": "value_error", "loc": exc.loc, "msg": exc.detail, "input": None}]
+        )
+    raise HTTPException(status_code=exc.status, detail=exc.detail)
+
+
+def runs_router(service: RunsService, principal: Callable[[Request], Principal | None]) -> APIRouter:
+    """The router, authenticating with ``principal`` (the lookup ``create_app`` uses for every route:
+    ``x-api-key``, ``Authorization: Bearer`` or the sign-in cookie)."""
+
+    def caller(request: Request) -> Principal:
+        who = principal(request)
+        if who is None:
+            raise HTTPException(status_code=401, detail=NO_KEY, headers={"WWW-Authenticate": "Bearer"})
+        return who
+
+    Who = Annotated[Principal, Depends(caller)]
+    router = APIRouter(tags=["runs"], responses=ERRORS)
+
+    @router.post(
+        "", status_code=201, response_model=Accepted, summary="Start a run over a folder on the server"
+    )
+    def create(body: CreateRun, who: Who, response: Response) -> Accepted:
+        try:
+            accepted = service.create(who, body)
+        except ApiError as exc:
+            _refuse(exc)
+        response.headers["Location"] = f"{PREFIX}/{accepted.run_id}"
+        return accepted
+
+    @router.post(
+        "/uploads", status_code=201, response_model=Accepted, summary="Start a run over uploaded files"
+    )
+    async def create_upload(
+        who: Who,
+        response: Response,
+        files: Annotated[list[UploadFile], File(description="The documents (names may hold sub-folders)")],
+        collection: Annotated[str, Form(pattern=NAME)] = "default",
+        run_id: Annotated[str | None, Form(pattern=NAME)] = None,
+        options: Annotated[str, Form(description='RunOptions as JSON, e.g. {"embedder": "hashing"}')] = "{}",
+    ) -> Accepted:
+        try:
+            parsed = RunOptions.model_validate_json(options)
+        except ValidationError as exc:
+            raise RequestValidationError(
+                [{**e, "loc": ("body", "options", *e["loc"])} for e in exc.errors(include_url=False)]
+            ) from None
+        try:
+            accepted = await service.create_upload(who, files, collection, run_id, parsed)
+        except ApiError as exc:
+            _refuse(exc)
+        response.headers["Location"] = f"{PREFIX}/{accepted.run_id}"
+        return accepted
+
+    @router.get("", response_model=RunPage, summary="This tenant's runs, newest first")
+    def list_runs(
+        who: Who,
+        status: Annotated[Status | None, Query(description="Only runs with this status")] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
+    ) -> RunPage:
+        try:
+            return service.page(who, status, limit, cursor)
+        except ApiError as exc:
+            _refuse(exc)
+
+    @router.get("/{run_id}", response_model=RunView, summary="One run: state, version, progress, errors")
+    def get_run(run_id: str, who: Who) -> RunView:
+        try:
+            return service.view(who, run_id)
+        except ApiError as exc:
+            _refuse(exc)
+
+    @router.post(
+        "/{run_id}/resume", status_code=202, response_model=Accepted, summary="Continue a stopped run"
+    )
+    def resume(run_id: str, who: Who, body: ResumeRun | None = None) -> Accepted:
+        try:
+            return service.resume(who, run_id, body.max_steps if body else None)
+        except ApiError as exc:
+            _refuse(exc)
+
+    @router.post(
+        "/{run_id}/approve",
+        status_code=202,
+        response_model=Accepted,
+        summary="Approve a run that needs review (admin)",
+    )
+    def approve(run_id: str, who: Who) -> Accepted:
+        try:
+            return service.decide(who, run_id, "approve")
+        except ApiError as exc:
+            _refuse(exc)
+
+    @router.post(
+        "/{run_id}/reject",
+        status_code=202,
+        response_model=Accepted,
+        summary="Reject a run that needs review (admin)",
+    )
+    def reject(run_id: str, who: Who) -> Accepted:
+        try:
+            return service.decide(who, run_id, "reject")
+        except ApiError as exc:
+            _refuse(exc)
+
+    @router.post(
+        "/{run_id}/cancel",
+        status_code=202,
+        response_model=Accepted,
+        summary="Stop a run at its next node boundary",
+    )
+    def cancel(run_id: str, who: Who) -> Accepted:
+        try:
+            return service.cancel(who, run_id)
+        except ApiError as exc:
+            _refuse(exc)
+
+    @router.get(
+        "/{run_id}/report",
+        response_class=FileResponse,
+        summary="The run's compliance audit report",
+        responses={200: {"content": {m.split(";")[0]: {} for m in MEDIA.values()}}},
+    )
+    def report(run_id: str, who: Who, format: ReportFormat = "html") -> FileResponse:
+        try:
+            path = service.report(who, run_id, format)
+        except ApiError as exc:
+            _refuse(exc)
+        return FileResponse(
+            path,
+            media_type=MEDIA[format],
+            filename=f"{run_id}-audit{path.suffix}",
+            content_disposition_type="inline",
+        )
+
+    return router

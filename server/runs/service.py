@@ -1,0 +1,326 @@
+"""The runs API's operations, for one authenticated principal at a time (the router is a thin HTTP
+layer over these). The tenant is always the principal's: every lookup is keyed by it, so another
+tenant's run is simply not found."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import json
+import os
+import shutil
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from checkpointer import VERSION_KEY
+from graph.ingestion import resources
+from graph.ingestion.jobs import JobRecord, JobStore
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import lease_free, read_state
+from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
+from graph.ingestion.state import TERMINAL, AgentRunState, Settings
+from server.keys import Principal
+from server.runs import uploads
+from server.runs.config import RunsConfig
+from server.runs.models import (
+    Accepted,
+    CreateRun,
+    Errors,
+    FailedDocument,
+    Progress,
+    ReportFormat,
+    RunOptions,
+    RunPage,
+    RunSummary,
+    RunView,
+)
+from server.runs.worker import RunWorker
+
+PREFIX = "/v1/runs"
+Loc = tuple[str, ...]
+
+
+class ApiError(Exception):
+    """A request refused with ``status``; with ``loc``, a 422 naming that field."""
+
+    def __init__(self, status: int, detail: str, loc: Loc | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.loc = loc
+
+
+def links(run: str) -> dict[str, str]:
+    base = f"{PREFIX}/{run}"
+    return {
+        "self": base, "resume": f"{base}/resume", "approve": f"{base}/approve", "reject": f"{base}/reject",
+        "cancel": f"{base}/cancel", "report": f"{base}/report",
+    }  # fmt: skip
+
+
+def encode_cursor(job: JobRecord) -> str:
+    return base64.urlsafe_b64encode(json.dumps([job.created_at, job.run_id]).encode()).decode()
+
+
+def decode_cursor(cursor: str) -> tuple[float, str]:
+    try:
+        at, run = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        return float(at), str(run)
+    except (ValueError, TypeError, binascii.Error):
+        raise ApiError(
+            422, "not a cursor this server gave out; pass next_cursor as it came", ("query", "cursor")
+        ) from None
+
+
+class RunsService:
+    def __init__(self, res: Resources, config: RunsConfig) -> None:
+        self.res = res
+        self.config = config
+        self.jobs = JobStore(res.store)
+        self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers)
+
+    @classmethod
+    def open(cls, database_url: str, env: Mapping[str, str] | None = None) -> RunsService:
+        config = RunsConfig.from_env(os.environ if env is None else env)
+        return cls(Resources.open(database_url), config)
+
+    def start(self) -> None:
+        # The nodes reach the database through the process's installed resources: these ones.
+        resources.install(self.res)
+        self.worker.start()
+
+    def stop(self) -> None:
+        self.worker.stop()
+        resources.install(None)
+        self.res.close()
+
+    # -- creating runs ------------------------------------------------------------------------------
+    def create(self, who: Principal, body: CreateRun) -> Accepted:
+        root = self.config.ingest_root
+        if root is None:
+            raise ApiError(
+                422, "this server ingests no server-side folders: its operator enables that by setting "
+                f"{INGEST_ROOT_ENV}; upload the files instead (POST {PREFIX}/uploads)", ("body", "path"),
+            )  # fmt: skip
+        source = self._under(root, body.path, ("body", "path"), folder=True)
+        settings = self._settings(source, root, body.collection, body.options)
+        run = body.run_id or _new_id()
+        return self._create(
+            who, run, settings, body.goal or f"Ingest {body.path} into {body.collection}", body.options
+        )
+
+    async def create_upload(
+        self, who: Principal, files: Sequence[uploads.Readable], collection: str, run_id: str | None,
+        options: RunOptions,
+    ) -> Accepted:  # fmt: skip
+        # The database calls run in a worker thread: this one is the event loop's.
+        run = run_id or _new_id()
+        if await asyncio.to_thread(self.jobs.get, who.tenant_id, run) is not None:
+            raise _taken(run)
+        target = uploads.tenant_folder(self.config.uploads_dir, who.tenant_id) / run
+        try:
+            await asyncio.to_thread(uploads.save, list(files), target, self.config.upload_max_bytes)
+        except uploads.UploadRefused as exc:
+            raise ApiError(exc.status, str(exc), ("body", exc.field) if exc.status == 422 else None) from None
+        goal = f"Ingest {len(files)} uploaded files into {collection}"
+        try:
+            settings = self._settings(target, target, collection, options)
+            return await asyncio.to_thread(self._create, who, run, settings, goal, options)
+        except BaseException:
+            shutil.rmtree(target, ignore_errors=True)
+            raise
+
+    def _settings(self, source: Path, root: Path, collection: str, options: RunOptions) -> Settings:
+        rules = None
+        if options.audit_rules is not None:
+            rules = self._under(root, options.audit_rules, ("body", "options", "audit_rules"), folder=False)
+            from knowledge.audit import AuditConfigError, AuditRules
+
+            try:
+                AuditRules.load(rules)  # a bad file fails now, not at the end of the run
+            except AuditConfigError as exc:
+                raise ApiError(422, str(exc), ("body", "options", "audit_rules")) from None
+        settings = Settings(
+            source=str(source), collection=collection, embedder=options.embedder, batch_size=options.batch_size,
+            chunk_tokens=options.chunk_tokens, overlap_tokens=options.overlap_tokens,
+            notify_url=options.notify_url, audit_rules=str(rules) if rules else None,
+        )  # fmt: skip
+        # The rules LangGraph-server runs obey, with this run's root: one rule for every interface.
+        try:
+            check_served(settings, {**self.config.env, INGEST_ROOT_ENV: str(root)})
+        except ServedRunRefused as exc:
+            field = str(exc).split(":")[0].removeprefix("settings.")
+            loc = ("body", "options", field) if field in ("notify_url", "audit_rules") else ("body", "path")
+            raise ApiError(422, str(exc), loc) from None
+        return settings
+
+    @staticmethod
+    def _under(root: Path, given: str, loc: Loc, *, folder: bool) -> Path:
+        # resolve(): neither ".." nor a symbolic link leads outside the root. The root itself is
+        # never named in the message: configuration stays on the server.
+        path = (root / given).resolve()
+        what = "folder" if folder else "file"
+        if not path.is_relative_to(root):
+            raise ApiError(
+                422, f"{given!r} is outside the server's ingestion root; give a {what} under it", loc
+            )
+        if not (path.is_dir() if folder else path.is_file()):
+            raise ApiError(422, f"there is no {what} {given!r} under the server's ingestion root", loc)
+        return path
+
+    def _create(
+        self, who: Principal, run: str, settings: Settings, goal: str, options: RunOptions
+    ) -> Accepted:
+        request = {
+            "settings": settings.model_dump(),
+            "goal": goal,
+            "max_steps": options.max_steps,
+            "by": who.identity,
+        }
+        if not self.jobs.create(who.tenant_id, run, settings.source, settings.collection, request):
+            raise _taken(run)
+        self.worker.wake()
+        return Accepted(run_id=run, status="pending", version=0, links=links(run))
+
+    # -- reading runs -------------------------------------------------------------------------------
+    def _job(self, who: Principal, run: str) -> JobRecord:
+        job = self.jobs.get(who.tenant_id, run)
+        if job is None:
+            raise ApiError(404, f"run {run!r} not found")
+        return job
+
+    def _state(self, who: Principal, job: JobRecord) -> tuple[AgentRunState | None, str, int]:
+        state, snapshot = read_state(self.res, who.tenant_id, job.run_id)
+        version = int((snapshot.config.get("configurable") or {}).get(VERSION_KEY) or 0)
+        if snapshot.interrupts:
+            return state, "needs_review", version
+        return state, state.status if state else (job.status or "pending"), version
+
+    def source_label(self, tenant: str, source: str) -> str:
+        """What a client is told of a run's source: never a server path outside what it gave."""
+        path = Path(source)
+        root = self.config.ingest_root
+        if root is not None and path.is_relative_to(root):
+            return path.relative_to(root).as_posix() or "."
+        if path.is_relative_to(uploads.tenant_folder(self.config.uploads_dir, tenant)):
+            return "(uploaded files)"
+        return path.name  # a run started on the server's command line
+
+    def view(self, who: Principal, run: str) -> RunView:
+        job = self._job(who, run)
+        state, status, version = self._state(who, job)
+        s = state or AgentRunState(run_id=run, tenant_id=who.tenant_id)
+        failed = self.jobs.failed_documents(who.tenant_id, run) if s.counters.documents_failed else []
+        reports = {fmt: f"{PREFIX}/{run}/report?format={fmt}" for fmt in s.report_paths}
+        return RunView(
+            run_id=run, status=status, version=version, active=_active(job), queued=job.wanted,
+            collection=job.collection, source=self.source_label(who.tenant_id, job.source), created_at=job.created_at,
+            goal=s.goal or job.goal, embedder=s.embedder_name or None,
+            progress=Progress(
+                step=s.step.kind if s.step else None, documents_total=s.documents_total, batch=s.batch_cursor,
+                batches=s.batches_total, last_document=s.last_document, counters=s.counters.model_dump(),
+            ),
+            errors=Errors(
+                last_error=s.last_error, worker_error=job.error, retry_counts=s.retry_counts,
+                failed_documents=[FailedDocument(path=p, reason=r) for p, r in failed],
+            ),
+            findings=s.findings, review=s.review, reports=reports, links=links(run),
+        )  # fmt: skip
+
+    def page(self, who: Principal, status: str | None, limit: int, cursor: str | None) -> RunPage:
+        before = decode_cursor(cursor) if cursor else None
+        for run in self.jobs.unknown(who.tenant_id):  # runs from before the runs API: noted once
+            job = self.jobs.get(who.tenant_id, run)
+            if job is not None:
+                self.jobs.note_status(who.tenant_id, run, self._state(who, job)[1])
+        rows = self.jobs.page(who.tenant_id, status, before, limit + 1)
+        runs = [
+            RunSummary(
+                run_id=j.run_id,
+                status=j.status or "pending",
+                active=_active(j),
+                queued=j.wanted,
+                collection=j.collection,
+                source=self.source_label(who.tenant_id, j.source),
+                created_at=j.created_at,
+                links=links(j.run_id),
+            )
+            for j in rows[:limit]
+        ]
+        return RunPage(runs=runs, next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None)
+
+    def report(self, who: Principal, run: str, fmt: ReportFormat) -> Path:
+        job = self._job(who, run)
+        state, _, _ = self._state(who, job)
+        stored = (state.report_paths if state else {}).get(fmt)
+        if stored is None:
+            raise ApiError(
+                404, f"run {run!r} has no audit report yet: it is written at the run's report step"
+            )
+        path = Path(stored).resolve()
+        if not path.is_relative_to(self.res.reports_dir) or not path.is_file():
+            raise ApiError(404, f"the audit report of run {run!r} is no longer on this server")
+        return path
+
+    # -- steering runs ------------------------------------------------------------------------------
+    def resume(self, who: Principal, run: str, max_steps: int | None) -> Accepted:
+        job = self._job(who, run)
+        _, status, version = self._state(who, job)
+        if status == "needs_review":
+            raise ApiError(409, f"run {run!r} is waiting for a review: an admin approves or rejects it")
+        if status in TERMINAL:
+            raise ApiError(409, f"run {run!r} is {status}; there is nothing to resume")
+        if _active(job) and status == "running":
+            raise ApiError(409, f"run {run!r} is running right now; it needs no resume")
+        self.jobs.request(who.tenant_id, run, who.identity, max_steps)
+        self.worker.wake()
+        return Accepted(run_id=run, status=status, version=version, links=links(run))
+
+    def decide(self, who: Principal, run: str, decision: str) -> Accepted:
+        job = self._job(who, run)
+        if who.role != "admin":
+            raise ApiError(
+                403, f"to {decision} a run that needs review takes an admin key; {who.identity!r} is a member"
+            )
+        _, status, version = self._state(who, job)
+        if status != "needs_review":
+            raise ApiError(409, f"run {run!r} is {status}, not waiting for a review")
+        if (
+            self.jobs.decide(who.tenant_id, run, who.identity, {"decision": decision, "by": who.identity})
+            is None
+        ):
+            raise ApiError(409, f"a decision on run {run!r} is already waiting to be carried out")
+        self.worker.wake()
+        return Accepted(run_id=run, status=status, version=version, links=links(run))
+
+    def cancel(self, who: Principal, run: str) -> Accepted:
+        job = self._job(who, run)
+        _, status, version = self._state(who, job)
+        if status in TERMINAL:
+            raise ApiError(409, f"run {run!r} is {status} already")
+        if status == "needs_review":
+            raise ApiError(
+                409, f"run {run!r} is waiting for a review: an admin stops it with POST {PREFIX}/{run}/reject"
+            )
+        self.res.store.request_cancel(who.tenant_id, run)
+        # A run nobody executes is taken by a worker and stops at its first node boundary.
+        self.jobs.request(who.tenant_id, run, who.identity)
+        self.worker.wake()
+        return Accepted(run_id=run, status=status, version=version, links=links(run))
+
+
+def _active(job: JobRecord) -> bool:
+    return job.owner is not None and not lease_free(job.lease)
+
+
+def _taken(run: str) -> ApiError:
+    return ApiError(
+        409, f"a run {run!r} exists already; choose another run_id or leave it out", ("body", "run_id")
+    )
+
+
+def _new_id() -> str:
+    return f"run-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"

@@ -1,0 +1,215 @@
+"""Background execution of runs inside the server process.
+
+Every server polls the requests table (``kassist_ingest_jobs``) for runs with a request no worker
+has carried out (``seq > done_seq``), of every tenant, and executes up to ``workers`` of them at
+once, each in a thread, through :func:`graph.ingestion.runner.execute`: the same function, and so
+the same lease in the run registry, that ``kassist ingest`` and ``kassist runs resume`` use. Two
+servers (or a server and a command line) never run one run at once because only one of them can
+take its lease (a compare-and-set on the registry row); the checkpointer's version check stays
+the last line of defence. While a run executes, a heartbeat renews its lease every third of the
+lease time, so a short lease moves a dead server's runs on quickly without ever expiring under a
+live one. Requests survive a restart: they are rows, picked up by whichever server polls next.
+
+A request is marked done while its lease is still held (``on_finish``), and a worker that wins the
+lease re-reads the request before it starts (``on_start``): so a request is carried out once even
+when two servers saw it at the same moment.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+
+from graph.ingestion.errors import describe
+from graph.ingestion.jobs import JobRecord, JobStore
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import Outcome, RunBusy, RunNotFound, execute, lease_free, new_owner
+from graph.ingestion.state import Settings
+
+logger = logging.getLogger(__name__)
+MAX_FAILURES = 5
+"""Unexpected errors (the database away, a bug) before a request is given up and its error shown."""
+
+Key = tuple[str, str]
+
+
+class _AlreadyDone(Exception):
+    """Another worker carried this request out between our poll and our lease."""
+
+
+@dataclass
+class _Failures:
+    count: int = 0
+    retry_at: float = 0.0
+
+
+@dataclass
+class RunWorker:
+    res: Resources
+    lease_s: float
+    poll_s: float
+    workers: int
+    jobs: JobStore = field(init=False)
+    _active: dict[Key, threading.Thread] = field(default_factory=dict)
+    _stops: dict[Key, threading.Event] = field(default_factory=dict)
+    _failures: dict[Key, _Failures] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _wake: threading.Event = field(default_factory=threading.Event)
+    _stopping: threading.Event = field(default_factory=threading.Event)
+    _loop_thread: threading.Thread | None = None
+
+    def __post_init__(self) -> None:
+        self.jobs = JobStore(self.res.store)
+
+    # -- life cycle -------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.workers <= 0 or self._loop_thread is not None:
+            return
+        self._stopping.clear()
+        self._loop_thread = threading.Thread(target=self._loop, name="kassist-runs", daemon=True)
+        self._loop_thread.start()
+
+    def wake(self) -> None:
+        """Look for work now (a request was just queued on this server)."""
+        self._wake.set()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Stop taking runs; the running ones stop after their current node and keep their request,
+        so the next server (or this one, restarted) continues them."""
+        self._stopping.set()
+        self._wake.set()
+        with self._lock:
+            for stop in self._stops.values():
+                stop.set()
+            threads = list(self._active.values())
+        if self._loop_thread is not None:
+            self._loop_thread.join(timeout)
+            self._loop_thread = None
+        deadline = time.monotonic() + timeout
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+    def active(self) -> list[Key]:
+        with self._lock:
+            return list(self._active)
+
+    # -- polling ----------------------------------------------------------------------------------
+    def _loop(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                self.poll_once()
+            except Exception as exc:  # the database away: try again at the next poll
+                logger.warning("runs worker: polling failed: %s", describe(exc))
+            self._wake.wait(self.poll_s)
+            self._wake.clear()
+
+    def poll_once(self) -> list[Key]:
+        """Start the wanted runs this server has room for; returns those started."""
+        with self._lock:
+            room = self.workers - len(self._active)
+        if room <= 0 or self._stopping.is_set():
+            return []
+        started: list[Key] = []
+        for job in self.jobs.wanted(limit=100):
+            key = (job.tenant_id, job.run_id)
+            with self._lock:
+                failing = self._failures.get(key)
+                if key in self._active or (failing is not None and failing.retry_at > time.monotonic()):
+                    continue
+            if not lease_free(job.lease):
+                continue  # another live worker has it; its lease says so
+            stop = threading.Event()
+            thread = threading.Thread(
+                target=self._run, args=(job, stop), name=f"kassist-run-{job.run_id}", daemon=True
+            )
+            with self._lock:
+                self._active[key] = thread
+                self._stops[key] = stop
+            thread.start()
+            started.append(key)
+            if len(started) >= room:
+                break
+        return started
+
+    # -- one run ------------------------------------------------------------------------------------
+    def _run(self, job: JobRecord, stop: threading.Event) -> None:
+        key = (job.tenant_id, job.run_id)
+        owner = new_owner()
+        beating = threading.Event()
+        heart: list[threading.Thread] = []
+
+        def on_start(_: Outcome) -> None:
+            current = self.jobs.get(job.tenant_id, job.run_id)
+            if current is None or current.done_seq >= job.seq:
+                raise _AlreadyDone
+            self.jobs.claimed(job.tenant_id, job.run_id, owner)
+            heart.append(
+                threading.Thread(target=self._heartbeat, args=(job, owner, beating, stop), daemon=True)
+            )
+            heart[0].start()
+
+        def on_finish(outcome: Outcome) -> None:
+            if stop.is_set() and outcome.state.status == "running":
+                return  # stopped by a shutdown, not finished: the request stays for the next worker
+            self.jobs.done(job.tenant_id, job.run_id, job.seq)
+
+        try:
+            execute(
+                self.res, job.tenant_id, job.run_id,
+                settings=Settings.model_validate(job.settings) if job.settings else None,
+                goal=job.goal or "", max_steps=job.max_steps, resume=job.decision,
+                lease_s=self.lease_s, owner=owner, stop=stop, on_start=on_start, on_finish=on_finish,
+            )  # fmt: skip
+            with self._lock:
+                self._failures.pop(key, None)
+        except (RunBusy, _AlreadyDone):
+            pass  # another worker has it, or had it: nothing of ours to do
+        except RunNotFound as exc:
+            self._give_up(job, describe(exc))
+        except Exception as exc:
+            self._failed(job, exc)
+        finally:
+            beating.set()
+            for thread in heart:
+                thread.join(5)
+            with self._lock:
+                self._active.pop(key, None)
+                self._stops.pop(key, None)
+            self._wake.set()  # room for the next one
+
+    def _heartbeat(self, job: JobRecord, owner: str, done: threading.Event, stop: threading.Event) -> None:
+        while not done.wait(self.lease_s / 3):
+            try:
+                if not self.res.store.renew_lease(job.tenant_id, job.run_id, owner, self.lease_s):
+                    # Our lease lapsed and another worker took the run: stop at the next node (the
+                    # runner's own renewal would say so too; the version check guards the rest).
+                    logger.warning("run %s/%s was taken over; stopping", job.tenant_id, job.run_id)
+                    stop.set()
+                    return
+            except Exception as exc:
+                logger.warning(
+                    "run %s/%s: lease renewal failed: %s", job.tenant_id, job.run_id, describe(exc)
+                )
+
+    def _failed(self, job: JobRecord, exc: Exception) -> None:
+        key = (job.tenant_id, job.run_id)
+        with self._lock:
+            failing = self._failures.setdefault(key, _Failures())
+            failing.count += 1
+            failing.retry_at = time.monotonic() + min(60.0, 2.0**failing.count)
+            count = failing.count
+        logger.warning("run %s/%s failed (%d of %d): %s", *key, count, MAX_FAILURES, describe(exc))
+        if count >= MAX_FAILURES:
+            with self._lock:
+                self._failures.pop(key, None)
+            self._give_up(job, describe(exc))
+
+    def _give_up(self, job: JobRecord, error: str) -> None:
+        try:
+            self.jobs.done(job.tenant_id, job.run_id, job.seq, error)
+        except Exception as exc:
+            logger.warning(
+                "run %s/%s: could not record its error: %s", job.tenant_id, job.run_id, describe(exc)
+            )

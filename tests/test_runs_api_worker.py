@@ -1,0 +1,100 @@
+"""The runs API's background workers in-process: a run whose lease a live worker elsewhere holds is
+left alone until that lease expires, then taken over; a server that shuts down mid-run leaves the
+run to the next one, which finishes it with the counts of an uninterrupted run; a request is
+carried out once."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from ingest_harness import write_corpus
+from raw_sql import raw
+from runs_api_harness import ADMIN, GLOBEX, env_for, serving, settle, small_corpus
+
+from graph.ingestion import resources
+from graph.ingestion.jobs import JobStore
+from graph.ingestion.resources import Resources
+
+OPTIONS = {"embedder": "hashing", "batch_size": 2}
+
+
+def test_a_lease_held_elsewhere_is_taken_over_once_it_expires(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    small_corpus(root / "hr")
+    env = env_for(tmp_path, root, KASSIST_RUN_LEASE_SECONDS="3")
+    with serving(db_url, monkeypatch, {**env, "KASSIST_RUN_WORKERS": "0"}) as client:  # accepts, runs nothing
+        body = {"path": "hr", "run_id": "held", "options": OPTIONS}
+        assert client.post("/v1/runs", json=body, headers=ADMIN).status_code == 201
+    res = Resources.open(db_url, reports_dir=tmp_path / "reports")
+    try:
+        # A worker on another machine claims it (its pid cannot be checked from here: only its
+        # lease's expiry frees the run).
+        assert res.store.take_lease("acme", "held", "elsewhere:1:abcd", 3.0, lambda _: True) is None
+        held_until = time.time() + 3.0
+    finally:
+        res.close()
+    with serving(db_url, monkeypatch, env) as client:
+        while time.time() < held_until - 0.5:
+            view = client.get("/v1/runs/held", headers=ADMIN).json()
+            assert view["status"] == "pending" and view["active"] and view["queued"], view
+            time.sleep(0.2)
+        done = settle(client, "held", ADMIN)
+        assert done["status"] == "completed" and done["progress"]["counters"]["documents_indexed"] == 10
+        job = JobStore(resources.current().store).get("acme", "held")  # the server's own handles
+        assert job is not None and job.claims == 1 and job.worker and not job.worker.startswith("elsewhere")
+
+
+def test_a_server_shutting_down_mid_run_leaves_it_to_the_next(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    write_corpus(root / "docs", extra=6)  # 30 documents, 15 batches
+    env = env_for(tmp_path, root)
+    body = {"path": "docs", "collection": "c", "options": OPTIONS}
+    with serving(sqlite_url, monkeypatch, env) as client:
+        # The uninterrupted run first, for another tenant (the embedding cache is the tenant's).
+        assert client.post("/v1/runs", json={**body, "run_id": "whole"}, headers=GLOBEX).status_code == 201
+        whole = settle(client, "whole", GLOBEX)
+        assert client.post("/v1/runs", json={**body, "run_id": "split"}, headers=ADMIN).status_code == 201
+        deadline = time.monotonic() + 60
+        while client.get("/v1/runs/split", headers=ADMIN).json()["progress"]["batch"] < 3:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    # The lifespan ended: the worker stopped the run after its node in progress.
+    with serving(sqlite_url, monkeypatch, {**env, "KASSIST_RUN_WORKERS": "0"}) as client:
+        left = client.get("/v1/runs/split", headers=ADMIN).json()
+        assert left["status"] == "running" and left["queued"] and not left["active"]
+        assert 3 <= left["progress"]["batch"] < left["progress"]["batches"]
+    with serving(sqlite_url, monkeypatch, env) as client:
+        done = settle(client, "split", ADMIN)
+    assert whole["status"] == done["status"] == "completed"
+    assert done["progress"]["counters"] == whole["progress"]["counters"]
+    assert done["progress"]["counters"]["documents_indexed"] == 30
+
+
+def test_a_decision_is_queued_once(db_url: str, tmp_path: Path) -> None:
+    res = Resources.open(db_url, reports_dir=tmp_path)
+    try:
+        jobs = JobStore(res.store)
+        settings = {"source": str(tmp_path), "collection": "c"}
+        assert jobs.create("acme", "r", str(tmp_path), "c", {"settings": settings, "by": "alice"})
+        assert not jobs.create("acme", "r", str(tmp_path), "c", {"settings": settings, "by": "alice"})
+        first = jobs.decide("acme", "r", "alice", {"decision": "approve", "by": "alice"})
+        assert first == 2 and jobs.decide("acme", "r", "bob", {"decision": "reject", "by": "bob"}) is None
+        [wanted] = jobs.wanted()
+        assert wanted.decision == {"decision": "approve", "by": "alice"} and wanted.seq == 2
+        jobs.done("acme", "r", 2)
+        assert jobs.wanted() == [] and jobs.get("acme", "r").decision is None  # type: ignore[union-attr]
+        assert jobs.request("acme", "r", "alice") == 3 and [j.run_id for j in jobs.wanted()] == ["r"]
+        jobs.done("acme", "r", 2)  # a late finish of an older request does not swallow the newer one
+        assert [j.seq for j in jobs.wanted()] == [3]
+        # Retention: a run whose checkpoints are gone takes its requests and status with it.
+        res.store.prune_orphans("acme", older_than_s=0)
+        assert jobs.get("acme", "r") is None and jobs.wanted() == []
+        assert raw(db_url, "SELECT count(*) FROM kassist_ingest_jobs") == [(0,)]
+    finally:
+        res.close()
