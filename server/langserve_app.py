@@ -2,9 +2,10 @@
 ``/stream_log``, the schema endpoints, the playground (``/documents/playground/``) and
 ``GET /documents/threads/{thread_id}/state``, checkpointed by ``TenantCheckpointer``.
 
-Every route but ``/ok`` and ``/login`` needs one of the API keys of :mod:`server.keys`
-(``x-api-key``, ``Authorization: Bearer``, or the playground's login cookie); the key's tenant
-becomes ``configurable.tenant_id``. Run it with::
+Every route but ``/ok`` and ``/login`` needs one of the API keys of :mod:`server.keys` (the
+environment's table or ``kassist keys create``; ``x-api-key``, ``Authorization: Bearer``, or the
+login cookie); the key's tenant becomes ``configurable.tenant_id``. The operator console is at
+``/ui`` (:mod:`server.console`). Run it with::
 
     KASSIST_API_KEYS='{"<token>": {"identity": "alice", "tenant_id": "acme"}}' \
         python -m server.langserve_app --port 8001 [--host 127.0.0.1] [--database-url URL]
@@ -30,7 +31,9 @@ from kassist.dburl import DatabaseUnavailable, database_url_from_env
 from kassist.tenancy import TenantMismatch, TenantRequired
 from server.browser_login import add_login_routes
 from server.configurable import client_keys
-from server.keys import KeyTable, load_key_table
+from server.console import add_console
+from server.key_store import KeyStore, active_keys_in
+from server.keys import KeyResolver, KeyTable, load_key_table
 from server.request_config import NO_KEY, Refused, check_tenant, run_config, sent_configurable
 
 GRAPH = "documents"
@@ -77,14 +80,16 @@ def _http(refused: Refused) -> HTTPException:
     return HTTPException(status_code=refused.status_code, detail=refused.detail)
 
 
-def check_keys(keys: KeyTable, allow_no_keys: bool) -> None:
-    """Refuse to start without keys unless the operator said so (then warn loudly)."""
-    if keys.keys:
+def check_keys(keys: KeyTable, allow_no_keys: bool, database_url: str | None = None) -> None:
+    """Refuse to start without keys (neither the environment's nor the database's) unless the
+    operator said so (then warn loudly)."""
+    if keys.keys or (database_url is not None and active_keys_in(database_url) > 0):
         return
     if not allow_no_keys:
         raise ConfigError(
-            "no API keys are configured: set $KASSIST_API_KEYS (JSON) or $KASSIST_API_KEYS_FILE "
-            "(docs/serving.md), or pass --allow-no-keys to start a server that refuses every request"
+            "no API keys are configured: set $KASSIST_API_KEYS (JSON) or $KASSIST_API_KEYS_FILE, or "
+            "create one with `kassist keys create` (docs/serving.md), or pass --allow-no-keys to "
+            "start a server that refuses every request"
         )
     print(NO_KEYS_WARNING, file=sys.stderr)
 
@@ -93,8 +98,12 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
     """The FastAPI app on ``database_url`` (default: ``KASSIST_DATABASE_URL``) and ``keys`` (default:
     ``KASSIST_API_KEYS_FILE`` / ``KASSIST_API_KEYS``; none configured -> every request gets 401)."""
     table = keys if keys is not None else load_key_table()
-    saver = TenantCheckpointer.from_url(database_url or database_url_from_env())
+    url = database_url or database_url_from_env()
+    saver = TenantCheckpointer.from_url(url)
     saver.setup()
+    key_store = KeyStore(saver)
+    key_store.setup()
+    resolver = KeyResolver(table, key_store)
     graph = build_graph().compile(checkpointer=saver)
     served = declaring_client_keys(graph, GRAPH)
 
@@ -103,10 +112,12 @@ def create_app(database_url: str | None = None, keys: KeyTable | None = None) ->
         try:
             yield
         finally:
+            console.close()
             await saver.aclose()
 
     app = FastAPI(title="kassist documents", lifespan=lifespan)
-    principal = add_login_routes(app, table, landing=f"{PATH}/playground/")
+    principal = add_login_routes(app, resolver, landing=f"{PATH}/playground/")
+    console = add_console(app, resolver, url)
 
     @app.exception_handler(TenantMismatch)
     @app.exception_handler(TenantRequired)
@@ -183,8 +194,8 @@ def build(database_url: str | None, allow_no_keys: bool) -> FastAPI:
         keys = load_key_table()
     except (ValueError, OSError) as exc:
         raise ConfigError(str(exc)) from None
-    check_keys(keys, allow_no_keys)
     try:
+        check_keys(keys, allow_no_keys, database_url or database_url_from_env())
         return create_app(database_url, keys)
     except (ValueError, DatabaseUnavailable) as exc:  # a malformed URL, a database not reachable
         raise ConfigError(str(exc)) from None
