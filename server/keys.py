@@ -15,6 +15,7 @@ import hmac
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -187,13 +188,15 @@ class KeyResolver:
         self._ttl = ttl
         self._clock = clock
         self._cache: dict[str, tuple[float, Principal | None]] = {}
+        self._opening = threading.Lock()  # two first requests at once open one store, not two
 
     def store(self) -> KeyStore | None:
         from server.key_store import KeyStore
 
-        if self._store is not None and not isinstance(self._store, KeyStore):
-            self._store = self._store()
-        return self._store
+        with self._opening:
+            if self._store is not None and not isinstance(self._store, KeyStore):
+                self._store = self._store()
+            return self._store
 
     def forget(self) -> None:
         self._cache.clear()
