@@ -18,8 +18,19 @@ $(STAMP): pyproject.toml constraints.txt
 # Two workers (pytest-xdist), each with its own embedded PostgreSQL: the suite takes about half as
 # long on 2 cores. PYTEST_WORKERS=0 runs it in one process.
 PYTEST_WORKERS ?= 2
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+
+# The operator console's browser tests drive Debian's chromium (tests/test_console_browser.py):
+# installed here when missing and we run as root with apt; otherwise those tests skip, saying why.
+.PHONY: browser
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  apt-get install -y -q chromium chromium-driver || \
+	  { apt-get update -q && apt-get install -y -q chromium chromium-driver; } || \
+	  echo "could not install chromium: the console's browser tests will skip"; \
+	else echo "chromium is not installed (and we are not root): the console's browser tests will skip"; fi
 
 demo: $(STAMP)
 	$(BIN)/kassist demo

@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ask": ("graph.assistant.cli:ask", "Ask the knowledge assistant one question on a thread."),
     "chat": ("graph.assistant.cli:chat", "Talk with the knowledge assistant on one thread."),
     "context": ("graph.assistant.cli:context", "Show the context the assistant would assemble, per tier."),
+    "keys": ("server.keys_cli:app", "API keys: create (shown once), list, revoke."),
 }
 
 

@@ -1,9 +1,11 @@
 """Authentication and authorization for the LangGraph server (``langgraph.json`` -> ``"auth"``).
 
-A request must carry an API key (``x-api-key`` or ``Authorization: Bearer``) listed in the key table
-(see :mod:`server.keys`); anything else gets 401. The table is read when this module is imported,
-that is when the server starts: a malformed table stops the server with an error naming the
-variable, and no request ever sees configuration details.
+A request must carry an API key (``x-api-key`` or ``Authorization: Bearer``): one of the
+environment's key table or one made with ``kassist keys create`` in ``KASSIST_DATABASE_URL``
+(resolved by :class:`server.keys.KeyResolver`; a revoked key is refused within a second); anything
+else gets 401. The environment's table is read when this module is imported, that is when the
+server starts: a malformed table stops the server with an error naming the variable, and no
+request ever sees configuration details.
 
 The authenticated user carries its ``tenant_id``, which langgraph-api hands to the checkpointer as
 ``configurable.langgraph_auth_user``: that, not a client-supplied field, is where the tenant of every
@@ -12,7 +14,9 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
 - threads (and their runs), assistants, crons: stamped with the tenant on create and update, every
   action filtered by it, so another tenant's object is "not found"; the built-in assistants (one
   per graph, ``created_by: system``) are readable by every tenant and changeable by none;
-- store: every namespace is forced under the caller's tenant;
+- store: every namespace is forced under the caller's tenant; writing tenant-level defaults
+  (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
+- approving a run waiting for review (a resume with ``decision: approve``) needs an admin key;
 - anything else (a resource or action a future langgraph-api adds): refused by the global handler
   until a rule is written for it.
 
@@ -29,9 +33,11 @@ from uuid import UUID, uuid5
 
 from langgraph_sdk import Auth
 
+from kassist.dburl import database_url_from_env
 from kassist.tenancy import TENANT_KEY
 from server.configurable import CLIENT_KEYS, refusal, refused_keys
-from server.keys import KeyTable, load_key_table, token_from_headers
+from server.keys import KeyResolver, KeyTable, load_key_table, token_from_headers
+from server.roles import STORE_WRITES, admin_only, approves, is_tenant_level
 
 auth = Auth()
 
@@ -39,10 +45,20 @@ KEYS: KeyTable = load_key_table()
 """Read once, at start-up: a bad table fails here, naming the variable, not at a request."""
 if not KEYS.keys:
     print(
-        "WARNING: no API keys are configured ($KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE): every "
-        "request to this LangGraph server will be refused with 401",
+        "WARNING: no API keys are configured in $KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE: only "
+        "keys made with `kassist keys create` in $KASSIST_DATABASE_URL are accepted; every other "
+        "request to this LangGraph server is refused with 401",
         file=sys.stderr,
     )
+
+
+def _open_key_store() -> Any:
+    from server.key_store import open_key_store
+
+    return open_key_store(database_url_from_env())[1]  # kept open for the server's lifetime
+
+
+RESOLVER = KeyResolver(KEYS, _open_key_store)
 
 SYSTEM_ASSISTANT = {"created_by": "system"}
 """Metadata langgraph-api gives the assistant it creates for each graph of langgraph.json."""
@@ -56,6 +72,9 @@ _SERVER_KEYS = frozenset(
     {"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map", "__event_streaming_v2"}
 )
 _SERVER_PREFIXES = ("langgraph_", "langsmith-")
+# Graphs without a review step: a resume of theirs approves nothing. A graph the server cannot
+# tell (a user-made assistant: None) is treated as one that may have one.
+_NO_REVIEW = frozenset({"assistant", "documents"})
 
 
 def _server_set(key: str) -> bool:
@@ -67,6 +86,15 @@ def _server_set(key: str) -> bool:
 
 def _tenant(ctx: Auth.types.AuthContext) -> str:
     return str(ctx.user["tenant_id"])
+
+
+def _require_admin(ctx: Auth.types.AuthContext, what: str) -> None:
+    try:
+        role = ctx.user["role"]
+    except KeyError:  # a user from before roles: a member
+        role = "member"
+    if role != "admin":
+        raise Auth.exceptions.HTTPException(status_code=403, detail=admin_only(what))
 
 
 def _owned(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
@@ -125,7 +153,7 @@ def _graph_of_assistant(assistant_id: object) -> str | None:
 
 @auth.authenticate
 async def authenticate(headers: dict[bytes, bytes]) -> Auth.types.MinimalUserDict:
-    principal = KEYS.lookup(token_from_headers(headers))
+    principal = await RESOLVER.alookup(token_from_headers(headers))
     if principal is None:
         raise Auth.exceptions.HTTPException(
             status_code=401,
@@ -134,6 +162,7 @@ async def authenticate(headers: dict[bytes, bytes]) -> Auth.types.MinimalUserDic
     user: dict[str, Any] = {
         "identity": principal.identity,
         "tenant_id": principal.tenant_id,
+        "role": principal.role,
         "permissions": [],
     }
     return user  # type: ignore[return-value]  # MinimalUserDict is open to extra keys at runtime
@@ -161,6 +190,9 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     kwargs = value.get("kwargs") or {}
     graph = _graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
+    command = kwargs.get("command")
+    if isinstance(command, Mapping) and approves(command.get("resume")) and graph not in _NO_REVIEW:
+        _require_admin(ctx, "approve a run that needs review")
     _stamp(ctx, value)
     return _owned(ctx)
 
@@ -212,7 +244,10 @@ async def cron_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fil
 # -- store ----------------------------------------------------------------------------------------
 @auth.on.store()
 async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
-    """Every store namespace starts with the caller's tenant."""
+    """Every store namespace starts with the caller's tenant; tenant-level defaults are an admin's."""
     namespace = tuple(value.get("namespace") or ())
     if not namespace or namespace[0] != _tenant(ctx):
-        value["namespace"] = (_tenant(ctx), *namespace)
+        namespace = (_tenant(ctx), *namespace)
+        value["namespace"] = namespace
+    if ctx.action in STORE_WRITES and is_tenant_level(namespace[1:]):
+        _require_admin(ctx, "write tenant-level memory defaults")

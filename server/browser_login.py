@@ -1,10 +1,11 @@
-"""Signing a browser in with an API key, for the LangServe playground.
+"""Signing a browser in with an API key, for the LangServe playground and the operator console.
 
 The playground page calls the API with plain ``fetch`` and cannot add an ``x-api-key`` header, so a
 browser sends its key once through ``/login`` (a form, no JavaScript) and then carries it in a
 cookie that is ``HttpOnly`` (page scripts cannot read it) and ``SameSite=Strict`` (no other site's
 page can make the browser send it, which is what would make a cookie usable for request forgery).
-``/logout`` clears it. The key is checked exactly like a header key; an unknown one is refused.
+``/logout`` clears it. The key is checked exactly like a header key, on every request (a revoked
+key's cookie stops working within a second); an unknown one is refused.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from urllib.parse import parse_qs
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from server.keys import KeyTable, Principal, token_from_headers
+from server.keys import KeyLookup, Principal, token_from_headers
 
 COOKIE = "kassist_api_key"
 
@@ -43,7 +44,7 @@ def _safe_next(target: str) -> str:
     return target if target.startswith("/") and not target.startswith("//") else "/"
 
 
-def add_login_routes(app: FastAPI, keys: KeyTable, landing: str) -> Callable[[Request], Principal | None]:
+def add_login_routes(app: FastAPI, keys: KeyLookup, landing: str) -> Callable[[Request], Principal | None]:
     """``GET``/``POST /login`` and ``POST /logout`` on ``app``; returns the principal lookup for a
     request (header or cookie)."""
 
@@ -56,7 +57,7 @@ def add_login_routes(app: FastAPI, keys: KeyTable, landing: str) -> Callable[[Re
 
     @app.get("/login", include_in_schema=False)
     async def login_page(next: str = landing) -> HTMLResponse:
-        return form("Sign in with your API key to use the playground.", next)
+        return form("Sign in with your API key.", next)
 
     @app.post("/login", include_in_schema=False)
     async def login(request: Request) -> Response:

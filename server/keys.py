@@ -1,31 +1,57 @@
-"""API keys for the LangGraph server: which token belongs to which identity and tenant (pure, no I/O
-beyond reading the configured table once)."""
+"""API keys: which token belongs to which identity, tenant and role, on every interface.
+
+Two sources, one resolution (:class:`KeyResolver`): the environment's key table
+(``$KASSIST_API_KEYS`` / ``$KASSIST_API_KEYS_FILE``, a development convenience, read once) and the
+keys an operator manages with ``kassist keys`` (:mod:`server.key_store`, in the database, looked up
+per request through a cache of at most ``CACHE_SECONDS``, so a revoked key is refused within a
+second by every server process on that database).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import hmac
 import json
+import logging
 import os
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from kassist.tenancy import validate_tenant_id
 
+if TYPE_CHECKING:
+    from server.key_store import KeyRecord, KeyStore
+
+logger = logging.getLogger(__name__)
 KEYS_ENV = "KASSIST_API_KEYS"
 KEYS_FILE_ENV = "KASSIST_API_KEYS_FILE"
 MIN_TOKEN_LENGTH = 16
+CACHE_SECONDS = 0.5
+"""How long a database key's answer is reused: a revoked key is refused at most this long after."""
+TOUCH_SECONDS = 60.0
+"""A key's ``last_used_at`` is written at most this often (not one write per request)."""
 
 
 class Principal(BaseModel):
-    """Who a valid token authenticates: an identity inside one tenant."""
+    """Who a valid token authenticates: an identity inside one tenant, with a role. Only an admin
+    may write tenant-level memory defaults, release a quarantined memory, approve a run waiting for
+    review, or manage the tenant's keys."""
 
     model_config = ConfigDict(frozen=True)
 
     identity: str
     tenant_id: str
     role: Literal["admin", "member"] = "member"
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == "admin"
 
     @field_validator("tenant_id")
     @classmethod
@@ -91,8 +117,8 @@ def _problems(exc: ValidationError, tokens: list[str]) -> str:
 
 
 def parse_key_table(text: str, origin: str) -> KeyTable:
-    """Parse ``{"<token>": {"identity": "...", "tenant_id": "..."}}``; errors name ``origin`` and
-    never repeat a token."""
+    """Parse ``{"<token>": {"identity": "...", "tenant_id": "...", "role": "admin"}}`` (role optional,
+    default member); errors name ``origin`` and never repeat a token."""
     expected = 'Expected JSON like {"<token of 16+ chars>": {"identity": "alice", "tenant_id": "acme"}}'
     try:
         data = json.loads(text)
@@ -131,3 +157,125 @@ def token_from_headers(headers: dict[bytes, bytes]) -> str | None:
     if scheme.lower() == "bearer" and token.strip():
         return token.strip()
     return None
+
+
+class KeyLookup(Protocol):
+    """What a server needs of its keys: the principal of a token, or None."""
+
+    def lookup(self, token: str | None) -> Principal | None: ...
+
+
+class KeyResolver:
+    """The one resolution every interface uses: the environment's table, then the database's keys.
+
+    ``store`` is a :class:`server.key_store.KeyStore`, or a zero-argument function opening one on
+    first use (the LangGraph server's auth module is imported before any request). Answers for
+    database keys, found or not, are cached for ``ttl`` seconds (keyed by the token's hash);
+    :meth:`forget` drops the cache (a revocation in this process takes effect at once). A database
+    that cannot be reached refuses the key (logged), never lets it through.
+    """
+
+    def __init__(
+        self,
+        table: KeyTable,
+        store: KeyStore | Callable[[], KeyStore] | None = None,
+        *,
+        ttl: float = CACHE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.table = table
+        self._store = store
+        self._ttl = ttl
+        self._clock = clock
+        self._cache: dict[str, tuple[float, Principal | None]] = {}
+        self._opening = threading.Lock()  # two first requests at once open one store, not two
+
+    def store(self) -> KeyStore | None:
+        from server.key_store import KeyStore
+
+        with self._opening:
+            if self._store is not None and not isinstance(self._store, KeyStore):
+                self._store = self._store()
+            return self._store
+
+    def forget(self) -> None:
+        self._cache.clear()
+
+    def _cached(self, token: str) -> tuple[float, Principal | None] | None:
+        hit = self._cache.get(hashlib.sha256(token.encode()).hexdigest())
+        return hit if hit is not None and hit[0] > self._clock() else None
+
+    def _remember(self, token: str, principal: Principal | None) -> Principal | None:
+        if len(self._cache) > 10_000:  # a flood of wrong tokens must not grow memory without bound
+            self._cache.clear()
+        self._cache[hashlib.sha256(token.encode()).hexdigest()] = (self._clock() + self._ttl, principal)
+        return principal
+
+    @staticmethod
+    def _principal(record: KeyRecord | None, token: str) -> Principal | None:
+        from server.key_store import matches
+
+        if record is None or not record.active or not matches(record, token):
+            return None
+        return Principal(identity=record.identity, tenant_id=record.tenant_id, role=record.role)
+
+    @staticmethod
+    def _stale(record: KeyRecord) -> bool:
+        return record.last_used_at is None or time.time() - record.last_used_at > TOUCH_SECONDS
+
+    def lookup(self, token: str | None) -> Principal | None:
+        from server.key_store import prefix_of_token
+
+        if not token:
+            return None
+        found = self.table.lookup(token)
+        prefix = prefix_of_token(token)
+        if found is not None or prefix is None or self._store is None:
+            return found
+        hit = self._cached(token)
+        if hit is not None:
+            return hit[1]
+        try:
+            store = self.store()
+            assert store is not None
+            record = store.get(prefix)
+            principal = self._principal(record, token)
+            if principal is not None and record is not None and self._stale(record):
+                store.touch(prefix)
+        except Exception as exc:
+            logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
+            return None
+        return self._remember(token, principal)
+
+    async def alookup(self, token: str | None) -> Principal | None:
+        """:meth:`lookup` for an event loop: the database is read without blocking it."""
+        from server.key_store import prefix_of_token
+
+        if not token:
+            return None
+        found = self.table.lookup(token)
+        prefix = prefix_of_token(token)
+        if found is not None or prefix is None or self._store is None:
+            return found
+        hit = self._cached(token)
+        if hit is not None:
+            return hit[1]
+        try:
+            # Opening the store (the first time) connects: not on the event loop.
+            store = await asyncio.to_thread(self.store) if callable(self._store) else self.store()
+            assert store is not None
+            record = await store.aget(prefix)
+            principal = self._principal(record, token)
+            if principal is not None and record is not None and self._stale(record):
+                await store.atouch(prefix)
+        except Exception as exc:
+            logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
+            return None
+        return self._remember(token, principal)
+
+    def has_keys(self) -> bool:
+        """Whether any key can sign in at all (the environment's, or an active one in the database)."""
+        if self.table.keys:
+            return True
+        store = self.store()
+        return store is not None and store.active_count() > 0

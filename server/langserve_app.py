@@ -3,9 +3,11 @@
 (``/assistant/playground/``) and ``GET /assistant/threads/{thread_id}/state``; checkpointed by
 ``TenantCheckpointer``, with the ``MemoryStore`` attached.
 
-Every route but ``/ok`` and ``/login`` needs one of the API keys of :mod:`server.keys`
-(``x-api-key``, ``Authorization: Bearer``, or the playground's login cookie); the key's tenant
-becomes ``configurable.tenant_id`` and its identity ``configurable.user_id``. Run it with::
+Every route but ``/ok`` and ``/login`` needs one of the API keys of :mod:`server.keys` (the
+environment's table or ``kassist keys create``; ``x-api-key``, ``Authorization: Bearer``, or the
+login cookie); the key's tenant becomes ``configurable.tenant_id`` and its identity
+``configurable.user_id``. The runs API is at ``/v1/runs`` (:mod:`server.runs`), the operator console
+at ``/ui`` (:mod:`server.console`). Run it with::
 
     KASSIST_API_KEYS='{"<token>": {"identity": "alice", "tenant_id": "acme"}}' \
         kassist serve --port 8001 [--host 127.0.0.1] [--database-url URL]
@@ -40,7 +42,9 @@ from memory import MemoryStore
 from memory.context.compaction import Strategy
 from server.browser_login import add_login_routes
 from server.configurable import client_keys
-from server.keys import KeyTable, Principal, load_key_table
+from server.console import add_console
+from server.key_store import KeyStore, active_keys_in
+from server.keys import KeyResolver, KeyTable, Principal, load_key_table
 from server.request_config import (
     NO_KEY,
     Refused,
@@ -125,14 +129,16 @@ def _http(refused: Refused) -> HTTPException:
     return HTTPException(status_code=refused.status_code, detail=refused.detail)
 
 
-def check_keys(keys: KeyTable, allow_no_keys: bool) -> None:
-    """Refuse to start without keys unless the operator said so (then warn loudly)."""
-    if keys.keys:
+def check_keys(keys: KeyTable, allow_no_keys: bool, database_url: str | None = None) -> None:
+    """Refuse to start without keys (neither the environment's nor the database's) unless the
+    operator said so (then warn loudly)."""
+    if keys.keys or (database_url is not None and active_keys_in(database_url) > 0):
         return
     if not allow_no_keys:
         raise ConfigError(
-            "no API keys are configured: set $KASSIST_API_KEYS (JSON) or $KASSIST_API_KEYS_FILE "
-            "(docs/serving.md), or pass --allow-no-keys to start a server that refuses every request"
+            "no API keys are configured: set $KASSIST_API_KEYS (JSON) or $KASSIST_API_KEYS_FILE, or "
+            "create one with `kassist keys create` (docs/serving.md), or pass --allow-no-keys to "
+            "start a server that refuses every request"
         )
     print(NO_KEYS_WARNING, file=sys.stderr)
 
@@ -178,6 +184,9 @@ def create_app(
     table = keys if keys is not None else load_key_table()
     url = database_url or database_url_from_env()
     served = Served.open(url, services)
+    key_store = KeyStore(served.saver)
+    key_store.setup()
+    resolver = KeyResolver(table, key_store)
     runs = RunsService.open(url)
 
     @asynccontextmanager
@@ -187,12 +196,14 @@ def create_app(
             yield
         finally:
             runs.stop()
+            console.close()
             await served.aclose()
 
     app = FastAPI(title="kassist", lifespan=lifespan)
-    principal = add_login_routes(app, table, landing=f"{PATH}/playground/")
+    principal = add_login_routes(app, resolver, landing=f"{PATH}/playground/")
     add_error_handlers(app)
     app.include_router(runs_router(runs, principal), prefix="/v1/runs")
+    console = add_console(app, resolver, url)
 
     @app.get("/ok", include_in_schema=False)
     async def ok() -> dict[str, bool]:
@@ -293,8 +304,8 @@ def build(database_url: str | None, allow_no_keys: bool) -> FastAPI:
         keys = load_key_table()
     except (ValueError, OSError) as exc:
         raise ConfigError(str(exc)) from None
-    check_keys(keys, allow_no_keys)
     try:
+        check_keys(keys, allow_no_keys, database_url or database_url_from_env())
         return create_app(database_url, keys)
     # A malformed URL, a database not reachable, an embedder asked for that is not there.
     except (ValueError, DatabaseUnavailable, EmbedderUnavailable) as exc:

@@ -10,7 +10,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from graph.ingestion.sql_sqlite import IngestSql
-from graph.ingestion.store import RunRecord, RunStore, Steps, _run_record, stmt
+from graph.ingestion.store import RunRecord, RunStore, Steps, _run_record
+from kassist.db.statements import stmts as stmt
 from kassist.tenancy import validate_tenant_id
 
 

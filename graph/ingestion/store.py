@@ -17,10 +17,11 @@ from pydantic import BaseModel
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.sql_sqlite import IngestSql, Text
-from kassist.db import SqliteDatabase, Stmt
+from kassist.db import SqliteDatabase
 from kassist.db.handle import Handle
 from kassist.db.migrate import pending
-from kassist.db.statements import NO_PARAMS, Op, Options
+from kassist.db.statements import Op, Options
+from kassist.db.statements import stmts as stmt
 from kassist.tenancy import validate_tenant_id
 
 T = TypeVar("T")
@@ -28,13 +29,6 @@ Outcome = Literal["indexed", "unchanged", "failed", "removed"]
 
 
 Steps = Op[T]
-
-
-def stmt(
-    text: Text, params: Any = NO_PARAMS, *, fetch: bool = False, many: Sequence[Any] | None = None
-) -> tuple[Stmt, ...]:
-    """The statements of ``text`` (one or several run in order) with these parameters."""
-    return tuple(Stmt(sql, params, fetch, many) for sql in ((text,) if isinstance(text, str) else text))
 
 
 MANIFEST_COLUMNS = (

@@ -74,3 +74,14 @@ class Options(NamedTuple):
 
 
 DEFAULT = Options()
+
+
+Text = str | tuple[str, ...]
+"""A named statement of a component's typed statement table: one SQL text, or several run in order."""
+
+
+def stmts(
+    text: Text, params: Any = NO_PARAMS, *, fetch: bool = False, many: Sequence[Any] | None = None
+) -> tuple[Stmt, ...]:
+    """The statements of ``text`` (one or several run in order) with these parameters."""
+    return tuple(Stmt(sql, params, fetch, many) for sql in ((text,) if isinstance(text, str) else text))

@@ -1,0 +1,155 @@
+"""What every console page shares: who is signed in, CSRF tokens, the database handles, rendering.
+
+Sign-in is the API key, sent as a header or carried by the ``/login`` cookie (HttpOnly,
+SameSite=Strict; :mod:`server.browser_login`) and resolved on every request by the one
+:class:`server.keys.KeyResolver`, so a revoked key stops working here within a second. A POST made
+with the cookie must also carry the page's CSRF token: an HMAC of the key under a secret of this
+process, so a token is worthless for any other key and after a restart (the page is reloaded).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, quote
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from server.browser_login import request_token
+from server.keys import KeyResolver, Principal, token_from_headers
+from server.request_config import NO_KEY
+from server.roles import admin_only
+
+if TYPE_CHECKING:
+    from graph.ingestion.resources import Resources
+
+logger = logging.getLogger(__name__)
+TEMPLATES = Path(__file__).parent / "templates"
+# No inline script or style, no framing, forms post only here: an injected string can do nothing.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+
+
+class ConsoleError(Exception):
+    """A request the console answers with an error page (404 not found, 403 refused, ...)."""
+
+    def __init__(self, status_code: int, message: str) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.message = message
+
+
+class SignInRequired(Exception):
+    """A page asked for without a valid key: the browser is sent to ``/login``, then back."""
+
+    def __init__(self, target: str) -> None:
+        super().__init__(target)
+        self.target = target
+
+
+@dataclass
+class Session:
+    principal: Principal
+    csrf: str
+    form: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def tenant(self) -> str:
+        return self.principal.tenant_id
+
+    @property
+    def actor(self) -> str:
+        return f"console:{self.principal.identity}"
+
+    def require_admin(self, what: str) -> None:
+        if not self.principal.is_admin:
+            raise ConsoleError(403, admin_only(what))
+
+
+class Console:
+    """The console of one server: its key resolver, database handles and background worker."""
+
+    def __init__(self, resolver: KeyResolver, database_url: str) -> None:
+        self.resolver = resolver
+        self.database_url = database_url
+        self._secret = secrets.token_bytes(32)
+        self._resources: Resources | None = None
+        self._lock = threading.Lock()
+        # Approve, reject and cancel continue a run, which can take minutes: in the background, two
+        # at a time, while the pages poll its progress.
+        self.worker = ThreadPoolExecutor(max_workers=2, thread_name_prefix="console-run")
+        self.action_errors: dict[tuple[str, str], str] = {}
+        self.pending: set[tuple[str, str]] = set()
+        self.templates = Environment(
+            loader=FileSystemLoader(TEMPLATES),
+            autoescape=select_autoescape(("html", "j2")),
+            auto_reload=False,
+        )
+
+    # -- database handles (opened on first use, in a worker thread: opening connects) --------------
+    def resources(self) -> Resources:
+        from graph.ingestion import resources
+
+        with self._lock:
+            if self._resources is None:
+                self._resources = resources.Resources.open(self.database_url)
+                resources.install(self._resources)  # the ingestion nodes this process runs use it
+            return self._resources
+
+    def close(self) -> None:
+        self.worker.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            if self._resources is not None:
+                self._resources.close()
+                self._resources = None
+
+    # -- who is asking ------------------------------------------------------------------------------
+    def csrf_token(self, token: str) -> str:
+        return hmac.new(self._secret, hashlib.sha256(token.encode()).digest(), "sha256").hexdigest()
+
+    async def session(self, request: Request) -> Session:
+        token = request_token(request)
+        principal = await self.resolver.alookup(token)
+        if principal is None or token is None:
+            if request.method == "GET" and request.headers.get("x-console-poll") is None:
+                target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+                raise SignInRequired(target)
+            raise ConsoleError(401, NO_KEY)
+        session = Session(principal, self.csrf_token(token))
+        if request.method == "POST":
+            body = (await request.body()).decode("utf-8", "replace")
+            session.form = {k: v[0] for k, v in parse_qs(body, keep_blank_values=True).items()}
+            by_header = token_from_headers(dict(request.headers.raw)) is not None
+            # A header cannot be added by another site's page (no CORS here); a cookie can be sent
+            # by one (if SameSite failed), so a cookie's POST must prove it came from our page.
+            sent = session.form.get("csrf", "")
+            if not by_header and not hmac.compare_digest(sent.encode(), session.csrf.encode()):
+                raise ConsoleError(
+                    403, "this form's security token is missing or stale; reload the page and try again"
+                )
+        return session
+
+    # -- pages ----------------------------------------------------------------------------------------
+    def render(
+        self, name: str, session: Session | None, status_code: int = 200, **context: Any
+    ) -> HTMLResponse:
+        html = self.templates.get_template(name).render(session=session, **context)
+        return HTMLResponse(html, status_code=status_code, headers=SECURITY_HEADERS)
+
+    def login_target(self, target: str) -> str:
+        return f"/login?next={quote(target, safe='/')}"

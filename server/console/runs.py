@@ -1,0 +1,162 @@
+"""Ingestion runs in the console: the list with live progress, one run with approve / reject /
+cancel, and its audit report. Calls the ingestion pipeline's Python API (what ``kassist runs``
+calls); another tenant's run is not found (404), whatever its id."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import FileResponse, RedirectResponse, Response
+
+from server.console.core import SECURITY_HEADERS, Console, ConsoleError, Session
+
+REPORT_TYPES = {
+    "html": "text/html; charset=utf-8",
+    "json": "application/json",
+    "md": "text/markdown; charset=utf-8",
+}
+# The report quotes documents: shown as a sandboxed page, its scripts (if any got in) cannot run.
+REPORT_HEADERS = {
+    **SECURITY_HEADERS,
+    "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+}
+WAITING = "needs_review"
+
+
+def _view(record: Any, state: Any, snapshot: Any) -> dict[str, Any]:
+    """What the pages show of one run (None state: registered, not started)."""
+    busy = record.owner is not None and (record.lease_until or 0) > time.time()
+    if state is None:
+        return {"run_id": record.run_id, "status": "pending", "collection": record.collection,
+                "source": record.source, "busy": busy, "done": 0, "total": 0, "percent": 0, "final": False}  # fmt: skip
+    status = WAITING if snapshot.interrupts else state.status
+    c = state.counters
+    done, total = c.documents_seen + c.documents_removed, state.documents_total
+    final = status in ("completed", "cancelled", WAITING, "failed", "paused") and not busy
+    return {
+        "run_id": record.run_id, "status": status, "collection": record.collection, "source": record.source,
+        "busy": busy, "done": done, "total": total, "percent": int(100 * done / total) if total else (100 if final and status == "completed" else 0),
+        "step": state.step.kind if state.step else "end", "batch": state.batch_cursor, "batches": state.batches_total,
+        "counters": c.model_dump(), "findings": state.findings, "review": state.review,
+        "last_error": state.last_error, "reports": [f for f in REPORT_TYPES if f in state.report_paths],
+        "embedder": state.embedder_name, "final": final,
+    }  # fmt: skip
+
+
+class Runs:
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def _graph(self, tenant: str) -> Any:
+        from graph.ingestion.graph import build_graph
+
+        return build_graph().compile(checkpointer=self.console.resources().saver.for_tenant(tenant))
+
+    def _state(self, graph: Any, tenant: str, run_id: str) -> tuple[Any, Any]:
+        from graph.ingestion.runner import config_for
+        from graph.ingestion.state import AgentRunState
+
+        snapshot = graph.get_state(config_for(tenant, run_id))
+        return (AgentRunState.model_validate(snapshot.values) if snapshot.values else None), snapshot
+
+    def list(self, tenant: str) -> list[dict[str, Any]]:
+        res = self.console.resources()
+        graph = self._graph(tenant)
+        views = [_view(r, *self._state(graph, tenant, r.run_id)) for r in res.store.runs(tenant)]
+        return sorted(views, key=lambda v: (v["status"] != WAITING, not v["busy"]))
+
+    def one(self, tenant: str, run_id: str) -> tuple[dict[str, Any], Any]:
+        record = self.console.resources().store.get(tenant, run_id)
+        if record is None:
+            raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
+        state, snapshot = self._state(self._graph(tenant), tenant, run_id)
+        view = _view(record, state, snapshot)
+        if (tenant, run_id) in self.console.pending:
+            view["final"], view["busy"] = False, True
+        error = self.console.action_errors.get((tenant, run_id))
+        if error:
+            view["action_error"] = error
+        return view, state
+
+    def _continue(self, tenant: str, run_id: str, **kwargs: Any) -> None:
+        """Drive the run in the background until it stops again (what ``kassist runs ...`` does)."""
+        from graph.ingestion.runner import RunBusy, execute
+
+        key = (tenant, run_id)
+        self.console.action_errors.pop(key, None)
+        self.console.pending.add(key)  # the page keeps polling until the work is over
+
+        def work() -> None:
+            try:
+                execute(self.console.resources(), tenant, run_id, **kwargs)
+            except RunBusy:  # a live worker has it: a cancel reaches it at its next node
+                pass
+            except Exception as exc:  # shown on the run's page; the run itself is resumable
+                self.console.action_errors[key] = f"{type(exc).__name__}: {exc}"
+            finally:
+                self.console.pending.discard(key)
+
+        self.console.worker.submit(work)
+
+    def decide(self, session: Session, run_id: str, decision: str) -> None:
+        if decision == "approve":
+            session.require_admin("approve a run that needs review")
+        view, _ = self.one(session.tenant, run_id)
+        if view["status"] != WAITING:
+            raise ConsoleError(409, f"run {run_id!r} is {view['status']}, not waiting for a review")
+        self._continue(session.tenant, run_id, resume={"decision": decision, "by": session.actor})
+
+    def cancel(self, session: Session, run_id: str) -> None:
+        if not self.console.resources().store.request_cancel(session.tenant, run_id):
+            raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
+        self._continue(session.tenant, run_id)
+
+    def report(self, tenant: str, run_id: str, fmt: str) -> Path:
+        _, state = self.one(tenant, run_id)
+        path = state.report_paths.get(fmt) if state is not None and fmt in REPORT_TYPES else None
+        if not path or not Path(path).is_file():
+            raise ConsoleError(404, f"run {run_id!r} has no {fmt} audit report (yet)")
+        return Path(path)
+
+
+def router(console: Console) -> APIRouter:
+    runs = Runs(console)
+    api = APIRouter()
+    signed_in = Depends(console.session)
+
+    @api.get("/ui/runs")
+    def runs_page(session: Session = signed_in) -> Response:
+        return console.render("runs.html", session, runs=runs.list(session.tenant))
+
+    @api.get("/ui/fragments/runs")
+    def runs_fragment(session: Session = signed_in) -> Response:
+        return console.render("runs_table.html", session, runs=runs.list(session.tenant))
+
+    @api.get("/ui/runs/{run_id}")
+    def run_page(run_id: str, session: Session = signed_in) -> Response:
+        return console.render("run.html", session, run=runs.one(session.tenant, run_id)[0])
+
+    @api.get("/ui/fragments/runs/{run_id}")
+    def run_fragment(run_id: str, session: Session = signed_in) -> Response:
+        return console.render("run_status.html", session, run=runs.one(session.tenant, run_id)[0])
+
+    @api.get("/ui/runs/{run_id}/report.{fmt}")
+    def run_report(run_id: str, fmt: str, session: Session = signed_in) -> Response:
+        path = runs.report(session.tenant, run_id, fmt)
+        return FileResponse(path, media_type=REPORT_TYPES[fmt], headers=REPORT_HEADERS)
+
+    @api.post("/ui/runs/{run_id}/{action}")
+    def run_action(run_id: str, action: str, session: Session = signed_in) -> Response:
+        if action in ("approve", "reject"):
+            runs.decide(session, run_id, action)
+        elif action == "cancel":
+            runs.cancel(session, run_id)
+        else:
+            raise ConsoleError(404, f"no action {action!r}; use approve, reject or cancel")
+        return RedirectResponse(f"/ui/runs/{quote(run_id, safe='')}", status_code=303)
+
+    return api

@@ -1,0 +1,237 @@
+"""API keys an operator manages (``kassist keys``), stored in the checkpointer's database.
+
+A key is ``kassist_<prefix>_<secret>``: the prefix (10 hex characters) is its public handle, listed
+and revoked by; the table holds the prefix, the SHA-256 of the whole token and the owner, never the
+token, which is shown once when it is created. A plain (unsalted, fast) hash is enough here because
+the secret is 256 random bits, not a password: there is nothing to guess from the hash.
+
+Operations are sans-I/O generators of :class:`kassist.db.Stmt` built from the typed statements of
+``server/sql_sqlite.py`` / ``server/sql_postgres.py`` (:class:`server.sql_sqlite.KeysSql`), run on
+the checkpointer's database object like the ingestion tables (:mod:`graph.ingestion.store`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel
+
+from checkpointer import TenantCheckpointer
+from kassist.db import SqliteDatabase
+from kassist.db.handle import Handle
+from kassist.db.migrate import pending
+from kassist.db.statements import Op, Options, Text, stmts
+from kassist.tenancy import validate_tenant_id
+from server.sql_sqlite import KeysSql
+
+Role = Literal["admin", "member"]
+TOKEN_PREFIX = "kassist_"
+PREFIX_LENGTH = 10
+_TOKEN = re.compile(rf"^{TOKEN_PREFIX}([0-9a-f]{{{PREFIX_LENGTH}}})_[A-Za-z0-9_-]{{32,}}$")
+_PREFIX = re.compile(rf"^(?:{TOKEN_PREFIX})?([0-9a-f]{{{PREFIX_LENGTH}}})$")
+
+
+T = TypeVar("T")
+Steps = Op[T]
+
+
+class KeyRecord(BaseModel):
+    """One stored key, as an operator sees it (the hash never leaves this module's callers)."""
+
+    prefix: str
+    tenant_id: str
+    identity: str
+    role: Role
+    token_hash: str
+    created_at: float
+    revoked_at: float | None
+    last_used_at: float | None
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    def public(self) -> dict[str, Any]:
+        """What ``kassist keys list --json`` and the console show: everything but the hash."""
+        return self.model_dump(exclude={"token_hash"}) | {"active": self.active}
+
+
+# -- pure rules ---------------------------------------------------------------------------------------
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh ``(token, prefix)``."""
+    prefix = secrets.token_hex(PREFIX_LENGTH // 2)
+    return f"{TOKEN_PREFIX}{prefix}_{secrets.token_urlsafe(32)}", prefix
+
+
+def prefix_of_token(token: str) -> str | None:
+    """The prefix of a token in the managed format, else None (then it is no managed key)."""
+    match = _TOKEN.match(token)
+    return match.group(1) if match else None
+
+
+def parse_prefix(text: str) -> str:
+    """An operator's PREFIX argument (``3f9a0c1b2d`` or ``kassist_3f9a0c1b2d``), or ValueError."""
+    match = _PREFIX.match(text.strip())
+    if not match:
+        raise ValueError(
+            f"{text!r} is not a key prefix: give the {PREFIX_LENGTH} hex characters after 'kassist_' "
+            "that `kassist keys list` shows"
+        )
+    return match.group(1)
+
+
+def matches(record: KeyRecord, token: str) -> bool:
+    """Whether ``token`` is this record's key; the hashes are compared in constant time."""
+    return hmac.compare_digest(record.token_hash, hash_token(token))
+
+
+def _record(row: Any) -> KeyRecord:
+    return KeyRecord(
+        prefix=row["prefix"],
+        tenant_id=row["tenant_id"],
+        identity=row["identity"],
+        role=row["role"],
+        token_hash=row["token_hash"],
+        created_at=float(row["created_at"]),
+        revoked_at=None if row["revoked_at"] is None else float(row["revoked_at"]),
+        last_used_at=None if row["last_used_at"] is None else float(row["last_used_at"]),
+    )
+
+
+def migrate(q: KeysSql) -> Steps[list[int]]:
+    yield stmts(q.migration_lock)
+    yield stmts(q.version_table)
+    rows = yield stmts(q.applied_versions, fetch=True)
+    applied = pending("API key table", (int(r["version"]) for r in rows), len(q.migrations))
+    for version in applied:
+        yield stmts(q.migrations[version - 1])
+        yield stmts(q.record_version, {"v": version})
+    return applied
+
+
+def get(q: KeysSql, prefix: str) -> Steps[KeyRecord | None]:
+    rows = yield stmts(q.get, {"prefix": prefix}, fetch=True)
+    return _record(rows[0]) if rows else None
+
+
+def create(
+    q: KeysSql, tenant: str, identity: str, role: Role, token: str, prefix: str, now: float
+) -> Steps[KeyRecord]:
+    params = {"prefix": prefix, "tenant": tenant, "identity": identity, "role": role}
+    yield stmts(q.insert, {**params, "hash": hash_token(token), "now": now})
+    record = yield from get(q, prefix)
+    assert record is not None
+    return record
+
+
+# -- the executor-backed store ----------------------------------------------------------------------
+
+
+class KeyStore:
+    """The API key table of one database, reached through a checkpointer's executor."""
+
+    def __init__(self, saver: TenantCheckpointer) -> None:
+        # The saver's database, shared: same connections, same transaction rules; the saver owns
+        # the use of it (closing the saver closes it), so this handle is never closed.
+        db = saver._executor.db  # type: ignore[attr-defined]
+        if isinstance(db, SqliteDatabase):
+            from server.sql_sqlite import SQL
+        else:
+            from server.sql_postgres import SQL
+        self._q: KeysSql = SQL
+        self._handle = Handle(db, Options())
+
+    def _one(
+        self, text: Text, params: dict[str, Any], *, fetch: bool = True, write: bool = False
+    ) -> list[Any]:
+        def steps() -> Steps[list[Any]]:
+            rows = yield stmts(text, params, fetch=fetch)
+            return rows  # type: ignore[no-any-return]
+
+        return self._handle.run(steps(), write=write, single=True)
+
+    def setup(self) -> list[int]:
+        return self._handle.run(migrate(self._q), write=True)
+
+    def create(self, tenant: str, identity: str, role: Role = "member") -> tuple[str, KeyRecord]:
+        """A new key for ``identity`` in ``tenant``: ``(token, record)``; the token is never stored."""
+        tenant = validate_tenant_id(tenant)
+        if "." in tenant:
+            raise ValueError(f"tenant {tenant!r} contains a dot, which store namespaces cannot hold")
+        if not identity.strip() or any(ord(c) < 32 for c in identity):
+            raise ValueError("identity must be a non-empty name without control characters, e.g. alice")
+        if role not in ("admin", "member"):
+            raise ValueError(f"role must be admin or member, got {role!r}")
+        token, prefix = new_token()
+        record = self._handle.run(
+            create(self._q, tenant, identity, role, token, prefix, time.time()), write=True
+        )
+        return token, record
+
+    def get(self, prefix: str) -> KeyRecord | None:
+        return self._handle.run(get(self._q, prefix), single=True)
+
+    async def aget(self, prefix: str) -> KeyRecord | None:
+        return await self._handle.arun(get(self._q, prefix), single=True)
+
+    def list(self, tenant: str | None = None) -> list[KeyRecord]:
+        """The keys of ``tenant`` (every tenant's when None: the operator's view), oldest first."""
+        if tenant is None:
+            return [_record(r) for r in self._one(self._q.list_all, {})]
+        return [_record(r) for r in self._one(self._q.list, {"tenant": validate_tenant_id(tenant)})]
+
+    def revoke(self, prefix: str, tenant: str | None = None) -> bool:
+        """Revoke the active key ``prefix`` (only if it is ``tenant``'s, when given); False if none."""
+        params: dict[str, Any] = {"prefix": prefix, "now": time.time()}
+        if tenant is None:
+            return bool(self._one(self._q.revoke_any, params, write=True))
+        return bool(self._one(self._q.revoke, {**params, "tenant": tenant}, write=True))
+
+    def touch(self, prefix: str) -> None:
+        self._one(self._q.touch, {"prefix": prefix, "now": time.time()}, fetch=False, write=True)
+
+    async def atouch(self, prefix: str) -> None:
+        def steps() -> Steps[None]:
+            yield stmts(self._q.touch, {"prefix": prefix, "now": time.time()})
+
+        await self._handle.arun(steps(), write=True, single=True)
+
+    def active_count(self) -> int:
+        return int(self._one(self._q.count_active, {})[0]["n"])
+
+
+def open_key_store(database_url: str) -> tuple[TenantCheckpointer, KeyStore]:
+    """A key store of its own on ``database_url`` (tables created); close the saver when done."""
+    saver = TenantCheckpointer.from_url(database_url)
+    try:
+        store = KeyStore(saver)
+        store.setup()
+    except BaseException:
+        saver.close()
+        raise
+    return saver, store
+
+
+def active_keys_in(database_url: str) -> int:
+    """How many active keys ``database_url`` holds; 0, creating nothing, for a SQLite file not there."""
+    from kassist.dburl import parse_database_url
+
+    parsed = parse_database_url(database_url)
+    if parsed.sqlite_path is not None and not parsed.sqlite_path.is_file():
+        return 0
+    saver, store = open_key_store(database_url)
+    try:
+        return store.active_count()
+    finally:
+        saver.close()

@@ -1,0 +1,142 @@
+"""``kassist keys ...``: API keys an operator manages (create, list, revoke), stored hashed in the
+database the servers read (``--database-url``, as the servers' ``KASSIST_DATABASE_URL``).
+
+``create`` prints the new key once, on stdout (nothing else goes there without ``--json``); only its
+prefix and SHA-256 are stored, so a lost key cannot be shown again: revoke it and create another.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kassist.clikit import (
+    DatabaseUrlOption,
+    ExitCode,
+    JsonOption,
+    TenantOption,
+    check_tenant,
+    database_url,
+    err_console,
+    fail,
+    out_console,
+    row,
+    table,
+)
+
+if TYPE_CHECKING:
+    from server.key_store import KeyStore
+
+app = typer.Typer(help="API keys: create (shown once), list, revoke.", no_args_is_help=True)
+
+RoleOption = Annotated[str, typer.Option("--role", help="admin or member (default).")]
+OptionalTenant = Annotated[
+    str | None, typer.Option("--tenant", "-t", help="Only this tenant's keys (default: every tenant's).")
+]
+
+
+@contextmanager
+def _store(url: str | None, *, must_exist: bool) -> Iterator[KeyStore]:
+    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
+    from server.key_store import open_key_store
+
+    chosen = database_url(url, must_exist=must_exist)
+    try:
+        saver, store = open_key_store(chosen)
+    except (DatabaseUnavailable, UnsupportedDatabaseURL, ValueError) as exc:
+        fail(str(exc))
+    try:
+        yield store
+    finally:
+        saver.close()
+
+
+def _when(ts: float | None) -> str:
+    return "-" if ts is None else datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M")
+
+
+@app.command("create")
+def create(
+    tenant: TenantOption,
+    identity: Annotated[str, typer.Option("--identity", "-i", help="Who the key signs in as, e.g. alice.")],
+    role: RoleOption = "member",
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create a key for IDENTITY in TENANT and print it once (store it now: it is not kept)."""
+    tenant = check_tenant(tenant)
+    if role not in ("admin", "member"):
+        fail(f"--role: {role!r} is not a role; use admin or member", ExitCode.USAGE)
+    with _store(database_url, must_exist=False) as store:
+        try:
+            token, record = store.create(tenant, identity, "admin" if role == "admin" else "member")
+        except ValueError as exc:
+            fail(str(exc), ExitCode.USAGE)
+    if as_json:
+        out_console().print_json(json.dumps({"key": token, **record.public()}))
+        return
+    print(token)
+    err_console().print(
+        f"key {record.prefix} for {record.identity} ({record.role}) in tenant {record.tenant_id}: "
+        "shown once, store it now; revoke with `kassist keys revoke "
+        f"{record.prefix}`",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@app.command("list")
+def list_keys(
+    tenant: OptionalTenant = None, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+) -> None:
+    """Keys with their prefix, owner, role, creation, last use and whether they are revoked."""
+    if tenant is not None:
+        tenant = check_tenant(tenant)
+    with _store(database_url, must_exist=True) as store:
+        records = store.list(tenant)
+    if as_json:
+        out_console().print_json(json.dumps([r.public() for r in records]))
+        return
+    columns = ("prefix", "tenant", "identity", "role", "created (UTC)", "last used", "state")
+    title = f"API keys of {tenant}" if tenant else "API keys"
+    t = table(title, columns, no_wrap=("prefix", "role", "created (UTC)", "last used", "state"))
+    for r in records:
+        state = "active" if r.active else "revoked"
+        t.add_row(
+            *row(r.prefix, r.tenant_id, r.identity, r.role, _when(r.created_at), _when(r.last_used_at), state)
+        )
+    out_console().print(t)
+
+
+@app.command("revoke")
+def revoke(
+    prefix: Annotated[str, typer.Argument(help="The key's prefix, as `kassist keys list` shows it.")],
+    tenant: OptionalTenant = None,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Revoke a key: every server on this database refuses it within a second."""
+    from server.key_store import parse_prefix
+
+    try:
+        handle = parse_prefix(prefix)
+    except ValueError as exc:
+        fail(str(exc), ExitCode.USAGE)
+    if tenant is not None:
+        tenant = check_tenant(tenant)
+    with _store(database_url, must_exist=True) as store:
+        if not store.revoke(handle, tenant):
+            record = store.get(handle)
+            if record is not None and (tenant is None or record.tenant_id == tenant):
+                fail(f"key {handle} is already revoked")
+            where = f" in tenant {tenant!r}" if tenant else ""
+            fail(f"no key with prefix {handle}{where}; `kassist keys list` shows the prefixes")
+    if as_json:
+        out_console().print_json(json.dumps({"prefix": handle, "revoked": True}))
+        return
+    out_console().print(f"revoked key {handle}", highlight=False)

@@ -1,0 +1,36 @@
+"""What only an admin key may do, as pure rules every interface applies (no I/O).
+
+- write tenant-level memory defaults: a store namespace (below the tenant) that holds defaults for
+  every user of the tenant, i.e. one under ``("defaults", ...)`` or with the tenant-defaults user
+  ``"*"`` in it (memory's ``TENANT_DEFAULTS``: ``("users", "*")``, ``("assistant", "*", ...)``);
+- release (approve) a quarantined memory;
+- approve a run waiting for review (a resume whose decision is ``approve``);
+- create or revoke the tenant's API keys.
+
+A member asking for one of these gets 403 with what it needs, never a silent no-op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+TENANT_DEFAULTS = "*"  # memory.manager.models.TENANT_DEFAULTS, without importing the manager
+DEFAULTS_ROOT = "defaults"
+STORE_WRITES = frozenset({"put", "delete"})
+
+
+def is_tenant_level(labels: Sequence[str]) -> bool:
+    """Whether a store namespace below the tenant holds tenant-level defaults."""
+    return bool(labels) and (labels[0] == DEFAULTS_ROOT or TENANT_DEFAULTS in labels)
+
+
+def approves(resume: object) -> bool:
+    """Whether a resume value approves a review (``{"decision": "approve"}`` or ``"approve"``),
+    read exactly as the ingestion graph's review node reads it."""
+    decision = resume.get("decision") if isinstance(resume, Mapping) else resume
+    return str(decision) == "approve"
+
+
+def admin_only(what: str) -> str:
+    """The 403 message for a member asking for an admin action."""
+    return f"only an admin key may {what}; ask an admin of your tenant (`kassist keys create --role admin`)"

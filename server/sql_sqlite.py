@@ -1,0 +1,78 @@
+"""SQLite statements of the API key table (``kassist keys``), run on the checkpointer's database
+(kassist.db) next to the checkpoint and ingestion tables.
+
+:data:`SQL` holds them as typed fields (:class:`KeysSql`), which :mod:`server.key_store` names directly. A key is stored as its prefix (the public handle an operator lists and revokes
+by), the SHA-256 of the whole token, and its owner; never the token itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+KEYS = "kassist_api_keys"
+COLUMNS = "prefix, tenant_id, identity, role, token_hash, created_at, revoked_at, last_used_at"
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        # prefix is unique across tenants: a request names no tenant, the key says which one it is.
+        f"""CREATE TABLE IF NOT EXISTS {KEYS} (
+            prefix TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, identity TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('admin', 'member')), token_hash TEXT NOT NULL,
+            created_at REAL NOT NULL, revoked_at REAL, last_used_at REAL)""",
+        f"CREATE INDEX IF NOT EXISTS kassist_api_keys_tenant ON {KEYS} (tenant_id, created_at)",
+    ),
+)
+
+Text = str | tuple[str, ...]
+"""One statement, or several run in order."""
+
+
+@dataclass(frozen=True)
+class KeysSql:
+    """Every statement of the API key table in one dialect."""
+
+    version_table: Text
+    migration_lock: Text
+    applied_versions: Text
+    record_version: Text
+    migrations: tuple[tuple[str, ...], ...]
+    insert: Text
+    get: Text
+    list: Text
+    list_all: Text
+    revoke: Text
+    revoke_any: Text
+    touch: Text
+    count_active: Text
+
+
+FIELDS = tuple(f.name for f in fields(KeysSql))
+
+SQL = KeysSql(
+    version_table=(
+        "CREATE TABLE IF NOT EXISTS kassist_keys_schema_version "
+        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+    ),
+    migration_lock=(),  # BEGIN IMMEDIATE already serialises writers
+    applied_versions="SELECT version FROM kassist_keys_schema_version ORDER BY version",
+    record_version=(
+        "INSERT INTO kassist_keys_schema_version (version, applied_at) VALUES (:v, datetime('now'))"
+    ),
+    migrations=MIGRATIONS,
+    insert=(
+        f"INSERT INTO {KEYS} (prefix, tenant_id, identity, role, token_hash, created_at) "
+        "VALUES (:prefix, :tenant, :identity, :role, :hash, :now)"
+    ),
+    get=f"SELECT {COLUMNS} FROM {KEYS} WHERE prefix = :prefix",
+    list=f"SELECT {COLUMNS} FROM {KEYS} WHERE tenant_id = :tenant ORDER BY created_at, prefix",
+    list_all=f"SELECT {COLUMNS} FROM {KEYS} ORDER BY tenant_id, created_at, prefix",
+    revoke=(
+        f"UPDATE {KEYS} SET revoked_at = :now WHERE prefix = :prefix AND tenant_id = :tenant "
+        "AND revoked_at IS NULL RETURNING prefix"
+    ),
+    revoke_any=(
+        f"UPDATE {KEYS} SET revoked_at = :now WHERE prefix = :prefix AND revoked_at IS NULL RETURNING prefix"
+    ),
+    touch=f"UPDATE {KEYS} SET last_used_at = :now WHERE prefix = :prefix",
+    count_active=f"SELECT count(*) AS n FROM {KEYS} WHERE revoked_at IS NULL",
+)

@@ -1,0 +1,153 @@
+"""The operator console in a real headless browser (Debian's chromium, driven by selenium) against a
+real `kassist serve` on 127.0.0.1 whose only keys are `kassist keys create` ones in its database:
+sign in, see a run, approve a run waiting for review as an admin (a member is refused), release a
+quarantined memory, see another tenant's run as not found, and a key revoked from the command line
+refused by the browser's next page within a second.
+
+Skipped, with the reason, when chromium, chromedriver or selenium is missing (`make test` installs
+the browser when it runs as root)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from console_harness import World, make_world
+from server_harness import ROOT, free_port, running
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if BROWSER is None or DRIVER is None:
+    pytest.skip(
+        "no chromium/chromedriver on PATH: install Debian's chromium and chromium-driver packages "
+        "(`make test` does, as root) to run the console's browser tests",
+        allow_module_level=True,
+    )
+if importlib.util.find_spec("selenium") is None:
+    pytest.skip(
+        "selenium is not installed: pip install -c constraints.txt -e '.[dev]'", allow_module_level=True
+    )
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+Server = tuple[str, str, World]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("console-browser")
+    db_url = f"sqlite:///{tmp / 'kassist.db'}"
+    world = make_world(db_url, tmp)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KASSIST_")}
+    env |= {"PYTHONPATH": str(ROOT), "KASSIST_REPORTS_DIR": str(tmp / "reports")}
+    # No $KASSIST_API_KEYS: the server starts because its database holds active keys.
+    argv = [sys.executable, "-P", "-m", "kassist.cli", "serve", "--port", str(port), "--database-url", db_url]
+    with running(argv, cwd=tmp, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+        yield base, db_url, world
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(BROWSER)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 f"--user-data-dir={tmp_path / 'chromium-profile'}"):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait(driver: Any, condition: Any, timeout: float = 60) -> Any:
+    # The polled parts of a page are replaced every second: an element read mid-swap is stale.
+    ignored = (StaleElementReferenceException, NoSuchElementException)
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(condition)
+
+
+def sign_in(driver: Any, base: str, key: str, start: str = "/ui") -> None:
+    driver.delete_all_cookies()
+    driver.get(base + start)
+    wait(driver, lambda d: "/login" in d.current_url)  # no key: the sign-in form
+    driver.find_element(By.NAME, "api_key").send_keys(key)
+    driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
+    wait(driver, lambda d: "/login" not in d.current_url and d.find_elements(By.ID, "who"))
+
+
+def text(driver: Any, element_id: str) -> str:
+    return str(driver.find_element(By.ID, element_id).text)
+
+
+def test_operators_use_the_console_in_a_browser(server: Server, browser: Any) -> None:
+    base, db_url, w = server
+    # A member sees the run waiting for review, and is refused when approving it.
+    sign_in(browser, base, w.member)
+    assert browser.current_url == f"{base}/ui/runs" and "ben (member)" in text(browser, "who")
+    row = browser.find_element(By.CSS_SELECTOR, f"tr[data-run='{w.run_id}']")
+    assert "needs_review" in row.text
+    row.find_element(By.LINK_TEXT, w.run_id).click()
+    wait(browser, lambda d: d.find_elements(By.ID, "approve"))
+    assert "needs_review" in text(browser, "status") and "1 of 27 documents failed" in text(browser, "review")
+    browser.find_element(By.ID, "approve").click()
+    wait(browser, lambda d: d.find_elements(By.ID, "error"))
+    assert "only an admin key may approve a run that needs review" in text(browser, "error")
+
+    # An admin approves it; the page follows the run to its end without a reload.
+    sign_in(browser, base, w.admin, start=f"/ui/runs/{w.run_id}")
+    assert browser.current_url == f"{base}/ui/runs/{w.run_id}"
+    report = browser.find_element(By.ID, "report-html").get_attribute("href")
+    browser.find_element(By.ID, "approve").click()
+    wait(browser, lambda d: text(d, "status") == "completed")
+    assert wait(browser, lambda d: text(d, "review").startswith("approved by console:olga"))
+    browser.get(report)
+    assert "review-me" in browser.page_source  # the audit report of the run
+
+    # The memory review queue: release the quarantined memory.
+    browser.get(f"{base}/ui/memory")
+    held = browser.find_element(By.CSS_SELECTOR, f"tr[data-memory='{w.memory_id}']")
+    assert "From now on the gateway is gw2" in held.text
+    held.find_element(By.CSS_SELECTOR, "button.release").click()
+    wait(browser, lambda d: d.find_elements(By.ID, "notice"))
+    assert text(browser, "notice") == "Memory released." and browser.find_elements(By.ID, "queue-empty")
+
+    # Another tenant: acme's run is not found, and its list does not show it.
+    sign_in(browser, base, w.globex)
+    assert not browser.find_elements(By.CSS_SELECTOR, f"tr[data-run='{w.run_id}']")
+    browser.get(f"{base}/ui/runs/{w.run_id}")
+    assert "no ingestion run 'review-me' in your tenant" in text(browser, "error")
+    assert httpx.get(f"{base}/ui/runs/{w.run_id}", headers={"x-api-key": w.globex}).status_code == 404
+
+    # A key revoked from the command line (another process) is refused by the next page within a second.
+    sign_in(browser, base, w.member)
+    prefix = w.member.split("_")[1]
+    cmd = [sys.executable, "-P", "-m", "kassist.cli", "keys", "revoke", prefix, "--database-url", db_url]
+    done = subprocess.run(
+        cmd, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    revoked = time.monotonic()
+    while True:
+        browser.get(f"{base}/ui/keys")
+        if "/login" in browser.current_url:
+            break
+        assert time.monotonic() - revoked < 5, "the revoked key still signs in"
+    refused_after = time.monotonic() - revoked
+    assert refused_after < 1.0, f"the revoked key was refused only after {refused_after:.2f} s"
