@@ -181,5 +181,8 @@ def test_an_admin_creates_and_revokes_keys_and_a_revoked_key_is_refused_at_once(
     revoked = client.post(f"/ui/keys/{prefix}/revoke", data={"csrf": csrf})
     assert revoked.status_code == 200 and f"Key {prefix} revoked." in revoked.text
     assert client.get("/ui/fragments/runs", headers=headers).status_code == 401
-    body = {"input": {"docs": ["a"]}, "config": {"configurable": {"thread_id": "t"}}}
-    assert client.post("/documents/invoke", json=body, headers={"x-api-key": carol}).status_code == 401
+    body = {
+        "input": {"messages": [{"type": "human", "content": "hi"}]},
+        "config": {"configurable": {"thread_id": "t"}},
+    }
+    assert client.post("/assistant/invoke", json=body, headers={"x-api-key": carol}).status_code == 401

@@ -49,7 +49,7 @@ def on_graph_server(base: str, key: str) -> Callable[[], int]:
 
 def on_langserve(base: str, key: str) -> Callable[[], int]:
     return lambda: (
-        httpx.get(f"{base}/documents/input_schema", headers={"x-api-key": key}, timeout=30).status_code
+        httpx.get(f"{base}/assistant/input_schema", headers={"x-api-key": key}, timeout=30).status_code
     )
 
 
@@ -135,4 +135,4 @@ def test_no_key_and_a_wrong_key_get_401(servers: Servers) -> None:
     for key in ("", "kassist_0123456789_" + "A" * 43):
         headers = {"x-api-key": key} if key else {}
         assert httpx.post(f"{graph_base}/threads/search", json={}, headers=headers).status_code == 401
-        assert httpx.get(f"{serve_base}/documents/input_schema", headers=headers).status_code == 401
+        assert httpx.get(f"{serve_base}/assistant/input_schema", headers=headers).status_code == 401
