@@ -1,0 +1,71 @@
+"""Instructions per 1 KB put + get_tuple round on SQLite, ours or stock: a load-independent floor.
+
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \\
+        --callgrind-out-file=/tmp/cg.out .venv/bin/python bench/cp_instructions.py ours 100
+    grep ^summary: /tmp/cg.out            # divide by the round count
+    callgrind_annotate --inclusive=yes /tmp/cg.out | grep _sqlite/   # the share inside sqlite3
+
+Workload (a) of bench/checkpointers.py at 1 KB, ``synchronous=NORMAL`` on tmpfs. Setup, imports and
+30 warm-up rounds run outside ``functools.reduce``; the measured rounds run inside it, so
+``--toggle-collect=functools_reduce`` counts only them. ``put`` or ``get`` as third argument
+measures one call (the other runs only once per thread). Wall-clock figures on a shared machine
+move with its load; instruction counts do not (docs/benchmarks.md, "Session 5").
+"""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cp_workloads import checkpoint_steps
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
+
+def rounds(saver: BaseCheckpointSaver[Any], data: list[Any], what: str) -> None:
+    thread = uuid.uuid4().hex
+    config: RunnableConfig = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+    latest: RunnableConfig = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+    for step, checkpoint, new_versions in data:
+        if what != "get" or step == 0:
+            metadata: Any = {"source": "loop", "step": step, "parents": {}}
+            config = saver.put(config, checkpoint, metadata, new_versions)
+        if what != "put":
+            saver.get_tuple(latest)
+
+
+def main() -> None:
+    kind, count = sys.argv[1], int(sys.argv[2])
+    what = sys.argv[3] if len(sys.argv) > 3 else "both"
+    if kind not in ("ours", "stock") or what not in ("both", "put", "get"):
+        sys.exit("usage: cp_instructions.py ours|stock ROUNDS [both|put|get]")
+    with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as tmp:
+        saver: BaseCheckpointSaver[Any]
+        if kind == "stock":
+            from langgraph.checkpoint.sqlite import SqliteSaver
+
+            conn = sqlite3.connect(f"{tmp}/stock.db", check_same_thread=False)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            saver = SqliteSaver(conn)
+            saver.setup()
+        else:
+            from checkpointer import TenantCheckpointer
+
+            owner = TenantCheckpointer.from_url(f"sqlite:///{tmp}/ours.db", sqlite_synchronous="normal")
+            owner.setup()
+            saver = owner.for_tenant("bench")
+        rounds(saver, list(checkpoint_steps(saver, 30, 1024)), what)
+        data = list(checkpoint_steps(saver, count, 1024))
+        functools.reduce(lambda _, chunk: rounds(saver, chunk, what), [data], None)
+
+
+if __name__ == "__main__":
+    main()
