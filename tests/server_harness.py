@@ -22,9 +22,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ACME_KEY = "acme-key-0123456789abcdef"
 GLOBEX_KEY = "globex-key-0123456789abcdef"
+ACME_ADMIN_KEY = "acme-admin-key-0123456789abcdef"
 KEYS = {
     ACME_KEY: {"identity": "alice", "tenant_id": "acme"},
     GLOBEX_KEY: {"identity": "bob", "tenant_id": "globex"},
+    ACME_ADMIN_KEY: {"identity": "olga", "tenant_id": "acme", "role": "admin"},
 }
 
 

@@ -17,7 +17,7 @@ import pytest
 from langgraph_sdk import get_sync_client
 from langgraph_sdk.client import SyncLangGraphClient
 from raw_sql import raw
-from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, ROOT, langgraph_dev
 
 from checkpointer import TenantCheckpointer
 
@@ -128,10 +128,13 @@ def test_the_assistant_holds_a_conversation_and_ingestion_runs_under_the_keys_te
     history = acme.threads.get_history(ingest_thread, limit=100)
     assert history[0]["checkpoint"]["checkpoint_id"] == ingested["checkpoint"]["checkpoint_id"]
     assert [h["values"].get("batch_cursor", 0) for h in history[::-1]][-1] == values["batches_total"]
-    # Approve it, as a reviewer would in Studio: the run resumes from its interrupt and completes.
-    approved = acme.runs.wait(
-        ingest_thread, "ingestion", command={"resume": {"decision": "approve", "by": "alice"}}
-    )
+    # Approve it, as a reviewer would in Studio: a member key may not (403), an admin key of the
+    # tenant may, and the run resumes from its interrupt and completes.
+    decision = {"resume": {"decision": "approve", "by": "olga"}}
+    with pytest.raises(httpx.HTTPStatusError) as refused:
+        acme.runs.wait(ingest_thread, "ingestion", command=decision)
+    assert refused.value.response.status_code == 403
+    approved = studio.client(ACME_ADMIN_KEY).runs.wait(ingest_thread, "ingestion", command=decision)
     assert isinstance(approved, dict) and approved["status"] == "completed", approved
 
     # Every checkpoint is in our database, under the key's tenant and no other.
