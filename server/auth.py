@@ -38,6 +38,7 @@ from kassist.tenancy import TENANT_KEY
 from server.configurable import CLIENT_KEYS, refusal, refused_keys
 from server.keys import KeyResolver, KeyTable, load_key_table, token_from_headers
 from server.roles import STORE_WRITES, admin_only, approves, is_tenant_level
+from server.turn_input import turn_refusal
 
 auth = Auth()
 
@@ -184,6 +185,15 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
     return _owned(ctx)
 
 
+def _check_turn(run_input: object, command: object) -> None:
+    """Only the user's own messages start an assistant turn (server.turn_input says why)."""
+    refused = turn_refusal(run_input)
+    if refused is None and isinstance(command, Mapping) and command.get("update") is not None:
+        refused = "command.update writes the conversation's state directly: send the user's message as input"
+    if refused is not None:
+        raise Auth.exceptions.HTTPException(status_code=422, detail=refused)
+
+
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     """A run: on the caller's thread only, with the configurable keys its graph allows."""
@@ -191,6 +201,8 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     graph = _graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     command = kwargs.get("command")
+    if graph == "assistant":
+        _check_turn(kwargs.get("input"), command)
     if isinstance(command, Mapping) and approves(command.get("resume")) and graph not in _NO_REVIEW:
         _require_admin(ctx, "approve a run that needs review")
     _stamp(ctx, value)
