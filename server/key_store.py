@@ -22,9 +22,8 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel
 
 from checkpointer import TenantCheckpointer
-from kassist.db import SqliteDatabase
+from kassist.db import SqliteDatabase, tables
 from kassist.db.handle import Handle
-from kassist.db.migrate import pending
 from kassist.db.statements import Op, Options, Text, stmts
 from kassist.tenancy import validate_tenant_id
 from server.sql_sqlite import KeysSql
@@ -110,14 +109,7 @@ def _record(row: Any) -> KeyRecord:
 
 
 def migrate(q: KeysSql) -> Steps[list[int]]:
-    yield stmts(q.migration_lock)
-    yield stmts(q.version_table)
-    rows = yield stmts(q.applied_versions, fetch=True)
-    applied = pending("API key table", (int(r["version"]) for r in rows), len(q.migrations))
-    for version in applied:
-        yield stmts(q.migrations[version - 1])
-        yield stmts(q.record_version, {"v": version})
-    return applied
+    return tables.migrate("API key table", q)
 
 
 def get(q: KeysSql, prefix: str) -> Steps[KeyRecord | None]:

@@ -3,11 +3,10 @@ PostgreSQL's parameter style, with the few differences spelled out below."""
 
 from __future__ import annotations
 
-import re
-
 from kassist.db.migrate import LOCK_SQL
+from kassist.db.tables import postgres_twin
 from server import sql_sqlite
-from server.sql_sqlite import FIELDS, KeysSql, Text
+from server.sql_sqlite import Text
 
 _OVERRIDES: dict[str, Text] = {
     "version_table": (
@@ -19,20 +18,4 @@ _OVERRIDES: dict[str, Text] = {
 }
 
 
-def _flavour(sql: str) -> str:
-    sql = sql.replace(" REAL", " DOUBLE PRECISION")
-    return re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
-
-
-def _convert(value: Text) -> Text:
-    return _flavour(value) if isinstance(value, str) else tuple(_flavour(s) for s in value)
-
-
-def _field(name: str) -> object:
-    value = getattr(sql_sqlite.SQL, name)
-    if name == "migrations":
-        return tuple(_convert(m) for m in value)
-    return _convert(_OVERRIDES.get(name, value))
-
-
-SQL = KeysSql(**{name: _field(name) for name in FIELDS})  # type: ignore[arg-type]
+SQL = postgres_twin(sql_sqlite.SQL, _OVERRIDES)

@@ -7,7 +7,7 @@ by), the SHA-256 of the whole token, and its owner; never the token itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 KEYS = "kassist_api_keys"
 COLUMNS = "prefix, tenant_id, identity, role, token_hash, created_at, revoked_at, last_used_at"
@@ -45,8 +45,6 @@ class KeysSql:
     touch: Text
     count_active: Text
 
-
-FIELDS = tuple(f.name for f in fields(KeysSql))
 
 SQL = KeysSql(
     version_table=(

@@ -3,11 +3,10 @@ in PostgreSQL's parameter style, with the few differences spelled out below."""
 
 from __future__ import annotations
 
-import re
-
 from graph.ingestion import sql_sqlite
-from graph.ingestion.sql_sqlite import FIELDS, IngestSql, Text
+from graph.ingestion.sql_sqlite import Text
 from kassist.db.migrate import LOCK_SQL
+from kassist.db.tables import postgres_twin
 
 _OVERRIDES: dict[str, Text] = {
     "version_table": (
@@ -19,22 +18,4 @@ _OVERRIDES: dict[str, Text] = {
 }
 
 
-def _flavour(sql: str) -> str:
-    sql = sql.replace(" REAL", " DOUBLE PRECISION").replace(
-        "owner IS :seen", "owner IS NOT DISTINCT FROM :seen"
-    )
-    return re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
-
-
-def _convert(value: Text) -> Text:
-    return _flavour(value) if isinstance(value, str) else tuple(_flavour(s) for s in value)
-
-
-def _field(name: str) -> object:
-    value = getattr(sql_sqlite.SQL, name)
-    if name == "migrations":
-        return tuple(_convert(m) for m in value)
-    return _convert(_OVERRIDES.get(name, value))
-
-
-SQL = IngestSql(**{name: _field(name) for name in FIELDS})  # type: ignore[arg-type]
+SQL = postgres_twin(sql_sqlite.SQL, _OVERRIDES, {"owner IS :seen": "owner IS NOT DISTINCT FROM :seen"})

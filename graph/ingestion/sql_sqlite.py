@@ -7,7 +7,7 @@ the checkpoint tables; :data:`SQL` holds them as typed fields, which the operati
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 RUNS = "kassist_ingest_runs"
 MANIFEST = "kassist_ingest_manifest"
@@ -111,8 +111,6 @@ class IngestSql:
     jobs_unknown: Text
     prune_orphans: Text
 
-
-FIELDS = tuple(f.name for f in fields(IngestSql))
 
 SQL = IngestSql(
     version_table=(

@@ -17,9 +17,8 @@ from pydantic import BaseModel
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.sql_sqlite import IngestSql, Text
-from kassist.db import SqliteDatabase
+from kassist.db import SqliteDatabase, tables
 from kassist.db.handle import Handle
-from kassist.db.migrate import pending
 from kassist.db.statements import Op, Options
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import validate_tenant_id
@@ -88,14 +87,7 @@ class LedgerEntry(BaseModel):
 
 
 def migrate(q: IngestSql) -> Steps[list[int]]:
-    yield stmt(q.migration_lock)
-    yield stmt(q.version_table)
-    rows = yield stmt(q.applied_versions, fetch=True)
-    applied = pending("ingestion tables", (int(r["version"]) for r in rows), len(q.migrations))
-    for version in applied:
-        yield stmt(q.migrations[version - 1])
-        yield stmt(q.record_version, {"v": version})
-    return applied
+    return tables.migrate("ingestion tables", q)
 
 
 def _run_record(row: Any) -> RunRecord:
