@@ -32,6 +32,8 @@ from cp_workloads import graph_loop, put_get, read_latency
 from rich.console import Console
 from rich.table import Table
 
+from kassist.clikit import progress
+
 KINDS: tuple[str, str] = ("ours", "stock")
 STOCK_NAME = {"sqlite": "SqliteSaver", "postgres": "PostgresSaver"}
 
@@ -333,11 +335,19 @@ def main(argv: list[str] | None = None) -> int:
             console.print(f"PostgreSQL: {env.pg_source}")
         if "sqlite" in backends:
             console.print(f"SQLite synchronous (both savers): {args.sqlite_synchronous}")
-        for backend in backends:
-            rows += bench_put_get(env, backend, plan, console)
-            rows += bench_loop(env, backend, plan, console)
-        if "postgres" in backends:
-            rows += bench_reads(env, plan, console)
+        steps = 2 * len(backends) + ("postgres" in backends)
+        with progress("checkpointers", steps) as bar:  # stderr only: stdout keeps the tables
+            for backend in backends:
+                bar.describe(f"{backend}: put+get_tuple")
+                rows += bench_put_get(env, backend, plan, console)
+                bar.advance()
+                bar.describe(f"{backend}: 200-step loops")
+                rows += bench_loop(env, backend, plan, console)
+                bar.advance()
+            if "postgres" in backends:
+                bar.describe("postgres: concurrent reads")
+                rows += bench_reads(env, plan, console)
+                bar.advance()
     report(rows, console)
     if args.markdown:
         print(markdown(rows))

@@ -40,6 +40,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 from recall_data import Conversation, conversations  # noqa: E402
 from retrieval_env import MemoEmbedder, postgres_url  # noqa: E402
 
+from kassist.clikit import progress  # noqa: E402
 from knowledge.embedders import Embedder, HashingEmbedder  # noqa: E402
 from knowledge.embedders.minilm import LocalMiniLMEmbedder  # noqa: E402
 from memory.manager import MemoryInput, MemoryManager, PolicyConfig  # noqa: E402
@@ -85,20 +86,31 @@ def turns_of(conv: Conversation) -> list[MemoryInput]:
 
 
 def quality(url: str, embedder: Embedder, n_conversations: int) -> dict[str, Any]:
+    with contextlib.ExitStack() as stack:
+        return _quality(stack, url, embedder, n_conversations)
+
+
+def _quality(
+    stack: contextlib.ExitStack[Any], url: str, embedder: Embedder, n_conversations: int
+) -> dict[str, Any]:
     clock = Clock()
     manager = MemoryManager.from_url(url, embedder, clock=clock)
     mem = manager.for_tenant(TENANT)
     convs = conversations(n_conversations)
     start = time.perf_counter()
-    for conv in convs:
-        mem.remember_many(conv.user, turns_of(conv), source="user_explicit", batch_size=500)
+    with progress("recall: storing conversations", len(convs)) as bar:  # stderr: stdout keeps the tables
+        for conv in convs:
+            mem.remember_many(conv.user, turns_of(conv), source="user_explicit", batch_size=500)
+            bar.advance()
     loaded = time.perf_counter() - start
     found: dict[str, dict[int, list[float]]] = {s: defaultdict(list) for s in STRATEGIES}
     by_kind: dict[tuple[str, str], list[float]] = defaultdict(list)
     prefix_ok = total = 0
+    bar = stack.enter_context(progress("recall: questions", sum(len(c.questions) for c in convs)))
     for conv in convs:
         clock.now = conv.now
         for q in conv.questions:
+            bar.advance()
             vector = embedder.embed_query(q.text)
             for strategy in STRATEGIES:
                 got = [r.key for r in mem.recall(conv.user, query=q.text, query_vector=vector, k=20,
