@@ -47,6 +47,7 @@ from checkpointer import TenantCheckpointer  # noqa: E402
 from graph.assistant.graph import build_context_graph, build_graph  # noqa: E402
 from graph.assistant.responders import ExtractiveResponder  # noqa: E402
 from graph.assistant.services import Services, Settings  # noqa: E402
+from kassist.clikit import progress  # noqa: E402
 from knowledge.chunking import chunk_id  # noqa: E402
 from knowledge.documents import Chunk, Document  # noqa: E402
 from knowledge.embedders import HashingEmbedder  # noqa: E402
@@ -146,6 +147,14 @@ def database(backend: str) -> Iterator[tuple[str, str]]:
         yield f"sqlite:///{Path(tmp) / 'bench.db'}", "SQLite file (synchronous=FULL)"
 
 
+def track(items: list[str], what: str) -> Iterator[str]:
+    """``items``, with a progress display on stderr (stdout keeps the figures)."""
+    with progress(what, len(items)) as bar:
+        for item in items:
+            yield item
+            bar.advance()
+
+
 def run(backend: str, scale: float) -> dict[str, Any]:
     rng = random.Random(7)
     n_docs, n_mem = max(1, int(1000 * scale)), max(2, int(10_000 * scale))
@@ -174,7 +183,7 @@ def run(backend: str, scale: float) -> dict[str, Any]:
             embedder.embed_query(q)  # embedded before timing
         history = [HumanMessage(q) for q in questions(rng, 10)]
         assembly = []
-        for q in asked:
+        for q in track(asked, "assistant: context assembly"):
             state = {"messages": [*history, HumanMessage(q)], "query": q}
             start = time.perf_counter()
             out = preview.invoke(state, config)
@@ -186,7 +195,7 @@ def run(backend: str, scale: float) -> dict[str, Any]:
         for q in turns:
             embedder.embed_query(q)
         per_turn = []
-        for q in turns:
+        for q in track(turns, "assistant: 200-turn conversation"):
             start = time.perf_counter()
             graph.invoke({"messages": [HumanMessage(q)]}, config)
             per_turn.append((time.perf_counter() - start) * 1000)
