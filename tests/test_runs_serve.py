@@ -32,9 +32,10 @@ class Server:
     proc: subprocess.Popen[bytes]
     base: str
     log: Path
+    headers: dict[str, str]
 
     def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.base, headers=ADMIN, timeout=30)
+        return httpx.Client(base_url=self.base, headers=self.headers, timeout=30)
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
@@ -42,8 +43,11 @@ class Server:
 
 
 @contextmanager
-def serve(db_url: str, tmp: Path, root: Path, name: str, **extra: str) -> Iterator[Server]:
-    """``kassist serve`` on a free port; stopped (if still alive) when the block ends."""
+def serve(
+    db_url: str, tmp: Path, root: Path, name: str, key: str | None = None, **extra: str
+) -> Iterator[Server]:
+    """``kassist serve`` on a free port; stopped (if still alive) when the block ends. With ``key``
+    (made by ``kassist keys create``) the server has no environment key table: only the database's."""
     port = free_port()
     env = {
         **child_env(), "KASSIST_API_KEYS": KEY_TABLE, "KASSIST_INGEST_ROOT": str(root),
@@ -51,11 +55,14 @@ def serve(db_url: str, tmp: Path, root: Path, name: str, **extra: str) -> Iterat
         "KASSIST_UPLOADS_DIR": str(tmp / "uploads"), "KASSIST_RUN_POLL_SECONDS": "0.2", **extra,
     }  # fmt: skip
     env.pop("KASSIST_API_KEYS_FILE", None)
+    if key is not None:
+        env.pop("KASSIST_API_KEYS")
     argv = [sys.executable, "-P", "-m", "kassist.cli", "serve", "--port", str(port), "--database-url", db_url]
     log = tmp / f"{name}.log"
     with log.open("ab") as out:
         proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
-    server = Server(proc, f"http://127.0.0.1:{port}", log)
+    headers = ADMIN if key is None else {"x-api-key": key}
+    server = Server(proc, f"http://127.0.0.1:{port}", log, headers)
     try:
         deadline = time.monotonic() + 90
         while True:
@@ -126,16 +133,24 @@ def test_a_run_survives_a_sigkill_of_the_server(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     expected = show(baseline, TENANT, "base", tmp_path)["counters"]
     db_url = f"sqlite:///{tmp_path / 'served.db'}"
+    # An operator's key, stored hashed in the served database: the servers below have no other.
+    made = kassist(
+        "keys", "create", "--tenant", TENANT, "--identity", "olga", "--role", "admin", "--database-url", db_url,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stdout + made.stderr
+    key = made.stdout.strip()
     with receiver() as hook:
         body = {"path": "docs", "collection": "handbook", "run_id": "r1", "options": options(hook.url, 2)}
-        with serve(db_url, tmp_path, root, "first") as first, first.client() as client:
+        with serve(db_url, tmp_path, root, "first", key) as first, first.client() as client:
+            assert httpx.get(f"{first.base}/v1/runs", timeout=30).status_code == 401  # no key
             created = client.post("/v1/runs", json=body)
             assert created.status_code == 201, created.text
             wait_for("a few batches", lambda: view(client, "r1")["progress"]["batch"] >= 4, timeout=120)
             first.kill()
         [(worker, claims)] = jobs(db_url).values()
         assert pid_of(worker) == first.proc.pid and claims == 1
-        with serve(db_url, tmp_path, root, "second") as second, second.client() as client:
+        with serve(db_url, tmp_path, root, "second", key) as second, second.client() as client:
             left = view(client, "r1")
             assert left["status"] == "running" and left["queued"], left  # picked up on start-up
             assert left["progress"]["batch"] < left["progress"]["batches"]
