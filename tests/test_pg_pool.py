@@ -11,8 +11,8 @@ import pytest
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
+from kassist.db.pool_postgres import open_async_pool, open_pool
 from kassist.dburl import DatabaseUnavailable
-from kassist.pg_pool import open_async_pool, open_pool
 
 UNREACHABLE = "postgresql://u:secret@127.0.0.1:1/x"
 # Port 1 refuses at once: anything near the 10 s default means the pool's retry loop was waited out.

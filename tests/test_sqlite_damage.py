@@ -1,6 +1,6 @@
 """A damaged SQLite file and a full disk are named errors saying which file and what to do, in the
 checkpointer, the memory store and the knowledge index (all open files through
-kassist.sqlite_open); once a file showed damage, nothing more is written into it.
+kassist.db.connect_sqlite); once a file showed damage, nothing more is written into it.
 
 They used to be bare ``sqlite3.DatabaseError: database disk image is malformed`` (no path; writes
 to the undamaged tables went on) and ``sqlite3.OperationalError: disk I/O error``.
@@ -22,7 +22,7 @@ from langgraph.graph import START, StateGraph
 from typing_extensions import TypedDict
 
 from checkpointer import TenantCheckpointer
-from kassist.sqlite_open import DatabaseCorrupt, DiskFull, is_damaged
+from kassist.db.connect_sqlite import DatabaseCorrupt, DiskFull, is_damaged
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG: Any = {"configurable": {"thread_id": "t1", "tenant_id": "acme"}}
@@ -161,7 +161,7 @@ def test_knowledge_index_names_a_damaged_file(tmp_path: Path) -> None:
 def test_other_errors_are_left_alone_and_do_not_stop_writes(tmp_path: Path) -> None:
     import sqlite3
 
-    from kassist.sqlite_open import open_sqlite
+    from kassist.db.connect_sqlite import open_sqlite
 
     path = tmp_path / "fine.db"
     conn = open_sqlite(path)
@@ -185,7 +185,7 @@ FULL_DISK_CHILD = textwrap.dedent(
     """
     import os, resource, signal, sys
     from pathlib import Path
-    from kassist.sqlite_open import DiskFull
+    from kassist.db.connect_sqlite import DiskFull
 
     path, kind = Path(sys.argv[1]), sys.argv[2]
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from checkpointer import TenantCheckpointer
+from kassist.db.connect_sqlite import open_sqlite
 from kassist.dburl import DatabaseUnavailable
-from kassist.sqlite_open import open_sqlite
 from knowledge.embedders import HashingEmbedder
 from knowledge.index import KnowledgeIndex
 from memory import MemoryStore

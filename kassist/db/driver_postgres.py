@@ -25,9 +25,17 @@ from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from kassist.db import retry
+from kassist.db.pool_postgres import (
+    AsyncPool,
+    Pool,
+    Replay,
+    aretry_if_lost,
+    open_async_pool,
+    open_pool,
+    retry_if_lost,
+)
+from kassist.db.sansio import adrive, drive
 from kassist.db.statements import DEFAULT, NO_PARAMS, Compile, Local, Op, Options, Stmt
-from kassist.pg_pool import AsyncPool, Pool, Replay, aretry_if_lost, open_async_pool, open_pool, retry_if_lost
-from kassist.sansio import adrive, drive
 
 T = TypeVar("T")
 POOL_SIZE = 8

@@ -28,10 +28,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kassist.db.connect_sqlite import open_sqlite, sqlite_error
+from kassist.db.sansio import drive
 from kassist.db.statements import DEFAULT, Compile, Local, Op, Options, Stmt, as_is
-from kassist.sansio import drive
-from kassist.sqlite_open import open_sqlite, sqlite_error
-from kassist.sqlite_tx import sqlite_transaction
+from kassist.db.transaction_sqlite import sqlite_transaction
 
 T = TypeVar("T")
 BUSY_TIMEOUT_S = 30.0

@@ -64,6 +64,6 @@ def no_vector(exc: BaseException) -> bool:
     installed, not permitted) rather than that the server went away."""
     import psycopg
 
-    from kassist.pg_pool import connection_lost
+    from kassist.db.pool_postgres import connection_lost
 
     return isinstance(exc, psycopg.Error) and not connection_lost(exc)

@@ -1,7 +1,7 @@
 """The one retry rule of kassist's database executors.
 
 * A connection lost before the operation had any answer from the server: run it again on a fresh
-  connection (:class:`kassist.pg_pool.Replay` decides, :func:`kassist.pg_pool.retry_if_lost` does it).
+  connection (:class:`kassist.db.pool_postgres.Replay` decides, :func:`kassist.db.pool_postgres.retry_if_lost` does it).
   After an answer, the operation may have acted on what it read: the loss is DatabaseUnavailable.
 * A deadlock or serialization failure: the server rolled the whole transaction back, so an
   operation whose caller can build it afresh (``again``) runs again from the start, after a short

@@ -1,6 +1,6 @@
 """The request vocabulary every kassist operation speaks to a database executor.
 
-An operation is a generator (sans-I/O, see :mod:`kassist.sansio`): it yields requests and is sent
+An operation is a generator (sans-I/O, see :mod:`kassist.db.sansio`): it yields requests and is sent
 their answers. A component's own request (the checkpointer's ``Query``, the manager's ``Step``...)
 is turned into these by a pure ``compile`` function handed to the executor, so an executor runs
 exactly two things, and never looks a statement up by name:
@@ -65,7 +65,7 @@ in C; dicts on PostgreSQL); ``dict``: plain dicts on both; ``tuple``: tuples on 
 class Options(NamedTuple):
     """How a component's operations run, fixed per component: how its requests compile, its row
     shape, and on PostgreSQL whether fetches are binary and which requests a pipeline answers
-    without the server (``blind``; by default those fetching nothing, see kassist.pg_pool.Replay)."""
+    without the server (``blind``; by default those fetching nothing, see kassist.db.pool_postgres.Replay)."""
 
     compile: Compile = as_is
     rows: Rows = "mapping"

@@ -1,5 +1,5 @@
 """Exact vector search for SQLite, which cannot load vector extensions here: the knowledge index's
-use of :mod:`kassist.vector_scan`.
+use of :mod:`kassist.db.vector_scan`.
 
 The matrix of each (tenant, collection set) stays in memory, tagged with the generation counters of
 its collections. Every write bumps its collection's counter in the writing transaction, so a search
@@ -15,7 +15,7 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
-from kassist.vector_scan import GenerationCache, matrix_from_blobs, top_k
+from kassist.db.vector_scan import GenerationCache, matrix_from_blobs, top_k
 from knowledge.index.dialect import Row
 
 Generations = tuple[tuple[str, int], ...]

@@ -2,7 +2,7 @@
 
 Candidates come from up to four ranked lists, each a fixed depth (so the first k of a deeper call
 are exactly a shallower call's): keyword (FTS5 bm25 / tsvector ts_rank, in SQL), vector (the
-user's vectors in process, :mod:`kassist.vector_scan`, cached per generation), and, when the
+user's vectors in process, :mod:`kassist.db.vector_scan`, cached per generation), and, when the
 question names a time or a speaker, the vector list again restricted to that time window or to
 turns of that speaker. They are fused by weighted reciprocal rank, then the cues add their part: a
 memory inside the window, spoken by a named speaker, containing a named entity, next to a strong
@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from kassist.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts, top_k
+from kassist.db.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts, top_k
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
 from memory.manager import statements as s

@@ -145,7 +145,7 @@ COMMON: dict[str, str] = {
     "expire_tenant": f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), "
     "value = NULL, content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE tenant_id = :tenant_id "
     "AND status <> 'deleted' AND expires_at <= :now RETURNING id, tenant_id, user_id, memory_type, key, source",
-    # Hybrid recall keeps the user's vectors in process (kassist.vector_scan); every write that
+    # Hybrid recall keeps the user's vectors in process (kassist.db.vector_scan); every write that
     # changes which memories are active bumps the (tenant, user) counter in its transaction, so a
     # reader in any process reloads after the commit.
     "bump_generation": f"INSERT INTO {GENERATIONS} (tenant_id, user_id, generation) VALUES (:tenant_id, :user_id, 1) "

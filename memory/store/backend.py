@@ -12,9 +12,9 @@ from knowledge.embedders.base import Embedder
 from knowledge.embedders.hashing import HashingEmbedder
 from memory.store.database import StoreDriver
 from memory.store.indexing import IndexSettings
-from memory.store.postgres_sql import PostgresDialect
 from memory.store.program import Dialect
-from memory.store.sqlite_search import SqliteDialect
+from memory.store.search_sqlite import SqliteDialect
+from memory.store.sql_postgres import PostgresDialect
 
 Driver = StoreDriver
 Clock = Callable[[], datetime]

@@ -19,15 +19,15 @@ from memory.store import filters as flt
 from memory.store.indexing import to_blob
 from memory.store.program import PreparedSearch, Program, VectorChange
 from memory.store.records import sqlite_time
-from memory.store.sqlite_sql import (
+from memory.store.sql_sqlite import (
     BUMP_GENERATION,
     GENERATION,
     ROWS_FOR_IDS,
     STATEMENTS,
     TENANT_VECTORS,
 )
-from memory.store.sqlite_vectors import TenantVectors
 from memory.store.statements import Fetch
+from memory.store.vectors_sqlite import TenantVectors
 
 # Past this many patched items (or a tenth of the base) the next query reloads a compact base.
 MIN_OVERLAY_BEFORE_RELOAD = 1000

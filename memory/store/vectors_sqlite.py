@@ -1,6 +1,6 @@
 """One tenant's vectors in memory: a sorted base matrix plus an overlay of later writes.
 
-The memory store's use of :mod:`kassist.vector_scan` (blob loading, normalising, top-k selection).
+The memory store's use of :mod:`kassist.db.vector_scan` (blob loading, normalising, top-k selection).
 
 The base is loaded from SQLite once; this process's own writes are patched in (the overlay, with
 overwritten base items marked dead) instead of reloading everything, so a put followed by a query
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from kassist.vector_scan import matrix_from_blobs, top_with_cut, unit_query, unit_rows
+from kassist.db.vector_scan import matrix_from_blobs, top_with_cut, unit_query, unit_rows
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]

@@ -79,7 +79,7 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
     tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
 )
 
-# Semantic search on SQLite (numpy over the tenant's vectors; see sqlite_search.py).
+# Semantic search on SQLite (numpy over the tenant's vectors; see search_sqlite.py).
 GENERATION = "SELECT generation FROM kassist_store_generations WHERE tenant_id = ?"
 # (tenant,) -> (new generation,); bumped in the writing transaction so other processes see it.
 BUMP_GENERATION = (

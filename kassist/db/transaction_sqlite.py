@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from types import TracebackType
 
-from kassist.sqlite_open import sqlite_error
+from kassist.db.connect_sqlite import sqlite_error
 
 
 class sqlite_transaction:  # lower case: it replaced a function of that name, and reads like one
@@ -17,7 +17,7 @@ class sqlite_transaction:  # lower case: it replaced a function of that name, an
     more than the BEGIN itself.
 
     An error about the file itself raised while reading rows (a damaged page met half-way through
-    a scan) becomes the same named error as one raised by a statement (``kassist.sqlite_open``).
+    a scan) becomes the same named error as one raised by a statement (``kassist.db.connect_sqlite``).
     """
 
     __slots__ = ("_conn", "_write")
