@@ -275,24 +275,33 @@ async def apool_timeout_error(pool: AsyncConnectionPool[Any], conninfo: str) -> 
     return _verdict(pool, conninfo, None)
 
 
+def _tries(pool: ConnectionPool[Any] | AsyncConnectionPool[Any]) -> int:
+    # Purging (pool.check) drops the dead idle connections it sees, but a connection the pool was
+    # still re-establishing when the server dropped it can join the pool after the purge; each try
+    # uses up at least one dead connection, so max_size + 1 tries reach a live one.
+    return int(pool.max_size) + 1
+
+
 def retry_if_lost(
     pool: ConnectionPool[Any], conninfo: str, attempt: Callable[[], T], *, rerunnable: Callable[[], bool]
 ) -> T:
-    """``attempt()``, run once more if its connection was lost while ``rerunnable()`` held (every
-    other dead idle connection purged first, so the retry gets a live one), or if it got no
-    connection because the pool was still re-establishing lost ones while the server answered; a
-    connection lost otherwise, or again, is :func:`kassist.dburl.postgres_unavailable`."""
-    for retry in (False, True):
+    """``attempt()``, run again while its connection was lost and ``rerunnable()`` holds (the dead
+    idle connections purged before each new try, at most :func:`_tries` in all), or once more if it
+    got no connection because the pool was still re-establishing lost ones while the server
+    answered; a connection lost otherwise is :func:`kassist.dburl.postgres_unavailable`."""
+    waited = False
+    for left in range(_tries(pool), 0, -1):
         try:
             return attempt()
         except PoolTimeout:
             error = pool_timeout_error(pool, conninfo)
-            if retry or not isinstance(error, Reconnecting):
+            if waited or left == 1 or not isinstance(error, Reconnecting):
                 raise error from None
+            waited = True
         except psycopg.OperationalError as exc:
             if not connection_lost(exc):
                 raise
-            if retry or not rerunnable():
+            if left == 1 or not rerunnable():
                 raise postgres_unavailable(conninfo, exc) from None
         pool.check()
     raise AssertionError("unreachable")
@@ -306,17 +315,19 @@ async def aretry_if_lost(
     rerunnable: Callable[[], bool],
 ) -> T:
     """The async twin of :func:`retry_if_lost`."""
-    for retry in (False, True):
+    waited = False
+    for left in range(_tries(pool), 0, -1):
         try:
             return await attempt()
         except PoolTimeout:
             error = await apool_timeout_error(pool, conninfo)
-            if retry or not isinstance(error, Reconnecting):
+            if waited or left == 1 or not isinstance(error, Reconnecting):
                 raise error from None
+            waited = True
         except psycopg.OperationalError as exc:
             if not connection_lost(exc):
                 raise
-            if retry or not rerunnable():
+            if left == 1 or not rerunnable():
                 raise postgres_unavailable(conninfo, exc) from None
         await pool.check()
     raise AssertionError("unreachable")
