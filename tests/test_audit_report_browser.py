@@ -4,7 +4,7 @@ The report must be one self-contained page: the test renders it with chromium (`
 the DOM after parsing, ``--screenshot`` for the pixels), checks that the chart's SVG bars and the
 tables are there and drawn in the severity colours, and sends every request the browser makes
 through a recording proxy on 127.0.0.1: the report makes none. Chromium itself connects to a few
-Google service hosts whatever the page (sign-in, network time, component updates; no flag turns
+Google service hosts whatever the page (sign-in, network time, component updates, push messaging; no flag turns
 them all off): those hosts, listed in BROWSER_OWN, are the only requests ignored. A control page with
 one outside image shows the proxy does see a page's requests. Skipped, saying why, where chromium
 is not installed.
@@ -36,7 +36,8 @@ from knowledge.corpus.generate import generate_corpus
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 BROWSER_OWN = frozenset(
     {"accounts.google.com", "www.google.com", "clients2.google.com", "redirector.gvt1.com",
-     "update.googleapis.com", "optimizationguide-pa.googleapis.com"}
+     "update.googleapis.com", "optimizationguide-pa.googleapis.com",
+     "android.clients.google.com"}  # push messaging (GCM): chromium 150 connects at start-up
 )  # fmt: skip
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="chromium is not installed (Debian: apt-get install chromium)"
