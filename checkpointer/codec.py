@@ -185,7 +185,10 @@ def dump_values(
             version = new_versions.get(channel)
             if version is None:
                 continue
-        typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
+        if type(value) is str:  # the usual value: _blob_by_shape's first case, without the call
+            typed = serde.dumps_typed(value) if len(value) <= INLINE_MAX_BYTES else None
+        else:
+            typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
         if typed is not None and len(typed[1]) <= INLINE_MAX_BYTES:
             small.append([channel, version if type(version) is str else version_text(version), *typed])
             continue

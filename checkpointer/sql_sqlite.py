@@ -13,6 +13,7 @@ from typing import Any
 from checkpointer.filters import FilterTerm, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Query
 from kassist.db import Stmt
+from kassist.db.statements import NO_PARAMS
 
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
@@ -341,12 +342,19 @@ _UPSERT_WRITE = (
 )
 
 
+# The read-back takes no parameters: one statement object for every put. The INSERT itself
+# fetches nothing (an INSERT has no rows; its fetchall was a call for nothing).
+_READ_INSERTED = Stmt(PUT_FAST[1], NO_PARAMS, True)
+
+
 def _put_fast(query: Query) -> list[Stmt]:
     # Scalars plus the list of blob rows, which runs as an executemany.
-    fast, fetch = query.params, query.fetch
-    blobs = [{**fast, **b} for b in fast["blobs"]]
-    head = [Stmt(_PUT_BLOB, many=blobs)] if blobs else []
-    return [*head, *(Stmt(sql, fast, fetch) for sql in PUT_FAST)]
+    fast = query.params
+    insert = Stmt(PUT_FAST[0], fast, False)
+    blobs = fast["blobs"]
+    if blobs:
+        return [Stmt(_PUT_BLOB, many=[{**fast, **b} for b in blobs]), insert, _READ_INSERTED]
+    return [insert, _READ_INSERTED]
 
 
 def _get_many(query: Query) -> list[Stmt]:
