@@ -40,13 +40,13 @@ class Query(NamedTuple):
     variant: Any = None
 
 
-Render = Callable[[Query], list[Stmt]]
-"""A statement of a dialect: compiles a query of it into the driver's statements (in order)."""
+Render = Callable[[Query], Stmt | list[Stmt]]
+"""A statement of a dialect: compiles a query of it into the driver's statement(s), run in order."""
 
 Steps = Generator[Query, list[Row], T]
 
 
-def compile_query(query: Query) -> list[Stmt]:
+def compile_query(query: Query) -> Stmt | list[Stmt]:
     """The executors' compile function: the query's own statement renders it."""
     return query.stmt(query)
 

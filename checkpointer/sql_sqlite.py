@@ -321,8 +321,8 @@ class _Read:
     def __init__(self, sql: str) -> None:
         self.sql = sql
 
-    def __call__(self, query: Query) -> list[Stmt]:
-        return [Stmt(self.sql, query.params, query.fetch)]
+    def __call__(self, query: Query) -> Stmt:
+        return Stmt(self.sql, query.params, query.fetch)  # one statement: no list to build
 
 
 _PUT_BLOB = (
