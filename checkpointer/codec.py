@@ -185,7 +185,10 @@ def dump_values(
             version = new_versions.get(channel)
             if version is None:
                 continue
-        typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
+        if type(value) is str:  # the usual value: _blob_by_shape's first case, without the call
+            typed = serde.dumps_typed(value) if len(value) <= INLINE_MAX_BYTES else None
+        else:
+            typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
         if typed is not None and len(typed[1]) <= INLINE_MAX_BYTES:
             small.append([channel, version if type(version) is str else version_text(version), *typed])
             continue
@@ -208,9 +211,12 @@ def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]
     if packed is None:
         return []
     try:
-        entries = ormsgpack.unpackb(bytes(packed))
-        if not isinstance(entries, list) or not all(isinstance(e, list) and len(e) == 4 for e in entries):
+        entries = ormsgpack.unpackb(packed if type(packed) is bytes else bytes(packed))
+        if type(entries) is not list:
             raise ValueError("not a list of [channel, version, type, bytes] entries")
+        for entry in entries:  # a plain loop: this runs at every read
+            if type(entry) is not list or len(entry) != 4:
+                raise ValueError("not a list of [channel, version, type, bytes] entries")
     except Exception as exc:
         raise CorruptCheckpoint(where[0], where[1], "the small values in the checkpoint row", exc) from exc
     return cast(list[list[Any]], entries)
@@ -316,9 +322,16 @@ def build_tuple(
     values: dict[str, Any] = {}
     inline = head["inl"]
     if inline is not None:
-        for channel, version, type_, blob in load_inline(inline, where):
-            if _same_version(versions.get(channel), version):
-                values[channel] = loads(serde, type_, blob, where, "channel", channel)
+        entries = load_inline(inline, where)
+        # As ``loads`` per value, written out: the small values are most of a read's values.
+        loads_typed, channel = serde.loads_typed, ""
+        try:
+            for channel, version, type_, blob in entries:
+                current = versions.get(channel)
+                if current == version if type(current) is str else _same_version(current, version):
+                    values[channel] = loads_typed((type_, blob))
+        except Exception as exc:
+            raise CorruptCheckpoint(thread_id, cid, f"channel {channel!r}", exc) from exc
     writes: list[Row] = []
     for row in payload:  # each column read once: rows are read by name, which is not free
         if row["kind"] == "w":

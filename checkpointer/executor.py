@@ -1,12 +1,12 @@
 """The checkpointer's use of the shared database (kassist.db): its queries compile through the
-backend's SQL module (``sql_sqlite.render`` / ``sql_postgres.render``), rows are read by column
+statements of the backend's dialect (``sql_sqlite.SQL`` / ``sql_postgres.SQL``), rows are read by column
 name, and PostgreSQL fetches in binary (BYTEA values arrive as they are, no hex decoding)."""
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from checkpointer.query import Op, Query
+from checkpointer.query import CheckpointSql, Op, Query, compile_query
 from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
@@ -24,14 +24,18 @@ class CheckpointExecutor:
     """Runs the checkpointer's operations (``Op``) on ``db``; closing gives its use of ``db`` back."""
 
     def __init__(self, db: Database) -> None:
+        self.sql: CheckpointSql
         if isinstance(db, SqliteDatabase):
-            from checkpointer import sql_sqlite as sql
+            from checkpointer.sql_sqlite import SQL as sqlite_sql
+
+            self.sql = sqlite_sql
         else:
-            from checkpointer import sql_postgres as sql  # type: ignore[no-redef]
+            from checkpointer.sql_postgres import SQL as postgres_sql
+
+            self.sql = postgres_sql
         self.db = db
         self.backend = db.backend
-        self.migrations = len(sql.MIGRATIONS)
-        self._handle = Handle(db, Options(sql.render, binary=True, blind=_not_fetching), closed=CLOSED)
+        self._handle = Handle(db, Options(compile_query, binary=True, blind=_not_fetching), closed=CLOSED)
 
     def run(self, op: Op[T]) -> T:
         return self._handle.run(op.steps, write=op.write, single=op.single)

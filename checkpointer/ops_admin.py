@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from checkpointer.chains import NsKey, Plan, ThreadState, plan_removal
-from checkpointer.query import Query, Steps
+from checkpointer.query import CheckpointSql, Query, Steps
 from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
 from checkpointer.tenant import check_id
 
@@ -32,79 +32,79 @@ def _threads(thread_ids: Sequence[str]) -> list[str]:
     return sorted({str(t) for t in id_list(thread_ids, "thread_ids")})
 
 
-def delete_threads(tenant: str, thread_ids: Sequence[str]) -> Steps[None]:
+def delete_threads(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str]) -> Steps[None]:
     threads = _threads(thread_ids)
     if threads:
-        yield Query("delete_threads", {"tenant": tenant, "threads": threads})
+        yield Query(sql.delete_threads, {"tenant": tenant, "threads": threads})
 
 
-def _load(tenant: str, threads: list[str]) -> Steps[ThreadState]:
+def _load(sql: CheckpointSql, tenant: str, threads: list[str]) -> Steps[ThreadState]:
     params = {"tenant": tenant, "threads": threads}
-    heads = yield Query("thread_heads", params, fetch=True)  # locks the heads on PostgreSQL
-    rows = yield Query("thread_plan_rows", params, fetch=True)
-    blobs = yield Query("thread_blob_keys", params, fetch=True)
+    heads = yield Query(sql.thread_heads, params, fetch=True)  # locks the heads on PostgreSQL
+    rows = yield Query(sql.thread_plan_rows, params, fetch=True)
+    blobs = yield Query(sql.thread_blob_keys, params, fetch=True)
     return ThreadState.from_rows(rows, heads, blobs)
 
 
-def _apply(plan: Plan) -> Steps[None]:
-    for name, many in (
-        ("delete_checkpoint", plan.checkpoints),
-        ("delete_blob", plan.blobs),
-        ("clear_parent", plan.clear_parents),
-        ("set_head", plan.set_heads),
-        ("delete_head", plan.delete_heads),
+def _apply(sql: CheckpointSql, plan: Plan) -> Steps[None]:
+    for stmt, many in (
+        (sql.delete_checkpoint, plan.checkpoints),
+        (sql.delete_blob, plan.blobs),
+        (sql.clear_parent, plan.clear_parents),
+        (sql.set_head, plan.set_heads),
+        (sql.delete_head, plan.delete_heads),
     ):
         if many:
-            yield Query(name, many=many)
+            yield Query(stmt, many=many)
 
 
-def prune(tenant: str, thread_ids: Sequence[str], strategy: str) -> Steps[None]:
+def prune(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str], strategy: str) -> Steps[None]:
     """``keep_latest``: each namespace keeps its head and the delta chain behind it."""
     if strategy not in PRUNE_STRATEGIES:
         raise ValueError(f"unknown prune strategy {strategy!r}; use one of {', '.join(PRUNE_STRATEGIES)}")
     if strategy == "delete":
-        yield from delete_threads(tenant, thread_ids)
+        yield from delete_threads(sql, tenant, thread_ids)
         return
     threads = _threads(thread_ids)
     if not threads:
         return
-    state = yield from _load(tenant, threads)
+    state = yield from _load(sql, tenant, threads)
     candidates = {
         nskey: set(rows) - {state.heads[nskey]["head_id"] if nskey in state.heads else None}
         for nskey, rows in state.rows.items()
     }
-    yield from _apply(plan_removal(tenant, state, candidates))
+    yield from _apply(sql, plan_removal(tenant, state, candidates))
 
 
-def delete_for_runs(tenant: str, run_ids: Sequence[str]) -> Steps[None]:
+def delete_for_runs(sql: CheckpointSql, tenant: str, run_ids: Sequence[str]) -> Steps[None]:
     """Delete the runs' checkpoints and writes, except ancestors a surviving head still needs."""
     runs = sorted({str(r) for r in id_list(run_ids, "run_ids")})
     if not runs:
         return
-    found = yield Query("run_threads", {"tenant": tenant, "runs": runs}, fetch=True)
+    found = yield Query(sql.run_threads, {"tenant": tenant, "runs": runs}, fetch=True)
     threads = sorted({r["thread_id"] for r in found})
     if not threads:
         return
-    state = yield from _load(tenant, threads)
+    state = yield from _load(sql, tenant, threads)
     wanted = set(runs)
     candidates: dict[NsKey, set[str]] = {
         nskey: {cid for cid, r in rows.items() if r["run_id"] in wanted} for nskey, rows in state.rows.items()
     }
-    yield from _apply(plan_removal(tenant, state, candidates))
+    yield from _apply(sql, plan_removal(tenant, state, candidates))
 
 
-def copy_thread(tenant: str, source: str, target: str) -> Steps[None]:
+def copy_thread(sql: CheckpointSql, tenant: str, source: str, target: str) -> Steps[None]:
     check_id("thread_id", target, label="the copy_thread target")
-    exists = yield Query("thread_exists", {"tenant": tenant, "thread": str(target)}, fetch=True)
+    exists = yield Query(sql.thread_exists, {"tenant": tenant, "thread": str(target)}, fetch=True)
     if exists:
         raise ValueError(
             f"copy_thread target {target!r} already has checkpoints; delete it first or pick a new id"
         )
-    yield Query("copy_thread", {"tenant": tenant, "source": str(source), "target": str(target)})
+    yield Query(sql.copy_thread, {"tenant": tenant, "source": str(source), "target": str(target)})
 
 
 def retain(
-    bound: str | None, tenant_id: str | None, cutoff: datetime, strategy: Strategy
+    sql: CheckpointSql, bound: str | None, tenant_id: str | None, cutoff: datetime, strategy: Strategy
 ) -> Steps[RetentionReport]:
     """Age-based retention by checkpoint timestamp, per tenant or across all of them.
 
@@ -120,15 +120,15 @@ def retain(
     if scope is not None:
         tenants = [scope]
     else:
-        rows = yield Query("tenants_with_stale", {"cutoff": edge}, fetch=True)
+        rows = yield Query(sql.tenants_with_stale, {"cutoff": edge}, fetch=True)
         tenants = sorted({r["tenant_id"] for r in rows})
     report: list[ThreadRetention] = []
     for tenant in tenants:
-        stale = yield Query("stale_threads", {"tenant": tenant, "cutoff": edge}, fetch=True)
+        stale = yield Query(sql.stale_threads, {"tenant": tenant, "cutoff": edge}, fetch=True)
         threads = sorted({r["thread_id"] for r in stale})
         if not threads:
             continue
-        state = yield from _load(tenant, threads)
+        state = yield from _load(sql, tenant, threads)
         if strategy == "delete":
             newest: dict[str, float] = defaultdict(float)
             for (thread, _ns), ns_rows in state.rows.items():
@@ -136,7 +136,7 @@ def retain(
                     newest[thread] = max(newest[thread], float(r["ts"]))
             dead = [t for t in threads if newest[t] < edge]
             if dead:
-                yield Query("delete_threads", {"tenant": tenant, "threads": dead})
+                yield Query(sql.delete_threads, {"tenant": tenant, "threads": dead})
             counts: dict[str, int] = defaultdict(int)
             blob_counts: dict[str, int] = defaultdict(int)
             for (thread, _ns), ns_rows in state.rows.items():
@@ -164,7 +164,7 @@ def retain(
             for nskey, rows in state.rows.items()
         }
         plan = plan_removal(tenant, state, candidates)
-        yield from _apply(plan)
+        yield from _apply(sql, plan)
         report += [
             ThreadRetention(
                 tenant_id=tenant,

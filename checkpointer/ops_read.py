@@ -13,7 +13,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer.codec import EMPTY, build_tuple, load_inline, loads, version_text
 from checkpointer.filters import ListSpec, flatten_filter
-from checkpointer.query import Query, Row, Steps
+from checkpointer.query import CheckpointSql, Query, Row, Steps
 
 
 def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
@@ -28,6 +28,7 @@ def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
 
 
 def list_tuples(
+    sql: CheckpointSql,
     serde: SerializerProtocol,
     tenant: str,
     config: RunnableConfig | None,
@@ -61,11 +62,11 @@ def list_tuples(
         limit="limit" in params,
         terms=tuple(flatten_filter(filter)),
     )
-    heads = yield Query("list_rows", params, fetch=True, variant=spec)
+    heads = yield Query(sql.list_rows, params, fetch=True, variant=spec)
     if not heads:
         return []
     payload = yield Query(
-        "list_payload",
+        sql.list_payload,
         {
             "tenant": tenant,
             "threads": [h["thread_id"] for h in heads],
@@ -84,7 +85,11 @@ def list_tuples(
 
 
 def delta_history(
-    serde: SerializerProtocol, tenant: str, config: RunnableConfig, channels: Sequence[str]
+    sql: CheckpointSql,
+    serde: SerializerProtocol,
+    tenant: str,
+    config: RunnableConfig,
+    channels: Sequence[str],
 ) -> Steps[dict[str, DeltaChannelHistory]]:
     """Per channel: writes since the nearest stored value, oldest first, and that value as seed.
 
@@ -96,7 +101,7 @@ def delta_history(
     key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
     cid = (config.get("configurable") or {}).get("checkpoint_id") or None  # None: from the head
     rows = yield Query(
-        "delta_history",
+        sql.delta_history,
         {**key, "cid": cid, "channels": list(channels), "n_channels": len(set(channels))},
         fetch=True,
     )
@@ -170,7 +175,9 @@ def tuple_request(tenant: str, config: RunnableConfig) -> TupleRequest:
 TupleResult: TypeAlias = CheckpointTuple | Exception | None
 
 
-def get_tuples(serde: SerializerProtocol, requests: Sequence[TupleRequest]) -> Steps[list[TupleResult]]:
+def get_tuples(
+    sql: CheckpointSql, serde: SerializerProtocol, requests: Sequence[TupleRequest]
+) -> Steps[list[TupleResult]]:
     """Many ``get_tuple`` reads, any tenants and threads, latest or by id, in one statement.
 
     Per request, in order: its CheckpointTuple, None (not found for that tenant), or the exception
@@ -182,10 +189,10 @@ def get_tuples(serde: SerializerProtocol, requests: Sequence[TupleRequest]) -> S
         return []
     grouped: list[list[Row]]
     if len(keys) == 1:  # one read: the single-read statements
-        grouped = [(yield _single_read(keys[0]))]
+        grouped = [(yield _single_read(sql, keys[0]))]
     else:
         rows = yield Query(
-            "get_many",
+            sql.get_many,
             {
                 "reqs": list(range(len(keys))),
                 "tenants": [k.tenant for k in keys],
@@ -208,17 +215,19 @@ def get_tuples(serde: SerializerProtocol, requests: Sequence[TupleRequest]) -> S
     return results
 
 
-def get_one(serde: SerializerProtocol, request: TupleRequest) -> Steps[CheckpointTuple | None]:
+def get_one(
+    sql: CheckpointSql, serde: SerializerProtocol, request: TupleRequest
+) -> Steps[CheckpointTuple | None]:
     """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned)."""
-    rows = yield _single_read(request)
+    rows = yield _single_read(sql, request)
     return _tuple_from_rows(serde, request, rows)
 
 
-def _single_read(request: TupleRequest) -> Query:
+def _single_read(sql: CheckpointSql, request: TupleRequest) -> Query:
     params = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
     if request.checkpoint_id:
-        return Query("get_by_id", {**params, "cid": request.checkpoint_id}, fetch=True)
-    return Query("get_latest", params, fetch=True)
+        return Query(sql.get_by_id, {**params, "cid": request.checkpoint_id}, fetch=True)
+    return Query(sql.get_latest, params, fetch=True)
 
 
 def _tuple_from_rows(

@@ -12,7 +12,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from checkpointer.codec import dump_metadata, dump_skeleton, dump_values, dump_writes, make_config, ts_epoch
 from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import thread_key
-from checkpointer.query import Query, Row, Steps
+from checkpointer.query import CheckpointSql, Query, Row, Steps
 from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
 
 INSERT_ATTEMPTS = 5
@@ -57,6 +57,7 @@ def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool, first:
 
 
 def put(
+    sql: CheckpointSql,
     serde: SerializerProtocol,
     tenant: str,
     config: RunnableConfig,
@@ -90,14 +91,14 @@ def put(
     }
     if parent is not None and checked:
         # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
-        done = yield Query("put_fast", {**record, "blobs": values}, fetch=True)
+        done = yield Query(sql.put_fast, {**record, "blobs": values}, fetch=True)
         if not done:
             # A re-put of the head itself also succeeds here (a no-op where the backend has one).
-            done = yield Query("put_fast_recheck", {**key, "cid": cid, "parent": parent}, fetch=True)
+            done = yield Query(sql.put_fast_recheck, {**key, "cid": cid, "parent": parent}, fetch=True)
         if done:
             return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: int(done[0]["version"])})
-    yield Query("begin")
-    rows = yield Query("put_prepare", {**key, "cid": cid, "parent": parent}, fetch=True)
+    yield Query(sql.begin)
+    rows = yield Query(sql.put_prepare, {**key, "cid": cid, "parent": parent}, fetch=True)
     prep = rows[0]
     head_version = int(prep["head_version"] or 0)
     blobs = [{**key, **b} for b in values]
@@ -107,8 +108,8 @@ def put(
             raise CheckpointConflict(key["thread"], key["ns"], None, head_version)
         version = int(prep["existing_version"])
         if blobs:
-            yield Query("put_blob", many=blobs)
-        yield Query("put_checkpoint_again", record)
+            yield Query(sql.put_blob, many=blobs)
+        yield Query(sql.put_checkpoint_again, record)
         return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
     if not may_extend(prep, parent, marker, checked, first):
         expected = prep["parent_version"]
@@ -118,14 +119,14 @@ def put(
             key["thread"], key["ns"], int(expected) if expected is not None else None, head_version
         )
     if blobs:
-        yield Query("put_blob", many=blobs)
+        yield Query(sql.put_blob, many=blobs)
     version = head_version + 1
     for _ in range(INSERT_ATTEMPTS):
         # The unique version index is the compare-and-set: the insert comes back empty when another
         # writer took this version first (PostgreSQL; SQLite writers are serialised).
-        if (yield Query("put_checkpoint", {**record, "version": version}, fetch=True)):
+        if (yield Query(sql.put_checkpoint, {**record, "version": version}, fetch=True)):
             return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
-        rows = yield Query("head_version", key, fetch=True)
+        rows = yield Query(sql.head_version, key, fetch=True)
         actual = int(rows[0]["version"]) if rows else 0
         if checked and (parent is not None or first):  # the head it extended or saw moved on
             seen = head_version if parent is not None or head_version else None
@@ -135,6 +136,7 @@ def put(
 
 
 def put_writes(
+    sql: CheckpointSql,
     serde: SerializerProtocol,
     tenant: str,
     config: RunnableConfig,
@@ -154,5 +156,5 @@ def put_writes(
     # writes, the first for the others (a single statement cannot touch a row twice).
     unique = {r["idx"]: r for r in (rows if replace else reversed(rows))}
     if unique:
-        name = "upsert_write_rows" if replace else "put_write_rows"
-        yield Query(name, {**key, "cid": cid, "rows": sorted(unique.values(), key=lambda r: r["idx"])})
+        stmt = sql.upsert_write_rows if replace else sql.put_write_rows
+        yield Query(stmt, {**key, "cid": cid, "rows": sorted(unique.values(), key=lambda r: r["idx"])})

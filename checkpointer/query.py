@@ -1,5 +1,10 @@
 """The vocabulary shared by the pure operations and the four executors.
 
+Every statement is a field of :class:`CheckpointSql`, one instance per dialect
+(``sql_sqlite.SQL``, ``sql_postgres.SQL``): the operations receive the dialect's instance and name
+statements as its attributes (``sql.get_latest``), so a misspelt statement fails type checking,
+and nothing is looked up by name at run time.
+
 An operation is a generator: it yields :class:`Query` objects, receives each query's rows (a list
 of rows read by column name, ``row["name"]``: dicts from psycopg, ``sqlite3.Row`` from SQLite;
 empty when ``fetch`` is false) and finally returns its result. It never touches a
@@ -8,11 +13,12 @@ connection, so SQLite and PostgreSQL, sync and async, all run the same control f
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from kassist.db import Stmt
 from kassist.db.migrate import pending
 
 Row = dict[str, Any]  # typed as a dict; SQLite hands sqlite3.Row, read the same way (row["name"], keys())
@@ -20,21 +26,110 @@ T = TypeVar("T")
 
 
 class Query(NamedTuple):
-    """One named statement of the backend's SQL module, with its parameters.
+    """One statement of the dialect's :class:`CheckpointSql` (``stmt``), with its parameters.
 
     ``many`` runs the statement once per parameter mapping (no rows come back). ``variant`` carries
     what a dynamically built statement depends on (e.g. the metadata filter terms). A named tuple:
     several are built per call, and a frozen dataclass cost about 1 us each.
     """
 
-    name: str
+    stmt: Render
     params: Mapping[str, Any] = MappingProxyType({})
     fetch: bool = False
     many: Sequence[Mapping[str, Any]] | None = None
     variant: Any = None
 
 
+Render = Callable[[Query], Stmt | list[Stmt]]
+"""A statement of a dialect: compiles a query of it into the driver's statement(s), run in order."""
+
 Steps = Generator[Query, list[Row], T]
+
+
+def compile_query(query: Query) -> Stmt | list[Stmt]:
+    """The executors' compile function: the query's own statement renders it."""
+    return query.stmt(query)
+
+
+@dataclass(frozen=True)
+class CheckpointSql:
+    """Every statement of the checkpointer in one dialect. Rows come back with the column names
+    given here, the same in both dialects; parameters are named (``tenant``, ``thread``, ``ns``,
+    ``cid``...) and a list parameter is bound as the dialect binds lists."""
+
+    migrations: tuple[Render, ...]
+    """Numbered migrations in order (1-based); each runs once, recorded in kassist_cp_schema_version."""
+    migration_lock: Render
+    create_version_table: Render
+    applied_versions: Render
+    """-> (version) rows"""
+    record_version: Render
+    """(v)"""
+    get_latest: Render
+    """(tenant, thread, ns) -> the head's rows: kind 'c' (the checkpoint), 'b' (blobs), 'w' (writes)"""
+    get_by_id: Render
+    """(tenant, thread, ns, cid) -> the same rows for that checkpoint"""
+    get_many: Render
+    """(reqs, tenants, threads, nss, cids) -> get_latest's rows of each request plus ``req``"""
+    list_rows: Render
+    """variant: a ListSpec; (tenant[, thread, ns, cid, before, limit], filter terms) -> checkpoint rows"""
+    list_payload: Render
+    """(tenant, threads, nss, ids) -> the 'b' and 'w' rows of those checkpoints"""
+    delta_history: Render
+    """(tenant, thread, ns, cid or None, channels, n_channels) -> chain, writes and seed rows"""
+    put_fast: Render
+    """(record, blobs) -> (version) when the put extended the head, else no row (nothing written)"""
+    put_fast_recheck: Render
+    """(tenant, thread, ns, cid, parent) -> (version) when the put re-puts the head itself"""
+    begin: Render
+    put_prepare: Render
+    """(tenant, thread, ns, cid, parent) -> (head_id, head_version, existing_parent,
+    existing_version, parent_version)"""
+    put_blob: Render
+    """many (tenant, thread, ns, channel, version, type, blob)"""
+    put_checkpoint: Render
+    """(record, version) -> (version), or no row when another writer took the version"""
+    put_checkpoint_again: Render
+    """(record) rewrites a stored checkpoint's row"""
+    head_version: Render
+    """(tenant, thread, ns) -> (version)"""
+    put_write_rows: Render
+    """(tenant, thread, ns, cid, rows) keeps a stored write"""
+    upsert_write_rows: Render
+    """(tenant, thread, ns, cid, rows) replaces a stored write"""
+    delete_threads: Render
+    """(tenant, threads)"""
+    thread_plan_rows: Render
+    """(tenant, threads) -> (thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts,
+    run_id, versions, counters)"""
+    thread_heads: Render
+    """(tenant, threads) -> (thread_id, checkpoint_ns, head_id, version); locks them on PostgreSQL"""
+    thread_blob_keys: Render
+    """(tenant, threads) -> (thread_id, checkpoint_ns, channel, version, type)"""
+    run_threads: Render
+    """(tenant, runs) -> (thread_id)"""
+    stale_threads: Render
+    """(tenant, cutoff) -> (thread_id)"""
+    tenants_with_stale: Render
+    """(cutoff) -> (tenant_id)"""
+    delete_checkpoint: Render
+    """many (tenant, thread, ns, cid)"""
+    delete_blob: Render
+    """many (tenant, thread, ns, channel, version)"""
+    clear_parent: Render
+    """many (tenant, thread, ns, cid)"""
+    set_head: Render
+    """many (tenant, thread, ns, cid, version)"""
+    delete_head: Render
+    """many (tenant, thread, ns)"""
+    thread_exists: Render
+    """(tenant, thread) -> (one)"""
+    copy_thread: Render
+    """(tenant, source, target)"""
+
+    def as_of(self, version: int) -> CheckpointSql:
+        """This dialect with its migrations up to ``version`` only (tests build older schemas)."""
+        return replace(self, migrations=self.migrations[:version])
 
 
 @dataclass
@@ -50,14 +145,14 @@ class Op(Generic[T]):
     single: bool = False
 
 
-def migrate(count: int) -> Steps[list[int]]:
+def migrate(sql: CheckpointSql) -> Steps[list[int]]:
     """Apply the numbered migrations not yet recorded (kassist.db.migrate's rule: a schema newer
-    than ``count`` is refused); the executor runs this as one write transaction."""
-    yield Query("migration_lock")
-    yield Query("create_version_table")
-    rows = yield Query("applied_versions", fetch=True)
-    applied = pending("checkpoint tables", (int(r["version"]) for r in rows), count)
+    than the dialect's last migration is refused); the executor runs this as one write transaction."""
+    yield Query(sql.migration_lock)
+    yield Query(sql.create_version_table)
+    rows = yield Query(sql.applied_versions, fetch=True)
+    applied = pending("checkpoint tables", (int(r["version"]) for r in rows), len(sql.migrations))
     for version in applied:
-        yield Query(f"migration:{version}")
-        yield Query("record_version", {"v": version})
+        yield Query(sql.migrations[version - 1])
+        yield Query(sql.record_version, {"v": version})
     return applied

@@ -26,7 +26,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer import ops_admin, ops_read, ops_write
 from checkpointer.executor import CheckpointExecutor
-from checkpointer.query import Op, Steps, migrate
+from checkpointer.query import CheckpointSql, Op, Steps, migrate
 from checkpointer.read_batch import Coalescer
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
@@ -39,7 +39,7 @@ T = TypeVar("T")
 
 class Executor(Protocol):
     backend: str
-    migrations: int
+    sql: CheckpointSql
 
     def run(self, op: Op[T]) -> T: ...
     async def arun(self, op: Op[T]) -> T: ...
@@ -60,6 +60,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     ) -> None:
         super().__init__(serde=serde)
         self._executor = executor
+        self._sql = executor.sql  # the dialect's statements, handed to every operation
         self._bound = validate_tenant_id(tenant_id) if tenant_id is not None else None
         self._checked = check_conflicts
         self._owner = True
@@ -136,10 +137,10 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     # -- lifecycle ---------------------------------------------------------------------------
     def setup(self) -> list[int]:
         """Apply pending migrations (idempotent, safe from several processes); returns those applied."""
-        return self._run(migrate(self._executor.migrations), write=True)
+        return self._run(migrate(self._sql), write=True)
 
     async def asetup(self) -> list[int]:
-        return await self._arun(migrate(self._executor.migrations), write=True)
+        return await self._arun(migrate(self._sql), write=True)
 
     def close(self) -> None:
         if self._owner:
@@ -168,7 +169,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     # -- reads -------------------------------------------------------------------------------
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         request = ops_read.tuple_request(self._tenant(config), config)
-        return self._run(ops_read.get_one(self.serde, request), single=True)
+        return self._run(ops_read.get_one(self._sql, self.serde, request), single=True)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         # Tenant and thread are resolved (and a bad config refused) here, in the caller, before the
@@ -185,11 +186,11 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         return reads
 
     async def _read_batch(self, requests: list[ops_read.TupleRequest]) -> list[ops_read.TupleResult]:
-        return await self._arun(ops_read.get_tuples(self.serde, requests), single=True)
+        return await self._arun(ops_read.get_tuples(self._sql, self.serde, requests), single=True)
 
     def _read_one(self, request: ops_read.TupleRequest) -> Awaitable[CheckpointTuple | None]:
         # A read with no company: as before batching, the executor's own coroutine is awaited.
-        return self._executor.arun(Op(ops_read.get_one(self.serde, request), single=True))
+        return self._executor.arun(Op(ops_read.get_one(self._sql, self.serde, request), single=True))
 
     def list(
         self,
@@ -199,7 +200,9 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         before: RunnableConfig | None = None,
         limit: int | None = None,
     ) -> Iterator[CheckpointTuple]:
-        steps = ops_read.list_tuples(self.serde, self._tenant(config), config, filter, before, limit)
+        steps = ops_read.list_tuples(
+            self._sql, self.serde, self._tenant(config), config, filter, before, limit
+        )
         yield from self._run(steps)
 
     async def alist(
@@ -210,20 +213,22 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         before: RunnableConfig | None = None,
         limit: int | None = None,
     ) -> AsyncIterator[CheckpointTuple]:
-        steps = ops_read.list_tuples(self.serde, self._tenant(config), config, filter, before, limit)
+        steps = ops_read.list_tuples(
+            self._sql, self.serde, self._tenant(config), config, filter, before, limit
+        )
         for item in await self._arun(steps):
             yield item
 
     def get_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
-        steps = ops_read.delta_history(self.serde, self._tenant(config), config, channels)
+        steps = ops_read.delta_history(self._sql, self.serde, self._tenant(config), config, channels)
         return self._run(steps, single=True)
 
     async def aget_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
-        steps = ops_read.delta_history(self.serde, self._tenant(config), config, channels)
+        steps = ops_read.delta_history(self._sql, self.serde, self._tenant(config), config, channels)
         return await self._arun(steps, single=True)
 
     # -- writes ------------------------------------------------------------------------------
@@ -236,7 +241,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     ) -> Steps[RunnableConfig]:
         tenant = self._tenant(config)
         return ops_write.put(
-            self.serde, tenant, config, checkpoint, metadata, versions, checked=self._checked
+            self._sql, self.serde, tenant, config, checkpoint, metadata, versions, checked=self._checked
         )
 
     def put(
@@ -262,13 +267,17 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def put_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
-        steps = ops_write.put_writes(self.serde, self._tenant(config), config, writes, task_id, task_path)
+        steps = ops_write.put_writes(
+            self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
+        )
         self._run(steps, write=True, single=True)
 
     async def aput_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
-        steps = ops_write.put_writes(self.serde, self._tenant(config), config, writes, task_id, task_path)
+        steps = ops_write.put_writes(
+            self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
+        )
         await self._arun(steps, write=True, single=True)
 
     def get_next_version(self, current: str | None, channel: None) -> str:
@@ -295,35 +304,37 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
 
     def delete_thread(self, thread_id: str) -> None:
         tenant = self._caller_tenant("delete_thread")
-        self._run(ops_admin.delete_threads(tenant, [thread_id]), write=True)
+        self._run(ops_admin.delete_threads(self._sql, tenant, [thread_id]), write=True)
 
     async def adelete_thread(self, thread_id: str) -> None:
         tenant = self._caller_tenant("delete_thread")
-        await self._arun(ops_admin.delete_threads(tenant, [thread_id]), write=True)
+        await self._arun(ops_admin.delete_threads(self._sql, tenant, [thread_id]), write=True)
 
     def delete_for_runs(self, run_ids: Sequence[str]) -> None:
         tenant = self._caller_tenant("delete_for_runs")
-        self._run(ops_admin.delete_for_runs(tenant, run_ids), write=True)
+        self._run(ops_admin.delete_for_runs(self._sql, tenant, run_ids), write=True)
 
     async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
         tenant = self._caller_tenant("delete_for_runs")
-        await self._arun(ops_admin.delete_for_runs(tenant, run_ids), write=True)
+        await self._arun(ops_admin.delete_for_runs(self._sql, tenant, run_ids), write=True)
 
     def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
         tenant = self._caller_tenant("copy_thread")
-        self._run(ops_admin.copy_thread(tenant, source_thread_id, target_thread_id), write=True)
+        self._run(ops_admin.copy_thread(self._sql, tenant, source_thread_id, target_thread_id), write=True)
 
     async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
         tenant = self._caller_tenant("copy_thread")
-        await self._arun(ops_admin.copy_thread(tenant, source_thread_id, target_thread_id), write=True)
+        await self._arun(
+            ops_admin.copy_thread(self._sql, tenant, source_thread_id, target_thread_id), write=True
+        )
 
     def prune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
         tenant = self._caller_tenant("prune")
-        self._run(ops_admin.prune(tenant, thread_ids, strategy), write=True)
+        self._run(ops_admin.prune(self._sql, tenant, thread_ids, strategy), write=True)
 
     async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
         tenant = self._caller_tenant("prune")
-        await self._arun(ops_admin.prune(tenant, thread_ids, strategy), write=True)
+        await self._arun(ops_admin.prune(self._sql, tenant, thread_ids, strategy), write=True)
 
     def _retain(
         self, older_than: timedelta, tenant_id: str | None, strategy: Strategy, now: datetime | None
@@ -335,7 +346,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
             if self._bound is not None and tenant_id != self._bound:
                 raise PermissionError(f"this view is bound to tenant {self._bound!r}, not {tenant_id!r}")
         cutoff = (now or datetime.now(UTC)) - older_than
-        return ops_admin.retain(self._bound, tenant_id, cutoff, strategy)
+        return ops_admin.retain(self._sql, self._bound, tenant_id, cutoff, strategy)
 
     def retain(
         self,

@@ -1,4 +1,4 @@
-"""Every PostgreSQL statement of the checkpointer, by name (parameters are ``%(named)s``).
+"""Every PostgreSQL statement of the checkpointer: :data:`SQL` (parameters are ``%(named)s``).
 
 Values are BYTEA (so U+0000 and 20 MB strings are fine); the skeleton and metadata are JSONB so SQL
 can walk versions and filter metadata. No ``CREATE INDEX CONCURRENTLY``: migrations run in one
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import Query
+from checkpointer.query import CheckpointSql, Query
 from kassist.db import Stmt
 from kassist.db.migrate import LOCK_SQL
 
@@ -123,127 +123,7 @@ FROM t CROSS JOIN LATERAL (
 _WRITE_COLS = (
     "tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, task_path"
 )
-_WRITE_VALUES = "%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(task_id)s, %(idx)s, %(channel)s, %(type)s, %(blob)s, %(task_path)s"
 _IN_THREADS = "tenant_id = %(tenant)s AND thread_id = ANY(%(threads)s)"
-
-STATEMENTS: dict[str, str | tuple[str, ...]] = {
-    "create_version_table": (
-        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
-        "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-    ),
-    "migration_lock": LOCK_SQL,
-    "applied_versions": "SELECT version FROM kassist_cp_schema_version ORDER BY version",
-    "record_version": "INSERT INTO kassist_cp_schema_version (version) VALUES (%(v)s)",
-    # The head: one backward step on the version index (the thread's highest version).
-    "get_latest": _one_checkpoint(
-        f"SELECT {_CP_COLS}, c.version AS head_ver, {_CV} FROM {CP} c "
-        "WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s AND c.checkpoint_ns = %(ns)s "
-        "AND c.version > 0 ORDER BY c.version DESC LIMIT 1"
-    ),
-    "get_by_id": _one_checkpoint(
-        f"SELECT {_CP_COLS}, {_MAX_VERSION.format(t='c')} AS head_ver, "
-        f"{_CV} FROM {CP} c WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s "
-        "AND c.checkpoint_ns = %(ns)s AND c.checkpoint_id = %(cid)s"
-    ),
-    "list_payload": f"""
-WITH k AS (SELECT * FROM unnest(%(threads)s::text[], %(nss)s::text[], %(ids)s::text[])
-           AS k(thread_id, checkpoint_ns, checkpoint_id))
-SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
-       b.type, b.blob, NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path
-FROM k JOIN {CP} cp ON cp.tenant_id = %(tenant)s AND cp.thread_id = k.thread_id
-     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
-CROSS JOIN LATERAL jsonb_each_text(coalesce(cp.checkpoint -> 'blob_versions', cp.checkpoint -> 'channel_versions')) AS je
-CROSS JOIN LATERAL (
-  SELECT b.channel, b.version, b.type, b.blob FROM kassist_cp_blobs b
-  WHERE b.tenant_id = %(tenant)s AND b.thread_id = k.thread_id AND b.checkpoint_ns = k.checkpoint_ns
-    AND b.channel = je.key AND b.version = je.value
-  LIMIT 1) AS b
-UNION ALL
-SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
-       w.task_id, w.idx, w.task_path
-FROM k CROSS JOIN LATERAL (
-  SELECT * FROM kassist_cp_writes w
-  WHERE w.tenant_id = %(tenant)s AND w.thread_id = k.thread_id AND w.checkpoint_ns = k.checkpoint_ns
-    AND w.checkpoint_id = k.checkpoint_id
-  OFFSET 0) AS w
-""",
-    # No lock: the insert of the new version is the compare-and-set (the version index).
-    "put_prepare": f"""
-SELECT ({_LATEST_KEY}) AS head_id,
-       (SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1) AS head_version,
-       (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_parent,
-       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_version,
-       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(parent)s) AS parent_version
-""",
-    "put_blob": (
-        "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
-        "VALUES (%(tenant)s, %(thread)s, %(ns)s, %(channel)s, %(version)s, %(type)s, %(blob)s) "
-        "ON CONFLICT DO NOTHING"
-    ),
-    # The version index refuses a version another writer took first: no row comes back then.
-    "put_checkpoint": f"""
-INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id,
-                  checkpoint, metadata, small_values)
-VALUES (%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, %(version)s, %(ts)s, %(run_id)s,
-        %(checkpoint)s::jsonb, %(metadata)s::jsonb, %(inline)b)
-ON CONFLICT DO NOTHING RETURNING version
-""",
-    "head_version": f"SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1",
-    "begin": "BEGIN",
-    "put_fast_recheck": (),  # PUT_FAST's miss goes straight to the full check here
-    "put_checkpoint_again": (
-        f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
-        f"run_id = %(run_id)s, ts = %(ts)s, small_values = %(inline)b WHERE {KEY} AND checkpoint_id = %(cid)s"
-    ),
-    "put_write": f"INSERT INTO kassist_cp_writes ({_WRITE_COLS}) VALUES ({_WRITE_VALUES}) ON CONFLICT DO NOTHING",
-    "upsert_write": (
-        f"INSERT INTO kassist_cp_writes ({_WRITE_COLS}) VALUES ({_WRITE_VALUES}) "
-        "ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
-        "channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, task_path = EXCLUDED.task_path"
-    ),
-    "delete_threads": tuple(
-        f"DELETE FROM {t} WHERE {_IN_THREADS}" for t in (CP, "kassist_cp_blobs", "kassist_cp_writes")
-    ),
-    "thread_plan_rows": (
-        "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
-        "(checkpoint -> 'channel_versions')::text AS versions, "
-        "(metadata -> 'counters_since_delta_snapshot')::text AS counters "
-        f"FROM {CP} WHERE {_IN_THREADS}"
-    ),
-    "thread_heads": (
-        "SELECT DISTINCT ON (thread_id, checkpoint_ns) thread_id, checkpoint_ns, checkpoint_id AS head_id, "
-        f"version FROM {CP} WHERE {_IN_THREADS} ORDER BY thread_id, checkpoint_ns, version DESC"
-    ),
-    "thread_blob_keys": (
-        f"SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs WHERE {_IN_THREADS}"
-    ),
-    "run_threads": f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND run_id = ANY(%(runs)s)",
-    "stale_threads": f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND ts < %(cutoff)s",
-    "tenants_with_stale": f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < %(cutoff)s",
-    "delete_checkpoint": (
-        f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s",
-        f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = %(cid)s",
-    ),
-    "delete_blob": f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = %(channel)s AND version = %(version)s",
-    "clear_parent": f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = %(cid)s",
-    # A head moved by delete_for_runs takes a version above every other: it is the head.
-    "set_head": f"UPDATE {CP} SET version = %(version)s WHERE {KEY} AND checkpoint_id = %(cid)s",
-    "delete_head": (),  # a thread without checkpoints has no head to delete
-    "thread_exists": f"SELECT 1 AS one FROM {CP} WHERE tenant_id = %(tenant)s AND thread_id = %(thread)s LIMIT 1",
-    "copy_thread": tuple(
-        f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', '%(target)s', 1)} FROM {table} "
-        "WHERE tenant_id = %(tenant)s AND thread_id = %(source)s"
-        for table, cols in (
-            (
-                CP,
-                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
-                "metadata, small_values",
-            ),
-            ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
-            ("kassist_cp_writes", _WRITE_COLS),
-        )
-    ),
-}
 
 
 def _term_sql(i: int, term: FilterTerm) -> str:
@@ -336,15 +216,11 @@ SELECT %(tenant)s, %(thread)s, %(ns)s, %(cid)s, x.task_id, x.idx, x.channel, x.t
 FROM unnest(%(w_task_id)b::text[], %(w_idx)b::int[], %(w_channel)b::text[], %(w_type)b::text[],
             %(w_blob)b::bytea[], %(w_task_path)b::text[]) AS x(task_id, idx, channel, type, blob, task_path)
 ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx)"""
-_ON_CONFLICT = {
-    "put_write_rows": " DO NOTHING",
-    "upsert_write_rows": (
-        " DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, "
-        "task_path = EXCLUDED.task_path"
-    ),
-}
-PUT_WRITE_ROWS = _WRITE_ROWS + _ON_CONFLICT["put_write_rows"]
-UPSERT_WRITE_ROWS = _WRITE_ROWS + _ON_CONFLICT["upsert_write_rows"]
+_KEEP = " DO NOTHING"
+_REPLACE = (
+    " DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob, "
+    "task_path = EXCLUDED.task_path"
+)
 VALUES_MAX_ROWS = 8
 
 
@@ -358,16 +234,9 @@ def _write_values(count: int, conflict: str) -> str:
     )
     return (
         f"INSERT INTO kassist_cp_writes ({_WRITE_COLS}) VALUES {rows} "
-        "ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx)"
-        + _ON_CONFLICT[conflict]
+        "ON CONFLICT (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx)" + conflict
     )
 
-
-WRITE_VALUES = {
-    (name, count): _write_values(count, name)
-    for name in _ON_CONFLICT
-    for count in range(1, VALUES_MAX_ROWS + 1)
-}
 
 _BLOB_MATCH = (
     "CROSS JOIN LATERAL (SELECT b.channel, b.type, b.blob FROM kassist_cp_blobs b "
@@ -448,35 +317,57 @@ def _many_checkpoints() -> str:
     return sql.replace("{target}", _MANY_TARGET)
 
 
-STATEMENTS["get_many"] = _many_checkpoints()
+GET_MANY = _many_checkpoints()
 
 
-def _statements(name: str) -> tuple[str, ...]:
-    sql = STATEMENTS[name]
-    return (sql,) if isinstance(sql, str) else sql
+class _Plain:
+    """One or more statements run in order with the query's parameters (psycopg adapts lists as
+    arrays), or once per parameter set of ``many``."""
+
+    __slots__ = ("sqls",)
+
+    def __init__(self, sqls: tuple[str, ...]) -> None:
+        self.sqls = sqls
+
+    def __call__(self, query: Query) -> list[Stmt]:
+        if query.many is not None:
+            return [Stmt(sql, many=query.many) for sql in self.sqls]
+        params, fetch = dict(query.params), query.fetch
+        return [Stmt(sql, params, fetch) for sql in self.sqls]
 
 
-def render(query: Query) -> list[Stmt]:
-    """The statements a query runs (its rows: those of the last one), PostgreSQL flavour."""
-    fetch = query.fetch
+def _plain(sql: str | tuple[str, ...]) -> _Plain:
+    return _Plain((sql,) if isinstance(sql, str) else sql)
+
+
+def _list_rows_stmt(query: Query) -> list[Stmt]:
+    spec: ListSpec = query.variant
+    paths = {f"p{i}": list(t.path) for i, t in enumerate(spec.terms)}
+    return [Stmt(_list_rows(spec), {**query.params, **term_params(spec.terms), **paths}, query.fetch)]
+
+
+def _put_fast(query: Query) -> list[Stmt]:
     params = dict(query.params)
-    if query.many is not None:
-        return [Stmt(sql, many=query.many) for sql in _statements(query.name)]
-    if query.name == "list_rows":
-        spec: ListSpec = query.variant
-        paths = {f"p{i}": list(t.path) for i, t in enumerate(spec.terms)}
-        return [Stmt(_list_rows(spec), {**params, **term_params(spec.terms), **paths}, fetch)]
-    if query.name == "delta_history":
-        return [Stmt(DELTA_HISTORY, params, fetch)]
-    if query.name == "put_fast":
-        blobs = params.pop("blobs")
-        if len(blobs) == 1:
-            params.update({f"b_{col}": value for col, value in blobs[0].items()})
-            return [Stmt(PUT_FAST["one"], params, fetch)]
-        for col in ("channel", "version", "type", "blob"):
-            params[f"b_{col}"] = [b[col] for b in blobs]
-        return [Stmt(PUT_FAST["many" if blobs else "none"], params, fetch)]
-    if query.name in ("put_write_rows", "upsert_write_rows"):
+    blobs = params.pop("blobs")
+    if len(blobs) == 1:
+        params.update({f"b_{col}": value for col, value in blobs[0].items()})
+        return [Stmt(PUT_FAST["one"], params, query.fetch)]
+    for col in ("channel", "version", "type", "blob"):
+        params[f"b_{col}"] = [b[col] for b in blobs]
+    return [Stmt(PUT_FAST["many" if blobs else "none"], params, query.fetch)]
+
+
+class _WriteRows:
+    """A put_writes call as one statement: a VALUES list for a few rows, arrays beyond."""
+
+    __slots__ = ("arrays", "values")
+
+    def __init__(self, conflict: str) -> None:
+        self.arrays = _WRITE_ROWS + conflict
+        self.values = {count: _write_values(count, conflict) for count in range(1, VALUES_MAX_ROWS + 1)}
+
+    def __call__(self, query: Query) -> list[Stmt]:
+        params = dict(query.params)
         rows = params.pop("rows")
         if len(rows) <= VALUES_MAX_ROWS:
             for i, r in enumerate(rows):
@@ -490,12 +381,146 @@ def render(query: Query) -> list[Stmt]:
                         f"p{i}": r["task_path"],
                     }
                 )
-            return [Stmt(WRITE_VALUES[(query.name, len(rows))], params, fetch)]
+            return [Stmt(self.values[len(rows)], params, query.fetch)]
         for col in ("task_id", "idx", "channel", "type", "blob", "task_path"):
             params[f"w_{col}"] = [r[col] for r in rows]
-        return [Stmt(PUT_WRITE_ROWS if query.name == "put_write_rows" else UPSERT_WRITE_ROWS, params, fetch)]
-    if query.name.startswith("migration:"):
-        sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
-    else:
-        sqls = _statements(query.name)
-    return [Stmt(sql, params, fetch) for sql in sqls]
+        return [Stmt(self.arrays, params, query.fetch)]
+
+
+SQL = CheckpointSql(
+    create_version_table=_plain(
+        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
+        "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+    ),
+    migrations=tuple(_Plain(m) for m in MIGRATIONS),
+    migration_lock=_plain(LOCK_SQL),
+    applied_versions=_plain("SELECT version FROM kassist_cp_schema_version ORDER BY version"),
+    record_version=_plain("INSERT INTO kassist_cp_schema_version (version) VALUES (%(v)s)"),
+    # The head: one backward step on the version index (the thread's highest version).
+    get_latest=_plain(
+        _one_checkpoint(
+            f"SELECT {_CP_COLS}, c.version AS head_ver, {_CV} FROM {CP} c "
+            "WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s AND c.checkpoint_ns = %(ns)s "
+            "AND c.version > 0 ORDER BY c.version DESC LIMIT 1"
+        )
+    ),
+    get_by_id=_plain(
+        _one_checkpoint(
+            f"SELECT {_CP_COLS}, {_MAX_VERSION.format(t='c')} AS head_ver, "
+            f"{_CV} FROM {CP} c WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s "
+            "AND c.checkpoint_ns = %(ns)s AND c.checkpoint_id = %(cid)s"
+        )
+    ),
+    get_many=_plain(GET_MANY),
+    list_rows=_list_rows_stmt,
+    delta_history=_plain(DELTA_HISTORY),
+    list_payload=_plain(f"""
+WITH k AS (SELECT * FROM unnest(%(threads)s::text[], %(nss)s::text[], %(ids)s::text[])
+           AS k(thread_id, checkpoint_ns, checkpoint_id))
+SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
+       b.type, b.blob, NULL::text AS task_id, NULL::int AS idx, NULL::text AS task_path
+FROM k JOIN {CP} cp ON cp.tenant_id = %(tenant)s AND cp.thread_id = k.thread_id
+     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
+CROSS JOIN LATERAL jsonb_each_text(coalesce(cp.checkpoint -> 'blob_versions', cp.checkpoint -> 'channel_versions')) AS je
+CROSS JOIN LATERAL (
+  SELECT b.channel, b.version, b.type, b.blob FROM kassist_cp_blobs b
+  WHERE b.tenant_id = %(tenant)s AND b.thread_id = k.thread_id AND b.checkpoint_ns = k.checkpoint_ns
+    AND b.channel = je.key AND b.version = je.value
+  LIMIT 1) AS b
+UNION ALL
+SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
+       w.task_id, w.idx, w.task_path
+FROM k CROSS JOIN LATERAL (
+  SELECT * FROM kassist_cp_writes w
+  WHERE w.tenant_id = %(tenant)s AND w.thread_id = k.thread_id AND w.checkpoint_ns = k.checkpoint_ns
+    AND w.checkpoint_id = k.checkpoint_id
+  OFFSET 0) AS w
+"""),
+    # No lock: the insert of the new version is the compare-and-set (the version index).
+    put_prepare=_plain(f"""
+SELECT ({_LATEST_KEY}) AS head_id,
+       (SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1) AS head_version,
+       (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_parent,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_version,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(parent)s) AS parent_version
+"""),
+    put_blob=_plain(
+        "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+        "VALUES (%(tenant)s, %(thread)s, %(ns)s, %(channel)s, %(version)s, %(type)s, %(blob)s) "
+        "ON CONFLICT DO NOTHING"
+    ),
+    # The version index refuses a version another writer took first: no row comes back then.
+    put_checkpoint=_plain(f"""
+INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id,
+                  checkpoint, metadata, small_values)
+VALUES (%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, %(version)s, %(ts)s, %(run_id)s,
+        %(checkpoint)s::jsonb, %(metadata)s::jsonb, %(inline)b)
+ON CONFLICT DO NOTHING RETURNING version
+"""),
+    head_version=_plain(
+        f"SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1"
+    ),
+    begin=_plain("BEGIN"),
+    put_fast=_put_fast,
+    put_fast_recheck=_plain(()),  # PUT_FAST's miss goes straight to the full check here
+    put_checkpoint_again=_plain(
+        f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
+        f"run_id = %(run_id)s, ts = %(ts)s, small_values = %(inline)b WHERE {KEY} AND checkpoint_id = %(cid)s"
+    ),
+    put_write_rows=_WriteRows(_KEEP),
+    upsert_write_rows=_WriteRows(_REPLACE),
+    delete_threads=_plain(
+        tuple(f"DELETE FROM {t} WHERE {_IN_THREADS}" for t in (CP, "kassist_cp_blobs", "kassist_cp_writes"))
+    ),
+    thread_plan_rows=_plain(
+        "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
+        "(checkpoint -> 'channel_versions')::text AS versions, "
+        "(metadata -> 'counters_since_delta_snapshot')::text AS counters "
+        f"FROM {CP} WHERE {_IN_THREADS}"
+    ),
+    thread_heads=_plain(
+        "SELECT DISTINCT ON (thread_id, checkpoint_ns) thread_id, checkpoint_ns, checkpoint_id AS head_id, "
+        f"version FROM {CP} WHERE {_IN_THREADS} ORDER BY thread_id, checkpoint_ns, version DESC"
+    ),
+    thread_blob_keys=_plain(
+        f"SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs WHERE {_IN_THREADS}"
+    ),
+    run_threads=_plain(
+        f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND run_id = ANY(%(runs)s)"
+    ),
+    stale_threads=_plain(
+        f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND ts < %(cutoff)s"
+    ),
+    tenants_with_stale=_plain(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < %(cutoff)s"),
+    delete_checkpoint=_plain(
+        (
+            f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s",
+            f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = %(cid)s",
+        )
+    ),
+    delete_blob=_plain(
+        f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = %(channel)s AND version = %(version)s"
+    ),
+    clear_parent=_plain(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = %(cid)s"),
+    # A head moved by delete_for_runs takes a version above every other: it is the head.
+    set_head=_plain(f"UPDATE {CP} SET version = %(version)s WHERE {KEY} AND checkpoint_id = %(cid)s"),
+    delete_head=_plain(()),  # a thread without checkpoints has no head to delete
+    thread_exists=_plain(
+        f"SELECT 1 AS one FROM {CP} WHERE tenant_id = %(tenant)s AND thread_id = %(thread)s LIMIT 1"
+    ),
+    copy_thread=_plain(
+        tuple(
+            f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', '%(target)s', 1)} FROM {table} "
+            "WHERE tenant_id = %(tenant)s AND thread_id = %(source)s"
+            for table, cols in (
+                (
+                    CP,
+                    "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
+                    "metadata, small_values",
+                ),
+                ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
+                ("kassist_cp_writes", _WRITE_COLS),
+            )
+        )
+    ),
+)

@@ -1,4 +1,4 @@
-"""Every SQLite statement of the checkpointer, by name (parameters are ``:named``).
+"""Every SQLite statement of the checkpointer: :data:`SQL` (parameters are ``:named``).
 
 List parameters arrive as JSON text and are read with ``json_each``: SQLite has no array binds.
 """
@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import Query
+from checkpointer.query import CheckpointSql, Query
 from kassist.db import Stmt
+from kassist.db.statements import NO_PARAMS
 
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
@@ -138,130 +139,6 @@ _HEAD_ID = (
 )
 _LATEST_KEY = f"SELECT checkpoint_id FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1"
 
-STATEMENTS: dict[str, str | tuple[str, ...]] = {
-    "create_version_table": (
-        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
-        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-    ),
-    "migration_lock": (),  # BEGIN IMMEDIATE already serialises writers
-    "applied_versions": "SELECT version FROM kassist_cp_schema_version ORDER BY version",
-    "record_version": "INSERT INTO kassist_cp_schema_version (version, applied_at) VALUES (:v, datetime('now'))",
-    "get_latest": _one_checkpoint(
-        f"SELECT {_CP_COLS}, c.version AS head_ver FROM {CP} c "
-        "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
-        "ORDER BY c.version DESC LIMIT 1"
-    ),
-    "get_by_id": _one_checkpoint(
-        f"SELECT {_CP_COLS}, {_MAX_VERSION.format(t='c')} AS head_ver FROM {CP} c "
-        "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
-        "AND c.checkpoint_id = :cid"
-    ),
-    "list_payload": f"""
-WITH k AS (SELECT a.value AS thread_id, b.value AS checkpoint_ns, c.value AS checkpoint_id
-           FROM json_each(:threads) a JOIN json_each(:nss) b ON b.key = a.key
-           JOIN json_each(:ids) c ON c.key = a.key)
-SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
-       b.type, b.blob, NULL AS task_id, NULL AS idx, NULL AS task_path
-FROM k CROSS JOIN {CP} cp ON cp.tenant_id = :tenant AND cp.thread_id = k.thread_id
-     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
-CROSS JOIN json_each(coalesce(json_extract(cp.checkpoint, '$.blob_versions'), json_extract(cp.checkpoint, '$.channel_versions'))) AS je
-CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = k.thread_id
-     AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
-UNION ALL
-SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
-       w.task_id, w.idx, w.task_path
-FROM k CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = k.thread_id
-     AND w.checkpoint_ns = k.checkpoint_ns AND w.checkpoint_id = k.checkpoint_id
-""",
-    "put_prepare": f"""
-SELECT ({_LATEST_KEY}) AS head_id,
-       (SELECT version FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1) AS head_version,
-       (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_parent,
-       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_version,
-       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :parent) AS parent_version
-""",
-    "put_blob": (
-        "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
-        "VALUES (:tenant, :thread, :ns, :channel, :version, :type, :blob) ON CONFLICT DO NOTHING"
-    ),
-    # The version index refuses a version another writer took first: no row comes back then.
-    "put_checkpoint": (
-        _CP_INSERT + "VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
-        ":run_id, :checkpoint, :metadata, :inline) ON CONFLICT DO NOTHING",
-        _INSERTED,
-    ),
-    "head_version": f"SELECT version FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1",
-    "begin": (),  # write operations already run inside BEGIN IMMEDIATE
-    "put_fast_recheck": PUT_FAST_RECHECK,
-    "put_checkpoint_again": (
-        f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts, "
-        f"small_values = :inline WHERE {KEY} AND checkpoint_id = :cid"
-    ),
-    "put_write": (
-        "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
-        "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
-        ":type, :blob, :task_path) ON CONFLICT DO NOTHING"
-    ),
-    "upsert_write": (
-        "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
-        "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
-        ":type, :blob, :task_path) ON CONFLICT DO UPDATE SET channel = excluded.channel, "
-        "type = excluded.type, blob = excluded.blob, task_path = excluded.task_path"
-    ),
-    "delete_threads": tuple(
-        f"DELETE FROM {t} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
-        for t in (CP, "kassist_cp_blobs", "kassist_cp_writes")
-    ),
-    "thread_plan_rows": (
-        "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
-        "json_extract(checkpoint, '$.channel_versions') AS versions, "
-        "json_extract(metadata, '$.counters_since_delta_snapshot') AS counters "
-        f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
-    ),
-    # SQLite takes the bare columns of a max() aggregate from the row holding the maximum.
-    "thread_heads": (
-        "SELECT thread_id, checkpoint_ns, checkpoint_id AS head_id, max(version) AS version "
-        f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads)) "
-        "GROUP BY thread_id, checkpoint_ns"
-    ),
-    "thread_blob_keys": (
-        "SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs "
-        "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
-    ),
-    "run_threads": (
-        f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant "
-        "AND run_id IS NOT NULL AND run_id IN (SELECT value FROM json_each(:runs))"
-    ),
-    "stale_threads": f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff",
-    "tenants_with_stale": f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff",
-    "delete_checkpoint": (
-        f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
-        f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
-    ),
-    "delete_blob": f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version",
-    "clear_parent": f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid",
-    # A head moved by delete_for_runs takes a version above every other: it is the head.
-    "set_head": f"UPDATE {CP} SET version = :version WHERE {KEY} AND checkpoint_id = :cid",
-    "delete_head": (),  # a thread without checkpoints has no head to delete
-    "thread_exists": f"SELECT 1 AS one FROM {CP} WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1",
-    "copy_thread": tuple(
-        f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', ':target', 1)} FROM {table} "
-        "WHERE tenant_id = :tenant AND thread_id = :source"
-        for table, cols in (
-            (
-                CP,
-                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
-                "metadata, small_values",
-            ),
-            ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
-            (
-                "kassist_cp_writes",
-                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, task_path",
-            ),
-        )
-    ),
-}
-
 
 def _json_path(path: tuple[str, ...]) -> str:
     return "$" + "".join('."' + p.replace('"', '\\"') + '"' for p in path)
@@ -385,16 +262,11 @@ def _many_checkpoints() -> str:
     return sql.replace("{target}", _MANY_TARGET)
 
 
-STATEMENTS["get_many"] = _many_checkpoints()
+GET_MANY = _many_checkpoints()
 
 
 def _bind(value: Any) -> Any:
     return json.dumps(list(value)) if isinstance(value, list | tuple) else value
-
-
-def _statements(name: str) -> tuple[str, ...]:
-    sql = STATEMENTS[name]
-    return (sql,) if isinstance(sql, str) else sql
 
 
 _ROW_LISTS = ("blobs", "rows")
@@ -411,45 +283,236 @@ def _has_list_param(params: Mapping[str, Any]) -> bool:
     return False
 
 
-# The hot reads, with the parameters their operations build (plain scalars: no list to bind as
-# JSON): rendered by one dictionary lookup.
-_PLAIN_READS = {name: _statements(name)[0] for name in ("get_latest", "get_by_id")}
-_PUT_BLOB = _statements("put_blob")[0]
-
-
-def render(query: Query) -> list[Stmt]:
-    """The statements a query runs (its rows: those of the last one), SQLite flavour."""
-    fetch = query.fetch
-    plain = _PLAIN_READS.get(query.name)
-    if plain is not None:
-        return [Stmt(plain, query.params, fetch)]
-    if query.name == "put_fast":  # scalars plus the list of blob rows, which runs as an executemany
-        fast = query.params
-        blobs = [{**fast, **b} for b in fast["blobs"]]
-        head = [Stmt(_PUT_BLOB, many=blobs)] if blobs else []
-        return [*head, *(Stmt(sql, fast, fetch) for sql in PUT_FAST)]
-    if query.name == "get_many":  # the requests as one JSON array of rows
-        cols = ("reqs", "tenants", "threads", "nss", "cids")
-        reqs = list(zip(*(query.params[c] for c in cols), strict=True))
-        return [Stmt(_statements("get_many")[0], {"reqs": json.dumps(reqs)}, fetch)]
+def _params(query: Query) -> Mapping[str, Any]:
     # "blobs" (put_fast) and "rows" (writes) are lists of rows with bytes: they run as an
     # executemany, never bound as one value. sqlite3 ignores keys a statement does not name, so a
     # dict of parameters without another list passes as it is (no copy on the hot statements).
     params: Mapping[str, Any] = query.params
     if type(params) is not dict or _has_list_param(params):
         params = {k: _bind(v) for k, v in params.items() if k not in _ROW_LISTS}
-    if query.many is not None:
-        return [Stmt(sql, many=query.many) for sql in _statements(query.name)]
-    if query.name == "list_rows":
-        spec: ListSpec = query.variant
-        return [Stmt(_list_rows(spec), {**params, **term_params(spec.terms)}, fetch)]
-    if query.name == "delta_history":
-        return [Stmt(DELTA_HISTORY, params, fetch)]
-    if query.name in ("put_write_rows", "upsert_write_rows"):
-        sql = _statements(query.name.replace("_rows", ""))[0]
-        return [Stmt(sql, many=[{**params, **r} for r in query.params["rows"]])]
-    if query.name.startswith("migration:"):
-        sqls: tuple[str, ...] = MIGRATIONS[int(query.name.split(":", 1)[1]) - 1]
-    else:
-        sqls = _statements(query.name)
-    return [Stmt(sql, params, fetch) for sql in sqls]
+    return params
+
+
+class _Plain:
+    """One or more statements run in order with the query's parameters (lists bound as JSON text),
+    or once per parameter set of ``many``."""
+
+    __slots__ = ("sqls",)
+
+    def __init__(self, sqls: tuple[str, ...]) -> None:
+        self.sqls = sqls
+
+    def __call__(self, query: Query) -> list[Stmt]:
+        if query.many is not None:
+            return [Stmt(sql, many=query.many) for sql in self.sqls]
+        params, fetch = _params(query), query.fetch
+        return [Stmt(sql, params, fetch) for sql in self.sqls]
+
+
+def _plain(sql: str | tuple[str, ...]) -> _Plain:
+    return _Plain((sql,) if isinstance(sql, str) else sql)
+
+
+class _Read:
+    """A hot read whose operation builds only plain scalar parameters: passed on as they are."""
+
+    __slots__ = ("sql",)
+
+    def __init__(self, sql: str) -> None:
+        self.sql = sql
+
+    def __call__(self, query: Query) -> Stmt:
+        return Stmt(self.sql, query.params, query.fetch)  # one statement: no list to build
+
+
+_PUT_BLOB = (
+    "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+    "VALUES (:tenant, :thread, :ns, :channel, :version, :type, :blob) ON CONFLICT DO NOTHING"
+)
+_PUT_WRITE = (
+    "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
+    "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
+    ":type, :blob, :task_path) ON CONFLICT DO NOTHING"
+)
+_UPSERT_WRITE = (
+    "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
+    "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
+    ":type, :blob, :task_path) ON CONFLICT DO UPDATE SET channel = excluded.channel, "
+    "type = excluded.type, blob = excluded.blob, task_path = excluded.task_path"
+)
+
+
+# The read-back takes no parameters: one statement object for every put. The INSERT itself
+# fetches nothing (an INSERT has no rows; its fetchall was a call for nothing).
+_READ_INSERTED = Stmt(PUT_FAST[1], NO_PARAMS, True)
+
+
+def _put_fast(query: Query) -> list[Stmt]:
+    # Scalars plus the list of blob rows, which runs as an executemany.
+    fast = query.params
+    insert = Stmt(PUT_FAST[0], fast, False)
+    blobs = fast["blobs"]
+    if blobs:
+        return [Stmt(_PUT_BLOB, many=[{**fast, **b} for b in blobs]), insert, _READ_INSERTED]
+    return [insert, _READ_INSERTED]
+
+
+def _get_many(query: Query) -> list[Stmt]:
+    # The requests as one JSON array of rows.
+    cols = ("reqs", "tenants", "threads", "nss", "cids")
+    reqs = list(zip(*(query.params[c] for c in cols), strict=True))
+    return [Stmt(GET_MANY, {"reqs": json.dumps(reqs)}, query.fetch)]
+
+
+def _list_rows_stmt(query: Query) -> list[Stmt]:
+    spec: ListSpec = query.variant
+    return [Stmt(_list_rows(spec), {**_params(query), **term_params(spec.terms)}, query.fetch)]
+
+
+class _WriteRows:
+    """A put_writes call: its rows run as one executemany of ``sql``."""
+
+    __slots__ = ("sql",)
+
+    def __init__(self, sql: str) -> None:
+        self.sql = sql
+
+    def __call__(self, query: Query) -> list[Stmt]:
+        params = _params(query)
+        return [Stmt(self.sql, many=[{**params, **r} for r in query.params["rows"]])]
+
+
+SQL = CheckpointSql(
+    create_version_table=_plain(
+        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
+        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+    ),
+    migrations=tuple(_Plain(m) for m in MIGRATIONS),
+    migration_lock=_plain(()),  # BEGIN IMMEDIATE already serialises writers
+    applied_versions=_plain("SELECT version FROM kassist_cp_schema_version ORDER BY version"),
+    record_version=_plain(
+        "INSERT INTO kassist_cp_schema_version (version, applied_at) VALUES (:v, datetime('now'))"
+    ),
+    get_latest=_Read(
+        _one_checkpoint(
+            f"SELECT {_CP_COLS}, c.version AS head_ver FROM {CP} c "
+            "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
+            "ORDER BY c.version DESC LIMIT 1"
+        )
+    ),
+    get_by_id=_Read(
+        _one_checkpoint(
+            f"SELECT {_CP_COLS}, {_MAX_VERSION.format(t='c')} AS head_ver FROM {CP} c "
+            "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
+            "AND c.checkpoint_id = :cid"
+        )
+    ),
+    get_many=_get_many,
+    list_rows=_list_rows_stmt,
+    delta_history=_plain(DELTA_HISTORY),
+    list_payload=_plain(f"""
+WITH k AS (SELECT a.value AS thread_id, b.value AS checkpoint_ns, c.value AS checkpoint_id
+           FROM json_each(:threads) a JOIN json_each(:nss) b ON b.key = a.key
+           JOIN json_each(:ids) c ON c.key = a.key)
+SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
+       b.type, b.blob, NULL AS task_id, NULL AS idx, NULL AS task_path
+FROM k CROSS JOIN {CP} cp ON cp.tenant_id = :tenant AND cp.thread_id = k.thread_id
+     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
+CROSS JOIN json_each(coalesce(json_extract(cp.checkpoint, '$.blob_versions'), json_extract(cp.checkpoint, '$.channel_versions'))) AS je
+CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = k.thread_id
+     AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
+UNION ALL
+SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
+       w.task_id, w.idx, w.task_path
+FROM k CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = k.thread_id
+     AND w.checkpoint_ns = k.checkpoint_ns AND w.checkpoint_id = k.checkpoint_id
+"""),
+    put_prepare=_plain(f"""
+SELECT ({_LATEST_KEY}) AS head_id,
+       (SELECT version FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1) AS head_version,
+       (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_parent,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_version,
+       (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :parent) AS parent_version
+"""),
+    put_blob=_plain(_PUT_BLOB),
+    # The version index refuses a version another writer took first: no row comes back then.
+    put_checkpoint=_plain(
+        (
+            _CP_INSERT + "VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
+            ":run_id, :checkpoint, :metadata, :inline) ON CONFLICT DO NOTHING",
+            _INSERTED,
+        )
+    ),
+    head_version=_plain(f"SELECT version FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1"),
+    begin=_plain(()),  # write operations already run inside BEGIN IMMEDIATE
+    put_fast=_put_fast,
+    put_fast_recheck=_plain(PUT_FAST_RECHECK),
+    put_checkpoint_again=_plain(
+        f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts, "
+        f"small_values = :inline WHERE {KEY} AND checkpoint_id = :cid"
+    ),
+    put_write_rows=_WriteRows(_PUT_WRITE),
+    upsert_write_rows=_WriteRows(_UPSERT_WRITE),
+    delete_threads=_plain(
+        tuple(
+            f"DELETE FROM {t} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
+            for t in (CP, "kassist_cp_blobs", "kassist_cp_writes")
+        )
+    ),
+    thread_plan_rows=_plain(
+        "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
+        "json_extract(checkpoint, '$.channel_versions') AS versions, "
+        "json_extract(metadata, '$.counters_since_delta_snapshot') AS counters "
+        f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
+    ),
+    # SQLite takes the bare columns of a max() aggregate from the row holding the maximum.
+    thread_heads=_plain(
+        "SELECT thread_id, checkpoint_ns, checkpoint_id AS head_id, max(version) AS version "
+        f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads)) "
+        "GROUP BY thread_id, checkpoint_ns"
+    ),
+    thread_blob_keys=_plain(
+        "SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs "
+        "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
+    ),
+    run_threads=_plain(
+        f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant "
+        "AND run_id IS NOT NULL AND run_id IN (SELECT value FROM json_each(:runs))"
+    ),
+    stale_threads=_plain(f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff"),
+    tenants_with_stale=_plain(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff"),
+    delete_checkpoint=_plain(
+        (
+            f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
+            f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
+        )
+    ),
+    delete_blob=_plain(
+        f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version"
+    ),
+    clear_parent=_plain(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"),
+    # A head moved by delete_for_runs takes a version above every other: it is the head.
+    set_head=_plain(f"UPDATE {CP} SET version = :version WHERE {KEY} AND checkpoint_id = :cid"),
+    delete_head=_plain(()),  # a thread without checkpoints has no head to delete
+    thread_exists=_plain(
+        f"SELECT 1 AS one FROM {CP} WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1"
+    ),
+    copy_thread=_plain(
+        tuple(
+            f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', ':target', 1)} FROM {table} "
+            "WHERE tenant_id = :tenant AND thread_id = :source"
+            for table, cols in (
+                (
+                    CP,
+                    "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
+                    "metadata, small_values",
+                ),
+                ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
+                (
+                    "kassist_cp_writes",
+                    "tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, task_path",
+                ),
+            )
+        )
+    ),
+)

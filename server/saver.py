@@ -152,10 +152,12 @@ class ServerCheckpointer(TenantCheckpointer):
         return saved
 
     def delete_for_runs(self, run_ids: Sequence[str]) -> None:
-        self._run(ops_admin.delete_for_runs(self._runs_tenant(run_ids), run_ids), write=True)
+        self._run(ops_admin.delete_for_runs(self._sql, self._runs_tenant(run_ids), run_ids), write=True)
 
     async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
-        await self._arun(ops_admin.delete_for_runs(self._runs_tenant(run_ids), run_ids), write=True)
+        await self._arun(
+            ops_admin.delete_for_runs(self._sql, self._runs_tenant(run_ids), run_ids), write=True
+        )
 
 
 def langgraph_checkpointer() -> TenantCheckpointer:

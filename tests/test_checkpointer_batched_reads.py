@@ -28,7 +28,7 @@ from checkpointer import (
     ops_read,
     read_batch,
 )
-from checkpointer.query import Op, Query, Row, Steps
+from checkpointer.query import CheckpointSql, Op, Query, Row, Steps
 from kassist.dburl import DatabaseUnavailable
 
 
@@ -73,9 +73,11 @@ def batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     sizes: list[int] = []
     original = ops_read.get_tuples
 
-    def spy(serde: Any, requests: list[ops_read.TupleRequest]) -> Steps[list[ops_read.TupleResult]]:
+    def spy(
+        sql: CheckpointSql, serde: Any, requests: list[ops_read.TupleRequest]
+    ) -> Steps[list[ops_read.TupleResult]]:
         sizes.append(len(requests))
-        return original(serde, requests)
+        return original(sql, serde, requests)
 
     monkeypatch.setattr(ops_read, "get_tuples", spy)
     return sizes
@@ -339,9 +341,11 @@ def test_get_many_rows_have_the_single_read_layout(saver: TenantCheckpointer) ->
     acme.put_writes(acme.get_tuple(cfg("t0")).config, [("a", 1)], task_id="x")  # type: ignore[union-attr]
 
     def both() -> Steps[tuple[list[Row], list[Row]]]:
-        single = yield Query("get_latest", {"tenant": "acme", "thread": "t0", "ns": ""}, fetch=True)
+        single = yield Query(
+            saver._executor.sql.get_latest, {"tenant": "acme", "thread": "t0", "ns": ""}, fetch=True
+        )
         many = yield Query(
-            "get_many",
+            saver._executor.sql.get_many,
             {
                 "reqs": [0, 1],
                 "tenants": ["acme", "acme"],

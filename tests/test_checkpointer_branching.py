@@ -271,7 +271,9 @@ def blob_rows(saver: TenantCheckpointer) -> int:
     from checkpointer.query import Op, Query
 
     def steps() -> Any:
-        rows = yield Query("thread_blob_keys", {"tenant": "acme", "threads": ["b1"]}, fetch=True)
+        rows = yield Query(
+            saver._executor.sql.thread_blob_keys, {"tenant": "acme", "threads": ["b1"]}, fetch=True
+        )
         return len(rows)
 
     return saver._executor.run(Op(steps()))

@@ -17,7 +17,7 @@ from langgraph.graph import START, StateGraph
 from raw_sql import kill_other_connections
 from typing_extensions import TypedDict
 
-from checkpointer import TenantCheckpointer
+from checkpointer import TenantCheckpointer, sql_postgres
 from checkpointer.query import Op, Query, Row
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
 
@@ -90,7 +90,7 @@ async def test_async_graph_carries_on_after_every_pooled_connection_was_killed(p
 
 
 def _latest(tenant: str) -> Query:
-    return Query("get_latest", {"tenant": tenant, "thread": "t1", "ns": ""}, fetch=True)
+    return Query(sql_postgres.SQL.get_latest, {"tenant": tenant, "thread": "t1", "ns": ""}, fetch=True)
 
 
 def test_connection_lost_mid_operation_is_reported_not_retried(
@@ -123,10 +123,10 @@ def test_pipelined_statements_are_sent_again_when_the_loss_shows_at_the_first_fe
     ran: list[str] = []
 
     def op() -> Any:
-        yield Query("migration_lock")  # answered at once, without the server
+        yield Query(sql_postgres.SQL.migration_lock)  # answered at once, without the server
         ran.append("lock sent")
         kill_other_connections(pg_url)  # the server drops the connection under it
-        rows: list[Row] = yield Query("applied_versions", fetch=True)
+        rows: list[Row] = yield Query(sql_postgres.SQL.applied_versions, fetch=True)
         ran.append("versions read")
         return [int(r["version"]) for r in rows]
 
@@ -159,7 +159,7 @@ def test_statement_errors_are_not_mistaken_for_lost_connections(saver: TenantChe
 
     def op() -> Any:
         runs.append(1)
-        yield Query("get_latest", {"tenant": "acme", "thread": "t1"}, fetch=True)  # no :ns
+        yield Query(sql_postgres.SQL.get_latest, {"tenant": "acme", "thread": "t1"}, fetch=True)  # no :ns
 
     with pytest.raises(psycopg.Error) as raised:
         saver._executor.run(Op(op(), single=True))  # type: ignore[arg-type]

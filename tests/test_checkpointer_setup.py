@@ -26,7 +26,7 @@ def schema_versions(saver: TenantCheckpointer) -> list[int]:
     from checkpointer.query import Op, Query
 
     def steps() -> Any:
-        rows = yield Query("applied_versions", fetch=True)
+        rows = yield Query(saver._executor.sql.applied_versions, fetch=True)
         return [int(r["version"]) for r in rows]
 
     return saver._executor.run(Op(steps()))
@@ -176,7 +176,7 @@ def test_a_version_1_database_upgrades_and_keeps_its_data(db_url: str) -> None:
     from checkpointer.query import Op, migrate
 
     with TenantCheckpointer.from_url(db_url) as saver:
-        assert saver._executor.run(Op(migrate(1), write=True)) == [1]
+        assert saver._executor.run(Op(migrate(saver._executor.sql.as_of(1)), write=True)) == [1]
         _old_rows(db_url, saver, [("t1", "1ef-old-1", 41, "run-1"), ("t2", "1ef-old-2", 42, "run-2")])
         assert saver.setup() == [2, 3, 4]
         assert schema_versions(saver) == [1, 2, 3, 4]
