@@ -27,10 +27,10 @@ import numpy.typing as npt
 from kassist.db.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts, top_k
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
-from memory.manager import statements as s
 from memory.manager.cues import Cues, Window, read_cues
 from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
 from memory.manager.ops import Op, Sql
+from memory.manager.statements import ManagerSql
 
 Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
 STRATEGIES: tuple[Strategy, ...] = ("hybrid", "rrf", "keyword", "vector")
@@ -145,6 +145,7 @@ def new_cache() -> VectorCache:
 
 
 def recall(
+    q: ManagerSql,
     *,
     tenant_id: str,
     user_id: str,
@@ -169,13 +170,13 @@ def recall(
         base["memory_type"] = memory_type.value
     if key is not None:
         base["key"] = key
-    variant = s.variant_name("hybrid", as_of=False, by_type=memory_type is not None, by_key=key is not None)
+    by_type, by_key = memory_type is not None, key is not None
     depth = max(DEPTH, k)
     fusion = PLAIN_RRF if strategy == "rrf" else Fusion()
 
     vectors: UserVectors | None = None
     if query_vector is not None and strategy != "keyword":
-        vectors = yield from _user_vectors(base, embed_model, len(query_vector), cache)
+        vectors = yield from _user_vectors(q, base, embed_model, len(query_vector), cache)
     cues = read_cues(query, now, vectors.speaker_names if vectors is not None else ())
 
     lists: list[tuple[float, list[str]]] = []
@@ -183,7 +184,7 @@ def recall(
         terms = fts5_match(query)
         if terms is not None:
             hits = yield Sql(
-                variant.replace("hybrid", "keyword"),
+                q.keyword.pick(by_type=by_type, by_key=by_key),
                 {**base, "terms": terms, "match": websearch_or(query) or "", "limit": depth,
                  "scope_user": r.keyword_scope(tenant_id, user_id),
                  "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS)},
@@ -212,7 +213,7 @@ def recall(
     while len(rows) < wanted and start < len(order):
         chunk = order[start : start + wanted]
         start += len(chunk)
-        found = yield Sql(variant.replace("hybrid", "rows"), {**base, "ids": r.IdList(chunk)})
+        found = yield Sql(q.rows.pick(by_type=by_type, by_key=by_key), {**base, "ids": r.IdList(chunk)})
         rows.update((str(row["id"]), dict(row)) for row in found)
     final = _name_cue(pre, rows, cues, fusion) if strategy == "hybrid" else pre
     ranked_ids = sorted(rows, key=lambda i: (-final[i], i))[:k]
@@ -228,15 +229,15 @@ def _cosine(
 
 
 def _user_vectors(
-    base: dict[str, Any], embed_model: str, dimensions: int, cache: VectorCache
+    q: ManagerSql, base: dict[str, Any], embed_model: str, dimensions: int, cache: VectorCache
 ) -> Op[UserVectors]:
     owners = {"tenant_id": base["tenant_id"], "user_id": base["user_id"], "defaults": base["defaults"]}
-    rows = yield Sql("generations", owners)
+    rows = yield Sql(q.generations, owners)
     generation: Hashable = (tuple((row["user_id"], int(row["generation"])) for row in rows), dimensions)
     cache_key = (base["tenant_id"], base["user_id"], embed_model)
     found = cache.get(cache_key, generation)
     if found is None:
-        loaded = yield Sql("load_vectors", {**owners, "embed_model": embed_model})
+        loaded = yield Sql(q.load_vectors, {**owners, "embed_model": embed_model})
         found = UserVectors.from_rows(loaded, dimensions)
         cache.put(cache_key, generation, found)
     return found
