@@ -127,6 +127,15 @@ VECTOR_COLUMNS = (
 )
 
 
+def keyword_and_generations(keyword: str) -> str:
+    """``keyword`` (``id, score``) and the owners' generation counters as rows of one result."""
+    return (
+        f"SELECT NULL AS id, NULL AS score, g.user_id, g.generation FROM {GENERATIONS} g "
+        "WHERE g.tenant_id = :tenant_id AND g.user_id IN (:user_id, :defaults) "
+        f"UNION ALL SELECT k.id, k.score, NULL, NULL FROM ({keyword}) k"
+    )
+
+
 def vector_load(json_text: str, embedding: str) -> str:
     """The statement loading a user's (and the tenant defaults') active vectors of one model;
     ``json_text`` renders a ``$.field`` path of the value as text in the backend's dialect."""
@@ -197,6 +206,9 @@ class ManagerSql:
     """The same, with the embedding (SQLite: ranked in process) or ranked by distance (PostgreSQL)."""
     keyword: Filtered
     """Hybrid recall's keyword list: ``id, score``, best first (now only)."""
+    keyword_generations: Filtered
+    """The keyword list (``id, score``, in no particular order) and the generation counters of the
+    user and the tenant defaults (``user_id, generation``, ``id`` NULL) in one statement."""
     rows: Filtered
     """Hybrid recall's read-back of candidate ids, visibility checked (now only)."""
 
@@ -335,5 +347,6 @@ def build(
         recall=recall_statements().map(c),
         semantic=semantic.map(c),
         keyword=keyword.map(c),
+        keyword_generations=keyword.map(lambda sql: c(keyword_and_generations(sql))),
         rows=rows.map(c),
     )
