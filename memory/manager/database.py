@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Generator
 from functools import partial
-from types import ModuleType
 from typing import Any, TypeVar
 
 from kassist.db import Database, Local, SqliteDatabase, Stmt
@@ -23,13 +22,14 @@ from kassist.db.migrate import LOCK_SQL, pending, up_to
 from kassist.db.statements import Options
 from knowledge.embedders import Embedder
 from memory.manager.ops import Embed, Op, Step
+from memory.manager.statements import ManagerSql
 
 T = TypeVar("T")
 CLOSED = "this memory manager is closed; open a new one with MemoryManager.from_url"
 
 
-def compiled(op: Op[T], q: ModuleType, embedder: Embedder) -> Generator[Stmt | Local, Any, T]:
-    """``op`` speaking kassist.db's vocabulary through the SQL module ``q``."""
+def compiled(op: Op[T], q: ManagerSql, embedder: Embedder) -> Generator[Stmt | Local, Any, T]:
+    """``op`` speaking kassist.db's vocabulary, its values adapted and rows decoded by ``q``."""
     try:
         step: Step = next(op)
         while True:
@@ -37,10 +37,10 @@ def compiled(op: Op[T], q: ModuleType, embedder: Embedder) -> Generator[Stmt | L
             if isinstance(step, Embed):
                 answer = yield Local(partial(embedder.embed_documents, step.texts))
             elif step.many is not None:
-                yield Stmt(q.STATEMENTS[step.name], many=[q.adapt(p) for p in step.many])
+                yield Stmt(step.sql, many=[q.adapt(p) for p in step.many])
                 answer = []
             else:
-                rows = yield Stmt(q.STATEMENTS[step.name], q.adapt(step.params), step.fetch)
+                rows = yield Stmt(step.sql, q.adapt(step.params), step.fetch)
                 answer = [q.decode_row(row) for row in rows]
             step = op.send(answer)
     except StopIteration as stop:
@@ -48,16 +48,16 @@ def compiled(op: Op[T], q: ModuleType, embedder: Embedder) -> Generator[Stmt | L
         return result
 
 
-def _setup(q: ModuleType, lock: bool) -> Generator[Stmt, Any, None]:
+def _setup(q: ManagerSql, lock: bool) -> Generator[Stmt, Any, None]:
     if lock:
         yield Stmt(LOCK_SQL)
-    yield Stmt(q.CREATE_VERSION_TABLE)
-    rows = yield Stmt(q.GET_VERSION)
+    yield Stmt(q.create_version_table)
+    rows = yield Stmt(q.get_version)
     version = int(rows[0]["version"]) if rows else 0
-    for number in pending("memory tables", up_to(version), len(q.MIGRATIONS), error=RuntimeError):
-        for statement in q.MIGRATIONS[number - 1]:
+    for number in pending("memory tables", up_to(version), len(q.migrations), error=RuntimeError):
+        for statement in q.migrations[number - 1]:
             yield Stmt(statement)
-        yield Stmt(q.SET_VERSION, {"version": number})
+        yield Stmt(q.set_version, {"version": number})
 
 
 class ManagerBackend:
@@ -66,10 +66,10 @@ class ManagerBackend:
     def __init__(self, db: Database, embedder: Embedder) -> None:
         self._sqlite = isinstance(db, SqliteDatabase)
         if self._sqlite:
-            from memory.manager import sql_sqlite as q
+            from memory.manager.sql_sqlite import SQL
         else:
-            from memory.manager import sql_postgres as q  # type: ignore[no-redef]
-        self._q: ModuleType = q
+            from memory.manager.sql_postgres import SQL  # type: ignore[assignment]
+        self.sql: ManagerSql = SQL
         self._embedder = embedder
         self._db = db
         self.backend = db.backend
@@ -77,7 +77,7 @@ class ManagerBackend:
 
     def setup(self) -> None:
         try:
-            self._handle.run(_setup(self._q, lock=not self._sqlite), write=True)
+            self._handle.run(_setup(self.sql, lock=not self._sqlite), write=True)
         except Exception as exc:
             if type(exc).__name__ == "InsufficientPrivilege":  # psycopg's, not imported on SQLite
                 raise PermissionError(
@@ -87,10 +87,10 @@ class ManagerBackend:
             raise
 
     def run(self, op: Op[T], *, write: bool) -> T:
-        return self._handle.run(compiled(op, self._q, self._embedder), write=write, single=not write)
+        return self._handle.run(compiled(op, self.sql, self._embedder), write=write, single=not write)
 
     async def arun(self, op: Op[T], *, write: bool) -> T:
-        return await self._handle.arun(compiled(op, self._q, self._embedder), write=write, single=not write)
+        return await self._handle.arun(compiled(op, self.sql, self._embedder), write=write, single=not write)
 
     def after_erasure(self) -> None:
         """SQLite: fold the WAL into the file and truncate it, so erased text is not left in old
@@ -98,8 +98,9 @@ class ManagerBackend:
         (auto)vacuum; see docs/memory.md)."""
         if isinstance(self._db, SqliteDatabase):
             self._handle._check()
-            with self._db.connection(write=True) as conn:
-                conn.execute(self._q.AFTER_ERASURE)
+            if self.sql.after_erasure is not None:
+                with self._db.connection(write=True) as conn:
+                    conn.execute(self.sql.after_erasure)
 
     async def aafter_erasure(self) -> None:
         if self._sqlite:

@@ -24,13 +24,20 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from kassist.db.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts, top_k
+from kassist.db.vector_scan import (
+    GenerationCache,
+    ScanMatrix,
+    matrix_from_blobs,
+    matrix_from_texts,
+    top_k,
+    unit_query,
+)
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
-from memory.manager import statements as s
 from memory.manager.cues import Cues, Window, read_cues
 from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
 from memory.manager.ops import Op, Sql
+from memory.manager.statements import ManagerSql
 
 Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
 STRATEGIES: tuple[Strategy, ...] = ("hybrid", "rrf", "keyword", "vector")
@@ -145,6 +152,7 @@ def new_cache() -> VectorCache:
 
 
 def recall(
+    q: ManagerSql,
     *,
     tenant_id: str,
     user_id: str,
@@ -169,29 +177,40 @@ def recall(
         base["memory_type"] = memory_type.value
     if key is not None:
         base["key"] = key
-    variant = s.variant_name("hybrid", as_of=False, by_type=memory_type is not None, by_key=key is not None)
+    by_type, by_key = memory_type is not None, key is not None
     depth = max(DEPTH, k)
     fusion = PLAIN_RRF if strategy == "rrf" else Fusion()
 
+    terms = fts5_match(query) if strategy != "vector" else None
+    keyword = {
+        **base, "terms": terms, "match": websearch_or(query) or "", "limit": depth,
+        "scope_user": r.keyword_scope(tenant_id, user_id),
+        "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS),
+    }  # fmt: skip
+    hits: list[dict[str, Any]] = []
     vectors: UserVectors | None = None
     if query_vector is not None and strategy != "keyword":
-        vectors = yield from _user_vectors(base, embed_model, len(query_vector), cache)
+        if terms is not None:
+            # One statement for the keyword list and the vector cache's generations: one round trip
+            # on PostgreSQL where there were two.
+            both = yield Sql(q.keyword_generations.pick(by_type=by_type, by_key=by_key), keyword)
+            generations = [row for row in both if row["id"] is None]
+            hits = sorted(
+                (row for row in both if row["id"] is not None), key=lambda h: (-h["score"], h["id"])
+            )
+        else:
+            generations = yield Sql(q.generations, _owners(base))
+        vectors = yield from _user_vectors(q, base, embed_model, len(query_vector), cache, generations)
+    elif terms is not None:
+        hits = yield Sql(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)
     cues = read_cues(query, now, vectors.speaker_names if vectors is not None else ())
 
     lists: list[tuple[float, list[str]]] = []
-    if strategy != "vector":
-        terms = fts5_match(query)
-        if terms is not None:
-            hits = yield Sql(
-                variant.replace("hybrid", "keyword"),
-                {**base, "terms": terms, "match": websearch_or(query) or "", "limit": depth,
-                 "scope_user": r.keyword_scope(tenant_id, user_id),
-                 "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS)},
-            )  # fmt: skip
-            lists.append((fusion.keyword, [str(row["id"]) for row in hits]))
+    if terms is not None:
+        lists.append((fusion.keyword, [str(row["id"]) for row in hits]))
     scores = None
     if vectors is not None and query_vector is not None and len(vectors.matrix):
-        scores = vectors.matrix.scores(query_vector)  # one matrix product, every list reuses it
+        scores = _scores(vectors.matrix, query_vector)  # one pass over the matrix, every list reuses it
         allowed = _filter_mask(vectors, memory_type, key)
         labels = vectors.matrix.labels
         for weight, mask in _vector_masks(vectors, cues, allowed, fusion, strategy):
@@ -212,7 +231,7 @@ def recall(
     while len(rows) < wanted and start < len(order):
         chunk = order[start : start + wanted]
         start += len(chunk)
-        found = yield Sql(variant.replace("hybrid", "rows"), {**base, "ids": r.IdList(chunk)})
+        found = yield Sql(q.rows.pick(by_type=by_type, by_key=by_key), {**base, "ids": r.IdList(chunk)})
         rows.update((str(row["id"]), dict(row)) for row in found)
     final = _name_cue(pre, rows, cues, fusion) if strategy == "hybrid" else pre
     ranked_ids = sorted(rows, key=lambda i: (-final[i], i))[:k]
@@ -227,16 +246,38 @@ def _cosine(
     return float(scores[vectors.position[memory_id]])
 
 
+def _scores(matrix: ScanMatrix[str], query: Sequence[float]) -> npt.NDArray[np.float32]:
+    """Cosine of every row with the query. einsum, not BLAS: OpenBLAS runs this matrix-vector
+    product on several threads that spin between calls, so at 10,000 x 384 it cost 6.5-7 ms of CPU
+    per query under load against 2.9 ms single-threaded (docs/benchmarks.md, Recall)."""
+    if matrix.vectors.shape[1] != len(query):
+        return np.zeros(0, dtype=np.float32)
+    result: npt.NDArray[np.float32] = np.einsum("ij,j->i", matrix.vectors, unit_query(query))
+    return result
+
+
+def _owners(base: dict[str, Any]) -> dict[str, Any]:
+    return {"tenant_id": base["tenant_id"], "user_id": base["user_id"], "defaults": base["defaults"]}
+
+
 def _user_vectors(
-    base: dict[str, Any], embed_model: str, dimensions: int, cache: VectorCache
+    q: ManagerSql,
+    base: dict[str, Any],
+    embed_model: str,
+    dimensions: int,
+    cache: VectorCache,
+    rows: Sequence[Mapping[str, Any]],
 ) -> Op[UserVectors]:
-    owners = {"tenant_id": base["tenant_id"], "user_id": base["user_id"], "defaults": base["defaults"]}
-    rows = yield Sql("generations", owners)
-    generation: Hashable = (tuple((row["user_id"], int(row["generation"])) for row in rows), dimensions)
+    """The cached vectors if ``rows`` (the owners' generation counters, just read) still match."""
+    owners = _owners(base)
+    generation: Hashable = (
+        tuple(sorted((row["user_id"], int(row["generation"])) for row in rows)),
+        dimensions,
+    )
     cache_key = (base["tenant_id"], base["user_id"], embed_model)
     found = cache.get(cache_key, generation)
     if found is None:
-        loaded = yield Sql("load_vectors", {**owners, "embed_model": embed_model})
+        loaded = yield Sql(q.load_vectors, {**owners, "embed_model": embed_model})
         found = UserVectors.from_rows(loaded, dimensions)
         cache.put(cache_key, generation, found)
     return found
@@ -296,23 +337,30 @@ def _metadata_cues(
     if vectors is None:
         return dict(fused)
     known = [i for i in fused if i in vectors.position]
-    times = {i: float(vectors.times[vectors.position[i]]) for i in known}
-    newest, oldest = max(times.values(), default=0.0), min(times.values(), default=0.0)
-    span = (newest - oldest) or 1.0
-    window = (cues.window.start.timestamp(), cues.window.end.timestamp()) if cues.window else None
+    if not known:
+        return dict(fused)
+    # Whole arrays over the candidates (a few hundred), not a Python loop; the same operations in
+    # the same order per candidate as the loop it replaced, so the scores are bit for bit the same.
+    at = np.fromiter((vectors.position[i] for i in known), dtype=np.int64, count=len(known))
+    when = vectors.times[at]
+    score = np.fromiter((fused[i] for i in known), dtype=np.float64, count=len(known))
+    oldest = float(when.min())
+    span = (float(when.max()) - oldest) or 1.0
+    if cues.window is not None:
+        inside = (cues.window.start.timestamp() <= when) & (when < cues.window.end.timestamp())
+        score = np.where(inside, score + fusion.in_window, score)
+    if cues.speakers:
+        spoke = np.isin(vectors.speakers[at], list(cues.speakers))
+        score = np.where(spoke, score + fusion.speaker, score)
+    near = np.fromiter(
+        (max((fused.get(n, 0.0) for n in vectors.neighbours.get(i, ())), default=np.nan) for i in known),
+        dtype=np.float64,
+        count=len(known),
+    )
+    score = np.where(np.isnan(near), score, score + fusion.neighbour * np.nan_to_num(near))
+    score = score + fusion.recent * (when - oldest) / span * (3.0 if cues.recent else 1.0)
     final = dict(fused)
-    for memory_id in known:
-        score = fused[memory_id]
-        when = times[memory_id]
-        if window is not None and window[0] <= when < window[1]:
-            score += fusion.in_window
-        if cues.speakers and vectors.speakers[vectors.position[memory_id]] in cues.speakers:
-            score += fusion.speaker
-        near = [fused.get(n, 0.0) for n in vectors.neighbours.get(memory_id, ())]
-        if near:
-            score += fusion.neighbour * max(near)
-        score += fusion.recent * (when - oldest) / span * (3.0 if cues.recent else 1.0)
-        final[memory_id] = score
+    final.update(zip(known, score.tolist(), strict=True))
     return final
 
 

@@ -29,6 +29,7 @@ from memory.manager.models import (
     validate_user_id,
 )
 from memory.manager.policy import PolicyConfig
+from memory.manager.statements import ManagerSql
 
 T = TypeVar("T")
 MAX_K = 1000
@@ -36,6 +37,7 @@ MAX_K = 1000
 
 class Backend(Protocol):
     backend: str
+    sql: ManagerSql
 
     def setup(self) -> None: ...
     def run(self, op: ops.Op[T], *, write: bool) -> T: ...
@@ -157,7 +159,7 @@ class MemoryManager:
             expires_at=expires_at,
             actor=actor or f"api:{source}",
         )
-        return ops.remember(req, self._clock(), self.config, self.embedder.name)
+        return ops.remember(self._backend.sql, req, self._clock(), self.config, self.embedder.name)
 
     def _recall_op(
         self,
@@ -184,11 +186,13 @@ class MemoryManager:
         parsed_type = parse_enum(MemoryType, memory_type, "memory type") if memory_type else None
         if query is not None and query.strip() and as_of is None:
             return hybrid.recall(
+                self._backend.sql,
                 tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query=query,
                 query_vector=query_vector, k=k, now=self._clock(), embed_model=self.embedder.name,
                 cache=self._vectors, strategy=strategy,
             )  # fmt: skip
         return ops.recall(
+            self._backend.sql,
             tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query_vector=query_vector,
             k=k, as_of=as_of, now=self._clock(), embed_model=self.embedder.name,
         )  # fmt: skip
@@ -228,7 +232,9 @@ class MemoryManager:
             )
         now = self._clock()
         return [
-            ops.remember_batch(reqs[i : i + batch_size], now, self.config, self.embedder.name)
+            ops.remember_batch(
+                self._backend.sql, reqs[i : i + batch_size], now, self.config, self.embedder.name
+            )
             for i in range(0, len(reqs), batch_size)
         ]
 
@@ -242,8 +248,8 @@ class MemoryManager:
         }
         if memory_type:
             params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
-            return ops.select("list_all_type", params)
-        return ops.select("list_all", params)
+            return ops.select(self._backend.sql.list_all_type, params)
+        return ops.select(self._backend.sql.list_all, params)
 
     def _history_op(
         self, user_id: str, key: str, memory_type: MemoryType | str | None, tenant_id: str | None
@@ -255,8 +261,8 @@ class MemoryManager:
         }
         if memory_type:
             params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
-            return ops.select("history_type", params)
-        return ops.select("history", params)
+            return ops.select(self._backend.sql.history_type, params)
+        return ops.select(self._backend.sql.history, params)
 
     # -- sync API ---------------------------------------------------------------------------------
 
@@ -351,31 +357,44 @@ class MemoryManager:
         self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
     ) -> int:
         """Erase every memory of the user (or every version of one key); returns the rows deleted."""
-        op = ops.forget(self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock())
+        op = ops.forget(
+            self._backend.sql, self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock()
+        )
         count = self._backend.run(op, write=True)
         self._backend.after_erasure()
         return count
 
     def expire(self, *, actor: str = "expire") -> int:
         """Tombstone memories past ``expires_at`` (this tenant's, or every tenant's when unbound)."""
-        return self._backend.run(ops.expire(self.tenant_id, self._clock(), actor), write=True)
+        return self._backend.run(
+            ops.expire(self._backend.sql, self.tenant_id, self._clock(), actor), write=True
+        )
 
     def review(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
         """Quarantined memories of the tenant, oldest first, with the reason for each."""
         params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
-        return self._backend.run(ops.select("review", params), write=False)
+        return self._backend.run(ops.select(self._backend.sql.review, params), write=False)
 
     def release(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
         """Admin: activate a quarantined memory (still subject to the conflict policy)."""
         op = ops.release(
-            self._tenant(tenant_id), memory_id, actor, self._clock(), self.config, self.embedder.name
+            self._backend.sql,
+            self._tenant(tenant_id),
+            memory_id,
+            actor,
+            self._clock(),
+            self.config,
+            self.embedder.name,
         )
         return self._backend.run(op, write=True)
 
     def delete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
         """Admin: delete a quarantined memory and its text."""
         self._backend.run(
-            ops.delete_quarantined(self._tenant(tenant_id), memory_id, actor, self._clock()), write=True
+            ops.delete_quarantined(
+                self._backend.sql, self._tenant(tenant_id), memory_id, actor, self._clock()
+            ),
+            write=True,
         )
         self._backend.after_erasure()
 
@@ -383,7 +402,9 @@ class MemoryManager:
         self, *, user_id: str | None = None, limit: int = 100, tenant_id: str | None = None
     ) -> list[AuditEntry]:
         """The newest audit entries of the tenant (or of one user), newest first."""
-        return self._backend.run(ops.audit_log(self._tenant(tenant_id), user_id, limit), write=False)
+        return self._backend.run(
+            ops.audit_log(self._backend.sql, self._tenant(tenant_id), user_id, limit), write=False
+        )
 
     # -- async API --------------------------------------------------------------------------------
 
@@ -462,33 +483,47 @@ class MemoryManager:
     async def aforget(
         self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
     ) -> int:
-        op = ops.forget(self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock())
+        op = ops.forget(
+            self._backend.sql, self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock()
+        )
         count = await self._backend.arun(op, write=True)
         await self._backend.aafter_erasure()
         return count
 
     async def aexpire(self, *, actor: str = "expire") -> int:
-        return await self._backend.arun(ops.expire(self.tenant_id, self._clock(), actor), write=True)
+        return await self._backend.arun(
+            ops.expire(self._backend.sql, self.tenant_id, self._clock(), actor), write=True
+        )
 
     async def areview(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
         params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
-        return await self._backend.arun(ops.select("review", params), write=False)
+        return await self._backend.arun(ops.select(self._backend.sql.review, params), write=False)
 
     async def arelease(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
         op = ops.release(
-            self._tenant(tenant_id), memory_id, actor, self._clock(), self.config, self.embedder.name
+            self._backend.sql,
+            self._tenant(tenant_id),
+            memory_id,
+            actor,
+            self._clock(),
+            self.config,
+            self.embedder.name,
         )
         return await self._backend.arun(op, write=True)
 
     async def adelete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
-        op = ops.delete_quarantined(self._tenant(tenant_id), memory_id, actor, self._clock())
+        op = ops.delete_quarantined(
+            self._backend.sql, self._tenant(tenant_id), memory_id, actor, self._clock()
+        )
         await self._backend.arun(op, write=True)
         await self._backend.aafter_erasure()
 
     async def aaudit_log(
         self, *, user_id: str | None = None, limit: int = 100, tenant_id: str | None = None
     ) -> list[AuditEntry]:
-        return await self._backend.arun(ops.audit_log(self._tenant(tenant_id), user_id, limit), write=False)
+        return await self._backend.arun(
+            ops.audit_log(self._backend.sql, self._tenant(tenant_id), user_id, limit), write=False
+        )
 
     # -- lifecycle --------------------------------------------------------------------------------
 

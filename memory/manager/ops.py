@@ -14,7 +14,6 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from memory.manager import rows as r
-from memory.manager import statements as s
 from memory.manager.models import (
     TENANT_DEFAULTS,
     Action,
@@ -36,15 +35,17 @@ from memory.manager.policy import (
     screen,
     source_gate,
 )
+from memory.manager.statements import ManagerSql
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Sql:
-    """Run the backend's statement ``name``; the result is the list of rows (dicts), maybe empty."""
+    """Run ``sql`` (a field of the backend's :class:`ManagerSql`); the result is the list of rows
+    (dicts), maybe empty."""
 
-    name: str
+    sql: str
     params: dict[str, Any] = field(default_factory=dict)
     many: Sequence[dict[str, Any]] | None = None  # executemany over these parameter sets
     # False when the operation needs no rows back: PostgreSQL then pipelines the statement with the
@@ -63,31 +64,33 @@ Step = Sql | Embed
 Op = Generator[Step, Any, T]
 
 
-def _salt(tenant_id: str, user_id: str) -> Op[bytes]:
+def _salt(q: ManagerSql, tenant_id: str, user_id: str) -> Op[bytes]:
     key = {"tenant_id": tenant_id, "user_id": user_id}
-    rows = yield Sql("get_salt", key)
+    rows = yield Sql(q.get_salt, key)
     if not rows:  # first write for this user (or first since forget): one round trip more
-        yield Sql("ensure_salt", {**key, "salt": os.urandom(16)}, fetch=False)
-        rows = yield Sql("get_salt", key)
+        yield Sql(q.ensure_salt, {**key, "salt": os.urandom(16)}, fetch=False)
+        rows = yield Sql(q.get_salt, key)
     return bytes(rows[0]["salt"])
 
 
-def _audit(**params: Any) -> Sql:
-    return Sql("insert_audit", r.audit_params(**params), fetch=False)
+def _audit(q: ManagerSql, **params: Any) -> Sql:
+    return Sql(q.insert_audit, r.audit_params(**params), fetch=False)
 
 
-def remember(req: RememberRequest, now: datetime, config: PolicyConfig, embed_model: str) -> Op[Decision]:
+def remember(
+    q: ManagerSql, req: RememberRequest, now: datetime, config: PolicyConfig, embed_model: str
+) -> Op[Decision]:
     """Apply the gates and the conflict policy to one write; every outcome is audited."""
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)}, fetch=False)
-    salt = yield from _salt(req.tenant_id, req.user_id)
-    decision, pending = yield from _remember_one(req, salt, now, config, embed_model, deferred=False)
+    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)}, fetch=False)
+    salt = yield from _salt(q, req.tenant_id, req.user_id)
+    decision, pending = yield from _remember_one(q, req, salt, now, config, embed_model, deferred=False)
     if pending is not None:
-        yield _bump(req.tenant_id, req.user_id)
+        yield _bump(q, req.tenant_id, req.user_id)
     return decision
 
 
 def remember_batch(
-    reqs: Sequence[RememberRequest], now: datetime, config: PolicyConfig, embed_model: str
+    q: ManagerSql, reqs: Sequence[RememberRequest], now: datetime, config: PolicyConfig, embed_model: str
 ) -> Op[list[Decision]]:
     """An import: every request of one user through the same gates and policy, in one transaction
     with one embedding call for the batch. The per-minute rate limit applies only to untrusted
@@ -95,19 +98,19 @@ def remember_batch(
     if not reqs:
         return []
     tenant_id, user_id = reqs[0].tenant_id, reqs[0].user_id
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
-    salt = yield from _salt(tenant_id, user_id)
+    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
+    salt = yield from _salt(q, tenant_id, user_id)
     decisions: list[Decision] = []
     pending: list[tuple[str, str]] = []
     for req in reqs:
-        decision, item = yield from _remember_one(req, salt, now, config, embed_model, deferred=True)
+        decision, item = yield from _remember_one(q, req, salt, now, config, embed_model, deferred=True)
         decisions.append(decision)
         if item is not None:
             pending.append(item)
     if pending:
         vectors = yield Embed([text for _, text in pending])
         yield Sql(
-            "set_embedding",
+            q.set_embedding,
             many=[
                 {
                     "id": memory_id,
@@ -119,15 +122,16 @@ def remember_batch(
             ],
             fetch=False,
         )
-        yield _bump(tenant_id, user_id)
+        yield _bump(q, tenant_id, user_id)
     return decisions
 
 
-def _bump(tenant_id: str, user_id: str) -> Sql:
-    return Sql("bump_generation", {"tenant_id": tenant_id, "user_id": user_id}, fetch=False)
+def _bump(q: ManagerSql, tenant_id: str, user_id: str) -> Sql:
+    return Sql(q.bump_generation, {"tenant_id": tenant_id, "user_id": user_id}, fetch=False)
 
 
 def _remember_one(
+    q: ManagerSql,
     req: RememberRequest,
     salt: bytes,
     now: datetime,
@@ -145,27 +149,27 @@ def _remember_one(
 
     refusal = source_gate(req)
     if refusal is not None:
-        yield _audit(**audit, action=Action.REJECTED.value, reason=refusal, new_hash=new_hash)
+        yield _audit(q, **audit, action=Action.REJECTED.value, reason=refusal, new_hash=new_hash)
         return Decision(action=Action.REJECTED, reason=refusal), None
 
     same_source: list[tuple[str, Any]] = []
     if req.source not in TRUSTED_TEXT:  # an instruction split across writes is screened whole
         since = now - timedelta(minutes=RECENT_WINDOW_MINUTES)
         rows = yield Sql(
-            "recent_from_source", {**base, "source": req.source.value, "since": since, "limit": RECENT_LIMIT}
+            q.recent_from_source, {**base, "source": req.source.value, "since": since, "limit": RECENT_LIMIT}
         )
         same_source = [(row["key"], r.record_from_row(row).value) for row in reversed(rows)]
     findings = screen(req, config, same_source)
     resolution = None
     current: MemoryRecord | None = None
     if not findings:
-        current_rows = yield Sql("select_active_slot", slot)
+        current_rows = yield Sql(q.select_active_slot, slot)
         current = r.record_from_row(current_rows[0]) if current_rows else None
         resolution = resolve(req, current, config)
         old_hash = r.value_hash(salt, current.value) if current else None
         if resolution.outcome is Outcome.REJECT:
             yield _audit(
-                **audit, action="rejected", reason=resolution.reason, old_hash=old_hash, new_hash=new_hash
+                q, **audit, action="rejected", reason=resolution.reason, old_hash=old_hash, new_hash=new_hash
             )
             return Decision(
                 action=Action.REJECTED, reason=resolution.reason, superseded=None, memory=current
@@ -183,10 +187,10 @@ def _remember_one(
                 "actor": req.actor,
                 "now": now,
             }
-            yield Sql("refresh", params, fetch=False)
+            yield Sql(q.refresh, params, fetch=False)
             action = Action.UNCHANGED if resolution.outcome is Outcome.REFRESH else Action.UPDATED
             yield _audit(
-                **audit, action=action.value, reason=resolution.reason, memory_id=current.id,
+                q, **audit, action=action.value, reason=resolution.reason, memory_id=current.id,
                 old_hash=old_hash, new_hash=new_hash,
             )  # fmt: skip
             updated = current.model_copy(
@@ -202,10 +206,10 @@ def _remember_one(
             return Decision(action=action, reason=resolution.reason, memory=updated), None
 
     if not deferred or req.source not in TRUSTED_TEXT:
-        recent = yield Sql("count_recent", {**base, "since": now - timedelta(minutes=1)})
+        recent = yield Sql(q.count_recent, {**base, "since": now - timedelta(minutes=1)})
         limited = rate_limit_reason(int(recent[0]["n"]), config)
         if limited is not None:
-            yield _audit(**audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
+            yield _audit(q, **audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
             return Decision(action=Action.REJECTED, reason=limited), None
 
     memory_id = r.new_id()
@@ -215,14 +219,14 @@ def _remember_one(
             req, memory_id=memory_id, status=Status.QUARANTINED, confidence=min(req.confidence, 0.5),
             now=now, reason=reason, embed_model=None, embedding=None,
         )  # fmt: skip
-        yield Sql("insert_memory", params, fetch=False)
+        yield Sql(q.insert_memory, params, fetch=False)
         yield _audit(
-            **audit, action=Action.QUARANTINED.value, reason=reason, memory_id=memory_id, new_hash=new_hash
+            q, **audit, action=Action.QUARANTINED.value, reason=reason, memory_id=memory_id, new_hash=new_hash
         )
         return Decision(action=Action.QUARANTINED, reason=reason, memory=_record(params)), None
 
     assert resolution is not None
-    superseded = yield from _supersede(current, slot, memory_id, now)
+    superseded = yield from _supersede(q, current, slot, memory_id, now)
     content = r.content_text(req.value)
     vector = None
     if not deferred:
@@ -231,10 +235,10 @@ def _remember_one(
         req, memory_id=memory_id, status=Status.ACTIVE, confidence=resolution.confidence,
         now=now, reason=None, embed_model=embed_model if vector is not None else None, embedding=vector,
     )  # fmt: skip
-    yield Sql("insert_memory", params, fetch=False)
+    yield Sql(q.insert_memory, params, fetch=False)
     action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
     yield _audit(
-        **audit, action=action.value, reason=resolution.reason, memory_id=memory_id,
+        q, **audit, action=action.value, reason=resolution.reason, memory_id=memory_id,
         old_hash=r.value_hash(salt, superseded.value) if superseded else None, new_hash=new_hash,
     )  # fmt: skip
     if deferred:
@@ -246,13 +250,13 @@ def _remember_one(
 
 
 def _supersede(
-    old: MemoryRecord | None, slot: dict[str, Any], new_id: str, now: datetime
+    q: ManagerSql, old: MemoryRecord | None, slot: dict[str, Any], new_id: str, now: datetime
 ) -> Op[MemoryRecord | None]:
     """Close the slot's current version before the new one is inserted (one active row per slot)."""
     if old is None:
         return None
     yield Sql(
-        "supersede", {"id": old.id, "tenant_id": slot["tenant_id"], "new_id": new_id, "now": now}, fetch=False
+        q.supersede, {"id": old.id, "tenant_id": slot["tenant_id"], "new_id": new_id, "now": now}, fetch=False
     )
     return old.model_copy(
         update={"status": Status.SUPERSEDED, "valid_to": now, "superseded_by": new_id, "updated_at": now}
@@ -265,10 +269,16 @@ def _record(params: dict[str, Any]) -> MemoryRecord:
 
 
 def release(
-    tenant_id: str, memory_id: str, actor: str, now: datetime, config: PolicyConfig, embed_model: str
+    q: ManagerSql,
+    tenant_id: str,
+    memory_id: str,
+    actor: str,
+    now: datetime,
+    config: PolicyConfig,
+    embed_model: str,
 ) -> Op[Decision]:
     """An admin vouches for a quarantined item: it goes through the conflict policy, unscreened."""
-    rows = yield Sql("get_by_id", {"tenant_id": tenant_id, "id": memory_id})
+    rows = yield Sql(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})
     if not rows or rows[0]["status"] != Status.QUARANTINED.value:
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
     item = r.record_from_row(rows[0])
@@ -277,8 +287,8 @@ def release(
         source=item.source, source_ref=item.source_ref, confidence=item.confidence, expires_at=item.expires_at,
         actor=actor,
     )  # fmt: skip
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, item.user_id)}, fetch=False)
-    salt = yield from _salt(tenant_id, item.user_id)
+    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, item.user_id)}, fetch=False)
+    salt = yield from _salt(q, tenant_id, item.user_id)
     slot = {
         "tenant_id": tenant_id,
         "user_id": item.user_id,
@@ -286,27 +296,27 @@ def release(
         "key": item.key,
     }
     audit = {"at": now, **slot, "source": item.source.value, "actor": actor, "memory_id": item.id}
-    current_rows = yield Sql("select_active_slot", slot)
+    current_rows = yield Sql(q.select_active_slot, slot)
     current = r.record_from_row(current_rows[0]) if current_rows else None
     resolution = resolve(req, current, config)
     if resolution.outcome is not Outcome.ADD and resolution.outcome is not Outcome.SUPERSEDE:
         reason = f"not released: {resolution.reason}; delete it or leave it in review"
         yield _audit(
-            **audit, action="release_refused", reason=reason, new_hash=r.value_hash(salt, item.value)
+            q, **audit, action="release_refused", reason=reason, new_hash=r.value_hash(salt, item.value)
         )
         return Decision(action=Action.REJECTED, reason=reason, memory=current)
-    superseded = yield from _supersede(current, slot, item.id, now)
+    superseded = yield from _supersede(q, current, slot, item.id, now)
     [vector] = yield Embed([r.content_text(item.value)])
     yield Sql(
-        "activate",
+        q.activate,
         {"id": item.id, "tenant_id": tenant_id, "now": now, "embed_model": embed_model,
          "embedding": r.Vector(vector), "actor": actor},
         fetch=False,
     )  # fmt: skip
-    yield _bump(tenant_id, item.user_id)
+    yield _bump(q, tenant_id, item.user_id)
     reason = f"released from quarantine by {actor}: {resolution.reason}"
     yield _audit(
-        **audit, action="released", reason=reason, new_hash=r.value_hash(salt, item.value),
+        q, **audit, action="released", reason=reason, new_hash=r.value_hash(salt, item.value),
         old_hash=r.value_hash(salt, superseded.value) if superseded else None,
     )  # fmt: skip
     released = item.model_copy(
@@ -316,21 +326,22 @@ def release(
     return Decision(action=action, reason=reason, memory=released, superseded=superseded)
 
 
-def delete_quarantined(tenant_id: str, memory_id: str, actor: str, now: datetime) -> Op[None]:
-    rows = yield Sql("get_by_id", {"tenant_id": tenant_id, "id": memory_id})
+def delete_quarantined(q: ManagerSql, tenant_id: str, memory_id: str, actor: str, now: datetime) -> Op[None]:
+    rows = yield Sql(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})
     if not rows or rows[0]["status"] != Status.QUARANTINED.value:
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
     item = r.record_from_row(rows[0])
-    yield Sql("delete_quarantined", {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
-    yield Sql("erase_keyword_index", {}, fetch=False)
+    yield Sql(q.delete_quarantined, {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
+    yield Sql(q.erase_keyword_index, {}, fetch=False)
     yield _audit(
-        at=now, tenant_id=tenant_id, user_id=item.user_id, memory_id=item.id, memory_type=item.memory_type.value,
+        q, at=now, tenant_id=tenant_id, user_id=item.user_id, memory_id=item.id, memory_type=item.memory_type.value,
         key=item.key, source=item.source.value, actor=actor, action="deleted",
         reason="quarantined item deleted by an administrator",
     )  # fmt: skip
 
 
 def recall(
+    q: ManagerSql,
     *,
     tenant_id: str,
     user_id: str,
@@ -351,59 +362,56 @@ def recall(
         params["memory_type"] = memory_type.value
     if key is not None:
         params["key"] = key
+    flags = {"as_of": as_of is not None, "by_type": memory_type is not None, "by_key": key is not None}
     if query_vector is None:
-        name = s.variant_name(
-            "recall", as_of=as_of is not None, by_type=memory_type is not None, by_key=key is not None
-        )
-        rows = yield Sql(name, params)
+        rows = yield Sql(q.recall.pick(**flags), params)
         return [r.record_from_row(row) for row in rows]
-    name = s.variant_name(
-        "semantic", as_of=as_of is not None, by_type=memory_type is not None, by_key=key is not None
-    )
     params.update(query=r.Vector(query_vector), embed_model=embed_model)
-    rows = yield Sql(name, params)
+    rows = yield Sql(q.semantic.pick(**flags), params)
     if rows and "score" not in rows[0]:
         rows = r.rank_by_cosine(rows, query_vector, k)
     return [r.record_from_row(row) for row in rows]
 
 
-def select(name: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:
-    rows = yield Sql(name, params)
+def select(sql: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:
+    rows = yield Sql(sql, params)
     return [r.record_from_row(row) for row in rows]
 
 
-def audit_log(tenant_id: str, user_id: str | None, limit: int) -> Op[list[AuditEntry]]:
+def audit_log(q: ManagerSql, tenant_id: str, user_id: str | None, limit: int) -> Op[list[AuditEntry]]:
     if user_id is None:
-        rows = yield Sql("audit", {"tenant_id": tenant_id, "limit": limit})
+        rows = yield Sql(q.audit, {"tenant_id": tenant_id, "limit": limit})
     else:
-        rows = yield Sql("audit_user", {"tenant_id": tenant_id, "user_id": user_id, "limit": limit})
+        rows = yield Sql(q.audit_user, {"tenant_id": tenant_id, "user_id": user_id, "limit": limit})
     return [r.audit_from_row(row) for row in rows]
 
 
-def forget(tenant_id: str, user_id: str, key: str | None, actor: str, now: datetime) -> Op[int]:
+def forget(
+    q: ManagerSql, tenant_id: str, user_id: str, key: str | None, actor: str, now: datetime
+) -> Op[int]:
     """Delete the memories (every version) and, for a whole user, the salt that links audit hashes."""
     base = {"tenant_id": tenant_id, "user_id": user_id}
-    yield Sql("lock_user", {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
+    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
     if key is None:
-        deleted = yield Sql("forget_user", base)
-        yield Sql("delete_salt", base, fetch=False)
+        deleted = yield Sql(q.forget_user, base)
+        yield Sql(q.delete_salt, base, fetch=False)
         reason = f"right to erasure: {len(deleted)} memory rows of the user deleted; audit hashes unlinked"
     else:
-        deleted = yield Sql("forget_key", {**base, "key": key})
+        deleted = yield Sql(q.forget_key, {**base, "key": key})
         reason = f"right to erasure: {len(deleted)} versions of one memory deleted"
     if deleted:
-        yield _bump(tenant_id, user_id)
-        yield Sql("erase_keyword_index", {}, fetch=False)
-    yield _audit(at=now, **base, key=key, action="forgotten", actor=actor, reason=reason)
+        yield _bump(q, tenant_id, user_id)
+        yield Sql(q.erase_keyword_index, {}, fetch=False)
+    yield _audit(q, at=now, **base, key=key, action="forgotten", actor=actor, reason=reason)
     return len(deleted)
 
 
-def expire(tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
+def expire(q: ManagerSql, tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
     """Turn memories past ``expires_at`` into tombstones without their value or embedding."""
     if tenant_id is None:
-        rows = yield Sql("expire", {"now": now})
+        rows = yield Sql(q.expire, {"now": now})
     else:
-        rows = yield Sql("expire_tenant", {"tenant_id": tenant_id, "now": now})
+        rows = yield Sql(q.expire_tenant, {"tenant_id": tenant_id, "now": now})
     if rows:
         audits = [
             r.audit_params(
@@ -420,8 +428,8 @@ def expire(tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
             )
             for row in rows
         ]
-        yield Sql("insert_audit", many=audits, fetch=False)
+        yield Sql(q.insert_audit, many=audits, fetch=False)
         owners = sorted({(row["tenant_id"], row["user_id"]) for row in rows})
-        yield Sql("bump_generation", many=[{"tenant_id": t, "user_id": u} for t, u in owners], fetch=False)
-        yield Sql("erase_keyword_index", {}, fetch=False)
+        yield Sql(q.bump_generation, many=[{"tenant_id": t, "user_id": u} for t, u in owners], fetch=False)
+        yield Sql(q.erase_keyword_index, {}, fetch=False)
     return len(rows)

@@ -85,45 +85,28 @@ def to_pyformat(sql: str) -> str:
     return _PLACEHOLDER.sub(r"%(\1)s", sql.replace("%", "%%"))
 
 
-_SEMANTIC = {
-    name: f"SELECT {s.columns('m')}, 1 - (m.embedding <=> :query::vector) AS score FROM {s.MEMORIES} m "
-    f"WHERE {where} ORDER BY m.embedding <=> :query::vector LIMIT :limit"
-    for name, where in s.semantic_where_variants().items()
-}
+def _semantic(as_of: bool, by_type: bool, by_key: bool) -> str:
+    return (
+        f"SELECT {s.columns('m')}, 1 - (m.embedding <=> :query::vector) AS score FROM {s.MEMORIES} m "
+        f"WHERE {s.semantic_where(as_of, by_type, by_key)} ORDER BY m.embedding <=> :query::vector LIMIT :limit"
+    )
 
-STATEMENTS: dict[str, str] = {
-    name: to_pyformat(sql)
-    for name, sql in {
-        **s.COMMON,
-        "lock_user": "SELECT pg_advisory_xact_lock(:lock_key)",
-        "insert_memory": f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
-        + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(",")).replace(
-            ":embedding", ":embedding::vector"
-        )
-        + ")",
-        "activate": f"UPDATE {s.MEMORIES} SET status = 'active', valid_from = :now, updated_at = :now, "
-        "reason = NULL, embed_model = :embed_model, embedding = :embedding::vector, actor = :actor "
-        "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
-        **_SEMANTIC,
-        "set_embedding": f"UPDATE {s.MEMORIES} SET embedding = :embedding::vector, embed_model = :embed_model "
-        "WHERE id = :id AND tenant_id = :tenant_id",
-        "load_vectors": s.vector_load("m.value ->> '{field}'", "m.embedding::text AS embedding"),
-        # ts_rank normalisation 1 (divide by 1 + log length), as the knowledge index's keyword search.
-        **{
-            name.replace("hybrid", "keyword"): f"SELECT m.id, ts_rank(m.content_tsv, q, 1) AS score "
-            f"FROM {s.MEMORIES} m, websearch_to_tsquery('english', :match) q "
-            f"WHERE m.content_tsv @@ q AND {where} ORDER BY score DESC, m.id LIMIT :limit"
-            for name, where in s.hybrid_where_variants().items()
-        },
-        **{
-            name.replace("hybrid", "rows"): f"SELECT {s.columns('m')} FROM {s.MEMORIES} m "
-            f"WHERE m.id = ANY(:ids) AND {where}"
-            for name, where in s.hybrid_where_variants().items()
-        },
-        # Dead tuples and GIN entries go with (auto)vacuum, as for the rows themselves.
-        "erase_keyword_index": "SELECT 1",
-    }.items()
-}
+
+def _keyword(as_of: bool, by_type: bool, by_key: bool) -> str:
+    # ts_rank normalisation 1 (divide by 1 + log length), as the knowledge index's keyword search.
+    return (
+        f"SELECT m.id, ts_rank(m.content_tsv, q, 1) AS score "
+        f"FROM {s.MEMORIES} m, websearch_to_tsquery('english', :match) q "
+        f"WHERE m.content_tsv @@ q AND {s.hybrid_where(as_of, by_type, by_key)} ORDER BY score DESC, m.id LIMIT :limit"
+    )
+
+
+def _rows(as_of: bool, by_type: bool, by_key: bool) -> str:
+    return (
+        f"SELECT {s.columns('m')} FROM {s.MEMORIES} m "
+        f"WHERE m.id = ANY(:ids) AND {s.hybrid_where(as_of, by_type, by_key)}"
+    )
+
 
 AFTER_ERASURE: str | None = None
 
@@ -150,3 +133,33 @@ def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def decode_row(row: Mapping[str, Any]) -> dict[str, Any]:
     return dict(row)
+
+
+SQL = s.build(
+    to_pyformat,
+    backend="postgres",
+    migrations=MIGRATIONS,
+    create_version_table=CREATE_VERSION_TABLE,
+    get_version=GET_VERSION,
+    set_version=SET_VERSION,
+    after_erasure=AFTER_ERASURE,
+    adapt=adapt,
+    decode_row=decode_row,
+    lock_user="SELECT pg_advisory_xact_lock(:lock_key)",
+    insert_memory=f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
+    + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(",")).replace(
+        ":embedding", ":embedding::vector"
+    )
+    + ")",
+    activate=f"UPDATE {s.MEMORIES} SET status = 'active', valid_from = :now, updated_at = :now, "
+    "reason = NULL, embed_model = :embed_model, embedding = :embedding::vector, actor = :actor "
+    "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
+    set_embedding=f"UPDATE {s.MEMORIES} SET embedding = :embedding::vector, embed_model = :embed_model "
+    "WHERE id = :id AND tenant_id = :tenant_id",
+    load_vectors=s.vector_load("m.value ->> '{field}'", "m.embedding::text AS embedding"),
+    # Dead tuples and GIN entries go with (auto)vacuum, as for the rows themselves.
+    erase_keyword_index="SELECT 1",
+    semantic=s.Filtered.build(_semantic),
+    keyword=s.Filtered.build(_keyword, as_of=False),
+    rows=s.Filtered.build(_rows, as_of=False),
+)

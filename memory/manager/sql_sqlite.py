@@ -87,44 +87,28 @@ CREATE_VERSION_TABLE = f"CREATE TABLE IF NOT EXISTS {s.SCHEMA_VERSION} (version 
 GET_VERSION = f"SELECT coalesce(max(version), 0) AS version FROM {s.SCHEMA_VERSION}"
 SET_VERSION = f"INSERT INTO {s.SCHEMA_VERSION} (version) VALUES (:version)"
 
-_RECORD = s.record_select()
+AFTER_ERASURE = "PRAGMA wal_checkpoint(TRUNCATE)"
 
-STATEMENTS: dict[str, str] = {
-    **s.COMMON,
-    "lock_user": "SELECT 1",  # writes already hold SQLite's database lock (BEGIN IMMEDIATE)
-    "insert_memory": f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
-    + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(","))
-    + ")",
-    "activate": f"UPDATE {s.MEMORIES} SET status = 'active', valid_from = :now, updated_at = :now, reason = NULL, "
-    "embed_model = :embed_model, embedding = :embedding, actor = :actor "
-    "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
-    **{
-        name: f"SELECT {s.columns('m')}, m.embedding FROM {s.MEMORIES} m WHERE {where}"
-        for name, where in s.semantic_where_variants().items()
-    },
-    "load_vectors": s.vector_load("json_extract(m.value, '$.{field}')", "m.embedding"),
+
+def _keyword(as_of: bool, by_type: bool, by_key: bool) -> str:
     # bm25 over the content column only (scope and ident are lookup tokens); lower is better. The
     # best 2 x limit entries are ranked inside FTS5 first, and only they are joined and checked for
     # visibility: joining every match (thousands for common words) cost ~10 ms at 10,000 memories.
-    **{
-        name.replace("hybrid", "keyword"): f"SELECT m.id, -f.rank AS score FROM (SELECT ident, "
+    return (
+        f"SELECT m.id, -f.rank AS score FROM (SELECT ident, "
         f"bm25({FTS}, 0.0, 0.0, 1.0) AS rank FROM {FTS} WHERE {FTS} MATCH {_KEYWORD_MATCH} "
-        f"ORDER BY rank LIMIT 2 * :limit) f CROSS JOIN {s.MEMORIES} m ON m.id = f.ident WHERE {where} "
-        "ORDER BY f.rank, m.id LIMIT :limit"
-        for name, where in s.hybrid_where_variants().items()
-    },
-    **{
-        # CROSS JOIN fixes the join order: look each id up by primary key, rather than let the
-        # planner walk all of the user's rows through the (tenant, user) index (34 ms at 10,000).
-        name.replace("hybrid", "rows"): f"SELECT {s.columns('m')} FROM json_each(:ids) j "
-        f"CROSS JOIN {s.MEMORIES} m ON m.id = j.value WHERE {where}"
-        for name, where in s.hybrid_where_variants().items()
-    },
-    # Deleted FTS5 entries linger in index segments until merged: erasure merges them away.
-    "erase_keyword_index": f"INSERT INTO {FTS} ({FTS}) VALUES ('optimize')",
-}
+        f"ORDER BY rank LIMIT 2 * :limit) f CROSS JOIN {s.MEMORIES} m ON m.id = f.ident "
+        f"WHERE {s.hybrid_where(as_of, by_type, by_key)} ORDER BY f.rank, m.id LIMIT :limit"
+    )
 
-AFTER_ERASURE = "PRAGMA wal_checkpoint(TRUNCATE)"
+
+def _rows(as_of: bool, by_type: bool, by_key: bool) -> str:
+    # CROSS JOIN fixes the join order: look each id up by primary key, rather than let the
+    # planner walk all of the user's rows through the (tenant, user) index (34 ms at 10,000).
+    return (
+        f"SELECT {s.columns('m')} FROM json_each(:ids) j CROSS JOIN {s.MEMORIES} m ON m.id = j.value "
+        f"WHERE {s.hybrid_where(as_of, by_type, by_key)}"
+    )
 
 
 def db_time(value: datetime) -> str:
@@ -160,3 +144,36 @@ def decode_row(row: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(out.get("value"), str):
         out["value"] = json.loads(out["value"])
     return out
+
+
+SQL = s.build(
+    lambda sql: sql,
+    backend="sqlite",
+    migrations=MIGRATIONS,
+    create_version_table=CREATE_VERSION_TABLE,
+    get_version=GET_VERSION,
+    set_version=SET_VERSION,
+    after_erasure=AFTER_ERASURE,
+    adapt=adapt,
+    decode_row=decode_row,
+    lock_user="SELECT 1",  # writes already hold SQLite's database lock (BEGIN IMMEDIATE)
+    insert_memory=f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
+    + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(","))
+    + ")",
+    activate=f"UPDATE {s.MEMORIES} SET status = 'active', valid_from = :now, updated_at = :now, reason = NULL, "
+    "embed_model = :embed_model, embedding = :embedding, actor = :actor "
+    "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
+    set_embedding=f"UPDATE {s.MEMORIES} SET embedding = :embedding, embed_model = :embed_model "
+    "WHERE id = :id AND tenant_id = :tenant_id",
+    load_vectors=s.vector_load("json_extract(m.value, '$.{field}')", "m.embedding"),
+    # Deleted FTS5 entries linger in index segments until merged: erasure merges them away.
+    erase_keyword_index=f"INSERT INTO {FTS} ({FTS}) VALUES ('optimize')",
+    semantic=s.Filtered.build(
+        lambda as_of, by_type, by_key: (
+            f"SELECT {s.columns('m')}, m.embedding FROM {s.MEMORIES} m "
+            f"WHERE {s.semantic_where(as_of, by_type, by_key)}"
+        )
+    ),
+    keyword=s.Filtered.build(_keyword, as_of=False),
+    rows=s.Filtered.build(_rows, as_of=False),
+)

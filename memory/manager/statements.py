@@ -1,13 +1,18 @@
-"""Statement text shared by both backends, written once with ``:name`` placeholders.
+"""The memory manager's statements: :class:`ManagerSql`, one field per statement, one instance per backend.
 
-Each backend module (``sql_sqlite``, ``sql_postgres``) adds its own DDL and vector search and turns
-these into its driver's placeholder style. Variants are built up front, one named statement per
-combination of filters, so that every statement is a fixed string the planner can cache.
+The statement text shared by both backends is written here once with ``:name`` placeholders; each
+backend module (``sql_sqlite``, ``sql_postgres``) adds its own DDL and vector search and builds its
+instance with :func:`build`, which turns every statement into its driver's placeholder style.
+Variants are built up front (:class:`Filtered`, one statement per combination of filters), so
+every statement is a fixed string the planner can cache.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 MEMORIES = "kassist_mem_memories"
 AUDIT = "kassist_mem_audit"
@@ -58,104 +63,59 @@ def recall_where(*, as_of: bool, by_type: bool, by_key: bool) -> str:
     return " AND ".join(parts)
 
 
-def variant_name(base: str, *, as_of: bool, by_type: bool, by_key: bool) -> str:
-    return base + "".join(
-        suffix for flag, suffix in ((as_of, "_as_of"), (by_type, "_type"), (by_key, "_key")) if flag
+@dataclass(frozen=True)
+class Filtered:
+    """One prebuilt statement per combination of recall filters (now or ``as_of``, by type, by
+    key), so every statement is a fixed string the planner can cache."""
+
+    variants: Mapping[tuple[bool, bool, bool], str]
+
+    @classmethod
+    def build(cls, make: Callable[[bool, bool, bool], str], *, as_of: bool = True) -> Filtered:
+        """``make(as_of, by_type, by_key)`` for every combination (``as_of`` False only, if not ``as_of``)."""
+        return cls(
+            {
+                flags: make(*flags)
+                for flags in itertools.product(
+                    (False, True) if as_of else (False,), (False, True), (False, True)
+                )
+            }
+        )
+
+    def map(self, convert: Callable[[str], str]) -> Filtered:
+        return Filtered({flags: convert(sql) for flags, sql in self.variants.items()})
+
+    def pick(self, *, as_of: bool = False, by_type: bool, by_key: bool) -> str:
+        try:
+            return self.variants[(as_of, by_type, by_key)]
+        except KeyError:
+            raise ValueError("this statement has no as_of variant (it reads what is visible now)") from None
+
+
+def recall_statements() -> Filtered:
+    """``recall`` variants: by type and/or key, now or as of a past time."""
+    return Filtered.build(
+        lambda as_of, by_type, by_key: (
+            f"SELECT {columns('m')} FROM {MEMORIES} m "
+            f"WHERE {recall_where(as_of=as_of, by_type=by_type, by_key=by_key)} ORDER BY m.memory_type, m.key LIMIT :limit"
+        )
     )
 
 
-def recall_statements() -> dict[str, str]:
-    """``recall`` variants: by type and/or key, now or as of a past time."""
-    out: dict[str, str] = {}
-    for as_of, by_type, by_key in itertools.product((False, True), repeat=3):
-        name = variant_name("recall", as_of=as_of, by_type=by_type, by_key=by_key)
-        out[name] = (
-            f"SELECT {columns('m')} FROM {MEMORIES} m WHERE {recall_where(as_of=as_of, by_type=by_type, by_key=by_key)} "
-            "ORDER BY m.memory_type, m.key LIMIT :limit"
-        )
-    return out
+def semantic_where(as_of: bool, by_type: bool, by_key: bool) -> str:
+    """WHERE clause for semantic recall; backends add the distance and ORDER BY."""
+    return recall_where(as_of=as_of, by_type=by_type, by_key=by_key) + " AND m.embed_model = :embed_model"
 
 
-def semantic_where_variants() -> dict[str, str]:
-    """WHERE clauses for semantic recall; backends add the distance and ORDER BY."""
-    out: dict[str, str] = {}
-    for as_of, by_type, by_key in itertools.product((False, True), repeat=3):
-        name = variant_name("semantic", as_of=as_of, by_type=by_type, by_key=by_key)
-        out[name] = (
-            recall_where(as_of=as_of, by_type=by_type, by_key=by_key) + " AND m.embed_model = :embed_model"
-        )
-    return out
-
-
-def hybrid_where_variants() -> dict[str, str]:
-    """WHERE clauses for hybrid recall (now only; ``as_of`` recall ranks by vector alone)."""
-    out: dict[str, str] = {}
-    for by_type, by_key in itertools.product((False, True), repeat=2):
-        name = variant_name("hybrid", as_of=False, by_type=by_type, by_key=by_key)
-        out[name] = recall_where(as_of=False, by_type=by_type, by_key=by_key)
-    return out
+def hybrid_where(as_of: bool, by_type: bool, by_key: bool) -> str:
+    """WHERE clause for hybrid recall (now only; ``as_of`` recall ranks by vector alone)."""
+    assert not as_of
+    return recall_where(as_of=False, by_type=by_type, by_key=by_key)
 
 
 def record_select(alias: str = "m") -> str:
     return f"SELECT {columns(alias)} FROM {MEMORIES} {alias}"
 
-
-COMMON: dict[str, str] = {
-    "ensure_salt": f"INSERT INTO {SALTS} (tenant_id, user_id, salt) VALUES (:tenant_id, :user_id, :salt) "
-    "ON CONFLICT (tenant_id, user_id) DO NOTHING",
-    "get_salt": f"SELECT salt FROM {SALTS} WHERE tenant_id = :tenant_id AND user_id = :user_id",
-    "delete_salt": f"DELETE FROM {SALTS} WHERE tenant_id = :tenant_id AND user_id = :user_id",
-    "select_active_slot": record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
-    "AND m.memory_type = :memory_type AND m.key = :key AND m.status = 'active'",
-    "count_recent": f"SELECT count(*) AS n FROM {MEMORIES} WHERE tenant_id = :tenant_id AND user_id = :user_id "
-    "AND created_at > :since",
-    # The user's latest memories from one source that the screen let through, read with a new one.
-    "recent_from_source": record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
-    "AND m.source = :source AND m.status = 'active' AND m.created_at > :since "
-    "ORDER BY m.created_at DESC LIMIT :limit",
-    "supersede": f"UPDATE {MEMORIES} SET status = 'superseded', valid_to = :now, superseded_by = :new_id, "
-    "updated_at = :now WHERE id = :id AND tenant_id = :tenant_id AND status = 'active'",
-    "refresh": f"UPDATE {MEMORIES} SET confidence = :confidence, source = :source, source_ref = :source_ref, "
-    "expires_at = :expires_at, actor = :actor, updated_at = :now WHERE id = :id AND tenant_id = :tenant_id",
-    "history": record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id AND m.key = :key "
-    "ORDER BY m.created_at, m.valid_from",
-    "history_type": record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
-    "AND m.key = :key AND m.memory_type = :memory_type ORDER BY m.created_at, m.valid_from",
-    "list_all": record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
-    "ORDER BY m.memory_type, m.key, m.created_at LIMIT :limit",
-    "list_all_type": record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
-    "AND m.memory_type = :memory_type ORDER BY m.memory_type, m.key, m.created_at LIMIT :limit",
-    "review": record_select() + " WHERE m.tenant_id = :tenant_id AND m.status = 'quarantined' "
-    "ORDER BY m.created_at LIMIT :limit",
-    "get_by_id": record_select() + " WHERE m.tenant_id = :tenant_id AND m.id = :id",
-    "delete_quarantined": f"DELETE FROM {MEMORIES} WHERE tenant_id = :tenant_id AND id = :id "
-    "AND status = 'quarantined'",
-    "forget_user": f"DELETE FROM {MEMORIES} WHERE tenant_id = :tenant_id AND user_id = :user_id "
-    "RETURNING id, memory_type, key, source",
-    "forget_key": f"DELETE FROM {MEMORIES} WHERE tenant_id = :tenant_id AND user_id = :user_id AND key = :key "
-    "RETURNING id, memory_type, key, source",
-    "insert_audit": f"INSERT INTO {AUDIT} ({AUDIT_COLUMNS}) VALUES (:at, :tenant_id, :user_id, :memory_id, "
-    ":memory_type, :key, :action, :source, :actor, :old_hash, :new_hash, :reason)",
-    "audit": f"SELECT seq, {AUDIT_COLUMNS} FROM {AUDIT} WHERE tenant_id = :tenant_id ORDER BY seq DESC LIMIT :limit",
-    "audit_user": f"SELECT seq, {AUDIT_COLUMNS} FROM {AUDIT} WHERE tenant_id = :tenant_id AND user_id = :user_id "
-    "ORDER BY seq DESC LIMIT :limit",
-    "expire": f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), value = NULL, "
-    "content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE status <> 'deleted' AND expires_at <= :now "
-    "RETURNING id, tenant_id, user_id, memory_type, key, source",
-    "expire_tenant": f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), "
-    "value = NULL, content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE tenant_id = :tenant_id "
-    "AND status <> 'deleted' AND expires_at <= :now RETURNING id, tenant_id, user_id, memory_type, key, source",
-    # Hybrid recall keeps the user's vectors in process (kassist.db.vector_scan); every write that
-    # changes which memories are active bumps the (tenant, user) counter in its transaction, so a
-    # reader in any process reloads after the commit.
-    "bump_generation": f"INSERT INTO {GENERATIONS} (tenant_id, user_id, generation) VALUES (:tenant_id, :user_id, 1) "
-    f"ON CONFLICT (tenant_id, user_id) DO UPDATE SET generation = {GENERATIONS}.generation + 1",
-    "generations": f"SELECT user_id, generation FROM {GENERATIONS} WHERE tenant_id = :tenant_id "
-    "AND user_id IN (:user_id, :defaults) ORDER BY user_id",
-    "set_embedding": f"UPDATE {MEMORIES} SET embedding = :embedding, embed_model = :embed_model "
-    "WHERE id = :id AND tenant_id = :tenant_id",
-    **recall_statements(),
-}
 
 INSERT_MEMORY_COLUMNS = RECORD_COLUMNS + ", content, embed_model, embedding"
 
@@ -165,6 +125,15 @@ INSERT_MEMORY_COLUMNS = RECORD_COLUMNS + ", content, embed_model, embedding"
 VECTOR_COLUMNS = (
     "m.id, m.user_id, m.memory_type, m.key, m.valid_from, {at}, {speaker}, {session}, {turn}, {embedding}"
 )
+
+
+def keyword_and_generations(keyword: str) -> str:
+    """``keyword`` (``id, score``) and the owners' generation counters as rows of one result."""
+    return (
+        f"SELECT NULL AS id, NULL AS score, g.user_id, g.generation FROM {GENERATIONS} g "
+        "WHERE g.tenant_id = :tenant_id AND g.user_id IN (:user_id, :defaults) "
+        f"UNION ALL SELECT k.id, k.score, NULL, NULL FROM ({keyword}) k"
+    )
 
 
 def vector_load(json_text: str, embedding: str) -> str:
@@ -181,4 +150,203 @@ def vector_load(json_text: str, embedding: str) -> str:
         f"SELECT {columns} FROM {MEMORIES} m WHERE m.tenant_id = :tenant_id "
         "AND m.user_id IN (:user_id, :defaults) AND m.status = 'active' AND m.embed_model = :embed_model "
         "AND m.embedding IS NOT NULL ORDER BY m.id"
+    )
+
+
+@dataclass(frozen=True)
+class ManagerSql:
+    """Every statement of the memory manager in one backend's dialect and placeholder style, one
+    field per statement (an operation names it as an attribute, so a misspelt one is a type
+    error), plus the backend's schema steps and value conversions. One instance per backend:
+    ``sql_sqlite.SQL``, ``sql_postgres.SQL``."""
+
+    backend: str
+    migrations: tuple[tuple[str, ...], ...]
+    create_version_table: str
+    get_version: str
+    set_version: str
+    after_erasure: str | None
+    """Run after an erasure, outside the transaction (SQLite folds the WAL away), if any."""
+    adapt: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """Parameters as the driver wants them (times, JSON, vectors, id lists)."""
+    decode_row: Callable[[Mapping[str, Any]], dict[str, Any]]
+    ensure_salt: str
+    get_salt: str
+    delete_salt: str
+    select_active_slot: str
+    count_recent: str
+    recent_from_source: str
+    supersede: str
+    refresh: str
+    history: str
+    history_type: str
+    list_all: str
+    list_all_type: str
+    review: str
+    get_by_id: str
+    delete_quarantined: str
+    forget_user: str
+    forget_key: str
+    insert_audit: str
+    audit: str
+    audit_user: str
+    expire: str
+    expire_tenant: str
+    bump_generation: str
+    generations: str
+    lock_user: str
+    insert_memory: str
+    activate: str
+    set_embedding: str
+    load_vectors: str
+    erase_keyword_index: str
+    recall: Filtered
+    """Visible memories by type and/or key, now or ``as_of``, in slot order."""
+    semantic: Filtered
+    """The same, with the embedding (SQLite: ranked in process) or ranked by distance (PostgreSQL)."""
+    keyword: Filtered
+    """Hybrid recall's keyword list: ``id, score``, best first (now only)."""
+    keyword_generations: Filtered
+    """The keyword list (``id, score``, in no particular order) and the generation counters of the
+    user and the tenant defaults (``user_id, generation``, ``id`` NULL) in one statement."""
+    rows: Filtered
+    """Hybrid recall's read-back of candidate ids, visibility checked (now only)."""
+
+
+def build(
+    convert: Callable[[str], str],
+    *,
+    backend: str,
+    migrations: tuple[tuple[str, ...], ...],
+    create_version_table: str,
+    get_version: str,
+    set_version: str,
+    after_erasure: str | None,
+    adapt: Callable[[Mapping[str, Any]], dict[str, Any]],
+    decode_row: Callable[[Mapping[str, Any]], dict[str, Any]],
+    lock_user: str,
+    insert_memory: str,
+    activate: str,
+    set_embedding: str,
+    load_vectors: str,
+    erase_keyword_index: str,
+    semantic: Filtered,
+    keyword: Filtered,
+    rows: Filtered,
+) -> ManagerSql:
+    """The statements shared by both backends (written here once with ``:name`` placeholders) and
+    the backend's own, all passed through ``convert`` into the driver's placeholder style."""
+    c = convert
+    return ManagerSql(
+        backend=backend,
+        migrations=migrations,
+        create_version_table=create_version_table,
+        get_version=get_version,
+        set_version=set_version,
+        after_erasure=after_erasure,
+        adapt=adapt,
+        decode_row=decode_row,
+        ensure_salt=c(
+            f"INSERT INTO {SALTS} (tenant_id, user_id, salt) VALUES (:tenant_id, :user_id, :salt) "
+            "ON CONFLICT (tenant_id, user_id) DO NOTHING"
+        ),
+        get_salt=c(f"SELECT salt FROM {SALTS} WHERE tenant_id = :tenant_id AND user_id = :user_id"),
+        delete_salt=c(f"DELETE FROM {SALTS} WHERE tenant_id = :tenant_id AND user_id = :user_id"),
+        select_active_slot=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
+            "AND m.memory_type = :memory_type AND m.key = :key AND m.status = 'active'"
+        ),
+        count_recent=c(
+            f"SELECT count(*) AS n FROM {MEMORIES} WHERE tenant_id = :tenant_id AND user_id = :user_id "
+            "AND created_at > :since"
+        ),
+        # The user's latest memories from one source that the screen let through, read with a new one.
+        recent_from_source=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
+            "AND m.source = :source AND m.status = 'active' AND m.created_at > :since "
+            "ORDER BY m.created_at DESC LIMIT :limit"
+        ),
+        supersede=c(
+            f"UPDATE {MEMORIES} SET status = 'superseded', valid_to = :now, superseded_by = :new_id, "
+            "updated_at = :now WHERE id = :id AND tenant_id = :tenant_id AND status = 'active'"
+        ),
+        refresh=c(
+            f"UPDATE {MEMORIES} SET confidence = :confidence, source = :source, source_ref = :source_ref, "
+            "expires_at = :expires_at, actor = :actor, updated_at = :now WHERE id = :id AND tenant_id = :tenant_id"
+        ),
+        history=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id AND m.key = :key "
+            "ORDER BY m.created_at, m.valid_from"
+        ),
+        history_type=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
+            "AND m.key = :key AND m.memory_type = :memory_type ORDER BY m.created_at, m.valid_from"
+        ),
+        list_all=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
+            "ORDER BY m.memory_type, m.key, m.created_at LIMIT :limit"
+        ),
+        list_all_type=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
+            "AND m.memory_type = :memory_type ORDER BY m.memory_type, m.key, m.created_at LIMIT :limit"
+        ),
+        review=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.status = 'quarantined' "
+            "ORDER BY m.created_at LIMIT :limit"
+        ),
+        get_by_id=c(record_select() + " WHERE m.tenant_id = :tenant_id AND m.id = :id"),
+        delete_quarantined=c(
+            f"DELETE FROM {MEMORIES} WHERE tenant_id = :tenant_id AND id = :id AND status = 'quarantined'"
+        ),
+        forget_user=c(
+            f"DELETE FROM {MEMORIES} WHERE tenant_id = :tenant_id AND user_id = :user_id "
+            "RETURNING id, memory_type, key, source"
+        ),
+        forget_key=c(
+            f"DELETE FROM {MEMORIES} WHERE tenant_id = :tenant_id AND user_id = :user_id AND key = :key "
+            "RETURNING id, memory_type, key, source"
+        ),
+        insert_audit=c(
+            f"INSERT INTO {AUDIT} ({AUDIT_COLUMNS}) VALUES (:at, :tenant_id, :user_id, :memory_id, "
+            ":memory_type, :key, :action, :source, :actor, :old_hash, :new_hash, :reason)"
+        ),
+        audit=c(
+            f"SELECT seq, {AUDIT_COLUMNS} FROM {AUDIT} WHERE tenant_id = :tenant_id ORDER BY seq DESC LIMIT :limit"
+        ),
+        audit_user=c(
+            f"SELECT seq, {AUDIT_COLUMNS} FROM {AUDIT} WHERE tenant_id = :tenant_id AND user_id = :user_id "
+            "ORDER BY seq DESC LIMIT :limit"
+        ),
+        expire=c(
+            f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), value = NULL, "
+            "content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE status <> 'deleted' AND expires_at <= :now "
+            "RETURNING id, tenant_id, user_id, memory_type, key, source"
+        ),
+        expire_tenant=c(
+            f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), "
+            "value = NULL, content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE tenant_id = :tenant_id "
+            "AND status <> 'deleted' AND expires_at <= :now RETURNING id, tenant_id, user_id, memory_type, key, source"
+        ),
+        # Hybrid recall keeps the user's vectors in process (kassist.db.vector_scan); every write that
+        # changes which memories are active bumps the (tenant, user) counter in its transaction, so a
+        # reader in any process reloads after the commit.
+        bump_generation=c(
+            f"INSERT INTO {GENERATIONS} (tenant_id, user_id, generation) VALUES (:tenant_id, :user_id, 1) "
+            f"ON CONFLICT (tenant_id, user_id) DO UPDATE SET generation = {GENERATIONS}.generation + 1"
+        ),
+        generations=c(
+            f"SELECT user_id, generation FROM {GENERATIONS} WHERE tenant_id = :tenant_id "
+            "AND user_id IN (:user_id, :defaults) ORDER BY user_id"
+        ),
+        lock_user=c(lock_user),
+        insert_memory=c(insert_memory),
+        activate=c(activate),
+        set_embedding=c(set_embedding),
+        load_vectors=c(load_vectors),
+        erase_keyword_index=c(erase_keyword_index),
+        recall=recall_statements().map(c),
+        semantic=semantic.map(c),
+        keyword=keyword.map(c),
+        keyword_generations=keyword.map(lambda sql: c(keyword_and_generations(sql))),
+        rows=rows.map(c),
     )
