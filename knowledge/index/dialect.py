@@ -53,3 +53,5 @@ class Dialect:
     vector_search: Callable[[int], str] | None = None
     vector_index: Callable[[int], str] | None = None
     load_matrix: str | None = None
+    # Keyword ranking bounded to the best :depth matches before the filters (see search._keyword).
+    keyword_search_bounded: str | None = None

@@ -154,3 +154,9 @@ def candidate_count(k: int) -> int:
     demo evaluation set (SQLite), 50-deep lists gave hybrid recall@10 0.951 and 10-deep 0.972.
     """
     return max(k, 10)
+
+
+def keyword_depth(limit: int) -> int:
+    """How many of the best keyword matches are ranked before the tenant and collection filters
+    (SQLite): enough that one tenant among a few still gets its full list without the unbounded query."""
+    return max(200, 10 * limit)

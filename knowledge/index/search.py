@@ -15,6 +15,7 @@ from knowledge.index.rules import (
     candidate_count,
     demote_superseded,
     fts5_match,
+    keyword_depth,
     validate_collection,
     validate_k,
     websearch_or,
@@ -64,7 +65,21 @@ def _keyword(d: Dialect, req: SearchRequest, names: Sequence[str], limit: int) -
     match = fts5_match(req.query) if d.backend == "sqlite" else websearch_or(req.query)
     if match is None or not names:
         return []
-    rows = yield Stmt(d.keyword_search, {**_params(d, req, names, limit), "match": match})
+    params = {**_params(d, req, names, limit), "match": match}
+    if d.keyword_search_bounded is not None:
+        depth = keyword_depth(limit)
+        rows = yield Stmt(d.keyword_search_bounded, {**params, "depth": depth})
+        ranked = sum(int(r[1]) for r in rows if r[0] is None)
+        # Sorted here: SQL does not promise a UNION ALL keeps its first part's order.
+        hits = sorted(
+            ((int(r[0]), float(r[1])) for r in rows if r[0] is not None), key=lambda h: (-h[1], h[0])
+        )
+        # Exact either way: every match was ranked, or the filters kept a full list from the best
+        # `depth` (a filtered-out match never pushes a kept one down). Otherwise, e.g. a tenant with
+        # few chunks among many, rank every match.
+        if ranked < depth or len(hits) >= limit:
+            return hits
+    rows = yield Stmt(d.keyword_search, params)
     return [(int(r[0]), float(r[1])) for r in rows]
 
 
