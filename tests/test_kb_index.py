@@ -251,3 +251,33 @@ def test_query_escaping_rules_are_pure_and_total() -> None:
     assert websearch_or("vpn.northwind.example 0.30 EUR") == "vpn.northwind.example or 0.30 or EUR"
     assert websearch_or('-leave "parental" OR a:b') == "leave or parental or a or b"
     assert websearch_or("?!* ---") is None
+
+
+def test_keyword_search_finds_a_small_tenants_chunks_under_many_better_matches(index: KnowledgeIndex) -> None:
+    # SQLite ranks the best few hundred keyword matches of the whole index before the tenant and
+    # collection filters: when those are all someone else's, the search must still be complete.
+    crowd = [(f"Leave {i}", "Leave: leave, leave and more leave.") for i in range(260)]
+    index.for_tenant("big").upsert_document(*make_doc("big", "handbook", "leave-faq.md", crowd))
+    acme = index.for_tenant("acme")
+    acme.upsert_document(*make_doc("acme", "bulk", "leave-faq.md", crowd))
+    leave_doc, leave_chunks = make_doc("acme", "handbook", "leave.md", LEAVE)
+    acme.upsert_document(leave_doc, leave_chunks)
+    small = index.for_tenant("small")
+    small_doc, small_chunks = make_doc(
+        "small", "handbook", "travel.md", [("Travel", "Unpaid leave for travel.")]
+    )
+    small.upsert_document(small_doc, small_chunks)
+    # Every chunk of leave.md that mentions leave (in its heading or text): found by a search of
+    # that document alone, which no other tenant's or collection's chunks can crowd out.
+    expected = {h.chunk_id for h in acme.search("leave", mode="keyword", k=50, doc_id=leave_doc.doc_id)}
+    assert expected and expected <= {c.chunk_id for c in leave_chunks}
+    for mode in ("keyword", "hybrid"):
+        assert [h.chunk_id for h in small.search("leave", mode=mode, k=5)] == [small_chunks[0].chunk_id]  # type: ignore[arg-type]
+        in_handbook = acme.search("leave", mode=mode, k=10, collections=["handbook"])  # type: ignore[arg-type]
+        assert expected <= {h.chunk_id for h in in_handbook}
+        keyword_in_handbook = acme.search("leave", mode="keyword", k=10, collections=["handbook"])
+        assert {h.chunk_id for h in keyword_in_handbook} == expected
+    # Unfiltered, the crowd wins: ranking itself is unchanged.
+    assert {h.doc_id for h in acme.search("leave", mode="keyword", k=10)} == {
+        make_doc("acme", "bulk", "leave-faq.md", crowd)[0].doc_id
+    }
