@@ -10,6 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 from conftest import with_dbname
+from raw_sql import raw
 from test_kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
 
 from kassist.dburl import DatabaseUnavailable
@@ -281,3 +282,34 @@ def test_keyword_search_finds_a_small_tenants_chunks_under_many_better_matches(i
     assert {h.doc_id for h in acme.search("leave", mode="keyword", k=10)} == {
         make_doc("acme", "bulk", "leave-faq.md", crowd)[0].doc_id
     }
+
+
+def test_keyword_ranking_is_unchanged_when_common_words_are_pruned(
+    index: KnowledgeIndex, db_url: str
+) -> None:
+    # Hundreds of chunks match the common words; SQLite leaves the chunks matching only those out of
+    # the ranking when they cannot reach the top, else ranks every match. Either way the results must
+    # equal a full bm25 ranking. Here short chunks with only the common words outrank the few long
+    # ones with the rare word (the plan must notice), and with other words the rare word wins.
+    long_text = "The sabbatical rule " + " ".join(f"filler{j}" for j in range(60))
+    sections = [(f"Misc {i}", f"Nothing relevant here, item {i}.") for i in range(600)]
+    sections += [(f"Leave {i}", f"leave policy leave policy {i % 7}") for i in range(250)]
+    sections += [(f"Rule {i}", long_text) for i in range(12)]
+    sections += [(f"Notice {i}", f"notice period carryover approval {i}") for i in range(40)]
+    kb = index.for_tenant("acme")
+    doc, chunks = make_doc("acme", "handbook", "bulk.md", sections)
+    kb.upsert_document(doc, chunks)
+    by_id = {c.chunk_id for c in chunks}
+    for query in ("leave policy sabbatical", "policy carryover notice", "leave approval notice period"):
+        got = [h.chunk_id for h in kb.search(query, mode="keyword", k=10)]
+        assert len(got) == 10 and set(got) <= by_id
+        if db_url.startswith("sqlite"):
+            match = " OR ".join(f'"{w}"' for w in query.split())
+            full = raw(
+                db_url,
+                """SELECT c.chunk_id FROM kassist_kb_chunks_fts f JOIN kassist_kb_chunks c ON c.id = f.rowid
+                WHERE kassist_kb_chunks_fts MATCH %s ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0), c.id
+                LIMIT 10""",
+                (match,),
+            )
+            assert got == [r[0] for r in full], query

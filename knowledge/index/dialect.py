@@ -55,3 +55,5 @@ class Dialect:
     load_matrix: str | None = None
     # Keyword ranking bounded to the best :depth matches before the filters (see search._keyword).
     keyword_search_bounded: str | None = None
+    # Rows of the index (an upper bound), phrase position and match count of each phrase.
+    keyword_phrase_hits: str | None = None

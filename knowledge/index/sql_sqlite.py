@@ -158,6 +158,10 @@ DIALECT = Dialect(
         WHERE kassist_kb_chunks_fts MATCH :match AND {_FILTERS}
         ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0) LIMIT :limit""",
     keyword_search_bounded=_KEYWORD_BOUNDED,
+    # max(id) is at least the row count (ids are distinct positive integers) and costs one lookup.
+    keyword_phrase_hits="""SELECT (SELECT max(id) FROM kassist_kb_chunks), j.key,
+            (SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH j.value)
+        FROM json_each(:phrases) j""",
     # The unary + keeps SQLite from scanning the tenant's whole chunk index: look up the ids, then check.
     hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
             c.position, c.text, d.effective_date
