@@ -173,7 +173,7 @@ def loaded(services: Services, n_docs: int) -> bool:
 
 
 def run(
-    backend: str, scale: float, db: str | None = None, turns: bool = True, profile: bool = False
+    backend: str, scale: float, db: str | None = None, conversation: bool = True, profile: bool = False
 ) -> dict[str, Any]:
     rng = random.Random(7)
     n_docs, n_mem = max(1, int(1000 * scale)), max(2, int(10_000 * scale))
@@ -231,7 +231,7 @@ def run(
             "assembly_cpu_p50_ms": statistics.median(cpu[5:]),
             "assembly_cpu_p95_ms": pct(cpu[5:], 95),
         }
-        if not turns:
+        if not conversation:
             store.close()
             saver.close()
             services.close()
@@ -263,7 +263,7 @@ def main() -> None:
     parser.add_argument("--skip-turns", action="store_true", help="only the context assembly")
     parser.add_argument("--profile", action="store_true", help="cProfile of the assembly, on stderr")
     args = parser.parse_args()
-    r = run(args.backend, args.scale, db=args.db, turns=not args.skip_turns, profile=args.profile)
+    r = run(args.backend, args.scale, db=args.db, conversation=not args.skip_turns, profile=args.profile)
     print(f"{r['backend']}: {r['chunks']} chunks, {r['memories']} memories for one user")
     print(f"context assembly (excluding query embedding): p50 {r['assembly_p50_ms']:.1f} ms, "
           f"p95 {r['assembly_p95_ms']:.1f} ms  (target p95 <= 50 ms: "
