@@ -10,6 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 from conftest import with_dbname
+from raw_sql import raw
 from test_kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
 
 from kassist.dburl import DatabaseUnavailable
@@ -251,3 +252,64 @@ def test_query_escaping_rules_are_pure_and_total() -> None:
     assert websearch_or("vpn.northwind.example 0.30 EUR") == "vpn.northwind.example or 0.30 or EUR"
     assert websearch_or('-leave "parental" OR a:b') == "leave or parental or a or b"
     assert websearch_or("?!* ---") is None
+
+
+def test_keyword_search_finds_a_small_tenants_chunks_under_many_better_matches(index: KnowledgeIndex) -> None:
+    # SQLite ranks the best few hundred keyword matches of the whole index before the tenant and
+    # collection filters: when those are all someone else's, the search must still be complete.
+    crowd = [(f"Leave {i}", "Leave: leave, leave and more leave.") for i in range(260)]
+    index.for_tenant("big").upsert_document(*make_doc("big", "handbook", "leave-faq.md", crowd))
+    acme = index.for_tenant("acme")
+    acme.upsert_document(*make_doc("acme", "bulk", "leave-faq.md", crowd))
+    leave_doc, leave_chunks = make_doc("acme", "handbook", "leave.md", LEAVE)
+    acme.upsert_document(leave_doc, leave_chunks)
+    small = index.for_tenant("small")
+    small_doc, small_chunks = make_doc(
+        "small", "handbook", "travel.md", [("Travel", "Unpaid leave for travel.")]
+    )
+    small.upsert_document(small_doc, small_chunks)
+    # Every chunk of leave.md that mentions leave (in its heading or text): found by a search of
+    # that document alone, which no other tenant's or collection's chunks can crowd out.
+    expected = {h.chunk_id for h in acme.search("leave", mode="keyword", k=50, doc_id=leave_doc.doc_id)}
+    assert expected and expected <= {c.chunk_id for c in leave_chunks}
+    for mode in ("keyword", "hybrid"):
+        assert [h.chunk_id for h in small.search("leave", mode=mode, k=5)] == [small_chunks[0].chunk_id]  # type: ignore[arg-type]
+        in_handbook = acme.search("leave", mode=mode, k=10, collections=["handbook"])  # type: ignore[arg-type]
+        assert expected <= {h.chunk_id for h in in_handbook}
+        keyword_in_handbook = acme.search("leave", mode="keyword", k=10, collections=["handbook"])
+        assert {h.chunk_id for h in keyword_in_handbook} == expected
+    # Unfiltered, the crowd wins: ranking itself is unchanged.
+    assert {h.doc_id for h in acme.search("leave", mode="keyword", k=10)} == {
+        make_doc("acme", "bulk", "leave-faq.md", crowd)[0].doc_id
+    }
+
+
+def test_keyword_ranking_is_unchanged_when_common_words_are_pruned(
+    index: KnowledgeIndex, db_url: str
+) -> None:
+    # Hundreds of chunks match the common words; SQLite leaves the chunks matching only those out of
+    # the ranking when they cannot reach the top, else ranks every match. Either way the results must
+    # equal a full bm25 ranking. Here short chunks with only the common words outrank the few long
+    # ones with the rare word (the plan must notice), and with other words the rare word wins.
+    long_text = "The sabbatical rule " + " ".join(f"filler{j}" for j in range(60))
+    sections = [(f"Misc {i}", f"Nothing relevant here, item {i}.") for i in range(600)]
+    sections += [(f"Leave {i}", f"leave policy leave policy {i % 7}") for i in range(250)]
+    sections += [(f"Rule {i}", long_text) for i in range(12)]
+    sections += [(f"Notice {i}", f"notice period carryover approval {i}") for i in range(40)]
+    kb = index.for_tenant("acme")
+    doc, chunks = make_doc("acme", "handbook", "bulk.md", sections)
+    kb.upsert_document(doc, chunks)
+    by_id = {c.chunk_id for c in chunks}
+    for query in ("leave policy sabbatical", "policy carryover notice", "leave approval notice period"):
+        got = [h.chunk_id for h in kb.search(query, mode="keyword", k=10)]
+        assert len(got) == 10 and set(got) <= by_id
+        if db_url.startswith("sqlite"):
+            match = " OR ".join(f'"{w}"' for w in query.split())
+            full = raw(
+                db_url,
+                """SELECT c.chunk_id FROM kassist_kb_chunks_fts f JOIN kassist_kb_chunks c ON c.id = f.rowid
+                WHERE kassist_kb_chunks_fts MATCH %s ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0), c.id
+                LIMIT 10""",
+                (match,),
+            )
+            assert got == [r[0] for r in full], query

@@ -57,6 +57,22 @@ def memory_relevance(query: frozenset[str], record: MemoryRecord) -> float:
     return max(lexical_relevance(query, text), float(record.score or 0.0))
 
 
+_RENDERED: dict[tuple[object, ...], str] = {}
+_RENDERED_MAX = 20_000
+
+
+def rendered_memory(record: MemoryRecord) -> str:
+    """:func:`render_memory`, cached by the memory's id and version: the same facts and episodes
+    are recalled turn after turn, and quoting an untrusted value checks each of its characters."""
+    key = (record.id, record.updated_at, record.status, record.confidence, record.source_ref)
+    text = _RENDERED.get(key)
+    if text is None:
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()  # a crude bound; refilling costs one render per memory
+        text = _RENDERED[key] = render_memory(record)
+    return text
+
+
 def _recency(when: datetime, newest: datetime, oldest: datetime) -> float:
     span = (newest - oldest).total_seconds()
     return 1.0 if span <= 0 else (when - oldest).total_seconds() / span
@@ -99,7 +115,7 @@ def memory_items(records: Sequence[MemoryRecord], query: str) -> list[ContextIte
                                    confidence=r.confidence, pinned=True, instruction=True))  # fmt: skip
         elif r.id in chosen:
             tier = "episodic" if r.memory_type is MemoryType.EPISODE else "semantic"
-            out.append(ContextItem(f"memory:{r.id}", tier, r.memory_type.value, render_memory(r),
+            out.append(ContextItem(f"memory:{r.id}", tier, r.memory_type.value, rendered_memory(r),
                                    relevance=relevance[r.id], recency=recency, confidence=r.confidence))  # fmt: skip
     return out
 

@@ -65,8 +65,11 @@ def describe(items: Iterable[WorkingItem], focus: WorkingItem | None) -> str:
     return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=100_000)
 def stem(word: str) -> str:
-    """A crude English stem, enough to match "leaves"/"leave", "earned"/"earn", "hires"/"hire"."""
+    """A crude English stem, enough to match "leaves"/"leave", "earned"/"earn", "hires"/"hire".
+    Cached: a vocabulary is small, and recalled memories bring new texts every turn (the cache of
+    :func:`terms` misses on them) made of the same words."""
     w = word.lower()
     for suffix in ("ies", "ing", "ed", "es", "s"):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):

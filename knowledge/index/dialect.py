@@ -53,3 +53,7 @@ class Dialect:
     vector_search: Callable[[int], str] | None = None
     vector_index: Callable[[int], str] | None = None
     load_matrix: str | None = None
+    # Keyword ranking bounded to the best :depth matches before the filters (see search._keyword).
+    keyword_search_bounded: str | None = None
+    # Rows of the index (an upper bound), phrase position and match count of each phrase.
+    keyword_phrase_hits: str | None = None

@@ -85,6 +85,19 @@ _FILTERS = f"""c.tenant_id = :tenant AND {_IN_COLLECTIONS}
           AND d.effective_date BETWEEN coalesce(:date_from, '0000-01-01') AND coalesce(:date_to, '9999-12-31')))"""
 
 
+# The same ranking, with FTS5 sorting its own matches (rank = the same bm25) and keeping the best
+# :depth before any chunk row is read: a common word matches thousands of chunks, and joining each
+# to its row to check the tenant cost twice the ranking itself. The last row (id NULL) counts the
+# ranked candidates, so the caller knows whether the filters may have cut the list short.
+_KEYWORD_BOUNDED = f"""WITH ranked AS MATERIALIZED (
+        SELECT rowid AS id, rank AS r FROM kassist_kb_chunks_fts
+        WHERE kassist_kb_chunks_fts MATCH :match AND rank MATCH 'bm25(2.0, 1.0)'
+        ORDER BY rank LIMIT :depth)
+    SELECT * FROM (SELECT c.id, -ranked.r FROM ranked JOIN kassist_kb_chunks c ON c.id = ranked.id
+        WHERE {_FILTERS} ORDER BY ranked.r, c.id LIMIT :limit)
+    UNION ALL SELECT NULL, count(*) FROM ranked"""
+
+
 def _encode_list(values: Sequence[Any]) -> str:
     return json.dumps(list(values))
 
@@ -144,6 +157,11 @@ DIALECT = Dialect(
         FROM kassist_kb_chunks_fts JOIN kassist_kb_chunks c ON c.id = kassist_kb_chunks_fts.rowid
         WHERE kassist_kb_chunks_fts MATCH :match AND {_FILTERS}
         ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0) LIMIT :limit""",
+    keyword_search_bounded=_KEYWORD_BOUNDED,
+    # max(id) is at least the row count (ids are distinct positive integers) and costs one lookup.
+    keyword_phrase_hits="""SELECT (SELECT max(id) FROM kassist_kb_chunks), j.key,
+            (SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH j.value)
+        FROM json_each(:phrases) j""",
     # The unary + keeps SQLite from scanning the tenant's whole chunk index: look up the ids, then check.
     hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
             c.position, c.text, d.effective_date
