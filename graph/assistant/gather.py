@@ -64,7 +64,10 @@ _RENDERED_MAX = 20_000
 def rendered_memory(record: MemoryRecord) -> str:
     """:func:`render_memory`, cached by the memory's id and version: the same facts and episodes
     are recalled turn after turn, and quoting an untrusted value checks each of its characters."""
-    key = (record.id, record.updated_at, record.status, record.confidence, record.source_ref)
+    # Everything the rendering reads (a changed value moves updated_at); the tenant too, so one
+    # server process never hands a tenant text cached for another, whatever the ids look like.
+    key = (record.tenant_id, record.id, record.updated_at, record.status, record.source,
+           record.memory_type, record.key, record.confidence, record.source_ref)  # fmt: skip
     text = _RENDERED.get(key)
     if text is None:
         if len(_RENDERED) >= _RENDERED_MAX:
