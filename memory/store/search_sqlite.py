@@ -17,11 +17,13 @@ from typing import Any, Literal
 
 from memory.store import filters as flt
 from memory.store.indexing import to_blob
+from memory.store.keywords import fts5_query
 from memory.store.program import PreparedSearch, Program, VectorChange
 from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
     BUMP_GENERATION,
     GENERATION,
+    KEYWORD_SEARCH,
     ROWS_FOR_IDS,
     STATEMENTS,
     TENANT_VECTORS,
@@ -131,3 +133,15 @@ class SqliteDialect:
                 break
             depth *= 2
         return found[search.offset : wanted]
+
+    def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
+        match = fts5_query(search.tenant, search.query or "")
+        if match is None or depth == 0:
+            return []
+        where, params = flt.render(search.conditions, "sqlite")
+        sql = KEYWORD_SEARCH.format(filters=where)
+        tail = (search.tenant, search.lo, search.hi, search.hi, self.time(now), *params)
+        rows: list[tuple[Any, ...]] = yield Fetch(sql, (match, 2 * depth, *tail))
+        if len(rows) < depth:  # the prefix or filters passed too few of the best: rank every match
+            rows = yield Fetch(sql, (match, -1, *tail))
+        return rows[:depth]
