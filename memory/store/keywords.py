@@ -13,11 +13,13 @@ asked for, so the first 5 of a ``limit=20`` search are exactly a ``limit=5`` sea
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from knowledge.index.rules import fts5_match, websearch_or
+from memory.store.namespaces import SEP
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
 SEARCH_MODES: tuple[SearchMode, ...] = ("hybrid", "vector", "keyword")
@@ -47,18 +49,35 @@ def keyword_text(texts: Sequence[tuple[str, str]]) -> str | None:
     return joined if joined.strip() else None
 
 
-def scope_token(tenant: str) -> str:
-    """The FTS5 token of a tenant: hex, so no tenant id is ever FTS5 syntax; the trailing digit keeps
-    the Porter stemmer from cutting it (it only strips letter suffixes such as "e" or "ed")."""
-    return "t" + tenant.encode().hex() + "0"
+KEYWORD_CAP = 1000
+"""At most this many entries matching a query within the searched prefix are ranked (a common word
+can match every item, and bm25 / ts_rank cost microseconds per match): on SQLite the newest, on
+PostgreSQL the first the index scan yields. The vector list still ranks every item. If filters pass
+too few of them, every match is ranked."""
 
 
-def fts5_query(tenant: str, query: str) -> str | None:
-    """A MATCH expression for ``query``'s words (OR) within ``tenant``'s entries, or None (no words)."""
+def scope_token(tenant: str, prefix_path: str) -> str:
+    """The FTS5 token of a namespace prefix of a tenant (``""``: the whole tenant). A hash, so no
+    tenant id or label is ever FTS5 syntax; the trailing digit keeps the Porter stemmer from cutting
+    it (it only strips letter suffixes such as "e" or "ed"). SQL checks tenant and prefix again on
+    the rows, so even a collision could not leak another tenant's item."""
+    digest = hashlib.blake2b(f"{len(tenant)}:{tenant}{prefix_path}".encode(), digest_size=16).hexdigest()
+    return f"s{digest}0"
+
+
+def scope_tokens(tenant: str, path: str) -> str:
+    """An entry's scope: one token for the tenant and one for each namespace prefix of its path, so
+    a search under any prefix reads only that prefix's postings."""
+    cuts = [0, *(i + 1 for i, ch in enumerate(path) if ch == SEP)]
+    return " ".join(scope_token(tenant, path[:cut]) for cut in cuts)
+
+
+def fts5_query(tenant: str, prefix_path: str, query: str) -> str | None:
+    """A MATCH expression for ``query``'s words (OR) within a tenant's prefix, or None (no words)."""
     terms = fts5_match(query)
     if terms is None:
         return None
-    return f'scope : "{scope_token(tenant)}" AND content : ({terms})'
+    return f'scope : "{scope_token(tenant, prefix_path)}" AND content : ({terms})'
 
 
 def tsquery_text(query: str) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from kassist.db.migrate import pending, up_to
 from memory.store.indexing import IndexSettings
-from memory.store.keywords import index_paths, keyword_text, scope_token
+from memory.store.keywords import index_paths, keyword_text, scope_tokens
 from memory.store.namespaces import SEP
 from memory.store.statements import Execute, Fetch, Request, Statements
 
@@ -68,7 +68,7 @@ def _backfill_keywords(statements: Statements, index: IndexSettings) -> Program:
     for tenant, path, key, value_json, fields in rows:
         text = keyword_text(index.texts(json.loads(value_json), index_paths(str(fields).split(SEP))))
         if text is not None:
-            params.append((tenant, path, key, scope_token(tenant), text))
+            params.append((tenant, path, key, scope_tokens(tenant, path), text))
     if params:
         yield Execute(statements.insert_keywords, params)
 

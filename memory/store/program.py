@@ -27,7 +27,7 @@ from langgraph.store.base import (
 
 from memory.store import filters as flt
 from memory.store.indexing import IndexSettings
-from memory.store.keywords import DEPTH, fuse, keyword_text, scope_token
+from memory.store.keywords import DEPTH, fuse, keyword_text, scope_tokens
 from memory.store.namespaces import (
     NamespaceQuery,
     Scope,
@@ -325,7 +325,9 @@ class Batch:
             yield Execute(s.delete_vectors, [(p.tenant, p.path, p.key) for p in upserts])
             yield Execute(s.delete_keywords, [(p.tenant, p.path, p.key) for p in upserts])
             keywords = [
-                (p.tenant, p.path, p.key, scope_token(p.tenant), p.keyword) for p in upserts if p.keyword
+                (p.tenant, p.path, p.key, scope_tokens(p.tenant, p.path), p.keyword)
+                for p in upserts
+                if p.keyword
             ]
             if keywords:
                 yield Execute(s.insert_keywords, keywords)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from memory.store import filters as flt
 from memory.store.indexing import to_pgvector
-from memory.store.keywords import tsquery_text
+from memory.store.keywords import KEYWORD_CAP, tsquery_text
 from memory.store.program import PreparedSearch, Program, VectorChange
 from memory.store.statements import ITEM_COLUMNS, Execute, Fetch, Statements
 
@@ -166,16 +166,18 @@ SEMANTIC_SEARCH_EXACT = (
 )
 
 
-# Keyword search: the best ``limit`` entries of the tenant's prefix are ranked in the text table
-# (ts_rank, normalisation 1 as the knowledge index) before anything is joined; only they are
-# checked for expiry and filters. A NULL limit is the exact fallback when too few of them pass.
-# (query, tenant, lo, hi, hi, limit, tenant, now, *filters) -> item rows + score
+# Keyword search: at most ``cap`` entries matching within the tenant's prefix are ranked (ts_rank,
+# normalisation 1 as the knowledge index; a common word can match every item), and only the best
+# ``limit`` of them are joined and checked for expiry and filters. NULL cap and limit are the exact
+# fallback when too few pass.
+# (query, tenant, lo, hi, hi, cap, limit, tenant, now, *filters) -> item rows + score
 KEYWORD_SEARCH = (
-    "WITH hits AS MATERIALIZED ("
-    " SELECT t.ns_path, t.key, ts_rank(t.tsv, q, 1) AS score"
-    f" FROM {TEXTS} t, websearch_to_tsquery('english', %s) q"
+    "WITH matched AS MATERIALIZED ("
+    f" SELECT t.ns_path, t.key, t.tsv, q FROM {TEXTS} t, websearch_to_tsquery('english', %s) q"
     " WHERE t.tenant_id = %s AND t.ns_path >= %s AND (%s::text IS NULL OR t.ns_path < %s) AND t.tsv @@ q"
-    " ORDER BY score DESC, t.ns_path, t.key LIMIT %s)"
+    " LIMIT %s), hits AS MATERIALIZED ("
+    " SELECT ns_path, key, ts_rank(tsv, q, 1) AS score FROM matched"
+    " ORDER BY score DESC, ns_path, key LIMIT %s)"
     f" SELECT {ITEM_COLUMNS}, h.score FROM hits h JOIN {ITEMS} i"
     " ON i.tenant_id = %s AND i.ns_path = h.ns_path AND i.key = h.key"
     f" WHERE {_NOT_EXPIRED}{{filters}} ORDER BY h.score DESC, i.ns_path, i.key"
@@ -271,7 +273,7 @@ class PostgresDialect:
         sql = KEYWORD_SEARCH.format(filters=where)
         head = (text, search.tenant, search.lo, search.hi, search.hi)
         tail = (search.tenant, now, *params)
-        rows: list[tuple[Any, ...]] = yield Fetch(sql, (*head, 2 * depth, *tail))
+        rows: list[tuple[Any, ...]] = yield Fetch(sql, (*head, KEYWORD_CAP, 2 * depth, *tail))
         if len(rows) < depth:  # expiry or filters passed too few of the best: rank every match
-            rows = yield Fetch(sql, (*head, None, *tail))
+            rows = yield Fetch(sql, (*head, None, None, *tail))
         return rows[:depth]

@@ -129,13 +129,17 @@ ROWS_FOR_IDS = (
     "FROM json_each(?) j){filters}"
 )
 
-# Keyword search: the best ``limit`` entries are ranked inside FTS5 (bm25 over the content column
-# only, set as the table's rank in migration 2) before anything is joined; only they are checked against the prefix, expiry and filters.
-# LIMIT -1 (no limit) is the exact fallback when too few of them pass.
-# (match, inner limit, tenant, lo, hi, hi, now, *filters) -> item rows + score (higher is better)
-KEYWORD_SEARCH = (
-    f"SELECT {ITEM_COLUMNS}, -f.rank AS score FROM (SELECT rowid, rank FROM {FTS} WHERE {FTS} MATCH ? "
-    f"ORDER BY rank LIMIT ?) f CROSS JOIN {TEXTS} t ON t.id = f.rowid "
+# Keyword search (see search_sqlite.py): the newest KEYWORD_CAP + 1 entries matching within the
+# prefix (FTS5 walks its index newest first and stops; bm25 is computed only for those), or every
+# match ranked by bm25 when filters passed too few of them. rank is bm25 over the content column
+# only (set in migration 2); lower is better.
+# (match, limit) -> (rowid, rank)
+KEYWORD_NEWEST = f"SELECT rowid, rank FROM {FTS} WHERE {FTS} MATCH ? ORDER BY rowid DESC LIMIT ?"
+# (match,) -> (rowid, rank)
+KEYWORD_ALL = f"SELECT rowid, rank FROM {FTS} WHERE {FTS} MATCH ? ORDER BY rank"
+# (json array of text ids, tenant, lo, hi, hi, now, *filters) -> item rows + text id
+KEYWORD_ROWS = (
+    f"SELECT {ITEM_COLUMNS}, t.id FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value "
     f"CROSS JOIN {ITEMS} i ON i.tenant_id = t.tenant_id AND i.ns_path = t.ns_path AND i.key = t.key "
-    f"WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}{{filters}} ORDER BY f.rank, i.ns_path, i.key"
+    f"WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}{{filters}}"
 )
