@@ -41,7 +41,7 @@ from retrieval_env import MemoEmbedder, postgres_url  # noqa: E402
 from kassist.clikit import progress  # noqa: E402
 from knowledge.embedders import Embedder, HashingEmbedder  # noqa: E402
 from memory import MemoryStore  # noqa: E402
-from memory.store.keywords import DEPTH, FUSION, fuse  # noqa: E402
+from memory.store.keywords import DEPTH, fuse, fusion_for  # noqa: E402
 
 MODES = ("keyword", "vector", "hybrid")
 KS = (5, 10, 20)
@@ -133,7 +133,7 @@ def quality(
                             for m in ("vector", "keyword")
                         }
                         for w in weights:
-                            fusion = replace(FUSION, keyword=w[0], vector=w[1])
+                            fusion = replace(fusion_for(embedder.name), keyword=w[0], vector=w[1])
                             got = [row[1] for row in fuse(deep["vector"], deep["keyword"], fusion)]
                             for k in KS:
                                 blends[w][k].append(len(set(got[:k]) & set(q.evidence)) / len(q.evidence))
@@ -200,9 +200,10 @@ def main() -> None:
         inner = HashingEmbedder(384)
     embedder = DocumentMemo(inner)
     convs = conversations(args.conversations)
+    fusion = fusion_for(embedder.name)
     print(
-        f"fusion: weighted reciprocal rank, keyword {FUSION.keyword:g}, vector {FUSION.vector:g}, "
-        f"k {FUSION.rrf_k:g}, lists of depth {DEPTH}"
+        f"fusion: weighted reciprocal rank, keyword {fusion.keyword:g}, vector {fusion.vector:g}, "
+        f"k {fusion.rrf_k:g}, lists of depth {DEPTH}"
     )
     for backend in ("sqlite", "postgres") if args.backend == "both" else (args.backend,):
         with database(backend) as (url, where):

@@ -14,17 +14,18 @@ asked for, so the first 5 of a ``limit=20`` search are exactly a ``limit=5`` sea
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from knowledge.index.rules import fts5_match, websearch_or
+from knowledge.index.rules import query_terms, websearch_or
 from memory.store.namespaces import SEP
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
 SEARCH_MODES: tuple[SearchMode, ...] = ("hybrid", "vector", "keyword")
 
-DEPTH = 50
+DEPTH = 30
 """Each ranked list's depth; results do not depend on the limit for pages ending within it."""
 
 
@@ -37,7 +38,18 @@ class Fusion:
     vector: float = 1.0
 
 
-FUSION = Fusion()
+FUSION = Fusion(keyword=1.0, vector=3.0)
+"""With a semantic model (e.g. MiniLM): its vectors see paraphrases the keyword index cannot, and
+the keyword list breaks ties and adds exact-word hits (bench/recall_store.py: >= vector alone at
+every k, where equal weights fall below it at @5 and @10)."""
+LEXICAL_FUSION = Fusion(keyword=8.0, vector=1.0)
+"""With the hashing embedder, whose vectors are a lexical copy of the keyword list without stemming
+or stop words: keyword order first, vectors fill in after it (equal weights fell below keyword alone)."""
+
+
+def fusion_for(embedder_name: str) -> Fusion:
+    return LEXICAL_FUSION if embedder_name.startswith("hashing-") else FUSION
+
 
 ItemRow = tuple[Any, ...]
 """An item row (statements.ITEM_COLUMNS) followed by the list's own score."""
@@ -49,11 +61,19 @@ def keyword_text(texts: Sequence[tuple[str, str]]) -> str | None:
     return joined if joined.strip() else None
 
 
-KEYWORD_CAP = 1000
-"""At most this many entries matching a query within the searched prefix are ranked (a common word
-can match every item, and bm25 / ts_rank cost microseconds per match): on SQLite the newest, on
-PostgreSQL the first the index scan yields. The vector list still ranks every item. If filters pass
-too few of them, every match is ranked."""
+KEYWORD_CAP = 200
+"""At most this many entries per query word are read (a common word can match every item). SQLite
+reads the first in its index (the oldest: FTS5 walks postings forwards at half the cost of
+backwards); PostgreSQL ranks at most this many matches of the whole query, the first its index
+scan yields. The vector list still ranks every item. When filters pass too few of the best,
+every match is read."""
+
+IDF_SCALE = 10_000.0
+"""SQLite's keyword score of an entry is the sum over the query words it contains of
+``ln(1 + IDF_SCALE / n)``, n = how many entries of the searched prefix contain the word (capped):
+a BM25 without term frequency and length, computed from postings alone. FTS5's own bm25 first walks
+every phrase's postings across all tenants to weigh it, ~5 ms for common words at 30,000 entries
+whatever the LIMIT; this costs what the capped postings cost."""
 
 
 def scope_token(tenant: str, prefix_path: str) -> str:
@@ -72,12 +92,28 @@ def scope_tokens(tenant: str, path: str) -> str:
     return " ".join(scope_token(tenant, path[:cut]) for cut in cuts)
 
 
-def fts5_query(tenant: str, prefix_path: str, query: str) -> str | None:
-    """A MATCH expression for ``query``'s words (OR) within a tenant's prefix, or None (no words)."""
-    terms = fts5_match(query)
-    if terms is None:
-        return None
-    return f'scope : "{scope_token(tenant, prefix_path)}" AND content : ({terms})'
+def fts5_word_queries(tenant: str, prefix_path: str, query: str) -> list[str]:
+    """One MATCH expression per word of ``query`` (stop words dropped unless nothing else is left),
+    each within a tenant's prefix. Every word is a quoted string: nothing a user types is FTS5 syntax."""
+    scope = scope_token(tenant, prefix_path)
+    return [
+        f'scope : "{scope}" AND content : "{word.replace(chr(34), chr(34) * 2)}"'
+        for word in query_terms(query)
+    ]
+
+
+def rank_postings(postings: Sequence[tuple[int, int]], cap: int | None = None) -> list[tuple[int, float]]:
+    """(entry id, word number) pairs -> (entry id, score) best first, ties newest (highest id) first;
+    with ``cap``, only each word's ``cap`` first (oldest) entries count, as SQL read them."""
+    by_word: dict[int, list[int]] = {}
+    for entry, word in postings:
+        by_word.setdefault(word, []).append(entry)
+    scores: dict[int, float] = {}
+    for entries in by_word.values():
+        weight = math.log1p(IDF_SCALE / len(entries))
+        for entry in sorted(entries)[:cap]:
+            scores[entry] = scores.get(entry, 0.0) + weight
+    return sorted(scores.items(), key=lambda item: (-item[1], -item[0]))
 
 
 def tsquery_text(query: str) -> str | None:
@@ -98,6 +134,20 @@ def index_paths(field_names: Sequence[str]) -> list[str]:
     return paths
 
 
+TIE = 1e-6
+"""Scores closer than this share a rank: a cached and a freshly loaded float32 matrix can differ in
+the last bits, and a swapped tie must not change a fused score."""
+
+
+def _ranks(ranked: Sequence[ItemRow]) -> list[int]:
+    """1-based ranks of a list sorted best first; near-equal scores (TIE) share the first one's."""
+    ranks: list[int] = []
+    for i, row in enumerate(ranked):
+        tied = i > 0 and abs(float(ranked[i - 1][-1]) - float(row[-1])) < TIE
+        ranks.append(ranks[-1] if tied else i + 1)
+    return ranks
+
+
 def fuse(vector: Sequence[ItemRow], keyword: Sequence[ItemRow], fusion: Fusion = FUSION) -> list[ItemRow]:
     """Both lists' items by weighted reciprocal rank, best first, ties by (path, key); the row's
     last column becomes the fused score."""
@@ -106,9 +156,9 @@ def fuse(vector: Sequence[ItemRow], keyword: Sequence[ItemRow], fusion: Fusion =
     for weight, ranked in ((fusion.vector, vector), (fusion.keyword, keyword)):
         if not weight:
             continue
-        for rank, row in enumerate(ranked, start=1):
+        for rank, row in zip(_ranks(ranked), ranked, strict=True):
             item = (row[0], row[1])
             scores[item] = scores.get(item, 0.0) + weight / (fusion.rrf_k + rank)
             rows.setdefault(item, row)
-    order = sorted(scores, key=lambda item: (-scores[item], item))
+    order = sorted(scores, key=lambda item: (-round(scores[item], 12), item))
     return [(*rows[item][:-1], scores[item]) for item in order]

@@ -27,7 +27,7 @@ from langgraph.store.base import (
 
 from memory.store import filters as flt
 from memory.store.indexing import IndexSettings
-from memory.store.keywords import DEPTH, fuse, keyword_text, scope_tokens
+from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
 from memory.store.namespaces import (
     NamespaceQuery,
     Scope,
@@ -282,7 +282,7 @@ class Batch:
         if self.index.search == "hybrid":
             vector = yield from dialect.semantic_search(whole, query_vector, self.now)
         keyword: Rows = yield from dialect.keyword_search(whole, depth, self.now)
-        return fuse(vector, keyword)[p.offset : end]
+        return fuse(vector, keyword, fusion_for(self.index.embedder.name))[p.offset : end]
 
     def _refresh(self, dialect: Dialect, tenant: str, rows: Rows) -> Program:
         params = [

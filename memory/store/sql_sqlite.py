@@ -61,7 +61,6 @@ CREATE TABLE {TEXTS} (
     FOREIGN KEY (tenant_id, ns_path, key) REFERENCES {ITEMS} (tenant_id, ns_path, key) ON DELETE CASCADE
 );
 CREATE VIRTUAL TABLE {FTS} USING fts5(scope, content, content='{TEXTS}', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
-INSERT INTO {FTS} ({FTS}, rank) VALUES ('rank', 'bm25(0.0, 1.0)');
 CREATE TRIGGER kassist_store_texts_insert AFTER INSERT ON {TEXTS} BEGIN INSERT INTO {FTS} (rowid, scope, content) VALUES (new.id, new.scope, new.content); END;
 CREATE TRIGGER kassist_store_texts_delete AFTER DELETE ON {TEXTS} BEGIN INSERT INTO {FTS} ({FTS}, rowid, scope, content) VALUES ('delete', old.id, old.scope, old.content); END;
 """
@@ -129,15 +128,18 @@ ROWS_FOR_IDS = (
     "FROM json_each(?) j){filters}"
 )
 
-# Keyword search (see search_sqlite.py): the newest KEYWORD_CAP + 1 entries matching within the
-# prefix (FTS5 walks its index newest first and stops; bm25 is computed only for those), or every
-# match ranked by bm25 when filters passed too few of them. rank is bm25 over the content column
-# only (set in migration 2); lower is better.
-# (match, limit) -> (rowid, rank)
-KEYWORD_NEWEST = f"SELECT rowid, rank FROM {FTS} WHERE {FTS} MATCH ? ORDER BY rowid DESC LIMIT ?"
-# (match,) -> (rowid, rank)
-KEYWORD_ALL = f"SELECT rowid, rank FROM {FTS} WHERE {FTS} MATCH ? ORDER BY rank"
-# (json array of text ids, tenant, lo, hi, hi, now, *filters) -> item rows + text id
+# Keyword search (see search_sqlite.py and keywords.rank_postings): for each query word, the ids of
+# the first entries containing it within the prefix (FTS5 walks its postings in id order and stops
+# at the limit; a negative limit reads them all); then items are read for the best ids only.
+_WORD_POSTINGS = (
+    f"SELECT * FROM (SELECT rowid, {{word}} FROM {FTS} WHERE {FTS} MATCH ? ORDER BY rowid LIMIT ?)"
+)
+MAX_WORDS = 64  # knowledge.index.rules.MAX_QUERY_TOKENS: a query has at most this many words
+# KEYWORD_POSTINGS[n]: (match 0, limit, ..., match n-1, limit) -> (entry id, word number)
+KEYWORD_POSTINGS = tuple(
+    " UNION ALL ".join(_WORD_POSTINGS.format(word=w) for w in range(n)) for n in range(MAX_WORDS + 1)
+)
+# (json array of entry ids, tenant, lo, hi, hi, now, *filters) -> item rows + entry id
 KEYWORD_ROWS = (
     f"SELECT {ITEM_COLUMNS}, t.id FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value "
     f"CROSS JOIN {ITEMS} i ON i.tenant_id = t.tenant_id AND i.ns_path = t.ns_path AND i.key = t.key "
