@@ -12,6 +12,7 @@ import random
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
+from typing import Any
 
 import psycopg
 import pytest
@@ -181,7 +182,7 @@ def test_bad_search_mode_is_refused(sqlite_url: str) -> None:
 
 # -- an existing database upgrades --------------------------------------------------------------
 
-OLD_ITEMS = [
+OLD_ITEMS: list[tuple[str, tuple[str, ...], str, dict[str, Any], list[str]]] = [
     ("acme", ("notes",), "indexed", {"text": "sourdough starter feeding schedule"}, ["text"]),
     ("acme", ("notes",), "titled", {"title": "glacier crossing", "text": "unrelated body"}, ["title"]),
     ("acme", ("notes",), "tagged", {"text": "x", "tags": ["espresso", "grinder"]}, ["tags.0", "tags.1"]),
@@ -191,11 +192,11 @@ OLD_ITEMS = [
 NOW = "2026-01-01T00:00:00.000000+00:00"
 
 
-def _old_texts(value: dict[str, object], fields: list[str]) -> list[str]:
+def _old_texts(value: dict[str, Any], fields: list[str]) -> list[str]:
     out = []
     for field in fields:
         head, _, tail = field.rpartition(".")
-        out.append(value[head][int(tail)] if head else value[field])  # type: ignore[index]
+        out.append(value[head][int(tail)] if head else value[field])
     return [str(t) for t in out]
 
 
