@@ -61,7 +61,7 @@ def keyword_text(texts: Sequence[tuple[str, str]]) -> str | None:
     return joined if joined.strip() else None
 
 
-KEYWORD_CAP = 200
+KEYWORD_CAP = 100
 """At most this many entries per query word are read (a common word can match every item). SQLite
 reads the first in its index (the oldest: FTS5 walks postings forwards at half the cost of
 backwards); PostgreSQL ranks at most this many matches of the whole query, the first its index
