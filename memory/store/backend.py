@@ -12,6 +12,7 @@ from knowledge.embedders.base import Embedder
 from knowledge.embedders.hashing import HashingEmbedder
 from memory.store.database import StoreDriver
 from memory.store.indexing import IndexSettings
+from memory.store.keywords import SearchMode
 from memory.store.program import Dialect
 from memory.store.search_sqlite import SqliteDialect
 from memory.store.sql_postgres import PostgresDialect
@@ -44,6 +45,7 @@ def open_backend(
     index_fields: Sequence[str],
     clock: Clock | None,
     pool_size: int | None,
+    search: SearchMode = "hybrid",
 ) -> Backend:
     if isinstance(index_fields, str):
         raise TypeError(f"index_fields must be a sequence of field paths, e.g. ({index_fields!r},)")
@@ -55,7 +57,7 @@ def open_backend(
     if pool_size is not None and pool_size < 1:
         raise ValueError(f"pool_size must be at least 1, got {pool_size}")
     parsed = parse_database_url(url)
-    index = IndexSettings(embedder or HashingEmbedder(), tuple(index_fields))
+    index = IndexSettings(embedder or HashingEmbedder(), tuple(index_fields), search)
     dialect: Dialect
     if parsed.backend == "sqlite":
         sqlite = SqliteDialect(index.dims)

@@ -10,6 +10,7 @@ import numpy as np
 from langgraph.store.base import get_text_at_path, tokenize_path
 
 from knowledge.embedders.base import Embedder
+from memory.store.keywords import SEARCH_MODES, SearchMode
 
 DEFAULT_FIELDS = ("$",)
 
@@ -24,11 +25,15 @@ class IndexSettings:
 
     embedder: Embedder
     fields: tuple[str, ...] = DEFAULT_FIELDS
+    search: SearchMode = "hybrid"
+    """What a query ranks by: keyword and vector lists fused, or one of them alone."""
     _tokens: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.fields:
             raise ValueError("index_fields is empty; give at least one field path, e.g. ('$',) or ('text',)")
+        if self.search not in SEARCH_MODES:
+            raise ValueError(f"search must be one of {SEARCH_MODES}, got {self.search!r}")
         if self.embedder.dimensions < 1:
             raise ValueError(f"embedder {self.embedder.name!r} reports {self.embedder.dimensions} dimensions")
         tokens = tuple((f, tuple(tokenize_path(f)) if f != "$" else ()) for f in self.fields)

@@ -7,11 +7,15 @@ batch so a database opened without ``setup()`` or with another embedder fails cl
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Generator
 from typing import Any
 
 from kassist.db.migrate import pending, up_to
 from memory.store.indexing import IndexSettings
+from memory.store.keywords import index_paths, keyword_text, scope_tokens
+from memory.store.namespaces import SEP
 from memory.store.statements import Execute, Fetch, Request, Statements
 
 Program = Generator[Request, Any, Any]
@@ -22,8 +26,9 @@ class StoreNotSetUp(RuntimeError):
 
 
 def _statements(script: str) -> list[str]:
-    # Migration scripts are ours and contain no ';' inside statements.
-    return [s.strip() for s in script.split(";") if s.strip()]
+    # Migration scripts are ours: every statement ends with ';' and a line break (a trigger's body
+    # keeps its inner ';' on the same line).
+    return [s.strip() for s in re.split(r";[ \t]*\n", script) if s.strip()]
 
 
 def _current_version(rows: list[tuple[Any, ...]], statements: Statements) -> int:
@@ -45,12 +50,27 @@ def setup_program(statements: Statements, index: IndexSettings, now: Any) -> Pro
         for sql in _statements(script.format(dims=index.dims)):
             yield Execute(sql, [()])
         yield Execute(statements.record_version, [(number, now)])
+        if number == statements.keyword_migration:
+            yield from _backfill_keywords(statements, index)
     meta = yield Fetch(statements.read_index_meta)
     if meta:
         index.check_recorded(meta[0])
     else:
         yield Execute(statements.write_index_meta, [(index.embedder.name, index.dims)])
     return len(statements.migrations) - current
+
+
+def _backfill_keywords(statements: Statements, index: IndexSettings) -> Program:
+    """Index the items written before the keyword index existed, from the fields their vectors name
+    (items stored with ``index=False`` have no vectors and stay out of it, as they would now)."""
+    rows = yield Fetch(statements.keyword_backfill)
+    params = []
+    for tenant, path, key, value_json, fields in rows:
+        text = keyword_text(index.texts(json.loads(value_json), index_paths(str(fields).split(SEP))))
+        if text is not None:
+            params.append((tenant, path, key, scope_tokens(tenant, path), text))
+    if params:
+        yield Execute(statements.insert_keywords, params)
 
 
 def check_program(statements: Statements, index: IndexSettings) -> Program:

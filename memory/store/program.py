@@ -11,7 +11,7 @@ same batch sees the put; consecutive puts are grouped (last write per key wins).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
@@ -27,6 +27,7 @@ from langgraph.store.base import (
 
 from memory.store import filters as flt
 from memory.store.indexing import IndexSettings
+from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
 from memory.store.namespaces import (
     NamespaceQuery,
     Scope,
@@ -54,6 +55,7 @@ class PreparedPut:
     value: dict[str, Any] | None
     ttl: float | None
     texts: list[tuple[str, str]]
+    keyword: str | None = None
     first_vector: int = 0
     superseded: bool = False
 
@@ -115,6 +117,11 @@ class Dialect(Protocol):
         """Yield requests; return item rows with a score column, best first, paged."""
         ...
 
+    def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
+        """Yield requests; return the ``depth`` best keyword matches as item rows with a score
+        column, best first (ties by path and key), after prefix, expiry and filters."""
+        ...
+
 
 def _check_count(what: str, value: object) -> None:
     # Checked here so a bad limit is a clear ValueError, not a driver's overflow or a TypeError.
@@ -139,6 +146,7 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
                 put.value_json, put.value = encode_value(op.namespace, key, op.value)
                 put.ttl = validate_ttl(op.ttl)
                 put.texts = index.texts(put.value, op.index)
+                put.keyword = keyword_text(put.texts)
             prepared.append(put)
         elif isinstance(op, GetOp):
             tenant, labels = scope.resolve(op.namespace, "get")
@@ -250,8 +258,10 @@ class Batch:
                     where, params = flt.render(p.conditions, dialect.name)
                     sql = s.search.format(filters=where)
                     rows = yield Fetch(sql, (p.tenant, p.lo, p.hi, p.hi, now, *params, p.limit, p.offset))
-                else:
+                elif self.index.search == "vector":
                     rows = yield from dialect.semantic_search(p, query_vectors[p.query_index], self.now)
+                else:
+                    rows = yield from self._hybrid(dialect, p, query_vectors[p.query_index])
                 results.append([row_to_search_item(self.scope, p.tenant, r) for r in rows])
                 if rows and p.refresh:
                     yield from self._refresh(dialect, p.tenant, rows)
@@ -260,6 +270,19 @@ class Batch:
                 results.append(finish_list_namespaces(self.scope, p, (r[0] for r in rows)))
             i += 1
         return results
+
+    def _hybrid(self, dialect: Dialect, p: PreparedSearch, query_vector: Sequence[float]) -> Program:
+        """Keyword and vector lists of a fixed depth, fused (see memory.store.keywords)."""
+        end = p.offset + p.limit
+        if p.limit == 0:
+            return []
+        depth = max(DEPTH, end)
+        whole = replace(p, offset=0, limit=depth)
+        vector: Rows = []
+        if self.index.search == "hybrid":
+            vector = yield from dialect.semantic_search(whole, query_vector, self.now)
+        keyword: Rows = yield from dialect.keyword_search(whole, depth, self.now)
+        return fuse(vector, keyword, fusion_for(self.index.embedder.name))[p.offset : end]
 
     def _refresh(self, dialect: Dialect, tenant: str, rows: Rows) -> Program:
         params = [
@@ -300,6 +323,14 @@ class Batch:
                 ],
             )
             yield Execute(s.delete_vectors, [(p.tenant, p.path, p.key) for p in upserts])
+            yield Execute(s.delete_keywords, [(p.tenant, p.path, p.key) for p in upserts])
+            keywords = [
+                (p.tenant, p.path, p.key, scope_tokens(p.tenant, p.path), p.keyword)
+                for p in upserts
+                if p.keyword
+            ]
+            if keywords:
+                yield Execute(s.insert_keywords, keywords)
             vectors = [
                 (p.tenant, p.path, p.key, name, dialect.vector(doc_vectors[p.first_vector + n]))
                 for p in upserts

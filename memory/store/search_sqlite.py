@@ -10,18 +10,22 @@ so a restrictive filter never starves the results.
 from __future__ import annotations
 
 import json
-from collections import OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
 from memory.store import filters as flt
 from memory.store.indexing import to_blob
+from memory.store.keywords import KEYWORD_CAP, fts5_word_queries, rank_postings
 from memory.store.program import PreparedSearch, Program, VectorChange
 from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
     BUMP_GENERATION,
     GENERATION,
+    KEYWORD_POSTINGS,
+    KEYWORD_ROWS,
+    MAX_WORDS,
     ROWS_FOR_IDS,
     STATEMENTS,
     TENANT_VECTORS,
@@ -131,3 +135,36 @@ class SqliteDialect:
                 break
             depth *= 2
         return found[search.offset : wanted]
+
+    def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
+        words = fts5_word_queries(search.tenant, search.lo, search.query or "")[:MAX_WORDS]
+        if not words or depth == 0:
+            return []
+        where, params = flt.render(search.conditions, "sqlite")
+        sql = KEYWORD_ROWS.format(filters=where)
+        tail = (search.tenant, search.lo, search.hi, search.hi, self.time(now), *params)
+        postings: list[tuple[int, int]] = yield Fetch(
+            KEYWORD_POSTINGS[len(words)], [x for w in words for x in (w, KEYWORD_CAP + 1)]
+        )
+        counts = Counter(word for _, word in postings)
+        capped = any(n > KEYWORD_CAP for n in counts.values())
+        found = yield from self._keyword_rows(rank_postings(postings, KEYWORD_CAP), depth, sql, tail)
+        if capped and len(found) < depth:  # filters passed too few: read every posting
+            postings = yield Fetch(KEYWORD_POSTINGS[len(words)], [x for w in words for x in (w, -1)])
+            found = yield from self._keyword_rows(rank_postings(postings), depth, sql, tail)
+        found.sort(key=lambda r: (-r[-1], r[0], r[1]))
+        return found
+
+    def _keyword_rows(
+        self, ranked: list[tuple[int, float]], depth: int, sql: str, tail: tuple[Any, ...]
+    ) -> Program:
+        """The first ``depth`` of ``ranked`` (entry id, score) whose items pass expiry and filters."""
+        found: list[tuple[Any, ...]] = []
+        checked, chunk = 0, max(32, 2 * depth)
+        while checked < len(ranked) and len(found) < depth:
+            batch = ranked[checked : checked + chunk]
+            checked += len(batch)
+            rows = yield Fetch(sql, (json.dumps([rowid for rowid, _ in batch]), *tail))
+            by_id = {r[-1]: r[:-1] for r in rows}
+            found += [(*by_id[rowid], score) for rowid, score in batch if rowid in by_id]
+        return found[:depth]

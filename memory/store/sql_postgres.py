@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from memory.store import filters as flt
 from memory.store.indexing import to_pgvector
+from memory.store.keywords import KEYWORD_CAP, tsquery_text
 from memory.store.program import PreparedSearch, Program, VectorChange
 from memory.store.statements import ITEM_COLUMNS, Execute, Fetch, Statements
 
@@ -58,6 +59,24 @@ CREATE TABLE {VECTORS} (
 CREATE INDEX kassist_store_vectors_hnsw ON {VECTORS} USING hnsw (embedding vector_cosine_ops);
 """
 
+TEXTS = "kassist_store_texts"
+
+# 3: the keyword index: each item's keyword text with a generated tsvector (english, as the
+# knowledge index and the memory manager) and a GIN index; an item's delete (or TTL sweep) cascades.
+MIGRATION_3 = f"""
+CREATE TABLE {TEXTS} (
+    tenant_id text NOT NULL,
+    ns_path text COLLATE "C" NOT NULL,
+    key text COLLATE "C" NOT NULL,
+    scope text NOT NULL,
+    content text NOT NULL,
+    tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
+    PRIMARY KEY (tenant_id, ns_path, key),
+    FOREIGN KEY (tenant_id, ns_path, key) REFERENCES {ITEMS} (tenant_id, ns_path, key) ON DELETE CASCADE
+);
+CREATE INDEX kassist_store_texts_tsv ON {TEXTS} USING gin (tsv);
+"""
+
 _NOT_EXPIRED = "(i.expires_at IS NULL OR i.expires_at > %s)"
 _IN_PREFIX = "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns_path < %s)"
 
@@ -66,7 +85,7 @@ STATEMENTS = Statements(
         "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
         "(version int PRIMARY KEY, applied_at timestamptz NOT NULL)"
     ),
-    migrations=(MIGRATION_1, MIGRATION_2),
+    migrations=(MIGRATION_1, MIGRATION_2, MIGRATION_3),
     schema_version="SELECT max(version) FROM kassist_store_schema_version",
     record_version="INSERT INTO kassist_store_schema_version (version, applied_at) VALUES (%s, %s)",
     read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
@@ -96,6 +115,14 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
     ),
     sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= %s",
     tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
+    keyword_migration=3,
+    keyword_backfill=(
+        f"SELECT v.tenant_id, v.ns_path, v.key, i.value_json, string_agg(v.field, chr(31) ORDER BY v.field) "
+        f"FROM {VECTORS} v JOIN {ITEMS} i ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key "
+        "GROUP BY v.tenant_id, v.ns_path, v.key, i.value_json"
+    ),
+    delete_keywords=f"DELETE FROM {TEXTS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
+    insert_keywords=f"INSERT INTO {TEXTS} (tenant_id, ns_path, key, scope, content) VALUES (%s, %s, %s, %s, %s)",
 )
 
 # relaxed_order lets HNSW keep scanning until enough rows pass the tenant/prefix/value filters
@@ -136,6 +163,24 @@ SEMANTIC_SEARCH_EXACT = (
     f" SELECT {ITEM_COLUMNS}, 1 - b.dist AS score FROM best b JOIN {ITEMS} i"
     " ON i.tenant_id = %s AND i.ns_path = b.ns_path AND i.key = b.key"
     " ORDER BY b.dist, i.ns_path, i.key LIMIT %s OFFSET %s"
+)
+
+
+# Keyword search: at most ``cap`` entries matching within the tenant's prefix are ranked (ts_rank,
+# normalisation 1 as the knowledge index; a common word can match every item), and only the best
+# ``limit`` of them are joined and checked for expiry and filters. NULL cap and limit are the exact
+# fallback when too few pass.
+# (query, tenant, lo, hi, hi, cap, limit, tenant, now, *filters) -> item rows + score
+KEYWORD_SEARCH = (
+    "WITH matched AS MATERIALIZED ("
+    f" SELECT t.ns_path, t.key, t.tsv, q FROM {TEXTS} t, websearch_to_tsquery('english', %s) q"
+    " WHERE t.tenant_id = %s AND t.ns_path >= %s AND (%s::text IS NULL OR t.ns_path < %s) AND t.tsv @@ q"
+    " LIMIT %s), hits AS MATERIALIZED ("
+    " SELECT ns_path, key, ts_rank(tsv, q, 1) AS score FROM matched"
+    " ORDER BY score DESC, ns_path, key LIMIT %s)"
+    f" SELECT {ITEM_COLUMNS}, h.score FROM hits h JOIN {ITEMS} i"
+    " ON i.tenant_id = %s AND i.ns_path = h.ns_path AND i.key = h.key"
+    f" WHERE {_NOT_EXPIRED}{{filters}} ORDER BY h.score DESC, i.ns_path, i.key"
 )
 
 
@@ -219,3 +264,16 @@ class PostgresDialect:
                 ),
             )
         return rows
+
+    def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
+        text = tsquery_text(search.query or "")
+        if text is None or depth == 0:
+            return []
+        where, params = flt.render(search.conditions, "postgres")
+        sql = KEYWORD_SEARCH.format(filters=where)
+        head = (text, search.tenant, search.lo, search.hi, search.hi)
+        tail = (search.tenant, now, *params)
+        rows: list[tuple[Any, ...]] = yield Fetch(sql, (*head, KEYWORD_CAP, 2 * depth, *tail))
+        if len(rows) < depth:  # expiry or filters passed too few of the best: rank every match
+            rows = yield Fetch(sql, (*head, None, None, *tail))
+        return rows[:depth]

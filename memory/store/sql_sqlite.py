@@ -41,6 +41,30 @@ CREATE TABLE kassist_store_index_meta (
 );
 """
 
+TEXTS = "kassist_store_texts"
+FTS = "kassist_store_fts"
+
+# 2: the keyword index. kassist_store_texts holds each item's keyword text (its id is the FTS5
+# rowid, which VACUUM cannot renumber since it is an INTEGER PRIMARY KEY); kassist_store_fts indexes
+# it as an external-content FTS5 table kept in step by triggers, and an item's delete (or TTL
+# sweep) cascades to its text and so to the index. ``scope`` is the tenant's token: a MATCH
+# ANDs it, so only that tenant's postings are ranked.
+MIGRATION_2 = f"""
+CREATE TABLE {TEXTS} (
+    id INTEGER PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    ns_path TEXT NOT NULL,
+    key TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    content TEXT NOT NULL,
+    UNIQUE (tenant_id, ns_path, key),
+    FOREIGN KEY (tenant_id, ns_path, key) REFERENCES {ITEMS} (tenant_id, ns_path, key) ON DELETE CASCADE
+);
+CREATE VIRTUAL TABLE {FTS} USING fts5(scope, content, content='{TEXTS}', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+CREATE TRIGGER kassist_store_texts_insert AFTER INSERT ON {TEXTS} BEGIN INSERT INTO {FTS} (rowid, scope, content) VALUES (new.id, new.scope, new.content); END;
+CREATE TRIGGER kassist_store_texts_delete AFTER DELETE ON {TEXTS} BEGIN INSERT INTO {FTS} ({FTS}, rowid, scope, content) VALUES ('delete', old.id, old.scope, old.content); END;
+"""
+
 _NOT_EXPIRED = "(i.expires_at IS NULL OR i.expires_at > ?)"
 _IN_PREFIX = "i.tenant_id = ? AND i.ns_path >= ? AND (? IS NULL OR i.ns_path < ?)"
 
@@ -49,7 +73,7 @@ STATEMENTS = Statements(
         "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
         "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
     ),
-    migrations=(MIGRATION_1,),
+    migrations=(MIGRATION_1, MIGRATION_2),
     schema_version="SELECT max(version) FROM kassist_store_schema_version",
     record_version="INSERT INTO kassist_store_schema_version (version, applied_at) VALUES (?, ?)",
     read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
@@ -77,6 +101,14 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
     ),
     sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= ?",
     tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
+    keyword_migration=2,
+    keyword_backfill=(
+        f"SELECT v.tenant_id, v.ns_path, v.key, i.value_json, group_concat(v.field, char(31)) FROM {VECTORS} v "
+        f"JOIN {ITEMS} i ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key "
+        "GROUP BY v.tenant_id, v.ns_path, v.key"
+    ),
+    delete_keywords=f"DELETE FROM {TEXTS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
+    insert_keywords=f"INSERT INTO {TEXTS} (tenant_id, ns_path, key, scope, content) VALUES (?, ?, ?, ?, ?)",
 )
 
 # Semantic search on SQLite (numpy over the tenant's vectors; see search_sqlite.py).
@@ -94,4 +126,22 @@ ROWS_FOR_IDS = (
     f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = ? AND {_NOT_EXPIRED} "
     "AND (i.ns_path, i.key) IN (SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
     "FROM json_each(?) j){filters}"
+)
+
+# Keyword search (see search_sqlite.py and keywords.rank_postings): for each query word, the ids of
+# the first entries containing it within the prefix (FTS5 walks its postings in id order and stops
+# at the limit; a negative limit reads them all); then items are read for the best ids only.
+_WORD_POSTINGS = (
+    f"SELECT * FROM (SELECT rowid, {{word}} FROM {FTS} WHERE {FTS} MATCH ? ORDER BY rowid LIMIT ?)"
+)
+MAX_WORDS = 64  # knowledge.index.rules.MAX_QUERY_TOKENS: a query has at most this many words
+# KEYWORD_POSTINGS[n]: (match 0, limit, ..., match n-1, limit) -> (entry id, word number)
+KEYWORD_POSTINGS = tuple(
+    " UNION ALL ".join(_WORD_POSTINGS.format(word=w) for w in range(n)) for n in range(MAX_WORDS + 1)
+)
+# (json array of entry ids, tenant, lo, hi, hi, now, *filters) -> item rows + entry id
+KEYWORD_ROWS = (
+    f"SELECT {ITEM_COLUMNS}, t.id FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value "
+    f"CROSS JOIN {ITEMS} i ON i.tenant_id = t.tenant_id AND i.ns_path = t.ns_path AND i.key = t.key "
+    f"WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}{{filters}}"
 )

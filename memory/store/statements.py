@@ -45,7 +45,15 @@ class Statements:
     search: str
     """template; (tenant, lo, hi, hi, now, *filters, limit, offset) -> item rows, newest first"""
     sweep: str
-    """(now,) deletes expired items"""
+    """(now,) deletes expired items (their vectors and keyword entries follow by ON DELETE CASCADE)"""
+    keyword_migration: int
+    """The migration that adds the keyword index; items written before it are indexed right after."""
+    keyword_backfill: str
+    """-> (tenant, ns_path, key, value_json, vector field names joined by U+001F) of items with vectors"""
+    delete_keywords: str
+    """executemany (tenant, ns_path, key)"""
+    insert_keywords: str
+    """executemany (tenant, ns_path, key, scope token, text)"""
     tenants: str
     """-> (tenant_id,) rows of tenants with at least one item"""
 

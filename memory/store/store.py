@@ -35,6 +35,7 @@ from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
 from memory.store.backend import Backend, Clock, open_backend
 from memory.store.indexing import DEFAULT_FIELDS
+from memory.store.keywords import SearchMode
 from memory.store.migrations import (
     Program,
     check_program,
@@ -75,15 +76,18 @@ class MemoryStore(BaseStore):
         tenant_from_namespace: bool = False,
         clock: Clock | None = None,
         pool_size: int | None = None,
+        search: SearchMode = "hybrid",
     ) -> MemoryStore:
         """Open the store at ``url`` (``sqlite:///...`` or ``postgresql://...``).
 
         ``tenant_from_namespace=True`` opens an admin store whose namespaces start with the tenant
         id; without it the store refuses every operation until bound with :meth:`for_tenant`.
         PostgreSQL is contacted at once: an unreachable server raises ``DatabaseUnavailable``.
+        ``search`` is what a query ranks by: ``"hybrid"`` (keyword and vector fused, the default),
+        ``"vector"`` or ``"keyword"`` alone.
         """
         backend = open_backend(
-            url, embedder=embedder, index_fields=index_fields, clock=clock, pool_size=pool_size
+            url, embedder=embedder, index_fields=index_fields, clock=clock, pool_size=pool_size, search=search
         )
         return cls(backend, scope=Scope(tenant_from_namespace=tenant_from_namespace), ttl=ttl)
 
