@@ -58,18 +58,46 @@ def write_corpus(root: Path, docs: int) -> None:
 class Clock:
     def __init__(self) -> None:
         self.spent: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}  # process CPU time (every thread) during the bucket's calls
 
     def wrap(self, owner: Any, name: str, bucket: str) -> None:
         original: Callable[..., Any] = getattr(owner, name)
 
         def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             try:
                 return original(*args, **kwargs)
             finally:
                 self.spent[bucket] = self.spent.get(bucket, 0.0) + time.perf_counter() - started
+                self.cpu[bucket] = self.cpu.get(bucket, 0.0) + time.process_time() - cpu
 
         setattr(owner, name, timed)
+
+
+def _rss_mb() -> float:
+    """The process's resident set now (not the peak): what a phase keeps after it returns."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+class Phases:
+    """Peak RSS (high-water mark) reached by the end of each end-of-run phase, and RSS after it."""
+
+    def __init__(self) -> None:
+        self.peak: dict[str, float] = {}
+
+    def wrap(self, owner: Any, name: str, phase: str) -> None:
+        original: Callable[..., Any] = getattr(owner, name)
+
+        def sampled(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return original(*args, **kwargs)
+            finally:
+                now = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+                self.peak[phase] = max(self.peak.get(phase, 0.0), now)
+                self.peak[phase + " after"] = _rss_mb()
+
+        setattr(owner, name, sampled)
 
 
 def child(args: argparse.Namespace) -> None:
@@ -88,49 +116,79 @@ def child(args: argparse.Namespace) -> None:
     clock.wrap(audit_step, "audit_document", "auditing")
     clock.wrap(TenantKnowledgeIndex, "prepare_upserts", "indexing")
     clock.wrap(TenantKnowledgeIndex, "apply_upserts", "indexing+embedding")
+    from graph.ingestion import remember
+
+    phases = Phases()  # where the peak RSS is reached after the batch loop
+    phases.wrap(audit_step, "findings", "findings")
+    phases.wrap(audit_step, "write_report", "report")
+    phases.wrap(remember, "write", "remember")
+    phases.wrap(resources.Resources, "memory", "memory open")
     res = resources.Resources.open(args.url, reports_dir=Path(args.workdir) / "reports")
     resources.install(res)
+    if args.embed_threads:  # an experiment: the local model's ONNX intra-op threads
+        from knowledge.embedders import minilm
+
+        minilm.usable_cores = lambda: args.embed_threads
+    if args.no_prefetch:  # an experiment: no helper thread loading the next batch
+        pipeline._prefetch = lambda work: None
     model, _ = res.embedder(args.embedder)
     clock.wrap(type(model), "embed_documents", "embedding")  # every instance of the model class
+    calls: list[list[str]] = []  # the run's own embedding calls, replayed alone after the run
+    if args.raw_embed:
+        timed_embed = type(model).embed_documents
+
+        def recorded(self: Any, texts: Any) -> Any:
+            calls.append(list(texts))
+            return timed_embed(self, texts)
+
+        type(model).embed_documents = recorded  # type: ignore[method-assign]
     settings = Settings(
         source=args.corpus, collection="bench", embedder=args.embedder, batch_size=args.batch_size
     )
     run_batch = pipeline.run_batch
     raw_before = _raw_rate(model, _corpus_chunks(args.corpus, settings)) if args.raw_embed else None
     clock.spent.clear()  # the raw pass is not the run's time
+    clock.cpu.clear()
+    calls.clear()  # nor its calls
 
     files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
     batches_rss: list[float] = []  # peak RSS after each batch: the batch loop's share of the peak
+    rss_after_batches = 0.0
     with progress(f"ingesting {args.docs[0]:,} documents ({args.embedder})", files) as bar:
 
         def counted(*a: Any, **kw: Any) -> Any:  # the progress bar moves per batch (stderr only)
             done = run_batch(*a, **kw)
             bar.advance(max(0, min(kw["hi"], files) - kw["lo"]))
             batches_rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+            nonlocal rss_after_batches
+            rss_after_batches = _rss_mb()
             return done
 
         pipeline.run_batch = counted  # type: ignore[assignment]
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         out = execute(res, "bench", "run", settings=settings).state
-        wall = time.perf_counter() - started
+        wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     pipeline.run_batch = run_batch  # type: ignore[assignment]
     c = out.counters
     spent = dict(clock.spent)
+    run_calls = list(calls)
     spent["indexing"] = (
         spent.get("indexing", 0.0) + spent.pop("indexing+embedding", 0.0) - spent.get("embedding", 0.0)
     )
-    raw_embed = None
+    raw_embed, replay = None, None
     if raw_before is not None:
         # The model alone on the run's chunks, before and after the run (the mean evens out a
         # neighbour's load that changes over the minutes a run takes); the session is warm for both.
         raw_after = _raw_rate(model, [r["text"] for r in _chunk_texts(res, args.url)])
         raw_embed = (raw_before + raw_after) / 2
+        replay = _replay(model, run_calls)
     print(json.dumps({
         "docs": args.docs[0], "status": out.status, "wall_s": wall, "documents": c.documents_seen,
         "chunks": c.chunks_added + c.chunks_unchanged, "shares": {k: v / wall for k, v in spent.items()},
         "bytes_per_checkpoint": _bytes_per_checkpoint(args.url),
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "raw_embed_chunks_s": raw_embed,
         "peak_rss_batches_mb": max(batches_rss, default=0.0),
+        "cpu_s": cpu, "embedding_cpu_s": clock.cpu.get("embedding", 0.0), "replay": replay, "rss_after_batches_mb": rss_after_batches, "peak_rss_phases_mb": phases.peak,
     }))  # fmt: skip
     res.close()
 
@@ -141,6 +199,17 @@ def _raw_rate(model: Any, texts: list[str]) -> float:
     for i in range(0, len(texts), 64):
         model.embed_documents(texts[i : i + 64])
     return len(texts) / (time.perf_counter() - t0)
+
+
+def _replay(model: Any, calls: list[list[str]]) -> dict[str, float]:
+    """The run's own embedding calls (same texts, same batches, same order) replayed alone: the
+    embedder's raw rate on exactly the run's work, wall and process CPU time."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    for texts in calls:
+        model.embed_documents(texts)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    texts_n = sum(len(c) for c in calls)
+    return {"calls": len(calls), "texts": texts_n, "wall_s": wall, "cpu_s": cpu, "chunks_s": texts_n / wall}
 
 
 def _corpus_chunks(root: str, settings: Any) -> list[str]:
@@ -218,6 +287,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--backend", default="sqlite", choices=["sqlite", "postgres"])
     parser.add_argument("--batch-size", type=int, default=25)
     parser.add_argument("--raw-embed", action="store_true")
+    parser.add_argument("--embed-threads", type=int, default=0, help="experiment: ONNX intra-op threads")
+    parser.add_argument("--no-prefetch", action="store_true", help="experiment: no helper thread")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--corpus", help=argparse.SUPPRESS)
@@ -235,7 +306,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             with database(args.backend, work) as url:
                 cmd = [sys.executable, "-P", __file__, "--child", "--url", url, "--corpus", str(work / "corpus"),
                        "--workdir", str(work), "--docs", str(docs), "--embedder", args.embedder,
-                       "--batch-size", str(args.batch_size)] + (["--raw-embed"] if args.raw_embed else [])  # fmt: skip
+                       "--batch-size", str(args.batch_size), "--embed-threads", str(args.embed_threads)]  # fmt: skip
+                cmd += ["--raw-embed"] if args.raw_embed else []
+                cmd += ["--no-prefetch"] if args.no_prefetch else []
                 # The child's stderr is the terminal's: its progress bar shows there; stdout is its result.
                 load_before = os.getloadavg()[0]
                 done = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=_env())
