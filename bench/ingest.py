@@ -175,6 +175,7 @@ def child(args: argparse.Namespace) -> None:
     c = out.counters
     spent = dict(clock.spent)
     run_calls, run_cpu = list(calls), dict(clock.cpu)  # before the raw passes add theirs
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the run's, not the raw passes'
     spent["indexing"] = (
         spent.get("indexing", 0.0) + spent.pop("indexing+embedding", 0.0) - spent.get("embedding", 0.0)
     )
@@ -189,7 +190,7 @@ def child(args: argparse.Namespace) -> None:
         "docs": args.docs[0], "status": out.status, "wall_s": wall, "documents": c.documents_seen,
         "chunks": c.chunks_added + c.chunks_unchanged, "shares": {k: v / wall for k, v in spent.items()},
         "bytes_per_checkpoint": _bytes_per_checkpoint(args.url),
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "raw_embed_chunks_s": raw_embed,
+        "peak_rss_mb": peak_rss, "raw_embed_chunks_s": raw_embed,
         "peak_rss_batches_mb": max(batches_rss, default=0.0),
         "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0), "replay": replay, "rss_after_batches_mb": rss_after_batches, "peak_rss_phases_mb": phases.peak,
     }))  # fmt: skip
