@@ -94,6 +94,20 @@ def test_bad_documents_fail_alone_and_the_audit_report_lists_them(res: Resources
     assert Path(out.report_paths["html"]).read_text().count("<svg") >= 1
 
 
+def test_the_manifest_is_read_in_pages_every_row_once_in_order(res: Resources, tmp_path: Path) -> None:
+    # The end of a run reads the manifest a page at a time (its audit JSON is never all in memory):
+    # page boundaries must neither drop nor repeat a row.
+    root = write_corpus(tmp_path / "docs", extra=2)
+    (root / "empty.md").write_text("")
+    out = run(res, "paged", root).state
+    whole = list(res.store.manifest(TENANT, "paged", page=10_000))
+    assert len(whole) == out.counters.documents_seen
+    for page in (1, 3, 7, len(whole) - 1, len(whole), len(whole) + 1):
+        assert list(res.store.manifest(TENANT, "paged", page=page)) == whole
+    assert [r["seq"] for r in whole] == list(range(len(whole)))
+    assert sum(1 for r in whole if r["audit"]) == out.counters.documents_seen - 1  # not the empty one
+
+
 def test_systemic_failure_stops_the_run_resumably_with_last_error(res: Resources, tmp_path: Path) -> None:
     root = write_corpus(tmp_path / "docs", extra=2)
     assert run(res, "one", root).state.status == "completed"  # the collection is built with hashing-384

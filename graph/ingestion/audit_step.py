@@ -8,6 +8,7 @@ report step writes Markdown, JSON and HTML.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -44,7 +45,7 @@ def audit_document(document: Document, rules_path: str | None, today: date) -> s
     return result.model_dump_json()
 
 
-def findings(rows: list[dict[str, Any]], rules_path: str | None) -> list[Finding]:
+def findings(rows: Iterable[dict[str, Any]], rules_path: str | None) -> list[Finding]:
     """Every finding of the run: each document's, then the cross-document rules'.
 
     Audits are read one at a time and only what the cross-document rules need is kept, with the
@@ -82,7 +83,7 @@ def write_report(
     collection: str,
     today: date,
     counters: dict[str, int],
-    rows: list[dict[str, Any]],
+    rows: Iterable[dict[str, Any]],
     found: list[Finding],
     review: list[str],
 ) -> dict[str, str]:

@@ -190,7 +190,9 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
 
 @work_node("report")
 def report(state: AgentRunState, run: RunResources) -> Update:
-    rows = run.store.manifest(run.tenant, state.run_id)
+    # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
+    # is where its peak memory was).
+    found = audit_step.findings(run.store.manifest(run.tenant, state.run_id), state.settings.audit_rules)
     paths = audit_step.write_report(
         run.reports_dir / run.tenant / state.run_id,
         run_id=state.run_id,
@@ -198,8 +200,8 @@ def report(state: AgentRunState, run: RunResources) -> Update:
         collection=state.settings.collection,
         today=_audit_date(state),
         counters=state.counters.model_dump(),
-        rows=rows,
-        found=audit_step.findings(rows, state.settings.audit_rules),
+        rows=run.store.manifest(run.tenant, state.run_id),
+        found=found,
         review=state.review_reasons,
     )
     return {"report_paths": paths, **_advance(state, "report", paths["html"])}

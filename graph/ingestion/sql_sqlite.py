@@ -91,7 +91,7 @@ class IngestSql:
     manifest_plan: Text
     manifest_audit: Text
     manifest_sums: Text
-    manifest_all: Text
+    manifest_page: Text
     ledger_intent: Text
     ledger_get: Text
     ledger_attempt: Text
@@ -163,9 +163,11 @@ SQL = IngestSql(
     ),
     manifest_audit=f"UPDATE {MANIFEST} SET audit = :audit WHERE {RUN_KEY} AND seq = :seq",
     manifest_sums=_SUMS,
-    manifest_all=(
+    # Read in pages (keyset on seq): the audit JSON of 5,000 documents is never all in memory at
+    # once, neither as Python strings nor in the driver's result buffer (libpq keeps a whole result).
+    manifest_page=(
         f"SELECT seq, kind, source_path, doc_id, outcome, reason, chunks_added, chunks_unchanged, audit "
-        f"FROM {MANIFEST} WHERE {RUN_KEY} ORDER BY seq"
+        f"FROM {MANIFEST} WHERE {RUN_KEY} AND seq >= :lo ORDER BY seq LIMIT :limit"
     ),
     ledger_intent=(
         f"INSERT INTO {LEDGER} (tenant_id, key, run_id, state, request, created_at, updated_at) "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
@@ -30,6 +30,7 @@ Outcome = Literal["indexed", "unchanged", "failed", "removed"]
 Steps = Op[T]
 
 
+MANIFEST_PAGE = 500
 MANIFEST_COLUMNS = (
     "seq",
     "kind",
@@ -262,10 +263,20 @@ class RunStore:
             self._q.manifest_sums, {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
         )
 
-    def manifest(self, tenant: str, run: str) -> list[dict[str, Any]]:
-        """Every row of the run's manifest (for the audit and the report at the end of the run)."""
-        rows = self._one(self._q.manifest_all, {"tenant": tenant, "run": run}, fetch=True)
-        return [{k: r[k] for k in MANIFEST_COLUMNS} for r in rows]
+    def manifest(self, tenant: str, run: str, page: int = MANIFEST_PAGE) -> Iterator[dict[str, Any]]:
+        """Every row of the run's manifest in order (for the audit and the report at the end of the
+        run), read ``page`` rows at a time: only one page is in memory (see ``manifest_page``)."""
+        lo = 0
+        while True:
+            params = {"tenant": tenant, "run": run, "lo": lo, "limit": page}
+            rows = [
+                {k: r[k] for k in MANIFEST_COLUMNS}
+                for r in self._one(self._q.manifest_page, params, fetch=True)
+            ]
+            yield from rows
+            if len(rows) < page:
+                return
+            lo = int(rows[-1]["seq"]) + 1
 
     # ledger
     def ledger_begin(self, tenant: str, run: str, key: str, request: dict[str, Any]) -> LedgerEntry:
