@@ -75,3 +75,22 @@ def test_help_promises_only_commands_that_exist() -> None:
 def test_a_mistyped_command_gets_a_suggestion_from_the_table() -> None:
     result = CliRunner().invoke(app, ["memroy"])
     assert result.exit_code == 2 and "Did you mean 'memory'" in " ".join(result.output.split())
+
+
+def test_memory_commands_load_neither_langgraph_nor_the_store_nor_the_screen(tmp_path: Path) -> None:
+    """`kassist memory list` reads memories: it needs the manager, not the LangGraph store (whose
+    BaseStore pulls in langchain-core) or the poisoning screen's phrase banks (compiled on the first
+    screened write), about 0.8 s of start-up together."""
+    probe = PROBE.replace("{m.split('.')[0] for m in sys.modules}", "set(sys.modules)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80")
+    url = f"sqlite:///{tmp_path / 'missing.db'}"
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", probe, "memory", "list", "--tenant", "acme", "--user", "asha",
+         "--database-url", url],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    modules = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    assert "memory.manager" in modules  # the command did import its component
+    heavy = {m for m in modules if m.split(".")[0] in ("langgraph", "langchain_core")}
+    heavy |= {m for m in modules if m.startswith(("memory.store", "memory.manager.screen.match"))}
+    assert not heavy, sorted(heavy)

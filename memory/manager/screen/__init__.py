@@ -24,12 +24,21 @@ from typing import Any
 
 from memory.manager.screen.decode import leaves, role_objects
 from memory.manager.screen.findings import Finding
-from memory.manager.screen.match import scan_text
 from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 
 __all__ = ["Finding", "ScreenConfig", "screen_memory", "screen_texts"]
 
 ALL_TENANTS = "*"
+
+
+def _scan_text(text: str, hosts: Collection[str]) -> list[Finding]:
+    # Imported on the first screened write: compiling the phrase banks and the Markdown parser
+    # costs ~0.17 s, which a command that only reads memories (kassist memory list) never needs.
+    from memory.manager.screen.match import scan_text
+
+    return scan_text(text, hosts)
+
+
 _HOST = re.compile(
     r"(?=.{1,253}\.?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?",
     re.I,
@@ -77,7 +86,7 @@ def screen_texts(
     """Reasons to hold these texts (read as one memory), or [] when they look like plain data."""
     found: list[Finding] = []
     for text in texts:
-        found.extend(scan_text(text, hosts))
+        found.extend(_scan_text(text, hosts))
     found = list(dict.fromkeys(found))
     strong = [f for f in found if f.strong]
     weak = [f for f in found if not f.strong]
@@ -122,7 +131,7 @@ def screen_memory(
     parts = [" ".join(str(v) for v in leaves(old)) for _, old in recent]
     current = " ".join(str(v) for v in leaves(value))
     joined = " ".join([*parts, current])
-    together = [f for f in scan_text(joined, hosts) if f.strong]
+    together = [f for f in _scan_text(joined, hosts) if f.strong]
     if not together and semantic is not None:
         whole = set(sentences([*parts, current]))
         spanning = [s for s in sentences([joined]) if s not in whole]
