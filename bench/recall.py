@@ -29,10 +29,8 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +39,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
 from recall_data import Conversation, conversations  # noqa: E402
-from retrieval_env import MemoEmbedder, postgres_url  # noqa: E402
+from retrieval_env import MemoEmbedder, bench_database  # noqa: E402
 
 from kassist.clikit import progress  # noqa: E402
 from knowledge.embedders import Embedder, HashingEmbedder  # noqa: E402
@@ -59,16 +57,6 @@ class Clock:
 
     def __call__(self) -> Any:
         return self.now
-
-
-@contextlib.contextmanager
-def database(backend: str) -> Iterator[tuple[str, str]]:
-    if backend == "postgres":
-        with postgres_url() as (url, where):
-            yield url, where
-        return
-    with tempfile.TemporaryDirectory(prefix="kassist-bench-recall-") as tmp:
-        yield f"sqlite:///{Path(tmp) / 'recall.db'}", "SQLite file"
 
 
 def turns_of(conv: Conversation) -> list[MemoryInput]:
@@ -189,7 +177,7 @@ def main() -> None:
     parser.add_argument("--skip-quality", action="store_true")
     args = parser.parse_args()
     embedder: Embedder = LocalMiniLMEmbedder() if args.embedder == "local" else HashingEmbedder(384)
-    with database(args.backend) as (url, where):
+    with bench_database(args.backend, "recall") as (url, where):
         if not args.skip_quality:
             q = quality(url, embedder, args.conversations)
             print(f"{where}, {embedder.name}: {q['turns']} turns in {args.conversations} conversations "

@@ -19,13 +19,11 @@ The store has no conversation cues (speakers, dates, neighbouring turns): that i
 from __future__ import annotations
 
 import argparse
-import contextlib
 import statistics
 import sys
-import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -36,7 +34,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from langgraph.store.base import PutOp  # noqa: E402
 from recall_data import Conversation, conversations  # noqa: E402
-from retrieval_env import MemoEmbedder, postgres_url  # noqa: E402
+from retrieval_env import MemoEmbedder, bench_database  # noqa: E402
 
 from kassist.clikit import progress  # noqa: E402
 from knowledge.embedders import Embedder, HashingEmbedder  # noqa: E402
@@ -61,16 +59,6 @@ class DocumentMemo(MemoEmbedder):
         if missing:
             self._docs.update(zip(missing, self.inner.embed_documents(missing), strict=True))
         return [self._docs[t] for t in texts]
-
-
-@contextlib.contextmanager
-def database(backend: str) -> Iterator[tuple[str, str]]:
-    if backend == "postgres":
-        with postgres_url() as (url, where):
-            yield url, where
-        return
-    with tempfile.TemporaryDirectory(prefix="kassist-bench-recall-store-") as tmp:
-        yield f"sqlite:///{Path(tmp) / 'recall.db'}", "SQLite file"
 
 
 def puts(conv: Conversation) -> list[PutOp]:
@@ -206,7 +194,7 @@ def main() -> None:
         f"k {fusion.rrf_k:g}, lists of depth {DEPTH}"
     )
     for backend in ("sqlite", "postgres") if args.backend == "both" else (args.backend,):
-        with database(backend) as (url, where):
+        with bench_database(backend, "recall-store") as (url, where):
             report(where, inner, args.conversations, quality(url, embedder, convs, weights))
 
 

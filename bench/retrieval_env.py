@@ -32,6 +32,18 @@ def postgres_url() -> Iterator[tuple[str, str]]:
             server.cleanup()
 
 
+@contextmanager
+def bench_database(backend: str, name: str) -> Iterator[tuple[str, str]]:
+    """(url, description) of a fresh database for one bench run: :func:`postgres_url` for
+    ``backend == "postgres"``, else a SQLite file in a temporary directory named after ``name``."""
+    if backend == "postgres":
+        with postgres_url() as found:
+            yield found
+        return
+    with tempfile.TemporaryDirectory(prefix=f"kassist-bench-{name}-") as tmp:
+        yield f"sqlite:///{Path(tmp) / 'recall.db'}", "SQLite file"
+
+
 class MemoEmbedder:
     """Wraps a real embedder and remembers query vectors, so the same query is embedded once per run
     even though it is searched in several modes and on two backends. Same name: same vectors."""
