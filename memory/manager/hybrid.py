@@ -30,7 +30,6 @@ from kassist.db.vector_scan import (
     matrix_from_blobs,
     matrix_from_texts,
     top_k,
-    unit_query,
 )
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
@@ -210,7 +209,7 @@ def recall(
         lists.append((fusion.keyword, [str(row["id"]) for row in hits]))
     scores = None
     if vectors is not None and query_vector is not None and len(vectors.matrix):
-        scores = _scores(vectors.matrix, query_vector)  # one pass over the matrix, every list reuses it
+        scores = vectors.matrix.scores(query_vector)  # one pass over the matrix, every list reuses it
         allowed = _filter_mask(vectors, memory_type, key)
         labels = vectors.matrix.labels
         for weight, mask in _vector_masks(vectors, cues, allowed, fusion, strategy):
@@ -244,16 +243,6 @@ def _cosine(
     if vectors is None or scores is None or len(scores) == 0 or memory_id not in vectors.position:
         return None
     return float(scores[vectors.position[memory_id]])
-
-
-def _scores(matrix: ScanMatrix[str], query: Sequence[float]) -> npt.NDArray[np.float32]:
-    """Cosine of every row with the query. einsum, not BLAS: OpenBLAS runs this matrix-vector
-    product on several threads that spin between calls, so at 10,000 x 384 it cost 6.5-7 ms of CPU
-    per query under load against 2.9 ms single-threaded (docs/benchmarks.md, Recall)."""
-    if matrix.vectors.shape[1] != len(query):
-        return np.zeros(0, dtype=np.float32)
-    result: npt.NDArray[np.float32] = np.einsum("ij,j->i", matrix.vectors, unit_query(query))
-    return result
 
 
 def _owners(base: dict[str, Any]) -> dict[str, Any]:
