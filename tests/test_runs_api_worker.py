@@ -98,3 +98,39 @@ def test_a_decision_is_queued_once(db_url: str, tmp_path: Path) -> None:
         assert raw(db_url, "SELECT count(*) FROM kassist_ingest_jobs") == [(0,)]
     finally:
         res.close()
+
+
+def test_a_run_that_ends_is_not_reported_as_taken_over(
+    db_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The runner releases the lease as it returns; a heartbeat that wakes in that moment finds the
+    lease gone. That is the run ending, not another worker taking it: no warning, nothing stopped."""
+    from server.runs.worker import RunWorker
+
+    root = tmp_path / "root"
+    small_corpus(root)
+    res = Resources.open(db_url, reports_dir=tmp_path / "reports")
+    worker = RunWorker(res, lease_s=0.03, poll_s=0.05, workers=1)  # a heartbeat every 10 ms
+    try:
+        jobs = JobStore(res.store)
+        runs = [f"r{i}" for i in range(8)]
+        for run in runs:
+            settings = {"source": str(root), "collection": run, "embedder": "hashing", "batch_size": 5}
+            assert jobs.create("acme", run, str(root), run, {"settings": settings, "by": "alice"})
+        with caplog.at_level("WARNING", logger="server.runs.worker"):
+            worker.start()
+            deadline = time.monotonic() + 120
+            while jobs.wanted() or worker.active():
+                assert time.monotonic() < deadline, "the runs did not finish"
+                time.sleep(0.05)
+    finally:
+        worker.stop()
+        res.close()
+    assert [r.getMessage() for r in caplog.records] == []
+    res2 = Resources.open(db_url, reports_dir=tmp_path / "reports")
+    try:
+        for run in runs:
+            job = JobStore(res2.store).get("acme", run)
+            assert job is not None and job.status == "completed" and job.claims == 1, job
+    finally:
+        res2.close()

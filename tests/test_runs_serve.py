@@ -172,7 +172,9 @@ def test_two_servers_on_one_postgres_run_each_run_once_and_take_over_a_dead_ones
     root = tmp_path / "root"
     small_corpus(root / "small")  # 10 documents
     write_corpus(root / "long", extra=6)  # 30 documents
-    fast = {"KASSIST_RUN_WORKERS": "2", "KASSIST_RUN_LEASE_SECONDS": "3"}
+    # A dead server's runs are freed by its pid (same host), not by lease expiry: the lease can be
+    # long enough that a loaded machine never starves a live heartbeat past it.
+    fast = {"KASSIST_RUN_WORKERS": "2", "KASSIST_RUN_LEASE_SECONDS": "10"}
     with receiver() as hook, ExitStack() as stack:
         a = stack.enter_context(serve(pg_url, tmp_path, root, "a", **fast))
         b = stack.enter_context(serve(pg_url, tmp_path, root, "b", **fast))

@@ -151,6 +151,7 @@ class RunWorker:
             heart[0].start()
 
         def on_finish(outcome: Outcome) -> None:
+            beating.set()  # the lease is released next: the heartbeat must not mistake that for a takeover
             if stop.is_set() and outcome.state.status == "running":
                 return  # stopped by a shutdown, not finished: the request stays for the next worker
             self.jobs.done(job.tenant_id, job.run_id, job.seq)
@@ -183,9 +184,16 @@ class RunWorker:
         while not done.wait(self.lease_s / 3):
             try:
                 if not self.res.store.renew_lease(job.tenant_id, job.run_id, owner, self.lease_s):
+                    # The run ended and released its lease between our wake-up and ``done`` being
+                    # set: nothing was taken over (the runner releases before it returns).
+                    record = None if done.is_set() else self.res.store.get(job.tenant_id, job.run_id)
+                    if record is None or record.owner is None:
+                        return
                     # Our lease lapsed and another worker took the run: stop at the next node (the
                     # runner's own renewal would say so too; the version check guards the rest).
-                    logger.warning("run %s/%s was taken over; stopping", job.tenant_id, job.run_id)
+                    logger.warning(
+                        "run %s/%s was taken over by %s; stopping", job.tenant_id, job.run_id, record.owner
+                    )
                     stop.set()
                     return
             except Exception as exc:
