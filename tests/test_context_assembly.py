@@ -117,6 +117,28 @@ def test_item_tokens_are_exact() -> None:
     assert item_tokens(item, "gpt-4o-mini") == count_tokens(text + "\n\n")
 
 
+def test_message_items_count_exactly_as_the_list_they_are_sent_in() -> None:
+    # Per-message counts are cached: summed, they must equal counting the list (framing, names,
+    # tool calls included), the first time and when they come from the cache.
+    messages = (
+        HumanMessage("How many days of leave do probationary hires get?"),
+        AIMessage("", tool_calls=[{"id": "c1", "name": "kb_search", "args": {"query": "leave"}}]),
+        ToolMessage("Probationary hires earn 1.5 days a month.", tool_call_id="c1", name="kb_search"),
+        AIMessage("They earn 1.5 days a month [leave policy 2026]."),
+        SystemMessage("data", name="context_data"),
+    )
+    item = ContextItem("turn", "working", "message", messages=messages)
+    for _ in range(2):
+        assert item_tokens(item, "gpt-4o-mini") == count_message_tokens(messages, model="gpt-4o-mini") - 3
+    same_text_other_role = ContextItem(
+        "s", "working", "message", messages=(SystemMessage(messages[0].content),)
+    )
+    assert (
+        item_tokens(same_text_other_role, "gpt-4o-mini")
+        == count_message_tokens([SystemMessage(messages[0].content)], model="gpt-4o-mini") - 3
+    )
+
+
 def test_the_latest_human_turn_must_be_pinned() -> None:
     with pytest.raises(ValueError, match="latest human turn must be pinned"):
         assemble([ContextItem("q", "working", "message", messages=(HumanMessage("hi"),))], 100)

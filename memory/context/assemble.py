@@ -123,11 +123,33 @@ def _text_tokens(text: str, encoding: EncodingName) -> int:
     return count_tokens(text, encoding=encoding)
 
 
+_MESSAGE_TOKENS: dict[tuple[object, ...], int] = {}
+_MESSAGE_TOKENS_MAX = 20_000
+
+
+def message_tokens(message: BaseMessage, model: str) -> int:
+    """Exact tokens one message adds to a list of messages (its framing included, the reply
+    priming not): a list's count is the sum of its messages' plus the priming.
+
+    Cached for plain text messages: every turn re-counts the conversation's earlier messages.
+    """
+    content, calls = message.content, getattr(message, "tool_calls", None)
+    if not isinstance(content, str) or calls:
+        return count_message_tokens([message], model=model) - 3
+    key = (model, message.type, message.name, content)
+    found = _MESSAGE_TOKENS.get(key)
+    if found is None:
+        if len(_MESSAGE_TOKENS) >= _MESSAGE_TOKENS_MAX:
+            _MESSAGE_TOKENS.clear()  # a crude bound; refilling costs one count per message
+        found = _MESSAGE_TOKENS[key] = count_message_tokens([message], model=model) - 3
+    return found
+
+
 def item_tokens(item: ContextItem, model: str) -> int:
     """Exact tokens an item adds: its messages as framed by the chat format, or its text plus the
     blank line that separates blocks."""
     if item.messages:
-        return count_message_tokens(item.messages, model=model) - 3  # minus the reply priming
+        return sum(message_tokens(m, model) for m in item.messages)
     return _text_tokens(item.text + "\n\n", encoding_name_for_model(model))
 
 

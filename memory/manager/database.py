@@ -21,7 +21,7 @@ from kassist.db.handle import Handle
 from kassist.db.migrate import LOCK_SQL, pending, up_to
 from kassist.db.statements import Options
 from knowledge.embedders import Embedder
-from memory.manager.ops import Embed, Op, Step
+from memory.manager.ops import BULK_IMPORT, Embed, Op, Step, refresh_statistics
 from memory.manager.statements import ManagerSql
 
 T = TypeVar("T")
@@ -74,6 +74,9 @@ class ManagerBackend:
         self._db = db
         self.backend = db.backend
         self._handle = Handle(db, Options(rows="dict"), closed=CLOSED)
+        # Memories this process imported in bulk since it last analysed the table: the server's
+        # own counter (n_mod_since_analyze) reaches the statistics views only some time after a commit.
+        self._unanalysed = 0
 
     def setup(self) -> None:
         try:
@@ -91,6 +94,24 @@ class ManagerBackend:
 
     async def arun(self, op: Op[T], *, write: bool) -> T:
         return await self._handle.arun(compiled(op, self.sql, self._embedder), write=write, single=not write)
+
+    def _imported(self, written: int) -> bool:
+        if written < BULK_IMPORT or self.sql.analyze is None:
+            return False
+        self._unanalysed += written
+        return True
+
+    def imported(self, written: int) -> None:
+        """After an import of ``written`` memories committed: refresh the planner's statistics
+        when it was a bulk import that changed a tenth of the table (PostgreSQL only)."""
+        if self._imported(written) and self.run(refresh_statistics(self.sql, self._unanalysed), write=True):
+            self._unanalysed = 0
+
+    async def aimported(self, written: int) -> None:
+        if self._imported(written) and await self.arun(
+            refresh_statistics(self.sql, self._unanalysed), write=True
+        ):
+            self._unanalysed = 0
 
     def after_erasure(self) -> None:
         """SQLite: fold the WAL into the file and truncate it, so erased text is not left in old

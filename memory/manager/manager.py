@@ -44,6 +44,8 @@ class Backend(Protocol):
     async def arun(self, op: ops.Op[T], *, write: bool) -> T: ...
     def after_erasure(self) -> None: ...
     async def aafter_erasure(self) -> None: ...
+    def imported(self, written: int) -> None: ...
+    async def aimported(self, written: int) -> None: ...
     def close(self) -> None: ...
     async def aclose(self) -> None: ...
 
@@ -333,6 +335,7 @@ class MemoryManager:
         decisions: list[Decision] = []
         for op in self._remember_many_ops(user_id, items, source, actor, batch_size, tenant_id):
             decisions += self._backend.run(op, write=True)
+        self._backend.imported(len(decisions))  # PostgreSQL: planner statistics after a bulk import
         return decisions
 
     def list_all(
@@ -462,6 +465,7 @@ class MemoryManager:
         decisions: list[Decision] = []
         for op in self._remember_many_ops(user_id, items, source, actor, batch_size, tenant_id):
             decisions += await self._backend.arun(op, write=True)
+        await self._backend.aimported(len(decisions))
         return decisions
 
     async def alist_all(

@@ -162,4 +162,6 @@ SQL = s.build(
     semantic=s.Filtered.build(_semantic),
     keyword=s.Filtered.build(_keyword, as_of=False),
     rows=s.Filtered.build(_rows, as_of=False),
+    known_rows=f"SELECT reltuples AS known FROM pg_class WHERE oid = to_regclass('{s.MEMORIES}')",
+    analyze=f"ANALYZE {s.MEMORIES}",
 )

@@ -211,6 +211,11 @@ class ManagerSql:
     user and the tenant defaults (``user_id, generation``, ``id`` NULL) in one statement."""
     rows: Filtered
     """Hybrid recall's read-back of candidate ids, visibility checked (now only)."""
+    known_rows: str | None = None
+    """The memories table's row count as the planner's statistics know it (``known``: -1 when
+    never analysed); None where a bulk import leaves statistics alone (SQLite)."""
+    analyze: str | None = None
+    """Refreshes the memories table's planner statistics (after a bulk import)."""
 
 
 def build(
@@ -233,6 +238,8 @@ def build(
     semantic: Filtered,
     keyword: Filtered,
     rows: Filtered,
+    known_rows: str | None = None,
+    analyze: str | None = None,
 ) -> ManagerSql:
     """The statements shared by both backends (written here once with ``:name`` placeholders) and
     the backend's own, all passed through ``convert`` into the driver's placeholder style."""
@@ -349,4 +356,6 @@ def build(
         keyword=keyword.map(c),
         keyword_generations=keyword.map(lambda sql: c(keyword_and_generations(sql))),
         rows=rows.map(c),
+        known_rows=known_rows,
+        analyze=analyze,
     )
