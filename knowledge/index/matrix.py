@@ -15,7 +15,7 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
-from kassist.db.vector_scan import GenerationCache, matrix_from_blobs, top_k
+from kassist.db.vector_scan import GenerationCache, dot, matrix_from_blobs, top_k
 from knowledge.index.dialect import Row
 
 Generations = tuple[tuple[str, int], ...]
@@ -62,7 +62,7 @@ class VectorMatrix:
         """Exact cosine top-k (vectors are L2-normalised, so the dot product is the cosine)."""
         if len(self.ids) == 0:
             return []
-        scores = self.vectors @ np.asarray(query, dtype=np.float32)
+        scores = dot(self.vectors, query)  # on this thread: see vector_scan.dot
         mask: npt.NDArray[np.bool_] | None = None
         if doc_id is not None:
             mask = self.doc_ids == doc_id
