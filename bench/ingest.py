@@ -58,11 +58,12 @@ def write_corpus(root: Path, docs: int) -> None:
 
 
 class Clock:
-    def __init__(self, server: Callable[[], float | None] = lambda: None) -> None:
+    def __init__(self, server: Callable[[], tuple[float, float] | None] = lambda: None) -> None:
         self.spent: dict[str, float] = {}
         self.cpu: dict[str, float] = {}  # process CPU time (every thread) during the bucket's calls
         self.thread_cpu: dict[str, float] = {}  # CPU time of the calling thread only
         self.server_cpu: dict[str, float] = {}  # the PostgreSQL server's CPU during the calls
+        self.waited: dict[str, float] = {}  # the server's and the calling thread's waits for a CPU
         self._server = server
 
     def wrap(self, owner: Any, name: str, bucket: str, *, server: bool = False) -> None:
@@ -73,6 +74,7 @@ class Clock:
         def timed(*args: Any, **kwargs: Any) -> Any:
             started, cpu, own = time.perf_counter(), time.process_time(), time.thread_time()
             server_started = self._server() if server else None
+            waited = thread_waited_s() if server else 0.0
             try:
                 return original(*args, **kwargs)
             finally:
@@ -81,7 +83,16 @@ class Clock:
                 self.thread_cpu[bucket] = self.thread_cpu.get(bucket, 0.0) + time.thread_time() - own
                 server_now = self._server() if server_started is not None else None
                 if server_started is not None and server_now is not None:
-                    self.server_cpu[bucket] = self.server_cpu.get(bucket, 0.0) + server_now - server_started
+                    self.server_cpu[bucket] = (
+                        self.server_cpu.get(bucket, 0.0) + server_now[0] - server_started[0]
+                    )
+                    self.waited[bucket] = (
+                        self.waited.get(bucket, 0.0)
+                        + server_now[1]
+                        - server_started[1]
+                        + thread_waited_s()
+                        - waited
+                    )
 
         setattr(owner, name, timed)
 
@@ -120,7 +131,7 @@ def child(args: argparse.Namespace) -> None:
     from graph.ingestion.state import Settings
     from knowledge.index.sync_index import TenantKnowledgeIndex
 
-    clock = Clock(lambda: server_cpu_s(Path(args.workdir)))
+    clock = Clock(lambda: server_usage(Path(args.workdir)))
     for name in ("put", "put_writes", "get_tuple"):
         clock.wrap(TenantCheckpointer, name, "checkpointing")
     clock.wrap(pipeline, "load_file", "loading")
@@ -164,6 +175,7 @@ def child(args: argparse.Namespace) -> None:
     clock.cpu.clear()
     clock.thread_cpu.clear()
     clock.server_cpu.clear()
+    clock.waited.clear()
     calls.clear()
 
     files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
@@ -181,10 +193,10 @@ def child(args: argparse.Namespace) -> None:
 
         pipeline.run_batch = counted  # type: ignore[assignment]
         started, cpu_started = time.perf_counter(), time.process_time()
-        server_started = server_cpu_s(Path(args.workdir))
+        server_started = server_usage(Path(args.workdir))
         out = execute(res, "bench", "run", settings=settings).state
         wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
-        server_ended = server_cpu_s(Path(args.workdir))
+        server_ended = server_usage(Path(args.workdir))
     pipeline.run_batch = run_batch  # type: ignore[assignment]
     c = out.counters
     spent = dict(clock.spent)
@@ -210,7 +222,8 @@ def child(args: argparse.Namespace) -> None:
         "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0),
         "index_wall_s": spent["indexing"],
         "index_thread_cpu_s": own_cpu.get("indexing", 0.0) + own_cpu.get("indexing+embedding", 0.0) - own_cpu.get("embedding", 0.0),
-        "server_cpu_s": None if server_started is None or server_ended is None else server_ended - server_started,
+        "server_cpu_s": None if server_started is None or server_ended is None else server_ended[0] - server_started[0],
+        "index_waited_for_cpu_s": sum(clock.waited.values()) if clock.waited else None,
         "index_server_cpu_s": sum(clock.server_cpu.values()) if clock.server_cpu else None, "replay": replay, "rss_after_batches_mb": rss_after_batches, "peak_rss_phases_mb": phases.peak,
     }))  # fmt: skip
     res.close()
@@ -268,27 +281,37 @@ def _bytes_per_checkpoint(url: str) -> float:
     return float(size) / max(int(count), 1)
 
 
-def server_cpu_s(workdir: Path) -> float | None:
-    """CPU seconds used so far by the bench's own PostgreSQL server (the postmaster and its
-    children: backends, WAL writer, checkpointer), from /proc: the server-side cost of the run,
-    which the client's CPU time does not include and a loaded machine does not inflate much.
-    None on SQLite or where /proc is missing. A backend that exited is counted in the
-    postmaster's children's time (cutime, cstime), which is why those are added."""
+def server_usage(workdir: Path) -> tuple[float, float] | None:
+    """(CPU seconds, seconds ready to run but waiting for a CPU) used so far by the bench's own
+    PostgreSQL server (the postmaster and its children: backends, WAL writer, checkpointer), from
+    /proc: the server-side cost of the run, which the client's CPU time does not include, and how
+    long the machine's other work kept the server from running. None on SQLite or without /proc.
+    A backend that exited is counted in the postmaster's children's CPU time (cutime, cstime),
+    which is why those are added; its wait is lost (the run's pooled connections live to its end)."""
     pid_file = workdir / "pg" / "postmaster.pid"
     if not pid_file.exists() or not Path("/proc").is_dir():
         return None
     postmaster = int(pid_file.read_text().split()[0])
-    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    tick, total, waited = os.sysconf("SC_CLK_TCK"), 0, 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            if int(entry) == postmaster or int(fields[1]) == postmaster:
+                total += int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+                waited += int(Path(f"/proc/{entry}/schedstat").read_text().split()[1])
         except OSError:
             continue  # exited meanwhile
-        if int(entry) == postmaster or int(fields[1]) == postmaster:
-            total += int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
-    return total / tick
+    return total / tick, waited / 1e9
+
+
+def thread_waited_s() -> float:
+    """Seconds the calling thread was ready to run but waiting for a CPU (0 without schedstat)."""
+    try:
+        return int(Path("/proc/thread-self/schedstat").read_text().split()[1]) / 1e9
+    except OSError:
+        return 0.0
 
 
 @contextmanager
@@ -362,7 +385,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for r in rows:  # CPU seconds: what a loaded machine inflates least
         server = "" if r["server_cpu_s"] is None else (
             f"; the server {r['server_cpu_s']:.1f} s, {r['index_server_cpu_s'] or 0:.1f} s of it during the index calls "
-            f"({1000 * (r['index_server_cpu_s'] or 0) / max(r['chunks'], 1):.2f} ms per chunk)"
+            f"({1000 * (r['index_server_cpu_s'] or 0) / max(r['chunks'], 1):.2f} ms per chunk); the server and the "
+            f"calling thread waited {r['index_waited_for_cpu_s'] or 0:.1f} s for a CPU during the index calls"
         )  # fmt: skip
         print(
             f"{r['docs']} documents, CPU s: the run's process {r['cpu_s']:.1f} (embedding {r['embedding_cpu_s']:.1f}); "

@@ -201,8 +201,8 @@ def pg_vector_literal(vector: Sequence[float]) -> str:
     """pgvector's text form. pgvector stores float32 (parsed with strtof), and 9 significant digits
     identify any float32 exactly (FLT_DECIMAL_DIG), so the server stores the very values of
     ``np.float32(v)``. One %-format of the whole vector: 4x faster than repr of each float32
-    scalar (0.09 against 0.35 ms for 384 dimensions), which was a fifth of the client's work
-    per ingested chunk."""
+    scalar (0.09 against 0.35 ms for 384 dimensions), which was over half of the ingesting
+    thread's CPU in the index calls (docs/benchmarks.md, Ingestion)."""
     values = np.asarray(vector, dtype=np.float32).tolist()
     return _pg_vector_format(len(values)) % tuple(values)
 
