@@ -58,20 +58,41 @@ def write_corpus(root: Path, docs: int) -> None:
 
 
 class Clock:
-    def __init__(self) -> None:
+    def __init__(self, server: Callable[[], tuple[float, float] | None] = lambda: None) -> None:
         self.spent: dict[str, float] = {}
         self.cpu: dict[str, float] = {}  # process CPU time (every thread) during the bucket's calls
+        self.thread_cpu: dict[str, float] = {}  # CPU time of the calling thread only
+        self.server_cpu: dict[str, float] = {}  # the PostgreSQL server's CPU during the calls
+        self.waited: dict[str, float] = {}  # the server's and the calling thread's waits for a CPU
+        self._server = server
 
-    def wrap(self, owner: Any, name: str, bucket: str) -> None:
+    def wrap(self, owner: Any, name: str, bucket: str, *, server: bool = False) -> None:
+        """Time ``owner.name`` into ``bucket``; ``server``: also the server's CPU during the calls
+        (a /proc scan per call: only for calls made once per batch)."""
         original: Callable[..., Any] = getattr(owner, name)
 
         def timed(*args: Any, **kwargs: Any) -> Any:
-            started, cpu = time.perf_counter(), time.process_time()
+            started, cpu, own = time.perf_counter(), time.process_time(), time.thread_time()
+            server_started = self._server() if server else None
+            waited = thread_waited_s() if server else 0.0
             try:
                 return original(*args, **kwargs)
             finally:
                 self.spent[bucket] = self.spent.get(bucket, 0.0) + time.perf_counter() - started
                 self.cpu[bucket] = self.cpu.get(bucket, 0.0) + time.process_time() - cpu
+                self.thread_cpu[bucket] = self.thread_cpu.get(bucket, 0.0) + time.thread_time() - own
+                server_now = self._server() if server_started is not None else None
+                if server_started is not None and server_now is not None:
+                    self.server_cpu[bucket] = (
+                        self.server_cpu.get(bucket, 0.0) + server_now[0] - server_started[0]
+                    )
+                    self.waited[bucket] = (
+                        self.waited.get(bucket, 0.0)
+                        + server_now[1]
+                        - server_started[1]
+                        + thread_waited_s()
+                        - waited
+                    )
 
         setattr(owner, name, timed)
 
@@ -110,14 +131,14 @@ def child(args: argparse.Namespace) -> None:
     from graph.ingestion.state import Settings
     from knowledge.index.sync_index import TenantKnowledgeIndex
 
-    clock = Clock()
+    clock = Clock(lambda: server_usage(Path(args.workdir)))
     for name in ("put", "put_writes", "get_tuple"):
         clock.wrap(TenantCheckpointer, name, "checkpointing")
     clock.wrap(pipeline, "load_file", "loading")
     clock.wrap(pipeline, "chunk_or_error", "loading")
     clock.wrap(audit_step, "audit_document", "auditing")
-    clock.wrap(TenantKnowledgeIndex, "prepare_upserts", "indexing")
-    clock.wrap(TenantKnowledgeIndex, "apply_upserts", "indexing+embedding")
+    clock.wrap(TenantKnowledgeIndex, "prepare_upserts", "indexing", server=True)
+    clock.wrap(TenantKnowledgeIndex, "apply_upserts", "indexing+embedding", server=True)
     from graph.ingestion import remember
 
     phases = Phases()  # where the peak RSS is reached after the batch loop
@@ -152,6 +173,9 @@ def child(args: argparse.Namespace) -> None:
         model.embed_documents(["warm up"])
     clock.spent.clear()
     clock.cpu.clear()
+    clock.thread_cpu.clear()
+    clock.server_cpu.clear()
+    clock.waited.clear()
     calls.clear()
 
     files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
@@ -169,12 +193,15 @@ def child(args: argparse.Namespace) -> None:
 
         pipeline.run_batch = counted  # type: ignore[assignment]
         started, cpu_started = time.perf_counter(), time.process_time()
+        server_started = server_usage(Path(args.workdir))
         out = execute(res, "bench", "run", settings=settings).state
         wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        server_ended = server_usage(Path(args.workdir))
     pipeline.run_batch = run_batch  # type: ignore[assignment]
     c = out.counters
     spent = dict(clock.spent)
     run_calls, run_cpu = list(calls), dict(clock.cpu)  # before the raw passes add theirs
+    own_cpu = dict(clock.thread_cpu)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the run's, not the raw passes'
     spent["indexing"] = (
         spent.get("indexing", 0.0) + spent.pop("indexing+embedding", 0.0) - spent.get("embedding", 0.0)
@@ -192,7 +219,12 @@ def child(args: argparse.Namespace) -> None:
         "bytes_per_checkpoint": _bytes_per_checkpoint(args.url),
         "peak_rss_mb": peak_rss, "raw_embed_chunks_s": raw_embed,
         "peak_rss_batches_mb": max(batches_rss, default=0.0),
-        "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0), "replay": replay, "rss_after_batches_mb": rss_after_batches, "peak_rss_phases_mb": phases.peak,
+        "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0),
+        "index_wall_s": spent["indexing"],
+        "index_thread_cpu_s": own_cpu.get("indexing", 0.0) + own_cpu.get("indexing+embedding", 0.0) - own_cpu.get("embedding", 0.0),
+        "server_cpu_s": None if server_started is None or server_ended is None else server_ended[0] - server_started[0],
+        "index_waited_for_cpu_s": sum(clock.waited.values()) if clock.waited else None,
+        "index_server_cpu_s": sum(clock.server_cpu.values()) if clock.server_cpu else None, "replay": replay, "rss_after_batches_mb": rss_after_batches, "peak_rss_phases_mb": phases.peak,
     }))  # fmt: skip
     res.close()
 
@@ -247,6 +279,39 @@ def _bytes_per_checkpoint(url: str) -> float:
         with psycopg.connect(url) as conn:
             size, count = conn.execute(total).fetchone()  # type: ignore[misc]
     return float(size) / max(int(count), 1)
+
+
+def server_usage(workdir: Path) -> tuple[float, float] | None:
+    """(CPU seconds, seconds ready to run but waiting for a CPU) used so far by the bench's own
+    PostgreSQL server (the postmaster and its children: backends, WAL writer, checkpointer), from
+    /proc: the server-side cost of the run, which the client's CPU time does not include, and how
+    long the machine's other work kept the server from running. None on SQLite or without /proc.
+    A backend that exited is counted in the postmaster's children's CPU time (cutime, cstime),
+    which is why those are added; its wait is lost (the run's pooled connections live to its end)."""
+    pid_file = workdir / "pg" / "postmaster.pid"
+    if not pid_file.exists() or not Path("/proc").is_dir():
+        return None
+    postmaster = int(pid_file.read_text().split()[0])
+    tick, total, waited = os.sysconf("SC_CLK_TCK"), 0, 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            if int(entry) == postmaster or int(fields[1]) == postmaster:
+                total += int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+                waited += int(Path(f"/proc/{entry}/schedstat").read_text().split()[1])
+        except OSError:
+            continue  # exited meanwhile
+    return total / tick, waited / 1e9
+
+
+def thread_waited_s() -> float:
+    """Seconds the calling thread was ready to run but waiting for a CPU (0 without schedstat)."""
+    try:
+        return int(Path("/proc/thread-self/schedstat").read_text().split()[1]) / 1e9
+    except OSError:
+        return 0.0
 
 
 @contextmanager
@@ -316,6 +381,16 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{s.get('loading', 0):>5.0%} {s.get('embedding', 0):>6.0%} {s.get('indexing', 0):>6.0%} "
             f"{s.get('auditing', 0):>6.0%} {s.get('checkpointing', 0):>5.0%} {r['bytes_per_checkpoint']:>11.0f} "
             f"{r['peak_rss_mb']:>12.0f}  {r['load']}"
+        )
+    for r in rows:  # CPU seconds: what a loaded machine inflates least
+        server = "" if r["server_cpu_s"] is None else (
+            f"; the server {r['server_cpu_s']:.1f} s, {r['index_server_cpu_s'] or 0:.1f} s of it during the index calls "
+            f"({1000 * (r['index_server_cpu_s'] or 0) / max(r['chunks'], 1):.2f} ms per chunk); the server and the "
+            f"calling thread waited {r['index_waited_for_cpu_s'] or 0:.1f} s for a CPU during the index calls"
+        )  # fmt: skip
+        print(
+            f"{r['docs']} documents, CPU s: the run's process {r['cpu_s']:.1f} (embedding {r['embedding_cpu_s']:.1f}); "
+            f"the index calls: {r['index_wall_s']:.1f} s wall, {r['index_thread_cpu_s']:.1f} s CPU of the calling thread{server}"
         )
     for r in rows:
         if r["replay"]:

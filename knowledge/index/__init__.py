@@ -1,6 +1,6 @@
 """The knowledge index: chunks, vectors and full-text per tenant and collection, on SQLite or PostgreSQL.
 
-Layout: pure rules (``rules``, ``ops``, ``search``, ``matrix``) yield named SQL (``sql_sqlite``,
+Layout: pure rules (``rules``, ``ops``, ``batch``, ``search``, ``matrix``) yield named SQL (``sql_sqlite``,
 ``sql_postgres``) to thin drivers (``sqlite_driver``, ``postgres_driver``); ``sync_index`` and
 ``async_index`` are the public twins.
 """

@@ -33,7 +33,9 @@ class Dialect:
     select_collections: str
     insert_collection: str
     bump_generation: str
+    bump_generation_by: str  # by :n (a batch of n documents bumps it as n single upserts would)
     select_doc_chunks: str
+    select_docs_chunks: str  # (id, doc_id, chunk_id, content_hash) of the documents :doc_ids (a list)
     upsert_document: str
     insert_chunk: str
     delete_chunk: str
@@ -57,3 +59,6 @@ class Dialect:
     keyword_search_bounded: str | None = None
     # Rows of the index (an upper bound), phrase position and match count of each phrase.
     keyword_phrase_hits: str | None = None
+    # Several chunks in one statement, from one list per column (see batch._insert_chunks); without
+    # it, a batch runs insert_chunk once per chunk.
+    insert_chunks: str | None = None

@@ -106,7 +106,7 @@ def check_embedder(info: CollectionInfo, embedder: EmbedderInfo) -> None:
         )
 
 
-def _check_document(tenant: str, document: Document, chunks: Sequence[Chunk]) -> None:
+def check_document(tenant: str, document: Document, chunks: Sequence[Chunk]) -> None:
     validate_collection(document.collection)
     if document.tenant_id != tenant:
         raise TenantMismatch(
@@ -130,7 +130,7 @@ def _check_document(tenant: str, document: Document, chunks: Sequence[Chunk]) ->
 def prepare_upsert(
     d: Dialect, tenant: str, embedder: EmbedderInfo, document: Document, chunks: Sequence[Chunk]
 ) -> Op[UpsertPlan]:
-    _check_document(tenant, document, chunks)
+    check_document(tenant, document, chunks)
     known = yield from collections(d, tenant)
     if document.collection in known:
         check_embedder(known[document.collection], embedder)
@@ -253,31 +253,6 @@ def documents(d: Dialect, tenant: str, collection: str) -> Op[list[tuple[str, st
     validate_collection(collection)
     rows = yield Stmt(d.select_collection_documents, {"tenant": tenant, "collection": collection})
     return [(str(r[0]), str(r[1])) for r in rows]
-
-
-def prepare_upserts(
-    d: Dialect, tenant: str, embedder: EmbedderInfo, items: Sequence[tuple[Document, Sequence[Chunk]]]
-) -> Op[list[UpsertPlan]]:
-    """:func:`prepare_upsert` for several documents in one read."""
-    plans = []
-    for document, chunks in items:
-        plans.append((yield from prepare_upsert(d, tenant, embedder, document, chunks)))
-    return plans
-
-
-def apply_upserts(
-    d: Dialect,
-    plans: Sequence[UpsertPlan],
-    embedder: EmbedderInfo,
-    fresh: Mapping[str, Sequence[float]],
-    now: datetime,
-) -> Op[list[UpsertResult]]:
-    """:func:`apply_upsert` for several documents in one write; each stores only its own fresh vectors."""
-    results = []
-    for plan in plans:
-        mine = {h: fresh[h] for h, _ in plan.to_embed}
-        results.append((yield from apply_upsert(d, plan, embedder, mine, now)))
-    return results
 
 
 def stats(d: Dialect, tenant: str) -> Op[list[CollectionStats]]:

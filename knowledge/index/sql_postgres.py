@@ -93,6 +93,20 @@ def vector_search(dimensions: int) -> str:
         SELECT id, 1 - distance FROM hits ORDER BY distance"""
 
 
+# A batch's chunks in one statement: one array per column, unnested in order (WITH ORDINALITY) so
+# identity ids are given in the batch's order, as one INSERT per chunk would give them.
+INSERT_CHUNKS = """INSERT INTO kassist_kb_chunks (tenant_id, collection, doc_id, chunk_id, position, heading,
+        text, token_count, content_hash, dimensions, embedding)
+    SELECT %(tenant)s, u.collection, u.doc_id, u.chunk_id, u.position, u.heading, u.text, u.token_count,
+        u.content_hash, %(dimensions)s, u.embedding::vector
+    FROM unnest(%(collections)s::text[], %(doc_ids)s::text[], %(chunk_ids)s::text[], %(positions)s::integer[],
+        %(headings)s::text[], %(texts)s::text[], %(token_counts)s::integer[], %(content_hashes)s::text[],
+        %(embeddings)s::text[]) WITH ORDINALITY
+        AS u(collection, doc_id, chunk_id, position, heading, text, token_count, content_hash, embedding, n)
+    ORDER BY u.n
+    ON CONFLICT (tenant_id, collection, chunk_id) DO NOTHING"""
+
+
 def _encode_list(values: Sequence[Any]) -> list[Any]:
     return list(values)
 
@@ -109,8 +123,12 @@ DIALECT = Dialect(
         VALUES (%(tenant)s, %(collection)s, %(embedder)s, %(dimensions)s, %(now)s) ON CONFLICT DO NOTHING""",
     bump_generation="""UPDATE kassist_kb_collections SET generation = generation + 1
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s""",
+    bump_generation_by="""UPDATE kassist_kb_collections SET generation = generation + %(n)s
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s""",
     select_doc_chunks="""SELECT id, chunk_id, content_hash FROM kassist_kb_chunks
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",
+    select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = ANY(%(doc_ids)s::text[])""",
     upsert_document="""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
             media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at)
         VALUES (%(tenant)s, %(collection)s, %(doc_id)s, %(title)s, %(source_path)s, %(media_type)s,
@@ -125,6 +143,7 @@ DIALECT = Dialect(
         VALUES (%(tenant)s, %(collection)s, %(doc_id)s, %(chunk_id)s, %(position)s, %(heading)s, %(text)s,
             %(token_count)s, %(content_hash)s, %(dimensions)s, %(embedding)s::vector)
         ON CONFLICT (tenant_id, collection, chunk_id) DO NOTHING""",
+    insert_chunks=INSERT_CHUNKS,
     delete_chunk="DELETE FROM kassist_kb_chunks WHERE tenant_id = %(tenant)s AND id = %(id)s",
     delete_document_chunks="""DELETE FROM kassist_kb_chunks
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s""",

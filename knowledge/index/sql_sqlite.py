@@ -114,8 +114,13 @@ DIALECT = Dialect(
         VALUES (:tenant, :collection, :embedder, :dimensions, :now) ON CONFLICT DO NOTHING""",
     bump_generation="""UPDATE kassist_kb_collections SET generation = generation + 1
         WHERE tenant_id = :tenant AND collection = :collection""",
+    bump_generation_by="""UPDATE kassist_kb_collections SET generation = generation + :n
+        WHERE tenant_id = :tenant AND collection = :collection""",
     select_doc_chunks="""SELECT id, chunk_id, content_hash FROM kassist_kb_chunks
         WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
+    select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks
+        WHERE tenant_id = :tenant AND collection = :collection
+          AND doc_id IN (SELECT value FROM json_each(:doc_ids))""",
     upsert_document="""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
             media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at)
         VALUES (:tenant, :collection, :doc_id, :title, :source_path, :media_type, :size_bytes,

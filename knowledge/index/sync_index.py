@@ -8,10 +8,10 @@ from typing import Protocol, TypeVar
 
 from kassist.db import open_database
 from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
-from kassist.tenancy import check_run_tenant, validate_tenant_id
+from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import ops
+from knowledge.index import batch, ops
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.models import CollectionStats, SearchFilters, SearchHit, SearchMode, UpsertResult
@@ -169,19 +169,25 @@ class TenantKnowledgeIndex:
         if not items:
             return []
         info = embedder_info(self._index.embedder)
-        return self._index.run(ops.prepare_upserts(self._index.driver.dialect, self._tenant, info, items))
+        return self._index.run(batch.prepare_upserts(self._index.driver.dialect, self._tenant, info, items))
 
     def apply_upserts(self, plans: Sequence[ops.UpsertPlan]) -> list[UpsertResult]:
         """Embed what ``plans`` still need (one call to the model) and write them in one transaction."""
         if not plans:
             return []
+        tenant = self._tenant
+        for plan in plans:  # a plan made through another tenant's view writes nothing here
+            if plan.tenant != tenant:
+                raise TenantMismatch(
+                    f"plan for document {plan.document.doc_id!r} was made for tenant {plan.tenant!r}, not {tenant!r}"
+                )
         embedder = self._index.embedder
         texts = dict(pair for plan in plans for pair in plan.to_embed)
         vectors = embed_texts(embedder, list(texts.values()))
         fresh = dict(zip(texts, vectors, strict=True))
         d = self._index.driver.dialect
         now = datetime.now(UTC)
-        return self._index.run(ops.apply_upserts(d, plans, embedder_info(embedder), fresh, now), write=True)
+        return self._index.run(batch.apply_upserts(d, plans, embedder_info(embedder), fresh, now), write=True)
 
     def documents(self, collection: str) -> list[tuple[str, str]]:
         """(doc_id, source_path) of every document of ``collection`` (empty if there is none)."""
