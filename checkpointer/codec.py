@@ -119,6 +119,29 @@ def dump_skeleton(checkpoint: Checkpoint, blob_versions: Mapping[str, str] | Non
     return dumps_json(skeleton)
 
 
+NO_BLOBS_TAIL = f',"{BLOB_VERSIONS}":{{}}}}'
+"""How a skeleton written by :func:`dump_skeleton` ends when no value of it is in the blobs table
+(the key comes last, compact JSON): a reader that sees it looks up no blob rows."""
+
+
+def load_skeleton(head: Row) -> dict[str, Any]:
+    """The decoded skeleton of a checkpoint row (columns ``skel``, ``thread_id``, ``checkpoint_id``)."""
+    try:
+        skeleton = orjson.loads(head["skel"])
+    except ValueError as exc:
+        raise CorruptCheckpoint(head["thread_id"], head["checkpoint_id"], "the checkpoint row", exc) from exc
+    return cast(dict[str, Any], skeleton)
+
+
+def blob_lookup(skeleton: Mapping[str, Any]) -> dict[str, str]:
+    """The channel versions a reader looks up in the blobs table: ``blob_versions``, or for rows
+    written before it existed every channel version (as the SQL of the one-statement reads does)."""
+    versions = skeleton.get(BLOB_VERSIONS)
+    if versions is None:
+        versions = skeleton.get("channel_versions") or {}
+    return {str(k): version_text(v) for k, v in versions.items()}
+
+
 def _strip_nul(value: Any) -> Any:
     # PostgreSQL JSONB cannot hold U+0000; metadata is JSON so SQL can filter on it.
     if isinstance(value, str):
@@ -162,8 +185,27 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
     return text, (str(run_id) if run_id is not None else None)
 
 
+ValueCache = dict[tuple[str, str], tuple[Any, bytes]]
+"""Packed row entries of small values by (channel, version): see :func:`dump_values`."""
+VALUE_CACHE_MAX = 4096
+"""Entries a saver keeps (each at most INLINE_MAX_BYTES of bytes plus the value it holds); the
+cache is emptied when full, which costs only re-serialising."""
+
+
+def _array_header(count: int) -> bytes:
+    # A msgpack array of ``count`` items, as ormsgpack.packb writes it (fixarray, array 16, 32).
+    if count < 16:
+        return bytes((0x90 | count,))
+    if count < 1 << 16:
+        return b"\xdc" + count.to_bytes(2, "big")
+    return b"\xdd" + count.to_bytes(4, "big")
+
+
 def dump_values(
-    serde: SerializerProtocol, checkpoint: Checkpoint, new_versions: Mapping[str, Any]
+    serde: SerializerProtocol,
+    checkpoint: Checkpoint,
+    new_versions: Mapping[str, Any],
+    cache: ValueCache | None = None,
 ) -> tuple[list[dict[str, Any]], bytes | None, dict[str, str]]:
     """Blob rows for the changed channels, the packed small values of the whole checkpoint, and
     the version of every channel whose value is in the blobs table.
@@ -173,10 +215,17 @@ def dump_values(
     (channel, version), written by the put that changed them (an unchanged large value costs
     nothing). A changed channel without a value writes nothing: a reader treats a missing value
     as empty.
+
+    The row's small values are a msgpack array of ``[channel, version, type, bytes]`` entries.
+    ``cache`` keeps each small value's packed entry by (channel, version) with the value it was
+    made from: a channel left unchanged since the last put (same version, same object: LangGraph
+    gives a channel a new version whenever it is updated, the rule the blob rows already rely on)
+    is not serialised again, and the array is the entries joined behind its header, byte for byte
+    what ``ormsgpack.packb`` of the list writes.
     """
     values = checkpoint["channel_values"]
     versions = checkpoint["channel_versions"]
-    small: list[list[Any]] = []
+    parts: list[bytes] = []
     rows: list[dict[str, Any]] = []
     in_blobs: dict[str, str] = {}
     for channel, value in values.items():
@@ -185,12 +234,23 @@ def dump_values(
             version = new_versions.get(channel)
             if version is None:
                 continue
+        vtext = version if type(version) is str else version_text(version)
+        if cache is not None:
+            hit = cache.get((channel, vtext))
+            if hit is not None and hit[0] is value:
+                parts.append(hit[1])
+                continue
         if type(value) is str:  # the usual value: _blob_by_shape's first case, without the call
             typed = serde.dumps_typed(value) if len(value) <= INLINE_MAX_BYTES else None
         else:
             typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
         if typed is not None and len(typed[1]) <= INLINE_MAX_BYTES:
-            small.append([channel, version if type(version) is str else version_text(version), *typed])
+            entry = ormsgpack.packb([channel, vtext, *typed])
+            parts.append(entry)
+            if cache is not None:
+                if len(cache) >= VALUE_CACHE_MAX:
+                    cache.clear()
+                cache[(channel, vtext)] = (value, entry)
             continue
         in_blobs[channel] = version_text(version)
         if channel in new_versions:
@@ -203,7 +263,8 @@ def dump_values(
                     "blob": blob,
                 }
             )
-    return rows, (ormsgpack.packb(small) if small else None), in_blobs
+    small = b"".join([_array_header(len(parts)), *parts]) if parts else None
+    return rows, small, in_blobs
 
 
 def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]:
@@ -305,16 +366,19 @@ def build_tuple(
     payload: Iterable[Row],
     *,
     branch_version: int | None = None,
+    skeleton: Mapping[str, Any] | None = None,
 ) -> CheckpointTuple:
     """A CheckpointTuple from its checkpoint row (``head``) and its blob and write rows.
 
     ``branch_version`` is the head version seen by an explicit-id read; it becomes the
     ``BRANCH_FROM_KEY`` marker so the Pregel loop carries it into the puts that fork from here.
+    ``skeleton`` is the row's decoded skeleton when the caller has it already.
     """
     thread_id, ns, cid = head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"]
     where = (thread_id, cid)
     try:
-        skeleton = orjson.loads(head["skel"])
+        if skeleton is None:
+            skeleton = orjson.loads(head["skel"])
         metadata = load_json(head["meta"]) if head["meta"] else {}
     except ValueError as exc:
         raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc

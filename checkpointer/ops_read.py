@@ -11,7 +11,16 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import EMPTY, build_tuple, load_inline, loads, version_text
+from checkpointer.codec import (
+    EMPTY,
+    NO_BLOBS_TAIL,
+    blob_lookup,
+    build_tuple,
+    load_inline,
+    load_skeleton,
+    loads,
+    version_text,
+)
 from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.query import CheckpointSql, Query, Row, Steps
 
@@ -25,6 +34,19 @@ def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
             "{'thread_id': ..., 'tenant_id': ...}}"
         )
     return {"tenant": tenant, "thread": str(thread_id), "ns": conf.get("checkpoint_ns") or ""}
+
+
+HeadCache = dict[tuple[str, str, str], tuple[str, int]]
+"""(tenant, thread, ns) -> (head checkpoint id, its version), as this process last saw them."""
+HEAD_CACHE_MAX = 4096
+
+
+def remember(heads: HeadCache | None, key: tuple[str, str, str], cid: str, version: int) -> None:
+    """Note the head a put stored or a read found (a hint only: put_next checks it in SQL)."""
+    if heads is not None:
+        if len(heads) >= HEAD_CACHE_MAX:
+            heads.clear()
+        heads[key] = (cid, version)
 
 
 def list_tuples(
@@ -216,11 +238,45 @@ def get_tuples(
 
 
 def get_one(
-    sql: CheckpointSql, serde: SerializerProtocol, request: TupleRequest
+    sql: CheckpointSql,
+    serde: SerializerProtocol,
+    request: TupleRequest,
+    heads: HeadCache | None = None,
 ) -> Steps[CheckpointTuple | None]:
-    """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned)."""
-    rows = yield _single_read(sql, request)
-    return _tuple_from_rows(serde, request, rows)
+    """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned).
+
+    Where the dialect has ``get_latest_row`` (SQLite), the row comes first, alone; its blobs and
+    writes follow in a second statement only when it has any, and when the checkpoint went away
+    in between (a concurrent delete or prune) the read starts over as one statement. A head found
+    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.put).
+    """
+    row_stmt = sql.get_by_id_row if request.checkpoint_id else sql.get_latest_row
+    if row_stmt is None or sql.get_payload is None:
+        rows = yield _single_read(sql, request)
+        return _tuple_from_rows(serde, request, rows)
+    params: dict[str, Any] = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
+    if request.checkpoint_id:
+        params["cid"] = request.checkpoint_id
+    rows = yield Query(row_stmt, params, fetch=True)
+    if not rows:
+        return None
+    head = rows[0]
+    if not request.checkpoint_id:
+        remember(heads, (request.tenant, request.thread, request.ns), head["checkpoint_id"], int(head["ver"]))
+    skeleton = None
+    payload: list[Row] = []
+    blobs = not head["skel"].endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
+    if blobs or head["has_writes"]:
+        skeleton = load_skeleton(head)
+        versions = blob_lookup(skeleton) if blobs else {}
+        cid = head["checkpoint_id"]
+        rows = yield Query(sql.get_payload, {**params, "cid": cid, "versions": versions}, fetch=True)
+        if not any(r["kind"] == "x" for r in rows):
+            rows = yield _single_read(sql, request)
+            return _tuple_from_rows(serde, request, rows)
+        payload = [r for r in rows if r["kind"] != "x"]
+    branch = int(head["head_ver"]) if request.checkpoint_id and head["head_ver"] is not None else None
+    return build_tuple(serde, request.tenant, head, payload, branch_version=branch, skeleton=skeleton)
 
 
 def _single_read(sql: CheckpointSql, request: TupleRequest) -> Query:
