@@ -11,18 +11,10 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import (
-    EMPTY,
-    NO_BLOBS_TAIL,
-    blob_lookup,
-    build_tuple,
-    load_inline,
-    load_skeleton,
-    loads,
-    version_text,
-)
+from checkpointer.codec import NO_BLOBS_TAIL, blob_lookup, build_tuple, load_skeleton, loads
 from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.query import CheckpointSql, Query, Row, Steps
+from checkpointer.small_values import EMPTY, is_map, load_inline, load_small, version_text
 
 
 def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
@@ -138,10 +130,17 @@ def assemble_delta(
     wanted = set(channels)
     seed_depth: dict[str, int] = {}
     seed_row: dict[str, Row] = {}
+    seed_value: dict[str, Any] = {}  # seeds already decoded (from an ancestor's small values)
 
-    def offer(ch: str, depth: int, row: Row) -> None:
+    def offer(ch: str, depth: int, row: Row | None, value: Any = None) -> None:
         if ch not in seed_depth or depth < seed_depth[ch]:
-            seed_depth[ch], seed_row[ch] = depth, row
+            seed_depth[ch] = depth
+            if row is None:
+                seed_row.pop(ch, None)
+                seed_value[ch] = value
+            else:
+                seed_value.pop(ch, None)
+                seed_row[ch] = row
 
     for r in rows:
         if r["kind"] == "b":
@@ -150,7 +149,13 @@ def assemble_delta(
             # Small values stored in the ancestor's own row are seeds too (never a DeltaChannel's
             # snapshot, which is an object, but a plain channel asked for here).
             versions = json.loads(r["versions"]) if r["versions"] else {}
-            for ch, version, type_, blob in load_inline(r["inl"], (thread_id, r["checkpoint_id"])):
+            packed, at = r["inl"], (thread_id, r["checkpoint_id"])
+            if is_map(packed):  # decoded as a whole (one serializer call)
+                for ch, value in load_small(serde, packed, versions, at).items():
+                    if ch in wanted:
+                        offer(ch, int(r["depth"]), None, value)
+                continue
+            for ch, version, type_, blob in load_inline(packed, at):
                 if ch in wanted and type_ != EMPTY and version_text(versions.get(ch, "")) == version:
                     offer(ch, int(r["depth"]), {"type": type_, "blob": blob})
     writes: dict[str, list[Row]] = defaultdict(list)
@@ -171,7 +176,9 @@ def assemble_delta(
             (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, "write", ch)) for r in ordered
         ]
         entry: DeltaChannelHistory = {"writes": collected}
-        if ch in seed_row:
+        if ch in seed_value:
+            entry["seed"] = seed_value[ch]
+        elif ch in seed_row:
             s = seed_row[ch]
             entry["seed"] = loads(serde, s["type"], s["blob"], where, "channel", ch)
         result[ch] = entry

@@ -9,18 +9,11 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import Checkpoint, CheckpointMetadata
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import (
-    ValueCache,
-    dump_metadata,
-    dump_skeleton,
-    dump_values,
-    dump_writes,
-    make_config,
-    ts_epoch,
-)
+from checkpointer.codec import dump_metadata, dump_skeleton, dump_writes, make_config, ts_epoch
 from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import HeadCache, remember, thread_key
 from checkpointer.query import CheckpointSql, Query, Row, Steps
+from checkpointer.small_values import ValueCache, dump_values
 from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
 
 INSERT_ATTEMPTS = 5
@@ -79,7 +72,7 @@ def put(
 ) -> Steps[RunnableConfig]:
     """Store ``checkpoint`` as the child of the config's checkpoint (see docs/checkpointer.md).
 
-    ``cache`` holds packed small values (codec.dump_values); ``heads`` the head each thread had
+    ``cache`` holds packed small values (small_values.dump_values); ``heads`` the head each thread had
     when this process last wrote or read it: a put extending that head names its version, which
     lets the dialect's ``put_next`` store it in one statement (SQLite); a stale entry only misses.
     """

@@ -24,7 +24,7 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer import codec, ops_admin, ops_read, ops_write
+from checkpointer import ops_admin, ops_read, ops_write, small_values
 from checkpointer.executor import CheckpointExecutor
 from checkpointer.query import CheckpointSql, Op, Steps, migrate
 from checkpointer.read_batch import Coalescer
@@ -69,8 +69,8 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self._reads: tuple[SerializerProtocol, Coalescer[ops_read.TupleRequest, CheckpointTuple | None]]
         self._reads = (self.serde, Coalescer(self._read_batch, run_one=self._read_one))
         # Packed small values by (channel, version), shared by every view: a put does not serialise
-        # a channel again that is unchanged since an earlier put (codec.dump_values).
-        self._values: tuple[SerializerProtocol, codec.ValueCache] = (self.serde, {})
+        # a channel again that is unchanged since an earlier put (small_values.dump_values).
+        self._values: tuple[SerializerProtocol, small_values.ValueCache] = (self.serde, {})
         # The head of each thread as this process last wrote or read it (ops_write.put's hint).
         self._heads: ops_read.HeadCache = {}
 
