@@ -106,12 +106,12 @@ NO_BLOBS_TAIL = f',"{BLOB_VERSIONS}":{{}}}}'
 (the key comes last, compact JSON): a reader that sees it looks up no blob rows."""
 
 
-def load_skeleton(head: Row) -> dict[str, Any]:
-    """The decoded skeleton of a checkpoint row (columns ``skel``, ``thread_id``, ``checkpoint_id``)."""
+def load_skeleton(text: str, thread_id: str, cid: str) -> dict[str, Any]:
+    """The decoded skeleton of checkpoint ``cid`` of ``thread_id``."""
     try:
-        skeleton = orjson.loads(head["skel"])
+        skeleton = orjson.loads(text)
     except ValueError as exc:
-        raise CorruptCheckpoint(head["thread_id"], head["checkpoint_id"], "the checkpoint row", exc) from exc
+        raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
     return cast(dict[str, Any], skeleton)
 
 
@@ -251,17 +251,39 @@ def build_tuple(
     ``BRANCH_FROM_KEY`` marker so the Pregel loop carries it into the puts that fork from here.
     ``skeleton`` is the row's decoded skeleton when the caller has it already.
     """
-    thread_id, ns, cid = head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"]
+    return assemble_tuple(
+        serde,
+        tenant,
+        (head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"], head["parent"], head["ver"]),
+        (head["skel"], head["meta"], head["inl"]),
+        payload,
+        branch_version=branch_version,
+        skeleton=skeleton,
+    )
+
+
+def assemble_tuple(
+    serde: SerializerProtocol,
+    tenant: str,
+    ids: tuple[str, str, str, str | None, int],
+    stored: tuple[str, str | None, bytes | None],
+    payload: Iterable[Row],
+    *,
+    branch_version: int | None = None,
+    skeleton: Mapping[str, Any] | None = None,
+) -> CheckpointTuple:
+    """:func:`build_tuple` from the row's values: ``ids`` (thread, ns, checkpoint id, parent id,
+    version) and ``stored`` (skeleton JSON, metadata JSON, small values)."""
+    thread_id, ns, cid, parent_id, version = ids
+    skel, meta, inline = stored
     where = (thread_id, cid)
     try:
         if skeleton is None:
-            skeleton = orjson.loads(head["skel"])
-        metadata = load_json(head["meta"]) if head["meta"] else {}
+            skeleton = orjson.loads(skel)
+        metadata = load_json(meta) if meta else {}
     except ValueError as exc:
         raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
     versions = skeleton.get("channel_versions") or {}
-    values: dict[str, Any] = {}
-    inline = head["inl"]
     values = load_small(serde, inline, versions, where) if inline is not None else {}
     writes: list[Row] = []
     for row in payload:  # each column read once: rows are read by name, which is not free
@@ -280,12 +302,11 @@ def build_tuple(
         "versions_seen": skeleton.get("versions_seen") or {},
         "updated_channels": skeleton.get("updated_channels"),
     }
-    extra: dict[str, Any] = {VERSION_KEY: int(head["ver"])}
+    extra: dict[str, Any] = {VERSION_KEY: int(version)}
     parent_extra: dict[str, Any] = {}
     if branch_version is not None:
         extra[BRANCH_FROM_KEY] = branch_version
         parent_extra[BRANCH_FROM_KEY] = branch_version
-    parent_id = head["parent"]
     return CheckpointTuple(
         config=make_config(tenant, thread_id, ns, cid, extra),
         checkpoint=checkpoint,

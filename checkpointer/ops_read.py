@@ -11,7 +11,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import NO_BLOBS_TAIL, blob_lookup, build_tuple, load_skeleton, loads
+from checkpointer.codec import NO_BLOBS_TAIL, assemble_tuple, blob_lookup, build_tuple, load_skeleton, loads
 from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.query import CheckpointSql, Query, Row, Steps
 from checkpointer.small_values import EMPTY, is_map, load_inline, load_small, version_text
@@ -267,23 +267,33 @@ def get_one(
     rows = yield Query(row_stmt, params, fetch=True)
     if not rows:
         return None
-    head = rows[0]
+    # The row's columns by position (the thread and namespace are the request's): cid, parent,
+    # version, skeleton, metadata, small values, has_writes[, head version].
+    row: Any = rows[0]  # a sqlite3.Row, read by position
+    cid, parent, version, skel, meta, inline, has_writes, *seen = row
     if not request.checkpoint_id:
-        remember(heads, (request.tenant, request.thread, request.ns), head["checkpoint_id"], int(head["ver"]))
+        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version))
     skeleton = None
     payload: list[Row] = []
-    blobs = not head["skel"].endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
-    if blobs or head["has_writes"]:
-        skeleton = load_skeleton(head)
+    blobs = not skel.endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
+    if blobs or has_writes:
+        skeleton = load_skeleton(skel, request.thread, cid)
         versions = blob_lookup(skeleton) if blobs else {}
-        cid = head["checkpoint_id"]
         rows = yield Query(sql.get_payload, {**params, "cid": cid, "versions": versions}, fetch=True)
         if not any(r["kind"] == "x" for r in rows):
             rows = yield _single_read(sql, request)
             return _tuple_from_rows(serde, request, rows)
         payload = [r for r in rows if r["kind"] != "x"]
-    branch = int(head["head_ver"]) if request.checkpoint_id and head["head_ver"] is not None else None
-    return build_tuple(serde, request.tenant, head, payload, branch_version=branch, skeleton=skeleton)
+    branch = int(seen[0]) if request.checkpoint_id and seen and seen[0] is not None else None
+    return assemble_tuple(
+        serde,
+        request.tenant,
+        (request.thread, request.ns, cid, parent, version),
+        (skel, meta, inline),
+        payload,
+        branch_version=branch,
+        skeleton=skeleton,
+    )
 
 
 def _single_read(sql: CheckpointSql, request: TupleRequest) -> Query:

@@ -129,10 +129,11 @@ class CheckpointSql:
 
     # Optional statements: a dialect without them takes the general path.
     get_latest_row: Render | None = None
-    """(tenant, thread, ns) -> the head's checkpoint row alone (get_latest's 'c' columns, no kind)
-    plus ``has_writes``; a dialect with it reads the payload only when there is one (get_payload)"""
+    """(tenant, thread, ns) -> the head's row alone, columns by position: checkpoint id, parent
+    id, version, skeleton, metadata, small values, has_writes; a dialect with it reads the payload
+    only when there is one (get_payload)"""
     get_by_id_row: Render | None = None
-    """(tenant, thread, ns, cid) -> the same for that checkpoint"""
+    """(tenant, thread, ns, cid) -> the same for that checkpoint, then the head version"""
     get_payload: Render | None = None
     """(tenant, thread, ns, cid, versions) -> an 'x' row when the checkpoint exists, then its 'w'
     rows and the 'b' rows of the channel versions in ``versions`` (a mapping)"""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
@@ -106,15 +107,17 @@ _HAS_WRITES = (
     "AND w.thread_id = c.thread_id AND w.checkpoint_ns = c.checkpoint_ns "
     "AND w.checkpoint_id = c.checkpoint_id) AS has_writes"
 )
+# Only the columns the request does not know (each column costs about 2k instructions), bound by
+# position (?1-?4: tenant, thread, ns, checkpoint id), which sqlite3 does without a name lookup.
+_ROW_COLS = "c.checkpoint_id, c.parent_id, c.version, c.checkpoint, c.metadata, c.small_values"
+_ROW_KEY = "c.tenant_id = ?1 AND c.thread_id = ?2 AND c.checkpoint_ns = ?3"
 GET_LATEST_ROW = (
-    f"SELECT {_CP_COLS}, c.version AS head_ver, {_HAS_WRITES} FROM {CP} c "
-    "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
-    "ORDER BY c.version DESC LIMIT 1"
+    f"SELECT {_ROW_COLS}, {_HAS_WRITES} FROM {CP} c WHERE {_ROW_KEY} ORDER BY c.version DESC LIMIT 1"
 )
 GET_BY_ID_ROW = (
-    f"SELECT {_CP_COLS}, {{head_ver}} AS head_ver, {_HAS_WRITES} FROM {CP} c "
-    "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
-    "AND c.checkpoint_id = :cid"
+    f"SELECT {_ROW_COLS}, {_HAS_WRITES}, (SELECT h.version FROM {CP} h WHERE h.tenant_id = ?1 "
+    "AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 ORDER BY h.version DESC LIMIT 1) AS head_ver "
+    f"FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
 )
 # The 'x' row says the checkpoint still exists (the row was read by an earlier statement).
 GET_PAYLOAD = f"""
@@ -160,12 +163,25 @@ PUT_FAST = (
 # comes from the caller, so the INSERT alone is the put, its row count the answer (no read-back),
 # and without blob rows it runs as its own transaction. The CASE is the compare-and-set: NULL
 # (the row skipped) unless the thread's highest version is still the parent at that version.
+# Bound by position (sqlite3 then looks no parameter name up): ?1 .. ?11 are _NEXT_NAMES.
+_NEXT_NAMES = (
+    "tenant",
+    "thread",
+    "ns",
+    "cid",
+    "parent",
+    "pv",
+    "ts",
+    "run_id",
+    "checkpoint",
+    "metadata",
+    "inline",
+)
 PUT_NEXT = (
-    _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO")
-    + "VALUES (:tenant, :thread, :ns, :cid, :parent, "
-    f"CASE WHEN (SELECT h.checkpoint_id = :parent AND h.version = :pv FROM {CP} h "
-    "WHERE h.tenant_id = :tenant AND h.thread_id = :thread AND h.checkpoint_ns = :ns "
-    "ORDER BY h.version DESC LIMIT 1) THEN :pv + 1 END, :ts, :run_id, :checkpoint, :metadata, :inline)"
+    _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO") + "VALUES (?1, ?2, ?3, ?4, ?5, "
+    f"CASE WHEN (SELECT h.checkpoint_id = ?5 AND h.version = ?6 FROM {CP} h "
+    "WHERE h.tenant_id = ?1 AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 "
+    "ORDER BY h.version DESC LIMIT 1) THEN ?6 + 1 END, ?7, ?8, ?9, ?10, ?11)"
 )
 # After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
 # it takes the full check.
@@ -405,14 +421,29 @@ def _put_fast(query: Query) -> list[Stmt]:
     return [insert, _READ_INSERTED]
 
 
+class _RowRead:
+    """A read whose parameters are bound by position, in the order of ``names``."""
+
+    __slots__ = ("sql", "values")
+
+    def __init__(self, sql: str, names: tuple[str, ...]) -> None:
+        self.sql, self.values = sql, itemgetter(*names)
+
+    def __call__(self, query: Query) -> Stmt:
+        return Stmt(self.sql, self.values(query.params), query.fetch)
+
+
 def _payload(query: Query) -> Stmt:
     # The channel versions to look up arrive as a mapping, bound as one JSON object.
     return Stmt(GET_PAYLOAD, {**query.params, "versions": json.dumps(query.params["versions"])}, True)
 
 
+_PUT_NEXT_PARAMS = itemgetter(*_NEXT_NAMES)
+
+
 def _put_next(query: Query) -> Stmt | list[Stmt]:
     params = query.params
-    insert = Stmt(PUT_NEXT, params, False, None, True)
+    insert = Stmt(PUT_NEXT, _PUT_NEXT_PARAMS(params), False, None, True)
     blobs = params["blobs"]
     if blobs:  # two statements: the driver runs them in one transaction
         return [Stmt(_PUT_BLOB, many=[{**params, **b} for b in blobs]), insert]
@@ -470,8 +501,8 @@ SQL = CheckpointSql(
         )
     ),
     get_many=_get_many,
-    get_latest_row=_Read(GET_LATEST_ROW),
-    get_by_id_row=_Read(GET_BY_ID_ROW.format(head_ver=_MAX_VERSION.format(t="c"))),
+    get_latest_row=_RowRead(GET_LATEST_ROW, ("tenant", "thread", "ns")),
+    get_by_id_row=_RowRead(GET_BY_ID_ROW, ("tenant", "thread", "ns", "cid")),
     get_payload=_payload,
     list_rows=_list_rows_stmt,
     delta_history=_plain(DELTA_HISTORY),

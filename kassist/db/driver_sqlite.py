@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from kassist.db.connect_sqlite import open_sqlite, sqlite_error
+from kassist.db.connect_sqlite import _damaged, open_sqlite, sqlite_error
 from kassist.db.sansio import drive
 from kassist.db.statements import DEFAULT, Compile, Local, Op, Options, Stmt, as_is
 from kassist.db.transaction_sqlite import sqlite_transaction
@@ -58,11 +58,23 @@ def dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
 _ROWS: dict[str, Any] = {"mapping": sqlite3.Row, "dict": dict_row, "tuple": None}
 
 
+_raw_execute = sqlite3.Connection.execute
+
+
 def execute(conn: sqlite3.Connection, request: Any, compile: Compile = as_is) -> Any:
     """Run one request on ``conn``: its statements in order (the last fetching one's rows are the
     answer), or its local work."""
     compiled = compile(request)
     if type(compiled) is Stmt:
+        if not _damaged and compiled.many is None:
+            # The usual request, one statement: sqlite3's own execute, without the connection's
+            # Python override (kassist.db.connect_sqlite), which only adds the damaged-file guard
+            # (nothing is damaged) and names the file in errors, which SqliteDatabase.run and
+            # sqlite_transaction do as well.
+            cursor = _raw_execute(conn, compiled.sql, compiled.params)
+            if compiled.rowcount:
+                return cursor.rowcount
+            return cursor.fetchall() if compiled.fetch else []
         stmts: Any = (compiled,)
     elif type(compiled) is Local:
         return compiled.call()
