@@ -102,9 +102,10 @@ def put(
         hkey = (tenant, key["thread"], key["ns"])
         hint = heads.get(hkey)
         if hint is not None and hint[0] == parent:
-            stored = yield Query(sql.put_next, {**record, "blobs": values, "pv": hint[1]}, fetch=True)
-            if stored:  # one row inserted; else nothing was written, and the checks below decide
-                remember(heads, hkey, cid, hint[1] + 1)
+            record["blobs"], record["pv"] = values, hint[1]
+            if (yield Query(sql.put_next, record, fetch=True)):
+                # One row inserted; else nothing was written, and the checks below decide.
+                heads[hkey] = (cid, hint[1] + 1)  # the entry is there: no size check needed
                 return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: hint[1] + 1})
     if parent is not None and checked:
         # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
