@@ -1,4 +1,4 @@
-"""Which inline threshold: workload (a) at 1, 2 and 4 KiB (checkpointer.codec.INLINE_MAX_BYTES).
+"""Which inline threshold: workload (a) at 1, 2 and 4 KiB (checkpointer.small_values.INLINE_MAX_BYTES).
 
     python bench/cp_inline_threshold.py [--backend sqlite|postgres|all] [--reps 7]
 
@@ -22,7 +22,7 @@ import cp_env
 from cp_env import bench_env
 from cp_workloads import put_get
 
-from checkpointer import codec
+from checkpointer import small_values
 from kassist.clikit import progress
 
 THRESHOLDS = (1024, 2048, 4096)
@@ -48,7 +48,7 @@ def main() -> None:
             for size in SIZES:
                 for limit in THRESHOLDS:
                     bar.describe(f"{backend}, {size // 1024} KB values, threshold {limit // 1024} KiB")
-                    codec.INLINE_MAX_BYTES = limit  # read at every put
+                    small_values.INLINE_MAX_BYTES = limit  # read at every put
                     run = partial(put_get, steps=args.steps, value_bytes=size)
                     res = checkpointers._measure(env, backend, args.reps, run, args.steps)
                     speed = checkpointers._paired(res, "time", "stock")

@@ -8,8 +8,10 @@
 Workload (a) of bench/checkpointers.py at 1 KB, ``synchronous=NORMAL`` on tmpfs. Setup, imports and
 30 warm-up rounds run outside ``functools.reduce``; the measured rounds run inside it, so
 ``--toggle-collect=functools_reduce`` counts only them. ``put`` or ``get`` as third argument
-measures one call (the other runs only once per thread). Wall-clock figures on a shared machine
-move with its load; instruction counts do not (docs/benchmarks.md, "Session 5").
+measures one call (the other runs only once per thread). ``state-add`` or ``state-delta`` instead
+counts ``graph.get_state`` on the finished 200-step loop of workload (b) (operator.add or
+DeltaChannel; ROUNDS calls after 10 uncounted). Wall-clock figures on a shared machine move with
+its load; instruction counts do not (docs/benchmarks.md, "Session 5").
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cp_workloads import checkpoint_steps
+from cp_workloads import checkpoint_steps, loop_graph
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
@@ -41,11 +43,20 @@ def rounds(saver: BaseCheckpointSaver[Any], data: list[Any], what: str) -> None:
             saver.get_tuple(latest)
 
 
+def get_states(saver: BaseCheckpointSaver[Any], count: int, delta: bool) -> None:
+    graph = loop_graph(delta, 200, 1024).compile(checkpointer=saver)
+    config: RunnableConfig = {"configurable": {"thread_id": uuid.uuid4().hex}, "recursion_limit": 800}
+    graph.invoke({"items": [], "n": 0}, config, durability="sync")
+    for _ in range(10):
+        graph.get_state(config)
+    functools.reduce(lambda _, i: graph.get_state(config), range(count), None)
+
+
 def main() -> None:
     kind, count = sys.argv[1], int(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else "both"
-    if kind not in ("ours", "stock") or what not in ("both", "put", "get"):
-        sys.exit("usage: cp_instructions.py ours|stock ROUNDS [both|put|get]")
+    if kind not in ("ours", "stock") or what not in ("both", "put", "get", "state-add", "state-delta"):
+        sys.exit("usage: cp_instructions.py ours|stock ROUNDS [both|put|get|state-add|state-delta]")
     with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as tmp:
         saver: BaseCheckpointSaver[Any]
         if kind == "stock":
@@ -62,6 +73,9 @@ def main() -> None:
             owner = TenantCheckpointer.from_url(f"sqlite:///{tmp}/ours.db", sqlite_synchronous="normal")
             owner.setup()
             saver = owner.for_tenant("bench")
+        if what.startswith("state-"):
+            get_states(saver, count, what == "state-delta")
+            return
         rounds(saver, list(checkpoint_steps(saver, 30, 1024)), what)
         data = list(checkpoint_steps(saver, count, 1024))
         functools.reduce(lambda _, chunk: rounds(saver, chunk, what), [data], None)

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from checkpointer.codec import EMPTY, version_text
 from checkpointer.query import Row
+from checkpointer.small_values import EMPTY, version_text
 
 NsKey = tuple[str, str]  # (thread_id, checkpoint_ns)
 

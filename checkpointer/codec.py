@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import orjson
-import ormsgpack
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import (
     EXCLUDED_METADATA_KEYS,
@@ -26,48 +25,18 @@ from langgraph.checkpoint.base import (
     writes_sort_key,
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 from checkpointer.errors import CorruptCheckpoint, InvalidMetadata
 from checkpointer.query import Row
+from checkpointer.small_values import EMPTY, load_small, same_version, version_text
+
+# Where the inline threshold lived before checkpointer.small_values (tests and benchmarks read it here).
+from checkpointer.small_values import INLINE_MAX_BYTES as INLINE_MAX_BYTES
+from checkpointer.small_values import inline_form as inline_form
 from checkpointer.tenant import BRANCH_FROM_KEY, OWN_KEYS, TENANT_KEY, VERSION_KEY
 
-EMPTY = "empty"
 SKELETON_KEYS = ("v", "id", "ts", "channel_versions", "versions_seen", "updated_channels")
 BLOB_VERSIONS = "blob_versions"
-INLINE_MAX_BYTES = 2048
-"""A channel value whose serialised form is at most this many bytes lives in the checkpoint row.
-
-Measured at 1, 2 and 4 KiB (docs/benchmarks.md, "Checkpointers"); 2 KiB kept."""
-
-
-def _blob_by_shape(value: Any) -> bool:
-    # A string or bytes longer than the limit serialises longer still; a DeltaChannel snapshot
-    # always gets its blob row, as in the stock savers (the delta-history walk and pruning look for
-    # snapshots there). Neither is serialised just to be measured.
-    if type(value) is str or isinstance(value, str | bytes):
-        return len(value) > INLINE_MAX_BYTES
-    return type(value) is _DeltaSnapshot
-
-
-def inline_form(serde: SerializerProtocol, value: Any) -> tuple[str, bytes] | None:
-    """The serialised value when it rides in the checkpoint row, else None (it gets a blob row).
-
-    Any type qualifies, by serialised size alone, so every checkpoint that holds a given (channel,
-    version) makes the same choice and a reader finds the value either in its row or in the blobs
-    table.
-    """
-    if _blob_by_shape(value):
-        return None
-    typed = serde.dumps_typed(value)
-    return typed if len(typed[1]) <= INLINE_MAX_BYTES else None
-
-
-def version_text(version: str | int | float) -> str:
-    """How a channel version is keyed in the blobs table (SQL compares it as text)."""
-    return str(version)
-
-
 # orjson writes the same compact JSON as json.dumps(separators=(",", ":")) about 20x faster; the
 # passthrough options hand datetimes, dataclasses and str/int/dict subclasses to ``default`` as
 # json.dumps did. Anything orjson refuses (integers beyond 64 bits) takes the json path.
@@ -113,10 +82,46 @@ def dump_skeleton(checkpoint: Checkpoint, blob_versions: Mapping[str, str] | Non
     """The checkpoint without its values, as JSON; ``blob_versions`` names the channel versions whose
     values live in the blobs table (readers look up only those; rows written before it existed have
     none, and readers then try every channel version)."""
-    skeleton = {k: checkpoint.get(k) for k in SKELETON_KEYS}  # type: ignore[misc]
+    get = checkpoint.get  # the keys of SKELETON_KEYS, written out: this runs at every put
+    skeleton = {
+        "v": get("v"),
+        "id": get("id"),
+        "ts": get("ts"),
+        "channel_versions": get("channel_versions"),
+        "versions_seen": get("versions_seen"),
+        "updated_channels": get("updated_channels"),
+    }
     if blob_versions is not None:
         skeleton[BLOB_VERSIONS] = blob_versions
-    return dumps_json(skeleton)
+    try:
+        # orjson without options writes the usual skeleton (string keys and versions) as
+        # dumps_json does; anything it refuses (a non-string key) takes dumps_json's way.
+        return orjson.dumps(skeleton).decode()
+    except TypeError:
+        return dumps_json(skeleton)
+
+
+NO_BLOBS_TAIL = f',"{BLOB_VERSIONS}":{{}}}}'
+"""How a skeleton written by :func:`dump_skeleton` ends when no value of it is in the blobs table
+(the key comes last, compact JSON): a reader that sees it looks up no blob rows."""
+
+
+def load_skeleton(text: str, thread_id: str, cid: str) -> dict[str, Any]:
+    """The decoded skeleton of checkpoint ``cid`` of ``thread_id``."""
+    try:
+        skeleton = orjson.loads(text)
+    except ValueError as exc:
+        raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
+    return cast(dict[str, Any], skeleton)
+
+
+def blob_lookup(skeleton: Mapping[str, Any]) -> dict[str, str]:
+    """The channel versions a reader looks up in the blobs table: ``blob_versions``, or for rows
+    written before it existed every channel version (as the SQL of the one-statement reads does)."""
+    versions = skeleton.get(BLOB_VERSIONS)
+    if versions is None:
+        versions = skeleton.get("channel_versions") or {}
+    return {str(k): version_text(v) for k, v in versions.items()}
 
 
 def _strip_nul(value: Any) -> Any:
@@ -160,66 +165,6 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
     if "\\u0000" in text:  # rare: only then pay for the recursive copy
         text = dumps_json(_strip_nul(merged), default=str)
     return text, (str(run_id) if run_id is not None else None)
-
-
-def dump_values(
-    serde: SerializerProtocol, checkpoint: Checkpoint, new_versions: Mapping[str, Any]
-) -> tuple[list[dict[str, Any]], bytes | None, dict[str, str]]:
-    """Blob rows for the changed channels, the packed small values of the whole checkpoint, and
-    the version of every channel whose value is in the blobs table.
-
-    Small values (see :func:`inline_form`) of every channel, changed or not, go into the row, as
-    the stock savers keep the whole checkpoint in theirs; larger values get one blob row per
-    (channel, version), written by the put that changed them (an unchanged large value costs
-    nothing). A changed channel without a value writes nothing: a reader treats a missing value
-    as empty.
-    """
-    values = checkpoint["channel_values"]
-    versions = checkpoint["channel_versions"]
-    small: list[list[Any]] = []
-    rows: list[dict[str, Any]] = []
-    in_blobs: dict[str, str] = {}
-    for channel, value in values.items():
-        version = versions.get(channel)
-        if version is None:
-            version = new_versions.get(channel)
-            if version is None:
-                continue
-        if type(value) is str:  # the usual value: _blob_by_shape's first case, without the call
-            typed = serde.dumps_typed(value) if len(value) <= INLINE_MAX_BYTES else None
-        else:
-            typed = None if _blob_by_shape(value) else serde.dumps_typed(value)
-        if typed is not None and len(typed[1]) <= INLINE_MAX_BYTES:
-            small.append([channel, version if type(version) is str else version_text(version), *typed])
-            continue
-        in_blobs[channel] = version_text(version)
-        if channel in new_versions:
-            type_, blob = typed or serde.dumps_typed(value)
-            rows.append(
-                {
-                    "channel": channel,
-                    "version": version_text(new_versions[channel]),
-                    "type": type_,
-                    "blob": blob,
-                }
-            )
-    return rows, (ormsgpack.packb(small) if small else None), in_blobs
-
-
-def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]:
-    """The ``[channel, version, type, bytes]`` entries packed by :func:`dump_values`."""
-    if packed is None:
-        return []
-    try:
-        entries = ormsgpack.unpackb(packed if type(packed) is bytes else bytes(packed))
-        if type(entries) is not list:
-            raise ValueError("not a list of [channel, version, type, bytes] entries")
-        for entry in entries:  # a plain loop: this runs at every read
-            if type(entry) is not list or len(entry) != 4:
-                raise ValueError("not a list of [channel, version, type, bytes] entries")
-    except Exception as exc:
-        raise CorruptCheckpoint(where[0], where[1], "the small values in the checkpoint row", exc) from exc
-    return cast(list[list[Any]], entries)
 
 
 def dump_writes(
@@ -277,13 +222,6 @@ def sorted_writes(
     ]
 
 
-def _same_version(version: Any, stored: str) -> bool:
-    """Whether a channel version of the skeleton is the one a value was stored under (as text)."""
-    if type(version) is str:  # LangGraph's versions (and this saver's) are strings
-        return version == stored
-    return version is not None and version_text(version) == stored
-
-
 def make_config(
     tenant: str, thread_id: str, ns: str, checkpoint_id: str, extra: Mapping[str, Any] | None = None
 ) -> RunnableConfig:
@@ -305,40 +243,55 @@ def build_tuple(
     payload: Iterable[Row],
     *,
     branch_version: int | None = None,
+    skeleton: Mapping[str, Any] | None = None,
 ) -> CheckpointTuple:
     """A CheckpointTuple from its checkpoint row (``head``) and its blob and write rows.
 
     ``branch_version`` is the head version seen by an explicit-id read; it becomes the
     ``BRANCH_FROM_KEY`` marker so the Pregel loop carries it into the puts that fork from here.
+    ``skeleton`` is the row's decoded skeleton when the caller has it already.
     """
-    thread_id, ns, cid = head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"]
+    return assemble_tuple(
+        serde,
+        tenant,
+        (head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"], head["parent"], head["ver"]),
+        (head["skel"], head["meta"], head["inl"]),
+        payload,
+        branch_version=branch_version,
+        skeleton=skeleton,
+    )
+
+
+def assemble_tuple(
+    serde: SerializerProtocol,
+    tenant: str,
+    ids: tuple[str, str, str, str | None, int],
+    stored: tuple[str, str | None, bytes | None],
+    payload: Iterable[Row],
+    *,
+    branch_version: int | None = None,
+    skeleton: Mapping[str, Any] | None = None,
+) -> CheckpointTuple:
+    """:func:`build_tuple` from the row's values: ``ids`` (thread, ns, checkpoint id, parent id,
+    version) and ``stored`` (skeleton JSON, metadata JSON, small values)."""
+    thread_id, ns, cid, parent_id, version = ids
+    skel, meta, inline = stored
     where = (thread_id, cid)
     try:
-        skeleton = orjson.loads(head["skel"])
-        metadata = load_json(head["meta"]) if head["meta"] else {}
+        if skeleton is None:
+            skeleton = orjson.loads(skel)
+        metadata = load_json(meta) if meta else {}
     except ValueError as exc:
         raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
     versions = skeleton.get("channel_versions") or {}
-    values: dict[str, Any] = {}
-    inline = head["inl"]
-    if inline is not None:
-        entries = load_inline(inline, where)
-        # As ``loads`` per value, written out: the small values are most of a read's values.
-        loads_typed, channel = serde.loads_typed, ""
-        try:
-            for channel, version, type_, blob in entries:
-                current = versions.get(channel)
-                if current == version if type(current) is str else _same_version(current, version):
-                    values[channel] = loads_typed((type_, blob))
-        except Exception as exc:
-            raise CorruptCheckpoint(thread_id, cid, f"channel {channel!r}", exc) from exc
+    values = load_small(serde, inline, versions, where) if inline is not None else {}
     writes: list[Row] = []
     for row in payload:  # each column read once: rows are read by name, which is not free
         if row["kind"] == "w":
             writes.append(row)
             continue
         channel, type_ = row["channel"], row["type"]
-        if type_ != EMPTY and _same_version(versions.get(channel), row["cversion"]):
+        if type_ != EMPTY and same_version(versions.get(channel), row["cversion"]):
             values[channel] = loads(serde, type_, row["blob"], where, "channel", channel)
     checkpoint: Checkpoint = {
         "v": skeleton.get("v", 1),
@@ -349,12 +302,11 @@ def build_tuple(
         "versions_seen": skeleton.get("versions_seen") or {},
         "updated_channels": skeleton.get("updated_channels"),
     }
-    extra: dict[str, Any] = {VERSION_KEY: int(head["ver"])}
+    extra: dict[str, Any] = {VERSION_KEY: int(version)}
     parent_extra: dict[str, Any] = {}
     if branch_version is not None:
         extra[BRANCH_FROM_KEY] = branch_version
         parent_extra[BRANCH_FROM_KEY] = branch_version
-    parent_id = head["parent"]
     return CheckpointTuple(
         config=make_config(tenant, thread_id, ns, cid, extra),
         checkpoint=checkpoint,

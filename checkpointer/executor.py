@@ -38,7 +38,9 @@ class CheckpointExecutor:
         self._handle = Handle(db, Options(compile_query, binary=True, blind=_not_fetching), closed=CLOSED)
 
     def run(self, op: Op[T]) -> T:
-        return self._handle.run(op.steps, write=op.write, single=op.single)
+        if self._handle.closed:  # Handle.run's check, written out: this runs at every call
+            raise RuntimeError(CLOSED)
+        return self.db.run(op.steps, self._handle.opts, write=op.write, single=op.single)
 
     async def arun(self, op: Op[T]) -> T:
         return await self._handle.arun(op.steps, write=op.write, single=op.single)

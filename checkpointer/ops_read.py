@@ -11,9 +11,10 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import EMPTY, build_tuple, load_inline, loads, version_text
+from checkpointer.codec import NO_BLOBS_TAIL, assemble_tuple, blob_lookup, build_tuple, load_skeleton, loads
 from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.query import CheckpointSql, Query, Row, Steps
+from checkpointer.small_values import EMPTY, is_map, load_inline, load_small, version_text
 
 
 def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
@@ -25,6 +26,19 @@ def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
             "{'thread_id': ..., 'tenant_id': ...}}"
         )
     return {"tenant": tenant, "thread": str(thread_id), "ns": conf.get("checkpoint_ns") or ""}
+
+
+HeadCache = dict[tuple[str, str, str], tuple[str, int]]
+"""(tenant, thread, ns) -> (head checkpoint id, its version), as this process last saw them."""
+HEAD_CACHE_MAX = 4096
+
+
+def remember(heads: HeadCache | None, key: tuple[str, str, str], cid: str, version: int) -> None:
+    """Note the head a put stored or a read found (a hint only: put_next checks it in SQL)."""
+    if heads is not None:
+        if len(heads) >= HEAD_CACHE_MAX:
+            heads.clear()
+        heads[key] = (cid, version)
 
 
 def list_tuples(
@@ -116,10 +130,17 @@ def assemble_delta(
     wanted = set(channels)
     seed_depth: dict[str, int] = {}
     seed_row: dict[str, Row] = {}
+    seed_value: dict[str, Any] = {}  # seeds already decoded (from an ancestor's small values)
 
-    def offer(ch: str, depth: int, row: Row) -> None:
+    def offer(ch: str, depth: int, row: Row | None, value: Any = None) -> None:
         if ch not in seed_depth or depth < seed_depth[ch]:
-            seed_depth[ch], seed_row[ch] = depth, row
+            seed_depth[ch] = depth
+            if row is None:
+                seed_row.pop(ch, None)
+                seed_value[ch] = value
+            else:
+                seed_value.pop(ch, None)
+                seed_row[ch] = row
 
     for r in rows:
         if r["kind"] == "b":
@@ -128,7 +149,13 @@ def assemble_delta(
             # Small values stored in the ancestor's own row are seeds too (never a DeltaChannel's
             # snapshot, which is an object, but a plain channel asked for here).
             versions = json.loads(r["versions"]) if r["versions"] else {}
-            for ch, version, type_, blob in load_inline(r["inl"], (thread_id, r["checkpoint_id"])):
+            packed, at = r["inl"], (thread_id, r["checkpoint_id"])
+            if is_map(packed):  # decoded as a whole (one serializer call)
+                for ch, value in load_small(serde, packed, versions, at).items():
+                    if ch in wanted:
+                        offer(ch, int(r["depth"]), None, value)
+                continue
+            for ch, version, type_, blob in load_inline(packed, at):
                 if ch in wanted and type_ != EMPTY and version_text(versions.get(ch, "")) == version:
                     offer(ch, int(r["depth"]), {"type": type_, "blob": blob})
     writes: dict[str, list[Row]] = defaultdict(list)
@@ -149,7 +176,9 @@ def assemble_delta(
             (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, "write", ch)) for r in ordered
         ]
         entry: DeltaChannelHistory = {"writes": collected}
-        if ch in seed_row:
+        if ch in seed_value:
+            entry["seed"] = seed_value[ch]
+        elif ch in seed_row:
             s = seed_row[ch]
             entry["seed"] = loads(serde, s["type"], s["blob"], where, "channel", ch)
         result[ch] = entry
@@ -216,11 +245,55 @@ def get_tuples(
 
 
 def get_one(
-    sql: CheckpointSql, serde: SerializerProtocol, request: TupleRequest
+    sql: CheckpointSql,
+    serde: SerializerProtocol,
+    request: TupleRequest,
+    heads: HeadCache | None = None,
 ) -> Steps[CheckpointTuple | None]:
-    """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned)."""
-    rows = yield _single_read(sql, request)
-    return _tuple_from_rows(serde, request, rows)
+    """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned).
+
+    Where the dialect has ``get_latest_row`` (SQLite), the row comes first, alone; its blobs and
+    writes follow in a second statement only when it has any, and when the checkpoint went away
+    in between (a concurrent delete or prune) the read starts over as one statement. A head found
+    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.put).
+    """
+    row_stmt = sql.get_by_id_row if request.checkpoint_id else sql.get_latest_row
+    if row_stmt is None or sql.get_payload is None:
+        rows = yield _single_read(sql, request)
+        return _tuple_from_rows(serde, request, rows)
+    params: dict[str, Any] = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
+    if request.checkpoint_id:
+        params["cid"] = request.checkpoint_id
+    rows = yield Query(row_stmt, params, fetch=True)
+    if not rows:
+        return None
+    # The row's columns by position (the thread and namespace are the request's): cid, parent,
+    # version, skeleton, metadata, small values, has_writes[, head version].
+    row: Any = rows[0]  # a sqlite3.Row, read by position
+    cid, parent, version, skel, meta, inline, has_writes, *seen = row
+    if not request.checkpoint_id:
+        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version))
+    skeleton = None
+    payload: list[Row] = []
+    blobs = not skel.endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
+    if blobs or has_writes:
+        skeleton = load_skeleton(skel, request.thread, cid)
+        versions = blob_lookup(skeleton) if blobs else {}
+        rows = yield Query(sql.get_payload, {**params, "cid": cid, "versions": versions}, fetch=True)
+        if not any(r["kind"] == "x" for r in rows):
+            rows = yield _single_read(sql, request)
+            return _tuple_from_rows(serde, request, rows)
+        payload = [r for r in rows if r["kind"] != "x"]
+    branch = int(seen[0]) if request.checkpoint_id and seen and seen[0] is not None else None
+    return assemble_tuple(
+        serde,
+        request.tenant,
+        (request.thread, request.ns, cid, parent, version),
+        (skel, meta, inline),
+        payload,
+        branch_version=branch,
+        skeleton=skeleton,
+    )
 
 
 def _single_read(sql: CheckpointSql, request: TupleRequest) -> Query:

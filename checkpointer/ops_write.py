@@ -9,10 +9,11 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import Checkpoint, CheckpointMetadata
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import dump_metadata, dump_skeleton, dump_values, dump_writes, make_config, ts_epoch
+from checkpointer.codec import dump_metadata, dump_skeleton, dump_writes, make_config, ts_epoch
 from checkpointer.errors import CheckpointConflict
-from checkpointer.ops_read import thread_key
+from checkpointer.ops_read import HeadCache, remember, thread_key
 from checkpointer.query import CheckpointSql, Query, Row, Steps
+from checkpointer.small_values import ValueCache, dump_values
 from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
 
 INSERT_ATTEMPTS = 5
@@ -66,7 +67,15 @@ def put(
     new_versions: Mapping[str, Any],
     *,
     checked: bool = True,
+    cache: ValueCache | None = None,
+    heads: HeadCache | None = None,
 ) -> Steps[RunnableConfig]:
+    """Store ``checkpoint`` as the child of the config's checkpoint (see docs/checkpointer.md).
+
+    ``cache`` holds packed small values (small_values.dump_values); ``heads`` the head each thread had
+    when this process last wrote or read it: a put extending that head names its version, which
+    lets the dialect's ``put_next`` store it in one statement (SQLite); a stale entry only misses.
+    """
     key = thread_key(tenant, config)
     conf = config.get("configurable") or {}
     parent: str | None = conf.get("checkpoint_id") or None
@@ -78,7 +87,7 @@ def put(
             f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
         )
     meta_text, run_id = dump_metadata(config, metadata)
-    values, small, in_blobs = dump_values(serde, checkpoint, new_versions)
+    values, small, in_blobs = dump_values(serde, checkpoint, new_versions, cache)
     record = {
         **key,
         "cid": cid,
@@ -89,6 +98,15 @@ def put(
         "ts": ts_epoch(checkpoint.get("ts")),
         "inline": small,
     }
+    if parent is not None and checked and heads is not None and sql.put_next is not None:
+        hkey = (tenant, key["thread"], key["ns"])
+        hint = heads.get(hkey)
+        if hint is not None and hint[0] == parent:
+            record["blobs"], record["pv"] = values, hint[1]
+            if (yield Query(sql.put_next, record, fetch=True)):
+                # One row inserted; else nothing was written, and the checks below decide.
+                heads[hkey] = (cid, hint[1] + 1)  # the entry is there: no size check needed
+                return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: hint[1] + 1})
     if parent is not None and checked:
         # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
         done = yield Query(sql.put_fast, {**record, "blobs": values}, fetch=True)
@@ -96,7 +114,9 @@ def put(
             # A re-put of the head itself also succeeds here (a no-op where the backend has one).
             done = yield Query(sql.put_fast_recheck, {**key, "cid": cid, "parent": parent}, fetch=True)
         if done:
-            return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: int(done[0]["version"])})
+            version = int(done[0]["version"])
+            remember(heads, (tenant, key["thread"], key["ns"]), cid, version)
+            return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
     yield Query(sql.begin)
     rows = yield Query(sql.put_prepare, {**key, "cid": cid, "parent": parent}, fetch=True)
     prep = rows[0]
@@ -125,6 +145,7 @@ def put(
         # The unique version index is the compare-and-set: the insert comes back empty when another
         # writer took this version first (PostgreSQL; SQLite writers are serialised).
         if (yield Query(sql.put_checkpoint, {**record, "version": version}, fetch=True)):
+            remember(heads, (tenant, key["thread"], key["ns"]), cid, version)
             return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
         rows = yield Query(sql.head_version, key, fetch=True)
         actual = int(rows[0]["version"]) if rows else 0

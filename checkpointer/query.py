@@ -127,6 +127,22 @@ class CheckpointSql:
     copy_thread: Render
     """(tenant, source, target)"""
 
+    # Optional statements: a dialect without them takes the general path.
+    get_latest_row: Render | None = None
+    """(tenant, thread, ns) -> the head's row alone, columns by position: checkpoint id, parent
+    id, version, skeleton, metadata, small values, has_writes; a dialect with it reads the payload
+    only when there is one (get_payload)"""
+    get_by_id_row: Render | None = None
+    """(tenant, thread, ns, cid) -> the same for that checkpoint, then the head version"""
+    get_payload: Render | None = None
+    """(tenant, thread, ns, cid, versions) -> an 'x' row when the checkpoint exists, then its 'w'
+    rows and the 'b' rows of the channel versions in ``versions`` (a mapping)"""
+
+    put_next: Render | None = None
+    """(record, blobs, pv) -> the number of rows inserted (0 or 1): the checkpoint at version
+    ``pv + 1`` when ``parent`` is the head at version ``pv`` (the version a put or read of this
+    process last saw), else nothing written"""
+
     def as_of(self, version: int) -> CheckpointSql:
         """This dialect with its migrations up to ``version`` only (tests build older schemas)."""
         return replace(self, migrations=self.migrations[:version])

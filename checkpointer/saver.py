@@ -24,7 +24,7 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer import ops_admin, ops_read, ops_write
+from checkpointer import ops_admin, ops_read, ops_write, small_values
 from checkpointer.executor import CheckpointExecutor
 from checkpointer.query import CheckpointSql, Op, Steps, migrate
 from checkpointer.read_batch import Coalescer
@@ -68,6 +68,11 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         # of all views are coalesced into one statement (see docs/checkpointer.md, "Concurrent reads").
         self._reads: tuple[SerializerProtocol, Coalescer[ops_read.TupleRequest, CheckpointTuple | None]]
         self._reads = (self.serde, Coalescer(self._read_batch, run_one=self._read_one))
+        # Packed small values by (channel, version), shared by every view: a put does not serialise
+        # a channel again that is unchanged since an earlier put (small_values.dump_values).
+        self._values: tuple[SerializerProtocol, small_values.ValueCache] = (self.serde, {})
+        # The head of each thread as this process last wrote or read it (ops_write.put's hint).
+        self._heads: ops_read.HeadCache = {}
 
     @classmethod
     def from_url(
@@ -169,7 +174,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     # -- reads -------------------------------------------------------------------------------
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         request = ops_read.tuple_request(self._tenant(config), config)
-        return self._run(ops_read.get_one(self._sql, self.serde, request), single=True)
+        return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         # Tenant and thread are resolved (and a bad config refused) here, in the caller, before the
@@ -190,7 +195,8 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
 
     def _read_one(self, request: ops_read.TupleRequest) -> Awaitable[CheckpointTuple | None]:
         # A read with no company: as before batching, the executor's own coroutine is awaited.
-        return self._executor.arun(Op(ops_read.get_one(self._sql, self.serde, request), single=True))
+        steps = ops_read.get_one(self._sql, self.serde, request, self._heads)
+        return self._executor.arun(Op(steps, single=True))
 
     def list(
         self,
@@ -240,8 +246,21 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         versions: ChannelVersions,
     ) -> Steps[RunnableConfig]:
         tenant = self._tenant(config)
+        serde, cache = self._values
+        if serde is not self.serde:  # a copy with a serializer of its own: its own packed forms
+            cache = {}
+            self._values = (self.serde, cache)
         return ops_write.put(
-            self._sql, self.serde, tenant, config, checkpoint, metadata, versions, checked=self._checked
+            self._sql,
+            self.serde,
+            tenant,
+            config,
+            checkpoint,
+            metadata,
+            versions,
+            checked=self._checked,
+            cache=cache,
+            heads=self._heads,
         )
 
     def put(

@@ -72,7 +72,10 @@ def _show(value: str) -> str:
 def _check_ids(conf: Mapping[str, Any]) -> None:
     for key in ("thread_id", "checkpoint_ns", "checkpoint_id"):
         value = conf.get(key)
-        if value is not None:
+        # check_id's first test, here too: this runs twice per put + get_tuple round.
+        if value is not None and not (
+            type(value) is str and value.isascii() and len(value) <= MAX_ID_BYTES and "\x00" not in value
+        ):
             check_id(key, value)
 
 

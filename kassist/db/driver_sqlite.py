@@ -26,9 +26,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from kassist.db.connect_sqlite import open_sqlite, sqlite_error
+from kassist.db.connect_sqlite import _damaged, open_sqlite, sqlite_error
 from kassist.db.sansio import drive
 from kassist.db.statements import DEFAULT, Compile, Local, Op, Options, Stmt, as_is
 from kassist.db.transaction_sqlite import sqlite_transaction
@@ -58,11 +58,23 @@ def dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
 _ROWS: dict[str, Any] = {"mapping": sqlite3.Row, "dict": dict_row, "tuple": None}
 
 
+_raw_execute = sqlite3.Connection.execute
+
+
 def execute(conn: sqlite3.Connection, request: Any, compile: Compile = as_is) -> Any:
     """Run one request on ``conn``: its statements in order (the last fetching one's rows are the
     answer), or its local work."""
     compiled = compile(request)
     if type(compiled) is Stmt:
+        if not _damaged and compiled.many is None:
+            # The usual request, one statement: sqlite3's own execute, without the connection's
+            # Python override (kassist.db.connect_sqlite), which only adds the damaged-file guard
+            # (nothing is damaged) and names the file in errors, which SqliteDatabase.run and
+            # sqlite_transaction do as well.
+            cursor = _raw_execute(conn, compiled.sql, compiled.params)
+            if compiled.rowcount:
+                return cursor.rowcount
+            return cursor.fetchall() if compiled.fetch else []
         stmts: Any = (compiled,)
     elif type(compiled) is Local:
         return compiled.call()
@@ -81,6 +93,38 @@ def execute(conn: sqlite3.Connection, request: Any, compile: Compile = as_is) ->
         cursor = conn.execute(stmt.sql, stmt.params)
         rows = cursor.fetchall() if stmt.fetch else []
     return rows
+
+
+def _run_single_write(conn: sqlite3.Connection, op: Op[T], compile: Compile) -> T:
+    """A ``single`` write: its first request, when it is one statement (not ``many``), runs as its own
+    transaction (as on PostgreSQL, where a single op runs in autocommit); anything after it, or a
+    first request of several statements, runs in one ``BEGIN IMMEDIATE`` transaction.
+
+    So an op whose one statement is the whole write (a checkpoint put extending the head, an
+    upsert) costs no BEGIN and COMMIT statements; an op that goes on after its first statement
+    must have written nothing with it that the rest could need to undo (the checkpointer's put:
+    its first INSERT either stores the checkpoint and ends the op, or stores nothing).
+    The sans-I/O loop of :func:`kassist.db.sansio.drive`, written out because the transaction
+    starts part-way through.
+    """
+    try:
+        request = next(op)
+    except StopIteration as stop:
+        return cast(T, stop.value)
+    compiled = compile(request)
+    if type(compiled) is Stmt and compiled.many is None:  # (an executemany is one transaction)
+        try:
+            request = op.send(execute(conn, compiled))
+        except StopIteration as stop:
+            return cast(T, stop.value)
+        compiled = compile(request)
+    with sqlite_transaction(conn, write=True):
+        while True:
+            try:
+                request = op.send(execute(conn, compiled))
+            except StopIteration as stop:
+                return cast(T, stop.value)
+            compiled = compile(request)
 
 
 class SqliteDatabase:
@@ -147,7 +191,8 @@ class SqliteDatabase:
         self, op: Op[T], opts: Options = DEFAULT, *, write: bool = False, single: bool = False, **_: Any
     ) -> T:
         """Run ``op`` in one transaction (``BEGIN IMMEDIATE`` under the write lock for writes; a
-        ``single`` read, one statement, in autocommit), answering its requests as ``opts`` says.
+        ``single`` read, one statement, in autocommit; a ``single`` write as
+        :func:`_run_single_write` says), answering its requests as ``opts`` says.
         PostgreSQL's re-run (``again``) does not apply: under the one write lock no transaction of
         this process deadlocks another.
         """
@@ -170,8 +215,10 @@ class SqliteDatabase:
 
     @staticmethod
     def _run_on(conn: sqlite3.Connection, op: Op[T], write: bool, single: bool, compile: Compile) -> T:
-        if single and not write:  # one statement is its own transaction
-            return drive(op, lambda request: execute(conn, request, compile))
+        if single:
+            if write:
+                return _run_single_write(conn, op, compile)
+            return drive(op, lambda request: execute(conn, request, compile))  # its own transaction
         with sqlite_transaction(conn, write=write):
             return drive(op, lambda request: execute(conn, request, compile))
 
