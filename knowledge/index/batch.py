@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 from knowledge import cache
 from knowledge.documents import Chunk, Document
@@ -79,22 +78,6 @@ def prepare_upserts(
         )
         for document, chunks, existing, new_chunks, hashes in drafts
     ]
-
-
-def _document_params(tenant: str, doc: Document, stamp: str) -> dict[str, Any]:
-    return {
-        "tenant": tenant,
-        "collection": doc.collection,
-        "doc_id": doc.doc_id,
-        "title": doc.title,
-        "source_path": doc.source_path,
-        "media_type": doc.media_type,
-        "size_bytes": doc.size_bytes,
-        "modified_at": doc.modified_at.isoformat(),
-        "effective_date": doc.effective_date.isoformat() if doc.effective_date else None,
-        "content_hash": doc.content_hash,
-        "now": stamp,
-    }
 
 
 def _insert_chunks(
@@ -188,7 +171,7 @@ def apply_upserts(
     if d.vector_index is not None and not all(p.collection_existed for p in plans):
         yield Stmt(d.vector_index(embedder.dimensions), fetch=False)
     yield Stmt(
-        d.upsert_document, many=[_document_params(tenant, p.document, stamp) for p in plans], fetch=False
+        d.upsert_document, many=[ops.document_params(tenant, p.document, stamp) for p in plans], fetch=False
     )
     indexed = yield from _indexed_chunks(d, tenant, keys)
     vectors: dict[str, Sequence[float]] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from kassist.db.migrate import pending, up_to
 from kassist.tenancy import TenantMismatch
@@ -153,6 +154,23 @@ def prepare_upsert(
     )
 
 
+def document_params(tenant: str, doc: Document, stamp: str) -> dict[str, Any]:
+    """The document row's parameters, for one upsert or a batch's executemany."""
+    return {
+        "tenant": tenant,
+        "collection": doc.collection,
+        "doc_id": doc.doc_id,
+        "title": doc.title,
+        "source_path": doc.source_path,
+        "media_type": doc.media_type,
+        "size_bytes": doc.size_bytes,
+        "modified_at": doc.modified_at.isoformat(),
+        "effective_date": doc.effective_date.isoformat() if doc.effective_date else None,
+        "content_hash": doc.content_hash,
+        "now": stamp,
+    }
+
+
 def apply_upsert(
     d: Dialect,
     plan: UpsertPlan,
@@ -176,21 +194,7 @@ def apply_upsert(
     check_embedder(known[doc.collection], embedder)
     if not plan.collection_existed and d.vector_index is not None:
         yield Stmt(d.vector_index(embedder.dimensions))
-    yield Stmt(
-        d.upsert_document,
-        {
-            **key,
-            "doc_id": doc.doc_id,
-            "title": doc.title,
-            "source_path": doc.source_path,
-            "media_type": doc.media_type,
-            "size_bytes": doc.size_bytes,
-            "modified_at": doc.modified_at.isoformat(),
-            "effective_date": doc.effective_date.isoformat() if doc.effective_date else None,
-            "content_hash": doc.content_hash,
-            "now": stamp,
-        },
-    )
+    yield Stmt(d.upsert_document, document_params(tenant, doc, stamp))
     rows = yield Stmt(d.select_doc_chunks, {**key, "doc_id": doc.doc_id})
     wanted = {c.chunk_id for c in plan.chunks}
     stale = [int(r[0]) for r in rows if str(r[1]) not in wanted]
