@@ -124,7 +124,10 @@ def _text_tokens(text: str, encoding: EncodingName) -> int:
 
 
 _MESSAGE_TOKENS: dict[tuple[object, ...], int] = {}
+# Bounded by entries and by the characters the keys hold (long messages must not pin memory).
 _MESSAGE_TOKENS_MAX = 20_000
+_MESSAGE_CHARS_MAX = 4_000_000
+_message_chars = 0
 
 
 def message_tokens(message: BaseMessage, model: str) -> int:
@@ -139,9 +142,12 @@ def message_tokens(message: BaseMessage, model: str) -> int:
     key = (model, message.type, message.name, content)
     found = _MESSAGE_TOKENS.get(key)
     if found is None:
-        if len(_MESSAGE_TOKENS) >= _MESSAGE_TOKENS_MAX:
+        global _message_chars
+        if len(_MESSAGE_TOKENS) >= _MESSAGE_TOKENS_MAX or _message_chars + len(content) > _MESSAGE_CHARS_MAX:
             _MESSAGE_TOKENS.clear()  # a crude bound; refilling costs one count per message
+            _message_chars = 0
         found = _MESSAGE_TOKENS[key] = count_message_tokens([message], model=model) - 3
+        _message_chars += len(content)
     return found
 
 
