@@ -67,7 +67,7 @@ def dumps_json(value: Any, default: Any = None) -> str:
     return text
 
 
-_LONG_NUMBER = re.compile(r"\d{19}")
+_LONG_NUMBER = re.compile(r"[0-9]{19}")  # JSON numbers are ASCII digits; [0-9] is cheaper than \d
 
 
 def load_json(text: str | bytes) -> Any:
