@@ -10,13 +10,15 @@ Workload (a) of bench/checkpointers.py at 1 KB, ``synchronous=NORMAL`` on tmpfs.
 ``--toggle-collect=functools_reduce`` counts only them. ``put`` or ``get`` as third argument
 measures one call (the other runs only once per thread). ``state-add`` or ``state-delta`` instead
 counts ``graph.get_state`` on the finished 200-step loop of workload (b) (operator.add or
-DeltaChannel; ROUNDS calls after 10 uncounted). Wall-clock figures on a shared machine move with
+DeltaChannel; ROUNDS calls after 10 uncounted). A ``gc.collect()`` just before the counted
+calls keeps a full collection that setup left pending (1.6M instructions) out of them. Wall-clock figures on a shared machine move with
 its load; instruction counts do not (docs/benchmarks.md, "Session 5").
 """
 
 from __future__ import annotations
 
 import functools
+import gc
 import sqlite3
 import sys
 import tempfile
@@ -49,6 +51,7 @@ def get_states(saver: BaseCheckpointSaver[Any], count: int, delta: bool) -> None
     graph.invoke({"items": [], "n": 0}, config, durability="sync")
     for _ in range(10):
         graph.get_state(config)
+    gc.collect()  # a full collection left pending by setup would land in the counted calls
     functools.reduce(lambda _, i: graph.get_state(config), range(count), None)
 
 
@@ -78,6 +81,7 @@ def main() -> None:
             return
         rounds(saver, list(checkpoint_steps(saver, 30, 1024)), what)
         data = list(checkpoint_steps(saver, count, 1024))
+        gc.collect()
         functools.reduce(lambda _, chunk: rounds(saver, chunk, what), [data], None)
 
 

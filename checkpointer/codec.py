@@ -67,7 +67,7 @@ def dumps_json(value: Any, default: Any = None) -> str:
     return text
 
 
-_LONG_NUMBER = re.compile(r"\d{19}")
+_LONG_NUMBER = re.compile(r"[0-9]{19}")  # JSON numbers are ASCII digits; [0-9] is cheaper than \d
 
 
 def load_json(text: str | bytes) -> Any:
@@ -135,7 +135,9 @@ def _strip_nul(value: Any) -> Any:
     return value
 
 
-_NOT_FROM_CONFIG = frozenset(EXCLUDED_METADATA_KEYS) | OWN_KEYS | {TENANT_KEY}
+_NOT_FROM_CONFIG = frozenset(EXCLUDED_METADATA_KEYS) | OWN_KEYS | {TENANT_KEY, "writes"}
+_DROP = frozenset({"writes", TENANT_KEY}) | OWN_KEYS
+_SCALARS = frozenset({str, int, bool, float})
 
 
 def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple[str, str | None]:
@@ -155,11 +157,12 @@ def dump_metadata(config: RunnableConfig, metadata: CheckpointMetadata) -> tuple
         for key, value in source.items():
             if key in merged or key in _NOT_FROM_CONFIG or key.startswith("__"):
                 continue
-            if isinstance(value, str | int | bool | float):
+            # The usual values first by exact type (a str or int subclass still takes isinstance).
+            if type(value) in _SCALARS or isinstance(value, str | int | bool | float):
                 merged[key] = value
-    merged.pop("writes", None)
-    for key in (*OWN_KEYS, TENANT_KEY):
-        merged.pop(key, None)
+    if not _DROP.isdisjoint(metadata):  # only the metadata's own keys can be these
+        for key in _DROP:
+            merged.pop(key, None)
     run_id = merged.get("run_id")
     text = dumps_json(merged, default=str)
     if "\\u0000" in text:  # rare: only then pay for the recursive copy

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from checkpointer.query import CheckpointSql, Op, Query, compile_query
+from checkpointer.query import CheckpointSql, Op, Query, Steps, compile_query
 from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
@@ -38,9 +38,13 @@ class CheckpointExecutor:
         self._handle = Handle(db, Options(compile_query, binary=True, blind=_not_fetching), closed=CLOSED)
 
     def run(self, op: Op[T]) -> T:
+        return self.run_steps(op.steps, op.write, op.single)
+
+    def run_steps(self, steps: Steps[T], write: bool = False, single: bool = False) -> T:
+        """:meth:`run` without building the ``Op``: the saver's sync calls come here."""
         if self._handle.closed:  # Handle.run's check, written out: this runs at every call
             raise RuntimeError(CLOSED)
-        return self.db.run(op.steps, self._handle.opts, write=op.write, single=op.single)
+        return self.db.run(steps, self._handle.opts, write=write, single=single)
 
     async def arun(self, op: Op[T]) -> T:
         return await self._handle.arun(op.steps, write=op.write, single=op.single)

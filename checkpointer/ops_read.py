@@ -279,7 +279,9 @@ def get_one(
     if blobs or has_writes:
         skeleton = load_skeleton(skel, request.thread, cid)
         versions = blob_lookup(skeleton) if blobs else {}
-        rows = yield Query(sql.get_payload, {**params, "cid": cid, "versions": versions}, fetch=True)
+        rows = yield Query(
+            sql.get_payload, {**params, "cid": cid, "versions": versions, "writes": has_writes}, fetch=True
+        )
         if not any(r["kind"] == "x" for r in rows):
             rows = yield _single_read(sql, request)
             return _tuple_from_rows(serde, request, rows)

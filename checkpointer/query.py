@@ -135,8 +135,9 @@ class CheckpointSql:
     get_by_id_row: Render | None = None
     """(tenant, thread, ns, cid) -> the same for that checkpoint, then the head version"""
     get_payload: Render | None = None
-    """(tenant, thread, ns, cid, versions) -> an 'x' row when the checkpoint exists, then its 'w'
-    rows and the 'b' rows of the channel versions in ``versions`` (a mapping)"""
+    """(tenant, thread, ns, cid, versions, writes) -> an 'x' row when the checkpoint exists, then
+    the 'b' rows of the channel versions in ``versions`` (a mapping) and, when ``writes``, its 'w'
+    rows"""
 
     put_next: Render | None = None
     """(record, blobs, pv) -> the number of rows inserted (0 or 1): the checkpoint at version

@@ -42,6 +42,7 @@ class Executor(Protocol):
     sql: CheckpointSql
 
     def run(self, op: Op[T]) -> T: ...
+    def run_steps(self, steps: Steps[T], write: bool = False, single: bool = False) -> T: ...
     async def arun(self, op: Op[T]) -> T: ...
     def close(self) -> None: ...
     async def aclose(self) -> None: ...
@@ -134,7 +135,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         return resolve_tenant(config, self._bound)
 
     def _run(self, steps: Steps[T], write: bool = False, single: bool = False) -> T:
-        return self._executor.run(Op(steps, write, single))
+        return self._executor.run_steps(steps, write, single)
 
     async def _arun(self, steps: Steps[T], write: bool = False, single: bool = False) -> T:
         return await self._executor.arun(Op(steps, write, single))

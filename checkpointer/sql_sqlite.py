@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
+import orjson
+
 from checkpointer.filters import FilterTerm, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Query
 from kassist.db import Stmt
@@ -119,21 +121,35 @@ GET_BY_ID_ROW = (
     "AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 ORDER BY h.version DESC LIMIT 1) AS head_ver "
     f"FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
 )
-# The 'x' row says the checkpoint still exists (the row was read by an earlier statement).
-GET_PAYLOAD = f"""
-SELECT 'x' AS kind, NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob, NULL AS task_id,
-       NULL AS idx, NULL AS task_path
-FROM {CP} WHERE {KEY} AND checkpoint_id = :cid
-UNION ALL
-SELECT 'b', b.channel, b.version, b.type, b.blob, NULL, NULL, NULL
-FROM json_each(:versions) AS je CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant
-     AND b.thread_id = :thread AND b.checkpoint_ns = :ns AND b.channel = je.key
-     AND b.version = CAST(je.value AS TEXT)
-UNION ALL
-SELECT 'w', w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
-FROM kassist_cp_writes w WHERE w.tenant_id = :tenant AND w.thread_id = :thread
-     AND w.checkpoint_ns = :ns AND w.checkpoint_id = :cid
-"""
+# The 'x' row says the checkpoint still exists (the row was read by an earlier statement). The
+# 'w' arm runs only when that row had writes: writes added since are newer than the row read.
+_PAYLOAD_X = (
+    "SELECT 'x' AS kind, NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob{w} FROM "
+    f"{CP} WHERE tenant_id = ?1 AND thread_id = ?2 AND checkpoint_ns = ?3 AND checkpoint_id = ?4"
+)
+_PAYLOAD_B = " UNION ALL SELECT 'b', b.channel, b.version, b.type, b.blob{w} FROM "
+_BLOB_KEY = "b.tenant_id = ?1 AND b.thread_id = ?2 AND b.checkpoint_ns = ?3"
+# One blob version (an operator.add list, the usual large value) needs no json_each.
+_PAYLOAD_ONE = f"{_PAYLOAD_B}kassist_cp_blobs b WHERE {_BLOB_KEY} AND b.channel = ?5 AND b.version = ?6"
+_PAYLOAD_MANY = (
+    f"{_PAYLOAD_B}json_each(?5) AS je CROSS JOIN kassist_cp_blobs b ON {_BLOB_KEY} "
+    "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
+)
+_PAYLOAD_W = (
+    " UNION ALL SELECT 'w', w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path "
+    "FROM kassist_cp_writes w WHERE w.tenant_id = ?1 AND w.thread_id = ?2 AND w.checkpoint_ns = ?3 "
+    "AND w.checkpoint_id = ?4"
+)
+# Without writes the three write columns are left out (each column read costs about 1k).
+GET_PAYLOAD = {
+    (blobs, writes): (
+        _PAYLOAD_X + ("" if not blobs else _PAYLOAD_ONE if blobs == 1 else _PAYLOAD_MANY)
+    ).replace("{w}", ", NULL AS task_id, NULL AS idx, NULL AS task_path" if writes else "")
+    + (_PAYLOAD_W if writes else "")
+    for blobs in (0, 1, 2)
+    for writes in (False, True)
+}
+"""The payload statement by (blob versions: none, one, several; whether to read writes)."""
 
 
 _CP_INSERT = (
@@ -434,8 +450,17 @@ class _RowRead:
 
 
 def _payload(query: Query) -> Stmt:
-    # The channel versions to look up arrive as a mapping, bound as one JSON object.
-    return Stmt(GET_PAYLOAD, {**query.params, "versions": json.dumps(query.params["versions"])}, True)
+    p = query.params
+    versions: Mapping[str, str] = p["versions"]
+    params: tuple[Any, ...] = (p["tenant"], p["thread"], p["ns"], p["cid"])
+    if len(versions) == 1:
+        params += next(iter(versions.items()))
+    elif versions:  # several: bound as one JSON object (json.dumps of an unusual name orjson refuses)
+        try:
+            params += (orjson.dumps(versions).decode(),)
+        except TypeError:
+            params += (json.dumps(versions),)
+    return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True))], params, True)
 
 
 _PUT_NEXT_PARAMS = itemgetter(*_NEXT_NAMES)
