@@ -278,22 +278,25 @@ def _token_windows(text: str, size: int, encoding: Encoding | None = None) -> li
     return [text[a:b] for a, b in itertools.pairwise(cuts) if text[a:b]]
 
 
-def _tail(text: str, size: int, encoding: Encoding | None) -> str:
-    """The last ``size`` tokens or fewer of ``text``, starting at a word start."""
+def _tail(text: str, size: int, encoding: Encoding | None) -> tuple[str, int | None]:
+    """The last ``size`` tokens or fewer of ``text``, starting at a word start; with its size when the
+    encoding tells it (the text after a break takes the tokens after it)."""
     if encoding is None:
         encoding = counting_tokenizer().encode(text, add_special_tokens=False)
     offsets, words = encoding.offsets, encoding.word_ids
     if len(offsets) <= size:
-        return text
+        return text, len(offsets)
     first = len(offsets) - size
     # Prefer to start after whitespace, else at a word start, so the overlap reads cleanly.
     for start in range(first, len(offsets)):
-        if text[offsets[start][0] - 1].isspace():
-            return text[offsets[start][0] :]
+        if text[(at := offsets[start][0]) - 1].isspace():
+            # Tokens of one character (a Hangul syllable's letters) share its offset: count by offset.
+            after = sum(begin >= at for begin, _ in offsets) if text[at - 1] in _BREAKS else None
+            return text[at:], after
     for start in range(first, len(offsets)):
         if words[start] != words[start - 1]:
-            return text[offsets[start][0] :]
-    return ""
+            return text[offsets[start][0] :], None
+    return "", 0
 
 
 class _Packer:
@@ -374,5 +377,7 @@ class _Packer:
         if tail:
             return tail
         text, _, encoding = units[-1]
-        partial = _tail(text, self._overlap, encoding)
-        return [(partial, _count(partial, special=False), None)] if partial.strip() else []
+        partial, tokens = _tail(text, self._overlap, encoding)
+        if tokens is None:
+            tokens = _count(partial, special=False)
+        return [(partial, tokens, None)] if partial.strip() else []

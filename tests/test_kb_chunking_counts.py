@@ -40,6 +40,13 @@ def test_texts_joined_at_a_break_take_the_sum_of_their_tokens(a: str, sep: str, 
 
 
 @CHECKS
+@given(TEXT, BREAK, TEXT)
+def test_the_text_after_a_break_takes_the_tokens_after_it(a: str, sep: str, b: str) -> None:
+    offsets = counting_tokenizer().encode(a + sep + b, add_special_tokens=False).offsets
+    assert sum(start >= len(a + sep) for start, _ in offsets) == tokens(b)
+
+
+@CHECKS
 @given(TEXT, BREAK)
 def test_whitespace_at_the_ends_adds_no_token_and_moves_no_offset(text: str, end: str) -> None:
     assert tokens(text.strip()) == tokens(text) == tokens(text + end)
@@ -89,5 +96,16 @@ def test_words_cut_into_windows_are_measured_whole() -> None:
         text = rng.choice([" ", "", "\n"]).join(words)
         max_tokens = rng.choice([32, 40, 64])
         chunks = chunk_document(make_doc(text), max_tokens=max_tokens, overlap_tokens=rng.randint(0, 16))
+        for chunk in chunks:
+            assert chunk.token_count == len(REFERENCE.encode(chunk.text).ids) <= max_tokens, chunk.text
+
+
+def test_overlap_that_starts_in_korean_is_counted_whole() -> None:
+    # A syllable's letters are tokens with the same offset: an overlap starting at a syllable takes all.
+    rng = random.Random(1)
+    for _ in range(60):
+        text = " ".join(rng.choice(["한국어", "정책", "휴가", "word", "규정.", "\n\n"]) for _ in range(200))
+        max_tokens = rng.choice([32, 40, 64])
+        chunks = chunk_document(make_doc(text), max_tokens=max_tokens, overlap_tokens=rng.randint(1, 16))
         for chunk in chunks:
             assert chunk.token_count == len(REFERENCE.encode(chunk.text).ids) <= max_tokens, chunk.text
