@@ -7,7 +7,10 @@ pieces are packed greedily up to ``max_tokens``. Consecutive chunks of one secti
 
 Sizes are exact: every chunk's rendered text, with [CLS] and [SEP], is measured with the shipped
 all-MiniLM-L6-v2 tokenizer and is at most ``max_tokens`` (256 by default, the length the model was
-trained on).
+trained on). Each piece of text is tokenized once: the tokenizer cuts words at whitespace and its
+normalizer works character by character, so texts joined at a space, tab or newline take exactly the
+sum of their tokens (``tests/test_kb_chunking_counts.py`` checks this over random unicode). A chunk
+whose pieces meet without such a break is measured again as a whole.
 
 A chunk's text starts with its section's heading path ("Leave policy > Parental leave") on its own
 line: a paragraph such as "You get 16 weeks." is only findable as parental leave with its heading,
@@ -27,6 +30,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tokenizers import Encoding
+
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.wordpiece import MODEL_MAX_TOKENS, counting_tokenizer
 
@@ -41,7 +46,11 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*\s+|[。！？]+[」』）]*\s*")
 
 
-_Unit = tuple[str, int]  # a piece of text and its size in tokens, without [CLS]/[SEP]
+# A piece of text, its size in tokens without [CLS]/[SEP], and its encoding when one was made for it.
+_Unit = tuple[str, int, Encoding | None]
+# Whitespace to the tokenizer: no word runs across it. Not Python's isspace: the tokenizer deletes
+# \x1c-\x1f (control characters), so the text on either side of one joins into one word.
+_BREAKS = frozenset(" \t\n\r")
 
 
 @dataclass(frozen=True)
@@ -56,9 +65,9 @@ def chunk_document(
     doc: Document, *, max_tokens: int = MODEL_MAX_TOKENS, overlap_tokens: int = 32
 ) -> list[Chunk]:
     """Chunks of ``doc`` in reading order, each at most ``max_tokens`` model tokens incl. [CLS]/[SEP]."""
-    texts = chunk_text(doc.text, max_tokens=max_tokens, overlap_tokens=overlap_tokens)
+    texts = _chunks(doc.text, max_tokens, overlap_tokens)
     chunks = []
-    for position, (heading, text) in enumerate(texts):
+    for position, (heading, text, token_count) in enumerate(texts):
         content_hash = hashlib.sha256(text.encode("utf-8")).hexdigest()
         chunks.append(
             Chunk(
@@ -68,7 +77,7 @@ def chunk_document(
                 collection=doc.collection,
                 position=position,
                 text=text,
-                token_count=_count(text, special=True),
+                token_count=token_count,
                 heading=heading,
                 content_hash=content_hash,
             )
@@ -84,19 +93,24 @@ def chunk_text(
     text: str, *, max_tokens: int = MODEL_MAX_TOKENS, overlap_tokens: int = 32
 ) -> list[tuple[str | None, str]]:
     """(heading path, chunk text) pairs for ``text``; the pure core of :func:`chunk_document`."""
+    return [(heading, chunk) for heading, chunk, _ in _chunks(text, max_tokens, overlap_tokens)]
+
+
+def _chunks(text: str, max_tokens: int, overlap_tokens: int) -> list[tuple[str | None, str, int]]:
+    """(heading path, chunk text, its tokens incl. [CLS]/[SEP]) triples."""
     if max_tokens < MIN_MAX_TOKENS:
         raise ValueError(f"max_tokens must be at least {MIN_MAX_TOKENS}, got {max_tokens}")
     if not 0 <= overlap_tokens <= max_tokens // 2:
         raise ValueError(
             f"overlap_tokens must be between 0 and max_tokens/2 ({max_tokens // 2}), got {overlap_tokens}"
         )
-    result: list[tuple[str | None, str]] = []
+    result: list[tuple[str | None, str, int]] = []
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     for section in split_sections(text):
-        prefix = _fit_heading(section.heading, max_tokens) if section.heading else None
-        packer = _Packer(prefix, max_tokens, overlap_tokens)
-        for text_ in packer.pack(_units(section.body, packer.fits_alone, packer.window_tokens)):
-            result.append((prefix, text_))
+        prefix, prefix_tokens = _fit_heading(section.heading, max_tokens) if section.heading else (None, 0)
+        packer = _Packer(prefix, prefix_tokens, max_tokens, overlap_tokens)
+        for chunk, tokens in packer.pack(_units(section.body, packer.budget, packer.window_tokens)):
+            result.append((prefix, chunk, tokens))
     return result
 
 
@@ -144,7 +158,12 @@ def split_sections(text: str) -> list[Section]:
 
 
 def _count(text: str, *, special: bool) -> int:
-    return len(counting_tokenizer().encode(text, add_special_tokens=special).ids)
+    return len(counting_tokenizer().encode(text, add_special_tokens=special))
+
+
+def _measure(text: str) -> _Unit:
+    encoding = counting_tokenizer().encode(text, add_special_tokens=False)
+    return text, len(encoding), encoding
 
 
 def _render(prefix: str | None, units: list[str]) -> str:
@@ -152,47 +171,52 @@ def _render(prefix: str | None, units: list[str]) -> str:
     return f"{prefix}\n\n{body}" if prefix else body
 
 
-def _fit_heading(heading: str, max_tokens: int) -> str:
-    """The heading path, shortened to its last heading and then cut, if it would crowd out the text."""
+def _fit_heading(heading: str, max_tokens: int) -> tuple[str, int]:
+    """The heading path, shortened to its last heading and then cut, if it would crowd out the text;
+    with its size in tokens."""
     budget = max_tokens // 4
-    if _count(heading, special=False) <= budget:
-        return heading
+    if (tokens := _count(heading, special=False)) <= budget:
+        return heading, tokens
     last = heading.rsplit(HEADING_SEPARATOR, 1)[-1]
-    if _count(last, special=False) <= budget:
-        return last
-    return _token_windows(last, budget)[0].strip()
+    if (tokens := _count(last, special=False)) <= budget:
+        return last, tokens
+    cut = _token_windows(last, budget)[0].strip()
+    return cut, _count(cut, special=False)
 
 
-def _units(body: str, fits: Callable[[str], bool], window: int) -> list[str]:
+def _units(body: str, budget: int, window: int) -> list[_Unit]:
     """Pieces of ``body`` in order, each small enough to be a chunk on its own.
 
     Pieces keep their trailing whitespace, and a paragraph's last piece ends with a blank line, so
-    joining consecutive pieces gives back the text.
+    joining consecutive pieces gives back the text. A piece fits when it has at most ``budget`` tokens.
     """
-    units: list[str] = []
+    units: list[_Unit] = []
     for paragraph in _PARAGRAPH_BREAK.split(body):
         if not paragraph.strip():
             continue
-        pieces = _split_to_fit(paragraph.strip(), fits, window, level=0)
-        pieces[-1] = pieces[-1].rstrip() + "\n\n"
+        pieces = _split_to_fit(paragraph.strip(), budget, window, level=0)
+        # Whitespace at either end adds no token, and the encoding's offsets stay those of the text.
+        last, tokens, encoding = pieces[-1]
+        pieces[-1] = (last.rstrip() + "\n\n", tokens, encoding)
         units.extend(pieces)
     return units
 
 
-def _split_to_fit(text: str, fits: Callable[[str], bool], window: int, level: int) -> list[str]:
-    if fits(text):
-        return [text]
+def _split_to_fit(text: str, budget: int, window: int, level: int) -> list[_Unit]:
+    unit = _measure(text)
+    if unit[1] <= budget:
+        return [unit]
     splitters: list[Callable[[str], list[str]]] = (
         [_lines, _sentences] if _is_line_structured(text) else [_sentences, _lines]
     )
     for depth in range(level, len(splitters)):
         parts = splitters[depth](text)
         if len(parts) > 1:
-            out: list[str] = []
+            out: list[_Unit] = []
             for part in parts:
-                out.extend(_split_to_fit(part, fits, window, depth + 1))
+                out.extend(_split_to_fit(part, budget, window, depth + 1))
             return out
-    return _windows_that_fit(text, fits, window)
+    return _windows_that_fit(text, budget, window, unit[2])
 
 
 _STRUCTURED_LINE = re.compile(r"^(\s{2,}|\t|[|>*+-]|\d+[.)]\s|```|~~~)")
@@ -218,17 +242,22 @@ def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def _windows_that_fit(text: str, fits: Callable[[str], bool], size: int) -> list[str]:
+def _windows_that_fit(text: str, budget: int, size: int, encoding: Encoding | None) -> list[_Unit]:
     while True:
-        windows = _token_windows(text, size)
-        if all(fits(w) for w in windows) or size == 1:
+        windows: list[_Unit] = []
+        for window in _token_windows(text, size, encoding):
+            windows.append(_measure(window))
+            if windows[-1][1] > budget and size > 1:
+                break
+        else:
             return windows
         size = max(1, size * 3 // 4)
 
 
-def _token_windows(text: str, size: int) -> list[str]:
+def _token_windows(text: str, size: int, encoding: Encoding | None = None) -> list[str]:
     """``text`` cut into slices of at most ``size`` tokens, at word starts where a word allows it."""
-    encoding = counting_tokenizer().encode(text, add_special_tokens=False)
+    if encoding is None:
+        encoding = counting_tokenizer().encode(text, add_special_tokens=False)
     offsets, words = encoding.offsets, encoding.word_ids
     if not offsets:
         return [text]
@@ -249,49 +278,56 @@ def _token_windows(text: str, size: int) -> list[str]:
     return [text[a:b] for a, b in itertools.pairwise(cuts) if text[a:b]]
 
 
-def _tail(text: str, size: int) -> str:
-    """The last ``size`` tokens or fewer of ``text``, starting at a word start."""
-    encoding = counting_tokenizer().encode(text, add_special_tokens=False)
+def _tail(text: str, size: int, encoding: Encoding | None) -> tuple[str, int | None]:
+    """The last ``size`` tokens or fewer of ``text``, starting at a word start; with its size when the
+    encoding tells it (the text after a break takes the tokens after it)."""
+    if encoding is None:
+        encoding = counting_tokenizer().encode(text, add_special_tokens=False)
     offsets, words = encoding.offsets, encoding.word_ids
     if len(offsets) <= size:
-        return text
+        return text, len(offsets)
     first = len(offsets) - size
     # Prefer to start after whitespace, else at a word start, so the overlap reads cleanly.
     for start in range(first, len(offsets)):
-        if text[offsets[start][0] - 1].isspace():
-            return text[offsets[start][0] :]
+        if text[(at := offsets[start][0]) - 1].isspace():
+            # Tokens of one character (a Hangul syllable's letters) share its offset: count by offset.
+            after = sum(begin >= at for begin, _ in offsets) if text[at - 1] in _BREAKS else None
+            return text[at:], after
     for start in range(first, len(offsets)):
         if words[start] != words[start - 1]:
-            return text[offsets[start][0] :]
-    return ""
+            return text[offsets[start][0] :], None
+    return "", 0
 
 
 class _Packer:
     """Greedy packing of units into chunks of one section, with overlap between neighbours.
 
     Units are whitespace-separated, so a chunk's size is the sum of its units' sizes; that sum
-    decides packing, and the rendered chunk is measured exactly before it is emitted (a unit cut
-    inside a word can tokenize differently once joined, in which case the chunk gives units back).
+    decides packing. A chunk whose units do not all meet at a break (a unit cut inside a word) is
+    measured again as a whole before it is emitted: it may tokenize differently once joined, in
+    which case the chunk gives units back.
     """
 
-    def __init__(self, prefix: str | None, max_tokens: int, overlap_tokens: int) -> None:
+    def __init__(self, prefix: str | None, prefix_tokens: int, max_tokens: int, overlap_tokens: int) -> None:
         self._prefix = prefix
         self._max = max_tokens
         self._overlap = overlap_tokens
-        self._base = 2 + (_count(prefix, special=False) if prefix else 0)
+        self._base = 2 + (prefix_tokens if prefix else 0)
 
     @property
     def window_tokens(self) -> int:
         """Size of token windows for text with no better boundary, leaving room for the overlap."""
         return max(1, self._max - self._base - self._overlap)
 
-    def fits_alone(self, unit: str) -> bool:
-        return _count(_render(self._prefix, [unit]), special=True) <= self._max
+    @property
+    def budget(self) -> int:
+        """The most tokens a unit may have to make a chunk on its own."""
+        return self._max - self._base
 
-    def pack(self, units: list[str]) -> list[str]:
-        sizes = [len(e.ids) for e in counting_tokenizer().encode_batch(units, add_special_tokens=False)]
-        pending: deque[_Unit] = deque(zip(units, sizes, strict=True))
-        out: list[str] = []
+    def pack(self, units: list[_Unit]) -> list[tuple[str, int]]:
+        """(chunk text, its tokens incl. [CLS]/[SEP]) per chunk."""
+        pending: deque[_Unit] = deque(units)
+        out: list[tuple[str, int]] = []
         current: list[_Unit] = []
         carried = 0  # how many leading units of `current` are overlap from the previous chunk
         while pending or len(current) > carried:
@@ -306,10 +342,18 @@ class _Packer:
         return out
 
     def _size(self, units: list[_Unit]) -> int:
-        return self._base + sum(n for _, n in units)
+        return self._base + sum(unit[1] for unit in units)
 
-    def _emit(self, current: list[_Unit], carried: int, pending: deque[_Unit], out: list[str]) -> list[_Unit]:
-        while _count(_render(self._prefix, [t for t, _ in current]), special=True) > self._max:
+    def _tokens(self, units: list[_Unit]) -> int:
+        """Exact tokens of the rendered chunk: the sum when every join is a break, else measured."""
+        if all(a[0][-1:] in _BREAKS or b[0][:1] in _BREAKS for a, b in itertools.pairwise(units)):
+            return self._size(units)
+        return _count(_render(self._prefix, [unit[0] for unit in units]), special=True)
+
+    def _emit(
+        self, current: list[_Unit], carried: int, pending: deque[_Unit], out: list[tuple[str, int]]
+    ) -> list[_Unit]:
+        while (tokens := self._tokens(current)) > self._max:
             if carried > 0:
                 current.pop(0)
                 carried -= 1
@@ -317,7 +361,7 @@ class _Packer:
                 pending.appendleft(current.pop())
             else:
                 break
-        out.append(_render(self._prefix, [t for t, _ in current]))
+        out.append((_render(self._prefix, [unit[0] for unit in current]), tokens))
         return self._overlap_of(current)
 
     def _overlap_of(self, units: list[_Unit]) -> list[_Unit]:
@@ -325,12 +369,15 @@ class _Packer:
             return []
         tail: list[_Unit] = []
         used = 0
-        for text, n in reversed(units):
-            if used + n > self._overlap:
+        for unit in reversed(units):
+            if used + unit[1] > self._overlap:
                 break
-            tail.insert(0, (text, n))
-            used += n
+            tail.insert(0, unit)
+            used += unit[1]
         if tail:
             return tail
-        partial = _tail(units[-1][0], self._overlap)
-        return [(partial, _count(partial, special=False))] if partial.strip() else []
+        text, _, encoding = units[-1]
+        partial, tokens = _tail(text, self._overlap, encoding)
+        if tokens is None:
+            tokens = _count(partial, special=False)
+        return [(partial, tokens, None)] if partial.strip() else []

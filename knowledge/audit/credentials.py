@@ -58,6 +58,7 @@ _KEYWORDS = ("pass", "pwd", "secret", "token", "api_key", "api-key", "apikey", "
 _STRIP = ".,;:()[]{}<>\"'`"
 _WORDLIKE = re.compile(r"[A-Za-z][a-z]+(?:[-'][A-Za-z][a-z]*)*")
 _TOKEN_CHARS = re.compile(r"[\w+/=.-]*")
+_LONG_TOKEN = re.compile(r"(?<!\S)\S{16,}")  # what str.split() gives, 16 characters or more
 _PROSE_PASSWORD = re.compile(
     r"(?i)\b(?:password|passwd|pwd|passphrase|wi-?fi\s+key|pin\s+code)\b"
     r"(?:\s+(?:for|of|to|on)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)?"
@@ -130,7 +131,31 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
 
 
 def _candidate_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(offset, line) of each line that could hold a secret."""
+    """(offset, line) of each line that could hold a secret, in order.
+
+    The tests of ``_is_candidate`` run over the whole text (C searches for each prefix and keyword, one
+    regex for long tokens) and only the lines they hit are cut out: most lines hit nothing.
+    """
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character lower-cased to two ("İ"): positions would not match
+        yield from _candidate_lines_by_line(text)
+        return
+    hits: set[int] = set()
+    for haystack, needles in ((text, _PREFIXES), (lowered, _KEYWORDS)):
+        for needle in needles:
+            at = haystack.find(needle)
+            while at >= 0:
+                hits.add(haystack.rfind("\n", 0, at) + 1)
+                at = haystack.find(needle, at + 1)
+    for m in _LONG_TOKEN.finditer(text):
+        if not _WORDLIKE.fullmatch(m.group(0).strip(_STRIP)):
+            hits.add(text.rfind("\n", 0, m.start()) + 1)
+    for start in sorted(hits):
+        end = text.find("\n", start)
+        yield start, text[start : end if end >= 0 else len(text)]
+
+
+def _candidate_lines_by_line(text: str) -> Iterator[tuple[int, str]]:
     offset = 0
     for line in text.split("\n"):
         if _is_candidate(line):
