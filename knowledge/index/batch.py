@@ -87,22 +87,7 @@ def _insert_chunks(
     if d.insert_chunks is None:  # SQLite: executemany of the one-row INSERT, in process anyway
         return Stmt(
             d.insert_chunk,
-            many=[
-                {
-                    "tenant": tenant,
-                    "collection": c.collection,
-                    "doc_id": c.doc_id,
-                    "chunk_id": c.chunk_id,
-                    "position": c.position,
-                    "heading": c.heading,
-                    "text": c.text,
-                    "token_count": c.token_count,
-                    "content_hash": c.content_hash,
-                    "dimensions": dimensions,
-                    "embedding": d.encode_vector(v),
-                }
-                for c, v in rows
-            ],
+            many=[ops.chunk_params(d, tenant, c, dimensions, v) for c, v in rows],
             fetch=False,
         )
     chunks = [c for c, _ in rows]

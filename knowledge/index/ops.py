@@ -171,6 +171,25 @@ def document_params(tenant: str, doc: Document, stamp: str) -> dict[str, Any]:
     }
 
 
+def chunk_params(
+    d: Dialect, tenant: str, c: Chunk, dimensions: int, vector: Sequence[float]
+) -> dict[str, Any]:
+    """One chunk row's parameters (its vector encoded for the backend), for one upsert or a batch."""
+    return {
+        "tenant": tenant,
+        "collection": c.collection,
+        "doc_id": c.doc_id,
+        "chunk_id": c.chunk_id,
+        "position": c.position,
+        "heading": c.heading,
+        "text": c.text,
+        "token_count": c.token_count,
+        "content_hash": c.content_hash,
+        "dimensions": dimensions,
+        "embedding": d.encode_vector(vector),
+    }
+
+
 def apply_upsert(
     d: Dialect,
     plan: UpsertPlan,
@@ -207,18 +226,7 @@ def apply_upsert(
         yield Stmt(
             d.insert_chunk,
             many=[
-                {
-                    **key,
-                    "doc_id": doc.doc_id,
-                    "chunk_id": c.chunk_id,
-                    "position": c.position,
-                    "heading": c.heading,
-                    "text": c.text,
-                    "token_count": c.token_count,
-                    "content_hash": c.content_hash,
-                    "dimensions": embedder.dimensions,
-                    "embedding": d.encode_vector(vectors[cache.text_hash(c.text)]),
-                }
+                chunk_params(d, tenant, c, embedder.dimensions, vectors[cache.text_hash(c.text)])
                 for c in to_insert
             ],
         )
