@@ -15,7 +15,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import ops
+from knowledge.index import batch, ops
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.models import CollectionStats, SearchHit, SearchMode, UpsertResult
@@ -96,11 +96,14 @@ class AsyncTenantKnowledgeIndex:
         embedder = self._index.embedder
         info = embedder_info(embedder)
         d = self._index.driver.dialect
-        plan = await self._index.run(ops.prepare_upsert(d, self._tenant, info, document, chunks))
+        tenant = self._tenant
+        # A batch of one: the rows and results of knowledge.index.batch, as the sync index writes them.
+        (plan,) = await self._index.run(batch.prepare_upserts(d, tenant, info, [(document, chunks)]))
         vectors = await asyncio.to_thread(embed_texts, embedder, [t for _, t in plan.to_embed])
         fresh = {h: v for (h, _), v in zip(plan.to_embed, vectors, strict=True)}
         now = datetime.now(UTC)
-        return await self._index.run(ops.apply_upsert(d, plan, info, fresh, now), write=True)
+        (result,) = await self._index.run(batch.apply_upserts(d, [plan], info, fresh, now), write=True)
+        return result
 
     async def delete_document(self, collection: str, doc_id: str) -> int:
         d = self._index.driver.dialect

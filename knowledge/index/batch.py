@@ -1,8 +1,9 @@
-"""Upserts of several documents at once: the ingestion pipeline's path into the index.
+"""Upserts: the one path into the index, for a batch of documents (the ingestion pipeline) or one
+(``upsert_document`` is a batch of one).
 
-The rules and the rows are those of :func:`ops.prepare_upsert` and :func:`ops.apply_upsert` run
-document by document (tests/test_kb_index_batch.py compares the two on both backends), but the
-statements are per batch, not per document: reading a batch is three statements that return rows
+A batch writes the rows and returns the results that its documents upserted one at a time would
+(tests/test_kb_index_batch.py compares the two on both backends), but the statements are per
+batch, not per document: reading a batch is three statements that return rows
 (collections, the documents' chunk ids, the embedding cache), writing it is two (collections, chunk
 ids, re-read inside the write transaction), whatever the number of documents; every other write is
 sent without waiting for its answer (errors surface at the next read or at COMMIT, inside the same
@@ -49,7 +50,8 @@ def _indexed_chunks(d: Dialect, tenant: str, keys: Sequence[DocKey]) -> Op[dict[
 def prepare_upserts(
     d: Dialect, tenant: str, embedder: ops.EmbedderInfo, items: Sequence[tuple[Document, Sequence[Chunk]]]
 ) -> Op[list[ops.UpsertPlan]]:
-    """:func:`ops.prepare_upsert` of every item (the same plans), in three reads."""
+    """What upserting each item would change: which chunks are new, which of their vectors are
+    cached, which texts are still to embed; three reads whatever the number of items."""
     for document, chunks in items:
         ops.check_document(tenant, document, chunks)
     known = yield from ops.collections(d, tenant)
@@ -117,7 +119,7 @@ def apply_upserts(
     fresh: Mapping[str, Sequence[float]],
     now: datetime,
 ) -> Op[list[UpsertResult]]:
-    """:func:`ops.apply_upsert` of every plan, in order, with the same rows and results; each plan
+    """Write every plan, in order (``fresh``: text hash -> the vectors just computed); each plan
     stores only its own fresh vectors. Run it in one write transaction (the caller's)."""
     keys = [(p.document.collection, p.document.doc_id) for p in plans]
     if len(set(keys)) < len(keys) or len({p.tenant for p in plans}) > 1:
@@ -125,7 +127,7 @@ def apply_upserts(
         results = []
         for plan in plans:
             mine = {h: fresh[h] for h, _ in plan.to_embed}
-            results.append((yield from ops.apply_upsert(d, plan, embedder, mine, now)))
+            results += yield from apply_upserts(d, [plan], embedder, mine, now)
         return results
     if not plans:
         return []

@@ -1,9 +1,9 @@
 """Backend-neutral operations of the index: migrations, upsert, delete, stats, collection lookup.
 
 Each is a generator of statements (see :mod:`knowledge.index.dialect`); the caller decides the
-transaction. Upsert is split in two so the embedding model never runs inside a write transaction:
-:func:`prepare_upsert` reads (which chunks are new, which vectors are cached), the caller embeds the
-rest, :func:`apply_upsert` writes.
+transaction. Upserts (:mod:`knowledge.index.batch`, one document being a batch of one) are split
+in two so the embedding model never runs inside a write transaction: a read plans (which chunks
+are new, which vectors are cached), the caller embeds the rest, a write applies the plans.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from knowledge import cache
 from knowledge.documents import Chunk, Document
 from knowledge.index.dialect import Dialect, Op, Stmt
 from knowledge.index.errors import CollectionNotFound, EmbedderMismatch, SchemaTooNew
-from knowledge.index.models import CollectionStats, UpsertResult
-from knowledge.index.rules import check_vector, validate_collection
+from knowledge.index.models import CollectionStats
+from knowledge.index.rules import validate_collection
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class EmbedderInfo:
 
 @dataclass(frozen=True)
 class UpsertPlan:
-    """What :func:`prepare_upsert` found: the chunks to add and the texts still to embed."""
+    """What :func:`knowledge.index.batch.prepare_upserts` found: the chunks to add and the texts still to embed."""
 
     tenant: str
     document: Document
@@ -128,32 +128,6 @@ def check_document(tenant: str, document: Document, chunks: Sequence[Chunk]) -> 
         raise ValueError(f"document {document.doc_id!r} has duplicate chunk ids; chunk ids must be unique")
 
 
-def prepare_upsert(
-    d: Dialect, tenant: str, embedder: EmbedderInfo, document: Document, chunks: Sequence[Chunk]
-) -> Op[UpsertPlan]:
-    check_document(tenant, document, chunks)
-    known = yield from collections(d, tenant)
-    if document.collection in known:
-        check_embedder(known[document.collection], embedder)
-    rows = yield Stmt(
-        d.select_doc_chunks, {"tenant": tenant, "collection": document.collection, "doc_id": document.doc_id}
-    )
-    existing = {str(r[1]) for r in rows}
-    new_chunks = tuple(c for c in chunks if c.chunk_id not in existing)
-    hashes = {cache.text_hash(c.text): c.text for c in new_chunks}
-    cached = yield from cache.lookup(d, tenant, embedder.name, hashes)
-    return UpsertPlan(
-        tenant=tenant,
-        document=document,
-        chunks=tuple(chunks),
-        new_chunks=new_chunks,
-        cached=cached,
-        collection_existed=document.collection in known,
-        to_embed=tuple((h, t) for h, t in hashes.items() if h not in cached),
-        existing=frozenset(existing),
-    )
-
-
 def document_params(tenant: str, doc: Document, stamp: str) -> dict[str, Any]:
     """The document row's parameters, for one upsert or a batch's executemany."""
     return {
@@ -188,62 +162,6 @@ def chunk_params(
         "dimensions": dimensions,
         "embedding": d.encode_vector(vector),
     }
-
-
-def apply_upsert(
-    d: Dialect,
-    plan: UpsertPlan,
-    embedder: EmbedderInfo,
-    fresh: Mapping[str, Sequence[float]],
-    now: datetime,
-) -> Op[UpsertResult]:
-    """Write the document and its chunks; ``fresh`` maps text hash to the vectors just computed."""
-    doc, tenant = plan.document, plan.tenant
-    for vector in fresh.values():
-        check_vector(vector, embedder.dimensions, embedder.name)
-    stamp = now.isoformat()
-    key = {"tenant": tenant, "collection": doc.collection}
-    yield Stmt(
-        d.insert_collection,
-        {**key, "embedder": embedder.name, "dimensions": embedder.dimensions, "now": stamp},
-    )
-    # Re-read inside the write transaction: another writer may have created the collection or
-    # indexed this document since prepare_upsert looked.
-    known = yield from collections(d, tenant)
-    check_embedder(known[doc.collection], embedder)
-    if not plan.collection_existed and d.vector_index is not None:
-        yield Stmt(d.vector_index(embedder.dimensions))
-    yield Stmt(d.upsert_document, document_params(tenant, doc, stamp))
-    rows = yield Stmt(d.select_doc_chunks, {**key, "doc_id": doc.doc_id})
-    wanted = {c.chunk_id for c in plan.chunks}
-    stale = [int(r[0]) for r in rows if str(r[1]) not in wanted]
-    present = {str(r[1]) for r in rows}
-    if stale:
-        yield Stmt(d.delete_chunk, many=[{"tenant": tenant, "id": i} for i in stale])
-    vectors = {**plan.cached, **fresh}
-    to_insert = [c for c in plan.chunks if c.chunk_id not in present]
-    if to_insert:
-        yield Stmt(
-            d.insert_chunk,
-            many=[
-                chunk_params(d, tenant, c, embedder.dimensions, vectors[cache.text_hash(c.text)])
-                for c in to_insert
-            ],
-        )
-    store = cache.store(d, tenant, embedder.name, fresh, now)
-    if store is not None:
-        yield store
-    yield Stmt(d.bump_generation, key)
-    new_hashes = {cache.text_hash(c.text) for c in plan.new_chunks}
-    return UpsertResult(
-        doc_id=doc.doc_id,
-        collection=doc.collection,
-        chunks_added=len(to_insert),
-        chunks_unchanged=len(plan.chunks) - len(to_insert),
-        chunks_removed=len(stale),
-        embedded=len(fresh),
-        cache_hits=len(new_hashes & set(plan.cached)),
-    )
 
 
 def delete_document(d: Dialect, tenant: str, collection: str, doc_id: str) -> Op[int]:

@@ -149,14 +149,7 @@ class TenantKnowledgeIndex:
     def upsert_document(self, document: Document, chunks: Sequence[Chunk]) -> UpsertResult:
         """Index ``document`` as exactly ``chunks``: new chunk ids are added, missing ones removed,
         unchanged ones left alone (not re-embedded)."""
-        embedder = self._index.embedder
-        info = embedder_info(embedder)
-        d = self._index.driver.dialect
-        plan = self._index.run(ops.prepare_upsert(d, self._tenant, info, document, chunks))
-        vectors = embed_texts(embedder, [t for _, t in plan.to_embed])
-        fresh = {h: v for (h, _), v in zip(plan.to_embed, vectors, strict=True)}
-        now = datetime.now(UTC)
-        return self._index.run(ops.apply_upsert(d, plan, info, fresh, now), write=True)
+        return self.upsert_documents([(document, chunks)])[0]
 
     def upsert_documents(self, items: Sequence[tuple[Document, Sequence[Chunk]]]) -> list[UpsertResult]:
         """:meth:`upsert_document` for a batch: one read, one call to the model for every text
