@@ -100,10 +100,7 @@ def test_remote_runnable_holds_a_conversation_on_a_thread_under_the_keys_tenant(
     chunks = list(
         acme.stream({"messages": [HumanMessage("And for part-time staff?")]}, config=_config("t-1"))
     )  # type: ignore[arg-type]
-    names = [next(iter(c)) for c in chunks]
-    # The two reads run side by side (one superstep): either may finish first.
-    assert names[0] == "remember_explicit" and set(names[1:3]) == {"load_memories", "retrieve"}
-    assert names[3] == "assemble_context"
+    assert [next(iter(c)) for c in chunks][:3] == ["remember_explicit", "load_memories", "retrieve"]
     assert any("respond" in c for c in chunks)
 
     state = _state(base, ACME_KEY, "t-1").json()

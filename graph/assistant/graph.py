@@ -1,11 +1,8 @@
 """The knowledge assistant, as its diagram:
 
-    START -> remember_explicit -> [load_memories | retrieve] -> assemble_context -> respond
+    START -> remember_explicit -> load_memories -> retrieve -> assemble_context -> respond
           -> record_turn -> (over budget?) -> compact -> END
                                           \\-> END
-
-load_memories and retrieve read different things for the same question, so they run side by side
-(``[a | b]``: one superstep): the context waits for the slower of the two, not for both in turn.
 
 ``graph`` is compiled WITHOUT a checkpointer (langgraph.json's ``assistant``; the server brings its
 own). Compile :func:`build_graph` with a ``TenantCheckpointer`` and a ``MemoryStore`` yourself:
@@ -18,6 +15,7 @@ own). Compile :func:`build_graph` with a ``TenantCheckpointer`` and a ``MemorySt
 from __future__ import annotations
 
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 from langchain_core.messages import HumanMessage
@@ -31,9 +29,7 @@ from graph.assistant.responders import Responder
 from graph.assistant.services import Services
 from graph.assistant.state import AssistantInput, AssistantState
 
-# The question's two independent reads: the user's memories and the knowledge base.
-READS = ("load_memories", "retrieve")
-NODES = ("remember_explicit", *READS, "assemble_context", "respond", "record_turn")
+PIPELINE = ("remember_explicit", "load_memories", "retrieve", "assemble_context", "respond", "record_turn")
 
 
 def build_graph(
@@ -45,14 +41,12 @@ def build_graph(
     builder: StateGraph[AssistantState, None, AssistantInput, AssistantState] = StateGraph(
         AssistantState, input_schema=AssistantInput
     )
-    for name in (*NODES, "compact"):
+    for name in PIPELINE:
         builder.add_node(name, partial(getattr(nodes, name), deps=deps))
-    builder.add_edge(START, "remember_explicit")
-    for read in READS:
-        builder.add_edge("remember_explicit", read)
-    builder.add_edge(list(READS), "assemble_context")  # a join: both reads, then the context
-    builder.add_edge("assemble_context", "respond")
-    builder.add_edge("respond", "record_turn")
+    builder.add_node("compact", partial(nodes.compact, deps=deps))
+    builder.add_edge(START, PIPELINE[0])
+    for a, b in pairwise(PIPELINE):
+        builder.add_edge(a, b)
     builder.add_conditional_edges(
         "record_turn", partial(nodes.over_budget, deps=deps), {"compact": "compact", "done": END}
     )
@@ -63,16 +57,17 @@ def build_graph(
 def build_context_graph(services: Services | None = None) -> StateGraph[AssistantState]:
     """The assistant up to its context, for ``kassist context``: nothing is answered or remembered.
 
-    START -> [load_memories | retrieve] -> assemble_context -> END
+    START -> load_memories -> retrieve -> assemble_context -> END
     """
     deps = Deps(services, None)
     builder: StateGraph[AssistantState] = StateGraph(AssistantState)
-    for name in (*READS, "assemble_context"):
+    steps = ("load_memories", "retrieve", "assemble_context")
+    for name in steps:
         builder.add_node(name, partial(getattr(nodes, name), deps=deps))
-    for read in READS:
-        builder.add_edge(START, read)
-    builder.add_edge(list(READS), "assemble_context")
-    builder.add_edge("assemble_context", END)
+    builder.add_edge(START, steps[0])
+    for a, b in pairwise(steps):
+        builder.add_edge(a, b)
+    builder.add_edge(steps[-1], END)
     return builder
 
 
