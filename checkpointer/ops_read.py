@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -244,18 +245,33 @@ def get_tuples(
     return results
 
 
+UNREAD: Any = object()
+"""``get_one``'s ``row`` when the caller has not read the checkpoint row."""
+
+
+class More(enum.Enum):
+    """What :func:`tuple_of_row` answers for a row whose blob values or pending writes are elsewhere."""
+
+    MORE = "more"
+
+
+MORE = More.MORE
+
+
 def get_one(
     sql: CheckpointSql,
     serde: SerializerProtocol,
     request: TupleRequest,
     heads: HeadCache | None = None,
+    row: Any = UNREAD,
 ) -> Steps[CheckpointTuple | None]:
     """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned).
 
     Where the dialect has ``get_latest_row`` (SQLite), the row comes first, alone; its blobs and
     writes follow in a second statement only when it has any, and when the checkpoint went away
     in between (a concurrent delete or prune) the read starts over as one statement. A head found
-    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.put).
+    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.put). ``row``: that
+    first statement's row (or None: no such checkpoint), when the caller read it already.
     """
     row_stmt = sql.get_by_id_row if request.checkpoint_id else sql.get_latest_row
     if row_stmt is None or sql.get_payload is None:
@@ -264,28 +280,51 @@ def get_one(
     params: dict[str, Any] = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
     if request.checkpoint_id:
         params["cid"] = request.checkpoint_id
-    rows = yield Query(row_stmt, params, fetch=True)
-    if not rows:
+    if row is UNREAD:
+        rows = yield Query(row_stmt, params, fetch=True)
+        row = rows[0] if rows else None
+    done = tuple_of_row(serde, request, row, heads)
+    if done is not MORE:
+        return done
+    cid, _, _, skel, _, _, has_writes, *_ = row
+    blobs = not skel.endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
+    skeleton = load_skeleton(skel, request.thread, cid)
+    versions = blob_lookup(skeleton) if blobs else {}
+    rows = yield Query(
+        sql.get_payload, {**params, "cid": cid, "versions": versions, "writes": has_writes}, fetch=True
+    )
+    if not any(r["kind"] == "x" for r in rows):
+        rows = yield _single_read(sql, request)
+        return _tuple_from_rows(serde, request, rows)
+    payload = [r for r in rows if r["kind"] != "x"]
+    return _assemble(serde, request, row, payload, skeleton)
+
+
+def tuple_of_row(
+    serde: SerializerProtocol, request: TupleRequest, row: Any, heads: HeadCache | None = None
+) -> CheckpointTuple | More | None:
+    """The answer from the checkpoint row alone (``get_latest_row``/``get_by_id_row``, by position:
+    checkpoint id, parent, version, skeleton, metadata, small values, has_writes[, head version]),
+    None for no row, or :data:`MORE` when its blob values or pending writes are to be read too.
+    A head found by a read of the latest checkpoint is noted in ``heads``."""
+    if row is None:
         return None
-    # The row's columns by position (the thread and namespace are the request's): cid, parent,
-    # version, skeleton, metadata, small values, has_writes[, head version].
-    row: Any = rows[0]  # a sqlite3.Row, read by position
-    cid, parent, version, skel, meta, inline, has_writes, *seen = row
+    cid, _, version, skel, _, _, has_writes, *_ = row
     if not request.checkpoint_id:
         remember(heads, (request.tenant, request.thread, request.ns), cid, int(version))
-    skeleton = None
-    payload: list[Row] = []
-    blobs = not skel.endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
-    if blobs or has_writes:
-        skeleton = load_skeleton(skel, request.thread, cid)
-        versions = blob_lookup(skeleton) if blobs else {}
-        rows = yield Query(
-            sql.get_payload, {**params, "cid": cid, "versions": versions, "writes": has_writes}, fetch=True
-        )
-        if not any(r["kind"] == "x" for r in rows):
-            rows = yield _single_read(sql, request)
-            return _tuple_from_rows(serde, request, rows)
-        payload = [r for r in rows if r["kind"] != "x"]
+    if has_writes or not skel.endswith(NO_BLOBS_TAIL):  # (dump_skeleton's tail: none in blobs)
+        return MORE
+    return _assemble(serde, request, row, (), None)
+
+
+def _assemble(
+    serde: SerializerProtocol,
+    request: TupleRequest,
+    row: Any,
+    payload: Sequence[Row],
+    skeleton: dict[str, Any] | None,
+) -> CheckpointTuple:
+    cid, parent, version, skel, meta, inline, _, *seen = row
     branch = int(seen[0]) if request.checkpoint_id and seen and seen[0] is not None else None
     return assemble_tuple(
         serde,

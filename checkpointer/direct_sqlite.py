@@ -1,0 +1,52 @@
+"""The SQLite checkpointer's two hot calls as single statements, without an operation.
+
+A graph step puts one checkpoint that extends the head and reads it back; on SQLite each is one
+statement (``sql_sqlite.PUT_NEXT``, ``GET_LATEST_ROW``). Run through the general executor, the
+statement is a small part of the call: the operation generator, its ``Query`` and ``Stmt``, the
+compile step and the driver's loop cost as much Python as the stock saver's whole call. Here the
+saver hands the row a pure function planned (``ops_write.plan_put``) or the request it resolved
+straight to :meth:`kassist.db.SqliteDatabase.run_one`; every rule stays in the pure modules, and
+anything else (a miss, blob values, pending writes) takes the general path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from checkpointer.ops_read import TupleRequest
+from checkpointer.ops_write import ROW_FIELDS
+from checkpointer.sql_sqlite import _NEXT_NAMES, GET_BY_ID_ROW, GET_LATEST_ROW, PUT_NEXT
+from kassist.db import SqliteDatabase
+from kassist.db.handle import Handle
+
+if _NEXT_NAMES != ROW_FIELDS:  # PUT_NEXT binds the planned row by position
+    raise RuntimeError("sql_sqlite.PUT_NEXT's parameters no longer follow ops_write.ROW_FIELDS")
+
+
+class SqliteDirect:
+    """``put_next`` and ``read_row`` on one SQLite database, for one checkpointer's handle."""
+
+    __slots__ = ("_closed", "_handle", "_run")
+
+    def __init__(self, db: SqliteDatabase, handle: Handle, closed: str) -> None:
+        self._handle = handle
+        self._run = db.run_one
+        self._closed = closed
+
+    def put_next(self, row: tuple[Any, ...]) -> bool:
+        """Store the planned row at the hinted version + 1 if its parent is still the head at that
+        version (the compare-and-set is in the statement); False: nothing was written."""
+        if self._handle.closed:
+            raise RuntimeError(self._closed)
+        return bool(self._run(PUT_NEXT, row, write=True))
+
+    def read_row(self, request: TupleRequest) -> Sequence[Any] | None:
+        """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), as a tuple."""
+        if self._handle.closed:
+            raise RuntimeError(self._closed)
+        if request.checkpoint_id:
+            rows = self._run(GET_BY_ID_ROW, request)
+        else:
+            rows = self._run(GET_LATEST_ROW, request[:3])
+        return rows[0] if rows else None
