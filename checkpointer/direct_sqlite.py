@@ -11,12 +11,22 @@ anything else (a miss, blob values, pending writes) takes the general path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import orjson
 
 from checkpointer.ops_read import TupleRequest
 from checkpointer.ops_write import ROW_FIELDS
-from checkpointer.sql_sqlite import _NEXT_NAMES, GET_BY_ID_ROW, GET_LATEST_ROW, PUT_NEXT
+from checkpointer.sql_sqlite import (
+    _NEXT_NAMES,
+    GET_BY_ID_ROW,
+    GET_LATEST_AND_BLOB,
+    GET_LATEST_AND_BLOBS,
+    GET_LATEST_ROW,
+    PUT_NEXT,
+)
 from kassist.db import SqliteDatabase
 from kassist.db.handle import Handle
 
@@ -41,12 +51,19 @@ class SqliteDirect:
             raise RuntimeError(self._closed)
         return bool(self._run(PUT_NEXT, row, write=True))
 
-    def read_row(self, request: TupleRequest) -> Sequence[Any] | None:
-        """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), as a tuple."""
+    def read_row(self, request: TupleRequest, blobs: Mapping[str, str] | None) -> list[Sequence[Any]]:
+        """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), as a tuple, followed
+        by the values of ``blobs`` (the blob versions the head is expected to list) if any."""
         if self._handle.closed:
             raise RuntimeError(self._closed)
         if request.checkpoint_id:
-            rows = self._run(GET_BY_ID_ROW, request)
-        else:
-            rows = self._run(GET_LATEST_ROW, request[:3])
-        return rows[0] if rows else None
+            return self._run(GET_BY_ID_ROW, request)  # type: ignore[no-any-return]
+        if not blobs:
+            return self._run(GET_LATEST_ROW, request[:3])  # type: ignore[no-any-return]
+        if len(blobs) == 1:
+            return self._run(GET_LATEST_AND_BLOB, (*request[:3], *next(iter(blobs.items()))))  # type: ignore[no-any-return]
+        try:
+            several = orjson.dumps(blobs).decode()
+        except TypeError:  # a channel name orjson refuses
+            several = json.dumps(dict(blobs))
+        return self._run(GET_LATEST_AND_BLOBS, (*request[:3], several))  # type: ignore[no-any-return]

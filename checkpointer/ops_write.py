@@ -82,6 +82,7 @@ class PutPlan(NamedTuple):
     marker: Any
     first: bool
     checked: bool
+    in_blobs: dict[str, str]
 
 
 def plan_put(
@@ -136,13 +137,13 @@ def plan_put(
         meta_text,
         small,
     )
-    return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked)
+    return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs)
 
 
 def stored(plan: PutPlan, version: int, heads: HeadCache | None) -> RunnableConfig:
     """The config a put returns once its checkpoint is stored at ``version`` (noted in ``heads``)."""
     tenant, thread, ns, cid = plan.row[:4]
-    remember(heads, (tenant, thread, ns), cid, version)
+    remember(heads, (tenant, thread, ns), cid, version, plan.in_blobs)
     return make_config(tenant, thread, ns, cid, {VERSION_KEY: version})
 
 

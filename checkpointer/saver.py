@@ -52,7 +52,9 @@ class Direct(Protocol):
     """The hot calls a backend runs as single statements (checkpointer.direct_sqlite)."""
 
     def put_next(self, row: tuple[Any, ...]) -> bool: ...
-    def read_row(self, request: ops_read.TupleRequest) -> Sequence[Any] | None: ...
+    def read_row(
+        self, request: ops_read.TupleRequest, blobs: Mapping[str, str] | None
+    ) -> list[Sequence[Any]]: ...
 
 
 class TenantCheckpointer(BaseCheckpointSaver[str]):
@@ -187,11 +189,14 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         direct = self._direct
         if direct is None:
             return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
-        # The row first, as one statement without an operation (the usual read ends there).
-        row = direct.read_row(request)
-        done = ops_read.tuple_of_row(self.serde, request, row, self._heads)
+        # The row first, as one statement without an operation, with the blob values the head
+        # this process last saw keeps (the usual read ends there).
+        fetched = ops_read.hinted_blobs(self._heads, request)
+        rows = direct.read_row(request, fetched)
+        done = ops_read.tuple_of_rows(self.serde, request, rows, self._heads, fetched)
         if done is not ops_read.MORE:
             return done
+        row = next(r for r in rows if r[6] is not None)
         steps = ops_read.get_one(self._sql, self.serde, request, self._heads, row)
         return self._run(steps, single=True)
 

@@ -121,6 +121,21 @@ GET_BY_ID_ROW = (
     "AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 ORDER BY h.version DESC LIMIT 1) AS head_ver "
     f"FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
 )
+_BLOB_KEY = "b.tenant_id = ?1 AND b.thread_id = ?2 AND b.checkpoint_ns = ?3"
+# The head row and the blob values the head this process last saw keeps, in one statement
+# (direct_sqlite): the blob rows follow with NULL where the row has has_writes, and count only when
+# the row lists exactly those versions (ops_read.tuple_of_rows), else the read goes on as above.
+_WITH_BLOBS = (
+    f"SELECT * FROM ({GET_LATEST_ROW}) UNION ALL SELECT b.channel, b.version, b.type, b.blob, "
+    "NULL, NULL, NULL FROM "
+)
+GET_LATEST_AND_BLOB = (
+    f"{_WITH_BLOBS}kassist_cp_blobs b WHERE {_BLOB_KEY} AND b.channel = ?4 AND b.version = ?5"
+)
+GET_LATEST_AND_BLOBS = (
+    f"{_WITH_BLOBS}json_each(?4) AS je CROSS JOIN kassist_cp_blobs b ON {_BLOB_KEY} "
+    "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
+)
 # The 'x' row says the checkpoint still exists (the row was read by an earlier statement). The
 # 'w' arm runs only when that row had writes: writes added since are newer than the row read.
 _PAYLOAD_X = (
@@ -128,7 +143,6 @@ _PAYLOAD_X = (
     f"{CP} WHERE tenant_id = ?1 AND thread_id = ?2 AND checkpoint_ns = ?3 AND checkpoint_id = ?4"
 )
 _PAYLOAD_B = " UNION ALL SELECT 'b', b.channel, b.version, b.type, b.blob{w} FROM "
-_BLOB_KEY = "b.tenant_id = ?1 AND b.thread_id = ?2 AND b.checkpoint_ns = ?3"
 # One blob version (an operator.add list, the usual large value) needs no json_each.
 _PAYLOAD_ONE = f"{_PAYLOAD_B}kassist_cp_blobs b WHERE {_BLOB_KEY} AND b.channel = ?5 AND b.version = ?6"
 _PAYLOAD_MANY = (
