@@ -225,9 +225,21 @@ class TupleRequest(NamedTuple):
 
 def tuple_request(tenant: str, config: RunnableConfig) -> TupleRequest:
     """The read ``get_tuple(config)`` makes; a config without a thread_id is refused here."""
-    key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
-    cid = (config.get("configurable") or {}).get("checkpoint_id")
-    return TupleRequest(key["tenant"], key["thread"], key["ns"], str(cid) if cid else None)
+    conf = (config or {}).get("configurable") or {}
+    thread = conf.get("thread_id")  # thread_key's rule, written out: this runs at every read
+    if thread is None or thread == "":
+        thread_key(tenant, config)  # raises, saying what is missing
+    cid = conf.get("checkpoint_id")
+    # tuple.__new__: the named tuple's own __new__ is a Python function (a frame per read).
+    return tuple.__new__(
+        TupleRequest,
+        (
+            tenant,
+            thread if type(thread) is str else str(thread),
+            conf.get("checkpoint_ns") or "",
+            str(cid) if cid else None,
+        ),
+    )
 
 
 TupleResult: TypeAlias = CheckpointTuple | Exception | None
@@ -355,6 +367,13 @@ def tuple_of_rows(
     if skel.endswith(NO_BLOBS_TAIL):  # (dump_skeleton's tail: none in blobs)
         if latest:
             remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), NO_BLOBS)
+            if not has_writes:  # the usual read: _assemble's call, written out
+                return assemble_tuple(
+                    serde,
+                    request.tenant,
+                    (request.thread, request.ns, cid, row[1], version),
+                    (skel, row[4], row[5]),
+                )
         return MORE if has_writes else _assemble(serde, request, row, (), (), None)
     if fetched is None or has_writes:
         return MORE

@@ -14,7 +14,7 @@ from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import HeadCache, remember, thread_key
 from checkpointer.query import CheckpointSql, Query, Row, Steps
 from checkpointer.small_values import ValueCache, dump_values
-from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
+from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
 
 INSERT_ATTEMPTS = 5
 """How often a put that needs no compare-and-set (no parent, or conflicts off) retries a version
@@ -104,7 +104,7 @@ def plan_put(
     which lets the dialect's ``put_next`` store it in one statement (SQLite); a stale entry only
     misses.
     """
-    conf = config.get("configurable") or {}
+    conf = (config or {}).get("configurable") or {}
     thread_id = conf.get("thread_id")  # thread_key's rule, written out: this runs at every put
     if thread_id is None or thread_id == "":
         thread_key(tenant, config)  # raises, saying what is missing
@@ -144,7 +144,10 @@ def stored(plan: PutPlan, version: int, heads: HeadCache | None) -> RunnableConf
     """The config a put returns once its checkpoint is stored at ``version`` (noted in ``heads``)."""
     tenant, thread, ns, cid = plan.row[:4]
     remember(heads, (tenant, thread, ns), cid, version, plan.in_blobs)
-    return make_config(tenant, thread, ns, cid, {VERSION_KEY: version})
+    # make_config's dict, written out: this runs at every put.
+    conf = {"thread_id": thread, "checkpoint_ns": ns, "checkpoint_id": cid, TENANT_KEY: tenant}
+    conf[VERSION_KEY] = version
+    return {"configurable": conf}
 
 
 def put(

@@ -269,7 +269,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         metadata: CheckpointMetadata,
         versions: ChannelVersions,
     ) -> ops_write.PutPlan:
-        tenant = self._tenant(config)
+        tenant = self._tenant(config)  # (a hook: server.saver resolves the request's tenant)
         serde, cache = self._values
         if serde is not self.serde:  # a copy with a serializer of its own: its own packed forms
             cache = {}
