@@ -1,7 +1,7 @@
 """The SQLite checkpointer's two hot calls as single statements, without an operation.
 
 A graph step puts one checkpoint that extends the head and reads it back; on SQLite each is one
-statement (``sql_sqlite.PUT_NEXT``, ``GET_LATEST_ROW``). Run through the general executor, the
+statement (``sql_sqlite_step.PUT_NEXT``, ``GET_LATEST_ROW``). Run through the general executor, the
 statement is a small part of the call: the operation generator, its ``Query`` and ``Stmt``, the
 compile step and the driver's loop cost as much Python as the stock saver's whole call. Here the
 saver hands the row a pure function planned (``ops_write.plan_put``) or the request it resolved
@@ -19,7 +19,7 @@ import orjson
 
 from checkpointer.ops_read import TupleRequest
 from checkpointer.ops_write import ROW_FIELDS
-from checkpointer.sql_sqlite import (
+from checkpointer.sql_sqlite_step import (
     _NEXT_NAMES,
     GET_BY_ID_ROW,
     GET_LATEST_AND_BLOB,
@@ -31,7 +31,7 @@ from kassist.db import SqliteDatabase
 from kassist.db.handle import Handle
 
 if _NEXT_NAMES != ROW_FIELDS:  # PUT_NEXT binds the planned row by position
-    raise RuntimeError("sql_sqlite.PUT_NEXT's parameters no longer follow ops_write.ROW_FIELDS")
+    raise RuntimeError("sql_sqlite_step.PUT_NEXT's parameters no longer follow ops_write.ROW_FIELDS")
 
 
 class SqliteDirect:
