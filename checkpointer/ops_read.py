@@ -361,7 +361,10 @@ def tuple_of_rows(
         return None
     row = rows[0]
     if row[6] is None:  # a blob row came first: find the checkpoint row (has_writes is 0 or 1)
-        row = next(r for r in rows if r[6] is not None)
+        found = next((r for r in rows if r[6] is not None), None)
+        if found is None:  # blob rows of the hint, but no checkpoint (the thread's rows are gone)
+            return None
+        row = found
     cid, _, version, skel, _, _, has_writes, *_ = row
     latest = not request.checkpoint_id
     if skel.endswith(NO_BLOBS_TAIL):  # (dump_skeleton's tail: none in blobs)

@@ -238,3 +238,21 @@ def test_a_read_fetching_the_blob_values_a_stale_head_kept(owner: TenantCheckpoi
     got = a.get_tuple(latest)  # the blob versions a expects, and a write besides
     assert got is not None and got.checkpoint["channel_values"] == steps[-1]
     assert got.pending_writes == [("task", "b0", "pending")]
+
+
+def test_a_read_by_a_head_hint_when_only_blob_rows_are_left(owner: TenantCheckpointer, db_url: str) -> None:
+    """The blob values a saver expects come back, but no checkpoint row does (its rows were removed
+    behind its back): the thread has no checkpoint, and the read says so."""
+    saver = owner.for_tenant(TENANT)
+    latest: Any = {"configurable": {"thread_id": "orphan"}}
+    versions: Any = {"b": "1.0"}
+    saver.put(
+        start(saver, "orphan"),
+        checkpoint({"b": "x" * 5_000}, versions),
+        {"source": "loop", "step": 0},
+        versions,
+    )
+    assert saver.get_tuple(latest) is not None  # the saver now expects blob "b" at "1.0"
+    raw(db_url, "DELETE FROM kassist_cp_checkpoints WHERE thread_id = 'orphan'")
+    assert raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'orphan'") == [(1,)]
+    assert saver.get_tuple(latest) is None
