@@ -10,7 +10,8 @@ Workload (a) of bench/checkpointers.py at 1 KB, ``synchronous=NORMAL`` on tmpfs.
 ``--toggle-collect=functools_reduce`` counts only them. ``put`` or ``get`` as third argument
 measures one call (the other runs only once per thread). ``state-add`` or ``state-delta`` instead
 counts ``graph.get_state`` on the finished 200-step loop of workload (b) (operator.add or
-DeltaChannel; ROUNDS calls after 10 uncounted). A ``gc.collect()`` just before the counted
+DeltaChannel; ROUNDS calls after 10 uncounted); ``loop-add`` or ``loop-delta`` counts one run of
+that loop with ROUNDS super-steps (divide by ROUNDS for a step). A ``gc.collect()`` just before the counted
 calls keeps a full collection that setup left pending (1.6M instructions) out of them. Wall-clock figures on a shared machine move with
 its load; instruction counts do not (docs/benchmarks.md, "Session 5").
 """
@@ -55,11 +56,23 @@ def get_states(saver: BaseCheckpointSaver[Any], count: int, delta: bool) -> None
     functools.reduce(lambda _, i: graph.get_state(config), range(count), None)
 
 
+def loop(saver: BaseCheckpointSaver[Any], steps: int, delta: bool) -> None:
+    """One run of workload (b)'s loop, ``steps`` super-steps with durability="sync", after an
+    uncounted run of 20 steps on another thread."""
+    warm = loop_graph(delta, 20, 1024).compile(checkpointer=saver)
+    warm.invoke({"items": [], "n": 0}, {"configurable": {"thread_id": uuid.uuid4().hex}}, durability="sync")
+    graph = loop_graph(delta, steps, 1024).compile(checkpointer=saver)
+    config: RunnableConfig = {"configurable": {"thread_id": uuid.uuid4().hex}, "recursion_limit": 4 * steps}
+    gc.collect()
+    functools.reduce(lambda _, c: graph.invoke({"items": [], "n": 0}, c, durability="sync"), [config], None)
+
+
 def main() -> None:
     kind, count = sys.argv[1], int(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else "both"
-    if kind not in ("ours", "stock") or what not in ("both", "put", "get", "state-add", "state-delta"):
-        sys.exit("usage: cp_instructions.py ours|stock ROUNDS [both|put|get|state-add|state-delta]")
+    whats = ("both", "put", "get", "state-add", "state-delta", "loop-add", "loop-delta")
+    if kind not in ("ours", "stock") or what not in whats:
+        sys.exit(f"usage: cp_instructions.py ours|stock ROUNDS [{'|'.join(whats)}]")
     with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as tmp:
         saver: BaseCheckpointSaver[Any]
         if kind == "stock":
@@ -76,6 +89,9 @@ def main() -> None:
             owner = TenantCheckpointer.from_url(f"sqlite:///{tmp}/ours.db", sqlite_synchronous="normal")
             owner.setup()
             saver = owner.for_tenant("bench")
+        if what.startswith("loop-"):
+            loop(saver, count, what == "loop-delta")
+            return
         if what.startswith("state-"):
             get_states(saver, count, what == "state-delta")
             return

@@ -254,15 +254,34 @@ def build_tuple(
     ``BRANCH_FROM_KEY`` marker so the Pregel loop carries it into the puts that fork from here.
     ``skeleton`` is the row's decoded skeleton when the caller has it already.
     """
+    blobs, writes = split_payload(payload)
     return assemble_tuple(
         serde,
         tenant,
         (head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"], head["parent"], head["ver"]),
         (head["skel"], head["meta"], head["inl"]),
-        payload,
+        blobs,
+        writes,
         branch_version=branch_version,
         skeleton=skeleton,
     )
+
+
+BlobValue = tuple[str, str, str, bytes | None]
+"""A stored blob value: (channel, version, serde type, bytes)."""
+
+
+def split_payload(payload: Iterable[Row]) -> tuple[list[BlobValue], list[Row]]:
+    """The blob values ('b' rows) and pending writes ('w' rows) of a statement's rows."""
+    blobs: list[BlobValue] = []
+    writes: list[Row] = []
+    for row in payload:  # each column read once: rows are read by name, which is not free
+        kind = row["kind"]
+        if kind == "b":
+            blobs.append((row["channel"], row["cversion"], row["type"], row["blob"]))
+        elif kind == "w":
+            writes.append(row)
+    return blobs, writes
 
 
 def assemble_tuple(
@@ -270,13 +289,15 @@ def assemble_tuple(
     tenant: str,
     ids: tuple[str, str, str, str | None, int],
     stored: tuple[str, str | None, bytes | None],
-    payload: Iterable[Row],
+    blobs: Iterable[BlobValue] = (),
+    writes: Sequence[Row] = (),
     *,
     branch_version: int | None = None,
     skeleton: Mapping[str, Any] | None = None,
 ) -> CheckpointTuple:
     """:func:`build_tuple` from the row's values: ``ids`` (thread, ns, checkpoint id, parent id,
-    version) and ``stored`` (skeleton JSON, metadata JSON, small values)."""
+    version), ``stored`` (skeleton JSON, metadata JSON, small values), its blob values and pending
+    writes. A blob value counts only where its version is the skeleton's channel version."""
     thread_id, ns, cid, parent_id, version = ids
     skel, meta, inline = stored
     where = (thread_id, cid)
@@ -288,14 +309,9 @@ def assemble_tuple(
         raise CorruptCheckpoint(thread_id, cid, "the checkpoint row", exc) from exc
     versions = skeleton.get("channel_versions") or {}
     values = load_small(serde, inline, versions, where) if inline is not None else {}
-    writes: list[Row] = []
-    for row in payload:  # each column read once: rows are read by name, which is not free
-        if row["kind"] == "w":
-            writes.append(row)
-            continue
-        channel, type_ = row["channel"], row["type"]
-        if type_ != EMPTY and same_version(versions.get(channel), row["cversion"]):
-            values[channel] = loads(serde, type_, row["blob"], where, "channel", channel)
+    for channel, cversion, type_, blob in blobs:
+        if type_ != EMPTY and same_version(versions.get(channel), cversion):
+            values[channel] = loads(serde, type_, blob, where, "channel", channel)
     checkpoint: Checkpoint = {
         "v": skeleton.get("v", 1),
         "id": skeleton.get("id", cid),
@@ -305,15 +321,34 @@ def assemble_tuple(
         "versions_seen": skeleton.get("versions_seen") or {},
         "updated_channels": skeleton.get("updated_channels"),
     }
-    extra: dict[str, Any] = {VERSION_KEY: int(version)}
-    parent_extra: dict[str, Any] = {}
+    conf: dict[str, Any] = {
+        "thread_id": thread_id,
+        "checkpoint_ns": ns,
+        "checkpoint_id": cid,
+        TENANT_KEY: tenant,
+        VERSION_KEY: int(version),
+    }
+    parent_config: RunnableConfig | None = None
+    if parent_id:
+        parent_conf: dict[str, Any] = {
+            "thread_id": thread_id,
+            "checkpoint_ns": ns,
+            "checkpoint_id": parent_id,
+            TENANT_KEY: tenant,
+        }
+        if branch_version is not None:
+            parent_conf[BRANCH_FROM_KEY] = branch_version
+        parent_config = {"configurable": parent_conf}
     if branch_version is not None:
-        extra[BRANCH_FROM_KEY] = branch_version
-        parent_extra[BRANCH_FROM_KEY] = branch_version
-    return CheckpointTuple(
-        config=make_config(tenant, thread_id, ns, cid, extra),
-        checkpoint=checkpoint,
-        metadata=cast(CheckpointMetadata, metadata),
-        parent_config=make_config(tenant, thread_id, ns, parent_id, parent_extra) if parent_id else None,
-        pending_writes=sorted_writes(serde, writes, where) if writes else [],
+        conf[BRANCH_FROM_KEY] = branch_version
+    # tuple.__new__: the named tuple's own __new__ is a Python function (a frame per read).
+    return tuple.__new__(
+        CheckpointTuple,
+        (
+            {"configurable": conf},
+            checkpoint,
+            metadata,
+            parent_config,
+            sorted_writes(serde, writes, where) if writes else [],
+        ),
     )

@@ -4,12 +4,15 @@ name, and PostgreSQL fetches in binary (BYTEA values arrive as they are, no hex 
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from checkpointer.query import CheckpointSql, Op, Query, Steps, compile_query
 from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
+
+if TYPE_CHECKING:
+    from checkpointer.direct_sqlite import SqliteDirect
 
 T = TypeVar("T")
 CLOSED = "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
@@ -36,6 +39,11 @@ class CheckpointExecutor:
         self.db = db
         self.backend = db.backend
         self._handle = Handle(db, Options(compile_query, binary=True, blind=_not_fetching), closed=CLOSED)
+        self.direct: SqliteDirect | None = None
+        if isinstance(db, SqliteDatabase):
+            from checkpointer.direct_sqlite import SqliteDirect
+
+            self.direct = SqliteDirect(db, self._handle, CLOSED)
 
     def run(self, op: Op[T]) -> T:
         return self.run_steps(op.steps, op.write, op.single)

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer.codec import NO_BLOBS_TAIL, assemble_tuple, blob_lookup, build_tuple, load_skeleton, loads
+from checkpointer.codec import (
+    NO_BLOBS_TAIL,
+    BlobValue,
+    assemble_tuple,
+    blob_lookup,
+    build_tuple,
+    load_skeleton,
+    loads,
+    split_payload,
+)
 from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.query import CheckpointSql, Query, Row, Steps
 from checkpointer.small_values import EMPTY, is_map, load_inline, load_small, version_text
@@ -28,17 +39,35 @@ def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
     return {"tenant": tenant, "thread": str(thread_id), "ns": conf.get("checkpoint_ns") or ""}
 
 
-HeadCache = dict[tuple[str, str, str], tuple[str, int]]
-"""(tenant, thread, ns) -> (head checkpoint id, its version), as this process last saw them."""
+HeadCache = dict[tuple[str, str, str], tuple[str, int, Mapping[str, str] | None]]
+"""(tenant, thread, ns) -> (head checkpoint id, its version, the channel versions its row keeps in
+the blobs table or None when not known), as this process last saw them."""
 HEAD_CACHE_MAX = 4096
+NO_BLOBS: Mapping[str, str] = MappingProxyType({})
 
 
-def remember(heads: HeadCache | None, key: tuple[str, str, str], cid: str, version: int) -> None:
-    """Note the head a put stored or a read found (a hint only: put_next checks it in SQL)."""
+def remember(
+    heads: HeadCache | None,
+    key: tuple[str, str, str],
+    cid: str,
+    version: int,
+    blobs: Mapping[str, str] | None = None,
+) -> None:
+    """Note the head a put stored or a read found (a hint only: put_next checks it in SQL, and a
+    read checks the blob versions against the row it read)."""
     if heads is not None:
         if len(heads) >= HEAD_CACHE_MAX:
             heads.clear()
-        heads[key] = (cid, version)
+        heads[key] = (cid, version, blobs)
+
+
+def hinted_blobs(heads: HeadCache | None, request: TupleRequest) -> Mapping[str, str] | None:
+    """The blob versions of the head a read of the latest checkpoint expects (None: unknown, or
+    a read by id): the dialect may fetch them with the row (``direct_sqlite``)."""
+    if heads is None or request.checkpoint_id:
+        return None
+    hint = heads.get((request.tenant, request.thread, request.ns))
+    return hint[2] if hint is not None else None
 
 
 def list_tuples(
@@ -196,9 +225,21 @@ class TupleRequest(NamedTuple):
 
 def tuple_request(tenant: str, config: RunnableConfig) -> TupleRequest:
     """The read ``get_tuple(config)`` makes; a config without a thread_id is refused here."""
-    key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
-    cid = (config.get("configurable") or {}).get("checkpoint_id")
-    return TupleRequest(key["tenant"], key["thread"], key["ns"], str(cid) if cid else None)
+    conf = (config or {}).get("configurable") or {}
+    thread = conf.get("thread_id")  # thread_key's rule, written out: this runs at every read
+    if thread is None or thread == "":
+        thread_key(tenant, config)  # raises, saying what is missing
+    cid = conf.get("checkpoint_id")
+    # tuple.__new__: the named tuple's own __new__ is a Python function (a frame per read).
+    return tuple.__new__(
+        TupleRequest,
+        (
+            tenant,
+            thread if type(thread) is str else str(thread),
+            conf.get("checkpoint_ns") or "",
+            str(cid) if cid else None,
+        ),
+    )
 
 
 TupleResult: TypeAlias = CheckpointTuple | Exception | None
@@ -244,18 +285,33 @@ def get_tuples(
     return results
 
 
+UNREAD: Any = object()
+"""``get_one``'s ``row`` when the caller has not read the checkpoint row."""
+
+
+class More(enum.Enum):
+    """What :func:`tuple_of_row` answers for a row whose blob values or pending writes are elsewhere."""
+
+    MORE = "more"
+
+
+MORE = More.MORE
+
+
 def get_one(
     sql: CheckpointSql,
     serde: SerializerProtocol,
     request: TupleRequest,
     heads: HeadCache | None = None,
+    row: Any = UNREAD,
 ) -> Steps[CheckpointTuple | None]:
     """One read alone: ``get_tuple``'s statement and result (its own error raised, not returned).
 
     Where the dialect has ``get_latest_row`` (SQLite), the row comes first, alone; its blobs and
     writes follow in a second statement only when it has any, and when the checkpoint went away
     in between (a concurrent delete or prune) the read starts over as one statement. A head found
-    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.put).
+    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.put). ``row``: that
+    first statement's row (or None: no such checkpoint), when the caller read it already.
     """
     row_stmt = sql.get_by_id_row if request.checkpoint_id else sql.get_latest_row
     if row_stmt is None or sql.get_payload is None:
@@ -264,35 +320,93 @@ def get_one(
     params: dict[str, Any] = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
     if request.checkpoint_id:
         params["cid"] = request.checkpoint_id
-    rows = yield Query(row_stmt, params, fetch=True)
+    if row is UNREAD:
+        rows = yield Query(row_stmt, params, fetch=True)
+        row = rows[0] if rows else None
+        done = tuple_of_rows(serde, request, [row] if row is not None else [], heads)
+        if done is not MORE:
+            return done
+    cid, _, version, skel, _, _, has_writes, *_ = row
+    blobs = not skel.endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
+    skeleton = load_skeleton(skel, request.thread, cid)
+    versions = blob_lookup(skeleton) if blobs else NO_BLOBS
+    if not request.checkpoint_id:
+        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions)
+    rows = yield Query(
+        sql.get_payload, {**params, "cid": cid, "versions": versions, "writes": has_writes}, fetch=True
+    )
+    if not any(r["kind"] == "x" for r in rows):
+        rows = yield _single_read(sql, request)
+        return _tuple_from_rows(serde, request, rows)
+    values, writes = split_payload(rows)
+    return _assemble(serde, request, row, values, writes, skeleton)
+
+
+def tuple_of_rows(
+    serde: SerializerProtocol,
+    request: TupleRequest,
+    rows: Sequence[Sequence[Any]],
+    heads: HeadCache | None = None,
+    fetched: Mapping[str, str] | None = None,
+) -> CheckpointTuple | More | None:
+    """The answer from the checkpoint row (``get_latest_row``/``get_by_id_row``, by position:
+    checkpoint id, parent, version, skeleton, metadata, small values, has_writes[, head version]),
+    None for no row, or :data:`MORE` when its blob values or pending writes are still to be read.
+
+    ``fetched``: the blob versions whose values follow the row in ``rows`` (channel, version, type,
+    bytes, then NULL for has_writes), fetched with it by the head's hint (:func:`hinted_blobs`);
+    they answer the read when they are the ones the row lists. A head found by a read of the
+    latest checkpoint is noted in ``heads``."""
     if not rows:
         return None
-    # The row's columns by position (the thread and namespace are the request's): cid, parent,
-    # version, skeleton, metadata, small values, has_writes[, head version].
-    row: Any = rows[0]  # a sqlite3.Row, read by position
-    cid, parent, version, skel, meta, inline, has_writes, *seen = row
-    if not request.checkpoint_id:
-        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version))
-    skeleton = None
-    payload: list[Row] = []
-    blobs = not skel.endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
-    if blobs or has_writes:
-        skeleton = load_skeleton(skel, request.thread, cid)
-        versions = blob_lookup(skeleton) if blobs else {}
-        rows = yield Query(
-            sql.get_payload, {**params, "cid": cid, "versions": versions, "writes": has_writes}, fetch=True
-        )
-        if not any(r["kind"] == "x" for r in rows):
-            rows = yield _single_read(sql, request)
-            return _tuple_from_rows(serde, request, rows)
-        payload = [r for r in rows if r["kind"] != "x"]
+    row = rows[0]
+    if row[6] is None:  # a blob row came first: find the checkpoint row (has_writes is 0 or 1)
+        found = next((r for r in rows if r[6] is not None), None)
+        if found is None:  # blob rows of the hint, but no checkpoint (the thread's rows are gone)
+            return None
+        row = found
+    cid, _, version, skel, _, _, has_writes, *_ = row
+    latest = not request.checkpoint_id
+    if skel.endswith(NO_BLOBS_TAIL):  # (dump_skeleton's tail: none in blobs)
+        if latest:
+            remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), NO_BLOBS)
+            if not has_writes:  # the usual read: _assemble's call, written out
+                return assemble_tuple(
+                    serde,
+                    request.tenant,
+                    (request.thread, request.ns, cid, row[1], version),
+                    (skel, row[4], row[5]),
+                )
+        return MORE if has_writes else _assemble(serde, request, row, (), (), None)
+    if fetched is None or has_writes:
+        return MORE
+    skeleton = load_skeleton(skel, request.thread, cid)
+    versions = blob_lookup(skeleton)
+    if latest:
+        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions)
+    if versions != fetched:
+        return MORE
+    values = [(r[0], r[1], r[2], r[3]) for r in rows if r[6] is None]
+    return _assemble(serde, request, row, values, (), skeleton)
+
+
+def _assemble(
+    serde: SerializerProtocol,
+    request: TupleRequest,
+    row: Sequence[Any],
+    values: Sequence[BlobValue],
+    writes: Sequence[Row],
+    skeleton: dict[str, Any] | None,
+) -> CheckpointTuple:
+    cid, parent, version, skel, meta, inline, _, *seen = row
     branch = int(seen[0]) if request.checkpoint_id and seen and seen[0] is not None else None
     return assemble_tuple(
         serde,
         request.tenant,
         (request.thread, request.ns, cid, parent, version),
         (skel, meta, inline),
-        payload,
+        values,
+        writes,
         branch_version=branch,
         skeleton=skeleton,
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import Checkpoint, CheckpointMetadata
@@ -14,7 +14,7 @@ from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import HeadCache, remember, thread_key
 from checkpointer.query import CheckpointSql, Query, Row, Steps
 from checkpointer.small_values import ValueCache, dump_values
-from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
+from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
 
 INSERT_ATTEMPTS = 5
 """How often a put that needs no compare-and-set (no parent, or conflicts off) retries a version
@@ -57,6 +57,99 @@ def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool, first:
     return marker is not None and str(marker).isdigit() and int(marker) == head_version
 
 
+ROW_FIELDS = (
+    "tenant",
+    "thread",
+    "ns",
+    "cid",
+    "parent",
+    "pv",
+    "ts",
+    "run_id",
+    "checkpoint",
+    "metadata",
+    "inline",
+)
+"""The fields of :class:`PutPlan`'s ``row``, in order (SQLite's ``put_next`` binds them by position)."""
+
+
+class PutPlan(NamedTuple):
+    """A put ready to store: its checkpoint row (:data:`ROW_FIELDS`; ``pv`` is the head version
+    the saver remembers for the parent, or None), its blob rows, and what the full check needs."""
+
+    row: tuple[Any, ...]
+    blobs: list[dict[str, Any]]
+    marker: Any
+    first: bool
+    checked: bool
+    in_blobs: dict[str, str]
+
+
+def plan_put(
+    serde: SerializerProtocol,
+    tenant: str,
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    new_versions: Mapping[str, Any],
+    *,
+    checked: bool = True,
+    cache: ValueCache | None = None,
+    heads: HeadCache | None = None,
+) -> PutPlan:
+    """The row and blob rows of ``checkpoint`` as the child of the config's checkpoint (pure).
+
+    ``cache`` holds packed small values (small_values.dump_values); ``heads`` the head each thread had
+    when this process last wrote or read it: a put extending that head carries its version (``pv``),
+    which lets the dialect's ``put_next`` store it in one statement (SQLite); a stale entry only
+    misses.
+    """
+    conf = (config or {}).get("configurable") or {}
+    thread_id = conf.get("thread_id")  # thread_key's rule, written out: this runs at every put
+    if thread_id is None or thread_id == "":
+        thread_key(tenant, config)  # raises, saying what is missing
+    thread = thread_id if type(thread_id) is str else str(thread_id)
+    ns = conf.get("checkpoint_ns") or ""
+    parent: str | None = conf.get("checkpoint_id") or None
+    cid = checkpoint["id"]
+    if parent == cid:
+        raise ValueError(
+            f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
+        )
+    first = parent is None and checked and starts_thread(metadata)
+    meta_text, run_id = dump_metadata(config, metadata)
+    values, small, in_blobs = dump_values(serde, checkpoint, new_versions, cache)
+    pv = None
+    if parent is not None and checked and heads is not None:
+        hint = heads.get((tenant, thread, ns))
+        if hint is not None and hint[0] == parent:
+            pv = hint[1]
+    row = (
+        tenant,
+        thread,
+        ns,
+        cid,
+        parent,
+        pv,
+        ts_epoch(checkpoint.get("ts")),
+        run_id,
+        dump_skeleton(checkpoint, in_blobs),
+        meta_text,
+        small,
+    )
+    return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs)
+
+
+def stored(plan: PutPlan, version: int, heads: HeadCache | None) -> RunnableConfig:
+    """The config a put returns once its checkpoint is stored at ``version`` (noted in ``heads``)."""
+    tenant, thread, ns, cid = plan.row[:4]
+    remember(heads, (tenant, thread, ns), cid, version, plan.in_blobs)
+    # make_config's dict, written out: this runs at every put.
+    conf = {"thread_id": thread, "checkpoint_ns": ns, "checkpoint_id": cid, TENANT_KEY: tenant}
+    conf[VERSION_KEY] = version
+    return {"configurable": conf}
+
+
 def put(
     sql: CheckpointSql,
     serde: SerializerProtocol,
@@ -70,43 +163,28 @@ def put(
     cache: ValueCache | None = None,
     heads: HeadCache | None = None,
 ) -> Steps[RunnableConfig]:
-    """Store ``checkpoint`` as the child of the config's checkpoint (see docs/checkpointer.md).
+    """Store ``checkpoint`` as the child of the config's checkpoint (see docs/checkpointer.md):
+    :func:`plan_put`, then :func:`put_planned`."""
+    plan = plan_put(
+        serde, tenant, config, checkpoint, metadata, new_versions, checked=checked, cache=cache, heads=heads
+    )
+    return (yield from put_planned(sql, plan, heads))
 
-    ``cache`` holds packed small values (small_values.dump_values); ``heads`` the head each thread had
-    when this process last wrote or read it: a put extending that head names its version, which
-    lets the dialect's ``put_next`` store it in one statement (SQLite); a stale entry only misses.
-    """
-    key = thread_key(tenant, config)
-    conf = config.get("configurable") or {}
-    parent: str | None = conf.get("checkpoint_id") or None
-    cid = checkpoint["id"]
-    marker = conf.get(BRANCH_FROM_KEY)
-    first = parent is None and checked and starts_thread(metadata)
-    if parent == cid:
-        raise ValueError(
-            f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
-        )
-    meta_text, run_id = dump_metadata(config, metadata)
-    values, small, in_blobs = dump_values(serde, checkpoint, new_versions, cache)
-    record = {
-        **key,
-        "cid": cid,
-        "parent": parent,
-        "checkpoint": dump_skeleton(checkpoint, in_blobs),
-        "metadata": meta_text,
-        "run_id": run_id,
-        "ts": ts_epoch(checkpoint.get("ts")),
-        "inline": small,
-    }
-    if parent is not None and checked and heads is not None and sql.put_next is not None:
-        hkey = (tenant, key["thread"], key["ns"])
-        hint = heads.get(hkey)
-        if hint is not None and hint[0] == parent:
-            record["blobs"], record["pv"] = values, hint[1]
-            if (yield Query(sql.put_next, record, fetch=True)):
-                # One row inserted; else nothing was written, and the checks below decide.
-                heads[hkey] = (cid, hint[1] + 1)  # the entry is there: no size check needed
-                return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: hint[1] + 1})
+
+def put_planned(
+    sql: CheckpointSql, plan: PutPlan, heads: HeadCache | None = None, *, tried_next: bool = False
+) -> Steps[RunnableConfig]:
+    """Store a planned put: the optimistic-concurrency rule. ``tried_next``: the caller ran
+    ``put_next`` already and it stored nothing."""
+    record = dict(zip(ROW_FIELDS, plan.row, strict=True))
+    key = {"tenant": record["tenant"], "thread": record["thread"], "ns": record["ns"]}
+    tenant, cid, parent = record["tenant"], record["cid"], record["parent"]
+    marker, first, checked, values = plan.marker, plan.first, plan.checked, plan.blobs
+    if record["pv"] is not None and not tried_next and sql.put_next is not None:
+        record["blobs"] = values
+        if (yield Query(sql.put_next, record, fetch=True)):
+            # One row inserted; else nothing was written, and the checks below decide.
+            return stored(plan, record["pv"] + 1, heads)
     if parent is not None and checked:
         # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
         done = yield Query(sql.put_fast, {**record, "blobs": values}, fetch=True)
@@ -114,9 +192,7 @@ def put(
             # A re-put of the head itself also succeeds here (a no-op where the backend has one).
             done = yield Query(sql.put_fast_recheck, {**key, "cid": cid, "parent": parent}, fetch=True)
         if done:
-            version = int(done[0]["version"])
-            remember(heads, (tenant, key["thread"], key["ns"]), cid, version)
-            return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
+            return stored(plan, int(done[0]["version"]), heads)
     yield Query(sql.begin)
     rows = yield Query(sql.put_prepare, {**key, "cid": cid, "parent": parent}, fetch=True)
     prep = rows[0]
@@ -145,8 +221,7 @@ def put(
         # The unique version index is the compare-and-set: the insert comes back empty when another
         # writer took this version first (PostgreSQL; SQLite writers are serialised).
         if (yield Query(sql.put_checkpoint, {**record, "version": version}, fetch=True)):
-            remember(heads, (tenant, key["thread"], key["ns"]), cid, version)
-            return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
+            return stored(plan, version, heads)
         rows = yield Query(sql.head_version, key, fetch=True)
         actual = int(rows[0]["version"]) if rows else 0
         if checked and (parent is not None or first):  # the head it extended or saw moved on

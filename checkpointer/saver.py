@@ -48,6 +48,15 @@ class Executor(Protocol):
     async def aclose(self) -> None: ...
 
 
+class Direct(Protocol):
+    """The hot calls a backend runs as single statements (checkpointer.direct_sqlite)."""
+
+    def put_next(self, row: tuple[Any, ...]) -> bool: ...
+    def read_row(
+        self, request: ops_read.TupleRequest, blobs: Mapping[str, str] | None
+    ) -> list[Sequence[Any]]: ...
+
+
 class TenantCheckpointer(BaseCheckpointSaver[str]):
     """A tenant-aware, versioned LangGraph checkpointer (see docs/checkpointer.md)."""
 
@@ -74,6 +83,8 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self._values: tuple[SerializerProtocol, small_values.ValueCache] = (self.serde, {})
         # The head of each thread as this process last wrote or read it (ops_write.put's hint).
         self._heads: ops_read.HeadCache = {}
+        # The hot statements run without an operation (SQLite), or None (the general path).
+        self._direct: Direct | None = getattr(executor, "direct", None)
 
     @classmethod
     def from_url(
@@ -175,7 +186,19 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     # -- reads -------------------------------------------------------------------------------
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         request = ops_read.tuple_request(self._tenant(config), config)
-        return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
+        direct = self._direct
+        if direct is None:
+            return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
+        # The row first, as one statement without an operation, with the blob values the head
+        # this process last saw keeps (the usual read ends there).
+        fetched = ops_read.hinted_blobs(self._heads, request)
+        rows = direct.read_row(request, fetched)
+        done = ops_read.tuple_of_rows(self.serde, request, rows, self._heads, fetched)
+        if done is not ops_read.MORE:
+            return done
+        row = next(r for r in rows if r[6] is not None)
+        steps = ops_read.get_one(self._sql, self.serde, request, self._heads, row)
+        return self._run(steps, single=True)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         # Tenant and thread are resolved (and a bad config refused) here, in the caller, before the
@@ -239,20 +262,19 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         return await self._arun(steps, single=True)
 
     # -- writes ------------------------------------------------------------------------------
-    def _put(
+    def _plan(
         self,
         config: RunnableConfig,
         checkpoint: Checkpoint,
         metadata: CheckpointMetadata,
         versions: ChannelVersions,
-    ) -> Steps[RunnableConfig]:
-        tenant = self._tenant(config)
+    ) -> ops_write.PutPlan:
+        tenant = self._tenant(config)  # (a hook: server.saver resolves the request's tenant)
         serde, cache = self._values
         if serde is not self.serde:  # a copy with a serializer of its own: its own packed forms
             cache = {}
             self._values = (self.serde, cache)
-        return ops_write.put(
-            self._sql,
+        return ops_write.plan_put(
             self.serde,
             tenant,
             config,
@@ -271,7 +293,17 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> RunnableConfig:
-        return self._run(self._put(config, checkpoint, metadata, new_versions), write=True, single=True)
+        plan = self._plan(config, checkpoint, metadata, new_versions)
+        tried = False
+        direct = self._direct
+        if direct is not None and plan.row[5] is not None and not plan.blobs:
+            # The usual put (a graph's next step, every value in the row): one statement, no
+            # operation (see ops_write.ROW_FIELDS for the row; [5] is the head version hinted).
+            if direct.put_next(plan.row):
+                return ops_write.stored(plan, plan.row[5] + 1, self._heads)
+            tried = True  # nothing stored: the full check decides
+        steps = ops_write.put_planned(self._sql, plan, self._heads, tried_next=tried)
+        return self._run(steps, write=True, single=True)
 
     async def aput(
         self,
@@ -280,9 +312,8 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> RunnableConfig:
-        return await self._arun(
-            self._put(config, checkpoint, metadata, new_versions), write=True, single=True
-        )
+        plan = self._plan(config, checkpoint, metadata, new_versions)
+        return await self._arun(ops_write.put_planned(self._sql, plan, self._heads), write=True, single=True)
 
     def put_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""

@@ -109,6 +109,10 @@ def dump_values(
     """
     values = checkpoint["channel_values"]
     versions = checkpoint["channel_versions"]
+    if type(serde) is JsonPlusSerializer:
+        packed = _plain_map(values, versions)
+        if packed is not None:
+            return [], packed, {}
     small: list[tuple[Any, str, str, str, bytes, bytes | None]] = []
     plain = as_map = isinstance(serde, JsonPlusSerializer)
     rows: list[dict[str, Any]] = []
@@ -169,6 +173,35 @@ def dump_values(
     return rows, packed, in_blobs
 
 
+_PLAIN_STR_MAX = INLINE_MAX_BYTES - 3  # an ASCII string's msgpack form: its bytes + up to 3 of header
+_INT_RANGE = range(-(1 << 63), 1 << 64)  # what msgpack holds as an integer
+
+
+def _plain_map(values: Mapping[str, Any], versions: Mapping[str, Any]) -> bytes | None:
+    """The map form of :func:`dump_values` in one C call, when every value is one msgpack holds
+    as it is (an ASCII string of at most ``_PLAIN_STR_MAX`` characters, an int, a float, a bool,
+    None), so certainly in the row, under a channel of the skeleton; else None (the general way).
+
+    ``JsonPlusSerializer.dumps_typed`` makes exactly these bytes for such a value (msgpack, or
+    "null" which the map holds as nil), and readers decode the map with ``loads_typed`` as before;
+    only the per-value serializer calls are saved (the stock savers pack a whole checkpoint in one
+    call too).
+    """
+    for channel, value in values.items():
+        kind = type(value)
+        if kind is str:
+            if len(value) > _PLAIN_STR_MAX or not value.isascii():
+                return None
+        elif kind is int:
+            if value not in _INT_RANGE:
+                return None
+        elif value is not None and kind is not float and kind is not bool:
+            return None
+        if type(channel) is not str or channel not in versions:
+            return None
+    return ormsgpack.packb(values) if values else None
+
+
 def is_map(packed: bytes) -> bool:
     """Whether ``small_values`` holds the map form of :func:`dump_values` (else the array form)."""
     first = packed[0] if packed else 0
@@ -183,7 +216,8 @@ def load_small(
     if packed is None:
         return {}
     data = packed if type(packed) is bytes else bytes(packed)
-    if is_map(data):
+    first = data[0] if data else 0
+    if 0x80 <= first <= 0x8F or first in (0xDE, 0xDF):  # is_map(data), written out
         try:
             got = serde.loads_typed(("msgpack", data))
             if type(got) is not dict:

@@ -1,6 +1,8 @@
 """Every SQLite statement of the checkpointer: :data:`SQL` (parameters are ``:named``).
 
 List parameters arrive as JSON text and are read with ``json_each``: SQLite has no array binds.
+The tables and migrations are in :mod:`checkpointer.sql_sqlite_schema`; the statements of a graph
+step's read and put, tuned per instruction, in :mod:`checkpointer.sql_sqlite_step`.
 """
 
 from __future__ import annotations
@@ -8,68 +10,24 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Any
-
-import orjson
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Query
+from checkpointer.sql_sqlite_schema import CP, KEY, MIGRATIONS
+from checkpointer.sql_sqlite_step import (
+    _CP_INSERT,
+    _INSERTED,
+    _PUT_BLOB,
+    GET_BY_ID_ROW,
+    GET_LATEST_ROW,
+    PUT_FAST_RECHECK,
+    _payload,
+    _put_fast,
+    _put_next,
+    _RowRead,
+)
 from kassist.db import Stmt
-from kassist.db.statements import NO_PARAMS
-
-CP = "kassist_cp_checkpoints"
-KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
-
-MIGRATIONS: list[tuple[str, ...]] = [
-    (
-        """CREATE TABLE IF NOT EXISTS kassist_cp_heads (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            head_id TEXT, version INTEGER NOT NULL,
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns))""",
-        f"""CREATE TABLE IF NOT EXISTS {CP} (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            checkpoint_id TEXT NOT NULL, parent_id TEXT, version INTEGER NOT NULL,
-            ts REAL NOT NULL, run_id TEXT, checkpoint TEXT NOT NULL, metadata TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id))""",
-        # Only run_id gets a secondary index (delete_for_runs); retention is a batch job and scans
-        # a tenant's rows rather than slowing every put with one more index.
-        f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id)",
-        """CREATE TABLE IF NOT EXISTS kassist_cp_blobs (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            channel TEXT NOT NULL, version TEXT NOT NULL, type TEXT NOT NULL, blob BLOB,
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, channel, version))""",
-        """CREATE TABLE IF NOT EXISTS kassist_cp_writes (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            checkpoint_id TEXT NOT NULL, task_id TEXT NOT NULL, idx INTEGER NOT NULL,
-            channel TEXT NOT NULL, type TEXT NOT NULL, blob BLOB, task_path TEXT NOT NULL DEFAULT '',
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx))""",
-    ),
-    # 2: only checkpoints that carry a run_id are indexed for delete_for_runs. Plain graph.invoke
-    # writes none, and a NULL entry cost one more index page written at every put.
-    (
-        "DROP INDEX IF EXISTS kassist_cp_checkpoints_run",
-        f"CREATE INDEX kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id) WHERE run_id IS NOT NULL",
-    ),
-    # 3: small scalar values ride in the checkpoint row (codec.inlined); older rows have NULL here
-    # and keep reading every value from the blobs table.
-    (f"ALTER TABLE {CP} ADD COLUMN small_values BLOB",),
-    # 4: no heads table. The head is the thread's checkpoint with the highest version, found
-    # through a unique (tenant, thread, ns, version) index that is also the compare-and-set: a put
-    # extending version v inserts v + 1, and of two writers only one insert can succeed. A head
-    # that delete_for_runs moved kept its old row version (the heads row had the new one): the row
-    # takes it first, so it stays the highest.
-    (
-        f"""UPDATE {CP} SET version = (SELECT h.version FROM kassist_cp_heads h
-            WHERE h.tenant_id = {CP}.tenant_id AND h.thread_id = {CP}.thread_id
-              AND h.checkpoint_ns = {CP}.checkpoint_ns)
-        WHERE EXISTS (SELECT 1 FROM kassist_cp_heads h WHERE h.tenant_id = {CP}.tenant_id
-              AND h.thread_id = {CP}.thread_id AND h.checkpoint_ns = {CP}.checkpoint_ns
-              AND h.head_id = {CP}.checkpoint_id AND h.version <> {CP}.version)""",
-        f"CREATE UNIQUE INDEX kassist_cp_checkpoints_version ON {CP} (tenant_id, thread_id, checkpoint_ns, version)",
-        "DROP TABLE kassist_cp_heads",
-    ),
-]
 
 _PAYLOAD_COLS = "NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob, NULL AS task_id, NULL AS idx, NULL AS task_path"
 _CP_COLS = (
@@ -98,115 +56,6 @@ FROM t CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id =
      AND w.checkpoint_ns = :ns AND w.checkpoint_id = t.checkpoint_id
 """
 
-
-# get_tuple's common case, the checkpoint row with every value in it and no pending writes, is
-# one plain statement: the row and whether it has writes (an index probe). Only a row that names
-# blob versions or has writes takes a second statement for them (ops_read.get_one); the
-# three-arm statement above materialises the row and parses its skeleton as JSON in SQL for every
-# read (measured: 116k against 60k instructions per call, bench/cp_instructions.py).
-_HAS_WRITES = (
-    "EXISTS (SELECT 1 FROM kassist_cp_writes w WHERE w.tenant_id = c.tenant_id "
-    "AND w.thread_id = c.thread_id AND w.checkpoint_ns = c.checkpoint_ns "
-    "AND w.checkpoint_id = c.checkpoint_id) AS has_writes"
-)
-# Only the columns the request does not know (each column costs about 2k instructions), bound by
-# position (?1-?4: tenant, thread, ns, checkpoint id), which sqlite3 does without a name lookup.
-_ROW_COLS = "c.checkpoint_id, c.parent_id, c.version, c.checkpoint, c.metadata, c.small_values"
-_ROW_KEY = "c.tenant_id = ?1 AND c.thread_id = ?2 AND c.checkpoint_ns = ?3"
-GET_LATEST_ROW = (
-    f"SELECT {_ROW_COLS}, {_HAS_WRITES} FROM {CP} c WHERE {_ROW_KEY} ORDER BY c.version DESC LIMIT 1"
-)
-GET_BY_ID_ROW = (
-    f"SELECT {_ROW_COLS}, {_HAS_WRITES}, (SELECT h.version FROM {CP} h WHERE h.tenant_id = ?1 "
-    "AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 ORDER BY h.version DESC LIMIT 1) AS head_ver "
-    f"FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
-)
-# The 'x' row says the checkpoint still exists (the row was read by an earlier statement). The
-# 'w' arm runs only when that row had writes: writes added since are newer than the row read.
-_PAYLOAD_X = (
-    "SELECT 'x' AS kind, NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob{w} FROM "
-    f"{CP} WHERE tenant_id = ?1 AND thread_id = ?2 AND checkpoint_ns = ?3 AND checkpoint_id = ?4"
-)
-_PAYLOAD_B = " UNION ALL SELECT 'b', b.channel, b.version, b.type, b.blob{w} FROM "
-_BLOB_KEY = "b.tenant_id = ?1 AND b.thread_id = ?2 AND b.checkpoint_ns = ?3"
-# One blob version (an operator.add list, the usual large value) needs no json_each.
-_PAYLOAD_ONE = f"{_PAYLOAD_B}kassist_cp_blobs b WHERE {_BLOB_KEY} AND b.channel = ?5 AND b.version = ?6"
-_PAYLOAD_MANY = (
-    f"{_PAYLOAD_B}json_each(?5) AS je CROSS JOIN kassist_cp_blobs b ON {_BLOB_KEY} "
-    "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
-)
-_PAYLOAD_W = (
-    " UNION ALL SELECT 'w', w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path "
-    "FROM kassist_cp_writes w WHERE w.tenant_id = ?1 AND w.thread_id = ?2 AND w.checkpoint_ns = ?3 "
-    "AND w.checkpoint_id = ?4"
-)
-# Without writes the three write columns are left out (each column read costs about 1k).
-GET_PAYLOAD = {
-    (blobs, writes): (
-        _PAYLOAD_X + ("" if not blobs else _PAYLOAD_ONE if blobs == 1 else _PAYLOAD_MANY)
-    ).replace("{w}", ", NULL AS task_id, NULL AS idx, NULL AS task_path" if writes else "")
-    + (_PAYLOAD_W if writes else "")
-    for blobs in (0, 1, 2)
-    for writes in (False, True)
-}
-"""The payload statement by (blob versions: none, one, several; whether to read writes)."""
-
-
-_CP_INSERT = (
-    f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
-    "run_id, checkpoint, metadata, small_values) "
-)
-# The common case, a put that extends the head: one INSERT whose version is the parent's + 1, only
-# when no checkpoint of the thread has a higher version (the parent is the head); otherwise the
-# version is NULL and OR IGNORE skips the row (as it does a taken version or checkpoint id). The
-# unique (tenant, thread, ns, version) index makes it a compare-and-set even without the write
-# lock. A scalar subquery in VALUES, not INSERT ... SELECT: selecting from the table being inserted
-# into makes SQLite buffer the result in a temporary table first (measured 10-20 us more per put).
-# No RETURNING either, for the same reason (SQLite collects RETURNING rows in a temporary table:
-# 7-10 us per put, about 12% of the statement): _INSERTED reads the version back by rowid, and
-# only when the INSERT changed a row (same connection, same transaction, right after it).
-_INSERTED = f"SELECT version FROM {CP} WHERE rowid = last_insert_rowid() AND changes() = 1"
-PUT_FAST = (
-    _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO")
-    + "VALUES (:tenant, :thread, :ns, :cid, :parent, "
-    f"(SELECT p.version + 1 FROM {CP} p WHERE p.tenant_id = :tenant AND p.thread_id = :thread "
-    "AND p.checkpoint_ns = :ns AND p.checkpoint_id = :parent AND NOT EXISTS (SELECT 1 FROM "
-    f"{CP} n WHERE n.tenant_id = :tenant AND n.thread_id = :thread AND n.checkpoint_ns = :ns "
-    "AND n.version > p.version)), :ts, :run_id, :checkpoint, :metadata, :inline)",
-    _INSERTED,
-)
-# The put of a process that knows the head (it wrote or read it last, ops_write.put): the version
-# comes from the caller, so the INSERT alone is the put, its row count the answer (no read-back),
-# and without blob rows it runs as its own transaction. The CASE is the compare-and-set: NULL
-# (the row skipped) unless the thread's highest version is still the parent at that version.
-# Bound by position (sqlite3 then looks no parameter name up): ?1 .. ?11 are _NEXT_NAMES.
-_NEXT_NAMES = (
-    "tenant",
-    "thread",
-    "ns",
-    "cid",
-    "parent",
-    "pv",
-    "ts",
-    "run_id",
-    "checkpoint",
-    "metadata",
-    "inline",
-)
-PUT_NEXT = (
-    _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO") + "VALUES (?1, ?2, ?3, ?4, ?5, "
-    f"CASE WHEN (SELECT h.checkpoint_id = ?5 AND h.version = ?6 FROM {CP} h "
-    "WHERE h.tenant_id = ?1 AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 "
-    "ORDER BY h.version DESC LIMIT 1) THEN ?6 + 1 END, ?7, ?8, ?9, ?10, ?11)"
-)
-# After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
-# it takes the full check.
-PUT_FAST_RECHECK = (
-    f"SELECT c.version FROM {CP} c WHERE c.tenant_id = :tenant AND c.thread_id = :thread "
-    "AND c.checkpoint_ns = :ns AND c.checkpoint_id = :cid AND c.parent_id IS :parent AND NOT EXISTS "
-    f"(SELECT 1 FROM {CP} n WHERE n.tenant_id = :tenant AND n.thread_id = :thread "
-    "AND n.checkpoint_ns = :ns AND n.version > c.version)"
-)
 
 # The head version through the version index (the highest version of the thread).
 _MAX_VERSION = (
@@ -405,10 +254,6 @@ class _Read:
         return Stmt(self.sql, query.params, query.fetch)  # one statement: no list to build
 
 
-_PUT_BLOB = (
-    "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
-    "VALUES (:tenant, :thread, :ns, :channel, :version, :type, :blob) ON CONFLICT DO NOTHING"
-)
 _PUT_WRITE = (
     "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
     "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
@@ -420,59 +265,6 @@ _UPSERT_WRITE = (
     ":type, :blob, :task_path) ON CONFLICT DO UPDATE SET channel = excluded.channel, "
     "type = excluded.type, blob = excluded.blob, task_path = excluded.task_path"
 )
-
-
-# The read-back takes no parameters: one statement object for every put. The INSERT itself
-# fetches nothing (an INSERT has no rows; its fetchall was a call for nothing).
-_READ_INSERTED = Stmt(PUT_FAST[1], NO_PARAMS, True)
-
-
-def _put_fast(query: Query) -> list[Stmt]:
-    # Scalars plus the list of blob rows, which runs as an executemany.
-    fast = query.params
-    insert = Stmt(PUT_FAST[0], fast, False)
-    blobs = fast["blobs"]
-    if blobs:
-        return [Stmt(_PUT_BLOB, many=[{**fast, **b} for b in blobs]), insert, _READ_INSERTED]
-    return [insert, _READ_INSERTED]
-
-
-class _RowRead:
-    """A read whose parameters are bound by position, in the order of ``names``."""
-
-    __slots__ = ("sql", "values")
-
-    def __init__(self, sql: str, names: tuple[str, ...]) -> None:
-        self.sql, self.values = sql, itemgetter(*names)
-
-    def __call__(self, query: Query) -> Stmt:
-        return Stmt(self.sql, self.values(query.params), query.fetch)
-
-
-def _payload(query: Query) -> Stmt:
-    p = query.params
-    versions: Mapping[str, str] = p["versions"]
-    params: tuple[Any, ...] = (p["tenant"], p["thread"], p["ns"], p["cid"])
-    if len(versions) == 1:
-        params += next(iter(versions.items()))
-    elif versions:  # several: bound as one JSON object (json.dumps of an unusual name orjson refuses)
-        try:
-            params += (orjson.dumps(versions).decode(),)
-        except TypeError:
-            params += (json.dumps(versions),)
-    return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True))], params, True)
-
-
-_PUT_NEXT_PARAMS = itemgetter(*_NEXT_NAMES)
-
-
-def _put_next(query: Query) -> Stmt | list[Stmt]:
-    params = query.params
-    insert = Stmt(PUT_NEXT, _PUT_NEXT_PARAMS(params), False, None, True)
-    blobs = params["blobs"]
-    if blobs:  # two statements: the driver runs them in one transaction
-        return [Stmt(_PUT_BLOB, many=[{**params, **b} for b in blobs]), insert]
-    return insert
 
 
 def _get_many(query: Query) -> list[Stmt]:

@@ -202,3 +202,57 @@ def test_a_read_of_blob_values_between_changes(owner: TenantCheckpointer, blobs:
             assert again is None
         else:
             assert again is not None and again.pending_writes == [("task", "b0", "later")]
+
+
+@pytest.mark.parametrize("blobs", [1, 2])
+def test_a_read_fetching_the_blob_values_a_stale_head_kept(owner: TenantCheckpointer, blobs: int) -> None:
+    """A saver reads the head's row together with the blob values the head it last saw keeps (one
+    statement on SQLite). Another saver then moves the head to other blob values, to values that
+    all fit in the row, or adds pending writes: every read still answers with the head's own
+    values and writes."""
+    a = owner.for_tenant(TENANT)
+    b = TenantCheckpointer(owner._executor).for_tenant(TENANT)  # its own remembered heads
+    latest: Any = {"configurable": {"thread_id": "hint"}}
+    values = {f"b{i}": str(i) * 5_000 for i in range(blobs)}
+    versions: Any = {ch: "1.0" for ch in values}
+    a.put(start(a, "hint"), checkpoint(values, versions), {"source": "loop", "step": 0}, versions)
+    got = a.get_tuple(latest)
+    assert got is not None and got.checkpoint["channel_values"] == values
+    assert a.get_tuple(latest) == got  # read again through the head a remembers
+    steps: list[dict[str, str]] = [
+        {f"b{i}": chr(97 + i) * 6_000 for i in range(blobs)},  # other blob versions
+        {"b0": "small"},  # every value in the row
+        {f"b{i}": chr(65 + i) * 7_000 for i in range(blobs)},  # blob values again
+    ]
+    for step, new in enumerate(steps, start=1):
+        head = b.get_tuple(latest)
+        assert head is not None
+        new_versions: Any = {ch: f"{step + 1}.0" for ch in new}
+        config = b.put(
+            head.config, checkpoint(new, new_versions), {"source": "loop", "step": step}, new_versions
+        )
+        got = a.get_tuple(latest)  # a still expects the blob values of the head before
+        assert got is not None and got.checkpoint["channel_values"] == new
+        assert got.config["configurable"][VERSION_KEY] == step + 2
+    b.put_writes(config, [("b0", "pending")], "task")
+    got = a.get_tuple(latest)  # the blob versions a expects, and a write besides
+    assert got is not None and got.checkpoint["channel_values"] == steps[-1]
+    assert got.pending_writes == [("task", "b0", "pending")]
+
+
+def test_a_read_by_a_head_hint_when_only_blob_rows_are_left(owner: TenantCheckpointer, db_url: str) -> None:
+    """The blob values a saver expects come back, but no checkpoint row does (its rows were removed
+    behind its back): the thread has no checkpoint, and the read says so."""
+    saver = owner.for_tenant(TENANT)
+    latest: Any = {"configurable": {"thread_id": "orphan"}}
+    versions: Any = {"b": "1.0"}
+    saver.put(
+        start(saver, "orphan"),
+        checkpoint({"b": "x" * 5_000}, versions),
+        {"source": "loop", "step": 0},
+        versions,
+    )
+    assert saver.get_tuple(latest) is not None  # the saver now expects blob "b" at "1.0"
+    raw(db_url, "DELETE FROM kassist_cp_checkpoints WHERE thread_id = 'orphan'")
+    assert raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'orphan'") == [(1,)]
+    assert saver.get_tuple(latest) is None

@@ -14,9 +14,11 @@ from typing import Any
 import ormsgpack
 import pytest
 from langgraph.checkpoint.base import Checkpoint, empty_checkpoint
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from raw_sql import raw
 
 from checkpointer import TenantCheckpointer
+from checkpointer.small_values import dump_values, load_small
 
 TENANT = "acme"
 
@@ -153,3 +155,45 @@ def test_a_value_that_cannot_be_a_map_entry_keeps_the_row_in_the_old_form(
     got = saver.get_tuple({"configurable": {"thread_id": "kinds2"}})
     assert got is not None and got.checkpoint["channel_values"] == values
     assert type(got.checkpoint["channel_values"]["raw"]) is bytes
+
+
+class _SameSerializer(JsonPlusSerializer):
+    """LangGraph's serializer under another class: dump_values takes its general way for it."""
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"a": "x" * 1024, "b": "", "c": "y" * 2045},  # the plain map's longest string
+        {"a": "x" * 2046},  # one more: the general way decides (msgpack adds 3 bytes: 2049)
+        {"a": "é" * 10},  # not ASCII
+        {"n": 0, "big": (1 << 64) - 1, "neg": -(1 << 63), "f": 1.5, "t": True, "none": None},
+        {"a": "x", "l": [1, 2]},  # a list: the general way
+        {"a": "x", "extra": "not in channel_versions"},
+        {},
+    ],
+    ids=["short", "boundary", "non-ascii", "scalars", "list", "unversioned", "empty"],
+)
+def test_the_plain_map_is_what_the_general_way_writes(values: dict[str, Any]) -> None:
+    """A checkpoint of plain values (short ASCII strings, ints, floats, bools, None) is packed in
+    one call; the row's small values, blob rows and blob versions are those of the general way,
+    value by value, and read back the same."""
+    versions = {ch: f"{i + 1:032}.0" for i, ch in enumerate(values) if ch != "extra"}
+    cp = _checkpoint(values, versions)
+    fast = dump_values(JsonPlusSerializer(), cp, versions, {})
+    general = dump_values(_SameSerializer(), cp, versions, {})
+    assert fast == general
+    rows, packed, in_blobs = fast
+    loaded = load_small(JsonPlusSerializer(), packed, versions, ("t", "c"))
+    for blob in rows:
+        loaded[blob["channel"]] = JsonPlusSerializer().loads_typed((blob["type"], blob["blob"]))
+    assert loaded == {ch: v for ch, v in values.items() if ch in versions}
+    assert set(in_blobs) == {row["channel"] for row in rows}
+
+
+def test_an_integer_beyond_msgpack_is_refused_as_before() -> None:
+    """An int msgpack cannot hold leaves the plain map to the serializer, which refuses it."""
+    cp = _checkpoint({"huge": 1 << 64}, {"huge": "1.0"})
+    for serde in (JsonPlusSerializer(), _SameSerializer()):
+        with pytest.raises(TypeError, match="64-bit"):
+            dump_values(serde, cp, {"huge": "1.0"}, {})

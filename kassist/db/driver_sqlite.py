@@ -213,6 +213,30 @@ class SqliteDatabase:
         finally:
             self.release(conn)
 
+    def run_one(self, sql: str, params: Any, *, write: bool = False) -> Any:
+        """One statement alone, outside any operation and in its own transaction (autocommit): for
+        a write, under the write lock, the number of rows it changed; for a read, its rows as
+        tuples. What :meth:`run` does for a ``single`` op of one statement, without the operation:
+        the hot calls of a component (a checkpoint put extending the head, the read of a head row)
+        take no generator, compile step or request object.
+        """
+        conn = self.acquire()
+        try:
+            if write:
+                with self.write_lock:
+                    if _damaged:  # the connection's override refuses writes to a damaged file
+                        return conn.execute(sql, params).rowcount
+                    return _raw_execute(conn, sql, params).rowcount
+            conn.row_factory = None
+            return _raw_execute(conn, sql, params).fetchall()
+        except sqlite3.DatabaseError as exc:
+            error = sqlite_error(self.path, exc)
+            if error is None:
+                raise
+            raise error from exc
+        finally:
+            self.release(conn)
+
     @staticmethod
     def _run_on(conn: sqlite3.Connection, op: Op[T], write: bool, single: bool, compile: Compile) -> T:
         if single:

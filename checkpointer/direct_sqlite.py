@@ -1,0 +1,69 @@
+"""The SQLite checkpointer's two hot calls as single statements, without an operation.
+
+A graph step puts one checkpoint that extends the head and reads it back; on SQLite each is one
+statement (``sql_sqlite_step.PUT_NEXT``, ``GET_LATEST_ROW``). Run through the general executor, the
+statement is a small part of the call: the operation generator, its ``Query`` and ``Stmt``, the
+compile step and the driver's loop cost as much Python as the stock saver's whole call. Here the
+saver hands the row a pure function planned (``ops_write.plan_put``) or the request it resolved
+straight to :meth:`kassist.db.SqliteDatabase.run_one`; every rule stays in the pure modules, and
+anything else (a miss, blob values, pending writes) takes the general path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import orjson
+
+from checkpointer.ops_read import TupleRequest
+from checkpointer.ops_write import ROW_FIELDS
+from checkpointer.sql_sqlite_step import (
+    _NEXT_NAMES,
+    GET_BY_ID_ROW,
+    GET_LATEST_AND_BLOB,
+    GET_LATEST_AND_BLOBS,
+    GET_LATEST_ROW,
+    PUT_NEXT,
+)
+from kassist.db import SqliteDatabase
+from kassist.db.handle import Handle
+
+if _NEXT_NAMES != ROW_FIELDS:  # PUT_NEXT binds the planned row by position
+    raise RuntimeError("sql_sqlite_step.PUT_NEXT's parameters no longer follow ops_write.ROW_FIELDS")
+
+
+class SqliteDirect:
+    """``put_next`` and ``read_row`` on one SQLite database, for one checkpointer's handle."""
+
+    __slots__ = ("_closed", "_handle", "_run")
+
+    def __init__(self, db: SqliteDatabase, handle: Handle, closed: str) -> None:
+        self._handle = handle
+        self._run = db.run_one
+        self._closed = closed
+
+    def put_next(self, row: tuple[Any, ...]) -> bool:
+        """Store the planned row at the hinted version + 1 if its parent is still the head at that
+        version (the compare-and-set is in the statement); False: nothing was written."""
+        if self._handle.closed:
+            raise RuntimeError(self._closed)
+        return bool(self._run(PUT_NEXT, row, write=True))
+
+    def read_row(self, request: TupleRequest, blobs: Mapping[str, str] | None) -> list[Sequence[Any]]:
+        """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), as a tuple, followed
+        by the values of ``blobs`` (the blob versions the head is expected to list) if any."""
+        if self._handle.closed:
+            raise RuntimeError(self._closed)
+        if request.checkpoint_id:
+            return self._run(GET_BY_ID_ROW, request)  # type: ignore[no-any-return]
+        if not blobs:
+            return self._run(GET_LATEST_ROW, request[:3])  # type: ignore[no-any-return]
+        if len(blobs) == 1:
+            return self._run(GET_LATEST_AND_BLOB, (*request[:3], *next(iter(blobs.items()))))  # type: ignore[no-any-return]
+        try:
+            several = orjson.dumps(blobs).decode()
+        except TypeError:  # a channel name orjson refuses
+            several = json.dumps(dict(blobs))
+        return self._run(GET_LATEST_AND_BLOBS, (*request[:3], several))  # type: ignore[no-any-return]

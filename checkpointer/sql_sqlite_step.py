@@ -1,0 +1,202 @@
+"""The SQLite statements of a graph step's two calls: the read of one checkpoint (its row, then its
+blob values and pending writes) and the put that extends the head.
+
+Written for instruction counts (bound by position, no ``RETURNING``, scalar subqueries in
+``VALUES``; the comments give the measurements) and run two ways: as single statements by
+:mod:`checkpointer.direct_sqlite`, and through the operations by the renderers here, which
+:data:`checkpointer.sql_sqlite.SQL` holds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from operator import itemgetter
+from typing import Any
+
+import orjson
+
+from checkpointer.query import Query
+from checkpointer.sql_sqlite_schema import CP
+from kassist.db import Stmt
+from kassist.db.statements import NO_PARAMS
+
+# get_tuple's common case, the checkpoint row with every value in it and no pending writes, is
+# one plain statement: the row and whether it has writes (an index probe). Only a row that names
+# blob versions or has writes takes a second statement for them (ops_read.get_one); the
+# three-arm statement of sql_sqlite (get_latest, get_many) materialises the row and parses its skeleton as JSON in SQL for every
+# read (measured: 116k against 60k instructions per call, bench/cp_instructions.py).
+_HAS_WRITES = (
+    "EXISTS (SELECT 1 FROM kassist_cp_writes w WHERE w.tenant_id = c.tenant_id "
+    "AND w.thread_id = c.thread_id AND w.checkpoint_ns = c.checkpoint_ns "
+    "AND w.checkpoint_id = c.checkpoint_id) AS has_writes"
+)
+# Only the columns the request does not know (each column costs about 2k instructions), bound by
+# position (?1-?4: tenant, thread, ns, checkpoint id), which sqlite3 does without a name lookup.
+_ROW_COLS = "c.checkpoint_id, c.parent_id, c.version, c.checkpoint, c.metadata, c.small_values"
+_ROW_KEY = "c.tenant_id = ?1 AND c.thread_id = ?2 AND c.checkpoint_ns = ?3"
+GET_LATEST_ROW = (
+    f"SELECT {_ROW_COLS}, {_HAS_WRITES} FROM {CP} c WHERE {_ROW_KEY} ORDER BY c.version DESC LIMIT 1"
+)
+GET_BY_ID_ROW = (
+    f"SELECT {_ROW_COLS}, {_HAS_WRITES}, (SELECT h.version FROM {CP} h WHERE h.tenant_id = ?1 "
+    "AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 ORDER BY h.version DESC LIMIT 1) AS head_ver "
+    f"FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
+)
+_BLOB_KEY = "b.tenant_id = ?1 AND b.thread_id = ?2 AND b.checkpoint_ns = ?3"
+# The head row and the blob values the head this process last saw keeps, in one statement
+# (direct_sqlite): the blob rows follow with NULL where the row has has_writes, and count only when
+# the row lists exactly those versions (ops_read.tuple_of_rows), else the read goes on as above.
+_WITH_BLOBS = (
+    f"SELECT * FROM ({GET_LATEST_ROW}) UNION ALL SELECT b.channel, b.version, b.type, b.blob, "
+    "NULL, NULL, NULL FROM "
+)
+GET_LATEST_AND_BLOB = (
+    f"{_WITH_BLOBS}kassist_cp_blobs b WHERE {_BLOB_KEY} AND b.channel = ?4 AND b.version = ?5"
+)
+GET_LATEST_AND_BLOBS = (
+    f"{_WITH_BLOBS}json_each(?4) AS je CROSS JOIN kassist_cp_blobs b ON {_BLOB_KEY} "
+    "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
+)
+# The 'x' row says the checkpoint still exists (the row was read by an earlier statement). The
+# 'w' arm runs only when that row had writes: writes added since are newer than the row read.
+_PAYLOAD_X = (
+    "SELECT 'x' AS kind, NULL AS channel, NULL AS cversion, NULL AS type, NULL AS blob{w} FROM "
+    f"{CP} WHERE tenant_id = ?1 AND thread_id = ?2 AND checkpoint_ns = ?3 AND checkpoint_id = ?4"
+)
+_PAYLOAD_B = " UNION ALL SELECT 'b', b.channel, b.version, b.type, b.blob{w} FROM "
+# One blob version (an operator.add list, the usual large value) needs no json_each.
+_PAYLOAD_ONE = f"{_PAYLOAD_B}kassist_cp_blobs b WHERE {_BLOB_KEY} AND b.channel = ?5 AND b.version = ?6"
+_PAYLOAD_MANY = (
+    f"{_PAYLOAD_B}json_each(?5) AS je CROSS JOIN kassist_cp_blobs b ON {_BLOB_KEY} "
+    "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
+)
+_PAYLOAD_W = (
+    " UNION ALL SELECT 'w', w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path "
+    "FROM kassist_cp_writes w WHERE w.tenant_id = ?1 AND w.thread_id = ?2 AND w.checkpoint_ns = ?3 "
+    "AND w.checkpoint_id = ?4"
+)
+# Without writes the three write columns are left out (each column read costs about 1k).
+GET_PAYLOAD = {
+    (blobs, writes): (
+        _PAYLOAD_X + ("" if not blobs else _PAYLOAD_ONE if blobs == 1 else _PAYLOAD_MANY)
+    ).replace("{w}", ", NULL AS task_id, NULL AS idx, NULL AS task_path" if writes else "")
+    + (_PAYLOAD_W if writes else "")
+    for blobs in (0, 1, 2)
+    for writes in (False, True)
+}
+"""The payload statement by (blob versions: none, one, several; whether to read writes)."""
+
+
+_CP_INSERT = (
+    f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
+    "run_id, checkpoint, metadata, small_values) "
+)
+# The common case, a put that extends the head: one INSERT whose version is the parent's + 1, only
+# when no checkpoint of the thread has a higher version (the parent is the head); otherwise the
+# version is NULL and OR IGNORE skips the row (as it does a taken version or checkpoint id). The
+# unique (tenant, thread, ns, version) index makes it a compare-and-set even without the write
+# lock. A scalar subquery in VALUES, not INSERT ... SELECT: selecting from the table being inserted
+# into makes SQLite buffer the result in a temporary table first (measured 10-20 us more per put).
+# No RETURNING either, for the same reason (SQLite collects RETURNING rows in a temporary table:
+# 7-10 us per put, about 12% of the statement): _INSERTED reads the version back by rowid, and
+# only when the INSERT changed a row (same connection, same transaction, right after it).
+_INSERTED = f"SELECT version FROM {CP} WHERE rowid = last_insert_rowid() AND changes() = 1"
+PUT_FAST = (
+    _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO")
+    + "VALUES (:tenant, :thread, :ns, :cid, :parent, "
+    f"(SELECT p.version + 1 FROM {CP} p WHERE p.tenant_id = :tenant AND p.thread_id = :thread "
+    "AND p.checkpoint_ns = :ns AND p.checkpoint_id = :parent AND NOT EXISTS (SELECT 1 FROM "
+    f"{CP} n WHERE n.tenant_id = :tenant AND n.thread_id = :thread AND n.checkpoint_ns = :ns "
+    "AND n.version > p.version)), :ts, :run_id, :checkpoint, :metadata, :inline)",
+    _INSERTED,
+)
+# The put of a process that knows the head (it wrote or read it last, ops_write.put): the version
+# comes from the caller, so the INSERT alone is the put, its row count the answer (no read-back),
+# and without blob rows it runs as its own transaction. The CASE is the compare-and-set: NULL
+# (the row skipped) unless the thread's highest version is still the parent at that version.
+# Bound by position (sqlite3 then looks no parameter name up): ?1 .. ?11 are _NEXT_NAMES.
+_NEXT_NAMES = (
+    "tenant",
+    "thread",
+    "ns",
+    "cid",
+    "parent",
+    "pv",
+    "ts",
+    "run_id",
+    "checkpoint",
+    "metadata",
+    "inline",
+)
+PUT_NEXT = (
+    _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO") + "VALUES (?1, ?2, ?3, ?4, ?5, "
+    f"CASE WHEN (SELECT h.checkpoint_id = ?5 AND h.version = ?6 FROM {CP} h "
+    "WHERE h.tenant_id = ?1 AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 "
+    "ORDER BY h.version DESC LIMIT 1) THEN ?6 + 1 END, ?7, ?8, ?9, ?10, ?11)"
+)
+# After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
+# it takes the full check.
+PUT_FAST_RECHECK = (
+    f"SELECT c.version FROM {CP} c WHERE c.tenant_id = :tenant AND c.thread_id = :thread "
+    "AND c.checkpoint_ns = :ns AND c.checkpoint_id = :cid AND c.parent_id IS :parent AND NOT EXISTS "
+    f"(SELECT 1 FROM {CP} n WHERE n.tenant_id = :tenant AND n.thread_id = :thread "
+    "AND n.checkpoint_ns = :ns AND n.version > c.version)"
+)
+
+
+_PUT_BLOB = (
+    "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+    "VALUES (:tenant, :thread, :ns, :channel, :version, :type, :blob) ON CONFLICT DO NOTHING"
+)
+# The read-back takes no parameters: one statement object for every put. The INSERT itself
+# fetches nothing (an INSERT has no rows; its fetchall was a call for nothing).
+_READ_INSERTED = Stmt(PUT_FAST[1], NO_PARAMS, True)
+
+
+def _put_fast(query: Query) -> list[Stmt]:
+    # Scalars plus the list of blob rows, which runs as an executemany.
+    fast = query.params
+    insert = Stmt(PUT_FAST[0], fast, False)
+    blobs = fast["blobs"]
+    if blobs:
+        return [Stmt(_PUT_BLOB, many=[{**fast, **b} for b in blobs]), insert, _READ_INSERTED]
+    return [insert, _READ_INSERTED]
+
+
+class _RowRead:
+    """A read whose parameters are bound by position, in the order of ``names``."""
+
+    __slots__ = ("sql", "values")
+
+    def __init__(self, sql: str, names: tuple[str, ...]) -> None:
+        self.sql, self.values = sql, itemgetter(*names)
+
+    def __call__(self, query: Query) -> Stmt:
+        return Stmt(self.sql, self.values(query.params), query.fetch)
+
+
+def _payload(query: Query) -> Stmt:
+    p = query.params
+    versions: Mapping[str, str] = p["versions"]
+    params: tuple[Any, ...] = (p["tenant"], p["thread"], p["ns"], p["cid"])
+    if len(versions) == 1:
+        params += next(iter(versions.items()))
+    elif versions:  # several: bound as one JSON object (json.dumps of an unusual name orjson refuses)
+        try:
+            params += (orjson.dumps(versions).decode(),)
+        except TypeError:
+            params += (json.dumps(versions),)
+    return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True))], params, True)
+
+
+_PUT_NEXT_PARAMS = itemgetter(*_NEXT_NAMES)
+
+
+def _put_next(query: Query) -> Stmt | list[Stmt]:
+    params = query.params
+    insert = Stmt(PUT_NEXT, _PUT_NEXT_PARAMS(params), False, None, True)
+    blobs = params["blobs"]
+    if blobs:  # two statements: the driver runs them in one transaction
+        return [Stmt(_PUT_BLOB, many=[{**params, **b} for b in blobs]), insert]
+    return insert
