@@ -86,7 +86,7 @@ def main() -> None:
                 results = {}
                 for name, saver, db, conns in (
                     ("stock SqliteSaver", stock, stock_db, [stock_conn]),
-                    ("kassist", ours, ours_db, list(executor._idle)),
+                    ("kassist", ours, ours_db, list(executor.db._idle)),
                 ):
                     results[name] = measure(saver, db, conns, value_bytes, args.rounds)
                     bar.advance()
