@@ -120,6 +120,12 @@ class LocalMiniLMEmbedder:
         return f"{MODEL_NAME}-max{self._max_tokens}"
 
     @property
+    def busy_cores(self) -> int:
+        """Cores an embedding call keeps busy (its ONNX threads). Work run alongside it on a busy
+        core slows every step of the model (its threads wait for the one that was preempted)."""
+        return self._threads
+
+    @property
     def dimensions(self) -> int:
         return MODEL_DIMENSIONS
 

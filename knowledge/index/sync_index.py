@@ -137,6 +137,11 @@ class TenantKnowledgeIndex:
         return check_run_tenant(self.tenant_id, "knowledge index")
 
     @property
+    def embedder(self) -> Embedder:
+        """The model this view embeds with."""
+        return self._index.embedder
+
+    @property
     def embedder_name(self) -> str:
         return self._index.embedder.name
 
