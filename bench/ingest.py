@@ -140,7 +140,7 @@ def child(args: argparse.Namespace) -> None:
     clock.wrap(pipeline, "chunk_or_error", "loading")
     clock.wrap(audit_step, "audit_document", "auditing")
     clock.wrap(TenantKnowledgeIndex, "prepare_upserts", "indexing", server=True)
-    clock.wrap(TenantKnowledgeIndex, "apply_upserts", "indexing+embedding", server=True)
+    clock.wrap(TenantKnowledgeIndex, "write_upserts", "indexing", server=True)
     from graph.ingestion import remember
 
     phases = Phases()  # where the peak RSS is reached after the batch loop
@@ -205,9 +205,7 @@ def child(args: argparse.Namespace) -> None:
     run_calls, run_cpu = list(calls), dict(clock.cpu)  # before the raw passes add theirs
     own_cpu = dict(clock.thread_cpu)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the run's, not the raw passes'
-    spent["indexing"] = (
-        spent.get("indexing", 0.0) + spent.pop("indexing+embedding", 0.0) - spent.get("embedding", 0.0)
-    )
+    spent["indexing"] = spent.get("indexing", 0.0)
     raw_embed, replay = None, None
     if args.raw_embed:
         # The model alone right after the run: first on exactly the run's calls (same texts, same
@@ -223,7 +221,7 @@ def child(args: argparse.Namespace) -> None:
         "peak_rss_batches_mb": max(batches_rss, default=0.0),
         "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0),
         "index_wall_s": spent["indexing"],
-        "index_thread_cpu_s": own_cpu.get("indexing", 0.0) + own_cpu.get("indexing+embedding", 0.0) - own_cpu.get("embedding", 0.0),
+        "index_thread_cpu_s": own_cpu.get("indexing", 0.0),
         "server_cpu_s": None if server_started is None or server_ended is None else server_ended[0] - server_started[0],
         "index_waited_for_cpu_s": sum(clock.waited.values()) if clock.waited else None,
         "index_server_cpu_s": sum(clock.server_cpu.values()) if clock.server_cpu else None, "replay": replay, "rss_after_batches_mb": rss_after_batches, "peak_rss_phases_mb": phases.peak,

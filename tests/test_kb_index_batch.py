@@ -183,6 +183,10 @@ def test_batches_keep_tenants_apart(two_urls: tuple[str, str]) -> None:
         with pytest.raises(TenantMismatch, match="made for tenant 'acme', not 'globex'"):
             globex.apply_upserts(plans)
         assert dump(url) == after
+        # Written in two halves (the model, then the write), the vectors must be those of the plans.
+        with pytest.raises(ValueError, match="have no vector: pass what embed_plans"):
+            acme.write_upserts(plans, {})
+        assert dump(url) == after
         hits = globex.search("parental leave passwords laptop", k=50)
         assert hits and all(h.doc_id in {d.doc_id for d, _ in first_batch("globex")} for h in hits)
 

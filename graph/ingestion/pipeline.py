@@ -158,13 +158,14 @@ def _prefetch(work: Work) -> None:
 
 
 def _may_load_ahead(kb: TenantKnowledgeIndex, plans: Sequence[UpsertPlan]) -> bool:
-    """Load the next batch alongside this one's embedding only where that costs the model nothing:
-    nothing to embed, or an embedder that leaves a core idle (a remote API, the hashing embedder, a
-    local model on fewer threads than cores). A local model on every core loses more to a loader
-    beside it than the loader saves: its threads wait at each step for the one the loader
-    preempted. Measured (bench/ingest.py --embedder local --raw-embed, 500 documents, SQLite,
-    alternating): 83% and 87% of the embedder's own rate with the loader alongside, 88% and 94%
-    loading in turn; the model's CPU per embedding call rose 12% with the loader alongside."""
+    """Whether the next batch may load alongside this one's embedding, not only after it: where
+    that costs the model nothing (nothing to embed, or an embedder that leaves a core idle: a
+    remote API, the hashing embedder, a local model on fewer threads than cores). A local model on
+    every core loses more to a loader beside it than the loader saves: its threads wait at each
+    step for the one the loader preempted. Measured (bench/ingest.py --embedder local --raw-embed,
+    500 documents, SQLite, alternating): 83% and 87% of the embedder's own rate with the loader
+    alongside, 88% and 94% without; the model's CPU per call rose 12% with the loader alongside.
+    Otherwise the loading starts once the model is done, beside the index writes."""
     if not any(p.to_embed for p in plans):
         return True
     return getattr(kb.embedder, "busy_cores", 0) < usable_cores()
@@ -231,9 +232,14 @@ def run_batch(
     # Intent first: what each document will do, against the index as it was before this run.
     store.record(tenant, run_id, [*prepared.failed, *planned], prepared.audits)
     following = store.batch(tenant, run_id, hi, hi + (hi - lo))
-    if following and _may_load_ahead(kb, plans):
-        _prefetch(_work(following, tenant, run_id, root, collection, **settings))
-    kb.apply_upserts(plans)
+    ahead = _work(following, tenant, run_id, root, collection, **settings) if following else None
+    if ahead is not None and _may_load_ahead(kb, plans):
+        _prefetch(ahead)
+        ahead = None
+    fresh = kb.embed_plans(plans)
+    if ahead is not None:  # the model is done: the loading overlaps the index writes instead
+        _prefetch(ahead)
+    kb.write_upserts(plans, fresh)
     removed = [
         Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
         for row in todo

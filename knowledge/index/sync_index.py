@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Protocol, TypeVar
 
@@ -171,6 +171,20 @@ class TenantKnowledgeIndex:
 
     def apply_upserts(self, plans: Sequence[ops.UpsertPlan]) -> list[UpsertResult]:
         """Embed what ``plans`` still need (one call to the model) and write them in one transaction."""
+        return self.write_upserts(plans, self.embed_plans(plans))
+
+    def embed_plans(self, plans: Sequence[ops.UpsertPlan]) -> dict[str, list[float]]:
+        """The vectors ``plans`` still need, text hash -> vector, in one call to the model (no
+        database): :meth:`apply_upserts`'s first half, for callers that do something between the
+        model and the write (the ingestion loads its next batch while the index is written)."""
+        texts = dict(pair for plan in plans for pair in plan.to_embed)
+        vectors = embed_texts(self._index.embedder, list(texts.values()))
+        return dict(zip(texts, vectors, strict=True))
+
+    def write_upserts(
+        self, plans: Sequence[ops.UpsertPlan], fresh: Mapping[str, Sequence[float]]
+    ) -> list[UpsertResult]:
+        """Write ``plans`` in one transaction, with ``fresh`` from :meth:`embed_plans`."""
         if not plans:
             return []
         tenant = self._tenant
@@ -179,13 +193,15 @@ class TenantKnowledgeIndex:
                 raise TenantMismatch(
                     f"plan for document {plan.document.doc_id!r} was made for tenant {plan.tenant!r}, not {tenant!r}"
                 )
-        embedder = self._index.embedder
-        texts = dict(pair for plan in plans for pair in plan.to_embed)
-        vectors = embed_texts(embedder, list(texts.values()))
-        fresh = dict(zip(texts, vectors, strict=True))
+        missing = {h for plan in plans for h, _ in plan.to_embed} - fresh.keys()
+        if missing:
+            raise ValueError(
+                f"{len(missing)} text(s) of these plans have no vector: pass what embed_plans(plans) returned"
+            )
         d = self._index.driver.dialect
         now = datetime.now(UTC)
-        return self._index.run(batch.apply_upserts(d, plans, embedder_info(embedder), fresh, now), write=True)
+        info = embedder_info(self._index.embedder)
+        return self._index.run(batch.apply_upserts(d, plans, info, fresh, now), write=True)
 
     def documents(self, collection: str) -> list[tuple[str, str]]:
         """(doc_id, source_path) of every document of ``collection`` (empty if there is none)."""
