@@ -18,9 +18,7 @@ from typing import Any
 import orjson
 
 from checkpointer.ops_read import TupleRequest
-from checkpointer.ops_write import ROW_FIELDS
 from checkpointer.sql_sqlite_step import (
-    _NEXT_NAMES,
     GET_BY_ID_ROW,
     GET_LATEST_AND_BLOB,
     GET_LATEST_AND_BLOBS,
@@ -29,9 +27,6 @@ from checkpointer.sql_sqlite_step import (
 )
 from kassist.db import SqliteDatabase
 from kassist.db.handle import Handle
-
-if _NEXT_NAMES != ROW_FIELDS:  # PUT_NEXT binds the planned row by position
-    raise RuntimeError("sql_sqlite_step.PUT_NEXT's parameters no longer follow ops_write.ROW_FIELDS")
 
 
 class SqliteDirect:

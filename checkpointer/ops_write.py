@@ -12,7 +12,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from checkpointer.codec import dump_metadata, dump_skeleton, dump_writes, make_config, ts_epoch
 from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import HeadCache, remember, thread_key
-from checkpointer.query import CheckpointSql, Query, Row, Steps
+from checkpointer.query import ROW_FIELDS, CheckpointSql, Query, Row, Steps
 from checkpointer.small_values import ValueCache, dump_values
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
 
@@ -55,22 +55,6 @@ def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool, first:
         return True
     head_version = int(prep["head_version"] or 0)
     return marker is not None and str(marker).isdigit() and int(marker) == head_version
-
-
-ROW_FIELDS = (
-    "tenant",
-    "thread",
-    "ns",
-    "cid",
-    "parent",
-    "pv",
-    "ts",
-    "run_id",
-    "checkpoint",
-    "metadata",
-    "inline",
-)
-"""The fields of :class:`PutPlan`'s ``row``, in order (SQLite's ``put_next`` binds them by position)."""
 
 
 class PutPlan(NamedTuple):

@@ -173,3 +173,20 @@ def migrate(sql: CheckpointSql) -> Steps[list[int]]:
         yield Query(sql.migrations[version - 1])
         yield Query(sql.record_version, {"v": version})
     return applied
+
+
+ROW_FIELDS = (
+    "tenant",
+    "thread",
+    "ns",
+    "cid",
+    "parent",
+    "pv",
+    "ts",
+    "run_id",
+    "checkpoint",
+    "metadata",
+    "inline",
+)
+"""The fields of a planned checkpoint row (``ops_write.PutPlan.row``), in order: SQLite's
+``put_next`` binds them by position."""

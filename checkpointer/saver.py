@@ -298,7 +298,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         direct = self._direct
         if direct is not None and plan.row[5] is not None and not plan.blobs:
             # The usual put (a graph's next step, every value in the row): one statement, no
-            # operation (see ops_write.ROW_FIELDS for the row; [5] is the head version hinted).
+            # operation (see query.ROW_FIELDS for the row; [5] is the head version hinted).
             if direct.put_next(plan.row):
                 return ops_write.stored(plan, plan.row[5] + 1, self._heads)
             tried = True  # nothing stored: the full check decides

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from checkpointer.query import Query
+from checkpointer.query import ROW_FIELDS, Query
 from checkpointer.sql_sqlite_schema import CP
 from kassist.db import Stmt
 from kassist.db.statements import NO_PARAMS
@@ -115,20 +115,8 @@ PUT_FAST = (
 # comes from the caller, so the INSERT alone is the put, its row count the answer (no read-back),
 # and without blob rows it runs as its own transaction. The CASE is the compare-and-set: NULL
 # (the row skipped) unless the thread's highest version is still the parent at that version.
-# Bound by position (sqlite3 then looks no parameter name up): ?1 .. ?11 are _NEXT_NAMES.
-_NEXT_NAMES = (
-    "tenant",
-    "thread",
-    "ns",
-    "cid",
-    "parent",
-    "pv",
-    "ts",
-    "run_id",
-    "checkpoint",
-    "metadata",
-    "inline",
-)
+# Bound by position (sqlite3 then looks no parameter name up): ?1 .. ?11 are query.ROW_FIELDS,
+# the planned row's order.
 PUT_NEXT = (
     _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO") + "VALUES (?1, ?2, ?3, ?4, ?5, "
     f"CASE WHEN (SELECT h.checkpoint_id = ?5 AND h.version = ?6 FROM {CP} h "
@@ -190,7 +178,7 @@ def _payload(query: Query) -> Stmt:
     return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True))], params, True)
 
 
-_PUT_NEXT_PARAMS = itemgetter(*_NEXT_NAMES)
+_PUT_NEXT_PARAMS = itemgetter(*ROW_FIELDS)
 
 
 def _put_next(query: Query) -> Stmt | list[Stmt]:
