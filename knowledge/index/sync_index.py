@@ -171,7 +171,16 @@ class TenantKnowledgeIndex:
 
     def apply_upserts(self, plans: Sequence[ops.UpsertPlan]) -> list[UpsertResult]:
         """Embed what ``plans`` still need (one call to the model) and write them in one transaction."""
+        self._check_plans(plans)  # before the model: a refused plan costs no embedding
         return self.write_upserts(plans, self.embed_plans(plans))
+
+    def _check_plans(self, plans: Sequence[ops.UpsertPlan]) -> None:
+        tenant = self._tenant
+        for plan in plans:  # a plan made through another tenant's view writes nothing here
+            if plan.tenant != tenant:
+                raise TenantMismatch(
+                    f"plan for document {plan.document.doc_id!r} was made for tenant {plan.tenant!r}, not {tenant!r}"
+                )
 
     def embed_plans(self, plans: Sequence[ops.UpsertPlan]) -> dict[str, list[float]]:
         """The vectors ``plans`` still need, text hash -> vector, in one call to the model (no
@@ -187,12 +196,7 @@ class TenantKnowledgeIndex:
         """Write ``plans`` in one transaction, with ``fresh`` from :meth:`embed_plans`."""
         if not plans:
             return []
-        tenant = self._tenant
-        for plan in plans:  # a plan made through another tenant's view writes nothing here
-            if plan.tenant != tenant:
-                raise TenantMismatch(
-                    f"plan for document {plan.document.doc_id!r} was made for tenant {plan.tenant!r}, not {tenant!r}"
-                )
+        self._check_plans(plans)
         missing = {h for plan in plans for h, _ in plan.to_embed} - fresh.keys()
         if missing:
             raise ValueError(
