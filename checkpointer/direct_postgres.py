@@ -73,7 +73,10 @@ class PostgresDirect:
     """``put_next`` and ``read_row`` on one PostgreSQL database, for one checkpointer's handle."""
 
     __slots__ = ("_closed", "_handle", "_run")
-    reads_by_id = False  # a read by id needs the head version too: the general statement has it
+    # Only a read of the head this process last saw: PostgreSQL hands the skeleton back as JSONB
+    # text, so without the hint the row cannot say it has no blob values (a second statement),
+    # and a read by id needs the head version too; the general statement answers both at once.
+    reads_unhinted = False
 
     def __init__(self, db: PostgresDatabase, handle: Handle, closed: str) -> None:
         self._handle = handle
@@ -93,8 +96,8 @@ class PostgresDirect:
         None, None) rows, if any."""
         if self._handle.closed:
             raise RuntimeError(self._closed)
-        if request.checkpoint_id:
-            raise ValueError("PostgresDirect reads the latest checkpoint only (reads_by_id is False)")
+        if request.checkpoint_id or blobs is None:
+            raise ValueError("PostgresDirect reads a hinted head only (reads_unhinted is False)")
         key = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
         if not blobs:
             return self._run(GET_LATEST_ROW, key)  # type: ignore[no-any-return]

@@ -50,9 +50,10 @@ class Executor(Protocol):
 
 class Direct(Protocol):
     """The hot calls a backend runs as single statements (checkpointer.direct_sqlite,
-    checkpointer.direct_postgres); ``read_row`` takes reads by id only if ``reads_by_id``."""
+    checkpointer.direct_postgres); ``read_row`` takes reads by id and reads of a head this process
+    has no hint for only if ``reads_unhinted``."""
 
-    reads_by_id: bool
+    reads_unhinted: bool
 
     def put_next(self, row: tuple[Any, ...]) -> bool: ...
     def read_row(
@@ -192,11 +193,11 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         request = ops_read.tuple_request(self._tenant(config), config)
         direct = self._direct
-        if direct is None or (request.checkpoint_id and not direct.reads_by_id):
+        fetched = ops_read.hinted_blobs(self._heads, request) if direct is not None else None
+        if direct is None or (fetched is None and not direct.reads_unhinted):
             return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
         # The row first, as one statement without an operation, with the blob values the head
         # this process last saw keeps (the usual read ends there).
-        fetched = ops_read.hinted_blobs(self._heads, request)
         rows = direct.read_row(request, fetched)
         done = ops_read.tuple_of_rows(self.serde, request, rows, self._heads, fetched)
         if done is not ops_read.MORE:

@@ -197,3 +197,18 @@ def test_a_closed_saver_refuses_direct_calls(pg_url: str) -> None:
         view.get_tuple(THREAD)
     with pytest.raises(RuntimeError, match="closed"):
         view.put_writes(config, [("v", "w")], "task")
+
+
+def test_a_head_this_process_has_not_seen_is_read_by_the_general_statement(
+    pg_url: str, saver: TenantCheckpointer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = _put(saver, THREAD, 1, "a")
+    _put(saver, config, 2, "b" * 5000)
+    spy = Spy(monkeypatch)
+    with TenantCheckpointer.from_url(pg_url) as other_saver:  # another process: no hint yet
+        other = other_saver.for_tenant("acme")
+        for _ in range(2):
+            got = other.get_tuple(THREAD)
+            assert got is not None and got.checkpoint["channel_values"] == {"v": "b" * 5000}
+    # No hint (a general read on PostgreSQL leaves none): the general statement, one each time.
+    assert spy.reads == 0
