@@ -33,6 +33,7 @@ class SqliteDirect:
     """``put_next`` and ``read_row`` on one SQLite database, for one checkpointer's handle."""
 
     __slots__ = ("_closed", "_handle", "_run")
+    reads_unhinted = True  # reads by id and reads of a head this process has not seen
 
     def __init__(self, db: SqliteDatabase, handle: Handle, closed: str) -> None:
         self._handle = handle

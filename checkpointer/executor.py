@@ -12,6 +12,7 @@ from kassist.db.handle import Handle
 from kassist.db.statements import Options
 
 if TYPE_CHECKING:
+    from checkpointer.direct_postgres import PostgresDirect
     from checkpointer.direct_sqlite import SqliteDirect
 
 T = TypeVar("T")
@@ -39,11 +40,17 @@ class CheckpointExecutor:
         self.db = db
         self.backend = db.backend
         self._handle = Handle(db, Options(compile_query, binary=True, blind=_not_fetching), closed=CLOSED)
-        self.direct: SqliteDirect | None = None
+        self.direct: SqliteDirect | PostgresDirect | None = None
         if isinstance(db, SqliteDatabase):
             from checkpointer.direct_sqlite import SqliteDirect
 
             self.direct = SqliteDirect(db, self._handle, CLOSED)
+        else:
+            from checkpointer.direct_postgres import PostgresDirect
+            from kassist.db.driver_postgres import PostgresDatabase
+
+            if isinstance(db, PostgresDatabase):
+                self.direct = PostgresDirect(db, self._handle, CLOSED)
 
     def run(self, op: Op[T]) -> T:
         return self.run_steps(op.steps, op.write, op.single)

@@ -224,7 +224,23 @@ def put_writes(
     task_id: str,
     task_path: str,
 ) -> Steps[None]:
-    """Writes are idempotent per (task_id, idx); special writes (errors, interrupts) replace."""
+    """Writes are idempotent per (task_id, idx); special writes (errors, interrupts) replace:
+    :func:`writes_query`'s one statement, if any."""
+    query = writes_query(sql, serde, tenant, config, writes, task_id, task_path)
+    if query is not None:
+        yield query
+
+
+def writes_query(
+    sql: CheckpointSql,
+    serde: SerializerProtocol,
+    tenant: str,
+    config: RunnableConfig,
+    writes: Sequence[tuple[str, Any]],
+    task_id: str,
+    task_path: str,
+) -> Query | None:
+    """The one statement of :func:`put_writes` (pure), or None when there is nothing to write."""
     key = thread_key(tenant, config)
     cid = (config.get("configurable") or {}).get("checkpoint_id")
     if not cid:
@@ -235,6 +251,7 @@ def put_writes(
     # One row per (task_id, idx), as the table keeps: the last wins for replacing (special)
     # writes, the first for the others (a single statement cannot touch a row twice).
     unique = {r["idx"]: r for r in (rows if replace else reversed(rows))}
-    if unique:
-        stmt = sql.upsert_write_rows if replace else sql.put_write_rows
-        yield Query(stmt, {**key, "cid": cid, "rows": sorted(unique.values(), key=lambda r: r["idx"])})
+    if not unique:
+        return None
+    stmt = sql.upsert_write_rows if replace else sql.put_write_rows
+    return Query(stmt, {**key, "cid": cid, "rows": sorted(unique.values(), key=lambda r: r["idx"])})

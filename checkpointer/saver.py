@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import AsyncIterator, Awaitable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
@@ -26,7 +26,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer import ops_admin, ops_read, ops_write, small_values
 from checkpointer.executor import CheckpointExecutor
-from checkpointer.query import CheckpointSql, Op, Steps, migrate
+from checkpointer.query import CheckpointSql, Op, Query, Steps, migrate
 from checkpointer.read_batch import Coalescer
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
@@ -49,7 +49,11 @@ class Executor(Protocol):
 
 
 class Direct(Protocol):
-    """The hot calls a backend runs as single statements (checkpointer.direct_sqlite)."""
+    """The hot calls a backend runs as single statements (checkpointer.direct_sqlite,
+    checkpointer.direct_postgres); ``read_row`` takes reads by id and reads of a head this process
+    has no hint for only if ``reads_unhinted``."""
+
+    reads_unhinted: bool
 
     def put_next(self, row: tuple[Any, ...]) -> bool: ...
     def read_row(
@@ -83,8 +87,10 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self._values: tuple[SerializerProtocol, small_values.ValueCache] = (self.serde, {})
         # The head of each thread as this process last wrote or read it (ops_write.put's hint).
         self._heads: ops_read.HeadCache = {}
-        # The hot statements run without an operation (SQLite), or None (the general path).
+        # The hot statements run without an operation, or None (the general path).
         self._direct: Direct | None = getattr(executor, "direct", None)
+        # put_writes' one statement without an operation (PostgreSQL), or None (the general path).
+        self._direct_write: Callable[[Query], None] | None = getattr(self._direct, "write", None)
 
     @classmethod
     def from_url(
@@ -187,11 +193,11 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         request = ops_read.tuple_request(self._tenant(config), config)
         direct = self._direct
-        if direct is None:
+        fetched = ops_read.hinted_blobs(self._heads, request) if direct is not None else None
+        if direct is None or (fetched is None and not direct.reads_unhinted):
             return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
         # The row first, as one statement without an operation, with the blob values the head
         # this process last saw keeps (the usual read ends there).
-        fetched = ops_read.hinted_blobs(self._heads, request)
         rows = direct.read_row(request, fetched)
         done = ops_read.tuple_of_rows(self.serde, request, rows, self._heads, fetched)
         if done is not ops_read.MORE:
@@ -318,10 +324,18 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def put_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
-        steps = ops_write.put_writes(
+        write = self._direct_write
+        if write is None:
+            steps = ops_write.put_writes(
+                self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
+            )
+            self._run(steps, write=True, single=True)
+            return
+        query = ops_write.writes_query(
             self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
         )
-        self._run(steps, write=True, single=True)
+        if query is not None:
+            write(query)
 
     async def aput_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""

@@ -69,6 +69,10 @@ class _AsyncLifoPool(AsyncPool):
         return await super()._get_ready_connection(timeout)
 
 
+def _always() -> bool:
+    return True
+
+
 def _open_transaction(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> bool:
     """Whether an operation left a transaction to end (never true of a broken connection, which
     the pool replaces; a ROLLBACK sent there would hide the error that broke it)."""
@@ -349,6 +353,29 @@ class PostgresDatabase:
                 pool.putconn(conn)
 
         return retry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: replay.rerunnable)
+
+    def run_one(self, sql: str, params: Any, *, write: bool = False) -> Any:
+        """One statement alone, outside any operation, in autocommit on one pooled connection: for
+        a write, the number of rows it changed; for a read, its rows as tuples (fetched in binary).
+        What :meth:`run` does for a ``single`` op of one statement, without the operation: the hot
+        calls of a component (a checkpoint put extending the head, the read of a head row) take no
+        generator, compile step or request object. Errors are :meth:`run`'s: a connection lost
+        before the answer runs the statement again on a fresh one (it must be safe to run twice,
+        as a single op's first statement is), a pool that gives no connection is
+        DatabaseUnavailable, and a statement's own error is psycopg's."""
+        pool = self.pool()
+
+        def attempt() -> Any:
+            conn = pool.getconn()
+            try:
+                if conn.row_factory is not tuple_row:
+                    conn.row_factory = tuple_row
+                cur = conn.execute(sql, params, binary=not write)
+                return cur.rowcount if write else cur.fetchall()
+            finally:
+                pool.putconn(conn)
+
+        return retry_if_lost(pool, self.conninfo, attempt, rerunnable=_always)
 
     async def arun(
         self,
