@@ -12,12 +12,10 @@ pending writes, a read by id) takes the general path.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import orjson
-
+from checkpointer.codec import dumps_json
 from checkpointer.ops_read import TupleRequest
 from checkpointer.query import ROW_FIELDS, Query
 from checkpointer.sql_postgres import CP
@@ -101,10 +99,7 @@ class PostgresDirect:
         key = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
         if not blobs:
             return self._run(GET_LATEST_ROW, key)  # type: ignore[no-any-return]
-        try:
-            several = orjson.dumps(blobs).decode()
-        except TypeError:  # a channel name orjson refuses
-            several = json.dumps(dict(blobs))
+        several = dumps_json(blobs)  # several versions: bound as one JSON object
         rows = self._run(GET_LATEST_AND_BLOBS, {**key, "blobs": several})
         if not rows:
             return []

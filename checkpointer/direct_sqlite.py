@@ -11,12 +11,10 @@ anything else (a miss, blob values, pending writes) takes the general path.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import orjson
-
+from checkpointer.codec import dumps_json
 from checkpointer.ops_read import TupleRequest
 from checkpointer.sql_sqlite_step import (
     GET_BY_ID_ROW,
@@ -58,8 +56,5 @@ class SqliteDirect:
             return self._run(GET_LATEST_ROW, request[:3])  # type: ignore[no-any-return]
         if len(blobs) == 1:
             return self._run(GET_LATEST_AND_BLOB, (*request[:3], *next(iter(blobs.items()))))  # type: ignore[no-any-return]
-        try:
-            several = orjson.dumps(blobs).decode()
-        except TypeError:  # a channel name orjson refuses
-            several = json.dumps(dict(blobs))
+        several = dumps_json(blobs)  # several versions: bound as one JSON object
         return self._run(GET_LATEST_AND_BLOBS, (*request[:3], several))  # type: ignore[no-any-return]

@@ -310,7 +310,7 @@ def get_one(
     Where the dialect has ``get_latest_row`` (SQLite), the row comes first, alone; its blobs and
     writes follow in a second statement only when it has any, and when the checkpoint went away
     in between (a concurrent delete or prune) the read starts over as one statement. A head found
-    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.put). ``row``: that
+    by a read of the latest checkpoint is noted in ``heads`` (see ops_write.plan_put). ``row``: that
     first statement's row (or None: no such checkpoint), when the caller read it already.
     """
     row_stmt = sql.get_by_id_row if request.checkpoint_id else sql.get_latest_row

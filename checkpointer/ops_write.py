@@ -134,27 +134,6 @@ def stored(plan: PutPlan, version: int, heads: HeadCache | None) -> RunnableConf
     return {"configurable": conf}
 
 
-def put(
-    sql: CheckpointSql,
-    serde: SerializerProtocol,
-    tenant: str,
-    config: RunnableConfig,
-    checkpoint: Checkpoint,
-    metadata: CheckpointMetadata,
-    new_versions: Mapping[str, Any],
-    *,
-    checked: bool = True,
-    cache: ValueCache | None = None,
-    heads: HeadCache | None = None,
-) -> Steps[RunnableConfig]:
-    """Store ``checkpoint`` as the child of the config's checkpoint (see docs/checkpointer.md):
-    :func:`plan_put`, then :func:`put_planned`."""
-    plan = plan_put(
-        serde, tenant, config, checkpoint, metadata, new_versions, checked=checked, cache=cache, heads=heads
-    )
-    return (yield from put_planned(sql, plan, heads))
-
-
 def put_planned(
     sql: CheckpointSql, plan: PutPlan, heads: HeadCache | None = None, *, tried_next: bool = False
 ) -> Steps[RunnableConfig]:

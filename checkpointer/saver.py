@@ -85,7 +85,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         # Packed small values by (channel, version), shared by every view: a put does not serialise
         # a channel again that is unchanged since an earlier put (small_values.dump_values).
         self._values: tuple[SerializerProtocol, small_values.ValueCache] = (self.serde, {})
-        # The head of each thread as this process last wrote or read it (ops_write.put's hint).
+        # The head of each thread as this process last wrote or read it (ops_write.plan_put's hint).
         self._heads: ops_read.HeadCache = {}
         # The hot statements run without an operation, or None (the general path).
         self._direct: Direct | None = getattr(executor, "direct", None)

@@ -9,13 +9,11 @@ Written for instruction counts (bound by position, no ``RETURNING``, scalar subq
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
-import orjson
-
+from checkpointer.codec import dumps_json
 from checkpointer.query import ROW_FIELDS, Query
 from checkpointer.sql_sqlite_schema import CP
 from kassist.db import Stmt
@@ -111,7 +109,7 @@ PUT_FAST = (
     "AND n.version > p.version)), :ts, :run_id, :checkpoint, :metadata, :inline)",
     _INSERTED,
 )
-# The put of a process that knows the head (it wrote or read it last, ops_write.put): the version
+# The put of a process that knows the head (it wrote or read it last, ops_write.plan_put): the version
 # comes from the caller, so the INSERT alone is the put, its row count the answer (no read-back),
 # and without blob rows it runs as its own transaction. The CASE is the compare-and-set: NULL
 # (the row skipped) unless the thread's highest version is still the parent at that version.
@@ -170,11 +168,8 @@ def _payload(query: Query) -> Stmt:
     params: tuple[Any, ...] = (p["tenant"], p["thread"], p["ns"], p["cid"])
     if len(versions) == 1:
         params += next(iter(versions.items()))
-    elif versions:  # several: bound as one JSON object (json.dumps of an unusual name orjson refuses)
-        try:
-            params += (orjson.dumps(versions).decode(),)
-        except TypeError:
-            params += (json.dumps(versions),)
+    elif versions:  # several: bound as one JSON object
+        params += (dumps_json(versions),)
     return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True))], params, True)
 
 
