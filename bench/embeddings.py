@@ -1,10 +1,14 @@
 """Embedding throughput: chunks per second for each local embedder at 128 and 256 model tokens.
 
-    .venv/bin/python bench/embeddings.py [--repeats 5] [--chunks 64]
+    .venv/bin/python bench/embeddings.py [--repeats 5] [--chunks 64] [--busy-neighbour 0.25]
 
 Chunks are windows of policy-style English prose of exactly 128 or 256 all-MiniLM-L6-v2 tokens,
 [CLS]/[SEP] included (ingestion's chunks are at most that; about 70% of it on average with this
-prose). Each figure is the median of ``--repeats`` timed runs after one warm-up run (which also
+prose). The local model runs its batches side by side, one single-threaded ONNX run per core (as
+shipped), and one batch at a time over every core (ONNX intra-op threads, as before session 10).
+``--busy-neighbour F`` runs another process beside the timed runs, busy for the fraction F of every
+20 ms on one core (like a loader thread or a database server sharing the machine). Each figure is
+the median of ``--repeats`` timed runs after one warm-up run (which also
 loads the model), side by side in one process; the local model's batch size is stated per row.
 """
 
@@ -13,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -59,7 +64,36 @@ def make_chunks(tokens: int, count: int) -> list[str]:
     return chunks[:count]
 
 
-def timed_rate(embedder: Embedder, chunks: Sequence[str]) -> float:
+class OneBatchAtATime:
+    """The local model as it ran before session 10: each batch over every core in turn (ONNX
+    intra-op threads), not batches side by side. Calls of one batch take that path."""
+
+    def __init__(self, model: LocalMiniLMEmbedder, batch_size: int) -> None:
+        self._model, self._batch = model, batch_size
+        self.name, self.dimensions = model.name, model.dimensions
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        out: list[list[float]] = []
+        for start in range(0, len(texts), self._batch):
+            out.extend(self._model.embed_documents(texts[start : start + self._batch]))
+        return out
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._model.embed_query(text)
+
+
+NEIGHBOUR = """
+import sys, time
+busy = float(sys.argv[1]) * 0.02
+while True:
+    start = time.perf_counter()
+    while time.perf_counter() - start < busy:
+        pass
+    time.sleep(0.02 - busy)
+"""
+
+
+def timed_rate(embedder: Embedder | OneBatchAtATime, chunks: Sequence[str]) -> float:
     start = time.perf_counter()
     embedder.embed_documents(chunks)
     return len(chunks) / (time.perf_counter() - start)
@@ -69,31 +103,57 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--chunks", type=int, default=64, help="chunks per timed run of the local model")
+    parser.add_argument(
+        "--busy-neighbour", type=float, default=0.0, help="a process busy this share of one core"
+    )
     args = parser.parse_args(argv)
+    if not 0.0 <= args.busy_neighbour < 1.0:
+        parser.error("--busy-neighbour is a fraction of one core, from 0 up to (not including) 1")
 
-    configs: list[tuple[str, str, int, Embedder, list[str]]] = []
+    configs: list[tuple[str, str, int, Embedder | OneBatchAtATime, list[str]]] = []
     for max_tokens in (128, 256):
         chunks = make_chunks(max_tokens, args.chunks)
         configs.append(("hashing-384", "-", max_tokens, HashingEmbedder(), chunks * 20))
         for batch_size in (8, 32):
             local = LocalMiniLMEmbedder(batch_size=batch_size)
-            configs.append((local.name, str(batch_size), max_tokens, local, chunks))
+            configs.append((local.name, f"{batch_size}, side by side", max_tokens, local, chunks))
+            configs.append(
+                (
+                    local.name,
+                    f"{batch_size}, one at a time",
+                    max_tokens,
+                    OneBatchAtATime(local, batch_size),
+                    chunks,
+                )
+            )
     for _, _, _, embedder, chunks in configs:
         embedder.embed_documents(chunks[:8])  # warm-up: model load, allocator
 
     load_before = os.getloadavg()[0]
     rates: list[list[float]] = [[] for _ in configs]
-    # Round-robin, so a noisy neighbour slows every configuration alike.
-    with progress("embedding throughput", args.repeats * len(configs)) as bar:  # stderr only
-        for _ in range(args.repeats):
-            for i, (_, _, _, embedder, chunks) in enumerate(configs):
-                rates[i].append(timed_rate(embedder, chunks))
-                bar.advance()
+    neighbour = (
+        subprocess.Popen([sys.executable, "-c", NEIGHBOUR, str(args.busy_neighbour)])
+        if args.busy_neighbour
+        else None
+    )
+    try:
+        # Round-robin, so a noisy neighbour slows every configuration alike.
+        with progress("embedding throughput", args.repeats * len(configs)) as bar:  # stderr only
+            for _ in range(args.repeats):
+                for i, (_, _, _, embedder, chunks) in enumerate(configs):
+                    rates[i].append(timed_rate(embedder, chunks))
+                    bar.advance()
+    finally:
+        if neighbour is not None:
+            neighbour.kill()
+            neighbour.wait()
     load_after = os.getloadavg()[0]
 
     print(
         f"# Embedding throughput ({os.cpu_count()} cores, median of {args.repeats} runs, "
-        f"load average {load_before:.1f} -> {load_after:.1f})\n"
+        f"load average {load_before:.1f} -> {load_after:.1f}"
+        + (f", a neighbour busy {args.busy_neighbour:.0%} of one core" if neighbour else "")
+        + ")\n"
     )
     print("| embedder | chunk tokens (measured) | batch size | chunks/s | vs hashing |")
     print("|---|---|---|---|---|")

@@ -88,6 +88,55 @@ def test_session_uses_every_core_and_is_shared(embedder: LocalMiniLMEmbedder) ->
     assert LocalMiniLMEmbedder()._threads == threads
 
 
+def _many_texts(n: int) -> list[str]:
+    # Lengths differ (batches are formed after sorting by length) and no two texts are equal.
+    return [f"Policy {i}: " + " ".join(["employees accrue leave"] * (1 + i % 7)) for i in range(n)]
+
+
+def test_batches_side_by_side_give_the_vectors_of_one_at_a_time() -> None:
+    texts = _many_texts(40)
+    side_by_side = LocalMiniLMEmbedder(batch_size=4).embed_array(texts)  # 10 batches over every core
+    one_at_a_time = LocalMiniLMEmbedder(batch_size=4, threads=1).embed_array(texts)
+    assert np.array_equal(side_by_side, one_at_a_time)
+
+
+def test_callers_on_several_threads_each_get_their_own_rows() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    embedder = LocalMiniLMEmbedder(batch_size=2)
+    texts = _many_texts(24)
+    slices = [texts[i::4] for i in range(4)]  # four callers at once share the model's workers
+    alone = LocalMiniLMEmbedder(batch_size=2, threads=1)
+    expected = [alone.embed_array(part) for part in slices]
+    with ThreadPoolExecutor(4) as callers:
+        results = list(callers.map(embedder.embed_array, slices))
+    for got, want in zip(results, expected, strict=True):
+        assert np.array_equal(got, want)
+
+
+def _embed_in_child(texts: list[str], queue: object) -> None:
+    queue.put(LocalMiniLMEmbedder(batch_size=2).embed_array(texts).tolist())  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="fork start method")
+def test_a_forked_child_embeds_with_its_own_workers() -> None:
+    import multiprocessing
+
+    texts = _many_texts(8)
+    parent = LocalMiniLMEmbedder(batch_size=2).embed_array(texts)  # the parent's workers exist now
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_embed_in_child, args=(texts, queue))
+    child.start()
+    try:
+        got = np.array(queue.get(timeout=60), dtype=np.float32)  # hung forever before the at-fork reset
+    finally:
+        child.join(timeout=10)
+        if child.is_alive():
+            child.kill()
+    assert np.array_equal(got, parent)
+
+
 def test_a_model_file_with_the_wrong_sha256_is_refused(tmp_path: Path) -> None:
     impostor = tmp_path / "model.onnx"
     impostor.write_bytes(default_model_path().read_bytes()[:-1] + b"\x00")

@@ -22,8 +22,6 @@ from graph.ingestion import audit_step
 from graph.ingestion.state import Counters
 from graph.ingestion.store import ManifestRow, Planned, RunStore
 from knowledge.documents import DocumentError
-from knowledge.embedders.minilm import usable_cores
-from knowledge.index.ops import UpsertPlan
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from knowledge.ingest import chunk_or_error
 from knowledge.loaders import DEFAULT_MAX_BYTES, document_id, load_file, walk_files
@@ -139,9 +137,11 @@ def prepare(work: Work) -> Prepared:
 
 
 # The next batch is loaded (parse + chunk + audit: files only) on a helper thread while this batch
-# embeds and writes the index (the model and SQLite/PostgreSQL release the GIL), where that costs
-# the embedding nothing (:func:`_may_load_ahead`). Nothing of it is durable: a killed process
-# simply loads the batch again on resume, and a prefetch whose files or settings differ is not used.
+# embeds and writes the index (the model and SQLite/PostgreSQL release the GIL). It costs the model
+# only the loader's CPU: the local model runs its batches side by side, one single-threaded run per
+# core (knowledge/embedders/minilm.py), so a preempted run delays itself, not the others. Nothing of
+# it is durable: a killed process simply loads the batch again on resume, and a prefetch whose files
+# or settings differ is not used.
 _ahead_lock = threading.Lock()
 _ahead: dict[Work, Future[Prepared]] = {}
 _pool: ThreadPoolExecutor | None = None
@@ -155,20 +155,6 @@ def _prefetch(work: Work) -> None:
         for stale in [w for w in _ahead if w.run_id == work.run_id and w.tenant == work.tenant]:
             _ahead.pop(stale).cancel()
         _ahead[work] = _pool.submit(prepare, work)
-
-
-def _may_load_ahead(kb: TenantKnowledgeIndex, plans: Sequence[UpsertPlan]) -> bool:
-    """Whether the next batch may load alongside this one's embedding, not only after it: where
-    that costs the model nothing (nothing to embed, or an embedder that leaves a core idle: a
-    remote API, the hashing embedder, a local model on fewer threads than cores). A local model on
-    every core loses more to a loader beside it than the loader saves: its threads wait at each
-    step for the one the loader preempted. Measured (bench/ingest.py --embedder local --raw-embed,
-    500 documents, SQLite, alternating): 83% and 87% of the embedder's own rate with the loader
-    alongside, 88% and 94% without; the model's CPU per call rose 12% with the loader alongside.
-    Otherwise the loading starts once the model is done, beside the index writes."""
-    if not any(p.to_embed for p in plans):
-        return True
-    return getattr(kb.embedder, "busy_cores", 0) < usable_cores()
 
 
 def _prepared(work: Work) -> Prepared:
@@ -232,14 +218,9 @@ def run_batch(
     # Intent first: what each document will do, against the index as it was before this run.
     store.record(tenant, run_id, [*prepared.failed, *planned], prepared.audits)
     following = store.batch(tenant, run_id, hi, hi + (hi - lo))
-    ahead = _work(following, tenant, run_id, root, collection, **settings) if following else None
-    if ahead is not None and _may_load_ahead(kb, plans):
-        _prefetch(ahead)
-        ahead = None
-    fresh = kb.embed_plans(plans)
-    if ahead is not None:  # the model is done: the loading overlaps the index writes instead
-        _prefetch(ahead)
-    kb.write_upserts(plans, fresh)
+    if following:
+        _prefetch(_work(following, tenant, run_id, root, collection, **settings))
+    kb.apply_upserts(plans)
     removed = [
         Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
         for row in todo
