@@ -114,6 +114,17 @@ def test_callers_on_several_threads_each_get_their_own_rows() -> None:
         assert np.array_equal(got, want)
 
 
+def test_runs_side_by_side_are_capped_on_many_cores() -> None:
+    from knowledge.embedders import minilm
+
+    texts = _many_texts(24)
+    many = LocalMiniLMEmbedder(batch_size=2, threads=8).embed_array(texts)  # as on an 8-core machine
+    assert max(minilm._workers) <= minilm.MAX_RUNS_SIDE_BY_SIDE  # 4 runs of 2 threads, not 8 runs
+    assert (default_model_path(), 2) in minilm._sessions
+    one = LocalMiniLMEmbedder(batch_size=2, threads=1).embed_array(texts)
+    assert np.allclose(many, one, atol=1e-5)
+
+
 def _embed_in_child(texts: list[str], queue: object) -> None:
     queue.put(LocalMiniLMEmbedder(batch_size=2).embed_array(texts).tolist())  # type: ignore[attr-defined]
 

@@ -49,11 +49,16 @@ _workers: dict[int, ThreadPoolExecutor] = {}
 _lock = threading.Lock()
 
 
+_inherited: list[Any] = []  # a forked child's copies of the parent's sessions and workers
+
+
 def _forget_after_fork() -> None:
     # A forked child inherits these objects but not their threads (the worker pool's, ONNX
-    # Runtime's): using them there would hang, so the child builds its own on first use.
+    # Runtime's): using them there would hang, so the child builds its own on first use. They are
+    # kept, not dropped: a session's destructor would wait for its missing threads forever.
     global _lock
     _lock = threading.Lock()
+    _inherited.extend([*_sessions.values(), *_workers.values()])
     _sessions.clear()
     _workers.clear()
 
@@ -98,6 +103,12 @@ def _session(path: Path, threads: int) -> Any:
             options.inter_op_num_threads = 1
             _sessions[key] = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         return _sessions[key]
+
+
+# Runs side by side hold their buffers at once (ONNX Runtime's arena: about 150 MB more peak RSS
+# per extra run, measured in an ingestion run), so on a machine with many cores at most this many
+# run at once, each over its share of the cores.
+MAX_RUNS_SIDE_BY_SIDE = 4
 
 
 def _worker_pool(threads: int) -> ThreadPoolExecutor:
@@ -165,13 +176,14 @@ class LocalMiniLMEmbedder:
         """Embeddings as a ``(len(texts), 384)`` float32 array, rows in input order.
 
         With several threads and at least two batches, the batches run side by side, one
-        single-threaded model run per core, rather than one run at a time spread over every core:
+        single-threaded model run per core (at most 4 runs, each over its share of the cores),
+        rather than one run at a time spread over every core:
         a run split over cores waits at each of its steps for the slowest thread, so any other work
         on the machine (the next batch's loading, a database server) stalls the whole model, and
         the steps of a small batch are too short to split well. Measured on 2 cores
         (docs/benchmarks.md, Embeddings, session 10): 15-19% more chunks/s at batch size 8, and
-        17-36% more beside another process busy a quarter of one core. A single batch (a query) still runs
-        over every core, for its latency. The vectors are the same either way (tested).
+        17-36% more beside another process busy a quarter of one core. A single batch (a query)
+        still runs over every core, for its latency. The vectors are the same either way (tested).
         """
         out = np.zeros((len(texts), MODEL_DIMENSIONS), dtype=np.float32)
         if not texts:
@@ -182,8 +194,10 @@ class LocalMiniLMEmbedder:
         batches = [
             order[start : start + self._batch_size] for start in range(0, len(order), self._batch_size)
         ]
-        side_by_side = self._threads > 1 and len(batches) > 1
-        session = _session(self.model_path(), 1 if side_by_side else self._threads)
+        runs = min(self._threads, MAX_RUNS_SIDE_BY_SIDE) if len(batches) > 1 else 1
+        # Each run side by side gets an equal share of the threads (one each on up to 4 cores), so
+        # a process has at most two sessions: this one and the single batch's over every thread.
+        session = _session(self.model_path(), self._threads // runs)
 
         def run(batch: list[int]) -> None:
             encodings = tokenizer.encode_batch([texts[i] for i in batch])
@@ -195,9 +209,9 @@ class LocalMiniLMEmbedder:
             )
             out[batch] = _mean_pool_normalise(hidden, mask)  # rows of one batch: no other run writes them
 
-        if side_by_side:
+        if runs > 1:
             # list() re-raises the first failure of any batch here, in the caller's thread.
-            list(_worker_pool(self._threads).map(run, batches))
+            list(_worker_pool(runs).map(run, batches))
         else:
             for batch in batches:
                 run(batch)
