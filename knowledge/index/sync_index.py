@@ -185,7 +185,7 @@ class TenantKnowledgeIndex:
     def embed_plans(self, plans: Sequence[ops.UpsertPlan]) -> dict[str, list[float]]:
         """The vectors ``plans`` still need, text hash -> vector, in one call to the model (no
         database): :meth:`apply_upserts`'s first half, for callers that do something between the
-        model and the write (the ingestion loads its next batch while the index is written)."""
+        model and the write, or time the two apart (bench/ingest.py)."""
         texts = dict(pair for plan in plans for pair in plan.to_embed)
         vectors = embed_texts(self._index.embedder, list(texts.values()))
         return dict(zip(texts, vectors, strict=True))
