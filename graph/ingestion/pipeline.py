@@ -12,7 +12,7 @@ import os
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -136,31 +136,90 @@ def prepare(work: Work) -> Prepared:
     return Prepared(failed, items, seqs, audits, load_s, time.perf_counter() - started)
 
 
-# The next batch is loaded (parse + chunk + audit: files only) on a helper thread while this batch
-# embeds and writes the index (the model and SQLite/PostgreSQL release the GIL). It costs the model
-# only the loader's CPU: the local model runs its batches side by side, one single-threaded run per
-# core (knowledge/embedders/minilm.py), so a preempted run delays itself, not the others. Nothing of
-# it is durable: a killed process simply loads the batch again on resume, and a prefetch whose files
-# or settings differ is not used.
+# Two batches run ahead of the one being written, on helper threads, so the model is never idle:
+# while batch k writes the index (SQLite's fsync, or PostgreSQL's HNSW inserts on the same cores),
+# batch k+1 embeds and batch k+2 loads (parse + chunk + audit: files only). The model and the
+# databases release the GIL; the local model runs its batches side by side, one single-threaded
+# run per core (knowledge/embedders/minilm.py), so a preempted run delays only itself.
+# Nothing ahead is durable: batch k's checkpoint still follows its own writes, so a killed
+# process redoes at most the batch in flight, and loads and embeds it again. A look-ahead whose
+# files, settings or model differ is not used.
 _ahead_lock = threading.Lock()
-_ahead: dict[Work, Future[Prepared]] = {}
-_pool: ThreadPoolExecutor | None = None
+_loading: dict[Work, Future[Prepared]] = {}
+_embedding: dict[tuple[Work, str], Future[dict[str, list[float]]]] = {}
+_loader: ThreadPoolExecutor | None = None
+_embedder: ThreadPoolExecutor | None = None
 
 
-def _prefetch(work: Work) -> None:
-    global _pool
+_done: Future[None] = Future()
+_done.set_result(None)
+
+
+def _same_run(a: Work, b: Work) -> bool:
+    return (a.tenant, a.run_id) == (b.tenant, b.run_id)
+
+
+def _look_ahead(works: Sequence[Work]) -> None:
+    """Load ``works`` (the next batches, in order) on the loader thread; drop the run's others."""
+    global _loader
+    if not works:
+        return
     with _ahead_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-prefetch")
-        for stale in [w for w in _ahead if w.run_id == work.run_id and w.tenant == work.tenant]:
-            _ahead.pop(stale).cancel()
-        _ahead[work] = _pool.submit(prepare, work)
+        if _loader is None:
+            _loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-load")
+        for stale in [w for w in _loading if _same_run(w, works[0]) and w not in works]:
+            _loading.pop(stale).cancel()
+        for work in works:
+            if work not in _loading:
+                _loading[work] = _loader.submit(prepare, work)
 
 
 def _prepared(work: Work) -> Prepared:
     with _ahead_lock:
-        ahead = _ahead.pop(work, None)
+        ahead = _loading.pop(work, None)
     return ahead.result() if ahead is not None else prepare(work)
+
+
+def _embed_ahead(kb: TenantKnowledgeIndex, work: Work, *, until: Future[Any] | None = None) -> bool:
+    """Start embedding ``work``'s batch once its files are loaded, waiting for them at most until
+    ``until`` is done (no ``until``: as long as loading takes). It queues behind the model's
+    current call, so the model goes from one batch to the next without waiting for this batch's
+    writes. What it embeds is planned against the index as it is now, before this batch's writes:
+    a superset of what the batch will need once they are in (its own plan, made then, decides and
+    counts; a text it finds cached was embedded for nothing). Returns whether it started."""
+    global _embedder
+    with _ahead_lock:
+        loading = _loading.get(work)
+    if loading is None:  # nothing loads ahead: the batch embeds for itself
+        return True
+    if until is not None:
+        wait([until, loading], return_when=FIRST_COMPLETED)
+        if not loading.done():
+            return False
+    plans = kb.prepare_upserts(loading.result().items)
+    with _ahead_lock:
+        if _embedder is None:
+            _embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-embed")
+        for stale in [k for k in _embedding if _same_run(k[0], work)]:
+            _embedding.pop(stale).cancel()
+        _embedding[(work, kb.embedder_name)] = _embedder.submit(kb.embed_plans, plans)
+    return True
+
+
+def _embedding_of(kb: TenantKnowledgeIndex, work: Work) -> Future[dict[str, list[float]]] | None:
+    with _ahead_lock:
+        return _embedding.pop((work, kb.embedder_name), None)
+
+
+def _vectors(ahead: Future[dict[str, list[float]]] | None) -> dict[str, list[float]]:
+    """The vectors embedded ahead ({} if none, or if that failed: the batch embeds what it needs
+    itself, and a failing model fails there, in the batch's node, with its retries)."""
+    if ahead is None:
+        return {}
+    try:
+        return ahead.result()
+    except Exception:  # the batch's own call reports it
+        return {}
 
 
 def _work(
@@ -197,7 +256,8 @@ def run_batch(
     }  # fmt: skip
     rows = store.batch(tenant, run_id, lo, hi)
     todo = [r for r in rows if r.outcome not in ("failed", "removed")]
-    prepared = _prepared(_work(rows, tenant, run_id, root, collection, **settings))
+    work = _work(rows, tenant, run_id, root, collection, **settings)
+    prepared = _prepared(work)
     timings.load, timings.audit = prepared.load_s, prepared.audit_s
     seqs, items = prepared.seqs, prepared.items
 
@@ -217,10 +277,27 @@ def run_batch(
     ]
     # Intent first: what each document will do, against the index as it was before this run.
     store.record(tenant, run_id, [*prepared.failed, *planned], prepared.audits)
-    following = store.batch(tenant, run_id, hi, hi + (hi - lo))
-    if following:
-        _prefetch(_work(following, tenant, run_id, root, collection, **settings))
-    kb.apply_upserts(plans)
+    size = hi - lo
+    following = [
+        _work(rows, tenant, run_id, root, collection, **settings)
+        for rows in (
+            store.batch(tenant, run_id, hi, hi + size),
+            store.batch(tenant, run_id, hi + size, hi + 2 * size),
+        )
+        if rows
+    ]
+    _look_ahead(following)
+    ahead = _embedding_of(kb, work)
+    # The next batch's embedding is queued as soon as its files are loaded: before this batch's
+    # vectors are in if it can (the model then goes straight from one batch to the next), else
+    # right after them, else (loading slower than the model) after this batch's writes, which
+    # then overlap the loading instead.
+    queued = not following or (ahead is not None and _embed_ahead(kb, following[0], until=ahead))
+    vectors = kb.embed_plans(plans, known=_vectors(ahead))
+    queued = queued or _embed_ahead(kb, following[0], until=_done)
+    kb.write_upserts(plans, vectors)
+    if not queued:
+        _embed_ahead(kb, following[0])
     removed = [
         Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
         for row in todo

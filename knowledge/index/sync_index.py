@@ -182,13 +182,22 @@ class TenantKnowledgeIndex:
                     f"plan for document {plan.document.doc_id!r} was made for tenant {plan.tenant!r}, not {tenant!r}"
                 )
 
-    def embed_plans(self, plans: Sequence[ops.UpsertPlan]) -> dict[str, list[float]]:
+    def embed_plans(
+        self, plans: Sequence[ops.UpsertPlan], known: Mapping[str, list[float]] | None = None
+    ) -> dict[str, list[float]]:
         """The vectors ``plans`` still need, text hash -> vector, in one call to the model (no
         database): :meth:`apply_upserts`'s first half, for callers that do something between the
-        model and the write, or time the two apart (bench/ingest.py)."""
+        model and the write. ``known``: vectors this index's model made earlier for some of these
+        texts (the ingestion graph embeds the next batch while this one writes); only the rest go to
+        the model."""
         texts = dict(pair for plan in plans for pair in plan.to_embed)
-        vectors = embed_texts(self._index.embedder, list(texts.values()))
-        return dict(zip(texts, vectors, strict=True))
+        known = known or {}
+        reused = {h: known[h] for h in texts if h in known}
+        for vector in reused.values():
+            check_vector(vector, self._index.embedder.dimensions, self._index.embedder.name)
+        todo = {h: t for h, t in texts.items() if h not in reused}
+        vectors = embed_texts(self._index.embedder, list(todo.values()))
+        return {**reused, **dict(zip(todo, vectors, strict=True))}
 
     def write_upserts(
         self, plans: Sequence[ops.UpsertPlan], fresh: Mapping[str, Sequence[float]]
