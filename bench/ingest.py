@@ -67,8 +67,7 @@ class Clock:
         self.thread_cpu: dict[str, float] = {}  # CPU time of the calling thread only
         self.server_cpu: dict[str, float] = {}  # the PostgreSQL server's CPU during the calls
         self.waited: dict[str, float] = {}  # the server's and the calling thread's waits for a CPU
-        self.first: dict[str, float] = {}  # when the bucket's first call started (perf_counter)
-        self.last: dict[str, float] = {}  # when its last call ended
+        self.spans: dict[str, list[tuple[float, float]]] = {}  # (start, end) of each call
         self._server = server
 
     def wrap(self, owner: Any, name: str, bucket: str, *, server: bool = False) -> None:
@@ -80,12 +79,12 @@ class Clock:
             started, cpu, own = time.perf_counter(), time.process_time(), time.thread_time()
             server_started = self._server() if server else None
             waited = thread_waited_s() if server else 0.0
-            self.first.setdefault(bucket, started)
             try:
                 return original(*args, **kwargs)
             finally:
-                self.last[bucket] = time.perf_counter()
-                self.spent[bucket] = self.spent.get(bucket, 0.0) + self.last[bucket] - started
+                ended = time.perf_counter()
+                self.spans.setdefault(bucket, []).append((started, ended))
+                self.spent[bucket] = self.spent.get(bucket, 0.0) + ended - started
                 self.cpu[bucket] = self.cpu.get(bucket, 0.0) + time.process_time() - cpu
                 self.thread_cpu[bucket] = self.thread_cpu.get(bucket, 0.0) + time.thread_time() - own
                 server_now = self._server() if server_started is not None else None
@@ -102,6 +101,16 @@ class Clock:
                     )
 
         setattr(owner, name, timed)
+
+    def busy(self, bucket: str) -> float:
+        """Wall time during which at least one of the bucket's calls ran (calls may overlap: the
+        next batch's embedding starts before this one's ends)."""
+        total, end = 0.0, float("-inf")
+        for a, b in sorted(self.spans.get(bucket, [])):
+            if b > end:
+                total += b - max(a, end)
+                end = b
+        return total
 
 
 def _rss_mb() -> float:
@@ -184,7 +193,7 @@ def child(args: argparse.Namespace) -> None:
     clock.thread_cpu.clear()
     clock.server_cpu.clear()
     clock.waited.clear()
-    clock.first.clear()
+    clock.spans.clear()
     calls.clear()
 
     files = sum(1 for f in Path(args.corpus).rglob("*") if f.is_file())
@@ -206,11 +215,14 @@ def child(args: argparse.Namespace) -> None:
         out = execute(res, "bench", "run", settings=settings).state
         ended = time.perf_counter()
         wall, cpu = ended - started, time.process_time() - cpu_started
-        model_span = (clock.first.get("embedding", started), clock.last.get("embedding", ended))
+        model_calls = clock.spans.get("embedding", [(started, ended)])
+        model_span = (min(a for a, _ in model_calls), max(b for _, b in model_calls))
+        model_busy = clock.busy("embedding")
         server_ended = server_usage(Path(args.workdir))
     pipeline.run_batch = run_batch  # type: ignore[assignment]
     c = out.counters
     spent = dict(clock.spent)
+    busy = {k: clock.busy(k) for k in spent}  # before the raw passes add their calls
     run_calls, run_cpu = list(calls), dict(clock.cpu)  # before the raw passes add theirs
     own_cpu = dict(clock.thread_cpu)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the run's, not the raw passes'
@@ -224,14 +236,14 @@ def child(args: argparse.Namespace) -> None:
         raw_embed = _raw_rate(model, [r["text"] for r in _chunk_texts(res, args.url)])
     print(json.dumps({
         "docs": args.docs[0], "status": out.status, "wall_s": wall, "documents": c.documents_seen,
-        "chunks": c.chunks_added + c.chunks_unchanged, "shares": {k: v / wall for k, v in spent.items()},
+        "chunks": c.chunks_added + c.chunks_unchanged, "shares": {k: v / wall for k, v in busy.items()},
         "bytes_per_checkpoint": _bytes_per_checkpoint(args.url),
         "peak_rss_mb": peak_rss, "raw_embed_chunks_s": raw_embed,
         "peak_rss_batches_mb": max(batches_rss, default=0.0),
         "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0),
         # The model's span in the run: how long before its first call and after its last one.
         "before_model_s": model_span[0] - started, "after_model_s": ended - model_span[1],
-        "model_idle_s": model_span[1] - model_span[0] - spent.get("embedding", 0.0),
+        "model_idle_s": model_span[1] - model_span[0] - model_busy,
         "index_wall_s": spent["indexing"],
         "index_thread_cpu_s": own_cpu.get("indexing", 0.0),
         "server_cpu_s": None if server_started is None or server_ended is None else server_ended[0] - server_started[0],

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from ingest_harness import chunk_ids
 
-from graph.ingestion import resources
+from graph.ingestion import pipeline, resources
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import AgentRunState, Settings
@@ -110,3 +110,16 @@ def test_a_failed_look_ahead_costs_nothing_but_the_call(
     assert (out.counters.documents_indexed, out.counters.documents_failed) == (12, 0)
     assert out.retry_counts == {}  # the batches embedded for themselves: nothing was retried
     assert len(chunk_ids(db_url, TENANT, "handbook")) == out.counters.chunks_added
+
+
+def test_runs_paused_between_batches_leave_a_bounded_look_ahead(res: Resources, tmp_path: Path) -> None:
+    # A server pausing many runs (max_steps) must not keep every run's loaded batch and vectors.
+    root = policies(tmp_path / "docs", 12)
+    for i in range(pipeline.MAX_RUNS_AHEAD + 3):
+        settings = Settings(source=str(root), collection="handbook", embedder="hashing", batch_size=3)
+        assert execute(res, TENANT, f"p{i}", settings=settings, max_steps=2).state.status == "paused"
+    for ahead in (pipeline._loading, pipeline._embedding):
+        runs = {(k[0] if isinstance(k, tuple) else k).run_id for k in ahead}
+        assert 0 < len(runs) <= pipeline.MAX_RUNS_AHEAD
+    resumed = execute(res, TENANT, "p0").state  # its look-ahead was dropped: it loads again
+    assert resumed.status == "completed" and resumed.counters.documents_indexed == 12

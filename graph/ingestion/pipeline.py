@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from graph.ingestion import audit_step
 from graph.ingestion.state import Counters
@@ -138,12 +138,17 @@ def prepare(work: Work) -> Prepared:
 
 # Two batches run ahead of the one being written, on helper threads, so the model is never idle:
 # while batch k writes the index (SQLite's fsync, or PostgreSQL's HNSW inserts on the same cores),
-# batch k+1 embeds and batch k+2 loads (parse + chunk + audit: files only). The model and the
-# databases release the GIL; the local model runs its batches side by side, one single-threaded
-# run per core (knowledge/embedders/minilm.py), so a preempted run delays only itself.
+# batch k+1 embeds and batch k+2 loads (parse + chunk + audit: files only). Batch k+1's model call
+# may start while batch k's is still finishing: its batches queue behind k's in the model's own
+# worker pool, so the cores stay busy at the end of each call too. The model and the databases
+# release the GIL; the local model runs its batches side by side, one single-threaded run per core
+# (knowledge/embedders/minilm.py), so a preempted run delays only itself.
 # Nothing ahead is durable: batch k's checkpoint still follows its own writes, so a killed
 # process redoes at most the batch in flight, and loads and embeds it again. A look-ahead whose
-# files, settings or model differ is not used.
+# files, settings or model differ is not used, and only the last few runs keep theirs (a run
+# paused or failed between batches leaves its look-ahead behind).
+MAX_RUNS_AHEAD = 4
+K = TypeVar("K")
 _ahead_lock = threading.Lock()
 _loading: dict[Work, Future[Prepared]] = {}
 _embedding: dict[tuple[Work, str], Future[dict[str, list[float]]]] = {}
@@ -155,8 +160,15 @@ _done: Future[None] = Future()
 _done.set_result(None)
 
 
-def _same_run(a: Work, b: Work) -> bool:
-    return (a.tenant, a.run_id) == (b.tenant, b.run_id)
+def _run_of(work: Work) -> tuple[str, str]:
+    return work.tenant, work.run_id
+
+
+def _evict(ahead: dict[K, Future[Any]], run: Callable[[K], tuple[str, str]]) -> None:
+    """Keep the look-ahead of the ``MAX_RUNS_AHEAD`` runs that added one last (a dict keeps order)."""
+    recent = list(dict.fromkeys(run(k) for k in reversed(ahead)))
+    for key in [k for k in ahead if run(k) in recent[MAX_RUNS_AHEAD:]]:
+        ahead.pop(key).cancel()
 
 
 def _look_ahead(works: Sequence[Work]) -> None:
@@ -167,11 +179,12 @@ def _look_ahead(works: Sequence[Work]) -> None:
     with _ahead_lock:
         if _loader is None:
             _loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-load")
-        for stale in [w for w in _loading if _same_run(w, works[0]) and w not in works]:
+        for stale in [w for w in _loading if _run_of(w) == _run_of(works[0]) and w not in works]:
             _loading.pop(stale).cancel()
         for work in works:
             if work not in _loading:
                 _loading[work] = _loader.submit(prepare, work)
+        _evict(_loading, _run_of)
 
 
 def _prepared(work: Work) -> Prepared:
@@ -199,10 +212,11 @@ def _embed_ahead(kb: TenantKnowledgeIndex, work: Work, *, until: Future[Any] | N
     plans = kb.prepare_upserts(loading.result().items)
     with _ahead_lock:
         if _embedder is None:
-            _embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-embed")
-        for stale in [k for k in _embedding if _same_run(k[0], work)]:
+            _embedder = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ingest-embed")
+        for stale in [k for k in _embedding if _run_of(k[0]) == _run_of(work)]:
             _embedding.pop(stale).cancel()
         _embedding[(work, kb.embedder_name)] = _embedder.submit(kb.embed_plans, plans)
+        _evict(_embedding, lambda key: _run_of(key[0]))
     return True
 
 
