@@ -210,8 +210,10 @@ class LocalMiniLMEmbedder:
             out[batch] = _mean_pool_normalise(hidden, mask)  # rows of one batch: no other run writes them
 
         if runs > 1:
+            # Longest batches first: the call ends with the shortest, so a core waits less for the
+            # last one (+0-6% chunks/s on a call of 110 chunks of mixed length, 2 cores).
             # list() re-raises the first failure of any batch here, in the caller's thread.
-            list(_worker_pool(runs).map(run, batches))
+            list(_worker_pool(runs).map(run, batches[::-1]))
         else:
             for batch in batches:
                 run(batch)
