@@ -229,7 +229,7 @@ def child(args: argparse.Namespace) -> None:
     own_cpu = dict(clock.thread_cpu)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the run's, not the raw passes'
     spent["indexing"] = spent.get("indexing", 0.0)
-    raw_embed, replay = None, None
+    raw_embed, replay, replay_overlapped = None, None, None
     if args.raw_embed:
         # The model alone right after the run: first on exactly the run's calls (same texts, same
         # batches, same order), then as earlier sessions timed it (the stored chunks in corpus order,
