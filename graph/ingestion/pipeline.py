@@ -209,7 +209,10 @@ def _embed_ahead(kb: TenantKnowledgeIndex, work: Work, *, until: Future[Any] | N
         wait([until, loading], return_when=FIRST_COMPLETED)
         if not loading.done():
             return False
-    plans = kb.prepare_upserts(loading.result().items)
+    try:
+        plans = kb.prepare_upserts(loading.result().items)
+    except Exception:  # loading or planning that batch failed: its own node meets it, not this one
+        return True
     with _ahead_lock:
         if _embedder is None:
             _embedder = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ingest-embed")
@@ -293,12 +296,12 @@ def run_batch(
     store.record(tenant, run_id, [*prepared.failed, *planned], prepared.audits)
     size = hi - lo
     following = [
-        _work(rows, tenant, run_id, root, collection, **settings)
-        for rows in (
+        _work(batch_rows, tenant, run_id, root, collection, **settings)
+        for batch_rows in (
             store.batch(tenant, run_id, hi, hi + size),
             store.batch(tenant, run_id, hi + size, hi + 2 * size),
         )
-        if rows
+        if batch_rows
     ]
     _look_ahead(following)
     ahead = _embedding_of(kb, work)
