@@ -14,9 +14,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from raw_sql import raw
+
+if TYPE_CHECKING:
+    from graph.ingestion.resources import Resources
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "knowledge" / "corpus" / "files"
@@ -126,3 +129,12 @@ def receiver() -> Iterator[Receiver]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def opened(url: str, reports: Path) -> Iterator[Resources]:
+    """The ingestion resources on ``url``, installed for the nodes this process runs, closed after."""
+    from graph.ingestion import resources
+
+    with resources.installed(resources.Resources.open(url, reports_dir=reports)) as res:
+        yield res

@@ -6,31 +6,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from ingest_harness import chunk_ids, receiver, write_corpus
+from ingest_harness import chunk_ids, opened, receiver, write_corpus
 from raw_sql import raw
 
-from graph.ingestion import resources
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import Outcome, RunBusy, execute
 from graph.ingestion.state import Settings
 
 TENANT = "acme"
-
-
-@contextmanager
-def opened(url: str, reports: Path) -> Iterator[Resources]:
-    res = Resources.open(url, reports_dir=reports)
-    resources.install(res)
-    try:
-        yield res
-    finally:
-        resources.install(None)
-        res.close()
 
 
 @pytest.fixture

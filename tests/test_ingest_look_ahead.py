@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ingest_harness import chunk_ids
+from ingest_harness import chunk_ids, opened
 
-from graph.ingestion import pipeline, resources
+from graph.ingestion import pipeline
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import AgentRunState, Settings
@@ -24,13 +24,8 @@ TENANT = "acme"
 
 @pytest.fixture
 def res(db_url: str, tmp_path: Path) -> Iterator[Resources]:
-    res = Resources.open(db_url, reports_dir=tmp_path / "reports")
-    resources.install(res)
-    try:
+    with opened(db_url, tmp_path / "reports") as res:
         yield res
-    finally:
-        resources.install(None)
-        res.close()
 
 
 def policies(root: Path, n: int) -> Path:

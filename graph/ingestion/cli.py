@@ -67,12 +67,8 @@ def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resource
         res = resources.Resources.open(chosen)
     except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
         fail(str(exc))
-    resources.install(res)
-    try:
+    with resources.installed(res):
         yield res
-    finally:
-        resources.install(None)
-        res.close()
 
 
 def _expected() -> tuple[type[BaseException], ...]:

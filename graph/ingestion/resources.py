@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -123,6 +125,17 @@ def install(resources: Resources | None) -> None:
     global _installed
     with _guard:
         _installed = resources
+
+
+@contextmanager
+def installed(resources: Resources) -> Iterator[Resources]:
+    """``resources`` installed for the block (see :func:`install`), then uninstalled and closed."""
+    install(resources)
+    try:
+        yield resources
+    finally:
+        install(None)
+        resources.close()
 
 
 def current() -> Resources:
