@@ -64,7 +64,6 @@ def write_corpus(root: Path, docs: int) -> None:
 
 class Clock:
     def __init__(self, server: Callable[[], tuple[float, float] | None] = lambda: None) -> None:
-        self.spent: dict[str, float] = {}
         self.cpu: dict[str, float] = {}  # process CPU time (every thread) during the bucket's calls
         self.thread_cpu: dict[str, float] = {}  # CPU time of the calling thread only
         self.server_cpu: dict[str, float] = {}  # the PostgreSQL server's CPU during the calls
@@ -86,7 +85,6 @@ class Clock:
             finally:
                 ended = time.perf_counter()
                 self.spans.setdefault(bucket, []).append((started, ended))
-                self.spent[bucket] = self.spent.get(bucket, 0.0) + ended - started
                 self.cpu[bucket] = self.cpu.get(bucket, 0.0) + time.process_time() - cpu
                 self.thread_cpu[bucket] = self.thread_cpu.get(bucket, 0.0) + time.thread_time() - own
                 server_now = self._server() if server_started is not None else None
@@ -190,7 +188,6 @@ def child(args: argparse.Namespace) -> None:
     if args.raw_embed:  # load the session before the run (as a warm server would have it)
         model.embed_documents(["warm up"])  # one batch: the session over every core
         model.embed_documents(["warm up"] * 16)  # batches side by side: the single-threaded session
-    clock.spent.clear()
     clock.cpu.clear()
     clock.thread_cpu.clear()
     clock.server_cpu.clear()
@@ -219,16 +216,13 @@ def child(args: argparse.Namespace) -> None:
         wall, cpu = ended - started, time.process_time() - cpu_started
         model_calls = clock.spans.get("embedding", [(started, ended)])
         model_span = (min(a for a, _ in model_calls), max(b for _, b in model_calls))
-        model_busy = clock.busy("embedding")
         server_ended = server_usage(Path(args.workdir))
     pipeline.run_batch = run_batch  # type: ignore[assignment]
     c = out.counters
-    spent = dict(clock.spent)
-    busy = {k: clock.busy(k) for k in spent}  # before the raw passes add their calls
+    busy = {k: clock.busy(k) for k in clock.spans}  # before the raw passes add their calls
     run_calls, run_cpu = list(calls), dict(clock.cpu)  # before the raw passes add theirs
     own_cpu = dict(clock.thread_cpu)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the run's, not the raw passes'
-    spent["indexing"] = spent.get("indexing", 0.0)
     raw_embed, replay, replay_overlapped = None, None, None
     if args.raw_embed:
         # The model alone right after the run: first on exactly the run's calls (same texts, same
@@ -246,8 +240,8 @@ def child(args: argparse.Namespace) -> None:
         "cpu_s": cpu, "embedding_cpu_s": run_cpu.get("embedding", 0.0),
         # The model's span in the run: how long before its first call and after its last one.
         "before_model_s": model_span[0] - started, "after_model_s": ended - model_span[1],
-        "model_idle_s": model_span[1] - model_span[0] - model_busy,
-        "index_wall_s": spent["indexing"],
+        "model_idle_s": model_span[1] - model_span[0] - busy.get("embedding", 0.0),
+        "index_wall_s": busy.get("indexing", 0.0),
         "index_thread_cpu_s": own_cpu.get("indexing", 0.0),
         "server_cpu_s": None if server_started is None or server_ended is None else server_ended[0] - server_started[0],
         "index_waited_for_cpu_s": sum(clock.waited.values()) if clock.waited else None,
@@ -270,12 +264,8 @@ def _replay(model: Any, calls: list[list[str]], in_flight: int = 1) -> dict[str,
     next call starts as soon as the one before it is under way, as the pipeline's look-ahead
     lets it (no core idle at the end of a call): the embedder alone at its best on these calls."""
     t0, c0 = time.perf_counter(), time.process_time()
-    if in_flight == 1:
-        for texts in calls:
-            model.embed_documents(texts)
-    else:
-        with ThreadPoolExecutor(max_workers=in_flight) as pool:
-            list(pool.map(model.embed_documents, calls))
+    with ThreadPoolExecutor(max_workers=in_flight) as pool:
+        list(pool.map(model.embed_documents, calls))
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     texts_n = sum(len(c) for c in calls)
     return {"calls": len(calls), "texts": texts_n, "wall_s": wall, "cpu_s": cpu, "chunks_s": texts_n / wall}

@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from graph.ingestion import audit_step
 from graph.ingestion.state import Counters
@@ -148,10 +148,11 @@ def prepare(work: Work) -> Prepared:
 # files, settings or model differ is not used, and only the last few runs keep theirs (a run
 # paused or failed between batches leaves its look-ahead behind).
 MAX_RUNS_AHEAD = 4
-K = TypeVar("K")
 _ahead_lock = threading.Lock()
 _loading: dict[Work, Future[Prepared]] = {}
-_embedding: dict[tuple[Work, str], Future[dict[str, list[float]]]] = {}
+# Vectors by text hash, with the name of the model that made them (a run resumed with another
+# model does not use them).
+_embedding: dict[Work, Future[tuple[str, dict[str, list[float]]]]] = {}
 _loader: ThreadPoolExecutor | None = None
 _embedder: ThreadPoolExecutor | None = None
 
@@ -164,11 +165,13 @@ def _run_of(work: Work) -> tuple[str, str]:
     return work.tenant, work.run_id
 
 
-def _evict(ahead: dict[K, Future[Any]], run: Callable[[K], tuple[str, str]]) -> None:
-    """Keep the look-ahead of the ``MAX_RUNS_AHEAD`` runs that added one last (a dict keeps order)."""
-    recent = list(dict.fromkeys(run(k) for k in reversed(ahead)))
-    for key in [k for k in ahead if run(k) in recent[MAX_RUNS_AHEAD:]]:
-        ahead.pop(key).cancel()
+def _tidy(ahead: dict[Work, Future[Any]], keep: Sequence[Work]) -> None:
+    """Drop the look-ahead of ``keep``'s run other than ``keep``, and that of every run but the
+    ``MAX_RUNS_AHEAD`` that added one last (a dict keeps insertion order)."""
+    run = _run_of(keep[0])
+    old = list(dict.fromkeys(_run_of(w) for w in reversed(ahead)))[MAX_RUNS_AHEAD:]
+    for work in [w for w in ahead if (_run_of(w) == run and w not in keep) or _run_of(w) in old]:
+        ahead.pop(work).cancel()
 
 
 def _look_ahead(works: Sequence[Work]) -> None:
@@ -179,12 +182,10 @@ def _look_ahead(works: Sequence[Work]) -> None:
     with _ahead_lock:
         if _loader is None:
             _loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-load")
-        for stale in [w for w in _loading if _run_of(w) == _run_of(works[0]) and w not in works]:
-            _loading.pop(stale).cancel()
         for work in works:
             if work not in _loading:
                 _loading[work] = _loader.submit(prepare, work)
-        _evict(_loading, _run_of)
+        _tidy(_loading, works)
 
 
 def _prepared(work: Work) -> Prepared:
@@ -216,27 +217,28 @@ def _embed_ahead(kb: TenantKnowledgeIndex, work: Work, *, until: Future[Any] | N
     with _ahead_lock:
         if _embedder is None:
             _embedder = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ingest-embed")
-        for stale in [k for k in _embedding if _run_of(k[0]) == _run_of(work)]:
-            _embedding.pop(stale).cancel()
-        _embedding[(work, kb.embedder_name)] = _embedder.submit(kb.embed_plans, plans)
-        _evict(_embedding, lambda key: _run_of(key[0]))
+        _embedding[work] = _embedder.submit(lambda: (kb.embedder_name, kb.embed_plans(plans)))
+        _tidy(_embedding, [work])
     return True
 
 
-def _embedding_of(kb: TenantKnowledgeIndex, work: Work) -> Future[dict[str, list[float]]] | None:
+def _embedded(kb: TenantKnowledgeIndex, work: Work) -> Future[tuple[str, dict[str, list[float]]]] | None:
     with _ahead_lock:
-        return _embedding.pop((work, kb.embedder_name), None)
+        return _embedding.pop(work, None)
 
 
-def _vectors(ahead: Future[dict[str, list[float]]] | None) -> dict[str, list[float]]:
-    """The vectors embedded ahead ({} if none, or if that failed: the batch embeds what it needs
-    itself, and a failing model fails there, in the batch's node, with its retries)."""
+def _vectors(
+    kb: TenantKnowledgeIndex, ahead: Future[tuple[str, dict[str, list[float]]]] | None
+) -> dict[str, list[float]]:
+    """The vectors ``kb``'s model embedded ahead ({} if none, or if that failed: the batch embeds
+    what it needs itself, and a failing model fails there, in the batch's node, with its retries)."""
     if ahead is None:
         return {}
     try:
-        return ahead.result()
+        model, vectors = ahead.result()
     except Exception:  # the batch's own call reports it
         return {}
+    return vectors if model == kb.embedder_name else {}
 
 
 def _work(
@@ -295,22 +297,20 @@ def run_batch(
     # Intent first: what each document will do, against the index as it was before this run.
     store.record(tenant, run_id, [*prepared.failed, *planned], prepared.audits)
     size = hi - lo
+    next_rows = store.batch(tenant, run_id, hi, hi + 2 * size)  # the next two batches, in one read
     following = [
         _work(batch_rows, tenant, run_id, root, collection, **settings)
-        for batch_rows in (
-            store.batch(tenant, run_id, hi, hi + size),
-            store.batch(tenant, run_id, hi + size, hi + 2 * size),
-        )
-        if batch_rows
+        for start in (hi, hi + size)
+        if (batch_rows := [r for r in next_rows if start <= r.seq < start + size])
     ]
     _look_ahead(following)
-    ahead = _embedding_of(kb, work)
+    ahead = _embedded(kb, work)
     # The next batch's embedding is queued as soon as its files are loaded: before this batch's
     # vectors are in if it can (the model then goes straight from one batch to the next), else
     # right after them, else (loading slower than the model) after this batch's writes, which
     # then overlap the loading instead.
     queued = not following or (ahead is not None and _embed_ahead(kb, following[0], until=ahead))
-    vectors = kb.embed_plans(plans, known=_vectors(ahead))
+    vectors = kb.embed_plans(plans, known=_vectors(kb, ahead))
     queued = queued or _embed_ahead(kb, following[0], until=_done)
     kb.write_upserts(plans, vectors)
     if not queued:
