@@ -3,7 +3,8 @@
 A small LIFO pool of connections, WAL, one transaction per operation. A call takes the most
 recently used idle connection (or opens one) and gives it back when done, so sequential calls,
 whatever thread they come from, stay on one connection: its page cache and prepared statements
-stay warm, and no other connection's cache is invalidated by its commits. Async callers run the
+stay warm, and no other connection's cache is invalidated by its commits. Writers take the write
+lock before a connection, so writers queued behind each other run on one connection too. Async callers run the
 same executor in a worker thread (``asyncio.to_thread``).
 
 One write lock per file: SQLite admits one writer at a time anyway; queueing this process's
@@ -24,7 +25,7 @@ import asyncio
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -176,16 +177,13 @@ class SqliteDatabase:
     def connection(self, *, write: bool = False) -> Iterator[sqlite3.Connection]:
         """A connection for work outside an operation (a PRAGMA, a bulk load), under the write
         lock when ``write``; the caller runs its own statements and transaction. Rows are tuples."""
-        conn = self.acquire()
-        conn.row_factory = None
-        try:
-            if write:
-                with self.write_lock:
-                    yield conn
-            else:
+        with self.write_lock if write else nullcontext():  # the lock first: see run
+            conn = self.acquire()
+            conn.row_factory = None
+            try:
                 yield conn
-        finally:
-            self.release(conn)
+            finally:
+                self.release(conn)
 
     def run(
         self, op: Op[T], opts: Options = DEFAULT, *, write: bool = False, single: bool = False, **_: Any
@@ -196,12 +194,20 @@ class SqliteDatabase:
         PostgreSQL's re-run (``again``) does not apply: under the one write lock no transaction of
         this process deadlocks another.
         """
+        # A writer takes the lock first and a connection second, and gives the connection back
+        # before the lock: the writer queued behind it then gets the same connection, whose page
+        # cache is current. Taken the other way round, two overlapping writes (a graph step's
+        # put_writes and put) each held a connection while waiting, and every commit on one
+        # emptied the other's cache (measured: 3,100 more page reads in a 200-step loop).
+        if write:
+            with self.write_lock:
+                return self._run_acquired(op, opts, True, single)
+        return self._run_acquired(op, opts, False, single)
+
+    def _run_acquired(self, op: Op[T], opts: Options, write: bool, single: bool) -> T:
         conn = self.acquire()
         try:
             conn.row_factory = _ROWS[opts.rows]
-            if write:
-                with self.write_lock:
-                    return self._run_on(conn, op, write, single, opts.compile)
             return self._run_on(conn, op, write, single, opts.compile)
         except sqlite3.DatabaseError as exc:
             # The connection names its file in errors its statements raise; rows read afterwards
@@ -220,13 +226,18 @@ class SqliteDatabase:
         the hot calls of a component (a checkpoint put extending the head, the read of a head row)
         take no generator, compile step or request object.
         """
+        if write:
+            with self.write_lock:  # the lock first: see run
+                return self._one(sql, params, True)
+        return self._one(sql, params, False)
+
+    def _one(self, sql: str, params: Any, write: bool) -> Any:
         conn = self.acquire()
         try:
             if write:
-                with self.write_lock:
-                    if _damaged:  # the connection's override refuses writes to a damaged file
-                        return conn.execute(sql, params).rowcount
-                    return _raw_execute(conn, sql, params).rowcount
+                if _damaged:  # the connection's override refuses writes to a damaged file
+                    return conn.execute(sql, params).rowcount
+                return _raw_execute(conn, sql, params).rowcount
             conn.row_factory = None
             return _raw_execute(conn, sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
