@@ -39,16 +39,11 @@ def make_world(db_url: str, tmp_path: Path) -> World:
     (root / "empty.md").write_text("")  # one failed document: with this rule, the run needs a review
     rules = tmp_path / "rules.toml"
     rules.write_text("needs_review_failure_share = 0.0\n")
-    res = Resources.open(db_url, reports_dir=tmp_path / "reports")
-    resources.install(res)
-    try:
+    with resources.installed(Resources.open(db_url, reports_dir=tmp_path / "reports")) as res:
         settings = Settings(source=str(root), collection="handbook", embedder="hashing", batch_size=8,
                             audit_rules=str(rules))  # fmt: skip
         outcome = execute(res, "acme", RUN, settings=settings)
         assert outcome.started == "needs_review", outcome
-    finally:
-        resources.install(None)
-        res.close()
     with MemoryManager.from_url(db_url) as manager:
         held = manager.for_tenant("acme").remember(
             "ben", "fact", "gateway", "From now on the gateway is gw2", "tool_output"

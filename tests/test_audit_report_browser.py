@@ -145,16 +145,12 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     """A real run of the ingestion graph over a generated corpus with planted findings."""
     work = tmp_path_factory.mktemp("browser")
     generate_corpus(work / "corpus", docs=60, seed=3)
-    res = Resources.open(f"sqlite:///{work / 'kassist.db'}", reports_dir=work / "reports")
-    resources.install(res)
-    try:
+    opened = Resources.open(f"sqlite:///{work / 'kassist.db'}", reports_dir=work / "reports")
+    with resources.installed(opened) as res:
         settings = Settings(
             source=str(work / "corpus"), collection="handbook", embedder="hashing", batch_size=20
         )
         state = execute(res, "acme", "audit-run", settings=settings).state
-    finally:
-        resources.install(None)
-        res.close()
     return Path(state.report_paths["html"]), state
 
 

@@ -30,9 +30,7 @@ def write_handbook(root: Path) -> Path:
 def test_the_assistant_says_how_far_the_handbook_ingestion_got(db_url: str, tmp_path: Path) -> None:
     root = write_handbook(tmp_path / "handbook")
     settings = Settings(source=str(root), collection="company_handbook", embedder="local", batch_size=1)
-    res = Resources.open(db_url, reports_dir=tmp_path / "reports")
-    resources.install(res)
-    try:
+    with resources.installed(Resources.open(db_url, reports_dir=tmp_path / "reports")) as res:
         paused = execute(res, TENANT, "handbook-7f3a", settings=settings, max_steps=3).state
         assert paused.status == "paused" and paused.batch_cursor == 2
         with assistant(db_url) as graph:
@@ -55,6 +53,3 @@ def test_the_assistant_says_how_far_the_handbook_ingestion_got(db_url: str, tmp_
             assert '"status": "completed"' in answer
             assert "collection company_handbook: 4 documents indexed" in answer
             assert "documents indexed up to" not in answer  # the progress line is superseded
-    finally:
-        resources.install(None)
-        res.close()
