@@ -206,3 +206,47 @@ def test_unreadable_permissions_are_reported() -> None:
     assert "permission denied" in str(by_path["private.txt"]["reason"])
     assert by_path["closed"]["kind"] == "unreadable"
     assert "cannot list" in str(by_path["closed"]["reason"])
+
+
+def test_a_docx_that_would_expand_past_the_limit_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    import zipfile
+
+    import docx
+
+    from knowledge.loaders.docx import MAX_XML_BYTES
+    from knowledge.loaders.files import DEFAULT_MAX_BYTES
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    source = tmp_path / "plain.docx"
+    document = docx.Document()
+    document.add_paragraph("MARKER")
+    document.save(str(source))
+    # A zip bomb: a valid Word file of short paragraphs that inflates past the limit, though the
+    # file itself is well within the size limit (repeated XML deflates about 400x). Without the
+    # check python-docx parses all of it (260 MB took it 5 minutes) and the run chunks the text.
+    bomb = root / "bomb.docx"
+    paragraph = b"<w:p><w:r><w:t>" + b"a" * 1000 + b"</w:t></w:r></w:p>"
+    block = paragraph * 1000
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            if info.filename != "word/document.xml":
+                out.writestr(info, src.read(info))
+                continue
+            head, tail = src.read(info).split(b"MARKER")
+            with out.open("word/document.xml", "w", force_zip64=True) as part:
+                part.write(head + b"</w:t></w:r></w:p>")
+                for _ in range(MAX_XML_BYTES // len(block) + 1):
+                    part.write(block)
+                part.write(b"<w:p><w:r><w:t>" + tail)
+    assert bomb.stat().st_size < DEFAULT_MAX_BYTES
+
+    result = load_file(bomb, root=root, tenant_id="acme", collection="handbook")
+
+    assert isinstance(result, DocumentError), result
+    assert result.kind == "too_large"
+    assert "expands to" in result.reason and "zip bomb" in result.reason
+    # The same file without the bomb still loads: the limit is on expansion, not on Word files.
+    (root / "plain.docx").write_bytes(source.read_bytes())
+    plain = load_file(root / "plain.docx", root=root, tenant_id="acme", collection="handbook")
+    assert isinstance(plain, Document) and "MARKER" in plain.text

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import io
 import re
+import zipfile
 from collections.abc import Iterable
 
 from knowledge.loaders.errors import LoadFailure, Parsed
 from knowledge.loaders.metadata import normalize_metadata
 
 _HEADING_STYLE = re.compile(r"^heading (\d)$", re.IGNORECASE)
+MAX_EXPANDED_BYTES = 256 * 2**20
+"""The most a .docx's parts may expand to (python-docx inflates them all, images included)."""
+MAX_XML_BYTES = 64 * 2**20
+"""The most its XML parts may expand to: python-docx parses about a megabyte of XML per second,
+and a document of this much XML is thousands of pages."""
 
 
 def parse_docx(data: bytes) -> Parsed:
@@ -24,6 +30,7 @@ def parse_docx(data: bytes) -> Parsed:
             else ""
         )
         raise LoadFailure("broken_file", f"not a .docx (zip) file{hint}; save it as an unprotected .docx")
+    _check_expanded_size(data)
     try:
         document = docx.Document(io.BytesIO(data))
         items: list[tuple[str, int, str]] = []  # (kind, heading level, text)
@@ -46,6 +53,30 @@ def parse_docx(data: bytes) -> Parsed:
             "broken_file", f"damaged .docx that python-docx cannot read ({type(exc).__name__}: {exc})"
         ) from exc
     return Parsed(text=_render(items), title=title, metadata=metadata)
+
+
+def _check_expanded_size(data: bytes) -> None:
+    """Refuse a .docx that would expand past the limits above before python-docx inflates it.
+
+    XML compresses about 1,000x at most, so a file well within the size limit could expand to
+    gigabytes (a zip bomb; a 656 KB file of 260 MB of paragraphs took python-docx 5 minutes and a
+    gigabyte), and its run would meet it again at every resume. The sizes come from the zip's
+    directory, and Python's zipfile never inflates a part past the size the directory states.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        raise LoadFailure("broken_file", f"damaged .docx, not a readable zip file ({exc})") from exc
+    expanded = sum(part.file_size for part in parts)
+    xml = sum(part.file_size for part in parts if part.filename.lower().endswith((".xml", ".rels")))
+    for what, size, limit in (("its parts", expanded, MAX_EXPANDED_BYTES), ("its XML", xml, MAX_XML_BYTES)):
+        if size > limit:
+            raise LoadFailure(
+                "too_large",
+                f"the .docx expands to {size:,} bytes of {what}, over the {limit:,}-byte limit (a zip "
+                "bomb, or a document to split into smaller files)",
+            )
 
 
 def _core_metadata(props: object) -> dict[str, str]:
