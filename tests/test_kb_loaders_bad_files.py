@@ -250,3 +250,52 @@ def test_a_docx_that_would_expand_past_the_limit_is_refused_before_it_is_parsed(
     (root / "plain.docx").write_bytes(source.read_bytes())
     plain = load_file(root / "plain.docx", root=root, tenant_id="acme", collection="handbook")
     assert isinstance(plain, Document) and "MARKER" in plain.text
+
+
+def _pdf_of_one_shared_page(pages: int, content: bytes) -> bytes:
+    """A PDF whose ``pages`` pages all draw the one compressed content stream ``content``."""
+    import zlib
+
+    packed = zlib.compress(content, 9)
+    kids = b" ".join(b"%d 0 R" % (5 + i) for i in range(pages))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
+    objects += [page + b"/Resources << /Font << /F1 4 0 R >> >> >>"] * pages
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def test_a_pdf_whose_pages_hold_too_much_content_is_refused_before_its_text_is_read(tmp_path: Path) -> None:
+    from knowledge.loaders.pdf import MAX_CONTENT_BYTES
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    line = b"(The quick brown fox jumps over the lazy dog.) Tj "
+    operators = b"BT /F1 12 Tf 72 712 Td " + line * (2**20 // len(line)) + b"ET"
+    # 70 pages of one shared megabyte of text operators: a 14 KB file that pypdf would read for
+    # about a minute (and a thousand such pages for hours, at every resume of the run).
+    pages = MAX_CONTENT_BYTES // len(operators) + 6
+    (root / "bomb.pdf").write_bytes(_pdf_of_one_shared_page(pages, operators))
+    (root / "fine.pdf").write_bytes(
+        _pdf_of_one_shared_page(2, b"BT /F1 12 Tf 72 712 Td " + line * 50 + b"ET")
+    )
+    assert (root / "bomb.pdf").stat().st_size < 100_000
+
+    bomb = load_file(root / "bomb.pdf", root=root, tenant_id="acme", collection="handbook")
+    fine = load_file(root / "fine.pdf", root=root, tenant_id="acme", collection="handbook")
+
+    assert isinstance(bomb, DocumentError) and bomb.kind == "too_large", bomb
+    assert "bytes of content" in bomb.reason and "split" in bomb.reason
+    assert isinstance(fine, Document) and "quick brown fox" in fine.text

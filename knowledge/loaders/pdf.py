@@ -11,6 +11,14 @@ from knowledge.loaders.metadata import normalize_metadata
 # pypdf logs every recoverable defect of a malformed file; the outcome is reported as a result.
 logging.getLogger("pypdf").setLevel(logging.ERROR)
 
+MAX_CONTENT_BYTES = 64 * 2**20
+"""The most page content (decompressed drawing and text operators, over all pages) a PDF may have.
+
+pypdf reads about a megabyte of it per second, and a file of a few kilobytes can hold far more: one
+compressed stream of text operators shared by every page (a 6.5 KB file of one 2 MB page took 2.3
+s; a thousand pages of the same would take hours, at every resume of the run). A 500-page text PDF
+has a few megabytes. All pages are measured before any is read."""
+
 
 def parse_pdf(data: bytes) -> Parsed:
     from pypdf import PdfReader
@@ -25,7 +33,7 @@ def parse_pdf(data: bytes) -> Parsed:
                 "encrypted_pdf",
                 "encrypted PDF that needs a password; save an unprotected copy and ingest that",
             )
-        pages = [page.extract_text() or "" for page in reader.pages]
+        pages = _page_texts(reader)
         title = _metadata_title(reader)
         metadata = _info_metadata(reader)
     except LoadFailure:
@@ -42,6 +50,23 @@ def parse_pdf(data: bytes) -> Parsed:
         ) from exc
     text = "\n\n".join(page.strip() for page in pages if page.strip())
     return Parsed(text=text, title=title, metadata=metadata)
+
+
+def _page_texts(reader: object) -> list[str]:
+    pages = list(reader.pages)  # type: ignore[attr-defined]
+    # Measured before any text is read (decompressing is fast; reading the operators is not).
+    content = 0
+    for number, page in enumerate(pages, start=1):
+        stream = page.get_contents()
+        content += len(stream.get_data()) if stream is not None else 0
+        if content > MAX_CONTENT_BYTES:
+            raise LoadFailure(
+                "too_large",
+                f"the PDF's pages hold more than {MAX_CONTENT_BYTES:,} bytes of content (by page "
+                f"{number} of {len(pages)}): a decompression bomb, or a document to split into "
+                "smaller files",
+            )
+    return [page.extract_text() or "" for page in pages]
 
 
 def _open_without_password(reader: object) -> bool:
