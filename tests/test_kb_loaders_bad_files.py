@@ -299,3 +299,23 @@ def test_a_pdf_whose_pages_hold_too_much_content_is_refused_before_its_text_is_r
     assert isinstance(bomb, DocumentError) and bomb.kind == "too_large", bomb
     assert "bytes of content" in bomb.reason and "split" in bomb.reason
     assert isinstance(fine, Document) and "quick brown fox" in fine.text
+
+
+def test_a_docx_of_an_unknown_zip_version_is_a_broken_file(tmp_path: Path) -> None:
+    import io
+
+    import docx
+
+    buffer = io.BytesIO()
+    document = docx.Document()
+    document.add_paragraph("Text")
+    document.save(buffer)
+    data = bytearray(buffer.getvalue())
+    central = data.index(b"PK\x01\x02")  # the first central directory entry
+    data[central + 6 : central + 8] = (136).to_bytes(2, "little")  # "needs zip version 13.6"
+    (tmp_path / "future.docx").write_bytes(bytes(data))
+
+    result = load_file(tmp_path / "future.docx", root=tmp_path, tenant_id="acme", collection="handbook")
+
+    assert isinstance(result, DocumentError) and result.kind == "broken_file", result
+    assert "zip file version 13.6" in result.reason
