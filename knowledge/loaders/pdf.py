@@ -8,8 +8,9 @@ import logging
 from knowledge.loaders.errors import LoadFailure, Parsed
 from knowledge.loaders.metadata import normalize_metadata
 
-# pypdf logs every recoverable defect of a malformed file; the outcome is reported as a result.
-logging.getLogger("pypdf").setLevel(logging.ERROR)
+# pypdf logs every recoverable defect of a malformed file, some at ERROR ("Advanced encoding ...
+# not implemented yet, using ... instead"), over the progress bar; the outcome is the file's result.
+logging.getLogger("pypdf").setLevel(logging.CRITICAL)
 
 MAX_CONTENT_BYTES = 64 * 2**20
 """The most page content (decompressed drawing and text operators, over all pages) a PDF may have.
