@@ -27,3 +27,18 @@ def test_a_secret_on_a_picked_line_is_found() -> None:
     text = "Intro line\nsetup: aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n" + "-" * 30 + "\nIstanbul office\n"
     hits = list(find_secrets(text, []))
     assert [(h.rule, text[h.start : h.end]) for h in hits] == [("cloud_access_key", "AKIAIOSFODNN7EXAMPLE")]
+
+
+def test_secrets_anywhere_on_a_long_line_are_found_once() -> None:
+    # Lines over 4,096 characters are scanned in overlapping windows (detect-secrets' patterns are
+    # quadratic in a line's length); a token at the start, across a window's edge and at the end of
+    # one long line is each reported once, at its place in the text.
+    keys = ["AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE", "AKIAJ6N5PZ4QWEXAMPLE"]
+    filler = "x" * 3060 + " "
+    line = f"{keys[0]} {filler}{keys[1]} " + filler * 3 + keys[2]
+    assert len(line) > 12_000 and 3070 < line.index(keys[1]) < 3090  # the second straddles 3,072
+    text = "Intro\n" + line + "\nEnd\n"
+
+    hits = sorted(find_secrets(text, []), key=lambda h: h.start)
+
+    assert [(h.rule, text[h.start : h.end]) for h in hits] == [("cloud_access_key", k) for k in keys]

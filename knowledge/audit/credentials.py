@@ -173,7 +173,28 @@ def _is_candidate(line: str) -> bool:
     return any(len(token) >= 16 and not _WORDLIKE.fullmatch(token.strip(_STRIP)) for token in line.split())
 
 
+# detect-secrets' patterns backtrack on long runs ("//" * n for the NPM token, "sk-" * n for OpenAI's,
+# "://" * n for basic auth): quadratic in the line's length, 45 s for a line of 120 KB of slashes. A long
+# line is scanned in overlapping windows instead: linear, and any secret of up to _OVERLAP characters
+# lies whole in one window (JWTs run 200-900; private key blocks are matched on the full text above).
+_WINDOW = 4096
+_OVERLAP = 1024
+
+
 def _scan_line(line: str) -> Iterator[tuple[str, int, int]]:
+    if len(line) <= _WINDOW:
+        yield from _scan_window(line)
+        return
+    seen: set[tuple[str, int, int]] = set()
+    for at in range(0, len(line) - _OVERLAP, _WINDOW - _OVERLAP):
+        for rule, start, end in _scan_window(line[at : at + _WINDOW]):
+            hit = (rule, at + start, at + end)
+            if hit not in seen:  # a secret in the overlap is found twice
+                seen.add(hit)
+                yield hit
+
+
+def _scan_window(line: str) -> Iterator[tuple[str, int, int]]:
     for plugin in _plugins():
         # ".yaml" makes the keyword plugin read "key: value" lines, the shape secrets take in documents.
         for secret in plugin.analyze_line(filename="document.yaml", line=line, line_number=1):

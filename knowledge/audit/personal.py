@@ -7,6 +7,7 @@ number is a real number of a region, ``python-stdnum`` whether an SSN, a card nu
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
@@ -119,11 +120,16 @@ def _emails(text: str, rules: AuditRules) -> Iterator[Hit]:
 
 def _phones(text: str, rules: AuditRules) -> Iterator[Hit]:
     context_words = tuple(w.lower() for w in rules.organisation_phone_context)
-    codes: list[tuple[int, int]] | None = None  # found on the first candidate: most texts have none
+    codes: list[re.Match[str]] | None = None  # found on the first candidate: most texts have none
+    ends: list[int] = []
     for m in _PHONE.finditer(text):
         if codes is None:
-            codes = [(c.start(), c.end()) for c in _CODE_SHAPES.finditer(text)]
-        if any(m.start() < end and start < m.end() for start, end in codes):
+            codes = list(_CODE_SHAPES.finditer(text))
+            ends = [c.end() for c in codes]
+        # The codes are apart and in order: only the first one ending after the candidate starts can
+        # overlap it (a scan of all of them per candidate was quadratic: 11 s for 240 KB of " 1").
+        after = bisect.bisect_right(ends, m.start())
+        if after < len(codes) and codes[after].start() < m.end():
             continue
         raw = m.group(0).rstrip(" .-(")
         digits = re.sub(r"\D", "", raw)
