@@ -4,8 +4,8 @@ A small LIFO pool of connections, WAL, one transaction per operation. A call tak
 recently used idle connection (or opens one) and gives it back when done, so sequential calls,
 whatever thread they come from, stay on one connection: its page cache and prepared statements
 stay warm, and no other connection's cache is invalidated by its commits. Writers take the write
-lock before a connection, so writers queued behind each other run on one connection too. Async callers run the
-same executor in a worker thread (``asyncio.to_thread``).
+lock before a connection, so writers queued behind each other run on one connection too. Async
+callers run the same executor in a worker thread (``asyncio.to_thread``).
 
 One write lock per file: SQLite admits one writer at a time anyway; queueing this process's
 writers (of every component on the file) on one lock wakes the next the moment the lock frees,

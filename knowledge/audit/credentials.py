@@ -185,13 +185,18 @@ def _scan_line(line: str) -> Iterator[tuple[str, int, int]]:
     if len(line) <= _WINDOW:
         yield from _scan_window(line)
         return
-    seen: set[tuple[str, int, int]] = set()
-    for at in range(0, len(line) - _OVERLAP, _WINDOW - _OVERLAP):
-        for rule, start, end in _scan_window(line[at : at + _WINDOW]):
-            hit = (rule, at + start, at + end)
-            if hit not in seen:  # a secret in the overlap is found twice
-                seen.add(hit)
-                yield hit
+    hits = {
+        (rule, at + start, at + end)
+        for at in range(0, len(line) - _OVERLAP, _WINDOW - _OVERLAP)
+        for rule, start, end in _scan_window(line[at : at + _WINDOW])
+    }
+    # A secret in an overlap is found twice (one hit, as a set), and one cut by a window's edge may
+    # match in part there: the whole match from the next window is kept, not the part inside it.
+    reach = -1  # the furthest end of the hits kept so far (they start no later than this one)
+    for hit in sorted(hits, key=lambda h: (h[1], -h[2])):
+        if hit[2] > reach:
+            reach = hit[2]
+            yield hit
 
 
 def _scan_window(line: str) -> Iterator[tuple[str, int, int]]:
