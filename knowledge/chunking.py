@@ -183,12 +183,13 @@ def _fit_heading(heading: str, max_tokens: int) -> tuple[str, int]:
     """The heading path, shortened to its last heading and then cut, if it would crowd out the text;
     with its size in tokens."""
     budget = max_tokens // 4
-    if (tokens := _count(heading, special=False)) <= budget:
+    chars = budget * MAX_CHARS_PER_TOKEN  # a heading of one long word is one [UNK] token
+    if len(heading) <= chars and (tokens := _count(heading, special=False)) <= budget:
         return heading, tokens
     last = heading.rsplit(HEADING_SEPARATOR, 1)[-1]
-    if (tokens := _count(last, special=False)) <= budget:
+    if len(last) <= chars and (tokens := _count(last, special=False)) <= budget:
         return last, tokens
-    cut = _token_windows(last, budget)[0].strip()
+    cut = _token_windows(last[:chars], budget)[0].strip()
     return cut, _count(cut, special=False)
 
 

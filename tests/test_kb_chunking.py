@@ -191,6 +191,16 @@ def test_words_the_tokenizer_reads_as_one_unknown_token_still_make_bounded_chunk
         assert not Counter(ch for ch in text.split("\n", 1)[1] if not ch.isspace()) - kept
 
 
+def test_a_heading_of_one_long_word_is_cut_before_it_is_repeated_in_every_chunk() -> None:
+    text = "# " + "a" * 100_000 + "\n\nThe body.\n\n" + "more words " * 500
+    chunks = chunk_document(make_doc(text), max_tokens=256)
+
+    assert_sizes(chunks, 256)
+    assert len(chunks) > 1 and all(c.heading and c.text.startswith(c.heading) for c in chunks)
+    assert all(len(c.heading or "") <= 256 // 4 * MAX_CHARS_PER_TOKEN for c in chunks)
+    assert all(len(c.text) <= 256 * MAX_CHARS_PER_TOKEN for c in chunks)
+
+
 def test_a_huge_run_on_paragraph_is_cut_before_it_is_tokenized_and_loses_nothing() -> None:
     # 1.2 MB without a sentence end or a line break: more than 64 chunks' worth of characters, so
     # it is cut by characters (at spaces) first, then each piece by tokens.
