@@ -14,18 +14,16 @@ Seconds per stage, one process, one run each (the figures are far apart; docs/be
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 import tempfile
 import time
-import zipfile
-import zlib
 from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from graph.ingestion.audit_step import audit_document
+from knowledge.corpus.hostile import docx_of_paragraphs, pdf_of_one_shared_page, text_operators
 from knowledge.documents import Document
 from knowledge.ingest import chunk_or_error
 from knowledge.loaders import load_file
@@ -38,52 +36,6 @@ PIECES = {
     "one long word": "a",
     "words": "word ",
 }
-
-
-def _docx_bomb(xml_bytes: int) -> bytes:
-    import docx
-
-    source = io.BytesIO()
-    document = docx.Document()
-    document.add_paragraph("MARKER")
-    document.save(source)
-    out = io.BytesIO()
-    block = b"<w:p><w:r><w:t>" + b"a" * 1000 + b"</w:t></w:r></w:p>"
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            if info.filename != "word/document.xml":
-                dst.writestr(info, src.read(info))
-                continue
-            head, tail = src.read(info).split(b"MARKER")
-            with dst.open("word/document.xml", "w", force_zip64=True) as part:
-                part.write(head + b"</w:t></w:r></w:p>")
-                for _ in range(xml_bytes // len(block)):
-                    part.write(block)
-                part.write(b"<w:p><w:r><w:t>" + tail)
-    return out.getvalue()
-
-
-def _pdf_bomb(pages: int, content_bytes: int) -> bytes:
-    line = b"(The quick brown fox jumps over the lazy dog.) Tj "
-    packed = zlib.compress(b"BT /F1 12 Tf 72 712 Td " + line * (content_bytes // len(line)) + b"ET", 9)
-    kids = b" ".join(b"%d 0 R" % (5 + i) for i in range(pages))
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
-    objects += [page + b"/Resources << /Font << /F1 4 0 R >> >> >>"] * pages
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
 
 
 def _stages(path: Path, root: Path) -> tuple[float, float, float, str]:
@@ -124,8 +76,8 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
         for name, data in (
-            ("docx of 70 MB of paragraphs", _docx_bomb(70 * 2**20)),
-            ("PDF, 70 pages sharing 1 MB", _pdf_bomb(70, 2**20)),
+            ("docx of 70 MB of paragraphs", docx_of_paragraphs(70 * 2**20)[1]),
+            ("PDF, 70 pages sharing 1 MB", pdf_of_one_shared_page(70, text_operators(2**20))),
         ):
             path = root / ("bomb.docx" if "docx" in name else "bomb.pdf")
             path.write_bytes(data)

@@ -209,36 +209,18 @@ def test_unreadable_permissions_are_reported() -> None:
 
 
 def test_a_docx_that_would_expand_past_the_limit_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
-    import zipfile
-
-    import docx
-
+    from knowledge.corpus.hostile import docx_of_paragraphs
     from knowledge.loaders.docx import MAX_XML_BYTES
     from knowledge.loaders.files import DEFAULT_MAX_BYTES
 
     root = tmp_path / "docs"
     root.mkdir()
-    source = tmp_path / "plain.docx"
-    document = docx.Document()
-    document.add_paragraph("MARKER")
-    document.save(str(source))
     # A zip bomb: a valid Word file of short paragraphs that inflates past the limit, though the
-    # file itself is well within the size limit (repeated XML deflates about 400x). Without the
-    # check python-docx parses all of it (260 MB took it 5 minutes) and the run chunks the text.
+    # file itself is well within the size limit. Without the check python-docx parses all of it
+    # (260 MB took it 5 minutes) and the run chunks the text.
+    plain, bombed = docx_of_paragraphs(MAX_XML_BYTES)
     bomb = root / "bomb.docx"
-    paragraph = b"<w:p><w:r><w:t>" + b"a" * 1000 + b"</w:t></w:r></w:p>"
-    block = paragraph * 1000
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as out:
-        for info in src.infolist():
-            if info.filename != "word/document.xml":
-                out.writestr(info, src.read(info))
-                continue
-            head, tail = src.read(info).split(b"MARKER")
-            with out.open("word/document.xml", "w", force_zip64=True) as part:
-                part.write(head + b"</w:t></w:r></w:p>")
-                for _ in range(MAX_XML_BYTES // len(block) + 1):
-                    part.write(block)
-                part.write(b"<w:p><w:r><w:t>" + tail)
+    bomb.write_bytes(bombed)
     assert bomb.stat().st_size < DEFAULT_MAX_BYTES
 
     result = load_file(bomb, root=root, tenant_id="acme", collection="handbook")
@@ -247,50 +229,24 @@ def test_a_docx_that_would_expand_past_the_limit_is_refused_before_it_is_parsed(
     assert result.kind == "too_large"
     assert "expands to" in result.reason and "zip bomb" in result.reason
     # The same file without the bomb still loads: the limit is on expansion, not on Word files.
-    (root / "plain.docx").write_bytes(source.read_bytes())
-    plain = load_file(root / "plain.docx", root=root, tenant_id="acme", collection="handbook")
-    assert isinstance(plain, Document) and "MARKER" in plain.text
-
-
-def _pdf_of_one_shared_page(pages: int, content: bytes) -> bytes:
-    """A PDF whose ``pages`` pages all draw the one compressed content stream ``content``."""
-    import zlib
-
-    packed = zlib.compress(content, 9)
-    kids = b" ".join(b"%d 0 R" % (5 + i) for i in range(pages))
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
-    objects += [page + b"/Resources << /Font << /F1 4 0 R >> >> >>"] * pages
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    (root / "plain.docx").write_bytes(plain)
+    loaded = load_file(root / "plain.docx", root=root, tenant_id="acme", collection="handbook")
+    assert isinstance(loaded, Document) and "MARKER" in loaded.text
 
 
 def test_a_pdf_whose_pages_hold_too_much_content_is_refused_before_its_text_is_read(tmp_path: Path) -> None:
+    from knowledge.corpus.hostile import pdf_of_one_shared_page, text_operators
     from knowledge.loaders.pdf import MAX_CONTENT_BYTES
 
     root = tmp_path / "docs"
     root.mkdir()
-    line = b"(The quick brown fox jumps over the lazy dog.) Tj "
-    operators = b"BT /F1 12 Tf 72 712 Td " + line * (2**20 // len(line)) + b"ET"
     # 70 pages of one shared megabyte of text operators: a 14 KB file that pypdf would read for
     # about a minute (and a thousand such pages for hours, at every resume of the run).
-    pages = MAX_CONTENT_BYTES // len(operators) + 6
-    (root / "bomb.pdf").write_bytes(_pdf_of_one_shared_page(pages, operators))
-    (root / "fine.pdf").write_bytes(
-        _pdf_of_one_shared_page(2, b"BT /F1 12 Tf 72 712 Td " + line * 50 + b"ET")
+    operators = text_operators(2**20)
+    (root / "bomb.pdf").write_bytes(
+        pdf_of_one_shared_page(MAX_CONTENT_BYTES // len(operators) + 6, operators)
     )
+    (root / "fine.pdf").write_bytes(pdf_of_one_shared_page(2, text_operators(2500)))
     assert (root / "bomb.pdf").stat().st_size < 100_000
 
     bomb = load_file(root / "bomb.pdf", root=root, tenant_id="acme", collection="handbook")
