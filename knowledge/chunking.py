@@ -12,7 +12,9 @@ normalizer works character by character, so texts joined at a space, tab or newl
 sum of their tokens (``tests/test_kb_chunking_counts.py`` checks this over random unicode). A chunk
 whose pieces meet without such a break is measured again as a whole.
 
-Characters are bounded too: at most :data:`MAX_CHARS_PER_TOKEN` per token of the limit. The
+Characters are bounded too: a piece of text at most :data:`MAX_CHARS_PER_TOKEN` per token it may
+have, the heading path the same per token of its quarter, a chunk as a whole the same per token of
+the limit (only a single piece under a long heading goes over, by at most the heading). The
 tokenizer reads a word of over 100 characters (a base64 image, minified code, a key) as one
 [UNK] token, so by tokens alone a megabyte of it would be one chunk of one token, stored, indexed
 and handed to the model as context. Such text is cut into character windows, at whitespace where
