@@ -6,10 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest_harness import write_corpus
+from ingest_harness import opened, write_corpus
 
-from graph.ingestion import resources
-from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
 from memory.manager import MemoryManager
@@ -39,7 +37,7 @@ def make_world(db_url: str, tmp_path: Path) -> World:
     (root / "empty.md").write_text("")  # one failed document: with this rule, the run needs a review
     rules = tmp_path / "rules.toml"
     rules.write_text("needs_review_failure_share = 0.0\n")
-    with resources.installed(Resources.open(db_url, reports_dir=tmp_path / "reports")) as res:
+    with opened(db_url, tmp_path / "reports") as res:
         settings = Settings(source=str(root), collection="handbook", embedder="hashing", batch_size=8,
                             audit_rules=str(rules))  # fmt: skip
         outcome = execute(res, "acme", RUN, settings=settings)

@@ -25,9 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ingest_harness import opened
 
-from graph.ingestion import resources
-from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
 from knowledge.audit.report import SEVERITY_COLOURS
@@ -145,8 +144,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     """A real run of the ingestion graph over a generated corpus with planted findings."""
     work = tmp_path_factory.mktemp("browser")
     generate_corpus(work / "corpus", docs=60, seed=3)
-    opened = Resources.open(f"sqlite:///{work / 'kassist.db'}", reports_dir=work / "reports")
-    with resources.installed(opened) as res:
+    with opened(f"sqlite:///{work / 'kassist.db'}", work / "reports") as res:
         settings = Settings(
             source=str(work / "corpus"), collection="handbook", embedder="hashing", batch_size=20
         )

@@ -114,7 +114,7 @@ def test_runs_paused_between_batches_leave_a_bounded_look_ahead(res: Resources, 
         settings = Settings(source=str(root), collection="handbook", embedder="hashing", batch_size=3)
         assert execute(res, TENANT, f"p{i}", settings=settings, max_steps=2).state.status == "paused"
     for ahead in (pipeline._loading, pipeline._embedding):
-        runs = {(k[0] if isinstance(k, tuple) else k).run_id for k in ahead}
+        runs = {work.run_id for work in ahead}
         assert 0 < len(runs) <= pipeline.MAX_RUNS_AHEAD
     resumed = execute(res, TENANT, "p0").state  # its look-ahead was dropped: it loads again
     assert resumed.status == "completed" and resumed.counters.documents_indexed == 12

@@ -8,9 +8,8 @@ import json
 from pathlib import Path
 
 from assistant_support import ask, assistant
+from ingest_harness import opened
 
-from graph.ingestion import resources
-from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
 
@@ -30,7 +29,7 @@ def write_handbook(root: Path) -> Path:
 def test_the_assistant_says_how_far_the_handbook_ingestion_got(db_url: str, tmp_path: Path) -> None:
     root = write_handbook(tmp_path / "handbook")
     settings = Settings(source=str(root), collection="company_handbook", embedder="local", batch_size=1)
-    with resources.installed(Resources.open(db_url, reports_dir=tmp_path / "reports")) as res:
+    with opened(db_url, tmp_path / "reports") as res:
         paused = execute(res, TENANT, "handbook-7f3a", settings=settings, max_steps=3).state
         assert paused.status == "paused" and paused.batch_cursor == 2
         with assistant(db_url) as graph:
