@@ -23,12 +23,16 @@ test: $(STAMP) browser
 
 # The operator console's browser tests drive Debian's chromium (tests/test_console_browser.py):
 # installed here when missing and we run as root with apt; otherwise those tests skip, saying why.
+# Only the browser, its driver and one font (what headless pages need): no recommended packages
+# (systemd, udev, avahi and cups helpers came with them).
+BROWSER_PACKAGES := chromium chromium-driver fonts-liberation
 .PHONY: browser
 browser:
 	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  apt-get install -y -q chromium chromium-driver || \
-	  { apt-get update -q && apt-get install -y -q chromium chromium-driver; } || \
+	  echo "installing $(BROWSER_PACKAGES) for the console's browser tests (apt, --no-install-recommends)"; \
+	  apt-get install -y -q --no-install-recommends $(BROWSER_PACKAGES) || \
+	  { apt-get update -q && apt-get install -y -q --no-install-recommends $(BROWSER_PACKAGES); } || \
 	  echo "could not install chromium: the console's browser tests will skip"; \
 	else echo "chromium is not installed (and we are not root): the console's browser tests will skip"; fi
 
