@@ -16,12 +16,20 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   per graph, ``created_by: system``) are readable by every tenant and changeable by none;
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
   (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
-- approving a run waiting for review (a resume with ``decision: approve``) needs an admin key;
+- deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
+- nobody writes a thread's state directly: ``POST /threads/{id}/state`` (``update_state``,
+  ``as_node``) and a new thread's ``supersteps`` are refused with 403 for every role, since the
+  graphs' state belongs to their nodes: a conversation grows by runs, a review is decided by a
+  resume. (langgraph-api sends them as a threads "update" without metadata; a metadata PATCH and a
+  run cancellation carry metadata.) :class:`server.saver.ServerCheckpointer` refuses such a
+  checkpoint (source ``update``) again, should a future route write one another way;
 - anything else (a resource or action a future langgraph-api adds): refused by the global handler
   until a rule is written for it.
 
 Runs, assistants and crons may carry only the configurable keys :mod:`server.configurable` allows
-for their graph (422 otherwise); a ``tenant_id`` other than the key's is refused (403).
+for their graph (422 otherwise); a ``tenant_id`` other than the key's is refused (403). A run's
+input may hold only its graph's client keys (``INPUT_KEYS``: 422 naming the others); a ``command``
+may only resume (``update`` and ``goto`` write state or move the graph: 422).
 """
 
 from __future__ import annotations
@@ -35,10 +43,18 @@ from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import TENANT_KEY
-from server.configurable import CLIENT_KEYS, refusal, refused_keys
+from server.configurable import (
+    CLIENT_KEYS,
+    MAX_CONTEXT_BUDGET,
+    refusal,
+    refused_id,
+    refused_input,
+    refused_keys,
+    refused_value,
+)
 from server.keys import KeyResolver, KeyTable, load_key_table, token_from_headers
-from server.roles import STORE_WRITES, admin_only, approves, is_tenant_level
-from server.turn_input import turn_refusal
+from server.roles import STORE_WRITES, admin_only, decides, is_tenant_level
+from server.turn_input import question_refusal, turn_refusal
 
 auth = Auth()
 
@@ -73,9 +89,21 @@ _SERVER_KEYS = frozenset(
     {"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map", "__event_streaming_v2"}
 )
 _SERVER_PREFIXES = ("langgraph_", "langsmith-")
-# Graphs without a review step: a resume of theirs approves nothing. A graph the server cannot
+# Graphs without a review step: a resume of theirs decides nothing. A graph the server cannot
 # tell (a user-made assistant: None) is treated as one that may have one.
 _NO_REVIEW = frozenset({"assistant", "documents"})
+# The assistant's default context budget (graph.assistant.services.DEFAULT_BUDGET, not imported:
+# this module loads no graph); a run with another budget sends configurable.context_budget.
+DEFAULT_BUDGET = 3000
+# Graphs whose runs go through their built-in assistant only: an assistant of a client's own for
+# them could carry nothing a run may not (no configurable keys), and the server could not tell
+# the graph of a run on it, so its input would escape the graph's input list.
+_BUILT_IN_ONLY = frozenset({"ingestion"})
+STATE_WRITE_REFUSED = (
+    "writing a thread's state directly is not allowed on this server (POST /threads/{id}/state, "
+    "supersteps): send the user's message as a run's input, and decide a review with "
+    'command={"resume": {"decision": "approve" | "reject"}} (admin key)'
+)
 
 
 def _server_set(key: str) -> bool:
@@ -142,6 +170,10 @@ def check_configurable(
     refused = refused_keys(graph, sent)
     if refused:
         raise Auth.exceptions.HTTPException(status_code=422, detail=refusal(graph, refused))
+    for key, value in sent.items():
+        problem = refused_value(str(key), value) or refused_id(str(key), value)
+        if problem is not None:
+            raise Auth.exceptions.HTTPException(status_code=422, detail=problem)
 
 
 def _graph_of_assistant(assistant_id: object) -> str | None:
@@ -179,32 +211,62 @@ async def refuse_unruled(ctx: Auth.types.AuthContext, value: Any) -> bool:
 
 
 # -- threads and their runs -------------------------------------------------------------------
+def is_state_write(value: object) -> bool:
+    """Whether a threads "update" writes the thread's state: langgraph-api's ``Threads.State.post``
+    and ``bulk`` send only the thread id, a metadata PATCH sends ``metadata`` and a run
+    cancellation ``metadata`` and ``action``."""
+    return isinstance(value, Mapping) and "metadata" not in value and "action" not in value
+
+
 @auth.on(resources="threads", actions=["create", "update"])
 async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    if ctx.action == "update" and is_state_write(value):
+        raise Auth.exceptions.HTTPException(status_code=403, detail=STATE_WRITE_REFUSED)
     _stamp(ctx, value)
     return _owned(ctx)
 
 
-def _check_turn(run_input: object, command: object) -> None:
-    """Only the user's own messages start an assistant turn (server.turn_input says why)."""
-    refused = turn_refusal(run_input)
-    if refused is None and isinstance(command, Mapping) and command.get("update") is not None:
-        refused = "command.update writes the conversation's state directly: send the user's message as input"
-    if refused is not None:
-        raise Auth.exceptions.HTTPException(status_code=422, detail=refused)
+def _refuse(status: int, detail: str | None) -> None:
+    if detail is not None:
+        raise Auth.exceptions.HTTPException(status_code=status, detail=detail)
+
+
+def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[str, Any]) -> None:
+    """What a run (or a cron's runs) may carry besides its configurable keys: its graph's input
+    keys, the user's own messages, a question that fits the context, a command that only resumes,
+    and a decision on a review only with an admin key."""
+    run_input, command = kwargs.get("input"), kwargs.get("command")
+    _refuse(422, refused_input(graph, run_input))
+    if graph in (None, "assistant"):  # None: a client's own assistant, maybe of this graph
+        _refuse(422, turn_refusal(run_input))
+        sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
+        budget = sent.get("context_budget", DEFAULT_BUDGET)
+        if isinstance(budget, int) and not isinstance(budget, bool):
+            _refuse(422, question_refusal(run_input, budget, MAX_CONTEXT_BUDGET))
+    if command is None:
+        return
+    if not isinstance(command, Mapping):
+        _refuse(422, "command must be an object; a client may send only command.resume")
+        return
+    for part in ("update", "goto"):
+        if command.get(part) is not None:
+            _refuse(
+                422,
+                f"command.{part} is not allowed: it would write the run's state or move it to a node "
+                "of the client's choosing; send input (the user's message, a run's settings) or "
+                "command.resume",
+            )
+    if decides(command.get("resume")) and graph not in _NO_REVIEW:
+        _require_admin(ctx, "decide (approve or reject) a run that needs review")
 
 
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
-    """A run: on the caller's thread only, with the configurable keys its graph allows."""
+    """A run: on the caller's thread only, with the configurable keys and input its graph allows."""
     kwargs = value.get("kwargs") or {}
     graph = _graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
-    command = kwargs.get("command")
-    if graph == "assistant":
-        _check_turn(kwargs.get("input"), command)
-    if isinstance(command, Mapping) and approves(command.get("resume")) and graph not in _NO_REVIEW:
-        _require_admin(ctx, "approve a run that needs review")
+    check_run(ctx, graph, kwargs)
     _stamp(ctx, value)
     return _owned(ctx)
 
@@ -217,6 +279,12 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
 # -- assistants ---------------------------------------------------------------------------------
 def _check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
     graph = value.get("graph_id")
+    if graph in _BUILT_IN_ONLY:
+        _refuse(
+            422,
+            f"graph {graph!r} runs only through its built-in assistant {graph!r}: a run's options "
+            "are its input (its settings), there is nothing an assistant of your own could set",
+        )
     check_configurable(ctx, str(graph) if graph else None, value.get("config"), value.get("context"))
 
 
@@ -244,6 +312,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     payload = value.get("payload") or {}
     graph = _graph_of_assistant(payload.get("assistant_id"))
     check_configurable(ctx, graph, payload.get("config"), payload.get("context"))
+    check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
     _stamp(ctx, value)
     return _owned(ctx)
 
@@ -263,3 +332,6 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
         value["namespace"] = namespace
     if ctx.action in STORE_WRITES and is_tenant_level(namespace[1:]):
         _require_admin(ctx, "write tenant-level memory defaults")
+    key = value.get("key")
+    if key is not None:
+        _refuse(422, refused_id("key", key, label="item key"))

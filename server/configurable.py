@@ -7,11 +7,19 @@ silently passed on: a graph's configurable knobs are server-side settings unless
 worker) are never client-settable, whatever a graph's entry says.
 
 Adding a graph's client keys is one line in ``CLIENT_KEYS``.
+
+A run's *input* has a list too (``INPUT_KEYS``): the state keys a client may start a run with. The
+rest of a graph's state (an ingestion run's status, review, report paths, run id, counters, step
+outputs; an assistant turn's focus, memories, citations) is the server's, written only by the graph's
+own nodes, so a client that names one gets 422 instead of having its value land in internal state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+
+from checkpointer.errors import InvalidId
+from checkpointer.tenant import check_id
 
 CLIENT_KEYS: Mapping[str, frozenset[str]] = {
     # graph name (langgraph.json "graphs" key / LangServe path) -> keys a client may set
@@ -25,6 +33,22 @@ THREAD_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns"})
 """Which thread and checkpoint a run continues from: every interface accepts them."""
 
 NEVER_CLIENT_KEYS = frozenset({"ledger_path", "step_delay"})
+
+INGESTION_INPUT_KEYS = frozenset({"settings", "goal", "conversation_id"})
+"""What docs/ingestion.md names as a run's input: its settings, a goal, the conversation it serves.
+Kept here (not imported from graph.ingestion) so that the auth module loads nothing of the graph;
+tests/test_server_boundary.py checks it against the ingestion graph's own input schema."""
+
+INPUT_KEYS: Mapping[str, frozenset[str]] = {
+    "ingestion": INGESTION_INPUT_KEYS,
+    "assistant": frozenset({"messages"}),  # the user's message; server/turn_input.py checks its kind
+}
+"""Graph -> the input keys a client may send. A graph not listed here (the tenancy tests' tiny
+graph) keeps the keys of its own input schema."""
+
+MAX_CONTEXT_BUDGET = 200_000
+"""The largest ``context_budget`` (tokens) a client may ask for: above any chat model's window, so
+a larger number is a mistake, and the server never sizes work by an unbounded number."""
 
 
 def client_keys(graph: str | None) -> frozenset[str]:
@@ -51,3 +75,42 @@ def refusal(graph: str | None, refused: Iterable[str], where: str = "configurabl
         f"{where} keys {sorted(refused)} cannot be set by a client for {name}; "
         f"allowed: {allowed or 'none'}. Server-side settings are configured on the server."
     )
+
+
+def refused_input(graph: str | None, run_input: object) -> str | None:
+    """Why ``run_input`` may not start a run of ``graph`` (422), or None when it may."""
+    allowed = INPUT_KEYS.get(graph) if graph is not None else None
+    if allowed is None or run_input is None:
+        return None  # no list for this graph; None: a run continuing the thread as it is
+    if not isinstance(run_input, Mapping):
+        return f"input of graph {graph!r} must be an object with the keys {sorted(allowed)}"
+    extra = sorted(str(k) for k in run_input if k not in allowed)
+    if not extra:
+        return None
+    return (
+        f"input keys {extra} cannot be set by a client for graph {graph!r}; allowed: {sorted(allowed)}. "
+        "The rest of a run's state is written by the server"
+    )
+
+
+def refused_value(key: str, value: object) -> str | None:
+    """Why an allowed configurable ``value`` is out of bounds (422), or None. Only the bounds the
+    servers enforce before a run; the graph validates the rest (e.g. an unknown compaction)."""
+    if key != "context_budget" or isinstance(value, bool) or not isinstance(value, int):
+        return None
+    if 200 <= value <= MAX_CONTEXT_BUDGET:
+        return None
+    return f"configurable.context_budget must be between 200 and {MAX_CONTEXT_BUDGET} tokens, got {value}"
+
+
+def refused_id(key: str, value: object, *, label: str | None = None) -> str | None:
+    """Why an id cannot be stored on every backend (NUL, a lone surrogate, over 512 UTF-8 bytes:
+    422), or None: the thread keys (``thread_id``, ``checkpoint_id``, ``checkpoint_ns``) and, with
+    a ``label``, any other id (a store item's key). Other configurable keys: None."""
+    if key not in THREAD_KEYS and label is None:
+        return None
+    try:
+        check_id(key, value, label=label)
+    except InvalidId as exc:
+        return str(exc)
+    return None

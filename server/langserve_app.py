@@ -33,16 +33,19 @@ from langserve.server import EndpointName
 from typing_extensions import TypedDict
 
 from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
+from checkpointer.errors import InvalidId
 from graph.assistant.graph import build_graph
 from graph.assistant.services import ENV_EMBEDDER, Services, Settings
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
 from kassist.tenancy import TenantMismatch, TenantRequired
 from knowledge.embedders import EmbedderUnavailable, select_embedder
 from memory import MemoryStore
+from memory.context import ContextBudgetTooSmall
 from memory.context.compaction import Strategy
 from server.browser_login import add_login_routes
-from server.configurable import client_keys
+from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
+from server.http_limits import RequestLimits, max_body_bytes
 from server.key_store import KeyStore, active_keys_in
 from server.keys import KeyResolver, KeyTable, Principal, load_key_table
 from server.request_config import (
@@ -55,6 +58,7 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
+from server.turn_input import question_refusal
 
 GRAPH = "assistant"
 PATH = f"/{GRAPH}"
@@ -177,11 +181,17 @@ class Served:
 
 
 def create_app(
-    database_url: str | None = None, keys: KeyTable | None = None, *, services: Services | None = None
+    database_url: str | None = None,
+    keys: KeyTable | None = None,
+    *,
+    services: Services | None = None,
+    max_body: int | None = None,
 ) -> FastAPI:
     """The FastAPI app on ``database_url`` (default: ``KASSIST_DATABASE_URL``) and ``keys`` (default:
-    ``KASSIST_API_KEYS_FILE`` / ``KASSIST_API_KEYS``; none configured -> every request gets 401)."""
+    ``KASSIST_API_KEYS_FILE`` / ``KASSIST_API_KEYS``; none configured -> every request gets 401),
+    accepting request bodies up to ``max_body`` bytes (default: ``KASSIST_MAX_BODY_BYTES``, 1 MiB)."""
     table = keys if keys is not None else load_key_table()
+    limit = max_body_bytes() if max_body is None else max_body  # a bad setting fails before anything opens
     url = database_url or database_url_from_env()
     served = Served.open(url, services)
     key_store = KeyStore(served.saver)
@@ -200,6 +210,7 @@ def create_app(
             await served.aclose()
 
     app = FastAPI(title="kassist", lifespan=lifespan)
+    app.add_middleware(RequestLimits, max_body=limit)  # type: ignore[arg-type]
     principal = add_login_routes(app, resolver, landing=f"{PATH}/playground/")
     add_error_handlers(app)
     app.include_router(runs_router(runs, principal), prefix="/v1/runs")
@@ -223,6 +234,13 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(CheckpointConflict)
     async def conflict(_: Request, exc: Exception) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    # A request the checks before the run could not see through (the context of a turn holds more
+    # than the question: the instructions, the user's pinned preferences): the client's to fix.
+    @app.exception_handler(InvalidId)
+    @app.exception_handler(ContextBudgetTooSmall)
+    async def unprocessable(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
 
 
 def add_assistant_routes(
@@ -249,7 +267,14 @@ def add_assistant_routes(
             else:
                 sent = sent_configurable(body)
             run = run_config(config, caller, sent, GRAPH)
-            Settings.from_config(run["configurable"])  # a bad budget or strategy, before anything runs
+            # A bad budget or strategy, a question the budget cannot hold: before anything runs.
+            settings = Settings.from_config(run["configurable"], served.services.defaults)
+            given = body if isinstance(body, Mapping) else {}
+            inputs = given.get("inputs") if request.url.path.endswith("/batch") else [given.get("input")]
+            for run_input in inputs if isinstance(inputs, list) else []:
+                refused_question = question_refusal(run_input, settings.budget, MAX_CONTEXT_BUDGET)
+                if refused_question is not None:
+                    raise Refused(422, refused_question)
         except Refused as refused:
             raise _http(refused) from None
         except ValueError as exc:
@@ -274,6 +299,9 @@ def add_assistant_routes(
             tenant = check_tenant(principal(request), {})
         except Refused as refused:
             raise _http(refused) from None
+        problem = refused_id("thread_id", thread_id, label="thread id")
+        if problem is not None:
+            raise HTTPException(status_code=422, detail=problem)
         snapshot = await served.graph.aget_state(
             {"configurable": {"thread_id": thread_id, TENANT_KEY: tenant}}
         )

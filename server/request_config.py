@@ -6,7 +6,8 @@ and the user (``configurable.user_id``) are set from the authenticated key only:
 repeat its own tenant, never name another (403), with or without a thread, and never names a user.
 Every other configurable key must be on the graph's allow-list (:mod:`server.configurable`);
 anything else is refused with 422 naming the keys, so a client cannot set server-side knobs such as
-``ledger_path`` or ``step_delay``. A batch carries one config per input (each checked the same
+``ledger_path`` or ``step_delay``; an id no database can store (NUL, a lone surrogate, over 512
+bytes) and a ``context_budget`` out of bounds are refused with 422 before anything runs. A batch carries one config per input (each checked the same
 way), so that every input runs on its own thread.
 """
 
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checkpointer import TENANT_KEY
-from server.configurable import THREAD_KEYS, client_keys, refusal, refused_keys
+from server.configurable import THREAD_KEYS, client_keys, refusal, refused_id, refused_keys, refused_value
 from server.keys import Principal
 
 NO_KEY = "missing or unknown API key; send it as x-api-key or Authorization: Bearer"
@@ -80,6 +81,9 @@ def run_config(
         value = sent[key]
         if key in THREAD_KEYS and (not isinstance(value, str) or (key == "thread_id" and not value.strip())):
             raise Refused(422, f"configurable.{key} must be a non-empty string, got {value!r}")
+        problem = refused_id(key, value) or refused_value(key, value)
+        if problem is not None:  # NUL, a lone surrogate, over 512 bytes; a budget out of bounds
+            raise Refused(422, problem)
         configurable[key] = value
     if "thread_id" not in configurable:
         raise Refused(

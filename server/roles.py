@@ -4,7 +4,8 @@
   every user of the tenant, i.e. one under ``("defaults", ...)`` or with the tenant-defaults user
   ``"*"`` in it (memory's ``TENANT_DEFAULTS``: ``("users", "*")``, ``("assistant", "*", ...)``);
 - release (approve) a quarantined memory;
-- approve a run waiting for review (a resume whose decision is ``approve``);
+- decide a run waiting for review: approve or reject it (any resume of a graph with a review step:
+  the ingestion graph's review reads every value but ``approve`` as a rejection);
 - create or revoke the tenant's API keys.
 
 A member asking for one of these gets 403 with what it needs, never a silent no-op.
@@ -29,6 +30,12 @@ def approves(resume: object) -> bool:
     read exactly as the ingestion graph's review node reads it."""
     decision = resume.get("decision") if isinstance(resume, Mapping) else resume
     return str(decision) == "approve"
+
+
+def decides(resume: object) -> bool:
+    """Whether a resume value decides a review: any value does (LangGraph resumes on anything but
+    None, and the review node reads every value but ``approve`` as a rejection)."""
+    return resume is not None
 
 
 def admin_only(what: str) -> str:

@@ -17,6 +17,12 @@ The tenant of every call comes from the caller, never from the data:
   the call is refused (``TenantRequired``, which langgraph-api logs).
 
 A call with no tenant from any of these (no request, no auth) raises ``TenantRequired``.
+
+A checkpoint whose metadata ``source`` is ``"update"`` (``update_state``: a client writing the
+thread's state instead of its graph's nodes) is refused when written for an authenticated caller:
+the auth handlers refuse every route that writes one (server/auth.py), this is the second line,
+should a route or a future langgraph-api write one another way. Runs never write that source
+(theirs are ``input``, ``loop`` and ``fork``), so the server's own work is unaffected.
 """
 
 from __future__ import annotations
@@ -39,6 +45,21 @@ from kassist.tenancy import (
     run_tenancy,
     validate_tenant_id,
 )
+
+STATE_WRITE_REFUSED = (
+    "writing a thread's state directly is not allowed on this server: runs write it; send the "
+    "user's message as a run's input, and decide a review with command.resume (admin key)"
+)
+
+
+def state_write_refused() -> Exception:
+    """The refusal of a client's state write: a 403 where langgraph-api answers it (starlette's
+    HTTPException), a PermissionError anywhere else."""
+    try:
+        from starlette.exceptions import HTTPException
+    except ImportError:  # not inside a server: the checkpointer's own users get a plain error
+        return PermissionError(STATE_WRITE_REFUSED)
+    return HTTPException(status_code=403, detail=STATE_WRITE_REFUSED)
 
 
 class ServerTenancy(RunTenancy):
@@ -129,6 +150,13 @@ class ServerCheckpointer(TenantCheckpointer):
             return
         run_tenancy().remember_run(str(run_id), self._tenant(config))
 
+    def _check_source(self, config: RunnableConfig, metadata: CheckpointMetadata) -> None:
+        if metadata.get("source") != "update":
+            return
+        caller = (config.get("configurable") or {}).get(AUTH_USER_KEY) or run_tenancy().request_user()
+        if caller is not None:
+            raise state_write_refused()
+
     def put(
         self,
         config: RunnableConfig,
@@ -136,6 +164,7 @@ class ServerCheckpointer(TenantCheckpointer):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> RunnableConfig:
+        self._check_source(config, metadata)
         saved = super().put(config, checkpoint, metadata, new_versions)
         self._remember_run(config, metadata)
         return saved
@@ -147,6 +176,7 @@ class ServerCheckpointer(TenantCheckpointer):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> RunnableConfig:
+        self._check_source(config, metadata)
         saved = await super().aput(config, checkpoint, metadata, new_versions)
         self._remember_run(config, metadata)
         return saved

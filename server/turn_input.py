@@ -6,6 +6,10 @@ mouth that later turns trust. LangServe refuses them by its input schema
 (:class:`server.langserve_app.AssistantRequest`); on the LangGraph server the auth handler asks
 :func:`turn_refusal` before a run is created, and refuses a ``Command(update=...)``, which writes
 the thread's state directly.
+
+A question that alone is over the run's context budget can never be answered (the context always
+holds the latest question whole): :func:`question_refusal` says so with a 422 before the run
+starts, instead of a run that fails (or, on LangServe, a 500).
 """
 
 from __future__ import annotations
@@ -13,7 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from knowledge.tokens import count_message_tokens
+
 USER_ROLES = frozenset({"user", "human"})
+TOKEN_MODEL = "gpt-4o-mini"
+"""The encoding the assistant counts with unless its chat model has another (graph.assistant.nodes)."""
+_MAX_CHARS_PER_TOKEN = 8
+_PREFIX_MARGIN = 16  # tokens a cut word may add to a prefix's count
 
 
 def is_user_message(message: Any) -> bool:
@@ -49,3 +59,50 @@ def turn_refusal(run_input: object) -> str | None:
                 "messages (role 'user'); system and assistant messages come from the server"
             )
     return None
+
+
+def _text(message: Any) -> str | None:
+    if isinstance(message, str):
+        return message
+    if isinstance(message, Sequence) and len(message) == 2 and isinstance(message[1], str):
+        return message[1]
+    if isinstance(message, Mapping):
+        content = message.get("content")
+        return content if isinstance(content, str) else None
+    return None
+
+
+def question_tokens(text: str, budget: int) -> tuple[int, bool]:
+    """Tokens of ``text`` as the user's message, counted only as far as deciding against
+    ``budget`` needs, and whether that is the whole count (False: at least that many). A text of
+    at most ``budget`` UTF-8 bytes fits (a token is at least a byte); a prefix well over the budget
+    is over it (cutting a text splits at most its last word differently: a few tokens), so a
+    megabyte-long question costs a prefix's count, not the whole one's."""
+    if len(text) <= budget and len(text.encode("utf-8", "surrogatepass")) <= budget:
+        return len(text), False  # an upper bound: enough to say it fits
+    prefix = text[: (budget + _PREFIX_MARGIN + 1) * _MAX_CHARS_PER_TOKEN]
+    counted = count_message_tokens([{"role": "user", "content": prefix}], model=TOKEN_MODEL)
+    if len(prefix) == len(text):
+        return counted, True
+    if counted > budget + _PREFIX_MARGIN:
+        return counted - _PREFIX_MARGIN, False
+    return count_message_tokens([{"role": "user", "content": text}], model=TOKEN_MODEL), True
+
+
+def question_refusal(run_input: object, budget: int, max_budget: int) -> str | None:
+    """Why the latest message of ``run_input`` cannot fit a context of ``budget`` tokens, or None."""
+    messages = run_input.get("messages") if isinstance(run_input, Mapping) else None
+    if isinstance(messages, (str, Mapping)):
+        messages = [messages]
+    if not isinstance(messages, Sequence) or not messages:
+        return None
+    text = _text(messages[-1])
+    if text is None:
+        return None
+    tokens, whole = question_tokens(text, budget)
+    if tokens <= budget:
+        return None
+    return (
+        f"the question is {'' if whole else 'at least '}{tokens} tokens, over the context budget of {budget} tokens that must hold "
+        f"it whole: shorten it, or send a larger configurable.context_budget (at most {max_budget})"
+    )

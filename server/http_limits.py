@@ -1,0 +1,198 @@
+"""Request limits both servers apply before any route runs (an ASGI middleware, :class:`RequestLimits`).
+
+- **Body size**: at most ``KASSIST_MAX_BODY_BYTES`` (default 1 MiB) per request. A declared
+  ``Content-Length`` over it is refused with 413 before a byte is read; a chunked body is counted as
+  it arrives and refused as soon as it goes over. A 10 MB message therefore costs nothing: without
+  this, LangServe parsed it, tokenized it and ran a turn on it (17 s of CPU, tens of MB written).
+  Uploads (``POST /v1/runs/uploads``, multipart) are exempt: they stream to disk under their own
+  limit (``KASSIST_UPLOAD_MAX_BYTES``, server/runs/config.py).
+- **JSON a database cannot store** (``kassist serve`` only; the LangGraph server's orjson already
+  answers 422): a string with a lone surrogate (``"\\ud800"``, valid JSON, not text any backend can
+  hold) and nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion)
+  are refused with 400/422 and one line, not a 500 from deep inside a run.
+
+``kassist serve`` installs it in :func:`server.langserve_app.create_app`; ``langgraph dev`` through
+``langgraph.json`` -> ``http.app`` (:data:`app`, an app with no routes of its own: langgraph-api
+runs its middleware in front of every route it serves).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_BODY_ENV = "KASSIST_MAX_BODY_BYTES"
+DEFAULT_MAX_BODY = 1 << 20
+MAX_JSON_DEPTH = 100
+EXEMPT_PATHS = frozenset({"/v1/runs/uploads"})
+"""Routes that bound their own (streamed) bodies."""
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB]", re.ASCII)  # \uD800-\uDBFF
+_LOW_ESCAPE = re.compile(rb"\\u[dD][c-fC-F]", re.ASCII)  # \uDC00-\uDFFF
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def max_body_bytes(env: Mapping[str, str] | None = None) -> int:
+    """The body limit configured in ``KASSIST_MAX_BODY_BYTES`` (bytes), or the default; a value that
+    is not a whole number from 1,024 up raises ValueError naming the variable."""
+    text = (os.environ if env is None else env).get(MAX_BODY_ENV, "").strip()
+    if not text:
+        return DEFAULT_MAX_BODY
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        value = 0
+    if value < 1024:
+        raise ValueError(
+            f"{MAX_BODY_ENV} must be a whole number of bytes, at least 1024 (default {DEFAULT_MAX_BODY}), "
+            f"got {text[:40]!r}"
+        )
+    return value
+
+
+class BadJson(ValueError):
+    """A JSON body the server will not pass on; ``status`` is the answer."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+
+
+def _walk(value: object, depth: int) -> None:
+    """Raise :class:`BadJson` for a string holding a lone surrogate or nesting over the limit."""
+    if depth > MAX_JSON_DEPTH:
+        raise BadJson(400, f"the JSON body is nested more than {MAX_JSON_DEPTH} levels deep; flatten it")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadJson(
+                422,
+                f"the JSON body holds a string with a lone surrogate ({value[:40]!r}): half of a "
+                "UTF-16 pair is not text; send valid Unicode",
+            ) from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _walk(key, depth + 1)
+            _walk(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _walk(item, depth + 1)
+
+
+def check_json(body: bytes) -> None:
+    """Refuse (:class:`BadJson`) a JSON body with a lone surrogate or nested too deep. A body that is
+    not JSON is left to the route, which says what it expected."""
+    brackets = body.count(b"[") + body.count(b"{")
+    escapes = _SURROGATE_ESCAPE.search(body) or _LOW_ESCAPE.search(body)
+    if brackets <= MAX_JSON_DEPTH and escapes is None:
+        return  # the usual body: cannot nest that deep, holds no escaped surrogate
+    try:
+        parsed = json.loads(body)
+    except RecursionError:
+        raise BadJson(
+            400, f"the JSON body is nested more than {MAX_JSON_DEPTH} levels deep; flatten it"
+        ) from None
+    except ValueError:
+        return
+    _walk(parsed, 0)
+
+
+async def _answer(send: Send, status: int, detail: str) -> None:
+    payload = json.dumps({"detail": detail}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload})
+
+
+def too_large(limit: int, size: int | None = None) -> str:
+    said = f"{size} bytes" if size is not None else "larger than that"
+    return (
+        f"the request body is {said}; this server accepts at most {limit} bytes per request "
+        f"({MAX_BODY_ENV}): send less, e.g. a shorter message"
+    )
+
+
+class RequestLimits:
+    """ASGI middleware: the body limit on every request, the JSON checks where ``json_checks``."""
+
+    def __init__(self, app: ASGIApp, max_body: int | None = None, json_checks: bool = True) -> None:
+        self.app = app
+        self.max_body = max_body_bytes() if max_body is None else max_body
+        self.json_checks = json_checks
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("path") in EXEMPT_PATHS:
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
+        declared = headers.get("content-length")
+        if declared is not None:
+            if not declared.strip().isdigit():
+                await _answer(send, 400, f"Content-Length {declared[:40]!r} is not a number of bytes")
+                return
+            if int(declared) > self.max_body:
+                await _answer(send, 413, too_large(self.max_body, int(declared)))
+                return
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away: nothing to answer
+                return
+            body += message.get("body", b"")
+            more = bool(message.get("more_body"))
+            if len(body) > self.max_body:
+                await _answer(send, 413, too_large(self.max_body))
+                return
+        content_type = headers.get("content-type", "").lower()
+        if self.json_checks and body and not content_type.startswith(_FORM_TYPES):
+            # Any other type: LangServe parses its bodies as JSON whatever they are labelled.
+            try:
+                check_json(bytes(body))
+            except BadJson as bad:
+                await _answer(send, bad.status, str(bad))
+                return
+        await self.app(scope, _replay(bytes(body), receive), send)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """The body, read once already, for the app; later calls wait for the client (a disconnect)."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return replay
+
+
+def _langgraph_app() -> Any:
+    from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+
+    # The LangGraph server parses JSON with orjson, which refuses lone surrogates and deep nesting
+    # itself (422/400); only the size needs a limit there. The limit is read now, when the server
+    # loads this app at start-up: a bad value stops it there, naming the variable.
+    limits = Middleware(RequestLimits, max_body=max_body_bytes(), json_checks=False)  # type: ignore[arg-type]
+    return Starlette(middleware=[limits])
+
+
+def __getattr__(name: str) -> Any:
+    # ``app`` (langgraph.json -> http.app: no routes, only RequestLimits in front of the server's)
+    # is built on first access, so that kassist serve importing this module builds nothing.
+    if name == "app":
+        return _langgraph_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
