@@ -13,6 +13,7 @@ import pytest
 from ingest_harness import chunk_ids, opened, receiver, write_corpus
 from raw_sql import raw
 
+from graph.ingestion.reports import read_report
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import Outcome, RunBusy, execute
 from graph.ingestion.state import Settings
@@ -75,10 +76,11 @@ def test_bad_documents_fail_alone_and_the_audit_report_lists_them(res: Resources
     out = run(res, "bad", root).state
     assert out.status == "completed"
     assert (out.counters.documents_failed, out.counters.documents_indexed) == (2, 26)
-    report = json.loads(Path(out.report_paths["json"]).read_text())
+    assert out.reports == ["html", "json", "markdown"]  # stored with the run, no path in the state
+    report = json.loads(read_report(res.store, TENANT, "bad", "json") or "")
     failed = {d["path"]: d["reason"] for d in report["documents"] if d["status"] == "failed"}
     assert set(failed) == {"empty.md", "blob.txt"} and all(failed.values())
-    assert Path(out.report_paths["html"]).read_text().count("<svg") >= 1
+    assert (read_report(res.store, TENANT, "bad", "html") or "").count("<svg") >= 1
 
 
 def test_the_manifest_is_read_in_pages_every_row_once_in_order(res: Resources, tmp_path: Path) -> None:
@@ -116,7 +118,7 @@ def test_notify_is_retried_on_5xx_counted_and_sent_once_per_key(res: Resources, 
         assert [key for key, _ in hook.received] == [f"notify:n1:notify:{hook.url}"]
         body = hook.received[0][1]
         assert body["run_id"] == "n1" and body["tenant_id"] == TENANT
-        assert body["counters"] == out.counters.model_dump() and body["report_paths"] == out.report_paths
+        assert body["counters"] == out.counters.model_dump() and body["reports"] == out.reports
         # A replay of the step (same key) finds the answer in the ledger and does not call again.
         from graph.ingestion import notify
 
@@ -133,7 +135,7 @@ def test_review_pauses_the_run_and_approve_or_reject_resume_it(res: Resources, t
         waiting = run(res, run_id, root, audit_rules=str(rules))
         assert waiting.started == "needs_review" and waiting.state.status == "needs_review"
         assert waiting.state.review and "1 of 27 documents failed" in waiting.state.review
-        assert Path(waiting.state.report_paths["html"]).is_file()  # the reviewer reads the report
+        assert read_report(res.store, TENANT, run_id, "html")  # the reviewer reads the report
         assert run(res, run_id).started == "needs_review"  # a plain resume keeps waiting
         done = run(res, run_id, resume={"decision": decision, "by": "carol"}).state
         assert (
@@ -239,7 +241,11 @@ def test_two_workers_on_one_run_end_like_one(res: Resources, db_url: str, tmp_pa
 
     def worker(name: str) -> None:
         try:
-            outcomes.append(runner._execute(res, TENANT, "duo", name, None, "", None, None, None, None, None))
+            outcomes.append(
+                runner._execute(
+                    res, TENANT, "duo", name, runner.registered(res, TENANT, "duo"), None, None, None, None
+                )
+            )
         except Exception as exc:  # pragma: no cover - the assertion below shows it
             outcomes.append(exc)
 

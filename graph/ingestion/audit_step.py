@@ -3,7 +3,7 @@
 Each document is audited inside its batch, while its text is in hand; its findings and signature go
 into the manifest as JSON (never into the graph's state). At the end the audit step puts the run's
 findings together (per-document ones plus the cross-document rules over the signatures) and the
-report step writes Markdown, JSON and HTML.
+report step renders Markdown, JSON and HTML, which the run stores with its data.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from knowledge.audit import (
     DocumentRow,
     Finding,
     audit_collection,
+    render_reports,
     review_reasons,
-    write_reports,
 )
 from knowledge.documents import Document
 
@@ -75,8 +75,7 @@ def reasons(found: list[Finding], *, failed: int, total: int, rules_path: str | 
     return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path))
 
 
-def write_report(
-    out_dir: Path,
+def render_report(
     *,
     run_id: str,
     tenant_id: str,
@@ -87,7 +86,7 @@ def write_report(
     found: list[Finding],
     review: list[str],
 ) -> dict[str, str]:
-    """Write the run's report; returns its paths by format."""
+    """The run's report rendered, by format (html, json, markdown)."""
     documents = [
         DocumentRow(
             doc_id=r["doc_id"] or "",
@@ -102,5 +101,4 @@ def write_report(
         run_id=run_id, tenant_id=tenant_id, collection=collection, generated_on=today, review=review,
         counters=counters, documents=documents, findings=found,
     )  # fmt: skip
-    paths = write_reports(report, out_dir)
-    return {"html": str(paths.html), "markdown": str(paths.markdown), "json": str(paths.json)}
+    return render_reports(report)

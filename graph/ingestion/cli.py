@@ -3,7 +3,8 @@
 Exit codes (kassist.clikit.ExitCode, docs/cli.md): 0 completed, 3 completed with failed documents,
 5 waiting for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 8 paused
 (``--max-steps``), 1 failed, 2 a wrong command line (unknown ``--embedder``, a path that is not a
-directory, an unreadable ``--audit-rules`` file, a bad tenant id).
+directory, an unreadable ``--audit-rules`` file, a bad tenant or run id, a run id already
+registered with other settings).
 Heavy modules are imported inside the commands: ``kassist --help`` stays fast.
 """
 
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 out = Console()
 err = Console(stderr=True)
 runs_app = typer.Typer(
-    help="Ingestion runs: list, show, resume, approve, reject, cancel.", no_args_is_help=True
+    help="Ingestion runs: list, show, report, resume, approve, reject, cancel.", no_args_is_help=True
 )
 
 EXIT = {
@@ -73,6 +74,7 @@ def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resource
 
 def _expected() -> tuple[type[BaseException], ...]:
     from checkpointer import CheckpointConflict
+    from graph.ingestion.registration import NoSettings
     from graph.ingestion.runner import RunBusy, RunNotFound
     from kassist.dburl import DatabaseUnavailable
     from kassist.tenancy import TenantMismatch, TenantRequired
@@ -81,7 +83,7 @@ def _expected() -> tuple[type[BaseException], ...]:
 
     return (
         RunBusy, RunNotFound, DatabaseUnavailable, TenantRequired, TenantMismatch, EmbedderUnavailable,
-        KnowledgeIndexError, CheckpointConflict, ValueError, NotADirectoryError, FileNotFoundError,
+        KnowledgeIndexError, CheckpointConflict, ValueError, NotADirectoryError, FileNotFoundError, NoSettings,
     )  # fmt: skip
 
 
@@ -104,9 +106,15 @@ def summary(state: AgentRunState, version: Any = None) -> dict[str, Any]:
         "last_error": state.last_error,
         "review": state.review,
         "findings": state.findings,
-        "report_paths": state.report_paths,
+        "reports": state.reports,
+        "report_export": export_command(state) if state.reports else None,
         "step_outputs": state.step_outputs,
     }
+
+
+def export_command(state: AgentRunState) -> str:
+    """The command that writes the run's stored audit report to files."""
+    return f"kassist runs report {state.run_id} --tenant {state.tenant_id} --out DIR"
 
 
 def _table(state: AgentRunState) -> Table:
@@ -119,8 +127,8 @@ def _table(state: AgentRunState) -> Table:
         table.add_row("retries", ", ".join(f"{k}: {v}" for k, v in state.retry_counts.items()))
     if state.findings:
         table.add_row("findings", ", ".join(f"{n} {s}" for s, n in state.findings.items()))
-    for fmt, path in state.report_paths.items():
-        table.add_row(f"report ({fmt})", path)
+    if state.reports:
+        table.add_row("report", f"{', '.join(state.reports)} (stored with the run)")
     if state.review:
         table.add_row("review", state.review)
     if state.last_error:
@@ -128,7 +136,14 @@ def _table(state: AgentRunState) -> Table:
     return table
 
 
-def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: Any) -> None:
+def _drive(
+    res: Resources,
+    tenant: str,
+    run_id: str,
+    as_json: bool,
+    reports_dir: Path | None = None,
+    **kwargs: Any,
+) -> None:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -138,6 +153,7 @@ def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: An
         TimeRemainingColumn,
     )
 
+    from graph.ingestion.registration import SettingsMismatch
     from graph.ingestion.runner import RunBusy, execute
 
     progress = Progress(
@@ -176,11 +192,21 @@ def _drive(res: Resources, tenant: str, run_id: str, as_json: bool, **kwargs: An
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
         failed = failed_documents(res, tenant, run_id)
+        exported = export(res, tenant, run_id, reports_dir) if reports_dir else {}
     except RunBusy as exc:
         fail(str(exc), ExitCode.BUSY)
+    except SettingsMismatch as exc:
+        fail(str(exc), ExitCode.USAGE)
     except _expected() as exc:
         fail(str(exc))
-    _finish(outcome, as_json, failed)
+    _finish(outcome, as_json, failed, exported)
+
+
+def export(res: Resources, tenant: str, run_id: str, out_dir: Path) -> dict[str, Path]:
+    """Write the run's stored report into ``out_dir`` (nothing when it has none yet)."""
+    from graph.ingestion.reports import export_reports
+
+    return export_reports(res.store, tenant, run_id, out_dir)
 
 
 def failed_documents(res: Resources, tenant: str, run_id: str) -> list[dict[str, str]]:
@@ -202,12 +228,19 @@ def counts_line(state: AgentRunState) -> str:
     )
 
 
-def _finish(outcome: Outcome, as_json: bool, failed: list[dict[str, str]] | None = None) -> NoReturn:
+def _finish(
+    outcome: Outcome,
+    as_json: bool,
+    failed: list[dict[str, str]] | None = None,
+    exported: dict[str, Path] | None = None,
+) -> NoReturn:
     state = outcome.state
     status = "needs_review" if outcome.started == "needs_review" else state.status
     failed = failed or []
     if as_json:
         data = {**summary(state), "status": status, "started": outcome.started, "failed_documents": failed}
+        if exported:
+            data["report_files"] = {fmt: str(path) for fmt, path in exported.items()}
         out.print_json(json.dumps(data))
     else:
         if outcome.started == "finished":
@@ -223,6 +256,11 @@ def _finish(outcome: Outcome, as_json: bool, failed: list[dict[str, str]] | None
             for f in failed:
                 listed.add_row(*row(f["path"], f["problem"], f["reason"]))
             out.print(listed)
+        for fmt, path in (exported or {}).items():  # whole, on its own line: never cut
+            out.print(f"report ({fmt}):", highlight=False)
+            out.print(str(path), highlight=False, soft_wrap=True, crop=False, overflow="ignore")
+        if state.reports and not exported:
+            out.print(f"audit report: {export_command(state)}", highlight=False, soft_wrap=True)
         if status == "needs_review":
             out.print(
                 f"waiting for a review: {state.review}\n  kassist runs approve {state.run_id} --tenant {state.tenant_id}"
@@ -261,6 +299,10 @@ def ingest(
     max_bytes: Annotated[
         int, typer.Option("--max-bytes", min=1, help="Files larger than this are reported, not read.")
     ] = 20 * 2**20,
+    reports_dir: Annotated[
+        Path | None,
+        typer.Option("--reports-dir", help="Also write the audit report's files here when the run stops."),
+    ] = None,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -271,6 +313,7 @@ def ingest(
 
     # A wrong command line exits 2 (usage), like click's own errors; a name the index refuses, 1.
     tenant = check_tenant(tenant)
+    run_id = check_run_id(run_id) if run_id is not None else None
     if embedder not in ("auto", "local", "hashing", "openai"):
         fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai", ExitCode.USAGE)
     if not path.exists():
@@ -293,7 +336,17 @@ def ingest(
         fail(str(exc), ExitCode.USAGE)
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     with _resources(database_url) as res:
-        _drive(res, tenant, run, as_json, settings=settings, max_steps=max_steps)
+        _drive(res, tenant, run, as_json, reports_dir, settings=settings, max_steps=max_steps)
+
+
+def check_run_id(run_id: str) -> str:
+    """``run_id`` if it is a plain name; else a one-line usage error (exit 2)."""
+    from graph.ingestion.state import validate_run_id
+
+    try:
+        return validate_run_id(run_id)
+    except ValueError as exc:
+        fail(str(exc), ExitCode.USAGE)
 
 
 RunArg = Annotated[str, typer.Argument(help="The run id.")]
@@ -337,11 +390,12 @@ def list_runs(
 def show(
     run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
 ) -> None:
-    """One run: status, version, counters, retries, last error, report paths."""
+    """One run: status, version, counters, retries, last error, its report's formats."""
     from checkpointer import VERSION_KEY
     from graph.ingestion.runner import read_state
 
     tenant = check_tenant(tenant)
+    run_id = check_run_id(run_id)
     with _resources(database_url, read_only=True) as res:
         try:
             state, snapshot = read_state(res, tenant, run_id)
@@ -370,6 +424,7 @@ def resume(
 ) -> None:
     """Continue a paused, failed or killed run from its last committed step."""
     tenant = check_tenant(tenant)
+    run_id = check_run_id(run_id)
     with _resources(database_url, read_only=True) as res:
         _drive(res, tenant, run_id, as_json, max_steps=max_steps)
 
@@ -378,7 +433,19 @@ def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, a
     import getpass
 
     tenant = check_tenant(tenant)
+    run_id = check_run_id(run_id)
+    from graph.ingestion.runner import read_state
+
     with _resources(database_url, read_only=True) as res:
+        try:
+            state, snapshot = read_state(res, tenant, run_id)
+        except _expected() as exc:
+            fail(str(exc))
+        if res.store.get(tenant, run_id) is None:
+            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        if not snapshot.interrupts:  # a decision never starts or resumes a run that is not waiting
+            status = state.status if state is not None else "registered but never started"
+            fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
         _drive(res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser()})
 
 
@@ -403,12 +470,26 @@ def cancel(
     run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
 ) -> None:
     """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
-    from graph.ingestion.runner import RunBusy, RunNotFound, execute
+    from graph.ingestion.jobs import JobStore
+    from graph.ingestion.registration import NoSettings
+    from graph.ingestion.runner import RunBusy, RunNotFound, execute, registered
 
     tenant = check_tenant(tenant)
+    run_id = check_run_id(run_id)
     with _resources(database_url, read_only=True) as res:
         if not res.store.request_cancel(tenant, run_id):
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        try:
+            registered(res, tenant, run_id)
+        except NoSettings:  # queued, never started, nothing to start it from: cancelled as it is
+            JobStore(res.store).note_status(tenant, run_id, "cancelled")
+            message = f"run {run_id} never started; it is cancelled"
+            out.print_json(json.dumps({"run_id": run_id, "status": "cancelled"})) if as_json else out.print(
+                message, highlight=False
+            )
+            raise typer.Exit(ExitCode.STOPPED) from None
+        except _expected() as exc:
+            fail(str(exc))
         try:  # nobody runs it: take it and let its next node stop it
             outcome = execute(res, tenant, run_id)
         except RunBusy:
@@ -420,3 +501,8 @@ def cancel(
         except (RunNotFound, *_expected()) as exc:  # type: ignore[misc]
             fail(str(exc))
         _finish(outcome, as_json)
+
+
+from graph.ingestion.cli_report import report as _report  # noqa: E402  (it uses the helpers above)
+
+runs_app.command("report")(_report)

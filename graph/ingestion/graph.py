@@ -1,9 +1,13 @@
 """The ingestion pipeline as a LangGraph state graph.
 
-    START -> discover -> ingest_batch (loop: load + chunk -> embed -> index, batch_size documents)
+    START -> begin -> discover -> ingest_batch (loop: load + chunk -> embed -> index, batch_size docs)
           -> audit -> report -> review (-> await_review: interrupt) -> notify -> remember -> END
 
-Every edge goes through :func:`route`, which reads the plan: so a run started again after a pause
+The input schema is :class:`IngestionInput` (the run's settings, optionally goal and
+conversation id): LangGraph writes no other input key into the state, so status, review, reports,
+counters and the plan are the nodes' alone. ``begin`` binds every invocation to the run's
+registered settings (see :mod:`graph.ingestion.registration`). Every later edge goes through
+:func:`route`, which reads the plan: so a run started again after a pause
 (``max_steps``), a failure or a review continues at its next step, and a stopped run ends. Run it
 with ``durability="sync"``: a checkpoint commits after every node (every batch), and no node starts
 after a failed commit. ``graph`` is compiled WITHOUT a checkpointer (langgraph.json; the server
@@ -21,7 +25,7 @@ from langgraph.types import RetryPolicy
 
 from graph.ingestion import nodes
 from graph.ingestion.errors import is_transient
-from graph.ingestion.state import STOPPED, AgentRunState
+from graph.ingestion.state import STOPPED, AgentRunState, IngestionInput
 
 RETRY = RetryPolicy(
     max_attempts=nodes.MAX_ATTEMPTS,
@@ -39,12 +43,14 @@ NODE_OF_STEP = {
     "notify": "notify",
     "remember": "remember",
 }
-DESTINATIONS = [*NODE_OF_STEP.values(), "await_review", "pause", END]
+DESTINATIONS = [*NODE_OF_STEP.values(), "await_review", "pause", "refuse", END]
 
 
 def route(state: AgentRunState, config: RunnableConfig) -> str:
     """The next node: the plan's next step, unless the run stopped or used its step budget."""
     step = state.step
+    if state.refused:
+        return "refuse"
     if state.status in STOPPED or step is None:
         return END
     if state.status == "needs_review":
@@ -56,8 +62,11 @@ def route(state: AgentRunState, config: RunnableConfig) -> str:
     return NODE_OF_STEP[step.kind]
 
 
-def build_graph() -> StateGraph[AgentRunState, Any, AgentRunState, AgentRunState]:
-    builder: StateGraph[AgentRunState, Any, AgentRunState, AgentRunState] = StateGraph(AgentRunState)
+def build_graph() -> StateGraph[AgentRunState, Any, IngestionInput, AgentRunState]:
+    builder: StateGraph[AgentRunState, Any, IngestionInput, AgentRunState] = StateGraph(
+        AgentRunState, input_schema=IngestionInput
+    )
+    builder.add_node("begin", nodes.begin, retry_policy=RETRY)
     builder.add_node("discover", nodes.discover, retry_policy=RETRY)
     builder.add_node("ingest_batch", nodes.ingest_batch, retry_policy=RETRY)
     builder.add_node("audit", nodes.audit, retry_policy=RETRY)
@@ -67,10 +76,12 @@ def build_graph() -> StateGraph[AgentRunState, Any, AgentRunState, AgentRunState
     builder.add_node("notify", nodes.notify_step, retry_policy=RETRY)
     builder.add_node("remember", nodes.remember_step, retry_policy=RETRY)
     builder.add_node("pause", nodes.pause)
-    builder.add_conditional_edges(START, route, DESTINATIONS)
-    for node in [*NODE_OF_STEP.values(), "await_review", "pause"]:
+    builder.add_node("refuse", nodes.refuse)
+    builder.add_edge("refuse", END)
+    builder.add_edge(START, "begin")
+    for node in ["begin", *NODE_OF_STEP.values(), "await_review", "pause"]:
         builder.add_conditional_edges(node, route, DESTINATIONS)
     return builder
 
 
-graph: CompiledStateGraph[AgentRunState, Any, AgentRunState, AgentRunState] = build_graph().compile()
+graph: CompiledStateGraph[AgentRunState, Any, IngestionInput, AgentRunState] = build_graph().compile()

@@ -20,11 +20,11 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
 from langgraph.types import interrupt
 
-from graph.ingestion import audit_step, notify, pipeline, remember
+from graph.ingestion import audit_step, notify, pipeline, registration, remember
 from graph.ingestion.errors import describe, is_transient
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import check_served
-from graph.ingestion.state import AgentRunState, StepKind
+from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
 
 MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
@@ -48,6 +48,45 @@ def open_run(state: AgentRunState) -> RunResources:
     return run
 
 
+def begin(state: AgentRunState, config: RunnableConfig) -> Update:
+    """Every invocation starts here: bind the run (its id is the thread's, a validated name; its
+    tenant the authenticated one) and make its settings the REGISTERED ones. The first invocation
+    registers them; whatever a later input held, the registered settings, goal and conversation are
+    written back, and other settings are refused by the ``refuse`` node (an error naming them),
+    after this node committed the registered ones, so a refused input never lingers in the state.
+    A new invocation is the request to go on: a paused or failed run runs again; a completed,
+    cancelled or rejected run stays as it is (``route`` ends it), a run waiting for review waits."""
+    run = open_run(state)
+    conf = config.get("configurable") or {}
+    run_id = validate_run_id(str(conf.get("thread_id") or ""))
+    given: Settings | None = None if state.settings == Settings() else state.settings  # {}: go on
+    current = run.store.registration(run.tenant, run_id)
+    if current is not None and current.settings is not None:
+        reg, refused = current, None
+        if given is not None and given != current.settings:
+            refused = str(registration.mismatch(run_id, current.settings, given))
+    else:
+        if given is not None and AUTH_USER_KEY in conf:  # settings came from a client
+            check_served(given, os.environ)
+        reg, refused = (
+            registration.settle(run.store, run.tenant, run_id, given, state.goal, state.conversation_id),
+            None,
+        )
+    assert reg.settings is not None
+    update: Update = {
+        "run_id": run_id, "tenant_id": run.tenant, "settings": reg.settings.model_dump(),
+        "goal": reg.goal, "conversation_id": reg.conversation_id, "refused": refused,
+    }  # fmt: skip
+    if refused is None and state.status in ("pending", "paused", "failed"):
+        update |= {"status": "running", "last_error": None}
+    return update
+
+
+def refuse(state: AgentRunState) -> Update:
+    """End a refused invocation with its reason (the state already holds the registered settings)."""
+    raise registration.SettingsMismatch(state.refused or "refused")
+
+
 def session_update(state: AgentRunState, config: RunnableConfig) -> Update:
     session = str((config.get("configurable") or {}).get("session") or "")
     steps = state.session_steps + 1 if session == state.session else 1
@@ -67,11 +106,6 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
         def node(state: AgentRunState, config: RunnableConfig) -> Update:
             run = open_run(state)
             update = session_update(state, config)
-            if not state.run_id:  # started through the LangGraph server: the thread is the run
-                state = state.model_copy(
-                    update={"run_id": str((config.get("configurable") or {})["thread_id"])}
-                )
-                update["run_id"] = state.run_id
             info = get_runtime().execution_info
             attempt = info.node_attempt if info else 1
             if attempt > 1:
@@ -112,7 +146,6 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     settings, tenant = state.settings, run.tenant
     model, reason = run.embedder(state.embedder_name or settings.embedder)
     kb = run.index(model.name)
-    run.store.register(tenant, state.run_id, settings.source, settings.collection)  # kept if there
     rows = pipeline.list_source(
         Path(settings.source), tenant, settings.collection, kb.documents(settings.collection)
     )
@@ -193,8 +226,7 @@ def report(state: AgentRunState, run: RunResources) -> Update:
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
     found = audit_step.findings(run.store.manifest(run.tenant, state.run_id), state.settings.audit_rules)
-    paths = audit_step.write_report(
-        run.reports_dir / run.tenant / state.run_id,
+    bodies = audit_step.render_report(
         run_id=state.run_id,
         tenant_id=run.tenant,
         collection=state.settings.collection,
@@ -204,13 +236,16 @@ def report(state: AgentRunState, run: RunResources) -> Update:
         found=found,
         review=state.review_reasons,
     )
-    return {"report_paths": paths, **_advance(state, "report", paths["html"])}
+    # Stored with the run's data (tenant-keyed, written again on a redo): any server serves it from
+    # there, and `kassist runs report` exports it; the state names formats, never a path.
+    run.store.put_reports(run.tenant, state.run_id, bodies)
+    formats = sorted(bodies)
+    return {"reports": formats, **_advance(state, "report", f"audit report stored: {', '.join(formats)}")}
 
 
 @work_node("review")
 def review(state: AgentRunState, run: RunResources) -> Update:
-    if state.review and state.review.startswith("approved"):
-        return _advance(state, "review", state.review)
+    # No shortcut here: approval is only the decision that resumes await_review (runs approve).
     reason = "; ".join(state.review_reasons)
     if not reason:
         return _advance(state, "review", "not needed", status="skipped")
@@ -219,7 +254,7 @@ def review(state: AgentRunState, run: RunResources) -> Update:
 
 def await_review(state: AgentRunState) -> Update:
     """Pause for a person: ``kassist runs approve|reject`` resumes with Command(resume=...)."""
-    decision = interrupt({"run_id": state.run_id, "reason": state.review, "report": state.report_paths})
+    decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
     verdict = str(decision.get("decision") if isinstance(decision, dict) else decision)
     who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
     if verdict == "approve":

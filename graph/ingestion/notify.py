@@ -31,7 +31,7 @@ def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
         "status": "completed",
         "counters": state.counters.model_dump(),
         "findings": state.findings,
-        "report_paths": state.report_paths,
+        "reports": state.reports,  # formats stored with the run: `kassist runs report` exports them
     }
 
 

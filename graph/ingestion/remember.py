@@ -30,7 +30,8 @@ def summary(state: AgentRunState) -> dict[str, Any]:
         artifacts.append(
             f"documents indexed up to {state.last_document} (batch {state.batch_cursor} of {state.batches_total})"
         )
-    artifacts += [f"report {fmt}: {path}" for fmt, path in sorted(state.report_paths.items())]
+    if state.reports:  # stored with the run; never a server path in a memory the assistant quotes
+        artifacts.append(f"audit report ({', '.join(state.reports)}) stored with run {state.run_id}")
     pending = []
     if not done:
         pending.append(f"resume run {state.run_id} (status {state.status})")

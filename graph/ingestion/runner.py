@@ -25,9 +25,10 @@ from langgraph.types import Command
 from checkpointer import CheckpointConflict
 from graph.ingestion.graph import build_graph
 from graph.ingestion.jobs import JobStore
+from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources
-from graph.ingestion.state import TERMINAL, AgentRunState, Settings
-from graph.ingestion.store import RunRecord
+from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
+from graph.ingestion.store import Registration, RunRecord
 
 logger = logging.getLogger(__name__)
 LEASE_S = 120.0
@@ -108,28 +109,31 @@ def execute(
 ) -> Outcome:
     """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops.
 
+    The settings are registered before the graph starts (the first registration wins; other
+    ``settings`` for the same run id raise :class:`SettingsMismatch`), and every start, restart
+    and resume runs from the registered ones, whatever moment an earlier process was killed at.
+
     ``lease_s``: how long the lease lasts unless renewed (a server with a heartbeat keeps it
     short, so a dead server's runs move on quickly); ``owner``: the worker name to hold it under
     (default: a new one); ``stop``: once set, the run stops after the node in progress and keeps
     its status (a server shutting down leaves the run to the next worker); ``on_finish``: called
     with the outcome while the lease is still held (a server marks its request done there, so no
     other worker can take the run in between and carry the same request out again)."""
+    validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
     record = res.store.get(tenant, run_id)
-    if record is None:
-        if settings is None:
-            raise RunNotFound(
-                f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
-            )
-        res.store.register(tenant, run_id, settings.source, settings.collection)
+    if record is None and settings is None:
+        raise RunNotFound(
+            f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
+        )
+    reg = registered(res, tenant, run_id, settings, goal, conversation_id)
     owner = owner or _owner()
     holder = res.store.take_lease(tenant, run_id, owner, lease_s, lease_free)
     if holder is not None:
         raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
     try:
         outcome = _execute(
-            res, tenant, run_id, owner, settings, goal, conversation_id, max_steps, resume, on_event, on_start,
-            lease_s, stop,
-        )  # fmt: skip
+            res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, lease_s, stop
+        )
         # The last known status, for listing runs without reading every checkpoint (the runs API).
         status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
         JobStore(res.store).note_status(tenant, run_id, status)
@@ -145,9 +149,7 @@ def _execute(
     tenant: str,
     run_id: str,
     owner: str,
-    settings: Settings | None,
-    goal: str,
-    conversation_id: str | None,
+    reg: Registration,
     max_steps: int | None,
     resume: Any,
     on_event: Event | None,
@@ -156,18 +158,19 @@ def _execute(
     stop: threading.Event | None = None,
 ) -> Outcome:
     graph = build_graph().compile(checkpointer=res.saver.for_tenant(tenant))
+    settings = reg.settings
+    assert settings is not None  # `registered` returns a registration with settings
     for attempt in range(MAX_CONFLICTS + 1):
         config = config_for(tenant, run_id, max_steps)
         snapshot = graph.get_state(config)
         state = AgentRunState.model_validate(snapshot.values) if snapshot.values else None
-        inputs: Any
-        if state is None:
-            assert settings is not None, "a new run needs its settings"
-            inputs = AgentRunState(
-                run_id=run_id, tenant_id=tenant, conversation_id=conversation_id, goal=goal or f"Ingest {settings.source} into {settings.collection}",
-                settings=settings, status="running",
-            ).model_dump()  # fmt: skip
-            outcome = Outcome(AgentRunState.model_validate(inputs), "fresh")
+        # Every start goes through the graph's `begin` with the registered settings (the input can
+        # never change them); only a node killed mid-way is re-run as it was (input None).
+        inputs: Any = IngestionInput(
+            settings=settings, goal=reg.goal, conversation_id=reg.conversation_id
+        ).model_dump(exclude_none=True)
+        if state is None:  # nothing committed yet, or only the input (a kill before the first node)
+            outcome = Outcome(_initial(run_id, tenant, reg), "fresh")
         elif snapshot.interrupts:
             if resume is None:
                 return Outcome(state, "needs_review")
@@ -175,11 +178,10 @@ def _execute(
             outcome = Outcome(state, "resumed", _where(state))
         elif state.status in TERMINAL and not snapshot.next:
             return Outcome(state, "finished")
-        elif snapshot.next:  # killed mid-node: LangGraph re-runs the node that did not commit
+        elif snapshot.next and not set(snapshot.next) <= {"begin", "refuse"}:  # killed mid-node: re-run it
             inputs = None
             outcome = Outcome(state, "resumed", _where(state))
-        else:  # paused, failed: start again at the plan's next step
-            inputs = {"status": "running", "last_error": None}
+        else:  # paused, failed, or killed before `begin` committed: `begin` restarts it
             outcome = Outcome(state, "restarted", _where(state))
         if attempt == 0:
             if on_start is not None:
@@ -216,6 +218,43 @@ def _execute(
             _remember_progress(res, tenant, final)
         return Outcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
+
+
+def registered(
+    res: Resources,
+    tenant: str,
+    run_id: str,
+    settings: Settings | None = None,
+    goal: str = "",
+    conversation_id: str | None = None,
+) -> Registration:
+    """The run's registration with its settings, registering ``settings`` first if it has none.
+
+    A row without settings (registered by an older kassist, or queued by the runs API) takes them
+    from the run's checkpoint, else from its queued request, else from ``settings``. Raises
+    :class:`SettingsMismatch` when ``settings`` differ from the registered ones, :class:`NoSettings`
+    when there are none anywhere."""
+    validate_run_id(run_id)
+    fallback: Settings | None = None
+    current = res.store.registration(tenant, run_id)
+    if current is not None and current.settings is None:
+        state, _ = read_state(res, tenant, run_id)
+        if state is not None and state.settings.source:
+            fallback = state.settings
+        else:
+            job = JobStore(res.store).get(tenant, run_id)
+            if job is not None and job.settings:
+                fallback = Settings.model_validate(job.settings)
+    return settle(res.store, tenant, run_id, settings, goal, conversation_id, fallback)
+
+
+def _initial(run_id: str, tenant: str, reg: Registration) -> AgentRunState:
+    """What a run that has committed nothing looks like (what `on_start` is shown)."""
+    assert reg.settings is not None
+    return AgentRunState(
+        run_id=run_id, tenant_id=tenant, settings=reg.settings, goal=reg.goal,
+        conversation_id=reg.conversation_id, status="running",
+    )  # fmt: skip
 
 
 def _remember_progress(res: Resources, tenant: str, state: AgentRunState) -> None:

@@ -13,6 +13,7 @@ RUNS = "kassist_ingest_runs"
 MANIFEST = "kassist_ingest_manifest"
 LEDGER = "kassist_ingest_ledger"
 JOBS = "kassist_ingest_jobs"
+REPORTS = "kassist_ingest_reports"
 RUN_KEY = "tenant_id = :tenant AND run_id = :run"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -49,6 +50,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"CREATE INDEX IF NOT EXISTS kassist_ingest_jobs_wanted ON {JOBS} (updated_at) WHERE seq > done_seq",
         f"CREATE INDEX IF NOT EXISTS kassist_ingest_jobs_status ON {JOBS} (tenant_id, status)",
     ),
+    # A run's settings are part of its registration (NULL: registered by an older kassist, or by the
+    # runs API before a worker took the request); its audit reports are stored with its data,
+    # tenant-keyed, so any server can serve them and no path ever sits in the run's state.
+    (
+        f"ALTER TABLE {RUNS} ADD COLUMN settings TEXT",
+        f"ALTER TABLE {RUNS} ADD COLUMN goal TEXT",
+        f"ALTER TABLE {RUNS} ADD COLUMN conversation_id TEXT",
+        f"""CREATE TABLE IF NOT EXISTS {REPORTS} (
+            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, format TEXT NOT NULL, body TEXT NOT NULL,
+            updated_at REAL NOT NULL, PRIMARY KEY (tenant_id, run_id, format))""",
+    ),
 )
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant AND {JOBS}.run_id = :run"
 _JOB_COLUMNS = (
@@ -78,6 +90,7 @@ class IngestSql:
     record_version: Text
     migrations: tuple[tuple[str, ...], ...]
     run_register: Text
+    run_registration: Text
     run_get: Text
     run_tenants: Text
     run_list: Text
@@ -110,6 +123,9 @@ class IngestSql:
     manifest_failed: Text
     jobs_unknown: Text
     prune_orphans: Text
+    report_put: Text
+    report_get: Text
+    report_formats: Text
 
 
 SQL = IngestSql(
@@ -123,10 +139,16 @@ SQL = IngestSql(
         "INSERT INTO kassist_ingest_schema_version (version, applied_at) VALUES (:v, datetime('now'))"
     ),
     migrations=MIGRATIONS,
+    # The first registration with settings wins: a row without them (an older kassist, the runs
+    # API's request) gets them; a row with them keeps them (the caller compares).
     run_register=(
-        f"INSERT INTO {RUNS} (tenant_id, run_id, source, collection, created_at) "
-        "VALUES (:tenant, :run, :source, :collection, :now) ON CONFLICT DO NOTHING"
+        f"INSERT INTO {RUNS} (tenant_id, run_id, source, collection, created_at, settings, goal, conversation_id) "
+        "VALUES (:tenant, :run, :source, :collection, :now, :settings, :goal, :conversation_id) "
+        "ON CONFLICT (tenant_id, run_id) DO UPDATE SET source = excluded.source, collection = excluded.collection, "
+        "settings = excluded.settings, goal = excluded.goal, conversation_id = excluded.conversation_id "
+        f"WHERE {RUNS}.settings IS NULL"
     ),
+    run_registration=f"SELECT settings, goal, conversation_id FROM {RUNS} WHERE {RUN_KEY}",
     run_get=(
         f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
         f"WHERE {RUN_KEY}"
@@ -250,6 +272,13 @@ SQL = IngestSql(
         f"DELETE FROM {table} WHERE tenant_id = :tenant AND NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints h "
         f"WHERE h.tenant_id = {table}.tenant_id AND h.thread_id = {table}.run_id) "
         f"AND run_id IN (SELECT run_id FROM {RUNS} WHERE tenant_id = :tenant AND created_at < :cutoff)"
-        for table in (LEDGER, MANIFEST, JOBS, RUNS)
+        for table in (LEDGER, MANIFEST, JOBS, REPORTS, RUNS)
     ),
+    report_put=(
+        f"INSERT INTO {REPORTS} (tenant_id, run_id, format, body, updated_at) "
+        "VALUES (:tenant, :run, :format, :body, :now) "
+        "ON CONFLICT (tenant_id, run_id, format) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at"
+    ),
+    report_get=f"SELECT body FROM {REPORTS} WHERE {RUN_KEY} AND format = :format",
+    report_formats=f"SELECT format FROM {REPORTS} WHERE {RUN_KEY} ORDER BY format",
 )

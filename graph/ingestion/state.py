@@ -7,15 +7,37 @@ is a fixed list of steps; the batch loop is one step with a cursor, not one step
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 RunStatus = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
 StepKind = Literal["discover", "ingest", "audit", "report", "review", "notify", "remember"]
 StepStatus = Literal["pending", "running", "done", "skipped", "failed"]
 TERMINAL: frozenset[str] = frozenset({"completed", "cancelled"})
 STOPPED: frozenset[str] = frozenset({"paused", "failed", "cancelled", "completed"})
+ReportFormat = Literal["html", "json", "markdown"]
+REPORT_FORMATS: tuple[ReportFormat, ...] = ("html", "json", "markdown")
+
+# A run id names a thread, a registry row and the file stem of an exported report: a plain name,
+# never a path (no "/", no "..", no NUL, no leading dot or dash), short enough for every key column.
+RUN_ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
+
+
+class InvalidRunId(ValueError):
+    """A run id that is not a plain name."""
+
+
+def validate_run_id(run_id: str) -> str:
+    """``run_id`` if it is a plain name (letters, digits, ``.``, ``_``, ``-``; at most 128; no ``..``)."""
+    if not isinstance(run_id, str) or not RUN_ID_PATTERN.fullmatch(run_id) or ".." in run_id:
+        shown = repr(run_id)[:80]
+        raise InvalidRunId(
+            f"run id {shown} is not a plain name: use 1-128 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit, without '..'"
+        )
+    return run_id
 
 
 class PlanStep(BaseModel):
@@ -48,7 +70,9 @@ class Counters(BaseModel):
 
 
 class Settings(BaseModel):
-    """What the run was asked to do (fixed at its start)."""
+    """What the run was asked to do (registered at its start, never changed after)."""
+
+    model_config = ConfigDict(extra="forbid")  # a mistyped setting is an error, not a silent default
 
     source: str = ""
     collection: str = "default"
@@ -63,11 +87,30 @@ class Settings(BaseModel):
     )
 
 
+class IngestionInput(BaseModel):
+    """All a client may send to start or continue a run (the graph's input schema).
+
+    Everything else in :class:`AgentRunState` (status, review, counters, reports, the plan and its
+    cursor, the run id) is written only by the graph's nodes: LangGraph drops input keys that are
+    not fields here. Optional fields default to None so that an instance of this model writes only
+    what was set (LangGraph skips None values that were not given)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    settings: Settings = Field(description="What to ingest; fixed at the run's first invocation")
+    goal: str | None = Field(default=None, description="Free text kept with the run")
+    conversation_id: str | None = Field(default=None, description="The conversation that asked for it")
+
+
+INPUT_KEYS: frozenset[str] = frozenset(IngestionInput.model_fields)
+"""The input keys a client may send (a server refuses any other with 422)."""
+
+
 class AgentRunState(BaseModel):
     run_id: str = ""
     tenant_id: str = ""
     conversation_id: str | None = None
-    goal: str = ""
+    goal: Annotated[str, BeforeValidator(lambda v: "" if v is None else v)] = ""
     settings: Settings = Field(default_factory=Settings)
     embedder_name: str = Field(default="", description="The model actually used (e.g. hashing-384)")
     plan: list[PlanStep] = Field(default_factory=lambda: list(PLAN))
@@ -83,10 +126,16 @@ class AgentRunState(BaseModel):
     last_error: str | None = None
     counters: Counters = Field(default_factory=Counters)
     findings: dict[str, int] = Field(default_factory=dict, description="Audit findings by severity")
-    report_paths: dict[str, str] = Field(default_factory=dict)
+    reports: list[ReportFormat] = Field(
+        default_factory=list,
+        description="Formats of the audit report stored with the run (graph.ingestion.reports); never a path",
+    )
     audit_date: str | None = Field(default=None, description="The day the audit judges staleness against")
     review_reasons: list[str] = Field(default_factory=list, description="Why the audit wants a person")
     review: str | None = Field(default=None, description="The review's reason, then the decision")
+    refused: str | None = Field(
+        default=None, description="Why `begin` refused this invocation's input (cleared by the next)"
+    )
     session: str = Field(default="", description="Id of the invocation that owns session_steps")
     session_steps: int = 0
 

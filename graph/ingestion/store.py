@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.sql_sqlite import IngestSql, Text
+from graph.ingestion.state import Settings
 from kassist.db import SqliteDatabase, tables
 from kassist.db.handle import Handle
 from kassist.db.statements import Op, Options
@@ -52,6 +53,14 @@ class RunRecord(BaseModel):
     owner: str | None
     lease_until: float | None
     cancel_requested: bool
+
+
+class Registration(BaseModel):
+    """What a run was registered to do: its settings, goal and conversation, fixed at its start."""
+
+    settings: Settings | None  # None: registered without them (an older kassist, a queued request)
+    goal: str = ""
+    conversation_id: str | None = None
 
 
 class ManifestRow(BaseModel):
@@ -101,6 +110,35 @@ def _run_record(row: Any) -> RunRecord:
         lease_until=None if row["lease_until"] is None else float(row["lease_until"]),
         cancel_requested=bool(row["cancel_requested"]),
     )
+
+
+def _registration(row: Any) -> Registration:
+    text = row["settings"]
+    return Registration(
+        settings=None if text is None else Settings.model_validate_json(text),
+        goal=row["goal"] or "",
+        conversation_id=row["conversation_id"],
+    )
+
+
+def register(
+    q: IngestSql,
+    tenant: str,
+    run: str,
+    settings: Settings,
+    goal: str,
+    conversation_id: str | None,
+    now: float,
+) -> Steps[Registration]:
+    """Register the run with its settings (one transaction: the row and its settings together);
+    returns what is registered, which is the first registration's settings when there was one."""
+    params = {
+        "tenant": tenant, "run": run, "source": settings.source, "collection": settings.collection,
+        "now": now, "settings": settings.model_dump_json(), "goal": goal, "conversation_id": conversation_id,
+    }  # fmt: skip
+    yield stmt(q.run_register, params)
+    rows = yield stmt(q.run_registration, {"tenant": tenant, "run": run}, fetch=True)
+    return _registration(rows[0])
 
 
 def take_lease(
@@ -196,19 +234,23 @@ class RunStore:
         return self._run(migrate(self._q), write=True)
 
     # runs
-    def register(self, tenant: str, run: str, source: str, collection: str) -> RunRecord:
-        tenant = validate_tenant_id(tenant)
-        params = {
-            "tenant": tenant,
-            "run": run,
-            "source": source,
-            "collection": collection,
-            "now": time.time(),
-        }
-        self._one(self._q.run_register, params, write=True)
-        record = self.get(tenant, run)
-        assert record is not None
-        return record
+    def register(
+        self,
+        tenant: str,
+        run: str,
+        settings: Settings,
+        goal: str = "",
+        conversation_id: str | None = None,
+    ) -> Registration:
+        """Register ``run`` with ``settings`` unless it has settings already; returns the registered
+        ones (compare them with ``settings``: the first registration wins)."""
+        op = register(self._q, validate_tenant_id(tenant), run, settings, goal, conversation_id, time.time())
+        return self._run(op, write=True)
+
+    def registration(self, tenant: str, run: str) -> Registration | None:
+        """What ``run`` was registered to do (None: no such run for this tenant)."""
+        rows = self._one(self._q.run_registration, {"tenant": tenant, "run": run}, fetch=True)
+        return _registration(rows[0]) if rows else None
 
     def get(self, tenant: str, run: str) -> RunRecord | None:
         rows = self._one(self._q.run_get, {"tenant": tenant, "run": run}, fetch=True)
@@ -297,6 +339,29 @@ class RunStore:
             _ledger_entry(r)
             for r in self._one(self._q.ledger_list, {"tenant": tenant, "run": run}, fetch=True)
         ]
+
+    # audit reports (graph.ingestion.reports is their API)
+    def put_reports(self, tenant: str, run: str, bodies: dict[str, str]) -> None:
+        """Store the run's rendered reports, every format in one transaction (a redo overwrites)."""
+        now = time.time()
+        many = [
+            {"tenant": tenant, "run": run, "format": fmt, "body": body, "now": now}
+            for fmt, body in sorted(bodies.items())
+        ]
+
+        def steps() -> Steps[None]:
+            yield stmt(self._q.report_put, many=many)
+
+        self._run(steps(), write=True)
+
+    def report(self, tenant: str, run: str, fmt: str) -> str | None:
+        params = {"tenant": tenant, "run": run, "format": fmt}
+        rows = self._one(self._q.report_get, params, fetch=True)
+        return str(rows[0]["body"]) if rows else None
+
+    def report_formats(self, tenant: str, run: str) -> list[str]:
+        rows = self._one(self._q.report_formats, {"tenant": tenant, "run": run}, fetch=True)
+        return [str(r["format"]) for r in rows]
 
     def prune_orphans(self, tenant: str, older_than_s: float) -> None:
         """Drop the ingestion rows of runs whose checkpoints retention already removed."""

@@ -30,7 +30,13 @@ from knowledge.audit.models import (
     ReportPaths,
     Severity,
 )
-from knowledge.audit.report import findings_matrix, review_reasons, write_reports
+from knowledge.audit.report import (
+    findings_matrix,
+    render_reports,
+    report_stem,
+    review_reasons,
+    write_reports,
+)
 from knowledge.audit.rules import RULES, AuditConfigError, AuditRules
 
 __all__ = [
@@ -50,6 +56,8 @@ __all__ = [
     "audit_collection",
     "audit_document",
     "findings_matrix",
+    "render_reports",
+    "report_stem",
     "review_reasons",
     "write_reports",
 ]

@@ -125,11 +125,29 @@ def _context(report: AuditReport) -> dict[str, object]:
     }
 
 
+def render_reports(report: AuditReport) -> dict[str, str]:
+    """The three renderings as text, by format (``html``, ``json``, ``markdown``): what a run stores
+    with its data (graph.ingestion.reports)."""
+    context = _context(report)
+    data = report.model_dump(mode="json")
+    data["summary"] = {"findings_by_category_and_severity": context["matrix"]}
+    return {
+        "html": _environment(html=True).get_template("report.html.j2").render(context),
+        "json": json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+        "markdown": _environment(html=False).get_template("report.md.j2").render(context),
+    }
+
+
+def report_stem(run_id: str) -> str:
+    """The file name stem of a run's exported report: ``audit-<run id>``, safe as a file name."""
+    return "audit-" + (_UNSAFE_NAME.sub("_", run_id).strip("._") or "run")
+
+
 def write_reports(report: AuditReport, out_dir: Path) -> ReportPaths:
     """Write ``audit-<run_id>.md``, ``.json`` and ``.html`` into ``out_dir`` (created) and return their paths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    stem = "audit-" + (_UNSAFE_NAME.sub("_", report.run_id).strip("._") or "run")
+    stem = report_stem(report.run_id)
     paths = ReportPaths(
         markdown=out_dir / f"{stem}.md", json=out_dir / f"{stem}.json", html=out_dir / f"{stem}.html"
     )

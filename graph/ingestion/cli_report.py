@@ -1,0 +1,58 @@
+"""``kassist runs report RUN --tenant T --out DIR``: write a run's stored audit report to files.
+
+The report lives with the run's data (graph.ingestion.reports); files exist only where the caller
+asks for them. Each path is printed whole on its own line (a pipe or a narrow terminal never cuts
+it); ``--json`` prints ``{format: path}``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kassist.clikit import DatabaseUrlOption, ExitCode, JsonOption, TenantOption, check_tenant, fail
+
+FormatOption = Annotated[
+    list[str] | None,
+    typer.Option("--format", "-f", help="html | json | markdown (repeatable; default: all three)."),
+]
+
+
+def report(
+    run_id: Annotated[str, typer.Argument(help="The run id.")],
+    tenant: TenantOption,
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder to write the report's files into.")],
+    formats: FormatOption = None,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Write a run's audit report (stored with the run) into a folder: audit-RUN.html/.json/.md."""
+    from graph.ingestion import cli
+    from graph.ingestion.reports import export_reports
+    from graph.ingestion.state import REPORT_FORMATS
+
+    tenant = check_tenant(tenant)
+    run_id = cli.check_run_id(run_id)
+    for fmt in formats or ():
+        if fmt not in REPORT_FORMATS:
+            fail(f"--format {fmt!r}: use html, json or markdown", ExitCode.USAGE)
+    if out_dir.exists() and not out_dir.is_dir():
+        fail(f"--out {out_dir} is a file; give a folder (it is created if missing)", ExitCode.USAGE)
+    with cli._resources(database_url, read_only=True) as res:
+        if res.store.get(tenant, run_id) is None:
+            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        try:
+            written = export_reports(res.store, tenant, run_id, out_dir, formats)
+        except OSError as exc:
+            fail(f"cannot write into {out_dir}: {exc.strerror or exc}")
+    if not written:
+        fail(f"run {run_id!r} has no audit report yet: it is stored at the run's report step")
+    if as_json:
+        cli.out.print_json(json.dumps({fmt: str(path) for fmt, path in written.items()}))
+        return
+    for fmt, path in written.items():
+        cli.out.print(f"{fmt}:", highlight=False)
+        cli.out.print(str(path), highlight=False, soft_wrap=True, crop=False, overflow="ignore")

@@ -1,0 +1,98 @@
+"""A run's settings are part of its registration: fixed by its first start, compared on every later one.
+
+Whatever moment a kill hit (before the first checkpoint, between the input's checkpoint and the
+first node's), a run resumes from the settings stored in its registry row, never from defaults and
+never from a later caller's input. The same run id asked to do something else is refused with the
+settings that differ, so nobody resumes a run believing it ingests a folder it does not.
+"""
+
+from __future__ import annotations
+
+from graph.ingestion.state import Settings
+from graph.ingestion.store import Registration, RunStore
+
+# Values a message may not repeat: server paths and URLs (which may carry a token) are named only.
+_NAMED_ONLY = frozenset({"source", "audit_rules", "notify_url"})
+
+
+class SettingsMismatch(ValueError):
+    """The run id is registered with other settings (a usage error: start a new run id)."""
+
+
+class NoSettings(LookupError):
+    """The run is registered without settings and has no checkpoint to take them from."""
+
+
+def require_source(settings: Settings) -> Settings:
+    """``settings`` if they name a folder; an empty source is never the working directory."""
+    if not settings.source.strip():
+        raise ValueError(
+            "settings.source is empty: give the folder to ingest (an empty source never means the "
+            "working directory)"
+        )
+    return settings
+
+
+def differences(registered: Settings, given: Settings) -> list[str]:
+    """The settings ``given`` changes, as ``name 'registered value'`` (names only for paths and URLs)."""
+    out = []
+    for name in Settings.model_fields:
+        before = getattr(registered, name)
+        if before != getattr(given, name):
+            out.append(f"a different {name}" if name in _NAMED_ONLY else f"{name} {before!r}")
+    return out
+
+
+def mismatch(run_id: str, registered: Settings, given: Settings) -> SettingsMismatch | None:
+    """The refusal of ``given`` for a run registered with ``registered``, naming what differs."""
+    changed = differences(registered, given)
+    if not changed:
+        return None
+    return SettingsMismatch(
+        f"run {run_id!r} was started with {', '.join(changed)}; start a new run id to change "
+        f"{'it' if len(changed) == 1 else 'them'} (or resume it as it is: kassist runs resume {run_id})"
+    )
+
+
+def check_same(run_id: str, registered: Settings, given: Settings) -> None:
+    """Raise :class:`SettingsMismatch` naming what differs, if anything does."""
+    refused = mismatch(run_id, registered, given)
+    if refused is not None:
+        raise refused
+
+
+def default_goal(settings: Settings) -> str:
+    return f"Ingest {settings.source} into {settings.collection}"
+
+
+def settle(
+    store: RunStore,
+    tenant: str,
+    run_id: str,
+    given: Settings | None,
+    goal: str = "",
+    conversation_id: str | None = None,
+    fallback: Settings | None = None,
+) -> Registration:
+    """The run's registration with settings, registering ``given`` (or, for a row registered
+    without settings, ``fallback``: what its checkpoint or its queued request holds) if it has none.
+
+    ``given`` different from settings registered before raises :class:`SettingsMismatch`; no
+    settings anywhere raises :class:`NoSettings`."""
+    current = store.registration(tenant, run_id)
+    if current is not None and current.settings is not None:
+        if given is not None:
+            check_same(run_id, current.settings, given)
+        return current
+    first = fallback or given
+    if first is None:
+        raise NoSettings(
+            f"run {run_id!r} was registered without its settings and never started; start it again "
+            f"with `kassist ingest FOLDER --run-id {run_id}` and the settings it was meant to have"
+        )
+    require_source(first)
+    registered = store.register(tenant, run_id, first, goal or default_goal(first), conversation_id)
+    assert registered.settings is not None  # the statement fills them in or keeps earlier ones
+    if given is not None:
+        check_same(run_id, registered.settings, given)
+    return registered
