@@ -1,25 +1,46 @@
 """Signing a browser in with an API key, for the LangServe playground and the operator console.
 
 The playground page calls the API with plain ``fetch`` and cannot add an ``x-api-key`` header, so a
-browser sends its key once through ``/login`` (a form, no JavaScript) and then carries it in a
-cookie that is ``HttpOnly`` (page scripts cannot read it) and ``SameSite=Strict`` (no other site's
-page can make the browser send it, which is what would make a cookie usable for request forgery).
-``/logout`` clears it. The key is checked exactly like a header key, on every request (a revoked
-key's cookie stops working within a second); an unknown one is refused.
+browser sends its key once through ``/login`` (a form, no JavaScript) and gets a cookie holding a
+random **session id**, never the key. The session is a row of ``kassist_browser_sessions`` (only the
+id's SHA-256 is stored) tied to the key it was opened with: it ends at ``/logout``, when it expires
+(``KASSIST_SESSION_HOURS``, default 12), and as soon as that key is revoked or leaves the key table;
+the role and tenant are the key's, read on every request. The cookie is ``HttpOnly`` (page scripts
+cannot read it), ``SameSite=Strict`` and ``Secure`` when the request came over HTTPS (as uvicorn sees
+it: its ``--proxy-headers`` trust ``X-Forwarded-Proto`` only from ``--forwarded-allow-ips``).
+
+Request forgery. A cookie is sent by the browser whoever made the page, so a cookie alone never
+authorises a change: ``/login`` and ``/logout`` refuse a request from another site (``Origin`` /
+``Sec-Fetch-Site``); the console's forms carry the session's CSRF token (:mod:`server.console.core`);
+the playground's calls (``/assistant/...``) are accepted with the cookie only as JSON from this
+site's own pages (a type no cross-site form can send, and a cross-site script would need a CORS
+grant this server never gives); the runs API never takes the cookie for a change (header keys only).
+Extra origins a reverse proxy serves this server under: ``KASSIST_ALLOWED_ORIGINS`` (comma-separated).
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
+import logging
+import os
+import time
 from collections.abc import Callable
-from urllib.parse import parse_qs
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from server.keys import KeyLookup, Principal, token_from_headers
+from server.key_store import SessionRecord, hash_token, prefix_of_token
+from server.keys import KeyResolver, Principal, token_from_headers
 
-COOKIE = "kassist_api_key"
+logger = logging.getLogger(__name__)
+COOKIE = "kassist_session"
+SESSION_HOURS_ENV = "KASSIST_SESSION_HOURS"
+ORIGINS_ENV = "KASSIST_ALLOWED_ORIGINS"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CROSS_SITE = "this request came from another site; sign in and act from this server's own pages"
 
 _FORM = """<!doctype html>
 <html><head><meta charset="utf-8"><title>kassist: sign in</title></head>
@@ -34,26 +55,141 @@ _FORM = """<!doctype html>
 </body></html>"""
 
 
-def request_token(request: Request) -> str | None:
-    """The key of a request: ``x-api-key`` / ``Authorization: Bearer``, else the login cookie."""
-    return token_from_headers(dict(request.headers.raw)) or request.cookies.get(COOKIE) or None
+@dataclass(frozen=True)
+class Caller:
+    """Who sent a request and how: a header key, or a browser session (with its CSRF token)."""
+
+    principal: Principal
+    session_id: str | None = None
+    csrf: str | None = None
+
+    @property
+    def by_cookie(self) -> bool:
+        return self.session_id is not None
+
+
+def _session_seconds() -> float:
+    text = os.environ.get(SESSION_HOURS_ENV, "").strip()
+    try:
+        hours = float(text) if text else 12.0
+    except ValueError:
+        hours = -1.0
+    if not 0.01 <= hours <= 24 * 30:
+        raise ValueError(f"{SESSION_HOURS_ENV} must be a number of hours between 0.01 and 720, got {text!r}")
+    return hours * 3600
+
+
+def same_site(request: Request) -> bool:
+    """Whether a browser request came from this server's own pages. A request without ``Origin``
+    and ``Sec-Fetch-Site`` is not a cross-site browser request (browsers send them on every POST)."""
+    fetch_site = request.headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return False
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    if origin == "null":  # a sandboxed frame, a data: page, a cross-site redirect
+        return False
+    allowed = {o.strip().rstrip("/").lower() for o in os.environ.get(ORIGINS_ENV, "").split(",") if o.strip()}
+    if origin.rstrip("/").lower() in allowed:
+        return True
+    return urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower()
 
 
 def _safe_next(target: str) -> str:
     # Only a path on this server: never an absolute URL an attacker could send a victim to.
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    return target if target.startswith("/") and not target.startswith("//") and "\\" not in target else "/"
 
 
-def add_login_routes(app: FastAPI, keys: KeyLookup, landing: str) -> Callable[[Request], Principal | None]:
+class BrowserSessions:
+    """Opens, resolves and ends browser sessions on the key resolver's database."""
+
+    def __init__(self, resolver: KeyResolver, ttl_s: float | None = None) -> None:
+        self.resolver = resolver
+        self.ttl_s = _session_seconds() if ttl_s is None else ttl_s
+        # The environment's keys by hash: a session of such a key stores only the hash.
+        self._table = {hash_token(t): p for t, p in resolver.table.keys.items()}
+
+    def open(self, token: str) -> tuple[str, SessionRecord] | None:
+        principal = self.resolver.lookup(token)
+        store = self.resolver.store()
+        if principal is None or store is None:
+            return None
+        prefix = None if hash_token(token) in self._table else prefix_of_token(token)
+        return store.open_session(principal.tenant_id, prefix, hash_token(token), self.ttl_s)
+
+    def _principal(self, record: SessionRecord | None) -> Principal | None:
+        if record is None or not record.live(time.time()):
+            return None
+        if record.key_prefix is None:
+            found = self._table.get(record.key_hash)
+        else:
+            store = self.resolver.store()
+            key = store.get(record.key_prefix) if store is not None else None
+            found = None
+            if key is not None and key.active and key.token_hash == record.key_hash:
+                found = Principal(identity=key.identity, tenant_id=key.tenant_id, role=key.role)
+        return found if found is not None and found.tenant_id == record.tenant_id else None
+
+    def resolve(self, session_id: str | None) -> Caller | None:
+        if not session_id or len(session_id) > 256:
+            return None
+        store = self.resolver.store()
+        try:
+            record = store.session(session_id) if store is not None else None
+            principal = self._principal(record)
+        except Exception as exc:  # the database away: refused, never let through
+            logger.warning("browser session refused: the session table cannot be read (%s)", exc)
+            return None
+        if principal is None or record is None:
+            return None
+        return Caller(principal, session_id, record.csrf)
+
+    def end(self, session_id: str | None) -> None:
+        store = self.resolver.store()
+        if session_id and len(session_id) <= 256 and store is not None:
+            store.end_session(session_id)
+
+    def caller(self, request: Request) -> Caller | None:
+        """A header key's caller, else the session cookie's (once per request: kept on its state)."""
+        if hasattr(request.state, "kassist_caller"):
+            return request.state.kassist_caller  # type: ignore[no-any-return]
+        token = token_from_headers(dict(request.headers.raw))
+        if token is not None:
+            principal = self.resolver.lookup(token)
+            found = Caller(principal) if principal is not None else None
+        else:
+            found = self.resolve(request.cookies.get(COOKIE))
+        request.state.kassist_caller = found
+        return found
+
+
+def cookie_write_allowed(request: Request) -> bool:
+    """Whether a change sent with only the session cookie may go through outside the console: JSON
+    (no cross-site form sends it, and cross-site scripts need a CORS grant) from this site's pages."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    return media == "application/json" and same_site(request)
+
+
+def add_login_routes(
+    app: FastAPI, resolver: KeyResolver, landing: str
+) -> Callable[[Request], Principal | None]:
     """``GET``/``POST /login`` and ``POST /logout`` on ``app``; returns the principal lookup for a
-    request (header or cookie)."""
+    request: a header key, or the session cookie on a read or a same-site JSON call."""
+    sessions = BrowserSessions(resolver)
+    app.state.browser_sessions = sessions
 
     def principal(request: Request) -> Principal | None:
-        return keys.lookup(request_token(request))
+        caller = sessions.caller(request)
+        if caller is None:
+            return None
+        if caller.by_cookie and request.method not in SAFE_METHODS and not cookie_write_allowed(request):
+            return None
+        return caller.principal
 
     def form(message: str, target: str, status_code: int = 200) -> HTMLResponse:
         page = _FORM.format(message=html.escape(message), next=html.escape(_safe_next(target)))
-        return HTMLResponse(page, status_code=status_code)
+        return HTMLResponse(page, status_code=status_code, headers={"Cache-Control": "no-store"})
 
     @app.get("/login", include_in_schema=False)
     async def login_page(next: str = landing) -> HTMLResponse:
@@ -61,19 +197,32 @@ def add_login_routes(app: FastAPI, keys: KeyLookup, landing: str) -> Callable[[R
 
     @app.post("/login", include_in_schema=False)
     async def login(request: Request) -> Response:
+        # Login CSRF (signing a victim in as the attacker): only this site's own form signs in.
+        if not same_site(request):
+            return form(CROSS_SITE, landing, status_code=403)
         fields = parse_qs((await request.body()).decode("utf-8", "replace"))
         token = (fields.get("api_key") or [""])[0].strip()
         target = _safe_next((fields.get("next") or [landing])[0])
-        if keys.lookup(token) is None:
+        # The database calls run in a worker thread: this one is the event loop's.
+        opened = await asyncio.to_thread(sessions.open, token) if token and len(token) <= 512 else None
+        if opened is None:
             return form("That API key is not known. Try again.", target, status_code=401)
+        # A previous session of this browser ends here.
+        await asyncio.to_thread(sessions.end, request.cookies.get(COOKIE))
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+        response.set_cookie(
+            COOKIE, opened[0], max_age=int(sessions.ttl_s), httponly=True, samesite="strict", path="/",
+            secure=request.url.scheme == "https",
+        )  # fmt: skip
         return response
 
     @app.post("/logout", include_in_schema=False)
-    async def logout() -> Response:
+    async def logout(request: Request) -> Response:
+        if not same_site(request):
+            return form(CROSS_SITE, landing, status_code=403)
+        await asyncio.to_thread(sessions.end, request.cookies.get(COOKIE))
         response = RedirectResponse("/login", status_code=303)
-        response.delete_cookie(COOKIE, path="/")
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
         return response
 
     return principal

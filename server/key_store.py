@@ -95,6 +95,21 @@ def matches(record: KeyRecord, token: str) -> bool:
     return hmac.compare_digest(record.token_hash, hash_token(token))
 
 
+class SessionRecord(BaseModel):
+    """A browser's sign-in session (the cookie holds its id; the table only the id's hash)."""
+
+    tenant_id: str
+    key_prefix: str | None
+    key_hash: str
+    csrf: str
+    created_at: float
+    expires_at: float
+    revoked_at: float | None
+
+    def live(self, now: float) -> bool:
+        return self.revoked_at is None and self.expires_at > now
+
+
 def _record(row: Any) -> KeyRecord:
     return KeyRecord(
         prefix=row["prefix"],
@@ -106,6 +121,14 @@ def _record(row: Any) -> KeyRecord:
         revoked_at=None if row["revoked_at"] is None else float(row["revoked_at"]),
         last_used_at=None if row["last_used_at"] is None else float(row["last_used_at"]),
     )
+
+
+def _session(row: Any) -> SessionRecord:
+    return SessionRecord(
+        tenant_id=row["tenant_id"], key_prefix=row["key_prefix"], key_hash=row["key_hash"], csrf=row["csrf"],
+        created_at=float(row["created_at"]), expires_at=float(row["expires_at"]),
+        revoked_at=None if row["revoked_at"] is None else float(row["revoked_at"]),
+    )  # fmt: skip
 
 
 def migrate(q: KeysSql) -> Steps[list[int]]:
@@ -198,6 +221,39 @@ class KeyStore:
             yield stmts(self._q.touch, {"prefix": prefix, "now": time.time()})
 
         await self._handle.arun(steps(), write=True, single=True)
+
+    # -- browser sessions (server/browser_login.py) -------------------------------------------------
+    def open_session(
+        self, tenant: str, key_prefix: str | None, key_hash: str, ttl_s: float
+    ) -> tuple[str, SessionRecord]:
+        """A new session for a key: ``(session id, record)``; the id is never stored, only its hash."""
+        session_id, csrf, now = secrets.token_urlsafe(32), secrets.token_hex(32), time.time()
+        params = {
+            "hash": hash_token(session_id), "tenant": validate_tenant_id(tenant), "prefix": key_prefix,
+            "key_hash": key_hash, "csrf": csrf, "now": now, "expires": now + ttl_s,
+        }  # fmt: skip
+        self._one(self._q.session_insert, params, fetch=False, write=True)
+        record = SessionRecord(
+            tenant_id=tenant, key_prefix=key_prefix, key_hash=key_hash, csrf=csrf, created_at=now,
+            expires_at=now + ttl_s, revoked_at=None,
+        )  # fmt: skip
+        return session_id, record
+
+    def session(self, session_id: str) -> SessionRecord | None:
+        rows = self._one(self._q.session_get, {"hash": hash_token(session_id)})
+        return _session(rows[0]) if rows else None
+
+    async def asession(self, session_id: str) -> SessionRecord | None:
+        def steps() -> Steps[list[Any]]:
+            rows = yield stmts(self._q.session_get, {"hash": hash_token(session_id)}, fetch=True)
+            return rows  # type: ignore[no-any-return]
+
+        rows = await self._handle.arun(steps(), single=True)
+        return _session(rows[0]) if rows else None
+
+    def end_session(self, session_id: str) -> None:
+        params = {"hash": hash_token(session_id), "now": time.time()}
+        self._one(self._q.session_revoke, params, fetch=False, write=True)
 
     def active_count(self) -> int:
         return int(self._one(self._q.count_active, {})[0]["n"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 KEYS = "kassist_api_keys"
+SESSIONS = "kassist_browser_sessions"
 COLUMNS = "prefix, tenant_id, identity, role, token_hash, created_at, revoked_at, last_used_at"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -21,7 +22,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created_at REAL NOT NULL, revoked_at REAL, last_used_at REAL)""",
         f"CREATE INDEX IF NOT EXISTS kassist_api_keys_tenant ON {KEYS} (tenant_id, created_at)",
     ),
+    # Browser sign-in sessions (server/browser_login.py): the cookie holds a random session id, the
+    # table its SHA-256, the key it was opened with (prefix for a managed key, else NULL) and that
+    # key's hash, so a session is worth nothing once its key is revoked or the key table changes.
+    (
+        f"""CREATE TABLE IF NOT EXISTS {SESSIONS} (
+            session_hash TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, key_prefix TEXT,
+            key_hash TEXT NOT NULL, csrf TEXT NOT NULL, created_at REAL NOT NULL,
+            expires_at REAL NOT NULL, revoked_at REAL)""",
+        f"CREATE INDEX IF NOT EXISTS kassist_browser_sessions_key ON {SESSIONS} (key_prefix)",
+        f"CREATE INDEX IF NOT EXISTS kassist_browser_sessions_expiry ON {SESSIONS} (expires_at)",
+    ),
 )
+SESSION_COLUMNS = "session_hash, tenant_id, key_prefix, key_hash, csrf, created_at, expires_at, revoked_at"
 
 Text = str | tuple[str, ...]
 """One statement, or several run in order."""
@@ -44,6 +57,9 @@ class KeysSql:
     revoke_any: Text
     touch: Text
     count_active: Text
+    session_insert: Text
+    session_get: Text
+    session_revoke: Text
 
 
 SQL = KeysSql(
@@ -64,13 +80,28 @@ SQL = KeysSql(
     get=f"SELECT {COLUMNS} FROM {KEYS} WHERE prefix = :prefix",
     list=f"SELECT {COLUMNS} FROM {KEYS} WHERE tenant_id = :tenant ORDER BY created_at, prefix",
     list_all=f"SELECT {COLUMNS} FROM {KEYS} ORDER BY tenant_id, created_at, prefix",
+    # Revoking a key ends its browser sessions in the same transaction (the answer is the key's row).
     revoke=(
+        f"UPDATE {SESSIONS} SET revoked_at = :now WHERE key_prefix = :prefix AND tenant_id = :tenant "
+        "AND revoked_at IS NULL",
         f"UPDATE {KEYS} SET revoked_at = :now WHERE prefix = :prefix AND tenant_id = :tenant "
-        "AND revoked_at IS NULL RETURNING prefix"
+        "AND revoked_at IS NULL RETURNING prefix",
     ),
     revoke_any=(
-        f"UPDATE {KEYS} SET revoked_at = :now WHERE prefix = :prefix AND revoked_at IS NULL RETURNING prefix"
+        f"UPDATE {SESSIONS} SET revoked_at = :now WHERE key_prefix = :prefix AND revoked_at IS NULL",
+        f"UPDATE {KEYS} SET revoked_at = :now WHERE prefix = :prefix AND revoked_at IS NULL RETURNING prefix",
     ),
     touch=f"UPDATE {KEYS} SET last_used_at = :now WHERE prefix = :prefix",
     count_active=f"SELECT count(*) AS n FROM {KEYS} WHERE revoked_at IS NULL",
+    # Expired sessions are swept whenever one is opened: the table holds only live ones (and the
+    # revoked ones until they expire).
+    session_insert=(
+        f"DELETE FROM {SESSIONS} WHERE expires_at < :now",
+        f"INSERT INTO {SESSIONS} ({SESSION_COLUMNS}) "
+        "VALUES (:hash, :tenant, :prefix, :key_hash, :csrf, :now, :expires, NULL)",
+    ),
+    session_get=f"SELECT {SESSION_COLUMNS} FROM {SESSIONS} WHERE session_hash = :hash",
+    session_revoke=(
+        f"UPDATE {SESSIONS} SET revoked_at = :now WHERE session_hash = :hash AND revoked_at IS NULL"
+    ),
 )

@@ -25,15 +25,18 @@ HASHING = {"embedder": "hashing", "batch_size": 4}
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    folder = tmp_path / "shared"
-    folder.mkdir()
+    """acme's folder of the server's ingestion root (KASSIST_INGEST_ROOT/<tenant>; GLOBEX's key
+    reads its own copy of the corpus under the root's globex folder)."""
+    folder = tmp_path / "shared" / "acme"
+    folder.mkdir(parents=True)
     small_corpus(folder / "hr")
+    small_corpus(tmp_path / "shared" / "globex" / "hr")
     return folder
 
 
 @pytest.fixture
 def client(sqlite_url: str, tmp_path: Path, root: Path, monkeypatch: pytest.MonkeyPatch) -> TestClient:
-    with serving(sqlite_url, monkeypatch, env_for(tmp_path, root)) as c:
+    with serving(sqlite_url, monkeypatch, env_for(tmp_path, root.parent)) as c:
         yield c  # type: ignore[misc]
 
 
@@ -67,7 +70,7 @@ def test_every_route_refuses_a_request_without_a_valid_key(client: TestClient) -
 def test_a_run_over_a_server_folder_executes_in_the_background_with_its_report(
     db_url: str, tmp_path: Path, root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with serving(db_url, monkeypatch, env_for(tmp_path, root)) as client:
+    with serving(db_url, monkeypatch, env_for(tmp_path, root.parent)) as client:
         answer = client.post(
             "/v1/runs",
             json={"path": "hr", "collection": "handbook", "run_id": "hr-1", "options": HASHING},
@@ -192,7 +195,7 @@ def test_without_a_root_the_server_takes_uploads_only(
 def test_notifications_go_only_to_hosts_the_server_allows(
     sqlite_url: str, tmp_path: Path, root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    env = env_for(tmp_path, root, KASSIST_NOTIFY_HOSTS="hooks.example.com")
+    env = env_for(tmp_path, root.parent, KASSIST_NOTIFY_HOSTS="hooks.example.com")
     with serving(sqlite_url, monkeypatch, env) as client:
         for url in (
             "http://127.0.0.1:9/x",

@@ -3,9 +3,11 @@ beyond resolving a path).
 
 Through the LangGraph server (an authenticated caller: ``configurable.langgraph_auth_user``) the
 run's settings come from a client, while the files are read and the notification is sent by the
-server. So a served run may only read folders (and an audit-rules file) under the root its operator
-configured, ``KASSIST_INGEST_ROOT``, and may only notify hosts the operator listed in
-``KASSIST_NOTIFY_HOSTS`` (comma-separated). Without them, a served run reads and notifies nothing.
+server. So a served run may only read folders (and an audit-rules file) under its tenant's folder
+of the root its operator configured, ``KASSIST_INGEST_ROOT/<tenant>`` (no tenant can ingest
+another's files; ``KASSIST_INGEST_ROOT_SHARED=1`` makes the whole root every tenant's, for a
+single-tenant server), and may only notify hosts the operator listed in ``KASSIST_NOTIFY_HOSTS``
+(comma-separated). Without them, a served run reads and notifies nothing.
 Refusals name the setting, never its value: configuration stays on the server. Runs started from
 the command line or from code act with their operator's own authority and are not restricted here.
 """
@@ -14,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from graph.ingestion.state import Settings
 
 INGEST_ROOT_ENV = "KASSIST_INGEST_ROOT"
 NOTIFY_HOSTS_ENV = "KASSIST_NOTIFY_HOSTS"
+SHARED_ROOT_ENV = "KASSIST_INGEST_ROOT_SHARED"
 
 
 class ServedRunRefused(ValueError):
@@ -28,26 +31,54 @@ class ServedRunRefused(ValueError):
 
 def _inside(path: str, root: Path) -> bool:
     # resolve(): ".." and symbolic links cannot lead outside the root.
-    return Path(path).expanduser().resolve().is_relative_to(root)
+    try:
+        return Path(path).expanduser().resolve().is_relative_to(root)
+    except (ValueError, OSError, RuntimeError):  # a NUL, an unencodable name, a symlink loop
+        return False
 
 
-def check_served(settings: Settings, env: Mapping[str, str]) -> None:
-    """Refuse ``settings`` a client may not ask of this server."""
+def shared_root(env: Mapping[str, str]) -> bool:
+    return env.get(SHARED_ROOT_ENV, "").strip().lower() in ("1", "true", "yes")
+
+
+def tenant_root(root: Path, tenant: str) -> Path:
+    """``root/<tenant>``: the tenant id as one folder name (quoted if it holds a separator or any
+    character a folder name should not; a tenant id never holds a dot, so never "." or "..")."""
+    name = quote(tenant, safe="")
+    if name in ("", ".", ".."):
+        raise ServedRunRefused(f"tenant {tenant!r} cannot name a folder of the ingestion root")
+    return root / name
+
+
+def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
+    """The folder served runs of ``tenant`` may read: ``KASSIST_INGEST_ROOT/<tenant>`` (the whole
+    root when shared or when no tenant is known), None when no root is configured."""
     root_text = env.get(INGEST_ROOT_ENV, "").strip()
     if not root_text:
+        return None
+    root = Path(root_text).expanduser().resolve()
+    return root if tenant is None or shared_root(env) else tenant_root(root, tenant)
+
+
+def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None = None) -> None:
+    """Refuse ``settings`` a client of ``tenant`` may not ask of this server."""
+    # TODO(helper A): graph/ingestion/nodes.py passes tenant=run.tenant, so LangGraph-server runs
+    # get per-tenant roots too; without a tenant the whole root is checked.
+    root = served_root(env, tenant)
+    if root is None:
         raise ServedRunRefused(
             "this server ingests no server-side folders: its operator enables that by setting "
             f"{INGEST_ROOT_ENV} to the folder that served runs may read"
         )
-    root = Path(root_text).expanduser().resolve()
+    where = (
+        f"the server's ingestion root ({INGEST_ROOT_ENV})"
+        if tenant is None or shared_root(env)
+        else f"your tenant's folder of the server's ingestion root ({INGEST_ROOT_ENV}/<tenant>)"
+    )
     if not settings.source or not _inside(settings.source, root):
-        raise ServedRunRefused(
-            f"settings.source must be a folder under the server's ingestion root ({INGEST_ROOT_ENV})"
-        )
+        raise ServedRunRefused(f"settings.source must be a folder under {where}")
     if settings.audit_rules and not _inside(settings.audit_rules, root):
-        raise ServedRunRefused(
-            f"settings.audit_rules must be a file under the server's ingestion root ({INGEST_ROOT_ENV})"
-        )
+        raise ServedRunRefused(f"settings.audit_rules must be a file under {where}")
     if settings.notify_url:
         host = (urlsplit(settings.notify_url).hostname or "").lower()
         allowed = {h.strip().lower() for h in env.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}

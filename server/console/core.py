@@ -1,18 +1,17 @@
 """What every console page shares: who is signed in, CSRF tokens, the database handles, rendering.
 
-Sign-in is the API key, sent as a header or carried by the ``/login`` cookie (HttpOnly,
-SameSite=Strict; :mod:`server.browser_login`) and resolved on every request by the one
-:class:`server.keys.KeyResolver`, so a revoked key stops working here within a second. A POST made
-with the cookie must also carry the page's CSRF token: an HMAC of the key under a secret of this
-process, so a token is worthless for any other key and after a restart (the page is reloaded).
+Sign-in is the API key sent as a header, or the ``/login`` cookie's server-side session
+(:mod:`server.browser_login`), resolved on every request (a revoked key's session stops working
+at once). A POST made with the cookie must also carry the session's CSRF token (random, stored with
+the session: worthless for any other session, valid on every server of the database) and come from
+this site (``Origin``).
 """
 
 from __future__ import annotations
 
-import hashlib
+import asyncio
 import hmac
 import logging
-import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -24,8 +23,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server.browser_login import request_token
-from server.keys import KeyResolver, Principal, token_from_headers
+from server.keys import KeyResolver, Principal
 from server.request_config import NO_KEY
 from server.roles import admin_only
 
@@ -87,7 +85,6 @@ class Console:
     def __init__(self, resolver: KeyResolver, database_url: str) -> None:
         self.resolver = resolver
         self.database_url = database_url
-        self._secret = secrets.token_bytes(32)
         self._resources: Resources | None = None
         self._lock = threading.Lock()
         # Approve, reject and cancel continue a run, which can take minutes: in the background, two
@@ -119,26 +116,31 @@ class Console:
                 self._resources = None
 
     # -- who is asking ------------------------------------------------------------------------------
-    def csrf_token(self, token: str) -> str:
-        return hmac.new(self._secret, hashlib.sha256(token.encode()).digest(), "sha256").hexdigest()
-
     async def session(self, request: Request) -> Session:
-        token = request_token(request)
-        principal = await self.resolver.alookup(token)
-        if principal is None or token is None:
+        from server.browser_login import BrowserSessions, same_site
+
+        sessions: BrowserSessions = request.app.state.browser_sessions
+        # Reading the session and its key reads the database: not on the event loop.
+        caller = await asyncio.to_thread(sessions.caller, request)
+        if caller is None:
             if request.method == "GET" and request.headers.get("x-console-poll") is None:
                 target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
                 raise SignInRequired(target)
             raise ConsoleError(401, NO_KEY)
-        session = Session(principal, self.csrf_token(token))
+        session = Session(caller.principal, caller.csrf or "")
         if request.method == "POST":
             body = (await request.body()).decode("utf-8", "replace")
             session.form = {k: v[0] for k, v in parse_qs(body, keep_blank_values=True).items()}
-            by_header = token_from_headers(dict(request.headers.raw)) is not None
-            # A header cannot be added by another site's page (no CORS here); a cookie can be sent
-            # by one (if SameSite failed), so a cookie's POST must prove it came from our page.
+            # A header cannot be added by another site's page (no CORS here); a cookie is sent by
+            # the browser whoever made the page, so a cookie's POST must prove it came from our
+            # page: the session's token (stored with the session, so any server checks it) and,
+            # belt and braces, this site's Origin.
             sent = session.form.get("csrf", "")
-            if not by_header and not hmac.compare_digest(sent.encode(), session.csrf.encode()):
+            if caller.by_cookie and (
+                not session.csrf
+                or not hmac.compare_digest(sent.encode(), session.csrf.encode())
+                or not same_site(request)
+            ):
                 raise ConsoleError(
                     403, "this form's security token is missing or stale; reload the page and try again"
                 )

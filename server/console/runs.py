@@ -5,26 +5,32 @@ calls); another tenant's run is not found (404), whatever its id."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import FileResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 
+from server import run_reports
 from server.console.core import SECURITY_HEADERS, Console, ConsoleError, Session
+from server.runs.models import RUN_ID
 
-REPORT_TYPES = {
-    "html": "text/html; charset=utf-8",
-    "json": "application/json",
-    "md": "text/markdown; charset=utf-8",
-}
-# The report quotes documents: shown as a sandboxed page, its scripts (if any got in) cannot run.
-REPORT_HEADERS = {
-    **SECURITY_HEADERS,
-    "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'",
-}
+# The report's link suffix -> its format; the report quotes documents, so it is served sandboxed
+# (run_reports.REPORT_HEADERS): its scripts, if any got in, cannot run.
+REPORT_TYPES = {"html": "html", "json": "json", "md": "markdown"}
+REPORT_HEADERS = {**SECURITY_HEADERS, **run_reports.REPORT_HEADERS}
 WAITING = "needs_review"
+ENDED = ("completed", "cancelled")
+
+
+def actions(view: dict[str, Any], session: Session | None) -> list[str]:
+    """What the caller may do to the run now: a decision on a run waiting for review (an admin's),
+    cancel on a run that has not ended; nothing while the console is still carrying an action out."""
+    if session is None or view.get("pending"):
+        return []
+    if view["status"] == WAITING:
+        return ["approve", "reject"] if session.principal.is_admin else []
+    return [] if view["status"] in ENDED else ["cancel"]
 
 
 def _view(record: Any, state: Any, snapshot: Any) -> dict[str, Any]:
@@ -42,7 +48,8 @@ def _view(record: Any, state: Any, snapshot: Any) -> dict[str, Any]:
         "busy": busy, "done": done, "total": total, "percent": int(100 * done / total) if total else (100 if final and status == "completed" else 0),
         "step": state.step.kind if state.step else "end", "batch": state.batch_cursor, "batches": state.batches_total,
         "counters": c.model_dump(), "findings": state.findings, "review": state.review,
-        "last_error": state.last_error, "reports": [f for f in REPORT_TYPES if f in state.report_paths],
+        "last_error": state.last_error,
+        "reports": [suffix for suffix, fmt in REPORT_TYPES.items() if fmt in state.reports],
         "embedder": state.embedder_name, "final": final,
     }  # fmt: skip
 
@@ -70,29 +77,36 @@ class Runs:
         return sorted(views, key=lambda v: (v["status"] != WAITING, not v["busy"]))
 
     def one(self, tenant: str, run_id: str) -> tuple[dict[str, Any], Any]:
-        record = self.console.resources().store.get(tenant, run_id)
+        # A name no run can have is not looked up (PostgreSQL refuses a NUL in text).
+        plain = RUN_ID.fullmatch(run_id) and ".." not in run_id
+        record = self.console.resources().store.get(tenant, run_id) if plain else None
         if record is None:
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         state, snapshot = self._state(self._graph(tenant), tenant, run_id)
         view = _view(record, state, snapshot)
         if (tenant, run_id) in self.console.pending:
-            view["final"], view["busy"] = False, True
+            view["final"], view["busy"], view["pending"] = False, True, True
         error = self.console.action_errors.get((tenant, run_id))
         if error:
             view["action_error"] = error
         return view, state
 
-    def _continue(self, tenant: str, run_id: str, **kwargs: Any) -> None:
+    def _continue(self, tenant: str, run_id: str, seq: int | None = None, **kwargs: Any) -> None:
         """Drive the run in the background until it stops again (what ``kassist runs ...`` does)."""
+        from graph.ingestion.jobs import JobStore
         from graph.ingestion.runner import RunBusy, execute
 
         key = (tenant, run_id)
         self.console.action_errors.pop(key, None)
         self.console.pending.add(key)  # the page keeps polling until the work is over
 
+        def finished(_: Any) -> None:
+            if seq is not None:  # the request this console claimed is carried out (workers skip it)
+                JobStore(self.console.resources().store).done(tenant, run_id, seq)
+
         def work() -> None:
             try:
-                execute(self.console.resources(), tenant, run_id, **kwargs)
+                execute(self.console.resources(), tenant, run_id, on_finish=finished, **kwargs)
             except RunBusy:  # a live worker has it: a cancel reaches it at its next node
                 pass
             except Exception as exc:  # shown on the run's page; the run itself is resumable
@@ -103,24 +117,42 @@ class Runs:
         self.console.worker.submit(work)
 
     def decide(self, session: Session, run_id: str, decision: str) -> None:
-        if decision == "approve":
-            session.require_admin("approve a run that needs review")
-        view, _ = self.one(session.tenant, run_id)
+        from graph.ingestion.jobs import JobStore
+
+        view, _ = self.one(session.tenant, run_id)  # another tenant's run: 404 before anything else
+        session.require_admin(f"{decision} a run that needs review")
         if view["status"] != WAITING:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']}, not waiting for a review")
-        self._continue(session.tenant, run_id, resume={"decision": decision, "by": session.actor})
+        jobs = JobStore(self.console.resources().store)
+        record = jobs.get(session.tenant, run_id)
+        if record is not None and record.status is None:  # a run from before the runs API
+            jobs.note_status(session.tenant, run_id, WAITING)
+        # The first decision wins, whichever console, server or API client sends it: the others 409.
+        resume = {"decision": decision, "by": session.actor}
+        seq = jobs.claim_decision(session.tenant, run_id, session.actor, resume)
+        if seq is None:
+            raise ConsoleError(
+                409, f"run {run_id!r} has a decision already; only the first one is carried out"
+            )
+        self._continue(session.tenant, run_id, seq=seq, resume=resume)
 
     def cancel(self, session: Session, run_id: str) -> None:
+        view, _ = self.one(session.tenant, run_id)
+        if view["status"] in ENDED:
+            raise ConsoleError(409, f"run {run_id!r} is {view['status']} already")
+        if view["status"] == WAITING:
+            raise ConsoleError(409, f"run {run_id!r} is waiting for a review: an admin rejects it to stop it")
         if not self.console.resources().store.request_cancel(session.tenant, run_id):
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         self._continue(session.tenant, run_id)
 
-    def report(self, tenant: str, run_id: str, fmt: str) -> Path:
-        _, state = self.one(tenant, run_id)
-        path = state.report_paths.get(fmt) if state is not None and fmt in REPORT_TYPES else None
-        if not path or not Path(path).is_file():
-            raise ConsoleError(404, f"run {run_id!r} has no {fmt} audit report (yet)")
-        return Path(path)
+    def report(self, tenant: str, run_id: str, suffix: str) -> str:
+        self.one(tenant, run_id)  # another tenant's run: not found
+        fmt = REPORT_TYPES.get(suffix)
+        text = run_reports.read_report(self.console.resources(), tenant, run_id, fmt) if fmt else None
+        if text is None:
+            raise ConsoleError(404, f"run {run_id!r} has no {suffix} audit report (yet)")
+        return text
 
 
 def router(console: Console) -> APIRouter:
@@ -138,16 +170,19 @@ def router(console: Console) -> APIRouter:
 
     @api.get("/ui/runs/{run_id}")
     def run_page(run_id: str, session: Session = signed_in) -> Response:
-        return console.render("run.html", session, run=runs.one(session.tenant, run_id)[0])
+        view = runs.one(session.tenant, run_id)[0]
+        return console.render("run.html", session, run=view, actions=actions(view, session))
 
     @api.get("/ui/fragments/runs/{run_id}")
     def run_fragment(run_id: str, session: Session = signed_in) -> Response:
-        return console.render("run_status.html", session, run=runs.one(session.tenant, run_id)[0])
+        view = runs.one(session.tenant, run_id)[0]
+        return console.render("run_status.html", session, run=view, actions=actions(view, session))
 
     @api.get("/ui/runs/{run_id}/report.{fmt}")
     def run_report(run_id: str, fmt: str, session: Session = signed_in) -> Response:
-        path = runs.report(session.tenant, run_id, fmt)
-        return FileResponse(path, media_type=REPORT_TYPES[fmt], headers=REPORT_HEADERS)
+        text = runs.report(session.tenant, run_id, fmt)
+        media = run_reports.MEDIA[REPORT_TYPES[fmt]]
+        return Response(text, media_type=media, headers=REPORT_HEADERS)
 
     @api.post("/ui/runs/{run_id}/{action}")
     def run_action(run_id: str, action: str, session: Session = signed_in) -> Response:

@@ -1,8 +1,10 @@
 """How the runs API is configured: environment variables of the server, read once at start-up (pure
 apart from reading the mapping it is given).
 
-- ``KASSIST_INGEST_ROOT``: the folder whose sub-folders a client may ingest by path (the same
-  setting LangGraph-server runs obey, :mod:`graph.ingestion.served`); unset: no path runs.
+- ``KASSIST_INGEST_ROOT``: the folder whose tenant folders a client may ingest by path: a key of
+  tenant ``acme`` reads only under ``KASSIST_INGEST_ROOT/acme`` (the same setting LangGraph-server
+  runs obey, :mod:`graph.ingestion.served`); unset: no path runs. ``KASSIST_INGEST_ROOT_SHARED=1``:
+  the whole root is every tenant's (a single-tenant server).
 - ``KASSIST_NOTIFY_HOSTS``: hosts a run may notify (comma-separated); unset: none.
 - ``KASSIST_UPLOADS_DIR``: where uploaded files are kept, one folder per tenant and run
   (default ``.kassist/uploads``).
@@ -20,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from graph.ingestion.served import INGEST_ROOT_ENV
+from graph.ingestion.served import INGEST_ROOT_ENV, shared_root, tenant_root
 
 UPLOADS_ENV = "KASSIST_UPLOADS_DIR"
 UPLOAD_MAX_ENV = "KASSIST_UPLOAD_MAX_BYTES"
@@ -49,6 +51,7 @@ def _number(env: Mapping[str, str], name: str, default: float, low: float, high:
 @dataclass(frozen=True)
 class RunsConfig:
     ingest_root: Path | None
+    """The configured root; a tenant's runs read under :meth:`root_for` it."""
     uploads_dir: Path
     upload_max_bytes: int
     lease_s: float
@@ -56,6 +59,14 @@ class RunsConfig:
     workers: int
     env: Mapping[str, str]
     """The environment the served-run rules read (ingestion root, notify hosts)."""
+
+    shared_root: bool = False
+
+    def root_for(self, tenant: str) -> Path | None:
+        """The folder ``tenant``'s path runs may read (None: no path runs on this server)."""
+        if self.ingest_root is None or self.shared_root:
+            return self.ingest_root
+        return tenant_root(self.ingest_root, tenant)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> RunsConfig:
@@ -69,4 +80,5 @@ class RunsConfig:
             poll_s=_number(env, POLL_ENV, min(2.0, lease / 2), 0.05, 3600.0),
             workers=int(_number(env, WORKERS_ENV, 2, 0, 64)),
             env=dict(env),
+            shared_root=shared_root(env),
         )

@@ -8,9 +8,16 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from graph.ingestion.state import RUN_ID_PATTERN
+
 NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
 """Run ids and collections: the knowledge index's collection rule. A run id names a folder of
 reports and uploads, so it can never be ``..`` or hold a separator."""
+RUN_ID = RUN_ID_PATTERN
+"""NAME for Python's ``re.fullmatch`` (whose ``$`` would also match before a final newline): the
+ingestion graph's own run-id rule (which also refuses ``..`` inside a name)."""
+MAX_STEPS = 1_000_000
+"""Far more steps than any run takes, and a number every database stores."""
 
 Status = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
 ReportFormat = Literal["html", "json", "markdown"]
@@ -27,19 +34,37 @@ class RunOptions(BaseModel):
     )
     chunk_tokens: int = Field(default=256, ge=16, le=512)
     overlap_tokens: int = Field(default=32, ge=0, le=256)
-    max_steps: int | None = Field(default=None, ge=1, description="Pause after this many steps")
+    max_steps: int | None = Field(default=None, ge=1, le=MAX_STEPS, description="Pause after this many steps")
     notify_url: str | None = Field(
-        default=None, description="POST the summary here when done (a host the server allows)"
+        default=None,
+        max_length=2048,
+        description="POST the summary here when done (a host the server allows)",
     )
     audit_rules: str | None = Field(
-        default=None, description="TOML file of audit rules, relative to the run's root (default: built-in)"
+        default=None,
+        max_length=4096,
+        description="TOML file of audit rules, relative to the run's root (default: built-in)",
     )
 
     @field_validator("notify_url")
     @classmethod
     def _http_url(cls, v: str | None) -> str | None:
-        if v is not None and (urlsplit(v).scheme not in ("http", "https") or not urlsplit(v).hostname):
+        try:
+            parts = urlsplit(v) if v is not None else None
+            host = parts.hostname if parts is not None else None
+        except ValueError:  # a malformed port or IPv6 literal
+            parts = host = None
+        if v is not None and (
+            parts is None or parts.scheme not in ("http", "https") or not host or "\x00" in v
+        ):
             raise ValueError("must be an http:// or https:// URL with a host")
+        return v
+
+    @field_validator("audit_rules")
+    @classmethod
+    def _no_nul(cls, v: str | None) -> str | None:
+        if v is not None and "\x00" in v:
+            raise ValueError("must not contain a NUL character")
         return v
 
 
@@ -54,13 +79,23 @@ class CreateRun(BaseModel):
     collection: str = Field(default="default", pattern=NAME)
     run_id: str | None = Field(default=None, pattern=NAME, description="Name the run (default: generated)")
     goal: str | None = Field(default=None, max_length=500)
+
+    @field_validator("path", "goal")
+    @classmethod
+    def _no_nul(cls, v: str | None) -> str | None:
+        if v is not None and "\x00" in v:
+            raise ValueError("must not contain a NUL character")
+        return v
+
     options: RunOptions = Field(default_factory=RunOptions)
 
 
 class ResumeRun(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    max_steps: int | None = Field(default=None, ge=1, description="Pause again after this many steps")
+    max_steps: int | None = Field(
+        default=None, ge=1, le=MAX_STEPS, description="Pause again after this many steps"
+    )
 
 
 class Accepted(BaseModel):

@@ -1,6 +1,8 @@
 """``/v1/runs``: the HTTP face of :class:`server.runs.service.RunsService`.
 
-Every route needs an API key (401 without one); the tenant is the key's, never a parameter. Another
+Every route needs an API key (401 without one); the tenant is the key's, never a parameter. A change
+(POST) takes the key from a header only: a browser's sign-in cookie is sent by the browser whatever
+page made the request, so it authorises reads here, never a change (no request forgery). Another
 tenant's run answers 404, malformed input 422 naming the field (FastAPI's validation format, also
 for the checks made here: a path outside the ingestion root, an unknown notify host, a bad audit
 rules file), a request the run's state does not allow 409, approve/reject by a member key 403.
@@ -13,11 +15,11 @@ from typing import Annotated, Any, NoReturn
 
 from fastapi import APIRouter, Depends, File, Form, HTTPException, Query, Request, Response, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse
 from pydantic import ValidationError
 
-from server.keys import Principal
+from server.keys import Principal, token_from_headers
 from server.request_config import NO_KEY
+from server.run_reports import MEDIA, REPORT_HEADERS
 from server.runs.models import (
     NAME,
     Accepted,
@@ -31,11 +33,6 @@ from server.runs.models import (
 )
 from server.runs.service import PREFIX, ApiError, RunsService
 
-MEDIA = {
-    "html": "text/html; charset=utf-8",
-    "json": "application/json",
-    "markdown": "text/markdown; charset=utf-8",
-}
 ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "No API key, or an unknown one"},
     404: {"description": "No such run for this key's tenant"},
@@ -56,6 +53,13 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
     ``x-api-key``, ``Authorization: Bearer`` or the sign-in cookie)."""
 
     def caller(request: Request) -> Principal:
+        if request.method not in ("GET", "HEAD") and token_from_headers(dict(request.headers.raw)) is None:
+            raise HTTPException(
+                status_code=401,
+                detail="the runs API takes changes with the API key in a header (x-api-key or "
+                "Authorization: Bearer); a browser's sign-in cookie is not accepted here",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         who = principal(request)
         if who is None:
             raise HTTPException(status_code=401, detail=NO_KEY, headers={"WWW-Authenticate": "Bearer"})
@@ -165,20 +169,18 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
 
     @router.get(
         "/{run_id}/report",
-        response_class=FileResponse,
+        response_class=Response,
         summary="The run's compliance audit report",
         responses={200: {"content": {m.split(";")[0]: {} for m in MEDIA.values()}}},
     )
-    def report(run_id: str, who: Who, format: ReportFormat = "html") -> FileResponse:
+    def report(run_id: str, who: Who, format: ReportFormat = "html") -> Response:
         try:
-            path = service.report(who, run_id, format)
+            text = service.report(who, run_id, format)
         except ApiError as exc:
             _refuse(exc)
-        return FileResponse(
-            path,
-            media_type=MEDIA[format],
-            filename=f"{run_id}-audit{path.suffix}",
-            content_disposition_type="inline",
-        )
+        suffix = {"html": ".html", "json": ".json", "markdown": ".md"}[format]
+        # Served sandboxed (REPORT_HEADERS): it quotes the tenant's documents.
+        headers = {**REPORT_HEADERS, "Content-Disposition": f'inline; filename="{run_id}-audit{suffix}"'}
+        return Response(text, media_type=MEDIA[format], headers=headers)
 
     return router

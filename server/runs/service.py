@@ -8,6 +8,7 @@ import asyncio
 import base64
 import binascii
 import json
+import math
 import os
 import shutil
 import time
@@ -22,10 +23,12 @@ from graph.ingestion.resources import Resources
 from graph.ingestion.runner import lease_free, read_state
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings
+from server import run_reports
 from server.keys import Principal
 from server.runs import uploads
 from server.runs.config import RunsConfig
 from server.runs.models import (
+    RUN_ID,
     Accepted,
     CreateRun,
     Errors,
@@ -53,6 +56,18 @@ class ApiError(Exception):
         self.loc = loc
 
 
+def check_run_id(run: str, loc: Loc) -> str:
+    """A run id as the server names runs (checked before any database sees it: PostgreSQL refuses
+    a NUL in text, and an id is a folder name of the run's uploads)."""
+    if len(run) > 128 or not RUN_ID.fullmatch(run) or ".." in run:
+        shown = run if len(run) <= 64 else run[:64] + "..."
+        raise ApiError(
+            422, f"{shown!r} is not a run id: 1-128 letters, digits, '.', '_' or '-', starting with a "
+            "letter or digit", loc,
+        )  # fmt: skip
+    return run
+
+
 def links(run: str) -> dict[str, str]:
     base = f"{PREFIX}/{run}"
     return {
@@ -67,9 +82,13 @@ def encode_cursor(job: JobRecord) -> str:
 
 def decode_cursor(cursor: str) -> tuple[float, str]:
     try:
-        at, run = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        return float(at), str(run)
-    except (ValueError, TypeError, binascii.Error):
+        if len(cursor) > 1024:
+            raise ValueError("too long")
+        at, run = json.loads(base64.urlsafe_b64decode(cursor.encode("ascii")))
+        if not isinstance(run, str) or not RUN_ID.fullmatch(run) or not math.isfinite(float(at)):
+            raise ValueError("not ours")
+        return float(at), run
+    except (ValueError, TypeError, binascii.Error, UnicodeError):
         raise ApiError(
             422, "not a cursor this server gave out; pass next_cursor as it came", ("query", "cursor")
         ) from None
@@ -99,7 +118,7 @@ class RunsService:
 
     # -- creating runs ------------------------------------------------------------------------------
     def create(self, who: Principal, body: CreateRun) -> Accepted:
-        root = self.config.ingest_root
+        root = self.config.root_for(who.tenant_id)
         if root is None:
             raise ApiError(
                 422, "this server ingests no server-side folders: its operator enables that by setting "
@@ -142,7 +161,9 @@ class RunsService:
             try:
                 AuditRules.load(rules)  # a bad file fails now, not at the end of the run
             except AuditConfigError as exc:
-                raise ApiError(422, str(exc), ("body", "options", "audit_rules")) from None
+                # Said with the name the client gave: the server's own paths stay on the server.
+                told = str(exc).replace(str(rules), repr(options.audit_rules)).replace(str(root), "<root>")
+                raise ApiError(422, told, ("body", "options", "audit_rules")) from None
         settings = Settings(
             source=str(source), collection=collection, embedder=options.embedder, batch_size=options.batch_size,
             chunk_tokens=options.chunk_tokens, overlap_tokens=options.overlap_tokens,
@@ -161,13 +182,18 @@ class RunsService:
     def _under(root: Path, given: str, loc: Loc, *, folder: bool) -> Path:
         # resolve(): neither ".." nor a symbolic link leads outside the root. The root itself is
         # never named in the message: configuration stays on the server.
-        path = (root / given).resolve()
         what = "folder" if folder else "file"
-        if not path.is_relative_to(root):
+        try:
+            path = (root / given).resolve()
+            inside = path.is_relative_to(root)
+            there = inside and (path.is_dir() if folder else path.is_file())
+        except (ValueError, OSError, RuntimeError):  # a NUL, a lone surrogate, a symlink loop
+            raise ApiError(422, f"{given!r} is not a {what} name this server can read", loc) from None
+        if not inside:
             raise ApiError(
                 422, f"{given!r} is outside the server's ingestion root; give a {what} under it", loc
             )
-        if not (path.is_dir() if folder else path.is_file()):
+        if not there:
             raise ApiError(422, f"there is no {what} {given!r} under the server's ingestion root", loc)
         return path
 
@@ -187,6 +213,7 @@ class RunsService:
 
     # -- reading runs -------------------------------------------------------------------------------
     def _job(self, who: Principal, run: str) -> JobRecord:
+        check_run_id(run, ("path", "run_id"))
         job = self.jobs.get(who.tenant_id, run)
         if job is None:
             raise ApiError(404, f"run {run!r} not found")
@@ -202,7 +229,7 @@ class RunsService:
     def source_label(self, tenant: str, source: str) -> str:
         """What a client is told of a run's source: never a server path outside what it gave."""
         path = Path(source)
-        root = self.config.ingest_root
+        root = self.config.root_for(tenant)
         if root is not None and path.is_relative_to(root):
             return path.relative_to(root).as_posix() or "."
         if path.is_relative_to(uploads.tenant_folder(self.config.uploads_dir, tenant)):
@@ -214,7 +241,7 @@ class RunsService:
         state, status, version = self._state(who, job)
         s = state or AgentRunState(run_id=run, tenant_id=who.tenant_id)
         failed = self.jobs.failed_documents(who.tenant_id, run) if s.counters.documents_failed else []
-        reports = {fmt: f"{PREFIX}/{run}/report?format={fmt}" for fmt in s.report_paths}
+        reports = {str(fmt): f"{PREFIX}/{run}/report?format={fmt}" for fmt in s.reports}
         return RunView(
             run_id=run, status=status, version=version, active=_active(job), queued=job.wanted,
             collection=job.collection, source=self.source_label(who.tenant_id, job.source), created_at=job.created_at,
@@ -252,18 +279,14 @@ class RunsService:
         ]
         return RunPage(runs=runs, next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None)
 
-    def report(self, who: Principal, run: str, fmt: ReportFormat) -> Path:
-        job = self._job(who, run)
-        state, _, _ = self._state(who, job)
-        stored = (state.report_paths if state else {}).get(fmt)
-        if stored is None:
+    def report(self, who: Principal, run: str, fmt: ReportFormat) -> str:
+        self._job(who, run)
+        text = run_reports.read_report(self.res, who.tenant_id, run, fmt)
+        if text is None:
             raise ApiError(
-                404, f"run {run!r} has no audit report yet: it is written at the run's report step"
+                404, f"run {run!r} has no {fmt} audit report yet: it is written at the run's report step"
             )
-        path = Path(stored).resolve()
-        if not path.is_relative_to(self.res.reports_dir) or not path.is_file():
-            raise ApiError(404, f"the audit report of run {run!r} is no longer on this server")
-        return path
+        return text
 
     # -- steering runs ------------------------------------------------------------------------------
     def resume(self, who: Principal, run: str, max_steps: int | None) -> Accepted:
@@ -288,11 +311,16 @@ class RunsService:
         _, status, version = self._state(who, job)
         if status != "needs_review":
             raise ApiError(409, f"run {run!r} is {status}, not waiting for a review")
+        if job.status is None:  # a run from before the runs API: its status noted once
+            self.jobs.note_status(who.tenant_id, run, status)
+        # The first decision wins; any other, at the same moment or later, is refused.
         if (
-            self.jobs.decide(who.tenant_id, run, who.identity, {"decision": decision, "by": who.identity})
+            self.jobs.claim_decision(
+                who.tenant_id, run, who.identity, {"decision": decision, "by": who.identity}
+            )
             is None
         ):
-            raise ApiError(409, f"a decision on run {run!r} is already waiting to be carried out")
+            raise ApiError(409, f"run {run!r} has a decision already; only the first one is carried out")
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 
