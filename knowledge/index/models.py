@@ -91,3 +91,9 @@ class SearchHit(BaseModel):
     superseded: bool = Field(
         default=False, description="Archived or superseded document: ranked after the current ones"
     )
+    doc_tokens: int | None = Field(default=None, description="Length of the hit's document in tokens")
+    relevance: float | None = Field(
+        default=None,
+        description="Second-stage score (knowledge/index/rerank.py): cosine with the question plus the "
+        "share of its words in the passage and its heading; the assistant's abstention threshold applies to it",
+    )

@@ -218,6 +218,13 @@ def candidate_count(k: int) -> int:
     return max(k, 10)
 
 
+def rerank_depth(k: int) -> int:
+    """How many candidates each retriever gives the rerank (knowledge/index/rerank.py): deeper than
+    :func:`candidate_count`, since a rescored list no longer lets a weak tail outvote a best hit, and
+    the canonical copy of a passage often ranks below a dozen office and team copies of it."""
+    return max(3 * k, 30)
+
+
 def keyword_depth(limit: int) -> int:
     """How many of the best keyword matches are ranked before the tenant and collection filters
     (SQLite): enough that one tenant among a few still gets its full list without the unbounded query."""

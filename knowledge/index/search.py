@@ -6,19 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from knowledge.index.dialect import Dialect, Op, Row, Stmt
 from knowledge.index.errors import InvalidQuery
 from knowledge.index.matrix import MatrixCache, VectorMatrix
 from knowledge.index.models import SearchFilters, SearchHit, SearchMode
 from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
+from knowledge.index.rerank import rerank
 from knowledge.index.rules import (
     KeywordPlan,
-    candidate_count,
-    demote_superseded,
     fts5_match,
     fts5_phrases,
     keyword_depth,
     prune_common_phrases,
+    rerank_depth,
     validate_collection,
     validate_k,
     websearch_or,
@@ -153,7 +155,7 @@ def search(
                 for n in names
                 if (known[n].embedder, known[n].dimensions) == (embedder.name, embedder.dimensions)
             ]
-    limit = candidate_count(req.k)
+    limit = rerank_depth(req.k)
     keyword: Ranking = []
     if req.mode in ("hybrid", "keyword"):
         keyword = yield from _keyword(d, req, names, limit)
@@ -163,8 +165,8 @@ def search(
             raise InvalidQuery(f"mode {req.mode!r} needs the query's vector")
         generations = tuple((n, known[n].generation) for n in vector_names)
         vec = yield from _vector(d, req, vector_names, vector, embedder, generations, matrices, limit)
-    # Fused to the candidate depth, not k: a current document just below an archived one in the
-    # top k must still make it once the archived one is moved down (demote_superseded).
+    # Fused to the candidate depth, not k: the rerank rescores every candidate, and the canonical
+    # copy of a passage is often below its office variants in both retrievers' lists.
     if req.mode == "hybrid":
         fused = reciprocal_rank_fusion(keyword, vec, limit=limit, k=req.rrf_k)
     else:
@@ -174,4 +176,26 @@ def search(
     rows: list[Row] = yield Stmt(
         d.hydrate, {"tenant": req.tenant, "ids": d.encode_list([f.id for f in fused])}
     )
-    return demote_superseded(build_hits(fused, {int(r[0]): r for r in rows}), req.k, query=req.query)
+    hits = build_hits(fused, {int(r[0]): r for r in rows})
+    dense = None
+    if vector is not None and req.wants_vector:
+        by_id = {int(r[0]): r for r in rows}
+        dense = {
+            h.chunk_id: c
+            for h, c in zip(
+                hits, _cosines(vector, [by_id[f.id][11] for f in fused if f.id in by_id]), strict=True
+            )
+        }
+    return rerank(hits, req.query, req.k, dense=dense)
+
+
+def _cosines(query: Sequence[float], stored: Sequence[object]) -> list[float]:
+    """The question's cosine with each candidate's stored vector (SQLite float32 blobs, pgvector text);
+    vectors are unit length, as the embedders return them."""
+    q = np.asarray(query, dtype=np.float32)
+    rows = [
+        np.frombuffer(v, dtype="<f4") if isinstance(v, bytes | bytearray | memoryview)
+        else np.array(str(v).strip("[]").split(","), dtype=np.float32)
+        for v in stored
+    ]  # fmt: skip
+    return [float(x) for x in np.vstack(rows) @ q] if rows else []

@@ -1,0 +1,163 @@
+"""The second stage of a search: rescoring the fused candidates and choosing one copy of each passage.
+
+Retrievers rank chunks, but a tenant's knowledge base holds the same passage many times: an office or
+team page that copies a policy's section, a near-identical copy saved elsewhere, an older edition.
+A reader wants the canonical, current document first, and a variant only when the question names it
+(its office, team or year). Pure functions over hydrated candidates, no I/O:
+
+1. **Score** each candidate: its cosine with the question (computed for every candidate, from the
+   stored vector, so keyword-only finds are comparable) plus the share of the question's words the
+   passage contains and the share its section heading contains (:data:`WEIGHTS`, fitted on the tuning
+   half of bench/answer_quality.py). A weighted sum of scores, not of ranks: reciprocal rank fusion
+   lets the weak tail of one retriever outvote the other's best hit.
+2. **Group near-duplicates** (one passage's words inside the other's, :data:`DUPLICATE_OVERLAP`)
+   and keep one per group, ranked with the group's best score: the copy not archived or superseded,
+   then one whose scope the question names, then one without a scope the question does not name
+   ("Expense claims: Singapore office"), then the longest document (the source a page was excerpted
+   from is longer than the excerpt), then the newest. The other copies follow every group.
+3. Archived and superseded documents go after current ones (:func:`rules.demote_superseded`),
+   unless the question asks for an older edition; a page whose title names what the question names
+   (an office, a team, a year) gains :data:`NAMED_BONUS`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from knowledge.index.models import SearchHit
+from knowledge.index.rules import (
+    STOPWORDS,
+    asks_for_history,
+    candidate_count,
+    demote_superseded,
+    is_superseded,
+)
+
+# Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
+WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ... in its section heading
+NAMED_BONUS = 0.1  # a page whose title names what the question names (the Berlin office, 2024)
+DUPLICATE_OVERLAP = 0.8
+MIN_WORDS = 12  # below this, only near-identical passages (Jaccard) are copies
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_YEAR = re.compile(r"\b(19|20)\d\d\b")
+
+
+@functools.lru_cache(maxsize=100_000)
+def stem(word: str) -> str:
+    """A crude English stem ("leaves"/"leave", "earned"/"earn"): enough to match question and text."""
+    w = word.lower()
+    for suffix in ("ies", "ing", "ed", "es", "s"):
+        if len(w) > len(suffix) + 2 and w.endswith(suffix):
+            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return w[:-1] if len(w) > 3 and w.endswith("e") else w
+
+
+@functools.lru_cache(maxsize=20_000)
+def terms(text: str) -> frozenset[str]:
+    """Stemmed content words of ``text``."""
+    return frozenset(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1)
+
+
+def body(hit: SearchHit) -> str:
+    """The passage without the heading path a chunk may open with."""
+    first, _, rest = hit.text.partition("\n")
+    return rest if hit.heading and first.strip() == hit.heading.strip() else hit.text
+
+
+def section(hit: SearchHit) -> str:
+    return (hit.heading or "").split(" > ")[-1]
+
+
+def scope_words(title: str) -> frozenset[str]:
+    """What a page's title narrows it to: the words after its last ': ' ("Submitting expense
+    claims: Singapore office 2026" -> singapore, office, 2026; "Lost receipts: manager guide" ->
+    manager, guide). A canonical policy's title names its subject only."""
+    _, sep, qualifier = title.rpartition(": ")
+    return terms(qualifier) if sep else frozenset()
+
+
+@dataclass
+class Scored:
+    hit: SearchHit
+    score: float
+    words: frozenset[str]
+    order: int
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    """How much of the smaller passage the larger one holds (an excerpt inside a longer chunk counts)."""
+    if len(a) < MIN_WORDS or len(b) < MIN_WORDS:
+        return len(a & b) / len(a | b) if a and b else 0.0
+    return len(a & b) / min(len(a), len(b))
+
+
+def named_scopes(query: str) -> frozenset[str]:
+    """What a question names that a page can be scoped to: its proper nouns (capitalised words not
+    opening a sentence: "the Amsterdam office", "Sales EMEA") and years."""
+    names = {m.group(0) for m in _YEAR.finditer(query)}
+    for sentence in re.split(r"[.!?]\s+", query):
+        words = _WORD.findall(sentence)
+        names.update(w for w in words[1:] if w[:1].isupper() and w.lower() not in STOPWORDS)
+    return terms(" ".join(names))
+
+
+def _preference(
+    s: Scored, question: frozenset[str], names: frozenset[str], history: bool
+) -> tuple[object, ...]:
+    """Sort key of a copy within its group: smaller is preferred."""
+    scope = scope_words(s.hit.title)
+    named = bool(names & terms(s.hit.title)) or (bool(scope) and scope <= question)
+    unnamed = bool(scope - question) and not named
+    newest = -(s.hit.effective_date or date.min).toordinal()
+    superseded = s.hit.superseded and not history
+    return (superseded, not named, unnamed, -(s.hit.doc_tokens or 0), newest, -s.score, s.order)
+
+
+def rerank(
+    hits: Sequence[SearchHit], query: str, k: int, *, dense: Mapping[str, float] | None = None
+) -> list[SearchHit]:
+    """The best ``k`` of ``hits`` (fused order) after rescoring and collapsing near-duplicates.
+
+    ``dense`` maps chunk ids to the question's cosine with each candidate; without it (keyword
+    mode) the retriever's own order stands in for the dense part.
+    """
+    question = terms(query)
+    history = asks_for_history(query)
+    names = named_scopes(query)
+    w_dense, w_text, w_heading = WEIGHTS
+    scored: list[Scored] = []
+    for i, h in enumerate(hits):
+        h = h.model_copy(update={"superseded": is_superseded(h.title, h.source_path)})
+        words = terms(body(h))
+        share = len(question & words) / len(question) if question else 0.0
+        head = len(question & terms(section(h))) / len(question) if question else 0.0
+        cos = dense.get(h.chunk_id, 0.0) if dense is not None else 1.0 / (1 + i)
+        score = w_dense * cos + w_text * share + w_heading * head
+        if names & terms(h.title):  # the question names this page's office, team or year
+            score += NAMED_BONUS
+        scored.append(Scored(h.model_copy(update={"relevance": score}), score, words, i))
+    scored.sort(key=lambda s: (-s.score, s.order))
+    groups: list[list[Scored]] = []
+    for s in scored:
+        # An archived edition is not a copy: it keeps its own place, after the current documents.
+        for g in [] if s.hit.superseded else groups:
+            if not g[0].hit.superseded and _overlap(s.words, g[0].words) >= DUPLICATE_OVERLAP:
+                g.append(s)
+                break
+        else:
+            groups.append([s])
+    chosen: list[SearchHit] = []
+    copies: list[SearchHit] = []
+    for g in groups:
+        best = min(g, key=lambda s: _preference(s, question, names, history))
+        # The group ranks with its best score, whichever copy represents it.
+        chosen.append(best.hit.model_copy(update={"relevance": g[0].score}))
+        copies += [s.hit for s in g if s is not best]
+    # Archived editions go after the current documents among the best candidate_count(k), as the
+    # retrievers' lists alone were ordered: an archived passage that matches well is still shown.
+    return demote_superseded((chosen + copies)[: candidate_count(k)], k, query=query)
