@@ -124,7 +124,7 @@ def test_the_assistant_holds_a_conversation_and_ingestion_runs_under_the_keys_te
     counters = values["counters"]
     assert values["documents_total"] == counters["documents_seen"] == files
     assert counters["documents_indexed"] + counters["documents_failed"] == files
-    assert set(values["report_paths"]) == {"html", "markdown", "json"}
+    assert values["reports"] == ["html", "json", "markdown"] and "report_paths" not in values
     history = acme.threads.get_history(ingest_thread, limit=100)
     assert history[0]["checkpoint"]["checkpoint_id"] == ingested["checkpoint"]["checkpoint_id"]
     assert [h["values"].get("batch_cursor", 0) for h in history[::-1]][-1] == values["batches_total"]
