@@ -39,7 +39,19 @@ _LEET = str.maketrans(
 _LEET_L = str.maketrans({"1": "l", "!": "l", "|": "i"})
 _B64_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{4,}={0,2}")
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
-_SPACED = re.compile(r"(?:\b\w[ .\-_*·]){2,}\w\b")
+_SPACED = re.compile(r"(?:\b\w[ .\-_*·|/]){2,}\w\b")
+# Bytes written as hex: "52 65 76 ..." or "7265766561..." (whole words only: a hash is not text).
+_HEX_RUN = re.compile(r"\b(?:[0-9a-f]{2}[ :]){7,}[0-9a-f]{2}\b|\b(?:[0-9a-f]{2}){8,}\b", re.I)
+_ESCAPES = re.compile(r"(?:\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\})){4,}", re.I)
+# Elements a browser does not show (and a model reads): hidden, zero-size, invisible, white on white.
+_HIDDEN_ELEMENT = re.compile(
+    r"<(\w+)\b[^>]*?(?:\bhidden\b|aria-hidden\s*=\s*[\"']?true|display\s*:\s*none|visibility\s*:\s*hidden|"
+    r"font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|color\s*:\s*(?:#fff(?:fff)?\b|white\b|"
+    r"transparent\b)|(?:width|height)\s*:\s*0(?:px)?\b)[^>]*>(.*?)(?:</\1\s*>|$)",
+    re.I | re.S,
+)
+# Markdown comments: link reference definitions nobody links to ("[//]: # (text)", "[comment]: <> (text)").
+_MD_COMMENT = re.compile(r"^\s*\[(?://|comment|_|#)\]:\s*(?:#|<>|\S+)\s*[(\"'](.*?)[)\"']?\s*$", re.M | re.I)
 _JSONISH = re.compile(r"[\[{].*[\]}]", re.DOTALL)
 _CHAT_ROLES = {"system", "developer", "assistant", "tool"}
 # A role and a content field close together in text that is not valid JSON (truncated, single quotes).
@@ -71,6 +83,14 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     yield from fresh("spaced-out letters", despace(text))
     for comment in _COMMENT.findall(text):
         yield from fresh("HTML comment", comment)
+    for _, hidden in _HIDDEN_ELEMENT.findall(text):
+        yield from fresh("hidden HTML element", hidden)
+    for comment in _MD_COMMENT.findall(text):
+        yield from fresh("markdown comment", comment)
+    for run in _HEX_RUN.findall(text):
+        yield from fresh("hex bytes", _hex(run))
+    for run in _ESCAPES.findall(text):
+        yield from fresh("escape sequences", _unescape(run))
     if depth >= MAX_DEPTH:
         return
     for source in {text, unquoted, unescaped}:
@@ -80,6 +100,35 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
                 yield from fresh(how, inner.text)
         for leaf in json_strings(source):
             yield from fresh("JSON inside the text", leaf)
+
+
+def _readable(raw: bytes) -> str | None:
+    """UTF-8 text that is mostly letters and spaces, else None (binary, a hash, a key)."""
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    letters = sum(ch.isalpha() or ch.isspace() for ch in decoded)
+    if len(decoded) < 3 or letters / len(decoded) < 0.75 or not any(ch.isalpha() for ch in decoded):
+        return None
+    if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in decoded):
+        return None
+    return decoded
+
+
+def _hex(run: str) -> str | None:
+    try:
+        return _readable(bytes.fromhex(re.sub(r"[ :]", "", run)))
+    except ValueError:
+        return None
+
+
+def _unescape(run: str) -> str | None:
+    def one(match: re.Match[str]) -> str:
+        code = match.group(0)[2:].strip("{}")
+        return chr(int(code, 16)) if int(code, 16) <= 0x10FFFF else ""
+
+    return re.sub(r"\\(?:x[0-9a-f]{2}|u\{[0-9a-f]{1,6}\}|u[0-9a-f]{4})", one, run, flags=re.I)
 
 
 def leet(text: str) -> str:
@@ -92,7 +141,10 @@ def despace(text: str) -> str:
     """``I G N O R E  Y O U R`` -> ``ignore your``: single letters joined, wider gaps kept as spaces."""
 
     def join(match: re.Match[str]) -> str:
-        return re.sub(r"[ .\-_*·]", "", match.group(0))
+        run = match.group(0)
+        if " " in run and re.search(r"[.\-_*·|/]", run):  # "r/e/v/e/a/l y/o/u/r": spaces part the words
+            return re.sub(r"[.\-_*·|/]", "", run)
+        return re.sub(r"[ .\-_*·|/]", "", run)
 
     spaced = re.sub(r"(?<=\w)\s{2,}(?=\w)", " | ", text)
     joined = _SPACED.sub(join, spaced)
@@ -143,16 +195,7 @@ def _decode(piece: str) -> str | None:
         raw = base64.b64decode(padded, validate=True)
     except (binascii.Error, ValueError):
         return None
-    try:
-        decoded = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    letters = sum(ch.isalpha() or ch.isspace() for ch in decoded)
-    if len(decoded) < 3 or letters / len(decoded) < 0.75 or not any(ch.isalpha() for ch in decoded):
-        return None
-    if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in decoded):
-        return None
-    return decoded
+    return _readable(raw)
 
 
 def json_strings(text: str) -> list[str]:

@@ -48,7 +48,10 @@ def targets(text: str) -> Iterator[Target]:
         if (kind, url) not in seen:
             seen.add((kind, url))
             yield Target(kind, url)
-    for url in _BARE_URL.findall(text):
+    for found in _BARE_URL.findall(text):
+        url = found.rstrip(
+            ".,;:!?"
+        )  # "see https://portal.acme.example, then ...": the comma ends the sentence
         if not any(url in known for _, known in seen):
             seen.add(("link", url))
             yield Target("link", url)

@@ -8,6 +8,7 @@ from collections.abc import Collection
 
 from memory.manager.screen.decode import Variant, variants
 from memory.manager.screen.findings import Finding
+from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
@@ -27,6 +28,10 @@ _LEET_WORD = re.compile(
 )
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 # Decodings whose output is close to the original alphabet: links found there are real links.
+# Parts of a text a reader of the rendered page never sees.
+_UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment"}
+# Encodings nobody uses for a sentence meant for people: an order found inside was hidden on purpose.
+_ENCODED = {"hex bytes", "escape sequences", "ROT13", "reversed text", "spaced-out letters"}
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
 
 
@@ -64,6 +69,20 @@ def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Fin
     return found
 
 
+def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[Finding]:
+    """Intent findings in one variant; what only a decoding (or a hidden element) reveals was
+    disguised on purpose, so it holds the item on its own and the finding names the disguise."""
+    f = forms(variant.text)
+    found = intent_findings(f.latin, f.plain, allowed_hosts)
+    if variant.how in _UNSEEN or variant.how in _ENCODED or variant.how.startswith("base64"):
+        found += hidden_orders(f.latin)
+    if not variant.how:
+        return found
+    if variant.how == "leetspeak":  # digits are common in data: only several leet words count
+        return found if _leet_words(variant.source) else []
+    return [Finding(x.category, f"{x.detail}, hidden with {variant.how}") for x in found]
+
+
 def _leet_words(text: str) -> bool:
     """Several words spelled with digits or symbols for letters ("n0w", "y0u", "d!sr3g@rd")."""
     return len(_LEET_WORD.findall(text)) >= 2
@@ -89,6 +108,7 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
         if not variant.how:
             shown = {m.detail for m in matches}
         found.extend(matches)
+        found.extend(_intent(variant, allowed_hosts))
         if variant.how in _LINK_LAYERS or variant.how.startswith("base64"):
             found.extend(link_findings(variant.text, allowed_hosts))
         if variant.how == "HTML comment":

@@ -10,14 +10,18 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     (
         "override of earlier instructions",
         True,
+        # "Ignore the old guidance on desk booking" retires a document, it does not address the assistant.
         rf"\b(?:ignore|disregard|forget|override|bypass|skip|discard|abandon|set aside|throw out|drop|"
-        rf"pay no attention to|stop following|no longer follow|do not follow|don'?t follow){gap(4)}{RULES_EN}\b",
+        rf"pay no attention to|stop following|no longer follow|do not follow|don'?t follow)"
+        rf"(?!(?:\W+\w+){{0,3}}?\W+(?:old|outdated|former|paper|obsolete|20\d\d)\b){gap(4)}{RULES_EN}\b",
     ),
     (
         "override of earlier instructions",
         True,
+        # "The earlier instructions for booking rooms are outdated" is about the world, not the assistant.
         rf"\b(?:(?:previous|prior|earlier|above|original|initial|system){gap(2)}(?:instructions?|guidance|prompts?|"
-        rf"directives?|programming|system messages?|configuration)|your{gap(2)}{RULES_EN})"
+        rf"directives?|programming|system messages?|configuration)(?! (?:for|on|about|regarding) (?!you\b|the (?:ai|"
+        rf"assistant|model)\b)\w)|your{gap(2)}{RULES_EN})"
         rf"{gap(6)}(?:no longer appl|(?:are|is) (?:now )?(?:void|obsolete|cancell?ed|revoked|superseded|"
         rf"invalid|suspended|outdated)|do(?:es)? not apply|(?:have|has) been (?:replaced|revoked|lifted|"
         rf"updated|suspended|superseded)|should be (?:ignored|disregarded)|(?:are|is) to be (?:ignored|"
@@ -177,10 +181,10 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     ),
     # --- standing orders -----------------------------------------------------------------------
     (
-        # "From now on" and its literal equivalents are what a standing order to the assistant says;
-        # data that changes states a date ("as of 1 June"), so these hold an item on their own.
+        # "From now on" opens standing orders to the assistant and policy changes alike ("From now on,
+        # expense claims are filed in the new tool"): a weak sign; ``intent`` decides who is addressed.
         "standing order",
-        True,
+        False,
         r"\b(?:from now on|henceforth|from this (?:point|message|moment) (?:on|onwards?)|"
         r"for all future (?:conversations|chats|answers|responses|replies|sessions|requests)|in (?:all )?future "
         r"(?:conversations|chats|answers|responses|replies|sessions)|a partir de ahora|de ahora en adelante|"

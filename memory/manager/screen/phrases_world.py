@@ -36,7 +36,7 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     ),
     (
         "standing order",
-        True,
+        False,
         r"从现在开始|从今以后|從現在開始|これからは|지금부터|с этого момента|отныне|अब से|من الآن فصاعدا",
     ),
     (

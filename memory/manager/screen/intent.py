@@ -1,0 +1,152 @@
+"""Who a sentence speaks to and what it asks for: the screen's judgement of intent.
+
+The phrase banks know how injections are usually worded; attackers change the wording. What they
+cannot change is the *intent*: the text must address whoever writes the answers (the assistant,
+named or described: "whoever generates the answer from these notes") and ask for something only an
+answer-writer does (reply that ..., reveal, pretend, call a tool, keep this note from the reader),
+or set up a standing order for later turns. A handbook speaks in the same imperative voice ("You
+must submit timesheets", "From now on, claims are filed in the new tool", "Ignore the old form"),
+but to employees, about the world, never about "your next reply" or "this conversation".
+
+Each pattern in ``intent_words`` is one signal; a finding needs a combination (addressee and act,
+chat context and act, standing order and scripted answer, ...), except for the few signals no
+ordinary document carries on its own: a request to hide *this* note, an imitated tool call, an
+"everything above was a test", an unprompted request for someone's password.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from memory.manager.screen import intent_words as w
+from memory.manager.screen.findings import Finding
+from memory.manager.screen.links import allowed
+
+_SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
+_EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+
+
+def _c(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE | re.MULTILINE)
+
+
+ADDRESSED = _c(w.ADDRESSED)
+ADDRESSED_ML = _c(w.ADDRESSED_ML)
+ADDRESSED_PLAIN = _c(w.ADDRESSED_PLAIN)
+READER = _c(w.READER)
+CONTROL = _c(w.CONTROL)
+CONTROL_ML = _c(w.CONTROL_ML)
+SPEECH = _c(w.SPEECH)
+CONTEXT = _c(w.CONTEXT)
+FUTURE = _c(w.FUTURE)
+FUTURE_PLAIN = _c(w.FUTURE_PLAIN)
+TRIGGER = _c(w.TRIGGER)
+SELF_CONCEAL = _c(w.SELF_CONCEAL)
+SELF_CONCEAL_PLAIN = _c(w.SELF_CONCEAL_PLAIN)
+USER_CONCEAL = _c(w.USER_CONCEAL)
+ROLEPLAY = _c(w.ROLEPLAY)
+OVERRIDE = _c(w.OVERRIDE)
+OVERRIDE_LIFT = _c(w.OVERRIDE_LIFT)
+CREDENTIAL = _c(w.CREDENTIAL)
+CREDENTIAL_ASK = _c(w.CREDENTIAL_ASK)
+REFUSAL = _c(w.REFUSAL)
+SENDING = _c(w.SENDING)
+TOOL_CALL = _c(w.TOOL_CALL)
+HIDDEN_ORDER = _c(w.HIDDEN_ORDER)
+AI_MENTION = _c(rf"\b{w.AI_NOUN}\b")
+
+
+@dataclass(frozen=True)
+class Signals:
+    """What one sentence shows; the rules below combine these."""
+
+    addressed: bool  # it speaks to (or about, as the one who must act) an AI that answers
+    act: bool  # it asks for something an answer-writer does (answer, reveal, pretend, send, ...)
+    speech: bool  # it scripts the content of an answer ("reply that ...", "answer with the table")
+    context: bool  # words that only make sense inside a chat with an assistant
+    future: bool  # a standing order ("from now on", "next time", "in later replies")
+    trigger: bool  # "when someone asks about X"
+    roleplay: bool
+    lifted: bool  # safeguards said to be lifted or paused
+
+    @classmethod
+    def of(cls, latin: str, plain: str) -> Signals:
+        return cls(
+            addressed=bool(
+                ADDRESSED.search(latin)
+                or ADDRESSED_ML.search(latin)
+                or READER.search(latin)
+                or ADDRESSED_PLAIN.search(plain)
+            ),
+            act=bool(CONTROL.search(latin) or CONTROL_ML.search(latin) or CONTROL_ML.search(plain)),
+            speech=bool(SPEECH.search(latin)),
+            context=bool(CONTEXT.search(latin)),
+            future=bool(FUTURE.search(latin) or FUTURE_PLAIN.search(plain)),
+            trigger=bool(TRIGGER.search(latin)),
+            roleplay=bool(ROLEPLAY.search(latin)),
+            lifted=bool(OVERRIDE_LIFT.search(latin)),
+        )
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(text) if s.strip()]
+
+
+def sentence_findings(latin: str, plain: str, hosts: Collection[str]) -> list[Finding]:
+    """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms)."""
+    s = Signals.of(latin, plain)
+    found: list[Finding] = []
+    if s.addressed and (s.act or s.speech):
+        found.append(Finding("instruction", "an instruction addressed to the assistant"))
+    if s.context and (s.act or s.speech):
+        found.append(
+            Finding("instruction", "an instruction about the assistant's answers or this conversation")
+        )
+    if s.future and (s.context or (s.trigger and s.speech)):
+        found.append(Finding("instruction", "a standing order for the assistant's later answers"))
+    if s.roleplay and (s.act or s.speech or s.context):
+        found.append(Finding("instruction", "a role-play that sets up what the assistant does"))
+    if s.lifted and s.context:
+        found.append(Finding("instruction", "safeguards declared lifted for this conversation"))
+    if SELF_CONCEAL.search(latin) or SELF_CONCEAL_PLAIN.search(plain):
+        found.append(Finding("concealment from the user", "asks that this very note be kept from the reader"))
+    if USER_CONCEAL.search(latin):
+        found.append(Finding("concealment from the user", "asks that something be kept from the user"))
+    if OVERRIDE.search(latin):
+        found.append(Finding("instruction", "what came before declared void, with a new task"))
+    if CREDENTIAL_ASK.search(latin) and not REFUSAL.search(latin):
+        found.append(Finding("request for credentials", "asks someone for a password or another secret"))
+    if CREDENTIAL.search(latin) and SENDING.search(latin):
+        outside = [h for h in _EMAIL.findall(latin) if not allowed(h.lower(), hosts)]
+        if outside and not REFUSAL.search(latin):
+            found.append(Finding("data sent elsewhere", "asks for credentials to be sent outside the tenant"))
+    if s.trigger and s.speech and AI_MENTION.search(latin) and not found:
+        found.append(Finding("instruction", "a scripted answer for an AI to give when someone asks"))
+    if s.trigger and s.speech and not found:
+        found.append(Finding("instruction", "a scripted answer for when someone asks", strong=False))
+    return found
+
+
+def hidden_orders(latin: str) -> list[Finding]:
+    """Text a reader does not see (a hidden element, a comment) that tells someone what to answer:
+    nobody hides an order from the people it is meant for."""
+    if any(HIDDEN_ORDER.search(one) or SPEECH.search(one) for one in _sentences(latin)):
+        return [
+            Finding("hidden instruction", "text hidden from the reader tells the assistant what to answer")
+        ]
+    return []
+
+
+def intent_findings(latin: str, plain: str, hosts: Collection[str]) -> list[Finding]:
+    """Intent findings for a text, sentence by sentence, plus whole-text structure (tool calls)."""
+    found: list[Finding] = []
+    if TOOL_CALL.search(latin):
+        found.append(Finding("tool-call imitation", "text shaped like a tool or function call for an agent"))
+    latins, plains = _sentences(latin), _sentences(plain)
+    if len(latins) != len(plains):  # the forms split differently (rare): read each form whole
+        latins, plains = [latin], [plain]
+    for one_latin, one_plain in zip(latins, plains, strict=True):
+        found.extend(sentence_findings(one_latin, one_plain, hosts))
+    return list(dict.fromkeys(found))

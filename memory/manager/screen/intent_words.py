@@ -1,0 +1,229 @@
+"""The signals ``intent`` combines: who a sentence addresses and what it asks for, as word patterns.
+
+Each pattern is one *signal*, not a verdict: "the assistant" is said by a handbook that introduces
+the HR chatbot, "reply that ..." by a support script, "next time" by a travel tip. Only the
+combinations in ``intent.RULES`` hold a memory. Latin-script patterns read the ``latin`` form
+(look-alikes mapped, accents dropped, lower case); ``*_PLAIN`` patterns read the ``plain`` form for
+Cyrillic, Chinese, Japanese and Korean.
+"""
+
+from __future__ import annotations
+
+# Nouns that name an AI system. "agent" and "model" name people and products too, so they count
+# only when qualified ("automated agents", "language model", "the model reading this").
+AI_NOUN = (
+    r"(?:ai|a\.i\.|(?:virtual |ai |digital )?assistants?|chat ?bots?|bots?|support-?bots?|help-?desk (?:assistant|bot|ai)s?|"
+    r"llms?|(?:large )?language models?|ai models?|copilots?|gpt|claude|gemini|summari[sz]ers?|"
+    r"(?:text|response|answer|reply|content) (?:generators?|writers?|engines?)|answering (?:systems?|tools?|engines?)|"
+    r"(?:automated|autonomous|ai|virtual|software|llm) (?:agents?|systems?|readers?|tools?|assistants?|responders?|"
+    r"services?|helpers?)|ai (?:tools?|systems?|agents?)|model (?:reading|answering|processing|summari[sz]ing))"
+)
+# Someone who processes this text in order to answer: the assistant, described rather than named.
+READER = (
+    r"\b(?:whoever|whatever|anyone|anything|any (?:system|tool|program|service|process|reader|one)s?|"
+    r"(?:the )?(?:systems?|tools?|programs?|services?|readers?|processes)|the (?:one|thing)|"
+    + AI_NOUN
+    + r")(?: (?!to\b)\w+){0,2}?,? (?:(?:that|which|who) )?(?:reads?|reading|process(?:es|ing)?|summari[sz](?:es?|ing)|"
+    r"quot(?:es?|ing)|ingest(?:s|ing)?|index(?:es|ing)?|answer(?:s|ing)?|generat(?:es?|ing)|produc(?:es?|ing)|"
+    r"pars(?:es?|ing)|writ(?:es?|ing)|see(?:s|ing)?|help(?:s|ing)?|us(?:es|ing)|asked about)\b(?: \w+){0,3}? "
+    r"(?:this|these|the answers?|answers|"
+    r"replies|responses|search results|the text|the reply|this faq|this page)\b"
+)
+DIRECTIVE = (
+    r"(?:should|must|shall|is to|are to|needs? to|has to|have to|ought to|(?:is|are) (?:now )?(?:required|expected|"
+    r"instructed|supposed|permitted|allowed|authori[sz]ed|asked|meant)(?: \w+){0,3}? to|may now|can now|will now|"
+    r"will always)"
+    r"(?! be\b)(?! not be\b)"
+)
+ADDRESSED = (
+    rf"\b(?:(?:the|any|every|each|all|this|your|our|an?)\s+)?(?:[\w-]+ ){{0,2}}?{AI_NOUN}\b(?:,? (?!and\b|or\b)\w+){{0,7}}?,? "
+    rf"{DIRECTIVE}"
+    rf"|^\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
+    r"modello|modell)\s*[:,]"
+    # A rule book for the assistant: "Assistant operating rule 12:", "Support-bot guideline:".
+    rf"|\b{AI_NOUN}(?: [\w-]+){{0,2}} (?:rules?|guidelines?|polic(?:y|ies)|procedures?|instructions?|directives?|"
+    r"playbook|script|protocol)\b[^:.]{0,20}:"
+    r"|\b(?:when|while|before|if|once|whenever|as) you(?: \w+)? (?:summari[sz]\w*|read\w*|process\w*|quot\w*|"
+    r"translat\w*|index\w*|ingest\w*|pars\w*) (?:this|these|the (?:page|document|text|file|email|notes?))\b"
+    r"|\b(?:when|while|if|once|whenever|before|after) (?:this|these) (?:\w+ )?(?:is|are|gets?) (?:being )?(?:quoted|"
+    r"summari[sz]ed|read|processed|translated|indexed|ingested|cited|used to answer)\b"
+    rf"|\b(?:for|to|dear|hey|attention) (?:the |any |an? |all )?(?:[\w-]+ )?{AI_NOUN}\b(?! (?:tools?|systems?) (?:may|can|is|are))"
+    rf"(?:[\w ,-]{{0,60}})[):]"
+)
+ADDRESSED_ML = (
+    r"\b(?:el|la|un|una|der|die|das|den|l'|le|il|lo|o|a|de|het|een)\s?(?:asistente|assistente|assistent(?:en)?|assistant|"
+    r"chatbot|bot|modelo|modello|modell|modele|sprachmodell|ki|ia|ai|asystent)\w*(?:,? \w+){0,6}?,? (?:debe|debera|"
+    r"tiene que|ha de|soll|sollte|muss|darf|hat \w+ zu|doit|devra|deve|dovra|devera|tem que|moet|mag|zal|musi|powinien)\b"
+    r"|\b(?:per|para|pour|fur|voor|dla|al|ao|au|an den|a la|a l'|all')\s?(?:il |el |o |le |la |den |de |l')?"
+    r"(?:asistente|assistente|assistent(?:en)?|assistant|modelo|modello|modell|modele|ia|ki|ai|chatbot|asystenta)"
+    r"(?: \w+){0,4}[:,]"
+    r"|\b(?:asistente|assistente|assistent|assistant|modelo|modello|modell|modele|ia|ki)\s?(?:che|que|qui|der|die|das)\s"
+    r"(?:legge|lee|le|lit|liest|leggera|procesa|traite|verarbeitet)\b"
+)
+ADDRESSED_PLAIN = (
+    r"(?:^|[\s,.:;，。：])(?:ассистент|бот|чат-бот|модель|ии|нейросеть)\w*\s*[,:]"
+    r"|(?:ассистент|модель|бот|чат-бот|ии)\w*(?:,? \w+){0,6}?,? (?:долж\w+|обязан\w*|следует|нужно)"
+    r"|(?:модель|ассистент|бот)\w*, (?:котор\w+) (?:читает|обрабатывает|видит)"
+    r"|(?:助手|助理|人工智能|ai|模型|机器人|聊天机器人)[^。！？\n]{0,30}(?:应该|应|必须|需要|请|要)"
+    r"|(?:致|给|對|对)[^。]{0,4}(?:助手|助理|人工智能|ai|模型)"
+    r"|(?:アシスタント|ai|モデル|ボット)(?:へ|に)\s*[:：、]|для (?:ассистента|ии|модели|бота|нейросети)\b"
+    r"|(?:読んだ|読む|処理する)(?:ai|アシスタント|モデル|ボット)|(?:アシスタント|ai|モデル|ボット|チャットボット)(?:は|が)"
+    r"[^。\n]{0,60}(?:こと|ください|なさい|べき|しなさい)"
+    r"|(?:어시스턴트|챗봇|ai|모델|봇)(?:는|은|가|이)[^.\n]{0,60}(?:해야|하십시오|하세요|하라)"
+)
+# What the assistant is asked to do with its answers (or its tools, or the reader).
+CONTROL = (
+    r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|describe|mention|recommend|refer|deny|"
+    r"confirm|approve|sign off|reveal|disclose|output|print|list|share|render|include|add|append|end with|"
+    r"begin with|start with|write back|quote|pretend|forward|send|email|e-mail|collect|request|fetch|load|call|"
+    r"invoke|execute|grant|give|offer|explain|cite|link|speak|act|behave|obey|follow)\w*\b"
+)
+CONTROL_ML = (
+    r"\b(?:respond\w*|contest\w*|di que|decir|diga|dile|antwort\w*|sag\w*|teile?\w* mit|reponds?|repondre|dis|dire|"
+    r"donne\w*|rispond\w*|rivela\w*|dire|diz|diga|dizer|respond\w*|antwoord\w*|zeg\w*|vertel\w*|odpowiad\w*|"
+    r"powiedz\w*|mencion\w*|erwahn\w*|nenn\w*|mentionn\w*|menziona\w*|vergoed\w*)\b"
+    r"|(?:отвеч\w*|ответ\w*|скаж\w*|сообщ\w*|говор\w*|называ\w*|назови\w*|напиши\w*|пиши|выдава\w*|раскр\w*|"
+    r"покаж\w*|перешл\w*|отправ\w*|答え|回答|伝え|告诉|说|列出|回复|答复|말해|답변|대답|안내)"
+)
+# An order at the start of a sentence, to the one who answers ("When answering, claim ...").
+HIDDEN_ORDER = (
+    r"^\W*(?:(?:when|if|while|before|whenever|for)\b[^,.]{0,60},\s*)?(?:please |always |only |never |do not |don'?t )?"
+    r"(?:answer|reply|respond|say|state|claim|tell|mention|deny|confirm|reveal|disclose|output|print|pretend|"
+    r"recommend|describe|insist|assert)\b"
+)
+# A content clause: what exactly to say ("reply that refunds are automatic", "answer ... with the table").
+SPEECH = (
+    r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|mention|confirm|explain|add|write back|"
+    r"describe|deny)\w*(?: (?!that\b)\w+){0,6}? (?:that|with (?:the|a|an|'|\")|as (?:under|being|approved))\b"
+    r"|\bsay (?:they|it|the|its|there|no|yes|[\"'])"
+    r"|\btell (?:them|him|her|the user|users|customers|callers|people|everyone|anyone|readers)"
+    r" (?:(?!to\b|about\b|how\b|where\b|when\b|what\b|which\b|why\b|if\b|whether\b)\w+ ){0,2}?(?:is|are|was|were|has|have|will|"
+    r"can|cannot|can't|needs?|must)\b"
+)
+# Words that only make sense inside a chat with an assistant.
+CONTEXT = (
+    r"\b(?:this|the current|the present) (?:conversation|chat|session|thread|dialogue)\b"
+    r"|\b(?:rest|remainder) of (?:the|this) (?:chat|conversation|session)\b"
+    r"|\byour (?:next |every |each |future |later )?(?:answers?|repl(?:y|ies)|responses?|outputs?)\b"
+    r"|\byour next (?:message|turn)\b|\b(?:what|everything|anything) you (?:were|have been|got) (?:told|given)\b"
+    r"|\b(?:in|to|with|after|into) (?:your|every|each|all|any) (?:future |later )?(?:answer|reply|response)s?\b"
+    r"|\b(?:every|each|all|any) (?:answer|reply|response)s? (?:after|from|that follow)"
+    r"|\b(?:your|the) (?:real|actual|true) (?:task|job|instructions?|goal|objective|purpose)(?: now| here)?\s*(?::|is to)"
+    r"|\bstay in character\b|\bkeep playing\b"
+    r"|\byour (?:[\w-]+ )?"
+    r"(?:caution|safeguards?|filters?|guardrails?|instructions?|guidance|guidelines|system prompt|prompt|programming|"
+    r"training data|polic(?:y|ies)|configuration|setup|persona|constraints|principles|safety rules|content rules|"
+    r"limits|limitations|restrictions)\b"
+    r"|\b(?:guidance|instructions|rules|setup|configuration|prompt)s? you (?:started|were given|received|have been "
+    r"given|got|began)\b"
+    # ... but "future conversations with customers" are an employee's.
+    r"|\b(?:later|future|subsequent|next) (?:chats?|conversations?|sessions?|turns?|repl(?:y|ies)|answers?|responses?|"
+    r"questions)\b(?! with\b)"
+    # "Answer every question ..." as an order (not "our helpdesk answers every question").
+    r"|(?:^|[,:;(]\s*|\b(?:to|must|should|shall|will|always|only|please|and|now)\s+)(?:answer|reply|respond|say)"
+    r"(?: to)? (?:\w+ ){0,2}?(?:every|each|all|any) (?:questions?|quer(?:y|ies)|prompts?)\b"
+    r"|\b(?:responde|contesta|responda|antworte|reponds|repondez|rispondi|antwoord)\w* (?:a |auf |à |op )?(?:todas "
+    r"(?:las|as) |alle |toutes les |tutte le )?(?:preguntas|perguntas|fragen|questions|domande|vragen)\b"
+)
+# A standing order for later turns.
+FUTURE = (
+    r"\b(?:from now on|henceforth|going forward|from (?:this|here) (?:point|moment|message) (?:on|onwards?)|"
+    r"(?:the )?next time|(?:on|in) your next|for (?:every|each|all|any) (?:answer|reply|response|question)s? "
+    r"(?:after|from)|in (?:later|future|subsequent|all future) (?:replies|answers|responses|chats|conversations|"
+    r"sessions|questions|turns)|for (?:subsequent|later|future) (?:questions|answers|replies|turns|chats|"
+    r"conversations)|remember (?:this|that) for later|keep (?:this )?in mind for|(?:and|in) every (?:reply|answer|"
+    r"response) after)\b"
+    r"|\b(?:a partir de (?:este|esta) (?:mensaje|momento)|from here on|starting with your next|a partir de ahora|"
+    r"de ahora en adelante|a partir de agora|desormais|dorenavant|a partir de maintenant|"
+    r"von nun an|ab jetzt|ab sofort|kunftig|d'ora in poi|da ora in poi|vanaf nu|voortaan|od teraz|od tej pory)\b"
+)
+FUTURE_PLAIN = (
+    r"с этого (?:дня|момента)|отныне|впредь|从现在开始|从今以后|今后|これからは|今後|지금부터|앞으로"
+)
+# "When someone asks about X": the situation an assistant answers in.
+TRIGGER = (
+    r"\b(?:when|whenever|if|each time|every time|next time|once|the next time)\s+(?:someone|anyone|a user|the user|"
+    r"users|a customer|customers|people|an employee|employees|somebody|a caller|callers|this user|any user|they|"
+    r"a reader|readers)\b(?:[\w ]{0,30}?)\s(?:asks?|mentions?|says?|wants?|requests?|brings? up|enquires?|inquires?|"
+    r"types?|writes?|raises?)\b"
+    r"|\b(?:to|for|tell) (?:anyone|everyone|whoever|all|every|each)(?: \w+){0,2} (?:who |that )?(?:asks?|asking)\b"
+    r"|\b(?:iedereen|jeder\w*|chiunque|todos|quien|cualquiera)\b(?: \w+){0,3} (?:vraagt|fragt|chieda|pregunte|"
+    r"pregunta)\b|\b(?:cuando|quando|wenn|lorsque|quand) (?:un |una |el |la |o |a |der |die |l')?(?:usuario|cliente|"
+    r"utente|nutzer|benutzer|kunde|utilisateur|te|ti|me)\w* (?:pregunt|pergunt|chied|frag|demand)\w*"
+)
+# The sentence asks that this very text be kept from the reader.
+SELF_CONCEAL = (
+    r"\b(?:do not|don'?t|never|without|not|must not|should not)\s+(?:\w+\s+){0,2}?(?:mention|reveal|disclos|refer|"
+    r"acknowledg|quot|repeat|show|cite|admit)\w*(?: to)? (?:this|these|that|the) (?:note|notes|message|instruction|"
+    r"instructions|notice|text|comment|line|memo|paragraph|section|request|change)\b"
+    r"|\bno (?:mencion\w*|menciones|digas|reveles) (?:esta|este|estas|estos) (?:nota|texto|mensaje|instruccion\w*|"
+    r"aviso)\b|\bsin mencionar (?:esta|este)\b|\b(?:diese|dieser|diesen|den|die) (?:notiz|nachricht|hinweis|anweisung|"
+    r"text)\w*(?: \w+){0,2} nicht (?:erwahn|nenn|zeig)\w*|\b(?:erwahn|nenn)\w* (?:diese|dieser|diesen) (?:\w+ )?"
+    r"nicht\b|\b(?:sans mentionner|ne mentionne(?:z)? pas|ne cite(?:z)? pas) (?:cette|ce|ces)\b|\bnao (?:mencion|"
+    r"mencion|refir|revel)\w* (?:esta|este|essa|esse) (?:mensagem|nota|texto|instrucao)\b|\bnon menzionare (?:questa|"
+    r"questo|queste)\b|\b(?:noem|vermeld)\w* (?:dit|deze) (?:bericht|notitie|tekst) niet\b"
+)
+# Something kept from "the user", in the infinitive and word orders the phrase banks do not cover.
+USER_CONCEAL = (
+    r"\b(?:ne (?:jamais|pas|rien) |nunca |no |nicht |niemals |non |nao |nooit |niet |nie )(?:\w+ ){0,1}?(?:mentionner|"
+    r"dire|reveler|parler|mencionar|decir|revelar|contar|erwahnen|sagen|verraten|menzionare|rivelare|vermelden|zeggen|"
+    r"wspominac|mowic)\b[\w ,']{0,60}?\b(?:a l'utilisateur|aux utilisateurs|al usuario|a los usuarios|dem (?:nutzer|"
+    r"benutzer)|den (?:nutzern|benutzern)|all'utente|agli utenti|ao usuario|aos usuarios|aan de gebruiker|uzytkownikowi)\b"
+)
+SELF_CONCEAL_PLAIN = (
+    r"不要(?:提及|提到|透露|说明)(?:本|这|此|该)(?:说明|消息|指令|条|段|备注|注释)|"
+    r"(?:この|本)(?:メモ|メッセージ|指示|注記)(?:について|に)(?:は)?(?:言及|触れ)(?:しない|しないこと|しないで)|"
+    r"이 (?:메모|메시지|지시)(?:를|에 대해)? (?:언급하지|말하지)|"
+    r"(?:эту|это|данн\w+) (?:заметк\w+|сообщени\w+|инструкци\w+) не (?:упомина|раскрыва)\w*|не упоминай"
+)
+ROLEPLAY = (
+    r"\b(?:let'?s play|play a (?:game|character)|imagine (?:you'?re|you are|that you are)|you are (?:now )?[a-z]+"
+    r"(?:bot|gpt|ai|hr)\b|you are (?:now )?(?:a|an) (?:\w+ ){0,3}(?:character|bot|persona)\b|stay in character|"
+    r"keep playing|story mode|in this story|role-?play (?:as|a character)|assume the (?:role|persona|identity) of|"
+    r"speak as (?:him|her|them|the)|as [a-z]+bot\b|play (?:the role|a character|the part) (?:of|called)|"
+    r"(?:you are|you're) [a-z]+ now|a character (?:called|named)|(?:new |switch(?:ing)? to )?persona (?:loaded|"
+    r"activated|enabled)|(?:answer|reply|respond|speak|write) as [a-z]+ (?:from now on|from here on|now))\b"
+)
+# Something an answer-writing assistant does that an employee policy never lifts "for this session".
+# Safeguards said to be lifted: ordinary news ("travel restrictions were lifted") unless the chat is named.
+OVERRIDE_LIFT = (
+    r"\b(?:constraints|restrictions|limits|limitations|safeguards|guardrails|filters|rules|caution|polic(?:y|ies)|checks)\b"
+    r"(?:[\w ,'-]{0,60}?)\b(?:lifted|suspended|paused|waived|relaxed|disabled|off|removed|void|set aside|"
+    r"(?:do|does) not apply|no longer apply)"
+)
+# What came before declared void, with a new task in its place.
+OVERRIDE = (
+    r"\b(?:what|everything|anything|all) you (?:were|have been|got) (?:told|given|instructed)\b[\w ,']{0,60}?\b(?:was|were|"
+    r"is|are|has been|have been) (?:\w+ )?(?:superseded|replaced|void|obsolete|cancell?ed|revoked|withdrawn|outdated)\b|"
+    r"\b(?:everything|all|the text|the content|what you read) (?:above|before)(?: this(?: line)?| here)? "
+    r"(?:was|is|were|are) (?:\w+ ){0,2}?(?:test|fake|placeholder|outdated|irrelevant|a draft|draft|obsolete|not real|"
+    r"an example|example|void|noise)\b"
+    r"|\b(?:was|were|is) (?:only |just )?(?:a |an )?(?:draft|placeholder|test)\b(?:[\w ,;:-]{0,40}?)"
+    r"(?:approved version|instructions that count|real (?:instructions|version))\b"
+)
+CREDENTIAL = (
+    r"\b(?:password|passcode|passwort|wachtwoord|contrasena|mot de passe|senha|haslo|pin|mfa code|one-time code|otp|"
+    r"credentials|security code|admin credentials|private key|connection string|root password|(?:bank |credit |debit )?"
+    r"card numbers?|cvv|iban)s?\b"
+)
+CREDENTIAL_ASK = (
+    r"(?:\b(?:ask|prompt)\w*(?: [\w']+){0,3}? (?:for|to (?:confirm|provide|enter|share|type|send|give|tell|reveal|"
+    r"disclose|read out|spell|reply with|respond with|write down|send in))|\b(?:request|collect|demand)\w*)(?: [\w']+){0,3}? "
+    + CREDENTIAL
+    + r"(?! (?:reset|change|manager|policy|expir|rules|length|strength))"
+)
+REFUSAL = (
+    r"\b(?:never|refuse|do not|don'?t|not even|report|phishing|scam|must not|should not|no one|nobody)\b"
+)
+SENDING = (
+    r"\b(?:mail|email|e-mail|send|forward|post|upload|mailen|sturen|stuur|senden|schick\w*|envoy\w*|envia\w*|"
+    r"manda\w*|invia\w*|wysl\w*)\b"
+)
+# Text that imitates a tool call, so that an agent executes it as if it had decided to.
+TOOL_CALL = (
+    r"[\"'](?:tool_calls|function_call|tool_use|tool_call)[\"']\s*:"
+    r"|[\"']name[\"']\s*:\s*[\"'][a-z_]+[\"']\s*,\s*[\"'](?:arguments|parameters|args|input)[\"']\s*:"
+    r"|<\s*/?\s*(?:function_calls?|tool_calls?|tool_use|invoke)\b"
+    r"|^\s*action\s*:\s*[a-z_]+\s*\n\s*action input\s*:"
+    r"|```\s*(?:tool_code|tool_call|function_call)\b|\bdefault_api\.\w+\("
+)
