@@ -7,7 +7,6 @@ Heavy imports (LangGraph, the embedder, the database drivers) happen inside the 
 from __future__ import annotations
 
 import json
-import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,14 +36,14 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
     """The assistant graph on ``url`` with its checkpointer and store, and its services."""
     from checkpointer import TenantCheckpointer
     from graph.assistant.graph import build_graph
-    from graph.assistant.services import ENV_EMBEDDER, Services, Settings
+    from graph.assistant.services import Services, Settings, assistant_embedder
     from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
-    from knowledge.embedders import EmbedderUnavailable, select_embedder
+    from knowledge.embedders import EmbedderUnavailable
     from memory import MemoryStore
 
     target = url or database_url_from_env()
     try:
-        embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
+        embedder, _ = assistant_embedder()
         services = Services.from_url(target, embedder=embedder, defaults=Settings.from_env())
     except (DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError) as exc:
         fail(str(exc))
@@ -69,6 +68,7 @@ def _config(tenant: str, user: str, thread: str, budget: int | None) -> Runnable
 
 
 def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
+    import openai
     from langchain_core.messages import HumanMessage
 
     from kassist.tenancy import TenantMismatch, TenantRequired
@@ -77,6 +77,9 @@ def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
         result: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]}, config)
     except (TenantRequired, TenantMismatch, ValueError) as exc:
         fail(str(exc))
+    except openai.APIError as exc:  # KASSIST_EMBEDDER=openai and its server is down or refusing
+        fail(f"the embedding server could not be used ({' '.join(str(exc).split())[:200]}); "
+             "check OPENAI_BASE_URL / OPENAI_API_KEY, or set KASSIST_EMBEDDER to the model the knowledge base was indexed with")  # fmt: skip
     answer = result["messages"][-1].content
     return {
         "answer": answer if isinstance(answer, str) else json.dumps(answer),

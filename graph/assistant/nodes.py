@@ -13,6 +13,7 @@ from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.assistant import gather, working
+from graph.assistant.answering import FOCUS_THRESHOLD, Verdict, judge
 from graph.assistant.extract import extract
 from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
@@ -108,12 +109,21 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     res = deps.open(config)
     query, focus, k = state["query"], state.get("focus"), res.settings.k
     hits = []
+    focused = False
     if focus is not None and focus.get("doc_id") and working.refers_back(query):
         hits = res.kb.search(query, k=k, doc_id=focus["doc_id"])
-        query = f"{query} ({focus['title']})"
+        # "it" is the focused document only when that document has something close to the question;
+        # "is it possible to buy extra days off?" after a travel question is a new question.
+        focused = bool(hits) and float(hits[0].relevance or 0.0) >= FOCUS_THRESHOLD
+        if focused:
+            query = f"{query} ({focus['title']})"
+        else:
+            hits = []
     seen = {h.chunk_id for h in hits}
     hits += [h for h in res.kb.search(query, k=k) if h.chunk_id not in seen]
-    return {"hits": [h.model_dump(mode="json") for h in hits[:k]]}
+    found = [h.model_dump(mode="json") for h in hits[:k]]
+    verdict = judge(state["query"], found, embedder=res.kb.embedder_name, focused=focused)
+    return {"hits": found, "verdict": verdict.to_state()}
 
 
 def assemble_context(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
@@ -150,6 +160,7 @@ def respond(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dic
                                                                 MemoryType.PROJECT_CONTEXT)],
         preferences={m["key"]: str(m["value"]) for m in memories if m["memory_type"] == MemoryType.PREFERENCE},
         resources=res,
+        verdict=Verdict(**state["verdict"]) if state.get("verdict") else None,
     )  # fmt: skip
     reply = deps.respond_with().respond(turn)
     return {"messages": reply.messages, "citations": reply.citations}

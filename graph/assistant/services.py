@@ -32,7 +32,48 @@ from memory.store import MemoryStore
 DEFAULT_BUDGET = 3000
 DEFAULT_CHAT_MODEL = "gpt-4o-mini"
 ENV_CHAT_MODEL = "KASSIST_CHAT_MODEL"
+ENV_CHAT_BASE_URL = "KASSIST_CHAT_BASE_URL"
+ENV_CHAT_API_KEY = "KASSIST_CHAT_API_KEY"
 ENV_EMBEDDER = "KASSIST_EMBEDDER"
+
+
+@dataclass(frozen=True)
+class ChatEndpoint:
+    """Where the language model is: ``KASSIST_CHAT_BASE_URL`` / ``KASSIST_CHAT_API_KEY``, else the
+    OpenAI client's ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY``. It never chooses the embedder:
+    pointing the assistant at a local chat server leaves the knowledge base's vectors alone."""
+
+    base_url: str | None
+    api_key: str | None
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.base_url or self.api_key)
+
+    @property
+    def where(self) -> str:
+        return self.base_url or "api.openai.com"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> ChatEndpoint:
+        e = os.environ if env is None else env
+        return cls(
+            base_url=e.get(ENV_CHAT_BASE_URL) or e.get("OPENAI_BASE_URL") or None,
+            api_key=e.get(ENV_CHAT_API_KEY) or e.get("OPENAI_API_KEY") or None,
+        )
+
+
+def assistant_embedder(env: Mapping[str, str] | None = None) -> tuple[Embedder, str]:
+    """The embedder of the assistant's searches: ``KASSIST_EMBEDDER`` (``local``, ``hashing``,
+    ``openai``; it must be the model the knowledge base was indexed with). ``auto`` (the default)
+    is the local model, whatever OpenAI variables are set for the language model; OpenAI embeddings
+    only when asked for by name."""
+    e = dict(os.environ if env is None else env)
+    choice = e.get(ENV_EMBEDDER) or "auto"
+    if choice == "auto":
+        offline = {k: v for k, v in e.items() if not k.startswith("OPENAI_")}
+        return select_embedder("auto", env=offline)
+    return select_embedder(choice, env=e)
 
 
 @dataclass(frozen=True)
@@ -91,10 +132,9 @@ class Services:
 
 @functools.cache
 def services_from_env() -> Services:
-    """One set per process for the exported graph: ``KASSIST_DATABASE_URL``, the embedder chosen by
-    ``KASSIST_EMBEDDER`` (default auto: the one the knowledge base was indexed with here),
-    ``KASSIST_CHAT_MODEL``."""
-    embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
+    """One set per process for the exported graph: ``KASSIST_DATABASE_URL``, the embedder of
+    :func:`assistant_embedder`, ``KASSIST_CHAT_MODEL``."""
+    embedder, _ = assistant_embedder()
     return Services.from_url(database_url_from_env(), embedder=embedder, defaults=Settings.from_env())
 
 

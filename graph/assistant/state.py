@@ -43,6 +43,7 @@ class AssistantState(TypedDict, total=False):
     memories: list[dict[str, Any]]  # MemoryRecord dumps with their relevance
     sessions: list[dict[str, Any]]  # summaries of the user's other threads (episodic)
     hits: list[dict[str, Any]]  # SearchHit dumps
+    verdict: dict[str, Any]  # answering.Verdict: whether the hits answer the question, the closest titles
     context: list[AnyMessage]  # what the responder sends to the model
     context_tokens: int
     context_report: list[dict[str, Any]]

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from langchain_core.messages import BaseMessage
 
+from graph.assistant.answering import Verdict
 from graph.assistant.services import RunResources
 from graph.assistant.state import Citation
 
@@ -19,6 +20,7 @@ class Turn:
     memories: list[dict[str, Any]]  # memories that made it into the context (with "relevance")
     preferences: dict[str, str]
     resources: RunResources
+    verdict: Verdict | None = None  # whether the hits answer the question (None: not judged)
 
 
 @dataclass

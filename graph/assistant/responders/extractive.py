@@ -1,59 +1,96 @@
-"""The offline responder: answers with the most relevant passages and memories, quoted and cited.
+"""The offline responder: answers with the sentences of the most relevant passages that answer, cited.
 
-No model runs, so nothing is paraphrased: every sentence of the answer is a quotation with its source,
-and the answer says that it is extractive. Archived or superseded documents are not cited when a
-current one answers.
+No model runs, so nothing is paraphrased: every sentence of the answer is a quotation, numbered, with
+the title and section of its source, and the answer says that it is extractive. Ids stay out of the
+text (they are in the turn's citations, and in ``kassist ask --json``). Archived or superseded
+documents are not cited when a current one answers. Below the relevance bar
+(:mod:`graph.assistant.answering`) it says that nothing relevant was found and names the closest titles.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage
 
 from graph.assistant import working
+from graph.assistant.answering import RELEVANCE_THRESHOLD, Verdict, language_text, not_found_text
 from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.state import Citation
+from knowledge.index.rerank import terms
 from memory.context.summary import sentences
 
 MAX_DOCS = 2
 MAX_SENTENCES = 3
 NOTICE = "Extractive answer (offline: no language model is configured), quoting the most relevant sources."
+# An absolute path on the server (POSIX, Windows or UNC): never quoted to a user.
+_SERVER_PATH = re.compile(r"^(/|[A-Za-z]:[\\/]|\\\\)")
 
 
-def best_sentences(text: str, query: frozenset[str], limit: int = MAX_SENTENCES) -> list[str]:
-    """The passage's sentences that share most terms with the question, in their original order."""
-    scored = [(len(query & working.terms(s, frozenset())), i, s) for i, s in enumerate(sentences(text))]
+def _body(hit: dict[str, Any]) -> str:
+    """The passage without the heading path a chunk opens with ("Handbook > Section")."""
+    text, heading = str(hit["text"]), hit.get("heading")
+    first, _, rest = text.partition("\n")
+    return rest if heading and first.strip() == str(heading).strip() else text
+
+
+def _is_heading(sentence: str, hit: dict[str, Any]) -> bool:
+    """A bare heading ("Offers", "Handbook > Offers") is not an answer."""
+    parts = {p.strip().lower() for p in str(hit.get("heading") or "").split(" > ")}
+    s = sentence.strip().rstrip(":").lower()
+    return s in parts or " > " in sentence or (len(s.split()) <= 4 and not s.endswith("."))
+
+
+def best_sentences(
+    text: str, query: frozenset[str], limit: int = MAX_SENTENCES, hit: dict[str, Any] | None = None
+) -> list[str]:
+    """The passage's sentences that share most terms with the question, in their original order;
+    never a bare heading (the first full sentences when none shares a term)."""
+    found = [s for s in sentences(text) if hit is None or not _is_heading(s, hit)]
+    scored = [(len(query & terms(s)), i, s) for i, s in enumerate(found)]
     top = sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))[:limit]
-    chosen = sorted(top, key=lambda x: x[1]) or scored[:1]
+    # The section's opening sentence states its rule ("Rail is the preferred mode of travel for
+    # journeys under four hours"); the question's words are often only in the details after it.
+    chosen = sorted({*top, *scored[:1]}, key=lambda x: x[1]) or scored[:2]
     return [s for _, _, s in chosen]
 
 
+def readable_value(value: Any) -> str:
+    """A memory's value as text: strings as they are, structures as JSON (ids and numbers verbatim),
+    server paths left out."""
+    if isinstance(value, str):
+        return "(a path on the server)" if _SERVER_PATH.match(value) else value
+    if isinstance(value, dict):
+        value = {k: readable_value(v) if isinstance(v, str) else v for k, v in value.items()}
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
 def _memory_line(m: dict[str, Any]) -> str:
-    value = (
-        m["value"]
-        if isinstance(m["value"], str)
-        else json.dumps(m["value"], ensure_ascii=False, sort_keys=True)
-    )
     who = "set by the tenant admin" if m["source"] == "admin" else f"source {m['source']}"
-    return f"- {m['key']} ({m['memory_type']}, {who}, memory {m['id']}): {value}"
+    return f"- {m['key']} ({m['memory_type']}, {who}): {readable_value(m['value'])}"
 
 
 def _passages(hits: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The best passage of each of the first :data:`MAX_DOCS` documents (current ones first)."""
     current = [h for h in hits if not h.get("superseded")]
     chosen: list[dict[str, Any]] = []
-    docs: list[str] = []
     for h in current or list(hits):
-        if h["doc_id"] not in docs and len(docs) >= MAX_DOCS:
-            continue
-        if h["doc_id"] not in docs:
-            docs.append(h["doc_id"])
-        if sum(1 for c in chosen if c["doc_id"] == h["doc_id"]) < 1:
+        # After the first, only passages that clear the relevance bar: a second source that does
+        # not bear on the question is noise.
+        weak = chosen and h.get("relevance") is not None and float(h["relevance"]) < RELEVANCE_THRESHOLD
+        if not weak and h["doc_id"] not in {c["doc_id"] for c in chosen} and len(chosen) < MAX_DOCS:
             chosen.append(h)
     return chosen
+
+
+def source_line(n: int, hit: dict[str, Any]) -> str:
+    section = str(hit.get("heading") or "").split(" > ")[-1]
+    title = str(hit["title"])
+    return f"[{n}] {title}" + (f', section "{section}"' if section and section != title else "")
 
 
 class ExtractiveResponder:
@@ -62,25 +99,30 @@ class ExtractiveResponder:
     def respond(self, turn: Turn) -> Reply:
         q = query_terms(turn.query)
         lines = [NOTICE]
+        verdict = turn.verdict or Verdict(True)
+        if verdict.language:
+            lines.append(language_text(verdict.language))
         language = turn.preferences.get("response_language")
         if language and language != "English":
             lines.append(
                 f"Your preference is answers in {language}; without a language model the quotations below "
                 "stay in the language of their sources."
             )
+        citations: list[Citation] = []
+        passages = _passages(turn.hits) if verdict.answerable else []
+        if passages:
+            lines.append("From the knowledge base:")
+            for n, h in enumerate(passages, start=1):
+                quote = " ".join(best_sentences(_body(h), q, hit=h))
+                lines.append(f'{n}. "{quote}" [{n}]')
+                citations.append(working.as_citation(h))
+            lines.append("Sources:")
+            lines += [source_line(n, h) for n, h in enumerate(passages, start=1)]
+        elif not verdict.answerable:
+            lines.append(not_found_text(verdict))
         if turn.memories:
             lines.append("From memory:")
             lines += [_memory_line(m) for m in turn.memories]
-        citations: list[Citation] = []
-        passages = _passages(turn.hits)
-        if passages:
-            lines.append("From the knowledge base:")
-        for n, h in enumerate(passages, start=1):
-            quote = " ".join(best_sentences(str(h["text"]), q))
-            lines.append(
-                f'{n}. "{quote}" [{h["title"]}, doc_id {h["doc_id"]}, chunk_id {h["chunk_id"]}, {h["source_path"]}]'
-            )
-            citations.append(working.as_citation(h))
-        if not passages and not turn.memories:
+        if not passages and not turn.memories and verdict.answerable:
             lines.append("I found nothing in the knowledge base or in your memories that answers this.")
         return Reply([AIMessage("\n".join(lines), name="kassist")], citations)

@@ -1,14 +1,22 @@
 """The model responder: ``ChatOpenAI`` with two tools, knowledge search and memory recall.
 
-Used when ``OPENAI_API_KEY`` or ``OPENAI_BASE_URL`` is set (any OpenAI-compatible server). Tool
-results enter the conversation as labelled data blocks, like retrieved passages in the context; a
-tool call and its results are appended together, so compaction never separates them.
+Used when a chat endpoint is configured (``KASSIST_CHAT_BASE_URL`` / ``KASSIST_CHAT_API_KEY``, or
+``OPENAI_BASE_URL`` / ``OPENAI_API_KEY``: any OpenAI-compatible server). Tool results enter the
+conversation as labelled data blocks, like retrieved passages in the context; a tool call and its
+results are appended together, so compaction never separates them.
+
+The abstention rule of the offline path guards this one too: the system prompt says to answer only
+from the context and to say when nothing relevant was found, and after the model answers, a turn
+whose passages (the context's and the tools') all fall below the relevance bar, with no memory
+bearing on it, gets the "nothing relevant found" answer instead of whatever the model wrote. An
+endpoint that cannot be reached, or refuses the request, gives the offline extractive answer with a
+one-line note, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,17 +24,20 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 
 from graph.assistant import working
+from graph.assistant.answering import RELEVANCE_THRESHOLD, Verdict, not_found_text
 from graph.assistant.responders.base import Reply, Turn
-from graph.assistant.services import RunResources
+from graph.assistant.responders.extractive import ExtractiveResponder
+from graph.assistant.services import ChatEndpoint, RunResources
 from graph.assistant.state import Citation
 from memory.context.render import render_document, render_memory
 
 MAX_TOOL_ROUNDS = 3
+log = logging.getLogger(__name__)
 
 
 def openai_configured(env: Mapping[str, str] | None = None) -> bool:
-    environ = os.environ if env is None else env
-    return bool(environ.get("OPENAI_API_KEY") or environ.get("OPENAI_BASE_URL"))
+    """Whether a chat endpoint is configured (see :class:`ChatEndpoint`)."""
+    return ChatEndpoint.from_env(env).configured
 
 
 def make_tools(res: RunResources, found: list[dict[str, Any]]) -> list[BaseTool]:
@@ -59,12 +70,35 @@ class OpenAIResponder:
     def _llm(self, model: str) -> Any:
         from langchain_openai import ChatOpenAI
 
-        base_url = os.environ.get("OPENAI_BASE_URL") or None
+        endpoint = ChatEndpoint.from_env()
         # Local OpenAI-compatible servers ignore the key, but the client refuses to start without one.
-        key = os.environ.get("OPENAI_API_KEY") or ("unused-local" if base_url else None)
-        return ChatOpenAI(model=model, base_url=base_url, api_key=key, streaming=True)  # type: ignore[arg-type]
+        key = endpoint.api_key or ("unused-local" if endpoint.base_url else None)
+        return ChatOpenAI(
+            model=model,
+            base_url=endpoint.base_url,
+            api_key=key,  # type: ignore[arg-type]
+            streaming=True,
+            max_retries=1,
+            timeout=60,
+        )
 
     def respond(self, turn: Turn) -> Reply:
+        import openai
+
+        try:
+            return self._respond(turn)
+        except openai.APIError as exc:
+            # Unreachable, refusing or broken: the user still gets an answer, from the offline path.
+            where = ChatEndpoint.from_env().where
+            reason = " ".join(str(exc).split())[:200]
+            log.warning("language model at %s failed: %s", where, reason)
+            reply = ExtractiveResponder().respond(turn)
+            note = f"Note: the language model at {where} could not answer ({reason}); this is the offline answer."
+            answer = reply.messages[-1]
+            reply.messages[-1] = AIMessage(f"{note}\n{answer.content}", name=answer.name)
+            return reply
+
+    def _respond(self, turn: Turn) -> Reply:
         found: list[dict[str, Any]] = []
         tools = make_tools(turn.resources, found)
         by_name = {t.name: t for t in tools}
@@ -84,7 +118,17 @@ class OpenAIResponder:
             new.append(
                 self._llm(self.model or turn.resources.settings.chat_model).invoke([*turn.context, *new])
             )
-        return Reply(new, _citations(turn.hits + found, _text(new[-1])))
+        seen = turn.hits + found
+        relevant = [h for h in seen if float(h.get("relevance") or 0.0) >= RELEVANCE_THRESHOLD]
+        judged = turn.verdict or Verdict(True)
+        if not turn.memories and (not seen or (not judged.answerable and not relevant)):
+            # Checked after: nothing the model saw bears on the question, whatever it wrote.
+            verdict = Verdict(
+                False, judged.reason, judged.closest or list(dict.fromkeys(h["title"] for h in seen))[:3]
+            )
+            new[-1] = AIMessage(not_found_text(verdict), name="kassist")
+            return Reply(new, [])
+        return Reply(new, _citations(seen, _text(new[-1])))
 
 
 def _text(message: BaseMessage) -> str:
