@@ -4,7 +4,8 @@ On the embedded default database: a demo corpus of a few hundred documents (``ka
 or the shipped handbook where that command is not installed), ingested with the local embedding
 model by a child ``kassist ingest``; the demo kills it with SIGKILL after a few batches, shows the
 committed state (which batch, which document), resumes it with ``kassist runs resume`` (which says
-where it continues from), then shows the audit summary and the report's path.
+where it continues from), then shows the audit summary and exports the audit report (stored with
+the run in the database) into ``.kassist/demo-reports/<run id>/``, printing each file's whole path.
 """
 
 from __future__ import annotations
@@ -77,6 +78,21 @@ def _show(url: str, tenant: str, run_id: str) -> dict[str, Any]:
     return data
 
 
+def _export(url: str, tenant: str, run_id: str, out: Path) -> dict[str, str]:
+    """The run's audit report written into ``out`` (``kassist runs report``): its files by format."""
+    exported = subprocess.run(
+        _cli(
+            "runs", "report", run_id, "--tenant", tenant, "--database-url", url, "--out", str(out), "--json"
+        ),
+        capture_output=True,
+        text=True,
+    )
+    if exported.returncode != 0:
+        raise RuntimeError(f"runs report failed:\n{exported.stderr}")
+    files: dict[str, str] = json.loads(exported.stdout)
+    return files
+
+
 def demo(
     tenant: Annotated[str, typer.Option("--tenant", help="the tenant the demo run belongs to")] = "acme",
     docs: Annotated[int, typer.Option("--docs", min=20, help="documents in the generated corpus")] = 200,
@@ -146,9 +162,10 @@ def demo(
     for key in ("documents_seen", "documents_indexed", "documents_failed", "chunks_added"):
         table.add_row(key.replace("_", " "), str(final["counters"][key]))
     table.add_row("audit findings", ", ".join(f"{n} {s}" for s, n in final["findings"].items()) or "none")
-    for fmt, path in final["report_paths"].items():
-        table.add_row(f"report ({fmt})", path)
     console.print(table)
+    for fmt, path in _export(url, tenant, run_id, workdir / "demo-reports" / run_id).items():
+        console.print(f"report ({fmt}):", highlight=False)  # the whole path, on its own line
+        console.print(path, highlight=False, soft_wrap=True, crop=False, overflow="ignore")
     if final["status"] == "needs_review":
         console.print(
             f"the run waits for a review ({final['review']}): read the HTML report, then\n"

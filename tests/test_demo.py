@@ -1,5 +1,6 @@
 """``kassist demo`` (what ``make demo`` runs): the real ingestion job on the embedded default, killed
-with SIGKILL part-way and resumed from where it stopped, then the audit summary and report path."""
+with SIGKILL part-way and resumed from where it stopped, then the audit summary and the exported
+report's paths."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ def test_demo_kills_resumes_and_reports_also_when_run_again(tmp_path: Path) -> N
         assert "OK" in out and "FAILED" not in out
         if "needs_review" in out:
             assert "kassist runs approve demo-" in out
-        report = re.search(r"report \(json\)\s*│ (\S+)", out)
+        # The report is exported from the database into the demo's own folder, each path whole.
+        report = re.search(r"report \(json\):\n(\S+)\n", out)
         assert report and Path(report[1]).is_file(), out
+        assert Path(report[1]).parent.parent == tmp_path / ".kassist" / "demo-reports", out
         assert (tmp_path / ".kassist" / "kassist.db").is_file()  # the embedded default, under ./.kassist/

@@ -11,6 +11,8 @@ Heavy modules are imported inside the commands: ``kassist --help`` stays fast.
 from __future__ import annotations
 
 import json
+import os
+import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -154,12 +156,14 @@ def _drive(
     )
 
     from graph.ingestion.registration import SettingsMismatch
-    from graph.ingestion.runner import RunBusy, execute
+    from graph.ingestion.runner import RunBusy, execute, registered
 
+    # Progress only on a terminal (or with KASSIST_PROGRESS set): pipes and logs get no bar.
+    shown = sys.stderr.isatty() or bool(os.environ.get("KASSIST_PROGRESS"))
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("docs"),
         TextColumn("{task.fields[chunks]} chunks"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=err, disable=as_json, transient=False,
+        TimeRemainingColumn(), console=err, disable=as_json or not shown, transient=False,
     )  # fmt: skip
     task = progress.add_task("ingesting", total=None, chunks=0, rate="")
     started = time.monotonic()
@@ -189,6 +193,8 @@ def _drive(
         )  # fmt: skip
 
     try:
+        if kwargs.get("settings") is not None:  # a usage error is told before any progress is shown
+            registered(res, tenant, run_id, kwargs["settings"])
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
         failed = failed_documents(res, tenant, run_id)
@@ -429,80 +435,11 @@ def resume(
         _drive(res, tenant, run_id, as_json, max_steps=max_steps)
 
 
-def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool) -> None:
-    import getpass
+# Registered here, written in their own modules (this one would grow past reading size).
+from graph.ingestion.cli_report import report as _report  # noqa: E402
+from graph.ingestion.cli_steer import approve, cancel, reject  # noqa: E402
 
-    tenant = check_tenant(tenant)
-    run_id = check_run_id(run_id)
-    from graph.ingestion.runner import read_state
-
-    with _resources(database_url, read_only=True) as res:
-        try:
-            state, snapshot = read_state(res, tenant, run_id)
-        except _expected() as exc:
-            fail(str(exc))
-        if res.store.get(tenant, run_id) is None:
-            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
-        if not snapshot.interrupts:  # a decision never starts or resumes a run that is not waiting
-            status = state.status if state is not None else "registered but never started"
-            fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
-        _drive(res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser()})
-
-
-@runs_app.command("approve")
-def approve(
-    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
-) -> None:
-    """Approve a run waiting for review: it goes on (notify, remember)."""
-    _decide(run_id, tenant, "approve", database_url, as_json)
-
-
-@runs_app.command("reject")
-def reject(
-    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
-) -> None:
-    """Reject a run waiting for review: it stops as cancelled."""
-    _decide(run_id, tenant, "reject", database_url, as_json)
-
-
-@runs_app.command("cancel")
-def cancel(
-    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
-) -> None:
-    """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
-    from graph.ingestion.jobs import JobStore
-    from graph.ingestion.registration import NoSettings
-    from graph.ingestion.runner import RunBusy, RunNotFound, execute, registered
-
-    tenant = check_tenant(tenant)
-    run_id = check_run_id(run_id)
-    with _resources(database_url, read_only=True) as res:
-        if not res.store.request_cancel(tenant, run_id):
-            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
-        try:
-            registered(res, tenant, run_id)
-        except NoSettings:  # queued, never started, nothing to start it from: cancelled as it is
-            JobStore(res.store).note_status(tenant, run_id, "cancelled")
-            message = f"run {run_id} never started; it is cancelled"
-            out.print_json(json.dumps({"run_id": run_id, "status": "cancelled"})) if as_json else out.print(
-                message, highlight=False
-            )
-            raise typer.Exit(ExitCode.STOPPED) from None
-        except _expected() as exc:
-            fail(str(exc))
-        try:  # nobody runs it: take it and let its next node stop it
-            outcome = execute(res, tenant, run_id)
-        except RunBusy:
-            message = f"run {run_id} will stop at its next node boundary"
-            out.print_json(
-                json.dumps({"run_id": run_id, "cancel_requested": True})
-            ) if as_json else out.print(message)
-            return
-        except (RunNotFound, *_expected()) as exc:  # type: ignore[misc]
-            fail(str(exc))
-        _finish(outcome, as_json)
-
-
-from graph.ingestion.cli_report import report as _report  # noqa: E402  (it uses the helpers above)
-
+runs_app.command("approve")(approve)
+runs_app.command("reject")(reject)
+runs_app.command("cancel")(cancel)
 runs_app.command("report")(_report)

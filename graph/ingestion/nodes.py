@@ -23,7 +23,7 @@ from langgraph.types import interrupt
 from graph.ingestion import audit_step, notify, pipeline, registration, remember
 from graph.ingestion.errors import describe, is_transient
 from graph.ingestion.resources import RunResources, for_run
-from graph.ingestion.served import check_served
+from graph.ingestion.served import ServedRunRefused, check_served
 from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
 
@@ -67,7 +67,11 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
             refused = str(registration.mismatch(run_id, current.settings, given))
     else:
         if given is not None and AUTH_USER_KEY in conf:  # settings came from a client
-            check_served(given, os.environ)
+            try:
+                check_served(given, os.environ)
+            except ServedRunRefused as exc:  # stops before anything is registered, read or sent
+                return {"run_id": run_id, "tenant_id": run.tenant, "status": "failed",
+                        "last_error": f"begin: {describe(exc)}"}  # fmt: skip
         reg, refused = (
             registration.settle(run.store, run.tenant, run_id, given, state.goal, state.conversation_id),
             None,

@@ -1,0 +1,95 @@
+"""``kassist runs approve|reject|cancel``: the decisions on a run waiting for review, and stopping a run.
+
+A decision is only ever carried to a run that waits for one (the review's interrupt): approving or
+rejecting anything else says so in one line and changes nothing. Cancel sets the run's flag, which
+its next node boundary honours; a run nobody runs is taken and stopped at once.
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from graph.ingestion import cli
+from kassist.clikit import DatabaseUrlOption, ExitCode, JsonOption, TenantOption, check_tenant, fail
+
+
+def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool) -> None:
+    import getpass
+
+    tenant = check_tenant(tenant)
+    run_id = cli.check_run_id(run_id)
+    from graph.ingestion.runner import read_state
+
+    with cli._resources(database_url, read_only=True) as res:
+        try:
+            state, snapshot = read_state(res, tenant, run_id)
+        except cli._expected() as exc:
+            fail(str(exc))
+        if res.store.get(tenant, run_id) is None:
+            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        if not snapshot.interrupts:  # a decision never starts or resumes a run that is not waiting
+            status = state.status if state is not None else "registered but never started"
+            fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
+        cli._drive(res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser()})
+
+
+def approve(
+    run_id: cli.RunArg,
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Approve a run waiting for review: it goes on (notify, remember)."""
+    _decide(run_id, tenant, "approve", database_url, as_json)
+
+
+def reject(
+    run_id: cli.RunArg,
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Reject a run waiting for review: it stops as cancelled."""
+    _decide(run_id, tenant, "reject", database_url, as_json)
+
+
+def cancel(
+    run_id: cli.RunArg,
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
+    from graph.ingestion.jobs import JobStore
+    from graph.ingestion.registration import NoSettings
+    from graph.ingestion.runner import RunBusy, RunNotFound, execute, registered
+
+    tenant = check_tenant(tenant)
+    run_id = cli.check_run_id(run_id)
+    with cli._resources(database_url, read_only=True) as res:
+        if not res.store.request_cancel(tenant, run_id):
+            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        try:
+            registered(res, tenant, run_id)
+        except NoSettings:  # queued, never started, nothing to start it from: cancelled as it is
+            JobStore(res.store).note_status(tenant, run_id, "cancelled")
+            message = f"run {run_id} never started; it is cancelled"
+            cli.out.print_json(
+                json.dumps({"run_id": run_id, "status": "cancelled"})
+            ) if as_json else cli.out.print(message, highlight=False)
+            raise typer.Exit(ExitCode.STOPPED) from None
+        except cli._expected() as exc:
+            fail(str(exc))
+        try:  # nobody runs it: take it and let its next node stop it
+            outcome = execute(res, tenant, run_id)
+        except RunBusy:
+            message = f"run {run_id} will stop at its next node boundary"
+            cli.out.print_json(
+                json.dumps({"run_id": run_id, "cancel_requested": True})
+            ) if as_json else cli.out.print(message)
+            return
+        except (RunNotFound, *cli._expected()) as exc:  # type: ignore[misc]
+            fail(str(exc))
+        cli._finish(outcome, as_json)
