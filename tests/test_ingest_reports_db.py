@@ -1,0 +1,72 @@
+"""A database with today's ingestion tables (migrations 1-2: registry rows without settings, no
+report table) migrates in place, on both backends: its runs keep working, a row without settings
+takes them from the run's checkpoint (or needs them given), and reports go to the new table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ingest_harness import opened, write_corpus
+from raw_sql import raw
+
+from graph.ingestion import sql_postgres, sql_sqlite
+from graph.ingestion.registration import NoSettings
+from graph.ingestion.reports import read_report, report_formats
+from graph.ingestion.runner import execute
+from graph.ingestion.state import Settings
+
+TENANT = "acme"
+
+
+def todays_schema(db_url: str) -> None:
+    """The ingestion tables as the previous release left them: migrations 1 and 2, recorded."""
+    sqlite = db_url.startswith("sqlite")
+    q = sql_sqlite.SQL if sqlite else sql_postgres.SQL
+    assert isinstance(q.version_table, str)
+    raw(db_url, q.version_table)
+    for version, statements in enumerate(q.migrations[:2], start=1):
+        for statement in statements:
+            raw(db_url, statement)
+        raw(
+            db_url,
+            "INSERT INTO kassist_ingest_schema_version (version, applied_at) VALUES (%s, '2026-11-30')"
+            if sqlite
+            else "INSERT INTO kassist_ingest_schema_version (version) VALUES (%s)",
+            (version,),
+        )
+    raw(
+        db_url,
+        "INSERT INTO kassist_ingest_runs (tenant_id, run_id, source, collection, created_at) "
+        "VALUES (%s, 'legacy', '/srv/old', 'old', 1)",
+        (TENANT,),
+    )
+
+
+def test_todays_database_migrates_and_its_runs_go_on(db_url: str, tmp_path: Path) -> None:
+    todays_schema(db_url)
+    root = write_corpus(tmp_path / "docs", extra=0)
+    settings = Settings(source=str(root), collection="handbook", embedder="hashing", batch_size=6)
+    with opened(db_url, tmp_path / "reports") as res:
+        [[version]] = raw(db_url, "SELECT max(version) FROM kassist_ingest_schema_version")
+        assert version == 3
+        legacy = res.store.registration(TENANT, "legacy")
+        assert legacy is not None and legacy.settings is None  # registered before settings were
+        with pytest.raises(NoSettings, match="registered without its settings"):
+            execute(res, TENANT, "legacy")
+        done = execute(res, TENANT, "legacy", settings=settings).state  # given: registered, then run
+        assert done.status == "completed" and done.settings == settings
+        assert report_formats(res.store, TENANT, "legacy") == ["html", "json", "markdown"]
+
+        # A row without settings whose run has a checkpoint (started before the migration): they
+        # come from the checkpoint, and are registered.
+        paused = execute(
+            res, TENANT, "mid", settings=settings.model_copy(update={"collection": "mid"}), max_steps=2
+        )
+        assert paused.state.status == "paused"
+        raw(db_url, "UPDATE kassist_ingest_runs SET settings = NULL WHERE run_id = %s", ("mid",))
+        resumed = execute(res, TENANT, "mid").state
+        assert resumed.status == "completed" and resumed.settings.collection == "mid"
+        again = res.store.registration(TENANT, "mid")
+        assert again is not None and again.settings == resumed.settings
+        assert read_report(res.store, TENANT, "mid", "markdown")
