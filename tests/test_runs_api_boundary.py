@@ -259,6 +259,13 @@ def test_a_tenant_ingests_only_its_own_folder_and_bad_input_is_a_4xx(
             assert 400 <= answer.status_code < 500, (bad, suffix, answer.status_code, answer.text)
     assert api.get("/ui/runs/a%00b", headers=ADMIN).status_code == 404
     assert api.get("/ui/fragments/runs/a%00b", headers={**ADMIN, "x-console-poll": "1"}).status_code == 404
+    for path in (
+        "/ui/runs/a%00b/approve",
+        "/ui/memory/a%00b/release",
+        "/ui/keys/a%00b/revoke",
+        "/ui/memory/%ED%A0%80/delete",
+    ):
+        assert api.post(path, headers=ADMIN).status_code == 404, path
     # Numbers beyond any run, forged cursors, NULs in the body.
     huge = {"path": "hr", "options": {"embedder": "hashing", "max_steps": 2**63}}
     assert api.post("/v1/runs", json=huge, headers=ADMIN).status_code == 422

@@ -5,6 +5,7 @@ carried out once."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 
@@ -24,7 +25,7 @@ def test_a_lease_held_elsewhere_is_taken_over_once_it_expires(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = tmp_path / "root"
-    small_corpus(root / "hr")
+    small_corpus(root / "acme" / "hr")  # KASSIST_INGEST_ROOT/<tenant>
     env = env_for(tmp_path, root, KASSIST_RUN_LEASE_SECONDS="3")
     with serving(db_url, monkeypatch, {**env, "KASSIST_RUN_WORKERS": "0"}) as client:  # accepts, runs nothing
         body = {"path": "hr", "run_id": "held", "options": OPTIONS}
@@ -52,7 +53,8 @@ def test_a_server_shutting_down_mid_run_leaves_it_to_the_next(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = tmp_path / "root"
-    write_corpus(root / "docs", extra=6)  # 30 documents, 15 batches
+    write_corpus(root / "globex" / "docs", extra=6)  # 30 documents, 15 batches
+    shutil.copytree(root / "globex" / "docs", root / "acme" / "docs")  # each tenant reads its own folder
     env = env_for(tmp_path, root)
     body = {"path": "docs", "collection": "c", "options": OPTIONS}
     with serving(sqlite_url, monkeypatch, env) as client:

@@ -124,7 +124,7 @@ def options(hook_url: str, batch_size: int) -> dict[str, Any]:
 
 def test_a_run_survives_a_sigkill_of_the_server(tmp_path: Path) -> None:
     root = tmp_path / "root"
-    docs = write_corpus(root / "docs", extra=26)  # 50 documents, 25 batches
+    docs = write_corpus(root / TENANT / "docs", extra=26)  # 50 documents, 25 batches
     baseline = f"sqlite:///{tmp_path / 'baseline.db'}"
     done = kassist(
         "ingest", str(docs), "--tenant", TENANT, "--run-id", "base", "--collection", "handbook",
@@ -170,8 +170,8 @@ def test_two_servers_on_one_postgres_run_each_run_once_and_take_over_a_dead_ones
     pg_url: str, tmp_path: Path
 ) -> None:
     root = tmp_path / "root"
-    small_corpus(root / "small")  # 10 documents
-    write_corpus(root / "long", extra=6)  # 30 documents
+    small_corpus(root / TENANT / "small")  # 10 documents
+    write_corpus(root / TENANT / "long", extra=6)  # 30 documents
     # A dead server's runs are freed by its pid (same host), not by lease expiry: the lease can be
     # long enough that a loaded machine never starves a live heartbeat past it.
     fast = {"KASSIST_RUN_WORKERS": "2", "KASSIST_RUN_LEASE_SECONDS": "10"}

@@ -52,6 +52,12 @@ def router(console: Console) -> APIRouter:
     @api.post("/ui/keys/{prefix}/revoke")
     def revoke_key(prefix: str, session: Session = signed_in) -> Response:
         session.require_admin("revoke API keys")
+        from server.key_store import parse_prefix
+
+        try:
+            prefix = parse_prefix(prefix)
+        except ValueError:
+            raise ConsoleError(404, "no active key with that prefix in your tenant") from None
         if not store().revoke(prefix, session.tenant):
             raise ConsoleError(404, f"no active key {prefix!r} in your tenant")
         console.resolver.forget()

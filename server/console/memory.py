@@ -45,6 +45,9 @@ def router(console: Console) -> APIRouter:
         if action not in ("release", "delete"):
             raise ConsoleError(404, f"no action {action!r}; use release or delete")
         session.require_admin(f"{action} a quarantined memory")
+        if len(memory_id) > 256 or not memory_id.isprintable() or not memory_id.isascii():
+            # No memory has such an id; PostgreSQL would refuse a NUL before saying so.
+            raise ConsoleError(404, "no quarantined memory with that id in your tenant")
         try:
             if action == "release":
                 decision = manager(session).release(memory_id, actor=session.actor)
