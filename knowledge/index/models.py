@@ -91,6 +91,9 @@ class SearchHit(BaseModel):
     superseded: bool = Field(
         default=False, description="Archived or superseded document: ranked after the current ones"
     )
+    duplicate_of: str | None = Field(
+        default=None, description="chunk_id of the copy of this passage ranked first: this hit repeats it"
+    )
     doc_tokens: int | None = Field(default=None, description="Length of the hit's document in tokens")
     relevance: float | None = Field(
         default=None,

@@ -157,7 +157,7 @@ def rerank(
         best = min(g, key=lambda s: _preference(s, question, names, history))
         # The group ranks with its best score, whichever copy represents it.
         chosen.append(best.hit.model_copy(update={"relevance": g[0].score}))
-        copies += [s.hit for s in g if s is not best]
+        copies += [s.hit.model_copy(update={"duplicate_of": best.hit.chunk_id}) for s in g if s is not best]
     # Archived editions go after the current documents among the best candidate_count(k), as the
     # retrievers' lists alone were ordered: an archived passage that matches well is still shown.
     return demote_superseded((chosen + copies)[: candidate_count(k)], k, query=query)

@@ -76,6 +76,8 @@ def _memory_line(m: dict[str, Any]) -> str:
 
 def _passages(hits: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The best passage of each of the first :data:`MAX_DOCS` documents (current ones first)."""
+    # A near-duplicate repeats a passage already chosen (an office copy of the policy's section).
+    hits = [h for h in hits if not h.get("duplicate_of")]
     current = [h for h in hits if not h.get("superseded")]
     chosen: list[dict[str, Any]] = []
     for h in current or list(hits):
@@ -109,15 +111,21 @@ class ExtractiveResponder:
                 "stay in the language of their sources."
             )
         citations: list[Citation] = []
-        passages = _passages(turn.hits) if verdict.answerable else []
+        passages = []
+        for h in _passages(turn.hits) if verdict.answerable else []:
+            quote = best_sentences(_body(h), q, hit=h)
+            # After the first source, only one with a sentence that shares the question's words: an
+            # office page's introduction is not a second answer.
+            if passages and not any(q & terms(s) for s in quote):
+                continue
+            passages.append((h, " ".join(quote)))
         if passages:
             lines.append("From the knowledge base:")
-            for n, h in enumerate(passages, start=1):
-                quote = " ".join(best_sentences(_body(h), q, hit=h))
+            for n, (h, quote) in enumerate(passages, start=1):
                 lines.append(f'{n}. "{quote}" [{n}]')
                 citations.append(working.as_citation(h))
             lines.append("Sources:")
-            lines += [source_line(n, h) for n, h in enumerate(passages, start=1)]
+            lines += [source_line(n, h) for n, (h, _) in enumerate(passages, start=1)]
         elif not verdict.answerable:
             lines.append(not_found_text(verdict))
         if turn.memories:
