@@ -111,14 +111,14 @@ class ExtractiveResponder:
                 "stay in the language of their sources."
             )
         citations: list[Citation] = []
-        passages = []
+        passages: list[tuple[dict[str, Any], str]] = []
         for h in _passages(turn.hits) if verdict.answerable else []:
-            quote = best_sentences(_body(h), q, hit=h)
+            chosen = best_sentences(_body(h), q, hit=h)
             # After the first source, only one with a sentence that shares the question's words: an
             # office page's introduction is not a second answer.
-            if passages and not any(q & terms(s) for s in quote):
+            if passages and not any(q & terms(s) for s in chosen):
                 continue
-            passages.append((h, " ".join(quote)))
+            passages.append((h, " ".join(chosen)))
         if passages:
             lines.append("From the knowledge base:")
             for n, (h, quote) in enumerate(passages, start=1):
