@@ -54,6 +54,7 @@ CREDENTIAL_ASK = _c(w.CREDENTIAL_ASK)
 REFUSAL = _c(w.REFUSAL)
 SENDING = _c(w.SENDING)
 TOOL_CALL = _c(w.TOOL_CALL)
+HUMAN_ASSISTANT = _c(w.HUMAN_ASSISTANT)
 HIDDEN_ORDER = _c(w.HIDDEN_ORDER)
 AI_MENTION = _c(rf"\b{w.AI_NOUN}\b")
 
@@ -73,6 +74,7 @@ class Signals:
 
     @classmethod
     def of(cls, latin: str, plain: str) -> Signals:
+        latin = HUMAN_ASSISTANT.sub("person", latin)  # "the assistant manager should approve ..."
         return cls(
             addressed=bool(
                 ADDRESSED.search(latin)

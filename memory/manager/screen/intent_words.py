@@ -15,8 +15,15 @@ AI_NOUN = (
     r"(?:ai|a\.i\.|(?:virtual |ai |digital )?assistants?|chat ?bots?|bots?|support-?bots?|help-?desk (?:assistant|bot|ai)s?|"
     r"llms?|(?:large )?language models?|ai models?|copilots?|gpt|claude|gemini|summari[sz]ers?|"
     r"(?:text|response|answer|reply|content) (?:generators?|writers?|engines?)|answering (?:systems?|tools?|engines?)|"
-    r"(?:automated|autonomous|ai|virtual|software|llm) (?:agents?|systems?|readers?|tools?|assistants?|responders?|"
-    r"services?|helpers?)|ai (?:tools?|systems?|agents?)|model (?:reading|answering|processing|summari[sz]ing))"
+    r"(?:automated|autonomous|ai|virtual|software|llm|digital|smart) (?:agents?|systems?|readers?|tools?|assistants?|"
+    r"responders?|services?|helpers?|colleagues?)|ai (?:tools?|systems?|agents?)|model (?:reading|answering|processing|summari[sz]ing))"
+)
+# People whose job title says "assistant": read as a person before any addressee pattern runs.
+HUMAN_ASSISTANT = (
+    r"\b(?:executive|personal|administrative|admin|team|office|legal|dental|medical|teaching|research|sales|shop|store|"
+    r"lab|nursing|care|marketing|hr|project|program(?:me)?|editorial|production|store) assistants?\b"
+    r"|\bassistants? (?:manager|director|professor|editor|coach|engineer|principal|secretary|head|controller|"
+    r"buyer|accountant)s?\b"
 )
 # Someone who processes this text in order to answer: the assistant, described rather than named.
 READER = (
@@ -31,14 +38,14 @@ READER = (
 )
 DIRECTIVE = (
     r"(?:should|must|shall|is to|are to|needs? to|has to|have to|ought to|(?:is|are) (?:now )?(?:required|expected|"
-    r"instructed|supposed|permitted|allowed|authori[sz]ed|asked|meant)(?: \w+){0,3}? to|may now|can now|will now|"
+    r"instructed|supposed|permitted|allowed|authori[sz]ed|asked|meant|obliged|obligated|bound)(?: \w+){0,3}? to|may now|can now|will now|"
     r"will always)"
     r"(?! be\b)(?! not be\b)"
 )
 ADDRESSED = (
     rf"\b(?:(?:the|any|every|each|all|this|your|our|an?)\s+)?(?:[\w-]+ ){{0,2}}?{AI_NOUN}\b(?:,? (?!and\b|or\b)\w+){{0,7}}?,? "
     rf"{DIRECTIVE}"
-    rf"|^\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
+    rf"|(?:^|[:;]\s)\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
     r"modello|modell)\s*[:,]"
     # A rule book for the assistant: "Assistant operating rule 12:", "Support-bot guideline:".
     rf"|\b{AI_NOUN}(?: [\w-]+){{0,2}} (?:rules?|guidelines?|polic(?:y|ies)|procedures?|instructions?|directives?|"
@@ -54,8 +61,9 @@ ADDRESSED_ML = (
     r"\b(?:el|la|un|una|der|die|das|den|l'|le|il|lo|o|a|de|het|een)\s?(?:asistente|assistente|assistent(?:en)?|assistant|"
     r"chatbot|bot|modelo|modello|modell|modele|sprachmodell|ki|ia|ai|asystent)\w*(?:,? \w+){0,6}?,? (?:debe|debera|"
     r"tiene que|ha de|soll|sollte|muss|darf|hat \w+ zu|doit|devra|deve|dovra|devera|tem que|moet|mag|zal|musi|powinien)\b"
-    r"|\b(?:per|para|pour|fur|voor|dla|al|ao|au|an den|a la|a l'|all')\s?(?:il |el |o |le |la |den |de |l')?"
-    r"(?:asistente|assistente|assistent(?:en)?|assistant|modelo|modello|modell|modele|ia|ki|ai|chatbot|asystenta)"
+    r"|\b(?:per|para|pour|fur|voor|dla|al|ao|au|an den|an das|an die|a la|a l'|all')\s?(?:il |el |o |le |la |den |de "
+    r"|l'|das |die )?(?:ai-|ki-|ia-)?(?:asistente|assistente|assistent(?:en)?|assistant|modelo|modello|modell|modele|ia|ki|"
+    r"ai|chatbot|asystenta|sprachmodell|taalmodel)"
     r"(?: \w+){0,4}[:,]"
     r"|\b(?:asistente|assistente|assistent|assistant|modelo|modello|modell|modele|ia|ki)\s?(?:che|que|qui|der|die|das)\s"
     r"(?:legge|lee|le|lit|liest|leggera|procesa|traite|verarbeitet)\b"
@@ -66,7 +74,7 @@ ADDRESSED_PLAIN = (
     r"|(?:модель|ассистент|бот)\w*, (?:котор\w+) (?:читает|обрабатывает|видит)"
     r"|(?:助手|助理|人工智能|ai|模型|机器人|聊天机器人)[^。！？\n]{0,30}(?:应该|应|必须|需要|请|要)"
     r"|(?:致|给|對|对)[^。]{0,4}(?:助手|助理|人工智能|ai|模型)"
-    r"|(?:アシスタント|ai|モデル|ボット)(?:へ|に)\s*[:：、]|для (?:ассистента|ии|модели|бота|нейросети)\b"
+    r"|(?:アシスタント|ai|モデル|ボット)(?:へ|に)\s*[:：、]|(?:ai|어시스턴트|챗봇|모델|봇)에게|для (?:ассистента|ии|модели|бота|нейросети)\b"
     r"|(?:読んだ|読む|処理する)(?:ai|アシスタント|モデル|ボット)|(?:アシスタント|ai|モデル|ボット|チャットボット)(?:は|が)"
     r"[^。\n]{0,60}(?:こと|ください|なさい|べき|しなさい)"
     r"|(?:어시스턴트|챗봇|ai|모델|봇)(?:는|은|가|이)[^.\n]{0,60}(?:해야|하십시오|하세요|하라)"
@@ -74,16 +82,17 @@ ADDRESSED_PLAIN = (
 # What the assistant is asked to do with its answers (or its tools, or the reader).
 CONTROL = (
     r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|describe|mention|recommend|refer|deny|"
-    r"confirm|approve|sign off|reveal|disclose|output|print|list|share|render|include|add|append|end with|"
+    r"confirm|approve|sign off|reveal|disclose|output|print|list|share|render|include|add|append|end with|direct|"
+    r"point|redirect|guide|urge|encourage|instruct|promise|warn|comply|"
     r"begin with|start with|write back|quote|pretend|forward|send|email|e-mail|collect|request|fetch|load|call|"
     r"invoke|execute|grant|give|offer|explain|cite|link|speak|act|behave|obey|follow)\w*\b"
 )
 CONTROL_ML = (
     r"\b(?:respond\w*|contest\w*|di que|decir|diga|dile|antwort\w*|sag\w*|teile?\w* mit|reponds?|repondre|dis|dire|"
     r"donne\w*|rispond\w*|rivela\w*|dire|diz|diga|dizer|respond\w*|antwoord\w*|zeg\w*|vertel\w*|odpowiad\w*|"
-    r"powiedz\w*|mencion\w*|erwahn\w*|nenn\w*|mentionn\w*|menziona\w*|vergoed\w*)\b"
+    r"powiedz\w*|mencion\w*|erwahn\w*|nenn\w*|mentionn\w*|menziona\w*|vergoed\w*|gib|gebt|geben sie)\b"
     r"|(?:отвеч\w*|ответ\w*|скаж\w*|сообщ\w*|говор\w*|называ\w*|назови\w*|напиши\w*|пиши|выдава\w*|раскр\w*|"
-    r"покаж\w*|перешл\w*|отправ\w*|答え|回答|伝え|告诉|说|列出|回复|答复|말해|답변|대답|안내)"
+    r"покаж\w*|перешл\w*|отправ\w*|알려|答え|回答|伝え|告诉|说|列出|回复|答复|말해|답변|대답|안내)"
 )
 # An order at the start of a sentence, to the one who answers ("When answering, claim ...").
 HIDDEN_ORDER = (
@@ -96,16 +105,16 @@ SPEECH = (
     r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|mention|confirm|explain|add|write back|"
     r"describe|deny)\w*(?: (?!that\b)\w+){0,6}? (?:that|with (?:the|a|an|'|\")|as (?:under|being|approved))\b"
     r"|\bsay (?:they|it|the|its|there|no|yes|[\"'])"
-    r"|\btell (?:them|him|her|the user|users|customers|callers|people|everyone|anyone|readers)"
-    r" (?:(?!to\b|about\b|how\b|where\b|when\b|what\b|which\b|why\b|if\b|whether\b)\w+ ){0,2}?(?:is|are|was|were|has|have|will|"
-    r"can|cannot|can't|needs?|must)\b"
+    r"|\btell (?:them|him|her|the user|users|customers|callers|people|everyone|anyone|readers) "
+    r"(?!to\b|about\b|how\b|where\b|when\b|what\b|which\b|why\b|if\b|whether\b|nothing\b)\w+ \w+"
 )
 # Words that only make sense inside a chat with an assistant.
 CONTEXT = (
     r"\b(?:this|the current|the present) (?:conversation|chat|session|thread|dialogue)\b"
     r"|\b(?:rest|remainder) of (?:the|this) (?:chat|conversation|session)\b"
     r"|\byour (?:next |every |each |future |later )?(?:answers?|repl(?:y|ies)|responses?|outputs?)\b"
-    r"|\byour next (?:message|turn)\b|\b(?:what|everything|anything) you (?:were|have been|got) (?:told|given)\b"
+    r"|\byour next (?:message|turn)\b|\b(?:rules|instructions|guidelines|guidance|polic(?:y|ies)) you (?:operate|work|"
+    r"run|act|were built) (?:under|by|with|on)\b|\b(?:what|everything|anything) you (?:were|have been|got) (?:told|given)\b"
     r"|\b(?:in|to|with|after|into) (?:your|every|each|all|any) (?:future |later )?(?:answer|reply|response)s?\b"
     r"|\b(?:every|each|all|any) (?:answer|reply|response)s? (?:after|from|that follow)"
     r"|\b(?:your|the) (?:real|actual|true) (?:task|job|instructions?|goal|objective|purpose)(?: now| here)?\s*(?::|is to)"
@@ -118,10 +127,11 @@ CONTEXT = (
     r"given|got|began)\b"
     # ... but "future conversations with customers" are an employee's.
     r"|\b(?:later|future|subsequent|next) (?:chats?|conversations?|sessions?|turns?|repl(?:y|ies)|answers?|responses?|"
-    r"questions)\b(?! with\b)"
+    r"questions)\b(?! with (?:customers|clients|colleagues|patients|suppliers|partners|your|our|the team)\b)"
     # "Answer every question ..." as an order (not "our helpdesk answers every question").
     r"|(?:^|[,:;(]\s*|\b(?:to|must|should|shall|will|always|only|please|and|now)\s+)(?:answer|reply|respond|say)"
     r"(?: to)? (?:\w+ ){0,2}?(?:every|each|all|any) (?:questions?|quer(?:y|ies)|prompts?)\b"
+    r"(?!(?: \w+){0,3} (?:quiz|survey|form|test|questionnaire|exam|assessment|interview)s?\b)"
     r"|\b(?:responde|contesta|responda|antworte|reponds|repondez|rispondi|antwoord)\w* (?:a |auf |à |op )?(?:todas "
     r"(?:las|as) |alle |toutes les |tutte le )?(?:preguntas|perguntas|fragen|questions|domande|vragen)\b"
 )
@@ -193,6 +203,11 @@ OVERRIDE_LIFT = (
 )
 # What came before declared void, with a new task in its place.
 OVERRIDE = (
+    r"\b(?:rules|instructions|guidance|guidelines|polic(?:y|ies)|setup|configuration) you (?:\w+ ){0,2}?(?:were|have been|"
+    r"are|was|has been) (?:\w+ )?(?:rewritten|replaced|changed|updated|revoked|superseded|void|obsolete|cancell?ed|"
+    r"withdrawn)\b|\b(?:all |the )?(?:prior|previous|earlier|preceding|above) (?:context|conversation|messages|input|"
+    r"text|content|instructions) (?:is|are|was|were) (?:now )?(?:obsolete|void|irrelevant|cancell?ed|outdated|invalid|"
+    r"superseded)\b|"
     r"\b(?:what|everything|anything|all) you (?:were|have been|got) (?:told|given|instructed)\b[\w ,']{0,60}?\b(?:was|were|"
     r"is|are|has been|have been) (?:\w+ )?(?:superseded|replaced|void|obsolete|cancell?ed|revoked|withdrawn|outdated)\b|"
     r"\b(?:everything|all|the text|the content|what you read) (?:above|before)(?: this(?: line)?| here)? "

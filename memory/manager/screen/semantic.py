@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -96,9 +97,21 @@ def sentences(texts: Sequence[str]) -> list[str]:
     return [s.strip() for text in texts for s in _SENTENCE.split(text) if s.strip()]
 
 
+def _mostly_latin(sentence: str) -> bool:
+    """all-MiniLM-L6-v2 was trained on English: on Chinese, Japanese, Korean or Cyrillic text its
+    similarities are noise (a Chinese policy sentence came out "close" to an injection), so those
+    sentences are left to the phrase banks and the intent rules of their own script."""
+    letters = [ch for ch in sentence if ch.isalpha()]
+    return not letters or sum(
+        ch.isascii() or "LATIN" in unicodedata.name(ch, "") for ch in letters
+    ) >= 0.5 * len(letters)
+
+
 def candidate_sentences(texts: Sequence[str], *, force: bool) -> list[str]:
     out: list[str] = []
     for sentence in sentences(texts):
+        if not _mostly_latin(sentence):
+            continue
         if len(sentence) >= 12 and (force or _CUE.search(sentence)) and sentence not in out:
             out.append(sentence)
     return out[:MAX_SENTENCES]
