@@ -122,6 +122,8 @@ class LazyGroup(TyperGroup):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException):
+            raise  # exits, Ctrl-C and usage errors: click prints those itself
         except ModuleNotFoundError as exc:  # an extra a command imports only when it runs
             from kassist.clikit import fail, missing_extra_message
 
@@ -129,6 +131,17 @@ class LazyGroup(TyperGroup):
             if message is None:
                 raise
             fail(message)
+        except Exception as exc:
+            # The last net under every command: an error no command turned into its own line (a
+            # read-only or locked database met half-way, a server gone) is one line, not a
+            # traceback of 50-300 lines; KASSIST_DEBUG=1 lets it through for a bug report.
+            import os
+
+            from kassist.clikit import DEBUG_ENV, explain_error, fail
+
+            if os.environ.get(DEBUG_ENV):
+                raise
+            fail(*explain_error(exc))
 
 
 class KassistGroup(LazyGroup):
@@ -139,7 +152,9 @@ app = typer.Typer(
     name="kassist",
     cls=KassistGroup,
     help="Enterprise knowledge assistant on LangGraph: durable, tenant-aware state. "
-    "Exit codes: 0 ok, 1 failed, 2 bad command line, 3 partial, 4 refused (docs/cli.md).",
+    "Exit codes: 0 ok, 1 failed, 2 bad command line, 3 partial, 4 refused; "
+    "jobs (ingest, runs): 5 needs review, 6 stopped (cancelled or rejected), 7 busy (another "
+    "worker runs it), 8 paused (step budget used). Errors are one line (docs/cli.md).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -148,7 +163,9 @@ app = typer.Typer(
 
 @app.callback()
 def _root() -> None:
-    pass
+    from kassist.clikit import warnings_as_lines
+
+    warnings_as_lines()
 
 
 # Defined here, not in the table: it is cheap (it imports the server only when it runs), and a

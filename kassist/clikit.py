@@ -18,6 +18,7 @@ code  name        meaning
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import textwrap
@@ -95,6 +96,84 @@ def fail(message: str, code: ExitCode | int = ExitCode.FAILED) -> NoReturn:
     """One line on stderr (``error: ...``), then exit with ``code``; never a traceback."""
     err_console().print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(int(code))
+
+
+DEBUG_ENV = "KASSIST_DEBUG"  # set: an error escapes with its traceback (for a bug report)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line (a driver's message can span several: libpq adds a hint line)."""
+    return " ".join(str(text).split())
+
+
+def explain_error(exc: BaseException) -> tuple[str, ExitCode]:
+    """The ``error:`` line and exit code for an exception no command turned into one itself.
+
+    Operational errors (a database unreachable, read-only, damaged or locked; a file that cannot
+    be read) are the user's to fix and are named as such; anything else is a bug in kassist, said
+    in one line with the way to get its traceback. Classes are told by name and module, so this
+    module loads neither psycopg nor sqlite3 (``kassist --help`` stays light).
+    """
+    from kassist.dburl import DatabaseUnavailable
+
+    message = one_line(str(exc)) or type(exc).__name__
+    if isinstance(exc, DatabaseUnavailable):
+        return message, ExitCode.FAILED  # kassist's own errors already name the place and the fix
+    module = type(exc).__module__.split(".")[0]
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    if module == "sqlite3":
+        if "locked" in message or "busy" in message:
+            return (
+                f"the SQLite database stayed locked by another process ({message}); wait for the "
+                "other writer (another kassist command, a server or a worker on the same file) to "
+                "finish and retry",
+                ExitCode.FAILED,
+            )
+        return f"the SQLite database failed: {message}", ExitCode.FAILED
+    if module in ("psycopg", "psycopg_pool") and names & {"OperationalError", "PoolTimeout"}:
+        state = getattr(exc, "sqlstate", None)
+        if state is None or str(state).startswith("08"):
+            return (
+                f"PostgreSQL did not answer: {message}; check that the server is running and "
+                "reachable and that KASSIST_DATABASE_URL (or --database-url) is right",
+                ExitCode.FAILED,
+            )
+        # The server stopped the statement itself: a statement_timeout, a lock timeout, an
+        # administrator's cancel, a resource limit. Its own words say which.
+        return (
+            f"PostgreSQL stopped the operation (SQLSTATE {state}): {message}; nothing of it was "
+            "kept. Check the server's limits for this database and role (statement_timeout, "
+            "lock_timeout) and retry",
+            ExitCode.FAILED,
+        )
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f": {exc.filename}" if exc.filename else ""
+        return f"{exc.strerror}{where}", ExitCode.FAILED
+    return (
+        f"unexpected {type(exc).__name__}: {message} (a bug in kassist; run again with "
+        f"{DEBUG_ENV}=1 to see the traceback, and report it)",
+        ExitCode.FAILED,
+    )
+
+
+class _WarningLine(logging.Handler):
+    """``warning: ...`` on whatever stderr is at the time (a test runner swaps it per call)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(f"warning: {one_line(record.getMessage())}\n")
+        except Exception:
+            self.handleError(record)
+
+
+def warnings_as_lines() -> None:
+    """kassist's own warnings (a PostgreSQL outage: kassist.db.pool_logging) as ``warning:`` lines
+    on stderr, once per command run; the libraries' per-attempt chatter stays at DEBUG."""
+    root = logging.getLogger("kassist")
+    if not any(isinstance(h, _WarningLine) for h in root.handlers):
+        handler = _WarningLine(logging.WARNING)
+        root.addHandler(handler)
+        root.propagate = False  # not printed a second time by a handler the process may have
 
 
 def missing_extra_message(exc: ModuleNotFoundError, command: str) -> str | None:

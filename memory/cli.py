@@ -73,6 +73,8 @@ def _manager(url: str | None, tenant: str, *, read_only: bool) -> Iterator[Memor
         _fail(str(exc))
     try:
         yield manager.for_tenant(tenant)
+    except DatabaseUnavailable as exc:  # met half-way: read-only, full, damaged, server gone
+        _fail(str(exc))
     except (TenantRequired, ValueError) as exc:
         _fail(_explain(exc))
     except LookupError as exc:

@@ -20,7 +20,7 @@ from typing import Any
 from kassist.dburl import DatabaseUnavailable
 
 # Primary result codes (sqlite3 exposes the extended code as ``exc.sqlite_errorcode``).
-_IOERR, _CORRUPT, _FULL, _READONLY, _NOTADB = 10, 11, 13, 8, 26
+_IOERR, _CORRUPT, _FULL, _READONLY, _CANTOPEN, _NOTADB = 10, 11, 13, 8, 14, 26
 _WRITE_BEGINS = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
 
 
@@ -31,6 +31,23 @@ class DiskFull(DatabaseUnavailable):
 
 class DatabaseCorrupt(DatabaseUnavailable):
     """A SQLite file is damaged; this process writes nothing more into it."""
+
+
+class DatabaseReadOnly(DatabaseUnavailable):
+    """A SQLite file this process may read but not write (its mode, its owner, a read-only mount,
+    or a -wal/-shm file or folder it cannot write). The call's changes were rolled back."""
+
+
+def _read_only_error(path: Path, reason: str, *, cannot_open: bool = False) -> DatabaseReadOnly:
+    # What a write needs is not only the file: in WAL mode the -wal and -shm files beside it, and
+    # the folder (SQLite creates and deletes them there). Saying all three spares a second attempt.
+    what = "cannot open a file of the database" if cannot_open else "the database"
+    state = "" if cannot_open else " is read-only"
+    return DatabaseReadOnly(
+        f"{what} {path}{state} ({reason}); nothing was written. A write needs write "
+        f"access to the file, its -wal and -shm files and its folder {path.parent} (check them with "
+        f"ls -l {path}*), or point --database-url / KASSIST_DATABASE_URL at a writable copy"
+    )
 
 
 _damaged: dict[str, str] = {}  # resolved path -> the error that showed the damage (process-wide)
@@ -70,6 +87,13 @@ def sqlite_error(path: Path, exc: BaseException) -> DatabaseUnavailable | None:
         return _corrupt_error(path, reason)
     if primary == _READONLY and key in _damaged:
         return _corrupt_error(path, _damaged[key])
+    # A read-only file (or its -wal/-shm, or its folder) fails as SQLITE_READONLY on the first
+    # write, or as SQLITE_CANTOPEN when a -shm or -wal cannot be created mid-call: sqlite3 names
+    # neither the file nor the remedy, and a bare OperationalError reached the user as a traceback.
+    if primary == _READONLY or "readonly database" in reason:
+        return _read_only_error(path, reason)
+    if primary == _CANTOPEN:
+        return _read_only_error(path, reason, cannot_open=True)
     if primary in (_FULL, _IOERR) or "disk is full" in reason or "disk I/O error" in reason:
         return DiskFull(
             f"could not write the SQLite file {path} ({reason}): the disk is full, the file reached "

@@ -27,6 +27,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool
 from kassist.db import retry
 from kassist.db.pool_postgres import (
     AsyncPool,
+    Interrupted,
     Pool,
     Replay,
     aretry_if_lost,
@@ -71,6 +72,24 @@ class _AsyncLifoPool(AsyncPool):
 
 def _always() -> bool:
     return True
+
+
+class _Progress:
+    """How far one attempt of a transaction got: once its COMMIT is on its way, a lost connection
+    leaves the outcome unknown, and the operation must not run again (kassist.db.retry)."""
+
+    __slots__ = ("committing",)
+
+    def __init__(self) -> None:
+        self.committing = False
+
+
+def _restartable(restart: bool, single: bool, progress: _Progress) -> Callable[[], bool]:
+    # Only a transaction of our own (not a single op in autocommit, whose statements each took
+    # effect as they ran) that had not sent its COMMIT is known to be rolled back by the server.
+    if not restart or single:
+        return lambda: False
+    return lambda: not progress.committing
 
 
 def _open_transaction(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> bool:
@@ -275,8 +294,11 @@ class PostgresDatabase:
             self._apool, self._apool_loop = pool, loop
             return pool
 
-    def _run_on(self, conn: psycopg.Connection[Any], steps: Op[T], single: bool, opts: Options) -> T:
+    def _run_on(
+        self, conn: psycopg.Connection[Any], steps: Op[T], single: bool, opts: Options, progress: _Progress
+    ) -> T:
         compile, binary = opts.compile, opts.binary
+        progress.committing = False
         try:
             if single:
                 result = drive(steps, lambda r: execute(conn, r, compile, False, binary))
@@ -286,6 +308,7 @@ class PostgresDatabase:
             with conn.pipeline():
                 conn.execute("BEGIN")
                 result = drive(steps, lambda r: execute(conn, r, compile, True, binary))
+                progress.committing = True
                 conn.execute("COMMIT")
             return result
         except BaseException:
@@ -294,9 +317,15 @@ class PostgresDatabase:
             raise
 
     async def _arun_on(
-        self, conn: psycopg.AsyncConnection[Any], steps: Op[T], single: bool, opts: Options
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        steps: Op[T],
+        single: bool,
+        opts: Options,
+        progress: _Progress,
     ) -> T:
         compile, binary = opts.compile, opts.binary
+        progress.committing = False
         try:
             if single:
                 result = await adrive(steps, lambda r: aexecute(conn, r, compile, False, binary))
@@ -306,6 +335,7 @@ class PostgresDatabase:
             async with conn.pipeline():
                 await conn.execute("BEGIN")
                 result = await adrive(steps, lambda r: aexecute(conn, r, compile, True, binary))
+                progress.committing = True
                 await conn.execute("COMMIT")
             return result
         except BaseException:
@@ -333,14 +363,14 @@ class PostgresDatabase:
         attempt = 0
         while True:
             try:
-                return self._run_replayed(op, opts, single)
-            except psycopg.Error as exc:
+                return self._run_replayed(op, opts, single, restart=again is not None)
+            except (psycopg.Error, Interrupted) as exc:
                 op = retry.rerun(exc, again, attempt)
             time.sleep(retry.backoff(attempt))
             attempt += 1
 
-    def _run_replayed(self, op: Op[T], opts: Options, single: bool) -> T:
-        replay, rows = _replay(op, single, opts), _ROWS[opts.rows]
+    def _run_replayed(self, op: Op[T], opts: Options, single: bool, *, restart: bool = False) -> T:
+        replay, rows, progress = _replay(op, single, opts), _ROWS[opts.rows], _Progress()
         pool = self.pool()
 
         def attempt() -> T:
@@ -348,11 +378,17 @@ class PostgresDatabase:
             try:
                 if conn.row_factory is not rows:
                     conn.row_factory = rows
-                return self._run_on(conn, replay.steps(), single, opts)
+                return self._run_on(conn, replay.steps(), single, opts, progress)
             finally:
                 pool.putconn(conn)
 
-        return retry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: replay.rerunnable)
+        return retry_if_lost(
+            pool,
+            self.conninfo,
+            attempt,
+            rerunnable=lambda: replay.rerunnable,
+            restartable=_restartable(restart, single, progress),
+        )
 
     def run_one(self, sql: str, params: Any, *, write: bool = False) -> Any:
         """One statement alone, outside any operation, in autocommit on one pooled connection: for
@@ -390,14 +426,14 @@ class PostgresDatabase:
         attempt = 0
         while True:
             try:
-                return await self._arun_replayed(op, opts, single)
-            except psycopg.Error as exc:
+                return await self._arun_replayed(op, opts, single, restart=again is not None)
+            except (psycopg.Error, Interrupted) as exc:
                 op = retry.rerun(exc, again, attempt)
             await asyncio.sleep(retry.backoff(attempt))
             attempt += 1
 
-    async def _arun_replayed(self, op: Op[T], opts: Options, single: bool) -> T:
-        replay, rows = _replay(op, single, opts), _ROWS[opts.rows]
+    async def _arun_replayed(self, op: Op[T], opts: Options, single: bool, *, restart: bool = False) -> T:
+        replay, rows, progress = _replay(op, single, opts), _ROWS[opts.rows], _Progress()
         pool = await self.apool()
 
         async def attempt() -> T:
@@ -405,11 +441,17 @@ class PostgresDatabase:
             try:
                 if conn.row_factory is not rows:
                     conn.row_factory = rows
-                return await self._arun_on(conn, replay.steps(), single, opts)
+                return await self._arun_on(conn, replay.steps(), single, opts, progress)
             finally:
                 await pool.putconn(conn)
 
-        return await aretry_if_lost(pool, self.conninfo, attempt, rerunnable=lambda: replay.rerunnable)
+        return await aretry_if_lost(
+            pool,
+            self.conninfo,
+            attempt,
+            rerunnable=lambda: replay.rerunnable,
+            restartable=_restartable(restart, single, progress),
+        )
 
     def close(self) -> None:
         with self._guard:

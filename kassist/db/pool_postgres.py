@@ -22,6 +22,7 @@ from psycopg_pool.base import BasePool
 from psycopg_pool.pool import AddConnection
 from psycopg_pool.pool_async import AddConnection as AsyncAddConnection
 
+from kassist.db.pool_logging import Outage
 from kassist.dburl import DatabaseUnavailable, PoolExhausted, postgres_target, postgres_unavailable
 
 CONNECT_TIMEOUT_S = 10.0
@@ -60,6 +61,18 @@ class Pool(ConnectionPool[Any]):
         self.lent = 0
         self._lent_lock = threading.Lock()
         super().__init__(*args, **kwargs)
+        self.outage = Outage(str(self.conninfo), self.timeout)
+
+    def _connect(self, timeout: float | None = None) -> Any:
+        # Every connection the pool opens passes here: the first failure of an outage is said
+        # once (kassist.db.pool_logging), the first success after it ends the outage.
+        try:
+            conn = super()._connect(timeout)
+        except Exception as exc:
+            self.outage.failed(exc)
+            raise
+        self.outage.recovered()
+        return conn
 
     def getconn(self, timeout: float | None = None) -> Any:
         conn = super().getconn(timeout)
@@ -84,6 +97,16 @@ class AsyncPool(AsyncConnectionPool[Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.lent = 0
         super().__init__(*args, **kwargs)
+        self.outage = Outage(str(self.conninfo), self.timeout)
+
+    async def _connect(self, timeout: float | None = None) -> Any:  # noqa: ASYNC109 (library signature)
+        try:
+            conn = await super()._connect(timeout)
+        except Exception as exc:
+            self.outage.failed(exc)
+            raise
+        self.outage.recovered()
+        return conn
 
     async def getconn(self, timeout: float | None = None) -> Any:  # noqa: ASYNC109 (library signature)
         conn = await super().getconn(timeout)
@@ -233,6 +256,12 @@ class Reconnecting(DatabaseUnavailable):
     were not back within the wait; they are being re-established."""
 
 
+class Interrupted(DatabaseUnavailable):
+    """The connection was lost half-way through a transaction that had not reached its COMMIT:
+    the server rolled all of it back, so an operation its caller can build afresh may run again
+    from the start (kassist.db.retry); for any other caller this is DatabaseUnavailable."""
+
+
 def _reconnecting(pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str) -> Reconnecting:
     return Reconnecting(
         f"PostgreSQL at {postgres_target(conninfo)} went away (restart or network cut) and its "
@@ -282,13 +311,28 @@ def _tries(pool: ConnectionPool[Any] | AsyncConnectionPool[Any]) -> int:
     return int(pool.max_size) + 1
 
 
+def _lost(conninfo: str, exc: BaseException, restartable: Callable[[], bool]) -> DatabaseUnavailable:
+    error = postgres_unavailable(conninfo, exc)
+    return Interrupted(str(error)) if restartable() else error
+
+
+def _never() -> bool:
+    return False
+
+
 def retry_if_lost(
-    pool: ConnectionPool[Any], conninfo: str, attempt: Callable[[], T], *, rerunnable: Callable[[], bool]
+    pool: ConnectionPool[Any],
+    conninfo: str,
+    attempt: Callable[[], T],
+    *,
+    rerunnable: Callable[[], bool],
+    restartable: Callable[[], bool] = _never,
 ) -> T:
     """``attempt()``, run again while its connection was lost and ``rerunnable()`` holds (the dead
     idle connections purged before each new try, at most :func:`_tries` in all), or once more if it
     got no connection because the pool was still re-establishing lost ones while the server
-    answered; a connection lost otherwise is :func:`kassist.dburl.postgres_unavailable`."""
+    answered; a connection lost otherwise is :func:`kassist.dburl.postgres_unavailable`, or
+    :class:`Interrupted` when ``restartable()`` says the lost transaction never reached COMMIT."""
     waited = False
     for left in range(_tries(pool), 0, -1):
         try:
@@ -302,7 +346,7 @@ def retry_if_lost(
             if not connection_lost(exc):
                 raise
             if left == 1 or not rerunnable():
-                raise postgres_unavailable(conninfo, exc) from None
+                raise _lost(conninfo, exc, restartable) from None
         pool.check()
     raise AssertionError("unreachable")
 
@@ -313,6 +357,7 @@ async def aretry_if_lost(
     attempt: Callable[[], Awaitable[T]],
     *,
     rerunnable: Callable[[], bool],
+    restartable: Callable[[], bool] = _never,
 ) -> T:
     """The async twin of :func:`retry_if_lost`."""
     waited = False
@@ -328,6 +373,6 @@ async def aretry_if_lost(
             if not connection_lost(exc):
                 raise
             if left == 1 or not rerunnable():
-                raise postgres_unavailable(conninfo, exc) from None
+                raise _lost(conninfo, exc, restartable) from None
         await pool.check()
     raise AssertionError("unreachable")

@@ -6,13 +6,15 @@ Its operations yield :class:`memory.manager.ops.Sql` and :class:`~memory.manager
 one executor runs them: writes in one transaction (``BEGIN IMMEDIATE`` under the file's write lock
 on SQLite; a pipeline on PostgreSQL, where statements whose rows are not needed do not wait for a
 round trip, about four per remember), reads (single statements) in autocommit. A pooled
-connection lost before the first answer is replayed (kassist.db.retry).
+connection lost before the first answer is replayed; a write given ``again`` (the manager's
+remember, forget and release) runs again from the start when the server rolled it back whole: a
+deadlock, or a connection lost before its COMMIT (kassist.db.retry).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from functools import partial
 from typing import Any, TypeVar
 
@@ -89,11 +91,24 @@ class ManagerBackend:
                 ) from exc
             raise
 
-    def run(self, op: Op[T], *, write: bool) -> T:
-        return self._handle.run(compiled(op, self.sql, self._embedder), write=write, single=not write)
+    def _again(
+        self, again: Callable[[], Op[T]] | None
+    ) -> Callable[[], Generator[Stmt | Local, Any, T]] | None:
+        # A write its caller can build afresh runs again from the start when the server rolled it
+        # back whole (a deadlock, or a connection lost before COMMIT: kassist.db.retry).
+        if again is None:
+            return None
+        return lambda: compiled(again(), self.sql, self._embedder)
 
-    async def arun(self, op: Op[T], *, write: bool) -> T:
-        return await self._handle.arun(compiled(op, self.sql, self._embedder), write=write, single=not write)
+    def run(self, op: Op[T], *, write: bool, again: Callable[[], Op[T]] | None = None) -> T:
+        return self._handle.run(
+            compiled(op, self.sql, self._embedder), write=write, single=not write, again=self._again(again)
+        )
+
+    async def arun(self, op: Op[T], *, write: bool, again: Callable[[], Op[T]] | None = None) -> T:
+        return await self._handle.arun(
+            compiled(op, self.sql, self._embedder), write=write, single=not write, again=self._again(again)
+        )
 
     def _imported(self, written: int) -> bool:
         if written < BULK_IMPORT or self.sql.analyze is None:

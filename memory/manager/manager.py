@@ -40,8 +40,10 @@ class Backend(Protocol):
     sql: ManagerSql
 
     def setup(self) -> None: ...
-    def run(self, op: ops.Op[T], *, write: bool) -> T: ...
-    async def arun(self, op: ops.Op[T], *, write: bool) -> T: ...
+    def run(self, op: ops.Op[T], *, write: bool, again: Callable[[], ops.Op[T]] | None = None) -> T: ...
+    async def arun(
+        self, op: ops.Op[T], *, write: bool, again: Callable[[], ops.Op[T]] | None = None
+    ) -> T: ...
     def after_erasure(self) -> None: ...
     async def aafter_erasure(self) -> None: ...
     def imported(self, written: int) -> None: ...
@@ -283,11 +285,14 @@ class MemoryManager:
         tenant_id: str | None = None,
     ) -> Decision:
         """Store ``value`` in the slot (type, key) if the policy and the poisoning gates allow it."""
-        op = self._remember_op(
-            user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
-            expires_at=expires_at, actor=actor, tenant_id=tenant_id,
-        )  # fmt: skip
-        return self._backend.run(op, write=True)
+
+        def build() -> ops.Op[Decision]:  # again from the start if the server rolled it back
+            return self._remember_op(
+                user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
+                expires_at=expires_at, actor=actor, tenant_id=tenant_id,
+            )  # fmt: skip
+
+        return self._backend.run(build(), write=True, again=build)
 
     def recall(
         self,
@@ -360,10 +365,12 @@ class MemoryManager:
         self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
     ) -> int:
         """Erase every memory of the user (or every version of one key); returns the rows deleted."""
-        op = ops.forget(
-            self._backend.sql, self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock()
-        )
-        count = self._backend.run(op, write=True)
+        tenant, user = self._tenant(tenant_id), validate_user_id(user_id)
+
+        def build() -> ops.Op[int]:
+            return ops.forget(self._backend.sql, tenant, user, key, actor, self._clock())
+
+        count = self._backend.run(build(), write=True, again=build)
         self._backend.after_erasure()
         return count
 
@@ -380,16 +387,13 @@ class MemoryManager:
 
     def release(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
         """Admin: activate a quarantined memory (still subject to the conflict policy)."""
-        op = ops.release(
-            self._backend.sql,
-            self._tenant(tenant_id),
-            memory_id,
-            actor,
-            self._clock(),
-            self.config,
-            self.embedder.name,
-        )
-        return self._backend.run(op, write=True)
+        tenant = self._tenant(tenant_id)
+
+        def build() -> ops.Op[Decision]:
+            sql, config, model = self._backend.sql, self.config, self.embedder.name
+            return ops.release(sql, tenant, memory_id, actor, self._clock(), config, model)
+
+        return self._backend.run(build(), write=True, again=build)
 
     def delete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
         """Admin: delete a quarantined memory and its text."""
@@ -425,11 +429,13 @@ class MemoryManager:
         actor: str | None = None,
         tenant_id: str | None = None,
     ) -> Decision:
-        op = self._remember_op(
-            user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
-            expires_at=expires_at, actor=actor, tenant_id=tenant_id,
-        )  # fmt: skip
-        return await self._backend.arun(op, write=True)
+        def build() -> ops.Op[Decision]:  # again from the start if the server rolled it back
+            return self._remember_op(
+                user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
+                expires_at=expires_at, actor=actor, tenant_id=tenant_id,
+            )  # fmt: skip
+
+        return await self._backend.arun(build(), write=True, again=build)
 
     async def arecall(
         self,
@@ -487,10 +493,12 @@ class MemoryManager:
     async def aforget(
         self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
     ) -> int:
-        op = ops.forget(
-            self._backend.sql, self._tenant(tenant_id), validate_user_id(user_id), key, actor, self._clock()
-        )
-        count = await self._backend.arun(op, write=True)
+        tenant, user = self._tenant(tenant_id), validate_user_id(user_id)
+
+        def build() -> ops.Op[int]:
+            return ops.forget(self._backend.sql, tenant, user, key, actor, self._clock())
+
+        count = await self._backend.arun(build(), write=True, again=build)
         await self._backend.aafter_erasure()
         return count
 
@@ -504,16 +512,13 @@ class MemoryManager:
         return await self._backend.arun(ops.select(self._backend.sql.review, params), write=False)
 
     async def arelease(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
-        op = ops.release(
-            self._backend.sql,
-            self._tenant(tenant_id),
-            memory_id,
-            actor,
-            self._clock(),
-            self.config,
-            self.embedder.name,
-        )
-        return await self._backend.arun(op, write=True)
+        tenant = self._tenant(tenant_id)
+
+        def build() -> ops.Op[Decision]:
+            sql, config, model = self._backend.sql, self.config, self.embedder.name
+            return ops.release(sql, tenant, memory_id, actor, self._clock(), config, model)
+
+        return await self._backend.arun(build(), write=True, again=build)
 
     async def adelete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
         op = ops.delete_quarantined(

@@ -1,0 +1,168 @@
+"""Operational errors are one ``error:`` line and a documented exit code, never a traceback (issue
+26 item 7): a read-only SQLite file with a leftover WAL printed 67-76 lines from the first write;
+a PostgreSQL server that stops a statement (a statement_timeout) printed psycopg's traceback. And
+``kassist --help`` lists every exit code a command returns (issue 28 item 8: it stopped at 4 while
+``ingest`` returns 5-8), as docs/cli.md does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from typer.testing import CliRunner
+
+from kassist.cli import app
+from kassist.clikit import ExitCode
+
+ROOT = Path(__file__).resolve().parents[1]
+KASSIST = [sys.executable, "-m", "kassist"]
+REMEMBER = ["memory", "remember", "--tenant", "acme", "--user", "asha", "--type", "preference",
+            "--key", "response_language", "--source", "user_explicit"]  # fmt: skip
+
+
+def _run(
+    args: list[str], cwd: Path, *, user: list[str] | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    # Every command names its database, and runs in a folder of the test's own: nothing of the
+    # user's (the checkout's .kassist/) is read or written.
+    return subprocess.run(
+        [*(user or []), *KASSIST, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "200", **(env or {})},
+    )
+
+
+def _one_error_line(done: subprocess.CompletedProcess[str]) -> str:
+    lines = done.stderr.strip().splitlines()
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert len(lines) == 1, done.stderr[-3000:]
+    assert lines[0].startswith("error: "), lines
+    return lines[0]
+
+
+# ---- a read-only SQLite file with a leftover WAL ----------------------------------------------
+
+
+@pytest.fixture
+def read_only_db() -> Iterator[tuple[Path, list[str]]]:
+    """A SQLite file with data, a -wal and a -shm left by a killed writer, that the commands under
+    test may read but not write: its files and folder are read-only, and as root (which ignores
+    file modes) the commands run as ``nobody`` through setpriv."""
+    user: list[str] = []
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv: no unprivileged user to make a file read-only for")
+        user = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+    # Not under pytest's tmp_path: its parents are private to root, so nobody could not reach it.
+    folder = Path(tempfile.mkdtemp(prefix="kassist-ro-"))
+    folder.chmod(0o755)
+    db = folder / "kassist.db"
+    url = f"sqlite:///{db}"
+    try:
+        assert _run([*REMEMBER, "--value", '"Bengali"', "--database-url", url], folder).returncode == 0
+        # A writer killed with its WAL open: the -wal and -shm files stay behind.
+        killed = subprocess.run(
+            [sys.executable, "-c",
+             "import os, signal, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+             "c.execute('CREATE TABLE IF NOT EXISTS left_behind (x)'); "
+             "c.execute('INSERT INTO left_behind VALUES (1)'); c.commit(); "
+             "os.kill(os.getpid(), signal.SIGKILL)", str(db)],
+            capture_output=True,
+        )  # fmt: skip
+        assert killed.returncode == -signal.SIGKILL
+        assert (folder / "kassist.db-wal").exists() and (folder / "kassist.db-shm").exists()
+        for path in folder.iterdir():
+            path.chmod(0o444)
+        folder.chmod(0o555)
+        yield db, user  # (the commands run in this folder too: they can write nothing there)
+    finally:
+        folder.chmod(0o755)
+        for path in folder.iterdir():
+            path.chmod(0o644)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+WRITES = {
+    "memory remember": [*REMEMBER, "--value", '"Dutch"'],
+    "memory forget": ["memory", "forget", "--tenant", "acme", "--user", "asha"],
+    "ingest": [
+        "ingest",
+        str(ROOT / "knowledge" / "corpus" / "files"),
+        "--tenant",
+        "acme",
+        "--embedder",
+        "hashing",
+    ],
+    "runs resume": ["runs", "resume", "r1", "--tenant", "acme"],
+}
+
+
+@pytest.mark.parametrize("command", list(WRITES))
+def test_a_write_to_a_read_only_database_is_one_line_naming_the_file_and_the_fix(
+    read_only_db: tuple[Path, list[str]], command: str
+) -> None:
+    db, user = read_only_db
+    done = _run([*WRITES[command], "--database-url", f"sqlite:///{db}"], db.parent, user=user)
+    line = _one_error_line(done)
+    assert done.returncode == ExitCode.FAILED
+    assert f"the database {db} is read-only" in line
+    assert "writable copy" in line  # what to do
+    # A read still works on the same file (nothing was damaged, nothing half-written).
+    listed = _run(["memory", "list", "--tenant", "acme", "--user", "asha", "--json",
+                   "--database-url", f"sqlite:///{db}"], db.parent, user=user)  # fmt: skip
+    assert listed.returncode == 0, listed.stderr
+    assert '"Bengali"' in listed.stdout
+
+
+# ---- a statement the PostgreSQL server stops ----------------------------------------------------
+
+
+def test_a_statement_the_server_cancels_is_one_line_with_its_reason(pg_url: str, tmp_path: Path) -> None:
+    # A real server setting, not a fake error: every statement of this database may run 1 ms.
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        name = conn.info.dbname
+        conn.execute(f"ALTER DATABASE {name} SET statement_timeout = '1ms'")
+    done = _run([*REMEMBER, "--value", '"Dutch"', "--database-url", pg_url], tmp_path)
+    line = _one_error_line(done)
+    assert done.returncode == ExitCode.FAILED
+    assert "PostgreSQL stopped the operation (SQLSTATE 57014)" in line
+    assert "statement timeout" in line
+
+
+def test_kassist_debug_lets_the_traceback_through_for_a_bug_report(pg_url: str, tmp_path: Path) -> None:
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f"ALTER DATABASE {conn.info.dbname} SET statement_timeout = '1ms'")
+    done = _run(
+        [*REMEMBER, "--value", '"Dutch"', "--database-url", pg_url], tmp_path, env={"KASSIST_DEBUG": "1"}
+    )
+    assert done.returncode == 1
+    assert "Traceback" in done.stderr and "QueryCanceled" in done.stderr
+
+
+# ---- the exit codes, in --help and in docs/cli.md ----------------------------------------------
+
+
+def test_help_and_docs_list_every_exit_code_the_commands_use() -> None:
+    shown = CliRunner(env={"COLUMNS": "400"}).invoke(app, ["--help"])
+    assert shown.exit_code == 0
+    text = " ".join(shown.output.split())
+    listed = {int(n) for n in re.findall(r"\b(\d) (?:ok|failed|bad command line|partial|refused|needs "
+                                         r"review|stopped|busy|paused)\b", text)}  # fmt: skip
+    assert listed == {int(code) for code in ExitCode}, text
+    docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = {int(n) for n in re.findall(r"^\| (\d) \| ", docs, flags=re.MULTILINE)}
+    assert table == {int(code) for code in ExitCode}
