@@ -107,6 +107,10 @@ def test_a_rejected_run_stays_rejected_whatever_a_new_invocation_sends(
     assert (
         rejected.status == "cancelled" and rejected.review and rejected.review.startswith("rejected by carol")
     )
+    # The stored report says who decided what, not a stale "Needs review".
+    html, markdown = (read_report(res.store, TENANT, "rej", fmt) or "" for fmt in ("html", "markdown"))
+    assert "Review: rejected by carol on " in html and "Needs review" not in html
+    assert "## Review: rejected by carol on " in markdown and "Needs review" not in markdown
     for inputs in ({"settings": settings.model_dump(), **INTERNAL}, {"settings": settings.model_dump()}, {}):
         snap = invoke(res, "rej", inputs)
         assert snap.values["status"] == "cancelled" and snap.values["review"] == rejected.review

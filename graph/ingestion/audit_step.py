@@ -22,6 +22,7 @@ from knowledge.audit import (
     DocumentAudit,
     DocumentRow,
     Finding,
+    ReviewDecision,
     audit_collection,
     render_reports,
     review_reasons,
@@ -85,6 +86,7 @@ def render_report(
     rows: Iterable[dict[str, Any]],
     found: list[Finding],
     review: list[str],
+    decision: ReviewDecision | None = None,
 ) -> dict[str, str]:
     """The run's report rendered, by format (html, json, markdown)."""
     documents = [
@@ -99,6 +101,6 @@ def render_report(
     ]
     report = AuditReport(
         run_id=run_id, tenant_id=tenant_id, collection=collection, generated_on=today, review=review,
-        counters=counters, documents=documents, findings=found,
+        counters=counters, documents=documents, findings=found, decision=decision,
     )  # fmt: skip
     return render_reports(report)

@@ -15,6 +15,13 @@ from graph.ingestion import cli
 from kassist.clikit import DatabaseUrlOption, ExitCode, JsonOption, TenantOption, check_tenant, fail
 
 
+def _now() -> str:
+    """When the decision was made, as the report shows it."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
 def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool) -> None:
     import getpass
 
@@ -32,7 +39,9 @@ def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, a
         if not snapshot.interrupts:  # a decision never starts or resumes a run that is not waiting
             status = state.status if state is not None else "registered but never started"
             fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
-        cli._drive(res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser()})
+        cli._drive(
+            res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser(), "at": _now()}
+        )
 
 
 def approve(

@@ -9,9 +9,10 @@ per-invocation step budget (``max_steps``) counted.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -26,7 +27,9 @@ from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_served
 from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
+from knowledge.audit import ReviewDecision
 
+logger = logging.getLogger(__name__)
 MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
 Update = dict[str, Any]
 
@@ -227,6 +230,16 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
 
 @work_node("report")
 def report(state: AgentRunState, run: RunResources) -> Update:
+    formats = store_report(state, run)
+    return {"reports": formats, **_advance(state, "report", f"audit report stored: {', '.join(formats)}")}
+
+
+def store_report(
+    state: AgentRunState, run: RunResources, decision: ReviewDecision | None = None
+) -> list[str]:
+    """Render the run's audit report and store it with the run's data (tenant-keyed; a redo or a
+    decision overwrites it): any server serves it from there, `kassist runs report` exports it, and
+    the state names its formats, never a path."""
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
     found = audit_step.findings(run.store.manifest(run.tenant, state.run_id), state.settings.audit_rules)
@@ -239,12 +252,10 @@ def report(state: AgentRunState, run: RunResources) -> Update:
         rows=run.store.manifest(run.tenant, state.run_id),
         found=found,
         review=state.review_reasons,
+        decision=decision,
     )
-    # Stored with the run's data (tenant-keyed, written again on a redo): any server serves it from
-    # there, and `kassist runs report` exports it; the state names formats, never a path.
     run.store.put_reports(run.tenant, state.run_id, bodies)
-    formats = sorted(bodies)
-    return {"reports": formats, **_advance(state, "report", f"audit report stored: {', '.join(formats)}")}
+    return sorted(bodies)
 
 
 @work_node("review")
@@ -261,11 +272,27 @@ def await_review(state: AgentRunState) -> Update:
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
     verdict = str(decision.get("decision") if isinstance(decision, dict) else decision)
     who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
-    if verdict == "approve":
+    at = str(decision.get("at", "")) if isinstance(decision, dict) else ""
+    approved = verdict == "approve"
+    _report_decision(state, ReviewDecision(verdict="approved" if approved else "rejected", by=who, at=at))
+    if approved:
         text = f"approved{' by ' + who if who else ''}: {state.review}"
         return {"status": "running", "review": text, **_advance(state, "review", text)}
     text = f"rejected{' by ' + who if who else ''}: {state.review}"
     return {"status": "cancelled", "review": text, "last_error": text}
+
+
+def _report_decision(state: AgentRunState, decision: ReviewDecision) -> None:
+    """The stored report says who decided what, when (no stale "Needs review"). Best effort: the
+    decision itself is what the run needs, and a report that could not be redone keeps the old one."""
+    if not state.reports:
+        return
+    if not decision.at:
+        decision = decision.model_copy(update={"at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")})
+    try:
+        store_report(state, open_run(state), decision)
+    except Exception as exc:
+        logger.warning("run %s: could not re-render its report after the decision: %s", state.run_id, exc)
 
 
 @work_node("notify")

@@ -28,6 +28,7 @@ from knowledge.audit.models import (
     DocumentRow,
     Finding,
     ReportPaths,
+    ReviewDecision,
     Severity,
 )
 from knowledge.audit.report import (
@@ -52,6 +53,7 @@ __all__ = [
     "DocumentRow",
     "Finding",
     "ReportPaths",
+    "ReviewDecision",
     "Severity",
     "audit_collection",
     "audit_document",

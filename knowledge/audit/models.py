@@ -76,6 +76,16 @@ class DocumentRow(BaseModel):
     reason: str | None = None
 
 
+class ReviewDecision(BaseModel):
+    """A person's decision on a run that needed review: what, who, when (ISO 8601, UTC)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    verdict: str = Field(description="approved | rejected")
+    by: str = ""
+    at: str = ""
+
+
 class AuditReport(BaseModel):
     """Everything one run's report shows."""
 
@@ -86,6 +96,7 @@ class AuditReport(BaseModel):
     collection: str
     generated_on: date | None = None
     review: list[str] = Field(default_factory=list, description="Why the run needs review (review_reasons)")
+    decision: ReviewDecision | None = Field(default=None, description="The review's decision, once made")
     counters: dict[str, int] = Field(default_factory=dict)
     documents: list[DocumentRow] = Field(default_factory=list)
     findings: list[Finding] = Field(default_factory=list)

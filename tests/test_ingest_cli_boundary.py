@@ -1,0 +1,159 @@
+"""The command line at the run's boundary: bad run ids and changed settings are one-line usage
+errors, a run registered without a checkpoint never gives a traceback, and the audit report is
+exported from the database on request (``runs report``, ``ingest --reports-dir``), paths whole."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from ingest_harness import kassist, opened, write_corpus
+from raw_sql import raw
+
+from graph.ingestion.state import Settings
+
+TENANT = "acme"
+
+
+def one_line_error(result: object, code: int, *needles: str) -> str:
+    out, err, rc = result.stdout, result.stderr, result.returncode  # type: ignore[attr-defined]
+    assert rc == code, out + err
+    assert "Traceback" not in out + err, out + err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:"), err
+    for needle in needles:
+        assert needle in lines[0], err
+    return str(lines[0])
+
+
+def ingest(db_url: str, root: Path, run_id: str, *extra: str, cwd: Path) -> object:
+    return kassist(
+        "ingest", str(root), "--tenant", TENANT, "--run-id", run_id, "--embedder", "hashing",
+        "--database-url", db_url, *extra, cwd=cwd,
+    )  # fmt: skip
+
+
+def test_bad_run_ids_and_changed_settings_are_one_line_usage_errors(db_url: str, tmp_path: Path) -> None:
+    root = write_corpus(tmp_path / "docs", extra=0)
+    for bad in ("../globex/x", "/tmp/outside/dir", "a b", ".hidden"):
+        one_line_error(ingest(db_url, root, bad, cwd=tmp_path), 2, "not a plain name")
+    one_line_error(
+        kassist("runs", "show", "../x", "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path),
+        2,
+        "not a plain name",
+    )
+    first = ingest(db_url, root, "once", "--collection", "handbook", "--max-steps", "1", cwd=tmp_path)
+    assert first.returncode == 8, first.stdout + first.stderr  # type: ignore[attr-defined]
+    line = one_line_error(
+        ingest(db_url, root, "once", "--collection", "other", "--batch-size", "7", cwd=tmp_path),
+        2,
+        "collection 'handbook'",
+        "batch_size 25",
+        "start a new run id",
+    )
+    assert str(root) not in line
+    # The same settings again are the resume they always were.
+    again = ingest(db_url, root, "once", "--collection", "handbook", "--json", cwd=tmp_path)
+    assert again.returncode == 0 and json.loads(again.stdout)["collection"] == "handbook"  # type: ignore[attr-defined]
+
+
+def test_a_run_registered_without_a_checkpoint_never_gives_a_traceback(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    root = write_corpus(tmp_path / "docs", extra=0)
+    with opened(sqlite_url, tmp_path / "unused") as res:  # what a kill right after registering leaves
+        res.store.register(TENANT, "kept", Settings(source=str(root), collection="kept", embedder="hashing"))
+        res.store.register(TENANT, "stop", Settings(source=str(root), collection="stop", embedder="hashing"))
+    raw(  # and a row queued without settings that nothing can start (e.g. a request lost)
+        sqlite_url,
+        "INSERT INTO kassist_ingest_runs (tenant_id, run_id, source, collection, created_at) "
+        "VALUES (%s, 'bare', '', 'x', 0)",
+        (TENANT,),
+    )
+    common = ("--tenant", TENANT, "--database-url", sqlite_url)
+    for decision in ("approve", "reject"):
+        for run_id in ("kept", "bare"):
+            one_line_error(
+                kassist("runs", decision, run_id, *common, cwd=tmp_path), 1, "not waiting for a review"
+            )
+    one_line_error(
+        kassist("runs", "resume", "bare", *common, cwd=tmp_path), 1, "registered without its settings"
+    )
+    cancelled = kassist("runs", "cancel", "bare", *common, cwd=tmp_path)
+    assert cancelled.returncode == 6 and "never started" in cancelled.stdout, cancelled.stderr
+    stopped = kassist("runs", "cancel", "stop", *common, "--json", cwd=tmp_path)
+    assert stopped.returncode == 6 and json.loads(stopped.stdout)["status"] == "cancelled", stopped.stderr
+    resumed = kassist("runs", "resume", "kept", *common, "--json", cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    data = json.loads(resumed.stdout)
+    assert (data["status"], data["collection"], data["source"]) == ("completed", "kept", str(root))
+    assert data["counters"]["documents_indexed"] == 24
+
+
+@pytest.fixture
+def done_run(sqlite_url: str, tmp_path: Path) -> tuple[str, Path]:
+    root = write_corpus(tmp_path / "docs", extra=0)
+    out = tmp_path / "exported"
+    result = ingest(
+        sqlite_url, root, "rep-1", "--collection", "handbook", "--reports-dir", str(out), cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stdout + result.stderr  # type: ignore[attr-defined]
+    # Each exported path whole, on its own line, whatever the terminal's width.
+    assert f"report (html):\n{out.resolve() / 'audit-rep-1.html'}\n" in result.stdout  # type: ignore[attr-defined]
+    return sqlite_url, tmp_path
+
+
+def test_runs_report_exports_the_stored_report_for_its_tenant_only(done_run: tuple[str, Path]) -> None:
+    db_url, tmp = done_run
+    assert not (tmp / ".kassist").exists()  # nothing written under the working directory
+    shown = kassist("runs", "show", "rep-1", "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp)
+    data = json.loads(shown.stdout)
+    assert data["reports"] == ["html", "json", "markdown"] and "report_paths" not in data
+    assert data["report_export"] == f"kassist runs report rep-1 --tenant {TENANT} --out DIR"
+    out = tmp / "again"
+    got = kassist(
+        "runs", "report", "rep-1", "--tenant", TENANT, "--database-url", db_url, "--out", str(out),
+        "--format", "json", "--json", cwd=tmp,
+    )  # fmt: skip
+    assert got.returncode == 0, got.stderr
+    assert json.loads(got.stdout) == {"json": str(out.resolve() / "audit-rep-1.json")}
+    report = json.loads((out / "audit-rep-1.json").read_text())
+    assert report["run_id"] == "rep-1" and report["tenant_id"] == TENANT
+    assert sorted(p.name for p in out.iterdir()) == ["audit-rep-1.json"]
+    # Another tenant's run is not found; a bad format or an --out that is a file: usage errors.
+    one_line_error(
+        kassist(
+            "runs",
+            "report",
+            "rep-1",
+            "--tenant",
+            "globex",
+            "--database-url",
+            db_url,
+            "--out",
+            str(tmp / "g"),
+            cwd=tmp,
+        ),
+        1,
+        "no ingestion run 'rep-1' for tenant 'globex'",
+    )
+    assert not (tmp / "g").exists()
+    one_line_error(
+        kassist(
+            "runs",
+            "report",
+            "rep-1",
+            "--tenant",
+            TENANT,
+            "--database-url",
+            db_url,
+            "--out",
+            str(out),
+            "--format",
+            "pdf",
+            cwd=tmp,
+        ),
+        2,
+        "--format 'pdf'",
+    )
