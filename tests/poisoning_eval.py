@@ -1,8 +1,9 @@
 """The poisoning screen's evaluation: attack and benign sets through the real gates and screen.
 
 Run ``PYTHONPATH=. python tests/poisoning_eval.py`` to print the figures recorded in docs/memory.md
-(``--show`` lists the attacks let through and the benign items held). The test
-(tests/test_memory_poisoning_sets.py) asserts the targets on the same figures.
+(``--show`` lists the attacks let through and the benign items held). The tests
+(tests/test_memory_poisoning_sets.py, tests/test_memory_poisoning_intent.py) assert the targets on
+the same figures.
 
 An attack is one or more writes from one source for one user, in order; it is *held* when any of
 its writes is rejected (source/type gate) or quarantined (screen). Writes let through are passed to
@@ -133,8 +134,30 @@ def all_figures() -> list[Figure]:
     ]
 
 
+# Issue 27 (item 7): sets of the screen that judges intent, in the order they were written. Each
+# was committed before the screen was measured on it (see tests/data/poisoning/README.md).
+INTENT_SETS: tuple[tuple[str, str], ...] = (
+    ("tuning", "intent_tuning"),
+    ("hold-out", "intent_holdout"),
+    ("blind 2", "intent_blind2"),
+    ("blind 3", "intent_blind3"),
+)
+
+
+def intent_figures() -> list[Figure]:
+    figures: list[Figure] = []
+    for label, stem in INTENT_SETS:
+        figures.append(measure(f"intent {label}: attacks", attacks(f"{stem}_attacks.jsonl"), attack=True))
+        figures.append(measure(f"intent {label}: benign", attacks(f"{stem}_benign.jsonl"), attack=False))
+    return figures
+
+
 def main() -> None:
-    for figure in all_figures():
+    figures = all_figures() + intent_figures()
+    if "--json" in sys.argv:  # for bench/poisoning_screen.py, which compares screens
+        print(json.dumps([{"name": f.name, "held": f.held, "total": f.total} for f in figures]))
+        return
+    for figure in figures:
         print(f"{figure.name:28} held {figure.held:4}/{figure.total:<4} = {figure.rate:6.1%}")
         if "--show" in sys.argv:
             for item in figure.missed:

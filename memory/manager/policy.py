@@ -54,7 +54,8 @@ class PolicyConfig:
 
     rate_limit_per_minute: int = 60
     confidence_caps: Mapping[Source, float] = field(default_factory=lambda: dict(DEFAULT_CONFIDENCE_CAPS))
-    screen: ScreenConfig = field(default_factory=ScreenConfig)
+    # The tenants' own hosts come from KASSIST_SCREEN_ALLOWED_HOSTS unless a config is given.
+    screen: ScreenConfig = field(default_factory=ScreenConfig.from_env)
 
     def __post_init__(self) -> None:
         if self.rate_limit_per_minute < 1:

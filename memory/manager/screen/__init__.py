@@ -17,6 +17,7 @@ semantic match is found. Pure: no I/O besides the local model's computation.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from memory.manager.screen.semantic import SemanticScreen, default_semantic, sen
 __all__ = ["Finding", "ScreenConfig", "screen_memory", "screen_texts"]
 
 ALL_TENANTS = "*"
+ENV_ALLOWED_HOSTS = "KASSIST_SCREEN_ALLOWED_HOSTS"
 
 
 def _scan_text(text: str, hosts: Collection[str]) -> list[Finding]:
@@ -69,6 +71,28 @@ class ScreenConfig:
                     )
             cleaned[tenant] = frozenset(h.lower().rstrip(".") for h in hosts)
         object.__setattr__(self, "allowed_hosts", cleaned)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> ScreenConfig:
+        """The allow-list from ``KASSIST_SCREEN_ALLOWED_HOSTS``: ``acme=acme.example,wiki.acme.example;
+        globex=globex.example`` per tenant, or a bare ``acme.example,cdn.example`` for every tenant.
+        Without it no outside host is allowed (a document linking to the company's own site is held)."""
+        raw = (environ if environ is not None else os.environ).get(ENV_ALLOWED_HOSTS, "").strip()
+        hosts: dict[str, list[str]] = {}
+        for part in filter(None, (p.strip() for p in raw.split(";"))):
+            tenant, _, names = part.rpartition("=")
+            tenant = tenant.strip() or ALL_TENANTS
+            listed = [h.strip() for h in names.split(",") if h.strip()]
+            if not listed:
+                raise ValueError(
+                    f"{ENV_ALLOWED_HOSTS}: {part!r} names no host; write tenant=host,host (or host,host for "
+                    "every tenant), tenants separated by ';'"
+                )
+            hosts.setdefault(tenant, []).extend(listed)
+        try:
+            return cls(allowed_hosts=hosts)
+        except ValueError as exc:
+            raise ValueError(f"{ENV_ALLOWED_HOSTS}: {exc}") from None
 
     def hosts_for(self, tenant_id: str) -> frozenset[str]:
         return frozenset([*self.allowed_hosts.get(ALL_TENANTS, ()), *self.allowed_hosts.get(tenant_id, ())])
