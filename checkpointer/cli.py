@@ -85,6 +85,20 @@ def _errors_to_exit() -> Iterator[None]:
         fail(str(exc))
 
 
+@contextmanager
+def _unreadable_source(source: str) -> Iterator[None]:
+    """A --from file that is not a SQLite database (or is damaged) said as such, in one line."""
+    import sqlite3
+
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        fail(
+            f"cannot read --from {redact(source)}: {exc}; give the database file a stock "
+            "langgraph SqliteSaver wrote"
+        )
+
+
 def _open_saver(url: str | None, *, read_only: bool) -> TenantCheckpointer:
     """kassist's saver on ``url``; ``read_only`` commands (and prune) never create the database."""
     from checkpointer import TenantCheckpointer
@@ -289,7 +303,9 @@ def import_(
             "--from", help="the stock saver's database: sqlite:///path.db (SqliteSaver) or postgresql://..."
         ),
     ],
-    tenant: Annotated[str, typer.Option("--tenant", help="the tenant the imported threads will belong to")],
+    tenant: Annotated[
+        str, typer.Option("--tenant", "-t", help="the tenant the imported threads will belong to")
+    ],
     threads: Annotated[
         list[str] | None, typer.Option("--thread", help="a thread id to import (repeatable; default: all)")
     ] = None,
@@ -300,8 +316,8 @@ def import_(
     from checkpointer.importer import ImportReport, import_threads, open_stock_source
 
     tenant = check_tenant(tenant)
-    with _errors_to_exit(), open_stock_source(source) as src:  # a bad source creates nothing
-        known = src.thread_ids()
+    with _errors_to_exit(), _unreadable_source(source), open_stock_source(source) as src:
+        known = src.thread_ids()  # (a bad source creates nothing)
         wanted = list(threads) if threads else known
         saver = _open_saver(database_url, read_only=False)
         report = ImportReport(source=redact(source), tenant_id=tenant)

@@ -203,6 +203,11 @@ def database_url(given: str | None, *, must_exist: bool) -> str:
         parsed = parse_database_url(url)
     except UnsupportedDatabaseURL as exc:
         fail(str(exc))
+    if parsed.sqlite_path is not None and parsed.sqlite_path.is_dir():
+        fail(
+            f"the SQLite path {parsed.sqlite_path} is a directory; name a file in it, e.g. "
+            f"sqlite:///{parsed.sqlite_path / 'kassist.db'}"
+        )
     if must_exist and parsed.sqlite_path is not None and not parsed.sqlite_path.is_file():
         path = parsed.sqlite_path
         where = "" if path.is_absolute() else f" (relative to {Path.cwd()})"

@@ -166,3 +166,35 @@ def test_help_and_docs_list_every_exit_code_the_commands_use() -> None:
     docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     table = {int(n) for n in re.findall(r"^\| (\d) \| ", docs, flags=re.MULTILINE)}
     assert table == {int(code) for code in ExitCode}
+
+
+# ---- paths that are not what the URL says --------------------------------------------------------
+
+
+def test_a_directory_given_as_the_database_is_named_as_a_directory(tmp_path: Path) -> None:
+    # It used to say "does not exist" to a read (the folder is there) and differ for a write.
+    runner = CliRunner(env={"COLUMNS": "400"})
+    for args in (["kb", "stats", "--tenant", "acme"], [*REMEMBER, "--value", '"Dutch"']):
+        done = runner.invoke(app, [*args, "--database-url", f"sqlite:///{tmp_path}"])
+        assert done.exit_code == ExitCode.FAILED, done.output
+        assert done.output.strip().splitlines() == [
+            f"error: the SQLite path {tmp_path} is a directory; name a file in it, e.g. "
+            f"sqlite:///{tmp_path / 'kassist.db'}"
+        ]
+
+
+def test_an_import_from_a_file_that_is_not_sqlite_names_the_source(tmp_path: Path) -> None:
+    source = tmp_path / "notes.db"
+    source.write_text("not a database, just notes\n" * 100, encoding="utf-8")
+    target = tmp_path / "kassist.db"
+    done = CliRunner(env={"COLUMNS": "400"}).invoke(
+        app,
+        ["checkpoints", "import", "--from", f"sqlite:///{source}", "-t", "acme",
+         "--database-url", f"sqlite:///{target}"],
+    )  # fmt: skip
+    assert done.exit_code == ExitCode.FAILED, done.output
+    assert done.output.strip().splitlines() == [
+        f"error: cannot read --from sqlite:///{source}: file is not a database; give the database "
+        "file a stock langgraph SqliteSaver wrote"
+    ]
+    assert not target.exists()  # a bad source creates nothing
