@@ -10,6 +10,7 @@ server's first answer, although the server was up and the server had rolled the 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import sqlite3
@@ -153,3 +154,48 @@ def test_remember_runs_again_when_its_connection_is_killed_half_way(pg_url: str)
             ("Bengali", "superseded"),
             ("Dutch", "active"),
         ]
+
+
+async def _wait_for_lock_waiter(admin: psycopg.AsyncConnection[object], blocker_pid: int) -> int:
+    deadline = time.monotonic() + 30
+    while True:
+        cur = await admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock' AND pid <> %s",
+            (blocker_pid,),
+        )
+        waiting = await cur.fetchall()
+        if waiting:
+            return int(waiting[0][0])  # type: ignore[call-overload]
+        assert time.monotonic() < deadline, "the second remember never waited"
+        await asyncio.sleep(0.02)
+
+
+async def test_aremember_runs_again_when_its_connection_is_killed_half_way(pg_url: str) -> None:
+    # The async twin (the assistant's servers remember through it), on the async pool.
+    manager = MemoryManager.from_url(pg_url)
+    try:
+        memory = manager.for_tenant("acme")
+        await memory.aremember(
+            "asha", MemoryType.PREFERENCE, "response_language", "Bengali", Source.USER_EXPLICIT
+        )
+        async with await psycopg.AsyncConnection.connect(pg_url) as blocker:
+            await blocker.execute("LOCK TABLE kassist_mem_memories IN ACCESS EXCLUSIVE MODE")
+            second = asyncio.create_task(
+                memory.aremember(
+                    "asha", MemoryType.PREFERENCE, "response_language", "Dutch", Source.USER_EXPLICIT
+                )
+            )
+            async with await psycopg.AsyncConnection.connect(pg_url, autocommit=True) as admin:
+                pid = await _wait_for_lock_waiter(admin, blocker.info.backend_pid)
+                await admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            await blocker.rollback()
+        decision = await asyncio.wait_for(second, timeout=60)
+        assert decision.action is Action.SUPERSEDED_PREVIOUS
+        history = await memory.ahistory("asha", "response_language")
+        assert [(r.value, r.status.value) for r in history] == [
+            ("Bengali", "superseded"),
+            ("Dutch", "active"),
+        ]
+    finally:
+        await manager.aclose()
