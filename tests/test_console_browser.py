@@ -98,17 +98,16 @@ def text(driver: Any, element_id: str) -> str:
 
 def test_operators_use_the_console_in_a_browser(server: Server, browser: Any) -> None:
     base, db_url, w = server
-    # A member sees the run waiting for review, and is refused when approving it.
+    # A member sees the run waiting for review, and is offered no decision (an admin's).
     sign_in(browser, base, w.member)
     assert browser.current_url == f"{base}/ui/runs" and "ben (member)" in text(browser, "who")
     row = browser.find_element(By.CSS_SELECTOR, f"tr[data-run='{w.run_id}']")
     assert "needs_review" in row.text
     row.find_element(By.LINK_TEXT, w.run_id).click()
-    wait(browser, lambda d: d.find_elements(By.ID, "approve"))
+    wait(browser, lambda d: d.find_elements(By.ID, "no-actions"))
     assert "needs_review" in text(browser, "status") and "1 of 27 documents failed" in text(browser, "review")
-    browser.find_element(By.ID, "approve").click()
-    wait(browser, lambda d: d.find_elements(By.ID, "error"))
-    assert "only an admin key may approve a run that needs review" in text(browser, "error")
+    assert not browser.find_elements(By.ID, "approve") and not browser.find_elements(By.ID, "reject")
+    assert "Waiting for an admin" in text(browser, "no-actions")
 
     # An admin approves it; the page follows the run to its end without a reload.
     sign_in(browser, base, w.admin, start=f"/ui/runs/{w.run_id}")

@@ -274,7 +274,7 @@ def test_a_tenant_ingests_only_its_own_folder_and_bad_input_is_a_4xx(
                    base64.urlsafe_b64encode(b'[1e999, "a"]').decode()):  # fmt: skip
         answer = api.get(f"/v1/runs?cursor={cursor}", headers=ADMIN)
         assert answer.status_code == 422, (cursor, answer.text)
-    for body in ({"path": "h\x00r"}, {"path": "hr", "run_id": "a\x00b"}, {"path": "hr", "goal": "g\x00"},
+    for body in ({"path": "h\x00r"}, {"path": "hr", "run_id": "a\x00b"}, {"path": "hr", "run_id": "a..b"}, {"path": "hr", "goal": "g\x00"},
                  {"path": "hr", "options": {"audit_rules": "rules\x00.toml"}},
                  {"path": "hr", "options": {"notify_url": "http://[::1"}}):  # fmt: skip
         answer = api.post("/v1/runs", json=body, headers=ADMIN)

@@ -126,7 +126,7 @@ class RunsService:
             )  # fmt: skip
         source = self._under(root, body.path, ("body", "path"), folder=True)
         settings = self._settings(source, root, body.collection, body.options)
-        run = body.run_id or _new_id()
+        run = check_run_id(body.run_id, ("body", "run_id")) if body.run_id else _new_id()
         return self._create(
             who, run, settings, body.goal or f"Ingest {body.path} into {body.collection}", body.options
         )
@@ -136,7 +136,7 @@ class RunsService:
         options: RunOptions,
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
-        run = run_id or _new_id()
+        run = check_run_id(run_id, ("body", "run_id")) if run_id else _new_id()
         if await asyncio.to_thread(self.jobs.get, who.tenant_id, run) is not None:
             raise _taken(run)
         target = uploads.tenant_folder(self.config.uploads_dir, who.tenant_id) / run
