@@ -257,7 +257,7 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
                 "command.resume",
             )
     if decides(command.get("resume")) and graph not in _NO_REVIEW:
-        _require_admin(ctx, "decide (approve or reject) a run that needs review")
+        _require_admin(ctx, "approve a run that needs review (or reject it)")
 
 
 @auth.on.threads.create_run

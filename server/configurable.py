@@ -100,7 +100,7 @@ def refused_value(key: str, value: object) -> str | None:
         return None
     if 200 <= value <= MAX_CONTEXT_BUDGET:
         return None
-    return f"configurable.context_budget must be between 200 and {MAX_CONTEXT_BUDGET} tokens, got {value}"
+    return f"configurable.context_budget must be a whole number of tokens >= 200 and <= {MAX_CONTEXT_BUDGET}, got {value}"
 
 
 def refused_id(key: str, value: object, *, label: str | None = None) -> str | None:

@@ -103,7 +103,7 @@ def test_bad_messages_and_options_are_4xx_before_anything_runs(server: Server, r
         _one_line(
             client.post("/assistant/invoke", json=_body(thread, context_budget=budget)),
             422,
-            "between 200 and 200000",
+            "whole number of tokens >= 200 and <= 200000",
         )
     batch = {
         "inputs": [{"messages": [["user", "hi"]]}, {"messages": [["user", "word " * 5000]]}],
