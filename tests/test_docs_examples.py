@@ -2,32 +2,45 @@
 
 Each document gets a scratch directory, whose ``.kassist/kassist.db`` is the default database the
 examples use (no ``KASSIST_*`` variable leaks in from the environment);
-``kassist`` on PATH is this checkout's command line. A document's Python blocks run in order as one
-script (later blocks use earlier names), then its shell blocks run in order with ``bash -e``.
-Paths in examples are relative to the repository root: the scratch directory links its entries.
+``kassist`` on PATH is this checkout's command line. A document's blocks run in the order a reader
+meets them: its Python blocks in one interpreter (later blocks use earlier names), its shell blocks
+with ``bash -e`` in between. Paths in examples are relative to the repository root: the scratch
+directory links its entries.
 
-A block that cannot run offline (a long-running server, an API key, minutes of benchmark) says so
-on the line just before its fence, with a reason::
+A block that cannot run offline (an API key, minutes of benchmark) says so on the line just before
+its fence, with a reason::
 
-    <!-- docs-test: skip: needs a running langgraph dev server -->
+    <!-- docs-test: skip: needs an API key -->
+
+A server example is a shell block marked ``<!-- docs-test: server: NAME ... -->`` (it ingests what the
+server needs, then starts it) and its clients are blocks marked ``<!-- docs-test: client: NAME ... -->``:
+:func:`test_server_examples` runs the server block in the background on a fresh scratch directory
+(its own default database), waits until it answers, runs the clients against it and stops it. The
+only edit to the text is the port (a free one instead of the documented one).
 
 Documents are found by glob, so a new docs/*.md page is tested without touching this file.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import signal
+import socket
 import subprocess
 import sys
-from dataclasses import dataclass
+import time
+from contextlib import suppress
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+import httpx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-SKIP = re.compile(r"<!--\s*docs-test:\s*skip:\s*(?P<reason>[^>]*?)\s*-->")
+SKIP = re.compile(r"<!--\s*docs-test:\s*(?P<role>skip|server|client):\s*(?P<reason>[^>]*?)\s*-->")
 FENCE = re.compile(r"^```(?P<lang>[\w-]*)[^\n]*\n(?P<body>.*?)^```", re.S | re.M)
 SHELL = {"bash", "sh", "shell"}
 # Python examples of these documents run in their own tests, with stronger assertions on output.
@@ -35,12 +48,21 @@ OWN_TEST = {"checkpointer.md": "test_checkpointer_docs.py", "memory-store.md": "
 # Runs a document's Python examples as one module; top-level ``await`` / ``async with`` allowed (the
 # async APIs are shown the way a notebook or ``python -m asyncio`` runs them).
 RUNNER = """
-import ast, asyncio, inspect, sys
-source = open(sys.argv[1]).read()
-code = compile(source, sys.argv[1], "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
-result = eval(code, {"__name__": "__main__"})
-if inspect.iscoroutine(result):
-    asyncio.run(result)
+import ast, asyncio, inspect, json, subprocess, sys
+steps = json.load(open(sys.argv[1]))
+namespace = {"__name__": "__main__"}
+loop = asyncio.new_event_loop()  # one loop: an object an async block opens serves the next blocks
+for step in steps:
+    print(f"--- {step['where']}", flush=True)
+    if step["lang"] != "python":
+        done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", step["body"]])
+        if done.returncode:
+            sys.exit(f"{step['where']} failed ({done.returncode})")
+        continue
+    code = compile(step["body"], step["where"], "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+    result = eval(code, namespace)
+    if inspect.iscoroutine(result):
+        loop.run_until_complete(result)
 """
 # Hidden from the scratch directory: state that must not leak in, and the project's own databases.
 NOT_LINKED = {".git", ".kassist", ".langgraph_api", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
@@ -53,6 +75,8 @@ class Block:
     lang: str
     body: str
     skip: str | None
+    role: str | None = None  # "server" / "client" (of ``server``, its name): run by test_server_examples
+    server: str | None = None
 
 
 def blocks(doc: Path) -> list[Block]:
@@ -62,9 +86,13 @@ def blocks(doc: Path) -> list[Block]:
         before = text[: m.start()].rstrip().rsplit("\n", 1)[-1]
         marker = SKIP.search(before)
         if marker is not None:
-            assert marker["reason"], f"{doc.name}: a docs-test skip marker needs a reason"
+            assert marker["reason"], f"{doc.name}: a docs-test marker needs a reason (or a server name)"
         line = text.count("\n", 0, m.start()) + 1
-        found.append(Block(doc, line, m["lang"], m["body"], marker["reason"] if marker else None))
+        if marker is not None and marker["role"] != "skip":
+            name = re.sub(r"\s*\(.*", "", marker["reason"])  # "langgraph dev (what it shows)"
+            found.append(Block(doc, line, m["lang"], m["body"], None, marker["role"], name))
+        else:
+            found.append(Block(doc, line, m["lang"], m["body"], marker["reason"] if marker else None))
     return found
 
 
@@ -91,32 +119,109 @@ def scratch(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+def steps_file(folder: Path, steps: list[Block], name: str = "docs_example.json") -> str:
+    """The blocks as the runner's steps (``where`` names the document and line in failures)."""
+    data = [{"where": f"{b.doc.name} line {b.line}", "lang": b.lang, "body": b.body} for b in steps]
+    (folder / name).write_text(json.dumps(data))
+    return name
+
+
+@pytest.mark.timeout(900)  # README's ingestion job embeds 200 documents on the CPU; slower on a busy machine
 @pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.name)
 def test_examples_run(doc: Path, tmp_path: Path) -> None:
-    runnable = [b for b in blocks(doc) if not b.skip]
-    python = [b for b in runnable if b.lang == "python" and doc.name not in OWN_TEST]
-    shell = [b for b in runnable if b.lang in SHELL]
-    if not python and not shell:
+    steps = [
+        b for b in blocks(doc)
+        if not b.skip and b.role is None
+        and ((b.lang == "python" and doc.name not in OWN_TEST) or b.lang in SHELL)
+    ]  # fmt: skip
+    if not steps:
         pytest.skip(f"{doc.name} has no runnable shell or Python example")
     env = scratch(tmp_path)
-    if python:
-        script = "\n\n".join(f"# --- {doc.name} line {b.line}\n{b.body}" for b in python)
-        (tmp_path / "docs_example.py").write_text(script)
-        done = subprocess.run(
-            [sys.executable, "-P", "-c", RUNNER, "docs_example.py"], cwd=tmp_path, env=env,
-            capture_output=True, text=True, timeout=600, check=False,
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", RUNNER, steps_file(tmp_path, steps)], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=900, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, f"{doc.name} examples failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+
+
+SERVERS = sorted({(b.doc, b.server) for doc in DOCS for b in blocks(doc) if b.role == "server"}, key=str)
+PORT = re.compile(r"(--port |127\.0\.0\.1:)(\d{4,5})\b")
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize(("doc", "server"), SERVERS, ids=[f"{d.name}:{s}" for d, s in SERVERS])
+def test_server_examples(doc: Path, server: str, tmp_path: Path) -> None:
+    """The document's server block, as written but for the port, on a fresh scratch directory; then
+    its clients, in order, against it."""
+    found = [b for b in blocks(doc) if b.server == server]
+    [start] = [b for b in found if b.role == "server"]
+    clients = [b for b in found if b.role == "client"]
+    assert clients, f"{doc.name}: the server {server!r} has no client example"
+    port = free_port()
+    env = scratch(tmp_path)
+    log_path = tmp_path / "server.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            ["bash", "-e", "-o", "pipefail", "-c", PORT.sub(rf"\g<1>{port}", start.body)],
+            cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
-        assert done.returncode == 0, (
-            f"{doc.name} Python examples failed:\n{done.stdout}\n{done.stderr[-4000:]}"
-        )
-    for b in shell:
-        done = subprocess.run(
-            ["bash", "-e", "-o", "pipefail", "-c", b.body], cwd=tmp_path, env=env,
-            capture_output=True, text=True, timeout=600, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, (
-            f"{doc.name} line {b.line} failed ({done.returncode}):\n{b.body}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        )
+        try:
+            wait_until_serving(proc, port, log_path, server)
+            moved = [replace(b, body=PORT.sub(rf"\g<1>{port}", b.body)) for b in clients]
+            done = subprocess.run(
+                [sys.executable, "-P", "-c", RUNNER, steps_file(tmp_path, moved, "clients.json")], cwd=tmp_path,
+                env=env, capture_output=True, text=True, timeout=300, check=False,
+            )  # fmt: skip
+        finally:
+            stop_session(proc)
+    assert done.returncode == 0, (
+        f"{doc.name} {server} clients failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}\n"
+        f"server log:\n{log_path.read_text()[-3000:]}"
+    )
+    for text in EXPECTED_OUTPUT.get((doc.name, server), []):  # what the clients' comments say they print
+        assert text in done.stdout.lower(), done.stdout
+
+
+# What the clients print, per their comments in the document.
+EXPECTED_OUTPUT = {
+    ("README.md", "langgraph dev"): ["leave policy handbook 2026"],
+    ("README.md", "kassist serve"): ["probation"],
+}
+
+
+def stop_session(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the session we started (bash and the server it runs), SIGKILL after 20 s."""
+    with suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    with suppress(ProcessLookupError):  # a server that outlived its bash
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until_serving(proc: subprocess.Popen[bytes], port: int, log: Path, what: str) -> None:
+    """Until ``/ok`` answers 200 (the block ingests first, then the server starts)."""
+    deadline = time.monotonic() + 300
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"{what} exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/ok", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, f"{what} not serving after 300 s:\n{log.read_text()[-3000:]}"
+        time.sleep(0.5)
 
 
 MERMAID = re.compile(r"<!-- mermaid: (?P<target>[\w.]+:\w+)[^>]*-->\n```mermaid\n(?P<body>.*?)```", re.S)
