@@ -169,6 +169,37 @@ def run(url: str, corpus: Path, embedder: CachingEmbedder, label: str) -> list[O
     return out
 
 
+MODES = ("keyword", "vector", "hybrid")
+
+
+def retrieval_modes(url: str, embedder: CachingEmbedder) -> dict[str, set[str]]:
+    """Per search mode (the rerank applies in each), the answerable questions whose first hit is an
+    expected document: does the fusion beat its best single side?"""
+    right: dict[str, set[str]] = {m: set() for m in MODES}
+    with KnowledgeIndex.from_url(url, embedder=embedder) as index:
+        kb = index.for_tenant(TENANT)
+        for q in QUESTIONS:
+            if q.kind != "answerable":
+                continue
+            for mode in MODES:
+                hits = kb.search(q.text, k=6, mode=mode)  # type: ignore[arg-type]
+                if hits and hits[0].source_path in q.docs:
+                    right[mode].add(q.id)
+    return right
+
+
+def print_modes(label: str, right: dict[str, set[str]]) -> None:
+    tune, held = split()
+    print(f"\n{label}, retrieval alone (first hit is an expected document, answerable questions):\n")
+    print("| mode | tuning | held-out |\n|---|---|---|")
+    for mode in MODES:
+        cells = []
+        for half in (tune, held):
+            ids = {q.id for q in half if q.kind == "answerable"}
+            cells.append(_rate(len(right[mode] & ids), len(ids)))
+        print(f"| {mode} | " + " | ".join(cells) + " |")
+
+
 def _rate(hits: int, total: int) -> str:
     return f"{hits / total:.3f} ({hits}/{total})" if total else "n/a"
 
@@ -236,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="kassist-answer-quality-") as tmp:
         corpus = build_corpus(Path(tmp), args.docs, args.seed)
         results["SQLite"] = run(f"sqlite:///{tmp}/aq.db", corpus, embedder, "SQLite")
+        modes = retrieval_modes(f"sqlite:///{tmp}/aq.db", embedder)
         embedder.save()
         if not args.no_postgres:
             with postgres_url() as (url, _):
@@ -243,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
           f"questions {counts}, extractive responder, local MiniLM\n")  # fmt: skip
     print_table(results)
+    print_modes("SQLite", modes)
     print(f"\n(took {time.perf_counter() - t0:.0f} s)")
     if args.verbose:
         for label, outcomes in results.items():

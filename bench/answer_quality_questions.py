@@ -31,6 +31,7 @@ PROCUREMENT = "finance/procurement-policy.html"
 FAQ = "hr/people-ops-faq.txt"
 PRIVACY = "security/employee-privacy-notice.md"
 PERFORMANCE = "hr/performance-and-compensation.md"
+RECRUITMENT = "hr/recruitment-and-referrals.md"
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ QUESTIONS: tuple[Question, ...] = (
     _a("a24", "How long are office camera recordings kept?", RETENTION, "28 days"),
     _a("a25", "For how many years do we hold on to payroll records?", RETENTION, "ten years"),
     _a("a26", "When do chat messages get wiped automatically?", RETENTION, "two years"),
-    _a("a27", "What happens to the data of a job applicant we turned down?", RETENTION, "six months"),
+    _a("a27", "What happens to the data of a job applicant we turned down?", (RETENTION, RECRUITMENT), "six months"),
     _a("a28", "What share of my pay does the company put into my retirement savings?", BENEFITS, "6%"),
     _a("a29", "Will the company pay towards my fitness club membership?", BENEFITS, "40 EUR per month"),
     _a("a30", "How much can I spend on courses and conferences each year?", BENEFITS, "1,500 EUR"),
