@@ -1,19 +1,26 @@
-"""What the layered poisoning screen costs per untrusted write, next to the single-layer screen it replaced.
+"""What the poisoning screen holds and what it costs per untrusted write, next to the screens it replaced.
 
-    python bench/poisoning_screen.py            # 300 corpus sentences + the user facts + all attacks
-    python bench/poisoning_screen.py --quick    # 60 + 30 + 30
+    python bench/poisoning_screen.py            # held rates (before/after issue 27), then timings
+    python bench/poisoning_screen.py --quick    # timings on 60 + 30 + 30 items
+    python bench/poisoning_screen.py --no-held  # timings only
 
-Each item is screened by: the previous screen (one regex pass, commit bb693bd), the layered screen
-without the semantic layer, and the full layered screen (MiniLM embedding when the cheap layers are
-unsure). Medians and 90th percentiles in milliseconds, one process, model loaded before timing.
+Held rates: every evaluation set (tests/data/poisoning) through the real gates and screen, once
+with the screen as it was before issue 27 (commit 08f1064, its ``memory`` package extracted from
+git and imported in a subprocess) and once with the current one. Timings: each item is screened by
+the single-layer screen (one regex pass, commit bb693bd), the layered screen without the semantic
+layer, and the full screen (MiniLM embedding when the cheap layers are unsure). Medians and 90th
+percentiles in milliseconds, one process, model loaded before timing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import types
 from collections.abc import Callable
@@ -35,6 +42,7 @@ from memory.manager.poisoning import scan_memory  # noqa: E402
 from memory.manager.screen import ScreenConfig  # noqa: E402
 
 PREVIOUS = "bb693bd"
+BEFORE_INTENT = "08f1064"  # the screen before issue 27 (phrase banks, no intent rules)
 
 
 def previous_screen() -> Callable[[str, Any], object] | None:
@@ -55,6 +63,35 @@ def previous_screen() -> Callable[[str, Any], object] | None:
     return scan
 
 
+def held_rates(memory_root: Path | None) -> dict[str, tuple[int, int]]:
+    """{set name: (held, total)} from tests/poisoning_eval.py, with ``memory`` imported from
+    ``memory_root`` (an older screen) or from the checkout."""
+    paths = [str(memory_root)] if memory_root else []
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*paths, str(ROOT), str(ROOT / "tests")])}
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "poisoning_eval.py"), "--json"],
+        cwd=ROOT, env=env, capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    return {f["name"]: (f["held"], f["total"]) for f in json.loads(out.splitlines()[-1])}
+
+
+def print_held_rates() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "archive", BEFORE_INTENT, "memory"], cwd=ROOT, capture_output=True, check=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        with progress(f"screening every set with the screen of {BEFORE_INTENT}", None):
+            before = held_rates(Path(tmp))
+    with progress("screening every set with the current screen", None):
+        now = held_rates(None)
+    print(f"{'set':30} {'before (' + BEFORE_INTENT + ')':>22} {'now':>22}")
+    for name, (held, total) in now.items():
+        old = before.get(name)
+        was = f"{old[0]}/{old[1]} = {old[0] / old[1]:6.1%}" if old else "-"
+        print(f"{name:30} {was:>22} {f'{held}/{total} = {held / total:6.1%}':>22}")
+
+
 def timings(screen: Callable[[str, Any], object], items: list[pe.Item]) -> tuple[float, float]:
     times: list[float] = []
     for item in items:
@@ -69,7 +106,10 @@ def timings(screen: Callable[[str, Any], object], items: list[pe.Item]) -> tuple
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--no-held", action="store_true", help="timings only")
     args = parser.parse_args()
+    if not args.no_held:
+        print_held_rates()
     n_corpus, n_facts, n_attacks = (60, 30, 30) if args.quick else (300, 1000, 1000)
     attacks = pe.attacks("attacks_tuning.jsonl") + pe.attacks("attacks_holdout.jsonl")
     items = pe.corpus_items()[:n_corpus] + pe.benign_facts()[:n_facts] + attacks[:n_attacks]
