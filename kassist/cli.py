@@ -172,7 +172,7 @@ def _root() -> None:
 # missing "serve" extra is reported by LazyGroup.invoke in one line.
 @app.command("serve")
 def serve(
-    port: int = typer.Option(8001, help="TCP port to listen on"),
+    port: int = typer.Option(8001, min=1, max=65535, help="TCP port to listen on"),
     host: str = typer.Option("127.0.0.1", help="interface to bind"),
     database_url: str | None = typer.Option(None, help="default: $KASSIST_DATABASE_URL"),
     allow_no_keys: bool = typer.Option(
@@ -180,6 +180,7 @@ def serve(
     ),
 ) -> None:
     """Serve the knowledge assistant over LangServe; callers authenticate with an API key (docs/serving.md)."""
+    _check_can_listen(host, port)
     from server.langserve_app import main
 
     argv = ["--port", str(port), "--host", host]
@@ -188,6 +189,27 @@ def serve(
     if allow_no_keys:
         argv.append("--allow-no-keys")
     main(argv)
+
+
+def _check_can_listen(host: str, port: int) -> None:
+    """One ``error:`` line for an address the server cannot listen on (a port in use, a host that
+    is not this machine's), before the server starts: uvicorn reported it in its own log lines
+    after starting up and shutting down again, with no ``error:`` line and exit code 3."""
+    import socket
+
+    from kassist.clikit import fail
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind(address)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        fail(
+            f"cannot listen on {host}:{port} ({reason}); choose another --port, stop what listens "
+            "there, or give a --host of this machine"
+        )
 
 
 def main() -> None:

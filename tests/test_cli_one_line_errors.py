@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -198,3 +199,27 @@ def test_an_import_from_a_file_that_is_not_sqlite_names_the_source(tmp_path: Pat
         "file a stock langgraph SqliteSaver wrote"
     ]
     assert not target.exists()  # a bad source creates nothing
+
+
+def test_serve_on_a_port_in_use_is_one_line_before_anything_starts(tmp_path: Path) -> None:
+    # It used to start, log uvicorn's bind error between start-up and shut-down lines, and exit 3
+    # ("partial" in the table) with no error: line.
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _run(
+            [
+                "serve",
+                "--port",
+                str(port),
+                "--allow-no-keys",
+                "--database-url",
+                f"sqlite:///{tmp_path / 's.db'}",
+            ],
+            tmp_path,
+        )
+    line = _one_error_line(done)
+    assert done.returncode == ExitCode.FAILED
+    assert line.startswith(f"error: cannot listen on 127.0.0.1:{port} (Address already in use)")
+    assert not (tmp_path / "s.db").exists()  # nothing was opened
