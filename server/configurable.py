@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 
 from checkpointer.errors import InvalidId
 from checkpointer.tenant import check_id
+from graph.ingestion.state import INPUT_KEYS as INGESTION_INPUT
 
 CLIENT_KEYS: Mapping[str, frozenset[str]] = {
     # graph name (langgraph.json "graphs" key / LangServe path) -> keys a client may set
@@ -34,10 +35,10 @@ THREAD_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns"})
 
 NEVER_CLIENT_KEYS = frozenset({"ledger_path", "step_delay"})
 
-INGESTION_INPUT_KEYS = frozenset({"settings", "goal", "conversation_id"})
-"""What docs/ingestion.md names as a run's input: its settings, a goal, the conversation it serves.
-Kept here (not imported from graph.ingestion) so that the auth module loads nothing of the graph;
-tests/test_server_boundary.py checks it against the ingestion graph's own input schema."""
+INGESTION_INPUT_KEYS = INGESTION_INPUT
+"""What docs/ingestion.md names as a run's input: its settings, a goal, the conversation it serves
+(the ingestion graph's input schema, ``graph.ingestion.state.IngestionInput``: one list for the
+graph, which drops other keys, and the servers, which refuse them)."""
 
 INPUT_KEYS: Mapping[str, frozenset[str]] = {
     "ingestion": INGESTION_INPUT_KEYS,

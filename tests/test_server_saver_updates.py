@@ -13,7 +13,7 @@ import pytest
 from starlette.exceptions import HTTPException
 
 from graph.doc_steps import build_graph, initial_state
-from graph.ingestion.state import AgentRunState
+from graph.ingestion.graph import build_graph as build_ingestion
 from server.configurable import INGESTION_INPUT_KEYS, INPUT_KEYS
 from server.saver import ServerCheckpointer
 
@@ -40,10 +40,17 @@ def test_an_authenticated_callers_state_write_is_refused_and_its_runs_are_not(tm
         assert graph.get_state(operator).values["cursor"] == 1
 
 
-def test_the_ingestion_input_list_names_fields_of_the_runs_state() -> None:
-    # The list is kept in server/configurable.py (the auth module loads no graph); a field renamed
-    # in the graph's state must not leave the server allowing a key that no longer exists.
+def test_the_servers_take_the_ingestion_graphs_own_input_list() -> None:
+    # One list: the graph's input schema (which drops other keys) and the servers (which refuse them).
     assert INPUT_KEYS["ingestion"] == INGESTION_INPUT_KEYS == {"settings", "goal", "conversation_id"}
-    assert set(AgentRunState.model_fields) >= INGESTION_INPUT_KEYS
+    assert frozenset(build_ingestion().compile().get_input_jsonschema()["properties"]) == INGESTION_INPUT_KEYS
     internal = {"status", "review", "report_paths", "run_id", "counters", "step_outputs", "tenant_id"}
     assert not internal & INGESTION_INPUT_KEYS
+
+
+def test_the_auth_handlers_default_budget_is_the_assistants() -> None:
+    # server/auth.py checks a question against the budget before the run, without loading the graph.
+    from graph.assistant.services import DEFAULT_BUDGET
+    from server.auth import DEFAULT_BUDGET as CHECKED
+
+    assert CHECKED == DEFAULT_BUDGET
