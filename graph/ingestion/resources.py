@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from memory.manager.manager import MemoryManager
 
 REPORTS_ENV = "KASSIST_REPORTS_DIR"
+# Reports are stored in the database now (graph.ingestion.reports); no node writes under
+# ``reports_dir``. It stays a parameter for the callers that still pass it, until they drop it.
 
 
 @dataclass
@@ -161,10 +163,6 @@ class RunResources:
     def store(self) -> RunStore:
         """The run records (every call names the tenant: ``run.store.get(run.tenant, ...)``)."""
         return self.shared.store
-
-    @property
-    def reports_dir(self) -> Path:
-        return self.shared.reports_dir
 
     def embedder(self, choice: str) -> tuple[Embedder, str]:
         return self.shared.embedder(choice)
