@@ -93,9 +93,10 @@ class OpenAIResponder:
             reason = " ".join(str(exc).split())[:200]
             log.warning("language model at %s failed: %s", where, reason)
             reply = ExtractiveResponder().respond(turn)
-            note = f"Note: the language model at {where} could not answer ({reason}); this is the offline answer."
+            note = f"Note: the language model at {where} could not answer ({reason}); offline answer instead, quoting the most relevant sources."
             answer = reply.messages[-1]
-            reply.messages[-1] = AIMessage(f"{note}\n{answer.content}", name=answer.name)
+            body = str(answer.content).split("\n", 1)[1]  # the extractive notice says no model is configured
+            reply.messages[-1] = AIMessage(f"{note}\n{body}", name=answer.name)
             return reply
 
     def _respond(self, turn: Turn) -> Reply:
