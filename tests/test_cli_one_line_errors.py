@@ -12,6 +12,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -223,3 +224,36 @@ def test_serve_on_a_port_in_use_is_one_line_before_anything_starts(tmp_path: Pat
     assert done.returncode == ExitCode.FAILED
     assert line.startswith(f"error: cannot listen on 127.0.0.1:{port} (Address already in use)")
     assert not (tmp_path / "s.db").exists()  # nothing was opened
+
+
+def test_a_write_lock_held_past_the_busy_timeout_names_the_file_and_stays_retryable(tmp_path: Path) -> None:
+    from graph.ingestion.errors import is_transient
+    from kassist.db import open_database, release
+    from kassist.db.connect_sqlite import DatabaseBusy
+    from memory.manager import MemoryManager
+
+    path = tmp_path / "kassist.db"
+    url = f"sqlite:///{path}"
+    db = open_database(url, busy_timeout_s=0.2)  # (the CLI waits 30 s: the same error, later)
+    try:
+        with MemoryManager.from_url(url) as manager:
+            memory = manager.for_tenant("acme")
+            memory.remember("asha", "preference", "response_language", "Bengali", "user_explicit")
+            other = sqlite3.connect(
+                path, isolation_level=None
+            )  # another process's writer, as far as SQLite knows
+            try:
+                other.execute("BEGIN IMMEDIATE")
+                with pytest.raises(DatabaseBusy) as raised:
+                    memory.remember("asha", "preference", "response_language", "Dutch", "user_explicit")
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+            # Was a bare sqlite3.OperationalError "database is locked": no file, no remedy.
+            assert f"the database {path} stayed locked by another writer (database is locked)" in str(
+                raised.value
+            )
+            assert is_transient(raised.value)  # the ingestion's batches still retry it
+            assert memory.remember("asha", "preference", "response_language", "Dutch", "user_explicit").memory
+    finally:
+        release(db)

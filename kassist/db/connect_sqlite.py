@@ -20,7 +20,7 @@ from typing import Any
 from kassist.dburl import DatabaseUnavailable
 
 # Primary result codes (sqlite3 exposes the extended code as ``exc.sqlite_errorcode``).
-_IOERR, _CORRUPT, _FULL, _READONLY, _CANTOPEN, _NOTADB = 10, 11, 13, 8, 14, 26
+_BUSY, _LOCKED, _IOERR, _CORRUPT, _FULL, _READONLY, _CANTOPEN, _NOTADB = 5, 6, 10, 11, 13, 8, 14, 26
 _WRITE_BEGINS = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
 
 
@@ -36,6 +36,12 @@ class DatabaseCorrupt(DatabaseUnavailable):
 class DatabaseReadOnly(DatabaseUnavailable):
     """A SQLite file this process may read but not write (its mode, its owner, a read-only mount,
     or a -wal/-shm file or folder it cannot write). The call's changes were rolled back."""
+
+
+class DatabaseBusy(DatabaseUnavailable, TimeoutError):
+    """Another connection kept a SQLite file's write lock past the busy timeout. A TimeoutError
+    too: worth another try later (the ingestion's RetryPolicy retries it, as it retried sqlite3's
+    "database is locked" before this error named the file)."""
 
 
 def _read_only_error(path: Path, reason: str, *, cannot_open: bool = False) -> DatabaseReadOnly:
@@ -94,6 +100,12 @@ def sqlite_error(path: Path, exc: BaseException) -> DatabaseUnavailable | None:
         return _read_only_error(path, reason)
     if primary == _CANTOPEN:
         return _read_only_error(path, reason, cannot_open=True)
+    if primary in (_BUSY, _LOCKED):
+        return DatabaseBusy(
+            f"the database {path} stayed locked by another writer ({reason}); nothing was written. "
+            "Let the other writer finish (another kassist command, a server or a worker on the same "
+            "file) and retry"
+        )
     if primary in (_FULL, _IOERR) or "disk is full" in reason or "disk I/O error" in reason:
         return DiskFull(
             f"could not write the SQLite file {path} ({reason}): the disk is full, the file reached "
