@@ -46,6 +46,7 @@ from kassist.tenancy import TENANT_KEY
 from server.configurable import (
     CLIENT_KEYS,
     MAX_CONTEXT_BUDGET,
+    MAX_STORE_LIMIT,
     refusal,
     refused_id,
     refused_input,
@@ -335,3 +336,9 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
     key = value.get("key")
     if key is not None:
         _refuse(422, refused_id("key", key, label="item key"))
+    limit = value.get("limit")
+    if isinstance(limit, int) and limit > MAX_STORE_LIMIT:
+        _refuse(
+            422,
+            f"limit {limit} is over {MAX_STORE_LIMIT}, the most one store request returns; page with offset",
+        )

@@ -47,6 +47,10 @@ INPUT_KEYS: Mapping[str, frozenset[str]] = {
 """Graph -> the input keys a client may send. A graph not listed here (the tenancy tests' tiny
 graph) keeps the keys of its own input schema."""
 
+MAX_STORE_LIMIT = 1000
+"""The most items (or namespaces) one store search returns on the LangGraph server: the same bound
+langgraph-api puts on its own lists (threads, history), so a client cannot ask for 10**9 results."""
+
 MAX_CONTEXT_BUDGET = 200_000
 """The largest ``context_budget`` (tokens) a client may ask for: above any chat model's window, so
 a larger number is a mistake, and the server never sizes work by an unbounded number."""

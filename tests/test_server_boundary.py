@@ -222,6 +222,8 @@ def test_bad_input_gets_a_4xx_with_one_line(server: Server, role: str) -> None:
     for key, says in (("k\x00", "NUL character"), ("k" * 600, "at most 512 bytes")):
         stored = client.put("/store/items", json={"namespace": ["notes"], "key": key, "value": {"a": 1}})
         assert stored.status_code == 422 and says in stored.json()["detail"], stored.text
+    searched = client.post("/store/items/search", json={"namespace_prefix": ["notes"], "limit": 10**9})
+    assert searched.status_code == 422 and "over 1000" in searched.json()["detail"], searched.text
     assert _state(client, thread)["values"] == {}  # none of them ran
 
 
