@@ -171,9 +171,7 @@ def warnings_as_lines() -> None:
     on stderr, once per command run; the libraries' per-attempt chatter stays at DEBUG."""
     root = logging.getLogger("kassist")
     if not any(isinstance(h, _WarningLine) for h in root.handlers):
-        handler = _WarningLine(logging.WARNING)
-        root.addHandler(handler)
-        root.propagate = False  # not printed a second time by a handler the process may have
+        root.addHandler(_WarningLine(logging.WARNING))
 
 
 def missing_extra_message(exc: ModuleNotFoundError, command: str) -> str | None:
