@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -40,3 +41,19 @@ def test_a_served_run_notifies_only_listed_hosts(tmp_path: Path) -> None:
     ):
         with pytest.raises(ServedRunRefused, match="KASSIST_NOTIFY_HOSTS"):
             check_served(Settings(source=str(tmp_path), notify_url=url), env)
+
+
+def test_a_tenant_reads_only_its_folder_of_the_root_unless_the_root_is_shared(tmp_path: Path) -> None:
+    for tenant in ("acme", "globex", "a/b"):
+        (tmp_path / quote(tenant, safe="") / "hr").mkdir(parents=True)
+    env = {"KASSIST_INGEST_ROOT": str(tmp_path)}
+    check_served(Settings(source=str(tmp_path / "acme" / "hr")), env, tenant="acme")
+    # Another tenant's folder, the root itself, and a tenant id holding a separator: refused.
+    for tenant, source in (("acme", tmp_path / "globex" / "hr"), ("acme", tmp_path),
+                           ("acme", tmp_path / "acme" / ".." / "globex"), ("a", tmp_path / "a%2Fb" / "hr")):  # fmt: skip
+        with pytest.raises(ServedRunRefused, match="your tenant's folder") as refused:
+            check_served(Settings(source=str(source)), env, tenant=tenant)
+        assert str(tmp_path) not in str(refused.value)
+    check_served(Settings(source=str(tmp_path / "a%2Fb" / "hr")), env, tenant="a/b")
+    shared = {**env, "KASSIST_INGEST_ROOT_SHARED": "1"}  # a single-tenant server
+    check_served(Settings(source=str(tmp_path / "globex" / "hr")), shared, tenant="acme")
