@@ -95,6 +95,15 @@ def test_internal_fields_in_the_input_never_reach_the_state_nor_skip_the_review(
     assert again.interrupts and again.values["status"] == "needs_review"
     assert again.values["review"] == values["review"]
     assert "notify" not in again.values["step_statuses"]
+    # Other settings on the waiting run are refused by name; the run still waits for its decision,
+    # which the reviewer then makes as always.
+    with pytest.raises(SettingsMismatch, match="collection 'handbook'"):
+        invoke(res, "forged", {"settings": settings_for(root, rules, collection="loot")})
+    approved = execute(res, TENANT, "forged", resume={"decision": "approve", "by": "olga"}).state
+    assert (
+        approved.status == "completed" and approved.review and approved.review.startswith("approved by olga")
+    )
+    assert approved.settings.collection == "handbook"
 
 
 def test_a_rejected_run_stays_rejected_whatever_a_new_invocation_sends(

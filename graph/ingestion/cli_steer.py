@@ -36,7 +36,8 @@ def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, a
             fail(str(exc))
         if res.store.get(tenant, run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
-        if not snapshot.interrupts:  # a decision never starts or resumes a run that is not waiting
+        waiting = snapshot.interrupts or (state is not None and state.status == "needs_review")
+        if not waiting:  # a decision never starts or resumes a run that is not waiting
             status = state.status if state is not None else "registered but never started"
             fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
         cli._drive(

@@ -64,8 +64,9 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
     run_id = validate_run_id(str(conf.get("thread_id") or ""))
     given: Settings | None = None if state.settings == Settings() else state.settings  # {}: go on
     current = run.store.registration(run.tenant, run_id)
+    refused: str | None = None
     if current is not None and current.settings is not None:
-        reg, refused = current, None
+        reg = current
         if given is not None and given != current.settings:
             refused = str(registration.mismatch(run_id, current.settings, given))
     else:
@@ -75,10 +76,7 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
             except ServedRunRefused as exc:  # stops before anything is registered, read or sent
                 return {"run_id": run_id, "tenant_id": run.tenant, "status": "failed",
                         "last_error": f"begin: {describe(exc)}"}  # fmt: skip
-        reg, refused = (
-            registration.settle(run.store, run.tenant, run_id, given, state.goal, state.conversation_id),
-            None,
-        )
+        reg = registration.settle(run.store, run.tenant, run_id, given, state.goal, state.conversation_id)
     assert reg.settings is not None
     update: Update = {
         "run_id": run_id, "tenant_id": run.tenant, "settings": reg.settings.model_dump(),

@@ -214,6 +214,13 @@ def _execute(
             continue
         final, snap = read_state(res, tenant, run_id)
         assert final is not None
+        if (
+            snap.interrupts
+            and resume is not None
+            and not isinstance(inputs, Command)
+            and attempt < MAX_CONFLICTS
+        ):
+            continue  # the review's interrupt was re-established (an input had replaced it): decide now
         if final.status in ("paused", "failed") and final.batch_cursor:
             _remember_progress(res, tenant, final)
         return Outcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
