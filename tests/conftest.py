@@ -10,7 +10,8 @@ The sandbox (issue 28): every test, and every process it starts, runs with its o
 folders, all in temporary directories. Code that falls back to a default (a graph node opening the
 process-wide resources, a child process started without ``--database-url``) lands there, never in
 the checkout's ``.kassist/`` or the user's home. A guard fails the test (and the session) that
-changes anything under the checkout's ``.kassist/`` or kassist's places in the real home.
+changes anything under the checkout's ``.kassist/`` or kassist's places in the real home, or leaves a
+new entry at the top of the checkout or the home.
 """
 
 from __future__ import annotations
@@ -47,6 +48,15 @@ HOME_WATCHED = [
     ".cache/huggingface",
     ".cache/torch",
 ]
+# Made in the checkout by the developer's tools while a run may be going on (make lint, pip -e).
+CHECKOUT_TOOL_DIRS = {
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    "__pycache__",
+    "kassist.egg-info",
+    "build",
+}
 SANDBOX_ENV = "KASSIST_TEST_SANDBOX"
 # The defaults a test gets; a test that sets its own (monkeypatch, env=) wins for its scope.
 DEFAULTS_FOR_TEST = ("KASSIST_DATABASE_URL", "KASSIST_REPORTS_DIR", "KASSIST_UPLOADS_DIR")
@@ -71,8 +81,11 @@ def _tree(root: Path) -> Snapshot:
 
 
 def user_data_snapshot() -> Snapshot:
-    """The checkout's ``.kassist/`` and kassist's places in the real home, with the home's entries."""
+    """The checkout's ``.kassist/`` and kassist's places in the real home, with the names of the
+    checkout's and the home's top-level entries (a test's stray ``corpus/`` or ``.langgraph_api/``)."""
     found = _tree(CHECKOUT / ".kassist")
+    with suppress(OSError):
+        found |= {str(CHECKOUT / n): (-2, 0) for n in os.listdir(CHECKOUT) if n not in CHECKOUT_TOOL_DIRS}
     for rel in HOME_WATCHED:
         found |= _tree(REAL_HOME / rel)
     with suppress(OSError):

@@ -73,6 +73,10 @@ def test_writes_the_checkout():
     (CHECKOUT / ".kassist" / "kassist.db").write_bytes(b"x")
 
 
+def test_leaves_a_folder_in_the_checkout():
+    (CHECKOUT / "corpus").mkdir()
+
+
 def test_writes_the_home():
     (REAL_HOME / ".kassist").mkdir()
     (REAL_HOME / ".kassist" / "kassist.db").write_bytes(b"x")
@@ -83,10 +87,11 @@ def test_a_test_that_writes_the_users_data_fails_naming_the_path(tmp_path: Path)
     done, home = child_pytest(tmp_path, CHECKS, "-n", "0")
     out = done.stdout + done.stderr
     assert done.returncode == 1, out
-    assert "4 passed, 2 errors" in out, out  # the two writers fail at their teardown
+    assert "5 passed, 3 errors" in out, out  # the three writers fail at their teardown
     checkout = tmp_path / "checkout"
     assert f"created {checkout / '.kassist' / 'kassist.db'}" in out, out
     assert f"created {home / '.kassist' / 'kassist.db'}" in out, out
+    assert f"created {checkout / 'corpus'}" in out, out
     assert "this test changed the user's data" in out
 
 
