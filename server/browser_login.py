@@ -41,6 +41,15 @@ SESSION_HOURS_ENV = "KASSIST_SESSION_HOURS"
 ORIGINS_ENV = "KASSIST_ALLOWED_ORIGINS"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CROSS_SITE = "this request came from another site; sign in and act from this server's own pages"
+# The sign-in page: never framed (no clickjacking of the key field), posts only here, runs no script.
+FORM_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
 
 _FORM = """<!doctype html>
 <html><head><meta charset="utf-8"><title>kassist: sign in</title></head>
@@ -189,7 +198,7 @@ def add_login_routes(
 
     def form(message: str, target: str, status_code: int = 200) -> HTMLResponse:
         page = _FORM.format(message=html.escape(message), next=html.escape(_safe_next(target)))
-        return HTMLResponse(page, status_code=status_code, headers={"Cache-Control": "no-store"})
+        return HTMLResponse(page, status_code=status_code, headers=FORM_HEADERS)
 
     @app.get("/login", include_in_schema=False)
     async def login_page(next: str = landing) -> HTMLResponse:
@@ -221,7 +230,7 @@ def add_login_routes(
         if not same_site(request):
             return form(CROSS_SITE, landing, status_code=403)
         await asyncio.to_thread(sessions.end, request.cookies.get(COOKIE))
-        response = RedirectResponse("/login", status_code=303)
+        response = RedirectResponse("/login", status_code=303, headers={"Clear-Site-Data": '"cookies"'})
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
         return response
 

@@ -88,6 +88,10 @@ def test_the_sign_in_cookie_is_a_session_that_never_authorises_a_forged_change(
     assert _start(api, "waiting", ADMIN).status_code == 201
     assert _settled(api, "waiting")["status"] == "needs_review"
 
+    # The sign-in page cannot be framed (clickjacking the key field) and runs no script.
+    form = httpx.get(f"{srv.base}/login")
+    assert "frame-ancestors 'none'" in form.headers["content-security-policy"]
+    assert form.headers["x-frame-options"] == "DENY"
     # Login CSRF: another site's page cannot sign a browser in (as the attacker).
     forged = httpx.post(f"{srv.base}/login", data={"api_key": ADMIN["x-api-key"]}, headers=FOREIGN)
     assert forged.status_code == 403 and "set-cookie" not in forged.headers
