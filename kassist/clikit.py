@@ -106,6 +106,18 @@ def one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+_UNREACHABLE = frozenset(
+    {
+        "APIConnectionError",
+        "APITimeoutError",
+        "ConnectError",
+        "ConnectTimeout",
+        "ReadTimeout",
+        "RemoteProtocolError",
+    }
+)
+
+
 def explain_error(exc: BaseException) -> tuple[str, ExitCode]:
     """The ``error:`` line and exit code for an exception no command turned into one itself.
 
@@ -144,6 +156,20 @@ def explain_error(exc: BaseException) -> tuple[str, ExitCode]:
             f"PostgreSQL stopped the operation (SQLSTATE {state}): {message}; nothing of it was "
             "kept. Check the server's limits for this database and role (statement_timeout, "
             "lock_timeout) and retry",
+            ExitCode.FAILED,
+        )
+    if module in ("openai", "httpx", "httpcore") and names & _UNREACHABLE:
+        # An embedding or language-model endpoint (KASSIST_*_BASE_URL) that does not answer.
+        try:
+            request = exc.request  # type: ignore[attr-defined]
+            url = request.url  # host and port only: never credentials the URL may carry
+            port = f":{url.port}" if url.port else ""
+            where = f" at {url.scheme}://{url.host}{port}{url.path}"
+        except Exception:  # (httpx raises when the error carries no request)
+            where = ""
+        return (
+            f"a remote service{where} did not answer ({type(exc).__name__}: {message}); check its URL and "
+            "key in the environment (docs/assistant.md, docs/knowledge-base.md) and that it is running",
             ExitCode.FAILED,
         )
     if isinstance(exc, OSError) and exc.strerror:

@@ -257,3 +257,29 @@ def test_a_write_lock_held_past_the_busy_timeout_names_the_file_and_stays_retrya
             assert memory.remember("asha", "preference", "response_language", "Dutch", "user_explicit").memory
     finally:
         release(db)
+
+
+def test_an_embedding_endpoint_that_does_not_answer_is_one_line_naming_it(tmp_path: Path) -> None:
+    # A real closed port (nothing listens on it): the OpenAI client's connection error used to
+    # escape as a traceback through `kb search`.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"sqlite:///{tmp_path / 'kb.db'}"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "leave.md").write_text("# Leave\n\nNew joiners accrue 2 days a month.\n", encoding="utf-8")
+    ingested = _run(
+        ["kb", "ingest", str(docs), "--tenant", "acme", "--embedder", "hashing", "--database-url", url],
+        tmp_path,
+    )
+    assert ingested.returncode in (0, 5), ingested.stderr  # (5: waits for review, which is fine here)
+    env = {"OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1", "OPENAI_API_KEY": "sk-test"}
+    done = _run(
+        ["kb", "search", "leave", "--tenant", "acme", "--embedder", "openai", "--database-url", url],
+        tmp_path,
+        env=env,
+    )
+    line = _one_error_line(done)
+    assert done.returncode == ExitCode.FAILED
+    assert line.startswith(f"error: a remote service at http://127.0.0.1:{port}/v1/embeddings did not answer")
