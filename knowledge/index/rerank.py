@@ -39,6 +39,8 @@ from knowledge.index.rules import (
 
 # Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
 WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ... in its section heading
+KEYWORD_WEIGHT = 0.05  # the keyword retriever's score, relative to the best candidate's
+EXACT_WEIGHT = 0.1  # share of the question's exact terms (exact_terms) the passage contains
 NAMED_BONUS = 0.1  # a page whose title names what the question names (the Berlin office, 2024)
 DUPLICATE_OVERLAP = 0.8
 MIN_WORDS = 12  # below this, only near-identical passages (Jaccard) are copies
@@ -106,6 +108,25 @@ def named_scopes(query: str) -> frozenset[str]:
     return terms(" ".join(names))
 
 
+def exact_terms(query: str) -> frozenset[str]:
+    """Words of the question a reader means exactly, lower-cased as typed: with a digit ("6.2",
+    "SEV2", "0.30"), joined by '-', '.' or '_' ("dscacheutil", "-flushcache", "Follow-Me"), or
+    capitalised inside a sentence (product and place names: "GlobalProtect", "Navan", "KIT")."""
+    found = set()
+    for sentence in re.split(r"[.!?]\s+", query):
+        for i, raw in enumerate(re.findall(r"[^\s,;:()?!\"']+", sentence)):
+            word = raw.strip(".-")
+            if len(word) < 2 or word.lower() in STOPWORDS:
+                continue
+            if (
+                any(c.isdigit() for c in word)
+                or re.search(r"\w[-._]\w", word)
+                or (i > 0 and word[:1].isupper())
+            ):
+                found.add(word.lower())
+    return frozenset(found)
+
+
 def _preference(
     s: Scored, question: frozenset[str], names: frozenset[str], history: bool
 ) -> tuple[object, ...]:
@@ -129,7 +150,10 @@ def rerank(
     question = terms(query)
     history = asks_for_history(query)
     names = named_scopes(query)
+    exact = exact_terms(query)
     w_dense, w_text, w_heading = WEIGHTS
+    # bm25 (SQLite) and ts_rank (PostgreSQL) live on their own scales: each relative to the best.
+    best_kw = max((h.keyword_score or 0.0 for h in hits), default=0.0)
     scored: list[Scored] = []
     for i, h in enumerate(hits):
         h = h.model_copy(update={"superseded": is_superseded(h.title, h.source_path)})
@@ -137,7 +161,11 @@ def rerank(
         share = len(question & words) / len(question) if question else 0.0
         head = len(question & terms(section(h))) / len(question) if question else 0.0
         cos = dense.get(h.chunk_id, 0.0) if dense is not None else 1.0 / (1 + i)
-        score = w_dense * cos + w_text * share + w_heading * head
+        kw = (h.keyword_score or 0.0) / best_kw if best_kw > 0 and (h.keyword_score or 0.0) > 0 else 0.0
+        score = w_dense * cos + w_text * share + w_heading * head + KEYWORD_WEIGHT * kw
+        if exact:  # "GlobalProtect 6.2", "SEV2", "0.30 EUR": the words a model reads loosely
+            where = f"{h.heading or ''} {h.text}".lower()
+            score += EXACT_WEIGHT * sum(w in where for w in exact) / len(exact)
         if names & terms(h.title):  # the question names this page's office, team or year
             score += NAMED_BONUS
         scored.append(Scored(h.model_copy(update={"relevance": score}), score, words, i))
