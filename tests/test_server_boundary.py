@@ -124,7 +124,14 @@ def test_an_ingestion_run_takes_only_its_documented_input(server: Server, role: 
         assert f"input keys {sorted(internal)} cannot be set by a client for graph 'ingestion'" in detail
         assert str(sorted(INGESTION_INPUT_KEYS)) in detail
     assert _state(client, thread)["values"] == {}  # nothing ran
-    # Not a way round it: an assistant of one's own on the ingestion graph.
+    # Not a way round it: a cron's payload, or an assistant of one's own on the ingestion graph.
+    cron = {
+        "assistant_id": "ingestion",
+        "schedule": "0 0 * * *",
+        "input": {"settings": settings, "review": "ok"},
+    }
+    refused = client.post("/runs/crons", json=cron)
+    assert refused.status_code == 422 and "input keys ['review']" in refused.text, refused.text
     own = client.post("/assistants", json={"graph_id": "ingestion"})
     assert own.status_code == 422 and "runs only through its built-in assistant" in own.text, own.text
 
