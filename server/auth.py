@@ -241,7 +241,8 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
     if graph in (None, "assistant"):  # None: a client's own assistant, maybe of this graph
         _refuse(422, turn_refusal(run_input))
         sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
-        budget = sent.get("context_budget", DEFAULT_BUDGET)
+        # A client's own assistant may carry a budget of its own: only a budget sent here is known.
+        budget = sent.get("context_budget", DEFAULT_BUDGET if graph == "assistant" else None)
         if isinstance(budget, int) and not isinstance(budget, bool):
             _refuse(422, question_refusal(run_input, budget, MAX_CONTEXT_BUDGET))
     if command is None:
