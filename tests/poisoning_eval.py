@@ -141,6 +141,7 @@ INTENT_SETS: tuple[tuple[str, str], ...] = (
     ("hold-out", "intent_holdout"),
     ("blind 2", "intent_blind2"),
     ("blind 3", "intent_blind3"),
+    ("blind 4", "intent_blind4"),
 )
 
 

@@ -41,12 +41,13 @@ _B64_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{4,}={0,2}")
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _SPACED = re.compile(r"(?:\b\w[ .\-_*·|/]){2,}\w\b")
 # Bytes written as hex: "52 65 76 ..." or "7265766561..." (whole words only: a hash is not text).
-_HEX_RUN = re.compile(r"\b(?:[0-9a-f]{2}[ :]){7,}[0-9a-f]{2}\b|\b(?:[0-9a-f]{2}){8,}\b", re.I)
+_HEX_RUN = re.compile(r"\b(?:[0-9a-f]{2}[ :]){7,}[0-9a-f]{2}\b|\b(?:0x)?(?:[0-9a-f]{2}){8,}\b", re.I)
 _ESCAPES = re.compile(r"(?:\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\})){4,}", re.I)
 # Elements a browser does not show (and a model reads): hidden, zero-size, invisible, white on white.
 _HIDDEN_ELEMENT = re.compile(
     r"<(\w+)\b[^>]*?(?:\bhidden\b|aria-hidden\s*=\s*[\"']?true|display\s*:\s*none|visibility\s*:\s*hidden|"
-    r"font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|color\s*:\s*(?:#fff(?:fff)?\b|white\b|"
+    r"font-size\s*:\s*(?:0(?![.\d]*[1-9])|[01](?:\.\d+)?(?:px|pt)\b)|opacity\s*:\s*0(?![.\d]*[1-9])|"
+    r"color\s*:\s*(?:#f[0-9a-f]f[0-9a-f]f[0-9a-f]\b|#fff\b|white\b|"
     r"transparent\b)|(?:width|height)\s*:\s*0(?:px)?\b)[^>]*>(.*?)(?:</\1\s*>|$)",
     re.I | re.S,
 )
@@ -118,7 +119,7 @@ def _readable(raw: bytes) -> str | None:
 
 def _hex(run: str) -> str | None:
     try:
-        return _readable(bytes.fromhex(re.sub(r"[ :]", "", run)))
+        return _readable(bytes.fromhex(re.sub(r"[ :]|^0x", "", run, flags=re.I)))
     except ValueError:
         return None
 

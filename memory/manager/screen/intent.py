@@ -67,6 +67,7 @@ class Signals:
     act: bool  # it asks for something an answer-writer does (answer, reveal, pretend, send, ...)
     speech: bool  # it scripts the content of an answer ("reply that ...", "answer with the table")
     context: bool  # words that only make sense inside a chat with an assistant
+    chat_scene: bool  # two such words ("for the rest of our chat ... in your reply")
     future: bool  # a standing order ("from now on", "next time", "in later replies")
     trigger: bool  # "when someone asks about X"
     roleplay: bool
@@ -75,6 +76,8 @@ class Signals:
     @classmethod
     def of(cls, latin: str, plain: str) -> Signals:
         latin = HUMAN_ASSISTANT.sub("person", latin)  # "the assistant manager should approve ..."
+        # The act must be another word than the one that set the scene ("in your *answer* to ...").
+        rest = ADDRESSED.sub(" ", READER.sub(" ", CONTEXT.sub(" ", latin)))
         return cls(
             addressed=bool(
                 ADDRESSED.search(latin)
@@ -82,9 +85,10 @@ class Signals:
                 or READER.search(latin)
                 or ADDRESSED_PLAIN.search(plain)
             ),
-            act=bool(CONTROL.search(latin) or CONTROL_ML.search(latin) or CONTROL_ML.search(plain)),
+            act=bool(CONTROL.search(rest) or CONTROL_ML.search(rest) or CONTROL_ML.search(plain)),
             speech=bool(SPEECH.search(latin)),
             context=bool(CONTEXT.search(latin)),
+            chat_scene=len({m.group(0) for m in CONTEXT.finditer(latin)}) >= 2,
             future=bool(FUTURE.search(latin) or FUTURE_PLAIN.search(plain)),
             trigger=bool(TRIGGER.search(latin)),
             roleplay=bool(ROLEPLAY.search(latin)),
@@ -102,7 +106,7 @@ def sentence_findings(latin: str, plain: str, hosts: Collection[str]) -> list[Fi
     found: list[Finding] = []
     if s.addressed and (s.act or s.speech):
         found.append(Finding("instruction", "an instruction addressed to the assistant"))
-    if s.context and (s.act or s.speech):
+    if s.context and (s.act or s.speech or s.chat_scene):
         found.append(
             Finding("instruction", "an instruction about the assistant's answers or this conversation")
         )

@@ -14,7 +14,8 @@ from __future__ import annotations
 AI_NOUN = (
     r"(?:ai|a\.i\.|(?:virtual |ai |digital )?assistants?|chat ?bots?|bots?|support-?bots?|help-?desk (?:assistant|bot|ai)s?|"
     r"llms?|(?:large )?language models?|ai models?|copilots?|gpt|claude|gemini|summari[sz]ers?|"
-    r"(?:text|response|answer|reply|content) (?:generators?|writers?|engines?)|answering (?:systems?|tools?|engines?)|"
+    r"(?:text|response|answer|reply|content) (?:generators?|writers?|engines?)|generative (?:ai|assistants?|models?|"
+    r"tools?|systems?)|answering (?:systems?|tools?|engines?)|"
     r"(?:automated|autonomous|ai|virtual|software|llm|digital|smart) (?:agents?|systems?|readers?|tools?|assistants?|"
     r"responders?|services?|helpers?|colleagues?)|ai (?:tools?|systems?|agents?)|model (?:reading|answering|processing|summari[sz]ing))"
 )
@@ -27,13 +28,13 @@ HUMAN_ASSISTANT = (
 )
 # Someone who processes this text in order to answer: the assistant, described rather than named.
 READER = (
-    r"\b(?:whoever|whatever|anyone|anything|any (?:system|tool|program|service|process|reader|one)s?|"
+    r"\b(?:whoever|whatever|whichever(?: \w+)?|anyone|anything|any (?:system|tool|program|service|process|reader|one)s?|"
     r"(?:the )?(?:systems?|tools?|programs?|services?|readers?|processes)|the (?:one|thing)|"
     + AI_NOUN
     + r")(?: (?!to\b)\w+){0,2}?,? (?:(?:that|which|who) )?(?:reads?|reading|process(?:es|ing)?|summari[sz](?:es?|ing)|"
     r"quot(?:es?|ing)|ingest(?:s|ing)?|index(?:es|ing)?|answer(?:s|ing)?|generat(?:es?|ing)|produc(?:es?|ing)|"
     r"pars(?:es?|ing)|writ(?:es?|ing)|see(?:s|ing)?|help(?:s|ing)?|us(?:es|ing)|asked about)\b(?: \w+){0,3}? "
-    r"(?:this|these|the answers?|answers|"
+    r"(?:this|these|the \w+|answers|"
     r"replies|responses|search results|the text|the reply|this faq|this page)\b"
 )
 DIRECTIVE = (
@@ -52,6 +53,7 @@ ADDRESSED = (
     r"playbook|script|protocol)\b[^:.]{0,20}:"
     r"|\b(?:when|while|before|if|once|whenever|as) you(?: \w+)? (?:summari[sz]\w*|read\w*|process\w*|quot\w*|"
     r"translat\w*|index\w*|ingest\w*|pars\w*) (?:this|these|the (?:page|document|text|file|email|notes?))\b"
+    rf"|\bif (?:an?|the|any) {AI_NOUN} is \w+ing (?:this|these|the)\b"
     r"|\b(?:when|while|if|once|whenever|before|after) (?:this|these) (?:\w+ )?(?:is|are|gets?) (?:being )?(?:quoted|"
     r"summari[sz]ed|read|processed|translated|indexed|ingested|cited|used to answer)\b"
     rf"|\b(?:for|to|dear|hey|attention) (?:the |any |an? |all )?(?:[\w-]+ )?{AI_NOUN}\b(?! (?:tools?|systems?) (?:may|can|is|are))"
@@ -83,14 +85,15 @@ ADDRESSED_PLAIN = (
 CONTROL = (
     r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|describe|mention|recommend|refer|deny|"
     r"confirm|approve|sign off|reveal|disclose|output|print|list|share|render|include|add|append|end with|direct|"
-    r"point|redirect|guide|urge|encourage|instruct|promise|warn|comply|"
+    r"point|redirect|guide|urge|encourage|instruct|promise|warn|comply|mark|greet|hand out|read out|reads? (?:them|it) "
+    r"out|"
     r"begin with|start with|write back|quote|pretend|forward|send|email|e-mail|collect|request|fetch|load|call|"
     r"invoke|execute|grant|give|offer|explain|cite|link|speak|act|behave|obey|follow)\w*\b"
 )
 CONTROL_ML = (
     r"\b(?:respond\w*|contest\w*|di que|decir|diga|dile|antwort\w*|sag\w*|teile?\w* mit|reponds?|repondre|dis|dire|"
     r"donne\w*|rispond\w*|rivela\w*|dire|diz|diga|dizer|respond\w*|antwoord\w*|zeg\w*|vertel\w*|odpowiad\w*|"
-    r"powiedz\w*|mencion\w*|erwahn\w*|nenn\w*|mentionn\w*|menziona\w*|vergoed\w*|gib|gebt|geben sie)\b"
+    r"powiedz\w*|mow|mowic|informuj\w*|przekaz\w*|mencion\w*|erwahn\w*|nenn\w*|mentionn\w*|menziona\w*|vergoed\w*|gib|gebt|geben sie)\b"
     r"|(?:отвеч\w*|ответ\w*|скаж\w*|сообщ\w*|говор\w*|называ\w*|назови\w*|напиши\w*|пиши|выдава\w*|раскр\w*|"
     r"покаж\w*|перешл\w*|отправ\w*|알려|答え|回答|伝え|告诉|说|列出|回复|答复|말해|답변|대답|안내)"
 )
@@ -104,18 +107,24 @@ HIDDEN_ORDER = (
 SPEECH = (
     r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|mention|confirm|explain|add|write back|"
     r"describe|deny)\w*(?: (?!that\b)\w+){0,6}? (?:that|with (?:the|a|an|'|\")|as (?:under|being|approved))\b"
-    r"|\bsay (?:they|it|the|its|there|no|yes|[\"'])"
+    r"|\bsay (?:they|it|the|its|there|no|yes|[\"'])|\bby (?:saying|stating|claiming|replying|answering) (?:that )?\w+"
     r"|\btell (?:them|him|her|the user|users|customers|callers|people|everyone|anyone|readers) "
     r"(?!to\b|about\b|how\b|where\b|when\b|what\b|which\b|why\b|if\b|whether\b|nothing\b)\w+ \w+"
 )
 # Words that only make sense inside a chat with an assistant.
 CONTEXT = (
     r"\b(?:this|the current|the present) (?:conversation|chat|session|thread|dialogue)\b"
-    r"|\b(?:rest|remainder) of (?:the|this) (?:chat|conversation|session)\b"
-    r"|\byour (?:next |every |each |future |later )?(?:answers?|repl(?:y|ies)|responses?|outputs?)\b"
-    r"|\byour next (?:message|turn)\b|\b(?:rules|instructions|guidelines|guidance|polic(?:y|ies)) you (?:operate|work|"
+    r"|\b(?:rest|remainder) of (?:the|this|our) (?:chat|conversation|session)\b"
+    r"|\byour (?:next |every |each |future |later )?(?:answers?|repl(?:y|ies)|responses?|outputs?|summar(?:y|ies))\b"
+    r"(?! (?:to|in|for|on) (?:the|this|our|a) (?:survey|questionnaire|form|quiz|test|exam|application|assessment|interview)s?\\b)"
+    r"|\byour next (?:message|turn)\b|\b(?:across|between|for all) (?:turns|sessions|chats|conversations)\b"
+    r"|\byour new (?:goal|task|objective|mission|purpose|role|directive) is\b"
+    # Against the sources: only an answer-writer is told to disregard what the documents say.
+    r"|\bregardless of (?:the |what the )?(?:sources?|documents?|facts|policy|policies|records)\b|\beven if (?:the )?"
+    r"(?:documents?|sources?|policy|policies|records) says? otherwise\b|\b(?:rules|instructions|guidelines|guidance|polic(?:y|ies)) you (?:operate|work|"
     r"run|act|were built) (?:under|by|with|on)\b|\b(?:what|everything|anything) you (?:were|have been|got) (?:told|given)\b"
     r"|\b(?:in|to|with|after|into) (?:your|every|each|all|any) (?:future |later )?(?:answer|reply|response)s?\b"
+    r"(?! (?:to|in|for|on) (?:the|this|our|a) (?:survey|questionnaire|form|quiz|test|exam|application|assessment|interview)s?\\b)"
     r"|\b(?:every|each|all|any) (?:answer|reply|response)s? (?:after|from|that follow)"
     r"|\b(?:your|the) (?:real|actual|true) (?:task|job|instructions?|goal|objective|purpose)(?: now| here)?\s*(?::|is to)"
     r"|\bstay in character\b|\bkeep playing\b"
@@ -126,7 +135,7 @@ CONTEXT = (
     r"|\b(?:guidance|instructions|rules|setup|configuration|prompt)s? you (?:started|were given|received|have been "
     r"given|got|began)\b"
     # ... but "future conversations with customers" are an employee's.
-    r"|\b(?:later|future|subsequent|next) (?:chats?|conversations?|sessions?|turns?|repl(?:y|ies)|answers?|responses?|"
+    r"|\b(?:later|future|subsequent|next|upcoming|coming) (?:chats?|conversations?|sessions?|turns?|repl(?:y|ies)|answers?|responses?|"
     r"questions)\b(?! with (?:customers|clients|colleagues|patients|suppliers|partners|your|our|the team)\b)"
     # "Answer every question ..." as an order (not "our helpdesk answers every question").
     r"|(?:^|[,:;(]\s*|\b(?:to|must|should|shall|will|always|only|please|and|now)\s+)(?:answer|reply|respond|say)"
@@ -187,7 +196,7 @@ SELF_CONCEAL_PLAIN = (
     r"(?:эту|это|данн\w+) (?:заметк\w+|сообщени\w+|инструкци\w+) не (?:упомина|раскрыва)\w*|не упоминай"
 )
 ROLEPLAY = (
-    r"\b(?:let'?s play|play a (?:game|character)|imagine (?:you'?re|you are|that you are)|you are (?:now )?[a-z]+"
+    r"\b(?:let'?s play|play a (?:game|character)|simulate an? |impersonate|you are (?:now )?['\"]|imagine (?:you'?re|you are|that you are)|you are (?:now )?[a-z]+"
     r"(?:bot|gpt|ai|hr)\b|you are (?:now )?(?:a|an) (?:\w+ ){0,3}(?:character|bot|persona)\b|stay in character|"
     r"keep playing|story mode|in this story|role-?play (?:as|a character)|assume the (?:role|persona|identity) of|"
     r"speak as (?:him|her|them|the)|as [a-z]+bot\b|play (?:the role|a character|the part) (?:of|called)|"
@@ -206,8 +215,8 @@ OVERRIDE = (
     r"\b(?:rules|instructions|guidance|guidelines|polic(?:y|ies)|setup|configuration) you (?:\w+ ){0,2}?(?:were|have been|"
     r"are|was|has been) (?:\w+ )?(?:rewritten|replaced|changed|updated|revoked|superseded|void|obsolete|cancell?ed|"
     r"withdrawn)\b|\b(?:all |the )?(?:prior|previous|earlier|preceding|above) (?:context|conversation|messages|input|"
-    r"text|content|instructions) (?:is|are|was|were) (?:now )?(?:obsolete|void|irrelevant|cancell?ed|outdated|invalid|"
-    r"superseded)\b|"
+    r"text|content|instructions) (?:is|are|was|were) (?:now |to be (?:treated|regarded|considered) as )?(?:obsolete|void|"
+    r"irrelevant|cancell?ed|outdated|invalid|superseded|noise)\b|\bcontext reset\b|"
     r"\b(?:what|everything|anything|all) you (?:were|have been|got) (?:told|given|instructed)\b[\w ,']{0,60}?\b(?:was|were|"
     r"is|are|has been|have been) (?:\w+ )?(?:superseded|replaced|void|obsolete|cancell?ed|revoked|withdrawn|outdated)\b|"
     r"\b(?:everything|all|the text|the content|what you read) (?:above|before)(?: this(?: line)?| here)? "
@@ -237,7 +246,8 @@ SENDING = (
 # Text that imitates a tool call, so that an agent executes it as if it had decided to.
 TOOL_CALL = (
     r"[\"'](?:tool_calls|function_call|tool_use|tool_call)[\"']\s*:"
-    r"|[\"']name[\"']\s*:\s*[\"'][a-z_]+[\"']\s*,\s*[\"'](?:arguments|parameters|args|input)[\"']\s*:"
+    r"|[\"'](?:name|tool|tool_name|function|function_name)[\"']\s*:\s*[\"'][a-z_]+[\"']\s*,\s*[\"'](?:arguments|"
+    r"parameters|params|args|input)[\"']\s*:"
     r"|<\s*/?\s*(?:function_calls?|tool_calls?|tool_use|invoke)\b"
     r"|^\s*action\s*:\s*[a-z_]+\s*\n\s*action input\s*:"
     r"|```\s*(?:tool_code|tool_call|function_call)\b|\bdefault_api\.\w+\("

@@ -43,6 +43,7 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         "override of earlier instructions",
         True,
         rf"\b(?:ignore[rz]?|oublie[rz]?|ne tenez pas compte|ne tiens pas compte|faites abstraction|fais abstraction)"
+        rf"(?!(?:\W+\w+){{0,3}}?\W+(?:old|outdated|former|paper|obsolete|anciennes?|vieilles?|20\d\d)\b)"
         rf"{gap(4)}(?:instructions|consignes|regles|directives|ordres|indications)\b",
     ),
     (
