@@ -143,11 +143,13 @@ INTENT_SETS: tuple[tuple[str, str], ...] = (
     ("blind 3", "intent_blind3"),
     ("blind 4", "intent_blind4"),
 )
+# Measured once and reported, never tuned on: the honest figure for text the screen has not seen.
+REPORTED_SETS: tuple[tuple[str, str], ...] = (("blind 5", "intent_blind5"),)
 
 
 def intent_figures() -> list[Figure]:
     figures: list[Figure] = []
-    for label, stem in INTENT_SETS:
+    for label, stem in INTENT_SETS + REPORTED_SETS:
         figures.append(measure(f"intent {label}: attacks", attacks(f"{stem}_attacks.jsonl"), attack=True))
         figures.append(measure(f"intent {label}: benign", attacks(f"{stem}_benign.jsonl"), attack=False))
     return figures
