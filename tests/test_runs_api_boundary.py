@@ -177,6 +177,7 @@ def test_decisions_are_an_admins_the_first_wins_and_reports_are_served_sandboxed
     admin, _ = _sign_in(srv.base, ADMIN["x-api-key"])
     page = admin.get("/ui/runs/race").text
     assert 'id="approve"' in page and 'id="reject"' in page and 'id="cancel"' not in page
+    assert str(root) not in page and str(root) not in admin.get("/ui/runs").text  # the source is "hr"
 
     # The report: sandboxed, from the run's data, the Markdown linked; another tenant's is not found.
     assert 'id="report-md"' in page and 'id="report-html"' in page

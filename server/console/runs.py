@@ -4,6 +4,7 @@ calls); another tenant's run is not found (404), whatever its id."""
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 from urllib.parse import quote
@@ -13,6 +14,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from server import run_reports
 from server.console.core import SECURITY_HEADERS, Console, ConsoleError, Session
+from server.runs.config import RunsConfig
 from server.runs.models import RUN_ID
 
 # The report's link suffix -> its format; the report quotes documents, so it is served sandboxed
@@ -33,18 +35,19 @@ def actions(view: dict[str, Any], session: Session | None) -> list[str]:
     return [] if view["status"] in ENDED else ["cancel"]
 
 
-def _view(record: Any, state: Any, snapshot: Any) -> dict[str, Any]:
-    """What the pages show of one run (None state: registered, not started)."""
+def _view(record: Any, state: Any, snapshot: Any, source: str) -> dict[str, Any]:
+    """What the pages show of one run (None state: registered, not started); ``source`` as the
+    tenant's users are told it (never the server's own path)."""
     busy = record.owner is not None and (record.lease_until or 0) > time.time()
     if state is None:
         return {"run_id": record.run_id, "status": "pending", "collection": record.collection,
-                "source": record.source, "busy": busy, "done": 0, "total": 0, "percent": 0, "final": False}  # fmt: skip
+                "source": source, "busy": busy, "done": 0, "total": 0, "percent": 0, "final": False}  # fmt: skip
     status = WAITING if snapshot.interrupts else state.status
     c = state.counters
     done, total = c.documents_seen + c.documents_removed, state.documents_total
     final = status in ("completed", "cancelled", WAITING, "failed", "paused") and not busy
     return {
-        "run_id": record.run_id, "status": status, "collection": record.collection, "source": record.source,
+        "run_id": record.run_id, "status": status, "collection": record.collection, "source": source,
         "busy": busy, "done": done, "total": total, "percent": int(100 * done / total) if total else (100 if final and status == "completed" else 0),
         "step": state.step.kind if state.step else "end", "batch": state.batch_cursor, "batches": state.batches_total,
         "counters": c.model_dump(), "findings": state.findings, "review": state.review,
@@ -57,6 +60,7 @@ def _view(record: Any, state: Any, snapshot: Any) -> dict[str, Any]:
 class Runs:
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.config = RunsConfig.from_env(os.environ)  # the runs API's roots: one way to name a source
 
     def _graph(self, tenant: str) -> Any:
         from graph.ingestion.graph import build_graph
@@ -73,7 +77,10 @@ class Runs:
     def list(self, tenant: str) -> list[dict[str, Any]]:
         res = self.console.resources()
         graph = self._graph(tenant)
-        views = [_view(r, *self._state(graph, tenant, r.run_id)) for r in res.store.runs(tenant)]
+        views = [
+            _view(r, *self._state(graph, tenant, r.run_id), self.config.source_label(tenant, r.source))
+            for r in res.store.runs(tenant)
+        ]
         return sorted(views, key=lambda v: (v["status"] != WAITING, not v["busy"]))
 
     def one(self, tenant: str, run_id: str) -> tuple[dict[str, Any], Any]:
@@ -83,7 +90,7 @@ class Runs:
         if record is None:
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         state, snapshot = self._state(self._graph(tenant), tenant, run_id)
-        view = _view(record, state, snapshot)
+        view = _view(record, state, snapshot, self.config.source_label(tenant, record.source))
         if (tenant, run_id) in self.console.pending:
             view["final"], view["busy"], view["pending"] = False, True, True
         error = self.console.action_errors.get((tenant, run_id))

@@ -68,6 +68,19 @@ class RunsConfig:
             return self.ingest_root
         return tenant_root(self.ingest_root, tenant)
 
+    def source_label(self, tenant: str, source: str) -> str:
+        """What a tenant's user is told of a run's source (the runs API, the console): the path
+        under the tenant's root, never a server path outside what the client gave."""
+        from server.runs.uploads import tenant_folder
+
+        path = Path(source)
+        root = self.root_for(tenant)
+        if root is not None and path.is_relative_to(root):
+            return path.relative_to(root).as_posix() or "."
+        if path.is_relative_to(tenant_folder(self.uploads_dir, tenant)):
+            return "(uploaded files)"
+        return path.name  # a run started on the server's command line
+
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> RunsConfig:
         root = env.get(INGEST_ROOT_ENV, "").strip()

@@ -227,14 +227,7 @@ class RunsService:
         return state, state.status if state else (job.status or "pending"), version
 
     def source_label(self, tenant: str, source: str) -> str:
-        """What a client is told of a run's source: never a server path outside what it gave."""
-        path = Path(source)
-        root = self.config.root_for(tenant)
-        if root is not None and path.is_relative_to(root):
-            return path.relative_to(root).as_posix() or "."
-        if path.is_relative_to(uploads.tenant_folder(self.config.uploads_dir, tenant)):
-            return "(uploaded files)"
-        return path.name  # a run started on the server's command line
+        return self.config.source_label(tenant, source)
 
     def view(self, who: Principal, run: str) -> RunView:
         job = self._job(who, run)
