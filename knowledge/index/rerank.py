@@ -10,7 +10,7 @@ A reader wants the canonical, current document first, and a variant only when th
    passage contains and the share its section heading contains (:data:`WEIGHTS`, fitted on the tuning
    half of bench/answer_quality.py). A weighted sum of scores, not of ranks: reciprocal rank fusion
    lets the weak tail of one retriever outvote the other's best hit.
-2. **Group near-duplicates** (one passage's words inside the other's, :data:`DUPLICATE_OVERLAP`)
+2. **Group near-duplicates** (the group's best passage's words inside the other's, :data:`DUPLICATE_OVERLAP`)
    and keep one per group, ranked with the group's best score: the copy not archived or superseded,
    then one whose scope the question names, then one without a scope the question does not name
    ("Expense claims: Singapore office"), then the longest document (the source a page was excerpted
@@ -91,11 +91,13 @@ class Scored:
     order: int
 
 
-def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
-    """How much of the smaller passage the larger one holds (an excerpt inside a longer chunk counts)."""
-    if len(a) < MIN_WORDS or len(b) < MIN_WORDS:
-        return len(a & b) / len(a | b) if a and b else 0.0
-    return len(a & b) / min(len(a), len(b))
+def _inside(best: frozenset[str], other: frozenset[str]) -> float:
+    """How much of the group's best passage ``other`` holds. Only this direction makes ``other`` a
+    copy that can stand for it: a canonical chunk spanning several sections holds an office page's
+    one section, but a short chunk inside a long, better-scoring one may lack what made it score."""
+    if len(best) < MIN_WORDS or len(other) < MIN_WORDS:
+        return len(best & other) / len(best | other) if best and other else 0.0
+    return len(best & other) / len(best)
 
 
 def named_scopes(query: str) -> frozenset[str]:
@@ -174,7 +176,7 @@ def rerank(
     for s in scored:
         # An archived edition is not a copy: it keeps its own place, after the current documents.
         for g in [] if s.hit.superseded else groups:
-            if not g[0].hit.superseded and _overlap(s.words, g[0].words) >= DUPLICATE_OVERLAP:
+            if not g[0].hit.superseded and _inside(g[0].words, s.words) >= DUPLICATE_OVERLAP:
                 g.append(s)
                 break
         else:
