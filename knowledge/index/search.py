@@ -28,6 +28,7 @@ from knowledge.index.rules import (
 from knowledge.retrieval import DEFAULT_RRF_K, Ranking, build_hits, reciprocal_rank_fusion, single
 
 MODES: tuple[SearchMode, ...] = ("hybrid", "keyword", "vector")
+LEXICAL_EMBEDDERS = ("hashing-",)
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,9 @@ def search(
     )
     hits = build_hits(fused, {int(r[0]): r for r in rows})
     dense = None
-    if vector is not None and req.wants_vector:
+    # A lexical embedder's cosine (feature hashing) says nothing the keyword score does not: the
+    # retrievers' fused order stands in for it, as in keyword mode.
+    if vector is not None and req.wants_vector and not embedder.name.startswith(LEXICAL_EMBEDDERS):
         by_id = {int(r[0]): r for r in rows}
         dense = {
             h.chunk_id: c
