@@ -60,7 +60,7 @@ def single(ranking: Ranking, mode: SearchMode, *, limit: int) -> list[Fused]:
 
 def build_hits(fused: Sequence[Fused], rows: Mapping[int, Sequence[object]]) -> list[SearchHit]:
     """Join fused ids with their hydrated rows (id, chunk_id, doc_id, collection, title, source_path,
-    heading, position, text, effective_date[, the document's tokens]); ids deleted meanwhile are skipped."""
+    heading, position, text, effective_date[, the document's chunk count]); ids deleted meanwhile are skipped."""
     hits = []
     for f in fused:
         row = rows.get(f.id)
@@ -83,7 +83,7 @@ def build_hits(fused: Sequence[Fused], rows: Mapping[int, Sequence[object]]) -> 
                 keyword_score=f.keyword_score,
                 vector_rank=f.vector_rank,
                 vector_score=f.vector_score,
-                doc_tokens=int(str(row[10])) if len(row) > 10 and row[10] is not None else None,
+                doc_chunks=int(str(row[10])) if len(row) > 10 and row[10] is not None else None,
             )
         )
     return hits

@@ -94,7 +94,7 @@ class SearchHit(BaseModel):
     duplicate_of: str | None = Field(
         default=None, description="chunk_id of the copy of this passage ranked first: this hit repeats it"
     )
-    doc_tokens: int | None = Field(default=None, description="Length of the hit's document in tokens")
+    doc_chunks: int | None = Field(default=None, description="Chunks of the hit's document (its length)")
     relevance: float | None = Field(
         default=None,
         description="Second-stage score (knowledge/index/rerank.py): cosine with the question plus the "

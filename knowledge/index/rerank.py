@@ -13,7 +13,7 @@ A reader wants the canonical, current document first, and a variant only when th
 2. **Group near-duplicates** (the group's best passage's words inside the other's, :data:`DUPLICATE_OVERLAP`)
    and keep one per group, ranked with the group's best score: the copy not archived or superseded,
    then one whose scope the question names, then one without a scope the question does not name
-   ("Expense claims: Singapore office"), then the longest document (the source a page was excerpted
+   ("Expense claims: Singapore office"), then the document with the most chunks (the source a page was excerpted
    from is longer than the excerpt), then the newest. The other copies follow every group.
 3. Archived and superseded documents go after current ones (:func:`rules.demote_superseded`),
    unless the question asks for an older edition; a page whose title names what the question names
@@ -138,7 +138,7 @@ def _preference(
     unnamed = bool(scope - question) and not named
     newest = -(s.hit.effective_date or date.min).toordinal()
     superseded = s.hit.superseded and not history
-    return (superseded, not named, unnamed, -(s.hit.doc_tokens or 0), newest, -s.score, s.order)
+    return (superseded, not named, unnamed, -(s.hit.doc_chunks or 0), newest, -s.score, s.order)
 
 
 def rerank(

@@ -172,10 +172,10 @@ DIALECT = Dialect(
         FROM kassist_kb_chunks c, websearch_to_tsquery('english', %(match)s) q
         WHERE c.tsv @@ q AND {_FILTERS}
         ORDER BY score DESC, c.id LIMIT %(limit)s""",
-    # The document's length in tokens and the chunk's vector feed the rerank (knowledge/index/rerank.py).
+    # The document's chunk count (from the index alone) and the chunk's vector feed the rerank (knowledge/index/rerank.py).
     hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
             c.position, c.text, d.effective_date,
-            (SELECT sum(x.token_count) FROM kassist_kb_chunks x
+            (SELECT count(*) FROM kassist_kb_chunks x
               WHERE x.tenant_id = c.tenant_id AND x.collection = c.collection AND x.doc_id = c.doc_id),
             c.embedding::text
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d

@@ -168,10 +168,10 @@ DIALECT = Dialect(
             (SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH j.value)
         FROM json_each(:phrases) j""",
     # The unary + keeps SQLite from scanning the tenant's whole chunk index: look up the ids, then check.
-    # The document's length in tokens and the chunk's vector feed the rerank (knowledge/index/rerank.py).
+    # The document's chunk count (from the index alone) and the chunk's vector feed the rerank (knowledge/index/rerank.py).
     hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
             c.position, c.text, d.effective_date,
-            (SELECT sum(x.token_count) FROM kassist_kb_chunks x
+            (SELECT count(*) FROM kassist_kb_chunks x
               WHERE x.tenant_id = c.tenant_id AND x.collection = c.collection AND x.doc_id = c.doc_id),
             c.embedding
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
