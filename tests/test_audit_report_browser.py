@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from ingest_harness import opened
 
+from graph.ingestion.reports import export_reports
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
 from knowledge.audit.report import SEVERITY_COLOURS
@@ -149,7 +150,8 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
             source=str(work / "corpus"), collection="handbook", embedder="hashing", batch_size=20
         )
         state = execute(res, "acme", "audit-run", settings=settings).state
-    return Path(state.report_paths["html"]), state
+        files = export_reports(res.store, "acme", "audit-run", work / "exported")  # stored in the database
+    return files["html"], state
 
 
 def test_the_report_renders_offline_with_its_chart_and_tables(
@@ -166,10 +168,12 @@ def test_the_report_renders_offline_with_its_chart_and_tables(
     segments = re.findall(r"<rect [^>]*><title>([^<]+)</title></rect>", svg.group(0))
     assert sum(int(t.split(": ")[1].split()[0]) for t in segments) == sum(state.findings.values())
     tables = re.findall(r"<table.*?</table>", dom, re.S)
-    assert len(tables) == 3, len(tables)  # matrix, findings, documents
-    documents = re.findall(r"<tr><td class=\"path\">", tables[2])
+    assert len(tables) == 4, len(tables)  # failed documents, matrix, findings, documents
+    failed = re.findall(r"<tr><td class=\"path\">", tables[0])
+    assert len(failed) == state.counters.documents_failed > 0  # the generated corpus has broken files
+    documents = re.findall(r"<tr><td class=\"path\">", tables[3])
     assert len(documents) == state.counters.documents_seen
-    assert "status-failed" in tables[2]  # the generated corpus has broken files
+    assert "status-failed" in tables[3]
 
     # The pixels: every severity that has findings is drawn in its colour (the chart's bars and the
     # findings' badges), and the page is not blank.

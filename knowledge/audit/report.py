@@ -121,6 +121,9 @@ def _context(report: AuditReport) -> dict[str, object]:
         "chart_width": CHART_WIDTH,
         "findings": findings,
         "per_doc": per_doc,
+        # The documents that could not be indexed, in their own section before the findings (in a
+        # table of hundreds of rows they would be lost among the indexed ones).
+        "failed": [d for d in report.documents if d.status == "failed"],
         "total_by_severity": {s: sum(row[s] for row in matrix.values()) for s in SEVERITIES},
     }
 
