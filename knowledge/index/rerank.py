@@ -15,7 +15,7 @@ A reader wants the canonical, current document first, and a variant only when th
    then one whose scope the question names, then one without a scope the question does not name
    ("Expense claims: Singapore office"), then the document with the most chunks (the source a page was excerpted
    from is longer than the excerpt), then the newest. The other copies follow every group.
-3. Archived and superseded documents go after current ones (:func:`rules.demote_superseded`),
+3. Archived and superseded documents go after current ones (as :func:`rules.demote_superseded` does),
    unless the question asks for an older edition; a page whose title names what the question names
    (an office, a team, a year) gains :data:`NAMED_BONUS`.
 """
@@ -33,7 +33,6 @@ from knowledge.index.rules import (
     STOPWORDS,
     asks_for_history,
     candidate_count,
-    demote_superseded,
     is_superseded,
 )
 
@@ -89,6 +88,7 @@ class Scored:
     score: float
     words: frozenset[str]
     order: int
+    superseded: bool
 
 
 def _inside(best: frozenset[str], other: frozenset[str]) -> float:
@@ -137,7 +137,7 @@ def _preference(
     named = bool(names & terms(s.hit.title)) or (bool(scope) and scope <= question)
     unnamed = bool(scope - question) and not named
     newest = -(s.hit.effective_date or date.min).toordinal()
-    superseded = s.hit.superseded and not history
+    superseded = s.superseded and not history
     return (superseded, not named, unnamed, -(s.hit.doc_chunks or 0), newest, -s.score, s.order)
 
 
@@ -158,7 +158,6 @@ def rerank(
     best_kw = max((h.keyword_score or 0.0 for h in hits), default=0.0)
     scored: list[Scored] = []
     for i, h in enumerate(hits):
-        h = h.model_copy(update={"superseded": is_superseded(h.title, h.source_path)})
         words = terms(body(h))
         share = len(question & words) / len(question) if question else 0.0
         head = len(question & terms(section(h))) / len(question) if question else 0.0
@@ -170,24 +169,31 @@ def rerank(
             score += EXACT_WEIGHT * sum(w in where for w in exact) / len(exact)
         if names & terms(h.title):  # the question names this page's office, team or year
             score += NAMED_BONUS
-        scored.append(Scored(h.model_copy(update={"relevance": score}), score, words, i))
+        scored.append(Scored(h, score, words, i, is_superseded(h.title, h.source_path)))
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []
     for s in scored:
         # An archived edition is not a copy: it keeps its own place, after the current documents.
-        for g in [] if s.hit.superseded else groups:
-            if not g[0].hit.superseded and _inside(g[0].words, s.words) >= DUPLICATE_OVERLAP:
+        for g in [] if s.superseded else groups:
+            if not g[0].superseded and _inside(g[0].words, s.words) >= DUPLICATE_OVERLAP:
                 g.append(s)
                 break
         else:
             groups.append([s])
-    chosen: list[SearchHit] = []
-    copies: list[SearchHit] = []
+    chosen: list[tuple[Scored, float, str | None]] = []  # (copy, relevance, duplicate_of)
+    copies: list[tuple[Scored, float, str | None]] = []
     for g in groups:
         best = min(g, key=lambda s: _preference(s, question, names, history))
         # The group ranks with its best score, whichever copy represents it.
-        chosen.append(best.hit.model_copy(update={"relevance": g[0].score}))
-        copies += [s.hit.model_copy(update={"duplicate_of": best.hit.chunk_id}) for s in g if s is not best]
+        chosen.append((best, g[0].score, None))
+        copies += [(s, s.score, best.hit.chunk_id) for s in g if s is not best]
     # Archived editions go after the current documents among the best candidate_count(k), as the
-    # retrievers' lists alone were ordered: an archived passage that matches well is still shown.
-    return demote_superseded((chosen + copies)[: candidate_count(k)], k, query=query)
+    # retrievers' lists alone were ordered (unless the question asks for an older edition): an
+    # archived passage that matches well is still shown.
+    ordered = (chosen + copies)[: candidate_count(k)]
+    if not history:
+        ordered = [x for x in ordered if not x[0].superseded] + [x for x in ordered if x[0].superseded]
+    return [
+        s.hit.model_copy(update={"superseded": s.superseded, "relevance": score, "duplicate_of": dup})
+        for s, score, dup in ordered[:k]
+    ]

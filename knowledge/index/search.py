@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from kassist.db.vector_scan import dot
 from knowledge.index.dialect import Dialect, Op, Row, Stmt
 from knowledge.index.errors import InvalidQuery
 from knowledge.index.matrix import MatrixCache, VectorMatrix
@@ -201,4 +202,4 @@ def _cosines(query: Sequence[float], stored: Sequence[object]) -> list[float]:
         else np.array(str(v).strip("[]").split(","), dtype=np.float32)
         for v in stored
     ]  # fmt: skip
-    return [float(x) for x in np.vstack(rows) @ q] if rows else []
+    return [float(x) for x in dot(np.vstack(rows), q)] if rows else []  # dot: no spinning BLAS threads
