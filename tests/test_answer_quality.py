@@ -135,3 +135,14 @@ def test_a_question_in_another_language_is_told_the_embedder_reads_english_only(
 )
 def test_detect_language(text: str, language: str | None) -> None:
     assert detect_language(text) == language
+
+
+def test_memory_values_never_show_server_paths() -> None:
+    from graph.assistant.responders.extractive import SERVER_PATH_TEXT, readable_value
+
+    run = {"run_id": "hr-2026", "source": "/srv/kassist/uploads/acme/handbook", "counters": {"documents_indexed": 4},
+           "artifacts": ["collection handbook: 4 documents indexed", "C:\\data\\handbook"], "note": "relative/ok.md"}  # fmt: skip
+    text = readable_value(run)
+    assert "/srv/" not in text and "C:\\\\data" not in text and text.count(SERVER_PATH_TEXT) == 2
+    assert '"run_id": "hr-2026"' in text and '"documents_indexed": 4' in text and "relative/ok.md" in text
+    assert readable_value("/etc/passwd") == SERVER_PATH_TEXT and readable_value("Bengali") == "Bengali"

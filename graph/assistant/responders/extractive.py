@@ -29,6 +29,7 @@ MAX_SENTENCES = 3
 NOTICE = "Extractive answer (offline: no language model is configured), quoting the most relevant sources."
 # An absolute path on the server (POSIX, Windows or UNC): never quoted to a user.
 _SERVER_PATH = re.compile(r"^(/|[A-Za-z]:[\\/]|\\\\)")
+SERVER_PATH_TEXT = "(a path on the server)"
 
 
 def _body(hit: dict[str, Any]) -> str:
@@ -59,14 +60,21 @@ def best_sentences(
     return [s for _, _, s in chosen]
 
 
+def _without_paths(value: Any) -> Any:
+    if isinstance(value, str):
+        return SERVER_PATH_TEXT if _SERVER_PATH.match(value) else value
+    if isinstance(value, dict):
+        return {k: _without_paths(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_without_paths(v) for v in value]
+    return value
+
+
 def readable_value(value: Any) -> str:
     """A memory's value as text: strings as they are, structures as JSON (ids and numbers verbatim),
-    server paths left out."""
-    if isinstance(value, str):
-        return "(a path on the server)" if _SERVER_PATH.match(value) else value
-    if isinstance(value, dict):
-        value = {k: readable_value(v) if isinstance(v, str) else v for k, v in value.items()}
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    absolute paths on the server left out wherever they sit."""
+    value = _without_paths(value)
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def _memory_line(m: dict[str, Any]) -> str:
