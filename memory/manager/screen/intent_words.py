@@ -41,7 +41,8 @@ DIRECTIVE = (
     r"(?:should|must|shall|is to|are to|needs? to|has to|have to|ought to|(?:is|are) (?:now )?(?:required|expected|"
     r"instructed|supposed|permitted|allowed|authori[sz]ed|asked|meant|obliged|obligated|bound)(?: \w+){0,3}? to|may now|can now|will now|"
     r"will always)"
-    r"(?! be\b)(?! not be\b)"
+    # "must not give legal advice" restricts the assistant, as its operator does; attacks grant.
+    r"(?! be\b)(?! not\b)(?! never\b)"
 )
 ADDRESSED = (
     rf"\b(?:(?:the|any|every|each|all|this|your|our|an?)\s+)?(?:[\w-]+ ){{0,2}}?{AI_NOUN}\b(?:,? (?!and\b|or\b)\w+){{0,7}}?,? "
@@ -63,8 +64,8 @@ ADDRESSED_ML = (
     r"\b(?:el|la|un|una|der|die|das|den|l'|le|il|lo|o|a|de|het|een)\s?(?:asistente|assistente|assistent(?:en)?|assistant|"
     r"chatbot|bot|modelo|modello|modell|modele|sprachmodell|ki|ia|ai|asystent)\w*(?:,? \w+){0,6}?,? (?:debe|debera|"
     r"tiene que|ha de|soll|sollte|muss|darf|hat \w+ zu|doit|devra|deve|dovra|devera|tem que|moet|mag|zal|musi|powinien)\b"
-    r"|\b(?:per|para|pour|fur|voor|dla|al|ao|au|an den|an das|an die|a la|a l'|all')\s?(?:il |el |o |le |la |den |de "
-    r"|l'|das |die )?(?:ai-|ki-|ia-)?(?:asistente|assistente|assistent(?:en)?|assistant|modelo|modello|modell|modele|ia|ki|"
+    r"|\b(?:per|para|pour|fur|voor|dla|al|ao|au|an den|an das|an die|a la|a l'|all')\s?(?:il |el |o |a |le |la |den "
+    r"|de |l'|das |die )?(?:ai-|ki-|ia-)?(?:asistente|assistente|assistent(?:en)?|assistant|modelo|modello|modell|modele|ia|ki|"
     r"ai|chatbot|asystenta|sprachmodell|taalmodel)"
     r"(?: \w+){0,4}[:,]"
     r"|\b(?:asistente|assistente|assistent|assistant|modelo|modello|modell|modele|ia|ki)\s?(?:che|que|qui|der|die|das)\s"
@@ -107,6 +108,7 @@ HIDDEN_ORDER = (
 SPEECH = (
     r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|mention|confirm|explain|add|write back|"
     r"describe|deny)\w*(?: (?!that\b)\w+){0,6}? (?:that|with (?:the|a|an|'|\")|as (?:under|being|approved))\b"
+    r"|\blet (?:him|her|them|the user|users|people|everyone|the customer|customers) know\b"
     r"|\bsay (?:they|it|the|its|there|no|yes|[\"'])|\bby (?:saying|stating|claiming|replying|answering) (?:that )?\w+"
     r"|\btell (?:them|him|her|the user|users|customers|callers|people|everyone|anyone|readers) "
     r"(?!to\b|about\b|how\b|where\b|when\b|what\b|which\b|why\b|if\b|whether\b|nothing\b)\w+ \w+"
@@ -146,7 +148,7 @@ CONTEXT = (
 )
 # A standing order for later turns.
 FUTURE = (
-    r"\b(?:from now on|henceforth|going forward|from (?:this|here) (?:point|moment|message) (?:on|onwards?)|"
+    r"\b(?:from now on|henceforth|going forward|later on|from (?:this|here) (?:point|moment|message) (?:on|onwards?)|"
     r"(?:the )?next time|(?:on|in) your next|for (?:every|each|all|any) (?:answer|reply|response|question)s? "
     r"(?:after|from)|in (?:later|future|subsequent|all future) (?:replies|answers|responses|chats|conversations|"
     r"sessions|questions|turns)|for (?:subsequent|later|future) (?:questions|answers|replies|turns|chats|"
@@ -161,7 +163,7 @@ FUTURE_PLAIN = (
 )
 # "When someone asks about X": the situation an assistant answers in.
 TRIGGER = (
-    r"\b(?:when|whenever|if|each time|every time|next time|once|the next time)\s+(?:someone|anyone|a user|the user|"
+    r"\b(?:when|whenever|if|each time|every time|next time|once|the next time)\s+(?:[a-z]+|someone|anyone|a user|the user|"
     r"users|a customer|customers|people|an employee|employees|somebody|a caller|callers|this user|any user|they|"
     r"a reader|readers)\b(?:[\w ]{0,30}?)\s(?:asks?|mentions?|says?|wants?|requests?|brings? up|enquires?|inquires?|"
     r"types?|writes?|raises?)\b"
@@ -212,6 +214,9 @@ OVERRIDE_LIFT = (
 )
 # What came before declared void, with a new task in its place.
 OVERRIDE = (
+    r"\byour (?:\w+ )?(?:setup|configuration|instructions|prompt|system prompt|rules|guidelines|programming)(?: \w+){0,3}? "
+    r"(?:is|are|was|were) (?:now )?(?:outdated|obsolete|void|superseded|replaced|cancell?ed|invalid|withdrawn|revoked)\b|"
+    r"\bnew (?:instructions|orders|directives|rules) (?:follow|below|are as follows)\b|"
     r"\b(?:rules|instructions|guidance|guidelines|polic(?:y|ies)|setup|configuration) you (?:\w+ ){0,2}?(?:were|have been|"
     r"are|was|has been) (?:\w+ )?(?:rewritten|replaced|changed|updated|revoked|superseded|void|obsolete|cancell?ed|"
     r"withdrawn)\b|\b(?:all |the )?(?:prior|previous|earlier|preceding|above) (?:context|conversation|messages|input|"
