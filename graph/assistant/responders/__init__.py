@@ -1,4 +1,4 @@
-"""Responders: ChatOpenAI with tools when OpenAI (or a compatible server) is configured, else extractive."""
+"""Responders: ChatOpenAI with tools when a chat endpoint is configured, else extractive."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from graph.assistant.responders.openai_chat import OpenAIResponder, openai_confi
 
 
 def select_responder(env: Mapping[str, str] | None = None) -> Responder:
-    """``OPENAI_API_KEY`` or ``OPENAI_BASE_URL`` set: the model; otherwise the offline extractive one."""
+    """A chat endpoint configured (``KASSIST_CHAT_BASE_URL`` / ``KASSIST_CHAT_API_KEY``, or
+    ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY``): the model; otherwise the offline extractive one."""
     return OpenAIResponder() if openai_configured(env) else ExtractiveResponder()
 
 
