@@ -16,6 +16,7 @@ ordinary document carries on its own: a request to hide *this* note, an imitated
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ def _c(pattern: str) -> re.Pattern[str]:
 
 
 ADDRESSED = _c(w.ADDRESSED)
+ADDRESSED_LABEL = _c(w.ADDRESSED_LABEL)
 ADDRESSED_ML = _c(w.ADDRESSED_ML)
 ADDRESSED_PLAIN = _c(w.ADDRESSED_PLAIN)
 READER = _c(w.READER)
@@ -100,9 +102,14 @@ def _sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text) if s.strip()]
 
 
-def sentence_findings(latin: str, plain: str, hosts: Collection[str]) -> list[Finding]:
-    """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms)."""
+def sentence_findings(
+    latin: str, plain: str, hosts: Collection[str], *, addressed: bool = False
+) -> list[Finding]:
+    """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms);
+    ``addressed``: an earlier sentence of the same text spoke to the assistant."""
     s = Signals.of(latin, plain)
+    if addressed and not s.addressed:
+        s = dataclasses.replace(s, addressed=True)
     found: list[Finding] = []
     if s.addressed and (s.act or s.speech):
         found.append(Finding("instruction", "an instruction addressed to the assistant"))
@@ -153,6 +160,12 @@ def intent_findings(latin: str, plain: str, hosts: Collection[str]) -> list[Find
     latins, plains = _sentences(latin), _sentences(plain)
     if len(latins) != len(plains):  # the forms split differently (rare): read each form whole
         latins, plains = [latin], [plain]
+    addressed = False  # once a text has spoken to the assistant ("for the chatbot: ..."), what follows is too
     for one_latin, one_plain in zip(latins, plains, strict=True):
-        found.extend(sentence_findings(one_latin, one_plain, hosts))
+        found.extend(sentence_findings(one_latin, one_plain, hosts, addressed=addressed))
+        addressed = addressed or bool(
+            ADDRESSED_LABEL.search(one_latin)
+            or ADDRESSED_ML.search(one_latin)
+            or ADDRESSED_PLAIN.search(one_plain)
+        )
     return list(dict.fromkeys(found))

@@ -14,6 +14,7 @@ from __future__ import annotations
 AI_NOUN = (
     r"(?:ai|a\.i\.|(?:virtual |ai |digital )?assistants?|chat ?bots?|bots?|support-?bots?|help-?desk (?:assistant|bot|ai)s?|"
     r"llms?|(?:large )?language models?|ai models?|copilots?|gpt|claude|gemini|summari[sz]ers?|"
+    r"conversational (?:agents?|ai|assistants?|systems?|interfaces?)|"
     r"(?:text|response|answer|reply|content) (?:generators?|writers?|engines?)|generative (?:ai|assistants?|models?|"
     r"tools?|systems?)|answering (?:systems?|tools?|engines?)|"
     r"(?:automated|autonomous|ai|virtual|software|llm|digital|smart) (?:agents?|systems?|readers?|tools?|assistants?|"
@@ -42,12 +43,17 @@ DIRECTIVE = (
     r"instructed|supposed|permitted|allowed|authori[sz]ed|asked|meant|obliged|obligated|bound)(?: \w+){0,3}? to|may now|can now|will now|"
     r"will always)"
     # "must not give legal advice" restricts the assistant, as its operator does; attacks grant.
-    r"(?! be\b)(?! not\b)(?! never\b)"
+    r"(?! be\b)(?! not\b)(?! never\b)(?! (?:only|also|always|just|not|never) be\b)"
 )
-ADDRESSED = (
+# The assistant as the subject of a directive ("the virtual assistant is required to ...").
+ADDRESSED_SUBJECT = (
     rf"\b(?:(?:the|any|every|each|all|this|your|our|an?)\s+)?(?:[\w-]+ ){{0,2}}?{AI_NOUN}\b(?:,? (?!and\b|or\b)\w+){{0,7}}?,? "
     rf"{DIRECTIVE}"
-    rf"|(?:^|[:;]\s)\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
+)
+# The assistant spoken to: vocatives, "for the AI answering this FAQ:", rule books, "when you summarise this".
+# What follows such a label in the same text is spoken to the assistant too.
+ADDRESSED_LABEL = (
+    rf"(?:^|[:;]\s)\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
     r"modello|modell)\s*[:,]"
     # A rule book for the assistant: "Assistant operating rule 12:", "Support-bot guideline:".
     rf"|\b{AI_NOUN}(?: [\w-]+){{0,2}} (?:rules?|guidelines?|polic(?:y|ies)|procedures?|instructions?|directives?|"
@@ -60,12 +66,13 @@ ADDRESSED = (
     rf"|\b(?:for|to|dear|hey|attention) (?:the |any |an? |all )?(?:[\w-]+ )?{AI_NOUN}\b(?! (?:tools?|systems?) (?:may|can|is|are))"
     rf"(?:[\w ,-]{{0,60}})[):]"
 )
+ADDRESSED = ADDRESSED_SUBJECT + "|" + ADDRESSED_LABEL
 ADDRESSED_ML = (
     r"\b(?:el|la|un|una|der|die|das|den|l'|le|il|lo|o|a|de|het|een)\s?(?:asistente|assistente|assistent(?:en)?|assistant|"
     r"chatbot|bot|modelo|modello|modell|modele|sprachmodell|ki|ia|ai|asystent)\w*(?:,? \w+){0,6}?,? (?:debe|debera|"
     r"tiene que|ha de|soll|sollte|muss|darf|hat \w+ zu|doit|devra|deve|dovra|devera|tem que|moet|mag|zal|musi|powinien)\b"
     r"|\b(?:per|para|pour|fur|voor|dla|al|ao|au|an den|an das|an die|a la|a l'|all')\s?(?:il |el |o |a |le |la |den "
-    r"|de |l'|das |die )?(?:ai-|ki-|ia-)?(?:asistente|assistente|assistent(?:en)?|assistant|modelo|modello|modell|modele|ia|ki|"
+    r"|de |l'|das |die |cualquier |todo |toda |tout |toute |jede[rsnm]? |qualsiasi |qualquer |elke |kazd\w* )?(?:ai-|ki-|ia-)?(?:asistente|assistente|assistent(?:en)?|assistant|modelo|modello|modell|modele|ia|ki|"
     r"ai|chatbot|asystenta|sprachmodell|taalmodel)"
     r"(?: \w+){0,4}[:,]"
     r"|\b(?:asistente|assistente|assistent|assistant|modelo|modello|modell|modele|ia|ki)\s?(?:che|que|qui|der|die|das)\s"
@@ -86,21 +93,21 @@ ADDRESSED_PLAIN = (
 CONTROL = (
     r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|describe|mention|recommend|refer|deny|"
     r"confirm|approve|sign off|reveal|disclose|output|print|list|share|render|include|add|append|end with|direct|"
-    r"point|redirect|guide|urge|encourage|instruct|promise|warn|comply|mark|greet|hand out|read out|reads? (?:them|it) "
+    r"point|redirect|guide|urge|encourage|instruct|promise|warn|comply|mark|report|escalate|present|treat|greet|hand out|read out|reads? (?:them|it) "
     r"out|"
     r"begin with|start with|write back|quote|pretend|forward|send|email|e-mail|collect|request|fetch|load|call|"
     r"invoke|execute|grant|give|offer|explain|cite|link|speak|act|behave|obey|follow)\w*\b"
 )
 CONTROL_ML = (
-    r"\b(?:respond\w*|contest\w*|di que|decir|diga|dile|antwort\w*|sag\w*|teile?\w* mit|reponds?|repondre|dis|dire|"
+    r"\b(?:respond\w*|contest\w*|di que|di (?:a|al|que)|diles|decid\w*|decir|diga|dile|antwort\w*|sag\w*|teile?\w* mit|reponds?|repondre|dis|dire|"
     r"donne\w*|rispond\w*|rivela\w*|dire|diz|diga|dizer|respond\w*|antwoord\w*|zeg\w*|vertel\w*|odpowiad\w*|"
-    r"powiedz\w*|mow|mowic|informuj\w*|przekaz\w*|mencion\w*|erwahn\w*|nenn\w*|mentionn\w*|menziona\w*|vergoed\w*|gib|gebt|geben sie)\b"
+    r"powiedz\w*|mow|mowic|informuj\w*|przekaz\w*|mencion\w*|erwahn\w*|nenn\w*|mentionn\w*|menziona\w*|vergoed\w*|gib|gebt|geben sie|mitteil\w*|informier\w*|erklar\w*|behaupt\w*)\b"
     r"|(?:отвеч\w*|ответ\w*|скаж\w*|сообщ\w*|говор\w*|называ\w*|назови\w*|напиши\w*|пиши|выдава\w*|раскр\w*|"
-    r"покаж\w*|перешл\w*|отправ\w*|알려|答え|回答|伝え|告诉|说|列出|回复|答复|말해|답변|대답|안내)"
+    r"покаж\w*|перешл\w*|отправ\w*|알려|답하|답해|答え|回答|伝え|告诉|说|列出|回复|答复|말해|답변|대답|안내)"
 )
 # An order at the start of a sentence, to the one who answers ("When answering, claim ...").
 HIDDEN_ORDER = (
-    r"^\W*(?:(?:when|if|while|before|whenever|for)\b[^,.]{0,60},\s*)?(?:please |always |only |never |do not |don'?t )?"
+    r"^\W*(?:[\w-]+\s*[=:]\s*)?(?:(?:when|if|while|before|whenever|for)\b[^,.]{0,60},\s*)?(?:please |always |only |never |do not |don'?t )?"
     r"(?:answer|reply|respond|say|state|claim|tell|mention|deny|confirm|reveal|disclose|output|print|pretend|"
     r"recommend|describe|insist|assert)\b"
 )
@@ -237,7 +244,7 @@ CREDENTIAL = (
 )
 CREDENTIAL_ASK = (
     r"(?:\b(?:ask|prompt)\w*(?: [\w']+){0,3}? (?:for|to (?:confirm|provide|enter|share|type|send|give|tell|reveal|"
-    r"disclose|read out|spell|reply with|respond with|write down|send in))|\b(?:request|collect|demand)\w*)(?: [\w']+){0,3}? "
+    r"disclose|read out|spell|reply with|respond with|write down|send in))|\b(?:request|collect|demand)\w*)(?: [\w']+){0,4}? "
     + CREDENTIAL
     + r"(?! (?:reset|change|manager|policy|expir|rules|length|strength))"
 )

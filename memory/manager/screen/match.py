@@ -27,6 +27,7 @@ _LEET_WORD = re.compile(
     r"\b(?=\w*[a-z])[a-z]*[0-9@$!|][a-z0-9@$!|]*[a-z][a-z0-9@$!|]*\b|\b[0-9@$!|]+[a-z]+[0-9@$!|]+\w*", re.I
 )
 _WORDS = re.compile(r"[^\W\d_]{2,}")
+_PERCENT = re.compile(r"%[0-9a-f]{2}", re.I)
 # Decodings whose output is close to the original alphabet: links found there are real links.
 # Parts of a text a reader of the rendered page never sees.
 _UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment"}
@@ -74,13 +75,26 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[Finding]:
     disguised on purpose, so it holds the item on its own and the finding names the disguise."""
     f = forms(variant.text)
     found = intent_findings(f.latin, f.plain, allowed_hosts)
-    if variant.how in _UNSEEN or variant.how in _ENCODED or variant.how.startswith("base64"):
+    if (
+        variant.how in _UNSEEN
+        or variant.how in _ENCODED
+        or variant.how.startswith("base64")
+        or _percent_encoded(variant)
+    ):
         found += hidden_orders(f.latin)
     if not variant.how:
         return found
     if variant.how == "leetspeak":  # digits are common in data: only several leet words count
         return found if _leet_words(variant.source) else []
     return [Finding(x.category, f"{x.detail}, hidden with {variant.how}") for x in found]
+
+
+def _percent_encoded(variant: Variant) -> bool:
+    """Mostly %XX escapes: a sentence written for a machine, not a link's query string."""
+    if variant.how != "URL encoding":
+        return False
+    escapes = len(_PERCENT.findall(variant.source))
+    return escapes >= 8 and 3 * escapes >= 0.5 * len(variant.source)
 
 
 def _leet_words(text: str) -> bool:
