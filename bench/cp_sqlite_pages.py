@@ -1,6 +1,7 @@
 """Pages SQLite writes per checkpoint, by table and index: kassist against stock SqliteSaver.
 
     python bench/cp_sqlite_pages.py                 # workload (a): 5 channels, 1 KB and 100 KB
+    python bench/cp_sqlite_pages.py --loop          # workload (b): the 200-step operator.add loop
 
 With synchronous=FULL every commit ends in an fsync of the WAL, and what a commit costs beyond
 that grows with the pages it appends to the WAL. This counts them: after a warm-up thread, 100
@@ -24,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cp_workloads import put_get
+from cp_workloads import graph_loop, put_get
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from checkpointer import TenantCheckpointer
@@ -51,14 +52,19 @@ def wal_pages(db: Path) -> tuple[float, collections.Counter[str]]:
 def measure(
     saver: Any, db: Path, connections: list[sqlite3.Connection], value_bytes: int, rounds: int
 ) -> tuple[float, collections.Counter[str]]:
-    put_get(saver, 20, value_bytes)  # warm-up: tables exist and have some history
+    """WAL frames of ``rounds`` put + get_tuple rounds at ``value_bytes`` (0: one run of the
+    operator.add loop of ``rounds`` super-steps instead)."""
+    put_get(saver, 20, value_bytes or 1024)  # warm-up: tables exist and have some history
     for conn in connections:  # keep every frame of the measured rounds in the WAL
         conn.execute("PRAGMA wal_autocheckpoint = 0")
         if conn.in_transaction:
             conn.commit()
     with closing(sqlite3.connect(db)) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    put_get(saver, rounds, value_bytes)
+    if value_bytes:
+        put_get(saver, rounds, value_bytes)
+    else:
+        graph_loop(saver, False, rounds, 1024, 1)
     for conn in connections:
         if conn.in_transaction:
             conn.commit()
@@ -70,8 +76,11 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--rounds", type=int, default=100)
+    parser.add_argument("--loop", action="store_true", help="the operator.add loop (200 steps)")
     args = parser.parse_args()
-    for value_bytes in (1024, 100 * 1024):
+    if args.loop:
+        args.rounds = 200
+    for value_bytes in (0,) if args.loop else (1024, 100 * 1024):
         with tempfile.TemporaryDirectory() as tmp:
             stock_db, ours_db = Path(tmp) / "stock.db", Path(tmp) / "ours.db"
             stock_conn = sqlite3.connect(stock_db, check_same_thread=False)
@@ -82,7 +91,7 @@ def main() -> None:
             ours = owner.for_tenant("bench")
             ours.get_tuple({"configurable": {"thread_id": "none"}})  # opens the pooled connection
             executor: Any = owner._executor  # a diagnostic: its pooled connections
-            with progress(f"WAL pages, {value_bytes // 1024} KB values", 2) as bar:  # stderr only
+            with progress(f"WAL pages, {value_bytes // 1024 or 'loop'} KB values", 2) as bar:  # stderr only
                 results = {}
                 for name, saver, db, conns in (
                     ("stock SqliteSaver", stock, stock_db, [stock_conn]),
@@ -92,7 +101,10 @@ def main() -> None:
                     bar.advance()
             owner.close()
             stock_conn.close()
-        print(f"workload (a), 5 channels, {value_bytes // 1024} KB values: WAL pages per put + get_tuple")
+        what = (
+            f"(a), 5 channels, {value_bytes // 1024} KB values" if value_bytes else "(b), operator.add loop"
+        )
+        print(f"workload {what}: WAL pages per step (put + get_tuple, or put_writes + put)")
         for name, (per_commit, counts) in results.items():
             parts = ", ".join(f"{tree} {n / args.rounds:.2f}" for tree, n in counts.most_common())
             print(f"  {name:18s} {per_commit:5.2f}  ({parts})")
