@@ -92,6 +92,10 @@ def _walk(value: object, depth: int) -> None:
 def check_json(body: bytes) -> None:
     """Refuse (:class:`BadJson`) a JSON body with a lone surrogate or nested too deep. A body that is
     not JSON is left to the route, which says what it expected."""
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:  # FastAPI's validation error would echo the bytes and fail (500)
+        raise BadJson(400, "the JSON body is not valid UTF-8; send UTF-8 text") from None
     brackets = body.count(b"[") + body.count(b"{")
     escapes = _SURROGATE_ESCAPE.search(body) or _LOW_ESCAPE.search(body)
     if brackets <= MAX_JSON_DEPTH and escapes is None:

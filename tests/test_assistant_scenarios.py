@@ -99,7 +99,8 @@ def test_two_turn_handbook_conversation_continues_in_a_new_process(graph: Any, c
     answer = second["answer"]
     assert "Probationary hires earn annual leave from their first day" in answer
     assert "no more than five days of earned leave may be taken before the probationary period ends" in answer
-    assert second["citations"][0]["chunk_id"] in answer
+    assert second["citations"][0]["chunk_id"] not in answer  # ids live in citations / --json
+    assert '[1] Leave Policy Handbook 2026, section "Earned leave for probationary hires"' in answer
     assert "Extractive answer" in answer
 
 

@@ -53,7 +53,8 @@ def test_ingest_search_stats(db_url: str, tmp_path: Path) -> None:
         ("latin1.txt", "invalid_utf8"),
     ):
         assert name in out and kind in out
-    assert "report (html)" in out  # the pipeline's audit report
+    # the pipeline's audit report is stored with the run; the output says how to export it
+    assert "audit report: kassist runs report ingest-" in out and "--tenant acme --out DIR" in out
     run_id = out.split("kassist runs approve ")[1].split()[0]
     approved = runner.invoke(runs_app, ["approve", run_id, "--tenant", "acme", "--database-url", db_url])
     assert approved.exit_code == 3, approved.output  # completed, some files not indexed: partial
