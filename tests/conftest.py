@@ -129,7 +129,12 @@ def _enter_sandbox() -> Path:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_before_key] = user_data_snapshot()
-    config.stash[_sandbox_key] = _enter_sandbox()
+    config.stash[_sandbox_key] = base = _enter_sandbox()
+    # Hypothesis keeps its example database in ./.hypothesis of the directory pytest started in
+    # (the checkout): the sandbox's instead.
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(str(base / "hypothesis"))
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from graph.assistant.state import Citation, WorkingItem
+from knowledge.index.rerank import stem  # one stemmer for retrieval and the working memory
 
 KEEP_TURNS = 3
 _REFERENCE = re.compile(
@@ -63,19 +64,6 @@ def describe(items: Iterable[WorkingItem], focus: WorkingItem | None) -> str:
     for i in items:
         lines.append(f"- turn {i['turn']}: {i['title']} doc_id={i['doc_id']} chunk_id={i['id']}")
     return "\n".join(lines)
-
-
-@functools.lru_cache(maxsize=100_000)
-def stem(word: str) -> str:
-    """A crude English stem, enough to match "leaves"/"leave", "earned"/"earn", "hires"/"hire".
-    Cached: a vocabulary is small, and recalled memories bring new texts every turn (the cache of
-    :func:`terms` misses on them) made of the same words."""
-    w = word.lower()
-    for suffix in ("ies", "ing", "ed", "es", "s"):
-        if len(w) > len(suffix) + 2 and w.endswith(suffix):
-            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
-    return w[:-1] if len(w) > 3 and w.endswith("e") else w
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -62,8 +62,8 @@ def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
 
 def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None = None) -> None:
     """Refuse ``settings`` a client of ``tenant`` may not ask of this server."""
-    # TODO(helper A): graph/ingestion/nodes.py passes tenant=run.tenant, so LangGraph-server runs
-    # get per-tenant roots too; without a tenant the whole root is checked.
+    # Without a tenant the whole root is checked: the runs API passes its caller's tenant; runs
+    # started through the LangGraph server (graph/ingestion/nodes.py) do not yet (issue 26, open).
     root = served_root(env, tenant)
     if root is None:
         raise ServedRunRefused(
