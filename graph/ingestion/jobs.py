@@ -9,22 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from graph.ingestion.sql_sqlite import JOBS, IngestSql
+from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.store import RunRecord, RunStore, Steps, _run_record
 from kassist.db.statements import stmts as stmt
-from kassist.db.tables import to_postgres
 from kassist.tenancy import validate_tenant_id
-
-# The first decision on a review wins, atomically: it is queued only while no other decision waits
-# AND the run's noted status is still needs_review. The runner notes "running" when it starts
-# carrying a decision out and the final status when it ends, before the decision is marked spent;
-# so a decision that read "needs_review" a moment before another was carried out finds neither
-# condition true and is refused (409), instead of being queued for a review that is over.
-_CLAIM = (
-    f"UPDATE {JOBS} SET seq = seq + 1, decision = :decision, max_steps = NULL, requested_by = :by, "
-    "error = NULL, updated_at = :now WHERE tenant_id = :tenant AND run_id = :run "
-    "AND decision IS NULL AND status = 'needs_review' RETURNING seq"
-)
 
 
 class JobRecord(BaseModel):
@@ -133,7 +121,6 @@ class JobStore:
     def claim_decision(self, tenant: str, run: str, by: str, decision: dict[str, Any]) -> int | None:
         """Queue the decision on a run waiting for review if it is the first one: its request's seq,
         or None when another decision came first (waiting, being carried out, or carried out)."""
-        postgres = "%(" in self._store._q.job_get
         params = {
             "tenant": tenant,
             "run": run,
@@ -141,7 +128,7 @@ class JobStore:
             "decision": json.dumps(decision),
             "now": time.time(),
         }
-        rows = self._store._one(to_postgres(_CLAIM) if postgres else _CLAIM, params, fetch=True, write=True)
+        rows = self._store._one(self._store._q.job_claim_decision, params, fetch=True, write=True)
         return int(rows[0]["seq"]) if rows else None
 
     def note_status(self, tenant: str, run: str, status: str) -> None:

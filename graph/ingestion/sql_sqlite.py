@@ -114,6 +114,7 @@ class IngestSql:
     job_create: Text
     job_request: Text
     job_decide: Text
+    job_claim_decision: Text
     job_status: Text
     job_claimed: Text
     job_done: Text
@@ -235,6 +236,16 @@ SQL = IngestSql(
         f"seq = {JOBS}.seq + 1, decision = excluded.decision, max_steps = NULL, "
         "requested_by = excluded.requested_by, error = NULL, updated_at = excluded.updated_at "
         f"WHERE {JOBS}.decision IS NULL RETURNING seq"
+    ),
+    # The first decision on a review wins, atomically: it is queued only while no other decision waits
+    # AND the run's noted status is still needs_review. The runner notes "running" when it starts
+    # carrying a decision out and the final status when it ends, before the decision is marked spent;
+    # so a decision that read "needs_review" a moment before another was carried out finds neither
+    # condition true and is refused (409), instead of being queued for a review that is over.
+    job_claim_decision=(
+        f"UPDATE {JOBS} SET seq = seq + 1, decision = :decision, max_steps = NULL, requested_by = :by, "
+        "error = NULL, updated_at = :now WHERE tenant_id = :tenant AND run_id = :run "
+        "AND decision IS NULL AND status = 'needs_review' RETURNING seq"
     ),
     job_status=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, updated_at) VALUES (:tenant, :run, :status, :now) "
