@@ -16,8 +16,12 @@ abstention threshold; the held-out half was not looked at while tuning):
   language noted   non-English questions whose answer says the embedder reads English only
   false notes      English questions given that note
 
+The blind set (bench/answer_quality_blind.py, ``--blind``) was written before the ranking changes of
+session 14 and is never tuned on; it is reported as one column per backend. Its non-English
+questions name a document too: "language first citation" counts them when the embedder reads them.
+
 Usage: .venv/bin/python bench/answer_quality.py [--no-postgres] [--docs 300] [--vector-cache F.npz]
-       [--verbose]
+       [--blind] [--verbose]
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)  # bench/memory.py mus
 sys.path.append(str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
+from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_questions import QUESTIONS, Question, split  # noqa: E402
 from langchain_core.messages import HumanMessage  # noqa: E402
 from retrieval_env import postgres_url  # noqa: E402
@@ -152,14 +157,16 @@ def _turn(graph: Any, text: str, thread: str) -> dict[str, Any]:
     return result
 
 
-def run(url: str, corpus: Path, embedder: CachingEmbedder, label: str) -> list[Outcome]:
+def run(
+    url: str, corpus: Path, embedder: CachingEmbedder, label: str, questions: Sequence[Question]
+) -> list[Outcome]:
     t0 = time.perf_counter()
     with KnowledgeIndex.from_url(url, embedder=embedder) as index:
         ingest_directory(index.for_tenant(TENANT), corpus, collection=COLLECTION)
     print(f"{label}: ingested in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     out: list[Outcome] = []
     with assistant(url, embedder) as graph:
-        for q in QUESTIONS:
+        for q in questions:
             thread = f"{label}-{q.id}"
             if q.first:
                 _turn(graph, q.first, thread)
@@ -172,13 +179,15 @@ def run(url: str, corpus: Path, embedder: CachingEmbedder, label: str) -> list[O
 MODES = ("keyword", "vector", "hybrid")
 
 
-def retrieval_modes(url: str, embedder: CachingEmbedder) -> dict[str, set[str]]:
+def retrieval_modes(
+    url: str, embedder: CachingEmbedder, questions: Sequence[Question]
+) -> dict[str, set[str]]:
     """Per search mode (the rerank applies in each), the answerable questions whose first hit is an
     expected document: does the fusion beat its best single side?"""
     right: dict[str, set[str]] = {m: set() for m in MODES}
     with KnowledgeIndex.from_url(url, embedder=embedder) as index:
         kb = index.for_tenant(TENANT)
-        for q in QUESTIONS:
+        for q in questions:
             if q.kind != "answerable":
                 continue
             for mode in MODES:
@@ -188,13 +197,12 @@ def retrieval_modes(url: str, embedder: CachingEmbedder) -> dict[str, set[str]]:
     return right
 
 
-def print_modes(label: str, right: dict[str, set[str]]) -> None:
-    tune, held = split()
+def print_modes(label: str, right: dict[str, set[str]], halves: dict[str, list[Question]]) -> None:
     print(f"\n{label}, retrieval alone (first hit is an expected document, answerable questions):\n")
-    print("| mode | tuning | held-out |\n|---|---|---|")
+    print("| mode | " + " | ".join(halves) + " |\n|---|" + "---|" * len(halves))
     for mode in MODES:
         cells = []
-        for half in (tune, held):
+        for half in halves.values():
             ids = {q.id for q in half if q.kind == "answerable"}
             cells.append(_rate(len(right[mode] & ids), len(ids)))
         print(f"| {mode} | " + " | ".join(cells) + " |")
@@ -217,16 +225,18 @@ def metrics(outcomes: Sequence[Outcome]) -> dict[str, str]:
         "abstention precision": _rate(sum(o.q.kind == "unanswerable" for o in abstained), len(abstained)),
         "wrong abstentions": _rate(sum(o.abstained for o in answerable), len(answerable)),
         "language noted": _rate(sum(o.noted for o in foreign), len(foreign)),
+        "language first citation": _rate(
+            sum(o.first_ok for o in foreign if o.q.docs), sum(bool(o.q.docs) for o in foreign)
+        ),
         "false language notes": _rate(sum(o.noted for o in english), len(english)),
     }
 
 
-def print_table(results: dict[str, list[Outcome]]) -> None:
-    tune, held = split()
-    tune_ids, held_ids = {q.id for q in tune}, {q.id for q in held}
+def print_table(results: dict[str, list[Outcome]], halves: dict[str, list[Question]]) -> None:
     columns: list[tuple[str, dict[str, str]]] = []
     for label, outcomes in results.items():
-        for half, ids in (("tuning", tune_ids), ("held-out", held_ids)):
+        for half, qs in halves.items():
+            ids = {q.id for q in qs}
             columns.append((f"{label} {half}", metrics([o for o in outcomes if o.q.id in ids])))
     names = list(columns[0][1])
     print("| metric | " + " | ".join(c for c, _ in columns) + " |")
@@ -257,25 +267,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--vector-cache", type=Path, help="keep document vectors in this .npz between runs")
     parser.add_argument("--verbose", action="store_true", help="print every failed question with its answer")
+    parser.add_argument("--blind", action="store_true", help="run the blind set instead (never tuned on)")
     args = parser.parse_args(argv)
+    questions = BLIND if args.blind else QUESTIONS
+    tune, held = split()
+    halves = {"blind": list(BLIND)} if args.blind else {"tuning": tune, "held-out": held}
     counts = {
-        k: sum(q.kind == k for q in QUESTIONS) for k in ("answerable", "unanswerable", "followup", "language")
+        k: sum(q.kind == k for q in questions) for k in ("answerable", "unanswerable", "followup", "language")
     }
     embedder = CachingEmbedder(args.vector_cache)
     results: dict[str, list[Outcome]] = {}
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kassist-answer-quality-") as tmp:
         corpus = build_corpus(Path(tmp), args.docs, args.seed)
-        results["SQLite"] = run(f"sqlite:///{tmp}/aq.db", corpus, embedder, "SQLite")
-        modes = retrieval_modes(f"sqlite:///{tmp}/aq.db", embedder)
+        results["SQLite"] = run(f"sqlite:///{tmp}/aq.db", corpus, embedder, "SQLite", questions)
+        modes = retrieval_modes(f"sqlite:///{tmp}/aq.db", embedder, questions)
         embedder.save()
         if not args.no_postgres:
             with postgres_url() as (url, _):
-                results["PostgreSQL"] = run(url, corpus, embedder, "PostgreSQL")
+                results["PostgreSQL"] = run(url, corpus, embedder, "PostgreSQL", questions)
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"questions {counts}, extractive responder, local MiniLM\n")  # fmt: skip
-    print_table(results)
-    print_modes("SQLite", modes)
+          f"{'blind set' if args.blind else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
+    print_table(results, halves)
+    print_modes("SQLite", modes, halves)
     print(f"\n(took {time.perf_counter() - t0:.0f} s)")
     if args.verbose:
         for label, outcomes in results.items():
