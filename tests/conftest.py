@@ -20,14 +20,14 @@ import os
 import shutil
 import sys
 import tempfile
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
 
 import psycopg
 import pytest
+from databases import TEMPLATE_DB, fresh_database, with_dbname
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 # The user's home, read before the sandbox replaces HOME (xdist workers inherit it from the controller).
@@ -215,16 +215,6 @@ def _forget_default_resources(before: object, default_url: str) -> None:
         left.close()
 
 
-# One template per pytest-xdist worker: workers sharing a TEST_DATABASE_URL server must not drop
-# each other's template (each worker starts its own embedded server otherwise).
-TEMPLATE_DB = f"kassist_test_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-
-
-def with_dbname(url: str, dbname: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, "/" + dbname, parts.query, parts.fragment))
-
-
 @pytest.fixture(scope="session")
 def pg_server_url() -> Iterator[str]:
     """URL of a PostgreSQL server (maintenance database) for this test session."""
@@ -252,19 +242,6 @@ def pg_server_url() -> Iterator[str]:
             server.cleanup()
 
 
-@contextmanager
-def fresh_database(server_url: str, prefix: str) -> Iterator[str]:
-    """The URL of a new, empty database (pgvector installed) on ``server_url``, dropped afterwards."""
-    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}")
-    try:
-        yield with_dbname(server_url, name)
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
 @pytest.fixture
 def pg_url(pg_server_url: str) -> Iterator[str]:
     """A fresh, empty PostgreSQL database (pgvector installed) for one test."""
@@ -284,3 +261,18 @@ def db_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
         return str(request.getfixturevalue("sqlite_url"))
     return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+def saver(db_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A set-up ``TenantCheckpointer`` on this test's database (each backend in turn).
+
+    Unbound, or bound to the test module's ``SAVER_TENANT`` when it names one (a module whose tests
+    all speak for one tenant). Modules that need other settings (pool size, extra tables) define
+    their own ``saver``."""
+    from checkpointer import TenantCheckpointer
+
+    with TenantCheckpointer.from_url(db_url) as s:
+        s.setup()
+        tenant = getattr(request.module, "SAVER_TENANT", None)
+        yield s if tenant is None else s.for_tenant(tenant)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from assistant_support import COLLECTION, TENANT, ask, assistant, config, embedder, ingest_corpus
-from conftest import fresh_database
+from databases import fresh_database
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from graph.assistant.services import Settings

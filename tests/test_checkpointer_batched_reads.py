@@ -10,7 +10,6 @@ import asyncio
 import contextvars
 import copy
 import sqlite3
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -58,13 +57,6 @@ def seed(
         config = view.put(config, cp, {"source": "loop", "step": step}, {ch: versions[ch] for ch in changed})
         ids.append(config["configurable"]["checkpoint_id"])
     return ids
-
-
-@pytest.fixture
-def saver(db_url: str) -> Iterator[TenantCheckpointer]:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        yield s
 
 
 @pytest.fixture

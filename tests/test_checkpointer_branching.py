@@ -39,13 +39,6 @@ def counter_graph(saver: TenantCheckpointer) -> Any:
 CONFIG: dict[str, Any] = {"configurable": {"thread_id": "b1", "tenant_id": "acme"}}
 
 
-@pytest.fixture
-def saver(db_url: str) -> Any:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        yield s
-
-
 class Runner:
     """The same calls through the sync or the async graph API."""
 

@@ -39,11 +39,7 @@ def cfg(thread: str = "d1", **extra: Any) -> dict[str, Any]:
     return {"configurable": {"thread_id": thread, **extra}}
 
 
-@pytest.fixture
-def saver(db_url: str) -> Any:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        yield s.for_tenant("acme")
+SAVER_TENANT = "acme"  # the conftest `saver` speaks for it
 
 
 def expected(n: int) -> list[str]:

@@ -23,11 +23,7 @@ from checkpointer.small_values import dump_values, load_small
 TENANT = "acme"
 
 
-@pytest.fixture
-def saver(db_url: str) -> Any:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        yield s.for_tenant(TENANT)
+SAVER_TENANT = TENANT  # the conftest `saver` speaks for it
 
 
 def _checkpoint(values: dict[str, Any], versions: dict[str, Any]) -> Checkpoint:

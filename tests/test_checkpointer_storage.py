@@ -20,11 +20,7 @@ from checkpointer import CorruptCheckpoint, TenantCheckpointer
 TENANT = "acme"
 
 
-@pytest.fixture
-def saver(db_url: str) -> Any:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        yield s.for_tenant(TENANT)
+SAVER_TENANT = TENANT  # the conftest `saver` speaks for it
 
 
 def put_steps(saver: TenantCheckpointer, thread: str, steps: int, size: int) -> dict[str, Any]:

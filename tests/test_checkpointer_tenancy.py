@@ -31,13 +31,6 @@ def cfg(tenant: str | None, thread: str = "t1", **extra: Any) -> dict[str, Any]:
     return {"configurable": conf}
 
 
-@pytest.fixture
-def saver(db_url: str) -> Any:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        yield s
-
-
 def seed_two_tenants(saver: TenantCheckpointer) -> Any:
     graph = notes_graph(saver)
     # langgraph-api passes the run id in configurable; it lands in the checkpoint metadata.

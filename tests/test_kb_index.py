@@ -9,7 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
-from conftest import with_dbname
+from databases import with_dbname
 from raw_sql import raw
 from test_kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import fresh_database
+from databases import fresh_database
 from raw_sql import raw
 from test_kb_index_helpers import LEAVE, SECURITY, TRAVEL, CountingEmbedder, make_doc
 

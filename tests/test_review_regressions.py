@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,13 +20,6 @@ from server.saver import ServerCheckpointer
 def _put(saver: TenantCheckpointer, thread: str, metadata: dict[str, Any] | None = None) -> None:
     config: Any = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
     saver.put(config, empty_checkpoint(), metadata or {}, {})  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def saver(db_url: str) -> Iterator[TenantCheckpointer]:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        yield s
 
 
 def test_a_string_is_not_a_list_of_thread_or_run_ids(saver: TenantCheckpointer) -> None:

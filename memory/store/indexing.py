@@ -87,12 +87,6 @@ def to_blob(vector: Sequence[float]) -> bytes:
     return np.asarray(vector, dtype="<f4").tobytes()
 
 
-def from_blobs(blobs: Sequence[bytes], dims: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-    if not blobs:
-        return np.zeros((0, dims), dtype=np.float32)
-    return np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(blobs), dims)
-
-
 def to_pgvector(vector: Sequence[float]) -> str:
     """pgvector's text input form; cast with ``::vector`` in SQL (no per-connection type registration)."""
     return "[" + ",".join(f"{float(x):.8g}" for x in vector) + "]"
