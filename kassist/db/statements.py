@@ -39,6 +39,11 @@ class Stmt(NamedTuple):
     rowcount: bool = False
 
 
+def each(sql: str, param_sets: Sequence[Any]) -> Stmt:
+    """``sql`` run once per parameter set, answering the number of rows all of them changed."""
+    return Stmt(sql, many=param_sets, rowcount=True)
+
+
 class Local(NamedTuple):
     """Work done in this process, not by the database; its result is the request's answer."""
 

@@ -1,8 +1,8 @@
 """The memory store's use of the shared database (kassist.db).
 
-Its programs yield :class:`memory.store.statements.Fetch` (rows as tuples) and
-:class:`~memory.store.statements.Execute` (the number of rows changed); :func:`compiled` turns them
-into :class:`kassist.db.Stmt` with no I/O, and the one executor runs each batch in one transaction.
+Its programs yield :class:`kassist.db.Stmt` directly (rows come back as tuples; a statement built by
+:func:`kassist.db.statements.each` answers the number of rows changed), and the one executor runs
+each batch in one transaction.
 A batch is safe to run again whole (puts are upserts carrying their own timestamps, reads are
 reads), so on PostgreSQL a deadlock or serialization failure re-runs it with a fresh program
 (kassist.db.retry). On SQLite the store's batches also take the store's own lock: the dialect's
@@ -15,37 +15,21 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
-from kassist.db import Database, SqliteDatabase, Stmt
+from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
 from kassist.db.migrate import no_vector, vector_extension
 from kassist.db.statements import Options
-from memory.store.migrations import Program, StoreNotSetUp
-from memory.store.statements import Fetch
+from memory.store.migrations import StoreNotSetUp
+from memory.store.statements import Program
 
 CLOSED = "this MemoryStore ({where}) is closed"
 
 
 class VectorExtensionUnavailable(RuntimeError):
     """pgvector is not installed in the server or the role may not create it."""
-
-
-def compiled(program: Program) -> Generator[Stmt, Any, Any]:
-    """``program`` speaking kassist.db's vocabulary."""
-    try:
-        request = next(program)
-        while True:
-            if isinstance(request, Fetch):
-                answer = yield Stmt(request.sql, tuple(request.params))
-            elif isinstance(request, Stmt):  # kassist.db's own (the migration lock)
-                answer = yield request
-            else:
-                answer = yield Stmt(request.sql, many=[tuple(p) for p in request.param_sets], rowcount=True)
-            request = program.send(answer)
-    except StopIteration as stop:
-        return stop.value
 
 
 class StoreDriver:
@@ -69,12 +53,10 @@ class StoreDriver:
     def run(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
         try:
             if self._lock is None:
-                return self._handle.run(
-                    compiled(make_program()), write=write, again=lambda: compiled(make_program())
-                )
+                return self._handle.run(make_program(), write=write, again=make_program)
             with self._lock:
                 try:
-                    result = self._handle.run(compiled(make_program()), write=write)
+                    result = self._handle.run(make_program(), write=write)
                 except BaseException:
                     self._on_rollback()
                     raise
@@ -87,9 +69,7 @@ class StoreDriver:
         if self._lock is not None:
             return await asyncio.to_thread(self.run, make_program, write=write)
         try:
-            return await self._handle.arun(
-                compiled(make_program()), write=write, again=lambda: compiled(make_program())
-            )
+            return await self._handle.arun(make_program(), write=write, again=make_program)
         except Exception as exc:
             raise self._translate(exc) from exc
 

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Generator
 from typing import Any
 
 from kassist.db.migrate import pending, up_to
+from kassist.db.statements import Stmt, each
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import index_paths, keyword_text, scope_tokens
 from memory.store.namespaces import SEP
-from memory.store.statements import Execute, Fetch, Request, Statements
-
-Program = Generator[Request, Any, Any]
+from memory.store.statements import Program, Statements
 
 
 class StoreNotSetUp(RuntimeError):
@@ -39,56 +37,56 @@ def _current_version(rows: list[tuple[Any, ...]], statements: Statements) -> int
 
 def setup_program(statements: Statements, index: IndexSettings, now: Any) -> Program:
     """Returns the number of migrations applied (0 when already up to date)."""
-    yield Execute(statements.create_version_table, [()])
-    current = _current_version((yield Fetch(statements.schema_version)), statements)
+    yield each(statements.create_version_table, [()])
+    current = _current_version((yield Stmt(statements.schema_version)), statements)
     if current >= 1:
-        meta = yield Fetch(statements.read_index_meta)
+        meta = yield Stmt(statements.read_index_meta)
         index.check_recorded(meta[0] if meta else None)
     for number, script in enumerate(statements.migrations, start=1):
         if number <= current:
             continue
         for sql in _statements(script.format(dims=index.dims)):
-            yield Execute(sql, [()])
-        yield Execute(statements.record_version, [(number, now)])
+            yield each(sql, [()])
+        yield each(statements.record_version, [(number, now)])
         if number == statements.keyword_migration:
             yield from _backfill_keywords(statements, index)
-    meta = yield Fetch(statements.read_index_meta)
+    meta = yield Stmt(statements.read_index_meta)
     if meta:
         index.check_recorded(meta[0])
     else:
-        yield Execute(statements.write_index_meta, [(index.embedder.name, index.dims)])
+        yield each(statements.write_index_meta, [(index.embedder.name, index.dims)])
     return len(statements.migrations) - current
 
 
 def _backfill_keywords(statements: Statements, index: IndexSettings) -> Program:
     """Index the items written before the keyword index existed, from the fields their vectors name
     (items stored with ``index=False`` have no vectors and stay out of it, as they would now)."""
-    rows = yield Fetch(statements.keyword_backfill)
+    rows = yield Stmt(statements.keyword_backfill)
     params = []
     for tenant, path, key, value_json, fields in rows:
         text = keyword_text(index.texts(json.loads(value_json), index_paths(str(fields).split(SEP))))
         if text is not None:
             params.append((tenant, path, key, scope_tokens(tenant, path), text))
     if params:
-        yield Execute(statements.insert_keywords, params)
+        yield each(statements.insert_keywords, params)
 
 
 def check_program(statements: Statements, index: IndexSettings) -> Program:
-    current = _current_version((yield Fetch(statements.schema_version)), statements)
+    current = _current_version((yield Stmt(statements.schema_version)), statements)
     if current < len(statements.migrations):
         raise StoreNotSetUp(
             f"the memory store schema is at version {current} of {len(statements.migrations)}; "
             "call store.setup() (or await store.asetup()) once"
         )
-    meta = yield Fetch(statements.read_index_meta)
+    meta = yield Stmt(statements.read_index_meta)
     index.check_recorded(meta[0] if meta else None)
 
 
 def sweep_program(statements: Statements, now: Any) -> Program:
-    removed = yield Execute(statements.sweep, [(now,)])
+    removed = yield each(statements.sweep, [(now,)])
     return removed
 
 
 def fetch_all(sql: str) -> Program:
-    rows = yield Fetch(sql)
+    rows = yield Stmt(sql)
     return rows

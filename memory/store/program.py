@@ -2,8 +2,8 @@
 
 ``prepare`` checks every operation (tenant, labels, values, filters, TTL) before any I/O, so a bad
 operation fails the whole batch and writes nothing. It also lists the texts to embed, which the
-driver embeds outside the database transaction. ``Batch.run`` then yields :class:`Fetch` /
-:class:`Execute` requests and receives rows; a driver (sync or async, SQLite or PostgreSQL) only
+driver embeds outside the database transaction. ``Batch.run`` then yields :class:`kassist.db.Stmt`
+statements and receives rows; a driver (sync or async, SQLite or PostgreSQL) only
 executes them inside one transaction. Operations run in input order, so a get after a put in the
 same batch sees the put; consecutive puts are grouped (last write per key wins).
 """
@@ -25,6 +25,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
+from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
@@ -38,10 +39,9 @@ from memory.store.namespaces import (
     validate_key,
 )
 from memory.store.records import encode_value, expiry, row_to_item, row_to_search_item, validate_ttl
-from memory.store.statements import Execute, Fetch, Request, Statements
+from memory.store.statements import Program, Statements
 
 Rows = list[tuple[Any, ...]]
-Program = Generator[Request, Any, Any]
 VectorChange = tuple[str, str, str, list[Sequence[float]]]
 """(tenant, ns_path, key, the item's vectors now; empty when deleted or not indexed)"""
 
@@ -230,7 +230,7 @@ class Batch:
         dialect: Dialect,
         doc_vectors: Sequence[Sequence[float]],
         query_vectors: Sequence[Sequence[float]],
-    ) -> Generator[Request, Any, list[Result]]:
+    ) -> Generator[Stmt, Any, list[Result]]:
         self.index.check_vectors(doc_vectors, len(self.doc_texts))
         self.index.check_vectors(query_vectors, len(self.query_texts))
         s = dialect.statements
@@ -249,7 +249,7 @@ class Batch:
                 i = j
                 continue
             if isinstance(p, PreparedGet):
-                rows = yield Fetch(s.get, (p.tenant, p.path, p.key, now))
+                rows = yield Stmt(s.get, (p.tenant, p.path, p.key, now))
                 results.append(row_to_item(self.scope, p.tenant, rows[0]) if rows else None)
                 if rows and p.refresh:
                     yield from self._refresh(dialect, p.tenant, rows)
@@ -257,7 +257,7 @@ class Batch:
                 if p.query is None:
                     where, params = flt.render(p.conditions, dialect.name)
                     sql = s.search.format(filters=where)
-                    rows = yield Fetch(sql, (p.tenant, p.lo, p.hi, p.hi, now, *params, p.limit, p.offset))
+                    rows = yield Stmt(sql, (p.tenant, p.lo, p.hi, p.hi, now, *params, p.limit, p.offset))
                 elif self.index.search == "vector":
                     rows = yield from dialect.semantic_search(p, query_vectors[p.query_index], self.now)
                 else:
@@ -266,7 +266,7 @@ class Batch:
                 if rows and p.refresh:
                     yield from self._refresh(dialect, p.tenant, rows)
             else:
-                rows = yield Fetch(s.list_paths, (p.tenant, p.lo, p.hi, p.hi, now))
+                rows = yield Stmt(s.list_paths, (p.tenant, p.lo, p.hi, p.hi, now))
                 results.append(finish_list_namespaces(self.scope, p, (r[0] for r in rows)))
             i += 1
         return results
@@ -291,7 +291,7 @@ class Batch:
             if r[5] is not None and (ttl_expiry := expiry(self.now, float(r[5]))) is not None
         ]
         if params:
-            yield Execute(dialect.statements.refresh, params)
+            yield each(dialect.statements.refresh, params)
 
     def _puts(
         self, dialect: Dialect, group: list[PreparedPut], doc_vectors: Sequence[Sequence[float]]
@@ -304,9 +304,9 @@ class Batch:
         deletes = [(p.tenant, p.path, p.key) for p in group if p.value_json is None]
         upserts = [p for p in group if p.value_json is not None and p.value is not None]
         if deletes:
-            yield Execute(s.delete, deletes)
+            yield each(s.delete, deletes)
         if upserts:
-            yield Execute(
+            yield each(
                 s.upsert,
                 [
                     (
@@ -322,22 +322,22 @@ class Batch:
                     for p in upserts
                 ],
             )
-            yield Execute(s.delete_vectors, [(p.tenant, p.path, p.key) for p in upserts])
-            yield Execute(s.delete_keywords, [(p.tenant, p.path, p.key) for p in upserts])
+            yield each(s.delete_vectors, [(p.tenant, p.path, p.key) for p in upserts])
+            yield each(s.delete_keywords, [(p.tenant, p.path, p.key) for p in upserts])
             keywords = [
                 (p.tenant, p.path, p.key, scope_tokens(p.tenant, p.path), p.keyword)
                 for p in upserts
                 if p.keyword
             ]
             if keywords:
-                yield Execute(s.insert_keywords, keywords)
+                yield each(s.insert_keywords, keywords)
             vectors = [
                 (p.tenant, p.path, p.key, name, dialect.vector(doc_vectors[p.first_vector + n]))
                 for p in upserts
                 for n, (name, _) in enumerate(p.texts)
             ]
             if vectors:
-                yield Execute(s.insert_vector, vectors)
+                yield each(s.insert_vector, vectors)
         yield from dialect.after_write(
             [
                 (

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from kassist.db.statements import Stmt
 from memory.store import filters as flt
 from memory.store.indexing import to_blob
 from memory.store.keywords import KEYWORD_CAP, fts5_word_queries, rank_postings
-from memory.store.program import PreparedSearch, Program, VectorChange
+from memory.store.program import PreparedSearch, VectorChange
 from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
     BUMP_GENERATION,
@@ -30,7 +31,7 @@ from memory.store.sql_sqlite import (
     STATEMENTS,
     TENANT_VECTORS,
 )
-from memory.store.statements import Fetch
+from memory.store.statements import Program
 from memory.store.vectors_sqlite import TenantVectors
 
 # Past this many patched items (or a tenth of the base) the next query reloads a compact base.
@@ -65,7 +66,7 @@ class SqliteDialect:
         for change in changes:
             by_tenant[change[0]].append(change)
         for tenant in sorted(by_tenant):
-            rows = yield Fetch(BUMP_GENERATION, (tenant,))
+            rows = yield Stmt(BUMP_GENERATION, (tenant,))
             self._pending.append((tenant, int(rows[0][0]), by_tenant[tenant]))
 
     def after_bulk_write(self, puts: int) -> Program:
@@ -89,7 +90,7 @@ class SqliteDialect:
         self._pending.clear()
 
     def _vectors(self, tenant: str) -> Program:
-        rows = yield Fetch(GENERATION, (tenant,))
+        rows = yield Stmt(GENERATION, (tenant,))
         generation = int(rows[0][0]) if rows else 0
         cached = self._cache.get(tenant)
         if (
@@ -97,7 +98,7 @@ class SqliteDialect:
             or cached.generation != generation
             or cached.overlay_size > max(MIN_OVERLAY_BEFORE_RELOAD, len(cached.paths) // 10)
         ):
-            vector_rows = yield Fetch(TENANT_VECTORS, (tenant,))
+            vector_rows = yield Stmt(TENANT_VECTORS, (tenant,))
             cached = TenantVectors(generation, vector_rows, self.dims)
             self._cache[tenant] = cached
             while len(self._cache) > self.max_cached_tenants:
@@ -125,7 +126,7 @@ class SqliteDialect:
                 batch = ranked[checked : min(final, checked + chunk)]
                 checked += len(batch)
                 pairs = json.dumps([[path, key] for _, path, key in batch])
-                rows = yield Fetch(sql, (search.tenant, self.time(now), pairs, *params))
+                rows = yield Stmt(sql, (search.tenant, self.time(now), pairs, *params))
                 by_id = {(r[0], r[1]): r for r in rows}
                 for score, path, key in batch:
                     row = by_id.get((path, key))
@@ -143,14 +144,14 @@ class SqliteDialect:
         where, params = flt.render(search.conditions, "sqlite")
         sql = KEYWORD_ROWS.format(filters=where)
         tail = (search.tenant, search.lo, search.hi, search.hi, self.time(now), *params)
-        postings: list[tuple[int, int]] = yield Fetch(
+        postings: list[tuple[int, int]] = yield Stmt(
             KEYWORD_POSTINGS[len(words)], [x for w in words for x in (w, KEYWORD_CAP + 1)]
         )
         counts = Counter(word for _, word in postings)
         capped = any(n > KEYWORD_CAP for n in counts.values())
         found = yield from self._keyword_rows(rank_postings(postings, KEYWORD_CAP), depth, sql, tail)
         if capped and len(found) < depth:  # filters passed too few: read every posting
-            postings = yield Fetch(KEYWORD_POSTINGS[len(words)], [x for w in words for x in (w, -1)])
+            postings = yield Stmt(KEYWORD_POSTINGS[len(words)], [x for w in words for x in (w, -1)])
             found = yield from self._keyword_rows(rank_postings(postings), depth, sql, tail)
         found.sort(key=lambda r: (-r[-1], r[0], r[1]))
         return found
@@ -164,7 +165,7 @@ class SqliteDialect:
         while checked < len(ranked) and len(found) < depth:
             batch = ranked[checked : checked + chunk]
             checked += len(batch)
-            rows = yield Fetch(sql, (json.dumps([rowid for rowid, _ in batch]), *tail))
+            rows = yield Stmt(sql, (json.dumps([rowid for rowid, _ in batch]), *tail))
             by_id = {r[-1]: r[:-1] for r in rows}
             found += [(*by_id[rowid], score) for rowid, score in batch if rowid in by_id]
         return found[:depth]

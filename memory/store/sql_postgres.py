@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
 from memory.store.indexing import to_pgvector
 from memory.store.keywords import KEYWORD_CAP, tsquery_text
-from memory.store.program import PreparedSearch, Program, VectorChange
-from memory.store.statements import ITEM_COLUMNS, Execute, Fetch, Statements
+from memory.store.program import PreparedSearch, VectorChange
+from memory.store.statements import ITEM_COLUMNS, Program, Statements
 
 ITEMS = "kassist_store_items"
 VECTORS = "kassist_store_vectors"
@@ -213,10 +214,10 @@ class PostgresDialect:
         # The rows counted are this store's own bulk puts since its last analysis: the server's
         # n_mod_since_analyze reaches the shared statistics only some time after a commit.
         self._unanalysed += puts
-        rows = yield Fetch(KNOWN_ITEMS)
+        rows = yield Stmt(KNOWN_ITEMS)
         known = float(rows[0][0]) if rows and rows[0][0] is not None else -1.0
         if known < 0 or self._unanalysed > ANALYZE_SHARE * known:
-            yield Execute(ANALYZE_TABLES, [()])
+            yield each(ANALYZE_TABLES, [()])
             self._unanalysed = 0
 
     def semantic_search(
@@ -228,9 +229,9 @@ class PostgresDialect:
         # Several vectors may belong to one item: fetch enough candidates to fill the page after dedup.
         candidates = (search.offset + search.limit) * 2 * self.fields_per_item + 10
         where, params = flt.render(search.conditions, "postgres")
-        yield Execute(ITERATIVE_SCAN, [()])
-        yield Execute(EF_SEARCH.format(ef=int(min(1000, max(40, candidates)))), [()])
-        rows = yield Fetch(
+        yield each(ITERATIVE_SCAN, [()])
+        yield each(EF_SEARCH.format(ef=int(min(1000, max(40, candidates)))), [()])
+        rows = yield Stmt(
             SEMANTIC_SEARCH.format(filters=where),
             (
                 q,
@@ -248,7 +249,7 @@ class PostgresDialect:
             ),
         )
         if len(rows) < search.limit:
-            rows = yield Fetch(
+            rows = yield Stmt(
                 SEMANTIC_SEARCH_EXACT.format(filters=where),
                 (
                     q,
@@ -273,7 +274,7 @@ class PostgresDialect:
         sql = KEYWORD_SEARCH.format(filters=where)
         head = (text, search.tenant, search.lo, search.hi, search.hi)
         tail = (search.tenant, now, *params)
-        rows: list[tuple[Any, ...]] = yield Fetch(sql, (*head, KEYWORD_CAP, 2 * depth, *tail))
+        rows: list[tuple[Any, ...]] = yield Stmt(sql, (*head, KEYWORD_CAP, 2 * depth, *tail))
         if len(rows) < depth:  # expiry or filters passed too few of the best: rank every match
-            rows = yield Fetch(sql, (*head, None, None, *tail))
+            rows = yield Stmt(sql, (*head, None, None, *tail))
         return rows[:depth]

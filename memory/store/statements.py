@@ -1,4 +1,4 @@
-"""The named SQL statements every backend provides, and the requests a pure program sends a driver.
+"""The named SQL statements every backend provides, and the shape of a store operation.
 
 Rows always come back in the column order documented here, so row decoding is shared.
 ``{filters}`` in a template is replaced by the rendered filter conditions (all values are
@@ -7,9 +7,11 @@ parameters; the text only ever contains SQL this package generated).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
+
+from kassist.db.statements import Stmt
 
 ITEM_COLUMNS = "i.ns_path, i.key, i.value_json, i.created_at, i.updated_at, i.ttl_minutes"
 """Columns of an item row: (ns_path, key, value_json, created_at, updated_at, ttl_minutes[, score])."""
@@ -58,20 +60,6 @@ class Statements:
     """-> (tenant_id,) rows of tenants with at least one item"""
 
 
-@dataclass(frozen=True)
-class Fetch:
-    """Run one statement and return its rows as tuples."""
-
-    sql: str
-    params: Sequence[Any] = ()
-
-
-@dataclass(frozen=True)
-class Execute:
-    """Run one statement per parameter set; return the total row count."""
-
-    sql: str
-    param_sets: Sequence[Sequence[Any]]
-
-
-Request = Fetch | Execute
+Program = Generator[Stmt, Any, Any]
+"""A store operation: it yields kassist.db statements and is sent their answers (rows as tuples;
+for :func:`kassist.db.statements.each`, the number of rows changed)."""

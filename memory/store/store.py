@@ -37,7 +37,6 @@ from memory.store.backend import Backend, Clock, open_backend
 from memory.store.indexing import DEFAULT_FIELDS
 from memory.store.keywords import SearchMode
 from memory.store.migrations import (
-    Program,
     check_program,
     fetch_all,
     setup_program,
@@ -45,6 +44,7 @@ from memory.store.migrations import (
 )
 from memory.store.namespaces import Scope, as_namespace
 from memory.store.program import BULK_PUTS, Batch, prepare
+from memory.store.statements import Program
 from memory.store.sweeper import Sweeper
 
 logger = logging.getLogger(__name__)
