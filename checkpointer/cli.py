@@ -22,6 +22,10 @@ from kassist.clikit import (
     TenantOption,
     check_tenant,
     fail,
+    out_console,
+    print_path,
+    print_records,
+    print_table,
     progress,
     row,
     table,
@@ -124,6 +128,7 @@ def list_(
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many rows.")] = 50,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """A tenant's threads (checkpoints, head version, last update); with --thread, its checkpoints."""
     from checkpointer.cli_views import checkpoint_rows, thread_rows
@@ -143,13 +148,16 @@ def list_(
         return
     if not rows:
         what = f"thread {thread!r}" if thread else "any thread"
-        Console().print(f"no checkpoints for {what} of tenant {tenant!r}", highlight=False)
+        out_console().print(f"no checkpoints for {what} of tenant {tenant!r}", highlight=False)
         return
     title = f"checkpoints of {thread!r} ({tenant})" if thread else f"threads of {tenant}"
+    if full:
+        print_records(out_console(), title, rows)
+        return
     t = table(title, list(rows[0]))
     for r in rows:
         t.add_row(*row(*r.values()))
-    Console().print(t)
+    print_table(out_console(), t)
 
 
 @app.command("show")
@@ -208,6 +216,7 @@ def prune(
     ] = False,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Remove checkpoints older than an age, for --tenant T or --all-tenants; memory is never touched.
 
@@ -246,13 +255,17 @@ def prune(
             data |= {"dry_run": True, "bytes_by_tenant": sizes}
         typer.echo(json.dumps(data, indent=2))
         return
-    _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs])
+    _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs], full)
 
 
 def _print_retention(
-    report: RetentionReport, older_than: str, sizes: dict[str, int] | None, runs: list[tuple[str, str]]
+    report: RetentionReport,
+    older_than: str,
+    sizes: dict[str, int] | None,
+    runs: list[tuple[str, str]],
+    full: bool,
 ) -> None:
-    console = Console()
+    console = out_console()
     scope = f"tenant {report.tenant_id!r}" if report.tenant_id else "every tenant"
     verb = "would remove" if sizes is not None else "removed"
     console.print(
@@ -260,27 +273,20 @@ def _print_retention(
         f"{scope}, strategy {report.strategy}" + (" [bold](dry run: nothing removed)[/]" if sizes else ""),
         highlight=False,
     )
-    columns = ["tenant", "thread", "checkpoints", "blobs", "thread deleted"]
-    t = table(None, columns)
-    for th in report.threads:
-        t.add_row(
-            *row(
-                th.tenant_id,
-                th.thread_id,
-                th.checkpoints_removed,
-                th.blobs_removed,
-                "yes" if th.thread_deleted else "no",
-            )
-        )
+    threads = [
+        {"tenant": th.tenant_id, "thread": th.thread_id, "checkpoints": th.checkpoints_removed,
+         "blobs": th.blobs_removed, "thread deleted": "yes" if th.thread_deleted else "no"}
+        for th in report.threads
+    ]  # fmt: skip
+    per_tenant = [
+        {"tenant": name, "threads": len(group), "checkpoints": sum(th.checkpoints_removed for th in group),
+         "bytes": f"{(sizes or {}).get(name, 0):,}"}
+        for name, group in report.by_tenant().items()
+    ]  # fmt: skip
     if report.threads:
-        console.print(t)
-    if sizes is not None:
-        per_tenant = table("per tenant", ["tenant", "threads", "checkpoints", "bytes"])
-        for name, threads in report.by_tenant().items():
-            removed = sum(th.checkpoints_removed for th in threads)
-            per_tenant.add_row(*row(name, len(threads), removed, f"{sizes.get(name, 0):,}"))
-        if report.threads:
-            console.print(per_tenant)
+        _print_rows(console, None, threads, full)
+        if sizes is not None:
+            _print_rows(console, "per tenant", per_tenant, full)
     console.print(
         f"{verb} {report.checkpoints_removed} checkpoints from {len(report.threads)} threads "
         f"({report.threads_deleted} threads deleted); long-term memory untouched",
@@ -311,6 +317,7 @@ def import_(
     ] = None,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Copy threads from a stock PostgresSaver/SqliteSaver database into kassist under a tenant."""
     from checkpointer.importer import ImportReport, import_threads, open_stock_source
@@ -338,11 +345,23 @@ def import_(
         data = report.model_dump(mode="json") | {"imported": report.imported, "skipped": report.skipped}
         typer.echo(json.dumps(data, indent=2))
         return
-    t = table(
-        f"import from {report.source} into tenant {report.tenant_id!r}",
-        ["thread", "namespaces", "checkpoints", "imported", "already there", "writes"],
-    )
-    for th in report.threads:
-        t.add_row(*row(th.thread_id, len(th.namespaces), th.checkpoints, th.imported, th.skipped, th.writes))
-    Console().print(t)
-    Console().print(f"{report.imported} checkpoints imported, {report.skipped} already there")
+    console = out_console()
+    print_path(console, f"imported into tenant {report.tenant_id!r} from", report.source)
+    rows = [
+        {"thread": th.thread_id, "namespaces": len(th.namespaces), "checkpoints": th.checkpoints,
+         "imported": th.imported, "already there": th.skipped, "writes": th.writes}
+        for th in report.threads
+    ]  # fmt: skip
+    _print_rows(console, None, rows, full)
+    console.print(f"{report.imported} checkpoints imported, {report.skipped} already there", highlight=False)
+
+
+def _print_rows(console: Console, title: str | None, rows: list[dict[str, Any]], full: bool) -> None:
+    """``rows`` as a table, or with ``--full`` each whole, one field a line."""
+    if full:
+        print_records(console, title, rows)
+        return
+    t = table(title, list(rows[0]) if rows else [])
+    for r in rows:
+        t.add_row(*row(*r.values()))
+    print_table(console, t)

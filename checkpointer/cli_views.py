@@ -8,9 +8,8 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from langgraph.checkpoint.base import CheckpointTuple
-from rich.console import Console
 
-from kassist.clikit import excerpt, row, table
+from kassist.clikit import excerpt, out_console, print_records, print_table, row, table
 
 if TYPE_CHECKING:
     from checkpointer.query import Query, Row
@@ -85,25 +84,40 @@ def describe_checkpoint(tenant: str, t: CheckpointTuple) -> dict[str, Any]:
 
 
 def print_checkpoint(d: dict[str, Any], full: bool) -> None:
-    console = Console()
-    head = table(None, ["field", "value"])
-    for key in ("tenant", "thread", "ns", "checkpoint", "version", "parent", "step", "source", "created"):
-        head.add_row(*row(key, d[key] if d[key] not in (None, "") else "-"))
-    console.print(head)
-    channels = table("channel values", ["channel", "version", "value"])
+    """The checkpoint as tables with values shortened; ``full``: every field whole, one a line."""
+    console = out_console()
+    fields = ("tenant", "thread", "ns", "checkpoint", "version", "parent", "step", "source", "created")
+    head = {key: d[key] if d[key] not in (None, "") else "-" for key in fields}
+    if full:
+        print_records(console, None, [head])
+        channels = [
+            {"channel": n, "version": c["version"], "value": repr(c["value"])}
+            for n, c in d["channels"].items()
+        ]
+        console.print()
+        print_records(console, "channel values", channels)
+        if d["pending_writes"]:
+            writes = [{**w, "value": repr(w["value"])} for w in d["pending_writes"]]
+            console.print()
+            print_records(console, "pending writes", writes)
+        return
+    listing = table(None, ["field", "value"])
+    for key, value in head.items():
+        listing.add_row(*row(key, value))
+    print_table(console, listing)
+    channels_table = table("channel values", ["channel", "version", "value"])
     for name, c in d["channels"].items():
         version = str(c["version"])
-        if not full and version.split(".")[0].isdigit():  # LangGraph's "000…0004.0.123": the counter
+        if version.split(".")[0].isdigit():  # LangGraph's "000…0004.0.123": the counter
             version = str(int(version.split(".")[0]))
-        channels.add_row(*row(name, version, excerpt(repr(c["value"]), full, limit=160)))
-    console.print(channels)
+        channels_table.add_row(*row(name, version, excerpt(repr(c["value"]), limit=160)))
+    print_table(console, channels_table)
     if d["pending_writes"]:
-        writes = table("pending writes", ["task", "channel", "value"])
+        writes_table = table("pending writes", ["task", "channel", "value"])
         for w in d["pending_writes"]:
-            writes.add_row(*row(w["task"][:8], w["channel"], excerpt(repr(w["value"]), full, limit=100)))
-        console.print(writes)
-    if not full:
-        console.print("[dim]values shortened; --full shows them whole, --json as JSON[/]")
+            writes_table.add_row(*row(w["task"][:8], w["channel"], excerpt(repr(w["value"]), limit=100)))
+        print_table(console, writes_table)
+    console.print("[dim]values shortened; --full shows them whole, --json as JSON[/]", soft_wrap=True)
 
 
 # ---- prune --dry-run --------------------------------------------------------------------------------

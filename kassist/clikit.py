@@ -22,7 +22,7 @@ import logging
 import os
 import sys
 import textwrap
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
 from pathlib import Path
@@ -67,7 +67,14 @@ DatabaseUrlOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
-FullOption = Annotated[bool, typer.Option("--full", help="Show long text in full, not shortened.")]
+FullOption = Annotated[
+    bool,
+    typer.Option(
+        "--full",
+        help="Print every value whole, one field a line, instead of a table that shortens values "
+        "to fit the terminal.",
+    ),
+]
 
 
 # ---- errors ---------------------------------------------------------------------------------------
@@ -279,6 +286,40 @@ def table(
 def row(*cells: Any) -> list[Text]:
     """Cells as plain text: stored data is never read as rich markup."""
     return [c if isinstance(c, Text) else Text("-" if c is None else str(c)) for c in cells]
+
+
+def whole_line(console: Console, text: str) -> None:
+    """``text`` printed as it is: never wrapped, folded or cut by rich, whatever the width (a
+    terminal of 40 columns or a pipe); the terminal may wrap it on screen, a copy gets it whole."""
+    console.print(Text(text), soft_wrap=True, crop=False, overflow="ignore", highlight=False)
+
+
+def print_path(console: Console, label: str, path: str | Path) -> None:
+    """A path a user may copy: ``label:`` on one line, the whole path alone on the next."""
+    whole_line(console, f"{label}:")
+    whole_line(console, str(path))
+
+
+def print_table(console: Console, t: Table) -> None:
+    """``t``, and when the terminal is narrower than its values, a line saying ``--full`` shows
+    them whole (rich wraps, folds or shortens cells to fit)."""
+    console.print(t)
+    if console.measure(t, options=console.options.update_width(1 << 16)).maximum > console.width:
+        console.print(
+            "[dim](cut to fit: --full prints every value whole)[/]", highlight=False, soft_wrap=True
+        )
+
+
+def print_records(console: Console, title: str | None, records: Iterable[Mapping[str, Any]]) -> None:
+    """``--full``'s shape for every command: each record as ``field: value`` lines, every value
+    whole (nothing shortened, folded or cut), records apart by a blank line."""
+    if title:
+        whole_line(console, title)
+    for i, record in enumerate(records):
+        if i or title:
+            console.print()
+        for name, value in record.items():
+            whole_line(console, f"{name}: {'-' if value is None else value}")
 
 
 @contextmanager

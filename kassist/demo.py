@@ -24,6 +24,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from kassist.clikit import print_path, print_table, whole_line
 from kassist.dburl import database_url_from_env, parse_database_url
 
 KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
@@ -47,7 +48,7 @@ def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:
         # The ground truth is not a document of the corpus: kept next to it, not ingested.
         if (out / "manifest.json").is_file():
             (out / "manifest.json").replace(out.parent / f"{out.name}.manifest.json")
-        console.print(f"corpus: {docs} generated documents in {out}", highlight=False)
+        whole_line(console, f"corpus: {docs} generated documents in {out}")
         return out
     from knowledge.corpus import __file__ as corpus_init
 
@@ -111,9 +112,8 @@ def demo(
     workdir.mkdir(exist_ok=True)
     run_id = f"demo-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     console.rule("[bold]kassist demo: an ingestion run killed with SIGKILL, then resumed")
-    console.print(
-        f"database: {parse_database_url(url).describe()}\ntenant: [bold]{tenant}[/]   run: [bold]{run_id}[/]"
-    )
+    whole_line(console, f"database: {parse_database_url(url).describe()}")
+    console.print(f"tenant: [bold]{tenant}[/]   run: [bold]{run_id}[/]", highlight=False)
     corpus = make_corpus(workdir / f"demo-corpus-{docs}", docs, 7, console)
     started = time.monotonic()
     common = ["--tenant", tenant, "--database-url", url]
@@ -142,14 +142,15 @@ def demo(
     at_kill = _show(url, tenant, run_id)
     console.print(
         f"[red]SIGKILL[/] child pid {first.pid}: committed {at_kill['batch']} of {at_kill['batches']} batches, "
-        f"{at_kill['counters']['documents_seen']} documents, up to {at_kill['last_document']} "
-        f"(checkpoint version {at_kill['version']})",
+        f"{at_kill['counters']['documents_seen']} documents (checkpoint version {at_kill['version']})",
         highlight=False,
     )
+    # Paths whole, each on its own line (never in a table cell or a line a narrow terminal wraps).
+    print_path(console, "last document committed before the kill", str(at_kill["last_document"]))
     resumed = subprocess.run(_cli("runs", "resume", run_id, *common), capture_output=True, text=True)
     for line in resumed.stdout.splitlines():
         if line.startswith("resuming"):
-            console.print(line, highlight=False)
+            whole_line(console, line)
     if resumed.returncode not in (0, 3, 5):
         raise RuntimeError(
             f"the resumed run failed (exit {resumed.returncode}):\n{resumed.stdout}\n{resumed.stderr}"
@@ -157,21 +158,19 @@ def demo(
     final = _show(url, tenant, run_id)
     table = Table(title="outcome", show_header=False)
     table.add_row("status", str(final["status"]))
-    table.add_row("killed after", f"{at_kill['batch']} batches, document {at_kill['last_document']}")
+    table.add_row("killed after", f"{at_kill['batch']} batches")
     table.add_row("resumed at", f"batch {at_kill['batch'] + 1} (not batch 1)")
     for key in ("documents_seen", "documents_indexed", "documents_failed", "chunks_added"):
         table.add_row(key.replace("_", " "), str(final["counters"][key]))
     table.add_row("audit findings", ", ".join(f"{n} {s}" for s, n in final["findings"].items()) or "none")
-    console.print(table)
+    print_table(console, table)
     for fmt, path in _export(url, tenant, run_id, workdir / "demo-reports" / run_id).items():
-        console.print(f"report ({fmt}):", highlight=False)  # the whole path, on its own line
-        console.print(path, highlight=False, soft_wrap=True, crop=False, overflow="ignore")
+        print_path(console, f"report ({fmt})", path)
     if final["status"] == "needs_review":
         console.print(
-            f"the run waits for a review ({final['review']}): read the HTML report, then\n"
-            f"  kassist runs approve {run_id} --tenant {tenant}   (or: runs reject)",
-            highlight=False,
+            f"the run waits for a review ({final['review']}): read the HTML report, then", highlight=False
         )
+        whole_line(console, f"  kassist runs approve {run_id} --tenant {tenant}   (or: runs reject)")
     ok = final["status"] in ("completed", "needs_review") and final["batch"] == final["batches"]
     console.print(
         f"{'[green]OK' if ok else '[red]FAILED'}[/]: finished in {time.monotonic() - started:.1f} s"

@@ -18,6 +18,7 @@ import typer
 from kassist.clikit import (
     DatabaseUrlOption,
     ExitCode,
+    FullOption,
     JsonOption,
     TenantOption,
     check_tenant,
@@ -25,6 +26,8 @@ from kassist.clikit import (
     err_console,
     fail,
     out_console,
+    print_records,
+    print_table,
     row,
     table,
 )
@@ -92,7 +95,10 @@ def create(
 
 @app.command("list")
 def list_keys(
-    tenant: OptionalTenant = None, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+    tenant: OptionalTenant = None,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Keys with their prefix, owner, role, creation, last use and whether they are revoked."""
     if tenant is not None:
@@ -102,15 +108,21 @@ def list_keys(
     if as_json:
         out_console().print_json(json.dumps([r.public() for r in records]))
         return
-    columns = ("prefix", "tenant", "identity", "role", "created (UTC)", "last used", "state")
     title = f"API keys of {tenant}" if tenant else "API keys"
+    rows = [
+        {"prefix": r.prefix, "tenant": r.tenant_id, "identity": r.identity, "role": r.role,
+         "created (UTC)": _when(r.created_at), "last used": _when(r.last_used_at),
+         "state": "active" if r.active else "revoked"}
+        for r in records
+    ]  # fmt: skip
+    if full:
+        print_records(out_console(), title, rows)
+        return
+    columns = ("prefix", "tenant", "identity", "role", "created (UTC)", "last used", "state")
     t = table(title, columns, no_wrap=("prefix", "role", "created (UTC)", "last used", "state"))
-    for r in records:
-        state = "active" if r.active else "revoked"
-        t.add_row(
-            *row(r.prefix, r.tenant_id, r.identity, r.role, _when(r.created_at), _when(r.last_used_at), state)
-        )
-    out_console().print(t)
+    for r in rows:
+        t.add_row(*row(*r.values()))
+    print_table(out_console(), t)
 
 
 @app.command("revoke")

@@ -18,21 +18,21 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
+from graph.ingestion.cli_output import finish, print_run, print_runs, summary
 from kassist.clikit import (
     DatabaseUrlOption,
     ExitCode,
+    FullOption,
     JsonOption,
     TenantOption,
     check_tenant,
+    err_console,
     fail,
-    row,
-    table,
+    out_console,
 )
 
 if TYPE_CHECKING:
@@ -40,21 +40,9 @@ if TYPE_CHECKING:
     from graph.ingestion.runner import Outcome
     from graph.ingestion.state import AgentRunState
 
-out = Console()
-err = Console(stderr=True)
 runs_app = typer.Typer(
     help="Ingestion runs: list, show, report, resume, approve, reject, cancel.", no_args_is_help=True
 )
-
-EXIT = {
-    "completed": ExitCode.OK,
-    "paused": ExitCode.PAUSED,
-    "needs_review": ExitCode.NEEDS_REVIEW,
-    "cancelled": ExitCode.STOPPED,
-    "failed": ExitCode.FAILED,
-    "running": ExitCode.FAILED,
-    "pending": ExitCode.FAILED,
-}
 
 
 @contextmanager
@@ -89,61 +77,13 @@ def _expected() -> tuple[type[BaseException], ...]:
     )  # fmt: skip
 
 
-def summary(state: AgentRunState, version: Any = None) -> dict[str, Any]:
-    """What ``runs show --json`` prints (and ``ingest --json``)."""
-    return {
-        "run_id": state.run_id,
-        "tenant_id": state.tenant_id,
-        "status": state.status,
-        "version": version,
-        "collection": state.settings.collection,
-        "source": state.settings.source,
-        "embedder": state.embedder_name,
-        "step": state.step.kind if state.step else None,
-        "batch": state.batch_cursor,
-        "batches": state.batches_total,
-        "last_document": state.last_document,
-        "counters": state.counters.model_dump(),
-        "retry_counts": state.retry_counts,
-        "last_error": state.last_error,
-        "review": state.review,
-        "findings": state.findings,
-        "reports": state.reports,
-        "report_export": export_command(state) if state.reports else None,
-        "step_outputs": state.step_outputs,
-    }
-
-
-def export_command(state: AgentRunState) -> str:
-    """The command that writes the run's stored audit report to files."""
-    return f"kassist runs report {state.run_id} --tenant {state.tenant_id} --out DIR"
-
-
-def _table(state: AgentRunState) -> Table:
-    table = Table(title=f"run {state.run_id} ({state.tenant_id})", show_header=False)
-    table.add_row("status", state.status)
-    table.add_row("collection", f"{state.settings.collection} (embedder {state.embedder_name})")
-    for key, value in state.counters.model_dump().items():
-        table.add_row(key.replace("_", " "), str(value))
-    if state.retry_counts:
-        table.add_row("retries", ", ".join(f"{k}: {v}" for k, v in state.retry_counts.items()))
-    if state.findings:
-        table.add_row("findings", ", ".join(f"{n} {s}" for s, n in state.findings.items()))
-    if state.reports:
-        table.add_row("report", f"{', '.join(state.reports)} (stored with the run)")
-    if state.review:
-        table.add_row("review", state.review)
-    if state.last_error:
-        table.add_row("last error", state.last_error)
-    return table
-
-
 def _drive(
     res: Resources,
     tenant: str,
     run_id: str,
     as_json: bool,
     reports_dir: Path | None = None,
+    full: bool = False,
     **kwargs: Any,
 ) -> None:
     from rich.progress import (
@@ -163,11 +103,12 @@ def _drive(
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("docs"),
         TextColumn("{task.fields[chunks]} chunks"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=err, disable=as_json or not shown, transient=False,
+        TimeRemainingColumn(), console=err_console(), disable=as_json or not shown, transient=False,
     )  # fmt: skip
     task = progress.add_task("ingesting", total=None, chunks=0, rate="")
     started = time.monotonic()
     first_seen: list[int] = []
+    out = out_console()
 
     def on_start(outcome: Outcome) -> None:
         if as_json:
@@ -205,7 +146,7 @@ def _drive(
         fail(str(exc), ExitCode.USAGE)
     except _expected() as exc:
         fail(str(exc))
-    _finish(outcome, as_json, failed, exported)
+    finish(outcome, as_json, failed, exported, full)
 
 
 def export(res: Resources, tenant: str, run_id: str, out_dir: Path) -> dict[str, Path]:
@@ -223,63 +164,6 @@ def failed_documents(res: Resources, tenant: str, run_id: str) -> list[dict[str,
             problem, _, reason = str(r["reason"] or "").partition(": ")
             failed.append({"path": r["source_path"], "problem": problem, "reason": reason})
     return failed
-
-
-def counts_line(state: AgentRunState) -> str:
-    c = state.counters
-    return (
-        f"{c.documents_indexed} documents indexed, {c.documents_unchanged} unchanged, {c.documents_failed} "
-        f"failed, {c.documents_removed} removed; chunks: {c.chunks_added} added, {c.chunks_unchanged} "
-        f"unchanged, {c.chunks_removed} removed; {c.embedded} embedded, {c.cache_hits} from cache"
-    )
-
-
-def _finish(
-    outcome: Outcome,
-    as_json: bool,
-    failed: list[dict[str, str]] | None = None,
-    exported: dict[str, Path] | None = None,
-) -> NoReturn:
-    state = outcome.state
-    status = "needs_review" if outcome.started == "needs_review" else state.status
-    failed = failed or []
-    if as_json:
-        data = {**summary(state), "status": status, "started": outcome.started, "failed_documents": failed}
-        if exported:
-            data["report_files"] = {fmt: str(path) for fmt, path in exported.items()}
-        out.print_json(json.dumps(data))
-    else:
-        if outcome.started == "finished":
-            out.print(f"run {state.run_id} already {state.status}; not executed again", highlight=False)
-        if "discover" in state.step_outputs:
-            out.print(f"source: {state.step_outputs['discover']}", highlight=False, soft_wrap=True)
-        out.print(counts_line(state), highlight=False, soft_wrap=True)
-        out.print(_table(state))
-        if failed:
-            listed = table(
-                "Files not indexed", ["file", "problem", "reason"], no_wrap=("problem",), wide=("reason",)
-            )
-            for f in failed:
-                listed.add_row(*row(f["path"], f["problem"], f["reason"]))
-            out.print(listed)
-        for fmt, path in (exported or {}).items():  # whole, on its own line: never cut
-            out.print(f"report ({fmt}):", highlight=False)
-            out.print(str(path), highlight=False, soft_wrap=True, crop=False, overflow="ignore")
-        if state.reports and not exported:
-            out.print(f"audit report: {export_command(state)}", highlight=False, soft_wrap=True)
-        if status == "needs_review":
-            out.print(
-                f"waiting for a review: {state.review}\n  kassist runs approve {state.run_id} --tenant {state.tenant_id}"
-                f"\n  kassist runs reject {state.run_id} --tenant {state.tenant_id}", highlight=False
-            )  # fmt: skip
-        elif status in ("paused", "failed"):
-            out.print(
-                f"resume with: kassist runs resume {state.run_id} --tenant {state.tenant_id}", highlight=False
-            )
-    code = EXIT.get(status, ExitCode.FAILED)
-    if status == "completed" and state.counters.documents_failed:
-        code = ExitCode.PARTIAL
-    raise typer.Exit(code)
 
 
 def ingest(
@@ -311,10 +195,10 @@ def ingest(
     ] = None,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
     from graph.ingestion.state import Settings
-    from knowledge.audit import AuditRules
     from knowledge.loaders.identity import validate_collection
 
     # A wrong command line exits 2 (usage), like click's own errors; a name the index refuses, 1.
@@ -337,12 +221,14 @@ def ingest(
             max_bytes=max_bytes,
         )  # fmt: skip
         if audit_rules is not None:
+            from knowledge.audit import AuditRules  # (the audit's modules load only when needed)
+
             AuditRules.load(audit_rules)  # a bad file fails now, not at the end of the run
     except ValueError as exc:  # AuditConfigError included: a file that cannot be read
         fail(str(exc), ExitCode.USAGE)
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     with _resources(database_url) as res:
-        _drive(res, tenant, run, as_json, reports_dir, settings=settings, max_steps=max_steps)
+        _drive(res, tenant, run, as_json, reports_dir, full, settings=settings, max_steps=max_steps)
 
 
 def check_run_id(run_id: str) -> str:
@@ -360,7 +246,10 @@ RunArg = Annotated[str, typer.Argument(help="The run id.")]
 
 @runs_app.command("list")
 def list_runs(
-    tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """The tenant's ingestion runs with their status."""
     from graph.ingestion.runner import read_state
@@ -378,23 +267,18 @@ def list_runs(
         except _expected() as exc:
             fail(str(exc))
     if as_json:
-        out.print_json(json.dumps(rows))
+        out_console().print_json(json.dumps(rows))
         return
-    listing = Table("run", "status", "collection", "documents", "source", title=f"ingestion runs of {tenant}")
-    for r in rows:
-        listing.add_row(
-            r["run_id"],
-            r["status"] + (" (busy)" if r["busy"] else ""),
-            r["collection"],
-            str(r["documents"]),
-            r["source"],
-        )
-    out.print(listing)
+    print_runs(tenant, rows, full)
 
 
 @runs_app.command("show")
 def show(
-    run_id: RunArg, tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False
+    run_id: RunArg,
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """One run: status, version, counters, retries, last error, its report's formats."""
     from checkpointer import VERSION_KEY
@@ -414,10 +298,9 @@ def show(
     if snapshot.interrupts:
         data["status"] = "needs_review"
     if as_json:
-        out.print_json(json.dumps(data))
+        out_console().print_json(json.dumps(data))
         return
-    out.print(_table(state.model_copy(update={"status": data["status"]})))
-    out.print(f"version {version}; next step: {data['step']}", highlight=False)
+    print_run(out_console(), state, data["status"], full, {"version": version, "next step": data["step"]})
 
 
 @runs_app.command("resume")
@@ -427,12 +310,13 @@ def resume(
     max_steps: Annotated[int | None, typer.Option("--max-steps", min=1)] = None,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Continue a paused, failed or killed run from its last committed step."""
     tenant = check_tenant(tenant)
     run_id = check_run_id(run_id)
     with _resources(database_url, read_only=True) as res:
-        _drive(res, tenant, run_id, as_json, max_steps=max_steps)
+        _drive(res, tenant, run_id, as_json, full=full, max_steps=max_steps)
 
 
 # Registered here, written in their own modules (this one would grow past reading size).

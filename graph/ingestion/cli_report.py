@@ -13,7 +13,16 @@ from typing import Annotated
 
 import typer
 
-from kassist.clikit import DatabaseUrlOption, ExitCode, JsonOption, TenantOption, check_tenant, fail
+from kassist.clikit import (
+    DatabaseUrlOption,
+    ExitCode,
+    JsonOption,
+    TenantOption,
+    check_tenant,
+    fail,
+    out_console,
+    print_path,
+)
 
 FormatOption = Annotated[
     list[str] | None,
@@ -50,9 +59,9 @@ def report(
             fail(f"cannot write into {out_dir}: {exc.strerror or exc}")
     if not written:
         fail(f"run {run_id!r} has no audit report yet: it is stored at the run's report step")
+    out = out_console()
     if as_json:
-        cli.out.print_json(json.dumps({fmt: str(path) for fmt, path in written.items()}))
+        out.print_json(json.dumps({fmt: str(path) for fmt, path in written.items()}))
         return
     for fmt, path in written.items():
-        cli.out.print(f"{fmt}:", highlight=False)
-        cli.out.print(str(path), highlight=False, soft_wrap=True, crop=False, overflow="ignore")
+        print_path(out, fmt, path)

@@ -12,7 +12,17 @@ import json
 import typer
 
 from graph.ingestion import cli
-from kassist.clikit import DatabaseUrlOption, ExitCode, JsonOption, TenantOption, check_tenant, fail
+from graph.ingestion.cli_output import finish
+from kassist.clikit import (
+    DatabaseUrlOption,
+    ExitCode,
+    FullOption,
+    JsonOption,
+    TenantOption,
+    check_tenant,
+    fail,
+    out_console,
+)
 
 
 def _now() -> str:
@@ -22,7 +32,9 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool) -> None:
+def _decide(
+    run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool, full: bool
+) -> None:
     import getpass
 
     tenant = check_tenant(tenant)
@@ -40,9 +52,8 @@ def _decide(run_id: str, tenant: str, decision: str, database_url: str | None, a
         if not waiting:  # a decision never starts or resumes a run that is not waiting
             status = state.status if state is not None else "registered but never started"
             fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
-        cli._drive(
-            res, tenant, run_id, as_json, resume={"decision": decision, "by": getpass.getuser(), "at": _now()}
-        )
+        decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
+        cli._drive(res, tenant, run_id, as_json, full=full, resume=decided)
 
 
 def approve(
@@ -50,9 +61,10 @@ def approve(
     tenant: TenantOption,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Approve a run waiting for review: it goes on (notify, remember)."""
-    _decide(run_id, tenant, "approve", database_url, as_json)
+    _decide(run_id, tenant, "approve", database_url, as_json, full)
 
 
 def reject(
@@ -60,9 +72,10 @@ def reject(
     tenant: TenantOption,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Reject a run waiting for review: it stops as cancelled."""
-    _decide(run_id, tenant, "reject", database_url, as_json)
+    _decide(run_id, tenant, "reject", database_url, as_json, full)
 
 
 def cancel(
@@ -70,6 +83,7 @@ def cancel(
     tenant: TenantOption,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
     from graph.ingestion.jobs import JobStore
@@ -86,9 +100,9 @@ def cancel(
         except NoSettings:  # queued, never started, nothing to start it from: cancelled as it is
             JobStore(res.store).note_status(tenant, run_id, "cancelled")
             message = f"run {run_id} never started; it is cancelled"
-            cli.out.print_json(
+            out_console().print_json(
                 json.dumps({"run_id": run_id, "status": "cancelled"})
-            ) if as_json else cli.out.print(message, highlight=False)
+            ) if as_json else out_console().print(message, highlight=False)
             raise typer.Exit(ExitCode.STOPPED) from None
         except cli._expected() as exc:
             fail(str(exc))
@@ -96,10 +110,10 @@ def cancel(
             outcome = execute(res, tenant, run_id)
         except RunBusy:
             message = f"run {run_id} will stop at its next node boundary"
-            cli.out.print_json(
+            out_console().print_json(
                 json.dumps({"run_id": run_id, "cancel_requested": True})
-            ) if as_json else cli.out.print(message)
+            ) if as_json else out_console().print(message, highlight=False)
             return
         except (RunNotFound, *cli._expected()) as exc:  # type: ignore[misc]
             fail(str(exc))
-        cli._finish(outcome, as_json)
+        finish(outcome, as_json, full=full)
