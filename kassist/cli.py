@@ -181,14 +181,47 @@ def serve(
 ) -> None:
     """Serve the knowledge assistant over LangServe; callers authenticate with an API key (docs/serving.md)."""
     _check_can_listen(host, port)
-    from server.langserve_app import main
+    import socket
 
-    argv = ["--port", str(port), "--host", host]
-    if database_url:
-        argv += ["--database-url", database_url]
-    if allow_no_keys:
-        argv.append("--allow-no-keys")
-    main(argv)
+    import uvicorn
+
+    from kassist.clikit import fail
+    from server.langserve_app import ConfigError, build
+
+    try:
+        served = build(database_url, allow_no_keys)
+    except ConfigError as exc:
+        fail(str(exc))
+    banner = serve_banner(host, port)
+
+    class Announcing(uvicorn.Server):
+        """uvicorn's server, printing the banner once it listens (as ``langgraph dev`` does)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started and not self.should_exit:
+                print(banner, flush=True)
+
+    Announcing(uvicorn.Config(served, host=host, port=port)).run()
+
+
+def serve_banner(host: str, port: int) -> str:
+    """The lines ``kassist serve`` prints when it listens: where each part of the server is."""
+    wildcard = host in ("0.0.0.0", "::", "")
+    shown = "127.0.0.1" if wildcard else host
+    base = f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+    where = f" (listening on every interface of this machine, {host or '0.0.0.0'})" if wildcard else ""
+    return "\n".join(
+        [
+            f"kassist serve: ready{where}",
+            f"- API:         {base}   (the assistant at /assistant: invoke, batch, stream; send an API key)",
+            f"- Console:     {base}/login?next=/ui   (sign in with an API key)",
+            f"- Playground:  {base}/assistant/playground/",
+            f"- Runs API:    {base}/v1/runs",
+            f"- API docs:    {base}/docs",
+            "Press Ctrl+C to stop.",
+        ]
+    )
 
 
 def _check_can_listen(host: str, port: int) -> None:

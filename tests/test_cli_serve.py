@@ -119,3 +119,52 @@ def test_kassist_serve_names_a_bad_database_in_one_line(tmp_path: Path, url: str
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], done.stderr
+
+
+def test_kassist_serve_prints_its_urls_once_it_listens(tmp_path: Path) -> None:
+    """The banner (as uvicorn and ``langgraph dev`` print theirs) names the base URL, the console's
+    sign-in, the playground, the runs API and the API docs; it comes once the port answers, and each
+    URL it prints is served."""
+    port = free_port()
+    env = _env(KASSIST_API_KEYS=json.dumps({KEY: {"identity": "asha", "tenant_id": "acme", "role": "admin"}}))
+    proc = subprocess.Popen(
+        _serve(tmp_path, port), env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    try:
+        assert proc.stdout is not None
+        lines = []
+        while not lines or not lines[-1].startswith("Press Ctrl+C"):
+            line = proc.stdout.readline()
+            assert line, f"kassist serve stopped before its banner: {lines}"
+            lines.append(line.rstrip("\n"))
+        base = f"http://127.0.0.1:{port}"
+        # "- Name:  URL   (a note)"
+        urls = {line[2:].split(":", 1)[0]: line.split(": ", 1)[1].split()[0] for line in lines[1:-1]}
+        assert lines[0] == "kassist serve: ready"
+        assert urls == {
+            "API": base,
+            "Console": f"{base}/login?next=/ui",
+            "Playground": f"{base}/assistant/playground/",
+            "Runs API": f"{base}/v1/runs",
+            "API docs": f"{base}/docs",
+        }
+        key = {"x-api-key": KEY}
+        assert httpx.get(f"{urls['API']}/ok", timeout=5).status_code == 200  # listening when printed
+        sign_in = httpx.get(urls["Console"], timeout=5)
+        assert sign_in.status_code == 200 and 'action="/login"' in sign_in.text
+        assert httpx.get(urls["Playground"], headers=key, timeout=10).status_code == 200
+        assert httpx.get(urls["Runs API"], headers=key, timeout=10).status_code == 200
+        assert httpx.get(urls["Runs API"], timeout=5).status_code == 401
+        assert httpx.get(urls["API docs"], timeout=5).status_code == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_the_banner_of_a_server_on_every_interface() -> None:
+    from kassist.cli import serve_banner
+
+    banner = serve_banner("0.0.0.0", 8001).splitlines()
+    assert banner[0] == "kassist serve: ready (listening on every interface of this machine, 0.0.0.0)"
+    assert "http://127.0.0.1:8001/docs" in banner[-2]
+    assert "http://[::1]:9000/v1/runs" in serve_banner("::1", 9000)
