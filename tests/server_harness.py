@@ -36,13 +36,34 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def server_env(db_url: str) -> dict[str, str]:
+TENANTS = ("acme", "globex")
+
+
+def server_env(db_url: str, ingest_root: Path | None = None) -> dict[str, str]:
+    """A server's environment on ``db_url``; served ingestion runs read only under
+    ``ingest_root/<tenant>`` (graph/ingestion/served.py), and nothing without one."""
     env = {**os.environ, "KASSIST_DATABASE_URL": db_url, "KASSIST_API_KEYS": json.dumps(KEYS)}
-    # Served ingestion runs may read the shipped corpus and nothing else (graph/ingestion/served.py).
-    env["KASSIST_INGEST_ROOT"] = str(ROOT / "knowledge" / "corpus")
-    for name in ("KASSIST_API_KEYS_FILE", "KASSIST_TENANT", "KASSIST_NOTIFY_HOSTS"):
+    for name in ("KASSIST_API_KEYS_FILE", "KASSIST_TENANT", "KASSIST_NOTIFY_HOSTS", "KASSIST_INGEST_ROOT"):
         env.pop(name, None)
+    env.pop("KASSIST_INGEST_ROOT_SHARED", None)
+    if ingest_root is not None:
+        env["KASSIST_INGEST_ROOT"] = str(ingest_root)
     return env
+
+
+def tenant_corpus(tmp_path: Path) -> Path:
+    """An ingestion root with each tenant's own copy of the shipped handbook:
+    ``<root>/<tenant>/files`` (24 documents), what :func:`corpus_of` names."""
+    root = tmp_path / "ingest-root"
+    for tenant in TENANTS:
+        if not (root / tenant / "files").exists():
+            shutil.copytree(ROOT / "knowledge" / "corpus" / "files", root / tenant / "files")
+    return root
+
+
+def corpus_of(tmp_path: Path, tenant: str) -> Path:
+    """``tenant``'s copy of the shipped handbook under :func:`tenant_corpus`'s root."""
+    return tmp_path / "ingest-root" / tenant / "files"
 
 
 def isolated_config(tmp_path: Path) -> Path:
@@ -113,7 +134,8 @@ def langgraph_dev_argv(tmp_path: Path, port: int) -> list[str]:
 @contextmanager
 def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """``(base_url, database_url)`` of a ``langgraph dev`` serving the repo's langgraph.json on a fresh
-    SQLite file; ``env`` adds to (or overrides) :func:`server_env`."""
+    SQLite file, its ingestion root :func:`tenant_corpus` (each tenant's own handbook: see
+    :func:`corpus_of`); ``env`` adds to (or overrides) :func:`server_env`."""
     db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
     port = free_port()
     argv = langgraph_dev_argv(tmp_path, port)
@@ -129,7 +151,7 @@ def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator
         argv,
         cwd=tmp_path,
         log_dir=tmp_path,
-        env={**server_env(db_url), **(env or {})},
+        env={**server_env(db_url, tenant_corpus(tmp_path)), **(env or {})},
         ready=lambda: f"{base()}/ok",
         what="langgraph dev",
     ):

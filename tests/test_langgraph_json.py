@@ -11,15 +11,14 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, langgraph_dev
+from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, corpus_of, langgraph_dev
 
 from checkpointer import TenantCheckpointer
 
-CORPUS = str(ROOT / "knowledge" / "corpus" / "files")
 
-
-def ingest_input(collection: str = "served") -> dict[str, Any]:
-    return {"settings": {"source": CORPUS, "collection": collection, "embedder": "hashing", "batch_size": 12}}
+def ingest_input(source: Path, collection: str = "served") -> dict[str, Any]:
+    settings = {"source": str(source), "collection": collection, "embedder": "hashing", "batch_size": 12}
+    return {"settings": settings}
 
 
 def test_langgraph_json_points_at_our_factories_and_an_uncompiled_graph() -> None:
@@ -34,13 +33,14 @@ def test_langgraph_json_points_at_our_factories_and_an_uncompiled_graph() -> Non
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    with langgraph_dev(tmp_path) as started:
-        yield started
+def server(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
+    with langgraph_dev(tmp_path) as (base, db_url):
+        yield base, db_url, tmp_path
 
 
-def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: tuple[str, str]) -> None:
-    base, db_url = server
+def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: tuple[str, str, Path]) -> None:
+    base, db_url, tmp = server
+    corpus = corpus_of(tmp, "acme")  # KASSIST_INGEST_ROOT/acme/files
     acme = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
     assert httpx.post(f"{base}/threads", json={}).status_code == 401
     assert (
@@ -52,7 +52,7 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
     thread_id = thread["thread_id"]
     assert thread["metadata"]["tenant_id"] == "acme"
     run = acme.post(
-        f"/threads/{thread_id}/runs/wait", json={"assistant_id": "ingestion", "input": ingest_input()}
+        f"/threads/{thread_id}/runs/wait", json={"assistant_id": "ingestion", "input": ingest_input(corpus)}
     )
     assert run.status_code == 200, run.text
     result = run.json()
@@ -68,7 +68,7 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
         f"/threads/{spoof}/runs/wait",
         json={
             "assistant_id": "ingestion",
-            "input": ingest_input(),
+            "input": ingest_input(corpus),
             "config": {"configurable": {"tenant_id": "globex"}},
         },
     )
@@ -91,8 +91,15 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
     # client's /etc or its own callback URL stops the run before anything is read or sent.
     for settings, named in (
         ({"source": "/etc", "collection": "loot"}, "KASSIST_INGEST_ROOT"),
-        ({"source": CORPUS + "/../../../..", "collection": "loot"}, "KASSIST_INGEST_ROOT"),
-        ({"source": CORPUS, "notify_url": "http://127.0.0.1:9/x"}, "KASSIST_NOTIFY_HOSTS"),
+        ({"source": f"{corpus}/../../../..", "collection": "loot"}, "KASSIST_INGEST_ROOT"),
+        # KASSIST_INGEST_ROOT/<tenant>: globex's folder of the same root, named directly or by "..".
+        ({"source": str(corpus_of(tmp, "globex")), "collection": "loot"}, "KASSIST_INGEST_ROOT/<tenant>"),
+        ({"source": f"{corpus}/../../globex/files", "collection": "loot"}, "KASSIST_INGEST_ROOT/<tenant>"),
+        (
+            {"source": f"{corpus}/../..", "collection": "loot"},
+            "KASSIST_INGEST_ROOT/<tenant>",
+        ),  # the whole root
+        ({"source": str(corpus), "notify_url": "http://127.0.0.1:9/x"}, "KASSIST_NOTIFY_HOSTS"),
     ):
         probe = acme.post("/threads", json={}).json()["thread_id"]
         refused_run = acme.post(
@@ -100,4 +107,5 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
             json={"assistant_id": "ingestion", "input": {"settings": {"embedder": "hashing", **settings}}},
         ).json()
         assert refused_run["status"] == "failed" and named in refused_run["last_error"], refused_run
+        assert "\n" not in refused_run["last_error"] and str(tmp) not in refused_run["last_error"]
         assert refused_run.get("documents_total", 0) == 0 and not refused_run.get("batch_cursor")

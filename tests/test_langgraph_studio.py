@@ -38,7 +38,9 @@ class Studio:
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Studio]:
     tmp = tmp_path_factory.mktemp("studio")
-    root = tmp / "shared"  # the server's ingestion root: the shipped handbook and a demo corpus
+    # acme's folder of the server's ingestion root (KASSIST_INGEST_ROOT/<tenant>): the shipped
+    # handbook and a demo corpus.
+    root = tmp / "shared" / "acme"
     shutil.copytree(ROOT / "knowledge" / "corpus" / "files", root / "handbook")
     made = subprocess.run(
         [sys.executable, "-m", "kassist.cli", "demo-corpus", str(root / "demo"), "--docs", str(DEMO_DOCS)],
@@ -49,7 +51,7 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Studio]:
     )
     assert made.returncode == 0, made.stderr
     env = {
-        "KASSIST_INGEST_ROOT": str(root),
+        "KASSIST_INGEST_ROOT": str(root.parent),
         "KASSIST_EMBEDDER": "hashing",  # the assistant searches with the model the runs indexed with
         "KASSIST_REPORTS_DIR": str(tmp / "reports"),
         "OPENAI_API_KEY": "",  # the offline extractive responder, whatever the caller's shell says

@@ -14,7 +14,6 @@ from ingest_harness import write_corpus
 from raw_sql import raw
 from runs_api_harness import ADMIN, GLOBEX, env_for, serving, settle, small_corpus
 
-from graph.ingestion import resources
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
 
@@ -45,8 +44,12 @@ def test_a_lease_held_elsewhere_is_taken_over_once_it_expires(
             time.sleep(0.2)
         done = settle(client, "held", ADMIN)
         assert done["status"] == "completed" and done["progress"]["counters"]["documents_indexed"] == 10
-        job = JobStore(resources.current().store).get("acme", "held")  # the server's own handles
-        assert job is not None and job.claims == 1 and job.worker and not job.worker.startswith("elsewhere")
+    res = Resources.open(db_url, reports_dir=tmp_path / "reports")
+    try:
+        job = JobStore(res.store).get("acme", "held")  # the server's database, read after it stopped
+    finally:
+        res.close()
+    assert job is not None and job.claims == 1 and job.worker and not job.worker.startswith("elsewhere")
 
 
 def test_a_server_shutting_down_mid_run_leaves_it_to_the_next(

@@ -32,11 +32,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``langgraph dev`` on a fresh SQLite file whose ingestion root holds a folder with a planted
     private key (its runs stop for a review) and one without."""
     tmp = tmp_path_factory.mktemp("boundary")
-    root = tmp / "ingest-root"
+    root = tmp / "ingest-root" / "acme"  # KASSIST_INGEST_ROOT/<tenant>: acme's folder
     (root / "secret").mkdir(parents=True)
     (root / "secret" / "deploy.md").write_text(SECRET_DOC)
     (root / "secret" / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
-    with langgraph_dev(tmp, env={"KASSIST_INGEST_ROOT": str(root)}) as (base, db_url):
+    with langgraph_dev(tmp, env={"KASSIST_INGEST_ROOT": str(root.parent)}) as (base, db_url):
         yield base, db_url, root
 
 

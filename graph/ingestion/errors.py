@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sqlite3
 from typing import Literal
 
@@ -70,3 +72,28 @@ def describe(exc: BaseException) -> str:
     """last_error: the exception's class and message, one line."""
     text = " ".join(str(exc).split()) or repr(exc)
     return f"{type(exc).__name__}: {text}"[:500]
+
+
+# An absolute POSIX path in a message: a "/" that starts a word (not one inside a URL or a relative
+# path), up to a space, quote or bracket.
+_ABSOLUTE = re.compile(r"(?<![\w.~:/\\-])/[^\s'\",;:()\[\]<>]+")
+SOURCE_FOLDER = "(the run's source folder)"
+SERVER_PATH = "(a server path)"
+
+
+def for_client(text: str, source: str) -> str:
+    """``text`` (a last_error, a failed document's reason) as every reader of a run sees it: a path
+    under the run's source folder ``source`` relative to it, the folder itself
+    :data:`SOURCE_FOLDER`, any other absolute path :data:`SERVER_PATH`. Applied where nodes write
+    those values, so the runs API, the console, LangGraph's thread state and the audit report all
+    show the problem, never the server's filesystem."""
+    roots: set[str] = set()
+    if source:
+        for form in (source, os.path.abspath(source), os.path.realpath(source)):
+            roots.add(form.rstrip("/") or "/")
+    for root in sorted(roots, key=len, reverse=True):  # the longest first: a resolved symlink's target
+        if root == "/":
+            continue
+        text = text.replace(root + "/", "")
+        text = re.sub(re.escape(root) + r"(?![\w.~-])", lambda _: SOURCE_FOLDER, text)
+    return _ABSOLUTE.sub(SERVER_PATH, text)

@@ -22,7 +22,7 @@ from langgraph.runtime import get_runtime
 from langgraph.types import interrupt
 
 from graph.ingestion import audit_step, notify, pipeline, registration, remember
-from graph.ingestion.errors import describe, is_transient
+from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_served
 from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
@@ -40,10 +40,10 @@ class Node(Protocol):
     def __call__(self, state: AgentRunState, config: RunnableConfig) -> Update: ...
 
 
-def open_run(state: AgentRunState) -> RunResources:
-    """The run's resources, bound to the tenant it acts for (the authenticated one), which the
-    state must agree with."""
-    run = for_run()
+def open_run(state: AgentRunState, config: RunnableConfig) -> RunResources:
+    """The run's resources (those bound to the invocation, else the process's), bound to the tenant
+    it acts for (the authenticated one), which the state must agree with."""
+    run = for_run(config)
     if state.tenant_id and state.tenant_id != run.tenant:
         raise TenantMismatch(
             f"run {state.run_id!r} belongs to tenant {state.tenant_id!r}, not {run.tenant!r}"
@@ -59,7 +59,7 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
     after this node committed the registered ones, so a refused input never lingers in the state.
     A new invocation is the request to go on: a paused or failed run runs again; a completed,
     cancelled or rejected run stays as it is (``route`` ends it), a run waiting for review waits."""
-    run = open_run(state)
+    run = open_run(state, config)
     conf = config.get("configurable") or {}
     run_id = validate_run_id(str(conf.get("thread_id") or ""))
     given: Settings | None = None if state.settings == Settings() else state.settings  # {}: go on
@@ -72,7 +72,7 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
     else:
         if given is not None and AUTH_USER_KEY in conf:  # settings came from a client
             try:
-                check_served(given, os.environ)
+                check_served(given, os.environ, run.tenant)
             except ServedRunRefused as exc:  # stops before anything is registered, read or sent
                 return {"run_id": run_id, "tenant_id": run.tenant, "status": "failed",
                         "last_error": f"begin: {describe(exc)}"}  # fmt: skip
@@ -109,7 +109,7 @@ def _advance(state: AgentRunState, kind: StepKind, output: str, status: str = "d
 def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources], Update]], Node]:
     def wrap(fn: Callable[[AgentRunState, RunResources], Update]) -> Node:
         def node(state: AgentRunState, config: RunnableConfig) -> Update:
-            run = open_run(state)
+            run = open_run(state, config)
             update = session_update(state, config)
             info = get_runtime().execution_info
             attempt = info.node_attempt if info else 1
@@ -123,7 +123,7 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
                 if AUTH_USER_KEY in (config.get("configurable") or {}):  # settings came from a client
-                    check_served(state.settings, os.environ)
+                    check_served(state.settings, os.environ, run.tenant)
                 result = fn(state, run)
             except GraphBubbleUp:
                 raise
@@ -133,7 +133,7 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                 return {
                     **update,
                     "status": "failed",
-                    "last_error": f"{kind}: {describe(exc)}",
+                    "last_error": f"{kind}: {for_client(describe(exc), state.settings.source)}",
                     "step_statuses": {**state.step_statuses, kind: "failed"},
                 }
             return {**update, "status": "running", "last_error": None, **result}
@@ -265,14 +265,15 @@ def review(state: AgentRunState, run: RunResources) -> Update:
     return {"review": reason, "status": "needs_review"}
 
 
-def await_review(state: AgentRunState) -> Update:
+def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     """Pause for a person: ``kassist runs approve|reject`` resumes with Command(resume=...)."""
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
     verdict = str(decision.get("decision") if isinstance(decision, dict) else decision)
     who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
     at = str(decision.get("at", "")) if isinstance(decision, dict) else ""
     approved = verdict == "approve"
-    _report_decision(state, ReviewDecision(verdict="approved" if approved else "rejected", by=who, at=at))
+    decided = ReviewDecision(verdict="approved" if approved else "rejected", by=who, at=at)
+    _report_decision(state, config, decided)
     if approved:
         text = f"approved{' by ' + who if who else ''}: {state.review}"
         return {"status": "running", "review": text, **_advance(state, "review", text)}
@@ -280,7 +281,7 @@ def await_review(state: AgentRunState) -> Update:
     return {"status": "cancelled", "review": text, "last_error": text}
 
 
-def _report_decision(state: AgentRunState, decision: ReviewDecision) -> None:
+def _report_decision(state: AgentRunState, config: RunnableConfig, decision: ReviewDecision) -> None:
     """The stored report says who decided what, when (no stale "Needs review"). Best effort: the
     decision itself is what the run needs, and a report that could not be redone keeps the old one."""
     if not state.reports:
@@ -288,7 +289,7 @@ def _report_decision(state: AgentRunState, decision: ReviewDecision) -> None:
     if not decision.at:
         decision = decision.model_copy(update={"at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")})
     try:
-        store_report(state, open_run(state), decision)
+        store_report(state, open_run(state, config), decision)
     except Exception as exc:
         logger.warning("run %s: could not re-render its report after the decision: %s", state.run_id, exc)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from graph.ingestion import audit_step
+from graph.ingestion.errors import for_client
 from graph.ingestion.state import Counters
 from graph.ingestion.store import ManifestRow, Planned, RunStore
 from knowledge.documents import DocumentError
@@ -36,9 +37,7 @@ def list_source(
     seen: set[str] = set()
     for item in walk_files(root):
         if isinstance(item, DocumentError):
-            rows.append(
-                _row(len(rows), "error", item.source_path, None, "failed", f"{item.kind}: {item.reason}")
-            )
+            rows.append(_row(len(rows), "error", item.source_path, None, "failed", _reason(item, root)))
             continue
         path = Path(os.path.relpath(item, root)).as_posix()
         doc = document_id(tenant, collection, path)
@@ -48,6 +47,12 @@ def list_source(
         if doc not in seen:
             rows.append(_row(len(rows), "delete", path, doc, None, None))
     return rows
+
+
+def _reason(error: DocumentError, root: Path) -> str:
+    """A failed document's reason as the run's readers see it: paths relative to its source folder,
+    no other server path (the loaders word theirs for the command line's operator)."""
+    return for_client(f"{error.kind}: {error.reason}", str(root))
 
 
 def _row(
@@ -123,7 +128,7 @@ def prepare(work: Work) -> Prepared:
             else chunk_or_error(loaded, max_tokens=work.chunk_tokens, overlap_tokens=work.overlap_tokens)
         )
         if isinstance(ready, DocumentError):
-            failed.append(Planned(seq=seq, outcome="failed", reason=f"{ready.kind}: {ready.reason}"))
+            failed.append(Planned(seq=seq, outcome="failed", reason=_reason(ready, work.root)))
             continue
         items.append(ready)
         seqs.append(seq)

@@ -1,10 +1,14 @@
-"""What the nodes work with (database handles, embedders), opened once per process.
+"""What the nodes work with (database handles, embedders).
 
-None of it is in the graph's state: state is checkpointed, these are connections. The command line
-opens them for its database URL and installs them (:func:`install`); inside ``langgraph dev`` they
-are opened on first use from ``KASSIST_DATABASE_URL``, the server's own setting (never the
-client's). Nodes reach them through :func:`for_run`: the knowledge index and the memory manager
-come bound to the run's tenant (``kassist.tenancy.run_scope``, the helper every graph uses).
+None of it is in the graph's state: state is checkpointed, these are connections. Whoever drives a
+run binds its :class:`Resources` to the invocation (:func:`bind`, in the run's config: the runner
+does, for ``kassist ingest`` and the runs API's workers), so one process can serve runs of several
+databases at once and a run never touches a database it was not given. A run without bound
+resources (inside ``langgraph dev``, or a graph invoked from code) uses the process's: the ones
+installed (:func:`install`), else opened on first use from ``KASSIST_DATABASE_URL``, the server's
+own setting (never the client's). Nodes reach them through :func:`for_run`: the knowledge index and
+the memory manager come bound to the run's tenant (``kassist.tenancy.run_scope``, the helper every
+graph uses).
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.runnables import RunnableConfig
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.store import RunStore
@@ -29,6 +35,10 @@ if TYPE_CHECKING:
     from memory.manager.manager import MemoryManager
 
 REPORTS_ENV = "KASSIST_REPORTS_DIR"
+RESOURCES_KEY = "__kassist_ingest_resources"
+"""The configurable key of an invocation's bound :class:`Resources`: a Python object, so no JSON
+client can supply one (and the LangGraph server refuses the key: not on the allow-list); LangGraph
+copies no non-scalar configurable value into checkpoint metadata."""
 # Reports are stored in the database now (graph.ingestion.reports); no node writes under
 # ``reports_dir``. It stays a parameter for the callers that still pass it, until they drop it.
 
@@ -176,7 +186,21 @@ class RunResources:
         return self.scope.bind(self.shared.memory())
 
 
-def for_run() -> RunResources:
-    """The resources of the run the calling node executes in (:class:`TenantRequired` without a
-    tenant: ``configurable.tenant_id`` or an authenticated user)."""
-    return RunResources(run_scope("an ingestion run"), current())
+def bind(config: RunnableConfig, resources: Resources) -> RunnableConfig:
+    """``config`` with ``resources`` bound to the invocation: its nodes use these, never the process's."""
+    conf: dict[str, Any] = dict(config.get("configurable") or {})
+    conf[RESOURCES_KEY] = resources
+    return {**config, "configurable": conf}
+
+
+def bound(config: RunnableConfig | None) -> Resources:
+    """The resources bound to the invocation of ``config`` (:func:`bind`), else the process's."""
+    given = ((config or {}).get("configurable") or {}).get(RESOURCES_KEY)
+    return given if isinstance(given, Resources) else current()
+
+
+def for_run(config: RunnableConfig | None = None) -> RunResources:
+    """The resources of the run the calling node executes in (``config``: the node's, whose bound
+    resources win), bound to its tenant (:class:`TenantRequired` without one:
+    ``configurable.tenant_id`` or an authenticated user)."""
+    return RunResources(run_scope("an ingestion run"), bound(config))

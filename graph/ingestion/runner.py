@@ -26,7 +26,7 @@ from checkpointer import CheckpointConflict
 from graph.ingestion.graph import build_graph
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
-from graph.ingestion.resources import Resources
+from graph.ingestion.resources import Resources, bind
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
 from graph.ingestion.store import Registration, RunRecord
 
@@ -161,7 +161,9 @@ def _execute(
     settings = reg.settings
     assert settings is not None  # `registered` returns a registration with settings
     for attempt in range(MAX_CONFLICTS + 1):
-        config = config_for(tenant, run_id, max_steps)
+        # The run's resources go with its invocation: its nodes use ``res``, never the process's
+        # (a server whose workers serve one database, a test's database, a second server in-process).
+        config = bind(config_for(tenant, run_id, max_steps), res)
         snapshot = graph.get_state(config)
         state = AgentRunState.model_validate(snapshot.values) if snapshot.values else None
         # Every start goes through the graph's `begin` with the registered settings (the input can

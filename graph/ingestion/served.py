@@ -62,8 +62,8 @@ def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
 
 def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None = None) -> None:
     """Refuse ``settings`` a client of ``tenant`` may not ask of this server."""
-    # Without a tenant the whole root is checked: the runs API passes its caller's tenant; runs
-    # started through the LangGraph server (graph/ingestion/nodes.py) do not yet (issue 26, open).
+    # Without a tenant the whole root is checked (a run of no tenant reads nothing of a tenant's:
+    # the runs API and the ingestion graph's nodes always pass the run's tenant).
     root = served_root(env, tenant)
     if root is None:
         raise ServedRunRefused(
@@ -75,10 +75,11 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
         if tenant is None or shared_root(env)
         else f"your tenant's folder of the server's ingestion root ({INGEST_ROOT_ENV}/<tenant>)"
     )
+    ask = "ask this server's operator where that folder is"
     if not settings.source or not _inside(settings.source, root):
-        raise ServedRunRefused(f"settings.source must be a folder under {where}")
+        raise ServedRunRefused(f"settings.source must be a folder under {where}; {ask}")
     if settings.audit_rules and not _inside(settings.audit_rules, root):
-        raise ServedRunRefused(f"settings.audit_rules must be a file under {where}")
+        raise ServedRunRefused(f"settings.audit_rules must be a file under {where}; {ask}")
     if settings.notify_url:
         host = (urlsplit(settings.notify_url).hostname or "").lower()
         allowed = {h.strip().lower() for h in env.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}

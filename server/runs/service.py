@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from checkpointer import VERSION_KEY
-from graph.ingestion import resources
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import lease_free, read_state
@@ -107,13 +106,12 @@ class RunsService:
         return cls(Resources.open(database_url), config)
 
     def start(self) -> None:
-        # The nodes reach the database through the process's installed resources: these ones.
-        resources.install(self.res)
+        # Nothing is installed process-wide: the runner binds ``self.res`` to every invocation, so
+        # this server's runs reach its database only, whatever else the process serves.
         self.worker.start()
 
     def stop(self) -> None:
         self.worker.stop()
-        resources.install(None)
         self.res.close()
 
     # -- creating runs ------------------------------------------------------------------------------

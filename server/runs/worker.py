@@ -22,7 +22,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from graph.ingestion.errors import describe
+from graph.ingestion.errors import describe, for_client
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import Outcome, RunBusy, RunNotFound, execute, lease_free, new_owner
@@ -215,8 +215,10 @@ class RunWorker:
             self._give_up(job, describe(exc))
 
     def _give_up(self, job: JobRecord, error: str) -> None:
+        # What the run's readers see (worker_error): no server path (the log above keeps it whole).
+        shown = for_client(error, str((job.settings or {}).get("source") or ""))
         try:
-            self.jobs.done(job.tenant_id, job.run_id, job.seq, error)
+            self.jobs.done(job.tenant_id, job.run_id, job.seq, shown)
         except Exception as exc:
             logger.warning(
                 "run %s/%s: could not record its error: %s", job.tenant_id, job.run_id, describe(exc)
