@@ -1,6 +1,6 @@
 """Command-line start-up: wall time of real ``kassist`` processes, median of ``--repeats`` runs.
 
-    .venv/bin/python bench/cli_startup.py [--repeats 5]
+    .venv/bin/python bench/cli_startup.py [--repeats 5] [--only "runs list" ...]
 
 Each command runs as a fresh subprocess (``python -m kassist.cli ...``, the same code the
 ``kassist`` script runs), so the figure includes interpreter start-up and every import a user
@@ -8,6 +8,12 @@ waits for. ``memory list`` and ``kb stats`` read a SQLite file prepared once bef
 memory, one small collection indexed with the hashing embedder). Targets (issue 15):
 ``--help`` <= 0.5 s, ``memory list`` and ``kb stats`` <= 1.5 s. Wall time is the target; CPU time (user + system of
 the child) is printed beside it because a machine busy with other work inflates only the former.
+
+The ingestion and runs commands (issue 29, target <= 1 s each) run on a finished run over a tiny
+folder, ingested once before timing with the local MiniLM model (what ``kassist ingest`` uses by
+default where the model is installed): ``runs list`` and ``runs show`` read it, ``runs resume`` and
+the same ``ingest`` command again find it finished and stop without executing anything. For these
+a finished run IS the first output: the figure is the whole process, start to exit.
 """
 
 from __future__ import annotations
@@ -26,7 +32,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kassist.clikit import progress
 
-TARGETS = {"--help": 0.5, "memory list": 1.5, "kb stats": 1.5}
+TARGETS = {
+    "--help": 0.5,
+    "memory list": 1.5,
+    "kb stats": 1.5,
+    "runs list": 1.0,
+    "runs show": 1.0,
+    "runs resume": 1.0,
+    "ingest (finished)": 1.0,
+}
 
 
 def _children_cpu() -> float:
@@ -55,6 +69,9 @@ def kassist(args: list[str], env: dict[str, str], cwd: Path) -> tuple[float, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument(
+        "--only", action="append", choices=sorted(TARGETS), help="time only these (repeatable)"
+    )
     options = parser.parse_args()
     root = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as tmp:
@@ -71,16 +88,23 @@ def main() -> None:
         kassist(remember, env, work)
         ingest = ["kb", "ingest", str(docs), "--tenant", "acme", "--collection", "handbook"]
         kassist([*ingest, "--embedder", "hashing"], env, work)
+        run = ["ingest", str(docs), "--tenant", "acme", "--run-id", "hr-2026", "--collection", "hr"]
+        kassist(run, env, work)  # the finished run the runs commands read (local model: the default)
         commands = {
             "--help": ["--help"],
             "memory list": ["memory", "list", "--tenant", "acme", "--user", "asha"],
             "kb stats": ["kb", "stats", "--tenant", "acme"],
+            "runs list": ["runs", "list", "--tenant", "acme"],
+            "runs show": ["runs", "show", "hr-2026", "--tenant", "acme"],
+            "runs resume": ["runs", "resume", "hr-2026", "--tenant", "acme"],
+            "ingest (finished)": run,
         }
+        commands = {name: args for name, args in commands.items() if not options.only or name in options.only}
         load = os.getloadavg()[0]
         print(
             f"kassist start-up, median of {options.repeats} subprocesses ({os.cpu_count()} cores, load {load:.1f})"
         )
-        print(f"{'command':<14} {'wall s':>7} {'min s':>7} {'max s':>7} {'cpu s':>7} {'target s':>9}")
+        print(f"{'command':<18} {'wall s':>7} {'min s':>7} {'max s':>7} {'cpu s':>7} {'target s':>9}")
         for name, args in commands.items():
             # Progress on stderr only: stdout keeps the table clean.
             with progress(f"timing kassist {name}", options.repeats) as bar:
@@ -92,7 +116,7 @@ def main() -> None:
             cpu = statistics.median(c for _, c in runs)
             verdict = "ok" if statistics.median(wall) <= TARGETS[name] else "OVER"
             print(
-                f"{name:<14} {statistics.median(wall):>7.2f} {min(wall):>7.2f} {max(wall):>7.2f} {cpu:>7.2f} "
+                f"{name:<18} {statistics.median(wall):>7.2f} {min(wall):>7.2f} {max(wall):>7.2f} {cpu:>7.2f} "
                 f"{TARGETS[name]:>9.1f} {verdict}"
             )
 

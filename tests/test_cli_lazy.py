@@ -94,3 +94,34 @@ def test_memory_commands_load_neither_langgraph_nor_the_store_nor_the_screen(tmp
     heavy = {m for m in modules if m.split(".")[0] in ("langgraph", "langchain_core")}
     heavy |= {m for m in modules if m.startswith(("memory.store", "memory.manager.screen.match"))}
     assert not heavy, sorted(heavy)
+
+
+def test_runs_list_and_show_read_the_head_without_the_graph(tmp_path: Path) -> None:
+    """`kassist runs list` and `runs show` read a run's head checkpoint and registry row: neither the
+    ingestion graph (langgraph.graph, the nodes and their audit, pipeline and memory modules), nor
+    the knowledge index, an embedder or onnxruntime (issue 29: the runs commands start in under 1 s)."""
+    url = f"sqlite:///{tmp_path / 'runs.db'}"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "leave.md").write_text("# Leave\n\nNew joiners accrue 2.33 days of leave per month.\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80", KASSIST_DATABASE_URL=url)
+    ingest = ["ingest", str(docs), "--tenant", "acme", "--run-id", "r1", "--embedder", "hashing"]
+    subprocess.run(
+        [sys.executable, "-P", "-m", "kassist.cli", *ingest], env=env, capture_output=True, check=True
+    )
+    probe = PROBE.replace("{m.split('.')[0] for m in sys.modules}", "set(sys.modules)")
+    for args in (["runs", "list", "--tenant", "acme"], ["runs", "show", "r1", "--tenant", "acme"]):
+        done = subprocess.run(
+            [sys.executable, "-P", "-c", probe, *args], env=env, capture_output=True, text=True, check=True
+        )
+        assert "completed" in done.stdout, done.stdout  # the command did read the run
+        modules = set(json.loads(done.stderr.strip().splitlines()[-1]))
+        assert "graph.ingestion.store" in modules
+        heavy = {
+            m
+            for m in modules
+            if m.split(".")[0] in ("onnxruntime", "tokenizers", "scipy", "datasketch", "jinja2", "langsmith")
+            or m.startswith(("langgraph.graph", "langgraph.pregel", "graph.ingestion.runner"))
+            or m.startswith(("graph.ingestion.nodes", "graph.ingestion.resources", "knowledge", "memory"))
+        }
+        assert not heavy, (args, sorted(heavy))

@@ -36,9 +36,11 @@ from kassist.clikit import (
 )
 
 if TYPE_CHECKING:
+    from checkpointer import TenantCheckpointer
     from graph.ingestion.resources import Resources
     from graph.ingestion.runner import Outcome
     from graph.ingestion.state import AgentRunState
+    from graph.ingestion.store import RunStore
 
 runs_app = typer.Typer(
     help="Ingestion runs: list, show, report, resume, approve, reject, cancel.", no_args_is_help=True
@@ -60,6 +62,50 @@ def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resource
         fail(str(exc))
     with resources.installed(res):
         yield res
+
+
+@contextmanager
+def _run_reader(url: str | None) -> Iterator[tuple[TenantCheckpointer, RunStore]]:
+    """The checkpoints and the run registry, for the commands that only read runs (``runs list``,
+    ``runs show``): neither the graph, the knowledge index nor an embedder is loaded, so they answer
+    within a second (issue 29). The database must exist, as for :func:`_resources`."""
+    from checkpointer import TenantCheckpointer
+    from graph.ingestion.store import RunStore
+    from kassist.clikit import database_url
+    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
+
+    chosen = database_url(url, must_exist=True)
+    try:
+        saver = TenantCheckpointer.from_url(chosen)
+    except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
+        fail(str(exc))
+    try:
+        saver.setup()  # the same migrations Resources.open runs
+        store = RunStore(saver)
+        store.setup()
+        yield saver, store
+    except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
+        fail(str(exc))
+    finally:
+        saver.close()
+
+
+def _read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> tuple[AgentRunState | None, bool, Any]:
+    """The run's state as its head checkpoint holds it, whether it waits on the review's interrupt,
+    and the checkpoint's version: what ``graph.get_state`` answers, read without building the graph
+    (its values are the head's channel values; its interrupts, the head's pending interrupt writes)."""
+    from langgraph._internal._constants import INTERRUPT
+
+    from checkpointer import VERSION_KEY
+    from graph.ingestion.state import AgentRunState
+
+    head = saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
+    if head is None:
+        return None, False, None
+    values = {k: v for k, v in head.checkpoint["channel_values"].items() if k in AgentRunState.model_fields}
+    state = AgentRunState.model_validate(values) if values else None
+    interrupted = any(channel == INTERRUPT for _, channel, _ in head.pending_writes or ())
+    return state, interrupted, head.config["configurable"].get(VERSION_KEY)
 
 
 def _expected() -> tuple[type[BaseException], ...]:
@@ -252,15 +298,13 @@ def list_runs(
     full: FullOption = False,
 ) -> None:
     """The tenant's ingestion runs with their status."""
-    from graph.ingestion.runner import read_state
-
     tenant = check_tenant(tenant)
-    with _resources(database_url, read_only=True) as res:
+    with _run_reader(database_url) as (saver, store):
         try:
             rows: list[dict[str, Any]] = []
-            for record in res.store.runs(tenant):
-                state, snapshot = read_state(res, tenant, record.run_id)
-                status = "needs_review" if snapshot.interrupts else (state.status if state else "pending")
+            for record in store.runs(tenant):
+                state, interrupted, _ = _read_head(saver, tenant, record.run_id)
+                status = "needs_review" if interrupted else (state.status if state else "pending")
                 rows.append({"run_id": record.run_id, "status": status, "collection": record.collection,
                              "source": record.source, "busy": record.owner is not None,
                              "documents": state.counters.documents_seen if state else 0})  # fmt: skip
@@ -281,21 +325,17 @@ def show(
     full: FullOption = False,
 ) -> None:
     """One run: status, version, counters, retries, last error, its report's formats."""
-    from checkpointer import VERSION_KEY
-    from graph.ingestion.runner import read_state
-
     tenant = check_tenant(tenant)
     run_id = check_run_id(run_id)
-    with _resources(database_url, read_only=True) as res:
+    with _run_reader(database_url) as (saver, store):
         try:
-            state, snapshot = read_state(res, tenant, run_id)
+            state, interrupted, version = _read_head(saver, tenant, run_id)
         except _expected() as exc:
             fail(str(exc))
-        if state is None or res.store.get(tenant, run_id) is None:
+        if state is None or store.get(tenant, run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
-    version = (snapshot.config.get("configurable") or {}).get(VERSION_KEY)
     data = summary(state, version)
-    if snapshot.interrupts:
+    if interrupted:
         data["status"] = "needs_review"
     if as_json:
         out_console().print_json(json.dumps(data))
