@@ -26,7 +26,7 @@ from typing import Any
 
 from knowledge.index.rerank import named_scopes, terms
 
-RELEVANCE_THRESHOLD = 0.45
+RELEVANCE_THRESHOLD = 0.41
 # A question pointing back ("what does it say about trains") is answered from the document in focus
 # when that document has a passage at least this close; else it is searched as a new question.
 FOCUS_THRESHOLD = 0.3

@@ -6,15 +6,20 @@ A reader wants the canonical, current document first, and a variant only when th
 (its office, team or year). Pure functions over hydrated candidates, no I/O:
 
 1. **Score** each candidate: its cosine with the question (computed for every candidate, from the
-   stored vector, so keyword-only finds are comparable) plus the share of the question's words the
-   passage contains and the share its section heading contains (:data:`WEIGHTS`, fitted on the tuning
-   half of bench/answer_quality.py). A weighted sum of scores, not of ranks: reciprocal rank fusion
-   lets the weak tail of one retriever outvote the other's best hit.
-2. **Group near-duplicates** (the group's best passage's words inside the other's, :data:`DUPLICATE_OVERLAP`)
-   and keep one per group, ranked with the group's best score: the copy not archived or superseded,
-   then one whose scope the question names, then one without a scope the question does not name
-   ("Expense claims: Singapore office"), then the document with the most chunks (the source a page was excerpted
-   from is longer than the excerpt), then the newest. The other copies follow every group.
+   stored vector, so keyword-only finds are comparable) plus an idf-weighted share of the question's
+   words in the passage and its heading (:func:`lexical_scores`, computed here from the candidates'
+   words, so SQLite's bm25 and PostgreSQL's ts_rank, which differ in scale and shape, do not make the
+   two backends answer differently) and the share its section heading contains (:data:`WEIGHTS`,
+   :data:`LEXICAL_WEIGHT`, fitted on the tuning half of bench/answer_quality.py). A weighted sum of
+   normalised scores, not of ranks: reciprocal rank fusion lets the weak tail of one retriever
+   outvote the other's best hit.
+2. **Group near-duplicates** (the group's best passage's words inside the other's,
+   :data:`DUPLICATE_OVERLAP`, or a sentence of :data:`QUOTE_WORDS` words or more in both: a meeting
+   note or a request quoting a policy's section) and keep one per group, ranked with the group's best
+   score: the copy not archived or superseded, then one whose scope the question names, then the
+   document with the most chunks (the source a page quotes or was excerpted from is longer than the
+   excerpt), then one without a scope the question does not name ("Expense claims: Singapore
+   office"), then the newest. The other copies follow every group.
 3. Archived and superseded documents go after current ones (as :func:`rules.demote_superseded` does),
    unless the question asks for an older edition; a page whose title names what the question names
    (an office, a team, a year) gains :data:`NAMED_BONUS`.
@@ -23,6 +28,7 @@ A reader wants the canonical, current document first, and a variant only when th
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,10 +44,11 @@ from knowledge.index.rules import (
 
 # Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
 WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ... in its section heading
-KEYWORD_WEIGHT = 0.05  # the keyword retriever's score, relative to the best candidate's
+LEXICAL_WEIGHT = 0.03  # idf-weighted share of the question's words in the passage (lexical_scores)
 EXACT_WEIGHT = 0.1  # share of the question's exact terms (exact_terms) the passage contains
 NAMED_BONUS = 0.1  # a page whose title names what the question names (the Berlin office, 2024)
 DUPLICATE_OVERLAP = 0.8
+QUOTE_WORDS = 10  # a sentence of at least this many words in two passages makes them copies (0: off)
 MIN_WORDS = 12  # below this, only near-identical passages (Jaccard) are copies
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
@@ -89,6 +96,24 @@ class Scored:
     words: frozenset[str]
     order: int
     superseded: bool
+    quotes: frozenset[str] = frozenset()
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def long_sentences(text: str, min_words: int) -> frozenset[str]:
+    """The passage's sentences of at least ``min_words`` words, normalised: a meeting note or a
+    request that quotes a policy's sentence verbatim is a copy of that policy's passage, even when
+    the policy's chunk spans more sections than the quote."""
+    if min_words <= 0:
+        return frozenset()
+    out = set()
+    for sentence in _SENTENCE.split(text):
+        words = _WORD.findall(sentence.lower())
+        if len(words) >= min_words:
+            out.add(" ".join(words))
+    return frozenset(out)
 
 
 def _inside(best: frozenset[str], other: frozenset[str]) -> float:
@@ -129,6 +154,22 @@ def exact_terms(query: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def lexical_scores(question: frozenset[str], passages: Sequence[frozenset[str]]) -> list[float]:
+    """Each passage's share of the question's words, each word weighted by its idf over the
+    candidates (a word every candidate holds, such as "leave" among leave-policy copies, says little).
+
+    Computed here from the candidates' own words, not taken from the keyword retriever, whose bm25
+    (SQLite) and ts_rank (PostgreSQL) differ in scale and shape: the same candidates score the same
+    on both backends."""
+    if not question or not passages:
+        return [0.0] * len(passages)
+    n = len(passages)
+    idf = {t: math.log(1 + (n - df + 0.5) / (df + 0.5)) for t in question
+           for df in [sum(t in p for p in passages)]}  # fmt: skip
+    total = sum(idf.values())
+    return [sum(w for t, w in idf.items() if t in p) / total if total else 0.0 for p in passages]
+
+
 def _preference(
     s: Scored, question: frozenset[str], names: frozenset[str], history: bool
 ) -> tuple[object, ...]:
@@ -138,7 +179,9 @@ def _preference(
     unnamed = bool(scope - question) and not named
     newest = -(s.hit.effective_date or date.min).toordinal()
     superseded = s.superseded and not history
-    return (superseded, not named, unnamed, -(s.hit.doc_chunks or 0), newest, -s.score, s.order)
+    # Longer before unscoped: the source a page quotes is longer than the quote, and a canonical
+    # title may have a colon too ("IT Runbook: VPN Connection Problems" is no office variant).
+    return (superseded, not named, -(s.hit.doc_chunks or 0), unnamed, newest, -s.score, s.order)
 
 
 def rerank(
@@ -154,28 +197,30 @@ def rerank(
     names = named_scopes(query)
     exact = exact_terms(query)
     w_dense, w_text, w_heading = WEIGHTS
-    # bm25 (SQLite) and ts_rank (PostgreSQL) live on their own scales: each relative to the best.
-    best_kw = max((h.keyword_score or 0.0 for h in hits), default=0.0)
+    bodies = [terms(body(h)) for h in hits]
+    lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
     scored: list[Scored] = []
     for i, h in enumerate(hits):
-        words = terms(body(h))
+        words = bodies[i]
         share = len(question & words) / len(question) if question else 0.0
         head = len(question & terms(section(h))) / len(question) if question else 0.0
         cos = dense.get(h.chunk_id, 0.0) if dense is not None else 1.0 / (1 + i)
-        kw = (h.keyword_score or 0.0) / best_kw if best_kw > 0 and (h.keyword_score or 0.0) > 0 else 0.0
-        score = w_dense * cos + w_text * share + w_heading * head + KEYWORD_WEIGHT * kw
+        score = w_dense * cos + w_text * share + w_heading * head + LEXICAL_WEIGHT * lexical[i]
         if exact:  # "GlobalProtect 6.2", "SEV2", "0.30 EUR": the words a model reads loosely
             where = f"{h.heading or ''} {h.text}".lower()
             score += EXACT_WEIGHT * sum(w in where for w in exact) / len(exact)
         if names & terms(h.title):  # the question names this page's office, team or year
             score += NAMED_BONUS
-        scored.append(Scored(h, score, words, i, is_superseded(h.title, h.source_path)))
+        quotes = long_sentences(body(h), QUOTE_WORDS)
+        scored.append(Scored(h, score, words, i, is_superseded(h.title, h.source_path), quotes))
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []
     for s in scored:
         # An archived edition is not a copy: it keeps its own place, after the current documents.
         for g in [] if s.superseded else groups:
-            if not g[0].superseded and _inside(g[0].words, s.words) >= DUPLICATE_OVERLAP:
+            if not g[0].superseded and (
+                _inside(g[0].words, s.words) >= DUPLICATE_OVERLAP or g[0].quotes & s.quotes
+            ):
                 g.append(s)
                 break
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,7 @@ from knowledge.index.errors import InvalidQuery
 from knowledge.index.matrix import MatrixCache, VectorMatrix
 from knowledge.index.models import SearchFilters, SearchHit, SearchMode
 from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
-from knowledge.index.rerank import rerank
+from knowledge.index.rerank import QUOTE_WORDS, rerank
 from knowledge.index.rules import (
     KeywordPlan,
     fts5_match,
@@ -26,10 +27,11 @@ from knowledge.index.rules import (
     validate_k,
     websearch_or,
 )
-from knowledge.retrieval import DEFAULT_RRF_K, Ranking, build_hits, reciprocal_rank_fusion, single
+from knowledge.retrieval import DEFAULT_RRF_K, Fused, Ranking, build_hits, reciprocal_rank_fusion, single
 
 MODES: tuple[SearchMode, ...] = ("hybrid", "keyword", "vector")
 LEXICAL_EMBEDDERS = ("hashing-",)
+SOURCE_PROBE_DEPTH = 10  # keyword hits fetched for the best passage's quoted sentence
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,15 @@ def _params(d: Dialect, req: SearchRequest, names: Sequence[str], limit: int) ->
     }
 
 
-def _keyword(d: Dialect, req: SearchRequest, names: Sequence[str], limit: int) -> Op[Ranking]:
+def _keyword(
+    d: Dialect, req: SearchRequest, names: Sequence[str], limit: int, *, phrase: bool = False
+) -> Op[Ranking]:
+    """The keyword retriever; ``phrase``: the chunks holding ``req.query`` as one phrase (its words
+    in order: FTS5 phrase syntax, websearch_to_tsquery's quotes), ranked the same way."""
+    if phrase:
+        match: str | None = '"' + " ".join(query_terms_all(req.query)) + '"'
+        rows = yield Stmt(d.keyword_search, {**_params(d, req, names, limit), "match": match})
+        return [(int(r[0]), float(r[1])) for r in rows]
     match = fts5_match(req.query) if d.backend == "sqlite" else websearch_or(req.query)
     if match is None or not names:
         return []
@@ -175,6 +185,52 @@ def search(
         fused = single(keyword if req.mode == "keyword" else vec, req.mode, limit=limit)
     if not fused:
         return []
+    hits, dense = yield from _hydrate(d, req, fused, vector, embedder)
+    ranked = rerank(hits, req.query, req.k, dense=dense)
+    # The best passage may be a quote: a meeting note or a request that copies a policy's section,
+    # while the policy's own chunk (spanning more sections) is in neither retriever's list. One
+    # keyword search for the quoted sentence brings the source in; the rerank groups the copies
+    # (they share the sentence) and shows the source.
+    quote = source_probe(ranked[0].text) if ranked and QUOTE_WORDS and req.mode != "vector" else None
+    if quote is not None:
+        probe = SearchRequest(req.tenant, quote, SOURCE_PROBE_DEPTH, "keyword", req.filters)
+        found = yield from _keyword(d, probe, names, SOURCE_PROBE_DEPTH, phrase=True)
+        known_ids = {f.id for f in fused}
+        extra = [Fused(i, 0.0, keyword_rank=None) for i, _ in found if i not in known_ids]
+        if extra:
+            more, more_dense = yield from _hydrate(d, req, extra, vector, embedder)
+            if more_dense is not None and dense is not None:
+                dense.update(more_dense)
+            ranked = rerank([*hits, *more], req.query, req.k, dense=dense)
+    return ranked
+
+
+_PLAIN_SENTENCE = re.compile(r"[^\W_][\w\s,;'’]*[.!?]?", re.UNICODE)
+
+
+def source_probe(text: str) -> str | None:
+    """The passage's longest sentence of plain words (no paths, hyphens or quotes, which the two
+    backends' parsers cut differently), when long enough to identify a quote; else None."""
+    plain = [
+        s.strip() for s in re.split(r"(?<=[.!?])\s+", text.replace("\n", " "))
+        if _PLAIN_SENTENCE.fullmatch(s.strip()) and len(query_terms_all(s)) >= QUOTE_WORDS
+    ]  # fmt: skip
+    return max(plain, key=len) if plain else None
+
+
+def query_terms_all(text: str) -> list[str]:
+    """Every word of ``text``, in order, stop words included (a phrase keeps them)."""
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def _hydrate(
+    d: Dialect,
+    req: SearchRequest,
+    fused: Sequence[Fused],
+    vector: Sequence[float] | None,
+    embedder: EmbedderInfo,
+) -> Op[tuple[list[SearchHit], dict[str, float] | None]]:
+    """The candidates' rows as hits, and the question's cosine with each (None: no dense part)."""
     rows: list[Row] = yield Stmt(
         d.hydrate, {"tenant": req.tenant, "ids": d.encode_list([f.id for f in fused])}
     )
@@ -190,7 +246,7 @@ def search(
                 hits, _cosines(vector, [by_id[f.id][11] for f in fused if f.id in by_id]), strict=True
             )
         }
-    return rerank(hits, req.query, req.k, dense=dense)
+    return hits, dense
 
 
 def _cosines(query: Sequence[float], stored: Sequence[object]) -> list[float]:
