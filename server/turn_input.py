@@ -7,13 +7,16 @@ mouth that later turns trust. LangServe refuses them by its input schema
 :func:`turn_refusal` before a run is created, and refuses a ``Command(update=...)``, which writes
 the thread's state directly.
 
-A question that alone is over the run's context budget can never be answered (the context always
-holds the latest question whole): :func:`question_refusal` says so with a 422 before the run
-starts, instead of a run that fails (or, on LangServe, a 500).
+A question that with the assistant's instructions is over the run's context budget can never be
+answered (the context always holds both whole): :func:`question_refusal` says so with a 422 before
+the run starts, on both servers, instead of a run that fails. Nothing else can make a turn over its
+budget: the rest of the context (a user's pinned memories, the summary) is shed to fit
+(graph.assistant.nodes).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -89,8 +92,17 @@ def question_tokens(text: str, budget: int) -> tuple[int, bool]:
     return count_message_tokens([{"role": "user", "content": text}], model=TOKEN_MODEL), True
 
 
+@functools.cache
+def instruction_tokens() -> int:
+    """Tokens the assistant's instructions take in every context (their message, no priming)."""
+    from graph.assistant.gather import SYSTEM_PROMPT  # here: the auth module loads no graph
+
+    return count_message_tokens([{"role": "system", "content": SYSTEM_PROMPT}], model=TOKEN_MODEL) - 3
+
+
 def question_refusal(run_input: object, budget: int, max_budget: int) -> str | None:
-    """Why the latest message of ``run_input`` cannot fit a context of ``budget`` tokens, or None."""
+    """Why the latest message of ``run_input`` cannot fit a context of ``budget`` tokens with the
+    assistant's instructions, or None."""
     messages = run_input.get("messages") if isinstance(run_input, Mapping) else None
     if isinstance(messages, (str, Mapping)):
         messages = [messages]
@@ -99,10 +111,12 @@ def question_refusal(run_input: object, budget: int, max_budget: int) -> str | N
     text = _text(messages[-1])
     if text is None:
         return None
-    tokens, whole = question_tokens(text, budget)
-    if tokens <= budget:
+    room = budget - instruction_tokens()
+    tokens, whole = question_tokens(text, room)
+    if tokens <= room:
         return None
     return (
-        f"the question is {'' if whole else 'at least '}{tokens} tokens, over the context budget of {budget} tokens that must hold "
-        f"it whole: shorten it, or send a larger configurable.context_budget (at most {max_budget})"
+        f"the question is {'' if whole else 'at least '}{tokens} tokens, with the assistant's "
+        f"{instruction_tokens()}-token instructions over the context budget of {budget} tokens that "
+        f"must hold both whole: shorten it, or send a larger configurable.context_budget (at most {max_budget})"
     )

@@ -6,7 +6,7 @@ Each reaches the knowledge index, the memory manager and the store only through
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
@@ -20,13 +20,14 @@ from graph.assistant.responders import Responder, Turn, select_responder
 from graph.assistant.services import RunResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
 from knowledge.tokens import UnknownModel, encoding_name_for_model
-from memory.context.assemble import DEFAULT_MODEL, assemble
+from memory.context.assemble import DEFAULT_MODEL, ContextItem, assemble
 from memory.context.compaction import compact as compact_messages
 from memory.context.compaction import tokens_of
 from memory.context.summary import RunningSummary
 from memory.manager.models import MemoryRecord, MemoryType, Source
 
 SESSIONS = "sessions"
+SYSTEM_ITEM = "system"  # the id gather.candidates gives the assistant's instructions
 # Hybrid recall ranks well enough that its best 40 cover the 24 memory candidates gather keeps.
 SIMILAR_MEMORIES = 40
 
@@ -136,7 +137,7 @@ def assemble_context(state: AssistantState, config: RunnableConfig, *, deps: Dep
         working_memory=state.get("working_memory", []), focus=state.get("focus"), thread_id=res.thread_id,
         summary_tokens=res.settings.budget // 4,
     )  # fmt: skip
-    ctx = assemble(items, res.settings.budget, model=token_model(res.settings.chat_model))
+    ctx = assemble(_sheddable(items), res.settings.budget, model=token_model(res.settings.chat_model))
     included = {i.id for i in ctx.included()}
     used = [m for m in state.get("memories", []) if f"memory:{m['id']}" in included]
     return {
@@ -145,6 +146,22 @@ def assemble_context(state: AssistantState, config: RunnableConfig, *, deps: Dep
         "context_report": ctx.explain(),
         "memories_used": [m["id"] for m in used],
     }
+
+
+def _sheddable(items: list[ContextItem]) -> list[ContextItem]:
+    """Every pinned item but the assistant's instructions and the question may be shed when the
+    pinned items are over the budget (a user's pinned memories, the running summary).
+
+    Why degrade instead of refusing: a client is refused before the run (422, the servers'
+    ``server.turn_input.question_refusal``) for what it sent, the question, which with the fixed
+    instructions is all that must fit. What a user pinned over time is the server's state, not in
+    the request: a LangGraph user expects a run the server accepted to answer (with the context
+    that fits, the rest named in ``context_report``), not to fail inside with an error that no
+    change to the request could fix. Both servers run this graph, so both answer alike."""
+    return [
+        replace(i, sheddable=True) if i.pinned and not i.messages and i.id != SYSTEM_ITEM else i
+        for i in items
+    ]
 
 
 def respond(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:

@@ -5,7 +5,10 @@ earlier sessions, events such as an ingestion run), semantic (preferences, setti
 knowledge-base chunks), procedural (instructions and playbooks). Pinned items (system and procedural
 instructions, active preferences, the latest human turn) always go in; the rest is ranked by
 relevance to the current turn, recency and confidence and taken whole while its tier's budget allows,
-then leftover room is filled across tiers. Tokens are exact (``knowledge.tokens``) and the final
+then leftover room is filled across tiers. When the pinned items together are over the budget, the
+``sheddable`` ones (a user's pinned memories, the running summary) are left out, lowest score
+first, until the rest fits: only the items that are not sheddable (the instructions, the question)
+failing to fit is :class:`ContextBudgetTooSmall`. Tokens are exact (``knowledge.tokens``) and the final
 messages are counted again as sent: the total never exceeds the budget. Pure: no I/O.
 """
 
@@ -27,7 +30,7 @@ DEFAULT_MODEL = "gpt-4o-mini"
 
 
 class ContextBudgetTooSmall(ValueError):
-    """The pinned items alone do not fit the budget."""
+    """The pinned items that may not be shed (the instructions, the question) alone do not fit."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class ContextItem:
     pinned: bool = False
     order: int = 0  # conversation position of message items
     instruction: bool = False  # rendered among the instructions (system, procedural, preferences)
+    sheddable: bool = False  # pinned, but left out (lowest score first) when the pinned are over budget
 
 
 @dataclass(frozen=True)
@@ -203,10 +207,19 @@ def assemble(
     scores = {c.id: weights.score(c) for c in candidates}
     pinned = [c for c in candidates if c.pinned]
     pinned_total = count_message_tokens(render(pinned), model=model)
+    shed: list[ContextItem] = []
+    # Degrade rather than fail: what the caller cannot see in its request (the memories a user
+    # pinned over time, the summary of earlier turns) must not make a turn unanswerable.
+    for item in sorted((c for c in pinned if c.sheddable), key=lambda c: (scores[c.id], c.id)):
+        if pinned_total <= budget:
+            break
+        pinned.remove(item)
+        shed.append(item)
+        pinned_total = count_message_tokens(render(pinned), model=model)
     if pinned_total > budget:
         raise ContextBudgetTooSmall(
-            f"the pinned context (instructions, preferences, the latest question) alone is {pinned_total} "
-            f"tokens, over the budget of {budget}; raise the budget or shorten the instructions"
+            f"the instructions and the latest question alone are {pinned_total} tokens, over the "
+            f"context budget of {budget} tokens: shorten the question or raise the budget"
         )
     # The data message's own framing (preamble, role) is reserved up front with an empty probe block.
     framed = count_message_tokens(
@@ -216,8 +229,10 @@ def assemble(
     tier_budgets = (shares or TierShares()).split(max(room, 0))
     chosen = {c.id for c in pinned}
     reasons = {c.id: "pinned" for c in pinned}
+    reasons |= {c.id: "dropped: pinned, but the pinned items together were over the budget" for c in shed}
     used: dict[Tier, int] = dict.fromkeys(TIERS, 0)
     ranked = sorted((c for c in candidates if not c.pinned), key=lambda c: (-scores[c.id], c.id))
+    # A shed item is not ranked back in: it was shed because it did not fit.
     for c in ranked:  # each tier within its own budget
         if used[c.tier] + tokens[c.id] <= tier_budgets[c.tier]:
             chosen.add(c.id)
