@@ -81,13 +81,17 @@ def test_the_runs_api_shows_no_server_path(
     root = tmp_path / "root"
     _folder_with_a_link_outside(root / "acme" / "docs")
     (root / "acme" / "gone").mkdir()
+    rules = root / "acme" / "rules.toml"
+    rules.write_text("")  # valid (no rules of its own) when the run is accepted
     env = env_for(tmp_path, root)
     options = {"embedder": "hashing"}
     with serving(sqlite_url, monkeypatch, {**env, "KASSIST_RUN_WORKERS": "0"}) as client:  # accepts only
-        for run, path in (("links", "docs"), ("vanished", "gone")):
-            body = {"path": path, "run_id": run, "collection": "c", "options": options}
-            assert client.post("/v1/runs", json=body, headers=ADMIN).status_code == 201
+        for run, path, extra in (("links", "docs", {}), ("vanished", "gone", {}),
+                                 ("rules", "docs", {"audit_rules": "rules.toml"})):  # fmt: skip
+            body = {"path": path, "run_id": run, "collection": f"c-{run}", "options": {**options, **extra}}
+            assert client.post("/v1/runs", json=body, headers=ADMIN).status_code == 201, body
     shutil.rmtree(root / "acme" / "gone")  # removed after the run was accepted
+    rules.write_text("[[rules]]\nthis is = not toml\n")  # broken after it was accepted
     with serving(sqlite_url, monkeypatch, env) as client:
         view = settle(client, "links", ADMIN)
         assert view["errors"]["failed_documents"] == [
@@ -106,3 +110,7 @@ def test_the_runs_api_shows_no_server_path(
             "discover: NotADirectoryError: ingestion root (the run's source folder) is not a directory"
         )
         _no_server_path(json.dumps(vanished), root, tmp_path)
+        broken = settle(client, "rules", ADMIN)  # defect 9: the audit_rules error named its server path
+        assert broken["status"] == "failed" and broken["errors"]["last_error"], broken
+        assert "(a server path)" in broken["errors"]["last_error"], broken["errors"]
+        _no_server_path(json.dumps(broken), root, tmp_path)

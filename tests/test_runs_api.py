@@ -308,15 +308,19 @@ def test_the_list_is_paginated_newest_first(client: TestClient) -> None:
 
 
 def test_runs_started_on_the_command_line_show_up_without_their_server_path(
-    client: TestClient, root: Path, tmp_path: Path
+    client: TestClient, root: Path, tmp_path: Path, sqlite_url: str
 ) -> None:
-    from graph.ingestion import resources
+    from graph.ingestion.resources import Resources
     from graph.ingestion.runner import execute
     from graph.ingestion.state import Settings
 
     outside = small_corpus(tmp_path / "operator-folder")
     settings = Settings(source=str(outside), collection="ops", embedder="hashing", batch_size=5)
-    assert execute(resources.current(), "acme", "cli-1", settings=settings).state.status == "completed"
+    res = Resources.open(sqlite_url, tmp_path / "reports")  # the operator's command, on the server's database
+    try:
+        assert execute(res, "acme", "cli-1", settings=settings).state.status == "completed"
+    finally:
+        res.close()
     [listed] = client.get("/v1/runs", headers=MEMBER).json()["runs"]
     assert (
         listed["run_id"] == "cli-1"
