@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -38,9 +39,17 @@ from knowledge.embedders import (
     select_embedder,
 )
 from knowledge.index import KnowledgeIndex, KnowledgeIndexError, SearchMode
+from knowledge.index.models import DocumentSummary, Removal
 from knowledge.index.sync_index import TenantKnowledgeIndex
 
-app = typer.Typer(help="Knowledge base: ingest, search, stats.", no_args_is_help=True)
+app = typer.Typer(
+    help="Knowledge base: ingest, search, stats; list and delete collections and documents.",
+    no_args_is_help=True,
+)
+collections_app = typer.Typer(help="The tenant's collections: list, delete.", no_args_is_help=True)
+documents_app = typer.Typer(help="The tenant's documents: list, show, delete.", no_args_is_help=True)
+app.add_typer(collections_app, name="collections")
+app.add_typer(documents_app, name="documents")
 out = Console()
 err = Console(stderr=True)
 
@@ -200,3 +209,215 @@ def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = Fal
             *row(s.collection, s.documents, s.chunks, f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)")
         )
     Console().print(stats_table)
+
+
+# ---- kb collections / kb documents: browse and delete (knowledge/index/catalog.py) ----------------
+
+CollectionOpt = Annotated[
+    str | None, typer.Option("--collection", "-c", help="Only this collection (default: every one).")
+]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Say exactly what would go; change nothing.")]
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def _confirm(what: str, *, type_to_confirm: str | None = None) -> None:
+    """Ask on the terminal before a deletion, as ``gh`` does; without a terminal ``--yes`` is needed."""
+    if not sys.stdin.isatty():
+        _fail(
+            f"refusing to delete {what} without --yes: there is no terminal to confirm on "
+            "(--dry-run shows what would go)",
+            ExitCode.USAGE,
+        )
+    if type_to_confirm is not None:
+        typed = typer.prompt(f"This deletes {what}. Type {type_to_confirm} to confirm", default="")
+        agreed = typed.strip() == type_to_confirm
+    else:
+        agreed = typer.confirm(f"Delete {what}?", default=False)
+    if not agreed:
+        _fail("not confirmed; nothing was deleted")
+
+
+def _removal(r: Removal, as_json: bool) -> None:
+    if as_json:
+        out.print_json(r.model_dump_json())
+        return
+    what = (
+        f"document {r.source_path} ({r.doc_id}) of collection {r.collection!r}"
+        if r.doc_id
+        else (f"collection {r.collection!r}")
+    )
+    verb = "would delete" if r.dry_run else "deleted"
+    line = (
+        f"{verb} {what} of tenant {r.tenant!r}: {_n(r.documents, 'document')}, {_n(r.chunks, 'chunk')} "
+        f"(with their vectors and keyword-index rows), {_n(r.cached_vectors, 'cached vector')}"
+    )
+    Console(soft_wrap=True).print(Text(line + ("; nothing changed (--dry-run)" if r.dry_run else "")))
+
+
+@collections_app.command("list")
+def collections_list(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """The tenant's collections with their documents, chunks, size and embedder."""
+    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+        try:
+            rows = kb.stats()
+        except EXPECTED as exc:
+            _fail(str(exc))
+    if as_json:
+        out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
+        return
+    if not rows:
+        Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
+        return
+    t = table(f"Collections of {tenant}", ["collection", "documents", "chunks", "embedder", "created"])
+    for s in rows:
+        t.add_row(*row(s.collection, s.documents, s.chunks, s.embedder, s.created_at.date().isoformat()))
+    Console().print(t)
+
+
+@collections_app.command("delete")
+def collections_delete(
+    name: Annotated[str, typer.Argument(help="The collection to delete, with all its documents.")],
+    tenant: TenantOpt,
+    dry_run: DryRunOpt = False,
+    yes: YesOpt = False,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete a collection: its documents, chunks, vectors and keyword rows, in one transaction."""
+    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+        try:
+            plan = kb.remove_collection(name, dry_run=True)
+            if not dry_run:
+                if not yes:
+                    _confirm(
+                        f"collection {name!r} of tenant {kb.tenant_id!r} ({_n(plan.documents, 'document')}, "
+                        f"{_n(plan.chunks, 'chunk')})",
+                        type_to_confirm=name,
+                    )
+                plan = kb.remove_collection(name)
+        except EXPECTED as exc:
+            _fail(str(exc))
+    _removal(plan, as_json)
+
+
+@documents_app.command("list")
+def documents_list(
+    tenant: TenantOpt,
+    collection: CollectionOpt = None,
+    limit: Annotated[int, typer.Option("--limit", "-L", min=1, max=1000, help="Documents per page.")] = 50,
+    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many (the next page).")] = 0,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+    full: FullOption = False,
+) -> None:
+    """The tenant's documents by collection and path: id, title, path, chunks, effective date."""
+    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+        try:
+            page = kb.list_documents(collection, limit=limit, offset=offset)
+        except EXPECTED as exc:
+            _fail(str(exc))
+    if as_json:
+        out.print_json(page.model_dump_json())
+        return
+    scope = f"collection {collection!r} of {tenant!r}" if collection else f"tenant {tenant!r}"
+    if not page.documents:
+        more = f" past --offset {offset} (there are {page.total})" if page.total else ""
+        Console().print(f"no documents in {scope}{more}")
+        return
+    first, last = offset + 1, offset + len(page.documents)
+    t = table(
+        f"Documents {first}-{last} of {page.total} in {scope}",
+        ["id", "document", "chunks", "effective"],
+        no_wrap=("id", "chunks", "effective"),
+        wide=("document",),
+    )
+    for doc in page.documents:
+        t.add_row(*row(doc.doc_id if full else doc.doc_id[:12], _where(doc, collection is None), doc.chunks,
+                       doc.effective_date))  # fmt: skip
+    console = Console()
+    console.print(t)
+    if last < page.total:
+        console.print(f"next page: --offset {last}")
+
+
+def _where(doc: DocumentSummary, with_collection: bool) -> Text:
+    """Title, then the path on its own line, whole (wrapped, never cut)."""
+    cell = Text(doc.title)
+    cell.append(f"\n{doc.collection}/{doc.source_path}" if with_collection else f"\n{doc.source_path}", "dim")
+    return cell
+
+
+DocArg = Annotated[
+    str, typer.Argument(help="Document id (or its first 6+ digits) or path, as `documents list` shows.")
+]
+
+
+@documents_app.command("show")
+def documents_show(
+    doc: DocArg,
+    tenant: TenantOpt,
+    collection: CollectionOpt = None,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+    full: Annotated[bool, typer.Option("--full", help="Print each chunk's whole text.")] = False,
+) -> None:
+    """A document's metadata and its chunks' headings (--full: their text)."""
+    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+        try:
+            detail = kb.document(doc, collection, text=full)
+        except EXPECTED as exc:
+            _fail(str(exc))
+    if as_json:
+        out.print_json(detail.model_dump_json())
+        return
+    console = Console(soft_wrap=True)
+    fields = {
+        "title": detail.title, "id": detail.doc_id, "collection": detail.collection,
+        "path": detail.source_path, "type": detail.media_type, "size": f"{detail.size_bytes:,} bytes",
+        "effective": detail.effective_date or "-", "modified": detail.modified_at.isoformat(timespec="seconds"),
+        "indexed": detail.indexed_at.isoformat(timespec="seconds"), "chunks": detail.chunks,
+    }  # fmt: skip
+    for name, value in fields.items():
+        console.print(Text(f"{name + ':':<12}{value}"))
+    if full:
+        for c in detail.outline:
+            console.print(
+                Text(f"\n[{c.position}] {c.heading or '(no heading)'} ({c.token_count} tokens)", "bold")
+            )
+            console.print(Text(c.text or ""))
+        return
+    t = table(None, ["#", "heading", "tokens"], no_wrap=("#", "tokens"), wide=("heading",))
+    for c in detail.outline:
+        t.add_row(*row(c.position, c.heading or "(no heading)", c.token_count))
+    console.print(t)
+
+
+@documents_app.command("delete")
+def documents_delete(
+    doc: DocArg,
+    tenant: TenantOpt,
+    collection: CollectionOpt = None,
+    dry_run: DryRunOpt = False,
+    yes: YesOpt = False,
+    database_url: UrlOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete a document: its chunks, vectors and keyword rows, in one transaction."""
+    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+        try:
+            found = kb.document(doc, collection)
+            plan = kb.remove_document(found.collection, found.doc_id, dry_run=True)
+            if not dry_run:
+                if not yes:
+                    _confirm(
+                        f"document {found.source_path} of collection {found.collection!r} "
+                        f"({_n(plan.chunks, 'chunk')})"
+                    )
+                plan = kb.remove_document(found.collection, found.doc_id)
+        except EXPECTED as exc:
+            _fail(str(exc))
+    _removal(plan, as_json)

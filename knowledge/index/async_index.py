@@ -15,10 +15,18 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, ops
+from knowledge.index import batch, catalog, ops
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
-from knowledge.index.models import CollectionStats, SearchHit, SearchMode, UpsertResult
+from knowledge.index.models import (
+    CollectionStats,
+    DocumentDetail,
+    DocumentPage,
+    Removal,
+    SearchHit,
+    SearchMode,
+    UpsertResult,
+)
 from knowledge.index.search import search
 from knowledge.index.sync_index import embed_query, embed_texts, embedder_info, make_request
 from knowledge.retrieval import DEFAULT_RRF_K
@@ -108,6 +116,28 @@ class AsyncTenantKnowledgeIndex:
     async def delete_document(self, collection: str, doc_id: str) -> int:
         d = self._index.driver.dialect
         return await self._index.run(ops.delete_document(d, self._tenant, collection, doc_id), write=True)
+
+    async def list_documents(
+        self, collection: str | None = None, *, limit: int = 100, offset: int = 0
+    ) -> DocumentPage:
+        d = self._index.driver.dialect
+        return await self._index.run(catalog.page(d, self._tenant, collection, limit=limit, offset=offset))
+
+    async def document(
+        self, ref: str, collection: str | None = None, *, text: bool = False
+    ) -> DocumentDetail:
+        d = self._index.driver.dialect
+        return await self._index.run(catalog.detail(d, self._tenant, ref, collection, text=text))
+
+    async def remove_document(self, collection: str, doc_id: str, *, dry_run: bool = False) -> Removal:
+        d = self._index.driver.dialect
+        op = catalog.remove_document(d, self._tenant, collection, doc_id, dry_run=dry_run)
+        return await self._index.run(op, write=not dry_run)
+
+    async def remove_collection(self, collection: str, *, dry_run: bool = False) -> Removal:
+        d = self._index.driver.dialect
+        op = catalog.remove_collection(d, self._tenant, collection, dry_run=dry_run)
+        return await self._index.run(op, write=not dry_run)
 
     async def search(
         self,

@@ -46,6 +46,17 @@ class Dialect:
     cache_lookup: str
     cache_store: str
     collection_stats: str
+    # The catalogue (knowledge.index.catalog): browse documents, delete documents and collections.
+    # Parameters :tenant, :collection, :doc_id (NULL: the whole collection) unless said otherwise.
+    count_documents: str  # :collection may be NULL (every collection)
+    page_documents: str  # the same, :limit rows from :offset
+    find_documents: str  # :ref is a doc id or a source path; :prefix (or NULL) the start of a doc id
+    document_outline: str  # the chunks of one document, in reading order
+    scope_counts: str  # documents, chunks and embedding-cache entries a deletion would remove
+    purge_cache: str  # the cache entries only the scope's chunks use (run before they go)
+    delete_collection_chunks: str
+    delete_collection_documents: str
+    delete_collection: str
     keyword_search: str
     hydrate: str
     encode_vector: Callable[[Sequence[float]], Any]

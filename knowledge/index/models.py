@@ -100,3 +100,65 @@ class SearchHit(BaseModel):
         description="Second-stage score (knowledge/index/rerank.py): cosine with the question plus the "
         "share of its words in the passage and its heading; the assistant's abstention threshold applies to it",
     )
+
+
+class DocumentSummary(BaseModel):
+    """One indexed document as ``kassist kb documents list`` shows it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    collection: str
+    doc_id: str
+    title: str
+    source_path: str = Field(description="Path relative to the ingested folder, forward slashes")
+    media_type: str
+    size_bytes: int
+    effective_date: date | None = Field(description="The date the document says it takes effect, if any")
+    modified_at: datetime
+    indexed_at: datetime
+    chunks: int
+
+
+class DocumentPage(BaseModel):
+    """A page of the tenant's documents, in (collection, source path) order."""
+
+    model_config = ConfigDict(frozen=True)
+
+    total: int = Field(description="Documents matching, over all pages")
+    offset: int
+    documents: list[DocumentSummary]
+
+
+class ChunkOutline(BaseModel):
+    """One chunk of a document: where it sits, its heading, and its text when asked for."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chunk_id: str
+    position: int
+    heading: str | None
+    token_count: int
+    text: str | None = Field(default=None, description="Only when the whole text was asked for")
+
+
+class DocumentDetail(DocumentSummary):
+    """A document's metadata and its chunks in reading order."""
+
+    outline: list[ChunkOutline]
+
+
+class Removal(BaseModel):
+    """What deleting a collection or a document removed (or, for a dry run, would remove)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tenant: str
+    collection: str
+    doc_id: str | None = Field(default=None, description="None when the whole collection goes")
+    source_path: str | None = None
+    documents: int
+    chunks: int = Field(description="Chunks, with their vectors and keyword-index rows")
+    cached_vectors: int = Field(
+        description="Embedding-cache entries no other document of the tenant uses any more"
+    )
+    dry_run: bool

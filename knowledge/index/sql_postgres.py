@@ -107,6 +107,24 @@ INSERT_CHUNKS = """INSERT INTO kassist_kb_chunks (tenant_id, collection, doc_id,
     ON CONFLICT (tenant_id, collection, chunk_id) DO NOTHING"""
 
 
+# The catalogue (knowledge.index.catalog). A document row with its chunk count, for lists and lookups.
+_DOCUMENT = """SELECT d.collection, d.doc_id, d.title, d.source_path, d.media_type, d.size_bytes,
+        d.effective_date, d.modified_at, d.indexed_at,
+        (SELECT count(*) FROM kassist_kb_chunks c
+          WHERE c.tenant_id = d.tenant_id AND c.collection = d.collection AND c.doc_id = d.doc_id)
+    FROM kassist_kb_documents d"""
+_IN_SCOPE = "(%(doc_id)s::text IS NULL OR {t}doc_id = %(doc_id)s)"
+_SCOPE = "tenant_id = %(tenant)s AND collection = %(collection)s AND " + _IN_SCOPE.format(t="")
+# Cache entries of the scope's texts that no chunk of the tenant outside the scope shares: a semi-
+# and an anti-join (hashed whatever work_mem is, unlike NOT IN over a large subquery).
+_ORPHANED = f"""k.tenant_id = %(tenant)s
+    AND EXISTS (SELECT 1 FROM kassist_kb_chunks c WHERE c.tenant_id = %(tenant)s
+        AND c.collection = %(collection)s AND {_IN_SCOPE.format(t="c.")} AND c.content_hash = k.content_hash)
+    AND NOT EXISTS (SELECT 1 FROM kassist_kb_chunks c WHERE c.tenant_id = %(tenant)s
+        AND c.content_hash = k.content_hash
+        AND NOT (c.collection = %(collection)s AND {_IN_SCOPE.format(t="c.")}))"""
+
+
 def _encode_list(values: Sequence[Any]) -> list[Any]:
     return list(values)
 
@@ -165,6 +183,29 @@ DIALECT = Dialect(
             (SELECT coalesce(sum(size_bytes), 0) FROM kassist_kb_documents d
               WHERE d.tenant_id = k.tenant_id AND d.collection = k.collection)
         FROM kassist_kb_collections k WHERE k.tenant_id = %(tenant)s ORDER BY k.collection""",
+    count_documents="""SELECT count(*) FROM kassist_kb_documents
+        WHERE tenant_id = %(tenant)s AND (%(collection)s::text IS NULL OR collection = %(collection)s)""",
+    page_documents=f"""{_DOCUMENT}
+        WHERE d.tenant_id = %(tenant)s AND (%(collection)s::text IS NULL OR d.collection = %(collection)s)
+        ORDER BY d.collection, d.source_path, d.doc_id LIMIT %(limit)s OFFSET %(offset)s""",
+    find_documents=f"""{_DOCUMENT}
+        WHERE d.tenant_id = %(tenant)s AND (%(collection)s::text IS NULL OR d.collection = %(collection)s)
+          AND (d.doc_id = %(ref)s OR d.source_path = %(ref)s
+               OR (%(prefix)s::text IS NOT NULL AND starts_with(d.doc_id, %(prefix)s::text)))
+        ORDER BY d.collection, d.source_path LIMIT 10""",
+    document_outline="""SELECT chunk_id, position, heading, token_count, text FROM kassist_kb_chunks
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = %(doc_id)s
+        ORDER BY position""",
+    scope_counts=f"""SELECT (SELECT count(*) FROM kassist_kb_documents WHERE {_SCOPE}),
+            (SELECT count(*) FROM kassist_kb_chunks WHERE {_SCOPE}),
+            (SELECT count(*) FROM kassist_kb_embedding_cache k WHERE {_ORPHANED})""",
+    purge_cache=f"DELETE FROM kassist_kb_embedding_cache k WHERE {_ORPHANED}",
+    delete_collection_chunks="""DELETE FROM kassist_kb_chunks
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s""",
+    delete_collection_documents="""DELETE FROM kassist_kb_documents
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s""",
+    delete_collection="""DELETE FROM kassist_kb_collections
+        WHERE tenant_id = %(tenant)s AND collection = %(collection)s""",
     # ts_rank, not ts_rank_cd: with OR queries cover density mostly sees one-word covers; on the demo
     # evaluation set ts_rank_cd gave keyword recall@10 0.79, ts_rank 0.84 (bm25 on SQLite: 0.85).
     # Normalisation 1 divides by 1 + log(length), so long chunks do not win by sheer size.

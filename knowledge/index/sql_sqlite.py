@@ -98,6 +98,21 @@ _KEYWORD_BOUNDED = f"""WITH ranked AS MATERIALIZED (
     UNION ALL SELECT NULL, count(*) FROM ranked"""
 
 
+# The catalogue (knowledge.index.catalog). A document row with its chunk count, for lists and lookups.
+_DOCUMENT = """SELECT d.collection, d.doc_id, d.title, d.source_path, d.media_type, d.size_bytes,
+        d.effective_date, d.modified_at, d.indexed_at,
+        (SELECT count(*) FROM kassist_kb_chunks c
+          WHERE c.tenant_id = d.tenant_id AND c.collection = d.collection AND c.doc_id = d.doc_id)
+    FROM kassist_kb_documents d"""
+_SCOPE = "tenant_id = :tenant AND collection = :collection AND (:doc_id IS NULL OR doc_id = :doc_id)"
+# Cache entries of the scope's texts that no chunk of the tenant outside the scope shares. NOT IN
+# over an uncorrelated subquery: SQLite builds its set once (no index on content_hash to probe).
+_ORPHANED = f"""tenant_id = :tenant
+    AND content_hash IN (SELECT content_hash FROM kassist_kb_chunks WHERE {_SCOPE})
+    AND content_hash NOT IN (SELECT content_hash FROM kassist_kb_chunks WHERE tenant_id = :tenant
+        AND NOT (collection = :collection AND (:doc_id IS NULL OR doc_id = :doc_id)))"""
+
+
 def _encode_list(values: Sequence[Any]) -> str:
     return json.dumps(list(values))
 
@@ -157,6 +172,28 @@ DIALECT = Dialect(
             (SELECT coalesce(sum(size_bytes), 0) FROM kassist_kb_documents d
               WHERE d.tenant_id = k.tenant_id AND d.collection = k.collection)
         FROM kassist_kb_collections k WHERE k.tenant_id = :tenant ORDER BY k.collection""",
+    count_documents="""SELECT count(*) FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND (:collection IS NULL OR collection = :collection)""",
+    page_documents=f"""{_DOCUMENT}
+        WHERE d.tenant_id = :tenant AND (:collection IS NULL OR d.collection = :collection)
+        ORDER BY d.collection, d.source_path, d.doc_id LIMIT :limit OFFSET :offset""",
+    find_documents=f"""{_DOCUMENT}
+        WHERE d.tenant_id = :tenant AND (:collection IS NULL OR d.collection = :collection)
+          AND (d.doc_id = :ref OR d.source_path = :ref
+               OR (:prefix IS NOT NULL AND substr(d.doc_id, 1, length(:prefix)) = :prefix))
+        ORDER BY d.collection, d.source_path LIMIT 10""",
+    document_outline="""SELECT chunk_id, position, heading, token_count, text FROM kassist_kb_chunks
+        WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id ORDER BY position""",
+    scope_counts=f"""SELECT (SELECT count(*) FROM kassist_kb_documents WHERE {_SCOPE}),
+            (SELECT count(*) FROM kassist_kb_chunks WHERE {_SCOPE}),
+            (SELECT count(*) FROM kassist_kb_embedding_cache WHERE {_ORPHANED})""",
+    purge_cache=f"DELETE FROM kassist_kb_embedding_cache WHERE {_ORPHANED}",
+    delete_collection_chunks="""DELETE FROM kassist_kb_chunks
+        WHERE tenant_id = :tenant AND collection = :collection""",
+    delete_collection_documents="""DELETE FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND collection = :collection""",
+    delete_collection="""DELETE FROM kassist_kb_collections
+        WHERE tenant_id = :tenant AND collection = :collection""",
     # bm25 is lower-is-better; headings weigh double because a matching heading names the topic.
     keyword_search=f"""SELECT c.id, -bm25(kassist_kb_chunks_fts, 2.0, 1.0) AS score
         FROM kassist_kb_chunks_fts JOIN kassist_kb_chunks c ON c.id = kassist_kb_chunks_fts.rowid

@@ -11,10 +11,19 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, ops
+from knowledge.index import batch, catalog, ops
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
-from knowledge.index.models import CollectionStats, SearchFilters, SearchHit, SearchMode, UpsertResult
+from knowledge.index.models import (
+    CollectionStats,
+    DocumentDetail,
+    DocumentPage,
+    Removal,
+    SearchFilters,
+    SearchHit,
+    SearchMode,
+    UpsertResult,
+)
 from knowledge.index.rules import check_vector
 from knowledge.index.search import SearchRequest, search
 from knowledge.retrieval import DEFAULT_RRF_K
@@ -227,6 +236,33 @@ class TenantKnowledgeIndex:
         """Remove a document's chunks; returns how many were removed (0 if it was not indexed)."""
         d = self._index.driver.dialect
         return self._index.run(ops.delete_document(d, self._tenant, collection, doc_id), write=True)
+
+    def list_documents(
+        self, collection: str | None = None, *, limit: int = 100, offset: int = 0
+    ) -> DocumentPage:
+        """A page of the tenant's documents (of ``collection``, or of all), by collection and path."""
+        d = self._index.driver.dialect
+        return self._index.run(catalog.page(d, self._tenant, collection, limit=limit, offset=offset))
+
+    def document(self, ref: str, collection: str | None = None, *, text: bool = False) -> DocumentDetail:
+        """The document ``ref`` names (its id, the start of its id, or its path) and its chunks'
+        headings; ``text`` adds each chunk's text. Raises ``DocumentNotFound``/``AmbiguousDocument``."""
+        d = self._index.driver.dialect
+        return self._index.run(catalog.detail(d, self._tenant, ref, collection, text=text))
+
+    def remove_document(self, collection: str, doc_id: str, *, dry_run: bool = False) -> Removal:
+        """Delete a document (exact id) with its chunks, vectors, keyword rows and the cached
+        vectors only it used, in one transaction; ``dry_run`` only counts. Unlike
+        :meth:`delete_document` (the ingestion's), a document that is not there is an error."""
+        d = self._index.driver.dialect
+        op = catalog.remove_document(d, self._tenant, collection, doc_id, dry_run=dry_run)
+        return self._index.run(op, write=not dry_run)
+
+    def remove_collection(self, collection: str, *, dry_run: bool = False) -> Removal:
+        """Delete a collection and everything in it, in one transaction; ``dry_run`` only counts."""
+        d = self._index.driver.dialect
+        op = catalog.remove_collection(d, self._tenant, collection, dry_run=dry_run)
+        return self._index.run(op, write=not dry_run)
 
     def search(
         self,
