@@ -34,6 +34,7 @@ may only resume (``update`` and ``goto`` write state or move the graph: 422).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -238,6 +239,10 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
     and a decision on a review only with an admin key."""
     run_input, command = kwargs.get("input"), kwargs.get("command")
     _refuse(422, refused_input(graph, run_input))
+    if graph == "ingestion":  # before the run exists, as the runs API does (the nodes check again)
+        from graph.ingestion.served import input_refusal
+
+        _refuse(422, input_refusal(run_input, os.environ, _tenant(ctx)))
     if graph in (None, "assistant"):  # None: a client's own assistant, maybe of this graph
         _refuse(422, turn_refusal(run_input))
         sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))

@@ -87,25 +87,28 @@ def test_server_run_lands_in_our_checkpointer_under_the_callers_tenant(server: t
         for tenant in ("acme", "globex"):  # the refused run stored nothing anywhere
             assert saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": spoof}}) is None
 
-    # Served runs read only under the server's ingestion root and notify only hosts it lists: a
-    # client's /etc or its own callback URL stops the run before anything is read or sent.
+    # Served runs read only under the run's tenant's folder of the server's ingestion root and
+    # notify only hosts it lists: a client's /etc, another tenant's folder or its own callback URL
+    # is refused before the run exists (422, one line naming the setting, never a server path).
     for settings, named in (
         ({"source": "/etc", "collection": "loot"}, "KASSIST_INGEST_ROOT"),
         ({"source": f"{corpus}/../../../..", "collection": "loot"}, "KASSIST_INGEST_ROOT"),
-        # KASSIST_INGEST_ROOT/<tenant>: globex's folder of the same root, named directly or by "..".
+        # KASSIST_INGEST_ROOT/<tenant>: globex's folder of the same root, named directly or by "..",
+        # and the whole root.
         ({"source": str(corpus_of(tmp, "globex")), "collection": "loot"}, "KASSIST_INGEST_ROOT/<tenant>"),
         ({"source": f"{corpus}/../../globex/files", "collection": "loot"}, "KASSIST_INGEST_ROOT/<tenant>"),
-        (
-            {"source": f"{corpus}/../..", "collection": "loot"},
-            "KASSIST_INGEST_ROOT/<tenant>",
-        ),  # the whole root
+        ({"source": f"{corpus}/../..", "collection": "loot"}, "KASSIST_INGEST_ROOT/<tenant>"),
         ({"source": str(corpus), "notify_url": "http://127.0.0.1:9/x"}, "KASSIST_NOTIFY_HOSTS"),
+        ({"source": str(corpus), "max_bytes": 2**40}, "settings.max_bytes: Input should be less than"),
     ):
         probe = acme.post("/threads", json={}).json()["thread_id"]
-        refused_run = acme.post(
+        refused = acme.post(
             f"/threads/{probe}/runs/wait",
             json={"assistant_id": "ingestion", "input": {"settings": {"embedder": "hashing", **settings}}},
-        ).json()
-        assert refused_run["status"] == "failed" and named in refused_run["last_error"], refused_run
-        assert "\n" not in refused_run["last_error"] and str(tmp) not in refused_run["last_error"]
-        assert refused_run.get("documents_total", 0) == 0 and not refused_run.get("batch_cursor")
+        )
+        assert refused.status_code == 422, refused.text
+        detail = refused.json()["detail"]
+        assert named in detail and "\n" not in detail and str(tmp) not in detail, detail
+        if "ingestion root" in detail:
+            assert "ask this server's operator" in detail  # what to do
+        assert acme.get(f"/threads/{probe}/state").json()["values"] == {}  # nothing ran

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
+from pydantic import ValidationError
+
 from graph.ingestion.state import Settings
 
 INGEST_ROOT_ENV = "KASSIST_INGEST_ROOT"
@@ -87,3 +89,25 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
             raise ServedRunRefused(
                 f"settings.notify_url: host {host!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})"
             )
+
+
+def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str | None:
+    """Why a served run's input may not start a run for ``tenant`` (the LangGraph server answers
+    422 with it before the run exists), or None: settings the graph would refuse, or ask of the
+    server what :func:`check_served` does not allow. ``{}`` or no settings: a run going on."""
+    given = run_input.get("settings") if isinstance(run_input, Mapping) else None
+    if given is None:
+        return None
+    try:
+        settings = Settings.model_validate(given)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in ("settings", *first["loc"]))
+        return f"{where}: {first['msg']}"
+    if settings == Settings():
+        return None
+    try:
+        check_served(settings, env, tenant)
+    except ServedRunRefused as exc:
+        return str(exc)
+    return None
