@@ -5,13 +5,13 @@ from __future__ import annotations
 import getpass
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from rich.markup import escape
 
 from kassist.clikit import (
@@ -30,7 +30,8 @@ from kassist.clikit import (
 )
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 from kassist.tenancy import TenantRequired
-from memory.manager import Action, Decision, MemoryManager, MemoryRecord, MemoryType, Source
+from memory import cli_tables as tables
+from memory.manager import Action, MemoryManager, MemoryType, Source
 from memory.manager.models import parse_enum
 
 app = typer.Typer(
@@ -100,60 +101,6 @@ def _explain(exc: Exception) -> str:
     return str(exc)
 
 
-def _dump(items: BaseModel | Sequence[BaseModel]) -> None:
-    if isinstance(items, BaseModel):
-        typer.echo(json.dumps(items.model_dump(mode="json"), ensure_ascii=False, indent=2))
-    else:
-        typer.echo(json.dumps([i.model_dump(mode="json") for i in items], ensure_ascii=False, indent=2))
-
-
-def _time(value: Any) -> str:
-    return value.isoformat(timespec="seconds") if value is not None else "-"
-
-
-def _date(value: Any) -> str:
-    return value.date().isoformat() if value is not None else "-"
-
-
-def _records_table(
-    title: str,
-    records: Sequence[MemoryRecord],
-    extra: Callable[[MemoryRecord], str] | None = None,
-    full: bool = False,
-) -> None:
-    """Fits 80 columns: two short facts per cell (user and key, type and source, status and date),
-    the value shortened at a word boundary; ``full`` prints each record whole, one field a line."""
-    if full:
-        for r in records:
-            t = table(f"{title}: {r.id}", ["field", "value"], no_wrap=("field",), wide=("value",))
-            fields = {**r.model_dump(mode="json", exclude={"tenant_id"}), "value": r.value}
-            if extra:
-                fields["reason"] = extra(r)
-            for name, value in fields.items():
-                shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-                t.add_row(*row(name, shown))
-            _out().print(t)
-        return
-    # A review queue's rows are all quarantined: its reason takes the status column's room.
-    columns = ["id", "user / key", "value", "type / source", "reason" if extra else "status"]
-    t = table(title, columns, no_wrap=("id", "type / source", "status"), wide=("value", "reason"))
-    for r in records:
-        value = excerpt(json.dumps(r.value, ensure_ascii=False), limit=60)
-        last = excerpt(extra(r), limit=60) if extra else f"{r.status.value}\n{_date(r.valid_from)}"
-        t.add_row(
-            *row(r.id[:8], f"{r.user_id}\n{r.key}", value, f"{r.memory_type.value}\n{r.source.value}", last)
-        )
-    _out().print(t)
-
-
-def _print_decision(decision: Decision, full: bool = False) -> None:
-    _out().print(f"[bold]{decision.action.value}[/]: {escape(decision.reason)}", highlight=False)
-    if decision.memory is not None:
-        _records_table("memory", [decision.memory], full=full)
-    if decision.superseded is not None:
-        _records_table("superseded", [decision.superseded], full=full)
-
-
 def _read_value(value: str | None, value_file: Path | None) -> Any:
     """The memory's JSON value from ``--value``, ``--value -`` (standard input) or ``--value-file``."""
     if (value is None) == (value_file is None):
@@ -182,15 +129,32 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
         )
 
 
+SentenceArg = Annotated[
+    str | None,
+    typer.Argument(
+        help='What the user said, e.g. "Please answer in Bengali": the preferences and facts the '
+        "assistant finds in a user's turn are stored (instead of --type --key --value).",
+        show_default=False,
+    ),
+]
+
+
 @app.command()
 def remember(
     tenant: TenantOpt,
     user: UserOpt,
+    sentence: SentenceArg = None,
     memory_type: Annotated[
-        str, typer.Option("--type", help=f"One of: {', '.join(t.value for t in MemoryType)}")
-    ],
-    key: Annotated[str, typer.Option("--key", help="The slot, e.g. response_language.")],
-    source: Annotated[str, typer.Option("--source", help=f"One of: {', '.join(s.value for s in Source)}")],
+        str | None, typer.Option("--type", help=f"One of: {', '.join(t.value for t in MemoryType)}")
+    ] = None,
+    key: Annotated[str | None, typer.Option("--key", help="The slot, e.g. response_language.")] = None,
+    source: Annotated[
+        str | None,
+        typer.Option(
+            "--source",
+            help=f"One of: {', '.join(s.value for s in Source)}; with a sentence default user_explicit.",
+        ),
+    ] = None,
     value: Annotated[
         str | None,
         typer.Option(
@@ -211,23 +175,90 @@ def remember(
 ) -> None:
     """Store a memory through the conflict policy and poisoning gates; prints the decision.
 
-    Exits 4 when the poisoning rules reject or quarantine the write (the decision is printed)."""
+    Either a sentence the user said (the assistant's extraction finds what to store) or the
+    structured form --type --key --value --source. Exits 4 when the poisoning rules reject or
+    quarantine the write (the decision is printed), 2 when a sentence holds nothing to remember."""
+    if sentence is not None:
+        origin, wanted = _from_sentence(sentence, source, memory_type, key, value, value_file)
+    else:
+        origin, wanted = _structured(memory_type, key, source, value, value_file)
+    with _manager(database_url, tenant, read_only=False) as memory:
+        decisions = [
+            (evidence, memory.remember(
+                user, kind, slot, stored, origin, confidence=confidence, source_ref=source_ref,
+                actor=_actor(actor),
+            ))
+            for evidence, kind, slot, stored in wanted
+        ]  # fmt: skip
+    if as_json and sentence is None:
+        tables.dump(decisions[0][1])
+    elif as_json:
+        dumped = [{"evidence": e, **d.model_dump(mode="json")} for e, d in decisions]
+        typer.echo(json.dumps(dumped, ensure_ascii=False, indent=2))
+    else:
+        for evidence, decision in decisions:
+            if evidence is not None:
+                _out().print(f"from {escape(repr(evidence))}:", highlight=False)
+            tables.print_decision(decision, full)
+            tables.held_line(decision, tenant)
+    if any(d.action in (Action.REJECTED, Action.QUARANTINED) for _, d in decisions):
+        raise typer.Exit(ExitCode.REFUSED)
+
+
+Wanted = list[tuple[str | None, MemoryType, str, Any]]  # (the words it came from, type, key, value)
+
+
+def _structured(
+    memory_type: str | None, key: str | None, source: str | None, value: str | None, value_file: Path | None
+) -> tuple[Source, Wanted]:
+    given = {"--type": memory_type, "--key": key, "--source": source}
+    if missing := [name for name, v in given.items() if not v]:
+        _fail(
+            f'give what to remember: a sentence (kassist memory remember --tenant T --user U "...") or '
+            f"--type --key --value --source (missing {', '.join(missing)})",
+            ExitCode.USAGE,
+        )
     parsed = _read_value(value, value_file)
     try:
-        kind = parse_enum(MemoryType, memory_type, "--type")
-        origin = parse_enum(Source, source, "--source")
+        kind = parse_enum(MemoryType, str(memory_type), "--type")
+        origin = parse_enum(Source, str(source), "--source")
     except ValueError as exc:
         _fail(str(exc), ExitCode.USAGE)
-    with _manager(database_url, tenant, read_only=False) as memory:
-        decision = memory.remember(
-            user, kind, key, parsed, origin, confidence=confidence, source_ref=source_ref, actor=_actor(actor)
+    return origin, [(None, kind, str(key), parsed)]
+
+
+def _from_sentence(
+    sentence: str,
+    source: str | None,
+    memory_type: str | None,
+    key: str | None,
+    value: str | None,
+    value_file: Path | None,
+) -> tuple[Source, Wanted]:
+    """What the assistant does with a user's turn (graph.assistant.nodes.remember_explicit): its
+    extraction's findings, stored through the same manager (so the same policy and screen)."""
+    from graph.assistant.extract import extract  # the assistant's rules (re only: no graph is loaded)
+
+    structured = {"--type": memory_type, "--key": key, "--value": value, "--value-file": value_file}
+    if given := [name for name, v in structured.items() if v is not None]:
+        _fail(
+            f"give a sentence or {', '.join(given)} (the structured form), not both: the sentence "
+            "decides the type, key and value",
+            ExitCode.USAGE,
         )
-    if as_json:
-        _dump(decision)
-    else:
-        _print_decision(decision, full)
-    if decision.action in (Action.REJECTED, Action.QUARANTINED):
-        raise typer.Exit(ExitCode.REFUSED)
+    try:
+        origin = parse_enum(Source, source or Source.USER_EXPLICIT.value, "--source")
+    except ValueError as exc:
+        _fail(str(exc), ExitCode.USAGE)
+    findings = extract(sentence)
+    if not findings:
+        _fail(
+            f"nothing to remember in {excerpt(sentence, limit=80)!r}: it states no preference or fact the "
+            "assistant recognises (e.g. 'answer in Bengali', 'my manager is Rahim Khan', 'call me Asha', "
+            "'I am on the Payments team'); nothing was written. Anything else: --type --key --value --source",
+            ExitCode.USAGE,
+        )
+    return origin, [(f.evidence, f.memory_type, f.key, f.value) for f in findings]
 
 
 @app.command("list")
@@ -254,9 +285,9 @@ def list_(
         else:
             records = memory.recall(user, memory_type=memory_type, k=1000)
     if as_json:
-        _dump(records)
+        tables.dump(records)
     else:
-        _records_table(f"memories of {user} in {tenant}", records, full=full)
+        tables.records_table(f"memories of {user} in {tenant}", records, full=full)
 
 
 @app.command()
@@ -272,9 +303,9 @@ def history(
     with _manager(database_url, tenant, read_only=True) as memory:
         records = memory.history(user, key)
     if as_json:
-        _dump(records)
+        tables.dump(records)
     else:
-        _records_table(f"history of {key} for {user}", records, full=full)
+        tables.records_table(f"history of {key} for {user}", records, full=full)
 
 
 @app.command()
@@ -303,9 +334,9 @@ def review(
     with _manager(database_url, tenant, read_only=True) as memory:
         records = memory.review()
     if as_json:
-        _dump(records)
+        tables.dump(records)
     else:
-        _records_table(f"quarantined in {tenant}", records, extra=lambda r: r.reason or "", full=full)
+        tables.records_table(f"quarantined in {tenant}", records, extra=lambda r: r.reason or "", full=full)
 
 
 @app.command()
@@ -320,9 +351,9 @@ def release(
     with _manager(database_url, tenant, read_only=False) as memory:
         decision = memory.release(memory_id, actor=_actor(actor))
     if as_json:
-        _dump(decision)
+        tables.dump(decision)
     else:
-        _print_decision(decision)
+        tables.print_decision(decision)
 
 
 @app.command()
@@ -355,7 +386,7 @@ def audit(
     with _manager(database_url, tenant, read_only=True) as memory:
         entries = memory.audit_log(user_id=user, limit=limit)
     if as_json:
-        _dump(entries)
+        tables.dump(entries)
         return
     if full:
         columns = ["seq", "at", "user", "action", "key", "type", "source", "actor", "old", "new", "reason"]
@@ -365,12 +396,12 @@ def audit(
     for e in entries:
         if full:
             cells: list[Any] = [
-                e.seq, _time(e.at), e.user_id, e.action, e.key, e.memory_type, e.source, e.actor,
+                e.seq, tables.time(e.at), e.user_id, e.action, e.key, e.memory_type, e.source, e.actor,
                 (e.old_hash or "-")[:8], (e.new_hash or "-")[:8], e.reason,
             ]  # fmt: skip
         else:
             cells = [
-                _date(e.at),
+                tables.date(e.at),
                 f"{e.user_id}\n{e.key or '-'}",
                 e.action,
                 e.actor,
