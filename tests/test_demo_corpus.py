@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from kassist.cli import app
 from knowledge.audit import CATEGORIES, AuditRules
 from knowledge.corpus.evaluate import audit_corpus, read_manifest, score
-from knowledge.corpus.generate import CorpusExistsError, generate_corpus
+from knowledge.corpus.generate import CorpusExistsError, Manifest, generate_corpus
 from knowledge.documents import Document
 from knowledge.loaders import load_directory
 
@@ -117,6 +117,41 @@ def test_cli_writes_the_corpus_and_says_what_was_planted(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["documents"] == 80 and summary["planted"]["personal_data"] > 0
-    assert (tmp_path / "out" / "manifest.json").is_file()
+    # The ground truth sits next to the corpus, not in it: the folder holds the documents only.
+    truth = tmp_path / "out.manifest.json"
+    assert summary["manifest"] == str(truth) and truth.is_file()
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    assert len(read_manifest_file(truth).documents) == 80 == len(tree_digest(tmp_path / "out"))
+    again = runner.invoke(app, ["demo-corpus", str(tmp_path / "out"), "--docs", "80"])
+    assert again.exit_code == 2 and "out.manifest.json exists" in again.output
+    truth.unlink()
     again = runner.invoke(app, ["demo-corpus", str(tmp_path / "out"), "--docs", "80"])
     assert again.exit_code == 2 and "not an empty directory" in again.output
+    assert not truth.exists()  # refused before anything was written
+
+
+def read_manifest_file(path: Path) -> Manifest:
+    return Manifest.model_validate_json(path.read_text(encoding="utf-8"))
+
+
+def test_ingesting_a_generated_corpus_fails_only_its_broken_files(tmp_path: Path, sqlite_url: str) -> None:
+    """`kassist demo-corpus DIR` then `kassist ingest DIR`: the failed documents are exactly the ones
+    broken on purpose, none caused by our own ground-truth file (issue 28)."""
+    runner = CliRunner()
+    made = runner.invoke(app, ["demo-corpus", str(tmp_path / "corpus"), "--docs", "60", "--seed", "4"])
+    assert made.exit_code == 0, made.output
+    assert f"ground truth: {tmp_path / 'corpus.manifest.json'}\n" in made.output  # whole, on its line
+    broken = {
+        d.path for d in read_manifest_file(tmp_path / "corpus.manifest.json").documents if d.expected_broken
+    }
+    assert broken
+    ingested = runner.invoke(
+        app,
+        ["ingest", str(tmp_path / "corpus"), "--tenant", "acme", "--collection", "demo", "--embedder", "hashing",
+         "--database-url", sqlite_url, "--reports-dir", str(tmp_path / "reports"), "--json"],
+    )  # fmt: skip
+    assert ingested.exit_code == 3, ingested.output  # partial: the broken files are listed as failed
+    report = json.loads(ingested.output)
+    assert {f["path"] for f in report["failed_documents"]} == broken
+    assert report["counters"]["documents_failed"] == len(broken)
+    assert report["counters"]["documents_seen"] == 60

@@ -22,6 +22,13 @@ def demo_corpus_path() -> Path:
     return CORPUS_DIR
 
 
+def ground_truth_path(corpus_dir: Path) -> Path:
+    """Where ``kassist demo-corpus`` keeps a generated corpus's ground truth: next to the folder,
+    ``<folder>.manifest.json``, not inside it, so that ingesting the folder reads only documents."""
+    folder = Path(corpus_dir).resolve()
+    return folder.parent / f"{folder.name}.manifest.json"
+
+
 def copy_demo_corpus(dest: Path) -> Path:
     """Copy the demo documents to ``dest`` (created; must not exist yet) and return it."""
     shutil.copytree(demo_corpus_path(), dest)
