@@ -144,3 +144,16 @@ def test_a_quote_is_found_by_its_longest_plain_sentence() -> None:
     )
     assert source_probe("Too short to be a quote.") is None
     assert long_sentences(text, 10) == long_sentences(text.replace(" ", "\n"), 10)
+
+
+def test_a_document_header_is_never_quoted_as_an_answer() -> None:
+    from graph.assistant.responders.extractive import best_sentences
+
+    front = (
+        "--- title: Desk booking: Lisbon office 2026 document_id: FAC-00183 owner: Workplace version: 5.6 ---"
+    )
+    assert best_sentences(front, terms("desk booking Lisbon")) == []
+    dated = "Effective date: June 27, 2022. Deleted files stay in the recycle bin for 93 days."
+    assert best_sentences(dated, terms("when were deleted files restored")) == [
+        "Deleted files stay in the recycle bin for 93 days."
+    ]

@@ -39,6 +39,22 @@ def _body(hit: dict[str, Any]) -> str:
     return rest if heading and first.strip() == str(heading).strip() else text
 
 
+# Document metadata is not an answer: front matter ("--- title: ... version: 4.4 ---") and the
+# record lines under a title ("Effective date: June 27, 2022.", "Document ID: HR-00024.").
+_METADATA = re.compile(
+    r"^\s*(---|(effective( date)?|last (reviewed|updated)|owner|document[ _]id|version|classification|"
+    r"audience|approved( by)?|status)\b[^.:]{0,20}:)",
+    re.IGNORECASE,
+)
+
+
+def is_metadata(sentence: str) -> bool:
+    """A front-matter block or a short 'Field: value' line of a document's header."""
+    return bool(_METADATA.match(sentence)) and (
+        sentence.lstrip().startswith("---") or len(sentence.split()) <= 12
+    )
+
+
 def _is_heading(sentence: str, hit: dict[str, Any]) -> bool:
     """A bare heading ("Offers", "Handbook > Offers") is not an answer."""
     parts = {p.strip().lower() for p in str(hit.get("heading") or "").split(" > ")}
@@ -51,7 +67,7 @@ def best_sentences(
 ) -> list[str]:
     """The passage's sentences that share most terms with the question, in their original order;
     never a bare heading (the first full sentences when none shares a term)."""
-    found = [s for s in sentences(text) if hit is None or not _is_heading(s, hit)]
+    found = [s for s in sentences(text) if not is_metadata(s) and (hit is None or not _is_heading(s, hit))]
     scored = [(len(query & terms(s)), i, s) for i, s in enumerate(found)]
     top = sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))[:limit]
     # The section's opening sentence states its rule ("Rail is the preferred mode of travel for
@@ -120,7 +136,10 @@ class ExtractiveResponder:
             )
         citations: list[Citation] = []
         passages: list[tuple[dict[str, Any], str]] = []
-        for h in _passages(turn.hits) if verdict.answerable else []:
+        # A chunk that is only a document's header (front matter, "Effective date: ...") has nothing
+        # to quote: it is neither an answer nor a source.
+        quotable = [h for h in turn.hits if best_sentences(_body(h), q, hit=h)]
+        for h in _passages(quotable) if verdict.answerable else []:
             chosen = best_sentences(_body(h), q, hit=h)
             # After the first source, only one with a sentence that shares the question's words: an
             # office page's introduction is not a second answer.
