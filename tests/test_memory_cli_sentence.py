@@ -39,6 +39,8 @@ def test_a_sentence_stores_what_the_assistant_would(db_url: str) -> None:
     assert active(db_url, "asha") == {"response_language": "Bengali", "name": "Asha"}
     # The same findings as the assistant's extraction of that turn: its rules, not a copy of them.
     assert set(active(db_url, "asha")) == {f.key for f in extract(sentence)}
+    code, out = run(db_url, "remember", "--tenant", "acme", "--user", "asha", sentence)
+    assert code == 0 and out.count("unchanged: same value already active") == 2, out  # said again
 
     stored = run_json(
         db_url, "remember", "--tenant", "acme", "--user", "asha", "I'd like you to reply in French"
