@@ -28,8 +28,11 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
 
 Runs, assistants and crons may carry only the configurable keys :mod:`server.configurable` allows
 for their graph (422 otherwise); a ``tenant_id`` other than the key's is refused (403). A run's
-input may hold only its graph's client keys (``INPUT_KEYS``: 422 naming the others); a ``command``
-may only resume (``update`` and ``goto`` write state or move the graph: 422).
+input may hold only its graph's client keys (``INPUT_KEYS``: 422 naming the others), and an
+ingestion run's settings only what the served-run rules allow its tenant (its folder of
+``KASSIST_INGEST_ROOT``, listed notify hosts, the graph's bounds:
+:func:`graph.ingestion.served.input_refusal`, 422); a ``command`` may only resume (``update`` and
+``goto`` write state or move the graph: 422).
 """
 
 from __future__ import annotations
