@@ -285,3 +285,20 @@ def test_confirmation_on_a_terminal(sqlite_url: str, tmp_path: Path, typed: str,
     assert (b"deleted collection 'travel'" in rest) is deleted
     assert (b"not confirmed; nothing was deleted" in rest) is not deleted
     assert counts(sqlite_url, "acme", "travel")[0] == (0 if deleted else 1)
+
+
+def test_a_collection_deleted_and_ingested_again_is_searched_afresh(url: str) -> None:
+    """A process that searched a collection before it was deleted (a server, say) and ingested again
+    under the same name finds the new chunks, never a vector matrix of the old ones: a re-created
+    collection does not repeat a generation the old one had (SQLite ranks vectors in memory)."""
+    with (
+        KnowledgeIndex.from_url(url, embedder=HashingEmbedder()) as server,
+        KnowledgeIndex.from_url(url, embedder=HashingEmbedder()) as cli,
+    ):
+        before = server.for_tenant("acme").search("sabbatical leave", mode="vector", collections=["handbook"])
+        assert before
+        cli.for_tenant("acme").remove_collection("handbook")
+        ingest_directory(cli.for_tenant("acme"), demo_corpus_path(), collection="handbook")
+        after = server.for_tenant("acme").search("sabbatical leave", mode="vector", collections=["handbook"])
+        assert [h.source_path for h in after] == [h.source_path for h in before]
+        assert {h.chunk_id for h in after} == {h.chunk_id for h in before}  # same content, same ids

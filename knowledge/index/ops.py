@@ -86,11 +86,22 @@ def migrate(d: Dialect) -> Op[int]:
     return latest
 
 
+def generation(counter: object, created_at: datetime) -> int:
+    """The tag a search's vector matrix is cached under (knowledge/index/matrix.py): the collection's
+    write counter, made distinct per creation. A collection deleted (``kb collections delete``) and
+    ingested again under its name starts counting from 0 and reaches the same count with the same
+    files, so the counter alone would let another process serve the old matrix (chunk ids that no
+    longer exist): its creation time, to the microsecond, goes into the tag too."""
+    return int(created_at.timestamp() * 1_000_000) * 2**64 + int(str(counter))
+
+
 def collections(d: Dialect, tenant: str) -> Op[dict[str, CollectionInfo]]:
     rows = yield Stmt(d.select_collections, {"tenant": tenant})
-    return {
-        str(r[0]): CollectionInfo(str(r[0]), str(r[1]), int(r[2]), as_datetime(r[3]), int(r[4])) for r in rows
-    }
+    found = {}
+    for r in rows:
+        created = as_datetime(r[3])
+        found[str(r[0])] = CollectionInfo(str(r[0]), str(r[1]), int(r[2]), created, generation(r[4], created))
+    return found
 
 
 def not_found(tenant: str, collection: str, known: Mapping[str, object]) -> CollectionNotFound:
