@@ -146,14 +146,13 @@ def test_a_quote_is_found_by_its_longest_plain_sentence() -> None:
     assert long_sentences(text, 10) == long_sentences(text.replace(" ", "\n"), 10)
 
 
-def test_a_document_header_is_never_quoted_as_an_answer() -> None:
+def test_a_header_line_is_not_quoted_when_the_passage_has_sentences() -> None:
     from graph.assistant.responders.extractive import best_sentences
 
-    front = (
-        "--- title: Desk booking: Lisbon office 2026 document_id: FAC-00183 owner: Workplace version: 5.6 ---"
-    )
-    assert best_sentences(front, terms("desk booking Lisbon")) == []
     dated = "Effective date: June 27, 2022. Deleted files stay in the recycle bin for 93 days."
     assert best_sentences(dated, terms("when were deleted files restored")) == [
         "Deleted files stay in the recycle bin for 93 days."
     ]
+    # A chunk that is only a header is quoted as it is: the document was asked for by name.
+    header = "Effective date: 1 September 2025. Owner: Facilities and the Health and Safety Committee."
+    assert best_sentences(header, terms("health and safety policy"))

@@ -67,7 +67,10 @@ def best_sentences(
 ) -> list[str]:
     """The passage's sentences that share most terms with the question, in their original order;
     never a bare heading (the first full sentences when none shares a term)."""
-    found = [s for s in sentences(text) if not is_metadata(s) and (hit is None or not _is_heading(s, hit))]
+    found = [s for s in sentences(text) if hit is None or not _is_heading(s, hit)]
+    # A header line is no answer, unless the chunk is only a header (a document asked for by name:
+    # "where is the health and safety policy?"), whose citation is the answer.
+    found = [s for s in found if not is_metadata(s)] or found
     scored = [(len(query & terms(s)), i, s) for i, s in enumerate(found)]
     top = sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))[:limit]
     # The section's opening sentence states its rule ("Rail is the preferred mode of travel for
@@ -136,10 +139,7 @@ class ExtractiveResponder:
             )
         citations: list[Citation] = []
         passages: list[tuple[dict[str, Any], str]] = []
-        # A chunk that is only a document's header (front matter, "Effective date: ...") has nothing
-        # to quote: it is neither an answer nor a source.
-        quotable = [h for h in turn.hits if best_sentences(_body(h), q, hit=h)]
-        for h in _passages(quotable) if verdict.answerable else []:
+        for h in _passages(turn.hits) if verdict.answerable else []:
             chosen = best_sentences(_body(h), q, hit=h)
             # After the first source, only one with a sentence that shares the question's words: an
             # office page's introduction is not a second answer.
