@@ -18,16 +18,18 @@ import pytest
 from graph.ingestion import resources
 
 CONFTEST = Path(__file__).with_name("conftest.py")
+DATABASES = Path(__file__).with_name("databases.py")
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def child_pytest(
     tmp_path: Path, test_source: str, *args: str
 ) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """Run ``test_source`` under a copy of conftest.py in a scratch checkout; (result, fake home)."""
+    """Run ``test_source`` under a copy of conftest.py (and databases.py) in a scratch checkout; (result, fake home)."""
     checkout = tmp_path / "checkout"
     (checkout / "tests").mkdir(parents=True)
-    (checkout / "tests" / "conftest.py").write_text(CONFTEST.read_text())
+    for helper in (CONFTEST, DATABASES):  # conftest imports its database helpers as a module
+        (checkout / "tests" / helper.name).write_text(helper.read_text())
     (checkout / "tests" / "test_child.py").write_text(test_source)
     home = tmp_path / "real-home"
     home.mkdir()
