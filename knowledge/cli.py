@@ -43,7 +43,7 @@ from knowledge.index.models import DocumentSummary, Removal
 from knowledge.index.sync_index import TenantKnowledgeIndex
 
 app = typer.Typer(
-    help="Knowledge base: ingest, search, stats; list and delete collections and documents.",
+    help="Knowledge base: ingest, search, stats, collections, documents.",
     no_args_is_help=True,
 )
 collections_app = typer.Typer(help="The tenant's collections: list, delete.", no_args_is_help=True)
