@@ -1,18 +1,27 @@
-"""Deterministic long multi-session conversations and questions about them, for bench/recall.py.
+"""Deterministic long multi-session chats between two friends, and questions about them, for
+bench/recall.py and bench/recall_store.py; built to be as hard as the public LoCoMo benchmark.
 
-Each conversation is between two people, over 24 sessions a week or two apart, ~18 turns each (~430
-turns). Life events are spread over the sessions: trips, pets, baking, books, jobs, races, home
-projects, family news. Both people have events of the same kinds (a trip each, a pet each), so a
-question must use who and when, not only what. Events are told the way people chat: one says it,
-the other asks, the first adds a detail. Filler small talk fills the rest.
+A conversation is ~22 dated sessions a few days to two weeks apart, ~20 turns each (~450 turns).
+Most turns are small talk; each person lives through ~7 life events (bench/recall_vocab.py: a move,
+a pet, a new job, a craft, a trip, an injury, a baby in the family, a course, a gig, a garden, a
+race, a vehicle), told the way friends text: indirectly ("we finally got the keys on Friday" for
+a move), over a short exchange where the fact may sit in the reply after the friend's question,
+with a callback sessions later that does not name it again. Both people have events of the same
+kinds, and decoy turns use the questions' words about other people ("Ben wants to move house
+too"), so a question must use who and when, not only what.
 
-Questions (evidence = the turns that answer them):
-  single   "What did Caroline bake for the party?" -> the turn saying it
-  temporal "Which city did Caroline visit in March 2026?" -> the turn in that month
-  relative "What did Melanie say about her race last week?" (relative to the day after the last session)
-  detail   "Where did Caroline get her dog?" -> the detail turn after the other's follow-up question
-  multi    "Which cities has Melanie travelled to?" -> every trip turn of Melanie
-Written by the same author as the recall it measures: expect lower figures on someone else's data.
+Questions, in LoCoMo's categories (evidence = the turns that answer):
+  single       "Where did Caroline relocate to?" -> the turn(s) of the telling that hold the fact
+  multi        "How has Caroline's change of address worked out?" -> the telling and the callback,
+               sessions apart; "Which places has X visited on holiday?" -> every trip's turns
+  temporal     "When did Caroline change jobs?" (answered by the session date); "Which came first
+               for X: ... or ...?" -> both events' turns
+  open         "Would Caroline enjoy a gift voucher for an art supplies shop?" -> the telling (+ callback)
+  adversarial  a single-hop question about the friend, who never had that event; evidence = the
+               person's turns that hold the premise (LoCoMo's convention); reported apart
+Words: every question is worded differently from its evidence (the templates' own vocabularies).
+Splits: ``tune`` (names from the first half of the pool, two thirds of every template list) and
+``heldout`` (the other names, every template, other seeds): weights are fitted on ``tune`` only.
 """
 
 from __future__ import annotations
@@ -20,47 +29,26 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
-NAMES = [("Caroline", "Melanie"), ("Jonas", "Priya"), ("Tomas", "Aiko"), ("Fatima", "Lukas"),
-         ("Grace", "Mateo"), ("Nadia", "Oskar")]  # fmt: skip
-SESSIONS, TURNS_PER_SESSION = 24, 18
-START = datetime(2025, 10, 6, 18, 0, tzinfo=UTC)
+from recall_vocab import FILLER, FIRST_NAMES, KINDS, NAMED, SIDE_PEOPLE, WEEKDAYS, Kind
 
-CITIES = [("Lisbon", "the tiled old town"), ("Kyoto", "the bamboo forest"), ("Reykjavik", "the hot springs"),
-          ("Marrakesh", "the spice market"), ("Vancouver", "the seawall"), ("Krakow", "the salt mine"),
-          ("Hanoi", "the night market"), ("Edinburgh", "the castle on the hill")]  # fmt: skip
-PETS = [("beagle", "dog", "Max", "the shelter on Elm Street"), ("tabby", "cat", "Miso", "a neighbour's litter"),
-        ("parrot", "bird", "Kiwi", "a breeder two towns over"), ("labrador", "dog", "Bruno", "a rescue farm"),
-        ("siamese", "cat", "Luna", "my cousin who moved abroad")]  # fmt: skip
-BAKES = [("lemon drizzle cake", "my sister's engagement party"), ("sourdough loaf", "the street picnic"),
-         ("chocolate tart", "my dad's retirement"), ("apple crumble", "the book club evening"),
-         ("carrot cake", "my nephew's birthday"), ("cinnamon buns", "the office farewell")]  # fmt: skip
-BOOKS = [("The Overstory", "trees and the people who fight for them"), ("Piranesi", "a house of endless halls"),
-         ("Klara and the Sun", "a robot companion"), ("Educated", "growing up off the grid"),
-         ("Circe", "the witch of the Odyssey"), ("Shuggie Bain", "Glasgow in the eighties")]  # fmt: skip
-JOBS = [("team lead", "the logistics startup"), ("senior nurse", "the children's hospital"),
-        ("head chef", "the harbour bistro"), ("product manager", "a solar energy firm"),
-        ("lecturer", "the art college"), ("site engineer", "the new bridge project")]  # fmt: skip
-RACES = [("half marathon", "1 hour 52 minutes"), ("10k trail run", "58 minutes"), ("sprint triathlon", "1 hour 20"),
-         ("charity 5k", "26 minutes"), ("marathon", "4 hours 8 minutes")]  # fmt: skip
-ROOMS = [("kitchen", "sage green"), ("bedroom", "deep navy"), ("hallway", "warm terracotta"),
-         ("study", "pale yellow"), ("living room", "soft grey")]  # fmt: skip
-FAMILY = [("brother", "Daniel", "Toronto"), ("aunt", "Rosa", "Seville"), ("grandmother", "Ingrid", "a care home nearby"),
-          ("sister", "Mia", "Berlin"), ("cousin", "Leo", "Melbourne")]  # fmt: skip
-
-FILLER = [
-    "How has your week been?", "Pretty hectic, work never stops.", "The weather has been so grey lately.",
-    "I slept badly again last night.", "Did you watch the match on Saturday?", "Not really, I was too tired.",
-    "I've been trying to drink more water.", "My phone screen cracked, so annoying.", "Traffic was terrible this morning.",
-    "We ordered takeaway three times this week.", "I need a proper holiday soon.", "The neighbours are renovating again.",
-    "I finally cleaned out the garage.", "Have you tried that new coffee place?", "It's fine, a bit overpriced.",
-    "I keep forgetting to call the dentist.", "Our heating broke for a day.", "I started a new podcast about history.",
-    "The kids have a school play coming up.", "I'm thinking of learning Spanish.", "My back has been sore from the desk.",
-    "We had friends over for dinner.", "I can't believe it's already this late in the year.", "The train was cancelled again.",
-    "I bought new running shoes but haven't used them.", "Our internet was down all evening.", "I'm so behind on emails.",
-    "That sounds exhausting.", "Haha, same here.", "Oh no, that's rough.", "Good for you!", "I know what you mean.",
-    "Let's catch up properly soon.", "Talk soon, take care!", "It was nice chatting.", "Anyway, how are you feeling?",
-]  # fmt: skip
+Split = Literal["tune", "heldout"]
+SESSIONS = 22
+START = datetime(2025, 3, 3, 19, 0, tzinfo=UTC)
+REPEATABLE = {
+    "trip": "Which places has {me} visited on holiday?",
+    "concert": "Which live shows has {me} been to?",
+    "race": "Which races has {me} taken part in?",
+}
+ORDER = [
+    "Which came first for {me}: deciding to {vp} or to {vp2}?",
+    "Did {me} {vp} before or after they {vp2_past}?",
+    "What happened earlier in {me}'s year, when they {vp_past} or when they {vp2_past}?",
+]
+WHEN = ["When did {me} {vp}?", "How long ago did {me} {vp}?", "Around what date did {me} {vp}?"]
+NAMED_SHARE = 0.6
+CATEGORIES = ("single", "multi", "temporal", "open", "adversarial")
 
 
 @dataclass
@@ -75,7 +63,7 @@ class Turn:
 
 @dataclass
 class Question:
-    kind: str
+    kind: str  # one of CATEGORIES
     text: str
     evidence: list[str]
 
@@ -89,167 +77,176 @@ class Conversation:
     now: datetime = START
 
 
-def _event(
-    kind: str, rng: random.Random, used: dict[str, set[int]], pool: list[tuple[str, ...]]
-) -> tuple[str, ...]:
-    free = [i for i in range(len(pool)) if i not in used.setdefault(kind, set())]
-    choice = rng.choice(free or list(range(len(pool))))
-    used[kind].add(choice)
-    return pool[choice]
+@dataclass
+class _Event:
+    kind: Kind
+    me: str
+    other: str
+    values: dict[str, str]
+    session: int
+    tell: list[tuple[str, str]]
+    later: tuple[str, str] | None = None
+    later_session: int | None = None
+    repeated: bool = False  # the person had two of this kind: asked about as a list only
+    told: list[Turn] = field(default_factory=list)
+    callback: Turn | None = None
+
+    @property
+    def facts(self) -> list[str]:
+        return [t.key for t, (role, _) in zip(self.told, self.tell, strict=True) if role.endswith("*")]
 
 
-def _lines(
-    kind: str, me: str, other: str, slot: tuple[str, ...]
-) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
-    """Three turns telling an event (speaker, text), and question templates (kind, text, evidence
-    index among the three: 0 the statement, 2 the detail; 'M' marks multi-evidence)."""
-    if kind == "trip":
-        city, sight = slot
-        return [(me, f"I just got back from {city}, {sight} was unforgettable."),
-                (other, f"Wow, what was the best part of {city}?"),
-                (me, "Honestly the food, we ate at a tiny place every single night.")], [
-                ("temporal", f"Which city did {me} visit in {{month}}?", "0"),
-                ("multi", f"Which cities has {me} travelled to?", "M"),
-                ("detail", f"What did {me} enjoy most on the trip to {city}?", "2")]  # fmt: skip
-    if kind == "pet":
-        breed, animal, name, origin = slot
-        return [(me, f"Big news, I adopted a {breed} {animal} and named her {name}!"),
-                (other, f"{name} is adorable! Where did you get her?"),
-                (me, f"From {origin}, she was the calmest one there.")], [
-                ("single", f"What is the name of {me}'s {animal}?", "0"),
-                ("detail", f"Where did {me} get the {breed}?", "2")]  # fmt: skip
-    if kind == "bake":
-        dish, occasion = slot
-        return [(me, f"I baked a {dish} for {occasion}."),
-                (other, "Did it turn out well?"),
-                (me, "It vanished in ten minutes, people asked for the recipe.")], [
-                ("single", f"What did {me} bake for {occasion.replace('my ', 'the ')}?", "0"),
-                ("relative", f"What did {me} bake {{relative}}?", "0")]  # fmt: skip
-    if kind == "book":
-        title, about = slot
-        return [(me, f"I'm reading {title} at the moment, it's about {about}."),
-                (other, "Would you recommend it?"),
-                (me, "Yes, though the middle part drags a little.")], [
-                ("single", f"Which novel about {about} was {me} reading?", "0"),
-                ("temporal", f"What book was {me} reading in {{month}}?", "0")]  # fmt: skip
-    if kind == "job":
-        role, place = slot
-        return [(me, f"I got the job! I'm the new {role} at {place}."),
-                (other, "Congratulations! When do you start?"),
-                (me, "In three weeks, I'm nervous and excited.")], [
-                ("single", f"What position did {me} get at {place}?", "0"),
-                ("detail", f"When does {me} start the new job as {role}?", "2")]  # fmt: skip
-    if kind == "race":
-        race, time = slot
-        return [(me, f"I ran the {race} on Sunday and finished in {time}."),
-                (other, "That's a great time! Are you sore?"),
-                (me, "My calves are killing me, but it was worth it.")], [
-                ("single", f"How long did {me} take to finish the {race}?", "0"),
-                ("relative", f"What race did {me} run {{relative}}?", "0")]  # fmt: skip
-    if kind == "home":
-        room, colour = slot
-        return [(me, f"We're repainting the {room} {colour} this weekend."),
-                (other, "Bold choice, send me a picture."),
-                (me, "Will do, it took us weeks to agree on the shade.")], [
-                ("single", f"What colour is {me} painting the {room}?", "0"),
-                ("temporal", f"Which room was {me} redecorating in {{month}}?", "0")]  # fmt: skip
-    relation, name, place = slot
-    return [(me, f"My {relation} {name} is moving to {place}."),
-            (other, f"Will you visit {name} there?"),
-            (me, "Definitely, probably in the spring.")], [
-            ("single", f"Where is {me}'s {relation} moving to?", "0"),
-            ("detail", f"When does {me} plan to visit {name}?", "2")]  # fmt: skip
+def _usable(items: list[str] | list[list[tuple[str, str]]] | list[tuple[str, str]], split: Split) -> list:  # type: ignore[type-arg]
+    """The tuning split never sees the last third of a template list."""
+    keep = len(items) - len(items) // 3
+    return list(items) if split == "heldout" else list(items[:keep])
 
 
-POOLS = {"trip": CITIES, "pet": PETS, "bake": BAKES, "book": BOOKS, "job": JOBS, "race": RACES, "home": ROOMS,
-         "family": FAMILY}  # fmt: skip
-# Each person gets these events, in a shuffled order over the sessions; trips twice.
-EVENTS = ["trip", "trip", "pet", "bake", "book", "job", "race", "home", "family"]
+def _past(vp: str) -> str:
+    first, _, rest = vp.partition(" ")
+    irregular = {"go": "went", "get": "got", "take": "took", "run": "ran", "buy": "bought", "see": "saw",
+                 "become": "became", "begin": "began", "meet": "met", "grow": "grew", "have": "had",
+                 "suffer": "suffered", "welcome": "welcomed"}  # fmt: skip
+    verb = irregular.get(first) or (first + "d" if first.endswith("e") else first + "ed")
+    return f"{verb} {rest}".strip()
 
 
-RELATIVE = {"trip": "Where did {me} travel {relative}?", "pet": "What animal did {me} adopt {relative}?",
-            "book": "What was {me} reading {relative}?", "job": "What work news did {me} share {relative}?",
-            "home": "What was {me} painting {relative}?", "family": "Which relative of {me} was moving away {relative}?"}  # fmt: skip
+def _fill(text: str, event: _Event, rng: random.Random) -> str:
+    return text.format(me=event.me, other=event.other, day=rng.choice(WEEKDAYS),
+                       side=rng.choice(SIDE_PEOPLE), **event.values)  # fmt: skip
 
 
-def _relative(at: datetime, now: datetime) -> str | None:
-    """A relative time phrase true of ``at`` seen from ``now``, if one is natural."""
-    monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0)
-    if monday - timedelta(days=7) <= at < monday:
-        return "last week"
-    if at.month == (now.replace(day=1) - timedelta(days=1)).month and now - at < timedelta(days=62):
-        return "last month"
-    return None
+def _values(kind: Kind, rng: random.Random, taken: set[tuple[str, ...]]) -> dict[str, str]:
+    ((slot, pool),) = kind.slots.items()
+    free = [v for v in pool if v not in taken] or pool
+    value = rng.choice(free)
+    taken.add(value)
+    out = {slot: value[0]} if len(value) == 1 else {}
+    out.update({f"{slot}{i}": part for i, part in enumerate(value)})
+    return out
 
 
-def _turn(user: str, session: int, position: int, speaker: str, text: str, day: datetime) -> Turn:
-    at = day + timedelta(minutes=2 * position)
-    return Turn(f"{user}:s{session:02d}:t{position:02d}", speaker, text, session, position, at)
-
-
-def conversation(index: int, seed: int = 11) -> Conversation:
-    rng = random.Random(seed * 1000 + index)
-    a, b = NAMES[index % len(NAMES)]
-    conv = Conversation(user=f"conv{index:02d}", speakers=(a, b))
-    plans = []
-    for person, other in ((a, b), (b, a)):
-        used: dict[str, set[int]] = {}
-        for kind in EVENTS:
-            plans.append((kind, person, other, _event(kind, rng, used, POOLS[kind])))
-    rng.shuffle(plans)
-    # The last session always tells something, so "last week" questions exist.
-    by_session: dict[int, list[tuple[str, str, str, tuple[str, ...]]]] = {}
-    for n, plan in enumerate(plans):
-        session = SESSIONS - 1 - (n % SESSIONS) if n < SESSIONS else rng.randrange(SESSIONS)
-        by_session.setdefault(session, []).append(plan)
-    day = START + timedelta(days=index * 3)
-    told: list[tuple[str, str, list[Turn], list[tuple[str, str, str]]]] = []
+def conversation(index: int, seed: int = 11, split: Split = "tune") -> Conversation:
+    rng = random.Random(f"{split}:{seed}:{index}")
+    half = len(FIRST_NAMES) // 2
+    names = FIRST_NAMES[:half] if split == "tune" else FIRST_NAMES[half:]
+    a, b = rng.sample(names, 2)
+    conv = Conversation(user=f"{split}{index:02d}", speakers=(a, b))
+    events: list[_Event] = []
+    taken: dict[str, set[tuple[str, ...]]] = {}
+    kinds = {k.name: k for k in KINDS}
+    shared = rng.sample(sorted(kinds), 4)  # both friends have these: who matters, not only what
+    for me, other in ((a, b), (b, a)):
+        own = shared + rng.sample([k for k in sorted(kinds) if k not in shared], 3)
+        own += rng.sample([k for k in REPEATABLE if k in own] or [rng.choice(sorted(REPEATABLE))], 1)
+        tells: dict[str, list[list[tuple[str, str]]]] = {}
+        for name in own:
+            kind = kinds[name]
+            values = _values(kind, rng, taken.setdefault(name, set()))
+            left = tells.setdefault(
+                name, rng.sample(_usable(kind.tells, split), len(_usable(kind.tells, split)))
+            )
+            events.append(_Event(kind, me, other, values, 0, left.pop(), repeated=own.count(name) > 1))
+    rng.shuffle(events)
+    for n, event in enumerate(events):
+        event.session = 1 + (n * (SESSIONS - 3)) // len(events) + rng.randrange(2)
+        if rng.random() < 0.6 and event.session < SESSIONS - 2:
+            event.later = rng.choice(_usable(event.kind.later, split))
+            event.later_session = rng.randrange(event.session + 2, SESSIONS)
+    day = START + timedelta(days=index * 5)
     for session in range(SESSIONS):
-        day += timedelta(days=rng.choice((6, 7, 8, 10, 12, 14)))
-        events = by_session.get(session, [])
-        slots = sorted(rng.sample(range(2, TURNS_PER_SESSION - 4), len(events))) if events else []
-        speaker_turn = 0
-        turns: list[Turn] = []
-        for slot_n in range(TURNS_PER_SESSION):
-            if events and slots and slot_n == slots[0]:
-                slots.pop(0)
-                kind, me, other, slot = events.pop(0)
-                lines, templates = _lines(kind, me, other, slot)
-                if kind in RELATIVE:
-                    templates = [*templates, ("relative", RELATIVE[kind].replace("{me}", me), "0")]
-                told_turns = []
-                for who, text in lines:
-                    told_turns.append(_turn(conv.user, session, len(turns), who, text, day))
-                    turns.append(told_turns[-1])
-                told.append((kind, me, told_turns, templates))
-            else:
-                turns.append(
-                    _turn(conv.user, session, len(turns), (a, b)[speaker_turn % 2], rng.choice(FILLER), day)
-                )
-                speaker_turn += 1
-        conv.turns += turns
-    conv.now = day + timedelta(days=2)
-    seen_multi: set[str] = set()
-    for kind, me, turns3, templates in told:
-        for qkind, text, which in templates:
-            at = turns3[0].at
-            if qkind == "multi":
-                if me in seen_multi:
-                    continue
-                seen_multi.add(me)
-                evidence = [t[2][0].key for t in told if t[0] == kind and t[1] == me]
-                conv.questions.append(Question(qkind, text, evidence))
-                continue
-            if qkind == "temporal":
-                text = text.replace("{month}", at.strftime("%B %Y"))
-            if qkind == "relative":
-                phrase = _relative(at, conv.now)
-                if phrase is None:
-                    continue
-                text = text.replace("{relative}", phrase)
-            conv.questions.append(Question(qkind, text, [turns3[int(which)].key]))
+        day += timedelta(days=rng.choice((3, 5, 7, 8, 10, 13, 16)))
+        _session(conv, session, day, [e for e in events if e.session == session],
+                 [e for e in events if e.later_session == session], rng)  # fmt: skip
+    conv.now = day + timedelta(days=3)
+    _questions(conv, events, rng, split)
     return conv
 
 
-def conversations(count: int, seed: int = 11) -> list[Conversation]:
-    return [conversation(i, seed) for i in range(count)]
+def _session(
+    conv: Conversation,
+    session: int,
+    day: datetime,
+    telling: list[_Event],
+    callbacks: list[_Event],
+    rng: random.Random,
+) -> None:
+    a, b = conv.speakers
+    length = rng.randrange(16, 26)
+    blocks: list[list[tuple[str, str, _Event | None, bool]]] = []
+    for event in telling:
+        who = {"me": event.me, "other": event.other}
+        blocks.append(
+            [(who[role.rstrip("*")], _fill(text, event, rng), event, False) for role, text in event.tell]
+        )
+    for event in callbacks:
+        assert event.later is not None
+        blocks.append([(event.me, _fill(event.later[1], event, rng), event, True)])
+    for _ in range(rng.randrange(1, 4)):  # decoys: the questions' words, about someone else
+        kind = rng.choice(KINDS)
+        blocks.append(
+            [(rng.choice((a, b)), rng.choice(kind.decoys).format(side=rng.choice(SIDE_PEOPLE)), None, False)]
+        )
+    filler = max(0, length - sum(len(x) for x in blocks))
+    blocks += [[(s, rng.choice(FILLER), None, False)] for s in (rng.choice((a, b)) for _ in range(filler))]
+    rng.shuffle(blocks)
+    opener = next((i for i, block in enumerate(blocks) if block[0][2] is None), 0)
+    blocks.insert(0, blocks.pop(opener))  # a session opens with small talk
+    position, last = 0, rng.choice((a, b))
+    for block in blocks:
+        for speaker, text, event, is_callback in block:
+            if event is None and len(block) == 1 and not is_callback and text in FILLER:
+                speaker = b if last == a else a  # small talk goes back and forth
+            last = speaker
+            at = day + timedelta(minutes=2 * position)
+            turn = Turn(f"{conv.user}:s{session:02d}:t{position:02d}", speaker, text, session, position, at)
+            conv.turns.append(turn)
+            if event is not None:
+                if is_callback:
+                    event.callback = turn
+                else:
+                    event.told.append(turn)
+            position += 1
+
+
+def _questions(conv: Conversation, events: list[_Event], rng: random.Random, split: Split) -> None:
+    def ask(kind: str, template: str, event: _Event, evidence: list[str], **extra: str) -> None:
+        text = template.format(me=event.me, **{**event.values, **extra})
+        conv.questions.append(Question(kind, text, list(dict.fromkeys(evidence))))
+
+    def pick(kind: str, plain: list[str], event: _Event) -> str:
+        # Most questions name the event with one of its words (as LoCoMo's do), the rest paraphrase.
+        named = NAMED[event.kind.name][kind]
+        return rng.choice(_usable(named if rng.random() < NAMED_SHARE else plain, split))
+
+    for event in [e for e in events if not e.repeated]:
+        q = event.kind.questions
+        ask("single", pick("single", q["single"], event), event, event.facts)
+        vp = rng.choice(event.kind.vp)
+        ask("temporal", pick("temporal", WHEN, event), event, event.facts, vp=vp)
+        with_callback = event.facts + ([event.callback.key] if event.callback else [])
+        if event.callback is not None:
+            ask("multi", pick("context", q["multi"], event), event, with_callback)
+        if rng.random() < 0.6:
+            ask("open", rng.choice(_usable(q["open"], split)), event, with_callback)
+    for me in conv.speakers:
+        mine = [e for e in events if e.me == me]
+        for kind, template in REPEATABLE.items():
+            same = [e for e in mine if e.kind.name == kind]
+            if len(same) > 1:
+                ask("multi", template, same[0], [k for e in same for k in e.facts])
+        first, second = rng.sample([e for e in mine if not e.repeated], 2)
+        vp, vp2 = rng.choice(first.kind.vp), rng.choice(second.kind.vp)
+        ask("temporal", rng.choice(_usable(ORDER, split)), first, first.facts + second.facts,
+            vp=vp, vp2=vp2, vp_past=_past(vp), vp2_past=_past(vp2))  # fmt: skip
+        theirs = {e.kind.name for e in events if e.me != me}
+        for event in [e for e in mine if e.kind.name not in theirs][:2]:
+            other = event.other
+            template = rng.choice(_usable(event.kind.questions["single"], split))
+            conv.questions.append(
+                Question("adversarial", template.format(me=other, **event.values), event.facts)
+            )
+
+
+def conversations(count: int, seed: int = 11, split: Split = "tune") -> list[Conversation]:
+    return [conversation(i, seed, split) for i in range(count)]

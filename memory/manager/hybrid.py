@@ -36,6 +36,7 @@ from memory.manager import rows as r
 from memory.manager.cues import Cues, Window, read_cues
 from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
 from memory.manager.ops import Op, Sql
+from memory.manager.recall_fusion import ScoreFusion, dense_scores, keyword_scores
 from memory.manager.statements import ManagerSql
 
 Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
@@ -62,6 +63,9 @@ class Fusion:
     recent: float = 0.002
 
 
+SCORE_FUSION = ScoreFusion()
+"""The ``hybrid`` strategy's weights when a query vector is given (memory/manager/recall_fusion.py)."""
+
 PLAIN_RRF = Fusion(window_vector=0.0, speaker_vector=0.0, in_window=0.0, speaker=0.0, name=0.0,
                    neighbour=0.0, recent=0.0)  # fmt: skip
 
@@ -78,6 +82,9 @@ class UserVectors:
     speakers: npt.NDArray[np.object_]  # lower-cased, or ""
     position: dict[str, int]
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Row of the previous / next turn of the same session, -1 if none (score fusion's context).
+    prev: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    nxt: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     speaker_names: frozenset[str] = frozenset()
 
@@ -101,6 +108,13 @@ class UserVectors:
             near = tuple(x for d in (-1, 1) if (x := slots.get((session, turn + d))) is not None)
             if near:
                 neighbours[memory_id] = near
+        row_of = {memory_id: i for i, memory_id in enumerate(ids)}
+        prev = np.full(len(ids), -1, dtype=np.int64)
+        nxt = np.full(len(ids), -1, dtype=np.int64)
+        for (session, turn), memory_id in slots.items():
+            for d, side in ((-1, prev), (1, nxt)):
+                if (other := slots.get((session, turn + d))) is not None:
+                    side[row_of[memory_id]] = row_of[other]
         return cls(
             matrix=ScanMatrix.build(ids, vectors),
             user_ids=np.array([row["user_id"] for row in rows], dtype=object),
@@ -110,6 +124,8 @@ class UserVectors:
             speakers=np.array([str(row.get("speaker") or "").strip().lower() for row in rows], dtype=object),
             position={memory_id: i for i, memory_id in enumerate(ids)},
             neighbours=neighbours,
+            prev=prev,
+            nxt=nxt,
             speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
         )
 
@@ -215,6 +231,9 @@ def recall(
         for weight, mask in _vector_masks(vectors, cues, allowed, fusion, strategy):
             lists.append((weight, [labels[i] for i, _ in top_k(scores, depth, mask)]))
 
+    if strategy == "hybrid" and vectors is not None and scores is not None and query_vector is not None:
+        pre = _score_fusion(vectors, scores, hits, cues, allowed, query_vector, depth, SCORE_FUSION)
+        return (yield from _read_back(q, base, by_type, by_key, pre, vectors, scores, cues, k, True))
     fused: dict[str, float] = {}
     for weight, ranked in lists:
         for rank, memory_id in enumerate(ranked, start=1):
@@ -222,6 +241,24 @@ def recall(
     if not fused:
         return []
     pre = _metadata_cues(fused, vectors, cues, fusion) if strategy == "hybrid" else fused
+    return (
+        yield from _read_back(q, base, by_type, by_key, pre, vectors, scores, cues, k, strategy == "hybrid")
+    )
+
+
+def _read_back(
+    q: ManagerSql,
+    base: dict[str, Any],
+    by_type: bool,
+    by_key: bool,
+    pre: dict[str, float],
+    vectors: UserVectors | None,
+    scores: npt.NDArray[np.float32] | None,
+    cues: Cues,
+    k: int,
+    named: bool,
+) -> Op[list[MemoryRecord]]:
+    fusion = Fusion()
     order = sorted(pre, key=lambda i: (-pre[i], i))
     # Only the best candidates are read back (visibility is checked in SQL on them): FETCH of them,
     # more only when some turn out not visible, so the result does not depend on k up to FETCH.
@@ -232,7 +269,8 @@ def recall(
         start += len(chunk)
         found = yield Sql(q.rows.pick(by_type=by_type, by_key=by_key), {**base, "ids": r.IdList(chunk)})
         rows.update((str(row["id"]), dict(row)) for row in found)
-    final = _name_cue(pre, rows, cues, fusion) if strategy == "hybrid" else pre
+    weight = SCORE_FUSION.name if named and scores is not None else fusion.name
+    final = _name_cue(pre, rows, cues, weight) if named else pre
     ranked_ids = sorted(rows, key=lambda i: (-final[i], i))[:k]
     return [r.record_from_row({**rows[i], "score": _cosine(vectors, scores, i)}) for i in ranked_ids]
 
@@ -354,7 +392,7 @@ def _metadata_cues(
 
 
 def _name_cue(
-    scores: dict[str, float], rows: dict[str, dict[str, Any]], cues: Cues, fusion: Fusion
+    scores: dict[str, float], rows: dict[str, dict[str, Any]], cues: Cues, weight: float
 ) -> dict[str, float]:
     """Plus the share of the question's proper names the memory's content contains."""
     if not cues.names:
@@ -362,5 +400,46 @@ def _name_cue(
     final = dict(scores)
     for memory_id, row in rows.items():
         words = {w.strip('.,!?;:"()') for w in r.content_text(row["value"]).lower().replace("'s", "").split()}
-        final[memory_id] += fusion.name * len(cues.names & words) / len(cues.names)
+        final[memory_id] += weight * len(cues.names & words) / len(cues.names)
     return final
+
+
+def _score_fusion(
+    vectors: UserVectors,
+    scores: npt.NDArray[np.float32],
+    hits: list[dict[str, Any]],
+    cues: Cues,
+    allowed: npt.NDArray[np.bool_] | None,
+    query_vector: Sequence[float],
+    depth: int,
+    fusion: ScoreFusion,
+) -> dict[str, float]:
+    """Every visible-candidate score of the hybrid strategy: normalised dense and keyword scores with
+    their neighbouring turns' and a second round's part, plus the time, speaker and recency cues."""
+    matrix = vectors.matrix.vectors
+    query = np.asarray(query_vector, dtype=np.float32)
+    total = dense_scores(matrix, scores, query, vectors.prev, vectors.nxt, allowed, fusion)
+    raw = np.zeros(len(scores), dtype=np.float64)
+    outside: dict[str, float] = {}  # keyword matches without a vector of this model
+    for hit in hits:
+        at = vectors.position.get(str(hit["id"]))
+        if at is None:
+            outside[str(hit["id"])] = float(hit["score"])
+        else:
+            raw[at] = max(float(hit["score"]), 1e-9)
+    total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion)
+    window = _window_mask(vectors, cues.window)
+    if window is not None:
+        total = total + fusion.in_window * window
+    if cues.speakers:
+        total = total + fusion.speaker * np.isin(vectors.speakers, list(cues.speakers))
+    if fusion.recent and len(vectors.times):
+        oldest = float(vectors.times.min())
+        span = (float(vectors.times.max()) - oldest) or 1.0
+        total = total + fusion.recent * (vectors.times - oldest) / span * (3.0 if cues.recent else 1.0)
+    labels = vectors.matrix.labels
+    out = {labels[i]: score for i, score in top_k(total, depth, allowed)}
+    top_raw = max(outside.values(), default=0.0) or 1.0
+    for memory_id, score in outside.items():
+        out.setdefault(memory_id, fusion.keyword * score / top_raw)
+    return out

@@ -1,0 +1,107 @@
+"""Score fusion for conversation recall: normalised keyword and dense scores, neighbouring turns,
+and a second (multi-hop) round seeded by the first round's best turns. Pure numpy, no I/O.
+
+Why scores and not ranks: reciprocal rank fusion throws away how far apart the scores are, and on
+long conversations (bench/recall.py, LoCoMo's categories) plain RRF was below dense alone. Every
+turn's cosine is known (one pass over the user's matrix), so a keyword match's dense score is
+never missing; each side is rescaled to [0, 1] over its own best candidates before weighting.
+
+Neighbouring turns: evidence is often a reply ("Where is the new place?" / "Riverside, by the
+bakery"), so a turn also scores by the best of its same-session neighbours, on both sides.
+Multi-hop: the mean vector of the first round's best turns (the question's own vector included)
+is scored again, so a later turn that refers back to the event without naming it ("finally
+unpacked the last box") is found through the turns that did name it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from kassist.db.vector_scan import dot, top_k, unit_query
+
+F64 = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class ScoreFusion:
+    """Weights fitted on bench/recall.py's tuning split (docs/benchmarks.md, "Recall")."""
+
+    dense: float = 1.0
+    keyword: float = 0.15
+    dense_context: float = 0.35
+    keyword_context: float = 0.25
+    expand: float = 0.8
+    expand_turns: int = 3
+    expand_share: float = 0.7  # seeds only turns within this share of the best first-round score
+    in_window: float = 0.35
+    speaker: float = 1.3
+    name: float = 0.15
+    recent: float = 0.02
+    floor_rank: int = 300
+
+
+def neighbour_max(values: F64, prev: npt.NDArray[np.int64], nxt: npt.NDArray[np.int64]) -> F64:
+    """Per row, the larger of its previous and next turn's value (0 where it has none)."""
+    padded = np.append(values, 0.0)  # index -1 (no neighbour) reads the appended 0
+    out: F64 = np.maximum(padded[prev], padded[nxt])
+    return out
+
+
+def rescale(values: F64, mask: npt.NDArray[np.bool_] | None, floor_rank: int) -> F64:
+    """``values`` mapped so the best allowed row is 1 and the ``floor_rank``-th best is 0 (below it 0)."""
+    pool = values if mask is None else values[mask]
+    if len(pool) == 0:
+        return np.zeros_like(values)
+    top = float(pool.max())
+    floor = float(
+        np.partition(pool, len(pool) - min(floor_rank, len(pool)))[len(pool) - min(floor_rank, len(pool))]
+    )
+    span = top - floor
+    if span <= 0:
+        return np.where(values >= top, 1.0, 0.0)
+    out: F64 = np.clip((values - floor) / span, 0.0, None)
+    return out
+
+
+def dense_scores(
+    matrix: npt.NDArray[np.float32],
+    cosine: npt.NDArray[np.float32],
+    query: npt.NDArray[np.float32],
+    prev: npt.NDArray[np.int64],
+    nxt: npt.NDArray[np.int64],
+    mask: npt.NDArray[np.bool_] | None,
+    fusion: ScoreFusion,
+) -> F64:
+    """Rescaled cosine with its neighbours' part, plus the second round's."""
+
+    def with_context(raw: npt.NDArray[np.float32], scale: npt.NDArray[np.bool_] | None = mask) -> F64:
+        own = rescale(raw.astype(np.float64), scale, fusion.floor_rank)
+        return own + fusion.dense_context * neighbour_max(own, prev, nxt)
+
+    first = with_context(cosine)
+    if not fusion.expand or fusion.expand_turns <= 0:
+        return fusion.dense * first
+    ranked = top_k(first, fusion.expand_turns, mask)
+    best = [i for i, score in ranked if score >= fusion.expand_share * ranked[0][1]] if ranked else []
+    if not best:
+        return fusion.dense * first
+    seed = matrix[best].astype(np.float64).sum(axis=0) + query.astype(np.float64) * len(best)
+    # The seeds are the best match of their own sum: the second round is scaled over the other
+    # turns, or it would only confirm the first round.
+    others = np.ones(len(cosine), dtype=np.bool_) if mask is None else mask.copy()
+    others[best] = False
+    second = with_context(dot(matrix, unit_query(seed.tolist())), others if others.any() else mask)
+    return fusion.dense * first + fusion.expand * second
+
+
+def keyword_scores(
+    raw: F64, prev: npt.NDArray[np.int64], nxt: npt.NDArray[np.int64], fusion: ScoreFusion
+) -> F64:
+    """The keyword scores (0 where no match) over their best, with the neighbours' part."""
+    top = float(raw.max()) if len(raw) else 0.0
+    own = raw / top if top > 0 else raw
+    out: F64 = fusion.keyword * own + fusion.keyword_context * neighbour_max(own, prev, nxt)
+    return out
