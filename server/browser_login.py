@@ -27,13 +27,14 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from server.key_store import SessionRecord, hash_token, prefix_of_token
 from server.keys import KeyResolver, Principal, token_from_headers
+from server.request_config import NO_KEY
 
 logger = logging.getLogger(__name__)
 COOKIE = "kassist_session"
@@ -105,9 +106,37 @@ def same_site(request: Request) -> bool:
     return urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower()
 
 
-def _safe_next(target: str) -> str:
-    # Only a path on this server: never an absolute URL an attacker could send a victim to.
-    return target if target.startswith("/") and not target.startswith("//") and "\\" not in target else "/"
+def safe_next(target: str) -> str:
+    """``target`` if it is a path on this server, else ``/``: never a URL an attacker could send a
+    victim to (``//evil.example``, ``https://...``, ``/\\evil.example``), nor one a browser would
+    turn into such a URL (it drops tabs and newlines before it resolves ``/\t/evil.example``)."""
+    parts = urlsplit(target)
+    plain = target.isprintable() and " " not in target and "\\" not in target
+    local = not parts.scheme and not parts.netloc and target.startswith("/") and not target.startswith("//")
+    return target if plain and local and len(target) <= 2048 else "/"
+
+
+class SignInRequired(Exception):
+    """A page asked for without a valid key: the browser is sent to ``/login``, then back to ``target``."""
+
+    def __init__(self, target: str) -> None:
+        super().__init__(target)
+        self.target = target
+
+
+def sign_in_url(target: str) -> str:
+    return f"/login?next={quote(safe_next(target), safe='/')}"
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a request is a browser navigating (``Accept: text/html``), which is sent to the sign-in
+    page, rather than an API client (``fetch``, curl, httpx: ``*/*`` or JSON), which gets a 401."""
+    return request.method in ("GET", "HEAD") and "text/html" in request.headers.get("accept", "").lower()
+
+
+def request_target(request: Request) -> str:
+    """The path and query a browser asked for, to come back to after signing in."""
+    return request.url.path + (f"?{request.url.query}" if request.url.query else "")
 
 
 class BrowserSessions:
@@ -183,10 +212,16 @@ def cookie_write_allowed(request: Request) -> bool:
 def add_login_routes(
     app: FastAPI, resolver: KeyResolver, landing: str
 ) -> Callable[[Request], Principal | None]:
-    """``GET``/``POST /login`` and ``POST /logout`` on ``app``; returns the principal lookup for a
-    request: a header key, or the session cookie on a read or a same-site JSON call."""
+    """``GET``/``POST /login``, ``POST /logout`` and ``GET /`` on ``app`` (a page that raises
+    :class:`SignInRequired` sends the browser to the sign-in form); returns the principal lookup for
+    a request: a header key, or the session cookie on a read or a same-site JSON call."""
     sessions = BrowserSessions(resolver)
     app.state.browser_sessions = sessions
+
+    @app.exception_handler(SignInRequired)
+    async def sign_in(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, SignInRequired)
+        return RedirectResponse(sign_in_url(exc.target), status_code=303)
 
     def principal(request: Request) -> Principal | None:
         caller = sessions.caller(request)
@@ -197,7 +232,7 @@ def add_login_routes(
         return caller.principal
 
     def form(message: str, target: str, status_code: int = 200) -> HTMLResponse:
-        page = _FORM.format(message=html.escape(message), next=html.escape(_safe_next(target)))
+        page = _FORM.format(message=html.escape(message), next=html.escape(safe_next(target)))
         return HTMLResponse(page, status_code=status_code, headers=FORM_HEADERS)
 
     @app.get("/login", include_in_schema=False)
@@ -211,7 +246,7 @@ def add_login_routes(
             return form(CROSS_SITE, landing, status_code=403)
         fields = parse_qs((await request.body()).decode("utf-8", "replace"))
         token = (fields.get("api_key") or [""])[0].strip()
-        target = _safe_next((fields.get("next") or [landing])[0])
+        target = safe_next((fields.get("next") or [landing])[0])
         # The database calls run in a worker thread: this one is the event loop's.
         opened = await asyncio.to_thread(sessions.open, token) if token and len(token) <= 512 else None
         if opened is None:
@@ -224,6 +259,16 @@ def add_login_routes(
             secure=request.url.scheme == "https",
         )  # fmt: skip
         return response
+
+    @app.get("/", include_in_schema=False)
+    async def home(request: Request) -> Response:
+        """Where a browser pointed at the server lands: the landing page once signed in, else the
+        sign-in form; an API client without a key gets the 401 every other route gives it."""
+        if await asyncio.to_thread(principal, request) is not None:
+            return RedirectResponse(landing, status_code=303)
+        if wants_page(request):
+            raise SignInRequired(landing)
+        return JSONResponse({"detail": NO_KEY}, status_code=401)
 
     @app.post("/logout", include_in_schema=False)
     async def logout(request: Request) -> Response:

@@ -21,7 +21,7 @@ import sys
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import ExitStack, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Annotated, Any, Literal, cast
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
@@ -30,6 +30,7 @@ from langchain_core.runnables import ConfigurableFieldSpec, Runnable, RunnableBi
 from langgraph.graph.state import CompiledStateGraph
 from langserve import add_routes
 from langserve.server import EndpointName
+from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
 from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
@@ -42,7 +43,8 @@ from knowledge.embedders import EmbedderUnavailable, select_embedder
 from memory import MemoryStore
 from memory.context import ContextBudgetTooSmall
 from memory.context.compaction import Strategy
-from server.browser_login import add_login_routes
+from server import playground
+from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
 from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
 from server.http_limits import RequestLimits, max_body_bytes
@@ -102,7 +104,11 @@ class AssistantRequest(TypedDict):
     union, so anything else is a 422 naming the field, never a 500; the graph turns them into
     messages."""
 
-    messages: list[tuple[Literal["user", "human"], str] | RoleMessage | TypedMessage]
+    messages: Annotated[
+        list[tuple[Literal["user", "human"], str] | RoleMessage | TypedMessage],
+        # The playground's first message (the schema's only: a request without one is still a 422).
+        Field(json_schema_extra={"default": playground.DEFAULT_INPUT}),
+    ]
 
 
 KEY_TYPES: dict[str, Any] = {"context_budget": int, "compaction": Strategy}
@@ -125,6 +131,9 @@ def declaring_client_keys(runnable: Runnable[Any, Any], graph: str) -> Runnable[
                     key, ConfigurableFieldSpec(id=key, annotation=kind, name=key, is_shared=True)
                 )
             return list(specs.values())
+
+        def config_schema(self, *, include: Sequence[str] | None = None) -> type[BaseModel]:
+            return playground.config_schema(self.config_specs, include, self.get_name("Config"))
 
     return ClientKeys(bound=runnable)
 
@@ -250,6 +259,8 @@ def add_assistant_routes(
 
     async def require_key(request: Request) -> None:
         if principal(request) is None:
+            if wants_page(request) and request.url.path.startswith(f"{PATH}/playground"):
+                raise SignInRequired(request_target(request))  # a browser: to the sign-in form, and back
             raise HTTPException(status_code=401, detail=NO_KEY)
 
     async def per_request(config: dict[str, Any], request: Request) -> dict[str, Any]:

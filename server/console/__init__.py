@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
 
 from server.console import keys, memory, runs
-from server.console.core import TEMPLATES, Console, ConsoleError, SignInRequired
+from server.console.core import TEMPLATES, Console, ConsoleError
 from server.keys import KeyResolver
 
 STATIC = {"console.js": "application/javascript", "console.css": "text/css"}
@@ -25,11 +25,6 @@ STATIC = {"console.js": "application/javascript", "console.css": "text/css"}
 def add_console(app: FastAPI, resolver: KeyResolver, database_url: str) -> Console:
     """Mount the console on ``app``; call the returned console's ``close()`` at shutdown."""
     console = Console(resolver, database_url)
-
-    @app.exception_handler(SignInRequired)
-    async def sign_in(_: Request, exc: Exception) -> Response:
-        assert isinstance(exc, SignInRequired)
-        return RedirectResponse(console.login_target(exc.target), status_code=303)
 
     @app.exception_handler(ConsoleError)
     async def refused(_: Request, exc: Exception) -> Response:

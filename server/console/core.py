@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -50,14 +50,6 @@ class ConsoleError(Exception):
         super().__init__(message)
         self.status_code = status_code
         self.message = message
-
-
-class SignInRequired(Exception):
-    """A page asked for without a valid key: the browser is sent to ``/login``, then back."""
-
-    def __init__(self, target: str) -> None:
-        super().__init__(target)
-        self.target = target
 
 
 @dataclass
@@ -117,15 +109,14 @@ class Console:
 
     # -- who is asking ------------------------------------------------------------------------------
     async def session(self, request: Request) -> Session:
-        from server.browser_login import BrowserSessions, same_site
+        from server.browser_login import BrowserSessions, SignInRequired, request_target, same_site
 
         sessions: BrowserSessions = request.app.state.browser_sessions
         # Reading the session and its key reads the database: not on the event loop.
         caller = await asyncio.to_thread(sessions.caller, request)
         if caller is None:
             if request.method == "GET" and request.headers.get("x-console-poll") is None:
-                target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-                raise SignInRequired(target)
+                raise SignInRequired(request_target(request))
             raise ConsoleError(401, NO_KEY)
         session = Session(caller.principal, caller.csrf or "")
         if request.method == "POST":
@@ -152,6 +143,3 @@ class Console:
     ) -> HTMLResponse:
         html = self.templates.get_template(name).render(session=session, **context)
         return HTMLResponse(html, status_code=status_code, headers=SECURITY_HEADERS)
-
-    def login_target(self, target: str) -> str:
-        return f"/login?next={quote(target, safe='/')}"
