@@ -189,6 +189,7 @@ def test_the_run_leaves_a_verbatim_summary_in_the_tenants_memory(res: Resources,
     }  # fmt: skip
     assert value["counters"] == final.counters.model_dump()
     assert any(f"{final.counters.documents_indexed} documents indexed" in a for a in value["artifacts"])
+    assert value["source_folder"] == "docs" and str(tmp_path) not in json.dumps(value)  # no server path
     assert res.memory().for_tenant("globex").recall(remember.USER, key="ingestion_run:m1") == []
 
 

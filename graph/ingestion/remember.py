@@ -2,7 +2,8 @@
 
 One episodic memory per run (key ``ingestion_run:{run_id}``), rewritten as the run progresses:
 while running it says how far indexing got ("documents indexed up to <path>"), at the end the
-final counts. Ids, paths and numbers are copied verbatim. It is written with source ``system``
+final counts. Ids, document paths (relative to the source folder) and numbers are copied verbatim;
+the source folder is named, never given as a server path. It is written with source ``system``
 (kassist's own job: authoritative in conflicts, like an operator; never a preference) at the
 tenant level (user ``*``), so the assistant finds it for every user of the tenant. Its text is
 still screened and shown to a model as quoted data: paths come from the documents.
@@ -10,8 +11,10 @@ still screened and shown to a model as quoted data: paths come from the document
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Any
 
+from graph.ingestion.errors import for_client
 from graph.ingestion.state import AgentRunState
 from memory.manager.models import TENANT_DEFAULTS
 
@@ -43,10 +46,12 @@ def summary(state: AgentRunState) -> dict[str, Any]:
         )
     return {
         "run_id": state.run_id,
-        "goal": state.goal,
+        "goal": for_client(state.goal, state.settings.source),  # the default goal names the path
         "status": state.status,
         "collection": state.settings.collection,
-        "source": state.settings.source,
+        # The folder's name, not its path: every user of the tenant reads this memory, and the
+        # server's filesystem is not theirs to see (issue 26); the run's settings keep the path.
+        "source_folder": PurePath(state.settings.source).name,
         "decisions": {
             "chunk_size_tokens": state.settings.chunk_tokens,
             "chunk_overlap_tokens": state.settings.overlap_tokens,
