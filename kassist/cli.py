@@ -29,7 +29,7 @@ from typer.core import TyperCommand, TyperGroup
 
 # name: ("module:attribute", "one-line help")
 COMMANDS: dict[str, tuple[str, str]] = {
-    "kb": ("knowledge.cli:app", "Knowledge base: ingest, search, stats."),
+    "kb": ("knowledge.cli:app", "Knowledge base: ingest, search, stats, collections, documents."),
     "memory": ("memory.cli:app", "Long-term memory: remember, list, history, forget, review, audit."),
     "checkpoints": ("checkpointer.cli:app", "Checkpoints: list, show, prune (retention), import."),
     "demo": ("kassist.demo:demo", "Run a graph, SIGKILL it midway, resume it; nothing runs twice."),
