@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -187,9 +187,9 @@ def search(
     Console().print(hits_table)
 
 
-@app.command()
-def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
-    """Documents, chunks and bytes per collection of the tenant."""
+def _collection_stats(tenant: str, database_url: str | None, as_json: bool) -> list[Any]:
+    """The tenant's per-collection stats for ``stats`` and ``collections list``; printed here as
+    JSON (or the 'no collections' line) and then empty, so the caller prints only its table."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
         try:
             rows = kb.stats()
@@ -197,9 +197,17 @@ def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = Fal
             _fail(str(exc))
     if as_json:
         out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
-        return
+        return []
     if not rows:
         Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
+    return list(rows)
+
+
+@app.command()
+def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+    """Documents, chunks and bytes per collection of the tenant."""
+    rows = _collection_stats(tenant, database_url, as_json)
+    if not rows:
         return
     stats_table = table(
         f"Knowledge base of {tenant}", ["collection", "documents", "chunks", "bytes", "embedder"]
@@ -261,16 +269,8 @@ def _removal(r: Removal, as_json: bool) -> None:
 @collections_app.command("list")
 def collections_list(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
     """The tenant's collections with their documents, chunks, size and embedder."""
-    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
-        try:
-            rows = kb.stats()
-        except EXPECTED as exc:
-            _fail(str(exc))
-    if as_json:
-        out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
-        return
+    rows = _collection_stats(tenant, database_url, as_json)
     if not rows:
-        Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
         return
     t = table(f"Collections of {tenant}", ["collection", "documents", "chunks", "embedder", "created"])
     for s in rows:
