@@ -55,8 +55,7 @@ def records_table(
     t = table(title, columns, no_wrap=("id", "type / source", "status"), wide=("value", "reason"))
     for r in records:
         value = excerpt(json.dumps(r.value, ensure_ascii=False), limit=60)
-        # str() of these StrEnums is their value, and a plain str stays itself: a refreshed
-        # record comes back from the manager with its source as text (memory/manager/ops.py).
+        # str() of these StrEnums is their value (not "Source.USER_EXPLICIT").
         last = excerpt(extra(r), limit=60) if extra else f"{r.status!s}\n{date(r.valid_from)}"
         t.add_row(*row(r.id[:8], f"{r.user_id}\n{r.key}", value, f"{r.memory_type!s}\n{r.source!s}", last))
     _out().print(t)

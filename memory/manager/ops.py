@@ -22,6 +22,7 @@ from memory.manager.models import (
     MemoryRecord,
     MemoryType,
     RememberRequest,
+    Source,
     Status,
 )
 from memory.manager.policy import (
@@ -196,7 +197,7 @@ def _remember_one(
             updated = current.model_copy(
                 update={
                     "confidence": params["confidence"],
-                    "source": params["source"],
+                    "source": Source(params["source"]),
                     "source_ref": params["source_ref"],
                     "expires_at": params["expires_at"],
                     "updated_at": now,
