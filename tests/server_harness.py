@@ -73,7 +73,7 @@ def isolated_config(tmp_path: Path) -> Path:
     config["dependencies"] = [str(ROOT)]
     config["graphs"] = {k: str(ROOT / v.removeprefix("./")) for k, v in config["graphs"].items()}
     # The tenancy tests drive the tiny document graph (one cheap step a run); it is not a product graph.
-    config["graphs"].setdefault("documents", str(ROOT / "graph/doc_steps.py:graph"))
+    config["graphs"].setdefault("documents", str(ROOT / "tests/doc_steps.py:graph"))
     config["auth"]["path"] = str(ROOT / config["auth"]["path"].removeprefix("./"))
     path = tmp_path / "langgraph.json"
     path.write_text(json.dumps(config))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from doc_steps import build_graph, initial_state
 from langchain_core.runnables import RunnableConfig
 
-from graph.doc_steps import build_graph, initial_state
 from kassist.tenancy import TenantRequired
 from server.keys import KeyTable, parse_key_table, token_from_headers
 

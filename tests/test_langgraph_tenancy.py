@@ -16,10 +16,10 @@ from typing import Any
 
 import httpx
 import pytest
+from doc_steps import build_graph, initial_state
 from server_harness import ACME_KEY, GLOBEX_KEY, free_port, langgraph_dev, langgraph_dev_argv, server_env
 
 from checkpointer import TenantCheckpointer
-from graph.doc_steps import build_graph, initial_state
 
 Server = tuple[str, str]
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from doc_steps import build_graph, initial_state
 from starlette.exceptions import HTTPException
 
-from graph.doc_steps import build_graph, initial_state
 from graph.ingestion.graph import build_graph as build_ingestion
 from server.configurable import INGESTION_INPUT_KEYS, INPUT_KEYS
 from server.saver import ServerCheckpointer

@@ -7,7 +7,6 @@ an archived 2024 leave policy superseded by the 2026 handbook), about 250 chunks
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 CORPUS_DIR = Path(__file__).resolve().parent / "files"
@@ -27,9 +26,3 @@ def ground_truth_path(corpus_dir: Path) -> Path:
     ``<folder>.manifest.json``, not inside it, so that ingesting the folder reads only documents."""
     folder = Path(corpus_dir).resolve()
     return folder.parent / f"{folder.name}.manifest.json"
-
-
-def copy_demo_corpus(dest: Path) -> Path:
-    """Copy the demo documents to ``dest`` (created; must not exist yet) and return it."""
-    shutil.copytree(demo_corpus_path(), dest)
-    return dest

@@ -1,6 +1,6 @@
 """A tiny multi-step graph: process N placeholder "documents", one per super-step.
 
-Only tests use it: the LangGraph server tenancy tests serve it next to the product's graphs
+A test fixture: the LangGraph server tenancy tests serve it next to the product's graphs
 (``tests/server_harness.py``), for one cheap step a run. The product's graphs are the ingestion
 pipeline (``graph/ingestion``) and the assistant (``graph/assistant``). Each super-step commits a checkpoint (run it with
 ``durability="sync"``). ``graph`` is compiled WITHOUT a checkpointer; callers compile
