@@ -16,6 +16,7 @@ from typing import Any
 
 from checkpointer.codec import dumps_json
 from checkpointer.ops_read import TupleRequest
+from checkpointer.query import Query, Steps
 from checkpointer.sql_sqlite_step import (
     GET_BY_ID_ROW,
     GET_LATEST_AND_BLOB,
@@ -23,8 +24,12 @@ from checkpointer.sql_sqlite_step import (
     GET_LATEST_ROW,
     PUT_NEXT,
 )
-from kassist.db import SqliteDatabase
+from kassist.db import SqliteDatabase, Stmt
 from kassist.db.handle import Handle
+
+
+def _steps(query: Query) -> Steps[None]:
+    yield query
 
 
 class SqliteDirect:
@@ -44,6 +49,18 @@ class SqliteDirect:
         if self._handle.closed:
             raise RuntimeError(self._closed)
         return bool(self._run(PUT_NEXT, row, write=True))
+
+    def write(self, query: Query) -> None:
+        """A put_writes call (``ops_write.writes_query``): its one multi-row INSERT alone, as its
+        own transaction; a call with more rows than one statement takes (an executemany) runs
+        through the general path."""
+        if self._handle.closed:
+            raise RuntimeError(self._closed)
+        stmt = query.stmt(query)
+        if type(stmt) is Stmt and stmt.many is None and not stmt.fetch:
+            self._run(stmt.sql, stmt.params, write=True)
+        else:
+            self._handle.run(_steps(query), write=True, single=True)
 
     def read_row(self, request: TupleRequest, blobs: Mapping[str, str] | None) -> list[Sequence[Any]]:
         """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), as a tuple, followed

@@ -89,7 +89,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self._heads: ops_read.HeadCache = {}
         # The hot statements run without an operation, or None (the general path).
         self._direct: Direct | None = getattr(executor, "direct", None)
-        # put_writes' one statement without an operation (PostgreSQL), or None (the general path).
+        # put_writes' one statement without an operation, or None (the general path).
         self._direct_write: Callable[[Query], None] | None = getattr(self._direct, "write", None)
 
     @classmethod

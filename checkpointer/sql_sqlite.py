@@ -279,17 +279,48 @@ def _list_rows_stmt(query: Query) -> list[Stmt]:
     return [Stmt(_list_rows(spec), {**_params(query), **term_params(spec.terms)}, query.fetch)]
 
 
-class _WriteRows:
-    """A put_writes call: its rows run as one executemany of ``sql``."""
+_WRITE_KEY = 4  # ?1-?4: tenant, thread, ns, checkpoint id, bound once for every row
+_WRITE_FIELDS = ("task_id", "idx", "channel", "type", "blob", "task_path")
+WRITE_ROWS_MAX = 64
+"""put_writes rows sent as one multi-row INSERT; a call with more runs the statement per row."""
 
-    __slots__ = ("sql",)
+
+def _write_values(n: int) -> str:
+    # ``VALUES (?1, ?2, ?3, ?4, ?5, ...), (?1, ?2, ?3, ?4, ?11, ...)``: the key by number, once.
+    width = len(_WRITE_FIELDS)
+    rows = (
+        "(?1, ?2, ?3, ?4, " + ", ".join(f"?{_WRITE_KEY + 1 + r * width + f}" for f in range(width)) + ")"
+        for r in range(n)
+    )
+    return ", ".join(rows)
+
+
+class _WriteRows:
+    """A put_writes call: up to :data:`WRITE_ROWS_MAX` rows as one multi-row INSERT bound by
+    position (one statement, so it commits alone without BEGIN/COMMIT: measured 2.68M -> 2.59M
+    instructions per step of the operator.add loop in session 13), more as an executemany."""
+
+    __slots__ = ("_sqls", "conflict", "sql")
 
     def __init__(self, sql: str) -> None:
-        self.sql = sql
+        self.sql = sql  # the one-row form, run per row (executemany)
+        head, _, conflict = sql.partition(" ON CONFLICT ")
+        self.conflict = " ON CONFLICT " + conflict
+        self._sqls = {
+            n: head.partition(" VALUES ")[0] + " VALUES " + _write_values(n) + self.conflict
+            for n in range(1, WRITE_ROWS_MAX + 1)
+        }
 
-    def __call__(self, query: Query) -> list[Stmt]:
-        params = _params(query)
-        return [Stmt(self.sql, many=[{**params, **r} for r in query.params["rows"]])]
+    def __call__(self, query: Query) -> Stmt | list[Stmt]:
+        p = query.params
+        rows = p["rows"]
+        if len(rows) > WRITE_ROWS_MAX:
+            params = _params(query)
+            return [Stmt(self.sql, many=[{**params, **r} for r in rows])]
+        flat: list[Any] = [p["tenant"], p["thread"], p["ns"], p["cid"]]
+        for r in rows:
+            flat.extend([r[f] for f in _WRITE_FIELDS])
+        return Stmt(self._sqls[len(rows)], tuple(flat), False)
 
 
 SQL = CheckpointSql(
