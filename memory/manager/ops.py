@@ -197,7 +197,7 @@ def _remember_one(
             updated = current.model_copy(
                 update={
                     "confidence": params["confidence"],
-                    "source": Source(params["source"]),
+                    "source": Source(str(params["source"])),
                     "source_ref": params["source_ref"],
                     "expires_at": params["expires_at"],
                     "updated_at": now,
