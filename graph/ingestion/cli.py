@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from graph.ingestion.cli_output import finish, print_run, print_runs, summary
+from graph.ingestion.head import read_head
 from kassist.clikit import (
     DatabaseUrlOption,
     ExitCode,
@@ -88,24 +89,6 @@ def _run_reader(url: str | None) -> Iterator[tuple[TenantCheckpointer, RunStore]
         fail(str(exc))
     finally:
         saver.close()
-
-
-def _read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> tuple[AgentRunState | None, bool, Any]:
-    """The run's state as its head checkpoint holds it, whether it waits on the review's interrupt,
-    and the checkpoint's version: what ``graph.get_state`` answers, read without building the graph
-    (its values are the head's channel values; its interrupts, the head's pending interrupt writes)."""
-    from langgraph._internal._constants import INTERRUPT
-
-    from checkpointer import VERSION_KEY
-    from graph.ingestion.state import AgentRunState
-
-    head = saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
-    if head is None:
-        return None, False, None
-    values = {k: v for k, v in head.checkpoint["channel_values"].items() if k in AgentRunState.model_fields}
-    state = AgentRunState.model_validate(values) if values else None
-    interrupted = any(channel == INTERRUPT for _, channel, _ in head.pending_writes or ())
-    return state, interrupted, head.config["configurable"].get(VERSION_KEY)
 
 
 def _expected() -> tuple[type[BaseException], ...]:
@@ -303,8 +286,9 @@ def list_runs(
         try:
             rows: list[dict[str, Any]] = []
             for record in store.runs(tenant):
-                state, interrupted, _ = _read_head(saver, tenant, record.run_id)
-                status = "needs_review" if interrupted else (state.status if state else "pending")
+                head = read_head(saver, tenant, record.run_id)
+                state = head.state
+                status = "needs_review" if head.interrupted else (state.status if state else "pending")
                 rows.append({"run_id": record.run_id, "status": status, "collection": record.collection,
                              "source": record.source, "busy": record.owner is not None,
                              "documents": state.counters.documents_seen if state else 0})  # fmt: skip
@@ -329,7 +313,8 @@ def show(
     run_id = check_run_id(run_id)
     with _run_reader(database_url) as (saver, store):
         try:
-            state, interrupted, version = _read_head(saver, tenant, run_id)
+            head = read_head(saver, tenant, run_id)
+            state, interrupted, version = head.state, head.interrupted, head.version
         except _expected() as exc:
             fail(str(exc))
         if state is None or store.get(tenant, run_id) is None:

@@ -39,16 +39,17 @@ def _decide(
 
     tenant = check_tenant(tenant)
     run_id = cli.check_run_id(run_id)
-    from graph.ingestion.runner import read_state
+    from graph.ingestion.head import read_head
 
     with cli._resources(database_url, read_only=True) as res:
         try:
-            state, snapshot = read_state(res, tenant, run_id)
+            head = read_head(res.saver, tenant, run_id)
         except cli._expected() as exc:
             fail(str(exc))
         if res.store.get(tenant, run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
-        waiting = snapshot.interrupts or (state is not None and state.status == "needs_review")
+        state = head.state
+        waiting = head.interrupted or (state is not None and state.status == "needs_review")
         if not waiting:  # a decision never starts or resumes a run that is not waiting
             status = state.status if state is not None else "registered but never started"
             fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")

@@ -21,17 +21,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from langchain_core.runnables import RunnableConfig
-
 from checkpointer import TenantCheckpointer
 from graph.ingestion.store import RunStore
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import RunScope, run_scope
-from knowledge.embedders import Embedder, HashingEmbedder, select_embedder
-from knowledge.index import KnowledgeIndex
-from knowledge.index.sync_index import TenantKnowledgeIndex
 
+# The knowledge index, the embedders (numpy, onnxruntime) and the memory manager are imported on
+# first use: a command that finds its run finished uses none of them (issue 29).
 if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
+
+    from knowledge.embedders import Embedder
+    from knowledge.index import KnowledgeIndex
+    from knowledge.index.sync_index import TenantKnowledgeIndex
     from memory.manager.manager import MemoryManager
 
 REPORTS_ENV = "KASSIST_REPORTS_DIR"
@@ -81,6 +83,8 @@ class Resources:
         model, _ = self.embedder(choice)
         with self._lock:
             if model.name not in self._indexes:
+                from knowledge.index import KnowledgeIndex
+
                 base = next(iter(self._indexes.values()), None)
                 if base is None:
                     self._indexes[model.name] = KnowledgeIndex.from_url(self.database_url, embedder=model)
@@ -108,6 +112,8 @@ class Resources:
 
 
 def _embedder_for(choice: str) -> tuple[Embedder, str]:
+    from knowledge.embedders import EmbedderUnavailable, HashingEmbedder, select_embedder
+
     if choice.startswith("hashing-") and choice.removeprefix("hashing-").isdigit():
         return HashingEmbedder(int(choice.removeprefix("hashing-"))), f"{choice}: recorded by the run"
     if choice in ("auto", "local", "hashing", "openai"):
@@ -120,8 +126,6 @@ def _embedder_for(choice: str) -> tuple[Embedder, str]:
             continue
         if model.name == choice:
             return model, f"{choice}: recorded by the run"
-    from knowledge.embedders import EmbedderUnavailable
-
     raise EmbedderUnavailable(
         f"this run was started with embedder {choice!r}, which is not available here; make it available "
         "(e.g. OPENAI_API_KEY, the local model) and resume"

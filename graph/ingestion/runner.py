@@ -17,19 +17,22 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from langchain_core.runnables import RunnableConfig
-from langgraph.types import Command
+from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
-from graph.ingestion.graph import build_graph
+from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
 from graph.ingestion.store import Registration, RunRecord
 
+if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
+    from langgraph.graph.state import CompiledStateGraph
+
+# The graph (LangGraph's runtime, langsmith's run trees, every node's modules: ~2 s of imports) is
+# imported only where a run executes: a finished run is told from its head checkpoint (issue 29).
 logger = logging.getLogger(__name__)
 LEASE_S = 120.0
 MAX_CONFLICTS = 3
@@ -82,9 +85,22 @@ def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> Runnab
     return {"configurable": conf, "recursion_limit": 1_000_000}
 
 
-def read_state(res: Resources, tenant: str, run_id: str) -> tuple[AgentRunState | None, Any]:
-    graph = build_graph().compile(checkpointer=res.saver.for_tenant(tenant))
-    snapshot = graph.get_state(config_for(tenant, run_id))
+def _compiled(res: Resources, tenant: str) -> CompiledStateGraph[AgentRunState, Any, Any, AgentRunState]:
+    from graph.ingestion.graph import build_graph
+
+    return build_graph().compile(checkpointer=res.saver.for_tenant(tenant))
+
+
+def read_state(
+    res: Resources,
+    tenant: str,
+    run_id: str,
+    graph: CompiledStateGraph[AgentRunState, Any, Any, AgentRunState] | None = None,
+) -> tuple[AgentRunState | None, Any]:
+    """The run's state and LangGraph's snapshot of it (next tasks, interrupts); ``graph``: the
+    compiled graph to ask (default: one built for the call). Without the next tasks,
+    :func:`graph.ingestion.head.read_head` answers the same values without building the graph."""
+    snapshot = (graph or _compiled(res, tenant)).get_state(config_for(tenant, run_id))
     if not snapshot.values:
         return None, snapshot
     return AgentRunState.model_validate(snapshot.values), snapshot
@@ -157,7 +173,12 @@ def _execute(
     lease_s: float = LEASE_S,
     stop: threading.Event | None = None,
 ) -> Outcome:
-    graph = build_graph().compile(checkpointer=res.saver.for_tenant(tenant))
+    if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
+        assert head.state is not None
+        return Outcome(head.state, "finished")  # what the graph would say, without building it
+    from langgraph.types import Command
+
+    graph = _compiled(res, tenant)
     settings = reg.settings
     assert settings is not None  # `registered` returns a registration with settings
     for attempt in range(MAX_CONFLICTS + 1):
@@ -200,13 +221,13 @@ def _execute(
                     break  # the node that just committed is kept; the next worker starts after it
                 for node in update:
                     if on_event is not None and node != "__interrupt__":
-                        current, _ = read_state(res, tenant, run_id)
+                        current = read_head(res.saver, tenant, run_id).state
                         if current is not None:
                             on_event(node, current)
         except CheckpointConflict as exc:
             # Another worker moved the run on: reload its state and go on from there, stop if it
             # finished the run, and leave it the run if it keeps winning (it is alive and working).
-            latest, snap = read_state(res, tenant, run_id)
+            latest, snap = read_state(res, tenant, run_id, graph)
             if latest is not None and latest.status in TERMINAL and not snap.next:
                 return Outcome(latest, "finished")
             if attempt == MAX_CONFLICTS:
@@ -214,7 +235,7 @@ def _execute(
                     f"run {run_id!r} is being advanced by another worker; leaving it the run"
                 ) from exc
             continue
-        final, snap = read_state(res, tenant, run_id)
+        final, snap = read_state(res, tenant, run_id, graph)
         assert final is not None
         if (
             snap.interrupts
@@ -247,7 +268,7 @@ def registered(
     fallback: Settings | None = None
     current = res.store.registration(tenant, run_id)
     if current is not None and current.settings is None:
-        state, _ = read_state(res, tenant, run_id)
+        state = read_head(res.saver, tenant, run_id).state
         if state is not None and state.settings.source:
             fallback = state.settings
         else:

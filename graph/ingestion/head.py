@@ -1,0 +1,57 @@
+"""A run's head checkpoint, read without building the graph.
+
+What ``graph.get_state`` answers about a run's values and its pending review is in the head
+checkpoint itself: the values are its channel values, the review's interrupt is one of its
+pending writes. Reading them directly costs a checkpoint read, where building and compiling the
+graph imports LangGraph's runtime, langsmith's run trees and every node's modules (~2 s of a
+command's start, issue 29): ``runs list|show`` and a finished ``runs resume``/``ingest`` read this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from graph.ingestion.state import TERMINAL, AgentRunState
+
+if TYPE_CHECKING:
+    from checkpointer import TenantCheckpointer
+
+
+@dataclass(frozen=True)
+class Head:
+    state: AgentRunState | None  # None: nothing but (at most) the input committed yet
+    interrupted: bool  # waiting on the review's interrupt
+    version: Any  # the checkpoint's version (what `runs show` prints)
+    settled: bool  # written by a node (not an input, an update or a fork) and no write pending
+
+    @property
+    def finished(self) -> bool:
+        """Whether the graph would do nothing more with this run: ``route`` sends a completed or
+        cancelled state that was not refused to END, so ``get_state`` has no next task for it."""
+        return (
+            self.settled
+            and self.state is not None
+            and self.state.status in TERMINAL
+            and not self.state.refused
+        )
+
+
+def read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> Head:
+    """The head checkpoint of ``run_id`` in ``tenant``'s checkpoints (an empty head when none)."""
+    from langgraph._internal._constants import INTERRUPT
+
+    from checkpointer import VERSION_KEY
+
+    head = saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
+    if head is None:
+        return Head(None, False, None, False)
+    channels = head.checkpoint["channel_values"]
+    values = {k: v for k, v in channels.items() if k in AgentRunState.model_fields}
+    pending = head.pending_writes or ()
+    return Head(
+        state=AgentRunState.model_validate(values) if values else None,
+        interrupted=any(channel == INTERRUPT for _, channel, _ in pending),
+        version=head.config["configurable"].get(VERSION_KEY),
+        settled=(head.metadata or {}).get("source") == "loop" and not pending,
+    )
