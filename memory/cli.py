@@ -132,7 +132,7 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
 SentenceArg = Annotated[
     str | None,
     typer.Argument(
-        help='What the user said, e.g. "Please answer in Bengali": the preferences and facts the '
+        help='What the user said, e.g. "I prefer answers in Bengali": the preferences and facts the '
         "assistant finds in a user's turn are stored (instead of --type --key --value).",
         show_default=False,
     ),
@@ -237,7 +237,7 @@ def _from_sentence(
 ) -> tuple[Source, Wanted]:
     """What the assistant does with a user's turn (graph.assistant.nodes.remember_explicit): its
     extraction's findings, stored through the same manager (so the same policy and screen)."""
-    from graph.assistant.extract import extract  # the assistant's rules (re only: no graph is loaded)
+    from graph.assistant.extract import UNDERSTOOD, extract  # the assistant's rules (no graph loaded)
 
     structured = {"--type": memory_type, "--key": key, "--value": value, "--value-file": value_file}
     if given := [name for name, v in structured.items() if v is not None]:
@@ -254,8 +254,8 @@ def _from_sentence(
     if not findings:
         _fail(
             f"nothing to remember in {excerpt(sentence, limit=80)!r}: it states no preference or fact the "
-            "assistant recognises (e.g. 'answer in Bengali', 'my manager is Rahim Khan', 'call me Asha', "
-            "'I am on the Payments team'); nothing was written. Anything else: --type --key --value --source",
+            f"assistant recognises; nothing was written. Understood: {UNDERSTOOD}. Anything else: "
+            "--type --key --value --source",
             ExitCode.USAGE,
         )
     return origin, [(f.evidence, f.memory_type, f.key, f.value) for f in findings]

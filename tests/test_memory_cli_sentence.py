@@ -56,10 +56,29 @@ def test_a_sentence_stores_what_the_assistant_would(db_url: str) -> None:
     assert run_json(db_url, "list", "--tenant", "globex", "--user", "asha") == []
 
 
+def test_the_issues_own_example_stores_a_language_preference(db_url: str) -> None:
+    base = ["remember", "--tenant", "acme", "--user", "asha"]
+    code, out = run(db_url, *base, "I prefer answers in Bengali")
+    assert code == 0 and "from 'prefer answers in Bengali':" in out and "added" in out, out
+    said = (
+        "My name is Asha Rahman. I'm a data engineer on the Payments team, based in Dhaka; keep answers short"
+    )
+    stored = run_json(db_url, *base, said)
+    assert [(s["memory"]["memory_type"], s["memory"]["key"], s["memory"]["value"]) for s in stored] == [
+        ("fact", "name", "Asha Rahman"), ("fact", "role", "data engineer"), ("fact", "team", "Payments team"),
+        ("fact", "location", "Dhaka"), ("preference", "response_length", "brief"),
+    ]  # fmt: skip
+    assert active(db_url, "asha") == {
+        "response_language": "Bengali", "name": "Asha Rahman", "role": "data engineer",
+        "team": "Payments team", "location": "Dhaka", "response_length": "brief",
+    }  # fmt: skip
+
+
 def test_a_sentence_with_nothing_to_remember_writes_nothing(sqlite_url: str, db_url: str) -> None:
     code, out = run(sqlite_url, "remember", "--tenant", "acme", "--user", "asha", "What is our leave policy?")
     assert code == 2 and out.count("\n") == 1
     assert "nothing to remember in 'What is our leave policy?'" in out and "nothing was written" in out
+    assert "Understood: language ('I prefer answers in Bengali'" in out and "time zone (" in out
     assert not Path(sqlite_url.removeprefix("sqlite:///")).exists()  # refused before anything opened
     run(db_url, "remember", "--tenant", "acme", "--user", "asha", "call me Asha")
     code, out = run(db_url, "remember", "--tenant", "acme", "--user", "asha", "thanks!", "--json")
