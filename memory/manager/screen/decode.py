@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from memory.manager.screen.ciphers import decoded as cipher_texts
 from memory.manager.screen.text import latin
 
 MAX_DEPTH = 2  # base64 inside URL encoding inside a comment is still found; no unbounded recursion
@@ -92,6 +93,8 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
         yield from fresh("hex bytes", _hex(run))
     for run in _ESCAPES.findall(text):
         yield from fresh("escape sequences", _unescape(run))
+    for how, decoded in cipher_texts(text):
+        yield from fresh(how, decoded)
     if depth >= MAX_DEPTH:
         return
     for source in {text, unquoted, unescaped}:

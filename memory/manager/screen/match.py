@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.decode import Variant, variants
 from memory.manager.screen.findings import Finding
 from memory.manager.screen.intent import hidden_orders, intent_findings
@@ -32,7 +33,7 @@ _PERCENT = re.compile(r"%[0-9a-f]{2}", re.I)
 # Parts of a text a reader of the rendered page never sees.
 _UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment"}
 # Encodings nobody uses for a sentence meant for people: an order found inside was hidden on purpose.
-_ENCODED = {"hex bytes", "escape sequences", "ROT13", "reversed text", "spaced-out letters"}
+_ENCODED = {"hex bytes", "escape sequences", "ROT13", "reversed text", "spaced-out letters", *CIPHERS}
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
 
 
