@@ -14,7 +14,16 @@ from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Query
-from checkpointer.sql_sqlite_schema import CP, KEY, MIGRATIONS
+from checkpointer.sql_sqlite_schema import (
+    CP,
+    KEY,
+    MIGRATIONS,
+    head_of,
+    higher_id,
+    is_head,
+    key_of,
+    same_thread,
+)
 from checkpointer.sql_sqlite_step import (
     _CP_INSERT,
     _INSERTED,
@@ -57,16 +66,12 @@ FROM t CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id =
 """
 
 
-# The head version through the version index (the highest version of the thread).
-_MAX_VERSION = (
-    f"(SELECT h.version FROM {CP} h WHERE h.tenant_id = {{t}}.tenant_id AND h.thread_id = {{t}}.thread_id "
-    "AND h.checkpoint_ns = {t}.checkpoint_ns ORDER BY h.version DESC LIMIT 1)"
-)
-_HEAD_ID = (
-    f"(SELECT h.checkpoint_id FROM {CP} h WHERE h.tenant_id = {{t}}.tenant_id AND h.thread_id = {{t}}.thread_id "
-    "AND h.checkpoint_ns = {t}.checkpoint_ns ORDER BY h.version DESC LIMIT 1)"
-)
-_LATEST_KEY = f"SELECT checkpoint_id FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1"
+# The head's version and id for the thread of row {t} (sql_sqlite_schema.head_of).
+_MAX_VERSION = head_of("version", "h", same_thread("h", "{t}"))
+_HEAD_ID = head_of("checkpoint_id", "h", same_thread("h", "{t}"))
+_NAMED = key_of("h", ":tenant", ":thread", ":ns")
+_LATEST_KEY = head_of("checkpoint_id", "h", _NAMED)[1:-1]
+_HEAD_VERSION = head_of("version", "h", _NAMED)
 
 
 def _json_path(path: tuple[str, ...]) -> str:
@@ -338,7 +343,7 @@ SQL = CheckpointSql(
         _one_checkpoint(
             f"SELECT {_CP_COLS}, c.version AS head_ver FROM {CP} c "
             "WHERE c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns "
-            "ORDER BY c.version DESC LIMIT 1"
+            f"AND {is_head('c')} ORDER BY c.checkpoint_id DESC LIMIT 1"
         )
     ),
     get_by_id=_Read(
@@ -373,21 +378,22 @@ FROM k CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id =
 """),
     put_prepare=_plain(f"""
 SELECT ({_LATEST_KEY}) AS head_id,
-       (SELECT version FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1) AS head_version,
+       {_HEAD_VERSION} AS head_version,
        (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_parent,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_version,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :parent) AS parent_version
 """),
     put_blob=_plain(_PUT_BLOB),
-    # The version index refuses a version another writer took first: no row comes back then.
+    # Under BEGIN IMMEDIATE (put_planned read the head in this transaction): the version is free.
     put_checkpoint=_plain(
         (
             _CP_INSERT + "VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
-            ":run_id, :checkpoint, :metadata, :inline) ON CONFLICT DO NOTHING",
+            f":run_id, :checkpoint, :metadata, :inline, {higher_id(':cid', key_of('x', ':tenant', ':thread', ':ns'))}) "
+            "ON CONFLICT DO NOTHING",
             _INSERTED,
         )
     ),
-    head_version=_plain(f"SELECT version FROM {CP} WHERE {KEY} ORDER BY version DESC LIMIT 1"),
+    head_version=_plain(_HEAD_VERSION[1:-1]),
     begin=_plain(()),  # write operations already run inside BEGIN IMMEDIATE
     put_fast=_put_fast,
     put_next=_put_next,
@@ -436,8 +442,9 @@ SELECT ({_LATEST_KEY}) AS head_id,
         f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version"
     ),
     clear_parent=_plain(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"),
-    # A head moved by delete_for_runs takes a version above every other: it is the head.
-    set_head=_plain(f"UPDATE {CP} SET version = :version WHERE {KEY} AND checkpoint_id = :cid"),
+    # A head moved by delete_for_runs takes a version above every other: it is the head (and marked
+    # jump, as it may not have the highest id).
+    set_head=_plain(f"UPDATE {CP} SET version = :version, jump = 1 WHERE {KEY} AND checkpoint_id = :cid"),
     delete_head=_plain(()),  # a thread without checkpoints has no head to delete
     thread_exists=_plain(
         f"SELECT 1 AS one FROM {CP} WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1"
@@ -450,7 +457,7 @@ SELECT ({_LATEST_KEY}) AS head_id,
                 (
                     CP,
                     "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
-                    "metadata, small_values",
+                    "metadata, small_values, jump",
                 ),
                 ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
                 (

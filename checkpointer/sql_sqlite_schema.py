@@ -9,6 +9,50 @@ from __future__ import annotations
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
 
+
+# The head without a version index (migration 5). Every stored checkpoint becomes the head at the
+# thread's highest version + 1 (a put that may not is refused), and only delete_for_runs gives an
+# older row a new, higher version. So the head is the row with the highest checkpoint id (LangGraph's
+# ids grow with time), unless it became the head while a row with a higher id existed (an id out of
+# order, or a head moved by delete_for_runs): such a row is marked ``jump``, and a partial index
+# holds only those. The head is then the highest id row that no ``jump`` row passes in version.
+def key_of(alias: str, tenant: str, thread: str, ns: str) -> str:
+    """``alias``'s thread key equal to the given SQL expressions."""
+    return f"{alias}.tenant_id = {tenant} AND {alias}.thread_id = {thread} AND {alias}.checkpoint_ns = {ns}"
+
+
+def same_thread(alias: str, other: str) -> str:
+    """``alias`` in the thread (and namespace) of row ``other``."""
+    return key_of(alias, f"{other}.tenant_id", f"{other}.thread_id", f"{other}.checkpoint_ns")
+
+
+def no_jump_above(alias: str, version: str, key: str | None = None) -> str:
+    """No ``jump`` row of ``alias``'s thread (or of ``key``, an expression over ``j``) has a version
+    above ``version``: one seek in the partial index, which is empty for most threads."""
+    where = key if key is not None else same_thread("j", alias)
+    return f"NOT EXISTS (SELECT 1 FROM {CP} j WHERE {where} AND j.jump IS NOT NULL AND j.version > {version})"
+
+
+def is_head(alias: str) -> str:
+    """Row ``alias`` is its thread's head, used with ``ORDER BY alias.checkpoint_id DESC LIMIT 1``:
+    the first row down the primary key that no jump row passes (usually the first one)."""
+    return no_jump_above(alias, f"{alias}.version")
+
+
+def head_of(column: str, alias: str, where: str) -> str:
+    """A scalar subquery: ``column`` of the head among the rows of ``alias`` matching ``where``."""
+    return (
+        f"(SELECT {alias}.{column} FROM {CP} {alias} WHERE {where} AND {is_head(alias)} "
+        f"ORDER BY {alias}.checkpoint_id DESC LIMIT 1)"
+    )
+
+
+def higher_id(cid: str, key: str) -> str:
+    """1 when the thread (``key`` over ``x``) has a checkpoint id above ``cid`` (the new row's jump
+    mark), else NULL."""
+    return f"(SELECT 1 FROM {CP} x WHERE {key} AND x.checkpoint_id > {cid} LIMIT 1)"
+
+
 MIGRATIONS: list[tuple[str, ...]] = [
     (
         """CREATE TABLE IF NOT EXISTS kassist_cp_heads (
@@ -56,5 +100,16 @@ MIGRATIONS: list[tuple[str, ...]] = [
               AND h.head_id = {CP}.checkpoint_id AND h.version <> {CP}.version)""",
         f"CREATE UNIQUE INDEX kassist_cp_checkpoints_version ON {CP} (tenant_id, thread_id, checkpoint_ns, version)",
         "DROP TABLE kassist_cp_heads",
+    ),
+    # 5: no version index either (SQLite serialises writers, across processes too: every put's
+    # version check runs inside its one INSERT or under BEGIN IMMEDIATE). The head is the highest
+    # id unless a row marked jump passes it (above). A head stored out of id order is marked here.
+    (
+        f"ALTER TABLE {CP} ADD COLUMN jump INTEGER",
+        f"""UPDATE {CP} SET jump = 1 WHERE version > (SELECT t.version FROM {CP} t
+            WHERE {same_thread("t", CP)} ORDER BY t.checkpoint_id DESC LIMIT 1)""",
+        "DROP INDEX kassist_cp_checkpoints_version",
+        f"CREATE INDEX kassist_cp_checkpoints_jump ON {CP} (tenant_id, thread_id, checkpoint_ns, version) "
+        "WHERE jump IS NOT NULL",
     ),
 ]

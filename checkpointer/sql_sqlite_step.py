@@ -15,7 +15,7 @@ from typing import Any
 
 from checkpointer.codec import dumps_json
 from checkpointer.query import ROW_FIELDS, Query
-from checkpointer.sql_sqlite_schema import CP
+from checkpointer.sql_sqlite_schema import CP, head_of, higher_id, is_head, key_of, no_jump_above
 from kassist.db import Stmt
 from kassist.db.statements import NO_PARAMS
 
@@ -34,12 +34,12 @@ _HAS_WRITES = (
 _ROW_COLS = "c.checkpoint_id, c.parent_id, c.version, c.checkpoint, c.metadata, c.small_values"
 _ROW_KEY = "c.tenant_id = ?1 AND c.thread_id = ?2 AND c.checkpoint_ns = ?3"
 GET_LATEST_ROW = (
-    f"SELECT {_ROW_COLS}, {_HAS_WRITES} FROM {CP} c WHERE {_ROW_KEY} ORDER BY c.version DESC LIMIT 1"
+    f"SELECT {_ROW_COLS}, {_HAS_WRITES} FROM {CP} c WHERE {_ROW_KEY} AND {is_head('c')} "
+    "ORDER BY c.checkpoint_id DESC LIMIT 1"
 )
 GET_BY_ID_ROW = (
-    f"SELECT {_ROW_COLS}, {_HAS_WRITES}, (SELECT h.version FROM {CP} h WHERE h.tenant_id = ?1 "
-    "AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 ORDER BY h.version DESC LIMIT 1) AS head_ver "
-    f"FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
+    f"SELECT {_ROW_COLS}, {_HAS_WRITES}, {head_of('version', 'h', key_of('h', '?1', '?2', '?3'))} "
+    f"AS head_ver FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
 )
 _BLOB_KEY = "b.tenant_id = ?1 AND b.thread_id = ?2 AND b.checkpoint_ns = ?3"
 # The head row and the blob values the head this process last saw keeps, in one statement
@@ -88,13 +88,17 @@ GET_PAYLOAD = {
 
 _CP_INSERT = (
     f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
-    "run_id, checkpoint, metadata, small_values) "
+    "run_id, checkpoint, metadata, small_values, jump) "
 )
+_NAMED_KEY = key_of("x", ":tenant", ":thread", ":ns")
+# The version of the highest id row (the head unless a jump row passes it).
+_TOP_VERSION = f"(SELECT t.version FROM {CP} t WHERE {key_of('t', ':tenant', ':thread', ':ns')} ORDER BY t.checkpoint_id DESC LIMIT 1)"
+_NAMED_JUMPS = key_of("j", ":tenant", ":thread", ":ns")
 # The common case, a put that extends the head: one INSERT whose version is the parent's + 1, only
-# when no checkpoint of the thread has a higher version (the parent is the head); otherwise the
-# version is NULL and OR IGNORE skips the row (as it does a taken version or checkpoint id). The
-# unique (tenant, thread, ns, version) index makes it a compare-and-set even without the write
-# lock. A scalar subquery in VALUES, not INSERT ... SELECT: selecting from the table being inserted
+# when no checkpoint of the thread has a higher version (the parent is the head: neither the highest
+# id row nor a jump row is above it); otherwise the version is NULL and OR IGNORE skips the row (as
+# it does a taken checkpoint id). One statement: SQLite takes the write lock before it reads, across
+# processes too, so the check and the insert are one compare-and-set. A scalar subquery in VALUES, not INSERT ... SELECT: selecting from the table being inserted
 # into makes SQLite buffer the result in a temporary table first (measured 10-20 us more per put).
 # No RETURNING either, for the same reason (SQLite collects RETURNING rows in a temporary table:
 # 7-10 us per put, about 12% of the statement): _INSERTED reads the version back by rowid, and
@@ -104,30 +108,32 @@ PUT_FAST = (
     _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO")
     + "VALUES (:tenant, :thread, :ns, :cid, :parent, "
     f"(SELECT p.version + 1 FROM {CP} p WHERE p.tenant_id = :tenant AND p.thread_id = :thread "
-    "AND p.checkpoint_ns = :ns AND p.checkpoint_id = :parent AND NOT EXISTS (SELECT 1 FROM "
-    f"{CP} n WHERE n.tenant_id = :tenant AND n.thread_id = :thread AND n.checkpoint_ns = :ns "
-    "AND n.version > p.version)), :ts, :run_id, :checkpoint, :metadata, :inline)",
+    f"AND p.checkpoint_ns = :ns AND p.checkpoint_id = :parent AND p.version >= {_TOP_VERSION} "
+    f"AND {no_jump_above('p', 'p.version', _NAMED_JUMPS)}), :ts, :run_id, :checkpoint, :metadata, :inline, "
+    f"{higher_id(':cid', _NAMED_KEY)})",
     _INSERTED,
 )
 # The put of a process that knows the head (it wrote or read it last, ops_write.plan_put): the version
 # comes from the caller, so the INSERT alone is the put, its row count the answer (no read-back),
 # and without blob rows it runs as its own transaction. The CASE is the compare-and-set: NULL
-# (the row skipped) unless the thread's highest version is still the parent at that version.
+# (the row skipped) unless the parent is still the head at that version: the highest id row, and
+# no jump row above it (a parent that is a jump row misses here and takes the full check). The new
+# row is then above every id but its parent's, so its jump mark is whether its id is below that.
 # Bound by position (sqlite3 then looks no parameter name up): ?1 .. ?11 are query.ROW_FIELDS,
 # the planned row's order.
 PUT_NEXT = (
     _CP_INSERT.replace("INSERT INTO", "INSERT OR IGNORE INTO") + "VALUES (?1, ?2, ?3, ?4, ?5, "
     f"CASE WHEN (SELECT h.checkpoint_id = ?5 AND h.version = ?6 FROM {CP} h "
     "WHERE h.tenant_id = ?1 AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 "
-    "ORDER BY h.version DESC LIMIT 1) THEN ?6 + 1 END, ?7, ?8, ?9, ?10, ?11)"
+    f"ORDER BY h.checkpoint_id DESC LIMIT 1) AND {no_jump_above('h', '?6', key_of('j', '?1', '?2', '?3'))} "
+    "THEN ?6 + 1 END, ?7, ?8, ?9, ?10, ?11, CASE WHEN ?4 < ?5 THEN 1 END)"
 )
 # After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
 # it takes the full check.
 PUT_FAST_RECHECK = (
     f"SELECT c.version FROM {CP} c WHERE c.tenant_id = :tenant AND c.thread_id = :thread "
-    "AND c.checkpoint_ns = :ns AND c.checkpoint_id = :cid AND c.parent_id IS :parent AND NOT EXISTS "
-    f"(SELECT 1 FROM {CP} n WHERE n.tenant_id = :tenant AND n.thread_id = :thread "
-    "AND n.checkpoint_ns = :ns AND n.version > c.version)"
+    "AND c.checkpoint_ns = :ns AND c.checkpoint_id = :cid AND c.parent_id IS :parent "
+    f"AND c.version >= {_TOP_VERSION} AND {no_jump_above('c', 'c.version', _NAMED_JUMPS)}"
 )
 
 
