@@ -44,10 +44,7 @@ def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:
         capture_output=True,
         text=True,
     )
-    if made.returncode == 0:
-        # The ground truth is not a document of the corpus: kept next to it, not ingested.
-        if (out / "manifest.json").is_file():
-            (out / "manifest.json").replace(out.parent / f"{out.name}.manifest.json")
+    if made.returncode == 0:  # (its ground truth goes beside the folder: never ingested)
         whole_line(console, f"corpus: {docs} generated documents in {out}")
         return out
     from knowledge.corpus import __file__ as corpus_init

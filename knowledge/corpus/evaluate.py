@@ -1,7 +1,7 @@
 """Precision and recall of the compliance audit against a generated corpus's manifest.
 
 Run: ``python -m knowledge.corpus.evaluate CORPUS_DIR [--json]`` on a directory written by
-``kassist demo-corpus``. Every file is loaded with the project's loaders, audited with the default rules
+``kassist demo-corpus`` (its ground truth beside it, ``CORPUS_DIR.manifest.json``). Every file is loaded with the project's loaders, audited with the default rules
 on the manifest's ``as_of`` date, and compared per document and category: the audit's findings of a
 category in a document are matched against the items planted there (true positives up to the smaller
 count, the rest false positives or false negatives). Broken files are compared with the loader's
@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from knowledge.audit import CATEGORIES, AuditRules, DocumentAudit, Finding, audit_collection, audit_document
+from knowledge.corpus import ground_truth_path
 from knowledge.corpus.generate import Manifest
 from knowledge.documents import Document
 from knowledge.loaders import load_directory
@@ -41,7 +42,17 @@ class Score:
 
 
 def read_manifest(root: Path) -> Manifest:
-    return Manifest.model_validate_json((Path(root) / "manifest.json").read_text(encoding="utf-8"))
+    """The corpus's ground truth: beside the folder (``<dir>.manifest.json``, where ``kassist
+    demo-corpus`` keeps it so that ingesting the folder reads only documents), or inside it
+    (``manifest.json``, as :func:`generate_corpus` writes it)."""
+    places = (Path(root) / "manifest.json", ground_truth_path(root))
+    for path in places:
+        if path.is_file():
+            return Manifest.model_validate_json(path.read_text(encoding="utf-8"))
+    raise FileNotFoundError(
+        f"no ground truth for the corpus {root}: neither {places[1]} nor {places[0]} exists; "
+        f"write one with `kassist demo-corpus {root}`"
+    )
 
 
 def audit_corpus(root: Path, rules: AuditRules, manifest: Manifest) -> tuple[list[Finding], dict[str, str]]:
@@ -88,7 +99,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("corpus", type=Path, help="a directory written by `kassist demo-corpus`")
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
     args = parser.parse_args(argv)
-    manifest = read_manifest(args.corpus)
+    try:
+        manifest = read_manifest(args.corpus)
+    except FileNotFoundError as exc:
+        parser.exit(2, f"error: {exc}\n")
     findings, broken = audit_corpus(args.corpus, AuditRules(), manifest)
     scores = score(manifest, findings, broken)
     if args.json:
