@@ -291,7 +291,9 @@ class PostgresDatabase:
                 kwargs=self._kwargs(),
                 pool_class=_AsyncLifoPool,
             )
+            replaced = (self._apool, self._apool_loop)
             self._apool, self._apool_loop = pool, loop
+            _close_pool_on_its_loop(*replaced)
             return pool
 
     def _run_on(
@@ -459,26 +461,42 @@ class PostgresDatabase:
         if pool is not None:
             pool.close()
         apool, self._apool = self._apool, None
-        loop = self._apool_loop
-        if apool is None or loop is None or loop.is_closed():
-            return
-        # A sync close() of a database that also served async calls: close the async pool on its
-        # own loop, or its tasks outlive the database and stall that loop's shutdown.
-        if not loop.is_running():
-            loop.run_until_complete(apool.close())
-            return
-        try:
-            current = asyncio.get_running_loop()
-        except RuntimeError:
-            current = None
-        if current is loop:
-            self._closing = loop.create_task(apool.close())  # cannot block inside the loop itself
-        else:
-            with suppress(Exception):
-                asyncio.run_coroutine_threadsafe(apool.close(), loop).result(timeout=30)
+        _close_pool_on_its_loop(apool, self._apool_loop, self)
 
     async def aclose(self) -> None:
         apool, self._apool = self._apool, None
         if apool is not None:
             await apool.close()
         self.close()
+
+
+def _close_pool_on_its_loop(
+    apool: AsyncConnectionPool[Any] | None,
+    loop: asyncio.AbstractEventLoop | None,
+    owner: PostgresDatabase | None = None,
+) -> None:
+    """Close an async pool on the loop it belongs to (a pool is bound to its loop), from anywhere:
+    a sync ``close()``, or another loop's first call replacing it. Left open, its tasks stay pending
+    on a loop still running elsewhere and its connections stay open on the server."""
+    if apool is None or loop is None or loop.is_closed():
+        return  # its loop ended: its tasks were cancelled with it, its connections go with the pool
+    try:
+        current = asyncio.get_running_loop()
+    except RuntimeError:
+        current = None
+    if not loop.is_running():
+        if current is None:
+            loop.run_until_complete(apool.close())
+        # else: a stopped loop cannot run inside a running one; the pool waits for its loop's end
+        return
+    if current is loop:
+        task = loop.create_task(apool.close())  # cannot block inside the loop itself
+        if owner is not None:
+            owner._closing = task
+    elif current is not None:
+        # Called from another loop (a replacement): never block it on a loop that may be waiting
+        # for this one; the close runs there on its own.
+        asyncio.run_coroutine_threadsafe(apool.close(), loop)
+    else:
+        with suppress(Exception):
+            asyncio.run_coroutine_threadsafe(apool.close(), loop).result(timeout=30)
