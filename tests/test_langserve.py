@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import fresh_database
+from databases import fresh_database
 from langchain_core.messages import AIMessage, HumanMessage
 from langserve import RemoteRunnable
 from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, free_port, running, server_env

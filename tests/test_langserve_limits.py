@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import fresh_database
+from databases import fresh_database
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, ROOT, free_port, running, server_env
 
 from server.http_limits import DEFAULT_MAX_BODY, MAX_BODY_ENV, max_body_bytes
