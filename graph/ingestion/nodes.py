@@ -14,20 +14,26 @@ import os
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
 from langgraph.types import interrupt
 
-from graph.ingestion import audit_step, notify, pipeline, registration, remember
+from graph.ingestion import registration
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_served
 from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
-from knowledge.audit import ReviewDecision
+
+if TYPE_CHECKING:
+    from knowledge.audit import ReviewDecision
+
+# Each step imports its own modules (the audit's datasketch and scipy, the report's jinja2, the
+# loaders, the memory manager: ~0.9 s): building the graph loads none of them, and a run resumed at
+# its last steps loads only theirs (issue 29).
 
 logger = logging.getLogger(__name__)
 MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
@@ -148,6 +154,8 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
 
 @work_node("discover")
 def discover(state: AgentRunState, run: RunResources) -> Update:
+    from graph.ingestion import pipeline
+
     settings, tenant = state.settings, run.tenant
     model, reason = run.embedder(state.embedder_name or settings.embedder)
     kb = run.index(model.name)
@@ -171,6 +179,8 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
 
 @work_node("ingest")
 def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
+    from graph.ingestion import pipeline
+
     settings = state.settings
     lo = state.batch_cursor * settings.batch_size
     done = pipeline.run_batch(
@@ -211,6 +221,8 @@ def _audit_date(state: AgentRunState) -> date:
 
 @work_node("audit")
 def audit(state: AgentRunState, run: RunResources) -> Update:
+    from graph.ingestion import audit_step
+
     rows = run.store.manifest(run.tenant, state.run_id)
     found = audit_step.findings(rows, state.settings.audit_rules)
     c = state.counters
@@ -238,6 +250,8 @@ def store_report(
     """Render the run's audit report and store it with the run's data (tenant-keyed; a redo or a
     decision overwrites it): any server serves it from there, `kassist runs report` exports it, and
     the state names its formats, never a path."""
+    from graph.ingestion import audit_step
+
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
     found = audit_step.findings(run.store.manifest(run.tenant, state.run_id), state.settings.audit_rules)
@@ -267,6 +281,8 @@ def review(state: AgentRunState, run: RunResources) -> Update:
 
 def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     """Pause for a person: ``kassist runs approve|reject`` resumes with Command(resume=...)."""
+    from knowledge.audit import ReviewDecision
+
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
     verdict = str(decision.get("decision") if isinstance(decision, dict) else decision)
     who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
@@ -299,12 +315,16 @@ def notify_step(state: AgentRunState, run: RunResources) -> Update:
     url = state.settings.notify_url
     if not url:
         return _advance(state, "notify", "no --notify-url", status="skipped")
+    from graph.ingestion import notify
+
     result = notify.send(run.store, run.tenant, state, url)
     return _advance(state, "notify", result)
 
 
 @work_node("remember")
 def remember_step(state: AgentRunState, run: RunResources) -> Update:
+    from graph.ingestion import remember
+
     final = state.model_copy(update={"status": "completed"})
     memory_id = remember.write(run.memory(), final)
     return {"status": "completed", **_advance(state, "remember", f"episode {memory_id}")}

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from datetime import date
 
 import numpy as np
-from datasketch import LeanMinHash, MinHashLSH
 
 from knowledge.audit.lifecycle import MINHASH_SCHEME, MINHASH_SEED
 from knowledge.audit.models import DocSignature, DocumentAudit, Finding
@@ -52,6 +51,9 @@ def _near_duplicates(entries: list[Entry], rules: AuditRules) -> list[Finding]:
         return []
     num_perm = len(usable[0][1][2].minhash)
     usable = [(i, e) for i, e in usable if len(e[2].minhash) == num_perm]
+    # datasketch's package imports its LSH forest's scipy.integrate (~0.7 s): loaded for this step only.
+    from datasketch import LeanMinHash, MinHashLSH
+
     values = {i: np.asarray(e[2].minhash, dtype=np.uint64) for i, e in usable}
     lsh = MinHashLSH(threshold=rules.near_duplicate_threshold, num_perm=num_perm)
     for i, _ in usable:
