@@ -8,17 +8,21 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   of bench/answer_quality.py (the midpoint between the best unanswerable and the worst answerable
   question there; docs/benchmarks.md, Answer quality);
 - a name the question asks about (a proper noun: "Tokyo", "SEV2") must occur in one of the passages,
-  else the base has nothing on it, however close the rest of the wording.
+  else the base has nothing on it, however close the rest of the wording; and when the best passage
+  is a page scoped to that name (an office page), it must also cover the question's other words
+  (:data:`TOPIC_COVERAGE`). The relevance carries no bonus for the name itself (rerank.py ranks
+  with it, but a page naming the office is no evidence that it answers).
 
 Below the bar the answer says nothing relevant was found and names the closest titles. A question
 pointing back at the document in focus ("what does it say about X") is answered from that document.
 
-The local embedders read English only; :func:`detect_language` (stop-word counts and scripts, no
-model, no network) recognises common other languages so that the answer can say so.
+The local embedders read English only; :func:`detect_language` (scripts, and py3langid's model,
+shipped in its wheel: no network) recognises other languages so that the answer can say so.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,68 +34,28 @@ RELEVANCE_THRESHOLD = 0.41
 # A question pointing back ("what does it say about trains") is answered from the document in focus
 # when that document has a passage at least this close; else it is searched as a new question.
 FOCUS_THRESHOLD = 0.3
+# A page scoped to what the question names (an office, a year) answers it only when it also holds at
+# least this share of the question's other content words: between the seen sets' off-topic office
+# pages (0.0-0.2: "fire warden in Lisbon", "parking permit in Warsaw", "Northwind's ticker symbol")
+# and their answered ones (0.6-0.75: "lunch at the Amsterdam office", "a London hotel").
+TOPIC_COVERAGE = 0.4
 LANGUAGE_NOTE = "reads English only"
 NOT_FOUND = "I found nothing relevant to this question in the knowledge base."
 MAX_CLOSEST = 3
 
-# Frequent function words that English does not use (checked: none is an English word).
-_STOPWORDS: dict[str, frozenset[str]] = {
-    "Spanish": frozenset(["el", "los", "las", "del", "por", "para", "con", "una", "unos", "cuántos", "cuántas", "cuánto", "qué", "cómo", "cuándo", "dónde", "tengo", "puedo", "es", "está", "son", "mi", "mis", "al", "año", "días"]),
-    "French": frozenset(["le", "les", "des", "du", "une", "est", "sont", "pour", "avec", "dans", "combien", "quels", "quelle", "quel", "comment", "je", "mon", "ma", "mes", "jours", "année", "sont", "payés", "et"]),
-    "German": frozenset(["der", "die", "das", "den", "dem", "des", "und", "ist", "sind", "wie", "viele", "lange", "werden", "ich", "mein", "meine", "für", "mit", "nicht", "auf", "tage", "jahr", "gespeichert"]),
-    "Dutch": frozenset(["de", "het", "een", "en", "ik", "mijn", "hoeveel", "hoe", "lang", "wordt", "worden", "dagen", "jaar", "per", "vanuit", "mag", "niet", "voor", "met", "op", "zijn"]),
-    "Portuguese": frozenset(["o", "os", "as", "um", "uma", "do", "da", "dos", "das", "para", "com", "quanto", "quantos", "tenho", "posso", "minhas", "meus", "não", "é", "são", "em", "ao"]),
-    "Italian": frozenset(["il", "lo", "gli", "della", "delle", "degli", "per", "con", "quanti", "quanto", "quale", "come", "posso", "ho", "sono", "non", "giorni", "anno", "all"]),
+# Languages a question is told apart from English by (py3langid's Latin-script European ones and
+# Turkish): restricting the label set keeps a short English question from being read as, say, Latin.
+LANGUAGES: dict[str, str] = {
+    "en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
+    "pt": "Portuguese", "pl": "Polish", "sv": "Swedish", "da": "Danish", "no": "Norwegian",
+    "fi": "Finnish", "cs": "Czech", "sk": "Slovak", "ro": "Romanian", "hu": "Hungarian", "hr": "Croatian",
+    "sl": "Slovenian", "lt": "Lithuanian", "lv": "Latvian", "et": "Estonian", "tr": "Turkish",
+    "ca": "Catalan",
 }  # fmt: skip
-_ENGLISH = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "and",
-        "or",
-        "of",
-        "to",
-        "in",
-        "on",
-        "for",
-        "with",
-        "is",
-        "are",
-        "was",
-        "be",
-        "do",
-        "does",
-        "did",
-        "how",
-        "what",
-        "when",
-        "where",
-        "who",
-        "which",
-        "can",
-        "i",
-        "my",
-        "me",
-        "we",
-        "our",
-        "you",
-        "your",
-        "it",
-        "this",
-        "that",
-        "there",
-        "have",
-        "has",
-        "many",
-        "much",
-        "long",
-        "per",
-        "day",
-        "days",
-        "year",
-    ]
-)
+# Below this many words a question stays English (too little text to tell: "SEV2 outage", "Navan
+# login"); at or above it, another language must be this probable (normalised py3langid scores).
+MIN_WORDS = 4
+MIN_CONFIDENCE = 0.9
 _SCRIPTS = (
     ("Chinese or Japanese", re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")),
     ("Korean", re.compile(r"[\uac00-\ud7af]")),
@@ -104,20 +68,29 @@ _SCRIPTS = (
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
+@functools.cache
+def _identifier() -> Any:
+    """py3langid's classifier (model inside the wheel, loaded once, on the first long question)."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(list(LANGUAGES))
+    return identifier
+
+
 def detect_language(text: str) -> str | None:
-    """The question's language when it is confidently not English, else None."""
+    """The question's language when it is confidently not English, else None: a script English
+    does not use, or py3langid over the Latin-script languages of :data:`LANGUAGES` for questions of
+    :data:`MIN_WORDS` words or more (short or ambiguous ones stay English)."""
     for name, script in _SCRIPTS:
         if len(script.findall(text)) >= 2:
             return name
-    words = [w.lower() for w in _WORD.findall(text)]
-    if len(words) < 3:
+    if len(_WORD.findall(text)) < MIN_WORDS:
         return None
-    english = sum(w in _ENGLISH for w in words)
-    best, count = max(((n, sum(w in s for w in words)) for n, s in _STOPWORDS.items()), key=lambda x: x[1])
-    accents = sum(ch in "áéíóúñ¿¡àèìòùâêîôûçäöüßœ" for ch in text.lower())
-    if count + min(accents, 2) >= 2 and count + min(accents, 2) > english:
-        return best
-    return None
+    code, confidence = _identifier().classify(text)
+    if code == "en" or float(confidence) < MIN_CONFIDENCE:
+        return None
+    return LANGUAGES.get(str(code))
 
 
 def english_only(embedder_name: str) -> bool:
@@ -162,7 +135,27 @@ def judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused:
         missing = sorted(_unexcused(query, names - found, found))
         if missing:
             return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
+        uncovered = _scope_page_off_topic(query, names, hits[0])
+        if uncovered:
+            return Verdict(
+                False, f"the page for {uncovered} does not cover the question", _closest(hits), language
+            )
     return Verdict(True, "", _closest(hits), language)
+
+
+def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]) -> str:
+    """The name, when the best passage is a page scoped to what the question names (its title says
+    "Lisbon office", "Warsaw") but holds under :data:`TOPIC_COVERAGE` of the question's other words:
+    the page is about the office, not about the question ("the fire warden in Lisbon")."""
+    title, asked = terms(str(top["title"])), terms(query)
+    scoped = names & title
+    topic = asked - names
+    # Most of the title asked for is the page itself ("Locate our 2026 Employee Leave Policy
+    # handbook"), not a scope of it.
+    if not scoped or not topic or len(title & asked) * 2 >= len(title):
+        return ""
+    passage = terms(f"{top['title']} {top.get('heading') or ''} {top['text']}")
+    return ", ".join(sorted(scoped)) if len(topic & passage) / len(topic) < TOPIC_COVERAGE else ""
 
 
 def _unexcused(query: str, missing: set[str] | frozenset[str], found: set[str]) -> set[str]:

@@ -33,6 +33,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import (
@@ -50,19 +51,24 @@ NAMED_BONUS = 0.1  # a page whose title names what the question names (the Berli
 DUPLICATE_OVERLAP = 0.8
 QUOTE_WORDS = 10  # a sentence of at least this many words in two passages makes them copies (0: off)
 MIN_WORDS = 12  # below this, only near-identical passages (Jaccard) are copies
+MIN_ANSWER_WORDS = 8  # fewer words than this besides a document's header: the passage answers nothing
+HEADER_PENALTY = 0.3  # taken off a header-only passage: any passage that says something comes first
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
 
 
+@functools.cache
+def _stemmer() -> Any:
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
 @functools.lru_cache(maxsize=100_000)
 def stem(word: str) -> str:
-    """A crude English stem ("leaves"/"leave", "earned"/"earn"): enough to match question and text."""
-    w = word.lower()
-    for suffix in ("ies", "ing", "ed", "es", "s"):
-        if len(w) > len(suffix) + 2 and w.endswith(suffix):
-            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
-    return w[:-1] if len(w) > 3 and w.endswith("e") else w
+    """The Snowball (Porter 2) English stem ("automatically"/"automatic", "leaves"/"leave"):
+    question and text match on one form."""
+    return str(_stemmer().stemWord(word.lower()))
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -75,6 +81,31 @@ def body(hit: SearchHit) -> str:
     """The passage without the heading path a chunk may open with."""
     first, _, rest = hit.text.partition("\n")
     return rest if hit.heading and first.strip() == hit.heading.strip() else hit.text
+
+
+# Document metadata is not an answer: front matter ("--- title: ... version: 4.4 ---") and the
+# record lines under a title ("Effective date: June 27, 2022.", "Document ID: HR-00024.").
+_METADATA = re.compile(
+    r"^\s*(---|(effective( date)?|last (reviewed|updated)|owner|document[ _]id|version|classification|"
+    r"audience|approved( by)?|status)\b[^.:]{0,20}:)",
+    re.IGNORECASE,
+)
+_FRONT_MATTER = re.compile(r"^\s*---.*?---", re.DOTALL)
+
+
+def is_metadata(sentence: str) -> bool:
+    """A front-matter block or a short 'Field: value' line of a document's header."""
+    return bool(_METADATA.match(sentence)) and (
+        sentence.lstrip().startswith("---") or len(sentence.split()) <= 12
+    )
+
+
+def header_only(text: str) -> bool:
+    """A passage that is nothing but its document's header (front matter, 'Owner: ...' lines, a
+    title): it names a document but answers nothing."""
+    rest = _FRONT_MATTER.sub(" ", text)
+    lines = [ln for ln in rest.splitlines() if ln.strip() and not is_metadata(ln)]
+    return len(_WORD.findall(" ".join(lines))) < MIN_ANSWER_WORDS
 
 
 def section(hit: SearchHit) -> str:
@@ -97,6 +128,7 @@ class Scored:
     order: int
     superseded: bool
     quotes: frozenset[str] = frozenset()
+    evidence: float = 0.0  # the score without the bonus for names the question gives: the relevance
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -196,6 +228,9 @@ def rerank(
     history = asks_for_history(query)
     names = named_scopes(query)
     exact = exact_terms(query)
+    # A name's own weight (an office, a year) goes to the ranking only: "the parking permit in
+    # Warsaw" must not clear the relevance bar on a Warsaw page that says nothing about parking.
+    name_words = {w for w in exact if terms(w) & names}
     w_dense, w_text, w_heading = WEIGHTS
     bodies = [terms(body(h)) for h in hits]
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
@@ -206,13 +241,22 @@ def rerank(
         head = len(question & terms(section(h))) / len(question) if question else 0.0
         cos = dense.get(h.chunk_id, 0.0) if dense is not None else 1.0 / (1 + i)
         score = w_dense * cos + w_text * share + w_heading * head + LEXICAL_WEIGHT * lexical[i]
+        bonus = 0.0  # ranks, but is no evidence that the passage answers (not in its relevance)
         if exact:  # "GlobalProtect 6.2", "SEV2", "0.30 EUR": the words a model reads loosely
             where = f"{h.heading or ''} {h.text}".lower()
-            score += EXACT_WEIGHT * sum(w in where for w in exact) / len(exact)
-        if names & terms(h.title):  # the question names this page's office, team or year
-            score += NAMED_BONUS
+            found = [w for w in exact if w in where]
+            score += EXACT_WEIGHT * sum(w not in name_words for w in found) / len(exact)
+            bonus += EXACT_WEIGHT * sum(w in name_words for w in found) / len(exact)
+        if names & (
+            scope_words(h.title) or terms(h.title)
+        ):  # the question names this page's office, team or year
+            bonus += NAMED_BONUS
+        if header_only(body(h)):
+            score -= HEADER_PENALTY
         quotes = long_sentences(body(h), QUOTE_WORDS)
-        scored.append(Scored(h, score, words, i, is_superseded(h.title, h.source_path), quotes))
+        scored.append(
+            Scored(h, score + bonus, words, i, is_superseded(h.title, h.source_path), quotes, score)
+        )
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []
     for s in scored:
@@ -230,8 +274,8 @@ def rerank(
     for g in groups:
         best = min(g, key=lambda s: _preference(s, question, names, history))
         # The group ranks with its best score, whichever copy represents it.
-        chosen.append((best, g[0].score, None))
-        copies += [(s, s.score, best.hit.chunk_id) for s in g if s is not best]
+        chosen.append((best, max(s.evidence for s in g), None))
+        copies += [(s, s.evidence, best.hit.chunk_id) for s in g if s is not best]
     # Archived editions go after the current documents among the best candidate_count(k), as the
     # retrievers' lists alone were ordered (unless the question asks for an older edition): an
     # archived passage that matches well is still shown.

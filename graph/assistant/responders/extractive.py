@@ -21,7 +21,7 @@ from graph.assistant.answering import RELEVANCE_THRESHOLD, Verdict, language_tex
 from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.state import Citation
-from knowledge.index.rerank import terms
+from knowledge.index.rerank import header_only, is_metadata, terms
 from memory.context.summary import sentences
 
 MAX_DOCS = 2
@@ -37,22 +37,6 @@ def _body(hit: dict[str, Any]) -> str:
     text, heading = str(hit["text"]), hit.get("heading")
     first, _, rest = text.partition("\n")
     return rest if heading and first.strip() == str(heading).strip() else text
-
-
-# Document metadata is not an answer: front matter ("--- title: ... version: 4.4 ---") and the
-# record lines under a title ("Effective date: June 27, 2022.", "Document ID: HR-00024.").
-_METADATA = re.compile(
-    r"^\s*(---|(effective( date)?|last (reviewed|updated)|owner|document[ _]id|version|classification|"
-    r"audience|approved( by)?|status)\b[^.:]{0,20}:)",
-    re.IGNORECASE,
-)
-
-
-def is_metadata(sentence: str) -> bool:
-    """A front-matter block or a short 'Field: value' line of a document's header."""
-    return bool(_METADATA.match(sentence)) and (
-        sentence.lstrip().startswith("---") or len(sentence.split()) <= 12
-    )
 
 
 def _is_heading(sentence: str, hit: dict[str, Any]) -> bool:
@@ -75,7 +59,12 @@ def best_sentences(
     top = sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))[:limit]
     # The section's opening sentence states its rule ("Rail is the preferred mode of travel for
     # journeys under four hours"); the question's words are often only in the details after it.
-    chosen = sorted({*top, *scored[:1]}, key=lambda x: x[1]) or scored[:2]
+    # And the sentence after the best match: a rule's sentence is often followed by the one that
+    # answers ("Avoid working alone ... If you must, tell security ..."; "When the fire alarm
+    # sounds, leave ... Do not use the lifts ...").
+    anchor = top[0][1] if top else 0
+    after = [x for x in scored if x[1] == anchor + 1]
+    chosen = sorted({*top, *scored[:1], *after}, key=lambda x: x[1]) or scored[:2]
     return [s for _, _, s in chosen]
 
 
@@ -149,7 +138,10 @@ class ExtractiveResponder:
         if passages:
             lines.append("From the knowledge base:")
             for n, (h, quote) in enumerate(passages, start=1):
-                lines.append(f'{n}. "{quote}" [{n}]')
+                # A passage that is only its document's header names the document (a question
+                # asking where a policy is); its front matter is no answer to quote.
+                about = f"The document {h['title']!r} [{n}]" if header_only(_body(h)) else f'"{quote}" [{n}]'
+                lines.append(f"{n}. {about}")
                 citations.append(working.as_citation(h))
             lines.append("Sources:")
             lines += [source_line(n, h) for n, (h, _) in enumerate(passages, start=1)]
