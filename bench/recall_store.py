@@ -12,6 +12,7 @@ The store has no conversation cues (speakers, dates, neighbouring turns): that i
 ``MemoryManager.recall``'s part (bench/recall.py).
 
     .venv/bin/python bench/recall_store.py                         # both backends, local MiniLM
+    .venv/bin/python bench/recall_store.py --split heldout --conversations 6   # the held-out split
     .venv/bin/python bench/recall_store.py --embedder hashing      # quick, lexical vectors
     .venv/bin/python bench/recall_store.py --weights 1,1 --weights 1.5,1   # compare fusion weights
 """
@@ -33,7 +34,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
 from langgraph.store.base import PutOp  # noqa: E402
-from recall_data import Conversation, conversations  # noqa: E402
+from recall_data import CATEGORIES, Conversation, conversations  # noqa: E402
 from retrieval_env import MemoEmbedder, bench_database  # noqa: E402
 
 from kassist.clikit import progress  # noqa: E402
@@ -91,6 +92,7 @@ def quality(
         loaded = time.perf_counter() - start
         found: dict[str, dict[int, list[float]]] = {m: defaultdict(list) for m in MODES}
         blends: dict[tuple[float, float], dict[int, list[float]]] = {w: defaultdict(list) for w in weights}
+        by_kind: dict[tuple[str, str], list[float]] = defaultdict(list)
         prefix_ok = total = 0
         timings: dict[str, list[float]] = defaultdict(list)
         with progress("recall_store: questions", sum(len(c.questions) for c in convs)) as bar:
@@ -105,6 +107,9 @@ def quality(
                         lists[mode] = views[mode].search(ns, query=q.text, limit=20, refresh_ttl=False)
                         timings[mode].append(time.perf_counter() - t0)
                         got = [r.key for r in lists[mode]]
+                        by_kind[(mode, q.kind)].append(len(set(got[:10]) & set(q.evidence)) / len(q.evidence))
+                        if q.kind == "adversarial":  # reported apart, as bench/recall.py does
+                            continue
                         for k in KS:
                             found[mode][k].append(len(set(got[:k]) & set(q.evidence)) / len(q.evidence))
                     five = [
@@ -123,7 +128,7 @@ def quality(
                         for w in weights:
                             fusion = replace(fusion_for(embedder.name), keyword=w[0], vector=w[1])
                             got = [row[1] for row in fuse(deep["vector"], deep["keyword"], fusion)]
-                            for k in KS:
+                            for k in KS if q.kind != "adversarial" else ():
                                 blends[w][k].append(len(set(got[:k]) & set(q.evidence)) / len(q.evidence))
         return {
             "turns": sum(len(c.turns) for c in convs),
@@ -131,6 +136,8 @@ def quality(
             "load_s": loaded,
             "recall": {m: {k: statistics.fmean(v) for k, v in found[m].items()} for m in MODES},
             "blends": {w: {k: statistics.fmean(v) for k, v in b.items()} for w, b in blends.items()},
+            "by_kind": {key: statistics.fmean(v) for key, v in by_kind.items()},
+            "kinds": [c for c in CATEGORIES if any(kind == c for _, kind in by_kind)],
             "prefix": (prefix_ok, total),
             "ms": {
                 m: (statistics.median(v) * 1000, sorted(v)[int(len(v) * 0.95) - 1] * 1000)
@@ -145,16 +152,21 @@ def quality(
 def report(where: str, embedder: Embedder, n: int, q: dict[str, Any]) -> None:
     print(
         f"\n{where}, {embedder.name}: {q['turns']} turns in {n} conversations "
-        f"(loaded in {q['load_s']:.1f} s), {q['questions']} questions"
+        f"(loaded in {q['load_s']:.1f} s), {q['questions']} questions (recall@k over all but adversarial)"
     )
     print(
-        f"{'search':10} " + " ".join(f"recall@{k:<3}" for k in KS) + "  search p50 / p95 ms (limit=20, "
-        "query embedding memoised)"
+        f"{'search':10} "
+        + " ".join(f"recall@{k:<3}" for k in KS)
+        + "  p50 / p95 ms  "
+        + " ".join(f"{kind[:9]:>9}" for kind in q["kinds"])
+        + "  (search limit=20, query embedding "
+        "memoised; per category recall@10)"
     )
     for m in MODES:
         cells = " ".join(f"{q['recall'][m][k]:9.3f}" for k in KS)
         p50, p95 = q["ms"][m]
-        print(f"{m:10} {cells}  {p50:6.2f} / {p95:6.2f}")
+        kinds = " ".join(f"{q['by_kind'][(m, kind)]:9.3f}" for kind in q["kinds"])
+        print(f"{m:10} {cells}  {p50:5.2f} / {p95:5.2f}  {kinds}")
     for w, r in q["blends"].items():
         print(f"{'kw,vec=' + ','.join(f'{x:g}' for x in w):10} " + " ".join(f"{r[k]:9.3f}" for k in KS))
     ok = all(q["recall"]["hybrid"][k] >= max(q["recall"][m][k] for m in ("keyword", "vector")) for k in KS)
@@ -171,6 +183,7 @@ def main() -> None:
     parser.add_argument("--backend", choices=("both", "sqlite", "postgres"), default="both")
     parser.add_argument("--embedder", choices=("local", "hashing"), default="local")
     parser.add_argument("--conversations", type=int, default=4)
+    parser.add_argument("--split", choices=("tune", "heldout"), default="tune")
     parser.add_argument(
         "--weights",
         action="append",
@@ -187,7 +200,7 @@ def main() -> None:
     else:
         inner = HashingEmbedder(384)
     embedder = DocumentMemo(inner)
-    convs = conversations(args.conversations)
+    convs = conversations(args.conversations, split=args.split)
     fusion = fusion_for(embedder.name)
     print(
         f"fusion: weighted reciprocal rank, keyword {fusion.keyword:g}, vector {fusion.vector:g}, "
@@ -195,7 +208,12 @@ def main() -> None:
     )
     for backend in ("sqlite", "postgres") if args.backend == "both" else (args.backend,):
         with bench_database(backend, "recall-store") as (url, where):
-            report(where, inner, args.conversations, quality(url, embedder, convs, weights))
+            report(
+                f"{where}, split {args.split}",
+                inner,
+                args.conversations,
+                quality(url, embedder, convs, weights),
+            )
 
 
 if __name__ == "__main__":

@@ -230,3 +230,34 @@ def read_cues(text: str, now: datetime, speakers: Iterable[str] = ()) -> Cues:
     others = frozenset(n for n in names if n not in known and n not in first_names)
     recent = bool(re.search(r"\b(recently|lately|latest|most recent|these days|nowadays)\b", text.lower()))
     return Cues(read_window(text, now), named_speakers, others, recent)
+
+
+# "Where does I work" reads worse to a sentence model than "Where do I work": the few verb forms a
+# question puts before its subject.
+_FIRST_PERSON_VERB = re.compile(r"\b(does|has|is)(\s+I)\b", re.IGNORECASE)
+_FIRST_PERSON_FORM = {"does": "do", "has": "have", "is": "am"}
+MAX_REWRITES = 2
+
+
+def first_person(text: str, name: str) -> str:
+    """``text`` as the person ``name`` would put it: "What is Caroline's job?" -> "What is my job?".
+
+    A speaker's own turns say "I" and "my", never their own name, so a question about a speaker
+    compared with that speaker's turns (a sentence model's vector) matches better in the first
+    person (bench/recall.py: recall@10 +0.05 on the tuning split)."""
+    pattern = r"\b" + r"\s+".join(re.escape(w) for w in name.split()) + r"\b"
+    out = re.sub(pattern + r"'s?(?!\w)", "my", text, flags=re.IGNORECASE)
+    out = re.sub(pattern, "I", out, flags=re.IGNORECASE)
+
+    def verb(m: re.Match[str]) -> str:
+        form = _FIRST_PERSON_FORM[m.group(1).lower()]
+        return (form.capitalize() if m.group(1)[0].isupper() else form) + m.group(2)
+
+    out = re.sub(r"\b(for|to|with|about|from|of|by)\s+I\b", r"\1 me", _FIRST_PERSON_VERB.sub(verb, out))
+    return re.sub(r"\s{2,}", " ", out).strip()
+
+
+def rewrite_candidates(text: str) -> list[str]:
+    """The proper names of ``text`` that may be a speaker, at most :data:`MAX_REWRITES`: recall
+    embeds the question in the first person of each before it knows which is a speaker."""
+    return list(dict.fromkeys(proper_names(text)))[:MAX_REWRITES]

@@ -17,26 +17,21 @@ candidates, never in the cache. Pure: the I/O is the ``Sql`` steps a backend run
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from kassist.db.vector_scan import (
-    GenerationCache,
-    ScanMatrix,
-    matrix_from_blobs,
-    matrix_from_texts,
-    top_k,
-)
+from kassist.db.vector_scan import top_k
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
 from memory.manager.cues import Cues, Window, read_cues
 from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
 from memory.manager.ops import Op, Sql
-from memory.manager.recall_fusion import ScoreFusion, dense_scores, keyword_scores
+from memory.manager.recall_cache import UserVectors, VectorCache
+from memory.manager.recall_fusion import ScoreFusion, dense_scores, keyword_scores, session_scores
 from memory.manager.statements import ManagerSql
 
 Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
@@ -70,102 +65,6 @@ PLAIN_RRF = Fusion(window_vector=0.0, speaker_vector=0.0, in_window=0.0, speaker
                    neighbour=0.0, recent=0.0)  # fmt: skip
 
 
-@dataclass(frozen=True)
-class UserVectors:
-    """One user's (and the tenant defaults') active vectors of one model, with their turn metadata."""
-
-    matrix: ScanMatrix[str]
-    user_ids: npt.NDArray[np.object_]
-    types: npt.NDArray[np.object_]
-    keys: npt.NDArray[np.object_]
-    times: npt.NDArray[np.float64]  # POSIX seconds: when said (``at``), else valid_from
-    speakers: npt.NDArray[np.object_]  # lower-cased, or ""
-    position: dict[str, int]
-    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # Row of the previous / next turn of the same session, -1 if none (score fusion's context).
-    prev: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    nxt: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-
-    speaker_names: frozenset[str] = frozenset()
-
-    @classmethod
-    def from_rows(cls, rows: Sequence[Mapping[str, Any]], dimensions: int) -> UserVectors:
-        rows = [row for row in rows if _width(row["embedding"]) == dimensions]
-        raw = [row["embedding"] for row in rows]
-        vectors = (
-            matrix_from_texts(raw, dimensions)
-            if raw and isinstance(raw[0], str)
-            else matrix_from_blobs([bytes(b) for b in raw], dimensions, what="memory vector")
-        )
-        ids = [str(row["id"]) for row in rows]
-        slots: dict[tuple[str, int], str] = {}
-        for row in rows:
-            turn = _int(row.get("turn"))
-            if row.get("session") is not None and turn is not None:
-                slots[(str(row["session"]), turn)] = str(row["id"])
-        neighbours: dict[str, tuple[str, ...]] = {}
-        for (session, turn), memory_id in slots.items():
-            near = tuple(x for d in (-1, 1) if (x := slots.get((session, turn + d))) is not None)
-            if near:
-                neighbours[memory_id] = near
-        row_of = {memory_id: i for i, memory_id in enumerate(ids)}
-        prev = np.full(len(ids), -1, dtype=np.int64)
-        nxt = np.full(len(ids), -1, dtype=np.int64)
-        for (session, turn), memory_id in slots.items():
-            for d, side in ((-1, prev), (1, nxt)):
-                if (other := slots.get((session, turn + d))) is not None:
-                    side[row_of[memory_id]] = row_of[other]
-        return cls(
-            matrix=ScanMatrix.build(ids, vectors),
-            user_ids=np.array([row["user_id"] for row in rows], dtype=object),
-            types=np.array([row["memory_type"] for row in rows], dtype=object),
-            keys=np.array([row["key"] for row in rows], dtype=object),
-            times=np.array([_when(row) for row in rows], dtype=np.float64),
-            speakers=np.array([str(row.get("speaker") or "").strip().lower() for row in rows], dtype=object),
-            position={memory_id: i for i, memory_id in enumerate(ids)},
-            neighbours=neighbours,
-            prev=prev,
-            nxt=nxt,
-            speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
-        )
-
-
-def _width(embedding: Any) -> int:
-    if isinstance(embedding, str):
-        return embedding.count(",") + 1
-    return len(embedding) // 4 if embedding else 0
-
-
-def _int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _when(row: Mapping[str, Any]) -> float:
-    at = row.get("at")
-    if isinstance(at, datetime):  # SQLite's row decoding already parsed it
-        return (at if at.tzinfo else at.replace(tzinfo=UTC)).timestamp()
-    if isinstance(at, str):
-        try:
-            parsed = datetime.fromisoformat(at)
-            return (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).timestamp()
-        except ValueError:
-            pass
-    valid_from = row["valid_from"]
-    if isinstance(valid_from, str):
-        valid_from = datetime.fromisoformat(valid_from)
-    return float(valid_from.timestamp())
-
-
-VectorCache = GenerationCache[tuple[str, str, str], UserVectors]
-
-
-def new_cache() -> VectorCache:
-    return GenerationCache(max_entries=16)
-
-
 def recall(
     q: ManagerSql,
     *,
@@ -180,8 +79,11 @@ def recall(
     embed_model: str,
     cache: VectorCache,
     strategy: Strategy = "hybrid",
+    rewrites: Mapping[str, Sequence[float]] | None = None,
 ) -> Op[list[MemoryRecord]]:
-    """The ``k`` memories that best answer ``query``, visible now, best first."""
+    """The ``k`` memories that best answer ``query``, visible now, best first. ``rewrites``: the
+    question's vector in the first person of each of its proper names (cues.first_person); the
+    hybrid strategy compares a named speaker's one with the turns."""
     base: dict[str, Any] = {
         "tenant_id": tenant_id,
         "user_id": user_id,
@@ -232,7 +134,13 @@ def recall(
             lists.append((weight, [labels[i] for i, _ in top_k(scores, depth, mask)]))
 
     if strategy == "hybrid" and vectors is not None and scores is not None and query_vector is not None:
-        pre = _score_fusion(vectors, scores, hits, cues, allowed, query_vector, depth, SCORE_FUSION)
+        # A record's score stays the cosine to the question as asked; the ranking may use its
+        # first-person form.
+        spoken = _speaker_vector(rewrites, cues)
+        dense_query, dense = (
+            (query_vector, scores) if spoken is None else (spoken, vectors.matrix.scores(spoken))
+        )
+        pre = _score_fusion(vectors, dense, hits, cues, allowed, query, dense_query, depth, SCORE_FUSION)
         return (yield from _read_back(q, base, by_type, by_key, pre, vectors, scores, cues, k, True))
     fused: dict[str, float] = {}
     for weight, ranked in lists:
@@ -308,6 +216,17 @@ def _user_vectors(
         found = UserVectors.from_rows(loaded, dimensions)
         cache.put(cache_key, generation, found)
     return found
+
+
+def _speaker_vector(rewrites: Mapping[str, Sequence[float]] | None, cues: Cues) -> Sequence[float] | None:
+    """The question's vector in the first person of the one speaker it names (None: not exactly one)."""
+    if not rewrites or len(cues.speakers) != 1:
+        return None
+    (speaker,) = cues.speakers
+    for name in (speaker, speaker.split(" ")[0]):
+        if name in rewrites:
+            return rewrites[name]
+    return None
 
 
 def _filter_mask(
@@ -410,6 +329,7 @@ def _score_fusion(
     hits: list[dict[str, Any]],
     cues: Cues,
     allowed: npt.NDArray[np.bool_] | None,
+    query: str,
     query_vector: Sequence[float],
     depth: int,
     fusion: ScoreFusion,
@@ -417,17 +337,15 @@ def _score_fusion(
     """Every visible-candidate score of the hybrid strategy: normalised dense and keyword scores with
     their neighbouring turns' and a second round's part, plus the time, speaker and recency cues."""
     matrix = vectors.matrix.vectors
-    query = np.asarray(query_vector, dtype=np.float32)
-    total = dense_scores(matrix, scores, query, vectors.prev, vectors.nxt, allowed, fusion)
-    raw = np.zeros(len(scores), dtype=np.float64)
-    outside: dict[str, float] = {}  # keyword matches without a vector of this model
-    for hit in hits:
-        at = vectors.position.get(str(hit["id"]))
-        if at is None:
-            outside[str(hit["id"])] = float(hit["score"])
-        else:
-            raw[at] = max(float(hit["score"]), 1e-9)
-    total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion)
+    unit = np.asarray(query_vector, dtype=np.float32)
+    total = dense_scores(matrix, scores, unit, vectors.prev, vectors.nxt, allowed, fusion, vectors.asks)
+    # The cached rows' words are scored here (BM25, memory/lexical.py), the same on both backends;
+    # the SQL keyword list only adds matches that have no vector of this model.
+    raw = vectors.words.scores(query) if vectors.words is not None else np.zeros(len(scores))
+    outside = {str(h["id"]): float(h["score"]) for h in hits if str(h["id"]) not in vectors.position}
+    total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion, vectors.asks)
+    if vectors.sessions is not None:
+        total = total + session_scores(vectors.sessions, unit, query, fusion)
     window = _window_mask(vectors, cues.window)
     if window is not None:
         total = total + fusion.in_window * window

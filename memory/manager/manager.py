@@ -15,7 +15,8 @@ from kassist.db import open_database
 from kassist.dburl import database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, TenantRequired, check_run_tenant, validate_tenant_id
 from knowledge.embedders import Embedder, HashingEmbedder
-from memory.manager import hybrid, ops
+from memory.manager import hybrid, ops, recall_cache
+from memory.manager.cues import first_person, rewrite_candidates
 from memory.manager.hybrid import Strategy
 from memory.manager.models import (
     AuditEntry,
@@ -67,11 +68,11 @@ class MemoryManager:
         config: PolicyConfig | None = None,
         clock: Callable[[], datetime] = _utcnow,
         tenant_id: str | None = None,
-        _vectors: hybrid.VectorCache | None = None,
+        _vectors: recall_cache.VectorCache | None = None,
     ) -> None:
         self._backend = backend
         # Recall's in-process vectors, shared by every tenant view of this manager.
-        self._vectors = _vectors if _vectors is not None else hybrid.new_cache()
+        self._vectors = _vectors if _vectors is not None else recall_cache.new_cache()
         self.embedder = embedder
         self.config = config or PolicyConfig()
         self._clock = clock
@@ -176,6 +177,7 @@ class MemoryManager:
         as_of: datetime | None,
         tenant_id: str | None,
         strategy: Strategy,
+        rewrites: dict[str, list[float]] | None = None,
     ) -> ops.Op[list[MemoryRecord]]:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise ValueError(f"k must be a whole number from 1 to {MAX_K}, got {k!r}")
@@ -193,7 +195,7 @@ class MemoryManager:
                 self._backend.sql,
                 tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query=query,
                 query_vector=query_vector, k=k, now=self._clock(), embed_model=self.embedder.name,
-                cache=self._vectors, strategy=strategy,
+                cache=self._vectors, strategy=strategy, rewrites=rewrites,
             )  # fmt: skip
         return ops.recall(
             self._backend.sql,
@@ -318,10 +320,29 @@ class MemoryManager:
         vector = query_vector
         if query is not None and vector is None and strategy != "keyword":
             vector = self.embedder.embed_query(query)
+        rewrites = self._rewrites(query, strategy, as_of)
         return self._backend.run(
-            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy),
+            self._recall_op(
+                user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy, rewrites
+            ),
             write=False,
         )
+
+    def _rewrites(
+        self, query: str | None, strategy: Strategy, as_of: datetime | None
+    ) -> dict[str, list[float]]:
+        """The question embedded in the first person of each proper name it has (at most two):
+        hybrid recall uses the one of the speaker it names (docs/memory.md, "Recall"). Embedded
+        here, before the database work, since which name is a speaker is known only in there.
+        Not for the hashing embedder: its vectors are word counts, to which "I" and "my" are only
+        more words to match (small talk full of them)."""
+        if query is None or not query.strip() or strategy != "hybrid" or as_of is not None:
+            return {}
+        if self.embedder.name.startswith("hashing-"):
+            return {}
+        return {
+            name: self.embedder.embed_query(first_person(query, name)) for name in rewrite_candidates(query)
+        }
 
     def remember_many(
         self,
@@ -453,8 +474,11 @@ class MemoryManager:
         vector = query_vector
         if query is not None and vector is None and strategy != "keyword":
             vector = await asyncio.to_thread(self.embedder.embed_query, query)
+        rewrites = await asyncio.to_thread(self._rewrites, query, strategy, as_of)
         return await self._backend.arun(
-            self._recall_op(user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy),
+            self._recall_op(
+                user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy, rewrites
+            ),
             write=False,
         )
 

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kassist.db.vector_scan import dot, top_k, unit_query
+from memory.manager.recall_cache import Sessions
 
 F64 = npt.NDArray[np.float64]
 
@@ -29,11 +30,11 @@ F64 = npt.NDArray[np.float64]
 class ScoreFusion:
     """Weights fitted on bench/recall.py's tuning split (docs/benchmarks.md, "Recall")."""
 
-    dense: float = 1.0
+    dense: float = 1.5
     keyword: float = 0.15
     dense_context: float = 0.35
     keyword_context: float = 0.25
-    expand: float = 0.8
+    expand: float = 0.5333
     expand_turns: int = 3
     expand_share: float = 0.7  # seeds only turns within this share of the best first-round score
     in_window: float = 0.35
@@ -41,12 +42,28 @@ class ScoreFusion:
     name: float = 0.15
     recent: float = 0.02
     floor_rank: int = 300
+    session_dense: float = 0.3
+    session_keyword: float = 0.3
+    session_floor: int = 10  # the session ranked here (or below) adds nothing
+    answer: float = 0.0  # weight of the previous turn in the neighbours' part (the next turn: 1); fitted
+    asks: float = 0.75  # a turn that is a question loses this share of its own score (it asks, not tells)
 
 
-def neighbour_max(values: F64, prev: npt.NDArray[np.int64], nxt: npt.NDArray[np.int64]) -> F64:
-    """Per row, the larger of its previous and next turn's value (0 where it has none)."""
+def neighbour_max(
+    values: F64, prev: npt.NDArray[np.int64], nxt: npt.NDArray[np.int64], answer: float = 1.0
+) -> F64:
+    """Per row, the larger of its previous turn's value (times ``answer``) and its next turn's
+    (0 where it has none)."""
     padded = np.append(values, 0.0)  # index -1 (no neighbour) reads the appended 0
-    out: F64 = np.maximum(padded[prev], padded[nxt])
+    out: F64 = np.maximum(answer * padded[prev], padded[nxt])
+    return out
+
+
+def damp_questions(own: F64, asks: npt.NDArray[np.bool_] | None, share: float) -> F64:
+    """``own`` with question turns' part cut by ``share``; their neighbours still read the full value."""
+    if asks is None or not share:
+        return own
+    out: F64 = np.where(asks, own * (1.0 - share), own)
     return out
 
 
@@ -74,12 +91,14 @@ def dense_scores(
     nxt: npt.NDArray[np.int64],
     mask: npt.NDArray[np.bool_] | None,
     fusion: ScoreFusion,
+    asks: npt.NDArray[np.bool_] | None = None,
 ) -> F64:
     """Rescaled cosine with its neighbours' part, plus the second round's."""
 
     def with_context(raw: npt.NDArray[np.float32], scale: npt.NDArray[np.bool_] | None = mask) -> F64:
         own = rescale(raw.astype(np.float64), scale, fusion.floor_rank)
-        return own + fusion.dense_context * neighbour_max(own, prev, nxt)
+        near = neighbour_max(own, prev, nxt, fusion.answer)
+        return damp_questions(own, asks, fusion.asks) + fusion.dense_context * near
 
     first = with_context(cosine)
     if not fusion.expand or fusion.expand_turns <= 0:
@@ -98,10 +117,29 @@ def dense_scores(
 
 
 def keyword_scores(
-    raw: F64, prev: npt.NDArray[np.int64], nxt: npt.NDArray[np.int64], fusion: ScoreFusion
+    raw: F64,
+    prev: npt.NDArray[np.int64],
+    nxt: npt.NDArray[np.int64],
+    fusion: ScoreFusion,
+    asks: npt.NDArray[np.bool_] | None = None,
 ) -> F64:
     """The keyword scores (0 where no match) over their best, with the neighbours' part."""
     top = float(raw.max()) if len(raw) else 0.0
     own = raw / top if top > 0 else raw
-    out: F64 = fusion.keyword * own + fusion.keyword_context * neighbour_max(own, prev, nxt)
+    near = neighbour_max(own, prev, nxt, fusion.answer)
+    out: F64 = fusion.keyword * damp_questions(own, asks, fusion.asks) + fusion.keyword_context * near
+    return out
+
+
+def session_scores(sessions: Sessions, query: npt.NDArray[np.float32], text: str, fusion: ScoreFusion) -> F64:
+    """Per row, its session's score as a whole (0 outside a session): the cosine of the session's
+    mean vector and the BM25 of its whole text, each rescaled over the sessions, so the turns of
+    the few sessions about the question rise together (evidence sits in a telling of a few turns)."""
+    if not len(sessions.vectors):
+        return np.zeros(len(sessions.of), dtype=np.float64)
+    dense = rescale(dot(sessions.vectors, query).astype(np.float64), None, fusion.session_floor)
+    words = sessions.words.scores(text)
+    top = float(words.max())
+    per_session = fusion.session_dense * dense + fusion.session_keyword * (words / top if top > 0 else words)
+    out: F64 = np.append(per_session, 0.0)[sessions.of]
     return out

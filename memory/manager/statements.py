@@ -122,9 +122,7 @@ INSERT_MEMORY_COLUMNS = RECORD_COLUMNS + ", content, embed_model, embedding"
 # What the in-process vector matrix of one user holds per memory: its id, its vector and the
 # conversation metadata recall's cues filter on (the time, speaker, session and turn of a
 # conversation turn; the time a plain memory became valid otherwise).
-VECTOR_COLUMNS = (
-    "m.id, m.user_id, m.memory_type, m.key, m.valid_from, {at}, {speaker}, {session}, {turn}, {embedding}"
-)
+VECTOR_COLUMNS = "m.id, m.user_id, m.memory_type, m.key, m.valid_from, {at}, {speaker}, {session}, {turn}, m.content, {embedding}"
 
 
 def keyword_and_generations(keyword: str) -> str:

@@ -1,0 +1,154 @@
+"""What hybrid recall keeps in memory per user: vectors, turn metadata, words and sessions.
+
+Loaded in one statement (``load_vectors``) after a write bumps the user's generation, and reused
+by every recall until the next write. Besides the vectors: each turn's speaker, time and same-
+session neighbours; a BM25 index over the turns' words (memory/lexical.py: the same scores on
+SQLite and PostgreSQL); and the sessions (a session's turns share ``value["session"]``) as
+documents of their own: the mean of their turns' vectors and a BM25 index over their whole text,
+so a question can first find the conversation it is about, then the turns within it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from kassist.db.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts
+from memory.lexical import Bm25
+
+
+@dataclass(frozen=True)
+class Sessions:
+    """One user's sessions: ``of[i]`` is row i's session (-1: none), ``vectors`` their unit mean."""
+
+    of: npt.NDArray[np.int64]
+    vectors: npt.NDArray[np.float32]
+    words: Bm25
+
+    @classmethod
+    def build(
+        cls, keys: Sequence[tuple[str, str] | None], vectors: npt.NDArray[np.float32], texts: Sequence[str]
+    ) -> Sessions:
+        index: dict[tuple[str, str], int] = {}
+        of = np.array([-1 if k is None else index.setdefault(k, len(index)) for k in keys], dtype=np.int64)
+        sums = np.zeros((len(index), vectors.shape[1] if vectors.ndim == 2 else 0), dtype=np.float64)
+        member = of >= 0
+        if len(index) and member.any():
+            np.add.at(sums, of[member], vectors[member].astype(np.float64))
+        norms = np.linalg.norm(sums, axis=1, keepdims=True)
+        unit = (sums / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+        joined: list[list[str]] = [[] for _ in index]
+        for i, session in enumerate(of.tolist()):
+            if session >= 0:
+                joined[session].append(texts[i])
+        return cls(of, unit, Bm25.build(["\n".join(t) for t in joined]))
+
+
+@dataclass(frozen=True)
+class UserVectors:
+    """One user's (and the tenant defaults') active vectors of one model, with their turn metadata."""
+
+    matrix: ScanMatrix[str]
+    user_ids: npt.NDArray[np.object_]
+    types: npt.NDArray[np.object_]
+    keys: npt.NDArray[np.object_]
+    times: npt.NDArray[np.float64]  # POSIX seconds: when said (``at``), else valid_from
+    speakers: npt.NDArray[np.object_]  # lower-cased, or ""
+    position: dict[str, int]
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Row of the previous / next turn of the same session, -1 if none (score fusion's context).
+    prev: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    nxt: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    speaker_names: frozenset[str] = frozenset()
+    words: Bm25 | None = None  # the rows' content
+    sessions: Sessions | None = None
+    asks: npt.NDArray[np.bool_] | None = None  # the turn is a question (its text ends with "?")
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Mapping[str, Any]], dimensions: int) -> UserVectors:
+        rows = [row for row in rows if _width(row["embedding"]) == dimensions]
+        raw = [row["embedding"] for row in rows]
+        vectors = (
+            matrix_from_texts(raw, dimensions)
+            if raw and isinstance(raw[0], str)
+            else matrix_from_blobs([bytes(b) for b in raw], dimensions, what="memory vector")
+        )
+        ids = [str(row["id"]) for row in rows]
+        slots: dict[tuple[str, str, int], str] = {}
+        for row in rows:
+            turn = _int(row.get("turn"))
+            if row.get("session") is not None and turn is not None:
+                slots[(str(row["user_id"]), str(row["session"]), turn)] = str(row["id"])
+        neighbours: dict[str, tuple[str, ...]] = {}
+        row_of = {memory_id: i for i, memory_id in enumerate(ids)}
+        prev = np.full(len(ids), -1, dtype=np.int64)
+        nxt = np.full(len(ids), -1, dtype=np.int64)
+        for (owner, session, turn), memory_id in slots.items():
+            near = []
+            for d, side in ((-1, prev), (1, nxt)):
+                if (other := slots.get((owner, session, turn + d))) is not None:
+                    side[row_of[memory_id]] = row_of[other]
+                    near.append(other)
+            if near:
+                neighbours[memory_id] = tuple(near)
+        texts = [str(row.get("content") or "") for row in rows]
+        session_keys = [
+            None if row.get("session") is None else (str(row["user_id"]), str(row["session"])) for row in rows
+        ]
+        return cls(
+            matrix=ScanMatrix.build(ids, vectors),
+            user_ids=np.array([row["user_id"] for row in rows], dtype=object),
+            types=np.array([row["memory_type"] for row in rows], dtype=object),
+            keys=np.array([row["key"] for row in rows], dtype=object),
+            times=np.array([_when(row) for row in rows], dtype=np.float64),
+            speakers=np.array([str(row.get("speaker") or "").strip().lower() for row in rows], dtype=object),
+            position=row_of,
+            neighbours=neighbours,
+            prev=prev,
+            nxt=nxt,
+            speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
+            words=Bm25.build(texts),
+            sessions=Sessions.build(session_keys, vectors, texts),
+            asks=np.array([t.rstrip().endswith("?") for t in texts], dtype=np.bool_),
+        )
+
+
+def _width(embedding: Any) -> int:
+    if isinstance(embedding, str):
+        return embedding.count(",") + 1
+    return len(embedding) // 4 if embedding else 0
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _when(row: Mapping[str, Any]) -> float:
+    at = row.get("at")
+    if isinstance(at, datetime):  # SQLite's row decoding already parsed it
+        return (at if at.tzinfo else at.replace(tzinfo=UTC)).timestamp()
+    if isinstance(at, str):
+        try:
+            parsed = datetime.fromisoformat(at)
+            return (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).timestamp()
+        except ValueError:
+            pass
+    valid_from = row["valid_from"]
+    if isinstance(valid_from, str):
+        valid_from = datetime.fromisoformat(valid_from)
+    return float(valid_from.timestamp())
+
+
+VectorCache = GenerationCache[tuple[str, str, str], UserVectors]
+
+
+def new_cache() -> VectorCache:
+    return GenerationCache(max_entries=16)
