@@ -1,8 +1,13 @@
 """What the console tests share: keys of two tenants (an admin and a member in acme, an admin in
-globex), an ingestion run waiting for a review and a quarantined memory, all in one database."""
+globex), an ingestion run waiting for a review and a quarantined memory, all in one database
+(:func:`make_world`); or the same keys and three runs, waiting for review with a full audit report,
+completed and running (:func:`report_world`)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,13 +31,13 @@ class World:
 
 
 def make_world(db_url: str, tmp_path: Path) -> World:
-    saver, keys = open_key_store(db_url)
+    keys = open_key_store(db_url)
     try:
         admin, _ = keys.create("acme", "olga", "admin")
         member, _ = keys.create("acme", "ben", "member")
         globex, _ = keys.create("globex", "gus", "admin")
     finally:
-        saver.close()
+        keys.close()
     root = write_corpus(tmp_path / "docs", extra=2)
     (root / "empty.md").write_text("")  # one failed document: with this rule, the run needs a review
     rules = tmp_path / "rules.toml"
@@ -48,3 +53,57 @@ def make_world(db_url: str, tmp_path: Path) -> World:
         )
     assert held.action.value == "quarantined" and held.memory is not None
     return World(admin, member, globex, RUN, held.memory.id)
+
+
+AUDITED, DONE, BUSY = "audited", "done", "busy"
+
+
+@dataclass
+class ReportWorld:
+    """Keys as in :class:`World` and three runs of acme: ``audited`` (a generated corpus with planted
+    secrets and broken files: waiting for a review, its report full of findings), ``done``
+    (completed) and, while :func:`report_world` is open, ``busy`` (held by a live worker)."""
+
+    admin: str
+    member: str
+    globex: str
+
+
+@contextmanager
+def report_world(db_url: str, tmp_path: Path) -> Iterator[ReportWorld]:
+    from knowledge.corpus.generate import generate_corpus
+
+    keys = open_key_store(db_url)
+    try:
+        world = ReportWorld(keys.create("acme", "olga", "admin")[0], keys.create("acme", "ben", "member")[0],
+                            keys.create("globex", "gus", "admin")[0])  # fmt: skip
+    finally:
+        keys.close()
+    generate_corpus(tmp_path / "generated", docs=40, seed=3)
+    small = write_corpus(tmp_path / "small", extra=2)
+    with opened(db_url, tmp_path / "reports") as res:
+        audited = Settings(source=str(tmp_path / "generated"), collection="generated", embedder="hashing",
+                           batch_size=20)  # fmt: skip
+        assert execute(res, "acme", AUDITED, settings=audited).started == "needs_review"
+        done = Settings(source=str(small), collection="handbook", embedder="hashing", batch_size=8)
+        assert execute(res, "acme", DONE, settings=done).state.status == "completed"
+        # A real worker holds the third run: it stops after its first step until the test is over.
+        started, release = threading.Event(), threading.Event()
+
+        def hold(_node: str, _state: object) -> None:
+            started.set()
+            release.wait(300)
+
+        busy = Settings(source=str(small), collection="busy", embedder="hashing", batch_size=8)
+        worker = threading.Thread(
+            target=execute,
+            args=(res, "acme", BUSY),
+            kwargs={"settings": busy, "on_event": hold, "lease_s": 600},
+        )
+        worker.start()
+        try:
+            assert started.wait(120), "the busy run's worker never started"
+            yield world
+        finally:
+            release.set()
+            worker.join(120)

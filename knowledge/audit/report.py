@@ -24,6 +24,17 @@ from knowledge.audit.models import (
     Finding,
     ReportPaths,
 )
+from knowledge.audit.report_view import (
+    DOCUMENT_KEYS,
+    DOCUMENT_STATUSES,
+    FINDING_KEYS,
+    ORDERS,
+    Q_MAX,
+    ReportView,
+    document_default,
+    finding_default,
+    ranks,
+)
 from knowledge.audit.rules import AuditRules
 
 CHART_LEFT, CHART_WIDTH = 130, 400  # SVG units: labels left of the bars, counts right of them
@@ -103,13 +114,21 @@ def _markdown_cell(value: object) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
 
 
-def _context(report: AuditReport) -> dict[str, object]:
+FINDING_COLUMNS = {"severity": "Severity", "category": "Category", "rule": "Rule", "document": "Document",
+                   "location": "Location"}  # fmt: skip
+DOCUMENT_COLUMNS = {"document": "Document", "status": "Status", "chunks": "Chunks", "findings": "Findings"}
+
+
+def _context(report: AuditReport, view: ReportView | None = None) -> dict[str, object]:
+    """What the templates show. ``view`` None: the exported page (every row, in the default order,
+    with the ranks its CSS sorts by); a view: the console's page, its rows sorted and filtered."""
     matrix = findings_matrix(report.findings)
     bars, height = _chart(matrix)
-    findings = sorted(
-        report.findings, key=lambda f: (-SEVERITY_RANK[f.severity], f.category, f.path, f.location)
-    )
+    shown = view or ReportView()
     per_doc = Counter(f.doc_id for f in report.findings)
+    findings = shown.findings(report.findings)
+    documents = shown.documents(report.documents, per_doc)
+    static = view is None
     return {
         "report": report,
         "matrix": matrix,
@@ -120,11 +139,26 @@ def _context(report: AuditReport) -> dict[str, object]:
         "chart_left": CHART_LEFT,
         "chart_width": CHART_WIDTH,
         "findings": findings,
+        "findings_total": len(report.findings),
         "per_doc": per_doc,
+        "documents": documents,
+        "documents_total": len(report.documents),
         # The documents that could not be indexed, in their own section before the findings (in a
         # table of hundreds of rows they would be lost among the indexed ones).
-        "failed": [d for d in report.documents if d.status == "failed"],
+        "failed": shown.failed(report.documents),
+        "failed_total": sum(d.status == "failed" for d in report.documents),
         "total_by_severity": {s: sum(row[s] for row in matrix.values()) for s in SEVERITIES},
+        "console": not static,
+        "view": shown,
+        "orders": ORDERS,
+        "statuses": DOCUMENT_STATUSES,
+        "present_statuses": sorted({d.status for d in report.documents}),
+        "q_max": Q_MAX,
+        "numeric": ("chunks", "findings"),
+        "finding_columns": FINDING_COLUMNS,
+        "document_columns": DOCUMENT_COLUMNS,
+        "finding_ranks": ranks(findings, FINDING_KEYS, finding_default) if static else None,
+        "document_ranks": ranks(documents, DOCUMENT_KEYS, document_default) if static else None,
     }
 
 
@@ -139,6 +173,15 @@ def render_reports(report: AuditReport) -> dict[str, str]:
         "json": json.dumps(data, indent=2, ensure_ascii=False) + "\n",
         "markdown": _environment(html=False).get_template("report.md.j2").render(context),
     }
+
+
+def render_view(stored_json: str, view: ReportView) -> str:
+    """The HTML page of a stored JSON report (:func:`render_reports`'s ``json``) as ``view`` sorts
+    and filters it: what the console serves, so a reader sorts and filters without a script."""
+    data = json.loads(stored_json)
+    data.pop("summary", None)  # derived from the findings, recomputed
+    context = _context(AuditReport.model_validate(data), view)
+    return _environment(html=True).get_template("report.html.j2").render(context)
 
 
 def report_stem(run_id: str) -> str:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 
+from knowledge.audit import report_stem
 from server import run_reports
 from server.console.core import SECURITY_HEADERS, Console, ConsoleError, Session
 from server.runs.config import RunsConfig
@@ -21,6 +23,7 @@ from server.runs.models import RUN_ID
 # (run_reports.REPORT_HEADERS): its scripts, if any got in, cannot run.
 REPORT_TYPES = {"html": "html", "json": "json", "md": "markdown"}
 REPORT_HEADERS = {**SECURITY_HEADERS, **run_reports.REPORT_HEADERS}
+VIEW_HEADERS = {**SECURITY_HEADERS, **run_reports.VIEW_HEADERS}
 WAITING = "needs_review"
 ENDED = ("completed", "cancelled")
 
@@ -153,13 +156,37 @@ class Runs:
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         self._continue(session.tenant, run_id)
 
-    def report(self, tenant: str, run_id: str, suffix: str) -> str:
+    def report(self, tenant: str, run_id: str, suffix: str, query: Sequence[tuple[str, str]]) -> Response:
+        """The run's report in ``suffix``'s format. The HTML page is rendered from the stored JSON
+        as the query sorts and filters it (a report stored before JSON was: its HTML as stored)."""
+        from knowledge.audit.report import render_view
+        from knowledge.audit.report_view import ReportView, ReportViewError
+
         self.one(tenant, run_id)  # another tenant's run: not found
         fmt = REPORT_TYPES.get(suffix)
-        text = run_reports.read_report(self.console.resources(), tenant, run_id, fmt) if fmt else None
-        if text is None:
+        if fmt is None:
+            raise ConsoleError(404, f"run {run_id!r} has no {suffix} audit report; use html, json or md")
+        if query and fmt != "html":
+            raise ConsoleError(400, f"the {suffix} report takes no parameters; sort and filter report.html")
+        try:
+            view = ReportView.from_query(query)
+        except ReportViewError as exc:
+            raise ConsoleError(400, str(exc)) from None
+        res = self.console.resources()
+        stored = run_reports.read_report(res, tenant, run_id, "json") if fmt == "html" else None
+        text = (
+            render_view(stored, view)
+            if stored is not None
+            else run_reports.read_report(res, tenant, run_id, fmt)
+        )
+        if text is None or (query and stored is None):
             raise ConsoleError(404, f"run {run_id!r} has no {suffix} audit report (yet)")
-        return text
+        if stored is not None:  # the console's page: its filter form submits to itself
+            return Response(text, media_type=run_reports.MEDIA[fmt], headers=VIEW_HEADERS)
+        headers = dict(REPORT_HEADERS)
+        if fmt == "markdown":  # a browser shows no Markdown: it downloads, under the export's name
+            headers["Content-Disposition"] = f'attachment; filename="{report_stem(run_id)}.md"'
+        return Response(text, media_type=run_reports.MEDIA[fmt], headers=headers)
 
 
 def router(console: Console) -> APIRouter:
@@ -186,10 +213,8 @@ def router(console: Console) -> APIRouter:
         return console.render("run_status.html", session, run=view, actions=actions(view, session))
 
     @api.get("/ui/runs/{run_id}/report.{fmt}")
-    def run_report(run_id: str, fmt: str, session: Session = signed_in) -> Response:
-        text = runs.report(session.tenant, run_id, fmt)
-        media = run_reports.MEDIA[REPORT_TYPES[fmt]]
-        return Response(text, media_type=media, headers=REPORT_HEADERS)
+    def run_report(run_id: str, fmt: str, request: Request, session: Session = signed_in) -> Response:
+        return runs.report(session.tenant, run_id, fmt, request.query_params.multi_items())
 
     @api.post("/ui/runs/{run_id}/{action}")
     def run_action(run_id: str, action: str, session: Session = signed_in) -> Response:
