@@ -8,7 +8,8 @@ Held rates: every evaluation set (tests/data/poisoning) through the real gates a
 with the screen as it was before issue 27 (commit 08f1064, its ``memory`` package extracted from
 git and imported in a subprocess) and once with the current one. Timings: each item is screened by
 the single-layer screen (one regex pass, commit bb693bd), the layered screen without the semantic
-layer, and the full screen (MiniLM embedding when the cheap layers are unsure). Medians and 90th
+layer, with it (MiniLM embedding when the cheap layers are unsure), and the full screen with the
+learned layer (every write the rules let through is embedded and scored). Medians and 90th
 percentiles in milliseconds, one process, model loaded before timing.
 """
 
@@ -115,6 +116,7 @@ def main() -> None:
     items = pe.corpus_items()[:n_corpus] + pe.benign_facts()[:n_facts] + attacks[:n_attacks]
     hosts = {pe.TENANT: ["acme.example"]}
     cheap = ScreenConfig(allowed_hosts=hosts, semantic=False)
+    rules = ScreenConfig(allowed_hosts=hosts, learned=False)
     full = ScreenConfig(allowed_hosts=hosts)
     screens: list[tuple[str, Callable[[str, Any], object]]] = []
     old = previous_screen()
@@ -122,7 +124,10 @@ def main() -> None:
         screens.append((f"previous single-layer screen ({PREVIOUS})", old))
     screens.append(("layered, cheap layers only", lambda k, v: scan_memory(k, v, cheap, tenant_id=pe.TENANT)))
     screens.append(
-        ("layered, with MiniLM when unsure", lambda k, v: scan_memory(k, v, full, tenant_id=pe.TENANT))
+        ("layered, with MiniLM when unsure", lambda k, v: scan_memory(k, v, rules, tenant_id=pe.TENANT))
+    )
+    screens.append(
+        ("layered + learned layer (session 15)", lambda k, v: scan_memory(k, v, full, tenant_id=pe.TENANT))
     )
     scan_memory("warm", "the assistant should load the model now", full, tenant_id=pe.TENANT)
     print(f"{len(items)} items ({n_corpus} corpus sentences, user facts, attacks)")

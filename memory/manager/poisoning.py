@@ -32,9 +32,12 @@ def fold(text: str) -> str:
 def scan(text: str, config: ScreenConfig | None = None, *, tenant_id: str = "") -> list[Finding]:
     """Every reason to quarantine ``text`` (empty when it looks like plain data)."""
     config = config or ScreenConfig()
+    from memory.manager.screen.learned import default_learned
     from memory.manager.screen.semantic import default_semantic
 
-    return screen_texts([text], config.hosts_for(tenant_id), default_semantic() if config.semantic else None)
+    semantic = default_semantic() if config.semantic else None
+    learned = default_learned() if config.semantic and config.learned else None
+    return screen_texts([text], config.hosts_for(tenant_id), semantic, learned)
 
 
 def scan_memory(

@@ -8,7 +8,10 @@
    outside the tenant's allow-list (``links``).
 3. Match meaning (``semantic``): when the cheap layers are unsure, similarity to known injection
    phrasings with the local MiniLM model.
-4. Look at a user's recent memories from the same source together (``screen_memory(recent=...)``),
+4. A learned layer (``learned``): logistic regression over the model's reading of the text, its
+   character n-grams and the cheap layers' weak signs, trained on the evaluation sets; it only adds
+   holds, when the layers above found nothing.
+5. Look at a user's recent memories from the same source together (``screen_memory(recent=...)``),
    so that an instruction split across two writes is seen whole.
 
 A memory is held when any strong finding, two different weak ones, or one weak one plus a
@@ -25,9 +28,10 @@ from typing import Any
 
 from memory.manager.screen.decode import leaves, role_objects
 from memory.manager.screen.findings import Finding
+from memory.manager.screen.learned import LearnedScreen, default_learned
 from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 
-__all__ = ["Finding", "ScreenConfig", "screen_memory", "screen_texts"]
+__all__ = ["Finding", "ScreenConfig", "cheap_findings", "screen_memory", "screen_texts"]
 
 ALL_TENANTS = "*"
 ENV_ALLOWED_HOSTS = "KASSIST_SCREEN_ALLOWED_HOSTS"
@@ -54,6 +58,7 @@ class ScreenConfig:
 
     allowed_hosts: Mapping[str, Collection[str]] = field(default_factory=dict)
     semantic: bool = True
+    learned: bool = True  # the learned layer (needs the semantic layer's model)
 
     def __post_init__(self) -> None:
         cleaned: dict[str, frozenset[str]] = {}
@@ -104,14 +109,25 @@ def key_texts(key: str) -> list[str]:
     return [key] if spaced == key else [key, spaced]
 
 
-def screen_texts(
-    texts: Sequence[str], hosts: Collection[str], semantic: SemanticScreen | None
-) -> list[Finding]:
-    """Reasons to hold these texts (read as one memory), or [] when they look like plain data."""
+def cheap_findings(texts: Sequence[str], hosts: Collection[str]) -> list[Finding]:
+    """Every finding of the cheap layers (decoding, phrase banks, intent, structure), strong and weak."""
     found: list[Finding] = []
     for text in texts:
         found.extend(_scan_text(text, hosts))
-    found = list(dict.fromkeys(found))
+    return list(dict.fromkeys(found))
+
+
+def screen_texts(
+    texts: Sequence[str],
+    hosts: Collection[str],
+    semantic: SemanticScreen | None,
+    learned: LearnedScreen | None = None,
+    model_texts: Sequence[str] | None = None,
+) -> list[Finding]:
+    """Reasons to hold these texts (read as one memory), or [] when they look like plain data.
+    ``model_texts`` are what the learned layer reads (a memory's values without its key; default
+    ``texts``): it was trained on values, and a key's naming says nothing about intent."""
+    found = cheap_findings(texts, hosts)
     strong = [f for f in found if f.strong]
     weak = [f for f in found if not f.strong]
     if strong:
@@ -122,6 +138,10 @@ def screen_texts(
         meaning = semantic.findings(texts, weak_sign=bool(weak))
         if meaning:
             return [Finding(f.category, f.detail) for f in weak] + meaning
+    if learned is not None:
+        read = learned.findings(texts if model_texts is None else model_texts, weak=len(weak))
+        if read:
+            return [Finding(f.category, f.detail) for f in weak] + read
     return []
 
 
@@ -142,10 +162,11 @@ def screen_memory(
     config = config or ScreenConfig()
     hosts = config.hosts_for(tenant_id)
     semantic = default_semantic() if config.semantic else None
+    learned = default_learned() if config.semantic and config.learned else None
     found: list[Finding] = []
     if role_objects(value):
         found.append(Finding("role marker", 'a chat message object such as {"role": "system"}'))
-    found.extend(screen_texts(_memory_texts(key, value), hosts, semantic))
+    found.extend(screen_texts(_memory_texts(key, value), hosts, semantic, learned, list(leaves(value))))
     if found or not recent:
         return list(dict.fromkeys(found))
     # Each part alone was let through, so it shows at most weak signs; read together, only what

@@ -1,19 +1,20 @@
-"""A small learned layer: logistic regression over MiniLM sentence vectors and character n-grams.
+"""A small learned layer: logistic regression over what the rules and the model read in a text.
 
 The rules judge intent from signals someone wrote down; each new set of unseen techniques found
 phrasings they lacked. This layer is trained (``bench/train_poisoning_screen.py``, seeded, numpy
-only) on every evaluation set but the last blind one, and reads what the rules cannot list: the
-meaning of the whole text (the project's offline all-MiniLM-L6-v2, max and mean over its
-sentences) and its character 3-5-grams (hashed), so a new wording of "the assistant must now ..."
-lands near the old ones. It only adds holds: it runs when the rules found nothing, and holds when
-its probability reaches the threshold chosen at training time (few benign holds on the training
-sets' ordinary policy sentences). Weights: ``learned.npz`` beside this file (a few hundred KB).
+only) on every evaluation set but blind 10, and reads what the rules cannot list: the meaning of
+the whole text (the project's offline all-MiniLM-L6-v2, max and mean over its sentences, and how
+close its nearest sentence is to the semantic layer's injection and contrast banks), its
+character 3-5-grams (hashed, so wording in other languages and spellings count too) and how many
+weak signs the cheap layers found. Text a decoder revealed (base64, hex, a cipher ...) is read
+with the text as written. It only adds holds: it runs when the rules found nothing, and holds
+when its probability reaches the threshold chosen at training time. Weights: ``learned.npz``
+beside this file (float16, ~35 KB).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import unicodedata
 import zlib
@@ -23,8 +24,10 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from knowledge.embedders.minilm import LocalMiniLMEmbedder, ModelUnavailable
+from memory.manager.screen.ciphers import common_share
+from memory.manager.screen.decode import variants
 from memory.manager.screen.findings import Finding
+from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +35,28 @@ WEIGHTS = Path(__file__).with_name("learned.npz")
 NGRAM_BUCKETS = 1 << 14
 NGRAMS = (3, 4, 5)
 MAX_SENTENCES = 16
-_SENTENCE = re.compile(r"(?<=[.!?。！？;:])\s+|\n+")
+DENSE = 384
+# Decodings that pull out a part of the text (always worth reading) rather than transform all of it.
+_EXTRACTED = ("base64", "hex bytes", "escape sequences", "HTML comment", "hidden HTML element",
+              "markdown comment", "JSON inside the text", "base32", "Morse code", "character codes",
+              "Caesar shift", "upside-down letters")  # fmt: skip
+
+
+def model_text(texts: Sequence[str]) -> str:
+    """The texts with what decoding reveals in them: extracted parts, and whole-text decodings
+    (ROT13, reversal, leetspeak, URL escapes ...) only when they read as more English than the text."""
+    parts: list[str] = []
+    for text in texts:
+        if not text.strip():
+            continue
+        parts.append(text)
+        base = common_share(text)
+        for variant in variants(text):
+            if not variant.how:
+                continue
+            if variant.how.startswith(_EXTRACTED) or common_share(variant.text) >= base + 0.25:
+                parts.append(variant.text)
+    return "\n".join(dict.fromkeys(parts))
 
 
 def ngram_vector(text: str) -> npt.NDArray[np.float32]:
@@ -47,70 +71,63 @@ def ngram_vector(text: str) -> npt.NDArray[np.float32]:
 
 
 def text_sentences(text: str) -> list[str]:
-    parts = [s.strip() for s in _SENTENCE.split(text) if len(s.strip()) >= 3]
-    return (parts or [text.strip() or " "])[:MAX_SENTENCES]
+    return (sentences([text]) or [text.strip() or " "])[:MAX_SENTENCES]
 
 
-def features(embedder: LocalMiniLMEmbedder, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-    """One row per text: [max over sentence vectors, mean over them, n-grams]. Sentences of all
-    texts are embedded in one batch."""
-    spans: list[tuple[int, int]] = []
-    flat: list[str] = []
-    for text in texts:
-        parts = text_sentences(text)
-        spans.append((len(flat), len(flat) + len(parts)))
-        flat.extend(parts)
-    vectors = embedder.embed_array(flat)
-    rows = [
-        np.concatenate([vectors[a:b].max(axis=0), vectors[a:b].mean(axis=0), ngram_vector(text)])
-        for (a, b), text in zip(spans, texts, strict=True)
-    ]
-    return np.asarray(rows, dtype=np.float32)
+def feature_row(
+    text: str, vectors: npt.NDArray[np.float32], semantic: SemanticScreen, weak: int
+) -> npt.NDArray[np.float32]:
+    """[max and mean sentence vector, bank similarity (injection, contrast, difference) of the
+    nearest sentence, weak signs, character n-grams] for one model text."""
+    scores = semantic.bank_scores(vectors)
+    attack, benign = max(scores) if scores else (0.0, 0.0)
+    head = np.array([attack, benign, attack - benign, min(weak, 2) / 2], dtype=np.float32)
+    return np.concatenate([vectors.max(axis=0), vectors.mean(axis=0), head, ngram_vector(text)])
 
 
 class LearnedScreen:
-    def __init__(self, path: Path = WEIGHTS) -> None:
+    def __init__(self, path: Path = WEIGHTS, semantic: SemanticScreen | None = None) -> None:
         self._path = path
+        self._semantic = semantic
         self._lock = threading.Lock()
-        self._state: tuple[LocalMiniLMEmbedder, npt.NDArray[np.float32], float, float] | None = None
+        self._state: tuple[npt.NDArray[np.float32], float, float] | None = None
         self._unavailable = False
 
-    def _ready(self) -> tuple[LocalMiniLMEmbedder, npt.NDArray[np.float32], float, float] | None:
+    def _ready(self) -> tuple[SemanticScreen, npt.NDArray[np.float32], float, float] | None:
+        semantic = self._semantic or default_semantic()
         with self._lock:
             if self._state is None and not self._unavailable:
                 try:
-                    embedder = LocalMiniLMEmbedder()
-                    embedder.check()
                     with np.load(self._path) as data:
                         weights = data["weights"].astype(np.float32)
-                        bias, threshold = float(data["bias"]), float(data["threshold"])
-                    self._state = (embedder, weights, bias, threshold)
-                except (ModelUnavailable, OSError, KeyError) as exc:
+                        self._state = (weights, float(data["bias"]), float(data["threshold"]))
+                except (OSError, KeyError) as exc:
                     log.warning("poisoning screen: learned layer off (%s)", exc)
                     self._unavailable = True
-            return self._state
+            if self._state is None or semantic.embedder() is None:
+                return None
+            return (semantic, *self._state)
 
-    def probability(self, text: str) -> float | None:
+    def probability(self, texts: Sequence[str], weak: int = 0) -> float | None:
+        """The model's probability that these texts (one memory) are an instruction to the assistant."""
         ready = self._ready()
-        if ready is None:
-            return None
-        embedder, weights, bias, _ = ready
-        z = float(features(embedder, [text])[0] @ weights + bias)
-        return float(1.0 / (1.0 + np.exp(-z)))
-
-    def findings(self, texts: Sequence[str]) -> list[Finding]:
-        text = " ".join(t for t in texts if t.strip())
-        ready = self._ready()
+        text = model_text(texts)
         if ready is None or not text:
+            return None
+        semantic, weights, bias, _ = ready
+        embedder = semantic.embedder()
+        assert embedder is not None
+        row = feature_row(text, embedder.embed_array(text_sentences(text)), semantic, weak)
+        return float(1.0 / (1.0 + np.exp(-float(row @ weights + bias))))
+
+    def findings(self, texts: Sequence[str], weak: int = 0) -> list[Finding]:
+        ready = self._ready()
+        p = self.probability(texts, weak) if ready is not None else None
+        if ready is None or p is None or p < ready[3]:
             return []
-        p = self.probability(text)
-        if p is not None and p >= ready[3]:
-            return [
-                Finding(
-                    "instruction", f"a learned model reads it as an instruction to the assistant ({p:.2f})"
-                )
-            ]
-        return []
+        return [
+            Finding("instruction", f"a learned model reads it as an instruction to the assistant ({p:.2f})")
+        ]
 
 
 _DEFAULT: LearnedScreen | None = None

@@ -72,11 +72,21 @@ class SemanticScreen:
         ready = self._ready()
         if ready is None or not sentences:
             return []
-        embedder, injections, contrasts = ready
-        vectors = embedder.embed_array(sentences)
+        return self.bank_scores(ready[0].embed_array(sentences))
+
+    def bank_scores(self, vectors: npt.NDArray[np.float32]) -> list[tuple[float, float]]:
+        """``scores`` for sentence vectors already computed (the learned layer embeds them itself)."""
+        ready = self._ready()
+        if ready is None or not len(vectors):
+            return []
+        _, injections, contrasts = ready
         attack = (vectors @ injections.T).max(axis=1).tolist()
         benign = (vectors @ contrasts.T).max(axis=1).tolist()
         return list(zip(attack, benign, strict=True))
+
+    def embedder(self) -> LocalMiniLMEmbedder | None:
+        ready = self._ready()
+        return None if ready is None else ready[0]
 
     def findings(self, texts: Sequence[str], weak_sign: bool) -> list[Finding]:
         t = self.thresholds
