@@ -19,9 +19,21 @@ _REFERENCE = re.compile(
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
+# "it" that stands for nothing ("is it possible to buy extra days off?", "it is raining"): a new
+# question, not one about the document in focus.
+_DUMMY_IT = re.compile(
+    r"\b(?:is|was|would|will|does) it (?:be )?(?:possible|ok|okay|allowed|permitted|true|fine|normal|"
+    r"necessary|required|mandatory|worth|legal|safe|likely)\b|\bit(?: i|')s (?:possible|ok|okay|allowed|"
+    r"permitted|true|fine|necessary|required|mandatory|raining|late|early)\b|\bhow long (?:does|will|would) "
+    r"it take\b",
+    re.IGNORECASE,
+)
+
+
 def refers_back(query: str) -> bool:
-    """Whether the question points at something already in the conversation ("it", "this policy")."""
-    return bool(_REFERENCE.search(query))
+    """Whether the question points at something already in the conversation ("it", "this policy");
+    an "it" that stands for nothing ("is it possible to ...") does not."""
+    return bool(_REFERENCE.search(_DUMMY_IT.sub(" ", query)))
 
 
 def update(
