@@ -180,3 +180,28 @@ def test_openai_responder_runs_a_tool_call_round_trip_and_streams_the_answer(
     chunk_id = answer.content.split("chunk_id ", 1)[1].rstrip(").")
     assert [c["chunk_id"] for c in state["citations"]] == [chunk_id]
     assert state["citations"][0]["path"] == "hr/leave-policy-handbook-2026.md"
+
+
+def test_a_model_answer_from_tool_passages_that_do_not_bear_on_the_question_becomes_not_found(
+    openai_server: list[dict[str, Any]], handbook_db: str
+) -> None:
+    """The scripted model searches for leave rules whatever it is asked and answers from them; for
+    a question about a place no passage names, the tools' passages (relevant to the model's own
+    query) fail the judgement for the user's question, and the turn says nothing was found."""
+    from graph.assistant.answering import NOT_FOUND
+
+    services = Services.from_url(handbook_db, embedder=embedder())
+    with (
+        TenantCheckpointer.from_url(handbook_db) as saver,
+        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
+    ):
+        saver.setup()
+        store.setup()
+        graph = build_graph(services).compile(checkpointer=saver, store=store)
+        cfg = config("openai-uncovered", chat_model="gpt-4o-mini")
+        question = HumanMessage("Who is the fire warden on the third floor in Lisbon?")
+        state = graph.invoke({"messages": [question]}, cfg)
+    services.close()
+    assert any(m["role"] == "tool" for m in openai_server[-1]["messages"])  # the model did search
+    assert NOT_FOUND in str(state["messages"][-1].content)
+    assert state["citations"] == []

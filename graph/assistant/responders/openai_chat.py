@@ -7,8 +7,10 @@ results are appended together, so compaction never separates them.
 
 The abstention rule of the offline path guards this one too: the system prompt says to answer only
 from the context and to say when nothing relevant was found, and after the model answers, a turn
-whose passages (the context's and the tools') all fall below the relevance bar, with no memory
-bearing on it, gets the "nothing relevant found" answer instead of whatever the model wrote. An
+the offline judgement refused (:func:`graph.assistant.answering.judge`: relevance bar without name
+bonuses, names present, no off-topic office page), with no memory bearing on it and no tool passage
+that passes the same judgement for the user's question, gets the "nothing relevant found" answer
+instead of whatever the model wrote. An
 endpoint that cannot be reached, or refuses the request, gives the offline extractive answer with a
 one-line note, never a traceback.
 """
@@ -24,7 +26,7 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 
 from graph.assistant import working
-from graph.assistant.answering import RELEVANCE_THRESHOLD, Verdict, not_found_text
+from graph.assistant.answering import Verdict, judge, not_found_text
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.responders.extractive import ExtractiveResponder
 from graph.assistant.services import ChatEndpoint, RunResources
@@ -120,9 +122,14 @@ class OpenAIResponder:
                 self._llm(self.model or turn.resources.settings.chat_model).invoke([*turn.context, *new])
             )
         seen = turn.hits + found
-        relevant = [h for h in seen if float(h.get("relevance") or 0.0) >= RELEVANCE_THRESHOLD]
         judged = turn.verdict or Verdict(True)
-        if not turn.memories and (not seen or (not judged.answerable and not relevant)):
+        # The tools' passages pass the same judgement as the context's (relevance bar, names, an
+        # office page off the question's topic), for the user's question, not the model's query.
+        by_tools = (
+            bool(found)
+            and judge(turn.query, _best_first(found), embedder=turn.resources.kb.embedder_name).answerable
+        )
+        if not turn.memories and (not seen or (not judged.answerable and not by_tools)):
             # Checked after: nothing the model saw bears on the question, whatever it wrote.
             verdict = Verdict(
                 False, judged.reason, judged.closest or list(dict.fromkeys(h["title"] for h in seen))[:3]
@@ -130,6 +137,11 @@ class OpenAIResponder:
             new[-1] = AIMessage(not_found_text(verdict), name="kassist")
             return Reply(new, [])
         return Reply(new, _citations(seen, _text(new[-1])))
+
+
+def _best_first(hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Passages of several tool calls, the most relevant first (each call's list is reranked alone)."""
+    return sorted(hits, key=lambda h: -float(h.get("relevance") or 0.0))
 
 
 def _text(message: BaseMessage) -> str:
