@@ -77,7 +77,7 @@ if not KEYS.keys:
 def _open_key_store() -> Any:
     from server.key_store import open_key_store
 
-    return open_key_store(database_url_from_env())[1]  # kept open for the server's lifetime
+    return open_key_store(database_url_from_env())  # kept open for the server's lifetime
 
 
 RESOLVER = KeyResolver(KEYS, _open_key_store)

@@ -21,8 +21,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from checkpointer import TenantCheckpointer
-from kassist.db import SqliteDatabase, tables
+from kassist.db import Database, SqliteDatabase, open_database, release, tables
 from kassist.db.handle import Handle
 from kassist.db.statements import Op, Options, Text, stmts
 from kassist.tenancy import validate_tenant_id
@@ -154,18 +153,33 @@ def create(
 
 
 class KeyStore:
-    """The API key table of one database, reached through a checkpointer's executor."""
+    """The API key and browser-session tables of one database."""
 
-    def __init__(self, saver: TenantCheckpointer) -> None:
-        # The saver's database, shared: same connections, same transaction rules; the saver owns
-        # the use of it (closing the saver closes it), so this handle is never closed.
-        db = saver._executor.db  # type: ignore[attr-defined]
+    def __init__(self, db: Database) -> None:
+        # The process's shared database object for the URL (kassist.db.open_database): the same
+        # connections and writer lock as every other component on it; :meth:`close` gives the use back.
         if isinstance(db, SqliteDatabase):
             from server.sql_sqlite import SQL
         else:
             from server.sql_postgres import SQL
         self._q: KeysSql = SQL
+        self._db = db
         self._handle = Handle(db, Options())
+
+    @classmethod
+    def from_url(cls, database_url: str) -> KeyStore:
+        """The key store on ``database_url``, its tables created; :meth:`close` it when done."""
+        db = open_database(database_url)
+        try:
+            store = cls(db)
+            store.setup()
+        except BaseException:
+            release(db)
+            raise
+        return store
+
+    def close(self) -> None:
+        release(self._db)
 
     def _one(
         self, text: Text, params: dict[str, Any], *, fetch: bool = True, write: bool = False
@@ -259,16 +273,9 @@ class KeyStore:
         return int(self._one(self._q.count_active, {})[0]["n"])
 
 
-def open_key_store(database_url: str) -> tuple[TenantCheckpointer, KeyStore]:
-    """A key store of its own on ``database_url`` (tables created); close the saver when done."""
-    saver = TenantCheckpointer.from_url(database_url)
-    try:
-        store = KeyStore(saver)
-        store.setup()
-    except BaseException:
-        saver.close()
-        raise
-    return saver, store
+def open_key_store(database_url: str) -> KeyStore:
+    """A key store on ``database_url`` (tables created); close it when done."""
+    return KeyStore.from_url(database_url)
 
 
 def active_keys_in(database_url: str) -> int:
@@ -278,8 +285,8 @@ def active_keys_in(database_url: str) -> int:
     parsed = parse_database_url(database_url)
     if parsed.sqlite_path is not None and not parsed.sqlite_path.is_file():
         return 0
-    saver, store = open_key_store(database_url)
+    store = open_key_store(database_url)
     try:
         return store.active_count()
     finally:
-        saver.close()
+        store.close()

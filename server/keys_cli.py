@@ -50,13 +50,13 @@ def _store(url: str | None, *, must_exist: bool) -> Iterator[KeyStore]:
 
     chosen = database_url(url, must_exist=must_exist)
     try:
-        saver, store = open_key_store(chosen)
+        store = open_key_store(chosen)
     except (DatabaseUnavailable, UnsupportedDatabaseURL, ValueError) as exc:
         fail(str(exc))
     try:
         yield store
     finally:
-        saver.close()
+        store.close()
 
 
 def _when(ts: float | None) -> str:

@@ -203,8 +203,7 @@ def create_app(
     limit = max_body_bytes() if max_body is None else max_body  # a bad setting fails before anything opens
     url = database_url or database_url_from_env()
     served = Served.open(url, services)
-    key_store = KeyStore(served.saver)
-    key_store.setup()
+    key_store = KeyStore.from_url(url)
     resolver = KeyResolver(table, key_store)
     runs = RunsService.open(url)
 
@@ -217,6 +216,7 @@ def create_app(
             runs.stop()
             console.close()
             await served.aclose()
+            key_store.close()
 
     app = FastAPI(title="kassist", lifespan=lifespan)
     app.add_middleware(RequestLimits, max_body=limit)  # type: ignore[arg-type]

@@ -103,9 +103,9 @@ class Clock:
 
 @pytest.fixture
 def store(db_url: str) -> KeyStore:
-    saver, found = open_key_store(db_url)
+    found = open_key_store(db_url)
     yield found  # type: ignore[misc]
-    saver.close()
+    found.close()
 
 
 def test_the_resolver_finds_database_keys_and_refuses_revoked_ones_after_the_cache(store: KeyStore) -> None:

@@ -33,11 +33,11 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
 
 
 def create(db_url: str, tenant: str, identity: str, role: str = "member") -> str:
-    saver, store = open_key_store(db_url)
+    store = open_key_store(db_url)
     try:
         token, _ = store.create(tenant, identity, "admin" if role == "admin" else "member")
     finally:
-        saver.close()
+        store.close()
     return token
 
 

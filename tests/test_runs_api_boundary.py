@@ -136,14 +136,14 @@ def test_the_sign_in_cookie_is_a_session_that_never_authorises_a_forged_change(
     assert httpx.get(f"{srv.base}/v1/runs", cookies={"kassist_session": session_id}).status_code == 401
 
     # Revoking a key ends its sessions at once.
-    saver, keys = open_key_store(db_url)
+    keys = open_key_store(db_url)
     try:
         token, record = keys.create("acme", "carol", "admin")
         carol, carol_session = _sign_in(srv.base, token)
         assert carol.get("/v1/runs").status_code == 200
         assert keys.revoke(record.prefix, "acme")
     finally:
-        saver.close()
+        keys.close()
     assert httpx.get(f"{srv.base}/v1/runs", cookies={"kassist_session": carol_session}).status_code == 401
     assert carol.get("/ui/runs", follow_redirects=False).status_code == 303  # back to sign-in
     ended = raw(
