@@ -22,11 +22,11 @@ import logging
 import os
 import sys
 import textwrap
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from enum import IntEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -35,6 +35,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kassist.dburl import ENV_VAR, UnsupportedDatabaseURL, database_url_from_env, parse_database_url
+
+R = TypeVar("R")
 
 
 class ExitCode(IntEnum):
@@ -103,6 +105,61 @@ def fail(message: str, code: ExitCode | int = ExitCode.FAILED) -> NoReturn:
     """One line on stderr (``error: ...``), then exit with ``code``; never a traceback."""
     err_console().print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(int(code))
+
+
+@contextmanager
+def errors_as_lines(
+    errors: tuple[type[BaseException], ...],
+    explain: Callable[[BaseException], str] = str,
+    code: ExitCode = ExitCode.FAILED,
+) -> Iterator[None]:
+    """The one shape for "these errors are the user's to fix": any of ``errors`` raised in the
+    block becomes one ``error:`` line (``explain`` words it) and exit ``code``; anything else
+    (and a command's own ``typer.Exit``) passes on."""
+    try:
+        yield
+    except errors as exc:
+        fail(explain(exc), code)
+
+
+@contextmanager
+def open_for_tenant(
+    opener: Callable[[str], AbstractContextManager[R]],
+    url: str | None,
+    tenant: str,
+    *,
+    read_only: bool,
+    errors: tuple[type[BaseException], ...],
+    explain: Callable[[BaseException], str] = str,
+) -> Iterator[tuple[R, str]]:
+    """What a command on a tenant's data does first: ``--tenant`` checked (exit 2), the database
+    URL chosen (``read_only`` commands never create a SQLite file), ``opener(url)`` entered and
+    left; ``errors`` met opening it or inside the block are one ``error:`` line (exit 1).
+    Yields the opened resource and the checked tenant."""
+    tenant = check_tenant(tenant)
+    chosen = database_url(url, must_exist=read_only)
+    with errors_as_lines(errors, explain), opener(chosen) as resource:
+        yield resource, tenant
+
+
+def confirm_deletion(what: str, *, yes: bool, type_to_confirm: str | None = None) -> None:
+    """Ask on the terminal before deleting ``what``, as ``gh`` does (``type_to_confirm``: the name
+    to type back); without a terminal ``--yes`` is needed. Refusing exits without deleting."""
+    if yes:
+        return
+    if not sys.stdin.isatty():
+        fail(
+            f"refusing to delete {what} without --yes: there is no terminal to confirm on "
+            "(--dry-run shows what would go)",
+            ExitCode.USAGE,
+        )
+    if type_to_confirm is not None:
+        typed = typer.prompt(f"This deletes {what}. Type {type_to_confirm} to confirm", default="")
+        agreed = typed.strip() == type_to_confirm
+    else:
+        agreed = typer.confirm(f"Delete {what}?", default=False)
+    if not agreed:
+        fail("not confirmed; nothing was deleted")
 
 
 DEBUG_ENV = "KASSIST_DEBUG"  # set: an error escapes with its traceback (for a bug report)

@@ -6,11 +6,10 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -23,10 +22,12 @@ from kassist.clikit import (
     FullOption,
     JsonOption,
     TenantOption,
-    check_tenant,
-    database_url,
+    confirm_deletion,
     excerpt,
     fail,
+    open_for_tenant,
+    print_records,
+    print_table,
     row,
     table,
 )
@@ -68,22 +69,15 @@ EXPECTED = (
 )
 
 
-def _fail(message: str, code: int = ExitCode.FAILED) -> NoReturn:
-    fail(message, code)
-
-
 @contextmanager
 def _open(
     url: str | None, embedder: Embedder, tenant: str, *, read_only: bool
 ) -> Iterator[TenantKnowledgeIndex]:
-    """The index bound to ``tenant``; ``read_only`` commands never create the database file."""
-    tenant = check_tenant(tenant)
-    chosen = database_url(url, must_exist=read_only)
-    try:
-        with KnowledgeIndex.from_url(chosen, embedder=embedder) as index:
-            yield index.for_tenant(tenant)
-    except EXPECTED as exc:
-        _fail(str(exc))
+    """The index bound to ``tenant``; ``read_only`` commands never create the database file; the
+    index's errors (here or in the command's block) are one ``error:`` line."""
+    opener = lambda chosen: KnowledgeIndex.from_url(chosen, embedder=embedder)  # noqa: E731
+    with open_for_tenant(opener, url, tenant, read_only=read_only, errors=EXPECTED) as (index, checked):
+        yield index.for_tenant(checked)
 
 
 def _embedder_named(name: str) -> Embedder:
@@ -129,84 +123,85 @@ def search(
     try:
         dates = [date.fromisoformat(v) if v else None for v in (effective_from, effective_to)]
     except ValueError as exc:
-        _fail(f"{exc}; give dates as YYYY-MM-DD", ExitCode.USAGE)
+        fail(f"{exc}; give dates as YYYY-MM-DD", ExitCode.USAGE)
     if mode not in ("hybrid", "keyword", "vector"):
-        _fail(f"unknown --mode {mode!r}; use hybrid, keyword or vector", ExitCode.USAGE)
+        fail(f"unknown --mode {mode!r}; use hybrid, keyword or vector", ExitCode.USAGE)
     chosen: SearchMode = mode  # type: ignore[assignment]
     try:
         model: Embedder = select_embedder(embedder)[0] if embedder else HashingEmbedder()
     except EmbedderUnavailable as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except ValueError as exc:  # not an embedder's name
-        _fail(str(exc), ExitCode.USAGE)
+        fail(str(exc), ExitCode.USAGE)
     with _open(database_url, model, tenant, read_only=True) as kb:
-        try:
-            if embedder is None and chosen != "keyword":
-                names = {s.embedder for s in kb.stats() if not collection or s.collection in collection}
-                if len(names) > 1:
-                    _fail(
-                        f"these collections were indexed with different embedders ({', '.join(sorted(names))}); "
-                        "pick one with --collection or --embedder"
-                    )
-                if names:
-                    kb = TenantKnowledgeIndex(
-                        KnowledgeIndex(kb._index.driver, _embedder_named(names.pop()), kb._index.url),
-                        kb.tenant_id,
-                    )
-            hits = kb.search(
-                query,
-                k=k,
-                mode=chosen,
-                collections=collection or None,
-                doc_id=doc_id,
-                effective_from=dates[0],
-                effective_to=dates[1],
-            )
-        except EXPECTED as exc:
-            _fail(str(exc))
+        if embedder is None and chosen != "keyword":
+            names = {s.embedder for s in kb.stats() if not collection or s.collection in collection}
+            if len(names) > 1:
+                fail(
+                    f"these collections were indexed with different embedders ({', '.join(sorted(names))}); "
+                    "pick one with --collection or --embedder"
+                )
+            if names:
+                kb = TenantKnowledgeIndex(
+                    KnowledgeIndex(kb._index.driver, _embedder_named(names.pop()), kb._index.url),
+                    kb.tenant_id,
+                )
+        hits = kb.search(
+            query,
+            k=k,
+            mode=chosen,
+            collections=collection or None,
+            doc_id=doc_id,
+            effective_from=dates[0],
+            effective_to=dates[1],
+        )
     if as_json:
         out.print_json(json.dumps([h.model_dump(mode="json") for h in hits]))
         return
     if not hits:
         Console().print("no results")
         return
-    # 80 columns: rank, score, where the hit comes from, and the text shortened at a word boundary
-    # (--full: the whole chunk and the keyword / vector ranks).
-    columns = ["#", "score", "document", "text"] + (["kw", "vec"] if full else [])
-    hits_table = table(f"{mode} search: {query}", columns, no_wrap=("#", "score"), wide=("text",))
+    if full:  # every field whole: the chunk's text, its ids, the keyword and vector ranks
+        records = [{"rank": i, **h.model_dump(mode="json")} for i, h in enumerate(hits, start=1)]
+        print_records(Console(), f"{mode} search: {query}", records)
+        return
+    # 80 columns: rank, score, where the hit comes from, and the text shortened at a word boundary.
+    hits_table = table(
+        f"{mode} search: {query}", ["#", "score", "document", "text"], no_wrap=("#", "score"), wide=("text",)
+    )
     for i, h in enumerate(hits, start=1):
         where = Text(h.title)
         section = (h.heading or "").split(" > ")[-1]
         if section:
             where.append(f"\n{section}", style="italic")
         where.append(f"\n{h.source_path}", style="dim")
-        cells = [str(i), f"{h.score:.3f}", where, excerpt(h.text, full, limit=160)]
-        if full:
-            cells += [str(h.keyword_rank or "-"), str(h.vector_rank or "-")]
-        hits_table.add_row(*row(*cells))
-    Console().print(hits_table)
+        hits_table.add_row(*row(str(i), f"{h.score:.3f}", where, excerpt(h.text, limit=160)))
+    print_table(Console(), hits_table)
 
 
-def _collection_stats(tenant: str, database_url: str | None, as_json: bool) -> list[Any]:
+def _collection_stats(tenant: str, database_url: str | None, as_json: bool, full: bool) -> list[Any]:
     """The tenant's per-collection stats for ``stats`` and ``collections list``; printed here as
-    JSON (or the 'no collections' line) and then empty, so the caller prints only its table."""
+    JSON, ``--full`` records (or the 'no collections' line) and then empty, so the caller prints
+    only its table."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
-        try:
-            rows = kb.stats()
-        except EXPECTED as exc:
-            _fail(str(exc))
+        rows = kb.stats()
     if as_json:
         out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
         return []
     if not rows:
         Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
+    elif full:
+        print_records(Console(), f"Collections of {tenant}", [s.model_dump(mode="json") for s in rows])
+        return []
     return list(rows)
 
 
 @app.command()
-def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+def stats(
+    tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False, full: FullOption = False
+) -> None:
     """Documents, chunks and bytes per collection of the tenant."""
-    rows = _collection_stats(tenant, database_url, as_json)
+    rows = _collection_stats(tenant, database_url, as_json, full)
     if not rows:
         return
     stats_table = table(
@@ -216,7 +211,7 @@ def stats(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = Fal
         stats_table.add_row(
             *row(s.collection, s.documents, s.chunks, f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)")
         )
-    Console().print(stats_table)
+    print_table(Console(), stats_table)
 
 
 # ---- kb collections / kb documents: browse and delete (knowledge/index/catalog.py) ----------------
@@ -230,23 +225,6 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confir
 
 def _n(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
-def _confirm(what: str, *, type_to_confirm: str | None = None) -> None:
-    """Ask on the terminal before a deletion, as ``gh`` does; without a terminal ``--yes`` is needed."""
-    if not sys.stdin.isatty():
-        _fail(
-            f"refusing to delete {what} without --yes: there is no terminal to confirm on "
-            "(--dry-run shows what would go)",
-            ExitCode.USAGE,
-        )
-    if type_to_confirm is not None:
-        typed = typer.prompt(f"This deletes {what}. Type {type_to_confirm} to confirm", default="")
-        agreed = typed.strip() == type_to_confirm
-    else:
-        agreed = typer.confirm(f"Delete {what}?", default=False)
-    if not agreed:
-        _fail("not confirmed; nothing was deleted")
 
 
 def _removal(r: Removal, as_json: bool) -> None:
@@ -267,15 +245,17 @@ def _removal(r: Removal, as_json: bool) -> None:
 
 
 @collections_app.command("list")
-def collections_list(tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False) -> None:
+def collections_list(
+    tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False, full: FullOption = False
+) -> None:
     """The tenant's collections with their documents, chunks, size and embedder."""
-    rows = _collection_stats(tenant, database_url, as_json)
+    rows = _collection_stats(tenant, database_url, as_json, full)
     if not rows:
         return
     t = table(f"Collections of {tenant}", ["collection", "documents", "chunks", "embedder", "created"])
     for s in rows:
         t.add_row(*row(s.collection, s.documents, s.chunks, s.embedder, s.created_at.date().isoformat()))
-    Console().print(t)
+    print_table(Console(), t)
 
 
 @collections_app.command("delete")
@@ -289,18 +269,13 @@ def collections_delete(
 ) -> None:
     """Delete a collection: its documents, chunks, vectors and keyword rows, in one transaction."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
-        try:
-            plan = kb.remove_collection(name, dry_run=True)
-            if not dry_run:
-                if not yes:
-                    _confirm(
-                        f"collection {name!r} of tenant {kb.tenant_id!r} ({_n(plan.documents, 'document')}, "
-                        f"{_n(plan.chunks, 'chunk')})",
-                        type_to_confirm=name,
-                    )
-                plan = kb.remove_collection(name)
-        except EXPECTED as exc:
-            _fail(str(exc))
+        plan = kb.remove_collection(name, dry_run=True)
+        if not dry_run:
+            what = f"{_n(plan.documents, 'document')}, {_n(plan.chunks, 'chunk')}"
+            confirm_deletion(
+                f"collection {name!r} of tenant {kb.tenant_id!r} ({what})", yes=yes, type_to_confirm=name
+            )
+            plan = kb.remove_collection(name)
     _removal(plan, as_json)
 
 
@@ -316,10 +291,7 @@ def documents_list(
 ) -> None:
     """The tenant's documents by collection and path: id, title, path, chunks, effective date."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
-        try:
-            page = kb.list_documents(collection, limit=limit, offset=offset)
-        except EXPECTED as exc:
-            _fail(str(exc))
+        page = kb.list_documents(collection, limit=limit, offset=offset)
     if as_json:
         out.print_json(page.model_dump_json())
         return
@@ -329,17 +301,20 @@ def documents_list(
         Console().print(f"no documents in {scope}{more}")
         return
     first, last = offset + 1, offset + len(page.documents)
-    t = table(
-        f"Documents {first}-{last} of {page.total} in {scope}",
-        ["id", "document", "chunks", "effective"],
-        no_wrap=("id", "chunks", "effective"),
-        wide=("document",),
-    )
-    for doc in page.documents:
-        t.add_row(*row(doc.doc_id if full else doc.doc_id[:12], _where(doc, collection is None), doc.chunks,
-                       doc.effective_date))  # fmt: skip
+    title = f"Documents {first}-{last} of {page.total} in {scope}"
     console = Console()
-    console.print(t)
+    if full:
+        print_records(console, title, [d.model_dump(mode="json") for d in page.documents])
+    else:
+        t = table(
+            title,
+            ["id", "document", "chunks", "effective"],
+            no_wrap=("id", "chunks", "effective"),
+            wide=("document",),
+        )
+        for doc in page.documents:
+            t.add_row(*row(doc.doc_id[:12], _where(doc, collection is None), doc.chunks, doc.effective_date))
+        print_table(console, t)
     if last < page.total:
         console.print(f"next page: --offset {last}")
 
@@ -367,10 +342,7 @@ def documents_show(
 ) -> None:
     """A document's metadata and its chunks' headings (--full: their text)."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
-        try:
-            detail = kb.document(doc, collection, text=full)
-        except EXPECTED as exc:
-            _fail(str(exc))
+        detail = kb.document(doc, collection, text=full)
     if as_json:
         out.print_json(detail.model_dump_json())
         return
@@ -393,7 +365,7 @@ def documents_show(
     t = table(None, ["#", "heading", "tokens"], no_wrap=("#", "tokens"), wide=("heading",))
     for c in detail.outline:
         t.add_row(*row(c.position, c.heading or "(no heading)", c.token_count))
-    console.print(t)
+    print_table(console, t)
 
 
 @documents_app.command("delete")
@@ -408,16 +380,12 @@ def documents_delete(
 ) -> None:
     """Delete a document: its chunks, vectors and keyword rows, in one transaction."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
-        try:
-            found = kb.document(doc, collection)
-            plan = kb.remove_document(found.collection, found.doc_id, dry_run=True)
-            if not dry_run:
-                if not yes:
-                    _confirm(
-                        f"document {found.source_path} of collection {found.collection!r} "
-                        f"({_n(plan.chunks, 'chunk')})"
-                    )
-                plan = kb.remove_document(found.collection, found.doc_id)
-        except EXPECTED as exc:
-            _fail(str(exc))
+        found = kb.document(doc, collection)
+        plan = kb.remove_document(found.collection, found.doc_id, dry_run=True)
+        if not dry_run:
+            confirm_deletion(
+                f"document {found.source_path} of collection {found.collection!r} ({_n(plan.chunks, 'chunk')})",
+                yes=yes,
+            )
+            plan = kb.remove_document(found.collection, found.doc_id)
     _removal(plan, as_json)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -20,16 +20,16 @@ from kassist.clikit import (
     FullOption,
     JsonOption,
     TenantOption,
-    check_tenant,
-    database_url,
     excerpt,
     fail,
+    open_for_tenant,
     out_console,
+    print_records,
+    print_table,
     row,
     table,
 )
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
-from kassist.tenancy import TenantRequired
 from memory import cli_tables as tables
 from memory.manager import Action, MemoryManager, MemoryType, Source
 from memory.manager.models import parse_enum
@@ -50,10 +50,6 @@ ActorOpt = Annotated[
 _out = out_console
 
 
-def _fail(message: str, code: ExitCode = ExitCode.FAILED) -> NoReturn:
-    fail(message, code)
-
-
 def _actor(actor: str | None) -> str:
     if actor:
         return actor
@@ -63,32 +59,25 @@ def _actor(actor: str | None) -> str:
         return "cli"
 
 
+# Met opening the database or half-way (read-only, full, damaged, server gone), a refused value
+# (ValueError, pydantic's included), a memory id that is not there (LookupError).
+EXPECTED = (UnsupportedDatabaseURL, DatabaseUnavailable, PermissionError, ValueError, LookupError)
+
+
 @contextmanager
 def _manager(url: str | None, tenant: str, *, read_only: bool) -> Iterator[MemoryManager]:
     """The manager bound to ``tenant``; ``read_only`` commands never create the database file."""
-    tenant = check_tenant(tenant)
-    chosen = database_url(url, must_exist=read_only)
-    try:
-        manager = MemoryManager.from_url(chosen)
-    except (UnsupportedDatabaseURL, DatabaseUnavailable, PermissionError) as exc:
-        _fail(str(exc))
-    try:
-        yield manager.for_tenant(tenant)
-    except DatabaseUnavailable as exc:  # met half-way: read-only, full, damaged, server gone
-        _fail(str(exc))
-    except (TenantRequired, ValueError) as exc:
-        _fail(_explain(exc))
-    except LookupError as exc:
-        _fail(str(exc).strip("'\""))
-    finally:
-        manager.close()
+    with open_for_tenant(
+        MemoryManager.from_url, url, tenant, read_only=read_only, errors=EXPECTED, explain=_explain
+    ) as (manager, checked):
+        yield manager.for_tenant(checked)
 
 
 # The fields' names as the command line spells them.
 _OPTION_OF_FIELD = {"memory_type": "--type", "user_id": "--user", "source_ref": "--source-ref"}
 
 
-def _explain(exc: Exception) -> str:
+def _explain(exc: BaseException) -> str:
     """A validation error in the project's words: which option, what is wrong (no pydantic jargon)."""
     if isinstance(exc, ValidationError):
         parts = []
@@ -98,13 +87,15 @@ def _explain(exc: Exception) -> str:
             message = str(e.get("ctx", {}).get("error") or e["msg"]).removeprefix("Value error, ")
             parts.append(f"{option}: {message}")
         return "; ".join(parts)
+    if isinstance(exc, KeyError):  # str() of a KeyError is its quoted argument
+        return str(exc.args[0]) if exc.args else "not found"
     return str(exc)
 
 
 def _read_value(value: str | None, value_file: Path | None) -> Any:
     """The memory's JSON value from ``--value``, ``--value -`` (standard input) or ``--value-file``."""
     if (value is None) == (value_file is None):
-        _fail("give the value with exactly one of --value JSON, --value - (standard input) or --value-file PATH",
+        fail("give the value with exactly one of --value JSON, --value - (standard input) or --value-file PATH",
               ExitCode.USAGE)  # fmt: skip
     where = "--value"
     if value_file is not None:
@@ -112,9 +103,9 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
         try:
             value = value_file.read_text(encoding="utf-8")
         except FileNotFoundError:
-            _fail(f"--value-file {value_file} does not exist", ExitCode.USAGE)
+            fail(f"--value-file {value_file} does not exist", ExitCode.USAGE)
         except (OSError, UnicodeDecodeError) as exc:
-            _fail(f"cannot read --value-file {value_file}: {exc}", ExitCode.USAGE)
+            fail(f"cannot read --value-file {value_file}: {exc}", ExitCode.USAGE)
     elif value == "-":
         where = "--value - (standard input)"
         value = sys.stdin.read()
@@ -122,7 +113,7 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
     try:
         return json.loads(value)
     except json.JSONDecodeError as exc:
-        _fail(
+        fail(
             f"{where} is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
             "quote text, e.g. --value '\"Bengali\"'",
             ExitCode.USAGE,
@@ -213,7 +204,7 @@ def _structured(
 ) -> tuple[Source, Wanted]:
     given = {"--type": memory_type, "--key": key, "--source": source}
     if missing := [name for name, v in given.items() if not v]:
-        _fail(
+        fail(
             f'give what to remember: a sentence (kassist memory remember --tenant T --user U "...") or '
             f"--type --key --value --source (missing {', '.join(missing)})",
             ExitCode.USAGE,
@@ -223,7 +214,7 @@ def _structured(
         kind = parse_enum(MemoryType, str(memory_type), "--type")
         origin = parse_enum(Source, str(source), "--source")
     except ValueError as exc:
-        _fail(str(exc), ExitCode.USAGE)
+        fail(str(exc), ExitCode.USAGE)
     return origin, [(None, kind, str(key), parsed)]
 
 
@@ -241,7 +232,7 @@ def _from_sentence(
 
     structured = {"--type": memory_type, "--key": key, "--value": value, "--value-file": value_file}
     if given := [name for name, v in structured.items() if v is not None]:
-        _fail(
+        fail(
             f"give a sentence or {', '.join(given)} (the structured form), not both: the sentence "
             "decides the type, key and value",
             ExitCode.USAGE,
@@ -249,10 +240,10 @@ def _from_sentence(
     try:
         origin = parse_enum(Source, source or Source.USER_EXPLICIT.value, "--source")
     except ValueError as exc:
-        _fail(str(exc), ExitCode.USAGE)
+        fail(str(exc), ExitCode.USAGE)
     findings = extract(sentence)
     if not findings:
-        _fail(
+        fail(
             f"nothing to remember in {excerpt(sentence, limit=80)!r}: it states no preference or fact the "
             f"assistant recognises; nothing was written. Understood: {UNDERSTOOD}. Anything else: "
             "--type --key --value --source",
@@ -278,7 +269,7 @@ def list_(
         try:
             parse_enum(MemoryType, memory_type, "--type")
         except ValueError as exc:
-            _fail(str(exc), ExitCode.USAGE)
+            fail(str(exc), ExitCode.USAGE)
     with _manager(database_url, tenant, read_only=True) as memory:
         if show_all:
             records = memory.list_all(user, memory_type=memory_type)
@@ -388,27 +379,22 @@ def audit(
     if as_json:
         tables.dump(entries)
         return
-    if full:
-        columns = ["seq", "at", "user", "action", "key", "type", "source", "actor", "old", "new", "reason"]
-    else:
-        columns = ["at", "user / key", "action", "actor", "reason"]
+    if full:  # every field whole, the value hashes too
+        print_records(_out(), f"audit log of {tenant}", [e.model_dump(mode="json") for e in entries])
+        return
+    columns = ["at", "user / key", "action", "actor", "reason"]
     t = table(f"audit log of {tenant}", columns, no_wrap=("at", "action"), wide=("reason",))
     for e in entries:
-        if full:
-            cells: list[Any] = [
-                e.seq, tables.time(e.at), e.user_id, e.action, e.key, e.memory_type, e.source, e.actor,
-                (e.old_hash or "-")[:8], (e.new_hash or "-")[:8], e.reason,
-            ]  # fmt: skip
-        else:
-            cells = [
+        t.add_row(
+            *row(
                 tables.date(e.at),
                 f"{e.user_id}\n{e.key or '-'}",
                 e.action,
                 e.actor,
                 excerpt(e.reason, limit=60),
-            ]
-        t.add_row(*row(*cells))
-    _out().print(t)
+            )
+        )
+    print_table(_out(), t)
 
 
 @app.command()

@@ -10,7 +10,7 @@ import typer
 from pydantic import BaseModel
 from rich.markup import escape
 
-from kassist.clikit import excerpt, out_console, row, table
+from kassist.clikit import excerpt, out_console, print_records, print_table, row, table
 from memory.manager import Action, Decision, MemoryRecord
 
 _out = out_console
@@ -40,15 +40,7 @@ def records_table(
     """Fits 80 columns: two short facts per cell (user and key, type and source, status and date),
     the value shortened at a word boundary; ``full`` prints each record whole, one field a line."""
     if full:
-        for r in records:
-            t = table(f"{title}: {r.id}", ["field", "value"], no_wrap=("field",), wide=("value",))
-            fields = {**r.model_dump(mode="json", exclude={"tenant_id"}), "value": r.value}
-            if extra:
-                fields["reason"] = extra(r)
-            for name, value in fields.items():
-                shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-                t.add_row(*row(name, shown))
-            _out().print(t)
+        print_records(_out(), title, [_fields(r, extra) for r in records])
         return
     # A review queue's rows are all quarantined: its reason takes the status column's room.
     columns = ["id", "user / key", "value", "type / source", "reason" if extra else "status"]
@@ -58,7 +50,18 @@ def records_table(
         # str() of these StrEnums is their value (not "Source.USER_EXPLICIT").
         last = excerpt(extra(r), limit=60) if extra else f"{r.status!s}\n{date(r.valid_from)}"
         t.add_row(*row(r.id[:8], f"{r.user_id}\n{r.key}", value, f"{r.memory_type!s}\n{r.source!s}", last))
-    _out().print(t)
+    print_table(_out(), t)
+
+
+def _fields(r: MemoryRecord, extra: Callable[[MemoryRecord], str] | None) -> dict[str, Any]:
+    """A record's fields for ``--full``: JSON values as JSON (a text value as itself)."""
+    fields = {**r.model_dump(mode="json", exclude={"tenant_id"})}
+    if extra:
+        fields["reason"] = extra(r)
+    return {
+        k: v if isinstance(v, str) or v is None else json.dumps(v, ensure_ascii=False)
+        for k, v in fields.items()
+    }
 
 
 def print_decision(decision: Decision, full: bool = False) -> None:

@@ -34,3 +34,26 @@ def test_chat_remembers_a_stated_language_preference(sqlite_url: str) -> None:
         ["memory", "list", "--tenant", "globex", "--user", "asha", "--json", "--database-url", sqlite_url],
     )
     assert json.loads(other.output) == []
+
+
+def test_context_full_prints_every_item_whole(sqlite_url: str) -> None:
+    base = ["--tenant", "acme", "--user", "asha", "--thread", "t-2", "--database-url", sqlite_url]
+    said = runner.invoke(
+        app, ["chat", *base], input="Please always cite the policy section and the page.\n\n"
+    )
+    assert said.exit_code == 0, said.output
+    narrow = CliRunner(env={"COLUMNS": "50"})
+    query = ["--query", "What is the leave policy?"]
+    short = narrow.invoke(app, ["context", *base, *query])
+    assert short.exit_code == 0, short.output
+    assert "│" in short.output and "(cut to fit: --full prints every value whole)" in short.output
+    full = narrow.invoke(app, ["context", *base, *query, "--full"])
+    assert full.exit_code == 0, full.output
+    lines = full.output.splitlines()
+    assert "Context items" in lines and "│" not in full.output
+    assert "tier: procedural" in lines and "included: True" in lines
+    listed = runner.invoke(app, ["memory", "list", *base[:4], "--database-url", sqlite_url, "--json"])
+    (memory,) = json.loads(listed.output)
+    assert memory["key"] == "instruction:always_cite_the_policy_section_and_the_page"
+    at = lines.index(f"id: memory:{memory['id']}")  # the whole id, on its own line
+    assert lines[at - 1] == "tier: procedural" and lines[at + 1] == "kind: procedure"

@@ -13,18 +13,29 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from kassist.clikit import DatabaseUrlOption, TenantOption, fail
+from kassist.clikit import (
+    DatabaseUrlOption,
+    FullOption,
+    TenantOption,
+    err_console,
+    errors_as_lines,
+    fail,
+    out_console,
+    print_records,
+    print_table,
+    row,
+    table,
+)
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
 
     from graph.assistant.services import Services
 
-out = Console()
-err = Console(stderr=True)
+# Consoles made per call (clikit's rule): COLUMNS and a redirected stream are read when printing.
+out = out_console
+err = err_console
 
 UserOpt = Annotated[str, typer.Option("--user", "-u", help="User to act for (required).")]
 ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Conversation id; new one when omitted.")]
@@ -42,11 +53,9 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
     from memory import MemoryStore
 
     target = url or database_url_from_env()
-    try:
+    with errors_as_lines((DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError)):
         embedder, _ = assistant_embedder()
         services = Services.from_url(target, embedder=embedder, defaults=Settings.from_env())
-    except (DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError) as exc:
-        fail(str(exc))
     saver = TenantCheckpointer.from_url(target)
     store = MemoryStore.from_url(target, tenant_from_namespace=True)
     try:
@@ -74,9 +83,8 @@ def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
     from kassist.tenancy import TenantMismatch, TenantRequired
 
     try:
-        result: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]}, config)
-    except (TenantRequired, TenantMismatch, ValueError) as exc:
-        fail(str(exc))
+        with errors_as_lines((TenantRequired, TenantMismatch, ValueError)):
+            result: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]}, config)
     except openai.APIError as exc:  # KASSIST_EMBEDDER=openai and its server is down or refusing
         fail(f"the embedding server could not be used ({' '.join(str(exc).split())[:200]}); "
              "check OPENAI_BASE_URL / OPENAI_API_KEY, or set KASSIST_EMBEDDER to the model the knowledge base was indexed with")  # fmt: skip
@@ -108,13 +116,13 @@ def ask(
     """Ask the assistant one question (continuing --thread, or in a new thread whose id is printed)."""
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     if thread is None and not as_json:
-        err.print(f"thread: {thread_id}", highlight=False)
+        err().print(f"thread: {thread_id}", highlight=False)
     with _assistant(database_url) as (graph, _):
         result = _turn(graph, question, _config(tenant, user, thread_id, budget))
     if as_json:
-        out.print_json(json.dumps(result, ensure_ascii=False))
+        out().print_json(json.dumps(result, ensure_ascii=False))
         return
-    out.print(result["answer"], highlight=False, soft_wrap=True, markup=False)
+    out().print(result["answer"], highlight=False, soft_wrap=True, markup=False)
 
 
 def chat(
@@ -126,7 +134,7 @@ def chat(
 ) -> None:
     """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
-    err.print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
+    err().print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
     with _assistant(database_url) as (graph, _):
         while True:
             try:
@@ -136,7 +144,7 @@ def chat(
             if not question:
                 break
             result = _turn(graph, question, _config(tenant, user, thread_id, budget))
-            out.print(result["answer"], highlight=False, soft_wrap=True, markup=False)
+            out().print(result["answer"], highlight=False, soft_wrap=True, markup=False)
 
 
 def context(
@@ -148,34 +156,38 @@ def context(
     explain: Annotated[bool, typer.Option("--explain", help="Show every candidate per tier.")] = False,
     database_url: DatabaseUrlOption = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    full: FullOption = False,
 ) -> None:
     """The context the assistant would send for --query on --thread: nothing is answered or stored."""
     from graph.assistant.graph import preview_context
 
-    with _assistant(database_url) as (graph, services):
-        try:
-            state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
-        except ValueError as exc:
-            fail(str(exc))
+    with _assistant(database_url) as (graph, services), errors_as_lines((ValueError,)):
+        state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
     rows = state["context_report"]
     if as_json:
-        out.print_json(json.dumps({"tokens": state["context_tokens"], "items": rows}, ensure_ascii=False))
+        out().print_json(json.dumps({"tokens": state["context_tokens"], "items": rows}, ensure_ascii=False))
         return
     budget_text = f" of {budget}" if budget else ""
-    out.print(f"context: {state['context_tokens']} tokens{budget_text}", highlight=False)
+    out().print(f"context: {state['context_tokens']} tokens{budget_text}", highlight=False)
     shown = rows if explain else [r for r in rows if r["included"]]
-    table = Table("tier", "id", "kind", "tokens", "score", "included", "reason", title="Context items")
-    for r in shown:
-        table.add_row(
-            r["tier"], r["id"], r["kind"], str(r["tokens"]), f"{r['score']:.3f}",
-            "yes" if r["included"] else "no", r["reason"],
-        )  # fmt: skip
-    out.print(table)
+    if full:  # every item whole: ids and reasons are not cut to the terminal
+        print_records(out(), "Context items", shown)
+    else:
+        columns = ["tier", "id", "kind", "tokens", "score", "included", "reason"]
+        items = table(
+            "Context items", columns, no_wrap=("tier", "tokens", "score", "included"), wide=("reason",)
+        )
+        for r in shown:
+            items.add_row(*row(
+                r["tier"], r["id"], r["kind"], r["tokens"], f"{r['score']:.3f}", "yes" if r["included"] else "no",
+                r["reason"],
+            ))  # fmt: skip
+        print_table(out(), items)
     if explain:
         for tier in ("working", "episodic", "semantic", "procedural"):
             inc = [r for r in rows if r["tier"] == tier and r["included"]]
             left = [r for r in rows if r["tier"] == tier and not r["included"]]
-            out.print(
+            out().print(
                 f"{tier}: {len(inc)} included ({sum(r['tokens'] for r in inc)} tokens), {len(left)} left out",
                 highlight=False,
             )
