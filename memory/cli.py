@@ -275,10 +275,7 @@ def list_(
             records = memory.list_all(user, memory_type=memory_type)
         else:
             records = memory.recall(user, memory_type=memory_type, k=1000)
-    if as_json:
-        tables.dump(records)
-    else:
-        tables.records_table(f"memories of {user} in {tenant}", records, full=full)
+    tables.show(f"memories of {user} in {tenant}", records, as_json=as_json, full=full)
 
 
 @app.command()
@@ -293,10 +290,7 @@ def history(
     """Every version of one memory, oldest first, with times and sources."""
     with _manager(database_url, tenant, read_only=True) as memory:
         records = memory.history(user, key)
-    if as_json:
-        tables.dump(records)
-    else:
-        tables.records_table(f"history of {key} for {user}", records, full=full)
+    tables.show(f"history of {key} for {user}", records, as_json=as_json, full=full)
 
 
 @app.command()
@@ -324,10 +318,9 @@ def review(
     """Quarantined memories waiting for an administrator (release or delete them)."""
     with _manager(database_url, tenant, read_only=True) as memory:
         records = memory.review()
-    if as_json:
-        tables.dump(records)
-    else:
-        tables.records_table(f"quarantined in {tenant}", records, extra=lambda r: r.reason or "", full=full)
+    tables.show(
+        f"quarantined in {tenant}", records, extra=lambda r: r.reason or "", as_json=as_json, full=full
+    )
 
 
 @app.command()

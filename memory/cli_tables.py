@@ -31,6 +31,21 @@ def date(value: Any) -> str:
     return value.date().isoformat() if value is not None else "-"
 
 
+def show(
+    title: str,
+    records: Sequence[MemoryRecord],
+    *,
+    as_json: bool,
+    full: bool,
+    extra: Callable[[MemoryRecord], str] | None = None,
+) -> None:
+    """Records as ``--json``, ``--full`` or the table, as the command line asked."""
+    if as_json:
+        dump(records)
+    else:
+        records_table(title, records, extra=extra, full=full)
+
+
 def records_table(
     title: str,
     records: Sequence[MemoryRecord],
