@@ -209,10 +209,12 @@ def child(args: argparse.Namespace) -> None:
             return done
 
         pipeline.run_batch = counted  # type: ignore[assignment]
+        profiles = _profile_threads() if args.profile else []
         started, cpu_started = time.perf_counter(), time.process_time()
         server_started = server_usage(Path(args.workdir))
         out = execute(res, "bench", "run", settings=settings).state
         ended = time.perf_counter()
+        _print_profile(profiles, args.profile)
         wall, cpu = ended - started, time.process_time() - cpu_started
         model_calls = clock.spans.get("embedding", [(started, ended)])
         model_span = (min(a for a, _ in model_calls), max(b for _, b in model_calls))
@@ -248,6 +250,43 @@ def child(args: argparse.Namespace) -> None:
         "index_server_cpu_s": sum(clock.server_cpu.values()) if clock.server_cpu else None, "replay": replay, "replay_overlapped": replay_overlapped, "rss_after_batches_mb": rss_after_batches, "peak_rss_phases_mb": phases.peak,
     }))  # fmt: skip
     res.close()
+
+
+def _profile_threads() -> list[Any]:
+    """cProfile on this thread and on every thread started from now on (the look-ahead's loader and
+    embedder threads): one profile per thread, merged when printed."""
+    import cProfile
+    import threading
+
+    main = cProfile.Profile()
+    profiles: list[cProfile.Profile] = [main]
+
+    def start(*_: Any) -> None:  # a new thread's first profile event: give it its own profiler
+        sys.setprofile(None)
+        profile = cProfile.Profile()
+        profiles.append(profile)
+        profile.enable()
+
+    threading.setprofile(start)
+    main.enable()
+    return profiles
+
+
+def _print_profile(profiles: list[Any], top: int) -> None:
+    """The functions with the most own time across the run's threads, on stderr. cProfile's cost
+    per Python call inflates pure-Python code against C (the model's onnxruntime, psycopg's libpq)."""
+    import pstats
+    import threading
+
+    if not profiles:
+        return
+    threading.setprofile(None)  # type: ignore[arg-type]
+    profiles[0].disable()  # this thread's (the helper threads idle once the run is done)
+    stats = pstats.Stats(profiles[0], stream=sys.stderr)
+    for other in profiles[1:]:
+        stats.add(other)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
 
 
 def _raw_rate(model: Any, texts: list[str]) -> float:
@@ -368,6 +407,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--no-prefetch", action="store_true", help="experiment: nothing loaded or embedded ahead"
     )
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="print the run's N costliest functions (cProfile)"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--corpus", help=argparse.SUPPRESS)
@@ -388,6 +430,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                        "--batch-size", str(args.batch_size), "--embed-threads", str(args.embed_threads)]  # fmt: skip
                 cmd += ["--raw-embed"] if args.raw_embed else []
                 cmd += ["--no-prefetch"] if args.no_prefetch else []
+                cmd += ["--profile", str(args.profile)] if args.profile else []
                 # The child's stderr is the terminal's: its progress bar shows there; stdout is its result.
                 load_before = os.getloadavg()[0]
                 done = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=_env())
