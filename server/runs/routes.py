@@ -10,11 +10,12 @@ rules file), a request the run's state does not allow 409, approve/reject by a m
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations, and ``Who``
 # is local to runs_router, where a string annotation could not be resolved.
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, NoReturn
 
 from fastapi import APIRouter, Depends, File, Form, HTTPException, Query, Request, Response, UploadFile
 from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
 from pydantic import ValidationError
 
 from server.keys import Principal, token_from_headers
@@ -48,6 +49,22 @@ def _refuse(exc: ApiError) -> NoReturn:
     raise HTTPException(status_code=exc.status, detail=exc.detail)
 
 
+class _ApiErrorRoute(APIRoute):
+    """Every route's :class:`ApiError` becomes its HTTP answer here, once, instead of a
+    try/except around each route's service call."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def answer(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except ApiError as exc:
+                _refuse(exc)
+
+        return answer
+
+
 def runs_router(service: RunsService, principal: Callable[[Request], Principal | None]) -> APIRouter:
     """The router, authenticating with ``principal`` (the lookup ``create_app`` uses for every route:
     ``x-api-key``, ``Authorization: Bearer`` or the sign-in cookie)."""
@@ -66,16 +83,13 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         return who
 
     Who = Annotated[Principal, Depends(caller)]
-    router = APIRouter(tags=["runs"], responses=ERRORS)
+    router = APIRouter(tags=["runs"], responses=ERRORS, route_class=_ApiErrorRoute)
 
     @router.post(
         "", status_code=201, response_model=Accepted, summary="Start a run over a folder on the server"
     )
     def create(body: CreateRun, who: Who, response: Response) -> Accepted:
-        try:
-            accepted = service.create(who, body)
-        except ApiError as exc:
-            _refuse(exc)
+        accepted = service.create(who, body)
         response.headers["Location"] = f"{PREFIX}/{accepted.run_id}"
         return accepted
 
@@ -96,10 +110,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
             raise RequestValidationError(
                 [{**e, "loc": ("body", "options", *e["loc"])} for e in exc.errors(include_url=False)]
             ) from None
-        try:
-            accepted = await service.create_upload(who, files, collection, run_id, parsed)
-        except ApiError as exc:
-            _refuse(exc)
+        accepted = await service.create_upload(who, files, collection, run_id, parsed)
         response.headers["Location"] = f"{PREFIX}/{accepted.run_id}"
         return accepted
 
@@ -110,26 +121,17 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
     ) -> RunPage:
-        try:
-            return service.page(who, status, limit, cursor)
-        except ApiError as exc:
-            _refuse(exc)
+        return service.page(who, status, limit, cursor)
 
     @router.get("/{run_id}", response_model=RunView, summary="One run: state, version, progress, errors")
     def get_run(run_id: str, who: Who) -> RunView:
-        try:
-            return service.view(who, run_id)
-        except ApiError as exc:
-            _refuse(exc)
+        return service.view(who, run_id)
 
     @router.post(
         "/{run_id}/resume", status_code=202, response_model=Accepted, summary="Continue a stopped run"
     )
     def resume(run_id: str, who: Who, body: ResumeRun | None = None) -> Accepted:
-        try:
-            return service.resume(who, run_id, body.max_steps if body else None)
-        except ApiError as exc:
-            _refuse(exc)
+        return service.resume(who, run_id, body.max_steps if body else None)
 
     @router.post(
         "/{run_id}/approve",
@@ -138,10 +140,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         summary="Approve a run that needs review (admin)",
     )
     def approve(run_id: str, who: Who) -> Accepted:
-        try:
-            return service.decide(who, run_id, "approve")
-        except ApiError as exc:
-            _refuse(exc)
+        return service.decide(who, run_id, "approve")
 
     @router.post(
         "/{run_id}/reject",
@@ -150,10 +149,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         summary="Reject a run that needs review (admin)",
     )
     def reject(run_id: str, who: Who) -> Accepted:
-        try:
-            return service.decide(who, run_id, "reject")
-        except ApiError as exc:
-            _refuse(exc)
+        return service.decide(who, run_id, "reject")
 
     @router.post(
         "/{run_id}/cancel",
@@ -162,10 +158,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         summary="Stop a run at its next node boundary",
     )
     def cancel(run_id: str, who: Who) -> Accepted:
-        try:
-            return service.cancel(who, run_id)
-        except ApiError as exc:
-            _refuse(exc)
+        return service.cancel(who, run_id)
 
     @router.get(
         "/{run_id}/report",
@@ -174,10 +167,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         responses={200: {"content": {m.split(";")[0]: {} for m in MEDIA.values()}}},
     )
     def report(run_id: str, who: Who, format: ReportFormat = "html") -> Response:
-        try:
-            text = service.report(who, run_id, format)
-        except ApiError as exc:
-            _refuse(exc)
+        text = service.report(who, run_id, format)
         suffix = {"html": ".html", "json": ".json", "markdown": ".md"}[format]
         # Served sandboxed (REPORT_HEADERS): it quotes the tenant's documents.
         headers = {**REPORT_HEADERS, "Content-Disposition": f'inline; filename="{run_id}-audit{suffix}"'}
