@@ -325,11 +325,12 @@ def review(
 
 @app.command()
 def release(
-    memory_id: Annotated[str, typer.Argument(help="Full id of a quarantined memory (see review --json).")],
+    memory_id: Annotated[str, typer.Argument(help="Full id of a quarantined memory (see review --full).")],
     tenant: TenantOpt,
     actor: ActorOpt = None,
     database_url: DatabaseOpt = None,
     as_json: JsonOpt = False,
+    full: FullOption = False,
 ) -> None:
     """Admin: activate a quarantined memory (it still goes through the conflict policy)."""
     with _manager(database_url, tenant, read_only=False) as memory:
@@ -337,7 +338,7 @@ def release(
     if as_json:
         tables.dump(decision)
     else:
-        tables.print_decision(decision)
+        tables.print_decision(decision, full)
 
 
 @app.command()

@@ -168,3 +168,11 @@ def test_the_banner_of_a_server_on_every_interface() -> None:
     assert banner[0] == "kassist serve: ready (listening on every interface of this machine, 0.0.0.0)"
     assert "http://127.0.0.1:8001/docs" in banner[-2]
     assert "http://[::1]:9000/v1/runs" in serve_banner("::1", 9000)
+
+
+def test_docs_cli_shows_the_banner_kassist_serve_prints() -> None:
+    from kassist.cli import serve_banner
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text()
+    shown = text.split("### Serving", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    assert shown.rstrip("\n") == serve_banner("127.0.0.1", 8001)
