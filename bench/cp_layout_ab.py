@@ -163,7 +163,8 @@ def main() -> None:
             ("1 KB put + get", step_1kb, values),
             ("operator.add step", step_loop, big),
         ):
-            ratios, times = [], {"old": [], "new": []}
+            ratios: list[float] = []
+            times: dict[str, list[float]] = {"old": [], "new": []}
             for block in range(args.blocks + 1):
                 order = [("old", old), ("new", new)] if block % 2 == 0 else [("new", new), ("old", old)]
                 took = {}
