@@ -22,7 +22,7 @@ from test_console import sign_in, wait_status
 
 from graph.ingestion.reports import export_reports
 from knowledge.audit.models import SEVERITY_RANK
-from knowledge.audit.report_view import DOCUMENT_STATUSES, Q_MAX, SORTS
+from knowledge.audit.report_view import DOCUMENT_STATUSES, Q_MAX, SORTS, rank_property
 from server.keys import KeyTable
 from server.langserve_app import create_app
 
@@ -197,7 +197,7 @@ def test_the_exported_file_sorts_and_filters_with_css_alone(client: Client, tmp_
     # give the same orders the console serves.
     def by_rank(table: str, name: str) -> list[list[str]]:
         trs = doc.xpath(f"//table[@class='{table}']/tbody/tr")
-        rank = {id(tr): int(re.search(rf"--{name}:(\d+);", tr.get("style")).group(1)) for tr in trs}  # type: ignore[union-attr]
+        rank = {id(tr): int(re.search(rf"{name}:(\d+);", tr.get("style")).group(1)) for tr in trs}  # type: ignore[union-attr]
         ordered = sorted(trs, key=lambda tr: rank[id(tr)])
         return [[" ".join(td.text_content().split()) for td in tr.findall("td")] for tr in ordered]
 
@@ -205,10 +205,10 @@ def test_the_exported_file_sorts_and_filters_with_css_alone(client: Client, tmp_
     for table, sort, order in (("findings", "rule", "asc"), ("findings", "location", "desc"),
                                ("documents", "chunks", "desc"), ("documents", "status", "asc")):  # fmt: skip
         served = rows(page(test_client.get(REPORT, params={"sort": sort, "order": order})), table)
-        assert by_rank(table, f"{sort}-{order}") == served, (table, sort, order)
+        assert by_rank(table, rank_property(sort, order)) == served, (table, sort, order)
     css = doc.xpath("//style")[0].text
     assert '#findings:has(#f-sev-high:checked) tr:not([data-severity="high"]) > td { display: none; }' in css
-    assert "#findings:has(#f-sort-rule-asc:checked) td { order: var(--rule-asc); }" in css
+    assert "#findings:has(#f-sort-rule-asc:checked) td { order: var(--rula); }" in css
     printing = css[css.index("@media print") :]
     assert ".controls" in printing and "display: block !important" in printing  # every row, no controls
 

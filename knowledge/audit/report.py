@@ -33,6 +33,7 @@ from knowledge.audit.report_view import (
     ReportView,
     document_default,
     finding_default,
+    rank_property,
     ranks,
 )
 from knowledge.audit.rules import AuditRules
@@ -154,6 +155,7 @@ def _context(report: AuditReport, view: ReportView | None = None) -> dict[str, o
         "statuses": DOCUMENT_STATUSES,
         "present_statuses": sorted({d.status for d in report.documents}),
         "q_max": Q_MAX,
+        "rank_property": rank_property,
         "numeric": ("chunks", "findings"),
         "finding_columns": FINDING_COLUMNS,
         "document_columns": DOCUMENT_COLUMNS,

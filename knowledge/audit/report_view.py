@@ -177,11 +177,17 @@ def ordered(
     return sorted(rows, key=key, reverse=order == "desc")  # stable: ties keep the default order
 
 
+def rank_property(column: str, order: Order) -> str:
+    """The CSS custom property holding a row's rank for one sort: short, as every row repeats it
+    ten times (``--rula``: rule ascending)."""
+    return f"--{column[:3]}{order[0]}"
+
+
 def ranks(
     rows: Sequence[T], keys: Mapping[str, Callable[[T], Any]], default: Callable[[T], Any]
 ) -> list[str]:
     """Each row's position in every order the exported file offers, as the CSS custom properties
-    of its ``style``: ``"--rule-asc:3;--rule-desc:7;..."`` (CSS ``order`` then puts the rows in
+    of its ``style``: ``"--rula:3;--ruld:7;..."`` (CSS ``order`` then puts the rows in
     the one its checked radio button selects)."""
     index = {id(row): i for i, row in enumerate(rows)}
     parts: list[list[str]] = [[] for _ in rows]
@@ -189,5 +195,5 @@ def ranks(
     for column, key in keys.items():
         for order in ORDERS:
             for position, row in enumerate(sorted(base, key=key, reverse=order == "desc")):
-                parts[index[id(row)]].append(f"--{column}-{order}:{position};")
+                parts[index[id(row)]].append(f"{rank_property(column, order)}:{position};")
     return ["".join(p) for p in parts]
