@@ -30,19 +30,21 @@ F64 = npt.NDArray[np.float64]
 class ScoreFusion:
     """Weights fitted on bench/recall.py's tuning split (docs/benchmarks.md, "Recall")."""
 
-    dense: float = 1.5
-    keyword: float = 0.15
-    dense_context: float = 0.35
-    keyword_context: float = 0.25
-    expand: float = 0.5333
+    dense: float = 1.0
+    keyword: float = 0.3  # fitted 0.1; see docs/benchmarks.md (Recall, session 15)
+    dense_context: float = 0.25
+    keyword_context: float = 0.0
+    expand: float = 0.55
     expand_turns: int = 3
     expand_share: float = 0.7  # seeds only turns within this share of the best first-round score
+    expand_min: float = 0.5  # ... and at least this first-round score
     in_window: float = 0.35
-    speaker: float = 1.3
+    speaker: float = 2.0
     name: float = 0.15
     recent: float = 0.02
     floor_rank: int = 300
-    session_dense: float = 0.3
+    min_span: float = 0.2  # cosine spread below which the dense side is not stretched (rescale)
+    session_dense: float = 0.2
     session_keyword: float = 0.3
     session_floor: int = 10  # the session ranked here (or below) adds nothing
     answer: float = 0.0  # weight of the previous turn in the neighbours' part (the next turn: 1); fitted
@@ -67,8 +69,10 @@ def damp_questions(own: F64, asks: npt.NDArray[np.bool_] | None, share: float) -
     return out
 
 
-def rescale(values: F64, mask: npt.NDArray[np.bool_] | None, floor_rank: int) -> F64:
-    """``values`` mapped so the best allowed row is 1 and the ``floor_rank``-th best is 0 (below it 0)."""
+def rescale(values: F64, mask: npt.NDArray[np.bool_] | None, floor_rank: int, min_span: float = 0.0) -> F64:
+    """``values`` mapped so the best allowed row is 1 and the ``floor_rank``-th best is 0 (below it 0).
+    With ``min_span``, a spread smaller than it is not stretched to [0, 1]: when no row is really
+    close (cosines of unrelated texts differ by noise), the best of the noise does not count as a match."""
     pool = values if mask is None else values[mask]
     if len(pool) == 0:
         return np.zeros_like(values)
@@ -76,7 +80,7 @@ def rescale(values: F64, mask: npt.NDArray[np.bool_] | None, floor_rank: int) ->
     floor = float(
         np.partition(pool, len(pool) - min(floor_rank, len(pool)))[len(pool) - min(floor_rank, len(pool))]
     )
-    span = top - floor
+    span = max(top - floor, min_span)
     if span <= 0:
         return np.where(values >= top, 1.0, 0.0)
     out: F64 = np.clip((values - floor) / span, 0.0, None)
@@ -96,7 +100,7 @@ def dense_scores(
     """Rescaled cosine with its neighbours' part, plus the second round's."""
 
     def with_context(raw: npt.NDArray[np.float32], scale: npt.NDArray[np.bool_] | None = mask) -> F64:
-        own = rescale(raw.astype(np.float64), scale, fusion.floor_rank)
+        own = rescale(raw.astype(np.float64), scale, fusion.floor_rank, fusion.min_span)
         near = neighbour_max(own, prev, nxt, fusion.answer)
         return damp_questions(own, asks, fusion.asks) + fusion.dense_context * near
 
@@ -104,7 +108,10 @@ def dense_scores(
     if not fusion.expand or fusion.expand_turns <= 0:
         return fusion.dense * first
     ranked = top_k(first, fusion.expand_turns, mask)
-    best = [i for i, score in ranked if score >= fusion.expand_share * ranked[0][1]] if ranked else []
+    # Seeds must be matches: when nothing is (a flat first round, see rescale's min_span), a second
+    # round from the best of the noise would only spread it.
+    least = max(fusion.expand_share * ranked[0][1], fusion.expand_min) if ranked else 0.0
+    best = [i for i, score in ranked if score >= least]
     if not best:
         return fusion.dense * first
     seed = matrix[best].astype(np.float64).sum(axis=0) + query.astype(np.float64) * len(best)
