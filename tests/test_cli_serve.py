@@ -132,7 +132,7 @@ def test_kassist_serve_prints_its_urls_once_it_listens(tmp_path: Path) -> None:
     )
     try:
         assert proc.stdout is not None
-        lines = []
+        lines: list[str] = []
         while not lines or not lines[-1].startswith("Press Ctrl+C"):
             line = proc.stdout.readline()
             assert line, f"kassist serve stopped before its banner: {lines}"

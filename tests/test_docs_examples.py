@@ -237,3 +237,16 @@ def test_graph_pictures_are_what_langgraph_draws() -> None:
         module, attribute = m["target"].split(":")
         drawn = getattr(importlib.import_module(module), attribute).get_graph().draw_mermaid()
         assert m["body"].strip() == drawn.strip(), f"redraw {m['target']} into the docs"
+
+
+def test_the_activated_venv_puts_the_readmes_commands_on_path() -> None:
+    """README's quick start: `source .venv/bin/activate` puts `kassist` and `langgraph` on PATH (the
+    examples here call a wrapper instead), and both answer --help from the environment's bin."""
+    text = (ROOT / "README.md").read_text()
+    assert "source .venv/bin/activate   # puts kassist and langgraph on PATH" in text
+    bin_dir = Path(sys.executable).parent  # the environment the suite runs in (make: .venv/bin)
+    for tool in ("kassist", "langgraph"):
+        done = subprocess.run(
+            [str(bin_dir / tool), "--help"], capture_output=True, text=True, timeout=120, check=False
+        )
+        assert done.returncode == 0, f"{bin_dir / tool}: {done.stderr[-2000:]}"
