@@ -105,10 +105,12 @@ class ReportView:
         if len(q) > Q_MAX:
             raise ReportViewError(f"the search q is {len(q)} characters long; at most {Q_MAX} are allowed")
         sort = _one_of("sort", given["sort"], SORTS) if given.get("sort") else None
-        order = _one_of("order", given["order"], ORDERS) if given.get("order") else None
+        order: Order = FIRST_ORDER.get(sort or "", "asc")  # no order given: a header's first click
+        if given.get("order"):
+            order = "desc" if _one_of("order", given["order"], ORDERS) == "desc" else "asc"
         return cls(
             sort=sort,
-            order=order if order is not None else FIRST_ORDER.get(sort or "", "asc"),  # type: ignore[arg-type]
+            order=order,
             status=_one_of("status", given["status"], DOCUMENT_STATUSES) if given.get("status") else None,
             severity=_one_of("severity", given["severity"], SEVERITIES) if given.get("severity") else None,
             q=q,
