@@ -71,7 +71,33 @@ STATED = [
     ),
 ]
 
+# Written after the rules, measured once before changing them (14 of 18 slots, one false name),
+# then fixed: kept here so they stay found.
+STATED += [
+    ("From now on please respond in Japanese.", {"response_language": "Japanese"}),
+    ("Can you keep your replies brief?", {"response_length": "brief"}),
+    ("I'd rather have answers in plain text.", {"response_format": "plain text"}),
+    (
+        "Hi, I'm Ravi, the new payroll analyst in the Singapore office.",
+        {"name": "Ravi", "office": "Singapore office"},
+    ),
+    ("My role is Senior Product Owner.", {"role": "Senior Product Owner"}),
+    ("I'm part of the Data Platform team.", {"team": "Data Platform team"}),
+    ("You can call me Lena.", {"name": "Lena"}),
+    ("I'm located in Berlin, Germany.", {"location": "Berlin"}),
+    ("My timezone is CET.", {"time_zone": "CET"}),
+    ("Write in a friendly tone please.", {"response_tone": "friendly"}),
+    ("Speak to me in Spanish.", {"response_language": "Spanish"}),
+    ("My boss is Maria Lopez.", {"manager": "Maria Lopez"}),
+]
+
 NOTHING = [
+    "Who is my manager?",
+    "What time zone is the Tokyo office in?",
+    "Could you write the summary in French for my colleague?",
+    "My name is not important.",
+    "Hello, I'm Bengali",
+    "Hi, I'm confused",
     "What is our leave policy?",
     "thanks!",
     "Call me when the report is ready",

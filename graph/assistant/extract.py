@@ -67,12 +67,13 @@ _FILLER = (
 # Words that introduce a lasting preference rather than a one-off request.
 _WANT = (
     r"(?:prefer(?:red)?|like|want|answer|reply|respond|write|talk|speak|explain|use|give\s+me|"
-    r"format|keep|make|always)"
+    r"format|keep|make|always|rather\s+(?:have|get))"
 )
 # A word of a place or team name (not the words that start another clause).
 _NOT_A_NAME = (
     r"(?:and|but|so|because|since|where|which|who|until|from|please|thanks|if|when|for|on|at|in|to|"
-    r"with|now|back|later|tomorrow|today|again|soon|anytime|up|out|off|the|a|an|me|you|it|that|this)"
+    r"with|now|back|later|tomorrow|today|again|soon|anytime|up|out|off|the|a|an|me|you|it|that|this|"
+    r"not|just|also|really|very|important|irrelevant|private|secret)"
 )
 _WORD = rf"(?!{_NOT_A_NAME}\b)[^\W\d_][\w'’&-]*"
 _NAME_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,3}}"
@@ -222,7 +223,8 @@ _RULES: tuple[_Rule, ...] = (
         _PREF,
         "response_tone",
         _rule(
-            rf"\b{_WANT}\b\s+(?:(?:a|an|your|the)\s+)?(?:more\s+)?({_TONE_WORDS})\s+(?:tone|style|register|voice)\b"
+            rf"\b{_WANT}\b\s+(?:(?:in|with|using)\s+)?(?:(?:a|an|your|the)\s+)?(?:more\s+)?({_TONE_WORDS})\s+"
+            r"(?:tone|style|register|voice)\b"
         ),
         str.lower,
     ),
@@ -258,6 +260,13 @@ _RULES: tuple[_Rule, ...] = (
             rf"\b(?:my\s+name\s+is|my\s+name's|call\s+me|I\s+go\s+by|name\s+is)\s+({_WORD}(?:\s+{_WORD}){{0,2}}){_END}"
         ),
         _titled,
+    ),
+    _Rule(  # a greeting: "Hi, I'm Ravi" (a capitalised name right after it, nothing else)
+        MemoryType.FACT,
+        "name",
+        _rule(
+            rf"\b(?:hi|hello|hey)\b[,!.]?\s+(?:there[,!.]?\s+)?{_I_AM}\s+(?!(?:{_LANG})\b)((?-i:[A-Z])[\w'’-]+)(?=\s*[,.;!]|\s*$)"
+        ),
     ),
     # -- role: "I work as a data engineer", "my role is product owner", "I'm a senior analyst"
     _Rule(
