@@ -17,7 +17,6 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 import snowballstemmer  # type: ignore[import-untyped]
-from scipy import sparse  # type: ignore[import-untyped]
 
 from knowledge.index.rules import STOPWORDS
 
@@ -44,11 +43,16 @@ def terms(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Bm25:
-    """BM25 (Lucene's idf, k1 1.2, b 0.75) of a fixed list of texts; ``scores`` ranks them for a query."""
+    """BM25 (Lucene's idf, k1 1.2, b 0.75) of a fixed list of texts; ``scores`` ranks them for a query.
+
+    Postings by term in flat arrays (term t's are ``rows[starts[t]:starts[t + 1]]``): a query reads
+    only its own terms' postings."""
 
     vocabulary: dict[str, int]
-    weights: sparse.csc_matrix  # texts x terms: the saturated, length-normalised term frequency
-    idf: npt.NDArray[np.float64]
+    starts: npt.NDArray[np.int64]
+    rows: npt.NDArray[np.int64]
+    weights: npt.NDArray[np.float64]  # the saturated, length-normalised term frequency times idf
+    size: int
 
     @classmethod
     def build(cls, texts: Sequence[str]) -> Bm25:
@@ -69,20 +73,20 @@ class Bm25:
             counts += [float(n) for n in tf.values()]
         f = np.asarray(counts, dtype=np.float64)
         row = np.asarray(rows, dtype=np.int64)
+        col = np.asarray(cols, dtype=np.int64)
         average = float(lengths.mean()) if len(texts) and lengths.mean() > 0 else 1.0
-        norm = BM25_K1 * (1 - BM25_B + BM25_B * lengths[row] / average) if len(f) else f
-        weights = sparse.csc_matrix(
-            (f * (BM25_K1 + 1) / (f + norm), (row, np.asarray(cols, dtype=np.int64))),
-            shape=(len(texts), len(vocabulary)),
-        )
-        df = np.diff(weights.indptr).astype(np.float64)
+        df = np.bincount(col, minlength=len(vocabulary)).astype(np.float64)
         idf = np.log1p((len(texts) - df + 0.5) / (df + 0.5))
-        return cls(vocabulary, weights, idf)
+        weight = idf[col] * f * (BM25_K1 + 1) / (f + BM25_K1 * (1 - BM25_B + BM25_B * lengths[row] / average))
+        order = np.argsort(col, kind="stable")
+        starts = np.zeros(len(vocabulary) + 1, dtype=np.int64)
+        np.cumsum(df.astype(np.int64), out=starts[1:])
+        return cls(vocabulary, starts, row[order], weight[order], len(texts))
 
     def scores(self, query: str) -> npt.NDArray[np.float64]:
         """Every text's BM25 score for ``query`` (0 where it shares no term)."""
-        found = sorted({self.vocabulary[t] for t in terms(query) if t in self.vocabulary})
-        if not found:
-            return np.zeros(self.weights.shape[0], dtype=np.float64)
-        out: npt.NDArray[np.float64] = np.asarray(self.weights[:, found] @ self.idf[found]).ravel()
+        out = np.zeros(self.size, dtype=np.float64)
+        for term in sorted({self.vocabulary[t] for t in terms(query) if t in self.vocabulary}):
+            lo, hi = self.starts[term], self.starts[term + 1]
+            np.add.at(out, self.rows[lo:hi], self.weights[lo:hi])
         return out
