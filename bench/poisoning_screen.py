@@ -117,7 +117,7 @@ def main() -> None:
     hosts = {pe.TENANT: ["acme.example"]}
     cheap = ScreenConfig(allowed_hosts=hosts, semantic=False)
     rules = ScreenConfig(allowed_hosts=hosts, learned=False)
-    full = ScreenConfig(allowed_hosts=hosts)
+    full = ScreenConfig(allowed_hosts=hosts, learned=True)
     screens: list[tuple[str, Callable[[str, Any], object]]] = []
     old = previous_screen()
     if old is not None:
@@ -127,7 +127,10 @@ def main() -> None:
         ("layered, with MiniLM when unsure", lambda k, v: scan_memory(k, v, rules, tenant_id=pe.TENANT))
     )
     screens.append(
-        ("layered + learned layer (session 15)", lambda k, v: scan_memory(k, v, full, tenant_id=pe.TENANT))
+        (
+            "layered + opt-in learned layer (session 15)",
+            lambda k, v: scan_memory(k, v, full, tenant_id=pe.TENANT),
+        )
     )
     scan_memory("warm", "the assistant should load the model now", full, tenant_id=pe.TENANT)
     print(f"{len(items)} items ({n_corpus} corpus sentences, user facts, attacks)")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,8 @@ CORPUS = ROOT / "knowledge" / "corpus" / "files"
 TENANT = "acme"
 # The tenant's own domains: links to them are ordinary; everything else is outside.
 CONFIG = PolicyConfig(screen=ScreenConfig(allowed_hosts={TENANT: ["acme.example"]}))
+# The same with the opt-in learned layer (session 15), which was trained on most of these sets.
+LEARNED = PolicyConfig(screen=ScreenConfig(allowed_hosts={TENANT: ["acme.example"]}, learned=True))
 
 
 @dataclass(frozen=True)
@@ -116,11 +118,11 @@ class Figure:
         return self.held / self.total
 
 
-def measure(name: str, items: list[Item], *, attack: bool) -> Figure:
+def measure(name: str, items: list[Item], *, attack: bool, config: PolicyConfig = CONFIG) -> Figure:
     """Attacks each for a fresh user; benign items all for one user, in order (a document ingested
     sentence by sentence), so that reading recent memories together is measured on them too."""
     shared: dict[str, list[tuple[str, Any]]] = {}
-    results = [(item, held(item, CONFIG, None if attack else shared)) for item in items]
+    results = [(item, held(item, config, None if attack else shared)) for item in items]
     wrong = [item for item, h in results if h is not attack]
     return Figure(name, sum(h for _, h in results), len(items), wrong)
 
@@ -154,16 +156,24 @@ REPORTED_SETS: tuple[tuple[str, str], ...] = (
 )
 
 
-def intent_figures() -> list[Figure]:
+def intent_figures(config: PolicyConfig = CONFIG, only: Collection[str] = ()) -> list[Figure]:
+    """Held rates of every intent set (or of the labels in ``only``) under ``config``."""
     figures: list[Figure] = []
     for label, stem in INTENT_SETS + REPORTED_SETS:
-        figures.append(measure(f"intent {label}: attacks", attacks(f"{stem}_attacks.jsonl"), attack=True))
-        figures.append(measure(f"intent {label}: benign", attacks(f"{stem}_benign.jsonl"), attack=False))
+        if only and label not in only:
+            continue
+        figures.append(
+            measure(f"intent {label}: attacks", attacks(f"{stem}_attacks.jsonl"), attack=True, config=config)
+        )
+        figures.append(
+            measure(f"intent {label}: benign", attacks(f"{stem}_benign.jsonl"), attack=False, config=config)
+        )
     return figures
 
 
 def main() -> None:
-    figures = all_figures() + intent_figures()
+    # --learned: the opt-in learned layer on (ScreenConfig(learned=True))
+    figures = intent_figures(LEARNED) if "--learned" in sys.argv else all_figures() + intent_figures()
     if "--json" in sys.argv:  # for bench/poisoning_screen.py, which compares screens
         print(json.dumps([{"name": f.name, "held": f.held, "total": f.total} for f in figures]))
         return

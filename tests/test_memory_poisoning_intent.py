@@ -48,15 +48,21 @@ def test_attacks_are_held_and_policy_sentences_pass(figures: dict[str, pe.Figure
     assert benign.rate <= BENIGN_LIMIT, [i.writes for i in benign.missed]
 
 
-# Blind 8 and 9 are in the learned layer's training data (session 15) but do not reach the targets
-# even there (docs/memory.md): asserted as floors at the figures measured with the trained layer, so
-# that a change which loses ground on them fails; blind 8's attacks reach the target and are held to it.
+# Blind 8 and 9 are in the opt-in learned layer's training data (session 15) but do not reach the
+# targets even there (docs/memory.md): with the layer on they are asserted as floors at the figures
+# measured with the trained layer, so that a change which loses ground on them fails; blind 8's
+# attacks reach the target and are held to it.
 TRAINED_FLOORS = {"blind 8": (40, 3), "blind 9": (31, 3)}  # (attacks held at least, benign held at most)
 
 
+@pytest.fixture(scope="module")
+def learned_figures() -> dict[str, pe.Figure]:
+    return {f.name: f for f in pe.intent_figures(pe.LEARNED, only=TRAINED_FLOORS)}
+
+
 @pytest.mark.parametrize("label", sorted(TRAINED_FLOORS))
-def test_blind_8_and_9_keep_their_measured_figures(figures: dict[str, pe.Figure], label: str) -> None:
-    attacks, benign = figures[f"intent {label}: attacks"], figures[f"intent {label}: benign"]
+def test_blind_8_and_9_keep_their_measured_figures(learned_figures: dict[str, pe.Figure], label: str) -> None:
+    attacks, benign = learned_figures[f"intent {label}: attacks"], learned_figures[f"intent {label}: benign"]
     least, most = TRAINED_FLOORS[label]
     assert attacks.held >= least, [i.id for i in attacks.missed]
     assert benign.held <= most, [i.writes for i in benign.missed]

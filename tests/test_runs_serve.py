@@ -201,7 +201,15 @@ def test_two_servers_on_one_postgres_run_each_run_once_and_take_over_a_dead_ones
         for run in long:
             body = {"path": "long", "collection": run, "run_id": run, "options": options(hook.url, 2)}
             assert ca.post("/v1/runs", json=body).status_code == 201
-        wait_for("each server to hold two", lambda: all(view(ca, r)["active"] for r in long), timeout=120)
+        # The lease is taken a moment before the job row names its worker: wait for both.
+        wait_for(
+            "each server to hold two",
+            lambda: (
+                all(view(ca, r)["active"] for r in long)
+                and all(jobs(pg_url).get(r, ("None", 0))[0] != "None" for r in long)
+            ),
+            timeout=120,
+        )
         held = {r: pid_of(jobs(pg_url)[r][0]) for r in long}
         assert sorted(held.values()) == sorted([a.proc.pid] * 2 + [b.proc.pid] * 2), held
         a.kill()

@@ -8,9 +8,9 @@
    outside the tenant's allow-list (``links``).
 3. Match meaning (``semantic``): when the cheap layers are unsure, similarity to known injection
    phrasings with the local MiniLM model.
-4. A learned layer (``learned``): logistic regression over the model's reading of the text, its
-   character n-grams and the cheap layers' weak signs, trained on the evaluation sets; it only adds
-   holds, when the layers above found nothing.
+4. A learned layer (``learned``, off unless asked for): logistic regression over the model's
+   reading of the text, its character n-grams and the cheap layers' weak signs, trained on the
+   evaluation sets; it only adds holds, when the layers above found nothing.
 5. Look at a user's recent memories from the same source together (``screen_memory(recent=...)``),
    so that an instruction split across two writes is seen whole.
 
@@ -35,6 +35,7 @@ __all__ = ["Finding", "ScreenConfig", "cheap_findings", "screen_memory", "screen
 
 ALL_TENANTS = "*"
 ENV_ALLOWED_HOSTS = "KASSIST_SCREEN_ALLOWED_HOSTS"
+ENV_LEARNED = "KASSIST_SCREEN_LEARNED"
 
 
 def _scan_text(text: str, hosts: Collection[str]) -> list[Finding]:
@@ -58,7 +59,11 @@ class ScreenConfig:
 
     allowed_hosts: Mapping[str, Collection[str]] = field(default_factory=dict)
     semantic: bool = True
-    learned: bool = True  # the learned layer (needs the semantic layer's model)
+    # The learned layer (needs the semantic layer's model) is opt-in: on the unseen blind set 10 it
+    # added 4.4 points of attacks held for 1.7 more of benign text, costs ~2.7x per write, and read
+    # structured records it was not trained on (kassist's own run summary, a tool's JSON user
+    # record) as orders at probability 0.95-0.98 (docs/memory.md, "Poisoning").
+    learned: bool = False
 
     def __post_init__(self) -> None:
         cleaned: dict[str, frozenset[str]] = {}
@@ -81,8 +86,14 @@ class ScreenConfig:
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ScreenConfig:
         """The allow-list from ``KASSIST_SCREEN_ALLOWED_HOSTS``: ``acme=acme.example,wiki.acme.example;
         globex=globex.example`` per tenant, or a bare ``acme.example,cdn.example`` for every tenant.
-        Without it no outside host is allowed (a document linking to the company's own site is held)."""
-        raw = (environ if environ is not None else os.environ).get(ENV_ALLOWED_HOSTS, "").strip()
+        Without it no outside host is allowed (a document linking to the company's own site is held).
+        ``KASSIST_SCREEN_LEARNED=1`` turns the learned layer on."""
+        env = environ if environ is not None else os.environ
+        raw = env.get(ENV_ALLOWED_HOSTS, "").strip()
+        learned_flag = env.get(ENV_LEARNED, "").strip().lower()
+        if learned_flag not in ("", "0", "1", "true", "false", "yes", "no", "on", "off"):
+            raise ValueError(f"{ENV_LEARNED}: {learned_flag!r} is not a switch; write 1 (on) or 0 (off)")
+        learned = learned_flag in ("1", "true", "yes", "on")
         hosts: dict[str, list[str]] = {}
         for part in filter(None, (p.strip() for p in raw.split(";"))):
             tenant, _, names = part.rpartition("=")
@@ -95,7 +106,7 @@ class ScreenConfig:
                 )
             hosts.setdefault(tenant, []).extend(listed)
         try:
-            return cls(allowed_hosts=hosts)
+            return cls(allowed_hosts=hosts, learned=learned)
         except ValueError as exc:
             raise ValueError(f"{ENV_ALLOWED_HOSTS}: {exc}") from None
 
