@@ -66,7 +66,12 @@ def test_a_question_and_a_turn_meet_on_their_word_stems(manager: MemoryManager) 
     manager.for_tenant("acme").remember_many("olga", turns(sessions), source="user_explicit")
     assert keys(manager, "When will Priya relocate?", k=1) == ["s1:t0"]
     assert keys(manager, "What is Priya studying?", k=1) == ["s2:t0"]
-    assert "s1:t0" not in keys(manager, "When will Priya relocate?", k=3, strategy="vector")
+    # The vector side alone does not find it: the relocating turn scores no better than small talk
+    # (compared by score, since equal scores leave the order among ties to the backend's index).
+    vector = manager.for_tenant("acme").recall("olga", query="When will Priya relocate?", k=10, strategy="vector")
+    scores = {r.key: r.score or 0.0 for r in vector}
+    best_small_talk = max(score for key, score in scores.items() if key.startswith("s4"))
+    assert scores.get("s1:t0", float("-inf")) <= best_small_talk + 1e-9
 
 
 def test_sqlite_and_postgres_rank_the_same_data_the_same(sqlite_url: str, pg_url: str) -> None:
