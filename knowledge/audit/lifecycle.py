@@ -15,7 +15,6 @@ from pathlib import PurePosixPath
 from typing import Any
 
 import numpy as np
-from datasketch import MinHash
 
 from knowledge.audit.models import DocSignature
 from knowledge.loaders.dates import find_document_dates, parse_date_at
@@ -96,6 +95,10 @@ def status_of(title: str, text: str, metadata: Mapping[str, object], path: str) 
 @cache
 def _permutations() -> Any:
     """The seeded permutations, drawn once: drawing them costs more than hashing a document."""
+    # datasketch (and the scipy it imports, ~0.7 s) loads where a document is hashed, not with
+    # knowledge.audit (issue 29, CLI start).
+    from datasketch import MinHash
+
     return MinHash(num_perm=NUM_PERM, seed=MINHASH_SEED, scheme=MINHASH_SCHEME).permutations
 
 
@@ -106,6 +109,8 @@ def minhash_of(text: str) -> list[int]:
         shingles = {" ".join(words[i : i + SHINGLE_WORDS]) for i in range(len(words) - SHINGLE_WORDS + 1)}
     else:
         shingles = set(words)
+    from datasketch import MinHash
+
     mh = MinHash(
         num_perm=NUM_PERM,
         seed=MINHASH_SEED,

@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 from knowledge.audit.models import (
     CATEGORIES,
@@ -97,6 +99,10 @@ def _chart(matrix: dict[str, dict[str, int]]) -> tuple[list[_Bar], int]:
 
 
 def _environment(*, html: bool) -> Environment:
+    # jinja2 is imported where a report is rendered: importing knowledge.audit (every command that
+    # reads a run) should not pay for it (issue 29, CLI start).
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
     env = Environment(
         loader=PackageLoader("knowledge.audit", "templates"),
         autoescape=html,

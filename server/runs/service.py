@@ -16,10 +16,10 @@ import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from checkpointer import VERSION_KEY
+from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import lease_free, read_state
+from graph.ingestion.runner import lease_free
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings
 from server import run_reports
@@ -218,9 +218,11 @@ class RunsService:
         return job
 
     def _state(self, who: Principal, job: JobRecord) -> tuple[AgentRunState | None, str, int]:
-        state, snapshot = read_state(self.res, who.tenant_id, job.run_id)
-        version = int((snapshot.config.get("configurable") or {}).get(VERSION_KEY) or 0)
-        if snapshot.interrupts:
+        # The head checkpoint answers what get_state would (values, the review's interrupt, the
+        # version) without building and compiling the graph for every request (issue 29).
+        head = read_head(self.res.saver, who.tenant_id, job.run_id)
+        state, version = head.state, int(head.version or 0)
+        if head.interrupted:
             return state, "needs_review", version
         return state, state.status if state else (job.status or "pending"), version
 
