@@ -68,7 +68,9 @@ def test_a_question_and_a_turn_meet_on_their_word_stems(manager: MemoryManager) 
     assert keys(manager, "What is Priya studying?", k=1) == ["s2:t0"]
     # The vector side alone does not find it: the relocating turn scores no better than small talk
     # (compared by score, since equal scores leave the order among ties to the backend's index).
-    vector = manager.for_tenant("acme").recall("olga", query="When will Priya relocate?", k=10, strategy="vector")
+    vector = manager.for_tenant("acme").recall(
+        "olga", query="When will Priya relocate?", k=10, strategy="vector"
+    )
     scores = {r.key: r.score or 0.0 for r in vector}
     best_small_talk = max(score for key, score in scores.items() if key.startswith("s4"))
     assert scores.get("s1:t0", float("-inf")) <= best_small_talk + 1e-9
