@@ -37,7 +37,7 @@ from langgraph.store.base import PutOp  # noqa: E402
 from recall_data import CATEGORIES, Conversation, conversations  # noqa: E402
 from retrieval_env import MemoEmbedder, bench_database  # noqa: E402
 
-from kassist.clikit import progress  # noqa: E402
+from cli.kit import progress  # noqa: E402
 from knowledge.embedders import Embedder, HashingEmbedder  # noqa: E402
 from memory import MemoryStore  # noqa: E402
 from memory.store.keywords import DEPTH, fuse, fusion_for  # noqa: E402
@@ -183,7 +183,7 @@ def main() -> None:
     parser.add_argument("--backend", choices=("both", "sqlite", "postgres"), default="both")
     parser.add_argument("--embedder", choices=("local", "hashing"), default="local")
     parser.add_argument("--conversations", type=int, default=4)
-    parser.add_argument("--split", choices=("tune", "heldout"), default="tune")
+    parser.add_argument("--split", choices=("tune", "heldout", "heldout2"), default="tune")
     parser.add_argument(
         "--weights",
         action="append",
