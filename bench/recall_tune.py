@@ -10,6 +10,7 @@ weight times/divided by a step, kept when recall@10 rises) from the shipped weig
     .venv/bin/python bench/recall_tune.py --db /tmp/recall-tune.db               # shipped weights
     .venv/bin/python bench/recall_tune.py --db /tmp/recall-tune.db --set session=0.5 --set expand=0.6
     .venv/bin/python bench/recall_tune.py --db /tmp/recall-tune.db --search --rounds 2
+    .venv/bin/python bench/recall_tune.py --db /tmp/recall-tune.db --search --fix keyword   # keyword kept
     .venv/bin/python bench/recall_tune.py --db /tmp/recall-heldout.db --split heldout   # report only
 """
 
@@ -60,6 +61,7 @@ def main() -> None:
     parser.add_argument("--conversations", type=int, default=6)
     parser.add_argument("--set", action="append", default=[], help="weight=value over the shipped ones")
     parser.add_argument("--search", action="store_true")
+    parser.add_argument("--fix", action="append", default=[], help="a weight the search leaves as it is")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--step", type=float, default=1.5)
     args = parser.parse_args()
@@ -89,7 +91,9 @@ def main() -> None:
     print("start:", line(best), fusion, flush=True)
     if args.search:
         names = [
-            f.name for f in dataclasses.fields(ScoreFusion) if isinstance(getattr(fusion, f.name), float)
+            f.name
+            for f in dataclasses.fields(ScoreFusion)
+            if isinstance(getattr(fusion, f.name), float) and f.name not in args.fix
         ]
         for _ in range(args.rounds):
             for name in names:

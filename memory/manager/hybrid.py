@@ -338,14 +338,18 @@ def _score_fusion(
     their neighbouring turns' and a second round's part, plus the time, speaker and recency cues."""
     matrix = vectors.matrix.vectors
     unit = np.asarray(query_vector, dtype=np.float32)
-    total = dense_scores(matrix, scores, unit, vectors.prev, vectors.nxt, allowed, fusion, vectors.asks)
+    total = dense_scores(
+        matrix, scores, unit, vectors.prev, vectors.nxt, allowed, fusion, vectors.asks, vectors.again
+    )
     # The cached rows' words are scored here (BM25, memory/lexical.py), the same on both backends;
     # the SQL keyword list only adds matches that have no vector of this model.
     raw = vectors.words.scores(query) if vectors.words is not None else np.zeros(len(scores))
     outside = {str(h["id"]): float(h["score"]) for h in hits if str(h["id"]) not in vectors.position}
-    total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion, vectors.asks)
+    total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion, vectors.asks, vectors.again)
     if vectors.sessions is not None:
         total = total + session_scores(vectors.sessions, unit, query, fusion)
+    if fusion.repeated and vectors.repeats is not None:
+        total = total / np.maximum(vectors.repeats - 1.0, 1.0) ** fusion.repeated
     window = _window_mask(vectors, cues.window)
     if window is not None:
         total = total + fusion.in_window * window

@@ -10,6 +10,7 @@ so a question can first find the conversation it is about, then the turns within
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -64,10 +65,17 @@ class UserVectors:
     # Row of the previous / next turn of the same session, -1 if none (score fusion's context).
     prev: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     nxt: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    # Row of the same speaker's turn two before, when the friend asked a question in between (-1 if
+    # not): a telling goes on after the friend's follow-up ("Away, a week in Cape Town!" / "What did
+    # you see?" / "Table Mountain"), so the answer also scores by the turn that named the event.
+    again: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     speaker_names: frozenset[str] = frozenset()
     words: Bm25 | None = None  # the rows' content
     sessions: Sessions | None = None
     asks: npt.NDArray[np.bool_] | None = None  # the turn is a question (its text ends with "?")
+    # How many of the owner's rows say exactly this text (case and spacing aside): a line said again
+    # and again ("Same old, same old.", "haha") is small talk, not a fact told once.
+    repeats: npt.NDArray[np.float64] | None = None
 
     @classmethod
     def from_rows(cls, rows: Sequence[Mapping[str, Any]], dimensions: int) -> UserVectors:
@@ -97,9 +105,21 @@ class UserVectors:
             if near:
                 neighbours[memory_id] = tuple(near)
         texts = [str(row.get("content") or "") for row in rows]
+        talker = [str(row.get("speaker") or "").strip().lower() for row in rows]
+        asks = np.array([t.rstrip().endswith("?") for t in texts], dtype=np.bool_)
+        again = np.full(len(ids), -1, dtype=np.int64)
+        for i in range(len(ids)):
+            before = int(prev[i])
+            earlier = int(prev[before]) if before >= 0 else -1
+            if earlier >= 0 and talker[i] and talker[earlier] == talker[i] != talker[before] and asks[before]:
+                again[i] = earlier
         session_keys = [
             None if row.get("session") is None else (str(row["user_id"]), str(row["session"])) for row in rows
         ]
+        said = [
+            (str(row["user_id"]), " ".join(t.lower().split())) for row, t in zip(rows, texts, strict=True)
+        ]
+        counts = Counter(said)
         return cls(
             matrix=ScanMatrix.build(ids, vectors),
             user_ids=np.array([row["user_id"] for row in rows], dtype=object),
@@ -111,10 +131,12 @@ class UserVectors:
             neighbours=neighbours,
             prev=prev,
             nxt=nxt,
+            again=again,
             speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
             words=Bm25.build(texts),
             sessions=Sessions.build(session_keys, vectors, texts),
-            asks=np.array([t.rstrip().endswith("?") for t in texts], dtype=np.bool_),
+            asks=asks,
+            repeats=np.array([counts[x] for x in said], dtype=np.float64),
         )
 
 

@@ -49,6 +49,8 @@ class ScoreFusion:
     session_floor: int = 10  # the session ranked here (or below) adds nothing
     answer: float = 0.0  # weight of the previous turn in the neighbours' part (the next turn: 1); fitted
     asks: float = 0.75  # a turn that is a question loses this share of its own score (it asks, not tells)
+    repeated: float = 1.5  # a text its owner said n > 2 times keeps 1 / (n - 1) ** repeated of its match
+    follow: float = 0.6  # share of the same speaker's turn two before (the friend asked in between)
 
 
 def neighbour_max(
@@ -58,6 +60,14 @@ def neighbour_max(
     (0 where it has none)."""
     padded = np.append(values, 0.0)  # index -1 (no neighbour) reads the appended 0
     out: F64 = np.maximum(answer * padded[prev], padded[nxt])
+    return out
+
+
+def follow_up(own: F64, again: npt.NDArray[np.int64] | None, share: float) -> F64:
+    """Per row, ``share`` of the same speaker's turn two before (``again``; 0 where none)."""
+    if again is None or not share or len(again) != len(own):
+        return np.zeros_like(own)
+    out: F64 = share * np.append(own, 0.0)[again]
     return out
 
 
@@ -96,13 +106,15 @@ def dense_scores(
     mask: npt.NDArray[np.bool_] | None,
     fusion: ScoreFusion,
     asks: npt.NDArray[np.bool_] | None = None,
+    again: npt.NDArray[np.int64] | None = None,
 ) -> F64:
     """Rescaled cosine with its neighbours' part, plus the second round's."""
 
     def with_context(raw: npt.NDArray[np.float32], scale: npt.NDArray[np.bool_] | None = mask) -> F64:
         own = rescale(raw.astype(np.float64), scale, fusion.floor_rank, fusion.min_span)
         near = neighbour_max(own, prev, nxt, fusion.answer)
-        return damp_questions(own, asks, fusion.asks) + fusion.dense_context * near
+        told = damp_questions(own, asks, fusion.asks) + follow_up(own, again, fusion.follow)
+        return told + fusion.dense_context * near
 
     first = with_context(cosine)
     if not fusion.expand or fusion.expand_turns <= 0:
@@ -129,12 +141,14 @@ def keyword_scores(
     nxt: npt.NDArray[np.int64],
     fusion: ScoreFusion,
     asks: npt.NDArray[np.bool_] | None = None,
+    again: npt.NDArray[np.int64] | None = None,
 ) -> F64:
     """The keyword scores (0 where no match) over their best, with the neighbours' part."""
     top = float(raw.max()) if len(raw) else 0.0
     own = raw / top if top > 0 else raw
     near = neighbour_max(own, prev, nxt, fusion.answer)
-    out: F64 = fusion.keyword * damp_questions(own, asks, fusion.asks) + fusion.keyword_context * near
+    told = damp_questions(own, asks, fusion.asks) + follow_up(own, again, fusion.follow)
+    out: F64 = fusion.keyword * told + fusion.keyword_context * near
     return out
 
 
