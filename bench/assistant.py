@@ -55,11 +55,11 @@ from langchain_core.messages import HumanMessage  # noqa: E402
 from retrieval_env import MemoEmbedder, postgres_url  # noqa: E402
 
 from checkpointer import TenantCheckpointer  # noqa: E402
+from cli.kit import progress  # noqa: E402
 from graph.assistant import nodes  # noqa: E402
 from graph.assistant.graph import build_context_graph, build_graph  # noqa: E402
 from graph.assistant.responders import ExtractiveResponder  # noqa: E402
 from graph.assistant.services import Services, Settings  # noqa: E402
-from kassist.clikit import progress  # noqa: E402
 from knowledge.chunking import chunk_id  # noqa: E402
 from knowledge.documents import Chunk, Document  # noqa: E402
 from knowledge.embedders import HashingEmbedder  # noqa: E402

@@ -32,7 +32,7 @@ from cp_workloads import graph_loop, put_get, read_latency
 from rich.console import Console
 from rich.table import Table
 
-from kassist.clikit import progress
+from cli.kit import progress
 
 KINDS: tuple[str, str] = ("ours", "stock")
 STOCK_NAME = {"sqlite": "SqliteSaver", "postgres": "PostgresSaver"}

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/cli_startup.py [--repeats 5] [--only "runs list" ...]
 
-Each command runs as a fresh subprocess (``python -m kassist.cli ...``, the same code the
+Each command runs as a fresh subprocess (``python -m cli.main ...``, the same code the
 ``kassist`` script runs), so the figure includes interpreter start-up and every import a user
 waits for. ``memory list`` and ``kb stats`` read a SQLite file prepared once before timing (one
 memory, one small collection indexed with the hashing embedder). Targets (issue 15):
@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kassist.clikit import progress
+from cli.kit import progress
 
 TARGETS = {
     "--help": 0.5,
@@ -53,7 +53,7 @@ def kassist(args: list[str], env: dict[str, str], cwd: Path) -> tuple[float, flo
     cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-P", "-m", "kassist.cli", *args],
+        [sys.executable, "-P", "-m", "cli.main", *args],
         env=env,
         cwd=cwd,
         capture_output=True,

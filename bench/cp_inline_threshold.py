@@ -23,7 +23,7 @@ from cp_env import bench_env
 from cp_workloads import put_get
 
 from checkpointer import small_values
-from kassist.clikit import progress
+from cli.kit import progress
 
 THRESHOLDS = (1024, 2048, 4096)
 SIZES = (1024, 3 * 1024)

@@ -35,7 +35,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from checkpointer import TenantCheckpointer
-from kassist.clikit import progress
+from cli.kit import progress
 from kassist.db import driver_sqlite
 
 SPENT = [0.0]  # seconds inside sqlite3 calls since the last reset

@@ -29,7 +29,7 @@ from cp_workloads import graph_loop, put_get
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from checkpointer import TenantCheckpointer
-from kassist.clikit import progress
+from cli.kit import progress
 
 WAL_HEADER, FRAME_HEADER = 32, 24
 

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from kassist.clikit import progress
+from cli.kit import progress
 from knowledge.audit import AuditRules, DocumentAudit, audit_collection, audit_document
 from knowledge.corpus.evaluate import read_manifest, score
 from knowledge.corpus.generate import generate_corpus

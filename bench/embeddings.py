@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kassist.clikit import progress
+from cli.kit import progress
 from knowledge.embedders import Embedder, HashingEmbedder, LocalMiniLMEmbedder
 from knowledge.embedders.wordpiece import count_model_tokens, counting_tokenizer
 

@@ -39,12 +39,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kassist.clikit import progress  # noqa: E402  (light: typer and rich only)
+from cli.kit import progress  # noqa: E402  (light: typer and rich only)
 
 
 def write_corpus(root: Path, docs: int) -> None:
     made = subprocess.run(
-        [sys.executable, "-P", "-m", "kassist.cli", "demo-corpus", str(root), "--docs", str(docs), "--seed", "1"],
+        [sys.executable, "-P", "-m", "cli.main", "demo-corpus", str(root), "--docs", str(docs), "--seed", "1"],
         capture_output=True, text=True, cwd=ROOT,
     )  # fmt: skip
     if made.returncode == 0:

@@ -35,7 +35,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kassist.clikit import progress
+from cli.kit import progress
 from knowledge.embedders import HashingEmbedder
 from memory.manager import MemoryManager, PolicyConfig
 from memory.manager.models import canonical_json

@@ -35,7 +35,7 @@ from langgraph.store.base import PutOp
 
 # Run as a script, this directory comes first on sys.path and its memory.py would shadow the package.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
-from kassist.clikit import progress  # noqa: E402
+from cli.kit import progress  # noqa: E402
 from kassist.dburl import parse_database_url  # noqa: E402
 from memory import MemoryStore  # noqa: E402
 

@@ -38,7 +38,7 @@ sys.path[:] = [
 
 import poisoning_eval as pe  # noqa: E402
 
-from kassist.clikit import progress  # noqa: E402
+from cli.kit import progress  # noqa: E402
 from memory.manager.poisoning import scan_memory  # noqa: E402
 from memory.manager.screen import ScreenConfig  # noqa: E402
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from retrieval_env import MemoEmbedder, postgres_url
 
-from kassist.clikit import progress
+from cli.kit import progress
 from knowledge.corpus import demo_corpus_path
 from knowledge.embedders import Embedder, HashingEmbedder, LocalMiniLMEmbedder
 from knowledge.index import KnowledgeIndex, SearchHit, SearchMode

@@ -11,7 +11,7 @@ import numpy as np
 import psycopg
 from retrieval_env import ClusteredEmbedder
 
-from kassist.clikit import progress
+from cli.kit import progress
 from knowledge.documents import Chunk, Document
 from knowledge.index import KnowledgeIndex
 from knowledge.index.matrix import VectorMatrix

@@ -38,14 +38,14 @@ def write_corpus(root: Path, extra: int = 30) -> Path:
 
 def kassist(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-P", "-m", "kassist.cli", *args], cwd=cwd, env=child_env(), capture_output=True,
+        [sys.executable, "-P", "-m", "cli.main", *args], cwd=cwd, env=child_env(), capture_output=True,
         text=True, timeout=timeout,
     )  # fmt: skip
 
 
 def spawn(*args: str, cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-P", "-m", "kassist.cli", *args], cwd=cwd, env=child_env(),
+        [sys.executable, "-P", "-m", "cli.main", *args], cwd=cwd, env=child_env(),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
 

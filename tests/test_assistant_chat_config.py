@@ -98,7 +98,7 @@ def test_kassist_ask_with_an_unreachable_endpoint_prints_no_traceback(handbook_d
     # The setup: the OpenAI client's variables pointed at a local server that is down.
     env.update(OPENAI_BASE_URL=closed_port_url(), PYTHONPATH=str(ROOT))
     done = subprocess.run(
-        [sys.executable, "-m", "kassist.cli", "ask", "How many days of paid annual leave do I get?",
+        [sys.executable, "-m", "cli.main", "ask", "How many days of paid annual leave do I get?",
          "--tenant", TENANT, "--user", "olga", "--thread", "down-cli", "--database-url", handbook_db],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip

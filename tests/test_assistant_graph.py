@@ -13,7 +13,7 @@ import pytest
 from assistant_support import COLLECTION, TENANT, ask, assistant, embedder
 from typer.testing import CliRunner
 
-from kassist.cli import app
+from cli.main import app
 from kassist.tenancy import TenantRequired
 from knowledge.corpus import demo_corpus_path
 from knowledge.index import KnowledgeIndex

@@ -57,7 +57,7 @@ def _ask_in_new_process(url: str, question: str, thread: str, user: str = "olga"
         [
             sys.executable,
             "-m",
-            "kassist.cli",
+            "cli.main",
             "ask",
             question,
             "--tenant",
@@ -121,7 +121,7 @@ def test_language_preference_superseded_and_visible_in_memory_history(graph: Any
         [
             sys.executable,
             "-m",
-            "kassist.cli",
+            "cli.main",
             "memory",
             "history",
             "--tenant",

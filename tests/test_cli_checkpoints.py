@@ -12,7 +12,7 @@ from test_cp_cli_prune import count, put_steps
 from typer.testing import CliRunner
 
 from checkpointer import TenantCheckpointer
-from kassist.cli import app
+from cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "80"})
 

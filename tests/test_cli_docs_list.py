@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 import typer.main
 
-from kassist.cli import app
+from cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = re.compile(r"^kassist (?P<name>[\w-]+)\s+(?P<rest>.*)$")

@@ -22,7 +22,7 @@ def kassist(url: str, *args: str, code: int = 0) -> list[str]:
     env = dict(os.environ, COLUMNS="40", PYTHONPATH=str(ROOT), KASSIST_DATABASE_URL=url)
     env.pop("KASSIST_PROGRESS", None)
     done = subprocess.run(
-        [sys.executable, "-P", "-m", "kassist.cli", *args],
+        [sys.executable, "-P", "-m", "cli.main", *args],
         env=env,
         capture_output=True,
         text=True,

@@ -11,14 +11,14 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kassist.cli import COMMANDS, app
+from cli.main import COMMANDS, app
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("langgraph", "langchain_core", "psycopg", "numpy", "checkpointer", "memory", "knowledge", "graph")
 
 PROBE = """
 import json, sys
-from kassist.cli import app
+from cli.main import app
 try:
     app(sys.argv[1:])
 except SystemExit:
@@ -60,7 +60,7 @@ def test_help_of_every_sub_app_through_the_runner() -> None:
 def test_help_promises_only_commands_that_exist() -> None:
     """Each sub-app's help ("Name: a, b (c), d.") names its commands; every one of them exists (the
     old checkpoints help promised a "retention" command there was not)."""
-    from kassist.cli import load_command
+    from cli.main import load_command
 
     for name, (target, help_line) in COMMANDS.items():
         command = load_command(name, target)
@@ -107,7 +107,7 @@ def test_runs_list_and_show_read_the_head_without_the_graph(tmp_path: Path) -> N
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80", KASSIST_DATABASE_URL=url)
     ingest = ["ingest", str(docs), "--tenant", "acme", "--run-id", "r1", "--embedder", "hashing"]
     subprocess.run(
-        [sys.executable, "-P", "-m", "kassist.cli", *ingest], env=env, capture_output=True, check=True
+        [sys.executable, "-P", "-m", "cli.main", *ingest], env=env, capture_output=True, check=True
     )
     probe = PROBE.replace("{m.split('.')[0] for m in sys.modules}", "set(sys.modules)")
     for args in (["runs", "list", "--tenant", "acme"], ["runs", "show", "r1", "--tenant", "acme"]):

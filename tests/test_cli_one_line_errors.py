@@ -23,11 +23,11 @@ import psycopg
 import pytest
 from typer.testing import CliRunner
 
-from kassist.cli import app
-from kassist.clikit import ExitCode
+from cli.kit import ExitCode
+from cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
-KASSIST = [sys.executable, "-m", "kassist"]
+KASSIST = [sys.executable, "-m", "cli"]
 REMEMBER = ["memory", "remember", "--tenant", "acme", "--user", "asha", "--type", "preference",
             "--key", "response_language", "--source", "user_explicit"]  # fmt: skip
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kassist.cli import app
+from cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner(env={"COLUMNS": "80"})
@@ -130,7 +130,7 @@ def test_tables_fit_80_columns_and_full_shows_the_rest(sqlite_url: str) -> None:
 
 
 def test_a_missing_extra_is_one_line_naming_it(tmp_path: Path) -> None:
-    probe = "import sys; sys.modules['fastapi'] = None; from kassist.cli import main; main()"
+    probe = "import sys; sys.modules['fastapi'] = None; from cli.main import main; main()"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run(
         [sys.executable, "-P", "-c", probe, "serve", "--port", "1"],

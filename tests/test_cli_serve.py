@@ -25,7 +25,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _serve(tmp_path: Path, port: int, *extra: str) -> list[str]:
-    cmd = [sys.executable, "-m", "kassist.cli", "serve", "--port", str(port)]
+    cmd = [sys.executable, "-m", "cli.main", "serve", "--port", str(port)]
     return [*cmd, "--database-url", f"sqlite:///{tmp_path / 'serve.db'}", *extra]
 
 
@@ -114,7 +114,7 @@ def test_kassist_serve_allow_no_keys_starts_with_a_loud_warning(tmp_path: Path) 
 )
 def test_kassist_serve_names_a_bad_database_in_one_line(tmp_path: Path, url: str, says: str) -> None:
     env = _env(KASSIST_API_KEYS=json.dumps({KEY: {"identity": "asha", "tenant_id": "acme"}}))
-    cmd = [sys.executable, "-m", "kassist.cli", "serve", "--port", str(free_port())]
+    cmd = [sys.executable, "-m", "cli.main", "serve", "--port", str(free_port())]
     done = subprocess.run([*cmd, "--database-url", url], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
@@ -162,7 +162,7 @@ def test_kassist_serve_prints_its_urls_once_it_listens(tmp_path: Path) -> None:
 
 
 def test_the_banner_of_a_server_on_every_interface() -> None:
-    from kassist.cli import serve_banner
+    from cli.main import serve_banner
 
     banner = serve_banner("0.0.0.0", 8001).splitlines()
     assert banner[0] == "kassist serve: ready (listening on every interface of this machine, 0.0.0.0)"
@@ -171,7 +171,7 @@ def test_the_banner_of_a_server_on_every_interface() -> None:
 
 
 def test_docs_cli_shows_the_banner_kassist_serve_prints() -> None:
-    from kassist.cli import serve_banner
+    from cli.main import serve_banner
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text()
     shown = text.split("### Serving", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]

@@ -56,7 +56,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KASSIST_")}
     env |= {"PYTHONPATH": str(ROOT), "KASSIST_REPORTS_DIR": str(tmp / "reports")}
     # No $KASSIST_API_KEYS: the server starts because its database holds active keys.
-    argv = [sys.executable, "-P", "-m", "kassist.cli", "serve", "--port", str(port), "--database-url", db_url]
+    argv = [sys.executable, "-P", "-m", "cli.main", "serve", "--port", str(port), "--database-url", db_url]
     with running(argv, cwd=tmp, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
         yield base, db_url, world
 
@@ -137,7 +137,7 @@ def test_operators_use_the_console_in_a_browser(server: Server, browser: Any) ->
     # A key revoked from the command line (another process) is refused by the next page within a second.
     sign_in(browser, base, w.member)
     prefix = w.member.split("_")[1]
-    cmd = [sys.executable, "-P", "-m", "kassist.cli", "keys", "revoke", prefix, "--database-url", db_url]
+    cmd = [sys.executable, "-P", "-m", "cli.main", "keys", "revoke", prefix, "--database-url", db_url]
     done = subprocess.run(
         cmd, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120
     )

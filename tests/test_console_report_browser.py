@@ -45,7 +45,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             sys.executable,
             "-P",
             "-m",
-            "kassist.cli",
+            "cli.main",
             "serve",
             "--port",
             str(port),

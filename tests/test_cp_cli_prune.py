@@ -14,8 +14,8 @@ from langgraph.checkpoint.base.id import uuid6
 from typer.testing import CliRunner
 
 from checkpointer import TenantCheckpointer
-from checkpointer.cli import parse_duration
-from kassist.cli import app
+from cli.checkpoints import parse_duration
+from cli.main import app
 
 
 def put_steps(saver: BaseCheckpointSaver[Any], thread: str, steps: int, age: timedelta) -> None:

@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from typing_extensions import TypedDict
 
 from checkpointer import TenantCheckpointer
-from kassist.cli import app
+from cli.main import app
 
 TENANT = "acme"
 

@@ -18,7 +18,7 @@ def test_demo_kills_resumes_and_reports_also_when_run_again(tmp_path: Path) -> N
     for _run in range(2):
         result = subprocess.run(
             # The hashing embedder keeps the test fast; `make demo` uses the local model.
-            [sys.executable, "-P", "-m", "kassist.cli", "demo", "--embedder", "hashing"],
+            [sys.executable, "-P", "-m", "cli.main", "demo", "--embedder", "hashing"],
             cwd=tmp_path,
             env={**env, "COLUMNS": "200", "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
             capture_output=True,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kassist.cli import app
+from cli.main import app
 from knowledge.audit import CATEGORIES, AuditRules
 from knowledge.corpus.evaluate import audit_corpus, read_manifest, score
 from knowledge.corpus.generate import CorpusExistsError, Manifest, generate_corpus

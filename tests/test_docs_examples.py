@@ -108,7 +108,7 @@ def scratch(tmp_path: Path) -> dict[str, str]:
     bin_dir = tmp_path / ".bin"
     bin_dir.mkdir()
     wrapper = bin_dir / "kassist"
-    wrapper.write_text(f'#!/bin/sh\nexec {sys.executable} -P -m kassist.cli "$@"\n')
+    wrapper.write_text(f'#!/bin/sh\nexec {sys.executable} -P -m cli.main "$@"\n')
     wrapper.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KASSIST_", "OPENAI_"))}
     env |= {

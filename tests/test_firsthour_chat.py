@@ -8,7 +8,7 @@ import json
 
 from typer.testing import CliRunner
 
-from kassist.cli import app
+from cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "200"})
 

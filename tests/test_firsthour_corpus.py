@@ -15,7 +15,7 @@ def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_evaluate_reads_the_ground_truth_beside_the_corpus(tmp_path: Path) -> None:
-    made = _run("-m", "kassist.cli", "demo-corpus", "corpus", "--docs", "40", "--seed", "11", cwd=tmp_path)
+    made = _run("-m", "cli.main", "demo-corpus", "corpus", "--docs", "40", "--seed", "11", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     assert (tmp_path / "corpus.manifest.json").is_file() and not (
         tmp_path / "corpus" / "manifest.json"

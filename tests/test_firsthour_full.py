@@ -1,5 +1,5 @@
 """``--full`` on the knowledge and memory commands (issue 28 item 4): one shape for every command
-whose table shortens a value (kassist.clikit.print_records: ``field: value`` lines, whole), and a
+whose table shortens a value (cli.kit.print_records: ``field: value`` lines, whole), and a
 line saying so when a table was cut to fit. At 40 columns, on a fresh SQLite file."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kassist.cli import app
+from cli.main import app
 
 narrow = CliRunner(env={"COLUMNS": "40", "KASSIST_PROGRESS": ""})
 FOLDER = "policies-and-handbooks-for-the-finance-and-legal-teams-2026"

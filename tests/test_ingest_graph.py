@@ -293,7 +293,7 @@ def test_checkpoints_prune_sweeps_the_ingestion_rows_of_runs_it_deletes(
 
     from typer.testing import CliRunner
 
-    from checkpointer.cli import app
+    from cli.checkpoints import app
 
     root = write_corpus(tmp_path / "docs", extra=0)
     with receiver() as hook:

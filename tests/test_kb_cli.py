@@ -11,8 +11,8 @@ import pytest
 from test_kb_ingest import write_tree
 from typer.testing import CliRunner
 
-from graph.ingestion.cli import runs_app
-from knowledge.cli import app
+from cli.ingest import runs_app
+from cli.kb import app
 
 runner = CliRunner()
 

@@ -47,7 +47,7 @@ def url(db_url: str, tmp_path: Path) -> Iterator[str]:
 
 
 def kb(url: str, *args: str) -> tuple[int, str]:
-    from knowledge.cli import app
+    from cli.kb import app
 
     result = runner.invoke(app, [*args, "--database-url", url])
     return result.exit_code, result.output
@@ -265,7 +265,7 @@ def test_confirmation_on_a_terminal(sqlite_url: str, tmp_path: Path, typed: str,
     with KnowledgeIndex.from_url(sqlite_url, embedder=HashingEmbedder()) as index:
         ingest_directory(index.for_tenant("acme"), travel, collection="travel")
     leader, follower = os.openpty()
-    command = [sys.executable, "-P", "-m", "kassist.cli", "kb", "collections", "delete", "travel",
+    command = [sys.executable, "-P", "-m", "cli.main", "kb", "collections", "delete", "travel",
                "--tenant", "acme", "--database-url", sqlite_url]  # fmt: skip
     with subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower) as proc:
         os.close(follower)

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def kassist(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env_cmd = [sys.executable, "-P", "-m", "kassist.cli", *args]
+    env_cmd = [sys.executable, "-P", "-m", "cli.main", *args]
     import os
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}

@@ -65,7 +65,7 @@ def test_a_revoked_key_is_refused_within_a_second_on_both_servers(servers: Serve
         sys.executable,
         "-P",
         "-m",
-        "kassist.cli",
+        "cli.main",
         "keys",
         "revoke",
         key.split("_")[1],

@@ -43,7 +43,7 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Studio]:
     root = tmp / "shared" / "acme"
     shutil.copytree(ROOT / "knowledge" / "corpus" / "files", root / "handbook")
     made = subprocess.run(
-        [sys.executable, "-m", "kassist.cli", "demo-corpus", str(root / "demo"), "--docs", str(DEMO_DOCS)],
+        [sys.executable, "-m", "cli.main", "demo-corpus", str(root / "demo"), "--docs", str(DEMO_DOCS)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from memory.cli import app
+from cli.memory import app
 
 runner = CliRunner(env={"COLUMNS": "250"})
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from cli.memory import app
 from graph.assistant.extract import extract
-from memory.cli import app
 
 runner = CliRunner(env={"COLUMNS": "250"})
 

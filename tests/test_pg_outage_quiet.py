@@ -85,7 +85,7 @@ def test_an_outage_during_a_command_is_one_warning_and_one_error(
     _stock_database(source)
     url = server.get_uri()
     child = subprocess.Popen(
-        [sys.executable, "-m", "kassist", "checkpoints", "import", "--from", f"sqlite:///{source}",
+        [sys.executable, "-m", "cli", "checkpoints", "import", "--from", f"sqlite:///{source}",
          "--tenant", "acme", "--database-url", url],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
         env={**os.environ, "COLUMNS": "200"},

@@ -57,7 +57,7 @@ def serve(
     env.pop("KASSIST_API_KEYS_FILE", None)
     if key is not None:
         env.pop("KASSIST_API_KEYS")
-    argv = [sys.executable, "-P", "-m", "kassist.cli", "serve", "--port", str(port), "--database-url", db_url]
+    argv = [sys.executable, "-P", "-m", "cli.main", "serve", "--port", str(port), "--database-url", db_url]
     log = tmp / f"{name}.log"
     with log.open("ab") as out:
         proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT)

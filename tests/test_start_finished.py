@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = """
 import json, sys
-from kassist.cli import app
+from cli.main import app
 code = 0
 try:
     app(sys.argv[1:])

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"kassist", "checkpointer", "memory", "knowledge", "graph", "server"}
+PACKAGES = {"cli", "kassist", "checkpointer", "memory", "knowledge", "graph", "server"}
 DATA_SUFFIXES = (".json", ".sql", ".html", ".j2", ".toml", ".md", ".txt")
 IGNORE = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".kassist", ".langgraph_api",
@@ -184,6 +184,6 @@ def test_readme_commands_from_a_project_with_its_own_graph_server_memory(
 
 
 def test_a_missing_extra_is_named_in_one_line(installed: Path, project: Path) -> None:
-    probe = "import sys; sys.modules['uvicorn'] = None; from kassist.cli import main; main()"
+    probe = "import sys; sys.modules['uvicorn'] = None; from cli.main import main; main()"
     done = run(installed, project, "python", "-P", "-c", probe, "serve", "--port", "1")
     assert done.returncode == 1 and 'pip install "kassist[serve]"' in done.stderr, done.stderr

@@ -14,7 +14,8 @@ import typer
 from pydantic import ValidationError
 from rich.markup import escape
 
-from kassist.clikit import (
+from cli import memory_tables as tables
+from cli.kit import (
     DatabaseUrlOption,
     ExitCode,
     FullOption,
@@ -30,7 +31,6 @@ from kassist.clikit import (
     table,
 )
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
-from memory import cli_tables as tables
 from memory.manager import Action, MemoryManager, MemoryType, Source
 from memory.manager.models import parse_enum
 

@@ -24,7 +24,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from kassist.clikit import print_path, print_table, whole_line
+from cli.kit import print_path, print_table, whole_line
 from kassist.dburl import database_url_from_env, parse_database_url
 
 KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
@@ -32,7 +32,7 @@ KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
 
 def _cli(*args: str, **kwargs: Any) -> list[str]:
     # -P: never import a module of the current directory in place of ours.
-    return [sys.executable, "-P", "-m", "kassist.cli", *args]
+    return [sys.executable, "-P", "-m", "cli.main", *args]
 
 
 def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:

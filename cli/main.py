@@ -15,7 +15,7 @@ checkpointer or an index inside the command function that needs it): ``kassist <
 imports your module.
 
 Shared options (``--tenant``, ``--database-url``, ``--json``, ``--full``), the exit codes and the
-error line live in :mod:`kassist.clikit`; docs/cli.md documents them in one table.
+error line live in :mod:`cli.kit`; docs/cli.md documents them in one table.
 """
 
 from __future__ import annotations
@@ -29,20 +29,20 @@ from typer.core import TyperCommand, TyperGroup
 
 # name: ("module:attribute", "one-line help")
 COMMANDS: dict[str, tuple[str, str]] = {
-    "kb": ("knowledge.cli:app", "Knowledge base: ingest, search, stats, collections, documents."),
-    "memory": ("memory.cli:app", "Long-term memory: remember, list, history, forget, review, audit."),
-    "checkpoints": ("checkpointer.cli:app", "Checkpoints: list, show, prune (retention), import."),
-    "demo": ("kassist.demo:demo", "Run a graph, SIGKILL it midway, resume it; nothing runs twice."),
+    "kb": ("cli.kb:app", "Knowledge base: ingest, search, stats, collections, documents."),
+    "memory": ("cli.memory:app", "Long-term memory: remember, list, history, forget, review, audit."),
+    "checkpoints": ("cli.checkpoints:app", "Checkpoints: list, show, prune (retention), import."),
+    "demo": ("cli.demo:demo", "Run a graph, SIGKILL it midway, resume it; nothing runs twice."),
     "demo-corpus": (
-        "knowledge.corpus.cli:demo_corpus",
+        "cli.corpus:demo_corpus",
         "Write a deterministic demo corpus with its ground truth.",
     ),
-    "ingest": ("graph.ingestion.cli:ingest", "Ingest a folder: load, chunk, embed, index, audit; resumable."),
-    "runs": ("graph.ingestion.cli:runs_app", "Ingestion runs: list, show, resume, approve, reject, cancel."),
-    "ask": ("graph.assistant.cli:ask", "Ask the knowledge assistant one question on a thread."),
-    "chat": ("graph.assistant.cli:chat", "Talk with the knowledge assistant on one thread."),
-    "context": ("graph.assistant.cli:context", "Show the context the assistant would assemble, per tier."),
-    "keys": ("server.keys_cli:app", "API keys: create (shown once), list, revoke."),
+    "ingest": ("cli.ingest:ingest", "Ingest a folder: load, chunk, embed, index, audit; resumable."),
+    "runs": ("cli.ingest:runs_app", "Ingestion runs: list, show, resume, approve, reject, cancel."),
+    "ask": ("cli.chat:ask", "Ask the knowledge assistant one question on a thread."),
+    "chat": ("cli.chat:chat", "Talk with the knowledge assistant on one thread."),
+    "context": ("cli.chat:context", "Show the context the assistant would assemble, per tier."),
+    "keys": ("cli.keys:app", "API keys: create (shown once), list, revoke."),
 }
 
 
@@ -89,7 +89,7 @@ class LazyGroup(TyperGroup):
             try:
                 self._loaded[cmd_name] = load_command(cmd_name, entry[0])
             except ModuleNotFoundError as exc:
-                from kassist.clikit import fail, missing_extra_message
+                from cli.kit import fail, missing_extra_message
 
                 message = missing_extra_message(exc, cmd_name)
                 if message is None:
@@ -125,7 +125,7 @@ class LazyGroup(TyperGroup):
         except (typer.Exit, typer.Abort, click.exceptions.ClickException):
             raise  # exits, Ctrl-C and usage errors: click prints those itself
         except ModuleNotFoundError as exc:  # an extra a command imports only when it runs
-            from kassist.clikit import fail, missing_extra_message
+            from cli.kit import fail, missing_extra_message
 
             message = missing_extra_message(exc, ctx.invoked_subcommand or "")
             if message is None:
@@ -137,7 +137,7 @@ class LazyGroup(TyperGroup):
             # traceback of 50-300 lines; KASSIST_DEBUG=1 lets it through for a bug report.
             import os
 
-            from kassist.clikit import DEBUG_ENV, explain_error, fail
+            from cli.kit import DEBUG_ENV, explain_error, fail
 
             if os.environ.get(DEBUG_ENV):
                 raise
@@ -163,7 +163,7 @@ app = typer.Typer(
 
 @app.callback()
 def _root() -> None:
-    from kassist.clikit import warnings_as_lines
+    from cli.kit import warnings_as_lines
 
     warnings_as_lines()
 
@@ -185,7 +185,7 @@ def serve(
 
     import uvicorn
 
-    from kassist.clikit import fail
+    from cli.kit import fail
     from server.langserve_app import ConfigError, build
 
     try:
@@ -230,7 +230,7 @@ def _check_can_listen(host: str, port: int) -> None:
     after starting up and shutting down again, with no ``error:`` line and exit code 3."""
     import socket
 
-    from kassist.clikit import fail
+    from cli.kit import fail
 
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]

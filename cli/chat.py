@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kassist.clikit import (
+from cli.kit import (
     DatabaseUrlOption,
     FullOption,
     TenantOption,

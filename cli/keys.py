@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kassist.clikit import (
+from cli.kit import (
     DatabaseUrlOption,
     ExitCode,
     FullOption,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
-from kassist.clikit import (
+from cli.kit import (
     DatabaseUrlOption,
     ExitCode,
     FullOption,
@@ -30,7 +30,7 @@ from kassist.clikit import (
     row,
     table,
 )
-from kassist.clikit import database_url as resolve_url
+from cli.kit import database_url as resolve_url
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, redact
 from kassist.tenancy import TenantMismatch, TenantRequired
 
@@ -131,7 +131,7 @@ def list_(
     full: FullOption = False,
 ) -> None:
     """A tenant's threads (checkpoints, head version, last update); with --thread, its checkpoints."""
-    from checkpointer.cli_views import checkpoint_rows, thread_rows
+    from cli.checkpoint_views import checkpoint_rows, thread_rows
 
     tenant = check_tenant(tenant)
     with _errors_to_exit():
@@ -173,7 +173,7 @@ def show(
     full: FullOption = False,
 ) -> None:
     """One checkpoint of a thread (default: its head): version, step, channel values, pending writes."""
-    from checkpointer.cli_views import describe_checkpoint, print_checkpoint
+    from cli.checkpoint_views import describe_checkpoint, print_checkpoint
 
     tenant = check_tenant(tenant)
     conf: dict[str, Any] = {"thread_id": thread, "checkpoint_ns": ns}
@@ -222,7 +222,7 @@ def prune(
 
     Ingestion runs whose checkpoints are all gone lose their manifest, idempotency ledger and
     registry row in the same call (retention prunes both together)."""
-    from checkpointer.cli_views import dry_retain
+    from cli.checkpoint_views import dry_retain
     from graph.ingestion.retention import sweep
 
     age = _duration(older_than)

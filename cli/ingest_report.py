@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from kassist.clikit import (
+from cli.kit import (
     DatabaseUrlOption,
     ExitCode,
     JsonOption,
@@ -39,7 +39,7 @@ def report(
     as_json: JsonOption = False,
 ) -> None:
     """Write a run's audit report (stored with the run) into a folder: audit-RUN.html/.json/.md."""
-    from graph.ingestion import cli
+    from cli import ingest as cli
     from graph.ingestion.reports import export_reports
     from graph.ingestion.state import REPORT_FORMATS
 

@@ -1,7 +1,7 @@
 """What ``kassist ingest`` and ``kassist runs ...`` print about a run.
 
 ``--json`` prints :func:`summary`. Otherwise a table of the run's short values, or with ``--full``
-every field whole, one a line (kassist.clikit's one shape for every command). Paths a user may
+every field whole, one a line (cli.kit's one shape for every command). Paths a user may
 copy (the source folder, the report's files, the files not indexed) and long text (the last
 error) are never in a table cell: each is printed whole on its own line, whatever the terminal's
 width, in a pipe too.
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from kassist.clikit import (
+from cli.kit import (
     ExitCode,
     out_console,
     print_path,

@@ -1,6 +1,6 @@
 """``kassist ingest`` and ``kassist runs ...``: start, watch, resume and steer ingestion runs.
 
-Exit codes (kassist.clikit.ExitCode, docs/cli.md): 0 completed, 3 completed with failed documents,
+Exit codes (cli.kit.ExitCode, docs/cli.md): 0 completed, 3 completed with failed documents,
 5 waiting for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 8 paused
 (``--max-steps``), 1 failed, 2 a wrong command line (unknown ``--embedder``, a path that is not a
 directory, an unreadable ``--audit-rules`` file, a bad tenant or run id, a run id already
@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from graph.ingestion.cli_output import finish, print_run, print_runs, summary
-from graph.ingestion.head import read_head
-from kassist.clikit import (
+from cli.ingest_output import finish, print_run, print_runs, summary
+from cli.kit import (
     DatabaseUrlOption,
     ExitCode,
     FullOption,
@@ -35,6 +34,7 @@ from kassist.clikit import (
     fail,
     out_console,
 )
+from graph.ingestion.head import read_head
 
 if TYPE_CHECKING:
     from checkpointer import TenantCheckpointer
@@ -52,8 +52,8 @@ runs_app = typer.Typer(
 def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resources]:
     """The run's database handles; ``read_only``: the database must exist (only ``ingest`` creates it;
     ``runs ...`` on a mistyped path says so instead of answering from a new empty file)."""
+    from cli.kit import database_url
     from graph.ingestion import resources
-    from kassist.clikit import database_url
     from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 
     chosen = database_url(url, must_exist=read_only)
@@ -71,8 +71,8 @@ def _run_reader(url: str | None) -> Iterator[tuple[TenantCheckpointer, RunStore]
     ``runs show``): neither the graph, the knowledge index nor an embedder is loaded, so they answer
     within a second (issue 29). The database must exist, as for :func:`_resources`."""
     from checkpointer import TenantCheckpointer
+    from cli.kit import database_url
     from graph.ingestion.store import RunStore
-    from kassist.clikit import database_url
     from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 
     chosen = database_url(url, must_exist=True)
@@ -345,8 +345,8 @@ def resume(
 
 
 # Registered here, written in their own modules (this one would grow past reading size).
-from graph.ingestion.cli_report import report as _report  # noqa: E402
-from graph.ingestion.cli_steer import approve, cancel, reject  # noqa: E402
+from cli.ingest_report import report as _report  # noqa: E402
+from cli.ingest_steer import approve, cancel, reject  # noqa: E402
 
 runs_app.command("approve")(approve)
 runs_app.command("reject")(reject)

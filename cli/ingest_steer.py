@@ -11,9 +11,9 @@ import json
 
 import typer
 
-from graph.ingestion import cli
-from graph.ingestion.cli_output import finish
-from kassist.clikit import (
+from cli import ingest as cli
+from cli.ingest_output import finish
+from cli.kit import (
     DatabaseUrlOption,
     ExitCode,
     FullOption,

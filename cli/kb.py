@@ -1,6 +1,6 @@
 """`kassist kb ...`: ingest a directory, search, and show per-collection stats, on SQLite or PostgreSQL.
 
-``kb ingest`` is the ingestion pipeline itself (``graph.ingestion.cli.ingest``, the same command as
+``kb ingest`` is the ingestion pipeline itself (``cli.ingest.ingest``, the same command as
 ``kassist ingest``), so there is one way to ingest."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from graph.ingestion.cli import ingest as pipeline_ingest
-from kassist.clikit import (
+from cli.ingest import ingest as pipeline_ingest
+from cli.kit import (
     DatabaseUrlOption,
     ExitCode,
     FullOption,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from langgraph.checkpoint.base import CheckpointTuple
 
-from kassist.clikit import excerpt, out_console, print_records, print_table, row, table
+from cli.kit import excerpt, out_console, print_records, print_table, row, table
 
 if TYPE_CHECKING:
     from checkpointer.query import Query, Row

@@ -10,7 +10,7 @@ import typer
 from pydantic import BaseModel
 from rich.markup import escape
 
-from kassist.clikit import excerpt, out_console, print_records, print_table, row, table
+from cli.kit import excerpt, out_console, print_records, print_table, row, table
 from memory.manager import Action, Decision, MemoryRecord
 
 _out = out_console
