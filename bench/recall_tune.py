@@ -57,7 +57,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--db", required=True, help="SQLite file, created and filled when missing")
-    parser.add_argument("--split", choices=("tune", "heldout", "heldout2"), default="tune")
+    parser.add_argument("--split", choices=("tune", "heldout", "heldout2", "heldout3"), default="tune")
     parser.add_argument("--conversations", type=int, default=6)
     parser.add_argument("--set", action="append", default=[], help="weight=value over the shipped ones")
     parser.add_argument("--search", action="store_true")
