@@ -73,6 +73,9 @@ class Plan:
     """Statements' parameters for one deletion, and what it removed per thread."""
 
     checkpoints: list[dict[str, Any]] = field(default_factory=list)
+    copy_values: list[dict[str, Any]] = field(default_factory=list)
+    """Doomed rows holding a value a kept row still lists (SQLite, migration 6): copied into the
+    blobs table before the rows go."""
     blobs: list[dict[str, Any]] = field(default_factory=list)
     clear_parents: list[dict[str, Any]] = field(default_factory=list)
     set_heads: list[dict[str, Any]] = field(default_factory=list)
@@ -103,6 +106,13 @@ def plan_removal(tenant: str, state: ThreadState, candidates: dict[NsKey, set[st
             {**key, "cid": cid} for cid in sorted(kept) if rows[cid]["parent_id"] in doomed
         ]
         referenced = {(ch, version_text(v)) for cid in kept for ch, v in rows[cid]["versions"].items()}
+        holders = [cid for cid in sorted(doomed) if rows[cid].get("value_channel") is not None]
+        copied = [
+            cid for cid in holders if (rows[cid]["value_channel"], rows[cid]["value_version"]) in referenced
+        ]
+        plan.copy_values += [{**key, "cid": cid} for cid in copied]
+        # A value a deleted row held and no kept row lists is gone with it: a large value removed.
+        plan.blobs_removed[nskey[0]] += len(holders) - len(copied)
         garbage = sorted(state.blobs.get(nskey, set()) - referenced)
         plan.blobs += [{**key, "channel": ch, "version": ver} for ch, ver in garbage]
         plan.blobs_removed[nskey[0]] += len(garbage)

@@ -37,6 +37,7 @@ from checkpointer.tenant import BRANCH_FROM_KEY, OWN_KEYS, TENANT_KEY, VERSION_K
 
 SKELETON_KEYS = ("v", "id", "ts", "channel_versions", "versions_seen", "updated_channels")
 BLOB_VERSIONS = "blob_versions"
+HELD = "held"
 # orjson writes the same compact JSON as json.dumps(separators=(",", ":")) about 20x faster; the
 # passthrough options hand datetimes, dataclasses and str/int/dict subclasses to ``default`` as
 # json.dumps did. Anything orjson refuses (integers beyond 64 bits) takes the json path.
@@ -78,10 +79,15 @@ def load_json(text: str | bytes) -> Any:
     return orjson.loads(text)
 
 
-def dump_skeleton(checkpoint: Checkpoint, blob_versions: Mapping[str, str] | None = None) -> str:
+def dump_skeleton(
+    checkpoint: Checkpoint,
+    blob_versions: Mapping[str, str] | None = None,
+    held: Mapping[str, str] | None = None,
+) -> str:
     """The checkpoint without its values, as JSON; ``blob_versions`` names the channel versions whose
-    values live in the blobs table (readers look up only those; rows written before it existed have
-    none, and readers then try every channel version)."""
+    values live in the blobs table or a checkpoint row (readers look up only those; rows written
+    before it existed have none, and readers then try every channel version); ``held`` names, per
+    channel, the checkpoint whose row holds that value (SQLite, migration 6)."""
     get = checkpoint.get  # the keys of SKELETON_KEYS, written out: this runs at every put
     skeleton = {
         "v": get("v"),
@@ -91,7 +97,9 @@ def dump_skeleton(checkpoint: Checkpoint, blob_versions: Mapping[str, str] | Non
         "versions_seen": get("versions_seen"),
         "updated_channels": get("updated_channels"),
     }
-    if blob_versions is not None:
+    if held:
+        skeleton[HELD] = held
+    if blob_versions is not None:  # last: NO_BLOBS_TAIL
         skeleton[BLOB_VERSIONS] = blob_versions
     try:
         # orjson without options writes the usual skeleton (string keys and versions) as

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checkpointer.codec import dumps_json
-from checkpointer.ops_read import TupleRequest
+from checkpointer.ops_read import NO_BLOBS, TupleRequest
 from checkpointer.query import Query, Steps
 from checkpointer.sql_sqlite_step import (
     GET_BY_ID_ROW,
@@ -62,9 +62,12 @@ class SqliteDirect:
         else:
             self._handle.run(_steps(query), write=True, single=True)
 
-    def read_row(self, request: TupleRequest, blobs: Mapping[str, str] | None) -> list[Sequence[Any]]:
+    def read_row(
+        self, request: TupleRequest, blobs: Mapping[str, str] | None, held: Mapping[str, str] = NO_BLOBS
+    ) -> list[Sequence[Any]]:
         """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), as a tuple, followed
-        by the values of ``blobs`` (the blob versions the head is expected to list) if any."""
+        by the values of ``blobs`` (the blob versions the head is expected to list) if any, each from
+        the blobs table or, when ``held`` names its holder, from that checkpoint's row."""
         if self._handle.closed:
             raise RuntimeError(self._closed)
         if request.checkpoint_id:
@@ -72,6 +75,9 @@ class SqliteDirect:
         if not blobs:
             return self._run(GET_LATEST_ROW, request[:3])  # type: ignore[no-any-return]
         if len(blobs) == 1:
-            return self._run(GET_LATEST_AND_BLOB, (*request[:3], *next(iter(blobs.items()))))  # type: ignore[no-any-return]
+            channel, version = next(iter(blobs.items()))
+            params = (*request[:3], channel, version, held.get(channel) if held else None)
+            return self._run(GET_LATEST_AND_BLOB, params)  # type: ignore[no-any-return]
         several = dumps_json(blobs)  # several versions: bound as one JSON object
-        return self._run(GET_LATEST_AND_BLOBS, (*request[:3], several))  # type: ignore[no-any-return]
+        holders = dumps_json(dict(held)) if held else "{}"
+        return self._run(GET_LATEST_AND_BLOBS, (*request[:3], several, holders))  # type: ignore[no-any-return]

@@ -47,6 +47,8 @@ def _load(sql: CheckpointSql, tenant: str, threads: list[str]) -> Steps[ThreadSt
 
 
 def _apply(sql: CheckpointSql, plan: Plan) -> Steps[None]:
+    if plan.copy_values and sql.copy_value is not None:
+        yield Query(sql.copy_value, many=plan.copy_values)
     for stmt, many in (
         (sql.delete_checkpoint, plan.checkpoints),
         (sql.delete_blob, plan.blobs),
@@ -141,6 +143,8 @@ def retain(
             blob_counts: dict[str, int] = defaultdict(int)
             for (thread, _ns), ns_rows in state.rows.items():
                 counts[thread] += len(ns_rows)
+                # values held in checkpoint rows (SQLite, migration 6) are large values too
+                blob_counts[thread] += sum(1 for r in ns_rows.values() if r.get("value_channel") is not None)
             for (thread, _ns), keys in state.blobs.items():
                 blob_counts[thread] += len(keys)
             report += [

@@ -14,6 +14,7 @@ from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, Pend
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer.codec import (
+    HELD,
     NO_BLOBS_TAIL,
     BlobValue,
     assemble_tuple,
@@ -39,9 +40,10 @@ def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
     return {"tenant": tenant, "thread": str(thread_id), "ns": conf.get("checkpoint_ns") or ""}
 
 
-HeadCache = dict[tuple[str, str, str], tuple[str, int, Mapping[str, str] | None]]
+HeadCache = dict[tuple[str, str, str], tuple[str, int, Mapping[str, str] | None, Mapping[str, str]]]
 """(tenant, thread, ns) -> (head checkpoint id, its version, the channel versions its row keeps in
-the blobs table or None when not known), as this process last saw them."""
+the blobs table or checkpoint rows (None when not known), and which of those checkpoint rows hold
+(channel -> holder id)), as this process last saw them."""
 HEAD_CACHE_MAX = 4096
 NO_BLOBS: Mapping[str, str] = MappingProxyType({})
 
@@ -52,13 +54,21 @@ def remember(
     cid: str,
     version: int,
     blobs: Mapping[str, str] | None = None,
+    held: Mapping[str, str] | None = None,
 ) -> None:
     """Note the head a put stored or a read found (a hint only: put_next checks it in SQL, and a
     read checks the blob versions against the row it read)."""
     if heads is not None:
         if len(heads) >= HEAD_CACHE_MAX:
             heads.clear()
-        heads[key] = (cid, version, blobs)
+        heads[key] = (cid, version, blobs, held or NO_BLOBS)
+
+
+def hinted_held(heads: HeadCache | None, request: TupleRequest) -> Mapping[str, str]:
+    """The holders (channel -> checkpoint id) of the values of :func:`hinted_blobs` that live in
+    checkpoint rows (SQLite, migration 6)."""
+    hint = heads.get((request.tenant, request.thread, request.ns)) if heads is not None else None
+    return hint[3] if hint is not None else NO_BLOBS
 
 
 def hinted_blobs(heads: HeadCache | None, request: TupleRequest) -> Mapping[str, str] | None:
@@ -330,10 +340,13 @@ def get_one(
     blobs = not skel.endswith(NO_BLOBS_TAIL)  # written by dump_skeleton: none in blobs
     skeleton = load_skeleton(skel, request.thread, cid)
     versions = blob_lookup(skeleton) if blobs else NO_BLOBS
+    held = skeleton.get(HELD) or NO_BLOBS
     if not request.checkpoint_id:
-        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions)
+        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions, held)
     rows = yield Query(
-        sql.get_payload, {**params, "cid": cid, "versions": versions, "writes": has_writes}, fetch=True
+        sql.get_payload,
+        {**params, "cid": cid, "versions": versions, "writes": has_writes, "held": held},
+        fetch=True,
     )
     if not any(r["kind"] == "x" for r in rows):
         rows = yield _single_read(sql, request)
@@ -382,11 +395,16 @@ def tuple_of_rows(
         return MORE
     skeleton = load_skeleton(skel, request.thread, cid)
     versions = blob_lookup(skeleton)
+    held = skeleton.get(HELD) or NO_BLOBS
     if latest:
-        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions)
+        remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions, held)
     if versions != fetched:
         return MORE
     values = [(r[0], r[1], r[2], r[3]) for r in rows if r[6] is None]
+    if len(values) < len(versions):
+        # A value was not where the hint looked (its holder was deleted and the value copied into
+        # the blobs table): the general read looks in both places.
+        return MORE
     return _assemble(serde, request, row, values, (), skeleton)
 
 

@@ -8,12 +8,14 @@ from typing import Any, NamedTuple
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import Checkpoint, CheckpointMetadata
 from langgraph.checkpoint.serde.base import SerializerProtocol
+from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
 from checkpointer.codec import dump_metadata, dump_skeleton, dump_writes, make_config, ts_epoch
 from checkpointer.errors import CheckpointConflict
+from checkpointer.ops_read import NO_BLOBS as NO_HELD
 from checkpointer.ops_read import HeadCache, remember, thread_key
 from checkpointer.query import ROW_FIELDS, CheckpointSql, Query, Row, Steps
-from checkpointer.small_values import ValueCache, dump_values
+from checkpointer.small_values import EMPTY, ValueCache, dump_values
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
 
 INSERT_ATTEMPTS = 5
@@ -67,6 +69,53 @@ class PutPlan(NamedTuple):
     first: bool
     checked: bool
     in_blobs: dict[str, str]
+    held: Mapping[str, str]
+    unresolved: list[dict[str, str]]
+    """Unchanged large values whose holder the put could not name: made sure of in the blobs table
+    (the dialect's ``ensure_blob``) before the row is stored."""
+
+
+_NO_VALUE = (None, None, None, None)
+
+
+def _value_in_row(
+    checkpoint: Checkpoint,
+    cid: str,
+    blobs: list[dict[str, Any]],
+    in_blobs: Mapping[str, str],
+    parent_blobs: Mapping[str, str] | None,
+    parent_held: Mapping[str, str],
+) -> tuple[tuple[Any, ...], list[dict[str, Any]], dict[str, str], list[dict[str, str]]]:
+    """Issue 29's layout (SQLite, migration 6): the largest changed large value (not a DeltaChannel
+    snapshot, whose blob row the delta-history walk and pruning look for) rides in the checkpoint's
+    own row; an unchanged value the parent's row names a holder for keeps that holder; an
+    unchanged value in neither the parent's ``held`` nor a version the parent listed is
+    ``unresolved`` (the put did not see its parent: made sure of in the blobs table).
+    Returns the row's value columns, the remaining blob rows, ``held`` and the unresolved."""
+    values = checkpoint["channel_values"]
+    pick: dict[str, Any] | None = None
+    for b in blobs:
+        if type(values.get(b["channel"])) is _DeltaSnapshot or b["type"] == EMPTY:
+            continue
+        if pick is None or len(b["blob"]) > len(pick["blob"]):
+            pick = b
+    held: dict[str, str] = {}
+    unresolved: list[dict[str, str]] = []
+    changed = {b["channel"] for b in blobs}
+    for channel, version in in_blobs.items():
+        if channel in changed:
+            continue
+        if parent_blobs is not None and parent_blobs.get(channel) == version:
+            holder = parent_held.get(channel)
+            if holder is not None:
+                held[channel] = holder
+        else:
+            unresolved.append({"channel": channel, "version": version})
+    if pick is None:
+        return _NO_VALUE, blobs, held, unresolved
+    held[pick["channel"]] = cid
+    rest = [b for b in blobs if b is not pick]
+    return (pick["channel"], pick["version"], pick["type"], pick["blob"]), rest, held, unresolved
 
 
 def plan_put(
@@ -80,6 +129,7 @@ def plan_put(
     checked: bool = True,
     cache: ValueCache | None = None,
     heads: HeadCache | None = None,
+    in_row: bool = False,
 ) -> PutPlan:
     """The row and blob rows of ``checkpoint`` as the child of the config's checkpoint (pure).
 
@@ -104,10 +154,19 @@ def plan_put(
     meta_text, run_id = dump_metadata(config, metadata)
     values, small, in_blobs = dump_values(serde, checkpoint, new_versions, cache)
     pv = None
-    if parent is not None and checked and heads is not None:
-        hint = heads.get((tenant, thread, ns))
-        if hint is not None and hint[0] == parent:
-            pv = hint[1]
+    hint = heads.get((tenant, thread, ns)) if heads is not None and parent is not None else None
+    if hint is not None and hint[0] != parent:
+        hint = None
+    if checked and hint is not None:
+        pv = hint[1]
+    value: tuple[Any, ...] = _NO_VALUE
+    held: Mapping[str, str] = NO_HELD
+    unresolved: list[dict[str, str]] = []
+    if in_row and in_blobs:
+        parent_blobs, parent_held = (hint[2], hint[3]) if hint is not None else (None, NO_HELD)
+        value, values, held, unresolved = _value_in_row(
+            checkpoint, cid, values, in_blobs, parent_blobs, parent_held
+        )
     row = (
         tenant,
         thread,
@@ -117,17 +176,18 @@ def plan_put(
         pv,
         ts_epoch(checkpoint.get("ts")),
         run_id,
-        dump_skeleton(checkpoint, in_blobs),
+        dump_skeleton(checkpoint, in_blobs, held),
         meta_text,
         small,
+        *value,
     )
-    return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs)
+    return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs, held, unresolved)
 
 
 def stored(plan: PutPlan, version: int, heads: HeadCache | None) -> RunnableConfig:
     """The config a put returns once its checkpoint is stored at ``version`` (noted in ``heads``)."""
     tenant, thread, ns, cid = plan.row[:4]
-    remember(heads, (tenant, thread, ns), cid, version, plan.in_blobs)
+    remember(heads, (tenant, thread, ns), cid, version, plan.in_blobs, plan.held)
     # make_config's dict, written out: this runs at every put.
     conf = {"thread_id": thread, "checkpoint_ns": ns, "checkpoint_id": cid, TENANT_KEY: tenant}
     conf[VERSION_KEY] = version
@@ -143,7 +203,9 @@ def put_planned(
     key = {"tenant": record["tenant"], "thread": record["thread"], "ns": record["ns"]}
     tenant, cid, parent = record["tenant"], record["cid"], record["parent"]
     marker, first, checked, values = plan.marker, plan.first, plan.checked, plan.blobs
-    if record["pv"] is not None and not tried_next and sql.put_next is not None:
+    if plan.unresolved and sql.ensure_blob is not None:
+        record["unresolved"] = plan.unresolved  # put_fast makes sure of them first
+    if record["pv"] is not None and not tried_next and sql.put_next is not None and not plan.unresolved:
         record["blobs"] = values
         if (yield Query(sql.put_next, record, fetch=True)):
             # One row inserted; else nothing was written, and the checks below decide.
@@ -168,6 +230,8 @@ def put_planned(
         version = int(prep["existing_version"])
         if blobs:
             yield Query(sql.put_blob, many=blobs)
+        if plan.unresolved and sql.ensure_blob is not None:
+            yield Query(sql.ensure_blob, many=[{**key, **u} for u in plan.unresolved])
         yield Query(sql.put_checkpoint_again, record)
         return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
     if not may_extend(prep, parent, marker, checked, first):
@@ -179,6 +243,8 @@ def put_planned(
         )
     if blobs:
         yield Query(sql.put_blob, many=blobs)
+    if plan.unresolved and sql.ensure_blob is not None:
+        yield Query(sql.ensure_blob, many=[{**key, **u} for u in plan.unresolved])
     version = head_version + 1
     for _ in range(INSERT_ATTEMPTS):
         # The unique version index is the compare-and-set: the insert comes back empty when another

@@ -144,6 +144,15 @@ class CheckpointSql:
     ``pv + 1`` when ``parent`` is the head at version ``pv`` (the version a put or read of this
     process last saw), else nothing written"""
 
+    copy_value: Render | None = None
+    """many (tenant, thread, ns, cid): the value the row holds into the blobs table (before the row
+    is deleted while another row points at it); a dialect without values in rows has none"""
+    ensure_blob: Render | None = None
+    """many (tenant, thread, ns, channel, version): the value into the blobs table from the row
+    holding it, unless a blob row has it (a put that could not name the holder)"""
+    value_in_row: bool = False
+    """Whether a put's largest changed large value rides in its checkpoint row (SQLite, migration 6)"""
+
     def as_of(self, version: int) -> CheckpointSql:
         """This dialect with its migrations up to ``version`` only (tests build older schemas)."""
         return replace(self, migrations=self.migrations[:version])
@@ -187,6 +196,10 @@ ROW_FIELDS = (
     "checkpoint",
     "metadata",
     "inline",
+    "vchannel",
+    "vversion",
+    "vtype",
+    "vblob",
 )
 """The fields of a planned checkpoint row (``ops_write.PutPlan.row``), in order: SQLite's
 ``put_next`` binds them by position."""

@@ -57,7 +57,7 @@ class Direct(Protocol):
 
     def put_next(self, row: tuple[Any, ...]) -> bool: ...
     def read_row(
-        self, request: ops_read.TupleRequest, blobs: Mapping[str, str] | None
+        self, request: ops_read.TupleRequest, blobs: Mapping[str, str] | None, held: Mapping[str, str]
     ) -> list[Sequence[Any]]: ...
 
 
@@ -198,7 +198,9 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
             return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
         # The row first, as one statement without an operation, with the blob values the head
         # this process last saw keeps (the usual read ends there).
-        rows = direct.read_row(request, fetched)
+        rows = direct.read_row(
+            request, fetched, ops_read.hinted_held(self._heads, request) if fetched else ops_read.NO_BLOBS
+        )
         done = ops_read.tuple_of_rows(self.serde, request, rows, self._heads, fetched)
         if done is not ops_read.MORE:
             return done
@@ -290,6 +292,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
             checked=self._checked,
             cache=cache,
             heads=self._heads,
+            in_row=self._sql.value_in_row,
         )
 
     def put(
@@ -302,7 +305,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         plan = self._plan(config, checkpoint, metadata, new_versions)
         tried = False
         direct = self._direct
-        if direct is not None and plan.row[5] is not None and not plan.blobs:
+        if direct is not None and plan.row[5] is not None and not plan.blobs and not plan.unresolved:
             # The usual put (a graph's next step, every value in the row): one statement, no
             # operation (see query.ROW_FIELDS for the row; [5] is the head version hinted).
             if direct.put_next(plan.row):

@@ -18,6 +18,7 @@ from checkpointer.sql_sqlite_schema import (
     CP,
     KEY,
     MIGRATIONS,
+    VALUE_COLS,
     head_of,
     higher_id,
     is_head,
@@ -28,6 +29,7 @@ from checkpointer.sql_sqlite_step import (
     _CP_INSERT,
     _INSERTED,
     _PUT_BLOB,
+    ENSURE_BLOB,
     GET_BY_ID_ROW,
     GET_LATEST_ROW,
     PUT_FAST_RECHECK,
@@ -58,6 +60,12 @@ SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NUL
 FROM t CROSS JOIN json_each(coalesce(json_extract(t.skel, '$.blob_versions'), json_extract(t.skel, '$.channel_versions'))) AS je
 CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = :thread AND b.checkpoint_ns = :ns
      AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
+UNION ALL
+SELECT 'b', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL, NULL,
+       h.value_channel, h.value_version, h.value_type, h.value_blob, NULL, NULL, NULL
+FROM t CROSS JOIN json_each(t.skel, '$.held') AS hj
+CROSS JOIN kassist_cp_checkpoints h ON h.tenant_id = :tenant AND h.thread_id = :thread AND h.checkpoint_ns = :ns
+     AND h.checkpoint_id = hj.value AND h.value_channel = hj.key
 UNION ALL
 SELECT 'w', t.thread_id, t.checkpoint_ns, t.checkpoint_id, NULL, NULL, NULL, NULL, NULL, NULL,
        w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path
@@ -121,12 +129,13 @@ def _delta_history() -> str:
     )
     wanted = "je.key IN (SELECT value FROM json_each(:channels))"
     return f"""
-WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, inl, done) AS (
-  SELECT checkpoint_id, parent_id, 0, json_extract(checkpoint, '$.channel_versions'), small_values, 0
+WITH RECURSIVE chain(checkpoint_id, parent_id, depth, versions, inl, held, done) AS (
+  SELECT checkpoint_id, parent_id, 0, json_extract(checkpoint, '$.channel_versions'), small_values,
+         json_extract(checkpoint, '$.held'), 0
   FROM {CP} WHERE {KEY} AND checkpoint_id = coalesce(:cid, ({_LATEST_KEY}))
   UNION ALL
   SELECT c.checkpoint_id, c.parent_id, chain.depth + 1, json_extract(c.checkpoint, '$.channel_versions'),
-         c.small_values,
+         c.small_values, json_extract(c.checkpoint, '$.held'),
          (SELECT count(*) FROM json_each(c.checkpoint, '$.channel_versions') AS je {blob_match}
           WHERE {wanted} AND b.type <> 'empty') = :n_channels
   FROM chain CROSS JOIN {CP} c ON c.tenant_id = :tenant AND c.thread_id = :thread AND c.checkpoint_ns = :ns
@@ -145,6 +154,12 @@ UNION ALL
 SELECT 'b', chain.checkpoint_id, chain.depth, b.channel, b.type, b.blob, NULL, NULL, NULL, NULL, NULL
 FROM chain CROSS JOIN json_each(chain.versions) AS je {blob_match}
 WHERE chain.depth > 0 AND {wanted} AND b.type <> 'empty'
+UNION ALL
+SELECT 'b', chain.checkpoint_id, chain.depth, h.value_channel, h.value_type, h.value_blob, NULL, NULL, NULL,
+       NULL, NULL
+FROM chain CROSS JOIN json_each(chain.held) AS je CROSS JOIN {CP} h ON h.tenant_id = :tenant
+     AND h.thread_id = :thread AND h.checkpoint_ns = :ns AND h.checkpoint_id = je.value AND h.value_channel = je.key
+WHERE chain.depth > 0 AND {wanted} AND h.value_type <> 'empty'
 """
 
 
@@ -371,6 +386,14 @@ CROSS JOIN json_each(coalesce(json_extract(cp.checkpoint, '$.blob_versions'), js
 CROSS JOIN kassist_cp_blobs b ON b.tenant_id = :tenant AND b.thread_id = k.thread_id
      AND b.checkpoint_ns = k.checkpoint_ns AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)
 UNION ALL
+SELECT 'b', k.thread_id, k.checkpoint_ns, k.checkpoint_id, h.value_channel, h.value_version, h.value_type,
+       h.value_blob, NULL, NULL, NULL
+FROM k CROSS JOIN {CP} cp ON cp.tenant_id = :tenant AND cp.thread_id = k.thread_id
+     AND cp.checkpoint_ns = k.checkpoint_ns AND cp.checkpoint_id = k.checkpoint_id
+CROSS JOIN json_each(cp.checkpoint, '$.held') AS hj
+CROSS JOIN {CP} h ON h.tenant_id = :tenant AND h.thread_id = k.thread_id
+     AND h.checkpoint_ns = k.checkpoint_ns AND h.checkpoint_id = hj.value AND h.value_channel = hj.key
+UNION ALL
 SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.type, w.blob,
        w.task_id, w.idx, w.task_path
 FROM k CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = k.thread_id
@@ -388,7 +411,8 @@ SELECT ({_LATEST_KEY}) AS head_id,
     put_checkpoint=_plain(
         (
             _CP_INSERT + "VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
-            f":run_id, :checkpoint, :metadata, :inline, {higher_id(':cid', key_of('x', ':tenant', ':thread', ':ns'))}) "
+            f":run_id, :checkpoint, :metadata, :inline, {higher_id(':cid', key_of('x', ':tenant', ':thread', ':ns'))}, "
+            ":vchannel, :vversion, :vtype, :vblob) "
             "ON CONFLICT DO NOTHING",
             _INSERTED,
         )
@@ -400,7 +424,8 @@ SELECT ({_LATEST_KEY}) AS head_id,
     put_fast_recheck=_plain(PUT_FAST_RECHECK),
     put_checkpoint_again=_plain(
         f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts, "
-        f"small_values = :inline WHERE {KEY} AND checkpoint_id = :cid"
+        "small_values = :inline, value_channel = :vchannel, value_version = :vversion, "
+        f"value_type = :vtype, value_blob = :vblob WHERE {KEY} AND checkpoint_id = :cid"
     ),
     put_write_rows=_WriteRows(_PUT_WRITE),
     upsert_write_rows=_WriteRows(_UPSERT_WRITE),
@@ -413,7 +438,7 @@ SELECT ({_LATEST_KEY}) AS head_id,
     thread_plan_rows=_plain(
         "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
         "json_extract(checkpoint, '$.channel_versions') AS versions, "
-        "json_extract(metadata, '$.counters_since_delta_snapshot') AS counters "
+        "json_extract(metadata, '$.counters_since_delta_snapshot') AS counters, value_channel, value_version "
         f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
     ),
     # SQLite takes the bare columns of a max() aggregate from the row holding the maximum.
@@ -438,6 +463,14 @@ SELECT ({_LATEST_KEY}) AS head_id,
             f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
         )
     ),
+    # Before a row holding a value still pointed at is deleted (chains.plan_removal).
+    copy_value=_plain(
+        "INSERT OR IGNORE INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+        f"SELECT tenant_id, thread_id, checkpoint_ns, {VALUE_COLS} FROM {CP} WHERE {KEY} AND checkpoint_id = :cid "
+        "AND value_channel IS NOT NULL"
+    ),
+    ensure_blob=_plain(ENSURE_BLOB),
+    value_in_row=True,
     delete_blob=_plain(
         f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version"
     ),
@@ -457,7 +490,7 @@ SELECT ({_LATEST_KEY}) AS head_id,
                 (
                     CP,
                     "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
-                    "metadata, small_values, jump",
+                    f"metadata, small_values, jump, {VALUE_COLS}",
                 ),
                 ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
                 (

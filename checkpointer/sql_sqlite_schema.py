@@ -112,4 +112,16 @@ MIGRATIONS: list[tuple[str, ...]] = [
         f"CREATE INDEX kassist_cp_checkpoints_jump ON {CP} (tenant_id, thread_id, checkpoint_ns, version) "
         "WHERE jump IS NOT NULL",
     ),
+    # 6: the largest large value a put changed rides in the checkpoint's own row (value_*), and
+    # later checkpoints whose value of that channel is unchanged name the holding row in their
+    # skeleton (``held``: channel -> checkpoint id) instead of a blob row. Rows written before keep
+    # their blob rows; a holder deleted while still pointed at has its value copied into the
+    # blobs table first (copy_value), and readers look in both places. The value columns come
+    # last, so reading the row's other columns never walks the value's overflow pages.
+    tuple(
+        f"ALTER TABLE {CP} ADD COLUMN {col}"
+        for col in ("value_channel TEXT", "value_version TEXT", "value_type TEXT", "value_blob BLOB")
+    ),
 ]
+VALUE_COLS = "value_channel, value_version, value_type, value_blob"
+"""The columns of the value a checkpoint row holds (migration 6), in stored order."""

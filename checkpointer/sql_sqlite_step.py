@@ -15,7 +15,7 @@ from typing import Any
 
 from checkpointer.codec import dumps_json
 from checkpointer.query import ROW_FIELDS, Query
-from checkpointer.sql_sqlite_schema import CP, head_of, higher_id, is_head, key_of, no_jump_above
+from checkpointer.sql_sqlite_schema import CP, VALUE_COLS, head_of, higher_id, is_head, key_of, no_jump_above
 from kassist.db import Stmt
 from kassist.db.statements import NO_PARAMS
 
@@ -49,12 +49,25 @@ _WITH_BLOBS = (
     f"SELECT * FROM ({GET_LATEST_ROW}) UNION ALL SELECT b.channel, b.version, b.type, b.blob, "
     "NULL, NULL, NULL FROM "
 )
+# A value held in a checkpoint row (migration 6) comes from the holder's row named by ?6 (the
+# hint's ``held``); without a holder from the blobs table. A holder deleted meanwhile (its value
+# copied into the blobs table) returns nothing here: the read then takes the general path
+# (ops_read.tuple_of_rows counts the values), which looks in both places.
+_HELD_ONE = (
+    " UNION ALL SELECT h.value_channel, h.value_version, h.value_type, h.value_blob, NULL, NULL, NULL "
+    f"FROM {CP} h WHERE ?6 IS NOT NULL AND h.tenant_id = ?1 AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 "
+    "AND h.checkpoint_id = ?6 AND h.value_channel = ?4 AND h.value_version = ?5"
+)
 GET_LATEST_AND_BLOB = (
-    f"{_WITH_BLOBS}kassist_cp_blobs b WHERE {_BLOB_KEY} AND b.channel = ?4 AND b.version = ?5"
+    f"{_WITH_BLOBS}kassist_cp_blobs b WHERE ?6 IS NULL AND {_BLOB_KEY} AND b.channel = ?4 "
+    f"AND b.version = ?5{_HELD_ONE}"
 )
 GET_LATEST_AND_BLOBS = (
     f"{_WITH_BLOBS}json_each(?4) AS je CROSS JOIN kassist_cp_blobs b ON {_BLOB_KEY} "
-    "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
+    "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT) "
+    "UNION ALL SELECT h.value_channel, h.value_version, h.value_type, h.value_blob, NULL, NULL, NULL "
+    f"FROM json_each(?5) AS hj CROSS JOIN {CP} h ON h.tenant_id = ?1 AND h.thread_id = ?2 "
+    "AND h.checkpoint_ns = ?3 AND h.checkpoint_id = hj.value AND h.value_channel = hj.key"
 )
 # The 'x' row says the checkpoint still exists (the row was read by an earlier statement). The
 # 'w' arm runs only when that row had writes: writes added since are newer than the row read.
@@ -69,6 +82,12 @@ _PAYLOAD_MANY = (
     f"{_PAYLOAD_B}json_each(?5) AS je CROSS JOIN kassist_cp_blobs b ON {_BLOB_KEY} "
     "AND b.channel = je.key AND b.version = CAST(je.value AS TEXT)"
 )
+# Values held in checkpoint rows (migration 6): ?7 is the skeleton's ``held`` as JSON.
+_PAYLOAD_HELD = (
+    " UNION ALL SELECT 'b', h.value_channel, h.value_version, h.value_type, h.value_blob{w} FROM "
+    f"json_each(?7) AS hj CROSS JOIN {CP} h ON h.tenant_id = ?1 AND h.thread_id = ?2 "
+    "AND h.checkpoint_ns = ?3 AND h.checkpoint_id = hj.value AND h.value_channel = hj.key"
+)
 _PAYLOAD_W = (
     " UNION ALL SELECT 'w', w.channel, NULL, w.type, w.blob, w.task_id, w.idx, w.task_path "
     "FROM kassist_cp_writes w WHERE w.tenant_id = ?1 AND w.thread_id = ?2 AND w.checkpoint_ns = ?3 "
@@ -76,19 +95,23 @@ _PAYLOAD_W = (
 )
 # Without writes the three write columns are left out (each column read costs about 1k).
 GET_PAYLOAD = {
-    (blobs, writes): (
-        _PAYLOAD_X + ("" if not blobs else _PAYLOAD_ONE if blobs == 1 else _PAYLOAD_MANY)
+    (blobs, writes, held): (
+        _PAYLOAD_X
+        + ("" if not blobs else _PAYLOAD_ONE if blobs == 1 else _PAYLOAD_MANY)
+        + (_PAYLOAD_HELD if held else "")
     ).replace("{w}", ", NULL AS task_id, NULL AS idx, NULL AS task_path" if writes else "")
     + (_PAYLOAD_W if writes else "")
     for blobs in (0, 1, 2)
     for writes in (False, True)
+    for held in (False, True)
 }
-"""The payload statement by (blob versions: none, one, several; whether to read writes)."""
+"""The payload statement by (blob versions: none, one, several; whether to read writes; whether
+any value is held in a checkpoint row)."""
 
 
 _CP_INSERT = (
     f"INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, "
-    "run_id, checkpoint, metadata, small_values, jump) "
+    f"run_id, checkpoint, metadata, small_values, jump, {VALUE_COLS}) "
 )
 _NAMED_KEY = key_of("x", ":tenant", ":thread", ":ns")
 # The version of the highest id row (the head unless a jump row passes it).
@@ -110,7 +133,7 @@ PUT_FAST = (
     f"(SELECT p.version + 1 FROM {CP} p WHERE p.tenant_id = :tenant AND p.thread_id = :thread "
     f"AND p.checkpoint_ns = :ns AND p.checkpoint_id = :parent AND p.version >= {_TOP_VERSION} "
     f"AND {no_jump_above('p', 'p.version', _NAMED_JUMPS)}), :ts, :run_id, :checkpoint, :metadata, :inline, "
-    f"{higher_id(':cid', _NAMED_KEY)})",
+    f"{higher_id(':cid', _NAMED_KEY)}, :vchannel, :vversion, :vtype, :vblob)",
     _INSERTED,
 )
 # The put of a process that knows the head (it wrote or read it last, ops_write.plan_put): the version
@@ -126,7 +149,7 @@ PUT_NEXT = (
     f"CASE WHEN (SELECT h.checkpoint_id = ?5 AND h.version = ?6 FROM {CP} h "
     "WHERE h.tenant_id = ?1 AND h.thread_id = ?2 AND h.checkpoint_ns = ?3 "
     f"ORDER BY h.checkpoint_id DESC LIMIT 1) AND {no_jump_above('h', '?6', key_of('j', '?1', '?2', '?3'))} "
-    "THEN ?6 + 1 END, ?7, ?8, ?9, ?10, ?11, CASE WHEN ?4 < ?5 THEN 1 END)"
+    "THEN ?6 + 1 END, ?7, ?8, ?9, ?10, ?11, CASE WHEN ?4 < ?5 THEN 1 END, ?12, ?13, ?14, ?15)"
 )
 # After a miss (same transaction): the put was a re-put of the head itself with its own parent, or
 # it takes the full check.
@@ -141,6 +164,17 @@ _PUT_BLOB = (
     "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
     "VALUES (:tenant, :thread, :ns, :channel, :version, :type, :blob) ON CONFLICT DO NOTHING"
 )
+# A put that cannot name the row holding an unchanged large value (it did not see its parent's
+# ``held``, ops_write.plan_put) makes sure the value is in the blobs table: copied there from the
+# row holding it, found by a scan of the thread's rows, only when no blob row has it already.
+ENSURE_BLOB = (
+    "INSERT OR IGNORE INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
+    f"SELECT h.tenant_id, h.thread_id, h.checkpoint_ns, {VALUE_COLS} FROM {CP} h "
+    "WHERE NOT EXISTS (SELECT 1 FROM kassist_cp_blobs b WHERE b.tenant_id = :tenant AND b.thread_id = :thread "
+    "AND b.checkpoint_ns = :ns AND b.channel = :channel AND b.version = :version) "
+    "AND h.tenant_id = :tenant AND h.thread_id = :thread AND h.checkpoint_ns = :ns "
+    "AND h.value_channel = :channel AND h.value_version = :version LIMIT 1"
+)
 # The read-back takes no parameters: one statement object for every put. The INSERT itself
 # fetches nothing (an INSERT has no rows; its fetchall was a call for nothing).
 _READ_INSERTED = Stmt(PUT_FAST[1], NO_PARAMS, True)
@@ -150,10 +184,13 @@ def _put_fast(query: Query) -> list[Stmt]:
     # Scalars plus the list of blob rows, which runs as an executemany.
     fast = query.params
     insert = Stmt(PUT_FAST[0], fast, False)
-    blobs = fast["blobs"]
+    blobs, unresolved = fast["blobs"], fast.get("unresolved")
+    stmts = [insert, _READ_INSERTED]
     if blobs:
-        return [Stmt(_PUT_BLOB, many=[{**fast, **b} for b in blobs]), insert, _READ_INSERTED]
-    return [insert, _READ_INSERTED]
+        stmts.insert(0, Stmt(_PUT_BLOB, many=[{**fast, **b} for b in blobs]))
+    if unresolved:
+        stmts.insert(0, Stmt(ENSURE_BLOB, many=[{**fast, **u} for u in unresolved]))
+    return stmts
 
 
 class _RowRead:
@@ -172,11 +209,14 @@ def _payload(query: Query) -> Stmt:
     p = query.params
     versions: Mapping[str, str] = p["versions"]
     params: tuple[Any, ...] = (p["tenant"], p["thread"], p["ns"], p["cid"])
+    held: Mapping[str, str] | None = p.get("held")
     if len(versions) == 1:
         params += next(iter(versions.items()))
     elif versions:  # several: bound as one JSON object
         params += (dumps_json(versions),)
-    return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True))], params, True)
+    if held:  # at ?7
+        params += (None,) * (6 - len(params)) + (dumps_json(held),)
+    return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True)), bool(held)], params, True)
 
 
 _PUT_NEXT_PARAMS = itemgetter(*ROW_FIELDS)

@@ -170,7 +170,14 @@ async def test_a_corrupt_blob_fails_only_its_readers(
         "UPDATE kassist_cp_blobs SET blob = %s WHERE tenant_id = 'acme' AND thread_id = 't2'",
         (b"\xc1\xff\x00garbage",),
     )
-    assert changed == 3
+    if db_url.startswith("sqlite"):  # the largest changed value rides in its row (migration 6)
+        changed += raw_changed(
+            db_url,
+            "UPDATE kassist_cp_checkpoints SET value_blob = %s WHERE tenant_id = 'acme' AND thread_id = 't2' "
+            "AND value_blob IS NOT NULL",
+            (b"\xc1\xff\x00garbage",),
+        )
+    assert changed == 3  # its three large values, wherever they are stored
     configs = [cfg(f"t{i}") for i in range(4)] + [cfg("t2")]
     results = await asyncio.gather(*(acme.aget_tuple(c) for c in configs), return_exceptions=True)
 

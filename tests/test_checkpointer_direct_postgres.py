@@ -90,8 +90,8 @@ def test_a_stale_hint_misses_and_the_general_path_stores_the_put(
     config = _put(saver, config, 2, "b")
     spy = Spy(monkeypatch)
     key = ("acme", "t1", "")
-    cid, version, blobs = saver._heads[key]
-    saver._heads[key] = (cid, version + 7, blobs)  # the right head at a wrong version
+    cid, version, blobs, held = saver._heads[key]
+    saver._heads[key] = (cid, version + 7, blobs, held)  # the right head at a wrong version
     config = _put(saver, config, 3, "c")
     assert spy.puts == [False]  # nothing stored by the direct statement...
     assert _version(config) == 3  # ... the full check stored it at the head's version + 1

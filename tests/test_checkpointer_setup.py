@@ -23,8 +23,9 @@ SETUP_SCRIPT = (
 
 
 def all_migrations(db_url: str) -> list[int]:
-    """Every migration of the backend: SQLite has a fifth (no version index, docs/checkpointer.md)."""
-    return [1, 2, 3, 4, 5] if db_url.startswith("sqlite") else [1, 2, 3, 4]
+    """Every migration of the backend: SQLite has a fifth (no version index) and a sixth (a value in
+    its checkpoint row), docs/checkpointer.md."""
+    return [1, 2, 3, 4, 5, 6] if db_url.startswith("sqlite") else [1, 2, 3, 4]
 
 
 def schema_versions(saver: TenantCheckpointer) -> list[int]:

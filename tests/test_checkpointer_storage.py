@@ -23,6 +23,34 @@ TENANT = "acme"
 SAVER_TENANT = TENANT  # the conftest `saver` speaks for it
 
 
+def large_values(db_url: str, thread: str) -> tuple[int, int]:
+    """How many large values the thread stores and their bytes: blob rows, plus on SQLite the
+    values checkpoint rows hold (migration 6: a put's largest changed value rides in its row)."""
+    ((n, size),) = raw(
+        db_url,
+        "SELECT count(*), coalesce(sum(length(blob)), 0) FROM kassist_cp_blobs WHERE thread_id = %s",
+        (thread,),
+    )
+    if db_url.startswith("sqlite"):
+        ((m, more),) = raw(
+            db_url,
+            "SELECT count(*), coalesce(sum(length(value_blob)), 0) FROM kassist_cp_checkpoints "
+            "WHERE thread_id = %s AND value_blob IS NOT NULL",
+            (thread,),
+        )
+        n, size = n + m, size + more
+    return int(n), int(size)
+
+
+def corrupt_values(db_url: str, where: str, garbage: bytes) -> None:
+    """Damage the stored large values of ``where`` (a condition on thread_id and channel), wherever
+    the layout keeps them."""
+    raw(db_url, f"UPDATE kassist_cp_blobs SET blob = %s WHERE {where}", (garbage,))
+    if db_url.startswith("sqlite"):
+        where_row = where.replace("channel", "value_channel")
+        raw(db_url, f"UPDATE kassist_cp_checkpoints SET value_blob = %s WHERE {where_row}", (garbage,))
+
+
 def put_steps(saver: TenantCheckpointer, thread: str, steps: int, size: int) -> dict[str, Any]:
     """5 channels; step 0 writes all of them, every later step changes only channel c0."""
     config: dict[str, Any] = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
@@ -46,14 +74,14 @@ def test_one_blob_per_channel_version_and_small_checkpoint_rows(
 ) -> None:
     size = 100_000
     put_steps(saver, "big", steps=6, size=size)
-    ((blobs, blob_bytes),) = raw(
-        db_url, "SELECT count(*), sum(length(blob)) FROM kassist_cp_blobs WHERE thread_id = 'big'"
-    )
+    blobs, blob_bytes = large_values(db_url, "big")
     assert blobs == 5 + 5  # 5 initial values + one new c0 value per later step
     assert size * 10 <= blob_bytes <= size * 10 * 1.01
+    if db_url.startswith("sqlite"):  # each put's changed value rides in its own row
+        assert raw(db_url, "SELECT count(*) FROM kassist_cp_checkpoints WHERE value_channel = 'c0'") == [(6,)]
     text = "length(checkpoint)" if db_url.startswith("sqlite") else "length(checkpoint::text)"
     ((n, biggest),) = raw(db_url, f"SELECT count(*), max({text}) FROM kassist_cp_checkpoints")
-    assert n == 6 and biggest < 2_000  # values are never inlined into the checkpoint row
+    assert n == 6 and biggest < 2_000  # values are never inlined into the skeleton
     head = saver.get_tuple({"configurable": {"thread_id": "big"}})
     assert head is not None
     assert head.checkpoint["channel_values"]["c0"].startswith("step5-")
@@ -115,8 +143,14 @@ async def test_encrypted_serializer_encrypts_values_and_writes(db_url: str) -> N
         graph.invoke({"text": "TOP-SECRET-INPUT" * 300}, config)
         state = (await graph.aget_state(config)).values
         assert state == {"text": "TOP-SECRET-INPUT" * 300 + " TOP-SECRET-REPLY", "note": "TOP-SECRET-NOTE"}
-    for table in ("kassist_cp_blobs", "kassist_cp_writes"):
-        rows = raw(db_url, f"SELECT type, blob FROM {table} WHERE blob IS NOT NULL")
+    stores = ["SELECT type, blob FROM kassist_cp_blobs WHERE blob IS NOT NULL"]
+    if db_url.startswith("sqlite"):  # the long text rides in its checkpoint's row (migration 6)
+        stores.append(
+            "SELECT value_type, value_blob FROM kassist_cp_checkpoints WHERE value_blob IS NOT NULL"
+        )
+    large = [row for sql in stores for row in raw(db_url, sql)]
+    writes = raw(db_url, "SELECT type, blob FROM kassist_cp_writes WHERE blob IS NOT NULL")
+    for rows in (large, writes):
         assert rows and all(t.endswith("+aesgcm") for t, _ in rows)
         assert not any(b"TOP-SECRET" in bytes(b) for _, b in rows)
     # Small values kept in the checkpoint row (the note) go through the serializer too.
@@ -131,7 +165,7 @@ async def test_encrypted_serializer_encrypts_values_and_writes(db_url: str) -> N
 
 def test_corrupted_blob_names_thread_and_checkpoint(saver: TenantCheckpointer, db_url: str) -> None:
     last = put_steps(saver, "broken", steps=2, size=5_000)  # over INLINE_MAX_BYTES: blob rows
-    raw(db_url, "UPDATE kassist_cp_blobs SET blob = %s WHERE channel = 'c0'", (b"\xc1\xff\x00garbage",))
+    corrupt_values(db_url, "channel = 'c0'", b"\xc1\xff\x00garbage")
     with pytest.raises(CorruptCheckpoint) as info:
         saver.get_tuple({"configurable": {"thread_id": "broken"}})
     message = str(info.value)
@@ -153,8 +187,7 @@ def test_small_values_live_in_the_row_and_damage_there_is_named(
     assert head is not None and head.checkpoint["channel_values"]["c4"] == "4" * 10
     assert head.checkpoint["channel_values"]["c0"] == "step2-" + "x" * 10
     put_steps(saver, "edge", steps=1, size=INLINE_MAX_BYTES + 1)
-    (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'edge'")
-    assert blobs == (5,)
+    assert large_values(db_url, "edge")[0] == 5
     raw(
         db_url,
         "UPDATE kassist_cp_checkpoints SET small_values = %s WHERE thread_id = 'small'",
@@ -180,8 +213,7 @@ def test_a_put_stores_any_number_of_blob_rows(saver: TenantCheckpointer, db_url:
     saver.put(config, cp, {"source": "loop", "step": 0}, {"n": "2", **{ch: "1" for ch in big}})
     head = saver.get_tuple({"configurable": {"thread_id": f"shape{changed}"}})
     assert head is not None and head.checkpoint["channel_values"] == {"n": 1, **big}
-    ((blobs,),) = raw(db_url, f"SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'shape{changed}'")
-    assert blobs == changed
+    assert large_values(db_url, f"shape{changed}")[0] == changed
 
 
 @pytest.mark.parametrize("count", [1, 3, 8, 9, 20])
@@ -238,8 +270,9 @@ def test_values_of_every_kind_round_trip_and_only_large_ones_get_blob_rows(
     cp["channel_values"] = dict(values)
     cp["channel_versions"] = {k: saver.get_next_version(None, None) for k in values}
     saver.put({"configurable": {"thread_id": "kinds", "checkpoint_ns": ""}}, cp, {}, cp["channel_versions"])
-    (blobs,) = raw(db_url, "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'kinds'")
-    assert blobs == (3,)
+    assert large_values(db_url, "kinds")[0] == 3
+    snapshot = "SELECT count(*) FROM kassist_cp_blobs WHERE thread_id = 'kinds' AND channel = 'snapshot'"
+    assert raw(db_url, snapshot) == [(1,)]  # never in a checkpoint row
     got = saver.get_tuple({"configurable": {"thread_id": "kinds"}})
     assert got is not None
     assert got.checkpoint["channel_values"] == values
