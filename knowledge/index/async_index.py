@@ -16,6 +16,7 @@ from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
 from knowledge.index import batch, catalog, ops
+from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.models import (
@@ -150,11 +151,16 @@ class AsyncTenantKnowledgeIndex:
         effective_from: date | None = None,
         effective_to: date | None = None,
         rrf_k: int = DEFAULT_RRF_K,
+        sentences: bool = True,
     ) -> list[SearchHit]:
+        """The best ``k`` passages; ``sentences``: with the sentence stage (knowledge/index/sentences.py)
+        where it applies."""
+        embedder = self._index.embedder
+        refine = sentences and sentence_stage.applies(mode, embedder.name)
         req = make_request(
             self._tenant,
             query,
-            k=k,
+            k=sentence_stage.depth(k) if refine else k,
             mode=mode,
             collections=collections,
             doc_id=doc_id,
@@ -162,11 +168,15 @@ class AsyncTenantKnowledgeIndex:
             effective_to=effective_to,
             rrf_k=rrf_k,
         )
-        embedder = self._index.embedder
         vector = await asyncio.to_thread(embed_query, embedder, query) if req.wants_vector else None
         driver = self._index.driver
-        return await driver.run(
+        hits = await driver.run(
             search(driver.dialect, req, vector, embedder_info(embedder), driver.matrices), write=False
+        )
+        if not refine or vector is None:
+            return hits
+        return await asyncio.to_thread(
+            sentence_stage.refine_with, hits, query, k, vector, embedder.embed_documents, embedder.name
         )
 
     async def stats(self) -> list[CollectionStats]:

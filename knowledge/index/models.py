@@ -100,6 +100,14 @@ class SearchHit(BaseModel):
         description="Second-stage score (knowledge/index/rerank.py): cosine with the question plus the "
         "share of its words in the passage and its heading; the assistant's abstention threshold applies to it",
     )
+    cosine: float | None = Field(
+        default=None,
+        description="The question's cosine with the passage's stored vector (None: keyword mode)",
+    )
+    best_sentence: str | None = Field(
+        default=None,
+        description="The passage's sentence closest in meaning to the question (knowledge/index/sentences.py)",
+    )
 
 
 class DocumentSummary(BaseModel):

@@ -216,6 +216,25 @@ def _preference(
     return (superseded, not named, -(s.hit.doc_chunks or 0), unnamed, newest, -s.score, s.order)
 
 
+def _bonus(h: SearchHit, names: frozenset[str], exact: frozenset[str], name_words: set[str]) -> float:
+    """What a hit gains for the names the question gives: the exact-term share of its names, and
+    :data:`NAMED_BONUS` when the page's title is scoped to what the question names (an office, a year)."""
+    bonus = 0.0
+    if exact:
+        where = f"{h.heading or ''} {h.text}".lower()
+        bonus += EXACT_WEIGHT * sum(w in where for w in name_words) / len(exact)
+    if names & (scope_words(h.title) or terms(h.title)):
+        bonus += NAMED_BONUS
+    return bonus
+
+
+def named_bonus(hit: SearchHit, query: str) -> float:
+    """:func:`_bonus` for one hit: later stages rank with it as the rerank does."""
+    names = named_scopes(query)
+    exact = exact_terms(query)
+    return _bonus(hit, names, exact, {w for w in exact if terms(w) & names})
+
+
 def rerank(
     hits: Sequence[SearchHit], query: str, k: int, *, dense: Mapping[str, float] | None = None
 ) -> list[SearchHit]:
@@ -241,16 +260,11 @@ def rerank(
         head = len(question & terms(section(h))) / len(question) if question else 0.0
         cos = dense.get(h.chunk_id, 0.0) if dense is not None else 1.0 / (1 + i)
         score = w_dense * cos + w_text * share + w_heading * head + LEXICAL_WEIGHT * lexical[i]
-        bonus = 0.0  # ranks, but is no evidence that the passage answers (not in its relevance)
         if exact:  # "GlobalProtect 6.2", "SEV2", "0.30 EUR": the words a model reads loosely
             where = f"{h.heading or ''} {h.text}".lower()
-            found = [w for w in exact if w in where]
-            score += EXACT_WEIGHT * sum(w not in name_words for w in found) / len(exact)
-            bonus += EXACT_WEIGHT * sum(w in name_words for w in found) / len(exact)
-        if names & (
-            scope_words(h.title) or terms(h.title)
-        ):  # the question names this page's office, team or year
-            bonus += NAMED_BONUS
+            score += EXACT_WEIGHT * sum(w in where and w not in name_words for w in exact) / len(exact)
+        # Ranks, but is no evidence that the passage answers (not in its relevance).
+        bonus = _bonus(h, names, exact, name_words)
         if header_only(body(h)):
             score -= HEADER_PENALTY
         quotes = long_sentences(body(h), QUOTE_WORDS)
@@ -283,6 +297,13 @@ def rerank(
     if not history:
         ordered = [x for x in ordered if not x[0].superseded] + [x for x in ordered if x[0].superseded]
     return [
-        s.hit.model_copy(update={"superseded": s.superseded, "relevance": score, "duplicate_of": dup})
+        s.hit.model_copy(
+            update={
+                "superseded": s.superseded,
+                "relevance": score,
+                "duplicate_of": dup,
+                "cosine": dense.get(s.hit.chunk_id) if dense is not None else None,
+            }
+        )
         for s, score, dup in ordered[:k]
     ]

@@ -12,6 +12,7 @@ from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
 from knowledge.index import batch, catalog, ops
+from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.models import (
@@ -275,11 +276,16 @@ class TenantKnowledgeIndex:
         effective_from: date | None = None,
         effective_to: date | None = None,
         rrf_k: int = DEFAULT_RRF_K,
+        sentences: bool = True,
     ) -> list[SearchHit]:
+        """The best ``k`` passages; ``sentences``: with the sentence stage (knowledge/index/sentences.py)
+        where it applies."""
+        embedder = self._index.embedder
+        refine = sentences and sentence_stage.applies(mode, embedder.name)
         req = make_request(
             self._tenant,
             query,
-            k=k,
+            k=sentence_stage.depth(k) if refine else k,
             mode=mode,
             collections=collections,
             doc_id=doc_id,
@@ -287,12 +293,14 @@ class TenantKnowledgeIndex:
             effective_to=effective_to,
             rrf_k=rrf_k,
         )
-        embedder = self._index.embedder
         vector = embed_query(embedder, query) if req.wants_vector else None
         driver = self._index.driver
-        return driver.run(
+        hits = driver.run(
             search(driver.dialect, req, vector, embedder_info(embedder), driver.matrices), write=False
         )
+        if not refine or vector is None:
+            return hits
+        return sentence_stage.refine_with(hits, query, k, vector, embedder.embed_documents, embedder.name)
 
     def stats(self) -> list[CollectionStats]:
         return self._index.run(ops.stats(self._index.driver.dialect, self._tenant))

@@ -57,6 +57,12 @@ def best_sentences(
     found = [s for s in found if not is_metadata(s)] or found
     scored = [(len(query & terms(s)), i, s) for i, s in enumerate(found)]
     top = sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))[:limit]
+    # The sentence closest in meaning (the search's sentence stage) answers a question asked in
+    # other words, which shares few of its terms: it is always quoted (in the passage's order).
+    closest = str(hit.get("best_sentence") or "") if hit is not None else ""
+    dense = next((x for x in scored if closest and x[2] == closest), None)
+    if dense is not None:
+        top = [dense, *[x for x in top if x is not dense][: limit - 1]]
     # The section's opening sentence states its rule ("Rail is the preferred mode of travel for
     # journeys under four hours"); the question's words are often only in the details after it.
     # And the sentence after the best match: a rule's sentence is often followed by the one that

@@ -1,0 +1,165 @@
+"""The third stage of a search: how close in meaning the question is to each candidate's best sentence.
+
+A chunk holds up to 256 tokens, often several sections; its one vector averages them, so a question
+about one rule ("how long is the stopgap pass valid?") is only loosely close to the chunk that states
+it among five others. Comparing the question with each *sentence* of the best candidates (with its
+section heading, which carries the topic a sentence leaves implicit: "It can be taken in one block")
+finds the passage that says it in other words, which is what a paraphrased question needs. It is a
+second look at the reranked candidates, not a retriever: the first stages choose what is looked at.
+
+Pure functions over hits and vectors, no I/O; the index calls :func:`sentence_matches` outside its
+read transaction, with the embedder it searched with, and :func:`refine` reorders. Sentence vectors
+are cached per process (the same policy sentence recurs in every office copy and in every question).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from kassist.db.vector_scan import dot
+from knowledge.index.models import SearchHit
+from knowledge.index.rerank import body, is_metadata, named_bonus, section
+from knowledge.index.rules import asks_for_history
+from memory.context.summary import sentences
+
+SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
+MIN_SENTENCE_WORDS = 4  # shorter lines (headings, "Owner: ...") say nothing on their own
+# The refined relevance: the rerank's relevance plus this share of the best sentence's cosine above
+# the chunk's own, fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md).
+SENTENCE_WEIGHT = 0.25
+CACHE_SIZE = 20_000  # sentence vectors kept per process (384 floats each: about 30 MB)
+
+Embed = Callable[[list[str]], list[list[float]]]
+
+
+@dataclass(frozen=True)
+class SentenceMatch:
+    cosine: float  # the question's cosine with the passage's closest sentence
+    sentence: str  # that sentence, as the passage has it (without the heading)
+
+
+class _Cache:
+    """A bounded, thread-safe map from (embedder, text) to a unit vector."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> np.ndarray | None:
+        with self._lock:
+            v = self._data.get(key)
+            if v is not None:
+                self._data.move_to_end(key)
+            return v
+
+    def put(self, key: tuple[str, str], vector: np.ndarray) -> None:
+        with self._lock:
+            self._data[key] = vector
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+
+_CACHE = _Cache(CACHE_SIZE)
+
+
+def passage_sentences(hit: SearchHit) -> list[tuple[str, str]]:
+    """(text to embed, sentence) for each sentence of the passage worth comparing: the section heading
+    leads each one, since "It can be taken in one block" means nothing without "Parental leave"."""
+    head = section(hit)
+    out = []
+    for s in sentences(body(hit)):
+        if len(s.split()) < MIN_SENTENCE_WORDS or is_metadata(s):
+            continue
+        out.append((f"{head}: {s}" if head and head.lower() not in s.lower() else s, s))
+    return out
+
+
+def sentence_matches(
+    hits: Sequence[SearchHit], query_vector: Sequence[float], embed: Embed, embedder_name: str
+) -> dict[str, SentenceMatch]:
+    """For the first :data:`SENTENCE_DEPTH` hits that are not copies of another: the closest sentence."""
+    looked = [h for h in hits if h.duplicate_of is None][:SENTENCE_DEPTH]
+    per_hit = {h.chunk_id: passage_sentences(h) for h in looked}
+    texts = list(dict.fromkeys(t for pairs in per_hit.values() for t, _ in pairs))
+    missing = [t for t in texts if _CACHE.get((embedder_name, t)) is None]
+    if missing:
+        for t, v in zip(missing, embed(missing), strict=True):
+            _CACHE.put((embedder_name, t), np.asarray(v, dtype=np.float32))
+    q = np.asarray(query_vector, dtype=np.float32)
+    out: dict[str, SentenceMatch] = {}
+    for chunk_id, pairs in per_hit.items():
+        vectors = [_CACHE.get((embedder_name, t)) for t, _ in pairs]
+        kept = [(v, s) for v, (_, s) in zip(vectors, pairs, strict=True) if v is not None]
+        if not kept:
+            continue
+        cos = dot(np.vstack([v for v, _ in kept]), q)
+        best = int(np.argmax(cos))
+        out[chunk_id] = SentenceMatch(float(cos[best]), kept[best][1])
+    return out
+
+
+def refined_relevance(hit: SearchHit, match: SentenceMatch | None) -> float:
+    """The rerank's relevance, raised when a sentence says what the question asks more closely than
+    the chunk as a whole does (never lowered: a chunk-wide match stays a match)."""
+    base = float(hit.relevance or 0.0)
+    if match is None:
+        return base
+    chunk = float(hit.cosine) if hit.cosine is not None else base
+    return base + SENTENCE_WEIGHT * max(0.0, match.cosine - chunk)
+
+
+def refine(
+    hits: Sequence[SearchHit], query: str, k: int, matches: Mapping[str, SentenceMatch]
+) -> list[SearchHit]:
+    """The best ``k`` of the reranked ``hits`` after the sentence stage: the passages looked at are
+    reordered by their refined relevance (plus the rerank's bonus for a page the question names);
+    archived editions stay after current ones, copies after the passages they repeat."""
+    history = asks_for_history(query)
+    updated = [
+        h.model_copy(
+            update={
+                "relevance": refined_relevance(h, matches.get(h.chunk_id)),
+                "best_sentence": m.sentence if (m := matches.get(h.chunk_id)) else None,
+            }
+        )
+        for h in hits
+    ]
+    looked = [h for h in updated if h.chunk_id in matches]
+    rest = [h for h in updated if h.chunk_id not in matches]
+    looked.sort(
+        key=lambda h: (h.superseded and not history, -(float(h.relevance or 0.0) + named_bonus(h, query)))
+    )
+    current = [h for h in rest if not (h.superseded and not history) and h.duplicate_of is None]
+    tail = [h for h in rest if h not in current]
+    ordered = [h for h in looked if not (h.superseded and not history)] + current
+    ordered += [h for h in looked if h.superseded and not history] + tail
+    return ordered[:k]
+
+
+LEXICAL_EMBEDDERS = ("hashing-",)  # feature hashing: a sentence's "cosine" is word overlap, nothing more
+
+
+def applies(mode: str, embedder_name: str) -> bool:
+    """Whether the sentence stage runs: a search with a vector side and an embedder that reads meaning."""
+    return mode != "keyword" and not embedder_name.startswith(LEXICAL_EMBEDDERS)
+
+
+def depth(k: int) -> int:
+    """How many reranked hits the index asks for when the sentence stage runs."""
+    return max(k, SENTENCE_DEPTH)
+
+
+def refine_with(
+    hits: Sequence[SearchHit], query: str, k: int, query_vector: Sequence[float], embed: Embed, name: str
+) -> list[SearchHit]:
+    """:func:`sentence_matches` then :func:`refine`: the index's call (outside its transaction)."""
+    if not hits:
+        return []
+    return refine(hits, query, k, sentence_matches(hits, query_vector, embed, name))

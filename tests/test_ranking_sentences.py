@@ -1,0 +1,110 @@
+"""The sentence stage of a search (knowledge/index/sentences.py, issue 27): a question asked in other
+words is matched against each sentence of the best candidates, not only against the chunk's one vector.
+
+Pure-function checks of the ordering rules, then the real thing on both backends: the shipped
+handbook, local MiniLM, through the index and the assistant graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from assistant_support import ask, assistant, embedder, ingest_corpus
+from databases import fresh_database
+
+from graph.assistant.responders.extractive import best_sentences
+from knowledge.index import KnowledgeIndex
+from knowledge.index.models import SearchHit
+from knowledge.index.rerank import terms
+from knowledge.index.sentences import SentenceMatch, applies, refine, refined_relevance
+
+TENANT = "northwind"
+
+
+def _hit(chunk: str, *, relevance: float, cosine: float, superseded: bool = False,
+         duplicate_of: str | None = None, title: str = "Policy") -> SearchHit:  # fmt: skip
+    return SearchHit(
+        chunk_id=chunk, doc_id=f"doc-{chunk}", collection="c", title=title, source_path=f"{chunk}.md",
+        heading=None, position=0, text="Some text here that says a thing.", effective_date=date(2026, 1, 1),
+        score=0.0, relevance=relevance, cosine=cosine, superseded=superseded, duplicate_of=duplicate_of,
+    )  # fmt: skip
+
+
+def test_a_close_sentence_raises_relevance_and_a_far_one_never_lowers_it() -> None:
+    h = _hit("a", relevance=0.5, cosine=0.45)
+    assert refined_relevance(h, SentenceMatch(0.75, "s")) > 0.5
+    assert refined_relevance(h, SentenceMatch(0.2, "s")) == 0.5
+    assert refined_relevance(h, None) == 0.5
+
+
+def test_refine_reorders_by_the_best_sentence_and_keeps_archived_and_copies_last() -> None:
+    hits = [
+        _hit("first", relevance=0.50, cosine=0.50),
+        _hit("old", relevance=0.49, cosine=0.40, superseded=True, title="Policy (2024 edition, superseded)"),
+        _hit("second", relevance=0.48, cosine=0.40),
+        _hit("copy", relevance=0.47, cosine=0.47, duplicate_of="first"),
+    ]
+    matches = {
+        "first": SentenceMatch(0.50, "a"),
+        "old": SentenceMatch(0.95, "b"),
+        "second": SentenceMatch(0.80, "c"),
+    }
+    out = refine(hits, "How long is it?", 4, matches)
+    assert [h.chunk_id for h in out] == ["second", "first", "old", "copy"]
+    assert out[0].best_sentence == "c"
+    # Unless the question asks for an older edition.
+    assert refine(hits, "What did the old 2024 policy say?", 4, matches)[0].chunk_id == "old"
+
+
+def test_the_stage_needs_an_embedder_that_reads_meaning_and_a_vector_side() -> None:
+    assert applies("hybrid", "all-MiniLM-L6-v2-int8-max256")
+    assert applies("vector", "all-MiniLM-L6-v2-int8-max256")
+    assert not applies("keyword", "all-MiniLM-L6-v2-int8-max256")
+    assert not applies("hybrid", "hashing-384")
+
+
+def test_the_closest_sentence_is_quoted_even_without_a_shared_word() -> None:
+    text = (
+        "Purchases up to 5,000 EUR need approval from your budget holder. "
+        "Splitting a purchase to stay below a threshold is not allowed. "
+        "Raise a purchase order in Coupa before the supplier starts work."
+    )
+    closest = "Splitting a purchase to stay below a threshold is not allowed."
+    hit = {"heading": None, "best_sentence": closest}
+    quoted = best_sentences(text, terms("Can I cut a big order in two to dodge sign-off?"), hit=hit)
+    assert closest in quoted
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def index(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    root: Path = tmp_path_factory.mktemp("ranking-sentences")
+    if request.param == "sqlite":
+        url = f"sqlite:///{root / 'kassist.db'}"
+        ingest_corpus(url)
+        yield url
+        return
+    with fresh_database(request.getfixturevalue("pg_server_url"), "kassist_rank_sentences") as url:
+        ingest_corpus(url)
+        yield url
+
+
+def test_a_paraphrase_finds_the_sentence_that_answers_it(index: str) -> None:
+    with KnowledgeIndex.from_url(index, embedder=embedder()) as ix:
+        kb = ix.for_tenant(TENANT)
+        hits = kb.search("How long does the temporary access pass last after I lose my MFA phone?", k=3)
+        keyword = kb.search("temporary access pass", k=3, mode="keyword")
+    assert hits[0].source_path == "it/runbook-accounts-and-access.txt"
+    assert hits[0].best_sentence is not None and "eight hours" in hits[0].best_sentence
+    assert all(h.best_sentence is None for h in keyword)  # no vector side: no sentence stage
+
+
+def test_the_assistant_quotes_the_answering_sentence(index: str) -> None:
+    with assistant(index) as graph:
+        result = ask(graph, "How long does the temporary access pass last after I lose my MFA phone?", "pass")
+    answer = str(result["messages"][-1].content)
+    assert "valid for eight hours" in answer
+    assert [c["path"] for c in result["citations"]][:1] == ["it/runbook-accounts-and-access.txt"]
