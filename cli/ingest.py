@@ -43,10 +43,6 @@ if TYPE_CHECKING:
     from graph.ingestion.state import AgentRunState
     from graph.ingestion.store import RunStore
 
-runs_app = typer.Typer(
-    help="Ingestion runs: list, show, report, resume, approve, reject, cancel.", no_args_is_help=True
-)
-
 
 @contextmanager
 def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resources]:
@@ -273,7 +269,6 @@ def check_run_id(run_id: str) -> str:
 RunArg = Annotated[str, typer.Argument(help="The run id.")]
 
 
-@runs_app.command("list")
 def list_runs(
     tenant: TenantOption,
     database_url: DatabaseUrlOption = None,
@@ -300,7 +295,6 @@ def list_runs(
     print_runs(tenant, rows, full)
 
 
-@runs_app.command("show")
 def show(
     run_id: RunArg,
     tenant: TenantOption,
@@ -328,7 +322,6 @@ def show(
     print_run(out_console(), state, data["status"], full, {"version": version, "next step": data["step"]})
 
 
-@runs_app.command("resume")
 def resume(
     run_id: RunArg,
     tenant: TenantOption,
@@ -342,13 +335,3 @@ def resume(
     run_id = check_run_id(run_id)
     with _resources(database_url, read_only=True) as res:
         _drive(res, tenant, run_id, as_json, full=full, max_steps=max_steps)
-
-
-# Registered here, written in their own modules (this one would grow past reading size).
-from cli.ingest_report import report as _report  # noqa: E402
-from cli.ingest_steer import approve, cancel, reject  # noqa: E402
-
-runs_app.command("approve")(approve)
-runs_app.command("reject")(reject)
-runs_app.command("cancel")(cancel)
-runs_app.command("report")(_report)

@@ -39,18 +39,18 @@ def report(
     as_json: JsonOption = False,
 ) -> None:
     """Write a run's audit report (stored with the run) into a folder: audit-RUN.html/.json/.md."""
-    from cli import ingest as cli
+    from cli import ingest
     from graph.ingestion.reports import export_reports
     from graph.ingestion.state import REPORT_FORMATS
 
     tenant = check_tenant(tenant)
-    run_id = cli.check_run_id(run_id)
+    run_id = ingest.check_run_id(run_id)
     for fmt in formats or ():
         if fmt not in REPORT_FORMATS:
             fail(f"--format {fmt!r}: use html, json or markdown", ExitCode.USAGE)
     if out_dir.exists() and not out_dir.is_dir():
         fail(f"--out {out_dir} is a file; give a folder (it is created if missing)", ExitCode.USAGE)
-    with cli._resources(database_url, read_only=True) as res:
+    with ingest._resources(database_url, read_only=True) as res:
         if res.store.get(tenant, run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:

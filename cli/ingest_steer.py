@@ -11,7 +11,7 @@ import json
 
 import typer
 
-from cli import ingest as cli
+from cli import ingest
 from cli.ingest_output import finish
 from cli.kit import (
     DatabaseUrlOption,
@@ -38,13 +38,13 @@ def _decide(
     import getpass
 
     tenant = check_tenant(tenant)
-    run_id = cli.check_run_id(run_id)
+    run_id = ingest.check_run_id(run_id)
     from graph.ingestion.head import read_head
 
-    with cli._resources(database_url, read_only=True) as res:
+    with ingest._resources(database_url, read_only=True) as res:
         try:
             head = read_head(res.saver, tenant, run_id)
-        except cli._expected() as exc:
+        except ingest._expected() as exc:
             fail(str(exc))
         if res.store.get(tenant, run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
@@ -54,11 +54,11 @@ def _decide(
             status = state.status if state is not None else "registered but never started"
             fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
         decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
-        cli._drive(res, tenant, run_id, as_json, full=full, resume=decided)
+        ingest._drive(res, tenant, run_id, as_json, full=full, resume=decided)
 
 
 def approve(
-    run_id: cli.RunArg,
+    run_id: ingest.RunArg,
     tenant: TenantOption,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
@@ -69,7 +69,7 @@ def approve(
 
 
 def reject(
-    run_id: cli.RunArg,
+    run_id: ingest.RunArg,
     tenant: TenantOption,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
@@ -80,7 +80,7 @@ def reject(
 
 
 def cancel(
-    run_id: cli.RunArg,
+    run_id: ingest.RunArg,
     tenant: TenantOption,
     database_url: DatabaseUrlOption = None,
     as_json: JsonOption = False,
@@ -92,8 +92,8 @@ def cancel(
     from graph.ingestion.runner import RunBusy, RunNotFound, execute, registered
 
     tenant = check_tenant(tenant)
-    run_id = cli.check_run_id(run_id)
-    with cli._resources(database_url, read_only=True) as res:
+    run_id = ingest.check_run_id(run_id)
+    with ingest._resources(database_url, read_only=True) as res:
         if not res.store.request_cancel(tenant, run_id):
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:
@@ -105,7 +105,7 @@ def cancel(
                 json.dumps({"run_id": run_id, "status": "cancelled"})
             ) if as_json else out_console().print(message, highlight=False)
             raise typer.Exit(ExitCode.STOPPED) from None
-        except cli._expected() as exc:
+        except ingest._expected() as exc:
             fail(str(exc))
         try:  # nobody runs it: take it and let its next node stop it
             outcome = execute(res, tenant, run_id)
@@ -115,6 +115,6 @@ def cancel(
                 json.dumps({"run_id": run_id, "cancel_requested": True})
             ) if as_json else out_console().print(message, highlight=False)
             return
-        except (RunNotFound, *cli._expected()) as exc:  # type: ignore[misc]
+        except (RunNotFound, *ingest._expected()) as exc:  # type: ignore[misc]
             fail(str(exc))
         finish(outcome, as_json, full=full)

@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Write a deterministic demo corpus with its ground truth.",
     ),
     "ingest": ("cli.ingest:ingest", "Ingest a folder: load, chunk, embed, index, audit; resumable."),
-    "runs": ("cli.ingest:runs_app", "Ingestion runs: list, show, resume, approve, reject, cancel."),
+    "runs": ("cli.runs:app", "Ingestion runs: list, show, resume, approve, reject, cancel."),
     "ask": ("cli.chat:ask", "Ask the knowledge assistant one question on a thread."),
     "chat": ("cli.chat:chat", "Talk with the knowledge assistant on one thread."),
     "context": ("cli.chat:context", "Show the context the assistant would assemble, per tier."),

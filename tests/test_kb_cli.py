@@ -11,8 +11,8 @@ import pytest
 from test_kb_ingest import write_tree
 from typer.testing import CliRunner
 
-from cli.ingest import runs_app
 from cli.kb import app
+from cli.runs import app as runs_app
 
 runner = CliRunner()
 
