@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from assistant_support import TENANT, ask, assistant, embedder
-from conftest import fresh_database
+from databases import fresh_database
 
 from graph.assistant.answering import LANGUAGE_NOTE, NOT_FOUND, detect_language
 from knowledge.corpus import demo_corpus_path

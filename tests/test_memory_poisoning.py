@@ -14,7 +14,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 
 import pytest
-from conftest import fresh_database
+from databases import fresh_database
 
 from kassist.tenancy import TenantMismatch
 from memory.manager import TENANT_DEFAULTS, Action, MemoryManager, PolicyConfig, Status

@@ -14,7 +14,7 @@ from contextlib import ExitStack
 
 import poisoning_eval as pe
 import pytest
-from conftest import fresh_database
+from databases import fresh_database
 
 from memory.manager import Action, MemoryManager
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from assistant_support import TENANT, embedder
-from conftest import fresh_database
+from databases import fresh_database
 
 from knowledge.corpus import demo_corpus_path
 from knowledge.index import KnowledgeIndex
