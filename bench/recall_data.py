@@ -31,7 +31,9 @@ other people); names of the held-out half, its own seeds, every template. ``held
 written after the tuning and before any measurement on it): heldout2's questions and decoys, but
 no small-talk line said twice word for word (each is two of the stock lines, in either order):
 this generator's ~50 stock lines recur ~9 times per chat, which real chats do not, and a recall
-that damps repeated lines gains on heldout/heldout2 what it would not on LoCoMo.
+that damps repeated lines gains on heldout/heldout2 what it would not on LoCoMo. ``tune3``: the
+tune split's names and templates with heldout3's decoys and varied small talk (no heldout2/3
+multi-hop templates), to fit on data without verbatim repeats.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from typing import Literal
 
 from recall_vocab import FILLER, FIRST_NAMES, KINDS, NAMED, SIDE_PEOPLE, WEEKDAYS, Kind
 
-Split = Literal["tune", "heldout", "heldout2", "heldout3"]
+Split = Literal["tune", "heldout", "heldout2", "heldout3", "tune3"]
 SESSIONS = 22
 START = datetime(2025, 3, 3, 19, 0, tzinfo=UTC)
 REPEATABLE = {
@@ -120,7 +122,7 @@ class _Event:
 def _usable(items: list[str] | list[list[tuple[str, str]]] | list[tuple[str, str]], split: Split) -> list:  # type: ignore[type-arg]
     """The tuning split never sees the last third of a template list."""
     keep = len(items) - len(items) // 3
-    return list(items[:keep]) if split == "tune" else list(items)
+    return list(items[:keep]) if split.startswith("tune") else list(items)
 
 
 def _past(vp: str) -> str:
@@ -150,7 +152,7 @@ def _values(kind: Kind, rng: random.Random, taken: set[tuple[str, ...]]) -> dict
 def conversation(index: int, seed: int = 11, split: Split = "tune") -> Conversation:
     rng = random.Random(f"{split}:{seed}:{index}")
     half = len(FIRST_NAMES) // 2
-    names = FIRST_NAMES[:half] if split == "tune" else FIRST_NAMES[half:]
+    names = FIRST_NAMES[:half] if split.startswith("tune") else FIRST_NAMES[half:]
     a, b = rng.sample(names, 2)
     conv = Conversation(user=f"{split}{index:02d}", speakers=(a, b))
     events: list[_Event] = []
@@ -178,8 +180,8 @@ def conversation(index: int, seed: int = 11, split: Split = "tune") -> Conversat
     for session in range(SESSIONS):
         day += timedelta(days=rng.choice((3, 5, 7, 8, 10, 13, 16)))
         _session(conv, session, day, [e for e in events if e.session == session],
-                 [e for e in events if e.later_session == session], rng, split in ("heldout2", "heldout3"),
-                 split == "heldout3")  # fmt: skip
+                 [e for e in events if e.later_session == session], rng,
+                 split in ("heldout2", "heldout3", "tune3"), split in ("heldout3", "tune3"))  # fmt: skip
     conv.now = day + timedelta(days=3)
     _questions(conv, events, rng, split)
     return conv

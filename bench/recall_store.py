@@ -183,7 +183,9 @@ def main() -> None:
     parser.add_argument("--backend", choices=("both", "sqlite", "postgres"), default="both")
     parser.add_argument("--embedder", choices=("local", "hashing"), default="local")
     parser.add_argument("--conversations", type=int, default=4)
-    parser.add_argument("--split", choices=("tune", "heldout", "heldout2", "heldout3"), default="tune")
+    parser.add_argument(
+        "--split", choices=("tune", "heldout", "heldout2", "heldout3", "tune3"), default="tune"
+    )
     parser.add_argument(
         "--weights",
         action="append",

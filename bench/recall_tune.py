@@ -57,7 +57,9 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--db", required=True, help="SQLite file, created and filled when missing")
-    parser.add_argument("--split", choices=("tune", "heldout", "heldout2", "heldout3"), default="tune")
+    parser.add_argument(
+        "--split", choices=("tune", "heldout", "heldout2", "heldout3", "tune3"), default="tune"
+    )
     parser.add_argument("--conversations", type=int, default=6)
     parser.add_argument("--set", action="append", default=[], help="weight=value over the shipped ones")
     parser.add_argument("--search", action="store_true")
@@ -65,7 +67,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--step", type=float, default=1.5)
     args = parser.parse_args()
-    if args.search and args.split != "tune":
+    if args.search and not args.split.startswith("tune"):
         parser.error("--search fits weights: on the tune split only")
     embedder = LocalMiniLMEmbedder()
     clock = Clock()
