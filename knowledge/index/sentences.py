@@ -14,6 +14,7 @@ are cached per process (the same policy sentence recurs in every office copy and
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -25,7 +26,6 @@ from kassist.db.vector_scan import dot
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import body, is_metadata, named_bonus, section
 from knowledge.index.rules import asks_for_history
-from memory.context.summary import sentences
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
 MIN_SENTENCE_WORDS = 4  # shorter lines (headings, "Owner: ...") say nothing on their own
@@ -35,6 +35,20 @@ SENTENCE_WEIGHT = 0.25
 CACHE_SIZE = 20_000  # sentence vectors kept per process (384 floats each: about 30 MB)
 
 Embed = Callable[[list[str]], list[list[float]]]
+# Paragraphs and list items first, then sentence ends (the rule of memory.context.summary; kept here
+# so that the knowledge index does not import the memory package, and the extractive answer quotes
+# the very sentences this stage compared).
+_PARAGRAPH = re.compile(r"\n\s*\n|\n(?=\s*(?:#|[-*•]\s|\d+\.\s))")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[A-Z0-9])")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of ``text``: paragraphs and list items split first, lines inside them joined."""
+    out = []
+    for paragraph in _PARAGRAPH.split(text):
+        joined = " ".join(paragraph.split())
+        out += [s.strip() for s in _SENTENCE_END.split(joined) if s.strip()]
+    return out
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.state import Citation
 from knowledge.index.rerank import header_only, is_metadata, terms
-from memory.context.summary import sentences
+from knowledge.index.sentences import sentences
 
 MAX_DOCS = 2
 MAX_SENTENCES = 3
