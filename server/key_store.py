@@ -184,11 +184,7 @@ class KeyStore:
     def _one(
         self, text: Text, params: dict[str, Any], *, fetch: bool = True, write: bool = False
     ) -> list[Any]:
-        def steps() -> Steps[list[Any]]:
-            rows = yield stmts(text, params, fetch=fetch)
-            return rows  # type: ignore[no-any-return]
-
-        return self._handle.run(steps(), write=write, single=True)
+        return self._handle.one(text, params, fetch=fetch, write=write)
 
     def setup(self) -> list[int]:
         return self._handle.run(migrate(self._q), write=True)

@@ -4,11 +4,11 @@ user)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
 from kassist.db.shared import Database, arelease, release
-from kassist.db.statements import DEFAULT, Op, Options
+from kassist.db.statements import DEFAULT, NO_PARAMS, Op, Options, Stmt, Text, stmts
 
 T = TypeVar("T")
 Again = Callable[[], Op[Any]] | None
@@ -34,6 +34,17 @@ class Handle:
         """Run ``op`` (see SqliteDatabase.run / PostgresDatabase.run)."""
         self._check()
         return self.db.run(op, self.opts, write=write, single=single, again=again)
+
+    def one(
+        self, text: Text, params: Any = NO_PARAMS, *, fetch: bool = False, write: bool = False
+    ) -> list[Any]:
+        """Run one named statement (its texts in order, one transaction); the rows it fetched."""
+
+        def steps() -> Generator[tuple[Stmt, ...], Any, list[Any]]:
+            rows = yield stmts(text, params, fetch=fetch)
+            return rows  # type: ignore[no-any-return]
+
+        return self.run(steps(), write=write, single=True)
 
     async def arun(self, op: Op[T], *, write: bool = False, single: bool = False, again: Again = None) -> T:
         self._check()
