@@ -8,8 +8,11 @@ unanswerable questions (what the abstention bar separates). ``--dump F.json`` wr
 question's candidates (path, rerank relevance, chunk cosine, best sentence cosine) so that the
 sentence weight and the bar can be fitted on the tuning half alone.
 
+``--timing``: per question, a search without the stage, with it and no sentence cached (a fresh
+process), and with it again (cached): medians and 95th percentiles, in milliseconds.
+
 Usage: .venv/bin/python bench/retrieval_sentences.py [--sets tuning,held-out,blind,blind2,blind3]
-       [--db /tmp/aq.db] [--vector-cache F.npz] [--dump F.json]
+       [--db /tmp/aq.db] [--vector-cache F.npz] [--dump F.json] [--timing]
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from answer_quality_blind3 import BLIND3  # noqa: E402
 from answer_quality_questions import Question, split  # noqa: E402
 
 from knowledge.index import KnowledgeIndex  # noqa: E402
+from knowledge.index import sentences as sentence_stage  # noqa: E402
 from knowledge.index.sentences import SENTENCE_DEPTH, sentence_matches  # noqa: E402
 from knowledge.ingest import ingest_directory  # noqa: E402
 
@@ -51,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, default=Path("/tmp/kassist-retrieval-sentences.db"))
     parser.add_argument("--vector-cache", type=Path)
     parser.add_argument("--dump", type=Path)
+    parser.add_argument("--timing", action="store_true")
     args = parser.parse_args(argv)
     embedder = CachingEmbedder(args.vector_cache)
     url = f"sqlite:///{args.db}"
@@ -62,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ingested in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
         embedder.save()
     chosen = {name: qs for name, qs in sets().items() if name in args.sets.split(",")}
+    if args.timing:
+        return timing(url, chosen)
     dump: dict[str, list[dict[str, object]]] = {}
     print("| set | first hit, rerank | first hit, + sentences | answerable top relevance (min) | "
           "unanswerable top relevance (max) | ms per question, + sentences |")  # fmt: skip
@@ -109,6 +116,29 @@ def main(argv: list[str] | None = None) -> int:
     embedder.save()
     if args.dump:
         args.dump.write_text(json.dumps(dump, indent=1))
+    return 0
+
+
+def timing(url: str, chosen: dict[str, list[Question]]) -> int:
+    """Search cost with and without the stage, on the local model itself (no vector cache)."""
+    from knowledge.embedders import LocalMiniLMEmbedder
+
+    model = LocalMiniLMEmbedder()
+    spent: dict[str, list[float]] = {"without": [], "uncached": [], "cached": []}
+    with KnowledgeIndex.from_url(url, embedder=model) as index:
+        kb = index.for_tenant(TENANT)
+        kb.search("warm-up question about leave", k=6)
+        for q in (q for qs in chosen.values() for q in qs if q.kind in ("answerable", "unanswerable")):
+            sentence_stage._CACHE = sentence_stage._Cache(sentence_stage.CACHE_SIZE)  # nothing cached
+            for label, on in (("without", False), ("uncached", True), ("cached", True)):
+                t0 = time.perf_counter()
+                kb.search(q.text, k=6, sentences=on)
+                spent[label].append(1000 * (time.perf_counter() - t0))
+    print("| search | questions | median ms | p95 ms |\n|---|---|---|---|")
+    for label, values in spent.items():
+        values.sort()
+        print(f"| {label} | {len(values)} | {values[len(values) // 2]:.0f} | "
+              f"{values[int(0.95 * (len(values) - 1))]:.0f} |")  # fmt: skip
     return 0
 
 
