@@ -7,6 +7,7 @@ handbook, local MiniLM, through the index and the assistant graph.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -17,7 +18,7 @@ from assistant_support import ask, assistant, embedder, ingest_corpus
 from databases import fresh_database
 
 from graph.assistant.responders.extractive import best_sentences
-from knowledge.index import KnowledgeIndex
+from knowledge.index import AsyncKnowledgeIndex, KnowledgeIndex
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import terms
 from knowledge.index.sentences import SentenceMatch, applies, refine, refined_relevance
@@ -100,6 +101,19 @@ def test_a_paraphrase_finds_the_sentence_that_answers_it(index: str) -> None:
     assert hits[0].source_path == "it/runbook-accounts-and-access.txt"
     assert hits[0].best_sentence is not None and "eight hours" in hits[0].best_sentence
     assert all(h.best_sentence is None for h in keyword)  # no vector side: no sentence stage
+
+
+def test_the_async_index_runs_the_same_stage(index: str) -> None:
+    question = "How long does the temporary access pass last after I lose my MFA phone?"
+
+    async def search() -> list[SearchHit]:
+        async with await AsyncKnowledgeIndex.from_url(index, embedder=embedder()) as ix:
+            return await ix.for_tenant(TENANT).search(question, k=3)
+
+    with KnowledgeIndex.from_url(index, embedder=embedder()) as ix:
+        expected = ix.for_tenant(TENANT).search(question, k=3)
+    found = asyncio.run(search())
+    assert [(h.chunk_id, h.best_sentence) for h in found] == [(h.chunk_id, h.best_sentence) for h in expected]
 
 
 def test_the_assistant_quotes_the_answering_sentence(index: str) -> None:
