@@ -16,16 +16,19 @@ from typing import Any
 
 from checkpointer.codec import dumps_json
 from checkpointer.ops_read import NO_BLOBS, TupleRequest
-from checkpointer.query import Query, Steps
+from checkpointer.query import ROW_FIELDS, Query, Steps
 from checkpointer.sql_sqlite_step import (
     GET_BY_ID_ROW,
     GET_LATEST_AND_BLOB,
     GET_LATEST_AND_BLOBS,
     GET_LATEST_ROW,
     PUT_NEXT,
+    PUT_NEXT_VALUE,
 )
 from kassist.db import SqliteDatabase, Stmt
 from kassist.db.handle import Handle
+
+ROW_LEN = len(ROW_FIELDS)  # a planned row without a value held in it (query.VALUE_FIELDS)
 
 
 def _steps(query: Query) -> Steps[None]:
@@ -48,7 +51,7 @@ class SqliteDirect:
         version (the compare-and-set is in the statement); False: nothing was written."""
         if self._handle.closed:
             raise RuntimeError(self._closed)
-        return bool(self._run(PUT_NEXT, row, write=True))
+        return bool(self._run(PUT_NEXT if len(row) == ROW_LEN else PUT_NEXT_VALUE, row, write=True))
 
     def write(self, query: Query) -> None:
         """A put_writes call (``ops_write.writes_query``): its one multi-row INSERT alone, as its

@@ -14,7 +14,7 @@ from checkpointer.codec import dump_metadata, dump_skeleton, dump_writes, make_c
 from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import NO_BLOBS as NO_HELD
 from checkpointer.ops_read import HeadCache, remember, thread_key
-from checkpointer.query import ROW_FIELDS, CheckpointSql, Query, Row, Steps
+from checkpointer.query import ROW_FIELDS, VALUE_FIELDS, CheckpointSql, Query, Row, Steps
 from checkpointer.small_values import EMPTY, ValueCache, dump_values
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
 
@@ -70,7 +70,7 @@ class PutPlan(NamedTuple):
     checked: bool
     in_blobs: dict[str, str]
     held: Mapping[str, str]
-    unresolved: list[dict[str, str]]
+    unresolved: Sequence[dict[str, str]]
     """Unchanged large values whose holder the put could not name: made sure of in the blobs table
     (the dialect's ``ensure_blob``) before the row is stored."""
 
@@ -161,13 +161,13 @@ def plan_put(
         pv = hint[1]
     value: tuple[Any, ...] = _NO_VALUE
     held: Mapping[str, str] = NO_HELD
-    unresolved: list[dict[str, str]] = []
+    unresolved: Sequence[dict[str, str]] = ()
     if in_row and in_blobs:
         parent_blobs, parent_held = (hint[2], hint[3]) if hint is not None else (None, NO_HELD)
         value, values, held, unresolved = _value_in_row(
             checkpoint, cid, values, in_blobs, parent_blobs, parent_held
         )
-    row = (
+    row: tuple[Any, ...] = (
         tenant,
         thread,
         ns,
@@ -179,8 +179,9 @@ def plan_put(
         dump_skeleton(checkpoint, in_blobs, held),
         meta_text,
         small,
-        *value,
     )
+    if value is not _NO_VALUE:
+        row += value
     return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs, held, unresolved)
 
 
@@ -199,7 +200,8 @@ def put_planned(
 ) -> Steps[RunnableConfig]:
     """Store a planned put: the optimistic-concurrency rule. ``tried_next``: the caller ran
     ``put_next`` already and it stored nothing."""
-    record = dict(zip(ROW_FIELDS, plan.row, strict=True))
+    record = dict(zip(ROW_FIELDS, plan.row[: len(ROW_FIELDS)], strict=True))
+    record.update(zip(VALUE_FIELDS, plan.row[len(ROW_FIELDS) :] or _NO_VALUE, strict=True))
     key = {"tenant": record["tenant"], "thread": record["thread"], "ns": record["ns"]}
     tenant, cid, parent = record["tenant"], record["cid"], record["parent"]
     marker, first, checked, values = plan.marker, plan.first, plan.checked, plan.blobs

@@ -196,10 +196,9 @@ ROW_FIELDS = (
     "checkpoint",
     "metadata",
     "inline",
-    "vchannel",
-    "vversion",
-    "vtype",
-    "vblob",
 )
 """The fields of a planned checkpoint row (``ops_write.PutPlan.row``), in order: SQLite's
 ``put_next`` binds them by position."""
+VALUE_FIELDS = ("vchannel", "vversion", "vtype", "vblob")
+"""The fields a planned row has after :data:`ROW_FIELDS` when its checkpoint row holds a value
+(SQLite, migration 6); a row without one ends at ROW_FIELDS (four parameters fewer to bind)."""

@@ -410,7 +410,7 @@ SELECT ({_LATEST_KEY}) AS head_id,
     # Under BEGIN IMMEDIATE (put_planned read the head in this transaction): the version is free.
     put_checkpoint=_plain(
         (
-            _CP_INSERT + "VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
+            _CP_INSERT + f", {VALUE_COLS}) VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
             f":run_id, :checkpoint, :metadata, :inline, {higher_id(':cid', key_of('x', ':tenant', ':thread', ':ns'))}, "
             ":vchannel, :vversion, :vtype, :vblob) "
             "ON CONFLICT DO NOTHING",

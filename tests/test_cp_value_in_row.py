@@ -269,3 +269,15 @@ def test_two_processes_append_large_lists_to_one_sqlite_thread(tmp_path: Path) -
             assert [x for x in log if x.startswith(name)] == [f"{name}-{i}" for i in range(runs)]
     held = raw(url, "SELECT count(*) FROM kassist_cp_checkpoints WHERE value_channel = 'log'")
     assert held[0][0] > 0  # the list rode in the rows
+
+
+def test_a_copied_thread_reads_its_held_values(saver: TenantCheckpointer, db_url: str) -> None:
+    view = saver.for_tenant("acme")
+    history = _history(view, "src", 8)
+    view.copy_thread("src", "dst")
+    view.delete_thread("src")  # the copy needs nothing of the source's rows
+    with TenantCheckpointer.from_url(db_url) as fresh:
+        other = fresh.for_tenant("acme")
+        for config, values in history:
+            conf = {**config["configurable"], "thread_id": "dst"}
+            assert _by_id(other, {"configurable": conf}) == values
