@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from graph.assistant.services import Services
 
-# Consoles made per call (clikit's rule): COLUMNS and a redirected stream are read when printing.
+# Consoles made per call (cli/kit.py's rule): COLUMNS and a redirected stream are read when printing.
 out = out_console
 err = err_console
 

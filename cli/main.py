@@ -2,10 +2,11 @@
 
 Adding a command (the whole pattern)
 ------------------------------------
-Put the command in your own module (a ``typer.Typer()`` sub-app, or a plain function with typer
-annotations) and add ONE line to :data:`COMMANDS` below::
+Put the command in its own module of this package, ``cli/`` (a ``typer.Typer()`` sub-app, or a
+plain function with typer annotations; components never import ``cli/``), and add ONE line to
+:data:`COMMANDS` below::
 
-    "runs": ("graph.runs_cli:app", "Runs of the assistant graph: list, show, replay."),
+    "threads": ("cli.threads:app", "Threads of the assistant graph: list, show, replay."),
 
 The key is the command name, then ``"module:attribute"``, then the one-line help that
 ``kassist --help`` shows. ``kassist --help`` lists every entry from this table without importing
