@@ -83,6 +83,17 @@ class Bm25:
         np.cumsum(df.astype(np.int64), out=starts[1:])
         return cls(vocabulary, starts, row[order], weight[order], len(texts))
 
+    def specificity(self) -> npt.NDArray[np.float64]:
+        """Per text, the mean idf of its distinct terms (0 for a text without any): how rare its words
+        are in this collection."""
+        df = np.diff(self.starts)
+        idf = np.log1p((self.size - df + 0.5) / (df + 0.5))
+        term = np.repeat(np.arange(len(df)), df)
+        total = np.bincount(self.rows, weights=idf[term], minlength=self.size)
+        count = np.bincount(self.rows, minlength=self.size)
+        out: npt.NDArray[np.float64] = np.where(count > 0, total / np.maximum(count, 1), 0.0)
+        return out
+
     def scores(self, query: str) -> npt.NDArray[np.float64]:
         """Every text's BM25 score for ``query`` (0 where it shares no term)."""
         out = np.zeros(self.size, dtype=np.float64)

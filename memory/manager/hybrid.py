@@ -348,6 +348,8 @@ def _score_fusion(
     total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion, vectors.asks, vectors.again)
     if vectors.sessions is not None:
         total = total + session_scores(vectors.sessions, unit, query, fusion)
+    if fusion.specific and vectors.specific is not None:
+        total = total * (1.0 - fusion.specific + fusion.specific * vectors.specific)
     if fusion.repeated and vectors.repeats is not None:
         total = total / np.maximum(vectors.repeats - 1.0, 1.0) ** fusion.repeated
     window = _window_mask(vectors, cues.window)

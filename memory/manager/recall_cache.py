@@ -76,6 +76,9 @@ class UserVectors:
     # How many of the owner's rows say exactly this text (case and spacing aside): a line said again
     # and again ("Same old, same old.", "haha") is small talk, not a fact told once.
     repeats: npt.NDArray[np.float64] | None = None
+    # The rank (0 to 1) of the mean idf of a row's words among the owner's rows: a turn in rare
+    # words (names, places, things) is more often a fact than one in everyday words.
+    specific: npt.NDArray[np.float64] | None = None
 
     @classmethod
     def from_rows(cls, rows: Sequence[Mapping[str, Any]], dimensions: int) -> UserVectors:
@@ -120,6 +123,11 @@ class UserVectors:
             (str(row["user_id"]), " ".join(t.lower().split())) for row, t in zip(rows, texts, strict=True)
         ]
         counts = Counter(said)
+        words = Bm25.build(texts)
+        rarity = words.specificity()
+        specific = np.zeros(len(rows), dtype=np.float64)
+        if len(rows) > 1:
+            specific[np.argsort(rarity, kind="stable")] = np.arange(len(rows)) / (len(rows) - 1)
         return cls(
             matrix=ScanMatrix.build(ids, vectors),
             user_ids=np.array([row["user_id"] for row in rows], dtype=object),
@@ -133,10 +141,11 @@ class UserVectors:
             nxt=nxt,
             again=again,
             speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
-            words=Bm25.build(texts),
+            words=words,
             sessions=Sessions.build(session_keys, vectors, texts),
             asks=asks,
             repeats=np.array([counts[x] for x in said], dtype=np.float64),
+            specific=specific,
         )
 
 

@@ -50,6 +50,7 @@ class ScoreFusion:
     answer: float = 0.0  # weight of the previous turn in the neighbours' part (the next turn: 1); fitted
     asks: float = 0.75  # a turn that is a question loses this share of its own score (it asks, not tells)
     repeated: float = 1.5  # a text its owner said n > 2 times keeps 1 / (n - 1) ** repeated of its match
+    specific: float = 0.5  # the match keeps 1 - specific + specific * (rank of its words' rarity)
     follow: float = 0.6  # share of the same speaker's turn two before (the friend asked in between)
 
 
@@ -113,7 +114,7 @@ def dense_scores(
     def with_context(raw: npt.NDArray[np.float32], scale: npt.NDArray[np.bool_] | None = mask) -> F64:
         own = rescale(raw.astype(np.float64), scale, fusion.floor_rank, fusion.min_span)
         near = neighbour_max(own, prev, nxt, fusion.answer)
-        told = damp_questions(own, asks, fusion.asks) + follow_up(own, again, fusion.follow)
+        told = np.maximum(damp_questions(own, asks, fusion.asks), follow_up(own, again, fusion.follow))
         return told + fusion.dense_context * near
 
     first = with_context(cosine)
@@ -147,7 +148,7 @@ def keyword_scores(
     top = float(raw.max()) if len(raw) else 0.0
     own = raw / top if top > 0 else raw
     near = neighbour_max(own, prev, nxt, fusion.answer)
-    told = damp_questions(own, asks, fusion.asks) + follow_up(own, again, fusion.follow)
+    told = np.maximum(damp_questions(own, asks, fusion.asks), follow_up(own, again, fusion.follow))
     out: F64 = fusion.keyword * told + fusion.keyword_context * near
     return out
 
