@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memory.manager.screen.ciphers import decoded as cipher_texts
+from memory.manager.screen.ciphers import readable
 from memory.manager.screen.text import latin
 
 MAX_DEPTH = 2  # base64 inside URL encoding inside a comment is still found; no unbounded recursion
@@ -81,6 +82,8 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     unescaped = html.unescape(html.unescape(text))
     yield from fresh("HTML entities", unescaped)
     yield from fresh("ROT13", codecs.decode(text, "rot13"))
+    yield from fresh("ROT47", rot47(text))
+    yield from fresh("Unicode tag characters", tag_text(text))
     yield from fresh("reversed text", text[::-1])
     yield from fresh("spaced-out letters", despace(text))
     for comment in _COMMENT.findall(text):
@@ -133,6 +136,21 @@ def _unescape(run: str) -> str | None:
         return chr(int(code, 16)) if int(code, 16) <= 0x10FFFF else ""
 
     return re.sub(r"\\(?:x[0-9a-f]{2}|u\{[0-9a-f]{1,6}\}|u[0-9a-f]{4})", one, run, flags=re.I)
+
+
+def rot47(text: str) -> str | None:
+    """ROT47 over printable ASCII (``!`` to ``~``): a classic of encoded prompt injections."""
+    if sum(ch in '!"#$%&()*+/:;<=>@[\\]^_`{|}~' for ch in text) < 3:
+        return None  # ROT47 of prose is full of these symbols; plain text has few
+    decoded = "".join(chr(33 + (ord(ch) - 33 + 47) % 94) if "!" <= ch <= "~" else ch for ch in text)
+    return decoded if readable(decoded) else None  # any text decodes to something; keep only English
+
+
+def tag_text(text: str) -> str | None:
+    """Unicode tag characters (U+E0020..U+E007E) read as the ASCII they shadow ("ASCII smuggling"):
+    invisible to a reader, read by a model."""
+    tags = "".join(chr(ord(ch) - 0xE0000) for ch in text if 0xE0020 <= ord(ch) <= 0xE007E)
+    return tags if len(tags) >= 4 else None
 
 
 def leet(text: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Collection
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.decode import Variant, variants
 from memory.manager.screen.findings import Finding
+from memory.manager.screen.frames import frame_findings
 from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.phrases import PHRASES
@@ -33,7 +34,10 @@ _PERCENT = re.compile(r"%[0-9a-f]{2}", re.I)
 # Parts of a text a reader of the rendered page never sees.
 _UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment"}
 # Encodings nobody uses for a sentence meant for people: an order found inside was hidden on purpose.
-_ENCODED = {"hex bytes", "escape sequences", "ROT13", "reversed text", "spaced-out letters", *CIPHERS}
+_ENCODED = {
+    "hex bytes", "escape sequences", "ROT13", "ROT47", "Unicode tag characters", "reversed text",
+    "spaced-out letters", *CIPHERS,
+}  # fmt: skip
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
 
 
@@ -75,7 +79,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[Finding]:
     """Intent findings in one variant; what only a decoding (or a hidden element) reveals was
     disguised on purpose, so it holds the item on its own and the finding names the disguise."""
     f = forms(variant.text)
-    found = intent_findings(f.latin, f.plain, allowed_hosts)
+    found = intent_findings(f.latin, f.plain, allowed_hosts) + frame_findings(f.latin, f.plain)
     if (
         variant.how in _UNSEEN
         or variant.how in _ENCODED
