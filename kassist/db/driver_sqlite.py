@@ -27,7 +27,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, NoReturn, TypeVar, cast
 
 from kassist.db.connect_sqlite import _damaged, open_sqlite, sqlite_error
 from kassist.db.sansio import drive
@@ -210,12 +210,7 @@ class SqliteDatabase:
             conn.row_factory = _ROWS[opts.rows]
             return self._run_on(conn, op, write, single, opts.compile)
         except sqlite3.DatabaseError as exc:
-            # The connection names its file in errors its statements raise; rows read afterwards
-            # (cursor.fetchall) can still raise a bare one: a full disk, a damaged page.
-            error = sqlite_error(self.path, exc)
-            if error is None:
-                raise
-            raise error from exc
+            self._raise_named(exc)
         finally:
             self.release(conn)
 
@@ -241,12 +236,17 @@ class SqliteDatabase:
             conn.row_factory = None
             return _raw_execute(conn, sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
-            error = sqlite_error(self.path, exc)
-            if error is None:
-                raise
-            raise error from exc
+            self._raise_named(exc)
         finally:
             self.release(conn)
+
+    def _raise_named(self, exc: sqlite3.DatabaseError) -> NoReturn:
+        # The connection names its file in errors its statements raise; rows read afterwards
+        # (cursor.fetchall) can still raise a bare one: a full disk, a damaged page.
+        error = sqlite_error(self.path, exc)
+        if error is None:
+            raise exc
+        raise error from exc
 
     @staticmethod
     def _run_on(conn: sqlite3.Connection, op: Op[T], write: bool, single: bool, compile: Compile) -> T:
