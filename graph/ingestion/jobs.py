@@ -108,26 +108,14 @@ class JobStore:
 
     def decide(self, tenant: str, run: str, by: str, decision: dict[str, Any]) -> int | None:
         """Queue an approve/reject; None when another decision is already waiting to be carried out."""
-        params = {
-            "tenant": tenant,
-            "run": run,
-            "by": by,
-            "decision": json.dumps(decision),
-            "now": time.time(),
-        }
+        params = _decision_params(tenant, run, by, decision)
         rows = self._store._one(self._store._q.job_decide, params, fetch=True, write=True)
         return int(rows[0]["seq"]) if rows else None
 
     def claim_decision(self, tenant: str, run: str, by: str, decision: dict[str, Any]) -> int | None:
         """Queue the decision on a run waiting for review if it is the first one: its request's seq,
         or None when another decision came first (waiting, being carried out, or carried out)."""
-        params = {
-            "tenant": tenant,
-            "run": run,
-            "by": by,
-            "decision": json.dumps(decision),
-            "now": time.time(),
-        }
+        params = _decision_params(tenant, run, by, decision)
         rows = self._store._one(self._store._q.job_claim_decision, params, fetch=True, write=True)
         return int(rows[0]["seq"]) if rows else None
 
@@ -175,3 +163,8 @@ class JobStore:
         params = {"tenant": tenant, "run": run, "limit": limit}
         rows = self._store._one(self._store._q.manifest_failed, params, fetch=True)
         return [(str(r["source_path"]), r["reason"]) for r in rows]
+
+
+def _decision_params(tenant: str, run: str, by: str, decision: dict[str, Any]) -> dict[str, Any]:
+    # decide and claim_decision queue the same request row; only their condition differs.
+    return {"tenant": tenant, "run": run, "by": by, "decision": json.dumps(decision), "now": time.time()}
