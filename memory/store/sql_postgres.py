@@ -134,19 +134,29 @@ KNOWN_ITEMS = f"SELECT reltuples FROM pg_class WHERE oid = to_regclass('{ITEMS}'
 ANALYZE_TABLES = f"ANALYZE {ITEMS}, {VECTORS}"
 EF_SEARCH = "SET LOCAL hnsw.ef_search = {ef}"
 
-# (q, tenant, lo, hi, hi, now, *filters, q, candidate_limit, tenant, limit, offset) -> item rows + score
-SEMANTIC_SEARCH = (
-    "WITH hits AS MATERIALIZED ("
-    " SELECT v.ns_path, v.key, v.embedding <=> %s::vector AS dist"
+# Both semantic statements read the vectors of the live items under the prefix that pass the
+# filters (params: lo, hi, hi, now, *filters) and page the best distance per item (tenant, limit,
+# offset); they differ in how the distances are found.
+_LIVE_VECTORS = (
     f" FROM {VECTORS} v JOIN {ITEMS} i"
     " ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key"
     f" WHERE {_IN_PREFIX.replace('i.ns_path', 'v.ns_path').replace('i.tenant_id', 'v.tenant_id')}"
     f" AND {_NOT_EXPIRED}{{filters}}"
-    " ORDER BY v.embedding <=> %s::vector LIMIT %s"
-    "), best AS (SELECT ns_path, key, min(dist) AS dist FROM hits GROUP BY ns_path, key)"
+)
+_BEST_PAGE = (
     f" SELECT {ITEM_COLUMNS}, 1 - b.dist AS score FROM best b JOIN {ITEMS} i"
     " ON i.tenant_id = %s AND i.ns_path = b.ns_path AND i.key = b.key"
     " ORDER BY b.dist, i.ns_path, i.key LIMIT %s OFFSET %s"
+)
+
+# (q, tenant, lo, hi, hi, now, *filters, q, candidate_limit, tenant, limit, offset) -> item rows + score
+SEMANTIC_SEARCH = (
+    "WITH hits AS MATERIALIZED ("
+    " SELECT v.ns_path, v.key, v.embedding <=> %s::vector AS dist"
+    f"{_LIVE_VECTORS}"
+    " ORDER BY v.embedding <=> %s::vector LIMIT %s"
+    "), best AS (SELECT ns_path, key, min(dist) AS dist FROM hits GROUP BY ns_path, key)"
+    f"{_BEST_PAGE}"
 )
 
 
@@ -156,16 +166,10 @@ SEMANTIC_SEARCH = (
 SEMANTIC_SEARCH_EXACT = (
     "WITH best AS ("
     " SELECT v.ns_path, v.key, min(v.embedding <=> %s::vector) AS dist"
-    f" FROM {VECTORS} v JOIN {ITEMS} i"
-    " ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key"
-    f" WHERE {_IN_PREFIX.replace('i.ns_path', 'v.ns_path').replace('i.tenant_id', 'v.tenant_id')}"
-    f" AND {_NOT_EXPIRED}{{filters}}"
+    f"{_LIVE_VECTORS}"
     " GROUP BY v.ns_path, v.key)"
-    f" SELECT {ITEM_COLUMNS}, 1 - b.dist AS score FROM best b JOIN {ITEMS} i"
-    " ON i.tenant_id = %s AND i.ns_path = b.ns_path AND i.key = b.key"
-    " ORDER BY b.dist, i.ns_path, i.key LIMIT %s OFFSET %s"
+    f"{_BEST_PAGE}"
 )
-
 
 # Keyword search: at most ``cap`` entries matching within the tenant's prefix are ranked (ts_rank,
 # normalisation 1 as the knowledge index; a common word can match every item), and only the best
@@ -231,39 +235,13 @@ class PostgresDialect:
         where, params = flt.render(search.conditions, "postgres")
         yield each(ITERATIVE_SCAN, [()])
         yield each(EF_SEARCH.format(ef=int(min(1000, max(40, candidates)))), [()])
-        rows = yield Stmt(
-            SEMANTIC_SEARCH.format(filters=where),
-            (
-                q,
-                search.tenant,
-                search.lo,
-                search.hi,
-                search.hi,
-                now,
-                *params,
-                q,
-                candidates,
-                search.tenant,
-                search.limit,
-                search.offset,
-            ),
-        )
+        # The two statements share their filters; the approximate one ranks the query's nearest
+        # ``candidates`` vectors (the second q), the exact one every vector that passes them.
+        head = (q, search.tenant, search.lo, search.hi, search.hi, now, *params)
+        page = (search.tenant, search.limit, search.offset)
+        rows = yield Stmt(SEMANTIC_SEARCH.format(filters=where), (*head, q, candidates, *page))
         if len(rows) < search.limit:
-            rows = yield Stmt(
-                SEMANTIC_SEARCH_EXACT.format(filters=where),
-                (
-                    q,
-                    search.tenant,
-                    search.lo,
-                    search.hi,
-                    search.hi,
-                    now,
-                    *params,
-                    search.tenant,
-                    search.limit,
-                    search.offset,
-                ),
-            )
+            rows = yield Stmt(SEMANTIC_SEARCH_EXACT.format(filters=where), (*head, *page))
         return rows
 
     def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
