@@ -61,23 +61,22 @@ def read_time(raw: object) -> datetime:
     raise TypeError(f"unexpected timestamp {raw!r} in store row")
 
 
+def _item_fields(scope: Scope, tenant: str, row: Sequence[Any]) -> dict[str, Any]:
+    # An item row's first five columns (memory.store.statements.ITEM_COLUMNS), as Item and
+    # SearchItem both take them.
+    return {
+        "namespace": scope.present(tenant, decode_path(row[0])),
+        "key": row[1],
+        "value": json.loads(row[2]),
+        "created_at": read_time(row[3]),
+        "updated_at": read_time(row[4]),
+    }
+
+
 def row_to_item(scope: Scope, tenant: str, row: Sequence[Any]) -> Item:
-    return Item(
-        namespace=scope.present(tenant, decode_path(row[0])),
-        key=row[1],
-        value=json.loads(row[2]),
-        created_at=read_time(row[3]),
-        updated_at=read_time(row[4]),
-    )
+    return Item(**_item_fields(scope, tenant, row))
 
 
 def row_to_search_item(scope: Scope, tenant: str, row: Sequence[Any]) -> SearchItem:
     score = row[6] if len(row) > 6 else None
-    return SearchItem(
-        namespace=scope.present(tenant, decode_path(row[0])),
-        key=row[1],
-        value=json.loads(row[2]),
-        created_at=read_time(row[3]),
-        updated_at=read_time(row[4]),
-        score=None if score is None else float(score),
-    )
+    return SearchItem(**_item_fields(scope, tenant, row), score=None if score is None else float(score))
