@@ -85,7 +85,9 @@ _INTERNALS = (
     r"are|'ve been) (?:given|configured|set up|told|trained|provided|programmed)(?:\s+with)?|"
     r"(?:api|access|secret|private|session) (?:keys?|tokens?)|connection strings?|environment variables|"
     r"(?:confidential|secret|admin(?:istrator)?|root|master) (?:password|passphrase|key|word|code)s?|"
-    r"(?:the )?(?:secret|hidden) (?:password|word|code)|the password you (?:were|have been) given)"
+    r"(?:the )?(?:secret|hidden) (?:password|word|code)|the password you (?:were|have been) given|"
+    r"everything (?:written )?above|the (?:words|text|lines) above (?:this|starting|beginning|verbatim|word for word)|"
+    r"your (?:first|initial|opening) (?:message|lines?|words|sentences?))"
 )
 _REVEAL = (
     r"\b(?:reveal|print|output|show|repeat|display|dump|leak|spell(?: out)?|disclose|expose|recite|echo|write out|"
@@ -169,6 +171,8 @@ _MEMORY = (
 MEMORY_WRITE = _c(
     r"\b(?:save|store|remember|record|add|write|keep|update|memori[sz]e|note|commit|persist|retain|change|set)\b"
     r"[^.!?]{0,60}?\b" + _MEMORY + r"\b"
+    r"|\b(?:remember|memori[sz]e|save|store|record)\s+(?:this\s+|that\s+)?(?:permanently|forever|for good|for (?:all )?"
+    r"future (?:reference|sessions|conversations|chats)|from now on)\b"
 )
 # 7. Orders to the agent that carry an authority it should not grant: "the team that built you authorises".
 AUTHORITY = _c(
@@ -218,6 +222,74 @@ _TITLE = _c(
     r"committee|team|lab|strategy|training|literacy)|model (?:year|number|name|no\.?))\b"
 )
 
+# The same frames in other languages, on the ``latin`` form (accents dropped) or the ``plain`` one.
+_ML_FORGET = (
+    r"(?:vergiss|vergessen|ignorier\w*|olvid\w*|ignor[ae]\w*|oubli\w*|dimentic\w*|esquec\w*|esquece|vergeet|"
+    r"negeer|zapomni\w*|zapomn\w*|zignoruj\w*|zaboravi\w*|забудь\w*|забуд\w*|игнорир\w*|unohda|glem|glom|unut\w*|"
+    r"uita\w*|zabudni|pamirsk\w*|aizmirst\w*|unusta|elfelejt\w*|felejtsd|ξεχασε|αγνοησε|שכח|תתעלם|انس|تجاهل|"
+    r"भूल|अनदेखा|lupakan|abaikan|quen|bo qua|忘记|忘掉|忽略|無視|忘れ|잊어|무시)"
+)
+_ML_ALL = (
+    r"(?:alles|todo|todas?|tout|toutes?|tutt[oei]|tudo|alle|wszystk\w*|sve|svi|все|всё|всі|kaikki|allt|alt|"
+    r"her ?sey|tot|totul|vse|vsetko|visk\w*|visu|koik|mindent|ολα|כל|كل|सब|semua|tat ca|一切|所有|全部|すべて|全て|모든|모두)"
+)
+_ML_GUIDANCE = (
+    r"(?:instru\w*|anweisung\w*|vorgab\w*|regel\w*|consign\w*|istruz\w*|indicac\w*|aanwijzing\w*|polecen\w*|upute|"
+    r"uput\w*|инструкц\w*|указани\w*|правил\w*|ohje\w*|direktiv\w*|talimat\w*|pokyn\w*|nurodym\w*|noradijum\w*|"
+    r"juhis\w*|utasit\w*|οδηγι\w*|הוראות|تعليمات|निर्देश|arahan|huong dan|指示|指令|规则|規則|지시|규칙|prompt\w*)"
+)
+_ML_NEGATION = re.compile(
+    r"(?:\b(?:no|not|nicht|ne|non|nie|nao|niet|не|ei|inte|ikke|nu|nem|μην|לא|لا|मत|jangan|dung|never|nunca|jamais|mai)"
+    r"\s+(?:\w+\s+)?|n'|不要|别|別)$",
+    re.IGNORECASE,
+)
+_ML_NEGATION_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:nicht|pas|not|niet|ikke|inte|nie|non)\b", re.IGNORECASE)
+ML_FORGET = _c(
+    r"(?<!\w)" + _ML_FORGET + r"(?!\w)[^.!?。]{0,30}?(?<!\w)(?:" + _ML_ALL + r"|" + _ML_GUIDANCE + r")(?!\w)"
+)
+_ML_YOU_ARE = (
+    r"(?:du bist|bist du|eres|tu es|tu sei|sei ora|voce e|jestes|ты|jij bent|je bent|du ar|du er|olet|sen |esti|"
+    r"si teraz|jsi|あなたは|你是|你现在是|넌|너는|당신은)"
+)
+_ML_NO_RULES = (
+    r"(?:keine (?:regeln|grenzen|einschrankungen|filter)|ohne (?:regeln|einschrankungen|filter|grenzen)|"
+    r"sin (?:reglas|restricciones|filtros|limites)|sans (?:regles|restrictions|filtres|limites)|"
+    r"senza (?:regole|restrizioni|filtri|limiti)|sem (?:regras|restricoes|filtros|limites)|"
+    r"bez (?:zasad|ograniczen|filtrow|pravila|ogranicenja|pravidel|omezeni)|без (?:правил|ограничений|фильтров)|"
+    r"zonder (?:regels|beperkingen|filters)|uten (?:regler|begrensninger)|utan (?:regler|begransningar)|"
+    r"ilman (?:saantoja|rajoituksia)|kuralsiz|kisitlamasiz|没有(?:任何)?(?:规则|限制)|制限のない|ルールのない|제한 없는|규칙 없는)"
+)
+ML_PERSONA = _c(
+    _ML_YOU_ARE + r"[^.!?。]{0,60}?" + _ML_NO_RULES + r"|" + _ML_NO_RULES + r"[^.!?。]{0,60}?" + _ML_YOU_ARE
+)
+# "your prompt" in another language: only an assistant has one.
+ML_PROMPT = _c(
+    r"(?<!\w)(?:tu|dein\w*|ton|tes|tuo|tuoi|teu|seu|je|jouw|twoj\w*|твой|твои|ваш\w*|din|ditt|sinun|senin|tvoj\w*)\s+"
+    r"(?:system\s?)?(?:prompt\w*|systemprompt\w*)|(?:systemprompt|prompt (?:de|del) sistema|prompt di sistema|"
+    r"invite systeme|системн\w* промпт\w*|システムプロンプト|系统提示|시스템 프롬프트)"
+)
+
+
+def _ml_frames(text: str) -> list[Finding]:
+    found: list[Finding] = []
+    for match in ML_FORGET.finditer(text):
+        if match.group(0).split()[0] in ("ignore", "ignoring", "ignored"):
+            continue  # English: the topic-aware NEGATED_GUIDANCE judges it ("ignore the old VPN instructions")
+        verb_end = match.start() + len(match.group(0).split()[0])
+        if _ML_NEGATION_AFTER.match(text, verb_end):
+            continue  # "vergessen Sie nicht, alle Belege ...", "n'oubliez pas": a reminder, not an override
+        if not _ML_NEGATION.search(text[max(0, match.start() - 14) : match.start()]):
+            found.append(
+                Finding("instruction", "the reader's earlier guidance declared void (other language)")
+            )
+            break
+    if ML_PERSONA.search(text):
+        found.append(Finding("instruction", "sets up a persona without rules for the agent (other language)"))
+    if ML_PROMPT.search(text):
+        found.append(Finding("instruction", "speaks of the agent's own prompt (other language)"))
+    return found
+
+
 FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
     (NEGATED_GUIDANCE, "the reader's earlier guidance declared void"),
     (REVEAL_INTERNALS, "asks for the agent's instructions, configuration or secrets"),
@@ -254,6 +326,9 @@ def frame_findings(latin: str, plain: str) -> list[Finding]:
         for pattern, detail in FRAMES:
             if pattern.search(one):
                 found.append(Finding("instruction", detail))
+    for one in sentences(latin) + (sentences(plain) if plain != latin else []):
+        if not _ABOUT.search(one):
+            found.extend(_ml_frames(one))
     for one in sentences(plain) if plain != latin else sentences(latin):
         if _ABOUT.search(one) or _TITLE.search(one):
             continue
