@@ -92,17 +92,8 @@ def _near_duplicates(entries: list[Entry], rules: AuditRules) -> list[Finding]:
         doc_id, path, _sig = entries[i]
         others = clusters[root(i)] - 1
         also = f" and {others - 1} more" if others > 1 else ""
-        findings.append(
-            Finding(
-                doc_id=doc_id,
-                path=path,
-                location="document",
-                rule="near_duplicate",
-                category="near_duplicate",
-                severity=rules.severity_of("near_duplicate"),
-                excerpt=f"{similarity:.0%} similar to {entries[j][1]}{also}",
-            )
-        )
+        excerpt = f"{similarity:.0%} similar to {entries[j][1]}{also}"
+        findings.append(rules.finding(doc_id, path, "near_duplicate", excerpt))
     return findings
 
 
@@ -145,15 +136,7 @@ def _superseded(entries: list[Entry], rules: AuditRules) -> list[Finding]:
         ):
             flagged[doc_id] = f"'{_short(sig.title)}' is marked {sig.status} but is still in the collection"
     return [
-        Finding(
-            doc_id=doc_id,
-            path=path,
-            location="document",
-            rule="superseded",
-            category="superseded",
-            severity=rules.severity_of("superseded"),
-            excerpt=flagged[doc_id],
-        )
+        rules.finding(doc_id, path, "superseded", flagged[doc_id])
         for doc_id, path, _sig in entries
         if doc_id in flagged
     ]

@@ -41,14 +41,11 @@ def audit_document(
         findings.extend(_stale(doc_id, path, sig, rules, today))
     if rules.enabled_category("missing_metadata"):
         findings.extend(
-            Finding(
-                doc_id=doc_id,
-                path=path,
-                location="document",
-                rule=f"missing_{field}",
-                category="missing_metadata",
-                severity=rules.severity_of(f"missing_{field}"),
-                excerpt=f"no {field} stated ({_WHERE_METADATA} '{field.capitalize()}: ...')",
+            rules.finding(
+                doc_id,
+                path,
+                f"missing_{field}",
+                f"no {field} stated ({_WHERE_METADATA} '{field.capitalize()}: ...')",
             )
             for field in rules.required_metadata
             if not str(meta.get(field) or "").strip()
@@ -70,14 +67,13 @@ def _content_findings(doc_id: str, path: str, text: str, rules: AuditRules) -> l
     for hit in hits:
         by_line[line_of(starts, hit.start)].append(hit)
     return [
-        Finding(
-            doc_id=doc_id,
-            path=path,
-            location=f"line {line}",
-            rule=hit.rule,
+        rules.finding(
+            doc_id,
+            path,
+            hit.rule,
+            excerpt(text, starts, hit, on_line),
             category=hit.category,
-            severity=rules.severity_of(hit.rule),
-            excerpt=excerpt(text, starts, hit, on_line),
+            location=f"line {line}",
         )
         for line, on_line in sorted(by_line.items())
         for hit in sorted(on_line, key=lambda h: h.start)
@@ -98,14 +94,11 @@ def _stale(doc_id: str, path: str, sig: DocSignature, rules: AuditRules, today: 
         if d
     )
     return [
-        Finding(
-            doc_id=doc_id,
-            path=path,
-            location="document",
-            rule="stale",
-            category="stale",
-            severity=rules.severity_of("stale"),
-            excerpt=f"{stated}: {age} months old on {today.isoformat()}, "
+        rules.finding(
+            doc_id,
+            path,
+            "stale",
+            f"{stated}: {age} months old on {today.isoformat()}, "
             f"over the {rules.stale_after_months}-month review period",
         )
     ]

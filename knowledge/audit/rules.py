@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from knowledge.audit.models import CATEGORIES, Category, Severity
+from knowledge.audit.models import CATEGORIES, Category, Finding, Severity
 
 # Rule id -> (category, default severity). A rule's id is what a finding's ``rule`` says.
 RULES: dict[str, tuple[Category, Severity]] = {
@@ -110,8 +110,24 @@ class AuditRules(BaseModel):
 
     def severity_of(self, rule: str) -> Severity:
         """The configured severity of ``rule`` (an id of RULES; ``missing_owner`` counts as missing_metadata)."""
-        key = "missing_metadata" if rule.startswith("missing_") else rule
+        key = _rule_key(rule)
         return self.severity.get(key) or RULES[key][1]
+
+    def finding(
+        self, doc_id: str, path: str, rule: str, excerpt: str, *, category: Category | None = None,
+        location: str = "document",
+    ) -> Finding:  # fmt: skip
+        """A finding of ``rule`` at its configured severity; ``category`` defaults to the rule's own
+        (RULES)."""
+        return Finding(
+            doc_id=doc_id,
+            path=path,
+            location=location,
+            rule=rule,
+            category=category or RULES[_rule_key(rule)][0],
+            severity=self.severity_of(rule),
+            excerpt=excerpt,
+        )
 
     @classmethod
     def load(cls, path: Path | None) -> AuditRules:
@@ -136,3 +152,8 @@ class AuditRules(BaseModel):
                 f"{'.'.join(str(p) for p in err['loc']) or '(file)'}: {err['msg']}" for err in exc.errors()
             )
             raise AuditConfigError(f"audit rules file {path} has invalid settings: {problems}") from exc
+
+
+def _rule_key(rule: str) -> str:
+    # missing_owner, missing_classification ... are all configured as missing_metadata.
+    return "missing_metadata" if rule.startswith("missing_") else rule
