@@ -14,6 +14,9 @@ from collections.abc import Iterable, Sequence
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from pydantic import BaseModel, Field
 
+# One sentence rule for the summary and the index's sentence stage (the index keeps it: it does not
+# import the memory package).
+from knowledge.index.sentences import sentences
 from knowledge.tokens import count_tokens
 
 # An identifier: has a digit or an inner underscore (doc_4000, company_handbook_v2, INC-2041,
@@ -27,8 +30,6 @@ _COLLECTION = re.compile(
     r"([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9])",
     re.IGNORECASE,
 )
-_PARAGRAPH = re.compile(r"\n\s*\n|\n(?=\s*(?:#|[-*•]\s|\d+\.\s))")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[A-Z0-9])")
 _DECISION = re.compile(
     r"\b(decided|decide|we'll|we will|let's|let us|use|using|set|keep|confirmed?|agreed?|going with|"
     r"chose|choose|switch(?:ed)? to|indexed|stick with|settled on)\b",
@@ -132,15 +133,6 @@ def extract_resources(text: str) -> list[str]:
     # A resource name looks like one (company_handbook_v2, kb-2026), not an ordinary word ("the").
     names = (m.group(1) for m in _COLLECTION.finditer(text))
     return list(dict.fromkeys(n for n in names if any(c in n for c in "_-.0123456789")))
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences of ``text``: paragraphs and list items split first, lines inside them joined."""
-    out = []
-    for paragraph in _PARAGRAPH.split(text):
-        joined = " ".join(paragraph.split())
-        out += [s.strip() for s in _SENTENCE_END.split(joined) if s.strip()]
-    return out
 
 
 def _merge(old: Sequence[str], new: Iterable[str], cap: int) -> list[str]:
