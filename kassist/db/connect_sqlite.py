@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from kassist.dburl import DatabaseUnavailable
 
@@ -75,6 +75,14 @@ def _corrupt_error(path: Path, reason: str) -> DatabaseCorrupt:
         f"`sqlite3 {path} .recover | sqlite3 recovered.db`, and point the database URL at the "
         "restored file."
     )
+
+
+def raise_named(path: Path, exc: sqlite3.DatabaseError) -> NoReturn:
+    """Raise ``exc`` as :func:`sqlite_error` names it (chained to it), or as it is."""
+    error = sqlite_error(path, exc)
+    if error is None:
+        raise exc
+    raise error from exc
 
 
 def sqlite_error(path: Path, exc: BaseException) -> DatabaseUnavailable | None:
@@ -142,10 +150,7 @@ class _Connection(sqlite3.Connection):
         try:
             return super().execute(sql, parameters)
         except sqlite3.DatabaseError as exc:
-            error = sqlite_error(self.kassist_path, exc)
-            if error is None:
-                raise
-            raise error from exc
+            raise_named(self.kassist_path, exc)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> sqlite3.Cursor:
         if _damaged:
@@ -153,10 +158,7 @@ class _Connection(sqlite3.Connection):
         try:
             return super().executemany(sql, parameters)
         except sqlite3.DatabaseError as exc:
-            error = sqlite_error(self.kassist_path, exc)
-            if error is None:
-                raise
-            raise error from exc
+            raise_named(self.kassist_path, exc)
 
 
 def open_sqlite(

@@ -27,9 +27,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from kassist.db.connect_sqlite import _damaged, open_sqlite, sqlite_error
+from kassist.db.connect_sqlite import _damaged, open_sqlite, raise_named
 from kassist.db.sansio import drive
 from kassist.db.statements import DEFAULT, Compile, Local, Op, Options, Stmt, as_is
 from kassist.db.transaction_sqlite import sqlite_transaction
@@ -210,7 +210,9 @@ class SqliteDatabase:
             conn.row_factory = _ROWS[opts.rows]
             return self._run_on(conn, op, write, single, opts.compile)
         except sqlite3.DatabaseError as exc:
-            self._raise_named(exc)
+            # The connection names its file in errors its statements raise; rows read afterwards
+            # (cursor.fetchall) can still raise a bare one: a full disk, a damaged page.
+            raise_named(self.path, exc)
         finally:
             self.release(conn)
 
@@ -236,17 +238,9 @@ class SqliteDatabase:
             conn.row_factory = None
             return _raw_execute(conn, sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
-            self._raise_named(exc)
+            raise_named(self.path, exc)
         finally:
             self.release(conn)
-
-    def _raise_named(self, exc: sqlite3.DatabaseError) -> NoReturn:
-        # The connection names its file in errors its statements raise; rows read afterwards
-        # (cursor.fetchall) can still raise a bare one: a full disk, a damaged page.
-        error = sqlite_error(self.path, exc)
-        if error is None:
-            raise exc
-        raise error from exc
 
     @staticmethod
     def _run_on(conn: sqlite3.Connection, op: Op[T], write: bool, single: bool, compile: Compile) -> T:
