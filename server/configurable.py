@@ -99,13 +99,32 @@ def refused_input(graph: str | None, run_input: object) -> str | None:
 
 
 def refused_value(key: str, value: object) -> str | None:
-    """Why an allowed configurable ``value`` is out of bounds (422), or None. Only the bounds the
-    servers enforce before a run; the graph validates the rest (e.g. an unknown compaction)."""
-    if key != "context_budget" or isinstance(value, bool) or not isinstance(value, int):
-        return None
-    if 200 <= value <= MAX_CONTEXT_BUDGET:
-        return None
-    return f"configurable.context_budget must be a whole number of tokens >= 200 and <= {MAX_CONTEXT_BUDGET}, got {value}"
+    """Why an allowed configurable ``value`` is not one the graph can run with (422), or None: a
+    ``context_budget`` that is not a whole number of tokens in bounds (a string, a float, null), a
+    ``compaction`` that is not a strategy. Checked before a run exists, on both servers: the graph
+    would refuse them too, but only once the run had started (a failed run, not a 422)."""
+    if key == "context_budget":
+        if isinstance(value, int) and not isinstance(value, bool) and 200 <= value <= MAX_CONTEXT_BUDGET:
+            return None
+        return (
+            f"configurable.context_budget must be a whole number of tokens >= 200 and <= "
+            f"{MAX_CONTEXT_BUDGET}, got {_shown(value)}"
+        )
+    if key == "compaction":
+        from memory.context.compaction import STRATEGIES  # here: only a run that sends one pays
+
+        if isinstance(value, str) and value in STRATEGIES:
+            return None
+        return f"configurable.compaction must be one of {', '.join(STRATEGIES)}, got {_shown(value)}"
+    return None
+
+
+def _shown(value: object) -> str:
+    """``value`` for a one-line message: an int as is, anything else as a short repr."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 
 def refused_id(key: str, value: object, *, label: str | None = None) -> str | None:

@@ -60,7 +60,7 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
-from server.turn_input import question_refusal
+from server.turn_input import question_refusal, turn_refusal
 
 GRAPH = "assistant"
 PATH = f"/{GRAPH}"
@@ -252,6 +252,25 @@ def add_error_handlers(app: FastAPI) -> None:
         return JSONResponse({"detail": str(exc)}, status_code=422)
 
 
+def _no_messages(run_input: object) -> bool:
+    return isinstance(run_input, Mapping) and run_input.get("messages") == []
+
+
+async def refuse_null_config(request: Request) -> None:
+    """Refuse ``"config": null`` (422): LangServe's parser takes a missing config for an empty one
+    but fails on a null with a TypeError (a 500). The body is read once: Starlette keeps it for
+    the route."""
+    try:
+        body = await request.json()
+    except ValueError:
+        return  # not JSON: the route says what it expected
+    if isinstance(body, Mapping) and "config" in body and body["config"] is None:
+        raise HTTPException(
+            status_code=422,
+            detail='config must be an object, e.g. {"configurable": {"thread_id": "..."}}, or left out',
+        )
+
+
 def add_assistant_routes(
     app: FastAPI, served: Served, principal: Callable[[Request], Principal | None]
 ) -> None:
@@ -262,6 +281,8 @@ def add_assistant_routes(
             if wants_page(request) and request.url.path.startswith(f"{PATH}/playground"):
                 raise SignInRequired(request_target(request))  # a browser: to the sign-in form, and back
             raise HTTPException(status_code=401, detail=NO_KEY)
+        if request.method == "POST":
+            await refuse_null_config(request)
 
     async def per_request(config: dict[str, Any], request: Request) -> dict[str, Any]:
         body = await request.json()
@@ -283,6 +304,11 @@ def add_assistant_routes(
             given = body if isinstance(body, Mapping) else {}
             inputs = given.get("inputs") if request.url.path.endswith("/batch") else [given.get("input")]
             for run_input in inputs if isinstance(inputs, list) else []:
+                # An empty turn (LangServe's schema takes an empty list; the graph then fails
+                # with a 500 on a new thread). Other shapes: LangServe's schema names the field.
+                refused_turn = turn_refusal(run_input) if _no_messages(run_input) else None
+                if refused_turn is not None:
+                    raise Refused(422, refused_turn)
                 refused_question = question_refusal(run_input, settings.budget, MAX_CONTEXT_BUDGET)
                 if refused_question is not None:
                     raise Refused(422, refused_question)

@@ -55,11 +55,19 @@ def turn_refusal(run_input: object) -> str | None:
         messages = [messages]
     if not isinstance(messages, Sequence):
         return "input.messages must be a list of the user's messages"
+    if not messages:
+        # Nothing to answer: on a new thread the turn would fail inside the run.
+        return 'input.messages is empty: send the user\'s message, e.g. [{"role": "user", "content": "..."}]'
     for i, message in enumerate(messages):
         if not is_user_message(message):
             return (
                 f"input.messages[{i}] is not a user message: a client may send only the user's own "
                 "messages (role 'user'); system and assistant messages come from the server"
+            )
+        if _text(message) is None:
+            return (
+                f"input.messages[{i}] has no text: its content must be a string or a list of text "
+                'parts ({"type": "text", "text": "..."})'
             )
     return None
 
@@ -70,9 +78,27 @@ def _text(message: Any) -> str | None:
     if isinstance(message, Sequence) and len(message) == 2 and isinstance(message[1], str):
         return message[1]
     if isinstance(message, Mapping):
-        content = message.get("content")
-        return content if isinstance(content, str) else None
+        return _content_text(message.get("content"))
     return None
+
+
+def _content_text(content: object) -> str | None:
+    """The text of a message's content: a string, or a list of text parts (LangChain's
+    multimodal form, joined as the model would read them); None for anything else (a number, an
+    image part, a part without text), which no turn can answer."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list) or not content:
+        return None
+    texts = []
+    for part in content:
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, Mapping) and part.get("type") == "text" and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+        else:
+            return None
+    return "\n".join(texts)
 
 
 def question_tokens(text: str, budget: int) -> tuple[int, bool]:

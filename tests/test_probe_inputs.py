@@ -1,0 +1,118 @@
+"""Hostile input an outsider sent to real servers (session 17 probes, /tmp/kassist-docs/h6-probes.md):
+each is refused with a 4xx and one line before anything runs, never a 500 nor a run that fails.
+
+- ``langgraph dev``: a ``context_budget`` that is not a whole number (a string, a float such as
+  ``1e30``) and an unknown ``compaction`` went through the auth handler and failed inside the run
+  (200 with ``__error__``); so did a user message whose content is a number, and an empty
+  ``messages`` list on a new thread.
+- ``kassist serve``: ``"config": null`` reached LangServe's config parser (500), and an empty
+  ``messages`` list on a new thread reached the graph (500)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from server_harness import ACME_KEY, ROOT, free_port, langgraph_dev, running, server_env
+
+Server = tuple[str, str]
+HI = {"messages": [{"role": "user", "content": "How many vacation days do I get?"}]}
+
+
+def _one_line(answer: httpx.Response, status: int, says: str) -> None:
+    assert answer.status_code == status, answer.text[:500]
+    detail = answer.json()["detail"]
+    assert isinstance(detail, str) and says in detail and "\n" not in detail, detail
+    assert "Traceback" not in answer.text and str(ROOT) not in answer.text
+
+
+@pytest.fixture(scope="module")
+def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with langgraph_dev(tmp_path_factory.mktemp("probe-lg")) as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("probe-serve")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    db_url = f"sqlite:///{tmp / 'kassist.db'}"
+    env = server_env(db_url)
+    env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
+    env.update({"KASSIST_REPORTS_DIR": str(tmp / "reports"), "KASSIST_UPLOADS_DIR": str(tmp / "uploads")})
+    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
+    with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+        yield base
+
+
+def _client(base: str) -> httpx.Client:
+    return httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("configurable", "says"),
+    [
+        ({"context_budget": "9"}, "context_budget must be a whole number of tokens"),
+        ({"context_budget": 1e30}, "context_budget must be a whole number of tokens"),
+        ({"context_budget": 4000.5}, "context_budget must be a whole number of tokens"),
+        ({"context_budget": None}, "context_budget must be a whole number of tokens"),
+        ({"compaction": {"a": 1}}, "compaction must be one of"),
+        ({"compaction": "nope"}, "compaction must be one of"),
+    ],
+)
+def test_langgraph_bad_options_are_422_before_the_run(
+    lg: Server, configurable: dict[str, Any], says: str
+) -> None:
+    base, _ = lg
+    acme = _client(base)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    run = {"assistant_id": "assistant", "input": HI, "config": {"configurable": configurable}}
+    _one_line(acme.post(f"/threads/{thread}/runs/wait", json=run), 422, says)
+    _one_line(acme.post(f"/threads/{thread}/runs", json=run), 422, says)
+    assert acme.get(f"/threads/{thread}/state").json()["values"] == {}  # nothing ran
+    # An assistant of one's own cannot store them for every later run either.
+    made = acme.post("/assistants", json={"graph_id": "assistant", "config": {"configurable": configurable}})
+    _one_line(made, 422, says)
+
+
+@pytest.mark.parametrize(
+    ("run_input", "says"),
+    [
+        ({"messages": [{"role": "user", "content": 5}]}, "input.messages[0]"),
+        ({"messages": [["user", {"a": 1}]]}, "input.messages[0]"),
+        ({"messages": []}, "input.messages is empty"),
+    ],
+)
+def test_langgraph_a_turn_without_a_question_is_422(lg: Server, run_input: Any, says: str) -> None:
+    base, _ = lg
+    acme = _client(base)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    run = {"assistant_id": "assistant", "input": run_input}
+    _one_line(acme.post(f"/threads/{thread}/runs/wait", json=run), 422, says)
+    assert acme.get(f"/threads/{thread}/state").json()["values"] == {}
+    # A list of text parts is a user message LangChain accepts: it is answered.
+    parts = {"messages": [{"role": "user", "content": [{"type": "text", "text": "vacation days?"}]}]}
+    answered = acme.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant", "input": parts})
+    assert answered.status_code == 200 and "__error__" not in answered.json(), answered.text[:500]
+
+
+@pytest.mark.parametrize("endpoint", ["invoke", "stream", "stream_log", "stream_events"])
+def test_serve_a_null_config_is_422(serve: str, endpoint: str) -> None:
+    acme = _client(serve)
+    _one_line(acme.post(f"/assistant/{endpoint}", json={"input": HI, "config": None}), 422, "config")
+
+
+def test_serve_an_empty_turn_on_a_new_thread_is_422(serve: str) -> None:
+    acme = _client(serve)
+    for endpoint in ("invoke", "stream"):
+        body = {"input": {"messages": []}, "config": {"configurable": {"thread_id": f"empty-{endpoint}"}}}
+        answer = acme.post(f"/assistant/{endpoint}", json=body)
+        assert answer.status_code == 422, answer.text[:500]
+        assert "Traceback" not in answer.text
+    assert acme.get("/assistant/threads/empty-invoke/state").status_code == 404
+    batch = {"inputs": [{"messages": []}], "config": [{"configurable": {"thread_id": "empty-batch"}}]}
+    assert acme.post("/assistant/batch", json=batch).status_code == 422
