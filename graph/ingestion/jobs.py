@@ -7,25 +7,17 @@ import json
 import time
 from typing import Any
 
-from pydantic import BaseModel
-
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.store import RunRecord, RunStore, Steps, _run_record
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import validate_tenant_id
 
 
-class JobRecord(BaseModel):
-    """A run as the runs API sees it: its registry row, last known status and pending request."""
+class JobRecord(RunRecord):
+    """A run as the runs API sees it: its registry row (the RunRecord fields), tenant, last known
+    status and pending request."""
 
     tenant_id: str
-    run_id: str
-    source: str
-    collection: str
-    created_at: float
-    owner: str | None
-    lease_until: float | None
-    cancel_requested: bool
     status: str | None = None
     seq: int = 0
     done_seq: int = 0
@@ -45,10 +37,8 @@ class JobRecord(BaseModel):
 
     @property
     def lease(self) -> RunRecord:
-        return RunRecord(
-            run_id=self.run_id, source=self.source, collection=self.collection, created_at=self.created_at,
-            owner=self.owner, lease_until=self.lease_until, cancel_requested=self.cancel_requested,
-        )  # fmt: skip
+        """The registry row alone, as :class:`RunStore` gives it."""
+        return RunRecord.model_validate(self.model_dump(include=set(RunRecord.model_fields)))
 
 
 def _job_record(tenant: str, row: Any) -> JobRecord:
