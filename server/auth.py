@@ -58,7 +58,7 @@ from server.configurable import (
     refused_value,
 )
 from server.keys import KeyResolver, KeyTable, load_key_table, token_from_headers
-from server.roles import STORE_WRITES, admin_only, decides, is_tenant_level
+from server.roles import STORE_WRITES, TENANT_DEFAULTS, admin_only, decides, is_tenant_level
 from server.turn_input import question_refusal, turn_refusal
 
 auth = Auth()
@@ -333,6 +333,36 @@ async def cron_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fil
 
 
 # -- store ----------------------------------------------------------------------------------------
+ASSISTANT_ROOT = "assistant"
+"""``(<tenant>, "assistant", <user>, ...)``: one user's assistant memory (its session notes, read into
+every later turn's context: graph.assistant.services.RunResources.namespace)."""
+
+
+def _own_assistant_namespace(ctx: Auth.types.AuthContext, namespace: tuple[str, ...]) -> tuple[str, ...]:
+    """``namespace``, narrowed to the caller's own assistant memory when it names only its root;
+    another user's is refused (403): a note put there would enter that user's next answers, and
+    reading it would show what they asked. An admin may read or delete one (to remove a planted
+    note), never write one. The tenant-level defaults (``("assistant", "*")``) are
+    :func:`server.roles.is_tenant_level`'s."""
+    labels = namespace[1:]
+    if not labels or labels[0] != ASSISTANT_ROOT:
+        return namespace
+    identity = str(ctx.user.identity)
+    if len(labels) == 1:  # ("assistant",): the caller's own, as the assistant's nodes read it
+        return (*namespace, identity) if ctx.action in ("search", "list_namespaces") else namespace
+    owner = labels[1]
+    if owner in (identity, TENANT_DEFAULTS):
+        return namespace
+    if ctx.action == "put":
+        _refuse(
+            403,
+            f"store namespace {labels[:2]!r} is another user's assistant memory; yours is "
+            f"{(ASSISTANT_ROOT, identity)!r}",
+        )
+    _require_admin(ctx, f"read or delete another user's assistant memory {labels[:2]!r}")
+    return namespace
+
+
 @auth.on.store()
 async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
     """Every store namespace starts with the caller's tenant; tenant-level defaults are an admin's."""
@@ -342,6 +372,7 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
         value["namespace"] = namespace
     if ctx.action in STORE_WRITES and is_tenant_level(namespace[1:]):
         _require_admin(ctx, "write tenant-level memory defaults")
+    value["namespace"] = _own_assistant_namespace(ctx, namespace)
     key = value.get("key")
     if key is not None:
         _refuse(422, refused_id("key", key, label="item key"))
