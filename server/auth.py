@@ -37,6 +37,7 @@ ingestion run's settings only what the served-run rules allow its tenant (its fo
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from collections.abc import Mapping
@@ -242,10 +243,6 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
     and a decision on a review only with an admin key."""
     run_input, command = kwargs.get("input"), kwargs.get("command")
     _refuse(422, refused_input(graph, run_input))
-    if graph == "ingestion":  # before the run exists, as the runs API does (the nodes check again)
-        from graph.ingestion.served import input_refusal
-
-        _refuse(422, input_refusal(run_input, os.environ, _tenant(ctx)))
     if graph in (None, "assistant"):  # None: a client's own assistant, maybe of this graph
         _refuse(422, turn_refusal(run_input))
         sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
@@ -270,6 +267,17 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
         _require_admin(ctx, "approve a run that needs review (or reject it)")
 
 
+async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, run_input: object) -> None:
+    """An ingestion run's settings, before the run exists, as the runs API does (the nodes check
+    again). In a worker thread: the check resolves the source folder on disk (os.getcwd, stat),
+    a blocking call the event loop must not make (``langgraph dev`` fails it with a 500)."""
+    if graph != "ingestion":
+        return
+    from graph.ingestion.served import input_refusal
+
+    _refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, _tenant(ctx)))
+
+
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     """A run: on the caller's thread only, with the configurable keys and input its graph allows."""
@@ -277,6 +285,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     graph = _graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     check_run(ctx, graph, kwargs)
+    await check_ingestion_input(ctx, graph, kwargs.get("input"))
     _stamp(ctx, value)
     return _owned(ctx)
 
@@ -323,6 +332,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     graph = _graph_of_assistant(payload.get("assistant_id"))
     check_configurable(ctx, graph, payload.get("config"), payload.get("context"))
     check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
+    await check_ingestion_input(ctx, graph, payload.get("input"))
     _stamp(ctx, value)
     return _owned(ctx)
 

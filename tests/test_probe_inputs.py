@@ -116,3 +116,17 @@ def test_serve_an_empty_turn_on_a_new_thread_is_422(serve: str) -> None:
     assert acme.get("/assistant/threads/empty-invoke/state").status_code == 404
     batch = {"inputs": [{"messages": []}], "config": [{"configurable": {"thread_id": "empty-batch"}}]}
     assert acme.post("/assistant/batch", json=batch).status_code == 422
+
+
+@pytest.mark.parametrize("source", ["files/hr", "../globex/files", "files/../../globex/files", "~/files"])
+def test_langgraph_a_relative_ingestion_source_is_422_not_500(lg: Server, source: str) -> None:
+    # The check resolves the folder on disk; on the event loop langgraph dev failed it with a 500
+    # (a blocking os.getcwd), for any relative source.
+    base, _ = lg
+    acme = _client(base)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    run = {"assistant_id": "ingestion", "input": {"settings": {"source": source}}}
+    for path in (f"/threads/{thread}/runs/wait", f"/threads/{thread}/runs"):
+        _one_line(acme.post(path, json=run), 422, "settings.source must be a folder under")
+    cron = acme.post("/runs/crons", json={**run, "schedule": "0 0 * * *"})
+    _one_line(cron, 422, "settings.source must be a folder under")
