@@ -1,4 +1,5 @@
-"""Every SQL statement the PostgreSQL backend runs, and its (pure) dialect.
+"""The SQL of the PostgreSQL backend (what differs from :func:`memory.store.statements.common`,
+written once for both backends), and its (pure) dialect.
 
 Values are kept twice: ``value_json`` (text) is the truth returned to callers, so U+0000 survives;
 ``value_filter`` (jsonb, U+0000 replaced by U+FFFD since jsonb cannot hold it) serves filters.
@@ -17,10 +18,16 @@ from memory.store import filters as flt
 from memory.store.indexing import to_pgvector
 from memory.store.keywords import KEYWORD_CAP, tsquery_text
 from memory.store.program import PreparedSearch, VectorChange
-from memory.store.statements import ITEM_COLUMNS, Program, Statements
-
-ITEMS = "kassist_store_items"
-VECTORS = "kassist_store_vectors"
+from memory.store.statements import (
+    ITEM_COLUMNS,
+    ITEMS,
+    TEXTS,
+    VECTORS,
+    Program,
+    Statements,
+    common,
+    not_expired,
+)
 
 MIGRATION_1 = f"""
 CREATE TABLE {ITEMS} (
@@ -60,7 +67,6 @@ CREATE TABLE {VECTORS} (
 CREATE INDEX kassist_store_vectors_hnsw ON {VECTORS} USING hnsw (embedding vector_cosine_ops);
 """
 
-TEXTS = "kassist_store_texts"
 
 # 3: the keyword index: each item's keyword text with a generated tsvector (english, as the
 # knowledge index and the memory manager) and a GIN index; an item's delete (or TTL sweep) cascades.
@@ -78,21 +84,16 @@ CREATE TABLE {TEXTS} (
 CREATE INDEX kassist_store_texts_tsv ON {TEXTS} USING gin (tsv);
 """
 
-_NOT_EXPIRED = "(i.expires_at IS NULL OR i.expires_at > %s)"
+_NOT_EXPIRED = not_expired("%s")
 _IN_PREFIX = "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns_path < %s)"
 
 STATEMENTS = Statements(
+    **common("%s", _IN_PREFIX),
     create_version_table=(
         "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
         "(version int PRIMARY KEY, applied_at timestamptz NOT NULL)"
     ),
     migrations=(MIGRATION_1, MIGRATION_2, MIGRATION_3),
-    schema_version="SELECT max(version) FROM kassist_store_schema_version",
-    record_version="INSERT INTO kassist_store_schema_version (version, applied_at) VALUES (%s, %s)",
-    read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
-    write_index_meta="INSERT INTO kassist_store_index_meta (id, embedder_name, dims) VALUES (1, %s, %s)",
-    get=f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = %s AND i.ns_path = %s AND i.key = %s AND {_NOT_EXPIRED}",
-    refresh=f"UPDATE {ITEMS} SET expires_at = %s WHERE tenant_id = %s AND ns_path = %s AND key = %s AND ttl_minutes IS NOT NULL",
     upsert=f"""
 INSERT INTO {ITEMS} AS i
     (tenant_id, ns_path, key, value_json, value_filter, created_at, updated_at, expires_at, ttl_minutes)
@@ -106,24 +107,13 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
     expires_at = EXCLUDED.expires_at,
     ttl_minutes = EXCLUDED.ttl_minutes
 """,
-    delete=f"DELETE FROM {ITEMS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
-    delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (%s, %s, %s, %s, %s::vector)",
-    list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}",
-    search=(
-        f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}"
-        "{filters} ORDER BY i.updated_at DESC, i.ns_path, i.key LIMIT %s OFFSET %s"
-    ),
-    sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= %s",
-    tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
     keyword_migration=3,
     keyword_backfill=(
         f"SELECT v.tenant_id, v.ns_path, v.key, i.value_json, string_agg(v.field, chr(31) ORDER BY v.field) "
         f"FROM {VECTORS} v JOIN {ITEMS} i ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key "
         "GROUP BY v.tenant_id, v.ns_path, v.key, i.value_json"
     ),
-    delete_keywords=f"DELETE FROM {TEXTS} WHERE tenant_id = %s AND ns_path = %s AND key = %s",
-    insert_keywords=f"INSERT INTO {TEXTS} (tenant_id, ns_path, key, scope, content) VALUES (%s, %s, %s, %s, %s)",
 )
 
 # relaxed_order lets HNSW keep scanning until enough rows pass the tenant/prefix/value filters

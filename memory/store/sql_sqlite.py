@@ -1,11 +1,10 @@
-"""Every SQL statement the SQLite backend runs. Parameters are ``?``; times are fixed-width ISO text."""
+"""The SQL of the SQLite backend: what differs from :func:`memory.store.statements.common` (written
+once for both backends) and its own search statements. Parameters are ``?``; times are fixed-width
+ISO text."""
 
 from __future__ import annotations
 
-from memory.store.statements import ITEM_COLUMNS, Statements
-
-ITEMS = "kassist_store_items"
-VECTORS = "kassist_store_vectors"
+from memory.store.statements import ITEM_COLUMNS, ITEMS, TEXTS, VECTORS, Statements, common, not_expired
 
 MIGRATION_1 = f"""
 CREATE TABLE {ITEMS} (
@@ -41,7 +40,6 @@ CREATE TABLE kassist_store_index_meta (
 );
 """
 
-TEXTS = "kassist_store_texts"
 FTS = "kassist_store_fts"
 
 # 2: the keyword index. kassist_store_texts holds each item's keyword text (its id is the FTS5
@@ -65,21 +63,16 @@ CREATE TRIGGER kassist_store_texts_insert AFTER INSERT ON {TEXTS} BEGIN INSERT I
 CREATE TRIGGER kassist_store_texts_delete AFTER DELETE ON {TEXTS} BEGIN INSERT INTO {FTS} ({FTS}, rowid, scope, content) VALUES ('delete', old.id, old.scope, old.content); END;
 """
 
-_NOT_EXPIRED = "(i.expires_at IS NULL OR i.expires_at > ?)"
+_NOT_EXPIRED = not_expired("?")
 _IN_PREFIX = "i.tenant_id = ? AND i.ns_path >= ? AND (? IS NULL OR i.ns_path < ?)"
 
 STATEMENTS = Statements(
+    **common("?", _IN_PREFIX),
     create_version_table=(
         "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
         "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
     ),
     migrations=(MIGRATION_1, MIGRATION_2),
-    schema_version="SELECT max(version) FROM kassist_store_schema_version",
-    record_version="INSERT INTO kassist_store_schema_version (version, applied_at) VALUES (?, ?)",
-    read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
-    write_index_meta="INSERT INTO kassist_store_index_meta (id, embedder_name, dims) VALUES (1, ?, ?)",
-    get=f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = ? AND i.ns_path = ? AND i.key = ? AND {_NOT_EXPIRED}",
-    refresh=f"UPDATE {ITEMS} SET expires_at = ? WHERE tenant_id = ? AND ns_path = ? AND key = ? AND ttl_minutes IS NOT NULL",
     upsert=f"""
 INSERT INTO {ITEMS} (tenant_id, ns_path, key, value_json, created_at, updated_at, expires_at, ttl_minutes)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -91,24 +84,13 @@ ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
     expires_at = excluded.expires_at,
     ttl_minutes = excluded.ttl_minutes
 """,
-    delete=f"DELETE FROM {ITEMS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
-    delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (?, ?, ?, ?, ?)",
-    list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}",
-    search=(
-        f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}"
-        "{filters} ORDER BY i.updated_at DESC, i.ns_path, i.key LIMIT ? OFFSET ?"
-    ),
-    sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= ?",
-    tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
     keyword_migration=2,
     keyword_backfill=(
         f"SELECT v.tenant_id, v.ns_path, v.key, i.value_json, group_concat(v.field, char(31)) FROM {VECTORS} v "
         f"JOIN {ITEMS} i ON i.tenant_id = v.tenant_id AND i.ns_path = v.ns_path AND i.key = v.key "
         "GROUP BY v.tenant_id, v.ns_path, v.key"
     ),
-    delete_keywords=f"DELETE FROM {TEXTS} WHERE tenant_id = ? AND ns_path = ? AND key = ?",
-    insert_keywords=f"INSERT INTO {TEXTS} (tenant_id, ns_path, key, scope, content) VALUES (?, ?, ?, ?, ?)",
 )
 
 # Semantic search on SQLite (numpy over the tenant's vectors; see search_sqlite.py).

@@ -9,12 +9,66 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from kassist.db.statements import Stmt
 
 ITEM_COLUMNS = "i.ns_path, i.key, i.value_json, i.created_at, i.updated_at, i.ttl_minutes"
 """Columns of an item row: (ns_path, key, value_json, created_at, updated_at, ttl_minutes[, score])."""
+
+ITEMS = "kassist_store_items"
+VECTORS = "kassist_store_vectors"
+TEXTS = "kassist_store_texts"
+
+
+def not_expired(p: str) -> str:
+    """The condition on an item row ``i`` that it is live at the time bound to ``p``."""
+    return f"(i.expires_at IS NULL OR i.expires_at > {p})"
+
+
+class Common(TypedDict):
+    """The statements (fields of :class:`Statements`) written alike for every backend."""
+
+    schema_version: str
+    record_version: str
+    read_index_meta: str
+    write_index_meta: str
+    get: str
+    refresh: str
+    delete: str
+    delete_vectors: str
+    list_paths: str
+    search: str
+    sweep: str
+    tenants: str
+    delete_keywords: str
+    insert_keywords: str
+
+
+def common(p: str, in_prefix: str) -> Common:
+    """Those statements for a backend whose parameter marker is ``p`` (``?``, ``%s``) and whose
+    condition that an item ``i`` is the tenant's and under a prefix is ``in_prefix`` (tenant, lo,
+    hi, hi): a dialect writes only what differs."""
+    live = not_expired(p)
+    return Common(
+        schema_version="SELECT max(version) FROM kassist_store_schema_version",
+        record_version=f"INSERT INTO kassist_store_schema_version (version, applied_at) VALUES ({p}, {p})",
+        read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
+        write_index_meta=f"INSERT INTO kassist_store_index_meta (id, embedder_name, dims) VALUES (1, {p}, {p})",
+        get=f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = {p} AND i.ns_path = {p} AND i.key = {p} AND {live}",
+        refresh=f"UPDATE {ITEMS} SET expires_at = {p} WHERE tenant_id = {p} AND ns_path = {p} AND key = {p} AND ttl_minutes IS NOT NULL",
+        delete=f"DELETE FROM {ITEMS} WHERE tenant_id = {p} AND ns_path = {p} AND key = {p}",
+        delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = {p} AND ns_path = {p} AND key = {p}",
+        list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {in_prefix} AND {live}",
+        search=(
+            f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {in_prefix} AND {live}"
+            f"{{filters}} ORDER BY i.updated_at DESC, i.ns_path, i.key LIMIT {p} OFFSET {p}"
+        ),
+        sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= {p}",
+        tenants=f"SELECT DISTINCT tenant_id FROM {ITEMS} ORDER BY tenant_id",
+        delete_keywords=f"DELETE FROM {TEXTS} WHERE tenant_id = {p} AND ns_path = {p} AND key = {p}",
+        insert_keywords=f"INSERT INTO {TEXTS} (tenant_id, ns_path, key, scope, content) VALUES ({p}, {p}, {p}, {p}, {p})",
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
