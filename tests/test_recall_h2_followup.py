@@ -48,3 +48,19 @@ def test_a_line_said_again_and_again_does_not_crowd_out_a_fact(manager: MemoryMa
     question = "What did Priya say about her new flat?"
     assert keys(manager, question, k=1, strategy="keyword") != ["s2:t0"]
     assert keys(manager, question, k=1) == ["s2:t0"]
+
+
+def test_a_fact_in_specific_words_outranks_small_talk_in_everyday_words(manager: MemoryManager) -> None:
+    # Every small-talk line differs, so none is damped as repeated, but they say the same few
+    # everyday words over and over; the fact names a river, a gorge and a friend.
+    talk = ["The weekend was fine, nothing much.", "Quiet weekend, just tired.", "Nothing much, quiet weekend.",
+            "Tired, so tired, quiet weekend.", "Fine weekend, nothing much, tired.", "Quiet and fine weekend.",
+            "Just a quiet weekend, nothing much."]  # fmt: skip
+    sessions = {n: [("Priya", line), ("Jonas", "Same here.")] for n, line in enumerate(talk)}
+    sessions[9] = [("Priya", "Spent the weekend kayaking the Dordogne gorge with Ines."), ("Jonas", "Wow.")]
+    manager.for_tenant("acme").remember_many(
+        "olga", turns(sessions, filler_sessions=0), source="user_explicit"
+    )
+    question = "What did Priya do at the weekend?"
+    assert keys(manager, question, k=1, strategy="keyword") != ["s9:t0"]
+    assert keys(manager, question, k=1) == ["s9:t0"]
