@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
 
 from kassist.db.statements import Stmt
 
@@ -26,31 +26,13 @@ def not_expired(p: str) -> str:
     return f"(i.expires_at IS NULL OR i.expires_at > {p})"
 
 
-class Common(TypedDict):
-    """The statements (fields of :class:`Statements`) written alike for every backend."""
-
-    schema_version: str
-    record_version: str
-    read_index_meta: str
-    write_index_meta: str
-    get: str
-    refresh: str
-    delete: str
-    delete_vectors: str
-    list_paths: str
-    search: str
-    sweep: str
-    tenants: str
-    delete_keywords: str
-    insert_keywords: str
-
-
-def common(p: str, in_prefix: str) -> Common:
-    """Those statements for a backend whose parameter marker is ``p`` (``?``, ``%s``) and whose
-    condition that an item ``i`` is the tenant's and under a prefix is ``in_prefix`` (tenant, lo,
-    hi, hi): a dialect writes only what differs."""
+def common(p: str, in_prefix: str) -> dict[str, Any]:
+    """The fields of :class:`Statements` written alike for every backend, for a backend whose
+    parameter marker is ``p`` (``?``, ``%s``) and whose condition that an item ``i`` is the
+    tenant's and under a prefix is ``in_prefix`` (tenant, lo, hi, hi): a dialect writes only what
+    differs. (A plain dict: Statements checks its keys when a dialect module is imported.)"""
     live = not_expired(p)
-    return Common(
+    return dict(
         schema_version="SELECT max(version) FROM kassist_store_schema_version",
         record_version=f"INSERT INTO kassist_store_schema_version (version, applied_at) VALUES ({p}, {p})",
         read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
