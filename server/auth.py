@@ -274,8 +274,22 @@ async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, 
     if graph != "ingestion":
         return
     from graph.ingestion.served import input_refusal
+    from knowledge.loaders.identity import validate_collection
 
     _refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, _tenant(ctx)))
+    settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
+    if isinstance(settings, Mapping) and "collection" in settings:
+        # The index refuses such a name only at the ingest step, after the run has started.
+        try:
+            validate_collection(settings["collection"])
+        except ValueError:
+            shown = repr(settings["collection"])
+            shown = shown if len(shown) <= 60 else f"{shown[:60]}... ({len(shown)} characters)"
+            _refuse(
+                422,
+                f"settings.collection {shown} is not a valid name: use 1-128 letters, digits, '_', '-' "
+                "or '.', starting with a letter or digit (e.g. company_handbook_v2)",
+            )
 
 
 @auth.on.threads.create_run

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, ROOT, free_port, langgraph_dev, running, server_env
+from server_harness import ACME_KEY, ROOT, corpus_of, free_port, langgraph_dev, running, server_env
 
 Server = tuple[str, str]
 HI = {"messages": [{"role": "user", "content": "How many vacation days do I get?"}]}
@@ -130,3 +131,19 @@ def test_langgraph_a_relative_ingestion_source_is_422_not_500(lg: Server, source
         _one_line(acme.post(path, json=run), 422, "settings.source must be a folder under")
     cron = acme.post("/runs/crons", json={**run, "schedule": "0 0 * * *"})
     _one_line(cron, 422, "settings.source must be a folder under")
+
+
+@pytest.mark.parametrize("collection", ["../x", "x" * 10000, "a\x00b", "", 5])
+def test_langgraph_a_bad_ingestion_collection_is_422_before_the_run(lg: Server, collection: Any) -> None:
+    # It failed at the run's ingest step (a failed run after discovery), not before it started.
+    base, db_url = lg
+    acme = _client(base)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    corpus = corpus_of(Path(db_url.removeprefix("sqlite:///")).parent, "acme")
+    settings = {"source": str(corpus / "hr"), "collection": collection}
+    run = {"assistant_id": "ingestion", "input": {"settings": settings}}
+    answer = acme.post(f"/threads/{thread}/runs/wait", json=run)
+    assert answer.status_code == 422, answer.text[:300]
+    detail = answer.json()["detail"]
+    assert "settings.collection" in detail and "\n" not in detail and len(detail) < 400, detail
+    assert acme.get(f"/threads/{thread}/state").json()["values"] == {}
