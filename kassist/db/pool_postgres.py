@@ -130,6 +130,13 @@ def _connect_kwargs(connect_timeout: float, extra: Mapping[str, Any] | None) -> 
     return {"autocommit": True, **(extra or {}), "connect_timeout": max(1, math.ceil(connect_timeout))}
 
 
+def _raise_unavailable(conninfo: str, exc: BaseException) -> None:
+    """A pool that could not open: the server's reason, for a refused connection or a timeout
+    (any other exception, an interrupt above all, is the caller's to re-raise)."""
+    if isinstance(exc, PoolTimeout | psycopg.OperationalError):
+        raise postgres_unavailable(conninfo, exc) from None
+
+
 def open_pool(
     conninfo: str,
     *,
@@ -160,8 +167,7 @@ def open_pool(
         pool.open(wait=True, timeout=connect_timeout)
     except BaseException as exc:
         pool.close()  # also on an interrupt: its workers would keep reconnecting
-        if isinstance(exc, PoolTimeout | psycopg.OperationalError):
-            raise postgres_unavailable(conninfo, exc) from None
+        _raise_unavailable(conninfo, exc)
         raise
     return pool
 
@@ -181,17 +187,14 @@ async def open_async_pool(
         await (await psycopg.AsyncConnection.connect(conninfo, **connect)).close()
     except psycopg.OperationalError as exc:
         raise postgres_unavailable(conninfo, exc) from None
-    # The same bound for a call waiting on a pooled connection: psycopg_pool's own default (30 s)
-    # made every call hang half a minute once the server was down.
-    pool = pool_class(
+    pool = pool_class(  # bounded as in open_pool
         conninfo, min_size=min_size, max_size=max_size, kwargs=connect, timeout=connect_timeout, open=False
     )
     try:
         await pool.open(wait=True, timeout=connect_timeout)
     except BaseException as exc:
         await pool.close()  # also on cancellation: its workers would keep reconnecting
-        if isinstance(exc, PoolTimeout | psycopg.OperationalError):
-            raise postgres_unavailable(conninfo, exc) from None
+        _raise_unavailable(conninfo, exc)
         raise
     return pool
 
