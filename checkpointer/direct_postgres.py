@@ -89,7 +89,11 @@ class PostgresDirect:
         return bool(self._run(PUT_NEXT, dict(zip(ROW_FIELDS, row, strict=True)), write=True))
 
     def read_row(
-        self, request: TupleRequest, blobs: Mapping[str, str] | None, held: Mapping[str, str] | None = None
+        self,
+        request: TupleRequest,
+        blobs: Mapping[str, str] | None,
+        held: Mapping[str, str] | None = None,
+        head: str | None = None,
     ) -> list[Sequence[Any]]:
         """The head row ``get_tuple`` reads first, as a tuple, followed by the values of ``blobs``
         (the blob versions the head is expected to list) as (channel, version, type, bytes, None,

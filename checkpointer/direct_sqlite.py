@@ -21,6 +21,7 @@ from checkpointer.sql_sqlite_step import (
     GET_BY_ID_ROW,
     GET_LATEST_AND_BLOB,
     GET_LATEST_AND_BLOBS,
+    GET_LATEST_OWN,
     GET_LATEST_ROW,
     PUT_NEXT,
     PUT_NEXT_VALUE,
@@ -66,11 +67,17 @@ class SqliteDirect:
             self._handle.run(_steps(query), write=True, single=True)
 
     def read_row(
-        self, request: TupleRequest, blobs: Mapping[str, str] | None, held: Mapping[str, str] = NO_BLOBS
+        self,
+        request: TupleRequest,
+        blobs: Mapping[str, str] | None,
+        held: Mapping[str, str] = NO_BLOBS,
+        head: str | None = None,
     ) -> list[Sequence[Any]]:
         """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), as a tuple, followed
         by the values of ``blobs`` (the blob versions the head is expected to list) if any, each from
-        the blobs table or, when ``held`` names its holder, from that checkpoint's row."""
+        the blobs table or, when ``held`` names its holder, from that checkpoint's row. When the
+        one value is held by the expected head itself (``head``), it comes as four more columns of
+        the head's row (one statement, one row: ``ops_read.tuple_of_rows``)."""
         if self._handle.closed:
             raise RuntimeError(self._closed)
         if request.checkpoint_id:
@@ -79,7 +86,10 @@ class SqliteDirect:
             return self._run(GET_LATEST_ROW, request[:3])  # type: ignore[no-any-return]
         if len(blobs) == 1:
             channel, version = next(iter(blobs.items()))
-            params = (*request[:3], channel, version, held.get(channel) if held else None)
+            holder = held.get(channel) if held else None
+            if holder is not None and holder == head:
+                return self._run(GET_LATEST_OWN, request[:3])  # type: ignore[no-any-return]
+            params = (*request[:3], channel, version, holder)
             return self._run(GET_LATEST_AND_BLOB, params)  # type: ignore[no-any-return]
         several = dumps_json(blobs)  # several versions: bound as one JSON object
         holders = dumps_json(dict(held)) if held else "{}"

@@ -400,7 +400,12 @@ def tuple_of_rows(
         remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions, held)
     if versions != fetched:
         return MORE
-    values = [(r[0], r[1], r[2], r[3]) for r in rows if r[6] is None]
+    if len(row) == 11:  # the head's own value as four more columns (direct_sqlite.GET_LATEST_OWN)
+        if row[7] is None or fetched.get(row[7]) != row[8]:
+            return MORE  # the head holds another value (the hint's head was not the head)
+        values = [(row[7], row[8], row[9], row[10])]
+    else:
+        values = [(r[0], r[1], r[2], r[3]) for r in rows if r[6] is None]
     if len(values) < len(versions):
         # A value was not where the hint looked (its holder was deleted and the value copied into
         # the blobs table): the general read looks in both places.

@@ -69,7 +69,7 @@ class PutPlan(NamedTuple):
     first: bool
     checked: bool
     in_blobs: dict[str, str]
-    held: Mapping[str, str]
+    held: Mapping[str, str] | None
     unresolved: Sequence[dict[str, str]]
     """Unchanged large values whose holder the put could not name: made sure of in the blobs table
     (the dialect's ``ensure_blob``) before the row is stored."""
@@ -85,7 +85,7 @@ def _value_in_row(
     in_blobs: Mapping[str, str],
     parent_blobs: Mapping[str, str] | None,
     parent_held: Mapping[str, str],
-) -> tuple[tuple[Any, ...], list[dict[str, Any]], dict[str, str], list[dict[str, str]]]:
+) -> tuple[tuple[Any, ...] | None, list[dict[str, Any]], dict[str, str], list[dict[str, str]]]:
     """Issue 29's layout (SQLite, migration 6): the largest changed large value (not a DeltaChannel
     snapshot, whose blob row the delta-history walk and pruning look for) rides in the checkpoint's
     own row; an unchanged value the parent's row names a holder for keeps that holder; an
@@ -112,7 +112,7 @@ def _value_in_row(
         else:
             unresolved.append({"channel": channel, "version": version})
     if pick is None:
-        return _NO_VALUE, blobs, held, unresolved
+        return None, blobs, held, unresolved
     held[pick["channel"]] = cid
     rest = [b for b in blobs if b is not pick]
     return (pick["channel"], pick["version"], pick["type"], pick["blob"]), rest, held, unresolved
@@ -153,16 +153,18 @@ def plan_put(
     first = parent is None and checked and starts_thread(metadata)
     meta_text, run_id = dump_metadata(config, metadata)
     values, small, in_blobs = dump_values(serde, checkpoint, new_versions, cache)
-    pv = None
-    hint = heads.get((tenant, thread, ns)) if heads is not None and parent is not None else None
-    if hint is not None and hint[0] != parent:
-        hint = None
-    if checked and hint is not None:
-        pv = hint[1]
-    value: tuple[Any, ...] = _NO_VALUE
-    held: Mapping[str, str] = NO_HELD
+    pv = hint = None
+    if parent is not None and heads is not None:
+        hint = heads.get((tenant, thread, ns))
+        if hint is not None:
+            if hint[0] != parent:
+                hint = None
+            elif checked:
+                pv = hint[1]
+    value: tuple[Any, ...] | None = None
+    held: Mapping[str, str] | None = None
     unresolved: Sequence[dict[str, str]] = ()
-    if in_row and in_blobs:
+    if in_blobs and in_row:
         parent_blobs, parent_held = (hint[2], hint[3]) if hint is not None else (None, NO_HELD)
         value, values, held, unresolved = _value_in_row(
             checkpoint, cid, values, in_blobs, parent_blobs, parent_held
@@ -180,7 +182,7 @@ def plan_put(
         meta_text,
         small,
     )
-    if value is not _NO_VALUE:
+    if value is not None:
         row += value
     return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs, held, unresolved)
 

@@ -57,7 +57,11 @@ class Direct(Protocol):
 
     def put_next(self, row: tuple[Any, ...]) -> bool: ...
     def read_row(
-        self, request: ops_read.TupleRequest, blobs: Mapping[str, str] | None, held: Mapping[str, str]
+        self,
+        request: ops_read.TupleRequest,
+        blobs: Mapping[str, str] | None,
+        held: Mapping[str, str],
+        head: str | None,
     ) -> list[Sequence[Any]]: ...
 
 
@@ -193,14 +197,17 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         request = ops_read.tuple_request(self._tenant(config), config)
         direct = self._direct
-        fetched = ops_read.hinted_blobs(self._heads, request) if direct is not None else None
+        # The head this process last saw (ops_read.hinted_blobs' rule, one lookup for its parts).
+        hint = self._heads.get(request[:3]) if direct is not None and not request.checkpoint_id else None
+        fetched = hint[2] if hint is not None else None
         if direct is None or (fetched is None and not direct.reads_unhinted):
             return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
         # The row first, as one statement without an operation, with the blob values the head
         # this process last saw keeps (the usual read ends there).
-        rows = direct.read_row(
-            request, fetched, ops_read.hinted_held(self._heads, request) if fetched else ops_read.NO_BLOBS
-        )
+        if fetched:
+            rows = direct.read_row(request, fetched, hint[3], hint[0])  # type: ignore[index]
+        else:
+            rows = direct.read_row(request, fetched, ops_read.NO_BLOBS, None)
         done = ops_read.tuple_of_rows(self.serde, request, rows, self._heads, fetched)
         if done is not ops_read.MORE:
             return done

@@ -281,3 +281,30 @@ def test_a_copied_thread_reads_its_held_values(saver: TenantCheckpointer, db_url
         for config, values in history:
             conf = {**config["configurable"], "thread_id": "dst"}
             assert _by_id(other, {"configurable": conf}) == values
+
+
+def test_a_head_read_by_a_stale_hint_finds_the_value_where_it_is(db_url: str) -> None:
+    """One large channel: the saver that wrote the head expects its value in that row; another
+    process moves the head on (changing the value, then leaving it and changing a small one), and
+    each read still answers the new head's values."""
+    with TenantCheckpointer.from_url(db_url) as first, TenantCheckpointer.from_url(db_url) as second:
+        first.setup()
+        a, b = first.for_tenant("acme"), second.for_tenant("acme")
+        latest: RunnableConfig = {"configurable": {"thread_id": "s"}}
+        config: Any = {"configurable": {"thread_id": "s", "checkpoint_ns": ""}}
+        values: dict[str, Any] = {"big": "v0:" + "x" * 30_000, "n": 0}
+        versions: dict[str, Any] = {"big": "1", "n": "1"}
+        for step, change in enumerate([("big", "n"), ("big",), ("n",), ("n",), ("big",)]):
+            writer = a if step == 0 else b
+            if step:
+                head = writer.get_tuple(latest)
+                assert head is not None
+                config = head.config
+            for ch in change:
+                versions[ch] = writer.get_next_version(versions[ch] if step else None, None)
+                values[ch] = f"v{step}:" + "x" * 30_000 if ch == "big" else step
+            cp = empty_checkpoint()
+            cp["channel_values"], cp["channel_versions"] = dict(values), dict(versions)
+            writer.put(config, cp, {"source": "loop", "step": step}, {ch: versions[ch] for ch in change})
+            got = a.get_tuple(latest)  # a's hint: the head it saw last
+            assert got is not None and got.checkpoint["channel_values"] == values
