@@ -36,10 +36,10 @@ _NOT = r"(?<!not )(?<!never )(?<!n't )(?<!no )"
 # Guidance an agent was given. Qualified so that it means the reader's guidance, not a topic's.
 _GUIDANCE = (
     r"(?:instructions?|directives?|prompts?|assignments?|rules|guidelines|guidance|commands|orders|context|"
-    r"programming|conditioning|constraints|restrictions|tasks?|policies|messages?)"
+    r"programming|conditioning|constraints|restrictions|tasks?|policies)"
 )
 _PRIOR = (
-    r"(?:all|any|every|the|your|these|those|my|its)?\s*(?:(?:previous|prior|earlier|above|preceding|former|original|"
+    r"(?:all|any|every|the|your|these|those|its)?\s*(?:(?:previous|prior|earlier|above|preceding|former|original|"
     r"initial|existing|old|system|default|current|other|given|received|standing|safety|content)\s+){0,2}"
 )
 _TOPIC = (
@@ -209,13 +209,21 @@ _AI_STEM = (
     r"intelligenza artificiale|intelligence artificielle|kunstmatige intelligentie|sztuczn\w* inteligencj)"
 )
 _TOKEN = r"[^\s:,;.!?，：、]"
+# The name comes first (at most one word before it, one after, few letters around it in scripts
+# without spaces): "When the chatbot cannot answer, it ..." is a clause about the bot, not an address.
 _VOCATIVE = re.compile(
-    rf"^\W*(?:{_TOKEN}++\s+){{0,4}}?{_TOKEN}*?" + _AI_STEM + rf"{_TOKEN}*+(?:\s+{_TOKEN}++){{0,2}}?"
+    rf"^\W*(?:{_TOKEN}++\s+){{0,2}}?{_TOKEN}{{0,6}}?"
+    + _AI_STEM
+    + rf"{_TOKEN}{{0,10}}+(?:\s+{_TOKEN}++){{0,2}}?"
     r"\s*(?:[:：]|,|，)\s*(?=\S+(?:\s+\S+){2,}|[^\s]{8,})",
     re.IGNORECASE,
 )
 # A vocative label that is a person's title or a form field, not an address ("Assistant manager: Ana").
 _TITLE = _c(
+    # a clause opened by a conjunction ("When the chatbot cannot answer, it ...") is not an address
+    r"^\W*(?:when|whenever|if|while|once|because|although|though|as|since|after|before|until|unless|wenn|falls|"
+    r"sobald|weil|si|quand|lorsque|cuando|mientras|se|quando|jesli|gdy|kiedy|если|когда|kun|jos|om|nar|hvis|"
+    r"ha|kdyz|pokud|kai|eger|jika|ketika|khi|neu)\b|"
     r"^\W*(?:(?:executive|personal|administrative|admin|team|office|legal|research|sales|hr|project|teaching|dental|"
     r"medical|lab|marketing) assistants?|assistants? (?:manager|director|professor|editor|coach)|asistent\w* (?:de|del|"
     r"na|ředitele|reditele|vedouc\w*)|ai (?:policy|use|usage|tools?|guidelines?|act|regulation|governance|ethics|"
