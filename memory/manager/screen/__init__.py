@@ -5,7 +5,10 @@
    (``text``).
 2. Match wording (``phrases``): multilingual phrase banks, strong and weak concepts; structure:
    role markers and ``{"role": "system"}`` objects, hidden characters, links and images to hosts
-   outside the tenant's allow-list (``links``).
+   outside the tenant's allow-list (``links``). Intent (``intent``, ``frames``): who a sentence
+   speaks to and what it asks of the agent that reads it (its guidance declared void, its prompt
+   or secrets asked for, the conversation sent out, a persona without rules, its output or memory
+   taken over). Decoding also reads ROT47 and Unicode tag characters.
 3. Match meaning (``semantic``): when the cheap layers are unsure, similarity to known injection
    phrasings with the local MiniLM model.
 4. A learned layer (``learned``, off unless asked for): logistic regression over the model's
