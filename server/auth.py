@@ -292,6 +292,37 @@ async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, 
             )
 
 
+MAX_AFTER_SECONDS = 366 * 86400
+"""The longest delay a run may ask for (``after_seconds``): a year. 10**12 overflowed the date of
+the run's start inside langgraph-api (a 500)."""
+
+
+def check_schedule(after_seconds: object, webhook: object) -> None:
+    """A run's delay within :data:`MAX_AFTER_SECONDS`, and its webhook (a URL the server calls when
+    the run ends) only to a host the operator listed for notifications (``KASSIST_NOTIFY_HOSTS``,
+    as an ingestion run's ``settings.notify_url``): langgraph-api refuses only loopback hosts, so a
+    client could make the server call any address of its private network."""
+    if after_seconds is not None and (
+        isinstance(after_seconds, bool)
+        or not isinstance(after_seconds, int)
+        or not 0 <= after_seconds <= MAX_AFTER_SECONDS
+    ):
+        _refuse(422, f"after_seconds must be a whole number from 0 to {MAX_AFTER_SECONDS} (a year)")
+    if webhook is None:
+        return
+    from urllib.parse import urlsplit
+
+    from graph.ingestion.served import NOTIFY_HOSTS_ENV
+
+    try:
+        host = (urlsplit(str(webhook)).hostname or "").lower()
+    except ValueError:
+        host = ""
+    allowed = {h.strip().lower() for h in os.environ.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
+    if host not in allowed:
+        _refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
+
+
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     """A run: on the caller's thread only, with the configurable keys and input its graph allows."""
@@ -299,6 +330,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     graph = _graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     check_run(ctx, graph, kwargs)
+    check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     _stamp(ctx, value)
     return _owned(ctx)
@@ -346,6 +378,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     graph = _graph_of_assistant(payload.get("assistant_id"))
     check_configurable(ctx, graph, payload.get("config"), payload.get("context"))
     check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
+    check_schedule(None, payload.get("webhook") if isinstance(payload, Mapping) else None)
     await check_ingestion_input(ctx, graph, payload.get("input"))
     _stamp(ctx, value)
     return _owned(ctx)

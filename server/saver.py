@@ -39,6 +39,7 @@ from checkpointer.tenant import AUTH_USER_KEY
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import (
     RunTenancy,
+    TenantMismatch,
     TenantRequired,
     auth_user_tenant,
     install_run_tenancy,
@@ -50,6 +51,19 @@ STATE_WRITE_REFUSED = (
     "writing a thread's state directly is not allowed on this server: runs write it; send the "
     "user's message as a run's input, and decide a review with command.resume (admin key)"
 )
+
+
+def forbidden(exc: TenantMismatch) -> TenantMismatch:
+    """``exc`` as a 403 where langgraph-api answers it: still a :class:`TenantMismatch` for
+    callers that catch one, and a starlette ``HTTPException`` for the server's handlers."""
+    from starlette.exceptions import HTTPException
+
+    class RefusedTenant(TenantMismatch, HTTPException):
+        def __init__(self, message: str) -> None:
+            TenantMismatch.__init__(self, message)
+            HTTPException.__init__(self, status_code=403, detail=message)
+
+    return RefusedTenant(f"refused: {exc}")
 
 
 def state_write_refused() -> Exception:
@@ -116,7 +130,12 @@ class ServerCheckpointer(TenantCheckpointer):
             install_run_tenancy(ServerTenancy())
 
     def _tenant(self, config: RunnableConfig | None) -> str:
-        return super()._tenant(with_request_tenant(config))
+        try:
+            return super()._tenant(with_request_tenant(config))
+        except TenantMismatch as exc:
+            # A tenant_id in a body the auth handlers do not see (POST /threads/{id}/state/checkpoint,
+            # history's checkpoint): refused, as a 403 rather than langgraph-api's 500.
+            raise forbidden(exc) from None
 
     def _caller_tenant(self, what: str) -> str:
         if self._bound is not None:

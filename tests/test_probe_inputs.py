@@ -147,3 +147,27 @@ def test_langgraph_a_bad_ingestion_collection_is_422_before_the_run(lg: Server, 
     detail = answer.json()["detail"]
     assert "settings.collection" in detail and "\n" not in detail and len(detail) < 400, detail
     assert acme.get(f"/threads/{thread}/state").json()["values"] == {}
+
+
+def test_langgraph_run_delay_webhook_and_tenant_in_a_checkpoint_body_are_refused(lg: Server) -> None:
+    base, _ = lg
+    acme = _client(base)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    run = {"assistant_id": "assistant", "input": HI}
+    # 10**12 seconds overflowed the run's start date inside langgraph-api: a 500.
+    _one_line(
+        acme.post(f"/threads/{thread}/runs", json={**run, "after_seconds": 10**12}), 422, "after_seconds"
+    )
+    # langgraph-api refuses only loopback webhooks: any other private address was called.
+    says = "is not one this server notifies (KASSIST_NOTIFY_HOSTS)"
+    for hook in ("http://10.0.0.1/x", "http://192.168.1.1/x", "http://[fd00::1]/x"):
+        _one_line(acme.post(f"/threads/{thread}/runs", json={**run, "webhook": hook}), 422, says)
+        cron = {**run, "schedule": "0 0 * * *", "webhook": hook}
+        _one_line(acme.post("/runs/crons", json=cron), 422, says)
+    assert acme.get(f"/threads/{thread}/runs").json() == []
+    # A tenant_id in a checkpoint body (no auth handler sees it) is refused by the checkpointer: 403.
+    assert acme.post(f"/threads/{thread}/runs/wait", json=run).status_code == 200
+    body = {"checkpoint": {"thread_id": thread, "checkpoint_ns": "", "tenant_id": "globex"}}
+    _one_line(acme.post(f"/threads/{thread}/state/checkpoint", json=body), 403, "differs from")
+    history = acme.post(f"/threads/{thread}/history", json={"checkpoint": {"tenant_id": "globex"}})
+    _one_line(history, 403, "differs from")
