@@ -153,7 +153,7 @@ REPORTED_SETS: tuple[tuple[str, str], ...] = (
     ("blind 8", "intent_blind8"),  # written with blind 9 before the learned layer; measured once
     ("blind 9", "intent_blind9"),  # set aside: measured once with the screen of its commit, never tuned on
     ("blind 10", "intent_blind10"),  # session 15: written before the learned layer, never tuned on
-    ("blind 11", "intent_blind11"),  # session 17: written before that round's changes, never tuned on
+    ("blind 11", "intent_blind11"),  # session 17; false holds read after ddc9baf
 )
 
 
