@@ -64,30 +64,26 @@ def _batches_done(saver: Any, tenant: str, run_id: str) -> int:
     return int(head.checkpoint["channel_values"].get("batch_cursor") or 0) if head else 0
 
 
-def _show(url: str, tenant: str, run_id: str) -> dict[str, Any]:
-    shown = subprocess.run(
-        _cli("runs", "show", run_id, "--tenant", tenant, "--database-url", url, "--json"),
+def _runs_json(what: str, url: str, tenant: str, run_id: str, *extra: str) -> Any:
+    """``kassist runs WHAT RUN --json`` in a fresh process, as a user would call it: its parsed stdout."""
+    done = subprocess.run(
+        _cli("runs", what, run_id, "--tenant", tenant, "--database-url", url, *extra, "--json"),
         capture_output=True,
         text=True,
     )
-    if shown.returncode != 0:
-        raise RuntimeError(f"runs show failed:\n{shown.stderr}")
-    data: dict[str, Any] = json.loads(shown.stdout)
+    if done.returncode != 0:
+        raise RuntimeError(f"runs {what} failed:\n{done.stderr}")
+    return json.loads(done.stdout)
+
+
+def _show(url: str, tenant: str, run_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = _runs_json("show", url, tenant, run_id)
     return data
 
 
 def _export(url: str, tenant: str, run_id: str, out: Path) -> dict[str, str]:
     """The run's audit report written into ``out`` (``kassist runs report``): its files by format."""
-    exported = subprocess.run(
-        _cli(
-            "runs", "report", run_id, "--tenant", tenant, "--database-url", url, "--out", str(out), "--json"
-        ),
-        capture_output=True,
-        text=True,
-    )
-    if exported.returncode != 0:
-        raise RuntimeError(f"runs report failed:\n{exported.stderr}")
-    files: dict[str, str] = json.loads(exported.stdout)
+    files: dict[str, str] = _runs_json("report", url, tenant, run_id, "--out", str(out))
     return files
 
 

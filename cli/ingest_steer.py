@@ -8,6 +8,7 @@ its next node boundary honours; a run nobody runs is taken and stopped at once.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import typer
 
@@ -57,26 +58,25 @@ def _decide(
         ingest._drive(res, tenant, run_id, as_json, full=full, resume=decided)
 
 
-def approve(
-    run_id: ingest.RunArg,
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
-    """Approve a run waiting for review: it goes on (notify, remember)."""
-    _decide(run_id, tenant, "approve", database_url, as_json, full)
+def _decision(decision: str, doc: str) -> Callable[..., None]:
+    """One review command (approve, reject): the same options, only the decision and its help differ."""
+
+    def command(
+        run_id: ingest.RunArg,
+        tenant: TenantOption,
+        database_url: DatabaseUrlOption = None,
+        as_json: JsonOption = False,
+        full: FullOption = False,
+    ) -> None:
+        _decide(run_id, tenant, decision, database_url, as_json, full)
+
+    command.__name__ = command.__qualname__ = decision
+    command.__doc__ = doc
+    return command
 
 
-def reject(
-    run_id: ingest.RunArg,
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
-    """Reject a run waiting for review: it stops as cancelled."""
-    _decide(run_id, tenant, "reject", database_url, as_json, full)
+approve = _decision("approve", "Approve a run waiting for review: it goes on (notify, remember).")
+reject = _decision("reject", "Reject a run waiting for review: it stops as cancelled.")
 
 
 def cancel(

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
 from typing import Annotated, Any
@@ -179,21 +179,30 @@ def search(
     print_table(Console(), hits_table)
 
 
-def _collection_stats(tenant: str, database_url: str | None, as_json: bool, full: bool) -> list[Any]:
-    """The tenant's per-collection stats for ``stats`` and ``collections list``; printed here as
-    JSON, ``--full`` records (or the 'no collections' line) and then empty, so the caller prints
-    only its table."""
+def _collection_stats(
+    tenant: str,
+    database_url: str | None,
+    as_json: bool,
+    full: bool,
+    title: str,
+    columns: list[str],
+    cells: Callable[[Any], tuple[Any, ...]],
+) -> None:
+    """The tenant's per-collection stats for ``stats`` and ``collections list``: JSON, ``--full``
+    records, the 'no collections' line, or a table of ``columns`` filled by ``cells``."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
         rows = kb.stats()
     if as_json:
         out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
-        return []
-    if not rows:
+    elif not rows:
         Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
     elif full:
         print_records(Console(), f"Collections of {tenant}", [s.model_dump(mode="json") for s in rows])
-        return []
-    return list(rows)
+    else:
+        t = table(title, columns)
+        for s in rows:
+            t.add_row(*row(*cells(s)))
+        print_table(Console(), t)
 
 
 @app.command()
@@ -201,17 +210,11 @@ def stats(
     tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False, full: FullOption = False
 ) -> None:
     """Documents, chunks and bytes per collection of the tenant."""
-    rows = _collection_stats(tenant, database_url, as_json, full)
-    if not rows:
-        return
-    stats_table = table(
-        f"Knowledge base of {tenant}", ["collection", "documents", "chunks", "bytes", "embedder"]
-    )
-    for s in rows:
-        stats_table.add_row(
-            *row(s.collection, s.documents, s.chunks, f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)")
-        )
-    print_table(Console(), stats_table)
+    _collection_stats(
+        tenant, database_url, as_json, full, f"Knowledge base of {tenant}",
+        ["collection", "documents", "chunks", "bytes", "embedder"],
+        lambda s: (s.collection, s.documents, s.chunks, f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)"),
+    )  # fmt: skip
 
 
 # ---- kb collections / kb documents: browse and delete (knowledge/index/catalog.py) ----------------
@@ -249,13 +252,11 @@ def collections_list(
     tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False, full: FullOption = False
 ) -> None:
     """The tenant's collections with their documents, chunks, size and embedder."""
-    rows = _collection_stats(tenant, database_url, as_json, full)
-    if not rows:
-        return
-    t = table(f"Collections of {tenant}", ["collection", "documents", "chunks", "embedder", "created"])
-    for s in rows:
-        t.add_row(*row(s.collection, s.documents, s.chunks, s.embedder, s.created_at.date().isoformat()))
-    print_table(Console(), t)
+    _collection_stats(
+        tenant, database_url, as_json, full, f"Collections of {tenant}",
+        ["collection", "documents", "chunks", "embedder", "created"],
+        lambda s: (s.collection, s.documents, s.chunks, s.embedder, s.created_at.date().isoformat()),
+    )  # fmt: skip
 
 
 @collections_app.command("delete")
