@@ -54,9 +54,6 @@ app.add_typer(documents_app, name="documents")
 out = Console()
 err = Console(stderr=True)
 
-TenantOpt = TenantOption
-UrlOpt = DatabaseUrlOption
-JsonOpt = JsonOption
 EXPECTED = (
     KnowledgeIndexError,
     TenantRequired,
@@ -103,7 +100,7 @@ app.command("ingest")(pipeline_ingest)
 @app.command()
 def search(
     query: Annotated[str, typer.Argument(help="What to look for, in plain words.")],
-    tenant: TenantOpt,
+    tenant: TenantOption,
     collection: Annotated[list[str] | None, typer.Option("--collection", "-c", help="Repeatable.")] = None,
     k: Annotated[int, typer.Option("--k", help="How many results.")] = 10,
     mode: Annotated[str, typer.Option(help="hybrid | keyword | vector")] = "hybrid",
@@ -115,8 +112,8 @@ def search(
     embedder: Annotated[
         str | None, typer.Option(help="Default: the model the collections were indexed with.")
     ] = None,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: FullOption = False,
 ) -> None:
     """Hybrid (keyword + vector, reciprocal rank fusion) search over the tenant's collections."""
@@ -207,7 +204,10 @@ def _collection_stats(
 
 @app.command()
 def stats(
-    tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False, full: FullOption = False
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Documents, chunks and bytes per collection of the tenant."""
     _collection_stats(
@@ -249,7 +249,10 @@ def _removal(r: Removal, as_json: bool) -> None:
 
 @collections_app.command("list")
 def collections_list(
-    tenant: TenantOpt, database_url: UrlOpt = None, as_json: JsonOpt = False, full: FullOption = False
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """The tenant's collections with their documents, chunks, size and embedder."""
     _collection_stats(
@@ -262,11 +265,11 @@ def collections_list(
 @collections_app.command("delete")
 def collections_delete(
     name: Annotated[str, typer.Argument(help="The collection to delete, with all its documents.")],
-    tenant: TenantOpt,
+    tenant: TenantOption,
     dry_run: DryRunOpt = False,
     yes: YesOpt = False,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Delete a collection: its documents, chunks, vectors and keyword rows, in one transaction."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
@@ -282,12 +285,12 @@ def collections_delete(
 
 @documents_app.command("list")
 def documents_list(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     collection: CollectionOpt = None,
     limit: Annotated[int, typer.Option("--limit", "-L", min=1, max=1000, help="Documents per page.")] = 50,
     offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many (the next page).")] = 0,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: FullOption = False,
 ) -> None:
     """The tenant's documents by collection and path: id, title, path, chunks, effective date."""
@@ -335,10 +338,10 @@ DocArg = Annotated[
 @documents_app.command("show")
 def documents_show(
     doc: DocArg,
-    tenant: TenantOpt,
+    tenant: TenantOption,
     collection: CollectionOpt = None,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: Annotated[bool, typer.Option("--full", help="Print each chunk's whole text.")] = False,
 ) -> None:
     """A document's metadata and its chunks' headings (--full: their text)."""
@@ -372,12 +375,12 @@ def documents_show(
 @documents_app.command("delete")
 def documents_delete(
     doc: DocArg,
-    tenant: TenantOpt,
+    tenant: TenantOption,
     collection: CollectionOpt = None,
     dry_run: DryRunOpt = False,
     yes: YesOpt = False,
-    database_url: UrlOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Delete a document: its chunks, vectors and keyword rows, in one transaction."""
     with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:

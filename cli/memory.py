@@ -38,9 +38,6 @@ app = typer.Typer(
     help="Long-term memory: remember, list, history, forget, review, audit.", no_args_is_help=True
 )
 
-DatabaseOpt = DatabaseUrlOption
-JsonOpt = JsonOption
-TenantOpt = TenantOption
 UserOpt = Annotated[str, typer.Option("--user", help="User id; '*' means the tenant-level defaults.")]
 ActorOpt = Annotated[
     str | None, typer.Option("--actor", help="Who is acting (audit log); default cli:<login>.")
@@ -132,7 +129,7 @@ SentenceArg = Annotated[
 
 @app.command()
 def remember(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: UserOpt,
     sentence: SentenceArg = None,
     memory_type: Annotated[
@@ -160,8 +157,8 @@ def remember(
         str | None, typer.Option("--source-ref", help="thread/message or doc/chunk id")
     ] = None,
     actor: ActorOpt = None,
-    database_url: DatabaseOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: FullOption = False,
 ) -> None:
     """Store a memory through the conflict policy and poisoning gates; prints the decision.
@@ -254,14 +251,14 @@ def _from_sentence(
 
 @app.command("list")
 def list_(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: UserOpt,
     memory_type: Annotated[str | None, typer.Option("--type", help="Only this memory type.")] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="Every version and status, not only active.")
     ] = False,
-    database_url: DatabaseOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: FullOption = False,
 ) -> None:
     """Active memories of a user (with tenant defaults they inherit); --all for every row."""
@@ -280,11 +277,11 @@ def list_(
 
 @app.command()
 def history(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: UserOpt,
     key: Annotated[str, typer.Option("--key")],
-    database_url: DatabaseOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: FullOption = False,
 ) -> None:
     """Every version of one memory, oldest first, with times and sources."""
@@ -295,12 +292,12 @@ def history(
 
 @app.command()
 def forget(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: UserOpt,
     key: Annotated[str | None, typer.Option("--key", help="Only this memory (all versions).")] = None,
     actor: ActorOpt = None,
-    database_url: DatabaseOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Erase a user's memories (right to erasure), or every version of one key."""
     with _manager(database_url, tenant, read_only=False) as memory:
@@ -313,7 +310,10 @@ def forget(
 
 @app.command()
 def review(
-    tenant: TenantOpt, database_url: DatabaseOpt = None, as_json: JsonOpt = False, full: FullOption = False
+    tenant: TenantOption,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
+    full: FullOption = False,
 ) -> None:
     """Quarantined memories waiting for an administrator (release or delete them)."""
     with _manager(database_url, tenant, read_only=True) as memory:
@@ -326,10 +326,10 @@ def review(
 @app.command()
 def release(
     memory_id: Annotated[str, typer.Argument(help="Full id of a quarantined memory (see review --full).")],
-    tenant: TenantOpt,
+    tenant: TenantOption,
     actor: ActorOpt = None,
-    database_url: DatabaseOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: FullOption = False,
 ) -> None:
     """Admin: activate a quarantined memory (it still goes through the conflict policy)."""
@@ -344,10 +344,10 @@ def release(
 @app.command()
 def delete(
     memory_id: Annotated[str, typer.Argument(help="Full id of a quarantined memory.")],
-    tenant: TenantOpt,
+    tenant: TenantOption,
     actor: ActorOpt = None,
-    database_url: DatabaseOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Admin: delete a quarantined memory and its text."""
     with _manager(database_url, tenant, read_only=False) as memory:
@@ -360,11 +360,11 @@ def delete(
 
 @app.command()
 def audit(
-    tenant: TenantOpt,
+    tenant: TenantOption,
     user: Annotated[str | None, typer.Option("--user")] = None,
     limit: Annotated[int, typer.Option("--limit")] = 50,
-    database_url: DatabaseOpt = None,
-    as_json: JsonOpt = False,
+    database_url: DatabaseUrlOption = None,
+    as_json: JsonOption = False,
     full: FullOption = False,
 ) -> None:
     """The newest audit log entries (values appear only as salted hashes)."""
@@ -392,7 +392,7 @@ def audit(
 
 
 @app.command()
-def expire(tenant: TenantOpt, database_url: DatabaseOpt = None, as_json: JsonOpt = False) -> None:
+def expire(tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False) -> None:
     """Tombstone the tenant's memories whose expires_at has passed."""
     with _manager(database_url, tenant, read_only=False) as memory:
         count = memory.expire()
