@@ -334,7 +334,12 @@ def _bytes_per_checkpoint(url: str) -> float:
         import sqlite3
 
         with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
-            size, count = conn.execute(total.replace("::text", "")).fetchone()
+            # schema 6 keeps a put's largest changed value in the checkpoint's own row
+            in_row = total.replace(
+                "coalesce(length(small_values), 0)",
+                "coalesce(length(small_values), 0) + coalesce(length(value_blob), 0)",
+            )
+            size, count = conn.execute(in_row.replace("::text", "")).fetchone()
     else:
         import psycopg
 
