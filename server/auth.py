@@ -48,6 +48,7 @@ from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import TENANT_KEY
+from memory.store.readers import hide_others
 from server.configurable import (
     CLIENT_KEYS,
     MAX_CONTEXT_BUDGET,
@@ -420,6 +421,21 @@ def _own_assistant_namespace(ctx: Auth.types.AuthContext, namespace: tuple[str, 
     return namespace
 
 
+def _is_admin(ctx: Auth.types.AuthContext) -> bool:
+    try:
+        return bool(ctx.user["role"] == "admin")
+    except KeyError:  # a user from before roles: a member
+        return False
+
+
+def _hide_other_users(ctx: Auth.types.AuthContext) -> None:
+    """A member's search or listing (an empty prefix spans the whole tenant) skips other users'
+    assistant memory: a prefix cannot exclude a subtree, so the store is told for this request
+    (memory.store.readers; the handler runs in the request's context, the store call follows)."""
+    if ctx.action in ("search", "list_namespaces") and not _is_admin(ctx):
+        hide_others((_tenant(ctx), ASSISTANT_ROOT), (str(ctx.user.identity), TENANT_DEFAULTS))
+
+
 @auth.on.store()
 async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
     """Every store namespace starts with the caller's tenant; tenant-level defaults are an admin's."""
@@ -430,6 +446,7 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
     if ctx.action in STORE_WRITES and is_tenant_level(namespace[1:]):
         _require_admin(ctx, "write tenant-level memory defaults")
     value["namespace"] = _own_assistant_namespace(ctx, namespace)
+    _hide_other_users(ctx)
     key = value.get("key")
     if key is not None:
         _refuse(422, refused_id("key", key, label="item key"))

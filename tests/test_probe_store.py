@@ -78,3 +78,49 @@ def test_a_user_cannot_write_or_read_another_users_assistant_memory(base: str) -
         "/store/items", json={"namespace": SESSIONS_OF["alice"], "key": "mine", "value": {"a": 1}}
     )
     assert own.status_code == 204, own.text
+
+
+def test_an_empty_prefix_does_not_show_a_member_another_users_assistant_memory(base: str) -> None:
+    """Searching or listing with no prefix spans the tenant; before, a member saw every user's
+    session notes (and, in the namespace names, who asked what) that way."""
+    alice, olga = _client(base, ACME_KEY), _client(base, ACME_ADMIN_KEY)
+    for client, who in ((alice, "alice"), (olga, "olga")):
+        for n in range(3):
+            put = client.put(
+                "/store/items",
+                json={"namespace": SESSIONS_OF[who], "key": f"{who}-note-{n}", "value": {"summary": who}},
+            )
+            assert put.status_code == 204, put.text
+    shared = olga.put("/store/items", json={"namespace": ["handbook"], "key": "h", "value": {"a": 1}})
+    assert shared.status_code == 204, shared.text
+
+    def seen(client: httpx.Client, body: dict[str, object]) -> set[str]:
+        found = client.post("/store/items/search", json={"limit": 100, **body})
+        assert found.status_code == 200, found.text
+        return {item["key"] for item in found.json()["items"]} | {
+            str(item["namespace"][2]) for item in found.json()["items"] if item["namespace"][1] == "assistant"
+        }
+
+    searches: list[dict[str, object]] = [{"namespace_prefix": []}, {"namespace_prefix": [], "query": "olga"}]
+    for body in searches:
+        keys = seen(alice, body)
+        assert "olga" not in keys and not any(k.startswith("olga-") for k in keys), keys
+        assert {"alice-note-0", "h"} <= keys
+    # Paging over the narrowed answer: one item a page, still nobody else's.
+    pages = [
+        alice.post("/store/items/search", json={"namespace_prefix": [], "limit": 1, "offset": i})
+        for i in range(8)
+    ]
+    paged = [item for page in pages for item in page.json()["items"]]
+    assert all(item["namespace"][:3] != ["acme", "assistant", "olga"] for item in paged)
+    assert {"alice-note-0", "alice-note-1", "alice-note-2", "h"} <= {item["key"] for item in paged}
+    listings: list[dict[str, object]] = [{}, {"prefix": []}, {"max_depth": 3}]
+    for listing in listings:
+        listed = alice.post("/store/namespaces", json=listing)
+        assert listed.status_code == 200, listed.text
+        names = listed.json()["namespaces"]
+        assert ["acme", *SESSIONS_OF["olga"]] not in names and ["acme", "assistant", "olga"] not in names
+        assert any(name[:3] == ["acme", "assistant", "alice"] for name in names), names
+    # An admin still sees the whole tenant (to find and remove a planted note).
+    assert "olga-note-0" in seen(olga, {"namespace_prefix": []})
+    assert "alice-note-0" in seen(olga, {"namespace_prefix": []})

@@ -44,6 +44,7 @@ from memory.store.migrations import (
 )
 from memory.store.namespaces import Scope, as_namespace
 from memory.store.program import BULK_PUTS, Batch, prepare
+from memory.store.readers import avisible_page, visible_page
 from memory.store.statements import Program
 from memory.store.sweeper import Sweeper
 
@@ -282,8 +283,11 @@ class MemoryStore(BaseStore):
         offset: int = 0,
         refresh_ttl: bool | None = None,
     ) -> list[SearchItem]:
-        op = self._search_op(namespace_prefix, query, filter, limit, offset, refresh_ttl)
-        return _search_items(self.batch([op])[0])
+        def fetch(n: int, start: int) -> list[SearchItem]:
+            op = self._search_op(namespace_prefix, query, filter, n, start, refresh_ttl)
+            return _search_items(self.batch([op])[0])
+
+        return visible_page(fetch, _item_namespace, limit, offset)
 
     async def asearch(
         self,
@@ -296,8 +300,11 @@ class MemoryStore(BaseStore):
         offset: int = 0,
         refresh_ttl: bool | None = None,
     ) -> list[SearchItem]:
-        op = self._search_op(namespace_prefix, query, filter, limit, offset, refresh_ttl)
-        return _search_items((await self.abatch([op]))[0])
+        async def fetch(n: int, start: int) -> list[SearchItem]:
+            op = self._search_op(namespace_prefix, query, filter, n, start, refresh_ttl)
+            return _search_items((await self.abatch([op]))[0])
+
+        return await avisible_page(fetch, _item_namespace, limit, offset)
 
     def put(
         self,
@@ -336,8 +343,10 @@ class MemoryStore(BaseStore):
         limit: int = 100,
         offset: int = 0,
     ) -> list[tuple[str, ...]]:
-        op = _list_op(prefix, suffix, max_depth, limit, offset)
-        return _namespaces(self.batch([op])[0])
+        def fetch(n: int, start: int) -> list[tuple[str, ...]]:
+            return _namespaces(self.batch([_list_op(prefix, suffix, max_depth, n, start)])[0])
+
+        return visible_page(fetch, _itself, limit, offset)
 
     async def alist_namespaces(
         self,
@@ -348,8 +357,10 @@ class MemoryStore(BaseStore):
         limit: int = 100,
         offset: int = 0,
     ) -> list[tuple[str, ...]]:
-        op = _list_op(prefix, suffix, max_depth, limit, offset)
-        return _namespaces((await self.abatch([op]))[0])
+        async def fetch(n: int, start: int) -> list[tuple[str, ...]]:
+            return _namespaces((await self.abatch([_list_op(prefix, suffix, max_depth, n, start)]))[0])
+
+        return await avisible_page(fetch, _itself, limit, offset)
 
 
 def _list_op(
@@ -361,6 +372,14 @@ def _list_op(
     if suffix:
         conditions.append(MatchCondition(match_type="suffix", path=tuple(suffix)))
     return ListNamespacesOp(tuple(conditions), max_depth, limit, offset)
+
+
+def _item_namespace(item: SearchItem) -> tuple[str, ...]:
+    return tuple(item.namespace)
+
+
+def _itself(namespace: tuple[str, ...]) -> tuple[str, ...]:
+    return namespace
 
 
 def _search_items(result: Result) -> list[SearchItem]:
