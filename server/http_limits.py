@@ -6,6 +6,10 @@
   this, LangServe parsed it, tokenized it and ran a turn on it (17 s of CPU, tens of MB written).
   Uploads (``POST /v1/runs/uploads``, multipart) are exempt: they stream to disk under their own
   limit (``KASSIST_UPLOAD_MAX_BYTES``, server/runs/config.py).
+- **Runs per batch** (``langgraph dev`` only): ``POST /runs/batch`` may carry at most
+  ``KASSIST_MAX_BATCH_RUNS`` runs (default 50); more is refused with 422 before any is queued.
+  langgraph-api authorizes each run of a batch on its own, so without this one request of 1,000
+  small runs (83 KB) filled the workers' queue.
 - **JSON a database cannot store** (``kassist serve`` only; the LangGraph server's orjson already
   answers 422): a string with a lone surrogate (``"\\ud800"``, valid JSON, not text any backend can
   hold) and nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion)
@@ -33,6 +37,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_BODY_ENV = "KASSIST_MAX_BODY_BYTES"
 DEFAULT_MAX_BODY = 1 << 20
 MAX_JSON_DEPTH = 100
+MAX_BATCH_ENV = "KASSIST_MAX_BATCH_RUNS"
+DEFAULT_MAX_BATCH = 50
+BATCH_PATH = "/runs/batch"
 EXEMPT_PATHS = frozenset({"/v1/runs/uploads"})
 """Routes that bound their own (streamed) bodies."""
 
@@ -57,6 +64,41 @@ def max_body_bytes(env: Mapping[str, str] | None = None) -> int:
             f"got {text[:40]!r}"
         )
     return value
+
+
+def max_batch_runs(env: Mapping[str, str] | None = None) -> int:
+    """The most runs one ``POST /runs/batch`` may carry (``KASSIST_MAX_BATCH_RUNS``), or the default;
+    a value that is not a whole number from 1 up raises ValueError naming the variable."""
+    text = (os.environ if env is None else env).get(MAX_BATCH_ENV, "").strip()
+    if not text:
+        return DEFAULT_MAX_BATCH
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError(
+            f"{MAX_BATCH_ENV} must be a whole number of runs, at least 1 (default {DEFAULT_MAX_BATCH}), "
+            f"got {text[:40]!r}"
+        )
+    return value
+
+
+def batch_refusal(body: bytes, limit: int) -> str | None:
+    """Why a ``/runs/batch`` body is refused (more runs than ``limit``), or None. A body that is not
+    a JSON list is the route's to answer."""
+    if body.count(b"{") <= limit:  # each run is an object: the usual body is parsed by the route only
+        return None
+    try:
+        runs = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(runs, list) or len(runs) <= limit:
+        return None
+    return (
+        f"the batch holds {len(runs)} runs; this server accepts at most {limit} runs per request "
+        f"({MAX_BATCH_ENV}): send several smaller batches"
+    )
 
 
 class BadJson(ValueError):
@@ -129,10 +171,17 @@ def too_large(limit: int, size: int | None = None) -> str:
 class RequestLimits:
     """ASGI middleware: the body limit on every request, the JSON checks where ``json_checks``."""
 
-    def __init__(self, app: ASGIApp, max_body: int | None = None, json_checks: bool = True) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_body: int | None = None,
+        json_checks: bool = True,
+        max_batch: int | None = None,
+    ) -> None:
         self.app = app
         self.max_body = max_body_bytes() if max_body is None else max_body
         self.json_checks = json_checks
+        self.max_batch = max_batch  # runs per POST /runs/batch; None: no such route
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("path") in EXEMPT_PATHS:
@@ -157,6 +206,11 @@ class RequestLimits:
             more = bool(message.get("more_body"))
             if len(body) > self.max_body:
                 await _answer(send, 413, too_large(self.max_body))
+                return
+        if self.max_batch is not None and scope.get("path") == BATCH_PATH and scope.get("method") == "POST":
+            refused = batch_refusal(bytes(body), self.max_batch)
+            if refused is not None:
+                await _answer(send, 422, refused)
                 return
         content_type = headers.get("content-type", "").lower()
         if self.json_checks and body and not content_type.startswith(_FORM_TYPES):
@@ -188,9 +242,14 @@ def _langgraph_app() -> Any:
     from starlette.middleware import Middleware
 
     # The LangGraph server parses JSON with orjson, which refuses lone surrogates and deep nesting
-    # itself (422/400); only the size needs a limit there. The limit is read now, when the server
-    # loads this app at start-up: a bad value stops it there, naming the variable.
-    limits = Middleware(RequestLimits, max_body=max_body_bytes(), json_checks=False)  # type: ignore[arg-type]
+    # itself (422/400); only the size and the runs per batch need a limit there. The limits are read
+    # now, when the server loads this app at start-up: a bad value stops it there, naming the variable.
+    limits = Middleware(
+        RequestLimits,  # type: ignore[arg-type]
+        max_body=max_body_bytes(),
+        json_checks=False,
+        max_batch=max_batch_runs(),
+    )
     return Starlette(middleware=[limits])
 
 

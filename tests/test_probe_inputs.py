@@ -171,3 +171,17 @@ def test_langgraph_run_delay_webhook_and_tenant_in_a_checkpoint_body_are_refused
     _one_line(acme.post(f"/threads/{thread}/state/checkpoint", json=body), 403, "differs from")
     history = acme.post(f"/threads/{thread}/history", json={"checkpoint": {"tenant_id": "globex"}})
     _one_line(history, 403, "differs from")
+
+
+def test_langgraph_a_batch_of_more_runs_than_the_limit_is_refused(lg: Server) -> None:
+    """``/runs/batch`` queued every run of one request (1,000 in an 83 KB body): one key could fill
+    the workers' queue. Over ``KASSIST_MAX_BATCH_RUNS`` (default 50) it is refused before any run."""
+    base, _ = lg
+    acme = _client(base)
+    run = {"assistant_id": "assistant", "input": HI}
+    before = acme.post("/threads/search", json={"limit": 1000}).json()
+    _one_line(acme.post("/runs/batch", json=[run] * 51), 422, "KASSIST_MAX_BATCH_RUNS")
+    _one_line(acme.post("/runs/batch", json=[run] * 1000), 422, "at most 50 runs")
+    assert acme.post("/threads/search", json={"limit": 1000}).json() == before  # nothing was queued
+    small = acme.post("/runs/batch", json=[{**run, "input": {"messages": []}}])
+    assert small.status_code == 422  # a batch within the limit reaches the server's own checks
