@@ -324,6 +324,25 @@ def check_schedule(after_seconds: object, webhook: object) -> None:
         _refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
 
 
+async def check_new_conversation(
+    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
+) -> None:
+    """An assistant run with no input (absent or ``{}``) continues the thread's conversation as it
+    is; on a thread with none yet (or a run's own new thread) there is nothing to answer, and the
+    run would only fail inside (``EmptyInputError``, "needs a question"): 422 before it starts."""
+    run_input = kwargs.get("input")
+    if graph != "assistant" or kwargs.get("command") is not None or run_input not in (None, {}):
+        return
+    from server.saver import thread_has_messages
+
+    if await thread_has_messages(_tenant(ctx), thread_id) is False:
+        _refuse(
+            422,
+            "input is empty and the thread has no conversation yet: send the user's question, e.g. "
+            '{"messages": [{"role": "user", "content": "..."}]}',
+        )
+
+
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     """A run: on the caller's thread only, with the configurable keys and input its graph allows."""
@@ -331,6 +350,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     graph = _graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     check_run(ctx, graph, kwargs)
+    await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     _stamp(ctx, value)

@@ -209,9 +209,29 @@ class ServerCheckpointer(TenantCheckpointer):
         )
 
 
+_SERVED: list[TenantCheckpointer] = []
+"""The saver :func:`langgraph_checkpointer` made for this server process (none elsewhere)."""
+
+
 def langgraph_checkpointer() -> TenantCheckpointer:
     """Zero-argument factory for langgraph.json: the saver on ``KASSIST_DATABASE_URL``, migrated
     (and with it :class:`ServerTenancy` as the process's run-tenant hook)."""
     saver = ServerCheckpointer.from_url(database_url_from_env())
     saver.setup()
+    _SERVED[:] = [saver]
     return saver
+
+
+async def thread_has_messages(tenant: str, thread_id: object) -> bool | None:
+    """Whether the tenant's thread holds a conversation (``messages`` in its latest checkpoint);
+    None when this process serves no saver (not a LangGraph server) and cannot tell. A thread id
+    of another tenant is another (empty) thread, as everywhere in the saver."""
+    if not _SERVED:
+        return None
+    if thread_id is None:
+        return False  # a run with no thread gets a new one
+    config: RunnableConfig = {
+        "configurable": {"thread_id": str(thread_id), "checkpoint_ns": "", "tenant_id": tenant}
+    }
+    found = await _SERVED[0].aget_tuple(config)
+    return found is not None and bool(found.checkpoint.get("channel_values", {}).get("messages"))

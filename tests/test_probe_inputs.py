@@ -185,3 +185,22 @@ def test_langgraph_a_batch_of_more_runs_than_the_limit_is_refused(lg: Server) ->
     assert acme.post("/threads/search", json={"limit": 1000}).json() == before  # nothing was queued
     small = acme.post("/runs/batch", json=[{**run, "input": {"messages": []}}])
     assert small.status_code == 422  # a batch within the limit reaches the server's own checks
+
+
+def test_langgraph_an_assistant_run_with_no_input_on_a_new_thread_is_422(lg: Server) -> None:
+    """No ``input`` (or ``{}``) on a thread with no conversation yet: before, the run started and
+    failed inside ("the assistant needs a question"), a 200 carrying an ``__error__``."""
+    base, _ = lg
+    acme = _client(base)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    says = "has no conversation yet"
+    for body in ({"assistant_id": "assistant"}, {"assistant_id": "assistant", "input": {}}):
+        _one_line(acme.post(f"/threads/{thread}/runs/wait", json=body), 422, says)
+        _one_line(acme.post(f"/threads/{thread}/runs", json=body), 422, says)
+        _one_line(acme.post("/runs/wait", json=body), 422, says)  # a thread of its own: always new
+    assert acme.get(f"/threads/{thread}/runs").json() == []
+    # Once the thread holds a conversation, a run without input is the client's to make.
+    asked = acme.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant", "input": HI})
+    assert asked.status_code == 200 and "__error__" not in asked.json(), asked.text[:500]
+    again = acme.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant"})
+    assert again.status_code == 200, again.text[:500]
