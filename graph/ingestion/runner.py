@@ -205,7 +205,12 @@ def _execute(
             inputs = None
             outcome = Outcome(state, "resumed", _where(state))
         else:  # paused, failed, or killed before `begin` committed: `begin` restarts it
-            outcome = Outcome(state, "restarted", _where(state))
+            # From the head checkpoint itself: get_state also applies the writes a node made before
+            # a kill landed ahead of its checkpoint, which the restart through `begin` does not
+            # keep (that batch runs again), so "from batch N" must not count it.
+            head = next(iter(graph.get_state_history(config, limit=1)), None)
+            restart = AgentRunState.model_validate(head.values) if head and head.values else state
+            outcome = Outcome(state, "restarted", _where(restart))
         if attempt == 0:
             if on_start is not None:
                 on_start(outcome)
