@@ -343,6 +343,21 @@ async def check_new_conversation(
         )
 
 
+async def check_checkpoint(ctx: Auth.types.AuthContext, thread_id: object, kwargs: Mapping[str, Any]) -> None:
+    """A run from a ``checkpoint_id`` the thread does not hold is 404 before it starts; it would
+    fail at its first write (a CheckpointConflict inside a 200). Another tenant's thread is another
+    (empty) thread here, so its checkpoints are not found either."""
+    sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
+    checkpoint_id = sent.get("checkpoint_id")
+    if not isinstance(checkpoint_id, str) or not checkpoint_id:
+        return
+    from server.saver import has_checkpoint
+
+    namespace = sent.get("checkpoint_ns") or ""
+    if await has_checkpoint(_tenant(ctx), thread_id, str(namespace), checkpoint_id) is False:
+        _refuse(404, f"checkpoint {checkpoint_id[:64]!r} not found in this thread")
+
+
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     """A run: on the caller's thread only, with the configurable keys and input its graph allows."""
@@ -351,6 +366,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     check_run(ctx, graph, kwargs)
     await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
+    await check_checkpoint(ctx, value.get("thread_id"), kwargs)
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     _stamp(ctx, value)

@@ -222,6 +222,19 @@ def langgraph_checkpointer() -> TenantCheckpointer:
     return saver
 
 
+async def has_checkpoint(
+    tenant: str, thread_id: object, checkpoint_ns: str, checkpoint_id: str
+) -> bool | None:
+    """Whether the tenant's thread holds that checkpoint; None when this process serves no saver."""
+    if not _SERVED:
+        return None
+    if thread_id is None:
+        return False
+    configurable = {"thread_id": str(thread_id), "checkpoint_ns": checkpoint_ns, "tenant_id": tenant}
+    config: RunnableConfig = {"configurable": {**configurable, "checkpoint_id": checkpoint_id}}
+    return await _SERVED[0].aget_tuple(config) is not None
+
+
 async def thread_has_messages(tenant: str, thread_id: object) -> bool | None:
     """Whether the tenant's thread holds a conversation (``messages`` in its latest checkpoint);
     None when this process serves no saver (not a LangGraph server) and cannot tell. A thread id

@@ -204,3 +204,23 @@ def test_langgraph_an_assistant_run_with_no_input_on_a_new_thread_is_422(lg: Ser
     assert asked.status_code == 200 and "__error__" not in asked.json(), asked.text[:500]
     again = acme.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant"})
     assert again.status_code == 200, again.text[:500]
+
+
+def test_langgraph_a_run_from_a_checkpoint_the_thread_does_not_have_is_404(lg: Server) -> None:
+    """A ``checkpoint_id`` naming no checkpoint of the thread started the run, which failed at its
+    first write: 200 with a CheckpointConflict ``__error__`` (kassist serve already answers 404)."""
+    base, _ = lg
+    acme = _client(base)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    run = {"assistant_id": "assistant", "input": HI}
+    assert acme.post(f"/threads/{thread}/runs/wait", json=run).status_code == 200
+    head = acme.get(f"/threads/{thread}/state").json()["checkpoint"]["checkpoint_id"]
+    bogus = "1ef00000-0000-6000-8000-000000000000"
+    for body in (
+        {**run, "checkpoint_id": bogus},
+        {**run, "config": {"configurable": {"checkpoint_id": "1"}}},
+        {**run, "context": {"checkpoint_id": bogus}},
+    ):
+        _one_line(acme.post(f"/threads/{thread}/runs/wait", json=body), 404, "not found")
+    # A checkpoint the thread has still starts a run.
+    assert acme.post(f"/threads/{thread}/runs/wait", json={**run, "checkpoint_id": head}).status_code == 200
