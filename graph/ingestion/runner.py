@@ -208,8 +208,8 @@ def _execute(
             # From the head checkpoint itself: get_state also applies the writes a node made before
             # a kill landed ahead of its checkpoint, which the restart through `begin` does not
             # keep (that batch runs again), so "from batch N" must not count it.
-            head = next(iter(graph.get_state_history(config, limit=1)), None)
-            restart = AgentRunState.model_validate(head.values) if head and head.values else state
+            at_head = next(iter(graph.get_state_history(config, limit=1)), None)
+            restart = AgentRunState.model_validate(at_head.values) if at_head and at_head.values else state
             outcome = Outcome(state, "restarted", _where(restart))
         if attempt == 0:
             if on_start is not None:
