@@ -13,7 +13,7 @@ embedder) and first citation (an embedder that reads the language).
 
 from __future__ import annotations
 
-from answer_quality_questions import Question
+from answer_quality_questions import Question, _a, _f, _l, _n
 
 CONDUCT = "hr/code-of-conduct.txt"
 HEALTH = "hr/health-and-safety.txt"
@@ -26,22 +26,6 @@ OFFBOARDING = "hr/offboarding-checklist.md"
 CARS = "finance/company-cars-and-mobility.md"
 AMSTERDAM = "facilities/amsterdam-office-guide.html"
 BENEFITS = "hr/benefits-overview.html"
-
-
-def _a(qid: str, text: str, doc: str | tuple[str, ...], fact: str) -> Question:
-    return Question(qid, "answerable", text, doc if isinstance(doc, tuple) else (doc,), fact)
-
-
-def _n(qid: str, text: str) -> Question:
-    return Question(qid, "unanswerable", text)
-
-
-def _f(qid: str, first: str, text: str, doc: str, fact: str) -> Question:
-    return Question(qid, "followup", text, (doc,), fact, first)
-
-
-def _l(qid: str, text: str, doc: str, fact: str) -> Question:
-    return Question(qid, "language", text, (doc,), fact)
 
 
 BLIND: tuple[Question, ...] = (

@@ -14,7 +14,7 @@ non-English ones (German twice, Polish twice, Spanish, French, Italian) name a d
 
 from __future__ import annotations
 
-from answer_quality_questions import Question
+from answer_quality_questions import Question, _a, _f, _l, _n
 
 PROCUREMENT = "finance/procurement-policy.html"
 INCIDENTS = "it/runbook-incident-response.md"
@@ -30,22 +30,6 @@ FAQ = "hr/people-ops-faq.txt"
 BENEFITS = "hr/benefits-overview.html"
 AMSTERDAM = "facilities/amsterdam-office-guide.html"
 LEAVE = "hr/leave-policy-handbook-2026.md"
-
-
-def _a(qid: str, text: str, doc: str | tuple[str, ...], fact: str) -> Question:
-    return Question(qid, "answerable", text, doc if isinstance(doc, tuple) else (doc,), fact)
-
-
-def _n(qid: str, text: str) -> Question:
-    return Question(qid, "unanswerable", text)
-
-
-def _f(qid: str, first: str, text: str, doc: str, fact: str) -> Question:
-    return Question(qid, "followup", text, (doc,), fact, first)
-
-
-def _l(qid: str, text: str, doc: str, fact: str) -> Question:
-    return Question(qid, "language", text, (doc,), fact)
 
 
 BLIND2: tuple[Question, ...] = (

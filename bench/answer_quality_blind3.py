@@ -16,7 +16,7 @@ Portuguese, Italian) name a document too.
 
 from __future__ import annotations
 
-from answer_quality_questions import Question
+from answer_quality_questions import Question, _a, _f, _l, _n
 
 BENEFITS = "hr/benefits-overview.html"
 FAQ = "hr/people-ops-faq.txt"
@@ -38,22 +38,6 @@ ONBOARDING = "hr/onboarding-guide.md"
 LAPTOPS = "it/runbook-laptops-and-equipment.md"
 REMOTE = "hr/remote-work-policy.md"
 RETENTION = "security/data-retention-policy.md"
-
-
-def _a(qid: str, text: str, doc: str | tuple[str, ...], fact: str) -> Question:
-    return Question(qid, "answerable", text, doc if isinstance(doc, tuple) else (doc,), fact)
-
-
-def _n(qid: str, text: str) -> Question:
-    return Question(qid, "unanswerable", text)
-
-
-def _f(qid: str, first: str, text: str, doc: str, fact: str) -> Question:
-    return Question(qid, "followup", text, (doc,), fact, first)
-
-
-def _l(qid: str, text: str, doc: str | tuple[str, ...], fact: str) -> Question:
-    return Question(qid, "language", text, doc if isinstance(doc, tuple) else (doc,), fact)
 
 
 BLIND3: tuple[Question, ...] = (

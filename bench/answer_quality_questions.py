@@ -44,8 +44,25 @@ class Question:
     first: str = ""  # follow-ups: the first turn
 
 
+def _docs(doc: str | tuple[str, ...]) -> tuple[str, ...]:
+    return doc if isinstance(doc, tuple) else (doc,)
+
+
+# The four kinds of question, shared by this set and the blind sets (answer_quality_blind*.py).
 def _a(qid: str, text: str, doc: str | tuple[str, ...], fact: str) -> Question:
-    return Question(qid, "answerable", text, doc if isinstance(doc, tuple) else (doc,), fact)
+    return Question(qid, "answerable", text, _docs(doc), fact)
+
+
+def _n(qid: str, text: str) -> Question:
+    return Question(qid, "unanswerable", text)
+
+
+def _f(qid: str, first: str, text: str, doc: str, fact: str) -> Question:
+    return Question(qid, "followup", text, (doc,), fact, first)
+
+
+def _l(qid: str, text: str, doc: str | tuple[str, ...], fact: str) -> Question:
+    return Question(qid, "language", text, _docs(doc), fact)
 
 
 QUESTIONS: tuple[Question, ...] = (
