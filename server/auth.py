@@ -37,8 +37,6 @@ ingestion run's settings only what the served-run rules allow its tenant (its fo
 
 from __future__ import annotations
 
-import asyncio
-import os
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -61,6 +59,13 @@ from server.configurable import (
 )
 from server.keys import KeyResolver, KeyTable, load_key_table, token_from_headers
 from server.roles import STORE_WRITES, TENANT_DEFAULTS, admin_only, decides, is_tenant_level
+from server.run_checks import (
+    check_checkpoint,
+    check_ingestion_input,
+    check_new_conversation,
+    check_schedule,
+)
+from server.run_checks import refuse as _refuse
 from server.turn_input import question_refusal, turn_refusal
 
 auth = Auth()
@@ -233,11 +238,6 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
     return _owned(ctx)
 
 
-def _refuse(status: int, detail: str | None) -> None:
-    if detail is not None:
-        raise Auth.exceptions.HTTPException(status_code=status, detail=detail)
-
-
 def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[str, Any]) -> None:
     """What a run (or a cron's runs) may carry besides its configurable keys: its graph's input
     keys, the user's own messages, a question that fits the context, a command that only resumes,
@@ -268,96 +268,6 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
         _require_admin(ctx, "approve a run that needs review (or reject it)")
 
 
-async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, run_input: object) -> None:
-    """An ingestion run's settings, before the run exists, as the runs API does (the nodes check
-    again). In a worker thread: the check resolves the source folder on disk (os.getcwd, stat),
-    a blocking call the event loop must not make (``langgraph dev`` fails it with a 500)."""
-    if graph != "ingestion":
-        return
-    from graph.ingestion.served import input_refusal
-    from knowledge.loaders.identity import validate_collection
-
-    _refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, _tenant(ctx)))
-    settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
-    if isinstance(settings, Mapping) and "collection" in settings:
-        # The index refuses such a name only at the ingest step, after the run has started.
-        try:
-            validate_collection(settings["collection"])
-        except ValueError:
-            shown = repr(settings["collection"])
-            shown = shown if len(shown) <= 60 else f"{shown[:60]}... ({len(shown)} characters)"
-            _refuse(
-                422,
-                f"settings.collection {shown} is not a valid name: use 1-128 letters, digits, '_', '-' "
-                "or '.', starting with a letter or digit (e.g. company_handbook_v2)",
-            )
-
-
-MAX_AFTER_SECONDS = 366 * 86400
-"""The longest delay a run may ask for (``after_seconds``): a year. 10**12 overflowed the date of
-the run's start inside langgraph-api (a 500)."""
-
-
-def check_schedule(after_seconds: object, webhook: object) -> None:
-    """A run's delay within :data:`MAX_AFTER_SECONDS`, and its webhook (a URL the server calls when
-    the run ends) only to a host the operator listed for notifications (``KASSIST_NOTIFY_HOSTS``,
-    as an ingestion run's ``settings.notify_url``): langgraph-api refuses only loopback hosts, so a
-    client could make the server call any address of its private network."""
-    if after_seconds is not None and (
-        isinstance(after_seconds, bool)
-        or not isinstance(after_seconds, int)
-        or not 0 <= after_seconds <= MAX_AFTER_SECONDS
-    ):
-        _refuse(422, f"after_seconds must be a whole number from 0 to {MAX_AFTER_SECONDS} (a year)")
-    if webhook is None:
-        return
-    from urllib.parse import urlsplit
-
-    from graph.ingestion.served import NOTIFY_HOSTS_ENV
-
-    try:
-        host = (urlsplit(str(webhook)).hostname or "").lower()
-    except ValueError:
-        host = ""
-    allowed = {h.strip().lower() for h in os.environ.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
-    if host not in allowed:
-        _refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
-
-
-async def check_new_conversation(
-    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
-) -> None:
-    """An assistant run with no input (absent or ``{}``) continues the thread's conversation as it
-    is; on a thread with none yet (or a run's own new thread) there is nothing to answer, and the
-    run would only fail inside (``EmptyInputError``, "needs a question"): 422 before it starts."""
-    run_input = kwargs.get("input")
-    if graph != "assistant" or kwargs.get("command") is not None or run_input not in (None, {}):
-        return
-    from server.saver import thread_has_messages
-
-    if await thread_has_messages(_tenant(ctx), thread_id) is False:
-        _refuse(
-            422,
-            "input is empty and the thread has no conversation yet: send the user's question, e.g. "
-            '{"messages": [{"role": "user", "content": "..."}]}',
-        )
-
-
-async def check_checkpoint(ctx: Auth.types.AuthContext, thread_id: object, kwargs: Mapping[str, Any]) -> None:
-    """A run from a ``checkpoint_id`` the thread does not hold is 404 before it starts; it would
-    fail at its first write (a CheckpointConflict inside a 200). Another tenant's thread is another
-    (empty) thread here, so its checkpoints are not found either."""
-    sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
-    checkpoint_id = sent.get("checkpoint_id")
-    if not isinstance(checkpoint_id, str) or not checkpoint_id:
-        return
-    from server.saver import has_checkpoint
-
-    namespace = sent.get("checkpoint_ns") or ""
-    if await has_checkpoint(_tenant(ctx), thread_id, str(namespace), checkpoint_id) is False:
-        _refuse(404, f"checkpoint {checkpoint_id[:64]!r} not found in this thread")
-
-
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     """A run: on the caller's thread only, with the configurable keys and input its graph allows."""
@@ -366,7 +276,8 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     check_run(ctx, graph, kwargs)
     await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
-    await check_checkpoint(ctx, value.get("thread_id"), kwargs)
+    sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
+    await check_checkpoint(ctx, value.get("thread_id"), sent)
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     _stamp(ctx, value)

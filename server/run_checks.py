@@ -1,0 +1,112 @@
+"""Checks of a run's request that need more than its body (the tenant's folder on disk, the
+thread's checkpoints) or that langgraph-api leaves to the run: each refuses with a 4xx and one
+line before the run exists (server/auth.py's ``create_run`` and cron handlers call them)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from langgraph_sdk import Auth
+
+
+def refuse(status: int, detail: str | None) -> None:
+    """Answer ``status`` with ``detail`` (one line) when there is a detail."""
+    if detail is not None:
+        raise Auth.exceptions.HTTPException(status_code=status, detail=detail)
+
+
+def tenant_of(ctx: Auth.types.AuthContext) -> str:
+    return str(ctx.user["tenant_id"])
+
+
+async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, run_input: object) -> None:
+    """An ingestion run's settings, before the run exists, as the runs API does (the nodes check
+    again). In a worker thread: the check resolves the source folder on disk (os.getcwd, stat),
+    a blocking call the event loop must not make (``langgraph dev`` fails it with a 500)."""
+    if graph != "ingestion":
+        return
+    from graph.ingestion.served import input_refusal
+    from knowledge.loaders.identity import validate_collection
+
+    refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, tenant_of(ctx)))
+    settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
+    if isinstance(settings, Mapping) and "collection" in settings:
+        # The index refuses such a name only at the ingest step, after the run has started.
+        try:
+            validate_collection(settings["collection"])
+        except ValueError:
+            shown = repr(settings["collection"])
+            shown = shown if len(shown) <= 60 else f"{shown[:60]}... ({len(shown)} characters)"
+            refuse(
+                422,
+                f"settings.collection {shown} is not a valid name: use 1-128 letters, digits, '_', '-' "
+                "or '.', starting with a letter or digit (e.g. company_handbook_v2)",
+            )
+
+
+MAX_AFTER_SECONDS = 366 * 86400
+"""The longest delay a run may ask for (``after_seconds``): a year. 10**12 overflowed the date of
+the run's start inside langgraph-api (a 500)."""
+
+
+def check_schedule(after_seconds: object, webhook: object) -> None:
+    """A run's delay within :data:`MAX_AFTER_SECONDS`, and its webhook (a URL the server calls when
+    the run ends) only to a host the operator listed for notifications (``KASSIST_NOTIFY_HOSTS``,
+    as an ingestion run's ``settings.notify_url``): langgraph-api refuses only loopback hosts, so a
+    client could make the server call any address of its private network."""
+    if after_seconds is not None and (
+        isinstance(after_seconds, bool)
+        or not isinstance(after_seconds, int)
+        or not 0 <= after_seconds <= MAX_AFTER_SECONDS
+    ):
+        refuse(422, f"after_seconds must be a whole number from 0 to {MAX_AFTER_SECONDS} (a year)")
+    if webhook is None:
+        return
+    from urllib.parse import urlsplit
+
+    from graph.ingestion.served import NOTIFY_HOSTS_ENV
+
+    try:
+        host = (urlsplit(str(webhook)).hostname or "").lower()
+    except ValueError:
+        host = ""
+    allowed = {h.strip().lower() for h in os.environ.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
+    if host not in allowed:
+        refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
+
+
+async def check_new_conversation(
+    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
+) -> None:
+    """An assistant run with no input (absent or ``{}``) continues the thread's conversation as it
+    is; on a thread with none yet (or a run's own new thread) there is nothing to answer, and the
+    run would only fail inside (``EmptyInputError``, "needs a question"): 422 before it starts."""
+    run_input = kwargs.get("input")
+    if graph != "assistant" or kwargs.get("command") is not None or run_input not in (None, {}):
+        return
+    from server.saver import thread_has_messages
+
+    if await thread_has_messages(tenant_of(ctx), thread_id) is False:
+        refuse(
+            422,
+            "input is empty and the thread has no conversation yet: send the user's question, e.g. "
+            '{"messages": [{"role": "user", "content": "..."}]}',
+        )
+
+
+async def check_checkpoint(ctx: Auth.types.AuthContext, thread_id: object, sent: Mapping[str, Any]) -> None:
+    """A run from a ``checkpoint_id`` the thread does not hold is 404 before it starts; it would
+    fail at its first write (a CheckpointConflict inside a 200). Another tenant's thread is another
+    (empty) thread here, so its checkpoints are not found either. ``sent``: the configurable keys
+    and context the client sent."""
+    checkpoint_id = sent.get("checkpoint_id")
+    if not isinstance(checkpoint_id, str) or not checkpoint_id:
+        return
+    from server.saver import has_checkpoint
+
+    namespace = sent.get("checkpoint_ns") or ""
+    if await has_checkpoint(tenant_of(ctx), thread_id, str(namespace), checkpoint_id) is False:
+        refuse(404, f"checkpoint {checkpoint_id[:64]!r} not found in this thread")
