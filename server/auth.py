@@ -328,6 +328,8 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
     check_schedule(None, payload.get("webhook") if isinstance(payload, Mapping) else None)
     await check_ingestion_input(ctx, graph, payload.get("input"))
+    if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
+        await check_new_conversation(ctx, graph, None, payload)
     _stamp(ctx, value)
     return _owned(ctx)
 

@@ -224,3 +224,15 @@ def test_langgraph_a_run_from_a_checkpoint_the_thread_does_not_have_is_404(lg: S
         _one_line(acme.post(f"/threads/{thread}/runs/wait", json=body), 404, "not found")
     # A checkpoint the thread has still starts a run.
     assert acme.post(f"/threads/{thread}/runs/wait", json={**run, "checkpoint_id": head}).status_code == 200
+
+
+def test_langgraph_an_assistant_cron_with_no_input_and_no_thread_is_422(lg: Server) -> None:
+    """A cron without a thread starts each run on a new thread: with no input every run would fail."""
+    base, _ = lg
+    acme = _client(base)
+    cron = {"assistant_id": "assistant", "schedule": "0 0 * * *"}
+    _one_line(acme.post("/runs/crons", json=cron), 422, "has no conversation yet")
+    _one_line(acme.post("/runs/crons", json={**cron, "input": {}}), 422, "has no conversation yet")
+    made = acme.post("/runs/crons", json={**cron, "input": HI})
+    assert made.status_code == 200, made.text[:500]
+    assert acme.delete(f"/runs/crons/{made.json()['cron_id']}").status_code in (200, 204)
