@@ -127,7 +127,12 @@ class UserVectors:
         rarity = words.specificity()
         specific = np.zeros(len(rows), dtype=np.float64)
         if len(rows) > 1:
-            specific[np.argsort(rarity, kind="stable")] = np.arange(len(rows)) / (len(rows) - 1)
+            # Tied rarities share their average rank: rows whose words are all as rare (a few rows,
+            # each word in one of them) differ only by float noise of the summing order, which
+            # follows the process's string hashing, so a plain argsort ranked them at random.
+            _, tie, count = np.unique(np.round(rarity, 9), return_inverse=True, return_counts=True)
+            average = np.cumsum(count) - count + (count - 1) / 2.0
+            specific = average[tie] / (len(rows) - 1)
         return cls(
             matrix=ScanMatrix.build(ids, vectors),
             user_ids=np.array([row["user_id"] for row in rows], dtype=object),
