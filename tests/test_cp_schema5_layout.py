@@ -312,14 +312,14 @@ with TenantCheckpointer.from_url(url) as saver:
 """
 
 
-def test_two_processes_append_to_one_sqlite_thread(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/shared.db"
+def run_two_appenders(tmp_path: Path, url: str, worker: str, runs: int) -> None:
+    """Set up ``url``, then run ``worker`` (a script like :data:`WORKER`) as processes "p" and "q",
+    released together, each appending ``runs`` items to one thread; both must exit 0."""
     with TenantCheckpointer.from_url(url) as saver:
         saver.setup()
     script = tmp_path / "worker.py"
-    script.write_text(WORKER)
+    script.write_text(worker)
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    runs = 25
     procs = [
         subprocess.Popen(
             [sys.executable, str(script), url, name, str(runs)],
@@ -338,6 +338,12 @@ def test_two_processes_append_to_one_sqlite_thread(tmp_path: Path) -> None:
         p.stdin.flush()
     outs = [p.communicate(timeout=300)[0] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
+
+
+def test_two_processes_append_to_one_sqlite_thread(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/shared.db"
+    runs = 25
+    run_two_appenders(tmp_path, url, WORKER, runs)
     with TenantCheckpointer.from_url(url) as saver:
         view = saver.for_tenant("acme")
         head = _head(view, "shared")

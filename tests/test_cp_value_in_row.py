@@ -9,9 +9,6 @@ layout checks and the migration from schema 5 are SQLite's.
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -19,7 +16,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import Checkpoint, empty_checkpoint
 from raw_sql import raw
-from test_cp_schema5_layout import WORKER, _put4
+from test_cp_schema5_layout import WORKER, _put4, run_two_appenders
 
 from checkpointer import TenantCheckpointer
 from checkpointer.query import Op, migrate
@@ -234,32 +231,10 @@ def test_two_processes_append_large_lists_to_one_sqlite_thread(tmp_path: Path) -
     """As tests/test_cp_schema5_layout.py's two processes, with items large enough that the list
     rides in the checkpoint row: every item exactly once, each process's in its order."""
     url = f"sqlite:///{tmp_path}/shared.db"
-    with TenantCheckpointer.from_url(url) as saver:
-        saver.setup()
-    script = tmp_path / "worker.py"
     worker = WORKER.replace('{"log": [f"{name}-{i}"]}', '{"log": [f"{name}-{i}:" + "z" * 400]}')
     assert worker != WORKER
-    script.write_text(worker)
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
     runs = 15
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(script), url, name, str(runs)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        for name in ("p", "q")
-    ]
-    for p in procs:
-        assert p.stdout is not None and p.stdout.readline().strip() == "ready"
-    for p in procs:
-        assert p.stdin is not None
-        p.stdin.write("go\n")
-        p.stdin.flush()
-    outs = [p.communicate(timeout=300)[0] for p in procs]
-    assert [p.returncode for p in procs] == [0, 0], outs
+    run_two_appenders(tmp_path, url, worker, runs)
     with TenantCheckpointer.from_url(url) as saver:
         head = saver.for_tenant("acme").get_tuple({"configurable": {"thread_id": "shared"}})
         assert head is not None
