@@ -183,7 +183,9 @@ def main() -> None:
     parser.add_argument("--embedder", choices=("local", "hashing"), default="local")
     parser.add_argument("--conversations", type=int, default=6, help="per split")
     parser.add_argument(
-        "--split", choices=("tune", "heldout", "heldout2", "heldout3", "tune3", "both"), default="both"
+        "--split",
+        choices=("tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4", "both"),
+        default="both",
     )
     parser.add_argument("--skip-latency", action="store_true")
     parser.add_argument("--skip-quality", action="store_true")

@@ -45,7 +45,7 @@ from typing import Literal
 
 from recall_vocab import FILLER, FIRST_NAMES, KINDS, NAMED, SIDE_PEOPLE, WEEKDAYS, Kind
 
-Split = Literal["tune", "heldout", "heldout2", "heldout3", "tune3"]
+Split = Literal["tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4"]
 SESSIONS = 22
 START = datetime(2025, 3, 3, 19, 0, tzinfo=UTC)
 REPEATABLE = {
@@ -293,4 +293,8 @@ def _questions(conv: Conversation, events: list[_Event], rng: random.Random, spl
 
 
 def conversations(count: int, seed: int = 11, split: Split = "tune") -> list[Conversation]:
+    if split in ("tune4", "heldout4"):  # LoCoMo-shaped chats (session 18): bench/recall_chat.py
+        from recall_chat import conversations as chats
+
+        return chats(count, split=split)
     return [conversation(i, seed, split) for i in range(count)]

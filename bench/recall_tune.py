@@ -58,7 +58,9 @@ def main() -> None:
     )
     parser.add_argument("--db", required=True, help="SQLite file, created and filled when missing")
     parser.add_argument(
-        "--split", choices=("tune", "heldout", "heldout2", "heldout3", "tune3"), default="tune"
+        "--split",
+        choices=("tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4"),
+        default="tune",
     )
     parser.add_argument("--conversations", type=int, default=6)
     parser.add_argument("--set", action="append", default=[], help="weight=value over the shipped ones")
