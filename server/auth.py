@@ -58,7 +58,14 @@ from server.configurable import (
     refused_value,
 )
 from server.keys import KeyResolver, KeyTable, load_key_table, token_from_headers
-from server.roles import STORE_WRITES, TENANT_DEFAULTS, admin_only, decides, is_tenant_level
+from server.roles import (
+    STORE_WRITES,
+    TENANT_DEFAULTS,
+    admin_only,
+    decides,
+    is_tenant_level,
+    recorded_decision,
+)
 from server.run_checks import (
     check_checkpoint,
     check_ingestion_input,
@@ -266,6 +273,10 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
             )
     if decides(command.get("resume")) and graph not in _NO_REVIEW:
         _require_admin(ctx, "approve a run that needs review (or reject it)")
+        # The decision is the admin's to send; who decided and when are the server's to record (the
+        # run's review line and its stored report say them): a client's "by"/"at" are replaced.
+        if isinstance(command, dict):
+            command["resume"] = recorded_decision(command.get("resume"), str(ctx.user.identity))
 
 
 @auth.on.threads.create_run

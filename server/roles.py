@@ -38,6 +38,13 @@ def decides(resume: object) -> bool:
     return resume is not None
 
 
+def recorded_decision(resume: object, identity: str) -> dict[str, str]:
+    """The resume value a review decision is recorded with: the verdict the client sent (read as
+    :func:`approves` reads it), decided by ``identity`` (the key's), at the server's time (the
+    review node stamps it). Whatever ``by`` or ``at`` the client wrote is dropped."""
+    return {"decision": "approve" if approves(resume) else "reject", "by": identity}
+
+
 def admin_only(what: str) -> str:
     """The 403 message for a member asking for an admin action."""
     return f"only an admin key may {what}; ask an admin of your tenant (`kassist keys create --role admin`)"

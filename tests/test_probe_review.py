@@ -1,0 +1,79 @@
+"""Who decided a review is the server's to record (session 18 probes, /tmp/kassist-docs/s18/h8-probes.md).
+
+On ``langgraph dev`` an admin decides a run waiting for review with ``command.resume``. The resume
+value carried ``by`` and ``at`` as the client wrote them, and the run kept them: an admin's
+``{"decision": "approve", "by": "the-ceo", "at": "1999-01-01"}`` left "approved by the-ceo" in the
+run's state and "the-ceo" at 1999 in its stored audit report. The decider is the key's identity and
+the time the server's, whatever the resume says (as the runs API and the console record them)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from raw_sql import raw
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, langgraph_dev
+
+Server = tuple[str, str, Path]
+SECRET_DOC = (
+    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("probe-review")
+    root = tmp / "ingest-root" / "acme"
+    (root / "secret").mkdir(parents=True)
+    (root / "secret" / "deploy.md").write_text(SECRET_DOC)
+    (root / "secret" / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
+    with langgraph_dev(tmp, env={"KASSIST_INGEST_ROOT": str(root.parent)}) as (base, db_url):
+        yield base, db_url, root
+
+
+def _waiting_run(member: httpx.Client, root: Path) -> str:
+    thread = str(member.post("/threads", json={}).json()["thread_id"])
+    settings = {"source": str(root / "secret"), "collection": "review", "embedder": "hashing"}
+    run = member.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": {"settings": settings}}
+    )
+    assert run.status_code == 200, run.text
+    assert member.get(f"/threads/{thread}/state").json()["next"] == ["await_review"]
+    return thread
+
+
+@pytest.mark.parametrize(
+    ("resume", "verdict", "status"),
+    [
+        ({"decision": "approve", "by": "the-ceo", "at": "1999-01-01 00:00 UTC"}, "approved", "completed"),
+        ({"decision": "reject", "by": "the-ceo", "at": "1999-01-01 00:00 UTC"}, "rejected", "cancelled"),
+        ("approve", "approved", "completed"),
+    ],
+)
+def test_the_decider_is_the_admin_key_not_the_resume_payload(
+    server: Server, resume: Any, verdict: str, status: str
+) -> None:
+    base, db_url, root = server
+    member = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
+    admin = httpx.Client(base_url=base, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=120)
+    thread = _waiting_run(member, root)
+    decided = admin.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "command": {"resume": resume}}
+    )
+    assert decided.status_code == 200, decided.text
+    values = admin.get(f"/threads/{thread}/state").json()["values"]
+    assert values["status"] == status, values
+    assert values["review"].startswith(f"{verdict} by olga:"), values["review"]  # olga: the admin key
+    bodies = raw(
+        db_url,
+        "SELECT body FROM kassist_ingest_reports WHERE tenant_id = ? AND run_id = ? AND format = 'json'",
+        ("acme", thread),
+    )
+    assert bodies, "the run stored no report"
+    report = json.dumps(json.loads(bodies[0][0]))
+    assert "olga" in report and "the-ceo" not in report and "1999" not in report, report[-600:]
