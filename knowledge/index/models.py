@@ -108,6 +108,10 @@ class SearchHit(BaseModel):
         default=None,
         description="The passage's sentence closest in meaning to the question (knowledge/index/sentences.py)",
     )
+    sentence_cosine: float | None = Field(
+        default=None,
+        description="The question's cosine with best_sentence (None: the sentence stage did not look at it)",
+    )
 
 
 class DocumentSummary(BaseModel):

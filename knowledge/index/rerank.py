@@ -157,13 +157,22 @@ def _inside(best: frozenset[str], other: frozenset[str]) -> float:
     return len(best & other) / len(best)
 
 
+# Capitalised inside a sentence but no name of anything a page is scoped to: interjections and the
+# acronyms of everyday office words ("Is that OK?", "everything HR keeps on file", "will IT swap it").
+# Session 18: "OK" and "HR" made the names check abstain on three answerable blind-3 questions.
+COMMON_CAPITALISED = frozenset(("ok", "okay", "hr", "it", "pc", "id", "faq", "asap", "fyi", "ai", "tv"))
+
+
 def named_scopes(query: str) -> frozenset[str]:
     """What a question names that a page can be scoped to: its proper nouns (capitalised words not
     opening a sentence: "the Amsterdam office", "Sales EMEA") and years."""
     names = {m.group(0) for m in _YEAR.finditer(query)}
     for sentence in re.split(r"[.!?]\s+", query):
         words = _WORD.findall(sentence)
-        names.update(w for w in words[1:] if w[:1].isupper() and w.lower() not in STOPWORDS)
+        names.update(
+            w for w in words[1:]
+            if w[:1].isupper() and w.lower() not in STOPWORDS and w.lower() not in COMMON_CAPITALISED
+        )  # fmt: skip
     return terms(" ".join(names))
 
 

@@ -141,6 +141,7 @@ def refine(
             update={
                 "relevance": refined_relevance(h, matches.get(h.chunk_id)),
                 "best_sentence": m.sentence if (m := matches.get(h.chunk_id)) else None,
+                "sentence_cosine": m.cosine if m else None,
             }
         )
         for h in hits

@@ -17,7 +17,7 @@ from typing import Any
 from langchain_core.messages import AIMessage
 
 from graph.assistant import working
-from graph.assistant.answering import RELEVANCE_THRESHOLD, Verdict, language_text, not_found_text
+from graph.assistant.answering import Verdict, language_text, not_found_text, weak
 from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.state import Citation
@@ -105,8 +105,11 @@ def _passages(hits: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     for h in current or list(hits):
         # After the first, only passages that clear the relevance bar: a second source that does
         # not bear on the question is noise.
-        weak = chosen and h.get("relevance") is not None and float(h["relevance"]) < RELEVANCE_THRESHOLD
-        if not weak and h["doc_id"] not in {c["doc_id"] for c in chosen} and len(chosen) < MAX_DOCS:
+        if (
+            not (chosen and weak(h))
+            and h["doc_id"] not in {c["doc_id"] for c in chosen}
+            and len(chosen) < MAX_DOCS
+        ):
             chosen.append(h)
     return chosen
 

@@ -1,0 +1,75 @@
+"""The assistant's judgement of whether the knowledge base answers (graph/assistant/answering.py):
+the evidence bar with the sentence stage, everyday capitalised words, office pages that do answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.assistant.answering import EVIDENCE_THRESHOLD, RELEVANCE_THRESHOLD, judge
+
+MODEL = "all-MiniLM-L6-v2-int8-max256"
+
+
+def hit(
+    text: str,
+    *,
+    relevance: float,
+    sentence: float | None,
+    title: str = "Health and Safety at Work",
+    heading: str | None = None,
+) -> dict[str, Any]:
+    return {"doc_id": "d1", "chunk_id": "c1", "title": title, "heading": heading, "text": text,
+            "source_path": "hr/health-and-safety.txt", "relevance": relevance,
+            "sentence_cosine": sentence}  # fmt: skip
+
+
+LONE = "Avoid working alone in the office outside normal hours. If you must, tell security at reception."
+
+
+def test_a_far_paraphrase_whose_sentence_matches_is_answered() -> None:
+    # The passage as a whole is loosely close (below the relevance bar) but one sentence says it.
+    h = hit(LONE, relevance=RELEVANCE_THRESHOLD - 0.04, sentence=0.42)
+    assert judge("Can I stay in the building by myself late?", [h], embedder=MODEL).answerable
+
+
+def test_weak_passage_and_weak_sentence_abstain_naming_the_closest_title() -> None:
+    h = hit(LONE, relevance=0.33, sentence=0.30)
+    verdict = judge("Which astrology sign is the CEO?", [h], embedder=MODEL)
+    assert not verdict.answerable
+    assert verdict.closest == ["Health and Safety at Work"]
+    assert str(EVIDENCE_THRESHOLD) in verdict.reason
+
+
+def test_without_the_sentence_stage_the_relevance_bar_applies() -> None:
+    # A lexical embedder (no sentence stage): the relevance alone decides, as before.
+    h = hit(LONE, relevance=RELEVANCE_THRESHOLD - 0.01, sentence=None)
+    assert not judge("Can I stay in the building by myself late?", [h], embedder="hashing-384").answerable
+    h = hit(LONE, relevance=RELEVANCE_THRESHOLD + 0.01, sentence=None)
+    assert judge("Can I stay in the building by myself late?", [h], embedder="hashing-384").answerable
+
+
+def test_ok_and_hr_are_no_names_the_base_must_mention() -> None:
+    h = hit(LONE, relevance=0.6, sentence=0.6)
+    assert judge("Is it OK to stay alone in the office late at night?", [h], embedder=MODEL).answerable
+    h = hit("We hold your contact details and performance reviews.", relevance=0.6, sentence=0.6,
+            title="Employee Privacy Notice")  # fmt: skip
+    assert judge("Can I see everything HR keeps on file about me?", [h], embedder=MODEL).answerable
+
+
+def test_an_unknown_office_still_abstains() -> None:
+    h = hit("Reception is staffed from 08:30 to 18:00.", relevance=0.65, sentence=0.62,
+            title="Amsterdam Office Guide")  # fmt: skip
+    verdict = judge("When is reception staffed at the Prague office?", [h], embedder=MODEL)
+    assert not verdict.answerable
+    assert "pragu" in verdict.reason
+
+
+def test_an_office_page_whose_sentence_answers_is_not_off_topic() -> None:
+    parcels = "Personal parcels may not be sent to the office."
+    title = "Post and deliveries: Amsterdam office 2026"
+    q = "Can I have my online shopping delivered to the Amsterdam office?"
+    close = hit(parcels, relevance=0.63, sentence=0.62, title=title, heading=title)
+    assert judge(q, [close], embedder=MODEL).answerable
+    # The same page, nothing in it close to the question: it is about the office, not the question.
+    far = hit(parcels, relevance=0.63, sentence=0.35, title=title, heading=title)
+    assert not judge(q, [far], embedder=MODEL).answerable
