@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from kassist.db import Stmt
-from kassist.db.migrate import pending
+from kassist.db import migrate as runner
 
 Row = dict[str, Any]  # typed as a dict; SQLite hands sqlite3.Row, read the same way (row["name"], keys())
 T = TypeVar("T")
@@ -58,7 +58,7 @@ class CheckpointSql:
     ``cid``...) and a list parameter is bound as the dialect binds lists."""
 
     migrations: tuple[Render, ...]
-    """Numbered migrations in order (1-based); each runs once, recorded in kassist_cp_schema_version."""
+    """Numbered migrations in order (1-based); each runs once, recorded in kassist_schema_versions."""
     migration_lock: Render
     create_version_table: Render
     applied_versions: Render
@@ -171,17 +171,33 @@ class Op(Generic[T]):
     single: bool = False
 
 
-def migrate(sql: CheckpointSql) -> Steps[list[int]]:
-    """Apply the numbered migrations not yet recorded (kassist.db.migrate's rule: a schema newer
-    than the dialect's last migration is refused); the executor runs this as one write transaction."""
-    yield Query(sql.migration_lock)
-    yield Query(sql.create_version_table)
-    rows = yield Query(sql.applied_versions, fetch=True)
-    applied = pending("checkpoint tables", (int(r["version"]) for r in rows), len(sql.migrations))
-    for version in applied:
-        yield Query(sql.migrations[version - 1])
-        yield Query(sql.record_version, {"v": version})
-    return applied
+def _given(query: Query) -> Stmt:
+    # The statement a Query built by migrate() carries as it is.
+    stmt: Stmt = query.variant
+    return stmt
+
+
+def _rendered(render: Render) -> list[Stmt]:
+    out = render(Query(render))
+    return [out] if isinstance(out, Stmt) else out
+
+
+def migrate(sql: CheckpointSql, backend: str | None = None) -> Steps[list[int]]:
+    """Apply the numbered migrations not yet recorded, by kassist.db.migrate's runner (one write
+    transaction; versions in kassist_schema_versions, a newer schema refused). ``backend``
+    defaults to the one whose statements ``sql`` holds: PostgreSQL's take the migration lock."""
+    if backend is None:
+        backend = "postgres" if _rendered(sql.migration_lock) else "sqlite"
+    migrations = [_rendered(m) for m in sql.migrations]
+    op = runner.migrate(runner.CHECKPOINTER, migrations, backend)
+    try:
+        stmt = next(op)
+        while True:
+            rows = yield Query(_given, fetch=stmt.fetch, variant=stmt)
+            stmt = op.send(rows)
+    except StopIteration as stop:
+        applied: list[int] = stop.value
+        return applied
 
 
 ROW_FIELDS = (

@@ -191,6 +191,6 @@ async def test_async_forget_and_expire(memory: MemoryManager, db_url: str, clock
 def test_setup_is_idempotent_and_a_newer_schema_is_refused(db_url: str) -> None:
     for _ in range(2):
         MemoryManager.from_url(db_url).close()
-    raw(db_url, "INSERT INTO kassist_mem_schema_version (version) VALUES (99)")
+    raw(db_url, "INSERT INTO kassist_schema_versions (component, version) VALUES ('memory_manager', 99)")
     with pytest.raises(RuntimeError, match="schema version 99, newer than this kassist knows"):
         MemoryManager.from_url(db_url)

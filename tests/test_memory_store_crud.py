@@ -172,6 +172,9 @@ def test_embedder_mismatch_is_refused(db_url: str) -> None:
             other.for_tenant("acme").put(("a",), "k", {"text": "x"})
 
 
+VERSIONS = "SELECT version FROM kassist_schema_versions WHERE component = 'memory_store'"
+
+
 def test_tables_and_schema_version(db_url: str) -> None:
     with MemoryStore.from_url(db_url) as store:
         store.setup()
@@ -180,11 +183,11 @@ def test_tables_and_schema_version(db_url: str) -> None:
     if db_url.startswith("sqlite"):
         with sqlite3.connect(db_url.removeprefix("sqlite:///")) as conn:
             rows = conn.execute(sql).fetchall()
-            versions = conn.execute("SELECT version FROM kassist_store_schema_version").fetchall()
+            versions = conn.execute(VERSIONS).fetchall()
     else:
         with psycopg.connect(db_url) as pconn:
             rows = pconn.execute(sql).fetchall()
-            versions = pconn.execute("SELECT version FROM kassist_store_schema_version").fetchall()
+            versions = pconn.execute(VERSIONS).fetchall()
     # The tenant is its own column; the stored path holds only the labels below it.
     assert rows == [("acme", "users\x1fu1\x1f", "k")]
     assert len(versions) >= 1

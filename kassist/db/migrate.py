@@ -1,43 +1,217 @@
-"""The migration rule every component's schema follows.
+"""The one migration runner every component's schema goes through.
 
-Each component keeps its numbered migrations and its schema-version table (their layouts predate
-this module and live in databases already), and applies them with a sans-I/O generator that, in
-one write transaction: takes :data:`LOCK` on PostgreSQL (one spelling, so concurrent set-ups of
-any components serialise on one key instead of racing on DDL), creates its version table, reads
-the recorded version, asks :func:`pending` which migrations to run, and records each one.
-:func:`pending` refuses a database migrated by a newer kassist: this code cannot know what a newer
-schema means, and downgrading it would lose data.
+A component keeps its numbered migrations as a constant list per dialect (position = version,
+langgraph-checkpoint-postgres' rule) and hands them to :func:`migrate` with its name. The runner is
+sans-I/O (it yields :class:`~kassist.db.statements.Stmt`) and its caller runs it as one write
+transaction, in which it:
+
+* takes the lock: on PostgreSQL :data:`LOCK_SQL`, one transaction-scoped advisory lock for every
+  component, so concurrent set-ups queue instead of racing on DDL; on SQLite the write transaction
+  itself (``BEGIN IMMEDIATE``) already serialises them;
+* creates :data:`TABLE` if it is missing: one table for every component (sqlite-utils' rule),
+  a row per applied migration, ``(component, version)`` its primary key;
+* reads the component's recorded versions; a database set up before this table existed has them
+  in the component's own legacy table (:data:`LEGACY`): they are adopted (copied in) and the legacy
+  table dropped, in the same transaction, so nothing is run again;
+* refuses a database migrated by a newer kassist (:class:`SchemaTooNew`: this code cannot know what
+  a newer schema means, and downgrading it would lose data);
+* runs each pending migration and records it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
-from typing import Any, TypeVar
+import re
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from kassist.db.statements import Stmt
 
 T = TypeVar("T")
+Op = Generator[Any, Any, T]
 
 LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('kassist.migrations'))"
 """Transaction-scoped: released by the migration's COMMIT or ROLLBACK, never left behind."""
 VECTOR_SQL = "CREATE EXTENSION IF NOT EXISTS vector"
 
+TABLE = "kassist_schema_versions"
+
+CHECKPOINTER = "checkpointer"
+INGESTION = "ingestion"
+API_KEYS = "api_keys"
+KNOWLEDGE_INDEX = "knowledge_index"
+MEMORY_MANAGER = "memory_manager"
+MEMORY_STORE = "memory_store"
+
+
+class Legacy(NamedTuple):
+    """A component's version table from before :data:`TABLE`."""
+
+    table: str
+    newest_only: bool
+    """Whether the component read only its largest version (standing for every one up to it)
+    rather than the set of versions recorded."""
+
+
+LEGACY: Mapping[str, Legacy] = {
+    CHECKPOINTER: Legacy("kassist_cp_schema_version", newest_only=False),
+    INGESTION: Legacy("kassist_ingest_schema_version", newest_only=False),
+    API_KEYS: Legacy("kassist_keys_schema_version", newest_only=False),
+    KNOWLEDGE_INDEX: Legacy("kassist_kb_schema_version", newest_only=True),
+    MEMORY_MANAGER: Legacy("kassist_mem_schema_version", newest_only=True),
+    MEMORY_STORE: Legacy("kassist_store_schema_version", newest_only=True),
+}
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+
 
 class SchemaTooNew(RuntimeError):
-    """The database was migrated by a newer kassist than this one."""
+    """The database was migrated by a newer kassist than this one (a component may subclass it to
+    put it in its own error family; the message is this module's)."""
+
+
+Migration = str | Stmt | Sequence[str | Stmt] | Callable[[], Op[Any]]
+"""One numbered migration: its statements (SQL text, or a :class:`Stmt` where its parameters
+matter), or a function returning an operation (a data migration that reads before it writes)."""
+
+
+class _Sql(NamedTuple):
+    lock: tuple[Stmt, ...]
+    create: str
+    exists: str  # {name} -> one row, one column: whether that table exists
+
+
+_DIALECTS: Mapping[str, _Sql] = {
+    "sqlite": _Sql(
+        lock=(),  # the write transaction (BEGIN IMMEDIATE) is the lock
+        create=(
+            f"CREATE TABLE IF NOT EXISTS {TABLE} (component TEXT NOT NULL, version INTEGER NOT NULL, "
+            "applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, PRIMARY KEY (component, version))"
+        ),
+        exists="SELECT count(*) AS found FROM sqlite_master WHERE type = 'table' AND name = '{name}'",
+    ),
+    "postgres": _Sql(
+        lock=(Stmt(LOCK_SQL, fetch=False),),
+        create=(
+            f"CREATE TABLE IF NOT EXISTS {TABLE} (component text NOT NULL, version integer NOT NULL, "
+            "applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (component, version))"
+        ),
+        # to_regclass resolves the name as the component's unqualified statements do (search_path).
+        exists="SELECT CASE WHEN to_regclass('{name}') IS NULL THEN 0 ELSE 1 END AS found",
+    ),
+}
+
+
+def _dialect(backend: str) -> _Sql:
+    try:
+        return _DIALECTS[backend]
+    except KeyError:
+        raise ValueError(f"no migration runner for backend {backend!r}") from None
+
+
+def _value(row: Any, name: str) -> Any:
+    # Components read rows in their own shape: tuples (by position), dicts, sqlite3.Row (both).
+    return row[name] if isinstance(row, Mapping) else row[0]
+
+
+def _select(component: str, table: str) -> str:
+    return f"SELECT version FROM {table} WHERE component = '{component}' ORDER BY version"
+
+
+def _checked(component: str) -> str:
+    # Names are written into the SQL text (no placeholder style to choose per dialect): only ours.
+    if not _NAME.match(component):
+        raise ValueError(f"not a component name: {component!r}")
+    return component
+
+
+def _legacy_versions(component: str, sql: _Sql) -> Op[list[int] | None]:
+    """The versions the component's legacy table records, or None when it has none."""
+    legacy = LEGACY.get(component)
+    if legacy is None:
+        return None
+    found = yield Stmt(sql.exists.format(name=legacy.table))
+    if not found or not int(_value(found[0], "found")):
+        return None
+    rows = yield Stmt(f"SELECT version FROM {legacy.table}")
+    versions = sorted({int(_value(r, "version")) for r in rows})
+    if legacy.newest_only and versions:
+        versions = list(up_to(versions[-1]))
+    return versions
+
+
+def recorded(component: str, backend: str) -> Op[list[int]]:
+    """The component's applied versions, read without writing (a check before use): from
+    :data:`TABLE`, else from its legacy table (a database this kassist has not migrated yet)."""
+    sql = _dialect(backend)
+    component = _checked(component)
+    found = yield Stmt(sql.exists.format(name=TABLE))
+    if found and int(_value(found[0], "found")):
+        rows = yield Stmt(_select(component, TABLE))
+        if rows:
+            return [int(_value(r, "version")) for r in rows]
+    return (yield from _legacy_versions(component, sql)) or []
+
+
+def _record(component: str, versions: Iterable[int]) -> Stmt:
+    values = ", ".join(f"('{component}', {int(v)})" for v in versions)
+    return Stmt(f"INSERT INTO {TABLE} (component, version) VALUES {values}", fetch=False)
+
+
+def _run(migration: Migration) -> Op[Any]:
+    if callable(migration):
+        return (yield from migration())
+    items = (migration,) if isinstance(migration, str | Stmt) else migration
+    for item in items:
+        yield Stmt(item, fetch=False) if isinstance(item, str) else item
+    return None
+
+
+def migrate(
+    component: str,
+    migrations: Sequence[Migration],
+    backend: str,
+    *,
+    error: type[SchemaTooNew] = SchemaTooNew,
+    check: Callable[[list[int]], Op[Any]] | None = None,
+) -> Op[list[int]]:
+    """Apply the component's migrations not yet recorded (``migrations[n - 1]`` is version ``n``)
+    and return their versions; run it as one write transaction. ``error`` is raised for a database
+    newer than this code; ``check``, given the recorded versions, runs under the lock before any
+    migration (a component's own refusal, e.g. another embedder's index)."""
+    sql = _dialect(backend)
+    component = _checked(component)
+    for lock in sql.lock:  # noqa: UP028 (`yield from` a tuple fails when sent the answer)
+        yield lock
+    yield Stmt(sql.create, fetch=False)
+    rows = yield Stmt(_select(component, TABLE))
+    applied = [int(_value(r, "version")) for r in rows]
+    if not applied:
+        adopted = yield from _legacy_versions(component, sql)
+        if adopted is not None:
+            if adopted:
+                yield _record(component, adopted)
+            yield Stmt(f"DROP TABLE {LEGACY[component].table}", fetch=False)
+            applied = adopted
+    todo = pending(component, applied, len(migrations), error=error)
+    if check is not None:
+        yield from check(applied)
+    for version in todo:
+        yield from _run(migrations[version - 1])
+        yield _record(component, (version,))
+    return todo
 
 
 def pending(
     what: str, applied: Iterable[int], known: int, *, error: type[RuntimeError] = SchemaTooNew
 ) -> list[int]:
     """The migrations (1-based numbers up to ``known``) not among ``applied``, in order; ``error``
-    naming ``what`` (e.g. "memory tables") when the database is past ``known``."""
+    naming ``what`` when the database is past ``known``."""
     done = set(applied)
     newest = max(done, default=0)
     if newest > known:
         raise error(
-            f"the {what} are at schema version {newest}, newer than this kassist knows ({known}); "
-            "upgrade kassist before using this database"
+            f"the {what} tables are at schema version {newest}, newer than this kassist knows "
+            f"({known}); upgrade kassist before using this database"
         )
     return [number for number in range(1, known + 1) if number not in done]
 
@@ -48,7 +222,8 @@ def up_to(version: int) -> range:
 
 
 def locked(op: Generator[Any, Any, T]) -> Generator[Any, Any, T]:
-    """``op`` under :data:`LOCK_SQL` (PostgreSQL): concurrent migrators queue instead of racing on DDL."""
+    """``op`` under :data:`LOCK_SQL` (PostgreSQL). :func:`migrate` takes the lock itself; a caller
+    still wrapping it takes it twice in one transaction, which is harmless (both go at COMMIT)."""
     yield Stmt(LOCK_SQL)
     return (yield from op)
 

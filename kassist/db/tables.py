@@ -3,7 +3,7 @@
 The ingestion tables and the API key table keep their statements as the typed fields of a frozen
 dataclass (one instance per dialect). Their SQLite text is the source; :func:`postgres_twin`
 derives the PostgreSQL instance (placeholder style, types, and the few differences a table names),
-and :func:`migrate` is the one migration operation for any such table set.
+and :func:`migrate` hands a table set's migrations to kassist.db.migrate's runner.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from kassist.db.migrate import pending
-from kassist.db.statements import Op, Text, stmts
+from kassist.db import migrate as runner
+from kassist.db.statements import Op, Text
 
 T = TypeVar("T")
 
@@ -22,16 +22,10 @@ _PARAM = re.compile(r"(?<![:\w]):(\w+)")
 
 
 class VersionedTables(Protocol):
-    """The statements every such table set has for its migrations."""
+    """What every such table set has for its migrations."""
 
     @property
-    def version_table(self) -> Text: ...
-    @property
     def migration_lock(self) -> Text: ...
-    @property
-    def applied_versions(self) -> Text: ...
-    @property
-    def record_version(self) -> Text: ...
     @property
     def migrations(self) -> tuple[tuple[str, ...], ...]: ...
 
@@ -65,14 +59,14 @@ def postgres_twin(sqlite: T, overrides: Mapping[str, Text], replace: Mapping[str
     return dataclasses.replace(sqlite, **changes)  # type: ignore[type-var]
 
 
-def migrate(what: str, q: VersionedTables) -> Op[list[int]]:
-    """Apply the migrations of ``q`` not yet recorded, in one write transaction; ``what`` names
-    the tables when a database newer than this code is refused."""
-    yield stmts(q.migration_lock)
-    yield stmts(q.version_table)
-    rows = yield stmts(q.applied_versions, fetch=True)
-    applied = pending(what, (int(r["version"]) for r in rows), len(q.migrations))
-    for version in applied:
-        yield stmts(q.migrations[version - 1])
-        yield stmts(q.record_version, {"v": version})
-    return applied
+# The names the callers give their table sets (until they pass the component itself).
+_COMPONENTS = {"ingestion tables": runner.INGESTION, "API key table": runner.API_KEYS}
+
+
+def migrate(component: str, q: VersionedTables, backend: str | None = None) -> Op[list[int]]:
+    """Apply the migrations of ``q`` not yet recorded (kassist.db.migrate.migrate: one write
+    transaction, the versions in kassist_schema_versions). ``backend`` defaults to the one whose
+    statements ``q`` holds: PostgreSQL's take the migration lock."""
+    if backend is None:
+        backend = "postgres" if q.migration_lock else "sqlite"
+    return runner.migrate(_COMPONENTS.get(component, component), q.migrations, backend)

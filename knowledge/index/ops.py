@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from kassist.db.migrate import pending, up_to
+from kassist.db import migrate as runner
 from kassist.tenancy import TenantMismatch
 from knowledge import cache
 from knowledge.documents import Chunk, Document
@@ -72,18 +72,15 @@ def as_date(value: object) -> date | None:
 
 
 def migrate(d: Dialect) -> Op[int]:
-    """Bring the schema to the newest version this code knows; returns that version."""
-    yield Stmt(d.create_version_table)
-    rows = yield Stmt(d.get_schema_version)
-    current = int(rows[0][0] or 0) if rows else 0
-    latest = max(v for v, _ in d.migrations)
-    pending("knowledge index tables", up_to(current), latest, error=SchemaTooNew)
-    for version, statements in d.migrations:
-        if version > current:
-            for sql in statements:
-                yield Stmt(sql)
-            yield Stmt(d.set_schema_version, {"version": version})
-    return latest
+    """Bring the schema to the newest version this code knows (kassist.db.migrate's runner, under
+    its lock); returns that version."""
+    numbers = [version for version, _ in d.migrations]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ValueError(f"the index's migrations must be numbered 1..n in order, not {numbers}")
+    yield from runner.migrate(
+        runner.KNOWLEDGE_INDEX, [statements for _, statements in d.migrations], d.backend, error=SchemaTooNew
+    )
+    return len(numbers)
 
 
 def generation(counter: object, created_at: datetime) -> int:

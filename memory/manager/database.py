@@ -19,8 +19,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from kassist.db import Database, Local, SqliteDatabase, Stmt
+from kassist.db import migrate as runner
 from kassist.db.handle import Handle
-from kassist.db.migrate import LOCK_SQL, pending, up_to
 from kassist.db.statements import Options
 from knowledge.embedders import Embedder
 from memory.manager.ops import BULK_IMPORT, Embed, Op, Step, refresh_statistics
@@ -50,18 +50,6 @@ def compiled(op: Op[T], q: ManagerSql, embedder: Embedder) -> Generator[Stmt | L
         return result
 
 
-def _setup(q: ManagerSql, lock: bool) -> Generator[Stmt, Any, None]:
-    if lock:
-        yield Stmt(LOCK_SQL)
-    yield Stmt(q.create_version_table)
-    rows = yield Stmt(q.get_version)
-    version = int(rows[0]["version"]) if rows else 0
-    for number in pending("memory tables", up_to(version), len(q.migrations), error=RuntimeError):
-        for statement in q.migrations[number - 1]:
-            yield Stmt(statement)
-        yield Stmt(q.set_version, {"version": number})
-
-
 class ManagerBackend:
     """Runs memory operations on ``db`` with ``embedder``; closing gives its use of ``db`` back."""
 
@@ -82,7 +70,9 @@ class ManagerBackend:
 
     def setup(self) -> None:
         try:
-            self._handle.run(_setup(self.sql, lock=not self._sqlite), write=True)
+            self._handle.run(
+                runner.migrate(runner.MEMORY_MANAGER, self.sql.migrations, self.backend), write=True
+            )
         except Exception as exc:
             if type(exc).__name__ == "InsufficientPrivilege":  # psycopg's, not imported on SQLite
                 raise PermissionError(

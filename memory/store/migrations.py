@@ -1,17 +1,19 @@
 """Setup and schema checks as pure programs, plus the loops that drive any program.
 
-``setup_program`` applies each missing migration once (recorded in ``kassist_store_schema_version``)
-and records which embedder the vector index belongs to; ``check_program`` runs on a store's first
-batch so a database opened without ``setup()`` or with another embedder fails clearly.
+``setup_program`` applies each missing migration once through kassist.db.migrate's runner (recorded
+in ``kassist_schema_versions``) and records which embedder the vector index belongs to;
+``check_program`` runs on a store's first batch so a database opened without ``setup()`` or with
+another embedder fails clearly.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any
 
-from kassist.db.migrate import pending, up_to
+from kassist.db import migrate as runner
 from kassist.db.statements import Stmt, each
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import index_paths, keyword_text, scope_tokens
@@ -23,39 +25,63 @@ class StoreNotSetUp(RuntimeError):
     """The database has no (or an outdated) memory store schema."""
 
 
+class StoreSchemaTooNew(StoreNotSetUp, runner.SchemaTooNew):
+    """The memory store tables were migrated by a newer kassist than this one."""
+
+
 def _statements(script: str) -> list[str]:
     # Migration scripts are ours: every statement ends with ';' and a line break (a trigger's body
     # keeps its inner ';' on the same line).
     return [s.strip() for s in re.split(r";[ \t]*\n", script) if s.strip()]
 
 
-def _current_version(rows: list[tuple[Any, ...]], statements: Statements) -> int:
-    current = int(rows[0][0] or 0) if rows else 0
-    pending("memory store tables", up_to(current), len(statements.migrations), error=StoreNotSetUp)
-    return current
+def _backend(statements: Statements) -> str:
+    # Statements name no backend; their parameter marker does (psycopg's %s, sqlite3's ?).
+    return "postgres" if "%s" in statements.get else "sqlite"
+
+
+def _migrations(statements: Statements, index: IndexSettings) -> list[runner.Migration]:
+    """The store's numbered migrations for this index (position = version)."""
+    out: list[runner.Migration] = []
+    for number, script in enumerate(statements.migrations, start=1):
+        # Run once per empty parameter set, as ever: the scripts' text goes to the driver unread.
+        steps = tuple(each(sql, [()]) for sql in _statements(script.format(dims=index.dims)))
+        if number == statements.keyword_migration:
+            out.append(partial(_with_backfill, steps, statements, index))
+        else:
+            out.append(steps)
+    return out
+
+
+def _with_backfill(steps: tuple[Stmt, ...], statements: Statements, index: IndexSettings) -> Program:
+    for step in steps:  # noqa: UP028 (`yield from` a tuple fails when sent the answer)
+        yield step
+    yield from _backfill_keywords(statements, index)
+
+
+def _check_index(statements: Statements, index: IndexSettings, versions: list[int]) -> Program:
+    # Before any migration: a database indexed with another embedder is refused, not migrated.
+    if versions:
+        meta = yield Stmt(statements.read_index_meta)
+        index.check_recorded(meta[0] if meta else None)
 
 
 def setup_program(statements: Statements, index: IndexSettings, now: Any) -> Program:
-    """Returns the number of migrations applied (0 when already up to date)."""
-    yield each(statements.create_version_table, [()])
-    current = _current_version((yield Stmt(statements.schema_version)), statements)
-    if current >= 1:
-        meta = yield Stmt(statements.read_index_meta)
-        index.check_recorded(meta[0] if meta else None)
-    for number, script in enumerate(statements.migrations, start=1):
-        if number <= current:
-            continue
-        for sql in _statements(script.format(dims=index.dims)):
-            yield each(sql, [()])
-        yield each(statements.record_version, [(number, now)])
-        if number == statements.keyword_migration:
-            yield from _backfill_keywords(statements, index)
+    """Returns the number of migrations applied (0 when already up to date). ``now`` is no longer
+    read: the runner stamps each version with the database's clock."""
+    applied = yield from runner.migrate(
+        runner.MEMORY_STORE,
+        _migrations(statements, index),
+        _backend(statements),
+        error=StoreSchemaTooNew,
+        check=partial(_check_index, statements, index),
+    )
     meta = yield Stmt(statements.read_index_meta)
     if meta:
         index.check_recorded(meta[0])
     else:
         yield each(statements.write_index_meta, [(index.embedder.name, index.dims)])
-    return len(statements.migrations) - current
+    return len(applied)
 
 
 def _backfill_keywords(statements: Statements, index: IndexSettings) -> Program:
@@ -72,10 +98,13 @@ def _backfill_keywords(statements: Statements, index: IndexSettings) -> Program:
 
 
 def check_program(statements: Statements, index: IndexSettings) -> Program:
-    current = _current_version((yield Stmt(statements.schema_version)), statements)
-    if current < len(statements.migrations):
+    versions = yield from runner.recorded(runner.MEMORY_STORE, _backend(statements))
+    known = len(statements.migrations)
+    current = max(versions, default=0)
+    runner.pending(runner.MEMORY_STORE, versions, known, error=StoreSchemaTooNew)
+    if current < known:
         raise StoreNotSetUp(
-            f"the memory store schema is at version {current} of {len(statements.migrations)}; "
+            f"the memory store schema is at version {current} of {known}; "
             "call store.setup() (or await store.asetup()) once"
         )
     meta = yield Stmt(statements.read_index_meta)
