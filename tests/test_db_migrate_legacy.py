@@ -364,3 +364,19 @@ def test_the_runner_refuses_what_it_cannot_write_safely() -> None:
         next(runner.migrate("x'; DROP TABLE t; --", [], "sqlite"))
     with pytest.raises(ValueError, match="no migration runner for backend"):
         next(runner.migrate("checkpointer", [], "oracle"))
+
+
+def test_a_store_of_todays_layout_is_used_before_setup_adopts_it(db_url: str) -> None:
+    """A store's first use without ``setup()`` checks its schema without writing: an up-to-date
+    legacy table counts, and the table stays until a ``setup()`` adopts it."""
+    with MemoryStore.from_url(db_url, embedder=HashingEmbedder(64), index_fields=("text",)) as store:
+        store.setup()
+        store.for_tenant("acme").put(("notes",), "k", {"text": "sourdough"})
+    to_legacy(db_url)
+    with MemoryStore.from_url(db_url, embedder=HashingEmbedder(64), index_fields=("text",)) as store:
+        item = store.for_tenant("acme").get(("notes",), "k")
+        assert item is not None and item.value == {"text": "sourdough"}
+        assert table_exists(db_url, "kassist_store_schema_version")
+        assert store.setup() == 0
+    assert not table_exists(db_url, "kassist_store_schema_version")
+    assert list(versions(db_url)) == [runner.MEMORY_STORE]
