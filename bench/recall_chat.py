@@ -35,7 +35,21 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from recall_chat_vocab import AGREE, BYE, CHAT, FIRST_NAMES_CHAT, HELLO, SIDE_CHAT, THEMES, WHEN, Theme
+from recall_chat_vocab import (
+    AGREE,
+    BYE,
+    CHAT,
+    ECHO_ME,
+    ECHO_OTHER,
+    FIRST_NAMES_CHAT,
+    HELLO,
+    LEAD,
+    SIDE_CHAT,
+    SURPRISE,
+    THEMES,
+    WHEN,
+    Theme,
+)
 from recall_data import Conversation, Question, Turn
 
 SESSIONS = 18
@@ -51,6 +65,7 @@ class _Act:
         self.told: Turn | None = None
         self.explained: Turn | None = None
         self.callback: Turn | None = None
+        self.echoes: list[int] = []
 
 
 def _acts(theme: Theme, split: str) -> list[tuple[str, str, str, str, str, str]]:
@@ -63,20 +78,25 @@ def conversation(index: int, seed: int = 18, split: str = "heldout4") -> Convers
     pool = FIRST_NAMES_CHAT[:half] if split.startswith("tune") else FIRST_NAMES_CHAT[half:]
     a, b = rng.sample(pool, 2)
     conv = Conversation(user=f"{split}{index:02d}", speakers=(a, b))
-    themes = rng.sample(THEMES, 5)
-    shared = themes[0]
-    own = {a: [shared, themes[1], themes[2]], b: [shared, themes[3], themes[4]]}
+    themes = rng.sample(THEMES, 6)
+    shared = themes[:2]  # both friends talk about these: who matters, not only what
+    own = {a: [*shared, themes[2], themes[3]], b: [*shared, themes[4], themes[5]]}
     acts: list[_Act] = []
-    shared_acts = rng.sample(_acts(shared, split), len(_acts(shared, split)))
-    for who, friend, part in ((a, b, shared_acts[::2]), (b, a, shared_acts[1::2])):
-        acts += [_Act(shared, who, friend, x) for x in part]
-        for theme in own[who][1:]:
+    for theme in shared:
+        split_acts = rng.sample(_acts(theme, split), len(_acts(theme, split)))
+        acts += [_Act(theme, a, b, x) for x in split_acts[::2]]
+        acts += [_Act(theme, b, a, x) for x in split_acts[1::2]]
+    for who, friend in ((a, b), (b, a)):
+        for theme in own[who][2:]:
             acts += [_Act(theme, who, friend, x) for x in _acts(theme, split)]
     rng.shuffle(acts)
     for n, act in enumerate(acts):
         act.session = (n * (SESSIONS - 2)) // len(acts) + rng.randrange(2)
         if act.later and act.session < SESSIONS - 3:
             act.later_session = rng.randrange(act.session + 2, SESSIONS)
+        # Echoes: the activity mentioned again in other sessions (plans, memories, the friend
+        # asking), in the words of the questions, without the fact asked about.
+        act.echoes = rng.sample([x for x in range(SESSIONS) if x != act.session], rng.randrange(4, 10))
     day = START + timedelta(days=index * 9)
     for session in range(SESSIONS):
         day += timedelta(days=rng.randrange(6, 21))
@@ -84,6 +104,22 @@ def conversation(index: int, seed: int = 18, split: str = "heldout4") -> Convers
     conv.now = day + timedelta(days=2)
     _questions(conv, acts, own, rng)
     return conv
+
+
+def _pad(rng: random.Random, text: str) -> str:
+    """A fact inside a longer chatty turn, as people write (LoCoMo's turns run to 30-60 words)."""
+    roll = rng.random()
+    if roll < 0.35:
+        return f"{rng.choice(LEAD)} {text}"
+    if roll < 0.7:
+        return f"{text} {rng.choice(CHAT)}"
+    return text
+
+
+def _react(rng: random.Random, act: _Act) -> str:
+    if rng.random() < 0.5:  # the friend says it back, as friends do ("A pottery class? Fun!")
+        return f"{rng.choice(SURPRISE).format(vp=act.vp)} {rng.choice(act.theme.react)}"
+    return rng.choice(act.theme.react)
 
 
 def _line(rng: random.Random, options: tuple[str, ...], **names: str) -> str:
@@ -106,9 +142,9 @@ def _session(
         when = rng.choice(WHEN)
         tell = act.tell.format(when=when)
         block = [
-            (act.me, tell[:1].upper() + tell[1:], act, "tell"),
-            (act.other, _line(rng, act.theme.react), None, ""),
-            (act.me, act.detail, act, "detail"),
+            (act.me, _pad(rng, tell[:1].upper() + tell[1:]), act, "tell"),
+            (act.other, _react(rng, act), None, ""),
+            (act.me, _pad(rng, act.detail), act, "detail"),
         ]
         if rng.random() < 0.6:
             block.append((act.other, f"{rng.choice(AGREE)} {rng.choice(CHAT)}", None, ""))
@@ -120,6 +156,10 @@ def _session(
             (act.me, act.later, act, "later"),
             (act.other, f"{_line(rng, act.theme.react)} {rng.choice(AGREE)}", None, ""),
         ])  # fmt: skip
+    for act in (x for x in acts if session in x.echoes):
+        mine = rng.random() < 0.6
+        line = rng.choice(ECHO_ME if mine else ECHO_OTHER).format(vp=act.vp)
+        blocks.append([(act.me if mine else act.other, line, None, "")])
     for _ in range(rng.randrange(2, 5)):  # musings: a person's theme words, no fact
         who = rng.choice((a, b))
         theme = rng.choice(own[who])
@@ -128,7 +168,7 @@ def _session(
         theme = rng.choice(THEMES)
         line = rng.choice(theme.decoy).format(side=rng.choice(SIDE_CHAT))
         blocks.append([(rng.choice((a, b)), f"{line[:1].upper()}{line[1:]} {rng.choice(AGREE)}", None, "")])
-    length = rng.randrange(18, 31)
+    length = rng.randrange(20, 33)
     while sum(len(x) for x in blocks) + 4 < length:  # half small talk, half more musings
         who = rng.choice((a, b))
         if rng.random() < 0.5:
@@ -173,7 +213,7 @@ def _questions(conv: Conversation, acts: list[_Act], own: dict[str, list[Theme]]
                 ask("multi", rng.choice(theme.multi).format(me=me), list(mine))
             ask("open", rng.choice(theme.open).format(me=me), list(mine))
         other = next(s for s in conv.speakers if s != me)
-        solo = [x for x in acts if x.me == me and x.theme is not themes[0] and x.theme not in own[other]]
+        solo = [x for x in acts if x.me == me and x.theme not in own[other]]
         for act in rng.sample(solo, min(2, len(solo))):
             ask("adversarial", act.q_single.format(me=other), [act.explained])
 

@@ -524,3 +524,26 @@ BYE = (
     "It was so good catching up, let's not leave it so long next time.", "Alright, bedtime for me. Chat soon!",
     "Thanks for the chat, I really needed it. Speak soon!", "I'll let you go, have a great week!",
 )  # fmt: skip
+# An activity named again in its verb phrase: plans, memories, the friend asking (not the fact).
+ECHO_ME = (
+    "I keep thinking I should {vp} again, that was such a good day.",
+    "Honestly I'd love to {vp} again soon, maybe with my cousin this time.",
+    "I was telling my coworkers about the time I decided to {vp}, they didn't get it haha.",
+    "If the schedule works out I might {vp} again next month.",
+    "Someone asked me last week whether it was worth it to {vp}, and I said absolutely.",
+)
+ECHO_OTHER = (
+    "Are you still hoping to {vp} again? You seemed so happy about it.",
+    "I told my sister how you decided to {vp}, now she wants to try it too.",
+    "I might {vp} one day too, you made it sound amazing.",
+    "Do you remember how nervous you were before you chose to {vp}?",
+)
+SURPRISE = (
+    "No way, you got to {vp}?!",
+    "Wait, you actually decided to {vp}?",
+    "You went ahead and chose to {vp}!",
+)
+LEAD = (
+    "Oh, that reminds me!", "Thanks, it's been quite a ride.", "Haha okay, so.", "You know what, funny you ask.",
+    "Ahh, where do I even start.", "So much has happened since we last talked.", "Okay, so get this.",
+)  # fmt: skip
