@@ -57,7 +57,8 @@ from server.configurable import (
     refused_keys,
     refused_value,
 )
-from server.keys import KeyResolver, KeyTable, load_key_table, token_from_headers
+from server.credentials import sent_token
+from server.keys import KeyResolver, KeyTable, load_key_table
 from server.roles import (
     STORE_WRITES,
     TENANT_DEFAULTS,
@@ -204,8 +205,10 @@ def _graph_of_assistant(assistant_id: object) -> str | None:
 
 
 @auth.authenticate
-async def authenticate(headers: dict[bytes, bytes]) -> Auth.types.MinimalUserDict:
-    principal = await RESOLVER.alookup(token_from_headers(headers))
+async def authenticate(scope: Mapping[str, Any]) -> Auth.types.MinimalUserDict:
+    # The raw header list, not langgraph-api's ``headers`` dict (which keeps only the last of a
+    # repeated header): a request naming two different keys is refused (server/credentials.py).
+    principal = await RESOLVER.alookup(sent_token(scope.get("headers") or ()))
     if principal is None:
         raise Auth.exceptions.HTTPException(
             status_code=401,

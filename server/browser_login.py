@@ -32,8 +32,9 @@ from urllib.parse import parse_qs, quote, urlsplit
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from server.credentials import sent_token
 from server.key_store import SessionRecord, hash_token, prefix_of_token
-from server.keys import KeyResolver, Principal, token_from_headers
+from server.keys import KeyResolver, Principal
 from server.request_config import NO_KEY
 
 logger = logging.getLogger(__name__)
@@ -192,7 +193,7 @@ class BrowserSessions:
         """A header key's caller, else the session cookie's (once per request: kept on its state)."""
         if hasattr(request.state, "kassist_caller"):
             return request.state.kassist_caller  # type: ignore[no-any-return]
-        token = token_from_headers(dict(request.headers.raw))
+        token = sent_token(request.headers.raw)
         if token is not None:
             principal = self.resolver.lookup(token)
             found = Caller(principal) if principal is not None else None

@@ -18,7 +18,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from pydantic import ValidationError
 
-from server.keys import Principal, token_from_headers
+from server.credentials import sent_token
+from server.keys import Principal
 from server.request_config import NO_KEY
 from server.run_reports import MEDIA, REPORT_HEADERS
 from server.runs.models import (
@@ -70,7 +71,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
     ``x-api-key``, ``Authorization: Bearer`` or the sign-in cookie)."""
 
     def caller(request: Request) -> Principal:
-        if request.method not in ("GET", "HEAD") and token_from_headers(dict(request.headers.raw)) is None:
+        if request.method not in ("GET", "HEAD") and sent_token(request.headers.raw) is None:
             raise HTTPException(
                 status_code=401,
                 detail="the runs API takes changes with the API key in a header (x-api-key or "
