@@ -73,3 +73,13 @@ def test_an_office_page_whose_sentence_answers_is_not_off_topic() -> None:
     # The same page, nothing in it close to the question: it is about the office, not the question.
     far = hit(parcels, relevance=0.63, sentence=0.35, title=title, heading=title)
     assert not judge(q, [far], embedder=MODEL).answerable
+
+
+def test_they_and_a_closing_one_point_back_but_a_counted_one_does_not() -> None:
+    from graph.assistant.working import refers_back
+
+    assert refers_back("Who do they pass my details on to?")
+    assert refers_back("Who is allowed to start one?")
+    assert refers_back("And what happens to the old ones?")
+    assert not refers_back("Can I take one day off next week?")
+    assert not refers_back("Is it possible to buy extra days off?")

@@ -52,6 +52,10 @@ SCOPED_SENTENCE = 0.5
 # A question pointing back ("what does it say about trains") is answered from the document in focus
 # when that document has a passage at least this close; else it is searched as a new question.
 FOCUS_THRESHOLD = 0.3
+# ... or when its best passage is within this much of the best passage anywhere else (session 18:
+# "what does it say about having a second job?" after the code of conduct: 0.25 in the code, 0.33
+# elsewhere, in a recruitment page that does not answer it).
+FOCUS_MARGIN = 0.1
 # A page scoped to what the question names (an office, a year) answers it only when it also holds at
 # least this share of the question's other content words: between the seen sets' off-topic office
 # pages (0.0-0.2: "fire warden in Lisbon", "parking permit in Warsaw", "Northwind's ticker symbol")

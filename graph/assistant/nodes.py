@@ -13,7 +13,7 @@ from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.assistant import gather, working
-from graph.assistant.answering import FOCUS_THRESHOLD, Verdict, judge
+from graph.assistant.answering import FOCUS_MARGIN, FOCUS_THRESHOLD, Verdict, judge
 from graph.assistant.extract import extract
 from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
@@ -113,9 +113,17 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     focused = False
     if focus is not None and focus.get("doc_id") and working.refers_back(query):
         hits = res.kb.search(query, k=k, doc_id=focus["doc_id"])
-        # "it" is the focused document only when that document has something close to the question;
-        # "is it possible to buy extra days off?" after a travel question is a new question.
-        focused = bool(hits) and float(hits[0].relevance or 0.0) >= FOCUS_THRESHOLD
+        # "it" is the focused document only when that document has something close to the question,
+        # or nearly as close as anything else has ("what does it say about having a second job?":
+        # the wording of a pointer question matches no passage well); "is it possible to buy extra
+        # days off?" after a travel question is a new question that another document answers better.
+        best = float(hits[0].relevance or 0.0) if hits else 0.0
+        if hits and best < FOCUS_THRESHOLD:
+            elsewhere = res.kb.search(query, k=1)
+            rival = float(elsewhere[0].relevance or 0.0) if elsewhere else 0.0
+            focused = best >= rival - FOCUS_MARGIN
+        else:
+            focused = bool(hits)
         if focused:
             query = f"{query} ({focus['title']})"
         else:

@@ -11,9 +11,13 @@ from graph.assistant.state import Citation, WorkingItem
 from knowledge.index.rerank import stem  # one stemmer for retrieval and the working memory
 
 KEEP_TURNS = 3
+# "they"/"them" (the people a document speaks of, or its rules: "Who do they pass my details on
+# to?") and a closing "one"/"ones" ("Who is allowed to start one?", "what happens to the old ones?")
+# point back too (session 18, from blind set 2's follow-ups).
 _REFERENCE = re.compile(
-    r"\b(it|its|this|that|these|those|the (?:document|handbook|policy|file|guide|runbook|page|one)|"
-    r"this (?:document|handbook|policy|file|one)|that (?:document|handbook|policy|file|one)|there)\b",
+    r"\b(it|its|this|that|these|those|they|them|their|the (?:document|handbook|policy|file|guide|runbook|"
+    r"page|one)|this (?:document|handbook|policy|file|one)|that (?:document|handbook|policy|file|one)|"
+    r"there)\b|\bones?\W*$",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
