@@ -6,12 +6,18 @@ no hidden files), the size is counted while copying, and the folder appears whol
 from __future__ import annotations
 
 import shutil
+import unicodedata
 import uuid
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 from urllib.parse import quote
 
 CHUNK = 1 << 20
+# Control characters (terminal escapes: ESC, BEL, the one-byte CSI 0x9b), format characters
+# (bidirectional overrides, zero-width), line and paragraph separators: a name holding one becomes a
+# document's path, which the operator's terminal (``kassist kb documents list``, ``kb search``) and
+# every page print. Refused, as in a tenant id (kassist.tenancy.validate_tenant_id).
+UNSEEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
 class UploadRefused(ValueError):
@@ -48,6 +54,8 @@ def safe_name(name: str | None) -> PurePosixPath:
     for part in parts:
         if part in (".", "..") or part.startswith(".") or len(part) > 255 or "\x00" in part:
             raise UploadRefused("files", f"file name {text!r}: {part!r} is not allowed in a file name")
+    if any(unicodedata.category(ch) in UNSEEN for ch in text):
+        raise UploadRefused("files", f"file name {text!r} contains control or invisible characters")
     if len(parts) > 16:
         raise UploadRefused("files", f"file name {text!r} is nested more than 16 folders deep")
     return path
