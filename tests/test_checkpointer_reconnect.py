@@ -19,9 +19,12 @@ from typing_extensions import TypedDict
 
 from checkpointer import TenantCheckpointer, sql_postgres
 from checkpointer.query import Op, Query, Row
+from kassist.db import Stmt
+from kassist.db.migrate import LOCK_SQL
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
 
 CONFIG: Any = {"configurable": {"thread_id": "t1", "tenant_id": "acme"}}
+VERSIONS = "SELECT version FROM kassist_schema_versions WHERE component = 'checkpointer' ORDER BY version"
 
 
 class Counter(TypedDict):
@@ -123,10 +126,10 @@ def test_pipelined_statements_are_sent_again_when_the_loss_shows_at_the_first_fe
     ran: list[str] = []
 
     def op() -> Any:
-        yield Query(sql_postgres.SQL.migration_lock)  # answered at once, without the server
+        yield Query(lambda _: Stmt(LOCK_SQL, fetch=False))  # answered at once, without the server
         ran.append("lock sent")
         kill_other_connections(pg_url)  # the server drops the connection under it
-        rows: list[Row] = yield Query(sql_postgres.SQL.applied_versions, fetch=True)
+        rows: list[Row] = yield Query(lambda _: Stmt(VERSIONS), fetch=True)
         ran.append("versions read")
         return [int(r["version"]) for r in rows]
 
