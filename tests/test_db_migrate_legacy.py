@@ -380,3 +380,22 @@ def test_a_store_of_todays_layout_is_used_before_setup_adopts_it(db_url: str) ->
         assert store.setup() == 0
     assert not table_exists(db_url, "kassist_store_schema_version")
     assert list(versions(db_url)) == [runner.MEMORY_STORE]
+
+
+async def test_async_setups_adopt_the_same_way(db_url: str) -> None:
+    async with TenantCheckpointer.from_url(db_url) as saver:
+        everything = await saver.asetup()
+    with MemoryStore.from_url(db_url, embedder=HashingEmbedder(64), index_fields=("text",)) as store:
+        applied = await store.asetup()
+        await store.for_tenant("acme").aput(("notes",), "k", {"text": "sourdough"})
+    before = to_legacy(db_url)
+    assert before == {runner.CHECKPOINTER: everything, runner.MEMORY_STORE: list(range(1, applied + 1))}
+    async with TenantCheckpointer.from_url(db_url) as saver:
+        assert await saver.asetup() == []
+    with MemoryStore.from_url(db_url, embedder=HashingEmbedder(64), index_fields=("text",)) as store:
+        assert await store.asetup() == 0
+        item = await store.for_tenant("acme").aget(("notes",), "k")
+        assert item is not None and item.value == {"text": "sourdough"}
+    assert versions(db_url) == before
+    assert not table_exists(db_url, "kassist_cp_schema_version")
+    assert not table_exists(db_url, "kassist_store_schema_version")
