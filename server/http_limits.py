@@ -15,6 +15,9 @@
   hold) and nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion)
   are refused with 400/422 and one line, not a 500 from deep inside a run.
 
+- **Closed routes** (``langgraph dev`` only, :class:`ClosedRoutes`): the in-memory runtime's
+  ``/internal/...`` (read any thread, wipe every tenant's threads) and ``/deploy`` answer 404.
+
 ``kassist serve`` installs it in :func:`server.langserve_app.create_app`; ``langgraph dev`` through
 ``langgraph.json`` -> ``http.app`` (:data:`app`, an app with no routes of its own: langgraph-api
 runs its middleware in front of every route it serves).
@@ -223,6 +226,30 @@ class RequestLimits:
         await self.app(scope, _replay(bytes(body), receive), send)
 
 
+CLOSED_PREFIXES = ("/internal", "/deploy")
+"""``langgraph dev``'s in-memory runtime adds routes no auth handler sees: ``/internal/debug/thread/{id}``
+(any tenant's thread, values included, to any caller), ``/internal/truncate`` (wipes every tenant's
+threads, runs, assistants and crons) and ``/deploy`` (starts ``langgraph deploy``). Closed: 404."""
+
+
+class ClosedRoutes:
+    """ASGI middleware answering 404 to :data:`CLOSED_PREFIXES`, whoever asks, before any route."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            path = re.sub(r"/+", "/", str(scope.get("path") or "")).lower().rstrip("/")
+            if any(path == p or path.startswith(p + "/") for p in CLOSED_PREFIXES):
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
+                await _answer(send, 404, "Not Found")
+                return
+        await self.app(scope, receive, send)
+
+
 def _replay(body: bytes, receive: Receive) -> Receive:
     """The body, read once already, for the app; later calls wait for the client (a disconnect)."""
     sent = False
@@ -250,7 +277,7 @@ def _langgraph_app() -> Any:
         json_checks=False,
         max_batch=max_batch_runs(),
     )
-    return Starlette(middleware=[limits])
+    return Starlette(middleware=[Middleware(ClosedRoutes), limits])  # type: ignore[arg-type]
 
 
 def __getattr__(name: str) -> Any:
