@@ -185,14 +185,13 @@ def migrate(
     yield Stmt(sql.create, fetch=False)
     rows = yield Stmt(_select(component, TABLE))
     applied = [int(_value(r, "version")) for r in rows]
-    if not applied:
-        adopted = yield from _legacy_versions(component, sql)
-        if adopted is not None:
-            if adopted:
-                yield _record(component, adopted)
-            yield Stmt(f"DROP TABLE {LEGACY[component].table}", fetch=False)
-            applied = adopted
-    todo = pending(component, applied, len(migrations), error=error)
+    adopted = None if applied else (yield from _legacy_versions(component, sql))
+    todo = pending(component, applied or adopted or [], len(migrations), error=error)
+    if adopted is not None:  # refused above when newer: nothing adopted, the legacy table kept
+        if adopted:
+            yield _record(component, adopted)
+        yield Stmt(f"DROP TABLE {LEGACY[component].table}", fetch=False)
+        applied = adopted
     if check is not None:
         yield from check(applied)
     for version in todo:
