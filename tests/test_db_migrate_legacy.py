@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -329,24 +328,30 @@ def known_migrations(url: str, component: str) -> tuple[Any, ...]:
 
 
 OPENER = """
-import sys, time
+import os, sys, time
+from pathlib import Path
 sys.path.insert(0, sys.argv[2])
 from test_db_migrate_legacy import open_all
-start = float(sys.argv[3])
-time.sleep(max(0.0, start - time.time()))
+# Both past their imports, then at once: each says it is ready and waits for the other.
+gate = Path(sys.argv[3])
+(gate / str(os.getpid())).touch()
+deadline = time.monotonic() + 120
+while len(list(gate.iterdir())) < 2 and time.monotonic() < deadline:
+    time.sleep(0.005)
 print(open_all(sys.argv[1]))
 """
 
 
-def test_two_processes_adopting_at_once_both_succeed(db_url: str) -> None:
+def test_two_processes_adopting_at_once_both_succeed(db_url: str, tmp_path: Path) -> None:
     open_all(db_url)
     key_prefix = write_all(db_url)
     before = to_legacy(db_url)
-    start = time.time() + 8  # both past their imports, then at once
+    gate = tmp_path / "gate"
+    gate.mkdir()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", OPENER, db_url, str(Path(__file__).parent), str(start)],
+            [sys.executable, "-c", OPENER, db_url, str(Path(__file__).parent), str(gate)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -354,8 +359,10 @@ def test_two_processes_adopting_at_once_both_succeed(db_url: str) -> None:
         )
         for _ in range(2)
     ]
-    outputs = [p.communicate(timeout=180) for p in procs]
+    outputs = [p.communicate(timeout=240) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], [err[-2000:] for _, err in outputs]
+    nothing_new = {c: [] if isinstance(v, list) else 0 for c, v in open_all(db_url).items()}
+    assert [out.strip() for out, _ in outputs] == [str(nothing_new)] * 2
     assert versions(db_url) == before
     assert not any(table_exists(db_url, legacy.table) for legacy in runner.LEGACY.values())
     assert_all_intact(db_url, key_prefix)
