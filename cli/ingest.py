@@ -78,9 +78,11 @@ def _run_reader(url: str | None) -> Iterator[tuple[TenantCheckpointer, RunStore]
         fail(str(exc))
     try:
         saver.setup()  # the same migrations Resources.open runs
-        store = RunStore(saver)
-        store.setup()
-        yield saver, store
+        store = RunStore.from_url(chosen)  # the saver's database object, shared
+        try:
+            yield saver, store
+        finally:
+            store.close()
     except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
         fail(str(exc))
     finally:
@@ -178,13 +180,13 @@ def export(res: Resources, tenant: str, run_id: str, out_dir: Path) -> dict[str,
     """Write the run's stored report into ``out_dir`` (nothing when it has none yet)."""
     from graph.ingestion.reports import export_reports
 
-    return export_reports(res.store, tenant, run_id, out_dir)
+    return export_reports(res.runs, tenant, run_id, out_dir)
 
 
 def failed_documents(res: Resources, tenant: str, run_id: str) -> list[dict[str, str]]:
     """The run's documents that could not be indexed, with why (from its manifest)."""
     failed = []
-    for r in res.store.manifest(tenant, run_id):
+    for r in res.runs.for_tenant(tenant).manifest(run_id):
         if r["outcome"] == "failed":
             problem, _, reason = str(r["reason"] or "").partition(": ")
             failed.append({"path": r["source_path"], "problem": problem, "reason": reason})
@@ -280,7 +282,7 @@ def list_runs(
     with _run_reader(database_url) as (saver, store):
         try:
             rows: list[dict[str, Any]] = []
-            for record in store.runs(tenant):
+            for record in store.for_tenant(tenant).runs():
                 head = read_head(saver, tenant, record.run_id)
                 state = head.state
                 status = "needs_review" if head.interrupted else (state.status if state else "pending")
@@ -311,7 +313,7 @@ def show(
             state, interrupted, version = head.state, head.interrupted, head.version
         except _expected() as exc:
             fail(str(exc))
-        if state is None or store.get(tenant, run_id) is None:
+        if state is None or store.for_tenant(tenant).get(run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
     data = summary(state, version)
     if interrupted:

@@ -51,10 +51,10 @@ def report(
     if out_dir.exists() and not out_dir.is_dir():
         fail(f"--out {out_dir} is a file; give a folder (it is created if missing)", ExitCode.USAGE)
     with ingest._resources(database_url, read_only=True) as res:
-        if res.store.get(tenant, run_id) is None:
+        if res.runs.for_tenant(tenant).get(run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:
-            written = export_reports(res.store, tenant, run_id, out_dir, formats)
+            written = export_reports(res.runs, tenant, run_id, out_dir, formats)
         except OSError as exc:
             fail(f"cannot write into {out_dir}: {exc.strerror or exc}")
     if not written:

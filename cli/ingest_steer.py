@@ -47,7 +47,7 @@ def _decide(
             head = read_head(res.saver, tenant, run_id)
         except ingest._expected() as exc:
             fail(str(exc))
-        if res.store.get(tenant, run_id) is None:
+        if res.runs.for_tenant(tenant).get(run_id) is None:
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         state = head.state
         waiting = head.interrupted or (state is not None and state.status == "needs_review")
@@ -94,12 +94,12 @@ def cancel(
     tenant = check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)
     with ingest._resources(database_url, read_only=True) as res:
-        if not res.store.request_cancel(tenant, run_id):
+        if not res.runs.for_tenant(tenant).request_cancel(run_id):
             fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:
             registered(res, tenant, run_id)
         except NoSettings:  # queued, never started, nothing to start it from: cancelled as it is
-            JobStore(res.store).note_status(tenant, run_id, "cancelled")
+            JobStore(res.runs).for_tenant(tenant).note_status(run_id, "cancelled")
             message = f"run {run_id} never started; it is cancelled"
             out_console().print_json(
                 json.dumps({"run_id": run_id, "status": "cancelled"})

@@ -77,7 +77,9 @@ def create(
         fail(f"--role: {role!r} is not a role; use admin or member", ExitCode.USAGE)
     with _store(database_url, must_exist=False) as store:
         try:
-            token, record = store.create(tenant, identity, "admin" if role == "admin" else "member")
+            token, record = store.for_tenant(tenant).create(
+                identity, "admin" if role == "admin" else "member"
+            )
         except ValueError as exc:
             fail(str(exc), ExitCode.USAGE)
     if as_json:
@@ -104,7 +106,7 @@ def list_keys(
     if tenant is not None:
         tenant = check_tenant(tenant)
     with _store(database_url, must_exist=True) as store:
-        records = store.list(tenant)
+        records = store.list_all() if tenant is None else store.for_tenant(tenant).list()
     if as_json:
         out_console().print_json(json.dumps([r.public() for r in records]))
         return
@@ -142,7 +144,7 @@ def revoke(
     if tenant is not None:
         tenant = check_tenant(tenant)
     with _store(database_url, must_exist=True) as store:
-        if not store.revoke(handle, tenant):
+        if not (store.revoke_any(handle) if tenant is None else store.for_tenant(tenant).revoke(handle)):
             record = store.get(handle)
             if record is not None and (tenant is None or record.tenant_id == tenant):
                 fail(f"key {handle} is already revoked")

@@ -75,16 +75,16 @@ SQL = KeysSql(
     migrations=MIGRATIONS,
     insert=(
         f"INSERT INTO {KEYS} (prefix, tenant_id, identity, role, token_hash, created_at) "
-        "VALUES (:prefix, :tenant, :identity, :role, :hash, :now)"
+        "VALUES (:prefix, :tenant_id, :identity, :role, :hash, :now)"
     ),
     get=f"SELECT {COLUMNS} FROM {KEYS} WHERE prefix = :prefix",
-    list=f"SELECT {COLUMNS} FROM {KEYS} WHERE tenant_id = :tenant ORDER BY created_at, prefix",
+    list=f"SELECT {COLUMNS} FROM {KEYS} WHERE tenant_id = :tenant_id ORDER BY created_at, prefix",
     list_all=f"SELECT {COLUMNS} FROM {KEYS} ORDER BY tenant_id, created_at, prefix",
     # Revoking a key ends its browser sessions in the same transaction (the answer is the key's row).
     revoke=(
-        f"UPDATE {SESSIONS} SET revoked_at = :now WHERE key_prefix = :prefix AND tenant_id = :tenant "
+        f"UPDATE {SESSIONS} SET revoked_at = :now WHERE key_prefix = :prefix AND tenant_id = :tenant_id "
         "AND revoked_at IS NULL",
-        f"UPDATE {KEYS} SET revoked_at = :now WHERE prefix = :prefix AND tenant_id = :tenant "
+        f"UPDATE {KEYS} SET revoked_at = :now WHERE prefix = :prefix AND tenant_id = :tenant_id "
         "AND revoked_at IS NULL RETURNING prefix",
     ),
     revoke_any=(
@@ -98,7 +98,7 @@ SQL = KeysSql(
     session_insert=(
         f"DELETE FROM {SESSIONS} WHERE expires_at < :now",
         f"INSERT INTO {SESSIONS} ({SESSION_COLUMNS}) "
-        "VALUES (:hash, :tenant, :prefix, :key_hash, :csrf, :now, :expires, NULL)",
+        "VALUES (:hash, :tenant_id, :prefix, :key_hash, :csrf, :now, :expires, NULL)",
     ),
     session_get=f"SELECT {SESSION_COLUMNS} FROM {SESSIONS} WHERE session_hash = :hash",
     session_revoke=(

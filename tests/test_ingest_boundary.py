@@ -117,7 +117,7 @@ def test_a_rejected_run_stays_rejected_whatever_a_new_invocation_sends(
         rejected.status == "cancelled" and rejected.review and rejected.review.startswith("rejected by carol")
     )
     # The stored report says who decided what, not a stale "Needs review".
-    html, markdown = (read_report(res.store, TENANT, "rej", fmt) or "" for fmt in ("html", "markdown"))
+    html, markdown = (read_report(res.runs, TENANT, "rej", fmt) or "" for fmt in ("html", "markdown"))
     assert "Review: rejected by carol on " in html and "Needs review" not in html
     assert "## Review: rejected by carol on " in markdown and "Needs review" not in markdown
     for inputs in ({"settings": settings.model_dump(), **INTERNAL}, {"settings": settings.model_dump()}, {}):
@@ -141,7 +141,7 @@ def test_the_first_invocation_registers_the_settings_later_ones_cannot_change_th
     with pytest.raises(SettingsMismatch, match="a different source") as refused:
         execute(res, TENANT, "reg", settings=Settings.model_validate({**first, "source": str(tmp_path)}))
     assert str(tmp_path) not in str(refused.value)  # paths are named, not repeated
-    registration = res.store.registration(TENANT, "reg")
+    registration = res.runs.for_tenant(TENANT).registration("reg")
     assert registration is not None and registration.settings == Settings.model_validate(first)
     # A new invocation without settings is the request to go on, from the registered settings.
     done = invoke(res, "reg", {})
@@ -154,7 +154,9 @@ def test_an_empty_source_is_refused_and_registers_nothing(res: Resources) -> Non
         invoke(res, "empty", {"settings": {"collection": "handbook"}})
     with pytest.raises(ValueError, match=r"settings\.source is empty"):
         execute(res, TENANT, "empty2", settings=Settings(collection="handbook"))
-    assert res.store.get(TENANT, "empty") is None and res.store.get(TENANT, "empty2") is None
+    assert (
+        res.runs.for_tenant(TENANT).get("empty") is None and res.runs.for_tenant(TENANT).get("empty2") is None
+    )
 
 
 @pytest.mark.parametrize("bad", ["../globex/x", "/tmp/outside", "a/b", "a\x00b", "..", "x" * 129, "-x", ""])
@@ -165,7 +167,7 @@ def test_run_ids_are_plain_names(res: Resources, tmp_path: Path, bad: str) -> No
     if bad:  # LangGraph itself refuses an empty thread id; the checkpointer one with NUL first
         with pytest.raises(ValueError, match=r"not a plain name|NUL"):
             invoke(res, bad, {"settings": settings_for(root)})
-    assert res.store.runs(TENANT) == []
+    assert res.runs.for_tenant(TENANT).runs() == []
 
 
 def test_a_registered_run_without_a_checkpoint_resumes_from_its_registered_settings(
@@ -173,18 +175,18 @@ def test_a_registered_run_without_a_checkpoint_resumes_from_its_registered_setti
 ) -> None:
     root = write_corpus(tmp_path / "docs", extra=1)
     settings = Settings.model_validate(settings_for(root, collection="kept", batch_size=5))
-    res.store.register(TENANT, "nocp", settings)  # what a kill right after registering leaves
+    res.runs.for_tenant(TENANT).register("nocp", settings)  # what a kill right after registering leaves
     out = execute(res, TENANT, "nocp")
     assert out.started == "fresh" and out.state.status == "completed"
     assert out.state.settings == settings and out.state.counters.documents_indexed == 25
     # A row registered without settings and never started says so in one line.
-    res.store._one(
+    res.runs.for_tenant(TENANT)._one(
         "INSERT INTO kassist_ingest_runs (tenant_id, run_id, source, collection, created_at) "
-        "VALUES (:tenant, :run, '', 'c', 0)"
+        "VALUES (:tenant_id, :run, '', 'c', 0)"
         if res.database_url.startswith("sqlite")
         else "INSERT INTO kassist_ingest_runs (tenant_id, run_id, source, collection, created_at) "
-        "VALUES (%(tenant)s, %(run)s, '', 'c', 0)",
-        {"tenant": TENANT, "run": "bare"},
+        "VALUES (%(tenant_id)s, %(run)s, '', 'c', 0)",
+        {"run": "bare"},
         write=True,
     )
     with pytest.raises(NoSettings, match="registered without its settings"):
@@ -197,14 +199,14 @@ def test_the_report_is_stored_with_the_run_and_only_its_tenant_reads_it(
     root = write_corpus(tmp_path / "docs", extra=0)
     out = execute(res, TENANT, "rep", settings=Settings.model_validate(settings_for(root))).state
     assert out.status == "completed" and out.reports == ["html", "json", "markdown"]
-    assert report_formats(res.store, TENANT, "rep") == ["html", "json", "markdown"]
-    html = read_report(res.store, TENANT, "rep", "html")
+    assert report_formats(res.runs, TENANT, "rep") == ["html", "json", "markdown"]
+    html = read_report(res.runs, TENANT, "rep", "html")
     assert html and "<svg" in html and "rep" in html
-    assert read_report(res.store, OTHER, "rep", "html") is None  # another tenant's: not found
-    assert report_formats(res.store, OTHER, "rep") == []
-    assert export_reports(res.store, OTHER, "rep", tmp_path / "theirs") == {}
+    assert read_report(res.runs, OTHER, "rep", "html") is None  # another tenant's: not found
+    assert report_formats(res.runs, OTHER, "rep") == []
+    assert export_reports(res.runs, OTHER, "rep", tmp_path / "theirs") == {}
     assert not (tmp_path / "theirs").exists()
-    files = export_reports(res.store, TENANT, "rep", tmp_path / "out")
+    files = export_reports(res.runs, TENANT, "rep", tmp_path / "out")
     assert {fmt: p.name for fmt, p in files.items()} == {
         "html": "audit-rep.html",
         "json": "audit-rep.json",
@@ -212,5 +214,5 @@ def test_the_report_is_stored_with_the_run_and_only_its_tenant_reads_it(
     }
     assert files["html"].read_text() == html
     with pytest.raises(ValueError, match="unknown report format"):
-        read_report(res.store, TENANT, "rep", "../../etc/passwd")
+        read_report(res.runs, TENANT, "rep", "../../etc/passwd")
     assert not (tmp_path / "reports").exists()  # nothing written under a reports folder by the run

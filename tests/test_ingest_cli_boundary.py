@@ -65,8 +65,12 @@ def test_a_run_registered_without_a_checkpoint_never_gives_a_traceback(
 ) -> None:
     root = write_corpus(tmp_path / "docs", extra=0)
     with opened(sqlite_url, tmp_path / "unused") as res:  # what a kill right after registering leaves
-        res.store.register(TENANT, "kept", Settings(source=str(root), collection="kept", embedder="hashing"))
-        res.store.register(TENANT, "stop", Settings(source=str(root), collection="stop", embedder="hashing"))
+        res.runs.for_tenant(TENANT).register(
+            "kept", Settings(source=str(root), collection="kept", embedder="hashing")
+        )
+        res.runs.for_tenant(TENANT).register(
+            "stop", Settings(source=str(root), collection="stop", embedder="hashing")
+        )
     raw(  # and a row queued without settings that nothing can start (e.g. a request lost)
         sqlite_url,
         "INSERT INTO kassist_ingest_runs (tenant_id, run_id, source, collection, created_at) "

@@ -77,10 +77,10 @@ def test_bad_documents_fail_alone_and_the_audit_report_lists_them(res: Resources
     assert out.status == "completed"
     assert (out.counters.documents_failed, out.counters.documents_indexed) == (2, 26)
     assert out.reports == ["html", "json", "markdown"]  # stored with the run, no path in the state
-    report = json.loads(read_report(res.store, TENANT, "bad", "json") or "")
+    report = json.loads(read_report(res.runs, TENANT, "bad", "json") or "")
     failed = {d["path"]: d["reason"] for d in report["documents"] if d["status"] == "failed"}
     assert set(failed) == {"empty.md", "blob.txt"} and all(failed.values())
-    assert (read_report(res.store, TENANT, "bad", "html") or "").count("<svg") >= 1
+    assert (read_report(res.runs, TENANT, "bad", "html") or "").count("<svg") >= 1
 
 
 def test_the_manifest_is_read_in_pages_every_row_once_in_order(res: Resources, tmp_path: Path) -> None:
@@ -89,10 +89,10 @@ def test_the_manifest_is_read_in_pages_every_row_once_in_order(res: Resources, t
     root = write_corpus(tmp_path / "docs", extra=2)
     (root / "empty.md").write_text("")
     out = run(res, "paged", root).state
-    whole = list(res.store.manifest(TENANT, "paged", page=10_000))
+    whole = list(res.runs.for_tenant(TENANT).manifest("paged", page=10_000))
     assert len(whole) == out.counters.documents_seen
     for page in (1, 3, 7, len(whole) - 1, len(whole), len(whole) + 1):
-        assert list(res.store.manifest(TENANT, "paged", page=page)) == whole
+        assert list(res.runs.for_tenant(TENANT).manifest("paged", page=page)) == whole
     assert [r["seq"] for r in whole] == list(range(len(whole)))
     assert sum(1 for r in whole if r["audit"]) == out.counters.documents_seen - 1  # not the empty one
 
@@ -122,7 +122,7 @@ def test_notify_is_retried_on_5xx_counted_and_sent_once_per_key(res: Resources, 
         # A replay of the step (same key) finds the answer in the ledger and does not call again.
         from graph.ingestion import notify
 
-        assert "replayed" in notify.send(res.store, TENANT, out, hook.url)
+        assert "replayed" in notify.send(res.runs, TENANT, out, hook.url)
         assert len(hook.received) == 1
 
 
@@ -135,7 +135,7 @@ def test_review_pauses_the_run_and_approve_or_reject_resume_it(res: Resources, t
         waiting = run(res, run_id, root, audit_rules=str(rules))
         assert waiting.started == "needs_review" and waiting.state.status == "needs_review"
         assert waiting.state.review and "1 of 27 documents failed" in waiting.state.review
-        assert read_report(res.store, TENANT, run_id, "html")  # the reviewer reads the report
+        assert read_report(res.runs, TENANT, run_id, "html")  # the reviewer reads the report
         assert run(res, run_id).started == "needs_review"  # a plain resume keeps waiting
         done = run(res, run_id, resume={"decision": decision, "by": "carol"}).state
         assert (
@@ -152,7 +152,7 @@ def test_max_steps_pauses_and_cancel_stops_at_the_next_node(res: Resources, tmp_
     resumed = run(res, "p1", max_steps=2)
     assert resumed.started == "restarted" and resumed.resumed_from and "batch 3 of 7" in resumed.resumed_from
     assert resumed.state.status == "paused" and resumed.state.batch_cursor == 4
-    assert res.store.request_cancel(TENANT, "p1")
+    assert res.runs.for_tenant(TENANT).request_cancel("p1")
     cancelled = run(res, "p1").state
     assert cancelled.status == "cancelled" and cancelled.batch_cursor == 4
     assert run(res, "p1").started == "finished"  # a cancelled run is not executed again
@@ -165,10 +165,10 @@ def test_a_run_held_by_a_live_worker_is_busy(res: Resources, tmp_path: Path) -> 
     root = write_corpus(tmp_path / "docs", extra=0)
     run(res, "b1", root, max_steps=1)
     holder = f"{socket.gethostname()}:{os.getpid()}:other"  # this very process: alive
-    assert res.store.take_lease(TENANT, "b1", holder, 60, lambda r: False) is None
+    assert res.runs.for_tenant(TENANT).take_lease("b1", holder, 60, lambda r: False) is None
     with pytest.raises(RunBusy, match="busy"):
         run(res, "b1")
-    res.store.release_lease(TENANT, "b1", holder)
+    res.runs.for_tenant(TENANT).release_lease("b1", holder)
     assert run(res, "b1").state.status == "completed"
 
 
@@ -280,7 +280,7 @@ def test_retention_drops_the_ledger_and_manifest_of_runs_whose_checkpoints_are_g
         for run_id in ("old", "kept"):
             assert run(res, run_id, root, notify_url=hook.url).state.status == "completed"
     res.saver.for_tenant(TENANT).delete_thread("old")  # what checkpoint retention does to a run
-    res.store.prune_orphans(TENANT, older_than_s=0)
+    res.runs.for_tenant(TENANT).prune_orphans(older_than_s=0)
     for table in ("kassist_ingest_ledger", "kassist_ingest_manifest", "kassist_ingest_runs"):
         rows = raw(
             db_url, f"SELECT DISTINCT run_id FROM {table} WHERE tenant_id = %s ORDER BY run_id", (TENANT,)

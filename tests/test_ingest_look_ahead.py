@@ -91,7 +91,7 @@ def test_a_text_the_previous_batch_cached_counts_as_a_hit(
     c = out.counters
     assert c.cache_hits >= 1 and c.embedded + c.cache_hits == c.chunks_added
     assert c.documents_indexed == 6
-    (p03,) = res.store.sums(TENANT, "dup", 3, 4)  # what p03 recorded
+    (p03,) = res.runs.for_tenant(TENANT).sums("dup", 3, 4)  # what p03 recorded
     assert (int(p03["embedded"]), int(p03["hits"])) == (0, int(p03["added"])) and int(p03["added"]) > 0
 
 

@@ -48,15 +48,17 @@ def test_todays_database_migrates_and_its_runs_go_on(db_url: str, tmp_path: Path
     root = write_corpus(tmp_path / "docs", extra=0)
     settings = Settings(source=str(root), collection="handbook", embedder="hashing", batch_size=6)
     with opened(db_url, tmp_path / "reports") as res:
-        [[version]] = raw(db_url, "SELECT max(version) FROM kassist_ingest_schema_version")
+        [[version]] = raw(
+            db_url, "SELECT max(version) FROM kassist_schema_versions WHERE component = 'ingestion'"
+        )
         assert version == 3
-        legacy = res.store.registration(TENANT, "legacy")
+        legacy = res.runs.for_tenant(TENANT).registration("legacy")
         assert legacy is not None and legacy.settings is None  # registered before settings were
         with pytest.raises(NoSettings, match="registered without its settings"):
             execute(res, TENANT, "legacy")
         done = execute(res, TENANT, "legacy", settings=settings).state  # given: registered, then run
         assert done.status == "completed" and done.settings == settings
-        assert report_formats(res.store, TENANT, "legacy") == ["html", "json", "markdown"]
+        assert report_formats(res.runs, TENANT, "legacy") == ["html", "json", "markdown"]
 
         # A row without settings whose run has a checkpoint (started before the migration): they
         # come from the checkpoint, and are registered.
@@ -67,6 +69,6 @@ def test_todays_database_migrates_and_its_runs_go_on(db_url: str, tmp_path: Path
         raw(db_url, "UPDATE kassist_ingest_runs SET settings = NULL WHERE run_id = %s", ("mid",))
         resumed = execute(res, TENANT, "mid").state
         assert resumed.status == "completed" and resumed.settings.collection == "mid"
-        again = res.store.registration(TENANT, "mid")
+        again = res.runs.for_tenant(TENANT).registration("mid")
         assert again is not None and again.settings == resumed.settings
-        assert read_report(res.store, TENANT, "mid", "markdown")
+        assert read_report(res.runs, TENANT, "mid", "markdown")

@@ -111,7 +111,7 @@ def store(db_url: str) -> KeyStore:
 def test_the_resolver_finds_database_keys_and_refuses_revoked_ones_after_the_cache(store: KeyStore) -> None:
     clock = Clock()
     resolver = KeyResolver(KeyTable(keys={}), store, clock=clock)
-    token, record = store.create("acme", "olga", "admin")
+    token, record = store.for_tenant("acme").create("olga", "admin")
     assert resolver.lookup(token) == Principal(identity="olga", tenant_id="acme", role="admin")
     assert store.get(record.prefix).last_used_at is not None  # type: ignore[union-attr]  # last use recorded
     # Right prefix, wrong secret; a token of another shape; nothing.
@@ -122,7 +122,7 @@ def test_the_resolver_finds_database_keys_and_refuses_revoked_ones_after_the_cac
         and resolver.lookup(None) is None
     )
 
-    assert store.revoke(record.prefix, "acme")
+    assert store.for_tenant("acme").revoke(record.prefix)
     assert resolver.lookup(token) is not None  # the cached answer, for at most CACHE_SECONDS
     clock.now += CACHE_SECONDS + 0.01
     assert resolver.lookup(token) is None
@@ -130,10 +130,10 @@ def test_the_resolver_finds_database_keys_and_refuses_revoked_ones_after_the_cac
 
 
 async def test_the_async_lookup_answers_like_the_sync_one(store: KeyStore) -> None:
-    token, record = store.create("acme", "ben")
+    token, record = store.for_tenant("acme").create("ben")
     resolver = KeyResolver(KeyTable(keys={}), lambda: store)  # opened on first use, as in auth.py
     assert await resolver.alookup(token) == Principal(identity="ben", tenant_id="acme", role="member")
-    store.revoke(record.prefix)
+    store.revoke_any(record.prefix)
     resolver.forget()  # a revocation made through this process (the console) applies at once
     assert await resolver.alookup(token) is None
 
@@ -149,7 +149,7 @@ def test_the_environment_table_comes_first_and_may_name_admins(store: KeyStore) 
     )
     assert resolver.has_keys()
     assert not KeyResolver(KeyTable(keys={}), store).has_keys()
-    store.create("acme", "ben")
+    store.for_tenant("acme").create("ben")
     assert KeyResolver(KeyTable(keys={}), store).has_keys()
     with pytest.raises(ValueError, match="role"):
         parse_key_table(

@@ -35,7 +35,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
 def create(db_url: str, tenant: str, identity: str, role: str = "member") -> str:
     store = open_key_store(db_url)
     try:
-        token, _ = store.create(tenant, identity, "admin" if role == "admin" else "member")
+        token, _ = store.for_tenant(tenant).create(identity, "admin" if role == "admin" else "member")
     finally:
         store.close()
     return token

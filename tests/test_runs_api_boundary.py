@@ -138,10 +138,10 @@ def test_the_sign_in_cookie_is_a_session_that_never_authorises_a_forged_change(
     # Revoking a key ends its sessions at once.
     keys = open_key_store(db_url)
     try:
-        token, record = keys.create("acme", "carol", "admin")
+        token, record = keys.for_tenant("acme").create("carol", "admin")
         carol, carol_session = _sign_in(srv.base, token)
         assert carol.get("/v1/runs").status_code == 200
-        assert keys.revoke(record.prefix, "acme")
+        assert keys.for_tenant("acme").revoke(record.prefix)
     finally:
         keys.close()
     assert httpx.get(f"{srv.base}/v1/runs", cookies={"kassist_session": carol_session}).status_code == 401

@@ -33,7 +33,7 @@ def test_a_lease_held_elsewhere_is_taken_over_once_it_expires(
     try:
         # A worker on another machine claims it (its pid cannot be checked from here: only its
         # lease's expiry frees the run).
-        assert res.store.take_lease("acme", "held", "elsewhere:1:abcd", 3.0, lambda _: True) is None
+        assert res.runs.for_tenant("acme").take_lease("held", "elsewhere:1:abcd", 3.0, lambda _: True) is None
         held_until = time.time() + 3.0
     finally:
         res.close()
@@ -46,7 +46,9 @@ def test_a_lease_held_elsewhere_is_taken_over_once_it_expires(
         assert done["status"] == "completed" and done["progress"]["counters"]["documents_indexed"] == 10
     res = Resources.open(db_url, reports_dir=tmp_path / "reports")
     try:
-        job = JobStore(res.store).get("acme", "held")  # the server's database, read after it stopped
+        job = (
+            JobStore(res.runs).for_tenant("acme").get("held")
+        )  # the server's database, read after it stopped
     finally:
         res.close()
     assert job is not None and job.claims == 1 and job.worker and not job.worker.startswith("elsewhere")
@@ -84,22 +86,23 @@ def test_a_server_shutting_down_mid_run_leaves_it_to_the_next(
 def test_a_decision_is_queued_once(db_url: str, tmp_path: Path) -> None:
     res = Resources.open(db_url, reports_dir=tmp_path)
     try:
-        jobs = JobStore(res.store)
+        every = JobStore(res.runs)
+        jobs = every.for_tenant("acme")
         settings = {"source": str(tmp_path), "collection": "c"}
-        assert jobs.create("acme", "r", str(tmp_path), "c", {"settings": settings, "by": "alice"})
-        assert not jobs.create("acme", "r", str(tmp_path), "c", {"settings": settings, "by": "alice"})
-        first = jobs.decide("acme", "r", "alice", {"decision": "approve", "by": "alice"})
-        assert first == 2 and jobs.decide("acme", "r", "bob", {"decision": "reject", "by": "bob"}) is None
-        [wanted] = jobs.wanted()
+        assert jobs.create("r", str(tmp_path), "c", {"settings": settings, "by": "alice"})
+        assert not jobs.create("r", str(tmp_path), "c", {"settings": settings, "by": "alice"})
+        first = jobs.decide("r", "alice", {"decision": "approve", "by": "alice"})
+        assert first == 2 and jobs.decide("r", "bob", {"decision": "reject", "by": "bob"}) is None
+        [wanted] = every.wanted_in_every_tenant()
         assert wanted.decision == {"decision": "approve", "by": "alice"} and wanted.seq == 2
-        jobs.done("acme", "r", 2)
-        assert jobs.wanted() == [] and jobs.get("acme", "r").decision is None  # type: ignore[union-attr]
-        assert jobs.request("acme", "r", "alice") == 3 and [j.run_id for j in jobs.wanted()] == ["r"]
-        jobs.done("acme", "r", 2)  # a late finish of an older request does not swallow the newer one
-        assert [j.seq for j in jobs.wanted()] == [3]
+        jobs.done("r", 2)
+        assert every.wanted_in_every_tenant() == [] and jobs.get("r").decision is None  # type: ignore[union-attr]
+        assert jobs.request("r", "alice") == 3 and [j.run_id for j in every.wanted_in_every_tenant()] == ["r"]
+        jobs.done("r", 2)  # a late finish of an older request does not swallow the newer one
+        assert [j.seq for j in every.wanted_in_every_tenant()] == [3]
         # Retention: a run whose checkpoints are gone takes its requests and status with it.
-        res.store.prune_orphans("acme", older_than_s=0)
-        assert jobs.get("acme", "r") is None and jobs.wanted() == []
+        res.runs.for_tenant("acme").prune_orphans(older_than_s=0)
+        assert jobs.get("r") is None and every.wanted_in_every_tenant() == []
         assert raw(db_url, "SELECT count(*) FROM kassist_ingest_jobs") == [(0,)]
     finally:
         res.close()
@@ -117,15 +120,16 @@ def test_a_run_that_ends_is_not_reported_as_taken_over(
     res = Resources.open(db_url, reports_dir=tmp_path / "reports")
     worker = RunWorker(res, lease_s=0.03, poll_s=0.05, workers=1)  # a heartbeat every 10 ms
     try:
-        jobs = JobStore(res.store)
+        every = JobStore(res.runs)
+        jobs = every.for_tenant("acme")
         runs = [f"r{i}" for i in range(8)]
         for run in runs:
             settings = {"source": str(root), "collection": run, "embedder": "hashing", "batch_size": 5}
-            assert jobs.create("acme", run, str(root), run, {"settings": settings, "by": "alice"})
+            assert jobs.create(run, str(root), run, {"settings": settings, "by": "alice"})
         with caplog.at_level("WARNING", logger="server.runs.worker"):
             worker.start()
             deadline = time.monotonic() + 120
-            while jobs.wanted() or worker.active():
+            while every.wanted_in_every_tenant() or worker.active():
                 assert time.monotonic() < deadline, "the runs did not finish"
                 time.sleep(0.05)
     finally:
@@ -138,7 +142,7 @@ def test_a_run_that_ends_is_not_reported_as_taken_over(
     res2 = Resources.open(db_url, reports_dir=tmp_path / "reports")
     try:
         for run in runs:
-            job = JobStore(res2.store).get("acme", run)
+            job = JobStore(res2.runs).for_tenant("acme").get(run)
             assert job is not None and job.status == "completed" and job.claims == 1, job
     finally:
         res2.close()

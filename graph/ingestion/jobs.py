@@ -1,16 +1,20 @@
 """The runs API's side of the ingestion tables (kassist_ingest_jobs, used by server/runs): a run's
-last known status and the requests a server is to carry out, on :class:`RunStore`'s database."""
+last known status and the requests a server is to carry out, on :class:`RunStore`'s database.
+
+As for the run store, tenant data goes through one binding: ``JobStore(store).for_tenant(tenant_id)``
+gives a :class:`TenantJobStore` whose methods take no tenant; the unbound :class:`JobStore` only
+lists the requests waiting in every tenant (what a server's worker polls)."""
 
 from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph.ingestion.sql_sqlite import IngestSql
-from graph.ingestion.store import RunRecord, RunStore, Steps, _run_record
+from graph.ingestion.store import RunRecord, RunStore, Steps, TenantRunStore, _run_record, refuse_unbound
 from kassist.db.statements import stmts as stmt
-from kassist.tenancy import validate_tenant_id
+from kassist.tenancy import TenantMismatch, validate_tenant_id
 
 
 class JobRecord(RunRecord):
@@ -37,7 +41,7 @@ class JobRecord(RunRecord):
 
     @property
     def lease(self) -> RunRecord:
-        """The registry row alone, as :class:`RunStore` gives it."""
+        """The registry row alone, as :class:`TenantRunStore` gives it."""
         return RunRecord.model_validate(self.model_dump(include=set(RunRecord.model_fields)))
 
 
@@ -66,7 +70,7 @@ def create_run(
     q: IngestSql, tenant: str, run: str, source: str, collection: str, request: dict[str, Any], now: float
 ) -> Steps[bool]:
     """Register a new run and queue its start, in one transaction; False when the id is taken."""
-    key = {"tenant": tenant, "run": run}
+    key = {"tenant_id": tenant, "run": run}
     created = yield stmt(
         q.run_create, {**key, "source": source, "collection": collection, "now": now}, fetch=True
     )
@@ -81,80 +85,100 @@ def create_run(
 
 
 class JobStore:
-    """The runs API's side of :class:`RunStore` (same executor, same transactions)."""
+    """The runs API's side of :class:`RunStore` (same database, same transactions); tenant data
+    only through :meth:`for_tenant`."""
 
     def __init__(self, store: RunStore) -> None:
         self._store = store
 
-    def create(self, tenant: str, run: str, source: str, collection: str, request: dict[str, Any]) -> bool:
-        op = create_run(
-            self._store._q, validate_tenant_id(tenant), run, source, collection, request, time.time()
-        )
-        return self._store._run(op, write=True)
+    def for_tenant(self, tenant_id: str) -> TenantJobStore:
+        """The runs API's records of ``tenant_id``: another tenant's run is "not found" there."""
+        return TenantJobStore(self._store.for_tenant(tenant_id))
 
-    def request(self, tenant: str, run: str, by: str, max_steps: int | None = None) -> int:
-        params = {"tenant": tenant, "run": run, "by": by, "max_steps": max_steps, "now": time.time()}
-        return int(self._store._one(self._store._q.job_request, params, fetch=True, write=True)[0]["seq"])
-
-    def decide(self, tenant: str, run: str, by: str, decision: dict[str, Any]) -> int | None:
-        """Queue an approve/reject; None when another decision is already waiting to be carried out."""
-        params = _decision_params(tenant, run, by, decision)
-        rows = self._store._one(self._store._q.job_decide, params, fetch=True, write=True)
-        return int(rows[0]["seq"]) if rows else None
-
-    def claim_decision(self, tenant: str, run: str, by: str, decision: dict[str, Any]) -> int | None:
-        """Queue the decision on a run waiting for review if it is the first one: its request's seq,
-        or None when another decision came first (waiting, being carried out, or carried out)."""
-        params = _decision_params(tenant, run, by, decision)
-        rows = self._store._one(self._store._q.job_claim_decision, params, fetch=True, write=True)
-        return int(rows[0]["seq"]) if rows else None
-
-    def note_status(self, tenant: str, run: str, status: str) -> None:
-        params = {"tenant": tenant, "run": run, "status": status, "now": time.time()}
-        self._store._one(self._store._q.job_status, params, write=True)
-
-    def claimed(self, tenant: str, run: str, worker: str) -> None:
-        self._store._one(
-            self._store._q.job_claimed, {"tenant": tenant, "run": run, "worker": worker}, write=True
-        )
-
-    def done(self, tenant: str, run: str, seq: int, error: str | None = None) -> None:
-        params = {"tenant": tenant, "run": run, "seq": seq, "error": error}
-        self._store._one(self._store._q.job_done, params, write=True)
-
-    def get(self, tenant: str, run: str) -> JobRecord | None:
-        rows = self._store._one(self._store._q.job_get, {"tenant": tenant, "run": run}, fetch=True)
-        return _job_record(tenant, rows[0]) if rows else None
-
-    def wanted(self, limit: int = 100) -> list[JobRecord]:
-        """Runs with a request no worker has carried out, every tenant's, oldest request first."""
-        rows = self._store._one(self._store._q.jobs_wanted, {"limit": limit}, fetch=True)
+    def wanted_in_every_tenant(self, limit: int = 100) -> list[JobRecord]:
+        """Runs with a request no worker has carried out, every tenant's (cross-tenant: what a
+        server's worker polls; each record names its tenant), oldest request first."""
+        rows = self._store._handle.one(self._store._q.jobs_wanted, {"limit": limit}, fetch=True)
         return [_job_record(r["tenant_id"], r) for r in rows]
 
-    def page(
-        self, tenant: str, status: str | None, before: tuple[float, str] | None, limit: int
-    ) -> list[JobRecord]:
+    if not TYPE_CHECKING:  # at run time only: for the type checker these names do not exist here
+
+        def __getattr__(self, name: str) -> object:
+            raise refuse_unbound(self, name, _JOB_METHODS)
+
+
+class TenantJobStore:
+    """The runs API's records as one tenant sees them (:meth:`JobStore.for_tenant`)."""
+
+    def __init__(self, runs: TenantRunStore) -> None:
+        self._runs = runs
+        self._q: IngestSql = runs._q
+        self.tenant_id = runs.tenant_id
+
+    def for_tenant(self, tenant_id: str) -> TenantJobStore:
+        """This view again for its own tenant; another tenant's is refused (bind the unbound store)."""
+        if validate_tenant_id(tenant_id) != self.tenant_id:
+            raise TenantMismatch(f"this job store is bound to tenant {self.tenant_id!r}, not {tenant_id!r}")
+        return self
+
+    def create(self, run: str, source: str, collection: str, request: dict[str, Any]) -> bool:
+        """Register a new run and queue its start, in one transaction; False when the id is taken."""
+        op = create_run(self._q, self.tenant_id, run, source, collection, request, time.time())
+        return self._runs._run(op, write=True)
+
+    def request(self, run: str, by: str, max_steps: int | None = None) -> int:
+        params = {"run": run, "by": by, "max_steps": max_steps, "now": time.time()}
+        return int(self._runs._one(self._q.job_request, params, fetch=True, write=True)[0]["seq"])
+
+    def decide(self, run: str, by: str, decision: dict[str, Any]) -> int | None:
+        """Queue an approve/reject; None when another decision is already waiting to be carried out."""
+        rows = self._runs._one(self._q.job_decide, _decision(run, by, decision), fetch=True, write=True)
+        return int(rows[0]["seq"]) if rows else None
+
+    def claim_decision(self, run: str, by: str, decision: dict[str, Any]) -> int | None:
+        """Queue the decision on a run waiting for review if it is the first one: its request's seq,
+        or None when another decision came first (waiting, being carried out, or carried out)."""
+        params = _decision(run, by, decision)
+        rows = self._runs._one(self._q.job_claim_decision, params, fetch=True, write=True)
+        return int(rows[0]["seq"]) if rows else None
+
+    def note_status(self, run: str, status: str) -> None:
+        params = {"run": run, "status": status, "now": time.time()}
+        self._runs._one(self._q.job_status, params, write=True)
+
+    def claimed(self, run: str, worker: str) -> None:
+        self._runs._one(self._q.job_claimed, {"run": run, "worker": worker}, write=True)
+
+    def done(self, run: str, seq: int, error: str | None = None) -> None:
+        self._runs._one(self._q.job_done, {"run": run, "seq": seq, "error": error}, write=True)
+
+    def get(self, run: str) -> JobRecord | None:
+        rows = self._runs._one(self._q.job_get, {"run": run}, fetch=True)
+        return _job_record(self.tenant_id, rows[0]) if rows else None
+
+    def page(self, status: str | None, before: tuple[float, str] | None, limit: int) -> list[JobRecord]:
         """The tenant's runs, newest first, created before ``before`` (a keyset cursor)."""
         at, run = before or (float("inf"), "")
-        params = {"tenant": tenant, "status": status, "before_at": at, "before_run": run, "limit": limit}
+        params = {"status": status, "before_at": at, "before_run": run, "limit": limit}
         return [
-            _job_record(tenant, r) for r in self._store._one(self._store._q.jobs_page, params, fetch=True)
+            _job_record(self.tenant_id, r) for r in self._runs._one(self._q.jobs_page, params, fetch=True)
         ]
 
-    def unknown(self, tenant: str) -> list[str]:
+    def unknown(self) -> list[str]:
         """The tenant's runs whose status was never noted (registered before the runs API)."""
-        return [
-            str(r["run_id"])
-            for r in self._store._one(self._store._q.jobs_unknown, {"tenant": tenant}, fetch=True)
-        ]
+        return [str(r["run_id"]) for r in self._runs._one(self._q.jobs_unknown, {}, fetch=True)]
 
-    def failed_documents(self, tenant: str, run: str, limit: int = 100) -> list[tuple[str, str | None]]:
+    def failed_documents(self, run: str, limit: int = 100) -> list[tuple[str, str | None]]:
         """The run's first ``limit`` failed documents: (path, reason)."""
-        params = {"tenant": tenant, "run": run, "limit": limit}
-        rows = self._store._one(self._store._q.manifest_failed, params, fetch=True)
+        rows = self._runs._one(self._q.manifest_failed, {"run": run, "limit": limit}, fetch=True)
         return [(str(r["source_path"]), r["reason"]) for r in rows]
 
 
-def _decision_params(tenant: str, run: str, by: str, decision: dict[str, Any]) -> dict[str, Any]:
+_JOB_METHODS = frozenset(
+    name for name, value in vars(TenantJobStore).items() if callable(value) and not name.startswith("_")
+) - {"for_tenant"}
+
+
+def _decision(run: str, by: str, decision: dict[str, Any]) -> dict[str, Any]:
     # decide and claim_decision queue the same request row; only their condition differs.
-    return {"tenant": tenant, "run": run, "by": by, "decision": json.dumps(decision), "now": time.time()}
+    return {"run": run, "by": by, "decision": json.dumps(decision), "now": time.time()}

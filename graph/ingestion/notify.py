@@ -14,7 +14,7 @@ import httpx
 
 from graph.ingestion.errors import PermanentHTTPError, TransientHTTPError, http_status_class
 from graph.ingestion.state import AgentRunState
-from graph.ingestion.store import RunStore
+from graph.ingestion.store import BindsRuns
 
 TIMEOUT_S = 10.0
 
@@ -35,11 +35,12 @@ def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
     }
 
 
-def send(store: RunStore, tenant: str, state: AgentRunState, url: str) -> str:
+def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     """POST the summary unless the ledger holds this key's answer; returns a one-line outcome."""
     key = notify_key(state.run_id, "notify", url)
     body = payload(state, tenant)
-    entry = store.ledger_begin(tenant, state.run_id, key, body)
+    runs = store.for_tenant(tenant)
+    entry = runs.ledger_begin(state.run_id, key, body)
     if entry.state != "intent":
         return f"{entry.state} earlier (replayed from the ledger): {entry.result}"
     try:
@@ -51,9 +52,9 @@ def send(store: RunStore, tenant: str, state: AgentRunState, url: str) -> str:
         raise TransientHTTPError(url, response.status_code)
     result = {"status": response.status_code}
     if verdict == "permanent":
-        store.ledger_finish(tenant, key, "failed", result)
+        runs.ledger_finish(key, "failed", result)
         raise PermanentHTTPError(
             f"{url} refused the notification with HTTP {response.status_code}; fix the URL and resume"
         )
-    store.ledger_finish(tenant, key, "done", result)
+    runs.ledger_finish(key, "done", result)
     return f"sent to {url}: HTTP {response.status_code} (key {key})"

@@ -21,7 +21,7 @@ from typing import Any
 from graph.ingestion import audit_step
 from graph.ingestion.errors import for_client
 from graph.ingestion.state import Counters
-from graph.ingestion.store import ManifestRow, Planned, RunStore
+from graph.ingestion.store import BindsRuns, ManifestRow, Planned, TenantRunStore
 from knowledge.documents import DocumentError
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from knowledge.ingest import chunk_or_error
@@ -258,7 +258,7 @@ def _work(
 
 
 def run_batch(
-    store: RunStore,
+    store: BindsRuns,
     kb: TenantKnowledgeIndex,
     *,
     run_id: str,
@@ -273,12 +273,13 @@ def run_batch(
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> BatchDone:
     tenant = kb.tenant_id
+    runs = store.for_tenant(tenant)  # the index's tenant: the batch reads and writes only its rows
     timings = Timings()
     settings: dict[str, Any] = {
         "chunk_tokens": chunk_tokens, "overlap_tokens": overlap_tokens, "max_bytes": max_bytes,
         "audit_rules": audit_rules, "today": today,
     }  # fmt: skip
-    rows = store.batch(tenant, run_id, lo, hi)
+    rows = runs.batch(run_id, lo, hi)
     todo = [r for r in rows if r.outcome not in ("failed", "removed")]
     work = _work(rows, tenant, run_id, root, collection, **settings)
     prepared = _prepared(work)
@@ -300,9 +301,9 @@ def run_batch(
         for seq, p in zip(seqs, plans, strict=True)
     ]
     # Intent first: what each document will do, against the index as it was before this run.
-    store.record(tenant, run_id, [*prepared.failed, *planned], prepared.audits)
+    runs.record(run_id, [*prepared.failed, *planned], prepared.audits)
     size = hi - lo
-    next_rows = store.batch(tenant, run_id, hi, hi + 2 * size)  # the next two batches, in one read
+    next_rows = runs.batch(run_id, hi, hi + 2 * size)  # the next two batches, in one read
     following = [
         _work(batch_rows, tenant, run_id, root, collection, **settings)
         for start in (hi, hi + size)
@@ -326,10 +327,10 @@ def run_batch(
         if row.kind == "delete"
     ]
     if removed:
-        store.record(tenant, run_id, removed, {})
+        runs.record(run_id, removed, {})
     timings.embed_index = time.perf_counter() - started
     return BatchDone(
-        counters=batch_counters(store, tenant, run_id, lo, hi), last_document=_last(rows), timings=timings
+        counters=batch_counters(runs, run_id, lo, hi), last_document=_last(rows), timings=timings
     )
 
 
@@ -338,10 +339,10 @@ def _last(rows: Sequence[ManifestRow]) -> str | None:
     return files[-1].source_path if files else None
 
 
-def batch_counters(store: RunStore, tenant: str, run_id: str, lo: int, hi: int) -> Counters:
+def batch_counters(runs: TenantRunStore, run_id: str, lo: int, hi: int) -> Counters:
     """The batch's counters as recorded in the manifest (what the first attempt planned)."""
     c = Counters()
-    for r in store.sums(tenant, run_id, lo, hi):
+    for r in runs.sums(run_id, lo, hi):
         docs, outcome = int(r["docs"]), r["outcome"]
         c.documents_seen += docs if outcome != "removed" else 0
         c.documents_indexed += docs if outcome == "indexed" else 0

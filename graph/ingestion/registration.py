@@ -9,7 +9,7 @@ settings that differ, so nobody resumes a run believing it ingests a folder it d
 from __future__ import annotations
 
 from graph.ingestion.state import Settings
-from graph.ingestion.store import Registration, RunStore
+from graph.ingestion.store import BindsRuns, Registration
 
 # Values a message may not repeat: server paths and URLs (which may carry a token) are named only.
 _NAMED_ONLY = frozenset({"source", "audit_rules", "notify_url"})
@@ -66,7 +66,7 @@ def default_goal(settings: Settings) -> str:
 
 
 def settle(
-    store: RunStore,
+    store: BindsRuns,
     tenant: str,
     run_id: str,
     given: Settings | None,
@@ -79,7 +79,8 @@ def settle(
 
     ``given`` different from settings registered before raises :class:`SettingsMismatch`; no
     settings anywhere raises :class:`NoSettings`."""
-    current = store.registration(tenant, run_id)
+    runs = store.for_tenant(tenant)
+    current = runs.registration(run_id)
     if current is not None and current.settings is not None:
         if given is not None:
             check_same(run_id, current.settings, given)
@@ -91,7 +92,7 @@ def settle(
             f"with `kassist ingest FOLDER --run-id {run_id}` and the settings it was meant to have"
         )
     require_source(first)
-    registered = store.register(tenant, run_id, first, goal or default_goal(first), conversation_id)
+    registered = runs.register(run_id, first, goal or default_goal(first), conversation_id)
     assert registered.settings is not None  # the statement fills them in or keeps earlier ones
     if given is not None:
         check_same(run_id, registered.settings, given)

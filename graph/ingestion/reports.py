@@ -3,7 +3,8 @@
 The report step renders the report (HTML, JSON, Markdown) and stores it in the ingestion tables,
 keyed by tenant and run like everything else: any server on the database serves it, whatever host
 or working directory wrote it, and nothing is ever read from a path in the run's state (a client
-could have written it). Another tenant's report is "not found": every read names the tenant.
+could have written it). Another tenant's report is "not found": every read is bound to the tenant
+(``store.for_tenant(tenant)``).
 Files exist only when asked for (``kassist runs report --out DIR``, ``kassist ingest --reports-dir``),
 in a folder the caller names, under a file name derived here from the validated run id.
 """
@@ -13,8 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from graph.ingestion.state import REPORT_FORMATS, ReportFormat, validate_run_id
-from graph.ingestion.store import RunStore
-from kassist.tenancy import validate_tenant_id
+from graph.ingestion.store import BindsRuns
 from knowledge.audit import report_stem
 
 SUFFIX: dict[ReportFormat, str] = {"html": ".html", "json": ".json", "markdown": ".md"}
@@ -25,21 +25,21 @@ MEDIA_TYPE: dict[ReportFormat, str] = {
 }
 
 
-def report_formats(store: RunStore, tenant: str, run_id: str) -> list[ReportFormat]:
+def report_formats(store: BindsRuns, tenant: str, run_id: str) -> list[ReportFormat]:
     """The formats stored for the run (empty: no report yet, or no such run for this tenant)."""
-    stored = set(store.report_formats(validate_tenant_id(tenant), run_id))
+    stored = set(store.for_tenant(tenant).report_formats(run_id))
     return [fmt for fmt in REPORT_FORMATS if fmt in stored]
 
 
-def read_report(store: RunStore, tenant: str, run_id: str, fmt: str) -> str | None:
+def read_report(store: BindsRuns, tenant: str, run_id: str, fmt: str) -> str | None:
     """The run's report in ``fmt`` (html, json, markdown); None when there is none for this tenant."""
     if fmt not in REPORT_FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(REPORT_FORMATS)}")
-    return store.report(validate_tenant_id(tenant), run_id, fmt)
+    return store.for_tenant(tenant).report(run_id, fmt)
 
 
 def export_reports(
-    store: RunStore,
+    store: BindsRuns,
     tenant: str,
     run_id: str,
     out_dir: Path,

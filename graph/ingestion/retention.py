@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.store import RunStore
+from kassist.db import Database
 
 
 class SweptRun(BaseModel):
@@ -29,19 +30,43 @@ def sweep(
     *,
     dry_run: bool = False,
     threads_deleted: frozenset[tuple[str, str]] = frozenset(),
+    database_url: str | None = None,
 ) -> list[SweptRun]:
     """The runs whose rows go (``tenants`` None: every tenant); removed unless ``dry_run``.
 
+    ``database_url`` is the saver's (the run store opens it: the same database object).
     ``threads_deleted`` are (tenant, thread) pairs a dry run of checkpoint retention would delete:
     their runs count as gone too.
     """
-    store = RunStore(saver)
+    store = RunStore.from_url(database_url) if database_url else RunStore(_saver_database(saver))
+    try:
+        return _sweep(store, saver, tenants, older_than.total_seconds(), dry_run, threads_deleted)
+    finally:
+        if database_url:
+            store.close()
+
+
+def _saver_database(saver: TenantCheckpointer) -> Database:
+    # Transitional, until cli/checkpoints.py (not this module's owner's) passes database_url: the
+    # saver's database object, borrowed for the call (never released here: the saver owns its use).
+    db: Database = saver._executor.db  # type: ignore[attr-defined]
+    return db
+
+
+def _sweep(
+    store: RunStore,
+    saver: TenantCheckpointer,
+    tenants: list[str] | None,
+    older_than_s: float,
+    dry_run: bool,
+    threads_deleted: frozenset[tuple[str, str]],
+) -> list[SweptRun]:
     store.setup()  # idempotent; a database never used for ingestion gets the (empty) tables
-    cutoff = time.time() - older_than.total_seconds()
+    cutoff = time.time() - older_than_s
     swept: list[SweptRun] = []
     for tenant in store.tenants() if tenants is None else tenants:
-        view = saver.for_tenant(tenant)
-        for record in store.runs(tenant):
+        view, runs = saver.for_tenant(tenant), store.for_tenant(tenant)
+        for record in runs.runs():
             if record.created_at >= cutoff:
                 continue
             gone = (tenant, record.run_id) in threads_deleted or view.get_tuple(
@@ -50,5 +75,5 @@ def sweep(
             if gone:
                 swept.append(SweptRun(tenant_id=tenant, run_id=record.run_id))
         if not dry_run:
-            store.prune_orphans(tenant, older_than.total_seconds())
+            runs.prune_orphans(older_than_s)
     return swept

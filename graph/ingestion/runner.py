@@ -136,14 +136,15 @@ def execute(
     with the outcome while the lease is still held (a server marks its request done there, so no
     other worker can take the run in between and carry the same request out again)."""
     validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
-    record = res.store.get(tenant, run_id)
+    runs = res.runs.for_tenant(tenant)
+    record = runs.get(run_id)
     if record is None and settings is None:
         raise RunNotFound(
             f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
         )
     reg = registered(res, tenant, run_id, settings, goal, conversation_id)
     owner = owner or _owner()
-    holder = res.store.take_lease(tenant, run_id, owner, lease_s, lease_free)
+    holder = runs.take_lease(run_id, owner, lease_s, lease_free)
     if holder is not None:
         raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
     try:
@@ -152,12 +153,12 @@ def execute(
         )
         # The last known status, for listing runs without reading every checkpoint (the runs API).
         status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
-        JobStore(res.store).note_status(tenant, run_id, status)
+        JobStore(res.runs).for_tenant(tenant).note_status(run_id, status)
         if on_finish is not None:
             on_finish(outcome)
         return outcome
     finally:
-        res.store.release_lease(tenant, run_id, owner)
+        runs.release_lease(run_id, owner)
 
 
 def _execute(
@@ -214,12 +215,12 @@ def _execute(
         if attempt == 0:
             if on_start is not None:
                 on_start(outcome)
-            JobStore(res.store).note_status(tenant, run_id, "running")
+            JobStore(res.runs).for_tenant(tenant).note_status(run_id, "running")
         renewed = time.monotonic()
         try:
             for update in graph.stream(inputs, config, durability="sync", stream_mode="updates"):
                 if time.monotonic() - renewed > lease_s / 4:  # a commit per node would cost an fsync each
-                    if not res.store.renew_lease(tenant, run_id, owner, lease_s):
+                    if not res.runs.for_tenant(tenant).renew_lease(run_id, owner, lease_s):
                         raise RunBusy(f"run {run_id!r} was taken over by another worker")
                     renewed = time.monotonic()
                 if stop is not None and stop.is_set():
@@ -271,16 +272,16 @@ def registered(
     when there are none anywhere."""
     validate_run_id(run_id)
     fallback: Settings | None = None
-    current = res.store.registration(tenant, run_id)
+    current = res.runs.for_tenant(tenant).registration(run_id)
     if current is not None and current.settings is None:
         state = read_head(res.saver, tenant, run_id).state
         if state is not None and state.settings.source:
             fallback = state.settings
         else:
-            job = JobStore(res.store).get(tenant, run_id)
+            job = JobStore(res.runs).for_tenant(tenant).get(run_id)
             if job is not None and job.settings:
                 fallback = Settings.model_validate(job.settings)
-    return settle(res.store, tenant, run_id, settings, goal, conversation_id, fallback)
+    return settle(res.runs, tenant, run_id, settings, goal, conversation_id, fallback)
 
 
 def _initial(run_id: str, tenant: str, reg: Registration) -> AgentRunState:

@@ -14,7 +14,7 @@ MANIFEST = "kassist_ingest_manifest"
 LEDGER = "kassist_ingest_ledger"
 JOBS = "kassist_ingest_jobs"
 REPORTS = "kassist_ingest_reports"
-RUN_KEY = "tenant_id = :tenant AND run_id = :run"
+RUN_KEY = "tenant_id = :tenant_id AND run_id = :run"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -62,7 +62,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             updated_at REAL NOT NULL, PRIMARY KEY (tenant_id, run_id, format))""",
     ),
 )
-_JOB_KEY = f"{JOBS}.tenant_id = :tenant AND {JOBS}.run_id = :run"
+_JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
 _JOB_COLUMNS = (
     "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, "
     "j.status, j.seq, j.done_seq, j.settings, j.goal, j.decision, j.max_steps, j.requested_by, "
@@ -144,7 +144,7 @@ SQL = IngestSql(
     # API's request) gets them; a row with them keeps them (the caller compares).
     run_register=(
         f"INSERT INTO {RUNS} (tenant_id, run_id, source, collection, created_at, settings, goal, conversation_id) "
-        "VALUES (:tenant, :run, :source, :collection, :now, :settings, :goal, :conversation_id) "
+        "VALUES (:tenant_id, :run, :source, :collection, :now, :settings, :goal, :conversation_id) "
         "ON CONFLICT (tenant_id, run_id) DO UPDATE SET source = excluded.source, collection = excluded.collection, "
         "settings = excluded.settings, goal = excluded.goal, conversation_id = excluded.conversation_id "
         f"WHERE {RUNS}.settings IS NULL"
@@ -157,7 +157,7 @@ SQL = IngestSql(
     run_tenants=f"SELECT DISTINCT tenant_id FROM {RUNS} ORDER BY tenant_id",
     run_list=(
         f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
-        "WHERE tenant_id = :tenant ORDER BY created_at, run_id"
+        "WHERE tenant_id = :tenant_id ORDER BY created_at, run_id"
     ),
     lease_take=(
         f"UPDATE {RUNS} SET owner = :owner, lease_until = :until WHERE {RUN_KEY} AND owner IS :seen "
@@ -171,7 +171,7 @@ SQL = IngestSql(
     manifest_clear=f"DELETE FROM {MANIFEST} WHERE {RUN_KEY}",
     manifest_add=(
         f"INSERT INTO {MANIFEST} (tenant_id, run_id, seq, kind, source_path, doc_id, outcome, reason) "
-        "VALUES (:tenant, :run, :seq, :kind, :path, :doc_id, :outcome, :reason)"
+        "VALUES (:tenant_id, :run, :seq, :kind, :path, :doc_id, :outcome, :reason)"
     ),
     manifest_batch=(
         f"SELECT seq, kind, source_path, doc_id, outcome FROM {MANIFEST} "
@@ -194,19 +194,19 @@ SQL = IngestSql(
     ),
     ledger_intent=(
         f"INSERT INTO {LEDGER} (tenant_id, key, run_id, state, request, created_at, updated_at) "
-        "VALUES (:tenant, :key, :run, 'intent', :request, :now, :now) ON CONFLICT DO NOTHING"
+        "VALUES (:tenant_id, :key, :run, 'intent', :request, :now, :now) ON CONFLICT DO NOTHING"
     ),
     ledger_get=(
         f"SELECT key, run_id, state, request, result, attempts FROM {LEDGER} "
-        "WHERE tenant_id = :tenant AND key = :key"
+        "WHERE tenant_id = :tenant_id AND key = :key"
     ),
     ledger_attempt=(
         f"UPDATE {LEDGER} SET attempts = attempts + 1, updated_at = :now "
-        "WHERE tenant_id = :tenant AND key = :key"
+        "WHERE tenant_id = :tenant_id AND key = :key"
     ),
     ledger_done=(
         f"UPDATE {LEDGER} SET state = :state, result = :result, updated_at = :now "
-        "WHERE tenant_id = :tenant AND key = :key"
+        "WHERE tenant_id = :tenant_id AND key = :key"
     ),
     ledger_list=(
         f"SELECT key, run_id, state, request, result, attempts FROM {LEDGER} WHERE {RUN_KEY} ORDER BY key"
@@ -214,25 +214,25 @@ SQL = IngestSql(
     # The runs API's requests and statuses (kassist_ingest_jobs).
     run_create=(
         f"INSERT INTO {RUNS} (tenant_id, run_id, source, collection, created_at) "
-        "VALUES (:tenant, :run, :source, :collection, :now) ON CONFLICT DO NOTHING RETURNING run_id"
+        "VALUES (:tenant_id, :run, :source, :collection, :now) ON CONFLICT DO NOTHING RETURNING run_id"
     ),
     job_create=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, settings, goal, max_steps, requested_by, "
-        "updated_at) VALUES (:tenant, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :now) "
+        "updated_at) VALUES (:tenant_id, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :now) "
         f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'pending', seq = {JOBS}.seq + 1, "
         "settings = excluded.settings, goal = excluded.goal, decision = NULL, max_steps = excluded.max_steps, "
         "requested_by = excluded.requested_by, error = NULL, updated_at = excluded.updated_at"
     ),
     job_request=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, seq, max_steps, requested_by, updated_at) "
-        "VALUES (:tenant, :run, 1, :max_steps, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
+        "VALUES (:tenant_id, :run, 1, :max_steps, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
         f"seq = {JOBS}.seq + 1, max_steps = excluded.max_steps, requested_by = excluded.requested_by, "
         "error = NULL, updated_at = excluded.updated_at RETURNING seq"
     ),
     # One decision at a time: a second approve/reject while one is pending changes nothing.
     job_decide=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, seq, decision, requested_by, updated_at) "
-        "VALUES (:tenant, :run, 1, :decision, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
+        "VALUES (:tenant_id, :run, 1, :decision, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
         f"seq = {JOBS}.seq + 1, decision = excluded.decision, max_steps = NULL, "
         "requested_by = excluded.requested_by, error = NULL, updated_at = excluded.updated_at "
         f"WHERE {JOBS}.decision IS NULL RETURNING seq"
@@ -244,11 +244,11 @@ SQL = IngestSql(
     # condition true and is refused (409), instead of being queued for a review that is over.
     job_claim_decision=(
         f"UPDATE {JOBS} SET seq = seq + 1, decision = :decision, max_steps = NULL, requested_by = :by, "
-        "error = NULL, updated_at = :now WHERE tenant_id = :tenant AND run_id = :run "
+        "error = NULL, updated_at = :now WHERE tenant_id = :tenant_id AND run_id = :run "
         "AND decision IS NULL AND status = 'needs_review' RETURNING seq"
     ),
     job_status=(
-        f"INSERT INTO {JOBS} (tenant_id, run_id, status, updated_at) VALUES (:tenant, :run, :status, :now) "
+        f"INSERT INTO {JOBS} (tenant_id, run_id, status, updated_at) VALUES (:tenant_id, :run, :status, :now) "
         "ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = excluded.status"
     ),
     job_claimed=(f"UPDATE {JOBS} SET claims = claims + 1, worker = :worker WHERE {_JOB_KEY}"),
@@ -258,7 +258,7 @@ SQL = IngestSql(
         "decision = CASE WHEN seq = :seq THEN NULL ELSE decision END "
         f"WHERE {_JOB_KEY} AND done_seq < :seq"
     ),
-    job_get=f"SELECT {_JOB_COLUMNS} {_JOB_FROM} WHERE r.tenant_id = :tenant AND r.run_id = :run",
+    job_get=f"SELECT {_JOB_COLUMNS} {_JOB_FROM} WHERE r.tenant_id = :tenant_id AND r.run_id = :run",
     jobs_wanted=(
         f"SELECT j.tenant_id, {_JOB_COLUMNS} FROM {JOBS} j JOIN {RUNS} r "
         "ON r.tenant_id = j.tenant_id AND r.run_id = j.run_id WHERE j.seq > j.done_seq "
@@ -266,7 +266,7 @@ SQL = IngestSql(
     ),
     # Newest first, keyset-paginated on (created_at, run_id); status NULL: not yet known.
     jobs_page=(
-        f"SELECT {_JOB_COLUMNS} {_JOB_FROM} WHERE r.tenant_id = :tenant "
+        f"SELECT {_JOB_COLUMNS} {_JOB_FROM} WHERE r.tenant_id = :tenant_id "
         "AND (CAST(:status AS TEXT) IS NULL OR j.status = :status) "
         "AND (r.created_at < :before_at OR (r.created_at = :before_at AND r.run_id < :before_run)) "
         "ORDER BY r.created_at DESC, r.run_id DESC LIMIT :limit"
@@ -276,18 +276,18 @@ SQL = IngestSql(
         "ORDER BY seq LIMIT :limit"
     ),
     jobs_unknown=(
-        f"SELECT r.run_id {_JOB_FROM} WHERE r.tenant_id = :tenant AND j.status IS NULL ORDER BY r.run_id"
+        f"SELECT r.run_id {_JOB_FROM} WHERE r.tenant_id = :tenant_id AND j.status IS NULL ORDER BY r.run_id"
     ),
     # Retention: rows of runs whose checkpoints are gone (pruned or deleted) go with them.
     prune_orphans=tuple(
-        f"DELETE FROM {table} WHERE tenant_id = :tenant AND NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints h "
+        f"DELETE FROM {table} WHERE tenant_id = :tenant_id AND NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints h "
         f"WHERE h.tenant_id = {table}.tenant_id AND h.thread_id = {table}.run_id) "
-        f"AND run_id IN (SELECT run_id FROM {RUNS} WHERE tenant_id = :tenant AND created_at < :cutoff)"
+        f"AND run_id IN (SELECT run_id FROM {RUNS} WHERE tenant_id = :tenant_id AND created_at < :cutoff)"
         for table in (LEDGER, MANIFEST, JOBS, REPORTS, RUNS)
     ),
     report_put=(
         f"INSERT INTO {REPORTS} (tenant_id, run_id, format, body, updated_at) "
-        "VALUES (:tenant, :run, :format, :body, :now) "
+        "VALUES (:tenant_id, :run, :format, :body, :now) "
         "ON CONFLICT (tenant_id, run_id, format) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at"
     ),
     report_get=f"SELECT body FROM {REPORTS} WHERE {RUN_KEY} AND format = :format",

@@ -1,9 +1,11 @@
-"""The run registry, the run's manifest and the idempotency ledger, in the checkpointer's database.
+"""The run registry, the run's manifest and the idempotency ledger, next to the checkpoints.
 
 Operations are sans-I/O generators of :class:`kassist.db.Stmt`, built from the typed statements of
 ``sql_sqlite.SQL`` / ``sql_postgres.SQL`` (:class:`graph.ingestion.sql_sqlite.IngestSql`), and run on
-the checkpointer's database object (kassist.db), so these tables share its connections, its
-transactions and its handling of lost PostgreSQL connections.
+the process's database object for the URL (``kassist.db.open_database``: the one the checkpointer
+on that URL uses), so these tables share its connections, its transactions and its handling of lost
+PostgreSQL connections. Tenant data is reached through one binding, as in every component:
+``RunStore.for_tenant(tenant_id)`` gives a :class:`TenantRunStore` whose methods take no tenant.
 """
 
 from __future__ import annotations
@@ -11,18 +13,17 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel
 
-from checkpointer import TenantCheckpointer
 from graph.ingestion.sql_sqlite import IngestSql, Text
 from graph.ingestion.state import Settings
-from kassist.db import SqliteDatabase, tables
+from kassist.db import Database, SqliteDatabase, open_database, release, tables
 from kassist.db.handle import Handle
 from kassist.db.statements import Op, Options
 from kassist.db.statements import stmts as stmt
-from kassist.tenancy import validate_tenant_id
+from kassist.tenancy import TenantBindable, TenantMismatch, TenantRequired, validate_tenant_id
 
 T = TypeVar("T")
 Outcome = Literal["indexed", "unchanged", "failed", "removed"]
@@ -133,11 +134,11 @@ def register(
     """Register the run with its settings (one transaction: the row and its settings together);
     returns what is registered, which is the first registration's settings when there was one."""
     params = {
-        "tenant": tenant, "run": run, "source": settings.source, "collection": settings.collection,
+        "tenant_id": tenant, "run": run, "source": settings.source, "collection": settings.collection,
         "now": now, "settings": settings.model_dump_json(), "goal": goal, "conversation_id": conversation_id,
     }  # fmt: skip
     yield stmt(q.run_register, params)
-    rows = yield stmt(q.run_registration, {"tenant": tenant, "run": run}, fetch=True)
+    rows = yield stmt(q.run_registration, {"tenant_id": tenant, "run": run}, fetch=True)
     return _registration(rows[0])
 
 
@@ -145,21 +146,21 @@ def take_lease(
     q: IngestSql, tenant: str, run: str, owner: str, until: float, free: Callable[[RunRecord], bool]
 ) -> Steps[RunRecord | None]:
     """Make ``owner`` the run's worker if the lease is free (``free`` decides); None when busy."""
-    rows = yield stmt(q.run_get, {"tenant": tenant, "run": run}, fetch=True)
+    rows = yield stmt(q.run_get, {"tenant_id": tenant, "run": run}, fetch=True)
     if not rows:
         raise KeyError(run)
     record = _run_record(rows[0])
     if record.owner not in (None, owner) and not free(record):
         return record
-    params = {"tenant": tenant, "run": run, "owner": owner, "until": until, "seen": record.owner}
+    params = {"tenant_id": tenant, "run": run, "owner": owner, "until": until, "seen": record.owner}
     taken = yield stmt(q.lease_take, params, fetch=True)
     return None if taken else record
 
 
 def discover(q: IngestSql, tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> Steps[int]:
     """Fix the run's document list (all of it or nothing: one transaction)."""
-    yield stmt(q.manifest_clear, {"tenant": tenant, "run": run})
-    many = [{"tenant": tenant, "run": run, **r} for r in rows]
+    yield stmt(q.manifest_clear, {"tenant_id": tenant, "run": run})
+    many = [{"tenant_id": tenant, "run": run, **r} for r in rows]
     if many:
         yield stmt(q.manifest_add, many=many)
     return len(many)
@@ -169,7 +170,7 @@ def record_plans(
     q: IngestSql, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]
 ) -> Steps[None]:
     """What each document of a batch does (first write wins) and its audit, in one transaction."""
-    key = {"tenant": tenant, "run": run}
+    key = {"tenant_id": tenant, "run": run}
     if plans:
         yield stmt(q.manifest_plan, many=[{**key, **p.model_dump()} for p in plans])
     if audits:
@@ -180,12 +181,12 @@ def ledger_begin(
     q: IngestSql, tenant: str, run: str, key: str, request: dict[str, Any], now: float
 ) -> Steps[LedgerEntry]:
     """Record the intent of a side effect (once) and count this attempt; returns the entry."""
-    params = {"tenant": tenant, "run": run, "key": key, "request": json.dumps(request), "now": now}
+    params = {"tenant_id": tenant, "run": run, "key": key, "request": json.dumps(request), "now": now}
     yield stmt(q.ledger_intent, params)
-    rows = yield stmt(q.ledger_get, {"tenant": tenant, "key": key}, fetch=True)
+    rows = yield stmt(q.ledger_get, {"tenant_id": tenant, "key": key}, fetch=True)
     entry = _ledger_entry(rows[0])
     if entry.state == "intent":
-        yield stmt(q.ledger_attempt, {"tenant": tenant, "key": key, "now": now})
+        yield stmt(q.ledger_attempt, {"tenant_id": tenant, "key": key, "now": now})
         entry = entry.model_copy(update={"attempts": entry.attempts + 1})
     return entry
 
@@ -201,22 +202,82 @@ def _ledger_entry(row: Any) -> LedgerEntry:
     )
 
 
-# -- the executor-backed store ----------------------------------------------------------------------
+# -- the store and its tenant views ---------------------------------------------------------------
+
+
+def refuse_unbound(store: object, name: str, methods: frozenset[str]) -> AttributeError:
+    """The error of an unbound store asked for ``name``: :class:`TenantRequired` for a tenant data
+    operation (it lives on ``store.for_tenant(tenant_id)``), else a plain AttributeError."""
+    kind = type(store).__name__
+    if name in methods:
+        raise TenantRequired(
+            f"{kind}.{name} reads or writes one tenant's data: call it on {kind}.for_tenant(tenant_id)"
+        )
+    return AttributeError(f"{kind!r} object has no attribute {name!r}")
 
 
 class RunStore:
-    """The ingestion tables of one database, reached through a checkpointer's database object."""
+    """The ingestion tables of one database; tenant data only through :meth:`for_tenant`.
 
-    def __init__(self, saver: TenantCheckpointer) -> None:
-        # The saver's database, shared: same connections, same transaction rules (see module doc).
-        # The saver owns the use of it (closing the saver closes it): this handle is never closed.
-        db = saver._executor.db  # type: ignore[attr-defined]
+    The unbound store migrates the tables and lists which tenants have runs (retention goes over
+    every tenant); every other operation is a :class:`TenantRunStore`'s, and asking the unbound
+    store for one raises :class:`TenantRequired`.
+    """
+
+    def __init__(self, db: Database) -> None:
+        # The process's shared database object for the URL (kassist.db.open_database): the same
+        # connections, transactions and writer lock as the checkpointer on it; close() gives it back.
         if isinstance(db, SqliteDatabase):
             from graph.ingestion.sql_sqlite import SQL
         else:
             from graph.ingestion.sql_postgres import SQL
         self._q: IngestSql = SQL
-        self._handle = Handle(db, Options(binary=True))
+        self._handle = Handle(db, Options(binary=True), closed="this run store is closed")
+
+    @classmethod
+    def from_url(cls, database_url: str) -> RunStore:
+        """The run store on ``database_url``, its tables created; :meth:`close` it when done."""
+        db = open_database(database_url)
+        try:
+            store = cls(db)
+            store.setup()
+        except BaseException:
+            release(db)
+            raise
+        return store
+
+    def close(self) -> None:
+        self._handle.close()
+
+    def setup(self) -> list[int]:
+        return self._handle.run(migrate(self._q), write=True)
+
+    def tenants(self) -> list[str]:
+        """Every tenant that has ingestion runs (cross-tenant: retention goes over all of them)."""
+        return [str(r["tenant_id"]) for r in self._handle.one(self._q.run_tenants, {}, fetch=True)]
+
+    def for_tenant(self, tenant_id: str) -> TenantRunStore:
+        """The runs of ``tenant_id``: another tenant's run is "not found" there."""
+        return TenantRunStore(self._q, self._handle, validate_tenant_id(tenant_id))
+
+    if not TYPE_CHECKING:  # at run time only: for the type checker these names do not exist here
+
+        def __getattr__(self, name: str) -> Any:
+            raise refuse_unbound(self, name, _RUN_METHODS)
+
+
+class TenantRunStore:
+    """The ingestion tables as one tenant sees them (:meth:`RunStore.for_tenant`): no method takes a
+    tenant, every statement is keyed by this one (``:tenant_id``)."""
+
+    def __init__(self, q: IngestSql, handle: Handle, tenant_id: str) -> None:
+        self._q, self._handle, self.tenant_id = q, handle, tenant_id
+
+    def for_tenant(self, tenant_id: str) -> TenantRunStore:
+        """This view again for its own tenant; another tenant's is refused (bind the unbound store)."""
+        if validate_tenant_id(tenant_id) != self.tenant_id:
+            raise TenantMismatch(f"this run store is bound to tenant {self.tenant_id!r}, not {tenant_id!r}")
+        return self
 
     def _run(self, steps: Steps[T], write: bool = False) -> T:
         return self._handle.run(steps, write=write)
@@ -224,64 +285,52 @@ class RunStore:
     def _one(
         self, text: Text, params: dict[str, Any], *, fetch: bool = False, write: bool = False
     ) -> list[Any]:
-        return self._handle.one(text, params, fetch=fetch, write=write)
-
-    def setup(self) -> list[int]:
-        return self._run(migrate(self._q), write=True)
+        return self._handle.one(text, {"tenant_id": self.tenant_id, **params}, fetch=fetch, write=write)
 
     # runs
     def register(
-        self,
-        tenant: str,
-        run: str,
-        settings: Settings,
-        goal: str = "",
-        conversation_id: str | None = None,
+        self, run: str, settings: Settings, goal: str = "", conversation_id: str | None = None
     ) -> Registration:
         """Register ``run`` with ``settings`` unless it has settings already; returns the registered
         ones (compare them with ``settings``: the first registration wins)."""
-        op = register(self._q, validate_tenant_id(tenant), run, settings, goal, conversation_id, time.time())
+        op = register(self._q, self.tenant_id, run, settings, goal, conversation_id, time.time())
         return self._run(op, write=True)
 
-    def registration(self, tenant: str, run: str) -> Registration | None:
+    def registration(self, run: str) -> Registration | None:
         """What ``run`` was registered to do (None: no such run for this tenant)."""
-        rows = self._one(self._q.run_registration, {"tenant": tenant, "run": run}, fetch=True)
+        rows = self._one(self._q.run_registration, {"run": run}, fetch=True)
         return _registration(rows[0]) if rows else None
 
-    def get(self, tenant: str, run: str) -> RunRecord | None:
-        rows = self._one(self._q.run_get, {"tenant": tenant, "run": run}, fetch=True)
+    def get(self, run: str) -> RunRecord | None:
+        rows = self._one(self._q.run_get, {"run": run}, fetch=True)
         return _run_record(rows[0]) if rows else None
 
-    def runs(self, tenant: str) -> list[RunRecord]:
-        return [_run_record(r) for r in self._one(self._q.run_list, {"tenant": tenant}, fetch=True)]
-
-    def tenants(self) -> list[str]:
-        """Tenants that have ingestion runs (for retention across every tenant)."""
-        return [str(r["tenant_id"]) for r in self._one(self._q.run_tenants, {}, fetch=True)]
+    def runs(self) -> list[RunRecord]:
+        return [_run_record(r) for r in self._one(self._q.run_list, {}, fetch=True)]
 
     def take_lease(
-        self, tenant: str, run: str, owner: str, seconds: float, free: Callable[[RunRecord], bool]
+        self, run: str, owner: str, seconds: float, free: Callable[[RunRecord], bool]
     ) -> RunRecord | None:
-        return self._run(take_lease(self._q, tenant, run, owner, time.time() + seconds, free), write=True)
+        return self._run(
+            take_lease(self._q, self.tenant_id, run, owner, time.time() + seconds, free), write=True
+        )
 
-    def renew_lease(self, tenant: str, run: str, owner: str, seconds: float) -> bool:
-        params = {"tenant": tenant, "run": run, "owner": owner, "until": time.time() + seconds}
+    def renew_lease(self, run: str, owner: str, seconds: float) -> bool:
+        params = {"run": run, "owner": owner, "until": time.time() + seconds}
         return bool(self._one(self._q.lease_renew, params, fetch=True, write=True))
 
-    def release_lease(self, tenant: str, run: str, owner: str) -> None:
-        self._one(self._q.lease_release, {"tenant": tenant, "run": run, "owner": owner}, write=True)
+    def release_lease(self, run: str, owner: str) -> None:
+        self._one(self._q.lease_release, {"run": run, "owner": owner}, write=True)
 
-    def request_cancel(self, tenant: str, run: str) -> bool:
-        return bool(self._one(self._q.cancel, {"tenant": tenant, "run": run}, fetch=True, write=True))
+    def request_cancel(self, run: str) -> bool:
+        return bool(self._one(self._q.cancel, {"run": run}, fetch=True, write=True))
 
     # manifest
-    def discover(self, tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> int:
-        return self._run(discover(self._q, tenant, run, rows), write=True)
+    def discover(self, run: str, rows: Sequence[dict[str, Any]]) -> int:
+        return self._run(discover(self._q, self.tenant_id, run, rows), write=True)
 
-    def batch(self, tenant: str, run: str, lo: int, hi: int) -> list[ManifestRow]:
-        rows = self._one(
-            self._q.manifest_batch, {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
-        )
+    def batch(self, run: str, lo: int, hi: int) -> list[ManifestRow]:
+        rows = self._one(self._q.manifest_batch, {"run": run, "lo": lo, "hi": hi}, fetch=True)
         return [
             ManifestRow(
                 seq=int(r["seq"]),
@@ -293,20 +342,18 @@ class RunStore:
             for r in rows
         ]
 
-    def record(self, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
-        self._run(record_plans(self._q, tenant, run, plans, audits), write=True)
+    def record(self, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
+        self._run(record_plans(self._q, self.tenant_id, run, plans, audits), write=True)
 
-    def sums(self, tenant: str, run: str, lo: int, hi: int) -> list[Any]:
-        return self._one(
-            self._q.manifest_sums, {"tenant": tenant, "run": run, "lo": lo, "hi": hi}, fetch=True
-        )
+    def sums(self, run: str, lo: int, hi: int) -> list[Any]:
+        return self._one(self._q.manifest_sums, {"run": run, "lo": lo, "hi": hi}, fetch=True)
 
-    def manifest(self, tenant: str, run: str, page: int = MANIFEST_PAGE) -> Iterator[dict[str, Any]]:
+    def manifest(self, run: str, page: int = MANIFEST_PAGE) -> Iterator[dict[str, Any]]:
         """Every row of the run's manifest in order (for the audit and the report at the end of the
         run), read ``page`` rows at a time: only one page is in memory (see ``manifest_page``)."""
         lo = 0
         while True:
-            params = {"tenant": tenant, "run": run, "lo": lo, "limit": page}
+            params = {"run": run, "lo": lo, "limit": page}
             rows = [
                 {k: r[k] for k in MANIFEST_COLUMNS}
                 for r in self._one(self._q.manifest_page, params, fetch=True)
@@ -317,31 +364,22 @@ class RunStore:
             lo = int(rows[-1]["seq"]) + 1
 
     # ledger
-    def ledger_begin(self, tenant: str, run: str, key: str, request: dict[str, Any]) -> LedgerEntry:
-        return self._run(ledger_begin(self._q, tenant, run, key, request, time.time()), write=True)
+    def ledger_begin(self, run: str, key: str, request: dict[str, Any]) -> LedgerEntry:
+        return self._run(ledger_begin(self._q, self.tenant_id, run, key, request, time.time()), write=True)
 
-    def ledger_finish(self, tenant: str, key: str, state: str, result: dict[str, Any]) -> None:
-        params = {
-            "tenant": tenant,
-            "key": key,
-            "state": state,
-            "result": json.dumps(result),
-            "now": time.time(),
-        }
+    def ledger_finish(self, key: str, state: str, result: dict[str, Any]) -> None:
+        params = {"key": key, "state": state, "result": json.dumps(result), "now": time.time()}
         self._one(self._q.ledger_done, params, write=True)
 
-    def ledger(self, tenant: str, run: str) -> list[LedgerEntry]:
-        return [
-            _ledger_entry(r)
-            for r in self._one(self._q.ledger_list, {"tenant": tenant, "run": run}, fetch=True)
-        ]
+    def ledger(self, run: str) -> list[LedgerEntry]:
+        return [_ledger_entry(r) for r in self._one(self._q.ledger_list, {"run": run}, fetch=True)]
 
     # audit reports (graph.ingestion.reports is their API)
-    def put_reports(self, tenant: str, run: str, bodies: dict[str, str]) -> None:
+    def put_reports(self, run: str, bodies: dict[str, str]) -> None:
         """Store the run's rendered reports, every format in one transaction (a redo overwrites)."""
         now = time.time()
         many = [
-            {"tenant": tenant, "run": run, "format": fmt, "body": body, "now": now}
+            {"tenant_id": self.tenant_id, "run": run, "format": fmt, "body": body, "now": now}
             for fmt, body in sorted(bodies.items())
         ]
 
@@ -350,16 +388,22 @@ class RunStore:
 
         self._run(steps(), write=True)
 
-    def report(self, tenant: str, run: str, fmt: str) -> str | None:
-        params = {"tenant": tenant, "run": run, "format": fmt}
-        rows = self._one(self._q.report_get, params, fetch=True)
+    def report(self, run: str, fmt: str) -> str | None:
+        rows = self._one(self._q.report_get, {"run": run, "format": fmt}, fetch=True)
         return str(rows[0]["body"]) if rows else None
 
-    def report_formats(self, tenant: str, run: str) -> list[str]:
-        rows = self._one(self._q.report_formats, {"tenant": tenant, "run": run}, fetch=True)
-        return [str(r["format"]) for r in rows]
+    def report_formats(self, run: str) -> list[str]:
+        return [str(r["format"]) for r in self._one(self._q.report_formats, {"run": run}, fetch=True)]
 
-    def prune_orphans(self, tenant: str, older_than_s: float) -> None:
+    def prune_orphans(self, older_than_s: float) -> None:
         """Drop the ingestion rows of runs whose checkpoints retention already removed."""
-        params = {"tenant": validate_tenant_id(tenant), "cutoff": time.time() - older_than_s}
-        self._one(self._q.prune_orphans, params, write=True)
+        self._one(self._q.prune_orphans, {"cutoff": time.time() - older_than_s}, write=True)
+
+
+_RUN_METHODS = frozenset(
+    name for name, value in vars(TenantRunStore).items() if callable(value) and not name.startswith("_")
+) - {"for_tenant"}
+
+BindsRuns: TypeAlias = TenantBindable[TenantRunStore]
+"""What functions given "a run store and a tenant" take: the unbound store or a tenant's view; they
+bind it with ``for_tenant`` (a view refuses any tenant but its own)."""

@@ -82,14 +82,14 @@ class Runs:
         graph = self._graph(tenant)
         views = [
             _view(r, *self._state(graph, tenant, r.run_id), self.config.source_label(tenant, r.source))
-            for r in res.store.runs(tenant)
+            for r in res.runs.for_tenant(tenant).runs()
         ]
         return sorted(views, key=lambda v: (v["status"] != WAITING, not v["busy"]))
 
     def one(self, tenant: str, run_id: str) -> tuple[dict[str, Any], Any]:
         # A name no run can have is not looked up (PostgreSQL refuses a NUL in text).
         plain = RUN_ID.fullmatch(run_id) and ".." not in run_id
-        record = self.console.resources().store.get(tenant, run_id) if plain else None
+        record = self.console.resources().runs.for_tenant(tenant).get(run_id) if plain else None
         if record is None:
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         state, snapshot = self._state(self._graph(tenant), tenant, run_id)
@@ -112,7 +112,7 @@ class Runs:
 
         def finished(_: Any) -> None:
             if seq is not None:  # the request this console claimed is carried out (workers skip it)
-                JobStore(self.console.resources().store).done(tenant, run_id, seq)
+                JobStore(self.console.resources().runs).for_tenant(tenant).done(run_id, seq)
 
         def work() -> None:
             try:
@@ -133,13 +133,13 @@ class Runs:
         session.require_admin(f"{decision} a run that needs review")
         if view["status"] != WAITING:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']}, not waiting for a review")
-        jobs = JobStore(self.console.resources().store)
-        record = jobs.get(session.tenant, run_id)
+        jobs = JobStore(self.console.resources().runs).for_tenant(session.tenant)
+        record = jobs.get(run_id)
         if record is not None and record.status is None:  # a run from before the runs API
-            jobs.note_status(session.tenant, run_id, WAITING)
+            jobs.note_status(run_id, WAITING)
         # The first decision wins, whichever console, server or API client sends it: the others 409.
         resume = {"decision": decision, "by": session.actor}
-        seq = jobs.claim_decision(session.tenant, run_id, session.actor, resume)
+        seq = jobs.claim_decision(run_id, session.actor, resume)
         if seq is None:
             raise ConsoleError(
                 409, f"run {run_id!r} has a decision already; only the first one is carried out"
@@ -152,7 +152,7 @@ class Runs:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']} already")
         if view["status"] == WAITING:
             raise ConsoleError(409, f"run {run_id!r} is waiting for a review: an admin rejects it to stop it")
-        if not self.console.resources().store.request_cancel(session.tenant, run_id):
+        if not self.console.resources().runs.for_tenant(session.tenant).request_cancel(run_id):
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         self._continue(session.tenant, run_id)
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from graph.ingestion.head import read_head
-from graph.ingestion.jobs import JobRecord, JobStore
+from graph.ingestion.jobs import JobRecord, JobStore, TenantJobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import lease_free
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
@@ -97,8 +97,12 @@ class RunsService:
     def __init__(self, res: Resources, config: RunsConfig) -> None:
         self.res = res
         self.config = config
-        self.jobs = JobStore(res.store)
+        self.jobs = JobStore(res.runs)
         self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers)
+
+    def _jobs(self, who: Principal) -> TenantJobStore:
+        """The runs API's records as the caller's tenant sees them: another tenant's run is not found."""
+        return self.jobs.for_tenant(who.tenant_id)
 
     @classmethod
     def open(cls, database_url: str, env: Mapping[str, str] | None = None) -> RunsService:
@@ -135,7 +139,7 @@ class RunsService:
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
         run = check_run_id(run_id, ("body", "run_id")) if run_id else _new_id()
-        if await asyncio.to_thread(self.jobs.get, who.tenant_id, run) is not None:
+        if await asyncio.to_thread(self._jobs(who).get, run) is not None:
             raise _taken(run)
         target = uploads.tenant_folder(self.config.uploads_dir, who.tenant_id) / run
         try:
@@ -204,7 +208,7 @@ class RunsService:
             "max_steps": options.max_steps,
             "by": who.identity,
         }
-        if not self.jobs.create(who.tenant_id, run, settings.source, settings.collection, request):
+        if not self._jobs(who).create(run, settings.source, settings.collection, request):
             raise _taken(run)
         self.worker.wake()
         return Accepted(run_id=run, status="pending", version=0, links=links(run))
@@ -212,7 +216,7 @@ class RunsService:
     # -- reading runs -------------------------------------------------------------------------------
     def _job(self, who: Principal, run: str) -> JobRecord:
         check_run_id(run, ("path", "run_id"))
-        job = self.jobs.get(who.tenant_id, run)
+        job = self._jobs(who).get(run)
         if job is None:
             raise ApiError(404, f"run {run!r} not found")
         return job
@@ -233,7 +237,7 @@ class RunsService:
         job = self._job(who, run)
         state, status, version = self._state(who, job)
         s = state or AgentRunState(run_id=run, tenant_id=who.tenant_id)
-        failed = self.jobs.failed_documents(who.tenant_id, run) if s.counters.documents_failed else []
+        failed = self._jobs(who).failed_documents(run) if s.counters.documents_failed else []
         reports = {str(fmt): f"{PREFIX}/{run}/report?format={fmt}" for fmt in s.reports}
         return RunView(
             run_id=run, status=status, version=version, active=_active(job), queued=job.wanted,
@@ -252,11 +256,11 @@ class RunsService:
 
     def page(self, who: Principal, status: str | None, limit: int, cursor: str | None) -> RunPage:
         before = decode_cursor(cursor) if cursor else None
-        for run in self.jobs.unknown(who.tenant_id):  # runs from before the runs API: noted once
-            job = self.jobs.get(who.tenant_id, run)
+        for run in self._jobs(who).unknown():  # runs from before the runs API: noted once
+            job = self._jobs(who).get(run)
             if job is not None:
-                self.jobs.note_status(who.tenant_id, run, self._state(who, job)[1])
-        rows = self.jobs.page(who.tenant_id, status, before, limit + 1)
+                self._jobs(who).note_status(run, self._state(who, job)[1])
+        rows = self._jobs(who).page(status, before, limit + 1)
         runs = [
             RunSummary(
                 run_id=j.run_id,
@@ -291,7 +295,7 @@ class RunsService:
             raise ApiError(409, f"run {run!r} is {status}; there is nothing to resume")
         if _active(job) and status == "running":
             raise ApiError(409, f"run {run!r} is running right now; it needs no resume")
-        self.jobs.request(who.tenant_id, run, who.identity, max_steps)
+        self._jobs(who).request(run, who.identity, max_steps)
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 
@@ -305,12 +309,10 @@ class RunsService:
         if status != "needs_review":
             raise ApiError(409, f"run {run!r} is {status}, not waiting for a review")
         if job.status is None:  # a run from before the runs API: its status noted once
-            self.jobs.note_status(who.tenant_id, run, status)
+            self._jobs(who).note_status(run, status)
         # The first decision wins; any other, at the same moment or later, is refused.
         if (
-            self.jobs.claim_decision(
-                who.tenant_id, run, who.identity, {"decision": decision, "by": who.identity}
-            )
+            self._jobs(who).claim_decision(run, who.identity, {"decision": decision, "by": who.identity})
             is None
         ):
             raise ApiError(409, f"run {run!r} has a decision already; only the first one is carried out")
@@ -326,9 +328,9 @@ class RunsService:
             raise ApiError(
                 409, f"run {run!r} is waiting for a review: an admin stops it with POST {PREFIX}/{run}/reject"
             )
-        self.res.store.request_cancel(who.tenant_id, run)
+        self.res.runs.for_tenant(who.tenant_id).request_cancel(run)
         # A run nobody executes is taken by a worker and stops at its first node boundary.
-        self.jobs.request(who.tenant_id, run, who.identity)
+        self._jobs(who).request(run, who.identity)
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 

@@ -61,7 +61,7 @@ class RunWorker:
     _loop_thread: threading.Thread | None = None
 
     def __post_init__(self) -> None:
-        self.jobs = JobStore(self.res.store)
+        self.jobs = JobStore(self.res.runs)
 
     # -- life cycle -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -112,7 +112,7 @@ class RunWorker:
         if room <= 0 or self._stopping.is_set():
             return []
         started: list[Key] = []
-        for job in self.jobs.wanted(limit=100):
+        for job in self.jobs.wanted_in_every_tenant(limit=100):
             key = (job.tenant_id, job.run_id)
             with self._lock:
                 failing = self._failures.get(key)
@@ -136,15 +136,16 @@ class RunWorker:
     # -- one run ------------------------------------------------------------------------------------
     def _run(self, job: JobRecord, stop: threading.Event) -> None:
         key = (job.tenant_id, job.run_id)
+        jobs = self.jobs.for_tenant(job.tenant_id)  # every record of this run is its tenant's
         owner = new_owner()
         beating = threading.Event()
         heart: list[threading.Thread] = []
 
         def on_start(_: Outcome) -> None:
-            current = self.jobs.get(job.tenant_id, job.run_id)
+            current = jobs.get(job.run_id)
             if current is None or current.done_seq >= job.seq:
                 raise _AlreadyDone
-            self.jobs.claimed(job.tenant_id, job.run_id, owner)
+            jobs.claimed(job.run_id, owner)
             heart.append(
                 threading.Thread(target=self._heartbeat, args=(job, owner, beating, stop), daemon=True)
             )
@@ -154,7 +155,7 @@ class RunWorker:
             beating.set()  # the lease is released next: the heartbeat must not mistake that for a takeover
             if stop.is_set() and outcome.state.status == "running":
                 return  # stopped by a shutdown, not finished: the request stays for the next worker
-            self.jobs.done(job.tenant_id, job.run_id, job.seq)
+            jobs.done(job.run_id, job.seq)
 
         try:
             execute(
@@ -181,12 +182,13 @@ class RunWorker:
             self._wake.set()  # room for the next one
 
     def _heartbeat(self, job: JobRecord, owner: str, done: threading.Event, stop: threading.Event) -> None:
+        runs = self.res.runs.for_tenant(job.tenant_id)
         while not done.wait(self.lease_s / 3):
             try:
-                if not self.res.store.renew_lease(job.tenant_id, job.run_id, owner, self.lease_s):
+                if not runs.renew_lease(job.run_id, owner, self.lease_s):
                     # The run ended and released its lease between our wake-up and ``done`` being
                     # set: nothing was taken over (the runner releases before it returns).
-                    record = None if done.is_set() else self.res.store.get(job.tenant_id, job.run_id)
+                    record = None if done.is_set() else runs.get(job.run_id)
                     if record is None or record.owner is None:
                         return
                     # Our lease lapsed and another worker took the run: stop at the next node (the
@@ -218,7 +220,7 @@ class RunWorker:
         # What the run's readers see (worker_error): no server path (the log above keeps it whole).
         shown = for_client(error, str((job.settings or {}).get("source") or ""))
         try:
-            self.jobs.done(job.tenant_id, job.run_id, job.seq, shown)
+            self.jobs.for_tenant(job.tenant_id).done(job.run_id, job.seq, shown)
         except Exception as exc:
             logger.warning(
                 "run %s/%s: could not record its error: %s", job.tenant_id, job.run_id, describe(exc)
