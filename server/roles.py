@@ -13,6 +13,7 @@ A member asking for one of these gets 403 with what it needs, never a silent no-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 TENANT_DEFAULTS = "*"  # memory.manager.models.TENANT_DEFAULTS, without importing the manager
@@ -38,10 +39,19 @@ def decides(resume: object) -> bool:
     return resume is not None
 
 
-def recorded_decision(resume: object, identity: str) -> dict[str, str]:
+def _interrupt_id(key: object) -> bool:
+    # LangGraph reads a resume mapping whose every key is an interrupt id (an xxh3-128 hex digest)
+    # as one answer per interrupt (langgraph.pregel._utils.is_xxh3_128_hexdigest).
+    return isinstance(key, str) and re.fullmatch(r"[0-9a-f]{32}", key) is not None
+
+
+def recorded_decision(resume: object, identity: str) -> object:
     """The resume value a review decision is recorded with: the verdict the client sent (read as
     :func:`approves` reads it), decided by ``identity`` (the key's), at the server's time (the
-    review node stamps it). Whatever ``by`` or ``at`` the client wrote is dropped."""
+    review node stamps it). Whatever ``by`` or ``at`` the client wrote is dropped. A mapping of
+    interrupt ids to answers (what ``input.respond`` sends) keeps its ids, each answer recorded so."""
+    if isinstance(resume, Mapping) and resume and all(_interrupt_id(k) for k in resume):
+        return {k: recorded_decision(v, identity) for k, v in resume.items()}
     return {"decision": "approve" if approves(resume) else "reject", "by": identity}
 
 

@@ -9,6 +9,7 @@ the time the server's, whatever the resume says (as the runs API and the console
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,3 +78,33 @@ def test_the_decider_is_the_admin_key_not_the_resume_payload(
     assert bodies, "the run stored no report"
     report = json.dumps(json.loads(bodies[0][0]))
     assert "olga" in report and "the-ceo" not in report and "1999" not in report, report[-600:]
+
+
+def test_an_input_respond_command_is_recorded_the_same_way(server: Server) -> None:
+    """langgraph-api's event-streaming protocol resumes with ``{interrupt_id: answer}``
+    (``POST /threads/{id}/commands``, ``input.respond``): the answer is the decision, the decider
+    the admin key, and a member's answer is refused like a member's resume."""
+    base, _, root = server
+    member = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
+    admin = httpx.Client(base_url=base, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=120)
+    thread = _waiting_run(member, root)
+    state = admin.get(f"/threads/{thread}/state").json()
+    interrupt_id = state["interrupts"][0]["id"]
+    answer = {"decision": "approve", "by": "the-ceo", "at": "1999-01-01 00:00 UTC"}
+    command = {
+        "id": 1,
+        "method": "input.respond",
+        "params": {"interrupt_id": interrupt_id, "response": answer},
+    }
+    refused = member.post(f"/threads/{thread}/commands", json=command)
+    assert "only an admin key may approve" in refused.text, refused.text
+    sent = admin.post(f"/threads/{thread}/commands", json=command)
+    assert sent.status_code == 200 and "error" not in sent.json(), sent.text
+    deadline = time.monotonic() + 60
+    while (values := admin.get(f"/threads/{thread}/state").json()["values"])["status"] in (
+        "needs_review",
+        "running",
+    ):
+        assert time.monotonic() < deadline, values
+        time.sleep(0.5)
+    assert values["status"] == "completed" and values["review"].startswith("approved by olga:"), values
