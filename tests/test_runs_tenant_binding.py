@@ -77,10 +77,12 @@ def test_a_tenant_view_sees_only_its_own_keys(db_url: str) -> None:
         assert keys.for_tenant("globex").list() == []
         assert not keys.for_tenant("globex").revoke(record.prefix)  # another tenant's key: not found
         assert keys.get(record.prefix).active  # type: ignore[union-attr]
-        with pytest.raises(TenantRequired, match=r"KeyStore\.list .*for_tenant.*list_all"):
-            keys.list()
-        with pytest.raises(TenantRequired, match=r"KeyStore\.revoke .*revoke_any"):
-            keys.revoke(record.prefix)
+        # The unbound store has no tenant-data method for the type checker once the transitional
+        # create/list/revoke(tenant, ...) go; at run time both shapes refuse the same way.
+        with pytest.raises(TenantRequired, match=r"KeyStore\.list .*KeyStore\.for_tenant\(tenant_id\)"):
+            getattr(keys, "list")()  # noqa: B009
+        with pytest.raises(TenantRequired, match=r"KeyStore\.revoke .*KeyStore\.for_tenant\(tenant_id\)"):
+            getattr(keys, "revoke")(record.prefix)  # noqa: B009
         assert [k.prefix for k in keys.list_all()] == [record.prefix]
         with pytest.raises(TenantMismatch):
             keys.for_tenant("acme").for_tenant("globex")
