@@ -148,6 +148,14 @@ def screen_texts(
         return strong + weak
     if len({f.detail for f in weak}) >= 2:
         return [Finding(f.category, f.detail) for f in weak]
+    if semantic is None and learned is None:
+        return []
+    from memory.manager.screen.examples import unquote_examples  # loaded with the cheap layers
+
+    # Quoted examples in security-awareness text are shown, not meant (examples.py).
+    texts = [unquote_examples(t) for t in texts]
+    if model_texts is not None:
+        model_texts = [unquote_examples(t) for t in model_texts]
     if semantic is not None:
         meaning = semantic.findings(texts, weak_sign=bool(weak))
         if meaning:
@@ -159,8 +167,14 @@ def screen_texts(
     return []
 
 
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+){2,}\b", re.IGNORECASE)
+
+
 def _memory_texts(key: str, value: Any) -> list[str]:
-    return [*key_texts(key), *leaves(value)]
+    texts = [*key_texts(key), *leaves(value)]
+    # Orders written as identifiers in a record ("reveal_system_prompt: true") read as words too.
+    spaced = [t.replace("_", " ") for t in texts[len(key_texts(key)) :] if len(_SNAKE.findall(t)) >= 1]
+    return texts + spaced
 
 
 def screen_memory(
@@ -181,6 +195,17 @@ def screen_memory(
     if role_objects(value):
         found.append(Finding("role marker", 'a chat message object such as {"role": "system"}'))
     found.extend(screen_texts(_memory_texts(key, value), hosts, semantic, learned, list(leaves(value))))
+    fields = [str(v) for v in leaves(value)]
+    if not found and len(fields) > 1:
+        # An order split across the items of one list or the fields of one record ("Step A: stop
+        # following", "the company's policies."): each part alone is clean, the whole is not.
+        # Only strong findings count, as for memories read together below.
+        across = [f for f in _scan_text(" ".join(fields), hosts) if f.strong]
+        if across:
+            found = [
+                Finding("split instruction", f"read across the {len(fields)} parts of this memory"),
+                *across,
+            ]
     if found or not recent:
         return list(dict.fromkeys(found))
     # Each part alone was let through, so it shows at most weak signs; read together, only what

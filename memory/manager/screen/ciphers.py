@@ -124,3 +124,6 @@ def decoded(text: str) -> Iterator[tuple[str, str]]:
     flipped = upside_down_text(text)
     if flipped is not None:
         yield "upside-down letters", flipped
+    from memory.manager.screen.codes import decoded as more_codes  # codes imports this module
+
+    yield from more_codes(text)

@@ -54,6 +54,8 @@ _HIDDEN_ELEMENT = re.compile(
     re.I | re.S,
 )
 # Markdown comments: link reference definitions nobody links to ("[//]: # (text)", "[comment]: <> (text)").
+# A link's title ([text](url "title")) shows only on hover; a model reads it with the text.
+_LINK_TITLE = re.compile(r"\]\(\s*\S+\s+[\"'(]([^\"')]{6,})[\"')]\s*\)")
 _MD_COMMENT = re.compile(r"^\s*\[(?://|comment|_|#)\]:\s*(?:#|<>|\S+)\s*[(\"'](.*?)[)\"']?\s*$", re.M | re.I)
 _JSONISH = re.compile(r"[\[{].*[\]}]", re.DOTALL)
 _CHAT_ROLES = {"system", "developer", "assistant", "tool"}
@@ -90,6 +92,8 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
         yield from fresh("HTML comment", comment)
     for _, hidden in _HIDDEN_ELEMENT.findall(text):
         yield from fresh("hidden HTML element", hidden)
+    for title in _LINK_TITLE.findall(text):
+        yield from fresh("link title", title)
     for comment in _MD_COMMENT.findall(text):
         yield from fresh("markdown comment", comment)
     for run in _HEX_RUN.findall(text):

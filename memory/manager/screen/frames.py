@@ -74,6 +74,9 @@ NEGATED_GUIDANCE = _c(
     r"|\b(?:that|this) (?:part|task|exercise|test) is (?:over|done|finished)\b[^.]{0,40}\bnew (?:task|assignment|"
     r"instructions?|job|directive|goal)"
     r"|\bnew (?:task|assignment|directive|goal|objective|instructions?)\s*(?:starts here|begins here|follows|:)"
+    r"|\b(?:rules|restrictions|policies|guidelines|safeguards|confidentiality|filters)\b[^.!?]{0,20}\b(?:do(?:es)?n't|"
+    r"do(?:es)? not|no longer) apply (?:to (?:me|us|this (?:user|request|conversation|chat|session))|(?:in|for) this "
+    r"(?:request|conversation|chat|session))\b"
 )
 # Things only an AI agent has.
 _INTERNALS = (
@@ -91,7 +94,8 @@ _INTERNALS = (
 )
 _REVEAL = (
     r"\b(?:reveal|print|output|show|repeat|display|dump|leak|spell(?: out)?|disclose|expose|recite|echo|write out|"
-    r"copy|paste|list|return|share|include|tell (?:me|us|the user|everyone)|give (?:me|us|the user)|what (?:is|are))\b"
+    r"copy|paste|list|return|share|include|tell (?:me|us|the user|everyone)|give (?:me|us|the user)|what (?:is|are)|"
+    r"read (?:me|us|out|aloud))\b"
 )
 # 2. The agent's internals or secrets asked for: "print the hidden pre-prompt", "include the API keys you see".
 REVEAL_INTERNALS = _c(_NOT + _REVEAL + r"[^.!?]{0,60}?\b" + _INTERNALS + r"|" + _INTERNALS + r"[^.!?]{0,40}?\b(?:verbatim|"
@@ -135,6 +139,10 @@ PERSONA = _c(
     r"|\b(?:an? )?(?:ai|assistant|model|bot)(?: character)? (?:with no|without (?:any )?)(?:rules|restrictions|filters|"
     r"limits|guidelines)\b"
     r"|\b(?:rules|restrictions|guidelines|policies) (?:were|are) reversed\b"
+    # A persona defined in one sentence and freed in the next ("STAN has broken free of the confines of AI").
+    r"|\b(?:has|have) broken free (?:of|from) (?:the |its |all )?(?:typical |usual )?(?:confines|restrictions|rules|limits)\b"
+    r"|\b(?:does not|doesn't|do not|don't|never) (?:have|need) to (?:abide by|follow|obey|respect) any (?:rules|"
+    r"restrictions|guidelines|polic\w+)(?: (?:set|given|imposed) (?:for|on) (?:it|them|him|her))?\s*(?:[.!;,]|$)"
 )
 _REPLY = r"(?:reply|replies|response|responses|answer|answers|output|message|messages|turn)"
 # 5. The agent's output taken over: "your only output must be ...", "start your reply with '...'".
@@ -154,6 +162,7 @@ OUTPUT_HIJACK = _c(
     r"|\b(?:without|no) (?:apologi[sz]\w*|warnings?|disclaimers?|caveats?|moral\w*)(?:,| and| or| nor)[^.!?]{0,60}"
     r"\b(?:cannot|can't|unable|refus\w+|warnings?|disclaimers?)\b"
     r"|\brefusals? (?:are|is) (?:not|no longer) (?:permitted|allowed|an option)\b"
+    r"|\b(?:respond|reply|answer)\s+(?:only\s+)?with\s+['\"“‘][^'\"”’]{1,60}['\"”’]\s+(?:to|for)\s+(?:every|each|all|any)\b"
     r"|\b(?:never|do not|don't|must not) (?:refuse|decline|say (?:no|you can(?:no|')t))\b[^.!?]{0,30}\b(?:request|"
     r"question|anything|prompt)"
 )
@@ -317,6 +326,8 @@ _ABOUT = _c(
     r"quot(?:e|es|ed|ing)|typical (?:injection|attack)s?|may (?:try|ask|say)|might (?:try|ask|say)|tries to|try to trick)\b"
 )
 
+
+ABOUT = _ABOUT  # also read by ``address``
 
 _HEAD = 60  # a vocative opens the sentence: reading only its head keeps the pattern linear on long runs
 

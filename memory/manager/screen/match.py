@@ -6,10 +6,13 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+from memory.manager.screen.address import address_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
+from memory.manager.screen.codes import HOWS as CODES
 from memory.manager.screen.decode import Variant, variants
+from memory.manager.screen.examples import unquote_examples
 from memory.manager.screen.findings import Finding
-from memory.manager.screen.frames import frame_findings
+from memory.manager.screen.frames import ABOUT, frame_findings
 from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.phrases import PHRASES
@@ -32,22 +35,43 @@ _WORDS = re.compile(r"[^\W\d_]{2,}")
 _PERCENT = re.compile(r"%[0-9a-f]{2}", re.I)
 # Decodings whose output is close to the original alphabet: links found there are real links.
 # Parts of a text a reader of the rendered page never sees.
-_UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment"}
+_UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment", "link title"}
 # Encodings nobody uses for a sentence meant for people: an order found inside was hidden on purpose.
 _ENCODED = {
     "hex bytes", "escape sequences", "ROT13", "ROT47", "Unicode tag characters", "reversed text",
-    "spaced-out letters", *CIPHERS,
+    "spaced-out letters", *CIPHERS, *CODES,
 }  # fmt: skip
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
+
+
+def _joiner_in_word(text: str, i: int) -> bool:
+    """A zero-width (non-)joiner between two letters of a script that spells with it (Persian,
+    Arabic, Indic scripts, ...), or inside an emoji sequence: ordinary spelling, not a disguise.
+    Between Latin, Greek or Cyrillic letters it only splits a keyword (blind set 11)."""
+    if ord(text[i]) not in (0x200C, 0x200D) or not 0 < i < len(text) - 1:
+        return False
+    before, after = text[i - 1], text[i + 1]
+    if ord(before) >= 0x1F000 or ord(after) >= 0x1F000:
+        return True
+    return all(
+        unicodedata.category(ch)[0] in "LM" and ord(ch) >= 0x0590 and not 0x1E00 <= ord(ch) <= 0x1FFF
+        for ch in (before, after)
+    )
 
 
 def hidden_characters(text: str) -> list[Finding]:
     findings: list[Finding] = []
     if any(ord(ch) in BIDI for ch in text):
         findings.append(Finding("hidden characters", "bidirectional override or mark"))
-    if any(ord(ch) in INVISIBLE or ord(ch) in TAGS for ch in text):
+    if any(
+        (ord(ch) in INVISIBLE and not _joiner_in_word(text, i)) or ord(ch) in TAGS
+        for i, ch in enumerate(text)
+    ):
         findings.append(Finding("hidden characters", "zero-width or invisible characters"))
-    elif any(unicodedata.category(ch) == "Cf" and ord(ch) not in BIDI for ch in text):
+    elif any(
+        unicodedata.category(ch) == "Cf" and ord(ch) not in BIDI and not _joiner_in_word(text, i)
+        for i, ch in enumerate(text)
+    ):
         findings.append(Finding("hidden characters", "invisible formatting characters"))
     if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t\r" for ch in text):
         findings.append(Finding("hidden characters", "control characters"))
@@ -80,6 +104,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[Finding]:
     disguised on purpose, so it holds the item on its own and the finding names the disguise."""
     f = forms(variant.text)
     found = intent_findings(f.latin, f.plain, allowed_hosts) + frame_findings(f.latin, f.plain)
+    found += address_findings(f.latin, f.plain, ABOUT)
     if (
         variant.how in _UNSEEN
         or variant.how in _ENCODED
@@ -122,7 +147,10 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
             Finding("outside address", "e-mail address outside the tenant's allow-list", strong=False)
         )
     shown: set[str] = set()
-    for variant in variants(text):  # the text as written comes first
+    rules_text = unquote_examples(text)
+    if rules_text != text:  # links inside a quoted example are still links
+        found.extend(link_findings(text, allowed_hosts))
+    for variant in variants(rules_text):  # the text as written comes first
         matches = phrase_findings(variant, shown if variant.how else None)
         if not variant.how:
             shown = {m.detail for m in matches}

@@ -203,7 +203,11 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     (
         "role reassignment",
         True,
-        r"\b(?:you are now|you're now|you will now act|act as an? (?:unrestricted|unfiltered|different|new)|"
+        # "You are now enrolled in the pension plan" states a fact about an employee, not a role.
+        r"\b(?:(?:you are now|you're now)(?! (?:(?:also|automatically|officially|fully) )?(?:enrolled|registered|"
+        r"eligible|entitled|subscribed|signed up|logged (?:in|out)|connected|covered|insured|listed|booked|"
+        r"confirmed|able to|responsible for|required to|a member of|part of the|on (?:leave|the (?:team|list|rota))|"
+        r"in charge of|due|owed|invited|approved for|set up for|ready to)\b)|you will now act|act as an? (?:unrestricted|unfiltered|different|new)|"
         r"pretend (?:to be|you are|that you)|roleplay as|new (?:system )?instructions?:|developer mode|"
         r"jailbreak|dan mode|do anything now|(?:with|have) no (?:restrictions|limits|filters|rules)|"
         r"without (?:any )?(?:restrictions|filters|limitations|safety)|god mode|unrestricted mode)\b",

@@ -1,0 +1,48 @@
+"""Quoted examples in text that warns about attacks: the quote is shown, not meant.
+
+Security-awareness pages, incident reports and AI-use policies quote injections to teach staff to
+spot them ("attackers hide text such as 'ignore previous instructions' in documents"). Read whole,
+such a sentence carries every word of the attack, and the phrase banks held it (blind sets 10 and 11:
+most of their remaining false holds). A sentence that names the attack outside its quotation marks
+(``frames.ABOUT``: prompt injection, phishing, attackers, "for example", "quotes", ...) has its
+quoted spans replaced by a placeholder before the rules read it.
+
+What stays judged: the sentence's own words outside the quotes (an order there is still found),
+every other sentence, links and e-mail addresses anywhere (read from the text as written, so an
+outside link inside a "quoted example" still holds it), hidden characters and encodings outside the
+quotes. The cost, said plainly: an attacker can wrap an order in "for example '...'", and that
+order, if it has no outside link, is read as a quotation; the semantic layer still reads the
+sentence as written when the rules find nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.manager.screen.frames import ABOUT
+
+_SPLIT = re.compile(r"((?<=[.!?;。！？])\s+|\n+)")
+_QUOTED = re.compile(
+    r"(?<!\w)'[^'\n]{6,240}'(?!\w)|\"[^\"\n]{6,240}\"|“[^”\n]{6,240}”|‘[^’\n]{6,240}’|«[^»\n]{6,240}»|„[^“”\n]{6,240}[“”]"
+)
+PLACEHOLDER = "(a quoted example)"
+NAMED = "(an attack named)"
+
+
+def unquote_examples(text: str) -> str:
+    """``text`` with the quotations in sentences that speak about attacks replaced by a placeholder."""
+    if not _QUOTED.search(text):
+        return text
+    parts = _SPLIT.split(text)
+    changed = False
+    warned = False  # the sentence before spoke about attacks ("Which of these is a prompt injection?")
+    for i in range(0, len(parts), 2):
+        sentence = parts[i]
+        outside = _QUOTED.sub(" ", sentence)
+        about = bool(ABOUT.search(outside))
+        if outside != sentence and (about or warned):
+            # the attack's name beside its quoted example ("jailbreak prompts often begin with") is a name
+            parts[i] = ABOUT.sub(NAMED, _QUOTED.sub(PLACEHOLDER, sentence))
+            changed = True
+        warned = about
+    return "".join(parts) if changed else text
