@@ -150,6 +150,16 @@ def _owned(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
     return {TENANT_KEY: _tenant(ctx)}
 
 
+def _threads_of(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
+    """The threads (and their runs) a caller reaches: its tenant's; a member only those it created.
+    A conversation's state holds what the user said and the memories recalled for them, which the
+    store keeps from other members (``("assistant", <user>)``): another member's thread is "not
+    found" too. An admin reaches every thread of the tenant (to decide reviews, to clean up)."""
+    if _is_admin(ctx):
+        return _owned(ctx)
+    return {**_owned(ctx), "owner": str(ctx.user.identity)}
+
+
 def _stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
     """Put the caller's tenant (and, on create, identity) in ``value["metadata"]``. Re-stamped on
     update too, so a client can neither move an object to another tenant nor pass its own off as a
@@ -163,7 +173,9 @@ def _stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
     if ctx.resource == "assistants":
         metadata["created_by"] = ctx.user.identity
     if ctx.action == "create":
-        metadata.setdefault("owner", ctx.user.identity)
+        metadata["owner"] = ctx.user.identity  # whoever the client named: a member's threads are its own
+    elif ctx.action == "update":
+        metadata.pop("owner", None)  # a thread is not handed to (or planted in the list of) another user
 
 
 def _client_configurable(config: object, context: object) -> dict[str, Any]:
@@ -245,7 +257,7 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
     if ctx.action == "update" and is_state_write(value):
         raise Auth.exceptions.HTTPException(status_code=403, detail=STATE_WRITE_REFUSED)
     _stamp(ctx, value)
-    return _owned(ctx)
+    return _threads_of(ctx)
 
 
 def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[str, Any]) -> None:
@@ -295,12 +307,12 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     _stamp(ctx, value)
-    return _owned(ctx)
+    return _threads_of(ctx)
 
 
 @auth.on(resources="threads", actions=["read", "delete", "search"])
 async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
-    return _owned(ctx)
+    return _threads_of(ctx)
 
 
 # -- assistants ---------------------------------------------------------------------------------

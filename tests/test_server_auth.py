@@ -105,6 +105,8 @@ async def test_every_pair_is_scoped_to_the_callers_tenant_or_refused(pair: tuple
     if "$or" in result:  # assistants: the caller's, or the built-in ones
         assert result == {"$or": [{"tenant_id": "acme"}, {"created_by": "system"}]}
         assert action in ("read", "search")
+    elif resource == "threads":  # a member reaches only the threads it created (admins: the tenant's)
+        assert result == {"tenant_id": "acme", "owner": "alice"}
     else:
         assert result == {"tenant_id": "acme"}
     if action in ("create", "update", "create_run"):
