@@ -18,7 +18,9 @@ import psycopg
 import pytest
 from clocks import ManualClock
 from raw_sql import raw
+from test_db_migrate_legacy import LEGACY_POSTGRES, LEGACY_SQLITE
 
+from kassist.db import migrate as runner
 from knowledge.embedders.hashing import HashingEmbedder
 from memory import MemoryStore
 from memory.store import sql_postgres, sql_sqlite
@@ -205,8 +207,9 @@ def _make_old_sqlite(path: str) -> None:
     embedder = HashingEmbedder(384)
     with closing(sqlite3.connect(path)) as db:
         db.executescript(sql_sqlite.MIGRATION_1)
-        db.execute(sql_sqlite.STATEMENTS.create_version_table)
-        db.execute("INSERT INTO kassist_store_schema_version VALUES (1, ?)", (NOW,))
+        create, record = LEGACY_SQLITE[runner.MEMORY_STORE]
+        db.execute(create)
+        db.execute(record % 1)
         db.execute("INSERT INTO kassist_store_index_meta VALUES (1, ?, 384)", (embedder.name,))
         for tenant, ns, key, value, fields in OLD_ITEMS:
             path_ = encode_path(ns)
@@ -231,8 +234,10 @@ def _make_old_postgres(url: str) -> None:
             for statement in script.split(";"):
                 if statement.strip():
                     pg.execute(statement)  # type: ignore[call-overload]
-        pg.execute(sql_postgres.STATEMENTS.create_version_table)  # type: ignore[arg-type]
-        pg.execute("INSERT INTO kassist_store_schema_version VALUES (1, now()), (2, now())")
+        create, record = LEGACY_POSTGRES[runner.MEMORY_STORE]
+        pg.execute(create)  # type: ignore[arg-type]
+        for version in (1, 2):
+            pg.execute(record, (version,))  # type: ignore[arg-type]
         pg.execute("INSERT INTO kassist_store_index_meta VALUES (1, %s, 384)", (embedder.name,))
         for tenant, ns, key, value, fields in OLD_ITEMS:
             path_ = encode_path(ns)

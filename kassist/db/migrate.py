@@ -220,13 +220,6 @@ def up_to(version: int) -> range:
     return range(1, version + 1)
 
 
-def locked(op: Generator[Any, Any, T]) -> Generator[Any, Any, T]:
-    """``op`` under :data:`LOCK_SQL` (PostgreSQL). :func:`migrate` takes the lock itself; a caller
-    still wrapping it takes it twice in one transaction, which is harmless (both go at COMMIT)."""
-    yield Stmt(LOCK_SQL)
-    return (yield from op)
-
-
 def vector_extension() -> Generator[Stmt, Any, None]:
     """pgvector created under the lock (two concurrent CREATE EXTENSION IF NOT EXISTS can collide)."""
     yield Stmt(LOCK_SQL)

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
-from kassist.db.migrate import locked, no_vector, vector_extension
+from kassist.db.migrate import no_vector, vector_extension
 from kassist.db.statements import Options
 from knowledge.index import ops
 from knowledge.index.dialect import Dialect, Op
@@ -55,7 +55,7 @@ class SyncIndexDriver(_IndexDriver):
             if not no_vector(exc):
                 raise  # the server's doing, not pgvector's
             raise _no_vector(exc) from exc
-        self._handle.run(locked(ops.migrate(self.dialect)), write=True)
+        self._handle.run(ops.migrate(self.dialect), write=True)
 
     def close(self) -> None:
         self._handle.close()
@@ -75,7 +75,7 @@ class AsyncIndexDriver(_IndexDriver):
             if not no_vector(exc):
                 raise  # the server's doing, not pgvector's
             raise _no_vector(exc) from exc
-        await self._handle.arun(locked(ops.migrate(self.dialect)), write=True)
+        await self._handle.arun(ops.migrate(self.dialect), write=True)
 
     async def close(self) -> None:
         await self._handle.aclose()

@@ -27,9 +27,6 @@ class Dialect:
 
     backend: str
     migrations: tuple[tuple[int, tuple[str, ...]], ...]
-    create_version_table: str
-    get_schema_version: str
-    set_schema_version: str
     select_collections: str
     insert_collection: str
     bump_generation: str

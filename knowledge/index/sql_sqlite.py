@@ -120,9 +120,6 @@ def _encode_list(values: Sequence[Any]) -> str:
 DIALECT = Dialect(
     backend="sqlite",
     migrations=((1, _V1),),
-    create_version_table="CREATE TABLE IF NOT EXISTS kassist_kb_schema_version (version INTEGER NOT NULL)",
-    get_schema_version="SELECT max(version) FROM kassist_kb_schema_version",
-    set_schema_version="INSERT INTO kassist_kb_schema_version (version) VALUES (:version)",
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
     insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)

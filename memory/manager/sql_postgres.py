@@ -73,9 +73,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 
-CREATE_VERSION_TABLE = f"CREATE TABLE IF NOT EXISTS {s.SCHEMA_VERSION} (version integer NOT NULL)"
-GET_VERSION = f"SELECT coalesce(max(version), 0) AS version FROM {s.SCHEMA_VERSION}"
-SET_VERSION = f"INSERT INTO {s.SCHEMA_VERSION} (version) VALUES (%(version)s)"
+# The version table of the code before kassist.db.migrate (adopted and dropped by it), kept only
+# for tests/test_memory_recall.py, which builds such a database with it.
+CREATE_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (version integer NOT NULL)"
 
 _PLACEHOLDER = re.compile(r"(?<![:\w]):([a-z_]+)")
 
@@ -139,9 +139,6 @@ SQL = s.build(
     to_pyformat,
     backend="postgres",
     migrations=MIGRATIONS,
-    create_version_table=CREATE_VERSION_TABLE,
-    get_version=GET_VERSION,
-    set_version=SET_VERSION,
     after_erasure=AFTER_ERASURE,
     adapt=adapt,
     decode_row=decode_row,

@@ -83,9 +83,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 
-CREATE_VERSION_TABLE = f"CREATE TABLE IF NOT EXISTS {s.SCHEMA_VERSION} (version INTEGER NOT NULL)"
-GET_VERSION = f"SELECT coalesce(max(version), 0) AS version FROM {s.SCHEMA_VERSION}"
-SET_VERSION = f"INSERT INTO {s.SCHEMA_VERSION} (version) VALUES (:version)"
+# The version table of the code before kassist.db.migrate (adopted and dropped by it), kept only
+# for tests/test_memory_recall.py, which builds such a database with it.
+CREATE_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (version INTEGER NOT NULL)"
 
 AFTER_ERASURE = "PRAGMA wal_checkpoint(TRUNCATE)"
 
@@ -160,9 +160,6 @@ SQL = s.build(
     lambda sql: sql,
     backend="sqlite",
     migrations=MIGRATIONS,
-    create_version_table=CREATE_VERSION_TABLE,
-    get_version=GET_VERSION,
-    set_version=SET_VERSION,
     after_erasure=AFTER_ERASURE,
     adapt=adapt,
     decode_row=decode_row,

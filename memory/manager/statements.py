@@ -17,7 +17,6 @@ from typing import Any
 MEMORIES = "kassist_mem_memories"
 AUDIT = "kassist_mem_audit"
 SALTS = "kassist_mem_salts"
-SCHEMA_VERSION = "kassist_mem_schema_version"
 GENERATIONS = "kassist_mem_generations"
 
 RECORD_COLUMNS = (
@@ -160,9 +159,6 @@ class ManagerSql:
 
     backend: str
     migrations: tuple[tuple[str, ...], ...]
-    create_version_table: str
-    get_version: str
-    set_version: str
     after_erasure: str | None
     """Run after an erasure, outside the transaction (SQLite folds the WAL away), if any."""
     adapt: Callable[[Mapping[str, Any]], dict[str, Any]]
@@ -221,9 +217,6 @@ def build(
     *,
     backend: str,
     migrations: tuple[tuple[str, ...], ...],
-    create_version_table: str,
-    get_version: str,
-    set_version: str,
     after_erasure: str | None,
     adapt: Callable[[Mapping[str, Any]], dict[str, Any]],
     decode_row: Callable[[Mapping[str, Any]], dict[str, Any]],
@@ -245,9 +238,6 @@ def build(
     return ManagerSql(
         backend=backend,
         migrations=migrations,
-        create_version_table=create_version_table,
-        get_version=get_version,
-        set_version=set_version,
         after_erasure=after_erasure,
         adapt=adapt,
         decode_row=decode_row,

@@ -35,11 +35,6 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in re.split(r";[ \t]*\n", script) if s.strip()]
 
 
-def _backend(statements: Statements) -> str:
-    # Statements name no backend; their parameter marker does (psycopg's %s, sqlite3's ?).
-    return "postgres" if "%s" in statements.get else "sqlite"
-
-
 def _migrations(statements: Statements, index: IndexSettings) -> list[runner.Migration]:
     """The store's numbered migrations for this index (position = version)."""
     out: list[runner.Migration] = []
@@ -66,13 +61,13 @@ def _check_index(statements: Statements, index: IndexSettings, versions: list[in
         index.check_recorded(meta[0] if meta else None)
 
 
-def setup_program(statements: Statements, index: IndexSettings, now: Any) -> Program:
-    """Returns the number of migrations applied (0 when already up to date). ``now`` is no longer
-    read: the runner stamps each version with the database's clock."""
+def setup_program(statements: Statements, index: IndexSettings, backend: str) -> Program:
+    """Returns the number of migrations applied (0 when already up to date); ``backend`` is the
+    driver's (``"sqlite"`` or ``"postgres"``), whose migration runner dialect is used."""
     applied = yield from runner.migrate(
         runner.MEMORY_STORE,
         _migrations(statements, index),
-        _backend(statements),
+        backend,
         error=StoreSchemaTooNew,
         check=partial(_check_index, statements, index),
     )
@@ -97,8 +92,8 @@ def _backfill_keywords(statements: Statements, index: IndexSettings) -> Program:
         yield each(statements.insert_keywords, params)
 
 
-def check_program(statements: Statements, index: IndexSettings) -> Program:
-    versions = yield from runner.recorded(runner.MEMORY_STORE, _backend(statements))
+def check_program(statements: Statements, index: IndexSettings, backend: str) -> Program:
+    versions = yield from runner.recorded(runner.MEMORY_STORE, backend)
     known = len(statements.migrations)
     current = max(versions, default=0)
     runner.pending(runner.MEMORY_STORE, versions, known, error=StoreSchemaTooNew)

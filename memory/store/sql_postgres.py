@@ -89,10 +89,6 @@ _IN_PREFIX = "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns
 
 STATEMENTS = Statements(
     **common("%s", _IN_PREFIX),
-    create_version_table=(
-        "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
-        "(version int PRIMARY KEY, applied_at timestamptz NOT NULL)"
-    ),
     migrations=(MIGRATION_1, MIGRATION_2, MIGRATION_3),
     upsert=f"""
 INSERT INTO {ITEMS} AS i

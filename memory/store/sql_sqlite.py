@@ -68,10 +68,6 @@ _IN_PREFIX = "i.tenant_id = ? AND i.ns_path >= ? AND (? IS NULL OR i.ns_path < ?
 
 STATEMENTS = Statements(
     **common("?", _IN_PREFIX),
-    create_version_table=(
-        "CREATE TABLE IF NOT EXISTS kassist_store_schema_version "
-        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-    ),
     migrations=(MIGRATION_1, MIGRATION_2),
     upsert=f"""
 INSERT INTO {ITEMS} (tenant_id, ns_path, key, value_json, created_at, updated_at, expires_at, ttl_minutes)

@@ -33,8 +33,6 @@ def common(p: str, in_prefix: str) -> dict[str, Any]:
     differs. (A plain dict: Statements checks its keys when a dialect module is imported.)"""
     live = not_expired(p)
     return dict(
-        schema_version="SELECT max(version) FROM kassist_store_schema_version",
-        record_version=f"INSERT INTO kassist_store_schema_version (version, applied_at) VALUES ({p}, {p})",
         read_index_meta="SELECT embedder_name, dims FROM kassist_store_index_meta WHERE id = 1",
         write_index_meta=f"INSERT INTO kassist_store_index_meta (id, embedder_name, dims) VALUES (1, {p}, {p})",
         get=f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE i.tenant_id = {p} AND i.ns_path = {p} AND i.key = {p} AND {live}",
@@ -55,13 +53,8 @@ def common(p: str, in_prefix: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Statements:
-    create_version_table: str
     migrations: tuple[str, ...]
-    """Scripts in order; migration N (1-based) runs once, recorded in kassist_store_schema_version."""
-    schema_version: str
-    """-> (max version,) or (NULL,)"""
-    record_version: str
-    """(version, applied_at)"""
+    """Scripts in order; migration N (1-based) runs once (kassist.db.migrate's runner records it)."""
     read_index_meta: str
     """-> (embedder_name, dims) rows"""
     write_index_meta: str

@@ -30,7 +30,6 @@ from langgraph.store.base import (
     TTLConfig,
 )
 
-from kassist.db.migrate import locked
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
 from memory.store.backend import Backend, Clock, open_backend
@@ -118,16 +117,14 @@ class MemoryStore(BaseStore):
 
     def _setup(self) -> Program:
         b = self._backend
-        return setup_program(b.dialect.statements, b.index, b.dialect.time(b.clock()))
+        return setup_program(b.dialect.statements, b.index, b.driver.backend)
 
     def setup(self) -> int:
         """Create or migrate the tables (idempotent); returns how many migrations ran."""
         driver = self._backend.driver
         if driver.backend == "postgres":
             driver.ensure_vector_extension()
-            applied = driver.run(lambda: locked(self._setup()))
-        else:
-            applied = driver.run(self._setup, write=True)
+        applied = driver.run(self._setup, write=True)
         self._backend.checked = True
         return int(applied)
 
@@ -135,9 +132,7 @@ class MemoryStore(BaseStore):
         driver = self._backend.driver
         if driver.backend == "postgres":
             await asyncio.to_thread(driver.ensure_vector_extension)
-            applied = await driver.arun(lambda: locked(self._setup()))
-        else:
-            applied = await driver.arun(self._setup, write=True)
+        applied = await driver.arun(self._setup, write=True)
         self._backend.checked = True
         return int(applied)
 
@@ -176,7 +171,7 @@ class MemoryStore(BaseStore):
         docs = embedder.embed_documents(batch.doc_texts) if batch.doc_texts else []
         queries = [embedder.embed_query(t) for t in batch.query_texts]
         if not b.checked:
-            b.driver.run(lambda: check_program(b.dialect.statements, b.index), write=False)
+            b.driver.run(lambda: check_program(b.dialect.statements, b.index, b.driver.backend), write=False)
             b.checked = True
         result: list[Result] = b.driver.run(lambda: batch.run(b.dialect, docs, queries), write=batch.writes)
         if (puts := batch.puts) >= BULK_PUTS:
@@ -197,7 +192,9 @@ class MemoryStore(BaseStore):
         if batch.query_texts:
             queries = await asyncio.to_thread(lambda: [embedder.embed_query(t) for t in batch.query_texts])
         if not b.checked:
-            await b.driver.arun(lambda: check_program(b.dialect.statements, b.index), write=False)
+            await b.driver.arun(
+                lambda: check_program(b.dialect.statements, b.index, b.driver.backend), write=False
+            )
             b.checked = True
         result: list[Result] = await b.driver.arun(
             lambda: batch.run(b.dialect, docs, queries), write=batch.writes
