@@ -129,6 +129,8 @@ class Cues:
     speakers: frozenset[str] = field(default_factory=frozenset)  # lower-cased
     names: frozenset[str] = field(default_factory=frozenset)  # lower-cased proper names, not speakers
     recent: bool = False  # "recently", "lately", "latest": newer memories count more
+    listing: bool = False  # asks for several things ("What has Melanie painted?"): see is_listing
+    when: bool = False  # asks when something happened ("When did ...", "How long ago ...")
 
 
 def _day(d: date) -> datetime:
@@ -229,7 +231,29 @@ def read_cues(text: str, now: datetime, speakers: Iterable[str] = ()) -> Cues:
     first_names = {s.split(" ")[0] for s in named_speakers}
     others = frozenset(n for n in names if n not in known and n not in first_names)
     recent = bool(re.search(r"\b(recently|lately|latest|most recent|these days|nowadays)\b", text.lower()))
-    return Cues(read_window(text, now), named_speakers, others, recent)
+    when = bool(re.search(r"^\s*when\b|\bhow long ago\b|\bwhat (date|day|month|year)\b", text, re.IGNORECASE))
+    return Cues(read_window(text, now), named_speakers, others, recent, is_listing(text), when)
+
+
+_LEAD = re.compile(r"^\s*(?:in\s+)?(what|which|where|who)\s+([a-z']+)", re.IGNORECASE)
+_SINGULAR_S = frozenset({"is", "was", "does", "has", "this", "us", "his", "its", "plus", "bus"})
+
+
+def is_listing(text: str) -> bool:
+    """Whether a question asks for several things told at different times: "What has Melanie
+    painted?", "Where has Melanie camped?", "What books has Caroline read?", "In what ways is Tim
+    involved?" (LoCoMo's multi-hop questions). Their evidence is spread over sessions, so recall
+    spreads its top results over sessions too (recall_fusion.spread_sessions). A "what did"
+    question asks for one thing; "how long" or "when" questions are not lists."""
+    lead = _LEAD.match(text)
+    if lead is None or re.search(r"\b(how long|how many|when)\b", text, re.IGNORECASE):
+        return False
+    second = lead.group(2).lower()
+    if re.search(r"\b(has|have)\b", text, re.IGNORECASE) and second not in ("did", "is", "was"):
+        return True
+    if second in ("are", "were"):  # "What are Melanie's pets' names?"
+        return True
+    return second.endswith("s") and not second.endswith("ss") and second not in _SINGULAR_S
 
 
 # "Where does I work" reads worse to a sentence model than "Where do I work": the few verb forms a

@@ -31,7 +31,13 @@ from memory.manager.cues import Cues, Window, read_cues
 from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
 from memory.manager.ops import Op, Sql
 from memory.manager.recall_cache import UserVectors, VectorCache
-from memory.manager.recall_fusion import ScoreFusion, dense_scores, keyword_scores, session_scores
+from memory.manager.recall_fusion import (
+    ScoreFusion,
+    dense_scores,
+    keyword_scores,
+    session_scores,
+    spread_sessions,
+)
 from memory.manager.statements import ManagerSql
 
 Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
@@ -361,6 +367,12 @@ def _score_fusion(
         oldest = float(vectors.times.min())
         span = (float(vectors.times.max()) - oldest) or 1.0
         total = total + fusion.recent * (vectors.times - oldest) / span * (3.0 if cues.recent else 1.0)
+    event = fusion.dated_list if cues.listing or cues.when else fusion.dated
+    if event and vectors.dated is not None:
+        total = total + event * vectors.dated
+    share = fusion.list_spread if cues.listing else fusion.spread
+    if share and vectors.sessions is not None:
+        total = spread_sessions(total, vectors.sessions.of, allowed, depth, share)
     labels = vectors.matrix.labels
     out = {labels[i]: score for i, score in top_k(total, depth, allowed)}
     top_raw = max(outside.values(), default=0.0) or 1.0

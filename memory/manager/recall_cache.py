@@ -10,6 +10,7 @@ so a question can first find the conversation it is about, then the turns within
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,9 @@ class UserVectors:
     words: Bm25 | None = None  # the rows' content
     sessions: Sessions | None = None
     asks: npt.NDArray[np.bool_] | None = None  # the turn is a question (its text ends with "?")
+    # The turn says when something happened ("yesterday", "last Friday", "two weeks ago"): a told
+    # event, as a list or "when" question's evidence is, rather than a feeling or an opinion.
+    dated: npt.NDArray[np.bool_] | None = None
     # How many of the owner's rows say exactly this text (case and spacing aside): a line said again
     # and again ("Same old, same old.", "haha") is small talk, not a fact told once.
     repeats: npt.NDArray[np.float64] | None = None
@@ -149,6 +153,7 @@ class UserVectors:
             words=words,
             sessions=Sessions.build(session_keys, vectors, texts),
             asks=asks,
+            dated=np.array([tells_when(t) for t in texts], dtype=np.bool_),
             repeats=np.array([counts[x] for x in said], dtype=np.float64),
             specific=specific,
         )
@@ -181,6 +186,26 @@ def _when(row: Mapping[str, Any]) -> float:
     if isinstance(valid_from, str):
         valid_from = datetime.fromisoformat(valid_from)
     return float(valid_from.timestamp())
+
+
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+TOLD_WHEN = re.compile(
+    rf"\b(yesterday|last (?:night|week|weekend|month|year|{_DAYS})|(?:on|this past|last) (?:{_DAYS})"
+    r"|the other day|(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of) (?:days?|weeks?|months?|years?) ago"
+    r"|earlier (?:today|this week|this month)|over the weekend|this (?:morning|weekend))\b",
+    re.IGNORECASE,
+)
+"""A past time as people tell events in a chat (not a date field: the words of the turn)."""
+_FIRST_PERSON = re.compile(r"\b(i|we|i've|we've|i'd|we'd|me|us|my|our)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def tells_when(text: str) -> bool:
+    """Whether one sentence of ``text`` tells when the speaker did something: a past time and the
+    first person together ("Last Saturday I ran the 10k"); "Traffic was awful this morning" is
+    small talk, not an event of the speaker's (bench/recall.py: 1% of the older splits' turns
+    against 11-19% of their list and "when" evidence)."""
+    return any(TOLD_WHEN.search(s) and _FIRST_PERSON.search(s) for s in _SENTENCE.split(text))
 
 
 VectorCache = GenerationCache[tuple[str, str, str], UserVectors]

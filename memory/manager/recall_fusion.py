@@ -52,6 +52,10 @@ class ScoreFusion:
     repeated: float = 1.5  # a text its owner said n > 2 times keeps 1 / (n - 1) ** repeated of its match
     specific: float = 0.5  # the match keeps 1 - specific + specific * (rank of its words' rarity)
     follow: float = 0.6  # share of the same speaker's turn two before (the friend asked in between)
+    spread: float = 0.0  # every question: a candidate loses this per better one of its session
+    list_spread: float = 0.0  # a list question's (cues.is_listing) share, instead of ``spread``
+    dated: float = 0.0  # added to a turn that tells when something happened (recall_cache.tells_when)
+    dated_list: float = 0.6  # the same for a list or "when" question (cues.listing / cues.when), instead
 
 
 def neighbour_max(
@@ -150,6 +154,39 @@ def keyword_scores(
     near = neighbour_max(own, prev, nxt, fusion.answer)
     told = np.maximum(damp_questions(own, asks, fusion.asks), follow_up(own, again, fusion.follow))
     out: F64 = fusion.keyword * told + fusion.keyword_context * near
+    return out
+
+
+def spread_sessions(
+    total: F64, of: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None, depth: int, share: float
+) -> F64:
+    """``total`` with its best ``depth`` rows re-ranked so that each loses ``share`` per better row
+    of its own session already ranked (greedy, as maximal marginal relevance does with
+    similarity): a list question's evidence sits in several sessions ("What has Melanie
+    painted?"), and one session's telling, reply and musings would otherwise fill the top k. Rows
+    outside a session are not penalised; the result keeps every other row's score, and the
+    re-ranked rows' scores fall in the order picked, so the first k do not depend on k."""
+    if not share or not len(total):
+        return total
+    pool = np.flatnonzero(mask) if mask is not None else np.arange(len(total))
+    if not len(pool):
+        return total
+    top = pool[np.argsort(-total[pool], kind="stable")[:depth]]
+    left = total[top].astype(np.float64)
+    sessions = of[top]
+    picked = np.zeros(len(top), dtype=np.bool_)
+    taken: dict[int, int] = {}
+    out = total.astype(np.float64, copy=True)
+    adjusted = left.copy()
+    for _ in range(len(top)):
+        best = int(np.argmax(np.where(picked, -np.inf, adjusted)))
+        picked[best] = True
+        out[top[best]] = adjusted[best]
+        session = int(sessions[best])
+        if session >= 0:
+            taken[session] = taken.get(session, 0) + 1
+            same = sessions == session
+            adjusted = np.where(same & ~picked, left - share * taken[session], adjusted)
     return out
 
 
