@@ -99,7 +99,7 @@ _KEYWORD_BOUNDED = f"""WITH ranked AS MATERIALIZED (
 
 
 # The catalogue (knowledge.index.catalog). A document row with its chunk count, for lists and lookups.
-_DOCUMENT = """SELECT d.collection, d.doc_id, d.title, d.source_path, d.media_type, d.size_bytes,
+DOCUMENT_ROW = """SELECT d.collection, d.doc_id, d.title, d.source_path, d.media_type, d.size_bytes,
         d.effective_date, d.modified_at, d.indexed_at,
         (SELECT count(*) FROM kassist_kb_chunks c
           WHERE c.tenant_id = d.tenant_id AND c.collection = d.collection AND c.doc_id = d.doc_id)
@@ -171,10 +171,10 @@ DIALECT = Dialect(
         FROM kassist_kb_collections k WHERE k.tenant_id = :tenant ORDER BY k.collection""",
     count_documents="""SELECT count(*) FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND (:collection IS NULL OR collection = :collection)""",
-    page_documents=f"""{_DOCUMENT}
+    page_documents=f"""{DOCUMENT_ROW}
         WHERE d.tenant_id = :tenant AND (:collection IS NULL OR d.collection = :collection)
         ORDER BY d.collection, d.source_path, d.doc_id LIMIT :limit OFFSET :offset""",
-    find_documents=f"""{_DOCUMENT}
+    find_documents=f"""{DOCUMENT_ROW}
         WHERE d.tenant_id = :tenant AND (:collection IS NULL OR d.collection = :collection)
           AND (d.doc_id = :ref OR d.source_path = :ref
                OR (:prefix IS NOT NULL AND substr(d.doc_id, 1, length(:prefix)) = :prefix))
