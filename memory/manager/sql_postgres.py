@@ -10,13 +10,13 @@ with vectors of the same ``embed_model``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from kassist.db.tables import to_postgres
 from memory.manager import statements as s
 from memory.manager.rows import IdList, Json, Vector
 
@@ -31,19 +31,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             valid_from timestamptz NOT NULL, valid_to timestamptz, superseded_by text,
             created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, expires_at timestamptz,
             reason text, actor text, embed_model text, embedding vector)""",
-        f"CREATE UNIQUE INDEX kassist_mem_one_active ON {s.MEMORIES} (tenant_id, user_id, memory_type, key) "
-        "WHERE status = 'active'",
-        f"CREATE INDEX kassist_mem_slot ON {s.MEMORIES} (tenant_id, user_id, memory_type, key, created_at)",
-        f"CREATE INDEX kassist_mem_user_key ON {s.MEMORIES} (tenant_id, user_id, key)",
-        f"CREATE INDEX kassist_mem_recent ON {s.MEMORIES} (tenant_id, user_id, created_at)",
-        f"CREATE INDEX kassist_mem_review ON {s.MEMORIES} (tenant_id, created_at) WHERE status = 'quarantined'",
-        f"CREATE INDEX kassist_mem_expiry ON {s.MEMORIES} (expires_at) WHERE expires_at IS NOT NULL",
+        *s.MEMORY_INDEXES,
         f"""CREATE TABLE {s.AUDIT} (
             seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, at timestamptz NOT NULL,
             tenant_id text NOT NULL, user_id text NOT NULL, memory_id text, memory_type text, key text,
             action text NOT NULL, source text, actor text NOT NULL, old_hash text, new_hash text,
             reason text NOT NULL)""",
-        f"CREATE INDEX kassist_mem_audit_user ON {s.AUDIT} (tenant_id, user_id, seq)",
+        s.AUDIT_INDEX,
         """CREATE FUNCTION kassist_mem_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 RAISE EXCEPTION 'kassist_mem_audit is append-only (% refused)', TG_OP
@@ -76,13 +70,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 # The version table of the code before kassist.db.migrate (adopted and dropped by it), kept only
 # for tests/test_memory_recall.py, which builds such a database with it.
 CREATE_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (version integer NOT NULL)"
-
-_PLACEHOLDER = re.compile(r"(?<![:\w]):([a-z_]+)")
-
-
-def to_pyformat(sql: str) -> str:
-    """``:name`` placeholders to psycopg's ``%(name)s`` (``::type`` casts are left alone)."""
-    return _PLACEHOLDER.sub(r"%(\1)s", sql.replace("%", "%%"))
 
 
 def _semantic(as_of: bool, by_type: bool, by_key: bool) -> str:
@@ -136,7 +123,7 @@ def decode_row(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 SQL = s.build(
-    to_pyformat,
+    to_postgres,
     backend="postgres",
     migrations=MIGRATIONS,
     after_erasure=AFTER_ERASURE,

@@ -37,18 +37,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             valid_from TEXT NOT NULL, valid_to TEXT, superseded_by TEXT,
             created_at TEXT NOT NULL, updated_at TEXT NOT NULL, expires_at TEXT,
             reason TEXT, actor TEXT, embed_model TEXT, embedding BLOB)""",
-        f"CREATE UNIQUE INDEX kassist_mem_one_active ON {s.MEMORIES} (tenant_id, user_id, memory_type, key) "
-        "WHERE status = 'active'",
-        f"CREATE INDEX kassist_mem_slot ON {s.MEMORIES} (tenant_id, user_id, memory_type, key, created_at)",
-        f"CREATE INDEX kassist_mem_user_key ON {s.MEMORIES} (tenant_id, user_id, key)",
-        f"CREATE INDEX kassist_mem_recent ON {s.MEMORIES} (tenant_id, user_id, created_at)",
-        f"CREATE INDEX kassist_mem_review ON {s.MEMORIES} (tenant_id, created_at) WHERE status = 'quarantined'",
-        f"CREATE INDEX kassist_mem_expiry ON {s.MEMORIES} (expires_at) WHERE expires_at IS NOT NULL",
+        *s.MEMORY_INDEXES,
         f"""CREATE TABLE {s.AUDIT} (
             seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, tenant_id TEXT NOT NULL,
             user_id TEXT NOT NULL, memory_id TEXT, memory_type TEXT, key TEXT, action TEXT NOT NULL,
             source TEXT, actor TEXT NOT NULL, old_hash TEXT, new_hash TEXT, reason TEXT NOT NULL)""",
-        f"CREATE INDEX kassist_mem_audit_user ON {s.AUDIT} (tenant_id, user_id, seq)",
+        s.AUDIT_INDEX,
         f"CREATE TRIGGER kassist_mem_audit_no_update BEFORE UPDATE ON {s.AUDIT} "
         "BEGIN SELECT RAISE(ABORT, 'kassist_mem_audit is append-only'); END",
         f"CREATE TRIGGER kassist_mem_audit_no_delete BEFORE DELETE ON {s.AUDIT} "

@@ -19,6 +19,18 @@ AUDIT = "kassist_mem_audit"
 SALTS = "kassist_mem_salts"
 GENERATIONS = "kassist_mem_generations"
 
+# Migration 1's indexes, the same DDL on both backends (each backend's MIGRATIONS lists them).
+MEMORY_INDEXES = (
+    f"CREATE UNIQUE INDEX kassist_mem_one_active ON {MEMORIES} (tenant_id, user_id, memory_type, key) "
+    "WHERE status = 'active'",
+    f"CREATE INDEX kassist_mem_slot ON {MEMORIES} (tenant_id, user_id, memory_type, key, created_at)",
+    f"CREATE INDEX kassist_mem_user_key ON {MEMORIES} (tenant_id, user_id, key)",
+    f"CREATE INDEX kassist_mem_recent ON {MEMORIES} (tenant_id, user_id, created_at)",
+    f"CREATE INDEX kassist_mem_review ON {MEMORIES} (tenant_id, created_at) WHERE status = 'quarantined'",
+    f"CREATE INDEX kassist_mem_expiry ON {MEMORIES} (expires_at) WHERE expires_at IS NOT NULL",
+)
+AUDIT_INDEX = f"CREATE INDEX kassist_mem_audit_user ON {AUDIT} (tenant_id, user_id, seq)"
+
 RECORD_COLUMNS = (
     "id, tenant_id, user_id, memory_type, key, value, source, source_ref, confidence, status, "
     "valid_from, valid_to, superseded_by, created_at, updated_at, expires_at, reason, actor"
