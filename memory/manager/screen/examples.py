@@ -23,7 +23,8 @@ from memory.manager.screen.frames import ABOUT
 
 _SPLIT = re.compile(r"((?<=[.!?;。！？])\s+|\n+)")
 _QUOTED = re.compile(
-    r"(?<!\w)'[^'\n]{6,240}'(?!\w)|\"[^\"\n]{6,240}\"|“[^”\n]{6,240}”|‘[^’\n]{6,240}’|«[^»\n]{6,240}»|„[^“”\n]{6,240}[“”]"
+    # an apostrophe inside a word ("the user's data") does not close a single-quoted example
+    r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){6,240}'(?!\w)|\"[^\"\n]{6,240}\"|“[^”\n]{6,240}”|‘[^’\n]{6,240}’|«[^»\n]{6,240}»|„[^“”\n]{6,240}[“”]"
 )
 PLACEHOLDER = "(a quoted example)"
 NAMED = "(an attack named)"

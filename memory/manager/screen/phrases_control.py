@@ -208,7 +208,12 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         r"eligible|entitled|subscribed|signed up|logged (?:in|out)|connected|covered|insured|listed|booked|"
         r"confirmed|able to|responsible for|required to|a member of|part of the|on (?:leave|the (?:team|list|rota))|"
         r"in charge of|due|owed|invited|approved for|set up for|ready to)\b)|you will now act|act as an? (?:unrestricted|unfiltered|different|new)|"
-        r"pretend (?:to be|you are|that you)|roleplay as|new (?:system )?instructions?:|developer mode|"
+        r"pretend (?:to be|you are|that you)|roleplay as|new (?:system )?instructions?:|"
+        # Developer mode is also a real setting of phones and browsers, which IT policies switch off.
+        r"(?<!disable )(?<!disabled )(?<!turn off )(?<!switch off )developer mode(?! (?:on|for|in) (?:your |the |all |"
+        r"company[\w-]* )?(?:android|ios|iphone|phones?|devices?|tablets?|laptops?|chrome|browsers?|windows)\b)"
+        r"(?! (?:must|should|shall|is|stays?|remains?|has to) (?:\w+ )?(?:be |stay |remain )?(?:disabled|off|switched off|"
+        r"turned off|blocked)\b)|"
         r"jailbreak|dan mode|do anything now|(?:with|have) no (?:restrictions|limits|filters|rules)|"
         r"without (?:any )?(?:restrictions|filters|limitations|safety)|god mode|unrestricted mode)\b",
     ),
