@@ -6,9 +6,10 @@ SQL). Sync and async indexes differ only in which entry point of the one executo
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any, TypeVar
 
-from kassist.db import Database, SqliteDatabase
+from kassist.db import Database
 from kassist.db.handle import Handle
 from kassist.db.migrate import no_vector, vector_extension
 from kassist.db.statements import Options
@@ -31,13 +32,12 @@ def _no_vector(exc: Any) -> VectorExtensionUnavailable:
 
 class _IndexDriver:
     def __init__(self, db: Database) -> None:
-        self.sqlite = isinstance(db, SqliteDatabase)
-        if self.sqlite:
-            from knowledge.index.sql_sqlite import DIALECT
-        else:
-            from knowledge.index.sql_postgres import DIALECT  # type: ignore[no-redef]
-        self.dialect: Dialect = DIALECT
-        self.matrices: MatrixCache | None = MatrixCache() if self.sqlite else None
+        # The one choice of dialect: the database's backend names the SQL module
+        # (knowledge/index/sql_<backend>.py), so a new backend adds that file and nothing here.
+        self.dialect: Dialect = import_module(f"knowledge.index.sql_{db.backend}").DIALECT
+        # A dialect that loads vectors (load_matrix) ranks them in numpy, from a per-index cache.
+        self.matrices: MatrixCache | None = MatrixCache() if self.dialect.load_matrix else None
+        self.pgvector = db.backend == "postgres"
         self._handle = Handle(db, Options(rows="tuple"), closed=CLOSED)
 
 
@@ -46,15 +46,13 @@ class SyncIndexDriver(_IndexDriver):
         return self._handle.run(op, write=write)
 
     def migrate(self) -> None:
-        if self.sqlite:
-            self._handle.run(ops.migrate(self.dialect), write=True)
-            return
-        try:
-            self._handle.run(vector_extension(), write=True)
-        except Exception as exc:
-            if not no_vector(exc):
-                raise  # the server's doing, not pgvector's
-            raise _no_vector(exc) from exc
+        if self.pgvector:
+            try:
+                self._handle.run(vector_extension(), write=True)
+            except Exception as exc:
+                if not no_vector(exc):
+                    raise  # the server's doing, not pgvector's
+                raise _no_vector(exc) from exc
         self._handle.run(ops.migrate(self.dialect), write=True)
 
     def close(self) -> None:
@@ -66,15 +64,13 @@ class AsyncIndexDriver(_IndexDriver):
         return await self._handle.arun(op, write=write)
 
     async def migrate(self) -> None:
-        if self.sqlite:
-            await self._handle.arun(ops.migrate(self.dialect), write=True)
-            return
-        try:
-            await self._handle.arun(vector_extension(), write=True)
-        except Exception as exc:
-            if not no_vector(exc):
-                raise  # the server's doing, not pgvector's
-            raise _no_vector(exc) from exc
+        if self.pgvector:
+            try:
+                await self._handle.arun(vector_extension(), write=True)
+            except Exception as exc:
+                if not no_vector(exc):
+                    raise  # the server's doing, not pgvector's
+                raise _no_vector(exc) from exc
         await self._handle.arun(ops.migrate(self.dialect), write=True)
 
     async def close(self) -> None:
