@@ -9,7 +9,7 @@ and compares by code point, booleans and null only support equality. ``$ne`` is 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -136,12 +136,17 @@ def render_postgres(cond: Condition, column: str = "i.value_filter") -> tuple[st
     return sql, params
 
 
-def render(conditions: list[Condition], dialect: Literal["sqlite", "postgres"]) -> tuple[str, list[Any]]:
-    """All conditions ANDed, as ``" AND ..."`` (empty when there are none) plus parameters."""
+Renderer = Callable[[Condition], tuple[str, list[Any]]]
+"""One condition as a backend's SQL plus its parameters (:func:`render_sqlite`, :func:`render_postgres`)."""
+
+
+def render(conditions: list[Condition], one: Renderer) -> tuple[str, list[Any]]:
+    """All conditions ANDed, as ``" AND ..."`` (empty when there are none) plus parameters;
+    ``one`` is the dialect's renderer (``Dialect.render_condition``: the dialect chooses it, once)."""
     sql_parts: list[str] = []
     params: list[Any] = []
     for cond in conditions:
-        sql, p = render_sqlite(cond) if dialect == "sqlite" else render_postgres(cond)
+        sql, p = one(cond)
         sql_parts.append(sql)
         params.extend(p)
     return "".join(f" AND {s}" for s in sql_parts), params

@@ -103,6 +103,10 @@ class Dialect(Protocol):
 
     def vector(self, vector: Sequence[float]) -> Any: ...
 
+    def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
+        """A search filter's condition in this backend's SQL, plus its parameters."""
+        ...
+
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
         """Runs in the writing transaction after a group of puts (SQLite: cache bookkeeping)."""
         ...
@@ -255,7 +259,7 @@ class Batch:
                     yield from self._refresh(dialect, p.tenant, rows)
             elif isinstance(p, PreparedSearch):
                 if p.query is None:
-                    where, params = flt.render(p.conditions, dialect.name)
+                    where, params = flt.render(p.conditions, dialect.render_condition)
                     sql = s.search.format(filters=where)
                     rows = yield Stmt(sql, (p.tenant, p.lo, p.hi, p.hi, now, *params, p.limit, p.offset))
                 elif self.index.search == "vector":

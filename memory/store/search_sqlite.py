@@ -59,6 +59,9 @@ class SqliteDialect:
     def vector(self, vector: Sequence[float]) -> Any:
         return to_blob(vector)
 
+    def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
+        return flt.render_sqlite(cond)
+
     # -- cache bookkeeping ---------------------------------------------------------------------
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
@@ -114,7 +117,7 @@ class SqliteDialect:
         if search.limit == 0:
             return []
         tv: TenantVectors = yield from self._vectors(search.tenant)
-        where, params = flt.render(search.conditions, "sqlite")
+        where, params = flt.render(search.conditions, self.render_condition)
         sql = ROWS_FOR_IDS.format(filters=where)
         wanted = search.offset + search.limit
         chunk = max(32, 2 * wanted)
@@ -141,7 +144,7 @@ class SqliteDialect:
         words = fts5_word_queries(search.tenant, search.lo, search.query or "")[:MAX_WORDS]
         if not words or depth == 0:
             return []
-        where, params = flt.render(search.conditions, "sqlite")
+        where, params = flt.render(search.conditions, self.render_condition)
         sql = KEYWORD_ROWS.format(filters=where)
         tail = (search.tenant, search.lo, search.hi, search.hi, self.time(now), *params)
         postings: list[tuple[int, int]] = yield Stmt(

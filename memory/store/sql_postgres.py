@@ -192,6 +192,9 @@ class PostgresDialect:
     def vector(self, vector: Sequence[float]) -> Any:
         return to_pgvector(vector)
 
+    def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
+        return flt.render_postgres(cond)
+
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
         yield from ()
 
@@ -218,7 +221,7 @@ class PostgresDialect:
         q = to_pgvector(query_vector)
         # Several vectors may belong to one item: fetch enough candidates to fill the page after dedup.
         candidates = (search.offset + search.limit) * 2 * self.fields_per_item + 10
-        where, params = flt.render(search.conditions, "postgres")
+        where, params = flt.render(search.conditions, self.render_condition)
         yield each(ITERATIVE_SCAN, [()])
         yield each(EF_SEARCH.format(ef=int(min(1000, max(40, candidates)))), [()])
         # The two statements share their filters; the approximate one ranks the query's nearest
@@ -234,7 +237,7 @@ class PostgresDialect:
         text = tsquery_text(search.query or "")
         if text is None or depth == 0:
             return []
-        where, params = flt.render(search.conditions, "postgres")
+        where, params = flt.render(search.conditions, self.render_condition)
         sql = KEYWORD_SEARCH.format(filters=where)
         head = (text, search.tenant, search.lo, search.hi, search.hi)
         tail = (search.tenant, now, *params)
