@@ -421,13 +421,14 @@ def _assemble(
     writes: Sequence[Row],
     skeleton: dict[str, Any] | None,
 ) -> CheckpointTuple:
-    cid, parent, version, skel, meta, inline, _, *seen = row
-    branch = int(seen[0]) if request.checkpoint_id and seen and seen[0] is not None else None
+    # By position, no starred unpacking (it builds a list at every read); [7] is the head
+    # version a read by id carries (get_by_id_row), the branch marker.
+    branch = int(row[7]) if request.checkpoint_id and len(row) > 7 and row[7] is not None else None
     return assemble_tuple(
         serde,
         request.tenant,
-        (request.thread, request.ns, cid, parent, version),
-        (skel, meta, inline),
+        (request.thread, request.ns, row[0], row[1], row[2]),
+        (row[3], row[4], row[5]),
         values,
         writes,
         branch_version=branch,

@@ -184,7 +184,10 @@ def plan_put(
     )
     if value is not None:
         row += value
-    return PutPlan(row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs, held, unresolved)
+    # tuple.__new__: the named tuple's own __new__ is a Python function (a frame per put).
+    return tuple.__new__(
+        PutPlan, (row, values, conf.get(BRANCH_FROM_KEY), first, checked, in_blobs, held, unresolved)
+    )
 
 
 def stored(plan: PutPlan, version: int, heads: HeadCache | None) -> RunnableConfig:

@@ -8,7 +8,7 @@ Pure conversions, no I/O; :mod:`checkpointer.codec` builds the rest of the row.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import ormsgpack
 from langgraph.checkpoint.base import Checkpoint
@@ -219,14 +219,15 @@ def load_small(
     first = data[0] if data else 0
     if 0x80 <= first <= 0x8F or first in (0xDE, 0xDF):  # is_map(data), written out
         try:
-            got = serde.loads_typed(("msgpack", data))
+            # A typed local, not typing.cast (which builds dict[str, Any] and calls at every read).
+            got: dict[str, Any] = serde.loads_typed(("msgpack", data))
             if type(got) is not dict:
                 raise ValueError("not a map of channel -> value")
         except Exception as exc:
             raise CorruptCheckpoint(
                 where[0], where[1], "the small values in the checkpoint row", exc
             ) from exc
-        return cast(dict[str, Any], got)
+        return got
     values: dict[str, Any] = {}
     # As ``loads`` per value, written out: the small values are most of a read's values.
     loads_typed, channel = serde.loads_typed, ""
@@ -249,7 +250,7 @@ def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]
     if packed is None:
         return []
     try:
-        entries = ormsgpack.unpackb(packed if type(packed) is bytes else bytes(packed))
+        entries: list[list[Any]] = ormsgpack.unpackb(packed if type(packed) is bytes else bytes(packed))
         if type(entries) is not list:
             raise ValueError("not a list of [channel, version, type, bytes] entries")
         for entry in entries:  # a plain loop: this runs at every read
@@ -257,7 +258,7 @@ def load_inline(packed: bytes | None, where: tuple[str, str]) -> list[list[Any]]
                 raise ValueError("not a list of [channel, version, type, bytes] entries")
     except Exception as exc:
         raise CorruptCheckpoint(where[0], where[1], "the small values in the checkpoint row", exc) from exc
-    return cast(list[list[Any]], entries)
+    return entries
 
 
 def same_version(version: Any, stored: str) -> bool:
