@@ -1,4 +1,9 @@
-"""Named SQL of the SQLite backend: FTS5 for keywords, float32 blobs ranked in numpy for vectors."""
+"""Named SQL of the SQLite backend: FTS5 for keywords, float32 blobs ranked in numpy for vectors.
+
+Its text is also the source of every statement that differs in nothing but its placeholders:
+``sql_postgres`` converts those (``kassist.db.tables.to_postgres``) rather than writing them again,
+so a change to one of them here is a change on both backends.
+"""
 
 from __future__ import annotations
 
