@@ -234,7 +234,8 @@ def prune(
         )
     scope = None if all_tenants else check_tenant(str(tenant))
     with _errors_to_exit(), progress("pruning", None, enabled=not as_json) as bar:
-        saver = _open_saver(database_url, read_only=True)  # nothing to prune in a database not there
+        chosen = resolve_url(database_url, must_exist=True)  # nothing to prune in a database not there
+        saver = _open_saver(chosen, read_only=True)
         try:
             if dry_run:
                 report, sizes = dry_retain(saver, age, scope, strategy.value)
@@ -243,7 +244,12 @@ def prune(
             bar.advance(len(report.threads))
             deleted = frozenset((t.tenant_id, t.thread_id) for t in report.threads if t.thread_deleted)
             runs = sweep(
-                saver, None if scope is None else [scope], age, dry_run=dry_run, threads_deleted=deleted
+                saver,
+                None if scope is None else [scope],
+                age,
+                dry_run=dry_run,
+                threads_deleted=deleted,
+                database_url=chosen,
             )
         finally:
             saver.close()

@@ -155,7 +155,7 @@ class BrowserSessions:
         if principal is None or store is None:
             return None
         prefix = None if hash_token(token) in self._table else prefix_of_token(token)
-        return store.open_session(principal.tenant_id, prefix, hash_token(token), self.ttl_s)
+        return store.for_tenant(principal.tenant_id).open_session(prefix, hash_token(token), self.ttl_s)
 
     def _principal(self, record: SessionRecord | None) -> Principal | None:
         if record is None or not record.live(time.time()):

@@ -19,7 +19,7 @@ import hmac
 import re
 import secrets
 import time
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
@@ -248,31 +248,14 @@ class KeyStore:
     def active_count(self) -> int:
         return int(self._one(self._q.count_active, {})[0]["n"])
 
-    # -- transitional: callers in files h6 does not own still name the tenant per call ---------------
-    # (server/console/keys.py, server/browser_login.py, tests/console_harness.py). Each binds the
-    # named tenant; none has an "every tenant" default. Remove once they call for_tenant.
-    def create(self, tenant: str, identity: str, role: Role = "member") -> tuple[str, KeyRecord]:
-        return self.for_tenant(tenant).create(identity, role)
+    if not TYPE_CHECKING:  # at run time only: for the type checker these names do not exist here
 
-    def list(self, tenant: str | None = None) -> list[KeyRecord]:
-        return self.for_tenant(_named(tenant, "list", "list_all")).list()
-
-    def revoke(self, prefix: str, tenant: str | None = None) -> bool:
-        return self.for_tenant(_named(tenant, "revoke", "revoke_any")).revoke(prefix)
-
-    def open_session(
-        self, tenant: str, key_prefix: str | None, key_hash: str, ttl_s: float
-    ) -> tuple[str, SessionRecord]:
-        return self.for_tenant(tenant).open_session(key_prefix, key_hash, ttl_s)
-
-
-def _named(tenant: str | None, what: str, every: str) -> str:
-    if tenant is None:
-        raise TenantRequired(
-            f"KeyStore.{what} acts on one tenant's keys: call it on KeyStore.for_tenant(tenant_id), "
-            f"or KeyStore.{every} for every tenant's"
-        )
-    return tenant
+        def __getattr__(self, name: str) -> object:
+            if name in _TENANT_METHODS:
+                raise TenantRequired(
+                    f"KeyStore.{name} acts on one tenant's keys: call it on KeyStore.for_tenant(tenant_id)"
+                )
+            raise AttributeError(f"'KeyStore' object has no attribute {name!r}")
 
 
 class TenantKeyStore:
@@ -323,6 +306,9 @@ class TenantKeyStore:
             expires_at=now + ttl_s, revoked_at=None,
         )  # fmt: skip
         return session_id, record
+
+
+_TENANT_METHODS = frozenset({"create", "list", "revoke", "open_session"})
 
 
 def open_key_store(database_url: str) -> KeyStore:

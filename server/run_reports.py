@@ -38,4 +38,4 @@ def read_report(res: Any, tenant: str, run_id: str, fmt: str) -> str | None:
     """The report of ``run_id`` in ``fmt`` (html, json or markdown), or None when it has none."""
     if fmt not in FORMATS:
         return None
-    return reports.read_report(res.store, tenant, run_id, fmt)
+    return reports.read_report(res.runs, tenant, run_id, fmt)

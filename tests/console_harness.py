@@ -33,9 +33,9 @@ class World:
 def make_world(db_url: str, tmp_path: Path) -> World:
     keys = open_key_store(db_url)
     try:
-        admin, _ = keys.create("acme", "olga", "admin")
-        member, _ = keys.create("acme", "ben", "member")
-        globex, _ = keys.create("globex", "gus", "admin")
+        admin, _ = keys.for_tenant("acme").create("olga", "admin")
+        member, _ = keys.for_tenant("acme").create("ben", "member")
+        globex, _ = keys.for_tenant("globex").create("gus", "admin")
     finally:
         keys.close()
     root = write_corpus(tmp_path / "docs", extra=2)
@@ -75,8 +75,8 @@ def report_world(db_url: str, tmp_path: Path) -> Iterator[ReportWorld]:
 
     keys = open_key_store(db_url)
     try:
-        world = ReportWorld(keys.create("acme", "olga", "admin")[0], keys.create("acme", "ben", "member")[0],
-                            keys.create("globex", "gus", "admin")[0])  # fmt: skip
+        world = ReportWorld(keys.for_tenant("acme").create("olga", "admin")[0], keys.for_tenant("acme").create("ben", "member")[0],
+                            keys.for_tenant("globex").create("gus", "admin")[0])  # fmt: skip
     finally:
         keys.close()
     generate_corpus(tmp_path / "generated", docs=40, seed=3)

@@ -150,7 +150,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
             source=str(work / "corpus"), collection="handbook", embedder="hashing", batch_size=20
         )
         state = execute(res, "acme", "audit-run", settings=settings).state
-        files = export_reports(res.store, "acme", "audit-run", work / "exported")  # stored in the database
+        files = export_reports(res.runs, "acme", "audit-run", work / "exported")  # stored in the database
     return files["html"], state
 
 

@@ -46,10 +46,10 @@ def test_langgraph_dev_shows_no_server_path(tmp_path: Path) -> None:
         assert done.status_code == 200 and done.json()["counters"]["documents_failed"] == 1, done.text
         res = Resources.open(db_url, tmp_path / "reports")
         try:
-            rows = list(res.store.manifest("acme", thread))
+            rows = list(res.runs.for_tenant("acme").manifest(thread))
             reasons = [str(r["reason"]) for r in rows if r["outcome"] == "failed"]
             assert reasons == ["outside_root: symlink to (a server path), outside the ingested root"]
-            report = res.store.report("acme", thread, "markdown") or ""
+            report = res.runs.for_tenant("acme").report(thread, "markdown") or ""
             assert "link.md" in report
             _no_server_path(report, root)
         finally:

@@ -24,8 +24,8 @@ ALICE = Principal(identity="alice", tenant_id="acme", role="admin")
 
 def _untouched(res: Resources) -> None:
     """No run, registration, chunk or memory of any tenant in ``res``'s database."""
-    assert res.store.tenants() == []
-    assert res.store.runs("acme") == []
+    assert res.runs.tenants() == []
+    assert res.runs.for_tenant("acme").runs() == []
     assert res.index("hashing").for_tenant("acme").documents("hr") == []
 
 
@@ -60,9 +60,9 @@ def test_a_runs_worker_never_touches_the_process_default_database(tmp_path: Path
         for i, service in enumerate(servers):
             assert _settled(service, f"r{i}") == "completed"
         for i, service in enumerate(servers):
-            store = service.res.store
-            assert [r.run_id for r in store.runs("acme")] == [f"r{i}"]  # its own run, nothing else
-            assert store.registration("acme", f"r{i}") is not None
+            store = service.res.runs.for_tenant("acme")
+            assert [r.run_id for r in store.runs()] == [f"r{i}"]  # its own run, nothing else
+            assert store.registration(f"r{i}") is not None
             assert len(service.res.index("hashing").for_tenant("acme").documents("hr")) == 10
         _untouched(default)
     finally:
@@ -82,7 +82,7 @@ def test_the_runner_uses_the_resources_it_is_given_not_the_environments(tmp_path
         settings = Settings(source=str(corpus), collection="hr", embedder="hashing")
         out = execute(res, "acme", "r0", settings=settings)
         assert out.state.status in ("completed", "needs_review"), out.state.last_error
-        assert res.store.registration("acme", "r0") is not None
+        assert res.runs.for_tenant("acme").registration("r0") is not None
     finally:
         res.close()
     assert resources._installed is None  # nothing opened from the environment on the run's behalf

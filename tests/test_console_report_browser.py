@@ -164,7 +164,7 @@ def test_the_exported_file_sorts_and_filters_in_the_browser_without_a_script(
     _, db_url, _, work = server
     res = Resources.open(db_url, reports_dir=work / "reports")
     try:
-        page = export_reports(res.store, "acme", AUDITED, tmp_path / "out")["html"]
+        page = export_reports(res.runs, "acme", AUDITED, tmp_path / "out")["html"]
     finally:
         res.close()
     browser.get(page.as_uri())

@@ -176,9 +176,7 @@ def test_the_exported_file_sorts_and_filters_with_css_alone(client: Client, tmp_
 
     res = Resources.open(db_url, reports_dir=tmp_path / "reports")
     try:
-        files = export_reports(
-            res.store, "acme", AUDITED, tmp_path / "out"
-        )  # what `kassist runs report` does
+        files = export_reports(res.runs, "acme", AUDITED, tmp_path / "out")  # what `kassist runs report` does
     finally:
         res.close()
     text = files["html"].read_text(encoding="utf-8")

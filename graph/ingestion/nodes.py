@@ -69,7 +69,7 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
     conf = config.get("configurable") or {}
     run_id = validate_run_id(str(conf.get("thread_id") or ""))
     given: Settings | None = None if state.settings == Settings() else state.settings  # {}: go on
-    current = run.store.registration(run.tenant, run_id)
+    current = run.runs.registration(run_id)
     refused: str | None = None
     if current is not None and current.settings is not None:
         reg = current
@@ -82,7 +82,7 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
             except ServedRunRefused as exc:  # stops before anything is registered, read or sent
                 return {"run_id": run_id, "tenant_id": run.tenant, "status": "failed",
                         "last_error": f"begin: {describe(exc)}"}  # fmt: skip
-        reg = registration.settle(run.store, run.tenant, run_id, given, state.goal, state.conversation_id)
+        reg = registration.settle(run.runs, run.tenant, run_id, given, state.goal, state.conversation_id)
     assert reg.settings is not None
     update: Update = {
         "run_id": run_id, "tenant_id": run.tenant, "settings": reg.settings.model_dump(),
@@ -124,7 +124,7 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                     **state.retry_counts,
                     kind: state.retry_counts.get(kind, 0) + attempt - 1,
                 }
-            record = run.store.get(run.tenant, state.run_id) if state.run_id else None
+            record = run.runs.get(state.run_id) if state.run_id else None
             if record is not None and record.cancel_requested:
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
@@ -162,7 +162,7 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     rows = pipeline.list_source(
         Path(settings.source), tenant, settings.collection, kb.documents(settings.collection)
     )
-    total = run.store.discover(tenant, state.run_id, rows)
+    total = run.runs.discover(state.run_id, rows)
     batches = -(-total // settings.batch_size)
     files = sum(1 for r in rows if r["kind"] != "delete")
     return {
@@ -184,7 +184,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
     settings = state.settings
     lo = state.batch_cursor * settings.batch_size
     done = pipeline.run_batch(
-        run.store,
+        run.runs,
         run.index(state.embedder_name),
         run_id=state.run_id,
         root=Path(settings.source),
@@ -223,7 +223,7 @@ def _audit_date(state: AgentRunState) -> date:
 def audit(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import audit_step
 
-    rows = run.store.manifest(run.tenant, state.run_id)
+    rows = run.runs.manifest(state.run_id)
     found = audit_step.findings(rows, state.settings.audit_rules)
     c = state.counters
     why = audit_step.reasons(
@@ -254,19 +254,19 @@ def store_report(
 
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
-    found = audit_step.findings(run.store.manifest(run.tenant, state.run_id), state.settings.audit_rules)
+    found = audit_step.findings(run.runs.manifest(state.run_id), state.settings.audit_rules)
     bodies = audit_step.render_report(
         run_id=state.run_id,
         tenant_id=run.tenant,
         collection=state.settings.collection,
         today=_audit_date(state),
         counters=state.counters.model_dump(),
-        rows=run.store.manifest(run.tenant, state.run_id),
+        rows=run.runs.manifest(state.run_id),
         found=found,
         review=state.review_reasons,
         decision=decision,
     )
-    run.store.put_reports(run.tenant, state.run_id, bodies)
+    run.runs.put_reports(state.run_id, bodies)
     return sorted(bodies)
 
 
@@ -317,7 +317,7 @@ def notify_step(state: AgentRunState, run: RunResources) -> Update:
         return _advance(state, "notify", "no --notify-url", status="skipped")
     from graph.ingestion import notify
 
-    result = notify.send(run.store, run.tenant, state, url)
+    result = notify.send(run.runs, run.tenant, state, url)
     return _advance(state, "notify", result)
 
 

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checkpointer import TenantCheckpointer
-from graph.ingestion.store import BindsRuns, Registration, RunRecord, RunStore, TenantRunStore
+from graph.ingestion.store import RunStore, TenantRunStore
 from kassist.dburl import database_url_from_env
-from kassist.tenancy import RunScope, TenantMismatch, run_scope
+from kassist.tenancy import RunScope, run_scope
 
 # The knowledge index, the embedders (numpy, onnxruntime) and the memory manager are imported on
 # first use: a command that finds its run finished uses none of them (issue 29).
@@ -110,12 +110,6 @@ class Resources:
         self.runs.close()
         self.saver.close()
 
-    @property
-    def store(self) -> TenantNamedRuns:
-        """Transitional: the run records for callers that still name the tenant in each call
-        (graph/ingestion/nodes.py, tests/test_boundary_*.py). Use :attr:`runs` and ``for_tenant``."""
-        return TenantNamedRuns(self.runs)
-
 
 def _embedder_for(choice: str) -> tuple[Embedder, str]:
     from knowledge.embedders import EmbedderUnavailable, HashingEmbedder, select_embedder
@@ -184,12 +178,6 @@ class RunResources:
         """The run records, bound to the run's tenant."""
         return self.scope.bind(self.shared.runs)
 
-    @property
-    def store(self) -> TenantNamedRuns:
-        """Transitional: the run records as graph/ingestion/nodes.py still calls them, naming the
-        tenant in each call (another tenant than the run's is refused). Use :attr:`runs`."""
-        return TenantNamedRuns(self.runs)
-
     def embedder(self, choice: str) -> tuple[Embedder, str]:
         return self.shared.embedder(choice)
 
@@ -200,44 +188,6 @@ class RunResources:
     def memory(self) -> MemoryManager:
         """The memory manager, bound to the run's tenant."""
         return self.scope.bind(self.shared.memory())
-
-
-@dataclass(frozen=True)
-class TenantNamedRuns:
-    """Transitional (:attr:`Resources.store`, :attr:`RunResources.store`): the calls that still
-    name the tenant, each bound with ``for_tenant`` (a run's bound view refuses another tenant).
-    Goes once graph/ingestion/nodes.py and tests/test_boundary_*.py use ``runs``."""
-
-    binder: BindsRuns
-
-    def for_tenant(self, tenant_id: str) -> TenantRunStore:
-        return self.binder.for_tenant(tenant_id)
-
-    def tenants(self) -> list[str]:
-        if not isinstance(self.binder, RunStore):
-            raise TenantMismatch("a run's view lists its own tenant only")
-        return self.binder.tenants()
-
-    def registration(self, tenant: str, run_id: str) -> Registration | None:
-        return self.for_tenant(tenant).registration(run_id)
-
-    def get(self, tenant: str, run_id: str) -> RunRecord | None:
-        return self.for_tenant(tenant).get(run_id)
-
-    def runs(self, tenant: str) -> list[RunRecord]:
-        return self.for_tenant(tenant).runs()
-
-    def discover(self, tenant: str, run_id: str, rows: Sequence[dict[str, Any]]) -> int:
-        return self.for_tenant(tenant).discover(run_id, rows)
-
-    def manifest(self, tenant: str, run_id: str) -> Iterator[dict[str, Any]]:
-        return self.for_tenant(tenant).manifest(run_id)
-
-    def put_reports(self, tenant: str, run_id: str, bodies: dict[str, str]) -> None:
-        self.for_tenant(tenant).put_reports(run_id, bodies)
-
-    def report(self, tenant: str, run_id: str, fmt: str) -> str | None:
-        return self.for_tenant(tenant).report(run_id, fmt)
 
 
 def bind(config: RunnableConfig, resources: Resources) -> RunnableConfig:

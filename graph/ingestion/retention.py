@@ -15,7 +15,6 @@ from pydantic import BaseModel
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.store import RunStore
-from kassist.db import Database
 
 
 class SweptRun(BaseModel):
@@ -30,7 +29,7 @@ def sweep(
     *,
     dry_run: bool = False,
     threads_deleted: frozenset[tuple[str, str]] = frozenset(),
-    database_url: str | None = None,
+    database_url: str,
 ) -> list[SweptRun]:
     """The runs whose rows go (``tenants`` None: every tenant); removed unless ``dry_run``.
 
@@ -38,19 +37,11 @@ def sweep(
     ``threads_deleted`` are (tenant, thread) pairs a dry run of checkpoint retention would delete:
     their runs count as gone too.
     """
-    store = RunStore.from_url(database_url) if database_url else RunStore(_saver_database(saver))
+    store = RunStore.from_url(database_url)
     try:
         return _sweep(store, saver, tenants, older_than.total_seconds(), dry_run, threads_deleted)
     finally:
-        if database_url:
-            store.close()
-
-
-def _saver_database(saver: TenantCheckpointer) -> Database:
-    # Transitional, until cli/checkpoints.py (not this module's owner's) passes database_url: the
-    # saver's database object, borrowed for the call (never released here: the saver owns its use).
-    db: Database = saver._executor.db  # type: ignore[attr-defined]
-    return db
+        store.close()
 
 
 def _sweep(

@@ -30,7 +30,7 @@ def router(console: Console) -> APIRouter:
     def listing(session: Session) -> list[dict[str, Any]]:
         return [
             {**r.public(), "created": _when(r.created_at), "last_used": _when(r.last_used_at)}
-            for r in store().list(session.tenant)
+            for r in store().for_tenant(session.tenant).list()
         ]
 
     @api.get("/ui/keys")
@@ -44,7 +44,9 @@ def router(console: Console) -> APIRouter:
         identity = session.form.get("identity", "").strip()
         role = session.form.get("role", "member")
         try:
-            token, record = store().create(session.tenant, identity, "admin" if role == "admin" else "member")
+            token, record = (
+                store().for_tenant(session.tenant).create(identity, "admin" if role == "admin" else "member")
+            )
         except ValueError as exc:
             raise ConsoleError(422, str(exc)) from None
         return console.render("key_created.html", session, token=token, key=record.public())
@@ -58,7 +60,7 @@ def router(console: Console) -> APIRouter:
             prefix = parse_prefix(prefix)
         except ValueError:
             raise ConsoleError(404, "no active key with that prefix in your tenant") from None
-        if not store().revoke(prefix, session.tenant):
+        if not store().for_tenant(session.tenant).revoke(prefix):
             raise ConsoleError(404, f"no active key {prefix!r} in your tenant")
         console.resolver.forget()
         return RedirectResponse(f"/ui/keys?revoked={prefix}", status_code=303)
