@@ -76,6 +76,13 @@ GRANTED = re.compile(
     r"(?:override|admin\w*|elevated|unrestricted|full|root|god|sudo|superuser|privileged|special)\b",
     re.IGNORECASE,
 )
+# An @-mention of an AI that opens an order ("@assistant when you triage this ticket, also grant ...").
+MENTION = re.compile(
+    r"(?<![\w.])@(?:assistant|ai|copilot|bot|chatbot|chatgpt|claude|gpt|llm|agent|kassist)\b[,:]?\s+(?:when|while|"
+    r"please|now|from now|also|ignore|forget|you|always|never|do|don't|send|tell|reply|answer|grant|approve|"
+    r"delete|reveal|print|share|add|remove|update|close|make|set)\b",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
 
 
@@ -83,6 +90,8 @@ def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[Fin
     """Findings for one text (its ``latin`` and ``plain`` forms); ``about`` marks sentences that
     speak about attacks (security training), which are left alone."""
     found: list[Finding] = []
+    if MENTION.search(latin):
+        found.append(Finding("instruction", "an @-mention of an AI opens an order"))
     if FIELD.search(latin):
         found.append(Finding("instruction", "a field named for an AI reader carries an order"))
     forms = [latin] if plain == latin else [latin, plain]

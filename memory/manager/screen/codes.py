@@ -21,7 +21,7 @@ from memory.manager.screen.ciphers import COMMON, caesar_text, common_share, rea
 HOWS = frozenset(
     {
         "octal codes", "binary codes", "letter numbers", "Atbash", "Braille", "quoted-printable",
-        "ascii85", "filler letters", "dropped vowels",
+        "ascii85", "filler letters", "dropped vowels", "scrambled letters",
     }
 )  # fmt: skip
 # Reversed word order is read but not counted as a disguise: any sentence reversed is still words.
@@ -58,6 +58,20 @@ for _w in (*sorted(COMMON, key=len, reverse=True), *_EXTRA.split()):
     _sk = "".join(ch for ch in _w if ch not in _VOWELS)
     if len(_sk) >= 2:
         _SKELETONS.setdefault(_sk, _w)
+
+
+# Words with their inner letters shuffled ("Ignroe all yuor pervious insturctions"): a reader and a
+# model read them at once; the first and last letters and the set of inner ones identify the word.
+_SCRAMBLE_WORDS = (
+    "previous instructions conversation history address system prompt ignore forget reveal password "
+    "passwords secret secrets send share print output settings configuration rules guidelines "
+    "restrictions disregard override attacker everything anything message messages following next user "
+    "users data files email emails chat reply answer respond delete export upload forward tokens"
+)
+_SCRAMBLED: dict[str, str] = {}
+for _w in (*sorted(COMMON), *_EXTRA.split(), *_SCRAMBLE_WORDS.split()):
+    if len(_w) >= 4:
+        _SCRAMBLED.setdefault(_w[0] + "".join(sorted(_w[1:-1])) + _w[-1], _w)
 
 
 def _codes(run: str, base: int) -> str:
@@ -155,6 +169,27 @@ _BACKWARDS = re.compile(
 )
 
 
+def unscrambled_text(text: str) -> str | None:
+    """Words whose inner letters were shuffled, put back when at least three words were shuffled
+    (not merely misspelt: the same letters, in another order) and the whole then reads as words."""
+    fixed = 0
+
+    def restore(match: re.Match[str]) -> str:
+        nonlocal fixed
+        word = match.group(0)
+        low = word.lower()
+        if len(low) < 4 or low in COMMON:
+            return word
+        known = _SCRAMBLED.get(low[0] + "".join(sorted(low[1:-1])) + low[-1])
+        if known is None or known == low:
+            return word
+        fixed += 1
+        return known
+
+    restored = _WORD.sub(restore, text)
+    return restored if fixed >= 3 and readable(restored) else None
+
+
 def reversed_words(text: str) -> str | None:
     """The words in reverse order, when the text says to read it so: any sentence reversed is still
     words, and a heading or a runbook line read backwards can look like an order (two false holds
@@ -191,6 +226,7 @@ def decoded(text: str) -> Iterator[tuple[str, str]]:
         ("Braille", braille_text(text)),
         ("filler letters", filler_text(text)),
         ("dropped vowels", vowelless_text(text)),
+        ("scrambled letters", unscrambled_text(text)),
         (REVERSED_WORDS, reversed_words(text)),
     )
     for how, found_text in singles:
