@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from pydantic import BaseModel
 
 from kassist.db import Database, SqliteDatabase, open_database, release, tables
+from kassist.db import migrate as runner
 from kassist.db.handle import Handle
 from kassist.db.statements import Op, Options, Text, stmts
 from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
@@ -132,8 +133,9 @@ def _session(row: Any) -> SessionRecord:
     )  # fmt: skip
 
 
-def migrate(q: KeysSql) -> Steps[list[int]]:
-    return tables.migrate("API key table", q)
+def migrate(q: KeysSql, backend: str) -> Steps[list[int]]:
+    """The tables' pending migrations on a database of ``backend`` (``db.backend``)."""
+    return tables.migrate(runner.API_KEYS, q, backend)
 
 
 def get(q: KeysSql, prefix: str) -> Steps[KeyRecord | None]:
@@ -196,7 +198,7 @@ class KeyStore:
         return self._handle.one(text, params, fetch=fetch, write=write)
 
     def setup(self) -> list[int]:
-        return self._handle.run(migrate(self._q), write=True)
+        return self._handle.run(migrate(self._q, self._handle.backend), write=True)
 
     def for_tenant(self, tenant_id: str) -> TenantKeyStore:
         """The keys and sessions of ``tenant_id``: another tenant's key is "not found" there."""

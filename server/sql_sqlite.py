@@ -44,10 +44,6 @@ Text = str | tuple[str, ...]
 class KeysSql:
     """Every statement of the API key table in one dialect."""
 
-    version_table: Text
-    migration_lock: Text
-    applied_versions: Text
-    record_version: Text
     migrations: tuple[tuple[str, ...], ...]
     insert: Text
     get: Text
@@ -63,15 +59,6 @@ class KeysSql:
 
 
 SQL = KeysSql(
-    version_table=(
-        "CREATE TABLE IF NOT EXISTS kassist_keys_schema_version "
-        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-    ),
-    migration_lock=(),  # BEGIN IMMEDIATE already serialises writers
-    applied_versions="SELECT version FROM kassist_keys_schema_version ORDER BY version",
-    record_version=(
-        "INSERT INTO kassist_keys_schema_version (version, applied_at) VALUES (:v, datetime('now'))"
-    ),
     migrations=MIGRATIONS,
     insert=(
         f"INSERT INTO {KEYS} (prefix, tenant_id, identity, role, token_hash, created_at) "

@@ -119,7 +119,7 @@ def open_all(url: str) -> dict[str, Any]:
     handle = Handle(open_database(parse_database_url(url)))
     try:
         applied[runner.INGESTION] = handle.run(
-            tables_migrate(runner.INGESTION, _ingestion_sql(url)), write=True
+            tables_migrate(runner.INGESTION, _ingestion_sql(url), handle.backend), write=True
         )
     finally:
         handle.close()
@@ -146,7 +146,7 @@ def write_all(url: str) -> str:
     )
     keys = KeyStore.from_url(url)
     try:
-        _, record = keys.create("acme", "ops")
+        _, record = keys.for_tenant("acme").create("ops")
     finally:
         keys.close()
     with KnowledgeIndex.from_url(url, embedder=HashingEmbedder(64)) as index:
@@ -279,7 +279,7 @@ def open_one(url: str, component: str) -> None:
     elif component == runner.INGESTION:
         handle = Handle(open_database(parse_database_url(url)))
         try:
-            handle.run(tables_migrate(runner.INGESTION, _ingestion_sql(url)), write=True)
+            handle.run(tables_migrate(runner.INGESTION, _ingestion_sql(url), handle.backend), write=True)
         finally:
             handle.close()
     elif component == runner.API_KEYS:
@@ -361,7 +361,7 @@ def test_two_processes_adopting_at_once_both_succeed(db_url: str, tmp_path: Path
     ]
     outputs = [p.communicate(timeout=240) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], [err[-2000:] for _, err in outputs]
-    nothing_new = {c: [] if isinstance(v, list) else 0 for c, v in open_all(db_url).items()}
+    nothing_new: dict[str, Any] = {c: [] if isinstance(v, list) else 0 for c, v in open_all(db_url).items()}
     assert [out.strip() for out, _ in outputs] == [str(nothing_new)] * 2
     assert versions(db_url) == before
     assert not any(table_exists(db_url, legacy.table) for legacy in runner.LEGACY.values())

@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from ingest_harness import opened, write_corpus
 from raw_sql import raw
+from test_db_migrate_legacy import LEGACY_POSTGRES, LEGACY_SQLITE
 
 from graph.ingestion import sql_postgres, sql_sqlite
 from graph.ingestion.registration import NoSettings
 from graph.ingestion.reports import read_report, report_formats
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
+from kassist.db import migrate as runner
 
 TENANT = "acme"
 
@@ -22,19 +24,13 @@ TENANT = "acme"
 def todays_schema(db_url: str) -> None:
     """The ingestion tables as the previous release left them: migrations 1 and 2, recorded."""
     sqlite = db_url.startswith("sqlite")
+    create, record = (LEGACY_SQLITE if sqlite else LEGACY_POSTGRES)[runner.INGESTION]
+    raw(db_url, create)
     q = sql_sqlite.SQL if sqlite else sql_postgres.SQL
-    assert isinstance(q.version_table, str)
-    raw(db_url, q.version_table)
     for version, statements in enumerate(q.migrations[:2], start=1):
         for statement in statements:
             raw(db_url, statement)
-        raw(
-            db_url,
-            "INSERT INTO kassist_ingest_schema_version (version, applied_at) VALUES (%s, '2026-11-30')"
-            if sqlite
-            else "INSERT INTO kassist_ingest_schema_version (version) VALUES (%s)",
-            (version,),
-        )
+        raw(db_url, record, (version,))
     raw(
         db_url,
         "INSERT INTO kassist_ingest_runs (tenant_id, run_id, source, collection, created_at) "

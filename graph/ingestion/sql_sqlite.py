@@ -84,10 +84,6 @@ Text = str | tuple[str, ...]
 class IngestSql:
     """Every statement of the ingestion tables in one dialect."""
 
-    version_table: Text
-    migration_lock: Text
-    applied_versions: Text
-    record_version: Text
     migrations: tuple[tuple[str, ...], ...]
     run_register: Text
     run_registration: Text
@@ -130,15 +126,6 @@ class IngestSql:
 
 
 SQL = IngestSql(
-    version_table=(
-        "CREATE TABLE IF NOT EXISTS kassist_ingest_schema_version "
-        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-    ),
-    migration_lock=(),  # BEGIN IMMEDIATE already serialises writers
-    applied_versions="SELECT version FROM kassist_ingest_schema_version ORDER BY version",
-    record_version=(
-        "INSERT INTO kassist_ingest_schema_version (version, applied_at) VALUES (:v, datetime('now'))"
-    ),
     migrations=MIGRATIONS,
     # The first registration with settings wins: a row without them (an older kassist, the runs
     # API's request) gets them; a row with them keeps them (the caller compares).

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from graph.ingestion.sql_sqlite import IngestSql, Text
 from graph.ingestion.state import Settings
 from kassist.db import Database, SqliteDatabase, open_database, release, tables
+from kassist.db import migrate as runner
 from kassist.db.handle import Handle
 from kassist.db.statements import Op, Options
 from kassist.db.statements import stmts as stmt
@@ -97,8 +98,9 @@ class LedgerEntry(BaseModel):
 # -- operations (no I/O) ------------------------------------------------------------------------------
 
 
-def migrate(q: IngestSql) -> Steps[list[int]]:
-    return tables.migrate("ingestion tables", q)
+def migrate(q: IngestSql, backend: str) -> Steps[list[int]]:
+    """The tables' pending migrations on a database of ``backend`` (``db.backend``)."""
+    return tables.migrate(runner.INGESTION, q, backend)
 
 
 def _run_record(row: Any) -> RunRecord:
@@ -250,7 +252,7 @@ class RunStore:
         self._handle.close()
 
     def setup(self) -> list[int]:
-        return self._handle.run(migrate(self._q), write=True)
+        return self._handle.run(migrate(self._q, self._handle.backend), write=True)
 
     def tenants(self) -> list[str]:
         """Every tenant that has ingestion runs (cross-tenant: retention goes over all of them)."""

@@ -22,10 +22,8 @@ _PARAM = re.compile(r"(?<![:\w]):(\w+)")
 
 
 class VersionedTables(Protocol):
-    """What every such table set has for its migrations."""
+    """What every such table set has for its migrations (position = version)."""
 
-    @property
-    def migration_lock(self) -> Text: ...
     @property
     def migrations(self) -> tuple[tuple[str, ...], ...]: ...
 
@@ -59,14 +57,8 @@ def postgres_twin(sqlite: T, overrides: Mapping[str, Text], replace: Mapping[str
     return dataclasses.replace(sqlite, **changes)  # type: ignore[type-var]
 
 
-# The names the callers give their table sets (until they pass the component itself).
-_COMPONENTS = {"ingestion tables": runner.INGESTION, "API key table": runner.API_KEYS}
-
-
-def migrate(component: str, q: VersionedTables, backend: str | None = None) -> Op[list[int]]:
-    """Apply the migrations of ``q`` not yet recorded (kassist.db.migrate.migrate: one write
-    transaction, the versions in kassist_schema_versions). ``backend`` defaults to the one whose
-    statements ``q`` holds: PostgreSQL's take the migration lock."""
-    if backend is None:
-        backend = "postgres" if q.migration_lock else "sqlite"
-    return runner.migrate(_COMPONENTS.get(component, component), q.migrations, backend)
+def migrate(component: str, q: VersionedTables, backend: str) -> Op[list[int]]:
+    """Apply the migrations of ``q`` not yet recorded for ``component`` (one of
+    kassist.db.migrate's names) on a database of ``backend`` (``db.backend``): kassist.db.migrate's
+    runner, run as one write transaction, the versions in kassist_schema_versions."""
+    return runner.migrate(component, q.migrations, backend)
