@@ -30,11 +30,15 @@ class VersionedTables(Protocol):
 
 def to_postgres(sql: str, replace: Mapping[str, str] = {}) -> str:
     """SQLite text as PostgreSQL's: ``:name`` -> ``%(name)s``, REAL -> DOUBLE PRECISION, and the
-    table's own ``replace`` pairs."""
+    table's own ``replace`` pairs. A literal ``%`` (``LIKE 'a%'``) becomes ``%%`` in a statement
+    with parameters, where psycopg reads ``%`` as a placeholder; a statement without any is run
+    without parameters (NO_PARAMS: psycopg sends its text as written), so its ``%`` stays one."""
     sql = sql.replace(" REAL", " DOUBLE PRECISION")
     for old, new in replace.items():
         sql = sql.replace(old, new)
-    return _PARAM.sub(r"%(\1)s", sql)
+    if not _PARAM.search(sql):
+        return sql
+    return _PARAM.sub(r"%(\1)s", sql.replace("%", "%%"))
 
 
 def postgres_twin(sqlite: T, overrides: Mapping[str, Text], replace: Mapping[str, str] = {}) -> T:
