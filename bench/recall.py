@@ -9,7 +9,8 @@
    on it: bench/recall_tune.py) and a ``heldout`` split (other names, seeds and a third of the
    templates the tuning never saw); ``heldout2`` adds multi-hop questions gathering several events
    and more decoys, ``heldout3`` is heldout2 without small talk repeated word for word, ``tune3`` the
-   tune split with heldout3's small talk (bench/recall_data.py). Each question is asked through ``MemoryManager.recall(...,
+   tune split with heldout3's small talk (bench/recall_data.py); ``heldout4`` / ``tune4`` (session 18) are
+   LoCoMo-shaped chats of long turns, themes returning session after session (bench/recall_chat.py). Each question is asked through ``MemoryManager.recall(...,
    k=20, strategy=...)`` with the manager's clock three days after the last session; evidence
    recall@k = the share of the question's evidence turns in the top k, averaged over questions.
    Strategies: ``keyword`` (FTS5 bm25 / tsvector ts_rank), ``vector`` (cosine), ``rrf`` (plain
