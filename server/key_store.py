@@ -19,11 +19,12 @@ import hmac
 import re
 import secrets
 import time
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from kassist.db import Database, SqliteDatabase, open_database, release, tables
+from kassist.db import Database, open_database, release, tables
 from kassist.db import migrate as runner
 from kassist.db.handle import Handle
 from kassist.db.statements import Op, Options, Text, stmts
@@ -169,11 +170,9 @@ class KeyStore:
     def __init__(self, db: Database) -> None:
         # The process's shared database object for the URL (kassist.db.open_database): the same
         # connections and writer lock as every other component on it; :meth:`close` gives the use back.
-        if isinstance(db, SqliteDatabase):
-            from server.sql_sqlite import SQL
-        else:
-            from server.sql_postgres import SQL
-        self._q: KeysSql = SQL
+        # The one choice of dialect: the database's backend names the SQL module
+        # (server/sql_<backend>.py), so a new backend adds that file and nothing here.
+        self._q: KeysSql = import_module(f"server.sql_{db.backend}").SQL
         self._db = db
         self._handle = Handle(db, Options())
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel
 
 from graph.ingestion.sql_sqlite import IngestSql, Text
 from graph.ingestion.state import Settings
-from kassist.db import Database, SqliteDatabase, open_database, release, tables
+from kassist.db import Database, open_database, release, tables
 from kassist.db import migrate as runner
 from kassist.db.handle import Handle
 from kassist.db.statements import Op, Options
@@ -229,11 +230,9 @@ class RunStore:
     def __init__(self, db: Database) -> None:
         # The process's shared database object for the URL (kassist.db.open_database): the same
         # connections, transactions and writer lock as the checkpointer on it; close() gives it back.
-        if isinstance(db, SqliteDatabase):
-            from graph.ingestion.sql_sqlite import SQL
-        else:
-            from graph.ingestion.sql_postgres import SQL
-        self._q: IngestSql = SQL
+        # The one choice of dialect: the database's backend names the SQL module
+        # (graph/ingestion/sql_<backend>.py), so a new backend adds that file and nothing here.
+        self._q: IngestSql = import_module(f"graph.ingestion.sql_{db.backend}").SQL
         self._handle = Handle(db, Options(binary=True), closed="this run store is closed")
 
     @classmethod

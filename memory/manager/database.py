@@ -16,9 +16,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Generator
 from functools import partial
+from importlib import import_module
 from typing import Any, TypeVar
 
-from kassist.db import Database, Local, SqliteDatabase, Stmt
+from kassist.db import Database, Local, Stmt
 from kassist.db import migrate as runner
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
@@ -54,12 +55,9 @@ class ManagerBackend:
     """Runs memory operations on ``db`` with ``embedder``; closing gives its use of ``db`` back."""
 
     def __init__(self, db: Database, embedder: Embedder) -> None:
-        self._sqlite = isinstance(db, SqliteDatabase)
-        if self._sqlite:
-            from memory.manager.sql_sqlite import SQL
-        else:
-            from memory.manager.sql_postgres import SQL  # type: ignore[assignment]
-        self.sql: ManagerSql = SQL
+        # The one choice of dialect: the database's backend names the SQL module
+        # (memory/manager/sql_<backend>.py), so a new backend adds that file and nothing here.
+        self.sql: ManagerSql = import_module(f"memory.manager.sql_{db.backend}").SQL
         self._embedder = embedder
         self._db = db
         self.backend = db.backend
@@ -122,14 +120,12 @@ class ManagerBackend:
         """SQLite: fold the WAL into the file and truncate it, so erased text is not left in old
         WAL frames. PostgreSQL: nothing to do online (deleted tuples are reclaimed by
         (auto)vacuum; see docs/memory.md)."""
-        if isinstance(self._db, SqliteDatabase):
+        if self.sql.after_erasure is not None:  # the dialect's statement, alone (no transaction)
             self._handle._check()
-            if self.sql.after_erasure is not None:
-                with self._db.connection(write=True) as conn:
-                    conn.execute(self.sql.after_erasure)
+            self._db.run_one(self.sql.after_erasure, (), write=True)
 
     async def aafter_erasure(self) -> None:
-        if self._sqlite:
+        if self.sql.after_erasure is not None:
             await asyncio.to_thread(self.after_erasure)
 
     def close(self) -> None:
