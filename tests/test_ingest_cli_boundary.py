@@ -162,3 +162,26 @@ def test_runs_report_exports_the_stored_report_for_its_tenant_only(done_run: tup
         2,
         "--format 'pdf'",
     )
+
+
+def test_runs_report_replaces_a_planted_symlink_instead_of_writing_through_it(
+    done_run: tuple[str, Path],
+) -> None:
+    # A shared export folder (/tmp, a team share): another local user plants the report's name as a
+    # link to a file the operator may write. The export replaces the link; the target is untouched.
+    db_url, tmp = done_run
+    victim = tmp / "victim.txt"
+    victim.write_text("keep me")
+    out = tmp / "shared"
+    out.mkdir()
+    (out / "audit-rep-1.json").symlink_to(victim)
+    got = kassist(
+        "runs", "report", "rep-1", "--tenant", TENANT, "--database-url", db_url, "--out", str(out),
+        "--format", "json", "--json", cwd=tmp,
+    )  # fmt: skip
+    assert got.returncode == 0, got.stderr
+    assert victim.read_text() == "keep me"
+    written = out / "audit-rep-1.json"
+    assert not written.is_symlink() and json.loads(written.read_text())["run_id"] == "rep-1"
+    assert json.loads(got.stdout) == {"json": str(out.resolve() / "audit-rep-1.json")}
+    assert sorted(p.name for p in out.iterdir()) == ["audit-rep-1.json"]  # no temporary file left

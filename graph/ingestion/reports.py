@@ -11,6 +11,8 @@ in a folder the caller names, under a file name derived here from the validated 
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from graph.ingestion.state import REPORT_FORMATS, ReportFormat, validate_run_id
@@ -58,9 +60,36 @@ def export_reports(
         return {}
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    folder = out_dir.resolve()
     written: dict[str, Path] = {}
     for fmt, body in found.items():
-        path = (out_dir / (report_stem(run_id) + SUFFIX[fmt])).resolve()  # type: ignore[index]
-        path.write_text(body, encoding="utf-8")
+        path = folder / (report_stem(run_id) + SUFFIX[fmt])  # type: ignore[index]
+        _replace_file(path, body)
         written[fmt] = path
     return written
+
+
+def _replace_file(path: Path, body: str) -> None:
+    """Write ``body`` as ``path`` through a new file in the same folder renamed onto the name: a
+    link planted there (a shared folder) is replaced, never written through to its target, and a
+    reader never sees half a report."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(body)
+        os.chmod(tmp, 0o666 & ~_umask())  # as write_text would create it (mkstemp gives 0600)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it (os.umask sets it too, racing other threads)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    return 0o022
