@@ -60,6 +60,7 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
+from server.thread_owner import not_found, reaches, thread_owner, with_owner
 from server.turn_input import question_refusal, turn_refusal
 
 GRAPH = "assistant"
@@ -317,6 +318,10 @@ def add_assistant_routes(
         except ValueError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
         conf = run["configurable"]
+        owner = await thread_owner(served.saver, conf[TENANT_KEY], conf["thread_id"])
+        if caller is None or not reaches(caller, owner):  # another member's thread: as an unknown one
+            raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
+        run = with_owner(run, caller, owner)
         if (
             conf.get("checkpoint_id") is not None
             and await served.saver.aget_tuple(cast("RunnableConfig", run)) is None
@@ -331,19 +336,24 @@ def add_assistant_routes(
 
     @app.get(f"{PATH}/threads/{{thread_id}}/state")
     async def thread_state(thread_id: str, request: Request) -> dict[str, Any]:
-        """The latest state of one of the caller's threads; another tenant's thread is not found."""
+        """The latest state of one of the caller's threads; another tenant's thread, or for a member
+        another member's (:mod:`server.thread_owner`), is not found."""
+        caller = principal(request)
         try:
-            tenant = check_tenant(principal(request), {})
+            tenant = check_tenant(caller, {})
         except Refused as refused:
             raise _http(refused) from None
         problem = refused_id("thread_id", thread_id, label="thread id")
         if problem is not None:
             raise HTTPException(status_code=422, detail=problem)
+        owner = await thread_owner(served.saver, tenant, thread_id)
+        if caller is None or owner is None or not reaches(caller, owner):
+            raise HTTPException(status_code=404, detail=not_found(thread_id))  # another member's too
         snapshot = await served.graph.aget_state(
             {"configurable": {"thread_id": thread_id, TENANT_KEY: tenant}}
         )
         if snapshot.created_at is None:
-            raise HTTPException(status_code=404, detail=f"thread {thread_id!r} not found")
+            raise HTTPException(status_code=404, detail=not_found(thread_id))
         return {
             "thread_id": thread_id,
             "values": jsonable_encoder(snapshot.values),

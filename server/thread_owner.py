@@ -1,0 +1,67 @@
+"""Who owns a LangServe thread: a member reaches only the threads it started, an admin every
+thread of its tenant (as on ``langgraph dev``, server/auth.py).
+
+The checkpointer keys a thread by (tenant, thread id); the owner is recorded beside it by the
+server: every run's config carries ``metadata.owner`` (the identity of the key that started the
+thread), which LangGraph copies into each checkpoint's metadata. The client never sets it
+(LangServe takes only ``configurable`` from a client, and ``owner`` is not on its allow-list), and
+an admin's turn on a member's thread keeps the member as the owner. Another member's request on a
+thread answers as for an unknown thread: ``thread '...' not found``.
+
+A thread written before owners were recorded has none in its checkpoints: its owner is then the
+``user_id`` (the key's identity, set by the server on every run) of its first checkpoint; a thread
+with neither is reachable by the tenant's admins only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from checkpointer import TENANT_KEY, TenantCheckpointer
+from server.keys import Principal
+from server.request_config import USER_KEY
+
+OWNER_KEY = "owner"
+"""``metadata[OWNER_KEY]`` of a run's config and of its checkpoints: the thread's owner."""
+
+
+def not_found(thread_id: str) -> str:
+    return f"thread {thread_id!r} not found"
+
+
+def _recorded(metadata: Any, key: str) -> str | None:
+    value = metadata.get(key) if isinstance(metadata, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+async def thread_owner(saver: TenantCheckpointer, tenant: str, thread_id: str) -> str | None:
+    """The owner of the tenant's thread; None for a thread with no checkpoint (a new thread), ""
+    for one whose owner is not known (admins only)."""
+    config: RunnableConfig = {
+        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
+    }
+    latest = await saver.aget_tuple(config)
+    if latest is None:
+        return None
+    owner = _recorded(latest.metadata, OWNER_KEY)
+    if owner is not None:
+        return owner
+    # Written before owners were recorded: whoever ran its first turn (oldest checkpoint last).
+    first = latest
+    async for item in saver.alist(config):
+        first = item
+    return _recorded(first.metadata, OWNER_KEY) or _recorded(first.metadata, USER_KEY) or ""
+
+
+def reaches(principal: Principal, owner: str | None) -> bool:
+    """Whether ``principal`` may read or continue a thread owned by ``owner`` (None: new thread)."""
+    return owner is None or principal.is_admin or owner == principal.identity
+
+
+def with_owner(config: dict[str, Any], principal: Principal, owner: str | None) -> dict[str, Any]:
+    """``config`` whose checkpoints will record the thread's owner: the existing one, or the
+    caller for a new thread."""
+    metadata = {**(config.get("metadata") or {}), OWNER_KEY: principal.identity if owner is None else owner}
+    return {**config, "metadata": metadata}
