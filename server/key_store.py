@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from kassist.db import Database, open_database, release, tables
+from kassist.db import Database, tables
 from kassist.db import migrate as runner
-from kassist.db.handle import Handle
+from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Op, Options, Text, stmts
 from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
 from server.sql_sqlite import KeysSql
@@ -173,23 +173,15 @@ class KeyStore:
         # The one choice of dialect: the database's backend names the SQL module
         # (server/sql_<backend>.py), so a new backend adds that file and nothing here.
         self._q: KeysSql = import_module(f"server.sql_{db.backend}").SQL
-        self._db = db
-        self._handle = Handle(db, Options())
+        self._handle = Handle(db, Options(), closed="this key store is closed")
 
     @classmethod
     def from_url(cls, database_url: str) -> KeyStore:
         """The key store on ``database_url``, its tables created; :meth:`close` it when done."""
-        db = open_database(database_url)
-        try:
-            store = cls(db)
-            store.setup()
-        except BaseException:
-            release(db)
-            raise
-        return store
+        return open_set_up(database_url, cls)
 
     def close(self) -> None:
-        release(self._db)
+        self._handle.close()
 
     def _one(
         self, text: Text, params: dict[str, Any], *, fetch: bool = True, write: bool = False

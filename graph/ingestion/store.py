@@ -20,9 +20,9 @@ from pydantic import BaseModel
 
 from graph.ingestion.sql_sqlite import IngestSql, Text
 from graph.ingestion.state import Settings
-from kassist.db import Database, open_database, release, tables
+from kassist.db import Database, tables
 from kassist.db import migrate as runner
-from kassist.db.handle import Handle
+from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Op, Options
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantBindable, TenantMismatch, TenantRequired, validate_tenant_id
@@ -238,14 +238,7 @@ class RunStore:
     @classmethod
     def from_url(cls, database_url: str) -> RunStore:
         """The run store on ``database_url``, its tables created; :meth:`close` it when done."""
-        db = open_database(database_url)
-        try:
-            store = cls(db)
-            store.setup()
-        except BaseException:
-            release(db)
-            raise
-        return store
+        return open_set_up(database_url, cls)
 
     def close(self) -> None:
         self._handle.close()

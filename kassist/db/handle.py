@@ -5,13 +5,33 @@ user)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from kassist.db.shared import Database, arelease, release
+from kassist.db.shared import Database, arelease, open_database, release
 from kassist.db.statements import DEFAULT, NO_PARAMS, Op, Options, Stmt, Text, stmts
 
 T = TypeVar("T")
 Again = Callable[[], Op[Any]] | None
+
+
+class SetUp(Protocol):
+    def setup(self) -> Any: ...
+
+
+C = TypeVar("C", bound=SetUp)
+
+
+def open_set_up(database_url: str, make: Callable[[Database], C]) -> C:
+    """``make(db)`` on the process's database object for ``database_url`` (open_database), its
+    tables set up; when either fails, the use of the database is given back before the error goes on."""
+    db = open_database(database_url)
+    try:
+        component = make(db)
+        component.setup()
+    except BaseException:
+        release(db)
+        raise
+    return component
 
 
 class Handle:
