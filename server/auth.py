@@ -13,7 +13,9 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
 
 - threads (and their runs), assistants, crons: stamped with the tenant on create and update, every
   action filtered by it, so another tenant's object is "not found"; the built-in assistants (one
-  per graph, ``created_by: system``) are readable by every tenant and changeable by none;
+  per graph, ``created_by: system``) are readable by every tenant and changeable by none; a cron
+  stores its creator, in its tenant, as the user its scheduled runs act as (member rights:
+  :func:`server.run_checks.store_cron_user`), and each of those runs passes the run rules below;
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
   (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
 - deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
@@ -72,6 +74,8 @@ from server.run_checks import (
     check_ingestion_input,
     check_new_conversation,
     check_schedule,
+    store_cron_user,
+    tenant_of,
 )
 from server.run_checks import refuse as _refuse
 from server.turn_input import question_refusal, turn_refusal
@@ -134,7 +138,7 @@ def _server_set(key: str) -> bool:
 
 
 def _tenant(ctx: Auth.types.AuthContext) -> str:
-    return str(ctx.user["tenant_id"])
+    return tenant_of(ctx)  # no tenant: one log line and a 403 (server/run_checks.py)
 
 
 def _require_admin(ctx: Auth.types.AuthContext, what: str) -> None:
@@ -357,6 +361,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
         await check_new_conversation(ctx, graph, None, payload)
     _stamp(ctx, value)
+    store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
     return _owned(ctx)
 
 

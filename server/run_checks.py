@@ -5,11 +5,16 @@ line before the run exists (server/auth.py's ``create_run`` and cron handlers ca
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from collections.abc import Mapping
 from typing import Any
 
 from langgraph_sdk import Auth
+
+from kassist.tenancy import TENANT_KEY
+
+logger = logging.getLogger(__name__)
 
 
 def refuse(status: int, detail: str | None) -> None:
@@ -19,7 +24,23 @@ def refuse(status: int, detail: str | None) -> None:
 
 
 def tenant_of(ctx: Auth.types.AuthContext) -> str:
-    return str(ctx.user["tenant_id"])
+    """The caller's tenant. A user without one (langgraph-api's cron scheduler acting for a cron
+    stored before crons carried their creator's tenant, or any other path that skips this
+    server's ``authenticate``) is refused with one log line and a 403, never let through and never
+    a KeyError traceback."""
+    try:
+        return str(ctx.user["tenant_id"])
+    except (KeyError, TypeError):
+        logger.warning(
+            "refused %s %s by %r: the user carries no tenant (a cron made before crons carried "
+            "their tenant? delete it and create it again with the tenant's key)",
+            ctx.action,
+            ctx.resource,
+            getattr(ctx.user, "identity", None),
+        )
+        raise Auth.exceptions.HTTPException(
+            status_code=403, detail="this request carries no tenant: refused"
+        ) from None
 
 
 async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, run_input: object) -> None:
@@ -110,3 +131,38 @@ async def check_checkpoint(ctx: Auth.types.AuthContext, thread_id: object, sent:
     namespace = sent.get("checkpoint_ns") or ""
     if await has_checkpoint(tenant_of(ctx), thread_id, str(namespace), checkpoint_id) is False:
         refuse(404, f"checkpoint {checkpoint_id[:64]!r} not found in this thread")
+
+
+CRON_ROLE = "member"
+"""The role a cron's runs act with, whoever made the cron: a schedule decides no review and
+reaches only its creator's threads; an admin's standing rights are not stored in a job."""
+
+
+def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
+    """Store who a cron's runs act as in its payload's ``configurable.langgraph_auth_user``.
+
+    langgraph-api's scheduler creates each run as that user if the stored payload names one, else
+    as a bare ``SimpleUser(<creator identity>)``, which has no tenant: every handler, and the
+    checkpointer, would have no tenant for it (each run refused). Clients cannot write this key
+    (langgraph-api's request schema refuses ``langgraph_auth_*`` in a cron's config), so the stored
+    one is the server's: the creator's identity and tenant, with :data:`CRON_ROLE`. A cron of a
+    key revoked later keeps running as its tenant (docs/serving.md, crons). An update that sends a
+    ``config`` replaces the stored one (langgraph-api merges a payload's top-level keys): it is
+    stamped again, as the updating key's user."""
+    payload = value.get("payload")
+    if not isinstance(payload, dict):
+        return
+    if ctx.action == "update" and "config" not in payload:
+        return  # the stored config, and the user in it, stays
+    config = payload.get("config")
+    if not isinstance(config, dict):
+        config = payload["config"] = {}
+    configurable = config.get("configurable")
+    if not isinstance(configurable, dict):
+        configurable = config["configurable"] = {}
+    configurable["langgraph_auth_user"] = {
+        "identity": str(ctx.user.identity),
+        TENANT_KEY: tenant_of(ctx),
+        "role": CRON_ROLE,
+        "permissions": [],
+    }

@@ -1,0 +1,182 @@
+"""A cron runs on schedule as its tenant on ``langgraph dev`` (session 18 probes,
+/tmp/kassist-docs/s18/h8-probes.md, finding 1).
+
+langgraph-api's scheduler creates each run of a cron as the user stored in the cron's payload
+(``configurable.langgraph_auth_user``), else as a bare ``SimpleUser(<creator>)`` with no tenant:
+the run handler failed on it (``KeyError: 'tenant_id'`` in the log every minute) and no cron ever
+ran. Now the cron handler stores the creator's identity and tenant (member rights) there, so a
+run of the cron is the tenant's (its thread, its checkpoints), passes every run rule, and reaches
+nothing of another tenant's; a user with no tenant is refused with one line (403), never a
+KeyError.
+
+The schedule is croniter's six-field form (``* * * * * *``: every second) and the server's
+scheduler polls every second (``CRON_SCHEDULER_SLEEP_TIME=1``), so a run starts within seconds;
+each wait is bounded (:data:`WAIT_S`) for a loaded machine running the assistant's turn."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from langgraph_sdk import Auth
+from server_harness import ACME_KEY, GLOBEX_KEY, langgraph_dev
+
+EVERY_SECOND = "* * * * * *"
+WAIT_S = 150
+SAID = "Remind me what the handbook says about expense reports."
+
+
+@pytest.fixture(scope="module")
+def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    tmp = tmp_path_factory.mktemp("probe-crons")
+    with langgraph_dev(tmp, env={"CRON_SCHEDULER_SLEEP_TIME": "1"}) as (base, _):
+        yield base, tmp / "langgraph_dev.log"
+
+
+def _client(base: str, key: str) -> httpx.Client:
+    return httpx.Client(base_url=base, headers={"x-api-key": key}, timeout=120)
+
+
+def _wait_for(found: Callable[[], Any], what: str) -> Any:
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        value = found()
+        if value:
+            return value
+        time.sleep(1)
+    raise AssertionError(f"{what}: nothing within {WAIT_S} s")
+
+
+def _turn(text: str = SAID) -> dict[str, Any]:
+    return {"messages": [{"role": "user", "content": text}]}
+
+
+def test_a_thread_cron_runs_as_its_tenant(lg: tuple[str, Path]) -> None:
+    base, log = lg
+    alice, globex = _client(base, ACME_KEY), _client(base, GLOBEX_KEY)
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    made = alice.post(
+        f"/threads/{thread}/runs/crons",
+        json={"assistant_id": "assistant", "schedule": EVERY_SECOND, "input": _turn()},
+    )
+    assert made.status_code == 200, made.text
+    cron_id = made.json()["cron_id"]
+    try:
+
+        def done() -> list[dict[str, Any]]:
+            runs = alice.get(f"/threads/{thread}/runs").json()
+            return [r for r in runs if r["status"] == "success"]
+
+        runs = _wait_for(done, "a successful run of alice's cron on her thread")
+    finally:
+        assert alice.delete(f"/runs/crons/{cron_id}").status_code in (200, 204)
+    assert runs[0]["metadata"]["tenant_id"] == "acme"
+    state = alice.get(f"/threads/{thread}/state")
+    assert state.status_code == 200 and "expense" in state.text  # the turn is in acme's checkpoints
+    assert globex.get(f"/threads/{thread}/state").status_code == 404
+    assert globex.get(f"/threads/{thread}/runs").status_code == 404
+    text = log.read_text()
+    assert "KeyError" not in text and "Error scheduling cron run" not in text, text[-3000:]
+
+
+def test_a_cron_without_a_thread_makes_the_tenants_threads(lg: tuple[str, Path]) -> None:
+    base, log = lg
+    alice, globex = _client(base, ACME_KEY), _client(base, GLOBEX_KEY)
+    before = {t["thread_id"] for t in alice.post("/threads/search", json={"limit": 100}).json()}
+    made = alice.post(
+        "/runs/crons",
+        json={
+            "assistant_id": "assistant",
+            "schedule": EVERY_SECOND,
+            "input": _turn("What is the travel policy?"),
+            "on_run_completed": "keep",
+        },
+    )
+    assert made.status_code == 200, made.text
+    cron_id = made.json()["cron_id"]
+    try:
+
+        def made_threads() -> list[dict[str, Any]]:
+            found = alice.post("/threads/search", json={"limit": 100}).json()
+            return [t for t in found if t["thread_id"] not in before and t["status"] == "idle"]
+
+        threads = _wait_for(made_threads, "a thread of alice's cron")
+    finally:
+        assert alice.delete(f"/runs/crons/{cron_id}").status_code in (200, 204)
+    metadata = threads[0]["metadata"]
+    assert (metadata["tenant_id"], metadata["owner"]) == ("acme", "alice")
+    assert "travel" in alice.get(f"/threads/{threads[0]['thread_id']}/state").text
+    theirs = {t["thread_id"] for t in globex.post("/threads/search", json={"limit": 100}).json()}
+    assert not theirs & {t["thread_id"] for t in threads}
+    assert "Error scheduling cron run" not in log.read_text()
+
+
+def test_a_cron_still_obeys_the_run_rules(lg: tuple[str, Path]) -> None:
+    base, _ = lg
+    alice = _client(base, ACME_KEY)
+    refused = {
+        "foreign tenant": {"config": {"configurable": {"tenant_id": "globex"}}, "input": _turn()},
+        "input key": {"input": {**_turn(), "tenant_id": "globex"}},
+        "state write": {"input": _turn(), "command": {"update": {"messages": []}}},
+    }
+    for what, extra in refused.items():
+        made = alice.post(
+            "/runs/crons", json={"assistant_id": "assistant", "schedule": EVERY_SECOND, **extra}
+        )
+        assert made.status_code in (403, 422), (what, made.status_code, made.text[:300])
+
+
+def test_a_cron_cannot_name_the_user_it_runs_as(lg: tuple[str, Path]) -> None:
+    base, _ = lg
+    alice = _client(base, ACME_KEY)
+    forged = {"identity": "bob", "tenant_id": "globex", "role": "admin"}
+    made = alice.post(
+        "/runs/crons",
+        json={
+            "assistant_id": "assistant",
+            "schedule": "0 0 1 1 *",
+            "input": _turn(),
+            "config": {"configurable": {"langgraph_auth_user": forged}},
+        },
+    )
+    if made.status_code != 200:  # refused outright: as good
+        assert made.status_code in (403, 422), made.text
+        return
+    try:
+        stored = made.json()["payload"]["config"]["configurable"]["langgraph_auth_user"]
+        assert stored == {"identity": "alice", "tenant_id": "acme", "role": "member", "permissions": []}
+    finally:
+        assert alice.delete(f"/runs/crons/{made.json()['cron_id']}").status_code in (200, 204)
+
+
+class _NoTenant:
+    """What langgraph-api's scheduler acts as for a cron stored without a user: an identity only."""
+
+    identity = "alice"
+    is_authenticated = True
+    display_name = "alice"
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "identity":
+            return self.identity
+        raise KeyError(key)
+
+
+def test_a_run_with_no_tenant_is_refused_with_403_not_a_keyerror() -> None:
+    from server.auth import thread_run
+
+    ctx = Auth.types.AuthContext(
+        user=_NoTenant(),  # type: ignore[arg-type]
+        permissions=[],
+        resource="threads",
+        action="create_run",
+    )
+    value: Any = {"assistant_id": "assistant", "thread_id": None, "kwargs": {"input": _turn()}}
+    with pytest.raises(Auth.exceptions.HTTPException) as refused:
+        asyncio.run(thread_run(ctx=ctx, value=value))
+    assert refused.value.status_code == 403
