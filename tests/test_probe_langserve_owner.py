@@ -14,6 +14,7 @@ import json
 import sys
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,6 +22,8 @@ import pytest
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, ROOT, free_port, running, server_env
 
 from checkpointer import TenantCheckpointer
+from server.keys import Principal
+from server.thread_owner import reaches, thread_owner
 
 ERIN_KEY = "acme-erin-key-0123456789abcdef"
 SAID = "My manager is Rex and my badge number is 77341."
@@ -131,3 +134,29 @@ def test_the_owner_comes_from_the_key_not_the_client(serve: Server) -> None:
     # A second turn by its owner, streamed, is served as before.
     streamed = _post(base, ACME_KEY, "stream", _body(thread, "And my badge?"))
     assert streamed.status_code == 200 and "event: end" in streamed.text
+
+
+async def test_a_thread_written_before_owners_belongs_to_its_first_user(tmp_path: Path) -> None:
+    """Threads checkpointed before this change carry no ``owner``: the ``user_id`` the server set
+    on the first turn decides (a later admin turn does not take it over); with neither, admins only."""
+    from langgraph.checkpoint.base import empty_checkpoint
+
+    with TenantCheckpointer.from_url(f"sqlite:///{tmp_path / 'old.db'}") as saver:
+        saver.setup()
+        acme = saver.for_tenant("acme")
+        histories: dict[str, list[str | None]] = {"old": ["erin", "olga"], "anonymous": [None]}
+        for thread, users in histories.items():
+            config: Any = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+            for step, user in enumerate(users):
+                metadata: Any = {"source": "input", "step": step, **({"user_id": user} if user else {})}
+                config = acme.put(config, empty_checkpoint(), metadata, {})
+        assert await thread_owner(saver, "acme", "old") == "erin"
+        assert await thread_owner(saver, "acme", "anonymous") == ""
+        assert await thread_owner(saver, "acme", "never") is None
+        assert await thread_owner(saver, "globex", "old") is None  # another tenant's: a new thread
+    alice = Principal(identity="alice", tenant_id="acme")
+    erin = Principal(identity="erin", tenant_id="acme")
+    olga = Principal(identity="olga", tenant_id="acme", role="admin")
+    assert reaches(erin, "erin") and not reaches(alice, "erin") and reaches(olga, "erin")
+    assert not reaches(alice, "") and not reaches(erin, "") and reaches(olga, "")
+    assert reaches(alice, None)
