@@ -154,6 +154,7 @@ REPORTED_SETS: tuple[tuple[str, str], ...] = (
     ("blind 9", "intent_blind9"),  # set aside: measured once with the screen of its commit, never tuned on
     ("blind 10", "intent_blind10"),  # session 15: written before the learned layer, never tuned on
     ("blind 11", "intent_blind11"),  # session 17; false holds read after ddc9baf
+    ("blind 12", "intent_blind12"),  # session 18: measured once at 63fb1ec's end; tuned on from 7b5f9c2
 )
 
 
