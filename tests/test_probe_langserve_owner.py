@@ -5,7 +5,7 @@ LangServe keyed threads by (tenant, thread id) only: alice, a member of acme who
 erin's thread (another acme member), read it with ``GET /assistant/threads/{id}/state`` (what erin
 said, the memories recalled for erin) and ran turns on it. Now the first turn on a thread records
 its owner (the key's identity, set by the server in the checkpoint's metadata, never by the
-client); another member's turn, stream, batch or state read answers "thread not found", as for an
+client; SQLite and PostgreSQL); another member's turn, stream, batch or state read answers "thread not found", as for an
 unknown thread, and an admin of the tenant reaches every thread of it."""
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ import json
 import sys
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from databases import fresh_database
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, ROOT, free_port, running, server_env
 
 from checkpointer import TenantCheckpointer
@@ -30,12 +32,25 @@ SAID = "My manager is Rex and my badge number is 77341."
 Server = tuple[str, str]
 
 
-@pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+@contextmanager
+def _database(request: pytest.FixtureRequest, tmp: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp / 'kassist.db'}"
+        return
+    with fresh_database(str(request.getfixturevalue("pg_server_url")), "kassist_owner") as url:
+        yield url
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def serve(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("probe-langserve-owner")
+    with _database(request, tmp) as db_url:
+        yield from _serve(tmp, db_url)
+
+
+def _serve(tmp: Path, db_url: str) -> Iterator[Server]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    db_url = f"sqlite:///{tmp / 'kassist.db'}"
     env = server_env(db_url)
     keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
     env.update({"KASSIST_API_KEYS": json.dumps(keys), "KASSIST_EMBEDDER": "hashing"})
