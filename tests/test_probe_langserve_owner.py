@@ -5,8 +5,8 @@ LangServe keyed threads by (tenant, thread id) only: alice, a member of acme who
 erin's thread (another acme member), read it with ``GET /assistant/threads/{id}/state`` (what erin
 said, the memories recalled for erin) and ran turns on it. Now the first turn on a thread records
 its owner (the key's identity, set by the server in the checkpoint's metadata, never by the
-client; SQLite and PostgreSQL); another member's turn, stream, batch or state read answers "thread not found", as for an
-unknown thread, and an admin of the tenant reaches every thread of it."""
+client); another member's turn, stream, batch or state read answers "thread not found", as for an
+unknown thread, and an admin of the tenant reaches every thread of it. SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
