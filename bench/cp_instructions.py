@@ -12,7 +12,8 @@ measures one call (the other runs only once per thread). ``state-add`` or ``stat
 counts ``graph.get_state`` on the finished 200-step loop of workload (b) (operator.add or
 DeltaChannel; ROUNDS calls after 10 uncounted); ``loop-add`` or ``loop-delta`` counts one run of
 that loop with ROUNDS super-steps (divide by ROUNDS for a step). A ``gc.collect()`` just before the counted
-calls keeps a full collection that setup left pending (1.6M instructions) out of them. Wall-clock figures on a shared machine move with
+calls keeps a full collection that setup left pending (1.6M instructions) out of them; ``--no-gc``
+turns the collector off for the whole run, so that comparing two trees counts only their code. Wall-clock figures on a shared machine move with
 its load; instruction counts do not (docs/benchmarks.md, "Session 5").
 """
 
@@ -68,11 +69,17 @@ def loop(saver: BaseCheckpointSaver[Any], steps: int, delta: bool) -> None:
 
 
 def main() -> None:
-    kind, count = sys.argv[1], int(sys.argv[2])
-    what = sys.argv[3] if len(sys.argv) > 3 else "both"
+    args = [a for a in sys.argv[1:] if a != "--no-gc"]
+    if len(args) < len(sys.argv) - 1:
+        # A young-generation collection landing inside or outside the counted calls moves the
+        # count by up to 1% between trees whose counted Python is the same: off, only the code
+        # counts (the explicit gc.collect() before the counted calls still runs).
+        gc.disable()
+    kind, count = args[0], int(args[1])
+    what = args[2] if len(args) > 2 else "both"
     whats = ("both", "put", "get", "state-add", "state-delta", "loop-add", "loop-delta")
     if kind not in ("ours", "stock") or what not in whats:
-        sys.exit(f"usage: cp_instructions.py ours|stock ROUNDS [{'|'.join(whats)}]")
+        sys.exit(f"usage: cp_instructions.py ours|stock ROUNDS [{'|'.join(whats)}] [--no-gc]")
     with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as tmp:
         saver: BaseCheckpointSaver[Any]
         if kind == "stock":
