@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 from langgraph_sdk import Auth
-from server_harness import ACME_KEY, GLOBEX_KEY, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, langgraph_dev
 
 EVERY_SECOND = "* * * * * *"
 WAIT_S = 150
@@ -32,10 +32,15 @@ SAID = "Remind me what the handbook says about expense reports."
 
 
 @pytest.fixture(scope="module")
-def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, str]]:
     tmp = tmp_path_factory.mktemp("probe-crons")
-    with langgraph_dev(tmp, env={"CRON_SCHEDULER_SLEEP_TIME": "1"}) as (base, _):
-        yield base, tmp / "langgraph_dev.log"
+    with langgraph_dev(tmp, env={"CRON_SCHEDULER_SLEEP_TIME": "1"}) as (base, db_url):
+        yield base, tmp / "langgraph_dev.log", db_url
+
+
+@pytest.fixture(scope="module")
+def lg(served: tuple[str, Path, str]) -> tuple[str, Path]:
+    return served[0], served[1]
 
 
 def _client(base: str, key: str) -> httpx.Client:
@@ -152,6 +157,58 @@ def test_a_cron_cannot_name_the_user_it_runs_as(lg: tuple[str, Path]) -> None:
         assert stored == {"identity": "alice", "tenant_id": "acme", "role": "member", "permissions": []}
     finally:
         assert alice.delete(f"/runs/crons/{made.json()['cron_id']}").status_code in (200, 204)
+
+
+def test_a_cron_of_a_revoked_key_keeps_running_as_its_tenant_until_an_admin_deletes_it(
+    served: tuple[str, Path, str],
+) -> None:
+    """The decision in docs/serving.md (crons): a cron is the tenant's scheduled job, not a session
+    of the key that made it; an admin of the tenant lists and deletes it."""
+    from server.key_store import open_key_store
+
+    base, _, db_url = served
+    store = open_key_store(db_url)
+    try:
+        key, record = store.for_tenant("acme").create("carol", "member")
+    finally:
+        store.close()
+    carol, olga = _client(base, key), _client(base, ACME_ADMIN_KEY)
+    thread = carol.post("/threads", json={}).json()["thread_id"]
+    made = carol.post(
+        f"/threads/{thread}/runs/crons",
+        json={"assistant_id": "assistant", "schedule": EVERY_SECOND, "input": _turn()},
+    )
+    assert made.status_code == 200, made.text
+    cron_id = made.json()["cron_id"]
+    try:
+        store = open_key_store(db_url)
+        try:
+            assert store.for_tenant("acme").revoke(record.prefix)
+        finally:
+            store.close()
+        _wait_for(lambda: carol.get("/ok").status_code == 200 and _refused(carol), "carol's key refused")
+        revoked_at = time.time()
+
+        def run_after_revocation() -> list[dict[str, Any]]:
+            runs = olga.get(f"/threads/{thread}/runs", params={"limit": 100}).json()
+            return [r for r in runs if r["status"] == "success" and _epoch(r["created_at"]) > revoked_at]
+
+        runs = _wait_for(run_after_revocation, "a run of the revoked key's cron")
+        assert runs[0]["metadata"]["tenant_id"] == "acme"
+        assert cron_id in {c["cron_id"] for c in olga.post("/runs/crons/search", json={}).json()}
+    finally:
+        assert olga.delete(f"/runs/crons/{cron_id}").status_code in (200, 204)
+    assert cron_id not in {c["cron_id"] for c in olga.post("/runs/crons/search", json={}).json()}
+
+
+def _refused(client: httpx.Client) -> bool:
+    return client.post("/threads/search", json={"limit": 1}).status_code == 401
+
+
+def _epoch(stamp: str) -> float:
+    from datetime import datetime
+
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
 
 
 class _NoTenant:
