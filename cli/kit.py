@@ -22,6 +22,7 @@ import logging
 import os
 import sys
 import textwrap
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from enum import IntEnum
@@ -340,15 +341,40 @@ def table(
     return t
 
 
+def shown(text: str) -> str:
+    """``text`` with every control or format character but newline and tab spelt out (``\\x1b``,
+    ``\\u202e``): stored names (a synced file's, a document's title) reach the terminal as text,
+    never as escape sequences that clear it, retitle it or reorder what it shows."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch
+        if ch in "\n\t" or unicodedata.category(ch) not in _UNSHOWN
+        else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        for ch in text
+    )
+
+
+_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
+def _shown_cell(cell: Text) -> Text:
+    if cell.plain.isprintable() or shown(cell.plain) == cell.plain:
+        return cell
+    return Text(shown(cell.plain))  # a hostile value: its text matters, not its styling
+
+
 def row(*cells: Any) -> list[Text]:
-    """Cells as plain text: stored data is never read as rich markup."""
-    return [c if isinstance(c, Text) else Text("-" if c is None else str(c)) for c in cells]
+    """Cells as plain text: stored data is never read as rich markup, nor as terminal control."""
+    return [
+        _shown_cell(c) if isinstance(c, Text) else Text(shown("-" if c is None else str(c))) for c in cells
+    ]
 
 
 def whole_line(console: Console, text: str) -> None:
     """``text`` printed as it is: never wrapped, folded or cut by rich, whatever the width (a
     terminal of 40 columns or a pipe); the terminal may wrap it on screen, a copy gets it whole."""
-    console.print(Text(text), soft_wrap=True, crop=False, overflow="ignore", highlight=False)
+    console.print(Text(shown(text)), soft_wrap=True, crop=False, overflow="ignore", highlight=False)
 
 
 def print_path(console: Console, label: str, path: str | Path) -> None:
