@@ -74,6 +74,8 @@ from server.run_checks import (
     check_ingestion_input,
     check_new_conversation,
     check_schedule,
+    cron_thread_check,
+    mark_cron_on_thread,
     store_cron_user,
     tenant_of,
 )
@@ -316,6 +318,8 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
 
 @auth.on(resources="threads", actions=["read", "delete", "search"])
 async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights
+        return {**_owned(ctx), "owner": str(ctx.user.identity)}
     return _threads_of(ctx)
 
 
@@ -362,6 +366,8 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         await check_new_conversation(ctx, graph, None, payload)
     _stamp(ctx, value)
     store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
+    if ctx.action == "create" and value.get("thread_id") is not None:
+        mark_cron_on_thread()
     return _owned(ctx)
 
 

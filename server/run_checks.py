@@ -8,6 +8,7 @@ import asyncio
 import logging
 import os
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from langgraph_sdk import Auth
@@ -166,3 +167,22 @@ def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
         "role": CRON_ROLE,
         "permissions": [],
     }
+
+
+_CRON_ON_THREAD: ContextVar[bool] = ContextVar("kassist_cron_on_thread", default=False)
+
+
+def mark_cron_on_thread() -> None:
+    """A cron is being made on a thread: langgraph-api checks next, in this request, that the
+    creator reaches that thread (a threads "read" it authorizes); :func:`cron_thread_check` makes
+    that check the one the cron's runs will face (member rights: the creator's own threads), so an
+    admin's cron on another member's thread is "not found" now, not refused at every run."""
+    _CRON_ON_THREAD.set(True)
+
+
+def cron_thread_check() -> bool:
+    """Whether this threads "read" is langgraph-api's check of a cron's thread (asked once)."""
+    marked = _CRON_ON_THREAD.get()
+    if marked:
+        _CRON_ON_THREAD.set(False)
+    return marked

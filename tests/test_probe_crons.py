@@ -89,7 +89,10 @@ def test_a_thread_cron_runs_as_its_tenant(lg: tuple[str, Path]) -> None:
     assert "KeyError" not in text and "Error scheduling cron run" not in text, text[-3000:]
 
 
-def test_a_cron_without_a_thread_makes_the_tenants_threads(lg: tuple[str, Path]) -> None:
+@pytest.mark.parametrize("extra", [{}, {"context": {"context_budget": 4000}}], ids=["plain", "context"])
+def test_a_cron_without_a_thread_makes_the_tenants_threads(
+    lg: tuple[str, Path], extra: dict[str, Any]
+) -> None:
     base, log = lg
     alice, globex = _client(base, ACME_KEY), _client(base, GLOBEX_KEY)
     before = {t["thread_id"] for t in alice.post("/threads/search", json={"limit": 100}).json()}
@@ -100,6 +103,7 @@ def test_a_cron_without_a_thread_makes_the_tenants_threads(lg: tuple[str, Path])
             "schedule": EVERY_SECOND,
             "input": _turn("What is the travel policy?"),
             "on_run_completed": "keep",
+            **extra,
         },
     )
     assert made.status_code == 200, made.text
@@ -119,6 +123,23 @@ def test_a_cron_without_a_thread_makes_the_tenants_threads(lg: tuple[str, Path])
     theirs = {t["thread_id"] for t in globex.post("/threads/search", json={"limit": 100}).json()}
     assert not theirs & {t["thread_id"] for t in threads}
     assert "Error scheduling cron run" not in log.read_text()
+
+
+def test_a_cron_is_made_only_on_its_creators_own_thread(lg: tuple[str, Path]) -> None:
+    """Its runs act with member rights, so an admin's cron on another member's thread could never
+    run: "not found" when it is made (the thread is untouched), as for another tenant's thread."""
+    base, _ = lg
+    alice, olga, globex = _client(base, ACME_KEY), _client(base, ACME_ADMIN_KEY), _client(base, GLOBEX_KEY)
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    cron = {"assistant_id": "assistant", "schedule": "0 0 1 1 *", "input": _turn()}
+    for who in (olga, globex):
+        made = who.post(f"/threads/{thread}/runs/crons", json=cron)
+        assert made.status_code == 404, made.text
+    assert olga.get(f"/threads/{thread}").status_code == 200  # the admin still reads the thread
+    own = olga.post("/threads", json={}).json()["thread_id"]
+    made = olga.post(f"/threads/{own}/runs/crons", json=cron)
+    assert made.status_code == 200, made.text
+    assert olga.delete(f"/runs/crons/{made.json()['cron_id']}").status_code in (200, 204)
 
 
 def test_a_cron_still_obeys_the_run_rules(lg: tuple[str, Path]) -> None:
