@@ -156,3 +156,21 @@ def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator
         what="langgraph dev",
     ):
         yield base(), db_url
+
+
+@contextmanager
+def kassist_serve(tmp_path: Path) -> Iterator[str]:
+    """The base URL of a ``kassist serve`` (LangServe app, runs API, console) on a fresh SQLite file
+    in ``tmp_path``, with the hashing embedder, no language model, reports and uploads under
+    ``tmp_path`` (``reports/``, ``uploads/``)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
+    env = server_env(db_url)
+    env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
+    env.update(
+        {"KASSIST_REPORTS_DIR": str(tmp_path / "reports"), "KASSIST_UPLOADS_DIR": str(tmp_path / "uploads")}
+    )
+    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
+    with running(argv, cwd=ROOT, log_dir=tmp_path, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+        yield base

@@ -8,12 +8,16 @@ logs) saw globex. A request naming two different keys is refused with 401; the s
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, free_port, langgraph_dev, running, server_env
+from server_harness import (
+    ACME_KEY,
+    GLOBEX_KEY,
+    kassist_serve,
+    langgraph_dev,
+)
 
 Headers = list[tuple[str, str]]
 TWO_KEYS: dict[str, Headers] = {
@@ -39,14 +43,7 @@ def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("probe-cred-serve")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    db_url = f"sqlite:///{tmp / 'kassist.db'}"
-    env = server_env(db_url)
-    env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
-    env.update({"KASSIST_REPORTS_DIR": str(tmp / "reports"), "KASSIST_UPLOADS_DIR": str(tmp / "uploads")})
-    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-    with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+    with kassist_serve(tmp) as base:
         yield base
 
 

@@ -10,14 +10,19 @@ each is refused with a 4xx and one line before anything runs, never a 500 nor a 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, ROOT, corpus_of, free_port, langgraph_dev, running, server_env
+from server_harness import (
+    ACME_KEY,
+    ROOT,
+    corpus_of,
+    kassist_serve,
+    langgraph_dev,
+)
 
 Server = tuple[str, str]
 HI = {"messages": [{"role": "user", "content": "How many vacation days do I get?"}]}
@@ -39,14 +44,7 @@ def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("probe-serve")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    db_url = f"sqlite:///{tmp / 'kassist.db'}"
-    env = server_env(db_url)
-    env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
-    env.update({"KASSIST_REPORTS_DIR": str(tmp / "reports"), "KASSIST_UPLOADS_DIR": str(tmp / "uploads")})
-    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-    with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+    with kassist_serve(tmp) as base:
         yield base
 
 

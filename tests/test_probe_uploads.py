@@ -10,14 +10,13 @@ before anything is written; ordinary non-ASCII names are kept."""
 
 from __future__ import annotations
 
-import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, ROOT, free_port, running, server_env
+from server_harness import ACME_KEY, kassist_serve
 
 Server = tuple[str, Path]
 
@@ -25,14 +24,7 @@ Server = tuple[str, Path]
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("probe-uploads")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    db_url = f"sqlite:///{tmp / 'kassist.db'}"
-    env = server_env(db_url)
-    env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
-    env.update({"KASSIST_REPORTS_DIR": str(tmp / "reports"), "KASSIST_UPLOADS_DIR": str(tmp / "uploads")})
-    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-    with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+    with kassist_serve(tmp) as base:
         yield base, tmp / "uploads"
 
 
