@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 from langgraph_sdk import Auth
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, corpus_of, langgraph_dev
 
 EVERY_SECOND = "* * * * * *"
 WAIT_S = 150
@@ -123,6 +123,37 @@ def test_a_cron_without_a_thread_makes_the_tenants_threads(
     theirs = {t["thread_id"] for t in globex.post("/threads/search", json={"limit": 100}).json()}
     assert not theirs & {t["thread_id"] for t in threads}
     assert "Error scheduling cron run" not in log.read_text()
+
+
+def _once_soon() -> str:
+    """A schedule that fires a few seconds from now, then a minute later (the test deletes it)."""
+    return f"* * * * * {(int(time.time()) + 4) % 60}"
+
+
+def _ingestion(source: Path) -> dict[str, Any]:
+    return {"settings": {"source": str(source), "collection": "cron", "embedder": "hashing"}}
+
+
+def test_an_ingestion_cron_ingests_its_tenants_folder(
+    served: tuple[str, Path, str],
+) -> None:
+    base, _, db_url = served
+    corpus = corpus_of(Path(db_url.removeprefix("sqlite:///")).parent, "acme")
+    alice = _client(base, ACME_KEY)
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    cron = {"assistant_id": "ingestion", "schedule": _once_soon(), "input": _ingestion(corpus)}
+    made = alice.post(f"/threads/{thread}/runs/crons", json=cron)
+    assert made.status_code == 200, made.text
+    try:
+
+        def ingested() -> dict[str, Any]:
+            values = alice.get(f"/threads/{thread}/state").json()["values"]
+            return values if values.get("status") == "completed" else {}
+
+        values = _wait_for(ingested, "the ingestion cron's run")
+    finally:
+        assert alice.delete(f"/runs/crons/{made.json()['cron_id']}").status_code in (200, 204)
+    assert values["tenant_id"] == "acme" and values["counters"]["documents_indexed"] == 24
 
 
 def test_a_cron_is_made_only_on_its_creators_own_thread(lg: tuple[str, Path]) -> None:
