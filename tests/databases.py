@@ -7,9 +7,12 @@ import fresh_database``) instead of importing conftest, which pytest loads itsel
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -36,3 +39,17 @@ def fresh_database(server_url: str, prefix: str) -> Iterator[str]:
     finally:
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@contextmanager
+def own_server_root(prefix: str) -> Iterator[Path]:
+    """A folder for a PostgreSQL server of a test's own, outside pytest's temporary folders: the
+    server runs as its own system user, which must traverse the folder's parents, and pytest resets
+    ``/tmp/pytest-of-<user>`` to 0700 whenever another pytest session starts (the suite's own
+    nested runs included), which made initdb fail with "Permission denied" at random."""
+    root = Path(tempfile.mkdtemp(prefix=prefix))
+    root.chmod(0o755)
+    try:
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)

