@@ -204,11 +204,26 @@ def test_a_cron_cannot_name_the_user_it_runs_as(lg: tuple[str, Path]) -> None:
     if made.status_code != 200:  # refused outright: as good
         assert made.status_code in (403, 422), made.text
         return
+    cron_id = made.json()["cron_id"]
+    olga = _client(base, ACME_ADMIN_KEY)
+
+    def stored() -> Any:
+        cron = alice.get(f"/runs/crons/{cron_id}").json()
+        return cron["payload"]["config"]["configurable"]["langgraph_auth_user"]
+
     try:
-        stored = made.json()["payload"]["config"]["configurable"]["langgraph_auth_user"]
-        assert stored == {"identity": "alice", "tenant_id": "acme", "role": "member", "permissions": []}
+        assert made.json()["payload"]["config"]["configurable"]["langgraph_auth_user"] == stored()
+        assert stored() == {"identity": "alice", "tenant_id": "acme", "role": "member", "permissions": []}
+        # An update that leaves the config alone keeps the user; one that sends a config (which
+        # replaces the stored one) makes the updating key's user the one the runs act as.
+        assert olga.patch(f"/runs/crons/{cron_id}", json={"schedule": "0 0 2 1 *"}).status_code == 200
+        assert stored()["identity"] == "alice"
+        config = {"configurable": {"langgraph_auth_user": forged}}
+        patched = olga.patch(f"/runs/crons/{cron_id}", json={"config": config})
+        assert patched.status_code == 200, patched.text
+        assert stored() == {"identity": "olga", "tenant_id": "acme", "role": "member", "permissions": []}
     finally:
-        assert alice.delete(f"/runs/crons/{made.json()['cron_id']}").status_code in (200, 204)
+        assert alice.delete(f"/runs/crons/{cron_id}").status_code in (200, 204)
 
 
 def test_a_cron_of_a_revoked_key_keeps_running_as_its_tenant_until_an_admin_deletes_it(
