@@ -10,7 +10,8 @@
    templates the tuning never saw); ``heldout2`` adds multi-hop questions gathering several events
    and more decoys, ``heldout3`` is heldout2 without small talk repeated word for word, ``tune3`` the
    tune split with heldout3's small talk (bench/recall_data.py); ``heldout4`` / ``tune4`` (session 18) are
-   LoCoMo-shaped chats of long turns, themes returning session after session (bench/recall_chat.py). Each question is asked through ``MemoryManager.recall(...,
+   LoCoMo-shaped chats of long turns, themes returning session after session (bench/recall_chat.py); ``heldout5`` / ``tune5`` repeat each activity 2-4 times and ask which one
+   (by month, incident, companion, ordinal) or how many (bench/recall_chat5.py). Each question is asked through ``MemoryManager.recall(...,
    k=20, strategy=...)`` with the manager's clock three days after the last session; evidence
    recall@k = the share of the question's evidence turns in the top k, averaged over questions.
    Strategies: ``keyword`` (FTS5 bm25 / tsvector ts_rank), ``vector`` (cosine), ``rrf`` (plain
@@ -185,7 +186,18 @@ def main() -> None:
     parser.add_argument("--conversations", type=int, default=6, help="per split")
     parser.add_argument(
         "--split",
-        choices=("tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4", "both"),
+        choices=(
+            "tune",
+            "heldout",
+            "heldout2",
+            "heldout3",
+            "tune3",
+            "tune4",
+            "heldout4",
+            "tune5",
+            "heldout5",
+            "both",
+        ),
         default="both",
     )
     parser.add_argument("--skip-latency", action="store_true")

@@ -45,7 +45,7 @@ from typing import Literal
 
 from recall_vocab import FILLER, FIRST_NAMES, KINDS, NAMED, SIDE_PEOPLE, WEEKDAYS, Kind
 
-Split = Literal["tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4"]
+Split = Literal["tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4", "tune5", "heldout5"]
 SESSIONS = 22
 START = datetime(2025, 3, 3, 19, 0, tzinfo=UTC)
 REPEATABLE = {
@@ -297,4 +297,8 @@ def conversations(count: int, seed: int = 11, split: Split = "tune") -> list[Con
         from recall_chat import conversations as chats
 
         return chats(count, split=split)
+    if split in ("tune5", "heldout5"):  # activities repeated 2-4 times (session 18): bench/recall_chat5.py
+        from recall_chat5 import conversations as chats5
+
+        return chats5(count, split=split)
     return [conversation(i, seed, split) for i in range(count)]

@@ -1,0 +1,112 @@
+"""Words of bench/recall_chat5.py: how a repeated activity is named again (not in the question's
+words), who came along, the incidents that tell one occurrence from another (as told, as asked),
+and open questions about one activity."""
+
+from __future__ import annotations
+
+# An activity's verb phrase (bench/recall_chat_vocab.py, in the questions) -> how its repeats name it.
+NOUNS = {
+    "start pottery lessons": "the clay class",
+    "paint the sunrise at the pier": "the early-morning painting by the water",
+    "spend an afternoon drawing outdoors": "the sketching in the park",
+    "try a stained-glass workshop": "the glass-cutting evening",
+    "go camping by the sea": "the tent-by-the-beach thing",
+    "hike to the ridge": "the big climb up above the valley",
+    "stay in a cabin in the mountains": "the no-signal cabin weekend",
+    "go kayaking on the river": "the paddling trip",
+    "attend a support group": "the Tuesday circle",
+    "give a talk at a school": "the speech for the students",
+    "march in the parade": "the pride walk",
+    "join a mentoring programme": "the mentoring sessions with my teen",
+    "apply for the counselling certificate": "another round of paperwork for the counsellor course",
+    "interview at the youth centre": "a meeting with the panel at the youth centre",
+    "start at the crisis hotline": "the overnight phone shift",
+    "go to the social work career fair": "the recruiting fair",
+    "start playing the clarinet again": "the old wind instrument",
+    "see the folk band at the festival": "the outdoor gig with the fiddles",
+    "begin violin lessons": "the strings lesson with my strict teacher",
+    "perform at the open mic": "the cafe stage night",
+    "visit the museum with the kids": "the dinosaur-bones outing",
+    "throw the garden birthday party": "a backyard party",
+    "take the kids to the pool": "the swimming afternoon",
+    "have the family picnic": "the lakeside lunch with grandma",
+    "run the charity race": "the fundraiser run",
+    "cycle the railway path": "the long ride on the old train line",
+    "try the yoga class": "the stretching class at the centre",
+    "go bouldering": "the climbing wall",
+    "finish the memoir": "a true-life book in one sitting",
+    "find the old children's book at the market": "the flea market book hunt",
+    "read a poem at the library": "the verse evening at the library",
+    "read the dragon novel": "an all-nighter with a fantasy book",
+}
+
+REPEAT = (
+    "{when} I went back for {noun} again, this time with {who}.",
+    "So {when} was {noun}, round two! {who} came along and it was a whole different vibe.",
+    "Did I tell you? {when} I did {noun} again, {who} tagged along.",
+    "{when} it was {noun} once more, with {who} this time, I think I'm hooked.",
+    "Okay so {noun} happened again {when}, and I brought {who}.",
+)
+
+COMPANIONS = (
+    "my sister", "my neighbour Tom", "two people from work", "my mum", "my husband", "my best friend Priya",
+    "the kids", "my cousin Leo", "my old roommate", "a guy from the gym",
+)  # fmt: skip
+
+# (as told in the reply, as asked in a question)
+INCIDENTS = (
+    ("It poured the whole time and we were soaked to the bone, but honestly that made it funnier.",
+     "the time it rained heavily"),
+    ("I bumped into my old maths teacher there, she remembered my name after twenty years!",
+     "when they ran into a former teacher"),
+    ("My phone died halfway through so there are zero photos, you'll have to trust me.",
+     "when their phone battery ran out"),
+    ("We got lost on the way and ended up at a tiny Greek bakery, best detour ever.",
+     "when they took a wrong turn on the way"),
+    ("A local reporter was there taking pictures and I might end up in the Sunday paper lol.",
+     "when a journalist photographed them"),
+    ("I forgot my wallet at home and had to borrow money for parking, so embarrassing.",
+     "when they left their purse behind"),
+    ("A stray dog followed us around the entire time, we named him Biscuit.",
+     "when an animal tagged along"),
+    ("It was boiling hot, like 35 degrees, I drank about four litres of water.",
+     "during the heatwave"),
+    ("The car broke down on the way back and we waited two hours for a tow truck.",
+     "when the vehicle failed on the way home"),
+    ("There was a power cut in the middle of it, so we carried on by candlelight.",
+     "when the electricity went out"),
+    ("I twisted my ankle a bit at the end, nothing serious but I'm limping.",
+     "when they hurt their foot"),
+    ("A total stranger paid for our coffees afterwards, restored my faith in people.",
+     "when someone anonymously bought them drinks"),
+    ("I won a raffle prize at the end, a basket full of jam and candles.",
+     "when they won something in a draw"),
+    ("Afterwards we had the best ramen of my life at a place around the corner.",
+     "when they went for noodles afterwards"),
+    ("My little nephew tagged along too and asked about a thousand questions.",
+     "when a young relative joined"),
+    ("It started snowing out of nowhere, in April, can you believe it.",
+     "when there was unexpected snow"),
+    ("I spilled coffee all over my white shirt in the first five minutes.",
+     "when they stained their clothes"),
+    ("There was a fire alarm halfway through and we all stood outside in the cold.",
+     "when an alarm forced everyone out"),
+    ("We met a couple from New Zealand and swapped numbers, they want to visit.",
+     "when they made friends with travellers from abroad"),
+    ("I was so tired I nearly fell asleep, I'd only slept four hours the night before.",
+     "when they were exhausted from lack of sleep"),
+    ("Someone brought a guitar and the whole thing turned into a singalong.",
+     "when an impromptu sing-along happened"),
+    ("They were filming a TV ad nearby so we kept getting shooed away.",
+     "when a commercial was being shot next to them"),
+    ("My ex showed up out of nowhere, which was awkward, but we were civil.",
+     "when a former partner appeared"),
+    ("It was someone's birthday so there was cake for everyone at the end.",
+     "when there was a birthday celebration"),
+)  # fmt: skip
+
+OPEN_ACT = (
+    "Would {me} say that to {vp} has become a habit?",
+    "Is {me} likely to {vp} again next year?",
+    "Does {me} seem to enjoy it when they {vp}?",
+)
