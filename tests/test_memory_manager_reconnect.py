@@ -18,7 +18,7 @@ from raw_sql import kill_other_connections
 
 from kassist.dburl import DatabaseUnavailable
 from memory.manager import Action, MemoryManager
-from memory.manager.ops import Op, Sql
+from memory.manager.ops import Op
 from memory.manager.sql_postgres import SQL as Q  # the manager statements these tests run by hand
 
 HELD = 3  # connections the sync test makes the pool open (its maximum is 8)
@@ -32,7 +32,7 @@ def root(pg_url: str) -> Iterator[MemoryManager]:
 
 
 def _hold(barrier: threading.Barrier) -> Op[None]:
-    yield Sql(Q.get_salt, SALT_KEY)
+    yield Q.stmt(Q.get_salt, SALT_KEY)
     barrier.wait(timeout=10)  # still inside the operation: its connection stays checked out
 
 
@@ -91,10 +91,10 @@ async def test_async_calls_after_every_pooled_connection_was_killed_succeed(
 
 def _killed_before_first_read(pg_url: str, salt: bytes, asked: list[str]) -> Op[list[dict[str, Any]]]:
     asked.append("write")
-    yield Sql(Q.ensure_salt, {**SALT_KEY, "salt": salt}, fetch=False)  # pipelined: answered at once
+    yield Q.stmt(Q.ensure_salt, {**SALT_KEY, "salt": salt}, fetch=False)  # pipelined: answered at once
     kill_other_connections(pg_url)  # the connection dies before the server's first answer came back
     asked.append("read")
-    rows: list[dict[str, Any]] = yield Sql(Q.get_salt, SALT_KEY)
+    rows: list[dict[str, Any]] = yield Q.stmt(Q.get_salt, SALT_KEY)
     return rows
 
 
@@ -123,11 +123,11 @@ async def test_async_pipelined_writes_before_the_first_read_are_replayed_with_it
 
 def _lost_midway(pg_url: str, asked: list[str]) -> Op[None]:
     asked.append("first")
-    rows = yield Sql(Q.get_salt, SALT_KEY)
+    rows = yield Q.stmt(Q.get_salt, SALT_KEY)
     assert rows == []  # answered on a live connection
     kill_other_connections(pg_url)  # ... which the server then drops
     asked.append("second")
-    yield Sql(Q.get_salt, SALT_KEY)
+    yield Q.stmt(Q.get_salt, SALT_KEY)
     asked.append("third")  # never reached
 
 
@@ -160,7 +160,7 @@ def test_statement_errors_are_not_mistaken_for_lost_connections(root: MemoryMana
 
     def op() -> Op[None]:
         runs.append(1)
-        yield Sql(Q.get_salt, {"tenant_id": "acme"})  # no :user_id
+        yield Q.stmt(Q.get_salt, {"tenant_id": "acme"})  # no :user_id
 
     with pytest.raises(psycopg.Error) as raised:
         root._backend.run(op(), write=True)

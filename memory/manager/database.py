@@ -1,11 +1,10 @@
 """The memory manager's use of the shared database (kassist.db).
 
-Its operations yield :class:`memory.manager.ops.Sql` and :class:`~memory.manager.ops.Embed`;
-:func:`compiled` turns them into :class:`kassist.db.Stmt` (the backend's SQL, values adapted) and
-:class:`kassist.db.Local` (the embedding) and decodes the rows that come back, with no I/O, so the
-one executor runs them: writes in one transaction (``BEGIN IMMEDIATE`` under the file's write lock
-on SQLite; a pipeline on PostgreSQL, where statements whose rows are not needed do not wait for a
-round trip, about four per remember), reads (single statements) in autocommit. A pooled
+Its operations (memory/manager/ops.py) yield :class:`kassist.db.Stmt` (built by the backend's
+statement table, values adapted) and :class:`kassist.db.Local` (the embedding) directly, so the one
+executor runs them as they are: writes in one transaction (``BEGIN IMMEDIATE`` under the file's
+write lock on SQLite; a pipeline on PostgreSQL, where statements whose rows are not needed do not
+wait for a round trip, about four per remember), reads (single statements) in autocommit. A pooled
 connection lost before the first answer is replayed; a write given ``again`` (the manager's
 remember, forget and release) runs again from the start when the server rolled it back whole: a
 deadlock, or a connection lost before its COMMIT (kassist.db.retry).
@@ -15,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Generator
-from functools import partial
 from importlib import import_module
 from typing import Any, TypeVar
 
@@ -23,28 +21,25 @@ from kassist.db import Database, Local, Stmt
 from kassist.db import migrate as runner
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
-from knowledge.embedders import Embedder
-from memory.manager.ops import BULK_IMPORT, Embed, Op, Step, refresh_statistics
+from memory.manager.ops import BULK_IMPORT, Op, Sql, Step, refresh_statistics
 from memory.manager.statements import ManagerSql
 
 T = TypeVar("T")
 CLOSED = "this memory manager is closed; open a new one with MemoryManager.from_url"
 
 
-def compiled(op: Op[T], q: ManagerSql, embedder: Embedder) -> Generator[Stmt | Local, Any, T]:
-    """``op`` speaking kassist.db's vocabulary, its values adapted and rows decoded by ``q``."""
+def _legacy(op: Op[T], q: ManagerSql) -> Generator[Stmt | Local, Any, T]:
+    """LEGACY, reads only, until memory/manager/hybrid.py yields ``q.stmt`` like every other
+    operation: ``op`` with its :class:`~memory.manager.ops.Sql` steps turned into statements (values
+    adapted, rows decoded); its :class:`Stmt` and :class:`Local` requests pass as they are."""
     try:
         step: Step = next(op)
         while True:
             answer: Any
-            if isinstance(step, Embed):
-                answer = yield Local(partial(embedder.embed_documents, step.texts))
-            elif step.many is not None:
-                yield Stmt(step.sql, many=[q.adapt(p) for p in step.many])
-                answer = []
+            if isinstance(step, Sql):
+                answer = q.decode((yield q.stmt(step.sql, step.params, fetch=step.fetch)))
             else:
-                rows = yield Stmt(step.sql, q.adapt(step.params), step.fetch)
-                answer = [q.decode_row(row) for row in rows]
+                answer = yield step
             step = op.send(answer)
     except StopIteration as stop:
         result: T = stop.value
@@ -52,13 +47,12 @@ def compiled(op: Op[T], q: ManagerSql, embedder: Embedder) -> Generator[Stmt | L
 
 
 class ManagerBackend:
-    """Runs memory operations on ``db`` with ``embedder``; closing gives its use of ``db`` back."""
+    """Runs memory operations on ``db``; closing gives its use of ``db`` back."""
 
-    def __init__(self, db: Database, embedder: Embedder) -> None:
+    def __init__(self, db: Database) -> None:
         # The one choice of dialect: the database's backend names the SQL module
         # (memory/manager/sql_<backend>.py), so a new backend adds that file and nothing here.
         self.sql: ManagerSql = import_module(f"memory.manager.sql_{db.backend}").SQL
-        self._embedder = embedder
         self._db = db
         self.backend = db.backend
         self._handle = Handle(db, Options(rows="dict"), closed=CLOSED)
@@ -79,23 +73,18 @@ class ManagerBackend:
                 ) from exc
             raise
 
-    def _again(
-        self, again: Callable[[], Op[T]] | None
-    ) -> Callable[[], Generator[Stmt | Local, Any, T]] | None:
-        # A write its caller can build afresh runs again from the start when the server rolled it
-        # back whole (a deadlock, or a connection lost before COMMIT: kassist.db.retry).
-        if again is None:
-            return None
-        return lambda: compiled(again(), self.sql, self._embedder)
+    # A write its caller can build afresh (``again``) runs again from the start when the server
+    # rolled it back whole (a deadlock, or a connection lost before COMMIT: kassist.db.retry).
+    # Writes run as they are; reads go through _legacy until hybrid.py's reads are converted.
 
     def run(self, op: Op[T], *, write: bool, again: Callable[[], Op[T]] | None = None) -> T:
         return self._handle.run(
-            compiled(op, self.sql, self._embedder), write=write, single=not write, again=self._again(again)
+            op if write else _legacy(op, self.sql), write=write, single=not write, again=again
         )
 
     async def arun(self, op: Op[T], *, write: bool, again: Callable[[], Op[T]] | None = None) -> T:
         return await self._handle.arun(
-            compiled(op, self.sql, self._embedder), write=write, single=not write, again=self._again(again)
+            op if write else _legacy(op, self.sql), write=write, single=not write, again=again
         )
 
     def _imported(self, written: int) -> bool:

@@ -97,7 +97,7 @@ class MemoryManager:
         chosen = embedder or HashingEmbedder()
         from memory.manager.database import ManagerBackend
 
-        backend: Backend = ManagerBackend(open_database(parse_database_url(url)), chosen)
+        backend: Backend = ManagerBackend(open_database(parse_database_url(url)))
         if setup:
             try:
                 backend.setup()
@@ -164,7 +164,7 @@ class MemoryManager:
             expires_at=expires_at,
             actor=actor or f"api:{source}",
         )
-        return ops.remember(self._backend.sql, req, self._clock(), self.config, self.embedder.name)
+        return ops.remember(self._backend.sql, req, self._clock(), self.config, self.embedder)
 
     def _recall_op(
         self,
@@ -238,9 +238,7 @@ class MemoryManager:
             )
         now = self._clock()
         return [
-            ops.remember_batch(
-                self._backend.sql, reqs[i : i + batch_size], now, self.config, self.embedder.name
-            )
+            ops.remember_batch(self._backend.sql, reqs[i : i + batch_size], now, self.config, self.embedder)
             for i in range(0, len(reqs), batch_size)
         ]
 
@@ -254,8 +252,8 @@ class MemoryManager:
         }
         if memory_type:
             params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
-            return ops.select(self._backend.sql.list_all_type, params)
-        return ops.select(self._backend.sql.list_all, params)
+            return ops.select(self._backend.sql, self._backend.sql.list_all_type, params)
+        return ops.select(self._backend.sql, self._backend.sql.list_all, params)
 
     def _history_op(
         self, user_id: str, key: str, memory_type: MemoryType | str | None, tenant_id: str | None
@@ -267,8 +265,8 @@ class MemoryManager:
         }
         if memory_type:
             params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
-            return ops.select(self._backend.sql.history_type, params)
-        return ops.select(self._backend.sql.history, params)
+            return ops.select(self._backend.sql, self._backend.sql.history_type, params)
+        return ops.select(self._backend.sql, self._backend.sql.history, params)
 
     # -- sync API ---------------------------------------------------------------------------------
 
@@ -404,15 +402,15 @@ class MemoryManager:
     def review(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
         """Quarantined memories of the tenant, oldest first, with the reason for each."""
         params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
-        return self._backend.run(ops.select(self._backend.sql.review, params), write=False)
+        return self._backend.run(ops.select(self._backend.sql, self._backend.sql.review, params), write=False)
 
     def release(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
         """Admin: activate a quarantined memory (still subject to the conflict policy)."""
         tenant = self._tenant(tenant_id)
 
         def build() -> ops.Op[Decision]:
-            sql, config, model = self._backend.sql, self.config, self.embedder.name
-            return ops.release(sql, tenant, memory_id, actor, self._clock(), config, model)
+            sql, config, embedder = self._backend.sql, self.config, self.embedder
+            return ops.release(sql, tenant, memory_id, actor, self._clock(), config, embedder)
 
         return self._backend.run(build(), write=True, again=build)
 
@@ -533,14 +531,16 @@ class MemoryManager:
 
     async def areview(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
         params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
-        return await self._backend.arun(ops.select(self._backend.sql.review, params), write=False)
+        return await self._backend.arun(
+            ops.select(self._backend.sql, self._backend.sql.review, params), write=False
+        )
 
     async def arelease(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
         tenant = self._tenant(tenant_id)
 
         def build() -> ops.Op[Decision]:
-            sql, config, model = self._backend.sql, self.config, self.embedder.name
-            return ops.release(sql, tenant, memory_id, actor, self._clock(), config, model)
+            sql, config, embedder = self._backend.sql, self.config, self.embedder
+            return ops.release(sql, tenant, memory_id, actor, self._clock(), config, embedder)
 
         return await self._backend.arun(build(), write=True, again=build)
 

@@ -1,8 +1,11 @@
-"""The memory operations as I/O-free generators, run unchanged by all four executors.
+"""The memory operations as I/O-free generators, run unchanged by both executors, sync and async.
 
-An operation yields steps (``Sql``, ``Embed``) and receives each step's result; it never touches a
-connection. The sync and async drivers of each backend differ only in how they execute a step, so
-the rules (policy, poisoning gates, audit, bi-temporal bookkeeping) exist exactly once.
+An operation yields kassist.db's requests and receives each one's answer; it never touches a
+connection: :class:`~kassist.db.Stmt` (built by the backend's statement table ``q``, which adapts
+the values: ``q.stmt``, ``q.many``) answered by rows that ``q.decode`` turns back into Python values,
+and :class:`~kassist.db.Local` (the embedding) answered by its result. The sync and async drivers of
+each backend differ only in how they run a request, so the rules (policy, poisoning gates, audit,
+bi-temporal bookkeeping) exist exactly once.
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ import os
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from kassist.db.statements import Local, Stmt
 from memory.manager import rows as r
 from memory.manager.models import (
     TENANT_DEFAULTS,
@@ -38,13 +43,17 @@ from memory.manager.policy import (
 )
 from memory.manager.statements import ManagerSql
 
+if TYPE_CHECKING:
+    from knowledge.embedders import Embedder
+
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Sql:
-    """Run ``sql`` (a field of the backend's :class:`ManagerSql`); the result is the list of rows
-    (dicts), maybe empty."""
+    """LEGACY, for memory/manager/hybrid.py's reads only until they yield ``q.stmt`` too: run ``sql``
+    (a field of the backend's :class:`ManagerSql`); the answer is the list of decoded rows.
+    ManagerBackend translates it for reads (``write=False``); a write op must not yield it."""
 
     sql: str
     params: dict[str, Any] = field(default_factory=dict)
@@ -54,44 +63,42 @@ class Sql:
     fetch: bool = True
 
 
-@dataclass(frozen=True)
-class Embed:
-    """Embed ``texts`` with the manager's embedder; the result is one vector per text."""
-
-    texts: list[str]
-
-
-Step = Sql | Embed
+Step = Stmt | Local | Sql  # Sql: hybrid.py's legacy yields only
 Op = Generator[Step, Any, T]
+
+
+def _embed(embedder: Embedder, texts: list[str]) -> Local:
+    """The embedding of ``texts`` (one vector each): done in this process, in a worker thread under asyncio."""
+    return Local(partial(embedder.embed_documents, texts))
 
 
 def _salt(q: ManagerSql, tenant_id: str, user_id: str) -> Op[bytes]:
     key = {"tenant_id": tenant_id, "user_id": user_id}
-    rows = yield Sql(q.get_salt, key)
+    rows = yield q.stmt(q.get_salt, key)
     if not rows:  # first write for this user (or first since forget): one round trip more
-        yield Sql(q.ensure_salt, {**key, "salt": os.urandom(16)}, fetch=False)
-        rows = yield Sql(q.get_salt, key)
+        yield q.stmt(q.ensure_salt, {**key, "salt": os.urandom(16)}, fetch=False)
+        rows = yield q.stmt(q.get_salt, key)
     return bytes(rows[0]["salt"])
 
 
-def _audit(q: ManagerSql, **params: Any) -> Sql:
-    return Sql(q.insert_audit, r.audit_params(**params), fetch=False)
+def _audit(q: ManagerSql, **params: Any) -> Stmt:
+    return q.stmt(q.insert_audit, r.audit_params(**params), fetch=False)
 
 
 def remember(
-    q: ManagerSql, req: RememberRequest, now: datetime, config: PolicyConfig, embed_model: str
+    q: ManagerSql, req: RememberRequest, now: datetime, config: PolicyConfig, embedder: Embedder
 ) -> Op[Decision]:
     """Apply the gates and the conflict policy to one write; every outcome is audited."""
-    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)}, fetch=False)
+    yield q.stmt(q.lock_user, {"lock_key": r.user_lock_key(req.tenant_id, req.user_id)}, fetch=False)
     salt = yield from _salt(q, req.tenant_id, req.user_id)
-    decision, pending = yield from _remember_one(q, req, salt, now, config, embed_model, deferred=False)
+    decision, pending = yield from _remember_one(q, req, salt, now, config, embedder, deferred=False)
     if pending is not None:
         yield _bump(q, req.tenant_id, req.user_id)
     return decision
 
 
 def remember_batch(
-    q: ManagerSql, reqs: Sequence[RememberRequest], now: datetime, config: PolicyConfig, embed_model: str
+    q: ManagerSql, reqs: Sequence[RememberRequest], now: datetime, config: PolicyConfig, embedder: Embedder
 ) -> Op[list[Decision]]:
     """An import: every request of one user through the same gates and policy, in one transaction
     with one embedding call for the batch. The per-minute rate limit applies only to untrusted
@@ -99,36 +106,35 @@ def remember_batch(
     if not reqs:
         return []
     tenant_id, user_id = reqs[0].tenant_id, reqs[0].user_id
-    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
+    yield q.stmt(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
     salt = yield from _salt(q, tenant_id, user_id)
     decisions: list[Decision] = []
     pending: list[tuple[str, str]] = []
     for req in reqs:
-        decision, item = yield from _remember_one(q, req, salt, now, config, embed_model, deferred=True)
+        decision, item = yield from _remember_one(q, req, salt, now, config, embedder, deferred=True)
         decisions.append(decision)
         if item is not None:
             pending.append(item)
     if pending:
-        vectors = yield Embed([text for _, text in pending])
-        yield Sql(
+        vectors = yield _embed(embedder, [text for _, text in pending])
+        yield q.many(
             q.set_embedding,
-            many=[
+            [
                 {
                     "id": memory_id,
                     "tenant_id": tenant_id,
                     "embedding": r.Vector(v),
-                    "embed_model": embed_model,
+                    "embed_model": embedder.name,
                 }
                 for (memory_id, _), v in zip(pending, vectors, strict=True)
             ],
-            fetch=False,
         )
         yield _bump(q, tenant_id, user_id)
     return decisions
 
 
-def _bump(q: ManagerSql, tenant_id: str, user_id: str) -> Sql:
-    return Sql(q.bump_generation, {"tenant_id": tenant_id, "user_id": user_id}, fetch=False)
+def _bump(q: ManagerSql, tenant_id: str, user_id: str) -> Stmt:
+    return q.stmt(q.bump_generation, {"tenant_id": tenant_id, "user_id": user_id}, fetch=False)
 
 
 def _remember_one(
@@ -137,7 +143,7 @@ def _remember_one(
     salt: bytes,
     now: datetime,
     config: PolicyConfig,
-    embed_model: str,
+    embedder: Embedder,
     *,
     deferred: bool,
 ) -> Op[tuple[Decision, tuple[str, str] | None]]:
@@ -156,15 +162,20 @@ def _remember_one(
     same_source: list[tuple[str, Any]] = []
     if req.source not in TRUSTED_TEXT:  # an instruction split across writes is screened whole
         since = now - timedelta(minutes=RECENT_WINDOW_MINUTES)
-        rows = yield Sql(
-            q.recent_from_source, {**base, "source": req.source.value, "since": since, "limit": RECENT_LIMIT}
+        rows = q.decode(
+            (
+                yield q.stmt(
+                    q.recent_from_source,
+                    {**base, "source": req.source.value, "since": since, "limit": RECENT_LIMIT},
+                )
+            )
         )
         same_source = [(row["key"], r.record_from_row(row).value) for row in reversed(rows)]
     findings = screen(req, config, same_source)
     resolution = None
     current: MemoryRecord | None = None
     if not findings:
-        current_rows = yield Sql(q.select_active_slot, slot)
+        current_rows = q.decode((yield q.stmt(q.select_active_slot, slot)))
         current = r.record_from_row(current_rows[0]) if current_rows else None
         resolution = resolve(req, current, config)
         old_hash = r.value_hash(salt, current.value) if current else None
@@ -188,7 +199,7 @@ def _remember_one(
                 "actor": req.actor,
                 "now": now,
             }
-            yield Sql(q.refresh, params, fetch=False)
+            yield q.stmt(q.refresh, params, fetch=False)
             action = Action.UNCHANGED if resolution.outcome is Outcome.REFRESH else Action.UPDATED
             yield _audit(
                 q, **audit, action=action.value, reason=resolution.reason, memory_id=current.id,
@@ -207,7 +218,7 @@ def _remember_one(
             return Decision(action=action, reason=resolution.reason, memory=updated), None
 
     if not deferred or req.source not in TRUSTED_TEXT:
-        recent = yield Sql(q.count_recent, {**base, "since": now - timedelta(minutes=1)})
+        recent = yield q.stmt(q.count_recent, {**base, "since": now - timedelta(minutes=1)})
         limited = rate_limit_reason(int(recent[0]["n"]), config)
         if limited is not None:
             yield _audit(q, **audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
@@ -220,7 +231,7 @@ def _remember_one(
             req, memory_id=memory_id, status=Status.QUARANTINED, confidence=min(req.confidence, 0.5),
             now=now, reason=reason, embed_model=None, embedding=None,
         )  # fmt: skip
-        yield Sql(q.insert_memory, params, fetch=False)
+        yield q.stmt(q.insert_memory, params, fetch=False)
         yield _audit(
             q, **audit, action=Action.QUARANTINED.value, reason=reason, memory_id=memory_id, new_hash=new_hash
         )
@@ -231,19 +242,19 @@ def _remember_one(
     content = r.content_text(req.value)
     vector = None
     if not deferred:
-        [vector] = yield Embed([content])
+        [vector] = yield _embed(embedder, [content])
     params = r.insert_params(
         req, memory_id=memory_id, status=Status.ACTIVE, confidence=resolution.confidence,
-        now=now, reason=None, embed_model=embed_model if vector is not None else None, embedding=vector,
+        now=now, reason=None, embed_model=embedder.name if vector is not None else None, embedding=vector,
     )  # fmt: skip
-    yield Sql(q.insert_memory, params, fetch=False)
+    yield q.stmt(q.insert_memory, params, fetch=False)
     action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
     yield _audit(
         q, **audit, action=action.value, reason=resolution.reason, memory_id=memory_id,
         old_hash=r.value_hash(salt, superseded.value) if superseded else None, new_hash=new_hash,
     )  # fmt: skip
     if deferred:
-        params["embed_model"] = embed_model
+        params["embed_model"] = embedder.name
     decision = Decision(
         action=action, reason=resolution.reason, memory=_record(params), superseded=superseded
     )
@@ -256,7 +267,7 @@ def _supersede(
     """Close the slot's current version before the new one is inserted (one active row per slot)."""
     if old is None:
         return None
-    yield Sql(
+    yield q.stmt(
         q.supersede, {"id": old.id, "tenant_id": slot["tenant_id"], "new_id": new_id, "now": now}, fetch=False
     )
     return old.model_copy(
@@ -276,10 +287,10 @@ def release(
     actor: str,
     now: datetime,
     config: PolicyConfig,
-    embed_model: str,
+    embedder: Embedder,
 ) -> Op[Decision]:
     """An admin vouches for a quarantined item: it goes through the conflict policy, unscreened."""
-    rows = yield Sql(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})
+    rows = q.decode((yield q.stmt(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})))
     if not rows or rows[0]["status"] != Status.QUARANTINED.value:
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
     item = r.record_from_row(rows[0])
@@ -288,7 +299,7 @@ def release(
         source=item.source, source_ref=item.source_ref, confidence=item.confidence, expires_at=item.expires_at,
         actor=actor,
     )  # fmt: skip
-    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, item.user_id)}, fetch=False)
+    yield q.stmt(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, item.user_id)}, fetch=False)
     salt = yield from _salt(q, tenant_id, item.user_id)
     slot = {
         "tenant_id": tenant_id,
@@ -297,7 +308,7 @@ def release(
         "key": item.key,
     }
     audit = {"at": now, **slot, "source": item.source.value, "actor": actor, "memory_id": item.id}
-    current_rows = yield Sql(q.select_active_slot, slot)
+    current_rows = q.decode((yield q.stmt(q.select_active_slot, slot)))
     current = r.record_from_row(current_rows[0]) if current_rows else None
     resolution = resolve(req, current, config)
     if resolution.outcome is not Outcome.ADD and resolution.outcome is not Outcome.SUPERSEDE:
@@ -307,10 +318,10 @@ def release(
         )
         return Decision(action=Action.REJECTED, reason=reason, memory=current)
     superseded = yield from _supersede(q, current, slot, item.id, now)
-    [vector] = yield Embed([r.content_text(item.value)])
-    yield Sql(
+    [vector] = yield _embed(embedder, [r.content_text(item.value)])
+    yield q.stmt(
         q.activate,
-        {"id": item.id, "tenant_id": tenant_id, "now": now, "embed_model": embed_model,
+        {"id": item.id, "tenant_id": tenant_id, "now": now, "embed_model": embedder.name,
          "embedding": r.Vector(vector), "actor": actor},
         fetch=False,
     )  # fmt: skip
@@ -328,12 +339,12 @@ def release(
 
 
 def delete_quarantined(q: ManagerSql, tenant_id: str, memory_id: str, actor: str, now: datetime) -> Op[None]:
-    rows = yield Sql(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})
+    rows = q.decode((yield q.stmt(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})))
     if not rows or rows[0]["status"] != Status.QUARANTINED.value:
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
     item = r.record_from_row(rows[0])
-    yield Sql(q.delete_quarantined, {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
-    yield Sql(q.erase_keyword_index, {}, fetch=False)
+    yield q.stmt(q.delete_quarantined, {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
+    yield q.stmt(q.erase_keyword_index, {}, fetch=False)
     yield _audit(
         q, at=now, tenant_id=tenant_id, user_id=item.user_id, memory_id=item.id, memory_type=item.memory_type.value,
         key=item.key, source=item.source.value, actor=actor, action="deleted",
@@ -365,26 +376,26 @@ def recall(
         params["key"] = key
     flags = {"as_of": as_of is not None, "by_type": memory_type is not None, "by_key": key is not None}
     if query_vector is None:
-        rows = yield Sql(q.recall.pick(**flags), params)
+        rows = q.decode((yield q.stmt(q.recall.pick(**flags), params)))
         return [r.record_from_row(row) for row in rows]
     params.update(query=r.Vector(query_vector), embed_model=embed_model)
-    rows = yield Sql(q.semantic.pick(**flags), params)
+    rows = q.decode((yield q.stmt(q.semantic.pick(**flags), params)))
     if rows and "score" not in rows[0]:
         rows = r.rank_by_cosine(rows, query_vector, k)
     return [r.record_from_row(row) for row in rows]
 
 
-def select(sql: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:
-    rows = yield Sql(sql, params)
+def select(q: ManagerSql, sql: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:
+    rows = q.decode((yield q.stmt(sql, params)))
     return [r.record_from_row(row) for row in rows]
 
 
 def audit_log(q: ManagerSql, tenant_id: str, user_id: str | None, limit: int) -> Op[list[AuditEntry]]:
     if user_id is None:
-        rows = yield Sql(q.audit, {"tenant_id": tenant_id, "limit": limit})
+        rows = yield q.stmt(q.audit, {"tenant_id": tenant_id, "limit": limit})
     else:
-        rows = yield Sql(q.audit_user, {"tenant_id": tenant_id, "user_id": user_id, "limit": limit})
-    return [r.audit_from_row(row) for row in rows]
+        rows = yield q.stmt(q.audit_user, {"tenant_id": tenant_id, "user_id": user_id, "limit": limit})
+    return [r.audit_from_row(row) for row in q.decode(rows)]
 
 
 def forget(
@@ -392,17 +403,17 @@ def forget(
 ) -> Op[int]:
     """Delete the memories (every version) and, for a whole user, the salt that links audit hashes."""
     base = {"tenant_id": tenant_id, "user_id": user_id}
-    yield Sql(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
+    yield q.stmt(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
     if key is None:
-        deleted = yield Sql(q.forget_user, base)
-        yield Sql(q.delete_salt, base, fetch=False)
+        deleted = yield q.stmt(q.forget_user, base)
+        yield q.stmt(q.delete_salt, base, fetch=False)
         reason = f"right to erasure: {len(deleted)} memory rows of the user deleted; audit hashes unlinked"
     else:
-        deleted = yield Sql(q.forget_key, {**base, "key": key})
+        deleted = yield q.stmt(q.forget_key, {**base, "key": key})
         reason = f"right to erasure: {len(deleted)} versions of one memory deleted"
     if deleted:
         yield _bump(q, tenant_id, user_id)
-        yield Sql(q.erase_keyword_index, {}, fetch=False)
+        yield q.stmt(q.erase_keyword_index, {}, fetch=False)
     yield _audit(q, at=now, **base, key=key, action="forgotten", actor=actor, reason=reason)
     return len(deleted)
 
@@ -410,9 +421,9 @@ def forget(
 def expire(q: ManagerSql, tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
     """Turn memories past ``expires_at`` into tombstones without their value or embedding."""
     if tenant_id is None:
-        rows = yield Sql(q.expire, {"now": now})
+        rows = q.decode((yield q.stmt(q.expire, {"now": now})))
     else:
-        rows = yield Sql(q.expire_tenant, {"tenant_id": tenant_id, "now": now})
+        rows = q.decode((yield q.stmt(q.expire_tenant, {"tenant_id": tenant_id, "now": now})))
     if rows:
         audits = [
             r.audit_params(
@@ -429,10 +440,10 @@ def expire(q: ManagerSql, tenant_id: str | None, now: datetime, actor: str) -> O
             )
             for row in rows
         ]
-        yield Sql(q.insert_audit, many=audits, fetch=False)
+        yield q.many(q.insert_audit, audits)
         owners = sorted({(row["tenant_id"], row["user_id"]) for row in rows})
-        yield Sql(q.bump_generation, many=[{"tenant_id": t, "user_id": u} for t, u in owners], fetch=False)
-        yield Sql(q.erase_keyword_index, {}, fetch=False)
+        yield q.many(q.bump_generation, [{"tenant_id": t, "user_id": u} for t, u in owners])
+        yield q.stmt(q.erase_keyword_index, {}, fetch=False)
     return len(rows)
 
 
@@ -453,9 +464,9 @@ def refresh_statistics(q: ManagerSql, unanalysed: int) -> Op[bool]:
     (docs/benchmarks.md, "Recall"). The same rule as the memory store's after a bulk batch."""
     if q.known_rows is None or q.analyze is None:
         return False
-    rows = yield Sql(q.known_rows)
+    rows = yield q.stmt(q.known_rows)
     known = float(rows[0]["known"]) if rows and rows[0]["known"] is not None else -1.0
     if known >= 0 and unanalysed <= ANALYZE_SHARE * known:
         return False
-    yield Sql(q.analyze, fetch=False)
+    yield q.stmt(q.analyze, fetch=False)
     return True

@@ -10,9 +10,14 @@ every statement is a fixed string the planner can cache.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
+
+from kassist.db import Stmt
+
+NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
 MEMORIES = "kassist_mem_memories"
 AUDIT = "kassist_mem_audit"
@@ -222,6 +227,23 @@ class ManagerSql:
     never analysed); None where a bulk import leaves statistics alone (SQLite)."""
     analyze: str | None = None
     """Refreshes the memories table's planner statistics (after a bulk import)."""
+
+    # What an operation yields and reads: the statements with their values adapted for this
+    # backend's driver, and the rows (plain dicts: the executor's "dict" shape) decoded back.
+
+    def stmt(self, sql: str, params: Mapping[str, Any] = NO_PARAMS, *, fetch: bool = True) -> Stmt:
+        """``sql`` (one of this table's fields) with ``params`` adapted; ``fetch=False`` when its
+        rows are not needed: PostgreSQL then pipelines it with the next statements instead of
+        waiting for a round trip (errors still abort the transaction)."""
+        return Stmt(sql, self.adapt(params), fetch)
+
+    def many(self, sql: str, param_sets: Sequence[Mapping[str, Any]]) -> Stmt:
+        """``sql`` run once per parameter set (an executemany), each adapted."""
+        return Stmt(sql, many=[self.adapt(p) for p in param_sets])
+
+    def decode(self, rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Fetched rows with this backend's stored values decoded (times, JSON values)."""
+        return [self.decode_row(row) for row in rows]
 
 
 def build(
