@@ -57,14 +57,10 @@ class CheckpointSql:
     given here, the same in both dialects; parameters are named (``tenant``, ``thread``, ``ns``,
     ``cid``...) and a list parameter is bound as the dialect binds lists."""
 
+    backend: str
+    """The backend these statements are written for (``db.backend``: ``sqlite``, ``postgres``)."""
     migrations: tuple[Render, ...]
     """Numbered migrations in order (1-based); each runs once, recorded in kassist_schema_versions."""
-    migration_lock: Render
-    create_version_table: Render
-    applied_versions: Render
-    """-> (version) rows"""
-    record_version: Render
-    """(v)"""
     get_latest: Render
     """(tenant, thread, ns) -> the head's rows: kind 'c' (the checkpoint), 'b' (blobs), 'w' (writes)"""
     get_by_id: Render
@@ -184,12 +180,11 @@ def _rendered(render: Render) -> list[Stmt]:
 
 def migrate(sql: CheckpointSql, backend: str | None = None) -> Steps[list[int]]:
     """Apply the numbered migrations not yet recorded, by kassist.db.migrate's runner (one write
-    transaction; versions in kassist_schema_versions, a newer schema refused). ``backend``
-    defaults to the one whose statements ``sql`` holds: PostgreSQL's take the migration lock."""
-    if backend is None:
-        backend = "postgres" if _rendered(sql.migration_lock) else "sqlite"
+    transaction, its lock, versions in kassist_schema_versions, a newer schema refused) on a
+    database of ``backend`` (``db.backend``; the saver passes it). Left out, it is the backend
+    ``sql`` declares itself for (tests that build older schemas)."""
     migrations = [_rendered(m) for m in sql.migrations]
-    op = runner.migrate(runner.CHECKPOINTER, migrations, backend)
+    op = runner.migrate(runner.CHECKPOINTER, migrations, backend or sql.backend)
     try:
         stmt = next(op)
         while True:

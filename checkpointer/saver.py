@@ -164,10 +164,10 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     # -- lifecycle ---------------------------------------------------------------------------
     def setup(self) -> list[int]:
         """Apply pending migrations (idempotent, safe from several processes); returns those applied."""
-        return self._run(migrate(self._sql), write=True)
+        return self._run(migrate(self._sql, self.backend), write=True)
 
     async def asetup(self) -> list[int]:
-        return await self._arun(migrate(self._sql), write=True)
+        return await self._arun(migrate(self._sql, self.backend), write=True)
 
     def close(self) -> None:
         if self._owner:

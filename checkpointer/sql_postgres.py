@@ -12,7 +12,6 @@ import re
 from checkpointer.filters import FilterTerm, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Query
 from kassist.db import Stmt
-from kassist.db.migrate import LOCK_SQL
 
 CP = "kassist_cp_checkpoints"
 KEY = "tenant_id = %(tenant)s AND thread_id = %(thread)s AND checkpoint_ns = %(ns)s"
@@ -388,14 +387,8 @@ class _WriteRows:
 
 
 SQL = CheckpointSql(
-    create_version_table=_plain(
-        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
-        "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-    ),
+    backend="postgres",
     migrations=tuple(_Plain(m) for m in MIGRATIONS),
-    migration_lock=_plain(LOCK_SQL),
-    applied_versions=_plain("SELECT version FROM kassist_cp_schema_version ORDER BY version"),
-    record_version=_plain("INSERT INTO kassist_cp_schema_version (version) VALUES (%(v)s)"),
     # The head: one backward step on the version index (the thread's highest version).
     get_latest=_plain(
         _one_checkpoint(

@@ -344,16 +344,8 @@ class _WriteRows:
 
 
 SQL = CheckpointSql(
-    create_version_table=_plain(
-        "CREATE TABLE IF NOT EXISTS kassist_cp_schema_version "
-        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-    ),
+    backend="sqlite",
     migrations=tuple(_Plain(m) for m in MIGRATIONS),
-    migration_lock=_plain(()),  # BEGIN IMMEDIATE already serialises writers
-    applied_versions=_plain("SELECT version FROM kassist_cp_schema_version ORDER BY version"),
-    record_version=_plain(
-        "INSERT INTO kassist_cp_schema_version (version, applied_at) VALUES (:v, datetime('now'))"
-    ),
     get_latest=_Read(
         _one_checkpoint(
             f"SELECT {_CP_COLS}, c.version AS head_ver FROM {CP} c "

@@ -1,7 +1,8 @@
 """The checkpointer's SQLite tables: their names and the numbered migrations that build them.
 
-``query.migrate`` applies the migrations (through :data:`checkpointer.sql_sqlite.SQL`) in one
-transaction; each runs once and is recorded in ``kassist_cp_schema_version``.
+``query.migrate`` applies the migrations (through :data:`checkpointer.sql_sqlite.SQL`) by
+kassist.db.migrate's runner in one transaction; each runs once and is recorded in
+``kassist_schema_versions`` (component ``checkpointer``).
 """
 
 from __future__ import annotations
