@@ -57,7 +57,6 @@ class Sql:
 
     sql: str
     params: dict[str, Any] = field(default_factory=dict)
-    many: Sequence[dict[str, Any]] | None = None  # executemany over these parameter sets
     # False when the operation needs no rows back: PostgreSQL then pipelines the statement with the
     # next ones instead of waiting for a round trip (errors still abort the transaction).
     fetch: bool = True
