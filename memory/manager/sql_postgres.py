@@ -118,17 +118,13 @@ def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def decode_row(row: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(row)
-
-
 SQL = s.build(
     to_postgres,
     backend="postgres",
     migrations=MIGRATIONS,
     after_erasure=AFTER_ERASURE,
     adapt=adapt,
-    decode_row=decode_row,
+    decode_row=None,  # psycopg returns times, JSON and the rest as Python values already
     lock_user="SELECT pg_advisory_xact_lock(:lock_key)",
     insert_memory=f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
     + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(",")).replace(

@@ -136,8 +136,8 @@ _TIME_COLUMNS = ("valid_from", "valid_to", "created_at", "updated_at", "expires_
 _ENCODED_COLUMNS = frozenset((*_TIME_COLUMNS, "value"))
 
 
-def decode_row(row: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(row)
+def decode_row(out: dict[str, Any]) -> dict[str, Any]:
+    """The executor's row (a fresh dict per row: Options(rows="dict")) with its stored text decoded, in place."""
     if _ENCODED_COLUMNS.isdisjoint(out):
         # Hybrid recall's keyword list (id, score) and the generation counters: 100 rows a recall
         # with nothing to convert, where checking each column cost ~1 ms.

@@ -10,7 +10,7 @@ every statement is a fixed string the planner can cache.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -180,7 +180,9 @@ class ManagerSql:
     """Run after an erasure, outside the transaction (SQLite folds the WAL away), if any."""
     adapt: Callable[[Mapping[str, Any]], dict[str, Any]]
     """Parameters as the driver wants them (times, JSON, vectors, id lists)."""
-    decode_row: Callable[[Mapping[str, Any]], dict[str, Any]]
+    decode_row: Callable[[dict[str, Any]], dict[str, Any]] | None
+    """A fetched row (the executor's plain dict, changed in place) with stored values decoded
+    (SQLite's time and JSON text); None where the driver returns Python values already."""
     ensure_salt: str
     get_salt: str
     delete_salt: str
@@ -241,9 +243,10 @@ class ManagerSql:
         """``sql`` run once per parameter set (an executemany), each adapted."""
         return Stmt(sql, many=[self.adapt(p) for p in param_sets])
 
-    def decode(self, rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        """Fetched rows with this backend's stored values decoded (times, JSON values)."""
-        return [self.decode_row(row) for row in rows]
+    def decode(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Fetched rows (the executor's plain dicts) with this backend's stored values decoded."""
+        decode_row = self.decode_row
+        return rows if decode_row is None else [decode_row(row) for row in rows]
 
 
 def build(
@@ -253,7 +256,7 @@ def build(
     migrations: tuple[tuple[str, ...], ...],
     after_erasure: str | None,
     adapt: Callable[[Mapping[str, Any]], dict[str, Any]],
-    decode_row: Callable[[Mapping[str, Any]], dict[str, Any]],
+    decode_row: Callable[[dict[str, Any]], dict[str, Any]] | None,
     lock_user: str,
     insert_memory: str,
     activate: str,
