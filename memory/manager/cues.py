@@ -149,6 +149,13 @@ def _latest_month(now: datetime, month: int, year: int | None) -> Window:
     return _month_window(year, month)
 
 
+def _part_of_month(month: Window, part: str) -> Window:
+    """ "Early June" is about its first ten days, "mid" the middle, "late" the rest; each part
+    overlaps the next by a day or two, as people round ("early June" for the 12th)."""
+    first, last = {"early": (0, 12), "mid": (8, 22), "late": (18, 31)}[part]
+    return Window(month.start + timedelta(days=first), min(month.end, month.start + timedelta(days=last)))
+
+
 def read_window(text: str, now: datetime) -> Window | None:
     """The time window a question names, relative to ``now`` (UTC), or None."""
     t = text.lower()
@@ -204,7 +211,9 @@ def read_window(text: str, now: datetime) -> Window | None:
         or re.search(r"\b(in|during|since|of|early|late|mid)\s+may\b|\bmay\s+\d{4}\b", t)
     ):
         year = int(month_year.group(2)) if month_year.group(2) else None
-        return _latest_month(now, MONTHS[month_year.group(1)], year)
+        window = _latest_month(now, MONTHS[month_year.group(1)], year)
+        part = re.search(rf"\b(early|mid|late)[\s-]+{_MONTH}\b", t)
+        return _part_of_month(window, part.group(1)) if part else window
     year_only = re.search(r"\b(in|during|of)\s+((?:19|20)\d{2})\b", t)
     if year_only:
         year = int(year_only.group(2))
@@ -245,6 +254,8 @@ def is_listing(text: str) -> bool:
     involved?" (LoCoMo's multi-hop questions). Their evidence is spread over sessions, so recall
     spreads its top results over sessions too (recall_fusion.spread_sessions). A "what did"
     question asks for one thing; "how long" or "when" questions are not lists."""
+    if re.search(r"\bhow (many times|often)\b", text, re.IGNORECASE):
+        return True  # a count needs every occurrence, told in different sessions
     lead = _LEAD.match(text)
     if lead is None or re.search(r"\b(how long|how many|when)\b", text, re.IGNORECASE):
         return False
