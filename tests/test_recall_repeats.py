@@ -11,7 +11,7 @@ import pytest
 from clocks import ManualClock
 
 from knowledge.embedders import HashingEmbedder
-from memory.manager import MemoryInput, MemoryManager
+from memory.manager import MemoryInput, MemoryManager, MemoryType
 from memory.manager.cues import read_cues
 
 NOW = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)
@@ -46,7 +46,7 @@ def chat() -> list[MemoryInput]:
         for n, (who, text) in enumerate(lines):
             when = (at + timedelta(minutes=2 * n)).isoformat()
             value = {"text": text, "speaker": who, "session": f"s{session}", "turn": n, "at": when}
-            out.append(MemoryInput(memory_type="episode", key=f"s{session}:t{n}", value=value))
+            out.append(MemoryInput(memory_type=MemoryType.EPISODE, key=f"s{session}:t{n}", value=value))
     return out
 
 
