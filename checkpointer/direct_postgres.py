@@ -123,3 +123,7 @@ class PostgresDirect:
         if type(stmt) is not Stmt or stmt.many is not None or stmt.fetch:  # not one plain statement
             raise ValueError(f"PostgresDirect.write runs one statement without rows, got {rendered!r}")
         self._run(stmt.sql, stmt.params, write=True)
+
+
+Direct = PostgresDirect
+"""The name checkpointer.executor loads for the backend (``checkpointer.direct_<backend>.Direct``)."""

@@ -94,3 +94,7 @@ class SqliteDirect:
         several = dumps_json(blobs)  # several versions: bound as one JSON object
         holders = dumps_json(dict(held)) if held else "{}"
         return self._run(GET_LATEST_AND_BLOBS, (*request[:3], several, holders))  # type: ignore[no-any-return]
+
+
+Direct = SqliteDirect
+"""The name checkpointer.executor loads for the backend (``checkpointer.direct_<backend>.Direct``)."""

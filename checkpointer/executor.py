@@ -4,16 +4,16 @@ name, and PostgreSQL fetches in binary (BYTEA values arrive as they are, no hex 
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from checkpointer.query import CheckpointSql, Op, Query, Steps, compile_query
-from kassist.db import Database, SqliteDatabase
+from kassist.db import Database
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
 
 if TYPE_CHECKING:
-    from checkpointer.direct_postgres import PostgresDirect
-    from checkpointer.direct_sqlite import SqliteDirect
+    from checkpointer.saver import Direct
 
 T = TypeVar("T")
 CLOSED = "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
@@ -28,29 +28,23 @@ class CheckpointExecutor:
     """Runs the checkpointer's operations (``Op``) on ``db``; closing gives its use of ``db`` back."""
 
     def __init__(self, db: Database) -> None:
-        self.sql: CheckpointSql
-        if isinstance(db, SqliteDatabase):
-            from checkpointer.sql_sqlite import SQL as sqlite_sql
-
-            self.sql = sqlite_sql
-        else:
-            from checkpointer.sql_postgres import SQL as postgres_sql
-
-            self.sql = postgres_sql
+        # The dialect is chosen once, by the database's backend: its statements
+        # (checkpointer.sql_<backend>.SQL) and, if the backend has them, its hot calls as single
+        # statements (checkpointer.direct_<backend>.Direct); without them every call takes the
+        # general path. A new backend adds sql_<backend>.py, nothing here.
         self.db = db
         self.backend = db.backend
+        self.sql: CheckpointSql = import_module(f"checkpointer.sql_{db.backend}").SQL
         self._handle = Handle(db, Options(compile_query, binary=True, blind=_not_fetching), closed=CLOSED)
-        self.direct: SqliteDirect | PostgresDirect | None = None
-        if isinstance(db, SqliteDatabase):
-            from checkpointer.direct_sqlite import SqliteDirect
-
-            self.direct = SqliteDirect(db, self._handle, CLOSED)
+        self.direct: Direct | None = None
+        name = f"checkpointer.direct_{db.backend}"
+        try:
+            direct = import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:  # a module the direct calls need is missing: not "no direct calls"
+                raise
         else:
-            from checkpointer.direct_postgres import PostgresDirect
-            from kassist.db.driver_postgres import PostgresDatabase
-
-            if isinstance(db, PostgresDatabase):
-                self.direct = PostgresDirect(db, self._handle, CLOSED)
+            self.direct = direct.Direct(db, self._handle, CLOSED)
 
     def run(self, op: Op[T]) -> T:
         return self.run_steps(op.steps, op.write, op.single)
