@@ -10,7 +10,7 @@ abstention rule can be fitted on the sets it is allowed to see (blind 2 and 3 in
 blind 4).
 
 Usage: .venv/bin/python bench/retrieval_abstain.py [--sets blind2,blind3] [--db F.db]
-       [--vector-cache F.npz] [--dump F.json]
+       [--vector-cache F.npz] [--dump F.json] [--depth 30]
 """
 
 from __future__ import annotations
@@ -30,17 +30,18 @@ from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_blind2 import BLIND2  # noqa: E402
 from answer_quality_blind3 import BLIND3  # noqa: E402
 from answer_quality_blind4 import BLIND4  # noqa: E402
+from answer_quality_blind5 import BLIND5  # noqa: E402
 from answer_quality_questions import Question, split  # noqa: E402
 
 from graph.assistant.answering import judge  # noqa: E402
-from knowledge.index import KnowledgeIndex  # noqa: E402
+from knowledge.index import KnowledgeIndex, rules  # noqa: E402
 from knowledge.ingest import ingest_directory  # noqa: E402
 
 
 def sets() -> dict[str, list[Question]]:
     tune, held = split()
     return {"tuning": tune, "held-out": held, "blind": list(BLIND), "blind2": list(BLIND2),
-            "blind3": list(BLIND3), "blind4": list(BLIND4)}  # fmt: skip
+            "blind3": list(BLIND3), "blind4": list(BLIND4), "blind5": list(BLIND5)}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, default=Path("/tmp/kassist-retrieval-abstain.db"))
     parser.add_argument("--vector-cache", type=Path)
     parser.add_argument("--dump", type=Path)
+    parser.add_argument(
+        "--depth", type=int, help="candidates per retriever before the rerank (rules.RERANK_FLOOR)"
+    )
     args = parser.parse_args(argv)
+    if args.depth:
+        rules.RERANK_FLOOR = args.depth
     embedder = CachingEmbedder(args.vector_cache)
     url = f"sqlite:///{args.db}"
     if not args.db.exists():

@@ -132,6 +132,7 @@ class Scored:
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 
 def long_sentences(text: str, min_words: int) -> frozenset[str]:
@@ -141,7 +142,9 @@ def long_sentences(text: str, min_words: int) -> frozenset[str]:
     if min_words <= 0:
         return frozenset()
     out = set()
-    for sentence in _SENTENCE.split(text):
+    # Paragraphs first: a section heading ("## Restoring deleted email") has no full stop and would
+    # otherwise open the first sentence under it in the source but not in a copy headed otherwise.
+    for sentence in (s for p in _PARAGRAPH_BREAK.split(text) for s in _SENTENCE.split(p)):
         words = _WORD.findall(sentence.lower())
         if len(words) >= min_words:
             out.add(" ".join(words))
@@ -220,9 +223,25 @@ def _preference(
     unnamed = bool(scope - question) and not named
     newest = -(s.hit.effective_date or date.min).toordinal()
     superseded = s.superseded and not history
+    derived = derived_copy(s.hit.title)
     # Longer before unscoped: the source a page quotes is longer than the quote, and a canonical
     # title may have a colon too ("IT Runbook: VPN Connection Problems" is no office variant).
-    return (superseded, not named, -(s.hit.doc_chunks or 0), unnamed, newest, -s.score, s.order)
+    return (superseded, not named, derived, -(s.hit.doc_chunks or 0), unnamed, newest, -s.score, s.order)
+
+
+# Titles of pages made from other documents' text: a reference card or a summary restates sections
+# of the policies it was made from, so among copies of one passage the source is shown. Not "FAQ" or
+# "overview": a People Operations FAQ or a benefits overview is often the canonical document itself.
+_DERIVED = re.compile(
+    r"\b(quick[ -]reference|quick[ -]guide|cheat[ -]?sheet|summary|summaries|digest|excerpts?|"
+    r"at a glance|crib sheet|tl;?dr)\b",
+    re.IGNORECASE,
+)
+
+
+def derived_copy(title: str) -> bool:
+    """A page whose title says it restates other documents (:data:`_DERIVED`)."""
+    return bool(_DERIVED.search(title))
 
 
 def _bonus(h: SearchHit, names: frozenset[str], exact: frozenset[str], name_words: set[str]) -> float:

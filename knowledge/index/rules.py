@@ -218,11 +218,15 @@ def candidate_count(k: int) -> int:
     return max(k, 10)
 
 
+# The fewest candidates each retriever gives the rerank (bench/retrieval_abstain.py --depth).
+RERANK_FLOOR = 30
+
+
 def rerank_depth(k: int) -> int:
     """How many candidates each retriever gives the rerank (knowledge/index/rerank.py): deeper than
     :func:`candidate_count`, since a rescored list no longer lets a weak tail outvote a best hit, and
     the canonical copy of a passage often ranks below a dozen office and team copies of it."""
-    return max(3 * k, 30)
+    return max(3 * k, RERANK_FLOOR)
 
 
 def keyword_depth(limit: int) -> int:

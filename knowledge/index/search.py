@@ -15,7 +15,7 @@ from knowledge.index.errors import InvalidQuery
 from knowledge.index.matrix import MatrixCache, VectorMatrix
 from knowledge.index.models import SearchFilters, SearchHit, SearchMode
 from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
-from knowledge.index.rerank import QUOTE_WORDS, rerank
+from knowledge.index.rerank import QUOTE_WORDS, rerank, terms
 from knowledge.index.rules import (
     KeywordPlan,
     fts5_match,
@@ -31,7 +31,8 @@ from knowledge.retrieval import DEFAULT_RRF_K, Fused, Ranking, build_hits, recip
 
 MODES: tuple[SearchMode, ...] = ("hybrid", "keyword", "vector")
 LEXICAL_EMBEDDERS = ("hashing-",)
-SOURCE_PROBE_DEPTH = 10  # keyword hits fetched for the best passage's quoted sentence
+SOURCE_PROBE_DEPTH = 10  # keyword hits fetched for the best passage's quoted sentences
+SOURCE_PROBES = 3  # sentences of the best passage looked up as phrases (one OR query)
 
 
 @dataclass(frozen=True)
@@ -71,12 +72,18 @@ def _params(d: Dialect, req: SearchRequest, names: Sequence[str], limit: int) ->
 
 
 def _keyword(
-    d: Dialect, req: SearchRequest, names: Sequence[str], limit: int, *, phrase: bool = False
+    d: Dialect,
+    req: SearchRequest,
+    names: Sequence[str],
+    limit: int,
+    *,
+    phrases: Sequence[str] = (),
 ) -> Op[Ranking]:
-    """The keyword retriever; ``phrase``: the chunks holding ``req.query`` as one phrase (its words
-    in order: FTS5 phrase syntax, websearch_to_tsquery's quotes), ranked the same way."""
-    if phrase:
-        match: str | None = '"' + " ".join(query_terms_all(req.query)) + '"'
+    """The keyword retriever; ``phrases``: the chunks holding any of them as a phrase (its words in
+    order: FTS5 phrase syntax, websearch_to_tsquery's quotes), ranked the same way."""
+    if phrases:
+        joiner = " OR " if d.backend == "sqlite" else " or "
+        match: str | None = joiner.join('"' + " ".join(query_terms_all(p)) + '"' for p in phrases)
         rows = yield Stmt(d.keyword_search, {**_params(d, req, names, limit), "match": match})
         return [(int(r[0]), float(r[1])) for r in rows]
     match = fts5_match(req.query) if d.backend == "sqlite" else websearch_or(req.query)
@@ -191,10 +198,12 @@ def search(
     # while the policy's own chunk (spanning more sections) is in neither retriever's list. One
     # keyword search for the quoted sentence brings the source in; the rerank groups the copies
     # (they share the sentence) and shows the source.
-    quote = source_probe(ranked[0].text) if ranked and QUOTE_WORDS and req.mode != "vector" else None
-    if quote is not None:
-        probe = SearchRequest(req.tenant, quote, SOURCE_PROBE_DEPTH, "keyword", req.filters)
-        found = yield from _keyword(d, probe, names, SOURCE_PROBE_DEPTH, phrase=True)
+    quotes = (
+        source_probes(ranked[0].text, req.query) if ranked and QUOTE_WORDS and req.mode != "vector" else []
+    )
+    if quotes:
+        probe = SearchRequest(req.tenant, quotes[0], SOURCE_PROBE_DEPTH, "keyword", req.filters)
+        found = yield from _keyword(d, probe, names, SOURCE_PROBE_DEPTH, phrases=quotes)
         known_ids = {f.id for f in fused}
         extra = [Fused(i, 0.0, keyword_rank=None) for i, _ in found if i not in known_ids]
         if extra:
@@ -205,17 +214,44 @@ def search(
     return ranked
 
 
-_PLAIN_SENTENCE = re.compile(r"[^\W_][\w\s,;'’]*[.!?]?", re.UNICODE)
+# A word both backends' parsers cut the same way: letters and digits only, perhaps followed by
+# punctuation. Hyphens, quotes, apostrophes, decimal points and paths are cut differently (PostgreSQL
+# keeps "three-year" as a word beside "three" and "year", which shifts a phrase's positions).
+_PLAIN_WORD = re.compile(r"[^\W_]+[,;:.!?]?", re.UNICODE)
+
+
+def plain_runs(sentence: str) -> list[str]:
+    """The sentence's runs of plain words (:data:`_PLAIN_WORD`) of at least :data:`QUOTE_WORDS` words:
+    the part of a quoted sentence a phrase search finds alike on both backends."""
+    runs: list[list[str]] = [[]]
+    for token in sentence.split():
+        if _PLAIN_WORD.fullmatch(token):
+            runs[-1].append(token)
+        elif runs[-1]:
+            runs.append([])
+    return [" ".join(r) for r in runs if len(r) >= QUOTE_WORDS]
 
 
 def source_probe(text: str) -> str | None:
-    """The passage's longest sentence of plain words (no paths, hyphens or quotes, which the two
-    backends' parsers cut differently), when long enough to identify a quote; else None."""
-    plain = [
-        s.strip() for s in re.split(r"(?<=[.!?])\s+", text.replace("\n", " "))
-        if _PLAIN_SENTENCE.fullmatch(s.strip()) and len(query_terms_all(s)) >= QUOTE_WORDS
-    ]  # fmt: skip
-    return max(plain, key=len) if plain else None
+    """The passage's longest run of plain words (:func:`plain_runs`), when long enough to identify a
+    quote; else None."""
+    found = [r for s in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")) for r in plain_runs(s)]
+    return max(found, key=len) if found else None
+
+
+def source_probes(text: str, query: str, limit: int = SOURCE_PROBES) -> list[str]:
+    """Up to ``limit`` quotes of the passage to look its source up by: the longest plain run of
+    each sentence, the sentences sharing most words with the question first (a page that copies
+    several sections is a copy of the one the question is about), then the longest."""
+    asked = terms(query)
+    runs = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")):
+        found = plain_runs(sentence)
+        if found:
+            shared = len(asked & terms(sentence))
+            runs.append((shared, max(found, key=len)))
+    runs.sort(key=lambda r: (-r[0], -len(r[1])))
+    return [r for _, r in runs[:limit]]
 
 
 def query_terms_all(text: str) -> list[str]:
