@@ -1,7 +1,8 @@
 """Pure conversions between records and statement parameters / decoded rows, plus value hashing.
 
-Backends decode their native column types first (``decode_row`` in each ``sql_*`` module); these
-functions then see the same dict shape from SQLite and PostgreSQL.
+Rows are the executor's plain dicts, their stored values decoded first by the backend's statement
+table (``ManagerSql.decode``: SQLite's ``decode_row`` turns its time and JSON text back into values;
+psycopg returns them already); these functions then see the same dict shape from SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
