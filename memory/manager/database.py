@@ -13,37 +13,19 @@ deadlock, or a connection lost before its COMMIT (kassist.db.retry).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from importlib import import_module
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from kassist.db import Database, Local, Stmt
+from kassist.db import Database
 from kassist.db import migrate as runner
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
-from memory.manager.ops import BULK_IMPORT, Op, Sql, Step, refresh_statistics
+from memory.manager.ops import BULK_IMPORT, Op, refresh_statistics
 from memory.manager.statements import ManagerSql
 
 T = TypeVar("T")
 CLOSED = "this memory manager is closed; open a new one with MemoryManager.from_url"
-
-
-def _legacy(op: Op[T], q: ManagerSql) -> Generator[Stmt | Local, Any, T]:
-    """LEGACY, reads only, until memory/manager/hybrid.py yields ``q.stmt`` like every other
-    operation: ``op`` with its :class:`~memory.manager.ops.Sql` steps turned into statements (values
-    adapted, rows decoded); its :class:`Stmt` and :class:`Local` requests pass as they are."""
-    try:
-        step: Step = next(op)
-        while True:
-            answer: Any
-            if isinstance(step, Sql):
-                answer = q.decode((yield q.stmt(step.sql, step.params, fetch=step.fetch)))
-            else:
-                answer = yield step
-            step = op.send(answer)
-    except StopIteration as stop:
-        result: T = stop.value
-        return result
 
 
 class ManagerBackend:
@@ -75,17 +57,12 @@ class ManagerBackend:
 
     # A write its caller can build afresh (``again``) runs again from the start when the server
     # rolled it back whole (a deadlock, or a connection lost before COMMIT: kassist.db.retry).
-    # Writes run as they are; reads go through _legacy until hybrid.py's reads are converted.
 
     def run(self, op: Op[T], *, write: bool, again: Callable[[], Op[T]] | None = None) -> T:
-        return self._handle.run(
-            op if write else _legacy(op, self.sql), write=write, single=not write, again=again
-        )
+        return self._handle.run(op, write=write, single=not write, again=again)
 
     async def arun(self, op: Op[T], *, write: bool, again: Callable[[], Op[T]] | None = None) -> T:
-        return await self._handle.arun(
-            op if write else _legacy(op, self.sql), write=write, single=not write, again=again
-        )
+        return await self._handle.arun(op, write=write, single=not write, again=again)
 
     def _imported(self, written: int) -> bool:
         if written < BULK_IMPORT or self.sql.analyze is None:

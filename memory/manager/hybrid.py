@@ -11,7 +11,7 @@ turn of the same session (evidence is often a question and its answer), or recen
 A conversation turn is a memory whose value is a dict with ``text`` and any of ``speaker``,
 ``session``, ``turn`` (its position in the session) and ``at`` (ISO date or time it was said).
 Visibility (status, expiry, tenant defaults overridden by the user) is checked in SQL on the fused
-candidates, never in the cache. Pure: the I/O is the ``Sql`` steps a backend runs.
+candidates, never in the cache. Pure: the I/O is the statements (``q.stmt``) a backend runs.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
 from memory.manager.cues import Cues, Window, read_cues
 from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
-from memory.manager.ops import Op, Sql
+from memory.manager.ops import Op
 from memory.manager.recall_cache import UserVectors, VectorCache
 from memory.manager.recall_fusion import (
     ScoreFusion,
@@ -116,16 +116,16 @@ def recall(
         if terms is not None:
             # One statement for the keyword list and the vector cache's generations: one round trip
             # on PostgreSQL where there were two.
-            both = yield Sql(q.keyword_generations.pick(by_type=by_type, by_key=by_key), keyword)
+            both = yield q.stmt(q.keyword_generations.pick(by_type=by_type, by_key=by_key), keyword)
             generations = [row for row in both if row["id"] is None]
             hits = sorted(
                 (row for row in both if row["id"] is not None), key=lambda h: (-h["score"], h["id"])
             )
         else:
-            generations = yield Sql(q.generations, _owners(base))
+            generations = yield q.stmt(q.generations, _owners(base))
         vectors = yield from _user_vectors(q, base, embed_model, len(query_vector), cache, generations)
     elif terms is not None:
-        hits = yield Sql(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)
+        hits = yield q.stmt(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)
     cues = read_cues(query, now, vectors.speaker_names if vectors is not None else ())
 
     lists: list[tuple[float, list[str]]] = []
@@ -181,7 +181,9 @@ def _read_back(
     while len(rows) < wanted and start < len(order):
         chunk = order[start : start + wanted]
         start += len(chunk)
-        found = yield Sql(q.rows.pick(by_type=by_type, by_key=by_key), {**base, "ids": r.IdList(chunk)})
+        found = q.decode(
+            (yield q.stmt(q.rows.pick(by_type=by_type, by_key=by_key), {**base, "ids": r.IdList(chunk)}))
+        )
         rows.update((str(row["id"]), dict(row)) for row in found)
     weight = SCORE_FUSION.name if named and scores is not None else fusion.name
     final = _name_cue(pre, rows, cues, weight) if named else pre
@@ -218,7 +220,7 @@ def _user_vectors(
     cache_key = (base["tenant_id"], base["user_id"], embed_model)
     found = cache.get(cache_key, generation)
     if found is None:
-        loaded = yield Sql(q.load_vectors, {**owners, "embed_model": embed_model})
+        loaded = q.decode((yield q.stmt(q.load_vectors, {**owners, "embed_model": embed_model})))
         found = UserVectors.from_rows(loaded, dimensions)
         cache.put(cache_key, generation, found)
     return found

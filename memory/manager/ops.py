@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -49,20 +48,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Sql:
-    """LEGACY, for memory/manager/hybrid.py's reads only until they yield ``q.stmt`` too: run ``sql``
-    (a field of the backend's :class:`ManagerSql`); the answer is the list of decoded rows.
-    ManagerBackend translates it for reads (``write=False``); a write op must not yield it."""
-
-    sql: str
-    params: dict[str, Any] = field(default_factory=dict)
-    # False when the operation needs no rows back: PostgreSQL then pipelines the statement with the
-    # next ones instead of waiting for a round trip (errors still abort the transaction).
-    fetch: bool = True
-
-
-Step = Stmt | Local | Sql  # Sql: hybrid.py's legacy yields only
+Step = Stmt | Local
 Op = Generator[Step, Any, T]
 
 
