@@ -250,6 +250,34 @@ class ClosedRoutes:
         await self.app(scope, receive, send)
 
 
+class NeverFramed:
+    """ASGI middleware marking the pages under ``prefix`` (LangServe's playground) as never to be
+    shown in another site's frame: a signed-in page in a hidden frame could be clicked through by
+    the framing site. Only framing is restricted (its own scripts and fetches are left as they are);
+    a page that sets its own policy keeps it."""
+
+    HEADERS = ((b"x-frame-options", b"DENY"), (b"content-security-policy", b"frame-ancestors 'none'"))
+
+    def __init__(self, app: ASGIApp, prefix: str) -> None:
+        self.app = app
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not str(scope.get("path") or "").startswith(self.prefix):
+            await self.app(scope, receive, send)
+            return
+
+        async def framed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or [])
+                present = {name.lower() for name, _ in headers}
+                headers += [(n, v) for n, v in self.HEADERS if n not in present]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, framed)
+
+
 def _replay(body: bytes, receive: Receive) -> Receive:
     """The body, read once already, for the app; later calls wait for the client (a disconnect)."""
     sent = False

@@ -262,6 +262,9 @@ def test_a_browser_signs_in_for_the_playground_with_a_cookie(server: Server) -> 
     assert "httponly" in cookie and "samesite=strict" in cookie
     page = browser.get("/assistant/playground/")
     assert page.status_code == 200 and "<html" in page.text.lower()
+    # Never inside another site's frame (no clickjacking of a signed-in page), its scripts untouched.
+    assert page.headers["x-frame-options"] == "DENY"
+    assert page.headers["content-security-policy"] == "frame-ancestors 'none'"
     # The playground's own calls (plain fetch, no header) run as the key's tenant.
     body = {"input": _ask(TURN_1), "config": _config("t-play")}
     assert browser.post("/assistant/invoke", json=body).status_code == 200
