@@ -22,7 +22,6 @@ import logging
 import os
 import sys
 import textwrap
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from enum import IntEnum
@@ -36,6 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kassist.dburl import ENV_VAR, UnsupportedDatabaseURL, database_url_from_env, parse_database_url
+from kassist.text import hidden
 
 R = TypeVar("R")
 
@@ -349,17 +349,14 @@ def shown(text: str) -> str:
         return text
     return "".join(
         ch
-        if ch in "\n\t" or unicodedata.category(ch) not in _UNSHOWN
+        if ch in "\n\t" or not hidden(ch)
         else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
         for ch in text
     )
 
 
-_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
-
-
 def _shown_cell(cell: Text) -> Text:
-    if cell.plain.isprintable() or shown(cell.plain) == cell.plain:
+    if shown(cell.plain) == cell.plain:  # printable text returns at once
         return cell
     return Text(shown(cell.plain))  # a hostile value: its text matters, not its styling
 
