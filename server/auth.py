@@ -57,6 +57,7 @@ from server.configurable import (
     refused_id,
     refused_input,
     refused_keys,
+    refused_time_travel,
     refused_value,
 )
 from server.credentials import sent_token
@@ -178,8 +179,11 @@ def _stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
     metadata[TENANT_KEY] = _tenant(ctx)
     if ctx.resource == "assistants":
         metadata["created_by"] = ctx.user.identity
-    if ctx.action == "create":
-        metadata["owner"] = ctx.user.identity  # whoever the client named: a member's threads are its own
+    if ctx.action in ("create", "create_run"):
+        # Whoever the client named: a member's threads are its own. A run's metadata becomes that of
+        # the thread it creates (if_not_exists "create", a run without a thread, a cron's run), laid
+        # over its config.metadata: stamped here, neither can name another owner.
+        metadata["owner"] = ctx.user.identity
     elif ctx.action == "update":
         metadata.pop("owner", None)  # a thread is not handed to (or planted in the list of) another user
 
@@ -208,6 +212,7 @@ def check_configurable(
     refused = refused_keys(graph, sent)
     if refused:
         raise Auth.exceptions.HTTPException(status_code=422, detail=refusal(graph, refused))
+    _refuse(422, refused_time_travel(graph, sent))
     for key, value in sent.items():
         problem = refused_value(str(key), value) or refused_id(str(key), value)
         if problem is not None:

@@ -35,6 +35,12 @@ THREAD_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns"})
 
 NEVER_CLIENT_KEYS = frozenset({"ledger_path", "step_delay"})
 
+JOB_GRAPHS = frozenset({"ingestion"})
+"""Graphs whose runs are jobs, not conversations: a run continues from its thread's latest
+checkpoint only. A fork from an earlier checkpoint (``checkpoint_id``) or a fresh start in another
+checkpoint namespace (``checkpoint_ns``) would execute a finished, cancelled or rejected run again
+(its index writes, notification and memory included), so neither is a client's to send."""
+
 INGESTION_INPUT_KEYS = INGESTION_INPUT
 """What docs/ingestion.md names as a run's input: its settings, a goal, the conversation it serves
 (the ingestion graph's input schema, ``graph.ingestion.state.IngestionInput``: one list for the
@@ -95,6 +101,22 @@ def refused_input(graph: str | None, run_input: object) -> str | None:
     return (
         f"input keys {extra} cannot be set by a client for graph {graph!r}; allowed: {sorted(allowed)}. "
         "The rest of a run's state is written by the server"
+    )
+
+
+def refused_time_travel(graph: str | None, sent: Mapping[str, object]) -> str | None:
+    """Why ``sent`` (a run's configurable keys and context) may not start a run of ``graph`` from
+    another checkpoint than its thread's latest (422), or None. An empty ``checkpoint_ns`` is the
+    root namespace, where every run goes anyway."""
+    if graph not in JOB_GRAPHS:
+        return None
+    named = [k for k in ("checkpoint_id", "checkpoint_ns") if sent.get(k) not in (None, "")]
+    if not named:
+        return None
+    return (
+        f"{' and '.join(named)} cannot be sent for graph {graph!r}: its runs are jobs that continue "
+        "from their latest checkpoint only (a fork or another checkpoint namespace would run a "
+        "finished, cancelled or rejected run again); start a new thread to run it again"
     )
 
 
