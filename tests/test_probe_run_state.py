@@ -166,3 +166,36 @@ def test_the_assistant_keeps_its_time_travel(server: Server) -> None:
     forked = alice.post(f"/threads/{thread}/runs/wait", json={**_turn("instead"), "checkpoint_id": first})
     assert forked.status_code == 200, forked.text
     assert [m["content"] for m in forked.json()["messages"] if m["type"] == "human"] == ["hi", "instead"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        # Any dimension the client picked: memory and disk per vector the server pays.
+        ("settings.embedder", "hashing-300000", "settings.embedder must be one of"),
+        ("settings.embedder", "bogus", "settings.embedder must be one of"),
+        # The run did all its work, then failed at its memory step (and at every resume).
+        ("goal", "x" * 600_000, "goal is 600000 characters; at most 500"),
+        ("goal", "a\x00b", "goal contains a NUL"),
+        ("goal", 5, "goal must be a string"),
+        ("conversation_id", "c" * 600, "conversation_id is 600 characters; at most 512"),
+    ],
+)
+def test_an_ingestion_input_no_run_can_finish_with_is_refused_before_the_run(
+    server: Server, field: str, value: Any, says: str
+) -> None:
+    base, source = server
+    alice = _client(base, ACME_KEY)
+    thread = str(alice.post("/threads", json={}).json()["thread_id"])
+    settings: dict[str, Any] = {"source": str(source), "collection": "refused", "embedder": "hashing"}
+    run_input: dict[str, Any] = {"settings": settings}
+    if field.startswith("settings."):
+        settings[field.removeprefix("settings.")] = value
+    else:
+        run_input[field] = value
+    answer = alice.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": run_input}
+    )
+    assert answer.status_code == 422, answer.text[:300]
+    assert says in answer.json()["detail"], answer.text[:300]
+    assert not alice.get(f"/threads/{thread}/state").json()["values"], "a refused run ran"

@@ -22,6 +22,12 @@ from pydantic import ValidationError
 
 from graph.ingestion.state import Settings
 
+CLIENT_EMBEDDERS = ("auto", "local", "hashing", "openai")
+"""The embedders a client of a served run may name (``kassist ingest --embedder``'s choices, the runs
+API's). Anything else (a recorded model name such as ``hashing-300000``, whose dimension the client
+would pick: memory and disk per vector the server pays) is the operator's to choose."""
+MAX_GOAL_CHARS = 500  # the runs API's bound (server/runs/models.CreateRun.goal)
+MAX_CONVERSATION_ID_CHARS = 512  # an id, as thread and checkpoint ids (server/configurable.refused_id)
 INGEST_ROOT_ENV = "KASSIST_INGEST_ROOT"
 NOTIFY_HOSTS_ENV = "KASSIST_NOTIFY_HOSTS"
 SHARED_ROOT_ENV = "KASSIST_INGEST_ROOT_SHARED"
@@ -78,6 +84,13 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
         else f"your tenant's folder of the server's ingestion root ({INGEST_ROOT_ENV}/<tenant>)"
     )
     ask = "ask this server's operator where that folder is"
+    if settings.embedder not in CLIENT_EMBEDDERS:
+        raise ServedRunRefused(
+            f"settings.embedder must be one of {', '.join(CLIENT_EMBEDDERS)}, got {_shown(settings.embedder)}"
+        )
+    for name in ("source", "audit_rules", "notify_url"):
+        if "\x00" in (getattr(settings, name) or ""):
+            raise ServedRunRefused(f"settings.{name} contains a NUL character")
     if not settings.source or not _inside(settings.source, root):
         raise ServedRunRefused(f"settings.source must be a folder under {where}; {ask}")
     if settings.audit_rules and not _inside(settings.audit_rules, root):
@@ -95,6 +108,9 @@ def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str
     """Why a served run's input may not start a run for ``tenant`` (the LangGraph server answers
     422 with it before the run exists), or None: settings the graph would refuse, or ask of the
     server what :func:`check_served` does not allow. ``{}`` or no settings: a run going on."""
+    text = _text_refusal(run_input)
+    if text is not None:
+        return text
     given = run_input.get("settings") if isinstance(run_input, Mapping) else None
     if given is None:
         return None
@@ -110,4 +126,29 @@ def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str
         check_served(settings, env, tenant)
     except ServedRunRefused as exc:
         return str(exc)
+    return None
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
+
+
+def _text_refusal(run_input: object) -> str | None:
+    """Why a served run's ``goal`` or ``conversation_id`` cannot be kept with it (422), or None:
+    not a string, a NUL (PostgreSQL cannot store it), or longer than the runs API allows. The goal
+    goes into the run's memory at its end, whose size is bounded: an unbounded goal let a run do
+    all its work and fail at its last step, and every resume with it."""
+    if not isinstance(run_input, Mapping):
+        return None
+    for name, limit in (("goal", MAX_GOAL_CHARS), ("conversation_id", MAX_CONVERSATION_ID_CHARS)):
+        value = run_input.get(name)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            return f"{name} must be a string, got {_shown(value)}"
+        if "\x00" in value:
+            return f"{name} contains a NUL character"
+        if len(value) > limit:
+            return f"{name} is {len(value)} characters; at most {limit}"
     return None
