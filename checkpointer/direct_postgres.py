@@ -17,7 +17,7 @@ from typing import Any
 
 from checkpointer.codec import dumps_json
 from checkpointer.ops_read import TupleRequest
-from checkpointer.query import ROW_FIELDS, Query
+from checkpointer.query import ROW_FIELDS, Request
 from checkpointer.sql_postgres import CP
 from kassist.db import Stmt
 from kassist.db.driver_postgres import PostgresDatabase
@@ -113,16 +113,14 @@ class PostgresDirect:
         out.extend((r[7], r[8], r[9], r[10], None, None, None) for r in rows if r[7] is not None)
         return out
 
-    def write(self, query: Query) -> None:
-        """A write of one statement that fetches nothing (``ops_write.writes_query``: a put_writes
-        call), rendered by the dialect as the general path renders it."""
+    def write(self, request: Request) -> None:
+        """A write of one statement that fetches nothing (``ops_write.writes_request``: a
+        put_writes call), as the general path runs it."""
         if self._handle.closed:
             raise RuntimeError(self._closed)
-        rendered = query.stmt(query)
-        stmt = rendered[0] if type(rendered) is list and len(rendered) == 1 else rendered
-        if type(stmt) is not Stmt or stmt.many is not None or stmt.fetch:  # not one plain statement
-            raise ValueError(f"PostgresDirect.write runs one statement without rows, got {rendered!r}")
-        self._run(stmt.sql, stmt.params, write=True)
+        if type(request) is not Stmt or request.many is not None or request.fetch:  # not one plain statement
+            raise ValueError(f"PostgresDirect.write runs one statement without rows, got {request!r}")
+        self._run(request.sql, request.params, write=True)
 
 
 Direct = PostgresDirect

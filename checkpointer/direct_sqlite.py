@@ -16,7 +16,7 @@ from typing import Any
 
 from checkpointer.codec import dumps_json
 from checkpointer.ops_read import NO_BLOBS, TupleRequest
-from checkpointer.query import ROW_FIELDS, Query, Steps
+from checkpointer.query import ROW_FIELDS, Request, Steps
 from checkpointer.sql_sqlite_step import (
     GET_BY_ID_ROW,
     GET_LATEST_AND_BLOB,
@@ -32,8 +32,8 @@ from kassist.db.handle import Handle
 ROW_LEN = len(ROW_FIELDS)  # a planned row without a value held in it (query.VALUE_FIELDS)
 
 
-def _steps(query: Query) -> Steps[None]:
-    yield query
+def _steps(request: Request) -> Steps[None]:
+    yield request
 
 
 class SqliteDirect:
@@ -54,17 +54,16 @@ class SqliteDirect:
             raise RuntimeError(self._closed)
         return bool(self._run(PUT_NEXT if len(row) == ROW_LEN else PUT_NEXT_VALUE, row, write=True))
 
-    def write(self, query: Query) -> None:
-        """A put_writes call (``ops_write.writes_query``): its one multi-row INSERT alone, as its
+    def write(self, request: Request) -> None:
+        """A put_writes call (``ops_write.writes_request``): its one multi-row INSERT alone, as its
         own transaction; a call with more rows than one statement takes (an executemany) runs
         through the general path."""
         if self._handle.closed:
             raise RuntimeError(self._closed)
-        stmt = query.stmt(query)
-        if type(stmt) is Stmt and stmt.many is None and not stmt.fetch:
-            self._run(stmt.sql, stmt.params, write=True)
+        if type(request) is Stmt and request.many is None and not request.fetch:
+            self._run(request.sql, request.params, write=True)
         else:
-            self._handle.run(_steps(query), write=True, single=True)
+            self._handle.run(_steps(request), write=True, single=True)
 
     def read_row(
         self,

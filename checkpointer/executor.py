@@ -1,13 +1,13 @@
-"""The checkpointer's use of the shared database (kassist.db): its queries compile through the
-statements of the backend's dialect (``sql_sqlite.SQL`` / ``sql_postgres.SQL``), rows are read by column
-name, and PostgreSQL fetches in binary (BYTEA values arrive as they are, no hex decoding)."""
+"""The checkpointer's use of the shared database (kassist.db): its operations yield the statements
+of the backend's dialect (``sql_sqlite.SQL`` / ``sql_postgres.SQL``), run as they are; rows are read
+by column name, and PostgreSQL fetches in binary (BYTEA values arrive as they are, no hex decoding)."""
 
 from __future__ import annotations
 
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from checkpointer.query import CheckpointSql, Op, Query, Steps, compile_query
+from checkpointer.query import CheckpointSql, Op, Steps
 from kassist.db import Database
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
@@ -17,11 +17,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 CLOSED = "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
-
-
-def _not_fetching(query: Query) -> bool:
-    # In a pipeline a query that fetches nothing is answered at once, before the server speaks.
-    return not query.fetch
 
 
 class CheckpointExecutor:
@@ -35,7 +30,7 @@ class CheckpointExecutor:
         self.db = db
         self.backend = db.backend
         self.sql: CheckpointSql = import_module(f"checkpointer.sql_{db.backend}").SQL
-        self._handle = Handle(db, Options(compile_query, binary=True, blind=_not_fetching), closed=CLOSED)
+        self._handle = Handle(db, Options(binary=True), closed=CLOSED)
         self.direct: Direct | None = None
         name = f"checkpointer.direct_{db.backend}"
         try:

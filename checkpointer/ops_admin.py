@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from checkpointer.chains import NsKey, Plan, ThreadState, plan_removal
-from checkpointer.query import CheckpointSql, Query, Steps
+from checkpointer.query import CheckpointSql, Steps
 from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
 from checkpointer.tenant import check_id
 
@@ -35,21 +35,21 @@ def _threads(thread_ids: Sequence[str]) -> list[str]:
 def delete_threads(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str]) -> Steps[None]:
     threads = _threads(thread_ids)
     if threads:
-        yield Query(sql.delete_threads, {"tenant": tenant, "threads": threads})
+        yield sql.delete_threads({"tenant": tenant, "threads": threads})
 
 
 def _load(sql: CheckpointSql, tenant: str, threads: list[str]) -> Steps[ThreadState]:
     params = {"tenant": tenant, "threads": threads}
-    heads = yield Query(sql.thread_heads, params, fetch=True)  # locks the heads on PostgreSQL
-    rows = yield Query(sql.thread_plan_rows, params, fetch=True)
-    blobs = yield Query(sql.thread_blob_keys, params, fetch=True)
+    heads = yield sql.thread_heads(params)  # locks the heads on PostgreSQL
+    rows = yield sql.thread_plan_rows(params)
+    blobs = yield sql.thread_blob_keys(params)
     return ThreadState.from_rows(rows, heads, blobs)
 
 
 def _apply(sql: CheckpointSql, plan: Plan) -> Steps[None]:
     if plan.copy_values and sql.copy_value is not None:
-        yield Query(sql.copy_value, many=plan.copy_values)
-    for stmt, many in (
+        yield sql.copy_value(plan.copy_values)
+    for each, many in (
         (sql.delete_checkpoint, plan.checkpoints),
         (sql.delete_blob, plan.blobs),
         (sql.clear_parent, plan.clear_parents),
@@ -57,7 +57,7 @@ def _apply(sql: CheckpointSql, plan: Plan) -> Steps[None]:
         (sql.delete_head, plan.delete_heads),
     ):
         if many:
-            yield Query(stmt, many=many)
+            yield each(many)
 
 
 def prune(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str], strategy: str) -> Steps[None]:
@@ -83,7 +83,7 @@ def delete_for_runs(sql: CheckpointSql, tenant: str, run_ids: Sequence[str]) -> 
     runs = sorted({str(r) for r in id_list(run_ids, "run_ids")})
     if not runs:
         return
-    found = yield Query(sql.run_threads, {"tenant": tenant, "runs": runs}, fetch=True)
+    found = yield sql.run_threads({"tenant": tenant, "runs": runs})
     threads = sorted({r["thread_id"] for r in found})
     if not threads:
         return
@@ -97,12 +97,12 @@ def delete_for_runs(sql: CheckpointSql, tenant: str, run_ids: Sequence[str]) -> 
 
 def copy_thread(sql: CheckpointSql, tenant: str, source: str, target: str) -> Steps[None]:
     check_id("thread_id", target, label="the copy_thread target")
-    exists = yield Query(sql.thread_exists, {"tenant": tenant, "thread": str(target)}, fetch=True)
+    exists = yield sql.thread_exists({"tenant": tenant, "thread": str(target)})
     if exists:
         raise ValueError(
             f"copy_thread target {target!r} already has checkpoints; delete it first or pick a new id"
         )
-    yield Query(sql.copy_thread, {"tenant": tenant, "source": str(source), "target": str(target)})
+    yield sql.copy_thread({"tenant": tenant, "source": str(source), "target": str(target)})
 
 
 def retain(
@@ -122,11 +122,11 @@ def retain(
     if scope is not None:
         tenants = [scope]
     else:
-        rows = yield Query(sql.tenants_with_stale, {"cutoff": edge}, fetch=True)
+        rows = yield sql.tenants_with_stale({"cutoff": edge})
         tenants = sorted({r["tenant_id"] for r in rows})
     report: list[ThreadRetention] = []
     for tenant in tenants:
-        stale = yield Query(sql.stale_threads, {"tenant": tenant, "cutoff": edge}, fetch=True)
+        stale = yield sql.stale_threads({"tenant": tenant, "cutoff": edge})
         threads = sorted({r["thread_id"] for r in stale})
         if not threads:
             continue
@@ -138,7 +138,7 @@ def retain(
                     newest[thread] = max(newest[thread], float(r["ts"]))
             dead = [t for t in threads if newest[t] < edge]
             if dead:
-                yield Query(sql.delete_threads, {"tenant": tenant, "threads": dead})
+                yield sql.delete_threads({"tenant": tenant, "threads": dead})
             counts: dict[str, int] = defaultdict(int)
             blob_counts: dict[str, int] = defaultdict(int)
             for (thread, _ns), ns_rows in state.rows.items():

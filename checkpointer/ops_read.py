@@ -25,7 +25,7 @@ from checkpointer.codec import (
     split_payload,
 )
 from checkpointer.filters import ListSpec, flatten_filter
-from checkpointer.query import CheckpointSql, Query, Row, Steps
+from checkpointer.query import CheckpointSql, Request, Row, Steps
 from checkpointer.small_values import EMPTY, is_map, load_inline, load_small, version_text
 
 
@@ -115,18 +115,16 @@ def list_tuples(
         limit="limit" in params,
         terms=tuple(flatten_filter(filter)),
     )
-    heads = yield Query(sql.list_rows, params, fetch=True, variant=spec)
+    heads = yield sql.list_rows(params, spec)
     if not heads:
         return []
-    payload = yield Query(
-        sql.list_payload,
+    payload = yield sql.list_payload(
         {
             "tenant": tenant,
             "threads": [h["thread_id"] for h in heads],
             "nss": [h["checkpoint_ns"] for h in heads],
             "ids": [h["checkpoint_id"] for h in heads],
-        },
-        fetch=True,
+        }
     )
     by_key: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
     for row in payload:
@@ -153,10 +151,8 @@ def delta_history(
         return {}
     key = thread_key(tenant, config)  # refuses a config without a thread_id, None included
     cid = (config.get("configurable") or {}).get("checkpoint_id") or None  # None: from the head
-    rows = yield Query(
-        sql.delta_history,
-        {**key, "cid": cid, "channels": list(channels), "n_channels": len(set(channels))},
-        fetch=True,
+    rows = yield sql.delta_history(
+        {**key, "cid": cid, "channels": list(channels), "n_channels": len(set(channels))}
     )
     target = next((r["checkpoint_id"] for r in rows if r["kind"] == "c" and int(r["depth"]) == 0), "")
     return assemble_delta(serde, key["thread"], str(target), rows, channels)
@@ -271,16 +267,14 @@ def get_tuples(
     if len(keys) == 1:  # one read: the single-read statements
         grouped = [(yield _single_read(sql, keys[0]))]
     else:
-        rows = yield Query(
-            sql.get_many,
+        rows = yield sql.get_many(
             {
                 "reqs": list(range(len(keys))),
                 "tenants": [k.tenant for k in keys],
                 "threads": [k.thread for k in keys],
                 "nss": [k.ns for k in keys],
                 "cids": [k.checkpoint_id for k in keys],
-            },
-            fetch=True,
+            }
         )
         grouped = [[] for _ in keys]
         for row in rows:
@@ -331,7 +325,7 @@ def get_one(
     if request.checkpoint_id:
         params["cid"] = request.checkpoint_id
     if row is UNREAD:
-        rows = yield Query(row_stmt, params, fetch=True)
+        rows = yield row_stmt(params)
         row = rows[0] if rows else None
         done = tuple_of_rows(serde, request, [row] if row is not None else [], heads)
         if done is not MORE:
@@ -343,10 +337,8 @@ def get_one(
     held = skeleton.get(HELD) or NO_BLOBS
     if not request.checkpoint_id:
         remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions, held)
-    rows = yield Query(
-        sql.get_payload,
-        {**params, "cid": cid, "versions": versions, "writes": has_writes, "held": held},
-        fetch=True,
+    rows = yield sql.get_payload(
+        {**params, "cid": cid, "versions": versions, "writes": has_writes, "held": held}
     )
     if not any(r["kind"] == "x" for r in rows):
         rows = yield _single_read(sql, request)
@@ -436,11 +428,11 @@ def _assemble(
     )
 
 
-def _single_read(sql: CheckpointSql, request: TupleRequest) -> Query:
+def _single_read(sql: CheckpointSql, request: TupleRequest) -> Request:
     params = {"tenant": request.tenant, "thread": request.thread, "ns": request.ns}
     if request.checkpoint_id:
-        return Query(sql.get_by_id, {**params, "cid": request.checkpoint_id}, fetch=True)
-    return Query(sql.get_latest, params, fetch=True)
+        return sql.get_by_id({**params, "cid": request.checkpoint_id})
+    return sql.get_latest(params)
 
 
 def _tuple_from_rows(

@@ -14,7 +14,7 @@ from checkpointer.codec import dump_metadata, dump_skeleton, dump_writes, make_c
 from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import NO_BLOBS as NO_HELD
 from checkpointer.ops_read import HeadCache, remember, thread_key
-from checkpointer.query import ROW_FIELDS, VALUE_FIELDS, CheckpointSql, Query, Row, Steps
+from checkpointer.query import ROW_FIELDS, VALUE_FIELDS, CheckpointSql, Request, Row, Steps
 from checkpointer.small_values import EMPTY, ValueCache, dump_values
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
 
@@ -205,28 +205,28 @@ def put_planned(
 ) -> Steps[RunnableConfig]:
     """Store a planned put: the optimistic-concurrency rule. ``tried_next``: the caller ran
     ``put_next`` already and it stored nothing."""
+    marker, first, checked, values = plan.marker, plan.first, plan.checked, plan.blobs
+    pv = plan.row[5]
+    put_next = sql.put_next if pv is not None and not tried_next and not plan.unresolved else None
+    if put_next is not None and (yield put_next(plan.row, values)):
+        # One row inserted; else nothing was written, and the checks below decide.
+        return stored(plan, pv + 1, heads)
     record = dict(zip(ROW_FIELDS, plan.row[: len(ROW_FIELDS)], strict=True))
     record.update(zip(VALUE_FIELDS, plan.row[len(ROW_FIELDS) :] or _NO_VALUE, strict=True))
     key = {"tenant": record["tenant"], "thread": record["thread"], "ns": record["ns"]}
     tenant, cid, parent = record["tenant"], record["cid"], record["parent"]
-    marker, first, checked, values = plan.marker, plan.first, plan.checked, plan.blobs
     if plan.unresolved and sql.ensure_blob is not None:
         record["unresolved"] = plan.unresolved  # put_fast makes sure of them first
-    if record["pv"] is not None and not tried_next and sql.put_next is not None and not plan.unresolved:
-        record["blobs"] = values
-        if (yield Query(sql.put_next, record, fetch=True)):
-            # One row inserted; else nothing was written, and the checks below decide.
-            return stored(plan, record["pv"] + 1, heads)
     if parent is not None and checked:
         # Fast path: extend the head with a compare-and-set; it writes nothing when it misses.
-        done = yield Query(sql.put_fast, {**record, "blobs": values}, fetch=True)
+        done = yield sql.put_fast({**record, "blobs": values})
         if not done:
             # A re-put of the head itself also succeeds here (a no-op where the backend has one).
-            done = yield Query(sql.put_fast_recheck, {**key, "cid": cid, "parent": parent}, fetch=True)
+            done = yield sql.put_fast_recheck({**key, "cid": cid, "parent": parent})
         if done:
             return stored(plan, int(done[0]["version"]), heads)
-    yield Query(sql.begin)
-    rows = yield Query(sql.put_prepare, {**key, "cid": cid, "parent": parent}, fetch=True)
+    yield sql.begin
+    rows = yield sql.put_prepare({**key, "cid": cid, "parent": parent})
     prep = rows[0]
     head_version = int(prep["head_version"] or 0)
     blobs = [{**key, **b} for b in values]
@@ -236,10 +236,10 @@ def put_planned(
             raise CheckpointConflict(key["thread"], key["ns"], None, head_version)
         version = int(prep["existing_version"])
         if blobs:
-            yield Query(sql.put_blob, many=blobs)
+            yield sql.put_blob(blobs)
         if plan.unresolved and sql.ensure_blob is not None:
-            yield Query(sql.ensure_blob, many=[{**key, **u} for u in plan.unresolved])
-        yield Query(sql.put_checkpoint_again, record)
+            yield sql.ensure_blob([{**key, **u} for u in plan.unresolved])
+        yield sql.put_checkpoint_again(record)
         return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
     if not may_extend(prep, parent, marker, checked, first):
         expected = prep["parent_version"]
@@ -249,16 +249,16 @@ def put_planned(
             key["thread"], key["ns"], int(expected) if expected is not None else None, head_version
         )
     if blobs:
-        yield Query(sql.put_blob, many=blobs)
+        yield sql.put_blob(blobs)
     if plan.unresolved and sql.ensure_blob is not None:
-        yield Query(sql.ensure_blob, many=[{**key, **u} for u in plan.unresolved])
+        yield sql.ensure_blob([{**key, **u} for u in plan.unresolved])
     version = head_version + 1
     for _ in range(INSERT_ATTEMPTS):
         # The unique version index is the compare-and-set: the insert comes back empty when another
         # writer took this version first (PostgreSQL; SQLite writers are serialised).
-        if (yield Query(sql.put_checkpoint, {**record, "version": version}, fetch=True)):
+        if (yield sql.put_checkpoint({**record, "version": version})):
             return stored(plan, version, heads)
-        rows = yield Query(sql.head_version, key, fetch=True)
+        rows = yield sql.head_version(key)
         actual = int(rows[0]["version"]) if rows else 0
         if checked and (parent is not None or first):  # the head it extended or saw moved on
             seen = head_version if parent is not None or head_version else None
@@ -277,13 +277,13 @@ def put_writes(
     task_path: str,
 ) -> Steps[None]:
     """Writes are idempotent per (task_id, idx); special writes (errors, interrupts) replace:
-    :func:`writes_query`'s one statement, if any."""
-    query = writes_query(sql, serde, tenant, config, writes, task_id, task_path)
-    if query is not None:
-        yield query
+    :func:`writes_request`'s one statement, if any."""
+    request = writes_request(sql, serde, tenant, config, writes, task_id, task_path)
+    if request is not None:
+        yield request
 
 
-def writes_query(
+def writes_request(
     sql: CheckpointSql,
     serde: SerializerProtocol,
     tenant: str,
@@ -291,7 +291,7 @@ def writes_query(
     writes: Sequence[tuple[str, Any]],
     task_id: str,
     task_path: str,
-) -> Query | None:
+) -> Request | None:
     """The one statement of :func:`put_writes` (pure), or None when there is nothing to write."""
     key = thread_key(tenant, config)
     cid = (config.get("configurable") or {}).get("checkpoint_id")
@@ -306,4 +306,4 @@ def writes_query(
     if not unique:
         return None
     stmt = sql.upsert_write_rows if replace else sql.put_write_rows
-    return Query(stmt, {**key, "cid": cid, "rows": sorted(unique.values(), key=lambda r: r["idx"])})
+    return stmt({**key, "cid": cid, "rows": sorted(unique.values(), key=lambda r: r["idx"])})

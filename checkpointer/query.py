@@ -1,54 +1,59 @@
-"""The vocabulary shared by the pure operations and the four executors.
+"""The checkpointer's statement table and what its operations yield.
 
 Every statement is a field of :class:`CheckpointSql`, one instance per dialect
-(``sql_sqlite.SQL``, ``sql_postgres.SQL``): the operations receive the dialect's instance and name
-statements as its attributes (``sql.get_latest``), so a misspelt statement fails type checking,
-and nothing is looked up by name at run time.
+(``sql_sqlite.SQL``, ``sql_postgres.SQL``): the operations receive the dialect's instance and call
+its statements with their parameters (``sql.get_latest(key)``), which hand back the
+:class:`~kassist.db.Stmt` (or the several, run in order) the dialect runs for them. A misspelt
+statement fails type checking, and nothing is looked up by name at run time.
 
-An operation is a generator: it yields :class:`Query` objects, receives each query's rows (a list
-of rows read by column name, ``row["name"]``: dicts from psycopg, ``sqlite3.Row`` from SQLite;
-empty when ``fetch`` is false) and finally returns its result. It never touches a
-connection, so SQLite and PostgreSQL, sync and async, all run the same control flow.
+An operation is a generator: it yields those statements (kassist.db's request vocabulary, run by
+the shared executors as they are), receives each request's rows (a list of rows read by column
+name, ``row["name"]``: dicts from psycopg, ``sqlite3.Row`` from SQLite; empty when the statement
+fetches nothing) and finally returns its result. It never touches a connection, so SQLite and
+PostgreSQL, sync and async, all run the same control flow. Whether a statement fetches, and how
+its values are bound (SQLite's lists as JSON text, PostgreSQL's as arrays), is the dialect's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from types import MappingProxyType
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
+from checkpointer.filters import ListSpec
 from kassist.db import Stmt
 from kassist.db import migrate as runner
 
 Row = dict[str, Any]  # typed as a dict; SQLite hands sqlite3.Row, read the same way (row["name"], keys())
 T = TypeVar("T")
+Params = Mapping[str, Any]
 
 
-class Query(NamedTuple):
-    """One statement of the dialect's :class:`CheckpointSql` (``stmt``), with its parameters.
+class Stmts(tuple[Stmt, ...]):
+    """Several statements run in order as one request (in one transaction where the operation's
+    first request decides it, kassist.db's single writes); the answer is the rows of the last one
+    that fetches. A tuple, as kassist.db runs a sequence of statements."""
 
-    ``many`` runs the statement once per parameter mapping (no rows come back). ``variant`` carries
-    what a dynamically built statement depends on (e.g. the metadata filter terms). A named tuple:
-    several are built per call, and a frozen dataclass cost about 1 us each.
-    """
+    __slots__ = ()
 
-    stmt: Render
-    params: Mapping[str, Any] = MappingProxyType({})
-    fetch: bool = False
-    many: Sequence[Mapping[str, Any]] | None = None
-    variant: Any = None
+    @property
+    def fetch(self) -> bool:
+        """Whether the request answers rows (a dry run answers the others without running them)."""
+        return any(s.fetch for s in self)
 
 
-Render = Callable[[Query], Stmt | list[Stmt]]
-"""A statement of a dialect: compiles a query of it into the driver's statement(s), run in order."""
+Request = Stmt | Stmts
+"""What an operation yields: one statement, or several run in order."""
+Render = Callable[[Params], Request]
+"""A statement of a dialect, given its parameters: what runs."""
+Each = Callable[[Sequence[Params]], Request]
+"""A statement run once per parameter set (no rows come back)."""
 
-Steps = Generator[Query, list[Row], T]
+Steps = Generator[Request, list[Row], T]
 
-
-def compile_query(query: Query) -> Stmt | list[Stmt]:
-    """The executors' compile function: the query's own statement renders it."""
-    return query.stmt(query)
+Query = Request
+"""The name ``cli/checkpoint_views.py`` still gives an operation's request (it reads ``.fetch``);
+to go once it says ``Request``."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,7 @@ class CheckpointSql:
 
     backend: str
     """The backend these statements are written for (``db.backend``: ``sqlite``, ``postgres``)."""
-    migrations: tuple[Render, ...]
+    migrations: tuple[tuple[str, ...], ...]
     """Numbered migrations in order (1-based); each runs once, recorded in kassist_schema_versions."""
     get_latest: Render
     """(tenant, thread, ns) -> the head's rows: kind 'c' (the checkpoint), 'b' (blobs), 'w' (writes)"""
@@ -67,8 +72,8 @@ class CheckpointSql:
     """(tenant, thread, ns, cid) -> the same rows for that checkpoint"""
     get_many: Render
     """(reqs, tenants, threads, nss, cids) -> get_latest's rows of each request plus ``req``"""
-    list_rows: Render
-    """variant: a ListSpec; (tenant[, thread, ns, cid, before, limit], filter terms) -> checkpoint rows"""
+    list_rows: Callable[[Params, ListSpec], Request]
+    """(tenant[, thread, ns, cid, before, limit], the ListSpec's filter terms) -> checkpoint rows"""
     list_payload: Render
     """(tenant, threads, nss, ids) -> the 'b' and 'w' rows of those checkpoints"""
     delta_history: Render
@@ -77,12 +82,13 @@ class CheckpointSql:
     """(record, blobs) -> (version) when the put extended the head, else no row (nothing written)"""
     put_fast_recheck: Render
     """(tenant, thread, ns, cid, parent) -> (version) when the put re-puts the head itself"""
-    begin: Render
+    begin: Request
+    """What starts the full check's transaction (none where write operations run in one already)"""
     put_prepare: Render
     """(tenant, thread, ns, cid, parent) -> (head_id, head_version, existing_parent,
     existing_version, parent_version)"""
-    put_blob: Render
-    """many (tenant, thread, ns, channel, version, type, blob)"""
+    put_blob: Each
+    """(tenant, thread, ns, channel, version, type, blob) each"""
     put_checkpoint: Render
     """(record, version) -> (version), or no row when another writer took the version"""
     put_checkpoint_again: Render
@@ -108,16 +114,16 @@ class CheckpointSql:
     """(tenant, cutoff) -> (thread_id)"""
     tenants_with_stale: Render
     """(cutoff) -> (tenant_id)"""
-    delete_checkpoint: Render
-    """many (tenant, thread, ns, cid)"""
-    delete_blob: Render
-    """many (tenant, thread, ns, channel, version)"""
-    clear_parent: Render
-    """many (tenant, thread, ns, cid)"""
-    set_head: Render
-    """many (tenant, thread, ns, cid, version)"""
-    delete_head: Render
-    """many (tenant, thread, ns)"""
+    delete_checkpoint: Each
+    """(tenant, thread, ns, cid) each"""
+    delete_blob: Each
+    """(tenant, thread, ns, channel, version) each"""
+    clear_parent: Each
+    """(tenant, thread, ns, cid) each"""
+    set_head: Each
+    """(tenant, thread, ns, cid, version) each"""
+    delete_head: Each
+    """(tenant, thread, ns) each"""
     thread_exists: Render
     """(tenant, thread) -> (one)"""
     copy_thread: Render
@@ -135,16 +141,16 @@ class CheckpointSql:
     the 'b' rows of the channel versions in ``versions`` (a mapping) and, when ``writes``, its 'w'
     rows"""
 
-    put_next: Render | None = None
-    """(record, blobs, pv) -> the number of rows inserted (0 or 1): the checkpoint at version
-    ``pv + 1`` when ``parent`` is the head at version ``pv`` (the version a put or read of this
-    process last saw), else nothing written"""
+    put_next: Callable[[tuple[Any, ...], Sequence[Params]], Request] | None = None
+    """(the planned row, :data:`ROW_FIELDS`; its blob rows) -> the number of rows inserted (0 or
+    1): the checkpoint at version ``pv + 1`` when ``parent`` is the head at version ``pv`` (the
+    version a put or read of this process last saw), else nothing written"""
 
-    copy_value: Render | None = None
-    """many (tenant, thread, ns, cid): the value the row holds into the blobs table (before the row
+    copy_value: Each | None = None
+    """(tenant, thread, ns, cid) each: the value the row holds into the blobs table (before the row
     is deleted while another row points at it); a dialect without values in rows has none"""
-    ensure_blob: Render | None = None
-    """many (tenant, thread, ns, channel, version): the value into the blobs table from the row
+    ensure_blob: Each | None = None
+    """(tenant, thread, ns, channel, version) each: the value into the blobs table from the row
     holding it, unless a blob row has it (a put that could not name the holder)"""
     value_in_row: bool = False
     """Whether a put's largest changed large value rides in its checkpoint row (SQLite, migration 6)"""
@@ -167,32 +173,15 @@ class Op(Generic[T]):
     single: bool = False
 
 
-def _given(query: Query) -> Stmt:
-    # The statement a Query built by migrate() carries as it is.
-    stmt: Stmt = query.variant
-    return stmt
-
-
-def _rendered(render: Render) -> list[Stmt]:
-    out = render(Query(render))
-    return [out] if isinstance(out, Stmt) else out
-
-
 def migrate(sql: CheckpointSql, backend: str | None = None) -> Steps[list[int]]:
     """Apply the numbered migrations not yet recorded, by kassist.db.migrate's runner (one write
     transaction, its lock, versions in kassist_schema_versions, a newer schema refused) on a
     database of ``backend`` (``db.backend``; the saver passes it). Left out, it is the backend
     ``sql`` declares itself for (tests that build older schemas)."""
-    migrations = [_rendered(m) for m in sql.migrations]
-    op = runner.migrate(runner.CHECKPOINTER, migrations, backend or sql.backend)
-    try:
-        stmt = next(op)
-        while True:
-            rows = yield Query(_given, fetch=stmt.fetch, variant=stmt)
-            stmt = op.send(rows)
-    except StopIteration as stop:
-        applied: list[int] = stop.value
-        return applied
+    applied: list[int] = yield from runner.migrate(
+        runner.CHECKPOINTER, sql.migrations, backend or sql.backend
+    )
+    return applied
 
 
 ROW_FIELDS = (

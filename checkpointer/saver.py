@@ -26,7 +26,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer import ops_admin, ops_read, ops_write, small_values
 from checkpointer.executor import CheckpointExecutor
-from checkpointer.query import CheckpointSql, Op, Query, Steps, migrate
+from checkpointer.query import CheckpointSql, Op, Request, Steps, migrate
 from checkpointer.read_batch import Coalescer
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
@@ -94,7 +94,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         # The hot statements run without an operation, or None (the general path).
         self._direct: Direct | None = getattr(executor, "direct", None)
         # put_writes' one statement without an operation, or None (the general path).
-        self._direct_write: Callable[[Query], None] | None = getattr(self._direct, "write", None)
+        self._direct_write: Callable[[Request], None] | None = getattr(self._direct, "write", None)
 
     @classmethod
     def from_url(
@@ -341,11 +341,11 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
             )
             self._run(steps, write=True, single=True)
             return
-        query = ops_write.writes_query(
+        request = ops_write.writes_request(
             self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
         )
-        if query is not None:
-            write(query)
+        if request is not None:
+            write(request)
 
     async def aput_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""

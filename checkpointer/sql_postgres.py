@@ -8,9 +8,10 @@ transaction under an advisory lock.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import CheckpointSql, Query
+from checkpointer.query import CheckpointSql, Params, Request, Stmts
 from kassist.db import Stmt
 
 CP = "kassist_cp_checkpoints"
@@ -320,40 +321,59 @@ GET_MANY = _many_checkpoints()
 
 
 class _Plain:
-    """One or more statements run in order with the query's parameters (psycopg adapts lists as
-    arrays), or once per parameter set of ``many``."""
+    """One or more statements run in order with the given parameters (psycopg adapts lists as
+    arrays); ``fetch``: whether the (last) one answers rows."""
+
+    __slots__ = ("fetch", "sqls")
+
+    def __init__(self, sqls: tuple[str, ...], fetch: bool) -> None:
+        self.sqls, self.fetch = sqls, fetch
+
+    def __call__(self, params: Params) -> Request:
+        params = dict(params)
+        if len(self.sqls) == 1:
+            return Stmt(self.sqls[0], params, self.fetch)
+        return Stmts(Stmt(sql, params, self.fetch) for sql in self.sqls)
+
+
+class _Each:
+    """One or more statements, each run once per parameter set (no rows)."""
 
     __slots__ = ("sqls",)
 
     def __init__(self, sqls: tuple[str, ...]) -> None:
         self.sqls = sqls
 
-    def __call__(self, query: Query) -> list[Stmt]:
-        if query.many is not None:
-            return [Stmt(sql, many=query.many) for sql in self.sqls]
-        params, fetch = dict(query.params), query.fetch
-        return [Stmt(sql, params, fetch) for sql in self.sqls]
+    def __call__(self, param_sets: Sequence[Params]) -> Request:
+        return Stmts(Stmt(sql, fetch=False, many=param_sets) for sql in self.sqls)
 
 
-def _plain(sql: str | tuple[str, ...]) -> _Plain:
-    return _Plain((sql,) if isinstance(sql, str) else sql)
+def _read(sql: str | tuple[str, ...]) -> _Plain:
+    return _Plain((sql,) if isinstance(sql, str) else sql, True)
 
 
-def _list_rows_stmt(query: Query) -> list[Stmt]:
-    spec: ListSpec = query.variant
+def _write(sql: str | tuple[str, ...]) -> _Plain:
+    return _Plain((sql,) if isinstance(sql, str) else sql, False)
+
+
+def _each(sql: str | tuple[str, ...]) -> _Each:
+    return _Each((sql,) if isinstance(sql, str) else sql)
+
+
+def _list_rows_stmt(params: Params, spec: ListSpec) -> Stmt:
     paths = {f"p{i}": list(t.path) for i, t in enumerate(spec.terms)}
-    return [Stmt(_list_rows(spec), {**query.params, **term_params(spec.terms), **paths}, query.fetch)]
+    return Stmt(_list_rows(spec), {**params, **term_params(spec.terms), **paths}, True)
 
 
-def _put_fast(query: Query) -> list[Stmt]:
-    params = dict(query.params)
+def _put_fast(fast: Params) -> Stmt:
+    params = dict(fast)
     blobs = params.pop("blobs")
     if len(blobs) == 1:
         params.update({f"b_{col}": value for col, value in blobs[0].items()})
-        return [Stmt(PUT_FAST["one"], params, query.fetch)]
+        return Stmt(PUT_FAST["one"], params, True)
     for col in ("channel", "version", "type", "blob"):
         params[f"b_{col}"] = [b[col] for b in blobs]
-    return [Stmt(PUT_FAST["many" if blobs else "none"], params, query.fetch)]
+    return Stmt(PUT_FAST["many" if blobs else "none"], params, True)
 
 
 class _WriteRows:
@@ -365,8 +385,8 @@ class _WriteRows:
         self.arrays = _WRITE_ROWS + conflict
         self.values = {count: _write_values(count, conflict) for count in range(1, VALUES_MAX_ROWS + 1)}
 
-    def __call__(self, query: Query) -> list[Stmt]:
-        params = dict(query.params)
+    def __call__(self, p: Params) -> Stmt:
+        params = dict(p)
         rows = params.pop("rows")
         if len(rows) <= VALUES_MAX_ROWS:
             for i, r in enumerate(rows):
@@ -380,34 +400,34 @@ class _WriteRows:
                         f"p{i}": r["task_path"],
                     }
                 )
-            return [Stmt(self.values[len(rows)], params, query.fetch)]
+            return Stmt(self.values[len(rows)], params, False)
         for col in ("task_id", "idx", "channel", "type", "blob", "task_path"):
             params[f"w_{col}"] = [r[col] for r in rows]
-        return [Stmt(self.arrays, params, query.fetch)]
+        return Stmt(self.arrays, params, False)
 
 
 SQL = CheckpointSql(
     backend="postgres",
-    migrations=tuple(_Plain(m) for m in MIGRATIONS),
+    migrations=tuple(MIGRATIONS),
     # The head: one backward step on the version index (the thread's highest version).
-    get_latest=_plain(
+    get_latest=_read(
         _one_checkpoint(
             f"SELECT {_CP_COLS}, c.version AS head_ver, {_CV} FROM {CP} c "
             "WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s AND c.checkpoint_ns = %(ns)s "
             "AND c.version > 0 ORDER BY c.version DESC LIMIT 1"
         )
     ),
-    get_by_id=_plain(
+    get_by_id=_read(
         _one_checkpoint(
             f"SELECT {_CP_COLS}, {_MAX_VERSION.format(t='c')} AS head_ver, "
             f"{_CV} FROM {CP} c WHERE c.tenant_id = %(tenant)s AND c.thread_id = %(thread)s "
             "AND c.checkpoint_ns = %(ns)s AND c.checkpoint_id = %(cid)s"
         )
     ),
-    get_many=_plain(GET_MANY),
+    get_many=_read(GET_MANY),
     list_rows=_list_rows_stmt,
-    delta_history=_plain(DELTA_HISTORY),
-    list_payload=_plain(f"""
+    delta_history=_read(DELTA_HISTORY),
+    list_payload=_read(f"""
 WITH k AS (SELECT * FROM unnest(%(threads)s::text[], %(nss)s::text[], %(ids)s::text[])
            AS k(thread_id, checkpoint_ns, checkpoint_id))
 SELECT 'b' AS kind, k.thread_id, k.checkpoint_ns, k.checkpoint_id, b.channel, b.version AS cversion,
@@ -430,78 +450,76 @@ FROM k CROSS JOIN LATERAL (
   OFFSET 0) AS w
 """),
     # No lock: the insert of the new version is the compare-and-set (the version index).
-    put_prepare=_plain(f"""
+    put_prepare=_read(f"""
 SELECT ({_LATEST_KEY}) AS head_id,
        (SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1) AS head_version,
        (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_parent,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s) AS existing_version,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = %(parent)s) AS parent_version
 """),
-    put_blob=_plain(
+    put_blob=_each(
         "INSERT INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
         "VALUES (%(tenant)s, %(thread)s, %(ns)s, %(channel)s, %(version)s, %(type)s, %(blob)s) "
         "ON CONFLICT DO NOTHING"
     ),
     # The version index refuses a version another writer took first: no row comes back then.
-    put_checkpoint=_plain(f"""
+    put_checkpoint=_read(f"""
 INSERT INTO {CP} (tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id,
                   checkpoint, metadata, small_values)
 VALUES (%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, %(version)s, %(ts)s, %(run_id)s,
         %(checkpoint)s::jsonb, %(metadata)s::jsonb, %(inline)b)
 ON CONFLICT DO NOTHING RETURNING version
 """),
-    head_version=_plain(
-        f"SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1"
-    ),
-    begin=_plain("BEGIN"),
+    head_version=_read(f"SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1"),
+    begin=Stmt("BEGIN", fetch=False),
     put_fast=_put_fast,
-    put_fast_recheck=_plain(()),  # PUT_FAST's miss goes straight to the full check here
-    put_checkpoint_again=_plain(
+    put_fast_recheck=_read(()),  # PUT_FAST's miss goes straight to the full check here
+    put_checkpoint_again=_write(
         f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
         f"run_id = %(run_id)s, ts = %(ts)s, small_values = %(inline)b WHERE {KEY} AND checkpoint_id = %(cid)s"
     ),
     put_write_rows=_WriteRows(_KEEP),
     upsert_write_rows=_WriteRows(_REPLACE),
-    delete_threads=_plain(
+    delete_threads=_write(
         tuple(f"DELETE FROM {t} WHERE {_IN_THREADS}" for t in (CP, "kassist_cp_blobs", "kassist_cp_writes"))
     ),
-    thread_plan_rows=_plain(
+    thread_plan_rows=_read(
         "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
         "(checkpoint -> 'channel_versions')::text AS versions, "
         "(metadata -> 'counters_since_delta_snapshot')::text AS counters "
         f"FROM {CP} WHERE {_IN_THREADS}"
     ),
-    thread_heads=_plain(
+    thread_heads=_read(
         "SELECT DISTINCT ON (thread_id, checkpoint_ns) thread_id, checkpoint_ns, checkpoint_id AS head_id, "
         f"version FROM {CP} WHERE {_IN_THREADS} ORDER BY thread_id, checkpoint_ns, version DESC"
     ),
-    thread_blob_keys=_plain(
+    thread_blob_keys=_read(
         f"SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs WHERE {_IN_THREADS}"
     ),
-    run_threads=_plain(
+    run_threads=_read(
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND run_id = ANY(%(runs)s)"
     ),
-    stale_threads=_plain(
+    stale_threads=_read(
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND ts < %(cutoff)s"
     ),
-    tenants_with_stale=_plain(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < %(cutoff)s"),
-    delete_checkpoint=_plain(
+    tenants_with_stale=_read(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < %(cutoff)s"),
+    delete_checkpoint=_each(
         (
             f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s",
             f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = %(cid)s",
         )
     ),
-    delete_blob=_plain(
+    delete_blob=_each(
         f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = %(channel)s AND version = %(version)s"
     ),
-    clear_parent=_plain(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = %(cid)s"),
+    clear_parent=_each(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = %(cid)s"),
     # A head moved by delete_for_runs takes a version above every other: it is the head.
-    set_head=_plain(f"UPDATE {CP} SET version = %(version)s WHERE {KEY} AND checkpoint_id = %(cid)s"),
-    delete_head=_plain(()),  # a thread without checkpoints has no head to delete
-    thread_exists=_plain(
+    set_head=_each(f"UPDATE {CP} SET version = %(version)s WHERE {KEY} AND checkpoint_id = %(cid)s"),
+    delete_head=_each(()),  # a thread without checkpoints has no head to delete
+    thread_exists=_read(
         f"SELECT 1 AS one FROM {CP} WHERE tenant_id = %(tenant)s AND thread_id = %(thread)s LIMIT 1"
     ),
-    copy_thread=_plain(
+    copy_thread=_write(
         tuple(
             f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', '%(target)s', 1)} FROM {table} "
             "WHERE tenant_id = %(tenant)s AND thread_id = %(source)s"

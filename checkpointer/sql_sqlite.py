@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import CheckpointSql, Query
+from checkpointer.query import CheckpointSql, Params, Request, Stmts
 from checkpointer.sql_sqlite_schema import (
     CP,
     KEY,
@@ -232,34 +232,53 @@ def _has_list_param(params: Mapping[str, Any]) -> bool:
     return False
 
 
-def _params(query: Query) -> Mapping[str, Any]:
+def _params(params: Params) -> Params:
     # "blobs" (put_fast) and "rows" (writes) are lists of rows with bytes: they run as an
     # executemany, never bound as one value. sqlite3 ignores keys a statement does not name, so a
     # dict of parameters without another list passes as it is (no copy on the hot statements).
-    params: Mapping[str, Any] = query.params
     if type(params) is not dict or _has_list_param(params):
         params = {k: _bind(v) for k, v in params.items() if k not in _ROW_LISTS}
     return params
 
 
 class _Plain:
-    """One or more statements run in order with the query's parameters (lists bound as JSON text),
-    or once per parameter set of ``many``."""
+    """One or more statements run in order with the given parameters (lists bound as JSON text);
+    ``fetch``: whether the (last) one answers rows."""
+
+    __slots__ = ("fetch", "sqls")
+
+    def __init__(self, sqls: tuple[str, ...], fetch: bool) -> None:
+        self.sqls, self.fetch = sqls, fetch
+
+    def __call__(self, params: Params) -> Request:
+        params = _params(params)
+        if len(self.sqls) == 1:
+            return Stmt(self.sqls[0], params, self.fetch)
+        return Stmts(Stmt(sql, params, self.fetch) for sql in self.sqls)
+
+
+class _Each:
+    """One or more statements, each run once per parameter set (no rows)."""
 
     __slots__ = ("sqls",)
 
     def __init__(self, sqls: tuple[str, ...]) -> None:
         self.sqls = sqls
 
-    def __call__(self, query: Query) -> list[Stmt]:
-        if query.many is not None:
-            return [Stmt(sql, many=query.many) for sql in self.sqls]
-        params, fetch = _params(query), query.fetch
-        return [Stmt(sql, params, fetch) for sql in self.sqls]
+    def __call__(self, param_sets: Sequence[Params]) -> Request:
+        return Stmts(Stmt(sql, fetch=False, many=param_sets) for sql in self.sqls)
 
 
-def _plain(sql: str | tuple[str, ...]) -> _Plain:
-    return _Plain((sql,) if isinstance(sql, str) else sql)
+def _read(sql: str | tuple[str, ...]) -> _Plain:
+    return _Plain((sql,) if isinstance(sql, str) else sql, True)
+
+
+def _write(sql: str | tuple[str, ...]) -> _Plain:
+    return _Plain((sql,) if isinstance(sql, str) else sql, False)
+
+
+def _each(sql: str | tuple[str, ...]) -> _Each:
+    return _Each((sql,) if isinstance(sql, str) else sql)
 
 
 class _Read:
@@ -270,8 +289,8 @@ class _Read:
     def __init__(self, sql: str) -> None:
         self.sql = sql
 
-    def __call__(self, query: Query) -> Stmt:
-        return Stmt(self.sql, query.params, query.fetch)  # one statement: no list to build
+    def __call__(self, params: Params) -> Stmt:
+        return Stmt(self.sql, params, True)  # one statement: no list to build
 
 
 _PUT_WRITE = (
@@ -287,16 +306,15 @@ _UPSERT_WRITE = (
 )
 
 
-def _get_many(query: Query) -> list[Stmt]:
+def _get_many(params: Params) -> Stmt:
     # The requests as one JSON array of rows.
     cols = ("reqs", "tenants", "threads", "nss", "cids")
-    reqs = list(zip(*(query.params[c] for c in cols), strict=True))
-    return [Stmt(GET_MANY, {"reqs": json.dumps(reqs)}, query.fetch)]
+    reqs = list(zip(*(params[c] for c in cols), strict=True))
+    return Stmt(GET_MANY, {"reqs": json.dumps(reqs)}, True)
 
 
-def _list_rows_stmt(query: Query) -> list[Stmt]:
-    spec: ListSpec = query.variant
-    return [Stmt(_list_rows(spec), {**_params(query), **term_params(spec.terms)}, query.fetch)]
+def _list_rows_stmt(params: Params, spec: ListSpec) -> Stmt:
+    return Stmt(_list_rows(spec), {**_params(params), **term_params(spec.terms)}, True)
 
 
 _WRITE_KEY = 4  # ?1-?4: tenant, thread, ns, checkpoint id, bound once for every row
@@ -331,12 +349,11 @@ class _WriteRows:
             for n in range(1, WRITE_ROWS_MAX + 1)
         }
 
-    def __call__(self, query: Query) -> Stmt | list[Stmt]:
-        p = query.params
+    def __call__(self, p: Params) -> Request:
         rows = p["rows"]
         if len(rows) > WRITE_ROWS_MAX:
-            params = _params(query)
-            return [Stmt(self.sql, many=[{**params, **r} for r in rows])]
+            params = _params(p)
+            return Stmt(self.sql, many=[{**params, **r} for r in rows])
         flat: list[Any] = [p["tenant"], p["thread"], p["ns"], p["cid"]]
         for r in rows:
             flat.extend([r[f] for f in _WRITE_FIELDS])
@@ -345,7 +362,7 @@ class _WriteRows:
 
 SQL = CheckpointSql(
     backend="sqlite",
-    migrations=tuple(_Plain(m) for m in MIGRATIONS),
+    migrations=tuple(MIGRATIONS),
     get_latest=_Read(
         _one_checkpoint(
             f"SELECT {_CP_COLS}, c.version AS head_ver FROM {CP} c "
@@ -365,8 +382,8 @@ SQL = CheckpointSql(
     get_by_id_row=_RowRead(GET_BY_ID_ROW, ("tenant", "thread", "ns", "cid")),
     get_payload=_payload,
     list_rows=_list_rows_stmt,
-    delta_history=_plain(DELTA_HISTORY),
-    list_payload=_plain(f"""
+    delta_history=_read(DELTA_HISTORY),
+    list_payload=_read(f"""
 WITH k AS (SELECT a.value AS thread_id, b.value AS checkpoint_ns, c.value AS checkpoint_id
            FROM json_each(:threads) a JOIN json_each(:nss) b ON b.key = a.key
            JOIN json_each(:ids) c ON c.key = a.key)
@@ -391,16 +408,16 @@ SELECT 'w', k.thread_id, k.checkpoint_ns, k.checkpoint_id, w.channel, NULL, w.ty
 FROM k CROSS JOIN kassist_cp_writes w ON w.tenant_id = :tenant AND w.thread_id = k.thread_id
      AND w.checkpoint_ns = k.checkpoint_ns AND w.checkpoint_id = k.checkpoint_id
 """),
-    put_prepare=_plain(f"""
+    put_prepare=_read(f"""
 SELECT ({_LATEST_KEY}) AS head_id,
        {_HEAD_VERSION} AS head_version,
        (SELECT parent_id FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_parent,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_version,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :parent) AS parent_version
 """),
-    put_blob=_plain(_PUT_BLOB),
+    put_blob=_each(_PUT_BLOB),
     # Under BEGIN IMMEDIATE (put_planned read the head in this transaction): the version is free.
-    put_checkpoint=_plain(
+    put_checkpoint=_read(
         (
             _CP_INSERT + f", {VALUE_COLS}) VALUES (:tenant, :thread, :ns, :cid, :parent, :version, :ts, "
             f":run_id, :checkpoint, :metadata, :inline, {higher_id(':cid', key_of('x', ':tenant', ':thread', ':ns'))}, "
@@ -409,72 +426,72 @@ SELECT ({_LATEST_KEY}) AS head_id,
             _INSERTED,
         )
     ),
-    head_version=_plain(_HEAD_VERSION[1:-1]),
-    begin=_plain(()),  # write operations already run inside BEGIN IMMEDIATE
+    head_version=_read(_HEAD_VERSION[1:-1]),
+    begin=Stmts(),  # write operations already run inside BEGIN IMMEDIATE
     put_fast=_put_fast,
     put_next=_put_next,
-    put_fast_recheck=_plain(PUT_FAST_RECHECK),
-    put_checkpoint_again=_plain(
+    put_fast_recheck=_read(PUT_FAST_RECHECK),
+    put_checkpoint_again=_write(
         f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts, "
         "small_values = :inline, value_channel = :vchannel, value_version = :vversion, "
         f"value_type = :vtype, value_blob = :vblob WHERE {KEY} AND checkpoint_id = :cid"
     ),
     put_write_rows=_WriteRows(_PUT_WRITE),
     upsert_write_rows=_WriteRows(_UPSERT_WRITE),
-    delete_threads=_plain(
+    delete_threads=_write(
         tuple(
             f"DELETE FROM {t} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
             for t in (CP, "kassist_cp_blobs", "kassist_cp_writes")
         )
     ),
-    thread_plan_rows=_plain(
+    thread_plan_rows=_read(
         "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
         "json_extract(checkpoint, '$.channel_versions') AS versions, "
         "json_extract(metadata, '$.counters_since_delta_snapshot') AS counters, value_channel, value_version "
         f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
     ),
     # SQLite takes the bare columns of a max() aggregate from the row holding the maximum.
-    thread_heads=_plain(
+    thread_heads=_read(
         "SELECT thread_id, checkpoint_ns, checkpoint_id AS head_id, max(version) AS version "
         f"FROM {CP} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads)) "
         "GROUP BY thread_id, checkpoint_ns"
     ),
-    thread_blob_keys=_plain(
+    thread_blob_keys=_read(
         "SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs "
         "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
     ),
-    run_threads=_plain(
+    run_threads=_read(
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant "
         "AND run_id IS NOT NULL AND run_id IN (SELECT value FROM json_each(:runs))"
     ),
-    stale_threads=_plain(f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff"),
-    tenants_with_stale=_plain(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff"),
-    delete_checkpoint=_plain(
+    stale_threads=_read(f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff"),
+    tenants_with_stale=_read(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff"),
+    delete_checkpoint=_each(
         (
             f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
             f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
         )
     ),
     # Before a row holding a value still pointed at is deleted (chains.plan_removal).
-    copy_value=_plain(
+    copy_value=_each(
         "INSERT OR IGNORE INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
         f"SELECT tenant_id, thread_id, checkpoint_ns, {VALUE_COLS} FROM {CP} WHERE {KEY} AND checkpoint_id = :cid "
         "AND value_channel IS NOT NULL"
     ),
-    ensure_blob=_plain(ENSURE_BLOB),
+    ensure_blob=_each(ENSURE_BLOB),
     value_in_row=True,
-    delete_blob=_plain(
+    delete_blob=_each(
         f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version"
     ),
-    clear_parent=_plain(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"),
+    clear_parent=_each(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"),
     # A head moved by delete_for_runs takes a version above every other: it is the head (and marked
     # jump, as it may not have the highest id).
-    set_head=_plain(f"UPDATE {CP} SET version = :version, jump = 1 WHERE {KEY} AND checkpoint_id = :cid"),
-    delete_head=_plain(()),  # a thread without checkpoints has no head to delete
-    thread_exists=_plain(
+    set_head=_each(f"UPDATE {CP} SET version = :version, jump = 1 WHERE {KEY} AND checkpoint_id = :cid"),
+    delete_head=_each(()),  # a thread without checkpoints has no head to delete
+    thread_exists=_read(
         f"SELECT 1 AS one FROM {CP} WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1"
     ),
-    copy_thread=_plain(
+    copy_thread=_write(
         tuple(
             f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', ':target', 1)} FROM {table} "
             "WHERE tenant_id = :tenant AND thread_id = :source"

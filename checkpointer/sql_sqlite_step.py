@@ -3,18 +3,18 @@ blob values and pending writes) and the put that extends the head.
 
 Written for instruction counts (bound by position, no ``RETURNING``, scalar subqueries in
 ``VALUES``; the comments give the measurements) and run two ways: as single statements by
-:mod:`checkpointer.direct_sqlite`, and through the operations by the renderers here, which
+:mod:`checkpointer.direct_sqlite`, and through the operations by the functions here, which
 :data:`checkpointer.sql_sqlite.SQL` holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
 from checkpointer.codec import dumps_json
-from checkpointer.query import ROW_FIELDS, VALUE_FIELDS, Query
+from checkpointer.query import ROW_FIELDS, Params, Request, Stmts
 from checkpointer.sql_sqlite_schema import CP, VALUE_COLS, head_of, higher_id, is_head, key_of, no_jump_above
 from kassist.db import Stmt
 from kassist.db.statements import NO_PARAMS
@@ -192,9 +192,8 @@ ENSURE_BLOB = (
 _READ_INSERTED = Stmt(PUT_FAST[1], NO_PARAMS, True)
 
 
-def _put_fast(query: Query) -> list[Stmt]:
+def _put_fast(fast: Params) -> Stmts:
     # Scalars plus the list of blob rows, which runs as an executemany.
-    fast = query.params
     insert = Stmt(PUT_FAST[0], fast, False)
     blobs, unresolved = fast["blobs"], fast.get("unresolved")
     stmts = [insert, _READ_INSERTED]
@@ -202,7 +201,7 @@ def _put_fast(query: Query) -> list[Stmt]:
         stmts.insert(0, Stmt(_PUT_BLOB, many=[{**fast, **b} for b in blobs]))
     if unresolved:
         stmts.insert(0, Stmt(ENSURE_BLOB, many=[{**fast, **u} for u in unresolved]))
-    return stmts
+    return Stmts(stmts)
 
 
 class _RowRead:
@@ -213,12 +212,11 @@ class _RowRead:
     def __init__(self, sql: str, names: tuple[str, ...]) -> None:
         self.sql, self.values = sql, itemgetter(*names)
 
-    def __call__(self, query: Query) -> Stmt:
-        return Stmt(self.sql, self.values(query.params), query.fetch)
+    def __call__(self, params: Params) -> Stmt:
+        return Stmt(self.sql, self.values(params), True)
 
 
-def _payload(query: Query) -> Stmt:
-    p = query.params
+def _payload(p: Params) -> Stmt:
     versions: Mapping[str, str] = p["versions"]
     params: tuple[Any, ...] = (p["tenant"], p["thread"], p["ns"], p["cid"])
     held: Mapping[str, str] | None = p.get("held")
@@ -231,17 +229,13 @@ def _payload(query: Query) -> Stmt:
     return Stmt(GET_PAYLOAD[min(len(versions), 2), bool(p.get("writes", True)), bool(held)], params, True)
 
 
-_PUT_NEXT_PARAMS = itemgetter(*ROW_FIELDS)
-_PUT_NEXT_VALUE_PARAMS = itemgetter(*ROW_FIELDS, *VALUE_FIELDS)
+ROW_LEN = len(ROW_FIELDS)  # a planned row without a value held in it (query.VALUE_FIELDS)
 
 
-def _put_next(query: Query) -> Stmt | list[Stmt]:
-    params = query.params
-    if params.get("vchannel") is None:
-        insert = Stmt(PUT_NEXT, _PUT_NEXT_PARAMS(params), False, None, True)
-    else:
-        insert = Stmt(PUT_NEXT_VALUE, _PUT_NEXT_VALUE_PARAMS(params), False, None, True)
-    blobs = params["blobs"]
+def _put_next(row: tuple[Any, ...], blobs: Sequence[Params]) -> Request:
+    # The planned row as it is, bound by position: PUT_NEXT, or PUT_NEXT_VALUE for a row holding a value.
+    insert = Stmt(PUT_NEXT if len(row) == ROW_LEN else PUT_NEXT_VALUE, row, False, None, True)
     if blobs:  # two statements: the driver runs them in one transaction
-        return [Stmt(_PUT_BLOB, many=[{**params, **b} for b in blobs]), insert]
+        key = {"tenant": row[0], "thread": row[1], "ns": row[2]}
+        return Stmts((Stmt(_PUT_BLOB, many=[{**key, **b} for b in blobs]), insert))
     return insert

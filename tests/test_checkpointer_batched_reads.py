@@ -27,7 +27,7 @@ from checkpointer import (
     ops_read,
     read_batch,
 )
-from checkpointer.query import CheckpointSql, Op, Query, Row, Steps
+from checkpointer.query import CheckpointSql, Op, Row, Steps
 from kassist.dburl import DatabaseUnavailable
 
 
@@ -342,19 +342,15 @@ def test_get_many_rows_have_the_single_read_layout(saver: TenantCheckpointer) ->
     acme.put_writes(acme.get_tuple(cfg("t0")).config, [("a", 1)], task_id="x")  # type: ignore[union-attr]
 
     def both() -> Steps[tuple[list[Row], list[Row]]]:
-        single = yield Query(
-            saver._executor.sql.get_latest, {"tenant": "acme", "thread": "t0", "ns": ""}, fetch=True
-        )
-        many = yield Query(
-            saver._executor.sql.get_many,
+        single = yield saver._executor.sql.get_latest({"tenant": "acme", "thread": "t0", "ns": ""})
+        many = yield saver._executor.sql.get_many(
             {
                 "reqs": [0, 1],
                 "tenants": ["acme", "acme"],
                 "threads": ["t0", "t0"],
                 "nss": ["", ""],
                 "cids": [None, None],
-            },
-            fetch=True,
+            }
         )
         return single, many
 

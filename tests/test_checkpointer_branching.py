@@ -261,12 +261,10 @@ def test_import_of_a_stock_thread_where_two_first_runs_raced(
 
 
 def blob_rows(saver: TenantCheckpointer) -> int:
-    from checkpointer.query import Op, Query
+    from checkpointer.query import Op
 
     def steps() -> Any:
-        rows = yield Query(
-            saver._executor.sql.thread_blob_keys, {"tenant": "acme", "threads": ["b1"]}, fetch=True
-        )
+        rows = yield saver._executor.sql.thread_blob_keys({"tenant": "acme", "threads": ["b1"]})
         return len(rows)
 
     return saver._executor.run(Op(steps()))

@@ -18,7 +18,7 @@ from raw_sql import raw
 
 from checkpointer import VERSION_KEY, CheckpointConflict, TenantCheckpointer
 from checkpointer.ops_read import TupleRequest, get_one
-from checkpointer.query import Op, Query, Row, Steps
+from checkpointer.query import Op, Request, Row, Steps
 
 TENANT = "acme"
 
@@ -143,9 +143,9 @@ def test_rows_with_blob_values_or_writes_read_whole(owner: TenantCheckpointer, b
         assert got.pending_writes == [(f"task{step}", ch, v) for ch, v in writes]
 
 
-def _run_query(saver: TenantCheckpointer, query: Query) -> list[Row]:
+def _run_request(saver: TenantCheckpointer, request: Request) -> list[Row]:
     def steps() -> Steps[list[Row]]:
-        rows = yield query
+        rows = yield request
         return rows
 
     return saver._executor.run(Op(steps(), single=True))  # type: ignore[attr-defined]
@@ -162,16 +162,16 @@ def test_a_checkpoint_deleted_between_the_two_statements_of_a_read(
     saver.put_writes(config, [("v", "pending")], "task")
     cid = config["configurable"]["checkpoint_id"] if by_id else None
     op = get_one(saver._sql, saver.serde, TupleRequest(TENANT, "gone", "", cid))  # type: ignore[attr-defined]
-    query = next(op)
-    rows = _run_query(saver, query)
+    request = next(op)
+    rows = _run_request(saver, request)
     assert rows
     if saver.backend == "sqlite":  # the row alone, and it says it has writes
         assert rows[0]["has_writes"]
     saver.delete_thread("gone")
     try:
         while True:
-            query = op.send(rows)
-            rows = _run_query(saver, query)
+            request = op.send(rows)
+            rows = _run_request(saver, request)
     except StopIteration as stop:
         result = stop.value
     if saver.backend == "sqlite":
@@ -192,14 +192,14 @@ def test_a_read_of_blob_values_between_changes(owner: TenantCheckpointer, blobs:
     config = saver.put(config, checkpoint(values, versions), {"source": "loop", "step": 0}, versions)
     for delete in (False, True):
         op = get_one(saver._sql, saver.serde, TupleRequest(TENANT, "blobs", "", None))  # type: ignore[attr-defined]
-        rows = _run_query(saver, next(op))
+        rows = _run_request(saver, next(op))
         if delete:
             saver.delete_thread("blobs")
         else:
             saver.put_writes(config, [("b0", "later")], "task")
         try:
             while True:
-                rows = _run_query(saver, op.send(rows))
+                rows = _run_request(saver, op.send(rows))
         except StopIteration as stop:
             result = stop.value
         if delete and saver.backend == "sqlite":

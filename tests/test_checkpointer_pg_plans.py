@@ -16,7 +16,8 @@ import pytest
 from langgraph.checkpoint.base import empty_checkpoint
 
 from checkpointer import TenantCheckpointer, sql_postgres
-from checkpointer.query import Query
+from checkpointer.query import Request
+from kassist.db import Stmt
 
 
 def _fill(saver: TenantCheckpointer, thread: str, steps: int) -> list[str]:
@@ -34,8 +35,9 @@ def _fill(saver: TenantCheckpointer, thread: str, steps: int) -> list[str]:
     return ids
 
 
-def _buffers(url: str, query: Query) -> int:
-    ((sql, params, *_),) = query.stmt(query)  # one kassist.db.Stmt
+def _buffers(url: str, request: Request) -> int:
+    assert isinstance(request, Stmt)  # one statement
+    sql, params = request.sql, request.params
     with psycopg.connect(url, autocommit=True) as conn:
         ((plan,),) = conn.execute("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql, params).fetchall()
     top = (plan if isinstance(plan, list) else json.loads(plan))[0]["Plan"]
@@ -58,30 +60,22 @@ def test_head_reads_touch_the_same_pages_for_5_or_400_checkpoints(
     def reads(thread: str, ids: list[str]) -> dict[str, int]:
         key = {"tenant": "acme", "thread": thread, "ns": ""}
         return {
-            "get_latest": _buffers(pg_url, Query(sql_postgres.SQL.get_latest, key, fetch=True)),
-            "get_by_id": _buffers(
-                pg_url, Query(sql_postgres.SQL.get_by_id, {**key, "cid": ids[len(ids) // 2]}, fetch=True)
-            ),
+            "get_latest": _buffers(pg_url, sql_postgres.SQL.get_latest(key)),
+            "get_by_id": _buffers(pg_url, sql_postgres.SQL.get_by_id({**key, "cid": ids[len(ids) // 2]})),
             "delta_history": _buffers(
                 pg_url,
-                Query(
-                    sql_postgres.SQL.delta_history,
-                    {**key, "cid": None, "channels": ["text"], "n_channels": 1},
-                    fetch=True,
-                ),
+                sql_postgres.SQL.delta_history({**key, "cid": None, "channels": ["text"], "n_channels": 1}),
             ),
             "get_many": _buffers(
                 pg_url,
-                Query(
-                    sql_postgres.SQL.get_many,
+                sql_postgres.SQL.get_many(
                     {
                         "reqs": [0, 1],
                         "tenants": ["acme", "acme"],
                         "threads": [thread, thread],
                         "nss": ["", ""],
                         "cids": [None, ids[0]],
-                    },
-                    fetch=True,
+                    }
                 ),
             ),
         }

@@ -18,7 +18,7 @@ from raw_sql import kill_other_connections
 from typing_extensions import TypedDict
 
 from checkpointer import TenantCheckpointer, sql_postgres
-from checkpointer.query import Op, Query, Row
+from checkpointer.query import Op, Request, Row
 from kassist.db import Stmt
 from kassist.db.migrate import LOCK_SQL
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
@@ -92,8 +92,8 @@ async def test_async_graph_carries_on_after_every_pooled_connection_was_killed(p
         assert versions == _versions(saver, control) == list(range(1, len(versions) + 1))
 
 
-def _latest(tenant: str) -> Query:
-    return Query(sql_postgres.SQL.get_latest, {"tenant": tenant, "thread": "t1", "ns": ""}, fetch=True)
+def _latest(tenant: str) -> Request:
+    return sql_postgres.SQL.get_latest({"tenant": tenant, "thread": "t1", "ns": ""})
 
 
 def test_connection_lost_mid_operation_is_reported_not_retried(
@@ -126,10 +126,10 @@ def test_pipelined_statements_are_sent_again_when_the_loss_shows_at_the_first_fe
     ran: list[str] = []
 
     def op() -> Any:
-        yield Query(lambda _: Stmt(LOCK_SQL, fetch=False))  # answered at once, without the server
+        yield Stmt(LOCK_SQL, fetch=False)  # answered at once, without the server
         ran.append("lock sent")
         kill_other_connections(pg_url)  # the server drops the connection under it
-        rows: list[Row] = yield Query(lambda _: Stmt(VERSIONS), fetch=True)
+        rows: list[Row] = yield Stmt(VERSIONS)
         ran.append("versions read")
         return [int(r["version"]) for r in rows]
 
@@ -162,7 +162,7 @@ def test_statement_errors_are_not_mistaken_for_lost_connections(saver: TenantChe
 
     def op() -> Any:
         runs.append(1)
-        yield Query(sql_postgres.SQL.get_latest, {"tenant": "acme", "thread": "t1"}, fetch=True)  # no :ns
+        yield sql_postgres.SQL.get_latest({"tenant": "acme", "thread": "t1"})  # no :ns
 
     with pytest.raises(psycopg.Error) as raised:
         saver._executor.run(Op(op(), single=True))  # type: ignore[arg-type]
