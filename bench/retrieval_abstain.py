@@ -10,7 +10,9 @@ abstention rule can be fitted on the sets it is allowed to see (blind 2 and 3 in
 blind 4).
 
 Usage: .venv/bin/python bench/retrieval_abstain.py [--sets blind2,blind3] [--db F.db]
-       [--vector-cache F.npz] [--dump F.json] [--depth 30]
+       [--vector-cache F.npz] [--dump F.json] [--depth 30] [--gain]
+
+``--gain``: as bench/abstain_dev.py's, the foreign-word gain measured as an abstention signal.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
+from abstain_dev import gain, matched_recall  # noqa: E402
 from answer_quality import COLLECTION, TENANT, CachingEmbedder, build_corpus  # noqa: E402
 from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_blind2 import BLIND2  # noqa: E402
@@ -57,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--depth", type=int, help="candidates per retriever before the rerank (rules.RERANK_FLOOR)"
     )
+    parser.add_argument("--gain", action="store_true", help="measure coverage.foreign_gain (abstain_dev.py)")
     args = parser.parse_args(argv)
     if args.depth:
         rules.RERANK_FLOOR = args.depth
@@ -91,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append({"id": q.id, "kind": q.kind, "text": q.text, "docs": list(q.docs),
                              "answered": verdict.answerable, "reason": verdict.reason, "first": ok,
                              "hits": dumped})  # fmt: skip
+                if args.gain and hits:
+                    rows[-1]["gain"] = gain(q.text, hits[0], embedder)
                 if q.kind == "answerable":
                     answerable += 1
                     first += ok
@@ -102,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {name} | {first}/{answerable} | {wrong}/{answerable} | {right}/{unanswerable} | "
                   f"{1000 * spent / max(len(rows), 1):.0f} |")  # fmt: skip
     embedder.save()
+    if args.gain:
+        print(f"{', '.join(chosen)}: " + matched_recall([r for rows in dump.values() for r in rows]))
     if args.dump:
         args.dump.write_text(json.dumps(dump, indent=1, default=str))
     return 0

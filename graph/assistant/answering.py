@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from knowledge.index.coverage import uncovered_words
 from knowledge.index.rerank import named_scopes, terms
 
 # The bar on the relevance alone, for hits the sentence stage did not look at (a lexical embedder,
@@ -64,6 +65,7 @@ TOPIC_COVERAGE = 0.4
 LANGUAGE_NOTE = "reads English only"
 NOT_FOUND = "I found nothing relevant to this question in the knowledge base."
 MAX_CLOSEST = 3
+MAX_MISSING = 4  # question words named in an abstention as what the closest documents lack
 
 # Languages a question is told apart from English by (py3langid's Latin-script European ones and
 # Turkish): restricting the label set keeps a short English question from being read as, say, Latin.
@@ -127,10 +129,11 @@ class Verdict:
     reason: str = ""
     closest: list[str] = field(default_factory=list)  # titles of the nearest documents
     language: str | None = None  # set when the question is not in a language the embedder reads
+    missing: list[str] = field(default_factory=list)  # the question's words no passage found holds
 
     def to_state(self) -> dict[str, Any]:
         return {"answerable": self.answerable, "reason": self.reason, "closest": self.closest,
-                "language": self.language}  # fmt: skip
+                "language": self.language, "missing": self.missing}  # fmt: skip
 
 
 def evidence(hit: dict[str, Any]) -> tuple[float, float] | None:
@@ -156,7 +159,22 @@ def _closest(hits: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused: bool = False) -> Verdict:
-    """Whether ``hits`` (reranked SearchHit dumps, best first) answer ``query``."""
+    """Whether ``hits`` (reranked SearchHit dumps, best first) answer ``query``; an abstention names
+    the question's words none of them holds (:func:`_missing`)."""
+    verdict = _judge(query, hits, embedder=embedder, focused=focused)
+    if not verdict.answerable and hits:
+        verdict.missing = _missing(query, hits)
+    return verdict
+
+
+def _missing(query: str, hits: Sequence[dict[str, Any]]) -> list[str]:
+    """The question's topic words that no hit holds, in its title, heading or text (at most
+    :data:`MAX_MISSING`): what the closest documents lack."""
+    found = " ".join(f"{h['title']} {h.get('heading') or ''} {h['text']}" for h in hits)
+    return uncovered_words(query, found)[:MAX_MISSING]
+
+
+def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused: bool) -> Verdict:
     language = detect_language(query)
     if language is not None and not english_only(embedder):
         language = None
@@ -215,6 +233,10 @@ def not_found_text(verdict: Verdict) -> str:
     lines = [NOT_FOUND]
     if verdict.closest:
         lines.append("The closest documents are: " + "; ".join(verdict.closest) + ".")
+        if verdict.missing:
+            lines.append(
+                "None of the passages found mentions " + ", ".join(f"'{w}'" for w in verdict.missing) + "."
+            )
     return "\n".join(lines)
 
 
