@@ -196,6 +196,8 @@ def main() -> None:
             "heldout4",
             "tune5",
             "heldout5",
+            "tune7",
+            "heldout7",
             "both",
         ),
         default="both",

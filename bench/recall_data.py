@@ -45,7 +45,19 @@ from typing import Literal
 
 from recall_vocab import FILLER, FIRST_NAMES, KINDS, NAMED, SIDE_PEOPLE, WEEKDAYS, Kind
 
-Split = Literal["tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4", "tune5", "heldout5"]
+Split = Literal[
+    "tune",
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "tune3",
+    "tune4",
+    "heldout4",
+    "tune5",
+    "heldout5",
+    "tune7",
+    "heldout7",
+]
 SESSIONS = 22
 START = datetime(2025, 3, 3, 19, 0, tzinfo=UTC)
 REPEATABLE = {
@@ -301,4 +313,8 @@ def conversations(count: int, seed: int = 11, split: Split = "tune") -> list[Con
         from recall_chat5 import conversations as chats5
 
         return chats5(count, split=split)
+    if split in ("tune7", "heldout7"):  # LoCoMo's turn shapes and event days (session 19): recall_chat7.py
+        from recall_chat7 import conversations as chats7
+
+        return chats7(count, split=split)
     return [conversation(i, seed, split) for i in range(count)]

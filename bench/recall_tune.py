@@ -29,19 +29,30 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from recall import TENANT, Clock, turns_of  # noqa: E402
 from recall_data import CATEGORIES, conversations  # noqa: E402
+from retrieval_env import MemoEmbedder  # noqa: E402
 
 from knowledge.embedders.minilm import LocalMiniLMEmbedder  # noqa: E402
 from memory.manager import MemoryManager, hybrid  # noqa: E402
 from memory.manager.recall_fusion import ScoreFusion  # noqa: E402
 
 
-def evaluate(mem: Any, convs: list[Any], vectors: dict[str, list[float]], clock: Clock) -> dict[str, float]:
+def evaluate(
+    mem: Any, convs: list[Any], vectors: dict[str, list[float]], clock: Clock, misses: bool = False
+) -> dict[str, float]:
     per: dict[str, list[float]] = defaultdict(list)
     for conv in convs:
         clock.now = conv.now
+        text = {t.key: f"{t.speaker}: {t.text}" for t in conv.turns} if misses else {}
         for q in conv.questions:
             got = [r.key for r in mem.recall(conv.user, query=q.text, query_vector=vectors[q.text], k=10)]
-            per[q.kind].append(len(set(got) & set(q.evidence)) / len(q.evidence))
+            share = len(set(got) & set(q.evidence)) / len(q.evidence)
+            per[q.kind].append(share)
+            if misses and share < 1 and q.kind != "adversarial":
+                print(f"MISS {q.kind} {share:.2f} {q.text}")
+                for key in q.evidence:
+                    print(f"   {'+' if key in got else '-'} {key} {text[key][:150]}")
+                for key in got[:3]:
+                    print(f"   top {key} {text[key][:150]}")
     out = {kind: statistics.fmean(v) for kind, v in per.items()}
     out["all"] = statistics.fmean([x for kind, v in per.items() if kind != "adversarial" for x in v])
     return out
@@ -59,7 +70,19 @@ def main() -> None:
     parser.add_argument("--db", required=True, help="SQLite file, created and filled when missing")
     parser.add_argument(
         "--split",
-        choices=("tune", "heldout", "heldout2", "heldout3", "tune3", "tune4", "heldout4"),
+        choices=(
+            "tune",
+            "heldout",
+            "heldout2",
+            "heldout3",
+            "tune3",
+            "tune4",
+            "heldout4",
+            "tune5",
+            "heldout5",
+            "tune7",
+            "heldout7",
+        ),
         default="tune",
     )
     parser.add_argument("--conversations", type=int, default=6)
@@ -68,10 +91,15 @@ def main() -> None:
     parser.add_argument("--fix", action="append", default=[], help="a weight the search leaves as it is")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--step", type=float, default=1.5)
+    parser.add_argument("--misses", action="store_true", help="print each question not fully recalled")
+    parser.add_argument(
+        "--try", dest="tries", action="append", default=[],
+        help="'w1=v1,w2=v2': also score this variant of the start weights (several allowed)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.search and not args.split.startswith("tune"):
         parser.error("--search fits weights: on the tune split only")
-    embedder = LocalMiniLMEmbedder()
+    embedder = MemoEmbedder(LocalMiniLMEmbedder())  # a question's first-person forms embedded once
     clock = Clock()
     convs = conversations(args.conversations, split=args.split)
     fresh = not Path(args.db).exists()
@@ -81,18 +109,24 @@ def main() -> None:
         for conv in convs:
             mem.remember_many(conv.user, turns_of(conv), source="user_explicit", batch_size=500)
     vectors = {q.text: embedder.embed_query(q.text) for c in convs for q in c.questions}
-    fusion = hybrid.SCORE_FUSION
-    for item in args.set:
-        name, _, value = item.partition("=")
-        kind: Any = type(getattr(fusion, name))
-        fusion = dataclasses.replace(fusion, **{name: kind(float(value))})
 
-    def score(candidate: ScoreFusion) -> dict[str, float]:
+    def varied(base: ScoreFusion, items: list[str]) -> ScoreFusion:
+        for item in items:
+            name, _, value = item.partition("=")
+            kind: Any = type(getattr(base, name))
+            base = dataclasses.replace(base, **{name: kind(float(value))})
+        return base
+
+    fusion = varied(hybrid.SCORE_FUSION, args.set)
+
+    def score(candidate: ScoreFusion, misses: bool = False) -> dict[str, float]:
         hybrid.SCORE_FUSION = candidate
-        return evaluate(mem, convs, vectors, clock)
+        return evaluate(mem, convs, vectors, clock, misses)
 
-    best = score(fusion)
+    best = score(fusion, args.misses)
     print("start:", line(best), fusion, flush=True)
+    for variant in args.tries:
+        print(f"{variant}:", line(score(varied(fusion, [x for x in variant.split(",") if x]))), flush=True)
     if args.search:
         names = [
             f.name

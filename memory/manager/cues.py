@@ -203,6 +203,9 @@ def read_window(text: str, now: datetime) -> Window | None:
                     found = date(now.year - 1, month, day)
             except ValueError:
                 continue
+            if re.search(r"\bweekend of\b", t):  # "the weekend of 6 May": that Saturday and Sunday
+                saturday = _day(found) - timedelta(days=(found.weekday() - 5) % 7)
+                return Window(saturday, saturday + timedelta(days=2))
             return Window(_day(found), _day(found) + timedelta(days=1))
     month_year = re.search(rf"\b{_MONTH}\b(?:\s+(?:of\s+)?(\d{{4}}))?", t)
     # "may" is a month only where a time is meant ("in May", "May 2025"), not "may I ask".

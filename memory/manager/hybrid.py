@@ -274,12 +274,17 @@ def _vector_masks(
     return out
 
 
-def _window_mask(vectors: UserVectors, window: Window | None) -> npt.NDArray[np.bool_] | None:
+def _window_mask(
+    vectors: UserVectors, window: Window | None, events: bool = True
+) -> npt.NDArray[np.bool_] | None:
+    """The rows said inside ``window``, or (``events``) whose told event's days overlap it."""
     if window is None:
         return None
-    result: npt.NDArray[np.bool_] = (vectors.times >= window.start.timestamp()) & (
-        vectors.times < window.end.timestamp()
-    )
+    start, end = window.start.timestamp(), window.end.timestamp()
+    result: npt.NDArray[np.bool_] = (vectors.times >= start) & (vectors.times < end)
+    if events and vectors.event_start is not None and vectors.event_end is not None:
+        with np.errstate(invalid="ignore"):  # NaN: no told day, never inside
+            result |= (vectors.event_start < end) & (vectors.event_end > start)
     return result
 
 
@@ -346,21 +351,22 @@ def _score_fusion(
     their neighbouring turns' and a second round's part, plus the time, speaker and recency cues."""
     matrix = vectors.matrix.vectors
     unit = np.asarray(query_vector, dtype=np.float32)
+    asks = vectors.asking if fusion.asks_share and vectors.asking is not None else vectors.asks
     total = dense_scores(
-        matrix, scores, unit, vectors.prev, vectors.nxt, allowed, fusion, vectors.asks, vectors.again
+        matrix, scores, unit, vectors.prev, vectors.nxt, allowed, fusion, asks, vectors.again
     )
     # The cached rows' words are scored here (BM25, memory/lexical.py), the same on both backends;
     # the SQL keyword list only adds matches that have no vector of this model.
     raw = vectors.words.scores(query) if vectors.words is not None else np.zeros(len(scores))
     outside = {str(h["id"]): float(h["score"]) for h in hits if str(h["id"]) not in vectors.position}
-    total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion, vectors.asks, vectors.again)
+    total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion, asks, vectors.again)
     if vectors.sessions is not None:
         total = total + session_scores(vectors.sessions, unit, query, fusion)
     if fusion.specific and vectors.specific is not None:
         total = total * (1.0 - fusion.specific + fusion.specific * vectors.specific)
     if fusion.repeated and vectors.repeats is not None:
         total = total / np.maximum(vectors.repeats - 1.0, 1.0) ** fusion.repeated
-    window = _window_mask(vectors, cues.window)
+    window = _window_mask(vectors, cues.window, fusion.event_days)
     if window is not None:
         total = total + fusion.in_window * window
     if cues.speakers:

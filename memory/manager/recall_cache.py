@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from kassist.db.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts
 from memory.lexical import Bm25
+from memory.manager.recall_time import event_span
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,14 @@ class UserVectors:
     words: Bm25 | None = None  # the rows' content
     sessions: Sessions | None = None
     asks: npt.NDArray[np.bool_] | None = None  # the turn is a question (its text ends with "?")
+    # The share of the turn's words in its question sentences: 1 for "Where did you go?", about a
+    # third for "Yeah, I painted that lake sunrise last year! It's special to me. Do you paint?" (a
+    # chat turn tells, then asks the friend back: it still tells).
+    asking: npt.NDArray[np.float64] | None = None
+    # The span of days a turn's relative time points at ("last Saturday" said on 8 May: 6 May),
+    # POSIX seconds, NaN where it names none (recall_time.event_span).
+    event_start: npt.NDArray[np.float64] | None = None
+    event_end: npt.NDArray[np.float64] | None = None
     # The turn says when something happened ("yesterday", "last Friday", "two weeks ago"): a told
     # event, as a list or "when" question's evidence is, rather than a feeling or an opinion.
     dated: npt.NDArray[np.bool_] | None = None
@@ -114,6 +123,7 @@ class UserVectors:
         texts = [str(row.get("content") or "") for row in rows]
         talker = [str(row.get("speaker") or "").strip().lower() for row in rows]
         asks = np.array([t.rstrip().endswith("?") for t in texts], dtype=np.bool_)
+        asking = np.array([question_share(t) for t in texts], dtype=np.float64)
         again = np.full(len(ids), -1, dtype=np.int64)
         for i in range(len(ids)):
             before = int(prev[i])
@@ -127,6 +137,11 @@ class UserVectors:
             (str(row["user_id"]), " ".join(t.lower().split())) for row, t in zip(rows, texts, strict=True)
         ]
         counts = Counter(said)
+        spans = np.full((len(rows), 2), np.nan, dtype=np.float64)
+        for i, (row, text) in enumerate(zip(rows, texts, strict=True)):
+            found = event_span(text, datetime.fromtimestamp(_when(row), UTC))
+            if found is not None:
+                spans[i] = (found[0].timestamp(), found[1].timestamp())
         words = Bm25.build(texts)
         rarity = words.specificity()
         specific = np.zeros(len(rows), dtype=np.float64)
@@ -153,6 +168,9 @@ class UserVectors:
             words=words,
             sessions=Sessions.build(session_keys, vectors, texts),
             asks=asks,
+            asking=asking,
+            event_start=spans[:, 0],
+            event_end=spans[:, 1],
             dated=np.array([tells_when(t) for t in texts], dtype=np.bool_),
             repeats=np.array([counts[x] for x in said], dtype=np.float64),
             specific=specific,
@@ -199,6 +217,17 @@ TOLD_WHEN = re.compile(
 _HINTS = ("yesterday", "last ", "ago", "day", "earlier", "weekend", "morning")
 _FIRST_PERSON = re.compile(r"\b(i|we|i've|we've|i'd|we'd|me|us|my|our)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+_QUESTION = re.compile(r"[^.!?]*\?+")
+
+
+def question_share(text: str) -> float:
+    """The share of ``text``'s characters in sentences ending with "?" (0 when none does)."""
+    if "?" not in text:
+        return 0.0
+    body = len(text.strip()) or 1
+    return min(1.0, sum(len(m.group(0).strip()) for m in _QUESTION.finditer(text)) / body)
 
 
 def tells_when(text: str) -> bool:

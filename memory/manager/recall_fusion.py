@@ -39,6 +39,7 @@ class ScoreFusion:
     expand_share: float = 0.7  # seeds only turns within this share of the best first-round score
     expand_min: float = 0.5  # ... and at least this first-round score
     in_window: float = 0.35
+    event_days: bool = True  # a turn is inside a window when the days its relative time names are too
     speaker: float = 2.0
     name: float = 0.15
     recent: float = 0.02
@@ -49,6 +50,7 @@ class ScoreFusion:
     session_floor: int = 10  # the session ranked here (or below) adds nothing
     answer: float = 0.0  # weight of the previous turn in the neighbours' part (the next turn: 1); fitted
     asks: float = 0.75  # a turn that is a question loses this share of its own score (it asks, not tells)
+    asks_share: bool = True  # ... times its share of question words (a turn may tell, then ask back)
     repeated: float = 1.5  # a text its owner said n > 2 times keeps 1 / (n - 1) ** repeated of its match
     specific: float = 0.5  # the match keeps 1 - specific + specific * (rank of its words' rarity)
     follow: float = 0.6  # share of the same speaker's turn two before (the friend asked in between)
@@ -76,11 +78,15 @@ def follow_up(own: F64, again: npt.NDArray[np.int64] | None, share: float) -> F6
     return out
 
 
-def damp_questions(own: F64, asks: npt.NDArray[np.bool_] | None, share: float) -> F64:
-    """``own`` with question turns' part cut by ``share``; their neighbours still read the full value."""
+def damp_questions(
+    own: F64, asks: npt.NDArray[np.bool_] | npt.NDArray[np.float64] | None, share: float
+) -> F64:
+    """``own`` with question turns' part cut by ``share`` (times the turn's share of question words,
+    when ``asks`` is that share: a turn that tells and then asks back keeps most of its part);
+    their neighbours still read the full value."""
     if asks is None or not share:
         return own
-    out: F64 = np.where(asks, own * (1.0 - share), own)
+    out: F64 = own * (1.0 - share * asks.astype(np.float64))
     return out
 
 
@@ -110,7 +116,7 @@ def dense_scores(
     nxt: npt.NDArray[np.int64],
     mask: npt.NDArray[np.bool_] | None,
     fusion: ScoreFusion,
-    asks: npt.NDArray[np.bool_] | None = None,
+    asks: npt.NDArray[np.bool_] | npt.NDArray[np.float64] | None = None,
     again: npt.NDArray[np.int64] | None = None,
 ) -> F64:
     """Rescaled cosine with its neighbours' part, plus the second round's."""
@@ -145,7 +151,7 @@ def keyword_scores(
     prev: npt.NDArray[np.int64],
     nxt: npt.NDArray[np.int64],
     fusion: ScoreFusion,
-    asks: npt.NDArray[np.bool_] | None = None,
+    asks: npt.NDArray[np.bool_] | npt.NDArray[np.float64] | None = None,
     again: npt.NDArray[np.int64] | None = None,
 ) -> F64:
     """The keyword scores (0 where no match) over their best, with the neighbours' part."""
