@@ -53,6 +53,7 @@ from server.configurable import (
     CLIENT_KEYS,
     MAX_CONTEXT_BUDGET,
     MAX_STORE_LIMIT,
+    MAX_STORE_TTL_MINUTES,
     refusal,
     refused_id,
     refused_input,
@@ -165,6 +166,15 @@ def _threads_of(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
     if _is_admin(ctx):
         return _owned(ctx)
     return {**_owned(ctx), "owner": str(ctx.user.identity)}
+
+
+def _made_by_caller(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
+    """The crons (and assistants to change) a caller reaches: its tenant's; a member only those it
+    made (``metadata.owner``, stamped at creation). A cron's payload holds the user's messages and
+    its runs act as its creator, on the creator's thread: another member who could read, patch or
+    delete it would read that user's questions, put words into their conversation as them, or
+    stop their jobs. An admin reaches the tenant's (to remove a leaked key's crons)."""
+    return _threads_of(ctx)
 
 
 def _stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
@@ -344,7 +354,8 @@ def _check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
 async def assistant_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     _check_assistant_config(ctx, value)
     _stamp(ctx, value)
-    return _owned(ctx)  # an update of a built-in assistant finds nothing
+    # An update of a built-in assistant (no owner) finds nothing; a member changes only its own.
+    return _made_by_caller(ctx) if ctx.action == "update" else _owned(ctx)
 
 
 @auth.on(resources="assistants", actions=["read", "search"])
@@ -355,7 +366,7 @@ async def assistant_read(ctx: Auth.types.AuthContext, value: Any) -> dict[str, A
 
 @auth.on.assistants.delete
 async def assistant_delete(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
-    return _owned(ctx)
+    return _made_by_caller(ctx)
 
 
 # -- crons ----------------------------------------------------------------------------------------
@@ -373,12 +384,12 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
     if ctx.action == "create" and value.get("thread_id") is not None:
         mark_cron_on_thread()
-    return _owned(ctx)
+    return _made_by_caller(ctx)
 
 
 @auth.on(resources="crons", actions=["read", "delete", "search"])
 async def cron_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
-    return _owned(ctx)
+    return _made_by_caller(ctx)
 
 
 # -- store ----------------------------------------------------------------------------------------
@@ -441,6 +452,14 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
     key = value.get("key")
     if key is not None:
         _refuse(422, refused_id("key", key, label="item key"))
+    ttl = value.get("ttl")
+    if ttl is not None and (
+        isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not 0 < ttl <= MAX_STORE_TTL_MINUTES
+    ):
+        # 5e9 minutes overflowed the expiry date inside the store (a 500).
+        _refuse(
+            422, f"ttl must be a number of minutes above 0 and at most {MAX_STORE_TTL_MINUTES} (100 years)"
+        )
     limit = value.get("limit")
     if isinstance(limit, int) and limit > MAX_STORE_LIMIT:
         _refuse(

@@ -57,6 +57,10 @@ MAX_STORE_LIMIT = 1000
 """The most items (or namespaces) one store search returns on the LangGraph server: the same bound
 langgraph-api puts on its own lists (threads, history), so a client cannot ask for 10**9 results."""
 
+MAX_STORE_TTL_MINUTES = 100 * 36525 * 24 * 60 // 100
+"""The longest time-to-live (minutes) a store item may ask for: 100 years. Far longer ones overflowed
+the expiry date (a 500); forever is no ttl at all."""
+
 MAX_CONTEXT_BUDGET = 200_000
 """The largest ``context_budget`` (tokens) a client may ask for: above any chat model's window, so
 a larger number is a mistake, and the server never sizes work by an unbounded number."""

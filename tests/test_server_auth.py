@@ -105,7 +105,14 @@ async def test_every_pair_is_scoped_to_the_callers_tenant_or_refused(pair: tuple
     if "$or" in result:  # assistants: the caller's, or the built-in ones
         assert result == {"$or": [{"tenant_id": "acme"}, {"created_by": "system"}]}
         assert action in ("read", "search")
-    elif resource == "threads":  # a member reaches only the threads it created (admins: the tenant's)
+    elif (
+        resource in ("threads", "crons")
+        or (resource, action)
+        in (
+            ("assistants", "update"),
+            ("assistants", "delete"),
+        )
+    ):  # a member reaches only the threads and crons it made, changes only its assistants (admins: the tenant's)
         assert result == {"tenant_id": "acme", "owner": "alice"}
     else:
         assert result == {"tenant_id": "acme"}
