@@ -14,19 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.kit import (
-    DatabaseUrlOption,
-    FullOption,
-    TenantOption,
-    err_console,
-    errors_as_lines,
-    fail,
-    out_console,
-    print_records,
-    print_table,
-    row,
-    table,
-)
+from cli import kit
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -34,8 +22,8 @@ if TYPE_CHECKING:
     from graph.assistant.services import Services
 
 # Consoles made per call (cli/kit.py's rule): COLUMNS and a redirected stream are read when printing.
-out = out_console
-err = err_console
+out = kit.out_console
+err = kit.err_console
 
 UserOpt = Annotated[str, typer.Option("--user", "-u", help="User to act for (required).")]
 ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Conversation id; new one when omitted.")]
@@ -53,7 +41,7 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
     from memory import MemoryStore
 
     target = url or database_url_from_env()
-    with errors_as_lines((DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError)):
+    with kit.errors_as_lines((DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError)):
         embedder, _ = assistant_embedder()
         services = Services.from_url(target, embedder=embedder, defaults=Settings.from_env())
     saver = TenantCheckpointer.from_url(target)
@@ -83,10 +71,10 @@ def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
     from kassist.tenancy import TenantMismatch, TenantRequired
 
     try:
-        with errors_as_lines((TenantRequired, TenantMismatch, ValueError)):
+        with kit.errors_as_lines((TenantRequired, TenantMismatch, ValueError)):
             result: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]}, config)
     except openai.APIError as exc:  # KASSIST_EMBEDDER=openai and its server is down or refusing
-        fail(f"the embedding server could not be used ({' '.join(str(exc).split())[:200]}); "
+        kit.fail(f"the embedding server could not be used ({' '.join(str(exc).split())[:200]}); "
              "check OPENAI_BASE_URL / OPENAI_API_KEY, or set KASSIST_EMBEDDER to the model the knowledge base was indexed with")  # fmt: skip
     answer = result["messages"][-1].content
     return {
@@ -104,11 +92,11 @@ def _turn(graph: Any, question: str, config: RunnableConfig) -> dict[str, Any]:
 
 def ask(
     question: Annotated[str, typer.Argument(help="What to ask.")],
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: UserOpt,
     thread: ThreadOpt = None,
     budget: BudgetOpt = None,
-    database_url: DatabaseUrlOption = None,
+    database_url: kit.DatabaseUrlOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="answer, citations, memories used, thread_id")
     ] = False,
@@ -126,11 +114,11 @@ def ask(
 
 
 def chat(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: UserOpt,
     thread: ThreadOpt = None,
     budget: BudgetOpt = None,
-    database_url: DatabaseUrlOption = None,
+    database_url: kit.DatabaseUrlOption = None,
 ) -> None:
     """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
@@ -148,20 +136,20 @@ def chat(
 
 
 def context(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: UserOpt,
     thread: Annotated[str, typer.Option("--thread", help="Conversation id.")],
     query: Annotated[str, typer.Option("--query", help="The question to assemble a context for.")],
     budget: BudgetOpt = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show every candidate per tier.")] = False,
-    database_url: DatabaseUrlOption = None,
+    database_url: kit.DatabaseUrlOption = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
-    full: FullOption = False,
+    full: kit.FullOption = False,
 ) -> None:
     """The context the assistant would send for --query on --thread: nothing is answered or stored."""
     from graph.assistant.graph import preview_context
 
-    with _assistant(database_url) as (graph, services), errors_as_lines((ValueError,)):
+    with _assistant(database_url) as (graph, services), kit.errors_as_lines((ValueError,)):
         state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
     rows = state["context_report"]
     if as_json:
@@ -171,18 +159,18 @@ def context(
     out().print(f"context: {state['context_tokens']} tokens{budget_text}", highlight=False)
     shown = rows if explain else [r for r in rows if r["included"]]
     if full:  # every item whole: ids and reasons are not cut to the terminal
-        print_records(out(), "Context items", shown)
+        kit.print_records(out(), "Context items", shown)
     else:
         columns = ["tier", "id", "kind", "tokens", "score", "included", "reason"]
-        items = table(
+        items = kit.table(
             "Context items", columns, no_wrap=("tier", "tokens", "score", "included"), wide=("reason",)
         )
         for r in shown:
-            items.add_row(*row(
+            items.add_row(*kit.row(
                 r["tier"], r["id"], r["kind"], r["tokens"], f"{r['score']:.3f}", "yes" if r["included"] else "no",
                 r["reason"],
             ))  # fmt: skip
-        print_table(out(), items)
+        kit.print_table(out(), items)
     if explain:
         for tier in ("working", "episodic", "semantic", "procedural"):
             inc = [r for r in rows if r["tier"] == tier and r["included"]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, closing, contextmanager
 from datetime import timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -14,23 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
-from cli.kit import (
-    DatabaseUrlOption,
-    ExitCode,
-    FullOption,
-    JsonOption,
-    TenantOption,
-    check_tenant,
-    fail,
-    out_console,
-    print_path,
-    print_records,
-    print_table,
-    progress,
-    row,
-    table,
-)
-from cli.kit import database_url as resolve_url
+from cli import kit
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, redact
 from kassist.tenancy import TenantMismatch, TenantRequired
 
@@ -71,22 +55,12 @@ def _duration(text: str) -> timedelta:
         raise typer.BadParameter(str(exc), param_hint="--older-than") from exc
 
 
-@contextmanager
-def _errors_to_exit() -> Iterator[None]:
-    """Expected failures become one clear line on stderr and exit code 1, never a traceback."""
+def _expected() -> tuple[type[BaseException], ...]:
+    """Expected failures: one clear line on stderr and exit code 1, never a traceback."""
     from checkpointer.importer import ImportRefused
 
-    try:
-        yield
-    except (
-        UnsupportedDatabaseURL,
-        DatabaseUnavailable,
-        FileNotFoundError,
-        ImportRefused,
-        TenantRequired,
-        TenantMismatch,
-    ) as exc:
-        fail(str(exc))
+    return (UnsupportedDatabaseURL, DatabaseUnavailable, FileNotFoundError, ImportRefused, TenantRequired,
+            TenantMismatch)  # fmt: skip
 
 
 @contextmanager
@@ -97,19 +71,25 @@ def _unreadable_source(source: str) -> Iterator[None]:
     try:
         yield
     except sqlite3.DatabaseError as exc:
-        fail(
+        kit.fail(
             f"cannot read --from {redact(source)}: {exc}; give the database file a stock "
             "langgraph SqliteSaver wrote"
         )
 
 
-def _open_saver(url: str | None, *, read_only: bool) -> TenantCheckpointer:
-    """kassist's saver on ``url``; ``read_only`` commands (and prune) never create the database."""
+@contextmanager
+def _migrated(url: str) -> Iterator[TenantCheckpointer]:
     from checkpointer import TenantCheckpointer
 
-    saver = TenantCheckpointer.from_url(resolve_url(url, must_exist=read_only))
-    saver.setup()
-    return saver
+    with closing(TenantCheckpointer.from_url(url)) as saver:
+        saver.setup()
+        yield saver
+
+
+def _saver(url: str | None, *, read_only: bool) -> AbstractContextManager[TenantCheckpointer]:
+    """kassist's saver on ``url``, closed after the block; ``read_only`` commands (and prune) never
+    create the database; expected failures in the block are one line (exit 1)."""
+    return kit.opened(_migrated, url, read_only=read_only, errors=_expected())
 
 
 TenantOpt = Annotated[
@@ -122,80 +102,70 @@ NamespaceOpt = Annotated[
 
 
 @app.command("list")
+@kit.common()
 def list_(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     thread: ThreadOpt = None,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many rows.")] = 50,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """A tenant's threads (checkpoints, head version, last update); with --thread, its checkpoints."""
     from cli.checkpoint_views import checkpoint_rows, thread_rows
 
-    tenant = check_tenant(tenant)
-    with _errors_to_exit():
-        saver = _open_saver(database_url, read_only=True)
-        try:
-            view = saver.for_tenant(tenant)
-            config = {"configurable": {"thread_id": thread}} if thread else None
-            tuples = list(view.list(config))  # type: ignore[arg-type]
-        finally:
-            saver.close()
+    tenant = kit.check_tenant(tenant)
+    with _saver(opts.database_url, read_only=True) as saver:
+        config = {"configurable": {"thread_id": thread}} if thread else None
+        tuples = list(saver.for_tenant(tenant).list(config))  # type: ignore[arg-type]
     rows = checkpoint_rows(tuples)[:limit] if thread else thread_rows(tuples)[:limit]
-    if as_json:
+    if opts.as_json:
         typer.echo(json.dumps(rows, indent=2, default=str))
         return
     if not rows:
         what = f"thread {thread!r}" if thread else "any thread"
-        out_console().print(f"no checkpoints for {what} of tenant {tenant!r}", highlight=False)
+        kit.out_console().print(f"no checkpoints for {what} of tenant {tenant!r}", highlight=False)
         return
     title = f"checkpoints of {thread!r} ({tenant})" if thread else f"threads of {tenant}"
-    if full:
-        print_records(out_console(), title, rows)
+    if opts.full:
+        kit.print_records(kit.out_console(), title, rows)
         return
-    t = table(title, list(rows[0]))
+    t = kit.table(title, list(rows[0]))
     for r in rows:
-        t.add_row(*row(*r.values()))
-    print_table(out_console(), t)
+        t.add_row(*kit.row(*r.values()))
+    kit.print_table(kit.out_console(), t)
 
 
 @app.command("show")
+@kit.common()
 def show(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     thread: Annotated[str, typer.Option("--thread", help="The thread to show.")],
     checkpoint_id: Annotated[
         str | None, typer.Option("--checkpoint", help="This checkpoint (default: the thread's head).")
     ] = None,
     ns: NamespaceOpt = "",
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """One checkpoint of a thread (default: its head): version, step, channel values, pending writes."""
     from cli.checkpoint_views import describe_checkpoint, print_checkpoint
 
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     conf: dict[str, Any] = {"thread_id": thread, "checkpoint_ns": ns}
     if checkpoint_id:
         conf["checkpoint_id"] = checkpoint_id
-    with _errors_to_exit():
-        saver = _open_saver(database_url, read_only=True)
-        try:
-            found = saver.for_tenant(tenant).get_tuple({"configurable": conf})
-        finally:
-            saver.close()
+    with _saver(opts.database_url, read_only=True) as saver:
+        found = saver.for_tenant(tenant).get_tuple({"configurable": conf})
     if found is None:
         which = f"checkpoint {checkpoint_id!r} of thread" if checkpoint_id else "thread"
-        fail(f"{which} {thread!r} not found for tenant {tenant!r} (namespace {ns!r})")
+        kit.fail(f"{which} {thread!r} not found for tenant {tenant!r} (namespace {ns!r})")
     described = describe_checkpoint(tenant, found)
-    if as_json:
+    if opts.as_json:
         typer.echo(json.dumps(described, indent=2, default=str))
         return
-    print_checkpoint(described, full)
+    print_checkpoint(described, opts.full)
 
 
 @app.command("prune")
+@kit.common()
 def prune(
     older_than: Annotated[
         str, typer.Option("--older-than", help="age of checkpoints to remove: 30d, 12h, 90m, 2w, 45s")
@@ -214,9 +184,7 @@ def prune(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="only report what would go (per tenant, counts and bytes)")
     ] = False,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Remove checkpoints older than an age, for --tenant T or --all-tenants; memory is never touched.
 
@@ -227,33 +195,27 @@ def prune(
 
     age = _duration(older_than)
     if (tenant is None) == (not all_tenants):
-        fail(
+        kit.fail(
             "say whose checkpoints to prune: --tenant T for one tenant, or --all-tenants for every "
             "tenant (not both)",
-            ExitCode.USAGE,
+            kit.ExitCode.USAGE,
         )
-    scope = None if all_tenants else check_tenant(str(tenant))
-    with _errors_to_exit(), progress("pruning", None, enabled=not as_json) as bar:
-        chosen = resolve_url(database_url, must_exist=True)  # nothing to prune in a database not there
-        saver = _open_saver(chosen, read_only=True)
-        try:
-            if dry_run:
-                report, sizes = dry_retain(saver, age, scope, strategy.value)
-            else:
-                report, sizes = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value), None
-            bar.advance(len(report.threads))
-            deleted = frozenset((t.tenant_id, t.thread_id) for t in report.threads if t.thread_deleted)
-            runs = sweep(
-                saver,
-                None if scope is None else [scope],
-                age,
-                dry_run=dry_run,
-                threads_deleted=deleted,
-                database_url=chosen,
-            )
-        finally:
-            saver.close()
-    if as_json:
+    scope = None if all_tenants else kit.check_tenant(str(tenant))
+    # Nothing to prune in a database not there.
+    chosen = kit.database_url(opts.database_url, must_exist=True)
+    with (
+        _saver(chosen, read_only=True) as saver,
+        kit.progress("pruning", None, enabled=not opts.as_json) as bar,
+    ):
+        if dry_run:
+            report, sizes = dry_retain(saver, age, scope, strategy.value)
+        else:
+            report, sizes = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value), None
+        bar.advance(len(report.threads))
+        deleted = frozenset((t.tenant_id, t.thread_id) for t in report.threads if t.thread_deleted)
+        scopes = None if scope is None else [scope]
+        runs = sweep(saver, scopes, age, dry_run=dry_run, threads_deleted=deleted, database_url=chosen)
+    if opts.as_json:
         data = report.model_dump(mode="json")
         data |= {"checkpoints_removed": report.checkpoints_removed, "threads_deleted": report.threads_deleted}
         data |= {"ingestion_runs_removed": [r.model_dump() for r in runs]}
@@ -261,7 +223,7 @@ def prune(
             data |= {"dry_run": True, "bytes_by_tenant": sizes}
         typer.echo(json.dumps(data, indent=2))
         return
-    _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs], full)
+    _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs], opts.full)
 
 
 def _print_retention(
@@ -271,7 +233,7 @@ def _print_retention(
     runs: list[tuple[str, str]],
     full: bool,
 ) -> None:
-    console = out_console()
+    console = kit.out_console()
     scope = f"tenant {report.tenant_id!r}" if report.tenant_id else "every tenant"
     verb = "would remove" if sizes is not None else "removed"
     console.print(
@@ -308,6 +270,7 @@ def _print_retention(
 
 
 @app.command("import")
+@kit.common()
 def import_(
     source: Annotated[
         str,
@@ -321,53 +284,48 @@ def import_(
     threads: Annotated[
         list[str] | None, typer.Option("--thread", help="a thread id to import (repeatable; default: all)")
     ] = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Copy threads from a stock PostgresSaver/SqliteSaver database into kassist under a tenant."""
     from checkpointer.importer import ImportReport, import_threads, open_stock_source
 
-    tenant = check_tenant(tenant)
-    with _errors_to_exit(), _unreadable_source(source), open_stock_source(source) as src:
+    tenant = kit.check_tenant(tenant)
+    with kit.errors_as_lines(_expected()), _unreadable_source(source), open_stock_source(source) as src:
         known = src.thread_ids()  # (a bad source creates nothing)
         wanted = list(threads) if threads else known
-        saver = _open_saver(database_url, read_only=False)
         report = ImportReport(source=redact(source), tenant_id=tenant)
-        try:
+        with _saver(opts.database_url, read_only=False) as saver:
             view = saver.for_tenant(tenant)
             missing = [t for t in wanted if t not in set(known)]
             if missing:  # import_threads refuses unknown ids before writing anything: a typo imports nothing
                 import_threads(src, view, tenant, missing)
             # One thread per call, so the progress bar moves per thread.
-            with progress("importing threads", len(wanted), enabled=not as_json) as bar:
+            with kit.progress("importing threads", len(wanted), enabled=not opts.as_json) as bar:
                 for thread_id in wanted:
                     one = import_threads(src, view, tenant, [thread_id])
                     report.threads.extend(one.threads)
                     bar.advance()
-        finally:
-            saver.close()
-    if as_json:
+    if opts.as_json:
         data = report.model_dump(mode="json") | {"imported": report.imported, "skipped": report.skipped}
         typer.echo(json.dumps(data, indent=2))
         return
-    console = out_console()
-    print_path(console, f"imported into tenant {report.tenant_id!r} from", report.source)
+    console = kit.out_console()
+    kit.print_path(console, f"imported into tenant {report.tenant_id!r} from", report.source)
     rows = [
         {"thread": th.thread_id, "namespaces": len(th.namespaces), "checkpoints": th.checkpoints,
          "imported": th.imported, "already there": th.skipped, "writes": th.writes}
         for th in report.threads
     ]  # fmt: skip
-    _print_rows(console, None, rows, full)
+    _print_rows(console, None, rows, opts.full)
     console.print(f"{report.imported} checkpoints imported, {report.skipped} already there", highlight=False)
 
 
 def _print_rows(console: Console, title: str | None, rows: list[dict[str, Any]], full: bool) -> None:
     """``rows`` as a table, or with ``--full`` each whole, one field a line."""
     if full:
-        print_records(console, title, rows)
+        kit.print_records(console, title, rows)
         return
-    t = table(title, list(rows[0]) if rows else [])
+    t = kit.table(title, list(rows[0]) if rows else [])
     for r in rows:
-        t.add_row(*row(*r.values()))
-    print_table(console, t)
+        t.add_row(*kit.row(*r.values()))
+    kit.print_table(console, t)

@@ -16,24 +16,14 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, closing, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli import kit
 from cli.ingest_output import finish, print_run, print_runs, summary
-from cli.kit import (
-    DatabaseUrlOption,
-    ExitCode,
-    FullOption,
-    JsonOption,
-    TenantOption,
-    check_tenant,
-    err_console,
-    fail,
-    out_console,
-)
 from graph.ingestion.head import read_head
 
 if TYPE_CHECKING:
@@ -44,49 +34,41 @@ if TYPE_CHECKING:
     from graph.ingestion.store import RunStore
 
 
+def _unavailable() -> tuple[type[BaseException], ...]:
+    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
+
+    return DatabaseUnavailable, UnsupportedDatabaseURL
+
+
 @contextmanager
 def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resources]:
     """The run's database handles; ``read_only``: the database must exist (only ``ingest`` creates it;
     ``runs ...`` on a mistyped path says so instead of answering from a new empty file)."""
-    from cli.kit import database_url
     from graph.ingestion import resources
-    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 
-    chosen = database_url(url, must_exist=read_only)
-    try:
-        res = resources.Resources.open(chosen)
-    except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
-        fail(str(exc))
-    with resources.installed(res):
+    def opener(chosen: str) -> AbstractContextManager[Resources]:
+        return resources.installed(resources.Resources.open(chosen))
+
+    with kit.opened(opener, url, read_only=read_only, errors=_unavailable()) as res:
         yield res
 
 
 @contextmanager
-def _run_reader(url: str | None) -> Iterator[tuple[TenantCheckpointer, RunStore]]:
+def _readers(url: str) -> Iterator[tuple[TenantCheckpointer, RunStore]]:
+    from checkpointer import TenantCheckpointer
+    from graph.ingestion.store import RunStore
+
+    with closing(TenantCheckpointer.from_url(url)) as saver:
+        saver.setup()  # the same migrations Resources.open runs
+        with closing(RunStore.from_url(url)) as store:  # the saver's database object, shared
+            yield saver, store
+
+
+def _run_reader(url: str | None) -> AbstractContextManager[tuple[TenantCheckpointer, RunStore]]:
     """The checkpoints and the run registry, for the commands that only read runs (``runs list``,
     ``runs show``): neither the graph, the knowledge index nor an embedder is loaded, so they answer
     within a second (issue 29). The database must exist, as for :func:`_resources`."""
-    from checkpointer import TenantCheckpointer
-    from cli.kit import database_url
-    from graph.ingestion.store import RunStore
-    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
-
-    chosen = database_url(url, must_exist=True)
-    try:
-        saver = TenantCheckpointer.from_url(chosen)
-    except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
-        fail(str(exc))
-    try:
-        saver.setup()  # the same migrations Resources.open runs
-        store = RunStore.from_url(chosen)  # the saver's database object, shared
-        try:
-            yield saver, store
-        finally:
-            store.close()
-    except (DatabaseUnavailable, UnsupportedDatabaseURL) as exc:
-        fail(str(exc))
-    finally:
-        saver.close()
+    return kit.opened(_readers, url, read_only=True, errors=_unavailable())
 
 
 def _expected() -> tuple[type[BaseException], ...]:
@@ -130,12 +112,12 @@ def _drive(
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("docs"),
         TextColumn("{task.fields[chunks]} chunks"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=err_console(), disable=as_json or not shown, transient=False,
+        TimeRemainingColumn(), console=kit.err_console(), disable=as_json or not shown, transient=False,
     )  # fmt: skip
     task = progress.add_task("ingesting", total=None, chunks=0, rate="")
     started = time.monotonic()
     first_seen: list[int] = []
-    out = out_console()
+    out = kit.out_console()
 
     def on_start(outcome: Outcome) -> None:
         if as_json:
@@ -168,11 +150,11 @@ def _drive(
         failed = failed_documents(res, tenant, run_id)
         exported = export(res, tenant, run_id, reports_dir) if reports_dir else {}
     except RunBusy as exc:
-        fail(str(exc), ExitCode.BUSY)
+        kit.fail(str(exc), kit.ExitCode.BUSY)
     except SettingsMismatch as exc:
-        fail(str(exc), ExitCode.USAGE)
+        kit.fail(str(exc), kit.ExitCode.USAGE)
     except _expected() as exc:
-        fail(str(exc))
+        kit.fail(str(exc))
     finish(outcome, as_json, failed, exported, full)
 
 
@@ -193,9 +175,10 @@ def failed_documents(res: Resources, tenant: str, run_id: str) -> list[dict[str,
     return failed
 
 
+@kit.common()
 def ingest(
     path: Annotated[Path, typer.Argument(help="Directory of .md/.txt/.html/.pdf/.docx files.")],
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     run_id: Annotated[
         str | None, typer.Option("--run-id", help="Name the run (rerun it to resume it).")
     ] = None,
@@ -220,27 +203,25 @@ def ingest(
         Path | None,
         typer.Option("--reports-dir", help="Also write the audit report's files here when the run stops."),
     ] = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
     from graph.ingestion.state import Settings
     from knowledge.loaders.identity import validate_collection
 
     # A wrong command line exits 2 (usage), like click's own errors; a name the index refuses, 1.
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     run_id = check_run_id(run_id) if run_id is not None else None
     if embedder not in ("auto", "local", "hashing", "openai"):
-        fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai", ExitCode.USAGE)
+        kit.fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai", kit.ExitCode.USAGE)
     if not path.exists():
-        fail(f"{path} does not exist; give the folder of documents to ingest", ExitCode.USAGE)
+        kit.fail(f"{path} does not exist; give the folder of documents to ingest", kit.ExitCode.USAGE)
     if not path.is_dir():
-        fail(f"{path} is not a directory; give the folder of documents to ingest", ExitCode.USAGE)
+        kit.fail(f"{path} is not a directory; give the folder of documents to ingest", kit.ExitCode.USAGE)
     try:
         validate_collection(collection)
     except ValueError as exc:
-        fail(str(exc))
+        kit.fail(str(exc))
     try:
         settings = Settings(
             source=str(path.resolve()), collection=collection, embedder=embedder, batch_size=batch_size,
@@ -252,10 +233,10 @@ def ingest(
 
             AuditRules.load(audit_rules)  # a bad file fails now, not at the end of the run
     except ValueError as exc:  # AuditConfigError included: a file that cannot be read
-        fail(str(exc), ExitCode.USAGE)
+        kit.fail(str(exc), kit.ExitCode.USAGE)
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
-    with _resources(database_url) as res:
-        _drive(res, tenant, run, as_json, reports_dir, full, settings=settings, max_steps=max_steps)
+    with _resources(opts.database_url) as res:
+        _drive(res, tenant, run, opts.as_json, reports_dir, opts.full, settings=settings, max_steps=max_steps)
 
 
 def check_run_id(run_id: str) -> str:
@@ -265,21 +246,17 @@ def check_run_id(run_id: str) -> str:
     try:
         return validate_run_id(run_id)
     except ValueError as exc:
-        fail(str(exc), ExitCode.USAGE)
+        kit.fail(str(exc), kit.ExitCode.USAGE)
 
 
 RunArg = Annotated[str, typer.Argument(help="The run id.")]
 
 
-def list_runs(
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
+@kit.common()
+def list_runs(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """The tenant's ingestion runs with their status."""
-    tenant = check_tenant(tenant)
-    with _run_reader(database_url) as (saver, store):
+    tenant = kit.check_tenant(tenant)
+    with _run_reader(opts.database_url) as (saver, store):
         try:
             rows: list[dict[str, Any]] = []
             for record in store.for_tenant(tenant).runs():
@@ -290,50 +267,46 @@ def list_runs(
                              "source": record.source, "busy": record.owner is not None,
                              "documents": state.counters.documents_seen if state else 0})  # fmt: skip
         except _expected() as exc:
-            fail(str(exc))
-    if as_json:
-        out_console().print_json(json.dumps(rows))
+            kit.fail(str(exc))
+    if opts.as_json:
+        kit.out_console().print_json(json.dumps(rows))
         return
-    print_runs(tenant, rows, full)
+    print_runs(tenant, rows, opts.full)
 
 
-def show(
-    run_id: RunArg,
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
+@kit.common()
+def show(run_id: RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """One run: status, version, counters, retries, last error, its report's formats."""
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     run_id = check_run_id(run_id)
-    with _run_reader(database_url) as (saver, store):
+    with _run_reader(opts.database_url) as (saver, store):
         try:
             head = read_head(saver, tenant, run_id)
             state, interrupted, version = head.state, head.interrupted, head.version
         except _expected() as exc:
-            fail(str(exc))
+            kit.fail(str(exc))
         if state is None or store.for_tenant(tenant).get(run_id) is None:
-            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+            kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
     data = summary(state, version)
     if interrupted:
         data["status"] = "needs_review"
-    if as_json:
-        out_console().print_json(json.dumps(data))
+    if opts.as_json:
+        kit.out_console().print_json(json.dumps(data))
         return
-    print_run(out_console(), state, data["status"], full, {"version": version, "next step": data["step"]})
+    print_run(
+        kit.out_console(), state, data["status"], opts.full, {"version": version, "next step": data["step"]}
+    )
 
 
+@kit.common()
 def resume(
     run_id: RunArg,
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     max_steps: Annotated[int | None, typer.Option("--max-steps", min=1)] = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Continue a paused, failed or killed run from its last committed step."""
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     run_id = check_run_id(run_id)
-    with _resources(database_url, read_only=True) as res:
-        _drive(res, tenant, run_id, as_json, full=full, max_steps=max_steps)
+    with _resources(opts.database_url, read_only=True) as res:
+        _drive(res, tenant, run_id, opts.as_json, full=opts.full, max_steps=max_steps)

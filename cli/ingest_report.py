@@ -13,16 +13,7 @@ from typing import Annotated
 
 import typer
 
-from cli.kit import (
-    DatabaseUrlOption,
-    ExitCode,
-    JsonOption,
-    TenantOption,
-    check_tenant,
-    fail,
-    out_console,
-    print_path,
-)
+from cli import kit
 
 FormatOption = Annotated[
     list[str] | None,
@@ -30,38 +21,38 @@ FormatOption = Annotated[
 ]
 
 
+@kit.common(full=False)
 def report(
     run_id: Annotated[str, typer.Argument(help="The run id.")],
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     out_dir: Annotated[Path, typer.Option("--out", help="Folder to write the report's files into.")],
     formats: FormatOption = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Write a run's audit report (stored with the run) into a folder: audit-RUN.html/.json/.md."""
     from cli import ingest
     from graph.ingestion.reports import export_reports
     from graph.ingestion.state import REPORT_FORMATS
 
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)
     for fmt in formats or ():
         if fmt not in REPORT_FORMATS:
-            fail(f"--format {fmt!r}: use html, json or markdown", ExitCode.USAGE)
+            kit.fail(f"--format {fmt!r}: use html, json or markdown", kit.ExitCode.USAGE)
     if out_dir.exists() and not out_dir.is_dir():
-        fail(f"--out {out_dir} is a file; give a folder (it is created if missing)", ExitCode.USAGE)
-    with ingest._resources(database_url, read_only=True) as res:
+        kit.fail(f"--out {out_dir} is a file; give a folder (it is created if missing)", kit.ExitCode.USAGE)
+    with ingest._resources(opts.database_url, read_only=True) as res:
         if res.runs.for_tenant(tenant).get(run_id) is None:
-            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+            kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:
             written = export_reports(res.runs, tenant, run_id, out_dir, formats)
         except OSError as exc:
-            fail(f"cannot write into {out_dir}: {exc.strerror or exc}")
+            kit.fail(f"cannot write into {out_dir}: {exc.strerror or exc}")
     if not written:
-        fail(f"run {run_id!r} has no audit report yet: it is stored at the run's report step")
-    out = out_console()
-    if as_json:
+        kit.fail(f"run {run_id!r} has no audit report yet: it is stored at the run's report step")
+    out = kit.out_console()
+    if opts.as_json:
         out.print_json(json.dumps({fmt: str(path) for fmt, path in written.items()}))
         return
     for fmt, path in written.items():
-        print_path(out, fmt, path)
+        kit.print_path(out, fmt, path)

@@ -12,18 +12,8 @@ from collections.abc import Callable
 
 import typer
 
-from cli import ingest
+from cli import ingest, kit
 from cli.ingest_output import finish
-from cli.kit import (
-    DatabaseUrlOption,
-    ExitCode,
-    FullOption,
-    JsonOption,
-    TenantOption,
-    check_tenant,
-    fail,
-    out_console,
-)
 
 
 def _now() -> str:
@@ -33,42 +23,35 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _decide(
-    run_id: str, tenant: str, decision: str, database_url: str | None, as_json: bool, full: bool
-) -> None:
+def _decide(run_id: str, tenant: str, decision: str, opts: kit.Common) -> None:
     import getpass
 
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)
     from graph.ingestion.head import read_head
 
-    with ingest._resources(database_url, read_only=True) as res:
+    with ingest._resources(opts.database_url, read_only=True) as res:
         try:
             head = read_head(res.saver, tenant, run_id)
         except ingest._expected() as exc:
-            fail(str(exc))
+            kit.fail(str(exc))
         if res.runs.for_tenant(tenant).get(run_id) is None:
-            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+            kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         state = head.state
         waiting = head.interrupted or (state is not None and state.status == "needs_review")
         if not waiting:  # a decision never starts or resumes a run that is not waiting
             status = state.status if state is not None else "registered but never started"
-            fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
+            kit.fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
         decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
-        ingest._drive(res, tenant, run_id, as_json, full=full, resume=decided)
+        ingest._drive(res, tenant, run_id, opts.as_json, full=opts.full, resume=decided)
 
 
 def _decision(decision: str, doc: str) -> Callable[..., None]:
     """One review command (approve, reject): the same options, only the decision and its help differ."""
 
-    def command(
-        run_id: ingest.RunArg,
-        tenant: TenantOption,
-        database_url: DatabaseUrlOption = None,
-        as_json: JsonOption = False,
-        full: FullOption = False,
-    ) -> None:
-        _decide(run_id, tenant, decision, database_url, as_json, full)
+    @kit.common()
+    def command(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
+        _decide(run_id, tenant, decision, opts)
 
     command.__name__ = command.__qualname__ = decision
     command.__doc__ = doc
@@ -79,42 +62,37 @@ approve = _decision("approve", "Approve a run waiting for review: it goes on (no
 reject = _decision("reject", "Reject a run waiting for review: it stops as cancelled.")
 
 
-def cancel(
-    run_id: ingest.RunArg,
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
+@kit.common()
+def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
     from graph.ingestion.jobs import JobStore
     from graph.ingestion.registration import NoSettings
     from graph.ingestion.runner import RunBusy, RunNotFound, execute, registered
 
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)
-    with ingest._resources(database_url, read_only=True) as res:
+    with ingest._resources(opts.database_url, read_only=True) as res:
         if not res.runs.for_tenant(tenant).request_cancel(run_id):
-            fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+            kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:
             registered(res, tenant, run_id)
         except NoSettings:  # queued, never started, nothing to start it from: cancelled as it is
             JobStore(res.runs).for_tenant(tenant).note_status(run_id, "cancelled")
             message = f"run {run_id} never started; it is cancelled"
-            out_console().print_json(
+            kit.out_console().print_json(
                 json.dumps({"run_id": run_id, "status": "cancelled"})
-            ) if as_json else out_console().print(message, highlight=False)
-            raise typer.Exit(ExitCode.STOPPED) from None
+            ) if opts.as_json else kit.out_console().print(message, highlight=False)
+            raise typer.Exit(kit.ExitCode.STOPPED) from None
         except ingest._expected() as exc:
-            fail(str(exc))
+            kit.fail(str(exc))
         try:  # nobody runs it: take it and let its next node stop it
             outcome = execute(res, tenant, run_id)
         except RunBusy:
             message = f"run {run_id} will stop at its next node boundary"
-            out_console().print_json(
+            kit.out_console().print_json(
                 json.dumps({"run_id": run_id, "cancel_requested": True})
-            ) if as_json else out_console().print(message, highlight=False)
+            ) if opts.as_json else kit.out_console().print(message, highlight=False)
             return
         except (RunNotFound, *ingest._expected()) as exc:  # type: ignore[misc]
-            fail(str(exc))
-        finish(outcome, as_json, full=full)
+            kit.fail(str(exc))
+        finish(outcome, opts.as_json, full=opts.full)

@@ -15,22 +15,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from cli import kit
 from cli.ingest import ingest as pipeline_ingest
-from cli.kit import (
-    DatabaseUrlOption,
-    ExitCode,
-    FullOption,
-    JsonOption,
-    TenantOption,
-    confirm_deletion,
-    excerpt,
-    fail,
-    open_for_tenant,
-    print_records,
-    print_table,
-    row,
-    table,
-)
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 from kassist.tenancy import TenantRequired
 from knowledge.embedders import (
@@ -73,7 +59,7 @@ def _open(
     """The index bound to ``tenant``; ``read_only`` commands never create the database file; the
     index's errors (here or in the command's block) are one ``error:`` line."""
     opener = lambda chosen: KnowledgeIndex.from_url(chosen, embedder=embedder)  # noqa: E731
-    with open_for_tenant(opener, url, tenant, read_only=read_only, errors=EXPECTED) as (index, checked):
+    with kit.open_for_tenant(opener, url, tenant, read_only=read_only, errors=EXPECTED) as (index, checked):
         yield index.for_tenant(checked)
 
 
@@ -98,9 +84,10 @@ app.command("ingest")(pipeline_ingest)
 
 
 @app.command()
+@kit.common()
 def search(
     query: Annotated[str, typer.Argument(help="What to look for, in plain words.")],
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     collection: Annotated[list[str] | None, typer.Option("--collection", "-c", help="Repeatable.")] = None,
     k: Annotated[int, typer.Option("--k", help="How many results.")] = 10,
     mode: Annotated[str, typer.Option(help="hybrid | keyword | vector")] = "hybrid",
@@ -112,29 +99,27 @@ def search(
     embedder: Annotated[
         str | None, typer.Option(help="Default: the model the collections were indexed with.")
     ] = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Hybrid (keyword + vector, reciprocal rank fusion) search over the tenant's collections."""
     try:
         dates = [date.fromisoformat(v) if v else None for v in (effective_from, effective_to)]
     except ValueError as exc:
-        fail(f"{exc}; give dates as YYYY-MM-DD", ExitCode.USAGE)
+        kit.fail(f"{exc}; give dates as YYYY-MM-DD", kit.ExitCode.USAGE)
     if mode not in ("hybrid", "keyword", "vector"):
-        fail(f"unknown --mode {mode!r}; use hybrid, keyword or vector", ExitCode.USAGE)
+        kit.fail(f"unknown --mode {mode!r}; use hybrid, keyword or vector", kit.ExitCode.USAGE)
     chosen: SearchMode = mode  # type: ignore[assignment]
     try:
         model: Embedder = select_embedder(embedder)[0] if embedder else HashingEmbedder()
     except EmbedderUnavailable as exc:
-        fail(str(exc))
+        kit.fail(str(exc))
     except ValueError as exc:  # not an embedder's name
-        fail(str(exc), ExitCode.USAGE)
-    with _open(database_url, model, tenant, read_only=True) as kb:
+        kit.fail(str(exc), kit.ExitCode.USAGE)
+    with _open(opts.database_url, model, tenant, read_only=True) as kb:
         if embedder is None and chosen != "keyword":
             names = {s.embedder for s in kb.stats() if not collection or s.collection in collection}
             if len(names) > 1:
-                fail(
+                kit.fail(
                     f"these collections were indexed with different embedders ({', '.join(sorted(names))}); "
                     "pick one with --collection or --embedder"
                 )
@@ -152,18 +137,18 @@ def search(
             effective_from=dates[0],
             effective_to=dates[1],
         )
-    if as_json:
+    if opts.as_json:
         out.print_json(json.dumps([h.model_dump(mode="json") for h in hits]))
         return
     if not hits:
         Console().print("no results")
         return
-    if full:  # every field whole: the chunk's text, its ids, the keyword and vector ranks
+    if opts.full:  # every field whole: the chunk's text, its ids, the keyword and vector ranks
         records = [{"rank": i, **h.model_dump(mode="json")} for i, h in enumerate(hits, start=1)]
-        print_records(Console(), f"{mode} search: {query}", records)
+        kit.print_records(Console(), f"{mode} search: {query}", records)
         return
     # 80 columns: rank, score, where the hit comes from, and the text shortened at a word boundary.
-    hits_table = table(
+    hits_table = kit.table(
         f"{mode} search: {query}", ["#", "score", "document", "text"], no_wrap=("#", "score"), wide=("text",)
     )
     for i, h in enumerate(hits, start=1):
@@ -172,46 +157,36 @@ def search(
         if section:
             where.append(f"\n{section}", style="italic")
         where.append(f"\n{h.source_path}", style="dim")
-        hits_table.add_row(*row(str(i), f"{h.score:.3f}", where, excerpt(h.text, limit=160)))
-    print_table(Console(), hits_table)
+        hits_table.add_row(*kit.row(str(i), f"{h.score:.3f}", where, kit.excerpt(h.text, limit=160)))
+    kit.print_table(Console(), hits_table)
 
 
 def _collection_stats(
-    tenant: str,
-    database_url: str | None,
-    as_json: bool,
-    full: bool,
-    title: str,
-    columns: list[str],
-    cells: Callable[[Any], tuple[Any, ...]],
+    tenant: str, opts: kit.Common, title: str, columns: list[str], cells: Callable[[Any], tuple[Any, ...]]
 ) -> None:
     """The tenant's per-collection stats for ``stats`` and ``collections list``: JSON, ``--full``
     records, the 'no collections' line, or a table of ``columns`` filled by ``cells``."""
-    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+    with _open(opts.database_url, HashingEmbedder(), tenant, read_only=True) as kb:
         rows = kb.stats()
-    if as_json:
+    if opts.as_json:
         out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
     elif not rows:
         Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
-    elif full:
-        print_records(Console(), f"Collections of {tenant}", [s.model_dump(mode="json") for s in rows])
+    elif opts.full:
+        kit.print_records(Console(), f"Collections of {tenant}", [s.model_dump(mode="json") for s in rows])
     else:
-        t = table(title, columns)
+        t = kit.table(title, columns)
         for s in rows:
-            t.add_row(*row(*cells(s)))
-        print_table(Console(), t)
+            t.add_row(*kit.row(*cells(s)))
+        kit.print_table(Console(), t)
 
 
 @app.command()
-def stats(
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
+@kit.common()
+def stats(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """Documents, chunks and bytes per collection of the tenant."""
     _collection_stats(
-        tenant, database_url, as_json, full, f"Knowledge base of {tenant}",
+        tenant, opts, f"Knowledge base of {tenant}",
         ["collection", "documents", "chunks", "bytes", "embedder"],
         lambda s: (s.collection, s.documents, s.chunks, f"{s.bytes:,}", f"{s.embedder} ({s.dimensions}d)"),
     )  # fmt: skip
@@ -248,55 +223,50 @@ def _removal(r: Removal, as_json: bool) -> None:
 
 
 @collections_app.command("list")
-def collections_list(
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
+@kit.common()
+def collections_list(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """The tenant's collections with their documents, chunks, size and embedder."""
     _collection_stats(
-        tenant, database_url, as_json, full, f"Collections of {tenant}",
+        tenant, opts, f"Collections of {tenant}",
         ["collection", "documents", "chunks", "embedder", "created"],
         lambda s: (s.collection, s.documents, s.chunks, s.embedder, s.created_at.date().isoformat()),
     )  # fmt: skip
 
 
 @collections_app.command("delete")
+@kit.common(full=False)
 def collections_delete(
     name: Annotated[str, typer.Argument(help="The collection to delete, with all its documents.")],
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     dry_run: DryRunOpt = False,
     yes: YesOpt = False,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Delete a collection: its documents, chunks, vectors and keyword rows, in one transaction."""
-    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+    with _open(opts.database_url, HashingEmbedder(), tenant, read_only=True) as kb:
         plan = kb.remove_collection(name, dry_run=True)
         if not dry_run:
             what = f"{_n(plan.documents, 'document')}, {_n(plan.chunks, 'chunk')}"
-            confirm_deletion(
+            kit.confirm_deletion(
                 f"collection {name!r} of tenant {kb.tenant_id!r} ({what})", yes=yes, type_to_confirm=name
             )
             plan = kb.remove_collection(name)
-    _removal(plan, as_json)
+    _removal(plan, opts.as_json)
 
 
 @documents_app.command("list")
+@kit.common()
 def documents_list(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     collection: CollectionOpt = None,
     limit: Annotated[int, typer.Option("--limit", "-L", min=1, max=1000, help="Documents per page.")] = 50,
     offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many (the next page).")] = 0,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """The tenant's documents by collection and path: id, title, path, chunks, effective date."""
-    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+    with _open(opts.database_url, HashingEmbedder(), tenant, read_only=True) as kb:
         page = kb.list_documents(collection, limit=limit, offset=offset)
-    if as_json:
+    if opts.as_json:
         out.print_json(page.model_dump_json())
         return
     scope = f"collection {collection!r} of {tenant!r}" if collection else f"tenant {tenant!r}"
@@ -307,18 +277,20 @@ def documents_list(
     first, last = offset + 1, offset + len(page.documents)
     title = f"Documents {first}-{last} of {page.total} in {scope}"
     console = Console()
-    if full:
-        print_records(console, title, [d.model_dump(mode="json") for d in page.documents])
+    if opts.full:
+        kit.print_records(console, title, [d.model_dump(mode="json") for d in page.documents])
     else:
-        t = table(
+        t = kit.table(
             title,
             ["id", "document", "chunks", "effective"],
             no_wrap=("id", "chunks", "effective"),
             wide=("document",),
         )
         for doc in page.documents:
-            t.add_row(*row(doc.doc_id[:12], _where(doc, collection is None), doc.chunks, doc.effective_date))
-        print_table(console, t)
+            t.add_row(
+                *kit.row(doc.doc_id[:12], _where(doc, collection is None), doc.chunks, doc.effective_date)
+            )
+        kit.print_table(console, t)
     if last < page.total:
         console.print(f"next page: --offset {last}")
 
@@ -338,10 +310,10 @@ DocArg = Annotated[
 @documents_app.command("show")
 def documents_show(
     doc: DocArg,
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     collection: CollectionOpt = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    database_url: kit.DatabaseUrlOption = None,
+    as_json: kit.JsonOption = False,
     full: Annotated[bool, typer.Option("--full", help="Print each chunk's whole text.")] = False,
 ) -> None:
     """A document's metadata and its chunks' headings (--full: their text)."""
@@ -366,30 +338,30 @@ def documents_show(
             )
             console.print(Text(c.text or ""))
         return
-    t = table(None, ["#", "heading", "tokens"], no_wrap=("#", "tokens"), wide=("heading",))
+    t = kit.table(None, ["#", "heading", "tokens"], no_wrap=("#", "tokens"), wide=("heading",))
     for c in detail.outline:
-        t.add_row(*row(c.position, c.heading or "(no heading)", c.token_count))
-    print_table(console, t)
+        t.add_row(*kit.row(c.position, c.heading or "(no heading)", c.token_count))
+    kit.print_table(console, t)
 
 
 @documents_app.command("delete")
+@kit.common(full=False)
 def documents_delete(
     doc: DocArg,
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     collection: CollectionOpt = None,
     dry_run: DryRunOpt = False,
     yes: YesOpt = False,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Delete a document: its chunks, vectors and keyword rows, in one transaction."""
-    with _open(database_url, HashingEmbedder(), tenant, read_only=True) as kb:
+    with _open(opts.database_url, HashingEmbedder(), tenant, read_only=True) as kb:
         found = kb.document(doc, collection)
         plan = kb.remove_document(found.collection, found.doc_id, dry_run=True)
         if not dry_run:
-            confirm_deletion(
+            kit.confirm_deletion(
                 f"document {found.source_path} of collection {found.collection!r} ({_n(plan.chunks, 'chunk')})",
                 yes=yes,
             )
             plan = kb.remove_document(found.collection, found.doc_id)
-    _removal(plan, as_json)
+    _removal(plan, opts.as_json)

@@ -8,29 +8,13 @@ prefix and SHA-256 are stored, so a lost key cannot be shown again: revoke it an
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, closing
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.kit import (
-    DatabaseUrlOption,
-    ExitCode,
-    FullOption,
-    JsonOption,
-    TenantOption,
-    check_tenant,
-    database_url,
-    err_console,
-    fail,
-    out_console,
-    print_records,
-    print_table,
-    row,
-    table,
-)
+from cli import kit
 
 if TYPE_CHECKING:
     from server.key_store import KeyStore
@@ -43,20 +27,15 @@ OptionalTenant = Annotated[
 ]
 
 
-@contextmanager
-def _store(url: str | None, *, must_exist: bool) -> Iterator[KeyStore]:
+def _store(url: str | None, *, must_exist: bool) -> AbstractContextManager[KeyStore]:
     from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
     from server.key_store import open_key_store
 
-    chosen = database_url(url, must_exist=must_exist)
-    try:
-        store = open_key_store(chosen)
-    except (DatabaseUnavailable, UnsupportedDatabaseURL, ValueError) as exc:
-        fail(str(exc))
-    try:
-        yield store
-    finally:
-        store.close()
+    def opener(chosen: str) -> AbstractContextManager[KeyStore]:
+        return closing(open_key_store(chosen))
+
+    errors = (DatabaseUnavailable, UnsupportedDatabaseURL, ValueError)
+    return kit.opened(opener, url, read_only=must_exist, errors=errors)
 
 
 def _when(ts: float | None) -> str:
@@ -64,29 +43,29 @@ def _when(ts: float | None) -> str:
 
 
 @app.command("create")
+@kit.common(full=False)
 def create(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     identity: Annotated[str, typer.Option("--identity", "-i", help="Who the key signs in as, e.g. alice.")],
     role: RoleOption = "member",
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Create a key for IDENTITY in TENANT and print it once (store it now: it is not kept)."""
-    tenant = check_tenant(tenant)
+    tenant = kit.check_tenant(tenant)
     if role not in ("admin", "member"):
-        fail(f"--role: {role!r} is not a role; use admin or member", ExitCode.USAGE)
-    with _store(database_url, must_exist=False) as store:
+        kit.fail(f"--role: {role!r} is not a role; use admin or member", kit.ExitCode.USAGE)
+    with _store(opts.database_url, must_exist=False) as store:
         try:
             token, record = store.for_tenant(tenant).create(
                 identity, "admin" if role == "admin" else "member"
             )
         except ValueError as exc:
-            fail(str(exc), ExitCode.USAGE)
-    if as_json:
-        out_console().print_json(json.dumps({"key": token, **record.public()}))
+            kit.fail(str(exc), kit.ExitCode.USAGE)
+    if opts.as_json:
+        kit.out_console().print_json(json.dumps({"key": token, **record.public()}))
         return
     print(token)
-    err_console().print(
+    kit.err_console().print(
         f"key {record.prefix} for {record.identity} ({record.role}) in tenant {record.tenant_id}: "
         "shown once, store it now; revoke with `kassist keys revoke "
         f"{record.prefix}`",
@@ -96,19 +75,15 @@ def create(
 
 
 @app.command("list")
-def list_keys(
-    tenant: OptionalTenant = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
+@kit.common()
+def list_keys(tenant: OptionalTenant = None, opts: kit.Common = kit.COMMON) -> None:
     """Keys with their prefix, owner, role, creation, last use and whether they are revoked."""
     if tenant is not None:
-        tenant = check_tenant(tenant)
-    with _store(database_url, must_exist=True) as store:
+        tenant = kit.check_tenant(tenant)
+    with _store(opts.database_url, must_exist=True) as store:
         records = store.list_all() if tenant is None else store.for_tenant(tenant).list()
-    if as_json:
-        out_console().print_json(json.dumps([r.public() for r in records]))
+    if opts.as_json:
+        kit.out_console().print_json(json.dumps([r.public() for r in records]))
         return
     title = f"API keys of {tenant}" if tenant else "API keys"
     rows = [
@@ -117,22 +92,22 @@ def list_keys(
          "state": "active" if r.active else "revoked"}
         for r in records
     ]  # fmt: skip
-    if full:
-        print_records(out_console(), title, rows)
+    if opts.full:
+        kit.print_records(kit.out_console(), title, rows)
         return
     columns = ("prefix", "tenant", "identity", "role", "created (UTC)", "last used", "state")
-    t = table(title, columns, no_wrap=("prefix", "role", "created (UTC)", "last used", "state"))
+    t = kit.table(title, columns, no_wrap=("prefix", "role", "created (UTC)", "last used", "state"))
     for r in rows:
-        t.add_row(*row(*r.values()))
-    print_table(out_console(), t)
+        t.add_row(*kit.row(*r.values()))
+    kit.print_table(kit.out_console(), t)
 
 
 @app.command("revoke")
+@kit.common(full=False)
 def revoke(
     prefix: Annotated[str, typer.Argument(help="The key's prefix, as `kassist keys list` shows it.")],
     tenant: OptionalTenant = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Revoke a key: every server on this database refuses it within a second."""
     from server.key_store import parse_prefix
@@ -140,17 +115,17 @@ def revoke(
     try:
         handle = parse_prefix(prefix)
     except ValueError as exc:
-        fail(str(exc), ExitCode.USAGE)
+        kit.fail(str(exc), kit.ExitCode.USAGE)
     if tenant is not None:
-        tenant = check_tenant(tenant)
-    with _store(database_url, must_exist=True) as store:
+        tenant = kit.check_tenant(tenant)
+    with _store(opts.database_url, must_exist=True) as store:
         if not (store.revoke_any(handle) if tenant is None else store.for_tenant(tenant).revoke(handle)):
             record = store.get(handle)
             if record is not None and (tenant is None or record.tenant_id == tenant):
-                fail(f"key {handle} is already revoked")
+                kit.fail(f"key {handle} is already revoked")
             where = f" in tenant {tenant!r}" if tenant else ""
-            fail(f"no key with prefix {handle}{where}; `kassist keys list` shows the prefixes")
-    if as_json:
-        out_console().print_json(json.dumps({"prefix": handle, "revoked": True}))
+            kit.fail(f"no key with prefix {handle}{where}; `kassist keys list` shows the prefixes")
+    if opts.as_json:
+        kit.out_console().print_json(json.dumps({"prefix": handle, "revoked": True}))
         return
-    out_console().print(f"revoked key {handle}", highlight=False)
+    kit.out_console().print(f"revoked key {handle}", highlight=False)

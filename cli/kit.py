@@ -18,15 +18,17 @@ code  name        meaning
 
 from __future__ import annotations
 
-import logging
+import functools
+import inspect
 import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -38,6 +40,7 @@ from kassist.dburl import ENV_VAR, UnsupportedDatabaseURL, database_url_from_env
 from kassist.text import hidden
 
 R = TypeVar("R")
+P = ParamSpec("P")
 
 
 class ExitCode(IntEnum):
@@ -80,17 +83,52 @@ FullOption = Annotated[
 ]
 
 
-# ---- errors ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Common:
+    """``--database-url``, ``--json`` and ``--full`` as one value: a command declares ``opts: Common``
+    once (see :func:`common`) instead of the same three options in every signature."""
 
-# Top-level modules of optional extras: a command that needs one says which extra to install.
-EXTRA_OF_MODULE = {
-    "fastapi": "serve",
-    "langserve": "serve",
-    "uvicorn": "serve",
-    "sse_starlette": "serve",
-    "langgraph_api": "serve",
-    "langgraph_cli": "serve",
-}
+    database_url: str | None = None
+    as_json: bool = False
+    full: bool = False
+
+
+COMMON = Common()
+_COMMON_OPTIONS = {"database_url": DatabaseUrlOption, "as_json": JsonOption, "full": FullOption}
+
+
+def common(*, json: bool = True, full: bool = True) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A command whose last parameter is ``opts: Common = COMMON``: typer sees ``--database-url``,
+    ``--json`` and ``--full`` in its place (the last options, as in every command's help), and the
+    command gets their values as one :class:`Common`. ``json``/``full`` false: a command without
+    that option (or with its own wording of it, declared in its signature)."""
+    names = ["database_url", *(["as_json"] if json else []), *(["full"] if full else [])]
+
+    def decorate(func: Callable[P, R]) -> Callable[P, R]:
+        # Annotations evaluated now (typer would read the strings without their Annotated options).
+        signature = inspect.signature(func, eval_str=True)
+        kept = [p for p in signature.parameters.values() if p.name != "opts"]
+        added = [
+            inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=_COMMON_OPTIONS[n],
+                              default=getattr(COMMON, n))
+            for n in names
+        ]  # fmt: skip
+
+        @functools.wraps(func)
+        def command(*args: P.args, **kwargs: P.kwargs) -> R:
+            if "opts" not in kwargs:  # called by typer: the three options by name
+                values: dict[str, Any] = {n: kwargs.pop(n) for n in names}
+                kwargs["opts"] = Common(**values)
+            return func(*args, **kwargs)
+
+        command.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in (*kept, *added)}
+        return command
+
+    return decorate
+
+
+# ---- errors ---------------------------------------------------------------------------------------
 
 
 def err_console() -> Console:
@@ -138,9 +176,25 @@ def open_for_tenant(
     left; ``errors`` met opening it or inside the block are one ``error:`` line (exit 1).
     Yields the opened resource and the checked tenant."""
     tenant = check_tenant(tenant)
+    with opened(opener, url, read_only=read_only, errors=errors, explain=explain) as resource:
+        yield resource, tenant
+
+
+@contextmanager
+def opened(
+    opener: Callable[[str], AbstractContextManager[R]],
+    url: str | None,
+    *,
+    read_only: bool,
+    errors: tuple[type[BaseException], ...],
+    explain: Callable[[BaseException], str] = str,
+) -> Iterator[R]:
+    """The one way a command opens what it works on (an index, a manager, a saver, a key store):
+    the database URL chosen (``read_only`` commands never create a SQLite file), ``opener(url)``
+    entered and left; ``errors`` met opening it or inside the block are one ``error:`` line (exit 1)."""
     chosen = database_url(url, must_exist=read_only)
     with errors_as_lines(errors, explain), opener(chosen) as resource:
-        yield resource, tenant
+        yield resource
 
 
 def confirm_deletion(what: str, *, yes: bool, type_to_confirm: str | None = None) -> None:
@@ -161,120 +215,6 @@ def confirm_deletion(what: str, *, yes: bool, type_to_confirm: str | None = None
         agreed = typer.confirm(f"Delete {what}?", default=False)
     if not agreed:
         fail("not confirmed; nothing was deleted")
-
-
-DEBUG_ENV = "KASSIST_DEBUG"  # set: an error escapes with its traceback (for a bug report)
-
-
-def one_line(text: str) -> str:
-    """``text`` on one line (a driver's message can span several: libpq adds a hint line)."""
-    return " ".join(str(text).split())
-
-
-_UNREACHABLE = frozenset(
-    {
-        "APIConnectionError",
-        "APITimeoutError",
-        "ConnectError",
-        "ConnectTimeout",
-        "ReadTimeout",
-        "RemoteProtocolError",
-    }
-)
-
-
-def explain_error(exc: BaseException) -> tuple[str, ExitCode]:
-    """The ``error:`` line and exit code for an exception no command turned into one itself.
-
-    Operational errors (a database unreachable, read-only, damaged or locked; a file that cannot
-    be read) are the user's to fix and are named as such; anything else is a bug in kassist, said
-    in one line with the way to get its traceback. Classes are told by name and module, so this
-    module loads neither psycopg nor sqlite3 (``kassist --help`` stays light).
-    """
-    from kassist.dburl import DatabaseUnavailable
-
-    message = one_line(str(exc)) or type(exc).__name__
-    if isinstance(exc, DatabaseUnavailable):
-        return message, ExitCode.FAILED  # kassist's own errors already name the place and the fix
-    module = type(exc).__module__.split(".")[0]
-    names = {cls.__name__ for cls in type(exc).__mro__}
-    if module == "sqlite3":
-        if "locked" in message or "busy" in message:
-            return (
-                f"the SQLite database stayed locked by another process ({message}); wait for the "
-                "other writer (another kassist command, a server or a worker on the same file) to "
-                "finish and retry",
-                ExitCode.FAILED,
-            )
-        return f"the SQLite database failed: {message}", ExitCode.FAILED
-    if module in ("psycopg", "psycopg_pool") and names & {"OperationalError", "PoolTimeout"}:
-        state = getattr(exc, "sqlstate", None)
-        if state is None or str(state).startswith("08"):
-            return (
-                f"PostgreSQL did not answer: {message}; check that the server is running and "
-                "reachable and that KASSIST_DATABASE_URL (or --database-url) is right",
-                ExitCode.FAILED,
-            )
-        # The server stopped the statement itself: a statement_timeout, a lock timeout, an
-        # administrator's cancel, a resource limit. Its own words say which.
-        return (
-            f"PostgreSQL stopped the operation (SQLSTATE {state}): {message}; nothing of it was "
-            "kept. Check the server's limits for this database and role (statement_timeout, "
-            "lock_timeout) and retry",
-            ExitCode.FAILED,
-        )
-    if module in ("openai", "httpx", "httpcore") and names & _UNREACHABLE:
-        # An embedding or language-model endpoint (KASSIST_*_BASE_URL) that does not answer.
-        try:
-            request = exc.request  # type: ignore[attr-defined]
-            url = request.url  # host and port only: never credentials the URL may carry
-            port = f":{url.port}" if url.port else ""
-            where = f" at {url.scheme}://{url.host}{port}{url.path}"
-        except Exception:  # (httpx raises when the error carries no request)
-            where = ""
-        return (
-            f"a remote service{where} did not answer ({type(exc).__name__}: {message}); check its URL and "
-            "key in the environment (docs/assistant.md, docs/knowledge-base.md) and that it is running",
-            ExitCode.FAILED,
-        )
-    if isinstance(exc, OSError) and exc.strerror:
-        where = f": {exc.filename}" if exc.filename else ""
-        return f"{exc.strerror}{where}", ExitCode.FAILED
-    return (
-        f"unexpected {type(exc).__name__}: {message} (a bug in kassist; run again with "
-        f"{DEBUG_ENV}=1 to see the traceback, and report it)",
-        ExitCode.FAILED,
-    )
-
-
-class _WarningLine(logging.Handler):
-    """``warning: ...`` on whatever stderr is at the time (a test runner swaps it per call)."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            sys.stderr.write(f"warning: {one_line(record.getMessage())}\n")
-        except Exception:
-            self.handleError(record)
-
-
-def warnings_as_lines() -> None:
-    """kassist's own warnings (a PostgreSQL outage: kassist.db.pool_logging) as ``warning:`` lines
-    on stderr, once per command run; the libraries' per-attempt chatter stays at DEBUG."""
-    root = logging.getLogger("kassist")
-    if not any(isinstance(h, _WarningLine) for h in root.handlers):
-        root.addHandler(_WarningLine(logging.WARNING))
-
-
-def missing_extra_message(exc: ModuleNotFoundError, command: str) -> str | None:
-    """The one-line advice for a command whose optional extra is not installed, or None."""
-    top = (exc.name or "").split(".")[0]
-    extra = EXTRA_OF_MODULE.get(top)
-    if extra is None:
-        return None
-    return (
-        f"`kassist {command}` needs the {extra!r} extra ({top} is not installed): "
-        f'pip install "kassist[{extra}]"'
-    )
 
 
 # ---- database URLs --------------------------------------------------------------------------------

@@ -16,7 +16,10 @@ checkpointer or an index inside the command function that needs it): ``kassist <
 imports your module.
 
 Shared options (``--tenant``, ``--database-url``, ``--json``, ``--full``), the exit codes and the
-error line live in :mod:`cli.kit`; docs/cli.md documents them in one table.
+error line live in :mod:`cli.kit`; docs/cli.md documents them in one table. A command takes
+``--database-url``, ``--json`` and ``--full`` as one value, ``opts: kit.Common = kit.COMMON`` under
+``@kit.common()``, and opens what it works on with ``kit.opened`` (or ``kit.open_for_tenant``).
+The last net under every command (an error no command worded) is :mod:`cli.errors`.
 """
 
 from __future__ import annotations
@@ -90,12 +93,10 @@ class LazyGroup(TyperGroup):
             try:
                 self._loaded[cmd_name] = load_command(cmd_name, entry[0])
             except ModuleNotFoundError as exc:
-                from cli.kit import fail, missing_extra_message
+                from cli.errors import fail_if_missing_extra
 
-                message = missing_extra_message(exc, cmd_name)
-                if message is None:
-                    raise
-                fail(message)
+                fail_if_missing_extra(exc, cmd_name)
+                raise
         return self._loaded[cmd_name]
 
     def resolve_command(
@@ -126,19 +127,18 @@ class LazyGroup(TyperGroup):
         except (typer.Exit, typer.Abort, click.exceptions.ClickException):
             raise  # exits, Ctrl-C and usage errors: click prints those itself
         except ModuleNotFoundError as exc:  # an extra a command imports only when it runs
-            from cli.kit import fail, missing_extra_message
+            from cli.errors import fail_if_missing_extra
 
-            message = missing_extra_message(exc, ctx.invoked_subcommand or "")
-            if message is None:
-                raise
-            fail(message)
+            fail_if_missing_extra(exc, ctx.invoked_subcommand or "")
+            raise
         except Exception as exc:
             # The last net under every command: an error no command turned into its own line (a
             # read-only or locked database met half-way, a server gone) is one line, not a
             # traceback of 50-300 lines; KASSIST_DEBUG=1 lets it through for a bug report.
             import os
 
-            from cli.kit import DEBUG_ENV, explain_error, fail
+            from cli.errors import DEBUG_ENV, explain_error
+            from cli.kit import fail
 
             if os.environ.get(DEBUG_ENV):
                 raise
@@ -164,7 +164,7 @@ app = typer.Typer(
 
 @app.callback()
 def _root() -> None:
-    from cli.kit import warnings_as_lines
+    from cli.errors import warnings_as_lines
 
     warnings_as_lines()
 

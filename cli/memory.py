@@ -14,22 +14,8 @@ import typer
 from pydantic import ValidationError
 from rich.markup import escape
 
+from cli import kit
 from cli import memory_tables as tables
-from cli.kit import (
-    DatabaseUrlOption,
-    ExitCode,
-    FullOption,
-    JsonOption,
-    TenantOption,
-    excerpt,
-    fail,
-    open_for_tenant,
-    out_console,
-    print_records,
-    print_table,
-    row,
-    table,
-)
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 from memory.manager import Action, MemoryManager, MemoryType, Source
 from memory.manager.models import parse_enum
@@ -39,12 +25,14 @@ app = typer.Typer(
 )
 
 UserOpt = Annotated[str, typer.Option("--user", help="User id; '*' means the tenant-level defaults.")]
+ToReleaseArg = Annotated[str, typer.Argument(help="Full id of a quarantined memory (see review --full).")]
+ToDeleteArg = Annotated[str, typer.Argument(help="Full id of a quarantined memory.")]
 ActorOpt = Annotated[
     str | None, typer.Option("--actor", help="Who is acting (audit log); default cli:<login>.")
 ]
 
 
-_out = out_console
+_out = kit.out_console
 
 
 def _actor(actor: str | None) -> str:
@@ -64,7 +52,7 @@ EXPECTED = (UnsupportedDatabaseURL, DatabaseUnavailable, PermissionError, ValueE
 @contextmanager
 def _manager(url: str | None, tenant: str, *, read_only: bool) -> Iterator[MemoryManager]:
     """The manager bound to ``tenant``; ``read_only`` commands never create the database file."""
-    with open_for_tenant(
+    with kit.open_for_tenant(
         MemoryManager.from_url, url, tenant, read_only=read_only, errors=EXPECTED, explain=_explain
     ) as (manager, checked):
         yield manager.for_tenant(checked)
@@ -92,17 +80,17 @@ def _explain(exc: BaseException) -> str:
 def _read_value(value: str | None, value_file: Path | None) -> Any:
     """The memory's JSON value from ``--value``, ``--value -`` (standard input) or ``--value-file``."""
     if (value is None) == (value_file is None):
-        fail("give the value with exactly one of --value JSON, --value - (standard input) or --value-file PATH",
-              ExitCode.USAGE)  # fmt: skip
+        kit.fail("give the value with exactly one of --value JSON, --value - (standard input) or --value-file PATH",
+              kit.ExitCode.USAGE)  # fmt: skip
     where = "--value"
     if value_file is not None:
         where = f"--value-file {value_file}"
         try:
             value = value_file.read_text(encoding="utf-8")
         except FileNotFoundError:
-            fail(f"--value-file {value_file} does not exist", ExitCode.USAGE)
+            kit.fail(f"--value-file {value_file} does not exist", kit.ExitCode.USAGE)
         except (OSError, UnicodeDecodeError) as exc:
-            fail(f"cannot read --value-file {value_file}: {exc}", ExitCode.USAGE)
+            kit.fail(f"cannot read --value-file {value_file}: {exc}", kit.ExitCode.USAGE)
     elif value == "-":
         where = "--value - (standard input)"
         value = sys.stdin.read()
@@ -110,10 +98,10 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
     try:
         return json.loads(value)
     except json.JSONDecodeError as exc:
-        fail(
+        kit.fail(
             f"{where} is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
             "quote text, e.g. --value '\"Bengali\"'",
-            ExitCode.USAGE,
+            kit.ExitCode.USAGE,
         )
 
 
@@ -128,8 +116,9 @@ SentenceArg = Annotated[
 
 
 @app.command()
+@kit.common()
 def remember(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: UserOpt,
     sentence: SentenceArg = None,
     memory_type: Annotated[
@@ -157,9 +146,7 @@ def remember(
         str | None, typer.Option("--source-ref", help="thread/message or doc/chunk id")
     ] = None,
     actor: ActorOpt = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Store a memory through the conflict policy and poisoning gates; prints the decision.
 
@@ -170,7 +157,7 @@ def remember(
         origin, wanted = _from_sentence(sentence, source, memory_type, key, value, value_file)
     else:
         origin, wanted = _structured(memory_type, key, source, value, value_file)
-    with _manager(database_url, tenant, read_only=False) as memory:
+    with _manager(opts.database_url, tenant, read_only=False) as memory:
         decisions = [
             (evidence, memory.remember(
                 user, kind, slot, stored, origin, confidence=confidence, source_ref=source_ref,
@@ -178,19 +165,19 @@ def remember(
             ))
             for evidence, kind, slot, stored in wanted
         ]  # fmt: skip
-    if as_json and sentence is None:
+    if opts.as_json and sentence is None:
         tables.dump(decisions[0][1])
-    elif as_json:
+    elif opts.as_json:
         dumped = [{"evidence": e, **d.model_dump(mode="json")} for e, d in decisions]
         typer.echo(json.dumps(dumped, ensure_ascii=False, indent=2))
     else:
         for evidence, decision in decisions:
             if evidence is not None:
                 _out().print(f"from {escape(repr(evidence))}:", highlight=False)
-            tables.print_decision(decision, full)
+            tables.print_decision(decision, opts.full)
             tables.held_line(decision, tenant)
     if any(d.action in (Action.REJECTED, Action.QUARANTINED) for _, d in decisions):
-        raise typer.Exit(ExitCode.REFUSED)
+        raise typer.Exit(kit.ExitCode.REFUSED)
 
 
 Wanted = list[tuple[str | None, MemoryType, str, Any]]  # (the words it came from, type, key, value)
@@ -201,17 +188,17 @@ def _structured(
 ) -> tuple[Source, Wanted]:
     given = {"--type": memory_type, "--key": key, "--source": source}
     if missing := [name for name, v in given.items() if not v]:
-        fail(
+        kit.fail(
             f'give what to remember: a sentence (kassist memory remember --tenant T --user U "...") or '
             f"--type --key --value --source (missing {', '.join(missing)})",
-            ExitCode.USAGE,
+            kit.ExitCode.USAGE,
         )
     parsed = _read_value(value, value_file)
     try:
         kind = parse_enum(MemoryType, str(memory_type), "--type")
         origin = parse_enum(Source, str(source), "--source")
     except ValueError as exc:
-        fail(str(exc), ExitCode.USAGE)
+        kit.fail(str(exc), kit.ExitCode.USAGE)
     return origin, [(None, kind, str(key), parsed)]
 
 
@@ -229,170 +216,162 @@ def _from_sentence(
 
     structured = {"--type": memory_type, "--key": key, "--value": value, "--value-file": value_file}
     if given := [name for name, v in structured.items() if v is not None]:
-        fail(
+        kit.fail(
             f"give a sentence or {', '.join(given)} (the structured form), not both: the sentence "
             "decides the type, key and value",
-            ExitCode.USAGE,
+            kit.ExitCode.USAGE,
         )
     try:
         origin = parse_enum(Source, source or Source.USER_EXPLICIT.value, "--source")
     except ValueError as exc:
-        fail(str(exc), ExitCode.USAGE)
+        kit.fail(str(exc), kit.ExitCode.USAGE)
     findings = extract(sentence)
     if not findings:
-        fail(
-            f"nothing to remember in {excerpt(sentence, limit=80)!r}: it states no preference or fact the "
+        kit.fail(
+            f"nothing to remember in {kit.excerpt(sentence, limit=80)!r}: it states no preference or fact the "
             f"assistant recognises; nothing was written. Understood: {UNDERSTOOD}. Anything else: "
             "--type --key --value --source",
-            ExitCode.USAGE,
+            kit.ExitCode.USAGE,
         )
     return origin, [(f.evidence, f.memory_type, f.key, f.value) for f in findings]
 
 
 @app.command("list")
+@kit.common()
 def list_(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: UserOpt,
     memory_type: Annotated[str | None, typer.Option("--type", help="Only this memory type.")] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="Every version and status, not only active.")
     ] = False,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Active memories of a user (with tenant defaults they inherit); --all for every row."""
     if memory_type is not None:
         try:
             parse_enum(MemoryType, memory_type, "--type")
         except ValueError as exc:
-            fail(str(exc), ExitCode.USAGE)
-    with _manager(database_url, tenant, read_only=True) as memory:
+            kit.fail(str(exc), kit.ExitCode.USAGE)
+    with _manager(opts.database_url, tenant, read_only=True) as memory:
         if show_all:
             records = memory.list_all(user, memory_type=memory_type)
         else:
             records = memory.recall(user, memory_type=memory_type, k=1000)
-    tables.show(f"memories of {user} in {tenant}", records, as_json=as_json, full=full)
+    tables.show(f"memories of {user} in {tenant}", records, as_json=opts.as_json, full=opts.full)
 
 
 @app.command()
+@kit.common()
 def history(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: UserOpt,
     key: Annotated[str, typer.Option("--key")],
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Every version of one memory, oldest first, with times and sources."""
-    with _manager(database_url, tenant, read_only=True) as memory:
+    with _manager(opts.database_url, tenant, read_only=True) as memory:
         records = memory.history(user, key)
-    tables.show(f"history of {key} for {user}", records, as_json=as_json, full=full)
+    tables.show(f"history of {key} for {user}", records, as_json=opts.as_json, full=opts.full)
 
 
 @app.command()
+@kit.common(full=False)
 def forget(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: UserOpt,
     key: Annotated[str | None, typer.Option("--key", help="Only this memory (all versions).")] = None,
     actor: ActorOpt = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """Erase a user's memories (right to erasure), or every version of one key."""
-    with _manager(database_url, tenant, read_only=False) as memory:
+    with _manager(opts.database_url, tenant, read_only=False) as memory:
         count = memory.forget(user, key=key, actor=_actor(actor))
-    if as_json:
+    if opts.as_json:
         typer.echo(json.dumps({"tenant": tenant, "user": user, "key": key, "deleted": count}))
     else:
         _out().print(f"forgot {count} memory rows of {user} in {tenant}" + (f" (key {key})" if key else ""))
 
 
 @app.command()
-def review(
-    tenant: TenantOption,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
-) -> None:
+@kit.common()
+def review(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """Quarantined memories waiting for an administrator (release or delete them)."""
-    with _manager(database_url, tenant, read_only=True) as memory:
+    with _manager(opts.database_url, tenant, read_only=True) as memory:
         records = memory.review()
     tables.show(
-        f"quarantined in {tenant}", records, extra=lambda r: r.reason or "", as_json=as_json, full=full
+        f"quarantined in {tenant}",
+        records,
+        extra=lambda r: r.reason or "",
+        as_json=opts.as_json,
+        full=opts.full,
     )
 
 
 @app.command()
+@kit.common()
 def release(
-    memory_id: Annotated[str, typer.Argument(help="Full id of a quarantined memory (see review --full).")],
-    tenant: TenantOption,
-    actor: ActorOpt = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    memory_id: ToReleaseArg, tenant: kit.TenantOption, actor: ActorOpt = None, opts: kit.Common = kit.COMMON
 ) -> None:
     """Admin: activate a quarantined memory (it still goes through the conflict policy)."""
-    with _manager(database_url, tenant, read_only=False) as memory:
+    with _manager(opts.database_url, tenant, read_only=False) as memory:
         decision = memory.release(memory_id, actor=_actor(actor))
-    if as_json:
+    if opts.as_json:
         tables.dump(decision)
     else:
-        tables.print_decision(decision, full)
+        tables.print_decision(decision, opts.full)
 
 
 @app.command()
+@kit.common(full=False)
 def delete(
-    memory_id: Annotated[str, typer.Argument(help="Full id of a quarantined memory.")],
-    tenant: TenantOption,
-    actor: ActorOpt = None,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
+    memory_id: ToDeleteArg, tenant: kit.TenantOption, actor: ActorOpt = None, opts: kit.Common = kit.COMMON
 ) -> None:
     """Admin: delete a quarantined memory and its text."""
-    with _manager(database_url, tenant, read_only=False) as memory:
+    with _manager(opts.database_url, tenant, read_only=False) as memory:
         memory.delete_quarantined(memory_id, actor=_actor(actor))
-    if as_json:
+    if opts.as_json:
         typer.echo(json.dumps({"deleted": memory_id}))
     else:
         _out().print(f"deleted quarantined memory {memory_id}")
 
 
 @app.command()
+@kit.common()
 def audit(
-    tenant: TenantOption,
+    tenant: kit.TenantOption,
     user: Annotated[str | None, typer.Option("--user")] = None,
     limit: Annotated[int, typer.Option("--limit")] = 50,
-    database_url: DatabaseUrlOption = None,
-    as_json: JsonOption = False,
-    full: FullOption = False,
+    opts: kit.Common = kit.COMMON,
 ) -> None:
     """The newest audit log entries (values appear only as salted hashes)."""
-    with _manager(database_url, tenant, read_only=True) as memory:
+    with _manager(opts.database_url, tenant, read_only=True) as memory:
         entries = memory.audit_log(user_id=user, limit=limit)
-    if as_json:
+    if opts.as_json:
         tables.dump(entries)
         return
-    if full:  # every field whole, the value hashes too
-        print_records(_out(), f"audit log of {tenant}", [e.model_dump(mode="json") for e in entries])
+    if opts.full:  # every field whole, the value hashes too
+        kit.print_records(_out(), f"audit log of {tenant}", [e.model_dump(mode="json") for e in entries])
         return
     columns = ["at", "user / key", "action", "actor", "reason"]
-    t = table(f"audit log of {tenant}", columns, no_wrap=("at", "action"), wide=("reason",))
+    t = kit.table(f"audit log of {tenant}", columns, no_wrap=("at", "action"), wide=("reason",))
     for e in entries:
         t.add_row(
-            *row(
+            *kit.row(
                 tables.date(e.at),
                 f"{e.user_id}\n{e.key or '-'}",
                 e.action,
                 e.actor,
-                excerpt(e.reason, limit=60),
+                kit.excerpt(e.reason, limit=60),
             )
         )
-    print_table(_out(), t)
+    kit.print_table(_out(), t)
 
 
 @app.command()
-def expire(tenant: TenantOption, database_url: DatabaseUrlOption = None, as_json: JsonOption = False) -> None:
+def expire(
+    tenant: kit.TenantOption, database_url: kit.DatabaseUrlOption = None, as_json: kit.JsonOption = False
+) -> None:
     """Tombstone the tenant's memories whose expires_at has passed."""
     with _manager(database_url, tenant, read_only=False) as memory:
         count = memory.expire()
