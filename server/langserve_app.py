@@ -47,7 +47,7 @@ from server import playground
 from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
 from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
-from server.http_limits import NeverFramed, RequestLimits, max_body_bytes
+from server.http_limits import NeverFramed, RequestLimits, max_batch_runs, max_body_bytes
 from server.key_store import KeyStore, active_keys_in
 from server.keys import KeyResolver, KeyTable, Principal, load_key_table
 from server.request_config import (
@@ -202,6 +202,7 @@ def create_app(
     accepting request bodies up to ``max_body`` bytes (default: ``KASSIST_MAX_BODY_BYTES``, 1 MiB)."""
     table = keys if keys is not None else load_key_table()
     limit = max_body_bytes() if max_body is None else max_body  # a bad setting fails before anything opens
+    batch = max_batch_runs()
     url = database_url or database_url_from_env()
     served = Served.open(url, services)
     key_store = KeyStore.from_url(url)
@@ -232,7 +233,7 @@ def create_app(
         """Liveness, for process managers and tests: says nothing about the data."""
         return {"ok": True}
 
-    add_assistant_routes(app, served, principal)
+    add_assistant_routes(app, served, principal, batch)
     return app
 
 
@@ -274,9 +275,13 @@ async def refuse_null_config(request: Request) -> None:
 
 
 def add_assistant_routes(
-    app: FastAPI, served: Served, principal: Callable[[Request], Principal | None]
+    app: FastAPI,
+    served: Served,
+    principal: Callable[[Request], Principal | None],
+    max_batch: int | None = None,
 ) -> None:
-    """LangServe's routes for the assistant at :data:`PATH`, and its thread state."""
+    """LangServe's routes for the assistant at :data:`PATH`, and its thread state; a ``/batch`` of
+    more than ``max_batch`` inputs is refused (422)."""
 
     async def require_key(request: Request) -> None:
         if principal(request) is None:
@@ -291,7 +296,7 @@ def add_assistant_routes(
         caller = principal(request)
         try:
             if request.url.path.endswith("/batch"):
-                check_batch(caller, body, GRAPH)
+                check_batch(caller, body, GRAPH, max_batch)
             if batch_configurables(body) is not None:
                 # One config of a batch: LangServe validated it against the allow-list's schema
                 # (check_batch refused anything else); unsent keys came back as None defaults.

@@ -104,11 +104,20 @@ def batch_configurables(body: object) -> list[Mapping[str, Any]] | None:
     return [sent_configurable({"config": c}) for c in configs]
 
 
-def check_batch(principal: Principal | None, body: object, graph: str) -> None:
+def check_batch(principal: Principal | None, body: object, graph: str, max_inputs: int | None = None) -> None:
     """Refuse a /batch body unless every input has a config of its own that :func:`run_config`
-    accepts: inputs sharing one config would run at once on one thread."""
+    accepts: inputs sharing one config would run at once on one thread. More than ``max_inputs``
+    inputs (``KASSIST_MAX_BATCH_RUNS``, the LangGraph server's bound on ``/runs/batch``) are refused
+    too: one request of thousands of turns held the server's workers for minutes."""
     inputs = body.get("inputs") if isinstance(body, Mapping) else None
     count = len(inputs) if isinstance(inputs, list) else 0
+    if max_inputs is not None and count > max_inputs:
+        require_principal(principal)
+        raise Refused(
+            422,
+            f"the batch holds {count} inputs; this server accepts at most {max_inputs} per request "
+            "(KASSIST_MAX_BATCH_RUNS): send several smaller batches",
+        )
     configurables = batch_configurables(body)
     if configurables is None:
         configurables = [sent_configurable(body)]
