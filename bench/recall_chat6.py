@@ -3,17 +3,20 @@
 Why: the earlier generated chats (bench/recall_data.py, recall_chat.py, recall_chat5.py) are written
 from stock templates that the recall code has been fitted to, while real LoCoMo gave
 ``MemoryManager.recall`` recall@10 0.572 (multi-hop 0.37, open-domain 0.27-0.36). This set is
-written in another voice (bench/recall_chat6_stories.py): short lower-case messages, a fact often
-split over two messages or said back by the friend, relative times ("on saturday") inside dated
-sessions, both people living stories of the same kinds (two shared kinds per pair), decoy lines
-with the stories' very words about third people, and three whole distractor sessions of such talk.
+written in another voice (bench/recall_chat6_stories.py): lower-case messages, half of those that
+hold a fact carrying other news too, a fact sometimes split over two messages or said back by the
+friend, talk about each story that states no asked fact in later sessions, relative times ("on
+saturday") inside dated sessions, both people living stories of the same kinds (two shared kinds per
+pair), decoy lines with the stories' very words about third people, and three whole distractor
+sessions of such talk.
 
-Each conversation: two people, 22 dated sessions 4-15 days apart, 19-24 messages each (>= 400 turns),
+Each conversation: two people, 26 dated sessions 4-15 days apart, 19-24 messages each (>= 400 turns),
 five stories per person told in three episodes across sessions. Categories (evidence = turns):
   single       one fact of one episode ("What does X sell at the market?")
   paraphrase   one fact, asked with no content word of its evidence ("Who does X report to?")
-  multi        2-3 episodes of a story, or the first episodes of every story of a group ("What does
-               X do in their free time?"), sessions apart
+  multi        2-3 episodes of a story, the first episodes of every story of a group ("What does
+               X do for fun outside work?"), or episodes of several stories that answer a question
+               about the person's life in none of their words ("What has gone wrong for X lately?")
   temporal     when an episode happened (its relative time, resolved from the session date), "What
                did X do the week before <another episode>?", "Which came first for X: ... or ...?"
   open         an inference ("Would X appreciate a voucher for an animal supplies store?")
@@ -46,10 +49,23 @@ from typing import Any
 sys.path[0] = str(Path(__file__).resolve().parent.parent)  # bench/memory.py must not shadow memory/
 sys.path.append(str(Path(__file__).resolve().parent))
 
-from recall_chat6_stories import BODY, BYE, DECOY, HELLO, OPEN, REL, REPLY, STORIES, TAIL, Story  # noqa: E402
+from recall_chat6_stories import (  # noqa: E402
+    ACROSS,
+    BODY,
+    BYE,
+    CHATTER,
+    DECOY,
+    HELLO,
+    OPEN,
+    REL,
+    REPLY,
+    STORIES,
+    TAIL,
+    Story,
+)
 from recall_data import Conversation, Question, Turn  # noqa: E402
 
-SESSIONS = 22
+SESSIONS = 26
 DISTRACTOR_SESSIONS = 3
 START = datetime(2024, 1, 8, 19, 30, tzinfo=UTC)
 NAMES = (
@@ -79,6 +95,7 @@ class _Told:
     def __init__(self, story: Story, me: str, values: dict[str, str]) -> None:
         self.story, self.me, self.values = story, me, values
         self.sessions: list[int] = []
+        self.chatter: list[int] = []  # sessions with talk about the story that states no asked fact
         self.evidence: list[list[str]] = [[] for _ in story.episodes]
 
 
@@ -96,6 +113,8 @@ def conversation(index: int, seed: int = 19) -> Conversation:
     usable = [s for s in range(SESSIONS) if s not in distractors]
     for t in told:
         t.sessions = sorted(rng.sample(usable, len(t.story.episodes)))
+        later = [s for s in range(t.sessions[0] + 1, SESSIONS)]
+        t.chatter = sorted(rng.sample(later, min(len(later), rng.randrange(4, 8))))
     day = START + timedelta(days=index * 9)
     dates: list[datetime] = []
     used: set[str] = set()
@@ -118,6 +137,17 @@ def _small(rng: random.Random, used: set[str]) -> str:
             used.update((line, body))
             return line
     return f"{rng.choice(BODY)}, {rng.choice(BODY)}"
+
+
+def _long(rng: random.Random, text: str, used: set[str]) -> str:
+    """Half the messages carry something else too, as people write (LoCoMo's turns run 30-60 words):
+    the fact is not alone in its turn."""
+    roll = rng.random()
+    if roll < 0.25:
+        return f"{_small(rng, used)}. {text}"
+    if roll < 0.5:
+        return f"{text}. {_small(rng, used)}"
+    return text
 
 
 def _decoy(rng: random.Random) -> str:
@@ -146,9 +176,17 @@ def _session(
         for who, text in t.story.episodes[episode]:
             speaker = t.me if who.startswith("me") else friend
             owner = (t, episode) if who.endswith("*") else None
-            block.append((speaker, text.format(rel=rel, **t.values), owner))
+            block.append((speaker, _long(rng, text.format(rel=rel, **t.values), used), owner))
         blocks.append(block)
-    for _ in range(rng.randrange(4, 8) if distractor else rng.randrange(1, 3)):
+    for t in told:
+        if session in t.chatter:
+            friend = b if t.me == a else a
+            who, text = rng.choice(CHATTER[t.story.name])
+            chat = [(t.me if who == "me" else friend, _long(rng, text.format(**t.values), used), None)]
+            if rng.random() < 0.6:
+                chat.append((friend if who == "me" else t.me, rng.choice(REPLY), None))
+            blocks.append(chat)  # type: ignore[arg-type]
+    for _ in range(rng.randrange(4, 8) if distractor else rng.randrange(2, 5)):
         who = rng.choice((a, b))
         blocks.append([(who, _decoy(rng), None), (b if who == a else a, rng.choice(REPLY), None)])
     length = rng.randrange(19, 25)
@@ -189,6 +227,10 @@ def _questions(conv: Conversation, told: list[_Told], dates: list[datetime], rng
             members = [t for t in mine if t.story.group == group]
             if len(members) > 1:
                 ask("multi", template.format(me=me), [k for t in members for k in t.evidence[0]])
+        for template, which in ACROSS.values():
+            hits = [t.evidence[which[t.story.name]] for t in mine if t.story.name in which]
+            if len(hits) > 1:
+                ask("multi", template.format(me=me), [k for keys in hits for k in keys])
         # Episodes of this person in time order: "the week before" and "which came first".
         eps = sorted(
             ((t.sessions[i], t, i) for t in mine for i in range(len(t.sessions))), key=lambda x: x[0]

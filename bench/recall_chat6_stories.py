@@ -298,3 +298,52 @@ DECOY = (
     "saw a documentary about allotments and {veg}", "someone at my gym is starting at {company}",
     "someone was selling {bake} at the station, not as good as yours probably", "my flatmate painted her room {colour}, it looks awful",
 )  # fmt: skip
+
+# Talk about a story that states none of its asked facts (LoCoMo's people come back to the same
+# few subjects session after session): 4-7 of these per story, in sessions after its first episode.
+CHATTER: dict[str, tuple[Line, ...]] = {
+    "pet": (("me", "{pet} is snoring next to me rn, 10/10 coworker"), ("fr", "how's {pet} doing btw"),
+            ("me", "{pet} barked at a plastic bag for five minutes today"), ("me", "the rescue place sent a card asking how {pet} is settling"),
+            ("fr", "give {pet} a scratch from me"), ("me", "thinking of getting {pet} one of those puzzle feeders")),
+    "race": (("me", "my running app says i'm 'unproductive' this week, rude"), ("fr", "still running or have you retired"),
+             ("me", "bought proper running socks, life changing"), ("me", "i keep thinking about doing another race next year"),
+             ("fr", "how are the knees holding up"), ("me", "saw people training by the river and felt smug")),
+    "job": (("me", "work is busy but good busy"), ("fr", "how's the new place treating you"),
+            ("me", "had my first team lunch today, everyone ordered salad, i got fries"), ("me", "still getting lost in the building lol"),
+            ("me", "my commute is 20 minutes shorter now which is heaven"), ("fr", "do you miss the old job at all")),
+    "trip": (("me", "i keep looking at my photos from {place}"), ("fr", "are you still dreaming about {place}"),
+             ("me", "found sand in my bag from the trip, how"), ("me", "already planning where to go next"),
+             ("me", "my suitcase is STILL not unpacked"), ("fr", "you need another holiday already")),
+    "injury": (("me", "the {part} is a bit stiff today"), ("fr", "how's the {part}?"),
+               ("me", "doing my boring physio exercises in front of the tv"), ("me", "stairs are my nemesis this month"),
+               ("me", "the weather makes my {part} ache, i'm 80 now apparently"), ("fr", "are you allowed to do sport again")),
+    "music": (("me", "practised for an hour, the neighbours knocked once, progress"), ("fr", "how's the {inst} going"),
+              ("me", "i have a blister from practising, worth it"), ("me", "learning scales is so boring but apparently necessary"),
+              ("me", "watched a concert video for 'research'"), ("fr", "play me something next time i'm over")),
+    "move": (("me", "still living out of boxes tbh"), ("fr", "how's the new flat"),
+             ("me", "bought a rug, the flat finally feels like ours"), ("me", "the balcony gets sun until 4, i'm obsessed"),
+             ("me", "assembled a wardrobe alone, never again"), ("fr", "when's the housewarming")),
+    "market": (("me", "baked until midnight for the market, i smell like sugar"), ("fr", "save me some {bake}"),
+               ("me", "my oven is working overtime"), ("me", "thinking about a new flavour for the stall"),
+               ("me", "4am alarm for market day, pray for me"), ("fr", "how's the stall going")),
+    "family": (("me", "got sent 30 baby photos today"), ("fr", "how are the little ones"),
+               ("me", "{sib} looks so tired but happy"), ("me", "bought two tiny matching jumpers, couldn't resist"),
+               ("me", "family group chat is 90% baby photos now"), ("fr", "are you the fun aunt/uncle yet")),
+    "garden": (("me", "spent the whole afternoon at the allotment, sunburnt"), ("fr", "how's the veg patch"),
+               ("me", "my neighbour on the next plot gave me seedlings"), ("me", "watering in this heat is a full time job"),
+               ("me", "composting is weirdly satisfying"), ("fr", "bring me something from the plot")),
+    "course": (("me", "homework for class tonight, send help"), ("fr", "how's the course"),
+               ("me", "our teacher speaks SO fast"), ("me", "made flashcards like i'm 15 again"),
+               ("me", "skipped class once and felt guilty all week"), ("fr", "are you enjoying the course")),
+}  # fmt: skip
+
+# Multi-hop across stories: episodes that answer a question about the person's life as a whole, in
+# words none of them uses (asked when two or more of the person's stories have one).
+ACROSS: dict[str, tuple[str, dict[str, int]]] = {
+    "setback": ("What has gone wrong for {me} lately?",
+                {"pet": 1, "race": 1, "injury": 0, "garden": 2}),
+    "win": ("What accomplishments is {me} proud of?",
+            {"race": 2, "job": 2, "music": 2, "market": 1, "course": 2}),
+    "new": ("What new things has {me} acquired recently?",
+            {"pet": 0, "music": 0, "move": 0, "garden": 0}),
+}  # fmt: skip
