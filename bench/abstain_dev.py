@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
 def _row(p: Probe, answered: bool, reason: str, hits: list[dict[str, object]]) -> dict[str, object]:
     return {"id": p.id, "kind": p.kind, "how": p.how, "half": p.half, "text": p.text, "docs": [p.doc],
             "answered": answered, "reason": reason,
-            "first": bool(hits) and hits[0]["source_path"] == p.doc, "hits": hits[:2]}  # fmt: skip
+            "first": bool(hits) and hits[0]["source_path"] == p.doc, "hits": hits}  # fmt: skip
 
 
 def gain(query: str, hit: SearchHit, embedder: CachingEmbedder) -> float | None:

