@@ -14,7 +14,7 @@ from clocks import ManualClock
 from knowledge.embedders import HashingEmbedder
 from memory.manager import MemoryInput, MemoryManager, MemoryType
 from memory.manager.cues import read_window
-from memory.manager.recall_cache import question_share
+from memory.manager.recall_cache import question_share, tells_plan
 from memory.manager.recall_time import event_span
 
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
@@ -97,5 +97,38 @@ def test_question_share_and_the_weekend_of_a_day() -> None:
     assert question_share("Where did you go?") == 1.0
     assert question_share("No question here.") == 0.0
     assert question_share("I painted that lake sunrise last year! It's special to me. Do you paint?") < 0.3
+    assert tells_plan("I might try it again next month.") and tells_plan("I'd love to go back someday")
+    assert not tells_plan("We camped by the lake with the kids, they loved it.")
     window = read_window("What did she do on the weekend of 31 May 2026?", NOW)
     assert window is not None and (window.start.day, window.end.day) == (30, 1)
+
+
+PLANS = {  # session -> (day said, turns): two camping trips told, one only wished for
+    0: (datetime(2026, 4, 6, 19, 0, tzinfo=UTC), [
+        ("Priya", "We camped by the lake with the kids, they loved it."),
+        ("Jonas", "Sounds perfect."),
+    ]),
+    1: (datetime(2026, 5, 4, 19, 0, tzinfo=UTC), [
+        ("Priya", "I wish we camped in the mountains more, maybe next summer."),
+        ("Jonas", "Same here."),
+    ]),
+    2: (datetime(2026, 6, 8, 19, 0, tzinfo=UTC), [
+        ("Priya", "We camped in the forest, so quiet at night."),
+        ("Jonas", "Nice."),
+    ]),
+}  # fmt: skip
+
+
+def test_a_list_question_gets_what_was_done_before_what_was_wished(db_url: str) -> None:
+    m = MemoryManager.from_url(db_url, HashingEmbedder(4096), clock=ManualClock(NOW))
+    items = []
+    for session, (at, lines) in PLANS.items():
+        for n, (who, text) in enumerate(lines):
+            value = {"text": text, "speaker": who, "session": f"p{session}", "turn": n, "at": at.isoformat()}
+            items.append(MemoryInput(memory_type=MemoryType.EPISODE, key=f"p{session}:t{n}", value=value))
+    m.for_tenant("acme").remember_many("olga", items, source="user_explicit")
+    query = "Where has Priya camped?"
+    vector = HashingEmbedder(4096).embed_query(query)
+    got = [r.key for r in m.for_tenant("acme").recall("olga", query=query, query_vector=vector, k=3)]
+    m.close()
+    assert set(got[:2]) == {"p0:t0", "p2:t0"}  # the wish ("I wish ..., maybe next summer") after

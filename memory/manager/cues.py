@@ -131,6 +131,7 @@ class Cues:
     recent: bool = False  # "recently", "lately", "latest": newer memories count more
     listing: bool = False  # asks for several things ("What has Melanie painted?"): see is_listing
     when: bool = False  # asks when something happened ("When did ...", "How long ago ...")
+    guess: bool = False  # asks for an inference ("Would X enjoy ...?", "Is X likely to ...?"): see is_guess
 
 
 def _day(d: date) -> datetime:
@@ -244,7 +245,23 @@ def read_cues(text: str, now: datetime, speakers: Iterable[str] = ()) -> Cues:
     others = frozenset(n for n in names if n not in known and n not in first_names)
     recent = bool(re.search(r"\b(recently|lately|latest|most recent|these days|nowadays)\b", text.lower()))
     when = bool(re.search(r"^\s*when\b|\bhow long ago\b|\bwhat (date|day|month|year)\b", text, re.IGNORECASE))
-    return Cues(read_window(text, now), named_speakers, others, recent, is_listing(text), when)
+    return Cues(
+        read_window(text, now), named_speakers, others, recent, is_listing(text), when, is_guess(text)
+    )
+
+
+_GUESS = re.compile(
+    r"\b(likely|unlikely|probably|might|would|could)\b|^\s*(is|are|does|do|did|was|has)\b.*\b(seem|tend|enjoy|like|prefer)",
+    re.IGNORECASE,
+)
+
+
+def is_guess(text: str) -> bool:
+    """Whether a question asks for an inference from what someone did rather than for a fact told
+    ("Would Caroline enjoy a poetry reading?", "Is Mark likely to run again?", "What fields would
+    she pursue?", "Does Mark seem to enjoy it?"; LoCoMo's open-domain questions): its evidence is
+    the person's told events of that kind, not the turns in the question's words."""
+    return _GUESS.search(text) is not None
 
 
 _LEAD = re.compile(r"^\s*(?:in\s+)?(what|which|where|who)\s+([a-z']+)", re.IGNORECASE)

@@ -375,9 +375,13 @@ def _score_fusion(
         oldest = float(vectors.times.min())
         span = (float(vectors.times.max()) - oldest) or 1.0
         total = total + fusion.recent * (vectors.times - oldest) / span * (3.0 if cues.recent else 1.0)
-    event = fusion.dated_list if cues.listing or cues.when else fusion.dated
+    event = (
+        fusion.dated_list if cues.listing or cues.when else fusion.dated_guess if cues.guess else fusion.dated
+    )
     if event and vectors.dated is not None:
         total = total + event * vectors.dated
+    if fusion.plans and (cues.listing or cues.when) and vectors.plans is not None:
+        total = total - fusion.plans * vectors.plans
     share = fusion.list_spread if cues.listing else fusion.spread
     if share and vectors.sessions is not None:
         total = spread_sessions(total, vectors.sessions.of, allowed, depth, share)

@@ -86,6 +86,9 @@ class UserVectors:
     # The turn says when something happened ("yesterday", "last Friday", "two weeks ago"): a told
     # event, as a list or "when" question's evidence is, rather than a feeling or an opinion.
     dated: npt.NDArray[np.bool_] | None = None
+    # The turn tells a plan, a wish or a maybe ("I might try it again next month", "I'd love to go
+    # back") and no event: not the evidence of a question about what someone did.
+    plans: npt.NDArray[np.bool_] | None = None
     # How many of the owner's rows say exactly this text (case and spacing aside): a line said again
     # and again ("Same old, same old.", "haha") is small talk, not a fact told once.
     repeats: npt.NDArray[np.float64] | None = None
@@ -137,6 +140,7 @@ class UserVectors:
             (str(row["user_id"]), " ".join(t.lower().split())) for row, t in zip(rows, texts, strict=True)
         ]
         counts = Counter(said)
+        dated = np.array([tells_when(t) for t in texts], dtype=np.bool_)
         spans = np.full((len(rows), 2), np.nan, dtype=np.float64)
         for i, (row, text) in enumerate(zip(rows, texts, strict=True)):
             found = event_span(text, datetime.fromtimestamp(_when(row), UTC))
@@ -171,7 +175,10 @@ class UserVectors:
             asking=asking,
             event_start=spans[:, 0],
             event_end=spans[:, 1],
-            dated=np.array([tells_when(t) for t in texts], dtype=np.bool_),
+            dated=dated,
+            plans=np.array(
+                [not d and tells_plan(t) for t, d in zip(texts, dated, strict=True)], dtype=np.bool_
+            ),
             repeats=np.array([counts[x] for x in said], dtype=np.float64),
             specific=specific,
         )
@@ -241,6 +248,21 @@ def tells_when(text: str) -> bool:
     if not any(w in low for w in _HINTS) or not TOLD_WHEN.search(text):
         return False
     return any(TOLD_WHEN.search(s) and _FIRST_PERSON.search(s) for s in _SENTENCE.split(text))
+
+
+PLAN = re.compile(
+    r"\b(would|should|might|could|may be|maybe|want to|wanna|hope to|hoping to|plan to|planning to"
+    r"|thinking (?:about|of)|someday|one day|next (?:week|month|year|time|summer|spring|autumn|fall|winter)"
+    r"|going to|gonna|will|wish|love to|'d like to|would like to)\b|\b(?:i|we|you)'(?:ll|d)\b",
+    re.IGNORECASE,
+)
+"""What a plan, a wish or a maybe says ("I might", "I'd love to", "next month", "someday")."""
+
+
+def tells_plan(text: str) -> bool:
+    """Whether ``text`` says a plan, a wish or a maybe (see :data:`PLAN`); recall reads it only for
+    turns that tell no dated event (:func:`tells_when`)."""
+    return PLAN.search(text) is not None
 
 
 VectorCache = GenerationCache[tuple[str, str, str], UserVectors]

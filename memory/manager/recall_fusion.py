@@ -38,7 +38,7 @@ class ScoreFusion:
     expand_turns: int = 3
     expand_share: float = 0.7  # seeds only turns within this share of the best first-round score
     expand_min: float = 0.5  # ... and at least this first-round score
-    in_window: float = 0.35
+    in_window: float = 1.0  # 0.35 until session 19 (fitted on tune7, tune5, tune4, tune3)
     event_days: bool = True  # a turn is inside a window when the days its relative time names are too
     speaker: float = 2.0
     name: float = 0.15
@@ -53,11 +53,13 @@ class ScoreFusion:
     asks_share: bool = True  # ... times its share of question words (a turn may tell, then ask back)
     repeated: float = 1.5  # a text its owner said n > 2 times keeps 1 / (n - 1) ** repeated of its match
     specific: float = 0.5  # the match keeps 1 - specific + specific * (rank of its words' rarity)
-    follow: float = 0.6  # share of the same speaker's turn two before (the friend asked in between)
+    follow: float = 0.8  # share of the same speaker's turn two before (the friend asked in between)
     spread: float = 0.0  # every question: a candidate loses this per better one of its session
     list_spread: float = 0.0  # a list question's (cues.is_listing) share, instead of ``spread``
     dated: float = 0.0  # added to a turn that tells when something happened (recall_cache.tells_when)
     dated_list: float = 0.6  # the same for a list or "when" question (cues.listing / cues.when), instead
+    dated_guess: float = 0.0  # the same for a question asking for an inference (cues.guess), instead
+    plans: float = 0.4  # taken from a turn telling only a plan or a wish, for a list or "when" question
 
 
 def neighbour_max(
