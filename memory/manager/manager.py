@@ -1,21 +1,23 @@
 """``MemoryManager``: typed long-term memories with a conflict policy, quarantine and erasure.
 
-Every method has an async twin (``a`` prefix). Both build the same I/O-free operation from
-``ops`` and hand it to the backend's sync or async executor.
+Every method has an async twin (``a`` prefix): both are made from one plan (memory/manager/plans.py)
+that builds the I/O-free operations of ``ops``, ``reads`` and ``erasure`` and hands them to the
+backend's sync or async executor.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Protocol, Self, TypeVar
 
 from kassist.db import open_database
+from kassist.db.statements import Local
 from kassist.dburl import database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, TenantRequired, check_run_tenant, validate_tenant_id
 from knowledge.embedders import Embedder, HashingEmbedder
-from memory.manager import hybrid, ops, recall_cache
+from memory.manager import erasure, hybrid, ops, reads, recall_cache
 from memory.manager.cues import first_person, rewrite_candidates
 from memory.manager.hybrid import Strategy
 from memory.manager.models import (
@@ -29,6 +31,7 @@ from memory.manager.models import (
     parse_enum,
     validate_user_id,
 )
+from memory.manager.plans import After, Plan, Run, asynchronous, synchronous
 from memory.manager.policy import PolicyConfig
 from memory.manager.statements import ManagerSql
 
@@ -136,141 +139,19 @@ class MemoryManager:
             tenant = validate_tenant_id(tenant_id)
         return check_run_tenant(tenant, "memory manager")
 
-    # -- building operations (shared by the sync and async twins) -------------------------------
-
-    def _remember_op(
-        self,
-        user_id: str,
-        memory_type: MemoryType | str,
-        key: str,
-        value: Any,
-        source: Source | str,
-        *,
-        source_ref: str | None,
-        confidence: float,
-        expires_at: datetime | None,
-        actor: str | None,
-        tenant_id: str | None,
-    ) -> ops.Op[Decision]:
-        req = RememberRequest(
-            tenant_id=self._tenant(tenant_id),
-            user_id=user_id,
-            memory_type=parse_enum(MemoryType, memory_type, "memory type"),
-            key=key,
-            value=value,
-            source=parse_enum(Source, source, "source"),
-            source_ref=source_ref,
-            confidence=confidence,
-            expires_at=expires_at,
-            actor=actor or f"api:{source}",
-        )
-        return ops.remember(self._backend.sql, req, self._clock(), self.config, self.embedder)
-
-    def _recall_op(
-        self,
-        user_id: str,
-        memory_type: MemoryType | str | None,
-        key: str | None,
-        query: str | None,
-        query_vector: Sequence[float] | None,
-        k: int,
-        as_of: datetime | None,
-        tenant_id: str | None,
-        strategy: Strategy,
-        rewrites: dict[str, list[float]] | None = None,
-    ) -> ops.Op[list[MemoryRecord]]:
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-            raise ValueError(f"k must be a whole number from 1 to {MAX_K}, got {k!r}")
-        if as_of is not None and as_of.tzinfo is None:
-            raise ValueError("as_of must be timezone-aware (e.g. datetime(2026, 1, 1, tzinfo=UTC))")
-        if strategy not in hybrid.STRATEGIES:
-            raise ValueError(
-                f"unknown recall strategy {strategy!r}; accepted: {', '.join(hybrid.STRATEGIES)}"
-            )
-        tenant = self._tenant(tenant_id)
-        user = validate_user_id(user_id)
-        parsed_type = parse_enum(MemoryType, memory_type, "memory type") if memory_type else None
-        if query is not None and query.strip() and as_of is None:
-            return hybrid.recall(
-                self._backend.sql,
-                tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query=query,
-                query_vector=query_vector, k=k, now=self._clock(), embed_model=self.embedder.name,
-                cache=self._vectors, strategy=strategy, rewrites=rewrites,
-            )  # fmt: skip
-        return ops.recall(
-            self._backend.sql,
-            tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query_vector=query_vector,
-            k=k, as_of=as_of, now=self._clock(), embed_model=self.embedder.name,
-        )  # fmt: skip
-
-    def _remember_many_ops(
-        self,
-        user_id: str,
-        items: Sequence[MemoryInput | dict[str, Any]],
-        source: Source | str,
-        actor: str | None,
-        batch_size: int,
-        tenant_id: str | None,
-    ) -> list[ops.Op[list[Decision]]]:
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-            raise ValueError(f"batch_size must be a positive whole number, got {batch_size!r}")
-        tenant = self._tenant(tenant_id)
-        parsed = parse_enum(Source, source, "source")
-        reqs = []
-        for n, raw in enumerate(items):
-            try:
-                item = raw if isinstance(raw, MemoryInput) else MemoryInput.model_validate(raw)
-            except ValueError as exc:
-                raise ValueError(f"item {n} of remember_many is not a memory: {exc}") from None
-            reqs.append(
-                RememberRequest(
-                    tenant_id=tenant,
-                    user_id=user_id,
-                    memory_type=item.memory_type,
-                    key=item.key,
-                    value=item.value,
-                    source=parsed,
-                    source_ref=item.source_ref,
-                    confidence=item.confidence,
-                    expires_at=item.expires_at,
-                    actor=actor or f"import:{parsed.value}",
-                )
-            )
-        now = self._clock()
-        return [
-            ops.remember_batch(self._backend.sql, reqs[i : i + batch_size], now, self.config, self.embedder)
-            for i in range(0, len(reqs), batch_size)
-        ]
-
-    def _list_op(
-        self, user_id: str, memory_type: MemoryType | str | None, limit: int, tenant_id: str | None
-    ) -> ops.Op[list[MemoryRecord]]:
-        params: dict[str, Any] = {
-            "tenant_id": self._tenant(tenant_id),
-            "user_id": validate_user_id(user_id),
-            "limit": limit,
-        }
+    def _select(
+        self, plain: str, typed: str, user_id: str, memory_type: MemoryType | str | None,
+        tenant_id: str | None, **params: Any,
+    ) -> ops.Op[list[MemoryRecord]]:  # fmt: skip
+        """The user's rows by ``plain`` (or ``typed``, the same filtered by memory type)."""
+        params |= {"tenant_id": self._tenant(tenant_id), "user_id": validate_user_id(user_id)}
         if memory_type:
             params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
-            return ops.select(self._backend.sql, self._backend.sql.list_all_type, params)
-        return ops.select(self._backend.sql, self._backend.sql.list_all, params)
+        return reads.select(self._backend.sql, typed if memory_type else plain, params)
 
-    def _history_op(
-        self, user_id: str, key: str, memory_type: MemoryType | str | None, tenant_id: str | None
-    ) -> ops.Op[list[MemoryRecord]]:
-        params: dict[str, Any] = {
-            "tenant_id": self._tenant(tenant_id),
-            "user_id": validate_user_id(user_id),
-            "key": key,
-        }
-        if memory_type:
-            params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
-            return ops.select(self._backend.sql, self._backend.sql.history_type, params)
-        return ops.select(self._backend.sql, self._backend.sql.history, params)
+    # -- the methods: one plan each, run by a sync and an async driver (plans.py) ------------------
 
-    # -- sync API ---------------------------------------------------------------------------------
-
-    def remember(
+    def _remember(
         self,
         user_id: str,
         memory_type: MemoryType | str,
@@ -283,18 +164,22 @@ class MemoryManager:
         expires_at: datetime | None = None,
         actor: str | None = None,
         tenant_id: str | None = None,
-    ) -> Decision:
+    ) -> Plan[Decision]:
         """Store ``value`` in the slot (type, key) if the policy and the poisoning gates allow it."""
 
         def build() -> ops.Op[Decision]:  # again from the start if the server rolled it back
-            return self._remember_op(
-                user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
-                expires_at=expires_at, actor=actor, tenant_id=tenant_id,
+            req = RememberRequest(
+                tenant_id=self._tenant(tenant_id), user_id=user_id,
+                memory_type=parse_enum(MemoryType, memory_type, "memory type"), key=key, value=value,
+                source=parse_enum(Source, source, "source"), source_ref=source_ref, confidence=confidence,
+                expires_at=expires_at, actor=actor or f"api:{source}",
             )  # fmt: skip
+            return ops.remember(self._backend.sql, req, self._clock(), self.config, self.embedder)
 
-        return self._backend.run(build(), write=True, again=build)
+        decision: Decision = yield Run(build(), write=True, again=build)
+        return decision
 
-    def recall(
+    def _recall(
         self,
         user_id: str,
         *,
@@ -306,7 +191,7 @@ class MemoryManager:
         as_of: datetime | None = None,
         tenant_id: str | None = None,
         strategy: Strategy = "hybrid",
-    ) -> list[MemoryRecord]:
+    ) -> Plan[list[MemoryRecord]]:
         """Active memories (or those believed at ``as_of``), user-level over tenant defaults.
 
         With ``query`` they are ranked by keyword and vector search fused with the question's cues
@@ -315,16 +200,34 @@ class MemoryManager:
         same embedder), or with ``as_of``, by vector similarity. ``score`` is the cosine similarity
         when known. Quarantined, deleted and expired memories are never returned.
         """
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+            raise ValueError(f"k must be a whole number from 1 to {MAX_K}, got {k!r}")
+        if as_of is not None and as_of.tzinfo is None:
+            raise ValueError("as_of must be timezone-aware (e.g. datetime(2026, 1, 1, tzinfo=UTC))")
+        if strategy not in hybrid.STRATEGIES:
+            raise ValueError(
+                f"unknown recall strategy {strategy!r}; accepted: {', '.join(hybrid.STRATEGIES)}"
+            )
+        tenant, user = self._tenant(tenant_id), validate_user_id(user_id)
+        parsed_type = parse_enum(MemoryType, memory_type, "memory type") if memory_type else None
         vector = query_vector
         if query is not None and vector is None and strategy != "keyword":
-            vector = self.embedder.embed_query(query)
-        rewrites = self._rewrites(query, strategy, as_of)
-        return self._backend.run(
-            self._recall_op(
-                user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy, rewrites
-            ),
-            write=False,
-        )
+            vector = yield Local(partial(self.embedder.embed_query, query))
+        rewrites = yield Local(partial(self._rewrites, query, strategy, as_of))
+        sql, now, model = self._backend.sql, self._clock(), self.embedder.name
+        if query is not None and query.strip() and as_of is None:
+            op = hybrid.recall(
+                sql, tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query=query,
+                query_vector=vector, k=k, now=now, embed_model=model, cache=self._vectors, strategy=strategy,
+                rewrites=rewrites,
+            )  # fmt: skip
+        else:
+            op = reads.recall(
+                sql, tenant_id=tenant, user_id=user, memory_type=parsed_type, key=key, query_vector=vector,
+                k=k, as_of=as_of, now=now, embed_model=model,
+            )  # fmt: skip
+        records: list[MemoryRecord] = yield Run(op, write=False)
+        return records
 
     def _rewrites(
         self, query: str | None, strategy: Strategy, as_of: datetime | None
@@ -342,7 +245,7 @@ class MemoryManager:
             name: self.embedder.embed_query(first_person(query, name)) for name in rewrite_candidates(query)
         }
 
-    def remember_many(
+    def _remember_many(
         self,
         user_id: str,
         items: Sequence[MemoryInput | dict[str, Any]],
@@ -351,60 +254,86 @@ class MemoryManager:
         actor: str | None = None,
         batch_size: int = 500,
         tenant_id: str | None = None,
-    ) -> list[Decision]:
+    ) -> Plan[list[Decision]]:
         """An import: each item through the same gates and conflict policy as :meth:`remember`,
         ``batch_size`` items per transaction with one embedding call per batch. The per-minute rate
         limit applies to untrusted sources only (tool output, documents), not to a user's or an
         administrator's import. Returns one decision per item, in order."""
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError(f"batch_size must be a positive whole number, got {batch_size!r}")
+        tenant, parsed = self._tenant(tenant_id), parse_enum(Source, source, "source")
+        reqs = []
+        for n, raw in enumerate(items):
+            try:
+                item = raw if isinstance(raw, MemoryInput) else MemoryInput.model_validate(raw)
+            except ValueError as exc:
+                raise ValueError(f"item {n} of remember_many is not a memory: {exc}") from None
+            reqs.append(RememberRequest(
+                tenant_id=tenant, user_id=user_id, memory_type=item.memory_type, key=item.key,
+                value=item.value, source=parsed, source_ref=item.source_ref, confidence=item.confidence,
+                expires_at=item.expires_at, actor=actor or f"import:{parsed.value}",
+            ))  # fmt: skip
+        now, q = self._clock(), self._backend.sql
         decisions: list[Decision] = []
-        for op in self._remember_many_ops(user_id, items, source, actor, batch_size, tenant_id):
-            decisions += self._backend.run(op, write=True)
-        self._backend.imported(len(decisions))  # PostgreSQL: planner statistics after a bulk import
+        for i in range(0, len(reqs), batch_size):
+            batch = ops.remember_batch(q, reqs[i : i + batch_size], now, self.config, self.embedder)
+            decisions += yield Run(batch, write=True)
+        yield After("imported", (len(decisions),))  # PostgreSQL: planner statistics after a bulk import
         return decisions
 
-    def list_all(
+    def _list_all(
         self, user_id: str, *, memory_type: MemoryType | str | None = None, limit: int = 1000,
         tenant_id: str | None = None,
-    ) -> list[MemoryRecord]:  # fmt: skip
+    ) -> Plan[list[MemoryRecord]]:  # fmt: skip
         """Every stored row of the user, any status (an operator's view; recall is the assistant's)."""
-        return self._backend.run(self._list_op(user_id, memory_type, limit, tenant_id), write=False)
+        q = self._backend.sql
+        op = self._select(q.list_all, q.list_all_type, user_id, memory_type, tenant_id, limit=limit)
+        records: list[MemoryRecord] = yield Run(op, write=False)
+        return records
 
-    def history(
+    def _history(
         self,
         user_id: str,
         key: str,
         *,
         memory_type: MemoryType | str | None = None,
         tenant_id: str | None = None,
-    ) -> list[MemoryRecord]:
+    ) -> Plan[list[MemoryRecord]]:
         """Every version of a slot, oldest first, with its times, source and status."""
-        return self._backend.run(self._history_op(user_id, key, memory_type, tenant_id), write=False)
+        q = self._backend.sql
+        op = self._select(q.history, q.history_type, user_id, memory_type, tenant_id, key=key)
+        records: list[MemoryRecord] = yield Run(op, write=False)
+        return records
 
-    def forget(
+    def _forget(
         self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
-    ) -> int:
+    ) -> Plan[int]:
         """Erase every memory of the user (or every version of one key); returns the rows deleted."""
         tenant, user = self._tenant(tenant_id), validate_user_id(user_id)
 
         def build() -> ops.Op[int]:
-            return ops.forget(self._backend.sql, tenant, user, key, actor, self._clock())
+            return erasure.forget(self._backend.sql, tenant, user, key, actor, self._clock())
 
-        count = self._backend.run(build(), write=True, again=build)
-        self._backend.after_erasure()
+        count: int = yield Run(build(), write=True, again=build)
+        yield After("after_erasure")
         return count
 
-    def expire(self, *, actor: str = "expire") -> int:
+    def _expire(self, *, actor: str = "expire") -> Plan[int]:
         """Tombstone memories past ``expires_at`` (this tenant's, or every tenant's when unbound)."""
-        return self._backend.run(
-            ops.expire(self._backend.sql, self.tenant_id, self._clock(), actor), write=True
+        count: int = yield Run(
+            erasure.expire(self._backend.sql, self.tenant_id, self._clock(), actor), write=True
         )
+        return count
 
-    def review(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
+    def _review(self, *, limit: int = 100, tenant_id: str | None = None) -> Plan[list[MemoryRecord]]:
         """Quarantined memories of the tenant, oldest first, with the reason for each."""
         params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
-        return self._backend.run(ops.select(self._backend.sql, self._backend.sql.review, params), write=False)
+        records: list[MemoryRecord] = yield Run(
+            reads.select(self._backend.sql, self._backend.sql.review, params), write=False
+        )
+        return records
 
-    def release(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
+    def _release(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Plan[Decision]:
         """Admin: activate a quarantined memory (still subject to the conflict policy)."""
         tenant = self._tenant(tenant_id)
 
@@ -412,151 +341,38 @@ class MemoryManager:
             sql, config, embedder = self._backend.sql, self.config, self.embedder
             return ops.release(sql, tenant, memory_id, actor, self._clock(), config, embedder)
 
-        return self._backend.run(build(), write=True, again=build)
+        decision: Decision = yield Run(build(), write=True, again=build)
+        return decision
 
-    def delete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
+    def _delete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Plan[None]:
         """Admin: delete a quarantined memory and its text."""
-        self._backend.run(
-            ops.delete_quarantined(
-                self._backend.sql, self._tenant(tenant_id), memory_id, actor, self._clock()
-            ),
-            write=True,
-        )
-        self._backend.after_erasure()
+        sql, tenant = self._backend.sql, self._tenant(tenant_id)
+        yield Run(erasure.delete_quarantined(sql, tenant, memory_id, actor, self._clock()), write=True)
+        yield After("after_erasure")
 
-    def audit_log(
+    def _audit_log(
         self, *, user_id: str | None = None, limit: int = 100, tenant_id: str | None = None
-    ) -> list[AuditEntry]:
+    ) -> Plan[list[AuditEntry]]:
         """The newest audit entries of the tenant (or of one user), newest first."""
-        return self._backend.run(
-            ops.audit_log(self._backend.sql, self._tenant(tenant_id), user_id, limit), write=False
+        entries: list[AuditEntry] = yield Run(
+            reads.audit_log(self._backend.sql, self._tenant(tenant_id), user_id, limit), write=False
         )
+        return entries
 
-    # -- async API --------------------------------------------------------------------------------
-
-    async def aremember(
-        self,
-        user_id: str,
-        memory_type: MemoryType | str,
-        key: str,
-        value: Any,
-        source: Source | str,
-        *,
-        source_ref: str | None = None,
-        confidence: float = 1.0,
-        expires_at: datetime | None = None,
-        actor: str | None = None,
-        tenant_id: str | None = None,
-    ) -> Decision:
-        def build() -> ops.Op[Decision]:  # again from the start if the server rolled it back
-            return self._remember_op(
-                user_id, memory_type, key, value, source, source_ref=source_ref, confidence=confidence,
-                expires_at=expires_at, actor=actor, tenant_id=tenant_id,
-            )  # fmt: skip
-
-        return await self._backend.arun(build(), write=True, again=build)
-
-    async def arecall(
-        self,
-        user_id: str,
-        *,
-        memory_type: MemoryType | str | None = None,
-        key: str | None = None,
-        query: str | None = None,
-        query_vector: Sequence[float] | None = None,
-        k: int = 20,
-        as_of: datetime | None = None,
-        tenant_id: str | None = None,
-        strategy: Strategy = "hybrid",
-    ) -> list[MemoryRecord]:
-        vector = query_vector
-        if query is not None and vector is None and strategy != "keyword":
-            vector = await asyncio.to_thread(self.embedder.embed_query, query)
-        rewrites = await asyncio.to_thread(self._rewrites, query, strategy, as_of)
-        return await self._backend.arun(
-            self._recall_op(
-                user_id, memory_type, key, query, vector, k, as_of, tenant_id, strategy, rewrites
-            ),
-            write=False,
-        )
-
-    async def aremember_many(
-        self,
-        user_id: str,
-        items: Sequence[MemoryInput | dict[str, Any]],
-        *,
-        source: Source | str,
-        actor: str | None = None,
-        batch_size: int = 500,
-        tenant_id: str | None = None,
-    ) -> list[Decision]:
-        decisions: list[Decision] = []
-        for op in self._remember_many_ops(user_id, items, source, actor, batch_size, tenant_id):
-            decisions += await self._backend.arun(op, write=True)
-        await self._backend.aimported(len(decisions))
-        return decisions
-
-    async def alist_all(
-        self, user_id: str, *, memory_type: MemoryType | str | None = None, limit: int = 1000,
-        tenant_id: str | None = None,
-    ) -> list[MemoryRecord]:  # fmt: skip
-        return await self._backend.arun(self._list_op(user_id, memory_type, limit, tenant_id), write=False)
-
-    async def ahistory(
-        self,
-        user_id: str,
-        key: str,
-        *,
-        memory_type: MemoryType | str | None = None,
-        tenant_id: str | None = None,
-    ) -> list[MemoryRecord]:
-        return await self._backend.arun(self._history_op(user_id, key, memory_type, tenant_id), write=False)
-
-    async def aforget(
-        self, user_id: str, *, key: str | None = None, actor: str = "api", tenant_id: str | None = None
-    ) -> int:
-        tenant, user = self._tenant(tenant_id), validate_user_id(user_id)
-
-        def build() -> ops.Op[int]:
-            return ops.forget(self._backend.sql, tenant, user, key, actor, self._clock())
-
-        count = await self._backend.arun(build(), write=True, again=build)
-        await self._backend.aafter_erasure()
-        return count
-
-    async def aexpire(self, *, actor: str = "expire") -> int:
-        return await self._backend.arun(
-            ops.expire(self._backend.sql, self.tenant_id, self._clock(), actor), write=True
-        )
-
-    async def areview(self, *, limit: int = 100, tenant_id: str | None = None) -> list[MemoryRecord]:
-        params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
-        return await self._backend.arun(
-            ops.select(self._backend.sql, self._backend.sql.review, params), write=False
-        )
-
-    async def arelease(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> Decision:
-        tenant = self._tenant(tenant_id)
-
-        def build() -> ops.Op[Decision]:
-            sql, config, embedder = self._backend.sql, self.config, self.embedder
-            return ops.release(sql, tenant, memory_id, actor, self._clock(), config, embedder)
-
-        return await self._backend.arun(build(), write=True, again=build)
-
-    async def adelete_quarantined(self, memory_id: str, *, actor: str, tenant_id: str | None = None) -> None:
-        op = ops.delete_quarantined(
-            self._backend.sql, self._tenant(tenant_id), memory_id, actor, self._clock()
-        )
-        await self._backend.arun(op, write=True)
-        await self._backend.aafter_erasure()
-
-    async def aaudit_log(
-        self, *, user_id: str | None = None, limit: int = 100, tenant_id: str | None = None
-    ) -> list[AuditEntry]:
-        return await self._backend.arun(
-            ops.audit_log(self._backend.sql, self._tenant(tenant_id), user_id, limit), write=False
-        )
+    remember, aremember = synchronous(_remember), asynchronous(_remember)
+    recall, arecall = synchronous(_recall), asynchronous(_recall)
+    remember_many, aremember_many = synchronous(_remember_many), asynchronous(_remember_many)
+    list_all, alist_all = synchronous(_list_all), asynchronous(_list_all)
+    history, ahistory = synchronous(_history), asynchronous(_history)
+    forget, aforget = synchronous(_forget), asynchronous(_forget)
+    expire, aexpire = synchronous(_expire), asynchronous(_expire)
+    review, areview = synchronous(_review), asynchronous(_review)
+    release, arelease = synchronous(_release), asynchronous(_release)
+    delete_quarantined, adelete_quarantined = (
+        synchronous(_delete_quarantined),
+        asynchronous(_delete_quarantined),
+    )
+    audit_log, aaudit_log = synchronous(_audit_log), asynchronous(_audit_log)
 
     # -- lifecycle --------------------------------------------------------------------------------
 

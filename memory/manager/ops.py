@@ -19,12 +19,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from kassist.db.statements import Local, Stmt
 from memory.manager import rows as r
 from memory.manager.models import (
-    TENANT_DEFAULTS,
     Action,
-    AuditEntry,
     Decision,
     MemoryRecord,
-    MemoryType,
     RememberRequest,
     Source,
     Status,
@@ -66,7 +63,7 @@ def _salt(q: ManagerSql, tenant_id: str, user_id: str) -> Op[bytes]:
     return bytes(rows[0]["salt"])
 
 
-def _audit(q: ManagerSql, **params: Any) -> Stmt:
+def audit_stmt(q: ManagerSql, **params: Any) -> Stmt:
     return q.stmt(q.insert_audit, r.audit_params(**params), fetch=False)
 
 
@@ -78,7 +75,7 @@ def remember(
     salt = yield from _salt(q, req.tenant_id, req.user_id)
     decision, pending = yield from _remember_one(q, req, salt, now, config, embedder, deferred=False)
     if pending is not None:
-        yield _bump(q, req.tenant_id, req.user_id)
+        yield bump(q, req.tenant_id, req.user_id)
     return decision
 
 
@@ -114,11 +111,11 @@ def remember_batch(
                 for (memory_id, _), v in zip(pending, vectors, strict=True)
             ],
         )
-        yield _bump(q, tenant_id, user_id)
+        yield bump(q, tenant_id, user_id)
     return decisions
 
 
-def _bump(q: ManagerSql, tenant_id: str, user_id: str) -> Stmt:
+def bump(q: ManagerSql, tenant_id: str, user_id: str) -> Stmt:
     return q.stmt(q.bump_generation, {"tenant_id": tenant_id, "user_id": user_id}, fetch=False)
 
 
@@ -141,7 +138,7 @@ def _remember_one(
 
     refusal = source_gate(req)
     if refusal is not None:
-        yield _audit(q, **audit, action=Action.REJECTED.value, reason=refusal, new_hash=new_hash)
+        yield audit_stmt(q, **audit, action=Action.REJECTED.value, reason=refusal, new_hash=new_hash)
         return Decision(action=Action.REJECTED, reason=refusal), None
 
     same_source: list[tuple[str, Any]] = []
@@ -165,7 +162,7 @@ def _remember_one(
         resolution = resolve(req, current, config)
         old_hash = r.value_hash(salt, current.value) if current else None
         if resolution.outcome is Outcome.REJECT:
-            yield _audit(
+            yield audit_stmt(
                 q, **audit, action="rejected", reason=resolution.reason, old_hash=old_hash, new_hash=new_hash
             )
             return Decision(
@@ -186,7 +183,7 @@ def _remember_one(
             }
             yield q.stmt(q.refresh, params, fetch=False)
             action = Action.UNCHANGED if resolution.outcome is Outcome.REFRESH else Action.UPDATED
-            yield _audit(
+            yield audit_stmt(
                 q, **audit, action=action.value, reason=resolution.reason, memory_id=current.id,
                 old_hash=old_hash, new_hash=new_hash,
             )  # fmt: skip
@@ -206,7 +203,7 @@ def _remember_one(
         recent = yield q.stmt(q.count_recent, {**base, "since": now - timedelta(minutes=1)})
         limited = rate_limit_reason(int(recent[0]["n"]), config)
         if limited is not None:
-            yield _audit(q, **audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
+            yield audit_stmt(q, **audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
             return Decision(action=Action.REJECTED, reason=limited), None
 
     memory_id = r.new_id()
@@ -217,7 +214,7 @@ def _remember_one(
             now=now, reason=reason, embed_model=None, embedding=None,
         )  # fmt: skip
         yield q.stmt(q.insert_memory, params, fetch=False)
-        yield _audit(
+        yield audit_stmt(
             q, **audit, action=Action.QUARANTINED.value, reason=reason, memory_id=memory_id, new_hash=new_hash
         )
         return Decision(action=Action.QUARANTINED, reason=reason, memory=_record(params)), None
@@ -234,7 +231,7 @@ def _remember_one(
     )  # fmt: skip
     yield q.stmt(q.insert_memory, params, fetch=False)
     action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
-    yield _audit(
+    yield audit_stmt(
         q, **audit, action=action.value, reason=resolution.reason, memory_id=memory_id,
         old_hash=r.value_hash(salt, superseded.value) if superseded else None, new_hash=new_hash,
     )  # fmt: skip
@@ -298,7 +295,7 @@ def release(
     resolution = resolve(req, current, config)
     if resolution.outcome is not Outcome.ADD and resolution.outcome is not Outcome.SUPERSEDE:
         reason = f"not released: {resolution.reason}; delete it or leave it in review"
-        yield _audit(
+        yield audit_stmt(
             q, **audit, action="release_refused", reason=reason, new_hash=r.value_hash(salt, item.value)
         )
         return Decision(action=Action.REJECTED, reason=reason, memory=current)
@@ -310,9 +307,9 @@ def release(
          "embedding": r.Vector(vector), "actor": actor},
         fetch=False,
     )  # fmt: skip
-    yield _bump(q, tenant_id, item.user_id)
+    yield bump(q, tenant_id, item.user_id)
     reason = f"released from quarantine by {actor}: {resolution.reason}"
-    yield _audit(
+    yield audit_stmt(
         q, **audit, action="released", reason=reason, new_hash=r.value_hash(salt, item.value),
         old_hash=r.value_hash(salt, superseded.value) if superseded else None,
     )  # fmt: skip
@@ -321,115 +318,6 @@ def release(
     )
     action = Action.SUPERSEDED_PREVIOUS if superseded else Action.ADDED
     return Decision(action=action, reason=reason, memory=released, superseded=superseded)
-
-
-def delete_quarantined(q: ManagerSql, tenant_id: str, memory_id: str, actor: str, now: datetime) -> Op[None]:
-    rows = q.decode((yield q.stmt(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})))
-    if not rows or rows[0]["status"] != Status.QUARANTINED.value:
-        raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
-    item = r.record_from_row(rows[0])
-    yield q.stmt(q.delete_quarantined, {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
-    yield q.stmt(q.erase_keyword_index, {}, fetch=False)
-    yield _audit(
-        q, at=now, tenant_id=tenant_id, user_id=item.user_id, memory_id=item.id, memory_type=item.memory_type.value,
-        key=item.key, source=item.source.value, actor=actor, action="deleted",
-        reason="quarantined item deleted by an administrator",
-    )  # fmt: skip
-
-
-def recall(
-    q: ManagerSql,
-    *,
-    tenant_id: str,
-    user_id: str,
-    memory_type: MemoryType | None,
-    key: str | None,
-    query_vector: Sequence[float] | None,
-    k: int,
-    as_of: datetime | None,
-    now: datetime,
-    embed_model: str,
-) -> Op[list[MemoryRecord]]:
-    """Visible memories of the user plus tenant defaults the user has not overridden."""
-    params: dict[str, Any] = {
-        "tenant_id": tenant_id, "user_id": user_id, "defaults": TENANT_DEFAULTS,
-        "now": now, "as_of": as_of, "limit": k,
-    }  # fmt: skip
-    if memory_type is not None:
-        params["memory_type"] = memory_type.value
-    if key is not None:
-        params["key"] = key
-    flags = {"as_of": as_of is not None, "by_type": memory_type is not None, "by_key": key is not None}
-    if query_vector is None:
-        rows = q.decode((yield q.stmt(q.recall.pick(**flags), params)))
-        return [r.record_from_row(row) for row in rows]
-    params.update(query=r.Vector(query_vector), embed_model=embed_model)
-    rows = q.decode((yield q.stmt(q.semantic.pick(**flags), params)))
-    if rows and "score" not in rows[0]:
-        rows = r.rank_by_cosine(rows, query_vector, k)
-    return [r.record_from_row(row) for row in rows]
-
-
-def select(q: ManagerSql, sql: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:
-    rows = q.decode((yield q.stmt(sql, params)))
-    return [r.record_from_row(row) for row in rows]
-
-
-def audit_log(q: ManagerSql, tenant_id: str, user_id: str | None, limit: int) -> Op[list[AuditEntry]]:
-    if user_id is None:
-        rows = yield q.stmt(q.audit, {"tenant_id": tenant_id, "limit": limit})
-    else:
-        rows = yield q.stmt(q.audit_user, {"tenant_id": tenant_id, "user_id": user_id, "limit": limit})
-    return [r.audit_from_row(row) for row in q.decode(rows)]
-
-
-def forget(
-    q: ManagerSql, tenant_id: str, user_id: str, key: str | None, actor: str, now: datetime
-) -> Op[int]:
-    """Delete the memories (every version) and, for a whole user, the salt that links audit hashes."""
-    base = {"tenant_id": tenant_id, "user_id": user_id}
-    yield q.stmt(q.lock_user, {"lock_key": r.user_lock_key(tenant_id, user_id)}, fetch=False)
-    if key is None:
-        deleted = yield q.stmt(q.forget_user, base)
-        yield q.stmt(q.delete_salt, base, fetch=False)
-        reason = f"right to erasure: {len(deleted)} memory rows of the user deleted; audit hashes unlinked"
-    else:
-        deleted = yield q.stmt(q.forget_key, {**base, "key": key})
-        reason = f"right to erasure: {len(deleted)} versions of one memory deleted"
-    if deleted:
-        yield _bump(q, tenant_id, user_id)
-        yield q.stmt(q.erase_keyword_index, {}, fetch=False)
-    yield _audit(q, at=now, **base, key=key, action="forgotten", actor=actor, reason=reason)
-    return len(deleted)
-
-
-def expire(q: ManagerSql, tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
-    """Turn memories past ``expires_at`` into tombstones without their value or embedding."""
-    if tenant_id is None:
-        rows = q.decode((yield q.stmt(q.expire, {"now": now})))
-    else:
-        rows = q.decode((yield q.stmt(q.expire_tenant, {"tenant_id": tenant_id, "now": now})))
-    if rows:
-        audits = [
-            r.audit_params(
-                at=now,
-                tenant_id=row["tenant_id"],
-                user_id=row["user_id"],
-                memory_id=row["id"],
-                memory_type=row["memory_type"],
-                key=row["key"],
-                source=row["source"],
-                action="expired",
-                actor=actor,
-                reason="expires_at passed; value and embedding removed",
-            )
-            for row in rows
-        ]
-        yield q.many(q.insert_audit, audits)
-        owners = sorted({(row["tenant_id"], row["user_id"]) for row in rows})
-        yield q.many(q.bump_generation, [{"tenant_id": t, "user_id": u} for t, u in owners])
-        yield q.stmt(q.erase_keyword_index, {}, fetch=False)
-    return len(rows)
 
 
 BULK_IMPORT = 200
