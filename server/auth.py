@@ -189,13 +189,25 @@ def _stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
     metadata[TENANT_KEY] = _tenant(ctx)
     if ctx.resource == "assistants":
         metadata["created_by"] = ctx.user.identity
-    if ctx.action in ("create", "create_run"):
-        # Whoever the client named: a member's threads are its own. A run's metadata becomes that of
-        # the thread it creates (if_not_exists "create", a run without a thread, a cron's run), laid
-        # over its config.metadata: stamped here, neither can name another owner.
-        metadata["owner"] = ctx.user.identity
-    elif ctx.action == "update":
+    if ctx.action == "create":
+        metadata["owner"] = ctx.user.identity  # whoever the client named: a member's threads are its own
+    elif ctx.action in ("update", "create_run"):
         metadata.pop("owner", None)  # a thread is not handed to (or planted in the list of) another user
+
+
+def _own_new_thread(ctx: Auth.types.AuthContext, value: Any) -> None:
+    """A run's metadata, laid over its ``config.metadata``, becomes the metadata of the thread the
+    run creates (``if_not_exists: "create"``, a run without a thread, a cron's run): that thread is
+    the caller's, whatever either names. A run on an existing thread leaves its owner alone (the
+    run's metadata, which its checkpoints record, then carries the thread's)."""
+    kwargs = value.get("kwargs") if isinstance(value, dict) else None
+    config = kwargs.get("config") if isinstance(kwargs, dict) else None
+    sent = config.get("metadata") if isinstance(config, dict) else None
+    if isinstance(sent, dict):
+        sent.pop("owner", None)
+        sent.pop(TENANT_KEY, None)
+    if value.get("thread_id") is None or value.get("if_not_exists") == "create":
+        value["metadata"]["owner"] = ctx.user.identity
 
 
 def _client_configurable(config: object, context: object) -> dict[str, Any]:
@@ -328,6 +340,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     _stamp(ctx, value)
+    _own_new_thread(ctx, value)
     return _threads_of(ctx)
 
 

@@ -255,3 +255,18 @@ def test_a_store_ttl_out_of_bounds_is_422(server: Server, ttl: object) -> None:
     assert "ttl must be a number of minutes" in put.json()["detail"]
     kept = alice.put("/store/items", json={"namespace": ["notes"], "key": "k", "value": {"a": 1}, "ttl": 60})
     assert kept.status_code == 204, kept.text
+
+
+def test_a_run_on_an_existing_thread_keeps_its_owner_in_the_checkpoints(server: Server) -> None:
+    """The checkpoints of a run record its thread's owner (kassist serve reads it there when both
+    servers share a database): a client's ``config.metadata.owner`` named another, and after the
+    create_run stamp an admin's turn on a member's thread named the admin."""
+    base, _ = server
+    erin, olga = _client(base, ERIN_KEY), _client(base, ACME_ADMIN_KEY)
+    thread = str(erin.post("/threads", json={}).json()["thread_id"])
+    named = {**_turn("My manager is Rex."), "config": {"metadata": {"owner": "alice"}}}
+    assert erin.post(f"/threads/{thread}/runs/wait", json=named).status_code == 200
+    assert olga.post(f"/threads/{thread}/runs/wait", json=_turn("And the leave policy?")).status_code == 200
+    history = erin.post(f"/threads/{thread}/history", json={"limit": 100}).json()
+    assert {h["metadata"].get("owner") for h in history} == {"erin"}, [h["metadata"] for h in history]
+    assert erin.get(f"/threads/{thread}").json()["metadata"]["owner"] == "erin"

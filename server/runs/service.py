@@ -15,6 +15,7 @@ import time
 import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobRecord, JobStore, TenantJobStore
@@ -40,6 +41,9 @@ from server.runs.models import (
     RunView,
 )
 from server.runs.worker import RunWorker
+
+if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
 
 PREFIX = "/v1/runs"
 Loc = tuple[str, ...]
@@ -139,7 +143,7 @@ class RunsService:
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
         run = check_run_id(run_id, ("body", "run_id")) if run_id else _new_id()
-        if await asyncio.to_thread(self._jobs(who).get, run) is not None:
+        if await asyncio.to_thread(self._taken_already, who, run):
             raise _taken(run)
         target = uploads.tenant_folder(self.config.uploads_dir, who.tenant_id) / run
         try:
@@ -208,10 +212,23 @@ class RunsService:
             "max_steps": options.max_steps,
             "by": who.identity,
         }
-        if not self._jobs(who).create(run, settings.source, settings.collection, request):
+        if self._thread_in_use(who, run) or not self._jobs(who).create(
+            run, settings.source, settings.collection, request
+        ):
             raise _taken(run)
         self.worker.wake()
         return Accepted(run_id=run, status="pending", version=0, links=links(run))
+
+    def _thread_in_use(self, who: Principal, run: str) -> bool:
+        """Whether the tenant's checkpoints hold a thread ``run`` already: a run id names the
+        thread its checkpoints go to, which this server's assistant (a conversation's thread id is
+        the client's), the LangGraph server or the command line may have started. A run on it
+        would write an ingestion run's state into another member's conversation."""
+        config: RunnableConfig = {"configurable": {"thread_id": run, "checkpoint_ns": ""}}
+        return self.res.saver.for_tenant(who.tenant_id).get_tuple(config) is not None
+
+    def _taken_already(self, who: Principal, run: str) -> bool:
+        return self._jobs(who).get(run) is not None or self._thread_in_use(who, run)
 
     # -- reading runs -------------------------------------------------------------------------------
     def _job(self, who: Principal, run: str) -> JobRecord:
