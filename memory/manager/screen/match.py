@@ -15,6 +15,7 @@ from memory.manager.screen.findings import Finding
 from memory.manager.screen.frames import ABOUT, frame_findings
 from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.links import allowed, link_findings
+from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
 
@@ -105,6 +106,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[Finding]:
     f = forms(variant.text)
     found = intent_findings(f.latin, f.plain, allowed_hosts) + frame_findings(f.latin, f.plain)
     found += address_findings(f.latin, f.plain, ABOUT)
+    found += multilingual_findings(f.plain, ABOUT)
     if (
         variant.how in _UNSEEN
         or variant.how in _ENCODED

@@ -1,0 +1,201 @@
+"""An order to the AI in any of ~90 languages, judged by concepts rather than by phrases (session 19).
+
+The English rules (``intent``, ``frames``, ``address``) read word patterns; the semantic layer's MiniLM
+reads English only. Every new evaluation set brought languages no rule knew (blind 12: half the
+misses). This layer reads *concepts* instead, each a list of word stems in many languages
+(``multilingual_words``): an AI or assistant, forgetting or ignoring, instructions, earlier, showing,
+the system, a password, asking, sending, always. A concept alone is ordinary (an AI-use policy names
+the AI; "from now on" opens an HR notice; "the previous instructions no longer apply" updates a
+form); a sentence is held only on a combination that only an order *to the agent* makes:
+
+* an AI is named **and** its instructions or earlier guidance are to be forgotten or ignored;
+* an AI is named **and** asked to show its instructions or system;
+* an AI is named **and** asked to obtain or give out a password (phishing through the assistant);
+* "all previous instructions" are to be ignored (the canonical override, whoever it names);
+* a sentence **opens by turning to an AI** (a short first clause naming it, then a comma or colon,
+  as in "Machina intellegens, ...", "Til vitlíkið: ...") and then orders it (forget, show, ask,
+  send, always).
+
+A rule that forbids ("the AI must never show passwords") is not an order: a negation word in the
+sentence keeps the show/ask combinations from holding.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from memory.manager.screen import multilingual_words as words
+from memory.manager.screen.findings import Finding
+from memory.manager.screen.text import is_hidden
+
+# Scripts written without spaces between words: a stem may start anywhere.
+_NO_SPACE = ("THAI", "LAO", "MYANMAR", "KHMER", "CJK", "HIRAGANA", "KATAKANA")
+_SENTENCE = re.compile(r"(?<=[.!?。！？;])\s+|[\n।॥؟။។።]+")
+_CLAUSE = re.compile(r"[,:،၊，：、]")
+
+
+@lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """NFKC, hidden characters dropped, case folded, combining marks dropped (accents, vowel signs)."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if not is_hidden(ch)).casefold()
+    text = text.replace("’", "'").replace("ʼ", "'").replace("‘", "'")
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if unicodedata.category(ch) != "Mn")
+
+
+def _no_space(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith(_NO_SPACE)
+
+
+_TOKEN = re.compile(r"[^\s,;:!?()\[\]{}<>\"«»“”„/|*#=+。，、：；！？]+")
+_EDGE = ".-'"
+
+
+def tokens(folded: str) -> set[str]:
+    """The words of a folded sentence, with the parts of hyphenated ones ("ki-assistent", "we-ai")."""
+    out: set[str] = set()
+    for raw in _TOKEN.findall(folded):
+        word = raw.strip(_EDGE)
+        if word:
+            out.add(word)
+            out.update(p for p in word.split("-") if p)
+    return out
+
+
+class Concept:
+    """One concept's stems: whole words, word prefixes, and stems found anywhere (scripts without
+    spaces, phrases of several words). Sets and substring tests, not one large regular expression:
+    compiling ~1,500 alternatives with look-behinds cost 1.6 s at the first screened write."""
+
+    def __init__(self, lexicon: str, *, whole: bool = False) -> None:
+        self.whole: set[str] = set()
+        self.prefixes: set[str] = set()
+        anywhere: set[str] = set()
+        for entry in lexicon.split():
+            exact = whole or entry.endswith("=")
+            stem = fold(entry.rstrip("=").replace("_", " "))
+            if not stem:
+                continue
+            if _no_space(stem[0]):
+                anywhere.add(stem)
+            elif " " in stem:
+                anywhere.add(" " + stem)
+            elif exact or (len(stem) <= 3 and stem.isalpha()):
+                # Short stems ("ai", "ki", "ии") and negations are whole words; longer ones prefixes.
+                self.whole.add(stem)
+            else:
+                self.prefixes.add(stem)
+        self.anywhere = tuple(sorted(anywhere))
+        self.longest = max((len(p) for p in self.prefixes), default=0)
+
+    def matches(self, word: str) -> bool:
+        return word in self.whole or any(
+            word[:n] in self.prefixes for n in range(2, min(len(word), self.longest) + 1)
+        )
+
+    def found(self, folded: str, words: set[str]) -> bool:
+        if not words.isdisjoint(self.whole):
+            return True
+        for word in words:
+            for n in range(2, min(len(word), self.longest) + 1):
+                if word[:n] in self.prefixes:
+                    return True
+        padded = " " + folded
+        return any(stem in padded for stem in self.anywhere)
+
+
+AI = Concept(words.AI)
+FORGET = Concept(words.FORGET)
+GUIDANCE = Concept(words.GUIDANCE)
+PRIOR = Concept(words.PRIOR)
+REVEAL = Concept(words.REVEAL)
+SYSTEM = Concept(words.SYSTEM)
+SECRET = Concept(words.SECRET)
+ASK = Concept(words.ASK)
+SEND = Concept(words.SEND)
+ALWAYS = Concept(words.ALWAYS)
+ALL = Concept(words.ALL)
+NEGATION = Concept(words.NEGATION, whole=True)
+
+_VOCATIVE_HEAD = 60  # characters: the address opens the sentence
+_VOCATIVE_WORDS = 8  # a label of up to eight words, as in address._LABEL
+
+
+def _reminder(folded: str) -> bool:
+    """ "Don't forget the previous instructions", "n'oubliez pas", "不要忘记": a negation right before
+    the verb of forgetting makes it a reminder, not an override."""
+    order = [w.strip(_EDGE) for w in _TOKEN.findall(folded)]
+    for i, word in enumerate(order):
+        if FORGET.matches(word) and any(NEGATION.matches(w) for w in order[max(0, i - 2) : i]):
+            return True
+        if word.startswith(("pas", "nicht", "not")) and i > 0 and FORGET.matches(order[i - 1]):
+            return True
+    return any(f"{neg}{verb}" in folded for neg in ("不要", "别", "不", "勿") for verb in ("忘", "忽略"))
+
+
+def _vocative(sentence: str) -> str | None:
+    """The rest of the (folded) sentence when its first clause is short and names an AI, else None."""
+    cut = _CLAUSE.search(sentence, 0, _VOCATIVE_HEAD)
+    if cut is None:
+        return None
+    head = sentence[: cut.start()]
+    if len(head.split()) > _VOCATIVE_WORDS or not AI.found(head, tokens(head)):
+        return None
+    rest = sentence[cut.end() :]
+    return rest if len(rest.split()) >= 2 or len(rest.strip()) >= 12 else None
+
+
+def _ordered(rest: str) -> bool:
+    """What follows an address to an AI orders it: forget, show its instructions, ask for a
+    password, send, or always."""
+    w = tokens(rest)
+
+    def has(c: Concept) -> bool:
+        return c.found(rest, w)
+
+    return (
+        has(FORGET)
+        or (has(REVEAL) and (has(GUIDANCE) or has(SYSTEM) or has(SECRET)))
+        or (has(ASK) and has(SECRET))
+        or has(SEND)
+        or has(ALWAYS)
+    )
+
+
+def sentence_findings(sentence: str) -> list[Finding]:
+    s = fold(sentence)
+    w = tokens(s)
+
+    def has(c: Concept) -> bool:
+        return c.found(s, w)
+
+    ai, forget, guidance = has(AI), has(FORGET), has(GUIDANCE)
+    forget = forget and not _reminder(s)
+    if forget and guidance and has(PRIOR) and has(ALL):
+        return [Finding("instruction", "all earlier instructions declared void (any language)")]
+    if ai and forget and (guidance or has(PRIOR)):
+        return [Finding("instruction", "an AI told to forget its instructions (any language)")]
+    if not ai:
+        return []
+    negated = has(NEGATION)
+    reveal = has(REVEAL)
+    if reveal and guidance and has(SYSTEM) and not negated:
+        return [Finding("instruction", "an AI asked to show its instructions (any language)")]
+    if has(SECRET) and (reveal or has(ASK)) and not negated:
+        return [Finding("instruction", "an AI told to obtain or give out a password (any language)")]
+    rest = _vocative(s)
+    if rest is not None and _ordered(rest):
+        return [Finding("instruction", "speaks to an AI before an order (any language)")]
+    return []
+
+
+def multilingual_findings(text: str, about: re.Pattern[str] | None = None) -> list[Finding]:
+    """Findings for a text, sentence by sentence (``text`` in any script); ``about`` marks sentences
+    that speak about attacks (security training), which are left alone."""
+    found: list[Finding] = []
+    for sentence in _SENTENCE.split(text):
+        if sentence.strip() and not (about is not None and about.search(sentence)):
+            found.extend(sentence_findings(sentence))
+    return list(dict.fromkeys(found))
