@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib import import_module
 
 from kassist.db import open_database
 from kassist.dburl import parse_database_url
@@ -14,8 +15,6 @@ from memory.store.database import StoreDriver
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import SearchMode
 from memory.store.program import Dialect
-from memory.store.search_sqlite import SqliteDialect
-from memory.store.sql_postgres import PostgresDialect
 
 Driver = StoreDriver
 Clock = Callable[[], datetime]
@@ -58,19 +57,8 @@ def open_backend(
         raise ValueError(f"pool_size must be at least 1, got {pool_size}")
     parsed = parse_database_url(url)
     index = IndexSettings(embedder or HashingEmbedder(), tuple(index_fields), search)
-    dialect: Dialect
-    if parsed.backend == "sqlite":
-        sqlite = SqliteDialect(index.dims)
-        dialect = sqlite
-        driver = StoreDriver(open_database(parsed), on_commit=sqlite.committed, on_rollback=sqlite.discard)
-    else:
-        # PostgreSQL is contacted at once (the shared pool opens, or DatabaseUnavailable says why).
-        db = open_database(parsed, pool_size=pool_size)
-        driver = StoreDriver(db)
-        try:
-            db.pool()  # type: ignore[union-attr]
-        except BaseException:
-            driver.close()
-            raise
-        dialect = PostgresDialect(fields_per_item=len(index.fields))
+    # The one choice of dialect: the database's backend names the SQL module
+    # (memory/store/sql_<backend>.py, each with the same open_dialect), as for the other components.
+    db = open_database(parsed, pool_size=pool_size)
+    dialect, driver = import_module(f"memory.store.sql_{db.backend}").open_dialect(db, index)
     return Backend(dialect, driver, index, clock or utc_now, parsed.describe())

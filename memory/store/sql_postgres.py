@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
+from memory.store.database import StoreDriver
 from memory.store.indexing import to_pgvector
 from memory.store.keywords import KEYWORD_CAP, tsquery_text
 from memory.store.program import PreparedSearch, VectorChange
@@ -28,6 +29,11 @@ from memory.store.statements import (
     common,
     not_expired,
 )
+
+if TYPE_CHECKING:
+    from kassist.db import Database
+    from memory.store.indexing import IndexSettings
+    from memory.store.program import Dialect
 
 MIGRATION_1 = f"""
 CREATE TABLE {ITEMS} (
@@ -245,3 +251,15 @@ class PostgresDialect:
         if len(rows) < depth:  # expiry or filters passed too few of the best: rank every match
             rows = yield Stmt(sql, (*head, None, None, *tail))
         return rows[:depth]
+
+
+def open_dialect(db: Database, index: IndexSettings) -> tuple[Dialect, StoreDriver]:
+    """The store's PostgreSQL side on ``db``, contacted at once: the shared pool opens, or
+    DatabaseUnavailable says why (the same signature in every ``sql_<backend>``)."""
+    driver = StoreDriver(db)
+    try:
+        db.pool()  # type: ignore[union-attr]
+    except BaseException:
+        driver.close()
+        raise
+    return PostgresDialect(fields_per_item=len(index.fields)), driver

@@ -4,7 +4,15 @@ ISO text."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from memory.store.database import StoreDriver
 from memory.store.statements import ITEM_COLUMNS, ITEMS, TEXTS, VECTORS, Statements, common, not_expired
+
+if TYPE_CHECKING:
+    from kassist.db import Database
+    from memory.store.indexing import IndexSettings
+    from memory.store.program import Dialect
 
 MIGRATION_1 = f"""
 CREATE TABLE {ITEMS} (
@@ -123,3 +131,12 @@ KEYWORD_ROWS = (
     f"CROSS JOIN {ITEMS} i ON i.tenant_id = t.tenant_id AND i.ns_path = t.ns_path AND i.key = t.key "
     f"WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}{{filters}}"
 )
+
+
+def open_dialect(db: Database, index: IndexSettings) -> tuple[Dialect, StoreDriver]:
+    """The store's SQLite side on ``db``: search in numpy over the cached vectors, which follow
+    each commit and forget what a rollback undid (the same signature in every ``sql_<backend>``)."""
+    from memory.store.search_sqlite import SqliteDialect  # (it reads this module's statements)
+
+    dialect = SqliteDialect(index.dims)
+    return dialect, StoreDriver(db, on_commit=dialect.committed, on_rollback=dialect.discard)
