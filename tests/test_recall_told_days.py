@@ -13,7 +13,7 @@ from clocks import ManualClock
 
 from knowledge.embedders import HashingEmbedder
 from memory.manager import MemoryInput, MemoryManager, MemoryType
-from memory.manager.cues import read_window
+from memory.manager.cues import is_guess, read_window
 from memory.manager.recall_cache import question_share, tells_plan
 from memory.manager.recall_time import event_span
 
@@ -97,6 +97,8 @@ def test_question_share_and_the_weekend_of_a_day() -> None:
     assert question_share("Where did you go?") == 1.0
     assert question_share("No question here.") == 0.0
     assert question_share("I painted that lake sunrise last year! It's special to me. Do you paint?") < 0.3
+    assert is_guess("Would Priya enjoy a camping trip?") and is_guess("Is Priya likely to hike again?")
+    assert not is_guess("Where did Priya hike on 30 May 2026?") and not is_guess("When did Priya camp?")
     assert tells_plan("I might try it again next month.") and tells_plan("I'd love to go back someday")
     assert not tells_plan("We camped by the lake with the kids, they loved it.")
     window = read_window("What did she do on the weekend of 31 May 2026?", NOW)

@@ -58,7 +58,7 @@ class ScoreFusion:
     list_spread: float = 0.0  # a list question's (cues.is_listing) share, instead of ``spread``
     dated: float = 0.0  # added to a turn that tells when something happened (recall_cache.tells_when)
     dated_list: float = 0.6  # the same for a list or "when" question (cues.listing / cues.when), instead
-    dated_guess: float = 0.0  # the same for a question asking for an inference (cues.guess), instead
+    dated_guess: float = 0.6  # the same for a question asking for an inference (cues.guess), instead
     plans: float = 0.4  # taken from a turn telling only a plan or a wish, for a list or "when" question
 
 
