@@ -2,7 +2,7 @@
 
 A chunk never crosses a heading. Inside a section, text is split on paragraphs, then sentences,
 then lines, then (for a giant run-on sentence or a blob) token windows cut at word starts, and the
-pieces are packed greedily up to ``max_tokens``. Consecutive chunks of one section share up to
+pieces (knowledge/chunk_pieces.py) are packed greedily up to ``max_tokens``. Consecutive chunks of one section share up to
 ``overlap_tokens`` of text, so a fact cut at a chunk boundary is still whole in one of them.
 
 Sizes are exact: every chunk's rendered text, with [CLS] and [SEP], is measured with the shipped
@@ -35,32 +35,26 @@ import hashlib
 import itertools
 import re
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from tokenizers import Encoding
-
+from knowledge.chunk_pieces import (
+    BREAKS,
+    MAX_CHARS_PER_TOKEN,
+    Unit,
+    count,
+    last_tokens,
+    pieces,
+    token_windows,
+)
 from knowledge.documents import Chunk, Document
-from knowledge.embedders.wordpiece import MODEL_MAX_TOKENS, counting_tokenizer
+from knowledge.embedders.wordpiece import MODEL_MAX_TOKENS
 
 MIN_MAX_TOKENS = 32
-MAX_CHARS_PER_TOKEN = 12
-"""English runs about 4.5 characters per token, code and URLs up to 8; beyond this a chunk is cut."""
 HEADING_SEPARATOR = " > "
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(={3,}|-{3,})[ \t]*$")  # 3+: a lone "-" line in plain text is not a heading
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
-# A sentence ends at . ! ? (and closing quotes/brackets) before whitespace, or at CJK full stops.
-_SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*\s+|[。！？]+[」』）]*\s*")
-
-
-# A piece of text, its size in tokens without [CLS]/[SEP], and its encoding when one was made for it.
-_Unit = tuple[str, int, Encoding | None]
-# Whitespace to the tokenizer: no word runs across it. Not Python's isspace: the tokenizer deletes
-# \x1c-\x1f (control characters), so the text on either side of one joins into one word.
-_BREAKS = frozenset(" \t\n\r")
 
 
 @dataclass(frozen=True)
@@ -119,7 +113,7 @@ def _chunks(text: str, max_tokens: int, overlap_tokens: int) -> list[tuple[str |
     for section in split_sections(text):
         prefix, prefix_tokens = _fit_heading(section.heading, max_tokens) if section.heading else (None, 0)
         packer = _Packer(prefix, prefix_tokens, max_tokens, overlap_tokens)
-        for chunk, tokens in packer.pack(_units(section.body, packer.budget, packer.window_tokens)):
+        for chunk, tokens in packer.pack(pieces(section.body, packer.budget, packer.window_tokens)):
             result.append((prefix, chunk, tokens))
     return result
 
@@ -167,15 +161,6 @@ def split_sections(text: str) -> list[Section]:
     return sections
 
 
-def _count(text: str, *, special: bool) -> int:
-    return len(counting_tokenizer().encode(text, add_special_tokens=special))
-
-
-def _measure(text: str) -> _Unit:
-    encoding = counting_tokenizer().encode(text, add_special_tokens=False)
-    return text, len(encoding), encoding
-
-
 def _render(prefix: str | None, units: list[str]) -> str:
     body = "".join(units).strip()
     return f"{prefix}\n\n{body}" if prefix else body
@@ -186,160 +171,13 @@ def _fit_heading(heading: str, max_tokens: int) -> tuple[str, int]:
     with its size in tokens."""
     budget = max_tokens // 4
     chars = budget * MAX_CHARS_PER_TOKEN  # a heading of one long word is one [UNK] token
-    if len(heading) <= chars and (tokens := _count(heading, special=False)) <= budget:
+    if len(heading) <= chars and (tokens := count(heading, special=False)) <= budget:
         return heading, tokens
     last = heading.rsplit(HEADING_SEPARATOR, 1)[-1]
-    if len(last) <= chars and (tokens := _count(last, special=False)) <= budget:
+    if len(last) <= chars and (tokens := count(last, special=False)) <= budget:
         return last, tokens
-    cut = _token_windows(last[:chars], budget)[0].strip()
-    return cut, _count(cut, special=False)
-
-
-def _units(body: str, budget: int, window: int) -> list[_Unit]:
-    """Pieces of ``body`` in order, each small enough to be a chunk on its own.
-
-    Pieces keep their trailing whitespace, and a paragraph's last piece ends with a blank line, so
-    joining consecutive pieces gives back the text. A piece fits when it has at most ``budget`` tokens.
-    """
-    units: list[_Unit] = []
-    for paragraph in _PARAGRAPH_BREAK.split(body):
-        if not paragraph.strip():
-            continue
-        pieces = _split_to_fit(paragraph.strip(), budget, window, level=0)
-        # Whitespace at either end adds no token, and the encoding's offsets stay those of the text.
-        last, tokens, encoding = pieces[-1]
-        pieces[-1] = (last.rstrip() + "\n\n", tokens, encoding)
-        units.extend(pieces)
-    return units
-
-
-def _split_to_fit(text: str, budget: int, window: int, level: int) -> list[_Unit]:
-    limit = budget * MAX_CHARS_PER_TOKEN
-    whole = len(text) <= limit * _WHOLE_LIMITS
-    if whole:
-        unit = _measure(text)
-        if unit[1] <= budget and len(text) <= limit:
-            return [unit]
-    splitters: list[Callable[[str], list[str]]] = (
-        [_lines, _sentences] if _is_line_structured(text) else [_sentences, _lines]
-    )
-    for depth in range(level, len(splitters)):
-        parts = splitters[depth](text)
-        if len(parts) > 1:
-            out: list[_Unit] = []
-            for part in parts:
-                out.extend(_split_to_fit(part, budget, window, depth + 1))
-            return out
-    if not whole:  # a huge run of text without a sentence or line break: not tokenized whole
-        size = limit * _WHOLE_LIMITS // 2
-        return [unit for part in _char_windows(text, size) for unit in _split_to_fit(part, budget, window, 2)]
-    out = []
-    for piece in _windows_that_fit(text, budget, window, unit[2]):
-        if len(piece[0]) <= limit:
-            out.append(piece)
-            continue
-        # A token window of words over 100 characters ([UNK] each) is cut by characters; a slice
-        # of such a word can take more tokens than the word, so each slice is fitted again.
-        for part in _char_windows(piece[0], limit):
-            out.extend(_split_to_fit(part, budget, window, 2))
-    return out
-
-
-# Text longer than this many character limits is cut before it is tokenized: tokenizing 8 MB of
-# run-on text at once took 1.4 GB (the encoding's offsets as Python objects).
-_WHOLE_LIMITS = 64
-
-
-def _char_windows(text: str, limit: int) -> list[str]:
-    """``text`` cut into slices of at most ``limit`` characters, after whitespace where the slice's
-    second half has some, else anywhere (a run of one word)."""
-    cuts = [0]
-    while len(text) - cuts[-1] > limit:
-        end = cuts[-1] + limit
-        space = max(text.rfind(c, end - limit // 2, end) for c in _BREAKS)
-        cuts.append(space + 1 if space >= 0 else end)
-    cuts.append(len(text))
-    return [text[a:b] for a, b in itertools.pairwise(cuts) if text[a:b]]
-
-
-_STRUCTURED_LINE = re.compile(r"^(\s{2,}|\t|[|>*+-]|\d+[.)]\s|```|~~~)")
-
-
-def _is_line_structured(text: str) -> bool:
-    """Tables, lists, quotes and code: lines are the natural unit, not sentences."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    return len(lines) > 1 and sum(bool(_STRUCTURED_LINE.match(line)) for line in lines) * 2 >= len(lines)
-
-
-def _sentences(text: str) -> list[str]:
-    parts, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        if match.end() < len(text):
-            parts.append(text[start : match.end()])
-            start = match.end()
-    parts.append(text[start:])
-    return [p for p in parts if p]
-
-
-def _lines(text: str) -> list[str]:
-    return text.splitlines(keepends=True)
-
-
-def _windows_that_fit(text: str, budget: int, size: int, encoding: Encoding | None) -> list[_Unit]:
-    while True:
-        windows: list[_Unit] = []
-        for window in _token_windows(text, size, encoding):
-            windows.append(_measure(window))
-            if windows[-1][1] > budget and size > 1:
-                break
-        else:
-            return windows
-        size = max(1, size * 3 // 4)
-
-
-def _token_windows(text: str, size: int, encoding: Encoding | None = None) -> list[str]:
-    """``text`` cut into slices of at most ``size`` tokens, at word starts where a word allows it."""
-    if encoding is None:
-        encoding = counting_tokenizer().encode(text, add_special_tokens=False)
-    offsets, words = encoding.offsets, encoding.word_ids
-    if not offsets:
-        return [text]
-    cuts = [0]
-    first = 0
-    while len(offsets) - first > size:
-        cut = first + size
-        # Prefer to start the next window at a word's first token; cut inside a word only when
-        # the word alone is longer than a window.
-        back = cut
-        while back > first + 1 and words[back] == words[back - 1]:
-            back -= 1
-        if words[back] != words[back - 1]:
-            cut = back
-        cuts.append(offsets[cut][0])
-        first = cut
-    cuts.append(len(text))
-    return [text[a:b] for a, b in itertools.pairwise(cuts) if text[a:b]]
-
-
-def _tail(text: str, size: int, encoding: Encoding | None) -> tuple[str, int | None]:
-    """The last ``size`` tokens or fewer of ``text``, starting at a word start; with its size when the
-    encoding tells it (the text after a break takes the tokens after it)."""
-    if encoding is None:
-        encoding = counting_tokenizer().encode(text, add_special_tokens=False)
-    offsets, words = encoding.offsets, encoding.word_ids
-    if len(offsets) <= size:
-        return text, len(offsets)
-    first = len(offsets) - size
-    # Prefer to start after whitespace, else at a word start, so the overlap reads cleanly.
-    for start in range(first, len(offsets)):
-        if text[(at := offsets[start][0]) - 1].isspace():
-            # Tokens of one character (a Hangul syllable's letters) share its offset: count by offset.
-            after = sum(begin >= at for begin, _ in offsets) if text[at - 1] in _BREAKS else None
-            return text[at:], after
-    for start in range(first, len(offsets)):
-        if words[start] != words[start - 1]:
-            return text[offsets[start][0] :], None
-    return "", 0
+    cut = token_windows(last[:chars], budget)[0].strip()
+    return cut, count(cut, special=False)
 
 
 class _Packer:
@@ -368,11 +206,11 @@ class _Packer:
         """The most tokens a unit may have to make a chunk on its own."""
         return self._max - self._base
 
-    def pack(self, units: list[_Unit]) -> list[tuple[str, int]]:
+    def pack(self, units: list[Unit]) -> list[tuple[str, int]]:
         """(chunk text, its tokens incl. [CLS]/[SEP]) per chunk."""
-        pending: deque[_Unit] = deque(units)
+        pending: deque[Unit] = deque(units)
         out: list[tuple[str, int]] = []
-        current: list[_Unit] = []
+        current: list[Unit] = []
         carried = 0  # how many leading units of `current` are overlap from the previous chunk
         while pending or len(current) > carried:
             if pending and (len(current) == carried or self._fits(current, pending[0])):
@@ -385,25 +223,25 @@ class _Packer:
             carried = len(current)
         return out
 
-    def _size(self, units: list[_Unit]) -> int:
+    def _size(self, units: list[Unit]) -> int:
         return self._base + sum(unit[1] for unit in units)
 
-    def _fits(self, units: list[_Unit], unit: _Unit) -> bool:
+    def _fits(self, units: list[Unit], unit: Unit) -> bool:
         """Whether ``unit`` may join ``units`` in one chunk: by tokens, and by characters."""
         return (
             self._size(units) + unit[1] <= self._max
             and sum(len(u[0]) for u in units) + len(unit[0]) <= self._max_chars
         )
 
-    def _tokens(self, units: list[_Unit]) -> int:
+    def _tokens(self, units: list[Unit]) -> int:
         """Exact tokens of the rendered chunk: the sum when every join is a break, else measured."""
-        if all(a[0][-1:] in _BREAKS or b[0][:1] in _BREAKS for a, b in itertools.pairwise(units)):
+        if all(a[0][-1:] in BREAKS or b[0][:1] in BREAKS for a, b in itertools.pairwise(units)):
             return self._size(units)
-        return _count(_render(self._prefix, [unit[0] for unit in units]), special=True)
+        return count(_render(self._prefix, [unit[0] for unit in units]), special=True)
 
     def _emit(
-        self, current: list[_Unit], carried: int, pending: deque[_Unit], out: list[tuple[str, int]]
-    ) -> list[_Unit]:
+        self, current: list[Unit], carried: int, pending: deque[Unit], out: list[tuple[str, int]]
+    ) -> list[Unit]:
         while (tokens := self._tokens(current)) > self._max:
             if carried > 0:
                 current.pop(0)
@@ -415,10 +253,10 @@ class _Packer:
         out.append((_render(self._prefix, [unit[0] for unit in current]), tokens))
         return self._overlap_of(current)
 
-    def _overlap_of(self, units: list[_Unit]) -> list[_Unit]:
+    def _overlap_of(self, units: list[Unit]) -> list[Unit]:
         if self._overlap == 0:
             return []
-        tail: list[_Unit] = []
+        tail: list[Unit] = []
         used = 0
         for unit in reversed(units):
             if used + unit[1] > self._overlap:
@@ -428,7 +266,7 @@ class _Packer:
         if tail:
             return tail
         text, _, encoding = units[-1]
-        partial, tokens = _tail(text, self._overlap, encoding)
+        partial, tokens = last_tokens(text, self._overlap, encoding)
         if tokens is None:
-            tokens = _count(partial, special=False)
+            tokens = count(partial, special=False)
         return [(partial, tokens, None)] if partial.strip() else []
