@@ -12,12 +12,13 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
+from databases import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
 ACME_KEY = "acme-key-0123456789abcdef"
@@ -159,18 +160,44 @@ def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator
 
 
 @contextmanager
-def kassist_serve(tmp_path: Path) -> Iterator[str]:
-    """The base URL of a ``kassist serve`` (LangServe app, runs API, console) on a fresh SQLite file
-    in ``tmp_path``, with the hashing embedder, no language model, reports and uploads under
-    ``tmp_path`` (``reports/``, ``uploads/``)."""
+def backend_database(request: pytest.FixtureRequest, tmp: Path, name: str) -> Iterator[str]:
+    """The database of a module's server for ``request.param`` (``"sqlite"``: a file in ``tmp``;
+    ``"postgres"``: a fresh database ``name`` on the suite's server, dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp / 'kassist.db'}"
+        return
+    with fresh_database(str(request.getfixturevalue("pg_server_url")), name) as url:
+        yield url
+
+
+@contextmanager
+def kassist_serve(
+    tmp_path: Path,
+    db_url: str | None = None,
+    *,
+    env: Mapping[str, str | None] | None = None,
+    env_db_url: str | None = None,
+) -> Iterator[str]:
+    """The base URL of a ``kassist serve`` (LangServe app, runs API, console) on ``db_url`` (given
+    with ``--database-url``; default a fresh SQLite file in ``tmp_path``), with the hashing embedder,
+    no language model, reports and uploads under ``tmp_path`` (``reports/``, ``uploads/``).
+    ``env`` adds to (or overrides; None: removes) :func:`server_env`; ``env_db_url`` is the
+    environment's ``KASSIST_DATABASE_URL`` when it should differ from ``db_url``."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
-    env = server_env(db_url)
-    env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
-    env.update(
+    db_url = db_url or f"sqlite:///{tmp_path / 'kassist.db'}"
+    environment = server_env(env_db_url or db_url)
+    environment.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
+    environment.update(
         {"KASSIST_REPORTS_DIR": str(tmp_path / "reports"), "KASSIST_UPLOADS_DIR": str(tmp_path / "uploads")}
     )
+    for name, value in (env or {}).items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value
     argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-    with running(argv, cwd=ROOT, log_dir=tmp_path, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+    with running(
+        argv, cwd=ROOT, log_dir=tmp_path, env=environment, ready=lambda: f"{base}/ok", what="kassist serve"
+    ):
         yield base

@@ -6,18 +6,15 @@ continue it; refused requests run nothing."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from databases import fresh_database
 from langchain_core.messages import AIMessage, HumanMessage
 from langserve import RemoteRunnable
-from server_harness import ACME_KEY, GLOBEX_KEY, ROOT, free_port, running, server_env
+from server_harness import ACME_KEY, GLOBEX_KEY, backend_database, kassist_serve
 
 from checkpointer import TenantCheckpointer
 from knowledge.corpus import demo_corpus_path
@@ -31,31 +28,15 @@ TURN_1 = "Locate our company's 2026 Employee Leave Policy handbook."
 TURN_2 = "Now review what it specifies regarding earned leaves for probationary hires."
 
 
-@contextmanager
-def _database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One database per backend for the module's server (the conftest ones are per test)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('langserve-db') / 'kassist.db'}"
-        return
-    with fresh_database(str(request.getfixturevalue("pg_server_url")), "kassist_ls") as url:
-        yield url
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("langserve")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    # --database-url must win over the environment, which names a server that is never there.
-    env = server_env("postgresql://kassist@127.0.0.1:1/unreachable")
-    # The offline extractive responder, searching with the model the handbook was indexed with.
-    env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
-    with _database(request, tmp_path_factory) as db_url:
+    with backend_database(request, tmp, "kassist_ls") as db_url:
         with KnowledgeIndex.from_url(db_url, embedder=HashingEmbedder()) as index:
             ingest_directory(index.for_tenant("acme"), demo_corpus_path(), collection="handbook")
-        argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-        ready = f"{base}/ok"
-        with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: ready, what="langserve"):
+        # --database-url must win over the environment, which names a server that is never there.
+        # The offline extractive responder, searching with the model the handbook was indexed with.
+        with kassist_serve(tmp, db_url, env_db_url="postgresql://kassist@127.0.0.1:1/unreachable") as base:
             yield base, db_url
 
 

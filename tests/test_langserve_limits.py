@@ -8,14 +8,20 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from databases import fresh_database
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, ROOT, free_port, running, server_env
+from server_harness import (
+    ACME_ADMIN_KEY,
+    ACME_KEY,
+    ROOT,
+    backend_database,
+    free_port,
+    kassist_serve,
+    server_env,
+)
 
 from server.http_limits import DEFAULT_MAX_BODY, MAX_BODY_ENV, max_body_bytes
 
@@ -24,27 +30,14 @@ ROLES = {"member": ACME_KEY, "admin": ACME_ADMIN_KEY}
 JSON = {"content-type": "application/json"}
 
 
-@contextmanager
-def _database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('limits-db') / 'kassist.db'}"
-        return
-    with fresh_database(str(request.getfixturevalue("pg_server_url")), "kassist_limits") as url:
-        yield url
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("langserve-limits")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with _database(request, tmp_path_factory) as db_url:
-        env = server_env(db_url)
-        env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
-        env.pop(MAX_BODY_ENV, None)  # the default limit
-        argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-        with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
-            yield base, db_url
+    with (
+        backend_database(request, tmp, "kassist_limits") as db_url,
+        kassist_serve(tmp, db_url, env={MAX_BODY_ENV: None}) as base,  # the default limit
+    ):
+        yield base, db_url
 
 
 def _body(thread: Any, text: str = "hi", **configurable: Any) -> dict[str, Any]:

@@ -11,17 +11,14 @@ unknown thread, and an admin of the tenant reaches every thread of it. SQLite an
 from __future__ import annotations
 
 import json
-import sys
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from databases import fresh_database
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, ROOT, free_port, running, server_env
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, backend_database, kassist_serve
 
 from checkpointer import TenantCheckpointer
 from server.keys import Principal
@@ -32,31 +29,14 @@ SAID = "My manager is Rex and my badge number is 77341."
 Server = tuple[str, str]
 
 
-@contextmanager
-def _database(request: pytest.FixtureRequest, tmp: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp / 'kassist.db'}"
-        return
-    with fresh_database(str(request.getfixturevalue("pg_server_url")), "kassist_owner") as url:
-        yield url
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def serve(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("probe-langserve-owner")
-    with _database(request, tmp) as db_url:
-        yield from _serve(tmp, db_url)
-
-
-def _serve(tmp: Path, db_url: str) -> Iterator[Server]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = server_env(db_url)
     keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
-    env.update({"KASSIST_API_KEYS": json.dumps(keys), "KASSIST_EMBEDDER": "hashing"})
-    env.update({"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
-    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-    with running(argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{base}/ok", what="kassist serve"):
+    with (
+        backend_database(request, tmp, "kassist_owner") as db_url,
+        kassist_serve(tmp, db_url, env={"KASSIST_API_KEYS": json.dumps(keys)}) as base,
+    ):
         yield base, db_url
 
 
