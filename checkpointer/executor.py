@@ -4,19 +4,21 @@ by column name, and PostgreSQL fetches in binary (BYTEA values arrive as they ar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from checkpointer.query import CheckpointSql, Op, Steps
 from kassist.db import Database
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
 
-if TYPE_CHECKING:
-    from checkpointer.saver import Direct
-
 T = TypeVar("T")
 CLOSED = "this checkpointer is closed; create a new one with TenantCheckpointer.from_url"
+
+
+def _refuse(*_: Any, **__: Any) -> Any:
+    raise RuntimeError(CLOSED)
 
 
 class CheckpointExecutor:
@@ -24,22 +26,18 @@ class CheckpointExecutor:
 
     def __init__(self, db: Database) -> None:
         # The dialect is chosen once, by the database's backend: its statements
-        # (checkpointer.sql_<backend>.SQL) and, if the backend has them, its hot calls as single
-        # statements (checkpointer.direct_<backend>.Direct); without them every call takes the
-        # general path. A new backend adds sql_<backend>.py, nothing here.
+        # (checkpointer.sql_<backend>.SQL). A new backend adds sql_<backend>.py, nothing here.
         self.db = db
         self.backend = db.backend
         self.sql: CheckpointSql = import_module(f"checkpointer.sql_{db.backend}").SQL
         self._handle = Handle(db, Options(binary=True), closed=CLOSED)
-        self.direct: Direct | None = None
-        name = f"checkpointer.direct_{db.backend}"
-        try:
-            direct = import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name:  # a module the direct calls need is missing: not "no direct calls"
-                raise
-        else:
-            self.direct = direct.Direct(db, self._handle, CLOSED)
+        self.one: Callable[..., Any] = db.run_one
+        """``one(sql, params, write=False)``: one statement alone, as a ``single`` operation of that
+        statement would run it but without the operation (no generator, driver loop or replay
+        wrapper: a graph step's usual put and read): in autocommit, a write answering the number
+        of rows it changed, a read its rows as tuples (kassist.db's ``run_one``, its errors and
+        reconnects). The database's own method while open (no frame of this class's on the hot
+        calls), one that refuses once closed."""
 
     def run(self, op: Op[T]) -> T:
         return self.run_steps(op.steps, op.write, op.single)
@@ -73,7 +71,9 @@ class CheckpointExecutor:
         return await self.db.apool()  # type: ignore[union-attr]
 
     def close(self) -> None:
+        self.one = _refuse
         self._handle.close()
 
     async def aclose(self) -> None:
+        self.one = _refuse
         await self._handle.aclose()

@@ -14,9 +14,10 @@ from checkpointer.codec import dump_metadata, dump_skeleton, dump_writes, make_c
 from checkpointer.errors import CheckpointConflict
 from checkpointer.ops_read import NO_BLOBS as NO_HELD
 from checkpointer.ops_read import HeadCache, remember, thread_key
-from checkpointer.query import ROW_FIELDS, VALUE_FIELDS, CheckpointSql, Request, Row, Steps
+from checkpointer.query import ROW_FIELDS, VALUE_FIELDS, CheckpointSql, Request, Row, Steps, Stmts, statements
 from checkpointer.small_values import EMPTY, ValueCache, dump_values
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
+from kassist.db import Stmt
 
 INSERT_ATTEMPTS = 5
 """How often a put that needs no compare-and-set (no parent, or conflicts off) retries a version
@@ -208,9 +209,16 @@ def put_planned(
     marker, first, checked, values = plan.marker, plan.first, plan.checked, plan.blobs
     pv = plan.row[5]
     put_next = sql.put_next if pv is not None and not tried_next and not plan.unresolved else None
-    if put_next is not None and (yield put_next(plan.row, values)):
-        # One row inserted; else nothing was written, and the checks below decide.
-        return stored(plan, pv + 1, heads)
+    if put_next is not None and (sql.put_next_blobs or not values):
+        text, params = put_next(plan.row)
+        insert: Request = Stmt(text, params, False, None, True)  # answers the number of rows inserted
+        if values:  # the blob rows first, in the same transaction
+            tenant, thread, ns = plan.row[:3]
+            blob_rows = [{"tenant": tenant, "thread": thread, "ns": ns, **b} for b in values]
+            insert = Stmts((*statements(sql.put_blob(blob_rows)), *statements(insert)))
+        if (yield insert):
+            # One row inserted; else nothing was written, and the checks below decide.
+            return stored(plan, pv + 1, heads)
     record = dict(zip(ROW_FIELDS, plan.row[: len(ROW_FIELDS)], strict=True))
     record.update(zip(VALUE_FIELDS, plan.row[len(ROW_FIELDS) :] or _NO_VALUE, strict=True))
     key = {"tenant": record["tenant"], "thread": record["thread"], "ns": record["ns"]}

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from checkpointer.filters import ListSpec
+
+if TYPE_CHECKING:
+    from checkpointer.ops_read import TupleRequest
 from kassist.db import Stmt
 from kassist.db import migrate as runner
 
@@ -50,6 +53,11 @@ Each = Callable[[Sequence[Params]], Request]
 """A statement run once per parameter set (no rows come back)."""
 
 Steps = Generator[Request, list[Row], T]
+One = tuple[str, Any]
+"""A statement the saver may run alone (``CheckpointExecutor.one``): its text and parameters. A
+plain tuple: building a :class:`Stmt` per call cost about as much as the rest of the Python of a
+graph step's put (callgrind, session 19)."""
+ReadHead = Callable[["TupleRequest", Mapping[str, str] | None, Mapping[str, str], str | None], One]
 
 Query = Request
 """The name ``cli/checkpoint_views.py`` still gives an operation's request (it reads ``.fetch``);
@@ -141,10 +149,25 @@ class CheckpointSql:
     the 'b' rows of the channel versions in ``versions`` (a mapping) and, when ``writes``, its 'w'
     rows"""
 
-    put_next: Callable[[tuple[Any, ...], Sequence[Params]], Request] | None = None
-    """(the planned row, :data:`ROW_FIELDS`; its blob rows) -> the number of rows inserted (0 or
-    1): the checkpoint at version ``pv + 1`` when ``parent`` is the head at version ``pv`` (the
-    version a put or read of this process last saw), else nothing written"""
+    put_next: Callable[[tuple[Any, ...]], One] | None = None
+    """(the planned row, :data:`ROW_FIELDS`) -> the number of rows inserted (0 or 1): the
+    checkpoint at version ``pv + 1`` when ``parent`` is the head at version ``pv`` (the version a
+    put or read of this process last saw), else nothing written. ``ops_write.put_planned``'s first
+    statement; the saver runs it alone for a put without blob rows"""
+    put_next_blobs: bool = False
+    """Whether ``put_next`` may follow the put's blob rows in one transaction (else a put with blob
+    rows takes ``put_fast``)"""
+    read_head: ReadHead | None = None
+    """The checkpoint row of a ``get_tuple``, with the values the head this process last saw keeps,
+    as one statement run alone (rows as tuples, :meth:`CheckpointExecutor.one`), as
+    ``ops_read.tuple_of_rows`` reads them: (request, the blob versions the head is expected to
+    list or None, ``held``: which of them checkpoint rows hold, the hinted head's id)"""
+    read_head_unhinted: bool = False
+    """Whether ``read_head`` also takes reads by id and reads of a head this process has no hint
+    for (else those are operations)"""
+    head_rows: Callable[[list[Any]], list[Any]] | None = None
+    """``read_head``'s rows in the shape ``ops_read.tuple_of_rows`` reads, where the statement
+    cannot return it (PostgreSQL); None: as they come"""
 
     copy_value: Each | None = None
     """(tenant, thread, ns, cid) each: the value the row holds into the blobs table (before the row
@@ -171,6 +194,17 @@ class Op(Generic[T]):
     steps: Steps[T]
     write: bool = False
     single: bool = False
+
+
+def statements(request: Request) -> tuple[Stmt, ...]:
+    """The statements of a request, in order."""
+    return (request,) if isinstance(request, Stmt) else request
+
+
+def only(request: Request) -> Steps[list[Row]]:
+    """The operation of this one request: its rows."""
+    rows = yield request
+    return rows
 
 
 def migrate(sql: CheckpointSql, backend: str | None = None) -> Steps[list[int]]:

@@ -26,11 +26,11 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer import ops_admin, ops_read, ops_write, small_values
 from checkpointer.executor import CheckpointExecutor
-from checkpointer.query import CheckpointSql, Op, Request, Steps, migrate
+from checkpointer.query import CheckpointSql, Op, Steps, migrate, only
 from checkpointer.read_batch import Coalescer
 from checkpointer.retention import RetentionReport, Strategy
 from checkpointer.tenant import resolve_tenant
-from kassist.db import check_synchronous, open_database
+from kassist.db import Stmt, check_synchronous, open_database
 from kassist.dburl import parse_database_url
 from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
 
@@ -44,25 +44,11 @@ class Executor(Protocol):
     def run(self, op: Op[T]) -> T: ...
     def run_steps(self, steps: Steps[T], write: bool = False, single: bool = False) -> T: ...
     async def arun(self, op: Op[T]) -> T: ...
+
+    one: Callable[..., Any]
+
     def close(self) -> None: ...
     async def aclose(self) -> None: ...
-
-
-class Direct(Protocol):
-    """The hot calls a backend runs as single statements (checkpointer.direct_sqlite,
-    checkpointer.direct_postgres); ``read_row`` takes reads by id and reads of a head this process
-    has no hint for only if ``reads_unhinted``."""
-
-    reads_unhinted: bool
-
-    def put_next(self, row: tuple[Any, ...]) -> bool: ...
-    def read_row(
-        self,
-        request: ops_read.TupleRequest,
-        blobs: Mapping[str, str] | None,
-        held: Mapping[str, str],
-        head: str | None,
-    ) -> list[Sequence[Any]]: ...
 
 
 class TenantCheckpointer(BaseCheckpointSaver[str]):
@@ -91,10 +77,6 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         self._values: tuple[SerializerProtocol, small_values.ValueCache] = (self.serde, {})
         # The head of each thread as this process last wrote or read it (ops_write.plan_put's hint).
         self._heads: ops_read.HeadCache = {}
-        # The hot statements run without an operation, or None (the general path).
-        self._direct: Direct | None = getattr(executor, "direct", None)
-        # put_writes' one statement without an operation, or None (the general path).
-        self._direct_write: Callable[[Request], None] | None = getattr(self._direct, "write", None)
 
     @classmethod
     def from_url(
@@ -196,23 +178,27 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     # -- reads -------------------------------------------------------------------------------
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         request = ops_read.tuple_request(self._tenant(config), config)
-        direct = self._direct
+        sql = self._sql
+        read_head = sql.read_head
         # The head this process last saw (ops_read.hinted_blobs' rule, one lookup for its parts).
-        hint = self._heads.get(request[:3]) if direct is not None and not request.checkpoint_id else None
+        hint = self._heads.get(request[:3]) if read_head is not None and not request.checkpoint_id else None
         fetched = hint[2] if hint is not None else None
-        if direct is None or (fetched is None and not direct.reads_unhinted):
-            return self._run(ops_read.get_one(self._sql, self.serde, request, self._heads), single=True)
-        # The row first, as one statement without an operation, with the blob values the head
-        # this process last saw keeps (the usual read ends there).
+        if read_head is None or (fetched is None and not sql.read_head_unhinted):
+            return self._run(ops_read.get_one(sql, self.serde, request, self._heads), single=True)
+        # get_one's first statement, the row, alone without the operation, with the blob values the
+        # head this process last saw keeps (the usual read ends there).
         if fetched:
-            rows = direct.read_row(request, fetched, hint[3], hint[0])  # type: ignore[index]
+            text, params = read_head(request, fetched, hint[3], hint[0])  # type: ignore[index]
         else:
-            rows = direct.read_row(request, fetched, ops_read.NO_BLOBS, None)
+            text, params = read_head(request, fetched, ops_read.NO_BLOBS, None)
+        rows = self._executor.one(text, params)
+        if sql.head_rows is not None:
+            rows = sql.head_rows(rows)
         done = ops_read.tuple_of_rows(self.serde, request, rows, self._heads, fetched)
         if done is not ops_read.MORE:
             return done
         row = next(r for r in rows if r[6] is not None)
-        steps = ops_read.get_one(self._sql, self.serde, request, self._heads, row)
+        steps = ops_read.get_one(sql, self.serde, request, self._heads, row)
         return self._run(steps, single=True)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
@@ -311,11 +297,13 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     ) -> RunnableConfig:
         plan = self._plan(config, checkpoint, metadata, new_versions)
         tried = False
-        direct = self._direct
-        if direct is not None and plan.row[5] is not None and not plan.blobs and not plan.unresolved:
-            # The usual put (a graph's next step, every value in the row): one statement, no
-            # operation (see query.ROW_FIELDS for the row; [5] is the head version hinted).
-            if direct.put_next(plan.row):
+        put_next = self._sql.put_next
+        if put_next is not None and plan.row[5] is not None and not plan.blobs and not plan.unresolved:
+            # The usual put (a graph's next step, every value in the row): put_planned's first
+            # statement, alone without the operation (see query.ROW_FIELDS for the row; [5] is the
+            # head version hinted).
+            text, params = put_next(plan.row)
+            if self._executor.one(text, params, write=True):
                 return ops_write.stored(plan, plan.row[5] + 1, self._heads)
             tried = True  # nothing stored: the full check decides
         steps = ops_write.put_planned(self._sql, plan, self._heads, tried_next=tried)
@@ -334,18 +322,14 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def put_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
-        write = self._direct_write
-        if write is None:
-            steps = ops_write.put_writes(
-                self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
-            )
-            self._run(steps, write=True, single=True)
-            return
         request = ops_write.writes_request(
             self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
         )
-        if request is not None:
-            write(request)
+        if type(request) is Stmt and request.many is None and not request.fetch:
+            # One statement (the usual call: a multi-row INSERT) alone, without the operation.
+            self._executor.one(request.sql, request.params, write=True)
+        elif request is not None:  # several statements, or an executemany: one operation
+            self._run(only(request), write=True, single=True)
 
     async def aput_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""

@@ -35,8 +35,9 @@ from checkpointer.sql_sqlite_step import (
     PUT_FAST_RECHECK,
     _payload,
     _put_fast,
-    _put_next,
     _RowRead,
+    put_next,
+    read_head,
 )
 from kassist.db import Stmt
 
@@ -429,7 +430,10 @@ SELECT ({_LATEST_KEY}) AS head_id,
     head_version=_read(_HEAD_VERSION[1:-1]),
     begin=Stmts(),  # write operations already run inside BEGIN IMMEDIATE
     put_fast=_put_fast,
-    put_next=_put_next,
+    put_next=put_next,
+    put_next_blobs=True,
+    read_head=read_head,
+    read_head_unhinted=True,  # reads by id and of a head this process has not seen: the row alone
     put_fast_recheck=_read(PUT_FAST_RECHECK),
     put_checkpoint_again=_write(
         f"UPDATE {CP} SET checkpoint = :checkpoint, metadata = :metadata, run_id = :run_id, ts = :ts, "

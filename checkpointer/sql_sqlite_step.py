@@ -2,22 +2,26 @@
 blob values and pending writes) and the put that extends the head.
 
 Written for instruction counts (bound by position, no ``RETURNING``, scalar subqueries in
-``VALUES``; the comments give the measurements) and run two ways: as single statements by
-:mod:`checkpointer.direct_sqlite`, and through the operations by the functions here, which
-:data:`checkpointer.sql_sqlite.SQL` holds.
+``VALUES``; the comments give the measurements) and held by :data:`checkpointer.sql_sqlite.SQL`.
+The usual call of a graph step is one of them alone (``put_next``, ``read_head``): the saver runs
+it without an operation (``CheckpointExecutor.one``), and the operation goes on from its answer
+when it does not settle the call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from checkpointer.codec import dumps_json
-from checkpointer.query import ROW_FIELDS, Params, Request, Stmts
+from checkpointer.query import ROW_FIELDS, One, Params, Stmts
 from checkpointer.sql_sqlite_schema import CP, VALUE_COLS, head_of, higher_id, is_head, key_of, no_jump_above
 from kassist.db import Stmt
 from kassist.db.statements import NO_PARAMS
+
+if TYPE_CHECKING:
+    from checkpointer.ops_read import TupleRequest
 
 # get_tuple's common case, the checkpoint row with every value in it and no pending writes, is
 # one plain statement: the row and whether it has writes (an index probe). Only a row that names
@@ -232,10 +236,29 @@ def _payload(p: Params) -> Stmt:
 ROW_LEN = len(ROW_FIELDS)  # a planned row without a value held in it (query.VALUE_FIELDS)
 
 
-def _put_next(row: tuple[Any, ...], blobs: Sequence[Params]) -> Request:
-    # The planned row as it is, bound by position: PUT_NEXT, or PUT_NEXT_VALUE for a row holding a value.
-    insert = Stmt(PUT_NEXT if len(row) == ROW_LEN else PUT_NEXT_VALUE, row, False, None, True)
-    if blobs:  # two statements: the driver runs them in one transaction
-        key = {"tenant": row[0], "thread": row[1], "ns": row[2]}
-        return Stmts((Stmt(_PUT_BLOB, many=[{**key, **b} for b in blobs]), insert))
-    return insert
+def put_next(row: tuple[Any, ...]) -> One:
+    """The planned row as it is, bound by position: PUT_NEXT, or PUT_NEXT_VALUE for a row holding a value."""
+    return (PUT_NEXT if len(row) == ROW_LEN else PUT_NEXT_VALUE), row
+
+
+def read_head(
+    request: TupleRequest, blobs: Mapping[str, str] | None, held: Mapping[str, str], head: str | None
+) -> One:
+    """The checkpoint row ``get_tuple`` reads first (``ops_read.get_one``), followed by the values
+    of ``blobs`` (the blob versions the head is expected to list) if any, each from the blobs table
+    or, when ``held`` names its holder, from that checkpoint's row. When the one value is held by
+    the expected head itself (``head``), it comes as four more columns of the head's row (one
+    statement, one row: ``ops_read.tuple_of_rows``). A read by id is its row alone."""
+    if request.checkpoint_id:
+        return GET_BY_ID_ROW, request
+    if not blobs:
+        return GET_LATEST_ROW, request[:3]
+    if len(blobs) == 1:
+        channel, version = next(iter(blobs.items()))
+        holder = held.get(channel) if held else None
+        if holder is not None and holder == head:
+            return GET_LATEST_OWN, request[:3]
+        return GET_LATEST_AND_BLOB, (*request[:3], channel, version, holder)
+    several = dumps_json(blobs)  # several versions: bound as one JSON object
+    holders = dumps_json(dict(held)) if held else "{}"
+    return GET_LATEST_AND_BLOBS, (*request[:3], several, holders)

@@ -1,7 +1,7 @@
-"""The PostgreSQL direct path (checkpointer.direct_postgres): a put extending the head this process
-saw, the head's read and put_writes run as one statement each without an operation. A stale hint
-misses and the general path decides, errors are kassist's, lost connections are replaced, and a
-closed saver refuses."""
+"""PostgreSQL's one-statement calls (CheckpointExecutor.one; sql_postgres' put_next and read_head): a
+put extending the head this process saw, the head's read and put_writes run as one statement each
+without an operation. A stale hint misses and the operation decides, errors are kassist's, lost
+connections are replaced, and a closed saver refuses."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from langgraph.checkpoint.base import empty_checkpoint
 from raw_sql import kill_other_connections
 
 from checkpointer import CheckpointConflict, TenantCheckpointer
-from checkpointer.direct_postgres import PostgresDirect
+from checkpointer.sql_postgres import PUT_NEXT
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
 
 THREAD: Any = {"configurable": {"thread_id": "t1", "checkpoint_ns": ""}}
@@ -28,23 +28,24 @@ def saver(pg_url: str) -> Iterator[TenantCheckpointer]:
 
 
 class Spy:
-    """Counts the direct path's answers; the real methods run."""
+    """Counts the one-statement calls' answers (puts: put_next's statement; reads); the real
+    call runs."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, saver: TenantCheckpointer) -> None:
         self.puts: list[bool] = []
         self.reads = 0
-        put_next, read_row = PostgresDirect.put_next, PostgresDirect.read_row
+        executor: Any = saver._executor  # type: ignore[attr-defined]
+        one = executor.one
 
-        def spy_put(direct: PostgresDirect, row: tuple[Any, ...]) -> bool:
-            self.puts.append(put_next(direct, row))
-            return self.puts[-1]
+        def spy_one(sql: str, params: Any, write: bool = False) -> Any:
+            answer = one(sql, params, write=write)
+            if sql == PUT_NEXT:
+                self.puts.append(bool(answer))
+            elif not write:
+                self.reads += 1
+            return answer
 
-        def spy_read(direct: PostgresDirect, *args: Any) -> Any:
-            self.reads += 1
-            return read_row(direct, *args)
-
-        monkeypatch.setattr(PostgresDirect, "put_next", spy_put)
-        monkeypatch.setattr(PostgresDirect, "read_row", spy_read)
+        monkeypatch.setattr(executor, "one", spy_one)
 
 
 def _checkpoint(n: int, value: Any = None) -> Any:
@@ -69,7 +70,7 @@ def _version(config: Any) -> int:
 def test_a_put_extending_the_head_it_saw_goes_direct_and_reads_back(
     saver: TenantCheckpointer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, saver)
     config = _put(saver, THREAD, 1, "a")
     for n in range(2, 5):
         config = _put(saver, config, n, "x" * n)
@@ -88,7 +89,7 @@ def test_a_stale_hint_misses_and_the_general_path_stores_the_put(
 ) -> None:
     config = _put(saver, THREAD, 1, "a")
     config = _put(saver, config, 2, "b")
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, saver)
     key = ("acme", "t1", "")
     cid, version, blobs, held = saver._heads[key]
     saver._heads[key] = (cid, version + 7, blobs, held)  # the right head at a wrong version
@@ -108,7 +109,7 @@ def test_a_writer_that_moved_the_head_makes_the_hinted_put_a_conflict(
         head = other.get_tuple(THREAD)
         assert head is not None
         _put(other, head.config, 3, "theirs")
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, saver)
     with pytest.raises(CheckpointConflict):
         _put(saver, config, 4, "ours")  # extends checkpoint 2, which is no longer the head
     assert spy.puts == [False]
@@ -123,7 +124,7 @@ def test_reads_by_id_and_of_rows_with_writes_take_the_general_path(
     config = _put(saver, THREAD, 1, "a")
     config = _put(saver, config, 2, "b" * 5000)  # a value in the blobs table
     saver.put_writes(config, [("v", "pending")], "task-1")
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, saver)
     latest = saver.get_tuple(THREAD)
     assert latest is not None and latest.checkpoint["channel_values"] == {"v": "b" * 5000}
     assert latest.pending_writes == [("task-1", "v", "pending")]
@@ -149,7 +150,7 @@ def test_direct_calls_survive_killed_connections(
 ) -> None:
     config = _put(saver, THREAD, 1, "a")
     config = _put(saver, config, 2, "b")
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, saver)
     for n in range(3, 6):
         assert kill_other_connections(pg_url) >= 1
         config = _put(saver, config, n, f"v{n}")
@@ -204,7 +205,7 @@ def test_a_head_this_process_has_not_seen_is_read_by_the_general_statement(
 ) -> None:
     config = _put(saver, THREAD, 1, "a")
     _put(saver, config, 2, "b" * 5000)
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, saver)
     with TenantCheckpointer.from_url(pg_url) as other_saver:  # another process: no hint yet
         other = other_saver.for_tenant("acme")
         for _ in range(2):
