@@ -30,6 +30,7 @@ from kassist.db.pool_postgres import (
     AsyncPool,
     Interrupted,
     Pool,
+    PoolSettings,
     Replay,
     aretry_if_lost,
     open_async_pool,
@@ -154,11 +155,12 @@ class PostgresDatabase:
 
         return f"PostgreSQL at {postgres_target(self.conninfo)}"
 
-    def _kwargs(self) -> dict[str, Any]:
+    def _settings(self) -> PoolSettings:
         # Autocommit (open_pool sets it): a one-statement read needs no BEGIN/COMMIT; everything
         # else opens a transaction. Generic plans: statements are written for key lookups, and
         # re-planning the checkpointer's get_tuple for each call cost more than running it.
-        return {"row_factory": dict_row, "options": "-c plan_cache_mode=force_generic_plan"}
+        kwargs = {"row_factory": dict_row, "options": "-c plan_cache_mode=force_generic_plan"}
+        return {"min_size": self.pool_size, "connect_timeout": self.connect_timeout, "kwargs": kwargs}
 
     # Pools open all ``pool_size`` connections up front: a pool that grows on demand adds one
     # connection at a time, so the first bursts of concurrent calls would queue behind too few.
@@ -168,12 +170,7 @@ class PostgresDatabase:
         with self._guard:
             if self._pool is None:
                 self._pool = open_pool(
-                    self.conninfo,
-                    min_size=self.pool_size,
-                    max_size=self.pool_size,
-                    connect_timeout=self.connect_timeout,
-                    kwargs=self._kwargs(),
-                    pool_class=_LifoPool,
+                    self.conninfo, max_size=self.pool_size, pool_class=_LifoPool, **self._settings()
                 )
             return self._pool
 
@@ -187,12 +184,7 @@ class PostgresDatabase:
             if self._apool is not None and self._apool_loop is loop:
                 return self._apool
             pool = await open_async_pool(
-                self.conninfo,
-                min_size=self.pool_size,
-                max_size=self.pool_size,
-                connect_timeout=self.connect_timeout,
-                kwargs=self._kwargs(),
-                pool_class=_AsyncLifoPool,
+                self.conninfo, max_size=self.pool_size, pool_class=_AsyncLifoPool, **self._settings()
             )
             replaced = (self._apool, self._apool_loop)
             self._apool, self._apool_loop = pool, loop

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Awaitable, Callable, Generator, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
@@ -137,34 +137,42 @@ def _raise_unavailable(conninfo: str, exc: BaseException) -> None:
         raise postgres_unavailable(conninfo, exc) from None
 
 
-def open_pool(
-    conninfo: str,
-    *,
-    max_size: int,
-    min_size: int = 1,
-    connect_timeout: float = CONNECT_TIMEOUT_S,
-    kwargs: Mapping[str, Any] | None = None,
-    pool_class: type[Pool] = Pool,
-) -> Pool:
-    """An open pool whose first ``min_size`` connections are ready, or :class:`DatabaseUnavailable`.
+class PoolSettings(TypedDict, total=False):
+    """How a pool opens, the same for the sync and the async one: ``min_size`` connections ready
+    first (default 1); ``connect_timeout`` bounding each connection attempt and each wait for a
+    pooled connection (default 10 s); ``kwargs`` extra connection arguments (row factory, server
+    options)."""
 
-    ``kwargs`` are extra connection arguments (row factory, server options); ``connect_timeout``
-    bounds each connection attempt and the wait for the pool.
-    """
-    connect = _connect_kwargs(connect_timeout, kwargs)
+    min_size: int
+    connect_timeout: float
+    kwargs: Mapping[str, Any] | None
+
+
+def _pool_args(max_size: int, settings: PoolSettings) -> tuple[dict[str, Any], dict[str, Any], float]:
+    """(arguments of a direct connection, of the pool, the timeout) for ``settings``."""
+    timeout = settings.get("connect_timeout", CONNECT_TIMEOUT_S)
+    connect = _connect_kwargs(timeout, settings.get("kwargs"))
+    # The same bound for a call waiting on a pooled connection: psycopg_pool's own default (30 s)
+    # made every call hang half a minute once the server was down.
+    pool = {"min_size": settings.get("min_size", 1), "max_size": max_size, "kwargs": connect,
+            "timeout": timeout, "open": False}  # fmt: skip
+    return connect, pool, timeout
+
+
+def open_pool(
+    conninfo: str, *, max_size: int, pool_class: type[Pool] = Pool, **settings: Unpack[PoolSettings]
+) -> Pool:
+    """An open pool whose first ``min_size`` connections are ready, or :class:`DatabaseUnavailable`."""
+    connect, made, timeout = _pool_args(max_size, settings)
     # The direct attempt comes first because a pool retries until its timeout and then hides the
     # real reason (refused, unknown host, bad password) behind "couldn't get a connection".
     try:
         psycopg.connect(conninfo, **connect).close()
     except psycopg.OperationalError as exc:
         raise postgres_unavailable(conninfo, exc) from None
-    # The same bound for a call waiting on a pooled connection: psycopg_pool's own default (30 s)
-    # made every call hang half a minute once the server was down.
-    pool = pool_class(
-        conninfo, min_size=min_size, max_size=max_size, kwargs=connect, timeout=connect_timeout, open=False
-    )
+    pool = pool_class(conninfo, **made)
     try:
-        pool.open(wait=True, timeout=connect_timeout)
+        pool.open(wait=True, timeout=timeout)
     except BaseException as exc:
         pool.close()  # also on an interrupt: its workers would keep reconnecting
         _raise_unavailable(conninfo, exc)
@@ -173,25 +181,17 @@ def open_pool(
 
 
 async def open_async_pool(
-    conninfo: str,
-    *,
-    max_size: int,
-    min_size: int = 1,
-    connect_timeout: float = CONNECT_TIMEOUT_S,
-    kwargs: Mapping[str, Any] | None = None,
-    pool_class: type[AsyncPool] = AsyncPool,
+    conninfo: str, *, max_size: int, pool_class: type[AsyncPool] = AsyncPool, **settings: Unpack[PoolSettings]
 ) -> AsyncPool:
     """The async twin of :func:`open_pool`; the pool belongs to the running event loop."""
-    connect = _connect_kwargs(connect_timeout, kwargs)
+    connect, made, timeout = _pool_args(max_size, settings)
     try:
         await (await psycopg.AsyncConnection.connect(conninfo, **connect)).close()
     except psycopg.OperationalError as exc:
         raise postgres_unavailable(conninfo, exc) from None
-    pool = pool_class(  # bounded as in open_pool
-        conninfo, min_size=min_size, max_size=max_size, kwargs=connect, timeout=connect_timeout, open=False
-    )
+    pool = pool_class(conninfo, **made)
     try:
-        await pool.open(wait=True, timeout=connect_timeout)
+        await pool.open(wait=True, timeout=timeout)
     except BaseException as exc:
         await pool.close()  # also on cancellation: its workers would keep reconnecting
         _raise_unavailable(conninfo, exc)
