@@ -51,6 +51,7 @@ from kassist.tenancy import TENANT_KEY
 from memory.store.readers import hide_others
 from server.configurable import (
     CLIENT_KEYS,
+    JOB_GRAPHS,
     MAX_CONTEXT_BUDGET,
     MAX_STORE_LIMIT,
     MAX_STORE_TTL_MINUTES,
@@ -339,6 +340,11 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     await check_checkpoint(ctx, value.get("thread_id"), sent)
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
+    if graph in JOB_GRAPHS and isinstance(kwargs, dict):
+        # A job commits after every node, whatever the client asked (langgraph-api's default is
+        # "async"; "exit" commits nothing before the end): a kill loses at most the node in progress.
+        kwargs["durability"] = "sync"
+        kwargs["checkpoint_during"] = True
     _stamp(ctx, value)
     _own_new_thread(ctx, value)
     return _threads_of(ctx)

@@ -270,3 +270,24 @@ def test_a_run_on_an_existing_thread_keeps_its_owner_in_the_checkpoints(server: 
     history = erin.post(f"/threads/{thread}/history", json={"limit": 100}).json()
     assert {h["metadata"].get("owner") for h in history} == {"erin"}, [h["metadata"] for h in history]
     assert erin.get(f"/threads/{thread}").json()["metadata"]["owner"] == "erin"
+
+
+@pytest.mark.parametrize("sent", [None, "exit", "async"])
+def test_an_ingestion_run_commits_after_every_node_whatever_the_client_asks(
+    server: Server, sent: str | None
+) -> None:
+    """langgraph-api runs with ``durability: "async"`` unless told otherwise, and took a client's
+    ``"exit"`` (nothing committed before the end): the documented crash-safety of an ingestion run
+    (a checkpoint after every node, docs/ingestion.md) held for the CLI and the runs API only."""
+    base, source = server
+    alice = _client(base, ACME_KEY)
+    thread = str(alice.post("/threads", json={}).json()["thread_id"])
+    settings = {"source": str(source), "collection": f"d{uuid.uuid4().hex[:8]}", "embedder": "hashing"}
+    body: dict[str, Any] = {"assistant_id": "ingestion", "input": {"settings": settings}}
+    if sent is not None:
+        body["durability"] = sent
+    made = alice.post(f"/threads/{thread}/runs", json=body)
+    assert made.status_code == 200, made.text
+    assert made.json()["kwargs"]["durability"] == "sync", made.json()["kwargs"]
+    joined = alice.get(f"/threads/{thread}/runs/{made.json()['run_id']}/join")
+    assert joined.status_code == 200 and joined.json()["status"] == "completed", joined.text[:300]
