@@ -31,6 +31,7 @@ from typing import Any
 
 from memory.manager.screen.decode import leaves, role_objects
 from memory.manager.screen.findings import Finding
+from memory.manager.screen.language import UNREAD, UNREAD_PARTNERS, unread_language
 from memory.manager.screen.learned import LearnedScreen, default_learned
 from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 
@@ -146,6 +147,12 @@ def screen_texts(
     weak = [f for f in found if not f.strong]
     if strong:
         return strong + weak
+    if len({f.detail for f in weak}) == 1 and weak[0].category in UNREAD_PARTNERS and unread_language(texts):
+        # One structural weak sign (an outside e-mail address, hidden HTML) in text the meaning layers
+        # cannot read (language.py) is not let through on the strength of layers that never read it:
+        # the language counts as a second sign. Wording signs ("from now on", "always" in a phrase
+        # bank) do not pair with it: they are everyday in policy text in every language.
+        weak = [*weak, UNREAD]
     if len({f.detail for f in weak}) >= 2:
         return [Finding(f.category, f.detail) for f in weak]
     if semantic is None and learned is None:

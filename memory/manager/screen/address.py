@@ -83,7 +83,25 @@ MENTION = re.compile(
     r"delete|reveal|print|share|add|remove|update|close|make|set)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
+# The agent's own safeguards switched off ("the assistant should switch off its content filters"):
+# only an agent has content filters and guardrails of its own; "must never disable" is a rule.
+SAFEGUARDS_OFF = re.compile(
+    rf"\b{_AI_SUBJECT}\b(?:(?! not\b| never\b|n't\b)[^.!?]){{0,40}}?\b(?:switch(?:es|ed)? off|turn(?:s|ed)? off|"
+    r"disabl\w+|deactivat\w+|bypass\w*|suspend\w*|lift\w*|drop\w*|remov\w+)\s+(?:all\s+)?(?:of\s+)?"
+    r"(?:its|their|your|the|any)\s+(?:own\s+)?(?:content |safety |security |moderation )?(?:filters?|safeguards?|"
+    r"guardrails?|safety (?:checks?|rules?|settings?)|moderation|content polic\w+)\b",
+    re.IGNORECASE,
+)
+# Permission for the agent to disclose to anyone at all ("the assistant may share her files with anyone
+# who asks"): no operator grants that through a document or a summary.
+DISCLOSE_TO_ANYONE = re.compile(
+    rf"\b{_AI_SUBJECT}\b(?:(?! not\b| never\b|n't\b)[^.!?]){{0,30}}?\b(?:may|can|is (?:allowed|permitted|free) to|"
+    r"has permission to|should|must)\s+(?:now\s+)?(?:share|send|forward|disclose|give out|hand out|show|reveal)\b"
+    r"[^.!?]{0,60}?\b(?:to|with)\s+(?:anyone|anybody|everyone|everybody|whoever)\s+(?:who|that)\s+asks\b",
+    re.IGNORECASE,
+)
+# A markup tag ends a unit too: "<desc>Language model: ...</desc>" opens its own line for a reader.
+_SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+|<[^<>]{0,300}>")
 
 
 def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[Finding]:
@@ -106,4 +124,8 @@ def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[Fin
                 found.append(Finding("instruction", "scripts the agent's answer to a question in advance"))
             if text is latin and GRANTED.search(one):
                 found.append(Finding("instruction", "grants the agent powers it was not given"))
+            if text is latin and SAFEGUARDS_OFF.search(one):
+                found.append(Finding("instruction", "switches off the agent's own safeguards"))
+            if text is latin and DISCLOSE_TO_ANYONE.search(one):
+                found.append(Finding("instruction", "lets the agent disclose to anyone who asks"))
     return list(dict.fromkeys(found))

@@ -27,6 +27,8 @@ _BARE_URL = re.compile(
 _HTML_ATTR = re.compile(r"<\s*(a|img|iframe|script|link|source|video|audio|embed|object|form)\b[^>]*?"
                         r"\b(?:href|src|action|data)\s*=\s*[\"']?([^\"'\s>]+)", re.I)  # fmt: skip
 _SCRIPT_URI = re.compile(r"^\s*(?:javascript|vbscript|data)\s*:", re.I)
+# An XML namespace (xmlns="http://www.w3.org/2000/svg") names a vocabulary; nothing fetches it.
+_XMLNS = re.compile(r"\bxmlns(?::[\w.-]+)?\s*=\s*(?:\"[^\"]*\"|'[^']*')", re.I)
 _HOST_IN_TEXT = re.compile(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})", re.I)
 
 
@@ -48,7 +50,7 @@ def targets(text: str) -> Iterator[Target]:
         if (kind, url) not in seen:
             seen.add((kind, url))
             yield Target(kind, url)
-    for found in _BARE_URL.findall(text):
+    for found in _BARE_URL.findall(_XMLNS.sub(" ", text)):
         url = found.rstrip(
             ".,;:!?"
         )  # "see https://portal.acme.example, then ...": the comma ends the sentence

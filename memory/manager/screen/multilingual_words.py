@@ -74,7 +74,7 @@ previous prior earlier above vorherig bisherig früher vorig anterior précéden
 poprzedn prethodn předchoz predchádzaj predhodn aiemm edelli tidliger tidigare önceki öňki anterioar iepriekš
 ankstesn varasem korábbi előző sebelum sadurunge trước awali zilizopita oldingi berê baya gara_aga hore teo_aloha
 anvan priora prior zangaphambili yabanje roimhe blaenorol kent aurreko mëparshm əvvəlki fyrri fréier nangaging
-naunang nakaraan eelnev eelmi
+naunang nakaraan eelnev eelmi antaŭ முன்
 предыдущ прежн попередн папярэдн претходн предишн өмнөх мурунку элекке қаблӣ қабли алдыңғы
 السابق قبلی پیشین مخکین مخکینۍ پچھل سابقہ ئىلگىرىكى
 הקודמ קודמ
@@ -198,5 +198,5 @@ h-uile gach holl guztiak të gjitha bütün øll allt
 सब सारे सभी সব ਸਾਰ બધ எல்லா అన్ని ಎಲ್ಲಾ എല്ലാ සියලු
 ทั้งหมด ທັງໝົດ အားလုံး ទាំងអស់
 所有 一切 全部 すべて 全て 모든 모두
-ყველა բոլոր όλες όλα ሁሉ
+ყველა բոլոր όλες όλα ሁሉ அனைத் сва све ĉiuj ciuj
 """
