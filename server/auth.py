@@ -39,6 +39,7 @@ ingestion run's settings only what the served-run rules allow its tenant (its fo
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -105,6 +106,11 @@ def _open_key_store() -> Any:
 
 
 RESOLVER = KeyResolver(KEYS, _open_key_store)
+
+BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
+"""``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key
+of another tenant is refused here (403), where its store calls were 500s (TenantMismatch) and its
+assistant turns failed inside."""
 
 SYSTEM_ASSISTANT = {"created_by": "system"}
 """Metadata langgraph-api gives the assistant it creates for each graph of langgraph.json."""
@@ -259,6 +265,11 @@ async def authenticate(scope: Mapping[str, Any]) -> Auth.types.MinimalUserDict:
         raise Auth.exceptions.HTTPException(
             status_code=401,
             detail="missing or unknown API key; send it as x-api-key or Authorization: Bearer",
+        )
+    if BOUND_TENANT is not None and principal.tenant_id != BOUND_TENANT:
+        raise Auth.exceptions.HTTPException(
+            status_code=403,
+            detail="this server serves one tenant (KASSIST_TENANT), not your key's",
         )
     user: dict[str, Any] = {
         "identity": principal.identity,
