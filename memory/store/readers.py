@@ -12,11 +12,12 @@ narrowing never reaches another's).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
+R = TypeVar("R")
 T = TypeVar("T")
 
 
@@ -55,36 +56,20 @@ def _page_size(limit: int, offset: int) -> int:
 
 
 def visible_page(
-    fetch: Callable[[int, int], list[T]], namespace: Callable[[T], Sequence[str]], limit: int, offset: int
-) -> list[T]:
-    """``fetch(limit, offset)``'s results with the hidden ones dropped, then paged."""
-    reader = narrowing()
-    if reader is None:
-        return fetch(limit, offset)
-    kept: list[T] = []
-    size, start = _page_size(limit, offset), 0
-    while True:
-        batch = fetch(size, start)
-        kept.extend(x for x in batch if not reader.hides(namespace(x)))
-        if len(kept) >= offset + limit or len(batch) < size:
-            return kept[offset : offset + limit]
-        start += size
-
-
-async def avisible_page(
-    fetch: Callable[[int, int], Awaitable[list[T]]],
+    fetch: Callable[[int, int], Generator[R, Any, list[T]]],
     namespace: Callable[[T], Sequence[str]],
     limit: int,
     offset: int,
-) -> list[T]:
-    """:func:`visible_page` for an async ``fetch``."""
+) -> Generator[R, Any, list[T]]:
+    """``fetch(limit, offset)``'s results with the hidden ones dropped, then paged. ``fetch`` is a
+    sans-I/O step (memory/store/calls.py), so one body serves the sync and the async store."""
     reader = narrowing()
     if reader is None:
-        return await fetch(limit, offset)
+        return (yield from fetch(limit, offset))
     kept: list[T] = []
     size, start = _page_size(limit, offset), 0
     while True:
-        batch = await fetch(size, start)
+        batch = yield from fetch(size, start)
         kept.extend(x for x in batch if not reader.hides(namespace(x)))
         if len(kept) >= offset + limit or len(batch) < size:
             return kept[offset : offset + limit]

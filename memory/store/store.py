@@ -33,6 +33,7 @@ from langgraph.store.base import (
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
 from memory.store.backend import Backend, Clock, open_backend
+from memory.store.calls import Calls, awaited, blocking
 from memory.store.indexing import DEFAULT_FIELDS
 from memory.store.keywords import SearchMode
 from memory.store.migrations import (
@@ -43,7 +44,7 @@ from memory.store.migrations import (
 )
 from memory.store.namespaces import Scope, as_namespace
 from memory.store.program import BULK_PUTS, Batch, prepare
-from memory.store.readers import avisible_page, visible_page
+from memory.store.readers import visible_page
 from memory.store.statements import Program
 from memory.store.sweeper import Sweeper
 
@@ -253,23 +254,13 @@ class MemoryStore(BaseStore):
     # -- BaseStore convenience methods, re-declared so labels may contain dots ----------------
     # (BaseStore's versions reject '.' before the batch; this store's own validation runs in prepare.)
 
-    def get(self, namespace: tuple[str, ...], key: str, *, refresh_ttl: bool | None = None) -> Item | None:
-        result = self.batch([GetOp(as_namespace(namespace), key, self._refresh(refresh_ttl))])[0]
-        return result if isinstance(result, Item) else None
-
-    async def aget(
+    def _get(
         self, namespace: tuple[str, ...], key: str, *, refresh_ttl: bool | None = None
-    ) -> Item | None:
-        result = (await self.abatch([GetOp(as_namespace(namespace), key, self._refresh(refresh_ttl))]))[0]
+    ) -> Calls[Item | None]:
+        result = (yield [GetOp(as_namespace(namespace), key, self._refresh(refresh_ttl))])[0]
         return result if isinstance(result, Item) else None
 
-    def _search_op(
-        self, prefix: tuple[str, ...], query: str | None, filter: dict[str, Any] | None, limit: int,
-        offset: int, refresh_ttl: bool | None,
-    ) -> SearchOp:  # fmt: skip
-        return SearchOp(tuple(prefix), filter, limit, offset, query, self._refresh(refresh_ttl))
-
-    def search(
+    def _search(
         self,
         namespace_prefix: tuple[str, ...],
         /,
@@ -279,31 +270,14 @@ class MemoryStore(BaseStore):
         limit: int = 10,
         offset: int = 0,
         refresh_ttl: bool | None = None,
-    ) -> list[SearchItem]:
-        def fetch(n: int, start: int) -> list[SearchItem]:
-            op = self._search_op(namespace_prefix, query, filter, n, start, refresh_ttl)
-            return _search_items(self.batch([op])[0])
+    ) -> Calls[list[SearchItem]]:
+        def fetch(n: int, start: int) -> Calls[list[SearchItem]]:
+            op = SearchOp(tuple(namespace_prefix), filter, n, start, query, self._refresh(refresh_ttl))
+            return _search_items((yield [op])[0])
 
-        return visible_page(fetch, _item_namespace, limit, offset)
+        return (yield from visible_page(fetch, _item_namespace, limit, offset))
 
-    async def asearch(
-        self,
-        namespace_prefix: tuple[str, ...],
-        /,
-        *,
-        query: str | None = None,
-        filter: dict[str, Any] | None = None,
-        limit: int = 10,
-        offset: int = 0,
-        refresh_ttl: bool | None = None,
-    ) -> list[SearchItem]:
-        async def fetch(n: int, start: int) -> list[SearchItem]:
-            op = self._search_op(namespace_prefix, query, filter, n, start, refresh_ttl)
-            return _search_items((await self.abatch([op]))[0])
-
-        return await avisible_page(fetch, _item_namespace, limit, offset)
-
-    def put(
+    def _put(
         self,
         namespace: tuple[str, ...],
         key: str,
@@ -311,27 +285,13 @@ class MemoryStore(BaseStore):
         index: Literal[False] | list[str] | None = None,
         *,
         ttl: float | NotProvided | None = NOT_PROVIDED,
-    ) -> None:
-        self.batch([PutOp(as_namespace(namespace), key, value, index=index, ttl=self._ttl(ttl))])
+    ) -> Calls[None]:
+        yield [PutOp(as_namespace(namespace), key, value, index=index, ttl=self._ttl(ttl))]
 
-    async def aput(
-        self,
-        namespace: tuple[str, ...],
-        key: str,
-        value: Mapping[str, Any],
-        index: Literal[False] | list[str] | None = None,
-        *,
-        ttl: float | NotProvided | None = NOT_PROVIDED,
-    ) -> None:
-        await self.abatch([PutOp(as_namespace(namespace), key, value, index=index, ttl=self._ttl(ttl))])
+    def _delete(self, namespace: tuple[str, ...], key: str) -> Calls[None]:
+        yield [PutOp(as_namespace(namespace), key, None)]
 
-    def delete(self, namespace: tuple[str, ...], key: str) -> None:
-        self.batch([PutOp(as_namespace(namespace), key, None)])
-
-    async def adelete(self, namespace: tuple[str, ...], key: str) -> None:
-        await self.abatch([PutOp(as_namespace(namespace), key, None)])
-
-    def list_namespaces(
+    def _list_namespaces(
         self,
         *,
         prefix: NamespacePath | None = None,
@@ -339,25 +299,17 @@ class MemoryStore(BaseStore):
         max_depth: int | None = None,
         limit: int = 100,
         offset: int = 0,
-    ) -> list[tuple[str, ...]]:
-        def fetch(n: int, start: int) -> list[tuple[str, ...]]:
-            return _namespaces(self.batch([_list_op(prefix, suffix, max_depth, n, start)])[0])
+    ) -> Calls[list[tuple[str, ...]]]:
+        def fetch(n: int, start: int) -> Calls[list[tuple[str, ...]]]:
+            return _namespaces((yield [_list_op(prefix, suffix, max_depth, n, start)])[0])
 
-        return visible_page(fetch, _itself, limit, offset)
+        return (yield from visible_page(fetch, _itself, limit, offset))
 
-    async def alist_namespaces(
-        self,
-        *,
-        prefix: NamespacePath | None = None,
-        suffix: NamespacePath | None = None,
-        max_depth: int | None = None,
-        limit: int = 100,
-        offset: int = 0,
-    ) -> list[tuple[str, ...]]:
-        async def fetch(n: int, start: int) -> list[tuple[str, ...]]:
-            return _namespaces((await self.abatch([_list_op(prefix, suffix, max_depth, n, start)]))[0])
-
-        return await avisible_page(fetch, _itself, limit, offset)
+    get, aget = blocking(_get), awaited(_get)
+    search, asearch = blocking(_search), awaited(_search)
+    put, aput = blocking(_put), awaited(_put)
+    delete, adelete = blocking(_delete), awaited(_delete)
+    list_namespaces, alist_namespaces = blocking(_list_namespaces), awaited(_list_namespaces)
 
 
 def _list_op(
