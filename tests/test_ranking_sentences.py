@@ -74,8 +74,12 @@ def test_the_order_leans_on_the_sentence_that_states_the_rule_and_the_bar_on_the
     assert out[1].relevance > (out[0].relevance or 0.0)
     from graph.assistant.answering import most_relevant
 
-    assert most_relevant([h.model_dump(mode="json") for h in out])["chunk_id"] == "broad"
-    assert most_relevant([{"chunk_id": "x", "relevance": None}])["chunk_id"] == "x"
+    assert most_relevant("How long is it?", [h.model_dump(mode="json") for h in out])["chunk_id"] == "broad"
+    assert most_relevant("How long is it?", [{"chunk_id": "x", "relevance": None}])["chunk_id"] == "x"
+    # Within one document, its passages keep the relevance order (the heading words tell its sections
+    # apart): only the order of documents leans on the sentence.
+    same = [h.model_copy(update={"doc_id": "one"}) for h in hits]
+    assert [h.chunk_id for h in refine(same, "How long is it?", 2, matches)] == ["broad", "exact"]
 
 
 def test_the_stage_needs_an_embedder_that_reads_meaning_and_a_vector_side() -> None:

@@ -4,8 +4,8 @@ Retrieval always returns *something*; an assistant that quotes the nearest passa
 my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked hits
 (``knowledge/index/rerank.py``), whether the best passage bears on the question:
 
-- the evidence of the most relevant passage (:func:`most_relevant`: the highest relevance, wherever
-  the sentence stage's order puts it) must reach a bar: the mean of its second-stage relevance and
+- the evidence of the most relevant passage (:func:`most_relevant`: the highest relevance with the
+  bonus for a page the question names, wherever the sentence stage's order puts it) must reach a bar: the mean of its second-stage relevance and
   the question's cosine with its closest sentence against :data:`EVIDENCE_THRESHOLD` (fitted on blind sets 2 and 3 of
   bench/answer_quality.py to keep wrong abstentions within 5%), or, when the sentence stage did not
   look at it, the relevance alone against :data:`RELEVANCE_THRESHOLD` (docs/benchmarks.md, Answer
@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from knowledge.index.coverage import uncovered_words
-from knowledge.index.rerank import named_scopes, terms
+from knowledge.index.models import SearchHit
+from knowledge.index.rerank import named_bonus, named_scopes, terms
 
 # The bar on the relevance alone, for hits the sentence stage did not look at (a lexical embedder,
 # keyword mode). Session 17: the midpoint between the tuning half's closest unanswerable question
@@ -183,7 +184,7 @@ def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused
         return Verdict(False, "no passage matched", [], language)
     if focused:  # the user pointed at a document already found: answer from it
         return Verdict(True, "follow-up on the document in focus", _closest(hits), language)
-    judged = most_relevant(hits)
+    judged = most_relevant(query, hits)
     scored = evidence(judged)
     if scored is not None and scored[0] < scored[1]:
         return Verdict(False, f"best evidence {scored[0]:.2f} < {scored[1]}", _closest(hits), language)
@@ -201,13 +202,25 @@ def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused
     return Verdict(True, "", _closest(hits), language)
 
 
-def most_relevant(hits: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The hit the bar is applied to: the highest relevance (the first among equals; the first hit
-    when none has one). The sentence stage orders passages mostly by their closest sentence, which
-    is the better first citation (knowledge/index/sentences.py); the bar stays calibrated on the
-    passage most relevant as a whole, whatever place the order gives it."""
+def most_relevant(query: str, hits: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The hit the bar and the scope check apply to: the current passage ranking highest on its
+    relevance plus the rerank's bonus for a page the question names (the first hit when none has a
+    relevance). The sentence stage orders documents mostly by their closest sentence, the better
+    first citation (knowledge/index/sentences.py); the bar stays calibrated on the passage the
+    relevance ranks first, wherever that order puts it."""
     scored = [h for h in hits if h.get("relevance") is not None]
-    return max(scored, key=lambda h: float(h["relevance"])) if scored else hits[0]
+    scored = [h for h in scored if not h.get("superseded")] or scored
+    if not scored:
+        return hits[0]
+    return max(scored, key=lambda h: float(h["relevance"]) + _named_bonus(h, query))
+
+
+def _named_bonus(hit: dict[str, Any], query: str) -> float:
+    """The rerank's bonus for a page the question names, from the fields of a hit's dump it reads."""
+    shown = SearchHit.model_construct(
+        title=str(hit.get("title") or ""), heading=hit.get("heading"), text=str(hit.get("text") or "")
+    )
+    return named_bonus(shown, query)
 
 
 def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]) -> str:

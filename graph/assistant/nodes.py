@@ -19,6 +19,7 @@ from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
 from graph.assistant.services import RunResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
+from knowledge.index.models import SearchHit
 from knowledge.tokens import UnknownModel, encoding_name_for_model
 from memory.context.assemble import DEFAULT_MODEL, ContextItem, assemble
 from memory.context.compaction import compact as compact_messages
@@ -117,10 +118,10 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         # or nearly as close as anything else has ("what does it say about having a second job?":
         # the wording of a pointer question matches no passage well); "is it possible to buy extra
         # days off?" after a travel question is a new question that another document answers better.
-        best = float(hits[0].relevance or 0.0) if hits else 0.0
+        # The most relevant passage, not the first: the sentence stage orders by the closest sentence.
+        best = _most_relevance(hits)
         if hits and best < FOCUS_THRESHOLD:
-            elsewhere = res.kb.search(query, k=1)
-            rival = float(elsewhere[0].relevance or 0.0) if elsewhere else 0.0
+            rival = _most_relevance(res.kb.search(query, k=k))
             focused = best >= rival - FOCUS_MARGIN
         else:
             focused = bool(hits)
@@ -133,6 +134,10 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     found = [h.model_dump(mode="json") for h in hits[:k]]
     verdict = judge(state["query"], found, embedder=res.kb.embedder_name, focused=focused)
     return {"hits": found, "verdict": verdict.to_state()}
+
+
+def _most_relevance(hits: list[SearchHit]) -> float:
+    return max((float(h.relevance or 0.0) for h in hits), default=0.0)
 
 
 def assemble_context(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:

@@ -32,8 +32,8 @@ MIN_SENTENCE_WORDS = 4  # shorter lines (headings, "Owner: ...") say nothing on 
 # The refined relevance: the rerank's relevance plus this share of the best sentence's cosine above
 # the chunk's own, fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md).
 SENTENCE_WEIGHT = 0.25
-# The order of the passages looked at: this share of the best sentence's cosine plus the rest of the
-# rerank's relevance. The relevance above stays what the assistant's abstention bar is calibrated on;
+# The order of the documents of the passages looked at: this share of a passage's best sentence's
+# cosine plus the rest of the rerank's relevance (a document's passages keep the relevance order). The relevance above stays what the assistant's abstention bar is calibrated on;
 # the order leans on the one sentence that states the rule, since a chunk of several sections is
 # loosely close to many questions. Session 19, fitted on blind sets 2-4 (bench/retrieval_abstain.py,
 # first hit): 0.55-0.8 all give 21/30, 31-32/37, 36/40 where the refined relevance gave 19, 31, 34;
@@ -139,9 +139,10 @@ def refined_relevance(hit: SearchHit, match: SentenceMatch | None) -> float:
 def refine(
     hits: Sequence[SearchHit], query: str, k: int, matches: Mapping[str, SentenceMatch]
 ) -> list[SearchHit]:
-    """The best ``k`` of the reranked ``hits`` after the sentence stage: the passages looked at are
-    reordered mostly by their best sentence (:data:`ORDER_SENTENCE_SHARE`, plus the rerank's bonus
-    for a page the question names), and carry their refined relevance;
+    """The best ``k`` of the reranked ``hits`` after the sentence stage: the documents of the passages
+    looked at are ordered mostly by their best sentence (:data:`ORDER_SENTENCE_SHARE`, plus the
+    rerank's bonus for a page the question names), a document's passages by their refined relevance,
+    which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
     history = asks_for_history(query)
     order = {
@@ -161,7 +162,22 @@ def refine(
     ]
     looked = [h for h in updated if h.chunk_id in matches]
     rest = [h for h in updated if h.chunk_id not in matches]
-    looked.sort(key=lambda h: (h.superseded and not history, -(order[h.chunk_id] + named_bonus(h, query))))
+    # Documents in the order of their best passage's score; within a document, its passages by
+    # refined relevance, as before: the heading words it carries tell a document's sections apart
+    # better than one sentence does ("keeps dropping" is the "Frequent disconnections" section, not
+    # the "Slow connection" sentence about a speed drop).
+    bonus = {h.chunk_id: named_bonus(h, query) for h in looked}
+    first: dict[str, float] = {}
+    for h in looked:
+        first[h.doc_id] = max(first.get(h.doc_id, -1e9), order[h.chunk_id] + bonus[h.chunk_id])
+    looked.sort(
+        key=lambda h: (
+            h.superseded and not history,
+            -first[h.doc_id],
+            h.doc_id,
+            -(float(h.relevance or 0.0) + bonus[h.chunk_id]),
+        )
+    )
     current = [h for h in rest if not (h.superseded and not history) and h.duplicate_of is None]
     tail = [h for h in rest if h not in current]
     ordered = [h for h in looked if not (h.superseded and not history)] + current
