@@ -16,6 +16,7 @@ at ``/ui`` (:mod:`server.console`). Run it with::
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -37,6 +38,7 @@ from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
 from checkpointer.errors import InvalidId
 from graph.assistant.graph import build_graph
 from graph.assistant.services import ENV_EMBEDDER, Services, Settings
+from graph.ingestion.store import RunStore
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
 from kassist.tenancy import TenantMismatch, TenantRequired
 from knowledge.embedders import EmbedderUnavailable, select_embedder
@@ -165,6 +167,19 @@ class Served:
     saver: TenantCheckpointer
     store: MemoryStore
     services: Services
+    runs: RunStore | None = None
+
+    def is_ingestion_run(self, tenant: str, thread_id: str) -> bool:
+        """Whether ``thread_id`` names an ingestion run of ``tenant`` (registered, or requested on the
+        runs API): its thread holds a job's state, not a conversation."""
+        if self.runs is None:
+            return False
+        from graph.ingestion.jobs import JobStore
+
+        return (
+            self.runs.for_tenant(tenant).get(thread_id) is not None
+            or JobStore(self.runs).for_tenant(tenant).get(thread_id) is not None
+        )
 
     @classmethod
     def open(cls, url: str, services: Services | None = None) -> Served:
@@ -181,13 +196,17 @@ class Served:
                 embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
                 services = Services.from_url(url, embedder=embedder, defaults=Settings.from_env())
             graph = build_graph(services).compile(checkpointer=saver, store=store)
+            runs = RunStore.from_url(url)
+            opened.callback(runs.close)
             opened.pop_all()
-        return cls(graph, saver, store, services)
+        return cls(graph, saver, store, services, runs)
 
     async def aclose(self) -> None:
         await self.saver.aclose()
         self.store.close()
         self.services.close()
+        if self.runs is not None:
+            self.runs.close()
 
 
 def create_app(
@@ -326,6 +345,12 @@ def add_assistant_routes(
         conf = run["configurable"]
         owner = await thread_owner(served.saver, conf[TENANT_KEY], conf["thread_id"])
         if caller is None or not reaches(caller, owner):  # another member's thread: as an unknown one
+            raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
+        if owner in (None, "") and await asyncio.to_thread(
+            served.is_ingestion_run, conf[TENANT_KEY], conf["thread_id"]
+        ):
+            # A run id names its checkpoint thread: a turn there would write a conversation into
+            # the run's state (owners are recorded for conversations only, so this is rare to ask).
             raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
         run = with_owner(run, caller, owner)
         if (

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, KEYS, ROOT, free_port, running, server_env
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, ROOT, free_port, running, server_env
 
 ERIN_KEY = "acme-erin-key-0123456789abcdef"
 
@@ -54,3 +55,24 @@ def test_a_run_id_naming_a_conversation_is_taken(serve: str) -> None:
     # A fresh run id is the run's own.
     fresh = alice.post("/v1/runs/uploads", files=files, data={"collection": "mine", "run_id": "alice-run"})
     assert fresh.status_code == 201, fresh.text[:300]
+
+
+def test_a_conversation_cannot_be_held_on_an_ingestion_runs_thread(serve: str) -> None:
+    """The reverse: a turn whose thread id is an ingestion run's would write a conversation into the
+    run's state. Its checkpoints record no owner, so only an admin reached it; now nobody does."""
+    alice = httpx.Client(base_url=serve, headers={"x-api-key": ACME_KEY}, timeout=120)
+    olga = httpx.Client(base_url=serve, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=120)
+    files = {"files": ("leave.md", b"# Leave\n\nEmployees get 25 days of leave a year.\n", "text/markdown")}
+    made = alice.post("/v1/runs/uploads", files=files, data={"collection": "jobs", "run_id": "job-1"})
+    assert made.status_code == 201, made.text[:300]
+    for _ in range(120):
+        run = alice.get("/v1/runs/job-1").json()
+        if run["status"] in ("completed", "failed", "needs_review"):
+            break
+        time.sleep(0.5)
+    before = run["version"]
+    turn = {"input": {"messages": [["user", "hi"]]}, "config": {"configurable": {"thread_id": "job-1"}}}
+    for client in (olga, alice):
+        answer = client.post("/assistant/invoke", json=turn)
+        assert answer.status_code == 404, answer.text[:300]
+    assert alice.get("/v1/runs/job-1").json()["version"] == before
