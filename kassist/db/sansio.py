@@ -8,8 +8,10 @@ backend just supply ``execute``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Generator
-from typing import TypeVar
+import functools
+import inspect
+from collections.abc import Awaitable, Callable, Coroutine, Generator
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 Req = TypeVar("Req")
 Res = TypeVar("Res")
@@ -36,3 +38,33 @@ async def adrive(op: Generator[Req, Res, T], execute: Callable[[Req], Awaitable[
     except StopIteration as stop:
         result: T = stop.value
         return result
+
+
+S = TypeVar("S")
+P = ParamSpec("P")
+
+
+def twin_methods(
+    plan: Callable[Concatenate[S, P], Generator[Req, Res, T]], execute: str, aexecute: str
+) -> tuple[Callable[Concatenate[S, P], T], Callable[Concatenate[S, P], Coroutine[Any, Any, T]]]:
+    """The blocking method and the ``a``-prefixed coroutine method of one ``plan`` (a method that
+    returns a generator of requests), each driving it with its object's ``execute`` or
+    ``aexecute`` method (named): a component writes each method once, and its async twin cannot
+    drift from it. The methods are named as the plan without its leading underscore."""
+    name = plan.__name__.lstrip("_")
+
+    @functools.wraps(plan)
+    def method(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return drive(plan(self, *args, **kwargs), getattr(self, execute))
+
+    @functools.wraps(plan)
+    async def amethod(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return await adrive(plan(self, *args, **kwargs), getattr(self, aexecute))
+
+    owner = plan.__qualname__.rpartition(".")[0]
+    # help() and inspect show the plan's parameters, without its generator return type.
+    shown = inspect.signature(plan).replace(return_annotation=inspect.Signature.empty)
+    for made, called in ((method, name), (amethod, f"a{name}")):
+        made.__name__, made.__qualname__ = called, f"{owner}.{called}" if owner else called
+        made.__signature__ = shown  # type: ignore[union-attr]
+    return method, amethod

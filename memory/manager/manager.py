@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, Protocol, Self, TypeVar
 
 from kassist.db import open_database
+from kassist.db.sansio import twin_methods
 from kassist.db.statements import Local
 from kassist.dburl import database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, TenantRequired, check_run_tenant, validate_tenant_id
@@ -31,7 +32,7 @@ from memory.manager.models import (
     parse_enum,
     validate_user_id,
 )
-from memory.manager.plans import After, Plan, Run, asynchronous, synchronous
+from memory.manager.plans import After, Plan, Run, Step, aexecute, execute
 from memory.manager.policy import PolicyConfig
 from memory.manager.statements import ManagerSql
 
@@ -148,6 +149,12 @@ class MemoryManager:
         if memory_type:
             params["memory_type"] = parse_enum(MemoryType, memory_type, "memory type").value
         return reads.select(self._backend.sql, typed if memory_type else plain, params)
+
+    def _execute(self, step: Step) -> Any:
+        return execute(self._backend, step)
+
+    async def _aexecute(self, step: Step) -> Any:
+        return await aexecute(self._backend, step)
 
     # -- the methods: one plan each, run by a sync and an async driver (plans.py) ------------------
 
@@ -359,20 +366,17 @@ class MemoryManager:
         )
         return entries
 
-    remember, aremember = synchronous(_remember), asynchronous(_remember)
-    recall, arecall = synchronous(_recall), asynchronous(_recall)
-    remember_many, aremember_many = synchronous(_remember_many), asynchronous(_remember_many)
-    list_all, alist_all = synchronous(_list_all), asynchronous(_list_all)
-    history, ahistory = synchronous(_history), asynchronous(_history)
-    forget, aforget = synchronous(_forget), asynchronous(_forget)
-    expire, aexpire = synchronous(_expire), asynchronous(_expire)
-    review, areview = synchronous(_review), asynchronous(_review)
-    release, arelease = synchronous(_release), asynchronous(_release)
-    delete_quarantined, adelete_quarantined = (
-        synchronous(_delete_quarantined),
-        asynchronous(_delete_quarantined),
-    )
-    audit_log, aaudit_log = synchronous(_audit_log), asynchronous(_audit_log)
+    remember, aremember = twin_methods(_remember, "_execute", "_aexecute")
+    recall, arecall = twin_methods(_recall, "_execute", "_aexecute")
+    remember_many, aremember_many = twin_methods(_remember_many, "_execute", "_aexecute")
+    list_all, alist_all = twin_methods(_list_all, "_execute", "_aexecute")
+    history, ahistory = twin_methods(_history, "_execute", "_aexecute")
+    forget, aforget = twin_methods(_forget, "_execute", "_aexecute")
+    expire, aexpire = twin_methods(_expire, "_execute", "_aexecute")
+    review, areview = twin_methods(_review, "_execute", "_aexecute")
+    release, arelease = twin_methods(_release, "_execute", "_aexecute")
+    delete_quarantined, adelete_quarantined = twin_methods(_delete_quarantined, "_execute", "_aexecute")
+    audit_log, aaudit_log = twin_methods(_audit_log, "_execute", "_aexecute")
 
     # -- lifecycle --------------------------------------------------------------------------------
 

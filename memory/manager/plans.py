@@ -11,26 +11,24 @@ statements (kassist.db.sansio). A plan asks for three things:
 - :class:`After`: the backend's after-work (folding the WAL after an erasure, the planner's
   statistics after an import).
 
-:func:`synchronous` and :func:`asynchronous` make the public ``remember`` and ``aremember`` of one
-plan, so the rules (validation, tenant binding, what runs in which order) cannot drift apart.
+:func:`execute` and :func:`aexecute` answer a step; ``kassist.db.sansio.twin_methods`` makes the
+public ``remember`` and ``aremember`` of one plan, so the rules (validation, tenant binding, what
+runs in which order) cannot drift apart.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-from collections.abc import Callable, Coroutine, Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from kassist.db.sansio import adrive, drive
 from kassist.db.statements import Local
 from memory.manager.ops import Op
 
 if TYPE_CHECKING:
-    from memory.manager.manager import MemoryManager
+    from memory.manager.manager import Backend
 
-P = ParamSpec("P")
 T = TypeVar("T")
 
 
@@ -49,50 +47,23 @@ class After:
     args: tuple[Any, ...] = ()
 
 
-Plan = Generator[Run | Local | After, Any, T]
+Step = Run | Local | After
+Plan = Generator[Step, Any, T]
 
 
-def synchronous(
-    plan: Callable[Concatenate[MemoryManager, P], Plan[T]],
-) -> Callable[Concatenate[MemoryManager, P], T]:
-    """The blocking method of ``plan`` (named as the plan without its leading underscore)."""
-
-    @functools.wraps(plan)
-    def method(self: MemoryManager, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        backend = self._backend
-
-        def execute(step: Run | Local | After) -> Any:
-            if isinstance(step, Run):
-                return backend.run(step.op, write=step.write, again=step.again)
-            if isinstance(step, Local):
-                return step.call()
-            return getattr(backend, step.work)(*step.args)
-
-        return drive(plan(self, *args, **kwargs), execute)
-
-    method.__name__ = plan.__name__.lstrip("_")
-    method.__qualname__ = f"MemoryManager.{method.__name__}"
-    return method
+def execute(backend: Backend, step: Step) -> Any:
+    """One step of a plan, blocking."""
+    if isinstance(step, Run):
+        return backend.run(step.op, write=step.write, again=step.again)
+    if isinstance(step, Local):
+        return step.call()
+    return getattr(backend, step.work)(*step.args)
 
 
-def asynchronous(
-    plan: Callable[Concatenate[MemoryManager, P], Plan[T]],
-) -> Callable[Concatenate[MemoryManager, P], Coroutine[Any, Any, T]]:
-    """The ``a``-prefixed coroutine method of ``plan``: the same body, awaited steps."""
-
-    @functools.wraps(plan)
-    async def method(self: MemoryManager, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        backend = self._backend
-
-        async def execute(step: Run | Local | After) -> Any:
-            if isinstance(step, Run):
-                return await backend.arun(step.op, write=step.write, again=step.again)
-            if isinstance(step, Local):
-                return await asyncio.to_thread(step.call)
-            return await getattr(backend, f"a{step.work}")(*step.args)
-
-        return await adrive(plan(self, *args, **kwargs), execute)
-
-    method.__name__ = "a" + plan.__name__.lstrip("_")
-    method.__qualname__ = f"MemoryManager.{method.__name__}"
-    return method
+async def aexecute(backend: Backend, step: Step) -> Any:
+    """One step of a plan, awaited: in-process work in a worker thread."""
+    if isinstance(step, Run):
+        return await backend.arun(step.op, write=step.write, again=step.again)
+    if isinstance(step, Local):
+        return await asyncio.to_thread(step.call)
+    return await getattr(backend, f"a{step.work}")(*step.args)

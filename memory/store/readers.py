@@ -62,7 +62,7 @@ def visible_page(
     offset: int,
 ) -> Generator[R, Any, list[T]]:
     """``fetch(limit, offset)``'s results with the hidden ones dropped, then paged. ``fetch`` is a
-    sans-I/O step (memory/store/calls.py), so one body serves the sync and the async store."""
+    sans-I/O step (MemoryStore's Calls), so one body serves the sync and the async store."""
     reader = narrowing()
     if reader is None:
         return (yield from fetch(limit, offset))

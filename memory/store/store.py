@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from types import TracebackType
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, TypeVar
 
 from langgraph.store.base import (
     NOT_PROVIDED,
@@ -30,10 +30,10 @@ from langgraph.store.base import (
     TTLConfig,
 )
 
+from kassist.db.sansio import twin_methods
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
 from memory.store.backend import Backend, Clock, open_backend
-from memory.store.calls import Calls, awaited, blocking
 from memory.store.indexing import DEFAULT_FIELDS
 from memory.store.keywords import SearchMode
 from memory.store.migrations import (
@@ -49,6 +49,9 @@ from memory.store.statements import Program
 from memory.store.sweeper import Sweeper
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
+Calls = Generator[list[Op], list[Result], T]
+"""A convenience method's body: yields the ops it needs run, receives their results."""
 
 
 class MemoryStore(BaseStore):
@@ -253,6 +256,9 @@ class MemoryStore(BaseStore):
 
     # -- BaseStore convenience methods, re-declared so labels may contain dots ----------------
     # (BaseStore's versions reject '.' before the batch; this store's own validation runs in prepare.)
+    # Each is written once, as a generator yielding the ops it needs run; twin_methods makes the
+    # method that runs them with batch and its async twin with abatch (about 0.6 us per call more
+    # than calling batch directly, ~1% of a SQLite get).
 
     def _get(
         self, namespace: tuple[str, ...], key: str, *, refresh_ttl: bool | None = None
@@ -305,11 +311,11 @@ class MemoryStore(BaseStore):
 
         return (yield from visible_page(fetch, _itself, limit, offset))
 
-    get, aget = blocking(_get), awaited(_get)
-    search, asearch = blocking(_search), awaited(_search)
-    put, aput = blocking(_put), awaited(_put)
-    delete, adelete = blocking(_delete), awaited(_delete)
-    list_namespaces, alist_namespaces = blocking(_list_namespaces), awaited(_list_namespaces)
+    get, aget = twin_methods(_get, "batch", "abatch")
+    search, asearch = twin_methods(_search, "batch", "abatch")
+    put, aput = twin_methods(_put, "batch", "abatch")
+    delete, adelete = twin_methods(_delete, "batch", "abatch")
+    list_namespaces, alist_namespaces = twin_methods(_list_namespaces, "batch", "abatch")
 
 
 def _list_op(
