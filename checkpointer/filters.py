@@ -1,4 +1,4 @@
-"""Metadata filters for ``list(filter=...)``, as backend-neutral terms (no SQL here).
+"""Metadata filters for ``list(filter=...)``, as backend-neutral terms (no dialect's SQL here).
 
 Semantics, identical on both backends: every key of the filter must match. A dict value matches
 nested keys (``{"a": {"b": 1}}`` matches metadata whose ``a.b`` is 1, whatever else ``a`` holds);
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -108,6 +108,23 @@ class ListSpec:
     before: bool = False
     limit: bool = False
     terms: tuple[FilterTerm, ...] = ()
+
+    def where(self, param: Callable[[str], str], term: Callable[[int, FilterTerm], str]) -> str:
+        """The listing's predicates on the checkpoints table ``c`` and its LIMIT, in a dialect's
+        placeholders (``param("tenant")``: ``:tenant``, ``%(tenant)s``) and JSON operators
+        (``term(i, t)``: the SQL of filter term ``i``)."""
+        wheres = [f"c.tenant_id = {param('tenant')}"]
+        for used, column, name in (
+            (self.thread, "c.thread_id =", "thread"),
+            (self.ns, "c.checkpoint_ns =", "ns"),
+            (self.checkpoint_id, "c.checkpoint_id =", "cid"),
+            (self.before, "c.checkpoint_id <", "before"),
+        ):
+            if used:
+                wheres.append(f"{column} {param(name)}")
+        wheres.extend(term(i, t) for i, t in enumerate(self.terms))
+        limit = f" LIMIT {param('limit')}" if self.limit else ""
+        return f"{' AND '.join(wheres)} ORDER BY c.checkpoint_id DESC{limit}"
 
 
 def term_params(terms: tuple[FilterTerm, ...]) -> dict[str, Any]:

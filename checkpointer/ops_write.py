@@ -275,22 +275,6 @@ def put_planned(
     raise CheckpointConflict(key["thread"], key["ns"], head_version, version - 1)
 
 
-def put_writes(
-    sql: CheckpointSql,
-    serde: SerializerProtocol,
-    tenant: str,
-    config: RunnableConfig,
-    writes: Sequence[tuple[str, Any]],
-    task_id: str,
-    task_path: str,
-) -> Steps[None]:
-    """Writes are idempotent per (task_id, idx); special writes (errors, interrupts) replace:
-    :func:`writes_request`'s one statement, if any."""
-    request = writes_request(sql, serde, tenant, config, writes, task_id, task_path)
-    if request is not None:
-        yield request
-
-
 def writes_request(
     sql: CheckpointSql,
     serde: SerializerProtocol,
@@ -300,7 +284,9 @@ def writes_request(
     task_id: str,
     task_path: str,
 ) -> Request | None:
-    """The one statement of :func:`put_writes` (pure), or None when there is nothing to write."""
+    """The one statement of a ``put_writes`` call (pure), or None when there is nothing to write.
+
+    Writes are idempotent per (task_id, idx); special writes (errors, interrupts) replace."""
     key = thread_key(tenant, config)
     cid = (config.get("configurable") or {}).get("checkpoint_id")
     if not cid:

@@ -49,7 +49,7 @@ Request = Stmt | Stmts
 """What an operation yields: one statement, or several run in order."""
 Render = Callable[[Params], Request]
 """A statement of a dialect, given its parameters: what runs."""
-Each = Callable[[Sequence[Params]], Request]
+Many = Callable[[Sequence[Params]], Request]
 """A statement run once per parameter set (no rows come back)."""
 
 Steps = Generator[Request, list[Row], T]
@@ -95,7 +95,7 @@ class CheckpointSql:
     put_prepare: Render
     """(tenant, thread, ns, cid, parent) -> (head_id, head_version, existing_parent,
     existing_version, parent_version)"""
-    put_blob: Each
+    put_blob: Many
     """(tenant, thread, ns, channel, version, type, blob) each"""
     put_checkpoint: Render
     """(record, version) -> (version), or no row when another writer took the version"""
@@ -122,15 +122,15 @@ class CheckpointSql:
     """(tenant, cutoff) -> (thread_id)"""
     tenants_with_stale: Render
     """(cutoff) -> (tenant_id)"""
-    delete_checkpoint: Each
+    delete_checkpoint: Many
     """(tenant, thread, ns, cid) each"""
-    delete_blob: Each
+    delete_blob: Many
     """(tenant, thread, ns, channel, version) each"""
-    clear_parent: Each
+    clear_parent: Many
     """(tenant, thread, ns, cid) each"""
-    set_head: Each
+    set_head: Many
     """(tenant, thread, ns, cid, version) each"""
-    delete_head: Each
+    delete_head: Many
     """(tenant, thread, ns) each"""
     thread_exists: Render
     """(tenant, thread) -> (one)"""
@@ -169,10 +169,10 @@ class CheckpointSql:
     """``read_head``'s rows in the shape ``ops_read.tuple_of_rows`` reads, where the statement
     cannot return it (PostgreSQL); None: as they come"""
 
-    copy_value: Each | None = None
+    copy_value: Many | None = None
     """(tenant, thread, ns, cid) each: the value the row holds into the blobs table (before the row
     is deleted while another row points at it); a dialect without values in rows has none"""
-    ensure_blob: Each | None = None
+    ensure_blob: Many | None = None
     """(tenant, thread, ns, channel, version) each: the value into the blobs table from the row
     holding it, unless a blob row has it (a put that could not name the holder)"""
     value_in_row: bool = False
@@ -194,6 +194,40 @@ class Op(Generic[T]):
     steps: Steps[T]
     write: bool = False
     single: bool = False
+
+
+Text = str | tuple[str, ...]
+"""A statement's SQL: one text, or several run in order."""
+
+
+class Plain:
+    """A statement (or several run in order) with the given parameters, bound by the dialect's
+    ``bind`` (SQLite: lists as JSON text; PostgreSQL: a plain dict, psycopg adapts lists);
+    ``fetch``: whether the (last) one answers rows."""
+
+    __slots__ = ("bind", "fetch", "sqls")
+
+    def __init__(self, text: Text, fetch: bool, bind: Callable[[Params], Params]) -> None:
+        self.sqls = (text,) if isinstance(text, str) else text
+        self.fetch, self.bind = fetch, bind
+
+    def __call__(self, params: Params) -> Request:
+        params = self.bind(params)
+        if len(self.sqls) == 1:
+            return Stmt(self.sqls[0], params, self.fetch)
+        return Stmts(Stmt(sql, params, self.fetch) for sql in self.sqls)
+
+
+class Each:
+    """A statement (or several) run once per parameter set, bound as they are (no rows)."""
+
+    __slots__ = ("sqls",)
+
+    def __init__(self, text: Text) -> None:
+        self.sqls = (text,) if isinstance(text, str) else text
+
+    def __call__(self, param_sets: Sequence[Params]) -> Request:
+        return Stmts(Stmt(sql, fetch=False, many=param_sets) for sql in self.sqls)
 
 
 def statements(request: Request) -> tuple[Stmt, ...]:

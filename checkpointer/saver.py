@@ -24,7 +24,7 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from checkpointer import ops_admin, ops_read, ops_write, small_values
+from checkpointer import ops_admin, ops_history, ops_read, ops_write, small_values
 from checkpointer.executor import CheckpointExecutor
 from checkpointer.query import CheckpointSql, Op, Steps, migrate, only
 from checkpointer.read_batch import Coalescer
@@ -231,7 +231,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         before: RunnableConfig | None = None,
         limit: int | None = None,
     ) -> Iterator[CheckpointTuple]:
-        steps = ops_read.list_tuples(
+        steps = ops_history.list_tuples(
             self._sql, self.serde, self._tenant(config), config, filter, before, limit
         )
         yield from self._run(steps)
@@ -244,7 +244,7 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
         before: RunnableConfig | None = None,
         limit: int | None = None,
     ) -> AsyncIterator[CheckpointTuple]:
-        steps = ops_read.list_tuples(
+        steps = ops_history.list_tuples(
             self._sql, self.serde, self._tenant(config), config, filter, before, limit
         )
         for item in await self._arun(steps):
@@ -253,13 +253,13 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     def get_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
-        steps = ops_read.delta_history(self._sql, self.serde, self._tenant(config), config, channels)
+        steps = ops_history.delta_history(self._sql, self.serde, self._tenant(config), config, channels)
         return self._run(steps, single=True)
 
     async def aget_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
     ) -> Mapping[str, DeltaChannelHistory]:
-        steps = ops_read.delta_history(self._sql, self.serde, self._tenant(config), config, channels)
+        steps = ops_history.delta_history(self._sql, self.serde, self._tenant(config), config, channels)
         return await self._arun(steps, single=True)
 
     # -- writes ------------------------------------------------------------------------------
@@ -334,10 +334,11 @@ class TenantCheckpointer(BaseCheckpointSaver[str]):
     async def aput_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
-        steps = ops_write.put_writes(
+        request = ops_write.writes_request(
             self._sql, self.serde, self._tenant(config), config, writes, task_id, task_path
         )
-        await self._arun(steps, write=True, single=True)
+        if request is not None:
+            await self._arun(only(request), write=True, single=True)
 
     def get_next_version(self, current: str | None, channel: None) -> str:
         # A random suffix keeps versions distinct across branches, so blobs never collide.

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from checkpointer.filters import FilterTerm, ListSpec, term_params
-from checkpointer.query import CheckpointSql, Params, Request, Stmts
+from checkpointer.query import CheckpointSql, Each, Params, Plain, Stmts, Text
 from checkpointer.sql_sqlite_schema import (
     CP,
     KEY,
@@ -33,6 +33,9 @@ from checkpointer.sql_sqlite_step import (
     GET_BY_ID_ROW,
     GET_LATEST_ROW,
     PUT_FAST_RECHECK,
+    PUT_WRITE,
+    UPSERT_WRITE,
+    WriteRows,
     _payload,
     _put_fast,
     _RowRead,
@@ -105,21 +108,10 @@ def _term_sql(i: int, term: FilterTerm) -> str:
 
 
 def _list_rows(spec: ListSpec) -> str:
-    wheres = ["c.tenant_id = :tenant"]
-    if spec.thread:
-        wheres.append("c.thread_id = :thread")
-    if spec.ns:
-        wheres.append("c.checkpoint_ns = :ns")
-    if spec.checkpoint_id:
-        wheres.append("c.checkpoint_id = :cid")
-    if spec.before:
-        wheres.append("c.checkpoint_id < :before")
-    wheres.extend(_term_sql(i, t) for i, t in enumerate(spec.terms))
-    limit = " LIMIT :limit" if spec.limit else ""
     return (
         f"SELECT {_CP_COLS}, json_extract(c.checkpoint, '$.channel_versions') AS versions, "
         f"{_MAX_VERSION.format(t='c')} AS head_ver "
-        f"FROM {CP} c WHERE {' AND '.join(wheres)} ORDER BY c.checkpoint_id DESC{limit}"
+        f"FROM {CP} c WHERE {spec.where(lambda name: ':' + name, _term_sql)}"
     )
 
 
@@ -242,44 +234,12 @@ def _params(params: Params) -> Params:
     return params
 
 
-class _Plain:
-    """One or more statements run in order with the given parameters (lists bound as JSON text);
-    ``fetch``: whether the (last) one answers rows."""
-
-    __slots__ = ("fetch", "sqls")
-
-    def __init__(self, sqls: tuple[str, ...], fetch: bool) -> None:
-        self.sqls, self.fetch = sqls, fetch
-
-    def __call__(self, params: Params) -> Request:
-        params = _params(params)
-        if len(self.sqls) == 1:
-            return Stmt(self.sqls[0], params, self.fetch)
-        return Stmts(Stmt(sql, params, self.fetch) for sql in self.sqls)
+def _read(text: Text) -> Plain:
+    return Plain(text, True, _params)  # lists bound as JSON text
 
 
-class _Each:
-    """One or more statements, each run once per parameter set (no rows)."""
-
-    __slots__ = ("sqls",)
-
-    def __init__(self, sqls: tuple[str, ...]) -> None:
-        self.sqls = sqls
-
-    def __call__(self, param_sets: Sequence[Params]) -> Request:
-        return Stmts(Stmt(sql, fetch=False, many=param_sets) for sql in self.sqls)
-
-
-def _read(sql: str | tuple[str, ...]) -> _Plain:
-    return _Plain((sql,) if isinstance(sql, str) else sql, True)
-
-
-def _write(sql: str | tuple[str, ...]) -> _Plain:
-    return _Plain((sql,) if isinstance(sql, str) else sql, False)
-
-
-def _each(sql: str | tuple[str, ...]) -> _Each:
-    return _Each((sql,) if isinstance(sql, str) else sql)
+def _write(text: Text) -> Plain:
+    return Plain(text, False, _params)
 
 
 class _Read:
@@ -294,19 +254,6 @@ class _Read:
         return Stmt(self.sql, params, True)  # one statement: no list to build
 
 
-_PUT_WRITE = (
-    "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
-    "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
-    ":type, :blob, :task_path) ON CONFLICT DO NOTHING"
-)
-_UPSERT_WRITE = (
-    "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
-    "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
-    ":type, :blob, :task_path) ON CONFLICT DO UPDATE SET channel = excluded.channel, "
-    "type = excluded.type, blob = excluded.blob, task_path = excluded.task_path"
-)
-
-
 def _get_many(params: Params) -> Stmt:
     # The requests as one JSON array of rows.
     cols = ("reqs", "tenants", "threads", "nss", "cids")
@@ -316,49 +263,6 @@ def _get_many(params: Params) -> Stmt:
 
 def _list_rows_stmt(params: Params, spec: ListSpec) -> Stmt:
     return Stmt(_list_rows(spec), {**_params(params), **term_params(spec.terms)}, True)
-
-
-_WRITE_KEY = 4  # ?1-?4: tenant, thread, ns, checkpoint id, bound once for every row
-_WRITE_FIELDS = ("task_id", "idx", "channel", "type", "blob", "task_path")
-WRITE_ROWS_MAX = 64
-"""put_writes rows sent as one multi-row INSERT; a call with more runs the statement per row."""
-
-
-def _write_values(n: int) -> str:
-    # ``VALUES (?1, ?2, ?3, ?4, ?5, ...), (?1, ?2, ?3, ?4, ?11, ...)``: the key by number, once.
-    width = len(_WRITE_FIELDS)
-    rows = (
-        "(?1, ?2, ?3, ?4, " + ", ".join(f"?{_WRITE_KEY + 1 + r * width + f}" for f in range(width)) + ")"
-        for r in range(n)
-    )
-    return ", ".join(rows)
-
-
-class _WriteRows:
-    """A put_writes call: up to :data:`WRITE_ROWS_MAX` rows as one multi-row INSERT bound by
-    position (one statement, so it commits alone without BEGIN/COMMIT: measured 2.68M -> 2.59M
-    instructions per step of the operator.add loop in session 13), more as an executemany."""
-
-    __slots__ = ("_sqls", "conflict", "sql")
-
-    def __init__(self, sql: str) -> None:
-        self.sql = sql  # the one-row form, run per row (executemany)
-        head, _, conflict = sql.partition(" ON CONFLICT ")
-        self.conflict = " ON CONFLICT " + conflict
-        self._sqls = {
-            n: head.partition(" VALUES ")[0] + " VALUES " + _write_values(n) + self.conflict
-            for n in range(1, WRITE_ROWS_MAX + 1)
-        }
-
-    def __call__(self, p: Params) -> Request:
-        rows = p["rows"]
-        if len(rows) > WRITE_ROWS_MAX:
-            params = _params(p)
-            return Stmt(self.sql, many=[{**params, **r} for r in rows])
-        flat: list[Any] = [p["tenant"], p["thread"], p["ns"], p["cid"]]
-        for r in rows:
-            flat.extend([r[f] for f in _WRITE_FIELDS])
-        return Stmt(self._sqls[len(rows)], tuple(flat), False)
 
 
 SQL = CheckpointSql(
@@ -416,7 +320,7 @@ SELECT ({_LATEST_KEY}) AS head_id,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :cid) AS existing_version,
        (SELECT version FROM {CP} WHERE {KEY} AND checkpoint_id = :parent) AS parent_version
 """),
-    put_blob=_each(_PUT_BLOB),
+    put_blob=Each(_PUT_BLOB),
     # Under BEGIN IMMEDIATE (put_planned read the head in this transaction): the version is free.
     put_checkpoint=_read(
         (
@@ -440,8 +344,8 @@ SELECT ({_LATEST_KEY}) AS head_id,
         "small_values = :inline, value_channel = :vchannel, value_version = :vversion, "
         f"value_type = :vtype, value_blob = :vblob WHERE {KEY} AND checkpoint_id = :cid"
     ),
-    put_write_rows=_WriteRows(_PUT_WRITE),
-    upsert_write_rows=_WriteRows(_UPSERT_WRITE),
+    put_write_rows=WriteRows(PUT_WRITE),
+    upsert_write_rows=WriteRows(UPSERT_WRITE),
     delete_threads=_write(
         tuple(
             f"DELETE FROM {t} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
@@ -470,28 +374,28 @@ SELECT ({_LATEST_KEY}) AS head_id,
     ),
     stale_threads=_read(f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff"),
     tenants_with_stale=_read(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff"),
-    delete_checkpoint=_each(
+    delete_checkpoint=Each(
         (
             f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
             f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
         )
     ),
     # Before a row holding a value still pointed at is deleted (chains.plan_removal).
-    copy_value=_each(
+    copy_value=Each(
         "INSERT OR IGNORE INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
         f"SELECT tenant_id, thread_id, checkpoint_ns, {VALUE_COLS} FROM {CP} WHERE {KEY} AND checkpoint_id = :cid "
         "AND value_channel IS NOT NULL"
     ),
-    ensure_blob=_each(ENSURE_BLOB),
+    ensure_blob=Each(ENSURE_BLOB),
     value_in_row=True,
-    delete_blob=_each(
+    delete_blob=Each(
         f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version"
     ),
-    clear_parent=_each(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"),
+    clear_parent=Each(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"),
     # A head moved by delete_for_runs takes a version above every other: it is the head (and marked
     # jump, as it may not have the highest id).
-    set_head=_each(f"UPDATE {CP} SET version = :version, jump = 1 WHERE {KEY} AND checkpoint_id = :cid"),
-    delete_head=_each(()),  # a thread without checkpoints has no head to delete
+    set_head=Each(f"UPDATE {CP} SET version = :version, jump = 1 WHERE {KEY} AND checkpoint_id = :cid"),
+    delete_head=Each(()),  # a thread without checkpoints has no head to delete
     thread_exists=_read(
         f"SELECT 1 AS one FROM {CP} WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1"
     ),

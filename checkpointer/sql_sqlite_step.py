@@ -1,5 +1,5 @@
-"""The SQLite statements of a graph step's two calls: the read of one checkpoint (its row, then its
-blob values and pending writes) and the put that extends the head.
+"""The SQLite statements of a graph step's calls: the read of one checkpoint (its row, then its
+blob values and pending writes), the put that extends the head, and put_writes.
 
 Written for instruction counts (bound by position, no ``RETURNING``, scalar subqueries in
 ``VALUES``; the comments give the measurements) and held by :data:`checkpointer.sql_sqlite.SQL`.
@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from checkpointer.codec import dumps_json
-from checkpointer.query import ROW_FIELDS, One, Params, Stmts
+from checkpointer.query import ROW_FIELDS, One, Params, Request, Stmts
 from checkpointer.sql_sqlite_schema import CP, VALUE_COLS, head_of, higher_id, is_head, key_of, no_jump_above
 from kassist.db import Stmt
 from kassist.db.statements import NO_PARAMS
@@ -262,3 +262,60 @@ def read_head(
     several = dumps_json(blobs)  # several versions: bound as one JSON object
     holders = dumps_json(dict(held)) if held else "{}"
     return GET_LATEST_AND_BLOBS, (*request[:3], several, holders)
+
+
+# -- put_writes ------------------------------------------------------------------------------------
+PUT_WRITE = (
+    "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
+    "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
+    ":type, :blob, :task_path) ON CONFLICT DO NOTHING"
+)
+UPSERT_WRITE = (
+    "INSERT INTO kassist_cp_writes (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
+    "channel, type, blob, task_path) VALUES (:tenant, :thread, :ns, :cid, :task_id, :idx, :channel, "
+    ":type, :blob, :task_path) ON CONFLICT DO UPDATE SET channel = excluded.channel, "
+    "type = excluded.type, blob = excluded.blob, task_path = excluded.task_path"
+)
+
+
+_WRITE_KEY = 4  # ?1-?4: tenant, thread, ns, checkpoint id, bound once for every row
+_WRITE_FIELDS = ("task_id", "idx", "channel", "type", "blob", "task_path")
+WRITE_ROWS_MAX = 64
+"""put_writes rows sent as one multi-row INSERT; a call with more runs the statement per row."""
+
+
+def _write_values(n: int) -> str:
+    # ``VALUES (?1, ?2, ?3, ?4, ?5, ...), (?1, ?2, ?3, ?4, ?11, ...)``: the key by number, once.
+    width = len(_WRITE_FIELDS)
+    rows = (
+        "(?1, ?2, ?3, ?4, " + ", ".join(f"?{_WRITE_KEY + 1 + r * width + f}" for f in range(width)) + ")"
+        for r in range(n)
+    )
+    return ", ".join(rows)
+
+
+class WriteRows:
+    """A put_writes call: up to :data:`WRITE_ROWS_MAX` rows as one multi-row INSERT bound by
+    position (one statement, so it commits alone without BEGIN/COMMIT: measured 2.68M -> 2.59M
+    instructions per step of the operator.add loop in session 13), more as an executemany."""
+
+    __slots__ = ("_sqls", "conflict", "sql")
+
+    def __init__(self, sql: str) -> None:
+        self.sql = sql  # the one-row form, run per row (executemany)
+        head, _, conflict = sql.partition(" ON CONFLICT ")
+        self.conflict = " ON CONFLICT " + conflict
+        self._sqls = {
+            n: head.partition(" VALUES ")[0] + " VALUES " + _write_values(n) + self.conflict
+            for n in range(1, WRITE_ROWS_MAX + 1)
+        }
+
+    def __call__(self, p: Params) -> Request:
+        rows = p["rows"]
+        if len(rows) > WRITE_ROWS_MAX:
+            key = {"tenant": p["tenant"], "thread": p["thread"], "ns": p["ns"], "cid": p["cid"]}
+            return Stmt(self.sql, many=[{**key, **r} for r in rows])
+        flat: list[Any] = [p["tenant"], p["thread"], p["ns"], p["cid"]]
+        for r in rows:
+            flat.extend([r[f] for f in _WRITE_FIELDS])
+        return Stmt(self._sqls[len(rows)], tuple(flat), False)

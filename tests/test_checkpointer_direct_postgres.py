@@ -14,7 +14,7 @@ from langgraph.checkpoint.base import empty_checkpoint
 from raw_sql import kill_other_connections
 
 from checkpointer import CheckpointConflict, TenantCheckpointer
-from checkpointer.sql_postgres import PUT_NEXT
+from checkpointer.sql_postgres_step import PUT_NEXT
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
 
 THREAD: Any = {"configurable": {"thread_id": "t1", "checkpoint_ns": ""}}
