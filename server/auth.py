@@ -75,6 +75,7 @@ from server.roles import (
 )
 from server.run_checks import (
     check_checkpoint,
+    check_feedback,
     check_ingestion_input,
     check_new_conversation,
     check_schedule,
@@ -350,6 +351,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
     await check_checkpoint(ctx, value.get("thread_id"), sent)
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
+    check_feedback(kwargs.get("feedback_keys"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     if graph in JOB_GRAPHS and isinstance(kwargs, dict):
         # A job commits after every node, whatever the client asked (langgraph-api's default is

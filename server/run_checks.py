@@ -100,6 +100,21 @@ def check_schedule(after_seconds: object, webhook: object) -> None:
         refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
 
 
+LANGSMITH_KEYS = ("LANGSMITH_API_KEY", "LANGCHAIN_API_KEY")
+
+
+def check_feedback(feedback_keys: object) -> None:
+    """A run's ``feedback_keys`` make langgraph-api ask LangSmith for feedback URLs when the run ends:
+    an outbound call a client chooses, which on a server without a LangSmith key only fails (the
+    run's answer was an ``__error__``). Refused then (422)."""
+    if feedback_keys and not any(os.environ.get(name) for name in LANGSMITH_KEYS):
+        refuse(
+            422,
+            "feedback_keys needs LangSmith, which this server is not configured for (LANGSMITH_API_KEY); "
+            "leave them out",
+        )
+
+
 async def check_new_conversation(
     ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
 ) -> None:

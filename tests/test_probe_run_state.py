@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 import uuid
@@ -291,3 +292,16 @@ def test_an_ingestion_run_commits_after_every_node_whatever_the_client_asks(
     assert made.json()["kwargs"]["durability"] == "sync", made.json()["kwargs"]
     joined = alice.get(f"/threads/{thread}/runs/{made.json()['run_id']}/join")
     assert joined.status_code == 200 and joined.json()["status"] == "completed", joined.text[:300]
+
+
+def test_feedback_keys_without_langsmith_are_422(server: Server) -> None:
+    """They made the server call LangSmith when the run ended, which offline only failed: the run's
+    answer was ``{"__error__": {"error": "LangSmithConnectionError", ...}}``."""
+    if any(os.environ.get(name) for name in ("LANGSMITH_API_KEY", "LANGCHAIN_API_KEY")):
+        pytest.skip("a LangSmith key is configured: feedback keys are the server's to honour")
+    base, _ = server
+    alice = _client(base, ACME_KEY)
+    thread = str(alice.post("/threads", json={}).json()["thread_id"])
+    asked = alice.post(f"/threads/{thread}/runs/wait", json={**_turn("hi"), "feedback_keys": ["score"]})
+    assert asked.status_code == 422, asked.text[:300]
+    assert "feedback_keys needs LangSmith" in asked.json()["detail"]
