@@ -41,6 +41,10 @@ ORDINARY = [
     "Жүйе әкімшісі құпия сөзіңізді қалпына келтіреді.",  # Kazakh: the administrator resets your password
     "Hướng dẫn cũ không còn áp dụng; hãy dùng mẫu mới trên mạng nội bộ.",  # Vietnamese: old guide void
     "The previous travel rules no longer apply; see the intranet.",
+    # a first clause that names the staff speaks about people using an AI, not to it
+    "Los empleados pueden usar el asistente de IA, pero deben revisar cada respuesta antes de enviarla.",
+    "社員はAIアシスタントを使ってよいが、顧客データを入力してはならない。",
+    "D'Mataarbechter kënnen de KI-Assistent fir Entwërf benotzen, mee net fir Clientsdaten.",
 ]
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import Finding
+from memory.manager.screen.multilingual import about_staff
 
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
 
@@ -351,7 +352,7 @@ def frame_findings(latin: str, plain: str) -> list[Finding]:
     for one in sentences(plain) if plain != latin else sentences(latin):
         if _ABOUT.search(one) or _TITLE.search(one):
             continue
-        if _VOCATIVE.search(one[:_HEAD]):
+        if _VOCATIVE.search(one[:_HEAD]) and not about_staff(one[:_HEAD]):
             found.append(Finding("instruction", "speaks to an AI by name before an order"))
             break
     return list(dict.fromkeys(found))

@@ -51,16 +51,18 @@ def _no_space(ch: str) -> bool:
 
 _TOKEN = re.compile(r"[^\s,;:!?()\[\]{}<>\"«»“”„/|*#=+。，、：；！？]+")
 _EDGE = ".-'"
+_ELISION = re.compile(r"(?<=^[a-z]')")  # n'oubliez, l'assistant: the letter before the apostrophe is a word
 
 
 def tokens(folded: str) -> set[str]:
-    """The words of a folded sentence, with the parts of hyphenated ones ("ki-assistent", "we-ai")."""
+    """The words of a folded sentence, with the parts of hyphenated and elided ones ("ki-assistent",
+    "we-ai", "l'assistant")."""
     out: set[str] = set()
     for raw in _TOKEN.findall(folded):
         word = raw.strip(_EDGE)
         if word:
             out.add(word)
-            out.update(p for p in word.split("-") if p)
+            out.update(p for p in re.split(r"[-']", word) if p)  # and elisions: "d'mataarbechter"
     return out
 
 
@@ -118,17 +120,29 @@ SEND = Concept(words.SEND)
 ALWAYS = Concept(words.ALWAYS)
 ALL = Concept(words.ALL)
 NEGATION = Concept(words.NEGATION, whole=True)
+STAFF = Concept(words.STAFF)
 
 _VOCATIVE_HEAD = 60  # characters: the address opens the sentence
 _VOCATIVE_WORDS = 8  # a label of up to eight words, as in address._LABEL
 
 
+def about_staff(head: str) -> bool:
+    """Whether a sentence's first clause names employees or staff ("员工可以使用AI助手起草邮件，...",
+    "D'Mataarbechter dierfe KI-Tools benotzen, ..."): it speaks about people using an AI."""
+    cut = _CLAUSE.search(head)
+    first = fold(head[: cut.start()] if cut else head)
+    return STAFF.found(first, tokens(first))
+
+
 def _reminder(folded: str) -> bool:
     """ "Don't forget the previous instructions", "n'oubliez pas", "不要忘记": a negation right before
     the verb of forgetting makes it a reminder, not an override."""
-    order = [w.strip(_EDGE) for w in _TOKEN.findall(folded)]
+    order = [p for w in _TOKEN.findall(folded) for p in _ELISION.split(w.strip(_EDGE)) if p]
     for i, word in enumerate(order):
-        if FORGET.matches(word) and any(NEGATION.matches(w) for w in order[max(0, i - 2) : i]):
+        before = order[max(0, i - 2) : i]
+        if FORGET.matches(word) and any(
+            NEGATION.matches(w) or w.rstrip("'") == "n" for w in before
+        ):  # n'oubliez
             return True
         if word.startswith(("pas", "nicht", "not")) and i > 0 and FORGET.matches(order[i - 1]):
             return True
@@ -141,7 +155,7 @@ def _vocative(sentence: str) -> str | None:
     if cut is None:
         return None
     head = sentence[: cut.start()]
-    if len(head.split()) > _VOCATIVE_WORDS or not AI.found(head, tokens(head)):
+    if len(head.split()) > _VOCATIVE_WORDS or not AI.found(head, tokens(head)) or about_staff(head):
         return None
     rest = sentence[cut.end() :]
     return rest if len(rest.split()) >= 2 or len(rest.strip()) >= 12 else None

@@ -200,3 +200,14 @@ h-uile gach holl guztiak të gjitha bütün øll allt
 所有 一切 全部 すべて 全て 모든 모두
 ყველა բոլոր όλες όλα ሁሉ அனைத் сва све ĉiuj ciuj
 """
+
+# Employees and staff: a sentence that opens with them speaks about people using an AI, not to it.
+STAFF = """
+employee staff worker colleague mitarbeit beschäftigt belegschaft mataarbechter salarié employé personnel
+collaborat empleado trabajador dipendent lavorator funcionári colaborador medewerker werknemer personeel pracowni
+zaposlen zaměstnan zamestnan työntekij henkilöstö ansatt anställd medarbejder çalışan personel angajat
+alkalmazott munkatárs υπάλληλ εργαζόμεν karyawan pegawai nhân_viên wafanyakazi mfanyakazi xodim
+сотрудник работник персонал працівник співробітник служител вработен запослен ажилтан қызметкер
+员工 員工 职员 職員 社員 従業員 직원 임직원 الموظف موظف کارکنان کارمند ملازم עובד कर्मचारी কর্মী কর্মচারী
+พนักงาน ພະນັກງານ ဝန်ထမ်း បុគ្គលិក
+"""
