@@ -21,7 +21,7 @@ from graph.assistant.responders.extractive import best_sentences
 from knowledge.index import AsyncKnowledgeIndex, KnowledgeIndex
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import terms
-from knowledge.index.sentences import SentenceMatch, applies, refine, refined_relevance
+from knowledge.index.sentences import SentenceMatch, applies, names_document, refine, refined_relevance
 
 TENANT = "northwind"
 
@@ -80,6 +80,24 @@ def test_the_order_leans_on_the_sentence_that_states_the_rule_and_the_bar_on_the
     # apart): only the order of documents leans on the sentence.
     same = [h.model_copy(update={"doc_id": "one"}) for h in hits]
     assert [h.chunk_id for h in refine(same, "How long is it?", 2, matches)] == ["broad", "exact"]
+
+
+def test_a_document_the_question_names_by_its_title_comes_first() -> None:
+    # "Where is the company cars and mobility budget page?": the page it names goes before a FAQ whose
+    # one sentence is closer; a title only partly asked for names nothing.
+    asked = terms("Where is the company cars and mobility budget page?")
+    assert names_document("Company Cars and Mobility Budget", asked)
+    assert not names_document("Mobility budget FAQ", asked)
+    assert not names_document("Budget", asked)  # one word names no document
+    named = _hit("cars", relevance=0.61, cosine=0.5, title="Company Cars and Mobility Budget")
+    faq = _hit("faq", relevance=0.60, cosine=0.5, title="Mobility budget FAQ")
+    matches = {"cars": SentenceMatch(0.50, "a"), "faq": SentenceMatch(0.67, "b")}
+    query = "Where is the company cars and mobility budget page?"
+    assert [h.chunk_id for h in refine([named, faq], query, 2, matches)] == ["cars", "faq"]
+    assert [h.chunk_id for h in refine([named, faq], "Can I get a mobility budget?", 2, matches)] == [
+        "faq",
+        "cars",
+    ]
 
 
 def test_the_stage_needs_an_embedder_that_reads_meaning_and_a_vector_side() -> None:

@@ -13,7 +13,7 @@ from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.assistant import gather, working
-from graph.assistant.answering import FOCUS_MARGIN, FOCUS_THRESHOLD, Verdict, judge
+from graph.assistant.answering import FOCUS_MARGIN, FOCUS_THRESHOLD, Verdict, judge, most_relevant
 from graph.assistant.extract import extract
 from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
@@ -118,10 +118,10 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         # or nearly as close as anything else has ("what does it say about having a second job?":
         # the wording of a pointer question matches no passage well); "is it possible to buy extra
         # days off?" after a travel question is a new question that another document answers better.
-        # The most relevant passage, not the first: the sentence stage orders by the closest sentence.
-        best = _most_relevance(hits)
+        # The passage the bar applies to, not the first: the sentence stage orders by the closest sentence.
+        best = _most_relevance(query, hits)
         if hits and best < FOCUS_THRESHOLD:
-            rival = _most_relevance(res.kb.search(query, k=k))
+            rival = _most_relevance(query, res.kb.search(query, k=k))
             focused = best >= rival - FOCUS_MARGIN
         else:
             focused = bool(hits)
@@ -136,8 +136,11 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     return {"hits": found, "verdict": verdict.to_state()}
 
 
-def _most_relevance(hits: list[SearchHit]) -> float:
-    return max((float(h.relevance or 0.0) for h in hits), default=0.0)
+def _most_relevance(query: str, hits: list[SearchHit]) -> float:
+    """The relevance of the passage the abstention bar applies to (:func:`answering.most_relevant`)."""
+    if not hits:
+        return 0.0
+    return float(most_relevant(query, [h.model_dump(mode="json") for h in hits]).get("relevance") or 0.0)
 
 
 def assemble_context(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:

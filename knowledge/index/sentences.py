@@ -24,7 +24,7 @@ import numpy as np
 
 from kassist.db.vector_scan import dot
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import body, is_metadata, named_bonus, section
+from knowledge.index.rerank import body, is_metadata, named_bonus, section, terms
 from knowledge.index.rules import asks_for_history
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
@@ -170,9 +170,11 @@ def refine(
     first: dict[str, float] = {}
     for h in looked:
         first[h.doc_id] = max(first.get(h.doc_id, -1e9), order[h.chunk_id] + bonus[h.chunk_id])
+    asked = terms(query)
     looked.sort(
         key=lambda h: (
             h.superseded and not history,
+            not names_document(h.title, asked),
             -first[h.doc_id],
             h.doc_id,
             -(float(h.relevance or 0.0) + bonus[h.chunk_id]),
@@ -183,6 +185,18 @@ def refine(
     ordered = [h for h in looked if not (h.superseded and not history)] + current
     ordered += [h for h in looked if h.superseded and not history] + tail
     return ordered[:k]
+
+
+# A question that names a document by its title ("Where is the company cars and mobility budget
+# page?") asks for that document: it goes before a page whose one sentence is closer (a mobility
+# FAQ), as it did when the relevance, which carries the title's words, ordered alone.
+TITLE_NAMED = 0.75
+
+
+def names_document(title: str, asked: frozenset[str]) -> bool:
+    """Whether the question holds at least :data:`TITLE_NAMED` of a title's two or more words."""
+    words = terms(title)
+    return len(words) >= 2 and len(words & asked) >= TITLE_NAMED * len(words)
 
 
 LEXICAL_EMBEDDERS = ("hashing-",)  # feature hashing: a sentence's "cosine" is word overlap, nothing more
