@@ -79,6 +79,7 @@ from server.run_checks import (
     check_ingestion_input,
     check_new_conversation,
     check_schedule,
+    check_thread_claim,
     cron_thread_check,
     mark_cron_on_thread,
     store_cron_user,
@@ -302,6 +303,8 @@ def is_state_write(value: object) -> bool:
 async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     if ctx.action == "update" and is_state_write(value):
         raise Auth.exceptions.HTTPException(status_code=403, detail=STATE_WRITE_REFUSED)
+    if ctx.action == "create" and isinstance(value, dict):
+        await check_thread_claim(ctx, value.get("thread_id"), _is_admin(ctx))
     _stamp(ctx, value)
     return _threads_of(ctx)
 
@@ -350,6 +353,8 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
     sent = _client_configurable(kwargs.get("config"), kwargs.get("context"))
     await check_checkpoint(ctx, value.get("thread_id"), sent)
+    if value.get("if_not_exists") == "create":
+        await check_thread_claim(ctx, value.get("thread_id"), _is_admin(ctx))
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     check_feedback(kwargs.get("feedback_keys"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))

@@ -134,6 +134,30 @@ async def check_new_conversation(
         )
 
 
+async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, admin: bool) -> None:
+    """A member may not (re)create a thread id whose checkpoints record another owner.
+
+    ``langgraph dev`` keeps its thread registry (owners included) in memory, flushed now and then;
+    the checkpoints stay in the database under (tenant, thread id). After a crash lost the
+    registry, a member who knew another member's thread id created it anew as its own, and a run
+    there continued that member's conversation (its messages in the answer). The owner each
+    checkpoint records (the run's metadata, server/auth.py) decides: another's is answered as an
+    existing thread of another tenant is (409, "already exists"); an admin may take any."""
+    if admin or thread_id is None:
+        return
+    from server import saver as served
+
+    if not served._SERVED:  # not a LangGraph server's process: nothing recorded to compare
+        return
+    config: Any = {
+        "configurable": {"thread_id": str(thread_id), "checkpoint_ns": "", TENANT_KEY: tenant_of(ctx)}
+    }
+    latest = await served._SERVED[0].aget_tuple(config)
+    owner = (latest.metadata or {}).get("owner") if latest is not None else None
+    if isinstance(owner, str) and owner and owner != str(ctx.user.identity):
+        refuse(409, f"Thread with ID {thread_id} already exists")
+
+
 async def check_checkpoint(ctx: Auth.types.AuthContext, thread_id: object, sent: Mapping[str, Any]) -> None:
     """A run from a ``checkpoint_id`` the thread does not hold is 404 before it starts; it would
     fail at its first write (a CheckpointConflict inside a 200). Another tenant's thread is another
