@@ -21,7 +21,7 @@ from memory.manager.screen.ciphers import COMMON, caesar_text, common_share, rea
 HOWS = frozenset(
     {
         "octal codes", "binary codes", "letter numbers", "Atbash", "Braille", "quoted-printable",
-        "ascii85", "filler letters", "dropped vowels", "scrambled letters",
+        "ascii85", "filler letters", "dropped vowels", "scrambled letters", "NATO spelling",
     }
 )  # fmt: skip
 # Reversed word order is read but not counted as a disguise: any sentence reversed is still words.
@@ -99,6 +99,27 @@ def letter_number_text(text: str) -> str | None:
         return None
     words = ["".join(chr(96 + int(n)) for n in re.split(r"[-.,]", g)) for g in groups]
     decoded = " ".join(words)
+    return decoded if readable(decoded) else None
+
+
+_NATO = {
+    "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f",
+    "golf": "g", "hotel": "h", "india": "i", "juliet": "j", "juliett": "j", "kilo": "k", "lima": "l",
+    "mike": "m", "november": "n", "oscar": "o", "papa": "p", "quebec": "q", "romeo": "r", "sierra": "s",
+    "tango": "t", "uniform": "u", "victor": "v", "whiskey": "w", "whisky": "w", "x-ray": "x", "xray": "x",
+    "yankee": "y", "zulu": "z",
+}  # fmt: skip
+_NATO_GROUPS = re.compile(r"\s*(?:[,/|;.]|\b(?:stop|space|break)\b)\s*", re.IGNORECASE)
+
+
+def nato_text(text: str) -> str | None:
+    """``India Golf November Oscar Romeo Echo, Papa Romeo ...``: one letter per code word, words
+    between commas, slashes or "stop"; only a text mostly made of code words is read."""
+    words = re.findall(r"[a-z-]+", text.lower())
+    if sum(w in _NATO for w in words) < 8 or sum(w in _NATO for w in words) < 0.6 * len(words):
+        return None
+    groups = ["".join(_NATO.get(w, "") for w in g.lower().split()) for g in _NATO_GROUPS.split(text)]
+    decoded = " ".join(g for g in groups if g)
     return decoded if readable(decoded) else None
 
 
@@ -222,6 +243,7 @@ def decoded(text: str) -> Iterator[tuple[str, str]]:
         yield "ascii85", found
     singles = (
         ("letter numbers", letter_number_text(text)),
+        ("NATO spelling", nato_text(text)),
         ("Atbash", atbash_text(text)),
         ("Braille", braille_text(text)),
         ("filler letters", filler_text(text)),
