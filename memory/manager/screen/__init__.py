@@ -8,7 +8,8 @@
    outside the tenant's allow-list (``links``). Intent (``intent``, ``frames``): who a sentence
    speaks to and what it asks of the agent that reads it (its guidance declared void, its prompt
    or secrets asked for, the conversation sent out, a persona without rules, its output or memory
-   taken over). Decoding also reads ROT47 and Unicode tag characters.
+   taken over). Decoding also reads ROT47 and Unicode tag characters. Concepts in ~90 languages
+   (``multilingual``): an AI named and its instructions voided or asked for, and the like.
 3. Match meaning (``semantic``): when the cheap layers are unsure, similarity to known injection
    phrasings with the local MiniLM model.
 4. A learned layer (``learned``, off unless asked for): logistic regression over the model's
@@ -18,7 +19,8 @@
    so that an instruction split across two writes is seen whole.
 
 A memory is held when any strong finding, two different weak ones, or one weak one plus a
-semantic match is found. Pure: no I/O besides the local model's computation.
+semantic match is found. Text in a language the meaning layers cannot read (``language``) counts as a
+second weak sign next to one structural weak sign (an outside e-mail address, hidden HTML). Pure: no I/O besides the local model's computation.
 """
 
 from __future__ import annotations
