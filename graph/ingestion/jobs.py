@@ -12,7 +12,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from graph.ingestion.sql_sqlite import IngestSql
-from graph.ingestion.store import RunRecord, RunStore, Steps, TenantRunStore, _run_record, refuse_unbound
+from graph.ingestion.store import RunStore, TenantRunStore, refuse_unbound
+from graph.ingestion.store_ops import RunRecord, Steps, _run_record
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 

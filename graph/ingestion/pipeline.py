@@ -21,7 +21,8 @@ from typing import Any
 from graph.ingestion import audit_step
 from graph.ingestion.errors import for_client
 from graph.ingestion.state import Counters
-from graph.ingestion.store import BindsRuns, ManifestRow, Planned, TenantRunStore
+from graph.ingestion.store import BindsRuns, TenantRunStore
+from graph.ingestion.store_ops import ManifestRow, Planned
 from knowledge.documents import DocumentError
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from knowledge.ingest import chunk_or_error

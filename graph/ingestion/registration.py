@@ -9,7 +9,8 @@ settings that differ, so nobody resumes a run believing it ingests a folder it d
 from __future__ import annotations
 
 from graph.ingestion.state import Settings
-from graph.ingestion.store import BindsRuns, Registration
+from graph.ingestion.store import BindsRuns
+from graph.ingestion.store_ops import Registration
 
 # Values a message may not repeat: server paths and URLs (which may carry a token) are named only.
 _NAMED_ONLY = frozenset({"source", "audit_rules", "notify_url"})

@@ -25,7 +25,7 @@ from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
-from graph.ingestion.store import Registration, RunRecord
+from graph.ingestion.store_ops import Registration, RunRecord
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig

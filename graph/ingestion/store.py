@@ -1,7 +1,8 @@
 """The run registry, the run's manifest and the idempotency ledger, next to the checkpoints.
 
-Operations are sans-I/O generators of :class:`kassist.db.Stmt`, built from the typed statements of
-``sql_sqlite.SQL`` / ``sql_postgres.SQL`` (:class:`graph.ingestion.sql_sqlite.IngestSql`), and run on
+Operations (:mod:`graph.ingestion.store_ops`, with the records) are sans-I/O generators of
+:class:`kassist.db.Stmt`, built from the typed statements of ``sql_sqlite.SQL`` /
+``sql_postgres.SQL`` (:class:`graph.ingestion.sql_sqlite.IngestSql`), and run on
 the process's database object for the URL (``kassist.db.open_database``: the one the checkpointer
 on that URL uses), so these tables share its connections, its transactions and its handling of lost
 PostgreSQL connections. Tenant data is reached through one binding, as in every component:
@@ -14,25 +15,33 @@ import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from graph.ingestion.sql_sqlite import IngestSql, Text
 from graph.ingestion.state import Settings
-from kassist.db import Database, tables
-from kassist.db import migrate as runner
+from graph.ingestion.store_ops import (  # the records and the operations this store runs
+    LedgerEntry,
+    ManifestRow,
+    Planned,
+    Registration,
+    RunRecord,
+    Steps,
+    T,
+    _ledger_entry,
+    _registration,
+    _run_record,
+    discover,
+    ledger_begin,
+    migrate,
+    record_plans,
+    register,
+    take_lease,
+)
+from kassist.db import Database
 from kassist.db.handle import Handle, open_set_up
-from kassist.db.statements import Op, Options
+from kassist.db.statements import Options
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantBindable, TenantMismatch, TenantRequired, validate_tenant_id
-
-T = TypeVar("T")
-Outcome = Literal["indexed", "unchanged", "failed", "removed"]
-
-
-Steps = Op[T]
-
 
 MANIFEST_PAGE = 500
 MANIFEST_COLUMNS = (
@@ -46,163 +55,6 @@ MANIFEST_COLUMNS = (
     "chunks_unchanged",
     "audit",
 )
-
-
-class RunRecord(BaseModel):
-    run_id: str
-    source: str
-    collection: str
-    created_at: float
-    owner: str | None
-    lease_until: float | None
-    cancel_requested: bool
-
-
-class Registration(BaseModel):
-    """What a run was registered to do: its settings, goal and conversation, fixed at its start."""
-
-    settings: Settings | None  # None: registered without them (an older kassist, a queued request)
-    goal: str = ""
-    conversation_id: str | None = None
-
-
-class ManifestRow(BaseModel):
-    seq: int
-    kind: Literal["file", "delete", "error"]
-    source_path: str
-    doc_id: str | None
-    outcome: Outcome | None
-
-
-class Planned(BaseModel):
-    """What processing one document did (or will do), recorded before the index is written."""
-
-    seq: int
-    outcome: Outcome
-    reason: str | None = None
-    added: int = 0
-    unchanged: int = 0
-    removed: int = 0
-    hits: int = 0
-    embedded: int = 0
-
-
-class LedgerEntry(BaseModel):
-    key: str
-    run_id: str
-    state: Literal["intent", "done", "failed"]
-    request: dict[str, Any]
-    result: dict[str, Any] | None
-    attempts: int
-
-
-# -- operations (no I/O) ------------------------------------------------------------------------------
-
-
-def migrate(q: IngestSql, backend: str) -> Steps[list[int]]:
-    """The tables' pending migrations on a database of ``backend`` (``db.backend``)."""
-    return tables.migrate(runner.INGESTION, q, backend)
-
-
-def _run_record(row: Any) -> RunRecord:
-    return RunRecord(
-        run_id=row["run_id"],
-        source=row["source"],
-        collection=row["collection"],
-        created_at=float(row["created_at"]),
-        owner=row["owner"],
-        lease_until=None if row["lease_until"] is None else float(row["lease_until"]),
-        cancel_requested=bool(row["cancel_requested"]),
-    )
-
-
-def _registration(row: Any) -> Registration:
-    text = row["settings"]
-    return Registration(
-        settings=None if text is None else Settings.model_validate_json(text),
-        goal=row["goal"] or "",
-        conversation_id=row["conversation_id"],
-    )
-
-
-def register(
-    q: IngestSql,
-    tenant: str,
-    run: str,
-    settings: Settings,
-    goal: str,
-    conversation_id: str | None,
-    now: float,
-) -> Steps[Registration]:
-    """Register the run with its settings (one transaction: the row and its settings together);
-    returns what is registered, which is the first registration's settings when there was one."""
-    params = {
-        "tenant_id": tenant, "run": run, "source": settings.source, "collection": settings.collection,
-        "now": now, "settings": settings.model_dump_json(), "goal": goal, "conversation_id": conversation_id,
-    }  # fmt: skip
-    yield stmt(q.run_register, params)
-    rows = yield stmt(q.run_registration, {"tenant_id": tenant, "run": run}, fetch=True)
-    return _registration(rows[0])
-
-
-def take_lease(
-    q: IngestSql, tenant: str, run: str, owner: str, until: float, free: Callable[[RunRecord], bool]
-) -> Steps[RunRecord | None]:
-    """Make ``owner`` the run's worker if the lease is free (``free`` decides); None when busy."""
-    rows = yield stmt(q.run_get, {"tenant_id": tenant, "run": run}, fetch=True)
-    if not rows:
-        raise KeyError(run)
-    record = _run_record(rows[0])
-    if record.owner not in (None, owner) and not free(record):
-        return record
-    params = {"tenant_id": tenant, "run": run, "owner": owner, "until": until, "seen": record.owner}
-    taken = yield stmt(q.lease_take, params, fetch=True)
-    return None if taken else record
-
-
-def discover(q: IngestSql, tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> Steps[int]:
-    """Fix the run's document list (all of it or nothing: one transaction)."""
-    yield stmt(q.manifest_clear, {"tenant_id": tenant, "run": run})
-    many = [{"tenant_id": tenant, "run": run, **r} for r in rows]
-    if many:
-        yield stmt(q.manifest_add, many=many)
-    return len(many)
-
-
-def record_plans(
-    q: IngestSql, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]
-) -> Steps[None]:
-    """What each document of a batch does (first write wins) and its audit, in one transaction."""
-    key = {"tenant_id": tenant, "run": run}
-    if plans:
-        yield stmt(q.manifest_plan, many=[{**key, **p.model_dump()} for p in plans])
-    if audits:
-        yield stmt(q.manifest_audit, many=[{**key, "seq": s, "audit": a} for s, a in audits.items()])
-
-
-def ledger_begin(
-    q: IngestSql, tenant: str, run: str, key: str, request: dict[str, Any], now: float
-) -> Steps[LedgerEntry]:
-    """Record the intent of a side effect (once) and count this attempt; returns the entry."""
-    params = {"tenant_id": tenant, "run": run, "key": key, "request": json.dumps(request), "now": now}
-    yield stmt(q.ledger_intent, params)
-    rows = yield stmt(q.ledger_get, {"tenant_id": tenant, "key": key}, fetch=True)
-    entry = _ledger_entry(rows[0])
-    if entry.state == "intent":
-        yield stmt(q.ledger_attempt, {"tenant_id": tenant, "key": key, "now": now})
-        entry = entry.model_copy(update={"attempts": entry.attempts + 1})
-    return entry
-
-
-def _ledger_entry(row: Any) -> LedgerEntry:
-    return LedgerEntry(
-        key=row["key"],
-        run_id=row["run_id"],
-        state=row["state"],
-        request=json.loads(row["request"]),
-        result=None if row["result"] is None else json.loads(row["result"]),
-        attempts=int(row["attempts"]),
-    )
 
 
 # -- the store and its tenant views ---------------------------------------------------------------
