@@ -11,7 +11,9 @@
    and more decoys, ``heldout3`` is heldout2 without small talk repeated word for word, ``tune3`` the
    tune split with heldout3's small talk (bench/recall_data.py); ``heldout4`` / ``tune4`` (session 18) are
    LoCoMo-shaped chats of long turns, themes returning session after session (bench/recall_chat.py); ``heldout5`` / ``tune5`` repeat each activity 2-4 times and ask which one
-   (by month, incident, companion, ordinal) or how many (bench/recall_chat5.py). Each question is asked through ``MemoryManager.recall(...,
+   (by month, incident, companion, ordinal) or how many (bench/recall_chat5.py); ``heldout7`` / ``tune7``
+   (session 19) are those chats with LoCoMo's turn shapes (turns that tell and then ask back) and questions naming
+   the day of the event (bench/recall_chat7.py). Each question is asked through ``MemoryManager.recall(...,
    k=20, strategy=...)`` with the manager's clock three days after the last session; evidence
    recall@k = the share of the question's evidence turns in the top k, averaged over questions.
    Strategies: ``keyword`` (FTS5 bm25 / tsvector ts_rank), ``vector`` (cosine), ``rrf`` (plain

@@ -12,6 +12,8 @@ weight times/divided by a step, kept when recall@10 rises) from the shipped weig
     .venv/bin/python bench/recall_tune.py --db /tmp/recall-tune.db --search --rounds 2
     .venv/bin/python bench/recall_tune.py --db /tmp/recall-tune.db --search --fix keyword   # keyword kept
     .venv/bin/python bench/recall_tune.py --db /tmp/recall-heldout.db --split heldout   # report only
+    .venv/bin/python bench/recall_tune.py --db /tmp/tune7.db --split tune7 --conversations 4 \
+        --try in_window=1.5 --try plans=0.6,follow=1.0 [--misses]   # variants in one process; what is missed
 """
 
 from __future__ import annotations
