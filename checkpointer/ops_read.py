@@ -68,7 +68,7 @@ def hinted_held(heads: HeadCache | None, request: TupleRequest) -> Mapping[str, 
 
 def hinted_blobs(heads: HeadCache | None, request: TupleRequest) -> Mapping[str, str] | None:
     """The blob versions of the head a read of the latest checkpoint expects (None: unknown, or
-    a read by id): the dialect may fetch them with the row (``direct_sqlite``)."""
+    a read by id): the dialect may fetch them with the row (``read_head``)."""
     if heads is None or request.checkpoint_id:
         return None
     hint = heads.get((request.tenant, request.thread, request.ns))
@@ -247,7 +247,7 @@ def tuple_of_rows(
         remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions, held)
     if versions != fetched:
         return MORE
-    if len(row) == 11:  # the head's own value as four more columns (direct_sqlite.GET_LATEST_OWN)
+    if len(row) == 11:  # the head's own value as four more columns (sql_sqlite_step.GET_LATEST_OWN)
         if row[7] is None or fetched.get(row[7]) != row[8]:
             return MORE  # the head holds another value (the hint's head was not the head)
         values = [(row[7], row[8], row[9], row[10])]

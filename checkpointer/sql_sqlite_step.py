@@ -46,7 +46,7 @@ GET_BY_ID_ROW = (
     f"AS head_ver FROM {CP} c WHERE {_ROW_KEY} AND c.checkpoint_id = ?4"
 )
 # The head row with the value it holds itself (migration 6) as four more columns: the usual read of
-# a graph whose one large value changed at the last step (direct_sqlite), one row from one seek.
+# a graph whose one large value changed at the last step (read_head), one row from one seek.
 GET_LATEST_OWN = GET_LATEST_ROW.replace(
     " AS has_writes FROM",
     " AS has_writes, c.value_channel, c.value_version, c.value_type, c.value_blob FROM",
@@ -54,7 +54,7 @@ GET_LATEST_OWN = GET_LATEST_ROW.replace(
 )
 _BLOB_KEY = "b.tenant_id = ?1 AND b.thread_id = ?2 AND b.checkpoint_ns = ?3"
 # The head row and the blob values the head this process last saw keeps, in one statement
-# (direct_sqlite): the blob rows follow with NULL where the row has has_writes, and count only when
+# (read_head): the blob rows follow with NULL where the row has has_writes, and count only when
 # the row lists exactly those versions (ops_read.tuple_of_rows), else the read goes on as above.
 _WITH_BLOBS = (
     f"SELECT * FROM ({GET_LATEST_ROW}) UNION ALL SELECT b.channel, b.version, b.type, b.blob, "
