@@ -30,6 +30,48 @@ class PoolExhausted(DatabaseUnavailable):
     """The database is reachable, but every pooled connection stayed busy for the whole wait."""
 
 
+class UnsafeDefaultDatabase(UnsupportedDatabaseURL):
+    """The default database's folder (``./.kassist``) is not the user's own: another user could read
+    or replace what the command writes there, or have planted a database (its API keys included)."""
+
+
+DEFAULT_FOLDER = ".kassist"
+
+
+def check_default_folder(folder: Path, uid: int | None = None) -> None:
+    """Refuse ``folder`` (the default database's, relative to the working directory) unless it is
+    absent or a real folder of this user that not every user may write, as git refuses a
+    repository another user owns. Only the implicit default is checked: a URL the operator gives
+    (``KASSIST_DATABASE_URL``, ``--database-url``) is theirs to choose, a shared one included."""
+    uid = os.geteuid() if uid is None else uid
+    try:
+        st = folder.lstat()
+    except FileNotFoundError:
+        return
+    tell = f"set {ENV_VAR} (e.g. sqlite:////home/you/kassist.db) or run kassist from a folder of your own"
+    if folder.is_symlink():
+        raise UnsafeDefaultDatabase(
+            f"./{folder} is a symbolic link; kassist will not use the default database through it: {tell}"
+        )
+    database = folder / "kassist.db"
+    paths = [(folder, st)] + (
+        [(database, database.lstat())] if database.is_file() or database.is_symlink() else []
+    )
+    for path, info in paths:
+        if info.st_uid != uid:
+            raise UnsafeDefaultDatabase(
+                f"./{path} belongs to another user (uid {info.st_uid}): it could have been planted "
+                f"there, and that user could read what kassist writes; {tell}"
+            )
+        if path == database and database.is_symlink():
+            raise UnsafeDefaultDatabase(f"./{path} is a symbolic link; {tell}")
+    if st.st_mode & 0o002:  # group-writable is a user-private group's default (umask 002)
+        raise UnsafeDefaultDatabase(
+            f"./{folder} may be written by every user (mode {st.st_mode & 0o777:o}); make it yours "
+            f"(chmod o-w {folder}) or {tell}"
+        )
+
+
 class DatabaseURL(BaseModel):
     """A parsed database URL: which backend, and where."""
 
@@ -79,8 +121,14 @@ def parse_database_url(url: str) -> DatabaseURL:
 
 
 def database_url_from_env(default: str = DEFAULT_URL) -> str:
-    """The URL in ``KASSIST_DATABASE_URL``, or the embedded default."""
-    return os.environ.get(ENV_VAR) or default
+    """The URL in ``KASSIST_DATABASE_URL``, or the embedded default (whose folder must be the
+    user's own: :func:`check_default_folder`)."""
+    url = os.environ.get(ENV_VAR)
+    if url:
+        return url
+    if default == DEFAULT_URL:
+        check_default_folder(Path(DEFAULT_FOLDER))
+    return default
 
 
 def postgres_target(conninfo: str) -> str:
