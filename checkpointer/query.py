@@ -59,10 +59,6 @@ plain tuple: building a :class:`Stmt` per call cost about as much as the rest of
 graph step's put (callgrind, session 19)."""
 ReadHead = Callable[["TupleRequest", Mapping[str, str] | None, Mapping[str, str], str | None], One]
 
-Query = Request
-"""The name ``cli/checkpoint_views.py`` still gives an operation's request (it reads ``.fetch``);
-to go once it says ``Request``."""
-
 
 @dataclass(frozen=True)
 class CheckpointSql:

@@ -12,7 +12,7 @@ from langgraph.checkpoint.base import CheckpointTuple
 from cli.kit import excerpt, out_console, print_records, print_table, row, table
 
 if TYPE_CHECKING:
-    from checkpointer.query import Query, Row
+    from checkpointer.query import Request, Row
     from checkpointer.retention import RetentionReport, Strategy
     from checkpointer.saver import TenantCheckpointer
 
@@ -123,7 +123,7 @@ def print_checkpoint(d: dict[str, Any], full: bool) -> None:
 # ---- prune --dry-run --------------------------------------------------------------------------------
 
 
-def _reads_only(steps: Generator[Query, list[Row], Any]) -> Generator[Query, list[Row], Any]:
+def _reads_only(steps: Generator[Request, list[Row], Any]) -> Generator[Request, list[Row], Any]:
     """Run retention's own plan, but only its reads: every statement that would change a row
     (those that fetch nothing) is answered with no rows instead of being sent."""
     try:

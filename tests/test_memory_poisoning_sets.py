@@ -18,6 +18,10 @@ from databases import fresh_database
 
 from memory.manager import Action, MemoryManager
 
+# The module's fixtures screen every set (about 1,500 texts, both backends): ~60 s of CPU, which a
+# CI machine shared with other work stretched past the default 300 s per test (session 19).
+pytestmark = pytest.mark.timeout(900)
+
 ATTACK_TARGET = 0.90
 BENIGN_LIMIT = 0.02
 
