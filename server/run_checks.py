@@ -145,16 +145,10 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     existing thread of another tenant is (409, "already exists"); an admin may take any."""
     if admin or thread_id is None:
         return
-    from server import saver as served
+    from server.saver import recorded_owner
 
-    if not served._SERVED:  # not a LangGraph server's process: nothing recorded to compare
-        return
-    config: Any = {
-        "configurable": {"thread_id": str(thread_id), "checkpoint_ns": "", TENANT_KEY: tenant_of(ctx)}
-    }
-    latest = await served._SERVED[0].aget_tuple(config)
-    owner = (latest.metadata or {}).get("owner") if latest is not None else None
-    if isinstance(owner, str) and owner and owner != str(ctx.user.identity):
+    owner = await recorded_owner(tenant_of(ctx), str(thread_id))
+    if owner is not None and owner != str(ctx.user.identity):
         refuse(409, f"Thread with ID {thread_id} already exists")
 
 

@@ -248,3 +248,17 @@ async def thread_has_messages(tenant: str, thread_id: object) -> bool | None:
     }
     found = await _SERVED[0].aget_tuple(config)
     return found is not None and bool(found.checkpoint.get("channel_values", {}).get("messages"))
+
+
+async def recorded_owner(tenant: str, thread_id: str) -> str | None:
+    """The owner the tenant's thread's latest checkpoint records (its run's metadata, written by
+    server/auth.py); None when it records none, the thread has no checkpoint, or this process
+    serves no saver (not a LangGraph server)."""
+    if not _SERVED:
+        return None
+    config: RunnableConfig = {
+        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", "tenant_id": tenant}
+    }
+    latest = await _SERVED[0].aget_tuple(config)
+    owner = (latest.metadata or {}).get("owner") if latest is not None else None
+    return owner if isinstance(owner, str) and owner else None
