@@ -44,7 +44,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 # Run as a script, bench/ comes first on sys.path and bench/memory.py would shadow the memory package.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
@@ -188,20 +188,7 @@ def main() -> None:
     parser.add_argument("--conversations", type=int, default=6, help="per split")
     parser.add_argument(
         "--split",
-        choices=(
-            "tune",
-            "heldout",
-            "heldout2",
-            "heldout3",
-            "tune3",
-            "tune4",
-            "heldout4",
-            "tune5",
-            "heldout5",
-            "tune7",
-            "heldout7",
-            "both",
-        ),
+        choices=(*get_args(Split), "both"),
         default="both",
     )
     parser.add_argument("--skip-latency", action="store_true")

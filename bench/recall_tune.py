@@ -24,13 +24,13 @@ import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
 from recall import TENANT, Clock, turns_of  # noqa: E402
-from recall_data import CATEGORIES, conversations  # noqa: E402
+from recall_data import CATEGORIES, Split, conversations  # noqa: E402
 from retrieval_env import MemoEmbedder  # noqa: E402
 
 from knowledge.embedders.minilm import LocalMiniLMEmbedder  # noqa: E402
@@ -72,19 +72,7 @@ def main() -> None:
     parser.add_argument("--db", required=True, help="SQLite file, created and filled when missing")
     parser.add_argument(
         "--split",
-        choices=(
-            "tune",
-            "heldout",
-            "heldout2",
-            "heldout3",
-            "tune3",
-            "tune4",
-            "heldout4",
-            "tune5",
-            "heldout5",
-            "tune7",
-            "heldout7",
-        ),
+        choices=get_args(Split),
         default="tune",
     )
     parser.add_argument("--conversations", type=int, default=6)
