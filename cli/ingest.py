@@ -207,7 +207,7 @@ def ingest(
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
     from graph.ingestion.state import Settings
-    from knowledge.loaders.identity import validate_collection
+    from kassist.names import validate_collection
 
     # A wrong command line exits 2 (usage), like click's own errors; a name the index refuses, 1.
     tenant = kit.check_tenant(tenant)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import sys
 import threading
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
+
+from kassist.names import check_identifier
 
 TENANT_KEY = "tenant_id"
 AUTH_USER_KEY = "langgraph_auth_user"
@@ -51,11 +52,7 @@ def validate_tenant_id(tenant_id: object) -> str:
         raise TenantRequired(f"tenant_id must be a string, got {type(tenant_id).__name__}")
     if not tenant_id.strip():
         raise TenantRequired("tenant_id is empty; give the tenant's identifier")
-    if len(tenant_id) > MAX_TENANT_ID_LENGTH:
-        raise ValueError(f"tenant_id is {len(tenant_id)} characters long; at most {MAX_TENANT_ID_LENGTH}")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in tenant_id):
-        raise ValueError(f"tenant_id {tenant_id!r} contains control or invisible characters")
-    return tenant_id
+    return check_identifier(tenant_id, "tenant_id", MAX_TENANT_ID_LENGTH)
 
 
 def auth_user_tenant(user: Any) -> Any:

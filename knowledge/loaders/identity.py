@@ -10,11 +10,11 @@ parts, so different triples never hash the same text.
 from __future__ import annotations
 
 import hashlib
-import re
 
+from kassist.names import validate_collection
 from kassist.tenancy import validate_tenant_id
 
-_COLLECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,127}$")
+__all__ = ["content_hash", "document_id", "validate_collection", "validate_scope"]
 
 
 def document_id(tenant_id: str, collection: str, source_path: str) -> str:
@@ -24,16 +24,6 @@ def document_id(tenant_id: str, collection: str, source_path: str) -> str:
 
 def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def validate_collection(collection: object) -> str:
-    """Return ``collection`` if it is a usable name (e.g. ``company_handbook_v2``), else raise ``ValueError``."""
-    if not isinstance(collection, str) or not _COLLECTION.match(collection):
-        raise ValueError(
-            f"collection {collection!r} is not a valid name: use 1-128 letters, digits, '_', '-' or '.', "
-            "starting with a letter or digit (e.g. company_handbook_v2)"
-        )
-    return collection
 
 
 def validate_scope(tenant_id: object, collection: object) -> tuple[str, str]:
