@@ -11,7 +11,8 @@ _UNSEEN_IN_IDS = frozenset({"Cc", "Cf", "Zl", "Zp"})
 """Control (terminal escapes), format (bidi overrides, zero-width) and line/paragraph separators: an
 id holding one would print as something else in logs and on the operator's terminal."""
 
-_COLLECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,127}$")
+# fullmatch, not match with "$": "$" also matches before a final newline, which let "hr\n" through.
+_COLLECTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,127}")
 
 
 def check_identifier(value: str, what: str, max_length: int) -> str:
@@ -27,7 +28,7 @@ def check_identifier(value: str, what: str, max_length: int) -> str:
 def validate_collection(name: object, error: type[ValueError] = ValueError) -> str:
     """Return ``name`` if it is a usable collection name (e.g. ``company_handbook_v2``), else raise
     ``error`` (a component's own ``ValueError`` subclass) saying what is allowed."""
-    if not isinstance(name, str) or not _COLLECTION.match(name):
+    if not isinstance(name, str) or not _COLLECTION.fullmatch(name):
         raise error(
             f"collection name {name!r} is not a valid name: use 1-128 letters, digits, '_', '-' or '.', "
             "starting with a letter or digit (e.g. company_handbook_v2)"

@@ -35,7 +35,7 @@ class OwnError(ValueError):
     pass
 
 
-@pytest.mark.parametrize("bad", ["", "-x", "a b", "a/b", "x" * 129, None, 7])
+@pytest.mark.parametrize("bad", ["", "-x", "a b", "a/b", "hr\n", "x" * 129, None, 7])
 def test_collection_names_follow_one_rule_with_the_callers_error(bad: object) -> None:
     with pytest.raises(OwnError, match="is not a valid name: use 1-128 letters"):
         validate_collection(bad, OwnError)
