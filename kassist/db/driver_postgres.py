@@ -257,14 +257,13 @@ class PostgresDatabase:
         answering its requests as ``opts`` says. ``again`` builds the operation afresh: with it,
         a deadlock or serialization failure re-runs it whole (kassist.db.retry). ``write`` is
         accepted for symmetry with SQLite (PostgreSQL's own row locks order writers)."""
-        attempt = 0
+        reruns = retry.Reruns(again)
         while True:
             try:
                 return self._run_replayed(op, opts, single, restart=again is not None)
             except (psycopg.Error, Interrupted) as exc:
-                op = retry.rerun(exc, again, attempt)
-            time.sleep(retry.backoff(attempt))
-            attempt += 1
+                op, delay = reruns.after(exc)
+            time.sleep(delay)
 
     def _run_replayed(self, op: Op[T], opts: Options, single: bool, *, restart: bool = False) -> T:
         replay, rows, progress = _replay(op, single, opts), _ROWS[opts.rows], _Progress()
@@ -320,14 +319,13 @@ class PostgresDatabase:
         again: Callable[[], Op[T]] | None = None,
     ) -> T:
         """The async twin of :meth:`run`."""
-        attempt = 0
+        reruns = retry.Reruns(again)
         while True:
             try:
                 return await self._arun_replayed(op, opts, single, restart=again is not None)
             except (psycopg.Error, Interrupted) as exc:
-                op = retry.rerun(exc, again, attempt)
-            await asyncio.sleep(retry.backoff(attempt))
-            attempt += 1
+                op, delay = reruns.after(exc)
+            await asyncio.sleep(delay)
 
     async def _arun_replayed(self, op: Op[T], opts: Options, single: bool, *, restart: bool = False) -> T:
         replay, rows, progress = _replay(op, single, opts), _ROWS[opts.rows], _Progress()

@@ -323,6 +323,38 @@ def _never() -> bool:
     return False
 
 
+class _Tries:
+    """The rule of :func:`retry_if_lost` as state, without I/O: the sync and the async loop hand it
+    each failed try and it raises what the caller is to see, or returns to let them try again."""
+
+    __slots__ = ("conninfo", "left", "rerunnable", "restartable", "waited")
+
+    def __init__(
+        self,
+        pool: ConnectionPool[Any] | AsyncConnectionPool[Any],
+        conninfo: str,
+        rerunnable: Callable[[], bool],
+        restartable: Callable[[], bool],
+    ) -> None:
+        self.conninfo, self.rerunnable, self.restartable = conninfo, rerunnable, restartable
+        self.left, self.waited = _tries(pool), False
+
+    def timed_out(self, error: DatabaseUnavailable) -> None:
+        """No pooled connection in time; ``error`` says why (:func:`pool_timeout_error`)."""
+        self.left -= 1
+        if self.waited or not self.left or not isinstance(error, Reconnecting):
+            raise error from None
+        self.waited = True
+
+    def failed(self, exc: psycopg.OperationalError) -> None:
+        """The try raised ``exc``: re-raised unless it is a lost connection worth another try."""
+        self.left -= 1
+        if not connection_lost(exc):
+            raise exc
+        if not self.left or not self.rerunnable():
+            raise _lost(self.conninfo, exc, self.restartable) from None
+
+
 def retry_if_lost(
     pool: ConnectionPool[Any],
     conninfo: str,
@@ -336,22 +368,15 @@ def retry_if_lost(
     got no connection because the pool was still re-establishing lost ones while the server
     answered; a connection lost otherwise is :func:`kassist.dburl.postgres_unavailable`, or
     :class:`Interrupted` when ``restartable()`` says the lost transaction never reached COMMIT."""
-    waited = False
-    for left in range(_tries(pool), 0, -1):
+    tries = _Tries(pool, conninfo, rerunnable, restartable)
+    while True:
         try:
             return attempt()
         except PoolTimeout:
-            error = pool_timeout_error(pool, conninfo)
-            if waited or left == 1 or not isinstance(error, Reconnecting):
-                raise error from None
-            waited = True
+            tries.timed_out(pool_timeout_error(pool, conninfo))
         except psycopg.OperationalError as exc:
-            if not connection_lost(exc):
-                raise
-            if left == 1 or not rerunnable():
-                raise _lost(conninfo, exc, restartable) from None
+            tries.failed(exc)
         pool.check()
-    raise AssertionError("unreachable")
 
 
 async def aretry_if_lost(
@@ -362,20 +387,13 @@ async def aretry_if_lost(
     rerunnable: Callable[[], bool],
     restartable: Callable[[], bool] = _never,
 ) -> T:
-    """The async twin of :func:`retry_if_lost`."""
-    waited = False
-    for left in range(_tries(pool), 0, -1):
+    """The async loop of :func:`retry_if_lost` (the same :class:`_Tries`)."""
+    tries = _Tries(pool, conninfo, rerunnable, restartable)
+    while True:
         try:
             return await attempt()
         except PoolTimeout:
-            error = await apool_timeout_error(pool, conninfo)
-            if waited or left == 1 or not isinstance(error, Reconnecting):
-                raise error from None
-            waited = True
+            tries.timed_out(await apool_timeout_error(pool, conninfo))
         except psycopg.OperationalError as exc:
-            if not connection_lost(exc):
-                raise
-            if left == 1 or not rerunnable():
-                raise _lost(conninfo, exc, restartable) from None
+            tries.failed(exc)
         await pool.check()
-    raise AssertionError("unreachable")

@@ -48,3 +48,20 @@ def rerun(exc: Exception, again: Callable[[], Generator[Any, Any, Any]] | None, 
     if again is None or attempt >= CONFLICT_RETRIES or not rolled_back(exc):
         raise exc
     return again()
+
+
+class Reruns:
+    """The re-run rule as state, without I/O: an executor's loop (sync or async) runs the operation,
+    hands each failure to :meth:`after` and waits the seconds it returns before running the fresh
+    operation it returns; :meth:`after` raises the failure when it is not to be re-run."""
+
+    __slots__ = ("again", "attempt")
+
+    def __init__(self, again: Callable[[], Generator[Any, Any, Any]] | None) -> None:
+        self.again, self.attempt = again, 0
+
+    def after(self, exc: Exception) -> tuple[Any, float]:
+        """(the operation to run next, seconds to wait first), or ``exc`` raised (:func:`rerun`)."""
+        op, delay = rerun(exc, self.again, self.attempt), backoff(self.attempt)
+        self.attempt += 1
+        return op, delay
