@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 from knowledge.corpus import material as m
 from knowledge.corpus.writers import NBSP
@@ -34,14 +35,12 @@ def _hard_personal(rng: random.Random, name: str, email: str) -> tuple[str, str]
 
 def plant_personal(rng: random.Random, planted: dict[str, list[str]]) -> list[tuple[str, str]]:
     out = []
-    for rule in rng.sample(("email", "phone", "us_ssn", "payment_card", "iban"), rng.randint(1, 2)):
+    for rule in rng.sample(tuple(PERSONAL), rng.randint(1, 2)):
         name, email = m.person(rng)
         if rng.random() < P_HARD:
-            rule, hard = _hard_personal(rng, name, email)
-            out.append(("p", hard))
-            planted.setdefault("personal_data", []).append(rule)
-            continue
-        text = _personal_sentence(rng, rule, name, email)
+            rule, text = _hard_personal(rng, name, email)
+        else:
+            text = PERSONAL[rule](rng, name, email)
         out.append(("p", text))
         planted.setdefault("personal_data", []).append(rule)
     return out
@@ -94,40 +93,47 @@ def plant_secret(rng: random.Random, planted: dict[str, list[str]]) -> list[tupl
     ]
 
 
-def _personal_sentence(rng: random.Random, rule: str, name: str, email: str) -> str:
-    if rule == "email":
-        return f"For questions about this case, write to {name} at {email}."
-    if rule == "phone":
-        return f"{name} can be reached on {_keep(m.phone(rng))} outside office hours."
-    if rule == "us_ssn":
-        return f"New hire {name}, SSN {m.ssn(rng)}, starts on the first of next month."
-    if rule == "payment_card":
-        card = m.card_number(rng) if rng.random() < 0.8 else m.amex_number(rng)
-        return f"The team offsite was paid with {name}'s corporate card {_keep(card)}, expiry 11/28."
-    return f"Please pay the reimbursement for {name} to account {_keep(m.iban(rng))}."
+def _card_sentence(rng: random.Random, name: str) -> str:
+    card = m.card_number(rng) if rng.random() < 0.8 else m.amex_number(rng)
+    return f"The team offsite was paid with {name}'s corporate card {_keep(card)}, expiry 11/28."
 
 
-DECOYS = ("role_mailbox", "reception", "invalid_card", "invalid_iban", "password_prose", "employee_number")
+# Each rule the generator plants, named once: the key is the rule id written to the ground truth.
+PERSONAL: dict[str, Callable[[random.Random, str, str], str]] = {
+    "email": lambda rng, name, email: f"For questions about this case, write to {name} at {email}.",
+    "phone": lambda rng, name, _: f"{name} can be reached on {_keep(m.phone(rng))} outside office hours.",
+    "us_ssn": lambda rng, name, _: f"New hire {name}, SSN {m.ssn(rng)}, starts on the first of next month.",
+    "payment_card": lambda rng, name, _: _card_sentence(rng, name),
+    "iban": lambda rng, name, _: f"Please pay the reimbursement for {name} to account {_keep(m.iban(rng))}.",
+}
+
+
+# Look-alikes the audit must not report, each kind named once (the key is written to the ground truth).
+DECOYS: dict[str, Callable[[random.Random], str]] = {
+    "role_mailbox": lambda rng: (
+        f"Send receipts and questions to {rng.choice(('travel', 'payroll', 'privacy', 'security'))}@northwind.example."
+    ),
+    "reception": lambda rng: (
+        f"The {rng.choice(m.OFFICES)} reception is on {_keep(m.phone(rng))} during office hours."
+    ),
+    "invalid_card": lambda rng: (
+        f"Test payments use the dummy number {_keep(m.invalid_card(rng))}, which the provider rejects."
+    ),
+    "invalid_iban": lambda rng: (
+        f"The old account {_keep(m.iban(rng, valid=False))} is closed; do not use it."
+    ),
+    "password_prose": lambda rng: (
+        "Passwords must be at least 14 characters long; never share your password with anyone."
+    ),
+    "employee_number": lambda rng: (
+        f"Quote your employee number ({rng.randint(200_000_000, 899_999_999)}) on every claim."
+    ),
+}
 
 
 def plant_decoys(rng: random.Random, decoys: list[str]) -> list[tuple[str, str]]:
     out = []
-    for kind in rng.sample(DECOYS, rng.randint(1, 2)):
-        out.append(("p", _decoy_sentence(rng, kind)))
+    for kind in rng.sample(tuple(DECOYS), rng.randint(1, 2)):
+        out.append(("p", DECOYS[kind](rng)))
         decoys.append(kind)
     return out
-
-
-def _decoy_sentence(rng: random.Random, kind: str) -> str:
-    if kind == "role_mailbox":
-        mailbox = rng.choice(("travel", "payroll", "privacy", "security"))
-        return f"Send receipts and questions to {mailbox}@northwind.example."
-    if kind == "reception":
-        return f"The {rng.choice(m.OFFICES)} reception is on {_keep(m.phone(rng))} during office hours."
-    if kind == "invalid_card":
-        return f"Test payments use the dummy number {_keep(m.invalid_card(rng))}, which the provider rejects."
-    if kind == "invalid_iban":
-        return f"The old account {_keep(m.iban(rng, valid=False))} is closed; do not use it."
-    if kind == "password_prose":
-        return "Passwords must be at least 14 characters long; never share your password with anyone."
-    return f"Quote your employee number ({rng.randint(200_000_000, 899_999_999)}) on every claim."
