@@ -23,7 +23,7 @@ DEPARTMENTS = ("hr", "it", "security", "finance", "facilities")
 
 
 @dataclass(frozen=True)
-class Section:
+class HandbookSection:
     department: str
     heading: str
     paragraphs: tuple[str, ...]  # a paragraph starting with "- " is a bullet list, one item per line
@@ -34,11 +34,11 @@ _SETEXT_RULE = re.compile(r"^(=+|-+)\s*$")
 
 
 @cache
-def handbook_sections() -> tuple[Section, ...]:
+def handbook_sections() -> tuple[HandbookSection, ...]:
     """Every second-level section of the shipped handbook; the opening (dates, owner) is left out."""
     from knowledge.loaders import load_directory
 
-    sections: list[Section] = []
+    sections: list[HandbookSection] = []
     for doc in load_directory(demo_corpus_path(), tenant_id="corpus", collection="handbook"):
         if not isinstance(doc, Document) or doc.source_path.startswith("archive/"):
             continue
@@ -59,7 +59,7 @@ def handbook_sections() -> tuple[Section, ...]:
             )
             if title is not None:
                 if heading is not None and paragraphs:
-                    sections.append(Section(department, heading, tuple(paragraphs)))
+                    sections.append(HandbookSection(department, heading, tuple(paragraphs)))
                 level_one = (atx is not None and line.startswith("# ")) or following.startswith("=")
                 heading, paragraphs, blocks = (None if level_one else title), [], [[]]
                 continue
@@ -72,12 +72,12 @@ def handbook_sections() -> tuple[Section, ...]:
         if blocks[-1]:
             paragraphs.append(_join(blocks[-1]))
         if heading is not None and paragraphs:
-            sections.append(Section(department, heading, tuple(paragraphs)))
+            sections.append(HandbookSection(department, heading, tuple(paragraphs)))
     return tuple(sections)
 
 
 @cache
-def sections_of(department: str) -> tuple[Section, ...]:
+def sections_of(department: str) -> tuple[HandbookSection, ...]:
     return tuple(s for s in handbook_sections() if s.department == department)
 
 

@@ -80,7 +80,9 @@ class TierShares:
 
 
 @dataclass(frozen=True)
-class Decision:
+class ItemDecision:
+    """Whether one candidate went into the context, with its cost, its score and why."""
+
     item: ContextItem
     tokens: int
     score: float
@@ -96,7 +98,7 @@ class AssembledContext:
     total_tokens: int
     budget: int
     tier_budgets: dict[Tier, int]
-    decisions: list[Decision] = field(default_factory=list)
+    decisions: list[ItemDecision] = field(default_factory=list)
 
     def included(self, tier: Tier | None = None) -> list[ContextItem]:
         return [d.item for d in self.decisions if d.included and (tier is None or d.item.tier == tier)]
@@ -255,7 +257,7 @@ def assemble(
         messages = render(keep)
         total = count_message_tokens(messages, model=model)
     decisions = [
-        Decision(
+        ItemDecision(
             c,
             tokens[c.id],
             scores[c.id],
