@@ -29,9 +29,9 @@ import asyncio
 import random
 import time
 import uuid
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
@@ -40,6 +40,7 @@ from langgraph.types import Command, StateSnapshot
 
 from checkpointer.errors import CheckpointConflict, InputMerged
 from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
+from kassist.db.sansio import adrive, drive
 
 DEFAULT_ATTEMPTS = 100
 """Rounds before giving up: 8 workers hammering one thread on 2 busy cores needed up to 47 (a run
@@ -48,6 +49,7 @@ PUSH = "__pregel_push"  # the path marker of a task started by Send (langgraph._
 START_NODE = "__start__"
 
 Graph = Pregel[Any, Any, Any, Any]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -201,35 +203,69 @@ def _at(config: RunnableConfig, checkpoint_id: str) -> RunnableConfig:
     return {**config, "configurable": {**_conf(config), "checkpoint_id": checkpoint_id}}
 
 
-def _position(saver: BaseCheckpointSaver[Any], config: RunnableConfig, mine: StateSnapshot) -> _Walk:
+@dataclass(frozen=True)
+class _Call:
+    """One I/O request of the retry loop, answered by a sync or an async driver: ``on.<name>(...)``
+    (the async driver awaits ``on.a<name>(...)``; ``on=None`` is a sleep), its items as a list when
+    ``many``; with ``conflict``, a CheckpointConflict is answered as :class:`_Conflicted`."""
+
+    on: Any
+    name: str
+    args: tuple[Any, ...] = ()
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    many: bool = False
+    conflict: bool = False
+
+
+@dataclass(frozen=True)
+class _Conflicted:
+    error: CheckpointConflict
+
+
+def _sleep(seconds: float) -> _Call:
+    return _Call(None, "sleep", (seconds,))
+
+
+def _answer(call: _Call) -> Any:
+    try:
+        if call.on is None:
+            return time.sleep(call.args[0])
+        result = getattr(call.on, call.name)(*call.args, **call.kwargs)
+        return list(result) if call.many else result
+    except CheckpointConflict as exc:
+        if not call.conflict:
+            raise
+        return _Conflicted(exc)
+
+
+async def _aanswer(call: _Call) -> Any:
+    try:
+        if call.on is None:
+            return await asyncio.sleep(call.args[0])
+        result = getattr(call.on, "a" + call.name)(*call.args, **call.kwargs)
+        return [item async for item in result] if call.many else await result
+    except CheckpointConflict as exc:
+        if not call.conflict:
+            raise
+        return _Conflicted(exc)
+
+
+Steps = Generator[_Call, Any, T]
+
+
+def _position(saver: BaseCheckpointSaver[Any], config: RunnableConfig, mine: StateSnapshot) -> Steps[_Walk]:
     """Whether ``mine`` is an ancestor of the head, and its child on the way."""
-    head = saver.get_tuple(config)
+    head = yield _Call(saver, "get_tuple", (config,))
     if head is None:
         return _Walk(False)
     floor, count = _lineage_steps(head, mine)
-    listed = list(saver.list(config, limit=count))
+    listed = yield _Call(saver, "list", (config,), {"limit": count}, many=True)
     while True:
         walk = _walk(head, listed, _cid(mine.config), floor)
         if walk.missing is None:
             return walk
         # Ids and versions need not sort alike across processes: fetch the missing parent itself.
-        parent = saver.get_tuple(_at(config, walk.missing))
-        if parent is None:
-            return _Walk(False)
-        listed.append(parent)
-
-
-async def _aposition(saver: BaseCheckpointSaver[Any], config: RunnableConfig, mine: StateSnapshot) -> _Walk:
-    head = await saver.aget_tuple(config)
-    if head is None:
-        return _Walk(False)
-    floor, count = _lineage_steps(head, mine)
-    listed = [t async for t in saver.alist(config, limit=count)]
-    while True:
-        walk = _walk(head, listed, _cid(mine.config), floor)
-        if walk.missing is None:
-            return walk
-        parent = await saver.aget_tuple(_at(config, walk.missing))
+        parent = yield _Call(saver, "get_tuple", (_at(config, walk.missing),))
         if parent is None:
             return _Walk(False)
         listed.append(parent)
@@ -240,29 +276,44 @@ def _check(attempts: int) -> None:
         raise ValueError(f"attempts must be at least 1, got {attempts}")
 
 
-def _plan(graph: Graph, config: RunnableConfig, run_id: str) -> Plan | None:
+def _plan(graph: Graph, config: RunnableConfig, run_id: str) -> Steps[Plan | None]:
     """The plan for the next call, or None to wait: a continuation starts only from a head with no
     tasks pending (another run between its steps), or its first step would run them too."""
-    mine = next(iter(graph.get_state_history(config, filter={"run_id": run_id}, limit=1)), None)
-    walk = _position(_saver(graph), config, mine) if mine is not None else _Walk(False)
+    history = {"filter": {"run_id": run_id}, "limit": 1}
+    mine = next(iter((yield _Call(graph, "get_state_history", (config,), history, many=True))), None)
+    walk = (yield from _position(_saver(graph), config, mine)) if mine is not None else _Walk(False)
     plan = plan_retry(mine if walk.found else None, _source(walk))
-    if isinstance(plan, Continue) and graph.get_state(config).tasks:
-        return None
-    return plan
-
-
-async def _aplan(graph: Graph, config: RunnableConfig, run_id: str) -> Plan | None:
-    history = graph.aget_state_history(config, filter={"run_id": run_id}, limit=1)
-    mine = await anext(aiter(history), None)
-    walk = await _aposition(_saver(graph), config, mine) if mine is not None else _Walk(False)
-    plan = plan_retry(mine if walk.found else None, _source(walk))
-    if isinstance(plan, Continue) and (await graph.aget_state(config)).tasks:
+    if isinstance(plan, Continue) and (yield _Call(graph, "get_state", (config,))).tasks:
         return None
     return plan
 
 
 def _input(input: Any, plan: Resend | Continue) -> Any:
     return input if isinstance(plan, Resend) else Command(goto=list(plan.goto))
+
+
+def _with_retry(
+    graph: Graph, input: Any, config: RunnableConfig, attempts: int, backoff: Backoff, kwargs: dict[str, Any]
+) -> Steps[Any]:
+    """The retry loop of both calls, as requests (:class:`_Call`)."""
+    _check(attempts)
+    config, run_id = with_run_id(config)
+    call_input, attempt = input, 1
+    while True:
+        result = yield _Call(graph, "invoke", (call_input, config), kwargs, conflict=True)
+        if not isinstance(result, _Conflicted):
+            return result
+        config = from_latest(config)
+        plan: Plan | None = None
+        while plan is None:
+            if attempt >= attempts:
+                raise result.error
+            yield _sleep(backoff.delay(attempt))
+            attempt += 1
+            plan = yield from _plan(graph, _root(config), run_id)
+        if isinstance(plan, Merged):
+            return (yield _Call(graph, "get_state", (config,))).values
+        call_input = _input(input, plan)
 
 
 def invoke_with_retry(
@@ -277,25 +328,7 @@ def invoke_with_retry(
     """``graph.invoke`` that, on CheckpointConflict, carries the run on from the thread's new head
     without applying ``input`` twice (see the module docstring). Gives up after ``attempts``
     rounds (a call, or a wait for a head with no pending tasks), re-raising the last conflict."""
-    _check(attempts)
-    config, run_id = with_run_id(config)
-    call_input, attempt = input, 1
-    while True:
-        try:
-            return graph.invoke(call_input, config, **kwargs)
-        except CheckpointConflict as exc:
-            conflict = exc
-        config = from_latest(config)
-        plan: Plan | None = None
-        while plan is None:
-            if attempt >= attempts:
-                raise conflict
-            time.sleep(backoff.delay(attempt))
-            attempt += 1
-            plan = _plan(graph, _root(config), run_id)
-        if isinstance(plan, Merged):
-            return graph.get_state(config).values
-        call_input = _input(input, plan)
+    return drive(_with_retry(graph, input, config, attempts, backoff, kwargs), _answer)
 
 
 async def ainvoke_with_retry(
@@ -307,23 +340,5 @@ async def ainvoke_with_retry(
     backoff: Backoff = DEFAULT_BACKOFF,
     **kwargs: Any,
 ) -> Any:
-    """Async twin of :func:`invoke_with_retry`."""
-    _check(attempts)
-    config, run_id = with_run_id(config)
-    call_input, attempt = input, 1
-    while True:
-        try:
-            return await graph.ainvoke(call_input, config, **kwargs)
-        except CheckpointConflict as exc:
-            conflict = exc
-        config = from_latest(config)
-        plan: Plan | None = None
-        while plan is None:
-            if attempt >= attempts:
-                raise conflict
-            await asyncio.sleep(backoff.delay(attempt))
-            attempt += 1
-            plan = await _aplan(graph, _root(config), run_id)
-        if isinstance(plan, Merged):
-            return (await graph.aget_state(config)).values
-        call_input = _input(input, plan)
+    """Async twin of :func:`invoke_with_retry` (the same loop, its requests awaited)."""
+    return await adrive(_with_retry(graph, input, config, attempts, backoff, kwargs), _aanswer)
