@@ -268,11 +268,13 @@ def saver(db_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A set-up ``TenantCheckpointer`` on this test's database (each backend in turn).
 
     Unbound, or bound to the test module's ``SAVER_TENANT`` when it names one (a module whose tests
-    all speak for one tenant). Modules that need other settings (pool size, extra tables) define
-    their own ``saver``."""
+    all speak for one tenant); opened with the module's ``SAVER_OPTIONS`` (``from_url`` keywords:
+    pool size, timeouts) when it has them. A PostgreSQL-only module overrides ``db_url`` with
+    ``pg_url``; data every test of a module starts from is that module's own fixture, on top of this
+    one."""
     from checkpointer import TenantCheckpointer
 
-    with TenantCheckpointer.from_url(db_url) as s:
+    with TenantCheckpointer.from_url(db_url, **getattr(request.module, "SAVER_OPTIONS", {})) as s:
         s.setup()
         tenant = getattr(request.module, "SAVER_TENANT", None)
         yield s if tenant is None else s.for_tenant(tenant)

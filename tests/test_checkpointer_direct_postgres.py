@@ -5,7 +5,6 @@ connections are replaced, and a closed saver refuses."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -20,11 +19,14 @@ from kassist.dburl import DatabaseUnavailable, PoolExhausted
 THREAD: Any = {"configurable": {"thread_id": "t1", "checkpoint_ns": ""}}
 
 
+SAVER_TENANT = "acme"  # the conftest `saver` speaks for it, opened with SAVER_OPTIONS
+SAVER_OPTIONS = {"pool_size": 2, "connect_timeout": 1}
+
+
 @pytest.fixture
-def saver(pg_url: str) -> Iterator[TenantCheckpointer]:
-    with TenantCheckpointer.from_url(pg_url, pool_size=2, connect_timeout=1) as saver:
-        saver.setup()
-        yield saver.for_tenant("acme")
+def db_url(pg_url: str) -> str:
+    """The one-statement path is PostgreSQL's: this module's `saver` runs there only."""
+    return pg_url
 
 
 class Spy:

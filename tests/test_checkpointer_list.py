@@ -16,15 +16,15 @@ METADATA: list[dict[str, Any]] = [
 ]
 
 
-@pytest.fixture
-def saver(db_url: str) -> Any:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        acme = s.for_tenant("acme")
-        config: dict[str, Any] = {"configurable": {"thread_id": "f"}}
-        for md in METADATA:
-            config = acme.put(config, empty_checkpoint(), md, {})  # type: ignore[arg-type]
-        yield acme
+SAVER_TENANT = "acme"  # the conftest `saver` speaks for it
+
+
+@pytest.fixture(autouse=True)
+def filed(saver: TenantCheckpointer) -> None:
+    """Thread "f" holds one checkpoint per METADATA entry, oldest first."""
+    config: Any = {"configurable": {"thread_id": "f"}}
+    for md in METADATA:
+        config = saver.put(config, empty_checkpoint(), md, {})  # type: ignore[arg-type]
 
 
 CASES = [

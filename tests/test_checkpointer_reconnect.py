@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import operator
 import time
-from collections.abc import Iterator
 from typing import Annotated, Any
 
 import psycopg
@@ -38,11 +37,13 @@ def _graph(saver: TenantCheckpointer) -> Any:
     return builder.compile(checkpointer=saver)
 
 
+SAVER_OPTIONS = {"pool_size": 3}  # the conftest `saver` is opened with it
+
+
 @pytest.fixture
-def saver(pg_url: str) -> Iterator[TenantCheckpointer]:
-    with TenantCheckpointer.from_url(pg_url, pool_size=3) as saver:
-        saver.setup()
-        yield saver
+def db_url(pg_url: str) -> str:
+    """Killed connections are PostgreSQL's: this module's `saver` runs there only."""
+    return pg_url
 
 
 def _versions(saver: TenantCheckpointer, config: Any = CONFIG) -> list[int]:

@@ -50,13 +50,11 @@ def other_module_table(db_url: str, action: str) -> int:
     return int(rows[0][0]) if rows else 0
 
 
-@pytest.fixture
-def saver(db_url: str) -> Any:
-    with TenantCheckpointer.from_url(db_url) as s:
-        s.setup()
-        other_module_table(db_url, "create")
-        other_module_table(db_url, "fill")
-        yield s
+@pytest.fixture(autouse=True)
+def other_module(saver: TenantCheckpointer, db_url: str) -> None:
+    """Next to the conftest `saver`'s tables, another module's table with one row."""
+    other_module_table(db_url, "create")
+    other_module_table(db_url, "fill")
 
 
 def test_keep_latest_for_one_tenant_keeps_heads_and_other_tenants(
