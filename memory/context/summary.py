@@ -25,25 +25,33 @@ _ID = re.compile(
     r"\b(?=[A-Za-z0-9_.:/-]*(?:\d|[A-Za-z]_[A-Za-z0-9]))[A-Za-z][A-Za-z0-9]*(?:[_.:/-][A-Za-z0-9]+)+\b"
 )
 _HEX = re.compile(r"\b[0-9a-f]{8,}\b")
+_NUMBER = re.compile(r"\d")
 _COLLECTION = re.compile(
     r"\b(?:collection|index|namespace|bucket|table)s?\s+(?:named\s+|called\s+|is\s+|=\s*)?[`'\"]?"
     r"([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9])",
     re.IGNORECASE,
 )
-_DECISION = re.compile(
-    r"\b(decided|decide|we'll|we will|let's|let us|use|using|set|keep|confirmed?|agreed?|going with|"
-    r"chose|choose|switch(?:ed)? to|indexed|stick with|settled on)\b",
-    re.IGNORECASE,
-)
-_NUMBER = re.compile(r"\d")
-_PENDING = re.compile(
-    r"\b(todo|to do|next step|still need|pending|remaining|later|follow[- ]up|tomorrow|not yet|"
-    r"need to|remind me)\b",
-    re.IGNORECASE,
-)
-_GOAL = re.compile(
-    r"\b(i want to|i need to|we need to|my goal|our goal|help me|i'm trying to|we want to)\b", re.I
-)
+
+
+def _any_of(*phrases: str) -> re.Pattern[str]:
+    """One case-blind pattern matching any of ``phrases`` (regex fragments) as whole words."""
+    return re.compile(r"\b(" + "|".join(phrases) + r")\b", re.IGNORECASE)
+
+
+# What marks a sentence as a decision, a pending item or the user's goal.
+_DECISION = _any_of(
+    "decided", "decide", "we'll", "we will", "let's", "let us", "use", "using", "set", "keep",
+    "confirmed?", "agreed?", "going with", "chose", "choose", r"switch(?:ed)? to", "indexed",
+    "stick with", "settled on",
+)  # fmt: skip
+_PENDING = _any_of(
+    "todo", "to do", "next step", "still need", "pending", "remaining", "later", r"follow[- ]up",
+    "tomorrow", "not yet", "need to", "remind me",
+)  # fmt: skip
+_GOAL = _any_of(
+    "i want to", "i need to", "we need to", "my goal", "our goal", "help me", "i'm trying to",
+    "we want to",
+)  # fmt: skip
 _STOP_IDS = frozenset({"e-mail", "e.g", "i.e"})
 
 MAX_DECISIONS = 40
