@@ -142,14 +142,38 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     registry, a member who knew another member's thread id created it anew as its own, and a run
     there continued that member's conversation (its messages in the answer). The owner each
     checkpoint records (the run's metadata, server/auth.py) decides: another's is answered as an
-    existing thread of another tenant is (409, "already exists"); an admin may take any."""
-    if admin or thread_id is None:
-        return
-    from server.saver import recorded_owner
+    existing thread of another tenant is (409, "already exists"); an admin may take any.
 
-    owner = await recorded_owner(tenant_of(ctx), str(thread_id))
-    if owner is not None and owner != str(ctx.user.identity):
+    A thread that is an ingestion run of the runs API or the command line (registered, its
+    checkpoints record no owner: a run id names its thread) is nobody's here, whatever the role:
+    on a database ``kassist serve`` shares, a member who named such a run's (UUID) id took it over
+    and read its state, the server's own folder included."""
+    if thread_id is None:
+        return
+    from server.saver import recorded_owner, thread_has_messages
+
+    tenant = tenant_of(ctx)
+    owner = await recorded_owner(tenant, str(thread_id))
+    if owner is None:
+        # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
+        serving = await thread_has_messages(tenant, None) is not None
+        if serving and await asyncio.to_thread(_registered_run, tenant, str(thread_id)):
+            refuse(409, f"Thread with ID {thread_id} already exists")
+        return
+    if not admin and owner != str(ctx.user.identity):
         refuse(409, f"Thread with ID {thread_id} already exists")
+
+
+def _registered_run(tenant: str, thread_id: str) -> bool:
+    """Whether ``tenant``'s ingestion runs registry holds a run ``thread_id`` (blocking: a read)."""
+    from graph.ingestion.resources import current
+    from graph.ingestion.state import InvalidRunId, validate_run_id
+
+    try:
+        validate_run_id(thread_id)
+    except InvalidRunId:
+        return False  # never a run's id
+    return current().runs.for_tenant(tenant).registration(thread_id) is not None
 
 
 async def check_checkpoint(ctx: Auth.types.AuthContext, thread_id: object, sent: Mapping[str, Any]) -> None:

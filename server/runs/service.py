@@ -71,6 +71,22 @@ def check_run_id(run: str, loc: Loc) -> str:
     return run
 
 
+def check_new_run_id(run: str, loc: Loc) -> str:
+    """A run id a client names a new run with: a plain name (:func:`check_run_id`) that is not a UUID.
+    A run id names its checkpoint thread, and the LangGraph server's thread ids are UUIDs (its
+    clients may choose them): on a database both servers share, a UUID run id was a thread of the
+    other, whose owner read this run's state (the server's folder in its settings) and ran on it."""
+    check_run_id(run, loc)
+    try:
+        uuid.UUID(run)
+    except ValueError:
+        return run
+    raise ApiError(
+        422, f"{run!r} is a UUID, which names a thread of the LangGraph server; name the run (e.g. "
+        "hr-2026) or leave run_id out", loc,
+    )  # fmt: skip
+
+
 def links(run: str) -> dict[str, str]:
     base = f"{PREFIX}/{run}"
     return {
@@ -132,7 +148,7 @@ class RunsService:
             )  # fmt: skip
         source = self._under(root, body.path, ("body", "path"), folder=True)
         settings = self._settings(source, root, body.collection, body.options)
-        run = check_run_id(body.run_id, ("body", "run_id")) if body.run_id else _new_id()
+        run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else _new_id()
         return self._create(
             who, run, settings, body.goal or f"Ingest {body.path} into {body.collection}", body.options
         )
@@ -142,7 +158,7 @@ class RunsService:
         options: RunOptions,
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
-        run = check_run_id(run_id, ("body", "run_id")) if run_id else _new_id()
+        run = check_new_run_id(run_id, ("body", "run_id")) if run_id else _new_id()
         if await asyncio.to_thread(self._taken_already, who, run):
             raise _taken(run)
         target = uploads.tenant_folder(self.config.uploads_dir, who.tenant_id) / run
