@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from checkpointer.filters import FilterTerm, ListSpec, term_params
+from checkpointer.filters import FilterTerm, Kind, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Each, Params, Plain, Text
 from checkpointer.sql_postgres_schema import CP, KEY, MIGRATIONS, WRITE_COLS
 from checkpointer.sql_postgres_step import KEEP, REPLACE, WriteRows, head_rows, put_fast, put_next, read_head
@@ -71,19 +71,21 @@ FROM t CROSS JOIN LATERAL (
 _IN_THREADS = "tenant_id = %(tenant)s AND thread_id = ANY(%(threads)s)"
 
 
+# A filter term's SQL by its kind: {at} the metadata value at the term's path (jsonb), {text} it
+# as text, {f} the bound value.
+_TERMS: dict[Kind, str] = {
+    "str": "(jsonb_typeof{at} = 'string' AND {text} = {f})",
+    "num": "(jsonb_typeof{at} = 'number' AND {text}::numeric = {f}::numeric)",
+    "bool": "(jsonb_typeof{at} = 'boolean' AND {text}::boolean = {f})",
+    "null": "(jsonb_typeof{at} = 'null')",
+    "object": "(jsonb_typeof{at} = 'object')",
+    "json": "({at} = {f}::jsonb)",
+}
+
+
 def _term_sql(i: int, term: FilterTerm) -> str:
-    at = f"(c.metadata #> %(p{i})s)"
-    if term.kind == "str":
-        return f"(jsonb_typeof{at} = 'string' AND (c.metadata #>> %(p{i})s) = %(f{i})s)"
-    if term.kind == "num":
-        return f"(jsonb_typeof{at} = 'number' AND (c.metadata #>> %(p{i})s)::numeric = %(f{i})s::numeric)"
-    if term.kind == "bool":
-        return f"(jsonb_typeof{at} = 'boolean' AND (c.metadata #>> %(p{i})s)::boolean = %(f{i})s)"
-    if term.kind == "null":
-        return f"(jsonb_typeof{at} = 'null')"
-    if term.kind == "object":
-        return f"(jsonb_typeof{at} = 'object')"
-    return f"({at} = %(f{i})s::jsonb)"
+    at, text = f"(c.metadata #> %(p{i})s)", f"(c.metadata #>> %(p{i})s)"
+    return _TERMS[term.kind].format(at=at, text=text, f=f"%(f{i})s")
 
 
 def _list_rows(spec: ListSpec) -> str:

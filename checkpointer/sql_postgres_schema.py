@@ -7,41 +7,18 @@ transaction under an advisory lock.
 
 from __future__ import annotations
 
-CP = "kassist_cp_checkpoints"
+from checkpointer.sql_tables import CP as CP
+from checkpointer.sql_tables import RUN_INDEX, Types, first_tables
+
 KEY = "tenant_id = %(tenant)s AND thread_id = %(thread)s AND checkpoint_ns = %(ns)s"
 
 MIGRATIONS: list[tuple[str, ...]] = [
     (
-        """CREATE TABLE IF NOT EXISTS kassist_cp_heads (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            head_id TEXT, version BIGINT NOT NULL,
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns))""",
-        f"""CREATE TABLE IF NOT EXISTS {CP} (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            checkpoint_id TEXT NOT NULL, parent_id TEXT, version BIGINT NOT NULL,
-            ts DOUBLE PRECISION NOT NULL, run_id TEXT, checkpoint JSONB NOT NULL, metadata JSONB NOT NULL,
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id))""",
-        # Only run_id gets a secondary index (delete_for_runs); retention is a batch job and scans
-        # a tenant's rows rather than slowing every put with one more index.
-        f"CREATE INDEX IF NOT EXISTS kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id)",
-        """CREATE TABLE IF NOT EXISTS kassist_cp_blobs (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            channel TEXT NOT NULL, version TEXT NOT NULL, type TEXT NOT NULL, blob BYTEA,
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, channel, version))""",
-        """CREATE TABLE IF NOT EXISTS kassist_cp_writes (
-            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL,
-            checkpoint_id TEXT NOT NULL, task_id TEXT NOT NULL, idx INTEGER NOT NULL,
-            channel TEXT NOT NULL, type TEXT NOT NULL, blob BYTEA, task_path TEXT NOT NULL DEFAULT '',
-            PRIMARY KEY (tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx))""",
+        *first_tables(Types(version="BIGINT", seconds="DOUBLE PRECISION", json="JSONB", blob="BYTEA")),
         # Large values go out of line anyway; skip compressing already-serialised bytes.
         "ALTER TABLE kassist_cp_blobs ALTER COLUMN blob SET STORAGE EXTERNAL",
     ),
-    # 2: only checkpoints that carry a run_id are indexed for delete_for_runs. Plain graph.invoke
-    # writes none, and a NULL entry cost one more index page written at every put.
-    (
-        "DROP INDEX IF EXISTS kassist_cp_checkpoints_run",
-        f"CREATE INDEX kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id) WHERE run_id IS NOT NULL",
-    ),
+    RUN_INDEX,
     # 3: small scalar values ride in the checkpoint row (codec.inlined); older rows have NULL here
     # and keep reading every value from the blobs table.
     (f"ALTER TABLE {CP} ADD COLUMN IF NOT EXISTS small_values BYTEA",),

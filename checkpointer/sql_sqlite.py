@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from checkpointer.filters import FilterTerm, ListSpec, term_params
+from checkpointer.filters import FilterTerm, Kind, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Each, Params, Plain, Stmts, Text
 from checkpointer.sql_sqlite_schema import (
     CP,
@@ -90,21 +90,22 @@ def _json_path(path: tuple[str, ...]) -> str:
     return "$" + "".join('."' + p.replace('"', '\\"') + '"' for p in path)
 
 
+# A filter term's SQL by its kind: {type} json_type of the metadata value at the term's path,
+# {value} that value, {f} the bound value.
+_TERMS: dict[Kind, str] = {
+    "str": "({type} = 'text' AND {value} = {f})",
+    "num": "({type} IN ('integer', 'real') AND {value} = {f})",
+    "bool": "({type} = CASE WHEN {f} THEN 'true' ELSE 'false' END)",
+    "null": "({type} = 'null')",
+    "object": "({type} = 'object')",
+    "json": "({type} = 'array' AND {value} = json({f}))",
+}
+
+
 def _term_sql(i: int, term: FilterTerm) -> str:
     path = _json_path(term.path).replace("'", "''")
-    jtype = f"json_type(c.metadata, '{path}')"
-    value = f"json_extract(c.metadata, '{path}')"
-    if term.kind == "str":
-        return f"({jtype} = 'text' AND {value} = :f{i})"
-    if term.kind == "num":
-        return f"({jtype} IN ('integer', 'real') AND {value} = :f{i})"
-    if term.kind == "bool":
-        return f"({jtype} = CASE WHEN :f{i} THEN 'true' ELSE 'false' END)"
-    if term.kind == "null":
-        return f"({jtype} = 'null')"
-    if term.kind == "object":
-        return f"({jtype} = 'object')"
-    return f"({jtype} = 'array' AND {value} = json(:f{i}))"
+    jtype, value = f"json_type(c.metadata, '{path}')", f"json_extract(c.metadata, '{path}')"
+    return _TERMS[term.kind].format(type=jtype, value=value, f=f":f{i}")
 
 
 def _list_rows(spec: ListSpec) -> str:
