@@ -47,14 +47,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "FOR EACH ROW EXECUTE FUNCTION kassist_mem_audit_append_only()",
         f"CREATE TRIGGER kassist_mem_audit_no_truncate BEFORE TRUNCATE ON {s.AUDIT} "
         "FOR EACH STATEMENT EXECUTE FUNCTION kassist_mem_audit_append_only()",
-        f"""CREATE TABLE {s.SALTS} (
-            tenant_id text NOT NULL, user_id text NOT NULL, salt bytea NOT NULL,
-            PRIMARY KEY (tenant_id, user_id))""",
+        s.salts_table("text", "bytea"),
     ),
     # 2: keyword search (tsvector + GIN) over each memory's content, next to the vectors; the
     # generation counters that tell a process its in-memory vectors of a user are stale.
     (
-        f"ALTER TABLE {s.MEMORIES} ADD COLUMN content text",
+        s.add_content("text"),
         f"UPDATE {s.MEMORIES} SET content = CASE WHEN jsonb_typeof(value) = 'string' THEN value #>> '{{}}' "
         "WHEN jsonb_typeof(value -> 'text') = 'string' THEN value ->> 'text' ELSE value::text END "
         "WHERE value IS NOT NULL",

@@ -47,14 +47,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "BEGIN SELECT RAISE(ABORT, 'kassist_mem_audit is append-only'); END",
         f"CREATE TRIGGER kassist_mem_audit_no_delete BEFORE DELETE ON {s.AUDIT} "
         "BEGIN SELECT RAISE(ABORT, 'kassist_mem_audit is append-only'); END",
-        f"""CREATE TABLE {s.SALTS} (
-            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, salt BLOB NOT NULL,
-            PRIMARY KEY (tenant_id, user_id))""",
+        s.salts_table("TEXT", "BLOB"),
     ),
     # 2: keyword search (FTS5) over each memory's content, next to the vectors; the generation
     # counters that tell a process its in-memory vectors of a user are stale.
     (
-        f"ALTER TABLE {s.MEMORIES} ADD COLUMN content TEXT",
+        s.add_content("TEXT"),
         # scope: one token per (tenant, user) so a MATCH reads only that user's postings; ident:
         # the memory id as a token, so the triggers find a row without relying on rowids (which
         # VACUUM may renumber in a table without an INTEGER PRIMARY KEY).

@@ -36,6 +36,19 @@ MEMORY_INDEXES = (
 )
 AUDIT_INDEX = f"CREATE INDEX kassist_mem_audit_user ON {AUDIT} (tenant_id, user_id, seq)"
 
+
+def salts_table(text: str, blob: str) -> str:
+    """Migration 1's table of per-user salts, in a dialect's text and blob types."""
+    return f"""CREATE TABLE {SALTS} (
+            tenant_id {text} NOT NULL, user_id {text} NOT NULL, salt {blob} NOT NULL,
+            PRIMARY KEY (tenant_id, user_id))"""
+
+
+def add_content(text: str) -> str:
+    """Migration 2's first statement: the column keyword search reads (filled by the next ones)."""
+    return f"ALTER TABLE {MEMORIES} ADD COLUMN content {text}"
+
+
 RECORD_COLUMNS = (
     "id, tenant_id, user_id, memory_type, key, value, source, source_ref, confidence, status, "
     "valid_from, valid_to, superseded_by, created_at, updated_at, expires_at, reason, actor"

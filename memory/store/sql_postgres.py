@@ -28,6 +28,7 @@ from memory.store.statements import (
     Statements,
     common,
     not_expired,
+    upsert,
 )
 
 if TYPE_CHECKING:
@@ -96,19 +97,7 @@ _IN_PREFIX = "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns
 STATEMENTS = Statements(
     **common("%s", _IN_PREFIX),
     migrations=(MIGRATION_1, MIGRATION_2, MIGRATION_3),
-    upsert=f"""
-INSERT INTO {ITEMS} AS i
-    (tenant_id, ns_path, key, value_json, value_filter, created_at, updated_at, expires_at, ttl_minutes)
-VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)
-ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
-    value_json = EXCLUDED.value_json,
-    value_filter = EXCLUDED.value_filter,
-    created_at = CASE WHEN i.expires_at IS NOT NULL AND i.expires_at <= EXCLUDED.updated_at
-                      THEN EXCLUDED.created_at ELSE i.created_at END,
-    updated_at = EXCLUDED.updated_at,
-    expires_at = EXCLUDED.expires_at,
-    ttl_minutes = EXCLUDED.ttl_minutes
-""",
+    upsert=upsert("%s", {"value_json": "%s", "value_filter": "%s::jsonb"}, row="i"),
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (%s, %s, %s, %s, %s::vector)",
     keyword_migration=3,
     keyword_backfill=(

@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memory.store.database import StoreDriver
-from memory.store.statements import ITEM_COLUMNS, ITEMS, TEXTS, VECTORS, Statements, common, not_expired
+from memory.store.statements import (
+    ITEM_COLUMNS,
+    ITEMS,
+    TEXTS,
+    VECTORS,
+    Statements,
+    common,
+    not_expired,
+    upsert,
+)
 
 if TYPE_CHECKING:
     from kassist.db import Database
@@ -77,17 +86,7 @@ _IN_PREFIX = "i.tenant_id = ? AND i.ns_path >= ? AND (? IS NULL OR i.ns_path < ?
 STATEMENTS = Statements(
     **common("?", _IN_PREFIX),
     migrations=(MIGRATION_1, MIGRATION_2),
-    upsert=f"""
-INSERT INTO {ITEMS} (tenant_id, ns_path, key, value_json, created_at, updated_at, expires_at, ttl_minutes)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
-    value_json = excluded.value_json,
-    created_at = CASE WHEN {ITEMS}.expires_at IS NOT NULL AND {ITEMS}.expires_at <= excluded.updated_at
-                      THEN excluded.created_at ELSE {ITEMS}.created_at END,
-    updated_at = excluded.updated_at,
-    expires_at = excluded.expires_at,
-    ttl_minutes = excluded.ttl_minutes
-""",
+    upsert=upsert("?", {"value_json": "?"}),
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (?, ?, ?, ?, ?)",
     keyword_migration=2,
     keyword_backfill=(

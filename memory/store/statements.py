@@ -51,6 +51,27 @@ def common(p: str, in_prefix: str) -> dict[str, Any]:
     )  # fmt: skip
 
 
+def upsert(p: str, values: dict[str, str], row: str = ITEMS) -> str:
+    """Insert an item or overwrite it (params: tenant, ns_path, key, the value columns, created_at,
+    updated_at, expires_at, ttl_minutes), for a backend whose parameter marker is ``p``. ``values``:
+    the backend's value columns, in ``dialect.value_params`` order, and the placeholder each binds;
+    ``row``: the stored row's name in the update (the table, or an alias the INSERT gives it). An
+    item whose TTL had run out is written as new: it takes the new created_at."""
+    alias = f" AS {row}" if row != ITEMS else ""
+    sets = "".join(f"    {column} = excluded.{column},\n" for column in values)
+    return f"""
+INSERT INTO {ITEMS}{alias}
+    (tenant_id, ns_path, key, {", ".join(values)}, created_at, updated_at, expires_at, ttl_minutes)
+VALUES ({p}, {p}, {p}, {", ".join(values.values())}, {p}, {p}, {p}, {p})
+ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET
+{sets}    created_at = CASE WHEN {row}.expires_at IS NOT NULL AND {row}.expires_at <= excluded.updated_at
+                      THEN excluded.created_at ELSE {row}.created_at END,
+    updated_at = excluded.updated_at,
+    expires_at = excluded.expires_at,
+    ttl_minutes = excluded.ttl_minutes
+"""
+
+
 @dataclass(frozen=True)
 class Statements:
     migrations: tuple[str, ...]
