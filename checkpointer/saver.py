@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
-from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
 from langchain_core.runnables import RunnableConfig
@@ -30,6 +29,7 @@ from checkpointer.read_batch import Coalescer
 from checkpointer.saver_admin import ThreadAdmin
 from checkpointer.tenant import resolve_tenant
 from kassist.db import Stmt, check_synchronous, open_database
+from kassist.db.closing import Closing
 from kassist.dburl import parse_database_url
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 
@@ -50,7 +50,7 @@ class Executor(Protocol):
     async def aclose(self) -> None: ...
 
 
-class TenantCheckpointer(ThreadAdmin, BaseCheckpointSaver[str]):
+class TenantCheckpointer(Closing, ThreadAdmin, BaseCheckpointSaver[str]):
     """A tenant-aware, versioned LangGraph checkpointer (see docs/checkpointer.md)."""
 
     def __init__(
@@ -157,22 +157,6 @@ class TenantCheckpointer(ThreadAdmin, BaseCheckpointSaver[str]):
     async def aclose(self) -> None:
         if self._owner:
             await self._executor.aclose()
-
-    def __enter__(self) -> TenantCheckpointer:
-        return self
-
-    def __exit__(
-        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.close()
-
-    async def __aenter__(self) -> TenantCheckpointer:
-        return self
-
-    async def __aexit__(
-        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.aclose()
 
     # -- reads -------------------------------------------------------------------------------
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:

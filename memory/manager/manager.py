@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from kassist.db import open_database
+from kassist.db.closing import Closing
 from kassist.db.sansio import twin_methods
 from kassist.db.statements import Local
 from kassist.dburl import database_url_from_env, parse_database_url
@@ -61,7 +62,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class MemoryManager:
+class MemoryManager(Closing):
     """Typed memories of one database. Bind a tenant with :meth:`for_tenant` before using it."""
 
     def __init__(
@@ -385,9 +386,3 @@ class MemoryManager:
 
     async def aclose(self) -> None:
         await self._backend.aclose()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

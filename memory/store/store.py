@@ -10,8 +10,7 @@ import asyncio
 import logging
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from concurrent.futures import Future
-from types import TracebackType
-from typing import Any, Literal, Self, TypeVar
+from typing import Any, Literal, TypeVar
 
 from langgraph.store.base import (
     NOT_PROVIDED,
@@ -30,6 +29,7 @@ from langgraph.store.base import (
     TTLConfig,
 )
 
+from kassist.db.closing import Closing
 from kassist.db.sansio import twin_methods
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
@@ -54,7 +54,7 @@ Calls = Generator[list[Op], list[Result], T]
 """A convenience method's body: yields the ops it needs run, receives their results."""
 
 
-class MemoryStore(BaseStore):
+class MemoryStore(Closing, BaseStore):
     """LangGraph store with enforced tenant scoping, typed filters, semantic search and TTL.
 
     Open with :meth:`from_url`, call :meth:`setup` once, then bind a tenant with
@@ -148,20 +148,6 @@ class MemoryStore(BaseStore):
     async def aclose(self) -> None:
         self._sweeper.stop(timeout=1)
         await self._backend.driver.aclose()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.aclose()
 
     # -- batches -----------------------------------------------------------------------------
 
