@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -128,6 +128,21 @@ def is_damaged(path: Path) -> bool:
     return _key(path) in _damaged
 
 
+def _named(run: Callable[[Any, str, Any], sqlite3.Cursor]) -> Callable[..., sqlite3.Cursor]:
+    """sqlite3's ``run`` (execute or executemany) stopping writes to a damaged file and raising
+    this module's errors, which name the file."""
+
+    def method(self: _Connection, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        if _damaged:
+            self._guard(sql)
+        try:
+            return run(self, sql, parameters)
+        except sqlite3.DatabaseError as exc:
+            raise_named(self.kassist_path, exc)
+
+    return method
+
+
 class _Connection(sqlite3.Connection):
     """A connection that names its file in the errors above and stops writing to a damaged one."""
 
@@ -144,21 +159,9 @@ class _Connection(sqlite3.Connection):
             super().execute("PRAGMA query_only = ON")  # any other write fails as SQLITE_READONLY
             self._read_only = True
 
-    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
-        if _damaged:
-            self._guard(sql)
-        try:
-            return super().execute(sql, parameters)
-        except sqlite3.DatabaseError as exc:
-            raise_named(self.kassist_path, exc)
-
-    def executemany(self, sql: str, parameters: Iterable[Any], /) -> sqlite3.Cursor:
-        if _damaged:
-            self._guard(sql)
-        try:
-            return super().executemany(sql, parameters)
-        except sqlite3.DatabaseError as exc:
-            raise_named(self.kassist_path, exc)
+    # sqlite3's own methods, each wrapped once by _named (no super() lookup per statement).
+    execute = _named(sqlite3.Connection.execute)
+    executemany = _named(sqlite3.Connection.executemany)
 
 
 def open_sqlite(
