@@ -83,3 +83,29 @@ def test_they_and_a_closing_one_point_back_but_a_counted_one_does_not() -> None:
     assert refers_back("And what happens to the old ones?")
     assert not refers_back("Can I take one day off next week?")
     assert not refers_back("Is it possible to buy extra days off?")
+
+
+PO_TEXT = "Raise a purchase order in Coupa before the supplier starts work or delivers goods."
+
+
+def test_an_acronym_the_passages_spell_out_is_found() -> None:
+    # "PO" is the passages' "purchase order": the names check must not abstain on the abbreviation.
+    h = hit(PO_TEXT, relevance=0.5, sentence=0.5, title="Procurement and Purchasing Policy")
+    assert judge("How long does a PO usually take to come through?", [h], embedder=MODEL).answerable
+    assert judge("Who signs off POs for a contractor?", [h], embedder=MODEL).answerable
+
+
+def test_an_acronym_nothing_spells_out_still_abstains() -> None:
+    # An abbreviation none of the passages expands stays a name the base does not mention.
+    h = hit(PO_TEXT, relevance=0.5, sentence=0.5, title="Procurement and Purchasing Policy")
+    verdict = judge("How long does an RFP take to approve?", [h], embedder=MODEL)
+    assert not verdict.answerable
+    assert "rfp" in verdict.reason
+
+
+def test_a_weekday_is_no_office_name_but_a_holiday_is_a_topic() -> None:
+    text = "The office is open from 07:00 to 21:00 Monday to Friday and closed at weekends."
+    h = hit(text, relevance=0.5, sentence=0.5, title="Amsterdam Office Guide")
+    assert judge("Can I work at the Amsterdam office on a Saturday?", [h], embedder=MODEL).answerable
+    verdict = judge("How much is the Christmas bonus at the Amsterdam office?", [h], embedder=MODEL)
+    assert not verdict.answerable

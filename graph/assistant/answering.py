@@ -190,8 +190,9 @@ def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused
         return Verdict(False, f"best evidence {scored[0]:.2f} < {scored[1]}", _closest(hits), language)
     names = named_scopes(query)
     if names:
-        found = set().union(*(terms(f"{h['title']} {h['text']}") for h in hits))
-        missing = sorted(_unexcused(query, names - found, found))
+        texts = [f"{h['title']} {h['text']}" for h in hits]
+        found = set().union(*(terms(t) for t in texts))
+        missing = sorted(_unexcused(query, names - found, found, "\n".join(texts)))
         if missing:
             return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
         uncovered = _scope_page_off_topic(query, names, judged)
@@ -240,16 +241,31 @@ def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]
     return ", ".join(sorted(scoped)) if len(topic & passage) / len(topic) < TOPIC_COVERAGE else ""
 
 
-def _unexcused(query: str, missing: set[str] | frozenset[str], found: set[str]) -> set[str]:
+def _unexcused(query: str, missing: set[str] | frozenset[str], found: set[str], text: str = "") -> set[str]:
     """The missing names that count: a word of a title-cased phrase ("our 2026 Employee Leave Policy
     handbook") names a document, not a scope, when most of that phrase's words are found; a place in
-    "the Tokyo Office" stays missing (one of its two words found is not most)."""
+    "the Tokyo Office" stays missing (one of its two words found is not most). An acronym typed in
+    capitals ("a PO", "the DPO") is found when ``text`` (the passages found) spells it out: words
+    whose initials make it, in order ("purchase order", "data protection officer")."""
     counted = set(missing)
     for run in re.findall(r"(?:\b[A-Z][\w'-]*(?:\s+|$)){2,}", query):
         words = terms(run)
         if len(words) >= 2 and len(words & found) * 2 > len(words):
             counted -= words
+    for acronym in set(re.findall(r"\b[A-Z]{2,5}s?\b", query)):
+        letters = acronym.rstrip("s") if len(acronym) > 2 and acronym.endswith("s") else acronym
+        if terms(acronym) & counted and spelled_out(letters, text):
+            counted -= terms(acronym)
     return counted
+
+
+def spelled_out(acronym: str, text: str) -> bool:
+    """Whether ``text`` holds words whose initials are ``acronym``'s letters, in order, joined by
+    spaces or hyphens, "of"/"and"/"for" allowed between them ("PO": "purchase order"; "NDA":
+    "non-disclosure agreement"; "PIP": "performance improvement plan")."""
+    link = r"(?:[\s-]+(?:(?:of|and|for|the)\s+)?)"
+    pattern = link.join(rf"{c}[a-z]*" for c in acronym.lower())
+    return re.search(rf"\b{pattern}\b", text.lower()) is not None
 
 
 def not_found_text(verdict: Verdict) -> str:

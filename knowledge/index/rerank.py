@@ -164,6 +164,16 @@ def _inside(best: frozenset[str], other: frozenset[str]) -> float:
 # acronyms of everyday office words ("Is that OK?", "everything HR keeps on file", "will IT swap it").
 # Session 18: "OK" and "HR" made the names check abstain on three answerable blind-3 questions.
 COMMON_CAPITALISED = frozenset(("ok", "okay", "hr", "it", "pc", "id", "faq", "asap", "fyi", "ai", "tv"))
+# English capitalises the days and months: a calendar word, not a name a page is scoped to ("work at
+# the Amsterdam office on a Saturday" asks about weekends there, not about a 'Saturday' page). Named
+# holidays stay names: "the Christmas bonus" asks for a thing the base may lack.
+# fmt: off
+CALENDAR_WORDS = frozenset((
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+    "february", "march", "april", "june", "july", "august", "september", "october", "november",
+    "december",
+))
+# fmt: on
 
 
 def named_scopes(query: str) -> frozenset[str]:
@@ -175,6 +185,7 @@ def named_scopes(query: str) -> frozenset[str]:
         names.update(
             w for w in words[1:]
             if w[:1].isupper() and w.lower() not in STOPWORDS and w.lower() not in COMMON_CAPITALISED
+            and w.lower() not in CALENDAR_WORDS
         )  # fmt: skip
     return terms(" ".join(names))
 
