@@ -7,13 +7,14 @@ the saver's executor, sync and async.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from checkpointer import ops_admin
 from checkpointer.query import CheckpointSql, Steps
 from checkpointer.retention import RetentionReport, Strategy
+from kassist.db.sansio import twin_methods
 from kassist.tenancy import TenantRequired, validate_tenant_id
 
 T = TypeVar("T")
@@ -89,23 +90,22 @@ class ThreadAdmin:
         cutoff = (now or datetime.now(UTC)) - older_than
         return ops_admin.retain(self._sql, self._bound, tenant_id, cutoff, strategy)
 
-    def retain(
-        self,
-        older_than: timedelta,
-        tenant_id: str | None = None,
-        strategy: Strategy = "keep_latest",
-        *,
-        now: datetime | None = None,
-    ) -> RetentionReport:
-        """Age-based retention (by checkpoint timestamp); only checkpointer tables are touched."""
-        return self._run(self._retain(older_than, tenant_id, strategy, now), write=True)
+    def _run_write(self, steps: Steps[T]) -> T:
+        return self._run(steps, write=True)
 
-    async def aretain(
+    async def _arun_write(self, steps: Steps[T]) -> T:
+        return await self._arun(steps, write=True)
+
+    def _retain_call(
         self,
         older_than: timedelta,
         tenant_id: str | None = None,
         strategy: Strategy = "keep_latest",
         *,
         now: datetime | None = None,
-    ) -> RetentionReport:
-        return await self._arun(self._retain(older_than, tenant_id, strategy, now), write=True)
+    ) -> Generator[Steps[RetentionReport], RetentionReport, RetentionReport]:
+        """Age-based retention (by checkpoint timestamp); only checkpointer tables are touched."""
+        return (yield self._retain(older_than, tenant_id, strategy, now))
+
+    # retain and aretain: the one operation, written in one transaction (twin_methods).
+    retain, aretain = twin_methods(_retain_call, "_run_write", "_arun_write", name="retain")

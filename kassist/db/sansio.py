@@ -45,13 +45,17 @@ P = ParamSpec("P")
 
 
 def twin_methods(
-    plan: Callable[Concatenate[S, P], Generator[Req, Res, T]], execute: str, aexecute: str
+    plan: Callable[Concatenate[S, P], Generator[Req, Res, T]],
+    execute: str,
+    aexecute: str,
+    name: str | None = None,
 ) -> tuple[Callable[Concatenate[S, P], T], Callable[Concatenate[S, P], Coroutine[Any, Any, T]]]:
     """The blocking method and the ``a``-prefixed coroutine method of one ``plan`` (a method that
     returns a generator of requests), each driving it with its object's ``execute`` or
     ``aexecute`` method (named): a component writes each method once, and its async twin cannot
-    drift from it. The methods are named as the plan without its leading underscore."""
-    name = plan.__name__.lstrip("_")
+    drift from it. The methods are named ``name``, by default the plan's without its leading
+    underscore."""
+    name = name or plan.__name__.lstrip("_")
 
     @functools.wraps(plan)
     def method(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
