@@ -19,6 +19,7 @@ from server.configurable import (
     CLIENT_KEYS,
     MAX_CONTEXT_BUDGET,
     refusal,
+    refused_config,
     refused_id,
     refused_input,
     refused_keys,
@@ -161,7 +162,9 @@ def client_configurable(config: object, context: object) -> dict[str, Any]:
 def check_configurable(
     ctx: Auth.types.AuthContext, graph: str | None, config: object, context: object
 ) -> None:
-    """Refuse a tenant_id that is not the caller's (403) and any key not allowed for ``graph`` (422)."""
+    """Refuse a tenant_id that is not the caller's (403), and (422) any key not allowed for
+    ``graph`` or in ``config`` itself (:func:`server.configurable.refused_config`)."""
+    refuse(422, refused_config(config))
     sent = client_configurable(config, context)
     claimed = sent.pop(TENANT_KEY, None)
     if claimed is not None and claimed != tenant(ctx):

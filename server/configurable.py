@@ -53,6 +53,15 @@ INPUT_KEYS: Mapping[str, frozenset[str]] = {
 """Graph -> the input keys a client may send. A graph not listed here (the tenancy tests' tiny
 graph) keeps the keys of its own input schema."""
 
+CONFIG_KEYS = frozenset({"configurable", "tags", "metadata", "recursion_limit", "run_name"})
+"""What a client's ``config`` may hold on the LangGraph server (runs, assistants, crons): the
+``RunnableConfig`` fields a run may name. ``callbacks`` (a string reached LangChain's callback
+manager: a failed run), ``max_concurrency``, ``run_id`` and anything else are the server's."""
+
+MAX_RECURSION_LIMIT = 1_000_000
+"""The most steps a client may allow a run (``config.recursion_limit``): the command line's own
+bound for an ingestion run (graph.ingestion.runner.config_for)."""
+
 MAX_STORE_LIMIT = 1000
 """The most items (or namespaces) one store search returns on the LangGraph server: the same bound
 langgraph-api puts on its own lists (threads, history), so a client cannot ask for 10**9 results."""
@@ -122,6 +131,32 @@ def refused_time_travel(graph: str | None, sent: Mapping[str, object]) -> str | 
         "from their latest checkpoint only (a fork or another checkpoint namespace would run a "
         "finished, cancelled or rejected run again); start a new thread to run it again"
     )
+
+
+def refused_config(config: object) -> str | None:
+    """Why a client's ``config`` may not start a run (422), or None: a key outside
+    :data:`CONFIG_KEYS`, or a value the run would fail on (a ``recursion_limit`` that is not a whole
+    number from 1 to :data:`MAX_RECURSION_LIMIT`, a ``run_name`` or ``tags`` that are not text)."""
+    if not isinstance(config, Mapping):
+        return None  # not an object: langgraph-api's schema answers
+    extra = sorted(str(k) for k in config if k not in CONFIG_KEYS)
+    if extra:
+        return (
+            f"config keys {extra} cannot be set by a client; allowed: {sorted(CONFIG_KEYS)} "
+            "(a graph's options go in config.configurable or context)"
+        )
+    limit = config.get("recursion_limit")
+    if limit is not None and (
+        isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RECURSION_LIMIT
+    ):
+        return f"config.recursion_limit must be a whole number of steps from 1 to {MAX_RECURSION_LIMIT}, got {_shown(limit)}"
+    name = config.get("run_name")
+    if name is not None and not isinstance(name, str):
+        return f"config.run_name must be a string, got {_shown(name)}"
+    tags = config.get("tags")
+    if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
+        return f"config.tags must be a list of strings, got {_shown(tags)}"
+    return None
 
 
 def refused_value(key: str, value: object) -> str | None:

@@ -91,17 +91,28 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
     for name in ("source", "audit_rules", "notify_url"):
         if "\x00" in (getattr(settings, name) or ""):
             raise ServedRunRefused(f"settings.{name} contains a NUL character")
+    host = _notify_host(settings.notify_url) if settings.notify_url else None
     if not settings.source or not _inside(settings.source, root):
         raise ServedRunRefused(f"settings.source must be a folder under {where}; {ask}")
     if settings.audit_rules and not _inside(settings.audit_rules, root):
         raise ServedRunRefused(f"settings.audit_rules must be a file under {where}; {ask}")
-    if settings.notify_url:
-        host = (urlsplit(settings.notify_url).hostname or "").lower()
+    if host is not None:
         allowed = {h.strip().lower() for h in env.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
         if host not in allowed:
             raise ServedRunRefused(
                 f"settings.notify_url: host {host!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})"
             )
+
+
+def _notify_host(url: str) -> str:
+    """The host of a notify URL, lower-cased; a URL Python cannot split (``http://[::1/``, a port
+    past 65535) is refused naming the setting (it was a 400 "Invalid IPv6 URL", naming nothing)."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  # raises for a port that is not a number from 0 to 65535
+        return (parts.hostname or "").lower()
+    except ValueError as exc:
+        raise ServedRunRefused(f"settings.notify_url: not a URL this server can call ({exc})") from None
 
 
 def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str | None:
