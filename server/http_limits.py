@@ -12,8 +12,13 @@
   small runs (83 KB) filled the workers' queue.
 - **JSON a database cannot store** (``kassist serve`` only; the LangGraph server's orjson already
   answers 422): a string with a lone surrogate (``"\\ud800"``, valid JSON, not text any backend can
-  hold) and nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion)
-  are refused with 400/422 and one line, not a 500 from deep inside a run.
+  hold), nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion) and
+  a number that is not finite (``NaN``, ``Infinity``, ``1e400``: Python's parser reads them, and a
+  validation error echoing one could not be written as JSON) are refused with 400/422 and one line,
+  not a 500 from deep inside a run.
+
+- **No caching** (both, :class:`NoStore`): an answer without a cache policy of its own is
+  ``no-store`` (the APIs answer with a tenant's data).
 
 - **Closed routes** (``langgraph dev`` only, :class:`ClosedRoutes`): the in-memory runtime's
   ``/internal/...`` (read any thread, wipe every tenant's threads) and ``/deploy`` answer 404.
@@ -26,6 +31,7 @@ runs its middleware in front of every route it serves).
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
@@ -49,6 +55,13 @@ EXEMPT_PATHS = frozenset({"/v1/runs/uploads"})
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB]", re.ASCII)  # \uD800-\uDBFF
 _LOW_ESCAPE = re.compile(rb"\\u[dD][c-fC-F]", re.ASCII)  # \uDC00-\uDFFF
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+# What may hold a number that is not finite: Python's parser reads NaN and Infinity (not JSON), and a
+# literal past a float's range (1e400, or 309 digits before the point) as inf.
+_NON_FINITE = re.compile(rb"NaN|Infinity|[eE][+-]?\d{3}|\d{300}", re.ASCII)
+_NOT_FINITE = (
+    "the JSON body holds {what}, which is not a finite number (NaN, Infinity and numbers past "
+    "1.8e308 are not JSON); send a finite number"
+)
 
 
 def max_body_bytes(env: Mapping[str, str] | None = None) -> int:
@@ -134,19 +147,34 @@ def _walk(value: object, depth: int) -> None:
             _walk(item, depth + 1)
 
 
+def _constant(name: str) -> float:
+    raise BadJson(422, _NOT_FINITE.format(what=name))
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 24 else f"{text[:24]}... ({len(text)} characters)"
+        raise BadJson(422, _NOT_FINITE.format(what=shown))
+    return value
+
+
 def check_json(body: bytes) -> None:
-    """Refuse (:class:`BadJson`) a JSON body with a lone surrogate or nested too deep. A body that is
-    not JSON is left to the route, which says what it expected."""
+    """Refuse (:class:`BadJson`) a JSON body with a lone surrogate, nested too deep, or holding a
+    number that is not finite (a validation error echoing it could not be written as JSON: a 500).
+    A body that is not JSON is left to the route, which says what it expected."""
     try:
         body.decode("utf-8")
     except UnicodeDecodeError:  # FastAPI's validation error would echo the bytes and fail (500)
         raise BadJson(400, "the JSON body is not valid UTF-8; send UTF-8 text") from None
     brackets = body.count(b"[") + body.count(b"{")
     escapes = _SURROGATE_ESCAPE.search(body) or _LOW_ESCAPE.search(body)
-    if brackets <= MAX_JSON_DEPTH and escapes is None:
-        return  # the usual body: cannot nest that deep, holds no escaped surrogate
+    if brackets <= MAX_JSON_DEPTH and escapes is None and _NON_FINITE.search(body) is None:
+        return  # the usual body: cannot nest that deep, holds no escaped surrogate nor odd number
     try:
-        parsed = json.loads(body)
+        parsed = json.loads(body, parse_constant=_constant, parse_float=_finite)
+    except BadJson:
+        raise
     except RecursionError:
         raise BadJson(
             400, f"the JSON body is nested more than {MAX_JSON_DEPTH} levels deep; flatten it"
@@ -278,6 +306,33 @@ class NeverFramed:
         await self.app(scope, receive, framed)
 
 
+class NoStore:
+    """ASGI middleware: an answer that does not say how it may be cached gets ``Cache-Control:
+    no-store``. The APIs answer with a tenant's data (runs, threads and their state, memories), read
+    by API clients and, with the sign-in cookie, by browsers: no browser or proxy cache should keep
+    it. An answer with a policy of its own (the console's static files) keeps it."""
+
+    HEADER = (b"cache-control", b"no-store")
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def stamped(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or [])
+                if not any(name.lower() == self.HEADER[0] for name, _ in headers):
+                    headers.append(self.HEADER)
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, stamped)
+
+
 def _replay(body: bytes, receive: Receive) -> Receive:
     """The body, read once already, for the app; later calls wait for the client (a disconnect)."""
     sent = False
@@ -305,7 +360,7 @@ def _langgraph_app() -> Any:
         json_checks=False,
         max_batch=max_batch_runs(),
     )
-    return Starlette(middleware=[Middleware(ClosedRoutes), limits])  # type: ignore[arg-type]
+    return Starlette(middleware=[Middleware(NoStore), Middleware(ClosedRoutes), limits])  # type: ignore[arg-type]
 
 
 def __getattr__(name: str) -> Any:

@@ -49,7 +49,7 @@ from server import playground
 from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
 from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
-from server.http_limits import NeverFramed, RequestLimits, max_batch_runs, max_body_bytes
+from server.http_limits import NeverFramed, NoStore, RequestLimits, max_batch_runs, max_body_bytes
 from server.key_store import KeyStore, active_keys_in
 from server.keys import KeyResolver, KeyTable, Principal, load_key_table
 from server.request_config import (
@@ -242,6 +242,7 @@ def create_app(
     app = FastAPI(title="kassist", lifespan=lifespan)
     app.add_middleware(RequestLimits, max_body=limit)  # type: ignore[arg-type]
     app.add_middleware(NeverFramed, prefix=f"{PATH}/playground")  # type: ignore[arg-type]
+    app.add_middleware(NoStore)  # type: ignore[arg-type]
     principal = add_login_routes(app, resolver, landing=f"{PATH}/playground/")
     add_error_handlers(app)
     app.include_router(runs_router(runs, principal), prefix="/v1/runs")
