@@ -34,7 +34,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
 
-from checkpointer import TenantCheckpointer, ops_admin
+from checkpointer import TenantCheckpointer, ops_admin, ops_write
 from checkpointer.tenant import AUTH_USER_KEY
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import (
@@ -176,29 +176,20 @@ class ServerCheckpointer(TenantCheckpointer):
         if caller is not None:
             raise state_write_refused()
 
-    def put(
+    def _plan(
         self,
         config: RunnableConfig,
         checkpoint: Checkpoint,
         metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
+        versions: ChannelVersions,
+    ) -> ops_write.PutPlan:
+        # The one step put and aput share: a user's state update is refused before anything is
+        # written, and the run is remembered under the tenant it writes for (once its put is
+        # planned, so also when the write then fails: a clean-up of that run finds its tenant).
         self._check_source(config, metadata)
-        saved = super().put(config, checkpoint, metadata, new_versions)
+        plan = super()._plan(config, checkpoint, metadata, versions)
         self._remember_run(config, metadata)
-        return saved
-
-    async def aput(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
-        self._check_source(config, metadata)
-        saved = await super().aput(config, checkpoint, metadata, new_versions)
-        self._remember_run(config, metadata)
-        return saved
+        return plan
 
     def delete_for_runs(self, run_ids: Sequence[str]) -> None:
         self._run(ops_admin.delete_for_runs(self._sql, self._runs_tenant(run_ids), run_ids), write=True)
