@@ -108,8 +108,14 @@ def _advance(state: AgentRunState, kind: StepKind, output: str, status: str = "d
     return {
         "next_step_index": state.next_step_index + 1,
         "step_statuses": {**state.step_statuses, kind: status},
-        "step_outputs": {**state.step_outputs, kind: output},
+        "step_outputs": _output(state, kind, output),
     }
+
+
+def _output(state: AgentRunState, kind: StepKind, output: str) -> dict[str, str]:
+    # Every client of the run reads its step outputs: paths as last_error shows them (an embedder's
+    # reason may quote the server's model file), never the server's filesystem.
+    return {**state.step_outputs, kind: for_client(output, state.settings.source)}
 
 
 def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources], Update]], Node]:
@@ -210,7 +216,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         return {**update, **_advance(state, "ingest", output)}
     return {
         **update,
-        "step_outputs": {**state.step_outputs, "ingest": output},
+        "step_outputs": _output(state, "ingest", output),
         "step_statuses": {**state.step_statuses, "ingest": "running"},
     }
 
