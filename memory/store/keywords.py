@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from knowledge.index.rules import query_terms, websearch_or
+from memory import lexical
 from memory.store.namespaces import SEP
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
@@ -31,17 +34,23 @@ DEPTH = 30
 
 @dataclass(frozen=True)
 class Fusion:
-    """Weights of the fused score (tuned on bench/recall_store.py; see docs/memory-store.md)."""
+    """Weights of the fused score (tuned on bench/recall_store.py and real LoCoMo conversations; see
+    docs/memory.md). ``scores``: fuse each list's scores (keyword BM25 over the list's best, vector
+    cosine min-max over the list) instead of reciprocal ranks."""
 
     rrf_k: float = 60.0
     keyword: float = 1.0
     vector: float = 1.0
+    scores: bool = False
 
 
-FUSION = Fusion(keyword=1.0, vector=3.0)
-"""With a semantic model (e.g. MiniLM): its vectors see paraphrases the keyword index cannot, and
-the keyword list breaks ties and adds exact-word hits (bench/recall_store.py: >= vector alone at
-every k, where equal weights fall below it at @5 and @10)."""
+FUSION = Fusion(keyword=1.0, vector=0.5, scores=True)
+"""With a semantic model (e.g. MiniLM). Scores, not ranks: a keyword match that names the question's
+rare words stands far above the rest in BM25 but only one rank above in RRF. On real conversations
+(LoCoMo, seven hand-transcribed) the keyword list alone beat every reciprocal-rank blend, and
+vector 3 : keyword 1 RRF fell 0.13 below it at @10; this blend is above both lists at every k there.
+On the generated heldout3 (decoy turns carrying the question's words) MiniLM alone is best and
+this blend is below it: see docs/benchmarks.md."""
 LEXICAL_FUSION = Fusion(keyword=30.0, vector=1.0)
 """With the hashing embedder, whose vectors are a lexical copy of the keyword list without stemming
 or stop words: keyword order first, vectors break its ties and fill in after it (equal weights and
@@ -62,19 +71,18 @@ def keyword_text(texts: Sequence[tuple[str, str]]) -> str | None:
     return joined if joined.strip() else None
 
 
-KEYWORD_CAP = 100
-"""At most this many entries per query word are read (a common word can match every item). SQLite
-reads the first in its index (the oldest: FTS5 walks postings forwards at half the cost of
-backwards); PostgreSQL ranks at most this many matches of the whole query, the first its index
-scan yields. The vector list still ranks every item. When filters pass too few of the best,
-every match is read."""
+KEYWORD_CAP = 2000
+"""PostgreSQL reads the texts of at most this many entries matching a query word (any of them: a
+common word can match every item) and ranks them by BM25 in Python. SQLite reads every posting of
+each word within the prefix (its ids only) and rescores the best :data:`RESCORE` by BM25: a cap on
+the oldest postings left every later turn out for a common word (session 19's LoCoMo run)."""
 
 IDF_SCALE = 10_000.0
-"""SQLite's keyword score of an entry is the sum over the query words it contains of
-``ln(1 + IDF_SCALE / n)``, n = how many entries of the searched prefix contain the word (capped):
-a BM25 without term frequency and length, computed from postings alone. FTS5's own bm25 first walks
-every phrase's postings across all tenants to weigh it, ~5 ms for common words at 30,000 entries
-whatever the LIMIT; this costs what the capped postings cost."""
+"""SQLite's first, coarse score of an entry is the sum over the query words it contains of
+``ln(1 + IDF_SCALE / n)``, n = how many entries of the searched prefix contain the word: computed
+from postings alone, it picks the entries :func:`bm25_rescore` reads back. FTS5's own bm25 first
+walks every phrase's postings across all tenants to weigh it, ~5 ms for common words at 30,000
+entries whatever the LIMIT; the prefix's postings are read once here."""
 
 
 def scope_token(tenant: str, prefix_path: str) -> str:
@@ -117,6 +125,104 @@ def rank_postings(postings: Sequence[tuple[int, int]], cap: int | None = None) -
     return sorted(scores.items(), key=lambda item: (-item[1], -item[0]))
 
 
+RESCORE = 120
+"""How many of the best entries by :func:`rank_postings` (idf alone) are read back and scored with
+BM25's term frequency and length (:func:`bm25_rescore`); at least four times the list's depth."""
+
+
+@dataclass(frozen=True)
+class PrefixStats:
+    """What BM25 needs of the searched prefix: how many entries it has and their mean length."""
+
+    entries: int
+    mean_chars: float
+
+
+def bm25_idf(entries: int, matching: int) -> float:
+    """Lucene's idf (as memory/lexical.py): never negative, however common the word."""
+    n = max(entries, matching)
+    return math.log1p((n - matching + 0.5) / (matching + 0.5))
+
+
+def stem_counter(stems: Sequence[str]) -> Callable[[str], Counter[str]]:
+    """A text -> how often each of ``stems`` occurs in it (Snowball stems, memory/lexical.py). Only
+    words that begin as a stem can stem to it: one regular-expression scan finds them and only they
+    are stemmed (stemming every word of every text cost ~15 ms a query)."""
+    heads = sorted({st[:4] for st in stems if st}, key=len, reverse=True)
+    if not heads:
+        return lambda text: Counter()
+    near = re.compile(r"(?<![^\W_])(?:" + "|".join(map(re.escape, heads)) + r")[^\W_]*")
+    wanted = set(stems)
+
+    def count(text: str) -> Counter[str]:
+        return Counter(st for st in map(lexical.stem, near.findall(text.lower())) if st in wanted)
+
+    return count
+
+
+def bm25_rescore(
+    postings: Sequence[tuple[int, int]],
+    words: Sequence[str],
+    contents: dict[int, str],
+    stats: PrefixStats,
+    rescore: int = RESCORE,
+) -> list[tuple[int, float]]:
+    """(entry id, word number) pairs of every entry matching a query word -> (entry id, BM25) best
+    first, ties newest first. The best ``rescore`` entries by idf alone whose text is in ``contents``
+    are scored with each word's frequency in the text and the text's length (characters, over the
+    prefix's mean): a long turn naming a word once no longer ties a short one about it. The others
+    keep their idf sum (a word's BM25 at frequency 1 and mean length), below the rescored ones.
+    Frequencies count Snowball stems of the text's words (memory/lexical.py); a word FTS5 matched
+    but the count misses (another stemmer's cut) counts once."""
+    by_word: dict[int, list[int]] = {}
+    for entry, word in postings:
+        by_word.setdefault(word, []).append(entry)
+    idf = {word: bm25_idf(stats.entries, len(set(entries))) for word, entries in by_word.items()}
+    matched: dict[int, list[int]] = {}
+    for word, entries in by_word.items():
+        for entry in set(entries):
+            matched.setdefault(entry, []).append(word)
+    coarse = {entry: sum(idf[w] for w in ws) for entry, ws in matched.items()}
+    order = sorted(coarse, key=lambda entry: (-coarse[entry], -entry))
+    stems = [lexical.stem(w.lower().removesuffix("'s")) for w in words]
+    count = stem_counter(stems)
+    mean = stats.mean_chars if stats.mean_chars > 0 else 1.0
+    scored: dict[int, float] = {}
+    for entry in order[:rescore]:
+        text = contents.get(entry)
+        if text is None:
+            continue
+        counts = count(text)
+        norm = lexical.BM25_K1 * (1 - lexical.BM25_B + lexical.BM25_B * len(text) / mean)
+        score = 0.0
+        for w in matched[entry]:
+            f = max(counts.get(stems[w], 0), 1) if w < len(stems) else 1
+            score += idf[w] * f * (lexical.BM25_K1 + 1) / (f + norm)
+        scored[entry] = score
+    floor = min(scored.values(), default=math.inf)
+    for entry in order:
+        if entry not in scored:
+            scored[entry] = min(coarse[entry], floor * (1 - 1e-9))
+    return sorted(scored.items(), key=lambda item: (-item[1], -item[0]))
+
+
+def bm25_matches(query: str, contents: dict[Any, str], stats: PrefixStats) -> list[tuple[Any, float]]:
+    """:func:`bm25_rescore` for a backend that returns every matching entry's text but not which
+    query words it matched (PostgreSQL's tsvector match): the words are found in the texts' stems."""
+    words = query_terms(query)
+    stems = [lexical.stem(w.lower().removesuffix("'s")) for w in words]
+    count = stem_counter(stems)
+    ids = list(contents)
+    postings: list[tuple[int, int]] = []
+    for number, entry in enumerate(ids):
+        found = count(contents[entry])
+        mine = [(number, w) for w, s in enumerate(stems) if s in found]
+        # Matched by the backend's own stemming or stop words only: one word of its own, frequency 1.
+        postings += mine or [(number, len(stems))]
+    ranked = bm25_rescore(postings, words, dict(enumerate(contents.values())), stats, len(ids))
+    return [(ids[number], score) for number, score in ranked]
+
+
 def tsquery_text(query: str) -> str | None:
     """Input for ``websearch_to_tsquery`` ORing the query's words, or None (no words)."""
     return websearch_or(query)
@@ -150,16 +256,37 @@ def _ranks(ranked: Sequence[ItemRow]) -> list[int]:
 
 
 def fuse(vector: Sequence[ItemRow], keyword: Sequence[ItemRow], fusion: Fusion = FUSION) -> list[ItemRow]:
-    """Both lists' items by weighted reciprocal rank, best first, ties by (path, key); the row's
-    last column becomes the fused score."""
+    """Both lists' items by weighted reciprocal rank (or normalised score, ``fusion.scores``), best
+    first, ties by (path, key); the row's last column becomes the fused score."""
     scores: dict[tuple[str, str], float] = {}
     rows: dict[tuple[str, str], ItemRow] = {}
-    for weight, ranked in ((fusion.vector, vector), (fusion.keyword, keyword)):
+    for weight, ranked, part in (
+        (fusion.vector, vector, _vector_part if fusion.scores else None),
+        (fusion.keyword, keyword, _keyword_part if fusion.scores else None),
+    ):
         if not weight:
             continue
-        for rank, row in zip(_ranks(ranked), ranked, strict=True):
+        shares = part(ranked) if part is not None else [1 / (fusion.rrf_k + r) for r in _ranks(ranked)]
+        for share, row in zip(shares, ranked, strict=True):
             item = (row[0], row[1])
-            scores[item] = scores.get(item, 0.0) + weight / (fusion.rrf_k + rank)
+            scores[item] = scores.get(item, 0.0) + weight * share
             rows.setdefault(item, row)
     order = sorted(scores, key=lambda item: (-round(scores[item], 12), item))
     return [(*rows[item][:-1], scores[item]) for item in order]
+
+
+def _keyword_part(ranked: Sequence[ItemRow]) -> list[float]:
+    """BM25 over the list's best, rounded to :data:`TIE` (a near-equal score must not reorder)."""
+    top = max((float(row[-1]) for row in ranked), default=0.0)
+    return [round(float(row[-1]) / top, 6) if top > 0 else 0.0 for row in ranked]
+
+
+def _vector_part(ranked: Sequence[ItemRow]) -> list[float]:
+    """Cosine min-max over the list (its last, at the fixed depth, is 0: a list's tail adds nothing
+    and a flat list's noise is not stretched past its own spread), rounded to :data:`TIE`."""
+    values = [float(row[-1]) for row in ranked]
+    if not values:
+        return []
+    lo, hi = min(values), max(values)
+    span = hi - lo
+    return [round((v - lo) / span, 6) if span > TIE else 1.0 for v in values]

@@ -16,9 +16,16 @@ from datetime import datetime
 from typing import Any, Literal
 
 from kassist.db.statements import Stmt
+from knowledge.index.rules import query_terms
 from memory.store import filters as flt
 from memory.store.indexing import to_blob
-from memory.store.keywords import KEYWORD_CAP, fts5_word_queries, rank_postings
+from memory.store.keywords import (
+    RESCORE,
+    PrefixStats,
+    bm25_rescore,
+    fts5_word_queries,
+    rank_postings,
+)
 from memory.store.program import PreparedSearch, VectorChange
 from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
@@ -31,8 +38,20 @@ from memory.store.sql_sqlite import (
     STATEMENTS,
     TENANT_VECTORS,
 )
-from memory.store.statements import Program
+from memory.store.statements import TEXTS, Program
 from memory.store.vectors_sqlite import TenantVectors
+
+# A word of more entries than this within the prefix is read this far only (the oldest; it weighs
+# almost nothing in BM25, and a turn about the question also holds its rarer words): reading every
+# posting of a word in most of 20,000 entries took ~200 ms a query, this cap ~5 ms.
+POSTINGS_CAP = 1000
+# (json array of entry ids) -> (entry id, text): the texts BM25 rescores (keywords.bm25_rescore).
+KEYWORD_TEXTS = f"SELECT t.id, t.content FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value"
+# (tenant, lo, hi, hi) -> (entries, mean characters) of the keyword index within a namespace prefix.
+KEYWORD_STATS = (
+    f"SELECT count(*), avg(length(content)) FROM {TEXTS} "
+    "WHERE tenant_id = ? AND ns_path >= ? AND (? IS NULL OR ns_path < ?)"
+)
 
 # Past this many patched items (or a tenth of the base) the next query reloads a compact base.
 MIN_OVERLAY_BEFORE_RELOAD = 1000
@@ -49,6 +68,7 @@ class SqliteDialect:
         self.max_cached_tenants = max_cached_tenants
         self._cache: OrderedDict[str, TenantVectors] = OrderedDict()
         self._pending: list[tuple[str, int, list[VectorChange]]] = []
+        self._stats: OrderedDict[tuple[str, str, str | None], tuple[int, PrefixStats]] = OrderedDict()
 
     def time(self, dt: datetime) -> Any:
         return sqlite_time(dt)
@@ -141,23 +161,50 @@ class SqliteDialect:
         return found[search.offset : wanted]
 
     def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
-        words = fts5_word_queries(search.tenant, search.lo, search.query or "")[:MAX_WORDS]
-        if not words or depth == 0:
+        """BM25 over the prefix's entries: every posting of each query word (so document frequencies
+        are exact and no later entry is left out), the best by idf rescored with term frequency and
+        length (keywords.bm25_rescore), then the items of the best that pass expiry and filters."""
+        words = query_terms(search.query or "")[:MAX_WORDS]
+        matches = fts5_word_queries(search.tenant, search.lo, search.query or "")[:MAX_WORDS]
+        if not matches or depth == 0:
             return []
         where, params = flt.render(search.conditions, self.render_condition)
         sql = KEYWORD_ROWS.format(filters=where)
         tail = (search.tenant, search.lo, search.hi, search.hi, self.time(now), *params)
-        postings: list[tuple[int, int]] = yield Stmt(
-            KEYWORD_POSTINGS[len(words)], [x for w in words for x in (w, KEYWORD_CAP + 1)]
-        )
-        counts = Counter(word for _, word in postings)
-        capped = any(n > KEYWORD_CAP for n in counts.values())
-        found = yield from self._keyword_rows(rank_postings(postings, KEYWORD_CAP), depth, sql, tail)
-        if capped and len(found) < depth:  # filters passed too few: read every posting
-            postings = yield Stmt(KEYWORD_POSTINGS[len(words)], [x for w in words for x in (w, -1)])
-            found = yield from self._keyword_rows(rank_postings(postings), depth, sql, tail)
+        found: list[tuple[Any, ...]] = []
+        for cap in (POSTINGS_CAP, -1):  # every posting only when filters passed too few of the capped
+            postings: list[tuple[int, int]] = yield Stmt(
+                KEYWORD_POSTINGS[len(matches)], [x for w in matches for x in (w, cap if cap < 0 else cap + 1)]
+            )
+            if not postings:
+                return []
+            stats = yield from self._prefix_stats(search)
+            pool = rank_postings(postings)[: max(RESCORE, 4 * depth)]
+            rows = yield Stmt(KEYWORD_TEXTS, (json.dumps([entry for entry, _ in pool]),))
+            ranked = bm25_rescore(postings, words, {int(r[0]): str(r[1]) for r in rows}, stats)
+            found = yield from self._keyword_rows(ranked, depth, sql, tail)
+            capped = max(Counter(word for _, word in postings).values()) > POSTINGS_CAP
+            if len(found) >= depth or not capped:
+                break
         found.sort(key=lambda r: (-r[-1], r[0], r[1]))
         return found
+
+    def _prefix_stats(self, search: PreparedSearch) -> Program:
+        """Entries and mean length of the searched prefix, cached until the tenant's next write (its
+        generation counter): counting them reads every entry of the prefix."""
+        rows = yield Stmt(GENERATION, (search.tenant,))
+        generation = int(rows[0][0]) if rows else 0
+        key = (search.tenant, search.lo, search.hi)
+        cached = self._stats.get(key)
+        if cached is not None and cached[0] == generation:
+            self._stats.move_to_end(key)
+            return cached[1]
+        counted = yield Stmt(KEYWORD_STATS, (search.tenant, search.lo, search.hi, search.hi))
+        stats = PrefixStats(int(counted[0][0]), float(counted[0][1] or 0.0))
+        self._stats[key] = (generation, stats)
+        while len(self._stats) > 8 * self.max_cached_tenants:
+            self._stats.popitem(last=False)
+        return stats
 
     def _keyword_rows(
         self, ranked: list[tuple[int, float]], depth: int, sql: str, tail: tuple[Any, ...]
