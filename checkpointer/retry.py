@@ -40,7 +40,7 @@ from langgraph.types import Command, StateSnapshot
 
 from checkpointer.errors import CheckpointConflict, InputMerged
 from checkpointer.tenant import BRANCH_FROM_KEY, VERSION_KEY
-from kassist.db.sansio import adrive, drive
+from kassist.db.sansio import twin_functions
 
 DEFAULT_ATTEMPTS = 100
 """Rounds before giving up: 8 workers hammering one thread on 2 busy cores needed up to 47 (a run
@@ -292,10 +292,19 @@ def _input(input: Any, plan: Resend | Continue) -> Any:
     return input if isinstance(plan, Resend) else Command(goto=list(plan.goto))
 
 
-def _with_retry(
-    graph: Graph, input: Any, config: RunnableConfig, attempts: int, backoff: Backoff, kwargs: dict[str, Any]
+def _invoke_with_retry(
+    graph: Graph,
+    input: Any,
+    config: RunnableConfig,
+    *,
+    attempts: int = DEFAULT_ATTEMPTS,
+    backoff: Backoff = DEFAULT_BACKOFF,
+    **kwargs: Any,
 ) -> Steps[Any]:
-    """The retry loop of both calls, as requests (:class:`_Call`)."""
+    """``graph.invoke`` that, on CheckpointConflict, carries the run on from the thread's new head
+    without applying ``input`` twice (see the module docstring). Gives up after ``attempts``
+    rounds (a call, or a wait for a head with no pending tasks), re-raising the last conflict.
+    ``ainvoke_with_retry`` is the same with ``graph.ainvoke``."""
     _check(attempts)
     config, run_id = with_run_id(config)
     call_input, attempt = input, 1
@@ -316,29 +325,5 @@ def _with_retry(
         call_input = _input(input, plan)
 
 
-def invoke_with_retry(
-    graph: Graph,
-    input: Any,
-    config: RunnableConfig,
-    *,
-    attempts: int = DEFAULT_ATTEMPTS,
-    backoff: Backoff = DEFAULT_BACKOFF,
-    **kwargs: Any,
-) -> Any:
-    """``graph.invoke`` that, on CheckpointConflict, carries the run on from the thread's new head
-    without applying ``input`` twice (see the module docstring). Gives up after ``attempts``
-    rounds (a call, or a wait for a head with no pending tasks), re-raising the last conflict."""
-    return drive(_with_retry(graph, input, config, attempts, backoff, kwargs), _answer)
-
-
-async def ainvoke_with_retry(
-    graph: Graph,
-    input: Any,
-    config: RunnableConfig,
-    *,
-    attempts: int = DEFAULT_ATTEMPTS,
-    backoff: Backoff = DEFAULT_BACKOFF,
-    **kwargs: Any,
-) -> Any:
-    """Async twin of :func:`invoke_with_retry` (the same loop, its requests awaited)."""
-    return await adrive(_with_retry(graph, input, config, attempts, backoff, kwargs), _aanswer)
+# One loop of requests (_Call), its answers blocking or awaited.
+invoke_with_retry, ainvoke_with_retry = twin_functions(_invoke_with_retry, _answer, _aanswer)

@@ -72,3 +72,28 @@ def twin_methods(
         made.__name__, made.__qualname__ = called, f"{owner}.{called}" if owner else called
         made.__signature__ = shown  # type: ignore[union-attr]
     return method, amethod
+
+
+def twin_functions(
+    plan: Callable[P, Generator[Req, Res, T]],
+    execute: Callable[[Req], Res],
+    aexecute: Callable[[Req], Awaitable[Res]],
+) -> tuple[Callable[P, T], Callable[P, Coroutine[Any, Any, T]]]:
+    """:func:`twin_methods` for module functions: the blocking function and its ``a``-prefixed
+    coroutine function, both named as ``plan`` without its leading underscore, answering its
+    requests with ``execute`` or awaiting ``aexecute``."""
+    name = plan.__name__.lstrip("_")
+
+    @functools.wraps(plan)
+    def function(*args: P.args, **kwargs: P.kwargs) -> T:
+        return drive(plan(*args, **kwargs), execute)
+
+    @functools.wraps(plan)
+    async def afunction(*args: P.args, **kwargs: P.kwargs) -> T:
+        return await adrive(plan(*args, **kwargs), aexecute)
+
+    shown = inspect.signature(plan).replace(return_annotation=inspect.Signature.empty)
+    for made, called in ((function, name), (afunction, f"a{name}")):
+        made.__name__ = made.__qualname__ = called
+        made.__signature__ = shown  # type: ignore[union-attr]
+    return function, afunction

@@ -6,17 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from memory.store import statements
 from memory.store.database import StoreDriver
-from memory.store.statements import (
-    ITEM_COLUMNS,
-    ITEMS,
-    TEXTS,
-    VECTORS,
-    Statements,
-    common,
-    not_expired,
-    upsert,
-)
+from memory.store.statements import ITEM_COLUMNS, ITEMS, TEXTS, VECTORS, Statements, common, not_expired
 
 if TYPE_CHECKING:
     from kassist.db import Database
@@ -86,7 +78,7 @@ _IN_PREFIX = "i.tenant_id = ? AND i.ns_path >= ? AND (? IS NULL OR i.ns_path < ?
 STATEMENTS = Statements(
     **common("?", _IN_PREFIX),
     migrations=(MIGRATION_1, MIGRATION_2),
-    upsert=upsert("?", {"value_json": "?"}),
+    upsert=statements.upsert("?", {"value_json": "?"}),
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (?, ?, ?, ?, ?)",
     keyword_migration=2,
     keyword_backfill=(
