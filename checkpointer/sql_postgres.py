@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from checkpointer import sql_tables as shared
 from checkpointer.filters import FilterTerm, Kind, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Each, Params, Plain, Text
 from checkpointer.sql_postgres_schema import CP, KEY, MIGRATIONS, WRITE_COLS
 from checkpointer.sql_postgres_step import KEEP, REPLACE, WriteRows, head_rows, put_fast, put_next, read_head
 from kassist.db import Stmt
+from kassist.db.tables import to_postgres
 
 if TYPE_CHECKING:
     pass
@@ -286,38 +288,22 @@ ON CONFLICT DO NOTHING RETURNING version
     run_threads=_read(
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND run_id = ANY(%(runs)s)"
     ),
-    stale_threads=_read(
-        f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND ts < %(cutoff)s"
-    ),
-    tenants_with_stale=_read(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < %(cutoff)s"),
-    delete_checkpoint=Each(
-        (
-            f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = %(cid)s",
-            f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = %(cid)s",
-        )
-    ),
-    delete_blob=Each(
-        f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = %(channel)s AND version = %(version)s"
-    ),
-    clear_parent=Each(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = %(cid)s"),
+    stale_threads=_read(to_postgres(shared.STALE_THREADS)),
+    tenants_with_stale=_read(to_postgres(shared.TENANTS_WITH_STALE)),
+    delete_checkpoint=Each(tuple(to_postgres(sql) for sql in shared.DELETE_CHECKPOINT)),
+    delete_blob=Each(to_postgres(shared.DELETE_BLOB)),
+    clear_parent=Each(to_postgres(shared.CLEAR_PARENT)),
     # A head moved by delete_for_runs takes a version above every other: it is the head.
     set_head=Each(f"UPDATE {CP} SET version = %(version)s WHERE {KEY} AND checkpoint_id = %(cid)s"),
     delete_head=Each(()),  # a thread without checkpoints has no head to delete
-    thread_exists=_read(
-        f"SELECT 1 AS one FROM {CP} WHERE tenant_id = %(tenant)s AND thread_id = %(thread)s LIMIT 1"
-    ),
+    thread_exists=_read(to_postgres(shared.THREAD_EXISTS)),
     copy_thread=_write(
         tuple(
-            f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', '%(target)s', 1)} FROM {table} "
-            "WHERE tenant_id = %(tenant)s AND thread_id = %(source)s"
-            for table, cols in (
-                (
-                    CP,
-                    "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
-                    "metadata, small_values",
-                ),
-                ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
-                ("kassist_cp_writes", WRITE_COLS),
+            to_postgres(sql)
+            for sql in shared.copy_thread(
+                "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
+                "metadata, small_values",
+                WRITE_COLS,
             )
         )
     ),

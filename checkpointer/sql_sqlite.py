@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from checkpointer import sql_tables as shared
 from checkpointer.filters import FilterTerm, Kind, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Each, Params, Plain, Stmts, Text
 from checkpointer.sql_sqlite_schema import (
@@ -373,14 +374,9 @@ SELECT ({_LATEST_KEY}) AS head_id,
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant "
         "AND run_id IS NOT NULL AND run_id IN (SELECT value FROM json_each(:runs))"
     ),
-    stale_threads=_read(f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff"),
-    tenants_with_stale=_read(f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff"),
-    delete_checkpoint=Each(
-        (
-            f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
-            f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
-        )
-    ),
+    stale_threads=_read(shared.STALE_THREADS),
+    tenants_with_stale=_read(shared.TENANTS_WITH_STALE),
+    delete_checkpoint=Each(shared.DELETE_CHECKPOINT),
     # Before a row holding a value still pointed at is deleted (chains.plan_removal).
     copy_value=Each(
         "INSERT OR IGNORE INTO kassist_cp_blobs (tenant_id, thread_id, checkpoint_ns, channel, version, type, blob) "
@@ -389,33 +385,18 @@ SELECT ({_LATEST_KEY}) AS head_id,
     ),
     ensure_blob=Each(ENSURE_BLOB),
     value_in_row=True,
-    delete_blob=Each(
-        f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version"
-    ),
-    clear_parent=Each(f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"),
+    delete_blob=Each(shared.DELETE_BLOB),
+    clear_parent=Each(shared.CLEAR_PARENT),
     # A head moved by delete_for_runs takes a version above every other: it is the head (and marked
     # jump, as it may not have the highest id).
     set_head=Each(f"UPDATE {CP} SET version = :version, jump = 1 WHERE {KEY} AND checkpoint_id = :cid"),
     delete_head=Each(()),  # a thread without checkpoints has no head to delete
-    thread_exists=_read(
-        f"SELECT 1 AS one FROM {CP} WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1"
-    ),
+    thread_exists=_read(shared.THREAD_EXISTS),
     copy_thread=_write(
-        tuple(
-            f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', ':target', 1)} FROM {table} "
-            "WHERE tenant_id = :tenant AND thread_id = :source"
-            for table, cols in (
-                (
-                    CP,
-                    "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
-                    f"metadata, small_values, jump, {VALUE_COLS}",
-                ),
-                ("kassist_cp_blobs", "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"),
-                (
-                    "kassist_cp_writes",
-                    "tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, task_path",
-                ),
-            )
+        shared.copy_thread(
+            "tenant_id, thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, checkpoint, "
+            f"metadata, small_values, jump, {VALUE_COLS}",
+            "tenant_id, thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, task_path",
         )
     ),
 )

@@ -1,8 +1,11 @@
-"""The checkpointer's first tables, written once for both dialects (migrations 1 and 2).
+"""What the checkpointer's two dialects write alike, once: the first tables and some statements.
 
-The two backends' first migrations differ only in column types, so each dialect's schema module
-(``sql_sqlite_schema.py``, ``sql_postgres_schema.py``) builds them here from its :class:`Types`;
-later migrations differ in what they do and stay literal in those modules.
+The two backends' first migrations (1 and 2) differ only in column types, so each dialect's schema
+module (``sql_sqlite_schema.py``, ``sql_postgres_schema.py``) builds them here from its
+:class:`Types`; later migrations differ in what they do and stay literal in those modules. The
+administration statements below differ only in their placeholders: they are written in ``:name``
+style (SQLite's) and ``sql_postgres.py`` converts them with ``kassist.db.tables.to_postgres``, the
+one converter.
 """
 
 from __future__ import annotations
@@ -55,3 +58,32 @@ RUN_INDEX = (
     "DROP INDEX IF EXISTS kassist_cp_checkpoints_run",
     f"CREATE INDEX kassist_cp_checkpoints_run ON {CP} (tenant_id, run_id) WHERE run_id IS NOT NULL",
 )
+
+
+KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
+"""A statement's thread key, in ``:name`` style."""
+
+STALE_THREADS = f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff"
+TENANTS_WITH_STALE = f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff"
+DELETE_CHECKPOINT = (
+    f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
+    f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",
+)
+DELETE_BLOB = f"DELETE FROM kassist_cp_blobs WHERE {KEY} AND channel = :channel AND version = :version"
+CLEAR_PARENT = f"UPDATE {CP} SET parent_id = NULL WHERE {KEY} AND checkpoint_id = :cid"
+THREAD_EXISTS = f"SELECT 1 AS one FROM {CP} WHERE tenant_id = :tenant AND thread_id = :thread LIMIT 1"
+BLOB_COLS = "tenant_id, thread_id, checkpoint_ns, channel, version, type, blob"
+
+
+def copy_thread(checkpoint_cols: str, write_cols: str) -> tuple[str, ...]:
+    """A thread's rows copied to thread ``:target``, table by table, given the dialect's columns of
+    the checkpoints and the writes tables."""
+    return tuple(
+        f"INSERT INTO {table} ({cols}) SELECT {cols.replace('thread_id', ':target', 1)} FROM {table} "
+        "WHERE tenant_id = :tenant AND thread_id = :source"
+        for table, cols in (
+            (CP, checkpoint_cols),
+            ("kassist_cp_blobs", BLOB_COLS),
+            ("kassist_cp_writes", write_cols),
+        )
+    )
