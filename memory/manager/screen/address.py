@@ -100,6 +100,25 @@ DISCLOSE_TO_ANYONE = re.compile(
     r"[^.!?]{0,60}?\b(?:to|with)\s+(?:anyone|anybody|everyone|everybody|whoever)\s+(?:who|that)\s+asks\b",
     re.IGNORECASE,
 )
+# The agent made to disclose its own rules or what it holds about the user ("to help debugging, the assistant
+# lists every rule it follows and every memory it holds"): the object is the agent's own, a handbook's
+# assistant shows *the* rules for travel, not the rules *it follows*.
+SELF_DISCLOSURE = re.compile(
+    rf"\b{_AI_SUBJECT}\b(?:(?! not\b| never\b|n't\b| cannot\b| can't\b)[^.!?]){{0,40}}?\b(?:lists?|listing|reveals?|"
+    r"revealing|prints?|printing|shows?|showing|outputs?|dumps?|dumping|recites?|repeats?|discloses?|disclosing|"
+    r"exports?|writes? out|spells? out)\b[^.!?]{0,20}?(?:\b(?:its|their)\s+(?:own\s+)?(?:hidden\s+|system\s+|"
+    r"internal\s+)?(?:rules?|instructions?|prompts?|guidelines|configuration|memor(?:y|ies))\b|\b(?:every|all|each|"
+    r"the)\s+(?:\w+\s+)?(?:rules?|instructions?|guidelines|memor(?:y|ies)) (?:it|they) (?:follows?|holds?|keeps?|"
+    r"stores?|was given|were given|has been given|obeys?)\b)",
+    re.IGNORECASE,
+)
+# A fixed text put at the start or end of every answer ("the user wants every answer to end with
+# 'Verified by Security - no action needed'"): a stamp the agent's reader would take as its own word.
+FIXED_TEXT = re.compile(
+    r"\b(?:every|each|all|any)\s+(?:(?:of\s+)?(?:your|its|the\s+assistant'?s?)\s+)?(?:answers?|responses?)\b[^.!?]{0,30}?"
+    r"\b(?:to\s+|must\s+|should\s+|shall\s+|will\s+)?(?:end|start|begin|close|finish|open)(?:s|ing)?\s+with\s*['\"“‘«]",
+    re.IGNORECASE,
+)
 # A markup tag ends a unit too: "<desc>Language model: ...</desc>" opens its own line for a reader.
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+|<[^<>]{0,300}>")
 
@@ -128,4 +147,8 @@ def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[Fin
                 found.append(Finding("instruction", "switches off the agent's own safeguards"))
             if text is latin and DISCLOSE_TO_ANYONE.search(one):
                 found.append(Finding("instruction", "lets the agent disclose to anyone who asks"))
+            if text is latin and SELF_DISCLOSURE.search(one):
+                found.append(Finding("instruction", "has the agent disclose its own rules or memories"))
+            if text is latin and FIXED_TEXT.search(one):
+                found.append(Finding("instruction", "puts a fixed text at the start or end of every answer"))
     return list(dict.fromkeys(found))

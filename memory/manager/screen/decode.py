@@ -44,7 +44,9 @@ _COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _SPACED = re.compile(r"(?:\b\w[ .\-_*·|/]){2,}\w\b")
 # Bytes written as hex: "52 65 76 ..." or "7265766561..." (whole words only: a hash is not text).
 _HEX_RUN = re.compile(r"\b(?:[0-9a-f]{2}[ :]){7,}[0-9a-f]{2}\b|\b(?:0x)?(?:[0-9a-f]{2}){8,}\b", re.I)
-_ESCAPES = re.compile(r"(?:\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\})){4,}", re.I)
+# A run of escapes, words kept apart by plain spaces or punctuation ("\x69\x67 \x70\x72"): a sentence.
+_ESCAPE = r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\})"
+_ESCAPES = re.compile(rf"{_ESCAPE}(?:[ ,.;:!?'-]{{0,3}}{_ESCAPE}){{3,}}", re.I)
 # Elements a browser does not show (and a model reads): hidden, zero-size, invisible, white on white.
 _HIDDEN_ELEMENT = re.compile(
     r"<(\w+)\b[^>]*?(?:\bhidden\b|aria-hidden\s*=\s*[\"']?true|display\s*:\s*none|visibility\s*:\s*hidden|"

@@ -26,6 +26,14 @@ _QUOTED = re.compile(
     # an apostrophe inside a word ("the user's data") does not close a single-quoted example
     r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){6,240}'(?!\w)|\"[^\"\n]{6,240}\"|“[^”\n]{6,240}”|‘[^’\n]{6,240}’|«[^»\n]{6,240}»|„[^“”\n]{6,240}[“”]"
 )
+# An order quoted as said to people ("the fake email told staff to 'disregard previous guidance ...'"): its
+# addressee is named outside the quotes, and it is not the assistant.
+_TO_PEOPLE = re.compile(
+    r"\b(?:told|tells|asked|asks|urged|urges|instructed|instructs|pressured|pressures|invited|invites|directed|"
+    r"directs|ordered|orders)\s+(?:\w+\s+)?(?:staff|employees|users|people|recipients|customers|colleagues|workers|"
+    r"them|us|everyone|readers|victims|targets|the team|managers|new hires)\s+to\s*['\"“‘«]",
+    re.IGNORECASE,
+)
 PLACEHOLDER = "(a quoted example)"
 NAMED = "(an attack named)"
 
@@ -41,7 +49,7 @@ def unquote_examples(text: str) -> str:
         sentence = parts[i]
         outside = _QUOTED.sub(" ", sentence)
         about = bool(ABOUT.search(outside))
-        if outside != sentence and (about or warned):
+        if outside != sentence and (about or warned or _TO_PEOPLE.search(sentence)):
             # the attack's name beside its quoted example ("jailbreak prompts often begin with") is a name
             parts[i] = ABOUT.sub(NAMED, _QUOTED.sub(PLACEHOLDER, sentence))
             changed = True

@@ -236,8 +236,9 @@ _TITLE = _c(
     r"ha|kdyz|pokud|kai|eger|jika|ketika|khi|neu)\b|"
     r"^\W*(?:(?:executive|personal|administrative|admin|team|office|legal|research|sales|hr|project|teaching|dental|"
     r"medical|lab|marketing) assistants?|assistants? (?:manager|director|professor|editor|coach)|asistent\w* (?:de|del|"
-    r"na|ředitele|reditele|vedouc\w*)|ai (?:policy|use|usage|tools?|guidelines?|act|regulation|governance|ethics|"
-    r"committee|team|lab|strategy|training|literacy)|model (?:year|number|name|no\.?))\b"
+    r"na|ředitele|reditele|vedouc\w*)|(?:(?:our|the|this|company|corporate|group)\s+)?ai (?:policy|use|usage|tools?|guidelines?|act|regulation|governance|ethics|"
+    r"committee|team|lab|strategy|training|literacy)|(?:politique|pol[ií]tica|politika|uso|utilisation|utilizzo|utilizaci[oó]n|"
+    r"directrices|lignes directrices|linee guida)(?: [\w']+){0,2}? (?:ia|ai|ki)|model (?:year|number|name|no\.?))\b"
 )
 
 # The same frames in other languages, on the ``latin`` form (accents dropped) or the ``plain`` one.
@@ -321,10 +322,16 @@ FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
 # Security training and policies quote injections to warn about them: a sentence that names the
 # attack, or forbids the act, is about the frame, not an instance of it.
 _ABOUT = _c(
-    r"\b(?:prompt[ -]injection|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|prompts?)|phishing|social engineering|"
+    r"\b(?:prompt[ -]injection|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|prompts?|asks?|tells?|tries|makes?|"
+    r"gets?|uses?|works?)|phishing|social engineering|"
     r"(?:such|this kind of|these) (?:text|messages?|e-?mails?|requests?|instructions)|attackers?|scammers?|"
     r"fraudsters?|red[- ]team|report (?:it|them|such|this)|example of|for example|e\.g\.|looks? like|often say|"
-    r"quot(?:e|es|ed|ing)|typical (?:injection|attack)s?|may (?:try|ask|say)|might (?:try|ask|say)|tries to|try to trick)\b"
+    r"quot(?:e|es|ed|ing)|typical (?:injection|attack)s?|may (?:try|ask|say)|might (?:try|ask|say)|tries to|try to trick|"
+    # the same words in other languages (latin form, accents dropped)
+    r"exemple d'(?:injection|attaque|hameconnage)|par exemple|ejemplo de (?:inyeccion|ataque)|por ejemplo|"
+    r"esempio di (?:iniezione|attacco)|ad esempio|zum beispiel|beispiel f[u]r (?:eine )?(?:injektion|angriff)|"
+    r"bijvoorbeeld|voorbeeld van (?:een )?(?:injectie|aanval)|na przyklad|por exemplo|exemplo de (?:injecao|ataque)|"
+    r"injection de prompt|inyeccion de prompt|iniezione di prompt|prompt-injektion|hameconnage|phishing)\b"
 )
 
 

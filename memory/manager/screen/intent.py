@@ -59,6 +59,39 @@ TOOL_CALL = _c(w.TOOL_CALL)
 HUMAN_ASSISTANT = _c(w.HUMAN_ASSISTANT)
 HIDDEN_ORDER = _c(w.HIDDEN_ORDER)
 AI_MENTION = _c(rf"\b{w.AI_NOUN}\b")
+DECODE_ACT = _c(w.DECODE_ACT)
+# A machine that asks for a PIN ("the badge printer keeps asking for a PIN") describes a screen, not a request.
+DEVICE_ASKS = _c(
+    r"\b(?:printer|terminal|card reader|reader|machine|kiosk|laptop|app|portal|login (?:page|screen)|screen|device|"
+    r"phone|window|dialog|pop-?up|vpn client|website|sign-?in page)(?: \w+){0,2}? (?:asks?|asking|asked|"
+    r"will ask|prompts?|prompting|requests?|requesting)\b"
+)
+# Only a reader that weighs sources (the agent) is told to put this text above the others.
+TRUST_THIS = _c(
+    r"\b(?:trust|believe|follow|prefer|prioriti[sz]e|obey|rely on)\w* (?:only )?(?:this|these|the present|the following) "
+    r"(?:document|text|page|note|source|file|message|memo|entry|instructions?)s?\b[^.!?]{0,40}?\b(?:over|above|more than|"
+    r"instead of|rather than|ahead of)\b[^.!?]{0,30}?\b(?:any|all|every|other|official)\b"
+)
+# What a description of the agent reads ("the AI assistant answers from the handbook") may be about; only
+# these make "the assistant reads/answers ..." the one who processes this very text.
+_READ_OBJECT = re.compile(
+    r"\b(?:this|these|text|page|document|file|e-?mail|message|note|notes|reply|faq|content|article|memo|answers|"
+    r"replies|responses|results|summary|ticket|thread|conversation|chat)$|\bthis \w+$",
+    re.IGNORECASE,
+)
+
+
+def _reader(latin: str) -> bool:
+    """A reader of this text described ("any AI that reads this", "the model summarising the page"); a
+    sentence that says what the assistant does in general ("the AI assistant answers from the handbook")
+    is a description, not an address: a finite verb counts only with a relative pronoun or this text."""
+    for m in READER.finditer(latin):
+        said = m.group(0)
+        if re.search(r"\b(?:that|which|who|whoever|whatever|whichever|anyone|anything)\b|ing\b", said, re.I):
+            return True
+        if _READ_OBJECT.search(said):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -84,10 +117,10 @@ class Signals:
             addressed=bool(
                 ADDRESSED.search(latin)
                 or ADDRESSED_ML.search(latin)
-                or READER.search(latin)
+                or _reader(latin)
                 or ADDRESSED_PLAIN.search(plain)
             ),
-            act=bool(CONTROL.search(rest) or CONTROL_ML.search(rest) or CONTROL_ML.search(plain)),
+            act=_affirmed(CONTROL, rest) or bool(CONTROL_ML.search(rest) or CONTROL_ML.search(plain)),
             speech=bool(SPEECH.search(latin)),
             context=bool(CONTEXT.search(latin)),
             chat_scene=len({m.group(0) for m in CONTEXT.finditer(latin)}) >= 2,
@@ -96,6 +129,18 @@ class Signals:
             roleplay=bool(ROLEPLAY.search(latin)),
             lifted=bool(OVERRIDE_LIFT.search(latin)),
         )
+
+
+# "must not send email", "never reveals", "without citing": a restriction on the agent, as its operator
+# writes them (an AI-use policy), not a task given to it. Concealment has its own rules (SELF_CONCEAL).
+_NEGATED = re.compile(
+    r"(?:\b(?:not|never|nor|without)\b|n't)(?:[^\w.,;:!?]+\w+){0,2}?[^\w.,;:!?]*$", re.IGNORECASE
+)
+
+
+def _affirmed(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``pattern`` matches somewhere in ``text`` that is not under a negation just before it."""
+    return any(not _NEGATED.search(text[max(0, m.start() - 30) : m.start()]) for m in pattern.finditer(text))
 
 
 def _sentences(text: str) -> list[str]:
@@ -121,15 +166,21 @@ def sentence_findings(
         found.append(Finding("instruction", "a standing order for the assistant's later answers"))
     if s.roleplay and (s.act or s.speech or s.context):
         found.append(Finding("instruction", "a role-play that sets up what the assistant does"))
-    if s.lifted and s.context:
+    if s.lifted and (s.context or s.addressed):
         found.append(Finding("instruction", "safeguards declared lifted for this conversation"))
+    if TRUST_THIS.search(latin):
+        found.append(Finding("instruction", "asks the reader to rank this text above its other sources"))
+    if DECODE_ACT.search(latin):
+        found.append(
+            Finding("instruction", "asks the reader to decode or assemble a hidden text and obey it")
+        )
     if SELF_CONCEAL.search(latin) or SELF_CONCEAL_PLAIN.search(plain):
         found.append(Finding("concealment from the user", "asks that this very note be kept from the reader"))
     if USER_CONCEAL.search(latin):
         found.append(Finding("concealment from the user", "asks that something be kept from the user"))
     if OVERRIDE.search(latin):
         found.append(Finding("instruction", "what came before declared void, with a new task"))
-    if CREDENTIAL_ASK.search(latin) and not REFUSAL.search(latin):
+    if CREDENTIAL_ASK.search(latin) and not REFUSAL.search(latin) and not DEVICE_ASKS.search(latin):
         found.append(Finding("request for credentials", "asks someone for a password or another secret"))
     if CREDENTIAL.search(latin) and SENDING.search(latin):
         outside = [h for h in _EMAIL.findall(latin) if not allowed(h.lower(), hosts)]

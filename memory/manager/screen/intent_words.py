@@ -18,7 +18,10 @@ AI_NOUN = (
     r"(?:text|response|answer|reply|content) (?:generators?|writers?|engines?)|generative (?:ai|assistants?|models?|"
     r"tools?|systems?)|answering (?:systems?|tools?|engines?)|"
     r"(?:automated|autonomous|ai|virtual|software|llm|digital|smart) (?:agents?|systems?|readers?|tools?|assistants?|"
-    r"responders?|services?|helpers?|colleagues?)|ai (?:tools?|systems?|agents?)|model (?:reading|answering|processing|summari[sz]ing))"
+    r"responders?|services?|helpers?|colleagues?)|ai (?:tools?|systems?|agents?)|model (?:reading|answering|processing|summari[sz]ing)|"
+    # named by what it does to this text: "the answering model", "any summarisation engine", "retrieval agent"
+    r"(?:answering|responding|reading|summari[sz]ing|summari[sz]ation|retrieval|orchestrat\w+|downstream|browsing|"
+    r"calling|executing) (?:models?|agents?|engines?|llms?|ais?|assistants?))"
 )
 # People whose job title says "assistant": read as a person before any addressee pattern runs.
 HUMAN_ASSISTANT = (
@@ -56,7 +59,8 @@ ADDRESSED_LABEL = (
     rf"(?:^|[:;]\s)\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
     r"modello|modell)\s*[:,]"
     # A rule book for the assistant: "Assistant operating rule 12:", "Support-bot guideline:".
-    rf"|\b{AI_NOUN}(?: [\w-]+){{0,2}} (?:rules?|guidelines?|polic(?:y|ies)|procedures?|instructions?|directives?|"
+    # ("AI policy:", "GenAI guidelines:" are headings about using AI: the noun names a topic, not a reader)
+    rf"|\b(?!(?:gen)?ai (?:use |usage )?(?:polic|guideline|governance|principle))\b{AI_NOUN}(?: [\w-]+){{0,2}} (?:rules?|guidelines?|polic(?:y|ies)|procedures?|instructions?|directives?|"
     r"playbook|script|protocol)\b[^:.]{0,20}:"
     r"|\b(?:when|while|before|if|once|whenever|as) you(?: \w+)? (?:summari[sz]\w*|read\w*|process\w*|quot\w*|"
     r"translat\w*|index\w*|ingest\w*|pars\w*) (?:this|these|the (?:page|document|text|file|email|notes?))\b"
@@ -65,6 +69,26 @@ ADDRESSED_LABEL = (
     r"summari[sz]ed|read|processed|translated|indexed|ingested|cited|used to answer)\b"
     rf"|\b(?:for|to|dear|hey|attention) (?:the |any |an? |all )?(?:[\w-]+ )?{AI_NOUN}\b(?! (?:tools?|systems?) (?:may|can|is|are))"
     rf"(?:[\w ,-]{{0,60}})[):]"
+    # The writer asks the model in the first person: "We kindly ask any language model handling this to ...".
+    # ("Ask the chatbot to explain ..." is advice to employees: an imperative without a first person.)
+    rf"|\b(?:we|i)\b(?: \w+){{0,2}}? (?:ask|request|instruct|direct|require|urge|order|command|need|want)\w* (?:that )?"
+    rf"(?:the |any |every |each |all |an? |this |your )?(?:[\w-]+ )?{AI_NOUN}\b(?: [\w-]+){{0,4}}? (?:to\b|(?=\w))"
+    # Second person aimed at a model: "You are the smartest assistant in the company, so ..." ("You are
+    # chatting with a virtual assistant" has a verb before the noun and stays a notice to people).
+    rf"|\byou(?:'re| are) (?:now |still )?(?:the|an?|my|our) (?:(?!\w+ing\b)[\w-]+ ){{0,3}}?{AI_NOUN}\b"
+    # A block opened for the model: "--- Begin instructions for the answering model ---"
+    rf"|\b(?:instructions?|directives?|orders?|rules?|notes?) (?:for|to) (?:the |any |all |every )?{AI_NOUN}\s*(?:-{{2,}}|={{2,}}|\]|:|$)"
+    # A banner that announces new settings for the model: "=== ASSISTANT CONFIGURATION UPDATE ===".
+    rf"|^\W*(?:[\w-]+ )?{AI_NOUN} (?:configuration|config|settings|system|directives?|mode|override|instructions?|"
+    r"rules?|behaviou?r) (?:update|change|notice|override|patch|reset|bulletin)s?\b"
+)
+# Asks the reader to decode or assemble a hidden text and then obey it (payload splitting, escapes,
+# acrostics): a reader who is a person has no reason to be told to act on what a decoding says.
+DECODE_ACT = (
+    r"\b(?:decode|unescape|decrypt|decipher|unscramble|reverse|combine|concatenate|assemble|(?:put|join|stitch|piece) "
+    r"(?:[\w'-]+ ){0,3}?together)\w*\b[^.!?\n]{0,40}?\b(?:and|then)\s+(?:[\w'-]+ )?(?:apply|act|obey|execute|follow|"
+    r"carry out|do what)\w*\b"
+    r"|\binstructions? (?:are |is )?hidden\b[^.!?\n]{0,60}?\b(?:act|obey|follow|execute|apply)\w*\b"
 )
 ADDRESSED = ADDRESSED_SUBJECT + "|" + ADDRESSED_LABEL
 ADDRESSED_ML = (
@@ -91,10 +115,12 @@ ADDRESSED_PLAIN = (
 )
 # What the assistant is asked to do with its answers (or its tools, or the reader).
 CONTROL = (
-    r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|describe|mention|recommend|refer|deny|"
+    r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|describe|mention|recommend|refer|deny|denies|"
     r"confirm|approve|sign off|reveal|disclose|output|print|list|share|render|include|add|append|end with|direct|"
     r"point|redirect|guide|urge|encourage|instruct|promise|warn|comply|mark|report|escalate|present|treat|greet|hand out|read out|reads? (?:them|it) "
     r"out|"
+    # what it keeps, believes and leaves out: "the assistant is expected to remember that Bob may ..."
+    r"remember|memori[sz]e|trust|believe|assume|skip|bypass|omit|leave out|suppress|disable|ignore|disregard|prioriti[sz]e|"
     r"begin with|start with|write back|quote|pretend|forward|send|email|e-mail|collect|request|fetch|load|call|"
     r"invoke|execute|grant|give|offer|explain|cite|link|speak|act|behave|obey|follow)\w*\b"
 )
@@ -113,8 +139,8 @@ HIDDEN_ORDER = (
 )
 # A content clause: what exactly to say ("reply that refunds are automatic", "answer ... with the table").
 SPEECH = (
-    r"\b(?:answer|reply|respond|say|state|claim|tell|inform|assure|advise|mention|confirm|explain|add|write back|"
-    r"describe|deny)\w*(?: (?!that\b)\w+){0,6}? (?:that|with (?:the|a|an|'|\")|as (?:under|being|approved))\b"
+    r"\b(?:answer|repl(?:y|i)|respond|say|state|claim|tell|inform|assure|advise|mention|confirm|explain|add|write back|"
+    r"describe|den(?:y|i))\w*(?: (?!that\b)\w+){0,6}? (?:that|with (?:the|a|an|'|\")|as (?:under|being|approved))\b"
     r"|\blet (?:him|her|them|the user|users|people|everyone|the customer|customers) know\b"
     r"|\bsay (?:they|it|the|its|there|no|yes|[\"'])|\bby (?:saying|stating|claiming|replying|answering) (?:that )?\w+"
     r"|\btell (?:them|him|her|the user|users|customers|callers|people|everyone|anyone|readers) "
@@ -221,8 +247,12 @@ OVERRIDE_LIFT = (
 )
 # What came before declared void, with a new task in its place.
 OVERRIDE = (
-    r"\byour (?:\w+ )?(?:setup|configuration|instructions|prompt|system prompt|rules|guidelines|programming)(?: \w+){0,3}? "
-    r"(?:is|are|was|were) (?:now )?(?:outdated|obsolete|void|superseded|replaced|cancell?ed|invalid|withdrawn|revoked)\b|"
+    r"\byour (?:\w+ )?(?:setup|configuration|instructions|prompt|system prompt|rules|guidelines|guidance|directives|"
+    r"programming)(?: \w+){0,3}? (?:is|are|was|were|has|have) (?:now )?(?:outdated|obsolete|void|superseded|replaced|"
+    r"cancell?ed|invalid|withdrawn|revoked|expired|lapsed|ended|been (?:replaced|revoked|withdrawn|superseded|lifted))\b|"
+    # "the text below is your new guidance": a new rule book handed to the reader
+    r"\b(?:is|are) (?:now )?your (?:new|updated|real|actual) (?:guidance|instructions?|rules?|prompt|system prompt|"
+    r"directives?|orders?|configuration|guidelines)\b|"
     r"\bnew (?:instructions|orders|directives|rules) (?:follow|below|are as follows)\b|"
     r"\b(?:rules|instructions|guidance|guidelines|polic(?:y|ies)|setup|configuration) you (?:\w+ ){0,2}?(?:were|have been|"
     r"are|was|has been) (?:\w+ )?(?:rewritten|replaced|changed|updated|revoked|superseded|void|obsolete|cancell?ed|"

@@ -165,7 +165,12 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
                 found.append(Finding("hidden instruction", "HTML comment addressed to an AI assistant"))
             else:  # invisible to a reader of the rendered text, visible to a model
                 found.append(Finding("hidden text", "HTML comment", strong=False))
-        if variant.how == "base64" and len(_WORDS.findall(variant.text)) >= 2:
+        # Words apart, as a sentence: a token that decodes to a slug ("test-token-for-staging") is data.
+        if (
+            variant.how == "base64"
+            and len(_WORDS.findall(variant.text)) >= 2
+            and len(variant.text.split()) >= 2
+        ):
             found.append(Finding("encoded payload", "base64 that decodes to readable words"))
         if variant.how and _ROLE_MARKERS.search(forms(variant.text).latin):
             found.append(Finding("role marker", f"role marker hidden with {variant.how}"))

@@ -149,6 +149,15 @@ def _reminder(folded: str) -> bool:
     return any(f"{neg}{verb}" in folded for neg in ("不要", "别", "不", "勿") for verb in ("忘", "忽略"))
 
 
+# A heading whose subject is the use of AI (AI as a topic, not an addressee), in the folded form.
+_POLICY_TITLE = re.compile(
+    r"\b(?:gen)?(?:ai|ki|ia)[ -](?:polic(?:y|ies)|use|usage|guidelines?|governance|rules for (?:staff|employees)|"
+    r"richtlinie\w*|nutzung\w*|regeln|beleid|gebruik|richtlijn\w*)\b|\b(?:politique|politica|politika|uso|utilisation|"
+    r"utilizzo|utilizacion|directrices|lignes directrices|linee guida)(?: (?:de|del|della|dell|d|di|sur|sobre) ?)?(?: ?l')?"
+    r" ?(?:la |el )?(?:ia|ai|ki)\b"
+)
+
+
 def _vocative(sentence: str) -> str | None:
     """The rest of the (folded) sentence when its first clause is short and names an AI, else None."""
     cut = _CLAUSE.search(sentence, 0, _VOCATIVE_HEAD)
@@ -156,6 +165,9 @@ def _vocative(sentence: str) -> str | None:
         return None
     head = sentence[: cut.start()]
     if len(head.split()) > _VOCATIVE_WORDS or not AI.found(head, tokens(head)) or about_staff(head):
+        return None
+    if _POLICY_TITLE.search(head):  # "Our AI policy: the assistant may ...": a heading about AI use
+        return None
         return None
     rest = sentence[cut.end() :]
     return rest if len(rest.split()) >= 2 or len(rest.strip()) >= 12 else None

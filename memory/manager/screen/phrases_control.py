@@ -207,8 +207,14 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         r"\b(?:(?:you are now|you're now)(?! (?:(?:also|automatically|officially|fully) )?(?:enrolled|registered|"
         r"eligible|entitled|subscribed|signed up|logged (?:in|out)|connected|covered|insured|listed|booked|"
         r"confirmed|able to|responsible for|required to|a member of|part of the|on (?:leave|the (?:team|list|rota))|"
-        r"in charge of|due|owed|invited|approved for|set up for|ready to)\b)|you will now act|act as an? (?:unrestricted|unfiltered|different|new)|"
-        r"pretend (?:to be|you are|that you)|roleplay as|new (?:system )?instructions?:|"
+        r"in charge of|due|owed|invited|approved for|set up for|ready to|"
+        # a job among people: "You're now the owner of the onboarding doc"
+        r"(?:the|an?|our|my) (?:new |official |main |acting |interim )?(?:owner|admin\w*|lead|manager|contact|approver|"
+        r"editor|maintainer|reviewer|host|organi[sz]er|champion|coordinator|buddy|mentor|on-?call|delegate|deputy|"
+        r"backup|point of contact|first responder|trainer|facilitator|note-?taker|chair)\b)\b)|you will now act|"
+        r"act as an? (?:unrestricted|unfiltered|different|new)|"
+        # "I'll pretend to be the customer in the role-play training": the writer plays, nobody is told to
+        r"(?<!i'll )(?<!i’ll )(?<!i will )(?<!we'll )(?<!we’ll )(?<!we will )(?<!i'd )(?<!i’d )(?<!i can )(?<!we can )(?<!let me )pretend (?:to be|you are|that you)|roleplay as|new (?:system )?instructions?:|"
         # Developer mode is also a real setting of phones and browsers, which IT policies switch off.
         r"(?<!disable )(?<!disabled )(?<!turn off )(?<!switch off )developer mode(?! (?:on|for|in) (?:your |the |all |"
         r"company[\w-]* )?(?:android|ios|iphone|phones?|devices?|tablets?|laptops?|chrome|browsers?|windows)\b)"

@@ -14,7 +14,8 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         r"write out|translate|summari[sz]e|send|copy|paste|list)\W+(?:\w+\W+){0,3}(?:system|hidden|initial|original|"
         r"secret|developer|internal) ?(?:prompt|instructions|message)s?\b|\b(?:system|hidden|initial|secret) ?prompt"
         r"\w*\W+(?:\w+\W+){0,3}(?:reveal|print|show|output|repeat|disclose|verbatim|ausgeben|zeigen|anzeigen|"
-        r"verraten|preisgeben|offenlegen)|\b(?:revela|muestra|imprime|affiche|revele|montre|mostra|rivela|"
+        # a verb, not the start of a noun: "the system prompt on the new printer is confusing"
+        r"verraten|preisgeben|offenlegen)(?:s|ed|ing)?\b|\b(?:revela|muestra|imprime|affiche|revele|montre|mostra|rivela|"
         r"mostre|toon|pokaz|zeige|verrate|gib)\w*\W+(?:\w+\W+){0,3}(?:(?:el |le |il |o |den )?(?:prompt|system"
         r"prompt|systemprompt)|instrucciones del sistema|instructions systeme|istruzioni di sistema)",
     ),

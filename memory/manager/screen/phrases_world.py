@@ -72,6 +72,10 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     (
         "data sent elsewhere",
         True,
-        r"(?:पासवर्ड|व्यक्तिगत जानकारी)[^।\n]{0,20}(?:पूछ|भेज)|(?:كلمة المرور|بيانات المستخدم)",
+        r"(?:पासवर्ड|व्यक्तिगत जानकारी)[^।\n]{0,20}(?:पूछ|भेज)"
+        # An imperative (send, ask for, share, reveal, give) before the password or the user's data; the
+        # word alone is every security policy's ("لا تشارك كلمة المرور": do not share your password).
+        r"|(?<!\w)[وف]?(?:أرسل|ارسل|اطلب|أطلب|شارك|اكشف|أظهر|اظهر|أعط|اعط|انقل|حوّل)\w*[^.\n،]{0,40}"
+        r"(?:كلمة المرور|كلمات المرور|بيانات المستخدم)",
     ),
 )
