@@ -138,7 +138,7 @@ def execute(
     validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
     runs = res.runs.for_tenant(tenant)
     record = runs.get(run_id)
-    if record is None and settings is None:
+    if record is None and settings is None and _checkpointed(res, tenant, run_id) is None:
         raise RunNotFound(
             f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
         )
@@ -273,15 +273,25 @@ def registered(
     validate_run_id(run_id)
     fallback: Settings | None = None
     current = res.runs.for_tenant(tenant).registration(run_id)
-    if current is not None and current.settings is None:
-        state = read_head(res.saver, tenant, run_id).state
-        if state is not None and state.settings.source:
-            fallback = state.settings
-        else:
+    if current is None or current.settings is None:
+        # No row at all: a run whose input was checkpointed before `begin` registered it (a kill in
+        # that instant on the LangGraph server, a client's interrupt_before begin). Its checkpoint's
+        # settings are its first: registered now, so other settings are refused, never run instead.
+        first = _checkpointed(res, tenant, run_id)
+        if first is not None:
+            fallback = first.settings
+            goal, conversation_id = goal or first.goal, conversation_id or first.conversation_id
+        elif current is not None:
             job = JobStore(res.runs).for_tenant(tenant).get(run_id)
             if job is not None and job.settings:
                 fallback = Settings.model_validate(job.settings)
     return settle(res.runs, tenant, run_id, settings, goal, conversation_id, fallback)
+
+
+def _checkpointed(res: Resources, tenant: str, run_id: str) -> AgentRunState | None:
+    """The run's head checkpoint's state if it holds settings (its input's, at least), else None."""
+    state = read_head(res.saver, tenant, run_id).state
+    return state if state is not None and state.settings.source else None
 
 
 def _initial(run_id: str, tenant: str, reg: Registration) -> AgentRunState:
