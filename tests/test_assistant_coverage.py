@@ -108,3 +108,22 @@ def test_probes_are_made_mechanically_and_split_by_document() -> None:
         if p.kind == "unanswerable":
             alien = [n for n in ALIEN_NOUNS if n in p.text.split()]
             assert len(alien) == 1 and df(alien[0]) == 0  # the key word swapped for one the corpus lacks
+
+
+def test_token_alignment_finds_the_word_a_passage_does_not_answer() -> None:
+    # bench/abstain_dev_align.py: the real model's per-word vectors. "Tokyo" has no partner in the
+    # pets passage; "dog" and "office" do, and so does "pooch" (a paraphrase, not a near miss).
+    _minilm()
+    sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
+    from abstain_dev_align import align
+
+    pets = "Pets in the office: Dogs may come to the office on Fridays if the team agrees."
+    near, far = (
+        align("Can I bring my dog to the Tokyo office?", [pets])[0],
+        align("Can I bring my pooch?", [pets])[0],
+    )
+    assert near.words == ("bring", "dog", "tokyo", "office")
+    assert near.below(0.3) == ["tokyo"]
+    assert dict(zip(near.words, near.scores, strict=True))["dog"] > 0.6
+    assert far.below(0.3) == []
+    assert align("anything", []) == []
