@@ -73,16 +73,10 @@ def keyword_text(texts: Sequence[tuple[str, str]]) -> str | None:
 
 KEYWORD_CAP = 2000
 """PostgreSQL reads the texts of at most this many entries matching a query word (any of them: a
-common word can match every item) and ranks them by BM25 in Python. SQLite reads every posting of
-each word within the prefix (its ids only) and rescores the best :data:`RESCORE` by BM25: a cap on
-the oldest postings left every later turn out for a common word (session 19's LoCoMo run)."""
-
-IDF_SCALE = 10_000.0
-"""SQLite's first, coarse score of an entry is the sum over the query words it contains of
-``ln(1 + IDF_SCALE / n)``, n = how many entries of the searched prefix contain the word: computed
-from postings alone, it picks the entries :func:`bm25_rescore` reads back. FTS5's own bm25 first
-walks every phrase's postings across all tenants to weigh it, ~5 ms for common words at 30,000
-entries whatever the LIMIT; the prefix's postings are read once here."""
+common word can match every item) and ranks them by BM25 in Python. SQLite reads up to 1,000
+postings of each word within the prefix (ids only; search_sqlite.POSTINGS_CAP) and rescores the best
+:data:`RESCORE` by BM25: the old cap of the 100 oldest postings left every later turn out for a
+common word (session 19's LoCoMo run)."""
 
 
 def scope_token(tenant: str, prefix_path: str) -> str:
@@ -111,22 +105,8 @@ def fts5_word_queries(tenant: str, prefix_path: str, query: str) -> list[str]:
     ]
 
 
-def rank_postings(postings: Sequence[tuple[int, int]], cap: int | None = None) -> list[tuple[int, float]]:
-    """(entry id, word number) pairs -> (entry id, score) best first, ties newest (highest id) first;
-    with ``cap``, only each word's ``cap`` first (oldest) entries count, as SQL read them."""
-    by_word: dict[int, list[int]] = {}
-    for entry, word in postings:
-        by_word.setdefault(word, []).append(entry)
-    scores: dict[int, float] = {}
-    for entries in by_word.values():
-        weight = math.log1p(IDF_SCALE / len(entries))
-        for entry in sorted(entries)[:cap]:
-            scores[entry] = scores.get(entry, 0.0) + weight
-    return sorted(scores.items(), key=lambda item: (-item[1], -item[0]))
-
-
 RESCORE = 120
-"""How many of the best entries by :func:`rank_postings` (idf alone) are read back and scored with
+"""How many of the best entries by :func:`idf_order` (idf alone) are read back and scored with
 BM25's term frequency and length (:func:`bm25_rescore`); at least four times the list's depth."""
 
 
@@ -160,30 +140,52 @@ def stem_counter(stems: Sequence[str]) -> Callable[[str], Counter[str]]:
     return count
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """The entries matching any query word, best first by their idf sum (ties newest first)."""
+
+    order: list[int]
+    matched: dict[int, list[int]]  # entry -> the numbers of the query words it contains
+    idf: dict[int, float]  # word number -> idf
+    coarse: dict[int, float]  # entry -> idf sum
+
+
+def idf_order(postings: Sequence[tuple[int, int]], stats: PrefixStats) -> Candidates:
+    """(entry id, word number) pairs -> :class:`Candidates`; the entries :func:`bm25_rescore` reads
+    back are the first of ``order``."""
+    by_word: dict[int, set[int]] = {}
+    for entry, word in postings:
+        by_word.setdefault(word, set()).add(entry)
+    idf = {word: bm25_idf(stats.entries, len(entries)) for word, entries in by_word.items()}
+    matched: dict[int, list[int]] = {}
+    coarse: dict[int, float] = {}
+    for word, entries in by_word.items():
+        weight = idf[word]
+        for entry in entries:
+            matched.setdefault(entry, []).append(word)
+            coarse[entry] = coarse.get(entry, 0.0) + weight
+    order = sorted(coarse, key=lambda entry: (-coarse[entry], -entry))
+    return Candidates(order, matched, idf, coarse)
+
+
 def bm25_rescore(
     postings: Sequence[tuple[int, int]],
     words: Sequence[str],
     contents: dict[int, str],
     stats: PrefixStats,
     rescore: int = RESCORE,
+    candidates: Candidates | None = None,
 ) -> list[tuple[int, float]]:
     """(entry id, word number) pairs of every entry matching a query word -> (entry id, BM25) best
-    first, ties newest first. The best ``rescore`` entries by idf alone whose text is in ``contents``
-    are scored with each word's frequency in the text and the text's length (characters, over the
-    prefix's mean): a long turn naming a word once no longer ties a short one about it. The others
-    keep their idf sum (a word's BM25 at frequency 1 and mean length), below the rescored ones.
-    Frequencies count Snowball stems of the text's words (memory/lexical.py); a word FTS5 matched
-    but the count misses (another stemmer's cut) counts once."""
-    by_word: dict[int, list[int]] = {}
-    for entry, word in postings:
-        by_word.setdefault(word, []).append(entry)
-    idf = {word: bm25_idf(stats.entries, len(set(entries))) for word, entries in by_word.items()}
-    matched: dict[int, list[int]] = {}
-    for word, entries in by_word.items():
-        for entry in set(entries):
-            matched.setdefault(entry, []).append(word)
-    coarse = {entry: sum(idf[w] for w in ws) for entry, ws in matched.items()}
-    order = sorted(coarse, key=lambda entry: (-coarse[entry], -entry))
+    first, ties newest first. The best ``rescore`` entries by idf alone (:func:`idf_order`, or
+    ``candidates`` already computed from the same postings) whose text is in ``contents`` are scored
+    with each word's frequency in the text and the text's length (characters, over the prefix's
+    mean): a long turn naming a word once no longer ties a short one about it. The others keep their
+    idf sum (a word's BM25 at frequency 1 and mean length), below the rescored ones. Frequencies
+    count Snowball stems of the text's words (memory/lexical.py); a word FTS5 matched but the count
+    misses (another stemmer's cut) counts once."""
+    found = candidates if candidates is not None else idf_order(postings, stats)
+    order, matched, idf, coarse = found.order, found.matched, found.idf, found.coarse
     stems = [lexical.stem(w.lower().removesuffix("'s")) for w in words]
     count = stem_counter(stems)
     mean = stats.mean_chars if stats.mean_chars > 0 else 1.0

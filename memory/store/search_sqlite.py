@@ -24,7 +24,7 @@ from memory.store.keywords import (
     PrefixStats,
     bm25_rescore,
     fts5_word_queries,
-    rank_postings,
+    idf_order,
 )
 from memory.store.program import PreparedSearch, VectorChange
 from memory.store.records import sqlite_time
@@ -179,9 +179,11 @@ class SqliteDialect:
             if not postings:
                 return []
             stats = yield from self._prefix_stats(search)
-            pool = rank_postings(postings)[: max(RESCORE, 4 * depth)]
-            rows = yield Stmt(KEYWORD_TEXTS, (json.dumps([entry for entry, _ in pool]),))
-            ranked = bm25_rescore(postings, words, {int(r[0]): str(r[1]) for r in rows}, stats)
+            candidates = idf_order(postings, stats)
+            pool = candidates.order[: max(RESCORE, 4 * depth)]
+            rows = yield Stmt(KEYWORD_TEXTS, (json.dumps(pool),))
+            texts = {int(r[0]): str(r[1]) for r in rows}
+            ranked = bm25_rescore(postings, words, texts, stats, len(pool), candidates)
             found = yield from self._keyword_rows(ranked, depth, sql, tail)
             capped = max(Counter(word for _, word in postings).values()) > POSTINGS_CAP
             if len(found) >= depth or not capped:
