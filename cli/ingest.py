@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from graph.ingestion.runner import Outcome
     from graph.ingestion.state import AgentRunState
     from graph.ingestion.store import RunStore
+    from graph.ingestion.store_ops import Registration, RunRecord
 
 
 def _unavailable() -> tuple[type[BaseException], ...]:
@@ -283,10 +284,14 @@ def show(run_id: RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON
         try:
             head = read_head(saver, tenant, run_id)
             state, interrupted, version = head.state, head.interrupted, head.version
+            runs = store.for_tenant(tenant)
+            record, registration = runs.get(run_id), runs.registration(run_id)
         except _expected() as exc:
             kit.fail(str(exc))
-        if state is None or store.for_tenant(tenant).get(run_id) is None:
+        if record is None:  # a checkpoint thread alone is not an ingestion run
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        if state is None:  # registered, killed before its first checkpoint: what `runs list` shows
+            state = _registered(run_id, tenant, record, registration)
     data = summary(state, version)
     if interrupted:
         data["status"] = "needs_review"
@@ -296,6 +301,18 @@ def show(run_id: RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON
     print_run(
         kit.out_console(), state, data["status"], opts.full, {"version": version, "next step": data["step"]}
     )
+
+
+def _registered(run_id: str, tenant: str, record: RunRecord, reg: Registration | None) -> AgentRunState:
+    """A run that has committed nothing yet, as registered: pending, with its settings (a row queued
+    without them: its registry row's source and collection)."""
+    from graph.ingestion.state import AgentRunState, Settings
+
+    settings = reg.settings if reg is not None else None
+    if settings is None:  # shown, never run: the row's values as they are
+        settings = Settings.model_construct(source=record.source, collection=record.collection)
+    goal = reg.goal if reg is not None else ""
+    return AgentRunState(run_id=run_id, tenant_id=tenant, status="pending", settings=settings, goal=goal)
 
 
 @kit.common()

@@ -96,6 +96,45 @@ def test_a_run_registered_without_a_checkpoint_never_gives_a_traceback(
     assert data["counters"]["documents_indexed"] == 24
 
 
+def test_runs_show_answers_for_a_run_registered_without_a_checkpoint(sqlite_url: str, tmp_path: Path) -> None:
+    """A CLI killed right after registering leaves a registry row and no checkpoint: `runs list`
+    lists it pending, and `runs show` shows the same run (h1's probe, session 20), not "no run"."""
+    root = write_corpus(tmp_path / "docs", extra=0)
+    with opened(sqlite_url, tmp_path / "unused") as res:
+        res.runs.for_tenant(TENANT).register(
+            "kept", Settings(source=str(root), collection="kept", embedder="hashing", batch_size=3)
+        )
+    raw(  # a row queued without settings
+        sqlite_url,
+        "INSERT INTO kassist_ingest_runs (tenant_id, run_id, source, collection, created_at) "
+        "VALUES (%s, 'bare', '', 'x', 0)",
+        (TENANT,),
+    )
+    common = ("--tenant", TENANT, "--database-url", sqlite_url)
+    listed = kassist("runs", "list", *common, "--json", cwd=tmp_path)
+    assert {r["run_id"]: r["status"] for r in json.loads(listed.stdout)} == {
+        "kept": "pending",
+        "bare": "pending",
+    }
+    shown = kassist("runs", "show", "kept", *common, "--json", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    data = json.loads(shown.stdout)
+    assert (data["run_id"], data["status"], data["collection"], data["source"]) == (
+        "kept",
+        "pending",
+        "kept",
+        str(root),
+    )
+    assert data["version"] is None and data["counters"]["documents_indexed"] == 0
+    text = kassist("runs", "show", "kept", *common, cwd=tmp_path)
+    assert text.returncode == 0 and "pending" in text.stdout and str(root) in text.stdout, text.stderr
+    bare = json.loads(kassist("runs", "show", "bare", *common, "--json", cwd=tmp_path).stdout)
+    assert (bare["status"], bare["collection"], bare["source"]) == ("pending", "x", "")
+    one_line_error(kassist("runs", "show", "never", *common, cwd=tmp_path), 1, "no ingestion run 'never'")
+    other = kassist("runs", "show", "kept", "--tenant", "globex", "--database-url", sqlite_url, cwd=tmp_path)
+    one_line_error(other, 1, "no ingestion run 'kept' for tenant 'globex'")
+
+
 @pytest.fixture
 def done_run(sqlite_url: str, tmp_path: Path) -> tuple[str, Path]:
     root = write_corpus(tmp_path / "docs", extra=0)
