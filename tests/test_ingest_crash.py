@@ -8,11 +8,16 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
 from ingest_harness import chunk_ids, head_version, kassist, receiver, show, spawn, write_corpus
 from raw_sql import raw
 
 TENANT = "acme"
 KILLS = 10
+
+# Twelve `kassist` processes (each ~2 s of start-up) plus a baseline run: ~60 s on a quiet 2-core machine, but a
+# clean clone's CI at load 20 (/tmp/ci0, session 20) ran past the default 300 s limit on PostgreSQL.
+pytestmark = pytest.mark.timeout(900)
 
 
 def ingest_args(db_url: str, root: Path, run_id: str, url: str) -> list[str]:
