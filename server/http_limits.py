@@ -64,40 +64,33 @@ _NOT_FINITE = (
 )
 
 
-def max_body_bytes(env: Mapping[str, str] | None = None) -> int:
-    """The body limit configured in ``KASSIST_MAX_BODY_BYTES`` (bytes), or the default; a value that
-    is not a whole number from 1,024 up raises ValueError naming the variable."""
-    text = (os.environ if env is None else env).get(MAX_BODY_ENV, "").strip()
+def _env_count(env: Mapping[str, str] | None, name: str, default: int, least: int, unit: str) -> int:
+    """The whole number in ``name`` (``_`` separators allowed), or ``default`` when unset; anything
+    else, or a number under ``least``, raises ValueError naming the variable (at start-up)."""
+    text = (os.environ if env is None else env).get(name, "").strip()
     if not text:
-        return DEFAULT_MAX_BODY
+        return default
     try:
         value = int(text.replace("_", ""))
     except ValueError:
-        value = 0
-    if value < 1024:
+        value = least - 1
+    if value < least:
         raise ValueError(
-            f"{MAX_BODY_ENV} must be a whole number of bytes, at least 1024 (default {DEFAULT_MAX_BODY}), "
-            f"got {text[:40]!r}"
+            f"{name} must be a whole number of {unit}, at least {least} (default {default}), got {text[:40]!r}"
         )
     return value
+
+
+def max_body_bytes(env: Mapping[str, str] | None = None) -> int:
+    """The body limit configured in ``KASSIST_MAX_BODY_BYTES`` (bytes), or the default; a value that
+    is not a whole number from 1,024 up raises ValueError naming the variable."""
+    return _env_count(env, MAX_BODY_ENV, DEFAULT_MAX_BODY, 1024, "bytes")
 
 
 def max_batch_runs(env: Mapping[str, str] | None = None) -> int:
     """The most runs one ``POST /runs/batch`` may carry (``KASSIST_MAX_BATCH_RUNS``), or the default;
     a value that is not a whole number from 1 up raises ValueError naming the variable."""
-    text = (os.environ if env is None else env).get(MAX_BATCH_ENV, "").strip()
-    if not text:
-        return DEFAULT_MAX_BATCH
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise ValueError(
-            f"{MAX_BATCH_ENV} must be a whole number of runs, at least 1 (default {DEFAULT_MAX_BATCH}), "
-            f"got {text[:40]!r}"
-        )
-    return value
+    return _env_count(env, MAX_BATCH_ENV, DEFAULT_MAX_BATCH, 1, "runs")
 
 
 def batch_refusal(body: bytes, limit: int) -> str | None:

@@ -223,18 +223,30 @@ class KeyResolver:
     def _stale(record: KeyRecord) -> bool:
         return record.last_used_at is None or time.time() - record.last_used_at > TOUCH_SECONDS
 
-    def lookup(self, token: str | None) -> Principal | None:
+    def _before_store(self, token: str | None) -> tuple[Principal | None, str | None]:
+        """What the environment's table or the cache answers for ``token`` (and None), or (None and)
+        the key prefix whose record the database must answer for."""
         from server.key_store import prefix_of_token
 
         if not token:
-            return None
+            return None, None
         found = self.table.lookup(token)
         prefix = prefix_of_token(token)
         if found is not None or prefix is None or self._store is None:
-            return found
+            return found, None
         hit = self._cached(token)
         if hit is not None:
-            return hit[1]
+            return hit[1], None
+        return None, prefix
+
+    @staticmethod
+    def _unreadable(prefix: str, exc: Exception) -> None:
+        logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
+
+    def lookup(self, token: str | None) -> Principal | None:
+        answer, prefix = self._before_store(token)
+        if prefix is None or token is None:
+            return answer
         try:
             store = self.store()
             assert store is not None
@@ -243,23 +255,15 @@ class KeyResolver:
             if principal is not None and record is not None and self._stale(record):
                 store.touch(prefix)
         except Exception as exc:
-            logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
+            self._unreadable(prefix, exc)
             return None
         return self._remember(token, principal)
 
     async def alookup(self, token: str | None) -> Principal | None:
         """:meth:`lookup` for an event loop: the database is read without blocking it."""
-        from server.key_store import prefix_of_token
-
-        if not token:
-            return None
-        found = self.table.lookup(token)
-        prefix = prefix_of_token(token)
-        if found is not None or prefix is None or self._store is None:
-            return found
-        hit = self._cached(token)
-        if hit is not None:
-            return hit[1]
+        answer, prefix = self._before_store(token)
+        if prefix is None or token is None:
+            return answer
         try:
             # Opening the store (the first time) connects: not on the event loop.
             store = await asyncio.to_thread(self.store) if callable(self._store) else self.store()
@@ -269,7 +273,7 @@ class KeyResolver:
             if principal is not None and record is not None and self._stale(record):
                 await store.atouch(prefix)
         except Exception as exc:
-            logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
+            self._unreadable(prefix, exc)
             return None
         return self._remember(token, principal)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kassist.db.statements import Text  # one statement, or several run in order
+
 KEYS = "kassist_api_keys"
 SESSIONS = "kassist_browser_sessions"
 COLUMNS = "prefix, tenant_id, identity, role, token_hash, created_at, revoked_at, last_used_at"
@@ -35,9 +37,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 SESSION_COLUMNS = "session_hash, tenant_id, key_prefix, key_hash, csrf, created_at, expires_at, revoked_at"
-
-Text = str | tuple[str, ...]
-"""One statement, or several run in order."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kassist.db.statements import Text  # one statement, or several run in order
+
 RUNS = "kassist_ingest_runs"
 MANIFEST = "kassist_ingest_manifest"
 LEDGER = "kassist_ingest_ledger"
@@ -75,9 +77,6 @@ _SUMS = (
     "sum(chunks_removed) AS removed, sum(cache_hits) AS hits, sum(embedded) AS embedded "
     f"FROM {MANIFEST} WHERE {RUN_KEY} AND seq >= :lo AND seq < :hi AND outcome IS NOT NULL GROUP BY outcome"
 )
-
-Text = str | tuple[str, ...]
-"""One statement, or several run in order."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from graph.ingestion.sql_sqlite import IngestSql, Text
+from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.state import Settings
 from graph.ingestion.store_ops import (  # the records and the operations this store runs
     LedgerEntry,
@@ -39,7 +39,7 @@ from graph.ingestion.store_ops import (  # the records and the operations this s
 )
 from kassist.db import Database
 from kassist.db.handle import Handle, open_set_up
-from kassist.db.statements import Options
+from kassist.db.statements import Options, Text
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantBindable, TenantMismatch, TenantRequired, validate_tenant_id
 

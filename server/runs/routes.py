@@ -134,23 +134,22 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
     def resume(run_id: str, who: Who, body: ResumeRun | None = None) -> Accepted:
         return service.resume(who, run_id, body.max_steps if body else None)
 
-    @router.post(
-        "/{run_id}/approve",
-        status_code=202,
-        response_model=Accepted,
-        summary="Approve a run that needs review (admin)",
-    )
-    def approve(run_id: str, who: Who) -> Accepted:
-        return service.decide(who, run_id, "approve")
+    def decider(decision: str) -> Callable[[str, Principal], Accepted]:
+        def decide(run_id: str, who: Who) -> Accepted:
+            return service.decide(who, run_id, decision)
 
-    @router.post(
-        "/{run_id}/reject",
-        status_code=202,
-        response_model=Accepted,
-        summary="Reject a run that needs review (admin)",
-    )
-    def reject(run_id: str, who: Who) -> Accepted:
-        return service.decide(who, run_id, "reject")
+        return decide
+
+    for decision in ("approve", "reject"):  # one route each, the same request: the decision differs
+        router.add_api_route(
+            f"/{{run_id}}/{decision}",
+            decider(decision),
+            methods=["POST"],
+            name=decision,
+            status_code=202,
+            response_model=Accepted,
+            summary=f"{decision.capitalize()} a run that needs review (admin)",
+        )
 
     @router.post(
         "/{run_id}/cancel",
