@@ -212,7 +212,7 @@ def ingest(
 
     # A wrong command line exits 2 (usage), like click's own errors; a name the index refuses, 1.
     tenant = kit.check_tenant(tenant)
-    run_id = check_run_id(run_id) if run_id is not None else None
+    run_id = check_new_run_id(run_id) if run_id is not None else None
     if embedder not in ("auto", "local", "hashing", "openai"):
         kit.fail(f"unknown --embedder {embedder!r}; use auto, local, hashing or openai", kit.ExitCode.USAGE)
     if not path.exists():
@@ -248,6 +248,23 @@ def check_run_id(run_id: str) -> str:
         return validate_run_id(run_id)
     except ValueError as exc:
         kit.fail(str(exc), kit.ExitCode.USAGE)
+
+
+def check_new_run_id(run_id: str) -> str:
+    """``run_id`` for ``ingest`` (which may start the run): a plain name that is not a UUID, as the
+    runs API requires. A run id names its checkpoint thread and the LangGraph server's thread ids are
+    UUIDs its clients may choose: on a shared database, a thread made there first under this id
+    would let its owner read this run's state. An existing run keeps ``kassist runs resume``."""
+    run_id = check_run_id(run_id)
+    try:
+        uuid.UUID(run_id)
+    except ValueError:
+        return run_id
+    kit.fail(
+        f"run id {run_id!r} is a UUID, which names a thread of the LangGraph server; name the run "
+        f"(e.g. hr-2026) or leave --run-id out (an existing run: kassist runs resume {run_id})",
+        kit.ExitCode.USAGE,
+    )
 
 
 RunArg = Annotated[str, typer.Argument(help="The run id.")]

@@ -40,6 +40,9 @@ def test_bad_run_ids_and_changed_settings_are_one_line_usage_errors(sqlite_url: 
     root = write_corpus(tmp_path / "docs", extra=0)
     for bad in ("../globex/x", "a b"):
         one_line_error(ingest(db_url, root, bad, cwd=tmp_path), 2, "not a plain name")
+    # A UUID names a LangGraph server thread (the runs API refuses it too; h1's probe, session 20).
+    for thread_like in ("123e4567-e89b-12d3-a456-426614174000", "123E4567E89B12D3A456426614174000"):
+        one_line_error(ingest(db_url, root, thread_like, cwd=tmp_path), 2, "is a UUID", "kassist runs resume")
     one_line_error(
         kassist("runs", "show", "../x", "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path),
         2,
