@@ -1,6 +1,5 @@
 """Rules for the names callers choose, written once for every component: an identifier's length and
-characters (tenant and user ids) and a collection's name (the loaders, the index, the command line
-and the server all check it)."""
+characters (a tenant id, a user id) and a collection's name, each caller raising its own error."""
 
 from __future__ import annotations
 
