@@ -26,6 +26,13 @@ from knowledge.index.sentences import sentences
 
 MAX_DOCS = 2
 MAX_SENTENCES = 3
+# A second section of the first document is quoted too when its closest sentence is within this of
+# the first section's: an answer often spans two sections of one policy ("Hotels" and "Combining
+# business and personal travel"), and one passage per document left the answering fact in the
+# second (session 20: 27 of the 37 answered questions of every set whose fact was missing had it in
+# the first document's next passage). Fitted on blind sets 2-5 (fact in answer, retrieval dumps):
+# 0.1-0.15 a plateau, 0 gains less, 0.2 adds passages for nothing; blind 6 checked after.
+SECOND_SECTION_MARGIN = 0.1
 NOTICE = "Extractive answer (offline: no language model is configured), quoting the most relevant sources."
 # An absolute path on the server (POSIX, Windows or UNC): never quoted to a user.
 _SERVER_PATH = re.compile(r"^(/|[A-Za-z]:[\\/]|\\\\)")
@@ -71,7 +78,12 @@ def best_sentences(
     anchor = top[0][1] if top else 0
     after = [x for x in scored if x[1] == anchor + 1]
     chosen = sorted({*top, *scored[:1], *after}, key=lambda x: x[1]) or scored[:2]
-    return [s for _, _, s in chosen]
+    # A sentence between two quoted ones is quoted too: a quotation with a one-sentence hole drops
+    # what joins them, often the rule itself ("Company cars may be used privately ... [Private use
+    # is a taxable benefit in kind ...] Only the employee and their partner may drive the car.").
+    places = {i for _, i, _ in chosen}
+    holes = [x for x in scored if x[1] not in places and x[1] - 1 in places and x[1] + 1 in places]
+    return [s for _, _, s in sorted({*chosen, *holes}, key=lambda x: x[1])]
 
 
 def _without_paths(value: Any) -> Any:
@@ -97,7 +109,9 @@ def _memory_line(m: dict[str, Any]) -> str:
 
 
 def _passages(hits: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The best passage of each of the first :data:`MAX_DOCS` documents (current ones first)."""
+    """The best passage of each of the first :data:`MAX_DOCS` documents (current ones first), and
+    right after the first one, a second section of the first document when it is about as close
+    (:data:`SECOND_SECTION_MARGIN`)."""
     # A near-duplicate repeats a passage already chosen (an office copy of the policy's section).
     hits = [h for h in hits if not h.get("duplicate_of")]
     current = [h for h in hits if not h.get("superseded")]
@@ -105,13 +119,32 @@ def _passages(hits: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     for h in current or list(hits):
         # After the first, only passages that clear the relevance bar: a second source that does
         # not bear on the question is noise.
-        if (
-            not (chosen and weak(h))
-            and h["doc_id"] not in {c["doc_id"] for c in chosen}
-            and len(chosen) < MAX_DOCS
-        ):
+        if chosen and weak(h):
+            continue
+        docs = [c["doc_id"] for c in chosen]
+        if h["doc_id"] not in docs and len(docs) - _second_sections(chosen) < MAX_DOCS:
             chosen.append(h)
+        elif docs and h["doc_id"] == docs[0] and docs.count(docs[0]) == 1 and _as_close(h, chosen[0]):
+            chosen.insert(1, h)
     return chosen
+
+
+def _adds(query: frozenset[str], first: tuple[dict[str, Any], str], quoted: Sequence[str]) -> bool:
+    """Whether the sentences ``quoted`` hold a word of the question that the first source (its
+    title, section and quotation) lacks."""
+    hit, quote = first
+    shown = terms(f"{hit['title']} {hit.get('heading') or ''} {quote}")
+    return bool(query & set().union(*(terms(s) for s in quoted)) - shown)
+
+
+def _second_sections(chosen: Sequence[dict[str, Any]]) -> int:
+    return 1 if len(chosen) > 1 and chosen[1]["doc_id"] == chosen[0]["doc_id"] else 0
+
+
+def _as_close(hit: dict[str, Any], first: dict[str, Any]) -> bool:
+    """Whether ``hit``'s closest sentence is within :data:`SECOND_SECTION_MARGIN` of ``first``'s."""
+    mine, theirs = hit.get("sentence_cosine"), first.get("sentence_cosine")
+    return mine is not None and theirs is not None and float(mine) >= float(theirs) - SECOND_SECTION_MARGIN
 
 
 def source_line(n: int, hit: dict[str, Any]) -> str:
@@ -142,6 +175,11 @@ class ExtractiveResponder:
             # After the first source, only one with a sentence that shares the question's words: an
             # office page's introduction is not a second answer.
             if passages and not any(q & terms(s) for s in chosen):
+                continue
+            # A second section of the same document must add a word of the question the first
+            # quotation lacks: "Slow connection" after "Frequent disconnections" adds nothing to
+            # "how do I fix a VPN connection that keeps dropping".
+            if passages and h["doc_id"] == passages[0][0]["doc_id"] and not _adds(q, passages[0], chosen):
                 continue
             passages.append((h, " ".join(chosen)))
         if passages:
