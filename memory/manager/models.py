@@ -89,12 +89,19 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-class MemoryRecord(BaseModel):
-    """One version of one memory. Superseded versions keep ``valid_to`` and ``superseded_by``."""
-
+class _Id(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str
+
+
+class _Slot(BaseModel):
+    """What a memory says and where it came from: the fields a stored record and a ``remember``
+    call share (a record lists them after its ``id``: pydantic orders the fields of the bases from
+    the last one in, so ``MemoryRecord(_Slot, _Id)`` dumps ``id`` first, as before)."""
+
+    model_config = ConfigDict(frozen=True)
+
     tenant_id: str
     user_id: str
     memory_type: MemoryType
@@ -102,6 +109,13 @@ class MemoryRecord(BaseModel):
     value: Any
     source: Source
     source_ref: str | None = None
+
+
+class MemoryRecord(_Slot, _Id):
+    """One version of one memory. Superseded versions keep ``valid_to`` and ``superseded_by``."""
+
+    model_config = ConfigDict(frozen=True)
+
     confidence: float
     status: Status
     valid_from: datetime
@@ -150,18 +164,11 @@ class AuditEntry(BaseModel):
     reason: str
 
 
-class RememberRequest(BaseModel):
+class RememberRequest(_Slot):
     """A validated ``remember`` call: bad input fails here, before anything is stored."""
 
     model_config = ConfigDict(frozen=True)
 
-    tenant_id: str
-    user_id: str
-    memory_type: MemoryType
-    key: str
-    value: Any
-    source: Source
-    source_ref: str | None = None
     confidence: float = 1.0
     expires_at: datetime | None = None
     actor: str = "kassist"
