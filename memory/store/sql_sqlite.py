@@ -105,7 +105,7 @@ ROWS_FOR_IDS = (
     "FROM json_each(?) j){filters}"
 )
 
-# Keyword search (see search_sqlite.py and keywords.rank_postings): for each query word, the ids of
+# Keyword search (see search_sqlite.py, keywords.idf_order and bm25_rescore): for each query word, the ids of
 # the first entries containing it within the prefix (FTS5 walks its postings in id order and stops
 # at the limit; a negative limit reads them all); then items are read for the best ids only.
 _WORD_POSTINGS = (
