@@ -204,10 +204,8 @@ def main() -> None:
     embedder = DocumentMemo(inner)
     convs = conversations(args.conversations, split=args.split)
     fusion = fusion_for(embedder.name)
-    print(
-        f"fusion: weighted reciprocal rank, keyword {fusion.keyword:g}, vector {fusion.vector:g}, "
-        f"k {fusion.rrf_k:g}, lists of depth {DEPTH}"
-    )
+    kind = "normalised scores" if fusion.scores else f"weighted reciprocal rank (k {fusion.rrf_k:g})"
+    print(f"fusion: {kind}, keyword {fusion.keyword:g}, vector {fusion.vector:g}, lists of depth {DEPTH}")
     for backend in ("sqlite", "postgres") if args.backend == "both" else (args.backend,):
         with bench_database(backend, "recall-store") as (url, where):
             report(
