@@ -8,15 +8,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from kassist.db import open_database
+from kassist.db.sansio import adrive
 from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
 from knowledge.index import batch, catalog, ops
-from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.models import (
@@ -28,8 +28,7 @@ from knowledge.index.models import (
     SearchMode,
     UpsertResult,
 )
-from knowledge.index.search import search
-from knowledge.index.sync_index import embed_query, embed_texts, embedder_info, make_request
+from knowledge.index.sync_index import Blocking, embed_texts, embedder_info, search_plan
 from knowledge.retrieval import DEFAULT_RRF_K
 
 T = TypeVar("T")
@@ -154,30 +153,16 @@ class AsyncTenantKnowledgeIndex:
         sentences: bool = True,
     ) -> list[SearchHit]:
         """The best ``k`` passages; ``sentences``: with the sentence stage (knowledge/index/sentences.py)
-        where it applies."""
-        embedder = self._index.embedder
-        refine = sentences and sentence_stage.applies(mode, embedder.name)
-        req = make_request(
-            self._tenant,
-            query,
-            k=sentence_stage.depth(k) if refine else k,
-            mode=mode,
-            collections=collections,
-            doc_id=doc_id,
-            effective_from=effective_from,
-            effective_to=effective_to,
-            rrf_k=rrf_k,
-        )
-        vector = await asyncio.to_thread(embed_query, embedder, query) if req.wants_vector else None
-        driver = self._index.driver
-        hits = await driver.run(
-            search(driver.dialect, req, vector, embedder_info(embedder), driver.matrices), write=False
-        )
-        if not refine or vector is None:
-            return hits
-        return await asyncio.to_thread(
-            sentence_stage.refine_with, hits, query, k, vector, embedder.embed_documents, embedder.name
-        )
+        where it applies. The model's steps run in a worker thread."""
+        plan = search_plan(self._index.embedder, self._index.driver, self._tenant, query, k=k, mode=mode,
+                           collections=collections, doc_id=doc_id, effective_from=effective_from,
+                           effective_to=effective_to, rrf_k=rrf_k, sentences=sentences)  # fmt: skip
+        return await adrive(plan, self._step)
+
+    async def _step(self, step: Blocking | Op[list[SearchHit]]) -> Any:
+        if isinstance(step, Blocking):
+            return await asyncio.to_thread(step.call)
+        return await self._index.driver.run(step, write=False)
 
     async def stats(self) -> list[CollectionStats]:
         return await self._index.run(ops.stats(self._index.driver.dialect, self._tenant))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from kassist.db import open_database
+from kassist.db.sansio import drive
 from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
@@ -84,6 +86,55 @@ def make_request(
         effective_to=effective_to,
     )
     return SearchRequest(tenant=tenant, query=query, k=k, mode=mode, filters=filters, rrf_k=rrf_k)
+
+
+@dataclass(frozen=True)
+class Blocking:
+    """A step of :func:`search_plan` that runs the model (CPU-bound): called in place by the blocking
+    index, in a worker thread by the async one (never on its event loop)."""
+
+    call: Callable[[], Any]
+
+
+SearchPlan = Generator[Blocking | Op[list[SearchHit]], Any, list[SearchHit]]
+
+
+def search_plan(
+    embedder: Embedder,
+    driver: SyncDriver | Any,
+    tenant: str,
+    query: str,
+    *,
+    k: int,
+    mode: SearchMode,
+    collections: Sequence[str] | None,
+    doc_id: str | None,
+    effective_from: date | None,
+    effective_to: date | None,
+    rrf_k: int,
+    sentences: bool,
+) -> SearchPlan:
+    """One search, run by the blocking and the async index alike (``driver``: either's, for its
+    dialect and vector matrices): embed the question (a :class:`Blocking` step), the search operation
+    (an ``Op`` step, a read), and the sentence stage (knowledge/index/sentences.py, a
+    :class:`Blocking` step) where it applies, which asks the search for more candidates."""
+    refine = sentences and sentence_stage.applies(mode, embedder.name)
+    req = make_request(tenant, query, k=sentence_stage.depth(k) if refine else k, mode=mode,
+                       collections=collections, doc_id=doc_id, effective_from=effective_from,
+                       effective_to=effective_to, rrf_k=rrf_k)  # fmt: skip
+    vector: list[float] | None = None
+    if req.wants_vector:
+        vector = yield Blocking(lambda: embed_query(embedder, query))
+    hits: list[SearchHit] = yield search(
+        driver.dialect, req, vector, embedder_info(embedder), driver.matrices
+    )
+    if not refine or vector is None:
+        return hits
+    found = vector
+    refined: list[SearchHit] = yield Blocking(
+        lambda: sentence_stage.refine_with(hits, query, k, found, embedder.embed_documents, embedder.name)
+    )
+    return refined
 
 
 def open_sync_driver(url: DatabaseURL) -> SyncDriver:
@@ -280,27 +331,13 @@ class TenantKnowledgeIndex:
     ) -> list[SearchHit]:
         """The best ``k`` passages; ``sentences``: with the sentence stage (knowledge/index/sentences.py)
         where it applies."""
-        embedder = self._index.embedder
-        refine = sentences and sentence_stage.applies(mode, embedder.name)
-        req = make_request(
-            self._tenant,
-            query,
-            k=sentence_stage.depth(k) if refine else k,
-            mode=mode,
-            collections=collections,
-            doc_id=doc_id,
-            effective_from=effective_from,
-            effective_to=effective_to,
-            rrf_k=rrf_k,
-        )
-        vector = embed_query(embedder, query) if req.wants_vector else None
-        driver = self._index.driver
-        hits = driver.run(
-            search(driver.dialect, req, vector, embedder_info(embedder), driver.matrices), write=False
-        )
-        if not refine or vector is None:
-            return hits
-        return sentence_stage.refine_with(hits, query, k, vector, embedder.embed_documents, embedder.name)
+        plan = search_plan(self._index.embedder, self._index.driver, self._tenant, query, k=k, mode=mode,
+                           collections=collections, doc_id=doc_id, effective_from=effective_from,
+                           effective_to=effective_to, rrf_k=rrf_k, sentences=sentences)  # fmt: skip
+        return drive(plan, self._step)
+
+    def _step(self, step: Blocking | Op[list[SearchHit]]) -> Any:
+        return step.call() if isinstance(step, Blocking) else self._index.driver.run(step, write=False)
 
     def stats(self) -> list[CollectionStats]:
         return self._index.run(ops.stats(self._index.driver.dialect, self._tenant))
