@@ -58,6 +58,8 @@ from server.request_config import (
     batch_configurables,
     check_batch,
     check_tenant,
+    refused_config_keys,
+    require_principal,
     run_config,
     sent_configurable,
 )
@@ -315,6 +317,10 @@ def add_assistant_routes(
         body = await request.json()
         caller = principal(request)
         try:
+            refused_keys = refused_config_keys(body)
+            if refused_keys is not None:
+                require_principal(caller)  # no key: 401 before anything about the body
+                raise Refused(422, refused_keys)
             if request.url.path.endswith("/batch"):
                 check_batch(caller, body, GRAPH, max_batch)
             if batch_configurables(body) is not None:

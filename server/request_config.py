@@ -60,6 +60,38 @@ def check_tenant(principal: Principal | None, sent: Mapping[str, Any]) -> str:
     return tenant
 
 
+RUN_CONFIG_KEYS = frozenset(
+    {
+        "tags",
+        "metadata",
+        "callbacks",
+        "run_name",
+        "max_concurrency",
+        "recursion_limit",
+        "configurable",
+        "run_id",
+    }
+)
+"""The fields of LangChain's ``RunnableConfig``: what a LangServe ``config`` may name (LangServe uses
+only ``configurable``; ``RemoteRunnable`` sends its whole config, callbacks left out)."""
+
+
+def refused_config_keys(body: object) -> str | None:
+    """Why a body's ``config`` (or a batch's configs) names a key no run config has (422), or None:
+    LangServe dropped such a key silently, so a misspelt ``configurabel`` ran as if unsent."""
+    configs = body.get("config") if isinstance(body, Mapping) else None
+    for config in configs if isinstance(configs, list) else [configs]:
+        extra = (
+            sorted(str(k) for k in config if k not in RUN_CONFIG_KEYS) if isinstance(config, Mapping) else []
+        )
+        if extra:
+            return (
+                f"config keys {extra} are not run config keys; send the graph's options in "
+                f"config.configurable (a config may hold {sorted(RUN_CONFIG_KEYS)})"
+            )
+    return None
+
+
 def run_config(
     config: Mapping[str, Any], principal: Principal | None, sent: Mapping[str, Any], graph: str
 ) -> dict[str, Any]:
