@@ -1,7 +1,7 @@
 """The store's keyword list ranks by BM25 on SQLite: every entry that contains a query word can be
 found (no postings cap that keeps only the oldest), a word's weight follows how few entries contain
 it, and a short entry about a word ranks above a long one that names it once (length normalised).
-Real SQLite file, the hashing embedder (the keyword list is what is under test)."""
+Real SQLite file and PostgreSQL, the hashing embedder (the keyword list is what is under test)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from memory.store.keywords import FUSION, Fusion, PrefixStats, bm25_rescore, fus
 
 
 @pytest.fixture
-def keyword(sqlite_url: str) -> Iterator[MemoryStore]:
+def keyword(db_url: str) -> Iterator[MemoryStore]:
     store = MemoryStore.from_url(
-        sqlite_url, embedder=HashingEmbedder(64), index_fields=("text",), search="keyword"
+        db_url, embedder=HashingEmbedder(64), index_fields=("text",), search="keyword"
     )
     store.setup()
     yield store.for_tenant("acme")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from kassist.names import check_identifier
 
 TENANT_DEFAULTS = "*"
 """The ``user_id`` of tenant-level defaults: every user of the tenant sees them unless they override."""
@@ -77,11 +78,7 @@ def validate_user_id(user_id: object) -> str:
     """A user id, or :data:`TENANT_DEFAULTS` for tenant-level defaults."""
     if not isinstance(user_id, str) or not user_id.strip():
         raise ValueError(f"user_id must be a non-empty string (or {TENANT_DEFAULTS!r} for tenant defaults)")
-    if len(user_id) > MAX_USER_ID_LENGTH:
-        raise ValueError(f"user_id is {len(user_id)} characters long; at most {MAX_USER_ID_LENGTH}")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in user_id):
-        raise ValueError(f"user_id {user_id!r} contains control or invisible characters")
-    return user_id
+    return check_identifier(user_id, "user_id", MAX_USER_ID_LENGTH)
 
 
 def canonical_json(value: Any) -> str:

@@ -17,7 +17,7 @@ from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
 from memory.store.database import StoreDriver
 from memory.store.indexing import to_pgvector
-from memory.store.keywords import KEYWORD_CAP, tsquery_text
+from memory.store.keywords import KEYWORD_CAP, RESCORE, PrefixStats, bm25_matches, tsquery_text
 from memory.store.program import PreparedSearch, VectorChange
 from memory.store.statements import (
     ITEM_COLUMNS,
@@ -157,16 +157,25 @@ SEMANTIC_SEARCH_EXACT = (
 # ``limit`` of them are joined and checked for expiry and filters. NULL cap and limit are the exact
 # fallback when too few pass.
 # (query, tenant, lo, hi, hi, cap, limit, tenant, now, *filters) -> item rows + score
-KEYWORD_SEARCH = (
-    "WITH matched AS MATERIALIZED ("
-    f" SELECT t.ns_path, t.key, t.tsv, q FROM {TEXTS} t, websearch_to_tsquery('english', %s) q"
+# Keyword search: the texts of the entries matching any query word within the prefix (at most
+# KEYWORD_CAP, any of them), ranked by BM25 in Python (keywords.bm25_matches, as SQLite's), then the
+# items of the best that pass expiry and filters. ts_rank has no idf: a common word weighed as a rare one.
+# (tsquery text, tenant, lo, hi, hi, limit) -> (ns_path, key, content)
+KEYWORD_MATCHES = (
+    f"SELECT t.ns_path, t.key, t.content FROM {TEXTS} t, websearch_to_tsquery('english', %s) q"
     " WHERE t.tenant_id = %s AND t.ns_path >= %s AND (%s::text IS NULL OR t.ns_path < %s) AND t.tsv @@ q"
-    " LIMIT %s), hits AS MATERIALIZED ("
-    " SELECT ns_path, key, ts_rank(tsv, q, 1) AS score FROM matched"
-    " ORDER BY score DESC, ns_path, key LIMIT %s)"
-    f" SELECT {ITEM_COLUMNS}, h.score FROM hits h JOIN {ITEMS} i"
-    " ON i.tenant_id = %s AND i.ns_path = h.ns_path AND i.key = h.key"
-    f" WHERE {_NOT_EXPIRED}{{filters}} ORDER BY h.score DESC, i.ns_path, i.key"
+    " LIMIT %s"
+)
+# (tenant, lo, hi, hi) -> (entries, mean characters) of the keyword index within the prefix
+KEYWORD_STATS = (
+    f"SELECT count(*), avg(length(content)) FROM {TEXTS}"
+    " WHERE tenant_id = %s AND ns_path >= %s AND (%s::text IS NULL OR ns_path < %s)"
+)
+# (ns_paths, keys, scores, tenant, now, *filters) -> item rows + score, best first
+KEYWORD_ITEMS = (
+    f"SELECT {ITEM_COLUMNS}, k.score FROM unnest(%s::text[], %s::text[], %s::float8[]) AS k(ns_path, key, score)"
+    f" JOIN {ITEMS} i ON i.tenant_id = %s AND i.ns_path = k.ns_path AND i.key = k.key"
+    f" WHERE {_NOT_EXPIRED}{{filters}} ORDER BY k.score DESC, i.ns_path, i.key"
 )
 
 
@@ -232,13 +241,21 @@ class PostgresDialect:
         text = tsquery_text(search.query or "")
         if text is None or depth == 0:
             return []
+        scope = (search.tenant, search.lo, search.hi, search.hi)
+        matches = yield Stmt(KEYWORD_MATCHES, (text, *scope, KEYWORD_CAP))
+        if not matches:
+            return []
+        counted = yield Stmt(KEYWORD_STATS, scope)
+        stats = PrefixStats(int(counted[0][0]), float(counted[0][1] or 0.0))
+        ranked = bm25_matches(search.query or "", {(r[0], r[1]): str(r[2]) for r in matches}, stats)
         where, params = flt.render(search.conditions, self.render_condition)
-        sql = KEYWORD_SEARCH.format(filters=where)
-        head = (text, search.tenant, search.lo, search.hi, search.hi)
-        tail = (search.tenant, now, *params)
-        rows: list[tuple[Any, ...]] = yield Stmt(sql, (*head, KEYWORD_CAP, 2 * depth, *tail))
-        if len(rows) < depth:  # expiry or filters passed too few of the best: rank every match
-            rows = yield Stmt(sql, (*head, None, None, *tail))
+        sql = KEYWORD_ITEMS.format(filters=where)
+        rows: list[tuple[Any, ...]] = []
+        for best in (ranked[: max(RESCORE, 2 * depth)], ranked):  # all of them when filters passed too few
+            paths, keys, scores = [p for (p, _), _ in best], [k for (_, k), _ in best], [x for _, x in best]
+            rows = yield Stmt(sql, (paths, keys, scores, search.tenant, now, *params))
+            if len(rows) >= depth or len(best) == len(ranked):
+                break
         return rows[:depth]
 
 
