@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kassist import names
 from knowledge.index.errors import InvalidQuery
 from knowledge.index.models import SearchHit
 
-_COLLECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 _QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 # Characters PostgreSQL keeps inside one token (hosts, decimals, paths, e-mail) stay; the rest
 # (quotes, parentheses, colons, tsquery operators) separates words.
@@ -41,13 +41,9 @@ STOPWORDS = frozenset((
 
 
 def validate_collection(name: object) -> str:
-    """Return ``name`` if it is a usable collection name, else raise saying what is allowed."""
-    if not isinstance(name, str) or not _COLLECTION.match(name):
-        raise InvalidQuery(
-            f"collection name {name!r} is not valid: use 1-128 letters, digits, '_', '-' or '.', "
-            "starting with a letter or digit (e.g. company_handbook_v2)"
-        )
-    return name
+    """Return ``name`` if it is a usable collection name (the one rule: kassist/names.py), else raise
+    ``InvalidQuery`` saying what is allowed."""
+    return names.validate_collection(name, InvalidQuery)
 
 
 def validate_k(k: int) -> int:
