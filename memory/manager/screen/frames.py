@@ -336,6 +336,13 @@ _ABOUT = _c(
 
 
 ABOUT = _ABOUT  # also read by ``address``
+# A sentence that opens by turning to people ("Dear colleagues, when you summarise a call, ..."): its "you"
+# is them, so the frames that read "you" as the agent do not apply to it.
+_PEOPLE = _c(
+    r"^\W*(?:dear|hi|hello|hey|good morning|attention|to|reminder for|note for|note to)\s+(?:all\s+|our\s+|the\s+|my\s+|"
+    r"dear\s+)?(?:colleagues|team(?:mates)?|all|everyone|everybody|staff|employees|managers|folks|people|new hires|"
+    r"members|agents|support agents|reviewers|approvers|authors|editors|[a-z]+ team)\b\s*[,:!]"
+)
 
 _HEAD = 60  # a vocative opens the sentence: reading only its head keeps the pattern linear on long runs
 
@@ -348,7 +355,7 @@ def frame_findings(latin: str, plain: str) -> list[Finding]:
     """Frame findings for a text (its ``latin`` and ``plain`` forms), sentence by sentence."""
     found: list[Finding] = []
     for one in sentences(latin):
-        if _ABOUT.search(one):
+        if _ABOUT.search(one) or _PEOPLE.match(one):
             continue
         for pattern, detail in FRAMES:
             if pattern.search(one):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from memory.manager.screen import intent_words as w
 from memory.manager.screen.findings import Finding
 from memory.manager.screen.links import allowed
+from memory.manager.screen.multilingual import about_staff
 
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
 _EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
@@ -34,6 +35,7 @@ def _c(pattern: str) -> re.Pattern[str]:
 
 
 ADDRESSED = _c(w.ADDRESSED)
+ADDRESSED_SUBJECT = _c(w.ADDRESSED_SUBJECT)
 ADDRESSED_LABEL = _c(w.ADDRESSED_LABEL)
 ADDRESSED_ML = _c(w.ADDRESSED_ML)
 ADDRESSED_PLAIN = _c(w.ADDRESSED_PLAIN)
@@ -81,6 +83,41 @@ _READ_OBJECT = re.compile(
 )
 
 
+# The AI noun as the object of a verb or a preposition ("employees may use the internal assistant for ...").
+_OBJECT_BEFORE = re.compile(
+    r"\b(?:use|uses|using|used|ask|asks|asking|asked|with|through|via|from|into|by|about|without|configure|"
+    r"configures|deploy|deploys|open|opens|access|try|trial|buy|license)\W+$",
+    re.IGNORECASE,
+)
+_BOUNDARY = re.compile(r"[.!?;。！？\n,:，：、][^.!?;。！？\n,:，：、]*$")
+
+
+def _staff_before(text: str, start: int) -> bool:
+    """Whether the words before ``start`` in its clause name the staff ("Employees may use the ...",
+    "员工可以使用内部"): the people act and the assistant is what they act with."""
+    head = text[max(0, start - 120) : start]
+    cut = _BOUNDARY.search(head)
+    head = head[cut.start() + 1 :] if cut else head
+    return bool(head.strip()) and about_staff(head)
+
+
+def _subject(latin: str) -> bool:
+    """The assistant as the grammatical subject of a directive ("the virtual assistant is required to ...");
+    not when it is the object of a verb ("use the assistant for drafting, but must check ...") or what the
+    staff named before it act with ("Employees may use the AI assistant, but must ...")."""
+    for m in ADDRESSED_SUBJECT.finditer(latin):
+        if _OBJECT_BEFORE.search(latin[max(0, m.start() - 30) : m.start()]) or _staff_before(
+            latin, m.start()
+        ):
+            continue
+        return True
+    return False
+
+
+def _plain_addressed(plain: str) -> bool:
+    return any(not _staff_before(plain, m.start()) for m in ADDRESSED_PLAIN.finditer(plain))
+
+
 def _reader(latin: str) -> bool:
     """A reader of this text described ("any AI that reads this", "the model summarising the page"); a
     sentence that says what the assistant does in general ("the AI assistant answers from the handbook")
@@ -115,10 +152,11 @@ class Signals:
         rest = ADDRESSED.sub(" ", READER.sub(" ", CONTEXT.sub(" ", latin)))
         return cls(
             addressed=bool(
-                ADDRESSED.search(latin)
+                ADDRESSED_LABEL.search(latin)
+                or _subject(latin)
                 or ADDRESSED_ML.search(latin)
                 or _reader(latin)
-                or ADDRESSED_PLAIN.search(plain)
+                or _plain_addressed(plain)
             ),
             act=_affirmed(CONTROL, rest) or bool(CONTROL_ML.search(rest) or CONTROL_ML.search(plain)),
             speech=bool(SPEECH.search(latin)),
@@ -215,8 +253,6 @@ def intent_findings(latin: str, plain: str, hosts: Collection[str]) -> list[Find
     for one_latin, one_plain in zip(latins, plains, strict=True):
         found.extend(sentence_findings(one_latin, one_plain, hosts, addressed=addressed))
         addressed = addressed or bool(
-            ADDRESSED_LABEL.search(one_latin)
-            or ADDRESSED_ML.search(one_latin)
-            or ADDRESSED_PLAIN.search(one_plain)
+            ADDRESSED_LABEL.search(one_latin) or ADDRESSED_ML.search(one_latin) or _plain_addressed(one_plain)
         )
     return list(dict.fromkeys(found))

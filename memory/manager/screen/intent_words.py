@@ -231,7 +231,7 @@ SELF_CONCEAL_PLAIN = (
     r"(?:эту|это|данн\w+) (?:заметк\w+|сообщени\w+|инструкци\w+) не (?:упомина|раскрыва)\w*|не упоминай"
 )
 ROLEPLAY = (
-    r"\b(?:let'?s play|play a (?:game|character)|simulate an? |impersonate|you are (?:now )?['\"]|imagine (?:you'?re|you are|that you are)|you are (?:now )?[a-z]+"
+    r"\b(?:let'?s play|play a (?:game|character)|simulate an? |impersonate|you are (?:now )?['\"]|imagine (?:you'?re|you are|that you are)(?! \w+ing\b)|you are (?:now )?[a-z]+"
     r"(?:bot|gpt|ai|hr)\b|you are (?:now )?(?:a|an) (?:\w+ ){0,3}(?:character|bot|persona)\b|stay in character|"
     r"keep playing|story mode|in this story|role-?play (?:as|a character)|assume the (?:role|persona|identity) of|"
     r"speak as (?:him|her|them|the)|as [a-z]+bot\b|play (?:the role|a character|the part) (?:of|called)|"

@@ -19,7 +19,12 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         "override of earlier instructions",
         True,
         # "The earlier instructions for booking rooms are outdated" is about the world, not the assistant.
-        rf"\b(?:(?:previous|prior|earlier|above|original|initial|system){gap(2)}(?:instructions?|guidance|prompts?|"
+        # A topic between ("the previous travel instructions no longer apply") names a business procedure: only
+        # words that qualify the instructions themselves may stand there.
+        rf"\b(?:(?:previous|prior|earlier|above|original|initial|system)(?:\W+(?:system|safety|security|ai|assistant|model|"
+        rf"operating|original|initial|hidden|developer|default|content|core|base|prior|earlier|above|given|all|the|your|"
+        rf"my|its|these|those|standing|current|existing|internal|moderation|chat|conversation|session|prompt|set of|"
+        rf"of))*\W+(?:instructions?|guidance|prompts?|"
         rf"directives?|programming|system messages?|configuration)(?! (?:for|on|about|regarding) (?!you\b|the (?:ai|"
         rf"assistant|model)\b)\w)|your{gap(2)}{RULES_EN})"
         rf"{gap(6)}(?:no longer appl|(?:are|is) (?:now )?(?:void|obsolete|cancell?ed|revoked|superseded|"
