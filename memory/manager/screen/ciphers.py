@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 HOWS = frozenset({"base32", "Morse code", "character codes", "Caesar shift", "upside-down letters"})
 _BASE32 = re.compile(r"\b[A-Z2-7]{16,}={0,6}")
@@ -110,20 +110,29 @@ def upside_down_text(text: str) -> str | None:
     return text.translate(_UPSIDE_DOWN)[::-1]
 
 
+Many = Sequence[tuple[str, Callable[[str], Iterable[str]]]]
+Single = Sequence[tuple[str, Callable[[str], str | None]]]
+
+
+def decodings(text: str, many: Many, single: Single) -> Iterator[tuple[str, str]]:
+    """(how, text) for each decoder in order: those that find several runs, then those that read the
+    whole text or nothing (None). Shared by this module and ``codes``."""
+    for how, find in many:
+        for found in find(text):
+            yield how, found
+    for how, read in single:
+        found_text = read(text)
+        if found_text is not None:
+            yield how, found_text
+
+
 def decoded(text: str) -> Iterator[tuple[str, str]]:
     """(how, text) for every decoding of this module that reads as words."""
-    for found in base32_texts(text):
-        yield "base32", found
-    for found in morse_texts(text):
-        yield "Morse code", found
-    for found in decimal_texts(text):
-        yield "character codes", found
-    shifted = caesar_text(text)
-    if shifted is not None:
-        yield "Caesar shift", shifted
-    flipped = upside_down_text(text)
-    if flipped is not None:
-        yield "upside-down letters", flipped
+    yield from decodings(
+        text,
+        (("base32", base32_texts), ("Morse code", morse_texts), ("character codes", decimal_texts)),
+        (("Caesar shift", caesar_text), ("upside-down letters", upside_down_text)),
+    )
     from memory.manager.screen.codes import decoded as more_codes  # codes imports this module
 
     yield from more_codes(text)

@@ -16,7 +16,7 @@ import quopri
 import re
 from collections.abc import Iterator
 
-from memory.manager.screen.ciphers import COMMON, caesar_text, common_share, readable
+from memory.manager.screen.ciphers import COMMON, caesar_text, common_share, decodings, readable
 
 HOWS = frozenset(
     {
@@ -233,34 +233,33 @@ def segments(text: str) -> list[str]:
 
 def decoded(text: str) -> Iterator[tuple[str, str]]:
     """(how, text) for every decoding of this module that reads as words."""
-    for found in octal_texts(text):
-        yield "octal codes", found
-    for found in binary_texts(text):
-        yield "binary codes", found
-    for found in quoted_printable_texts(text):
-        yield "quoted-printable", found
-    for found in ascii85_texts(text):
-        yield "ascii85", found
-    singles = (
-        ("letter numbers", letter_number_text(text)),
-        ("NATO spelling", nato_text(text)),
-        ("Atbash", atbash_text(text)),
-        ("Braille", braille_text(text)),
-        ("filler letters", filler_text(text)),
-        ("dropped vowels", vowelless_text(text)),
-        ("scrambled letters", unscrambled_text(text)),
-        (REVERSED_WORDS, reversed_words(text)),
-    )
-    for how, found_text in singles:
-        if found_text is not None:
-            yield how, found_text
-    for part in segments(text)[:8]:
-        for how, decode in (
-            ("Caesar shift", caesar_text),
+    yield from decodings(
+        text,
+        (
+            ("octal codes", octal_texts),
+            ("binary codes", binary_texts),
+            ("quoted-printable", quoted_printable_texts),
+            ("ascii85", ascii85_texts),
+        ),
+        (
+            ("letter numbers", letter_number_text),
+            ("NATO spelling", nato_text),
             ("Atbash", atbash_text),
+            ("Braille", braille_text),
             ("filler letters", filler_text),
             ("dropped vowels", vowelless_text),
-        ):
-            found_text = decode(part)
-            if found_text is not None:
-                yield how, found_text
+            ("scrambled letters", unscrambled_text),
+            (REVERSED_WORDS, reversed_words),
+        ),
+    )
+    for part in segments(text)[:8]:
+        yield from decodings(
+            part,
+            (),
+            (
+                ("Caesar shift", caesar_text),
+                ("Atbash", atbash_text),
+                ("filler letters", filler_text),
+                ("dropped vowels", vowelless_text),
+            ),
+        )

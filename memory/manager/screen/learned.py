@@ -28,6 +28,7 @@ from memory.manager.screen.ciphers import common_share
 from memory.manager.screen.decode import variants
 from memory.manager.screen.findings import Finding
 from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
+from memory.manager.screen.shared import once
 
 log = logging.getLogger(__name__)
 
@@ -130,13 +131,5 @@ class LearnedScreen:
         ]
 
 
-_DEFAULT: LearnedScreen | None = None
-_default_lock = threading.Lock()
-
-
-def default_learned() -> LearnedScreen:
-    global _DEFAULT
-    with _default_lock:
-        if _DEFAULT is None:
-            _DEFAULT = LearnedScreen()
-        return _DEFAULT
+# The process's one instance (shared.once: built at the first call, under a lock).
+default_learned = once(LearnedScreen)

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from knowledge.embedders.minilm import LocalMiniLMEmbedder, ModelUnavailable
 from memory.manager.screen.bank import CONTRASTS, INJECTIONS
 from memory.manager.screen.findings import Finding
+from memory.manager.screen.shared import once
 
 log = logging.getLogger(__name__)
 
@@ -127,13 +128,5 @@ def candidate_sentences(texts: Sequence[str], *, force: bool) -> list[str]:
     return out[:MAX_SENTENCES]
 
 
-_DEFAULT: SemanticScreen | None = None
-_default_lock = threading.Lock()
-
-
-def default_semantic() -> SemanticScreen:
-    global _DEFAULT
-    with _default_lock:
-        if _DEFAULT is None:
-            _DEFAULT = SemanticScreen()
-        return _DEFAULT
+# The process's one instance (shared.once: built at the first call, under a lock).
+default_semantic = once(SemanticScreen)
