@@ -119,6 +119,16 @@ FIXED_TEXT = re.compile(
     r"\b(?:to\s+|must\s+|should\s+|shall\s+|will\s+)?(?:end|start|begin|close|finish|open)(?:s|ing)?\s+with\s*['\"“‘«]",
     re.IGNORECASE,
 )
+# Orders read in the sentence's own (Latin) form only, each with what the finding says, in the order
+# they are reported.
+_LATIN_ORDERS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (SCRIPTED, "scripts the agent's answer to a question in advance"),
+    (GRANTED, "grants the agent powers it was not given"),
+    (SAFEGUARDS_OFF, "switches off the agent's own safeguards"),
+    (DISCLOSE_TO_ANYONE, "lets the agent disclose to anyone who asks"),
+    (SELF_DISCLOSURE, "has the agent disclose its own rules or memories"),
+    (FIXED_TEXT, "puts a fixed text at the start or end of every answer"),
+)
 # A markup tag ends a unit too: "<desc>Language model: ...</desc>" opens its own line for a reader.
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+|<[^<>]{0,300}>")
 
@@ -139,16 +149,6 @@ def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[Fin
             head = _LABEL.match(one[:90])
             if head and not _NOT_ADDRESS.search(head.group(0)):
                 found.append(Finding("instruction", "a line that opens by turning to an AI"))
-            if text is latin and SCRIPTED.search(one):
-                found.append(Finding("instruction", "scripts the agent's answer to a question in advance"))
-            if text is latin and GRANTED.search(one):
-                found.append(Finding("instruction", "grants the agent powers it was not given"))
-            if text is latin and SAFEGUARDS_OFF.search(one):
-                found.append(Finding("instruction", "switches off the agent's own safeguards"))
-            if text is latin and DISCLOSE_TO_ANYONE.search(one):
-                found.append(Finding("instruction", "lets the agent disclose to anyone who asks"))
-            if text is latin and SELF_DISCLOSURE.search(one):
-                found.append(Finding("instruction", "has the agent disclose its own rules or memories"))
-            if text is latin and FIXED_TEXT.search(one):
-                found.append(Finding("instruction", "puts a fixed text at the start or end of every answer"))
+            if text is latin:
+                found.extend(Finding("instruction", why) for rule, why in _LATIN_ORDERS if rule.search(one))
     return list(dict.fromkeys(found))
