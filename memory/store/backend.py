@@ -14,7 +14,7 @@ from knowledge.embedders.hashing import HashingEmbedder
 from memory.store.database import StoreDriver
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import SearchMode
-from memory.store.program import Dialect
+from memory.store.program import StoreDialect
 
 Driver = StoreDriver
 Clock = Callable[[], datetime]
@@ -28,7 +28,7 @@ def utc_now() -> datetime:
 class Backend:
     """Shared by a store and every tenant view made from it."""
 
-    dialect: Dialect
+    dialect: StoreDialect
     driver: Driver
     index: IndexSettings
     clock: Clock

@@ -142,7 +142,7 @@ Renderer = Callable[[Condition], tuple[str, list[Any]]]
 
 def render(conditions: list[Condition], one: Renderer) -> tuple[str, list[Any]]:
     """All conditions ANDed, as ``" AND ..."`` (empty when there are none) plus parameters;
-    ``one`` is the dialect's renderer (``Dialect.render_condition``: the dialect chooses it, once)."""
+    ``one`` is the dialect's renderer (``StoreDialect.render_condition``: the dialect chooses it, once)."""
     sql_parts: list[str] = []
     params: list[Any] = []
     for cond in conditions:

@@ -85,10 +85,10 @@ Prepared = PreparedPut | PreparedGet | PreparedSearch | NamespaceQuery
 
 
 BULK_PUTS = 200
-"""A batch with at least this many puts is a bulk write (see ``Dialect.after_bulk_write``)."""
+"""A batch with at least this many puts is a bulk write (see ``StoreDialect.after_bulk_write``)."""
 
 
-class Dialect(Protocol):
+class StoreDialect(Protocol):
     """What differs between backends, all without I/O."""
 
     @property
@@ -231,7 +231,7 @@ class Batch:
 
     def run(
         self,
-        dialect: Dialect,
+        dialect: StoreDialect,
         doc_vectors: Sequence[Sequence[float]],
         query_vectors: Sequence[Sequence[float]],
     ) -> Generator[Stmt, Any, list[Result]]:
@@ -275,7 +275,7 @@ class Batch:
             i += 1
         return results
 
-    def _hybrid(self, dialect: Dialect, p: PreparedSearch, query_vector: Sequence[float]) -> Program:
+    def _hybrid(self, dialect: StoreDialect, p: PreparedSearch, query_vector: Sequence[float]) -> Program:
         """Keyword and vector lists of a fixed depth, fused (see memory.store.keywords)."""
         end = p.offset + p.limit
         if p.limit == 0:
@@ -288,7 +288,7 @@ class Batch:
         keyword: Rows = yield from dialect.keyword_search(whole, depth, self.now)
         return fuse(vector, keyword, fusion_for(self.index.embedder.name))[p.offset : end]
 
-    def _refresh(self, dialect: Dialect, tenant: str, rows: Rows) -> Program:
+    def _refresh(self, dialect: StoreDialect, tenant: str, rows: Rows) -> Program:
         params = [
             (dialect.time(ttl_expiry), tenant, r[0], r[1])
             for r in rows
@@ -298,7 +298,7 @@ class Batch:
             yield each(dialect.statements.refresh, params)
 
     def _puts(
-        self, dialect: Dialect, group: list[PreparedPut], doc_vectors: Sequence[Sequence[float]]
+        self, dialect: StoreDialect, group: list[PreparedPut], doc_vectors: Sequence[Sequence[float]]
     ) -> Program:
         s = dialect.statements
         now = dialect.time(self.now)
@@ -357,5 +357,5 @@ class Batch:
         )
 
 
-def _time_or_none(dialect: Dialect, dt: datetime | None) -> Any:
+def _time_or_none(dialect: StoreDialect, dt: datetime | None) -> Any:
     return None if dt is None else dialect.time(dt)

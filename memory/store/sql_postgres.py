@@ -34,7 +34,7 @@ from memory.store.statements import (
 if TYPE_CHECKING:
     from kassist.db import Database
     from memory.store.indexing import IndexSettings
-    from memory.store.program import Dialect
+    from memory.store.program import StoreDialect
 
 MIGRATION_1 = f"""
 CREATE TABLE {ITEMS} (
@@ -259,7 +259,7 @@ class PostgresDialect:
         return rows[:depth]
 
 
-def open_dialect(db: Database, index: IndexSettings) -> tuple[Dialect, StoreDriver]:
+def open_dialect(db: Database, index: IndexSettings) -> tuple[StoreDialect, StoreDriver]:
     """The store's PostgreSQL side on ``db``, contacted at once: the shared pool opens, or
     DatabaseUnavailable says why (the same signature in every ``sql_<backend>``)."""
     driver = StoreDriver(db)

@@ -13,7 +13,7 @@ from memory.store.statements import ITEM_COLUMNS, ITEMS, TEXTS, VECTORS, Stateme
 if TYPE_CHECKING:
     from kassist.db import Database
     from memory.store.indexing import IndexSettings
-    from memory.store.program import Dialect
+    from memory.store.program import StoreDialect
 
 MIGRATION_1 = f"""
 CREATE TABLE {ITEMS} (
@@ -124,7 +124,7 @@ KEYWORD_ROWS = (
 )
 
 
-def open_dialect(db: Database, index: IndexSettings) -> tuple[Dialect, StoreDriver]:
+def open_dialect(db: Database, index: IndexSettings) -> tuple[StoreDialect, StoreDriver]:
     """The store's SQLite side on ``db``: search in numpy over the cached vectors, which follow
     each commit and forget what a rollback undid (the same signature in every ``sql_<backend>``)."""
     from memory.store.search_sqlite import SqliteDialect  # (it reads this module's statements)
