@@ -198,7 +198,7 @@ def test_cli_collections_list_and_delete(url: str) -> None:
             and f"collection {name!r} not found for tenant {tenant!r}" in out
         )
     code, out = kb(url, "collections", "delete", "bad name!", "--tenant", "acme", "--yes")
-    assert code == 1 and "'bad name!' is not valid" in out
+    assert code == 1 and "'bad name!' is not a valid name" in out
     assert counts(url, "globex", "handbook")[0] == 24 and counts(url, "acme", "handbook")[0] == 24
 
 
