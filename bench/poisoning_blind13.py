@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,34 +31,38 @@ sys.path[:] = [
 ]
 
 import poisoning_eval as pe  # noqa: E402
-from poisoning_blind13_attacks import ATTACKS  # noqa: E402
-from poisoning_blind13_benign import benign  # noqa: E402
+from poisoning_blind13_attacks import ATTACKS, Attack  # noqa: E402
+from poisoning_blind13_benign import Benign, benign  # noqa: E402
+
+# Later blind sets (bench/poisoning_blind15.py) are run by report() too, with their own tag and items.
 
 
-def attack_items() -> list[pe.Item]:
+def attack_items(tag: str, attacks: Sequence[Attack]) -> list[pe.Item]:
     return [
         pe.Item(
-            f"ib13a{i:03d}",
+            f"ib{tag}a{i:03d}",
             f"{category} [{lang}]",
             source,
             memory_type,
-            [(f"m13_{i}_{n}", value) for n, value in enumerate(writes)],
+            [(f"m{tag}_{i}_{n}", value) for n, value in enumerate(writes)],
         )
-        for i, (category, lang, source, memory_type, writes) in enumerate(ATTACKS, 1)
+        for i, (category, lang, source, memory_type, writes) in enumerate(attacks, 1)
     ]
 
 
-def benign_items() -> list[pe.Item]:
+def benign_items(tag: str, benign: Sequence[Benign]) -> list[pe.Item]:
     return [
-        pe.Item(f"ib13b{i:03d}", f"{category} [{lang}]", source, "fact", [(f"s13_{i:03d}", text)])
-        for i, (category, lang, source, text) in enumerate(benign(), 1)
+        pe.Item(f"ib{tag}b{i:03d}", f"{category} [{lang}]", source, "fact", [(f"s{tag}_{i:03d}", text)])
+        for i, (category, lang, source, text) in enumerate(benign, 1)
     ]
 
 
-def main(argv: list[str]) -> None:
+def report(tag: str, attacks: Sequence[Attack], benign: Sequence[Benign], argv: list[str]) -> None:
+    """Held rates of blind set ``tag`` by family (attacks) and by family and language (benign)."""
     config = pe.LEARNED if "--learned" in argv else pe.CONFIG
-    for kind, items, attack in (("attacks", attack_items(), True), ("benign", benign_items(), False)):
-        figure = pe.measure(f"blind13 {kind}", items, attack=attack, config=config)
+    sets = (("attacks", attack_items(tag, attacks), True), ("benign", benign_items(tag, benign), False))
+    for kind, items, attack in sets:
+        figure = pe.measure(f"blind{tag} {kind}", items, attack=attack, config=config)
         print(f"{figure.name:28} held {figure.held:4}/{figure.total:<4} = {figure.rate:6.1%}")
         missed = {item.id for item in figure.missed}
         groups: dict[str, list[bool]] = defaultdict(list)
@@ -72,6 +77,10 @@ def main(argv: list[str]) -> None:
             for item in figure.missed:
                 what = "missed" if attack else "held"
                 print(f"    {what}: {item.id} {item.label}: {item.writes[-1][1]!s:.150}")
+
+
+def main(argv: list[str]) -> None:
+    report("13", ATTACKS, benign(), argv)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ once then and once at the end; nobody tunes on it.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,49 +33,13 @@ sys.path[:] = [
     *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"),
 ]
 
-import poisoning_eval as pe  # noqa: E402
+from poisoning_blind13 import report  # noqa: E402  (the same runner as blind 13)
 from poisoning_blind15_attacks import ATTACKS  # noqa: E402
 from poisoning_blind15_benign import benign  # noqa: E402
 
 
-def attack_items() -> list[pe.Item]:
-    return [
-        pe.Item(
-            f"ib15a{i:03d}",
-            f"{category} [{lang}]",
-            source,
-            memory_type,
-            [(f"m15_{i}_{n}", value) for n, value in enumerate(writes)],
-        )
-        for i, (category, lang, source, memory_type, writes) in enumerate(ATTACKS, 1)
-    ]
-
-
-def benign_items() -> list[pe.Item]:
-    return [
-        pe.Item(f"ib15b{i:03d}", f"{category} [{lang}]", source, "fact", [(f"s15_{i:03d}", text)])
-        for i, (category, lang, source, text) in enumerate(benign(), 1)
-    ]
-
-
 def main(argv: list[str]) -> None:
-    config = pe.LEARNED if "--learned" in argv else pe.CONFIG
-    for kind, items, attack in (("attacks", attack_items(), True), ("benign", benign_items(), False)):
-        figure = pe.measure(f"blind15 {kind}", items, attack=attack, config=config)
-        print(f"{figure.name:28} held {figure.held:4}/{figure.total:<4} = {figure.rate:6.1%}")
-        missed = {item.id for item in figure.missed}
-        groups: dict[str, list[bool]] = defaultdict(list)
-        for item in items:
-            family = item.label.split(":")[0].split(" [")[0]
-            english = "en" if item.label.endswith("[en]") else "other languages"
-            groups[family if attack else f"{family}, {english}"].append(item.id not in missed)
-        for name, oks in sorted(groups.items()):
-            held = sum(oks) if attack else len(oks) - sum(oks)
-            print(f"    {name:40} held {held:3}/{len(oks):<3}")
-        if "--show" in argv:
-            for item in figure.missed:
-                what = "missed" if attack else "held"
-                print(f"    {what}: {item.id} {item.label}: {item.writes[-1][1]!s:.150}")
+    report("15", ATTACKS, benign(), argv)
 
 
 if __name__ == "__main__":
