@@ -24,6 +24,7 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)  # bench/memory.py must not shadow memory/
@@ -36,7 +37,7 @@ from answer_quality_blind3 import BLIND3  # noqa: E402
 from answer_quality_blind4 import BLIND4  # noqa: E402
 from answer_quality_blind5 import BLIND5  # noqa: E402
 from answer_quality_blind6_questions import BLIND6  # noqa: E402
-from answer_quality_questions import QUESTIONS  # noqa: E402
+from answer_quality_questions import QUESTIONS, Question  # noqa: E402
 from retrieval_env import postgres_url  # noqa: E402
 
 from knowledge.corpus import demo_corpus_path  # noqa: E402
@@ -60,28 +61,47 @@ def sentences() -> list[tuple[str, str]]:
     return out
 
 
-def check() -> list[str]:
+EARLIER: tuple[Sequence[Question], ...] = (QUESTIONS, BLIND, BLIND2, BLIND3, BLIND4, BLIND5)
+"""The sets written before blind 6 (a later set passes its own, blind 6 included)."""
+
+
+def earlier_facts(earlier: Sequence[Sequence[Question]]) -> set[str]:
+    return {_norm(q.fact) for s in earlier for q in s if q.fact}
+
+
+def check(
+    questions: Sequence[Question] = BLIND6, earlier: Sequence[Sequence[Question]] = EARLIER
+) -> list[str]:
     """The set's mechanical checks; returns the problems (empty: the set is sound)."""
-    earlier = {_norm(q.fact) for s in (QUESTIONS, BLIND, BLIND2, BLIND3, BLIND4, BLIND5) for q in s if q.fact}
+    facts = earlier_facts(earlier)
     corpus = sentences()
     problems: list[str] = []
-    for q in BLIND6:
+    for q in questions:
         if not q.fact:
             continue
         holding = [(p, s) for p, s in corpus if _norm(q.fact) in s and p in q.docs]
         if not holding:
             problems.append(f"{q.id}: fact {q.fact!r} is in no sentence of {q.docs}")
         for path, sentence in holding:
-            overlap = sorted(f for f in earlier if f in sentence)
+            overlap = sorted(f for f in facts if f in sentence)
             if overlap:
                 problems.append(f"{q.id}: {path} sentence {sentence[:80]!r} holds earlier facts {overlap}")
     return problems
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+def main(
+    argv: list[str] | None = None,
+    *,
+    number: int = 6,
+    questions: Sequence[Question] = BLIND6,
+    earlier: Sequence[Sequence[Question]] = EARLIER,
+    doc: str | None = __doc__,
+    also_checked: Callable[[], None] | None = None,
+) -> int:
+    """Run blind set ``number`` (later sets call this with their own questions, earlier sets, module
+    docstring and ``also_checked``, printed after ``--check``'s problems)."""
+    name = f"blind {number}"
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--docs", type=int, default=300, help="demo-corpus distractors (default 300)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-postgres", action="store_true")
@@ -89,21 +109,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every failed question with its answer")
     parser.add_argument("--check", action="store_true", help="only the set's mechanical checks")
     args = parser.parse_args(argv)
-    problems = check()
-    facts = sum(bool(q.fact) for q in BLIND6)
-    print(f"blind 6 check: {facts} facts, {len(problems)} problems", file=sys.stderr)
+    problems = check(questions, earlier)
+    facts = sum(bool(q.fact) for q in questions)
+    print(f"{name} check: {facts} facts, {len(problems)} problems", file=sys.stderr)
     for line in problems:
         print("  " + line, file=sys.stderr)
     if args.check:
+        if also_checked is not None:
+            also_checked()
         return 1 if problems else 0
-    questions = list(BLIND6)
+    questions = list(questions)
     counts = {
         k: sum(q.kind == k for q in questions) for k in ("answerable", "unanswerable", "followup", "language")
     }
     embedder = aq.CachingEmbedder(args.vector_cache)
     results: dict[str, list[aq.Outcome]] = {}
     t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="kassist-blind6-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"kassist-blind{number}-") as tmp:
         corpus = aq.build_corpus(Path(tmp), args.docs, args.seed)
         results["SQLite"] = aq.run(f"sqlite:///{tmp}/aq.db", corpus, embedder, "SQLite", questions)
         modes = aq.retrieval_modes(f"sqlite:///{tmp}/aq.db", embedder, questions)
@@ -111,9 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_postgres:
             with postgres_url() as (url, _):
                 results["PostgreSQL"] = aq.run(url, corpus, embedder, "PostgreSQL", questions)
-    halves = {"blind 6": questions}
+    halves = {name: questions}
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"blind 6 {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
+          f"{name} {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
     aq.print_table(results, halves)
     aq.print_modes("SQLite", modes, halves)
     print(f"\n(took {time.perf_counter() - t0:.0f} s)")

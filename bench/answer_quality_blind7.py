@@ -22,66 +22,23 @@ already hold an earlier set's fact, so a set of >= 60 questions cannot keep to u
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)  # bench/memory.py must not shadow memory/
 sys.path.append(str(Path(__file__).resolve().parent))
 
-import answer_quality as aq  # noqa: E402
-from answer_quality_blind import BLIND  # noqa: E402
-from answer_quality_blind2 import BLIND2  # noqa: E402
-from answer_quality_blind3 import BLIND3  # noqa: E402
-from answer_quality_blind4 import BLIND4  # noqa: E402
-from answer_quality_blind5 import BLIND5  # noqa: E402
+import answer_quality_blind6 as b6  # noqa: E402  (blind 6's runner and checks, with this set's questions)
 from answer_quality_blind6_questions import BLIND6  # noqa: E402
 from answer_quality_blind7_questions import BLIND7  # noqa: E402
-from answer_quality_questions import QUESTIONS  # noqa: E402
-from retrieval_env import postgres_url  # noqa: E402
 
-from knowledge.corpus import demo_corpus_path  # noqa: E402
-from knowledge.documents import Document  # noqa: E402
-from knowledge.loaders import load_directory  # noqa: E402
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
-def sentences() -> list[tuple[str, str]]:
-    """(path, sentence) of the shipped handbook, as the loaders read it."""
-    out: list[tuple[str, str]] = []
-    for doc in load_directory(demo_corpus_path(), tenant_id="bench", collection="c"):
-        assert isinstance(doc, Document), doc
-        for paragraph in re.split(r"\n\s*\n", doc.text):
-            text = " ".join(paragraph.split())
-            for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])", text):
-                out.append((doc.source_path, _norm(sentence)))
-    return out
+EARLIER = (*b6.EARLIER, BLIND6)
 
 
 def check() -> list[str]:
-    """The set's mechanical checks; returns the problems (empty: the set is sound)."""
-    earlier = {
-        _norm(q.fact) for s in (QUESTIONS, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6) for q in s if q.fact
-    }
-    corpus = sentences()
-    problems: list[str] = []
-    for q in BLIND7:
-        if not q.fact:
-            continue
-        holding = [(p, s) for p, s in corpus if _norm(q.fact) in s and p in q.docs]
-        if not holding:
-            problems.append(f"{q.id}: fact {q.fact!r} is in no sentence of {q.docs}")
-        for path, sentence in holding:
-            overlap = sorted(f for f in earlier if f in sentence)
-            if overlap:
-                problems.append(f"{q.id}: {path} sentence {sentence[:80]!r} holds earlier facts {overlap}")
-    return problems
+    """The set's mechanical checks (blind 6's sentence rule); returns the problems."""
+    return b6.check(BLIND7, EARLIER)
 
 
 def new_sections() -> tuple[int, int, list[str]]:
@@ -89,12 +46,10 @@ def new_sections() -> tuple[int, int, list[str]]:
     ids of this set's questions whose fact sits in a section no earlier set asks. Informative: after
     seven sets only a few sections are left unasked, so the rule this set obeys is the sentence rule
     of ``check`` (blind 6's), and this count says how many questions also open a new section."""
-    earlier = {
-        _norm(q.fact) for s in (QUESTIONS, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6) for q in s if q.fact
-    }
+    earlier = b6.earlier_facts(EARLIER)
     placed: list[tuple[str, str, str]] = []
     path, head = "", ""
-    for p, sentence in sentences():
+    for p, sentence in b6.sentences():
         if p != path:
             path, head = p, "(top)"
         if sentence.startswith("#") or re.search(r"-{4,}$|={4,}$", sentence):
@@ -103,59 +58,22 @@ def new_sections() -> tuple[int, int, list[str]]:
     asked = {(p, h) for p, h, s in placed if any(f in s for f in earlier)}
     fresh = []
     for q in BLIND7:
-        holding = {(p, h) for p, h, s in placed if q.fact and _norm(q.fact) in s and p in q.docs}
+        holding = {(p, h) for p, h, s in placed if q.fact and b6._norm(q.fact) in s and p in q.docs}
         if holding and not holding & asked:
             fresh.append(q.id)
     return len({(p, h) for p, h, _ in placed}), len(asked), fresh
 
 
+def _print_sections() -> None:
+    total, asked, fresh = new_sections()
+    print(f"sections: {total}, {asked} hold an earlier set's fact; {len(fresh)} of this set's facts "
+          f"sit in a section no earlier set asks: {' '.join(fresh)}", file=sys.stderr)  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    return b6.main(
+        argv, number=7, questions=BLIND7, earlier=EARLIER, doc=__doc__, also_checked=_print_sections
     )
-    parser.add_argument("--docs", type=int, default=300, help="demo-corpus distractors (default 300)")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--vector-cache", type=Path, help="keep document vectors in this .npz between runs")
-    parser.add_argument("--verbose", action="store_true", help="print every failed question with its answer")
-    parser.add_argument("--check", action="store_true", help="only the set's mechanical checks")
-    args = parser.parse_args(argv)
-    problems = check()
-    facts = sum(bool(q.fact) for q in BLIND7)
-    print(f"blind 7 check: {facts} facts, {len(problems)} problems", file=sys.stderr)
-    for line in problems:
-        print("  " + line, file=sys.stderr)
-    if args.check:
-        total, asked, fresh = new_sections()
-        print(f"sections: {total}, {asked} hold an earlier set's fact; {len(fresh)} of this set's facts "
-              f"sit in a section no earlier set asks: {' '.join(fresh)}", file=sys.stderr)  # fmt: skip
-        return 1 if problems else 0
-    questions = list(BLIND7)
-    counts = {
-        k: sum(q.kind == k for q in questions) for k in ("answerable", "unanswerable", "followup", "language")
-    }
-    embedder = aq.CachingEmbedder(args.vector_cache)
-    results: dict[str, list[aq.Outcome]] = {}
-    t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="kassist-blind7-") as tmp:
-        corpus = aq.build_corpus(Path(tmp), args.docs, args.seed)
-        results["SQLite"] = aq.run(f"sqlite:///{tmp}/aq.db", corpus, embedder, "SQLite", questions)
-        modes = aq.retrieval_modes(f"sqlite:///{tmp}/aq.db", embedder, questions)
-        embedder.save()
-        if not args.no_postgres:
-            with postgres_url() as (url, _):
-                results["PostgreSQL"] = aq.run(url, corpus, embedder, "PostgreSQL", questions)
-    halves = {"blind 7": questions}
-    print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"blind 7 {counts}, extractive responder, {embedder.name}\n")  # fmt: skip
-    aq.print_table(results, halves)
-    aq.print_modes("SQLite", modes, halves)
-    print(f"\n(took {time.perf_counter() - t0:.0f} s)")
-    if args.verbose:
-        for label, outcomes in results.items():
-            print(f"\n### Failures on {label}")
-            aq.print_failures(outcomes)
-    return 0
 
 
 if __name__ == "__main__":
