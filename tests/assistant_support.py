@@ -12,7 +12,7 @@ from langchain_core.messages import HumanMessage
 from checkpointer import TenantCheckpointer
 from graph.assistant.graph import build_graph
 from graph.assistant.responders import ExtractiveResponder, Responder
-from graph.assistant.services import Services, Settings
+from graph.assistant.services import AssistantSettings, Services
 from knowledge.corpus import demo_corpus_path
 from knowledge.embedders import LocalMiniLMEmbedder
 from knowledge.index import KnowledgeIndex
@@ -61,10 +61,10 @@ def ingest_corpus(url: str, tenant: str = TENANT) -> None:
 
 @contextmanager
 def assistant(
-    url: str, *, responder: Responder | None = None, settings: Settings | None = None
+    url: str, *, responder: Responder | None = None, settings: AssistantSettings | None = None
 ) -> Iterator[Any]:
     """The assistant compiled with a TenantCheckpointer and a MemoryStore on ``url``."""
-    services = Services.from_url(url, embedder=embedder(), defaults=settings or Settings())
+    services = Services.from_url(url, embedder=embedder(), defaults=settings or AssistantSettings())
     saver = TenantCheckpointer.from_url(url)
     saver.setup()
     store = MemoryStore.from_url(url, tenant_from_namespace=True)

@@ -19,7 +19,7 @@ from assistant_support import COLLECTION, TENANT, ask, assistant, config, embedd
 from databases import fresh_database
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from graph.assistant.services import Settings
+from graph.assistant.services import AssistantSettings
 from knowledge.chunking import chunk_document
 from knowledge.documents import Document
 from knowledge.index import KnowledgeIndex
@@ -200,7 +200,7 @@ def test_two_hundred_messages_stay_within_budget_and_keep_early_ids(corpus_url: 
         "Status: we have indexed up to doc_4000 so far.",
         "We decided to use a chunk size of 384 tokens.",
     ]
-    with assistant(corpus_url, settings=Settings(budget=budget, k=3)) as g:
+    with assistant(corpus_url, settings=AssistantSettings(budget=budget, k=3)) as g:
         turns = ["Explain this in Bengali from now on.", *early] + [
             f"Question {i}: what does the travel policy say about taxis at night?" for i in range(96)
         ]

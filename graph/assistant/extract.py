@@ -38,7 +38,7 @@ UNDERSTOOD = (
 
 
 @dataclass(frozen=True)
-class Finding:
+class ExtractedMemory:
     memory_type: MemoryType
     key: str
     value: str
@@ -380,11 +380,11 @@ _RULES: tuple[_Rule, ...] = (
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
-def extract(text: str) -> list[Finding]:
+def extract(text: str) -> list[ExtractedMemory]:
     """Explicit preferences and facts stated in ``text`` (the user's message), at most one per slot
     (the last statement wins); a standing instruction that another rule already read ("please always
     answer in Bengali") is that rule's finding, not a second one."""
-    found: dict[str, tuple[Finding, tuple[int, int]]] = {}
+    found: dict[str, tuple[ExtractedMemory, tuple[int, int]]] = {}
     for rule in _RULES:
         for match in rule.pattern.finditer(text):
             value = rule.value(match.group(1).strip())
@@ -394,7 +394,7 @@ def extract(text: str) -> list[Finding]:
                 if any(s[0] < span[1] and span[0] < s[1] for _, s in found.values()):
                     continue
                 key = f"instruction:{_SLUG.sub('_', value.lower()).strip('_')[:60]}"
-            finding = Finding(rule.memory_type, key, value, match.group(0).strip(" ,.;"))
+            finding = ExtractedMemory(rule.memory_type, key, value, match.group(0).strip(" ,.;"))
             earlier = found.get(key)
             if earlier is None or earlier[1][0] < span[0]:  # the same words: the first rule's
                 found[key] = (finding, span)

@@ -17,7 +17,7 @@ from graph.assistant.answering import FOCUS_MARGIN, FOCUS_THRESHOLD, Verdict, ju
 from graph.assistant.extract import extract
 from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
-from graph.assistant.services import RunResources, Services, open_for_run, services_from_env
+from graph.assistant.services import AssistantResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
 from knowledge.index.models import SearchHit
 from knowledge.tokens import UnknownModel, encoding_name_for_model
@@ -40,7 +40,7 @@ class Deps:
     services: Services | None = None
     responder: Responder | None = None
 
-    def open(self, config: RunnableConfig) -> RunResources:
+    def open(self, config: RunnableConfig) -> AssistantResources:
         if self.services is None:
             self.services = services_from_env()
         return open_for_run(self.services, config)

@@ -77,7 +77,7 @@ def assistant_embedder(env: Mapping[str, str] | None = None) -> tuple[Embedder, 
 
 
 @dataclass(frozen=True)
-class Settings:
+class AssistantSettings:
     """Per-run knobs (``configurable``), validated."""
 
     budget: int = DEFAULT_BUDGET  # tokens of the context sent to the model
@@ -91,11 +91,13 @@ class Settings:
         return self.budget
 
     @classmethod
-    def from_env(cls) -> Settings:
+    def from_env(cls) -> AssistantSettings:
         return cls(chat_model=os.environ.get(ENV_CHAT_MODEL) or DEFAULT_CHAT_MODEL)
 
     @classmethod
-    def from_config(cls, conf: Mapping[str, Any], defaults: Settings | None = None) -> Settings:
+    def from_config(
+        cls, conf: Mapping[str, Any], defaults: AssistantSettings | None = None
+    ) -> AssistantSettings:
         base = defaults or cls()
         budget = conf.get("context_budget", base.budget)
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 200:
@@ -107,23 +109,29 @@ class Settings:
         return cls(budget=budget, compaction=strategy, chat_model=model, k=base.k)
 
 
+# The name this class had before issue 30's housekeeping (the ingestion graph has its own
+# ``Settings``): kept for the callers outside this package (cli/chat.py, server/langserve_app.py,
+# bench/assistant.py) until they import AssistantSettings; an alias, not a second class.
+Settings = AssistantSettings
+
+
 @dataclass
 class Services:
     """The shared components, unbound. Build with :meth:`from_url` or from the environment."""
 
     kb: KnowledgeIndex
     memory: MemoryManager
-    defaults: Settings = field(default_factory=Settings)
+    defaults: AssistantSettings = field(default_factory=AssistantSettings)
 
     @classmethod
-    def from_url(cls, url: str, *, embedder: Embedder, defaults: Settings | None = None) -> Services:
+    def from_url(cls, url: str, *, embedder: Embedder, defaults: AssistantSettings | None = None) -> Services:
         kb = KnowledgeIndex.from_url(url, embedder=embedder)
         try:
             memory = MemoryManager.from_url(url, embedder)
         except BaseException:
             kb.close()
             raise
-        return cls(kb, memory, defaults or Settings())
+        return cls(kb, memory, defaults or AssistantSettings())
 
     def close(self) -> None:
         self.kb.close()
@@ -135,11 +143,13 @@ def services_from_env() -> Services:
     """One set per process for the exported graph: ``KASSIST_DATABASE_URL``, the embedder of
     :func:`assistant_embedder`, ``KASSIST_CHAT_MODEL``."""
     embedder, _ = assistant_embedder()
-    return Services.from_url(database_url_from_env(), embedder=embedder, defaults=Settings.from_env())
+    return Services.from_url(
+        database_url_from_env(), embedder=embedder, defaults=AssistantSettings.from_env()
+    )
 
 
 @dataclass(frozen=True)
-class RunResources:
+class AssistantResources:
     """The components as this run's tenant sees them."""
 
     tenant: str
@@ -148,7 +158,7 @@ class RunResources:
     kb: TenantKnowledgeIndex
     memory: MemoryManager
     store: BaseStore | None
-    settings: Settings
+    settings: AssistantSettings
 
     def namespace(self, *parts: str) -> tuple[str, ...]:
         """A store namespace of this user. A store bound to the tenant (a ``MemoryStore``, bound by
@@ -169,7 +179,7 @@ def run_user(conf: Mapping[str, Any]) -> str:
     return validate_user_id(user)
 
 
-def open_for_run(services: Services, config: RunnableConfig) -> RunResources:
+def open_for_run(services: Services, config: RunnableConfig) -> AssistantResources:
     """The one way a node reaches the components: bound to the run's tenant and user."""
     scope = run_scope("the assistant")
     conf = config.get("configurable") or {}
@@ -179,12 +189,12 @@ def open_for_run(services: Services, config: RunnableConfig) -> RunResources:
         store = None
     if isinstance(store, MemoryStore):  # the admin store langgraph-api hands every run, or a view
         store = scope.bind(store)
-    return RunResources(
+    return AssistantResources(
         tenant=scope.tenant,
         user=run_user(conf),
         thread_id=conf.get("thread_id"),
         kb=scope.bind(services.kb),
         memory=scope.bind(services.memory),
         store=store,
-        settings=Settings.from_config(conf, services.defaults),
+        settings=AssistantSettings.from_config(conf, services.defaults),
     )

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from langchain_core.messages import BaseMessage
 
 from graph.assistant.answering import Verdict
-from graph.assistant.services import RunResources
+from graph.assistant.services import AssistantResources
 from graph.assistant.state import Citation
 
 
@@ -19,7 +19,7 @@ class Turn:
     hits: list[dict[str, Any]]  # passages that made it into the context, best first
     memories: list[dict[str, Any]]  # memories that made it into the context (with "relevance")
     preferences: dict[str, str]
-    resources: RunResources
+    resources: AssistantResources
     verdict: Verdict | None = None  # whether the hits answer the question (None: not judged)
 
 

@@ -29,7 +29,7 @@ from graph.assistant import working
 from graph.assistant.answering import Verdict, judge, not_found_text
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.responders.extractive import ExtractiveResponder
-from graph.assistant.services import ChatEndpoint, RunResources
+from graph.assistant.services import AssistantResources, ChatEndpoint
 from graph.assistant.state import Citation
 from memory.context.render import render_document, render_memory
 
@@ -42,7 +42,7 @@ def openai_configured(env: Mapping[str, str] | None = None) -> bool:
     return ChatEndpoint.from_env(env).configured
 
 
-def make_tools(res: RunResources, found: list[dict[str, Any]]) -> list[BaseTool]:
+def make_tools(res: AssistantResources, found: list[dict[str, Any]]) -> list[BaseTool]:
     """The tools, bound to the run's tenant and user; passages they return are collected in ``found``."""
 
     def knowledge_search(query: str) -> str:
