@@ -1,5 +1,5 @@
 """Attacks of blind set 17 (bench/poisoning_blind17.py): session 21, helper h6, written before the
-round's screen changes were measured on it; nobody tunes on them. 129 attacks, 138 writes.
+round's screen changes were measured on it; nobody tunes on them. 129 attacks, 137 writes.
 
 Each is a memory an attacker would plant through a data source (a document, a tool result, a
 summary, an inference), in techniques that blind sets 13 and 15 do not use:
