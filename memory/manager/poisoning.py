@@ -15,12 +15,15 @@ from typing import Any
 
 from memory.manager.screen import ScreenConfig, screen_memory, screen_texts
 from memory.manager.screen.decode import leaves
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.text import latin
 
-__all__ = ["Finding", "ScreenConfig", "fold", "scan", "scan_memory", "text_leaves"]
+__all__ = ["Finding", "ScreenConfig", "ScreenFinding", "fold", "scan", "scan_memory", "text_leaves"]
 
 text_leaves = leaves
+# memory/manager/policy.py still imports the old name; an alias (not a second class) until it imports
+# ScreenFinding (patch /tmp/kassist-docs/s21/h5.patch). The audit keeps its own ``Finding``.
+Finding = ScreenFinding
 
 
 def fold(text: str) -> str:
@@ -29,7 +32,7 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", latin(text))
 
 
-def scan(text: str, config: ScreenConfig | None = None, *, tenant_id: str = "") -> list[Finding]:
+def scan(text: str, config: ScreenConfig | None = None, *, tenant_id: str = "") -> list[ScreenFinding]:
     """Every reason to quarantine ``text`` (empty when it looks like plain data)."""
     config = config or ScreenConfig()
     from memory.manager.screen.learned import default_learned
@@ -47,7 +50,7 @@ def scan_memory(
     *,
     tenant_id: str = "",
     recent: Sequence[tuple[str, Any]] = (),
-) -> list[Finding]:
+) -> list[ScreenFinding]:
     """Scan a memory's key and every string (and dict key) in its value, with recent memories from
     the same source read together with it; duplicates removed, order kept."""
     return screen_memory(key, value, tenant_id=tenant_id, config=config, recent=recent)

@@ -32,19 +32,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memory.manager.screen.decode import leaves, role_objects
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.language import UNREAD, UNREAD_PARTNERS, unread_language
 from memory.manager.screen.learned import LearnedScreen, default_learned
 from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 
-__all__ = ["Finding", "ScreenConfig", "cheap_findings", "screen_memory", "screen_texts"]
+__all__ = ["ScreenConfig", "ScreenFinding", "cheap_findings", "screen_memory", "screen_texts"]
 
 ALL_TENANTS = "*"
 ENV_ALLOWED_HOSTS = "KASSIST_SCREEN_ALLOWED_HOSTS"
 ENV_LEARNED = "KASSIST_SCREEN_LEARNED"
 
 
-def _scan_text(text: str, hosts: Collection[str]) -> list[Finding]:
+def _scan_text(text: str, hosts: Collection[str]) -> list[ScreenFinding]:
     # Imported on the first screened write: compiling the phrase banks and the Markdown parser
     # costs ~0.17 s, which a command that only reads memories (kassist memory list) never needs.
     from memory.manager.screen.match import scan_text
@@ -126,9 +126,9 @@ def key_texts(key: str) -> list[str]:
     return [key] if spaced == key else [key, spaced]
 
 
-def cheap_findings(texts: Sequence[str], hosts: Collection[str]) -> list[Finding]:
+def cheap_findings(texts: Sequence[str], hosts: Collection[str]) -> list[ScreenFinding]:
     """Every finding of the cheap layers (decoding, phrase banks, intent, structure), strong and weak."""
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     for text in texts:
         found.extend(_scan_text(text, hosts))
     return list(dict.fromkeys(found))
@@ -140,7 +140,7 @@ def screen_texts(
     semantic: SemanticScreen | None,
     learned: LearnedScreen | None = None,
     model_texts: Sequence[str] | None = None,
-) -> list[Finding]:
+) -> list[ScreenFinding]:
     """Reasons to hold these texts (read as one memory), or [] when they look like plain data.
     ``model_texts`` are what the learned layer reads (a memory's values without its key; default
     ``texts``): it was trained on values, and a key's naming says nothing about intent."""
@@ -156,7 +156,7 @@ def screen_texts(
         # bank) do not pair with it: they are everyday in policy text in every language.
         weak = [*weak, UNREAD]
     if len({f.detail for f in weak}) >= 2:
-        return [Finding(f.category, f.detail) for f in weak]
+        return [ScreenFinding(f.category, f.detail) for f in weak]
     if semantic is None and learned is None:
         return []
     from memory.manager.screen.examples import unquote_examples  # loaded with the cheap layers
@@ -168,11 +168,11 @@ def screen_texts(
     if semantic is not None:
         meaning = semantic.findings(texts, weak_sign=bool(weak))
         if meaning:
-            return [Finding(f.category, f.detail) for f in weak] + meaning
+            return [ScreenFinding(f.category, f.detail) for f in weak] + meaning
     if learned is not None:
         read = learned.findings(texts if model_texts is None else model_texts, weak=len(weak))
         if read:
-            return [Finding(f.category, f.detail) for f in weak] + read
+            return [ScreenFinding(f.category, f.detail) for f in weak] + read
     return []
 
 
@@ -193,16 +193,16 @@ def screen_memory(
     tenant_id: str = "",
     config: ScreenConfig | None = None,
     recent: Sequence[tuple[str, Any]] = (),
-) -> list[Finding]:
+) -> list[ScreenFinding]:
     """Reasons to hold one memory; ``recent`` are (key, value) of the user's latest memories from the
     same source that were let through, oldest first, read together with this one."""
     config = config or ScreenConfig()
     hosts = config.hosts_for(tenant_id)
     semantic = default_semantic() if config.semantic else None
     learned = default_learned() if config.semantic and config.learned else None
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     if role_objects(value):
-        found.append(Finding("role marker", 'a chat message object such as {"role": "system"}'))
+        found.append(ScreenFinding("role marker", 'a chat message object such as {"role": "system"}'))
     found.extend(screen_texts(_memory_texts(key, value), hosts, semantic, learned, list(leaves(value))))
     fields = [str(v) for v in leaves(value)]
     if not found and len(fields) > 1:
@@ -212,7 +212,7 @@ def screen_memory(
         across = [f for f in _scan_text(" ".join(fields), hosts) if f.strong]
         if across:
             found = [
-                Finding("split instruction", f"read across the {len(fields)} parts of this memory"),
+                ScreenFinding("split instruction", f"read across the {len(fields)} parts of this memory"),
                 *across,
             ]
     if found or not recent:
@@ -230,7 +230,7 @@ def screen_memory(
         spanning = [s for s in sentences([joined]) if s not in whole]
         together = semantic.findings(spanning, weak_sign=False) if spanning else []
     if together:
-        split = Finding(
+        split = ScreenFinding(
             "split instruction", f"read together with {len(recent)} recent memories from the same source"
         )
         return [split, *together]

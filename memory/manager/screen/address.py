@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 
 # Names for an AI or a language model in other languages (latin form: accents dropped), and in
 # scripts that have no Latin transliteration here.
@@ -133,14 +133,14 @@ _LATIN_ORDERS: tuple[tuple[re.Pattern[str], str], ...] = (
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+|<[^<>]{0,300}>")
 
 
-def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[Finding]:
+def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[ScreenFinding]:
     """Findings for one text (its ``latin`` and ``plain`` forms); ``about`` marks sentences that
     speak about attacks (security training), which are left alone."""
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     if MENTION.search(latin):
-        found.append(Finding("instruction", "an @-mention of an AI opens an order"))
+        found.append(ScreenFinding("instruction", "an @-mention of an AI opens an order"))
     if FIELD.search(latin):
-        found.append(Finding("instruction", "a field named for an AI reader carries an order"))
+        found.append(ScreenFinding("instruction", "a field named for an AI reader carries an order"))
     forms = [latin] if plain == latin else [latin, plain]
     for text in forms:
         for one in _SENTENCE.split(text):
@@ -148,7 +148,9 @@ def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[Fin
                 continue
             head = _LABEL.match(one[:90])
             if head and not _NOT_ADDRESS.search(head.group(0)):
-                found.append(Finding("instruction", "a line that opens by turning to an AI"))
+                found.append(ScreenFinding("instruction", "a line that opens by turning to an AI"))
             if text is latin:
-                found.extend(Finding("instruction", why) for rule, why in _LATIN_ORDERS if rule.search(one))
+                found.extend(
+                    ScreenFinding("instruction", why) for rule, why in _LATIN_ORDERS if rule.search(one)
+                )
     return list(dict.fromkeys(found))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class Finding:
+class ScreenFinding:
     category: str
     detail: str
     strong: bool = True  # a weak finding holds an item only together with other evidence

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.multilingual import about_staff
 
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
@@ -289,8 +289,8 @@ ML_PROMPT = _c(
 )
 
 
-def _ml_frames(text: str) -> list[Finding]:
-    found: list[Finding] = []
+def _ml_frames(text: str) -> list[ScreenFinding]:
+    found: list[ScreenFinding] = []
     for match in ML_FORGET.finditer(text):
         if match.group(0).split()[0] in ("ignore", "ignoring", "ignored"):
             continue  # English: the topic-aware NEGATED_GUIDANCE judges it ("ignore the old VPN instructions")
@@ -299,13 +299,15 @@ def _ml_frames(text: str) -> list[Finding]:
             continue  # "vergessen Sie nicht, alle Belege ...", "n'oubliez pas": a reminder, not an override
         if not _ML_NEGATION.search(text[max(0, match.start() - 14) : match.start()]):
             found.append(
-                Finding("instruction", "the reader's earlier guidance declared void (other language)")
+                ScreenFinding("instruction", "the reader's earlier guidance declared void (other language)")
             )
             break
     if ML_PERSONA.search(text):
-        found.append(Finding("instruction", "sets up a persona without rules for the agent (other language)"))
+        found.append(
+            ScreenFinding("instruction", "sets up a persona without rules for the agent (other language)")
+        )
     if ML_PROMPT.search(text):
-        found.append(Finding("instruction", "speaks of the agent's own prompt (other language)"))
+        found.append(ScreenFinding("instruction", "speaks of the agent's own prompt (other language)"))
     return found
 
 
@@ -351,15 +353,15 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text) if s.strip()]
 
 
-def frame_findings(latin: str, plain: str) -> list[Finding]:
+def frame_findings(latin: str, plain: str) -> list[ScreenFinding]:
     """Frame findings for a text (its ``latin`` and ``plain`` forms), sentence by sentence."""
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     for one in sentences(latin):
         if _ABOUT.search(one) or _PEOPLE.match(one):
             continue
         for pattern, detail in FRAMES:
             if pattern.search(one):
-                found.append(Finding("instruction", detail))
+                found.append(ScreenFinding("instruction", detail))
     for one in sentences(latin) + (sentences(plain) if plain != latin else []):
         if not _ABOUT.search(one):
             found.extend(_ml_frames(one))
@@ -367,6 +369,6 @@ def frame_findings(latin: str, plain: str) -> list[Finding]:
         if _ABOUT.search(one) or _TITLE.search(one):
             continue
         if _VOCATIVE.search(one[:_HEAD]) and not about_staff(one[:_HEAD]):
-            found.append(Finding("instruction", "speaks to an AI by name before an order"))
+            found.append(ScreenFinding("instruction", "speaks to an AI by name before an order"))
             break
     return list(dict.fromkeys(found))

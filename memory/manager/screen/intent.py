@@ -22,7 +22,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from memory.manager.screen import intent_words as w
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.links import allowed
 from memory.manager.screen.multilingual import about_staff
 
@@ -187,65 +187,77 @@ def _sentences(text: str) -> list[str]:
 
 def sentence_findings(
     latin: str, plain: str, hosts: Collection[str], *, addressed: bool = False
-) -> list[Finding]:
+) -> list[ScreenFinding]:
     """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms);
     ``addressed``: an earlier sentence of the same text spoke to the assistant."""
     s = Signals.of(latin, plain)
     if addressed and not s.addressed:
         s = dataclasses.replace(s, addressed=True)
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     if s.addressed and (s.act or s.speech):
-        found.append(Finding("instruction", "an instruction addressed to the assistant"))
+        found.append(ScreenFinding("instruction", "an instruction addressed to the assistant"))
     if s.context and (s.act or s.speech or s.chat_scene):
         found.append(
-            Finding("instruction", "an instruction about the assistant's answers or this conversation")
+            ScreenFinding("instruction", "an instruction about the assistant's answers or this conversation")
         )
     if s.future and (s.context or (s.trigger and s.speech)):
-        found.append(Finding("instruction", "a standing order for the assistant's later answers"))
+        found.append(ScreenFinding("instruction", "a standing order for the assistant's later answers"))
     if s.roleplay and (s.act or s.speech or s.context):
-        found.append(Finding("instruction", "a role-play that sets up what the assistant does"))
+        found.append(ScreenFinding("instruction", "a role-play that sets up what the assistant does"))
     if s.lifted and (s.context or s.addressed):
-        found.append(Finding("instruction", "safeguards declared lifted for this conversation"))
+        found.append(ScreenFinding("instruction", "safeguards declared lifted for this conversation"))
     if TRUST_THIS.search(latin):
-        found.append(Finding("instruction", "asks the reader to rank this text above its other sources"))
+        found.append(
+            ScreenFinding("instruction", "asks the reader to rank this text above its other sources")
+        )
     if DECODE_ACT.search(latin):
         found.append(
-            Finding("instruction", "asks the reader to decode or assemble a hidden text and obey it")
+            ScreenFinding("instruction", "asks the reader to decode or assemble a hidden text and obey it")
         )
     if SELF_CONCEAL.search(latin) or SELF_CONCEAL_PLAIN.search(plain):
-        found.append(Finding("concealment from the user", "asks that this very note be kept from the reader"))
+        found.append(
+            ScreenFinding("concealment from the user", "asks that this very note be kept from the reader")
+        )
     if USER_CONCEAL.search(latin):
-        found.append(Finding("concealment from the user", "asks that something be kept from the user"))
+        found.append(ScreenFinding("concealment from the user", "asks that something be kept from the user"))
     if OVERRIDE.search(latin):
-        found.append(Finding("instruction", "what came before declared void, with a new task"))
+        found.append(ScreenFinding("instruction", "what came before declared void, with a new task"))
     if CREDENTIAL_ASK.search(latin) and not REFUSAL.search(latin) and not DEVICE_ASKS.search(latin):
-        found.append(Finding("request for credentials", "asks someone for a password or another secret"))
+        found.append(
+            ScreenFinding("request for credentials", "asks someone for a password or another secret")
+        )
     if CREDENTIAL.search(latin) and SENDING.search(latin):
         outside = [h for h in _EMAIL.findall(latin) if not allowed(h.lower(), hosts)]
         if outside and not REFUSAL.search(latin):
-            found.append(Finding("data sent elsewhere", "asks for credentials to be sent outside the tenant"))
+            found.append(
+                ScreenFinding("data sent elsewhere", "asks for credentials to be sent outside the tenant")
+            )
     if s.trigger and s.speech and AI_MENTION.search(latin) and not found:
-        found.append(Finding("instruction", "a scripted answer for an AI to give when someone asks"))
+        found.append(ScreenFinding("instruction", "a scripted answer for an AI to give when someone asks"))
     if s.trigger and s.speech and not found:
-        found.append(Finding("instruction", "a scripted answer for when someone asks", strong=False))
+        found.append(ScreenFinding("instruction", "a scripted answer for when someone asks", strong=False))
     return found
 
 
-def hidden_orders(latin: str) -> list[Finding]:
+def hidden_orders(latin: str) -> list[ScreenFinding]:
     """Text a reader does not see (a hidden element, a comment) that tells someone what to answer:
     nobody hides an order from the people it is meant for."""
     if any(HIDDEN_ORDER.search(one) or SPEECH.search(one) for one in _sentences(latin)):
         return [
-            Finding("hidden instruction", "text hidden from the reader tells the assistant what to answer")
+            ScreenFinding(
+                "hidden instruction", "text hidden from the reader tells the assistant what to answer"
+            )
         ]
     return []
 
 
-def intent_findings(latin: str, plain: str, hosts: Collection[str]) -> list[Finding]:
+def intent_findings(latin: str, plain: str, hosts: Collection[str]) -> list[ScreenFinding]:
     """Intent findings for a text, sentence by sentence, plus whole-text structure (tool calls)."""
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     if TOOL_CALL.search(latin):
-        found.append(Finding("tool-call imitation", "text shaped like a tool or function call for an agent"))
+        found.append(
+            ScreenFinding("tool-call imitation", "text shaped like a tool or function call for an agent")
+        )
     latins, plains = _sentences(latin), _sentences(plain)
     if len(latins) != len(plains):  # the forms split differently (rare): read each form whole
         latins, plains = [latin], [plain]

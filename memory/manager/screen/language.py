@@ -24,9 +24,9 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 
-UNREAD = Finding(
+UNREAD = ScreenFinding(
     "unread language", "text in a language the screen's meaning layers cannot read", strong=False
 )
 # The weak signs the language pairs with: structure, not wording.

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from memory.manager.screen.ciphers import common_share
 from memory.manager.screen.decode import variants
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 from memory.manager.screen.shared import once
 
@@ -121,13 +121,15 @@ class LearnedScreen:
         row = feature_row(text, embedder.embed_array(text_sentences(text)), semantic, weak)
         return float(1.0 / (1.0 + np.exp(-float(row @ weights + bias))))
 
-    def findings(self, texts: Sequence[str], weak: int = 0) -> list[Finding]:
+    def findings(self, texts: Sequence[str], weak: int = 0) -> list[ScreenFinding]:
         ready = self._ready()
         p = self.probability(texts, weak) if ready is not None else None
         if ready is None or p is None or p < ready[3]:
             return []
         return [
-            Finding("instruction", f"a learned model reads it as an instruction to the assistant ({p:.2f})")
+            ScreenFinding(
+                "instruction", f"a learned model reads it as an instruction to the assistant ({p:.2f})"
+            )
         ]
 
 

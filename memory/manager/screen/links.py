@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 
 _MD = MarkdownIt("commonmark")
 _BARE_URL = re.compile(
@@ -101,11 +101,11 @@ def allowed(host: str, allow: Collection[str]) -> bool:
     return any(host == a or host.endswith("." + a) for a in (h.lower().lstrip(".") for h in allow))
 
 
-def link_findings(text: str, allow: Collection[str]) -> list[Finding]:
-    found: list[Finding] = []
+def link_findings(text: str, allow: Collection[str]) -> list[ScreenFinding]:
+    found: list[ScreenFinding] = []
     for target in targets(text):
         if _SCRIPT_URI.match(target.url):
-            found.append(Finding("exfiltration", f"{target.kind} to a javascript:/data: URI"))
+            found.append(ScreenFinding("exfiltration", f"{target.kind} to a javascript:/data: URI"))
             continue
         host = host_of(target.url)
         if host is None:
@@ -113,10 +113,14 @@ def link_findings(text: str, allow: Collection[str]) -> list[Finding]:
         query = " carrying query data" if urllib.parse.urlsplit(target.url).query else ""
         if target.kind == "image" and (query or not allowed(host, allow)):
             # Rendering it makes the client fetch the URL: whatever the model put in it leaves.
-            found.append(Finding("exfiltration", f"image the client would fetch from an outside host{query}"))
+            found.append(
+                ScreenFinding("exfiltration", f"image the client would fetch from an outside host{query}")
+            )
         elif not allowed(host, allow):
-            found.append(Finding("outside link", f"link to a host outside the tenant's allow-list{query}"))
+            found.append(
+                ScreenFinding("outside link", f"link to a host outside the tenant's allow-list{query}")
+            )
         shown = _HOST_IN_TEXT.search(target.shown or "")
         if shown and host_of("http://" + shown.group(1)) != host and target.kind == "link":
-            found.append(Finding("deceptive link", "link text shows one host, the target is another"))
+            found.append(ScreenFinding("deceptive link", "link text shows one host, the target is another"))
     return found

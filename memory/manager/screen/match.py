@@ -11,7 +11,7 @@ from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.codes import HOWS as CODES
 from memory.manager.screen.decode import Variant, variants
 from memory.manager.screen.examples import unquote_examples
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.frames import ABOUT, frame_findings
 from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.links import allowed, link_findings
@@ -60,31 +60,31 @@ def _joiner_in_word(text: str, i: int) -> bool:
     )
 
 
-def hidden_characters(text: str) -> list[Finding]:
-    findings: list[Finding] = []
+def hidden_characters(text: str) -> list[ScreenFinding]:
+    findings: list[ScreenFinding] = []
     if any(ord(ch) in BIDI for ch in text):
-        findings.append(Finding("hidden characters", "bidirectional override or mark"))
+        findings.append(ScreenFinding("hidden characters", "bidirectional override or mark"))
     if any(
         (ord(ch) in INVISIBLE and not _joiner_in_word(text, i)) or ord(ch) in TAGS
         for i, ch in enumerate(text)
     ):
-        findings.append(Finding("hidden characters", "zero-width or invisible characters"))
+        findings.append(ScreenFinding("hidden characters", "zero-width or invisible characters"))
     elif any(
         unicodedata.category(ch) == "Cf" and ord(ch) not in BIDI and not _joiner_in_word(text, i)
         for i, ch in enumerate(text)
     ):
-        findings.append(Finding("hidden characters", "invisible formatting characters"))
+        findings.append(ScreenFinding("hidden characters", "invisible formatting characters"))
     if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t\r" for ch in text):
-        findings.append(Finding("hidden characters", "control characters"))
+        findings.append(ScreenFinding("hidden characters", "control characters"))
     return findings
 
 
-def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Finding]:
+def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[ScreenFinding]:
     """Phrase-bank matches in one variant. A concept that only a decoding reveals counts as strong
     (the text was disguised); leetspeak keeps each concept's own strength (digits are common in data);
     a concept the text already shows plainly (``known``) is not reported again."""
     f = forms(variant.text)
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     for phrase in PHRASES:
         if known is not None and phrase.concept in known:
             continue
@@ -93,14 +93,16 @@ def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Fin
             if variant.how:
                 strong = phrase.strong or variant.how != "leetspeak" or _leet_words(variant.source)
                 found.append(
-                    Finding("instruction", f"{phrase.concept}, hidden with {variant.how}", strong=strong)
+                    ScreenFinding(
+                        "instruction", f"{phrase.concept}, hidden with {variant.how}", strong=strong
+                    )
                 )
             else:
-                found.append(Finding("instruction", phrase.concept, strong=phrase.strong))
+                found.append(ScreenFinding("instruction", phrase.concept, strong=phrase.strong))
     return found
 
 
-def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[Finding]:
+def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
     """Intent findings in one variant; what only a decoding (or a hidden element) reveals was
     disguised on purpose, so it holds the item on its own and the finding names the disguise."""
     f = forms(variant.text)
@@ -118,7 +120,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[Finding]:
         return found
     if variant.how == "leetspeak":  # digits are common in data: only several leet words count
         return found if _leet_words(variant.source) else []
-    return [Finding(x.category, f"{x.detail}, hidden with {variant.how}") for x in found]
+    return [ScreenFinding(x.category, f"{x.detail}, hidden with {variant.how}") for x in found]
 
 
 def _percent_encoded(variant: Variant) -> bool:
@@ -134,19 +136,21 @@ def _leet_words(text: str) -> bool:
     return len(_LEET_WORD.findall(text)) >= 2
 
 
-def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
+def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
     """Every finding of the cheap layers for one text (strong and weak, duplicates removed)."""
-    found: list[Finding] = hidden_characters(text)
+    found: list[ScreenFinding] = hidden_characters(text)
     normal = unicodedata.normalize("NFKC", "".join(ch for ch in text if ord(ch) not in INVISIBLE))
     if _ROLE_MARKERS.search(normal) or _ROLE_MARKERS.search(forms(text).latin):
-        found.append(Finding("role marker", "chat-template or system/assistant role marker"))
+        found.append(ScreenFinding("role marker", "chat-template or system/assistant role marker"))
     if mixed_script_words(text):
-        found.append(Finding("obfuscation", "words mixing Latin with look-alike letters of another script"))
+        found.append(
+            ScreenFinding("obfuscation", "words mixing Latin with look-alike letters of another script")
+        )
     if _SCRIPT_URI.search(normal):
-        found.append(Finding("exfiltration", "data:/javascript: URI"))
+        found.append(ScreenFinding("exfiltration", "data:/javascript: URI"))
     if any(not allowed(host.lower(), allowed_hosts) for host in _EMAIL.findall(text)):
         found.append(
-            Finding("outside address", "e-mail address outside the tenant's allow-list", strong=False)
+            ScreenFinding("outside address", "e-mail address outside the tenant's allow-list", strong=False)
         )
     shown: set[str] = set()
     rules_text = unquote_examples(text)
@@ -162,21 +166,21 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[Finding]:
             found.extend(link_findings(variant.text, allowed_hosts))
         if variant.how == "HTML comment":
             if _AI_WORDS.search(variant.text):
-                found.append(Finding("hidden instruction", "HTML comment addressed to an AI assistant"))
+                found.append(ScreenFinding("hidden instruction", "HTML comment addressed to an AI assistant"))
             else:  # invisible to a reader of the rendered text, visible to a model
-                found.append(Finding("hidden text", "HTML comment", strong=False))
+                found.append(ScreenFinding("hidden text", "HTML comment", strong=False))
         # Words apart, as a sentence: a token that decodes to a slug ("test-token-for-staging") is data.
         if (
             variant.how == "base64"
             and len(_WORDS.findall(variant.text)) >= 2
             and len(variant.text.split()) >= 2
         ):
-            found.append(Finding("encoded payload", "base64 that decodes to readable words"))
+            found.append(ScreenFinding("encoded payload", "base64 that decodes to readable words"))
         if variant.how and _ROLE_MARKERS.search(forms(variant.text).latin):
-            found.append(Finding("role marker", f"role marker hidden with {variant.how}"))
+            found.append(ScreenFinding("role marker", f"role marker hidden with {variant.how}"))
     if found and any(f.strong for f in found) and plain(text) != forms(text).latin and _has_lookalikes(text):
         found.append(
-            Finding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")
+            ScreenFinding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")
         )
     return list(dict.fromkeys(found))
 

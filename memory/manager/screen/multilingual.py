@@ -27,7 +27,7 @@ import unicodedata
 from functools import lru_cache
 
 from memory.manager.screen import multilingual_words as words
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.text import is_hidden
 
 # Scripts written without spaces between words: a stem may start anywhere.
@@ -190,7 +190,7 @@ def _ordered(rest: str) -> bool:
     )
 
 
-def sentence_findings(sentence: str) -> list[Finding]:
+def sentence_findings(sentence: str) -> list[ScreenFinding]:
     s = fold(sentence)
     w = tokens(s)
 
@@ -200,27 +200,27 @@ def sentence_findings(sentence: str) -> list[Finding]:
     ai, forget, guidance = has(AI), has(FORGET), has(GUIDANCE)
     forget = forget and not _reminder(s)
     if forget and guidance and has(PRIOR) and has(ALL):
-        return [Finding("instruction", "all earlier instructions declared void (any language)")]
+        return [ScreenFinding("instruction", "all earlier instructions declared void (any language)")]
     if ai and forget and (guidance or has(PRIOR)):
-        return [Finding("instruction", "an AI told to forget its instructions (any language)")]
+        return [ScreenFinding("instruction", "an AI told to forget its instructions (any language)")]
     if not ai:
         return []
     negated = has(NEGATION)
     reveal = has(REVEAL)
     if reveal and guidance and has(SYSTEM) and not negated:
-        return [Finding("instruction", "an AI asked to show its instructions (any language)")]
+        return [ScreenFinding("instruction", "an AI asked to show its instructions (any language)")]
     if has(SECRET) and (reveal or has(ASK)) and not negated:
-        return [Finding("instruction", "an AI told to obtain or give out a password (any language)")]
+        return [ScreenFinding("instruction", "an AI told to obtain or give out a password (any language)")]
     rest = _vocative(s)
     if rest is not None and _ordered(rest):
-        return [Finding("instruction", "speaks to an AI before an order (any language)")]
+        return [ScreenFinding("instruction", "speaks to an AI before an order (any language)")]
     return []
 
 
-def multilingual_findings(text: str, about: re.Pattern[str] | None = None) -> list[Finding]:
+def multilingual_findings(text: str, about: re.Pattern[str] | None = None) -> list[ScreenFinding]:
     """Findings for a text, sentence by sentence (``text`` in any script); ``about`` marks sentences
     that speak about attacks (security training), which are left alone."""
-    found: list[Finding] = []
+    found: list[ScreenFinding] = []
     for sentence in _SENTENCE.split(text):
         if sentence.strip() and not (about is not None and about.search(sentence)):
             found.extend(sentence_findings(sentence))

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from knowledge.embedders.minilm import LocalMiniLMEmbedder, ModelUnavailable
 from memory.manager.screen.bank import CONTRASTS, INJECTIONS
-from memory.manager.screen.findings import Finding
+from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.shared import once
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class SemanticScreen:
         ready = self._ready()
         return None if ready is None else ready[0]
 
-    def findings(self, texts: Sequence[str], weak_sign: bool) -> list[Finding]:
+    def findings(self, texts: Sequence[str], weak_sign: bool) -> list[ScreenFinding]:
         t = self.thresholds
         bar, margin = (t.with_sign, t.with_sign_margin) if weak_sign else (t.alone, t.alone_margin)
         hits = [
@@ -99,7 +99,9 @@ class SemanticScreen:
         ]
         if hits:
             return [
-                Finding("instruction", f"close in meaning to known injection phrasings ({max(hits):.2f})")
+                ScreenFinding(
+                    "instruction", f"close in meaning to known injection phrasings ({max(hits):.2f})"
+                )
             ]
         return []
 
