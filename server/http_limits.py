@@ -10,6 +10,9 @@
   ``KASSIST_MAX_BATCH_RUNS`` runs (default 50); more is refused with 422 before any is queued.
   langgraph-api authorizes each run of a batch on its own, so without this one request of 1,000
   small runs (83 KB) filled the workers' queue.
+- **Keys a body may hold** (``langgraph dev`` only): a run's, cron's, thread's, assistant's or store
+  item's body may hold only the top-level keys server/body_keys.py lists for its route; any other
+  is refused with 422 naming it (langgraph-api's schemas let unknown keys through).
 - **JSON a database cannot store** (``kassist serve`` only; the LangGraph server's orjson already
   answers 422): a string with a lone surrogate (``"\\ud800"``, valid JSON, not text any backend can
   hold), nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion) and
@@ -36,6 +39,8 @@ import os
 import re
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
+
+from server.body_keys import refusal as key_refusal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -201,11 +206,13 @@ class RequestLimits:
         max_body: int | None = None,
         json_checks: bool = True,
         max_batch: int | None = None,
+        body_keys: bool = False,
     ) -> None:
         self.app = app
         self.max_body = max_body_bytes() if max_body is None else max_body
         self.json_checks = json_checks
         self.max_batch = max_batch  # runs per POST /runs/batch; None: no such route
+        self.body_keys = body_keys  # langgraph-api's routes: only the keys server/body_keys.py lists
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("path") in EXEMPT_PATHS:
@@ -235,6 +242,11 @@ class RequestLimits:
             refused = batch_refusal(bytes(body), self.max_batch)
             if refused is not None:
                 await _answer(send, 422, refused)
+                return
+        if self.body_keys:
+            unknown = key_refusal(str(scope.get("method")), str(scope.get("path") or ""), bytes(body))
+            if unknown is not None:
+                await _answer(send, 422, unknown)
                 return
         content_type = headers.get("content-type", "").lower()
         if self.json_checks and body and not content_type.startswith(_FORM_TYPES):
@@ -352,6 +364,7 @@ def _langgraph_app() -> Any:
         max_body=max_body_bytes(),
         json_checks=False,
         max_batch=max_batch_runs(),
+        body_keys=True,
     )
     return Starlette(middleware=[Middleware(NoStore), Middleware(ClosedRoutes), limits])  # type: ignore[arg-type]
 

@@ -58,6 +58,7 @@ from server.request_config import (
     batch_configurables,
     check_batch,
     check_tenant,
+    refused_body_keys,
     refused_config_keys,
     require_principal,
     run_config,
@@ -282,9 +283,9 @@ def _no_messages(run_input: object) -> bool:
 
 
 async def refuse_null_config(request: Request) -> None:
-    """Refuse ``"config": null`` (422): LangServe's parser takes a missing config for an empty one
-    but fails on a null with a TypeError (a 500). The body is read once: Starlette keeps it for
-    the route."""
+    """Refuse ``"config": null`` (422: LangServe's parser takes a missing config for an empty one
+    but fails on a null with a TypeError, a 500) and a key the endpoint does not take (422). The
+    body is read once: Starlette keeps it for the route."""
     try:
         body = await request.json()
     except ValueError:
@@ -294,6 +295,9 @@ async def refuse_null_config(request: Request) -> None:
             status_code=422,
             detail='config must be an object, e.g. {"configurable": {"thread_id": "..."}}, or left out',
         )
+    refused = refused_body_keys(request.url.path.rsplit("/", 1)[-1], body)  # LangServe ignored them
+    if refused is not None:
+        raise HTTPException(status_code=422, detail=refused)
 
 
 def add_assistant_routes(

@@ -92,6 +92,37 @@ def refused_config_keys(body: object) -> str | None:
     return None
 
 
+_RUN_BODY = frozenset({"input", "config", "kwargs"})
+_EVENT_FILTERS = frozenset(
+    f"{way}_{what}" for way in ("include", "exclude") for what in ("names", "types", "tags")
+)
+BODY_KEYS: Mapping[str, frozenset[str]] = {
+    "invoke": _RUN_BODY,
+    "stream": _RUN_BODY,
+    "batch": frozenset({"inputs", "config", "kwargs"}),
+    "stream_log": _RUN_BODY | _EVENT_FILTERS,
+    "stream_events": _RUN_BODY | _EVENT_FILTERS,
+}
+"""LangServe endpoint -> the top-level keys its body may hold (LangServe's request models, which
+ignore any other key). ``kwargs`` is what ``RemoteRunnable`` sends, always empty for this server."""
+
+
+def refused_body_keys(endpoint: str, body: object) -> str | None:
+    """Why a LangServe body holds a key its endpoint does not take, or non-empty ``kwargs`` (422),
+    or None. LangServe dropped both silently: a client may set only what the server declares."""
+    keys = BODY_KEYS.get(endpoint)
+    if keys is None or not isinstance(body, Mapping):
+        return None
+    unknown = sorted(str(k)[:60] for k in body if k not in keys)
+    if unknown:
+        return f"the body holds keys {unknown[:10]} that /{endpoint} does not take; it takes {sorted(keys)}"
+    kwargs = body.get("kwargs")
+    if kwargs not in (None, {}):
+        shown = sorted(str(k)[:60] for k in kwargs)[:10] if isinstance(kwargs, Mapping) else kwargs
+        return f"kwargs {shown!r} are not used by this server; send {{}} or leave kwargs out"
+    return None
+
+
 def run_config(
     config: Mapping[str, Any], principal: Principal | None, sent: Mapping[str, Any], graph: str
 ) -> dict[str, Any]:

@@ -1,0 +1,168 @@
+"""Which top-level keys a JSON body may hold on the LangGraph server (``langgraph dev``), per route.
+
+langgraph-api's request schemas allow keys they do not name, and its run code reads some it does
+not document (``checkpoint_id``, ``langsmith_tracer``, ``on_completion`` on a thread's run); a
+cron's whole body is stored and replayed as each scheduled run's request. An unknown key was
+therefore either ignored (a misspelt ``interupt_before`` ran as if unsent) or, worse, reached a
+run without any auth handler seeing it (``langsmith_tracer`` picked the operator's tracing project;
+a cron's ``feedback_keys`` or ``checkpoint_id`` failed every scheduled run). A client may set only
+what we declare: a key not listed here for its route is refused with 422 naming it, before any
+route runs (:class:`server.http_limits.RequestLimits` calls :func:`refusal`).
+
+Each list is what langgraph-api 0.16.7 documents for the route (its ``openapi.json``), plus the
+keys ``langgraph_sdk`` sends for it that langgraph-api reads and we checked (``SDK_EXTRAS``); the
+auth handlers (server/auth.py) check each value. ``langsmith_tracer`` is on no list: tracing is the
+operator's. docs/serving.md lists them. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+
+_RUN_COMMON = frozenset(
+    {
+        "assistant_id",
+        "input",
+        "command",
+        "config",
+        "context",
+        "metadata",
+        "webhook",
+        "after_seconds",
+        "durability",
+        "checkpoint_during",
+        "feedback_keys",
+        "stream_mode",
+        "stream_resumable",
+        "stream_subgraphs",
+    }
+)
+RUN_ON_THREAD = _RUN_COMMON | {
+    "checkpoint",
+    "checkpoint_id",  # langgraph_sdk sends it; checked: the thread must hold it, never for a job graph
+    "if_not_exists",
+    "interrupt_before",
+    "interrupt_after",
+    "multitask_strategy",
+    "on_completion",  # langgraph_sdk sends it; on a thread's run langgraph-api ignores it
+    "strict_resume",  # langgraph_sdk sends it; langgraph-api 0.16.7 ignores it
+}
+"""``POST /threads/{id}/runs`` (RunCreateStateful)."""
+
+RUN_WITHOUT_THREAD = _RUN_COMMON | {"on_completion"}
+"""``POST /runs``, and each run of ``POST /runs/batch`` (RunCreateStateless)."""
+
+STREAMED = frozenset({"on_disconnect"})
+"""What ``/stream`` and ``/wait`` add (RunCreateStreaming*)."""
+
+_CRON_COMMON = frozenset(
+    {
+        "assistant_id",
+        "schedule",
+        "input",
+        "config",
+        "context",
+        "metadata",
+        "webhook",
+        "durability",
+        "checkpoint_during",  # langgraph_sdk sends it; read by each scheduled run
+        "interrupt_before",
+        "interrupt_after",
+        "stream_mode",
+        "stream_resumable",
+        "stream_subgraphs",
+        "enabled",
+        "end_time",
+        "timezone",
+    }
+)
+CRON_WITHOUT_THREAD = _CRON_COMMON | {"on_run_completed"}
+CRON_ON_THREAD = _CRON_COMMON | {"multitask_strategy"}
+CRON_PATCH = (_CRON_COMMON - {"assistant_id", "checkpoint_during"}) | {"on_run_completed"}
+
+_ID = r"[^/]+"
+
+ROUTES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = tuple(
+    (method, re.compile(f"^{pattern}$"), keys)
+    for method, pattern, keys in (
+        ("POST", f"/threads/{_ID}/runs", RUN_ON_THREAD),
+        ("POST", f"/threads/{_ID}/runs/(?:stream|wait)", RUN_ON_THREAD | STREAMED),
+        ("POST", "/runs", RUN_WITHOUT_THREAD),
+        ("POST", "/runs/(?:stream|wait)", RUN_WITHOUT_THREAD | STREAMED),
+        ("POST", "/runs/batch", RUN_WITHOUT_THREAD),  # each run of the list
+        ("POST", "/runs/crons", CRON_WITHOUT_THREAD),
+        ("POST", f"/threads/{_ID}/runs/crons", CRON_ON_THREAD),
+        ("PATCH", f"/runs/crons/{_ID}", CRON_PATCH),
+        ("POST", "/threads", frozenset({"thread_id", "metadata", "if_exists", "ttl", "supersteps"})),
+        ("PATCH", f"/threads/{_ID}", frozenset({"metadata", "ttl"})),
+        (
+            "POST",
+            "/assistants",
+            frozenset(
+                {
+                    "assistant_id",
+                    "graph_id",
+                    "config",
+                    "context",
+                    "metadata",
+                    "if_exists",
+                    "name",
+                    "description",
+                }
+            ),
+        ),
+        (
+            "PATCH",
+            f"/assistants/{_ID}",
+            frozenset({"graph_id", "config", "context", "metadata", "name", "description"}),
+        ),
+        ("PUT", "/store/items", frozenset({"namespace", "key", "value", "index", "ttl"})),
+        ("DELETE", "/store/items", frozenset({"namespace", "key"})),
+    )
+)
+"""(method, path, the keys its body may hold). Other routes: not checked here."""
+
+
+def allowed_keys(method: str, path: str) -> frozenset[str] | None:
+    """The keys a body of ``method path`` may hold, or None for a route not checked here."""
+    path = re.sub(r"/+", "/", path)
+    path = path.rstrip("/") or "/"
+    for route_method, pattern, keys in ROUTES:
+        if route_method == method and pattern.match(path):
+            return keys
+    return None
+
+
+def _unknown(body: object, keys: frozenset[str]) -> list[str]:
+    return sorted(str(k) for k in body if k not in keys) if isinstance(body, Mapping) else []
+
+
+def refusal(method: str, path: str, body: bytes) -> str | None:
+    """Why the JSON ``body`` of ``method path`` is refused (a key its route does not take), or None.
+    A body that is not JSON, or not an object (a list for ``/runs/batch``), is the route's to
+    answer."""
+    keys = allowed_keys(method, path)
+    if keys is None or not body:
+        return None
+    try:
+        parsed = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    items = parsed if isinstance(parsed, list) and path.rstrip("/").endswith("/batch") else [parsed]
+    for index, item in enumerate(items):
+        unknown = _unknown(item, keys)
+        if unknown:
+            where = f"run {index} of the batch" if len(items) > 1 or parsed is not item else "the body"
+            shown = [k if len(k) <= 60 else f"{k[:60]}..." for k in unknown[:10]]
+            return (
+                f"{where} holds keys {shown} that {method} {_template(method, path)} does not take on "
+                f"this server; it takes {sorted(keys)}"
+            )
+    return None
+
+
+def _template(method: str, path: str) -> str:
+    """The route as documented (ids as ``{id}``), for the message."""
+    return re.sub(r"^/(threads|assistants|runs/crons)/(?!search$|count$)[^/]+", r"/\1/{id}", path.rstrip("/"))
