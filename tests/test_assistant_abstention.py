@@ -109,3 +109,22 @@ def test_a_weekday_is_no_office_name_but_a_holiday_is_a_topic() -> None:
     assert judge("Can I work at the Amsterdam office on a Saturday?", [h], embedder=MODEL).answerable
     verdict = judge("How much is the Christmas bonus at the Amsterdam office?", [h], embedder=MODEL)
     assert not verdict.answerable
+
+
+def test_an_office_named_in_lower_case_is_a_name_the_base_must_mention() -> None:
+    # Chat register: "the mumbai office" has no capital for named_scopes, and a question may open
+    # with the place ("Sydney office address?"); the word before "office" still names a place.
+    h = hit("The office is closed on public holidays of the Netherlands.", relevance=0.6,
+            sentence=0.6, title="Amsterdam Office Guide")  # fmt: skip
+    verdict = judge("how many public holidays does the mumbai office get", [h], embedder=MODEL)
+    assert not verdict.answerable
+    assert "mumbai" in verdict.reason
+    assert not judge("Sydney office public holidays?", [h], embedder=MODEL).answerable
+    assert judge("amsterdam office public holidays?", [h], embedder=MODEL).answerable
+
+
+def test_a_kind_of_office_is_no_place() -> None:
+    h = hit("The office is closed on public holidays of the Netherlands.", relevance=0.6,
+            sentence=0.6, title="Amsterdam Office Guide")  # fmt: skip
+    assert judge("is the head office closed on public holidays?", [h], embedder=MODEL).answerable
+    assert judge("does my home office get public holidays off?", [h], embedder=MODEL).answerable

@@ -51,7 +51,7 @@ def test_an_answer_carries_no_missing_words_and_old_states_still_load() -> None:
     verdict = judge("Can I change my pension investment choices?", [strong], embedder=MODEL)
     assert verdict.answerable and verdict.missing == []
     # A verdict checkpointed before the field existed still makes a Verdict.
-    old = {"answerable": False, "reason": "x", "closest": ["A"], "language": None}
+    old: dict[str, Any] = {"answerable": False, "reason": "x", "closest": ["A"], "language": None}
     assert type(verdict)(**old).missing == []
 
 
@@ -127,3 +127,10 @@ def test_token_alignment_finds_the_word_a_passage_does_not_answer() -> None:
     assert dict(zip(near.words, near.scores, strict=True))["dog"] > 0.6
     assert far.below(0.3) == []
     assert align("anything", []) == []
+
+
+def test_contracted_question_words_are_not_named_as_missing() -> None:
+    # Typed in a chat: "whats", "what's", "dont" are question words, not what the passages lack.
+    text = "Dental cover is provided by the company's insurer."
+    assert uncovered_words("whats the name of the dental insurer", text) == ["name"]
+    assert uncovered_words("what's the dental insurer, dont know", text) == []

@@ -34,6 +34,7 @@ from typing import Any
 from knowledge.index.coverage import uncovered_words
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import named_bonus, named_scopes, terms
+from knowledge.index.rules import STOPWORDS
 
 # The bar on the relevance alone, for hits the sentence stage did not look at (a lexical embedder,
 # keyword mode). Session 17: the midpoint between the tuning half's closest unanswerable question
@@ -188,7 +189,7 @@ def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused
     scored = evidence(judged)
     if scored is not None and scored[0] < scored[1]:
         return Verdict(False, f"best evidence {scored[0]:.2f} < {scored[1]}", _closest(hits), language)
-    names = named_scopes(query)
+    names = named_scopes(query) | office_names(query)
     if names:
         texts = [f"{h['title']} {h['text']}" for h in hits]
         found = set().union(*(terms(t) for t in texts))
@@ -201,6 +202,30 @@ def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused
                 False, f"the page for {uncovered} does not cover the question", _closest(hits), language
             )
     return Verdict(True, "", _closest(hits), language)
+
+
+# Words before "office" that say what kind of office, not which one ("the head office", "a quiet
+# office"): everything else there names a place, typed in lower case in a chat ("the mumbai office")
+# or opening the question ("Sydney office address?"), where named_scopes sees no capital.
+# fmt: off
+OFFICE_KINDS = frozenset((
+    "home", "head", "main", "back", "front", "post", "box", "local", "regional", "central", "new",
+    "old", "whole", "entire", "current", "nearest", "closest", "next", "same", "other", "every",
+    "open", "shared", "physical", "virtual", "satellite", "branch", "company", "corporate",
+    "private", "public", "remote", "hybrid", "small", "big", "large", "quiet", "busy", "empty",
+    "usual", "normal", "actual", "real", "ticket", "sales", "press", "legal",
+    "registered", "global", "international", "national", "country", "city", "nearby", "another",
+    "any", "each", "office", "cloud", "dental", "doctor's", "doctors", "tax", "booking",
+))
+# fmt: on
+_OFFICE = re.compile(r"\b([^\W\d_][\w'-]*)\s+offices?\b", re.IGNORECASE)
+
+
+def office_names(query: str) -> frozenset[str]:
+    """The place a question's "X office" names when X is no kind of office (:data:`OFFICE_KINDS`)
+    nor a stop word, whatever its case: the names check then asks the passages for it."""
+    found = {m.group(1).lower() for m in _OFFICE.finditer(query)}
+    return terms(" ".join(w for w in found if w not in STOPWORDS and w not in OFFICE_KINDS))
 
 
 def most_relevant(query: str, hits: Sequence[dict[str, Any]]) -> dict[str, Any]:

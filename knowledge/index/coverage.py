@@ -47,6 +47,24 @@ def _key(word: str) -> str:
     return stem(word.lower().split("'")[0].split("’")[0])
 
 
+def _function_word(word: str) -> bool:
+    """A stop word or :data:`QUESTION_WORDS` word, also contracted as typed in a chat: "what's",
+    "whats", "i'm", "don't", "wont" (the part before the apostrophe, or the word less its 's')."""
+    base = re.split(r"['’]", word)[0]
+    chat = word[:-1] if word.endswith("s") and len(word) > 3 else ""
+    return any(w in STOPWORDS or w in QUESTION_WORDS for w in (word, base, chat) if w) or word in (
+        "dont",
+        "wont",
+        "cant",
+        "isnt",
+        "doesnt",
+        "didnt",
+        "im",
+        "ive",
+        "id",
+    )
+
+
 def uncovered_words(query: str, passage_text: str) -> list[str]:
     """The question's topic words (lower case, as typed, in its order) whose stem is not in
     ``passage_text`` (a passage with its heading and its document's title); words with digits, stop
@@ -55,7 +73,7 @@ def uncovered_words(query: str, passage_text: str) -> list[str]:
     out: list[str] = []
     for token in _TOKEN.findall(query):
         word = token.lower()
-        if word in STOPWORDS or word in QUESTION_WORDS or len(word) < 3 or any(c.isdigit() for c in word):
+        if _function_word(word) or len(word) < 3 or any(c.isdigit() for c in word):
             continue
         if _key(word) not in passage and word not in out:
             out.append(word)
