@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from graph.ingestion.columns import JobRow
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.store import RunStore, TenantRunStore, refuse_unbound
-from graph.ingestion.store_ops import RunRecord, Steps, _run_record
+from graph.ingestion.store_ops import RunRecord, Steps, registry
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 
@@ -46,25 +48,33 @@ class JobRecord(RunRecord):
         return RunRecord.model_validate(self.model_dump(include=set(RunRecord.model_fields)))
 
 
-def _job_record(tenant: str, row: Any) -> JobRecord:
-    def load(text: Any) -> Any:
+def _job_record(tenant: str, row: Sequence[Any]) -> JobRecord:
+    def load(text: str | None) -> Any:
         return None if text is None else json.loads(text)
 
+    j = JobRow._make(row)
     return JobRecord(
         tenant_id=tenant,
-        **_run_record(row).model_dump(),
-        status=row["status"],
-        seq=int(row["seq"] or 0),
-        done_seq=int(row["done_seq"] or 0),
-        settings=load(row["settings"]),
-        goal=row["goal"],
-        decision=load(row["decision"]),
-        max_steps=row["max_steps"],
-        requested_by=row["requested_by"],
-        claims=int(row["claims"] or 0),
-        worker=row["worker"],
-        error=row["error"],
+        **registry(j).model_dump(),
+        status=j.status,
+        seq=int(j.seq or 0),
+        done_seq=int(j.done_seq or 0),
+        settings=load(j.settings),
+        goal=j.goal,
+        decision=load(j.decision),
+        max_steps=j.max_steps,
+        requested_by=j.requested_by,
+        claims=int(j.claims or 0),
+        worker=j.worker,
+        error=j.error,
     )
+
+
+def _seq(rows: list[Any]) -> int | None:
+    """The seq a request statement returned (RETURNING seq), None when it queued nothing."""
+    for (seq,) in rows:
+        return int(seq)
+    return None
 
 
 def create_run(
@@ -100,7 +110,7 @@ class JobStore:
         """Runs with a request no worker has carried out, every tenant's (cross-tenant: what a
         server's worker polls; each record names its tenant), oldest request first."""
         rows = self._store._handle.one(self._store._q.jobs_wanted, {"limit": limit}, fetch=True)
-        return [_job_record(r["tenant_id"], r) for r in rows]
+        return [_job_record(tenant, job) for tenant, *job in rows]  # jobs_wanted: the tenant, then JobRow
 
     if not TYPE_CHECKING:  # at run time only: for the type checker these names do not exist here
 
@@ -129,19 +139,19 @@ class TenantJobStore:
 
     def request(self, run: str, by: str, max_steps: int | None = None) -> int:
         params = {"run": run, "by": by, "max_steps": max_steps, "now": time.time()}
-        return int(self._runs._one(self._q.job_request, params, fetch=True, write=True)[0]["seq"])
+        rows = self._runs._one(self._q.job_request, params, fetch=True, write=True)
+        (seq,) = rows[0]  # an upsert: it always returns its row
+        return int(seq)
 
     def decide(self, run: str, by: str, decision: dict[str, Any]) -> int | None:
         """Queue an approve/reject; None when another decision is already waiting to be carried out."""
-        rows = self._runs._one(self._q.job_decide, _decision(run, by, decision), fetch=True, write=True)
-        return int(rows[0]["seq"]) if rows else None
+        return _seq(self._runs._one(self._q.job_decide, _decision(run, by, decision), fetch=True, write=True))
 
     def claim_decision(self, run: str, by: str, decision: dict[str, Any]) -> int | None:
         """Queue the decision on a run waiting for review if it is the first one: its request's seq,
         or None when another decision came first (waiting, being carried out, or carried out)."""
         params = _decision(run, by, decision)
-        rows = self._runs._one(self._q.job_claim_decision, params, fetch=True, write=True)
-        return int(rows[0]["seq"]) if rows else None
+        return _seq(self._runs._one(self._q.job_claim_decision, params, fetch=True, write=True))
 
     def note_status(self, run: str, status: str) -> None:
         params = {"run": run, "status": status, "now": time.time()}
@@ -167,12 +177,12 @@ class TenantJobStore:
 
     def unknown(self) -> list[str]:
         """The tenant's runs whose status was never noted (registered before the runs API)."""
-        return [str(r["run_id"]) for r in self._runs._one(self._q.jobs_unknown, {}, fetch=True)]
+        return [str(run) for (run,) in self._runs._one(self._q.jobs_unknown, {}, fetch=True)]
 
     def failed_documents(self, run: str, limit: int = 100) -> list[tuple[str, str | None]]:
         """The run's first ``limit`` failed documents: (path, reason)."""
         rows = self._runs._one(self._q.manifest_failed, {"run": run, "limit": limit}, fetch=True)
-        return [(str(r["source_path"]), r["reason"]) for r in rows]
+        return [(str(path), reason) for path, reason in rows]
 
 
 _JOB_METHODS = frozenset(

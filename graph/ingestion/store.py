@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from graph.ingestion.columns import BatchRow, PageRow, SumsRow
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.state import Settings
 from graph.ingestion.store_ops import (  # the records and the operations this store runs
@@ -44,17 +45,6 @@ from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantBindable, TenantMismatch, TenantRequired, validate_tenant_id
 
 MANIFEST_PAGE = 500
-MANIFEST_COLUMNS = (
-    "seq",
-    "kind",
-    "source_path",
-    "doc_id",
-    "outcome",
-    "reason",
-    "chunks_added",
-    "chunks_unchanged",
-    "audit",
-)
 
 
 # -- the store and its tenant views ---------------------------------------------------------------
@@ -85,7 +75,8 @@ class RunStore:
         # The one choice of dialect: the database's backend names the SQL module
         # (graph/ingestion/sql_<backend>.py), so a new backend adds that file and nothing here.
         self._q: IngestSql = import_module(f"graph.ingestion.sql_{db.backend}").SQL
-        self._handle = Handle(db, Options(binary=True), closed="this run store is closed")
+        # Rows are tuples, read through the named rows of graph.ingestion.columns.
+        self._handle = Handle(db, Options(rows="tuple", binary=True), closed="this run store is closed")
 
     @classmethod
     def from_url(cls, database_url: str) -> RunStore:
@@ -100,7 +91,7 @@ class RunStore:
 
     def tenants(self) -> list[str]:
         """Every tenant that has ingestion runs (cross-tenant: retention goes over all of them)."""
-        return [str(r["tenant_id"]) for r in self._handle.one(self._q.run_tenants, {}, fetch=True)]
+        return [str(tenant) for (tenant,) in self._handle.one(self._q.run_tenants, {}, fetch=True)]
 
     def for_tenant(self, tenant_id: str) -> TenantRunStore:
         """The runs of ``tenant_id``: another tenant's run is "not found" there."""
@@ -177,22 +168,15 @@ class TenantRunStore:
 
     def batch(self, run: str, lo: int, hi: int) -> list[ManifestRow]:
         rows = self._one(self._q.manifest_batch, {"run": run, "lo": lo, "hi": hi}, fetch=True)
-        return [
-            ManifestRow(
-                seq=int(r["seq"]),
-                kind=r["kind"],
-                source_path=r["source_path"],
-                doc_id=r["doc_id"],
-                outcome=r["outcome"],
-            )
-            for r in rows
-        ]
+        return [ManifestRow(**BatchRow._make(r)._asdict()) for r in rows]
 
     def record(self, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
         self._run(record_plans(self._q, self.tenant_id, run, plans, audits), write=True)
 
-    def sums(self, run: str, lo: int, hi: int) -> list[Any]:
-        return self._one(self._q.manifest_sums, {"run": run, "lo": lo, "hi": hi}, fetch=True)
+    def sums(self, run: str, lo: int, hi: int) -> list[dict[str, Any]]:
+        """Per outcome over the batch ``lo``..``hi``: its documents and chunk totals (SumsRow's keys)."""
+        rows = self._one(self._q.manifest_sums, {"run": run, "lo": lo, "hi": hi}, fetch=True)
+        return [SumsRow._make(r)._asdict() for r in rows]
 
     def manifest(self, run: str, page: int = MANIFEST_PAGE) -> Iterator[dict[str, Any]]:
         """Every row of the run's manifest in order (for the audit and the report at the end of the
@@ -200,10 +184,7 @@ class TenantRunStore:
         lo = 0
         while True:
             params = {"run": run, "lo": lo, "limit": page}
-            rows = [
-                {k: r[k] for k in MANIFEST_COLUMNS}
-                for r in self._one(self._q.manifest_page, params, fetch=True)
-            ]
+            rows = [PageRow._make(r)._asdict() for r in self._one(self._q.manifest_page, params, fetch=True)]
             yield from rows
             if len(rows) < page:
                 return
@@ -236,10 +217,12 @@ class TenantRunStore:
 
     def report(self, run: str, fmt: str) -> str | None:
         rows = self._one(self._q.report_get, {"run": run, "format": fmt}, fetch=True)
-        return str(rows[0]["body"]) if rows else None
+        for (body,) in rows:  # one row at most: (tenant, run, format) is the key
+            return str(body)
+        return None
 
     def report_formats(self, run: str) -> list[str]:
-        return [str(r["format"]) for r in self._one(self._q.report_formats, {"run": run}, fetch=True)]
+        return [str(fmt) for (fmt,) in self._one(self._q.report_formats, {"run": run}, fetch=True)]
 
     def prune_orphans(self, older_than_s: float) -> None:
         """Drop the ingestion rows of runs whose checkpoints retention already removed."""

@@ -11,6 +11,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
+from graph.ingestion.columns import JobRow, LedgerRow, RegistrationRow, RunRow
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.state import Settings
 from kassist.db import migrate as runner
@@ -78,24 +79,30 @@ def migrate(q: IngestSql, backend: str) -> Steps[list[int]]:
     return tables.migrate(runner.INGESTION, q, backend)
 
 
-def _run_record(row: Any) -> RunRecord:
+def registry(r: RunRow | JobRow) -> RunRecord:
+    """The registry row of ``r``, a run_get/run_list row or a jobs row (which starts with it)."""
     return RunRecord(
-        run_id=row["run_id"],
-        source=row["source"],
-        collection=row["collection"],
-        created_at=float(row["created_at"]),
-        owner=row["owner"],
-        lease_until=None if row["lease_until"] is None else float(row["lease_until"]),
-        cancel_requested=bool(row["cancel_requested"]),
+        run_id=r.run_id,
+        source=r.source,
+        collection=r.collection,
+        created_at=float(r.created_at),
+        owner=r.owner,
+        lease_until=None if r.lease_until is None else float(r.lease_until),
+        cancel_requested=bool(r.cancel_requested),
     )
 
 
-def _registration(row: Any) -> Registration:
-    text = row["settings"]
+def _run_record(row: Sequence[Any]) -> RunRecord:
+    """A run_get/run_list row (a tuple of :class:`RunRow`'s columns)."""
+    return registry(RunRow._make(row))
+
+
+def _registration(row: Sequence[Any]) -> Registration:
+    r = RegistrationRow._make(row)
     return Registration(
-        settings=None if text is None else Settings.model_validate_json(text),
-        goal=row["goal"] or "",
-        conversation_id=row["conversation_id"],
+        settings=None if r.settings is None else Settings.model_validate_json(r.settings),
+        goal=r.goal or "",
+        conversation_id=r.conversation_id,
     )
 
 
@@ -168,12 +175,13 @@ def ledger_begin(
     return entry
 
 
-def _ledger_entry(row: Any) -> LedgerEntry:
+def _ledger_entry(row: Sequence[Any]) -> LedgerEntry:
+    e = LedgerRow._make(row)
     return LedgerEntry(
-        key=row["key"],
-        run_id=row["run_id"],
-        state=row["state"],
-        request=json.loads(row["request"]),
-        result=None if row["result"] is None else json.loads(row["result"]),
-        attempts=int(row["attempts"]),
+        key=e.key,
+        run_id=e.run_id,
+        state=e.state,  # type: ignore[arg-type]  # pydantic checks it is one of the three
+        request=json.loads(e.request),
+        result=None if e.result is None else json.loads(e.result),
+        attempts=int(e.attempts),
     )
