@@ -19,8 +19,9 @@ import hmac
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
@@ -113,24 +114,71 @@ class SessionRecord(BaseModel):
         return self.revoked_at is None and self.expires_at > now
 
 
-def _record(row: Any) -> KeyRecord:
+# Rows are tuples (one row shape in kassist), read through these: each is the select list of its
+# statements in server/sql_<backend>.py in order (tests/test_row_shape_runs_keys.py checks it).
+
+
+class KeyRow(NamedTuple):
+    """get, list, list_all (sql_sqlite.COLUMNS)."""
+
+    prefix: str
+    tenant_id: str
+    identity: str
+    role: str
+    token_hash: str
+    created_at: float
+    revoked_at: float | None
+    last_used_at: float | None
+
+
+class SessionRow(NamedTuple):
+    """session_get (sql_sqlite.SESSION_COLUMNS)."""
+
+    session_hash: str
+    tenant_id: str
+    key_prefix: str | None
+    key_hash: str
+    csrf: str
+    created_at: float
+    expires_at: float
+    revoked_at: float | None
+
+
+READS: dict[str, tuple[str, ...]] = {
+    "get": KeyRow._fields,
+    "list": KeyRow._fields,
+    "list_all": KeyRow._fields,
+    "revoke": ("prefix",),
+    "revoke_any": ("prefix",),
+    "count_active": ("n",),
+    "session_get": SessionRow._fields,
+}
+"""Every statement of the key tables that returns rows, and its columns in order."""
+
+
+def _time(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _record(row: Sequence[Any]) -> KeyRecord:
+    k = KeyRow._make(row)
     return KeyRecord(
-        prefix=row["prefix"],
-        tenant_id=row["tenant_id"],
-        identity=row["identity"],
-        role=row["role"],
-        token_hash=row["token_hash"],
-        created_at=float(row["created_at"]),
-        revoked_at=None if row["revoked_at"] is None else float(row["revoked_at"]),
-        last_used_at=None if row["last_used_at"] is None else float(row["last_used_at"]),
+        prefix=k.prefix,
+        tenant_id=k.tenant_id,
+        identity=k.identity,
+        role=k.role,  # type: ignore[arg-type]  # pydantic checks it is admin or member
+        token_hash=k.token_hash,
+        created_at=float(k.created_at),
+        revoked_at=_time(k.revoked_at),
+        last_used_at=_time(k.last_used_at),
     )
 
 
-def _session(row: Any) -> SessionRecord:
+def _session(row: Sequence[Any]) -> SessionRecord:
+    s = SessionRow._make(row)
     return SessionRecord(
-        tenant_id=row["tenant_id"], key_prefix=row["key_prefix"], key_hash=row["key_hash"], csrf=row["csrf"],
-        created_at=float(row["created_at"]), expires_at=float(row["expires_at"]),
-        revoked_at=None if row["revoked_at"] is None else float(row["revoked_at"]),
+        tenant_id=s.tenant_id, key_prefix=s.key_prefix, key_hash=s.key_hash, csrf=s.csrf,
+        created_at=float(s.created_at), expires_at=float(s.expires_at), revoked_at=_time(s.revoked_at),
     )  # fmt: skip
 
 
@@ -173,7 +221,7 @@ class KeyStore:
         # The one choice of dialect: the database's backend names the SQL module
         # (server/sql_<backend>.py), so a new backend adds that file and nothing here.
         self._q: KeysSql = import_module(f"server.sql_{db.backend}").SQL
-        self._handle = Handle(db, Options(), closed="this key store is closed")
+        self._handle = Handle(db, Options(rows="tuple"), closed="this key store is closed")
 
     @classmethod
     def from_url(cls, database_url: str) -> KeyStore:
@@ -239,7 +287,8 @@ class KeyStore:
         return bool(self._one(self._q.revoke_any, {"prefix": prefix, "now": time.time()}, write=True))
 
     def active_count(self) -> int:
-        return int(self._one(self._q.count_active, {})[0]["n"])
+        ((n,),) = self._one(self._q.count_active, {})  # count(*): one row, one column
+        return int(n)
 
     if not TYPE_CHECKING:  # at run time only: for the type checker these names do not exist here
 

@@ -12,6 +12,7 @@ from importlib import import_module
 import pytest
 
 from graph.ingestion.columns import READS
+from server.key_store import READS as KEY_READS
 
 DIALECTS = ("sqlite", "postgres")
 
@@ -52,3 +53,9 @@ def statements_returning(sql_table: object) -> dict[str, tuple[str, ...]]:
 def test_every_ingestion_statement_returns_its_declared_row(dialect: str) -> None:
     sql = import_module(f"graph.ingestion.sql_{dialect}").SQL
     assert statements_returning(sql) == READS
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_every_key_statement_returns_its_declared_row(dialect: str) -> None:
+    sql = import_module(f"server.sql_{dialect}").SQL
+    assert statements_returning(sql) == KEY_READS
