@@ -75,14 +75,18 @@ from server.credentials import sent_token
 from server.keys import KeyResolver, KeyTable, load_key_table
 from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
+    check_cancel,
     check_checkpoint,
+    check_copy,
     check_feedback,
     check_ingestion_input,
+    check_job_strategy,
     check_new_conversation,
     check_schedule,
     check_thread_claim,
     cron_thread_check,
     mark_cron_on_thread,
+    note_thread_read,
     store_cron_user,
 )
 from server.run_checks import refuse as _refuse
@@ -164,7 +168,11 @@ async def refuse_unruled(ctx: Auth.types.AuthContext, value: Any) -> bool:
 async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     if ctx.action == "update" and is_state_write(value):
         raise Auth.exceptions.HTTPException(status_code=403, detail=STATE_WRITE_REFUSED)
+    if ctx.action == "update" and isinstance(value, dict):
+        await check_cancel(ctx, value)  # no rollback of an ingestion run's checkpoints
     if ctx.action == "create" and isinstance(value, dict):
+        if "metadata" not in value:  # POST /threads/{id}/copy: its source was read just before
+            await check_copy(ctx)
         await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
     stamp(ctx, value)
     return threads_of(ctx)
@@ -184,6 +192,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     check_feedback(kwargs.get("feedback_keys"))
+    check_job_strategy(graph, value.get("multitask_strategy"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"))
     if graph in JOB_GRAPHS and isinstance(kwargs, dict):
         # A job commits after every node, whatever the client asked (langgraph-api's default is
@@ -197,6 +206,8 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
 
 @auth.on(resources="threads", actions=["read", "delete", "search"])
 async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    if ctx.action == "read":
+        note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
     if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights
         return {**owned(ctx), "owner": str(ctx.user.identity)}
     return threads_of(ctx)
@@ -229,6 +240,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_configurable(ctx, graph, payload.get("config"), payload.get("context"))
     check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
     check_schedule(None, payload.get("webhook") if isinstance(payload, Mapping) else None)
+    check_job_strategy(graph, payload.get("multitask_strategy"))
     await check_ingestion_input(ctx, graph, payload.get("input"))
     if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
         await check_new_conversation(ctx, graph, None, payload)

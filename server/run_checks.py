@@ -164,6 +164,75 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
         refuse(409, f"Thread with ID {thread_id} already exists")
 
 
+ROLLBACK_REFUSED = (
+    "rollback deletes the checkpoints a run wrote; an ingestion run's are its record (its progress, "
+    "review and counters), while what it indexed stays"
+)
+
+
+def check_job_strategy(graph: str | None, strategy: object) -> None:
+    """A new run of a job graph may not roll back the run in flight on its thread (422)."""
+    from server.configurable import JOB_GRAPHS
+
+    if graph in JOB_GRAPHS and strategy == "rollback":
+        refuse(
+            422,
+            f"multitask_strategy rollback is not allowed for graph {graph!r}: {ROLLBACK_REFUSED}; "
+            "use interrupt (the new run continues from the latest checkpoint) or enqueue",
+        )
+
+
+async def check_cancel(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:
+    """A cancel with ``action=rollback`` of an ingestion run's thread (409), or of runs on no named
+    thread (``POST /runs/cancel`` by status, which may reach ingestion runs: 422), is refused."""
+    if value.get("action") != "rollback":
+        return
+    thread_id = value.get("thread_id")
+    if thread_id is None:
+        refuse(
+            422,
+            f"a cancel with action=rollback must name its thread: {ROLLBACK_REFUSED}; "
+            "cancel with action=interrupt, or name the thread",
+        )
+    elif await _job_thread(tenant_of(ctx), str(thread_id)):
+        refuse(
+            409,
+            f"thread {thread_id} is an ingestion run's: {ROLLBACK_REFUSED}; cancel with "
+            "action=interrupt (the run can be resumed or left stopped)",
+        )
+
+
+_READ_THREAD: ContextVar[str | None] = ContextVar("kassist_read_thread", default=None)
+
+
+def note_thread_read(thread_id: object) -> None:
+    """The thread a threads "read" of this request authorized (a copy reads its source first)."""
+    _READ_THREAD.set(None if thread_id is None else str(thread_id))
+
+
+async def check_copy(ctx: Auth.types.AuthContext) -> None:
+    """``POST /threads/{id}/copy`` of an ingestion run's thread is refused (409): the copy would
+    hold the same run (its id, settings and next step), and a run on it executed the job a second
+    time beside the original. langgraph-api authorizes a copy as a "read" of the source, then a
+    "create" of the new thread without metadata (what tells it from ``POST /threads``)."""
+    source = _READ_THREAD.get()
+    if source is not None and await _job_thread(tenant_of(ctx), source):
+        refuse(
+            409,
+            f"thread {source} is an ingestion run's and cannot be copied: the copy would run "
+            "the same job a second time; start a new run instead",
+        )
+
+
+async def _job_thread(tenant: str, thread_id: str) -> bool:
+    """Whether ``thread_id`` is a registered ingestion run of ``tenant`` (a run id names its thread)."""
+    from server.saver import thread_has_messages
+
+    # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
+    serving = await thread_has_messages(tenant, None) is not None
+    return serving and await asyncio.to_thread(_registered_run, tenant, thread_id)
+
+
 def _registered_run(tenant: str, thread_id: str) -> bool:
     """Whether ``tenant``'s ingestion runs registry holds a run ``thread_id`` (blocking: a read)."""
     from graph.ingestion.resources import current

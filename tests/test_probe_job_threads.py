@@ -1,0 +1,98 @@
+"""An ingestion run's thread is its job's record: no client route forks it or erases it
+(session 21 probes, /tmp/kassist-docs/s21/h1-probes.md).
+
+- ``POST /threads/{id}/copy`` of a run in progress gave a second thread holding the same run
+  (same run id, settings and next step); a run on the copy executed the job again beside the
+  original (both indexed, notified and remembered).
+- ``multitask_strategy: "rollback"`` on a new run of a thread whose run was in flight, and a
+  cancel with ``action=rollback``, deleted every checkpoint the run had written: the registered
+  run then showed ``documents 0``, next step ``discover``, while the documents it had indexed stayed
+  in the collection (its record gone, its effects kept)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, corpus_of, langgraph_dev
+
+pytestmark = pytest.mark.timeout(900)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
+    tmp = tmp_path_factory.mktemp("job-threads")
+    with (
+        langgraph_dev(tmp, env={"KASSIST_EMBEDDER": "hashing"}) as (base, _),
+        httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300) as alice,
+    ):
+        settings = {"source": str(corpus_of(tmp, "acme")), "collection": "jobs", "embedder": "hashing"}
+        yield alice, {"settings": {**settings, "batch_size": 5}}
+
+
+def _paused_run(alice: httpx.Client, run_input: dict[str, Any]) -> tuple[str, str]:
+    """A registered run stopped before its first batch: (thread id, run id)."""
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    run = alice.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "ingestion", "input": run_input, "interrupt_before": ["ingest_batch"]},
+    )
+    assert run.status_code == 200 and "__error__" not in run.text, run.text[:300]
+    state = alice.get(f"/threads/{thread}/state").json()
+    assert state["next"] == ["ingest_batch"] and state["values"]["run_id"] == thread, state
+    runs = alice.get(f"/threads/{thread}/runs").json()
+    return thread, runs[0]["run_id"]
+
+
+def test_an_ingestion_runs_thread_cannot_be_copied(served: tuple[httpx.Client, dict[str, Any]]) -> None:
+    alice, run_input = served
+    thread, _ = _paused_run(alice, run_input)
+    copied = alice.post(f"/threads/{thread}/copy")
+    assert copied.status_code == 409, copied.text[:300]
+    assert "copied" in copied.json()["detail"], copied.text[:300]
+    admin = alice.post(f"/threads/{thread}/copy", headers={"x-api-key": ACME_ADMIN_KEY})
+    assert admin.status_code == 409, admin.text[:300]
+    # The run itself goes on, once.
+    done = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": None})
+    assert done.status_code == 200 and done.json()["counters"]["documents_indexed"] == 24, done.text[:300]
+
+
+def test_a_conversation_can_still_be_copied(served: tuple[httpx.Client, dict[str, Any]]) -> None:
+    alice, _ = served
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    turn = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
+    assert alice.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant", "input": turn}
+    ).is_success
+    copied = alice.post(f"/threads/{thread}/copy")
+    assert copied.status_code == 200, copied.text[:300]
+    values = alice.get(f"/threads/{copied.json()['thread_id']}/state").json()["values"]
+    assert len(values["messages"]) == 2
+
+
+def test_rollback_of_an_ingestion_run_is_refused(served: tuple[httpx.Client, dict[str, Any]]) -> None:
+    alice, run_input = served
+    thread, run_id = _paused_run(alice, run_input)
+    again = alice.post(
+        f"/threads/{thread}/runs",
+        json={"assistant_id": "ingestion", "input": None, "multitask_strategy": "rollback"},
+    )
+    assert again.status_code == 422 and "rollback" in again.json()["detail"], again.text[:300]
+    cancel = alice.post(f"/threads/{thread}/runs/{run_id}/cancel", params={"action": "rollback"})
+    assert cancel.status_code == 409 and "rollback" in cancel.json()["detail"], cancel.text[:300]
+    bulk = alice.post("/runs/cancel", params={"action": "rollback"}, json={"status": "all"})
+    assert bulk.status_code == 422 and "rollback" in bulk.json()["detail"], bulk.text[:300]
+    history = alice.post(f"/threads/{thread}/history", json={"limit": 100}).json()
+    assert len(history) >= 3  # the run's checkpoints are all there
+    state = alice.get(f"/threads/{thread}/state").json()
+    assert state["next"] == ["ingest_batch"], state
+
+
+def test_cancelling_with_interrupt_still_works(served: tuple[httpx.Client, dict[str, Any]]) -> None:
+    alice, run_input = served
+    thread, run_id = _paused_run(alice, run_input)
+    cancel = alice.post(f"/threads/{thread}/runs/{run_id}/cancel", params={"action": "interrupt"})
+    assert cancel.status_code in (202, 204, 404, 409), cancel.text[:300]  # a finished run: nothing to cancel
+    assert cancel.status_code != 409 or "rollback" not in cancel.text
