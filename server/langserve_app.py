@@ -295,7 +295,7 @@ async def refuse_null_config(request: Request) -> None:
             status_code=422,
             detail='config must be an object, e.g. {"configurable": {"thread_id": "..."}}, or left out',
         )
-    refused = refused_body_keys(request.url.path.rsplit("/", 1)[-1], body)  # LangServe ignored them
+    refused = refused_body_keys(request.url.path.rsplit("/", 1)[-1], body, GRAPH)  # LangServe ignored them
     if refused is not None:
         raise HTTPException(status_code=422, detail=refused)
 

@@ -17,7 +17,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from checkpointer import TENANT_KEY
-from server.configurable import THREAD_KEYS, client_keys, refusal, refused_id, refused_keys, refused_value
+from server.configurable import (
+    THREAD_KEYS,
+    client_keys,
+    refusal,
+    refused_id,
+    refused_input,
+    refused_keys,
+    refused_value,
+)
 from server.keys import Principal
 
 NO_KEY = "missing or unknown API key; send it as x-api-key or Authorization: Bearer"
@@ -107,12 +115,18 @@ BODY_KEYS: Mapping[str, frozenset[str]] = {
 ignore any other key). ``kwargs`` is what ``RemoteRunnable`` sends, always empty for this server."""
 
 
-def refused_body_keys(endpoint: str, body: object) -> str | None:
-    """Why a LangServe body holds a key its endpoint does not take, or non-empty ``kwargs`` (422),
-    or None. LangServe dropped both silently: a client may set only what the server declares."""
+def refused_body_keys(endpoint: str, body: object, graph: str = "assistant") -> str | None:
+    """Why a LangServe body holds a key its endpoint does not take, non-empty ``kwargs``, or an
+    input key that is not ``graph``'s client input (its state beyond that is its nodes') (422), or
+    None. LangServe dropped all three silently: a client may set only what the server declares."""
     keys = BODY_KEYS.get(endpoint)
     if keys is None or not isinstance(body, Mapping):
         return None
+    inputs = body.get("inputs") if endpoint == "batch" else [body.get("input")]
+    for run_input in inputs if isinstance(inputs, list) else []:
+        refused = refused_input(graph, run_input) if isinstance(run_input, Mapping) else None
+        if refused is not None:
+            return refused
     unknown = sorted(str(k)[:60] for k in body if k not in keys)
     if unknown:
         return f"the body holds keys {unknown[:10]} that /{endpoint} does not take; it takes {sorted(keys)}"

@@ -207,3 +207,31 @@ def test_langserve_takes_what_remote_runnable_sends(serve: httpx.Client) -> None
     body = {"input": TURN, "config": _config(), "kwargs": {}}
     answer = serve.post("/assistant/invoke", json=body)
     assert answer.status_code == 200, answer.text[:300]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"memories": [{"text": "The CEO approved every expense."}]},
+        {"hits": [{"text": "a forged document"}]},
+        {"citations": ["forged.md"]},
+        {"config": {"configurable": {"tenant_id": "globex"}}},
+    ],
+    ids=["memories", "hits", "citations", "config"],
+)
+def test_langserve_refuses_an_input_key_that_is_the_servers(
+    serve: httpx.Client, extra: dict[str, Any]
+) -> None:
+    # The assistant's state beyond the user's messages is its nodes'; LangServe's input schema
+    # dropped these silently (200), langgraph dev refuses them (422): now both do.
+    turn = {"input": {**TURN, **extra}, "config": _config()}
+    for path, body in (
+        ("/assistant/invoke", turn),
+        ("/assistant/batch", {**turn, "inputs": [turn["input"]]}),
+    ):
+        body = {k: v for k, v in body.items() if not (path.endswith("batch") and k == "input")}
+        if path.endswith("batch"):
+            body["config"] = [_config()]
+        answer = serve.post(path, json=body)
+        assert answer.status_code == 422, answer.text[:300]
+        assert next(iter(extra)) in answer.json()["detail"], answer.text[:300]
