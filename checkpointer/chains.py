@@ -12,7 +12,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from checkpointer.query import Row
 from checkpointer.small_values import EMPTY, version_text
@@ -26,27 +26,51 @@ def _json(value: Any) -> Any:
     return json.loads(value)
 
 
+class PlanRow(NamedTuple):
+    """A checkpoint row as planning reads it: ``thread_plan_rows``' columns (query.PLAN_COLS)
+    past the key, its channel versions and delta counters decoded."""
+
+    parent_id: str | None
+    version: int
+    ts: float
+    run_id: str | None
+    versions: dict[str, Any]
+    counters: dict[str, Any]
+    value_channel: str | None
+    value_version: str | None
+
+
+class NsHead(NamedTuple):
+    """A namespace's head, from ``thread_heads`` (thread_id, checkpoint_ns, head_id, version)."""
+
+    head_id: str
+    version: int
+
+
 @dataclass
 class ThreadState:
     """All of one tenant's rows needed to plan deletions in some threads (no blob bytes)."""
 
-    rows: dict[NsKey, dict[str, Row]] = field(default_factory=lambda: defaultdict(dict))
-    heads: dict[NsKey, Row] = field(default_factory=dict)
+    rows: dict[NsKey, dict[str, PlanRow]] = field(default_factory=lambda: defaultdict(dict))
+    heads: dict[NsKey, NsHead] = field(default_factory=dict)
     filled: set[tuple[str, str, str, str]] = field(default_factory=set)  # thread, ns, channel, version
     blobs: dict[NsKey, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
     def from_rows(cls, rows: Iterable[Row], heads: Iterable[Row], blob_keys: Iterable[Row]) -> ThreadState:
+        """From the rows of ``thread_plan_rows`` (query.PLAN_COLS), ``thread_heads`` and
+        ``thread_blob_keys`` (thread_id, checkpoint_ns, channel, version, type)."""
         state = cls()
-        for r in rows:
-            r = {**r, "versions": _json(r["versions"]), "counters": _json(r["counters"])}
-            state.rows[(r["thread_id"], r["checkpoint_ns"])][r["checkpoint_id"]] = r
-        for h in heads:
-            state.heads[(h["thread_id"], h["checkpoint_ns"])] = h
-        for b in blob_keys:
-            state.blobs[(b["thread_id"], b["checkpoint_ns"])].add((b["channel"], b["version"]))
-            if b["type"] != EMPTY:
-                state.filled.add((b["thread_id"], b["checkpoint_ns"], b["channel"], b["version"]))
+        for thread, ns, cid, parent, version, ts, run_id, versions, counters, vchannel, vversion in rows:
+            state.rows[(thread, ns)][cid] = PlanRow(
+                parent, version, ts, run_id, _json(versions), _json(counters), vchannel, vversion
+            )
+        for thread, ns, head_id, version in heads:
+            state.heads[(thread, ns)] = NsHead(head_id, version)
+        for thread, ns, channel, version, type_ in blob_keys:
+            state.blobs[(thread, ns)].add((channel, version))
+            if type_ != EMPTY:
+                state.filled.add((thread, ns, channel, version))
         return state
 
     def needed(self, nskey: NsKey, head_id: str | None) -> set[str]:
@@ -55,16 +79,16 @@ class ThreadState:
         if head_id is None or head_id not in rows:
             return set()
         keep = {head_id}
-        pending = set(rows[head_id]["counters"] or {})
-        cursor = rows[head_id]["parent_id"]
+        pending = set(rows[head_id].counters or {})
+        cursor = rows[head_id].parent_id
         while pending and cursor in rows and cursor not in keep:
             keep.add(cursor)
             row = rows[cursor]
             for ch in list(pending):
-                ver = row["versions"].get(ch)
+                ver = row.versions.get(ch)
                 if ver is not None and (*nskey, ch, version_text(ver)) in self.filled:
                     pending.discard(ch)
-            cursor = row["parent_id"]
+            cursor = row.parent_id
         return keep
 
 
@@ -90,7 +114,7 @@ def plan_removal(tenant: str, state: ThreadState, candidates: dict[NsKey, set[st
     for nskey, wanted in candidates.items():
         rows = state.rows.get(nskey, {})
         head = state.heads.get(nskey)
-        head_id = head["head_id"] if head else None
+        head_id = head.head_id if head else None
         new_head = head_id
         if head_id in wanted or head_id not in rows:
             remaining = sorted(set(rows) - wanted)
@@ -102,14 +126,10 @@ def plan_removal(tenant: str, state: ThreadState, candidates: dict[NsKey, set[st
         plan.checkpoints += [{**key, "cid": cid} for cid in sorted(doomed)]
         plan.removed[nskey[0]] += len(doomed)
         kept = set(rows) - doomed
-        plan.clear_parents += [
-            {**key, "cid": cid} for cid in sorted(kept) if rows[cid]["parent_id"] in doomed
-        ]
-        referenced = {(ch, version_text(v)) for cid in kept for ch, v in rows[cid]["versions"].items()}
-        holders = [cid for cid in sorted(doomed) if rows[cid].get("value_channel") is not None]
-        copied = [
-            cid for cid in holders if (rows[cid]["value_channel"], rows[cid]["value_version"]) in referenced
-        ]
+        plan.clear_parents += [{**key, "cid": cid} for cid in sorted(kept) if rows[cid].parent_id in doomed]
+        referenced = {(ch, version_text(v)) for cid in kept for ch, v in rows[cid].versions.items()}
+        holders = [cid for cid in sorted(doomed) if rows[cid].value_channel is not None]
+        copied = [cid for cid in holders if (rows[cid].value_channel, rows[cid].value_version) in referenced]
         plan.copy_values += [{**key, "cid": cid} for cid in copied]
         # A value a deleted row held and no kept row lists is gone with it: a large value removed.
         plan.blobs_removed[nskey[0]] += len(holders) - len(copied)
@@ -120,5 +140,5 @@ def plan_removal(tenant: str, state: ThreadState, candidates: dict[NsKey, set[st
             if new_head is None:
                 plan.delete_heads.append(key)
             else:
-                plan.set_heads.append({**key, "cid": new_head, "version": int(head["version"]) + 1})
+                plan.set_heads.append({**key, "cid": new_head, "version": int(head.version) + 1})
     return plan

@@ -27,7 +27,7 @@ from langgraph.checkpoint.base import (
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer.errors import CorruptCheckpoint, InvalidMetadata
-from checkpointer.query import Row
+from checkpointer.query import PAYLOAD_COLS, Row
 from checkpointer.small_values import EMPTY, load_small, same_version, version_text
 
 # Where the inline threshold lived before checkpointer.small_values (tests and benchmarks read it here).
@@ -227,15 +227,20 @@ def loads(
         raise CorruptCheckpoint(where[0], where[1], f"{kind} {name!r}", exc) from exc
 
 
+def _write_order(write: Row) -> tuple[Any, ...]:
+    _, _, _, _, task_id, idx, task_path = write  # query.PAYLOAD_COLS
+    return writes_sort_key(task_path or "", task_id, int(idx))
+
+
 def sorted_writes(
-    serde: SerializerProtocol, rows: Iterable[Row], where: tuple[str, str]
+    serde: SerializerProtocol, writes: Iterable[Row], where: tuple[str, str]
 ) -> list[PendingWrite]:
-    """Pending writes in ``writes_sort_key`` order, the order live execution applies them."""
-    ordered = sorted(rows, key=lambda r: writes_sort_key(r["task_path"] or "", r["task_id"], int(r["idx"])))
-    return [
-        (r["task_id"], r["channel"], loads(serde, r["type"], r["blob"], where, "write", r["channel"]))
-        for r in ordered
-    ]
+    """Pending writes (payload columns, :data:`checkpointer.query.PAYLOAD_COLS`) in
+    ``writes_sort_key`` order, the order live execution applies them."""
+    out: list[PendingWrite] = []
+    for channel, _, type_, blob, task_id, _, _ in sorted(writes, key=_write_order):
+        out.append((task_id, channel, loads(serde, type_, blob, where, "write", channel)))
+    return out
 
 
 def make_config(
@@ -257,43 +262,48 @@ def build_tuple(
     tenant: str,
     head: Row,
     payload: Iterable[Row],
+    at: int,
     *,
     branch_version: int | None = None,
-    skeleton: Mapping[str, Any] | None = None,
 ) -> CheckpointTuple:
-    """A CheckpointTuple from its checkpoint row (``head``) and its blob and write rows.
+    """A CheckpointTuple from its checkpoint row (``head``: :data:`checkpointer.query.LIST_COLS`)
+    and its blob and write rows (``kind`` first, the payload columns from position ``at``).
 
     ``branch_version`` is the head version seen by an explicit-id read; it becomes the
     ``BRANCH_FROM_KEY`` marker so the Pregel loop carries it into the puts that fork from here.
-    ``skeleton`` is the row's decoded skeleton when the caller has it already.
     """
-    blobs, writes = split_payload(payload)
+    thread_id, ns, cid, parent, version, skel, meta, inline, _ = head
+    blobs, writes = split_payload(payload, at)
     return assemble_tuple(
         serde,
         tenant,
-        (head["thread_id"], head["checkpoint_ns"], head["checkpoint_id"], head["parent"], head["ver"]),
-        (head["skel"], head["meta"], head["inl"]),
+        (thread_id, ns, cid, parent, version),
+        (skel, meta, inline),
         blobs,
         writes,
         branch_version=branch_version,
-        skeleton=skeleton,
     )
 
 
 BlobValue = tuple[str, str, str, bytes | None]
-"""A stored blob value: (channel, version, serde type, bytes)."""
+"""A stored blob value: (channel, version, serde type, bytes), the first payload columns."""
+_BLOB_WIDTH = PAYLOAD_COLS.index("task_id")  # a 'b' row's payload: channel .. blob
+_WRITE_WIDTH = len(PAYLOAD_COLS)  # a 'w' row's: channel .. task_path
 
 
-def split_payload(payload: Iterable[Row]) -> tuple[list[BlobValue], list[Row]]:
-    """The blob values ('b' rows) and pending writes ('w' rows) of a statement's rows."""
+def split_payload(payload: Iterable[Row], at: int) -> tuple[list[BlobValue], list[Row]]:
+    """The blob values ('b' rows) and pending writes ('w' rows) of a statement's rows: ``kind``
+    first, the payload columns (:data:`checkpointer.query.PAYLOAD_COLS`) from position ``at``
+    (a row without writes may end after the blob columns)."""
     blobs: list[BlobValue] = []
     writes: list[Row] = []
-    for row in payload:  # each column read once: rows are read by name, which is not free
-        kind = row["kind"]
+    blob_end, write_end = at + _BLOB_WIDTH, at + _WRITE_WIDTH
+    for row in payload:
+        kind = row[0]
         if kind == "b":
-            blobs.append((row["channel"], row["cversion"], row["type"], row["blob"]))
+            blobs.append(row[at:blob_end])  # type: ignore[arg-type]  # (channel, cversion, type, blob)
         elif kind == "w":
-            writes.append(row)
+            writes.append(row[at:write_end])
     return blobs, writes
 
 
@@ -310,7 +320,8 @@ def assemble_tuple(
 ) -> CheckpointTuple:
     """:func:`build_tuple` from the row's values: ``ids`` (thread, ns, checkpoint id, parent id,
     version), ``stored`` (skeleton JSON, metadata JSON, small values), its blob values and pending
-    writes. A blob value counts only where its version is the skeleton's channel version."""
+    writes (payload columns, see :func:`sorted_writes`). A blob value counts only where its version
+    is the skeleton's channel version; ``skeleton`` is the decoded skeleton when the caller has it."""
     thread_id, ns, cid, parent_id, version = ids
     skel, meta, inline = stored
     where = (thread_id, cid)

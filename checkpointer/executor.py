@@ -1,6 +1,7 @@
 """The checkpointer's use of the shared database (kassist.db): its operations yield the statements
-of the backend's dialect (``sql_sqlite.SQL`` / ``sql_postgres.SQL``), run as they are; rows are read
-by column name, and PostgreSQL fetches in binary (BYTEA values arrive as they are, no hex decoding)."""
+of the backend's dialect (``sql_sqlite.SQL`` / ``sql_postgres.SQL``), run as they are; rows are
+tuples (each statement's columns in the order checkpointer.query declares), and PostgreSQL fetches
+in binary (BYTEA values arrive as they are, no hex decoding)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ class CheckpointExecutor:
         self.db = db
         self.backend = db.backend
         self.sql: CheckpointSql = import_module(f"checkpointer.sql_{db.backend}").SQL
-        self._handle = Handle(db, Options(binary=True), closed=CLOSED)
+        self._handle = Handle(db, Options(rows="tuple", binary=True), closed=CLOSED)
         self.one: Callable[..., Any] = db.run_one
         """``one(sql, params, write=False)``: one statement alone, as a ``single`` operation of that
         statement would run it but without the operation (no generator, driver loop or replay

@@ -72,7 +72,7 @@ def prune(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str], strategy: 
         return
     state = yield from _load(sql, tenant, threads)
     candidates = {
-        nskey: set(rows) - {state.heads[nskey]["head_id"] if nskey in state.heads else None}
+        nskey: set(rows) - {state.heads[nskey].head_id if nskey in state.heads else None}
         for nskey, rows in state.rows.items()
     }
     yield from _apply(sql, plan_removal(tenant, state, candidates))
@@ -84,13 +84,13 @@ def delete_for_runs(sql: CheckpointSql, tenant: str, run_ids: Sequence[str]) -> 
     if not runs:
         return
     found = yield sql.run_threads({"tenant": tenant, "runs": runs})
-    threads = sorted({r["thread_id"] for r in found})
+    threads = sorted({thread for (thread,) in found})
     if not threads:
         return
     state = yield from _load(sql, tenant, threads)
     wanted = set(runs)
     candidates: dict[NsKey, set[str]] = {
-        nskey: {cid for cid, r in rows.items() if r["run_id"] in wanted} for nskey, rows in state.rows.items()
+        nskey: {cid for cid, r in rows.items() if r.run_id in wanted} for nskey, rows in state.rows.items()
     }
     yield from _apply(sql, plan_removal(tenant, state, candidates))
 
@@ -123,11 +123,11 @@ def retain(
         tenants = [scope]
     else:
         rows = yield sql.tenants_with_stale({"cutoff": edge})
-        tenants = sorted({r["tenant_id"] for r in rows})
+        tenants = sorted({tenant for (tenant,) in rows})
     report: list[ThreadRetention] = []
     for tenant in tenants:
         stale = yield sql.stale_threads({"tenant": tenant, "cutoff": edge})
-        threads = sorted({r["thread_id"] for r in stale})
+        threads = sorted({thread for (thread,) in stale})
         if not threads:
             continue
         state = yield from _load(sql, tenant, threads)
@@ -135,7 +135,7 @@ def retain(
             newest: dict[str, float] = defaultdict(float)
             for (thread, _ns), ns_rows in state.rows.items():
                 for r in ns_rows.values():
-                    newest[thread] = max(newest[thread], float(r["ts"]))
+                    newest[thread] = max(newest[thread], float(r.ts))
             dead = [t for t in threads if newest[t] < edge]
             if dead:
                 yield sql.delete_threads({"tenant": tenant, "threads": dead})
@@ -144,7 +144,7 @@ def retain(
             for (thread, _ns), ns_rows in state.rows.items():
                 counts[thread] += len(ns_rows)
                 # values held in checkpoint rows (SQLite, migration 6) are large values too
-                blob_counts[thread] += sum(1 for r in ns_rows.values() if r.get("value_channel") is not None)
+                blob_counts[thread] += sum(1 for r in ns_rows.values() if r.value_channel is not None)
             for (thread, _ns), keys in state.blobs.items():
                 blob_counts[thread] += len(keys)
             report += [
@@ -162,8 +162,7 @@ def retain(
             nskey: {
                 cid
                 for cid, r in rows.items()
-                if float(r["ts"]) < edge
-                and (nskey not in state.heads or state.heads[nskey]["head_id"] != cid)
+                if float(r.ts) < edge and (nskey not in state.heads or state.heads[nskey].head_id != cid)
             }
             for nskey, rows in state.rows.items()
         }

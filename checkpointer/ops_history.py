@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple, DeltaChannelHistory, PendingWrite, writes_sort_key
@@ -16,7 +16,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from checkpointer.codec import build_tuple, loads
 from checkpointer.filters import ListSpec, flatten_filter
 from checkpointer.ops_read import thread_key
-from checkpointer.query import CheckpointSql, Row, Steps
+from checkpointer.query import LIST_COLS, LIST_PAYLOAD, LIST_PAYLOAD_COLS, CheckpointSql, Row, Steps
 from checkpointer.small_values import EMPTY, is_map, load_inline, load_small, version_text
 
 
@@ -58,21 +58,22 @@ def list_tuples(
     heads = yield sql.list_rows(params, spec)
     if not heads:
         return []
+    keys = [head[:_KEY_END] for head in heads]  # LIST_COLS: thread_id, checkpoint_ns, checkpoint_id
+    threads, nss, ids = zip(*keys, strict=True)
     payload = yield sql.list_payload(
-        {
-            "tenant": tenant,
-            "threads": [h["thread_id"] for h in heads],
-            "nss": [h["checkpoint_ns"] for h in heads],
-            "ids": [h["checkpoint_id"] for h in heads],
-        }
+        {"tenant": tenant, "threads": list(threads), "nss": list(nss), "ids": list(ids)}
     )
     by_key: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
-    for row in payload:
-        by_key[(row["thread_id"], row["checkpoint_ns"], row["checkpoint_id"])].append(row)
+    for row in payload:  # LIST_PAYLOAD_COLS: kind, then the checkpoint's key, then the payload
+        by_key[row[_PAYLOAD_KEY:LIST_PAYLOAD]].append(row)
     return [
-        build_tuple(serde, tenant, h, by_key[(h["thread_id"], h["checkpoint_ns"], h["checkpoint_id"])])
-        for h in heads
+        build_tuple(serde, tenant, head, by_key[key], LIST_PAYLOAD)
+        for head, key in zip(heads, keys, strict=True)
     ]
+
+
+_KEY_END = LIST_COLS.index("checkpoint_id") + 1
+_PAYLOAD_KEY = LIST_PAYLOAD_COLS.index("thread_id")
 
 
 def delta_history(
@@ -94,8 +95,20 @@ def delta_history(
     rows = yield sql.delta_history(
         {**key, "cid": cid, "channels": list(channels), "n_channels": len(set(channels))}
     )
-    target = next((r["checkpoint_id"] for r in rows if r["kind"] == "c" and int(r["depth"]) == 0), "")
+    # DELTA_COLS: kind, checkpoint_id, depth first
+    target = next((cid for kind, cid, depth, *_ in rows if kind == "c" and int(depth) == 0), "")
     return assemble_delta(serde, key["thread"], str(target), rows, channels)
+
+
+class _Write(NamedTuple):
+    """A pending write of the delta history, at its checkpoint's depth in the chain."""
+
+    depth: int
+    type: str
+    blob: Any
+    task_id: str
+    task_path: str
+    idx: int
 
 
 def assemble_delta(
@@ -104,57 +117,56 @@ def assemble_delta(
     where = (thread_id, cid)
     wanted = set(channels)
     seed_depth: dict[str, int] = {}
-    seed_row: dict[str, Row] = {}
+    seed_stored: dict[str, tuple[str, Any]] = {}  # (serde type, bytes), decoded once chosen
     seed_value: dict[str, Any] = {}  # seeds already decoded (from an ancestor's small values)
 
-    def offer(ch: str, depth: int, row: Row | None, value: Any = None) -> None:
+    def offer(ch: str, depth: int, stored: tuple[str, Any] | None, value: Any = None) -> None:
         if ch not in seed_depth or depth < seed_depth[ch]:
             seed_depth[ch] = depth
-            if row is None:
-                seed_row.pop(ch, None)
+            if stored is None:
+                seed_stored.pop(ch, None)
                 seed_value[ch] = value
             else:
                 seed_value.pop(ch, None)
-                seed_row[ch] = row
+                seed_stored[ch] = stored
 
-    for r in rows:
-        if r["kind"] == "b":
-            offer(r["channel"], int(r["depth"]), r)
-        elif r["kind"] == "c" and int(r["depth"]) > 0 and r["inl"] is not None:
+    # Each row's columns are DELTA_COLS, unpacked by name.
+    writes: dict[str, list[_Write]] = defaultdict(list)
+    for kind, cid, depth, channel, type_, blob, task_id, idx, task_path, versions_text, inl in rows:
+        if kind == "b":
+            offer(channel, int(depth), (type_, blob))
+        elif kind == "w":
+            writes[channel].append(_Write(int(depth), type_, blob, task_id, task_path or "", int(idx)))
+        elif kind == "c" and int(depth) > 0 and inl is not None:
             # Small values stored in the ancestor's own row are seeds too (never a DeltaChannel's
             # snapshot, which is an object, but a plain channel asked for here).
-            versions = json.loads(r["versions"]) if r["versions"] else {}
-            packed, at = r["inl"], (thread_id, r["checkpoint_id"])
-            if is_map(packed):  # decoded as a whole (one serializer call)
-                for ch, value in load_small(serde, packed, versions, at).items():
+            versions = json.loads(versions_text) if versions_text else {}
+            at = (thread_id, cid)
+            if is_map(inl):  # decoded as a whole (one serializer call)
+                for ch, value in load_small(serde, inl, versions, at).items():
                     if ch in wanted:
-                        offer(ch, int(r["depth"]), None, value)
+                        offer(ch, int(depth), None, value)
                 continue
-            for ch, version, type_, blob in load_inline(packed, at):
-                if ch in wanted and type_ != EMPTY and version_text(versions.get(ch, "")) == version:
-                    offer(ch, int(r["depth"]), {"type": type_, "blob": blob})
-    writes: dict[str, list[Row]] = defaultdict(list)
-    for r in rows:
-        if r["kind"] == "w" and int(r["depth"]) <= seed_depth.get(r["channel"], 1 << 62):
-            writes[r["channel"]].append(r)
+            for ch, version, small_type, small_blob in load_inline(inl, at):
+                if ch in wanted and small_type != EMPTY and version_text(versions.get(ch, "")) == version:
+                    offer(ch, int(depth), (small_type, small_blob))
     result: dict[str, DeltaChannelHistory] = {}
     for ch in channels:
-        # Oldest checkpoint first (deepest), then the order live execution applied them.
+        # The writes since the seed: oldest checkpoint first (deepest), then the order live
+        # execution applied them.
+        seed_at = seed_depth.get(ch, 1 << 62)
         ordered = sorted(
-            writes.get(ch, []),
-            key=lambda r: (
-                -int(r["depth"]),
-                writes_sort_key(r["task_path"] or "", r["task_id"], int(r["idx"])),
-            ),
+            (w for w in writes.get(ch, ()) if w.depth <= seed_at),
+            key=lambda w: (-w.depth, writes_sort_key(w.task_path, w.task_id, w.idx)),
         )
         collected: list[PendingWrite] = [
-            (r["task_id"], ch, loads(serde, r["type"], r["blob"], where, "write", ch)) for r in ordered
+            (w.task_id, ch, loads(serde, w.type, w.blob, where, "write", ch)) for w in ordered
         ]
         entry: DeltaChannelHistory = {"writes": collected}
         if ch in seed_value:
             entry["seed"] = seed_value[ch]
-        elif ch in seed_row:
-            s = seed_row[ch]
-            entry["seed"] = loads(serde, s["type"], s["blob"], where, "channel", ch)
+        elif ch in seed_stored:
+            type_, blob = seed_stored[ch]
+            entry["seed"] = loads(serde, type_, blob, where, "channel", ch)
         result[ch] = entry
     return result

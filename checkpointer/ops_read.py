@@ -21,7 +21,40 @@ from checkpointer.codec import (
     load_skeleton,
     split_payload,
 )
-from checkpointer.query import CheckpointSql, Request, Row, Steps
+from checkpointer.query import (
+    GET_PAYLOAD,
+    HEAD_OWN_COLS,
+    HEAD_ROW_COLS,
+    LIST_COLS,
+    MANY_COLS,
+    PAYLOAD_COLS,
+    READ_COLS,
+    READ_PAYLOAD,
+    CheckpointSql,
+    Request,
+    Row,
+    Steps,
+)
+
+# Positions in the rows of the one-row reads (HEAD_ROW_COLS, HEAD_OWN_COLS).
+_CID, _PARENT, _VER, _SKEL, _META, _INL, _HAS_WRITES, _HEAD_VER = map(
+    HEAD_ROW_COLS.index,
+    (
+        "checkpoint_id",
+        "parent_id",
+        "version",
+        "checkpoint",
+        "metadata",
+        "small_values",
+        "has_writes",
+        "head_ver",
+    ),
+)
+_OWN_VALUE, _OWN_LEN = HEAD_OWN_COLS.index("value_channel"), len(HEAD_OWN_COLS)
+_BLOB_END = PAYLOAD_COLS.index("task_id")  # a blob row's value: PAYLOAD_COLS' first four
+_MANY_READ = MANY_COLS.index("kind")  # where get_latest's columns start in a get_many row
+_HEAD_FROM = READ_COLS.index("thread_id")  # a 'c' row's checkpoint columns (LIST_COLS) start here
+_LIST_HEAD_VER = LIST_COLS.index("head_ver")
 
 
 def thread_key(tenant: str, config: RunnableConfig | None) -> dict[str, Any]:
@@ -132,8 +165,8 @@ def get_tuples(
             }
         )
         grouped = [[] for _ in keys]
-        for row in rows:
-            grouped[int(row["req"])].append(row)
+        for row in rows:  # MANY_COLS: the request's index, then get_latest's columns
+            grouped[int(row[0])].append(row[_MANY_READ:])
     index = {k: i for i, k in enumerate(keys)}
     results: list[TupleResult] = []
     for request in requests:
@@ -195,10 +228,10 @@ def get_one(
     rows = yield sql.get_payload(
         {**params, "cid": cid, "versions": versions, "writes": has_writes, "held": held}
     )
-    if not any(r["kind"] == "x" for r in rows):
+    if not any(r[0] == "x" for r in rows):  # kind (GET_PAYLOAD_COLS): the checkpoint went away
         rows = yield _single_read(sql, request)
         return _tuple_from_rows(serde, request, rows)
-    values, writes = split_payload(rows)
+    values, writes = split_payload(rows, GET_PAYLOAD)
     return _assemble(serde, request, row, values, writes, skeleton)
 
 
@@ -219,13 +252,13 @@ def tuple_of_rows(
     latest checkpoint is noted in ``heads``."""
     if not rows:
         return None
-    row = rows[0]
-    if row[6] is None:  # a blob row came first: find the checkpoint row (has_writes is 0 or 1)
-        found = next((r for r in rows if r[6] is not None), None)
+    row = rows[0]  # HEAD_ROW_COLS (or HEAD_OWN_COLS), or a blob row
+    if row[_HAS_WRITES] is None:  # a blob row came first: find the checkpoint row (has_writes: 0 or 1)
+        found = next((r for r in rows if r[_HAS_WRITES] is not None), None)
         if found is None:  # blob rows of the hint, but no checkpoint (the thread's rows are gone)
             return None
         row = found
-    cid, _, version, skel, _, _, has_writes, *_ = row
+    cid, parent, version, skel, meta, inline, has_writes, *_ = row
     latest = not request.checkpoint_id
     if skel.endswith(NO_BLOBS_TAIL):  # (dump_skeleton's tail: none in blobs)
         if latest:
@@ -234,8 +267,8 @@ def tuple_of_rows(
                 return assemble_tuple(
                     serde,
                     request.tenant,
-                    (request.thread, request.ns, cid, row[1], version),
-                    (skel, row[4], row[5]),
+                    (request.thread, request.ns, cid, parent, version),
+                    (skel, meta, inline),
                 )
         return MORE if has_writes else _assemble(serde, request, row, (), (), None)
     if fetched is None or has_writes:
@@ -247,12 +280,14 @@ def tuple_of_rows(
         remember(heads, (request.tenant, request.thread, request.ns), cid, int(version), versions, held)
     if versions != fetched:
         return MORE
-    if len(row) == 11:  # the head's own value as four more columns (sql_sqlite_step.GET_LATEST_OWN)
-        if row[7] is None or fetched.get(row[7]) != row[8]:
+    if len(row) == _OWN_LEN:  # the head's own value as four more columns (sql_sqlite_step.GET_LATEST_OWN)
+        value = row[_OWN_VALUE:]
+        vchannel, vversion, _, _ = value
+        if vchannel is None or fetched.get(vchannel) != vversion:
             return MORE  # the head holds another value (the hint's head was not the head)
-        values = [(row[7], row[8], row[9], row[10])]
-    else:
-        values = [(r[0], r[1], r[2], r[3]) for r in rows if r[6] is None]
+        values: list[Any] = [value]
+    else:  # the blob rows: channel, version, type, bytes, then NULL in has_writes' place
+        values = [r[:_BLOB_END] for r in rows if r[_HAS_WRITES] is None]
     if len(values) < len(versions):
         # A value was not where the hint looked (its holder was deleted and the value copied into
         # the blobs table): the general read looks in both places.
@@ -268,14 +303,18 @@ def _assemble(
     writes: Sequence[Row],
     skeleton: dict[str, Any] | None,
 ) -> CheckpointTuple:
-    # By position, no starred unpacking (it builds a list at every read); [7] is the head
-    # version a read by id carries (get_by_id_row), the branch marker.
-    branch = int(row[7]) if request.checkpoint_id and len(row) > 7 and row[7] is not None else None
+    # HEAD_ROW_COLS. By position, no starred unpacking (it builds a list at every read); the head
+    # version a read by id carries (get_by_id_row) is the branch marker.
+    branch = (
+        int(row[_HEAD_VER])
+        if request.checkpoint_id and len(row) > _HEAD_VER and row[_HEAD_VER] is not None
+        else None
+    )
     return assemble_tuple(
         serde,
         request.tenant,
-        (request.thread, request.ns, row[0], row[1], row[2]),
-        (row[3], row[4], row[5]),
+        (request.thread, request.ns, row[_CID], row[_PARENT], row[_VER]),
+        (row[_SKEL], row[_META], row[_INL]),
         values,
         writes,
         branch_version=branch,
@@ -291,14 +330,18 @@ def _single_read(sql: CheckpointSql, request: TupleRequest) -> Request:
 
 
 def _tuple_from_rows(
-    serde: SerializerProtocol, request: TupleRequest, rows: list[Row]
+    serde: SerializerProtocol, request: TupleRequest, rows: Sequence[Row]
 ) -> CheckpointTuple | None:
-    # As get_tuple: an explicit-id read carries the head version it saw (the branch marker).
-    head: Row | None = rows[0] if rows and rows[0]["kind"] == "c" else None  # where statements put it
+    # The rows of get_latest/get_by_id (READ_COLS): the checkpoint's row (kind 'c', where the
+    # statements put it: first), then its blob and write rows.
+    head: Row | None = rows[0] if rows and rows[0][0] == "c" else None
     if head is None:
-        head = next((r for r in rows if r["kind"] == "c"), None)
+        head = next((r for r in rows if r[0] == "c"), None)
         if head is None:
             return None
-    branch = int(head["head_ver"]) if request.checkpoint_id and head["head_ver"] is not None else None
-    payload = (r for r in rows if r["kind"] != "c")
-    return build_tuple(serde, request.tenant, head, payload, branch_version=branch)
+    checkpoint = head[_HEAD_FROM:READ_PAYLOAD]  # LIST_COLS: thread_id .. head_ver
+    head_ver = checkpoint[_LIST_HEAD_VER]
+    # As get_tuple: an explicit-id read carries the head version it saw (the branch marker).
+    branch = int(head_ver) if request.checkpoint_id and head_ver is not None else None
+    payload = (r for r in rows if r[0] != "c")
+    return build_tuple(serde, request.tenant, checkpoint, payload, READ_PAYLOAD, branch_version=branch)

@@ -52,11 +52,12 @@ def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool, first:
     returned while the head is still at the version that read saw (for a ``first`` put: the head
     version it saw, e.g. the importer's second root).
     """
-    if not checked or parent == prep["head_id"]:
+    head_id, stored_version, _, _, _ = prep  # put_prepare's columns
+    if not checked or parent == head_id:
         return True
     if parent is None and not first:
         return True
-    head_version = int(prep["head_version"] or 0)
+    head_version = int(stored_version or 0)
     return marker is not None and str(marker).isdigit() and int(marker) == head_version
 
 
@@ -232,17 +233,19 @@ def put_planned(
             # A re-put of the head itself also succeeds here (a no-op where the backend has one).
             done = yield sql.put_fast_recheck({**key, "cid": cid, "parent": parent})
         if done:
-            return stored(plan, int(done[0]["version"]), heads)
+            ((version,),) = done  # put_fast's (or its recheck's) one row: (version)
+            return stored(plan, int(version), heads)
     yield sql.begin
     rows = yield sql.put_prepare({**key, "cid": cid, "parent": parent})
     prep = rows[0]
-    head_version = int(prep["head_version"] or 0)
+    _, stored_head_version, existing_parent, existing_version, parent_version = prep  # put_prepare's columns
+    head_version = int(stored_head_version or 0)
     blobs = [{**key, **b} for b in values]
-    if prep["existing_version"] is not None:
+    if existing_version is not None:
         # A re-put of a stored checkpoint (same id, same parent) changes nothing but its row.
-        if checked and (prep["existing_parent"] or None) != parent:
+        if checked and (existing_parent or None) != parent:
             raise CheckpointConflict(key["thread"], key["ns"], None, head_version)
-        version = int(prep["existing_version"])
+        version = int(existing_version)
         if blobs:
             yield sql.put_blob(blobs)
         if plan.unresolved and sql.ensure_blob is not None:
@@ -250,7 +253,7 @@ def put_planned(
         yield sql.put_checkpoint_again(record)
         return make_config(tenant, key["thread"], key["ns"], cid, {VERSION_KEY: version})
     if not may_extend(prep, parent, marker, checked, first):
-        expected = prep["parent_version"]
+        expected = parent_version
         if marker is not None and str(marker).isdigit():
             expected = int(marker)
         raise CheckpointConflict(
@@ -267,7 +270,9 @@ def put_planned(
         if (yield sql.put_checkpoint({**record, "version": version})):
             return stored(plan, version, heads)
         rows = yield sql.head_version(key)
-        actual = int(rows[0]["version"]) if rows else 0
+        actual = 0
+        for (found,) in rows:  # head_version's row, if any: (version)
+            actual = int(found)
         if checked and (parent is not None or first):  # the head it extended or saw moved on
             seen = head_version if parent is not None or head_version else None
             raise CheckpointConflict(key["thread"], key["ns"], seen, actual)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 from kassist.db import Stmt
 from kassist.db import migrate as runner
 
-Row = dict[str, Any]  # typed as a dict; SQLite hands sqlite3.Row, read the same way (row["name"], keys())
+Row = tuple[Any, ...]  # a fetched row: its statement's columns in the order declared below
 T = TypeVar("T")
 Params = Mapping[str, Any]
 
@@ -62,8 +62,9 @@ ReadHead = Callable[["TupleRequest", Mapping[str, str] | None, Mapping[str, str]
 
 @dataclass(frozen=True)
 class CheckpointSql:
-    """Every statement of the checkpointer in one dialect. Rows come back with the column names
-    given here, the same in both dialects; parameters are named (``tenant``, ``thread``, ``ns``,
+    """Every statement of the checkpointer in one dialect. Rows come back as tuples whose columns
+    are in the order given here (and, for the multi-column reads, by the ``*_COLS`` declarations
+    below), the same in both dialects; parameters are named (``tenant``, ``thread``, ``ns``,
     ``cid``...) and a list parameter is bound as the dialect binds lists."""
 
     backend: str
@@ -71,17 +72,22 @@ class CheckpointSql:
     migrations: tuple[tuple[str, ...], ...]
     """Numbered migrations in order (1-based); each runs once, recorded in kassist_schema_versions."""
     get_latest: Render
-    """(tenant, thread, ns) -> the head's rows: kind 'c' (the checkpoint), 'b' (blobs), 'w' (writes)"""
+    """(tenant, thread, ns) -> the head's rows (:data:`READ_COLS`): kind 'c' (the checkpoint), 'b'
+    (blobs), 'w' (writes)"""
     get_by_id: Render
     """(tenant, thread, ns, cid) -> the same rows for that checkpoint"""
     get_many: Render
-    """(reqs, tenants, threads, nss, cids) -> get_latest's rows of each request plus ``req``"""
+    """(reqs, tenants, threads, nss, cids) -> get_latest's rows of each request, ``req`` first
+    (:data:`MANY_COLS`)"""
     list_rows: Callable[[Params, ListSpec], Request]
-    """(tenant[, thread, ns, cid, before, limit], the ListSpec's filter terms) -> checkpoint rows"""
+    """(tenant[, thread, ns, cid, before, limit], the ListSpec's filter terms) -> checkpoint rows
+    (:data:`LIST_COLS`)"""
     list_payload: Render
-    """(tenant, threads, nss, ids) -> the 'b' and 'w' rows of those checkpoints"""
+    """(tenant, threads, nss, ids) -> the 'b' and 'w' rows of those checkpoints
+    (:data:`LIST_PAYLOAD_COLS`)"""
     delta_history: Render
-    """(tenant, thread, ns, cid or None, channels, n_channels) -> chain, writes and seed rows"""
+    """(tenant, thread, ns, cid or None, channels, n_channels) -> chain, writes and seed rows
+    (:data:`DELTA_COLS`)"""
     put_fast: Render
     """(record, blobs) -> (version) when the put extended the head, else no row (nothing written)"""
     put_fast_recheck: Render
@@ -89,8 +95,7 @@ class CheckpointSql:
     begin: Request
     """What starts the full check's transaction (none where write operations run in one already)"""
     put_prepare: Render
-    """(tenant, thread, ns, cid, parent) -> (head_id, head_version, existing_parent,
-    existing_version, parent_version)"""
+    """(tenant, thread, ns, cid, parent) -> one row, :data:`PREPARE_COLS`"""
     put_blob: Many
     """(tenant, thread, ns, channel, version, type, blob) each"""
     put_checkpoint: Render
@@ -107,11 +112,11 @@ class CheckpointSql:
     """(tenant, threads)"""
     thread_plan_rows: Render
     """(tenant, threads) -> (thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts,
-    run_id, versions, counters)"""
+    run_id, versions, counters, value_channel, value_version): :data:`PLAN_COLS`"""
     thread_heads: Render
-    """(tenant, threads) -> (thread_id, checkpoint_ns, head_id, version); locks them on PostgreSQL"""
+    """(tenant, threads) -> :data:`HEADS_COLS`; locks them on PostgreSQL"""
     thread_blob_keys: Render
-    """(tenant, threads) -> (thread_id, checkpoint_ns, channel, version, type)"""
+    """(tenant, threads) -> :data:`BLOB_KEY_COLS`"""
     run_threads: Render
     """(tenant, runs) -> (thread_id)"""
     stale_threads: Render
@@ -135,15 +140,14 @@ class CheckpointSql:
 
     # Optional statements: a dialect without them takes the general path.
     get_latest_row: Render | None = None
-    """(tenant, thread, ns) -> the head's row alone, columns by position: checkpoint id, parent
-    id, version, skeleton, metadata, small values, has_writes; a dialect with it reads the payload
-    only when there is one (get_payload)"""
+    """(tenant, thread, ns) -> the head's row alone (:data:`HEAD_ROW_COLS` but head_ver); a dialect
+    with it reads the payload only when there is one (get_payload)"""
     get_by_id_row: Render | None = None
     """(tenant, thread, ns, cid) -> the same for that checkpoint, then the head version"""
     get_payload: Render | None = None
     """(tenant, thread, ns, cid, versions, writes) -> an 'x' row when the checkpoint exists, then
     the 'b' rows of the channel versions in ``versions`` (a mapping) and, when ``writes``, its 'w'
-    rows"""
+    rows (:data:`GET_PAYLOAD_COLS`; without ``writes`` the three write columns are left out)"""
 
     put_next: Callable[[tuple[Any, ...]], One] | None = None
     """(the planned row, :data:`ROW_FIELDS`) -> the number of rows inserted (0 or 1): the
@@ -266,3 +270,93 @@ ROW_FIELDS = (
 VALUE_FIELDS = ("vchannel", "vversion", "vtype", "vblob")
 """The fields a planned row has after :data:`ROW_FIELDS` when its checkpoint row holds a value
 (SQLite, migration 6); a row without one ends at ROW_FIELDS (four parameters fewer to bind)."""
+
+
+# -- the columns of the multi-column reads, in order (rows are tuples) ------------------------------
+# Each dialect's SQL returns exactly these columns in this order; the operations unpack rows into
+# named locals, or index them by a position derived from these names (``READ_COLS.index(...)``).
+PAYLOAD_COLS = ("channel", "cversion", "type", "blob", "task_id", "idx", "task_path")
+"""The blob and write columns of the rows of one checkpoint ('b': the first four, a
+``codec.BlobValue``; 'w': all of them, cversion NULL), wherever they come in a row."""
+READ_COLS = (
+    "kind",
+    "thread_id",
+    "checkpoint_ns",
+    "checkpoint_id",
+    "parent",
+    "ver",
+    "skel",
+    "meta",
+    "inl",
+    "head_ver",
+    *PAYLOAD_COLS,
+)
+"""``get_latest``/``get_by_id``: the 'c' row carries the checkpoint columns (payload NULL), 'b' and
+'w' rows the key columns and the payload."""
+READ_PAYLOAD = READ_COLS.index("channel")
+MANY_COLS = ("req", *READ_COLS)
+"""``get_many``: :data:`READ_COLS` after the index of the request the row answers."""
+LIST_COLS = READ_COLS[READ_COLS.index("thread_id") : READ_PAYLOAD]
+"""``list_rows``: one checkpoint row each, :data:`READ_COLS`' checkpoint columns."""
+LIST_PAYLOAD_COLS = ("kind", "thread_id", "checkpoint_ns", "checkpoint_id", *PAYLOAD_COLS)
+"""``list_payload``: the 'b' and 'w' rows of the listed checkpoints, keyed by thread, ns and id."""
+LIST_PAYLOAD = LIST_PAYLOAD_COLS.index("channel")
+GET_PAYLOAD_COLS = ("kind", *PAYLOAD_COLS)
+"""``get_payload`` (SQLite): the 'x' row, then 'b' and 'w' rows."""
+GET_PAYLOAD = GET_PAYLOAD_COLS.index("channel")
+DELTA_COLS = (
+    "kind",
+    "checkpoint_id",
+    "depth",
+    "channel",
+    "type",
+    "blob",
+    "task_id",
+    "idx",
+    "task_path",
+    "versions",
+    "inl",
+)
+"""``delta_history``: 'c' rows (the chain: versions and small values), 'w' and 'b' rows."""
+PLAN_COLS = (
+    "thread_id",
+    "checkpoint_ns",
+    "checkpoint_id",
+    "parent_id",
+    "version",
+    "ts",
+    "run_id",
+    "versions",
+    "counters",
+    "value_channel",
+    "value_version",
+)
+"""``thread_plan_rows`` (a dialect without values in rows answers NULL for the last two)."""
+HEADS_COLS = ("thread_id", "checkpoint_ns", "head_id", "version")
+"""``thread_heads``: each namespace's head."""
+BLOB_KEY_COLS = ("thread_id", "checkpoint_ns", "channel", "version", "type")
+"""``thread_blob_keys``: the blob rows' keys, without their bytes."""
+PREPARE_COLS = ("head_id", "head_version", "existing_parent", "existing_version", "parent_version")
+"""``put_prepare``: the head, and the put's own checkpoint and parent if stored."""
+HEAD_ROW_COLS = (
+    "checkpoint_id",
+    "parent_id",
+    "version",
+    "checkpoint",
+    "metadata",
+    "small_values",
+    "has_writes",
+    "head_ver",
+)
+"""``get_latest_row`` (all but head_ver), ``get_by_id_row`` and ``read_head``'s checkpoint row. A
+``read_head`` may follow it with blob rows: :data:`PAYLOAD_COLS`' first four (a ``codec.BlobValue``),
+then NULL in has_writes' place (and after), which tells them apart; or carry the value the row
+holds itself as four more columns (:data:`HEAD_OWN_COLS`)."""
+HEAD_OWN_COLS = (
+    *HEAD_ROW_COLS[: HEAD_ROW_COLS.index("head_ver")],
+    "value_channel",
+    "value_version",
+    "value_type",
+    "value_blob",
+)
+"""``read_head``'s row of a head holding the one value it is expected to keep (SQLite)."""

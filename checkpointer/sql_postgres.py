@@ -275,7 +275,8 @@ ON CONFLICT DO NOTHING RETURNING version
     thread_plan_rows=_read(
         "SELECT thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts, run_id, "
         "(checkpoint -> 'channel_versions')::text AS versions, "
-        "(metadata -> 'counters_since_delta_snapshot')::text AS counters "
+        "(metadata -> 'counters_since_delta_snapshot')::text AS counters, "
+        "NULL::text AS value_channel, NULL::text AS value_version "  # query.PLAN_COLS: no values in rows here
         f"FROM {CP} WHERE {_IN_THREADS}"
     ),
     thread_heads=_read(

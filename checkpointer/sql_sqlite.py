@@ -111,8 +111,7 @@ def _term_sql(i: int, term: FilterTerm) -> str:
 
 def _list_rows(spec: ListSpec) -> str:
     return (
-        f"SELECT {_CP_COLS}, json_extract(c.checkpoint, '$.channel_versions') AS versions, "
-        f"{_MAX_VERSION.format(t='c')} AS head_ver "
+        f"SELECT {_CP_COLS}, {_MAX_VERSION.format(t='c')} AS head_ver "  # query.LIST_COLS
         f"FROM {CP} c WHERE {spec.where(lambda name: ':' + name, _term_sql)}"
     )
 

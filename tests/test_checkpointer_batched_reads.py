@@ -27,7 +27,7 @@ from checkpointer import (
     ops_read,
     read_batch,
 )
-from checkpointer.query import CheckpointSql, Op, Row, Steps
+from checkpointer.query import MANY_COLS, READ_COLS, CheckpointSql, Op, Row, Steps
 from kassist.dburl import DatabaseUnavailable
 
 
@@ -355,10 +355,12 @@ def test_get_many_rows_have_the_single_read_layout(saver: TenantCheckpointer) ->
         return single, many
 
     single, many = saver._executor.run(Op(both()))
-    assert {r["kind"] for r in single} == {"c", "b", "w"}
-    assert all(list(r.keys()) == ["req", *single[0].keys()] for r in many)
-    assert sorted((r["kind"], r["channel"] or "") for r in many if r["req"] == 1) == sorted(
-        (r["kind"], r["channel"] or "") for r in single
+    kind, channel = READ_COLS.index("kind"), READ_COLS.index("channel")
+    assert {r[kind] for r in single} == {"c", "b", "w"}
+    # The column names of both: test_cp_row_columns.
+    assert all(len(r) == len(READ_COLS) for r in single) and all(len(r) == len(MANY_COLS) for r in many)
+    assert sorted((r[1 + kind], r[1 + channel] or "") for r in many if r[0] == 1) == sorted(
+        (r[kind], r[channel] or "") for r in single
     )
 
 

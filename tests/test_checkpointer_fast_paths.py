@@ -18,7 +18,7 @@ from raw_sql import raw
 
 from checkpointer import VERSION_KEY, CheckpointConflict, TenantCheckpointer
 from checkpointer.ops_read import TupleRequest, get_one
-from checkpointer.query import Op, Request, Row, Steps
+from checkpointer.query import HEAD_ROW_COLS, Op, Request, Row, Steps
 
 TENANT = "acme"
 
@@ -166,7 +166,7 @@ def test_a_checkpoint_deleted_between_the_two_statements_of_a_read(
     rows = _run_request(saver, request)
     assert rows
     if saver.backend == "sqlite":  # the row alone, and it says it has writes
-        assert rows[0]["has_writes"]
+        assert rows[0][HEAD_ROW_COLS.index("has_writes")]
     saver.delete_thread("gone")
     try:
         while True:

@@ -132,7 +132,7 @@ def test_pipelined_statements_are_sent_again_when_the_loss_shows_at_the_first_fe
         kill_other_connections(pg_url)  # the server drops the connection under it
         rows: list[Row] = yield Stmt(VERSIONS)
         ran.append("versions read")
-        return [int(r["version"]) for r in rows]
+        return [int(version) for (version,) in rows]
 
     assert saver._executor.run(Op(op(), single=False)) == [1, 2, 3, 4]  # type: ignore[arg-type]
     assert ran == ["lock sent", "versions read"]
