@@ -36,27 +36,27 @@ def forget(
 def expire(q: ManagerSql, tenant_id: str | None, now: datetime, actor: str) -> Op[int]:
     """Turn memories past ``expires_at`` into tombstones without their value or embedding."""
     if tenant_id is None:
-        rows = q.decode((yield q.stmt(q.expire, {"now": now})))
+        rows = yield q.stmt(q.expire, {"now": now})
     else:
-        rows = q.decode((yield q.stmt(q.expire_tenant, {"tenant_id": tenant_id, "now": now})))
+        rows = yield q.stmt(q.expire_tenant, {"tenant_id": tenant_id, "now": now})
     if rows:
         audits = [
             r.audit_params(
                 at=now,
-                tenant_id=row["tenant_id"],
-                user_id=row["user_id"],
-                memory_id=row["id"],
-                memory_type=row["memory_type"],
-                key=row["key"],
-                source=row["source"],
+                tenant_id=tenant,
+                user_id=user,
+                memory_id=memory_id,
+                memory_type=memory_type,
+                key=key,
+                source=source,
                 action="expired",
                 actor=actor,
                 reason="expires_at passed; value and embedding removed",
             )
-            for row in rows
+            for memory_id, tenant, user, memory_type, key, source in rows  # EXPIRED_ROW
         ]
         yield q.many(q.insert_audit, audits)
-        owners = sorted({(row["tenant_id"], row["user_id"]) for row in rows})
+        owners = sorted({(a["tenant_id"], a["user_id"]) for a in audits})
         yield q.many(q.bump_generation, [{"tenant_id": t, "user_id": u} for t, u in owners])
         yield q.stmt(q.erase_keyword_index, {}, fetch=False)
     return len(rows)
@@ -64,9 +64,9 @@ def expire(q: ManagerSql, tenant_id: str | None, now: datetime, actor: str) -> O
 
 def delete_quarantined(q: ManagerSql, tenant_id: str, memory_id: str, actor: str, now: datetime) -> Op[None]:
     rows = q.decode((yield q.stmt(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})))
-    if not rows or rows[0]["status"] != Status.QUARANTINED.value:
+    item = r.record_from_row(rows[0]) if rows else None
+    if item is None or item.status is not Status.QUARANTINED:
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
-    item = r.record_from_row(rows[0])
     yield q.stmt(q.delete_quarantined, {"tenant_id": tenant_id, "id": memory_id}, fetch=False)
     yield q.stmt(q.erase_keyword_index, {}, fetch=False)
     yield audit_stmt(

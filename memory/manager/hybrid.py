@@ -38,7 +38,7 @@ from memory.manager.recall_fusion import (
     session_scores,
     spread_sessions,
 )
-from memory.manager.statements import ManagerSql
+from memory.manager.statements import RECORD_ID, RECORD_VALUE, ManagerSql
 
 Strategy = Literal["hybrid", "rrf", "keyword", "vector"]
 STRATEGIES: tuple[Strategy, ...] = ("hybrid", "rrf", "keyword", "vector")
@@ -110,27 +110,28 @@ def recall(
         "scope_user": r.keyword_scope(tenant_id, user_id),
         "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS),
     }  # fmt: skip
-    hits: list[dict[str, Any]] = []
+    hits: list[tuple[str, float]] = []  # the keyword list: (id, score), best first
     vectors: UserVectors | None = None
     if query_vector is not None and strategy != "keyword":
         if terms is not None:
             # One statement for the keyword list and the vector cache's generations: one round trip
-            # on PostgreSQL where there were two.
+            # on PostgreSQL where there were two. Rows: (id, score, user_id, generation).
             both = yield q.stmt(q.keyword_generations.pick(by_type=by_type, by_key=by_key), keyword)
-            generations = [row for row in both if row["id"] is None]
+            generations = [(owner, gen) for memory_id, _, owner, gen in both if memory_id is None]
             hits = sorted(
-                (row for row in both if row["id"] is not None), key=lambda h: (-h["score"], h["id"])
+                ((memory_id, score) for memory_id, score, _, _ in both if memory_id is not None),
+                key=lambda h: (-h[1], h[0]),
             )
         else:
-            generations = yield q.stmt(q.generations, _owners(base))
+            generations = yield q.stmt(q.generations, _owners(base))  # rows: (user_id, generation)
         vectors = yield from _user_vectors(q, base, embed_model, len(query_vector), cache, generations)
     elif terms is not None:
-        hits = yield q.stmt(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)
+        hits = yield q.stmt(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)  # rows: (id, score)
     cues = read_cues(query, now, vectors.speaker_names if vectors is not None else ())
 
     lists: list[tuple[float, list[str]]] = []
     if terms is not None:
-        lists.append((fusion.keyword, [str(row["id"]) for row in hits]))
+        lists.append((fusion.keyword, [str(memory_id) for memory_id, _ in hits]))
     scores = None
     if vectors is not None and query_vector is not None and len(vectors.matrix):
         scores = vectors.matrix.scores(query_vector)  # one pass over the matrix, every list reuses it
@@ -177,18 +178,18 @@ def _read_back(
     # Only the best candidates are read back (visibility is checked in SQL on them): FETCH of them,
     # more only when some turn out not visible, so the result does not depend on k up to FETCH.
     wanted, start = max(FETCH, k), 0
-    rows: dict[str, dict[str, Any]] = {}
+    rows: dict[str, Sequence[Any]] = {}  # decoded rows of RECORD_ROW by id
     while len(rows) < wanted and start < len(order):
         chunk = order[start : start + wanted]
         start += len(chunk)
         found = q.decode(
             (yield q.stmt(q.rows.pick(by_type=by_type, by_key=by_key), {**base, "ids": r.IdList(chunk)}))
         )
-        rows.update((str(row["id"]), dict(row)) for row in found)
+        rows.update((str(row[RECORD_ID]), row) for row in found)
     weight = SCORE_FUSION.name if named and scores is not None else fusion.name
     final = _name_cue(pre, rows, cues, weight) if named else pre
     ranked_ids = sorted(rows, key=lambda i: (-final[i], i))[:k]
-    return [r.record_from_row({**rows[i], "score": _cosine(vectors, scores, i)}) for i in ranked_ids]
+    return [r.record_from_row(rows[i], _cosine(vectors, scores, i)) for i in ranked_ids]
 
 
 def _cosine(
@@ -209,18 +210,17 @@ def _user_vectors(
     embed_model: str,
     dimensions: int,
     cache: VectorCache,
-    rows: Sequence[Mapping[str, Any]],
+    rows: Sequence[tuple[str, int]],
 ) -> Op[UserVectors]:
-    """The cached vectors if ``rows`` (the owners' generation counters, just read) still match."""
+    """The cached vectors if ``rows`` (the owners' generation counters, just read: (user_id,
+    generation)) still match."""
     owners = _owners(base)
-    generation: Hashable = (
-        tuple(sorted((row["user_id"], int(row["generation"])) for row in rows)),
-        dimensions,
-    )
+    generation: Hashable = (tuple(sorted((owner, int(gen)) for owner, gen in rows)), dimensions)
     cache_key = (base["tenant_id"], base["user_id"], embed_model)
     found = cache.get(cache_key, generation)
     if found is None:
-        loaded = q.decode((yield q.stmt(q.load_vectors, {**owners, "embed_model": embed_model})))
+        # Rows of VECTOR_ROW, undecoded: from_rows parses their times itself.
+        loaded = yield q.stmt(q.load_vectors, {**owners, "embed_model": embed_model})
         found = UserVectors.from_rows(loaded, dimensions)
         cache.put(cache_key, generation, found)
     return found
@@ -324,14 +324,15 @@ def _metadata_cues(
 
 
 def _name_cue(
-    scores: dict[str, float], rows: dict[str, dict[str, Any]], cues: Cues, weight: float
+    scores: dict[str, float], rows: dict[str, Sequence[Any]], cues: Cues, weight: float
 ) -> dict[str, float]:
     """Plus the share of the question's proper names the memory's content contains."""
     if not cues.names:
         return scores
     final = dict(scores)
     for memory_id, row in rows.items():
-        words = {w.strip('.,!?;:"()') for w in r.content_text(row["value"]).lower().replace("'s", "").split()}
+        text = r.content_text(row[RECORD_VALUE])
+        words = {w.strip('.,!?;:"()') for w in text.lower().replace("'s", "").split()}
         final[memory_id] += weight * len(cues.names & words) / len(cues.names)
     return final
 
@@ -339,7 +340,7 @@ def _name_cue(
 def _score_fusion(
     vectors: UserVectors,
     scores: npt.NDArray[np.float32],
-    hits: list[dict[str, Any]],
+    hits: list[tuple[str, float]],
     cues: Cues,
     allowed: npt.NDArray[np.bool_] | None,
     query: str,
@@ -358,7 +359,7 @@ def _score_fusion(
     # The cached rows' words are scored here (BM25, memory/lexical.py), the same on both backends;
     # the SQL keyword list only adds matches that have no vector of this model.
     raw = vectors.words.scores(query) if vectors.words is not None else np.zeros(len(scores))
-    outside = {str(h["id"]): float(h["score"]) for h in hits if str(h["id"]) not in vectors.position}
+    outside = {str(i): float(score) for i, score in hits if str(i) not in vectors.position}
     total = total + keyword_scores(raw, vectors.prev, vectors.nxt, fusion, asks, vectors.again)
     if vectors.sessions is not None:
         total = total + session_scores(vectors.sessions, unit, query, fusion)

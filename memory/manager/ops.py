@@ -37,7 +37,7 @@ from memory.manager.policy import (
     screen,
     source_gate,
 )
-from memory.manager.statements import ManagerSql
+from memory.manager.statements import RECORD_ROW, ManagerSql
 
 if TYPE_CHECKING:
     from knowledge.embedders import Embedder
@@ -60,7 +60,8 @@ def _salt(q: ManagerSql, tenant_id: str, user_id: str) -> Op[bytes]:
     if not rows:  # first write for this user (or first since forget): one round trip more
         yield q.stmt(q.ensure_salt, {**key, "salt": os.urandom(16)}, fetch=False)
         rows = yield q.stmt(q.get_salt, key)
-    return bytes(rows[0]["salt"])
+    [(salt,)] = rows  # get_salt: (salt), one row per (tenant, user)
+    return bytes(salt)
 
 
 def audit_stmt(q: ManagerSql, **params: Any) -> Stmt:
@@ -152,7 +153,7 @@ def _remember_one(
                 )
             )
         )
-        same_source = [(row["key"], r.record_from_row(row).value) for row in reversed(rows)]
+        same_source = [(m.key, m.value) for m in map(r.record_from_row, reversed(rows))]
     findings = screen(req, config, same_source)
     resolution = None
     current: MemoryRecord | None = None
@@ -200,8 +201,8 @@ def _remember_one(
             return Decision(action=action, reason=resolution.reason, memory=updated), None
 
     if not deferred or req.source not in TRUSTED_TEXT:
-        recent = yield q.stmt(q.count_recent, {**base, "since": now - timedelta(minutes=1)})
-        limited = rate_limit_reason(int(recent[0]["n"]), config)
+        [(recent,)] = yield q.stmt(q.count_recent, {**base, "since": now - timedelta(minutes=1)})
+        limited = rate_limit_reason(int(recent), config)
         if limited is not None:
             yield audit_stmt(q, **audit, action=Action.REJECTED.value, reason=limited, new_hash=new_hash)
             return Decision(action=Action.REJECTED, reason=limited), None
@@ -258,8 +259,8 @@ def _supersede(
 
 
 def _record(params: dict[str, Any]) -> MemoryRecord:
-    plain = {k: (v.value if isinstance(v, r.Json) else v) for k, v in params.items()}
-    return r.record_from_row(plain)
+    """The record just inserted with ``params`` (insert_params)."""
+    return r.record_from_row([params[k].value if k == "value" else params[k] for k in RECORD_ROW])
 
 
 def release(
@@ -273,9 +274,9 @@ def release(
 ) -> Op[Decision]:
     """An admin vouches for a quarantined item: it goes through the conflict policy, unscreened."""
     rows = q.decode((yield q.stmt(q.get_by_id, {"tenant_id": tenant_id, "id": memory_id})))
-    if not rows or rows[0]["status"] != Status.QUARANTINED.value:
+    item = r.record_from_row(rows[0]) if rows else None
+    if item is None or item.status is not Status.QUARANTINED:
         raise LookupError(f"no quarantined memory {memory_id!r} in tenant {tenant_id!r}")
-    item = r.record_from_row(rows[0])
     req = RememberRequest(
         tenant_id=tenant_id, user_id=item.user_id, memory_type=item.memory_type, key=item.key, value=item.value,
         source=item.source, source_ref=item.source_ref, confidence=item.confidence, expires_at=item.expires_at,
@@ -338,7 +339,8 @@ def refresh_statistics(q: ManagerSql, unanalysed: int) -> Op[bool]:
     if q.known_rows is None or q.analyze is None:
         return False
     rows = yield q.stmt(q.known_rows)
-    known = float(rows[0]["known"]) if rows and rows[0]["known"] is not None else -1.0
+    (reltuples,) = rows[0] if rows else (None,)  # known_rows: (known), no row without the table
+    known = float(reltuples) if reltuples is not None else -1.0
     if known >= 0 and unanalysed <= ANALYZE_SHARE * known:
         return False
     yield q.stmt(q.analyze, fetch=False)

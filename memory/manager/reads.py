@@ -10,7 +10,7 @@ from typing import Any
 from memory.manager import rows as r
 from memory.manager.models import TENANT_DEFAULTS, AuditEntry, MemoryRecord, MemoryType
 from memory.manager.ops import Op
-from memory.manager.statements import ManagerSql
+from memory.manager.statements import AUDIT_SHAPE, ManagerSql
 
 
 def recall(
@@ -32,9 +32,12 @@ def recall(
         return [r.record_from_row(row) for row in rows]
     params.update(query=r.Vector(query_vector), embed_model=embed_model)
     rows = q.decode((yield q.stmt(q.semantic.pick(**flags), params)))
-    if rows and "score" not in rows[0]:
-        rows = r.rank_by_cosine(rows, query_vector, k)
-    return [r.record_from_row(row) for row in rows]
+    # The semantic statement's rows: RECORD_ROW and one more column, the score (ranked in SQL) or
+    # the embedding (ranked here).
+    scored = (
+        [(row, row[-1]) for row in rows] if q.scores_semantic else r.rank_by_cosine(rows, query_vector, k)
+    )
+    return [r.record_from_row(row, score) for row, score in scored]
 
 
 def select(q: ManagerSql, sql: str, params: dict[str, Any]) -> Op[list[MemoryRecord]]:
@@ -47,4 +50,4 @@ def audit_log(q: ManagerSql, tenant_id: str, user_id: str | None, limit: int) ->
         rows = yield q.stmt(q.audit, {"tenant_id": tenant_id, "limit": limit})
     else:
         rows = yield q.stmt(q.audit_user, {"tenant_id": tenant_id, "user_id": user_id, "limit": limit})
-    return [r.audit_from_row(row) for row in q.decode(rows)]
+    return [r.audit_from_row(row) for row in q.decode(rows, AUDIT_SHAPE)]

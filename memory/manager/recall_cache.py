@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,6 +23,7 @@ import numpy.typing as npt
 from kassist.db.vector_scan import GenerationCache, ScanMatrix, matrix_from_blobs, matrix_from_texts
 from memory.lexical import Bm25
 from memory.manager.recall_time import event_span
+from memory.manager.statements import VECTOR_ROW
 
 
 @dataclass(frozen=True)
@@ -97,34 +98,37 @@ class UserVectors:
     specific: npt.NDArray[np.float64] | None = None
 
     @classmethod
-    def from_rows(cls, rows: Sequence[Mapping[str, Any]], dimensions: int) -> UserVectors:
-        rows = [row for row in rows if _width(row["embedding"]) == dimensions]
-        raw = [row["embedding"] for row in rows]
+    def from_rows(cls, rows: Sequence[Sequence[Any]], dimensions: int) -> UserVectors:
+        """``rows``: ``load_vectors``' rows (their columns are statements.VECTOR_ROW), undecoded."""
+        rows = [row for row in rows if _width(row[-1]) == dimensions]
+        columns: Sequence[Sequence[Any]] = list(zip(*rows, strict=True)) if rows else [()] * len(VECTOR_ROW)
+        memory_ids, owners, memory_types, keys, valid_from, at, speaker, session, turn, content, raw = columns
         vectors = (
-            matrix_from_texts(raw, dimensions)
+            matrix_from_texts(list(raw), dimensions)
             if raw and isinstance(raw[0], str)
             else matrix_from_blobs([bytes(b) for b in raw], dimensions, what="memory vector")
         )
-        ids = [str(row["id"]) for row in rows]
+        ids = [str(memory_id) for memory_id in memory_ids]
         slots: dict[tuple[str, str, int], str] = {}
-        for row in rows:
-            turn = _int(row.get("turn"))
-            if row.get("session") is not None and turn is not None:
-                slots[(str(row["user_id"]), str(row["session"]), turn)] = str(row["id"])
+        for memory_id, owner, said_in, position in zip(ids, owners, session, turn, strict=True):
+            number = _int(position)
+            if said_in is not None and number is not None:
+                slots[(str(owner), str(said_in), number)] = memory_id
         neighbours: dict[str, tuple[str, ...]] = {}
         row_of = {memory_id: i for i, memory_id in enumerate(ids)}
         prev = np.full(len(ids), -1, dtype=np.int64)
         nxt = np.full(len(ids), -1, dtype=np.int64)
-        for (owner, session, turn), memory_id in slots.items():
+        for (owner, said_in, number), memory_id in slots.items():
             near = []
             for d, side in ((-1, prev), (1, nxt)):
-                if (other := slots.get((owner, session, turn + d))) is not None:
+                if (other := slots.get((owner, said_in, number + d))) is not None:
                     side[row_of[memory_id]] = row_of[other]
                     near.append(other)
             if near:
                 neighbours[memory_id] = tuple(near)
-        texts = [str(row.get("content") or "") for row in rows]
-        talker = [str(row.get("speaker") or "").strip().lower() for row in rows]
+        texts = [str(text or "") for text in content]
+        talker = [str(name or "").strip().lower() for name in speaker]
+        times = [_when(when, valid) for when, valid in zip(at, valid_from, strict=True)]
         asks = np.array([t.rstrip().endswith("?") for t in texts], dtype=np.bool_)
         asking = np.array([question_share(t) for t in texts], dtype=np.float64)
         again = np.full(len(ids), -1, dtype=np.int64)
@@ -134,16 +138,15 @@ class UserVectors:
             if earlier >= 0 and talker[i] and talker[earlier] == talker[i] != talker[before] and asks[before]:
                 again[i] = earlier
         session_keys = [
-            None if row.get("session") is None else (str(row["user_id"]), str(row["session"])) for row in rows
+            None if said_in is None else (str(owner), str(said_in))
+            for owner, said_in in zip(owners, session, strict=True)
         ]
-        said = [
-            (str(row["user_id"]), " ".join(t.lower().split())) for row, t in zip(rows, texts, strict=True)
-        ]
+        said = [(str(owner), " ".join(t.lower().split())) for owner, t in zip(owners, texts, strict=True)]
         counts = Counter(said)
         dated = np.array([tells_when(t) for t in texts], dtype=np.bool_)
         spans = np.full((len(rows), 2), np.nan, dtype=np.float64)
-        for i, (row, text) in enumerate(zip(rows, texts, strict=True)):
-            found = event_span(text, datetime.fromtimestamp(_when(row), UTC))
+        for i, (when, text) in enumerate(zip(times, texts, strict=True)):
+            found = event_span(text, datetime.fromtimestamp(when, UTC))
             if found is not None:
                 spans[i] = (found[0].timestamp(), found[1].timestamp())
         words = Bm25.build(texts)
@@ -158,17 +161,17 @@ class UserVectors:
             specific = average[tie] / (len(rows) - 1)
         return cls(
             matrix=ScanMatrix.build(ids, vectors),
-            user_ids=np.array([row["user_id"] for row in rows], dtype=object),
-            types=np.array([row["memory_type"] for row in rows], dtype=object),
-            keys=np.array([row["key"] for row in rows], dtype=object),
-            times=np.array([_when(row) for row in rows], dtype=np.float64),
-            speakers=np.array([str(row.get("speaker") or "").strip().lower() for row in rows], dtype=object),
+            user_ids=np.array(list(owners), dtype=object),
+            types=np.array(list(memory_types), dtype=object),
+            keys=np.array(list(keys), dtype=object),
+            times=np.array(times, dtype=np.float64),
+            speakers=np.array(talker, dtype=object),
             position=row_of,
             neighbours=neighbours,
             prev=prev,
             nxt=nxt,
             again=again,
-            speaker_names=frozenset(str(row.get("speaker") or "").strip().lower() for row in rows) - {""},
+            speaker_names=frozenset(talker) - {""},
             words=words,
             sessions=Sessions.build(session_keys, vectors, texts),
             asks=asks,
@@ -197,17 +200,15 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def _when(row: Mapping[str, Any]) -> float:
-    at = row.get("at")
-    if isinstance(at, datetime):  # SQLite's row decoding already parsed it
-        return (at if at.tzinfo else at.replace(tzinfo=UTC)).timestamp()
+def _when(at: Any, valid_from: Any) -> float:
+    """When a turn was said (its value's ``at``, ISO text), else when the memory became valid
+    (a time, or SQLite's ISO text)."""
     if isinstance(at, str):
         try:
             parsed = datetime.fromisoformat(at)
             return (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).timestamp()
         except ValueError:
             pass
-    valid_from = row["valid_from"]
     if isinstance(valid_from, str):
         valid_from = datetime.fromisoformat(valid_from)
     return float(valid_from.timestamp())

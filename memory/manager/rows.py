@@ -1,8 +1,9 @@
 """Pure conversions between records and statement parameters / decoded rows, plus value hashing.
 
-Rows are the executor's plain dicts, their stored values decoded first by the backend's statement
-table (``ManagerSql.decode``: SQLite's ``decode_row`` turns its time and JSON text back into values;
-psycopg returns them already); these functions then see the same dict shape from SQLite and PostgreSQL.
+Rows are the executor's tuples, their stored values decoded first by the backend's statement table
+(``ManagerSql.decode``: SQLite's ``decode_row`` turns its time and JSON text back into values;
+psycopg returns them already); these functions then see the same tuples from SQLite and PostgreSQL,
+read by the column names declared beside the statements (memory/manager/statements.py).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from memory.manager.models import AuditEntry, MemoryRecord, RememberRequest, Status, canonical_json
+from memory.manager.statements import AUDIT_ROW, RECORD_ROW
 
 
 @dataclass(frozen=True)
@@ -115,13 +117,17 @@ def insert_params(
     }
 
 
-def record_from_row(row: Mapping[str, Any]) -> MemoryRecord:
-    fields = {k: row[k] for k in MemoryRecord.model_fields if k in row}
+def record_from_row(row: Sequence[Any], score: float | None = None) -> MemoryRecord:
+    """A decoded row whose first columns are :data:`~memory.manager.statements.RECORD_ROW` (a
+    statement may add more after them: they are not part of the record)."""
+    fields = dict(zip(RECORD_ROW, row, strict=False))
+    if score is not None:
+        fields["score"] = score
     return MemoryRecord.model_validate(fields)
 
 
-def audit_from_row(row: Mapping[str, Any]) -> AuditEntry:
-    return AuditEntry.model_validate(dict(row))
+def audit_from_row(row: Sequence[Any]) -> AuditEntry:
+    return AuditEntry.model_validate(dict(zip(AUDIT_ROW, row, strict=True)))
 
 
 def audit_params(
@@ -155,21 +161,22 @@ def audit_params(
     }
 
 
-def rank_by_cosine(rows: Sequence[Mapping[str, Any]], query: Sequence[float], k: int) -> list[dict[str, Any]]:
-    """Exact cosine ranking of rows carrying a float32 ``embedding`` blob (SQLite has no vector index).
+def rank_by_cosine(
+    rows: Sequence[Sequence[Any]], query: Sequence[float], k: int
+) -> list[tuple[Sequence[Any], float]]:
+    """Exact cosine ranking of rows whose last column is a float32 embedding blob (SQLite has no
+    vector index): the best ``k`` rows with their scores.
 
     Stored vectors and the query are L2-normalised by the ``Embedder`` contract, so cosine is a dot
     product.
     """
-    usable = [r for r in rows if r.get("embedding")]
+    usable = [r for r in rows if r[-1]]
     if not usable:
         return []
     q = np.asarray(query, dtype=np.float32)
-    matrix = np.frombuffer(b"".join(r["embedding"] for r in usable), dtype=np.float32).reshape(
-        len(usable), -1
-    )
+    matrix = np.frombuffer(b"".join(r[-1] for r in usable), dtype=np.float32).reshape(len(usable), -1)
     if matrix.shape[1] != q.shape[0]:
         return []
     scores = matrix @ q
     top = np.argsort(-scores, kind="stable")[:k]
-    return [{**usable[i], "score": float(scores[i])} for i in top]
+    return [(usable[i], float(scores[i])) for i in top]

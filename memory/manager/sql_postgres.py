@@ -123,6 +123,7 @@ SQL = s.build(
     after_erasure=AFTER_ERASURE,
     adapt=adapt,
     decode_row=None,  # psycopg returns times, JSON and the rest as Python values already
+    scores_semantic=True,  # the semantic statement's last column is the score
     lock_user="SELECT pg_advisory_xact_lock(:lock_key)",
     insert_memory=f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
     + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(",")).replace(

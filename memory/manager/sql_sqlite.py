@@ -8,7 +8,7 @@ sqlite3 cannot load a vector extension).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -130,21 +130,17 @@ def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-_TIME_COLUMNS = ("valid_from", "valid_to", "created_at", "updated_at", "expires_at", "at")
-_ENCODED_COLUMNS = frozenset((*_TIME_COLUMNS, "value"))
-
-
-def decode_row(out: dict[str, Any]) -> dict[str, Any]:
-    """The executor's row (a fresh dict per row: Options(rows="dict")) with its stored text decoded, in place."""
-    if _ENCODED_COLUMNS.isdisjoint(out):
-        # Hybrid recall's keyword list (id, score) and the generation counters: 100 rows a recall
-        # with nothing to convert, where checking each column cost ~1 ms.
-        return out
-    for column in _TIME_COLUMNS:
-        if isinstance(out.get(column), str):
-            out[column] = datetime.fromisoformat(out[column])
-    if isinstance(out.get("value"), str):
-        out["value"] = json.loads(out["value"])
+def decode_row(row: Sequence[Any], shape: s.Shape) -> Sequence[Any]:
+    """The executor's row (a tuple) with its stored text decoded at ``shape``'s positions: times
+    (fixed-width ISO text) and JSON values. Rows with nothing encoded (hybrid recall's keyword list
+    and the generation counters, 100 rows a recall) are not passed here."""
+    out = list(row)
+    for i in shape.times:
+        if isinstance(out[i], str):
+            out[i] = datetime.fromisoformat(out[i])
+    for i in shape.json:
+        if isinstance(out[i], str):
+            out[i] = json.loads(out[i])
     return out
 
 
@@ -155,6 +151,7 @@ SQL = s.build(
     after_erasure=AFTER_ERASURE,
     adapt=adapt,
     decode_row=decode_row,
+    scores_semantic=False,  # the semantic statement's last column is the embedding, ranked in process
     lock_user="SELECT 1",  # writes already hold SQLite's database lock (BEGIN IMMEDIATE)
     insert_memory=f"INSERT INTO {s.MEMORIES} ({s.INSERT_MEMORY_COLUMNS}) VALUES ("
     + ", ".join(":" + c.strip() for c in s.INSERT_MEMORY_COLUMNS.split(","))

@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from kassist.db import Stmt
 
@@ -49,13 +49,44 @@ def add_content(text: str) -> str:
     return f"ALTER TABLE {MEMORIES} ADD COLUMN content {text}"
 
 
+# Rows come back as tuples (kassist.db's one row shape): each statement's columns are declared once
+# here, in order, and read by these names (rows.record_from_row, rows.audit_from_row) or unpacked.
 RECORD_COLUMNS = (
     "id, tenant_id, user_id, memory_type, key, value, source, source_ref, confidence, status, "
     "valid_from, valid_to, superseded_by, created_at, updated_at, expires_at, reason, actor"
 )
+RECORD_ROW = tuple(c.strip() for c in RECORD_COLUMNS.split(","))
+"""The columns of every statement reading whole memories (``record_select``, ``recall``, ``rows``;
+``semantic`` adds one: the score on PostgreSQL, the embedding on SQLite), in order."""
+RECORD_ID, RECORD_VALUE = RECORD_ROW.index("id"), RECORD_ROW.index("value")
 AUDIT_COLUMNS = (
     "at, tenant_id, user_id, memory_id, memory_type, key, action, source, actor, old_hash, new_hash, reason"
 )
+AUDIT_ROW = ("seq", *(c.strip() for c in AUDIT_COLUMNS.split(",")))
+"""The columns of ``audit`` and ``audit_user``, in order."""
+EXPIRED_ROW = ("id", "tenant_id", "user_id", "memory_type", "key", "source")
+"""The columns ``expire`` and ``expire_tenant`` return, in order."""
+TIME_COLUMNS = frozenset(("valid_from", "valid_to", "created_at", "updated_at", "expires_at", "at"))
+JSON_COLUMNS = frozenset(("value",))
+
+
+class Shape(NamedTuple):
+    """Where a row's values are stored encoded on a backend without native types (SQLite's time
+    and JSON text): positions in the row, found once from its declared column names."""
+
+    times: tuple[int, ...]
+    json: tuple[int, ...]
+
+    @classmethod
+    def of(cls, names: Sequence[str]) -> Shape:
+        return cls(
+            tuple(i for i, n in enumerate(names) if n in TIME_COLUMNS),
+            tuple(i for i, n in enumerate(names) if n in JSON_COLUMNS),
+        )
+
+
+RECORD = Shape.of(RECORD_ROW)
+AUDIT_SHAPE = Shape.of(AUDIT_ROW)
 
 
 def columns(alias: str) -> str:
@@ -150,8 +181,17 @@ INSERT_MEMORY_COLUMNS = RECORD_COLUMNS + ", content, embed_model, embedding"
 
 # What the in-process vector matrix of one user holds per memory: its id, its vector and the
 # conversation metadata recall's cues filter on (the time, speaker, session and turn of a
-# conversation turn; the time a plain memory became valid otherwise).
+# conversation turn; the time a plain memory became valid otherwise). Read undecoded (recall_cache
+# parses ``valid_from`` and ``at`` itself): the columns of ``load_vectors``, in order.
+VECTOR_ROW = (
+    "id", "user_id", "memory_type", "key", "valid_from", "at", "speaker", "session", "turn", "content", "embedding",
+)  # fmt: skip
 VECTOR_COLUMNS = "m.id, m.user_id, m.memory_type, m.key, m.valid_from, {at}, {speaker}, {session}, {turn}, m.content, {embedding}"
+
+
+# ``keyword`` rows: (id, score); ``generations`` rows: (user_id, generation); ``keyword_generations``
+# rows: (id, score, user_id, generation), a keyword hit with the last two NULL or a counter with
+# the first two NULL.
 
 
 def keyword_and_generations(keyword: str) -> str:
@@ -193,9 +233,12 @@ class ManagerSql:
     """Run after an erasure, outside the transaction (SQLite folds the WAL away), if any."""
     adapt: Callable[[Mapping[str, Any]], dict[str, Any]]
     """Parameters as the driver wants them (times, JSON, vectors, id lists)."""
-    decode_row: Callable[[dict[str, Any]], dict[str, Any]] | None
-    """A fetched row (the executor's plain dict, changed in place) with stored values decoded
-    (SQLite's time and JSON text); None where the driver returns Python values already."""
+    decode_row: Callable[[Sequence[Any], Shape], Sequence[Any]] | None
+    """A fetched row (a tuple) with the stored values at ``Shape``'s positions decoded (SQLite's
+    time and JSON text); None where the driver returns Python values already."""
+    scores_semantic: bool
+    """Whether ``semantic`` ranks in SQL, its last column the score (PostgreSQL); else its last
+    column is the embedding, ranked in process (rows.rank_by_cosine)."""
     ensure_salt: str
     get_salt: str
     delete_salt: str
@@ -244,7 +287,7 @@ class ManagerSql:
     """Refreshes the memories table's planner statistics (after a bulk import)."""
 
     # What an operation yields and reads: the statements with their values adapted for this
-    # backend's driver, and the rows (plain dicts: the executor's "dict" shape) decoded back.
+    # backend's driver, and the rows (tuples: the executor's "tuple" shape) decoded back.
 
     def stmt(self, sql: str, params: Mapping[str, Any] = NO_PARAMS, *, fetch: bool = True) -> Stmt:
         """``sql`` (one of this table's fields) with ``params`` adapted; ``fetch=False`` when its
@@ -256,10 +299,10 @@ class ManagerSql:
         """``sql`` run once per parameter set (an executemany), each adapted."""
         return Stmt(sql, many=[self.adapt(p) for p in param_sets])
 
-    def decode(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Fetched rows (the executor's plain dicts) with this backend's stored values decoded."""
+    def decode(self, rows: Sequence[Sequence[Any]], shape: Shape = RECORD) -> Sequence[Sequence[Any]]:
+        """Fetched rows (tuples of ``shape``'s statement) with this backend's stored values decoded."""
         decode_row = self.decode_row
-        return rows if decode_row is None else [decode_row(row) for row in rows]
+        return rows if decode_row is None else [decode_row(row, shape) for row in rows]
 
 
 def build(
@@ -269,7 +312,8 @@ def build(
     migrations: tuple[tuple[str, ...], ...],
     after_erasure: str | None,
     adapt: Callable[[Mapping[str, Any]], dict[str, Any]],
-    decode_row: Callable[[dict[str, Any]], dict[str, Any]] | None,
+    decode_row: Callable[[Sequence[Any], Shape], Sequence[Any]] | None,
+    scores_semantic: bool,
     lock_user: str,
     insert_memory: str,
     activate: str,
@@ -291,6 +335,7 @@ def build(
         after_erasure=after_erasure,
         adapt=adapt,
         decode_row=decode_row,
+        scores_semantic=scores_semantic,
         ensure_salt=c(
             f"INSERT INTO {SALTS} (tenant_id, user_id, salt) VALUES (:tenant_id, :user_id, :salt) "
             "ON CONFLICT (tenant_id, user_id) DO NOTHING"
