@@ -194,7 +194,7 @@ async def check_cancel(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) ->
             f"a cancel with action=rollback must name its thread: {ROLLBACK_REFUSED}; "
             "cancel with action=interrupt, or name the thread",
         )
-    elif await _job_thread(tenant_of(ctx), str(thread_id)):
+    elif await _job_thread(ctx, str(thread_id)):
         refuse(
             409,
             f"thread {thread_id} is an ingestion run's: {ROLLBACK_REFUSED}; cancel with "
@@ -216,7 +216,7 @@ async def check_copy(ctx: Auth.types.AuthContext) -> None:
     time beside the original. langgraph-api authorizes a copy as a "read" of the source, then a
     "create" of the new thread without metadata (what tells it from ``POST /threads``)."""
     source = _READ_THREAD.get()
-    if source is not None and await _job_thread(tenant_of(ctx), source):
+    if source is not None and await _job_thread(ctx, source):
         refuse(
             409,
             f"thread {source} is an ingestion run's and cannot be copied: the copy would run "
@@ -224,13 +224,25 @@ async def check_copy(ctx: Auth.types.AuthContext) -> None:
         )
 
 
-async def _job_thread(tenant: str, thread_id: str) -> bool:
-    """Whether ``thread_id`` is a registered ingestion run of ``tenant`` (a run id names its thread)."""
-    from server.saver import thread_has_messages
+async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
+    """Whether ``thread_id`` is a registered ingestion run (a run id names its thread) the caller
+    reaches: its own, or any of the tenant's for an admin. Another member's (or a run of the runs
+    API or the command line, whose checkpoints record no owner) is left to langgraph-api, which
+    answers as for any thread the caller does not reach: the refusal's words would tell it exists."""
+    from server.saver import recorded_owner, thread_has_messages
 
+    tenant = tenant_of(ctx)
     # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
-    serving = await thread_has_messages(tenant, None) is not None
-    return serving and await asyncio.to_thread(_registered_run, tenant, thread_id)
+    if await thread_has_messages(tenant, None) is None:
+        return False
+    owner = await recorded_owner(tenant, thread_id)
+    try:
+        admin = ctx.user["role"] == "admin"
+    except KeyError:  # a user from before roles: a member
+        admin = False
+    if owner is None or not (admin or owner == str(ctx.user.identity)):
+        return False
+    return await asyncio.to_thread(_registered_run, tenant, thread_id)
 
 
 def _registered_run(tenant: str, thread_id: str) -> bool:

@@ -11,21 +11,28 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, corpus_of, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, corpus_of, langgraph_dev
 
 pytestmark = pytest.mark.timeout(900)
+
+ERIN_KEY = "acme-erin-key-0123456789abcdef"
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
     tmp = tmp_path_factory.mktemp("job-threads")
+    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
     with (
-        langgraph_dev(tmp, env={"KASSIST_EMBEDDER": "hashing"}) as (base, _),
+        langgraph_dev(tmp, env={"KASSIST_EMBEDDER": "hashing", "KASSIST_API_KEYS": json.dumps(keys)}) as (
+            base,
+            _,
+        ),
         httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300) as alice,
     ):
         settings = {"source": str(corpus_of(tmp, "acme")), "collection": "jobs", "embedder": "hashing"}
@@ -96,3 +103,19 @@ def test_cancelling_with_interrupt_still_works(served: tuple[httpx.Client, dict[
     cancel = alice.post(f"/threads/{thread}/runs/{run_id}/cancel", params={"action": "interrupt"})
     assert cancel.status_code in (202, 204, 404, 409), cancel.text[:300]  # a finished run: nothing to cancel
     assert cancel.status_code != 409 or "rollback" not in cancel.text
+
+
+def test_another_members_job_thread_is_answered_as_any_unreached_thread(
+    served: tuple[httpx.Client, dict[str, Any]],
+) -> None:
+    # The refusal's words would tell alice that erin's thread exists and is an ingestion run.
+    alice, run_input = served
+    erin = httpx.Client(base_url=alice.base_url, headers={"x-api-key": ERIN_KEY}, timeout=300)
+    thread, run_id = _paused_run(erin, run_input)
+    unknown = "0b9d3c52-0000-4000-8000-000000000002"
+    copied, other = alice.post(f"/threads/{thread}/copy"), alice.post(f"/threads/{unknown}/copy")
+    assert (copied.status_code, copied.json()) == (other.status_code, other.json()), copied.text[:300]
+    cancel = alice.post(f"/threads/{thread}/runs/{run_id}/cancel", params={"action": "rollback"})
+    other = alice.post(f"/threads/{unknown}/runs/{run_id}/cancel", params={"action": "rollback"})
+    assert (cancel.status_code, cancel.json()) == (other.status_code, other.json()), cancel.text[:300]
+    assert erin.post(f"/threads/{thread}/copy").status_code == 409  # erin's own: refused as a job
