@@ -23,8 +23,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from kassist.db.vector_scan import dot
+from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import body, is_metadata, named_bonus, section, terms
+from knowledge.index.rerank import (
+    body,
+    is_metadata,
+    lexical_scores,
+    named_bonus,
+    scope_words,
+    section,
+    stem,
+    terms,
+)
 from knowledge.index.rules import asks_for_history
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
@@ -39,6 +49,15 @@ SENTENCE_WEIGHT = 0.25
 # first hit): 0.55-0.8 all give 21/30, 31-32/37, 36/40 where the refined relevance gave 19, 31, 34;
 # the seen sets unchanged; 0.7 is the middle of that plateau (docs/benchmarks.md, Answer quality).
 ORDER_SENTENCE_SHARE = 0.7
+# The sentence stage's order, like the search's first stages, is a hybrid: a sentence's cosine plus
+# this weight times its idf-weighted share of the question's words (sentence_lexical). A chat
+# question's one telling word ("probation", "alone", "PO") is often in the answering sentence while
+# the cosine prefers a sentence of the same register on another subject. Session 21, all development
+# sets (bench/retrieval_abstain.py sets, first hit): 0.12 moves nothing net, 0.2 and 0.3 +5 each
+# (0.2: +8 -3; 0.3: +10 -5); 0.2 is the smaller change. The cosine alone still sets the relevance
+# the abstention bar reads.
+SENTENCE_LEXICAL = 0.2
+QUESTION_TERMS = frozenset(stem(w) for w in QUESTION_WORDS)  # "get", "allowed": no topic
 CACHE_SIZE = 20_000  # sentence vectors kept per process (384 floats each: about 30 MB)
 
 Embed = Callable[[list[str]], list[list[float]]]
@@ -62,6 +81,9 @@ def sentences(text: str) -> list[str]:
 class SentenceMatch:
     cosine: float  # the question's cosine with the passage's closest sentence
     sentence: str  # that sentence, as the passage has it (without the heading)
+    # The best of the passage's sentences by cosine plus SENTENCE_LEXICAL times its share of the
+    # question's words (sentence_order); None: the cosine alone orders.
+    order: float | None = None
 
 
 class _Cache:
@@ -103,9 +125,14 @@ def passage_sentences(hit: SearchHit) -> list[tuple[str, str]]:
 
 
 def sentence_matches(
-    hits: Sequence[SearchHit], query_vector: Sequence[float], embed: Embed, embedder_name: str
+    hits: Sequence[SearchHit],
+    query_vector: Sequence[float],
+    embed: Embed,
+    embedder_name: str,
+    query: str = "",
 ) -> dict[str, SentenceMatch]:
-    """For the first :data:`SENTENCE_DEPTH` hits that are not copies of another: the closest sentence."""
+    """For the first :data:`SENTENCE_DEPTH` hits that are not copies of another: the closest sentence,
+    and with ``query`` the order score of :func:`sentence_lexical`."""
     looked = [h for h in hits if h.duplicate_of is None][:SENTENCE_DEPTH]
     per_hit = {h.chunk_id: passage_sentences(h) for h in looked}
     texts = list(dict.fromkeys(t for pairs in per_hit.values() for t, _ in pairs))
@@ -114,16 +141,36 @@ def sentence_matches(
         for t, v in zip(missing, embed(missing), strict=True):
             _CACHE.put((embedder_name, t), np.asarray(v, dtype=np.float32))
     q = np.asarray(query_vector, dtype=np.float32)
+    lexical = sentence_lexical(query, looked, per_hit)
     out: dict[str, SentenceMatch] = {}
     for chunk_id, pairs in per_hit.items():
-        vectors = [_CACHE.get((embedder_name, t)) for t, _ in pairs]
-        kept = [(v, s) for v, (_, s) in zip(vectors, pairs, strict=True) if v is not None]
+        kept = [(vec, s, lexical.get((chunk_id, t), 0.0))
+                for t, s in pairs if (vec := _CACHE.get((embedder_name, t))) is not None]  # fmt: skip
         if not kept:
             continue
-        cos = dot(np.vstack([v for v, _ in kept]), q)
+        cos = dot(np.vstack([vec for vec, _, _ in kept]), q)
         best = int(np.argmax(cos))
-        out[chunk_id] = SentenceMatch(float(cos[best]), kept[best][1])
+        order = max(float(c) + SENTENCE_LEXICAL * lex for c, (_, _, lex) in zip(cos, kept, strict=True))
+        out[chunk_id] = SentenceMatch(float(cos[best]), kept[best][1], order if query else None)
     return out
+
+
+def sentence_lexical(
+    query: str, looked: Sequence[SearchHit], per_hit: Mapping[str, list[tuple[str, str]]]
+) -> dict[tuple[str, str], float]:
+    """Each looked-at sentence's idf-weighted share of the question's topic words ((chunk id, text
+    embedded) -> share; :func:`rerank.lexical_scores` over these sentences). The words of a page's
+    scope (its title after ': ', "Product Design 2026", "Amsterdam office") are left out of its
+    sentences: they say which copy a page is, not what it is about ("This guidance applies to the
+    Product Design team" is no answer to a question about product plans)."""
+    asked = terms(query) - QUESTION_TERMS
+    if not asked:
+        return {}
+    keyed = [
+        ((h.chunk_id, t), terms(t) - scope_words(h.title)) for h in looked for t, _ in per_hit[h.chunk_id]
+    ]
+    shares = lexical_scores(asked, [w for _, w in keyed])
+    return {key: share for (key, _), share in zip(keyed, shares, strict=True)}
 
 
 def refined_relevance(hit: SearchHit, match: SentenceMatch | None) -> float:
@@ -146,7 +193,8 @@ def refine(
     archived editions stay after current ones, copies after the passages they repeat."""
     history = asks_for_history(query)
     order = {
-        h.chunk_id: (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0) + ORDER_SENTENCE_SHARE * m.cosine
+        h.chunk_id: (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0)
+        + ORDER_SENTENCE_SHARE * (m.cosine if m.order is None else m.order)
         for h in hits
         if (m := matches.get(h.chunk_id)) is not None
     }
@@ -218,4 +266,4 @@ def refine_with(
     """:func:`sentence_matches` then :func:`refine`: the index's call (outside its transaction)."""
     if not hits:
         return []
-    return refine(hits, query, k, sentence_matches(hits, query_vector, embed, name))
+    return refine(hits, query, k, sentence_matches(hits, query_vector, embed, name, query))
