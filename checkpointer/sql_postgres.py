@@ -13,7 +13,15 @@ from checkpointer import sql_tables as shared
 from checkpointer.filters import FilterTerm, Kind, ListSpec, term_params
 from checkpointer.query import CheckpointSql, Each, Params, Plain, Text
 from checkpointer.sql_postgres_schema import CP, KEY, MIGRATIONS, WRITE_COLS
-from checkpointer.sql_postgres_step import KEEP, REPLACE, WriteRows, head_rows, put_fast, put_next, read_head
+from checkpointer.sql_postgres_step import (
+    KEEP,
+    REPLACE,
+    PostgresWriteRows,
+    head_rows,
+    put_fast,
+    put_next,
+    read_head,
+)
 from kassist.db import Stmt
 from kassist.db.tables import to_postgres
 
@@ -267,8 +275,8 @@ ON CONFLICT DO NOTHING RETURNING version
         f"UPDATE {CP} SET checkpoint = %(checkpoint)s::jsonb, metadata = %(metadata)s::jsonb, "
         f"run_id = %(run_id)s, ts = %(ts)s, small_values = %(inline)b WHERE {KEY} AND checkpoint_id = %(cid)s"
     ),
-    put_write_rows=WriteRows(KEEP),
-    upsert_write_rows=WriteRows(REPLACE),
+    put_write_rows=PostgresWriteRows(KEEP),
+    upsert_write_rows=PostgresWriteRows(REPLACE),
     delete_threads=_write(
         tuple(f"DELETE FROM {t} WHERE {_IN_THREADS}" for t in (CP, "kassist_cp_blobs", "kassist_cp_writes"))
     ),

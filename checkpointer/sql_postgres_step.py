@@ -109,8 +109,12 @@ def put_fast(fast: Params) -> Stmt:
     return Stmt(PUT_FAST["many" if blobs else "none"], params, True)
 
 
-class WriteRows:
-    """A put_writes call as one statement: a VALUES list for a few rows, arrays beyond."""
+class PostgresWriteRows:
+    """A put_writes call as one statement: a VALUES list of named parameters for up to
+    :data:`VALUES_MAX_ROWS` rows, arrays beyond. SQLite's counterpart
+    (``sql_sqlite_step.SqliteWriteRows``) shares the idea, not the code: there the key is bound once
+    by number (``?1``..``?4``), the limit is 64 and more rows run as an executemany (SQLite has no
+    arrays), so each dialect keeps its own class."""
 
     __slots__ = ("arrays", "values")
 

@@ -36,7 +36,7 @@ from checkpointer.sql_sqlite_step import (
     PUT_FAST_RECHECK,
     PUT_WRITE,
     UPSERT_WRITE,
-    WriteRows,
+    SqliteWriteRows,
     _payload,
     _put_fast,
     _RowRead,
@@ -345,8 +345,8 @@ SELECT ({_LATEST_KEY}) AS head_id,
         "small_values = :inline, value_channel = :vchannel, value_version = :vversion, "
         f"value_type = :vtype, value_blob = :vblob WHERE {KEY} AND checkpoint_id = :cid"
     ),
-    put_write_rows=WriteRows(PUT_WRITE),
-    upsert_write_rows=WriteRows(UPSERT_WRITE),
+    put_write_rows=SqliteWriteRows(PUT_WRITE),
+    upsert_write_rows=SqliteWriteRows(UPSERT_WRITE),
     delete_threads=_write(
         tuple(
             f"DELETE FROM {t} WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"

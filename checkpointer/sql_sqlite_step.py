@@ -294,7 +294,7 @@ def _write_values(n: int) -> str:
     return ", ".join(rows)
 
 
-class WriteRows:
+class SqliteWriteRows:
     """A put_writes call: up to :data:`WRITE_ROWS_MAX` rows as one multi-row INSERT bound by
     position (one statement, so it commits alone without BEGIN/COMMIT: measured 2.68M -> 2.59M
     instructions per step of the operator.add loop in session 13), more as an executemany."""
