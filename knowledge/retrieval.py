@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from kassist.fusion import reciprocal_ranks, weighted_sum
 from knowledge.index.models import SearchHit, SearchMode
 
 DEFAULT_RRF_K = 60
@@ -31,15 +32,17 @@ def reciprocal_rank_fusion(
     keyword: Ranking, vector: Ranking, *, limit: int, k: int = DEFAULT_RRF_K
 ) -> list[Fused]:
     """Fuse two best-first rankings; ties are broken by best single rank, then by id (deterministic)."""
-    if k < 0:
-        raise ValueError(f"RRF k must be >= 0, got {k}")
     kw = {cid: (rank, score) for rank, (cid, score) in enumerate(keyword, start=1)}
     vec = {cid: (rank, score) for rank, (cid, score) in enumerate(vector, start=1)}
+    # The one rank-fusion core (kassist/fusion.py), keyword list first: its share is added first.
+    scores = weighted_sum(
+        (1.0, list(ranked), reciprocal_ranks([rank for rank, _ in ranked.values()], k))
+        for ranked in (kw, vec)
+    )
     fused: list[Fused] = []
-    for cid in kw.keys() | vec.keys():
+    for cid, score in scores.items():
         kr, ks = kw.get(cid, (None, None))
         vr, vs = vec.get(cid, (None, None))
-        score = sum(1.0 / (k + r) for r in (kr, vr) if r is not None)
         fused.append(Fused(cid, score, kr, ks, vr, vs))
     fused.sort(
         key=lambda f: (-f.score, min(r for r in (f.keyword_rank, f.vector_rank) if r is not None), f.id)

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kassist.db.vector_scan import top_k
+from kassist.fusion import rank_fusion
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
 from memory.manager.cues import Cues, Window, read_cues
@@ -149,10 +150,7 @@ def recall(
         )
         pre = _score_fusion(vectors, dense, hits, cues, allowed, query, dense_query, depth, SCORE_FUSION)
         return (yield from _read_back(q, base, by_type, by_key, pre, vectors, scores, cues, k, True))
-    fused: dict[str, float] = {}
-    for weight, ranked in lists:
-        for rank, memory_id in enumerate(ranked, start=1):
-            fused[memory_id] = fused.get(memory_id, 0.0) + weight / (fusion.rrf_k + rank)
+    fused = rank_fusion(lists, fusion.rrf_k)  # the one rank-fusion core (kassist/fusion.py)
     if not fused:
         return []
     pre = _metadata_cues(fused, vectors, cues, fusion) if strategy == "hybrid" else fused

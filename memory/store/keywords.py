@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from kassist.fusion import best_first, reciprocal_ranks, tied_ranks, weighted_sum
 from knowledge.index.rules import query_terms, websearch_or
 from memory import lexical
 from memory.store.namespaces import SEP
@@ -248,33 +249,29 @@ TIE = 1e-6
 the last bits, and a swapped tie must not change a fused score."""
 
 
-def _ranks(ranked: Sequence[ItemRow]) -> list[int]:
-    """1-based ranks of a list sorted best first; near-equal scores (TIE) share the first one's."""
-    ranks: list[int] = []
-    for i, row in enumerate(ranked):
-        tied = i > 0 and abs(float(ranked[i - 1][-1]) - float(row[-1])) < TIE
-        ranks.append(ranks[-1] if tied else i + 1)
-    return ranks
-
-
 def fuse(vector: Sequence[ItemRow], keyword: Sequence[ItemRow], fusion: Fusion = FUSION) -> list[ItemRow]:
     """Both lists' items by weighted reciprocal rank (or normalised score, ``fusion.scores``), best
-    first, ties by (path, key); the row's last column becomes the fused score."""
-    scores: dict[tuple[str, str], float] = {}
+    first, ties by (path, key); the row's last column becomes the fused score. Reciprocal ranks are
+    tie-aware: near-equal scores (:data:`TIE`) share the first one's rank. The arithmetic is the one
+    rank-fusion core's (kassist/fusion.py): ``weight * share`` per list, vector list first."""
     rows: dict[tuple[str, str], ItemRow] = {}
+    lists: list[tuple[float, list[tuple[str, str]], list[float]]] = []
     for weight, ranked, part in (
         (fusion.vector, vector, _vector_part if fusion.scores else None),
         (fusion.keyword, keyword, _keyword_part if fusion.scores else None),
     ):
         if not weight:
             continue
-        shares = part(ranked) if part is not None else [1 / (fusion.rrf_k + r) for r in _ranks(ranked)]
-        for share, row in zip(shares, ranked, strict=True):
-            item = (row[0], row[1])
-            scores[item] = scores.get(item, 0.0) + weight * share
+        if part is not None:
+            shares = part(ranked)
+        else:
+            shares = reciprocal_ranks(tied_ranks([row[-1] for row in ranked], TIE), fusion.rrf_k)
+        items = [(row[0], row[1]) for row in ranked]
+        for item, row in zip(items, ranked, strict=True):
             rows.setdefault(item, row)
-    order = sorted(scores, key=lambda item: (-round(scores[item], 12), item))
-    return [(*rows[item][:-1], scores[item]) for item in order]
+        lists.append((weight, items, shares))
+    scores = weighted_sum(lists)
+    return [(*rows[item][:-1], scores[item]) for item in best_first(scores, digits=12)]
 
 
 def _keyword_part(ranked: Sequence[ItemRow]) -> list[float]:
