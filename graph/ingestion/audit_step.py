@@ -8,6 +8,8 @@ report step renders Markdown, JSON and HTML, which the run stores with its data.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
@@ -17,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from knowledge.audit import (
+    AuditConfigError,
     AuditReport,
     AuditRules,
     DocumentAudit,
@@ -29,10 +32,39 @@ from knowledge.audit import (
 )
 from knowledge.documents import Document
 
+MAX_RULES_BYTES = 1 << 20
+"""The largest audit-rules file a run reads (a rules file is a few hundred bytes of TOML)."""
+
 
 @lru_cache(maxsize=8)
 def rules_at(path: str | None) -> AuditRules:
+    if path:
+        _check_rules_file(path)
     return AuditRules.load(Path(path) if path else None)
+
+
+def _check_rules_file(path: str) -> None:
+    """Refuse (AuditConfigError) a rules file that is no regular file or is over
+    :data:`MAX_RULES_BYTES`, looked at without blocking. A named pipe in a tenant's folder, named as
+    a served run's rules, blocked the run's first batch forever (and with it every run queued
+    behind it on the server); a device or a huge file would be read whole."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe opens at once, without a writer
+    except FileNotFoundError:
+        return  # AuditRules.load says so
+    except OSError as exc:
+        raise AuditConfigError(f"cannot read audit rules file {path}: {exc.strerror}") from None
+    try:
+        found = os.fstat(fd)
+    finally:
+        os.close(fd)
+    if not stat.S_ISREG(found.st_mode):
+        raise AuditConfigError(f"audit rules file {path} is not a regular file; name a TOML file")
+    if found.st_size > MAX_RULES_BYTES:
+        raise AuditConfigError(
+            f"audit rules file {path} is larger than {MAX_RULES_BYTES} bytes; an audit rules file is a "
+            "short TOML file"
+        )
 
 
 def audit_document(document: Document, rules_path: str | None, today: date) -> str:

@@ -45,6 +45,13 @@ def _inside(path: str, root: Path) -> bool:
         return False
 
 
+def _regular_file(path: str) -> bool:
+    try:
+        return Path(path).expanduser().is_file()  # stat only: a pipe is not opened
+    except (ValueError, OSError):
+        return False
+
+
 def shared_root(env: Mapping[str, str]) -> bool:
     return env.get(SHARED_ROOT_ENV, "").strip().lower() in ("1", "true", "yes")
 
@@ -96,6 +103,9 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
         raise ServedRunRefused(f"settings.source must be a folder under {where}; {ask}")
     if settings.audit_rules and not _inside(settings.audit_rules, root):
         raise ServedRunRefused(f"settings.audit_rules must be a file under {where}; {ask}")
+    if settings.audit_rules and not _regular_file(settings.audit_rules):
+        # A named pipe there blocked the run's reader forever, and every run queued behind it.
+        raise ServedRunRefused(f"settings.audit_rules must be an existing regular file under {where}")
     if host is not None:
         allowed = {h.strip().lower() for h in env.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
         if host not in allowed:
