@@ -15,7 +15,7 @@ from raw_sql import raw
 
 from graph.ingestion.reports import read_report
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import Outcome, RunBusy, execute
+from graph.ingestion.runner import RunBusy, RunOutcome, execute
 from graph.ingestion.state import Settings
 
 TENANT = "acme"
@@ -27,7 +27,7 @@ def res(db_url: str, tmp_path: Path) -> Iterator[Resources]:
         yield res
 
 
-def run(res: Resources, run_id: str, root: Path | None = None, **kwargs: Any) -> Outcome:
+def run(res: Resources, run_id: str, root: Path | None = None, **kwargs: Any) -> RunOutcome:
     fields = Settings.model_fields
     settings = None
     if root is not None:
@@ -259,8 +259,8 @@ def test_two_workers_on_one_run_end_like_one(res: Resources, db_url: str, tmp_pa
         t.start()
     for t in threads:
         t.join(timeout=300)
-    assert all(isinstance(o, Outcome | RunBusy) for o in outcomes), outcomes
-    assert any(isinstance(o, Outcome) for o in outcomes), outcomes
+    assert all(isinstance(o, RunOutcome | RunBusy) for o in outcomes), outcomes
+    assert any(isinstance(o, RunOutcome) for o in outcomes), outcomes
     final = run(res, "duo").state
     # The embedding cache is the tenant's: "duo" found solo's vectors there (hits, not embeds).
     same = {"cache_hits", "embedded"}

@@ -48,10 +48,16 @@ class RunNotFound(LookupError):
 
 
 @dataclass
-class Outcome:
+class RunOutcome:
+    """What :func:`execute` did with a run: its state at the end and how it started (not a
+    document's, store_ops.DocumentOutcome, nor a memory decision's, memory.manager.policy.Outcome)."""
+
     state: AgentRunState
     started: str  # "fresh" | "resumed" | "restarted" | "finished" | "needs_review"
     resumed_from: str | None = None
+
+
+Outcome = RunOutcome  # the old name: server/runs/worker.py and cli/ingest*.py still import it (h8's patch)
 
 
 def _owner() -> str:
@@ -117,12 +123,12 @@ def execute(
     max_steps: int | None = None,
     resume: Any = None,
     on_event: Event | None = None,
-    on_start: Callable[[Outcome], None] | None = None,
+    on_start: Callable[[RunOutcome], None] | None = None,
     lease_s: float = LEASE_S,
     owner: str | None = None,
     stop: threading.Event | None = None,
-    on_finish: Callable[[Outcome], None] | None = None,
-) -> Outcome:
+    on_finish: Callable[[RunOutcome], None] | None = None,
+) -> RunOutcome:
     """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops.
 
     The settings are registered before the graph starts (the first registration wins; other
@@ -170,13 +176,13 @@ def _execute(
     max_steps: int | None,
     resume: Any,
     on_event: Event | None,
-    on_start: Callable[[Outcome], None] | None,
+    on_start: Callable[[RunOutcome], None] | None,
     lease_s: float = LEASE_S,
     stop: threading.Event | None = None,
-) -> Outcome:
+) -> RunOutcome:
     if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
         assert head.state is not None
-        return Outcome(head.state, "finished")  # what the graph would say, without building it
+        return RunOutcome(head.state, "finished")  # what the graph would say, without building it
     from langgraph.types import Command
 
     graph = _compiled(res, tenant)
@@ -194,24 +200,24 @@ def _execute(
             settings=settings, goal=reg.goal, conversation_id=reg.conversation_id
         ).model_dump(exclude_none=True)
         if state is None:  # nothing committed yet, or only the input (a kill before the first node)
-            outcome = Outcome(_initial(run_id, tenant, reg), "fresh")
+            outcome = RunOutcome(_initial(run_id, tenant, reg), "fresh")
         elif snapshot.interrupts:
             if resume is None:
-                return Outcome(state, "needs_review")
+                return RunOutcome(state, "needs_review")
             inputs = Command(resume=resume)
-            outcome = Outcome(state, "resumed", _where(state))
+            outcome = RunOutcome(state, "resumed", _where(state))
         elif state.status in TERMINAL and not snapshot.next:
-            return Outcome(state, "finished")
+            return RunOutcome(state, "finished")
         elif snapshot.next and not set(snapshot.next) <= {"begin", "refuse"}:  # killed mid-node: re-run it
             inputs = None
-            outcome = Outcome(state, "resumed", _where(state))
+            outcome = RunOutcome(state, "resumed", _where(state))
         else:  # paused, failed, or killed before `begin` committed: `begin` restarts it
             # From the head checkpoint itself: get_state also applies the writes a node made before
             # a kill landed ahead of its checkpoint, which the restart through `begin` does not
             # keep (that batch runs again), so "from batch N" must not count it.
             at_head = next(iter(graph.get_state_history(config, limit=1)), None)
             restart = AgentRunState.model_validate(at_head.values) if at_head and at_head.values else state
-            outcome = Outcome(state, "restarted", _where(restart))
+            outcome = RunOutcome(state, "restarted", _where(restart))
         if attempt == 0:
             if on_start is not None:
                 on_start(outcome)
@@ -235,7 +241,7 @@ def _execute(
             # finished the run, and leave it the run if it keeps winning (it is alive and working).
             latest, snap = read_state(res, tenant, run_id, graph)
             if latest is not None and latest.status in TERMINAL and not snap.next:
-                return Outcome(latest, "finished")
+                return RunOutcome(latest, "finished")
             if attempt == MAX_CONFLICTS:
                 raise RunBusy(
                     f"run {run_id!r} is being advanced by another worker; leaving it the run"
@@ -252,7 +258,7 @@ def _execute(
             continue  # the review's interrupt was re-established (an input had replaced it): decide now
         if final.status in ("paused", "failed") and final.batch_cursor:
             _remember_progress(res, tenant, final)
-        return Outcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
+        return RunOutcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
 
 

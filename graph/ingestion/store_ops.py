@@ -20,7 +20,7 @@ from kassist.db.statements import Op
 from kassist.db.statements import stmts as stmt
 
 T = TypeVar("T")
-Outcome = Literal["indexed", "unchanged", "failed", "removed"]
+DocumentOutcome = Literal["indexed", "unchanged", "failed", "removed"]
 
 
 Steps = Op[T]
@@ -49,14 +49,14 @@ class ManifestRow(BaseModel):
     kind: Literal["file", "delete", "error"]
     source_path: str
     doc_id: str | None
-    outcome: Outcome | None
+    outcome: DocumentOutcome | None
 
 
 class Planned(BaseModel):
     """What processing one document did (or will do), recorded before the index is written."""
 
     seq: int
-    outcome: Outcome
+    outcome: DocumentOutcome
     reason: str | None = None
     added: int = 0
     unchanged: int = 0
