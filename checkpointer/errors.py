@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from kassist.errors import InvalidFilter as InvalidFilter  # the one class; checkpointer.InvalidFilter
+
 
 class CheckpointConflict(RuntimeError):
     """Another run committed a checkpoint on this thread first; nothing of this put was kept.
@@ -55,10 +57,6 @@ class InputMerged(RuntimeError):
 class InvalidId(ValueError):
     """A thread, namespace or checkpoint id that no backend can store as it is (too long, NUL, a
     lone surrogate); the message names the key and what to do."""
-
-
-class InvalidFilter(ValueError):
-    """A ``list(filter=...)`` that cannot be compared the same way on both backends."""
 
 
 class InvalidMetadata(ValueError):

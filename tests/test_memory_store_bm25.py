@@ -11,7 +11,7 @@ import pytest
 
 from knowledge.embedders.hashing import HashingEmbedder
 from memory import MemoryStore
-from memory.store.keywords import FUSION, Fusion, PrefixStats, bm25_rescore, fuse
+from memory.store.keywords import FUSION, PrefixStats, SearchFusion, bm25_rescore, fuse
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_score_fusion_keeps_a_far_ahead_keyword_match_first() -> None:
     vector = [row(f"v{i}", 0.52 - i / 1000) for i in range(30)]
     fused = [r[1] for r in fuse(vector, keyword, FUSION)]
     assert fused[0] == "evidence"
-    ranked = [r[1] for r in fuse(vector, keyword, Fusion(keyword=1.0, vector=3.0))]
+    ranked = [r[1] for r in fuse(vector, keyword, SearchFusion(keyword=1.0, vector=3.0))]
     assert ranked.index("evidence") == 30
     # Deterministic over fixed-depth lists: the first 5 of the order do not depend on how many are asked.
     assert fused[:5] == [r[1] for r in fuse(vector, keyword, FUSION)][:5]

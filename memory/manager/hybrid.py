@@ -50,7 +50,7 @@ FETCH = 40
 
 
 @dataclass(frozen=True)
-class Fusion:
+class RankFusion:
     """Weights of the fused score (tuned on bench/recall.py; see docs/memory.md)."""
 
     rrf_k: float = 60.0
@@ -68,7 +68,7 @@ class Fusion:
 SCORE_FUSION = ScoreFusion()
 """The ``hybrid`` strategy's weights when a query vector is given (memory/manager/recall_fusion.py)."""
 
-PLAIN_RRF = Fusion(window_vector=0.0, speaker_vector=0.0, in_window=0.0, speaker=0.0, name=0.0,
+PLAIN_RRF = RankFusion(window_vector=0.0, speaker_vector=0.0, in_window=0.0, speaker=0.0, name=0.0,
                    neighbour=0.0, recent=0.0)  # fmt: skip
 
 
@@ -103,7 +103,7 @@ def recall(
         base["key"] = key
     by_type, by_key = memory_type is not None, key is not None
     depth = max(DEPTH, k)
-    fusion = PLAIN_RRF if strategy == "rrf" else Fusion()
+    fusion = PLAIN_RRF if strategy == "rrf" else RankFusion()
 
     terms = fts5_match(query) if strategy != "vector" else None
     keyword = {
@@ -171,7 +171,7 @@ def _read_back(
     k: int,
     named: bool,
 ) -> Op[list[MemoryRecord]]:
-    fusion = Fusion()
+    fusion = RankFusion()
     order = sorted(pre, key=lambda i: (-pre[i], i))
     # Only the best candidates are read back (visibility is checked in SQL on them): FETCH of them,
     # more only when some turn out not visible, so the result does not depend on k up to FETCH.
@@ -255,7 +255,7 @@ def _vector_masks(
     vectors: UserVectors,
     cues: Cues,
     allowed: npt.NDArray[np.bool_] | None,
-    fusion: Fusion,
+    fusion: RankFusion,
     strategy: Strategy,
 ) -> list[tuple[float, npt.NDArray[np.bool_] | None]]:
     out: list[tuple[float, npt.NDArray[np.bool_] | None]] = [(fusion.vector, allowed)]
@@ -287,7 +287,7 @@ def _window_mask(
 
 
 def _metadata_cues(
-    fused: dict[str, float], vectors: UserVectors | None, cues: Cues, fusion: Fusion
+    fused: dict[str, float], vectors: UserVectors | None, cues: Cues, fusion: RankFusion
 ) -> dict[str, float]:
     """The fused score plus the cues read from the cached metadata: the time window, a named
     speaker, a strong neighbouring turn, recency (relative to the candidates' time span)."""

@@ -41,7 +41,9 @@ T = TypeVar("T")
 MAX_K = 1000
 
 
-class Backend(Protocol):
+class ManagerRunner(Protocol):
+    """What a manager runs its operations on (memory/manager/database.py:ManagerBackend)."""
+
     backend: str
     sql: ManagerSql
 
@@ -67,7 +69,7 @@ class MemoryManager(Closing):
 
     def __init__(
         self,
-        backend: Backend,
+        backend: ManagerRunner,
         embedder: Embedder,
         *,
         config: PolicyConfig | None = None,
@@ -102,7 +104,7 @@ class MemoryManager(Closing):
         chosen = embedder or HashingEmbedder()
         from memory.manager.database import ManagerBackend
 
-        backend: Backend = ManagerBackend(open_database(parse_database_url(url)))
+        backend: ManagerRunner = ManagerBackend(open_database(parse_database_url(url)))
         if setup:
             try:
                 backend.setup()

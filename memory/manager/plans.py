@@ -27,7 +27,7 @@ from kassist.db.statements import Local
 from memory.manager.ops import Op
 
 if TYPE_CHECKING:
-    from memory.manager.manager import Backend
+    from memory.manager.manager import ManagerRunner
 
 T = TypeVar("T")
 
@@ -51,7 +51,7 @@ Step = Run | Local | After
 Plan = Generator[Step, Any, T]
 
 
-def execute(backend: Backend, step: Step) -> Any:
+def execute(backend: ManagerRunner, step: Step) -> Any:
     """One step of a plan, blocking."""
     if isinstance(step, Run):
         return backend.run(step.op, write=step.write, again=step.again)
@@ -60,7 +60,7 @@ def execute(backend: Backend, step: Step) -> Any:
     return getattr(backend, step.work)(*step.args)
 
 
-async def aexecute(backend: Backend, step: Step) -> Any:
+async def aexecute(backend: ManagerRunner, step: Step) -> Any:
     """One step of a plan, awaited: in-process work in a worker thread."""
     if isinstance(step, Run):
         return await backend.arun(step.op, write=step.write, again=step.again)

@@ -25,7 +25,7 @@ def utc_now() -> datetime:
 
 
 @dataclass
-class Backend:
+class StoreBackend:
     """Shared by a store and every tenant view made from it."""
 
     dialect: StoreDialect
@@ -45,7 +45,7 @@ def open_backend(
     clock: Clock | None,
     pool_size: int | None,
     search: SearchMode = "hybrid",
-) -> Backend:
+) -> StoreBackend:
     if isinstance(index_fields, str):
         raise TypeError(f"index_fields must be a sequence of field paths, e.g. ({index_fields!r},)")
     if embedder is not None and not isinstance(embedder, Embedder):
@@ -61,4 +61,4 @@ def open_backend(
     # (memory/store/sql_<backend>.py, each with the same open_dialect), as for the other components.
     db = open_database(parsed, pool_size=pool_size)
     dialect, driver = import_module(f"memory.store.sql_{db.backend}").open_dialect(db, index)
-    return Backend(dialect, driver, index, clock or utc_now, parsed.describe())
+    return StoreBackend(dialect, driver, index, clock or utc_now, parsed.describe())

@@ -22,14 +22,11 @@ from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
 from kassist.db.migrate import no_vector, vector_extension
 from kassist.db.statements import Options
+from kassist.errors import VectorExtensionUnavailable as VectorExtensionUnavailable  # memory.store's
 from memory.store.migrations import StoreNotSetUp
 from memory.store.statements import Program
 
 CLOSED = "this MemoryStore ({where}) is closed"
-
-
-class VectorExtensionUnavailable(RuntimeError):
-    """pgvector is not installed in the server or the role may not create it."""
 
 
 class StoreDriver:

@@ -13,13 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from kassist.errors import InvalidFilter as InvalidFilter  # the one class; memory.store.InvalidFilter
+
 Kind = Literal["number", "string", "bool", "null"]
 OPERATORS = ("$eq", "$ne", "$gt", "$gte", "$lt", "$lte")
 _SQL_OP = {"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
-
-
-class InvalidFilter(ValueError):
-    """A search filter the store cannot evaluate."""
 
 
 @dataclass(frozen=True)

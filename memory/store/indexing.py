@@ -9,14 +9,13 @@ from typing import Any, Literal
 import numpy as np
 from langgraph.store.base import get_text_at_path, tokenize_path
 
+from kassist.errors import (
+    EmbedderMismatch as EmbedderMismatch,  # the one class; memory.store.EmbedderMismatch
+)
 from knowledge.embedders.base import Embedder
 from memory.store.keywords import SEARCH_MODES, SearchMode
 
 DEFAULT_FIELDS = ("$",)
-
-
-class EmbedderMismatch(RuntimeError):
-    """The store's vectors were made by a different embedder than the one it was opened with."""
 
 
 @dataclass(frozen=True)

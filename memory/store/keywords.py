@@ -34,7 +34,7 @@ DEPTH = 30
 
 
 @dataclass(frozen=True)
-class Fusion:
+class SearchFusion:
     """Weights of the fused score (tuned on bench/recall_store.py and real LoCoMo conversations; see
     docs/memory.md). ``scores``: fuse each list's scores (keyword BM25 over the list's best, vector
     cosine min-max over the list) instead of reciprocal ranks."""
@@ -45,20 +45,20 @@ class Fusion:
     scores: bool = False
 
 
-FUSION = Fusion(keyword=1.0, vector=0.5, scores=True)
+FUSION = SearchFusion(keyword=1.0, vector=0.5, scores=True)
 """With a semantic model (e.g. MiniLM). Scores, not ranks: a keyword match that names the question's
 rare words stands far above the rest in BM25 but only one rank above in RRF. On real conversations
 (LoCoMo, seven hand-transcribed) the keyword list alone beat every reciprocal-rank blend, and
 vector 3 : keyword 1 RRF fell 0.13 below it at @10; this blend is above both lists at every k there.
 On the generated heldout3 (decoy turns carrying the question's words) MiniLM alone is best and
 this blend is below it: see docs/benchmarks.md."""
-LEXICAL_FUSION = Fusion(keyword=30.0, vector=1.0)
+LEXICAL_FUSION = SearchFusion(keyword=30.0, vector=1.0)
 """With the hashing embedder, whose vectors are a lexical copy of the keyword list without stemming
 or stop words: keyword order first, vectors break its ties and fill in after it (equal weights and
 8 : 1 fell below keyword alone at @5)."""
 
 
-def fusion_for(embedder_name: str) -> Fusion:
+def fusion_for(embedder_name: str) -> SearchFusion:
     return LEXICAL_FUSION if embedder_name.startswith("hashing-") else FUSION
 
 
@@ -249,7 +249,9 @@ TIE = 1e-6
 the last bits, and a swapped tie must not change a fused score."""
 
 
-def fuse(vector: Sequence[ItemRow], keyword: Sequence[ItemRow], fusion: Fusion = FUSION) -> list[ItemRow]:
+def fuse(
+    vector: Sequence[ItemRow], keyword: Sequence[ItemRow], fusion: SearchFusion = FUSION
+) -> list[ItemRow]:
     """Both lists' items by weighted reciprocal rank (or normalised score, ``fusion.scores``), best
     first, ties by (path, key); the row's last column becomes the fused score. Reciprocal ranks are
     tie-aware: near-equal scores (:data:`TIE`) share the first one's rank. The arithmetic is the one

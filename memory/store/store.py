@@ -33,7 +33,7 @@ from kassist.db.closing import Closing
 from kassist.db.sansio import twin_methods
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 from knowledge.embedders.base import Embedder
-from memory.store.backend import Backend, Clock, open_backend
+from memory.store.backend import Clock, StoreBackend, open_backend
 from memory.store.indexing import DEFAULT_FIELDS
 from memory.store.keywords import SearchMode
 from memory.store.migrations import (
@@ -63,7 +63,7 @@ class MemoryStore(Closing, BaseStore):
 
     supports_ttl: bool = True
 
-    def __init__(self, backend: Backend, *, scope: Scope, ttl: TTLConfig | None = None) -> None:
+    def __init__(self, backend: StoreBackend, *, scope: Scope, ttl: TTLConfig | None = None) -> None:
         self._backend = backend
         self._scope = scope
         self.ttl_config = ttl
