@@ -10,7 +10,9 @@ from datetime import datetime
 from memory.manager import rows as r
 from memory.manager.models import Status
 from memory.manager.ops import Op, audit_stmt, bump
-from memory.manager.statements import ManagerSql
+from memory.manager.statements import EXPIRED_ROW, ManagerSql
+
+EXPIRED = "expires_at passed; value and embedding removed"
 
 
 def forget(
@@ -40,20 +42,9 @@ def expire(q: ManagerSql, tenant_id: str | None, now: datetime, actor: str) -> O
     else:
         rows = yield q.stmt(q.expire_tenant, {"tenant_id": tenant_id, "now": now})
     if rows:
+        expired = [dict(zip(EXPIRED_ROW, row, strict=True)) for row in rows]  # the audit's own names
         audits = [
-            r.audit_params(
-                at=now,
-                tenant_id=tenant,
-                user_id=user,
-                memory_id=memory_id,
-                memory_type=memory_type,
-                key=key,
-                source=source,
-                action="expired",
-                actor=actor,
-                reason="expires_at passed; value and embedding removed",
-            )
-            for memory_id, tenant, user, memory_type, key, source in rows  # EXPIRED_ROW
+            r.audit_params(at=now, action="expired", actor=actor, reason=EXPIRED, **row) for row in expired
         ]
         yield q.many(q.insert_audit, audits)
         owners = sorted({(a["tenant_id"], a["user_id"]) for a in audits})

@@ -64,8 +64,8 @@ AUDIT_COLUMNS = (
 )
 AUDIT_ROW = ("seq", *(c.strip() for c in AUDIT_COLUMNS.split(",")))
 """The columns of ``audit`` and ``audit_user``, in order."""
-EXPIRED_ROW = ("id", "tenant_id", "user_id", "memory_type", "key", "source")
-"""The columns ``expire`` and ``expire_tenant`` return, in order."""
+EXPIRED_ROW = ("memory_id", "tenant_id", "user_id", "memory_type", "key", "source")
+"""The columns ``expire`` and ``expire_tenant`` return, in order (named as the audit's parameters)."""
 TIME_COLUMNS = frozenset(("valid_from", "valid_to", "created_at", "updated_at", "expires_at", "at"))
 JSON_COLUMNS = frozenset(("value",))
 
@@ -410,12 +410,12 @@ def build(
         expire=c(
             f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), value = NULL, "
             "content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE status <> 'deleted' AND expires_at <= :now "
-            "RETURNING id, tenant_id, user_id, memory_type, key, source"
+            "RETURNING id AS memory_id, tenant_id, user_id, memory_type, key, source"
         ),
         expire_tenant=c(
             f"UPDATE {MEMORIES} SET status = 'deleted', valid_to = COALESCE(valid_to, expires_at), "
             "value = NULL, content = NULL, embedding = NULL, embed_model = NULL, updated_at = :now WHERE tenant_id = :tenant_id "
-            "AND status <> 'deleted' AND expires_at <= :now RETURNING id, tenant_id, user_id, memory_type, key, source"
+            "AND status <> 'deleted' AND expires_at <= :now RETURNING id AS memory_id, tenant_id, user_id, memory_type, key, source"
         ),
         # Hybrid recall keeps the user's vectors in process (kassist.db.vector_scan); every write that
         # changes which memories are active bumps the (tenant, user) counter in its transaction, so a
