@@ -21,7 +21,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
@@ -114,72 +114,31 @@ class SessionRecord(BaseModel):
         return self.revoked_at is None and self.expires_at > now
 
 
-# Rows are tuples (one row shape in kassist), read through these: each is the select list of its
-# statements in server/sql_<backend>.py in order (tests/test_row_shape_runs_keys.py checks it).
-
-
-class KeyRow(NamedTuple):
-    """get, list, list_all (sql_sqlite.COLUMNS)."""
-
-    prefix: str
-    tenant_id: str
-    identity: str
-    role: str
-    token_hash: str
-    created_at: float
-    revoked_at: float | None
-    last_used_at: float | None
-
-
-class SessionRow(NamedTuple):
-    """session_get (sql_sqlite.SESSION_COLUMNS)."""
-
-    session_hash: str
-    tenant_id: str
-    key_prefix: str | None
-    key_hash: str
-    csrf: str
-    created_at: float
-    expires_at: float
-    revoked_at: float | None
-
-
+# Rows are tuples (one row shape in kassist). A statement that reads a key selects KeyRecord's
+# fields in their declared order (sql_sqlite.COLUMNS), one reading a session its hash and then
+# SessionRecord's (SESSION_COLUMNS): the models are the rows' one declaration.
+# tests/test_row_shape_runs_keys.py checks every dialect's statements against READS.
+KEY_COLUMNS = tuple(KeyRecord.model_fields)
+SESSION_COLUMNS = ("session_hash", *SessionRecord.model_fields)
 READS: dict[str, tuple[str, ...]] = {
-    "get": KeyRow._fields,
-    "list": KeyRow._fields,
-    "list_all": KeyRow._fields,
+    "get": KEY_COLUMNS,
+    "list": KEY_COLUMNS,
+    "list_all": KEY_COLUMNS,
     "revoke": ("prefix",),
     "revoke_any": ("prefix",),
     "count_active": ("n",),
-    "session_get": SessionRow._fields,
+    "session_get": SESSION_COLUMNS,
 }
 """Every statement of the key tables that returns rows, and its columns in order."""
 
 
-def _time(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
 def _record(row: Sequence[Any]) -> KeyRecord:
-    k = KeyRow._make(row)
-    return KeyRecord(
-        prefix=k.prefix,
-        tenant_id=k.tenant_id,
-        identity=k.identity,
-        role=k.role,  # type: ignore[arg-type]  # pydantic checks it is admin or member
-        token_hash=k.token_hash,
-        created_at=float(k.created_at),
-        revoked_at=_time(k.revoked_at),
-        last_used_at=_time(k.last_used_at),
-    )
+    return KeyRecord.model_validate(dict(zip(KEY_COLUMNS, row, strict=True)))
 
 
 def _session(row: Sequence[Any]) -> SessionRecord:
-    s = SessionRow._make(row)
-    return SessionRecord(
-        tenant_id=s.tenant_id, key_prefix=s.key_prefix, key_hash=s.key_hash, csrf=s.csrf,
-        created_at=float(s.created_at), expires_at=float(s.expires_at), revoked_at=_time(s.revoked_at),
-    )  # fmt: skip
+    # SessionRecord has no session_hash field: validation drops it (extra keys are ignored)
+    return SessionRecord.model_validate(dict(zip(SESSION_COLUMNS, row, strict=True)))
 
 
 def migrate(q: KeysSql, backend: str) -> Steps[list[int]]:

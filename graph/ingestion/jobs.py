@@ -12,10 +12,9 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from graph.ingestion.columns import JobRow
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.store import RunStore, TenantRunStore, refuse_unbound
-from graph.ingestion.store_ops import RunRecord, Steps, registry
+from graph.ingestion.store_ops import RunRecord, Steps, named
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 
@@ -48,25 +47,19 @@ class JobRecord(RunRecord):
         return RunRecord.model_validate(self.model_dump(include=set(RunRecord.model_fields)))
 
 
+JOB_COLUMNS = tuple(name for name in JobRecord.model_fields if name != "tenant_id")
+"""What job_get and jobs_page select, in order: the run's registry row (RunRecord's fields, first)
+and its runs-API row; jobs_wanted selects the tenant first (rows are tuples, see store_ops)."""
+
+
 def _job_record(tenant: str, row: Sequence[Any]) -> JobRecord:
     def load(text: str | None) -> Any:
         return None if text is None else json.loads(text)
 
-    j = JobRow._make(row)
-    return JobRecord(
-        tenant_id=tenant,
-        **registry(j).model_dump(),
-        status=j.status,
-        seq=int(j.seq or 0),
-        done_seq=int(j.done_seq or 0),
-        settings=load(j.settings),
-        goal=j.goal,
-        decision=load(j.decision),
-        max_steps=j.max_steps,
-        requested_by=j.requested_by,
-        claims=int(j.claims or 0),
-        worker=j.worker,
-        error=j.error,
+    j = named(JOB_COLUMNS, row)
+    counts = {name: int(j[name] or 0) for name in ("seq", "done_seq", "claims")}  # NULL: no jobs row yet
+    return JobRecord.model_validate(
+        {**j, **counts, "tenant_id": tenant, "settings": load(j["settings"]), "decision": load(j["decision"])}
     )
 
 
@@ -110,7 +103,9 @@ class JobStore:
         """Runs with a request no worker has carried out, every tenant's (cross-tenant: what a
         server's worker polls; each record names its tenant), oldest request first."""
         rows = self._store._handle.one(self._store._q.jobs_wanted, {"limit": limit}, fetch=True)
-        return [_job_record(tenant, job) for tenant, *job in rows]  # jobs_wanted: the tenant, then JobRow
+        return [
+            _job_record(tenant, job) for tenant, *job in rows
+        ]  # jobs_wanted: the tenant, then JOB_COLUMNS
 
     if not TYPE_CHECKING:  # at run time only: for the type checker these names do not exist here
 

@@ -17,10 +17,12 @@ from collections.abc import Callable, Iterator, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from graph.ingestion.columns import BatchRow, PageRow, SumsRow
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.state import Settings
 from graph.ingestion.store_ops import (  # the records and the operations this store runs
+    BATCH_COLUMNS,
+    PAGE_COLUMNS,
+    SUMS_COLUMNS,
     LedgerEntry,
     ManifestRow,
     Planned,
@@ -34,6 +36,7 @@ from graph.ingestion.store_ops import (  # the records and the operations this s
     discover,
     ledger_begin,
     migrate,
+    named,
     record_plans,
     register,
     take_lease,
@@ -75,7 +78,7 @@ class RunStore:
         # The one choice of dialect: the database's backend names the SQL module
         # (graph/ingestion/sql_<backend>.py), so a new backend adds that file and nothing here.
         self._q: IngestSql = import_module(f"graph.ingestion.sql_{db.backend}").SQL
-        # Rows are tuples, read through the named rows of graph.ingestion.columns.
+        # Rows are tuples, read by the columns store_ops declares for each statement.
         self._handle = Handle(db, Options(rows="tuple", binary=True), closed="this run store is closed")
 
     @classmethod
@@ -168,15 +171,15 @@ class TenantRunStore:
 
     def batch(self, run: str, lo: int, hi: int) -> list[ManifestRow]:
         rows = self._one(self._q.manifest_batch, {"run": run, "lo": lo, "hi": hi}, fetch=True)
-        return [ManifestRow(**BatchRow._make(r)._asdict()) for r in rows]
+        return [ManifestRow.model_validate(named(BATCH_COLUMNS, r)) for r in rows]
 
     def record(self, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
         self._run(record_plans(self._q, self.tenant_id, run, plans, audits), write=True)
 
     def sums(self, run: str, lo: int, hi: int) -> list[dict[str, Any]]:
-        """Per outcome over the batch ``lo``..``hi``: its documents and chunk totals (SumsRow's keys)."""
+        """Per outcome over the batch ``lo``..``hi``: its documents and chunk totals (SUMS_COLUMNS)."""
         rows = self._one(self._q.manifest_sums, {"run": run, "lo": lo, "hi": hi}, fetch=True)
-        return [SumsRow._make(r)._asdict() for r in rows]
+        return [named(SUMS_COLUMNS, r) for r in rows]
 
     def manifest(self, run: str, page: int = MANIFEST_PAGE) -> Iterator[dict[str, Any]]:
         """Every row of the run's manifest in order (for the audit and the report at the end of the
@@ -184,7 +187,7 @@ class TenantRunStore:
         lo = 0
         while True:
             params = {"run": run, "lo": lo, "limit": page}
-            rows = [PageRow._make(r)._asdict() for r in self._one(self._q.manifest_page, params, fetch=True)]
+            rows = [named(PAGE_COLUMNS, r) for r in self._one(self._q.manifest_page, params, fetch=True)]
             yield from rows
             if len(rows) < page:
                 return

@@ -11,7 +11,6 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from graph.ingestion.columns import JobRow, LedgerRow, RegistrationRow, RunRow
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.state import Settings
 from kassist.db import migrate as runner
@@ -74,36 +73,36 @@ class LedgerEntry(BaseModel):
     attempts: int
 
 
+# Rows come back as tuples (one row shape in kassist). A statement that reads a record selects the
+# record's fields in their declared order, so the model is the row's one declaration; the other
+# rows' columns are listed here. graph.ingestion.columns.READS names each statement's, and
+# tests/test_row_shape_runs_keys.py checks every dialect's SQL against it.
+RUN_COLUMNS = tuple(RunRecord.model_fields)  # run_get, run_list
+REGISTRATION_COLUMNS = tuple(Registration.model_fields)  # run_registration
+BATCH_COLUMNS = tuple(ManifestRow.model_fields)  # manifest_batch
+PAGE_COLUMNS = (*BATCH_COLUMNS, "reason", "chunks_added", "chunks_unchanged", "audit")  # manifest_page
+SUMS_COLUMNS = ("outcome", "docs", "added", "unchanged", "removed", "hits", "embedded")  # manifest_sums
+LEDGER_COLUMNS = tuple(LedgerEntry.model_fields)  # ledger_get, ledger_list
+
+
+def named(columns: tuple[str, ...], row: Sequence[Any]) -> dict[str, Any]:
+    """A tuple row of ``columns``, by name."""
+    return dict(zip(columns, row, strict=True))
+
+
 def migrate(q: IngestSql, backend: str) -> Steps[list[int]]:
     """The tables' pending migrations on a database of ``backend`` (``db.backend``)."""
     return tables.migrate(runner.INGESTION, q, backend)
 
 
-def registry(r: RunRow | JobRow) -> RunRecord:
-    """The registry row of ``r``, a run_get/run_list row or a jobs row (which starts with it)."""
-    return RunRecord(
-        run_id=r.run_id,
-        source=r.source,
-        collection=r.collection,
-        created_at=float(r.created_at),
-        owner=r.owner,
-        lease_until=None if r.lease_until is None else float(r.lease_until),
-        cancel_requested=bool(r.cancel_requested),
-    )
-
-
 def _run_record(row: Sequence[Any]) -> RunRecord:
-    """A run_get/run_list row (a tuple of :class:`RunRow`'s columns)."""
-    return registry(RunRow._make(row))
+    return RunRecord.model_validate(named(RUN_COLUMNS, row))
 
 
 def _registration(row: Sequence[Any]) -> Registration:
-    r = RegistrationRow._make(row)
-    return Registration(
-        settings=None if r.settings is None else Settings.model_validate_json(r.settings),
-        goal=r.goal or "",
-        conversation_id=r.conversation_id,
-    )
+    r = named(REGISTRATION_COLUMNS, row)
+    settings = None if r["settings"] is None else Settings.model_validate_json(r["settings"])
+    return Registration(settings=settings, goal=r["goal"] or "", conversation_id=r["conversation_id"])
 
 
 def register(
@@ -176,12 +175,6 @@ def ledger_begin(
 
 
 def _ledger_entry(row: Sequence[Any]) -> LedgerEntry:
-    e = LedgerRow._make(row)
-    return LedgerEntry(
-        key=e.key,
-        run_id=e.run_id,
-        state=e.state,  # type: ignore[arg-type]  # pydantic checks it is one of the three
-        request=json.loads(e.request),
-        result=None if e.result is None else json.loads(e.result),
-        attempts=int(e.attempts),
-    )
+    e = named(LEDGER_COLUMNS, row)
+    result = None if e["result"] is None else json.loads(e["result"])
+    return LedgerEntry.model_validate({**e, "request": json.loads(e["request"]), "result": result})
