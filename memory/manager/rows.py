@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -41,6 +41,41 @@ class IdList:
     """A list of memory ids as one parameter (a JSON array on SQLite, a text[] on PostgreSQL)."""
 
     ids: Sequence[str]
+
+
+def adapter(
+    *,
+    time: Callable[[datetime], Any],
+    json: Callable[[Any], Any],
+    vector: Callable[[Sequence[float]], Any],
+    ids: Callable[[Sequence[str]], Any],
+) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """A backend's ``adapt`` (ManagerSql.adapt): statement parameters as its driver wants them, each
+    kind of value through the backend's own conversion, every other value as it is."""
+
+    def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, value in params.items():
+            if isinstance(value, datetime):
+                out[name] = time(value)
+            elif isinstance(value, Json):
+                out[name] = json(value.value)
+            elif isinstance(value, Vector):
+                out[name] = vector(value.values)
+            elif isinstance(value, IdList):
+                out[name] = ids(value.ids)
+            else:
+                out[name] = value
+        return out
+
+    return adapt
+
+
+def aware(value: datetime) -> datetime:
+    """``value``, refused when naive: a stored time must say its zone."""
+    if value.tzinfo is None:
+        raise ValueError(f"naive datetime {value!r}; pass a timezone-aware time (e.g. datetime.now(UTC))")
+    return value
 
 
 def new_id() -> str:

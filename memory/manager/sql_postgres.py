@@ -10,15 +10,13 @@ with vectors of the same ``embed_model``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 
 from psycopg.types.json import Jsonb
 
 from kassist.db.tables import to_postgres
 from memory.manager import statements as s
-from memory.manager.rows import IdList, Json, Vector
+from memory.manager.rows import adapter, aware
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -100,20 +98,7 @@ def vector_literal(values: Any) -> str:
     return "[" + ",".join(f"{float(v):.7g}" for v in values) + "]"
 
 
-def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, value in params.items():
-        if isinstance(value, Json):
-            out[name] = Jsonb(value.value)
-        elif isinstance(value, Vector):
-            out[name] = vector_literal(value.values)
-        elif isinstance(value, IdList):
-            out[name] = list(value.ids)
-        elif isinstance(value, datetime) and value.tzinfo is None:
-            raise ValueError(f"naive datetime {value!r}; pass a timezone-aware time (e.g. datetime.now(UTC))")
-        else:
-            out[name] = value
-    return out
+adapt = adapter(time=aware, json=Jsonb, vector=vector_literal, ids=list)
 
 
 SQL = s.build(

@@ -8,7 +8,7 @@ sqlite3 cannot load a vector extension).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ import numpy as np
 
 from memory.manager import statements as s
 from memory.manager.models import canonical_json
-from memory.manager.rows import IdList, Json, Vector
+from memory.manager.rows import adapter, aware
 
 MEMORY_STATUSES = "('active', 'superseded', 'quarantined', 'deleted')"
 FTS = "kassist_mem_fts"
@@ -109,25 +109,15 @@ def _rows(as_of: bool, by_type: bool, by_key: bool) -> str:
 
 
 def db_time(value: datetime) -> str:
-    if value.tzinfo is None:
-        raise ValueError(f"naive datetime {value!r}; pass a timezone-aware time (e.g. datetime.now(UTC))")
-    return value.astimezone(UTC).isoformat(timespec="microseconds")
+    return aware(value).astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def adapt(params: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, value in params.items():
-        if isinstance(value, datetime):
-            out[name] = db_time(value)
-        elif isinstance(value, Json):
-            out[name] = canonical_json(value.value)
-        elif isinstance(value, Vector):
-            out[name] = np.asarray(value.values, dtype=np.float32).tobytes()
-        elif isinstance(value, IdList):
-            out[name] = json.dumps(list(value.ids))
-        else:
-            out[name] = value
-    return out
+adapt = adapter(
+    time=db_time,
+    json=canonical_json,
+    vector=lambda values: np.asarray(values, dtype=np.float32).tobytes(),
+    ids=lambda ids: json.dumps(list(ids)),
+)
 
 
 def decode_row(row: Sequence[Any], shape: s.Shape) -> Sequence[Any]:
