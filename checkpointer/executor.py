@@ -31,7 +31,7 @@ class CheckpointExecutor:
         self.db = db
         self.backend = db.backend
         self.sql: CheckpointSql = import_module(f"checkpointer.sql_{db.backend}").SQL
-        self._handle = Handle(db, Options(rows="tuple", binary=True), closed=CLOSED)
+        self._handle = Handle(db, Options(binary=True), closed=CLOSED)
         self.one: Callable[..., Any] = db.run_one
         """``one(sql, params, write=False)``: one statement alone, as a ``single`` operation of that
         statement would run it but without the operation (no generator, driver loop or replay

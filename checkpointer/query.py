@@ -7,8 +7,9 @@ its statements with their parameters (``sql.get_latest(key)``), which hand back 
 statement fails type checking, and nothing is looked up by name at run time.
 
 An operation is a generator: it yields those statements (kassist.db's request vocabulary, run by
-the shared executors as they are), receives each request's rows (a list of rows read by column
-name, ``row["name"]``: dicts from psycopg, ``sqlite3.Row`` from SQLite; empty when the statement
+the shared executors as they are), receives each request's rows (a list of tuples, the
+statement's columns in the order declared at the end of this module, e.g. :data:`READ_COLS`, read
+by unpacking into named locals or by positions derived from those names; empty when the statement
 fetches nothing) and finally returns its result. It never touches a connection, so SQLite and
 PostgreSQL, sync and async, all run the same control flow. Whether a statement fetches, and how
 its values are bound (SQLite's lists as JSON text, PostgreSQL's as arrays), is the dialect's.

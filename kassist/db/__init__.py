@@ -5,7 +5,7 @@ yielding their own requests, compile them to :class:`Stmt`/:class:`Local` (pure)
 the one :class:`Database` their URL opens in this process (:func:`open_database`).
 """
 
-from kassist.db.driver_sqlite import SqliteDatabase, check_synchronous, dict_row
+from kassist.db.driver_sqlite import SqliteDatabase, check_synchronous
 from kassist.db.shared import Database, arelease, open_database, release, users
 from kassist.db.statements import Local, Options, Stmt
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
@@ -20,7 +20,6 @@ __all__ = [
     "Stmt",
     "arelease",
     "check_synchronous",
-    "dict_row",
     "open_database",
     "release",
     "users",

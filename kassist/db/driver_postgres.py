@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import psycopg
 from psycopg.pq import TransactionStatus
-from psycopg.rows import dict_row, tuple_row
+from psycopg.rows import tuple_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from kassist.db import retry
@@ -44,7 +44,6 @@ T = TypeVar("T")
 POOL_SIZE = 8
 CONNECT_TIMEOUT_S = 10.0
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
-_ROWS: dict[str, Any] = {"mapping": dict_row, "dict": dict_row, "tuple": tuple_row}
 
 
 class _LifoPool(Pool):
@@ -159,7 +158,8 @@ class PostgresDatabase:
         # Autocommit (open_pool sets it): a one-statement read needs no BEGIN/COMMIT; everything
         # else opens a transaction. Generic plans: statements are written for key lookups, and
         # re-planning the checkpointer's get_tuple for each call cost more than running it.
-        kwargs = {"row_factory": dict_row, "options": "-c plan_cache_mode=force_generic_plan"}
+        # Rows are tuples (kassist.db's one row shape): set here once, never per call.
+        kwargs = {"row_factory": tuple_row, "options": "-c plan_cache_mode=force_generic_plan"}
         return {"min_size": self.pool_size, "connect_timeout": self.connect_timeout, "kwargs": kwargs}
 
     # Pools open all ``pool_size`` connections up front: a pool that grows on demand adds one
@@ -266,14 +266,12 @@ class PostgresDatabase:
             time.sleep(delay)
 
     def _run_replayed(self, op: Op[T], opts: Options, single: bool, *, restart: bool = False) -> T:
-        replay, rows, progress = _replay(op, single, opts), _ROWS[opts.rows], _Progress()
+        replay, progress = _replay(op, single, opts), _Progress()
         pool = self.pool()
 
         def attempt() -> T:
             conn = pool.getconn()
             try:
-                if conn.row_factory is not rows:
-                    conn.row_factory = rows
                 return self._run_on(conn, replay.steps(), single, opts, progress)
             finally:
                 pool.putconn(conn)
@@ -300,8 +298,6 @@ class PostgresDatabase:
         def attempt() -> Any:
             conn = pool.getconn()
             try:
-                if conn.row_factory is not tuple_row:
-                    conn.row_factory = tuple_row
                 cur = conn.execute(sql, params, binary=not write)
                 return cur.rowcount if write else cur.fetchall()
             finally:
@@ -328,14 +324,12 @@ class PostgresDatabase:
             await asyncio.sleep(delay)
 
     async def _arun_replayed(self, op: Op[T], opts: Options, single: bool, *, restart: bool = False) -> T:
-        replay, rows, progress = _replay(op, single, opts), _ROWS[opts.rows], _Progress()
+        replay, progress = _replay(op, single, opts), _Progress()
         pool = await self.apool()
 
         async def attempt() -> T:
             conn = await pool.getconn()
             try:
-                if conn.row_factory is not rows:
-                    conn.row_factory = rows
                 return await self._arun_on(conn, replay.steps(), single, opts, progress)
             finally:
                 await pool.putconn(conn)

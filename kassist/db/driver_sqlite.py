@@ -51,14 +51,6 @@ def check_synchronous(mode: str) -> str:
     return value.upper()
 
 
-def dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
-    """Rows as plain dicts (column name -> value)."""
-    return {d[0]: v for d, v in zip(cursor.description, row, strict=True)}
-
-
-_ROWS: dict[str, Any] = {"mapping": sqlite3.Row, "dict": dict_row, "tuple": None}
-
-
 _raw_execute = sqlite3.Connection.execute
 
 
@@ -179,7 +171,6 @@ class SqliteDatabase:
         lock when ``write``; the caller runs its own statements and transaction. Rows are tuples."""
         with self.write_lock if write else nullcontext():  # the lock first: see run
             conn = self.acquire()
-            conn.row_factory = None
             try:
                 yield conn
             finally:
@@ -207,7 +198,6 @@ class SqliteDatabase:
     def _run_acquired(self, op: Op[T], opts: Options, write: bool, single: bool) -> T:
         conn = self.acquire()
         try:
-            conn.row_factory = _ROWS[opts.rows]
             return self._run_on(conn, op, write, single, opts.compile)
         except sqlite3.DatabaseError as exc:
             # The connection names its file in errors its statements raise; rows read afterwards
@@ -235,7 +225,6 @@ class SqliteDatabase:
                 if _damaged:  # the connection's override refuses writes to a damaged file
                     return conn.execute(sql, params).rowcount
                 return _raw_execute(conn, sql, params).rowcount
-            conn.row_factory = None
             return _raw_execute(conn, sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
             raise_named(self.path, exc)

@@ -108,9 +108,9 @@ def _dialect(backend: str) -> _Sql:
         raise ValueError(f"no migration runner for backend {backend!r}") from None
 
 
-def _value(row: Any, name: str) -> Any:
-    # Components read rows in their own shape: tuples (by position), dicts, sqlite3.Row (both).
-    return row[name] if isinstance(row, Mapping) else row[0]
+def _found(rows: list[Any]) -> bool:
+    """The answer of a dialect's ``exists``: one row of one column (found)."""
+    return any(int(found) for (found,) in rows)
 
 
 def _select(component: str, table: str) -> str:
@@ -130,10 +130,10 @@ def _legacy_versions(component: str, sql: _Sql) -> Op[list[int] | None]:
     if legacy is None:
         return None
     found = yield Stmt(sql.exists.format(name=legacy.table))
-    if not found or not int(_value(found[0], "found")):
+    if not _found(found):
         return None
     rows = yield Stmt(f"SELECT version FROM {legacy.table}")
-    versions = sorted({int(_value(r, "version")) for r in rows})
+    versions = sorted({int(version) for (version,) in rows})
     if legacy.newest_only and versions:
         versions = list(up_to(versions[-1]))
     return versions
@@ -145,10 +145,10 @@ def recorded(component: str, backend: str) -> Op[list[int]]:
     sql = _dialect(backend)
     component = _checked(component)
     found = yield Stmt(sql.exists.format(name=TABLE))
-    if found and int(_value(found[0], "found")):
+    if _found(found):
         rows = yield Stmt(_select(component, TABLE))
         if rows:
-            return [int(_value(r, "version")) for r in rows]
+            return [int(version) for (version,) in rows]
     return (yield from _legacy_versions(component, sql)) or []
 
 
@@ -184,7 +184,7 @@ def migrate(
         yield lock
     yield Stmt(sql.create, fetch=False)
     rows = yield Stmt(_select(component, TABLE))
-    applied = [int(_value(r, "version")) for r in rows]
+    applied = [int(version) for (version,) in rows]
     adopted = None if applied else (yield from _legacy_versions(component, sql))
     todo = pending(component, applied or adopted or [], len(migrations), error=error)
     if adopted is not None:  # refused above when newer: nothing adopted, the legacy table kept

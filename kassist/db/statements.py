@@ -62,18 +62,21 @@ def as_is(request: Any) -> Compiled:
     return request  # type: ignore[no-any-return]
 
 
-Rows = Literal["mapping", "dict", "tuple"]
-"""How fetched rows come back. ``mapping``: read by column name (``sqlite3.Row`` on SQLite, built
-in C; dicts on PostgreSQL); ``dict``: plain dicts on both; ``tuple``: tuples on both."""
+Rows = Literal["tuple"]
+"""How fetched rows come back: tuples, on both backends, for every component (one row shape). Each
+component declares its statements' column order beside them and reads rows by unpacking or by
+positions derived from those names. The only value: ``Options(rows="tuple")`` still reads, and
+mypy refuses any other."""
 
 
 class Options(NamedTuple):
-    """How a component's operations run, fixed per component: how its requests compile, its row
-    shape, and on PostgreSQL whether fetches are binary and which requests a pipeline answers
-    without the server (``blind``; by default those fetching nothing, see kassist.db.pool_postgres.Replay)."""
+    """How a component's operations run, fixed per component: how its requests compile, and on
+    PostgreSQL whether fetches are binary and which requests a pipeline answers without the server
+    (``blind``; by default those fetching nothing, see kassist.db.pool_postgres.Replay). Rows are
+    tuples for all (:data:`Rows`)."""
 
     compile: Compile = as_is
-    rows: Rows = "mapping"
+    rows: Rows = "tuple"
     binary: bool = False
     blind: Callable[[Any], bool] | None = None
 
