@@ -80,9 +80,11 @@ def sentences(text: str) -> list[str]:
 @dataclass(frozen=True)
 class SentenceMatch:
     cosine: float  # the question's cosine with the passage's closest sentence
-    sentence: str  # that sentence, as the passage has it (without the heading)
+    # The sentence of the best order score (with a question; else the closest), as the passage has
+    # it (without the heading): the one the extractive answer quotes.
+    sentence: str
     # The best of the passage's sentences by cosine plus SENTENCE_LEXICAL times its share of the
-    # question's words (sentence_order); None: the cosine alone orders.
+    # question's words (sentence_lexical); None: the cosine alone orders.
     order: float | None = None
 
 
@@ -150,8 +152,14 @@ def sentence_matches(
             continue
         cos = dot(np.vstack([vec for vec, _, _ in kept]), q)
         best = int(np.argmax(cos))
-        order = max(float(c) + SENTENCE_LEXICAL * lex for c, (_, _, lex) in zip(cos, kept, strict=True))
-        out[chunk_id] = SentenceMatch(float(cos[best]), kept[best][1], order if query else None)
+        if not query:
+            out[chunk_id] = SentenceMatch(float(cos[best]), kept[best][1])
+            continue
+        # The sentence quoted is the one that orders the document (the extractive answer quotes
+        # best_sentence); the bar keeps the closest cosine.
+        combined = [float(c) + SENTENCE_LEXICAL * lex for c, (_, _, lex) in zip(cos, kept, strict=True)]
+        top = int(np.argmax(combined))
+        out[chunk_id] = SentenceMatch(float(cos[best]), kept[top][1], combined[top])
     return out
 
 
