@@ -143,6 +143,9 @@ def test_kassist_code_comes_from_the_wheel(installed: Path, project: Path) -> No
     assert str(ROOT) not in done.stdout
 
 
+# Runs the whole `kassist demo` (200 documents embedded on the CPU) from the wheel: 170-210 s at load
+# 17-19 on 2 cores, so the suite's 300 s limit failed a clean-clone `make test` (/tmp/ci0, session 21).
+@pytest.mark.timeout(900)
 def test_readme_commands_from_a_project_with_its_own_graph_server_memory(
     installed: Path, project: Path
 ) -> None:
