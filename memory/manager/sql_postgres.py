@@ -15,6 +15,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from kassist.db.tables import to_postgres
+from memory.manager import ddl
 from memory.manager import statements as s
 from memory.manager.rows import adapter, aware
 
@@ -29,13 +30,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             valid_from timestamptz NOT NULL, valid_to timestamptz, superseded_by text,
             created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, expires_at timestamptz,
             reason text, actor text, embed_model text, embedding vector)""",
-        *s.MEMORY_INDEXES,
+        *ddl.MEMORY_INDEXES,
         f"""CREATE TABLE {s.AUDIT} (
             seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, at timestamptz NOT NULL,
             tenant_id text NOT NULL, user_id text NOT NULL, memory_id text, memory_type text, key text,
             action text NOT NULL, source text, actor text NOT NULL, old_hash text, new_hash text,
             reason text NOT NULL)""",
-        s.AUDIT_INDEX,
+        ddl.AUDIT_INDEX,
         """CREATE FUNCTION kassist_mem_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 RAISE EXCEPTION 'kassist_mem_audit is append-only (% refused)', TG_OP
@@ -45,12 +46,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "FOR EACH ROW EXECUTE FUNCTION kassist_mem_audit_append_only()",
         f"CREATE TRIGGER kassist_mem_audit_no_truncate BEFORE TRUNCATE ON {s.AUDIT} "
         "FOR EACH STATEMENT EXECUTE FUNCTION kassist_mem_audit_append_only()",
-        s.salts_table("text", "bytea"),
+        ddl.salts_table("text", "bytea"),
     ),
     # 2: keyword search (tsvector + GIN) over each memory's content, next to the vectors; the
     # generation counters that tell a process its in-memory vectors of a user are stale.
     (
-        s.add_content("text"),
+        ddl.add_content("text"),
         f"UPDATE {s.MEMORIES} SET content = CASE WHEN jsonb_typeof(value) = 'string' THEN value #>> '{{}}' "
         "WHEN jsonb_typeof(value -> 'text') = 'string' THEN value ->> 'text' ELSE value::text END "
         "WHERE value IS NOT NULL",

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from memory.manager import ddl
 from memory.manager import statements as s
 from memory.manager.models import canonical_json
 from memory.manager.rows import adapter, aware
@@ -37,22 +38,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             valid_from TEXT NOT NULL, valid_to TEXT, superseded_by TEXT,
             created_at TEXT NOT NULL, updated_at TEXT NOT NULL, expires_at TEXT,
             reason TEXT, actor TEXT, embed_model TEXT, embedding BLOB)""",
-        *s.MEMORY_INDEXES,
+        *ddl.MEMORY_INDEXES,
         f"""CREATE TABLE {s.AUDIT} (
             seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, tenant_id TEXT NOT NULL,
             user_id TEXT NOT NULL, memory_id TEXT, memory_type TEXT, key TEXT, action TEXT NOT NULL,
             source TEXT, actor TEXT NOT NULL, old_hash TEXT, new_hash TEXT, reason TEXT NOT NULL)""",
-        s.AUDIT_INDEX,
+        ddl.AUDIT_INDEX,
         f"CREATE TRIGGER kassist_mem_audit_no_update BEFORE UPDATE ON {s.AUDIT} "
         "BEGIN SELECT RAISE(ABORT, 'kassist_mem_audit is append-only'); END",
         f"CREATE TRIGGER kassist_mem_audit_no_delete BEFORE DELETE ON {s.AUDIT} "
         "BEGIN SELECT RAISE(ABORT, 'kassist_mem_audit is append-only'); END",
-        s.salts_table("TEXT", "BLOB"),
+        ddl.salts_table("TEXT", "BLOB"),
     ),
     # 2: keyword search (FTS5) over each memory's content, next to the vectors; the generation
     # counters that tell a process its in-memory vectors of a user are stale.
     (
-        s.add_content("TEXT"),
+        ddl.add_content("TEXT"),
         # scope: one token per (tenant, user) so a MATCH reads only that user's postings; ident:
         # the memory id as a token, so the triggers find a row without relying on rowids (which
         # VACUUM may renumber in a table without an INTEGER PRIMARY KEY).

@@ -9,13 +9,13 @@ every statement is a fixed string the planner can cache.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from kassist.db import Stmt
+from memory.manager.filtered import Filtered as Filtered  # one statement per recall filter combination
 
 NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
@@ -23,31 +23,6 @@ MEMORIES = "kassist_mem_memories"
 AUDIT = "kassist_mem_audit"
 SALTS = "kassist_mem_salts"
 GENERATIONS = "kassist_mem_generations"
-
-# Migration 1's indexes, the same DDL on both backends (each backend's MIGRATIONS lists them).
-MEMORY_INDEXES = (
-    f"CREATE UNIQUE INDEX kassist_mem_one_active ON {MEMORIES} (tenant_id, user_id, memory_type, key) "
-    "WHERE status = 'active'",
-    f"CREATE INDEX kassist_mem_slot ON {MEMORIES} (tenant_id, user_id, memory_type, key, created_at)",
-    f"CREATE INDEX kassist_mem_user_key ON {MEMORIES} (tenant_id, user_id, key)",
-    f"CREATE INDEX kassist_mem_recent ON {MEMORIES} (tenant_id, user_id, created_at)",
-    f"CREATE INDEX kassist_mem_review ON {MEMORIES} (tenant_id, created_at) WHERE status = 'quarantined'",
-    f"CREATE INDEX kassist_mem_expiry ON {MEMORIES} (expires_at) WHERE expires_at IS NOT NULL",
-)
-AUDIT_INDEX = f"CREATE INDEX kassist_mem_audit_user ON {AUDIT} (tenant_id, user_id, seq)"
-
-
-def salts_table(text: str, blob: str) -> str:
-    """Migration 1's table of per-user salts, in a dialect's text and blob types."""
-    return f"""CREATE TABLE {SALTS} (
-            tenant_id {text} NOT NULL, user_id {text} NOT NULL, salt {blob} NOT NULL,
-            PRIMARY KEY (tenant_id, user_id))"""
-
-
-def add_content(text: str) -> str:
-    """Migration 2's first statement: the column keyword search reads (filled by the next ones)."""
-    return f"ALTER TABLE {MEMORIES} ADD COLUMN content {text}"
-
 
 # Rows come back as tuples (kassist.db's one row shape): each statement's columns are declared once
 # here, in order, and read by these names (rows.record_from_row, rows.audit_from_row) or unpacked.
@@ -121,35 +96,6 @@ def recall_where(*, as_of: bool, by_type: bool, by_key: bool) -> str:
         f"AND {visible('u', as_of)}))"
     )
     return " AND ".join(parts)
-
-
-@dataclass(frozen=True)
-class Filtered:
-    """One prebuilt statement per combination of recall filters (now or ``as_of``, by type, by
-    key), so every statement is a fixed string the planner can cache."""
-
-    variants: Mapping[tuple[bool, bool, bool], str]
-
-    @classmethod
-    def build(cls, make: Callable[[bool, bool, bool], str], *, as_of: bool = True) -> Filtered:
-        """``make(as_of, by_type, by_key)`` for every combination (``as_of`` False only, if not ``as_of``)."""
-        return cls(
-            {
-                flags: make(*flags)
-                for flags in itertools.product(
-                    (False, True) if as_of else (False,), (False, True), (False, True)
-                )
-            }
-        )
-
-    def map(self, convert: Callable[[str], str]) -> Filtered:
-        return Filtered({flags: convert(sql) for flags, sql in self.variants.items()})
-
-    def pick(self, *, as_of: bool = False, by_type: bool, by_key: bool) -> str:
-        try:
-            return self.variants[(as_of, by_type, by_key)]
-        except KeyError:
-            raise ValueError("this statement has no as_of variant (it reads what is visible now)") from None
 
 
 def recall_statements() -> Filtered:
