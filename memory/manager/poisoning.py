@@ -18,12 +18,9 @@ from memory.manager.screen.decode import leaves
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.text import latin
 
-__all__ = ["Finding", "ScreenConfig", "ScreenFinding", "fold", "scan", "scan_memory", "text_leaves"]
+__all__ = ["ScreenConfig", "ScreenFinding", "fold", "scan", "scan_memory", "text_leaves"]
 
 text_leaves = leaves
-# memory/manager/policy.py still imports the old name; an alias (not a second class) until it imports
-# ScreenFinding (patch /tmp/kassist-docs/s21/h5.patch). The audit keeps its own ``Finding``.
-Finding = ScreenFinding
 
 
 def fold(text: str) -> str:

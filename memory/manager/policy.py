@@ -19,7 +19,7 @@ from memory.manager.models import (
     Source,
     canonical_json,
 )
-from memory.manager.poisoning import Finding, ScreenConfig, scan_memory
+from memory.manager.poisoning import ScreenConfig, ScreenFinding, scan_memory
 
 AUTHORITATIVE = frozenset({Source.USER_EXPLICIT, Source.ADMIN, Source.SYSTEM})
 """Sources that speak for the user or the tenant (or the tenant's own jobs): the newest of them wins."""
@@ -105,7 +105,7 @@ RECENT_LIMIT = 4
 
 def screen(
     req: RememberRequest, config: PolicyConfig | None = None, recent: Sequence[tuple[str, Any]] = ()
-) -> list[Finding]:
+) -> list[ScreenFinding]:
     """Reasons to quarantine text from a non-user source (empty for user and admin sources).
 
     ``recent`` are (key, value) of the user's latest memories from the same source that were let
