@@ -25,6 +25,8 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   resume. (langgraph-api sends them as a threads "update" without metadata; a metadata PATCH and a
   run cancellation carry metadata.) :class:`server.saver.ServerCheckpointer` refuses such a
   checkpoint (source ``update``) again, should a future route write one another way;
+- an ingestion run's thread is its job's record (server/job_threads.py): no copy, no rollback, no
+  other graph's run on it, no settings other than those its checkpointed input started it with;
 - anything else (a resource or action a future langgraph-api adds): refused by the global handler
   until a rule is written for it.
 
@@ -72,21 +74,24 @@ from server.auth_rules import (
 )
 from server.configurable import JOB_GRAPHS, MAX_STORE_LIMIT, MAX_STORE_TTL_MINUTES, refused_id
 from server.credentials import sent_token
+from server.job_threads import (
+    check_cancel,
+    check_copy,
+    check_job_strategy,
+    check_thread_graph,
+    note_thread_read,
+)
 from server.keys import KeyResolver, KeyTable, load_key_table
 from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
-    check_cancel,
     check_checkpoint,
-    check_copy,
     check_feedback,
     check_ingestion_input,
-    check_job_strategy,
     check_new_conversation,
     check_schedule,
     check_thread_claim,
     cron_thread_check,
     mark_cron_on_thread,
-    note_thread_read,
     store_cron_user,
 )
 from server.run_checks import refuse as _refuse
@@ -184,6 +189,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     kwargs = value.get("kwargs") or {}
     graph = graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
+    await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
     await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
     sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
@@ -193,7 +199,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     check_feedback(kwargs.get("feedback_keys"))
     check_job_strategy(graph, value.get("multitask_strategy"))
-    await check_ingestion_input(ctx, graph, kwargs.get("input"))
+    await check_ingestion_input(ctx, graph, kwargs.get("input"), value.get("thread_id"))
     if graph in JOB_GRAPHS and isinstance(kwargs, dict):
         # A job commits after every node, whatever the client asked (langgraph-api's default is
         # "async"; "exit" commits nothing before the end): a kill loses at most the node in progress.
@@ -241,7 +247,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
     check_schedule(None, payload.get("webhook") if isinstance(payload, Mapping) else None)
     check_job_strategy(graph, payload.get("multitask_strategy"))
-    await check_ingestion_input(ctx, graph, payload.get("input"))
+    await check_ingestion_input(ctx, graph, payload.get("input"), value.get("thread_id"))
     if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
         await check_new_conversation(ctx, graph, None, payload)
     stamp(ctx, value)

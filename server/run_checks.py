@@ -44,7 +44,9 @@ def tenant_of(ctx: Auth.types.AuthContext) -> str:
         ) from None
 
 
-async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, run_input: object) -> None:
+async def check_ingestion_input(
+    ctx: Auth.types.AuthContext, graph: str | None, run_input: object, thread_id: object = None
+) -> None:
     """An ingestion run's settings, before the run exists, as the runs API does (the nodes check
     again). In a worker thread: the check resolves the source folder on disk (os.getcwd, stat),
     a blocking call the event loop must not make (``langgraph dev`` fails it with a 500)."""
@@ -55,6 +57,10 @@ async def check_ingestion_input(ctx: Auth.types.AuthContext, graph: str | None, 
 
     refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, tenant_of(ctx)))
     settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
+    if isinstance(settings, Mapping) and thread_id is not None:
+        from server.job_threads import first_settings_refusal
+
+        refuse(409, await asyncio.to_thread(first_settings_refusal, tenant_of(ctx), str(thread_id), settings))
     if isinstance(settings, Mapping) and "collection" in settings:
         # The index refuses such a name only at the ingest step, after the run has started.
         try:
@@ -157,95 +163,14 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     if owner is None:
         # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
         serving = await thread_has_messages(tenant, None) is not None
-        if serving and await asyncio.to_thread(_registered_run, tenant, str(thread_id)):
+        if serving and await asyncio.to_thread(registered_run, tenant, str(thread_id)):
             refuse(409, f"Thread with ID {thread_id} already exists")
         return
     if not admin and owner != str(ctx.user.identity):
         refuse(409, f"Thread with ID {thread_id} already exists")
 
 
-ROLLBACK_REFUSED = (
-    "rollback deletes the checkpoints a run wrote; an ingestion run's are its record (its progress, "
-    "review and counters), while what it indexed stays"
-)
-
-
-def check_job_strategy(graph: str | None, strategy: object) -> None:
-    """A new run of a job graph may not roll back the run in flight on its thread (422)."""
-    from server.configurable import JOB_GRAPHS
-
-    if graph in JOB_GRAPHS and strategy == "rollback":
-        refuse(
-            422,
-            f"multitask_strategy rollback is not allowed for graph {graph!r}: {ROLLBACK_REFUSED}; "
-            "use interrupt (the new run continues from the latest checkpoint) or enqueue",
-        )
-
-
-async def check_cancel(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:
-    """A cancel with ``action=rollback`` of an ingestion run's thread (409), or of runs on no named
-    thread (``POST /runs/cancel`` by status, which may reach ingestion runs: 422), is refused."""
-    if value.get("action") != "rollback":
-        return
-    thread_id = value.get("thread_id")
-    if thread_id is None:
-        refuse(
-            422,
-            f"a cancel with action=rollback must name its thread: {ROLLBACK_REFUSED}; "
-            "cancel with action=interrupt, or name the thread",
-        )
-    elif await _job_thread(ctx, str(thread_id)):
-        refuse(
-            409,
-            f"thread {thread_id} is an ingestion run's: {ROLLBACK_REFUSED}; cancel with "
-            "action=interrupt (the run can be resumed or left stopped)",
-        )
-
-
-_READ_THREAD: ContextVar[str | None] = ContextVar("kassist_read_thread", default=None)
-
-
-def note_thread_read(thread_id: object) -> None:
-    """The thread a threads "read" of this request authorized (a copy reads its source first)."""
-    _READ_THREAD.set(None if thread_id is None else str(thread_id))
-
-
-async def check_copy(ctx: Auth.types.AuthContext) -> None:
-    """``POST /threads/{id}/copy`` of an ingestion run's thread is refused (409): the copy would
-    hold the same run (its id, settings and next step), and a run on it executed the job a second
-    time beside the original. langgraph-api authorizes a copy as a "read" of the source, then a
-    "create" of the new thread without metadata (what tells it from ``POST /threads``)."""
-    source = _READ_THREAD.get()
-    if source is not None and await _job_thread(ctx, source):
-        refuse(
-            409,
-            f"thread {source} is an ingestion run's and cannot be copied: the copy would run "
-            "the same job a second time; start a new run instead",
-        )
-
-
-async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
-    """Whether ``thread_id`` is a registered ingestion run (a run id names its thread) the caller
-    reaches: its own, or any of the tenant's for an admin. Another member's (or a run of the runs
-    API or the command line, whose checkpoints record no owner) is left to langgraph-api, which
-    answers as for any thread the caller does not reach: the refusal's words would tell it exists."""
-    from server.saver import recorded_owner, thread_has_messages
-
-    tenant = tenant_of(ctx)
-    # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
-    if await thread_has_messages(tenant, None) is None:
-        return False
-    owner = await recorded_owner(tenant, thread_id)
-    try:
-        admin = ctx.user["role"] == "admin"
-    except KeyError:  # a user from before roles: a member
-        admin = False
-    if owner is None or not (admin or owner == str(ctx.user.identity)):
-        return False
-    return await asyncio.to_thread(_registered_run, tenant, thread_id)
-
-
-def _registered_run(tenant: str, thread_id: str) -> bool:
+def registered_run(tenant: str, thread_id: str) -> bool:
     """Whether ``tenant``'s ingestion runs registry holds a run ``thread_id`` (blocking: a read)."""
     from graph.ingestion.resources import current
     from graph.ingestion.state import InvalidRunId, validate_run_id

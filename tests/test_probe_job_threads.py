@@ -22,6 +22,7 @@ from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, corpus_of, langgraph_
 pytestmark = pytest.mark.timeout(900)
 
 ERIN_KEY = "acme-erin-key-0123456789abcdef"
+TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +120,56 @@ def test_another_members_job_thread_is_answered_as_any_unreached_thread(
     other = alice.post(f"/threads/{unknown}/runs/{run_id}/cancel", params={"action": "rollback"})
     assert (cancel.status_code, cancel.json()) == (other.status_code, other.json()), cancel.text[:300]
     assert erin.post(f"/threads/{thread}/copy").status_code == 409  # erin's own: refused as a job
+
+
+def test_only_the_ingestion_graph_runs_on_an_ingestion_runs_thread(
+    served: tuple[httpx.Client, dict[str, Any]],
+) -> None:
+    # An assistant turn there wrote a checkpoint without the run's state; the same settings then
+    # ran the whole finished job again (discover, every batch, audit, report, remember).
+    alice, run_input = served
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    done = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": run_input})
+    assert done.status_code == 200 and done.json()["status"] == "completed", done.text[:300]
+    steps = len(alice.post(f"/threads/{thread}/history", json={"limit": 500}).json())
+    for graph in ("assistant", "documents"):
+        turn = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": graph, "input": TURN})
+        assert turn.status_code == 409 and "ingestion" in turn.json()["detail"], turn.text[:300]
+    again = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": run_input})
+    assert again.status_code == 200 and again.json()["status"] == "completed", again.text[:300]
+    # The input, its start and begin (which finds the run finished): not the job's 14 checkpoints.
+    assert len(alice.post(f"/threads/{thread}/history", json={"limit": 500}).json()) <= steps + 3
+
+
+def test_an_ingestion_run_needs_a_thread_of_its_own(served: tuple[httpx.Client, dict[str, Any]]) -> None:
+    alice, run_input = served
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    assert alice.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant", "input": TURN}
+    ).is_success
+    run = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": run_input})
+    assert run.status_code == 409 and "conversation" in run.json()["detail"], run.text[:300]
+    values = alice.get(f"/threads/{thread}/state").json()["values"]
+    assert len(values["messages"]) == 2 and "settings" not in values
+
+
+def test_a_run_stopped_before_begin_keeps_its_first_settings(
+    served: tuple[httpx.Client, dict[str, Any]],
+) -> None:
+    # Its input is checkpointed, nothing registered yet (a client's interrupt_before, or a kill in
+    # that instant): other settings replaced the first ones and ran (collection 'second').
+    alice, run_input = served
+    first = {"settings": {**run_input["settings"], "collection": "first", "batch_size": 3}}
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    stopped = alice.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "ingestion", "input": first, "interrupt_before": ["begin"]},
+    )
+    assert stopped.status_code == 200 and alice.get(f"/threads/{thread}/state").json()["next"] == ["begin"]
+    other = {"settings": {**run_input["settings"], "collection": "second", "batch_size": 50}}
+    refused = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": other})
+    assert refused.status_code == 409, refused.text[:300]
+    assert "collection 'first'" in refused.json()["detail"], refused.text[:300]
+    same = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": first})
+    assert same.status_code == 200 and same.json()["settings"]["collection"] == "first", same.text[:300]
+    assert same.json()["status"] == "completed", same.text[:300]

@@ -1,0 +1,154 @@
+"""An ingestion run's thread is its job's record (checks of langgraph dev's create_run, threads and
+cron handlers, server/auth.py): no client route forks it (a copy), erases what it wrote (a
+rollback), runs another graph over it, or replaces the settings it was started with. Each refuses
+with a 4xx and one line, and only to a caller who reaches the thread: another member's is left to
+langgraph-api, which answers as for any thread the caller does not reach."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from contextvars import ContextVar
+from typing import Any
+
+from langgraph_sdk import Auth
+
+from server.run_checks import refuse, registered_run, tenant_of
+
+ROLLBACK_REFUSED = (
+    "rollback deletes the checkpoints a run wrote; an ingestion run's are its record (its progress, "
+    "review and counters), while what it indexed stays"
+)
+
+
+def check_job_strategy(graph: str | None, strategy: object) -> None:
+    """A new run of a job graph may not roll back the run in flight on its thread (422)."""
+    from server.configurable import JOB_GRAPHS
+
+    if graph in JOB_GRAPHS and strategy == "rollback":
+        refuse(
+            422,
+            f"multitask_strategy rollback is not allowed for graph {graph!r}: {ROLLBACK_REFUSED}; "
+            "use interrupt (the new run continues from the latest checkpoint) or enqueue",
+        )
+
+
+async def check_cancel(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:
+    """A cancel with ``action=rollback`` of an ingestion run's thread (409), or of runs on no named
+    thread (``POST /runs/cancel`` by status, which may reach ingestion runs: 422), is refused."""
+    if value.get("action") != "rollback":
+        return
+    thread_id = value.get("thread_id")
+    if thread_id is None:
+        refuse(
+            422,
+            f"a cancel with action=rollback must name its thread: {ROLLBACK_REFUSED}; "
+            "cancel with action=interrupt, or name the thread",
+        )
+    elif await _job_thread(ctx, str(thread_id)):
+        refuse(
+            409,
+            f"thread {thread_id} is an ingestion run's: {ROLLBACK_REFUSED}; cancel with "
+            "action=interrupt (the run can be resumed or left stopped)",
+        )
+
+
+async def check_thread_graph(ctx: Auth.types.AuthContext, graph: str | None, thread_id: object) -> None:
+    """One graph per thread where it matters: only the ingestion graph runs on an ingestion run's
+    thread, and an ingestion run does not start on a thread holding a conversation (409). A turn
+    of the assistant on a finished run's thread wrote a checkpoint without the run's state, and the
+    same settings then ran the whole finished job again (every batch, its memory step included).
+    Only threads the caller reaches are told apart (another member's is langgraph-api's to answer)."""
+    if thread_id is None:
+        return
+    if graph != "ingestion":
+        if await _job_thread(ctx, str(thread_id)):
+            refuse(
+                409,
+                f"thread {thread_id} is an ingestion run's: only graph 'ingestion' runs on it (another "
+                "graph's run would replace the run's state); use a thread of its own",
+            )
+        return
+    from server.saver import recorded_owner, thread_has_messages
+
+    tenant = tenant_of(ctx)
+    owner = await recorded_owner(tenant, str(thread_id))
+    if (owner is None or _reaches(ctx, owner)) and await thread_has_messages(tenant, thread_id):
+        refuse(409, f"thread {thread_id} holds a conversation: an ingestion run needs a thread of its own")
+
+
+def _reaches(ctx: Auth.types.AuthContext, owner: str) -> bool:
+    try:
+        admin = ctx.user["role"] == "admin"
+    except KeyError:  # a user from before roles: a member
+        admin = False
+    return admin or owner == str(ctx.user.identity)
+
+
+_READ_THREAD: ContextVar[str | None] = ContextVar("kassist_read_thread", default=None)
+
+
+def note_thread_read(thread_id: object) -> None:
+    """The thread a threads "read" of this request authorized (a copy reads its source first)."""
+    _READ_THREAD.set(None if thread_id is None else str(thread_id))
+
+
+async def check_copy(ctx: Auth.types.AuthContext) -> None:
+    """``POST /threads/{id}/copy`` of an ingestion run's thread is refused (409): the copy would
+    hold the same run (its id, settings and next step), and a run on it executed the job a second
+    time beside the original. langgraph-api authorizes a copy as a "read" of the source, then a
+    "create" of the new thread without metadata (what tells it from ``POST /threads``)."""
+    source = _READ_THREAD.get()
+    if source is not None and await _job_thread(ctx, source):
+        refuse(
+            409,
+            f"thread {source} is an ingestion run's and cannot be copied: the copy would run "
+            "the same job a second time; start a new run instead",
+        )
+
+
+async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
+    """Whether ``thread_id`` is a registered ingestion run (a run id names its thread) the caller
+    reaches: its own, or any of the tenant's for an admin. Another member's (or a run of the runs
+    API or the command line, whose checkpoints record no owner) is left to langgraph-api, which
+    answers as for any thread the caller does not reach: the refusal's words would tell it exists."""
+    from server.saver import recorded_owner, thread_has_messages
+
+    tenant = tenant_of(ctx)
+    # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
+    if await thread_has_messages(tenant, None) is None:
+        return False
+    owner = await recorded_owner(tenant, thread_id)
+    if owner is None or not _reaches(ctx, owner):
+        return False
+    return await asyncio.to_thread(registered_run, tenant, thread_id)
+
+
+def first_settings_refusal(tenant: str, thread_id: str, sent: Mapping[str, Any]) -> str | None:
+    """Why ``sent`` may not start the run ``thread_id`` (blocking: reads the registry and the head
+    checkpoint), or None. A run whose input is checkpointed but not yet registered (stopped before
+    ``begin``: a client's ``interrupt_before``, a kill in that instant) has its first settings in
+    that checkpoint; a new input would replace them before ``begin`` sees them, and other settings
+    ran instead (the command line already counts the checkpoint's: graph.ingestion.runner). A
+    registered run is ``begin``'s to compare."""
+    from pydantic import ValidationError
+
+    from graph.ingestion.head import read_head
+    from graph.ingestion.registration import mismatch
+    from graph.ingestion.resources import current
+    from graph.ingestion.state import InvalidRunId, Settings, validate_run_id
+
+    try:
+        validate_run_id(thread_id)
+        given = Settings.model_validate(sent)
+    except (InvalidRunId, ValidationError):
+        return None  # input_refusal and begin say what is wrong
+    res = current()
+    registered = res.runs.for_tenant(tenant).registration(thread_id)
+    if registered is not None and registered.settings is not None:
+        return None
+    first = read_head(res.saver, tenant, thread_id).state
+    if first is None or not first.settings.source:
+        return None
+    refused = mismatch(thread_id, first.settings, given)
+    return None if refused is None else str(refused)
