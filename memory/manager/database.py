@@ -37,7 +37,7 @@ class ManagerBackend:
         self.sql: ManagerSql = import_module(f"memory.manager.sql_{db.backend}").SQL
         self._db = db
         self.backend = db.backend
-        self._handle = Handle(db, Options(rows="tuple"), closed=CLOSED)
+        self._handle = Handle(db, Options(), closed=CLOSED)
         # Memories this process imported in bulk since it last analysed the table: the server's
         # own counter (n_mod_since_analyze) reaches the statistics views only some time after a commit.
         self._unanalysed = 0

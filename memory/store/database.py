@@ -42,7 +42,7 @@ class StoreDriver:
         self.db = db
         self.backend = db.backend
         self.where = db.describe()
-        self._handle = Handle(db, Options(rows="tuple"), closed=CLOSED.format(where=self.where))
+        self._handle = Handle(db, Options(), closed=CLOSED.format(where=self.where))
         self._lock = threading.Lock() if isinstance(db, SqliteDatabase) else None
         self._on_commit = on_commit or (lambda: None)
         self._on_rollback = on_rollback or (lambda: None)
