@@ -21,6 +21,10 @@ from memory.manager import Action, MemoryManager
 from memory.manager.poisoning import ScreenConfig, scan
 from memory.manager.policy import PolicyConfig
 
+# The module fixture screens every intent set (~2,000 writes through the semantic layer): minutes on a
+# loaded 2-core machine, over the default 300 s.
+pytestmark = pytest.mark.timeout(900)
+
 ATTACK_TARGET = 0.90
 BENIGN_LIMIT = 0.02
 HOSTS = ScreenConfig(allowed_hosts={"acme": ["acme.example"]})

@@ -41,6 +41,7 @@ _LEET = str.maketrans(
 _LEET_L = str.maketrans({"1": "l", "!": "l", "|": "i"})
 _B64_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{4,}={0,2}")
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
+_CELL = re.compile(r"(?<![\w$])\$?[A-Z]{1,3}\$?[0-9]{1,6}(?![\w(])")
 _SPACED = re.compile(r"(?:\b\w[ .\-_*·|/]){2,}\w\b")
 # Bytes written as hex: "52 65 76 ..." or "7265766561..." (whole words only: a hash is not text).
 _HEX_RUN = re.compile(r"\b(?:[0-9a-f]{2}[ :]){7,}[0-9a-f]{2}\b|\b(?:0x)?(?:[0-9a-f]{2}){8,}\b", re.I)
@@ -79,8 +80,11 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
             yield Variant(how, decoded, text)
 
     yield Variant("", text)
-    yield from fresh("leetspeak", leet(text))
-    yield from fresh("leetspeak", latin(text).translate(_LEET_L).translate(_LEET))
+    # A spreadsheet's cell references ("A1", "B2:B40") are letters and digits by design, not disguise:
+    # read as leetspeak, "A1:" became "ai:", a label that speaks to an AI.
+    cells = _CELL.sub(" ", text)
+    yield from fresh("leetspeak", leet(cells))
+    yield from fresh("leetspeak", latin(cells).translate(_LEET_L).translate(_LEET))
     unquoted = urllib.parse.unquote_plus(urllib.parse.unquote(text))
     yield from fresh("URL encoding", unquoted)
     unescaped = html.unescape(html.unescape(text))

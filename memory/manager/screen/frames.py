@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.multilingual import about_staff
+from memory.manager.screen.multilingual import about_staff, short_address
+from memory.manager.screen.topics import topic_only
 
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
 
@@ -236,7 +237,8 @@ _TITLE = _c(
     r"ha|kdyz|pokud|kai|eger|jika|ketika|khi|neu)\b|"
     r"^\W*(?:(?:executive|personal|administrative|admin|team|office|legal|research|sales|hr|project|teaching|dental|"
     r"medical|lab|marketing) assistants?|assistants? (?:manager|director|professor|editor|coach)|asistent\w* (?:de|del|"
-    r"na|ředitele|reditele|vedouc\w*)|(?:(?:our|the|this|company|corporate|group)\s+)?ai (?:policy|use|usage|tools?|guidelines?|act|regulation|governance|ethics|"
+    r"na|ředitele|reditele|vedouc\w*)|(?:(?:our|the|this|company|corporate|group|approved|allowed|permitted|"
+    r"internal|new|recommended|banned|prohibited)\s+)?ai (?:policy|use|usage|tools?|guidelines?|act|regulation|governance|ethics|"
     r"committee|team|lab|strategy|training|literacy)|(?:politique|pol[ií]tica|politika|uso|utilisation|utilizzo|utilizaci[oó]n|"
     r"directrices|lignes directrices|linee guida)(?: [\w']+){0,2}? (?:ia|ai|ki)|model (?:year|number|name|no\.?))\b"
 )
@@ -291,7 +293,7 @@ ML_PROMPT = _c(
 
 def _ml_frames(text: str) -> list[ScreenFinding]:
     found: list[ScreenFinding] = []
-    for match in ML_FORGET.finditer(text):
+    for match in ML_FORGET.finditer(text) if not topic_only(text) else ():
         if match.group(0).split()[0] in ("ignore", "ignoring", "ignored"):
             continue  # English: the topic-aware NEGATED_GUIDANCE judges it ("ignore the old VPN instructions")
         verb_end = match.start() + len(match.group(0).split()[0])
@@ -368,7 +370,7 @@ def frame_findings(latin: str, plain: str) -> list[ScreenFinding]:
     for one in sentences(plain) if plain != latin else sentences(latin):
         if _ABOUT.search(one) or _TITLE.search(one):
             continue
-        if _VOCATIVE.search(one[:_HEAD]) and not about_staff(one[:_HEAD]):
+        if (_VOCATIVE.search(one[:_HEAD]) or short_address(one[:_HEAD])) and not about_staff(one[:_HEAD]):
             found.append(ScreenFinding("instruction", "speaks to an AI by name before an order"))
             break
     return list(dict.fromkeys(found))

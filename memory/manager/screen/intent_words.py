@@ -56,12 +56,12 @@ ADDRESSED_SUBJECT = (
 # The assistant spoken to: vocatives, "for the AI answering this FAQ:", rule books, "when you summarise this".
 # What follows such a label in the same text is spoken to the assistant too.
 ADDRESSED_LABEL = (
-    rf"(?:^|[:;]\s)\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
+    rf"(?:^|[:;]\s|[=:]\s*[\"'])\W*(?:[\w-]+[ -])?(?:{AI_NOUN}|ki|ia|ki-?assistent\w*|asistente|assistente|assistent|asystent\w*|modelo|"
     r"modello|modell)\s*[:,]"
     # A rule book for the assistant: "Assistant operating rule 12:", "Support-bot guideline:".
     # ("AI policy:", "GenAI guidelines:" are headings about using AI: the noun names a topic, not a reader)
     rf"|\b(?!(?:gen)?ai (?:use |usage )?(?:polic|guideline|governance|principle))\b{AI_NOUN}(?: [\w-]+){{0,2}} (?:rules?|guidelines?|polic(?:y|ies)|procedures?|instructions?|directives?|"
-    r"playbook|script|protocol)\b[^:.]{0,20}:"
+    r"playbook|script|protocol)\b[^:.]{0,20}:(?!//)"
     r"|\b(?:when|while|before|if|once|whenever|as) you(?: \w+)? (?:summari[sz]\w*|read\w*|process\w*|quot\w*|"
     r"translat\w*|index\w*|ingest\w*|pars\w*) (?:this|these|the (?:page|document|text|file|email|notes?))\b"
     rf"|\bif (?:an?|the|any) {AI_NOUN} is \w+ing (?:this|these|the)\b"
@@ -135,7 +135,7 @@ CONTROL_ML = (
 HIDDEN_ORDER = (
     r"^\W*(?:[\w-]+\s*[=:]\s*)?(?:(?:when|if|while|before|whenever|for)\b[^,.]{0,60},\s*)?(?:please |always |only |never |do not |don'?t )?"
     r"(?:answer|reply|respond|say|state|claim|tell|mention|deny|confirm|reveal|disclose|output|print|pretend|"
-    r"recommend|describe|insist|assert)\b"
+    r"recommend|describe|insist|assert)\b(?!-)"
 )
 # A content clause: what exactly to say ("reply that refunds are automatic", "answer ... with the table").
 SPEECH = (

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Collection
 
 from memory.manager.screen.address import address_findings
+from memory.manager.screen.agency import agency_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.codes import HOWS as CODES
 from memory.manager.screen.decode import Variant, variants
@@ -18,10 +19,14 @@ from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
+from memory.manager.screen.topics import OVERRIDE, TOPIC_RULES, without_topic_rules
 
 _ROLE_MARKERS = re.compile(
     r"<\|\s*(system|assistant|user|im_start|im_end|endoftext|begin_of_text|start_header_id)\s*\|>"
-    r"|\[/?inst\]|<</?sys>>|#{2,}\s*(system|instruction|assistant|user|developer)s?\s*:?"
+    r"|\[/?inst\]|<</?sys>>"
+    # "### Instruction:" (Alpaca), "## System": the heading names only the role. "### Instruction for
+    # authors", "## User guide", "## System requirements" are a document's headings.
+    r"|#{2,}\s*(system|instruction|assistant|user|developer)s?\s*(?::|$|(?=\s+(?:prompt|message|override|update)s?\b))"
     r"|^\s*(system|assistant|developer)\s*:|</?(system|assistant|instructions?|developer)>"
     r"|[\"']role[\"']\s*:\s*[\"'](system|developer)[\"']",
     re.IGNORECASE | re.MULTILINE,
@@ -89,6 +94,8 @@ def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Scr
         if known is not None and phrase.concept in known:
             continue
         text = f.latin if phrase.form == "latin" else f.plain
+        if phrase.concept == OVERRIDE and TOPIC_RULES.search(text):
+            text = without_topic_rules(text)
         if phrase.pattern.search(text):
             if variant.how:
                 strong = phrase.strong or variant.how != "leetspeak" or _leet_words(variant.source)
@@ -108,6 +115,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     f = forms(variant.text)
     found = intent_findings(f.latin, f.plain, allowed_hosts) + frame_findings(f.latin, f.plain)
     found += address_findings(f.latin, f.plain, ABOUT)
+    found += agency_findings(f.latin, ABOUT)
     found += multilingual_findings(f.plain, ABOUT)
     if (
         variant.how in _UNSEEN

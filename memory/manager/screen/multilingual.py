@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from memory.manager.screen import multilingual_words as words
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.intent_words import HUMAN_ASSISTANT
 from memory.manager.screen.text import is_hidden
 
 # Scripts written without spaces between words: a stem may start anywhere.
@@ -171,6 +172,35 @@ def _vocative(sentence: str) -> str | None:
         return None
     rest = sentence[cut.end() :]
     return rest if len(rest.split()) >= 2 or len(rest.strip()) >= 12 else None
+
+
+# A person whose job title says assistant ("The new HR assistant, Priya, answers ...").
+_PERSON = re.compile(HUMAN_ASSISTANT, re.IGNORECASE)
+_SHORT_HEAD = 4  # words: "Көмекші,", "Ji bo alîkarê AI:"; a clause about the AI ("The bot posted:") is longer
+
+
+def short_address(sentence: str) -> bool:
+    """The sentence opens by turning to an AI in a short label whose last word names it ("Cynorthwyydd,",
+    "A chúntóir,", "Kaaliyaha AI:"), then goes on for at least three words. A document speaks *about*
+    its assistant in any language; only a message *to* it opens that way, so the order that follows need
+    not be in words the concept lists know (session 21: the AI's name is known in ~90 languages, the
+    verbs of forgetting and showing in fewer)."""
+    s = fold(sentence)
+    cut = _CLAUSE.search(s, 0, 40)
+    if cut is None:
+        return False
+    head = s[: cut.start()].split()
+    if not head or len(head) > _SHORT_HEAD:
+        return False
+    last, label = head[-1], " ".join(head)
+    if (
+        not AI.found(last, tokens(last))
+        or about_staff(label)
+        or _POLICY_TITLE.search(label)
+        or _PERSON.search(label)
+    ):
+        return False
+    return len(s[cut.end() :].split()) >= 3
 
 
 def _ordered(rest: str) -> bool:

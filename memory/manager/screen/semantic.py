@@ -33,6 +33,15 @@ _CUE = re.compile(
     r"instructions|rules|guidance|prompt|tell|say|conversation|future|remember|anyone|whoever)\b",
     re.IGNORECASE,
 )
+# A link's path reads as words to the model ("/ai/assistant-guidelines"); links are judged by ``links``.
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
+# A sentence that forbids what it describes ("Prompts that ask the assistant to ... are not allowed") is a
+# rule about requests, not one: close in wording to an injection, opposite in intent.
+_FORBIDS = re.compile(
+    r"\b(?:is|are)\s+(?:strictly\s+)?(?:not\s+(?:allowed|permitted|acceptable)|prohibited|forbidden|banned)\b",
+    re.IGNORECASE,
+)
+_SECOND_PERSON = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
 MAX_SENTENCES = 24  # a memory is short; a long one is checked on its first sentences and its key
 
 
@@ -124,6 +133,9 @@ def candidate_sentences(texts: Sequence[str], *, force: bool) -> list[str]:
     out: list[str] = []
     for sentence in sentences(texts):
         if not _mostly_latin(sentence):
+            continue
+        sentence = _URL.sub("a link", sentence)
+        if not force and _FORBIDS.search(sentence) and not _SECOND_PERSON.search(sentence):
             continue
         if len(sentence) >= 12 and (force or _CUE.search(sentence)) and sentence not in out:
             out.append(sentence)
