@@ -107,6 +107,18 @@ def _tracked_top_level() -> set[str] | None:
     return {path.split("/", 1)[0] for path in done.stdout.decode(errors="replace").split("\0") if path}
 
 
+def _count(root: Path, limit: int) -> int:
+    """Entries of ``root`` and under it, counting stopped at ``limit`` (a user's big data folder)."""
+    if not root.is_dir():
+        return 1
+    seen = 1
+    for _, dirs, files in os.walk(root):
+        seen += len(dirs) + len(files)
+        if seen >= limit:
+            return limit
+    return seen
+
+
 def _untracked_trees() -> list[Path]:
     """The checkout's top-level entries that are the user's, not the repository's: watched whole."""
     tracked = _tracked_top_level()
@@ -117,7 +129,9 @@ def _untracked_trees() -> list[Path]:
         for name in sorted(os.listdir(CHECKOUT)):
             if name in tracked or name in CHECKOUT_NOT_WALKED or name == ".kassist":
                 continue
-            size = len(_tree(CHECKOUT / name)) + 1
+            if (CHECKOUT / name).is_symlink():  # a link to data elsewhere: its name only
+                continue
+            size = _count(CHECKOUT / name, budget + 1)
             if size <= budget:
                 found.append(CHECKOUT / name)
                 budget -= size
