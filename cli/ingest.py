@@ -29,7 +29,7 @@ from graph.ingestion.head import read_head
 if TYPE_CHECKING:
     from checkpointer import TenantCheckpointer
     from graph.ingestion.resources import Resources
-    from graph.ingestion.runner import Outcome
+    from graph.ingestion.runner import RunOutcome
     from graph.ingestion.state import AgentRunState
     from graph.ingestion.store import RunStore
     from graph.ingestion.store_ops import Registration, RunRecord
@@ -120,7 +120,7 @@ def _drive(
     first_seen: list[int] = []
     out = kit.out_console()
 
-    def on_start(outcome: Outcome) -> None:
+    def on_start(outcome: RunOutcome) -> None:
         if as_json:
             return
         if outcome.started == "fresh":

@@ -29,7 +29,7 @@ from cli.kit import (
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from graph.ingestion.runner import Outcome
+    from graph.ingestion.runner import RunOutcome
     from graph.ingestion.state import AgentRunState
 
 EXIT = {
@@ -131,7 +131,7 @@ def print_failed(console: Console, failed: list[dict[str, str]]) -> None:
 
 
 def finish(
-    outcome: Outcome,
+    outcome: RunOutcome,
     as_json: bool,
     failed: list[dict[str, str]] | None = None,
     exported: dict[str, Path] | None = None,

@@ -57,9 +57,6 @@ class RunOutcome:
     resumed_from: str | None = None
 
 
-Outcome = RunOutcome  # the old name: server/runs/worker.py and cli/ingest*.py still import it (h8's patch)
-
-
 def _owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from graph.ingestion.errors import describe, for_client
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import Outcome, RunBusy, RunNotFound, execute, lease_free, new_owner
+from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, lease_free, new_owner
 from graph.ingestion.state import Settings
 
 logger = logging.getLogger(__name__)
@@ -141,7 +141,7 @@ class RunWorker:
         beating = threading.Event()
         heart: list[threading.Thread] = []
 
-        def on_start(_: Outcome) -> None:
+        def on_start(_: RunOutcome) -> None:
             current = jobs.get(job.run_id)
             if current is None or current.done_seq >= job.seq:
                 raise _AlreadyDone
@@ -151,7 +151,7 @@ class RunWorker:
             )
             heart[0].start()
 
-        def on_finish(outcome: Outcome) -> None:
+        def on_finish(outcome: RunOutcome) -> None:
             beating.set()  # the lease is released next: the heartbeat must not mistake that for a takeover
             if stop.is_set() and outcome.state.status == "running":
                 return  # stopped by a shutdown, not finished: the request stays for the next worker
