@@ -16,6 +16,8 @@ Every field has a default, so ``AuditRules()`` is a sensible audit; a TOML file 
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -136,7 +138,7 @@ class AuditRules(BaseModel):
             return cls()
         path = Path(path)
         try:
-            raw: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+            raw: dict[str, Any] = tomllib.loads(_read_rules(path))
         except FileNotFoundError as exc:
             raise AuditConfigError(
                 f"audit rules file {path} does not exist; pass an existing TOML file"
@@ -157,3 +159,21 @@ class AuditRules(BaseModel):
 def _rule_key(rule: str) -> str:
     # missing_owner, missing_classification ... are all configured as missing_metadata.
     return "missing_metadata" if rule.startswith("missing_") else rule
+
+
+MAX_RULES_BYTES = 1 << 20
+"""The largest audit-rules file read (a rules file is a few hundred bytes of TOML)."""
+
+
+def _read_rules(path: Path) -> str:
+    """The file's text, opened without blocking and read only if it is a regular file of at most
+    :data:`MAX_RULES_BYTES` (a named pipe blocked its reader forever; a device or a huge file would
+    be read whole). Raises OSError (FileNotFoundError when missing) or UnicodeDecodeError."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        found = os.fstat(f.fileno())
+        if not stat.S_ISREG(found.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        if found.st_size > MAX_RULES_BYTES:
+            raise OSError(f"{path} is larger than {MAX_RULES_BYTES} bytes")
+        return f.read(MAX_RULES_BYTES + 1).decode("utf-8")
