@@ -59,7 +59,7 @@ from cli.kit import progress  # noqa: E402
 from graph.assistant import nodes  # noqa: E402
 from graph.assistant.graph import build_context_graph, build_graph  # noqa: E402
 from graph.assistant.responders import ExtractiveResponder  # noqa: E402
-from graph.assistant.services import Services, Settings  # noqa: E402
+from graph.assistant.services import AssistantSettings, Services  # noqa: E402
 from knowledge.chunking import chunk_id  # noqa: E402
 from knowledge.documents import Chunk, Document  # noqa: E402
 from knowledge.embedders import HashingEmbedder  # noqa: E402
@@ -216,7 +216,7 @@ def run(
     n_docs, n_mem = max(1, int(1000 * scale)), max(2, int(10_000 * scale))
     embedder = MemoEmbedder(HashingEmbedder(384))
     with database(backend, db) as (url, where):
-        services = Services.from_url(url, embedder=embedder, defaults=Settings(budget=3000))
+        services = Services.from_url(url, embedder=embedder, defaults=AssistantSettings(budget=3000))
         services.memory.config = PolicyConfig(rate_limit_per_minute=10_000_000)  # an operator's import
         if loaded(services, n_docs):
             print(f"{where}: reusing {n_docs * 25} chunks and the memories loaded before", flush=True)

@@ -35,7 +35,7 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
     """The assistant graph on ``url`` with its checkpointer and store, and its services."""
     from checkpointer import TenantCheckpointer
     from graph.assistant.graph import build_graph
-    from graph.assistant.services import Services, Settings, assistant_embedder
+    from graph.assistant.services import AssistantSettings, Services, assistant_embedder
     from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
     from knowledge.embedders import EmbedderUnavailable
     from memory import MemoryStore
@@ -43,7 +43,7 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
     target = url or database_url_from_env()
     with kit.errors_as_lines((DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError)):
         embedder, _ = assistant_embedder()
-        services = Services.from_url(target, embedder=embedder, defaults=Settings.from_env())
+        services = Services.from_url(target, embedder=embedder, defaults=AssistantSettings.from_env())
     saver = TenantCheckpointer.from_url(target)
     store = MemoryStore.from_url(target, tenant_from_namespace=True)
     try:

@@ -248,7 +248,7 @@ def check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
 # -- store ----------------------------------------------------------------------------------------
 ASSISTANT_ROOT = "assistant"
 """``(<tenant>, "assistant", <user>, ...)``: one user's assistant memory (its session notes, read into
-every later turn's context: graph.assistant.services.RunResources.namespace)."""
+every later turn's context: graph.assistant.services.AssistantResources.namespace)."""
 
 
 def own_assistant_namespace(ctx: Auth.types.AuthContext, namespace: tuple[str, ...]) -> tuple[str, ...]:

@@ -180,7 +180,7 @@ class KeyStore:
         # The one choice of dialect: the database's backend names the SQL module
         # (server/sql_<backend>.py), so a new backend adds that file and nothing here.
         self._q: KeysSql = import_module(f"server.sql_{db.backend}").SQL
-        self._handle = Handle(db, Options(rows="tuple"), closed="this key store is closed")
+        self._handle = Handle(db, Options(), closed="this key store is closed")
 
     @classmethod
     def from_url(cls, database_url: str) -> KeyStore:

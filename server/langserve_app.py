@@ -37,7 +37,7 @@ from typing_extensions import TypedDict
 from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
 from checkpointer.errors import InvalidId
 from graph.assistant.graph import build_graph
-from graph.assistant.services import ENV_EMBEDDER, Services, Settings
+from graph.assistant.services import ENV_EMBEDDER, AssistantSettings, Services
 from graph.ingestion.store import RunStore
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
 from kassist.tenancy import TenantMismatch, TenantRequired
@@ -197,7 +197,7 @@ class Served:
             store.setup()
             if services is None:
                 embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
-                services = Services.from_url(url, embedder=embedder, defaults=Settings.from_env())
+                services = Services.from_url(url, embedder=embedder, defaults=AssistantSettings.from_env())
             graph = build_graph(services).compile(checkpointer=saver, store=store)
             runs = RunStore.from_url(url)
             opened.callback(runs.close)
@@ -337,7 +337,7 @@ def add_assistant_routes(
                 sent = sent_configurable(body)
             run = run_config(config, caller, sent, GRAPH)
             # A bad budget or strategy, a question the budget cannot hold: before anything runs.
-            settings = Settings.from_config(run["configurable"], served.services.defaults)
+            settings = AssistantSettings.from_config(run["configurable"], served.services.defaults)
             given = body if isinstance(body, Mapping) else {}
             inputs = given.get("inputs") if request.url.path.endswith("/batch") else [given.get("input")]
             for run_input in inputs if isinstance(inputs, list) else []:

@@ -109,12 +109,6 @@ class AssistantSettings:
         return cls(budget=budget, compaction=strategy, chat_model=model, k=base.k)
 
 
-# The name this class had before issue 30's housekeeping (the ingestion graph has its own
-# ``Settings``): kept for the callers outside this package (cli/chat.py, server/langserve_app.py,
-# bench/assistant.py) until they import AssistantSettings; an alias, not a second class.
-Settings = AssistantSettings
-
-
 @dataclass
 class Services:
     """The shared components, unbound. Build with :meth:`from_url` or from the environment."""

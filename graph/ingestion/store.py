@@ -79,7 +79,7 @@ class RunStore:
         # (graph/ingestion/sql_<backend>.py), so a new backend adds that file and nothing here.
         self._q: IngestSql = import_module(f"graph.ingestion.sql_{db.backend}").SQL
         # Rows are tuples, read by the columns store_ops declares for each statement.
-        self._handle = Handle(db, Options(rows="tuple", binary=True), closed="this run store is closed")
+        self._handle = Handle(db, Options(binary=True), closed="this run store is closed")
 
     @classmethod
     def from_url(cls, database_url: str) -> RunStore:

@@ -17,7 +17,7 @@ fetching one are the answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, Literal, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 T = TypeVar("T")
 NO_PARAMS: Any = ()  # what sqlite3 takes for none; PostgreSQL then gets None (no placeholders read)
@@ -62,21 +62,14 @@ def as_is(request: Any) -> Compiled:
     return request  # type: ignore[no-any-return]
 
 
-Rows = Literal["tuple"]
-"""How fetched rows come back: tuples, on both backends, for every component (one row shape). Each
-component declares its statements' column order beside them and reads rows by unpacking or by
-positions derived from those names. The only value: ``Options(rows="tuple")`` still reads, and
-mypy refuses any other."""
-
-
 class Options(NamedTuple):
     """How a component's operations run, fixed per component: how its requests compile, and on
     PostgreSQL whether fetches are binary and which requests a pipeline answers without the server
-    (``blind``; by default those fetching nothing, see kassist.db.pool_postgres.Replay). Rows are
-    tuples for all (:data:`Rows`)."""
+    (``blind``; by default those fetching nothing, see kassist.db.pool_postgres.Replay). Rows come
+    back as tuples for every component (one row shape): each declares its statements' column order
+    beside them and reads rows by unpacking or by positions derived from those names."""
 
     compile: Compile = as_is
-    rows: Rows = "tuple"
     binary: bool = False
     blind: Callable[[Any], bool] | None = None
 

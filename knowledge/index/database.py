@@ -15,15 +15,15 @@ from kassist.db.migrate import no_vector, vector_extension
 from kassist.db.statements import Options
 from knowledge.index import ops
 from knowledge.index.dialect import Dialect, Op
-from knowledge.index.errors import VectorExtensionUnavailable
+from knowledge.index.errors import IndexVectorExtensionUnavailable
 from knowledge.index.matrix import MatrixCache
 
 T = TypeVar("T")
 CLOSED = "this knowledge index is closed; open a new one with KnowledgeIndex.from_url"
 
 
-def _no_vector(exc: Any) -> VectorExtensionUnavailable:
-    return VectorExtensionUnavailable(
+def _no_vector(exc: Any) -> IndexVectorExtensionUnavailable:
+    return IndexVectorExtensionUnavailable(
         f"PostgreSQL cannot provide the pgvector extension ({exc.diag.message_primary or exc}); install "
         "pgvector on the server (https://github.com/pgvector/pgvector) or have an administrator run "
         "'CREATE EXTENSION vector' in this database"
@@ -38,7 +38,7 @@ class _IndexDriver:
         # A dialect that loads vectors (load_matrix) ranks them in numpy, from a per-index cache.
         self.matrices: MatrixCache | None = MatrixCache() if self.dialect.load_matrix else None
         self.pgvector = db.backend == "postgres"
-        self._handle = Handle(db, Options(rows="tuple"), closed=CLOSED)
+        self._handle = Handle(db, Options(), closed=CLOSED)
 
 
 class SyncIndexDriver(_IndexDriver):

@@ -18,7 +18,7 @@ from kassist.tenancy import TenantMismatch
 from knowledge import cache
 from knowledge.documents import Chunk, Document
 from knowledge.index.dialect import Dialect, Op, Stmt
-from knowledge.index.errors import CollectionNotFound, EmbedderMismatch, SchemaTooNew
+from knowledge.index.errors import CollectionNotFound, IndexEmbedderMismatch, IndexSchemaTooNew
 from knowledge.index.models import CollectionStats
 from knowledge.index.rules import validate_collection
 
@@ -78,7 +78,10 @@ def migrate(d: Dialect) -> Op[int]:
     if numbers != list(range(1, len(numbers) + 1)):
         raise ValueError(f"the index's migrations must be numbered 1..n in order, not {numbers}")
     yield from runner.migrate(
-        runner.KNOWLEDGE_INDEX, [statements for _, statements in d.migrations], d.backend, error=SchemaTooNew
+        runner.KNOWLEDGE_INDEX,
+        [statements for _, statements in d.migrations],
+        d.backend,
+        error=IndexSchemaTooNew,
     )
     return len(numbers)
 
@@ -108,7 +111,7 @@ def not_found(tenant: str, collection: str, known: Mapping[str, object]) -> Coll
 
 def check_embedder(info: CollectionInfo, embedder: EmbedderInfo) -> None:
     if info.embedder != embedder.name or info.dimensions != embedder.dimensions:
-        raise EmbedderMismatch(
+        raise IndexEmbedderMismatch(
             f"collection {info.name!r} was indexed with embedder {info.embedder!r} ({info.dimensions} dims), "
             f"not {embedder.name!r} ({embedder.dimensions} dims): vectors of different models cannot be "
             f"compared. Use --embedder matching {info.embedder!r}, or index into a new collection"
