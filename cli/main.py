@@ -63,7 +63,7 @@ def load_command(name: str, target: str) -> click.Command:
     elif isinstance(obj, click.Command):
         command = obj
     else:
-        holder = typer.Typer(pretty_exceptions_enable=False)
+        holder = typer.Typer(pretty_exceptions_enable=False, add_completion=False)
         holder.command(name)(obj)
         command = typer.main.get_command(holder)
     command.name = name
@@ -175,7 +175,9 @@ def _root() -> None:
 def serve(
     port: int = typer.Option(8001, min=1, max=65535, help="TCP port to listen on"),
     host: str = typer.Option("127.0.0.1", help="interface to bind"),
-    database_url: str | None = typer.Option(None, help="default: $KASSIST_DATABASE_URL"),
+    database_url: str | None = typer.Option(
+        None, help="default: $KASSIST_DATABASE_URL or sqlite:///.kassist/kassist.db"
+    ),
     allow_no_keys: bool = typer.Option(
         False, "--allow-no-keys", help="start even with no API keys configured (every request is refused)"
     ),
