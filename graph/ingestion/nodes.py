@@ -236,7 +236,7 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
         found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules
     )
     counts = audit_step.severity_counts(found)
-    summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "no findings"
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no findings"
     return {
         "findings": counts,
         "review_reasons": why,

@@ -42,7 +42,7 @@ def summary(state: AgentRunState) -> dict[str, Any]:
         pending.append(f"look at the {c.documents_failed} failed documents listed in the report")
     if state.findings:
         pending.append(
-            "audit findings: " + ", ".join(f"{n} {sev}" for sev, n in sorted(state.findings.items()))
+            "audit findings: " + ", ".join(f"{n} {sev}" for sev, n in state.findings.items())
         )
     return {
         "run_id": state.run_id,
