@@ -13,7 +13,7 @@ DNS/certificate/Wi-Fi/file names/stack traces/changelogs/.po files, e-mail signa
 out-of-office replies, list footers, forwarded chains, encoded strings in technical notes);
 authority and urgency in ordinary business ("the CISO has approved ...", "legal has signed off");
 policy text that asks employees (not an AI) to include identifiers; chat summaries; and the same kinds
-of sentence in 25 other languages, every language of the attack half among them. Written before the
+of sentence in 24 other languages, every language of the attack half among them. Written before the
 round's screen changes were measured on it; nobody tunes on them.
 """
 
