@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)  # bench/memory.py must not shadow memory/
 sys.path.append(str(Path(__file__).resolve().parent))
@@ -41,12 +43,14 @@ def check() -> list[str]:
     return b6.check(BLIND7, EARLIER)
 
 
-def new_sections() -> tuple[int, int, list[str]]:
+def new_sections(
+    questions: Sequence[Any] = BLIND7, earlier: Sequence[Any] = EARLIER
+) -> tuple[int, int, list[str]]:
     """Sections (heading to heading) of the handbook, those holding an earlier set's fact, and the
     ids of this set's questions whose fact sits in a section no earlier set asks. Informative: after
     seven sets only a few sections are left unasked, so the rule this set obeys is the sentence rule
     of ``check`` (blind 6's), and this count says how many questions also open a new section."""
-    earlier = b6.earlier_facts(EARLIER)
+    earlier_facts = b6.earlier_facts(earlier)
     placed: list[tuple[str, str, str]] = []
     path, head = "", ""
     for p, sentence in b6.sentences():
@@ -55,9 +59,9 @@ def new_sections() -> tuple[int, int, list[str]]:
         if sentence.startswith("#") or re.search(r"-{4,}$|={4,}$", sentence):
             head = sentence.strip("#- =")
         placed.append((p, head, sentence))
-    asked = {(p, h) for p, h, s in placed if any(f in s for f in earlier)}
+    asked = {(p, h) for p, h, s in placed if any(f in s for f in earlier_facts)}
     fresh = []
-    for q in BLIND7:
+    for q in questions:
         holding = {(p, h) for p, h, s in placed if q.fact and b6._norm(q.fact) in s and p in q.docs}
         if holding and not holding & asked:
             fresh.append(q.id)

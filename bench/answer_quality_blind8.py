@@ -29,7 +29,6 @@ two, 20 unanswerable questions remain.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -50,25 +49,9 @@ def check() -> list[str]:
 
 
 def new_sections() -> tuple[int, int, list[str]]:
-    """Sections (heading to heading) of the handbook, those holding an earlier set's fact, and the ids
-    of this set's questions whose fact sits in a section no earlier set asks (informative, as in
-    blind 7: the rule this set obeys is the sentence rule of ``check``)."""
-    earlier = b6.earlier_facts(EARLIER)
-    placed: list[tuple[str, str, str]] = []
-    path, head = "", ""
-    for p, sentence in b6.sentences():
-        if p != path:
-            path, head = p, "(top)"
-        if sentence.startswith("#") or re.search(r"-{4,}$|={4,}$", sentence):
-            head = sentence.strip("#- =")
-        placed.append((p, head, sentence))
-    asked = {(p, h) for p, h, s in placed if any(f in s for f in earlier)}
-    fresh = []
-    for q in BLIND8:
-        holding = {(p, h) for p, h, s in placed if q.fact and b6._norm(q.fact) in s and p in q.docs}
-        if holding and not holding & asked:
-            fresh.append(q.id)
-    return len({(p, h) for p, h, _ in placed}), len(asked), fresh
+    """Blind 7's count of sections (informative, as there: the rule this set obeys is the sentence
+    rule of ``check``), for this set against every earlier one."""
+    return b7.new_sections(BLIND8, EARLIER)
 
 
 def _print_sections() -> None:
