@@ -41,9 +41,7 @@ def summary(state: AgentRunState) -> dict[str, Any]:
     if c.documents_failed:
         pending.append(f"look at the {c.documents_failed} failed documents listed in the report")
     if state.findings:
-        pending.append(
-            "audit findings: " + ", ".join(f"{n} {sev}" for sev, n in state.findings.items())
-        )
+        pending.append("audit findings: " + ", ".join(f"{n} {sev}" for sev, n in state.findings.items()))
     return {
         "run_id": state.run_id,
         "goal": for_client(state.goal, state.settings.source),  # the default goal names the path
