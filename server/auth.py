@@ -16,6 +16,7 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   per graph, ``created_by: system``) are readable by every tenant and changeable by none; a cron
   stores its creator, in its tenant, as the user its scheduled runs act as (member rights:
   :func:`server.run_checks.store_cron_user`), and each of those runs passes the run rules below;
+  a user and a tenant keep at most so many crons (server/cron_limits.py: 409 over it);
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
   (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
 - deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
@@ -74,6 +75,7 @@ from server.auth_rules import (
 )
 from server.configurable import JOB_GRAPHS, MAX_STORE_LIMIT, MAX_STORE_TTL_MINUTES, refused_id
 from server.credentials import sent_token
+from server.cron_limits import check_cron_limit, cron_limits
 from server.job_threads import (
     check_cancel,
     check_copy,
@@ -129,6 +131,10 @@ def _open_key_store() -> Any:
 
 
 RESOLVER = KeyResolver(KEYS, _open_key_store)
+
+CRON_LIMITS = cron_limits()
+"""Crons one user / one tenant may keep (server/cron_limits.py), read at start-up: a bad value stops
+the server naming the variable."""
 
 BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
 """``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key
@@ -252,6 +258,8 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         await check_new_conversation(ctx, graph, None, payload)
     stamp(ctx, value)
     store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
+    if ctx.action == "create":  # last: a cron refused above holds no place
+        check_cron_limit(ctx, value, CRON_LIMITS)
     if ctx.action == "create" and value.get("thread_id") is not None:
         mark_cron_on_thread()
     return made_by_caller(ctx)

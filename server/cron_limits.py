@@ -1,0 +1,108 @@
+"""How many crons a user and a tenant may keep on ``langgraph dev`` (server/auth.py's cron handler).
+
+A cron is a job the server runs for its tenant on a schedule, as often as every scheduler tick
+(croniter's six-field form fires every second), and every run goes through the server's one job
+worker. Without a bound one member's key could make thousands and keep the worker, and every other
+tenant's runs, waiting (session 21 probes, finding 4). So a cron's creation is refused with 409 when
+its creator already keeps ``KASSIST_MAX_CRONS_PER_USER`` crons or its tenant
+``KASSIST_MAX_CRONS_PER_TENANT`` (an admin's crons count for the tenant and against the admin's own
+limit like a member's). A cron counts from its creation until it is deleted, enabled or not (a
+disabled cron can be enabled by an update, which does not count again).
+
+The crons are counted in langgraph-api's in-memory runtime (``langgraph dev``), the one this
+project serves. Its handler runs before the cron is stored and langgraph-api awaits other checks in
+between, so a cron approved here counts as pending while its request is in flight (its asyncio
+task): two creations at the same moment cannot both take the last place, and a cron deleted right
+after its creation frees its place at once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from langgraph_sdk import Auth
+
+from kassist.tenancy import TENANT_KEY
+from server.http_limits import _env_count
+from server.run_checks import refuse, tenant_of
+
+PER_USER_ENV = "KASSIST_MAX_CRONS_PER_USER"
+PER_TENANT_ENV = "KASSIST_MAX_CRONS_PER_TENANT"
+DEFAULT_PER_USER = 10
+DEFAULT_PER_TENANT = 100
+PENDING_S = 30.0
+"""The longest an approved cron counts as pending, should its request's task not end (langgraph-api
+stores the cron within the request, milliseconds later, or refuses it: an unknown thread)."""
+
+_pending: dict[str, tuple[str, str, float, asyncio.Task[Any] | None]] = {}
+"""Approved crons of requests in flight: cron id -> (tenant, creator, when approved, the request's task)."""
+
+
+def cron_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
+    """``(per user, per tenant)`` from the environment, or the defaults; a value that is not a whole
+    number from 1 up raises ValueError naming the variable (at start-up: server/auth.py)."""
+    return (
+        _env_count(env, PER_USER_ENV, DEFAULT_PER_USER, 1, "crons"),
+        _env_count(env, PER_TENANT_ENV, DEFAULT_PER_TENANT, 1, "crons"),
+    )
+
+
+def _stored_crons() -> Iterable[Mapping[str, Any]]:
+    """The crons langgraph-api's runtime keeps. Another runtime than the in-memory one (a future
+    deployment) is refused rather than left without a bound; a process without a runtime loaded
+    (handlers called directly, as in tests) has no crons."""
+    edition = os.environ.get("LANGGRAPH_RUNTIME_EDITION", "inmem")
+    if edition != "inmem":
+        refuse(
+            503,
+            f"crons are counted on langgraph dev's in-memory runtime only, not {edition!r}: "
+            "creating one is refused here",
+        )
+    database = sys.modules.get("langgraph_runtime_inmem.database")
+    store = getattr(database, "GLOBAL_STORE", None)
+    crons = store.get("crons") if store is not None else None
+    return list(crons or ())
+
+
+def check_cron_limit(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limits: tuple[int, int]) -> None:
+    """Refuse (409) a new cron over its creator's or its tenant's limit; otherwise hold it as
+    pending. No await from the count to the hold: the event loop runs no other handler between."""
+    tenant, owner = tenant_of(ctx), str(ctx.user.identity)
+    per_user, per_tenant = limits
+    now = time.monotonic()
+    kept: dict[str, tuple[str, str]] = {}
+    for cron in _stored_crons():
+        metadata = cron.get("metadata") or {}
+        kept[str(cron.get("cron_id"))] = (str(metadata.get(TENANT_KEY)), str(metadata.get("owner")))
+    for cron_id, (pending_tenant, pending_owner, since, task) in list(_pending.items()):
+        if cron_id in kept or now - since > PENDING_S or (task is not None and task.done()):
+            del _pending[cron_id]
+        else:
+            kept[cron_id] = (pending_tenant, pending_owner)
+    tenants = [t for t, _ in kept.values() if t == tenant]
+    mine = [o for t, o in kept.values() if t == tenant and o == owner]
+    what = "delete a cron no longer needed (DELETE /runs/crons/{cron_id}; POST /runs/crons/search lists them), then create this one"
+    if len(mine) >= per_user:
+        refuse(
+            409,
+            f"you keep {len(mine)} crons, the most one user may keep on this server is {per_user} "
+            f"({PER_USER_ENV}): {what}",
+        )
+    if len(tenants) >= per_tenant:
+        refuse(
+            409,
+            f"your tenant keeps {len(tenants)} crons, the most one tenant may keep on this server is "
+            f"{per_tenant} ({PER_TENANT_ENV}): {what} (an admin of the tenant reaches every one)",
+        )
+    _pending[str(value.get("cron_id") or id(value))] = (tenant, owner, now, _current_task())
+
+
+def _current_task() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running loop: nothing else can interleave
+        return None
