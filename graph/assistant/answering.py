@@ -34,7 +34,7 @@ from typing import Any
 from knowledge.index.coverage import uncovered_words
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import named_bonus, named_scopes, terms
-from knowledge.index.rules import STOPWORDS
+from knowledge.index.rules import STOPWORDS, demoted
 
 # The bar on the relevance alone, for hits the sentence stage did not look at (a lexical embedder,
 # keyword mode). Session 17: the midpoint between the tuning half's closest unanswerable question
@@ -238,10 +238,18 @@ def most_relevant(query: str, hits: Sequence[dict[str, Any]]) -> dict[str, Any]:
     first citation (knowledge/index/sentences.py); the bar stays calibrated on the passage the
     relevance ranks first, wherever that order puts it."""
     scored = [h for h in hits if h.get("relevance") is not None]
-    scored = [h for h in scored if not h.get("superseded")] or scored
+    scored = [h for h in scored if not demoted_hit(h, query)] or scored
     if not scored:
         return hits[0]
     return max(scored, key=lambda h: float(h["relevance"]) + _named_bonus(h, query))
+
+
+def demoted_hit(hit: dict[str, Any], query: str) -> bool:
+    """Whether a hit is an archived edition the question does not ask for: a question for an older
+    edition ("under the previous leave policy", "the 2024 leave policy") is answered from it."""
+    return bool(hit.get("superseded")) and demoted(
+        str(hit.get("title") or ""), str(hit.get("source_path") or ""), query
+    )
 
 
 def _named_bonus(hit: dict[str, Any], query: str) -> float:

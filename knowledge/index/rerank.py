@@ -35,12 +35,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from knowledge.index.editions import asks_for_date, date_lines
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import (
     STOPWORDS,
     asks_for_history,
     candidate_count,
     is_superseded,
+    names_edition,
 )
 
 # Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
@@ -48,6 +50,9 @@ WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ...
 LEXICAL_WEIGHT = 0.03  # idf-weighted share of the question's words in the passage (lexical_scores)
 EXACT_WEIGHT = 0.1  # share of the question's exact terms (exact_terms) the passage contains
 NAMED_BONUS = 0.1  # a page whose title names what the question names (the Berlin office, 2024)
+# A passage stating its document's date, for a question about that date (knowledge/index/editions.py):
+# a document's record line is in its opening passage, which otherwise ranks after its sections.
+DATE_BONUS = 0.15
 DUPLICATE_OVERLAP = 0.8
 QUOTE_WORDS = 10  # a sentence of at least this many words in two passages makes them copies (0: off)
 MIN_WORDS = 12  # below this, only near-identical passages (Jaccard) are copies
@@ -129,6 +134,11 @@ class Scored:
     superseded: bool
     quotes: frozenset[str] = frozenset()
     evidence: float = 0.0  # the score without the bonus for names the question gives: the relevance
+    asked: bool = False  # an archived edition the question names by its year (rules.names_edition)
+
+    def demoted(self, history: bool) -> bool:
+        """Whether it goes after the current documents: archived, and not asked for."""
+        return self.superseded and not history and not self.asked
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -233,7 +243,7 @@ def _preference(
     named = bool(names & terms(s.hit.title)) or (bool(scope) and scope <= question)
     unnamed = bool(scope - question) and not named
     newest = -(s.hit.effective_date or date.min).toordinal()
-    superseded = s.superseded and not history
+    superseded = s.demoted(history)
     derived = derived_copy(s.hit.title)
     # Longer before unscoped: the source a page quotes is longer than the quote, and a canonical
     # title may have a colon too ("IT Runbook: VPN Connection Problems" is no office variant).
@@ -255,10 +265,13 @@ def derived_copy(title: str) -> bool:
     return bool(_DERIVED.search(title))
 
 
-def _bonus(h: SearchHit, names: frozenset[str], exact: frozenset[str], name_words: set[str]) -> float:
-    """What a hit gains for the names the question gives: the exact-term share of its names, and
-    :data:`NAMED_BONUS` when the page's title is scoped to what the question names (an office, a year)."""
-    bonus = 0.0
+def _bonus(
+    h: SearchHit, names: frozenset[str], exact: frozenset[str], name_words: set[str], dated: bool = False
+) -> float:
+    """What a hit gains for the names the question gives: the exact-term share of its names,
+    :data:`NAMED_BONUS` when the page's title is scoped to what the question names (an office, a year),
+    and :data:`DATE_BONUS` when the question asks for a document's date (``dated``) and it states one."""
+    bonus = DATE_BONUS if dated and date_lines(body(h)) else 0.0
     if exact:
         where = f"{h.heading or ''} {h.text}".lower()
         bonus += EXACT_WEIGHT * sum(w in where for w in name_words) / len(exact)
@@ -271,7 +284,7 @@ def named_bonus(hit: SearchHit, query: str) -> float:
     """:func:`_bonus` for one hit: later stages rank with it as the rerank does."""
     names = named_scopes(query)
     exact = exact_terms(query)
-    return _bonus(hit, names, exact, {w for w in exact if terms(w) & names})
+    return _bonus(hit, names, exact, {w for w in exact if terms(w) & names}, asks_for_date(query))
 
 
 def rerank(
@@ -289,6 +302,7 @@ def rerank(
     # A name's own weight (an office, a year) goes to the ranking only: "the parking permit in
     # Warsaw" must not clear the relevance bar on a Warsaw page that says nothing about parking.
     name_words = {w for w in exact if terms(w) & names}
+    dated = asks_for_date(query)
     w_dense, w_text, w_heading = WEIGHTS
     bodies = [terms(body(h)) for h in hits]
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
@@ -303,13 +317,14 @@ def rerank(
             where = f"{h.heading or ''} {h.text}".lower()
             score += EXACT_WEIGHT * sum(w in where and w not in name_words for w in exact) / len(exact)
         # Ranks, but is no evidence that the passage answers (not in its relevance).
-        bonus = _bonus(h, names, exact, name_words)
-        if header_only(body(h)):
+        bonus = _bonus(h, names, exact, name_words, dated)
+        if header_only(body(h)) and not (dated and date_lines(body(h))):
             score -= HEADER_PENALTY
         quotes = long_sentences(body(h), QUOTE_WORDS)
         scored.append(
-            Scored(h, score + bonus, words, i, is_superseded(h.title, h.source_path), quotes, score)
-        )
+            Scored(h, score + bonus, words, i, is_superseded(h.title, h.source_path), quotes, score,
+                   names_edition(query, h.title, h.source_path))
+        )  # fmt: skip
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []
     for s in scored:
@@ -333,8 +348,9 @@ def rerank(
     # retrievers' lists alone were ordered (unless the question asks for an older edition): an
     # archived passage that matches well is still shown.
     ordered = (chosen + copies)[: candidate_count(k)]
-    if not history:
-        ordered = [x for x in ordered if not x[0].superseded] + [x for x in ordered if x[0].superseded]
+    ordered = [x for x in ordered if not x[0].demoted(history)] + [
+        x for x in ordered if x[0].demoted(history)
+    ]
     return [
         s.hit.model_copy(
             update={

@@ -159,18 +159,45 @@ def asks_for_history(query: str) -> bool:
     return bool(_ASKS_FOR_HISTORY.search(query))
 
 
+# A year as a question names an edition: "the 2024 leave policy", "under the 2019 handbook".
+_EDITION_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def names_edition(query: str, title: str, source_path: str) -> bool:
+    """Whether the question names this document's edition: a year of the question is in its title
+    or its path ("What did the 2024 leave policy allow?" and "archive/leave-policy-2024.md"). Such
+    an archived document is the one asked for, so it is not demoted (issue 27: "unless the question
+    names them"); a question naming no year, or another year, still gets the current edition first."""
+    asked = set(_EDITION_YEAR.findall(query))
+    return bool(asked) and bool(asked & set(_EDITION_YEAR.findall(f"{title} {source_path}")))
+
+
+def demoted(title: str, source_path: str, query: str) -> bool:
+    """Whether a document goes after the current ones for this question: it is archived or
+    superseded (:func:`is_superseded`), and the question neither asks for an older edition
+    (:func:`asks_for_history`) nor names its edition (:func:`names_edition`)."""
+    return (
+        is_superseded(title, source_path)
+        and not asks_for_history(query)
+        and not names_edition(query, title, source_path)
+    )
+
+
 def demote_superseded(hits: Sequence[SearchHit], k: int, *, query: str = "") -> list[SearchHit]:
     """The best ``k`` hits with every archived or superseded document after the current ones.
 
     Retrievers cannot tell a policy in force from the edition it replaced (both match "annual leave
     entitlement"); a reader who gets the old one first is misinformed. Order within each group is kept,
     and an archived document still appears when nothing current matches. A query that asks for an
-    older edition (:func:`asks_for_history`) gets the hits flagged but in the retrievers' order.
+    older edition (:func:`asks_for_history`) gets the hits flagged but in the retrievers' order, and
+    one that names an edition's year (:func:`names_edition`) gets that edition where it ranks.
     """
     marked = [h.model_copy(update={"superseded": is_superseded(h.title, h.source_path)}) for h in hits]
-    if asks_for_history(query):
-        return marked[:k]
-    return ([h for h in marked if not h.superseded] + [h for h in marked if h.superseded])[:k]
+    late = [demoted(h.title, h.source_path, query) for h in marked]
+    return (
+        [h for h, d in zip(marked, late, strict=True) if not d]
+        + [h for h, d in zip(marked, late, strict=True) if d]
+    )[:k]
 
 
 def check_vector(vector: Sequence[float], dimensions: int, embedder: str) -> None:

@@ -24,6 +24,7 @@ import numpy as np
 
 from kassist.db.vector_scan import dot
 from knowledge.index.coverage import QUESTION_WORDS
+from knowledge.index.editions import asks_for_date, date_lines
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import (
     body,
@@ -35,7 +36,7 @@ from knowledge.index.rerank import (
     stem,
     terms,
 )
-from knowledge.index.rules import asks_for_history
+from knowledge.index.rules import demoted
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
 MIN_SENTENCE_WORDS = 4  # shorter lines (headings, "Owner: ...") say nothing on their own
@@ -199,7 +200,7 @@ def refine(
     rerank's bonus for a page the question names), a document's passages by their refined relevance,
     which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
-    history = asks_for_history(query)
+    late = {h.chunk_id for h in hits if h.superseded and demoted(h.title, h.source_path, query)}
     order = {
         h.chunk_id: (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0)
         + ORDER_SENTENCE_SHARE * (m.cosine if m.order is None else m.order)
@@ -229,18 +230,36 @@ def refine(
     asked = terms(query)
     looked.sort(
         key=lambda h: (
-            h.superseded and not history,
+            h.chunk_id in late,
             not names_document(h.title, asked),
             -first[h.doc_id],
             h.doc_id,
             -(float(h.relevance or 0.0) + bonus[h.chunk_id]),
         )
     )
-    current = [h for h in rest if not (h.superseded and not history) and h.duplicate_of is None]
+    current = [h for h in rest if h.chunk_id not in late and h.duplicate_of is None]
     tail = [h for h in rest if h not in current]
-    ordered = [h for h in looked if not (h.superseded and not history)] + current
-    ordered += [h for h in looked if h.superseded and not history] + tail
-    return ordered[:k]
+    ordered = [h for h in looked if h.chunk_id not in late] + current
+    ordered += [h for h in looked if h.chunk_id in late] + tail
+    return (dated_first(ordered) if asks_for_date(query) else ordered)[:k]
+
+
+def dated_first(hits: Sequence[SearchHit]) -> list[SearchHit]:
+    """For a question about a document's date: each document's passage that states it (its record
+    line, :func:`editions.date_lines`) moves to where the document's first passage is. Its sentences
+    are metadata, so the sentence stage left it after the passages it looked at."""
+    dated: dict[str, SearchHit] = {}
+    for h in hits:
+        if h.doc_id not in dated and date_lines(body(h)):
+            dated[h.doc_id] = h
+    out: list[SearchHit] = []
+    for h in hits:
+        first = dated.get(h.doc_id)
+        if first is not None and first not in out:
+            out.append(first)
+        if h is not first:
+            out.append(h)
+    return out
 
 
 # A question that names a document by its title ("Where is the company cars and mobility budget

@@ -17,10 +17,11 @@ from typing import Any
 from langchain_core.messages import AIMessage
 
 from graph.assistant import working
-from graph.assistant.answering import Verdict, language_text, not_found_text, weak
+from graph.assistant.answering import Verdict, demoted_hit, language_text, not_found_text, weak
 from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.state import Citation
+from knowledge.index.editions import asks_for_date, date_lines
 from knowledge.index.rerank import header_only, is_metadata, terms
 from knowledge.index.sentences import sentences
 
@@ -108,13 +109,13 @@ def _memory_line(m: dict[str, Any]) -> str:
     return f"- {m['key']} ({m['memory_type']}, {who}): {readable_value(m['value'])}"
 
 
-def _passages(hits: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def _passages(hits: Sequence[dict[str, Any]], query: str) -> list[dict[str, Any]]:
     """The best passage of each of the first :data:`MAX_DOCS` documents (current ones first), and
     right after the first one, a second section of the first document when it is about as close
     (:data:`SECOND_SECTION_MARGIN`)."""
     # A near-duplicate repeats a passage already chosen (an office copy of the policy's section).
     hits = [h for h in hits if not h.get("duplicate_of")]
-    current = [h for h in hits if not h.get("superseded")]
+    current = [h for h in hits if not demoted_hit(h, query)]
     chosen: list[dict[str, Any]] = []
     for h in current or list(hits):
         # After the first, only passages that clear the relevance bar: a second source that does
@@ -170,8 +171,19 @@ class ExtractiveResponder:
             )
         citations: list[Citation] = []
         passages: list[tuple[dict[str, Any], str]] = []
-        for h in _passages(turn.hits) if verdict.answerable else []:
-            chosen = best_sentences(_body(h), q, hit=h)
+        dated = asks_for_date(turn.query)
+        for h in _passages(turn.hits, turn.query) if verdict.answerable else []:
+            # A question about the document's date is answered by the line that states it
+            # ("Effective date: 1 January 2026."), a header line no other question is answered by.
+            chosen = (dated and date_lines(_body(h))) or best_sentences(_body(h), q, hit=h)
+            # ... of the document asked about: another's date is no second answer.
+            if (
+                dated
+                and passages
+                and date_lines(_body(passages[0][0]))
+                and h["doc_id"] != passages[0][0]["doc_id"]
+            ):
+                continue
             # After the first source, only one with a sentence that shares the question's words: an
             # office page's introduction is not a second answer.
             if passages and not any(q & terms(s) for s in chosen):
@@ -187,7 +199,8 @@ class ExtractiveResponder:
             for n, (h, quote) in enumerate(passages, start=1):
                 # A passage that is only its document's header names the document (a question
                 # asking where a policy is); its front matter is no answer to quote.
-                about = f"The document {h['title']!r} [{n}]" if header_only(_body(h)) else f'"{quote}" [{n}]'
+                name_only = header_only(_body(h)) and not (dated and date_lines(_body(h)))
+                about = f"The document {h['title']!r} [{n}]" if name_only else f'"{quote}" [{n}]'
                 lines.append(f"{n}. {about}")
                 citations.append(working.as_citation(h))
             lines.append("Sources:")

@@ -1,0 +1,45 @@
+"""Questions about a document's date ("When was the leave policy last updated?", "What's the
+effective date of the travel policy?") and the lines that answer them.
+
+A policy states its date in a record line under its title ("Effective date: 1 January 2026.",
+"Last updated: 2 March 2026.", "Version 4.2."). Elsewhere such a line is metadata, no answer
+(:func:`knowledge.index.rerank.is_metadata`); for a question about the date it is the answer: the
+ranking prefers the passage that holds it and the extractive answer quotes it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# What a question about a document's date asks for ...
+_ASKS_DATE = re.compile(
+    r"\b(effective|in (force|effect)|takes? effect|took effect|come into (force|effect)|came into (force|effect)|"
+    r"(last )?(updated|revised|reviewed|modified)|published|issued|dated|version|date)\b",
+    re.IGNORECASE,
+)
+# ... with a word that makes it a question about when or which version ...
+_WHEN = re.compile(r"\b(when|date|version|how (recent|current|old|up[- ]to[- ]date))\b", re.IGNORECASE)
+# ... of a document (not "When are expense claims approved?", "What version of the VPN client?").
+_DOCUMENT = re.compile(
+    r"\b(polic(y|ies)|handbook|guide|guidelines|document|runbook|notice|faq|overview|checklist|"
+    r"procedures?|standard|manual|code of conduct|playbook|charter|terms)\b",
+    re.IGNORECASE,
+)
+# A sentence stating a document's date or version: a record label, then a date or number.
+_DATE_LINE = re.compile(
+    r"^\W*(effective( date| from)?|in (force|effect) (from|since)|(last[ _])?(updated|reviewed|revised|modified)|"
+    r"version|dated|date|published|issued|approved by [^.:]{0,40}? on)\b\s*[:=-]?\s*(on |from |since |v)?"
+    r"(\d|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)",
+    re.IGNORECASE,
+)
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def asks_for_date(query: str) -> bool:
+    """Whether a question asks when a document took effect or was last updated, or its version."""
+    return bool(_ASKS_DATE.search(query) and _WHEN.search(query) and _DOCUMENT.search(query))
+
+
+def date_lines(text: str) -> list[str]:
+    """The sentences of ``text`` that state a document's date or version, in their order."""
+    return [s.strip() for s in _SENTENCE_BREAK.split(text) if _DATE_LINE.match(s.strip())]
