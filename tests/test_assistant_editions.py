@@ -79,10 +79,13 @@ DATES = [
     ("What version is the information security policy?", "security/information-security-policy.html",
      "Version 4.2"),
     ("What was the effective date of the 2024 leave policy?", ARCHIVED, "Effective date: 1 January 2024"),
+    ("What's the effective date of the acceptable use policy?", "it/acceptable-use-policy.txt",
+     "Effective date: 1 January 2025"),
+    ("When did the code of conduct take effect?", "hr/code-of-conduct.txt", "Effective date: 1 January 2026"),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("question,path,line", DATES, ids=[f"date{i}" for i in range(6)])
+@pytest.mark.parametrize("question,path,line", DATES, ids=[f"date{i}" for i in range(8)])
 def test_a_question_about_a_documents_date_quotes_the_line_that_states_it(
     graph: Any, question: str, path: str, line: str
 ) -> None:

@@ -241,7 +241,12 @@ def refine(
     tail = [h for h in rest if h not in current]
     ordered = [h for h in looked if h.chunk_id not in late] + current
     ordered += [h for h in looked if h.chunk_id in late] + tail
-    return (dated_first(ordered) if asks_for_date(query) else ordered)[:k]
+    if asks_for_date(query):
+        # The sentence stage reads no record line (metadata): its order would put first the document
+        # whose opening passage says most. A question about a date keeps the rerank's order, which
+        # holds the date bonus; each document's dated passage then goes first.
+        return dated_first(updated)[:k]
+    return ordered[:k]
 
 
 def dated_first(hits: Sequence[SearchHit]) -> list[SearchHit]:
