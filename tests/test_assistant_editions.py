@@ -17,6 +17,8 @@ import pytest
 from assistant_support import ask, assistant, ingest_corpus
 from databases import fresh_database
 
+from graph.assistant.gather import hit_items
+
 pytestmark = pytest.mark.timeout(900)
 
 HANDBOOK = "hr/leave-policy-handbook-2026.md"
@@ -92,3 +94,16 @@ def test_a_question_about_a_documents_date_quotes_the_line_that_states_it(
     result = ask(graph, question, f"date-{zlib.crc32(question.encode())}")
     assert _first(result) == path, (question, [c["path"] for c in result["citations"]])
     assert line in result["messages"][-1].content
+
+
+@pytest.mark.parametrize(
+    "question,weight",
+    [("What did the 2024 leave policy allow for carry-over?", 1.0), ("How much carry-over is allowed?", 0.5)],
+    ids=["named", "unnamed"],
+)
+def test_the_language_model_gets_a_named_edition_at_full_weight(question: str, weight: float) -> None:
+    hit = {"text": "Up to three unused days may be carried over.", "title": "Leave Policy (2024 edition, superseded)",
+           "doc_id": "d1", "chunk_id": "c1", "source_path": ARCHIVED, "superseded": True}  # fmt: skip
+    [item] = hit_items([hit], question)
+    assert (item.relevance, item.confidence) == (weight, weight)
+    assert "superseded" in item.text.lower()  # still marked as archived for the model

@@ -17,7 +17,7 @@ from langchain_core.messages import AnyMessage, HumanMessage
 
 from graph.assistant import working
 from graph.assistant.state import WorkingItem
-from knowledge.index.rules import STOPWORDS
+from knowledge.index.rules import STOPWORDS, demoted
 from memory.context.assemble import ContextItem, Tier
 from memory.context.compaction import latest_turn_start, units
 from memory.context.render import memory_value_text, render_document, render_memory, render_summary
@@ -124,16 +124,19 @@ def memory_items(records: Sequence[MemoryRecord], query: str) -> list[ContextIte
     return out
 
 
-def hit_items(hits: Sequence[dict[str, Any]]) -> list[ContextItem]:
+def hit_items(hits: Sequence[dict[str, Any]], query: str = "") -> list[ContextItem]:
+    """The passages for the model's context: an archived edition weighs half, unless the question
+    asks for it ("the 2024 leave policy", :func:`knowledge.index.rules.demoted`); it stays marked."""
     out = []
     for rank, h in enumerate(hits, start=1):
+        late = bool(h.get("superseded")) and demoted(str(h["title"]), str(h["source_path"]), query)
         text = render_document(
             str(h["text"]), title=str(h["title"]), doc_id=str(h["doc_id"]), chunk_id=str(h["chunk_id"]),
             source_path=str(h["source_path"]), superseded=bool(h.get("superseded")),
         )  # fmt: skip
-        relevance = 1.0 / (1.0 + 0.25 * (rank - 1)) * (0.5 if h.get("superseded") else 1.0)
+        relevance = 1.0 / (1.0 + 0.25 * (rank - 1)) * (0.5 if late else 1.0)
         out.append(ContextItem(f"chunk:{h['chunk_id']}", "semantic", "document", text, relevance=relevance,
-                               confidence=0.5 if h.get("superseded") else 1.0))  # fmt: skip
+                               confidence=0.5 if late else 1.0))  # fmt: skip
     return out
 
 
@@ -192,6 +195,6 @@ def candidates(
         )
     items += memory_items(records, query)
     items += session_items(sessions, query)
-    items += hit_items(hits)
+    items += hit_items(hits, query)
     items += conversation_items(messages, query)
     return items
