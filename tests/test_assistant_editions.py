@@ -53,10 +53,12 @@ NAMED_EDITION = [
     ("How many days of annual leave do full-time employees get?", HANDBOOK, "28 days"),
     ("How many unused leave days can I carry over?", HANDBOOK, ""),
     ("What does the 2026 leave policy say about carrying over unused leave?", HANDBOOK, "five unused days"),
+    ("What was the parental leave for partners in the archived leave policy?", ARCHIVED, "two weeks"),
+    ("Under the old leave policy, how many days of annual leave did we get?", ARCHIVED, "25 days"),
 ]
 
 
-@pytest.mark.parametrize("question,path,quote", NAMED_EDITION, ids=[f"edition{i}" for i in range(7)])
+@pytest.mark.parametrize("question,path,quote", NAMED_EDITION, ids=[f"edition{i}" for i in range(9)])
 def test_a_named_edition_leads_and_an_unnamed_question_gets_the_current_one(
     graph: Any, question: str, path: str, quote: str
 ) -> None:

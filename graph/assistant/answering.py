@@ -255,7 +255,10 @@ def demoted_hit(hit: dict[str, Any], query: str) -> bool:
 def _named_bonus(hit: dict[str, Any], query: str) -> float:
     """The rerank's bonus for a page the question names, from the fields of a hit's dump it reads."""
     shown = SearchHit.model_construct(
-        title=str(hit.get("title") or ""), heading=hit.get("heading"), text=str(hit.get("text") or "")
+        title=str(hit.get("title") or ""),
+        heading=hit.get("heading"),
+        text=str(hit.get("text") or ""),
+        source_path=str(hit.get("source_path") or ""),
     )
     return named_bonus(shown, query)
 

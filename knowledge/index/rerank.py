@@ -266,25 +266,39 @@ def derived_copy(title: str) -> bool:
 
 
 def _bonus(
-    h: SearchHit, names: frozenset[str], exact: frozenset[str], name_words: set[str], dated: bool = False
+    h: SearchHit,
+    names: frozenset[str],
+    exact: frozenset[str],
+    name_words: set[str],
+    dated: bool = False,
+    old: bool = False,
 ) -> float:
     """What a hit gains for the names the question gives: the exact-term share of its names,
-    :data:`NAMED_BONUS` when the page's title is scoped to what the question names (an office, a year),
-    and :data:`DATE_BONUS` when the question asks for a document's date (``dated``) and it states one."""
+    :data:`NAMED_BONUS` when the page's title is scoped to what the question names (an office, a year)
+    or when it is an archived edition the question asks for (``old``: "the previous leave policy",
+    "the 2024 policy" when the year is only in its path), and :data:`DATE_BONUS` when the question asks
+    for a document's date (``dated``) and it states one."""
     bonus = DATE_BONUS if dated and date_lines(body(h)) else 0.0
     if exact:
         where = f"{h.heading or ''} {h.text}".lower()
         bonus += EXACT_WEIGHT * sum(w in where for w in name_words) / len(exact)
-    if names & (scope_words(h.title) or terms(h.title)):
+    named = bool(names & (scope_words(h.title) or terms(h.title)))
+    if named or (old and is_superseded(h.title, h.source_path)):
         bonus += NAMED_BONUS
     return bonus
+
+
+def asks_for_old(hit: SearchHit, query: str, history: bool) -> bool:
+    """Whether the question asks for this archived edition: in words (``history``) or by its year."""
+    return history or names_edition(query, hit.title, hit.source_path)
 
 
 def named_bonus(hit: SearchHit, query: str) -> float:
     """:func:`_bonus` for one hit: later stages rank with it as the rerank does."""
     names = named_scopes(query)
     exact = exact_terms(query)
-    return _bonus(hit, names, exact, {w for w in exact if terms(w) & names}, asks_for_date(query))
+    old = asks_for_old(hit, query, asks_for_history(query))
+    return _bonus(hit, names, exact, {w for w in exact if terms(w) & names}, asks_for_date(query), old)
 
 
 def rerank(
@@ -317,7 +331,7 @@ def rerank(
             where = f"{h.heading or ''} {h.text}".lower()
             score += EXACT_WEIGHT * sum(w in where and w not in name_words for w in exact) / len(exact)
         # Ranks, but is no evidence that the passage answers (not in its relevance).
-        bonus = _bonus(h, names, exact, name_words, dated)
+        bonus = _bonus(h, names, exact, name_words, dated, asks_for_old(h, query, history))
         if header_only(body(h)) and not (dated and date_lines(body(h))):
             score -= HEADER_PENALTY
         quotes = long_sentences(body(h), QUOTE_WORDS)
