@@ -109,3 +109,24 @@ def test_the_language_model_gets_a_named_edition_at_full_weight(question: str, w
     [item] = hit_items([hit], question)
     assert (item.relevance, item.confidence) == (weight, weight)
     assert "superseded" in item.text.lower()  # still marked as archived for the model
+
+
+AGE_NOT_EDITION = [
+    ("How old must I be to join the pension plan?", False),
+    ("Are staff aged 50 or older eligible for the phased retirement scheme?", False),
+    ("Can employees older than 55 reduce their hours?", False),
+    ("I'm 17 years old, may I work night shifts?", False),
+    ("Am I old enough to book a rental car on a business trip?", False),
+    ("What did the old 2024 leave policy allow?", True),
+    ("Under the older handbook, how many days could we carry over?", True),
+    ("What did the previous travel policy say about lounges?", True),
+]
+
+
+@pytest.mark.parametrize("question,asks", AGE_NOT_EDITION, ids=[f"age{i}" for i in range(8)])
+def test_a_question_about_age_does_not_ask_for_an_older_edition(question: str, asks: bool) -> None:
+    # "old"/"older" about a person's age must not lift archived editions (the +0.1 a requested older
+    # edition gets, 889c29a); "the old policy", "the older handbook" still ask for one.
+    from knowledge.index.rules import asks_for_history
+
+    assert asks_for_history(question) is asks

@@ -148,8 +148,11 @@ def is_superseded(title: str, source_path: str) -> bool:
     return bool(_SUPERSEDED_TITLE.search(title)) or any(f in _ARCHIVE_FOLDERS for f in folders)
 
 
+# "old" and "older" about people's age are not editions: "How old must I be", "staff aged 50 or
+# older", "employees older than 55", "18 years old".
 _ASKS_FOR_HISTORY = re.compile(
-    r"\b(old|older|archived?|previous|former|superseded|earlier|outdated|historic(al)?|used to)\b",
+    r"\b((?<!how )(?<!years )(?<!year )old(?! enough)|older(?! than)(?<!or older)|archived?|previous|former|"
+    r"superseded|earlier|outdated|historic(al)?|used to)\b",
     re.IGNORECASE,
 )
 
