@@ -58,6 +58,10 @@ class Dialect:
     hydrate: str
     encode_vector: Callable[[Sequence[float]], Any]
     encode_list: Callable[[Sequence[Any]], Any]
+    # The backend's keyword query language: a question as its full-text match (FTS5 MATCH,
+    # websearch_to_tsquery), None when no word of it is searchable; and the OR joining phrase queries.
+    keyword_match: Callable[[str], str | None]
+    phrase_or: str
     # Backend-specific: PostgreSQL ranks vectors in SQL, SQLite loads them into numpy.
     search_settings: tuple[str, ...] = ()
     vector_search: Callable[[int], str] | None = None

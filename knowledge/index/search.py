@@ -18,14 +18,12 @@ from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_f
 from knowledge.index.rerank import QUOTE_WORDS, rerank, terms
 from knowledge.index.rules import (
     KeywordPlan,
-    fts5_match,
     fts5_phrases,
     keyword_depth,
     prune_common_phrases,
     rerank_depth,
     validate_collection,
     validate_k,
-    websearch_or,
 )
 from knowledge.retrieval import DEFAULT_RRF_K, Fused, Ranking, build_hits, reciprocal_rank_fusion, single
 
@@ -82,11 +80,10 @@ def _keyword(
     """The keyword retriever; ``phrases``: the chunks holding any of them as a phrase (its words in
     order: FTS5 phrase syntax, websearch_to_tsquery's quotes), ranked the same way."""
     if phrases:
-        joiner = " OR " if d.backend == "sqlite" else " or "
-        match: str | None = joiner.join('"' + " ".join(query_terms_all(p)) + '"' for p in phrases)
+        match: str | None = d.phrase_or.join('"' + " ".join(query_terms_all(p)) + '"' for p in phrases)
         rows = yield Stmt(d.keyword_search, {**_params(d, req, names, limit), "match": match})
         return [(int(r[0]), float(r[1])) for r in rows]
-    match = fts5_match(req.query) if d.backend == "sqlite" else websearch_or(req.query)
+    match = d.keyword_match(req.query)
     if match is None or not names:
         return []
     params = {**_params(d, req, names, limit), "match": match}

@@ -8,7 +8,7 @@ from typing import Any
 from kassist.db.tables import to_postgres
 from knowledge.index import sql_sqlite as sqlite
 from knowledge.index.dialect import Dialect
-from knowledge.index.rules import pg_vector_literal
+from knowledge.index.rules import pg_vector_literal, websearch_or
 
 DEFAULT_DIMENSIONS = 384
 
@@ -199,6 +199,8 @@ DIALECT = Dialect(
         WHERE c.tenant_id = %(tenant)s AND c.id = ANY(%(ids)s)""",
     encode_vector=pg_vector_literal,
     encode_list=_encode_list,
+    keyword_match=websearch_or,
+    phrase_or=" or ",
     # pgvector 0.8: without iterative scans a filtered HNSW search returns at most ef_search rows
     # before filtering, so a small tenant in a big table would get few or no results.
     search_settings=(

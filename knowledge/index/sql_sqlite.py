@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from knowledge.index.dialect import Dialect
-from knowledge.index.rules import to_f32_blob
+from knowledge.index.rules import fts5_match, to_f32_blob
 
 _V1 = (
     """CREATE TABLE kassist_kb_collections (
@@ -218,6 +218,8 @@ DIALECT = Dialect(
         WHERE c.id IN (SELECT value FROM json_each(:ids)) AND +c.tenant_id = :tenant""",
     encode_vector=to_f32_blob,
     encode_list=_encode_list,
+    keyword_match=fts5_match,
+    phrase_or=" OR ",
     load_matrix=f"""SELECT c.id, c.collection, c.doc_id, d.effective_date, c.embedding
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
           ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
