@@ -11,26 +11,35 @@ from __future__ import annotations
 
 import re
 
+
+def _any_word(*alternatives: str) -> re.Pattern[str]:
+    """One of ``alternatives`` (regular expressions) as a whole word, in any case."""
+    return re.compile(r"\b(" + "|".join(alternatives) + r")\b", re.IGNORECASE)
+
+
 # What a question about a document's date asks for ...
-_ASKS_DATE = re.compile(
-    r"\b(effective|in (force|effect)|takes? effect|took effect|come into (force|effect)|came into (force|effect)|"
-    r"(last )?(updated|revised|reviewed|modified)|published|issued|dated|version|date)\b",
-    re.IGNORECASE,
-)
+_ASKS_DATE = _any_word(
+    "effective", "in (force|effect)", "takes? effect", "took effect", "come into (force|effect)",
+    "came into (force|effect)", "(last )?(updated|revised|reviewed|modified)", "published", "issued", "dated",
+    "version", "date",
+)  # fmt: skip
 # ... with a word that makes it a question about when or which version ...
-_WHEN = re.compile(r"\b(when|date|version|how (recent|current|old|up[- ]to[- ]date))\b", re.IGNORECASE)
+_WHEN = _any_word("when", "date", "version", "how (recent|current|old|up[- ]to[- ]date)")
 # ... of a document (not "When are expense claims approved?", "What version of the VPN client?").
-_DOCUMENT = re.compile(
-    r"\b(polic(y|ies)|handbook|guide|guidelines|document|runbook|notice|faq|overview|checklist|"
-    r"procedures?|standard|manual|code of conduct|playbook|charter|terms)\b",
-    re.IGNORECASE,
-)
+_DOCUMENT = _any_word(
+    "polic(y|ies)", "handbook", "guide", "guidelines", "document", "runbook", "notice", "faq", "overview",
+    "checklist", "procedures?", "standard", "manual", "code of conduct", "playbook", "charter", "terms",
+)  # fmt: skip
 # A sentence stating a document's date or version: a record label, then a date or number.
+_LABELS = "|".join(
+    (
+        "effective( date| from)?", "in (force|effect) (from|since)", "(last[ _])?(updated|reviewed|revised|modified)",
+        "version", "dated", "date", "published", "issued", "approved by [^.:]{0,40}? on",
+    )
+)  # fmt: skip
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _DATE_LINE = re.compile(
-    r"^\W*(effective( date| from)?|in (force|effect) (from|since)|(last[ _])?(updated|reviewed|revised|modified)|"
-    r"version|dated|date|published|issued|approved by [^.:]{0,40}? on)\b\s*[:=-]?\s*(on |from |since |v)?"
-    r"(\d|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)",
-    re.IGNORECASE,
+    r"^\W*(" + _LABELS + r")\b\s*[:=-]?\s*(on |from |since |v)?(\d|(" + _MONTHS + r")[a-z]*\b)", re.IGNORECASE
 )
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
 

@@ -148,18 +148,17 @@ def is_superseded(title: str, source_path: str) -> bool:
     return bool(_SUPERSEDED_TITLE.search(title)) or any(f in _ARCHIVE_FOLDERS for f in folders)
 
 
-# "old" and "older" about people's age are not editions: "How old must I be", "staff aged 50 or
-# older", "employees older than 55", "18 years old".
 _ASKS_FOR_HISTORY = re.compile(
-    r"\b((?<!how )(?<!years )(?<!year )old(?! enough)|older(?! than)(?<!or older)|archived?|previous|former|"
-    r"superseded|earlier|outdated|historic(al)?|used to)\b",
+    r"\b(old|older|archived?|previous|former|superseded|earlier|outdated|historic(al)?|used to)\b",
     re.IGNORECASE,
 )
+# "old" and "older" about people's age are not editions: "How old must I be", "aged 50 or older".
+_AGE = re.compile(r"\b(how old|years? old|old enough|older than|or older)\b", re.IGNORECASE)
 
 
 def asks_for_history(query: str) -> bool:
     """Whether a query asks for an older edition ("under the old 2024 policy"): then no demotion."""
-    return bool(_ASKS_FOR_HISTORY.search(query))
+    return bool(_ASKS_FOR_HISTORY.search(_AGE.sub(" ", query)))
 
 
 # A year as a question names an edition: "the 2024 leave policy", "under the 2019 handbook".
