@@ -132,6 +132,21 @@ def langgraph_dev_argv(tmp_path: Path, port: int) -> list[str]:
     return [*argv, "--config", str(isolated_config(tmp_path))]
 
 
+def langgraph_dev_refusing(tmp_path: Path, env: Mapping[str, str]) -> str:
+    """The log of a ``langgraph dev`` that must not start with ``env`` added to :func:`server_env`
+    (a bad setting): asserts it exited non-zero, returns its stdout and stderr."""
+    done = subprocess.run(
+        langgraph_dev_argv(tmp_path, free_port()),
+        cwd=tmp_path,
+        env={**server_env(f"sqlite:///{tmp_path / 'k.db'}"), **env},
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    assert done.returncode != 0, done.stdout + done.stderr
+    return done.stdout + done.stderr
+
+
 @contextmanager
 def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """``(base_url, database_url)`` of a ``langgraph dev`` serving the repo's langgraph.json on a fresh

@@ -7,7 +7,6 @@ may set only the configurable keys their graph allows."""
 
 from __future__ import annotations
 
-import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -17,7 +16,12 @@ from typing import Any
 import httpx
 import pytest
 from doc_steps import build_graph, initial_state
-from server_harness import ACME_KEY, GLOBEX_KEY, free_port, langgraph_dev, langgraph_dev_argv, server_env
+from server_harness import (
+    ACME_KEY,
+    GLOBEX_KEY,
+    langgraph_dev,
+    langgraph_dev_refusing,
+)
 
 from checkpointer import TenantCheckpointer
 
@@ -216,17 +220,7 @@ def test_another_tenants_crons_are_not_found(server: Server) -> None:
 )
 def test_a_malformed_key_table_stops_langgraph_dev_naming_the_variable(tmp_path: Path, table: str) -> None:
     """The server does not start (so no client can ever be answered with configuration details)."""
-    env = {**server_env(f"sqlite:///{tmp_path / 'k.db'}"), "KASSIST_API_KEYS": table}
-    done = subprocess.run(
-        langgraph_dev_argv(tmp_path, free_port()),
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=90,
-    )
-    assert done.returncode != 0
-    log = done.stdout + done.stderr
+    log = langgraph_dev_refusing(tmp_path, {"KASSIST_API_KEYS": table})
     assert "invalid API key table in $KASSIST_API_KEYS" in log
     assert "dev-secret-0123456789" not in log
 
