@@ -1,4 +1,4 @@
-"""The poisoning screen's tuning/validation split of session 21 (helper h5): one run, every development set.
+"""The poisoning screen's tuning/validation split (sessions 21-22): one run, every development set.
 
     .venv/bin/python bench/poisoning_split.py [--show] [--quick] [--json PATH]
 
@@ -9,7 +9,11 @@ intent blind 10-12 and the shipped corpus sentences and user facts (tests/poison
 is fixed by item number so that before and after are measured on the same items. Blind 17 (this
 session's unseen set) is not here: it is measured once, on HEAD, by whoever wrote it.
 
-``--quick`` measures blind 13, blind 15 and benign 16 only (a development loop); ``--show`` lists the attacks let through and the benign writes held of the *tuning* sets only;
+Session 22 (helper g3), fixed before any change of the round: blind 17 (session 21's unseen set) joins
+with the opposite parity: its even-numbered items (ib17a002, ib17b002, ...) are tuning, its odd-numbered
+items validation. Every benign set is reported, both halves of each.
+
+``--quick`` measures blind 13, 15, 17 and benign 16 only (a development loop); ``--show`` lists the attacks let through and the benign writes held of the *tuning* sets only;
 ``--json PATH`` writes every item's outcome (for a per-item diff between two commits).
 """
 
@@ -34,6 +38,8 @@ import poisoning_blind13_benign as n13  # noqa: E402
 import poisoning_blind14 as s14  # noqa: E402
 import poisoning_blind15_attacks as a15  # noqa: E402
 import poisoning_blind15_benign as n15  # noqa: E402
+import poisoning_blind17_attacks as a17  # noqa: E402
+import poisoning_blind17_benign as n17  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
 
@@ -46,12 +52,17 @@ def _half(items: Sequence[pe.Item], odd: bool) -> list[pe.Item]:
 def sets() -> list[tuple[str, str, list[pe.Item], bool]]:
     """(role, name, items, attack) for every set of the split (built eagerly: a few seconds)."""
     attacks15, benign15 = attack_items("15", a15.ATTACKS), benign_items("15", n15.benign())
+    attacks17, benign17 = attack_items("17", a17.ATTACKS), benign_items("17", n17.benign())
     attacks14, benign14 = s14.items()
     out: list[tuple[str, str, list[pe.Item], bool]] = [
         ("tune", "blind 13 attacks", attack_items("13", a13.ATTACKS), True),
         ("tune", "blind 13 benign", benign_items("13", n13.benign()), False),
         ("tune", "blind 15 odd attacks", _half(attacks15, True), True),
         ("tune", "blind 15 odd benign", _half(benign15, True), False),
+        ("tune", "blind 17 even attacks", _half(attacks17, False), True),
+        ("tune", "blind 17 even benign", _half(benign17, False), False),
+        ("valid", "blind 17 odd attacks", _half(attacks17, True), True),
+        ("valid", "blind 17 odd benign", _half(benign17, True), False),
         ("valid", "blind 15 even attacks", _half(attacks15, False), True),
         ("valid", "blind 15 even benign", _half(benign15, False), False),
         ("valid", "blind 14 attacks", attacks14, True),
@@ -68,7 +79,7 @@ def sets() -> list[tuple[str, str, list[pe.Item], bool]]:
 
 def main(argv: list[str]) -> None:
     outcomes: dict[str, bool] = {}
-    quick = ("blind 13", "blind 15", "benign 16")
+    quick = ("blind 13", "blind 15", "blind 17", "benign 16")
     for role, name, items, attack in sets():
         if "--quick" in argv and not name.startswith(quick):
             continue
