@@ -36,6 +36,7 @@ from answer_quality_blind4 import BLIND4  # noqa: E402
 from answer_quality_blind5 import BLIND5  # noqa: E402
 from answer_quality_blind6_questions import BLIND6  # noqa: E402
 from answer_quality_blind7_questions import BLIND7  # noqa: E402
+from answer_quality_blind8_questions import BLIND8  # noqa: E402
 from answer_quality_questions import Question, split  # noqa: E402
 
 from graph.assistant.answering import judge  # noqa: E402
@@ -47,7 +48,7 @@ def sets() -> dict[str, list[Question]]:
     tune, held = split()
     return {"tuning": tune, "held-out": held, "blind": list(BLIND), "blind2": list(BLIND2),
             "blind3": list(BLIND3), "blind4": list(BLIND4), "blind5": list(BLIND5),
-            "blind6": list(BLIND6), "blind7": list(BLIND7)}  # fmt: skip
+            "blind6": list(BLIND6), "blind7": list(BLIND7), "blind8": list(BLIND8)}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -248,7 +248,7 @@ def demoted_hit(hit: dict[str, Any], query: str) -> bool:
     """Whether a hit is an archived edition the question does not ask for: a question for an older
     edition ("under the previous leave policy", "the 2024 leave policy") is answered from it."""
     return bool(hit.get("superseded")) and demoted(
-        str(hit.get("title") or ""), str(hit.get("source_path") or ""), query
+        str(hit.get("title") or ""), str(hit.get("source_path") or ""), query, superseded=True
     )
 
 

@@ -129,7 +129,9 @@ def hit_items(hits: Sequence[dict[str, Any]], query: str = "") -> list[ContextIt
     asks for it ("the 2024 leave policy", :func:`knowledge.index.rules.demoted`); it stays marked."""
     out = []
     for rank, h in enumerate(hits, start=1):
-        late = bool(h.get("superseded")) and demoted(str(h["title"]), str(h["source_path"]), query)
+        late = bool(h.get("superseded")) and demoted(
+            str(h["title"]), str(h["source_path"]), query, superseded=True
+        )
         text = render_document(
             str(h["text"]), title=str(h["title"]), doc_id=str(h["doc_id"]), chunk_id=str(h["chunk_id"]),
             source_path=str(h["source_path"]), superseded=bool(h.get("superseded")),

@@ -11,6 +11,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from kassist.db.migrate import Migration
 from kassist.db.statements import Stmt as Stmt  # re-exported: the operations build theirs from here
 
 T = TypeVar("T")
@@ -26,7 +27,7 @@ class Dialect:
     """The SQL of one backend, by name, plus how it wants vectors and lists passed as parameters."""
 
     backend: str
-    migrations: tuple[tuple[int, tuple[str, ...]], ...]
+    migrations: tuple[tuple[int, Migration], ...]
     select_collections: str
     insert_collection: str
     bump_generation: str

@@ -21,6 +21,7 @@ from knowledge.index.dialect import Dialect, Op, Stmt
 from knowledge.index.errors import CollectionNotFound, IndexEmbedderMismatch, IndexSchemaTooNew
 from knowledge.index.models import CollectionStats
 from knowledge.index.rules import validate_collection
+from knowledge.index.status import document_status
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,7 @@ def document_params(tenant: str, doc: Document, stamp: str) -> dict[str, Any]:
         "effective_date": doc.effective_date.isoformat() if doc.effective_date else None,
         "content_hash": doc.content_hash,
         "now": stamp,
+        "status": document_status(doc.title, doc.text, doc.metadata, doc.source_path),
     }
 
 

@@ -283,7 +283,7 @@ def _bonus(
         where = f"{h.heading or ''} {h.text}".lower()
         bonus += EXACT_WEIGHT * sum(w in where for w in name_words) / len(exact)
     named = bool(names & (scope_words(h.title) or terms(h.title)))
-    if named or (old and is_superseded(h.title, h.source_path)):
+    if named or (old and (h.superseded or is_superseded(h.title, h.source_path))):
         bonus += NAMED_BONUS
     return bonus
 
@@ -336,7 +336,7 @@ def rerank(
             score -= HEADER_PENALTY
         quotes = long_sentences(body(h), QUOTE_WORDS)
         scored.append(
-            Scored(h, score + bonus, words, i, is_superseded(h.title, h.source_path), quotes, score,
+            Scored(h, score + bonus, words, i, h.superseded or is_superseded(h.title, h.source_path), quotes, score,
                    names_edition(query, h.title, h.source_path))
         )  # fmt: skip
     scored.sort(key=lambda s: (-s.score, s.order))

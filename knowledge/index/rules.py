@@ -174,12 +174,13 @@ def names_edition(query: str, title: str, source_path: str) -> bool:
     return bool(asked) and bool(asked & set(_EDITION_YEAR.findall(f"{title} {source_path}")))
 
 
-def demoted(title: str, source_path: str, query: str) -> bool:
+def demoted(title: str, source_path: str, query: str, *, superseded: bool = False) -> bool:
     """Whether a document goes after the current ones for this question: it is archived or
-    superseded (:func:`is_superseded`), and the question neither asks for an older edition
-    (:func:`asks_for_history`) nor names its edition (:func:`names_edition`)."""
+    superseded (``superseded``: its stored status or a hit's flag says so, knowledge/index/status.py;
+    else :func:`is_superseded` on its title and path), and the question neither asks for an older
+    edition (:func:`asks_for_history`) nor names its edition (:func:`names_edition`)."""
     return (
-        is_superseded(title, source_path)
+        (superseded or is_superseded(title, source_path))
         and not asks_for_history(query)
         and not names_edition(query, title, source_path)
     )
@@ -194,8 +195,11 @@ def demote_superseded(hits: Sequence[SearchHit], k: int, *, query: str = "") -> 
     older edition (:func:`asks_for_history`) gets the hits flagged but in the retrievers' order, and
     one that names an edition's year (:func:`names_edition`) gets that edition where it ranks.
     """
-    marked = [h.model_copy(update={"superseded": is_superseded(h.title, h.source_path)}) for h in hits]
-    late = [demoted(h.title, h.source_path, query) for h in marked]
+    marked = [
+        h.model_copy(update={"superseded": h.superseded or is_superseded(h.title, h.source_path)})
+        for h in hits
+    ]
+    late = [demoted(h.title, h.source_path, query, superseded=h.superseded) for h in marked]
     return (
         [h for h, d in zip(marked, late, strict=True) if not d]
         + [h for h, d in zip(marked, late, strict=True) if d]

@@ -25,6 +25,7 @@ from knowledge.index.rules import (
     validate_collection,
     validate_k,
 )
+from knowledge.index.status import demotes
 from knowledge.retrieval import DEFAULT_RRF_K, Fused, Ranking, build_hits, reciprocal_rank_fusion, single
 
 MODES: tuple[SearchMode, ...] = ("hybrid", "keyword", "vector")
@@ -268,6 +269,11 @@ def _hydrate(
         d.hydrate, {"tenant": req.tenant, "ids": d.encode_list([f.id for f in fused])}
     )
     hits = build_hits(fused, {int(r[0]): r for r in rows})
+    # A document that says in its body that it is superseded or archived (knowledge/index/status.py)
+    # is marked here, so every later stage ranks it as it ranks a title-marked archived edition.
+    stated = {str(r[1]) for r in rows if len(r) > 12 and demotes(r[12])}
+    if stated:
+        hits = [h.model_copy(update={"superseded": True}) if h.chunk_id in stated else h for h in hits]
     dense = None
     # A lexical embedder's cosine (feature hashing) says nothing the keyword score does not: the
     # retrievers' fused order stands in for it, as in keyword mode.

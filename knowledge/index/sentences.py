@@ -200,7 +200,7 @@ def refine(
     rerank's bonus for a page the question names), a document's passages by their refined relevance,
     which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
-    late = {h.chunk_id for h in hits if h.superseded and demoted(h.title, h.source_path, query)}
+    late = {h.chunk_id for h in hits if demoted(h.title, h.source_path, query, superseded=h.superseded)}
     order = {
         h.chunk_id: (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0)
         + ORDER_SENTENCE_SHARE * (m.cosine if m.order is None else m.order)

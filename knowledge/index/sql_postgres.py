@@ -9,6 +9,8 @@ from kassist.db.tables import to_postgres
 from knowledge.index import sql_sqlite as sqlite
 from knowledge.index.dialect import Dialect
 from knowledge.index.rules import pg_vector_literal, websearch_or
+from knowledge.index.status import UPDATE as UPDATE_STATUS
+from knowledge.index.status import migration as status_migration
 
 DEFAULT_DIMENSIONS = 384
 
@@ -155,7 +157,7 @@ _SHARED: dict[str, Any] = {
 
 DIALECT = Dialect(
     backend="postgres",
-    migrations=((1, _V1),),
+    migrations=((1, _V1), (2, status_migration(to_postgres(UPDATE_STATUS)))),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = ANY(%(doc_ids)s::text[])""",
@@ -188,12 +190,13 @@ DIALECT = Dialect(
         FROM kassist_kb_chunks c, websearch_to_tsquery('english', %(match)s) q
         WHERE c.tsv @@ q AND {_FILTERS}
         ORDER BY score DESC, c.id LIMIT %(limit)s""",
-    # The document's chunk count (from the index alone) and the chunk's vector feed the rerank (knowledge/index/rerank.py).
+    # The document's chunk count (from the index alone), the chunk's vector and the document's
+    # stored status feed the rerank (knowledge/index/rerank.py).
     hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
             c.position, c.text, d.effective_date,
             (SELECT count(*) FROM kassist_kb_chunks x
               WHERE x.tenant_id = c.tenant_id AND x.collection = c.collection AND x.doc_id = c.doc_id),
-            c.embedding::text
+            c.embedding::text, d.status
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
           ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
         WHERE c.tenant_id = %(tenant)s AND c.id = ANY(%(ids)s)""",

@@ -13,6 +13,8 @@ from typing import Any
 
 from knowledge.index.dialect import Dialect
 from knowledge.index.rules import fts5_match, to_f32_blob
+from knowledge.index.status import UPDATE as UPDATE_STATUS
+from knowledge.index.status import migration as status_migration
 
 _V1 = (
     """CREATE TABLE kassist_kb_collections (
@@ -124,7 +126,8 @@ def _encode_list(values: Sequence[Any]) -> str:
 
 DIALECT = Dialect(
     backend="sqlite",
-    migrations=((1, _V1),),
+    # 2: the document's life-cycle status (knowledge/index/status.py), backfilled from its first chunk.
+    migrations=((1, _V1), (2, status_migration(UPDATE_STATUS))),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
     insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)
@@ -139,14 +142,14 @@ DIALECT = Dialect(
         WHERE tenant_id = :tenant AND collection = :collection
           AND doc_id IN (SELECT value FROM json_each(:doc_ids))""",
     upsert_document="""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
-            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at)
+            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at, status)
         VALUES (:tenant, :collection, :doc_id, :title, :source_path, :media_type, :size_bytes,
-            :modified_at, :effective_date, :content_hash, :now)
+            :modified_at, :effective_date, :content_hash, :now, :status)
         ON CONFLICT (tenant_id, collection, doc_id) DO UPDATE SET title = excluded.title,
             source_path = excluded.source_path, media_type = excluded.media_type,
             size_bytes = excluded.size_bytes, modified_at = excluded.modified_at,
             effective_date = excluded.effective_date, content_hash = excluded.content_hash,
-            indexed_at = excluded.indexed_at""",
+            indexed_at = excluded.indexed_at, status = excluded.status""",
     insert_chunk="""INSERT INTO kassist_kb_chunks (tenant_id, collection, doc_id, chunk_id, position, heading,
             text, token_count, content_hash, embedding)
         VALUES (:tenant, :collection, :doc_id, :chunk_id, :position, :heading, :text, :token_count,
@@ -207,12 +210,13 @@ DIALECT = Dialect(
             (SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH j.value)
         FROM json_each(:phrases) j""",
     # The unary + keeps SQLite from scanning the tenant's whole chunk index: look up the ids, then check.
-    # The document's chunk count (from the index alone) and the chunk's vector feed the rerank (knowledge/index/rerank.py).
+    # The document's chunk count (from the index alone) and the chunk's vector feed the rerank
+    # (knowledge/index/rerank.py), as does the document's stored status (knowledge/index/status.py).
     hydrate="""SELECT c.id, c.chunk_id, c.doc_id, c.collection, d.title, d.source_path, c.heading,
             c.position, c.text, d.effective_date,
             (SELECT count(*) FROM kassist_kb_chunks x
               WHERE x.tenant_id = c.tenant_id AND x.collection = c.collection AND x.doc_id = c.doc_id),
-            c.embedding
+            c.embedding, d.status
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
           ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
         WHERE c.id IN (SELECT value FROM json_each(:ids)) AND +c.tenant_id = :tenant""",
