@@ -135,6 +135,21 @@ def missing_extra_message(exc: ModuleNotFoundError, command: str) -> str | None:
     )
 
 
+def usage_error_line(exc: Exception) -> str:
+    """A command line click refused (an unknown option or command, a missing argument, a bad
+    value), as one line saying what to do: typer drew it as a usage line, a hint line and a
+    boxed message, five lines or more that a newcomer's terminal wraps."""
+    message = one_line(getattr(exc, "message", "") or str(exc))
+    possibilities = sorted(getattr(exc, "possibilities", None) or [])
+    if possibilities:  # an unknown option with close ones: "did you mean", as for commands
+        message = f"{message.rstrip('.')}; did you mean {' or '.join(possibilities)}?"
+    elif hasattr(exc, "format_message"):
+        message = one_line(exc.format_message())
+    ctx = getattr(exc, "ctx", None)
+    where = ctx.command_path if ctx is not None else "kassist"
+    return f"{message.rstrip('.')} ('{where} --help' lists what it takes)"
+
+
 def fail_if_missing_extra(exc: ModuleNotFoundError, command: str) -> None:
     """One ``error:`` line naming the extra to install when ``exc`` is an optional extra's module
     missing; otherwise returns (the caller re-raises)."""

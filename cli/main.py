@@ -114,6 +114,17 @@ class LazyGroup(TyperGroup):
                 exc.message = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, close))}?"
             raise
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.exceptions.UsageError as exc:  # the root's own options (`kassist --verbose`)
+            from cli.errors import usage_error_line
+            from cli.kit import ExitCode, fail
+
+            fail(usage_error_line(exc), ExitCode.USAGE)
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._listing = True  # list names and one-line help from the table, import nothing
         try:
@@ -124,8 +135,15 @@ class LazyGroup(TyperGroup):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # `kassist kb` alone: its help, as asked
+        except click.exceptions.UsageError as exc:  # a sub-command's options, arguments, values
+            from cli.errors import usage_error_line
+            from cli.kit import ExitCode, fail
+
+            fail(usage_error_line(exc), ExitCode.USAGE)
         except (typer.Exit, typer.Abort, click.exceptions.ClickException):
-            raise  # exits, Ctrl-C and usage errors: click prints those itself
+            raise  # exits and Ctrl-C: click handles those itself
         except ModuleNotFoundError as exc:  # an extra a command imports only when it runs
             from cli.errors import fail_if_missing_extra
 
