@@ -16,7 +16,8 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   per graph, ``created_by: system``) are readable by every tenant and changeable by none; a cron
   stores its creator, in its tenant, as the user its scheduled runs act as (member rights:
   :func:`server.run_checks.store_cron_user`), and each of those runs passes the run rules below;
-  a user and a tenant keep at most so many crons (server/cron_limits.py: 409 over it);
+  a user and a tenant keep at most so many crons (server/cron_limits.py: 409 over it), and a
+  cron's firings are at least ``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (422 otherwise);
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
   (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
 - deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
@@ -75,7 +76,7 @@ from server.auth_rules import (
 )
 from server.configurable import JOB_GRAPHS, MAX_STORE_LIMIT, MAX_STORE_TTL_MINUTES, refused_id
 from server.credentials import sent_token
-from server.cron_limits import check_cron_limit, cron_limits
+from server.cron_limits import check_cron_interval, check_cron_limit, cron_limits, min_cron_interval
 from server.job_threads import (
     check_cancel,
     check_copy,
@@ -135,6 +136,9 @@ RESOLVER = KeyResolver(KEYS, _open_key_store)
 CRON_LIMITS = cron_limits()
 """Crons one user / one tenant may keep (server/cron_limits.py), read at start-up: a bad value stops
 the server naming the variable."""
+
+CRON_MIN_INTERVAL = min_cron_interval()
+"""The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
 
 BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
 """``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key
@@ -253,6 +257,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
     check_schedule(None, payload.get("webhook") if isinstance(payload, Mapping) else None)
     check_job_strategy(graph, payload.get("multitask_strategy"))
+    check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
     await check_ingestion_input(ctx, graph, payload.get("input"), value.get("thread_id"))
     if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
         await check_new_conversation(ctx, graph, None, payload)

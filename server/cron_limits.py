@@ -13,11 +13,18 @@ The crons are counted in langgraph-api's in-memory runtime (``langgraph dev``), 
 project serves. Its handler runs before the cron is stored and langgraph-api awaits other checks in
 between, so a cron approved here counts as pending while its request is in flight (its asyncio
 task): two creations at the same moment cannot both take the last place, and a cron deleted right
-after its creation frees its place at once."""
+after its creation frees its place at once.
+
+How often one cron fires is bounded too (session 21 left it open): a six-field schedule (croniter's
+sixth field is seconds) fired at every scheduler tick, one member's single cron holding the one
+worker. A schedule (create and update) whose two firings can come less than
+``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (default 300) is refused with 422 naming the gap and the
+limit (:func:`check_cron_interval`)."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import sys
 import time
@@ -27,6 +34,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.tenancy import TENANT_KEY
+from server.auth_rules import is_admin
 from server.http_limits import _env_count
 from server.run_checks import refuse, tenant_of
 
@@ -34,6 +42,9 @@ PER_USER_ENV = "KASSIST_MAX_CRONS_PER_USER"
 PER_TENANT_ENV = "KASSIST_MAX_CRONS_PER_TENANT"
 DEFAULT_PER_USER = 10
 DEFAULT_PER_TENANT = 100
+MIN_INTERVAL_ENV = "KASSIST_MIN_CRON_INTERVAL_SECONDS"
+DEFAULT_MIN_INTERVAL = 300
+DAY_S = 86400
 PENDING_S = 30.0
 """The longest an approved cron counts as pending, should its request's task not end (langgraph-api
 stores the cron within the request, milliseconds later, or refuses it: an unknown thread)."""
@@ -49,6 +60,81 @@ def cron_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
         _env_count(env, PER_USER_ENV, DEFAULT_PER_USER, 1, "crons"),
         _env_count(env, PER_TENANT_ENV, DEFAULT_PER_TENANT, 1, "crons"),
     )
+
+
+def min_cron_interval(env: Mapping[str, str] | None = None) -> int:
+    """The fewest seconds between two firings of one cron (``KASSIST_MIN_CRON_INTERVAL_SECONDS``), or
+    the default; a value that is not a whole number from 1 up raises ValueError naming the variable."""
+    return _env_count(env, MIN_INTERVAL_ENV, DEFAULT_MIN_INTERVAL, 1, "seconds")
+
+
+def shortest_gap(schedule: str) -> int | None:
+    """The fewest seconds between two firings of ``schedule``, or None when croniter cannot expand it
+    (langgraph-api's own check answers that one with 422).
+
+    Computed over the times of day the schedule names (seconds, minutes, hours), midnight included
+    as if every day fired: the day, month and year fields only skip days, and a schedule with one
+    time of day fires at most daily. Exact whenever two days in a row fire; otherwise it may say
+    shorter than the schedule fires (``0,59 0,23 * * 1``: 60 s, from a Monday's 23:59 to a 00:00
+    that never comes), which errs on the side of refusing."""
+    from croniter import croniter
+
+    try:
+        fields, _ = croniter.expand(schedule)
+    except Exception:  # croniter raises several types, CroniterError among them; all mean "not a schedule"
+        return None
+    minutes, hours = _values(fields[0], 60), _values(fields[1], 24)
+    seconds = _values(fields[5], 60) if len(fields) > 5 else [0]
+    times = sorted(h * 3600 + m * 60 + s for h in hours for m in minutes for s in seconds)
+    if not times:
+        return None
+    across_midnight = DAY_S - times[-1] + times[0]  # DAY_S itself for one time of day
+    return min([later - earlier for earlier, later in itertools.pairwise(times)] + [across_midnight])
+
+
+def _values(field: list[Any], size: int) -> list[int]:
+    """croniter's expansion of one time field: ``['*']`` for every value, else the values."""
+    if "*" in field:
+        return list(range(size))
+    return sorted({int(v) for v in field if isinstance(v, int) and 0 <= v < size})
+
+
+def _seconds(count: int) -> str:
+    return f"{count} second" if count == 1 else f"{count} seconds"
+
+
+def check_cron_interval(ctx: Auth.types.AuthContext, value: Mapping[str, Any], least: int) -> None:
+    """Refuse (422) a schedule whose firings can come less than ``least`` seconds apart. An update
+    of a cron the caller does not reach is left to langgraph-api's filter ("not found" first,
+    whatever schedule it sends)."""
+    schedule = value.get("schedule")
+    if not isinstance(schedule, str):
+        return
+    if ctx.action == "update" and not _reaches(ctx, value.get("cron_id")):
+        return
+    gap = shortest_gap(schedule)
+    if gap is None or gap >= least:
+        return
+    example = "*/5 * * * *" if least <= 300 else "0 * * * *" if least <= 3600 else "0 0 * * *"
+    shown = schedule if len(schedule) <= 60 else f"{schedule[:60]}... ({len(schedule)} characters)"
+    refuse(
+        422,
+        f"schedule {shown!r} fires as little as {_seconds(gap)} apart; a cron on this server fires at "
+        f"most once every {_seconds(least)} ({MIN_INTERVAL_ENV}): use a schedule whose runs are at "
+        f"least that far apart, e.g. {example!r}",
+    )
+
+
+def _reaches(ctx: Auth.types.AuthContext, cron_id: object) -> bool:
+    """Whether the caller reaches the stored cron ``cron_id`` (server/auth_rules.made_by_caller:
+    its tenant's; a member only its own)."""
+    for cron in _stored_crons():
+        if str(cron.get("cron_id")) == str(cron_id):
+            metadata = cron.get("metadata") or {}
+            if str(metadata.get(TENANT_KEY)) != tenant_of(ctx):
+                return False
+            return is_admin(ctx) or str(metadata.get("owner")) == str(ctx.user.identity)
+    return False
 
 
 def _stored_crons() -> Iterable[Mapping[str, Any]]:

@@ -11,7 +11,8 @@ KeyError.
 
 The schedule is croniter's six-field form (``* * * * * *``: every second) and the server's
 scheduler polls every second (``CRON_SCHEDULER_SLEEP_TIME=1``), so a run starts within seconds;
-each wait is bounded (:data:`WAIT_S`) for a loaded machine running the assistant's turn."""
+the server here lets a cron fire every second (``KASSIST_MIN_CRON_INTERVAL_SECONDS=1``; the default,
+five minutes, is tests/test_probe_cron_interval.py's). Each wait is bounded (:data:`WAIT_S`) for a loaded machine running the assistant's turn."""
 
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ SAID = "Remind me what the handbook says about expense reports."
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, str]]:
     tmp = tmp_path_factory.mktemp("probe-crons")
-    with langgraph_dev(tmp, env={"CRON_SCHEDULER_SLEEP_TIME": "1"}) as (base, db_url):
+    with langgraph_dev(
+        tmp, env={"CRON_SCHEDULER_SLEEP_TIME": "1", "KASSIST_MIN_CRON_INTERVAL_SECONDS": "1"}
+    ) as (base, db_url):
         yield base, tmp / "langgraph_dev.log", db_url
 
 
