@@ -29,7 +29,7 @@ from memory.store.namespaces import SEP
 SearchMode = Literal["hybrid", "vector", "keyword"]
 SEARCH_MODES: tuple[SearchMode, ...] = ("hybrid", "vector", "keyword")
 
-DEPTH = 30
+DEPTH = 100
 """Each ranked list's depth; results do not depend on the limit for pages ending within it."""
 
 
@@ -43,9 +43,11 @@ class SearchFusion:
     keyword: float = 1.0
     vector: float = 1.0
     scores: bool = False
+    field: float = 0.0
+    """Added times the share of a short unindexed field value the query names (memory/store/field_cue.py)."""
 
 
-FUSION = SearchFusion(keyword=1.0, vector=0.5, scores=True)
+FUSION = SearchFusion(keyword=1.0, vector=0.5, scores=True, field=0.75)
 """With a semantic model (e.g. MiniLM). Scores, not ranks: a keyword match that names the question's
 rare words stands far above the rest in BM25 but only one rank above in RRF. On real conversations
 (LoCoMo, seven hand-transcribed) the keyword list alone beat every reciprocal-rank blend, and
@@ -250,7 +252,10 @@ the last bits, and a swapped tie must not change a fused score."""
 
 
 def fuse(
-    vector: Sequence[ItemRow], keyword: Sequence[ItemRow], fusion: SearchFusion = FUSION
+    vector: Sequence[ItemRow],
+    keyword: Sequence[ItemRow],
+    fusion: SearchFusion = FUSION,
+    cue: Callable[[ItemRow], float] | None = None,
 ) -> list[ItemRow]:
     """Both lists' items by weighted reciprocal rank (or normalised score, ``fusion.scores``), best
     first, ties by (path, key); the row's last column becomes the fused score. Reciprocal ranks are
@@ -273,6 +278,9 @@ def fuse(
             rows.setdefault(item, row)
         lists.append((weight, items, shares))
     scores = weighted_sum(lists)
+    if cue is not None and fusion.field:
+        for item in scores:
+            scores[item] += fusion.field * cue(rows[item])
     return [(*rows[item][:-1], scores[item]) for item in best_first(scores, digits=12)]
 
 

@@ -10,7 +10,7 @@ same batch sees the put; consecutive puts are grouped (last write per key wins).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal, Protocol
@@ -27,6 +27,7 @@ from langgraph.store.base import (
 
 from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
+from memory.store.field_cue import field_share, indexed_fields, query_stems
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
 from memory.store.namespaces import (
@@ -286,7 +287,16 @@ class Batch:
         if self.index.search == "hybrid":
             vector = yield from dialect.semantic_search(whole, query_vector, self.now)
         keyword: Rows = yield from dialect.keyword_search(whole, depth, self.now)
-        return fuse(vector, keyword, fusion_for(self.index.embedder.name))[p.offset : end]
+        fusion = fusion_for(self.index.embedder.name)
+        return fuse(vector, keyword, fusion, self._field_cue(p.query or ""))[p.offset : end]
+
+    def _field_cue(self, query: str) -> Callable[[tuple[Any, ...]], float] | None:
+        """The share of an item's short unindexed field value the query names (field_cue.py)."""
+        indexed = indexed_fields(self.index.fields)
+        stems = query_stems(query)
+        if indexed is None or not stems:
+            return None
+        return lambda row: field_share(row[2], stems, indexed)
 
     def _refresh(self, dialect: StoreDialect, tenant: str, rows: Rows) -> Program:
         params = [

@@ -1,0 +1,72 @@
+"""The query names one of an item's own short field values: a ranking cue for fused search. Pure.
+
+An item is often about someone or something its value names in a field that is not embedded or
+keyword-indexed: ``{"text": "...", "speaker": "Caroline"}`` indexed on ``text``, ``{"note": "...",
+"owner": "finance", "tags": ["travel"]}`` indexed on ``note``. A question that names that value
+("What did Caroline paint?", "finance's travel rules") is about those items, but neither list can
+see it: the name is not in the indexed text. On real long conversations (LoCoMo, session 22) the
+manager's recall, which scores a named speaker, was far above the store's search on the same turns;
+this is the store's general form of that cue (any short string field or list of strings, not only a
+speaker), added to the fused score of the candidates the two lists found.
+
+Which values count: top-level string fields (and strings in a top-level list) of at most
+:data:`MAX_TERMS` content words, not among the index fields (an indexed field is already in the
+keyword list). A value counts by the share of its content words (Snowball stems, stop words out,
+memory/lexical.py) the query contains: "Caroline Smith" gives half to a query naming "Caroline".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from memory import lexical
+
+MAX_TERMS = 4
+"""A value of more content words than this is prose, not a name or a label."""
+MAX_CHARS = 80
+
+
+def query_stems(query: str) -> frozenset[str]:
+    return frozenset(lexical.terms(query))
+
+
+def indexed_fields(index_fields: Sequence[str]) -> frozenset[str] | None:
+    """Top-level field names the index covers (None: the whole value ``"$"`` is indexed, so every
+    field is already in the keyword list and the cue has nothing to add)."""
+    if "$" in index_fields:
+        return None
+    return frozenset(f.split(".", 1)[0].split("[", 1)[0] for f in index_fields)
+
+
+def _labels(value: dict[str, Any], indexed: frozenset[str]) -> Iterable[str]:
+    for name, field in value.items():
+        if name in indexed:
+            continue
+        if isinstance(field, str):
+            yield field
+        elif isinstance(field, list):
+            yield from (x for x in field if isinstance(x, str))
+
+
+def field_share(value: Any, stems: frozenset[str], indexed: frozenset[str]) -> float:
+    """The largest share of a short unindexed field value's content words that ``stems`` contains."""
+    if not stems:
+        return 0.0
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return 0.0
+    if not isinstance(value, dict):
+        return 0.0
+    best = 0.0
+    for label in _labels(value, indexed):
+        if len(label) > MAX_CHARS:
+            continue
+        words = set(lexical.terms(label))
+        if not words or len(words) > MAX_TERMS:
+            continue
+        best = max(best, len(words & stems) / len(words))
+    return best
