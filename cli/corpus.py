@@ -60,14 +60,14 @@ def demo_corpus(
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    table = Table(
-        title=f"{len(manifest.documents):,} documents ({elapsed:.1f} s, seed {seed})", title_justify="left"
-    )
+    console = Console(highlight=False)
+    # A line of its own, not the table's title: a title wraps at the narrow table's width.
+    console.print(f"{len(manifest.documents):,} documents ({elapsed:.1f} s, seed {seed})", soft_wrap=True)
+    table = Table()
     table.add_column("planted")
     table.add_column("items", justify="right")
     for name, count in summary["planted"].items():  # type: ignore[attr-defined]
         table.add_row(name.replace("_", " "), f"{count:,}")
-    console = Console(highlight=False)
     console.print(table)
     console.print("formats: " + ", ".join(f"{k} {v:,}" for k, v in summary["formats"].items()))  # type: ignore[attr-defined]
     # Paths on their own lines, whole (never folded or shortened): they are meant to be copied.

@@ -5,6 +5,8 @@ docs/audit.md gives, run as written in real processes."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,3 +39,15 @@ def test_evaluate_without_a_ground_truth_says_where_it_looked(tmp_path: Path) ->
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and "no ground truth for the corpus docs" in done.stderr
     assert "docs.manifest.json" in done.stderr and "kassist demo-corpus docs" in done.stderr
+
+
+def test_the_summary_line_is_whole_on_a_narrow_terminal(tmp_path: Path) -> None:
+    """README's first command: the count, time and seed on one line (as a table title it wrapped at the
+    table's width: "200 documents (0.8 s, seed" / "7)")."""
+    made = subprocess.run(
+        [sys.executable, "-P", "-m", "cli.main", "demo-corpus", "corpus", "--docs", "20", "--seed", "7"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "80"},
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    first = made.stdout.splitlines()[0]
+    assert re.fullmatch(r"20 documents \(\d+\.\d s, seed 7\)", first), made.stdout
