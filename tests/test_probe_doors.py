@@ -1,0 +1,86 @@
+"""Doors of ``langgraph dev`` that earlier probes had not tried (session 22 probes,
+/tmp/kassist-docs/s22/g5-probes.md).
+
+- **The Studio scheme header**: langgraph-api's dev server let any request carrying
+  ``x-auth-scheme: langsmith`` skip this server's ``authenticate`` and act as a ``StudioUser``
+  with no key at all (LangSmith Studio's own sign-in, which ``langgraph dev`` does not check). Our
+  handlers then refused it for lacking a tenant (403), but ``GET /threads/{id}/stream`` answered
+  200 and ``/mcp`` 500. Now ``langgraph.json`` sets ``auth.disable_studio_auth``: the header is
+  nothing, a key is needed (401 without one), and with a key the caller is the key's user.
+- **MCP and A2A** (``/mcp``, ``/a2a/{assistant}``, ``/.well-known/agent-card.json``): two more
+  protocols langgraph-api 0.16.7 serves by default, which this project neither documents nor tests.
+  ``/mcp`` answered every refused run (an input key the rules refuse, a folder outside the
+  tenant's) and a refused tool listing with a 500 and a traceback. Closed in ``langgraph.json``
+  (``http.disable_mcp``, ``http.disable_a2a``): 404 for every caller."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from server_harness import ACME_KEY, GLOBEX_KEY, langgraph_dev
+
+pytestmark = pytest.mark.timeout(900)
+
+STUDIO = {"x-auth-scheme": "langsmith"}
+SSE = {"accept": "application/json, text/event-stream"}
+ASSISTANT = "453d1cbf-0bdd-5d35-a224-394f372c0502"  # the built-in assistant of graph "assistant"
+SAID = "My locker code is 4471."
+
+
+@pytest.fixture(scope="module")
+def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with langgraph_dev(tmp_path_factory.mktemp("probe-doors")) as (base, _):
+        yield base
+
+
+@pytest.fixture(scope="module")
+def alices_thread(lg: str) -> str:
+    alice = httpx.Client(base_url=lg, headers={"x-api-key": ACME_KEY}, timeout=120)
+    thread = str(alice.post("/threads", json={}).json()["thread_id"])
+    turn = {"assistant_id": "assistant", "input": {"messages": [{"role": "user", "content": SAID}]}}
+    assert alice.post(f"/threads/{thread}/runs/wait", json=turn).status_code == 200
+    return thread
+
+
+def test_the_studio_scheme_header_is_no_key(lg: str, alices_thread: str) -> None:
+    nobody = httpx.Client(base_url=lg, headers=STUDIO, timeout=60)
+    answers = [
+        nobody.post("/threads/search", json={}),
+        nobody.get(f"/threads/{alices_thread}/state"),
+        nobody.get(f"/threads/{alices_thread}/stream", headers=SSE),
+        nobody.post("/assistants/search", json={}),
+        nobody.post("/store/items/search", json={"namespace_prefix": []}),
+        nobody.post("/runs/wait", json={"assistant_id": "assistant", "input": {"messages": []}}),
+    ]
+    for answer in answers:
+        assert answer.status_code == 401, (answer.request.url, answer.status_code, answer.text[:300])
+        assert "API key" in answer.json()["detail"]
+        assert SAID not in answer.text
+    # With a key, the header changes nothing: the caller is the key's user, in the key's tenant.
+    globex = httpx.Client(base_url=lg, headers={**STUDIO, "x-api-key": GLOBEX_KEY}, timeout=60)
+    assert globex.get(f"/threads/{alices_thread}/state").status_code == 404
+    alice = httpx.Client(base_url=lg, headers={**STUDIO, "x-api-key": ACME_KEY}, timeout=60)
+    assert SAID in alice.get(f"/threads/{alices_thread}/state").text
+
+
+@pytest.mark.parametrize("key", [None, ACME_KEY])
+def test_mcp_and_a2a_are_closed(lg: str, key: str | None) -> None:
+    client = httpx.Client(base_url=lg, headers={**SSE, **({"x-api-key": key} if key else {})}, timeout=60)
+    rpc = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    message = {"role": "user", "parts": [{"kind": "text", "text": "hi"}], "messageId": "m1"}
+    answers = [
+        client.post("/mcp", json=rpc),
+        client.post("/mcp/", json=rpc),
+        client.get("/mcp"),
+        client.post(
+            f"/a2a/{ASSISTANT}",
+            json={"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": message}},
+        ),
+        client.get(f"/a2a/{ASSISTANT}/.well-known/agent-card.json"),
+        client.get("/.well-known/agent-card.json"),
+    ]
+    for answer in answers:
+        expected = (401, 404) if key is None else (404,)
+        assert answer.status_code in expected, (answer.request.url, answer.status_code, answer.text[:300])
