@@ -9,11 +9,18 @@ STAMP := $(VENV)/.installed
 
 venv: $(STAMP)
 
-# kassist needs Python 3.11+: say so (and how to pick another interpreter) before pip fails on it.
+# kassist needs Python 3.11+ with its venv module: say so (and what to do) in one line before venv or
+# pip fails on it. Debian and Ubuntu ship ensurepip (what venv installs pip with) in python3.X-venv;
+# without it `python3 -m venv` printed ten lines and left a .venv without pip behind.
+GOALS := $(or $(MAKECMDGOALS),venv)
 $(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
 	  echo "kassist needs Python 3.11 or newer; '$(PYTHON)' is $$($(PYTHON) --version 2>/dev/null || echo missing)." \
-	  "Run: make PYTHON=python3.11 $(MAKECMDGOALS)"; exit 1; }
+	  "Run: make PYTHON=python3.11 $(GOALS)"; exit 1; }
+	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
+	  echo "'$(PYTHON)' has no venv module with pip (ensurepip): on Debian and Ubuntu run" \
+	  "sudo apt install python$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv," \
+	  "then make $(GOALS) again (or make PYTHON=<another python3.11+> $(GOALS))"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -c constraints.txt -e ".[dev,serve]"
