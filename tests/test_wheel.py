@@ -143,8 +143,10 @@ def test_kassist_code_comes_from_the_wheel(installed: Path, project: Path) -> No
     assert str(ROOT) not in done.stdout
 
 
-# Runs the whole `kassist demo` (200 documents embedded on the CPU) from the wheel: 170-210 s at load
-# 17-19 on 2 cores, so the suite's 300 s limit failed a clean-clone `make test` (/tmp/ci0, session 21).
+# Runs the whole `kassist demo` from the wheel (its child processes, the SIGKILL, the resume, the
+# report): 200 documents took 170-210 s at load 17-19 on 2 cores and failed the suite's 300 s limit
+# (/tmp/ci0, session 21); 40 (4 batches, killed after 3) prove the same from the wheel in a fifth of
+# the time. tests/test_demo.py runs the demo itself.
 @pytest.mark.timeout(900)
 def test_readme_commands_from_a_project_with_its_own_graph_server_memory(
     installed: Path, project: Path
@@ -152,7 +154,7 @@ def test_readme_commands_from_a_project_with_its_own_graph_server_memory(
     help_ = run(installed, project, "kassist", "--help")
     assert help_.returncode == 0 and "checkpoints" in help_.stdout, help_.stderr
 
-    demo = run(installed, project, "kassist", "demo", "--database-url", "sqlite:///demo.db")
+    demo = run(installed, project, "kassist", "demo", "--docs", "40", "--database-url", "sqlite:///demo.db")
     assert demo.returncode == 0, demo.stdout + demo.stderr
     assert "tenant" in demo.stdout and "the user's" not in demo.stdout + demo.stderr
 
