@@ -23,6 +23,13 @@ demo-corpus documents only; 28 unanswerable; 13 conversations; 11 non-English), 
 to an earlier question: ratio 0.66 / Jaccard 0.42 ("how many working days does it take to wipe and
 reissue a recovered stolen laptop?" ~ blind 8's "how many hours does it take to set up a replacement
 laptop"); every other turn is further away.
+
+Erratum (found reading the first measurement's answers, 13:05 UTC; the question is left as measured,
+so that before and after compare the same set): d21 (the Amsterdam reception's phone number) expects
+the demo document whose appendix gives "(512) 644-6848", but the handbook's Amsterdam office guide
+gives "Reception: +31 20 555 0100", the canonical answer, which the assistant quoted. Read d21's
+failure as the set's error, not the assistant's. The ``premise`` questions follow blind 5-8's
+convention (a false premise counts as unanswerable); an answer that corrects the premise fails them.
 """
 
 from __future__ import annotations
