@@ -26,7 +26,7 @@ from server.configurable import (
     refused_time_travel,
     refused_value,
 )
-from server.roles import TENANT_DEFAULTS, admin_only, decides, recorded_decision
+from server.roles import TENANT_DEFAULTS, admin_only, decides, decision_refusal, recorded_decision
 from server.run_checks import refuse, tenant_of
 from server.turn_input import question_refusal, turn_refusal
 
@@ -227,6 +227,7 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
             )
     if decides(command.get("resume")) and graph not in _NO_REVIEW:
         require_admin(ctx, "approve a run that needs review (or reject it)")
+        refuse(422, decision_refusal(command.get("resume")))
         # The decision is the admin's to send; who decided and when are the server's to record (the
         # run's review line and its stored report say them): a client's "by"/"at" are replaced.
         if isinstance(command, dict):

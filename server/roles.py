@@ -5,7 +5,8 @@
   ``"*"`` in it (memory's ``TENANT_DEFAULTS``: ``("users", "*")``, ``("assistant", "*", ...)``);
 - release (approve) a quarantined memory;
 - decide a run waiting for review: approve or reject it (any resume of a graph with a review step:
-  the ingestion graph's review reads every value but ``approve`` as a rejection);
+  the ingestion graph's review reads every value but ``approve`` as a rejection, so a value that is
+  not one of the two words is refused: :func:`decision_refusal`);
 - create or revoke the tenant's API keys.
 
 A member asking for one of these gets 403 with what it needs, never a silent no-op.
@@ -31,6 +32,38 @@ def approves(resume: object) -> bool:
     read exactly as the ingestion graph's review node reads it."""
     decision = resume.get("decision") if isinstance(resume, Mapping) else resume
     return str(decision) == "approve"
+
+
+DECISIONS = ("approve", "reject")
+_RECORDED_KEYS = frozenset({"decision", "by", "at"})  # "by"/"at" are accepted and replaced by the server's
+
+
+def decision_refusal(resume: object) -> str | None:
+    """Why a resume value is not a review decision, or None. The review node reads every value but
+    ``approve`` as a rejection, so a typo (``{"decision": "aprove"}``), ``true`` or a list would
+    cancel the run for good: only ``"approve"`` / ``"reject"``, bare or as ``{"decision": ...}``
+    (or a mapping of interrupt ids to such answers, what ``input.respond`` sends), decide."""
+    if isinstance(resume, Mapping) and resume and all(_interrupt_id(k) for k in resume):
+        return next((why for why in map(decision_refusal, resume.values()) if why is not None), None)
+    if isinstance(resume, Mapping):
+        extra = sorted(str(k)[:40] for k in resume if k not in _RECORDED_KEYS)
+        decision = resume.get("decision")
+        if not extra and isinstance(decision, str) and decision in DECISIONS:
+            return None
+        what = f"keys {extra}" if extra else f"decision {_shown(decision)}"
+    elif isinstance(resume, str) and resume in DECISIONS:
+        return None
+    else:
+        what = _shown(resume)
+    return (
+        f'command.resume must be "approve" or "reject", or {{"decision": "approve" | "reject"}}; got {what}. '
+        "Anything else would reject the run; nothing was decided (a run waiting for review still waits)"
+    )
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 
 def decides(resume: object) -> bool:

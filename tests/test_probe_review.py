@@ -108,3 +108,58 @@ def test_an_input_respond_command_is_recorded_the_same_way(server: Server) -> No
         assert time.monotonic() < deadline, values
         time.sleep(0.5)
     assert values["status"] == "completed" and values["review"].startswith("approved by olga:"), values
+
+
+@pytest.mark.parametrize(
+    "resume",
+    [
+        {"decision": "aprove"},  # a typo
+        {"decision": "Approve"},
+        "approved",
+        {"decision": True},
+        {"decision": ["approve"]},
+        5,
+        [],
+        {"verdict": "approve"},
+        {"decision": "approve", "note": "looks fine"},
+        "x" * 200_000,
+    ],
+    ids=[
+        "typo",
+        "capital",
+        "approved",
+        "true",
+        "list",
+        "number",
+        "empty-list",
+        "no-decision",
+        "extra-key",
+        "long",
+    ],
+)
+def test_a_resume_that_is_not_a_decision_is_refused_and_the_run_keeps_waiting(
+    server: Server, resume: Any
+) -> None:
+    """Session 22 probes: the review node read every resume value but ``approve`` as a rejection, so
+    an admin's typo (``{"decision": "aprove"}``), ``true`` or a list cancelled the run for good.
+    Now only ``approve`` / ``reject`` (bare or as ``decision``) decide; anything else is 422 naming
+    what to send, and the run still waits for its review."""
+    base, _, root = server
+    member = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
+    admin = httpx.Client(base_url=base, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=120)
+    thread = _waiting_run(member, root)
+    sent = admin.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "command": {"resume": resume}}
+    )
+    assert sent.status_code == 422, (sent.status_code, sent.text[:300])
+    detail = sent.json()["detail"]
+    assert "command.resume" in detail and '"approve"' in detail and '"reject"' in detail, detail
+    assert len(detail) < 400, detail  # a long value is not echoed whole
+    state = admin.get(f"/threads/{thread}/state").json()
+    assert state["next"] == ["await_review"] and state["values"]["status"] == "needs_review", state["values"]
+    decided = admin.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "ingestion", "command": {"resume": {"decision": "reject"}}},
+    )
+    assert decided.status_code == 200, decided.text
+    assert admin.get(f"/threads/{thread}/state").json()["values"]["status"] == "cancelled"
