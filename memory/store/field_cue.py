@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from memory import lexical
@@ -50,6 +51,15 @@ def _labels(value: dict[str, Any], indexed: frozenset[str]) -> Iterable[str]:
             yield from (x for x in field if isinstance(x, str))
 
 
+@lru_cache(maxsize=4096)
+def _label_terms(label: str) -> frozenset[str] | None:
+    """A label's content words, or None when it is prose (labels repeat: a speaker's name on every turn)."""
+    if len(label) > MAX_CHARS:
+        return None
+    words = frozenset(lexical.terms(label))
+    return words if words and len(words) <= MAX_TERMS else None
+
+
 def field_share(value: Any, stems: frozenset[str], indexed: frozenset[str]) -> float:
     """The largest share of a short unindexed field value's content words that ``stems`` contains."""
     if not stems:
@@ -63,10 +73,7 @@ def field_share(value: Any, stems: frozenset[str], indexed: frozenset[str]) -> f
         return 0.0
     best = 0.0
     for label in _labels(value, indexed):
-        if len(label) > MAX_CHARS:
-            continue
-        words = set(lexical.terms(label))
-        if not words or len(words) > MAX_TERMS:
-            continue
-        best = max(best, len(words & stems) / len(words))
+        words = _label_terms(label)
+        if words is not None:
+            best = max(best, len(words & stems) / len(words))
     return best

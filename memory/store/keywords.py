@@ -110,7 +110,7 @@ def fts5_word_queries(tenant: str, prefix_path: str, query: str) -> list[str]:
 
 RESCORE = 120
 """How many of the best entries by :func:`idf_order` (idf alone) are read back and scored with
-BM25's term frequency and length (:func:`bm25_rescore`); at least four times the list's depth."""
+BM25's term frequency and length (:func:`bm25_rescore`); at least twice the list's depth."""
 
 
 @dataclass(frozen=True)

@@ -180,7 +180,7 @@ class SqliteDialect:
                 return []
             stats = yield from self._prefix_stats(search)
             candidates = idf_order(postings, stats)
-            pool = candidates.order[: max(RESCORE, 4 * depth)]
+            pool = candidates.order[: max(RESCORE, 2 * depth)]
             rows = yield Stmt(KEYWORD_TEXTS, (json.dumps(pool),))
             texts = {int(r[0]): str(r[1]) for r in rows}
             ranked = bm25_rescore(postings, words, texts, stats, len(pool), candidates)
