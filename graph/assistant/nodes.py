@@ -13,13 +13,22 @@ from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.assistant import gather, working
-from graph.assistant.answering import FOCUS_MARGIN, FOCUS_THRESHOLD, Verdict, judge, most_relevant
+from graph.assistant.answering import (
+    FOCUS_MARGIN,
+    FOCUS_THRESHOLD,
+    MAX_MISSING,
+    Verdict,
+    judge,
+    most_relevant,
+    weak,
+)
 from graph.assistant.extract import extract
 from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
 from graph.assistant.services import AssistantResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
 from knowledge.index.models import SearchHit
+from knowledge.index.rules import STOPWORDS
 from knowledge.tokens import UnknownModel, encoding_name_for_model
 from memory.context.assemble import DEFAULT_MODEL, ContextItem, assemble
 from memory.context.compaction import compact as compact_messages
@@ -107,33 +116,98 @@ def load_memories(state: AssistantState, config: RunnableConfig, *, deps: Deps) 
 
 
 def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
-    """Knowledge-base passages for the question; "it" and "this policy" search the document in focus."""
+    """Knowledge-base passages for the question, read against the conversation
+    (:func:`working.read`): "it" and "this policy" search the document in focus, "and for
+    partners?" the focus's topic with the new subject, "no, I meant the 2024 one" the last topic
+    anywhere; anything else is a new question."""
     res = deps.open(config)
-    query, focus, k = state["query"], state.get("focus"), res.settings.k
-    hits = []
+    question, focus, k = state["query"], state.get("focus"), res.settings.k
+    if focus is not None and not focus.get("doc_id"):
+        focus = None
+    reading = working.read(question, focus, state.get("topic", ""), STOPWORDS)
+    hits: list[SearchHit] = []
     focused = False
-    if focus is not None and focus.get("doc_id") and working.refers_back(query):
-        hits = res.kb.search(query, k=k, doc_id=focus["doc_id"])
-        # "it" is the focused document only when that document has something close to the question,
-        # or nearly as close as anything else has ("what does it say about having a second job?":
-        # the wording of a pointer question matches no passage well); "is it possible to buy extra
-        # days off?" after a travel question is a new question that another document answers better.
-        # The passage the bar applies to, not the first: the sentence stage orders by the closest sentence.
-        best = _most_relevance(query, hits)
-        if hits and best < FOCUS_THRESHOLD:
-            rival = _most_relevance(query, res.kb.search(query, k=k))
-            focused = best >= rival - FOCUS_MARGIN
-        else:
-            focused = bool(hits)
-        if focused:
-            query = f"{query} ({focus['title']})"
-        else:
-            hits = []
+    if reading.kind in ("continues", "ellipsis") and focus is not None:
+        stale = bool(state.get("focus_stale"))
+        held, hits = _focus_holds(res, question, reading, str(focus["doc_id"]), stale=stale)
+        # The focus answers the question on its own wording: a pointer question is answered from
+        # it; held on the reading with its section or as an ellipsis, the answer must clear the bar.
+        focused = held == "own" and reading.kind == "continues"
+        if not held:
+            # An ellipsis the focus does not answer continues the last question; anything else is new.
+            reading = working.read(question, None, state.get("topic", ""), STOPWORDS)
+    query = reading.query
     seen = {h.chunk_id for h in hits}
     hits += [h for h in res.kb.search(query, k=k) if h.chunk_id not in seen]
     found = [h.model_dump(mode="json") for h in hits[:k]]
-    verdict = judge(state["query"], found, embedder=res.kb.embedder_name, focused=focused)
-    return {"hits": found, "verdict": verdict.to_state()}
+    # A pointer question is answered from the focus it points at; an ellipsis is judged as the
+    # question it stands for (the focus's topic with its new subject: "and for Tokyo?" may abstain).
+    judged = question if focused or reading.kind == "new" else (reading.scoped or query)
+    verdict = judge(judged, found, embedder=res.kb.embedder_name, focused=focused)
+    subject = working.subject(question, STOPWORDS) if reading.kind == "ellipsis" else frozenset()
+    if verdict.answerable and subject and not working.covers(subject, _texts(found)):
+        # "what about hamsters?": the new subject of an ellipsis must be in what was found.
+        missing = working.uncovered(question, subject, _texts(found))
+        reason = f"nothing mentions {', '.join(missing)}"
+        verdict = Verdict(False, reason, verdict.closest, verdict.language, missing[:MAX_MISSING])
+    return {
+        "hits": found,
+        "verdict": verdict.to_state(),
+        "reading": {"kind": reading.kind, "query": query, "judged": judged},
+    }
+
+
+def _texts(hits: list[dict[str, Any]]) -> list[str]:
+    return [f"{h['title']} {h.get('heading') or ''} {h['text']}" for h in hits]
+
+
+def _focus_holds(
+    res: AssistantResources, question: str, reading: working.Reading, doc_id: str, *, stale: bool
+) -> tuple[Literal["own", "read", ""], list[SearchHit]]:
+    """Whether a follow-up is about the document in focus, and its passages there: "own" when the
+    focus bears on the question's own wording (its passages for that wording: "what does that
+    runbook say about connecting from abroad?" is not about the section cited last), "read" when
+    only on the question read with the focus's section or title, "" when it is not about the focus.
+
+    "it" is the focused document only when that document has something close to the question, or
+    nearly as close as anything else has ("what does it say about having a second job?": the
+    wording of a pointer question matches no passage well); "is it possible to buy extra days off?"
+    after a travel question is a new question that another document answers better. The passage
+    the bar applies to, not the first: the sentence stage orders by the closest sentence.
+
+    Read with the focus's section or title the focus always looks close (those words are its own):
+    that reading counts for a question too hollow to stand alone ("how do I claim it?", "does it
+    apply to contractors?") or one nothing else answers, not for "and the exit interview, do I have
+    to go?", which another document answers on its own words. An ellipsis ("and for partners?")
+    holds when the focus holds its new subject, in words or in a close passage ("what about
+    hamsters?" does not). After a new question that found nothing (``stale``), the focus holds only
+    on the question's own wording."""
+    k = res.settings.k
+    hits = res.kb.search(reading.scoped, k=k, doc_id=doc_id)
+    if not hits:
+        return "", []
+    own = hits if reading.scoped == question else res.kb.search(question, k=k, doc_id=doc_id)
+    best = _most_relevance(question, own)
+    if reading.kind == "ellipsis":
+        subject = working.subject(question, STOPWORDS)
+        held = best >= FOCUS_THRESHOLD or working.covers(
+            subject, _texts([h.model_dump(mode="json") for h in hits])
+        )
+        return ("read", hits) if held else ("", [])
+    # A hollow "it" is the last section's subject ("when am I enrolled in it?" after the pension
+    # plan): its passages are those of the question read with that section.
+    mine = hits if reading.by_section else own
+    if best >= FOCUS_THRESHOLD and (reading.pointer or stale):
+        return "own", mine
+    if stale:
+        return "", []
+    read_in = _most_relevance(reading.scoped, hits)
+    alone = [h.model_dump(mode="json") for h in res.kb.search(question, k=k)]
+    rival = most_relevant(question, alone) if alone else {}
+    if best >= float(rival.get("relevance") or 0.0) - FOCUS_MARGIN:
+        return "own", mine
+    needs_focus = (reading.pointer and reading.hollow) or not alone or weak(rival)
+    return ("read", hits) if needs_focus and read_in >= FOCUS_THRESHOLD else ("", [])
 
 
 def _most_relevance(query: str, hits: list[SearchHit]) -> float:
@@ -185,8 +259,11 @@ def respond(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dic
     res = deps.open(config)
     included = {row["id"] for row in state.get("context_report", []) if row["included"]}
     memories = [m for m in state.get("memories", []) if m["id"] in state.get("memories_used", [])]
+    reading = state.get("reading") or {}
     turn = Turn(
-        query=state["query"],
+        # A correction ("no, I meant the 2024 one") or an ellipsis ("what about London?") is
+        # answered as the question it stands for.
+        query=str(reading.get("judged") or state["query"]),
         context=list(state["context"]),
         hits=[h for h in state.get("hits", []) if f"chunk:{h['chunk_id']}" in included],
         memories=[m for m in memories if m["memory_type"] in (MemoryType.FACT, MemoryType.EPISODE,
@@ -203,7 +280,14 @@ def record_turn(state: AssistantState, config: RunnableConfig, *, deps: Deps) ->
     """Working memory after the turn (cited documents with their ids, the focus) and this thread's
     entry among the user's sessions, for recall from other threads."""
     res = deps.open(config)
-    items, focus = working.update(state.get("working_memory", []), state.get("citations", []), state["turn"])
+    reading = state.get("reading") or {}
+    citations = state.get("citations", [])
+    headings = {str(h["chunk_id"]): str(h.get("heading") or "") for h in state.get("hits", [])}
+    items, focus = working.update(state.get("working_memory", []), citations, state["turn"], headings)
+    # A new question that found nothing leaves the focus stale: "what about cats?" after it is about
+    # that question, unless the older document answers it well. A follow-up that found nothing keeps it.
+    stale = not citations and (reading.get("kind", "new") == "new" or bool(state.get("focus_stale")))
+    topic = str(reading.get("query") or state["query"])
     if res.store is not None and res.thread_id:
         cited = "; ".join(f"{c['title']} ({c['doc_id']})" for c in state.get("citations", []))
         summary = _summary(state)
@@ -211,7 +295,7 @@ def record_turn(state: AssistantState, config: RunnableConfig, *, deps: Deps) ->
         if not summary.is_empty:
             text += "\n" + summary.render()
         res.store.put(res.namespace(SESSIONS), res.thread_id, {"summary": text, "turn": state["turn"]})
-    return {"working_memory": items, "focus": focus}
+    return {"working_memory": items, "focus": focus, "topic": topic, "focus_stale": stale}
 
 
 def over_budget(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> Literal["compact", "done"]:

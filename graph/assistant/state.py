@@ -6,7 +6,7 @@ process. Per-turn fields (``hits``, ``memories``, ``context`` ...) are overwritt
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
@@ -22,6 +22,7 @@ class WorkingItem(TypedDict):
     title: str
     source_path: str | None
     turn: int
+    heading: NotRequired[str | None]  # the cited passage's section: what "it" is about within the document
 
 
 class Citation(TypedDict):
@@ -36,9 +37,15 @@ class AssistantState(TypedDict, total=False):
     turn: int
     working_memory: list[WorkingItem]
     focus: WorkingItem | None
+    # The focus outlived a new question that found nothing: it holds again only for a follow-up
+    # it answers well ("what about cats?" after "can I bring my dog to the Tokyo office?" is not
+    # about the document before).
+    focus_stale: bool
+    topic: str  # the last question as it was searched: what an ellipsis or a correction continues
     summary: dict[str, Any]  # RunningSummary.model_dump()
     # this turn's work
     query: str
+    reading: dict[str, str]  # working.Reading of the question: new, continues, ellipsis or redirects
     remembered: list[dict[str, Any]]  # what remember_explicit decided (action, key, value)
     memories: list[dict[str, Any]]  # MemoryRecord dumps with their relevance
     sessions: list[dict[str, Any]]  # summaries of the user's other threads (episodic)
