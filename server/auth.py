@@ -74,7 +74,13 @@ from server.auth_rules import (
     tenant,
     threads_of,
 )
-from server.configurable import JOB_GRAPHS, MAX_STORE_LIMIT, MAX_STORE_TTL_MINUTES, refused_id
+from server.configurable import (
+    JOB_GRAPHS,
+    MAX_STORE_LIMIT,
+    MAX_STORE_TTL_MINUTES,
+    refused_id,
+    refused_store_fields,
+)
 from server.credentials import sent_token
 from server.cron_limits import check_cron_interval, check_cron_limit, cron_limits, min_cron_interval
 from server.job_threads import (
@@ -297,6 +303,7 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
         _refuse(
             422, f"ttl must be a number of minutes above 0 and at most {MAX_STORE_TTL_MINUTES} (100 years)"
         )
+    _refuse(422, refused_store_fields(value.get("index"), value.get("filter")))
     limit = value.get("limit")
     if isinstance(limit, int) and limit > MAX_STORE_LIMIT:
         _refuse(

@@ -70,6 +70,10 @@ MAX_STORE_TTL_MINUTES = 100 * 36525 * 24 * 60 // 100
 """The longest time-to-live (minutes) a store item may ask for: 100 years. Far longer ones overflowed
 the expiry date (a 500); forever is no ttl at all."""
 
+MAX_STORE_FIELDS = 100
+"""The most fields a store item's ``index`` may name and conditions a store search's ``filter`` may
+hold: 1,000 filter conditions overflowed SQLite's expression tree (a 500)."""
+
 MAX_CONTEXT_BUDGET = 200_000
 """The largest ``context_budget`` (tokens) a client may ask for: above any chat model's window, so
 a larger number is a mistake, and the server never sizes work by an unbounded number."""
@@ -198,4 +202,24 @@ def refused_id(key: str, value: object, *, label: str | None = None) -> str | No
         check_id(key, value, label=label)
     except InvalidId as exc:
         return str(exc)
+    return None
+
+
+def refused_store_fields(index: object, store_filter: object) -> str | None:
+    """Why a store request's ``index`` (a put) or ``filter`` (a search) is refused, or None: more
+    than :data:`MAX_STORE_FIELDS` of either, or a field indexed twice (the store's vectors are one
+    per field: a UNIQUE constraint, a 500). Types are langgraph-api's to check."""
+    if isinstance(index, list):
+        if len(index) > MAX_STORE_FIELDS:
+            return f"index names {len(index)} fields; at most {MAX_STORE_FIELDS} per item"
+        seen: set[str] = set()
+        for field in map(str, index):
+            if field in seen:
+                return f"index names {_shown(field)} more than once; name each field once"
+            seen.add(field)
+    if isinstance(store_filter, Mapping) and len(store_filter) > MAX_STORE_FIELDS:
+        return (
+            f"filter holds {len(store_filter)} conditions; at most {MAX_STORE_FIELDS} per search: "
+            "filter on fewer fields"
+        )
     return None

@@ -12,7 +12,8 @@
   small runs (83 KB) filled the workers' queue.
 - **Keys a body may hold** (``langgraph dev`` only): a run's, cron's, thread's, assistant's or store
   item's body may hold only the top-level keys server/body_keys.py lists for its route; any other
-  is refused with 422 naming it (langgraph-api's schemas let unknown keys through).
+  is refused with 422 naming it (langgraph-api's schemas let unknown keys through); a list route's
+  ``limit``/``offset`` query parameters are whole numbers in its range (server/query_params.py).
 - **JSON a database cannot store** (``kassist serve`` only; the LangGraph server's orjson already
   answers 422): a string with a lone surrogate (``"\\ud800"``, valid JSON, not text any backend can
   hold), nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion) and
@@ -41,6 +42,7 @@ from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
 
 from server.body_keys import refusal as key_refusal
+from server.query_params import query_refusal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -244,7 +246,10 @@ class RequestLimits:
                 await _answer(send, 422, refused)
                 return
         if self.body_keys:
-            unknown = key_refusal(str(scope.get("method")), str(scope.get("path") or ""), bytes(body))
+            method, path = str(scope.get("method")), str(scope.get("path") or "")
+            unknown = key_refusal(method, path, bytes(body)) or query_refusal(
+                method, path, bytes(scope.get("query_string") or b"")
+            )
             if unknown is not None:
                 await _answer(send, 422, unknown)
                 return

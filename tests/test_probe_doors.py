@@ -84,3 +84,38 @@ def test_mcp_and_a2a_are_closed(lg: str, key: str | None) -> None:
     for answer in answers:
         expected = (401, 404) if key is None else (404,)
         assert answer.status_code in expected, (answer.request.url, answer.status_code, answer.text[:300])
+
+
+def test_a_store_request_past_its_bounds_is_a_422_not_a_500(lg: str) -> None:
+    """An ``index`` naming a field twice (UNIQUE constraint inside the store) and a ``filter`` of
+    1,000 conditions (SQLite: expression tree too large) were 500s with a traceback."""
+    alice = httpx.Client(base_url=lg, headers={"x-api-key": ACME_KEY}, timeout=60)
+    item = {"namespace": ["notes"], "key": "k", "value": {"t": "x", "u": "y"}}
+    twice = alice.put("/store/items", json={**item, "index": ["t", "u", "t"]})
+    assert twice.status_code == 422 and "'t'" in twice.json()["detail"], twice.text[:300]
+    many = alice.put("/store/items", json={**item, "index": [f"f{i}" for i in range(101)]})
+    assert many.status_code == 422 and "100" in many.json()["detail"], many.text[:300]
+    assert alice.put("/store/items", json={**item, "index": ["t", "u"]}).status_code in (200, 204)
+    search = {"namespace_prefix": ["notes"], "filter": {f"k{i}": i for i in range(1000)}}
+    wide = alice.post("/store/items/search", json=search)
+    assert wide.status_code == 422 and "100" in wide.json()["detail"], wide.text[:300]
+    found = alice.post("/store/items/search", json={"namespace_prefix": ["notes"], "filter": {"t": "x"}})
+    assert found.status_code == 200 and [i["key"] for i in found.json()["items"]] == ["k"], found.text[:300]
+
+
+def test_a_list_limit_in_the_query_is_bounded_like_the_body(lg: str, alices_thread: str) -> None:
+    """``GET /threads/{id}/history?limit=`` took any whole number: 10**20 reached the checkpointer
+    (SQLite: int too large, a 500); ``POST .../history`` already allows 1 to 1,000."""
+    alice = httpx.Client(base_url=lg, headers={"x-api-key": ACME_KEY}, timeout=60)
+    for path in (
+        f"/threads/{alices_thread}/history?limit=99999999999999999999",
+        f"/threads/{alices_thread}/history?limit=0",
+        f"/threads/{alices_thread}/runs?limit=x",
+        f"/threads/{alices_thread}/runs?offset=-5",
+    ):
+        answer = alice.get(path)
+        assert answer.status_code == 422, (path, answer.status_code, answer.text[:300])
+        detail = answer.json()["detail"]
+        assert ("limit" in detail or "offset" in detail) and "whole number" in detail, detail
+    assert SAID in alice.get(f"/threads/{alices_thread}/history?limit=1000").text
+    assert alice.get(f"/threads/{alices_thread}/runs?limit=5&offset=0").status_code == 200
