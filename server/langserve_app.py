@@ -66,7 +66,7 @@ from server.request_config import (
 )
 from server.runs import RunsService, runs_router
 from server.thread_owner import not_found, reaches, thread_owner, with_owner
-from server.turn_input import question_refusal, turn_refusal
+from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
 
 GRAPH = "assistant"
 PATH = f"/{GRAPH}"
@@ -278,8 +278,11 @@ def add_error_handlers(app: FastAPI) -> None:
         return JSONResponse({"detail": str(exc)}, status_code=422)
 
 
-def _no_messages(run_input: object) -> bool:
-    return isinstance(run_input, Mapping) and run_input.get("messages") == []
+def _count_refused(run_input: object) -> bool:
+    """Whether a turn's message list is empty or over MAX_TURN_MESSAGES (turn_refusal says why);
+    other shapes are LangServe's schema's to name."""
+    messages = run_input.get("messages") if isinstance(run_input, Mapping) else None
+    return isinstance(messages, list) and not 0 < len(messages) <= MAX_TURN_MESSAGES
 
 
 async def refuse_null_config(request: Request) -> None:
@@ -342,8 +345,9 @@ def add_assistant_routes(
             inputs = given.get("inputs") if request.url.path.endswith("/batch") else [given.get("input")]
             for run_input in inputs if isinstance(inputs, list) else []:
                 # An empty turn (LangServe's schema takes an empty list; the graph then fails
-                # with a 500 on a new thread). Other shapes: LangServe's schema names the field.
-                refused_turn = turn_refusal(run_input) if _no_messages(run_input) else None
+                # with a 500 on a new thread) or one of thousands of messages (seconds of work).
+                # Other shapes: LangServe's schema names the field.
+                refused_turn = turn_refusal(run_input) if _count_refused(run_input) else None
                 if refused_turn is not None:
                     raise Refused(422, refused_turn)
                 refused_question = question_refusal(run_input, settings.budget, MAX_CONTEXT_BUDGET)

@@ -23,6 +23,10 @@ from typing import Any
 from knowledge.tokens import count_message_tokens
 
 USER_ROLES = frozenset({"user", "human"})
+MAX_TURN_MESSAGES = 100
+"""The most messages one turn's input may carry: the user's new message(s), the conversation before
+them being the thread's. 25,000 one-letter messages (850 KB, under the body limit) took 24-33 s of a
+server's worker and stayed in the thread for every later turn to read."""
 TOKEN_MODEL = "gpt-4o-mini"
 """The encoding the assistant counts with unless its chat model has another (graph.assistant.nodes)."""
 _MAX_CHARS_PER_TOKEN = 8
@@ -55,6 +59,11 @@ def turn_refusal(run_input: object) -> str | None:
         messages = [messages]
     if not isinstance(messages, Sequence):
         return "input.messages must be a list of the user's messages"
+    if len(messages) > MAX_TURN_MESSAGES:
+        return (
+            f"input.messages holds {len(messages)} messages; a turn takes at most {MAX_TURN_MESSAGES}: "
+            "send the user's new message(s), the conversation before them is the thread's"
+        )
     if not messages:
         # Nothing to answer: on a new thread the turn would fail inside the run.
         return 'input.messages is empty: send the user\'s message, e.g. [{"role": "user", "content": "..."}]'
