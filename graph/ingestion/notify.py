@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 
 from graph.ingestion.errors import PermanentHTTPError, TransientHTTPError, http_status_class
+from graph.ingestion.notify_urls import NOT_HTTP, is_http_url
 from graph.ingestion.state import AgentRunState
 from graph.ingestion.store import BindsRuns
 
@@ -37,6 +38,8 @@ def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
 
 def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     """POST the summary unless the ledger holds this key's answer; returns a one-line outcome."""
+    if not is_http_url(url):  # never callable: failing it as transient would retry it at every resume
+        raise PermanentHTTPError(f"the notify URL {url[:200]!r} {NOT_HTTP}; fix the URL and resume")
     key = notify_key(state.run_id, "notify", url)
     body = payload(state, tenant)
     runs = store.for_tenant(tenant)

@@ -20,6 +20,7 @@ from urllib.parse import quote, urlsplit
 
 from pydantic import ValidationError
 
+from graph.ingestion.notify_urls import NOT_HTTP, is_http_url
 from graph.ingestion.state import Settings
 
 CLIENT_EMBEDDERS = ("auto", "local", "hashing", "openai")
@@ -120,9 +121,13 @@ def _notify_host(url: str) -> str:
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018  # raises for a port that is not a number from 0 to 65535
-        return (parts.hostname or "").lower()
     except ValueError as exc:
         raise ServedRunRefused(f"settings.notify_url: not a URL this server can call ({exc})") from None
+    if not is_http_url(url):
+        # file://, ftp://, a scheme-less //host: httpx cannot POST there (a transient failure,
+        # retried at every resume, for a URL that can never work).
+        raise ServedRunRefused(f"settings.notify_url: {NOT_HTTP}, got {_shown(url)}")
+    return (parts.hostname or "").lower()
 
 
 def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str | None:
