@@ -228,6 +228,14 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
 
 @auth.on(resources="threads", actions=["read", "delete", "search"])
 async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    if ctx.action == "search" and isinstance(value, dict) and value.get("values"):
+        # langgraph dev's registry compares values with every thread's, and a thread without state
+        # yet (values null) raised a TypeError: a 500 for anyone with an empty thread.
+        _refuse(
+            422,
+            "searching threads by values is not supported on this server: search by metadata "
+            "(metadata.graph_id, your own keys) or ids, then read a thread's state",
+        )
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
     if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights

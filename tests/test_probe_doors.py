@@ -119,3 +119,16 @@ def test_a_list_limit_in_the_query_is_bounded_like_the_body(lg: str, alices_thre
         assert ("limit" in detail or "offset" in detail) and "whole number" in detail, detail
     assert SAID in alice.get(f"/threads/{alices_thread}/history?limit=1000").text
     assert alice.get(f"/threads/{alices_thread}/runs?limit=5&offset=0").status_code == 200
+
+
+def test_a_thread_search_by_values_is_refused_not_a_500(lg: str, alices_thread: str) -> None:
+    """langgraph dev's in-memory registry compares ``values`` with every thread's, and a thread
+    without state yet (values null) raised a TypeError: a 500 with a traceback for any caller who
+    has an empty thread. Searching by values is refused on this server (422 saying what to use)."""
+    alice = httpx.Client(base_url=lg, headers={"x-api-key": ACME_KEY}, timeout=60)
+    assert alice.post("/threads", json={}).status_code == 200  # a thread with no state yet
+    for path in ("/threads/search", "/threads/count"):
+        answer = alice.post(path, json={"values": {"messages": [{"content": SAID}]}})
+        assert answer.status_code == 422, (path, answer.status_code, answer.text[:300])
+        assert "values" in answer.json()["detail"] and "metadata" in answer.json()["detail"]
+    assert alices_thread in alice.post("/threads/search", json={"values": {}, "limit": 100}).text
