@@ -96,6 +96,7 @@ ROUTES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = tuple(
         ("POST", f"/threads/{_ID}/runs/crons", CRON_ON_THREAD),
         ("PATCH", f"/runs/crons/{_ID}", CRON_PATCH),
         ("POST", "/threads", frozenset({"thread_id", "metadata", "if_exists", "ttl", "supersteps"})),
+        ("POST", "/threads/prune", frozenset({"thread_ids", "strategy"})),
         ("PATCH", f"/threads/{_ID}", frozenset({"metadata", "ttl"})),
         (
             "POST",
@@ -124,6 +125,11 @@ ROUTES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = tuple(
 )
 """(method, path, the keys its body may hold). Other routes: not checked here."""
 
+MAX_PRUNE_IDS = 100
+"""The most thread ids one ``POST /threads/prune`` may name: langgraph dev looks each up by scanning
+every thread of the server, all tenants', before refusing any (24,000 ids held the event loop, and
+every tenant's requests, for seconds, growing with the server's threads)."""
+
 
 def allowed_keys(method: str, path: str) -> frozenset[str] | None:
     """The keys a body of ``method path`` may hold, or None for a route not checked here."""
@@ -150,6 +156,16 @@ def refusal(method: str, path: str, body: bytes) -> str | None:
         parsed = json.loads(body)
     except (ValueError, RecursionError):
         return None
+    ids = (
+        parsed.get("thread_ids")
+        if isinstance(parsed, Mapping) and path.startswith("/threads/prune")
+        else None
+    )
+    if isinstance(ids, list) and len(ids) > MAX_PRUNE_IDS:
+        return (
+            f"thread_ids names {len(ids)} threads; one prune takes at most {MAX_PRUNE_IDS}: "
+            "send several requests"
+        )
     items = parsed if isinstance(parsed, list) and path.rstrip("/").endswith("/batch") else [parsed]
     for index, item in enumerate(items):
         unknown = _unknown(item, keys)

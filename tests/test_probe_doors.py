@@ -132,3 +132,18 @@ def test_a_thread_search_by_values_is_refused_not_a_500(lg: str, alices_thread: 
         assert answer.status_code == 422, (path, answer.status_code, answer.text[:300])
         assert "values" in answer.json()["detail"] and "metadata" in answer.json()["detail"]
     assert alices_thread in alice.post("/threads/search", json={"values": {}, "limit": 100}).text
+
+
+def test_a_prune_names_at_most_100_threads(lg: str) -> None:
+    """``POST /threads/prune`` looks each id up by scanning every thread of the server (all tenants'),
+    before any is refused: 24,000 ids (under 1 MB) held the event loop, and every tenant's requests,
+    for seconds, growing with the server's threads. At most 100 ids per request (422 naming it)."""
+    alice = httpx.Client(base_url=lg, headers={"x-api-key": ACME_KEY}, timeout=60)
+    ids = [f"00000000-0000-0000-0000-{i:012d}" for i in range(101)]
+    many = alice.post("/threads/prune", json={"thread_ids": ids, "strategy": "delete"})
+    assert many.status_code == 422, (many.status_code, many.text[:300])
+    assert "101" in many.json()["detail"] and "100" in many.json()["detail"]
+    own = [alice.post("/threads", json={}).json()["thread_id"] for _ in range(2)]
+    pruned = alice.post("/threads/prune", json={"thread_ids": own, "strategy": "delete"})
+    assert pruned.status_code == 200, pruned.text[:300]
+    assert all(alice.get(f"/threads/{t}").status_code == 404 for t in own)
