@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,6 +29,7 @@ from cli.kit import print_path, print_table, whole_line
 from kassist.dburl import database_url_from_env, parse_database_url
 
 KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
+BATCH_SIZE = 10
 
 
 def _cli(*args: str, **kwargs: Any) -> list[str]:
@@ -36,9 +38,16 @@ def _cli(*args: str, **kwargs: Any) -> list[str]:
 
 
 def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:
-    """The demo corpus: generated when ``kassist demo-corpus`` exists, else the shipped handbook."""
-    if out.is_dir() and any(out.iterdir()):
+    """The demo corpus: generated when ``kassist demo-corpus`` exists, else the shipped handbook.
+
+    An earlier demo's corpus is reused only when whole: ``demo-corpus`` writes its ground truth
+    beside the folder last, so a folder without it is one a Ctrl-C cut short (reused, its 11 files
+    made every later ``make demo`` fail before the kill); it is written again."""
+    from knowledge.corpus import ground_truth_path
+
+    if out.is_dir() and ground_truth_path(out).is_file():
         return out
+    shutil.rmtree(out, ignore_errors=True)
     made = subprocess.run(
         _cli("demo-corpus", str(out), "--docs", str(docs), "--seed", str(seed)),
         capture_output=True,
@@ -58,10 +67,19 @@ def make_corpus(out: Path, docs: int, seed: int, console: Console) -> Path:
     return out
 
 
-def _batches_done(saver: Any, tenant: str, run_id: str) -> int:
-    """Batches the run has committed, read from its head checkpoint as a fresh process would."""
+def _batches_done(saver: Any, tenant: str, run_id: str) -> int | None:
+    """Batches the run has committed, read from its head checkpoint as a fresh process would; None
+    while the run has no checkpoint yet."""
     head = saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id}})
-    return int(head.checkpoint["channel_values"].get("batch_cursor") or 0) if head else 0
+    return int(head.checkpoint["channel_values"].get("batch_cursor") or 0) if head else None
+
+
+@dataclass
+class _Progress:
+    """What a Ctrl-C leaves behind: the child processes to stop, and whether the run was stored."""
+
+    children: list[subprocess.Popen[str]] = field(default_factory=list)
+    run_stored: bool = False
 
 
 def _runs_json(what: str, url: str, tenant: str, run_id: str, *extra: str) -> Any:
@@ -87,6 +105,17 @@ def _export(url: str, tenant: str, run_id: str, out: Path) -> dict[str, str]:
     return files
 
 
+def batching(corpus: Path) -> tuple[int, int]:
+    """(batch size, batches to let the child commit before the kill). Ten documents a batch and
+    three committed; a small corpus gets smaller batches so that several are still to come when the
+    kill lands (20 documents in two batches: the child, polled every 0.1 s, finished before the demo
+    saw a third batch, or even the first, and the demo failed)."""
+    files = sum(1 for p in corpus.rglob("*") if p.is_file())
+    size = max(1, min(BATCH_SIZE, files // 8))
+    batches = -(-files // size)
+    return size, max(1, min(KILL_AFTER_BATCHES, batches - 1))
+
+
 def demo(
     tenant: Annotated[str, typer.Option("--tenant", help="the tenant the demo run belongs to")] = "acme",
     docs: Annotated[int, typer.Option("--docs", min=20, help="documents in the generated corpus")] = 200,
@@ -107,20 +136,50 @@ def demo(
     console.rule("[bold]kassist demo: an ingestion run killed with SIGKILL, then resumed")
     whole_line(console, f"database: {parse_database_url(url).describe()}")
     console.print(f"tenant: [bold]{tenant}[/]   run: [bold]{run_id}[/]", highlight=False)
+    progress = _Progress()
+    try:
+        _demo(console, url, tenant, run_id, workdir, docs, embedder, progress)
+    except KeyboardInterrupt:
+        # Ctrl-C reaches the children too (one process group); kill any still running, then one line.
+        for child in progress.children:
+            child.kill()
+            child.wait()
+        if progress.run_stored:
+            hint = (f"`make demo` starts a new run; `kassist runs resume {run_id} --tenant {tenant}` "
+                    "finishes this one")  # fmt: skip
+        else:
+            hint = "`make demo` starts again"
+        whole_line(console, f"interrupted (Ctrl-C): {hint}")
+        raise typer.Exit(130) from None
+
+
+def _demo(
+    console: Console,
+    url: str,
+    tenant: str,
+    run_id: str,
+    workdir: Path,
+    docs: int,
+    embedder: str,
+    progress: _Progress,
+) -> None:
     corpus = make_corpus(workdir / f"demo-corpus-{docs}", docs, 7, console)
+    batch_size, kill_at = batching(corpus)
     started = time.monotonic()
     common = ["--tenant", tenant, "--database-url", url]
     first = subprocess.Popen(
         _cli("ingest", str(corpus), "--run-id", run_id, "--collection", "demo_handbook", "--embedder", embedder,
-             "--batch-size", "10", *common),
+             "--batch-size", str(batch_size), *common),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
+    progress.children.append(first)
     deadline = time.monotonic() + 90
     from checkpointer import TenantCheckpointer
 
     with TenantCheckpointer.from_url(url) as saver:
         saver.setup()  # once: the child may not have created the tables yet
-        while _batches_done(saver, tenant, run_id) < KILL_AFTER_BATCHES:
+        while (done := _batches_done(saver, tenant, run_id)) is None or done < kill_at:
+            progress.run_stored = done is not None
             if first.poll() is not None:
                 _, err = first.communicate()
                 raise RuntimeError(
@@ -140,7 +199,13 @@ def demo(
     )
     # Paths whole, each on its own line (never in a table cell or a line a narrow terminal wraps).
     print_path(console, "last document committed before the kill", str(at_kill["last_document"]))
-    resumed = subprocess.run(_cli("runs", "resume", run_id, *common), capture_output=True, text=True)
+    resuming = subprocess.Popen(
+        _cli("runs", "resume", run_id, *common), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    progress.run_stored = True
+    progress.children.append(resuming)
+    out, err = resuming.communicate()
+    resumed = subprocess.CompletedProcess(resuming.args, resuming.returncode, out, err)
     for line in resumed.stdout.splitlines():
         if line.startswith("resuming"):
             whole_line(console, line)
@@ -153,8 +218,15 @@ def demo(
     table.add_row("status", str(final["status"]))
     table.add_row("killed after", f"{at_kill['batch']} batches")
     table.add_row("resumed at", f"batch {at_kill['batch'] + 1} (not batch 1)")
-    for key in ("documents_seen", "documents_indexed", "documents_failed", "chunks_added"):
-        table.add_row(key.replace("_", " "), str(final["counters"][key]))
+    # "unchanged": a second demo finds the first one's documents already indexed (0 indexed, 196 unchanged).
+    for key in (
+        "documents_seen",
+        "documents_indexed",
+        "documents_unchanged",
+        "documents_failed",
+        "chunks_added",
+    ):
+        table.add_row(key.replace("_", " "), str(final["counters"].get(key, 0)))
     table.add_row("audit findings", ", ".join(f"{n} {s}" for s, n in final["findings"].items()) or "none")
     print_table(console, table)
     for fmt, path in _export(url, tenant, run_id, workdir / "demo-reports" / run_id).items():
