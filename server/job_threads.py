@@ -35,8 +35,20 @@ def check_job_strategy(graph: str | None, strategy: object) -> None:
 
 async def check_cancel(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:
     """A cancel with ``action=rollback`` of an ingestion run's thread (409), or of runs on no named
-    thread (``POST /runs/cancel`` by status, which may reach ingestion runs: 422), is refused."""
+    thread (``POST /runs/cancel`` by status, which may reach ingestion runs: 422), is refused; so is
+    any cancel by status (422: it scans every run and thread of the server)."""
+    metadata = value.get("metadata")
+    by_status = isinstance(metadata, Mapping) and metadata.get("status") is not None
     if value.get("action") != "rollback":
+        if by_status and value.get("thread_id") is None:
+            # Gathers every waiting or running run of the server, all tenants', each thread looked
+            # up by a scan of every thread: 3,000 waiting runs held the event loop 2 s per cancel.
+            refuse(
+                422,
+                "a cancel by status is not supported on this server: name the runs, "
+                '{"thread_id": ..., "run_ids": [...]} (GET /threads/{thread_id}/runs lists them), or '
+                "POST /threads/{thread_id}/runs/{run_id}/cancel",
+            )
         return
     thread_id = value.get("thread_id")
     if thread_id is None:

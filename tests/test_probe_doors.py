@@ -147,3 +147,21 @@ def test_a_prune_names_at_most_100_threads(lg: str) -> None:
     pruned = alice.post("/threads/prune", json={"thread_ids": own, "strategy": "delete"})
     assert pruned.status_code == 200, pruned.text[:300]
     assert all(alice.get(f"/threads/{t}").status_code == 404 for t in own)
+
+
+def test_a_cancel_names_its_runs(lg: str) -> None:
+    """``POST /runs/cancel`` by ``status`` gathers every pending or running run of the server, all
+    tenants', and looks each one's thread up by scanning every thread: with 3,000 runs waiting (one
+    member's delayed runs, made in 6 s) each such cancel by another key held the event loop for 2 s,
+    and cancelled nothing of the caller's. A cancel names its thread and runs (422 otherwise)."""
+    alice = httpx.Client(base_url=lg, headers={"x-api-key": ACME_KEY}, timeout=60)
+    for status in ("all", "pending", "running"):
+        bulk = alice.post("/runs/cancel", json={"status": status})
+        assert bulk.status_code == 422, (status, bulk.status_code, bulk.text[:300])
+        assert "thread_id" in bulk.json()["detail"] and "run_ids" in bulk.json()["detail"]
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    later = {"assistant_id": "assistant", "input": {"messages": [{"role": "user", "content": "hi"}]}}
+    run = alice.post(f"/threads/{thread}/runs", json={**later, "after_seconds": 3600}).json()["run_id"]
+    named = alice.post("/runs/cancel", json={"thread_id": thread, "run_ids": [run]})
+    assert named.status_code in (200, 204), named.text[:300]
+    assert alice.get(f"/threads/{thread}/runs/{run}").json()["status"] != "pending"
