@@ -21,6 +21,7 @@ REMOTE = "hr/remote-work-policy.md"
 RETENTION = "security/data-retention-policy.md"
 LAPTOPS = "it/runbook-laptops-and-equipment.md"
 OFFBOARDING = "hr/offboarding-checklist.md"
+CARS = "finance/company-cars-and-mobility.md"
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
@@ -132,3 +133,17 @@ def test_the_focus_outlives_an_abstention_only_for_a_follow_up_it_answers(graph:
     ask(graph, "Can I bring my cat to the Tokyo office?", "fu-abstain-2")
     hamsters = ask(graph, "what about hamsters?", "fu-abstain-2")
     assert hamsters["citations"] == []
+
+
+def test_a_pointer_nothing_else_answers_is_answered_from_the_focus(graph: Any) -> None:
+    ask(graph, "what's the data retention policy about", "fu-pointer-1")
+    effective = ask(graph, "when did it come into effect?", "fu-pointer-1")
+    assert _first(effective) == RETENTION
+    assert "1 July 2025" in _answer(effective)
+
+
+def test_a_hollow_pronoun_whose_words_are_not_in_the_last_section_reads_the_whole_focus(graph: Any) -> None:
+    ask(graph, "Where is the company cars and mobility budget page?", "fu-pointer-2")
+    partner = ask(graph, "Can my partner drive it too?", "fu-pointer-2")
+    assert _first(partner) == CARS
+    assert "Only the employee and their partner may drive the car" in _answer(partner)

@@ -149,3 +149,12 @@ def test_the_subject_of_an_ellipsis_must_be_in_the_passages_found() -> None:
     hamsters = working.subject("what about hamsters?", STOPWORDS)
     assert not working.covers(hamsters, ["Other offices do not allow pets."])
     assert working.uncovered("what about hamsters?", hamsters, ["pets"]) == ["hamsters"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["No worries. How do I reset my password?", "What changed in the 2024 leave policy?",
+     "My laptop runs an old version of the VPN client, what now?"],
+)  # fmt: skip
+def test_a_new_question_that_opens_with_no_or_names_an_edition_is_no_redirect(question: str) -> None:
+    assert _read(question).kind == "new"

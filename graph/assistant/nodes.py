@@ -27,6 +27,7 @@ from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
 from graph.assistant.services import AssistantResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
+from knowledge.index.editions import asks_for_date
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import STOPWORDS
 from knowledge.tokens import UnknownModel, encoding_name_for_model
@@ -133,6 +134,10 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         # The focus answers the question on its own wording: a pointer question is answered from
         # it; held on the reading with its section or as an ellipsis, the answer must clear the bar.
         focused = held == "own" and reading.kind == "continues"
+        if held and reading.kind == "continues" and asks_for_date(reading.query):
+            # "when did it come into effect?": the focus's own date line, in its header passage.
+            hits = res.kb.search(reading.query, k=k, doc_id=str(focus["doc_id"]))
+            reading = replace(reading, scoped=reading.query)
         if not held:
             # An ellipsis the focus does not answer continues the last question; anything else is new.
             reading = working.read(question, None, state.get("topic", ""), STOPWORDS)
@@ -142,7 +147,11 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     found = [h.model_dump(mode="json") for h in hits[:k]]
     # A pointer question is answered from the focus it points at; an ellipsis is judged as the
     # question it stands for (the focus's topic with its new subject: "and for Tokyo?" may abstain).
-    judged = question if focused or reading.kind == "new" else (reading.scoped or query)
+    judged = (
+        question
+        if (focused and reading.scoped != query) or reading.kind == "new"
+        else (reading.scoped or query)
+    )
     verdict = judge(judged, found, embedder=res.kb.embedder_name, focused=focused)
     subject = working.subject(question, STOPWORDS) if reading.kind == "ellipsis" else frozenset()
     if verdict.answerable and subject and not working.covers(subject, _texts(found)):
@@ -195,8 +204,12 @@ def _focus_holds(
         )
         return ("read", hits) if held else ("", [])
     # A hollow "it" is the last section's subject ("when am I enrolled in it?" after the pension
-    # plan): its passages are those of the question read with that section.
-    mine = hits if reading.by_section else own
+    # plan): its passages are those of the question read with that section, when that reading's
+    # passage holds the question's words ("can my partner drive it too?" after the mobility budget
+    # is about the car's private use, not the budget).
+    words = working.content_words(question, STOPWORDS)
+    in_section = working.covers(words, _texts([hits[0].model_dump(mode="json")]))
+    mine = hits if reading.by_section and in_section else own
     if best >= FOCUS_THRESHOLD and (reading.pointer or stale):
         return "own", mine
     if stale:
@@ -206,8 +219,11 @@ def _focus_holds(
     rival = most_relevant(question, alone) if alone else {}
     if best >= float(rival.get("relevance") or 0.0) - FOCUS_MARGIN:
         return "own", mine
-    needs_focus = (reading.pointer and reading.hollow) or not alone or weak(rival)
-    return ("read", hits) if needs_focus and read_in >= FOCUS_THRESHOLD else ("", [])
+    unanswered = not alone or weak(rival)  # no answerable new question either
+    if ((reading.pointer and reading.hollow and in_section) or unanswered) and read_in >= FOCUS_THRESHOLD:
+        return "read", hits
+    # "when did it come into effect?": it points at the focus and nothing else answers it either.
+    return ("own", mine) if reading.pointer and unanswered else ("", [])
 
 
 def _most_relevance(query: str, hits: list[SearchHit]) -> float:

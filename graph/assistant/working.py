@@ -81,7 +81,8 @@ _SWITCH = re.compile(
 # asking about the previous edition").
 _CORRECTION = re.compile(
     r"^\W*(?:(?:no+|nope|sorry|actually|oops|wait|not that)\b\W*)*(?:i )?(?:meant|mean|was asking|was "
-    r"talking|wanted to know)\b|^\W*(?:no+|nope|not that(?: one)?)\W*[,.!;:-]",
+    r"talking|wanted to know)\b|^\W*(?:no+|nope|not that(?: one)?)\W*[,.!;:-]\s*(?:the|for|in|on|about|i|my|"
+    r"that|this|its?|it's)\b",
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
@@ -96,7 +97,7 @@ _HOLLOW_WORDS = (
     "and also plus but or then what about how of if same it its this that these those they them their "
     "one ones there say says said does do did mention mentioned you your me my i we our us can could "
     "should would will is are was were be been any anything something apply applies lol pls please "
-    "ok okay thanks"
+    "ok okay thanks well too still even just really actually also"
 )
 _HOLLOW = frozenset(_HOLLOW_WORDS.split())
 # Verbs whose subject is the document itself ("what does it say about ...", "does it apply to ...").
@@ -218,7 +219,10 @@ def read(query: str, focus: WorkingItem | None, topic: str, stop: frozenset[str]
     topic = " ".join(topic.split()[-TOPIC_WORDS:])
     if switches(query):
         return Reading("new", query)
-    if topic and (corrects(query) or names_other_edition(query, focus)):
+    # Another edition redirects a question that points back ("is that more than the 2024 policy
+    # gave?"); "what changed in the 2024 leave policy?" is a new question that names it.
+    other = names_other_edition(query, focus) and (refers_back(query) or connected(query))
+    if topic and (corrects(query) or other):
         return Reading("redirects", f"{topic} {query}")
     if elliptical(query):
         if focus is None:
