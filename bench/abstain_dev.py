@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in probes:
             hits = kb.search(p.text, k=6)
             dumped = [h.model_dump(mode="json") for h in hits]
-            verdict = judge(p.text, dumped, embedder=kb.embedder_name)
+            verdict = judge(p.text, dumped, embedder=kb.embedder_name, uses=kb.uses)
             rows.append(_row(p, verdict.answerable, verdict.reason, dumped))
             if args.gain and hits:
                 rows[-1]["gain"] = gain(p.text, hits[0], embedder)

@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                 hits = kb.search(q.text, k=6)
                 spent += time.perf_counter() - t0
                 dumped = [h.model_dump(mode="json") for h in hits]
-                verdict = judge(q.text, dumped, embedder=kb.embedder_name)
+                verdict = judge(q.text, dumped, embedder=kb.embedder_name, uses=kb.uses)
                 ok = bool(hits) and hits[0].source_path in q.docs
                 rows.append({"id": q.id, "kind": q.kind, "text": q.text, "docs": list(q.docs),
                              "answered": verdict.answerable, "reason": verdict.reason, "first": ok,

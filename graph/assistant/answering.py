@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,10 +175,18 @@ def _closest(hits: Sequence[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(str(h["title"]) for h in hits))[:MAX_CLOSEST]
 
 
-def judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused: bool = False) -> Verdict:
+def judge(
+    query: str,
+    hits: Sequence[dict[str, Any]],
+    *,
+    embedder: str,
+    focused: bool = False,
+    uses: Callable[[str], bool] | None = None,
+) -> Verdict:
     """Whether ``hits`` (reranked SearchHit dumps, best first) answer ``query``; an abstention names
-    the question's words none of them holds (:func:`_missing`)."""
-    verdict = _judge(query, hits, embedder=embedder, focused=focused)
+    the question's words none of them holds (:func:`_missing`). ``uses``: whether the knowledge base
+    uses an acronym as written (``TenantKnowledgeIndex.uses``), for the names check."""
+    verdict = _judge(query, hits, embedder=embedder, focused=focused, uses=uses)
     if not verdict.answerable and hits:
         verdict.missing = _missing(query, hits)
     return verdict
@@ -191,7 +199,14 @@ def _missing(query: str, hits: Sequence[dict[str, Any]]) -> list[str]:
     return uncovered_words(query, found)[:MAX_MISSING]
 
 
-def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused: bool) -> Verdict:
+def _judge(
+    query: str,
+    hits: Sequence[dict[str, Any]],
+    *,
+    embedder: str,
+    focused: bool,
+    uses: Callable[[str], bool] | None = None,
+) -> Verdict:
     language = detect_language(query)
     if language is not None and not english_only(embedder):
         language = None
@@ -215,7 +230,7 @@ def _judge(query: str, hits: Sequence[dict[str, Any]], *, embedder: str, focused
     if names:
         texts = [f"{h['title']} {h['text']}" for h in hits]
         found = set().union(*(terms(t) for t in texts))
-        missing = sorted(_unexcused(query, names - found, found, "\n".join(texts)))
+        missing = sorted(_unexcused(query, names - found, found, "\n".join(texts), uses))
         if missing:
             return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
         uncovered = _scope_page_off_topic(query, names, judged)
@@ -299,12 +314,21 @@ def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]
     return ", ".join(sorted(scoped)) if len(topic & passage) / len(topic) < TOPIC_COVERAGE else ""
 
 
-def _unexcused(query: str, missing: set[str] | frozenset[str], found: set[str], text: str = "") -> set[str]:
+def _unexcused(
+    query: str,
+    missing: set[str] | frozenset[str],
+    found: set[str],
+    text: str = "",
+    uses: Callable[[str], bool] | None = None,
+) -> set[str]:
     """The missing names that count: a word of a title-cased phrase ("our 2026 Employee Leave Policy
     handbook") names a document, not a scope, when most of that phrase's words are found; a place in
     "the Tokyo Office" stays missing (one of its two words found is not most). An acronym typed in
     capitals ("a PO", "the DPO") is found when ``text`` (the passages found) spells it out: words
-    whose initials make it, in order ("purchase order", "data protection officer")."""
+    whose initials make it, in order ("purchase order", "data protection officer"), or when the
+    knowledge base uses it as written (``uses``: "CFO" in another document). Its expansion elsewhere
+    in the base does not count: over a whole corpus some words' initials make almost any acronym
+    ("resources for political": RFP)."""
     counted = set(missing)
     for run in re.findall(r"(?:\b[A-Z][\w'-]*(?:\s+|$)){2,}", query):
         words = terms(run)
@@ -312,7 +336,7 @@ def _unexcused(query: str, missing: set[str] | frozenset[str], found: set[str], 
             counted -= words
     for acronym in set(re.findall(r"\b[A-Z]{2,5}s?\b", query)):
         letters = acronym.rstrip("s") if len(acronym) > 2 and acronym.endswith("s") else acronym
-        if terms(acronym) & counted and spelled_out(letters, text):
+        if terms(acronym) & counted and (spelled_out(letters, text) or (uses is not None and uses(letters))):
             counted -= terms(acronym)
     return counted
 

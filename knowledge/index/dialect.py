@@ -72,6 +72,10 @@ class Dialect:
     keyword_search_bounded: str | None = None
     # Rows of the index (an upper bound), phrase position and match count of each phrase.
     keyword_phrase_hits: str | None = None
+    # The tenant's chunk texts that may hold :word as written, case-sensitive (knowledge/index/words.py):
+    # SQLite narrows by substring and the caller checks the word's bounds; PostgreSQL by a regular
+    # expression (:pattern). None: the backend cannot tell, and no word counts as used.
+    uses_word: str | None = None
     # Several chunks in one statement, from one list per column (see batch._insert_chunks); without
     # it, a batch runs insert_chunk once per chunk.
     insert_chunks: str | None = None

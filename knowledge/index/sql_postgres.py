@@ -203,6 +203,8 @@ DIALECT = Dialect(
     encode_vector=pg_vector_literal,
     encode_list=_encode_list,
     keyword_match=websearch_or,
+    uses_word="""SELECT text FROM kassist_kb_chunks
+        WHERE tenant_id = %(tenant)s AND text ~ %(pattern)s LIMIT 1""",
     phrase_or=" or ",
     # pgvector 0.8: without iterative scans a filtered HNSW search returns at most ef_search rows
     # before filtering, so a small tenant in a big table would get few or no results.

@@ -223,6 +223,8 @@ DIALECT = Dialect(
     encode_vector=to_f32_blob,
     encode_list=_encode_list,
     keyword_match=fts5_match,
+    uses_word="""SELECT text FROM kassist_kb_chunks
+        WHERE tenant_id = :tenant AND (instr(text, :word) > 0 OR instr(text, :dotted) > 0)""",
     phrase_or=" OR ",
     load_matrix=f"""SELECT c.id, c.collection, c.doc_id, d.effective_date, c.embedding
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d

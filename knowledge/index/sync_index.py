@@ -13,7 +13,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, ops
+from knowledge.index import batch, catalog, ops, words
 from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
@@ -335,6 +335,11 @@ class TenantKnowledgeIndex:
                            collections=collections, doc_id=doc_id, effective_from=effective_from,
                            effective_to=effective_to, rrf_k=rrf_k, sentences=sentences)  # fmt: skip
         return drive(plan, self._step)
+
+    def uses(self, word: str) -> bool:
+        """Whether this tenant's documents hold ``word`` (an acronym: "CFO") as written, in capitals,
+        perhaps plural or dotted ("CFOs", "U.S."): knowledge/index/words.py."""
+        return self._index.run(words.uses(self._index.driver.dialect, self._tenant, word))
 
     def _step(self, step: Blocking | Op[list[SearchHit]]) -> Any:
         return step.call() if isinstance(step, Blocking) else self._index.driver.run(step, write=False)
