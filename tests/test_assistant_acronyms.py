@@ -27,6 +27,9 @@ _DOCS = {
     "Contracts with U.S. suppliers are signed by the legal team.\n",
     "finance/controller.md": "# Finance team\n\nThe Chief Data Officer owns the reporting database. "
     "Ask us before you export it.\n",
+    "hr/benefits.md": "# Benefits\n\n## Employee assistance programme\n\nFree confidential counselling, "
+    "24 hours a day, for you and your household.\n\n## Interview process\n\nTwo rounds.\n\n"
+    "## Multi-factor authentication\n\nEvery account needs a second factor.\n",
     "it/password-reset.md": "# Password resets\n\nThe service desk never resets a password on an "
     "e-mail request: the person calls the desk and is verified by a callback to their registered "
     "phone number, whoever they say they are.\n",
@@ -73,3 +76,13 @@ def test_an_acronym_the_base_neither_uses_nor_the_passages_spell_out_stays_missi
     assert not judge("Can the CDO reset a password by e-mail?", [h], embedder="x", uses=kb.uses).answerable
     assert not kb.uses("CDO")
     assert kb.uses("CFO") and kb.uses("US") and not kb.uses("RFP")
+
+
+def test_an_acronym_a_heading_of_the_base_spells_out_is_no_missing_name(kb) -> None:  # type: ignore[no-untyped-def]
+    # "Employee assistance programme" is a section of the base: EAP names it, wherever the passages
+    # found are. Two letters are too few ("Interview process" is no "IP"), and running text is not
+    # a heading ("Chief Data Officer" above stays no "CDO").
+    h = _hit(_DOCS["it/password-reset.md"].split("\n\n", 1)[1])
+    assert judge("Can the EAP reset my password?", [h], embedder="x", uses=kb.uses).answerable
+    assert kb.uses("EAP") and kb.uses("MFA")
+    assert not kb.uses("IP") and not kb.uses("CDO") and not kb.uses("EAR")

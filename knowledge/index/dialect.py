@@ -76,6 +76,9 @@ class Dialect:
     # SQLite narrows by substring and the caller checks the word's bounds; PostgreSQL by a regular
     # expression (:pattern). None: the backend cannot tell, and no word counts as used.
     uses_word: str | None = None
+    # The tenant's chunk headings and document titles with a part starting with :first's letter
+    # (:first, :inner: LIKE patterns, case-insensitive): the names of what the base covers.
+    named_sections: str | None = None
     # Several chunks in one statement, from one list per column (see batch._insert_chunks); without
     # it, a batch runs insert_chunk once per chunk.
     insert_chunks: str | None = None

@@ -225,6 +225,9 @@ DIALECT = Dialect(
     keyword_match=fts5_match,
     uses_word="""SELECT text FROM kassist_kb_chunks
         WHERE tenant_id = :tenant AND (instr(text, :word) > 0 OR instr(text, :dotted) > 0)""",
+    named_sections="""SELECT DISTINCT heading FROM kassist_kb_chunks
+        WHERE tenant_id = :tenant AND (heading LIKE :first OR heading LIKE :inner)
+        UNION SELECT title FROM kassist_kb_documents WHERE tenant_id = :tenant AND title LIKE :first""",
     phrase_or=" OR ",
     load_matrix=f"""SELECT c.id, c.collection, c.doc_id, d.effective_date, c.embedding
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d

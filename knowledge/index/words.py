@@ -1,10 +1,17 @@
-"""Whether a tenant's documents use a word as written: an acronym in capitals ("CFO").
+"""Whether a tenant's documents use or name an acronym ("CFO", "EAP").
 
 The assistant's names check (graph/assistant/answering.py) abstains on a name none of the passages
 found holds. An acronym the knowledge base itself uses ("urgent exceptions need CFO approval") is a
-word it mentions, though the passages found for one question may not hold it; one it never uses
-("RFP") stays a name the base lacks. Case-sensitive: "US" is not the pronoun "us". The plural and
-possessive ("CFOs", "CFO's") and the dotted form ("U.S.") are the same word.
+word it mentions, though the passages found for one question may not hold it; so is one of three or
+more letters whose letters are the initials of a section heading or document title of the base
+("Employee assistance programme": EAP): a heading names something the base covers. One it neither
+uses nor names ("RFP") stays a name the base lacks.
+
+Case-sensitive: "US" is not the pronoun "us". The plural and possessive ("CFOs", "CFO's") and the
+dotted form ("U.S.") are the same word. Running text elsewhere in the base does not spell one out:
+over a whole corpus, some words' initials make almost any acronym ("resources for political":
+RFP; 19-29% of random three-letter ones in the 320-document bench corpus), against 0.7% for
+headings and titles (11% of two-letter ones: these need the word itself).
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from knowledge.index.dialect import Dialect, Op, Stmt
 
 # Only what reads as an acronym: two to five capitals (the names check's own pattern).
 ACRONYM = re.compile(r"[A-Z]{2,5}")
+NAMED_MIN = 3  # letters an acronym needs to be excused by a heading's initials
+_LINKS = frozenset(("of", "and", "for", "the", "&"))
 
 
 def _pattern(word: str) -> re.Pattern[str]:
@@ -22,8 +31,16 @@ def _pattern(word: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.]){word}(?:s|'s)?(?!\w)|(?<![\w.]){dotted}(?!\w)")
 
 
+def initials(name: str) -> str:
+    """A heading's initials, link words left out and each part of a hyphenated word counted
+    ("Multi-factor authentication": MFA)."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", name) if w.lower() not in _LINKS]
+    return "".join(p[0] for w in words for p in w.split("-") if p).upper()
+
+
 def uses(d: Dialect, tenant: str, word: str) -> Op[bool]:
-    """Whether any chunk of ``tenant`` holds ``word`` (an acronym) as written."""
+    """Whether any chunk of ``tenant`` holds ``word`` (an acronym) as written, or (three letters or
+    more) a heading or title of it has ``word``'s letters as its initials."""
     if d.uses_word is None or not ACRONYM.fullmatch(word):
         return False
     dotted = ".".join(word) + "."
@@ -31,4 +48,11 @@ def uses(d: Dialect, tenant: str, word: str) -> Op[bool]:
     pg = rf"\m{word}(s|'s)?\M|(^|[^\w.]){re.escape(dotted)}"
     rows = yield Stmt(d.uses_word, {"tenant": tenant, "word": word, "dotted": dotted, "pattern": pg})
     pattern = _pattern(word)
-    return any(pattern.search(str(r[0])) for r in rows)
+    if any(pattern.search(str(r[0])) for r in rows):
+        return True
+    if len(word) < NAMED_MIN or d.named_sections is None:
+        return False
+    first = word[0]
+    named = yield Stmt(d.named_sections, {"tenant": tenant, "first": f"{first}%", "inner": f"% > {first}%"})
+    parts = {p.strip() for r in named if r[0] for p in str(r[0]).split(" > ")}
+    return any(initials(p) == word for p in parts)
