@@ -31,9 +31,9 @@ class ScoreFusion:
     """Weights fitted on bench/recall.py's tuning split (docs/benchmarks.md, "Recall")."""
 
     dense: float = 1.0
-    # keyword 0.3 and specific 0.5 until session 22: on real LoCoMo 1-7 (the hard bench) 1.0 and 0.25 lift
-    # recall@10 0.781 -> 0.804, every conversation up; the generated splits drop (their decoys carry the
-    # question's words by design). docs/benchmarks.md, Recall, session 22.
+    # 0.3 until session 22: on real LoCoMo 1-7 (the hard bench) 1.0 lifts recall@10 0.781 -> 0.796, every
+    # conversation up or level; the generated splits drop (heldout3 0.802 -> 0.767: its decoys carry the
+    # question's words by design), none below 0.75. docs/benchmarks.md, Recall, session 22.
     keyword: float = 1.0
     dense_context: float = 0.25
     keyword_context: float = 0.0
@@ -55,7 +55,7 @@ class ScoreFusion:
     asks: float = 0.75  # a turn that is a question loses this share of its own score (it asks, not tells)
     asks_share: bool = True  # ... times its share of question words (a turn may tell, then ask back)
     repeated: float = 1.5  # a text its owner said n > 2 times keeps 1 / (n - 1) ** repeated of its match
-    specific: float = 0.25  # the match keeps 1 - specific + specific * (rank of its words' rarity)
+    specific: float = 0.5  # the match keeps 1 - specific + specific * (rank of its words' rarity)
     follow: float = 0.8  # share of the same speaker's turn two before (the friend asked in between)
     spread: float = 0.0  # every question: a candidate loses this per better one of its session
     list_spread: float = 0.0  # a list question's (cues.is_listing) share, instead of ``spread``
