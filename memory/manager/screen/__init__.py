@@ -223,6 +223,19 @@ def screen_memory(
     # adding up are ordinary: a document mentions "the user" here and an e-mail address there.)
     parts = [" ".join(str(v) for v in leaves(old)) for _, old in recent]
     current = " ".join(str(v) for v in leaves(value))
+    from memory.manager.screen.definitions import definitions, expand
+
+    # Words an earlier memory defined ("'the watchers' means the security team") read with that meaning:
+    # the completed sentence is judged by every layer, as a memory of its own would be (definitions.py).
+    completed = expand(current, definitions(parts))
+    if completed:
+        meant = screen_texts([completed], hosts, semantic, learned)
+        if meant:
+            split = ScreenFinding(
+                "split instruction",
+                "read with the meaning an earlier memory from the same source gave its words",
+            )
+            return [split, *meant]
     joined = " ".join([*parts, current])
     together = [f for f in _scan_text(joined, hosts) if f.strong]
     if not together and semantic is not None:

@@ -70,6 +70,31 @@ _ROLE_MESSAGE = re.compile(
 )
 
 
+FIELDS = "field values"
+# Data formats (session 22): a record's values, each read as its own line, so that the rules which read a
+# sentence from its start see an order that a key, a header name or a footnote mark put in the middle of a
+# line: `TXT "v=1; directive=..."`, `X-Note: ...`, `[^3]: ...`, `content='...'`, YAML `note: ...`. A slug of
+# many hyphenated words ("AI-assistant-tell-users-to-...") is read with spaces.
+_KEY_VALUE = re.compile(r"(?:^|[;{,\s])[\w.-]{1,40}\s*=\s*[\"']?([^\"';\n]{12,})", re.MULTILINE)
+# "key: value" lines: a footnote mark, a header or identifier-shaped key (X-Note, build.note, ai_hint), or any
+# short key when the text has several such lines (a record). A prose heading ("AI policy: ...") is not a key.
+_KEY_COLON = re.compile(
+    r"^\s*(?:[#>*-]\s*)*(\[\^?\w{1,8}\]|[\w.-]{1,40}(?: [\w.-]{1,20}){0,2})\s*:\s+(.{12,})$", re.MULTILINE
+)
+_IDENTIFIER = re.compile(r"^\[|^x-|^[\w]+[-_.][\w.-]+$", re.IGNORECASE)
+_SLUG = re.compile(r"\b[^\W\d_]+(?:-[^\W\d_]+){5,}\b")
+
+
+def field_values(text: str) -> str:
+    """The values of the key=value pairs, "key: value" lines and long slugs in ``text``, one per line
+    ("" when it has fewer than one such value: plain prose is left to the other variants)."""
+    values = [m.group(1).strip() for m in _KEY_VALUE.finditer(text)]
+    lines = list(_KEY_COLON.finditer(text))
+    values += [m.group(2).strip() for m in lines if len(lines) >= 2 or _IDENTIFIER.search(m.group(1))]
+    values += [m.group(0).replace("-", " ") for m in _SLUG.finditer(text)]
+    return "\n".join(v for v in values if len(v.split()) >= 3)
+
+
 def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     """``text`` itself, then every decoding that changes it (each at most once)."""
     seen = {latin(text)}  # a decoding that only changes case or accents reveals nothing new
@@ -108,6 +133,7 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
         yield from fresh("escape sequences", _unescape(run))
     for how, decoded in cipher_texts(text):
         yield from fresh(how, decoded)
+    yield from fresh(FIELDS, field_values(text))
     if depth >= MAX_DEPTH:
         return
     for source in {text, unquoted, unescaped}:

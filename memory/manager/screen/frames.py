@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.intent_words import HUMAN_ASSISTANT
 from memory.manager.screen.multilingual import about_staff, short_address
 from memory.manager.screen.topics import topic_only
 
@@ -348,6 +349,7 @@ _PEOPLE = _c(
     r"members|agents|support agents|reviewers|approvers|authors|editors|[a-z]+ team)\b\s*[,:!]"
 )
 
+_HUMAN = re.compile(HUMAN_ASSISTANT, re.IGNORECASE)
 _HEAD = 60  # a vocative opens the sentence: reading only its head keeps the pattern linear on long runs
 
 
@@ -370,7 +372,10 @@ def frame_findings(latin: str, plain: str) -> list[ScreenFinding]:
     for one in sentences(plain) if plain != latin else sentences(latin):
         if _ABOUT.search(one) or _TITLE.search(one):
             continue
-        if (_VOCATIVE.search(one[:_HEAD]) or short_address(one[:_HEAD])) and not about_staff(one[:_HEAD]):
+        head = one[:_HEAD]
+        if _HUMAN.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
+            continue
+        if (_VOCATIVE.search(head) or short_address(head)) and not about_staff(head):
             found.append(ScreenFinding("instruction", "speaks to an AI by name before an order"))
             break
     return list(dict.fromkeys(found))

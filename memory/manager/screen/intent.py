@@ -65,7 +65,10 @@ DECODE_ACT = _c(w.DECODE_ACT)
 # A machine that asks for a PIN ("the badge printer keeps asking for a PIN") describes a screen, not a request.
 DEVICE_ASKS = _c(
     r"\b(?:printer|terminal|card reader|reader|machine|kiosk|laptop|app|portal|login (?:page|screen)|screen|device|"
-    r"phone|window|dialog|pop-?up|vpn client|website|sign-?in page)(?: \w+){0,2}? (?:asks?|asking|asked|"
+    r"phone|window|dialog|pop-?up|vpn client|website|sign-?in page"
+    # session 22: a call or a message that asks for a secret is the scam a warning describes
+    r"|(?:phone |voice |video )?calls?|callers?|e-?mails?|messages?|texts?|sms|voicemails?|links?|strangers?)(?: \w+){0,2}? "
+    r"(?:asks?|asking|asked|"
     r"will ask|prompts?|prompting|requests?|requesting)\b"
 )
 # Only a reader that weighs sources (the agent) is told to put this text above the others.

@@ -88,6 +88,13 @@ DECODE_ACT = (
     r"\b(?:decode|unescape|decrypt|decipher|unscramble|reverse|combine|concatenate|assemble|(?:put|join|stitch|piece) "
     r"(?:[\w'-]+ ){0,3}?together)\w*\b[^.!?\n]{0,40}?\b(?:and|then)\s+(?:[\w'-]+ )?(?:apply|act|obey|execute|follow|"
     r"carry out|do what)\w*\b"
+    # session 22: a letter-level transformation, then obedience to what it yields ("shift each key one to the
+    # left ..., then do what it says", "read every other letter and act on it"); "read every line, then follow
+    # the signing steps" obeys something else
+    r"|\b(?:shift|rotate|transpose|substitute|swap|(?:read|take|keep) (?:only )?(?:every|each|the first|the last) "
+    r"(?:\w+ )?(?:letter|character|word|line)s?|read (?:it |this )?backwards)\w*\b[^.!?\n]{0,60}?\b(?:and|then)\s+"
+    r"(?:[\w'-]+ )?(?:(?:apply|act on|obey|execute|follow|carry out)\s+(?:it|this|that|them|the result|the output|"
+    r"what it says)\b|do (?:what|as) it says|comply)"
     r"|\binstructions? (?:are |is )?hidden\b[^.!?\n]{0,60}?\b(?:act|obey|follow|execute|apply)\w*\b"
 )
 ADDRESSED = ADDRESSED_SUBJECT + "|" + ADDRESSED_LABEL

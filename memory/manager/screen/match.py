@@ -10,7 +10,7 @@ from memory.manager.screen.address import address_findings
 from memory.manager.screen.agency import agency_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.codes import HOWS as CODES
-from memory.manager.screen.decode import Variant, variants
+from memory.manager.screen.decode import FIELDS, Variant, variants
 from memory.manager.screen.examples import unquote_examples
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.frames import ABOUT, frame_findings
@@ -18,6 +18,8 @@ from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.phrases import PHRASES
+from memory.manager.screen.pressure import pressure_findings
+from memory.manager.screen.standing import standing_findings
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
 from memory.manager.screen.topics import OVERRIDE, TOPIC_RULES, without_topic_rules
 
@@ -98,7 +100,13 @@ def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Scr
             text = without_topic_rules(text)
         if phrase.pattern.search(text):
             if variant.how:
-                strong = phrase.strong or variant.how != "leetspeak" or _leet_words(variant.source)
+                # leetspeak keeps each concept's strength (digits are common in data), and so do a record's
+                # values read one per line (they were not hidden, only laid out as data)
+                strong = (
+                    phrase.strong
+                    or variant.how not in ("leetspeak", FIELDS)
+                    or (variant.how == "leetspeak" and _leet_words(variant.source))
+                )
                 found.append(
                     ScreenFinding(
                         "instruction", f"{phrase.concept}, hidden with {variant.how}", strong=strong
@@ -116,6 +124,8 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     found = intent_findings(f.latin, f.plain, allowed_hosts) + frame_findings(f.latin, f.plain)
     found += address_findings(f.latin, f.plain, ABOUT)
     found += agency_findings(f.latin, ABOUT)
+    found += standing_findings(f.latin, ABOUT)
+    found += pressure_findings(f.latin, ABOUT, allowed_hosts)
     found += multilingual_findings(f.plain, ABOUT)
     if (
         variant.how in _UNSEEN
@@ -182,6 +192,9 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
             variant.how == "base64"
             and len(_WORDS.findall(variant.text)) >= 2
             and len(variant.text.split()) >= 2
+            # an encoded string shown beside its own decoding ("aWdub3Jl... is just 'ignore this'") explains
+            # an encoding; a payload hidden on purpose is not spelled out next to it
+            and _casefold_words(variant.text) not in _casefold_words(text)
         ):
             found.append(ScreenFinding("encoded payload", "base64 that decodes to readable words"))
         if variant.how and _ROLE_MARKERS.search(forms(variant.text).latin):
@@ -191,6 +204,10 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
             ScreenFinding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")
         )
     return list(dict.fromkeys(found))
+
+
+def _casefold_words(text: str) -> str:
+    return " ".join(_WORDS.findall(text.casefold()))
 
 
 def _has_lookalikes(text: str) -> bool:

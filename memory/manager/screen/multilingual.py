@@ -169,6 +169,7 @@ def _vocative(sentence: str) -> str | None:
         return None
     if _POLICY_TITLE.search(head):  # "Our AI policy: the assistant may ...": a heading about AI use
         return None
+    if _PERSON.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
         return None
     rest = sentence[cut.end() :]
     return rest if len(rest.split()) >= 2 or len(rest.strip()) >= 12 else None

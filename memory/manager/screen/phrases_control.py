@@ -88,7 +88,10 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         True,
         rf"\b(?:note|message|instruction|reminder|attention|hint|notice|memo|request|tip|advice|ps|p\.s\.)s? "
         rf"(?:to|for) (?:the |any |all )?"
-        rf"(?:ai |a\.i\. )?{AI}s?\b",
+        rf"(?:ai |a\.i\. )?{AI}s?\b"
+        # "attackers hide instructions for AI tools in documents": where such notes are put, not a note
+        r"(?!\s+(?:(?:tools?|assistants?|models?|agents?|bots?|chatbots?|systems?)\s+)?(?:in|inside|within|into)\s+(?:\w+\s+)?(?:documents?|files?|pages?|e-?mails?|texts?|"
+        r"websites?|web pages?|content|data|images?)\b)",
     ),
     (
         "message addressed to the assistant",
@@ -142,7 +145,9 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
     (
         "the assistant is told what to do",
         False,
-        rf"\b(?:the|this|any|your|all) (?:ai |virtual )?{AI}s?(?: \w+){{0,4}} (?:should|must|shall|will|is to|"
+        rf"\b(?:the|this|any|your|all) (?:ai |virtual )?{AI}s?(?: \w+){{0,4}} (?:should|must|shall|"
+        # "the assistant will sometimes say it cannot find an answer": its behaviour described, not ordered
+        rf"will(?! (?:sometimes|occasionally|often|usually|normally|typically|generally|probably|likely)\b)|is to|"
         rf"needs to|has to|(?:is|are) (?:required|instructed|expected|allowed|authori[sz]ed|supposed) to|may now|"
         rf"can now)\b",
     ),
