@@ -17,7 +17,9 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   stores its creator, in its tenant, as the user its scheduled runs act as (member rights:
   :func:`server.run_checks.store_cron_user`), and each of those runs passes the run rules below;
   a user and a tenant keep at most so many crons (server/cron_limits.py: 409 over it), and a
-  cron's firings are at least ``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (422 otherwise);
+  cron's firings are at least ``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (422 otherwise); a user
+  has at most ``KASSIST_MAX_WAITING_RUNS_PER_USER`` runs pending or running (server/run_limits.py:
+  409 over it);
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
   (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
 - deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
@@ -104,6 +106,7 @@ from server.run_checks import (
     store_cron_user,
 )
 from server.run_checks import refuse as _refuse
+from server.run_limits import check_waiting_runs, waiting_runs_limit
 
 __all__ = [
     "ASSISTANT_ROOT",
@@ -142,6 +145,9 @@ RESOLVER = KeyResolver(KEYS, _open_key_store)
 CRON_LIMITS = cron_limits()
 """Crons one user / one tenant may keep (server/cron_limits.py), read at start-up: a bad value stops
 the server naming the variable."""
+
+WAITING_RUNS = waiting_runs_limit()
+"""Runs one user may have pending or running (server/run_limits.py), read at start-up."""
 
 CRON_MIN_INTERVAL = min_cron_interval()
 """The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
@@ -223,6 +229,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         kwargs["checkpoint_during"] = True
     stamp(ctx, value)
     own_new_thread(ctx, value)
+    check_waiting_runs(ctx, value, WAITING_RUNS)  # last: a run refused above holds no place
     return threads_of(ctx)
 
 

@@ -23,11 +23,9 @@ limit (:func:`check_cron_interval`)."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import os
 import sys
-import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -35,6 +33,7 @@ from langgraph_sdk import Auth
 
 from kassist.tenancy import TENANT_KEY
 from server.auth_rules import is_admin
+from server.holds import Holds
 from server.http_limits import _env_count
 from server.run_checks import refuse, tenant_of
 
@@ -45,12 +44,8 @@ DEFAULT_PER_TENANT = 100
 MIN_INTERVAL_ENV = "KASSIST_MIN_CRON_INTERVAL_SECONDS"
 DEFAULT_MIN_INTERVAL = 300
 DAY_S = 86400
-PENDING_S = 30.0
-"""The longest an approved cron counts as pending, should its request's task not end (langgraph-api
-stores the cron within the request, milliseconds later, or refuses it: an unknown thread)."""
-
-_pending: dict[str, tuple[str, str, float, asyncio.Task[Any] | None]] = {}
-"""Approved crons of requests in flight: cron id -> (tenant, creator, when approved, the request's task)."""
+_HELD = Holds()
+"""Approved crons of requests in flight (server/holds.py)."""
 
 
 def cron_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
@@ -156,21 +151,16 @@ def _stored_crons() -> Iterable[Mapping[str, Any]]:
 
 def check_cron_limit(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limits: tuple[int, int]) -> None:
     """Refuse (409) a new cron over its creator's or its tenant's limit; otherwise hold it as
-    pending. No await from the count to the hold: the event loop runs no other handler between."""
+    pending (server/holds.py). No await from the count to the hold."""
     tenant, owner = tenant_of(ctx), str(ctx.user.identity)
     per_user, per_tenant = limits
-    now = time.monotonic()
-    kept: dict[str, tuple[str, str]] = {}
+    stored: dict[str, tuple[str, str] | None] = {}
     for cron in _stored_crons():
         metadata = cron.get("metadata") or {}
-        kept[str(cron.get("cron_id"))] = (str(metadata.get(TENANT_KEY)), str(metadata.get("owner")))
-    for cron_id, (pending_tenant, pending_owner, since, task) in list(_pending.items()):
-        if cron_id in kept or now - since > PENDING_S or (task is not None and task.done()):
-            del _pending[cron_id]
-        else:
-            kept[cron_id] = (pending_tenant, pending_owner)
-    tenants = [t for t, _ in kept.values() if t == tenant]
-    mine = [o for t, o in kept.values() if t == tenant and o == owner]
+        stored[str(cron.get("cron_id"))] = (str(metadata.get(TENANT_KEY)), str(metadata.get("owner")))
+    kept = _HELD.counted(stored)
+    tenants = [t for t, _ in kept if t == tenant]
+    mine = [o for t, o in kept if t == tenant and o == owner]
     what = "delete a cron no longer needed (DELETE /runs/crons/{cron_id}; POST /runs/crons/search lists them), then create this one"
     if len(mine) >= per_user:
         refuse(
@@ -184,11 +174,4 @@ def check_cron_limit(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limi
             f"your tenant keeps {len(tenants)} crons, the most one tenant may keep on this server is "
             f"{per_tenant} ({PER_TENANT_ENV}): {what} (an admin of the tenant reaches every one)",
         )
-    _pending[str(value.get("cron_id") or id(value))] = (tenant, owner, now, _current_task())
-
-
-def _current_task() -> asyncio.Task[Any] | None:
-    try:
-        return asyncio.current_task()
-    except RuntimeError:  # no running loop: nothing else can interleave
-        return None
+    _HELD.hold(str(value.get("cron_id") or id(value)), (tenant, owner))
