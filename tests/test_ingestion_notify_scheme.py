@@ -5,15 +5,16 @@
 httpx cannot do ("answered HTTP 0; will retry": a transient failure, retried on every resume, for a
 URL that can never work). Now a served run (langgraph dev, the runs API) refuses it before the run
 (422 naming the setting), and the notify step fails it as permanent, naming what to send, for the
-command line too."""
+command line too (its up-front check: /tmp/kassist-docs/s22/g5-cli.patch)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from ingest_harness import kassist, show, write_corpus
+from ingest_harness import opened, write_corpus
 
+from graph.ingestion.runner import execute
 from graph.ingestion.served import ServedRunRefused, check_served
 from graph.ingestion.state import Settings
 
@@ -41,13 +42,13 @@ def test_a_served_run_refuses_a_notify_url_that_is_not_http(tmp_path: Path, url:
         )
 
 
-def test_the_command_line_fails_such_a_notify_step_as_permanent(tmp_path: Path) -> None:
+def test_the_notify_step_fails_such_a_url_as_permanent(tmp_path: Path) -> None:
+    """Whatever started the run (the command line passes the URL as given): the run fails at its
+    notify step naming what to send, never "will retry"."""
     docs = write_corpus(tmp_path / "docs", extra=0)
-    db_url = f"sqlite:///{tmp_path / 'k.db'}"
-    args = ("--tenant", "acme", "--embedder", "hashing", "--database-url", db_url, "--run-id", "fileurl")
-    done = kassist("ingest", str(docs), "--notify-url", "file:///etc/passwd", *args, cwd=tmp_path)
-    assert done.returncode == 1, done.stdout + done.stderr
-    said = done.stdout + done.stderr
-    assert "http:// or https://" in said and "will retry" not in said, said
-    record = show(db_url, "acme", "fileurl", tmp_path)
-    assert "http:// or https://" in str(record.get("last_error")), record
+    settings = Settings(source=str(docs), collection="c", embedder="hashing", notify_url="file:///etc/passwd")
+    with opened(f"sqlite:///{tmp_path / 'k.db'}", tmp_path / "reports") as res:
+        out = execute(res, "acme", "fileurl", settings=settings).state
+    assert out.status == "failed", out.status
+    assert out.last_error and "http:// or https://" in out.last_error and "will retry" not in out.last_error
+    assert out.retry_counts.get("notify", 0) == 0, out.retry_counts
