@@ -25,11 +25,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.kit import print_path, print_table, whole_line
+from cli.kit import fail, print_path, print_table, whole_line
 from kassist.dburl import database_url_from_env, parse_database_url
 
 KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
 BATCH_SIZE = 10
+STALL_SECONDS = 300  # the child's run, stored or batch, did not move for this long: give up
 
 
 def _cli(*args: str, **kwargs: Any) -> list[str]:
@@ -173,21 +174,29 @@ def _demo(
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     progress.children.append(first)
-    deadline = time.monotonic() + 90
+    seen, moved = None, time.monotonic()
     from checkpointer import TenantCheckpointer
 
     with TenantCheckpointer.from_url(url) as saver:
         saver.setup()  # once: the child may not have created the tables yet
         while (done := _batches_done(saver, tenant, run_id)) is None or done < kill_at:
             progress.run_stored = done is not None
+            if done != seen:
+                seen, moved = done, time.monotonic()
             if first.poll() is not None:
                 _, err = first.communicate()
                 raise RuntimeError(
                     f"the ingest child stopped before the kill (exit {first.returncode}):\n{err}"
                 )
-            if time.monotonic() > deadline:
+            # A stall, not a total time: on a loaded machine the first batches (the model's load
+            # included) took longer than the 90 s the whole wait had, and the demo called it a bug.
+            if time.monotonic() - moved > STALL_SECONDS:
                 first.kill()
-                raise RuntimeError("the ingest child made no progress in time")
+                first.wait()
+                fail(
+                    f"the ingest child committed nothing for {STALL_SECONDS} s (a busy machine?); "
+                    f"`make demo` tries again, `kassist runs resume {run_id} --tenant {tenant}` continues it"
+                )
             time.sleep(0.1)
     first.send_signal(signal.SIGKILL)
     first.wait()

@@ -72,10 +72,11 @@ def test_a_corpus_cut_short_is_written_again(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_is_one_line_and_the_next_demo_runs(tmp_path: Path) -> None:
-    # Started as a terminal starts it: its own process group, which Ctrl-C signals whole.
+    # Started as a terminal starts it: its own process group, which Ctrl-C signals whole, and SIGINT
+    # not ignored (an xdist worker ignores it, and a child inherits that).
     demo = subprocess.Popen(
         DEMO, cwd=tmp_path, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     assert demo.stdout is not None
     for line in demo.stdout:  # the corpus is written and the ingest child starts: interrupt it
