@@ -57,6 +57,19 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
         services.close()
 
 
+def _note_if_no_documents(services: Services, tenant: str) -> None:
+    """One line on stderr when the tenant has no documents: a first `kassist ask` before any
+    `kb ingest` answered only "I found nothing relevant", with no hint that nothing was indexed."""
+    if not services.kb.for_tenant(tenant).stats():
+        err().print(
+            f"note: tenant {tenant!r} has no documents yet; add the shipped handbook with: kassist kb "
+            f"ingest knowledge/corpus/files --tenant {tenant} --collection handbook",
+            highlight=False,
+            soft_wrap=True,
+            markup=False,
+        )
+
+
 def _config(tenant: str, user: str, thread: str, budget: int | None) -> RunnableConfig:
     conf: dict[str, Any] = {"thread_id": thread, "tenant_id": tenant, "user_id": user}
     if budget is not None:
@@ -105,7 +118,9 @@ def ask(
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     if thread is None and not as_json:
         err().print(f"thread: {thread_id}", highlight=False)
-    with _assistant(database_url) as (graph, _):
+    with _assistant(database_url) as (graph, services):
+        if not as_json:
+            _note_if_no_documents(services, tenant)
         result = _turn(graph, question, _config(tenant, user, thread_id, budget))
     if as_json:
         out().print_json(json.dumps(result, ensure_ascii=False))
@@ -123,7 +138,8 @@ def chat(
     """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     err().print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
-    with _assistant(database_url) as (graph, _):
+    with _assistant(database_url) as (graph, services):
+        _note_if_no_documents(services, tenant)
         while True:
             try:
                 question = input("you> ").strip()

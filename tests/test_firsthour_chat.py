@@ -5,6 +5,7 @@ Bengali" becomes a language preference the next answer follows."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -57,3 +58,23 @@ def test_context_full_prints_every_item_whole(sqlite_url: str) -> None:
     assert memory["key"] == "instruction:always_cite_the_policy_section_and_the_page"
     at = lines.index(f"id: memory:{memory['id']}")  # the whole id, on its own line
     assert lines[at - 1] == "tier: procedural" and lines[at + 1] == "kind: procedure"
+
+
+def test_a_question_before_any_document_says_how_to_add_them(tmp_path: Path, sqlite_url: str) -> None:
+    """A newcomer's `kassist ask` before `kb ingest` answered only "I found nothing relevant"."""
+    base = ["--tenant", "acme", "--user", "asha", "--database-url", sqlite_url]
+    empty = runner.invoke(app, ["ask", "How many days of annual leave do I get?", *base])
+    assert empty.exit_code == 0, empty.output
+    note = "note: tenant 'acme' has no documents yet; add the shipped handbook with: kassist kb ingest"
+    assert note in empty.stderr and note not in empty.stdout
+    as_json = runner.invoke(app, ["ask", "How many days of annual leave do I get?", *base, "--json"])
+    assert as_json.exit_code == 0 and "note:" not in as_json.output
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "leave.md").write_text("# Leave\n\nEmployees get 28 days of annual leave.\n")
+    ingested = runner.invoke(
+        app, ["kb", "ingest", str(tmp_path / "docs"), "--tenant", "acme", "--collection", "handbook",
+              "--embedder", "local", "--database-url", sqlite_url],
+    )  # fmt: skip
+    assert ingested.exit_code == 0, ingested.output
+    answered = runner.invoke(app, ["ask", "How many days of annual leave do I get?", *base])
+    assert answered.exit_code == 0 and "note:" not in answered.output and "[1] Leave" in answered.output
