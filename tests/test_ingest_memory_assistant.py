@@ -52,3 +52,20 @@ def test_the_assistant_says_how_far_the_handbook_ingestion_got(db_url: str, tmp_
             assert '"status": "completed"' in answer
             assert "collection company_handbook: 4 documents indexed" in answer
             assert "documents indexed up to" not in answer  # the progress line is superseded
+
+
+def test_a_question_about_the_documents_does_not_quote_the_run(db_url: str, tmp_path: Path) -> None:
+    # The run's record names the folder it indexed ("handbook"); a question about what the handbook
+    # says is about the documents, not the job: no run JSON under "From memory:" (session 22, the
+    # README walked as a newcomer: `kassist chat` quoted three runs before the leave policy).
+    root = write_handbook(tmp_path / "handbook")
+    settings = Settings(source=str(root), collection="company_handbook", embedder="local", batch_size=2)
+    with opened(db_url, tmp_path / "reports") as res:
+        assert execute(res, TENANT, "handbook-9c1d", settings=settings).state.status == "completed"
+        with assistant(db_url) as graph:
+            result = ask(graph, "What does the handbook say about leave?", "ops-3", user="ines", tenant=TENANT)
+            used = [m for m in result["memories"] if m["id"] in result["memories_used"]]
+            assert not [m for m in used if m["key"].startswith("ingestion_run:")]
+            answer = result["messages"][-1].content
+            assert "handbook-9c1d" not in answer and '"status"' not in answer
+            assert "0-leave.md" in json.dumps(result["citations"]) or "Leave policy" in answer

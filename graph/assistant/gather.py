@@ -39,6 +39,14 @@ KEY_HINTS: dict[str, str] = {
     "name": "name called",
 }
 PINNED_TYPES = frozenset({MemoryType.PREFERENCE, MemoryType.SETTING, MemoryType.PROCEDURE})
+# kassist's own records (source ``system``: an ingestion run's progress) are the operator's
+# bookkeeping. They bear on a question about that job only, so they are matched on these words,
+# never on their values: a run's goal and folder name the documents it indexed ("handbook"), and a
+# question about the leave policy handbook quoted three runs' JSON (session 22, README walked).
+SYSTEM_KEY_HINTS: dict[str, str] = {
+    "ingestion_run": "ingestion ingest ingested indexing indexed reindex progress far resume resumed paused chunks "
+    "collection",
+}
 
 
 def query_terms(text: str) -> frozenset[str]:
@@ -54,6 +62,8 @@ def lexical_relevance(query: frozenset[str], text: str) -> float:
 
 
 def memory_relevance(query: frozenset[str], record: MemoryRecord) -> float:
+    if record.source == "system" and record.memory_type is MemoryType.EPISODE:
+        return lexical_relevance(query, SYSTEM_KEY_HINTS.get(record.key.partition(":")[0], ""))
     text = f"{record.key.replace('_', ' ')} {memory_value_text(record.value)} {KEY_HINTS.get(record.key, '')}"
     return max(lexical_relevance(query, text), float(record.score or 0.0))
 

@@ -152,7 +152,7 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         if (focused and reading.scoped != query) or reading.kind == "new"
         else (reading.scoped or query)
     )
-    verdict = judge(judged, found, embedder=res.kb.embedder_name, focused=focused)
+    verdict = judge(judged, found, embedder=res.kb.embedder_name, focused=focused, uses=res.kb.uses)
     subject = working.subject(question, STOPWORDS) if reading.kind == "ellipsis" else frozenset()
     if verdict.answerable and subject and not working.covers(subject, _texts(found)):
         # "what about hamsters?": the new subject of an ellipsis must be in what was found.

@@ -127,7 +127,12 @@ class OpenAIResponder:
         # office page off the question's topic), for the user's question, not the model's query.
         by_tools = (
             bool(found)
-            and judge(turn.query, _best_first(found), embedder=turn.resources.kb.embedder_name).answerable
+            and judge(
+                turn.query,
+                _best_first(found),
+                embedder=turn.resources.kb.embedder_name,
+                uses=turn.resources.kb.uses,
+            ).answerable
         )
         if not turn.memories and (not seen or (not judged.answerable and not by_tools)):
             # Checked after: nothing the model saw bears on the question, whatever it wrote.
