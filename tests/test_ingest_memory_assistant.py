@@ -63,7 +63,9 @@ def test_a_question_about_the_documents_does_not_quote_the_run(db_url: str, tmp_
     with opened(db_url, tmp_path / "reports") as res:
         assert execute(res, TENANT, "handbook-9c1d", settings=settings).state.status == "completed"
         with assistant(db_url) as graph:
-            result = ask(graph, "What does the handbook say about leave?", "ops-3", user="ines", tenant=TENANT)
+            result = ask(
+                graph, "What does the handbook say about leave?", "ops-3", user="ines", tenant=TENANT
+            )
             used = [m for m in result["memories"] if m["id"] in result["memories_used"]]
             assert not [m for m in used if m["key"].startswith("ingestion_run:")]
             answer = result["messages"][-1].content
