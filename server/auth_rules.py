@@ -18,11 +18,14 @@ from memory.store.readers import hide_others
 from server.configurable import (
     CLIENT_KEYS,
     MAX_CONTEXT_BUDGET,
+    MAX_NAME_CHARS,
     refusal,
     refused_config,
     refused_id,
     refused_input,
     refused_keys,
+    refused_metadata,
+    refused_text,
     refused_time_travel,
     refused_value,
 )
@@ -123,6 +126,7 @@ def stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
     built-in assistant."""
     if not isinstance(value, dict):
         return
+    refuse(422, refused_metadata(value.get("metadata")))  # kept in langgraph dev's memory
     if not isinstance(value.get("metadata"), dict):
         value["metadata"] = {}
     metadata = value["metadata"]
@@ -244,6 +248,8 @@ def check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
             "are its input (its settings), there is nothing an assistant of your own could set",
         )
     check_configurable(ctx, str(graph) if graph else None, value.get("config"), value.get("context"))
+    # (The description never reaches this handler: server/body_keys.py bounds it in the body.)
+    refuse(422, refused_text("name", value.get("name"), MAX_NAME_CHARS))
 
 
 # -- store ----------------------------------------------------------------------------------------

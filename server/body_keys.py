@@ -166,6 +166,14 @@ def refusal(method: str, path: str, body: bytes) -> str | None:
             f"thread_ids names {len(ids)} threads; one prune takes at most {MAX_PRUNE_IDS}: "
             "send several requests"
         )
+    description = parsed.get("description") if isinstance(parsed, Mapping) and "/assistants" in path else None
+    if description is not None:
+        from server.configurable import MAX_METADATA_BYTES, refused_text
+
+        # langgraph-api keeps it in memory and shows it to no auth handler.
+        too_long = refused_text("description", description, MAX_METADATA_BYTES)
+        if too_long is not None:
+            return too_long
     items = parsed if isinstance(parsed, list) and path.rstrip("/").endswith("/batch") else [parsed]
     for index, item in enumerate(items):
         unknown = _unknown(item, keys)

@@ -16,6 +16,7 @@ own nodes, so a client that names one gets 422 instead of having its value land 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 
 from checkpointer.errors import InvalidId
@@ -73,6 +74,13 @@ the expiry date (a 500); forever is no ttl at all."""
 MAX_STORE_FIELDS = 100
 """The most fields a store item's ``index`` may name and conditions a store search's ``filter`` may
 hold: 1,000 filter conditions overflowed SQLite's expression tree (a 500)."""
+
+MAX_METADATA_BYTES = 16 * 1024
+"""The most JSON one object's metadata (a thread's, a run's or its ``config.metadata``, a cron's, an
+assistant's) may hold: langgraph dev keeps them in its memory, and 150 threads of 900 KB each (2.7 s)
+grew it by 136 MB. An assistant's name: :data:`MAX_NAME_CHARS`; its description: this many characters."""
+
+MAX_NAME_CHARS = 1024
 
 MAX_CONTEXT_BUDGET = 200_000
 """The largest ``context_budget`` (tokens) a client may ask for: above any chat model's window, so
@@ -157,6 +165,9 @@ def refused_config(config: object) -> str | None:
     name = config.get("run_name")
     if name is not None and not isinstance(name, str):
         return f"config.run_name must be a string, got {_shown(name)}"
+    too_big = refused_metadata(config.get("metadata"), "config.metadata")
+    if too_big is not None:
+        return too_big
     tags = config.get("tags")
     if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
         return f"config.tags must be a list of strings, got {_shown(tags)}"
@@ -222,4 +233,27 @@ def refused_store_fields(index: object, store_filter: object) -> str | None:
             f"filter holds {len(store_filter)} conditions; at most {MAX_STORE_FIELDS} per search: "
             "filter on fewer fields"
         )
+    return None
+
+
+def refused_metadata(metadata: object, where: str = "metadata") -> str | None:
+    """Why ``metadata`` is too large to keep (over :data:`MAX_METADATA_BYTES` of JSON), or None."""
+    if metadata is None:
+        return None
+    try:
+        size = len(json.dumps(metadata, ensure_ascii=False, default=str).encode("utf-8"))
+    except (TypeError, ValueError, RecursionError):
+        return None  # not JSON langgraph-api would keep: its own checks answer
+    if size <= MAX_METADATA_BYTES:
+        return None
+    return (
+        f"{where} is {size} bytes of JSON; at most {MAX_METADATA_BYTES // 1024} KiB: keep ids and short "
+        "labels there, the content in the conversation or the store"
+    )
+
+
+def refused_text(name: str, value: object, most: int) -> str | None:
+    """Why an assistant's ``name``/``description`` is too long (over ``most`` characters), or None."""
+    if isinstance(value, str) and len(value) > most:
+        return f"{name} is {len(value)} characters; at most {most // 1024} KiB ({most} characters)"
     return None

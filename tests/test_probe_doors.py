@@ -165,3 +165,36 @@ def test_a_cancel_names_its_runs(lg: str) -> None:
     named = alice.post("/runs/cancel", json={"thread_id": thread, "run_ids": [run]})
     assert named.status_code in (200, 204), named.text[:300]
     assert alice.get(f"/threads/{thread}/runs/{run}").json()["status"] != "pending"
+
+
+def test_metadata_and_names_kept_in_the_servers_memory_are_bounded(lg: str) -> None:
+    """langgraph dev keeps threads, runs, assistants and crons in its memory, each with the metadata
+    the client sent: 150 threads with 900 KB of metadata each (2.7 s) grew the server by 136 MB, so
+    one member could exhaust its memory in minutes. Metadata (an object's, a run's ``config.metadata``)
+    is at most 16 KiB of JSON, an assistant's name 1 KiB and description 16 KiB (422 naming it)."""
+    alice = httpx.Client(base_url=lg, headers={"x-api-key": ACME_KEY}, timeout=60)
+    big = {"blob": "x" * 20_000}
+    turn = {"assistant_id": "assistant", "input": {"messages": [{"role": "user", "content": "hi"}]}}
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    for answer in (
+        alice.post("/threads", json={"metadata": big}),
+        alice.patch(f"/threads/{thread}", json={"metadata": big}),
+        alice.post("/runs", json={**turn, "metadata": big, "after_seconds": 3600}),
+        alice.post("/runs", json={**turn, "config": {"metadata": big}, "after_seconds": 3600}),
+        alice.post("/runs/crons", json={**turn, "schedule": "0 0 1 1 *", "metadata": big}),
+        alice.post("/assistants", json={"graph_id": "assistant", "metadata": big}),
+        alice.post("/assistants", json={"graph_id": "assistant", "name": "n" * 2000}),
+        alice.post("/assistants", json={"graph_id": "assistant", "description": "d" * 20_000}),
+    ):
+        assert answer.status_code == 422, (answer.request.url, answer.status_code, answer.text[:300])
+        detail = answer.json()["detail"]
+        assert "KiB" in detail and ("metadata" in detail or "name" in detail or "description" in detail), (
+            detail
+        )
+    small = {"ticket": "T-1", "note": "x" * 10_000}
+    made = alice.post("/threads", json={"metadata": small})
+    assert made.status_code == 200 and made.json()["metadata"]["ticket"] == "T-1", made.text[:300]
+    named = alice.post(
+        "/assistants", json={"graph_id": "assistant", "name": "Alice's helper", "metadata": small}
+    )
+    assert named.status_code == 200, named.text[:300]
