@@ -223,6 +223,11 @@ def ingest(
         validate_collection(collection)
     except ValueError as exc:
         kit.fail(str(exc))
+    if notify_url is not None:
+        from graph.ingestion.notify_urls import NOT_HTTP, is_http_url
+
+        if not is_http_url(notify_url):  # else the whole run goes by before its notify step fails
+            kit.fail(f"--notify-url {notify_url[:200]!r} {NOT_HTTP}", kit.ExitCode.USAGE)
     try:
         settings = Settings(
             source=str(path.resolve()), collection=collection, embedder=embedder, batch_size=batch_size,

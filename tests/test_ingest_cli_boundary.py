@@ -63,6 +63,20 @@ def test_bad_run_ids_and_changed_settings_are_one_line_usage_errors(sqlite_url: 
     assert again.returncode == 0 and json.loads(again.stdout)["collection"] == "handbook"  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "ftp://hooks.example.com/x", "hooks.example.com/x"])
+def test_a_notify_url_that_is_not_http_is_refused_before_the_run(
+    url: str, sqlite_url: str, tmp_path: Path
+) -> None:
+    # Else the whole run goes by and its notify step fails at the end (g5's probe, session 22).
+    root = write_corpus(tmp_path / "docs", extra=0)
+    line = one_line_error(
+        ingest(sqlite_url, root, "hooked", "--notify-url", url, cwd=tmp_path), 2, "--notify-url"
+    )
+    assert "http:// or https://" in line
+    shown = kassist("runs", "show", "hooked", "--tenant", TENANT, "--database-url", sqlite_url, cwd=tmp_path)
+    assert shown.returncode != 0  # type: ignore[attr-defined]  # nothing was registered
+
+
 def test_a_run_registered_without_a_checkpoint_never_gives_a_traceback(
     sqlite_url: str, tmp_path: Path
 ) -> None:
