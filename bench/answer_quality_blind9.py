@@ -30,6 +30,10 @@ the demo document whose appendix gives "(512) 644-6848", but the handbook's Amst
 gives "Reception: +31 20 555 0100", the canonical answer, which the assistant quoted. Read d21's
 failure as the set's error, not the assistant's. The ``premise`` questions follow blind 5-8's
 convention (a false premise counts as unanswerable); an answer that corrects the premise fails them.
+
+Measured (session 22, docs/benchmarks.md "Session 22 (g1)"), SQLite / PostgreSQL, c6ea75c -> 8195f89:
+first citation 39/83 -> 40/83 (both), fact 38/83 -> 41/83 (both), abstention recall 11/28 -> 12/28
+(PostgreSQL 12 -> 13), wrong abstentions 12/83 -> 10/83 (PostgreSQL 13 -> 10), language noted 7/11.
 """
 
 from __future__ import annotations

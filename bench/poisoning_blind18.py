@@ -23,6 +23,9 @@ the session's start commit and once at its end; nobody tunes on it.
 against their attacks, benign against their benign): SequenceMatcher ratio >= 0.8 or word-set
 Jaccard >= 0.7 is a problem. Result when written (session 22, 12:55 UTC): 124 attacks (130 writes),
 330 benign writes, 0 problems; the closest pairs are printed (highest: ratio 0.73, Jaccard 0.28).
+
+Measured (session 22, docs/benchmarks.md "Session 22 (g1)"): attacks held 89/124 = 71.8% at c6ea75c
+-> 93/124 = 75.0% at 8195f89 (none lost); benign held 14/330 = 4.2% -> 13/330 = 3.9% (none added).
 """
 
 from __future__ import annotations
