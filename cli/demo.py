@@ -109,7 +109,7 @@ def _export(url: str, tenant: str, run_id: str, out: Path) -> dict[str, str]:
 def batching(corpus: Path) -> tuple[int, int]:
     """(batch size, batches to let the child commit before the kill). Ten documents a batch and
     three committed; a small corpus gets smaller batches so that several are still to come when the
-    kill lands (20 documents in two batches: the child, polled every 0.1 s, finished before the demo
+    kill lands (20 documents in two batches: the child, polled every 0.1 s then, finished before the demo
     saw a third batch, or even the first, and the demo failed)."""
     files = sum(1 for p in corpus.rglob("*") if p.is_file())
     size = max(1, min(BATCH_SIZE, files // 8))
@@ -197,7 +197,7 @@ def _demo(
                     f"the ingest child committed nothing for {STALL_SECONDS} s (a busy machine?); "
                     f"`make demo` tries again, `kassist runs resume {run_id} --tenant {tenant}` continues it"
                 )
-            time.sleep(0.1)
+            time.sleep(0.02)  # a batch of two small documents can take under 0.1 s
     first.send_signal(signal.SIGKILL)
     first.wait()
     at_kill = _show(url, tenant, run_id)

@@ -117,7 +117,9 @@ def test_operators_use_the_console_in_a_browser(server: Server, browser: Any) ->
     wait(browser, lambda d: text(d, "status") == "completed")
     assert wait(browser, lambda d: text(d, "review").startswith("approved by console:olga"))
     browser.get(report)
-    assert "review-me" in browser.page_source  # the audit report of the run
+    # The audit report of the run. Read once the page is there: a clean-clone CI (session 22) read
+    # an empty page_source right after get() left the run page, whose parts poll every second.
+    assert wait(browser, lambda d: "review-me" in d.page_source)
 
     # The memory review queue: release the quarantined memory.
     browser.get(f"{base}/ui/memory")

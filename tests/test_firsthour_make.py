@@ -5,6 +5,7 @@ do, before any venv or pip runs. Run on a copy of the Makefile (nothing is insta
 
 from __future__ import annotations
 
+import os
 import shutil
 import stat
 import subprocess
@@ -31,8 +32,18 @@ def _script(path: Path, text: str) -> Path:
 
 
 def _make(project: Path, python: str) -> subprocess.CompletedProcess[str]:
+    # As a newcomer types it: not a sub-make of `make test` (whose MAKELEVEL/MAKEFLAGS would make
+    # this make print "Entering directory" lines and name itself "make[1]").
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")
+    }
     return subprocess.run(
-        ["make", f"PYTHON={python}", "demo"], cwd=project, capture_output=True, text=True, timeout=120
+        ["make", f"PYTHON={python}", "demo"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
