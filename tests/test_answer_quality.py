@@ -131,6 +131,17 @@ def test_a_question_in_another_language_is_told_the_embedder_reads_english_only(
         ("How do I request leave in Workday?", None),
         ("Is the café in the Amsterdam office open on Fridays?", None),
         ("Respond in Bengali, please.", None),
+        # Session 22: any script English does not use (by its letters' Unicode names), and the
+        # Latin-script languages of Asia and Africa; written for this test, not taken from a set.
+        ("כמה ימי חופשה יש לי בשנה?", "Hebrew"),
+        ("ฉันมีวันลาพักร้อนกี่วัน", "Thai"),
+        ("რამდენი დღე შვებულება მაქვს?", "Georgian"),
+        ("Ilang araw ng bakasyon ang mayroon ako bawat taon?", "Tagalog"),
+        ("Nina siku ngapi za likizo kila mwaka?", "Swahili"),
+        ("Tôi có bao nhiêu ngày nghỉ phép mỗi năm?", "Vietnamese"),
+        ("Berapa hari cuti tahunan yang saya dapatkan?", "Indonesian or Malay"),
+        ("Quantos dias de férias tenho por ano?", "Portuguese"),
+        ("Does the 5 μm filter rule apply to Zoë's team?", None),
     ],
 )
 def test_detect_language(text: str, language: str | None) -> None:
