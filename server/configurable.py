@@ -161,16 +161,16 @@ def refused_config(config: object) -> str | None:
     if limit is not None and (
         isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RECURSION_LIMIT
     ):
-        return f"config.recursion_limit must be a whole number of steps from 1 to {MAX_RECURSION_LIMIT}, got {_shown(limit)}"
+        return f"config.recursion_limit must be a whole number of steps from 1 to {MAX_RECURSION_LIMIT}, got {shown(limit)}"
     name = config.get("run_name")
     if name is not None and not isinstance(name, str):
-        return f"config.run_name must be a string, got {_shown(name)}"
+        return f"config.run_name must be a string, got {shown(name)}"
     too_big = refused_metadata(config.get("metadata"), "config.metadata")
     if too_big is not None:
         return too_big
     tags = config.get("tags")
     if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
-        return f"config.tags must be a list of strings, got {_shown(tags)}"
+        return f"config.tags must be a list of strings, got {shown(tags)}"
     return None
 
 
@@ -184,18 +184,18 @@ def refused_value(key: str, value: object) -> str | None:
             return None
         return (
             f"configurable.context_budget must be a whole number of tokens >= 200 and <= "
-            f"{MAX_CONTEXT_BUDGET}, got {_shown(value)}"
+            f"{MAX_CONTEXT_BUDGET}, got {shown(value)}"
         )
     if key == "compaction":
         from memory.context.compaction import STRATEGIES  # here: only a run that sends one pays
 
         if isinstance(value, str) and value in STRATEGIES:
             return None
-        return f"configurable.compaction must be one of {', '.join(STRATEGIES)}, got {_shown(value)}"
+        return f"configurable.compaction must be one of {', '.join(STRATEGIES)}, got {shown(value)}"
     return None
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """``value`` for a one-line message: an int as is, anything else as a short repr."""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
@@ -226,7 +226,7 @@ def refused_store_fields(index: object, store_filter: object) -> str | None:
         seen: set[str] = set()
         for field in map(str, index):
             if field in seen:
-                return f"index names {_shown(field)} more than once; name each field once"
+                return f"index names {shown(field)} more than once; name each field once"
             seen.add(field)
     if isinstance(store_filter, Mapping) and len(store_filter) > MAX_STORE_FIELDS:
         return (

@@ -13,6 +13,7 @@ from typing import Any
 
 from langgraph_sdk import Auth
 
+from server.auth_rules import is_admin
 from server.run_checks import refuse, registered_run, tenant_of
 
 ROLLBACK_REFUSED = (
@@ -90,11 +91,7 @@ async def check_thread_graph(ctx: Auth.types.AuthContext, graph: str | None, thr
 
 
 def _reaches(ctx: Auth.types.AuthContext, owner: str) -> bool:
-    try:
-        admin = ctx.user["role"] == "admin"
-    except KeyError:  # a user from before roles: a member
-        admin = False
-    return admin or owner == str(ctx.user.identity)
+    return is_admin(ctx) or owner == str(ctx.user.identity)
 
 
 _READ_THREAD: ContextVar[str | None] = ContextVar("kassist_read_thread", default=None)

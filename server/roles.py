@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from server.configurable import shown
+
 TENANT_DEFAULTS = "*"  # memory.manager.models.TENANT_DEFAULTS, without importing the manager
 DEFAULTS_ROOT = "defaults"
 STORE_WRITES = frozenset({"put", "delete"})
@@ -50,20 +52,15 @@ def decision_refusal(resume: object) -> str | None:
         decision = resume.get("decision")
         if not extra and isinstance(decision, str) and decision in DECISIONS:
             return None
-        what = f"keys {extra}" if extra else f"decision {_shown(decision)}"
+        what = f"keys {extra}" if extra else f"decision {shown(decision)}"
     elif isinstance(resume, str) and resume in DECISIONS:
         return None
     else:
-        what = _shown(resume)
+        what = shown(resume)
     return (
         f'command.resume must be "approve" or "reject", or {{"decision": "approve" | "reject"}}; got {what}. '
         "Anything else would reject the run; nothing was decided (a run waiting for review still waits)"
     )
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 
 def decides(resume: object) -> bool:
