@@ -16,8 +16,9 @@ from typing import Any
 from langchain_core.messages import AnyMessage, HumanMessage
 
 from graph.assistant import working
+from graph.assistant.answering import demoted_hit
 from graph.assistant.state import WorkingItem
-from knowledge.index.rules import STOPWORDS, demoted
+from knowledge.index.rules import STOPWORDS
 from memory.context.assemble import ContextItem, Tier
 from memory.context.compaction import latest_turn_start, units
 from memory.context.render import memory_value_text, render_document, render_memory, render_summary
@@ -136,12 +137,10 @@ def memory_items(records: Sequence[MemoryRecord], query: str) -> list[ContextIte
 
 def hit_items(hits: Sequence[dict[str, Any]], query: str = "") -> list[ContextItem]:
     """The passages for the model's context: an archived edition weighs half, unless the question
-    asks for it ("the 2024 leave policy", :func:`knowledge.index.rules.demoted`); it stays marked."""
+    asks for it ("the 2024 leave policy", :func:`answering.demoted_hit`); it stays marked."""
     out = []
     for rank, h in enumerate(hits, start=1):
-        late = bool(h.get("superseded")) and demoted(
-            str(h["title"]), str(h["source_path"]), query, superseded=True
-        )
+        late = demoted_hit(h, query)
         text = render_document(
             str(h["text"]), title=str(h["title"]), doc_id=str(h["doc_id"]), chunk_id=str(h["chunk_id"]),
             source_path=str(h["source_path"]), superseded=bool(h.get("superseded")),

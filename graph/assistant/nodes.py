@@ -123,6 +123,7 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     anywhere; anything else is a new question."""
     res = deps.open(config)
     question, focus, k = state["query"], state.get("focus"), res.settings.k
+    search = _TurnSearch(res)
     if focus is not None and not focus.get("doc_id"):
         focus = None
     reading = working.read(question, focus, state.get("topic", ""), STOPWORDS)
@@ -130,20 +131,20 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     focused = False
     if reading.kind in ("continues", "ellipsis") and focus is not None:
         stale = bool(state.get("focus_stale"))
-        held, hits = _focus_holds(res, question, reading, str(focus["doc_id"]), stale=stale)
+        held, hits = _focus_holds(search, question, reading, str(focus["doc_id"]), stale=stale)
         # The focus answers the question on its own wording: a pointer question is answered from
         # it; held on the reading with its section or as an ellipsis, the answer must clear the bar.
         focused = held == "own" and reading.kind == "continues"
         if held and reading.kind == "continues" and asks_for_date(reading.query):
             # "when did it come into effect?": the focus's own date line, in its header passage.
-            hits = res.kb.search(reading.query, k=k, doc_id=str(focus["doc_id"]))
+            hits = search(reading.query, str(focus["doc_id"]))
             reading = replace(reading, scoped=reading.query)
         if not held:
             # An ellipsis the focus does not answer continues the last question; anything else is new.
             reading = working.read(question, None, state.get("topic", ""), STOPWORDS)
     query = reading.query
     seen = {h.chunk_id for h in hits}
-    hits += [h for h in res.kb.search(query, k=k) if h.chunk_id not in seen]
+    hits += [h for h in search(query) if h.chunk_id not in seen]
     found = [h.model_dump(mode="json") for h in hits[:k]]
     # A pointer question is answered from the focus it points at; an ellipsis is judged as the
     # question it stands for (the focus's topic with its new subject: "and for Tokyo?" may abstain).
@@ -166,12 +167,28 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
     }
 
 
+class _TurnSearch:
+    """The knowledge base's search for one turn, each (query, document) searched once: deciding
+    whether a follow-up holds to its focus searches the question over the whole base, and a
+    follow-up read as a new question then searches that same question again."""
+
+    def __init__(self, res: AssistantResources) -> None:
+        self._kb, self._k = res.kb, res.settings.k
+        self._found: dict[tuple[str, str | None], list[SearchHit]] = {}
+
+    def __call__(self, query: str, doc_id: str | None = None) -> list[SearchHit]:
+        key = (query, doc_id)
+        if key not in self._found:
+            self._found[key] = self._kb.search(query, k=self._k, doc_id=doc_id)
+        return list(self._found[key])  # a copy: the caller extends its hits
+
+
 def _texts(hits: list[dict[str, Any]]) -> list[str]:
     return [f"{h['title']} {h.get('heading') or ''} {h['text']}" for h in hits]
 
 
 def _focus_holds(
-    res: AssistantResources, question: str, reading: working.Reading, doc_id: str, *, stale: bool
+    search: _TurnSearch, question: str, reading: working.Reading, doc_id: str, *, stale: bool
 ) -> tuple[Literal["own", "read", ""], list[SearchHit]]:
     """Whether a follow-up is about the document in focus, and its passages there: "own" when the
     focus bears on the question's own wording (its passages for that wording: "what does that
@@ -191,11 +208,10 @@ def _focus_holds(
     holds when the focus holds its new subject, in words or in a close passage ("what about
     hamsters?" does not). After a new question that found nothing (``stale``), the focus holds only
     on the question's own wording."""
-    k = res.settings.k
-    hits = res.kb.search(reading.scoped, k=k, doc_id=doc_id)
+    hits = search(reading.scoped, doc_id)
     if not hits:
         return "", []
-    own = hits if reading.scoped == question else res.kb.search(question, k=k, doc_id=doc_id)
+    own = search(question, doc_id)
     best = _most_relevance(question, own)
     if reading.kind == "ellipsis":
         subject = working.subject(question, STOPWORDS)
@@ -215,7 +231,7 @@ def _focus_holds(
     if stale:
         return "", []
     read_in = _most_relevance(reading.scoped, hits)
-    alone = [h.model_dump(mode="json") for h in res.kb.search(question, k=k)]
+    alone = [h.model_dump(mode="json") for h in search(question)]
     rival = most_relevant(question, alone) if alone else {}
     if best >= float(rival.get("relevance") or 0.0) - FOCUS_MARGIN:
         return "own", mine
