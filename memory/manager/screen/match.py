@@ -91,13 +91,18 @@ def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Scr
     (the text was disguised); leetspeak keeps each concept's own strength (digits are common in data);
     a concept the text already shows plainly (``known``) is not reported again."""
     f = forms(variant.text)
+    # An override is read without the retired procedures a text may describe (topics.py): once per
+    # form, not once per override phrase.
+    retired: dict[str, str] = {}
     found: list[ScreenFinding] = []
     for phrase in PHRASES:
         if known is not None and phrase.concept in known:
             continue
         text = f.latin if phrase.form == "latin" else f.plain
-        if phrase.concept == OVERRIDE and TOPIC_RULES.search(text):
-            text = without_topic_rules(text)
+        if phrase.concept == OVERRIDE:
+            if phrase.form not in retired:
+                retired[phrase.form] = without_topic_rules(text) if TOPIC_RULES.search(text) else text
+            text = retired[phrase.form]
         if phrase.pattern.search(text):
             if variant.how:
                 # leetspeak keeps each concept's strength (digits are common in data), and so do a record's

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import re
 
+# Negation and the sentence split are agency.py's: a standing rule and an order to the agent read alike.
+from memory.manager.screen.agency import _NOT, _SPLIT
+from memory.manager.screen.agency import _SENTENCE_NEGATED as _NEGATED
 from memory.manager.screen.findings import ScreenFinding
 
 _AI = r"(?:the |an? |any |your |this |our )?(?:(?:ai|virtual|internal|digital) )?(?:ai|assistant|chat ?bot|bot|copilot|agent)s?"
-_NOT = r"(?:not|never|n't|cannot|no longer)"
 # A preference's frame: the user's wish as reported by a summary or an inference.
 PREFERENCE = re.compile(
     r"\b(?:prefers?|preferences?|preferred|wants?|wanted|wishe[sd]|would like|likes? it when|habits?|"
@@ -94,8 +96,6 @@ _IMPOSTOR = re.compile(
     r"\b(?:fake|pretend\w*|impersonat\w*|claiming to be|posing as|poses as|attackers?|scam\w*|fraud\w*|malicious)\b",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(rf"\b{_NOT}\b|\b(?:must not|do not|don't|no one|nobody)\b", re.IGNORECASE)
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
 def standing_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
