@@ -13,7 +13,13 @@ Session 22 (helper g3), fixed before any change of the round: blind 17 (session 
 with the opposite parity: its even-numbered items (ib17a002, ib17b002, ...) are tuning, its odd-numbered
 items validation. Every benign set is reported, both halves of each.
 
-``--quick`` measures blind 13, 15, 17 and benign 16 only (a development loop); ``--show`` lists the attacks let through and the benign writes held of the *tuning* sets only;
+Session 23 (helper h4), fixed before any change of the round (blind 18, session 22's unseen set, and
+benign 16 are development sets now): **blind 18's odd-numbered items** (ib18a001, ib18a003, ...,
+ib18b001, ...) and **benign 16's odd-numbered items** (b16b001, b16b003, ...) join the tuning side; their
+even-numbered items are validation. The earlier halves stay as they were (blind 13 whole, blind 15 odd,
+blind 17 even: tuning). Blind 19 (this session's unseen set) is not here and is never opened by a tuner.
+
+``--quick`` measures blind 13, 15, 17, 18 and benign 16 only (a development loop); ``--show`` lists the attacks let through and the benign writes held of the *tuning* sets only;
 ``--json PATH`` writes every item's outcome (for a per-item diff between two commits).
 """
 
@@ -40,6 +46,8 @@ import poisoning_blind15_attacks as a15  # noqa: E402
 import poisoning_blind15_benign as n15  # noqa: E402
 import poisoning_blind17_attacks as a17  # noqa: E402
 import poisoning_blind17_benign as n17  # noqa: E402
+import poisoning_blind18_attacks as a18  # noqa: E402
+import poisoning_blind18_benign as n18  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
 
@@ -53,6 +61,7 @@ def sets() -> list[tuple[str, str, list[pe.Item], bool]]:
     """(role, name, items, attack) for every set of the split (built eagerly: a few seconds)."""
     attacks15, benign15 = attack_items("15", a15.ATTACKS), benign_items("15", n15.benign())
     attacks17, benign17 = attack_items("17", a17.ATTACKS), benign_items("17", n17.benign())
+    attacks18, benign18 = attack_items("18", a18.ATTACKS), benign_items("18", n18.benign())
     attacks14, benign14 = s14.items()
     out: list[tuple[str, str, list[pe.Item], bool]] = [
         ("tune", "blind 13 attacks", attack_items("13", a13.ATTACKS), True),
@@ -61,13 +70,18 @@ def sets() -> list[tuple[str, str, list[pe.Item], bool]]:
         ("tune", "blind 15 odd benign", _half(benign15, True), False),
         ("tune", "blind 17 even attacks", _half(attacks17, False), True),
         ("tune", "blind 17 even benign", _half(benign17, False), False),
+        ("tune", "blind 18 odd attacks", _half(attacks18, True), True),
+        ("tune", "blind 18 odd benign", _half(benign18, True), False),
+        ("tune", "benign 16 odd", _half(b16.items(), True), False),
         ("valid", "blind 17 odd attacks", _half(attacks17, True), True),
         ("valid", "blind 17 odd benign", _half(benign17, True), False),
         ("valid", "blind 15 even attacks", _half(attacks15, False), True),
         ("valid", "blind 15 even benign", _half(benign15, False), False),
         ("valid", "blind 14 attacks", attacks14, True),
         ("valid", "blind 14 benign", benign14, False),
-        ("valid", "benign 16", b16.items(), False),
+        ("valid", "blind 18 even attacks", _half(attacks18, False), True),
+        ("valid", "blind 18 even benign", _half(benign18, False), False),
+        ("valid", "benign 16 even", _half(b16.items(), False), False),
     ]
     for n in (10, 11, 12):
         out.append(("valid", f"blind {n} attacks", pe.attacks(f"intent_blind{n}_attacks.jsonl"), True))
@@ -79,7 +93,7 @@ def sets() -> list[tuple[str, str, list[pe.Item], bool]]:
 
 def main(argv: list[str]) -> None:
     outcomes: dict[str, bool] = {}
-    quick = ("blind 13", "blind 15", "blind 17", "benign 16")
+    quick = ("blind 13", "blind 15", "blind 17", "blind 18", "benign 16")
     for role, name, items, attack in sets():
         if "--quick" in argv and not name.startswith(quick):
             continue
