@@ -25,6 +25,7 @@ from kassist.fusion import best_first, reciprocal_ranks, tied_ranks, weighted_su
 from knowledge.index.rules import query_terms, websearch_or
 from memory import lexical
 from memory.store.namespaces import SEP
+from memory.store.related import related_scores
 
 SearchMode = Literal["hybrid", "vector", "keyword"]
 SEARCH_MODES: tuple[SearchMode, ...] = ("hybrid", "vector", "keyword")
@@ -45,9 +46,13 @@ class SearchFusion:
     scores: bool = False
     field: float = 0.0
     """Added times the share of a short unindexed field value the query names (memory/store/field_cue.py)."""
+    neighbour: float = 0.0
+    """Added times the best fused score of the items keyed next to it (memory/store/related.py)."""
+    run: float = 0.0
+    """Added times the best fused score of the other items of its key's run (memory/store/related.py)."""
 
 
-FUSION = SearchFusion(keyword=1.0, vector=0.5, scores=True, field=0.75)
+FUSION = SearchFusion(keyword=1.0, vector=0.5, scores=True, field=0.75, neighbour=0.3, run=0.2)
 """With a semantic model (e.g. MiniLM). Scores, not ranks: a keyword match that names the question's
 rare words stands far above the rest in BM25 but only one rank above in RRF. On real conversations
 (LoCoMo, seven hand-transcribed) the keyword list alone beat every reciprocal-rank blend, and
@@ -281,6 +286,10 @@ def fuse(
     if cue is not None and fusion.field:
         for item in scores:
             scores[item] += fusion.field * cue(rows[item])
+    if fusion.neighbour or fusion.run:
+        # Read from the scores above, all at once: a related item's own gain does not spread further.
+        for item, added in related_scores(list(scores), scores, fusion.neighbour, fusion.run).items():
+            scores[item] += added
     return [(*rows[item][:-1], scores[item]) for item in best_first(scores, digits=12)]
 
 
