@@ -17,7 +17,15 @@ document outside a demo question's list holds its fact (one right answer per tea
 1-9): SequenceMatcher ratio >= 0.75 or word-set Jaccard >= 0.6 is a problem. For information it
 counts the facts whose answering sentence also holds an earlier set's fact (blind 6-9 made that a
 problem; after nine sets nearly every substantive handbook sentence holds one, see the questions
-module).
+module). Result when written (session 23, 15:21 UTC): 128 questions (73 answerable, 26 of them by
+demo-corpus documents only; 30 unanswerable; 14 conversations; 11 non-English), 0 problems; 69 of 98
+facts sit in a sentence that also holds an earlier set's fact. Closest to an earlier question: ratio
+0.70 / Jaccard 0.35 ("how far ahead are data platform rotas published at the sao paulo office" ~ blind
+9's "when are data platform schedules published in the berlin office"). While writing, 2 questions
+were exact repeats of earlier ones by chance and ~12 came close (mostly "who is the local contact
+for <team> in <office>" templates); they were reworded before any measurement. The mechanical rule
+sees words, not topics: a few questions still ask a topic an earlier set asked in other words (e.g.
+h17 splitting an order to dodge a threshold, ratio 0.67 to an earlier question).
 """
 
 from __future__ import annotations
