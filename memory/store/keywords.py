@@ -83,7 +83,7 @@ KEYWORD_CAP = 2000
 """PostgreSQL reads the texts of at most this many entries matching a query word (any of them: a
 common word can match every item) and ranks them by BM25 in Python. SQLite reads up to 1,000
 postings of each word within the prefix (ids only; search_sqlite.POSTINGS_CAP) and rescores the best
-:data:`RESCORE` by BM25: the old cap of the 100 oldest postings left every later turn out for a
+:func:`rescore_count` by BM25: the old cap of the 100 oldest postings left every later turn out for a
 common word (session 19's LoCoMo run)."""
 
 
@@ -113,9 +113,15 @@ def fts5_word_queries(tenant: str, prefix_path: str, query: str) -> list[str]:
     ]
 
 
-RESCORE = 120
-"""How many of the best entries by :func:`idf_order` (idf alone) are read back and scored with
-BM25's term frequency and length (:func:`bm25_rescore`); at least twice the list's depth."""
+RESCORE_PER_DEPTH = 2
+"""The keyword list reads back the best ``RESCORE_PER_DEPTH x depth`` entries by :func:`idf_order`
+(idf alone) and scores them with BM25's term frequency and length (:func:`bm25_rescore`)."""
+
+
+def rescore_count(depth: int) -> int:
+    """How many entries a keyword list of ``depth`` rescores by BM25 (200 at the fixed depth of 100;
+    a floor of 120 from the depth-30 days was dead since the depth became 100, session 22)."""
+    return RESCORE_PER_DEPTH * depth
 
 
 @dataclass(frozen=True)
@@ -181,11 +187,11 @@ def bm25_rescore(
     words: Sequence[str],
     contents: dict[int, str],
     stats: PrefixStats,
-    rescore: int = RESCORE,
+    rescore: int | None = None,
     candidates: Candidates | None = None,
 ) -> list[tuple[int, float]]:
     """(entry id, word number) pairs of every entry matching a query word -> (entry id, BM25) best
-    first, ties newest first. The best ``rescore`` entries by idf alone (:func:`idf_order`, or
+    first, ties newest first. The best ``rescore`` entries (None: all) by idf alone (:func:`idf_order`, or
     ``candidates`` already computed from the same postings) whose text is in ``contents`` are scored
     with each word's frequency in the text and the text's length (characters, over the prefix's
     mean): a long turn naming a word once no longer ties a short one about it. The others keep their
@@ -198,7 +204,7 @@ def bm25_rescore(
     count = stem_counter(stems)
     mean = stats.mean_chars if stats.mean_chars > 0 else 1.0
     scored: dict[int, float] = {}
-    for entry in order[:rescore]:
+    for entry in order if rescore is None else order[:rescore]:
         text = contents.get(entry)
         if text is None:
             continue

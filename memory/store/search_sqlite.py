@@ -20,11 +20,11 @@ from knowledge.index.rules import query_terms
 from memory.store import filters as flt
 from memory.store.indexing import to_blob
 from memory.store.keywords import (
-    RESCORE,
     PrefixStats,
     bm25_rescore,
     fts5_word_queries,
     idf_order,
+    rescore_count,
 )
 from memory.store.program import PreparedSearch, VectorChange
 from memory.store.records import sqlite_time
@@ -180,7 +180,7 @@ class SqliteDialect:
                 return []
             stats = yield from self._prefix_stats(search)
             candidates = idf_order(postings, stats)
-            pool = candidates.order[: max(RESCORE, 2 * depth)]
+            pool = candidates.order[: rescore_count(depth)]
             rows = yield Stmt(KEYWORD_TEXTS, (json.dumps(pool),))
             texts = {int(r[0]): str(r[1]) for r in rows}
             ranked = bm25_rescore(postings, words, texts, stats, len(pool), candidates)

@@ -17,7 +17,7 @@ from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
 from memory.store.database import StoreDriver
 from memory.store.indexing import to_pgvector
-from memory.store.keywords import KEYWORD_CAP, RESCORE, PrefixStats, bm25_matches, tsquery_text
+from memory.store.keywords import KEYWORD_CAP, PrefixStats, bm25_matches, rescore_count, tsquery_text
 from memory.store.program import PreparedSearch, VectorChange
 from memory.store.statements import (
     ITEM_COLUMNS,
@@ -251,7 +251,7 @@ class PostgresDialect:
         where, params = flt.render(search.conditions, self.render_condition)
         sql = KEYWORD_ITEMS.format(filters=where)
         rows: list[tuple[Any, ...]] = []
-        for best in (ranked[: max(RESCORE, 2 * depth)], ranked):  # all of them when filters passed too few
+        for best in (ranked[: rescore_count(depth)], ranked):  # all of them when filters passed too few
             paths, keys, scores = [p for (p, _), _ in best], [k for (_, k), _ in best], [x for _, x in best]
             rows = yield Stmt(sql, (paths, keys, scores, search.tenant, now, *params))
             if len(rows) >= depth or len(best) == len(ranked):
