@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.intent_words import HUMAN_ASSISTANT
+from memory.manager.screen.intent_words import as_people
 
 # Names for an AI or a language model in other languages (latin form: accents dropped), and in
 # scripts that have no Latin transliteration here.
@@ -146,7 +146,6 @@ VOCATIVE = re.compile(
     r"\s*(?:[:,]|\s[-\u2013\u2014])\s*(?:also |please |now |then |just |and |in the \w+ )?" + _ACTS,
     re.IGNORECASE | re.MULTILINE,
 )
-_PERSON = re.compile(r"\b(?:" + HUMAN_ASSISTANT + r")", re.IGNORECASE)
 # Orders read in the sentence's own (Latin) form only, each with what the finding says, in the order
 # they are reported.
 _LATIN_ORDERS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -161,13 +160,15 @@ _LATIN_ORDERS: tuple[tuple[re.Pattern[str], str], ...] = (
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+|<[^<>]{0,300}>")
 
 
-def address_findings(latin: str, plain: str, about: re.Pattern[str]) -> list[ScreenFinding]:
+def address_findings(
+    latin: str, plain: str, about: re.Pattern[str], people: str | None = None
+) -> list[ScreenFinding]:
     """Findings for one text (its ``latin`` and ``plain`` forms); ``about`` marks sentences that
     speak about attacks (security training), which are left alone."""
     found: list[ScreenFinding] = []
     if MENTION.search(latin):
         found.append(ScreenFinding("instruction", "an @-mention of an AI opens an order"))
-    people = _PERSON.sub("person", latin)
+    people = as_people(latin) if people is None else people
     if any(VOCATIVE.search(one) and not about.search(one) for one in _SENTENCE.split(people) if one.strip()):
         found.append(ScreenFinding("instruction", "an AI called by name in the text and given an order"))
     if FIELD.search(latin):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.intent_words import HUMAN_ASSISTANT
+from memory.manager.screen.intent_words import as_people
 
 _AI = (
     r"(?:the |an? |any |your |this |our )?(?:(?:ai|virtual|internal|digital) )?(?:ai|assistant|chat ?bot|bot|"
@@ -163,7 +163,6 @@ WIPES_STORED = re.compile(
 _OWN = re.compile(
     r"\b(?:your|their|his|her|my) own\b|\b(?:you|users|employees|staff) (?:can|may)\b|\bsettings\b", re.I
 )
-_PERSON = re.compile(HUMAN_ASSISTANT, re.IGNORECASE)  # "the HR assistant shares the guide": a person
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
@@ -177,11 +176,12 @@ def _dropped(sentence: str) -> set[int]:
     return out
 
 
-def agency_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
-    """Findings for one text's ``latin`` form; ``about`` marks sentences that speak about attacks."""
+def agency_findings(latin: str, about: re.Pattern[str], people: str | None = None) -> list[ScreenFinding]:
+    """Findings for one text's ``latin`` form; ``about`` marks sentences that speak about attacks;
+    ``people`` is ``latin`` with job titles read as persons, when done ("the HR assistant shares the guide")."""
     found: list[ScreenFinding] = []
     dropped: set[int] = set()
-    for one in _SPLIT.split(_PERSON.sub("person", latin)):
+    for one in _SPLIT.split(as_people(latin) if people is None else people):
         if not one.strip() or about.search(one):
             continue
         if (GIVES_OUT.search(one) or OTHERS_DATA.search(one)) and not _DESCRIBED.search(one):

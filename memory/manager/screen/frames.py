@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.intent_words import HUMAN_ASSISTANT
+from memory.manager.screen.intent_words import PERSON
 from memory.manager.screen.multilingual import about_staff, short_address
 from memory.manager.screen.topics import topic_only
 
@@ -349,7 +349,6 @@ _PEOPLE = _c(
     r"members|agents|support agents|reviewers|approvers|authors|editors|[a-z]+ team)\b\s*[,:!]"
 )
 
-_HUMAN = re.compile(HUMAN_ASSISTANT, re.IGNORECASE)
 _HEAD = 60  # a vocative opens the sentence: reading only its head keeps the pattern linear on long runs
 
 
@@ -373,7 +372,7 @@ def frame_findings(latin: str, plain: str) -> list[ScreenFinding]:
         if _ABOUT.search(one) or _TITLE.search(one):
             continue
         head = one[:_HEAD]
-        if _HUMAN.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
+        if PERSON.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
             continue
         if (_VOCATIVE.search(head) or short_address(head)) and not about_staff(head):
             found.append(ScreenFinding("instruction", "speaks to an AI by name before an order"))

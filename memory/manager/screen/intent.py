@@ -58,7 +58,6 @@ CREDENTIAL_ASK = _c(w.CREDENTIAL_ASK)
 REFUSAL = _c(w.REFUSAL)
 SENDING = _c(w.SENDING)
 TOOL_CALL = _c(w.TOOL_CALL)
-HUMAN_ASSISTANT = _c(w.HUMAN_ASSISTANT)
 HIDDEN_ORDER = _c(w.HIDDEN_ORDER)
 AI_MENTION = _c(rf"\b{w.AI_NOUN}\b")
 DECODE_ACT = _c(w.DECODE_ACT)
@@ -149,8 +148,9 @@ class Signals:
     lifted: bool  # safeguards said to be lifted or paused
 
     @classmethod
-    def of(cls, latin: str, plain: str) -> Signals:
-        latin = HUMAN_ASSISTANT.sub("person", latin)  # "the assistant manager should approve ..."
+    def of(cls, latin: str, plain: str, people: str | None = None) -> Signals:
+        # "the assistant manager should approve ...": a person (``people`` is ``latin`` so read, when given)
+        latin = w.as_people(latin) if people is None else people
         # The act must be another word than the one that set the scene ("in your *answer* to ...").
         rest = ADDRESSED.sub(" ", READER.sub(" ", CONTEXT.sub(" ", latin)))
         return cls(
@@ -189,11 +189,12 @@ def _sentences(text: str) -> list[str]:
 
 
 def sentence_findings(
-    latin: str, plain: str, hosts: Collection[str], *, addressed: bool = False
+    latin: str, plain: str, hosts: Collection[str], *, addressed: bool = False, people: str | None = None
 ) -> list[ScreenFinding]:
-    """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms);
-    ``addressed``: an earlier sentence of the same text spoke to the assistant."""
-    s = Signals.of(latin, plain)
+    """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms, ``people``
+    its latin form with job titles read as persons); ``addressed``: an earlier sentence of the same text
+    spoke to the assistant."""
+    s = Signals.of(latin, plain, people)
     if addressed and not s.addressed:
         s = dataclasses.replace(s, addressed=True)
     found: list[ScreenFinding] = []
@@ -254,19 +255,24 @@ def hidden_orders(latin: str) -> list[ScreenFinding]:
     return []
 
 
-def intent_findings(latin: str, plain: str, hosts: Collection[str]) -> list[ScreenFinding]:
-    """Intent findings for a text, sentence by sentence, plus whole-text structure (tool calls)."""
+def intent_findings(
+    latin: str, plain: str, hosts: Collection[str], people: str | None = None
+) -> list[ScreenFinding]:
+    """Intent findings for a text, sentence by sentence, plus whole-text structure (tool calls);
+    ``people`` is ``latin`` with job titles read as persons (``intent_words.as_people``), when done."""
     found: list[ScreenFinding] = []
     if TOOL_CALL.search(latin):
         found.append(
             ScreenFinding("tool-call imitation", "text shaped like a tool or function call for an agent")
         )
-    latins, plains = _sentences(latin), _sentences(plain)
-    if len(latins) != len(plains):  # the forms split differently (rare): read each form whole
-        latins, plains = [latin], [plain]
+    people = w.as_people(latin) if people is None else people
+    # A job title holds no sentence end, so the latin form and its people form split alike.
+    latins, plains, peoples = _sentences(latin), _sentences(plain), _sentences(people)
+    if len(latins) != len(plains) or len(latins) != len(peoples):  # the forms split differently (rare)
+        latins, plains, peoples = [latin], [plain], [people]
     addressed = False  # once a text has spoken to the assistant ("for the chatbot: ..."), what follows is too
-    for one_latin, one_plain in zip(latins, plains, strict=True):
-        found.extend(sentence_findings(one_latin, one_plain, hosts, addressed=addressed))
+    for one_latin, one_plain, one_people in zip(latins, plains, peoples, strict=True):
+        found.extend(sentence_findings(one_latin, one_plain, hosts, addressed=addressed, people=one_people))
         addressed = addressed or bool(
             ADDRESSED_LABEL.search(one_latin) or ADDRESSED_ML.search(one_latin) or _plain_addressed(one_plain)
         )

@@ -9,6 +9,8 @@ Cyrillic, Chinese, Japanese and Korean.
 
 from __future__ import annotations
 
+import re
+
 # Nouns that name an AI system. "agent" and "model" name people and products too, so they count
 # only when qualified ("automated agents", "language model", "the model reading this").
 AI_NOUN = (
@@ -30,6 +32,16 @@ HUMAN_ASSISTANT = (
     r"|\bassistants? (?:manager|director|professor|editor|coach|engineer|principal|secretary|head|controller|"
     r"buyer|accountant)s?\b"
 )
+# Compiled once for every module that reads a job title as a person (intent, agency, address, frames,
+# multilingual); ``as_people`` is done once per text form by ``match`` and handed to the rules that read it.
+PERSON = re.compile(HUMAN_ASSISTANT, re.IGNORECASE)
+
+
+def as_people(latin: str) -> str:
+    """``latin`` with every job title that says assistant read as "person" ("the office assistant sends ...")."""
+    return PERSON.sub("person", latin)
+
+
 # Someone who processes this text in order to answer: the assistant, described rather than named.
 READER = (
     r"\b(?:whoever|whatever|whichever(?: \w+)?|anyone|anything|any (?:system|tool|program|service|process|reader|one)s?|"

@@ -15,6 +15,7 @@ from memory.manager.screen.examples import unquote_examples
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.frames import ABOUT, frame_findings
 from memory.manager.screen.intent import hidden_orders, intent_findings
+from memory.manager.screen.intent_words import as_people
 from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.phrases import PHRASES
@@ -126,9 +127,10 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     """Intent findings in one variant; what only a decoding (or a hidden element) reveals was
     disguised on purpose, so it holds the item on its own and the finding names the disguise."""
     f = forms(variant.text)
-    found = intent_findings(f.latin, f.plain, allowed_hosts) + frame_findings(f.latin, f.plain)
-    found += address_findings(f.latin, f.plain, ABOUT)
-    found += agency_findings(f.latin, ABOUT)
+    people = as_people(f.latin)  # job titles read as persons: once here for the three rules that need it
+    found = intent_findings(f.latin, f.plain, allowed_hosts, people) + frame_findings(f.latin, f.plain)
+    found += address_findings(f.latin, f.plain, ABOUT, people)
+    found += agency_findings(f.latin, ABOUT, people)
     found += standing_findings(f.latin, ABOUT)
     found += pressure_findings(f.latin, ABOUT, allowed_hosts)
     found += multilingual_findings(f.plain, ABOUT)

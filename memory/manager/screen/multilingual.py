@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from memory.manager.screen import multilingual_words as words
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.intent_words import HUMAN_ASSISTANT
+from memory.manager.screen.intent_words import PERSON
 from memory.manager.screen.text import is_hidden
 
 # Scripts written without spaces between words: a stem may start anywhere.
@@ -169,14 +169,13 @@ def _vocative(sentence: str) -> str | None:
         return None
     if _POLICY_TITLE.search(head):  # "Our AI policy: the assistant may ...": a heading about AI use
         return None
-    if _PERSON.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
+    if PERSON.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
         return None
     rest = sentence[cut.end() :]
     return rest if len(rest.split()) >= 2 or len(rest.strip()) >= 12 else None
 
 
-# A person whose job title says assistant ("The new HR assistant, Priya, answers ...").
-_PERSON = re.compile(HUMAN_ASSISTANT, re.IGNORECASE)
+# A person whose job title says assistant ("The new HR assistant, Priya, answers ..."): intent_words.PERSON.
 _SHORT_HEAD = 4  # words: "Көмекші,", "Ji bo alîkarê AI:"; a clause about the AI ("The bot posted:") is longer
 
 
@@ -198,7 +197,7 @@ def short_address(sentence: str) -> bool:
         not AI.found(last, tokens(last))
         or about_staff(label)
         or _POLICY_TITLE.search(label)
-        or _PERSON.search(label)
+        or PERSON.search(label)
     ):
         return False
     return len(s[cut.end() :].split()) >= 3
