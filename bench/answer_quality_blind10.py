@@ -14,7 +14,8 @@ table: source, register, unanswerable kind, conversation kind, language.
 ``--check``: (1) every fact occurs in a sentence of one of its expected documents; (2) no demo-corpus
 document outside a demo question's list holds its fact (one right answer per team/office/year);
 (3) no question (any turn) repeats or nearly repeats a question of an earlier set (main set, blind
-1-9): SequenceMatcher ratio >= 0.75 or word-set Jaccard >= 0.6 is a problem. For information it
+1-9): SequenceMatcher ratio >= 0.75 or word-set Jaccard >= 0.6 is a problem, and so is (4) a turn
+whose local-MiniLM cosine to an earlier turn is >= 0.8 (the same topic in other words). For information it
 counts the facts whose answering sentence also holds an earlier set's fact (blind 6-9 made that a
 problem; after nine sets nearly every substantive handbook sentence holds one, see the questions
 module). Result when written (session 23, 15:21 UTC): 128 questions (73 answerable, 26 of them by
@@ -24,8 +25,12 @@ facts sit in a sentence that also holds an earlier set's fact. Closest to an ear
 9's "when are data platform schedules published in the berlin office"). While writing, 2 questions
 were exact repeats of earlier ones by chance and ~12 came close (mostly "who is the local contact
 for <team> in <office>" templates); they were reworded before any measurement. The mechanical rule
-sees words, not topics: a few questions still ask a topic an earlier set asked in other words (e.g.
-h17 splitting an order to dodge a threshold, ratio 0.67 to an earlier question).
+sees words, not topics: 8 turns were within cosine 0.8 of an earlier turn (security-log retention,
+a sales car's lease cap, working alone in the lab, bicycles in Amsterdam, forwarding mail to Gmail,
+laptop admin rights, the visitors' Wi-Fi, paid parental leave): those 8 and one more were replaced
+(15:30 UTC, before any measurement) and rule (4) was added. Now the closest in meaning is cosine
+0.76 (h47, how often restores are tested); a few ask a topic an earlier set asked in other words
+below that (h17 splitting an order to dodge a threshold, ratio 0.67).
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+
+import numpy as np
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)  # bench/memory.py must not shadow memory/
 sys.path.append(str(Path(__file__).resolve().parent))
@@ -82,6 +89,28 @@ def check(
     return problems, pairs, shared
 
 
+SEMANTIC = 0.8
+"""Cosine (local MiniLM) at which a turn asks what an earlier turn asked in other words: a problem."""
+
+
+def semantic_repeats(
+    questions: Sequence[Q9] = BLIND10, earlier: Sequence[Sequence[Question]] = EARLIER
+) -> list[tuple[float, str, str]]:
+    """(cosine, this set's turn, closest earlier turn) per English turn, closest first: the word rule
+    of ``check`` misses a topic asked again in other words (seen while writing this set)."""
+    embedder = aq.CachingEmbedder(None)
+    new = [t for q in questions if q.kind != "language" for t in b9._turns(q)]
+    old = list(dict.fromkeys(t for s in earlier for q in s for t in b9._turns(q)))
+    a = np.array(embedder.embed_documents(new))
+    b = np.array(embedder.embed_documents(old))
+    a /= np.linalg.norm(a, axis=1, keepdims=True)
+    b /= np.linalg.norm(b, axis=1, keepdims=True)
+    sims = a @ b.T
+    best = sims.argmax(axis=1)
+    pairs = [(float(sims[i, j]), new[i], old[j]) for i, j in enumerate(best)]
+    return sorted(pairs, key=lambda p: -p[0])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -102,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     demo = sum(q.kind == "answerable" and q.source == "demo" for q in questions)
     if args.check:
         problems, pairs, shared = check()
+        meaning = semantic_repeats()
+        problems += [f"same topic (cosine {c:.2f}): {a!r} ~ {b!r}" for c, a, b in meaning if c >= SEMANTIC]
         print(f"blind 10 check: {len(questions)} questions {counts}, {demo} answerable by demo-corpus "
               f"documents only; {len(problems)} problems", file=sys.stderr)  # fmt: skip
         for line in problems:
@@ -111,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
         print("closest to an earlier set's question:", file=sys.stderr)
         for ratio, jac, a, b in pairs[:5]:
             print(f"  ratio {ratio:.2f} jaccard {jac:.2f}: {a!r} ~ {b!r}", file=sys.stderr)
+        print("closest in meaning (MiniLM cosine):", file=sys.stderr)
+        for cos, a, b in meaning[:5]:
+            print(f"  {cos:.2f}: {a!r} ~ {b!r}", file=sys.stderr)
         return 1 if problems else 0
     embedder = aq.CachingEmbedder(args.vector_cache)
     results: dict[str, list[aq.Outcome]] = {}

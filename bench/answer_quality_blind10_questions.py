@@ -14,9 +14,9 @@ Sources. 47 answerable questions are answered by the handbook, in sections earli
 (bereavement for friends, jury service, public duties, care emergencies, hotel gifts, fines, visas,
 car damage and private use, split purchases, partner health premiums, training repayment, pension
 changes, journalists, political donations, competitor talk, 112 and the defibrillator, nursing
-rooms, lone working in the lab, P45s, referral bonuses for engineers, internal applications, guest
-Wi-Fi, mail forwarding, version history, paper shredding, incident roles, sev2 acknowledgement,
-leaver mailboxes, contractor accounts, admin rights, working abroad, bicycles). 26 are answered only
+rooms, contractors' safety induction, P45s, referral bonuses for engineers, internal applications,
+reply-all, crypto mining, version history, paper shredding, whiteboards, incident roles, sev2
+acknowledgement, leaver mailboxes, contractor accounts, working abroad, courier cut-off). 26 are answered only
 by demo-corpus documents (``kassist demo-corpus``): team/office headers (local contact, cover), works
 council additions (weeks ahead, coordinator), request documents (approval limits, register keepers),
 meeting-note maintainers, a document's effective date and a reception number; the question names the
@@ -119,7 +119,7 @@ def _l(qid: str, lang: str, text: str, doc: str | tuple[str, ...], fact: str, sr
 
 BLIND10: tuple[Q9, ...] = (
     # Handbook, in the sections earlier sets ask least
-    _a("h01", "twopart", "How long is paid parental leave for the birth parent, and can it be stretched with unpaid weeks afterwards?", LEAVE, "26 further weeks of unpaid leave"),
+    _a("h01", "twopart", "My wife is due in May. Can I take my partner leave in bits spread over the year, and until when?", LEAVE, "in one block or in weekly blocks"),
     _a("h02", "ramble", "ok so this is a bit of a weird one, I was meant to be away over new year but my manager asked me to cover the office on new year's day because half the team is off and I said yes, obviously, but now I'm wondering what I actually get back for it and by when I'd have to use it", LEAVE, "day off in lieu"),
     _a("h03", "compare", "Do I get fewer paid days off when a close friend dies than when my grandmother dies?", LEAVE, "other relatives or close friends"),
     _a("h04", "wrongtitle", "The 'Holiday and Absence Guide' - what does it allow when my kid's daycare arrangement suddenly falls through?", LEAVE, "care arrangement breaking down"),
@@ -148,22 +148,22 @@ BLIND10: tuple[Q9, ...] = (
     _a("h27", "context", "At a trade fair last week a rep from a competitor started chatting about what they'd bid on a public tender. I walked off, but do I need to tell anyone?", CONDUCT, "leave any meeting where such topics come up and tell legal"),
     _a("h28", "number", "What's the number to ring first if someone collapses at the office?", SAFETY, "call 112 first"),
     _a("h29", "words", "I'm pumping breast milk since coming back from leave. Is there somewhere private in the office?", SAFETY, "private room with a fridge"),
-    _a("h30", "yesno", "am I allowed to work alone in the hardware lab after hours", SAFETY, "lone working in the hardware lab"),
+    _a("h30", "yesno", "the contractor repainting our floor next week - does he need some kind of safety briefing before he starts", SAFETY, "safety induction"),
     _a("h31", "compare", "Are a leaver's accounts shut off before or after the end of their last working day?", (OFFBOARD, ACCOUNTS), "disabled at 18:00"),
     _a("h32", "twopart", "When do I get my P45 after leaving, and is my bonus still paid if I've gone by then?", OFFBOARD, "sent within a month of your last day"),
     _a("h33", "ramble", "A friend of mine from my old job is a really strong backend engineer and I told her about our open role last week; she's thinking of applying this weekend. I heard there's a referral bonus but I don't know how it works or whether it's different for engineers?", RECRUIT, "3,000 eur for hard-to-fill engineering roles"),
     _a("h34", "whatif", "I've been in my role for 14 months and want to apply for an internal opening. Does my manager have to agree?", RECRUIT, "without their manager's permission"),
-    _a("h35", "chat", "whats the wifi for visitors called", AUP, "northwind-guest"),
-    _a("h36", "yesno", "Is it okay to set up auto-forwarding of my work mail to my Gmail?", AUP, "automatic forwarding of email to external addresses is blocked"),
+    _a("h35", "chat", "our team keeps hitting reply-all on the 400 person list, is there any guidance on that", AUP, "reply all"),
+    _a("h36", "yesno", "Would anyone mind if my work laptop mined a little crypto overnight while it's idle anyway?", AUP, "mine cryptocurrency"),
     _a("h37", "words", "I overwrote half of our team's planning doc in SharePoint by mistake. Can I go back to yesterday's copy?", BACKUP, "version history"),
     _a("h38", "wrongtitle", "According to the 'Records Destruction Standard', how do paper files get disposed of?", RETENTION, "shredded on site"),
     _a("h39", "chat", "how do i give someone the comms lead role in the incident slack channel", INCIDENTS, "/incident role"),
     _a("h40", "compare", "Does the on-call engineer get longer to acknowledge a sev2 page than a sev1?", INCIDENTS, "15 minutes for sev2"),
     _a("h41", "yesno", "Can a manager get into a leaver's mailbox after they've gone?", ACCOUNTS, "delegated to the manager on request"),
     _a("h42", "words", "Our freelance designer's login - when does it stop working?", ACCOUNTS, "expire after six months or at the end of the contract"),
-    _a("h43", "twopart", "how long does someone get admin rights on their laptop for, and where do they ask for them", SECURITY, "privileged access tool"),
+    _a("h43", "twopart", "we use the whiteboards a lot in workshops - is there a rule for afterwards, and what about the flipchart pages we print?", SECURITY, "wiped after use"),
     _a("h44", "context", "My fiance lives in Spain and I'd love to spend a few weeks working from her flat in the summer. How much notice do I need to give?", REMOTE, "at least four weeks in advance"),
-    _a("h45", "ramble", "I'm cycling in to the Amsterdam office from tomorrow, first time, and honestly I'm not sure where I'm even supposed to leave the bike - there's the street out front but that seems sketchy, is there somewhere proper?", AMS, "basement bicycle storage"),
+    _a("h45", "ramble", "So our customer needs the signed originals by tomorrow, I'm at the Amsterdam office, legal only just finished the redlines and I still have to print and sign everything - what time do I have to get a courier booked by for it to leave today?", AMS, "before 15:00 for same-day collection"),
     _a("h46", "number", "how many days a year can I take for public duties like being a magistrate", LEAVE, "ten paid days per year are granted for public duties"),
     _a("h47", "words", "Our build agent is in the cloud and the reviewer wants to know: how often are restores of the production databases actually tested?", BACKUP, "restore tests are run every quarter"),
     # Demo corpus: team/office/year variants, requests and meeting notes (no handbook document answers)
@@ -228,14 +228,14 @@ BLIND10: tuple[Q9, ...] = (
     _c("c01", "ellipsis", ("finance operations amsterdam: who handles local questions?", "and in new york?"), D_FINOPS_NY, "ingrid rossi is the local contact; kwame petrova covers", "demo"),
     _c("c02", "correction", ("how far ahead does the works council say security operations rotas go out in amsterdam", "no, I meant lisbon"), D_WC_LISBON_SECOPS, "lisbon office follows this guidance with one local addition agreed with the works council: security operations schedules are published 4 weeks ahead", "demo"),
     _c("c03", "pronoun", ("what's the rule on accepting gifts from suppliers", "and do I still have to write it down somewhere if I turn one down?"), CONDUCT, "whether you accepted it or not"),
-    _c("c04", "switch", ("SRE berlin, who is our person on the ground", "different question: how long do we keep security and access logs?"), RETENTION, "security and access logs are kept for one year"),
+    _c("c04", "switch", ("SRE berlin, who is our person on the ground", "different question: if a lawsuit is coming, can we still clean out old files on schedule?"), RETENTION, "overrides every retention period"),
     _c("c05", "pronoun", ("I'm thinking about a sabbatical next year", "how far ahead do I need to ask for it?", "and could I take another one three years after that?"), LEAVE, "only one sabbatical can be taken in any five-year period"),
     _c("c06", "correction", ("what's the hotel limit in london", "sorry, I meant new york"), TRAVEL, "300 usd in new york"),
     _c("c07", "switch", ("on access request 9388 in london, whose job is the approvals register?", "ok, unrelated: can I put my kid's tablet on the corporate wifi"), AUP, "personal laptops and tablets must not be connected"),
-    _c("c08", "ellipsis", ("how long are personnel files kept after someone leaves", "and signed contracts?"), RETENTION, "signed contracts are kept for ten years after they expire"),
+    _c("c08", "ellipsis", ("how long are old expense claims archived", "and signed contracts?"), RETENTION, "signed contracts are kept for ten years after they expire"),
     _c("c09", "pronoun", ("I just joined Security Operations in Singapore", "who's our local contact?", "and who is the backup when she's out?"), D_SG_EQUIPMENT_4173, "mateo nowak covers", "demo"),
     _c("c10", "switch", ("talent acquisition berlin: local point of contact?", "how do I report a near miss at work?"), SAFETY, "incident reporting form on the intranet"),
-    _c("c11", "correction", ("how much is the monthly lease limit for a sales company car", "no wait, I'm a director"), CARS, "900 eur for directors"),
+    _c("c11", "correction", ("does the company pay a commuting allowance per kilometre in germany", "sorry, I meant the netherlands"), BENEFITS, "0.23 eur per kilometre"),
     _c("c12", "ellipsis", ("who maintains the customer success week 23 meeting notes", "and the analytics engineering week 46 ones?"), D_AE_NOTES_46, "grace mensah and kwame mensah", "demo"),
     _c("c13", "pronoun", ("what is split tunnelling in globalprotect", "where do I switch it on?"), VPN, "enabled in the client's settings"),
     _c("c14", "switch", ("product design london - which colleague looks after local matters", "and the backup?", "totally different: what are our standard payment terms for suppliers?"), PROCUREMENT, "30 days from receipt of a correct invoice"),
