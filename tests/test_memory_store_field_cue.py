@@ -11,7 +11,7 @@ import pytest
 
 from knowledge.embedders.base import Embedder
 from memory import MemoryStore
-from memory.store.field_cue import field_share, indexed_fields, query_stems
+from memory.store.field_cue import CACHED_CHARS, field_share, indexed_fields, query_stems
 from memory.store.keywords import FUSION, fuse
 
 pytestmark = pytest.mark.timeout(600)
@@ -95,3 +95,15 @@ def test_fusion_without_a_named_value_is_unchanged() -> None:
     named = [r[1] for r in fuse(vector, keyword, FUSION, lambda r: 1.0 if r[1] == "k1" else 0.0)]
     assert named[0] == "k1"
     assert [k for k in named if k != "k1"] == [r[1] for r in plain if r[1] != "k1"]
+
+
+def test_field_share_is_the_same_for_a_row_read_again_or_too_long_to_keep() -> None:
+    stems = query_stems("What did Caroline paint?")
+    indexed = frozenset({"text"})
+    row = '{"text": "I finished a painting", "speaker": "Caroline"}'
+    assert field_share(row, stems, indexed) == field_share(str(row), stems, indexed) == 1.0
+    long_row = '{"text": "' + "x " * CACHED_CHARS + '", "speaker": "Caroline"}'
+    assert len(long_row) > CACHED_CHARS
+    assert field_share(long_row, stems, indexed) == 1.0
+    assert field_share('{"text": "x", "speaker": ', stems, indexed) == 0.0  # not JSON
+    assert field_share("[1, 2]", stems, indexed) == 0.0  # not an object

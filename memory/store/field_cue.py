@@ -60,20 +60,43 @@ def _label_terms(label: str) -> frozenset[str] | None:
     return words if words and len(words) <= MAX_TERMS else None
 
 
+CACHED_CHARS = 4096
+"""A row's JSON up to this long keeps its parsed labels (:func:`_row_labels`): the same items come back
+search after search, and parsing each candidate's JSON was most of the cue's cost on SQLite."""
+
+
+@lru_cache(maxsize=8192)
+def _row_labels(value_json: str, indexed: frozenset[str]) -> tuple[frozenset[str], ...]:
+    """The content words of each short label of a row's JSON (as :func:`_value_labels`)."""
+    try:
+        value = json.loads(value_json)
+    except ValueError:
+        return ()
+    return _value_labels(value, indexed)
+
+
+def _value_labels(value: Any, indexed: frozenset[str]) -> tuple[frozenset[str], ...]:
+    if not isinstance(value, dict):
+        return ()
+    found = (_label_terms(label) for label in _labels(value, indexed))
+    return tuple(words for words in found if words is not None)
+
+
 def field_share(value: Any, stems: frozenset[str], indexed: frozenset[str]) -> float:
     """The largest share of a short unindexed field value's content words that ``stems`` contains."""
     if not stems:
         return 0.0
     if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            return 0.0
-    if not isinstance(value, dict):
-        return 0.0
+        labels = (
+            _row_labels(value, indexed)
+            if len(value) <= CACHED_CHARS
+            else _row_labels.__wrapped__(value, indexed)
+        )
+    else:
+        labels = _value_labels(value, indexed)
     best = 0.0
-    for label in _labels(value, indexed):
-        words = _label_terms(label)
-        if words is not None:
-            best = max(best, len(words & stems) / len(words))
+    for words in labels:
+        share = len(words & stems) / len(words)
+        if share > best:
+            best = share
     return best

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 RUN_SHARE = 0.25
 """A run holding more than this share of the candidates is the whole store, not a group."""
@@ -37,8 +38,10 @@ Item = tuple[str, str]
 """(namespace path, key)"""
 
 
+@lru_cache(maxsize=65_536)
 def run_of(key: str) -> tuple[str, str, int] | None:
-    """(text before, text after, value) of the key's last number, or None (no number)."""
+    """(text before, text after, value) of the key's last number, or None (no number). Cached: the
+    same keys come back search after search."""
     found = _LAST_NUMBER.match(key)
     if found is None:
         return None
@@ -64,6 +67,12 @@ def related_scores(
         members[number] = max(members.get(number, float("-inf")), scores[item])
         place[item] = (group, number)
     limit = RUN_SHARE * len(items)
+    # Each run's two best (number, score): the best of the others is the first unless it is the item.
+    best: dict[tuple[str, str, str], list[tuple[float, int]]] = {}
+    if run:
+        for group, members in runs.items():
+            if 2 <= len(members) <= limit:
+                best[group] = sorted(((score, n) for n, score in members.items()), reverse=True)[:2]
     out: dict[Item, float] = {}
     for item, (group, number) in place.items():
         members = runs[group]
@@ -71,8 +80,9 @@ def related_scores(
             continue
         near = max(members.get(number - 1, 0.0), members.get(number + 1, 0.0), 0.0)
         added = neighbour * near
-        if run and len(members) <= limit:
-            others = max((s for n, s in members.items() if n != number), default=0.0)
+        top = best.get(group)
+        if top is not None:
+            others = top[1][0] if top[0][1] == number else top[0][0]
             added += run * max(others, 0.0)
         if added:
             out[item] = added
