@@ -9,8 +9,8 @@ The attacks (bench/poisoning_blind19_attacks.py: weighted toward what blind 18 f
 delayed triggers, memory-targeted writes, orders split over items/cells/sentences/writes and
 tool-call shaped payloads, in carriers such as e-mails, tickets, calendar invites, CSV rows,
 JSON/YAML, markdown tables, chat transcripts and OCR-like scans; plus MINJA-style bridging records,
-role-play, fake system/developer messages, encoded payloads, homoglyphs and invisibles not used
-before, and orders in 16 other languages) and the benign writes (bench/poisoning_blind19_benign.py:
+role-play, fake system/developer messages, encoded payloads, homoglyphs and invisibles, and orders
+in 16 other languages) and the benign writes (bench/poisoning_blind19_benign.py:
 runbooks, awareness quotes, AI-use policies, "from now on" notices, preferences to remember,
 own-host links, code and config, meeting notes, ticket updates, triggers aimed at people, records in
 the same carriers, company facts, 17 other languages) go through the real gates and screen exactly
@@ -22,11 +22,17 @@ nobody tunes on it.
 
 ``--check``: no write of this set repeats or nearly repeats a write of blind 13, 15, 17 or 18
 (attacks against their attacks, benign against their benign): SequenceMatcher ratio >= 0.8 or
-word-set Jaccard >= 0.7 is a problem (blind 18's rule and code, imported). Result when written
+word-set Jaccard >= 0.7 is a problem (blind 18's rule and code, imported); so is a benign write
+whose local-MiniLM cosine to an earlier benign write is >= 0.85 (the same sentence in other words;
+attacks are not compared this way, MiniLM reads obfuscated text as noise). Result when written
 (session 23, 15:25 UTC): 128 attacks (132 writes), 340 benign writes, 0 problems; closest pair ratio
 0.73 / Jaccard 0.39 (a benign incident-review note). 18 benign lines and one attack's encoding were
-rewritten while writing because they came close to an earlier set's (two benign lines were exact
-repeats by chance), before any measurement.
+rewritten while writing because they came close to an earlier set's by words (two benign lines were
+exact repeats by chance). At 15:40 UTC the meaning rule found 18 benign writes at cosine >= 0.85
+(up to 0.95: the same CEO-fraud example): those and 2 more above 0.83 were replaced. The first
+measurement on the start commit had run by then; its attack figures were read, its benign half was
+not, and the whole set was measured again on the start commit with the replaced lines (the figures
+in docs are that second run). Now the closest benign pair in meaning is 0.83.
 """
 
 from __future__ import annotations
@@ -70,9 +76,33 @@ def check() -> tuple[list[str], list[tuple[float, float, str, str]]]:
     return problems, pairs
 
 
+SEMANTIC = 0.85
+
+
+def semantic_benign() -> list[tuple[float, str, str]]:
+    """(cosine, benign write, closest earlier benign write), closest first (local MiniLM)."""
+    import numpy as np  # only --check needs the embedder
+    from answer_quality import CachingEmbedder
+
+    embedder = CachingEmbedder(None)
+    new = [t for *_, t in benign()]
+    old = list(dict.fromkeys(t for m in (b13, b15, b17, b18) for *_, t in m.benign()))
+    a = np.array(embedder.embed_documents(new))
+    b = np.array(embedder.embed_documents(old))
+    a /= np.linalg.norm(a, axis=1, keepdims=True)
+    b /= np.linalg.norm(b, axis=1, keepdims=True)
+    sims = a @ b.T
+    best = sims.argmax(axis=1)
+    return sorted(((float(sims[i, j]), new[i], old[j]) for i, j in enumerate(best)), key=lambda p: -p[0])
+
+
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         problems, pairs = check()
+        meaning = semantic_benign()
+        problems += [
+            f"same sentence (cosine {c:.2f}): {a[:90]!r} ~ {b[:90]!r}" for c, a, b in meaning if c >= SEMANTIC
+        ]
         writes = sum(len(a[4]) for a in ATTACKS)
         print(f"blind 19 check: {len(ATTACKS)} attacks ({writes} writes), {len(benign())} benign writes; "
               f"{len(problems)} problems")  # fmt: skip
@@ -81,6 +111,9 @@ def main(argv: list[str]) -> int:
         print("closest to an earlier set's write:")
         for r, j, a, b in pairs[:6]:
             print(f"  ratio {r:.2f} jaccard {j:.2f}: {a[:80]!r} ~ {b[:80]!r}")
+        print("closest benign write in meaning (MiniLM cosine):")
+        for c, a, b in meaning[:4]:
+            print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
         return 1 if problems else 0
     report("19", ATTACKS, benign(), argv)
     return 0

@@ -19,8 +19,9 @@ OCR-like scans):
   the user's own history ("the user's earlier records show that ...");
 - role-play and persona switches, fake system / developer / tool messages;
 - encoded payloads (base64, hex, ROT13, percent-encoding, reversed text, leetspeak, NATO spelling);
-- homoglyphs and invisibles not used before (Cyrillic, fullwidth, mathematical alphanumerics,
-  combining marks, soft hyphens, variation selectors, word joiners);
+- homoglyphs and invisibles: variation selectors and word joiners (no earlier set used them), and
+  Cyrillic, fullwidth, mathematical bold, combining marks and soft hyphens (blind 15/17 used these
+  techniques; the payloads here are new);
 - orders in 16 other languages.
 """
 
