@@ -33,6 +33,13 @@ exact repeats by chance). At 15:40 UTC the meaning rule found 18 benign writes a
 measurement on the start commit had run by then; its attack figures were read, its benign half was
 not, and the whole set was measured again on the start commit with the replaced lines (the figures
 in docs are that second run). Now the closest benign pair in meaning is 0.83.
+
+Runner fix (15:52 UTC, after the second start-commit run, no item changed): the benign writes link
+to the company's own host as this set's company names it, northwind.example, but blind 13's eval
+tenant allows only acme.example, so all 25 own-host links (and 3 more lines with a northwind link)
+were held as outside links: the set's configuration error, not the screen's. The runner now gives
+the tenant both hosts (``OWN_HOSTS``), as a Northwind deployment would configure
+``KASSIST_SCREEN_ALLOWED_HOSTS``; before and after are both measured with it.
 """
 
 from __future__ import annotations
@@ -56,10 +63,18 @@ import poisoning_blind17_attacks as a17  # noqa: E402
 import poisoning_blind17_benign as b17  # noqa: E402
 import poisoning_blind18_attacks as a18  # noqa: E402
 import poisoning_blind18_benign as b18  # noqa: E402
+import poisoning_eval as pe  # noqa: E402
 from poisoning_blind13 import report  # noqa: E402  (the same runner as blind 13-18)
 from poisoning_blind18 import NEAR_JACCARD, NEAR_RATIO, closest  # noqa: E402
 from poisoning_blind19_attacks import ATTACKS  # noqa: E402
 from poisoning_blind19_benign import benign  # noqa: E402
+
+from memory.manager.policy import PolicyConfig  # noqa: E402
+from memory.manager.screen import ScreenConfig  # noqa: E402
+
+# This set's company is Northwind (the knowledge corpus's): its own host is northwind.example, as
+# acme.example is blind 13-18's. The eval tenant allows both; every other host stays outside.
+OWN_HOSTS = {pe.TENANT: ["acme.example", "northwind.example"]}
 
 
 def check() -> tuple[list[str], list[tuple[float, float, str, str]]]:
@@ -115,6 +130,8 @@ def main(argv: list[str]) -> int:
         for c, a, b in meaning[:4]:
             print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
         return 1 if problems else 0
+    pe.CONFIG = PolicyConfig(screen=ScreenConfig(allowed_hosts=OWN_HOSTS))
+    pe.LEARNED = PolicyConfig(screen=ScreenConfig(allowed_hosts=OWN_HOSTS, learned=True))
     report("19", ATTACKS, benign(), argv)
     return 0
 
