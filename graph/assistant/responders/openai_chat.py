@@ -131,7 +131,8 @@ class OpenAIResponder:
                 turn.query,
                 _best_first(found),
                 embedder=turn.resources.kb.embedder_name,
-                uses=turn.resources.kb.uses,
+                # The acronyms the turn's first judgement looked up are not looked up again.
+                uses=judged.uses(turn.resources.kb.uses),
             ).answerable
         )
         if not turn.memories and (not seen or (not judged.answerable and not by_tools)):

@@ -1,0 +1,192 @@
+"""Abstention and answer sentences of every development answer set, from one dump of searches (session 23, h3).
+
+Two steps, so that a change of the judge or of the extractive responder is measured in seconds:
+
+1. ``--search``: builds bench/answer_quality.py's corpus once (the handbook among ``--docs`` demo-corpus
+   documents, SQLite at ``--db``), runs the assistant's own search (hybrid, k=6, sentence stage) for
+   every single-turn question of the main set and blind 1-9 (answerable, unanswerable, non-English;
+   follow-ups need the graph and are left to the runners), and writes each question's hits and
+   whether the knowledge base uses each acronym it holds (``TenantKnowledgeIndex.uses``) to ``--dump``.
+2. Without ``--search``: reads the dump and runs today's :func:`graph.assistant.answering.judge` and
+   :class:`ExtractiveResponder` on it, then prints per set and half: answerable questions judged
+   unanswerable (wrong abstentions), the fact in the extractive answer, unanswerable ones abstained
+   on (right abstentions); ``--tags`` per blind-9 tag; ``--show`` every question that fails.
+
+The halves (written down before tuning, session 23): within each set, questions alternate between a
+tuning half (``tune``: the 1st, 3rd, ... of each kind; in blind 9 of each tag) and a validation half
+(``check``), bench/answer_quality_questions.split's rule. Rules are chosen on the tuning halves; the
+validation halves are read only to report.
+
+The figures are retrieval plus the responder on the dumped hits: the graph's follow-up reading,
+memories and context budget are not in them (the runners measure those).
+
+Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
+       .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any, cast
+
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+sys.path.append(str(Path(__file__).resolve().parent))
+
+from answer_quality_questions import Question  # noqa: E402
+
+from graph.assistant.answering import judge  # noqa: E402
+from graph.assistant.responders.base import Turn  # noqa: E402
+from graph.assistant.responders.extractive import ExtractiveResponder  # noqa: E402
+
+ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
+
+
+def sets() -> dict[str, list[Question]]:
+    """Every development answer set (imported here: the search step needs them, the judge step not)."""
+    from answer_quality_blind import BLIND
+    from answer_quality_blind2 import BLIND2
+    from answer_quality_blind3 import BLIND3
+    from answer_quality_blind4 import BLIND4
+    from answer_quality_blind5 import BLIND5
+    from answer_quality_blind6_questions import BLIND6
+    from answer_quality_blind7_questions import BLIND7
+    from answer_quality_blind8_questions import BLIND8
+    from answer_quality_blind9_questions import BLIND9
+    from answer_quality_questions import QUESTIONS
+
+    return {"main": list(QUESTIONS), "blind": list(BLIND), "blind2": list(BLIND2), "blind3": list(BLIND3),
+            "blind4": list(BLIND4), "blind5": list(BLIND5), "blind6": list(BLIND6), "blind7": list(BLIND7),
+            "blind8": list(BLIND8), "blind9": list(BLIND9)}  # fmt: skip
+
+
+def halves(questions: list[Question]) -> dict[str, str]:
+    """Question id -> ``tune`` or ``check``: alternating within each kind (blind 9: each tag)."""
+    seen: Counter[str] = Counter()
+    out: dict[str, str] = {}
+    for q in questions:
+        group = str(getattr(q, "tag", "") or q.kind)
+        out[q.id] = "tune" if seen[group] % 2 == 0 else "check"
+        seen[group] += 1
+    return out
+
+
+def search(args: argparse.Namespace) -> None:
+    from answer_quality import COLLECTION, TENANT, CachingEmbedder, build_corpus
+
+    from knowledge.index import KnowledgeIndex
+    from knowledge.ingest import ingest_directory
+
+    embedder = CachingEmbedder(args.vector_cache)
+    url = f"sqlite:///{args.db}"
+    if not args.db.exists():
+        with tempfile.TemporaryDirectory() as tmp, KnowledgeIndex.from_url(url, embedder=embedder) as index:
+            t0 = time.perf_counter()
+            ingest_directory(index.for_tenant(TENANT), build_corpus(Path(tmp), args.docs, args.seed),
+                             collection=COLLECTION)  # fmt: skip
+            print(f"ingested in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        embedder.save()
+    dump: dict[str, list[dict[str, Any]]] = {}
+    with KnowledgeIndex.from_url(url, embedder=embedder) as index:
+        kb = index.for_tenant(TENANT)
+        for name, questions in sets().items():
+            half = halves(questions)
+            rows = dump[name] = []
+            for q in questions:
+                if q.kind not in ("answerable", "unanswerable", "language"):
+                    continue
+                hits = [h.model_dump(mode="json") for h in kb.search(q.text, k=6)]
+                uses = {a: kb.uses(a) for a in set(ACRONYM.findall(q.text))}
+                rows.append({"id": q.id, "kind": q.kind, "text": q.text, "docs": list(q.docs), "fact": q.fact,
+                             "tag": getattr(q, "tag", ""), "half": half[q.id], "hits": hits, "uses": uses,
+                             "embedder": kb.embedder_name})  # fmt: skip
+    embedder.save()
+    args.dump.write_text(json.dumps(dump, default=str))
+
+
+def outcome(row: dict[str, Any]) -> dict[str, Any]:
+    """Today's judge and extractive answer on a dumped question."""
+    uses = row["uses"]
+    verdict = judge(row["text"], row["hits"], embedder=row["embedder"], uses=lambda w: bool(uses.get(w)))
+    turn = Turn(query=row["text"], context=[], hits=row["hits"], memories=[], preferences={},
+                resources=cast(Any, None), verdict=verdict)  # fmt: skip
+    reply = ExtractiveResponder().respond(turn)
+    answer = str(reply.messages[-1].content)
+    first = reply.citations[0]["path"] if reply.citations else ""
+    return {"answered": verdict.answerable, "reason": verdict.reason, "answer": answer,
+            "fact": bool(row["fact"]) and row["fact"].lower() in answer.lower(),
+            "first": first in row["docs"]}  # fmt: skip
+
+
+def report(args: argparse.Namespace) -> None:
+    dump = json.loads(args.dump.read_text())
+    print("| set | half | wrong abstentions | fact in answer | first citation | right abstentions |")
+    print("|---|---|---|---|---|---|")
+    totals: dict[str, Counter[str]] = {"tune": Counter(), "check": Counter()}
+    tags: dict[tuple[str, str], Counter[str]] = {}
+    for name, rows in dump.items():
+        for half in ("tune", "check"):
+            c: Counter[str] = Counter()
+            for row in (r for r in rows if r["half"] == half and r["kind"] != "language"):
+                o = outcome(row)
+                t = tags.setdefault((name, row["tag"] or row["kind"]), Counter())
+                if row["kind"] == "answerable":
+                    c["answerable"] += 1
+                    c["wrong"] += not o["answered"]
+                    c["fact"] += o["fact"]
+                    c["first"] += o["first"] and o["answered"]
+                    t["n"] += 1
+                    t["pass"] += o["fact"] and o["first"]
+                    t["wrong"] += not o["answered"]
+                    failed = not (o["fact"] and o["first"])
+                else:
+                    c["unanswerable"] += 1
+                    c["right"] += not o["answered"]
+                    t["n"] += 1
+                    t["pass"] += not o["answered"]
+                    failed = o["answered"]
+                if failed and args.show in (half, "all"):
+                    print(f"-- {name} {row['id']} [{row['kind']} {row['tag']}] {row['text']}\n   fact: "
+                          f"{row['fact']!r} docs {row['docs']}\n   {o['reason']!r}\n   "
+                          + o["answer"].replace("\n", "\n   "), file=sys.stderr)  # fmt: skip
+            totals[half].update(c)
+            print(f"| {name} | {half} | {c['wrong']}/{c['answerable']} | {c['fact']}/{c['answerable']} | "
+                  f"{c['first']}/{c['answerable']} | {c['right']}/{c['unanswerable']} |")  # fmt: skip
+    for half, c in totals.items():
+        print(f"| all | {half} | {c['wrong']}/{c['answerable']} | {c['fact']}/{c['answerable']} | "
+              f"{c['first']}/{c['answerable']} | {c['right']}/{c['unanswerable']} |")  # fmt: skip
+    if args.tags:
+        print("\n| set | tag | passed | wrong abstentions |\n|---|---|---|---|")
+        for (name, tag), t in sorted(tags.items()):
+            if name == "blind9":
+                print(f"| {name} | {tag} | {t['pass']}/{t['n']} | {t['wrong']} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--search", action="store_true")
+    parser.add_argument("--docs", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--db", type=Path, default=Path("/tmp/kassist-abstain-types.db"))
+    parser.add_argument("--vector-cache", type=Path)
+    parser.add_argument("--dump", type=Path, required=True)
+    parser.add_argument("--tags", action="store_true")
+    parser.add_argument("--show", choices=("tune", "check", "all"))
+    args = parser.parse_args(argv)
+    if args.search:
+        search(args)
+    else:
+        report(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""A question's presupposition, and whether the passages found state it (issue 27 item 3, session 23).
+
+"Since sabbaticals are paid now, how many months can I take?" asks something on a claim: answering
+it from the sabbatical section ("you may request an unpaid sabbatical of one to three months")
+as if the claim held misleads twice. A claim is read from the clause a question opens with, or
+puts before its comma: "since ...", "now that ...", "as ..." (with a verb: "as a new joiner, ..."
+states no claim), "given that ...". It is **stated** by the passages when one of their sentences
+holds every topic word of the claim (stemmed: "paid" is not "unpaid", "mandatory" not
+"voluntary"; one word of its subject, before its verb, may be said in other words), every number it gives ("dropped to 20 days" against "28 days"), the same polarity
+("the VPN is no longer needed" against "the VPN is needed"), and no limit where the claim says
+"all" or "any" ("we can carry over all unused leave" against "up to five unused days").
+
+A claim about the user ("since I'm on probation", "as I'm leaving") is not the knowledge base's to
+confirm and is not checked. An unstated claim makes the question unanswerable (blind sets 5-9 count
+a false premise so); the abstention quotes what the closest passage does say, in one line, so that
+the user sees the premise corrected without an answer built on it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from knowledge.index.coverage import QUESTION_WORDS
+from knowledge.index.rerank import stem, terms
+
+_OPENERS = r"since|now\s+that|as|given\s+that|seeing\s+(?:as|that)|considering\s+that"
+# The claim: an opener at the start of the question or of a clause, up to the comma, semicolon or
+# dash that ends it.
+_CLAIM = re.compile(
+    rf"(?:^|[.;!?]\s+|,\s*|\b(?:but|and|so)\s+)(?:{_OPENERS})\s+(?P<claim>[^,;?!]{{6,}}?)\s*(?:,|;|\s[-–]\s)",
+    re.IGNORECASE,
+)
+# A claim has a verb: "as a service desk agent, ..." names a role, not a fact.
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|isn't|aren't|'s|'re|has|have|had|can|can't|cannot|may|must|will|won't|"
+    r"do|does|don't|doesn't|get|gets|got|need|needs|\w{3,}ed)\b",
+    re.IGNORECASE,
+)
+# A claim about the user: the knowledge base cannot state it. Nor is "as a new joiner ...", "as far
+# as I know", "as soon as ..." a claim.
+_NOT_A_CLAIM = re.compile(
+    r"^(?:i|i'm|i’m|i've|i’ve|i'll|i’ll|my|me|mine|a|an|far|long|soon|well|much|many|usual|per|of)\b",
+    re.IGNORECASE,
+)
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\b|n't\b|n’t\b", re.IGNORECASE
+)
+_UNIVERSAL = re.compile(
+    r"\b(?:all|any|every|unlimited|everything|anything|whatever|completely)\b", re.IGNORECASE
+)
+_LIMIT = re.compile(
+    r"\b(?:up\s+to|at\s+most|maximum|max|no\s+more\s+than|limited|only|capped|cap)\b", re.IGNORECASE
+)
+_NUMBER = re.compile(
+    r"\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"thirty|forty|fifty|hundred)\b",
+    re.IGNORECASE,
+)
+# Words that say the claim is news, not what it is about ("now", "no longer", "these days").
+_CHANGE_WORDS = frozenset(
+    stem(w)
+    for w in ("now", "longer", "anymore", "nowadays", "days", "recently", "currently", "today", "officially",
+              "actually", "apparently", "new", "newly", "just")
+)  # fmt: skip
+_QUESTION_STEMS = frozenset(stem(w) for w in QUESTION_WORDS)
+MAX_SAID = 240  # characters of the closest passage's sentence quoted beside an abstention
+
+
+def presupposed(question: str) -> str:
+    """The claim a question takes for granted, as typed (see the module's docstring), or ""."""
+    for m in _CLAIM.finditer(question):
+        claim = m.group("claim").strip()
+        if _VERB.search(claim) and not _NOT_A_CLAIM.match(claim):
+            return claim
+    return ""
+
+
+def _numbers(text: str) -> set[str]:
+    return {n.lower().replace(",", "") for n in _NUMBER.findall(text)}
+
+
+def _negative(text: str) -> bool:
+    """Whether ``text`` is negated ("no longer", "not", "isn't"); "no longer" reads as one negation."""
+    return len(_NEGATION.findall(text)) % 2 == 1
+
+
+_CLAUSES = re.compile(r"[;:,]|\b(?:but|and|while|whereas|although)\b", re.IGNORECASE)
+
+
+def _clause(sentence: str, topic: frozenset[str]) -> str:
+    """The clause of ``sentence`` holding most of the claim's topic words: its polarity is the one
+    the claim is compared with ("the VPN is needed for the wiki; email works without it")."""
+    return max(_CLAUSES.split(sentence), key=lambda c: len(terms(c) & topic))
+
+
+def states(claim: str, sentence: str, about: str = "") -> bool:
+    """Whether ``sentence`` says what ``claim`` says (every topic word and number, same polarity, no
+    limit against an "all"); ``about``: its document's title and section, which may hold the
+    claim's words for the document itself ("since the handbook gives 28 days ...")."""
+    topic = terms(claim) - _QUESTION_STEMS - _CHANGE_WORDS
+    # The claim's subject may name one thing in other words ("staff" for "employees"); what it
+    # says of it, from its verb on, must be there ("are exempt", "is mandatory", "are paid").
+    missing = topic - terms(sentence) - terms(about)
+    verb = _VERB.search(claim)
+    said_of = terms(claim[verb.start() :]) if verb else topic
+    subject = topic - said_of
+    if len(missing) > 1 or missing & said_of or (subject and subject <= missing):
+        return False
+    if not _numbers(claim) <= _numbers(sentence):
+        return False
+    if _negative(claim) != _negative(_clause(sentence, topic)):
+        return False
+    return not (_UNIVERSAL.search(claim) and _LIMIT.search(sentence))
+
+
+def stated(claim: str, sentences: Iterable[tuple[str, str]]) -> bool:
+    """Whether one of ``sentences`` (each with its document's title and section) states ``claim``."""
+    return any(states(claim, s, about) for s, about in sentences)
+
+
+def said(sentence: str) -> str:
+    """A passage's sentence as quoted beside an abstention: one line, at most :data:`MAX_SAID`
+    characters."""
+    line = " ".join(sentence.split())
+    return line if len(line) <= MAX_SAID else line[: MAX_SAID - 3].rstrip() + "..."
