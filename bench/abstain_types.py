@@ -42,6 +42,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 from answer_quality_questions import Question  # noqa: E402
 
 from graph.assistant.answering import judge  # noqa: E402
+from graph.assistant.asking import asking_part  # noqa: E402
 from graph.assistant.responders.base import Turn  # noqa: E402
 from graph.assistant.responders.extractive import ExtractiveResponder  # noqa: E402
 
@@ -102,9 +103,12 @@ def search(args: argparse.Namespace) -> None:
                 if q.kind not in ("answerable", "unanswerable", "language"):
                     continue
                 hits = [h.model_dump(mode="json") for h in kb.search(q.text, k=6)]
+                # The part that asks, searched alone when the message gives circumstances first.
+                part = asking_part(q.text)
+                asked = [h.model_dump(mode="json") for h in kb.search(part, k=6)] if part != q.text else []
                 uses = {a: kb.uses(a) for a in set(ACRONYM.findall(q.text))}
                 rows.append({"id": q.id, "kind": q.kind, "text": q.text, "docs": list(q.docs), "fact": q.fact,
-                             "tag": getattr(q, "tag", ""), "half": half[q.id], "hits": hits, "uses": uses,
+                             "tag": getattr(q, "tag", ""), "half": half[q.id], "hits": hits, "uses": uses, "asked": asked,
                              "embedder": kb.embedder_name})  # fmt: skip
     embedder.save()
     args.dump.write_text(json.dumps(dump, default=str))

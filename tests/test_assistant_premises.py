@@ -127,6 +127,14 @@ def test_presupposed(question: str, claim: str) -> None:
     assert presupposed(question) == claim
 
 
+def test_a_section_title_names_the_subject_of_a_claim_not_what_it_claims() -> None:
+    about = "Leave Policy Handbook, section Carrying over unused leave"
+    assert not stated(
+        "we can carry over all unused leave", [("Carried-over days expire on 31 March.", about)]
+    )
+    assert stated("the handbook gives 28 days", [("Employees get 28 days of leave.", "Leave handbook")])
+
+
 @pytest.mark.parametrize(
     "claim,sentence,expected",
     [

@@ -165,6 +165,7 @@ def _sentences_about(hits: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
         (s, f"{h['title']} {h.get('heading') or ''}")
         for h in hits
         for s in sentences(str(h.get("text") or ""))
+        if " > " not in s  # a heading path states nothing
     ]
 
 

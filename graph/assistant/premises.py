@@ -34,7 +34,9 @@ _CLAIM = re.compile(
 # A claim has a verb: "as a service desk agent, ..." names a role, not a fact.
 _VERB = re.compile(
     r"\b(?:is|are|was|were|isn't|aren't|'s|'re|has|have|had|can|can't|cannot|may|must|will|won't|"
-    r"do|does|don't|doesn't|get|gets|got|need|needs|\w{3,}ed)\b",
+    r"do|does|don't|doesn't|get|gets|got|need|needs|give|gives|apply|applies|cover|covers|require|requires|"
+    r"allow|allows|say|says|pay|pays|offer|offers|let|lets|include|includes|take|takes|count|counts|"
+    r"provide|provides|grant|grants|last|lasts|\w{3,}ed)\b",
     re.IGNORECASE,
 )
 # A claim about the user: the knowledge base cannot state it. Nor is "as a new joiner ...", "as far
@@ -101,10 +103,12 @@ def states(claim: str, sentence: str, about: str = "") -> bool:
     topic = terms(claim) - _QUESTION_STEMS - _CHANGE_WORDS
     # The claim's subject may name one thing in other words ("staff" for "employees"); what it
     # says of it, from its verb on, must be there ("are exempt", "is mandatory", "are paid").
-    missing = topic - terms(sentence) - terms(about)
+    # The title and section may name the subject ("since the handbook gives 28 days ..."), not what
+    # is claimed of it: a section called "Carrying over unused leave" does not say "all" of it.
     verb = _VERB.search(claim)
-    said_of = terms(claim[verb.start() :]) if verb else topic
+    said_of = terms(claim[verb.start() :]) & topic if verb else topic
     subject = topic - said_of
+    missing = (subject - terms(sentence) - terms(about)) | (said_of - terms(sentence))
     if len(missing) > 1 or missing & said_of or (subject and subject <= missing):
         return False
     if not _numbers(claim) <= _numbers(sentence):
