@@ -205,3 +205,29 @@ def test_a_model_answer_from_tool_passages_that_do_not_bear_on_the_question_beco
     assert any(m["role"] == "tool" for m in openai_server[-1]["messages"])  # the model did search
     assert NOT_FOUND in str(state["messages"][-1].content)
     assert state["citations"] == []
+
+
+def test_a_model_answer_built_on_a_premise_the_passages_contradict_becomes_not_found(
+    openai_server: list[dict[str, Any]], handbook_db: str
+) -> None:
+    """The same premise check guards the model path (session 23): the scripted model answers from
+    the leave passages it finds; the handbook says sabbaticals are unpaid, so the turn says nothing
+    was found and quotes what the closest passage does say, with no citation."""
+    from graph.assistant.answering import NOT_FOUND
+
+    services = Services.from_url(handbook_db, embedder=embedder())
+    with (
+        TenantCheckpointer.from_url(handbook_db) as saver,
+        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
+    ):
+        saver.setup()
+        store.setup()
+        graph = build_graph(services).compile(checkpointer=saver, store=store)
+        cfg = config("openai-premise", chat_model="gpt-4o-mini")
+        question = HumanMessage("Since sabbaticals are paid now, how many months of sabbatical can I take?")
+        state = graph.invoke({"messages": [question]}, cfg)
+    services.close()
+    answer = str(state["messages"][-1].content)
+    assert NOT_FOUND in answer
+    assert "unpaid sabbatical" in answer
+    assert state["citations"] == []

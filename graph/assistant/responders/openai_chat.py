@@ -138,7 +138,10 @@ class OpenAIResponder:
         if not turn.memories and (not seen or (not judged.answerable and not by_tools)):
             # Checked after: nothing the model saw bears on the question, whatever it wrote.
             verdict = Verdict(
-                False, judged.reason, judged.closest or list(dict.fromkeys(h["title"] for h in seen))[:3]
+                False,
+                judged.reason,
+                judged.closest or list(dict.fromkeys(h["title"] for h in seen))[:3],
+                said=judged.said,  # a premise or a detail the passages do not state: what they do say
             )
             new[-1] = AIMessage(not_found_text(verdict), name="kassist")
             return Reply(new, [])
