@@ -27,6 +27,7 @@ from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
 from graph.assistant.services import AssistantResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
+from knowledge.index import facets
 from knowledge.index.editions import asks_for_date
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import STOPWORDS
@@ -142,6 +143,8 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         if not held:
             # An ellipsis the focus does not answer continues the last question; anything else is new.
             reading = working.read(question, None, state.get("topic", ""), STOPWORDS)
+    if not hits and reading.kind in ("redirects", "ellipsis"):
+        reading = _swap_values(search, reading, question, state.get("topic", ""))
     query = reading.query
     seen = {h.chunk_id for h in hits}
     hits += [h for h in search(query) if h.chunk_id not in seen]
@@ -174,13 +177,33 @@ class _TurnSearch:
 
     def __init__(self, res: AssistantResources) -> None:
         self._kb, self._k = res.kb, res.settings.k
-        self._found: dict[tuple[str, str | None], list[SearchHit]] = {}
+        self._found: dict[tuple[str, str | None, int], list[SearchHit]] = {}
 
-    def __call__(self, query: str, doc_id: str | None = None) -> list[SearchHit]:
-        key = (query, doc_id)
+    def __call__(self, query: str, doc_id: str | None = None, *, k: int | None = None) -> list[SearchHit]:
+        key = (query, doc_id, k or self._k)
         if key not in self._found:
-            self._found[key] = self._kb.search(query, k=self._k, doc_id=doc_id)
+            self._found[key] = self._kb.search(query, k=k or self._k, doc_id=doc_id)
         return list(self._found[key])  # a copy: the caller extends its hits
+
+
+# Passages read to learn which values a follow-up's new value replaces (facets.kinds): deeper than an
+# answer's k, so that pages naming the old and the new value are both among them.
+SWAP_DEPTH = 20
+
+
+def _swap_values(search: _TurnSearch, reading: working.Reading, question: str, topic: str) -> working.Reading:
+    """A correction or an ellipsis that names a new value ("no, I meant the madrid one", "and in
+    oslo?") read as the last topic with the value of the same kind taken out (the Zurich of "who is
+    the local contact for payroll in zurich"): the new value's page leads, not the previous one's. Which values are of one kind the passages found for the reading tell
+    (:func:`facets.swap`); the reading unchanged when the question names no value."""
+    topic = " ".join(topic.split()[-working.TOPIC_WORDS :])
+    if not topic or reading.query != f"{topic} {question}":
+        return reading
+    found = search(reading.query, k=SWAP_DEPTH)
+    swapped = facets.swap(topic, question, [f"{h.title}\n\n{h.text}" for h in found])
+    if swapped == topic:
+        return reading
+    return replace(reading, query=f"{swapped} {question}")
 
 
 def _texts(hits: list[dict[str, Any]]) -> list[str]:

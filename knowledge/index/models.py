@@ -112,6 +112,11 @@ class SearchHit(BaseModel):
         default=None,
         description="The question's cosine with best_sentence (None: the sentence stage did not look at it)",
     )
+    facet_bonus: float = Field(
+        default=0.0,
+        description="What the rerank added for the values the question names that the passage carries "
+        "(an office, a team: knowledge/index/facets.py); ranks, is no relevance",
+    )
 
 
 class DocumentSummary(BaseModel):

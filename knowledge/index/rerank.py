@@ -36,6 +36,7 @@ from datetime import date
 from typing import Any
 
 from knowledge.index.editions import asks_for_date, date_lines
+from knowledge.index.facets import facet_shares
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import (
     STOPWORDS,
@@ -53,6 +54,10 @@ NAMED_BONUS = 0.1  # a page whose title names what the question names (the Berli
 # A passage stating its document's date, for a question about that date (knowledge/index/editions.py):
 # a document's record line is in its opening passage, which otherwise ranks after its sections.
 DATE_BONUS = 0.15
+# A passage carrying the values the question names (an office, a team: knowledge/index/facets.py)
+# gains this times its share of them, and leads its copies: the template sentence every office's page
+# repeats is equally close to the question on each, so only the named values tell them apart.
+FACET_WEIGHT = 0.2
 DUPLICATE_OVERLAP = 0.8
 QUOTE_WORDS = 10  # a sentence of at least this many words in two passages makes them copies (0: off)
 MIN_WORDS = 12  # below this, only near-identical passages (Jaccard) are copies
@@ -133,6 +138,7 @@ class Scored:
     order: int
     superseded: bool
     quotes: frozenset[str] = frozenset()
+    facet: float = 0.0  # the question's named values it carries (facets.facet_shares)
     evidence: float = 0.0  # the score without the bonus for names the question gives: the relevance
     asked: bool = False  # an archived edition the question names by its year (rules.names_edition)
 
@@ -245,9 +251,13 @@ def _preference(
     newest = -(s.hit.effective_date or date.min).toordinal()
     superseded = s.demoted(history)
     derived = derived_copy(s.hit.title)
-    # Longer before unscoped: the source a page quotes is longer than the quote, and a canonical
-    # title may have a colon too ("IT Runbook: VPN Connection Problems" is no office variant).
-    return (superseded, not named, derived, -(s.hit.doc_chunks or 0), unnamed, newest, -s.score, s.order)
+    # The copy carrying most of the values the question names first ("the payroll team in oslo": the
+    # Oslo payroll page, not the longest page repeating its template sentence). Longer before
+    # unscoped: the source a page quotes is longer than the quote, and a canonical title may have a
+    # colon too ("IT Runbook: VPN Connection Problems" is no office variant).
+    facet = -round(s.facet, 6)
+    length = -(s.hit.doc_chunks or 0)
+    return (superseded, facet, not named, derived, length, unnamed, newest, -s.score, s.order)
 
 
 # Titles of pages made from other documents' text: a reference card or a summary restates sections
@@ -270,15 +280,15 @@ def _bonus(
     names: frozenset[str],
     exact: frozenset[str],
     name_words: set[str],
-    dated: bool = False,
+    stated: bool = False,
     old: bool = False,
 ) -> float:
     """What a hit gains for the names the question gives: the exact-term share of its names,
     :data:`NAMED_BONUS` when the page's title is scoped to what the question names (an office, a year)
     or when it is an archived edition the question asks for (``old``: "the previous leave policy",
     "the 2024 policy" when the year is only in its path), and :data:`DATE_BONUS` when the question asks
-    for a document's date (``dated``) and it states one."""
-    bonus = DATE_BONUS if dated and date_lines(body(h)) else 0.0
+    for a document's date and the passage states one (``stated``)."""
+    bonus = DATE_BONUS if stated else 0.0
     if exact:
         where = f"{h.heading or ''} {h.text}".lower()
         bonus += EXACT_WEIGHT * sum(w in where for w in name_words) / len(exact)
@@ -298,7 +308,8 @@ def named_bonus(hit: SearchHit, query: str) -> float:
     names = named_scopes(query)
     exact = exact_terms(query)
     old = asks_for_old(hit, query, asks_for_history(query))
-    return _bonus(hit, names, exact, {w for w in exact if terms(w) & names}, asks_for_date(query), old)
+    stated = asks_for_date(query) and bool(date_lines(body(hit)))
+    return _bonus(hit, names, exact, {w for w in exact if terms(w) & names}, stated, old)
 
 
 def rerank(
@@ -318,8 +329,13 @@ def rerank(
     name_words = {w for w in exact if terms(w) & names}
     dated = asks_for_date(query)
     w_dense, w_text, w_heading = WEIGHTS
-    bodies = [terms(body(h)) for h in hits]
+    texts = [body(h) for h in hits]
+    bodies = [terms(t) for t in texts]
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
+    facets = facet_shares(
+        question, texts, [h.title for h in hits],
+        [b | terms(section(h)) | terms(h.title) for b, h in zip(bodies, hits, strict=True)],
+    )  # fmt: skip
     scored: list[Scored] = []
     for i, h in enumerate(hits):
         words = bodies[i]
@@ -330,14 +346,19 @@ def rerank(
         if exact:  # "GlobalProtect 6.2", "SEV2", "0.30 EUR": the words a model reads loosely
             where = f"{h.heading or ''} {h.text}".lower()
             score += EXACT_WEIGHT * sum(w in where and w not in name_words for w in exact) / len(exact)
+        # Each read once per candidate: the passage's date lines and whether the question names its edition.
+        text = texts[i]
+        stated = dated and bool(date_lines(text))
+        edition = names_edition(query, h.title, h.source_path)
         # Ranks, but is no evidence that the passage answers (not in its relevance).
-        bonus = _bonus(h, names, exact, name_words, dated, asks_for_old(h, query, history))
-        if header_only(body(h)) and not (dated and date_lines(body(h))):
+        bonus = _bonus(h, names, exact, name_words, stated, history or edition)
+        bonus += FACET_WEIGHT * facets[i]
+        if header_only(text) and not stated:
             score -= HEADER_PENALTY
-        quotes = long_sentences(body(h), QUOTE_WORDS)
+        quotes = long_sentences(text, QUOTE_WORDS)
         scored.append(
-            Scored(h, score + bonus, words, i, h.superseded or is_superseded(h.title, h.source_path), quotes, score,
-                   names_edition(query, h.title, h.source_path))
+            Scored(h, score + bonus, words, i, h.superseded or is_superseded(h.title, h.source_path), quotes,
+                   facets[i], score, edition)
         )  # fmt: skip
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []
@@ -372,6 +393,7 @@ def rerank(
                 "relevance": score,
                 "duplicate_of": dup,
                 "cosine": dense.get(s.hit.chunk_id) if dense is not None else None,
+                "facet_bonus": FACET_WEIGHT * s.facet,
             }
         )
         for s, score, dup in ordered[:k]

@@ -223,7 +223,9 @@ def refine(
     # refined relevance, as before: the heading words it carries tell a document's sections apart
     # better than one sentence does ("keeps dropping" is the "Frequent disconnections" section, not
     # the "Slow connection" sentence about a speed drop).
-    bonus = {h.chunk_id: named_bonus(h, query) for h in looked}
+    # The rerank's bonus for the values the question names (an office, a team) too: the sentence
+    # repeated on every office's page is equally close to the question on each.
+    bonus = {h.chunk_id: named_bonus(h, query) + h.facet_bonus for h in looked}
     first: dict[str, float] = {}
     for h in looked:
         first[h.doc_id] = max(first.get(h.doc_id, -1e9), order[h.chunk_id] + bonus[h.chunk_id])
