@@ -166,6 +166,8 @@ def test_a_claim_is_stated_by_a_sentence_with_its_words_numbers_and_polarity(
         ("what percentage of salary is the bonus", Quantity("percent")),
         ("how many shares do new hires get", Quantity("count", "share")),
         ("how often are laptops replaced", Quantity("frequency")),
+        ("what is the maximum file size for attachments", Quantity("size")),
+        ("how big a raise comes with a promotion", None),
         ("who approves my leave", None),
     ],
 )
@@ -175,6 +177,7 @@ def test_asked_quantity(question: str, quantity: Quantity | None) -> None:
 
 def test_only_a_duration_in_a_unit_money_and_a_percentage_are_checked() -> None:
     assert Quantity("duration", "day").checked and Quantity("money").checked and Quantity("percent").checked
+    assert Quantity("size").checked
     assert not Quantity("duration").checked and not Quantity("count", "share").checked
 
 
@@ -188,6 +191,8 @@ def test_only_a_duration_in_a_unit_money_and_a_percentage_are_checked() -> None:
         (Quantity("money"), "The company pays a home office allowance.", False),
         (Quantity("money"), "The allowance is 500 EUR.", True),
         (Quantity("percent"), "The bonus is 10% of base salary.", True),
+        (Quantity("size"), "Attachments up to 25 MB are accepted.", True),
+        (Quantity("size"), "Use the secure transfer service for large files.", False),
     ],
 )
 def test_states_a_quantity_of_the_kind_asked(quantity: Quantity, sentence: str, expected: bool) -> None:

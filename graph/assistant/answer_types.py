@@ -117,6 +117,16 @@ _ASKS_MONEY = re.compile(
     r"\bin\s+(?:euros?|dollars?|pounds?)\b",
     re.IGNORECASE,
 )
+_ASKS_SIZE = re.compile(
+    r"\b(?:(?:max(?:imum)?|min(?:imum)?|file|screen|monitor|upload|attachment|mailbox|storage|quota)\s+size|"
+    r"what\s+size|size\s+limit|how\s+heavy|how\s+many\s+(?:mb|gb|kb|tb|megabytes|gigabytes|kg|kilos|inches))\b",
+    re.IGNORECASE,
+)
+_SIZE = re.compile(
+    r"\b\d[\d,.]*\s?(?:kb|mb|gb|tb|megabytes?|gigabytes?|terabytes?|kilobytes?|kg|kilos?|kilograms?|g|lbs?|"
+    r"pounds|inch(?:es)?|in|cm|mm|metres?|meters?)\b|\b\d[\d,.]*\s?(?:\"|”|-inch)",
+    re.IGNORECASE,
+)
 _ASKS_DATE = re.compile(r"\bby\s+when\b|\b(?:what|which)\s+(?:date|day|month)\b|\bdeadline\b", re.IGNORECASE)
 _TIME_AMOUNT = re.compile(
     rf"\b{_NUMBER}[\s-]+(?:\w+[\s-]+)?(minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|wks?|fortnights?|months?|"
@@ -152,7 +162,7 @@ _NOT_COUNTED = frozenset(("more", "less", "fewer", "extra", "other", "different"
 @dataclass(frozen=True)
 class Quantity:
     """What a question asks to be measured: ``kind`` (count, duration, frequency, money, percent,
-    date) and, for a count or a duration asked in a unit, the stem of what is counted ("shares",
+    size, date) and, for a count or a duration asked in a unit, the stem of what is counted ("shares",
     "minut")."""
 
     kind: str
@@ -161,12 +171,13 @@ class Quantity:
     @property
     def checked(self) -> bool:
         """Whether a passage must state it for the question to be answered: a duration asked in a
-        unit ("how many working days"), an amount of money, a percentage. Not a count, a frequency,
+        unit ("how many working days"), an amount of money, a percentage, a size or weight ("the
+        maximum file size", "how heavy"): units people do not paraphrase. Not a count, a frequency,
         a date or a duration asked without a unit: measured on the development sets (session 23),
         the thing counted is often paraphrased ("how many offers" / "three quotes"), "how much time
         off" is answered by any subject's weeks, and a frequency or date check cost answers for none
         caught. Those kinds still choose the sentence quoted."""
-        return self.kind in ("money", "percent") or (self.kind == "duration" and bool(self.unit))
+        return self.kind in ("money", "percent", "size") or (self.kind == "duration" and bool(self.unit))
 
 
 def _time_unit(word: str) -> str:
@@ -183,6 +194,8 @@ def asked_quantity(question: str) -> Quantity | None:
         return Quantity("percent")
     if _ASKS_MONEY.search(question):
         return Quantity("money")
+    if _ASKS_SIZE.search(question):
+        return Quantity("size")
     many = _HOW_MANY.search(question)
     if many is not None:
         # What is counted: the words before the verb ("how many motorbike parking spaces does"),
@@ -230,6 +243,8 @@ def states(quantity: Quantity, sentence: str) -> bool:
         return bool(_MONEY.search(sentence))
     if quantity.kind == "percent":
         return bool(_PERCENT.search(sentence))
+    if quantity.kind == "size":
+        return bool(_SIZE.search(sentence))
     if quantity.kind == "date":
         return bool(_DATE.search(sentence)) or bool(_TIME_AMOUNT.search(sentence))
     return True
