@@ -19,7 +19,9 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   a user and a tenant keep at most so many crons (server/cron_limits.py: 409 over it), and a
   cron's firings are at least ``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (422 otherwise); a user
   has at most ``KASSIST_MAX_WAITING_RUNS_PER_USER`` runs pending or running (server/run_limits.py:
-  409 over it);
+  409 over it; a batch crossing it is refused whole), and keeps at most
+  ``KASSIST_MAX_THREADS_PER_USER`` threads and ``KASSIST_MAX_ASSISTANTS_PER_USER`` assistants
+  (server/object_limits.py: 409 over them);
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
   (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
 - deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
@@ -93,6 +95,7 @@ from server.job_threads import (
     note_thread_read,
 )
 from server.keys import KeyResolver, KeyTable, load_key_table
+from server.object_limits import check_new_assistant, check_new_thread, object_limits
 from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
     check_checkpoint,
@@ -101,12 +104,15 @@ from server.run_checks import (
     check_new_conversation,
     check_schedule,
     check_thread_claim,
+    check_turn_ids,
     cron_thread_check,
+    keep_first_settings,
     mark_cron_on_thread,
     store_cron_user,
 )
 from server.run_checks import refuse as _refuse
 from server.run_limits import check_waiting_runs, waiting_runs_limit
+from server.saver import one_head_read
 
 __all__ = [
     "ASSISTANT_ROOT",
@@ -148,6 +154,9 @@ the server naming the variable."""
 
 WAITING_RUNS = waiting_runs_limit()
 """Runs one user may have pending or running (server/run_limits.py), read at start-up."""
+
+THREADS_PER_USER, ASSISTANTS_PER_USER = object_limits()
+"""Threads and assistants one user may keep (server/object_limits.py), read at start-up."""
 
 CRON_MIN_INTERVAL = min_cron_interval()
 """The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
@@ -202,18 +211,27 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
             await check_copy(ctx)
         await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
     stamp(ctx, value)
+    if ctx.action == "create" and isinstance(value, dict):  # last: a thread refused above holds no place
+        check_new_thread(ctx, value.get("thread_id"), None, THREADS_PER_USER)
     return threads_of(ctx)
 
 
 @auth.on.threads.create_run
 async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     """A run: on the caller's thread only, with the configurable keys and input its graph allows."""
+    with one_head_read():  # several rules read the thread's head checkpoint: one database read
+        return await _run_rules(ctx, value)
+
+
+async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     kwargs = value.get("kwargs") or {}
     graph = graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
     await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
+    await check_turn_ids(ctx, graph, value.get("thread_id"), kwargs.get("input"))
+    await keep_first_settings(ctx, graph, value.get("thread_id"), kwargs)
     sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
     await check_checkpoint(ctx, value.get("thread_id"), sent)
     if value.get("if_not_exists") == "create":
@@ -229,7 +247,10 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         kwargs["checkpoint_during"] = True
     stamp(ctx, value)
     own_new_thread(ctx, value)
-    check_waiting_runs(ctx, value, WAITING_RUNS)  # last: a run refused above holds no place
+    # Last: a run refused above holds no place (nor its new thread).
+    if value.get("thread_id") is None or value.get("if_not_exists") == "create":
+        check_new_thread(ctx, value.get("thread_id"), value.get("run_id"), THREADS_PER_USER)
+    check_waiting_runs(ctx, value, WAITING_RUNS)
     return threads_of(ctx)
 
 
@@ -254,6 +275,8 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
 async def assistant_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     check_assistant_config(ctx, value)
     stamp(ctx, value)
+    if ctx.action == "create":  # last: an assistant refused above holds no place
+        check_new_assistant(ctx, value, ASSISTANTS_PER_USER)
     # An update of a built-in assistant (no owner) finds nothing; a member changes only its own.
     return made_by_caller(ctx) if ctx.action == "update" else owned(ctx)
 

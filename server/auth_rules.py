@@ -28,6 +28,7 @@ from server.configurable import (
     refused_text,
     refused_time_travel,
     refused_value,
+    server_set,
 )
 from server.roles import TENANT_DEFAULTS, admin_only, decides, decision_refusal, recorded_decision
 from server.run_checks import refuse, tenant_of
@@ -42,16 +43,6 @@ _GRAPH_NAMESPACE = UUID("6ba7b821-9dad-11d1-80b4-00c04fd430c8")
 
 
 BUILT_IN_ASSISTANTS = {str(uuid5(_GRAPH_NAMESPACE, graph)): graph for graph in CLIENT_KEYS}
-
-
-# configurable keys langgraph-api itself puts into a run's config before the create_run handler
-# sees it (ids, auth, request and tracing markers): not the client's, so not subject to the list.
-_SERVER_KEYS = frozenset(
-    {"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map", "__event_streaming_v2"}
-)
-
-
-_SERVER_PREFIXES = ("langgraph_", "langsmith-")
 
 
 # Graphs without a review step: a resume of theirs decides nothing. A graph the server cannot
@@ -75,13 +66,6 @@ STATE_WRITE_REFUSED = (
     "supersteps): send the user's message as a run's input, and decide a review with "
     'command={"resume": {"decision": "approve" | "reject"}} (admin key)'
 )
-
-
-def server_set(key: str) -> bool:
-    # Dunder markers (__after_seconds__, __otel_traceparent__, ...) are langgraph-api's; LangGraph's
-    # own internals (__pregel_*) are never a client's to set.
-    dunder = key.startswith("__") and key.endswith("__") and not key.startswith("__pregel")
-    return key in _SERVER_KEYS or key.startswith(_SERVER_PREFIXES) or dunder
 
 
 def tenant(ctx: Auth.types.AuthContext) -> str:

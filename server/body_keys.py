@@ -12,7 +12,9 @@ route runs (:class:`server.http_limits.RequestLimits` calls :func:`refusal`).
 Each list is what langgraph-api 0.16.7 documents for the route (its ``openapi.json``), plus the
 keys ``langgraph_sdk`` sends for it that langgraph-api reads and we checked (``SDK_EXTRAS``); the
 auth handlers (server/auth.py) check each value. ``langsmith_tracer`` is on no list: tracing is the
-operator's. docs/serving.md lists them. Pure: no I/O.
+operator's. Inside a body, ``config.configurable``, ``context`` and ``checkpoint`` may not name a key
+langgraph-api sets itself (:func:`server.configurable.refused_server_keys`): the run rules take such
+keys for langgraph-api's. docs/serving.md lists them. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+
+from server.configurable import refused_server_keys
 
 _RUN_COMMON = frozenset(
     {
@@ -176,14 +180,17 @@ def refusal(method: str, path: str, body: bytes) -> str | None:
             return too_long
     items = parsed if isinstance(parsed, list) and path.rstrip("/").endswith("/batch") else [parsed]
     for index, item in enumerate(items):
+        where = f"run {index} of the batch" if len(items) > 1 or parsed is not item else "the body"
         unknown = _unknown(item, keys)
         if unknown:
-            where = f"run {index} of the batch" if len(items) > 1 or parsed is not item else "the body"
             shown = [k if len(k) <= 60 else f"{k[:60]}..." for k in unknown[:10]]
             return (
                 f"{where} holds keys {shown} that {method} {_template(method, path)} does not take on "
                 f"this server; it takes {sorted(keys)}"
             )
+        server_keys = refused_server_keys(item) if isinstance(item, Mapping) else None
+        if server_keys is not None:
+            return server_keys if where == "the body" else f"{where}: {server_keys}"
     return None
 
 

@@ -36,6 +36,56 @@ THREAD_KEYS = frozenset({"thread_id", "checkpoint_id", "checkpoint_ns"})
 
 NEVER_CLIENT_KEYS = frozenset({"ledger_path", "step_delay"})
 
+SERVER_KEYS = frozenset(
+    {"cron_id", "run_id", "graph_id", "assistant_id", "user_id", "checkpoint_map", "__event_streaming_v2"}
+)
+"""Configurable keys langgraph-api itself puts into a run's config before the create_run handler
+sees it (ids, the user, a cron's id, the parents' checkpoints, a streaming marker): not the
+client's, so not subject to the graphs' lists, and never a client's to send
+(:func:`refused_server_keys`)."""
+
+SERVER_PREFIXES = ("langgraph_", "langsmith-")
+
+
+def server_set(key: str) -> bool:
+    """Whether langgraph-api sets configurable ``key`` itself. Dunder markers (``__after_seconds__``,
+    ``__langsmith_project__``, ``__otel_traceparent__``, ...) are langgraph-api's; LangGraph's own
+    internals (``__pregel_*``) are never a client's to set, and are refused as any unlisted key."""
+    dunder = key.startswith("__") and key.endswith("__") and not key.startswith("__pregel")
+    return key in SERVER_KEYS or key.startswith(SERVER_PREFIXES) or dunder
+
+
+def refused_server_keys(body: Mapping[str, object]) -> str | None:
+    """Why a request body names, in its ``config.configurable``, ``context`` or ``checkpoint``, a key
+    langgraph-api sets itself (422), or None. The run rules pass such keys unchecked, taking them
+    for langgraph-api's, but langgraph-api keeps some a client sends: ``__langsmith_project__``
+    picked the operator's tracing project (as ``langsmith_tracer``, refused since session 21),
+    ``__context_provided__`` and ``__event_streaming_v2`` changed what the run's stream shows,
+    ``langgraph_request_id`` what its logs say. A client sends only its graph's keys. The
+    ``checkpoint`` object's own ``checkpoint_map`` (langgraph_sdk's checkpoint, read from a state)
+    stays: it names checkpoints of the thread the run is on."""
+    config = body.get("config")
+    parts = {
+        "configurable": config.get("configurable") if isinstance(config, Mapping) else None,
+        "context": body.get("context"),
+        "checkpoint": body.get("checkpoint"),
+    }
+    for where, part in parts.items():
+        if not isinstance(part, Mapping):
+            continue
+        named = sorted(
+            str(k)[:60]
+            for k in part
+            if server_set(str(k)) and not (where == "checkpoint" and k == "checkpoint_map")
+        )
+        if named:
+            return (
+                f"{where} keys {named[:10]} are set by the server, not a client: leave them out (the "
+                "user and tenant come from your API key, the ids from the request's path)"
+            )
+    return None
+
+
 JOB_GRAPHS = frozenset({"ingestion"})
 """Graphs whose runs are jobs, not conversations: a run continues from its thread's latest
 checkpoint only. A fork from an earlier checkpoint (``checkpoint_id``) or a fresh start in another

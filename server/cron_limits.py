@@ -25,15 +25,13 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from langgraph_sdk import Auth
 
-from kassist.tenancy import TENANT_KEY
 from server.auth_rules import is_admin
-from server.holds import Holds
+from server.holds import Holds, owner_of, stored
 from server.http_limits import _env_count
 from server.run_checks import refuse, tenant_of
 
@@ -125,10 +123,10 @@ def _reaches(ctx: Auth.types.AuthContext, cron_id: object) -> bool:
     its tenant's; a member only its own)."""
     for cron in _stored_crons():
         if str(cron.get("cron_id")) == str(cron_id):
-            metadata = cron.get("metadata") or {}
-            if str(metadata.get(TENANT_KEY)) != tenant_of(ctx):
+            tenant, owner = owner_of(cron)
+            if tenant != tenant_of(ctx):
                 return False
-            return is_admin(ctx) or str(metadata.get("owner")) == str(ctx.user.identity)
+            return is_admin(ctx) or owner == str(ctx.user.identity)
     return False
 
 
@@ -143,10 +141,7 @@ def _stored_crons() -> Iterable[Mapping[str, Any]]:
             f"crons are counted on langgraph dev's in-memory runtime only, not {edition!r}: "
             "creating one is refused here",
         )
-    database = sys.modules.get("langgraph_runtime_inmem.database")
-    store = getattr(database, "GLOBAL_STORE", None)
-    crons = store.get("crons") if store is not None else None
-    return list(crons or ())
+    return stored("crons")
 
 
 def check_cron_limit(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limits: tuple[int, int]) -> None:
@@ -154,11 +149,7 @@ def check_cron_limit(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limi
     pending (server/holds.py). No await from the count to the hold."""
     tenant, owner = tenant_of(ctx), str(ctx.user.identity)
     per_user, per_tenant = limits
-    stored: dict[str, tuple[str, str] | None] = {}
-    for cron in _stored_crons():
-        metadata = cron.get("metadata") or {}
-        stored[str(cron.get("cron_id"))] = (str(metadata.get(TENANT_KEY)), str(metadata.get("owner")))
-    kept = _HELD.counted(stored)
+    kept = _HELD.counted({str(cron.get("cron_id")): owner_of(cron) for cron in _stored_crons()})
     tenants = [t for t, _ in kept if t == tenant]
     mine = [o for t, o in kept if t == tenant and o == owner]
     what = "delete a cron no longer needed (DELETE /runs/crons/{cron_id}; POST /runs/crons/search lists them), then create this one"

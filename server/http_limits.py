@@ -42,6 +42,7 @@ from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
 
 from server.body_keys import refusal as key_refusal
+from server.holds import start_batch
 from server.query_params import query_refusal
 
 Scope = MutableMapping[str, Any]
@@ -115,6 +116,15 @@ def batch_refusal(body: bytes, limit: int) -> str | None:
         f"the batch holds {len(runs)} runs; this server accepts at most {limit} runs per request "
         f"({MAX_BATCH_ENV}): send several smaller batches"
     )
+
+
+def batch_size(body: bytes) -> int:
+    """How many runs a ``/runs/batch`` body holds (0: not a JSON list, the route's to answer)."""
+    try:
+        runs = json.loads(body)
+    except (ValueError, RecursionError):
+        return 0
+    return len(runs) if isinstance(runs, list) else 0
 
 
 class BadJson(ValueError):
@@ -245,6 +255,7 @@ class RequestLimits:
             if refused is not None:
                 await _answer(send, 422, refused)
                 return
+            start_batch(batch_size(bytes(body)))  # its runs meet the count limits together
         if self.body_keys:
             method, path = str(scope.get("method")), str(scope.get("path") or "")
             unknown = key_refusal(method, path, bytes(body)) or query_refusal(

@@ -11,10 +11,14 @@ from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Any
 
+from langgraph.checkpoint.base import CheckpointTuple
 from langgraph_sdk import Auth
 
 from server.auth_rules import is_admin
 from server.run_checks import refuse, registered_run, tenant_of
+
+UNREAD = object()
+"""``first_settings_refusal``'s head when the caller has not read it."""
 
 ROLLBACK_REFUSED = (
     "rollback deletes the checkpoints a run wrote; an ingestion run's are its record (its progress, "
@@ -114,6 +118,25 @@ async def check_copy(ctx: Auth.types.AuthContext) -> None:
             f"thread {source} is an ingestion run's and cannot be copied: the copy would run "
             "the same job a second time; start a new run instead",
         )
+    owner = _registry_owner(source) if source is not None and is_admin(ctx) else None
+    if owner is not None and owner[0] == tenant_of(ctx) and owner[1] != str(ctx.user.identity):
+        # langgraph-api copies the source's metadata, owner included: an admin's copy of a member's
+        # conversation became a thread of that member's, which the member never made (session 23).
+        refuse(
+            403,
+            f"thread {source} is {owner[1]}'s and a copy keeps its owner: copy only threads of your "
+            "own (an admin reads another member's thread, it does not make threads in their name)",
+        )
+
+
+def _registry_owner(thread_id: str) -> tuple[str, str] | None:
+    """(tenant, owner) of ``thread_id`` in langgraph dev's thread registry, or None."""
+    from server.holds import owner_of, stored
+
+    for thread in stored("threads"):
+        if str(thread.get("thread_id")) == thread_id:
+            return owner_of(thread)
+    return None
 
 
 async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
@@ -121,11 +144,10 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
     reaches: its own, or any of the tenant's for an admin. Another member's (or a run of the runs
     API or the command line, whose checkpoints record no owner) is left to langgraph-api, which
     answers as for any thread the caller does not reach: the refusal's words would tell it exists."""
-    from server.saver import recorded_owner, thread_has_messages
+    from server.saver import recorded_owner, serving
 
     tenant = tenant_of(ctx)
-    # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
-    if await thread_has_messages(tenant, None) is None:
+    if not serving():  # no database in this process
         return False
     owner = await recorded_owner(tenant, thread_id)
     if owner is None or not _reaches(ctx, owner):
@@ -133,16 +155,18 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
     return await asyncio.to_thread(registered_run, tenant, thread_id)
 
 
-def first_settings_refusal(tenant: str, thread_id: str, sent: Mapping[str, Any]) -> str | None:
-    """Why ``sent`` may not start the run ``thread_id`` (blocking: reads the registry and the head
-    checkpoint), or None. A run whose input is checkpointed but not yet registered (stopped before
+def first_settings_refusal(
+    tenant: str, thread_id: str, sent: Mapping[str, Any], head: object = UNREAD
+) -> str | None:
+    """Why ``sent`` may not start the run ``thread_id`` (blocking: reads the registry, and the head
+    checkpoint unless given as ``head``), or None. A run whose input is checkpointed but not yet registered (stopped before
     ``begin``: a client's ``interrupt_before``, a kill in that instant) has its first settings in
     that checkpoint; a new input would replace them before ``begin`` sees them, and other settings
     ran instead (the command line already counts the checkpoint's: graph.ingestion.runner). A
-    registered run is ``begin``'s to compare."""
+    registered run's settings are its registration's (``begin`` compares them again)."""
     from pydantic import ValidationError
 
-    from graph.ingestion.head import read_head
+    from graph.ingestion.head import head_of, read_head
     from graph.ingestion.registration import mismatch
     from graph.ingestion.resources import current
     from graph.ingestion.state import InvalidRunId, Settings, validate_run_id
@@ -155,8 +179,14 @@ def first_settings_refusal(tenant: str, thread_id: str, sent: Mapping[str, Any])
     res = current()
     registered = res.runs.for_tenant(tenant).registration(thread_id)
     if registered is not None and registered.settings is not None:
-        return None
-    first = read_head(res.saver, tenant, thread_id).state
+        # Refused here too, not only by ``begin`` once the run had started (a 200 whose answer was
+        # the run's SettingsMismatch error).
+        settled = mismatch(thread_id, registered.settings, given)
+        return None if settled is None else str(settled)
+    if head is UNREAD:
+        first = read_head(res.saver, tenant, thread_id).first
+    else:
+        first = head_of(head if isinstance(head, CheckpointTuple) else None).first
     if first is None or not first.settings.source:
         return None
     refused = mismatch(thread_id, first.settings, given)

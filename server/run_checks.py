@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Any
 
+from langgraph.checkpoint.base import CheckpointTuple
 from langgraph_sdk import Auth
 
 from kassist.tenancy import TENANT_KEY
@@ -22,6 +23,13 @@ def refuse(status: int, detail: str | None) -> None:
     """Answer ``status`` with ``detail`` (one line) when there is a detail."""
     if detail is not None:
         raise Auth.exceptions.HTTPException(status_code=status, detail=detail)
+
+
+def _admin(ctx: Auth.types.AuthContext) -> bool:
+    try:
+        return bool(ctx.user["role"] == "admin")
+    except (KeyError, TypeError):
+        return False
 
 
 def tenant_of(ctx: Auth.types.AuthContext) -> str:
@@ -58,9 +66,18 @@ async def check_ingestion_input(
     refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, tenant_of(ctx)))
     settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
     if isinstance(settings, Mapping) and thread_id is not None:
-        from server.job_threads import first_settings_refusal
+        from server.job_threads import UNREAD, first_settings_refusal
+        from server.saver import serving, thread_head
 
-        refuse(409, await asyncio.to_thread(first_settings_refusal, tenant_of(ctx), str(thread_id), settings))
+        tenant = tenant_of(ctx)
+        head = await thread_head(tenant, str(thread_id)) if serving() else UNREAD  # read once per request
+        owner = (head.metadata or {}).get("owner") if isinstance(head, CheckpointTuple) else None
+        # Only the run's owner (or an admin) hears what the run was started with: another member's
+        # thread is langgraph-api's to answer, as one the caller does not reach.
+        mine = head is UNREAD or owner == str(ctx.user.identity) or _admin(ctx)
+        if mine:
+            refused = await asyncio.to_thread(first_settings_refusal, tenant, str(thread_id), settings, head)
+            refuse(409, refused)
     if isinstance(settings, Mapping) and "collection" in settings:
         # The index refuses such a name only at the ingest step, after the run has started.
         try:
@@ -140,6 +157,57 @@ async def check_new_conversation(
         )
 
 
+async def keep_first_settings(
+    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
+) -> None:
+    """A run resuming a turn that was checkpointed but never started (a kill in the first instant of
+    the run: its input is in the thread's head, :func:`server.saver.waiting_input`) runs with the
+    settings that turn was sent with (its ``context_budget``, ``compaction``: langgraph-api records a
+    run's configurable in its checkpoints' metadata) unless it sends its own; it ran with the
+    defaults before, the first run's settings forgotten (session 23 probes). An ingestion run's
+    settings are its input, kept by the checkpoint itself (server/job_threads.first_settings_refusal)."""
+    from server.configurable import CLIENT_KEYS, refused_value
+    from server.saver import serving, thread_head, waiting_input
+
+    keys = CLIENT_KEYS.get(graph or "", frozenset())
+    if not keys or thread_id is None or not serving() or kwargs.get("command") is not None:
+        return
+    if kwargs.get("input") not in (None, {}):
+        return  # a new turn: its own settings
+    head = await thread_head(tenant_of(ctx), str(thread_id))
+    if head is None or waiting_input(head) is None:
+        return
+    config = kwargs.get("config")
+    configurable = config.get("configurable") if isinstance(config, dict) else None
+    if not isinstance(configurable, dict):
+        return
+    context = kwargs.get("context")
+    sent = {*configurable, *(context if isinstance(context, Mapping) else ())}
+    recorded: Mapping[str, Any] = dict(head.metadata or {})
+    for key in sorted(keys - sent):
+        if key in recorded and refused_value(key, recorded[key]) is None:
+            configurable[key] = recorded[key]
+
+
+async def check_turn_ids(
+    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, run_input: object
+) -> None:
+    """A turn's message may carry an id (LangGraph Studio names the messages it sends), but not the
+    id of a message the thread's conversation holds: LangGraph's message list replaces that
+    message, and a member's turn replaced the assistant's earlier answer with words of its own
+    (session 23 probes). 422 before the run."""
+    from server.turn_input import replaced_refusal, sent_ids
+
+    if graph not in (None, "assistant") or thread_id is None or not sent_ids(run_input):
+        return
+    from server.saver import serving, thread_head
+
+    head = await thread_head(tenant_of(ctx), str(thread_id)) if serving() else None
+    messages = head.checkpoint.get("channel_values", {}).get("messages") if head is not None else None
+    held = {str(m.id) for m in messages or () if getattr(m, "id", None)}
+    refuse(422, replaced_refusal(run_input, held))
+
+
 async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, admin: bool) -> None:
     """A member may not (re)create a thread id whose checkpoints record another owner.
 
@@ -156,14 +224,12 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     and read its state, the server's own folder included."""
     if thread_id is None:
         return
-    from server.saver import recorded_owner, thread_has_messages
+    from server.saver import recorded_owner, serving
 
     tenant = tenant_of(ctx)
     owner = await recorded_owner(tenant, str(thread_id))
     if owner is None:
-        # thread_has_messages(_, None) is None only in a process that serves no saver (no database).
-        serving = await thread_has_messages(tenant, None) is not None
-        if serving and await asyncio.to_thread(registered_run, tenant, str(thread_id)):
+        if serving() and await asyncio.to_thread(registered_run, tenant, str(thread_id)):
             refuse(409, f"Thread with ID {thread_id} already exists")
         return
     if not admin and owner != str(ctx.user.identity):

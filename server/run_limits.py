@@ -6,20 +6,18 @@ each of which would hold the one worker in turn while every other tenant's runs 
 (session 22 probes). A run is refused with 409 when its creator already has
 ``KASSIST_MAX_WAITING_RUNS_PER_USER`` runs pending or running (default 100; a cron's scheduled runs
 act as its creator and count the same). Runs approved but not stored yet count too
-(server/holds.py), so the runs of one batch, or of simultaneous requests, cannot pass the limit
-together. Counted in langgraph-api's in-memory runtime, the one ``langgraph dev`` serves (another
+(server/holds.py), so simultaneous requests cannot pass the limit together, and a batch whose runs
+would take its creator over the limit is refused whole (it queued its runs up to the limit before). Counted in langgraph-api's in-memory runtime, the one ``langgraph dev`` serves (another
 runtime has none to count: nothing is refused there)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import Any
 
 from langgraph_sdk import Auth
 
-from kassist.tenancy import TENANT_KEY
-from server.holds import Holds, Owner
+from server.holds import Limit, Owner, owner_of, stored
 from server.http_limits import _env_count
 from server.run_checks import refuse, tenant_of
 
@@ -27,7 +25,7 @@ WAITING_ENV = "KASSIST_MAX_WAITING_RUNS_PER_USER"
 DEFAULT_WAITING_RUNS = 100
 WAITING = frozenset({"pending", "running"})
 
-_HELD = Holds()
+_LIMIT = Limit()
 
 
 def waiting_runs_limit(env: Mapping[str, str] | None = None) -> int:
@@ -36,28 +34,27 @@ def waiting_runs_limit(env: Mapping[str, str] | None = None) -> int:
     return _env_count(env, WAITING_ENV, DEFAULT_WAITING_RUNS, 1, "runs")
 
 
-def _stored_runs() -> list[Mapping[str, Any]]:
-    database = sys.modules.get("langgraph_runtime_inmem.database")
-    store = getattr(database, "GLOBAL_STORE", None)
-    runs = store.get("runs") if store is not None else None
-    return list(runs or ())
-
-
 def check_waiting_runs(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limit: int) -> None:
-    """Refuse (409) a run whose creator already has ``limit`` runs waiting; otherwise hold it until
-    it is stored. No await from the count to the hold."""
+    """Refuse (409) a run whose creator already has ``limit`` runs waiting (a batch: when its runs
+    would take the creator over it, all of them); otherwise hold it until it is stored. No await
+    from the count to the hold."""
     me: Owner = (tenant_of(ctx), str(ctx.user.identity))
-    stored: dict[str, Owner | None] = {}
-    for run in _stored_runs():
-        metadata = run.get("metadata") or {}
-        owner = (str(metadata.get(TENANT_KEY)), str(metadata.get("owner")))
-        stored[str(run.get("run_id"))] = owner if run.get("status") in WAITING else None
-    waiting = sum(1 for owner in _HELD.counted(stored) if owner == me)
-    if waiting >= limit:
-        refuse(
-            409,
-            f"you have {waiting} runs waiting or running, the most one user may have on this server "
-            f"is {limit} ({WAITING_ENV}): wait for them to finish, or cancel some "
-            "(POST /threads/{thread_id}/runs/{run_id}/cancel; GET /threads/{thread_id}/runs lists them)",
+    waiting = {
+        str(run.get("run_id")): owner_of(run) if run.get("status") in WAITING else None
+        for run in stored("runs")
+    }
+
+    def refusal(count: int, wanted: int) -> str:
+        what = (
+            f"this batch's {wanted} runs would make {count + wanted} runs of yours waiting or running"
+            if wanted > 1
+            else f"you have {count} runs waiting or running"
         )
-    _HELD.hold(str(value.get("run_id") or id(value)), me)
+        return (
+            f"{what}, the most one user may have on this server is {limit} ({WAITING_ENV}): "
+            + ("send fewer runs (none of this batch was queued), " if wanted > 1 else "")
+            + "wait for them to finish, or cancel some "
+            "(POST /threads/{thread_id}/runs/{run_id}/cancel; GET /threads/{thread_id}/runs lists them)"
+        )
+
+    refuse(409, _LIMIT.take(str(value.get("run_id") or id(value)), me, waiting, limit, refusal))

@@ -28,11 +28,13 @@ should a route or a future langgraph-api write one another way. Runs never write
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
+from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata, CheckpointTuple
 
 from checkpointer import TenantCheckpointer, ops_admin, ops_write
 from checkpointer.tenant import AUTH_USER_KEY
@@ -226,19 +228,67 @@ async def has_checkpoint(
     return await _SERVED[0].aget_tuple(config) is not None
 
 
+_HEADS: ContextVar[dict[tuple[str, str], CheckpointTuple | None] | None] = ContextVar(
+    "kassist_thread_heads", default=None
+)
+
+
+@contextmanager
+def one_head_read() -> Iterator[None]:
+    """Within this block (one auth handler's checks of one request), each thread's head checkpoint
+    is read once: an ingestion run's creation asked for it three or four times (whose thread it is,
+    whether it holds a conversation, the run's first settings), each a database read."""
+    token = _HEADS.set({})
+    try:
+        yield
+    finally:
+        _HEADS.reset(token)
+
+
+async def thread_head(tenant: str, thread_id: str) -> CheckpointTuple | None:
+    """The tenant's thread's latest checkpoint (root namespace), or None; read once per
+    :func:`one_head_read` block. Only in a process serving a saver (:func:`serving`)."""
+    heads = _HEADS.get()
+    if heads is not None and (tenant, thread_id) in heads:
+        return heads[(tenant, thread_id)]
+    config: RunnableConfig = {
+        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", "tenant_id": tenant}
+    }
+    found = await _SERVED[0].aget_tuple(config)
+    if heads is not None:
+        heads[(tenant, thread_id)] = found
+    return found
+
+
+def serving() -> bool:
+    """Whether this process serves a saver (a LangGraph server; not the handlers called alone)."""
+    return bool(_SERVED)
+
+
 async def thread_has_messages(tenant: str, thread_id: object) -> bool | None:
-    """Whether the tenant's thread holds a conversation (``messages`` in its latest checkpoint);
-    None when this process serves no saver (not a LangGraph server) and cannot tell. A thread id
+    """Whether the tenant's thread holds a conversation (``messages`` in its latest checkpoint, or
+    in the input of a turn checkpointed but never started: :func:`waiting_input`); None when this
+    process serves no saver (not a LangGraph server) and cannot tell. A thread id
     of another tenant is another (empty) thread, as everywhere in the saver."""
     if not _SERVED:
         return None
     if thread_id is None:
         return False  # a run with no thread gets a new one
-    config: RunnableConfig = {
-        "configurable": {"thread_id": str(thread_id), "checkpoint_ns": "", "tenant_id": tenant}
-    }
-    found = await _SERVED[0].aget_tuple(config)
-    return found is not None and bool(found.checkpoint.get("channel_values", {}).get("messages"))
+    found = await thread_head(tenant, str(thread_id))
+    if found is None:
+        return False
+    waiting = waiting_input(found)
+    held = found.checkpoint.get("channel_values", {}).get("messages")
+    return bool(held) or (isinstance(waiting, dict) and bool(waiting.get("messages")))
+
+
+def waiting_input(head: CheckpointTuple) -> Any:
+    """The input of a run that was checkpointed but never started (its head is the ``input``
+    checkpoint, the input still in ``__start__``: a kill in the first instant of the run, before
+    its first node wrote anything), or None. Such a thread's turn is there to be resumed."""
+    if (head.metadata or {}).get("source") != "input":
+        return None
+    return head.checkpoint.get("channel_values", {}).get("__start__")
 
 
 async def recorded_owner(tenant: str, thread_id: str) -> str | None:
@@ -247,9 +297,6 @@ async def recorded_owner(tenant: str, thread_id: str) -> str | None:
     serves no saver (not a LangGraph server)."""
     if not _SERVED:
         return None
-    config: RunnableConfig = {
-        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", "tenant_id": tenant}
-    }
-    latest = await _SERVED[0].aget_tuple(config)
+    latest = await thread_head(tenant, thread_id)
     owner = (latest.metadata or {}).get("owner") if latest is not None else None
     return owner if isinstance(owner, str) and owner else None

@@ -23,6 +23,13 @@ from typing import Any
 from knowledge.tokens import count_message_tokens
 
 USER_ROLES = frozenset({"user", "human"})
+USER_MESSAGE_KEYS = frozenset({"role", "type", "content", "id"})
+"""What a user message sent as an object may hold: its kind, its text and a new id (LangGraph
+Studio names each message it sends). A serialized ``HumanMessage`` also carries the fields
+:data:`SERVER_MESSAGE_FIELDS`, accepted only empty."""
+SERVER_MESSAGE_FIELDS = frozenset({"name", "additional_kwargs", "response_metadata", "example"})
+"""A message's fields the server writes, never a client: they were kept in the conversation as sent
+(a user message named ``system``, metadata as if a model had answered)."""
 MAX_TURN_MESSAGES = 100
 """The most messages one turn's input may carry: the user's new message(s), the conversation before
 them being the thread's. 25,000 one-letter messages (850 KB, under the body limit) took 24-33 s of a
@@ -77,6 +84,54 @@ def turn_refusal(run_input: object) -> str | None:
             return (
                 f"input.messages[{i}] has no text: its content must be a string or a list of text "
                 'parts ({"type": "text", "text": "..."})'
+            )
+        refused = _fields_refusal(i, message) if isinstance(message, Mapping) else None
+        if refused is not None:
+            return refused
+    return None
+
+
+def _fields_refusal(i: int, message: Mapping[str, Any]) -> str | None:
+    """Why the object ``message`` holds a field a client may not send, or None."""
+    extra = sorted(str(k)[:60] for k in message if k not in USER_MESSAGE_KEYS | SERVER_MESSAGE_FIELDS)
+    if extra:
+        return (
+            f"input.messages[{i}] holds keys {extra[:10]} that a user message does not take: send "
+            "role (or type) and content"
+        )
+    written = sorted(str(k) for k in SERVER_MESSAGE_FIELDS if message.get(k))
+    if written:
+        return f"input.messages[{i}].{written[0]} is the server's to write: leave it out"
+    sent_id = message.get("id")
+    if sent_id is not None and not (isinstance(sent_id, str) and 0 < len(sent_id) <= 128):
+        return f"input.messages[{i}].id must be a string of 1 to 128 characters, or left out"
+    return None
+
+
+def sent_ids(run_input: object) -> dict[str, int]:
+    """The ids a turn's messages name -> the index of the (first) message naming each."""
+    messages = run_input.get("messages") if isinstance(run_input, Mapping) else None
+    if isinstance(messages, Mapping):
+        messages = [messages]
+    if not isinstance(messages, Sequence) or isinstance(messages, str):
+        return {}
+    ids: dict[str, int] = {}
+    for i, message in enumerate(messages):
+        sent = message.get("id") if isinstance(message, Mapping) else None
+        if isinstance(sent, str) and sent:
+            ids.setdefault(sent, i)
+    return ids
+
+
+def replaced_refusal(run_input: object, held: set[str]) -> str | None:
+    """Why a turn naming an id of a message the conversation holds (``held``) is refused, or None:
+    LangGraph's message list replaces the message of that id, so such a turn rewrote the
+    conversation (the assistant's answer replaced by the client's words)."""
+    for sent, i in sent_ids(run_input).items():
+        if sent in held:
+            return (
+                f"input.messages[{i}].id is the id of a message the conversation already holds: a turn "
+                "adds the user's messages, it never replaces one; leave id out (or send a new one)"
             )
     return None
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from graph.ingestion.state import TERMINAL, AgentRunState
+from graph.ingestion.state import INPUT_KEYS, TERMINAL, AgentRunState
 
 if TYPE_CHECKING:
+    from langgraph.checkpoint.base import CheckpointTuple
+
     from checkpointer import TenantCheckpointer
 
 
@@ -24,6 +26,14 @@ class Head:
     interrupted: bool  # waiting on the review's interrupt
     version: Any  # the checkpoint's version (what `runs show` prints)
     settled: bool  # written by a node (not an input, an update or a fork) and no write pending
+    waiting: AgentRunState | None = None  # the input of a run checkpointed but never started
+
+    @property
+    def first(self) -> AgentRunState | None:
+        """The run's state, else what the input it is waiting on starts it with: a kill in the first
+        instant of a run (langgraph dev writes the input's checkpoint, the input still in
+        ``__start__``, then the graph's first step) leaves its settings there and nowhere else."""
+        return self.state if self.state is not None else self.waiting
 
     @property
     def finished(self) -> bool:
@@ -39,11 +49,17 @@ class Head:
 
 def read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> Head:
     """The head checkpoint of ``run_id`` in ``tenant``'s checkpoints (an empty head when none)."""
+    return head_of(
+        saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
+    )
+
+
+def head_of(head: CheckpointTuple | None) -> Head:
+    """What a run's head checkpoint (read already, or None) says (an empty head when none)."""
     from langgraph._internal._constants import INTERRUPT
 
     from checkpointer import VERSION_KEY
 
-    head = saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
     if head is None:
         return Head(None, False, None, False)
     channels = head.checkpoint["channel_values"]
@@ -54,4 +70,19 @@ def read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> Head:
         interrupted=any(channel == INTERRUPT for _, channel, _ in pending),
         version=head.config["configurable"].get(VERSION_KEY),
         settled=(head.metadata or {}).get("source") == "loop" and not pending,
+        waiting=_waiting(head) if not values else None,
     )
+
+
+def _waiting(head: CheckpointTuple) -> AgentRunState | None:
+    """The state a run's input (in the ``__start__`` channel of its ``input`` checkpoint) starts it
+    with, or None (another checkpoint, or an input the graph would refuse: ``begin`` says why)."""
+    from pydantic import ValidationError
+
+    start = head.checkpoint["channel_values"].get("__start__")
+    if (head.metadata or {}).get("source") != "input" or not isinstance(start, dict):
+        return None
+    try:
+        return AgentRunState.model_validate({k: v for k, v in start.items() if k in INPUT_KEYS})
+    except ValidationError:
+        return None

@@ -1,4 +1,6 @@
-"""What a notify URL may be (no I/O, no HTTP client: the served-run checks import it)."""
+"""What a notify URL may be: the one rule every door applies (the served run's checks, the runs
+API's model, the notify step, the command line). No I/O, no HTTP client: the served-run checks
+import it."""
 
 from __future__ import annotations
 
@@ -7,10 +9,21 @@ from urllib.parse import urlsplit
 NOT_HTTP = "must be an http:// or https:// URL with a host"
 
 
-def is_http_url(url: str) -> bool:
-    """Whether ``url`` is an http(s) URL with a host: what the notify step can POST to."""
+def notify_url_refusal(url: str) -> str | None:
+    """Why ``url`` is not one the notify step can POST to, or None: a URL Python cannot split (a
+    port that is not a number from 0 to 65535, ``http://[::1/``) names the reason; anything but an
+    http(s) URL with a host (``file://``, ``ftp://``, a scheme-less ``//host``), or one holding a
+    NUL, is :data:`NOT_HTTP`."""
     try:
         parts = urlsplit(url)
-    except ValueError:
-        return False
-    return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+        parts.port  # noqa: B018  # raises for a port that is not a number from 0 to 65535
+    except ValueError as exc:
+        return f"not a URL this server can call ({exc})"
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or "\x00" in url:
+        return NOT_HTTP
+    return None
+
+
+def is_http_url(url: str) -> bool:
+    """Whether ``url`` is an http(s) URL with a host: what the notify step can POST to."""
+    return notify_url_refusal(url) is None

@@ -292,8 +292,9 @@ def registered(
 
 
 def _checkpointed(res: Resources, tenant: str, run_id: str) -> AgentRunState | None:
-    """The run's head checkpoint's state if it holds settings (its input's, at least), else None."""
-    state = read_head(res.saver, tenant, run_id).state
+    """The run's head checkpoint's state if it holds settings (its input's, at least, also when only
+    its input checkpoint was written: :attr:`graph.ingestion.head.Head.first`), else None."""
+    state = read_head(res.saver, tenant, run_id).first
     return state if state is not None and state.settings.source else None
 
 

@@ -20,7 +20,7 @@ from urllib.parse import quote, urlsplit
 
 from pydantic import ValidationError
 
-from graph.ingestion.notify_urls import NOT_HTTP, is_http_url
+from graph.ingestion.notify_urls import NOT_HTTP, notify_url_refusal
 from graph.ingestion.state import Settings
 
 CLIENT_EMBEDDERS = ("auto", "local", "hashing", "openai")
@@ -118,16 +118,14 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
 def _notify_host(url: str) -> str:
     """The host of a notify URL, lower-cased; a URL Python cannot split (``http://[::1/``, a port
     past 65535) is refused naming the setting (it was a 400 "Invalid IPv6 URL", naming nothing)."""
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018  # raises for a port that is not a number from 0 to 65535
-    except ValueError as exc:
-        raise ServedRunRefused(f"settings.notify_url: not a URL this server can call ({exc})") from None
-    if not is_http_url(url):
+    refused = notify_url_refusal(url)
+    if refused == NOT_HTTP:
         # file://, ftp://, a scheme-less //host: httpx cannot POST there (a transient failure,
         # retried at every resume, for a URL that can never work).
         raise ServedRunRefused(f"settings.notify_url: {NOT_HTTP}, got {_shown(url)}")
-    return (parts.hostname or "").lower()
+    if refused is not None:
+        raise ServedRunRefused(f"settings.notify_url: {refused}")
+    return (urlsplit(url).hostname or "").lower()
 
 
 def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str | None:

@@ -1,6 +1,6 @@
 """The memory review queue in the console: the tenant's quarantined memories, released or deleted
-by an admin (memory.manager's ``review`` / ``release`` / ``delete_quarantined``). Another tenant's
-memory id is not found (404)."""
+by an admin (memory.manager's ``review`` / ``release`` / ``delete_quarantined``); a member sees only
+its own. Another tenant's memory id is not found (404)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,12 @@ def router(console: Console) -> APIRouter:
 
     @api.get("/ui/memory")
     def memory_page(session: Session = signed_in, done: str | None = None) -> Response:
-        queue = [_row(r) for r in manager(session).review(limit=200)]
+        records = manager(session).review(limit=200)
+        if not session.principal.is_admin:
+            # A member's own only: the queue holds what each user's assistant was told to remember,
+            # kept from the tenant's other members as their assistant memory is (the store's rule).
+            records = [r for r in records if r.user_id == session.principal.identity]
+        queue = [_row(r) for r in records]
         return console.render("memory.html", session, queue=queue, notice=NOTICES.get(done or ""))
 
     @api.post("/ui/memory/{memory_id}/{action}")

@@ -4,10 +4,10 @@ these). Unknown fields are refused, so a misspelt option is a 422 naming it, not
 from __future__ import annotations
 
 from typing import Literal
-from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from graph.ingestion.notify_urls import notify_url_refusal
 from graph.ingestion.state import RUN_ID_PATTERN
 
 NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
@@ -49,15 +49,9 @@ class RunOptions(BaseModel):
     @field_validator("notify_url")
     @classmethod
     def _http_url(cls, v: str | None) -> str | None:
-        try:
-            parts = urlsplit(v) if v is not None else None
-            host = parts.hostname if parts is not None else None
-        except ValueError:  # a malformed port or IPv6 literal
-            parts = host = None
-        if v is not None and (
-            parts is None or parts.scheme not in ("http", "https") or not host or "\x00" in v
-        ):
-            raise ValueError("must be an http:// or https:// URL with a host")
+        refused = notify_url_refusal(v) if v is not None else None
+        if refused is not None:  # the one rule of every door (graph/ingestion/notify_urls.py)
+            raise ValueError(refused)
         return v
 
     @field_validator("audit_rules")

@@ -1,0 +1,91 @@
+"""How many threads and assistants one user keeps on ``langgraph dev`` (server/auth.py's thread,
+run and assistant handlers).
+
+``langgraph dev`` keeps every thread and assistant in its memory, each with the metadata its
+client sent. Each one's size is bounded (server/configurable.refused_metadata: 16 KiB), their number
+was not: one member could make threads or assistants until the server's memory, every tenant's,
+ran out (session 22 left this open). So a user keeps at most ``KASSIST_MAX_THREADS_PER_USER``
+threads (default 1000) and ``KASSIST_MAX_ASSISTANTS_PER_USER`` assistants (default 100); one more
+is refused with 409 naming the limit and what to delete. A thread counts from its creation (``POST
+/threads``, a copy, a run that makes its thread: ``if_not_exists: "create"``, a run without a
+thread, a cron's run without one) until it is deleted; naming a thread or assistant that exists
+makes nothing new. Objects approved but not stored yet count (server/holds.py), and a batch's runs,
+each making a thread, are counted together. Counted in langgraph-api's in-memory runtime, the one
+``langgraph dev`` serves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from langgraph_sdk import Auth
+
+from server.holds import Limit, Owner, owner_of, stored
+from server.http_limits import _env_count
+from server.run_checks import refuse, tenant_of
+
+THREADS_ENV = "KASSIST_MAX_THREADS_PER_USER"
+ASSISTANTS_ENV = "KASSIST_MAX_ASSISTANTS_PER_USER"
+DEFAULT_THREADS = 1000
+DEFAULT_ASSISTANTS = 100
+
+_THREADS = Limit()
+_ASSISTANTS = Limit()
+
+
+def object_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
+    """``(threads, assistants)`` one user may keep, from the environment or the defaults; a value
+    that is not a whole number from 1 up raises ValueError naming the variable (at start-up)."""
+    return (
+        _env_count(env, THREADS_ENV, DEFAULT_THREADS, 1, "threads"),
+        _env_count(env, ASSISTANTS_ENV, DEFAULT_ASSISTANTS, 1, "assistants"),
+    )
+
+
+def _exists(kind: str, id_key: str, object_id: object) -> bool:
+    return object_id is not None and any(str(o.get(id_key)) == str(object_id) for o in stored(kind))
+
+
+def check_new_thread(ctx: Auth.types.AuthContext, thread_id: object, run_id: object, limit: int) -> None:
+    """Refuse (409) a thread ``ctx``'s user would create over ``limit``; otherwise hold its place.
+    ``thread_id`` None: a run's new thread (id chosen after this handler), held by ``run_id``
+    until the run, stored with its thread, is. No await from the count to the hold."""
+    if _exists("threads", "thread_id", thread_id):
+        return  # no new thread: langgraph-api answers as it does for an existing one
+    me: Owner = (tenant_of(ctx), str(ctx.user.identity))
+    kept: dict[str, Owner | None] = {str(t.get("thread_id")): owner_of(t) for t in stored("threads")}
+    kept.update((f"run:{run.get('run_id')}", None) for run in stored("runs"))
+    key = str(thread_id) if thread_id is not None else f"run:{run_id}"
+
+    def refusal(count: int, wanted: int) -> str:
+        what = (
+            f"this batch's {wanted} runs would make {count + wanted}" if wanted > 1 else f"you keep {count}"
+        )
+        return (
+            f"{what} threads, the most one user may keep on this server is {limit} ({THREADS_ENV}): "
+            "delete threads no longer needed (DELETE /threads/{thread_id}; POST /threads/search lists "
+            "yours), then try again"
+        )
+
+    refuse(409, _THREADS.take(key, me, kept, limit, refusal))
+
+
+def check_new_assistant(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limit: int) -> None:
+    """Refuse (409) an assistant ``ctx``'s user would create over ``limit`` (an id that exists makes
+    none: langgraph-api answers it); otherwise hold its place. No await from the count to the hold."""
+    assistant_id = value.get("assistant_id")
+    if _exists("assistants", "assistant_id", assistant_id):
+        return
+    me: Owner = (tenant_of(ctx), str(ctx.user.identity))
+    kept: dict[str, Owner | None] = {
+        str(a.get("assistant_id")): owner_of(a, "created_by") for a in stored("assistants")
+    }
+
+    def refusal(count: int, wanted: int) -> str:
+        return (
+            f"you keep {count} assistants, the most one user may keep on this server is {limit} "
+            f"({ASSISTANTS_ENV}): delete an assistant no longer needed (DELETE /assistants/{{assistant_id}}; "
+            "POST /assistants/search lists them), then create this one"
+        )
+
+    refuse(409, _ASSISTANTS.take(str(assistant_id or id(value)), me, kept, limit, refusal))

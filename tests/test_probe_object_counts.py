@@ -1,0 +1,160 @@
+"""How many threads and assistants one user keeps on ``langgraph dev``, a batch that would cross the
+waiting-runs limit, and ``/ok``'s query (session 22 probes left these open,
+/tmp/kassist-docs/s22/g5-probes.md; session 23, /tmp/kassist-docs/s23/h1-probes.md).
+
+- ``langgraph dev`` keeps every thread and assistant in its memory. Each one's metadata is bounded
+  (16 KiB, session 22), their number was not: one member could make threads (or assistants) until
+  the server's memory ran out, for every tenant. Now a user keeps at most
+  ``KASSIST_MAX_THREADS_PER_USER`` threads and ``KASSIST_MAX_ASSISTANTS_PER_USER`` assistants; one
+  more (``POST /threads``, a copy, a run that makes its thread) is 409 naming the limit and what to
+  delete. A thread that exists already is no new one.
+- A ``POST /runs/batch`` whose runs would take its user over ``KASSIST_MAX_WAITING_RUNS_PER_USER``
+  queued its runs up to the limit and answered 409: half a batch ran. Now the whole batch is refused
+  and none of its runs is queued.
+- ``GET /ok?check_db=x`` answered 400 with Python's ``invalid literal for int()``; now 422 naming
+  the parameter and its values.
+
+The server here runs with low limits (5 threads, 2 assistants, 3 waiting runs)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, langgraph_dev, langgraph_dev_refusing
+
+pytestmark = pytest.mark.timeout(900)
+
+THREADS, ASSISTANTS, WAITING = 5, 2, 3
+ENV = {
+    "KASSIST_MAX_THREADS_PER_USER": str(THREADS),
+    "KASSIST_MAX_ASSISTANTS_PER_USER": str(ASSISTANTS),
+    "KASSIST_MAX_WAITING_RUNS_PER_USER": str(WAITING),
+}
+ERIN_KEY = "acme-erin-key-0123456789abcdef"
+LATER = {
+    "assistant_id": "assistant",
+    "input": {"messages": [{"role": "user", "content": "What is the travel policy?"}]},
+    "after_seconds": 3600,  # waits: the limit counts runs pending or running
+}
+
+
+@pytest.fixture(scope="module")
+def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    import json
+
+    from server_harness import KEYS
+
+    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    env = {**ENV, "KASSIST_API_KEYS": json.dumps(keys)}
+    with langgraph_dev(tmp_path_factory.mktemp("probe-object-counts"), env=env) as (base, _):
+        yield base
+
+
+def _client(base: str, key: str) -> httpx.Client:
+    return httpx.Client(base_url=base, headers={"x-api-key": key}, timeout=120)
+
+
+def _refused(answer: httpx.Response, variable: str, limit: int, what: str) -> None:
+    assert answer.status_code == 409, (answer.status_code, answer.text[:300])
+    detail = answer.json()["detail"]
+    assert variable in detail and str(limit) in detail and what in detail, detail
+
+
+def test_a_user_keeps_at_most_the_limit_of_threads_and_a_delete_frees_a_place(lg: str) -> None:
+    alice, erin, globex = _client(lg, ACME_KEY), _client(lg, ERIN_KEY), _client(lg, GLOBEX_KEY)
+    variable = "KASSIST_MAX_THREADS_PER_USER"
+    made = [alice.post("/threads", json={}).json()["thread_id"] for _ in range(THREADS)]
+    _refused(alice.post("/threads", json={}), variable, THREADS, "DELETE /threads/")
+    # Every door that makes a thread: a copy, a run without a thread, a run creating its thread.
+    _refused(alice.post(f"/threads/{made[0]}/copy"), variable, THREADS, "DELETE /threads/")
+    _refused(alice.post("/runs", json=LATER), variable, THREADS, "DELETE /threads/")
+    new_id = "00000000-0000-4000-8000-00000000c0de"
+    _refused(
+        alice.post(f"/threads/{new_id}/runs", json={**LATER, "if_not_exists": "create"}),
+        variable,
+        THREADS,
+        "DELETE /threads/",
+    )
+    assert alice.get(f"/threads/{new_id}").status_code == 404
+    # A thread that exists is no new one: naming it again is answered as before.
+    again = alice.post("/threads", json={"thread_id": made[0], "if_exists": "do_nothing"})
+    assert again.status_code == 200, again.text[:300]
+    # Another user's (same tenant, other tenant) count is its own.
+    assert erin.post("/threads", json={}).status_code == 200
+    assert globex.post("/threads", json={}).status_code == 200
+    # A deleted thread no longer counts.
+    assert alice.delete(f"/threads/{made.pop()}").status_code in (200, 204)
+    assert alice.post("/threads", json={}).status_code == 200
+
+
+def test_a_user_keeps_at_most_the_limit_of_assistants(lg: str) -> None:
+    olga, erin = _client(lg, ACME_ADMIN_KEY), _client(lg, ERIN_KEY)
+    variable = "KASSIST_MAX_ASSISTANTS_PER_USER"
+    body = {"graph_id": "assistant", "config": {"configurable": {"context_budget": 2000}}}
+    made = [olga.post("/assistants", json=body).json()["assistant_id"] for _ in range(ASSISTANTS)]
+    _refused(olga.post("/assistants", json=body), variable, ASSISTANTS, "DELETE /assistants/")
+    # An update is no new assistant; another user's count is its own.
+    patched = olga.patch(f"/assistants/{made[0]}", json={"name": "renamed"})
+    assert patched.status_code == 200, patched.text[:300]
+    assert erin.post("/assistants", json=body).status_code == 200
+    assert olga.delete(f"/assistants/{made[0]}").status_code in (200, 204)
+    assert olga.post("/assistants", json=body).status_code == 200
+
+
+def test_a_batch_over_the_waiting_runs_limit_is_refused_whole(lg: str) -> None:
+    """langgraph-api authorizes the runs of a batch one by one: a batch crossing the limit queued
+    its runs up to it and answered 409. Nothing of it is queued now; one that fits is queued."""
+    globex = _client(lg, GLOBEX_KEY)
+    for thread in globex.post("/threads/search", json={"limit": 100}).json():
+        globex.delete(f"/threads/{thread['thread_id']}")
+    batch = globex.post("/runs/batch", json=[LATER] * (WAITING + 1))
+    assert batch.status_code == 409, (batch.status_code, batch.text[:300])
+    detail = batch.json()["detail"]
+    assert "KASSIST_MAX_WAITING_RUNS_PER_USER" in detail and "batch" in detail, detail
+    threads = globex.post("/threads/search", json={"limit": 100}).json()
+    waiting = [r for t in threads for r in globex.get(f"/threads/{t['thread_id']}/runs").json()]
+    assert waiting == [], waiting
+    fits = globex.post("/runs/batch", json=[LATER] * 2)
+    assert fits.status_code == 200, fits.text[:300]
+    for run in fits.json():
+        globex.post(f"/threads/{run['thread_id']}/runs/{run['run_id']}/cancel")
+
+
+def test_ok_with_a_bad_check_db_is_a_clear_422(lg: str) -> None:
+    answer = httpx.get(f"{lg}/ok", params={"check_db": "x"}, timeout=60)
+    assert answer.status_code == 422, (answer.status_code, answer.text[:300])
+    assert "check_db must be 0 or 1" in answer.json()["detail"], answer.text
+    assert httpx.get(f"{lg}/ok", params={"check_db": "1"}, timeout=60).status_code == 200
+    assert httpx.get(f"{lg}/ok", timeout=60).status_code == 200
+
+
+def test_the_count_limits_are_read_from_the_environment(tmp_path: Path) -> None:
+    from server.object_limits import DEFAULT_ASSISTANTS, DEFAULT_THREADS, object_limits
+
+    assert object_limits({}) == (DEFAULT_THREADS, DEFAULT_ASSISTANTS) == (1000, 100)
+    assert object_limits({"KASSIST_MAX_THREADS_PER_USER": "7"}) == (7, DEFAULT_ASSISTANTS)
+    for variable in ("KASSIST_MAX_THREADS_PER_USER", "KASSIST_MAX_ASSISTANTS_PER_USER"):
+        with pytest.raises(ValueError, match=variable):
+            object_limits({variable: "0"})
+    log = langgraph_dev_refusing(tmp_path, {"KASSIST_MAX_THREADS_PER_USER": "none"})
+    assert "KASSIST_MAX_THREADS_PER_USER must be a whole number of threads" in log
+
+
+def test_an_admins_copy_of_a_members_thread_is_refused(lg: str) -> None:
+    """langgraph-api copies a thread's metadata, owner included: admin olga's copy of member erin's
+    conversation was a new thread of erin's, in erin's list, that erin never made (session 23)."""
+    olga, erin = _client(lg, ACME_ADMIN_KEY), _client(lg, ERIN_KEY)
+    erins = erin.post("/threads", json={}).json()["thread_id"]
+    refused = olga.post(f"/threads/{erins}/copy")
+    assert refused.status_code == 403, (refused.status_code, refused.text[:300])
+    assert (
+        "erin's" in refused.json()["detail"] and "copy only threads of your own" in refused.json()["detail"]
+    )
+    assert olga.get(f"/threads/{erins}").status_code == 200  # still read by the admin
+    copy = erin.post(f"/threads/{erins}/copy")
+    assert copy.status_code == 200 and copy.json()["metadata"]["owner"] == "erin", copy.text[:300]
+    olgas = olga.post("/threads", json={}).json()["thread_id"]
+    assert olga.post(f"/threads/{olgas}/copy").status_code == 200
