@@ -92,6 +92,7 @@ from server.job_threads import (
     check_copy,
     check_job_strategy,
     check_thread_graph,
+    graph_label_refusal,
     note_thread_read,
 )
 from server.keys import KeyResolver, KeyTable, load_key_table
@@ -210,6 +211,8 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
         if "metadata" not in value:  # POST /threads/{id}/copy: its source was read just before
             await check_copy(ctx)
         await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
+    if isinstance(value, dict):
+        _refuse(422, graph_label_refusal(ctx, value))
     stamp(ctx, value)
     if ctx.action == "create" and isinstance(value, dict):  # last: a thread refused above holds no place
         check_new_thread(ctx, value.get("thread_id"), None, THREADS_PER_USER)

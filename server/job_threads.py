@@ -131,11 +131,10 @@ async def check_copy(ctx: Auth.types.AuthContext) -> None:
 
 def _registry_owner(thread_id: str) -> tuple[str, str] | None:
     """(tenant, owner) of ``thread_id`` in langgraph dev's thread registry, or None."""
-    from server.holds import owner_of, stored
+    from server.holds import owner_of
 
-    for thread in stored("threads"):
-        if str(thread.get("thread_id")) == thread_id:
-            return owner_of(thread)
+    for thread in _registry_threads(thread_id):
+        return owner_of(thread)
     return None
 
 
@@ -191,3 +190,38 @@ def first_settings_refusal(
         return None
     refused = mismatch(thread_id, first.settings, given)
     return None if refused is None else str(refused)
+
+
+def graph_label_refusal(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> str | None:
+    """Why a thread's create or metadata update names a ``graph_id`` it may not (422), or None.
+    langgraph-api writes ``metadata.graph_id`` (the graph of the thread's runs) and reads the
+    thread's state through that graph: a member's ``PATCH`` relabelled a conversation ``ingestion``
+    (its state then read as empty) or ``zzz`` (every state read a 404 naming the server's graphs),
+    and hid an ingestion run from a search by ``metadata.graph_id`` (session 23 probes). A thread
+    may name one of the served graphs when it is made, and keeps the graph its runs gave it."""
+    from server.configurable import CLIENT_KEYS
+
+    metadata = value.get("metadata")
+    if not isinstance(metadata, Mapping) or "graph_id" not in metadata:
+        return None
+    named = metadata["graph_id"]
+    current = None
+    if ctx.action == "update":
+        for thread in _registry_threads(value.get("thread_id")):
+            current = (thread.get("metadata") or {}).get("graph_id")
+    if current is not None and named != current:
+        return (
+            f"metadata.graph_id is the graph of the thread's runs ({current!r}), set by the server: "
+            "leave it out (start a new thread for another graph)"
+        )
+    if current is None and named not in CLIENT_KEYS:
+        return f"metadata.graph_id must be one of {sorted(CLIENT_KEYS)} (the graph the thread is for), or left out"
+    return None
+
+
+def _registry_threads(thread_id: object) -> list[Mapping[str, Any]]:
+    from server.holds import stored
+
+    return [
+        t for t in stored("threads") if thread_id is not None and str(t.get("thread_id")) == str(thread_id)
+    ]

@@ -158,3 +158,26 @@ def test_an_admins_copy_of_a_members_thread_is_refused(lg: str) -> None:
     assert copy.status_code == 200 and copy.json()["metadata"]["owner"] == "erin", copy.text[:300]
     olgas = olga.post("/threads", json={}).json()["thread_id"]
     assert olga.post(f"/threads/{olgas}/copy").status_code == 200
+
+
+def test_a_threads_graph_label_is_the_servers(lg: str) -> None:
+    """langgraph-api reads a thread's state through the graph its ``metadata.graph_id`` names: a
+    member's metadata PATCH relabelled its conversation ``ingestion`` (state read as empty) or
+    ``zzz`` (every state read 404 naming the server's graphs). Now 422; a thread made for a served
+    graph (what ``langgraph_sdk``'s ``threads.create(graph_id=...)`` sends) is still fine."""
+    olga = _client(lg, ACME_ADMIN_KEY)
+    thread = olga.post("/threads", json={"metadata": {"graph_id": "assistant"}}).json()["thread_id"]
+    turn = {"assistant_id": "assistant", "input": {"messages": [{"role": "user", "content": "hi"}]}}
+    assert olga.post(f"/threads/{thread}/runs/wait", json=turn).status_code == 200
+    for label in ("ingestion", "zzz"):
+        answer = olga.patch(f"/threads/{thread}", json={"metadata": {"graph_id": label}})
+        assert answer.status_code == 422 and "set by the server" in answer.json()["detail"], answer.text[:300]
+    assert (
+        olga.patch(
+            f"/threads/{thread}", json={"metadata": {"graph_id": "assistant", "topic": "x"}}
+        ).status_code
+        == 200
+    )
+    assert olga.get(f"/threads/{thread}/state").json()["values"]["messages"]
+    made = olga.post("/threads", json={"metadata": {"graph_id": "zzz"}})
+    assert made.status_code == 422 and "must be one of" in made.json()["detail"], made.text[:300]
