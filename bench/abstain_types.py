@@ -20,6 +20,10 @@ validation halves are read only to report.
 The figures are retrieval plus the responder on the dumped hits: the graph's follow-up reading,
 memories and context budget are not in them (the runners measure those).
 
+Measured (session 23, h3; one dump of 22b6ae8's search; wrong abstentions / fact in answer / right
+abstentions): tuning halves 15/278, 209/278, 48/81 at 22b6ae8 -> 12/278, 218/278, 58/81 at fb69d44;
+validation halves 19/272, 198/272, 40/74 -> 17/272, 200/272, 47/74 (docs/benchmarks.md, session 23).
+
 Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
        .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune]
 """
