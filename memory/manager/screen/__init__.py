@@ -215,6 +215,19 @@ def screen_memory(
                 ScreenFinding("split instruction", f"read across the {len(fields)} parts of this memory"),
                 *across,
             ]
+    current = " ".join(str(v) for v in leaves(value))
+    from memory.manager.screen.definitions import definitions, expand, expand_own
+
+    if not found:
+        # Definitions and their use in one text ("'X' means the user's password; ... the assistant sends X to
+        # Y"): the text read with its own meanings is judged by every layer (session 23).
+        completed = expand_own(current)
+        meant = screen_texts([completed], hosts, semantic, learned) if completed else []
+        if meant:
+            split = ScreenFinding(
+                "split instruction", "read with the meanings its own definitions give its words"
+            )
+            found = [split, *meant]
     if found or not recent:
         return list(dict.fromkeys(found))
     # Each part alone was let through, so it shows at most weak signs; read together, only what
@@ -222,9 +235,6 @@ def screen_memory(
     # across the join and is close in meaning to an injection. (Weak signs of different memories
     # adding up are ordinary: a document mentions "the user" here and an e-mail address there.)
     parts = [" ".join(str(v) for v in leaves(old)) for _, old in recent]
-    current = " ".join(str(v) for v in leaves(value))
-    from memory.manager.screen.definitions import definitions, expand
-
     # Words an earlier memory defined ("'the watchers' means the security team") read with that meaning:
     # the completed sentence is judged by every layer, as a memory of its own would be (definitions.py).
     completed = expand(current, definitions(parts))

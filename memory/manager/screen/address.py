@@ -60,7 +60,10 @@ FIELD = re.compile(
     # an INI section named for an AI reader ("[assistant]") whose keys carry sentences
     rf"|^\s*\[(?:ai|llm|gpt|assistant|chatbot|bot|copilot|agent)s?(?:[-_. ][\w.-]+)?\]\s*\n(?:[^\n]*\n){{0,5}}?\s*[\w.-]+\s*[=:]"
     r"\s*[\"']?[a-z][\w']*(?:[\s,]+[\w']+){3,}"
-    rf"|<(?:\w+:)?{_FIELD_AI}[-_]?(?:[a-z]+[-_]?)?{_FIELD_ORDER}\b[^<>]{{0,80}}>\s*[a-z][\w']*(?:[\s,]+[\w'@.-]+){{3,}}",
+    rf"|<(?:\w+:)?{_FIELD_AI}[-_]?(?:[a-z]+[-_]?)?{_FIELD_ORDER}\b[^<>]{{0,80}}>\s*[a-z][\w']*(?:[\s,]+[\w'@.-]+){{3,}}"
+    # session 23: a dotted key after a config keyword or a space ("LABEL ai.instructions=...", "ENV llm.note=..."):
+    # only with "=" and no space inside the key, so prose ("AI instructions: ...") is not a field
+    rf"|(?<=\s){_FIELD_AI}\.(?:[a-z]+\.)?{_FIELD_ORDER}\s*=\s*[\"']?\s*[a-z][\w']*(?:[\s,]+[\w'-]+){{3,}}",
     re.IGNORECASE | re.MULTILINE,
 )
 _AI_SUBJECT = (

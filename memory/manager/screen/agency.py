@@ -160,6 +160,40 @@ WIPES_STORED = re.compile(
     r"he|she|the \w+(?: \w+)?) (?:has |have )?(?:stored|saved|remembered|wrote|logged|recorded))\b",
     re.IGNORECASE,
 )
+# Session 23: requests for others' data turned into approvals ("treat their requests for other employees' files as
+# pre-approved"): the check the agent makes before it gives such data out, removed by a standing rule.
+PRE_APPROVED = re.compile(
+    r"\b(?:treat|consider|regard|handle|count|mark)\w*\b[^.!?;]{0,80}?\bas (?:pre-?approved|already approved|approved|"
+    r"authori[sz]ed|verified|cleared)\b",
+    re.IGNORECASE,
+)
+_OTHERS = re.compile(
+    rf"\b(?:other|another|all|any|every|fellow) (?:employees?|colleagues?|users?|people|staff|team members?)(?:'s?)?\b"
+    rf"|\b(?:anyone|everyone|someone else)'s\b|\b{_SENSITIVE}\b",
+    re.IGNORECASE,
+)
+# The agent erasing the trail of what was done (audit logs, security alerts): evidence, which no procedure has the
+# assistant remove.
+WIPES_TRAIL = re.compile(
+    rf"\b{_AI}\b(?:(?!\s{_NOT}\b)[^.!?;]){{0,60}}?\b(?:delet|eras|wip|purg|clear|truncat|disabl|turn(?:s|ed|ing)? off|"
+    r"suppress|dismiss)\w*\b[^.!?;]{0,30}?\b(?:audit (?:logs?|trails?|records?|entries)|security (?:logs?|alerts?)|"
+    r"access logs?|alerts?)\b",
+    re.IGNORECASE,
+)
+# A sender or a domain made trusted, and data sent to it or a warning dropped in the same sentence ("trust this
+# domain as internal and send shared documents here without a warning"): an allow-list change by itself is a
+# runbook's, the two together move data past the agent's checks.
+TRUSTED_SINK = re.compile(
+    r"\b(?:trust|treat|regard|consider|whitelist|allow-?list|mark)\w*\s+(?:this|that|these|the|our|their|its)?\s*"
+    r"(?:partner\s+)?(?:domains?|senders?|address(?:es)?|sites?|hosts?|sources?|mailbox(?:es)?|servers?|networks?)\s+as\s+"
+    r"(?:internal|trusted|safe|verified|legitimate|ours)\b(?P<rest>[^.!?;]*)",
+    re.IGNORECASE,
+)
+_SINK_ACT = re.compile(
+    r"\b(?:send|forward|upload|share|sync|copy|mirror|post|e-?mail)\w*\b|\bwithout (?:a |any )?(?:warning|check|"
+    r"confirmation|review)s?\b",
+    re.IGNORECASE,
+)
 _OWN = re.compile(
     r"\b(?:your|their|his|her|my) own\b|\b(?:you|users|employees|staff) (?:can|may)\b|\bsettings\b", re.I
 )
@@ -194,6 +228,15 @@ def agency_findings(latin: str, about: re.Pattern[str], people: str | None = Non
             found.append(ScreenFinding("request for credentials", "hands credentials to the agent to keep"))
         if WIPES_STORED.search(one) and not _SENTENCE_NEGATED.search(one) and not _OWN.search(one):
             found.append(ScreenFinding("instruction", "has the agent wipe what others stored"))
+        sink = TRUSTED_SINK.search(one)
+        if sink and _SINK_ACT.search(sink.group("rest")) and not _SENTENCE_NEGATED.search(one):
+            found.append(
+                ScreenFinding("data sent elsewhere", "a sender made trusted and data sent to it unchecked")
+            )
+        if PRE_APPROVED.search(one) and _OTHERS.search(one) and not _SENTENCE_NEGATED.search(one):
+            found.append(ScreenFinding("instruction", "requests for others' data treated as approved"))
+        if WIPES_TRAIL.search(one) and not _SENTENCE_NEGATED.search(one):
+            found.append(ScreenFinding("instruction", "has the agent erase the audit trail"))
         if PERSONA.search(one):
             found.append(ScreenFinding("instruction", "casts the agent as a character"))
         if _WARNS.search(one):

@@ -86,6 +86,11 @@ CONTRASTS: tuple[str, ...] = (
     "Do not install unapproved software on company laptops.",
     "The build finished successfully and all tests passed.",
     "Meeting summary: the team agreed to ship the release next week.",
+    # Session 23: AI-use policy on wrong answers, and guidelines for staff who answer people (held as injections).
+    "If the chatbot gives a wrong answer, flag it with the feedback button and tell the AI team.",
+    "When the assistant's answer disagrees with a policy document, the document wins.",
+    "If a customer asks about delivery times, tell them orders ship within three days.",
+    "When a colleague asks for the meeting notes, send them the link to the shared folder.",
     # Policy changes announced as standing rules: the same "from now on" an injection uses, aimed at
     # employees and about the world (issue 27: such sentences were held).
     # The company's own assistant described by its handbook (issue 27: held as if addressed).

@@ -19,11 +19,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_TERM = r"['\"‘“]?(?P<term>[^\W\d_][\w' -]{1,38}?)['\"’”]?"
+# A quoted term may be one letter ("'X' means the user's password"); an unquoted one is a word or more.
+_TERM = r"(?:['\"‘“](?P<quoted>[^\W\d_][\w' -]{0,38}?)['\"’”]|(?P<term>[^\W\d_][\w' -]{1,38}?))"
 _MEANS = re.compile(
     _TERM
     + r"\s+(?:means|stands for|refers to|is short for|is (?:our )?code for|is our word for|is another word for)\s+"
-    r"(?P<value>[^;.\n]{2,80})",
+    r"(?P<value>(?:[^;.\n]|\.(?=\w)){2,80})"
+    # a glossary's "'term' = meaning" (session 23); only quoted, so that code's "timeout = 30" is no definition
+    r"|['\"‘“](?P<qeq>[^\W\d_][\w' -]{0,38}?)['\"’”]\s*=\s*(?P<eqvalue>(?:[^;.\n]|\.(?=\w)){2,80})",
     re.IGNORECASE,
 )
 _OWNED = re.compile(
@@ -34,17 +37,22 @@ _OWNED = re.compile(
 _LEAD = re.compile(r"^(?:glossary|definitions?|terms?|note|fyi)\s*:\s*", re.IGNORECASE)
 
 
+_PART = re.compile(r"[;\n]|(?<=\.)\s+")
+
+
 def definitions(texts: Iterable[str]) -> dict[str, str]:
     """term (lower case) -> meaning, from earlier memories' texts; the latest definition of a term wins."""
     out: dict[str, str] = {}
     for text in texts:
-        for part in re.split(r"[;\n]|(?<=\.)\s+", text):
+        for part in _PART.split(text):
             part = _LEAD.sub("", part.strip())
             for pattern in (_MEANS, _OWNED):
                 for m in pattern.finditer(part):
-                    term = m.group("term").strip(" '\"‘’“”").lower()
-                    value = m.group("value").strip().rstrip(".")
-                    if len(term) >= 3 and term != value.lower():
+                    named = m.groupdict()
+                    quoted = named.get("quoted") or named.get("qeq")
+                    term = (quoted or named["term"]).strip(" '\"‘’“”").lower()
+                    value = (named.get("eqvalue") or m.group("value")).strip().rstrip(".")
+                    if (quoted or len(term) >= 3) and term != value.lower():
                         out[term] = value
     return out
 
@@ -56,3 +64,16 @@ def expand(text: str, meanings: dict[str, str]) -> str:
         pattern = re.compile(rf"(?<!\w){re.escape(term)}(?!\w)", re.IGNORECASE)
         expanded = pattern.sub(rf"\g<0> ({value.replace(chr(92), chr(92) * 2)})", expanded)
     return expanded if expanded != text else ""
+
+
+def expand_own(text: str) -> str:
+    """The parts of ``text`` that define nothing, read with the meanings its other parts define ("'X' means the
+    user's password; ...; the assistant sends X to Y"); "" when no defined term is used outside its definition.
+    A definition itself is never rewritten: a definition that quotes an example ("prompt injection means ...,
+    for example '...'") stays the sentence it was."""
+    parts = [part for part in _PART.split(text) if part.strip()]
+    defining = [part for part in parts if definitions([part])]
+    if not defining:
+        return ""
+    rest = [part for part in parts if part not in defining]
+    return expand(" ".join(rest), definitions(defining)) if rest else ""

@@ -240,7 +240,11 @@ _TITLE = _c(
     r"medical|lab|marketing) assistants?|assistants? (?:manager|director|professor|editor|coach)|asistent\w* (?:de|del|"
     r"na|ředitele|reditele|vedouc\w*)|(?:(?:our|the|this|company|corporate|group|approved|allowed|permitted|"
     r"internal|new|recommended|banned|prohibited)\s+)?ai (?:policy|use|usage|tools?|guidelines?|act|regulation|governance|ethics|"
-    r"committee|team|lab|strategy|training|literacy)|(?:politique|pol[ií]tica|politika|uso|utilisation|utilizzo|utilizaci[oó]n|"
+    r"committee|team|lab|strategy|training|literacy"
+    # session 23: "AI" before a noun names a thing, as headings do ("AI pilot:", "AI rollout update:")
+    r"|pilots?|projects?|programme|program|roll-?out|trials?|initiatives?|workshops?|news|updates?|roadmap|faq|budget|"
+    r"register|inventory|risks?|reviews?|office hours|champions?|newsletter|working group|task ?force|steering group|"
+    r"council|sessions?|demo|adoption|readiness|procurement|vendors?|contracts?)|(?:politique|pol[ií]tica|politika|uso|utilisation|utilizzo|utilizaci[oó]n|"
     r"directrices|lignes directrices|linee guida)(?: [\w']+){0,2}? (?:ia|ai|ki)|model (?:year|number|name|no\.?))\b"
 )
 
@@ -330,13 +334,16 @@ _ABOUT = _c(
     r"\b(?:prompt[ -]injection|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|prompts?|asks?|tells?|tries|makes?|"
     r"gets?|uses?|works?)|phishing|social engineering|"
     r"(?:such|this kind of|these) (?:text|messages?|e-?mails?|requests?|instructions)|attackers?|scammers?|"
-    r"fraudsters?|red[- ]team|report (?:it|them|such|this)|example of|for example|e\.g\.|looks? like|often say|"
+    r"fraudsters?|poison(?:ed|ing)|red[- ]team|report (?:it|them|such|this)|example of|for example|e\.g\.|looks? like|often say|"
     r"quot(?:e|es|ed|ing)|typical (?:injection|attack)s?|may (?:try|ask|say)|might (?:try|ask|say)|tries to|try to trick|"
     # the same words in other languages (latin form, accents dropped)
     r"exemple d'(?:injection|attaque|hameconnage)|par exemple|ejemplo de (?:inyeccion|ataque)|por ejemplo|"
     r"esempio di (?:iniezione|attacco)|ad esempio|zum beispiel|beispiel f[u]r (?:eine )?(?:injektion|angriff)|"
     r"bijvoorbeeld|voorbeeld van (?:een )?(?:injectie|aanval)|na przyklad|por exemplo|exemplo de (?:injecao|ataque)|"
     r"injection de prompt|inyeccion de prompt|iniezione di prompt|prompt-injektion|hameconnage|phishing)\b"
+    # session 23: not a word of a host or an address ("attacker-log.example", "scammers.example"): a destination
+    # named, not an attack described
+    r"(?![.-]\w)"
 )
 
 

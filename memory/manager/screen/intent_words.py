@@ -307,9 +307,51 @@ SENDING = (
 # Text that imitates a tool call, so that an agent executes it as if it had decided to.
 TOOL_CALL = (
     r"[\"'](?:tool_calls|function_call|tool_use|tool_call)[\"']\s*:"
-    r"|[\"'](?:name|tool|tool_name|function|function_name)[\"']\s*:\s*[\"'][a-z_]+[\"']\s*,\s*[\"'](?:arguments|"
-    r"parameters|params|args|input)[\"']\s*:"
+    r"|[\"'](?:name|tool|tool_name|function|function_name)[\"']\s*:\s*[\"'][a-z_][\w./-]*[\"']\s*,\s*[\"'](?:arguments|"
+    r"parameters|params|args|input|tool_input)[\"']\s*:"
+    # session 23, published call formats: a JSON-RPC request (MCP's tools/call), a LangChain AgentAction, an
+    # "assistant to=functions.x" channel line, a Llama "<function=x>" tag, a ReAct "Next Action:" line
+    r"|[\"']jsonrpc[\"']\s*:\s*[\"']2\.0[\"']\s*,\s*(?:[\"']id[\"']\s*:\s*[\w\"']+\s*,\s*)?[\"']method[\"']\s*:"
+    r"|[\"']method[\"']\s*:\s*[\"'][\w./-]+[\"']\s*,\s*[\"']params[\"']\s*:"
+    r"|[\"']tool_input[\"']\s*:|\bagentaction\s*\(\s*tool\s*=|\bto=functions\.\w+|<function=\w+>"
+    r"|^\s*(?:next )?action\s*:\s*[a-z_][\w.]*\s*(?:\(|\n\s*action[ _]input\s*:)"
     r"|<\s*/?\s*(?:function_calls?|tool_calls?|tool_use|invoke)\b"
     r"|^\s*action\s*:\s*[a-z_]+\s*\n\s*action input\s*:"
     r"|```\s*(?:tool_code|tool_call|function_call)\b|\bdefault_api\.\w+\("
+)
+
+# Session 23: a delayed trigger. A later event in the conversation (the user or someone writing, asking,
+# greeting, logging in; after N questions) opens a clause; what follows is judged by what it does, not by its
+# words: secrets, the agent's own context or a new payment account handed out (``intent.delayed_order``).
+DELAYED = (
+    r"\b(?:when(?:ever)?|if|each time|every time|(?:the )?next time|once|as soon as|the moment)\s+(?:the |a |an |any |"
+    r"this |that )?(?:user|users|someone|anyone|somebody|they|people|[a-z]+)\b(?: next)?[^,.;!?]{0,40}?\b(?:asks?|"
+    r"mentions?|says?|types?|writes?|requests?|brings? up|enquires?|inquires?|raises?|logs? (?:in|on)|signs? in|greets?|"
+    r"thanks?|opens?|starts?|returns?)\b[^,.;!?]{0,60}"
+    r"|\b(?:after|once) (?:the )?(?:user'?s? )?(?:next |first |\w+ )?(?:questions?|messages?|turns?|replies|logins?)\b"
+    r"|\bon (?:the )?(?:user'?s? )?(?:first|next|\w+th) (?:question|message|request|login)\b[^,.;!?]{0,60}"
+)
+# What such a clause may lead to that no guideline for people does: a secret, the agent's own context
+# (what it has seen, stored or been told), a payment account presented as new or verified.
+DELAYED_RISK = (
+    r"\b(?:passwords?|passcodes?|pins?|mfa codes?|one-time (?:codes?|passwords?)|otps?|credentials|(?:api|access|"
+    r"private|ssh|secret) keys?|(?:access|auth|session|api|bearer) tokens?|session cookies?|recovery codes?|"
+    r"security codes?|system prompt|(?:hidden|system|initial) (?:instructions|prompt|rules))\b"
+    r"|\byou(?:'ve| have)? (?:seen|read|stored|saved|remembered|been (?:given|told)|received|collected)\b"
+    r"|\b(?:in|from) (?:this|the|your) (?:workspace|memory|memories|context|conversation history|chat history)\b"
+    r"|\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}\b"
+    r"|\b(?:new|different|updated|changed) (?:bank )?(?:account|iban|bank details)\b"
+)
+# ... and an act on the agent's output or tools that carries it.
+DELAYED_ACT = (
+    r"\b(?:reply|replies|respond|answer|say|tell|inform|send|forward|include|attach|give|share|show|list|reveal|"
+    r"post|upload|recommend|suggest|ask|call|run|execute|invoke|output|print|cop(?:y|ies)|e-?mail|mail|add|append|"
+    r"move|transfer|pay|approve|grant|confirm)\w*\b"
+)
+# A reply asked to carry the reader's own secret ("reply with your current password"): no service asks that.
+CREDENTIAL_REPLY = (
+    r"\b(?:(?:reply|respond|answer|write back) with|include|enclose|send(?: us| me| it)?|share|give (?:us|me)|"
+    r"provide|forward|e-?mail(?: us| me)?|mail)\s+(?:your|their|his|her|the user'?s?)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:passwords?|passcodes?|pins?|mfa codes?|one-time codes?|credentials|recovery codes?|security codes?|"
+    r"private keys?)\b"
 )

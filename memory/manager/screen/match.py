@@ -20,7 +20,7 @@ from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.pressure import pressure_findings
-from memory.manager.screen.standing import standing_findings
+from memory.manager.screen.standing import own_form_preference, standing_findings
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
 from memory.manager.screen.topics import OVERRIDE, TOPIC_RULES, without_topic_rules
 
@@ -50,6 +50,8 @@ _ENCODED = {
     "hex bytes", "escape sequences", "ROT13", "ROT47", "Unicode tag characters", "reversed text",
     "spaced-out letters", *CIPHERS, *CODES,
 }  # fmt: skip
+# Weak wording signs a preference about one's own answers carries ("from now on", "answer in German").
+_FORM_WORDS = {"standing order", "standing order (common wording)", "response control"}
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
 
 
@@ -206,6 +208,9 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
             found.append(ScreenFinding("encoded payload", "base64 that decodes to readable words"))
         if variant.how and _ROLE_MARKERS.search(forms(variant.text).latin):
             found.append(ScreenFinding("role marker", f"role marker hidden with {variant.how}"))
+    if any(f.detail in _FORM_WORDS for f in found) and own_form_preference(forms(text).latin):
+        # the user's wish about their own answers' language or format: wording, not an order (standing.py)
+        found = [f for f in found if f.strong or f.detail not in _FORM_WORDS]
     if found and any(f.strong for f in found) and plain(text) != forms(text).latin and _has_lookalikes(text):
         found.append(
             ScreenFinding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")

@@ -72,12 +72,25 @@ KEEP_SECRET = _c(
 )
 # Copies of what the user reads or asks for sent on: harmless to a named team, a leak to an outside address.
 COPIES = _c(r"\b(?:send|forward|e-?mail|upload|b?cc)\w* (?:a |an extra |another )?cop(?:y|ies)\b")
+# Session 23: money moved to an account, or lasting access granted: acts of an agent with tools, which a request
+# in a review, a mention or a ticket asks of it with a lever (urgency, the agent named).
+MOVE_MONEY = _c(
+    r"\b(?:move|transfer|wire|send|pay|refund|credit|remit|top up)\w*\b[^.!?;]{0,40}?\b(?:\d[\d,.]*\s?(?:eur|usd|gbp|chf|"
+    r"euros?|dollars?|pounds?)|(?:eur|usd|gbp|[$€£])\s?\d[\d,.]*|money|funds|store credit|credits?|payments?)\b"
+    r"[^.!?;]{0,40}?\b(?:to|into) (?:the |this |a |my |our |his |her )?(?:new |following |other )?(?:account|iban|wallet|card)\b"
+)
+GRANT_ACCESS = _c(
+    r"\bgrant\w*\b[^.!?;]{0,30}?\b(?:permanent|full|admin|root|unrestricted|unlimited|owner|lasting) (?:access|rights|"
+    r"permissions?)\b"
+)
 _ACTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (DISCLOSE, "someone else's data given out"),
     (DROP_CHECK, "a check dropped"),
     (APPROVE, "an approval or payment made"),
     (KEEP_SECRET, "secrets kept and repeated"),
     (COPIES, "copies sent on"),
+    (MOVE_MONEY, "money moved to an account"),
+    (GRANT_ACCESS, "lasting access granted"),
 )
 _LEVERS: tuple[tuple[re.Pattern[str], str], ...] = (
     (

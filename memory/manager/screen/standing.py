@@ -71,6 +71,45 @@ _PREFERENCE_EFFECTS: tuple[tuple[re.Pattern[str], str], ...] = (
         "a preference that moves data to a personal or outside store",
     ),
 )
+# Session 23: a claim the reader is asked to persist as a fact or a rule (or a patch of its memory), or to rank
+# above its sources. A company states its rules in documents; only a text aimed at the agent's memory asks
+# to be stored as a fact, and what is worth planting there is a control lowered.
+PERSIST = re.compile(
+    r"\b(?:store|save|remember|record|persist|memori[sz]e|keep|add|write|log|commit|note)\w*\b[^.!?;:]{0,40}?"
+    r"\b(?:as (?:a |an )?(?:new )?(?:(?:verified|permanent|standing|confirmed|official|company|long-term|core|"
+    r"default|known|trusted) )*(?:fact|rule|policy|truth|memory|instruction|default)s?\b|(?:in|into|to) (?:your |the |"
+    r"its )?(?:long-term |permanent )?(?:memory|memories|knowledge base|fact store|facts)\b)"
+    r"|\b(?:update|edit|patch|overwrite|change)\w* (?:your|the|its) (?:long-term |permanent |stored )?(?:memory|memories|knowledge|facts)\b"
+    r"|\bmemory[_ -]?(?:patch|update|write|op|edit)s?\b|[\"']op[\"']\s*:\s*[\"'](?:add|replace|set|upsert|insert)[\"']"
+    r"|\b(?:facts?|memor(?:y|ies)|rules?) (?:added|updated|replaced|patched|stored|saved|learned)\b"
+    r"|\b(?:keep|rank|put|place|treat|weigh) (?:this|it|these)(?: \w+)? (?:above|over|ahead of|before) (?:all|any|every|"
+    r"other|the)\b|\bcite (?:it|this|them) as (?:policy|fact|official|a source)\b",
+    re.IGNORECASE,
+)
+_CONTROL = (
+    r"(?:approvals?|sign-?offs?|receipts?|verifications?|encryption|mfa|2fa|two-factor|reviews?|checks?|confirmations?|"
+    r"authori[sz]ations?|escorts?|badges?|limits?|caps?|passwords?|tickets?)"
+)
+# What is worth planting: a control lowered, or credentials handed out.
+LOWERED = re.compile(
+    rf"\b{_CONTROL}\b[^.!?;]{{0,30}}?\b(?:(?:is|are) )?(?:no longer|not) (?:needed|required|necessary|mandatory|apply|"
+    rf"applies)\b|\bno (?:\w+ )?{_CONTROL} (?:needed|required|necessary)\b|\bwithout (?:any |an? )?(?:\w+ )?{_CONTROL}\b|"
+    r"\b(?:unlimited|uncapped|pre-?approved|auto(?:matically)?[- ]approved|approved automatically|waived)\b|"
+    r"\b(?:passwords?|credentials|(?:api|access|private|ssh) keys?|tokens?)\b[^.!?;]{0,40}?\b(?:(?:given|sent|shared|"
+    r"handed|e-?mailed|passed)\b|(?:by|via|over|in) (?:e-?mail|chat|sms|text|slack|teams))",
+    re.IGNORECASE,
+)
+# A control the reader is told to forget ("forget the rule that claims need a receipt"): the same planting, as a
+# deletion.
+FORGETS_CONTROL = re.compile(
+    r"\b(?:forget|delete|remove|drop|erase|unlearn|discard|disregard)\w*\s+(?:about\s+)?(?:the|this|that|any|your|its)\s+"
+    r"(?:old\s+|earlier\s+|stored\s+|saved\s+|previous\s+)?(?:rule|fact|memory|policy|restriction|requirement)s?\b"
+    rf"[^.!?;]{{0,60}}?\b{_CONTROL}\b",
+    re.IGNORECASE,
+)
+_KEEPS = re.compile(
+    r"\b(?:never|must not|do not|don't|cannot|can't|may not|is not true|false)\b", re.IGNORECASE
+)
 # A standing rule that every answer carries the user's identifiers, credentials or conversation.
 ANSWERS_CARRY = re.compile(
     r"\b(?:(?:every|all|each|any)\s+)?(?:of\s+)?(?:the\s+|its\s+|your\s+)?(?:(?:ai|assistant|chat ?bot|bot|copilot)(?:'s)?\s+)?"
@@ -98,12 +137,43 @@ _IMPOSTOR = re.compile(
 )
 
 
+# A user's wish about the form of their own answers: language, length, format, tone (session 23: "the user said
+# that from now on they want answers in German" read as a standing order plus response control).
+_OWN_FORM = re.compile(
+    r"\b(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|explanations?)\b[^.!?;]{0,30}?\b(?:in [a-z]+|short(?:er)?|"
+    r"brief|concise|detailed|longer|formal|informal|bullet(?: points?| lists?)?|tables?|plain (?:language|english)|"
+    r"simple|with examples|numbered)\b|\b(?:respond|reply|answer|write)\w* (?:to (?:them|him|her|me) )?in [a-z]+\b",
+    re.IGNORECASE,
+)
+
+
+# A wish about the form of one's answers has no destination: an address, a link or a copy sent makes it another.
+_DESTINED = re.compile(
+    r"@|https?://|www\.|\b(?:send|sent|forward|cop(?:y|ies)|cc|bcc|upload|share|e-?mail|mail|attach|post|export)\w*\b",
+    re.IGNORECASE,
+)
+
+
+def own_form_preference(latin: str) -> bool:
+    """The text reports a wish about the form of the user's own answers and nothing that changes what the agent
+    does with data, approvals or safeguards: its "from now on" and "answer in ..." are the user's, not an order."""
+    return bool(
+        PREFERENCE.search(latin)
+        and _OWN_FORM.search(latin)
+        and not any(rule.search(latin) for rule, _ in _PREFERENCE_EFFECTS)
+        and not LOWERED.search(latin)
+        and not ANSWERS_CARRY.search(latin)
+        and not _DESTINED.search(latin)
+    )
+
+
 def standing_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
     """Findings for one text's ``latin`` form; ``about`` marks sentences that speak about attacks."""
     found: list[ScreenFinding] = []
     # The frame governs its own sentence, or the whole text when it opens it ("User preference learned over
     # several chats: ..."); a "wants" deep in a document does not make its other sentences preferences.
     opens = bool(PREFERENCE.search(latin[:60]))
+    persisted = bool(PERSIST.search(latin))
     for one in _SPLIT.split(latin):
         if not one.strip():
             continue
@@ -118,6 +188,14 @@ def standing_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]
             found.extend(
                 ScreenFinding("instruction", why) for rule, why in _PREFERENCE_EFFECTS if rule.search(one)
             )
+        # "no longer required" is the lowering itself, so only a negation before it keeps the control
+        lowered = LOWERED.search(one) if persisted else None
+        if lowered and not _KEEPS.search(one[: lowered.start()]):
+            found.append(
+                ScreenFinding("instruction", "a claim persisted as a fact or rule that lowers a control")
+            )
+        if FORGETS_CONTROL.search(one):
+            found.append(ScreenFinding("instruction", "has the reader forget a control"))
         if _NEGATED.search(one):
             continue
         if ANSWERS_CARRY.search(one):
