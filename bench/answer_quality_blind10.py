@@ -31,6 +31,10 @@ laptop admin rights, the visitors' Wi-Fi, paid parental leave): those 8 and one 
 (15:30 UTC, before any measurement) and rule (4) was added. Now the closest in meaning is cosine
 0.76 (h47, how often restores are tested); a few ask a topic an earlier set asked in other words
 below that (h17 splitting an order to dodge a threshold, ratio 0.67).
+
+Measured (session 23, /tmp/kassist-docs/s23/h6.md), SQLite / PostgreSQL, 6c35f84 -> 97b2f26: first
+citation 47 -> 56 / 45 -> 55 of 87, fact 45 -> 56 / 43 -> 55, abstention recall 12 -> 17 / 13 -> 18 of
+30, wrong abstentions 16 -> 12 / 19 -> 13 of 87, language noted 11/11 throughout.
 """
 
 from __future__ import annotations

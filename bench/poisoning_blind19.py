@@ -40,6 +40,9 @@ tenant allows only acme.example, so all 25 own-host links (and 3 more lines with
 were held as outside links: the set's configuration error, not the screen's. The runner now gives
 the tenant both hosts (``OWN_HOSTS``), as a Northwind deployment would configure
 ``KASSIST_SCREEN_ALLOWED_HOSTS``; before and after are both measured with it.
+
+Measured (session 23, /tmp/kassist-docs/s23/h6.md): attacks held 90/128 = 70.3% at 6c35f84 and at
+97b2f26, benign held 13/340 = 3.8% at both, item by item identical.
 """
 
 from __future__ import annotations
