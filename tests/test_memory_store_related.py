@@ -100,7 +100,7 @@ def test_related_scores() -> None:
     }
     for n in range(20):  # other candidates, so no run holds more than RUN_SHARE of them
         scores[("e", f"x{n}y")] = 0.0
-    added = related_scores(list(scores), scores, neighbour=0.5, run=0.25)
+    added = related_scores(scores, neighbour=0.5, run=0.25)
     # D1:2 is next to D1:1 (0.5 x 1.0) and in its run (0.25 x 1.0); D1:1 next to D1:2 and in its run.
     assert added[("c", "D1:2")] == pytest.approx(0.5 + 0.25)
     assert added[("c", "D1:1")] == pytest.approx(0.5 * 0.2 + 0.25 * 0.2)
@@ -109,14 +109,14 @@ def test_related_scores() -> None:
     assert ("c", "D2:1") not in added and ("d", "D1:3") not in added
     # Keys without a shared run relate nothing.
     opaque = {("c", opaque_key(n)): float(n) for n in range(30)}
-    assert related_scores(list(opaque), opaque, neighbour=0.5, run=0.25) == {}
+    assert related_scores(opaque, neighbour=0.5, run=0.25) == {}
 
 
 def test_a_run_of_most_candidates_is_not_a_group() -> None:
     # "msg-1" ... "msg-12": one run holding every candidate; only neighbours count.
     scores = {("c", f"msg-{n}"): (1.0 if n == 1 else 0.0) for n in range(1, 13)}
     assert len(scores) > 1 / RUN_SHARE
-    added = related_scores(list(scores), scores, neighbour=0.5, run=0.25)
+    added = related_scores(scores, neighbour=0.5, run=0.25)
     assert added == {("c", "msg-2"): pytest.approx(0.5)}
 
 

@@ -297,7 +297,7 @@ def fuse(
             scores[item] += fusion.field * cue(rows[item])
     if fusion.neighbour or fusion.run:
         # Read from the scores above, all at once: a related item's own gain does not spread further.
-        for item, added in related_scores(list(scores), scores, fusion.neighbour, fusion.run).items():
+        for item, added in related_scores(scores, fusion.neighbour, fusion.run).items():
             scores[item] += added
     return [(*rows[item][:-1], scores[item]) for item in best_first(scores, digits=12)]
 

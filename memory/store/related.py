@@ -26,7 +26,6 @@ random keys ranks exactly as without the cue. Only the candidates both lists fou
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import lru_cache
 
 RUN_SHARE = 0.25
@@ -48,15 +47,14 @@ def run_of(key: str) -> tuple[str, str, int] | None:
     return found.group(1), found.group(3), int(found.group(2))
 
 
-def related_scores(
-    items: Sequence[Item], scores: dict[Item, float], neighbour: float, run: float
-) -> dict[Item, float]:
-    """Per item, what its related items add to its score (0 for most: see the module's doc)."""
-    if not items or not (neighbour or run):
+def related_scores(scores: dict[Item, float], neighbour: float, run: float) -> dict[Item, float]:
+    """Per candidate (the keys of ``scores``, their fused scores), what its related items add to its score
+    (0 for most: see the module's doc)."""
+    if not scores or not (neighbour or run):
         return {}
     runs: dict[tuple[str, str, str], dict[int, float]] = {}
     place: dict[Item, tuple[tuple[str, str, str], int]] = {}
-    for item in items:
+    for item in scores:
         found = run_of(item[1])
         if found is None:
             continue
@@ -66,7 +64,7 @@ def related_scores(
         # Two keys of one run and number ("D3:07", "D3:7"): the better one speaks for both.
         members[number] = max(members.get(number, float("-inf")), scores[item])
         place[item] = (group, number)
-    limit = RUN_SHARE * len(items)
+    limit = RUN_SHARE * len(scores)
     # Each run's two best (number, score): the best of the others is the first unless it is the item.
     best: dict[tuple[str, str, str], list[tuple[float, int]]] = {}
     if run:

@@ -215,7 +215,7 @@ def screen_memory(
                 ScreenFinding("split instruction", f"read across the {len(fields)} parts of this memory"),
                 *across,
             ]
-    current = " ".join(str(v) for v in leaves(value))
+    current = " ".join(fields)
     from memory.manager.screen.definitions import definitions, expand, expand_own
 
     if not found:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.intent_words import as_people
 
 # Names for an AI or a language model in other languages (latin form: accents dropped), and in
 # scripts that have no Latin transliteration here.
@@ -163,15 +162,12 @@ _LATIN_ORDERS: tuple[tuple[re.Pattern[str], str], ...] = (
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+|<[^<>]{0,300}>")
 
 
-def address_findings(
-    latin: str, plain: str, about: re.Pattern[str], people: str | None = None
-) -> list[ScreenFinding]:
+def address_findings(latin: str, plain: str, about: re.Pattern[str], people: str) -> list[ScreenFinding]:
     """Findings for one text (its ``latin`` and ``plain`` forms); ``about`` marks sentences that
     speak about attacks (security training), which are left alone."""
     found: list[ScreenFinding] = []
     if MENTION.search(latin):
         found.append(ScreenFinding("instruction", "an @-mention of an AI opens an order"))
-    people = as_people(latin) if people is None else people
     if any(VOCATIVE.search(one) and not about.search(one) for one in _SENTENCE.split(people) if one.strip()):
         found.append(ScreenFinding("instruction", "an AI called by name in the text and given an order"))
     if FIELD.search(latin):

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.intent_words import as_people
 
 _AI = (
     r"(?:the |an? |any |your |this |our )?(?:(?:ai|virtual|internal|digital) )?(?:ai|assistant|chat ?bot|bot|"
@@ -210,12 +209,12 @@ def _dropped(sentence: str) -> set[int]:
     return out
 
 
-def agency_findings(latin: str, about: re.Pattern[str], people: str | None = None) -> list[ScreenFinding]:
+def agency_findings(latin: str, about: re.Pattern[str], people: str) -> list[ScreenFinding]:
     """Findings for one text's ``latin`` form; ``about`` marks sentences that speak about attacks;
-    ``people`` is ``latin`` with job titles read as persons, when done ("the HR assistant shares the guide")."""
+    ``people`` is ``latin`` with job titles read as persons ("the HR assistant shares the guide")."""
     found: list[ScreenFinding] = []
     dropped: set[int] = set()
-    for one in _SPLIT.split(as_people(latin) if people is None else people):
+    for one in _SPLIT.split(people):
         if not one.strip() or about.search(one):
             continue
         if (GIVES_OUT.search(one) or OTHERS_DATA.search(one)) and not _DESCRIBED.search(one):

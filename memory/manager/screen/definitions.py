@@ -72,8 +72,11 @@ def expand_own(text: str) -> str:
     A definition itself is never rewritten: a definition that quotes an example ("prompt injection means ...,
     for example '...'") stays the sentence it was."""
     parts = [part for part in _PART.split(text) if part.strip()]
-    defining = [part for part in parts if definitions([part])]
-    if not defining:
-        return ""
-    rest = [part for part in parts if part not in defining]
-    return expand(" ".join(rest), definitions(defining)) if rest else ""
+    each = [
+        definitions([part]) for part in parts
+    ]  # each part read once; the latest definition of a term wins
+    meanings: dict[str, str] = {}
+    for defined in each:
+        meanings.update(defined)
+    rest = [part for part, defined in zip(parts, each, strict=True) if not defined]
+    return expand(" ".join(rest), meanings) if meanings and rest else ""

@@ -152,9 +152,8 @@ class Signals:
     lifted: bool  # safeguards said to be lifted or paused
 
     @classmethod
-    def of(cls, latin: str, plain: str, people: str | None = None) -> Signals:
-        # "the assistant manager should approve ...": a person (``people`` is ``latin`` so read, when given)
-        latin = w.as_people(latin) if people is None else people
+    def of(cls, latin: str, plain: str) -> Signals:
+        # ``latin`` has its job titles read as persons: "the assistant manager should approve ..." is a person
         # The act must be another word than the one that set the scene ("in your *answer* to ...").
         rest = ADDRESSED.sub(" ", READER.sub(" ", CONTEXT.sub(" ", latin)))
         return cls(
@@ -282,12 +281,12 @@ def _sentences(text: str) -> list[str]:
 
 
 def sentence_findings(
-    latin: str, plain: str, hosts: Collection[str], *, addressed: bool = False, people: str | None = None
+    latin: str, plain: str, hosts: Collection[str], *, people: str, addressed: bool = False
 ) -> list[ScreenFinding]:
     """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms, ``people``
     its latin form with job titles read as persons); ``addressed``: an earlier sentence of the same text
     spoke to the assistant."""
-    s = Signals.of(latin, plain, people)
+    s = Signals.of(people, plain)
     if addressed and not s.addressed:
         s = dataclasses.replace(s, addressed=True)
     found: list[ScreenFinding] = []
@@ -357,17 +356,14 @@ def hidden_orders(latin: str) -> list[ScreenFinding]:
     return []
 
 
-def intent_findings(
-    latin: str, plain: str, hosts: Collection[str], people: str | None = None
-) -> list[ScreenFinding]:
+def intent_findings(latin: str, plain: str, hosts: Collection[str], people: str) -> list[ScreenFinding]:
     """Intent findings for a text, sentence by sentence, plus whole-text structure (tool calls);
-    ``people`` is ``latin`` with job titles read as persons (``intent_words.as_people``), when done."""
+    ``people`` is ``latin`` with job titles read as persons (``intent_words.as_people``)."""
     found: list[ScreenFinding] = []
     if TOOL_CALL.search(latin) or giving_call(latin, hosts):
         found.append(
             ScreenFinding("tool-call imitation", "text shaped like a tool or function call for an agent")
         )
-    people = w.as_people(latin) if people is None else people
     # A job title holds no sentence end, so the latin form and its people form split alike.
     latins, plains, peoples = _sentences(latin), _sentences(plain), _sentences(people)
     if len(latins) != len(plains) or len(latins) != len(peoples):  # the forms split differently (rare)
