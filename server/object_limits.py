@@ -42,18 +42,14 @@ def object_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
     )
 
 
-def _exists(kind: str, id_key: str, object_id: object) -> bool:
-    return object_id is not None and any(str(o.get(id_key)) == str(object_id) for o in stored(kind))
-
-
 def check_new_thread(ctx: Auth.types.AuthContext, thread_id: object, run_id: object, limit: int) -> None:
     """Refuse (409) a thread ``ctx``'s user would create over ``limit``; otherwise hold its place.
     ``thread_id`` None: a run's new thread (id chosen after this handler), held by ``run_id``
     until the run, stored with its thread, is. No await from the count to the hold."""
-    if _exists("threads", "thread_id", thread_id):
+    kept: dict[str, Owner | None] = {str(t.get("thread_id")): owner_of(t) for t in stored("threads")}
+    if thread_id is not None and str(thread_id) in kept:
         return  # no new thread: langgraph-api answers as it does for an existing one
     me: Owner = (tenant_of(ctx), str(ctx.user.identity))
-    kept: dict[str, Owner | None] = {str(t.get("thread_id")): owner_of(t) for t in stored("threads")}
     kept.update((f"run:{run.get('run_id')}", None) for run in stored("runs"))
     key = str(thread_id) if thread_id is not None else f"run:{run_id}"
 
@@ -74,12 +70,12 @@ def check_new_assistant(ctx: Auth.types.AuthContext, value: Mapping[str, Any], l
     """Refuse (409) an assistant ``ctx``'s user would create over ``limit`` (an id that exists makes
     none: langgraph-api answers it); otherwise hold its place. No await from the count to the hold."""
     assistant_id = value.get("assistant_id")
-    if _exists("assistants", "assistant_id", assistant_id):
-        return
-    me: Owner = (tenant_of(ctx), str(ctx.user.identity))
     kept: dict[str, Owner | None] = {
         str(a.get("assistant_id")): owner_of(a, "created_by") for a in stored("assistants")
     }
+    if assistant_id is not None and str(assistant_id) in kept:
+        return  # an id that exists makes none
+    me: Owner = (tenant_of(ctx), str(ctx.user.identity))
 
     def refusal(count: int, wanted: int) -> str:
         return (

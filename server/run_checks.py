@@ -25,13 +25,6 @@ def refuse(status: int, detail: str | None) -> None:
         raise Auth.exceptions.HTTPException(status_code=status, detail=detail)
 
 
-def _admin(ctx: Auth.types.AuthContext) -> bool:
-    try:
-        return bool(ctx.user["role"] == "admin")
-    except (KeyError, TypeError):
-        return False
-
-
 def tenant_of(ctx: Auth.types.AuthContext) -> str:
     """The caller's tenant. A user without one (langgraph-api's cron scheduler acting for a cron
     stored before crons carried their creator's tenant, or any other path that skips this
@@ -66,6 +59,7 @@ async def check_ingestion_input(
     refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, tenant_of(ctx)))
     settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
     if isinstance(settings, Mapping) and thread_id is not None:
+        from server.auth_rules import is_admin  # (here: auth_rules imports this module)
         from server.job_threads import UNREAD, first_settings_refusal
         from server.saver import serving, thread_head
 
@@ -74,7 +68,7 @@ async def check_ingestion_input(
         owner = (head.metadata or {}).get("owner") if isinstance(head, CheckpointTuple) else None
         # Only the run's owner (or an admin) hears what the run was started with: another member's
         # thread is langgraph-api's to answer, as one the caller does not reach.
-        mine = head is UNREAD or owner == str(ctx.user.identity) or _admin(ctx)
+        mine = head is UNREAD or owner == str(ctx.user.identity) or is_admin(ctx)
         if mine:
             refused = await asyncio.to_thread(first_settings_refusal, tenant, str(thread_id), settings, head)
             refuse(409, refused)
