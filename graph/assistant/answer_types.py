@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.rerank import stem, terms
 from knowledge.index.rules import STOPWORDS
+from knowledge.index.sentences import QUESTION_TERMS
 
 # Questions asking for a name: the name of something, a person by name, which company of a kind.
 _ASKS_NAME = re.compile(
@@ -47,6 +49,8 @@ _EMAIL_OR_WEB = re.compile(r"\S+@\S+\.\w+|\bhttps?://|\bwww\.|\b[\w-]+\.(?:com|o
 _TOKEN = re.compile(r"[^\W\d_][\w'’&-]*", re.UNICODE)
 
 
+# Pure and asked again for every sentence an extractive answer weighs: one parse per question.
+@lru_cache(maxsize=1024)
 def asked_type(question: str) -> str | None:
     """``"name"`` or ``"time"`` when the question asks for one (see the module's docstring), else None."""
     if _ASKS_TIME.search(question):
@@ -186,6 +190,7 @@ def _time_unit(word: str) -> str:
     return next((u for u in _TIME_STEPS if w.startswith(u)), "")
 
 
+@lru_cache(maxsize=1024)
 def asked_quantity(question: str) -> Quantity | None:
     """The quantity a question asks for, or None (see the section's comment)."""
     if _ASKS_FREQUENCY.search(question):
@@ -250,13 +255,10 @@ def states(quantity: Quantity, sentence: str) -> bool:
     return True
 
 
-_QUESTION_STEMS = frozenset(stem(w) for w in QUESTION_WORDS)
-
-
 def subject_words(question: str, quantity: Quantity) -> frozenset[str]:
     """The question's topic words (stemmed), the unit asked in left out: what a sentence stating the
     quantity must be about."""
-    words = terms(question) - _QUESTION_STEMS
+    words = terms(question) - QUESTION_TERMS
     return words - {quantity.unit} if quantity.unit else words
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.rerank import stem, terms
+from knowledge.index.sentences import QUESTION_TERMS
 
 _OPENERS = r"since|now\s+that|as|given\s+that|seeing\s+(?:as|that)|considering\s+that"
 # The claim: an opener at the start of the question or of a clause, up to the comma, semicolon or
@@ -65,7 +65,6 @@ _CHANGE_WORDS = frozenset(
     for w in ("now", "longer", "anymore", "nowadays", "days", "recently", "currently", "today", "officially",
               "actually", "apparently", "new", "newly", "just")
 )  # fmt: skip
-_QUESTION_STEMS = frozenset(stem(w) for w in QUESTION_WORDS)
 MAX_SAID = 240  # characters of the closest passage's sentence quoted beside an abstention
 
 
@@ -100,7 +99,7 @@ def states(claim: str, sentence: str, about: str = "") -> bool:
     """Whether ``sentence`` says what ``claim`` says (every topic word and number, same polarity, no
     limit against an "all"); ``about``: its document's title and section, which may hold the
     claim's words for the document itself ("since the handbook gives 28 days ...")."""
-    topic = terms(claim) - _QUESTION_STEMS - _CHANGE_WORDS
+    topic = terms(claim) - QUESTION_TERMS - _CHANGE_WORDS
     # The claim's subject may name one thing in other words ("staff" for "employees"); what it
     # says of it, from its verb on, must be there ("are exempt", "is mandatory", "are paid").
     # The title and section may name the subject ("since the handbook gives 28 days ..."), not what
