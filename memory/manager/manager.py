@@ -335,11 +335,17 @@ class MemoryManager(Closing):
         )
         return count
 
-    def _review(self, *, limit: int = 100, tenant_id: str | None = None) -> Plan[list[MemoryRecord]]:
-        """Quarantined memories of the tenant, oldest first, with the reason for each."""
-        params = {"tenant_id": self._tenant(tenant_id), "limit": limit}
+    def _review(
+        self, *, limit: int = 100, user_id: str | None = None, tenant_id: str | None = None
+    ) -> Plan[list[MemoryRecord]]:
+        """Quarantined memories of the tenant (of one user of it, ``user_id``: filtered in the query,
+        so ``limit`` counts that user's), oldest first, with the reason for each."""
+        params: dict[str, Any] = {"tenant_id": self._tenant(tenant_id), "limit": limit}
+        statement = self._backend.sql.review
+        if user_id is not None:
+            params["user_id"], statement = user_id, self._backend.sql.review_user
         records: list[MemoryRecord] = yield Run(
-            reads.select(self._backend.sql, self._backend.sql.review, params), write=False
+            reads.select(self._backend.sql, statement, params), write=False
         )
         return records
 

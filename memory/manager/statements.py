@@ -198,6 +198,7 @@ class ManagerSql:
     list_all: str
     list_all_type: str
     review: str
+    review_user: str
     get_by_id: str
     delete_quarantined: str
     forget_user: str
@@ -329,6 +330,10 @@ def build(
         review=c(
             record_select() + " WHERE m.tenant_id = :tenant_id AND m.status = 'quarantined' "
             "ORDER BY m.created_at LIMIT :limit"
+        ),
+        review_user=c(
+            record_select() + " WHERE m.tenant_id = :tenant_id AND m.user_id = :user_id "
+            "AND m.status = 'quarantined' ORDER BY m.created_at LIMIT :limit"
         ),
         get_by_id=c(record_select() + " WHERE m.tenant_id = :tenant_id AND m.id = :id"),
         delete_quarantined=c(

@@ -37,12 +37,11 @@ def router(console: Console) -> APIRouter:
 
     @api.get("/ui/memory")
     def memory_page(session: Session = signed_in, done: str | None = None) -> Response:
-        records = manager(session).review(limit=200)
-        if not session.principal.is_admin:
-            # A member's own only: the queue holds what each user's assistant was told to remember,
-            # kept from the tenant's other members as their assistant memory is (the store's rule).
-            records = [r for r in records if r.user_id == session.principal.identity]
-        queue = [_row(r) for r in records]
+        # A member's own only: the queue holds what each user's assistant was told to remember, kept from
+        # the tenant's other members as their assistant memory is (the store's rule). Filtered in the
+        # query: a member's items after the tenant's first 200 are still shown.
+        mine = None if session.principal.is_admin else session.principal.identity
+        queue = [_row(r) for r in manager(session).review(limit=200, user_id=mine)]
         return console.render("memory.html", session, queue=queue, notice=NOTICES.get(done or ""))
 
     @api.post("/ui/memory/{memory_id}/{action}")
