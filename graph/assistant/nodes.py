@@ -162,7 +162,8 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         # "what about hamsters?": the new subject of an ellipsis must be in what was found.
         missing = working.uncovered(question, subject, _texts(found))
         reason = f"nothing mentions {', '.join(missing)}"
-        verdict = Verdict(False, reason, verdict.closest, verdict.language, missing[:MAX_MISSING])
+        # replace, not a new Verdict: the turn's acronym answers stay with it (the language-model path reads them)
+        verdict = replace(verdict, answerable=False, reason=reason, missing=missing[:MAX_MISSING])
     return {
         "hits": found,
         "verdict": verdict.to_state(),
