@@ -207,7 +207,14 @@ def graph_label_refusal(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -
     named = metadata["graph_id"]
     current = None
     if ctx.action == "update":
+        from server.holds import owner_of
+
         for thread in _registry_threads(value.get("thread_id")):
+            tenant, owner = owner_of(thread)
+            if tenant != tenant_of(ctx) or not _reaches(ctx, owner):
+                # Another tenant's or member's thread: langgraph-api's 404, as for one that does not
+                # exist; neither its graph nor a check of the label tells the caller it is there.
+                return None
             current = (thread.get("metadata") or {}).get("graph_id")
     if current is not None and named != current:
         return (

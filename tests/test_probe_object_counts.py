@@ -181,3 +181,13 @@ def test_a_threads_graph_label_is_the_servers(lg: str) -> None:
     assert olga.get(f"/threads/{thread}/state").json()["values"]["messages"]
     made = olga.post("/threads", json={"metadata": {"graph_id": "zzz"}})
     assert made.status_code == 422 and "must be one of" in made.json()["detail"], made.text[:300]
+    # Another tenant's key, or another member of the tenant, is told nothing of the thread (not its
+    # graph): the same 404 as for a thread that does not exist.
+    for key in (GLOBEX_KEY, ERIN_KEY):
+        for label in ("ingestion", "zzz"):
+            answer = _client(lg, key).patch(f"/threads/{thread}", json={"metadata": {"graph_id": label}})
+            assert answer.status_code == 404 and "assistant" not in answer.text, (
+                key,
+                label,
+                answer.text[:300],
+            )
