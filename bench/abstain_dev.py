@@ -23,7 +23,6 @@ import argparse
 import json
 import sqlite3
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -33,14 +32,13 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 from abstain_dev_probes import Probe, make_probes  # noqa: E402
-from answer_quality import COLLECTION, TENANT, CachingEmbedder, build_corpus  # noqa: E402
+from answer_quality import COLLECTION, TENANT, CachingEmbedder, corpus_db  # noqa: E402
 
 from graph.assistant.answering import judge  # noqa: E402
 from knowledge.corpus import demo_corpus_path  # noqa: E402
 from knowledge.index import KnowledgeIndex, coverage  # noqa: E402
 from knowledge.index.models import SearchHit  # noqa: E402
 from knowledge.index.sentences import passage_sentences  # noqa: E402
-from knowledge.ingest import ingest_directory  # noqa: E402
 
 
 def handbook_paths() -> list[str]:
@@ -80,12 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gain", action="store_true", help="measure coverage.foreign_gain as a signal")
     args = parser.parse_args(argv)
     embedder = CachingEmbedder(args.vector_cache)
-    url = f"sqlite:///{args.db}"
-    if not args.db.exists():
-        with tempfile.TemporaryDirectory() as tmp, KnowledgeIndex.from_url(url, embedder=embedder) as index:
-            ingest_directory(index.for_tenant(TENANT), build_corpus(Path(tmp), args.docs, args.seed),
-                             collection=COLLECTION)  # fmt: skip
-        embedder.save()
+    url = corpus_db(args.db, embedder, args.docs, args.seed)
     rows: list[dict[str, object]] = []
     with KnowledgeIndex.from_url(url, embedder=embedder) as index:
         kb = index.for_tenant(TENANT)

@@ -34,8 +34,6 @@ import argparse
 import json
 import re
 import sys
-import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, cast
@@ -83,20 +81,12 @@ def halves(questions: list[Question]) -> dict[str, str]:
 
 
 def search(args: argparse.Namespace) -> None:
-    from answer_quality import COLLECTION, TENANT, CachingEmbedder, build_corpus
+    from answer_quality import TENANT, CachingEmbedder, corpus_db
 
     from knowledge.index import KnowledgeIndex
-    from knowledge.ingest import ingest_directory
 
     embedder = CachingEmbedder(args.vector_cache)
-    url = f"sqlite:///{args.db}"
-    if not args.db.exists():
-        with tempfile.TemporaryDirectory() as tmp, KnowledgeIndex.from_url(url, embedder=embedder) as index:
-            t0 = time.perf_counter()
-            ingest_directory(index.for_tenant(TENANT), build_corpus(Path(tmp), args.docs, args.seed),
-                             collection=COLLECTION)  # fmt: skip
-            print(f"ingested in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-        embedder.save()
+    url = corpus_db(args.db, embedder, args.docs, args.seed)
     dump: dict[str, list[dict[str, Any]]] = {}
     with KnowledgeIndex.from_url(url, embedder=embedder) as index:
         kb = index.for_tenant(TENANT)

@@ -146,6 +146,20 @@ def build_corpus(root: Path, docs: int, seed: int) -> Path:
     return corpus
 
 
+def corpus_db(db: Path, embedder: CachingEmbedder, docs: int, seed: int) -> str:
+    """``db``'s SQLite URL, the corpus (:func:`build_corpus`) ingested into it first when the file is new:
+    the retrieval and abstention benches reuse one ingestion across their runs."""
+    url = f"sqlite:///{db}"
+    if not db.exists():
+        with tempfile.TemporaryDirectory() as tmp, KnowledgeIndex.from_url(url, embedder=embedder) as index:
+            t0 = time.perf_counter()
+            ingest_directory(index.for_tenant(TENANT), build_corpus(Path(tmp), docs, seed),
+                             collection=COLLECTION)  # fmt: skip
+            print(f"ingested in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        embedder.save()
+    return url
+
+
 @dataclass
 class Outcome:
     q: Question

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -28,7 +27,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
 from abstain_dev import gain, matched_recall  # noqa: E402
-from answer_quality import COLLECTION, TENANT, CachingEmbedder, build_corpus  # noqa: E402
+from answer_quality import TENANT, CachingEmbedder, corpus_db  # noqa: E402
 from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_blind2 import BLIND2  # noqa: E402
 from answer_quality_blind3 import BLIND3  # noqa: E402
@@ -41,7 +40,6 @@ from answer_quality_questions import Question, split  # noqa: E402
 
 from graph.assistant.answering import judge  # noqa: E402
 from knowledge.index import KnowledgeIndex, rules  # noqa: E402
-from knowledge.ingest import ingest_directory  # noqa: E402
 
 
 def sets() -> dict[str, list[Question]]:
@@ -69,14 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.depth:
         rules.RERANK_FLOOR = args.depth
     embedder = CachingEmbedder(args.vector_cache)
-    url = f"sqlite:///{args.db}"
-    if not args.db.exists():
-        with tempfile.TemporaryDirectory() as tmp, KnowledgeIndex.from_url(url, embedder=embedder) as index:
-            t0 = time.perf_counter()
-            ingest_directory(index.for_tenant(TENANT), build_corpus(Path(tmp), args.docs, args.seed),
-                             collection=COLLECTION)  # fmt: skip
-            print(f"ingested in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-        embedder.save()
+    url = corpus_db(args.db, embedder, args.docs, args.seed)
     chosen = {name: qs for name, qs in sets().items() if name in args.sets.split(",")}
     dump: dict[str, list[dict[str, object]]] = {}
     print("| set | first hit | wrong abstentions | right abstentions | ms per question |")

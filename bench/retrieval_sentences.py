@@ -20,14 +20,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
-from answer_quality import COLLECTION, TENANT, CachingEmbedder, build_corpus  # noqa: E402
+from answer_quality import TENANT, CachingEmbedder, corpus_db  # noqa: E402
 from answer_quality_blind import BLIND  # noqa: E402
 from answer_quality_blind2 import BLIND2  # noqa: E402
 from answer_quality_blind3 import BLIND3  # noqa: E402
@@ -36,7 +35,6 @@ from answer_quality_questions import Question, split  # noqa: E402
 from knowledge.index import KnowledgeIndex  # noqa: E402
 from knowledge.index import sentences as sentence_stage  # noqa: E402
 from knowledge.index.sentences import SENTENCE_DEPTH, sentence_matches  # noqa: E402
-from knowledge.ingest import ingest_directory  # noqa: E402
 
 
 def sets() -> dict[str, list[Question]]:
@@ -58,14 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing", action="store_true")
     args = parser.parse_args(argv)
     embedder = CachingEmbedder(args.vector_cache)
-    url = f"sqlite:///{args.db}"
-    if not args.db.exists():
-        with tempfile.TemporaryDirectory() as tmp, KnowledgeIndex.from_url(url, embedder=embedder) as index:
-            t0 = time.perf_counter()
-            ingest_directory(index.for_tenant(TENANT), build_corpus(Path(tmp), args.docs, args.seed),
-                             collection=COLLECTION)  # fmt: skip
-            print(f"ingested in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-        embedder.save()
+    url = corpus_db(args.db, embedder, args.docs, args.seed)
     chosen = {name: qs for name, qs in sets().items() if name in args.sets.split(",")}
     if args.timing:
         return timing(url, chosen)
