@@ -62,11 +62,12 @@ def sets() -> dict[str, list[Question]]:
     from answer_quality_blind7_questions import BLIND7
     from answer_quality_blind8_questions import BLIND8
     from answer_quality_blind9_questions import BLIND9
+    from answer_quality_blind10_questions import BLIND10
     from answer_quality_questions import QUESTIONS
 
     return {"main": list(QUESTIONS), "blind": list(BLIND), "blind2": list(BLIND2), "blind3": list(BLIND3),
             "blind4": list(BLIND4), "blind5": list(BLIND5), "blind6": list(BLIND6), "blind7": list(BLIND7),
-            "blind8": list(BLIND8), "blind9": list(BLIND9)}  # fmt: skip
+            "blind8": list(BLIND8), "blind9": list(BLIND9), "blind10": list(BLIND10)}  # fmt: skip
 
 
 def halves(questions: list[Question]) -> dict[str, str]:
@@ -162,7 +163,7 @@ def report(args: argparse.Namespace) -> None:
     if args.tags:
         print("\n| set | tag | passed | wrong abstentions |\n|---|---|---|---|")
         for (name, tag), t in sorted(tags.items()):
-            if name == "blind9":
+            if name in ("blind9", "blind10"):
                 print(f"| {name} | {tag} | {t['pass']}/{t['n']} | {t['wrong']} |")
 
 

@@ -80,6 +80,7 @@ NOT_FOUND = [
     ("As the VPN is no longer needed for the internal wiki, how do I open the wiki from home?", ""),
     ("How many minutes does the company introduction take on the first morning?", ""),
     ("How much money does the company pay towards a home office chair?", ""),
+    ("Since the handbook cut annual leave to 20 days, can I still carry over unused days?", ""),
 ]
 
 
@@ -121,6 +122,12 @@ def test_a_stated_premise_a_stated_quantity_and_a_question_after_its_circumstanc
         ("since I'm on probation, can I take leave?", ""),  # about the user: not the base's to state
         ("how long since the last review?", ""),
         ("as far as I know we get 28 days, right?", ""),
+        # An irregular verb of change (session 24): the "-ed" ending missed "cut", "rose", "fell".
+        (
+            "Since the handbook cut annual leave to 20 days, can I carry over?",
+            "the handbook cut annual leave to 20 days",
+        ),
+        ("now that the allowance rose to 500 EUR, do I need a quote?", "the allowance rose to 500 EUR"),
     ],
 )
 def test_presupposed(question: str, claim: str) -> None:

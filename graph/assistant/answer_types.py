@@ -10,7 +10,10 @@ the answer does, for two kinds of question whose answer has a visible form:
   answering sentence names something, a capitalised word after its first, an acronym, an e-mail
   address or a web address;
 - a **time of day** ("what time does the kitchen close", "opening hours"): the sentence states a
-  clock time ("09:30", "6 pm", "noon").
+  clock time ("09:30", "6 pm", "noon");
+- a **telephone number** ("the phone number of the occupational health service", "what number do I
+  call", session 24): the sentence holds digits in a phone's shape, or a short number after a verb
+  of calling ("call 112").
 
 Other types were measured and are not checked: a number for "how many/how much/how long" (a near
 miss's sentence nearly always holds some number or duration; with digits only, answerable questions
@@ -49,12 +52,32 @@ _EMAIL_OR_WEB = re.compile(r"\S+@\S+\.\w+|\bhttps?://|\bwww\.|\b[\w-]+\.(?:com|o
 _TOKEN = re.compile(r"[^\W\d_][\w'’&-]*", re.UNICODE)
 
 
+# Questions asking for a telephone number (session 24): "the phone number of ...", "what number do I
+# call", "... reception number". Not "how many", "the number of days" nor "is there a helpline" (yes/no).
+_ASKS_PHONE = re.compile(
+    r"\b(?:(?:tele)?phone|mobile|cell|fax|contact|reception|desk|hotline|helpline|emergency)\s+(?:number|no\.?|#)|"
+    r"\b(?:what|which)\s+number\s+(?:do|should|can|must|to)\b|\bnumber\s+to\s+(?:call|ring|dial)\b",
+    re.IGNORECASE,
+)
+# A telephone number: digits in a phone's shape (seven or more, grouped by spaces, dots, dashes or
+# brackets, or after a +; a bare run of digits is an id: "employee number (289256772)"), or a short
+# one after a verb of calling ("call 112", "dial 999").
+_PHONE = re.compile(
+    r"\+\d[\d\s().-]{5,}\d|\(?\b\d{2,5}\)?[\s.-]\d[\d\s.-]{3,}\d|\b(?:call|calls|calling|dial|dialling|dialing|ring|phone|extension|ext\.?)\s+"
+    r"(?:the\s+\w+\s+(?:on|at)\s+)?\+?\d{3,}",
+    re.IGNORECASE,
+)
+
+
 # Pure and asked again for every sentence an extractive answer weighs: one parse per question.
 @lru_cache(maxsize=1024)
 def asked_type(question: str) -> str | None:
-    """``"name"`` or ``"time"`` when the question asks for one (see the module's docstring), else None."""
+    """``"name"``, ``"time"`` or ``"phone"`` when the question asks for one (see the module's
+    docstring), else None."""
     if _ASKS_TIME.search(question):
         return "time"
+    if _ASKS_PHONE.search(question):
+        return "phone"
     if _ASKS_NAME.search(question):
         return "name"
     return None
@@ -79,12 +102,26 @@ def names_something(sentence: str) -> bool:
     return any(w[0].isupper() and (w.isupper() or w not in first) for w in words)
 
 
+_PHONE_WORDS = terms("phone telephone mobile cell fax number numbers call ring dial contact")
+
+
+def gives_phone(question: str, sentence: str, about: str = "") -> bool:
+    """Whether ``sentence`` gives a telephone number for what the question asks about: one in a
+    phone's shape, in a sentence that (with ``about``, its passage's title and section) shares a
+    topic word of the question other than "phone" or "number" (the reception's number does not
+    answer "the occupational health service's phone number")."""
+    subject = terms(question) - QUESTION_TERMS - _PHONE_WORDS
+    return bool(_PHONE.search(sentence)) and (not subject or bool(subject & terms(f"{sentence} {about}")))
+
+
 def carries(kind: str, sentence: str) -> bool:
     """Whether ``sentence`` can be an answer of ``kind`` (:func:`asked_type`)."""
     if kind == "time":
         return bool(_CLOCK.search(sentence))
     if kind == "name":
         return names_something(sentence)
+    if kind == "phone":
+        return bool(_PHONE.search(sentence))
     return True
 
 

@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from graph.assistant.answer_types import answers_quantity, asked_quantity, asked_type, carries
+from graph.assistant.answer_types import answers_quantity, asked_quantity, asked_type, carries, gives_phone
 from graph.assistant.asking import asking_part
 from graph.assistant.language import LANGUAGE_NOTE as LANGUAGE_NOTE
 from graph.assistant.language import detect_language as detect_language
@@ -227,9 +227,20 @@ def _judge(
     # The closest sentences of the first two passages and of the judged one are what gets quoted
     # (without the sentence stage, a lexical embedder or keyword mode, the passages are).
     kind = asked_type(query)
-    if kind is not None and not any(
-        carries(kind, str(h.get("best_sentence") or h.get("text") or ""))
-        for h in [*hits[:ANSWER_TYPE_DEPTH], judged]
+    if kind == "phone" and not any(
+        gives_phone(query, sentence, about)
+        for sentence, about in _sentences_about([*hits[:QUANTITY_DEPTH], judged])
+    ):
+        verdict = Verdict(False, "no passage gives the phone number asked for", _closest(hits), language)
+        verdict.said = _said(judged)
+        return verdict
+    if (
+        kind is not None
+        and kind != "phone"
+        and not any(
+            carries(kind, str(h.get("best_sentence") or h.get("text") or ""))
+            for h in [*hits[:ANSWER_TYPE_DEPTH], judged]
+        )
     ):
         return Verdict(False, f"no passage gives the {kind} asked for", _closest(hits), language)
     quantity = asked_quantity(query)
@@ -253,10 +264,11 @@ def _judge(
     # what's the first thing to check?") are context, not what the base must mention; an office
     # the message names anywhere stays asked for.
     asked = asking_part(query)
-    names = named_scopes(asked) | office_names(query)
+    texts = [f"{h['title']} {h['text']}" for h in hits]
+    found = set().union(*(terms(t) for t in texts))
+    titled = quoted_title(query, found)
+    names = (named_scopes(asked) - titled) | office_names(query)
     if names:
-        texts = [f"{h['title']} {h['text']}" for h in hits]
-        found = set().union(*(terms(t) for t in texts))
         missing = sorted(_unexcused(query, names - found, found, "\n".join(texts), uses))
         if missing:
             return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
@@ -283,6 +295,27 @@ OFFICE_KINDS = frozenset((
 ))
 # fmt: on
 _OFFICE = re.compile(r"\b([^\W\d_][\w'-]*)\s+offices?\b", re.IGNORECASE)
+
+
+# A title the user quotes ("the 'Employee Perks Summary'", "What does the "Business Travel Handbook"
+# say ..."): two or more words, the first capitalised, between quotes.
+_QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"‘“]([A-Z][^'\"’”]*?\s[^'\"’”]*?)['\"’”](?=$|[\s,.;:!?)-])")
+
+
+def quoted_title(query: str, found: set[str]) -> frozenset[str]:
+    """The words of a document title the question quotes, when the passages found hold one of its
+    words: the user names the document as they remember it ("the 'Holiday and Absence Guide'" for the
+    leave handbook), not a scope the base must mention; whether it answers is the evidence's to say.
+    Its acronyms and numbers ("NYC", "2026") and an "X office" it holds (:func:`office_names`) name
+    which copy and stay asked for."""
+    out: set[str] = set()
+    for title in _QUOTED.findall(query):
+        words = terms(
+            " ".join(w for w in title.split() if not re.fullmatch(r"[A-Z]{2,5}s?|\W*\d[\w-]*\W*", w))
+        )
+        if words & found:
+            out |= words
+    return frozenset(out) - office_names(query)
 
 
 def office_names(query: str) -> frozenset[str]:
