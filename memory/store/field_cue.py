@@ -41,14 +41,16 @@ def indexed_fields(index_fields: Sequence[str]) -> frozenset[str] | None:
     return frozenset(f.split(".", 1)[0].split("[", 1)[0] for f in index_fields)
 
 
-def _labels(value: dict[str, Any], indexed: frozenset[str]) -> Iterable[str]:
+def _labels(value: dict[str, Any], indexed: frozenset[str]) -> Iterable[tuple[str, str]]:
+    """(field, label) of each short string outside the index ("" for the field of a list's string:
+    such a value cannot be searched by equality, see :func:`named_value`)."""
     for name, field in value.items():
         if name in indexed:
             continue
         if isinstance(field, str):
-            yield field
+            yield name, field
         elif isinstance(field, list):
-            yield from (x for x in field if isinstance(x, str))
+            yield from (("", x) for x in field if isinstance(x, str))
 
 
 @lru_cache(maxsize=4096)
@@ -65,8 +67,12 @@ CACHED_CHARS = 4096
 search after search, and parsing each candidate's JSON was most of the cue's cost on SQLite."""
 
 
+Label = tuple[str, str, frozenset[str]]
+"""(field, the value, its content words); field "" for a string in a list."""
+
+
 @lru_cache(maxsize=8192)
-def _row_labels(value_json: str, indexed: frozenset[str]) -> tuple[frozenset[str], ...]:
+def _row_labels(value_json: str, indexed: frozenset[str]) -> tuple[Label, ...]:
     """The content words of each short label of a row's JSON (as :func:`_value_labels`)."""
     try:
         value = json.loads(value_json)
@@ -75,28 +81,65 @@ def _row_labels(value_json: str, indexed: frozenset[str]) -> tuple[frozenset[str
     return _value_labels(value, indexed)
 
 
-def _value_labels(value: Any, indexed: frozenset[str]) -> tuple[frozenset[str], ...]:
+def _value_labels(value: Any, indexed: frozenset[str]) -> tuple[Label, ...]:
     if not isinstance(value, dict):
         return ()
-    found = (_label_terms(label) for label in _labels(value, indexed))
-    return tuple(words for words in found if words is not None)
+    found = ((name, label, _label_terms(label)) for name, label in _labels(value, indexed))
+    return tuple((name, label, words) for name, label, words in found if words is not None)
+
+
+def _labels_of(value: Any, indexed: frozenset[str]) -> tuple[Label, ...]:
+    """A row's value (its JSON text, or the decoded value) -> its labels, cached for short JSON."""
+    if isinstance(value, str):
+        if len(value) <= CACHED_CHARS:
+            return _row_labels(value, indexed)
+        return _row_labels.__wrapped__(value, indexed)
+    return _value_labels(value, indexed)
 
 
 def field_share(value: Any, stems: frozenset[str], indexed: frozenset[str]) -> float:
     """The largest share of a short unindexed field value's content words that ``stems`` contains."""
     if not stems:
         return 0.0
-    if isinstance(value, str):
-        labels = (
-            _row_labels(value, indexed)
-            if len(value) <= CACHED_CHARS
-            else _row_labels.__wrapped__(value, indexed)
-        )
-    else:
-        labels = _value_labels(value, indexed)
     best = 0.0
-    for words in labels:
+    for _, _, words in _labels_of(value, indexed):
         share = len(words & stems) / len(words)
         if share > best:
             best = share
     return best
+
+
+NAMED_SHARE = 0.05
+"""The named value must be on at least this share of the candidates for its own list (a rare value's
+items are mostly among the candidates already, and its filtered list would scan far for them)."""
+
+
+def named_value(
+    values: Iterable[Any], stems: frozenset[str], indexed: frozenset[str]
+) -> tuple[str, str] | None:
+    """The one (field, value) the query names best among the candidates' rows (``values``: their JSON
+    text or decoded value), to search its items apart: None when no value is named, when two values
+    are named as well (both speakers of a chat: neither is *the* subject), when the best is a string
+    in a list (equality cannot select it) or on under :data:`NAMED_SHARE` of the candidates."""
+    if not stems:
+        return None
+    shares: dict[tuple[str, str], float] = {}
+    carried: dict[tuple[str, str], int] = {}
+    rows = 0
+    for value in values:
+        rows += 1
+        for name, label, words in _labels_of(value, indexed):
+            share = len(words & stems) / len(words)
+            if share > 0:
+                shares[(name, label)] = share
+                carried[(name, label)] = carried.get((name, label), 0) + 1
+    if not shares:
+        return None
+    best = max(shares.values())
+    top = [named for named, share in shares.items() if share == best]
+    if len(top) != 1:
+        return None
+    name, label = top[0]
+    if not name or '"' in name or "\x00" in name or carried[top[0]] < NAMED_SHARE * rows:
+        return None
+    return name, label

@@ -51,9 +51,12 @@ class SearchFusion:
     """Added times the best fused score of the items keyed next to it (memory/store/related.py)."""
     run: float = 0.0
     """Added times the best fused score of the other items of its key's run (memory/store/related.py)."""
+    named: float = 0.0
+    """Weight of a third list: the vector list of the items carrying the field value the query names
+    (memory/store/field_cue.py, ``named_value``), scaled over its own range like the vector list."""
 
 
-FUSION = SearchFusion(keyword=1.0, vector=0.5, scores=True, field=0.75, neighbour=0.3, run=0.2)
+FUSION = SearchFusion(keyword=1.0, vector=0.5, scores=True, field=0.75, neighbour=0.3, run=0.2, named=0.5)
 """With a semantic model (e.g. MiniLM). Scores, not ranks: a keyword match that names the question's
 rare words stands far above the rest in BM25 but only one rank above in RRF. On real conversations
 (LoCoMo, seven hand-transcribed) the keyword list alone beat every reciprocal-rank blend, and
@@ -61,7 +64,8 @@ vector 3 : keyword 1 RRF fell 0.13 below it at @10; this blend is above both lis
 On the generated heldout3 (decoy turns carrying the question's words) MiniLM alone is best and
 this blend is below it: see docs/benchmarks.md. The related-items part (neighbour 0.3, run 0.2; session 23,
 chosen on LoCoMo 1, 3, 5, 7) took the store's recall@10 on 1-7 from 0.674 to 0.739, and 0.680 to 0.729 on
-the unseen 8-10."""
+the unseen 8-10. The named value's own list (0.5; session 24, chosen on LoCoMo 1, 3, 5, 7): a question about
+one speaker finds that speaker's turns beyond the whole store's best 100 by meaning."""
 LEXICAL_FUSION = SearchFusion(keyword=30.0, vector=1.0)
 """With the hashing embedder, whose vectors are a lexical copy of the keyword list without stemming
 or stop words: keyword order first, vectors break its ties and fill in after it (equal weights and
@@ -270,16 +274,20 @@ def fuse(
     keyword: Sequence[ItemRow],
     fusion: SearchFusion = FUSION,
     cue: Callable[[ItemRow], float] | None = None,
+    named: Sequence[ItemRow] = (),
 ) -> list[ItemRow]:
-    """Both lists' items by weighted reciprocal rank (or normalised score, ``fusion.scores``), best
+    """The lists' items by weighted reciprocal rank (or normalised score, ``fusion.scores``), best
     first, ties by (path, key); the row's last column becomes the fused score. Reciprocal ranks are
     tie-aware: near-equal scores (:data:`TIE`) share the first one's rank. The arithmetic is the one
-    rank-fusion core's (kassist/fusion.py): ``weight * share`` per list, vector list first."""
+    rank-fusion core's (kassist/fusion.py): ``weight * share`` per list, vector list first, then
+    keyword, then ``named`` (a vector list of the items carrying the value the query names; weight
+    ``fusion.named``, scaled as the vector list)."""
     rows: dict[tuple[str, str], ItemRow] = {}
     lists: list[tuple[float, list[tuple[str, str]], list[float]]] = []
     for weight, ranked, part in (
         (fusion.vector, vector, _vector_part if fusion.scores else None),
         (fusion.keyword, keyword, _keyword_part if fusion.scores else None),
+        (fusion.named if named else 0.0, named, _vector_part if fusion.scores else None),
     ):
         if not weight:
             continue

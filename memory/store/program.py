@@ -27,7 +27,7 @@ from langgraph.store.base import (
 
 from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
-from memory.store.field_cue import field_share, indexed_fields, query_stems
+from memory.store.field_cue import field_share, indexed_fields, named_value, query_stems
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
 from memory.store.namespaces import (
@@ -277,7 +277,8 @@ class Batch:
         return results
 
     def _hybrid(self, dialect: StoreDialect, p: PreparedSearch, query_vector: Sequence[float]) -> Program:
-        """Keyword and vector lists of a fixed depth, fused (see memory.store.keywords)."""
+        """Keyword and vector lists of a fixed depth, fused (see memory.store.keywords); with a
+        semantic model, a third list when the query names one field value (:meth:`_named`)."""
         end = p.offset + p.limit
         if p.limit == 0:
             return []
@@ -288,7 +289,32 @@ class Batch:
             vector = yield from dialect.semantic_search(whole, query_vector, self.now)
         keyword: Rows = yield from dialect.keyword_search(whole, depth, self.now)
         fusion = fusion_for(self.index.embedder.name)
-        return fuse(vector, keyword, fusion, self._field_cue(p.query or ""))[p.offset : end]
+        named: Rows = []
+        if self.index.search == "hybrid" and fusion.named:
+            named = yield from self._named(dialect, whole, query_vector, [*vector, *keyword])
+        return fuse(vector, keyword, fusion, self._field_cue(p.query or ""), named)[p.offset : end]
+
+    def _named(
+        self, dialect: StoreDialect, whole: PreparedSearch, query_vector: Sequence[float], found: Rows
+    ) -> Program:
+        """The vector list of the items whose field holds the value the query names (field_cue.py,
+        ``named_value``): "What did Caroline paint?" over a chat indexed on ``text`` with ``speaker``
+        beside it searches Caroline's turns apart, as a filter ``{"speaker": "Caroline"}`` would, so
+        her turns beyond the whole store's best by meaning are candidates too. Empty when no single
+        value is named."""
+        indexed = indexed_fields(self.index.fields)
+        stems = query_stems(whole.query or "")
+        if indexed is None or not stems or not found:
+            return []
+        unique = {(r[0], r[1]): r[2] for r in found}
+        value = named_value(unique.values(), stems, indexed)
+        if value is None:
+            return []
+        cond = flt.Condition((value[0],), "$eq", value[1], "string")
+        rows: Rows = yield from dialect.semantic_search(
+            replace(whole, conditions=[*whole.conditions, cond]), query_vector, self.now
+        )
+        return rows
 
     def _field_cue(self, query: str) -> Callable[[tuple[Any, ...]], float] | None:
         """The share of an item's short unindexed field value the query names (field_cue.py)."""
