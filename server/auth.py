@@ -20,8 +20,10 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   cron's firings are at least ``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (422 otherwise); a user
   has at most ``KASSIST_MAX_WAITING_RUNS_PER_USER`` runs pending or running (server/run_limits.py:
   409 over it; a batch crossing it is refused whole), and keeps at most
-  ``KASSIST_MAX_THREADS_PER_USER`` threads and ``KASSIST_MAX_ASSISTANTS_PER_USER`` assistants
-  (server/object_limits.py: 409 over them);
+  ``KASSIST_MAX_THREADS_PER_USER`` threads and ``KASSIST_MAX_ASSISTANTS_PER_USER`` assistants, a
+  tenant ``KASSIST_MAX_THREADS_PER_TENANT`` and ``KASSIST_MAX_ASSISTANTS_PER_TENANT``
+  (server/object_limits.py: 409 over them); a batch's runs are checked all before any is queued
+  (server/batch_runs.py);
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
   (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
 - deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
@@ -67,6 +69,7 @@ from server.auth_rules import (
     client_configurable,
     graph_of_assistant,
     hide_other_users,
+    input_graph,
     is_admin,
     is_state_write,
     made_by_caller,
@@ -78,15 +81,24 @@ from server.auth_rules import (
     tenant,
     threads_of,
 )
+from server.batch_runs import check_batch
 from server.configurable import (
     JOB_GRAPHS,
     MAX_STORE_LIMIT,
     MAX_STORE_TTL_MINUTES,
     refused_id,
+    refused_input,
+    refused_metadata,
     refused_store_fields,
 )
 from server.credentials import sent_token
-from server.cron_limits import check_cron_interval, check_cron_limit, cron_limits, min_cron_interval
+from server.cron_limits import (
+    check_cron_interval,
+    check_cron_limit,
+    cron_limits,
+    min_cron_interval,
+    reached_cron,
+)
 from server.job_threads import (
     check_cancel,
     check_copy,
@@ -96,7 +108,7 @@ from server.job_threads import (
     note_thread_read,
 )
 from server.keys import KeyResolver, KeyTable, load_key_table
-from server.object_limits import check_new_assistant, check_new_thread, object_limits
+from server.object_limits import check_new_assistant, check_new_thread, object_limits, tenant_object_limits
 from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
     check_checkpoint,
@@ -159,6 +171,9 @@ WAITING_RUNS = waiting_runs_limit()
 THREADS_PER_USER, ASSISTANTS_PER_USER = object_limits()
 """Threads and assistants one user may keep (server/object_limits.py), read at start-up."""
 
+THREADS_PER_TENANT, ASSISTANTS_PER_TENANT = tenant_object_limits()
+"""Threads and assistants one tenant may keep, all its users together, read at start-up."""
+
 CRON_MIN_INTERVAL = min_cron_interval()
 """The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
 
@@ -215,7 +230,7 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
         _refuse(422, graph_label_refusal(ctx, value))
     stamp(ctx, value)
     if ctx.action == "create" and isinstance(value, dict):  # last: a thread refused above holds no place
-        check_new_thread(ctx, value.get("thread_id"), None, THREADS_PER_USER)
+        check_new_thread(ctx, value.get("thread_id"), None, THREADS_PER_USER, THREADS_PER_TENANT)
     return threads_of(ctx)
 
 
@@ -227,11 +242,33 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
 
 
 async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    await check_batch(ctx, _run_checks)  # a batch's runs: every one checked before any is queued
+    graph = await _run_checks(ctx, value)
+    kwargs = value.get("kwargs") or {}
+    if graph in JOB_GRAPHS and isinstance(kwargs, dict):
+        # A job commits after every node, whatever the client asked (langgraph-api's default is
+        # "async"; "exit" commits nothing before the end): a kill loses at most the node in progress.
+        kwargs["durability"] = "sync"
+        kwargs["checkpoint_during"] = True
+    stamp(ctx, value)
+    own_new_thread(ctx, value)
+    # Last: a run refused above holds no place (nor its new thread).
+    if value.get("thread_id") is None or value.get("if_not_exists") == "create":
+        check_new_thread(
+            ctx, value.get("thread_id"), value.get("run_id"), THREADS_PER_USER, THREADS_PER_TENANT
+        )
+    check_waiting_runs(ctx, value, WAITING_RUNS)
+    return threads_of(ctx)
+
+
+async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> str | None:
+    """Every rule of a run that refuses it (raises) without changing what it queues; its graph."""
     kwargs = value.get("kwargs") or {}
     graph = graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
+    _refuse(422, refused_input(input_graph(value.get("assistant_id")), kwargs.get("input")))
     await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
     await check_turn_ids(ctx, graph, value.get("thread_id"), kwargs.get("input"))
     await keep_first_settings(ctx, graph, value.get("thread_id"), kwargs)
@@ -243,18 +280,8 @@ async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_feedback(kwargs.get("feedback_keys"))
     check_job_strategy(graph, value.get("multitask_strategy"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"), value.get("thread_id"))
-    if graph in JOB_GRAPHS and isinstance(kwargs, dict):
-        # A job commits after every node, whatever the client asked (langgraph-api's default is
-        # "async"; "exit" commits nothing before the end): a kill loses at most the node in progress.
-        kwargs["durability"] = "sync"
-        kwargs["checkpoint_during"] = True
-    stamp(ctx, value)
-    own_new_thread(ctx, value)
-    # Last: a run refused above holds no place (nor its new thread).
-    if value.get("thread_id") is None or value.get("if_not_exists") == "create":
-        check_new_thread(ctx, value.get("thread_id"), value.get("run_id"), THREADS_PER_USER)
-    check_waiting_runs(ctx, value, WAITING_RUNS)
-    return threads_of(ctx)
+    _refuse(422, refused_metadata(value.get("metadata")))  # stamp's check, before any run is queued
+    return graph
 
 
 @auth.on(resources="threads", actions=["read", "delete", "search"])
@@ -279,7 +306,7 @@ async def assistant_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types
     check_assistant_config(ctx, value)
     stamp(ctx, value)
     if ctx.action == "create":  # last: an assistant refused above holds no place
-        check_new_assistant(ctx, value, ASSISTANTS_PER_USER)
+        check_new_assistant(ctx, value, ASSISTANTS_PER_USER, ASSISTANTS_PER_TENANT)
     # An update of a built-in assistant (no owner) finds nothing; a member changes only its own.
     return made_by_caller(ctx) if ctx.action == "update" else owned(ctx)
 
@@ -299,13 +326,21 @@ async def assistant_delete(ctx: Auth.types.AuthContext, value: Any) -> Auth.type
 @auth.on(resources="crons", actions=["create", "update"])
 async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     payload = value.get("payload") or {}
-    graph = graph_of_assistant(payload.get("assistant_id"))
+    assistant_id, thread_id = payload.get("assistant_id"), value.get("thread_id")
+    cron = reached_cron(ctx, value.get("cron_id")) if ctx.action == "update" else None
+    if cron is not None:
+        # A PATCH names neither: each firing runs the cron's assistant on its thread. Checked
+        # against no graph, a PATCH of an assistant cron's input kept `topic` (every firing then
+        # refused), an ingestion cron's kept any settings.
+        assistant_id, thread_id = cron.get("assistant_id"), cron.get("thread_id")
+    graph = graph_of_assistant(assistant_id)
     check_configurable(ctx, graph, payload.get("config"), payload.get("context"))
     check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
+    _refuse(422, refused_input(input_graph(assistant_id), payload.get("input")))
     check_schedule(None, payload.get("webhook") if isinstance(payload, Mapping) else None)
     check_job_strategy(graph, payload.get("multitask_strategy"))
     check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
-    await check_ingestion_input(ctx, graph, payload.get("input"), value.get("thread_id"))
+    await check_ingestion_input(ctx, graph, payload.get("input"), thread_id)
     if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
         await check_new_conversation(ctx, graph, None, payload)
     stamp(ctx, value)

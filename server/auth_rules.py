@@ -179,6 +179,24 @@ def graph_of_assistant(assistant_id: object) -> str | None:
     return name if name in CLIENT_KEYS else BUILT_IN_ASSISTANTS.get(name)
 
 
+def input_graph(assistant_id: object) -> str | None:
+    """The graph whose input keys a run through ``assistant_id`` may send: a built-in assistant's,
+    or a client's own assistant's graph as langgraph dev stores it (check_assistant_config lets a
+    client make assistants of the assistant graph only). Without it a run through one's own
+    assistant was checked against no list: ``topic``, ``working_memory``, any key passed the door
+    (the graph's input schema then dropped them); None when the server keeps no such assistant."""
+    from server.holds import stored
+
+    graph = graph_of_assistant(assistant_id)
+    if graph is not None or assistant_id is None:
+        return graph
+    for assistant in stored("assistants"):
+        if str(assistant.get("assistant_id")) == str(assistant_id):
+            named = assistant.get("graph_id")
+            return str(named) if named in CLIENT_KEYS else None
+    return None
+
+
 # -- threads and their runs -------------------------------------------------------------------
 def is_state_write(value: object) -> bool:
     """Whether a threads "update" writes the thread's state: langgraph-api's ``Threads.State.post``

@@ -153,12 +153,19 @@ def refusal(method: str, path: str, body: bytes) -> str | None:
     """Why the JSON ``body`` of ``method path`` is refused (a key its route does not take), or None.
     A body that is not JSON, or not an object (a list for ``/runs/batch``), is the route's to
     answer."""
-    keys = allowed_keys(method, path)
-    if keys is None or not body:
+    if allowed_keys(method, path) is None or not body:
         return None
     try:
         parsed = json.loads(body)
     except (ValueError, RecursionError):
+        return None
+    return parsed_refusal(method, path, parsed)
+
+
+def parsed_refusal(method: str, path: str, parsed: object) -> str | None:
+    """:func:`refusal` of a body parsed already (a batch's: server/http_limits.py parses it once)."""
+    keys = allowed_keys(method, path)
+    if keys is None:
         return None
     ids = (
         parsed.get("thread_ids")

@@ -121,13 +121,18 @@ def check_cron_interval(ctx: Auth.types.AuthContext, value: Mapping[str, Any], l
 def _reaches(ctx: Auth.types.AuthContext, cron_id: object) -> bool:
     """Whether the caller reaches the stored cron ``cron_id`` (server/auth_rules.made_by_caller:
     its tenant's; a member only its own)."""
+    return reached_cron(ctx, cron_id) is not None
+
+
+def reached_cron(ctx: Auth.types.AuthContext, cron_id: object) -> Mapping[str, Any] | None:
+    """The stored cron ``cron_id`` when the caller reaches it, else None (langgraph-api's 404)."""
     for cron in _stored_crons():
         if str(cron.get("cron_id")) == str(cron_id):
             tenant, owner = owner_of(cron)
             if tenant != tenant_of(ctx):
-                return False
-            return is_admin(ctx) or owner == str(ctx.user.identity)
-    return False
+                return None
+            return cron if is_admin(ctx) or owner == str(ctx.user.identity) else None
+    return None
 
 
 def _stored_crons() -> Iterable[Mapping[str, Any]]:

@@ -79,21 +79,33 @@ class Holds:
 
 @dataclass
 class Batch:
-    """The runs of one ``POST /runs/batch`` request: how many, the places the first of them to
-    reach each limit held for the others, and a limit's refusal, which every run of it then gets."""
+    """The runs of one ``POST /runs/batch`` request: their bodies (``items``, parsed once by
+    server/http_limits.py), the places the first of them to reach each limit held for the others,
+    a limit's refusal, which every run of it then gets, and the verdict on every run's rules
+    (server/batch_runs.py: set by the first run to reach them, awaited by the others)."""
 
-    size: int
+    items: list[Any]
     places: dict[int, list[str]] = field(default_factory=dict)
     refusals: dict[int, str] = field(default_factory=dict)
+    verdict: asyncio.Future[tuple[int, str] | None] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.items)
 
 
 _BATCH: ContextVar[Batch | None] = ContextVar("kassist_batch", default=None)
 
 
-def start_batch(size: int) -> None:
-    """This request creates ``size`` runs at once (set before langgraph-api's route runs: each run's
-    task starts with a copy of this context, sharing the one :class:`Batch`)."""
-    _BATCH.set(Batch(size) if size > 1 else None)
+def start_batch(items: list[Any]) -> None:
+    """This request creates a run for each of ``items`` at once (set before langgraph-api's route
+    runs: each run's task starts with a copy of this context, sharing the one :class:`Batch`)."""
+    _BATCH.set(Batch(items) if items else None)
+
+
+def current_batch() -> Batch | None:
+    """The batch the current run belongs to, or None (a run of its own)."""
+    return _BATCH.get()
 
 
 class Limit:
@@ -109,9 +121,11 @@ class Limit:
         stored: Mapping[str, Owner | None],
         most: int,
         refusal: Callable[[int, int], str],
+        tenant: tuple[int, Callable[[int, int], str]] | None = None,
     ) -> str | None:
         """Why one more object ``key`` of ``me`` is refused (``refusal(count, wanted)``: the user's
-        count and the places wanted, a batch's whole size), or None once it holds its place. No
+        count and the places wanted, a batch's whole size), or None once it holds its place.
+        ``tenant``: the most ``me``'s tenant may keep, all its users together, and its refusal. No
         await from the count to the hold."""
         batch = _BATCH.get()
         if batch is not None:
@@ -122,10 +136,15 @@ class Limit:
                 self.holds.release(places.pop())
                 self.holds.hold(key, me)
                 return None
-        count = sum(1 for owner in self.holds.counted(stored) if owner == me)
+        owners = self.holds.counted(stored)
+        count = sum(1 for owner in owners if owner == me)
         wanted = batch.size if batch is not None else 1
-        if count + wanted > most:
-            detail = refusal(count, wanted)
+        detail = refusal(count, wanted) if count + wanted > most else None
+        if detail is None and tenant is not None:
+            together = sum(1 for owner in owners if owner[0] == me[0])
+            tenant_most, tenant_refusal = tenant
+            detail = tenant_refusal(together, wanted) if together + wanted > tenant_most else None
+        if detail is not None:
             if batch is not None:
                 batch.refusals[id(self)] = detail
             return detail

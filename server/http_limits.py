@@ -41,6 +41,7 @@ import re
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
 
+from server.body_keys import parsed_refusal as keys_refusal
 from server.body_keys import refusal as key_refusal
 from server.holds import start_batch
 from server.query_params import query_refusal
@@ -101,30 +102,26 @@ def max_batch_runs(env: Mapping[str, str] | None = None) -> int:
     return _env_count(env, MAX_BATCH_ENV, DEFAULT_MAX_BATCH, 1, "runs")
 
 
-def batch_refusal(body: bytes, limit: int) -> str | None:
-    """Why a ``/runs/batch`` body is refused (more runs than ``limit``), or None. A body that is not
-    a JSON list is the route's to answer."""
-    if body.count(b"{") <= limit:  # each run is an object: the usual body is parsed by the route only
-        return None
+_NOT_JSON = object()
+
+
+def parsed_body(body: bytes) -> object:
+    """``body`` parsed as JSON, or :data:`_NOT_JSON` (the route's to answer)."""
     try:
-        runs = json.loads(body)
+        return json.loads(body)
     except (ValueError, RecursionError):
-        return None
+        return _NOT_JSON
+
+
+def batch_refusal(runs: object, limit: int) -> str | None:
+    """Why a ``/runs/batch`` body (parsed) is refused (more runs than ``limit``), or None. A body
+    that is not a JSON list is the route's to answer."""
     if not isinstance(runs, list) or len(runs) <= limit:
         return None
     return (
         f"the batch holds {len(runs)} runs; this server accepts at most {limit} runs per request "
         f"({MAX_BATCH_ENV}): send several smaller batches"
     )
-
-
-def batch_size(body: bytes) -> int:
-    """How many runs a ``/runs/batch`` body holds (0: not a JSON list, the route's to answer)."""
-    try:
-        runs = json.loads(body)
-    except (ValueError, RecursionError):
-        return 0
-    return len(runs) if isinstance(runs, list) else 0
 
 
 class BadJson(ValueError):
@@ -250,17 +247,22 @@ class RequestLimits:
             if len(body) > self.max_body:
                 await _answer(send, 413, too_large(self.max_body))
                 return
-        if self.max_batch is not None and scope.get("path") == BATCH_PATH and scope.get("method") == "POST":
-            refused = batch_refusal(bytes(body), self.max_batch)
+        method, path = str(scope.get("method")), str(scope.get("path") or "")
+        parsed = _NOT_JSON  # a batch's body is parsed here once, for every check below
+        if self.max_batch is not None and path == BATCH_PATH and method == "POST":
+            parsed = parsed_body(bytes(body))
+            refused = batch_refusal(parsed, self.max_batch)
             if refused is not None:
                 await _answer(send, 422, refused)
                 return
-            start_batch(batch_size(bytes(body)))  # its runs meet the count limits together
+            # Its runs meet the count limits together, and every run's rules before any is queued.
+            start_batch(parsed if isinstance(parsed, list) else [])
         if self.body_keys:
-            method, path = str(scope.get("method")), str(scope.get("path") or "")
-            unknown = key_refusal(method, path, bytes(body)) or query_refusal(
-                method, path, bytes(scope.get("query_string") or b"")
-            )
+            unknown = (
+                key_refusal(method, path, bytes(body))
+                if parsed is _NOT_JSON
+                else keys_refusal(method, path, parsed)
+            ) or query_refusal(method, path, bytes(scope.get("query_string") or b""))
             if unknown is not None:
                 await _answer(send, 422, unknown)
                 return

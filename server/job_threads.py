@@ -9,16 +9,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from contextvars import ContextVar
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langgraph.checkpoint.base import CheckpointTuple
 from langgraph_sdk import Auth
 
 from server.auth_rules import is_admin
 from server.run_checks import refuse, registered_run, tenant_of
 
-UNREAD = object()
-"""``first_settings_refusal``'s head when the caller has not read it."""
+if TYPE_CHECKING:
+    from graph.ingestion.head import Head
 
 ROLLBACK_REFUSED = (
     "rollback deletes the checkpoints a run wrote; an ingestion run's are its record (its progress, "
@@ -155,17 +154,17 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
 
 
 def first_settings_refusal(
-    tenant: str, thread_id: str, sent: Mapping[str, Any], head: object = UNREAD
+    tenant: str, thread_id: str, sent: Mapping[str, Any], head: Head | None = None
 ) -> str | None:
     """Why ``sent`` may not start the run ``thread_id`` (blocking: reads the registry, and the head
-    checkpoint unless given as ``head``), or None. A run whose input is checkpointed but not yet registered (stopped before
+    checkpoint unless the caller read it: ``head``, :func:`graph.ingestion.head.head_of`), or None. A run whose input is checkpointed but not yet registered (stopped before
     ``begin``: a client's ``interrupt_before``, a kill in that instant) has its first settings in
     that checkpoint; a new input would replace them before ``begin`` sees them, and other settings
     ran instead (the command line already counts the checkpoint's: graph.ingestion.runner). A
     registered run's settings are its registration's (``begin`` compares them again)."""
     from pydantic import ValidationError
 
-    from graph.ingestion.head import head_of, read_head
+    from graph.ingestion.head import read_head
     from graph.ingestion.registration import mismatch
     from graph.ingestion.resources import current
     from graph.ingestion.state import InvalidRunId, Settings, validate_run_id
@@ -182,10 +181,7 @@ def first_settings_refusal(
         # the run's SettingsMismatch error).
         settled = mismatch(thread_id, registered.settings, given)
         return None if settled is None else str(settled)
-    if head is UNREAD:
-        first = read_head(res.saver, tenant, thread_id).first
-    else:
-        first = head_of(head if isinstance(head, CheckpointTuple) else None).first
+    first = (head if head is not None else read_head(res.saver, tenant, thread_id)).first
     if first is None or not first.settings.source:
         return None
     refused = mismatch(thread_id, first.settings, given)

@@ -30,6 +30,7 @@ from kassist.db import migrate as runner
 from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Op, Options, Text, stmts
 from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
+from server.keys import identity_refusal
 from server.sql_sqlite import KeysSql
 
 Role = Literal["admin", "member"]
@@ -278,6 +279,9 @@ class TenantKeyStore:
             raise ValueError(f"tenant {self.tenant_id!r} contains a dot, which store namespaces cannot hold")
         if not identity.strip() or any(ord(c) < 32 for c in identity):
             raise ValueError("identity must be a non-empty name without control characters, e.g. alice")
+        reserved = identity_refusal(identity)
+        if reserved is not None:
+            raise ValueError(reserved)
         if role not in ("admin", "member"):
             raise ValueError(f"role must be admin or member, got {role!r}")
         token, prefix = new_token()

@@ -38,6 +38,23 @@ TOUCH_SECONDS = 60.0
 """A key's ``last_used_at`` is written at most this often (not one write per request)."""
 
 
+RESERVED_IDENTITIES = {
+    "system": "langgraph-api marks the assistants it makes for each graph created_by 'system', and every "
+    "tenant reads those: an assistant made by such a key was listed, read and run by every other tenant",
+    "*": "it is the memory store's tenant-defaults user: what such a key remembered, every member's "
+    "turns would read",
+}
+"""Identities no key may have: the server gives them a meaning of their own (session 24 probes)."""
+
+
+def identity_refusal(identity: str) -> str | None:
+    """Why no key may authenticate as ``identity``, or None."""
+    why = RESERVED_IDENTITIES.get(identity.strip())
+    if why is None:
+        return None
+    return f"identity {identity!r} is reserved ({why}); give the key another identity, e.g. alice"
+
+
 class Principal(BaseModel):
     """Who a valid token authenticates: an identity inside one tenant, with a role. Only an admin
     may write tenant-level memory defaults, release a quarantined memory, approve a run waiting for
@@ -52,6 +69,14 @@ class Principal(BaseModel):
     @property
     def is_admin(self) -> bool:
         return self.role == "admin"
+
+    @field_validator("identity")
+    @classmethod
+    def _identity(cls, v: str) -> str:
+        refused = identity_refusal(v)
+        if refused is not None:
+            raise ValueError(refused)
+        return v
 
     @field_validator("tenant_id")
     @classmethod
@@ -216,6 +241,9 @@ class KeyResolver:
         from server.key_store import matches
 
         if record is None or not record.active or not matches(record, token):
+            return None
+        if identity_refusal(record.identity) is not None:  # a key made before the rule
+            logger.warning("API key %s... refused: %s", record.prefix, identity_refusal(record.identity))
             return None
         return Principal(identity=record.identity, tenant_id=record.tenant_id, role=record.role)
 

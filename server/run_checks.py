@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Any
 
-from langgraph.checkpoint.base import CheckpointTuple
 from langgraph_sdk import Auth
 
 from kassist.tenancy import TENANT_KEY
@@ -59,18 +58,20 @@ async def check_ingestion_input(
     refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, tenant_of(ctx)))
     settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
     if isinstance(settings, Mapping) and thread_id is not None:
+        from graph.ingestion.head import head_of
         from server.auth_rules import is_admin  # (here: auth_rules imports this module)
-        from server.job_threads import UNREAD, first_settings_refusal
+        from server.job_threads import first_settings_refusal
         from server.saver import serving, thread_head
 
         tenant = tenant_of(ctx)
-        head = await thread_head(tenant, str(thread_id)) if serving() else UNREAD  # read once per request
-        owner = (head.metadata or {}).get("owner") if isinstance(head, CheckpointTuple) else None
+        read = serving()  # a LangGraph server: its head is read once per request (server/saver.py)
+        head = await thread_head(tenant, str(thread_id)) if read else None
+        owner = (head.metadata or {}).get("owner") if head is not None else None
         # Only the run's owner (or an admin) hears what the run was started with: another member's
         # thread is langgraph-api's to answer, as one the caller does not reach.
-        mine = head is UNREAD or owner == str(ctx.user.identity) or is_admin(ctx)
-        if mine:
-            refused = await asyncio.to_thread(first_settings_refusal, tenant, str(thread_id), settings, head)
+        if not read or owner == str(ctx.user.identity) or is_admin(ctx):
+            first = head_of(head) if read else None  # None: first_settings_refusal reads it
+            refused = await asyncio.to_thread(first_settings_refusal, tenant, str(thread_id), settings, first)
             refuse(409, refused)
     if isinstance(settings, Mapping) and "collection" in settings:
         # The index refuses such a name only at the ingest step, after the run has started.
@@ -155,13 +156,14 @@ async def keep_first_settings(
     ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
 ) -> None:
     """A run resuming a turn that was checkpointed but never started (a kill in the first instant of
-    the run: its input is in the thread's head, :func:`server.saver.waiting_input`) runs with the
+    the run: its input is in the thread's head, :func:`graph.waiting.waiting_input`) runs with the
     settings that turn was sent with (its ``context_budget``, ``compaction``: langgraph-api records a
     run's configurable in its checkpoints' metadata) unless it sends its own; it ran with the
     defaults before, the first run's settings forgotten (session 23 probes). An ingestion run's
     settings are its input, kept by the checkpoint itself (server/job_threads.first_settings_refusal)."""
+    from graph.waiting import waiting_input
     from server.configurable import CLIENT_KEYS, refused_value
-    from server.saver import serving, thread_head, waiting_input
+    from server.saver import serving, thread_head
 
     keys = CLIENT_KEYS.get(graph or "", frozenset())
     if not keys or thread_id is None or not serving() or kwargs.get("command") is not None:

@@ -38,6 +38,7 @@ from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMet
 
 from checkpointer import TenantCheckpointer, ops_admin, ops_write
 from checkpointer.tenant import AUTH_USER_KEY
+from graph.waiting import waiting_input
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import (
     RunTenancy,
@@ -267,7 +268,7 @@ def serving() -> bool:
 
 async def thread_has_messages(tenant: str, thread_id: object) -> bool | None:
     """Whether the tenant's thread holds a conversation (``messages`` in its latest checkpoint, or
-    in the input of a turn checkpointed but never started: :func:`waiting_input`); None when this
+    in the input of a turn checkpointed but never started: :func:`graph.waiting.waiting_input`); None when this
     process serves no saver (not a LangGraph server) and cannot tell. A thread id
     of another tenant is another (empty) thread, as everywhere in the saver."""
     if not _SERVED:
@@ -280,15 +281,6 @@ async def thread_has_messages(tenant: str, thread_id: object) -> bool | None:
     waiting = waiting_input(found)
     held = found.checkpoint.get("channel_values", {}).get("messages")
     return bool(held) or (isinstance(waiting, dict) and bool(waiting.get("messages")))
-
-
-def waiting_input(head: CheckpointTuple) -> Any:
-    """The input of a run that was checkpointed but never started (its head is the ``input``
-    checkpoint, the input still in ``__start__``: a kill in the first instant of the run, before
-    its first node wrote anything), or None. Such a thread's turn is there to be resumed."""
-    if (head.metadata or {}).get("source") != "input":
-        return None
-    return head.checkpoint.get("channel_values", {}).get("__start__")
 
 
 async def recorded_owner(tenant: str, thread_id: str) -> str | None:

@@ -79,8 +79,10 @@ def _waiting(head: CheckpointTuple) -> AgentRunState | None:
     with, or None (another checkpoint, or an input the graph would refuse: ``begin`` says why)."""
     from pydantic import ValidationError
 
-    start = head.checkpoint["channel_values"].get("__start__")
-    if (head.metadata or {}).get("source") != "input" or not isinstance(start, dict):
+    from graph.waiting import waiting_input
+
+    start = waiting_input(head)
+    if not isinstance(start, dict):
         return None
     try:
         return AgentRunState.model_validate({k: v for k, v in start.items() if k in INPUT_KEYS})
