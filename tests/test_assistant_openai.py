@@ -231,3 +231,29 @@ def test_a_model_answer_built_on_a_premise_the_passages_contradict_becomes_not_f
     assert NOT_FOUND in answer
     assert "unpaid sabbatical" in answer
     assert state["citations"] == []
+
+
+def test_a_model_answer_to_a_phone_number_the_passages_do_not_give_becomes_not_found(
+    openai_server: list[dict[str, Any]], handbook_db: str
+) -> None:
+    """The answer-type check guards the model path (session 24): the handbook names the occupational
+    health service but gives no telephone number for it, so the turn says nothing was found and
+    names the closest documents, with no citation, whatever the scripted model answers."""
+    from graph.assistant.answering import NOT_FOUND
+
+    services = Services.from_url(handbook_db, embedder=embedder())
+    with (
+        TenantCheckpointer.from_url(handbook_db) as saver,
+        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
+    ):
+        saver.setup()
+        store.setup()
+        graph = build_graph(services).compile(checkpointer=saver, store=store)
+        cfg = config("openai-phone", chat_model="gpt-4o-mini")
+        question = HumanMessage("Which phone number do I ring to reach occupational health?")
+        state = graph.invoke({"messages": [question]}, cfg)
+    services.close()
+    answer = str(state["messages"][-1].content)
+    assert NOT_FOUND in answer
+    assert "The closest documents are" in answer
+    assert state["citations"] == []
