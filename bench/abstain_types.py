@@ -48,7 +48,7 @@ from graph.assistant.asking import asking_part  # noqa: E402
 from graph.assistant.responders.base import Turn  # noqa: E402
 from graph.assistant.responders.extractive import ExtractiveResponder  # noqa: E402
 
-ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
+ACRONYM = re.compile(r"\b[A-Z]{2,5}(?=s?\b)")
 
 
 def sets() -> dict[str, list[Question]]:

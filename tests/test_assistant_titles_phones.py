@@ -3,12 +3,14 @@
 - a document title the user quotes as they remember it ("In the 'Benefits and Perks Guide', when can I
   change my pension contributions?") is not a name the knowledge base must mention: the benefits
   overview answers it, where the names check said "nothing mentions perks, summary";
+- an acronym the documents write as a name without its head word ("SREs": the "Site Reliability"
+  team) is a name they mention, where the names check said "nothing mentions sres";
 - a question asking for a telephone number ("What's the phone number of the occupational health
   service?") is answered only by a sentence that gives one: the occupational health page, which
   names the service and an employee number but no telephone, says nothing was found.
 
 Through the whole assistant graph on a small corpus written here (extractive responder, the real
-local embedder), SQLite and PostgreSQL; then the rules alone (answering.quoted_title,
+local embedder), SQLite and PostgreSQL; then the rules alone (names.quoted_title, names.named_short,
 answer_types.asked_type and carries).
 """
 
@@ -24,7 +26,7 @@ from assistant_support import COLLECTION, TENANT, ask, assistant, embedder
 from databases import fresh_database
 
 from graph.assistant.answer_types import asked_type, carries
-from graph.assistant.answering import quoted_title
+from graph.assistant.names import named_short, quoted_title
 from knowledge.index import KnowledgeIndex
 from knowledge.index.rerank import terms
 from knowledge.ingest import ingest_directory
@@ -41,6 +43,8 @@ DOCUMENTS = {
     "Quote your employee number (289256772) on every referral form.\n",
     "facilities/reception.md": "# Reception\n\nThe reception desk is staffed from 08:00 to 18:00 on working "
     "days. Reception can be reached on +31 20 555 0100 during those hours.\n",
+    "facilities/toronto-contacts.md": "# Toronto office contacts\n\nThe Site Reliability team in Toronto has "
+    "Ana Kowalski as its local contact; Ben Ortiz covers during her absences.\n",
     "hr/first-aid.md": "# First aid\n\nIf a colleague collapses or is seriously hurt, call 112 first, then "
     "alert a first aider; the defibrillator hangs next to the lifts.\n",
 }
@@ -82,6 +86,8 @@ ANSWERED = [
      "hr/benefits-overview.md", "pension provider's website"),
     ("What's the phone number for reception?", "facilities/reception.md", "+31 20 555 0100"),
     ("A colleague just collapsed, what number do I call?", "hr/first-aid.md", "112"),
+    # An acronym the documents write as the name without its head word (Site Reliability [Engineering]).
+    ("Who is the local contact for our SREs in Toronto?", "facilities/toronto-contacts.md", "Ana Kowalski"),
 ]  # fmt: skip
 
 
@@ -148,3 +154,17 @@ def test_quoted_title_words_are_not_names_but_a_place_and_an_acronym_stay() -> N
     assert "tokyo" not in quoted_title("What does the 'Tokyo Office Access Guide' say?", found)
     # Not a quotation: an apostrophe in a word, a single quoted word.
     assert quoted_title("What's the 'wfh' rule? I don't know", found) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "acronym,text,named",
+    [
+        ("SRE", "The Site Reliability team in Toronto has a local contact.", True),
+        ("NYC", "Badges for the New York office are issued at reception.", True),
+        ("SRE", "Every security review is filed.", False),  # lower-case running text names nothing
+        ("SR", "The Site Reliability team.", False),  # two letters need the word itself
+        ("CFO", "The Customer Success team.", False),
+    ],
+)
+def test_an_acronym_named_without_its_head_word(acronym: str, text: str, named: bool) -> None:
+    assert named_short(acronym, text) is named

@@ -19,8 +19,8 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   :mod:`graph.assistant.premises`) must be stated by a passage; the abstention then quotes what the
   closest passage does say, in one line;
 - a name the question asks about (a proper noun: "Tokyo", "SEV2"; one named only in the
-  circumstances before the question, :mod:`graph.assistant.asking`, is context) must occur in one of the passages,
-  else the base has nothing on it, however close the rest of the wording; and when the best passage
+  circumstances before the question, :mod:`graph.assistant.asking`, is context; what excuses one,
+  :mod:`graph.assistant.names`) must occur in one of the passages, else the base has nothing on it, however close the rest of the wording; and when the best passage
   is a page scoped to that name (an office page), it must also cover the question's other words
   (:data:`TOPIC_COVERAGE`). The relevance carries no bonus for the name itself (rerank.py ranks
   with it, but a page naming the office is no evidence that it answers).
@@ -34,7 +34,6 @@ other languages so that the answer can say so.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,11 +44,12 @@ from graph.assistant.language import LANGUAGE_NOTE as LANGUAGE_NOTE
 from graph.assistant.language import detect_language as detect_language
 from graph.assistant.language import english_only as english_only
 from graph.assistant.language import language_text as language_text
+from graph.assistant.names import office_names, quoted_title, unexcused
 from graph.assistant.premises import presupposed, said, stated
 from knowledge.index.coverage import uncovered_words
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import named_bonus, named_scopes, terms
-from knowledge.index.rules import STOPWORDS, demoted
+from knowledge.index.rules import demoted
 from knowledge.index.sentences import sentences
 
 # The bar on the relevance alone, for hits the sentence stage did not look at (a lexical embedder,
@@ -269,7 +269,7 @@ def _judge(
     titled = quoted_title(query, found)
     names = (named_scopes(asked) - titled) | office_names(query)
     if names:
-        missing = sorted(_unexcused(query, names - found, found, "\n".join(texts), uses))
+        missing = sorted(unexcused(query, names - found, found, "\n".join(texts), uses))
         if missing:
             return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
         uncovered = _scope_page_off_topic(query, names, judged)
@@ -278,51 +278,6 @@ def _judge(
                 False, f"the page for {uncovered} does not cover the question", _closest(hits), language
             )
     return Verdict(True, "", _closest(hits), language)
-
-
-# Words before "office" that say what kind of office, not which one ("the head office", "a quiet
-# office"): everything else there names a place, typed in lower case in a chat ("the mumbai office")
-# or opening the question ("Sydney office address?"), where named_scopes sees no capital.
-# fmt: off
-OFFICE_KINDS = frozenset((
-    "home", "head", "main", "back", "front", "post", "box", "local", "regional", "central", "new",
-    "old", "whole", "entire", "current", "nearest", "closest", "next", "same", "other", "every",
-    "open", "shared", "physical", "virtual", "satellite", "branch", "company", "corporate",
-    "private", "public", "remote", "hybrid", "small", "big", "large", "quiet", "busy", "empty",
-    "usual", "normal", "actual", "real", "ticket", "sales", "press", "legal",
-    "registered", "global", "international", "national", "country", "city", "nearby", "another",
-    "any", "each", "office", "cloud", "dental", "doctor's", "doctors", "tax", "booking",
-))
-# fmt: on
-_OFFICE = re.compile(r"\b([^\W\d_][\w'-]*)\s+offices?\b", re.IGNORECASE)
-
-
-# A title the user quotes ("the 'Employee Perks Summary'", "What does the "Business Travel Handbook"
-# say ..."): two or more words, the first capitalised, between quotes.
-_QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"‘“]([A-Z][^'\"’”]*?\s[^'\"’”]*?)['\"’”](?=$|[\s,.;:!?)-])")
-
-
-def quoted_title(query: str, found: set[str]) -> frozenset[str]:
-    """The words of a document title the question quotes, when the passages found hold one of its
-    words: the user names the document as they remember it ("the 'Holiday and Absence Guide'" for the
-    leave handbook), not a scope the base must mention; whether it answers is the evidence's to say.
-    Its acronyms and numbers ("NYC", "2026") and an "X office" it holds (:func:`office_names`) name
-    which copy and stay asked for."""
-    out: set[str] = set()
-    for title in _QUOTED.findall(query):
-        words = terms(
-            " ".join(w for w in title.split() if not re.fullmatch(r"[A-Z]{2,5}s?|\W*\d[\w-]*\W*", w))
-        )
-        if words & found:
-            out |= words
-    return frozenset(out) - office_names(query)
-
-
-def office_names(query: str) -> frozenset[str]:
-    """The place a question's "X office" names when X is no kind of office (:data:`OFFICE_KINDS`)
-    nor a stop word, whatever its case: the names check then asks the passages for it."""
-    found = {m.group(1).lower() for m in _OFFICE.finditer(query)}
-    return terms(" ".join(w for w in found if w not in STOPWORDS and w not in OFFICE_KINDS))
 
 
 def most_relevant(query: str, hits: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -372,42 +327,6 @@ def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]
         return ""
     passage = terms(f"{top['title']} {top.get('heading') or ''} {top['text']}")
     return ", ".join(sorted(scoped)) if len(topic & passage) / len(topic) < TOPIC_COVERAGE else ""
-
-
-def _unexcused(
-    query: str,
-    missing: set[str] | frozenset[str],
-    found: set[str],
-    text: str = "",
-    uses: Callable[[str], bool] | None = None,
-) -> set[str]:
-    """The missing names that count: a word of a title-cased phrase ("our 2026 Employee Leave Policy
-    handbook") names a document, not a scope, when most of that phrase's words are found; a place in
-    "the Tokyo Office" stays missing (one of its two words found is not most). An acronym typed in
-    capitals ("a PO", "the DPO") is found when ``text`` (the passages found) spells it out: words
-    whose initials make it, in order ("purchase order", "data protection officer"), or when the
-    knowledge base uses it as written (``uses``: "CFO" in another document). Its expansion elsewhere
-    in the base does not count: over a whole corpus some words' initials make almost any acronym
-    ("resources for political": RFP)."""
-    counted = set(missing)
-    for run in re.findall(r"(?:\b[A-Z][\w'-]*(?:\s+|$)){2,}", query):
-        words = terms(run)
-        if len(words) >= 2 and len(words & found) * 2 > len(words):
-            counted -= words
-    for acronym in set(re.findall(r"\b[A-Z]{2,5}s?\b", query)):
-        letters = acronym.rstrip("s") if len(acronym) > 2 and acronym.endswith("s") else acronym
-        if terms(acronym) & counted and (spelled_out(letters, text) or (uses is not None and uses(letters))):
-            counted -= terms(acronym)
-    return counted
-
-
-def spelled_out(acronym: str, text: str) -> bool:
-    """Whether ``text`` holds words whose initials are ``acronym``'s letters, in order, joined by
-    spaces or hyphens, "of"/"and"/"for" allowed between them ("PO": "purchase order"; "NDA":
-    "non-disclosure agreement"; "PIP": "performance improvement plan")."""
-    link = r"(?:[\s-]+(?:(?:of|and|for|the)\s+)?)"
-    pattern = link.join(rf"{c}[a-z]*" for c in acronym.lower())
-    return re.search(rf"\b{pattern}\b", text.lower()) is not None
 
 
 def not_found_text(verdict: Verdict) -> str:

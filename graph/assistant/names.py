@@ -1,0 +1,121 @@
+"""The names a question asks about, and the ones the passages found excuse (issue 27; split from
+answering.py in session 24).
+
+The judge (:mod:`graph.assistant.answering`) abstains on a name the question asks about that none
+of the passages found holds ("Tokyo", "SEV2"). What counts as such a name, and what excuses one:
+
+- :func:`office_names`: the place an "X office" names, typed in any case;
+- :func:`quoted_title`: the words of a document title the user quotes as they remember it, which
+  name a document, not a scope;
+- :func:`unexcused`: a title-cased phrase mostly found names a document; an acronym is found when the
+  passages spell it out (:func:`spelled_out`), name it without its head word (:func:`named_short`),
+  or the knowledge base uses it as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from knowledge.index.rerank import terms
+from knowledge.index.rules import STOPWORDS
+
+# Words before "office" that say what kind of office, not which one ("the head office", "a quiet
+# office"): everything else there names a place, typed in lower case in a chat ("the mumbai office")
+# or opening the question ("Sydney office address?"), where named_scopes sees no capital.
+# fmt: off
+OFFICE_KINDS = frozenset((
+    "home", "head", "main", "back", "front", "post", "box", "local", "regional", "central", "new",
+    "old", "whole", "entire", "current", "nearest", "closest", "next", "same", "other", "every",
+    "open", "shared", "physical", "virtual", "satellite", "branch", "company", "corporate",
+    "private", "public", "remote", "hybrid", "small", "big", "large", "quiet", "busy", "empty",
+    "usual", "normal", "actual", "real", "ticket", "sales", "press", "legal",
+    "registered", "global", "international", "national", "country", "city", "nearby", "another",
+    "any", "each", "office", "cloud", "dental", "doctor's", "doctors", "tax", "booking",
+))
+# fmt: on
+_OFFICE = re.compile(r"\b([^\W\d_][\w'-]*)\s+offices?\b", re.IGNORECASE)
+
+
+# A title the user quotes ("the 'Employee Perks Summary'", "What does the "Business Travel Handbook"
+# say ..."): two or more words, the first capitalised, between quotes.
+_QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"‘“]([A-Z][^'\"’”]*?\s[^'\"’”]*?)['\"’”](?=$|[\s,.;:!?)-])")
+
+
+def quoted_title(query: str, found: set[str]) -> frozenset[str]:
+    """The words of a document title the question quotes, when the passages found hold one of its
+    words: the user names the document as they remember it ("the 'Holiday and Absence Guide'" for the
+    leave handbook), not a scope the base must mention; whether it answers is the evidence's to say.
+    Its acronyms and numbers ("NYC", "2026") and an "X office" it holds (:func:`office_names`) name
+    which copy and stay asked for."""
+    out: set[str] = set()
+    for title in _QUOTED.findall(query):
+        words = terms(
+            " ".join(w for w in title.split() if not re.fullmatch(r"[A-Z]{2,5}s?|\W*\d[\w-]*\W*", w))
+        )
+        if words & found:
+            out |= words
+    return frozenset(out) - office_names(query)
+
+
+def office_names(query: str) -> frozenset[str]:
+    """The place a question's "X office" names when X is no kind of office (:data:`OFFICE_KINDS`)
+    nor a stop word, whatever its case: the names check then asks the passages for it."""
+    found = {m.group(1).lower() for m in _OFFICE.finditer(query)}
+    return terms(" ".join(w for w in found if w not in STOPWORDS and w not in OFFICE_KINDS))
+
+
+def unexcused(
+    query: str,
+    missing: set[str] | frozenset[str],
+    found: set[str],
+    text: str = "",
+    uses: Callable[[str], bool] | None = None,
+) -> set[str]:
+    """The missing names that count: a word of a title-cased phrase ("our 2026 Employee Leave Policy
+    handbook") names a document, not a scope, when most of that phrase's words are found; a place in
+    "the Tokyo Office" stays missing (one of its two words found is not most). An acronym typed in
+    capitals ("a PO", "the DPO") is found when ``text`` (the passages found) spells it out: words
+    whose initials make it, in order ("purchase order", "data protection officer"), or when the
+    knowledge base uses it as written (``uses``: "CFO" in another document). Its expansion elsewhere
+    in the base does not count: over a whole corpus some words' initials make almost any acronym
+    ("resources for political": RFP)."""
+    counted = set(missing)
+    for run in re.findall(r"(?:\b[A-Z][\w'-]*(?:\s+|$)){2,}", query):
+        words = terms(run)
+        if len(words) >= 2 and len(words & found) * 2 > len(words):
+            counted -= words
+    for acronym in set(re.findall(r"\b[A-Z]{2,5}s?\b", query)):
+        letters = acronym.rstrip("s") if len(acronym) > 2 and acronym.endswith("s") else acronym
+        if terms(acronym) & counted and (
+            spelled_out(letters, text) or named_short(letters, text) or (uses is not None and uses(letters))
+        ):
+            counted -= terms(acronym)
+    return counted
+
+
+_NAME_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|&)\s+)?[A-Z][a-z]+)+")
+
+
+def named_short(acronym: str, text: str) -> bool:
+    """Whether ``text`` holds a capitalised name of two or more words whose initials are
+    ``acronym``'s but its last letter, for three letters or more: a team or role the documents name
+    without the head word its acronym ends with ("SREs": "Site Reliability" [Engineering]; "the
+    CSM": "Customer Success" [Manager]). Capitalised names only: lower-case running text gives
+    almost any two initials."""
+    if len(acronym) < 3:
+        return False
+    for run in _NAME_RUN.findall(text):
+        initials = "".join(w[0] for w in run.split() if w.lower() not in ("of", "and", "for", "&")).upper()
+        if acronym[:-1] in initials:  # "The Site Reliability": "TSR" holds "SR"
+            return True
+    return False
+
+
+def spelled_out(acronym: str, text: str) -> bool:
+    """Whether ``text`` holds words whose initials are ``acronym``'s letters, in order, joined by
+    spaces or hyphens, "of"/"and"/"for" allowed between them ("PO": "purchase order"; "NDA":
+    "non-disclosure agreement"; "PIP": "performance improvement plan")."""
+    link = r"(?:[\s-]+(?:(?:of|and|for|the)\s+)?)"
+    pattern = link.join(rf"{c}[a-z]*" for c in acronym.lower())
+    return re.search(rf"\b{pattern}\b", text.lower()) is not None
