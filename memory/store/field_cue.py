@@ -143,3 +143,9 @@ def named_value(
     if not name or '"' in name or "\x00" in name or carried[top[0]] < NAMED_SHARE * rows:
         return None
     return name, label
+
+
+def carries(value: Any, indexed: frozenset[str], field: str, label: str) -> bool:
+    """Whether a row's value (JSON text or decoded) holds ``label`` in its top-level ``field``, for a
+    pair :func:`named_value` returned: the same test as the filter ``{field: label}``."""
+    return any(name == field and text == label for name, text, _ in _labels_of(value, indexed))

@@ -27,7 +27,7 @@ from langgraph.store.base import (
 
 from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
-from memory.store.field_cue import field_share, indexed_fields, named_value, query_stems
+from memory.store.field_cue import carries, field_share, indexed_fields, named_value, query_stems
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
 from memory.store.namespaces import (
@@ -125,6 +125,20 @@ class StoreDialect(Protocol):
     def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
         """Yield requests; return the ``depth`` best keyword matches as item rows with a score
         column, best first (ties by path and key), after prefix, expiry and filters."""
+        ...
+
+    def named_search(
+        self,
+        search: PreparedSearch,
+        cond: flt.Condition,
+        query_vector: Sequence[float],
+        now: datetime,
+        vector: Rows,
+        carries: Callable[[tuple[Any, ...]], bool],
+    ) -> Program:
+        """``semantic_search`` with ``cond`` added to the filters. ``vector``: that search's rows
+        without ``cond`` (the same query), which a dialect may reuse: ``carries`` says whether such a
+        row meets ``cond``."""
         ...
 
 
@@ -291,11 +305,16 @@ class Batch:
         fusion = fusion_for(self.index.embedder.name)
         named: Rows = []
         if self.index.search == "hybrid" and fusion.named:
-            named = yield from self._named(dialect, whole, query_vector, [*vector, *keyword])
+            named = yield from self._named(dialect, whole, query_vector, vector, keyword)
         return fuse(vector, keyword, fusion, self._field_cue(p.query or ""), named)[p.offset : end]
 
     def _named(
-        self, dialect: StoreDialect, whole: PreparedSearch, query_vector: Sequence[float], found: Rows
+        self,
+        dialect: StoreDialect,
+        whole: PreparedSearch,
+        query_vector: Sequence[float],
+        vector: Rows,
+        keyword: Rows,
     ) -> Program:
         """The vector list of the items whose field holds the value the query names (field_cue.py,
         ``named_value``): "What did Caroline paint?" over a chat indexed on ``text`` with ``speaker``
@@ -304,15 +323,17 @@ class Batch:
         value is named."""
         indexed = indexed_fields(self.index.fields)
         stems = query_stems(whole.query or "")
+        found = [*vector, *keyword]
         if indexed is None or not stems or not found:
             return []
         unique = {(r[0], r[1]): r[2] for r in found}
         value = named_value(unique.values(), stems, indexed)
         if value is None:
             return []
-        cond = flt.Condition((value[0],), "$eq", value[1], "string")
-        rows: Rows = yield from dialect.semantic_search(
-            replace(whole, conditions=[*whole.conditions, cond]), query_vector, self.now
+        field, label = value
+        cond = flt.Condition((field,), "$eq", label, "string")
+        rows: Rows = yield from dialect.named_search(
+            whole, cond, query_vector, self.now, vector, lambda row: carries(row[2], indexed, field, label)
         )
         return rows
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter, OrderedDict, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Literal
 
@@ -136,16 +137,61 @@ class SqliteDialect:
     ) -> Program:
         if search.limit == 0:
             return []
+        rows: list[tuple[Any, ...]] = yield from self._semantic(search, query_vector, now, None)
+        return rows
+
+    def named_search(
+        self,
+        search: PreparedSearch,
+        cond: flt.Condition,
+        query_vector: Sequence[float],
+        now: datetime,
+        vector: Sequence[tuple[Any, ...]],
+        carries: Callable[[tuple[Any, ...]], bool],
+    ) -> Program:
+        """The rows of ``vector`` that carry the value come first (exact ranking: they are the
+        filtered list's best), then rows read past the last of ``vector`` only: its items were
+        checked already, and reading them again cost as much as the unfiltered list."""
+        wanted = search.offset + search.limit
+        known = [row for row in vector if carries(row)]
+        if len(vector) < wanted or len(known) >= wanted or wanted == 0:
+            return known[search.offset : wanted]  # a short list held every item that passes
+        last = (vector[-1][0], vector[-1][1], len(vector) - 1)
+        rest = replace(search, conditions=[*search.conditions, cond], offset=0, limit=wanted - len(known))
+        more: list[tuple[Any, ...]] = yield from self._semantic(rest, query_vector, now, last)
+        have = {(r[0], r[1]) for r in known}  # only if ``last`` was not found (never: the same query)
+        return [*known, *(r for r in more if (r[0], r[1]) not in have)][search.offset : wanted]
+
+    def _semantic(
+        self,
+        search: PreparedSearch,
+        query_vector: Sequence[float],
+        now: datetime,
+        after: tuple[str, str, int] | None,
+    ) -> Program:
+        """The page of items by cosine that pass expiry and filters. ``after``: (path, key, n) of a
+        row the same query returned n-th or later: only items ranked below it are read."""
         tv: TenantVectors = yield from self._vectors(search.tenant)
         where, params = flt.render(search.conditions, self.render_condition)
         sql = ROWS_FOR_IDS.format(filters=where)
         wanted = search.offset + search.limit
-        chunk = max(32, 2 * wanted)
+        # Without filters only expired items fail the check: read the page's rows alone first (a
+        # first read of twice the page was half wasted on the fused search's 100-deep list).
+        chunk = wanted if not search.conditions else max(32, 2 * wanted)
         found: list[tuple[Any, ...]] = []
         checked, depth = 0, chunk
+        start: int | None = 0
+        if after is not None:
+            start, depth = None, after[2] + chunk
         while len(found) < wanted:
             ranked, final = tv.rank(query_vector, search.lo, search.hi, depth)
-            while checked < final and len(found) < wanted:
+            if start is None:
+                at = next(
+                    (n for n, (_, p, k) in enumerate(ranked[:final]) if after and (p, k) == after[:2]), None
+                )
+                if at is not None or depth >= len(tv.paths):
+                    start = checked = 0 if at is None else at + 1
+            while start is not None and checked < final and len(found) < wanted:
                 batch = ranked[checked : min(final, checked + chunk)]
                 checked += len(batch)
                 pairs = json.dumps([[path, key] for _, path, key in batch])

@@ -9,7 +9,8 @@ Paths and keys use the "C" collation so ordering and prefix ranges are by code p
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -235,6 +236,21 @@ class PostgresDialect:
         rows = yield Stmt(SEMANTIC_SEARCH.format(filters=where), (*head, q, candidates, *page))
         if len(rows) < search.limit:
             rows = yield Stmt(SEMANTIC_SEARCH_EXACT.format(filters=where), (*head, *page))
+        return rows
+
+    def named_search(
+        self,
+        search: PreparedSearch,
+        cond: flt.Condition,
+        query_vector: Sequence[float],
+        now: datetime,
+        vector: Sequence[tuple[Any, ...]],
+        carries: Callable[[tuple[Any, ...]], bool],
+    ) -> Program:
+        # The approximate index ranks a filtered search on its own: nothing of ``vector`` to reuse.
+        rows: list[tuple[Any, ...]] = yield from self.semantic_search(
+            replace(search, conditions=[*search.conditions, cond]), query_vector, now
+        )
         return rows
 
     def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
