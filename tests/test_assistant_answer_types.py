@@ -78,6 +78,8 @@ def test_a_near_miss_that_lacks_the_name_asked_for_is_not_found(graph: Any, ques
     result = ask(graph, question, f"types-{zlib.crc32(question.encode())}")
     assert result["citations"] == [], (question, [c["path"] for c in result["citations"]])
     assert "nothing relevant" in result["messages"][-1].content
+    # The subject is covered, the name is not: the closest passage's sentence is shown (session 24).
+    assert "What the closest passage does say: " in result["messages"][-1].content
 
 
 @pytest.mark.parametrize(

@@ -242,7 +242,11 @@ def _judge(
             for h in [*hits[:ANSWER_TYPE_DEPTH], judged]
         )
     ):
-        return Verdict(False, f"no passage gives the {kind} asked for", _closest(hits), language)
+        # What the closest passage does say, as after a finer detail: the user sees the subject is
+        # covered and the name or time is not (session 24).
+        verdict = Verdict(False, f"no passage gives the {kind} asked for", _closest(hits), language)
+        verdict.said = _said(judged)
+        return verdict
     quantity = asked_quantity(query)
     if (
         quantity is not None
