@@ -15,10 +15,13 @@ little). :func:`kinds` tells which values are alternatives of one another: value
 place of a sentence ("the Oslo office", "the Madrid office": both before "office"), so that a
 follow-up naming a new value ("and in madrid?", "no, I meant the payroll team") can drop the
 previous turn's value of the same kind and keep the rest of its topic (:func:`swap`).
+:func:`acronyms` reads a question's acronym that the candidates never write as the name of theirs
+whose initials it is ("NYC" for "the New York office", session 24).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -55,7 +58,10 @@ def _stem(word: str) -> str:
     return stem(word)
 
 
-def name_runs(text: str) -> list[tuple[tuple[str, ...], str, str]]:
+# Cached: a follow-up's swap reads the same passages' names twice (named_values, then kinds), and
+# the same office page comes back in search after search.
+@functools.lru_cache(maxsize=4096)
+def name_runs(text: str) -> tuple[tuple[tuple[str, ...], str, str], ...]:
     """The names of ``text``: runs of capitalised words not opening a sentence (joined by "and",
     "of"), each as (its stems, the word before it, the word after it), lower-cased."""
     out: list[tuple[tuple[str, ...], str, str]] = []
@@ -77,7 +83,7 @@ def name_runs(text: str) -> list[tuple[tuple[str, ...], str, str]]:
             after = words[j].lower() if j < len(words) else ""
             out.append((run, before, after))
             i = j
-    return out
+    return tuple(out)
 
 
 def _is_name(word: str) -> bool:
@@ -90,13 +96,16 @@ def _is_name(word: str) -> bool:
     )
 
 
-def title_values(title: str) -> frozenset[str]:
-    """The words of a title's scope, after its last ': ' ("Desk booking: Lisbon office" -> lisbon,
-    office): the title names what the page is narrowed to."""
+def _scope(title: str) -> list[str]:
+    """The words of a title's scope, after its last ': ' ("Desk booking: Lisbon office" -> Lisbon,
+    office), as written; none when the title has no scope."""
     _, sep, scope = title.rpartition(": ")
-    if not sep:
-        return frozenset()
-    return frozenset(_stem(w) for w in _WORD.findall(scope) if w.lower() not in STOPWORDS and not w.isdigit())
+    return _WORD.findall(scope) if sep else []
+
+
+def title_values(title: str) -> frozenset[str]:
+    """The stems of a title's scope (:func:`_scope`): the title names what the page is narrowed to."""
+    return frozenset(_stem(w) for w in _scope(title) if w.lower() not in STOPWORDS and not w.isdigit())
 
 
 def names(text: str) -> frozenset[str]:
@@ -116,8 +125,7 @@ def _written(texts: Sequence[str], titles: Sequence[str], wanted: frozenset[str]
                 if s in wanted:
                     seen.setdefault(s, [0, 0])[0 if _is_name(word) else 1] += 1
     for title in titles:
-        _, sep, scope = title.rpartition(": ")
-        for word in _WORD.findall(scope) if sep else ():
+        for word in _scope(title):
             s = _stem(word)
             if s in wanted and _is_name(word):
                 seen.setdefault(s, [0, 0])[0] += 1
@@ -129,9 +137,8 @@ def _runs(texts: Sequence[str], titles: Sequence[str]) -> set[tuple[str, ...]]:
     scopes (its capitalised words in a row: "Lunch: Sales EMEA 2026" -> sales emea)."""
     found = {run for text in texts for run, _, _ in name_runs(text)}
     for title in titles:
-        _, sep, scope = title.rpartition(": ")
         run: list[str] = []
-        for word in [*_WORD.findall(scope), ""] if sep else ():
+        for word in [*_scope(title), ""]:
             if word and _is_name(word):
                 run.append(_stem(word))
             elif run:
@@ -163,15 +170,57 @@ def named_values(question: frozenset[str], texts: Sequence[str], titles: Sequenc
     return frozenset(named)
 
 
+# An acronym as a question writes it: two to six capitals, perhaps plural ("NYC", "SREs").
+_ACRONYM = re.compile(r"\b([A-Z]{2,6})s?\b")
+
+
+def acronyms(
+    query: str, texts: Sequence[str], titles: Sequence[str], words: Sequence[frozenset[str]]
+) -> dict[str, frozenset[str]]:
+    """The question's acronyms that the candidates never write, each with the stems of the names of
+    two or more words it stands for: the initials of a name of the candidates (:func:`_runs`), or those
+    initials and one letter more, the initial of a common word the documents write in lower case or
+    leave out ("NYC" for "the New York office", "SREs" for "the Site Reliability team"). Exact initials,
+    where some name has them, win over one letter more. No list of acronyms: the candidates' own
+    names decide."""
+    found: dict[str, frozenset[str]] = {}
+    candidates = [r for r in _runs(texts, titles) if len(r) >= 2] if _ACRONYM.search(query) else []
+    if not candidates:
+        return found
+    written = frozenset().union(*words)
+    for m in _ACRONYM.finditer(query):
+        letters = m.group(1).lower()
+        if letters in _NOT_NAMES or _stem(letters) in written or _stem(m.group(0).lower()) in written:
+            continue
+        exact = [r for r in candidates if "".join(w[0] for w in r) == letters]
+        near = [
+            r
+            for r in candidates
+            if len(r) + 1 == len(letters) and letters.startswith("".join(w[0] for w in r))
+        ]
+        runs = exact or near
+        if runs:
+            found[_stem(m.group(0).lower())] = frozenset(s for r in runs for s in r)
+    return found
+
+
 def facet_shares(
-    question: frozenset[str], texts: Sequence[str], titles: Sequence[str], words: Sequence[frozenset[str]]
+    question: frozenset[str],
+    texts: Sequence[str],
+    titles: Sequence[str],
+    words: Sequence[frozenset[str]],
+    query: str = "",
 ) -> list[float]:
     """Per candidate, the idf-weighted share of the question's words that are named values among the
     candidates (:func:`named_values`) and that the candidate holds (``words``: each candidate's
     stemmed words, title included). The share is of all the question's words, so that a value every
-    candidate holds weighs little, and a question naming nothing scores 0 everywhere."""
+    candidate holds weighs little, and a question naming nothing scores 0 everywhere. With the
+    question as typed (``query``), an acronym standing for a name of the candidates (:func:`acronyms`)
+    counts as that name's words in its place."""
     if not question or not texts:
         return [0.0] * len(texts)
+    for short, long in acronyms(query, texts, titles, words).items() if query else ():
+        question = (question - {short}) | long
     named = named_values(question, texts, titles)
     if not named:
         return [0.0] * len(texts)

@@ -118,6 +118,12 @@ class SearchHit(BaseModel):
         "(an office, a team: knowledge/index/facets.py); ranks, is no relevance",
     )
 
+    rank_bonus: float = Field(
+        default=0.0,
+        description="What the rerank added to the passage's score for the order only (names, facets, the "
+        "title's subject); no relevance",
+    )
+
 
 class DocumentSummary(BaseModel):
     """One indexed document as ``kassist kb documents list`` shows it."""

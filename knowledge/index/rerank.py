@@ -141,6 +141,7 @@ class Scored:
     facet: float = 0.0  # the question's named values it carries (facets.facet_shares)
     evidence: float = 0.0  # the score without the bonus for names the question gives: the relevance
     asked: bool = False  # an archived edition the question names by its year (rules.names_edition)
+    bonus: float = 0.0  # what it gained for the order only (score - evidence): SearchHit.rank_bonus
 
     def demoted(self, history: bool) -> bool:
         """Whether it goes after the current documents: archived, and not asked for."""
@@ -334,7 +335,7 @@ def rerank(
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
     facets = facet_shares(
         question, texts, [h.title for h in hits],
-        [b | terms(section(h)) | terms(h.title) for b, h in zip(bodies, hits, strict=True)],
+        [b | terms(section(h)) | terms(h.title) for b, h in zip(bodies, hits, strict=True)], query,
     )  # fmt: skip
     scored: list[Scored] = []
     for i, h in enumerate(hits):
@@ -358,7 +359,7 @@ def rerank(
         quotes = long_sentences(text, QUOTE_WORDS)
         scored.append(
             Scored(h, score + bonus, words, i, h.superseded or is_superseded(h.title, h.source_path), quotes,
-                   facets[i], score, edition)
+                   facets[i], score, edition, bonus)
         )  # fmt: skip
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []
@@ -394,6 +395,7 @@ def rerank(
                 "duplicate_of": dup,
                 "cosine": dense.get(s.hit.chunk_id) if dense is not None else None,
                 "facet_bonus": FACET_WEIGHT * s.facet,
+                "rank_bonus": s.bonus,
             }
         )
         for s, score, dup in ordered[:k]

@@ -30,7 +30,6 @@ from knowledge.index.rerank import (
     body,
     is_metadata,
     lexical_scores,
-    named_bonus,
     scope_words,
     section,
     stem,
@@ -224,8 +223,9 @@ def refine(
     # better than one sentence does ("keeps dropping" is the "Frequent disconnections" section, not
     # the "Slow connection" sentence about a speed drop).
     # The rerank's bonus for the values the question names (an office, a team) too: the sentence
-    # repeated on every office's page is equally close to the question on each.
-    bonus = {h.chunk_id: named_bonus(h, query) + h.facet_bonus for h in looked}
+    # repeated on every office's page is equally close to the question on each. The rerank computed
+    # it once per hit (SearchHit.rank_bonus); it is not computed again here.
+    bonus = {h.chunk_id: h.rank_bonus for h in looked}
     first: dict[str, float] = {}
     for h in looked:
         first[h.doc_id] = max(first.get(h.doc_id, -1e9), order[h.chunk_id] + bonus[h.chunk_id])
