@@ -4,7 +4,7 @@ Two steps, so that a change of the judge or of the extractive responder is measu
 
 1. ``--search``: builds bench/answer_quality.py's corpus once (the handbook among ``--docs`` demo-corpus
    documents, SQLite at ``--db``), runs the assistant's own search (hybrid, k=6, sentence stage) for
-   every single-turn question of the main set and blind 1-9 (answerable, unanswerable, non-English;
+   every single-turn question of the main set and blind 1-10 (answerable, unanswerable, non-English;
    follow-ups need the graph and are left to the runners), and writes each question's hits and
    whether the knowledge base uses each acronym it holds (``TenantKnowledgeIndex.uses``) to ``--dump``.
 2. Without ``--search``: reads the dump and runs today's :func:`graph.assistant.answering.judge` and
@@ -23,6 +23,9 @@ memories and context budget are not in them (the runners measure those).
 Measured (session 23, h3; one dump of 22b6ae8's search; wrong abstentions / fact in answer / right
 abstentions): tuning halves 15/278, 209/278, 48/81 at 22b6ae8 -> 12/278, 218/278, 58/81 at fb69d44;
 validation halves 19/272, 198/272, 40/74 -> 17/272, 200/272, 47/74 (docs/benchmarks.md, session 23).
+Session 24 (h3): blind 10 added (its halves alternate within each tag, as blind 9's); one dump of
+587b98d's search, 587b98d -> 4778caa: tuning halves 18/317, 243/317, 66/97 -> 15/317, 244/317,
+68/97; validation halves 20/306, 234/306, 56/88 -> 19/306, 234/306, 57/88 (only blind 10 moved).
 
 Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
        .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune]
