@@ -14,7 +14,8 @@ keys ``langgraph_sdk`` sends for it that langgraph-api reads and we checked (``S
 auth handlers (server/auth.py) check each value. ``langsmith_tracer`` is on no list: tracing is the
 operator's. Inside a body, ``config.configurable``, ``context`` and ``checkpoint`` may not name a key
 langgraph-api sets itself (:func:`server.configurable.refused_server_keys`): the run rules take such
-keys for langgraph-api's. docs/serving.md lists them. Pure: no I/O.
+keys for langgraph-api's. The event-streaming commands that make a run (``POST /threads/{id}/commands``)
+meet the same rules on their params (:data:`COMMAND_PARAMS`). docs/serving.md lists them. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -129,6 +130,23 @@ ROUTES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = tuple(
 )
 """(method, path, the keys its body may hold). Other routes: not checked here."""
 
+COMMAND_PATH = re.compile(f"^/threads/{_ID}/commands$")
+COMMAND_PARAMS = {
+    # What langgraph-api 0.16.7 reads of each (event_streaming/service.py): langgraph_sdk sends
+    # assistant_id, input, config, metadata (and langsmith_tracer, which is on no list: tracing is the
+    # operator's); update and goto reach the run rules as a command (refused there, naming them).
+    "run.start": frozenset(
+        {"assistant_id", "input", "config", "metadata", "multitaskStrategy", "force_resume", "update", "goto"}
+    ),
+    "input.respond": frozenset(
+        {"namespace", "interrupt_id", "response", "responses", "config", "metadata", "update", "goto"}
+    ),
+}
+"""``POST /threads/{id}/commands`` (langgraph-api's event-streaming protocol): the params of the
+commands that make a run, which it turns into a run's body itself, past the lists above. Through
+it ``langsmith_tracer`` picked the operator's tracing project and ``config.configurable`` kept
+``__langsmith_project__``, ``user_id`` and ``langgraph_request_id`` as sent (session 24 probes)."""
+
 MAX_PRUNE_IDS = 100
 """The most thread ids one ``POST /threads/prune`` may name: langgraph dev looks each up by scanning
 every thread of the server, all tenants', before refusing any (24,000 ids held the event loop, and
@@ -137,8 +155,7 @@ every tenant's requests, for seconds, growing with the server's threads)."""
 
 def allowed_keys(method: str, path: str) -> frozenset[str] | None:
     """The keys a body of ``method path`` may hold, or None for a route not checked here."""
-    path = re.sub(r"/+", "/", path)
-    path = path.rstrip("/") or "/"
+    path = _normal(path)
     for route_method, pattern, keys in ROUTES:
         if route_method == method and pattern.match(path):
             return keys
@@ -153,13 +170,52 @@ def refusal(method: str, path: str, body: bytes) -> str | None:
     """Why the JSON ``body`` of ``method path`` is refused (a key its route does not take), or None.
     A body that is not JSON, or not an object (a list for ``/runs/batch``), is the route's to
     answer."""
-    if allowed_keys(method, path) is None or not body:
+    commands = method == "POST" and COMMAND_PATH.match(_normal(path)) is not None
+    if (allowed_keys(method, path) is None and not commands) or not body:
         return None
     try:
         parsed = json.loads(body)
     except (ValueError, RecursionError):
         return None
-    return parsed_refusal(method, path, parsed)
+    return command_refusal(parsed) if commands else parsed_refusal(method, path, parsed)
+
+
+def command_refusal(command: object) -> str | None:
+    """Why a ``POST /threads/{id}/commands`` body is refused (a command making a run whose params
+    hold a key langgraph-api would pass on unchecked), or None; other commands are the route's."""
+    if not isinstance(command, Mapping) or not isinstance(command.get("params"), Mapping):
+        return None
+    name, params = command.get("method"), command["params"]
+    keys = COMMAND_PARAMS.get(name) if isinstance(name, str) else None
+    if keys is None:
+        return None
+    unknown = _unknown(params, keys)
+    if unknown:
+        shown = [k if len(k) <= 60 else f"{k[:60]}..." for k in unknown[:10]]
+        return f"the {name} command's params hold keys {shown} this server does not take; it takes {sorted(keys)}"
+    server_keys = refused_server_keys(params)
+    return None if server_keys is None else f"the {name} command's params: {server_keys}"
+
+
+FRAMED_COMMANDS = re.compile(f"^/threads/{_ID}/stream/events$")
+"""The WebSocket on which langgraph-api takes the same commands, one JSON text frame each."""
+
+
+def frame_refusal(path: str, frame: bytes) -> tuple[object, str] | None:
+    """``(the command's id, why)`` a command frame sent on the WebSocket at ``path`` is refused, or
+    None (another path, or a frame the route answers itself)."""
+    if FRAMED_COMMANDS.match(_normal(path)) is None:
+        return None
+    try:
+        command = json.loads(frame)
+    except (ValueError, RecursionError):
+        return None
+    refused = command_refusal(command)
+    return None if refused is None else (command.get("id") if isinstance(command, Mapping) else None, refused)
+
+
+def _normal(path: str) -> str:
+    return re.sub(r"/+", "/", path).rstrip("/") or "/"
 
 
 def parsed_refusal(method: str, path: str, parsed: object) -> str | None:

@@ -18,7 +18,7 @@ tenant)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import httpx
@@ -219,3 +219,69 @@ def test_a_key_of_the_identity_system_makes_no_assistant_every_tenant_reads(serv
     bob = _client(base, GLOBEX_KEY)
     listed = bob.post("/assistants/search", json={"limit": 100}).json()
     assert "acme only" not in [a["name"] for a in listed], listed
+
+
+def test_the_event_streaming_commands_take_only_what_a_run_takes(lg: str) -> None:
+    """``POST /threads/{id}/commands`` (langgraph-api's event-streaming protocol) turns ``run.start``
+    and ``input.respond`` params into a run's body itself: ``langsmith_tracer`` picked the
+    operator's tracing project, and ``config.configurable`` kept ``__langsmith_project__``,
+    ``user_id`` and ``langgraph_request_id`` as sent, keys the REST routes refuse."""
+    bob = _client(lg, GLOBEX_KEY)
+    thread = bob.post("/threads", json={}).json()["thread_id"]
+
+    def command(method: str, params: Mapping[str, object]) -> httpx.Response:
+        return bob.post(f"/threads/{thread}/commands", json={"id": 1, "method": method, "params": params})
+
+    start = {"assistant_id": "assistant", "input": QUESTION}
+    tracer = command("run.start", {**start, "langsmith_tracer": {"project_name": "the-operators"}})
+    assert tracer.status_code == 422, (tracer.status_code, tracer.text[:300])
+    assert "['langsmith_tracer']" in tracer.json()["detail"], tracer.text[:300]
+    for key in ("__langsmith_project__", "user_id", "langgraph_request_id"):
+        sent = command("run.start", {**start, "config": {"configurable": {key: "forged"}}})
+        assert sent.status_code == 422, (key, sent.status_code, sent.text[:300])
+        assert f"configurable keys ['{key}'] are set by the server" in sent.json()["detail"], sent.text[:300]
+    respond = {"interrupt_id": "x", "response": "approve", "config": {"configurable": {"user_id": "x"}}}
+    assert command("input.respond", respond).status_code == 422
+    assert bob.get(f"/threads/{thread}/runs").json() == []  # nothing of the above made a run
+    fine = command("run.start", start)
+    assert fine.status_code == 200 and fine.json()["type"] == "success", fine.text[:300]
+    _clean(bob)
+
+
+def test_the_commands_websocket_takes_only_what_a_run_takes(lg: str) -> None:
+    """The same commands on ``/threads/{id}/stream/events``'s WebSocket: ``run.start`` with
+    ``langsmith_tracer`` made a run whose configurable kept ``__langsmith_project__``."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    bob = _client(lg, GLOBEX_KEY)
+    thread = bob.post("/threads", json={}).json()["thread_id"]
+    url = lg.replace("http://", "ws://") + f"/threads/{thread}/stream/events"
+    start = {"assistant_id": "assistant", "input": QUESTION}
+    frames = [
+        {"id": 1, "method": "run.start", "params": {**start, "langsmith_tracer": {"project_name": "ops"}}},
+        {"id": 2, "method": "run.start", "params": {**start, "config": {"configurable": {"user_id": "x"}}}},
+        {"id": 3, "method": "run.start", "params": start},
+    ]
+
+    async def talk() -> list[dict[str, object]]:
+        answers: list[dict[str, object]] = []
+        async with connect(url, additional_headers={"x-api-key": GLOBEX_KEY}, open_timeout=60) as ws:
+            for frame in frames:
+                await ws.send(json.dumps(frame))
+                while True:  # the protocol's answers carry the command's id; events do not
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+                    if answer.get("id") == frame["id"]:
+                        answers.append(answer)
+                        break
+        return answers
+
+    answers = asyncio.run(talk())
+    assert [a["type"] for a in answers] == ["error", "error", "success"], answers
+    assert "['langsmith_tracer']" in str(answers[0]["message"]), answers[0]
+    assert "['user_id'] are set by the server" in str(answers[1]["message"]), answers[1]
+    runs = bob.get(f"/threads/{thread}/runs").json()
+    assert len(runs) == 1, runs  # only the third made a run
+    assert "__langsmith_project__" not in json.dumps(runs[0]["kwargs"]), runs[0]["kwargs"]
+    _clean(bob)
