@@ -41,9 +41,9 @@ import re
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
 
-from server.body_keys import frame_refusal
 from server.body_keys import parsed_refusal as keys_refusal
 from server.body_keys import refusal as key_refusal
+from server.command_frames import checked_frames
 from server.holds import start_batch
 from server.query_params import query_refusal
 
@@ -226,7 +226,9 @@ class RequestLimits:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and self.body_keys:
-            await self.app(scope, self._checked_frames(scope, receive, send), send)
+            await self.app(
+                scope, checked_frames(str(scope.get("path") or ""), receive, send, self.max_body), send
+            )
             return
         if scope["type"] != "http" or scope.get("path") in EXEMPT_PATHS:
             await self.app(scope, receive, send)
@@ -279,45 +281,6 @@ class RequestLimits:
                 await _answer(send, bad.status, str(bad))
                 return
         await self.app(scope, _replay(bytes(body), receive), send)
-
-    def _checked_frames(self, scope: Scope, receive: Receive, send: Send) -> Receive:
-        """``receive`` for a WebSocket whose frames are commands (langgraph-api's event streaming,
-        server/body_keys.FRAMED_COMMANDS): a frame over the body limit closes it (1009), a command
-        the HTTP route would refuse is answered with the protocol's error and never reaches the
-        route. Without it the WebSocket took ``langsmith_tracer`` and server-set configurable keys
-        the HTTP routes refuse (session 24 probes)."""
-        path = str(scope.get("path") or "")
-
-        async def checked() -> Message:
-            while True:
-                message = await receive()
-                if message["type"] != "websocket.receive":
-                    return message
-                text = message.get("text")
-                frame = (
-                    text.encode("utf-8", "replace") if isinstance(text, str) else message.get("bytes") or b""
-                )
-                if len(frame) > self.max_body:
-                    await send(
-                        {
-                            "type": "websocket.close",
-                            "code": 1009,
-                            "reason": f"frame over {self.max_body} bytes",
-                        }
-                    )
-                    return {"type": "websocket.disconnect", "code": 1009}
-                refused = frame_refusal(path, frame)
-                if refused is None:
-                    return message
-                error = {
-                    "type": "error",
-                    "id": refused[0],
-                    "error": "invalid_argument",
-                    "message": refused[1],
-                }
-                await send({"type": "websocket.send", "text": json.dumps(error)})
-
-        return checked
 
 
 CLOSED_PREFIXES = ("/internal", "/deploy")
