@@ -107,12 +107,16 @@ def check_schedule(after_seconds: object, webhook: object) -> None:
         return
     from urllib.parse import urlsplit
 
+    from graph.ingestion.notify_urls import notify_url_refusal
     from graph.ingestion.served import NOTIFY_HOSTS_ENV
 
-    try:
-        host = (urlsplit(str(webhook)).hostname or "").lower()
-    except ValueError:
-        host = ""
+    # The one URL rule of every notify door first: a scheme-less '//host/path' named a listed host
+    # here, while langgraph-api reads it as a relative URL, called in-process past authentication
+    # on a server that allows loopback webhooks (its default refuses them).
+    not_url = notify_url_refusal(str(webhook))
+    if not_url is not None:
+        refuse(422, f"webhook {not_url}")
+    host = (urlsplit(str(webhook)).hostname or "").lower()
     allowed = {h.strip().lower() for h in os.environ.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
     if host not in allowed:
         refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
