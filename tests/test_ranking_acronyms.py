@@ -17,7 +17,9 @@ from databases import fresh_database
 
 from knowledge.index import KnowledgeIndex
 from knowledge.index.facets import acronyms
+from knowledge.index.models import SearchHit
 from knowledge.index.rerank import stem, terms
+from knowledge.index.sentences import SentenceMatch, refine
 from knowledge.ingest import ingest_directory
 
 pytestmark = pytest.mark.timeout(900)
@@ -152,3 +154,27 @@ def test_an_acronym_the_documents_write_keeps_its_own_meaning() -> None:
 
 def test_a_question_without_acronyms_is_unchanged() -> None:
     assert _acronyms("who is the contact for field marketing in los angeles") == {}
+
+
+def _titled(chunk: str, title: str, text: str, relevance: float) -> SearchHit:
+    return SearchHit(
+        chunk_id=chunk, doc_id=f"doc-{chunk}", collection="c", title=title, source_path=f"{chunk}.md",
+        heading=None, position=0, text=text, effective_date=None, score=0.0, relevance=relevance,
+        cosine=relevance,
+    )  # fmt: skip
+
+
+def test_a_page_named_by_its_title_with_an_acronym_leads_the_sentence_stage() -> None:
+    # The question quotes a title in its own words, with "NYC" for the New York office: the page whose
+    # title it names goes first, as when the title is named in full, before a page whose one sentence
+    # is closer to the question.
+    ny = _titled("ny", "Office badges and building access: New York office 2026",
+                 "Badges for the New York office are issued at reception by Ana Holm.", 0.55)  # fmt: skip
+    other = _titled("sre", "How long we keep it: Site Reliability",
+                    "The Site Reliability team keeps access logs; Ben Vidal is the contact.", 0.60)  # fmt: skip
+    matches = {"ny": SentenceMatch(0.50, ny.text), "sre": SentenceMatch(0.70, other.text)}
+    question = "The 'Office Access and Badges - NYC 2026' page: who's the contact on it?"
+    assert [h.chunk_id for h in refine([other, ny], question, 2, matches)] == ["ny", "sre"]
+    # Spelled out, the same: the rule is the title-naming rule, the acronym only read as its name.
+    spelled = "The 'Office Access and Badges - New York 2026' page: who's the contact on it?"
+    assert [h.chunk_id for h in refine([other, ny], spelled, 2, matches)] == ["ny", "sre"]
