@@ -18,7 +18,8 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   :func:`server.run_checks.store_cron_user`), and each of those runs passes the run rules below;
   a user and a tenant keep at most so many crons (server/cron_limits.py: 409 over it), and a
   cron's firings are at least ``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (422 otherwise); a user
-  has at most ``KASSIST_MAX_WAITING_RUNS_PER_USER`` runs pending or running (server/run_limits.py:
+  has at most ``KASSIST_MAX_WAITING_RUNS_PER_USER`` runs pending or running, a tenant
+  ``KASSIST_MAX_WAITING_RUNS_PER_TENANT`` (server/run_limits.py:
   409 over it; a batch crossing it is refused whole), and keeps at most
   ``KASSIST_MAX_THREADS_PER_USER`` threads and ``KASSIST_MAX_ASSISTANTS_PER_USER`` assistants, a
   tenant ``KASSIST_MAX_THREADS_PER_TENANT`` and ``KASSIST_MAX_ASSISTANTS_PER_TENANT``
@@ -124,7 +125,7 @@ from server.run_checks import (
     store_cron_user,
 )
 from server.run_checks import refuse as _refuse
-from server.run_limits import check_waiting_runs, waiting_runs_limit
+from server.run_limits import check_waiting_runs, tenant_waiting_runs_limit, waiting_runs_limit
 from server.saver import one_head_read
 
 __all__ = [
@@ -167,6 +168,9 @@ the server naming the variable."""
 
 WAITING_RUNS = waiting_runs_limit()
 """Runs one user may have pending or running (server/run_limits.py), read at start-up."""
+
+WAITING_RUNS_PER_TENANT = tenant_waiting_runs_limit()
+"""Runs one tenant's users may have pending or running together, read at start-up."""
 
 THREADS_PER_USER, ASSISTANTS_PER_USER = object_limits()
 """Threads and assistants one user may keep (server/object_limits.py), read at start-up."""
@@ -257,7 +261,7 @@ async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         check_new_thread(
             ctx, value.get("thread_id"), value.get("run_id"), THREADS_PER_USER, THREADS_PER_TENANT
         )
-    check_waiting_runs(ctx, value, WAITING_RUNS)
+    check_waiting_runs(ctx, value, WAITING_RUNS, WAITING_RUNS_PER_TENANT)
     return threads_of(ctx)
 
 

@@ -13,7 +13,7 @@
   firing). Both now meet the graph's input keys.
 
 The server here runs with low limits (4 threads a user, 6 a tenant; 2 assistants a user, 3 a
-tenant)."""
+tenant; 3 waiting runs a user, 4 a tenant)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,8 @@ ENV = {
     "KASSIST_MAX_THREADS_PER_TENANT": "6",
     "KASSIST_MAX_ASSISTANTS_PER_USER": "2",
     "KASSIST_MAX_ASSISTANTS_PER_TENANT": "3",
+    "KASSIST_MAX_WAITING_RUNS_PER_USER": "3",
+    "KASSIST_MAX_WAITING_RUNS_PER_TENANT": "4",
 }
 QUESTION = {"messages": [{"role": "user", "content": "What is the travel policy?"}]}
 LATER = {"assistant_id": "assistant", "input": QUESTION, "after_seconds": 3600}
@@ -285,3 +287,25 @@ def test_the_commands_websocket_takes_only_what_a_run_takes(lg: str) -> None:
     assert len(runs) == 1, runs  # only the third made a run
     assert "__langsmith_project__" not in json.dumps(runs[0]["kwargs"]), runs[0]["kwargs"]
     _clean(bob)
+
+
+def test_a_tenant_has_at_most_its_limit_of_waiting_runs_whoever_queues_them(lg: str) -> None:
+    """Per user alone, an admin's many keys (or many members) queued runs without end, each to hold
+    the one job worker in turn."""
+    alice, erin = _client(lg, ACME_KEY), _client(lg, ERIN_KEY)
+    _clean(alice)
+    _clean(erin)
+    mine, hers = (client.post("/threads", json={}).json()["thread_id"] for client in (alice, erin))
+    queued = [alice.post(f"/threads/{mine}/runs", json=LATER) for _ in range(3)]
+    assert [q.status_code for q in queued] == [200, 200, 200], [q.text[:200] for q in queued]
+    assert alice.post(f"/threads/{mine}/runs", json=LATER).status_code == 409  # her own limit
+    assert erin.post(f"/threads/{hers}/runs", json=LATER).status_code == 200
+    refused = erin.post(f"/threads/{hers}/runs", json=LATER)  # erin has 1 of her 3; the tenant 4 of 4
+    assert refused.status_code == 409, (refused.status_code, refused.text[:300])
+    detail = refused.json()["detail"]
+    assert "KASSIST_MAX_WAITING_RUNS_PER_TENANT" in detail and "4" in detail and "cancel" in detail, detail
+    run_id = queued[0].json()["run_id"]
+    assert alice.post(f"/threads/{mine}/runs/{run_id}/cancel").status_code in (200, 202, 204)
+    assert erin.post(f"/threads/{hers}/runs", json=LATER).status_code == 200
+    _clean(alice)
+    _clean(erin)
