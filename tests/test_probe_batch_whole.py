@@ -195,6 +195,11 @@ def test_the_tenant_limits_are_read_from_the_environment(tmp_path: Path) -> None
     for variable in ("KASSIST_MAX_THREADS_PER_TENANT", "KASSIST_MAX_ASSISTANTS_PER_TENANT"):
         with pytest.raises(ValueError, match=variable):
             tenant_object_limits({variable: "0"})
+    from server.run_limits import DEFAULT_TENANT_WAITING_RUNS, tenant_waiting_runs_limit
+
+    assert tenant_waiting_runs_limit({}) == DEFAULT_TENANT_WAITING_RUNS == 1000
+    with pytest.raises(ValueError, match="KASSIST_MAX_WAITING_RUNS_PER_TENANT"):
+        tenant_waiting_runs_limit({"KASSIST_MAX_WAITING_RUNS_PER_TENANT": "-1"})
     log = langgraph_dev_refusing(tmp_path, {"KASSIST_MAX_THREADS_PER_TENANT": "lots"})
     assert "KASSIST_MAX_THREADS_PER_TENANT must be a whole number of threads" in log
 
