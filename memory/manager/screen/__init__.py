@@ -16,7 +16,8 @@
    reading of the text, its character n-grams and the cheap layers' weak signs, trained on the
    evaluation sets; it only adds holds, when the layers above found nothing.
 5. Look at a user's recent memories from the same source together (``screen_memory(recent=...)``),
-   so that an instruction split across two writes is seen whole.
+   so that an instruction split across two writes is seen whole; and a record inside one write (a
+   table, CSV, YAML lines, a list) as the sentences its rows and columns form (``carriers``).
 
 A memory is held when any strong finding, two different weak ones, or one weak one plus a
 semantic match is found. Text in a language the meaning layers cannot read (``language``) counts as a
@@ -186,6 +187,20 @@ def _memory_texts(key: str, value: Any) -> list[str]:
     return texts + spaced
 
 
+def _read_as_record(fields: Sequence[str], hosts: Collection[str]) -> list[ScreenFinding]:
+    """An order split over the cells of a table, CSV, YAML or list inside one text, read as the
+    sentences its rows and columns form (``carriers``). Only strong findings count, as for the parts
+    of one record above: a column of a benign table joined is an odd sentence, not an order."""
+    from memory.manager.screen.carriers import flatten
+
+    for text in fields:
+        for sentence in flatten(text):
+            strong = [f for f in _scan_text(sentence, hosts) if f.strong]
+            if strong:
+                return [ScreenFinding("split instruction", "read across the cells of a record"), *strong]
+    return []
+
+
 def screen_memory(
     key: str,
     value: Any,
@@ -216,6 +231,8 @@ def screen_memory(
                 *across,
             ]
     current = " ".join(fields)
+    if not found:
+        found = _read_as_record(fields, hosts)
     from memory.manager.screen.definitions import definitions, expand, expand_own
 
     if not found:

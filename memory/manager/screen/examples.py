@@ -49,7 +49,14 @@ def unquote_examples(text: str) -> str:
         sentence = parts[i]
         outside = _QUOTED.sub(" ", sentence)
         about = bool(ABOUT.search(outside))
-        if outside != sentence and (about or warned or _TO_PEOPLE.search(sentence)):
+        # Or the clause right after it, in the same line, names what the quote is ("prompts like '...'
+        # are common; our red team logs them"): the explanation may follow its example (session 24).
+        after = (
+            i + 2 < len(parts)
+            and "\n" not in parts[i + 1]
+            and bool(ABOUT.search(_QUOTED.sub(" ", parts[i + 2])))
+        )
+        if outside != sentence and (about or warned or after or _TO_PEOPLE.search(sentence)):
             # the attack's name beside its quoted example ("jailbreak prompts often begin with") is a name
             parts[i] = ABOUT.sub(NAMED, _QUOTED.sub(PLACEHOLDER, sentence))
             changed = True
