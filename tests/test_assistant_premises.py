@@ -128,6 +128,8 @@ def test_a_stated_premise_a_stated_quantity_and_a_question_after_its_circumstanc
             "the handbook cut annual leave to 20 days",
         ),
         ("now that the allowance rose to 500 EUR, do I need a quote?", "the allowance rose to 500 EUR"),
+        ("As paid interns, do we get annual leave?", ""),  # an adjective, not a verb
+        ("As told by my manager, can I work from home?", ""),  # a phrase of manner
     ],
 )
 def test_presupposed(question: str, claim: str) -> None:
