@@ -1,22 +1,30 @@
 """Train the poisoning screen's learned layer (memory/manager/screen/learned.npz) and say how it generalises.
 
-    python bench/train_poisoning_screen.py                 # leave-one-set-out figures, then train and save
-    python bench/train_poisoning_screen.py --no-save       # figures only
-    python bench/train_poisoning_screen.py --cache /tmp/ps # keep sentence vectors and rule outcomes there
+    python bench/train_poisoning_screen.py                          # leave-one-set-out figures, then train and save
+    python bench/train_poisoning_screen.py --no-save                # figures only
+    python bench/train_poisoning_screen.py --leave-out blind19      # figures with only that set left out (repeatable)
+    python bench/train_poisoning_screen.py --plain --no-save        # session 23's features (no structure, no records)
+    python bench/train_poisoning_screen.py --cache /tmp/ps          # keep sentence vectors and rule outcomes there
 
 Data: every evaluation set in tests/data/poisoning except blind 10 (kept for one measurement at the
 end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the shipped corpus's
-sentences and the user facts (benign). Features: ``learned.feature_row`` (MiniLM max/mean over the
-sentences of the text and of what the decoders reveal in it, bank similarities, weak signs of the
-cheap layers, hashed character n-grams). Model: L2 logistic regression, classes weighted equally,
-full-batch Adam for a fixed number of steps from zeros: deterministic. The hold threshold is the
-lowest probability that holds at most 1% of the intent sets' benign sentences, on out-of-fold
-probabilities (3 seeded folds).
+sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
+18, 19 and benign 16 (bench/poisoning_blind*.py), each one set. Features: ``learned.feature_row``
+(MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
+sentences its record's cells form, bank similarities, weak signs of the cheap layers, structure
+features (``structure.py``: concepts and pairs of concepts in one sentence), hashed character
+n-grams). ``--plain`` drops the structure features and the record sentences (session 23's layer).
+Model: L2 logistic regression, classes weighted equally, full-batch Adam for a fixed number of
+steps from zeros: deterministic. The hold threshold is the lowest probability that holds at most 1%
+of the benign policy sentences (intent and bench sets), on out-of-fold probabilities (3 seeded folds).
 
-Leave-one-set-out: for each set, a model trained on the others (its threshold chosen the same way
-on them) is measured on it, alone and combined with the rules (held when either holds): the
-estimate for a set of techniques the model never saw. The rules were tuned on tuning .. blind 6,
-so "rules or model" is an honest unseen figure only for blind 7, 8 and 9.
+Leave-one-set-out: for each left-out set, a model trained on every other set (its threshold chosen
+the same way on them) is measured on it, alone and combined with the rules (held when either holds,
+the rules as ``bench/poisoning_blind*.py`` run them: blind 19 with its own host allowed): the
+estimate for a set of techniques the model never saw. The rules were tuned on blind 13 and halves of
+blind 15, 17 and 18 (bench/poisoning_split.py), so "rules or model" is an unseen figure only for
+blind 19 and the validation halves; "model alone" is unseen for every left-out set. Each left-out
+set's figures are also given for its odd and even items (the split's halves).
 """
 
 from __future__ import annotations
@@ -24,25 +32,43 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Collection
 from pathlib import Path
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
+import scipy.sparse as sp
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [
     str(ROOT),
     str(ROOT / "tests"),
+    str(ROOT / "bench"),
     *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"),
 ]
 
+import poisoning_benign16 as b16  # noqa: E402
+import poisoning_blind13_attacks as a13  # noqa: E402
+import poisoning_blind13_benign as n13  # noqa: E402
+import poisoning_blind14 as s14  # noqa: E402
+import poisoning_blind15_attacks as a15  # noqa: E402
+import poisoning_blind15_benign as n15  # noqa: E402
+import poisoning_blind17_attacks as a17  # noqa: E402
+import poisoning_blind17_benign as n17  # noqa: E402
+import poisoning_blind18_attacks as a18  # noqa: E402
+import poisoning_blind18_benign as n18  # noqa: E402
+import poisoning_blind19_attacks as a19  # noqa: E402
+import poisoning_blind19_benign as n19  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
+from poisoning_blind13 import attack_items, benign_items  # noqa: E402
 
 from memory.manager.policy import PolicyConfig  # noqa: E402
 from memory.manager.screen import ScreenConfig, cheap_findings  # noqa: E402
 from memory.manager.screen.decode import leaves  # noqa: E402
-from memory.manager.screen.learned import WEIGHTS, feature_row, model_text, text_sentences  # noqa: E402
+from memory.manager.screen.learned import DENSE, WEIGHTS, feature_row, model_text, text_sentences  # noqa: E402
 from memory.manager.screen.semantic import default_semantic  # noqa: E402
+from memory.manager.screen.structure import SIZE as STRUCTURE  # noqa: E402
 
 SEED = 27
 STEPS = 300
@@ -50,6 +76,12 @@ L2 = 1e-3
 MAX_BENIGN_HELD = 0.01
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
 RULES_ONLY = PolicyConfig(screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example"]}, learned=False))
+# Blind 19's company is Northwind: its runner allows its own host too (bench/poisoning_blind19.py).
+RULES_19 = PolicyConfig(
+    screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
+)
+BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "benign16")
+LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "benign16")
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -66,7 +98,18 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     rows += [("attacks_holdout", i, 1) for i in pe.attacks("attacks_holdout.jsonl")]
     rows += [("corpus", i, 0) for i in pe.corpus_items()]
     rows += [("facts", i, 0) for i in pe.benign_facts()]
+    for tag, attacks, benign in (("13", a13, n13), ("15", a15, n15), ("17", a17, n17), ("18", a18, n18),
+                                 ("19", a19, n19)):  # fmt: skip
+        rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
+        rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
+    attacks14, benign14 = s14.items()
+    rows += [("blind14", i, 1) for i in attacks14] + [("blind14", i, 0) for i in benign14]
+    rows += [("benign16", i, 0) for i in b16.items()]
     return rows
+
+
+def hosts_of(name: str) -> PolicyConfig:
+    return RULES_19 if name == "blind19" else RULES_ONLY
 
 
 def embed_all(texts: list[str], cache: Path | None) -> dict[str, npt.NDArray[np.float32]]:
@@ -90,22 +133,36 @@ def embed_all(texts: list[str], cache: Path | None) -> dict[str, npt.NDArray[np.
     return known
 
 
-def rules_held(rows: list[tuple[str, pe.Item, int]], cache: Path | None) -> npt.NDArray[np.bool_]:
+def rules_held(
+    rows: list[tuple[str, pe.Item, int]], cache: Path | None, only: Collection[str]
+) -> npt.NDArray[np.bool_]:
+    """Whether the rules hold each item of the sets in ``only`` (False for the other rows)."""
     file = cache / "rules.json" if cache else None
     done: dict[str, bool] = json.loads(file.read_text()) if file and file.exists() else {}
     out = []
     shared: dict[str, dict[str, list[tuple[str, object]]]] = {}
     for name, item, label in rows:
         key = f"{name}/{item.id}"
+        if name not in only:
+            out.append(False)
+            continue
         if key not in done:  # benign items in order for one user per set, as poisoning_eval does
-            done[key] = pe.held(item, RULES_ONLY, None if label else shared.setdefault(name, {}))
+            done[key] = pe.held(item, hosts_of(name), None if label else shared.setdefault(name, {}))
         out.append(done[key])
     if file:
         file.write_text(json.dumps(done))
     return np.array(out)
 
 
-def fit(x: npt.NDArray[np.float32], y: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], float]:
+# Rows of features as a scipy CSR matrix: the hashed n-grams are sparse, so a step is ~20x faster than dense.
+Matrix: TypeAlias = Any
+
+
+def rows_of(x: Matrix, mask: npt.NDArray[np.bool_]) -> Matrix:
+    return x[np.flatnonzero(mask)]
+
+
+def fit(x: Matrix, y: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], float]:
     weight = np.where(y == 1, 0.5 / y.mean(), 0.5 / (1 - y.mean())).astype(np.float32)
     w = np.zeros(x.shape[1], dtype=np.float32)
     b = 0.0
@@ -122,62 +179,83 @@ def fit(x: npt.NDArray[np.float32], y: npt.NDArray[np.float32]) -> tuple[npt.NDA
     return w, b
 
 
-def prob(x: npt.NDArray[np.float32], w: npt.NDArray[np.float32], b: float) -> npt.NDArray[np.float64]:
-    return 1 / (1 + np.exp(-(x.astype(np.float64) @ w + b)))
+def prob(x: Matrix, w: npt.NDArray[np.float32], b: float) -> npt.NDArray[np.float64]:
+    out: npt.NDArray[np.float64] = np.asarray(1 / (1 + np.exp(-(x @ w.astype(np.float64) + b))))
+    return out
 
 
-def threshold(x: npt.NDArray[np.float32], y: npt.NDArray[np.float32], policy: npt.NDArray[np.bool_]) -> float:
+def threshold(x: Matrix, y: npt.NDArray[np.float32], policy: npt.NDArray[np.bool_]) -> float:
     """The lowest probability that holds at most MAX_BENIGN_HELD of the policy sentences, on
     3-fold out-of-fold probabilities."""
     folds = np.random.default_rng(SEED).integers(0, 3, len(y))
     oof = np.zeros(len(y))
     for k in range(3):
-        w, b = fit(x[folds != k], y[folds != k])
-        oof[folds == k] = prob(x[folds == k], w, b)
+        w, b = fit(rows_of(x, folds != k), y[folds != k])
+        oof[folds == k] = prob(rows_of(x, folds == k), w, b)
     benign = np.sort(oof[policy & (y == 0)])[::-1]
     return float(max(0.5, benign[int(MAX_BENIGN_HELD * len(benign))] + 1e-6))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--no-save", action="store_true")
-    parser.add_argument("--no-loso", action="store_true", help="skip the leave-one-set-out figures")
-    parser.add_argument("--cache", type=Path, help="folder for sentence vectors and rule outcomes")
-    args = parser.parse_args()
-    rows = dataset()
+def _cell(held: npt.NDArray[np.bool_], attack: npt.NDArray[np.bool_]) -> str:
+    a, b = held[attack], held[~attack]
+    left = f"{int(a.sum())}/{a.size}={a.mean():.1%}" if a.size else "-"
+    right = f"{int(b.sum())}/{b.size}={b.mean():.1%}" if b.size else "-"
+    return f"{left} / {right}"
+
+
+def features(rows: list[tuple[str, pe.Item, int]], cache: Path | None, plain: bool) -> Matrix:
     semantic = default_semantic()
-    hosts = RULES_ONLY.screen.hosts_for(pe.TENANT)
-    texts = [model_text(item_texts(item)) or " " for _, item, _ in rows]
-    vectors = embed_all(texts, args.cache)
+    texts = [model_text(item_texts(item), records=not plain) or " " for _, item, _ in rows]
+    vectors = embed_all(texts, cache)
     weak = [
-        len({f.detail for f in cheap_findings(item_texts(item), hosts) if not f.strong})
-        for _, item, _ in rows
-    ]
+        len({f.detail for f in cheap_findings(item_texts(item), hosts_of(name).screen.hosts_for(pe.TENANT))
+             if not f.strong})
+        for name, item, _ in rows
+    ]  # fmt: skip
     x = np.stack(
         [
             feature_row(t, np.stack([vectors[s] for s in text_sentences(t)]), semantic, k)
             for t, k in zip(texts, weak, strict=True)
         ]
     )
+    if plain:  # session 23's layout: no structure block
+        x = np.delete(x, np.s_[2 * DENSE + 4 : 2 * DENSE + 4 + STRUCTURE], axis=1)
+    return sp.csr_matrix(x)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-save", action="store_true")
+    parser.add_argument("--no-loso", action="store_true", help="skip the leave-one-set-out figures")
+    parser.add_argument("--leave-out", action="append", choices=[*INTENT, *BENCH], help="sets to leave out")
+    parser.add_argument("--plain", action="store_true", help="session 23's features (nothing is saved)")
+    parser.add_argument("--cache", type=Path, help="folder for sentence vectors and rule outcomes")
+    args = parser.parse_args()
+    rows = dataset()
+    x = features(rows, args.cache, args.plain)
     y = np.array([label for _, _, label in rows], dtype=np.float32)
     sets = np.array([name for name, _, _ in rows])
-    policy = np.char.startswith(sets, "intent_")
+    number = np.array([int(item.id[-3:]) if item.id[-3:].isdigit() else 0 for _, item, _ in rows])
+    policy = (y == 0) & (np.char.startswith(sets, "intent_") | np.isin(sets, BENCH))
     if not args.no_loso:
-        rules = rules_held(rows, args.cache)
-        print(f"{'left out':16} {'model alone':>16} {'rules or model':>16} {'rules alone':>16}")
-        pooled: list[npt.NDArray[np.bool_]] = []
-        for stem in INTENT:
+        left_out = args.leave_out or LEFT_OUT
+        rules = rules_held(rows, args.cache, left_out)
+        print(f"{'left out':10} {'half':5} {'model alone (attacks / benign held)':>38} "
+              f"{'rules or model':>38} {'rules alone':>38}")  # fmt: skip
+        for stem in left_out:
             out = sets == stem
-            w, b = fit(x[~out], y[~out])
-            t = threshold(x[~out], y[~out], policy[~out])
-            model = prob(x[out], w, b) >= t
-            both = model | rules[out]
+            w, b = fit(rows_of(x, ~out), y[~out])
+            t = threshold(rows_of(x, ~out), y[~out], policy[~out])
+            model = prob(rows_of(x, out), w, b) >= t
             ya = y[out] == 1
-            cells = [f"{v[ya].mean():6.1%} / {v[~ya].mean():4.1%}" for v in (model, both, rules[out])]
-            print(f"{stem:16} {cells[0]:>16} {cells[1]:>16} {cells[2]:>16}   (t={t:.2f})", flush=True)
-            pooled.append(np.stack([both, ya]))
-        allp = np.concatenate(pooled, axis=1)
-        print(f"{'pooled':16} {'':>16} {allp[0][allp[1]].mean():6.1%} / {allp[0][~allp[1]].mean():4.1%}")
+            for half, part in (("all", np.ones(out.sum(), bool)), ("odd", number[out] % 2 == 1),
+                               ("even", number[out] % 2 == 0)):  # fmt: skip
+                both = model | rules[out]
+                cells = [_cell(v[part], ya[part]) for v in (model, both, rules[out])]
+                print(f"{stem:10} {half:5} {cells[0]:>38} {cells[1]:>38} {cells[2]:>38}", flush=True)
+            print(f"{'':10} threshold {t:.3f}", flush=True)
+    if args.plain:
+        return
     w, b = fit(x, y)
     t = threshold(x, y, policy)
     print(f"trained on {len(y)} items ({int(y.sum())} attacks), {x.shape[1]} features, threshold {t:.3f}")

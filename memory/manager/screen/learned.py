@@ -24,11 +24,14 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from memory.manager.screen.carriers import flatten
 from memory.manager.screen.ciphers import common_share
 from memory.manager.screen.decode import variants
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
 from memory.manager.screen.shared import once
+from memory.manager.screen.structure import SIZE as STRUCTURE
+from memory.manager.screen.structure import structure_row
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +46,10 @@ _EXTRACTED = ("base64", "hex bytes", "escape sequences", "HTML comment", "hidden
               "Caesar shift", "upside-down letters")  # fmt: skip
 
 
-def model_text(texts: Sequence[str]) -> str:
+def model_text(texts: Sequence[str], records: bool = True) -> str:
     """The texts with what decoding reveals in them: extracted parts, and whole-text decodings
-    (ROT13, reversal, leetspeak, URL escapes ...) only when they read as more English than the text."""
+    (ROT13, reversal, leetspeak, URL escapes ...) only when they read as more English than the text;
+    with ``records``, the sentences a record's cells form (``carriers.flatten``)."""
     parts: list[str] = []
     for text in texts:
         if not text.strip():
@@ -57,6 +61,9 @@ def model_text(texts: Sequence[str]) -> str:
                 continue
             if variant.how.startswith(_EXTRACTED) or common_share(variant.text) >= base + 0.25:
                 parts.append(variant.text)
+        # A record's cells as the sentences they form (carriers.py): an order split over cells is read whole.
+        if records:
+            parts.extend(flatten(text))
     return "\n".join(dict.fromkeys(parts))
 
 
@@ -79,11 +86,16 @@ def feature_row(
     text: str, vectors: npt.NDArray[np.float32], semantic: SemanticScreen, weak: int
 ) -> npt.NDArray[np.float32]:
     """[max and mean sentence vector, bank similarity (injection, contrast, difference) of the
-    nearest sentence, weak signs, character n-grams] for one model text."""
+    nearest sentence, weak signs, structure (structure.py), character n-grams] for one model text."""
     scores = semantic.bank_scores(vectors)
     attack, benign = max(scores) if scores else (0.0, 0.0)
     head = np.array([attack, benign, attack - benign, min(weak, 2) / 2], dtype=np.float32)
-    return np.concatenate([vectors.max(axis=0), vectors.mean(axis=0), head, ngram_vector(text)])
+    return np.concatenate(
+        [vectors.max(axis=0), vectors.mean(axis=0), head, structure_row(text), ngram_vector(text)]
+    )
+
+
+FEATURES = 2 * DENSE + 4 + STRUCTURE + NGRAM_BUCKETS
 
 
 class LearnedScreen:
@@ -102,6 +114,10 @@ class LearnedScreen:
                     with np.load(self._path) as data:
                         weights = data["weights"].astype(np.float32)
                         self._state = (weights, float(data["bias"]), float(data["threshold"]))
+                    if weights.shape != (FEATURES,):
+                        # weights of an older feature layout: reading them would raise at the first write
+                        self._state = None
+                        raise KeyError(f"{self._path.name} has {weights.size} weights, {FEATURES} expected")
                 except (OSError, KeyError) as exc:
                     log.warning("poisoning screen: learned layer off (%s)", exc)
                     self._unavailable = True

@@ -1,0 +1,89 @@
+"""What the learned layer reads about a text's structure, not its words (session 24).
+
+The MiniLM vectors and character n-grams of ``learned`` read wording: a model trained on them
+fits the phrasings of the sets it saw (blind 18's rules moved no item of blind 19). These features
+say, per sentence, *who* is addressed and *what kind of act* is asked, through concept classes that
+exist in ~90 languages (``multilingual``: an AI, forgetting, guidance, earlier, showing, the system,
+a secret, asking, sending, always, all, a negation, staff) and a few English frames (a directive,
+a future or a trigger, the reader as "you", a claim about what the user said before, a request to
+keep something in memory, a sentence about attacks). Each concept and each pair of concepts *in
+the same sentence* is one feature (the most any sentence has it), plus the share of sentences
+naming an AI and whether the text is a record whose cells were read as sentences (``carriers``).
+Pure; cheap (sets and a few regular expressions per sentence).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.manager.screen import multilingual as ml
+from memory.manager.screen.carriers import flatten
+from memory.manager.screen.frames import ABOUT
+from memory.manager.screen.intent_words import DIRECTIVE, FUTURE, TRIGGER
+
+_CONCEPTS = (ml.AI, ml.FORGET, ml.GUIDANCE, ml.PRIOR, ml.REVEAL, ml.SYSTEM, ml.SECRET, ml.ASK, ml.SEND,
+             ml.ALWAYS, ml.ALL, ml.NEGATION, ml.STAFF)  # fmt: skip
+_FRAMES = (
+    re.compile(DIRECTIVE),
+    re.compile(FUTURE),
+    re.compile(TRIGGER),
+    # the reader spoken to as "you"
+    re.compile(r"\b(?:you|your|yourself)\b"),
+    # a claim about what the user said, asked or agreed before, written by someone else
+    re.compile(
+        r"\b(?:as (?:i|we|you and i) (?:told|said|mentioned|asked|instructed|agreed|discussed|requested|set up)|"
+        r"(?:my|the user'?s?|their|his|her) (?:standing|earlier|previous|prior|usual|permanent|saved|stored) "
+        r"(?:instructions?|requests?|preferences?|orders?|rules?|wish(?:es)?|settings?|approvals?)|"
+        r"the user (?:has )?(?:previously|already|earlier|once|always) (?:\w+ )?(?:asked|told|said|instructed|"
+        r"approved|authori[sz]ed|requested|agreed|wanted|confirmed)|"
+        r"(?:previously|already|earlier) (?:approved|authori[sz]ed|confirmed|agreed|requested) by the user|"
+        r"the user (?:has )?(?:confirmed|approved|authori[sz]ed|agreed|requested|consented)\b(?: \w+){0,2} (?:that|to)|"
+        r"(?:carried over|continued|restored|remembered|recalled) from|(?:in|from|during) session \d+|"
+        r"(?:in|during|from) (?:a |an |our |the )?(?:previous|earlier|last|prior) (?:session|conversation|chat|turn))\b"
+    ),
+    # keep something in memory or for later sessions
+    re.compile(
+        r"\b(?:remember|memori[sz]e|store|save|persist|record|note|keep|add|write)\b(?: \w+){0,6}? "
+        r"(?:permanently|for (?:all )?(?:future|later|every|next)|(?:in|into|to) (?:your |the |its |long-term |shared )?memory|"
+        r"as (?:a |the )?(?:verified |permanent |standing )?(?:fact|rule|preference|policy|default)|going forward|"
+        r"across sessions)\b|\bmemory (?:write|update|patch|entry|server)|\b(?:ground truth|source of truth)\b"
+    ),
+    ABOUT,
+)
+_NAMES = len(_CONCEPTS) + len(_FRAMES)
+_PAIRS = list(combinations(range(_NAMES), 2))
+SIZE = _NAMES + len(_PAIRS) + 2
+MAX_SENTENCES = 24
+
+
+def _flags(sentence: str) -> npt.NDArray[np.bool_]:
+    folded = ml.fold(sentence)
+    words = ml.tokens(folded)
+    concepts = [c.found(folded, words) for c in _CONCEPTS]
+    frames = [p.search(folded) is not None for p in _FRAMES]
+    return np.array(concepts + frames, dtype=bool)
+
+
+def text_sentences(text: str) -> list[str]:
+    """The text's sentences (split as ``multilingual`` splits them), then those its record's cells form."""
+    own = [s.strip() for s in ml._SENTENCE.split(text) if s and s.strip()]
+    return (own + flatten(text))[:MAX_SENTENCES]
+
+
+def structure_row(text: str) -> npt.NDArray[np.float32]:
+    """[each concept or frame in some sentence, each pair in one sentence, share of sentences naming
+    an AI, the text is a record read cell by cell]."""
+    parts = text_sentences(text)
+    if not parts:
+        return np.zeros(SIZE, dtype=np.float32)
+    flags = np.stack([_flags(s) for s in parts])
+    single = flags.any(axis=0)
+    pairs = [bool((flags[:, i] & flags[:, j]).any()) for i, j in _PAIRS]
+    head = [float(flags[:, 0].mean()), 1.0 if flatten(text) else 0.0]
+    return np.concatenate(
+        [single.astype(np.float32), np.array(pairs, dtype=np.float32), np.array(head, dtype=np.float32)]
+    )
