@@ -36,7 +36,7 @@ from datetime import date
 from typing import Any
 
 from knowledge.index.editions import asks_for_date, date_lines
-from knowledge.index.facets import facet_shares
+from knowledge.index.facets import facet_shares, named_values
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import (
     STOPWORDS,
@@ -331,6 +331,12 @@ def rerank(
     dated = asks_for_date(query)
     w_dense, w_text, w_heading = WEIGHTS
     texts = [body(h) for h in hits]
+    # A page is scoped to what the question names only by a name the candidates write as one (an
+    # office, a team: facets.named_values) or a number: a word a question capitalises because it
+    # quotes a title ("the 'Holiday and Absence Guide'") names no "manager guide" page. The relevance
+    # (name_words above) is unchanged.
+    values = named_values(question, texts, [h.title for h in hits]) if names else frozenset()
+    names = frozenset(n for n in names if n in values or any(c.isdigit() for c in n))
     bodies = [terms(t) for t in texts]
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
     facets = facet_shares(
