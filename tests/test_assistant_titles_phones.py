@@ -118,6 +118,7 @@ def test_a_phone_number_the_documents_do_not_give_is_not_found(graph: Any) -> No
         ("How many days of leave do I get?", None),
         ("What is the number of days I can carry over?", None),
         ("Is there a helpline for stress?", None),
+        ("What's my desk number on the new floor?", None),  # a desk, not a telephone
         ("What's the name of the dental insurer?", "name"),
     ],
 )

@@ -55,7 +55,7 @@ _TOKEN = re.compile(r"[^\W\d_][\w'’&-]*", re.UNICODE)
 # Questions asking for a telephone number (session 24): "the phone number of ...", "what number do I
 # call", "... reception number". Not "how many", "the number of days" nor "is there a helpline" (yes/no).
 _ASKS_PHONE = re.compile(
-    r"\b(?:(?:tele)?phone|mobile|cell|fax|contact|reception|desk|hotline|helpline|emergency)\s+(?:number|no\.?|#)|"
+    r"\b(?:(?:tele)?phone|mobile|cell|fax|contact|reception|hotline|helpline|emergency)\s+(?:number|no\.?|#)|"
     r"\b(?:what|which)\s+number\s+(?:do|should|can|must|to)\b|\bnumber\s+to\s+(?:call|ring|dial)\b",
     re.IGNORECASE,
 )
