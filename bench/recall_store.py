@@ -207,7 +207,7 @@ def main() -> None:
     kind = "normalised scores" if fusion.scores else f"weighted reciprocal rank (k {fusion.rrf_k:g})"
     print(
         f"fusion: {kind}, keyword {fusion.keyword:g}, vector {fusion.vector:g}, field cue {fusion.field:g}, "
-        f"neighbour {fusion.neighbour:g}, run {fusion.run:g}, lists of depth {DEPTH}"
+        f"neighbour {fusion.neighbour:g}, run {fusion.run:g}, named value {fusion.named:g}, lists of depth {DEPTH}"
     )
     for backend in ("sqlite", "postgres") if args.backend == "both" else (args.backend,):
         with bench_database(backend, "recall-store") as (url, where):
