@@ -140,7 +140,7 @@ def _before_handlers(ctx: Auth.types.AuthContext, item: Mapping[str, Any]) -> No
         if assistants and not reached:  # none stored: no runtime to ask (handlers called alone)
             _refuse(404, f"assistant {shown} not found: name a graph or one of your tenant's assistants")
     command = item.get("command")
-    if isinstance(command, Mapping) and command.get("resume") is not None:
+    if isinstance(command, Mapping) and command.get("resume"):  # as langgraph-api reads it
         _refuse(
             400, "a run without a thread cannot resume: resume on its thread (POST /threads/{thread_id}/runs)"
         )
