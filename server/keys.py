@@ -47,12 +47,24 @@ RESERVED_IDENTITIES = {
 """Identities no key may have: the server gives them a meaning of their own (session 24 probes)."""
 
 
+MAX_IDENTITY_LENGTH = 200
+"""memory.manager.models.MAX_USER_ID_LENGTH: an identity is the user id of the key's memories."""
+
+
 def identity_refusal(identity: str) -> str | None:
-    """Why no key may authenticate as ``identity``, or None."""
+    """Why no key may authenticate as ``identity``, or None: a reserved one, or one the memory
+    cannot hold as a user id (over 200 characters, or holding characters a reader cannot see),
+    whose every assistant turn failed."""
+    from kassist.names import check_identifier
+
     why = RESERVED_IDENTITIES.get(identity.strip())
-    if why is None:
-        return None
-    return f"identity {identity!r} is reserved ({why}); give the key another identity, e.g. alice"
+    if why is not None:
+        return f"identity {identity!r} is reserved ({why}); give the key another identity, e.g. alice"
+    try:
+        check_identifier(identity, "identity", MAX_IDENTITY_LENGTH)
+    except ValueError as exc:
+        return f"{str(exc)[:300]}: give the key a short, visible name, e.g. alice"
+    return None
 
 
 class Principal(BaseModel):

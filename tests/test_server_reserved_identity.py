@@ -57,3 +57,22 @@ def test_a_stored_key_of_a_reserved_identity_no_longer_authenticates(sqlite_url:
         assert found is not None and found.identity == "alice"
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    "identity", ["x" * 201, "al\u200bice", "bob\u202e"], ids=["long", "zero-width", "bidi"]
+)
+def test_no_key_is_made_for_an_identity_the_memory_cannot_hold(sqlite_url: str, identity: str) -> None:
+    """The identity is the user id of the key's memories (at most 200 visible characters): a key of
+    another identity authenticated, and every assistant turn it asked for failed (validate_user_id)."""
+    store = open_key_store(sqlite_url)
+    try:
+        with pytest.raises(ValueError, match="identity"):
+            store.for_tenant("acme").create(identity)
+        with pytest.raises(ValueError, match="identity"):
+            parse_key_table(
+                json.dumps({"k" * 20: {"identity": identity, "tenant_id": "acme"}}), "$KASSIST_API_KEYS"
+            )
+        assert store.for_tenant("acme").create("x" * 200)[1].identity == "x" * 200
+    finally:
+        store.close()
