@@ -5,8 +5,9 @@ Absence Guide'") names no "manager guide" page, while an office the candidates w
 
 from __future__ import annotations
 
+from knowledge.index.facets import named_values
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import rerank
+from knowledge.index.rerank import rerank, stem, terms
 
 
 def _hit(chunk: str, title: str, text: str) -> SearchHit:
@@ -52,3 +53,19 @@ def test_the_relevance_is_unchanged_by_which_names_scope_a_page() -> None:
     by_id = {h.chunk_id: h for h in rerank([GUIDE, POLICY, OSLO], query, 3, dense=DENSE)}
     # The bonus a scope gave was for the order only: the guide page is no more relevant without it.
     assert (by_id["guide"].relevance or 0.0) < (by_id["policy"].relevance or 0.0)
+
+
+def test_a_name_of_common_words_is_a_value_when_the_name_is_always_capitalised() -> None:
+    # "Security Operations" is capitalised wherever the name stands; its words alone are written in
+    # lower case about as often (security training, operations), so neither passes the word test.
+    texts = [
+        "This guidance applies to the Security Operations team in the Oslo office. Ana Holm is the contact.",
+        "This guidance applies to the Security Operations team in the Madrid office. Ben Vidal is the contact.",
+        "Annual security training is run by the security team; the operations desk logs the results.",
+        "The security review checks that operations staff have finished their security training.",
+        "Your manager confirms that day-to-day operations are covered while you are away.",
+    ]
+    question = terms("who is the backup contact for security operations in oslo")
+    assert {stem("security"), stem("operations")} <= named_values(question, texts, [])
+    # A question naming one of the words alone names no value by it.
+    assert stem("security") not in named_values(terms("who runs security training in oslo"), texts, [])

@@ -147,6 +147,25 @@ def _runs(texts: Sequence[str], titles: Sequence[str]) -> set[tuple[str, ...]]:
     return found
 
 
+def _capitalised_phrase(texts: Sequence[str], run: tuple[str, ...]) -> bool:
+    """Whether the candidates write the words of ``run``, in a row inside a sentence, capitalised in at
+    least :data:`NAME_SHARE` of the places and at least :data:`NAME_TIMES` times: a name of common
+    words ("Security Operations" beside "security training" and "operations") is capitalised wherever
+    the name stands, though none of its words is."""
+    cap = low = 0
+    n = len(run)
+    for text in texts:
+        for piece in _BREAK.split(text):
+            words = _WORD.findall(piece)
+            for i in range(1, len(words) - n + 1):
+                if tuple(_stem(w) for w in words[i : i + n]) == run:
+                    if all(_is_name(w) for w in words[i : i + n]):
+                        cap += 1
+                    else:
+                        low += 1
+    return cap >= NAME_TIMES and cap >= NAME_SHARE * (cap + low)
+
+
 def named_values(question: frozenset[str], texts: Sequence[str], titles: Sequence[str]) -> frozenset[str]:
     """The question's words that the candidates write as names: capitalised inside a sentence (or in a
     title's scope) in at least :data:`NAME_SHARE` of the places they occur, and at least
@@ -155,14 +174,17 @@ def named_values(question: frozenset[str], texts: Sequence[str], titles: Sequenc
     ("the Information Security Policy" beside "the security team"): those are no values. A number
     of the question that a candidate's title carries is a value too. A name of several words counts
     only when the question holds all of them, and one of them passes that test ("Customer Success"
-    though the documents write "customer data" too); "a new vendor" names no "New York"."""
+    though the documents write "customer data" too), or the name as a whole does (session 24:
+    "Security Operations", always capitalised, though "security" and "operations" are written in lower
+    case elsewhere); "a new vendor" names no "New York"."""
     seen = _written(texts, titles, question)
     capital = {t for t, (cap, low) in seen.items() if cap >= NAME_TIMES and cap >= NAME_SHARE * (cap + low)}
     named: set[str] = set()
-    if capital:
-        for run in _runs(texts, titles):
-            if set(run) <= question and set(run) & capital:
-                named |= set(run)
+    for run in _runs(texts, titles):
+        if not set(run) <= question:
+            continue
+        if set(run) & capital or (len(run) > 1 and _capitalised_phrase(texts, run)):
+            named |= set(run)
     # A number a title carries names a record or an edition ("travel request 4821", "week 12", "2026").
     numbers = {t for t in question if any(c.isdigit() for c in t)}
     if numbers:
