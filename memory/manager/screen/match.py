@@ -169,7 +169,7 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
     normal = unicodedata.normalize("NFKC", "".join(ch for ch in text if ord(ch) not in INVISIBLE))
     if _ROLE_MARKERS.search(normal) or _ROLE_MARKERS.search(forms(text).latin):
         found.append(ScreenFinding("role marker", "chat-template or system/assistant role marker"))
-    if mixed_script_words(text):
+    if mixed_script_words(text) and not _lookalike_host_shown(text):
         found.append(
             ScreenFinding("obfuscation", "words mixing Latin with look-alike letters of another script")
         )
@@ -216,6 +216,21 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
             ScreenFinding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")
         )
     return list(dict.fromkeys(found))
+
+
+_HOST_WORD = re.compile(r"^\W*[^\W_](?:[\w-]*\w)?(?:\.[^\W\d_][\w-]*)+\W*$")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def _lookalike_host_shown(text: str) -> bool:
+    """Every look-alike word is a host name, each in a sentence about attacks ("domains like nоrthwind.example
+    are used in phishing"): awareness text showing a homoglyph domain, not a disguise (session 24). The
+    words of the text are still read with the look-alikes mapped by every other rule."""
+    for sentence in _SENTENCE_END.split(text):
+        mixed = [w for w in sentence.split() if mixed_script_words(w)]
+        if mixed and (not all(_HOST_WORD.match(w) for w in mixed) or not ABOUT.search(forms(sentence).latin)):
+            return False
+    return True
 
 
 def _casefold_words(text: str) -> str:
