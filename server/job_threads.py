@@ -7,7 +7,7 @@ langgraph-api, which answers as for any thread the caller does not reach."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
@@ -154,10 +154,11 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
 
 
 def first_settings_refusal(
-    tenant: str, thread_id: str, sent: Mapping[str, Any], head: Head | None = None
+    tenant: str, thread_id: str, sent: Mapping[str, Any], head: Callable[[], Head] | None = None
 ) -> str | None:
     """Why ``sent`` may not start the run ``thread_id`` (blocking: reads the registry, and the head
-    checkpoint unless the caller read it: ``head``, :func:`graph.ingestion.head.head_of`), or None. A run whose input is checkpointed but not yet registered (stopped before
+    checkpoint unless the caller read it: ``head`` parses it, :func:`graph.ingestion.head.head_of`,
+    called only when the registry does not answer), or None. A run whose input is checkpointed but not yet registered (stopped before
     ``begin``: a client's ``interrupt_before``, a kill in that instant) has its first settings in
     that checkpoint; a new input would replace them before ``begin`` sees them, and other settings
     ran instead (the command line already counts the checkpoint's: graph.ingestion.runner). A
@@ -181,7 +182,7 @@ def first_settings_refusal(
         # the run's SettingsMismatch error).
         settled = mismatch(thread_id, registered.settings, given)
         return None if settled is None else str(settled)
-    first = (head if head is not None else read_head(res.saver, tenant, thread_id)).first
+    first = (head() if head is not None else read_head(res.saver, tenant, thread_id)).first
     if first is None or not first.settings.source:
         return None
     refused = mismatch(thread_id, first.settings, given)

@@ -5,6 +5,7 @@ line before the run exists (server/auth.py's ``create_run`` and cron handlers ca
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 from collections.abc import Mapping
@@ -70,7 +71,8 @@ async def check_ingestion_input(
         # Only the run's owner (or an admin) hears what the run was started with: another member's
         # thread is langgraph-api's to answer, as one the caller does not reach.
         if not read or owner == str(ctx.user.identity) or is_admin(ctx):
-            first = head_of(head) if read else None  # None: first_settings_refusal reads it
+            # Parsed in the worker thread, and only when the registry does not answer: None reads it there.
+            first = functools.partial(head_of, head) if read else None
             refused = await asyncio.to_thread(first_settings_refusal, tenant, str(thread_id), settings, first)
             refuse(409, refused)
     if isinstance(settings, Mapping) and "collection" in settings:
