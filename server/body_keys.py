@@ -171,13 +171,16 @@ def refusal(method: str, path: str, body: bytes) -> str | None:
     A body that is not JSON, or not an object (a list for ``/runs/batch``), is the route's to
     answer."""
     commands = method == "POST" and COMMAND_PATH.match(_normal(path)) is not None
-    if (allowed_keys(method, path) is None and not commands) or not body:
+    keys = allowed_keys(method, path)
+    if (keys is None and not commands) or not body:
         return None
     try:
         parsed = json.loads(body)
     except (ValueError, RecursionError):
         return None
-    return command_refusal(parsed) if commands else parsed_refusal(method, path, parsed)
+    if commands:
+        return command_refusal(parsed)
+    return None if keys is None else _keys_refusal(method, path, parsed, keys)
 
 
 def command_refusal(command: object) -> str | None:
@@ -221,8 +224,11 @@ def _normal(path: str) -> str:
 def parsed_refusal(method: str, path: str, parsed: object) -> str | None:
     """:func:`refusal` of a body parsed already (a batch's: server/http_limits.py parses it once)."""
     keys = allowed_keys(method, path)
-    if keys is None:
-        return None
+    return None if keys is None else _keys_refusal(method, path, parsed, keys)
+
+
+def _keys_refusal(method: str, path: str, parsed: object, keys: frozenset[str]) -> str | None:
+    """:func:`parsed_refusal` once the route's ``keys`` are found (:func:`allowed_keys`)."""
     ids = (
         parsed.get("thread_ids")
         if isinstance(parsed, Mapping) and path.startswith("/threads/prune")

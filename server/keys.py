@@ -254,8 +254,8 @@ class KeyResolver:
 
         if record is None or not record.active or not matches(record, token):
             return None
-        if identity_refusal(record.identity) is not None:  # a key made before the rule
-            logger.warning("API key %s... refused: %s", record.prefix, identity_refusal(record.identity))
+        if (refused := identity_refusal(record.identity)) is not None:  # a key made before the rule
+            logger.warning("API key %s... refused: %s", record.prefix, refused)
             return None
         return Principal(identity=record.identity, tenant_id=record.tenant_id, role=record.role)
 
