@@ -31,7 +31,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from server.auth_rules import is_admin
-from server.holds import Holds, owner_of, stored
+from server.holds import Limit, Owner, owner_of, stored, tenant_refusal
 from server.http_limits import _env_count
 from server.run_checks import refuse, tenant_of
 
@@ -42,8 +42,8 @@ DEFAULT_PER_TENANT = 100
 MIN_INTERVAL_ENV = "KASSIST_MIN_CRON_INTERVAL_SECONDS"
 DEFAULT_MIN_INTERVAL = 300
 DAY_S = 86400
-_HELD = Holds()
-"""Approved crons of requests in flight (server/holds.py)."""
+_CRONS = Limit()
+"""Crons stored, and approved ones of requests in flight (server/holds.py)."""
 
 
 def cron_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
@@ -103,7 +103,7 @@ def check_cron_interval(ctx: Auth.types.AuthContext, value: Mapping[str, Any], l
     schedule = value.get("schedule")
     if not isinstance(schedule, str):
         return
-    if ctx.action == "update" and not _reaches(ctx, value.get("cron_id")):
+    if ctx.action == "update" and reached_cron(ctx, value.get("cron_id")) is None:
         return
     gap = shortest_gap(schedule)
     if gap is None or gap >= least:
@@ -116,12 +116,6 @@ def check_cron_interval(ctx: Auth.types.AuthContext, value: Mapping[str, Any], l
         f"most once every {_seconds(least)} ({MIN_INTERVAL_ENV}): use a schedule whose runs are at "
         f"least that far apart, e.g. {example!r}",
     )
-
-
-def _reaches(ctx: Auth.types.AuthContext, cron_id: object) -> bool:
-    """Whether the caller reaches the stored cron ``cron_id`` (server/auth_rules.made_by_caller:
-    its tenant's; a member only its own)."""
-    return reached_cron(ctx, cron_id) is not None
 
 
 def reached_cron(ctx: Auth.types.AuthContext, cron_id: object) -> Mapping[str, Any] | None:
@@ -152,22 +146,16 @@ def _stored_crons() -> Iterable[Mapping[str, Any]]:
 def check_cron_limit(ctx: Auth.types.AuthContext, value: Mapping[str, Any], limits: tuple[int, int]) -> None:
     """Refuse (409) a new cron over its creator's or its tenant's limit; otherwise hold it as
     pending (server/holds.py). No await from the count to the hold."""
-    tenant, owner = tenant_of(ctx), str(ctx.user.identity)
+    me: Owner = (tenant_of(ctx), str(ctx.user.identity))
     per_user, per_tenant = limits
-    kept = _HELD.counted({str(cron.get("cron_id")): owner_of(cron) for cron in _stored_crons()})
-    tenants = [t for t, _ in kept if t == tenant]
-    mine = [o for t, o in kept if t == tenant and o == owner]
+    kept: dict[str, Owner | None] = {str(cron.get("cron_id")): owner_of(cron) for cron in _stored_crons()}
     what = "delete a cron no longer needed (DELETE /runs/crons/{cron_id}; POST /runs/crons/search lists them), then create this one"
-    if len(mine) >= per_user:
-        refuse(
-            409,
-            f"you keep {len(mine)} crons, the most one user may keep on this server is {per_user} "
-            f"({PER_USER_ENV}): {what}",
+
+    def refusal(count: int, wanted: int) -> str:  # wanted: 1, a cron is no batch's run
+        return (
+            f"you keep {count} crons, the most one user may keep on this server is {per_user} "
+            f"({PER_USER_ENV}): {what}"
         )
-    if len(tenants) >= per_tenant:
-        refuse(
-            409,
-            f"your tenant keeps {len(tenants)} crons, the most one tenant may keep on this server is "
-            f"{per_tenant} ({PER_TENANT_ENV}): {what} (an admin of the tenant reaches every one)",
-        )
-    _HELD.hold(str(value.get("cron_id") or id(value)), (tenant, owner))
+
+    tenant = (per_tenant, tenant_refusal("crons", PER_TENANT_ENV, per_tenant, what, after=""))
+    refuse(409, _CRONS.take(str(value.get("cron_id") or id(value)), me, kept, per_user, refusal, tenant))

@@ -108,6 +108,23 @@ def current_batch() -> Batch | None:
     return _BATCH.get()
 
 
+def tenant_refusal(
+    kind: str, variable: str, limit: int, what: str, after: str = ", then try again"
+) -> Callable[[int, int], str]:
+    """A tenant limit's refusal for :meth:`Limit.take` (``refusal(count, wanted)``): the tenant's
+    ``count`` of ``kind``, its ``limit`` and ``variable``, ``what`` to delete, the admin's note and
+    ``after`` it (a cron's says "then create this one" inside ``what``: ``after`` empty)."""
+
+    def refusal(count: int, wanted: int) -> str:
+        said = f"this batch's {wanted} runs would make {count + wanted}" if wanted > 1 else f"keeps {count}"
+        return (
+            f"your tenant {said} {kind}, the most one tenant may keep on this server is {limit} "
+            f"({variable}): {what} (an admin of the tenant reaches every one){after}"
+        )
+
+    return refusal
+
+
 class Limit:
     """One count limit: a user has at most so many objects, stored or approved in flight."""
 

@@ -18,12 +18,12 @@ each making a thread, are counted together. Counted in langgraph-api's in-memory
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph_sdk import Auth
 
-from server.holds import Limit, Owner, owner_of, stored
+from server.holds import Limit, Owner, owner_of, stored, tenant_refusal
 from server.http_limits import _env_count
 from server.run_checks import refuse, tenant_of
 
@@ -58,17 +58,6 @@ def tenant_object_limits(env: Mapping[str, str] | None = None) -> tuple[int, int
     )
 
 
-def _tenant_refusal(kind: str, variable: str, limit: int, what: str) -> Callable[[int, int], str]:
-    def refusal(count: int, wanted: int) -> str:
-        said = f"this batch's {wanted} runs would make {count + wanted}" if wanted > 1 else f"keeps {count}"
-        return (
-            f"your tenant {said} {kind}, the most one tenant may keep on this server is {limit} "
-            f"({variable}): {what} (an admin of the tenant reaches every one), then try again"
-        )
-
-    return refusal
-
-
 def check_new_thread(
     ctx: Auth.types.AuthContext, thread_id: object, run_id: object, limit: int, tenant_limit: int
 ) -> None:
@@ -94,7 +83,7 @@ def check_new_thread(
         )
 
     delete = "delete threads no longer needed (DELETE /threads/{thread_id}; POST /threads/search lists them)"
-    tenant = (tenant_limit, _tenant_refusal("threads", TENANT_THREADS_ENV, tenant_limit, delete))
+    tenant = (tenant_limit, tenant_refusal("threads", TENANT_THREADS_ENV, tenant_limit, delete))
     refuse(409, _THREADS.take(key, me, kept, limit, refusal, tenant))
 
 
@@ -123,5 +112,5 @@ def check_new_assistant(
         "delete an assistant no longer needed (DELETE /assistants/{assistant_id}; POST /assistants/search "
         "lists them)"
     )
-    tenant = (tenant_limit, _tenant_refusal("assistants", TENANT_ASSISTANTS_ENV, tenant_limit, delete))
+    tenant = (tenant_limit, tenant_refusal("assistants", TENANT_ASSISTANTS_ENV, tenant_limit, delete))
     refuse(409, _ASSISTANTS.take(str(assistant_id or id(value)), me, kept, limit, refusal, tenant))

@@ -197,3 +197,41 @@ def test_a_cron_approved_but_not_stored_yet_holds_its_place() -> None:
         return sorted(both), await create("three")  # both requests ended, nothing was stored
 
     assert asyncio.run(main()) == ([200, 409], 200)
+
+
+def test_the_refusals_name_the_count_the_limit_and_the_way_out_word_for_word() -> None:
+    """The user's limit is checked before the tenant's (a user at both hears of its own), and each
+    refusal's words are pinned: server/holds.tenant_refusal is shared with the thread and
+    assistant limits, whose sentence ends otherwise."""
+    import asyncio
+
+    from langgraph_sdk import Auth
+
+    from server.cron_limits import check_cron_limit
+
+    def ctx(identity: str) -> Auth.types.AuthContext:
+        user = _User(identity=identity, tenant_id="initech", role="member", permissions=[])
+        return Auth.types.AuthContext(user=user, permissions=[], resource="crons", action="create")  # type: ignore[arg-type]
+
+    def create(identity: str, cron_id: str, limits: tuple[int, int]) -> str | None:
+        try:
+            check_cron_limit(ctx(identity), {"cron_id": cron_id}, limits)
+        except Auth.exceptions.HTTPException as refused:
+            assert refused.status_code == 409
+            return refused.detail
+        return None
+
+    what = (
+        "delete a cron no longer needed (DELETE /runs/crons/{cron_id}; POST /runs/crons/search lists them), "
+        "then create this one"
+    )
+
+    async def at_both_limits() -> list[str | None]:  # one task: its approvals stay held
+        return [create("dora", "d1", (1, 1)), create("dora", "d2", (1, 1)), create("eve", "e1", (1, 1))]
+
+    assert asyncio.run(at_both_limits()) == [
+        None,
+        f"you keep 1 crons, the most one user may keep on this server is 1 (KASSIST_MAX_CRONS_PER_USER): {what}",
+        "your tenant keeps 1 crons, the most one tenant may keep on this server is 1 "
+        f"(KASSIST_MAX_CRONS_PER_TENANT): {what} (an admin of the tenant reaches every one)",
+    ]
