@@ -2,11 +2,14 @@
 
 The rules judge intent from signals someone wrote down; each new set of unseen techniques found
 phrasings they lacked. This layer is trained (``bench/train_poisoning_screen.py``, seeded, numpy
-only) on every evaluation set but blind 10, and reads what the rules cannot list: the meaning of
+and scipy) on every evaluation set but blind 10, and reads what the rules cannot list: the meaning of
 the whole text (the project's offline all-MiniLM-L6-v2, max and mean over its sentences, and how
 close its nearest sentence is to the semantic layer's injection and contrast banks), its
-character 3-5-grams (hashed, so wording in other languages and spellings count too) and how many
-weak signs the cheap layers found. Text a decoder revealed (base64, hex, a cipher ...) is read
+character 3-5-grams (hashed, so wording in other languages and spellings count too), how many
+weak signs the cheap layers found and, since session 24, its structure (``structure.py``: who each
+sentence addresses and what kind of act it asks; judged leave-one-set-out, these moved the model
+alone from 36-47% to 53-79% of attacks on sets it never saw). A record's cells are read as the
+sentences they form (``carriers.py``). Text a decoder revealed (base64, hex, a cipher ...) is read
 with the text as written. It only adds holds: it runs when the rules found nothing, and holds
 when its probability reaches the threshold chosen at training time. Weights: ``learned.npz``
 beside this file (float16, ~35 KB).
