@@ -130,15 +130,14 @@ class StoreDialect(Protocol):
     def named_search(
         self,
         search: PreparedSearch,
-        cond: flt.Condition,
         query_vector: Sequence[float],
         now: datetime,
         vector: Rows,
         carries: Callable[[tuple[Any, ...]], bool],
     ) -> Program:
-        """``semantic_search`` with ``cond`` added to the filters. ``vector``: that search's rows
-        without ``cond`` (the same query), which a dialect may reuse: ``carries`` says whether such a
-        row meets ``cond``."""
+        """``semantic_search`` of ``search`` (the vector list's search with the named value's
+        condition added). ``vector``: that list's rows (the same query, without the condition),
+        which a dialect may reuse: ``carries`` says whether such a row meets the condition."""
         ...
 
 
@@ -332,8 +331,9 @@ class Batch:
             return []
         field, label = value
         cond = flt.Condition((field,), "$eq", label, "string")
+        filtered = replace(whole, conditions=[*whole.conditions, cond])
         rows: Rows = yield from dialect.named_search(
-            whole, cond, query_vector, self.now, vector, lambda row: carries(row[2], indexed, field, label)
+            filtered, query_vector, self.now, vector, lambda row: carries(row[2], indexed, field, label)
         )
         return rows
 

@@ -143,7 +143,6 @@ class SqliteDialect:
     def named_search(
         self,
         search: PreparedSearch,
-        cond: flt.Condition,
         query_vector: Sequence[float],
         now: datetime,
         vector: Sequence[tuple[Any, ...]],
@@ -157,7 +156,7 @@ class SqliteDialect:
         if len(vector) < wanted or len(known) >= wanted or wanted == 0:
             return known[search.offset : wanted]  # a short list held every item that passes
         last = (vector[-1][0], vector[-1][1], len(vector) - 1)
-        rest = replace(search, conditions=[*search.conditions, cond], offset=0, limit=wanted - len(known))
+        rest = replace(search, offset=0, limit=wanted - len(known))
         more: list[tuple[Any, ...]] = yield from self._semantic(rest, query_vector, now, last)
         have = {(r[0], r[1]) for r in known}  # only if ``last`` was not found (never: the same query)
         return [*known, *(r for r in more if (r[0], r[1]) not in have)][search.offset : wanted]

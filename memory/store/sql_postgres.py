@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -241,17 +240,13 @@ class PostgresDialect:
     def named_search(
         self,
         search: PreparedSearch,
-        cond: flt.Condition,
         query_vector: Sequence[float],
         now: datetime,
         vector: Sequence[tuple[Any, ...]],
         carries: Callable[[tuple[Any, ...]], bool],
     ) -> Program:
         # The approximate index ranks a filtered search on its own: nothing of ``vector`` to reuse.
-        rows: list[tuple[Any, ...]] = yield from self.semantic_search(
-            replace(search, conditions=[*search.conditions, cond]), query_vector, now
-        )
-        return rows
+        return (yield from self.semantic_search(search, query_vector, now))
 
     def keyword_search(self, search: PreparedSearch, depth: int, now: datetime) -> Program:
         text = tsquery_text(search.query or "")
