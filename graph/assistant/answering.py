@@ -227,26 +227,22 @@ def _judge(
     # The closest sentences of the first two passages and of the judged one are what gets quoted
     # (without the sentence stage, a lexical embedder or keyword mode, the passages are).
     kind = asked_type(query)
-    if kind == "phone" and not any(
-        gives_phone(query, sentence, about)
-        for sentence, about in _sentences_about([*hits[:QUANTITY_DEPTH], judged])
-    ):
-        verdict = Verdict(False, "no passage gives the phone number asked for", _closest(hits), language)
-        verdict.said = _said(judged)
-        return verdict
-    if (
-        kind is not None
-        and kind != "phone"
-        and not any(
-            carries(kind, str(h.get("best_sentence") or h.get("text") or ""))
-            for h in [*hits[:ANSWER_TYPE_DEPTH], judged]
-        )
-    ):
-        # What the closest passage does say, as after a finer detail: the user sees the subject is
-        # covered and the name or time is not (session 24).
-        verdict = Verdict(False, f"no passage gives the {kind} asked for", _closest(hits), language)
-        verdict.said = _said(judged)
-        return verdict
+    if kind is not None:
+        if kind == "phone":
+            given = any(
+                gives_phone(query, sentence, about)
+                for sentence, about in _sentences_about([*hits[:QUANTITY_DEPTH], judged])
+            )
+        else:
+            given = any(
+                carries(kind, str(h.get("best_sentence") or h.get("text") or ""))
+                for h in [*hits[:ANSWER_TYPE_DEPTH], judged]
+            )
+        if not given:
+            # What the closest passage does say, as after a finer detail: the user sees the subject
+            # is covered and the name or time is not (session 24).
+            reason = f"no passage gives the {'phone number' if kind == 'phone' else kind} asked for"
+            return Verdict(False, reason, _closest(hits), language, said=_said(judged))
     quantity = asked_quantity(query)
     if (
         quantity is not None
@@ -255,15 +251,13 @@ def _judge(
             answers_quantity(query, quantity, s) for s in _sentences_of([*hits[:QUANTITY_DEPTH], judged])
         )
     ):
-        verdict = Verdict(False, f"no passage states the {quantity.kind} asked for", _closest(hits), language)
-        verdict.said = _said(judged)
-        return verdict
+        reason = f"no passage states the {quantity.kind} asked for"
+        return Verdict(False, reason, _closest(hits), language, said=_said(judged))
     # A question built on a claim ("since sabbaticals are paid now, ...") the passages do not state.
     claim = presupposed(query)
     if claim and not stated(claim, _sentences_about([*hits[:QUANTITY_DEPTH], judged])):
-        verdict = Verdict(False, f"nothing found states that {claim}", _closest(hits), language)
-        verdict.said = _said(judged)
-        return verdict
+        reason = f"nothing found states that {claim}"
+        return Verdict(False, reason, _closest(hits), language, said=_said(judged))
     # Names in the circumstances a message gives before it asks ("I'm at a hotel in Milan ...
     # what's the first thing to check?") are context, not what the base must mention; an office
     # the message names anywhere stays asked for.
