@@ -111,6 +111,9 @@ def test_named_value_is_the_one_best_named_field_value() -> None:
         "Caroline",
     )
     assert named_value([{"tags": ["Caroline"]}], stems, text) is None
+    # A field name a filter's path cannot hold (filters.bad_segment) is not searched apart.
+    assert named_value([{'sp"k': "Caroline"}], stems, text) is None
+    assert named_value([{"sp\x00k": "Caroline"}], stems, text) is None
     # Indexed fields are in the keyword list already; a value on too few candidates is left out.
     assert named_value([{"text": "Caroline"}], stems, text) is None
     rare = [{"speaker": "Caroline"}] + [{"speaker": "Melanie", "text": "z"}] * 30

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from memory import lexical
+from memory.store.filters import bad_segment
 
 MAX_TERMS = 4
 """A value of more content words than this is prose, not a name or a label."""
@@ -140,7 +141,8 @@ def named_value(
     if len(top) != 1:
         return None
     name, label = top[0]
-    if not name or '"' in name or "\x00" in name or carried[top[0]] < NAMED_SHARE * rows:
+    # A name the filter's path could not hold cannot be searched apart (filters.bad_segment).
+    if bad_segment(name) or carried[top[0]] < NAMED_SHARE * rows:
         return None
     return name, label
 

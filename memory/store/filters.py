@@ -47,11 +47,16 @@ def _kind(key: str, value: object) -> Kind:
     )
 
 
+def bad_segment(part: str) -> bool:
+    """Whether a field name cannot be one segment of a filter's path (the JSON path quotes it)."""
+    return not part or '"' in part or "\x00" in part
+
+
 def _path(key: object) -> tuple[str, ...]:
     if not isinstance(key, str) or not key:
         raise InvalidFilter(f"filter key {key!r} must be a non-empty string such as 'status' or 'a.b.c'")
     parts = tuple(key.split("."))
-    if any(not p or '"' in p or "\x00" in p for p in parts):
+    if any(bad_segment(p) for p in parts):
         raise InvalidFilter(f"filter key {key!r}: segments must be non-empty and contain no '\"'")
     return parts
 
