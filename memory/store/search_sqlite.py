@@ -14,6 +14,7 @@ from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from itertools import islice
 from typing import Any, Literal
 
 from kassist.db.statements import Stmt
@@ -178,19 +179,23 @@ class SqliteDialect:
         # first read of twice the page was half wasted on the fused search's 100-deep list).
         chunk = wanted if not search.conditions else max(32, 2 * wanted)
         found: list[tuple[Any, ...]] = []
-        checked, depth = 0, chunk
-        start: int | None = 0
+        # ``checked``: how many leading ranked items were read; None until ``after`` is placed.
+        checked: int | None = 0
+        depth = chunk
         if after is not None:
-            start, depth = None, after[2] + chunk
+            checked, depth = None, after[2] + chunk
         while len(found) < wanted:
             ranked, final = tv.rank(query_vector, search.lo, search.hi, depth)
-            if start is None:
+            if after is not None and checked is None:
+                # The n-th row of a list of the same ranking (fewer items pass) is ranked n-th or later.
+                ap, ak, an = after
                 at = next(
-                    (n for n, (_, p, k) in enumerate(ranked[:final]) if after and (p, k) == after[:2]), None
+                    (n for n, (_, p, k) in enumerate(islice(ranked, an, final), an) if (p, k) == (ap, ak)),
+                    None,
                 )
                 if at is not None or depth >= len(tv.paths):
-                    start = checked = 0 if at is None else at + 1
-            while start is not None and checked < final and len(found) < wanted:
+                    checked = 0 if at is None else at + 1
+            while checked is not None and checked < final and len(found) < wanted:
                 batch = ranked[checked : min(final, checked + chunk)]
                 checked += len(batch)
                 pairs = json.dumps([[path, key] for _, path, key in batch])
