@@ -10,7 +10,8 @@ order (score desc, path, key), so paging and ties are deterministic.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
@@ -24,6 +25,11 @@ IntArray = np.ndarray[Any, np.dtype[np.int64]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 ItemId = tuple[str, str]
 Ranked = list[tuple[float, str, str]]
+
+
+def _order(r: tuple[float, str, str]) -> tuple[float, str, str]:
+    """The ranking's total order, ascending: score descending, then path and key."""
+    return (-r[0], r[1], r[2])
 
 
 class TenantVectors:
@@ -90,16 +96,22 @@ class TenantVectors:
             ]
             if cut is not None:
                 frontier = (-float(scores[cut]), self.paths[first + cut], self.keys[first + cut])
+        unordered = False  # a NaN score (from a NaN vector) has no place in the order
         for (path, key), vectors in self.overlay.items():
             if len(vectors) and path >= lo and (hi is None or path < hi):
-                ranked.append((float(np.max(vectors @ q)), path, key))
+                score = float(np.max(vectors @ q))
+                unordered = unordered or math.isnan(score)
+                ranked.append((score, path, key))
         # (-score, path, key) in two stable sorts (a reversed sort keeps equal items' order): a
         # key tuple per item cost more than the sorting.
         ranked.sort(key=itemgetter(1, 2))
         ranked.sort(key=itemgetter(0), reverse=True)
         if frontier is None:
             return ranked, len(ranked)
-        return ranked, sum(1 for r in ranked if (-r[0], r[1], r[2]) <= frontier)
+        if unordered or math.isnan(frontier[0]):  # kept as it was counted before, NaN and all
+            return ranked, sum(1 for r in ranked if _order(r) <= frontier)
+        # ranked is ascending by exactly this key (the sorts above): the final ones are a prefix.
+        return ranked, bisect_right(ranked, frontier, key=_order)
 
     def candidate_count(self) -> int:
         return len(self.paths) + len(self.overlay)
