@@ -302,10 +302,13 @@ class Batch:
             vector = yield from dialect.semantic_search(whole, query_vector, self.now)
         keyword: Rows = yield from dialect.keyword_search(whole, depth, self.now)
         fusion = fusion_for(self.index.embedder.name)
+        # Both the named list and the field cue read the query's stems against unindexed fields.
+        indexed = indexed_fields(self.index.fields)
+        stems = query_stems(p.query or "")
         named: Rows = []
         if self.index.search == "hybrid" and fusion.named:
-            named = yield from self._named(dialect, whole, query_vector, vector, keyword)
-        return fuse(vector, keyword, fusion, self._field_cue(p.query or ""), named)[p.offset : end]
+            named = yield from self._named(dialect, whole, query_vector, vector, keyword, indexed, stems)
+        return fuse(vector, keyword, fusion, _field_cue(indexed, stems), named)[p.offset : end]
 
     def _named(
         self,
@@ -314,14 +317,14 @@ class Batch:
         query_vector: Sequence[float],
         vector: Rows,
         keyword: Rows,
+        indexed: frozenset[str] | None,
+        stems: frozenset[str],
     ) -> Program:
         """The vector list of the items whose field holds the value the query names (field_cue.py,
         ``named_value``): "What did Caroline paint?" over a chat indexed on ``text`` with ``speaker``
         beside it searches Caroline's turns apart, as a filter ``{"speaker": "Caroline"}`` would, so
         her turns beyond the whole store's best by meaning are candidates too. Empty when no single
         value is named."""
-        indexed = indexed_fields(self.index.fields)
-        stems = query_stems(whole.query or "")
         found = [*vector, *keyword]
         if indexed is None or not stems or not found:
             return []
@@ -336,14 +339,6 @@ class Batch:
             filtered, query_vector, self.now, vector, lambda row: carries(row[2], indexed, field, label)
         )
         return rows
-
-    def _field_cue(self, query: str) -> Callable[[tuple[Any, ...]], float] | None:
-        """The share of an item's short unindexed field value the query names (field_cue.py)."""
-        indexed = indexed_fields(self.index.fields)
-        stems = query_stems(query)
-        if indexed is None or not stems:
-            return None
-        return lambda row: field_share(row[2], stems, indexed)
 
     def _refresh(self, dialect: StoreDialect, tenant: str, rows: Rows) -> Program:
         params = [
@@ -412,6 +407,15 @@ class Batch:
                 for p in group
             ]
         )
+
+
+def _field_cue(
+    indexed: frozenset[str] | None, stems: frozenset[str]
+) -> Callable[[tuple[Any, ...]], float] | None:
+    """The share of an item's short unindexed field value the query names (field_cue.py)."""
+    if indexed is None or not stems:
+        return None
+    return lambda row: field_share(row[2], stems, indexed)
 
 
 def _time_or_none(dialect: StoreDialect, dt: datetime | None) -> Any:
