@@ -110,8 +110,10 @@ def gives_phone(question: str, sentence: str, about: str = "") -> bool:
     phone's shape, in a sentence that (with ``about``, its passage's title and section) shares a
     topic word of the question other than "phone" or "number" (the reception's number does not
     answer "the occupational health service's phone number")."""
+    if not _PHONE.search(sentence):  # the cheap test first: most sentences hold no number
+        return False
     subject = terms(question) - QUESTION_TERMS - _PHONE_WORDS
-    return bool(_PHONE.search(sentence)) and (not subject or bool(subject & terms(f"{sentence} {about}")))
+    return not subject or bool(subject & terms(f"{sentence} {about}"))
 
 
 def carries(kind: str, sentence: str) -> bool:

@@ -261,20 +261,21 @@ def _judge(
     # Names in the circumstances a message gives before it asks ("I'm at a hotel in Milan ...
     # what's the first thing to check?") are context, not what the base must mention; an office
     # the message names anywhere stays asked for.
-    asked = asking_part(query)
-    texts = [f"{h['title']} {h['text']}" for h in hits]
-    found = set().union(*(terms(t) for t in texts))
-    titled = quoted_title(query, found)
-    names = (named_scopes(asked) - titled) | office_names(query)
-    if names:
-        missing = sorted(unexcused(query, names - found, found, "\n".join(texts), uses))
-        if missing:
-            return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
-        uncovered = _scope_page_off_topic(query, names, judged)
-        if uncovered:
-            return Verdict(
-                False, f"the page for {uncovered} does not cover the question", _closest(hits), language
-            )
+    scoped = named_scopes(asking_part(query))
+    offices = office_names(query)
+    if scoped or offices:  # the passages' words are read only when the question names something
+        texts = [f"{h['title']} {h['text']}" for h in hits]
+        found = set().union(*(terms(t) for t in texts))
+        names = (scoped - quoted_title(query, found, offices)) | offices
+        if names:
+            missing = sorted(unexcused(query, names - found, found, "\n".join(texts), uses))
+            if missing:
+                return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
+            uncovered = _scope_page_off_topic(query, names, judged)
+            if uncovered:
+                return Verdict(
+                    False, f"the page for {uncovered} does not cover the question", _closest(hits), language
+                )
     return Verdict(True, "", _closest(hits), language)
 
 

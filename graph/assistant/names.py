@@ -42,12 +42,13 @@ _OFFICE = re.compile(r"\b([^\W\d_][\w'-]*)\s+offices?\b", re.IGNORECASE)
 _QUOTED = re.compile(r"(?:^|(?<=[\s(]))['\"‘“]([A-Z][^'\"’”]*?\s[^'\"’”]*?)['\"’”](?=$|[\s,.;:!?)-])")
 
 
-def quoted_title(query: str, found: set[str]) -> frozenset[str]:
+def quoted_title(query: str, found: set[str], offices: frozenset[str] | None = None) -> frozenset[str]:
     """The words of a document title the question quotes, when the passages found hold one of its
     words: the user names the document as they remember it ("the 'Holiday and Absence Guide'" for the
     leave handbook), not a scope the base must mention; whether it answers is the evidence's to say.
     Its acronyms and numbers ("NYC", "2026") and an "X office" it holds (:func:`office_names`) name
-    which copy and stay asked for."""
+    which copy and stay asked for (``offices``: :func:`office_names` of ``query`` when the caller has
+    them already)."""
     out: set[str] = set()
     for title in _QUOTED.findall(query):
         words = terms(
@@ -55,7 +56,7 @@ def quoted_title(query: str, found: set[str]) -> frozenset[str]:
         )
         if words & found:
             out |= words
-    return frozenset(out) - office_names(query)
+    return frozenset(out) - (office_names(query) if offices is None else offices)
 
 
 def office_names(query: str) -> frozenset[str]:
