@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from knowledge.index.rerank import terms
 from knowledge.index.rules import STOPWORDS
+from knowledge.index.words import ACRONYM_WORD
 
 # Words before "office" that say what kind of office, not which one ("the head office", "a quiet
 # office"): everything else there names a place, typed in lower case in a chat ("the mumbai office")
@@ -52,7 +53,11 @@ def quoted_title(query: str, found: set[str], offices: frozenset[str] | None = N
     out: set[str] = set()
     for title in _QUOTED.findall(query):
         words = terms(
-            " ".join(w for w in title.split() if not re.fullmatch(r"[A-Z]{2,5}s?|\W*\d[\w-]*\W*", w))
+            " ".join(
+                w
+                for w in title.split()
+                if not (ACRONYM_WORD.fullmatch(w) or re.fullmatch(r"\W*\d[\w-]*\W*", w))
+            )
         )
         if words & found:
             out |= words
@@ -86,8 +91,8 @@ def unexcused(
         words = terms(run)
         if len(words) >= 2 and len(words & found) * 2 > len(words):
             counted -= words
-    for acronym in set(re.findall(r"\b[A-Z]{2,5}s?\b", query)):
-        letters = acronym.rstrip("s") if len(acronym) > 2 and acronym.endswith("s") else acronym
+    # Each acronym as written ("SREs") with its letters ("SRE"), once.
+    for acronym, letters in {m.group(0): m.group(1) for m in ACRONYM_WORD.finditer(query)}.items():
         if terms(acronym) & counted and (
             spelled_out(letters, text) or named_short(letters, text) or (uses is not None and uses(letters))
         ):

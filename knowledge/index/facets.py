@@ -210,16 +210,13 @@ def acronyms(
     if not candidates:
         return found
     written = frozenset().union(*words)
+    initialled = [(r, "".join(w[0] for w in r)) for r in candidates]  # each run's initials, once
     for m in _ACRONYM.finditer(query):
         letters = m.group(1).lower()
         if letters in _NOT_NAMES or _stem(letters) in written or _stem(m.group(0).lower()) in written:
             continue
-        exact = [r for r in candidates if "".join(w[0] for w in r) == letters]
-        near = [
-            r
-            for r in candidates
-            if len(r) + 1 == len(letters) and letters.startswith("".join(w[0] for w in r))
-        ]
+        exact = [r for r, ini in initialled if ini == letters]
+        near = [r for r, ini in initialled if len(r) + 1 == len(letters) and letters.startswith(ini)]
         runs = exact or near
         if runs:
             found[_stem(m.group(0).lower())] = frozenset(s for r in runs for s in r)

@@ -22,6 +22,8 @@ from knowledge.index.dialect import Dialect, Op, Stmt
 
 # Only what reads as an acronym: two to five capitals (the names check's own pattern).
 ACRONYM = re.compile(r"[A-Z]{2,5}")
+# One written in a question, perhaps plural ("SREs"): the acronym is group 1.
+ACRONYM_WORD = re.compile(rf"\b({ACRONYM.pattern})s?\b")
 NAMED_MIN = 3  # letters an acronym needs to be excused by a heading's initials
 _LINKS = frozenset(("of", "and", "for", "the", "&"))
 
