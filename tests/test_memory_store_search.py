@@ -150,3 +150,38 @@ def test_interleaved_writes_and_queries_match_a_cold_reader(sqlite_url: str) -> 
                 assert [r.score for r in warm] == pytest.approx([r.score for r in cold], abs=1e-6)
     finally:
         writer.close()
+
+
+def test_the_same_query_after_each_write_matches_a_cold_reader(sqlite_url: str) -> None:
+    """The cached vectors remember the last query's scores (TenantVectors.rank): asking the same
+    query again after an overwrite, a delete or an unindexed put must see that write."""
+    words = ["glacier", "espresso", "sourdough", "tax", "python", "alpine", "coffee", "bread"]
+    rng = random.Random(5)
+    writer = MemoryStore.from_url(sqlite_url, index_fields=FIELDS)
+    try:
+        writer.setup()
+        view = writer.for_tenant("acme")
+        for n in range(40):
+            view.put(("kb",), f"k{n}", {"text": " ".join(rng.sample(words, 2)), "n": n})
+        query = "glacier espresso"
+        for step in range(60):
+            best = view.search(("kb",), query=query, limit=5)
+            target = (
+                best[rng.randrange(len(best))].key if best and rng.random() < 0.6 else f"k{rng.randrange(45)}"
+            )
+            action = rng.random()
+            if action < 0.3:
+                view.delete(("kb",), target)
+            elif action < 0.45:
+                view.put(("kb",), target, {"text": "glacier", "n": step}, index=False)
+            else:
+                view.put(
+                    ("kb",), target, {"text": " ".join(rng.sample(words, rng.randrange(1, 3))), "n": step}
+                )
+            warm = view.search(("kb",), query=query, limit=5)
+            with MemoryStore.from_url(sqlite_url, index_fields=FIELDS) as cold_root:
+                cold = cold_root.for_tenant("acme").search(("kb",), query=query, limit=5)
+            assert [r.key for r in warm] == [r.key for r in cold], step
+            assert [r.score for r in warm] == pytest.approx([r.score for r in cold], abs=1e-6)
+    finally:
+        writer.close()

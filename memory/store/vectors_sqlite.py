@@ -52,9 +52,14 @@ class TenantVectors:
         self.position = {item: i for i, item in enumerate(zip(self.paths, self.keys, strict=True))}
         self.dead: BoolArray = np.zeros(len(self.paths), dtype=np.bool_)
         self.overlay: dict[ItemId, FloatArray] = {}
+        # The last call's base scores (deleted items at -inf) by (unit query bytes, first, last):
+        # a hybrid search ranks the same query again for its named list and for deeper windows.
+        # Only apply() changes what they depend on (``dead``), and it clears them.
+        self._memo: tuple[tuple[bytes, int, int], FloatArray] | None = None
 
     def apply(self, path: str, key: str, vectors: Sequence[Sequence[float]]) -> None:
         """Record that the item now has exactly ``vectors`` (none: deleted or not indexed)."""
+        self._memo = None
         base = self.position.get((path, key))
         if base is not None:
             self.dead[base] = True
@@ -79,13 +84,7 @@ class TenantVectors:
         ranked: Ranked = []
         frontier: tuple[float, str, str] | None = None
         if first < last:
-            r0, r1 = int(self.item_start[first]), int(self.item_start[last])
-            row_scores = self.matrix[r0:r1] @ q
-            if self.single:
-                scores = row_scores
-            else:
-                scores = np.maximum.reduceat(row_scores, self.item_start[first:last] - r0)
-            scores = np.where(self.dead[first:last], -np.inf, scores)
+            scores = self._scores(q, first, last)
             picked, cut = top_with_cut(scores, at_least)
             # Whole arrays to Python at once: indexing numpy per item was most of this method's time.
             paths, keys = self.paths, self.keys
@@ -112,6 +111,21 @@ class TenantVectors:
             return ranked, sum(1 for r in ranked if _order(r) <= frontier)
         # ranked is ascending by exactly this key (the sorts above): the final ones are a prefix.
         return ranked, bisect_right(ranked, frontier, key=_order)
+
+    def _scores(self, q: FloatArray, first: int, last: int) -> FloatArray:
+        """Each base item's best cosine in ``first:last`` (-inf when deleted); not to be modified."""
+        memo_key = (q.tobytes(), first, last)
+        if self._memo is not None and self._memo[0] == memo_key:
+            return self._memo[1]
+        r0, r1 = int(self.item_start[first]), int(self.item_start[last])
+        row_scores = self.matrix[r0:r1] @ q
+        if self.single:
+            scores = row_scores
+        else:
+            scores = np.maximum.reduceat(row_scores, self.item_start[first:last] - r0)
+        scores = np.where(self.dead[first:last], -np.inf, scores)
+        self._memo = (memo_key, scores)
+        return scores
 
     def candidate_count(self) -> int:
         return len(self.paths) + len(self.overlay)
