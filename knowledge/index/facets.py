@@ -196,6 +196,11 @@ def named_values(question: frozenset[str], texts: Sequence[str], titles: Sequenc
 _ACRONYM = re.compile(r"\b([A-Z]{2,6})s?\b")
 
 
+def writes_acronym(query: str) -> bool:
+    """Whether the question writes an acronym at all: :func:`acronyms` finds none otherwise."""
+    return _ACRONYM.search(query) is not None
+
+
 def acronyms(
     query: str, texts: Sequence[str], titles: Sequence[str], words: Sequence[frozenset[str]]
 ) -> dict[str, frozenset[str]]:
@@ -206,7 +211,7 @@ def acronyms(
     where some name has them, win over one letter more. No list of acronyms: the candidates' own
     names decide."""
     found: dict[str, frozenset[str]] = {}
-    candidates = [r for r in _runs(texts, titles) if len(r) >= 2] if _ACRONYM.search(query) else []
+    candidates = [r for r in _runs(texts, titles) if len(r) >= 2] if writes_acronym(query) else []
     if not candidates:
         return found
     written = frozenset().union(*words)
@@ -223,24 +228,41 @@ def acronyms(
     return found
 
 
+def with_acronyms(
+    question: frozenset[str],
+    query: str,
+    texts: Sequence[str],
+    titles: Sequence[str],
+    words: Sequence[frozenset[str]],
+) -> frozenset[str]:
+    """``question`` with each acronym of ``query`` that stands for a name of the candidates
+    (:func:`acronyms`) replaced by that name's words (unchanged without ``query``)."""
+    for short, long in acronyms(query, texts, titles, words).items() if query else ():
+        question = (question - {short}) | long
+    return question
+
+
 def facet_shares(
     question: frozenset[str],
     texts: Sequence[str],
     titles: Sequence[str],
     words: Sequence[frozenset[str]],
     query: str = "",
+    *,
+    named: frozenset[str] | None = None,
 ) -> list[float]:
     """Per candidate, the idf-weighted share of the question's words that are named values among the
     candidates (:func:`named_values`) and that the candidate holds (``words``: each candidate's
     stemmed words, title included). The share is of all the question's words, so that a value every
     candidate holds weighs little, and a question naming nothing scores 0 everywhere. With the
     question as typed (``query``), an acronym standing for a name of the candidates (:func:`acronyms`)
-    counts as that name's words in its place."""
+    counts as that name's words in its place. A caller that has the named values already passes them
+    (``named``) with ``question`` already :func:`with_acronyms` (``query`` is then not read)."""
     if not question or not texts:
         return [0.0] * len(texts)
-    for short, long in acronyms(query, texts, titles, words).items() if query else ():
-        question = (question - {short}) | long
-    named = named_values(question, texts, titles)
+    if named is None:
+        question = with_acronyms(question, query, texts, titles, words)
+        named = named_values(question, texts, titles)
     if not named:
         return [0.0] * len(texts)
     n = len(words)

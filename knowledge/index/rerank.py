@@ -36,7 +36,7 @@ from datetime import date
 from typing import Any
 
 from knowledge.index.editions import asks_for_date, date_lines
-from knowledge.index.facets import facet_shares, named_values
+from knowledge.index.facets import facet_shares, named_values, with_acronyms
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import (
     STOPWORDS,
@@ -305,7 +305,10 @@ def asks_for_old(hit: SearchHit, query: str, history: bool) -> bool:
 
 
 def named_bonus(hit: SearchHit, query: str) -> float:
-    """:func:`_bonus` for one hit: later stages rank with it as the rerank does."""
+    """:func:`_bonus` for one hit, with every name the question scopes (:func:`named_scopes`): unlike
+    :func:`rerank`, which keeps only the names its candidates write as names (facets.named_values) or
+    numbers, it reads no other candidates, so a capitalised word of a quoted title can earn the bonus
+    here and not in the rerank (the judge's :func:`graph.assistant.answering.most_relevant` reads it)."""
     names = named_scopes(query)
     exact = exact_terms(query)
     old = asks_for_old(hit, query, asks_for_history(query))
@@ -331,18 +334,22 @@ def rerank(
     dated = asks_for_date(query)
     w_dense, w_text, w_heading = WEIGHTS
     texts = [body(h) for h in hits]
+    titles = [h.title for h in hits]
+    bodies = [terms(t) for t in texts]
+    held = [b | terms(section(h)) | terms(h.title) for b, h in zip(bodies, hits, strict=True)]
+    # The named values of the question with its acronyms spelled out, read once: the facets score
+    # with them, and they are the question's own when it has no such acronym.
+    expanded = with_acronyms(question, query, texts, titles, held) if question and texts else question
+    named = named_values(expanded, texts, titles)
     # A page is scoped to what the question names only by a name the candidates write as one (an
     # office, a team: facets.named_values) or a number: a word a question capitalises because it
     # quotes a title ("the 'Holiday and Absence Guide'") names no "manager guide" page. The relevance
     # (name_words above) is unchanged.
-    values = named_values(question, texts, [h.title for h in hits]) if names else frozenset()
-    names = frozenset(n for n in names if n in values or any(c.isdigit() for c in n))
-    bodies = [terms(t) for t in texts]
+    if names:
+        values = named if expanded == question else named_values(question, texts, titles)
+        names = frozenset(n for n in names if n in values or any(c.isdigit() for c in n))
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
-    facets = facet_shares(
-        question, texts, [h.title for h in hits],
-        [b | terms(section(h)) | terms(h.title) for b, h in zip(bodies, hits, strict=True)], query,
-    )  # fmt: skip
+    facets = facet_shares(expanded, texts, titles, held, named=named)
     scored: list[Scored] = []
     for i, h in enumerate(hits):
         words = bodies[i]

@@ -25,7 +25,7 @@ import numpy as np
 from kassist.db.vector_scan import dot
 from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.editions import asks_for_date, date_lines
-from knowledge.index.facets import acronyms
+from knowledge.index.facets import acronyms, writes_acronym
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import (
     body,
@@ -231,8 +231,10 @@ def refine(
     for h in looked:
         first[h.doc_id] = max(first.get(h.doc_id, -1e9), order[h.chunk_id] + bonus[h.chunk_id])
     # An acronym standing for a name the candidates write ("NYC": New York) names its words in a title.
-    asked = terms(query).union(*acronyms(query, [h.text for h in hits], [h.title for h in hits],
-                                         [terms(h.text) for h in hits]).values())  # fmt: skip
+    asked = terms(query)
+    if writes_acronym(query):  # acronyms() finds none otherwise: each hit's words are not read
+        asked = asked.union(*acronyms(query, [h.text for h in hits], [h.title for h in hits],
+                                      [terms(h.text) for h in hits]).values())  # fmt: skip
     looked.sort(
         key=lambda h: (
             h.chunk_id in late,
