@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import pytest
+from databases import fresh_database
 from langchain_core.messages import HumanMessage
 
 from checkpointer import TenantCheckpointer
@@ -77,6 +80,32 @@ def assistant(
         store.close()
         saver.close()
         services.close()
+
+
+@contextmanager
+def assistant_over(
+    documents: Mapping[str, str], request: pytest.FixtureRequest, tmp: pytest.TempPathFactory, name: str
+) -> Iterator[Any]:
+    """The assistant over a small corpus written by the test (relative path -> text), ingested into a
+    fresh database of the fixture's backend (``request.param``: "sqlite" or "postgres")."""
+    root = tmp.mktemp(f"{name}-docs")
+    for path, text in documents.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    with _database(request, tmp, name) as url:
+        with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
+            ingest_directory(index.for_tenant(TENANT), root, collection=COLLECTION)
+        with assistant(url) as compiled:
+            yield compiled
+
+
+@contextmanager
+def _database(request: pytest.FixtureRequest, tmp: pytest.TempPathFactory, name: str) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{Path(tmp.mktemp(name)) / 'kassist.db'}"
+        return
+    with fresh_database(request.getfixturevalue("pg_server_url"), f"kassist_{name.replace('-', '_')}") as url:
+        yield url
 
 
 def config(thread: str, user: str = "olga", tenant: str = TENANT, **extra: Any) -> dict[str, Any]:

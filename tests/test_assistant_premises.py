@@ -13,19 +13,15 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from assistant_support import COLLECTION, TENANT, ask, assistant, embedder
-from databases import fresh_database
+from assistant_support import ask, assistant_over
 
 from graph.assistant.answer_types import Quantity, asked_quantity, states
 from graph.assistant.answering import judge
 from graph.assistant.asking import asking_part
 from graph.assistant.premises import presupposed, stated
-from knowledge.index import KnowledgeIndex
-from knowledge.ingest import ingest_directory
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -45,27 +41,10 @@ DOCUMENTS = {
 }
 
 
-def _ingest(url: str, root: Path) -> None:
-    for path, text in DOCUMENTS.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
-    with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
-        ingest_directory(index.for_tenant(TENANT), root, collection=COLLECTION)
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    docs = tmp_path_factory.mktemp("premises-docs")
-    if request.param == "sqlite":
-        url = f"sqlite:///{Path(tmp_path_factory.mktemp('premises')) / 'kassist.db'}"
-        _ingest(url, docs)
-        with assistant(url) as compiled:
-            yield compiled
-        return
-    with fresh_database(request.getfixturevalue("pg_server_url"), "kassist_premises") as url:
-        _ingest(url, docs)
-        with assistant(url) as compiled:
-            yield compiled
+    with assistant_over(DOCUMENTS, request, tmp_path_factory, "premises") as compiled:
+        yield compiled
 
 
 def _ask(graph: Any, question: str) -> tuple[list[str], str]:
