@@ -12,6 +12,7 @@ import shutil
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -131,18 +132,36 @@ def handbook_db(tmp_path: Path) -> str:
     return url
 
 
+@contextmanager
+def _model_graph(handbook_db: str) -> Iterator[Any]:
+    """The assistant graph on ``handbook_db``, its responder chosen by the environment (the scripted
+    OpenAI-compatible server of ``openai_server``)."""
+    services = Services.from_url(handbook_db, embedder=embedder())
+    try:
+        with (
+            TenantCheckpointer.from_url(handbook_db) as saver,
+            MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
+        ):
+            saver.setup()
+            store.setup()
+            yield build_graph(services).compile(checkpointer=saver, store=store)
+    finally:
+        services.close()
+
+
+def _model_turn(handbook_db: str, thread: str, question: str) -> dict[str, Any]:
+    with _model_graph(handbook_db) as graph:
+        state: dict[str, Any] = graph.invoke(
+            {"messages": [HumanMessage(question)]}, config(thread, chat_model="gpt-4o-mini")
+        )
+    return state
+
+
 def test_openai_responder_runs_a_tool_call_round_trip_and_streams_the_answer(
     openai_server: list[dict[str, Any]], handbook_db: str
 ) -> None:
     assert isinstance(select_responder(), OpenAIResponder)  # chosen by OPENAI_BASE_URL alone
-    services = Services.from_url(handbook_db, embedder=embedder())
-    with (
-        TenantCheckpointer.from_url(handbook_db) as saver,
-        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
-    ):
-        saver.setup()
-        store.setup()
-        graph = build_graph(services).compile(checkpointer=saver, store=store)
+    with _model_graph(handbook_db) as graph:
         cfg = config("openai-1", chat_model="gpt-4o-mini")
         tokens: list[str] = []
         for message, meta in graph.stream(
@@ -157,7 +176,6 @@ def test_openai_responder_runs_a_tool_call_round_trip_and_streams_the_answer(
             ):
                 tokens.append(str(message.content))
         state = graph.get_state(cfg).values
-    services.close()
 
     # The round trip: the model asked for a search, got passages as data blocks, answered from them.
     first, second = openai_server[0], openai_server[-1]
@@ -190,18 +208,9 @@ def test_a_model_answer_from_tool_passages_that_do_not_bear_on_the_question_beco
     query) fail the judgement for the user's question, and the turn says nothing was found."""
     from graph.assistant.answering import NOT_FOUND
 
-    services = Services.from_url(handbook_db, embedder=embedder())
-    with (
-        TenantCheckpointer.from_url(handbook_db) as saver,
-        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
-    ):
-        saver.setup()
-        store.setup()
-        graph = build_graph(services).compile(checkpointer=saver, store=store)
-        cfg = config("openai-uncovered", chat_model="gpt-4o-mini")
-        question = HumanMessage("Who is the fire warden on the third floor in Lisbon?")
-        state = graph.invoke({"messages": [question]}, cfg)
-    services.close()
+    state = _model_turn(
+        handbook_db, "openai-uncovered", "Who is the fire warden on the third floor in Lisbon?"
+    )
     assert any(m["role"] == "tool" for m in openai_server[-1]["messages"])  # the model did search
     assert NOT_FOUND in str(state["messages"][-1].content)
     assert state["citations"] == []
@@ -215,18 +224,11 @@ def test_a_model_answer_built_on_a_premise_the_passages_contradict_becomes_not_f
     was found and quotes what the closest passage does say, with no citation."""
     from graph.assistant.answering import NOT_FOUND
 
-    services = Services.from_url(handbook_db, embedder=embedder())
-    with (
-        TenantCheckpointer.from_url(handbook_db) as saver,
-        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
-    ):
-        saver.setup()
-        store.setup()
-        graph = build_graph(services).compile(checkpointer=saver, store=store)
-        cfg = config("openai-premise", chat_model="gpt-4o-mini")
-        question = HumanMessage("Since sabbaticals are paid now, how many months of sabbatical can I take?")
-        state = graph.invoke({"messages": [question]}, cfg)
-    services.close()
+    state = _model_turn(
+        handbook_db,
+        "openai-premise",
+        "Since sabbaticals are paid now, how many months of sabbatical can I take?",
+    )
     answer = str(state["messages"][-1].content)
     assert NOT_FOUND in answer
     assert "unpaid sabbatical" in answer
@@ -241,18 +243,9 @@ def test_a_model_answer_to_a_phone_number_the_passages_do_not_give_becomes_not_f
     names the closest documents, with no citation, whatever the scripted model answers."""
     from graph.assistant.answering import NOT_FOUND
 
-    services = Services.from_url(handbook_db, embedder=embedder())
-    with (
-        TenantCheckpointer.from_url(handbook_db) as saver,
-        MemoryStore.from_url(handbook_db, tenant_from_namespace=True) as store,
-    ):
-        saver.setup()
-        store.setup()
-        graph = build_graph(services).compile(checkpointer=saver, store=store)
-        cfg = config("openai-phone", chat_model="gpt-4o-mini")
-        question = HumanMessage("Which phone number do I ring to reach occupational health?")
-        state = graph.invoke({"messages": [question]}, cfg)
-    services.close()
+    state = _model_turn(
+        handbook_db, "openai-phone", "Which phone number do I ring to reach occupational health?"
+    )
     answer = str(state["messages"][-1].content)
     assert NOT_FOUND in answer
     assert "The closest documents are" in answer
