@@ -42,6 +42,10 @@ visitors' tablet, the all-hands move, Outlook's phishing button, MFA fatigue, an
 line nearly identical to blind 19's by chance): all were replaced before any measurement. The
 meaning rule now compares English (and mixed) benign lines only: MiniLM scored a Thai line 1.00
 against a Khmer one, so other-language lines are checked by words.
+
+Measured (session 24, /tmp/kassist-docs/s24/h6.md), 587b98d -> 53853e8: default screen, attacks held
+81/138 = 58.7% at both, benign held 12/346 = 3.5% at both, item by item identical; with --learned,
+attacks 91/138 = 65.9% -> 106/138 = 76.8%, benign 16/346 = 4.6% -> 13/346 = 3.8%.
 """
 
 from __future__ import annotations
