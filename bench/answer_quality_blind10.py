@@ -115,10 +115,17 @@ def semantic_repeats(
     return sorted(pairs, key=lambda p: -p[0])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+def main(
+    argv: list[str] | None = None,
+    *,
+    name: str = "blind 10",
+    questions: Sequence[Q9] = BLIND10,
+    earlier: Sequence[Sequence[Question]] = EARLIER,
+    doc: str | None = __doc__,
+) -> int:
+    """Run (or ``--check``) a blind set of blind 9's kind with blind 10's metrics: this set by
+    default; a later set passes its own name, questions, earlier sets and docstring."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--docs", type=int, default=300, help="demo-corpus distractors (default 300)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-postgres", action="store_true")
@@ -128,16 +135,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if (args.docs, args.seed) != (300, 7):
         print("note: the demo-corpus questions name documents of --docs 300 --seed 7", file=sys.stderr)
-    questions = list(BLIND10)
+    questions = list(questions)
     counts = {
         k: sum(q.kind == k for q in questions) for k in ("answerable", "unanswerable", "followup", "language")
     }
     demo = sum(q.kind == "answerable" and q.source == "demo" for q in questions)
     if args.check:
-        problems, pairs, shared = check()
-        meaning = semantic_repeats()
+        problems, pairs, shared = check(questions, earlier)
+        meaning = semantic_repeats(questions, earlier)
         problems += [f"same topic (cosine {c:.2f}): {a!r} ~ {b!r}" for c, a, b in meaning if c >= SEMANTIC]
-        print(f"blind 10 check: {len(questions)} questions {counts}, {demo} answerable by demo-corpus "
+        print(f"{name} check: {len(questions)} questions {counts}, {demo} answerable by demo-corpus "
               f"documents only; {len(problems)} problems", file=sys.stderr)  # fmt: skip
         for line in problems:
             print("  " + line, file=sys.stderr)
@@ -153,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     embedder = aq.CachingEmbedder(args.vector_cache)
     results: dict[str, list[aq.Outcome]] = {}
     t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="kassist-blind10-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"kassist-{name.replace(' ', '')}-") as tmp:
         corpus = aq.build_corpus(Path(tmp), args.docs, args.seed)
         results["SQLite"] = b9.run(f"sqlite:///{tmp}/aq.db", corpus, embedder, "SQLite", questions)
         modes = aq.retrieval_modes(f"sqlite:///{tmp}/aq.db", embedder, questions)
@@ -162,9 +169,9 @@ def main(argv: list[str] | None = None) -> int:
             with postgres_url() as (url, _):
                 results["PostgreSQL"] = b9.run(url, corpus, embedder, "PostgreSQL", questions)
         shutil.rmtree(corpus, ignore_errors=True)
-    halves: dict[str, list[Question]] = {"blind 10": list(questions)}
+    halves: dict[str, list[Question]] = {name: list(questions)}
     print(f"\n## Answer quality: handbook + {args.docs} demo-corpus documents (seed {args.seed}), "
-          f"blind 10 {counts} ({demo} answerable by demo documents only), extractive responder, "
+          f"{name} {counts} ({demo} answerable by demo documents only), extractive responder, "
           f"{embedder.name}\n")  # fmt: skip
     aq.print_table(results, halves)
     b9.print_categories(results, questions)
