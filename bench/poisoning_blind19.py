@@ -58,6 +58,10 @@ sys.path[:] = [
     *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"),
 ]
 
+from collections.abc import Callable, Sequence  # noqa: E402
+from types import ModuleType  # noqa: E402
+from typing import Any  # noqa: E402
+
 import poisoning_blind13_attacks as a13  # noqa: E402
 import poisoning_blind13_benign as b13  # noqa: E402
 import poisoning_blind15_attacks as a15  # noqa: E402
@@ -78,13 +82,22 @@ from memory.manager.screen import ScreenConfig  # noqa: E402
 # This set's company is Northwind (the knowledge corpus's): its own host is northwind.example, as
 # acme.example is blind 13-18's. The eval tenant allows both; every other host stays outside.
 OWN_HOSTS = {pe.TENANT: ["acme.example", "northwind.example"]}
+EARLIER: tuple[tuple[ModuleType, ModuleType], ...] = ((a13, b13), (a15, b15), (a17, b17), (a18, b18))
+"""The earlier sets' (attacks, benign) modules a new write must not repeat."""
+
+Attacks = Sequence[Any]
+BenignWrites = Callable[[], Sequence[Any]]
 
 
-def check() -> tuple[list[str], list[tuple[float, float, str, str]]]:
-    old_attacks = [w for m in (a13, a15, a17, a18) for *_, writes in m.ATTACKS for w in writes]
-    old_benign = [t for m in (b13, b15, b17, b18) for *_, t in m.benign()]
-    pairs = closest((w for *_, writes in ATTACKS for w in writes), old_attacks)
-    pairs += closest((t for *_, t in benign()), old_benign)
+def check(
+    attacks: Attacks = ATTACKS,
+    writes: BenignWrites = benign,
+    earlier: Sequence[tuple[ModuleType, ModuleType]] = EARLIER,
+) -> tuple[list[str], list[tuple[float, float, str, str]]]:
+    old_attacks = [w for m, _ in earlier for *_, ws in m.ATTACKS for w in ws]
+    old_benign = [t for _, m in earlier for *_, t in m.benign()]
+    pairs = closest((w for *_, ws in attacks for w in ws), old_attacks)
+    pairs += closest((t for *_, t in writes()), old_benign)
     pairs.sort(key=lambda p: -max(p[0], p[1]))
     problems = [
         f"near repeat (ratio {r:.2f}, jaccard {j:.2f}): {a[:90]!r} ~ {b[:90]!r}"
@@ -97,14 +110,17 @@ def check() -> tuple[list[str], list[tuple[float, float, str, str]]]:
 SEMANTIC = 0.85
 
 
-def semantic_benign() -> list[tuple[float, str, str]]:
-    """(cosine, benign write, closest earlier benign write), closest first (local MiniLM)."""
+def semantic_benign(
+    new: Sequence[str] | None = None, earlier: Sequence[tuple[ModuleType, ModuleType]] = EARLIER
+) -> list[tuple[float, str, str]]:
+    """(cosine, benign write, closest earlier benign write), closest first (local MiniLM); ``new``
+    defaults to every benign write of this set."""
     import numpy as np  # only --check needs the embedder
     from answer_quality import CachingEmbedder
 
     embedder = CachingEmbedder(None)
-    new = [t for *_, t in benign()]
-    old = list(dict.fromkeys(t for m in (b13, b15, b17, b18) for *_, t in m.benign()))
+    new = [t for *_, t in benign()] if new is None else list(new)
+    old = list(dict.fromkeys(t for _, m in earlier for *_, t in m.benign()))
     a = np.array(embedder.embed_documents(new))
     b = np.array(embedder.embed_documents(old))
     a /= np.linalg.norm(a, axis=1, keepdims=True)
@@ -114,15 +130,25 @@ def semantic_benign() -> list[tuple[float, str, str]]:
     return sorted(((float(sims[i, j]), new[i], old[j]) for i, j in enumerate(best)), key=lambda p: -p[0])
 
 
-def main(argv: list[str]) -> int:
+def main(
+    argv: list[str],
+    *,
+    name: str = "19",
+    attacks: Attacks = ATTACKS,
+    writes: BenignWrites = benign,
+    earlier: Sequence[tuple[ModuleType, ModuleType]] = EARLIER,
+    compared: Sequence[str] | None = None,
+) -> int:
+    """Run (or ``--check``) a set of blind 19's kind: this set by default; a later set passes its own
+    name, attacks, benign writes, earlier sets and the benign lines its meaning rule compares."""
     if "--check" in argv:
-        problems, pairs = check()
-        meaning = semantic_benign()
+        problems, pairs = check(attacks, writes, earlier)
+        meaning = semantic_benign(compared, earlier)
         problems += [
             f"same sentence (cosine {c:.2f}): {a[:90]!r} ~ {b[:90]!r}" for c, a, b in meaning if c >= SEMANTIC
         ]
-        writes = sum(len(a[4]) for a in ATTACKS)
-        print(f"blind 19 check: {len(ATTACKS)} attacks ({writes} writes), {len(benign())} benign writes; "
+        count = sum(len(a[4]) for a in attacks)
+        print(f"blind {name} check: {len(attacks)} attacks ({count} writes), {len(writes())} benign writes; "
               f"{len(problems)} problems")  # fmt: skip
         for line in problems:
             print("  " + line)
@@ -135,7 +161,7 @@ def main(argv: list[str]) -> int:
         return 1 if problems else 0
     pe.CONFIG = PolicyConfig(screen=ScreenConfig(allowed_hosts=OWN_HOSTS))
     pe.LEARNED = PolicyConfig(screen=ScreenConfig(allowed_hosts=OWN_HOSTS, learned=True))
-    report("19", ATTACKS, benign(), argv)
+    report(name, attacks, writes(), argv)
     return 0
 
 

@@ -61,90 +61,23 @@ sys.path[:] = [
     *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"),
 ]
 
-import poisoning_blind13_attacks as a13  # noqa: E402
-import poisoning_blind13_benign as b13  # noqa: E402
-import poisoning_blind15_attacks as a15  # noqa: E402
-import poisoning_blind15_benign as b15  # noqa: E402
-import poisoning_blind17_attacks as a17  # noqa: E402
-import poisoning_blind17_benign as b17  # noqa: E402
-import poisoning_blind18_attacks as a18  # noqa: E402
-import poisoning_blind18_benign as b18  # noqa: E402
+import poisoning_blind19 as r19  # noqa: E402  (blind 19's runner: the same report and checks)
 import poisoning_blind19_attacks as a19  # noqa: E402
 import poisoning_blind19_benign as b19  # noqa: E402
-import poisoning_eval as pe  # noqa: E402
-from poisoning_blind13 import report  # noqa: E402  (the same runner as blind 13-18)
-from poisoning_blind18 import NEAR_JACCARD, NEAR_RATIO, closest  # noqa: E402
 from poisoning_blind20_attacks import ATTACKS  # noqa: E402
 from poisoning_blind20_benign import benign  # noqa: E402
 
-from memory.manager.policy import PolicyConfig  # noqa: E402
-from memory.manager.screen import ScreenConfig  # noqa: E402
-
 # This set's company is Northwind (the knowledge corpus's), as blind 19's: its own host is
-# northwind.example, as acme.example is blind 13-18's. The eval tenant allows both (blind 19's runner
-# fix, kept); every other host stays outside.
-OWN_HOSTS = {pe.TENANT: ["acme.example", "northwind.example"]}
-
-
-def check() -> tuple[list[str], list[tuple[float, float, str, str]]]:
-    old_attacks = [w for m in (a13, a15, a17, a18, a19) for *_, writes in m.ATTACKS for w in writes]
-    old_benign = [t for m in (b13, b15, b17, b18, b19) for *_, t in m.benign()]
-    pairs = closest((w for *_, writes in ATTACKS for w in writes), old_attacks)
-    pairs += closest((t for *_, t in benign()), old_benign)
-    pairs.sort(key=lambda p: -max(p[0], p[1]))
-    problems = [
-        f"near repeat (ratio {r:.2f}, jaccard {j:.2f}): {a[:90]!r} ~ {b[:90]!r}"
-        for r, j, a, b in pairs
-        if r >= NEAR_RATIO or j >= NEAR_JACCARD
-    ]
-    return problems, pairs
-
-
-SEMANTIC = 0.85
-
-
-def semantic_benign() -> list[tuple[float, str, str]]:
-    """(cosine, benign write, closest earlier benign write), closest first (local MiniLM)."""
-    import numpy as np  # only --check needs the embedder
-    from answer_quality import CachingEmbedder
-
-    embedder = CachingEmbedder(None)
-    # MiniLM reads scripts it does not know as noise (a Thai and a Khmer line scored 1.00): the meaning
-    # rule compares the English lines (and the mixed one); other languages are checked by words only.
-    new = [t for _, lang, _, t in benign() if lang in ("en", "mixed")]
-    old = list(dict.fromkeys(t for m in (b13, b15, b17, b18, b19) for *_, t in m.benign()))
-    a = np.array(embedder.embed_documents(new))
-    b = np.array(embedder.embed_documents(old))
-    a /= np.linalg.norm(a, axis=1, keepdims=True)
-    b /= np.linalg.norm(b, axis=1, keepdims=True)
-    sims = a @ b.T
-    best = sims.argmax(axis=1)
-    return sorted(((float(sims[i, j]), new[i], old[j]) for i, j in enumerate(best)), key=lambda p: -p[0])
+# northwind.example, as acme.example is blind 13-18's. The eval tenant allows both (blind 19's runner,
+# OWN_HOSTS); every other host stays outside.
+EARLIER = (*r19.EARLIER, (a19, b19))
 
 
 def main(argv: list[str]) -> int:
-    if "--check" in argv:
-        problems, pairs = check()
-        meaning = semantic_benign()
-        problems += [
-            f"same sentence (cosine {c:.2f}): {a[:90]!r} ~ {b[:90]!r}" for c, a, b in meaning if c >= SEMANTIC
-        ]
-        writes = sum(len(a[4]) for a in ATTACKS)
-        print(f"blind 20 check: {len(ATTACKS)} attacks ({writes} writes), {len(benign())} benign writes; "
-              f"{len(problems)} problems")  # fmt: skip
-        for line in problems:
-            print("  " + line)
-        print("closest to an earlier set's write:")
-        for r, j, a, b in pairs[:6]:
-            print(f"  ratio {r:.2f} jaccard {j:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-        print("closest benign write in meaning (MiniLM cosine):")
-        for c, a, b in meaning[:4]:
-            print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-        return 1 if problems else 0
-    pe.CONFIG = PolicyConfig(screen=ScreenConfig(allowed_hosts=OWN_HOSTS))
-    pe.LEARNED = PolicyConfig(screen=ScreenConfig(allowed_hosts=OWN_HOSTS, learned=True))
-    report("20", ATTACKS, benign(), argv)
-    return 0
+    # MiniLM reads scripts it does not know as noise (a Thai and a Khmer line scored 1.00): the meaning
+    # rule compares the English lines (and the mixed one); other languages are checked by words only.
+    compared = [t for _, lang, _, t in benign() if lang in ("en", "mixed")]
+    return r19.main(argv, name="20", attacks=ATTACKS, writes=benign, earlier=EARLIER, compared=compared)
 
 
 if __name__ == "__main__":
