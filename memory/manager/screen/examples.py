@@ -45,17 +45,16 @@ def unquote_examples(text: str) -> str:
     parts = _SPLIT.split(text)
     changed = False
     warned = False  # the sentence before spoke about attacks ("Which of these is a prompt injection?")
+    # Whether each sentence, its quotations left out, speaks about attacks: read once per sentence (the
+    # loop rewrites only the sentence it is at, after reading these).
+    abouts = [bool(ABOUT.search(_QUOTED.sub(" ", parts[j]))) for j in range(0, len(parts), 2)]
     for i in range(0, len(parts), 2):
         sentence = parts[i]
         outside = _QUOTED.sub(" ", sentence)
-        about = bool(ABOUT.search(outside))
+        about = abouts[i // 2]
         # Or the clause right after it, in the same line, names what the quote is ("prompts like '...'
         # are common; our red team logs them"): the explanation may follow its example (session 24).
-        after = (
-            i + 2 < len(parts)
-            and "\n" not in parts[i + 1]
-            and bool(ABOUT.search(_QUOTED.sub(" ", parts[i + 2])))
-        )
+        after = i // 2 + 1 < len(abouts) and "\n" not in parts[i + 1] and abouts[i // 2 + 1]
         if outside != sentence and (about or warned or after or _TO_PEOPLE.search(sentence)):
             # the attack's name beside its quoted example ("jailbreak prompts often begin with") is a name
             parts[i] = ABOUT.sub(NAMED, _QUOTED.sub(PLACEHOLDER, sentence))

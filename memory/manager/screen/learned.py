@@ -116,11 +116,12 @@ class LearnedScreen:
                 try:
                     with np.load(self._path) as data:
                         weights = data["weights"].astype(np.float32)
+                        if weights.shape != (FEATURES,):
+                            # weights of an older feature layout: reading them would raise at the first write
+                            raise KeyError(
+                                f"{self._path.name} has {weights.size} weights, {FEATURES} expected"
+                            )
                         self._state = (weights, float(data["bias"]), float(data["threshold"]))
-                    if weights.shape != (FEATURES,):
-                        # weights of an older feature layout: reading them would raise at the first write
-                        self._state = None
-                        raise KeyError(f"{self._path.name} has {weights.size} weights, {FEATURES} expected")
                 except (OSError, KeyError) as exc:
                     log.warning("poisoning screen: learned layer off (%s)", exc)
                     self._unavailable = True

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Collection
 
 from memory.manager.screen.address import address_findings
-from memory.manager.screen.agency import agency_findings
+from memory.manager.screen.agency import _SPLIT, agency_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.codes import HOWS as CODES
 from memory.manager.screen.decode import FIELDS, Variant, variants
@@ -219,14 +219,13 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
 
 
 _HOST_WORD = re.compile(r"^\W*[^\W_](?:[\w-]*\w)?(?:\.[^\W\d_][\w-]*)+\W*$")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
 def _lookalike_host_shown(text: str) -> bool:
     """Every look-alike word is a host name, each in a sentence about attacks ("domains like nоrthwind.example
     are used in phishing"): awareness text showing a homoglyph domain, not a disguise (session 24). The
     words of the text are still read with the look-alikes mapped by every other rule."""
-    for sentence in _SENTENCE_END.split(text):
+    for sentence in _SPLIT.split(text):  # agency's sentence split, as standing.py reads it
         mixed = [w for w in sentence.split() if mixed_script_words(w)]
         if mixed and (not all(_HOST_WORD.match(w) for w in mixed) or not ABOUT.search(forms(sentence).latin)):
             return False

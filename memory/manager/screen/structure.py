@@ -68,22 +68,24 @@ def _flags(sentence: str) -> npt.NDArray[np.bool_]:
     return np.array(concepts + frames, dtype=bool)
 
 
-def text_sentences(text: str) -> list[str]:
-    """The text's sentences (split as ``multilingual`` splits them), then those its record's cells form."""
+def text_sentences(text: str, cells: list[str] | None = None) -> list[str]:
+    """The text's sentences (split as ``multilingual`` splits them), then those its record's cells form
+    (``cells``: ``flatten(text)``, when the caller has it already)."""
     own = [s.strip() for s in ml._SENTENCE.split(text) if s and s.strip()]
-    return (own + flatten(text))[:MAX_SENTENCES]
+    return (own + (flatten(text) if cells is None else cells))[:MAX_SENTENCES]
 
 
 def structure_row(text: str) -> npt.NDArray[np.float32]:
     """[each concept or frame in some sentence, each pair in one sentence, share of sentences naming
     an AI, the text is a record read cell by cell]."""
-    parts = text_sentences(text)
+    cells = flatten(text)
+    parts = text_sentences(text, cells)
     if not parts:
         return np.zeros(SIZE, dtype=np.float32)
     flags = np.stack([_flags(s) for s in parts])
     single = flags.any(axis=0)
     pairs = [bool((flags[:, i] & flags[:, j]).any()) for i, j in _PAIRS]
-    head = [float(flags[:, 0].mean()), 1.0 if flatten(text) else 0.0]
+    head = [float(flags[:, 0].mean()), 1.0 if cells else 0.0]
     return np.concatenate(
         [single.astype(np.float32), np.array(pairs, dtype=np.float32), np.array(head, dtype=np.float32)]
     )
