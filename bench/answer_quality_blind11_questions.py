@@ -34,7 +34,9 @@ English-only note and name a document for "language first citation" as blind 5-1
 
 from __future__ import annotations
 
+# The question builders are blind 10's (answerable, demo, unanswerable, conversation, language).
 from answer_quality_blind9_questions import Q9
+from answer_quality_blind10_questions import _a, _c, _d, _l, _n
 
 ACCOUNTS = "it/runbook-accounts-and-access.txt"
 AMS = "facilities/amsterdam-office-guide.html"
@@ -84,32 +86,6 @@ D_DESK_LONDON = "facilities/desk-booking-london-office-00244.md"
 D_ROOMS_2026 = "facilities/meeting-rooms-quick-reference-2026-00048.html"
 D_ROOMS_2025 = "facilities/meeting-rooms-quick-reference-2025-00112.html"
 D_GRAFANA_PETROVA = "facilities/handover-grafana-ingrid-petrova-00158.docx"
-
-
-def _docs(doc: str | tuple[str, ...]) -> tuple[str, ...]:
-    return doc if isinstance(doc, tuple) else (doc,)
-
-
-def _a(qid: str, tag: str, text: str, doc: str | tuple[str, ...], fact: str) -> Q9:
-    return Q9(qid, "answerable", text, _docs(doc), fact, tag=tag)
-
-
-def _d(qid: str, tag: str, text: str, doc: str | tuple[str, ...], fact: str) -> Q9:
-    return Q9(qid, "answerable", text, _docs(doc), fact, tag=tag, source="demo")
-
-
-def _n(qid: str, tag: str, text: str) -> Q9:
-    return Q9(qid, "unanswerable", text, tag=tag)
-
-
-def _c(qid: str, tag: str, turns: tuple[str, ...], doc: str | tuple[str, ...], fact: str, src: str = "handbook") -> Q9:  # fmt: skip
-    *before, last = turns
-    first = before[0] if before else ""
-    return Q9(qid, "followup", last, _docs(doc), fact, first, tag=tag, source=src, before=tuple(before))
-
-
-def _l(qid: str, lang: str, text: str, doc: str | tuple[str, ...], fact: str, src: str = "handbook") -> Q9:  # fmt: skip
-    return Q9(qid, "language", text, _docs(doc), fact, tag=lang, source=src)
 
 
 BLIND11: tuple[Q9, ...] = (
