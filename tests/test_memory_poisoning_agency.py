@@ -6,10 +6,9 @@ evaluation sets."""
 from __future__ import annotations
 
 import pytest
+from screen_support import CONFIG
 
-from memory.manager.screen import ScreenConfig, screen_memory
-
-CONFIG = ScreenConfig(allowed_hosts={"acme": ["acme.example"]}, semantic=False)
+from memory.manager.screen import screen_memory
 
 
 def reasons(text: str) -> list[str]:

@@ -15,10 +15,9 @@ from __future__ import annotations
 import base64
 
 import pytest
+from screen_support import CONFIG
 
-from memory.manager.screen import ScreenConfig, screen_memory
-
-CONFIG = ScreenConfig(allowed_hosts={"acme": ["acme.example"]}, semantic=False)
+from memory.manager.screen import screen_memory
 
 
 def held(value: object) -> bool:

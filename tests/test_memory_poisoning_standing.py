@@ -9,17 +9,9 @@ evaluation sets."""
 from __future__ import annotations
 
 import pytest
+from screen_support import reasons
 
-from memory.manager.screen import ScreenConfig, screen_memory
 from memory.manager.screen.definitions import definitions, expand
-
-CONFIG = ScreenConfig(allowed_hosts={"acme": ["acme.example"]}, semantic=False)
-
-
-def reasons(text: str, recent: tuple[str, ...] = ()) -> list[str]:
-    earlier = [(f"old{i}", old) for i, old in enumerate(recent)]
-    found = screen_memory("note", text, tenant_id="acme", config=CONFIG, recent=earlier)
-    return [f.describe() for f in found]
 
 
 @pytest.mark.parametrize(

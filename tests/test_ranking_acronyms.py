@@ -15,6 +15,10 @@ import pytest
 from assistant_support import ask, assistant, embedder
 from databases import fresh_database
 
+# The facet tests' page parts: titles naming neither the team nor the office, so only the text tells
+# the copies apart; the same printing section and paths.
+from test_ranking_facets import PRINTING, TITLES, _slug, page_path
+
 from knowledge.index import KnowledgeIndex
 from knowledge.index.facets import acronyms
 from knowledge.index.models import SearchHit
@@ -35,22 +39,6 @@ PEOPLE = {
     for i, t in enumerate(TEAMS)
     for j, o in enumerate(OFFICES)
 }
-# Titles naming neither the team nor the office (a handover page, a checklist): only the text tells
-# the copies apart.
-TITLES = ("Printing notes", "Printer handover", "Print room checklist")
-PRINTING = """## Releasing print jobs
-
-Print jobs are held on the server and released at any printer by tapping your badge on the reader.
-Jobs not released within 24 hours are deleted. Colour printing is limited to 200 pages a month.
-"""
-
-
-def _slug(text: str) -> str:
-    return text.lower().replace(" ", "-")
-
-
-def page_path(team: str, office: str) -> str:
-    return f"facilities/{_slug(team)}-{_slug(office)}.md"
 
 
 def _page(team: str, office: str) -> str:
