@@ -396,23 +396,23 @@ _OTHER = (
 # fmt: on
 
 
+_GROUPS = (
+    ("it runbook", KB, _RUNBOOK),
+    ("ai-use policy", KB, _AI_POLICY),
+    ("security awareness quote", KB, _AWARENESS),
+    ("record in a carrier", TOOL, _CARRIERS),
+    ("user preference", SUM, _PREFERENCES),
+    ("own-host link", KB, _OWN_HOST),
+    ("code or config", KB, _CODE),
+    ("meeting notes", SUM, _MEETINGS),
+    ("ticket update", TOOL, _TICKETS),
+    ("change notice", KB, _CHANGES),
+    ("hr letter", KB, _HR_LETTERS),
+    ("user's own history", INF, _HISTORY),
+)
+
+
 def benign() -> list[Benign]:
-    out: list[Benign] = []
-    groups = (
-        ("it runbook", KB, _RUNBOOK),
-        ("ai-use policy", KB, _AI_POLICY),
-        ("security awareness quote", KB, _AWARENESS),
-        ("record in a carrier", TOOL, _CARRIERS),
-        ("user preference", SUM, _PREFERENCES),
-        ("own-host link", KB, _OWN_HOST),
-        ("code or config", KB, _CODE),
-        ("meeting notes", SUM, _MEETINGS),
-        ("ticket update", TOOL, _TICKETS),
-        ("change notice", KB, _CHANGES),
-        ("hr letter", KB, _HR_LETTERS),
-        ("user's own history", INF, _HISTORY),
-    )
-    for category, source, texts in groups:
-        out += [(category, "en", source, t) for t in texts]
-    out += [("other languages", lang, KB, t) for lang, t in _OTHER]
-    return out
+    """The English groups in order, then the other languages (all for one user, in this order)."""
+    english = [(category, "en", source, t) for category, source, texts in _GROUPS for t in texts]
+    return english + [("other languages", lang, KB, t) for lang, t in _OTHER]
