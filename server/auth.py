@@ -115,8 +115,8 @@ from server.run_checks import (
     check_checkpoint,
     check_feedback,
     check_ingestion_input,
-    check_new_conversation,
     check_schedule,
+    check_start_input,
     check_thread_claim,
     check_turn_ids,
     cron_thread_check,
@@ -273,7 +273,9 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> str | None:
     await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
     _refuse(422, refused_input(input_graph(value.get("assistant_id")), kwargs.get("input")))
-    await check_new_conversation(ctx, graph, value.get("thread_id"), kwargs)
+    await check_start_input(
+        ctx, graph, value.get("thread_id"), kwargs, value.get("if_not_exists") == "create"
+    )
     await check_turn_ids(ctx, graph, value.get("thread_id"), kwargs.get("input"))
     await keep_first_settings(ctx, graph, value.get("thread_id"), kwargs)
     sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
@@ -346,7 +348,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
     await check_ingestion_input(ctx, graph, payload.get("input"), thread_id)
     if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
-        await check_new_conversation(ctx, graph, None, payload)
+        await check_start_input(ctx, graph, None, payload)
     stamp(ctx, value)
     store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
     if ctx.action == "create":  # last: a cron refused above holds no place

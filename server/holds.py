@@ -32,6 +32,12 @@ Owner = tuple[str, str]
 """(tenant, user) an object counts for."""
 
 
+def runtime_present() -> bool:
+    """Whether this process runs langgraph dev's in-memory runtime (whose registry :func:`stored` reads)."""
+    database = sys.modules.get("langgraph_runtime_inmem.database")
+    return getattr(database, "GLOBAL_STORE", None) is not None
+
+
 def stored(kind: str) -> list[Mapping[str, Any]]:
     """The ``kind`` objects (``"runs"``, ``"crons"``, ``"threads"``, ``"assistants"``) langgraph dev's
     in-memory runtime keeps; none in a process without that runtime (handlers called directly, as

@@ -111,6 +111,10 @@ async def check_copy(ctx: Auth.types.AuthContext) -> None:
     time beside the original. langgraph-api authorizes a copy as a "read" of the source, then a
     "create" of the new thread without metadata (what tells it from ``POST /threads``)."""
     source = _READ_THREAD.get()
+    if source is not None and not _reached(ctx, source):
+        # langgraph-api answers a copy whose source it does not find (unknown, another tenant's or
+        # member's) with 409 "Conflict"; "not found" is the rule for what a caller does not reach.
+        refuse(404, f"Thread with ID {source} not found")
     if source is not None and await _job_thread(ctx, source):
         refuse(
             409,
@@ -126,6 +130,34 @@ async def check_copy(ctx: Auth.types.AuthContext) -> None:
             f"thread {source} is {owner[1]}'s and a copy keeps its owner: copy only threads of your "
             "own (an admin reads another member's thread, it does not make threads in their name)",
         )
+
+
+def _reached(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
+    """Whether langgraph dev's thread registry holds ``thread_id`` as a thread the caller reaches
+    (its tenant's; a member's own), as :func:`server.auth_rules.threads_of` filters reads; True in a
+    process without that registry (handlers called directly): langgraph-api's own lookup decides."""
+    from server.holds import owner_of, runtime_present
+
+    if not runtime_present():
+        return True
+    tenant = tenant_of(ctx)
+    return any(
+        found == tenant and _reaches(ctx, owner)
+        for found, owner in map(owner_of, _registry_threads(thread_id))
+    )
+
+
+def reached_or_made(ctx: Auth.types.AuthContext, thread_id: object, makes: bool) -> bool:
+    """Whether a run's thread is one the caller reaches, or one the run makes (no thread; a new id with
+    ``if_not_exists: "create"``). Any other is langgraph-api's to answer, alike for an unknown id and
+    another's thread (404; 409 for a create): a rule that read such a thread would tell them apart."""
+    from server.holds import runtime_present
+
+    if thread_id is None or not runtime_present():
+        return True
+    if not _registry_threads(thread_id):
+        return makes
+    return _reached(ctx, str(thread_id))
 
 
 def _registry_owner(thread_id: str) -> tuple[str, str] | None:

@@ -139,22 +139,54 @@ def check_feedback(feedback_keys: object) -> None:
         )
 
 
-async def check_new_conversation(
-    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
+async def check_start_input(
+    ctx: Auth.types.AuthContext,
+    graph: str | None,
+    thread_id: object,
+    kwargs: Mapping[str, Any],
+    makes_thread: bool = False,
 ) -> None:
-    """An assistant run with no input (absent or ``{}``) continues the thread's conversation as it
-    is; on a thread with none yet (or a run's own new thread) there is nothing to answer, and the
-    run would only fail inside (``EmptyInputError``, "needs a question"): 422 before it starts."""
-    run_input = kwargs.get("input")
-    if graph != "assistant" or kwargs.get("command") is not None or run_input not in (None, {}):
-        return
-    from server.saver import thread_has_messages
+    """A run with nothing to start from is 422 before it exists; it started and failed inside (a 200
+    carrying an ``__error__``). ``makes_thread``: the run creates its thread (``if_not_exists``).
 
-    if await thread_has_messages(tenant_of(ctx), thread_id) is False:
+    - ``assistant``: no input (absent or ``{}``) continues the thread's conversation as it is; on a
+      thread with none yet (or a run's own new thread) there is nothing to answer ("needs a
+      question").
+    - ``ingestion``: an input without ``settings`` continues the run its thread holds; on a thread
+      with no checkpoint (or a run's own new thread) there is no run to continue: LangGraph raised
+      ``EmptyInputError`` (no input), the graph ``NoSettings`` ("An internal error occurred"), a run
+      without a thread an ``AttributeError`` from inside LangGraph, and a cron so made failed at every
+      firing (session 25 probes). A resume meets this too after a kill took a run that langgraph dev
+      had accepted but not begun (its queue is in memory): nothing of the run was written.
+    """
+    run_input = kwargs.get("input")
+    if kwargs.get("command") is not None or graph not in ("assistant", "ingestion"):
+        return
+    if graph == "assistant" and run_input not in (None, {}):
+        return
+    if graph == "ingestion" and isinstance(run_input, Mapping) and run_input.get("settings") is not None:
+        return
+    from server.job_threads import reached_or_made
+    from server.saver import thread_has_checkpoint, thread_has_messages
+
+    if not reached_or_made(ctx, thread_id, makes_thread):
+        return
+    tenant = tenant_of(ctx)
+    if graph == "assistant" and await thread_has_messages(tenant, thread_id) is False:
         refuse(
             422,
             "input is empty and the thread has no conversation yet: send the user's question, e.g. "
             '{"messages": [{"role": "user", "content": "..."}]}',
+        )
+    if graph == "ingestion" and await thread_has_checkpoint(tenant, thread_id) is False:
+        where = (
+            "a run without a thread starts a new one" if thread_id is None else "this thread holds no run yet"
+        )
+        refuse(
+            422,
+            f"input has no settings and {where}: an ingestion run starts with its settings, e.g. "
+            '{"settings": {"source": "<a folder under your tenant\'s ingestion root>"}} (a run continues '
+            "without them only on the thread that holds it)",
         )
 
 

@@ -283,6 +283,14 @@ async def thread_has_messages(tenant: str, thread_id: object) -> bool | None:
     return bool(held) or (isinstance(waiting, dict) and bool(waiting.get("messages")))
 
 
+async def thread_has_checkpoint(tenant: str, thread_id: object) -> bool | None:
+    """Whether the tenant's thread holds a checkpoint (False for a run with no thread: it gets a new
+    one); None when this process serves no saver (not a LangGraph server) and cannot tell."""
+    if not _SERVED:
+        return None
+    return thread_id is not None and await thread_head(tenant, str(thread_id)) is not None
+
+
 async def recorded_owner(tenant: str, thread_id: str) -> str | None:
     """The owner the tenant's thread's latest checkpoint records (its run's metadata, written by
     server/auth.py); None when it records none, the thread has no checkpoint, or this process
