@@ -47,6 +47,7 @@ from graph.assistant.language import language_text as language_text
 from graph.assistant.names import office_names, quoted_title, unexcused
 from graph.assistant.premises import presupposed, said, stated
 from knowledge.index.coverage import uncovered_words
+from knowledge.index.facets import title_values
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import named_bonus, named_scopes, terms
 from knowledge.index.rules import demoted
@@ -316,7 +317,10 @@ def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]
     "Lisbon office", "Warsaw") but holds under :data:`TOPIC_COVERAGE` of the question's other words:
     the page is about the office, not about the question ("the fire warden in Lisbon")."""
     title, asked = terms(str(top["title"])), terms(query)
-    scoped = names & title
+    # A title with a scope part names its scope there ("Desk booking: Lisbon office 2026"); a name
+    # before it is the page's subject ("Restoring a deleted file from OneDrive ...: quick reference"),
+    # which the evidence judges. A title without one ("Berlin equipment request 6472") is read whole.
+    scoped = names & (title_values(str(top["title"])) or title)
     topic = asked - names
     # Most of the title asked for is the page itself ("Locate our 2026 Employee Leave Policy
     # handbook"), not a scope of it.
