@@ -4,7 +4,7 @@ Two steps, so that a change of the judge or of the extractive responder is measu
 
 1. ``--search``: builds bench/answer_quality.py's corpus once (the handbook among ``--docs`` demo-corpus
    documents, SQLite at ``--db``), runs the assistant's own search (hybrid, k=6, sentence stage) for
-   every single-turn question of the main set and blind 1-10 (answerable, unanswerable, non-English;
+   every single-turn question of the main set and blind 1-11 (answerable, unanswerable, non-English;
    follow-ups need the graph and are left to the runners), and writes each question's hits and
    whether the knowledge base uses each acronym it holds (``TenantKnowledgeIndex.uses``) to ``--dump``.
 2. Without ``--search``: reads the dump and runs today's :func:`graph.assistant.answering.judge` and
@@ -26,6 +26,9 @@ validation halves 19/272, 198/272, 40/74 -> 17/272, 200/272, 47/74 (docs/benchma
 Session 24 (h3): blind 10 added (its halves alternate within each tag, as blind 9's); one dump of
 587b98d's search, 587b98d -> 4778caa: tuning halves 18/317, 243/317, 66/97 -> 15/317, 244/317,
 68/97; validation halves 20/306, 234/306, 56/88 -> 19/306, 234/306, 57/88 (only blind 10 moved).
+Session 25 (h3): blind 11 added (halves within each tag); one dump of 4f0eae4's search: tuning
+halves 21/358, 270/358, 75/112 at 4f0eae4 -> 20/358, 270/358, 75/112 at b710f44 (blind 11 h06);
+validation halves 21/340, 257/340, 65/103 unchanged. bench/abstain_learn.py reads the same dump.
 
 Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
        .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune]
@@ -66,11 +69,13 @@ def sets() -> dict[str, list[Question]]:
     from answer_quality_blind8_questions import BLIND8
     from answer_quality_blind9_questions import BLIND9
     from answer_quality_blind10_questions import BLIND10
+    from answer_quality_blind11_questions import BLIND11
     from answer_quality_questions import QUESTIONS
 
     return {"main": list(QUESTIONS), "blind": list(BLIND), "blind2": list(BLIND2), "blind3": list(BLIND3),
             "blind4": list(BLIND4), "blind5": list(BLIND5), "blind6": list(BLIND6), "blind7": list(BLIND7),
-            "blind8": list(BLIND8), "blind9": list(BLIND9), "blind10": list(BLIND10)}  # fmt: skip
+            "blind8": list(BLIND8), "blind9": list(BLIND9), "blind10": list(BLIND10),
+            "blind11": list(BLIND11)}  # fmt: skip
 
 
 def halves(questions: list[Question]) -> dict[str, str]:
