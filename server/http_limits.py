@@ -27,6 +27,9 @@
 - **Closed routes** (``langgraph dev`` only, :class:`ClosedRoutes`): the in-memory runtime's
   ``/internal/...`` (read any thread, wipe every tenant's threads) and ``/deploy`` answer 404.
 
+- **A thread's streams** (``langgraph dev`` only, server/thread_streams.py): 404 before the stream
+  opens on a thread the caller does not reach.
+
 ``kassist serve`` installs it in :func:`server.langserve_app.create_app`; ``langgraph dev`` through
 ``langgraph.json`` -> ``http.app`` (:data:`app`, an app with no routes of its own: langgraph-api
 runs its middleware in front of every route it serves).
@@ -390,7 +393,11 @@ def _langgraph_app() -> Any:
         max_batch=max_batch_runs(),
         body_keys=True,
     )
-    return Starlette(middleware=[Middleware(NoStore), Middleware(ClosedRoutes), limits])  # type: ignore[arg-type]
+    from server.thread_streams import ThreadStreams
+
+    # Last: a thread's stream asks the server behind these (authentication, the threads rules).
+    middleware = [Middleware(NoStore), Middleware(ClosedRoutes), limits, Middleware(ThreadStreams)]  # type: ignore[arg-type]
+    return Starlette(middleware=middleware)
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,95 @@
+"""A thread's event streams open only on a thread the caller reaches (session 25 probes,
+/tmp/kassist-docs/s25/h1.md), on a real ``langgraph dev``.
+
+langgraph-api checked who may read a thread's streams only once the stream had begun: another
+tenant's thread, another member's or an unknown id answered ``GET /threads/{id}/stream`` and
+``GET /threads/{id}/runs/{run_id}/stream`` with a 200 carrying an ``error`` event, ``POST
+/threads/{id}/stream/events`` with an empty 200, and its WebSocket was accepted, then closed with
+1011; the SSE route and the socket wrote an error traceback to the server's log each time. Nothing
+of the thread leaked; now each is a 404 before the stream opens (server/thread_streams.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from server_harness import ACME_KEY, GLOBEX_KEY, KEYS, langgraph_dev
+
+ERIN_KEY = "acme-erin-key-0123456789abcdef"
+TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
+SUBSCRIBE = {"id": 1, "method": "subscription.subscribe", "params": {"channels": ["values"]}}
+Served = tuple[str, Path]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    tmp: Path = tmp_path_factory.mktemp("probe-s25-streams")
+    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    with langgraph_dev(tmp, env={"KASSIST_API_KEYS": json.dumps(keys)}) as (base, _):
+        yield base, tmp / "langgraph_dev.log"
+
+
+def _client(base: str, key: str) -> httpx.Client:
+    return httpx.Client(base_url=base, headers={"x-api-key": key}, timeout=60)
+
+
+def _conversation(alice: httpx.Client) -> tuple[str, str]:
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    done = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant", "input": TURN})
+    assert done.status_code == 200, done.text[:300]
+    return str(thread), str(alice.get(f"/threads/{thread}/runs").json()[0]["run_id"])
+
+
+def _socket_status(base: str, thread: str, key: str) -> int | str:
+    """The HTTP status refusing the event WebSocket of ``thread``, or the first answer once open."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    async def talk() -> int | str:
+        url = base.replace("http://", "ws://") + f"/threads/{thread}/stream/events"
+        try:
+            async with connect(url, additional_headers={"x-api-key": key}, open_timeout=60) as ws:
+                await ws.send(json.dumps(SUBSCRIBE))
+                return str(await asyncio.wait_for(ws.recv(), timeout=60))
+        except InvalidStatus as refused:
+            return int(refused.response.status_code)
+
+    return asyncio.run(talk())
+
+
+def test_a_threads_streams_are_not_found_for_a_caller_who_does_not_reach_it(served: Served) -> None:
+    base, log = served
+    alice = _client(base, ACME_KEY)
+    thread, run_id = _conversation(alice)
+    unknown = str(uuid.uuid4())
+    for key, target in ((GLOBEX_KEY, thread), (ERIN_KEY, thread), (ACME_KEY, unknown)):
+        caller = _client(base, key)
+        answers = (
+            caller.get(f"/threads/{target}/stream"),
+            caller.get(f"/threads/{target}/runs/{run_id}/stream"),
+            caller.post(f"/threads/{target}/stream/events", json={"channels": ["values"]}),
+        )
+        for answer in answers:
+            assert answer.status_code == 404, (key, answer.text[:300])
+            assert answer.json() == {"detail": f"Thread with ID {target} not found"}, answer.text[:300]
+        assert _socket_status(base, target, key) == 404
+    assert "protocol thread stream failed" not in log.read_text()
+
+
+def test_the_owner_still_streams_and_a_missing_key_is_still_401(served: Served) -> None:
+    base, _ = served
+    alice = _client(base, ACME_KEY)
+    thread, run_id = _conversation(alice)
+    assert alice.get(f"/threads/{thread}/runs/{run_id}/stream").status_code == 200  # a finished run
+    with alice.stream("POST", f"/threads/{thread}/stream/events", json={"channels": ["values"]}) as opened:
+        assert opened.status_code == 200
+        assert opened.headers["content-type"].startswith("text/event-stream")
+    answer = json.loads(str(_socket_status(base, thread, ACME_KEY)))
+    assert answer["type"] == "success" and answer["id"] == 1, answer
+    keyless = httpx.post(f"{base}/threads/{thread}/stream/events", json={"channels": ["values"]}, timeout=60)
+    assert keyless.status_code == 401, keyless.text[:300]
