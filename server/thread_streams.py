@@ -1,21 +1,23 @@
-"""A thread's event streams open only on a thread the caller reaches (``langgraph dev``; an ASGI
-middleware, :class:`ThreadStreams`, in front of every route: server/http_limits.py installs it).
+"""A thread's event streams, and a run's stream and join, open only on what the caller reaches
+(``langgraph dev``; an ASGI middleware, :class:`ThreadStreams`, in front of every route:
+server/http_limits.py installs it).
 
 langgraph-api checks who may read a thread's streams (``GET /threads/{id}/stream``,
-``GET /threads/{id}/runs/{run_id}/stream``, ``POST /threads/{id}/stream/events`` and the WebSocket on
-that path) only once the stream has begun: another tenant's thread, another member's or an unknown
-id got a 200 carrying an ``error`` event, an empty 200 (the SSE route) or an accepted socket closed
-with 1011 "thread stream ended", each writing an error traceback to the server's log (session 25
-probes). Nothing of the thread leaked, but "not found" is this server's answer for what a caller
-does not reach. Before such a stream opens, the request's own credentials ask ``GET /threads/{id}``
-through the whole server (authentication and the threads "read" rule of server/auth.py, the one rule
-for every read of a thread): where that is a 404, so is the stream (a socket is refused with a 404
-before it is accepted); any other answer lets the stream open as before (a missing key is still
-answered by the route: 401)."""
+``POST /threads/{id}/stream/events`` and the WebSocket on that path) and whether a run exists
+(``GET /threads/{id}/runs/{run_id}/stream`` and ``/join``) only once the answer has begun: another
+tenant's thread, another member's, an unknown id, or a run not of that thread got a 200 carrying an
+``error`` event (a join: an ``__error__`` body), an empty 200 (the SSE route) or an accepted socket
+closed with 1011 "thread stream ended", the SSE route and the socket writing an error traceback to
+the server's log each time (session 25 probes). Nothing leaked, but "not found" is this server's
+answer for what a caller does not reach. Before such a stream opens, the request's own credentials
+ask for the resource it reads (``GET /threads/{id}``, ``GET /threads/{id}/runs/{run_id}``) through
+the whole server (authentication and the threads rule of server/auth.py, the one rule for every
+read of a thread and its runs): where that is a 404, the stream is that 404 (a socket is refused
+with it before it is accepted); any other answer lets the stream open as before (a missing key is
+still answered by the route: 401)."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -27,16 +29,18 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _STREAMS = (
-    ("GET", re.compile(r"^/threads/([^/]+)/stream/?$")),
-    ("GET", re.compile(r"^/threads/([^/]+)/runs/[^/]+/stream/?$")),
-    ("POST", re.compile(r"^/threads/([^/]+)/stream/events/?$")),
-    ("WEBSOCKET", re.compile(r"^/threads/([^/]+)/stream/events/?$")),
+    ("GET", re.compile(r"^(/threads/[^/]+)/stream/?$")),
+    ("GET", re.compile(r"^(/threads/[^/]+/runs/[^/]+)/(?:stream|join)/?$")),
+    ("POST", re.compile(r"^(/threads/[^/]+)/stream/events/?$")),
+    ("WEBSOCKET", re.compile(r"^(/threads/[^/]+)/stream/events/?$")),
 )
+"""(method, path): group 1 is the resource the stream reads, asked for first."""
+_MAX_KEPT = 4096  # a 404's body (one line); a found resource's body is not kept
 _DROPPED = {b"content-length", b"content-type", b"transfer-encoding", b"upgrade", b"connection"}
 
 
-def streamed_thread(scope: Scope) -> str | None:
-    """The thread id of a request that opens one of a thread's streams, or None."""
+def streamed(scope: Scope) -> str | None:
+    """The path of the thread or run whose stream a request opens, or None."""
     kind = "WEBSOCKET" if scope.get("type") == "websocket" else str(scope.get("method") or "")
     path = str(scope.get("path") or "")
     for method, pattern in _STREAMS:
@@ -46,22 +50,18 @@ def streamed_thread(scope: Scope) -> str | None:
     return None
 
 
-def not_found(thread_id: str) -> bytes:
-    return json.dumps({"detail": f"Thread with ID {thread_id} not found"}).encode()
-
-
 class ThreadStreams:
-    """ASGI middleware: a thread's stream whose thread ``GET /threads/{id}`` does not find is a 404."""
+    """ASGI middleware: a stream whose thread or run a ``GET`` of it does not find is that 404."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        thread_id = streamed_thread(scope) if scope.get("type") in ("http", "websocket") else None
-        if thread_id is None or await self._status(scope, thread_id) != 404:
+        resource = streamed(scope) if scope.get("type") in ("http", "websocket") else None
+        status, body = (0, b"") if resource is None else await self._get(scope, resource)
+        if status != 404:
             await self.app(scope, receive, send)
             return
-        body = not_found(thread_id)
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         if scope["type"] == "http":
             await send({"type": "http.response.start", "status": 404, "headers": headers})
@@ -73,10 +73,9 @@ class ThreadStreams:
         else:
             await send({"type": "websocket.close", "code": 1008, "reason": "thread not found"})
 
-    async def _status(self, scope: Scope, thread_id: str) -> int:
-        """The status ``GET /threads/{thread_id}`` answers with this request's credentials."""
+    async def _get(self, scope: Scope, path: str) -> tuple[int, bytes]:
+        """The status and body ``GET path`` answers with this request's credentials."""
         headers = [(k, v) for k, v in scope.get("headers") or [] if k.lower() not in _DROPPED]
-        path = f"/threads/{thread_id}"
         sub = {k: v for k, v in scope.items() if k not in ("subprotocols", "extensions")}
         sub.update(
             type="http",
@@ -90,6 +89,7 @@ class ThreadStreams:
         )
         asked = False
         status = 0
+        body = bytearray()
 
         async def request() -> Message:
             nonlocal asked
@@ -102,6 +102,8 @@ class ThreadStreams:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = int(message["status"])
+            elif message["type"] == "http.response.body" and len(body) < _MAX_KEPT:
+                body.extend(message.get("body", b""))
 
         await self.app(sub, request, answer)
-        return status
+        return status, bytes(body[:_MAX_KEPT])

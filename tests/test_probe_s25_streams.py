@@ -1,5 +1,5 @@
-"""A thread's event streams open only on a thread the caller reaches (session 25 probes,
-/tmp/kassist-docs/s25/h1.md), on a real ``langgraph dev``.
+"""A thread's event streams, and a run's stream and join, open only on what the caller reaches
+(session 25 probes, /tmp/kassist-docs/s25/h1.md), on a real ``langgraph dev``.
 
 langgraph-api checked who may read a thread's streams only once the stream had begun: another
 tenant's thread, another member's or an unknown id answered ``GET /threads/{id}/stream`` and
@@ -81,11 +81,29 @@ def test_a_threads_streams_are_not_found_for_a_caller_who_does_not_reach_it(serv
     assert "protocol thread stream failed" not in log.read_text()
 
 
+def test_a_runs_stream_and_join_of_a_run_not_of_the_thread_are_not_found(served: Served) -> None:
+    """On one's own thread, a run id of another tenant's thread (or no run's) was a 200 carrying
+    "404: Run not found" (a stream's ``error`` event, a join's ``__error__`` body); now the stream
+    and the join answer as ``GET /threads/{id}/runs/{run_id}`` does."""
+    base, _ = served
+    _, theirs = _conversation(_client(base, ACME_KEY))
+    bob = _client(base, GLOBEX_KEY)
+    mine = bob.post("/threads", json={}).json()["thread_id"]
+    for run_id in (theirs, str(uuid.uuid4())):
+        read = bob.get(f"/threads/{mine}/runs/{run_id}")
+        assert read.status_code == 404, read.text[:300]
+        for route in ("stream", "join"):
+            answer = bob.get(f"/threads/{mine}/runs/{run_id}/{route}")
+            assert (answer.status_code, answer.json()) == (404, read.json()), answer.text[:300]
+
+
 def test_the_owner_still_streams_and_a_missing_key_is_still_401(served: Served) -> None:
     base, _ = served
     alice = _client(base, ACME_KEY)
     thread, run_id = _conversation(alice)
     assert alice.get(f"/threads/{thread}/runs/{run_id}/stream").status_code == 200  # a finished run
+    joined = alice.get(f"/threads/{thread}/runs/{run_id}/join")
+    assert joined.status_code == 200 and joined.json()["messages"][-1]["type"] == "ai", joined.text[:300]
     with alice.stream("POST", f"/threads/{thread}/stream/events", json={"channels": ["values"]}) as opened:
         assert opened.status_code == 200
         assert opened.headers["content-type"].startswith("text/event-stream")
