@@ -85,12 +85,12 @@ from server.auth_rules import (
 from server.batch_runs import check_batch
 from server.configurable import (
     JOB_GRAPHS,
-    MAX_STORE_LIMIT,
     MAX_STORE_TTL_MINUTES,
     refused_id,
     refused_input,
     refused_metadata,
     refused_store_fields,
+    refused_store_page,
 )
 from server.credentials import sent_token
 from server.cron_limits import (
@@ -386,9 +386,4 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
             422, f"ttl must be a number of minutes above 0 and at most {MAX_STORE_TTL_MINUTES} (100 years)"
         )
     _refuse(422, refused_store_fields(value.get("index"), value.get("filter")))
-    limit = value.get("limit")
-    if isinstance(limit, int) and limit > MAX_STORE_LIMIT:
-        _refuse(
-            422,
-            f"limit {limit} is over {MAX_STORE_LIMIT}, the most one store request returns; page with offset",
-        )
+    _refuse(422, refused_store_page(value.get("limit"), value.get("offset")))

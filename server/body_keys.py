@@ -126,9 +126,22 @@ ROUTES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = tuple(
         ),
         ("PUT", "/store/items", frozenset({"namespace", "key", "value", "index", "ttl"})),
         ("DELETE", "/store/items", frozenset({"namespace", "key"})),
+        (
+            "POST",
+            "/store/items/search",
+            frozenset({"namespace_prefix", "filter", "limit", "offset", "query", "refresh_ttl"}),
+        ),
+        ("POST", "/store/namespaces", frozenset({"prefix", "suffix", "max_depth", "limit", "offset"})),
     )
 )
 """(method, path, the keys its body may hold). Other routes: not checked here."""
+
+REQUIRED = {
+    "/store/items/search": ("namespace_prefix", "a list of namespace labels; [] searches all of yours")
+}
+"""Keys a route's body must hold (not null), though its schema makes them optional: langgraph-api
+0.16.7 reads ``namespace_prefix`` with ``payload["namespace_prefix"]``, and a search without it was a
+500 (a KeyError, session 25 probes). path -> (key, what it is)."""
 
 COMMAND_PATH = re.compile(f"^/threads/{_ID}/commands$")
 COMMAND_PARAMS = {
@@ -247,6 +260,9 @@ def _keys_refusal(method: str, path: str, parsed: object, keys: frozenset[str]) 
         too_long = refused_text("description", description, MAX_METADATA_BYTES)
         if too_long is not None:
             return too_long
+    required = REQUIRED.get(_normal(path))
+    if required is not None and isinstance(parsed, Mapping) and parsed.get(required[0]) is None:
+        return f"the body must hold {required[0]}, {required[1]}"
     items = parsed if isinstance(parsed, list) and path.rstrip("/").endswith("/batch") else [parsed]
     for index, item in enumerate(items):
         where = f"run {index} of the batch" if len(items) > 1 or parsed is not item else "the body"

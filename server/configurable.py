@@ -286,6 +286,21 @@ def refused_store_fields(index: object, store_filter: object) -> str | None:
     return None
 
 
+def refused_store_page(limit: object, offset: object) -> str | None:
+    """Why a store search's or namespace list's page is refused, or None: ``limit`` over
+    :data:`MAX_STORE_LIMIT`, or either negative (langgraph-api passed -1 on: a search's ``limit: -1``
+    answered with all items but the last, 29 of 30, however many, past the bound; an ``offset: -1``
+    with none: session 25 probes). Types are langgraph-api's to check."""
+    if isinstance(limit, int) and limit > MAX_STORE_LIMIT:
+        return (
+            f"limit {limit} is over {MAX_STORE_LIMIT}, the most one store request returns; page with offset"
+        )
+    for name, value in (("limit", limit), ("offset", offset)):
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            return f"{name} must be a whole number, 0 or more, got {value}"
+    return None
+
+
 def refused_metadata(metadata: object, where: str = "metadata") -> str | None:
     """Why ``metadata`` is too large to keep (over :data:`MAX_METADATA_BYTES` of JSON), or None."""
     if metadata is None:
