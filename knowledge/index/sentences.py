@@ -21,8 +21,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from kassist.db.vector_scan import dot
+from knowledge.index import order_model
 from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.editions import asks_for_date, date_lines
 from knowledge.index.facets import acronyms, writes_acronym
@@ -200,7 +202,7 @@ def refine(
     rerank's bonus for a page the question names), a document's passages by their refined relevance,
     which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
-    late = {h.chunk_id for h in hits if demoted(h.title, h.source_path, query, superseded=h.superseded)}
+    late = late_ids(hits, query)
     order = {
         h.chunk_id: (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0)
         + ORDER_SENTENCE_SHARE * (m.cosine if m.order is None else m.order)
@@ -230,16 +232,13 @@ def refine(
     first: dict[str, float] = {}
     for h in looked:
         first[h.doc_id] = max(first.get(h.doc_id, -1e9), order[h.chunk_id] + bonus[h.chunk_id])
-    # An acronym standing for a name the candidates write ("NYC": New York) names its words in a title.
-    asked = terms(query)
-    if writes_acronym(query):  # acronyms() finds none otherwise: each hit's words are not read
-        asked = asked.union(*acronyms(query, [h.text for h in hits], [h.title for h in hits],
-                                      [terms(h.text) for h in hits]).values())  # fmt: skip
+    asked = title_words(query, hits)
+    learned = learned_order(*order_features(hits, query, matches, late, asked))
     looked.sort(
         key=lambda h: (
             h.chunk_id in late,
             not names_document(h.title, asked),
-            -first[h.doc_id],
+            -(first[h.doc_id] if h.chunk_id in late else learned[h.doc_id]),
             h.doc_id,
             -(float(h.relevance or 0.0) + bonus[h.chunk_id]),
         )
@@ -254,6 +253,51 @@ def refine(
         # holds the date bonus; each document's dated passage then goes first.
         return dated_first(updated)[:k]
     return ordered[:k]
+
+
+def late_ids(hits: Sequence[SearchHit], query: str) -> set[str]:
+    """The hits that go after the current documents: archived editions the question does not ask for."""
+    return {h.chunk_id for h in hits if demoted(h.title, h.source_path, query, superseded=h.superseded)}
+
+
+def title_words(query: str, hits: Sequence[SearchHit]) -> frozenset[str]:
+    """The question's words as :func:`names_document` reads them: an acronym standing for a name the
+    candidates write ("NYC": New York) names its words in a title."""
+    asked = terms(query)
+    if writes_acronym(query):  # acronyms() finds none otherwise: each hit's words are not read
+        asked = asked.union(*acronyms(query, [h.text for h in hits], [h.title for h in hits],
+                                      [terms(h.text) for h in hits]).values())  # fmt: skip
+    return asked
+
+
+def order_features(
+    hits: Sequence[SearchHit],
+    query: str,
+    matches: Mapping[str, SentenceMatch],
+    late: set[str],
+    asked: frozenset[str],
+) -> tuple[list[SearchHit], npt.NDArray[np.float64]]:
+    """The current passages the sentence stage looked at (the rerank's hits, in its order, with their
+    relevance before refinement) and their features (knowledge/index/order_model.py). The hand-set
+    score among them: :data:`ORDER_SENTENCE_SHARE` of the best sentence's score, the rest of the
+    rerank's relevance, plus its bonus for names the question gives; a document's best passage's."""
+    current = [h for h in hits if h.chunk_id in matches and h.chunk_id not in late]
+    base: dict[str, float] = {}
+    for h in current:
+        m = matches[h.chunk_id]
+        sentence = m.cosine if m.order is None else m.order
+        own = (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0) + ORDER_SENTENCE_SHARE * sentence
+        base[h.doc_id] = max(base.get(h.doc_id, -1e9), own + h.rank_bonus)
+    named = [names_document(h.title, asked) for h in current]
+    return current, order_model.feature_rows(current, hits, query, matches, base, named)
+
+
+def learned_order(current: Sequence[SearchHit], rows: npt.NDArray[np.float64]) -> dict[str, float]:
+    """Each document's learned order score (order_model.scores): its best passage's."""
+    out: dict[str, float] = {}
+    for h, score in zip(current, order_model.scores(rows), strict=True):
+        out[h.doc_id] = max(out.get(h.doc_id, -1e9), score)
+    return out
 
 
 def dated_first(hits: Sequence[SearchHit]) -> list[SearchHit]:

@@ -1,0 +1,132 @@
+"""The document a reader wants first among pages that repeat it (issue 27, session 25): the canonical
+policy before the office pages that copy one of its sections word for word and the meeting note that
+quotes it, for a question in a user's own words; the office's page when the question names the
+office. Searched on both backends and asked through the real assistant graph (extractive responder,
+local MiniLM) on a small corpus built here, with the sentence stage's learned document order
+(knowledge/index/order_model.py) in place.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from assistant_support import ask, assistant, embedder
+from databases import fresh_database
+
+from knowledge.index import KnowledgeIndex, order_model
+from knowledge.ingest import ingest_directory
+
+pytestmark = pytest.mark.timeout(900)
+
+TENANT = "order"
+POLICY = "facilities/cycling-and-parking-policy.md"
+STORAGE = (
+    "Bicycles are kept in the locked storage room on the ground floor, which opens with your staff "
+    "badge. Folding bikes may be brought to your desk if they fit under it."
+)
+POLICY_TEXT = f"""# Cycling and Parking Policy
+
+Owner: Facilities. Applies to every office.
+
+## Bicycle storage
+
+{STORAGE} Bikes left in the storage room for more than thirty days without a name tag are removed.
+
+## Car parking permits
+
+Parking permits are issued for one calendar year to staff with a medical need or a contract that
+requires a car. Apply through the facilities portal at least two weeks before the permit should start.
+
+## Electric vehicle charging
+
+Charging points in the garage may be used for up to four hours a day. Move the car once charging ends,
+so that a colleague can use the point.
+
+## Showers and lockers
+
+Showers and lockers on the ground floor are open from 6:00 to 22:00. Lockers are emptied every Friday.
+"""
+OFFICES = ("Oslo", "Lyon")
+
+
+def office_path(office: str) -> str:
+    return f"facilities/bicycle-storage-{office.lower()}-office-2026.md"
+
+
+def office_page(office: str) -> str:
+    return (
+        f"# Bicycle storage: {office} office 2026\n\nThis page applies to the {office} office.\n\n"
+        f"## Bicycle storage\n\n{STORAGE}\n"
+    )
+
+
+NOTE = "facilities/facilities-weekly-meeting-notes-week-12.md"
+NOTE_TEXT = (
+    "# Facilities weekly meeting notes, week 12\n\nAttendees: Mia, Tom, Sara.\n\n"
+    f"Tom reminded everyone of the rule: {STORAGE}\n\nNext meeting: Thursday.\n"
+)
+
+
+def write_corpus(root: Path) -> Path:
+    corpus = root / "corpus"
+    (corpus / "facilities").mkdir(parents=True)
+    (corpus / POLICY).write_text(POLICY_TEXT, encoding="utf-8")
+    for office in OFFICES:
+        (corpus / office_path(office)).write_text(office_page(office), encoding="utf-8")
+    (corpus / NOTE).write_text(NOTE_TEXT, encoding="utf-8")
+    return corpus
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("ranking-order")
+    corpus = write_corpus(root)
+
+    def ingest(url: str) -> None:
+        with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
+            ingest_directory(index.for_tenant(TENANT), corpus, collection="handbook")
+
+    if request.param == "sqlite":
+        ingest(f"sqlite:///{root / 'kassist.db'}")
+        yield f"sqlite:///{root / 'kassist.db'}"
+        return
+    with fresh_database(request.getfixturevalue("pg_server_url"), "kassist_rank_order") as pg:
+        ingest(pg)
+        yield pg
+
+
+USERS_WORDS = [
+    "where am i supposed to leave my bike when i cycle in to work?",
+    "can I bring my folding bike up to my desk",
+]
+
+
+@pytest.mark.parametrize("question", USERS_WORDS)
+def test_the_canonical_policy_comes_before_the_office_pages_and_the_note_that_copy_it(
+    url: str, question: str
+) -> None:
+    with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
+        hits = index.for_tenant(TENANT).search(question, k=4)
+    assert [h.source_path for h in hits][:1] == [POLICY]
+
+
+def test_a_question_naming_the_office_gets_that_office_page_first(url: str) -> None:
+    with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
+        hits = index.for_tenant(TENANT).search("where do bikes go at the Lyon office?", k=4)
+    assert [h.source_path for h in hits][:1] == [office_path("Lyon")]
+
+
+def test_the_assistant_cites_the_policy_and_quotes_its_rule(url: str) -> None:
+    with assistant(url) as graph:
+        result = ask(graph, USERS_WORDS[0], "order-bike", tenant=TENANT)
+    assert [c["path"] for c in result.get("citations", [])][:1] == [POLICY]
+    assert "locked storage room" in str(result["messages"][-1].content)
+
+
+def test_the_shipped_weights_name_the_features_the_index_computes() -> None:
+    data = json.loads(order_model.WEIGHTS.read_text(encoding="utf-8"))
+    assert tuple(data["features"]) == order_model.FEATURES
+    assert order_model.weights().shape == (len(order_model.FEATURES),)
