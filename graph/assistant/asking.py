@@ -28,6 +28,14 @@ _CONDITION = re.compile(r"^(?:what\s+if|if|when|in\s+case|suppose|say)\b[^,?]*,\
 MIN_TOPIC = 2  # topic words the asking part needs to stand alone
 
 
+def asks(message: str) -> bool:
+    """Whether any sentence of ``message`` asks (a question mark, or a question word first): "HR
+    booked me a chat about why I'm leaving" states circumstances and asks nothing."""
+    return any(
+        p.strip().endswith("?") or _ASKS.match(p.strip()) for p in _SENTENCE.split(message) if p and p.strip()
+    )
+
+
 def asking_part(message: str) -> str:
     """The sentences of ``message`` that ask, without a leading condition (see the module's
     docstring); the whole message when they hold fewer than :data:`MIN_TOPIC` topic words."""

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from graph.assistant.asking import asks
 from graph.assistant.state import Citation, WorkingItem
 from knowledge.index.rerank import stem  # one stemmer for retrieval and the working memory
 
@@ -242,6 +243,12 @@ def read(query: str, focus: WorkingItem | None, topic: str, stop: frozenset[str]
         else:
             scoped = query
         return Reading("continues", f"{query} ({focus['title']})", scoped, pointer, hollow, by_section)
+    if focus is None and topic and refers_back(query) and not asks(topic):
+        # "it" after a message that asked nothing and got no citation: what it points at is in that
+        # statement of circumstances ("HR booked me a chat about why I'm leaving" -> "who gets to
+        # see what I say in it?"), searched with the new words. After a question the base had
+        # nothing for, a pronoun question is read as new (it may ask something else).
+        return Reading("continues", f"{topic} {query}", pointer=True)
     return Reading("new", query)
 
 
