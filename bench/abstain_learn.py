@@ -149,6 +149,12 @@ def rows(dump: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return out
 
 
+def _row(name: str, half: str, c: Counter[str]) -> str:
+    """One table row: wrong / right abstentions of the rules, then of the learned decision."""
+    rule = f"{c['arule']}/{c['a']} / {c['urule']}/{c['u']}"
+    return f"| {name} | {half} | {rule} | {c['amodel']}/{c['a']} / {c['umodel']}/{c['u']} |"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -210,11 +216,9 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"   {'+' if chosen[i] == bool(r['y']) else '-'} {name} {r['id']} [{r['tag']}] "
                           f"p={prob[i]:.2f} rule={r['reason']!r} {r['text'][:90]}")  # fmt: skip
             total[half].update(c)
-            print(f"| {name} | {half} | {c['arule']}/{c['a']} / {c['urule']}/{c['u']} | "
-                  f"{c['amodel']}/{c['a']} / {c['umodel']}/{c['u']} |")  # fmt: skip
+            print(_row(name, half, c))
     for half, c in total.items():
-        print(f"| all | {half} | {c['arule']}/{c['a']} / {c['urule']}/{c['u']} | "
-              f"{c['amodel']}/{c['a']} / {c['umodel']}/{c['u']} |")  # fmt: skip
+        print(_row("all", half, c))
     if args.sweep:
         tune = np.array([r["half"] == "tune" for r in data])
         print("\n| cut | tune: wrong / right | check: wrong / right |\n|---|---|---|")
