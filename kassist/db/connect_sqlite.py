@@ -44,6 +44,18 @@ class DatabaseBusy(DatabaseUnavailable, TimeoutError):
     "database is locked" before this error named the file)."""
 
 
+def _opening_error(path: Path, reason: str) -> DatabaseReadOnly:
+    # A WAL database closed cleanly has no -wal or -shm file; opening it creates them, even for a
+    # command that only reads (SQLite has no read-only WAL without them). "A write needs ..." left a
+    # user who ran `memory list` on a read-only folder asking what was being written.
+    return DatabaseReadOnly(
+        f"cannot open the database {path} ({reason}): in WAL mode SQLite creates its -wal and -shm "
+        f"files beside it even to read it, so this user needs write access to the file and its "
+        f"folder {path.parent} (check them with ls -ld {path.parent} {path}*); nothing was written. "
+        "Or point --database-url / KASSIST_DATABASE_URL at a writable copy"
+    )
+
+
 def _read_only_error(path: Path, reason: str, *, cannot_open: bool = False) -> DatabaseReadOnly:
     # What a write needs is not only the file: in WAL mode the -wal and -shm files beside it, and
     # the folder (SQLite creates and deletes them there). Saying all three spares a second attempt.
@@ -206,6 +218,8 @@ def open_sqlite(
                 "file, or move this one away"
             ) from None
         error = sqlite_error(path, exc)
+        if isinstance(error, DatabaseReadOnly):
+            raise _opening_error(path, str(exc)) from None
         if error is not None:
             raise error from None
         raise DatabaseUnavailable(f"cannot open the SQLite file {path}: {exc}") from None
