@@ -5,11 +5,17 @@
     python bench/train_poisoning_screen.py --leave-out blind19      # figures with only that set left out (repeatable)
     python bench/train_poisoning_screen.py --plain --no-save        # session 23's features (no structure, no records)
     python bench/train_poisoning_screen.py --cache /tmp/ps          # keep sentence vectors and rule outcomes there
+    python bench/train_poisoning_screen.py --no-save --share 0.01 --share 0.005 --json /tmp/p.json
+                                               # figures at two thresholds; each left-out item's probability
+    python bench/train_poisoning_screen.py --no-save --no-dense     # without the MiniLM features (figures only)
+    python bench/train_poisoning_screen.py --no-save --policy-weight 3   # benign policy sentences count 3x
 
 Data: every evaluation set in tests/data/poisoning except blind 10 (kept for one measurement at the
 end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the shipped corpus's
 sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
-18, 19 and benign 16 (bench/poisoning_blind*.py), each one set. Features: ``learned.feature_row``
+18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, and since session 25 blind 20. The
+text is read as the screen gives it to the layer: quoted examples unquoted (``examples``), links as
+"a link" (``learned.model_text``). Features: ``learned.feature_row``
 (MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
 sentences its record's cells form, bank similarities, weak signs of the cheap layers, structure
 features (``structure.py``: concepts and pairs of concepts in one sentence), hashed character
@@ -60,12 +66,15 @@ import poisoning_blind18_attacks as a18  # noqa: E402
 import poisoning_blind18_benign as n18  # noqa: E402
 import poisoning_blind19_attacks as a19  # noqa: E402
 import poisoning_blind19_benign as n19  # noqa: E402
+import poisoning_blind20_attacks as a20  # noqa: E402
+import poisoning_blind20_benign as n20  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
 
 from memory.manager.policy import PolicyConfig  # noqa: E402
 from memory.manager.screen import ScreenConfig, cheap_findings  # noqa: E402
 from memory.manager.screen.decode import leaves  # noqa: E402
+from memory.manager.screen.examples import unquote_examples  # noqa: E402
 from memory.manager.screen.learned import DENSE, WEIGHTS, feature_row, model_text, text_sentences  # noqa: E402
 from memory.manager.screen.semantic import default_semantic  # noqa: E402
 from memory.manager.screen.structure import SIZE as STRUCTURE  # noqa: E402
@@ -74,14 +83,15 @@ SEED = 27
 STEPS = 300
 L2 = 1e-3
 MAX_BENIGN_HELD = 0.01
+POLICY_WEIGHT = 1.0
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
 RULES_ONLY = PolicyConfig(screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example"]}, learned=False))
-# Blind 19's company is Northwind: its runner allows its own host too (bench/poisoning_blind19.py).
+# Blind 19's and 20's company is Northwind: their runner allows its own host too (bench/poisoning_blind19.py).
 RULES_19 = PolicyConfig(
     screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
 )
-BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "benign16")
-LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "benign16")
+BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "benign16")
+LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "blind20", "benign16")
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -99,7 +109,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     rows += [("corpus", i, 0) for i in pe.corpus_items()]
     rows += [("facts", i, 0) for i in pe.benign_facts()]
     for tag, attacks, benign in (("13", a13, n13), ("15", a15, n15), ("17", a17, n17), ("18", a18, n18),
-                                 ("19", a19, n19)):  # fmt: skip
+                                 ("19", a19, n19), ("20", a20, n20)):  # fmt: skip
         rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
         rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
     attacks14, benign14 = s14.items()
@@ -109,7 +119,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
 
 
 def hosts_of(name: str) -> PolicyConfig:
-    return RULES_19 if name == "blind19" else RULES_ONLY
+    return RULES_19 if name in ("blind19", "blind20") else RULES_ONLY
 
 
 def embed_all(texts: list[str], cache: Path | None) -> dict[str, npt.NDArray[np.float32]]:
@@ -162,8 +172,14 @@ def rows_of(x: Matrix, mask: npt.NDArray[np.bool_]) -> Matrix:
     return x[np.flatnonzero(mask)]
 
 
-def fit(x: Matrix, y: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], float]:
-    weight = np.where(y == 1, 0.5 / y.mean(), 0.5 / (1 - y.mean())).astype(np.float32)
+def fit(
+    x: Matrix, y: npt.NDArray[np.float32], policy: npt.NDArray[np.bool_] | None = None
+) -> tuple[npt.NDArray[np.float32], float]:
+    """``policy``: benign rows that count POLICY_WEIGHT times within the benign class (the classes
+    still weigh the same): the contrast the screen meets, not the corpus and user facts."""
+    count = np.ones(len(y)) if policy is None else np.where(policy, POLICY_WEIGHT, 1.0)
+    benign = count * (y == 0)
+    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 * count / benign.sum()).astype(np.float32) * len(y)
     w = np.zeros(x.shape[1], dtype=np.float32)
     b = 0.0
     m, v, mb, vb = np.zeros_like(w), np.zeros_like(w), 0.0, 0.0
@@ -184,16 +200,21 @@ def prob(x: Matrix, w: npt.NDArray[np.float32], b: float) -> npt.NDArray[np.floa
     return out
 
 
-def threshold(x: Matrix, y: npt.NDArray[np.float32], policy: npt.NDArray[np.bool_]) -> float:
-    """The lowest probability that holds at most MAX_BENIGN_HELD of the policy sentences, on
-    3-fold out-of-fold probabilities."""
+def threshold(
+    x: Matrix,
+    y: npt.NDArray[np.float32],
+    policy: npt.NDArray[np.bool_],
+    shares: tuple[float, ...] = (MAX_BENIGN_HELD,),
+) -> list[float]:
+    """Per share in ``shares``: the lowest probability that holds at most that share of the policy
+    sentences, on 3-fold out-of-fold probabilities."""
     folds = np.random.default_rng(SEED).integers(0, 3, len(y))
     oof = np.zeros(len(y))
     for k in range(3):
-        w, b = fit(rows_of(x, folds != k), y[folds != k])
+        w, b = fit(rows_of(x, folds != k), y[folds != k], policy[folds != k])
         oof[folds == k] = prob(rows_of(x, folds == k), w, b)
     benign = np.sort(oof[policy & (y == 0)])[::-1]
-    return float(max(0.5, benign[int(MAX_BENIGN_HELD * len(benign))] + 1e-6))
+    return [float(max(0.5, benign[int(share * len(benign))] + 1e-6)) for share in shares]
 
 
 def _cell(held: npt.NDArray[np.bool_], attack: npt.NDArray[np.bool_]) -> str:
@@ -203,9 +224,15 @@ def _cell(held: npt.NDArray[np.bool_], attack: npt.NDArray[np.bool_]) -> str:
     return f"{left} / {right}"
 
 
-def features(rows: list[tuple[str, pe.Item, int]], cache: Path | None, plain: bool) -> Matrix:
+def features(
+    rows: list[tuple[str, pe.Item, int]], cache: Path | None, plain: bool, dense: bool = True
+) -> Matrix:
     semantic = default_semantic()
-    texts = [model_text(item_texts(item), records=not plain) or " " for _, item, _ in rows]
+    # What the layer reads when it runs (screen_texts): quoted examples in awareness text unquoted first.
+    texts = [
+        model_text([unquote_examples(t) for t in item_texts(item)], records=not plain) or " "
+        for _, item, _ in rows
+    ]
     vectors = embed_all(texts, cache)
     weak = [
         len({f.detail for f in cheap_findings(item_texts(item), hosts_of(name).screen.hosts_for(pe.TENANT))
@@ -220,21 +247,40 @@ def features(rows: list[tuple[str, pe.Item, int]], cache: Path | None, plain: bo
     )
     if plain:  # session 23's layout: no structure block
         x = np.delete(x, np.s_[2 * DENSE + 4 : 2 * DENSE + 4 + STRUCTURE], axis=1)
+    if not dense:  # no sentence vectors and bank similarities: only weak signs, structure and n-grams
+        x = np.delete(x, np.s_[: 2 * DENSE + 3], axis=1)
     return sp.csr_matrix(x)
 
 
 def main() -> None:
+    global POLICY_WEIGHT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-save", action="store_true")
     parser.add_argument("--no-loso", action="store_true", help="skip the leave-one-set-out figures")
     parser.add_argument("--leave-out", action="append", choices=[*INTENT, *BENCH], help="sets to leave out")
     parser.add_argument("--plain", action="store_true", help="session 23's features (nothing is saved)")
     parser.add_argument("--cache", type=Path, help="folder for sentence vectors and rule outcomes")
+    parser.add_argument(
+        "--share",
+        action="append",
+        type=float,
+        help=f"benign policy share the threshold may hold (repeatable; default {MAX_BENIGN_HELD})",
+    )
+    parser.add_argument("--no-dense", action="store_true", help="without the MiniLM features (figures only)")
+    parser.add_argument("--json", type=Path, help="write each left-out item's probability and outcomes here")
+    parser.add_argument(
+        "--policy-weight",
+        type=float,
+        default=POLICY_WEIGHT,
+        help="how many times a benign policy sentence counts within the benign class",
+    )
     args = parser.parse_args()
+    POLICY_WEIGHT = args.policy_weight
     rows = dataset()
-    x = features(rows, args.cache, args.plain)
+    x = features(rows, args.cache, args.plain, dense=not args.no_dense)
     y = np.array([label for _, _, label in rows], dtype=np.float32)
     sets = np.array([name for name, _, _ in rows])
+    ids = np.array([item.id for _, item, _ in rows])
     number = np.array([int(item.id[-3:]) if item.id[-3:].isdigit() else 0 for _, item, _ in rows])
     policy = (y == 0) & (np.char.startswith(sets, "intent_") | np.isin(sets, BENCH))
     if not args.no_loso:
@@ -242,22 +288,30 @@ def main() -> None:
         rules = rules_held(rows, args.cache, left_out)
         print(f"{'left out':10} {'half':5} {'model alone (attacks / benign held)':>38} "
               f"{'rules or model':>38} {'rules alone':>38}")  # fmt: skip
+        shares = tuple(args.share or (MAX_BENIGN_HELD,))
+        items: dict[str, dict[str, Any]] = {}
         for stem in left_out:
             out = sets == stem
-            w, b = fit(rows_of(x, ~out), y[~out])
-            t = threshold(rows_of(x, ~out), y[~out], policy[~out])
-            model = prob(rows_of(x, out), w, b) >= t
+            w, b = fit(rows_of(x, ~out), y[~out], policy[~out])
+            cuts = threshold(rows_of(x, ~out), y[~out], policy[~out], shares)
+            p = prob(rows_of(x, out), w, b)
             ya = y[out] == 1
-            for half, part in (("all", np.ones(out.sum(), bool)), ("odd", number[out] % 2 == 1),
-                               ("even", number[out] % 2 == 0)):  # fmt: skip
-                both = model | rules[out]
-                cells = [_cell(v[part], ya[part]) for v in (model, both, rules[out])]
-                print(f"{stem:10} {half:5} {cells[0]:>38} {cells[1]:>38} {cells[2]:>38}", flush=True)
-            print(f"{'':10} threshold {t:.3f}", flush=True)
-    if args.plain:
+            for item, label, pi, ri in zip(ids[out], ya, p, rules[out], strict=True):
+                items[f"{stem}/{item}"] = {"attack": bool(label), "p": round(float(pi), 4), "rules": bool(ri)}
+            for share, t in zip(shares, cuts, strict=True):
+                model = p >= t
+                for half, part in (("all", np.ones(out.sum(), bool)), ("odd", number[out] % 2 == 1),
+                                   ("even", number[out] % 2 == 0)):  # fmt: skip
+                    both = model | rules[out]
+                    cells = [_cell(v[part], ya[part]) for v in (model, both, rules[out])]
+                    print(f"{stem:10} {half:5} {cells[0]:>38} {cells[1]:>38} {cells[2]:>38}", flush=True)
+                print(f"{'':10} threshold {t:.3f} (share {share})", flush=True)
+            if args.json:
+                args.json.write_text(json.dumps(items, indent=0, sort_keys=True))
+    if args.plain or args.no_dense:
         return
-    w, b = fit(x, y)
-    t = threshold(x, y, policy)
+    w, b = fit(x, y, policy)
+    t = threshold(x, y, policy)[0]
     print(f"trained on {len(y)} items ({int(y.sum())} attacks), {x.shape[1]} features, threshold {t:.3f}")
     if not args.no_save:
         np.savez_compressed(

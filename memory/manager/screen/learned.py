@@ -31,7 +31,7 @@ from memory.manager.screen.carriers import flatten
 from memory.manager.screen.ciphers import common_share
 from memory.manager.screen.decode import variants
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
+from memory.manager.screen.semantic import LINK, SemanticScreen, default_semantic, sentences
 from memory.manager.screen.shared import once
 from memory.manager.screen.structure import SIZE as STRUCTURE
 from memory.manager.screen.structure import structure_row
@@ -67,7 +67,10 @@ def model_text(texts: Sequence[str], records: bool = True) -> str:
         # A record's cells as the sentences they form (carriers.py): an order split over cells is read whole.
         if records:
             parts.extend(flatten(text))
-    return "\n".join(dict.fromkeys(parts))
+    # A link reaching this layer is on the tenant's allow-list (links.py holds every other host); its
+    # host and path are words of a site, not of an intent, and the own host of one set's company
+    # would be learned as a sign of benign text (a model must not learn which company wrote a set).
+    return "\n".join(dict.fromkeys(LINK.sub("a link", part) for part in parts))
 
 
 def ngram_vector(text: str) -> npt.NDArray[np.float32]:

@@ -34,7 +34,7 @@ _CUE = re.compile(
     re.IGNORECASE,
 )
 # A link's path reads as words to the model ("/ai/assistant-guidelines"); links are judged by ``links``.
-_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
+LINK = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
 # A sentence that forbids what it describes ("Prompts that ask the assistant to ... are not allowed") is a
 # rule about requests, not one: close in wording to an injection, opposite in intent.
 _FORBIDS = re.compile(
@@ -134,7 +134,7 @@ def candidate_sentences(texts: Sequence[str], *, force: bool) -> list[str]:
     for sentence in sentences(texts):
         if not _mostly_latin(sentence):
             continue
-        sentence = _URL.sub("a link", sentence)
+        sentence = LINK.sub("a link", sentence)
         if not force and _FORBIDS.search(sentence) and not _SECOND_PERSON.search(sentence):
             continue
         if len(sentence) >= 12 and (force or _CUE.search(sentence)) and sentence not in out:
