@@ -10,6 +10,7 @@ import json
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -57,13 +58,24 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
         services.close()
 
 
-def _note_if_no_documents(services: Services, tenant: str) -> None:
+def _note_if_no_documents(services: Services, tenant: str, url: str | None) -> None:
     """One line on stderr when the tenant has no documents: a first `kassist ask` before any
-    `kb ingest` answered only "I found nothing relevant", with no hint that nothing was indexed."""
+    `kb ingest` answered only "I found nothing relevant", with no hint that nothing was indexed.
+    It names the database: the default is a file of the working directory, so an `ask` from
+    another folder than the `kb ingest` asked a new, empty one."""
+    from kassist.dburl import database_url_from_env, parse_database_url
+
     if not services.kb.for_tenant(tenant).stats():
+        path = parse_database_url(url or database_url_from_env()).sqlite_path
+        where = (
+            f"; the database is {path} in {Path.cwd()} (a relative path: run where you ingested, or set "
+            f"KASSIST_DATABASE_URL)"
+            if path is not None and not path.is_absolute()
+            else ""
+        )
         err().print(
             f"note: tenant {tenant!r} has no documents yet; add the shipped handbook with: kassist kb "
-            f"ingest knowledge/corpus/files --tenant {tenant} --collection handbook",
+            f"ingest knowledge/corpus/files --tenant {tenant} --collection handbook{where}",
             highlight=False,
             soft_wrap=True,
             markup=False,
@@ -120,7 +132,7 @@ def ask(
         err().print(f"thread: {thread_id}", highlight=False)
     with _assistant(database_url) as (graph, services):
         if not as_json:
-            _note_if_no_documents(services, tenant)
+            _note_if_no_documents(services, tenant, database_url)
         result = _turn(graph, question, _config(tenant, user, thread_id, budget))
     if as_json:
         out().print_json(json.dumps(result, ensure_ascii=False))
@@ -139,7 +151,7 @@ def chat(
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     err().print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
     with _assistant(database_url) as (graph, services):
-        _note_if_no_documents(services, tenant)
+        _note_if_no_documents(services, tenant, database_url)
         while True:
             try:
                 question = input("you> ").strip()

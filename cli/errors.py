@@ -49,13 +49,17 @@ def explain_error(exc: BaseException) -> tuple[str, ExitCode]:
     in one line with the way to get its traceback. Classes are told by name and module, so this
     module loads neither psycopg nor sqlite3 (``kassist --help`` stays light).
     """
+    from kassist.db.migrate import SchemaTooNew
     from kassist.dburl import DatabaseUnavailable
 
     message = one_line(str(exc)) or type(exc).__name__
-    if isinstance(exc, DatabaseUnavailable):
-        return message, ExitCode.FAILED  # kassist's own errors already name the place and the fix
     module = type(exc).__module__.split(".")[0]
     names = {cls.__name__ for cls in type(exc).__mro__}
+    # kassist's own errors already name the place and the fix. A database a newer kassist migrated
+    # (kassist.db.migrate.SchemaTooNew: an older checkout, a downgrade) says "upgrade kassist"; it
+    # was worded "unexpected SchemaTooNew ... (a bug in kassist ...)".
+    if isinstance(exc, (DatabaseUnavailable, SchemaTooNew)):
+        return message, ExitCode.FAILED
     if module == "sqlite3":
         if "locked" in message or "busy" in message:
             return (

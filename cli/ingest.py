@@ -150,6 +150,15 @@ def _drive(
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
         failed = failed_documents(res, tenant, run_id)
         exported = export(res, tenant, run_id, reports_dir) if reports_dir else {}
+    except KeyboardInterrupt:
+        # Ctrl-C stopped the bar and gave the prompt back without a word (exit 130). The run keeps
+        # what it committed (its registration, one checkpoint per batch): say how to finish it.
+        kit.whole_line(
+            kit.err_console(),
+            f"interrupted (Ctrl-C): the run keeps every batch it committed; finish it with: "
+            f"kassist runs resume {run_id} --tenant {tenant}",
+        )
+        raise typer.Exit(130) from None
     except RunBusy as exc:
         kit.fail(str(exc), kit.ExitCode.BUSY)
     except SettingsMismatch as exc:

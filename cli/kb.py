@@ -137,11 +137,20 @@ def search(
             effective_from=dates[0],
             effective_to=dates[1],
         )
+        # A tenant id typed another way ("Acme" for "acme") answered "no results" like a search that
+        # found nothing in the tenant's documents: say when the tenant has none at all.
+        no_documents = not hits and not kb.stats()
     if opts.as_json:
         out.print_json(json.dumps([h.model_dump(mode="json") for h in hits]))
         return
     if not hits:
         Console().print("no results")
+        if no_documents:
+            kit.whole_line(
+                kit.err_console(),
+                f"note: tenant {tenant!r} has no documents (tenant ids are exact, letter case included); "
+                f"index some with: kassist kb ingest DIR --tenant {tenant} --collection NAME",
+            )
         return
     if opts.full:  # every field whole: the chunk's text, its ids, the keyword and vector ranks
         records = [{"rank": i, **h.model_dump(mode="json")} for i, h in enumerate(hits, start=1)]

@@ -113,6 +113,16 @@ def parse_database_url(url: str) -> DatabaseURL:
         return DatabaseURL(backend="sqlite", url=url, sqlite_path=Path(raw))
     if url.startswith(("postgresql://", "postgres://")):
         return DatabaseURL(backend="postgres", url=url, conninfo=url)
+    if ":" not in url and "=" not in url:  # a file path (not a libpq "host=... dbname=..." string)
+        # The commonest slip (KASSIST_DATABASE_URL=.kassist/kassist.db) was told "unsupported
+        # database URL scheme '.kassist/kassist.db'": name the URL the path stands for instead.
+        where = (
+            "an absolute path: four slashes" if url.startswith("/") else "relative to the working directory"
+        )
+        raise UnsupportedDatabaseURL(
+            f"{url!r} is a file path, not a database URL; for that SQLite file write sqlite:///{url} "
+            f"({where}); for PostgreSQL, postgresql://user@host:5432/db"
+        )
     scheme = url.split(":", 1)[0] if ":" in url else url
     raise UnsupportedDatabaseURL(
         f"unsupported database URL scheme {scheme!r} in {redact(url)!r}; "

@@ -96,6 +96,11 @@ def _session(path: Path, threads: int) -> Any:
         key = (path, threads)
         if key not in _sessions:
             _verify_locked(path)
+            # onnxruntime (1.32) writes a device id and a usage database under the user's
+            # ~/.cache/Microsoft/DeveloperTools/.onnxruntime, and a .ses file in $TMPDIR, from every
+            # process that creates a session, unless this is set before its library loads. An
+            # offline embedder has nothing to report; a user who wants the telemetry sets it to 0.
+            os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
             import onnxruntime as ort
 
             options = ort.SessionOptions()
