@@ -77,13 +77,15 @@ class Settings(BaseModel):
     source: str = ""
     collection: str = "default"
     embedder: str = "auto"
-    batch_size: int = Field(default=25, ge=1, le=10_000)
-    chunk_tokens: int = Field(default=256, ge=16, le=512)
-    overlap_tokens: int = Field(default=32, ge=0, le=256)
+    # Numbers are strict: a client's `true` or "7" is refused with the field's name, not run as 1 or 7
+    # (pydantic's lax mode converted both; session 25 probe).
+    batch_size: int = Field(default=25, ge=1, le=10_000, strict=True)
+    chunk_tokens: int = Field(default=256, ge=16, le=512, strict=True)
+    overlap_tokens: int = Field(default=32, ge=0, le=256, strict=True)
     notify_url: str | None = None
     audit_rules: str | None = Field(default=None, description="TOML file of audit rules (None: defaults)")
     max_bytes: int = Field(
-        default=20 * 2**20, ge=1, le=2**30, description="Larger files fail as too_large, unread"
+        default=20 * 2**20, ge=1, le=2**30, strict=True, description="Larger files fail as too_large, unread"
     )
 
 

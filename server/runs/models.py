@@ -29,12 +29,15 @@ class RunOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     embedder: Literal["auto", "local", "hashing", "openai"] = "auto"
+    # strict numbers, as graph/ingestion/state.Settings: `true` or "7" is a 422, not 1 or 7
     batch_size: int = Field(
-        default=25, ge=1, le=10_000, description="Documents per batch (one checkpoint each)"
+        default=25, ge=1, le=10_000, strict=True, description="Documents per batch (one checkpoint each)"
     )
-    chunk_tokens: int = Field(default=256, ge=16, le=512)
-    overlap_tokens: int = Field(default=32, ge=0, le=256)
-    max_steps: int | None = Field(default=None, ge=1, le=MAX_STEPS, description="Pause after this many steps")
+    chunk_tokens: int = Field(default=256, ge=16, le=512, strict=True)
+    overlap_tokens: int = Field(default=32, ge=0, le=256, strict=True)
+    max_steps: int | None = Field(
+        default=None, ge=1, le=MAX_STEPS, strict=True, description="Pause after this many steps"
+    )
     notify_url: str | None = Field(
         default=None,
         max_length=2048,
