@@ -16,6 +16,13 @@ from pydantic import BaseModel, ConfigDict
 ENV_VAR = "KASSIST_DATABASE_URL"
 DEFAULT_URL = "sqlite:///.kassist/kassist.db"
 ACCEPTED_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
+POSTGRES_EXAMPLE = "postgresql://user@host:5432/db"
+# A scheme's name alone, and the example of the whole URL it starts.
+SCHEME_NAMES = {
+    "sqlite": "sqlite:///kassist.db (relative to the working directory) or sqlite:////var/lib/kassist.db",
+    "postgres": POSTGRES_EXAMPLE,
+    "postgresql": POSTGRES_EXAMPLE,
+}
 
 
 class UnsupportedDatabaseURL(ValueError):
@@ -96,6 +103,11 @@ def parse_database_url(url: str) -> DatabaseURL:
             f"empty database URL; use one of {', '.join(ACCEPTED_SCHEMES)} (e.g. {DEFAULT_URL})"
         )
     url = url.strip()
+    if url.lower().rstrip(":") in SCHEME_NAMES and not Path(url).is_file():
+        # "postgres" or "sqlite" alone was told it is a file path and offered sqlite:///postgres.
+        raise UnsupportedDatabaseURL(
+            f"{url!r} is a scheme without its address; write {SCHEME_NAMES[url.lower().rstrip(':')]}"
+        )
     if url.startswith("sqlite://") and not url.startswith("sqlite:///"):
         rest = url[len("sqlite://") :]
         raise UnsupportedDatabaseURL(
@@ -116,18 +128,35 @@ def parse_database_url(url: str) -> DatabaseURL:
     if ":" not in url and "=" not in url:  # a file path (not a libpq "host=... dbname=..." string)
         # The commonest slip (KASSIST_DATABASE_URL=.kassist/kassist.db) was told "unsupported
         # database URL scheme '.kassist/kassist.db'": name the URL the path stands for instead.
-        where = (
-            "an absolute path: four slashes" if url.startswith("/") else "relative to the working directory"
-        )
-        raise UnsupportedDatabaseURL(
-            f"{url!r} is a file path, not a database URL; for that SQLite file write sqlite:///{url} "
-            f"({where}); for PostgreSQL, postgresql://user@host:5432/db"
-        )
+        raise UnsupportedDatabaseURL(f"{url!r} is {_as_sqlite_url(url)}; for PostgreSQL, {POSTGRES_EXAMPLE}")
     scheme = url.split(":", 1)[0] if ":" in url else url
     raise UnsupportedDatabaseURL(
         f"unsupported database URL scheme {scheme!r} in {redact(url)!r}; "
         f"accepted: {', '.join(ACCEPTED_SCHEMES)} (e.g. {DEFAULT_URL} or postgresql://user@host:5432/db)"
     )
+
+
+def _as_sqlite_url(path: str) -> str:
+    """What a file path given as a database URL stands for, as the rest of the error line."""
+    if path.startswith("~"):
+        # Nothing expands ~ in a URL (nor does a shell after --database-url= or in an env file):
+        # sqlite:///~/kassist.db would make a folder named "~" in the working directory.
+        try:
+            home = Path(path).expanduser()
+        except RuntimeError:  # no home directory known for that user
+            return "a file path, not a database URL, and ~ is not expanded in one; give the absolute path"
+        if home.is_absolute():
+            return (
+                f"a file path, not a database URL, and ~ is not expanded in one; for that SQLite file "
+                f"write sqlite:///{home} (an absolute path: four slashes)"
+            )
+    if Path(path).is_dir():
+        return (
+            f"a folder, not a database URL; name the SQLite file in it, e.g. "
+            f"sqlite:///{(Path(path) / 'kassist.db').as_posix()}"
+        )
+    where = "an absolute path: four slashes" if path.startswith("/") else "relative to the working directory"
+    return f"a file path, not a database URL; for that SQLite file write sqlite:///{path} ({where})"
 
 
 def database_url_from_env(default: str = DEFAULT_URL) -> str:
