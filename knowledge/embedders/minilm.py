@@ -96,10 +96,12 @@ def _session(path: Path, threads: int) -> Any:
         key = (path, threads)
         if key not in _sessions:
             _verify_locked(path)
-            # onnxruntime (1.32) writes a device id and a usage database under the user's
-            # ~/.cache/Microsoft/DeveloperTools/.onnxruntime, and a .ses file in $TMPDIR, from every
-            # process that creates a session, unless this is set before its library loads. An
-            # offline embedder has nothing to report; a user who wants the telemetry sets it to 0.
+            # onnxruntime (1.32) telemetry, on by default: from every process that creates a
+            # session its 1DS uploader sends usage events to Microsoft over HTTPS (its Privacy.md)
+            # and writes a device id and a usage database under ~/.cache/Microsoft/DeveloperTools/
+            # .onnxruntime and a .ses file in $TMPDIR, unless this is set before its library
+            # loads (a program that imported onnxruntime before kassist gets no effect). An
+            # offline embedder has nothing to report; a user's own value is kept.
             os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
             import onnxruntime as ort
 
