@@ -11,6 +11,7 @@ from knowledge.index.errors import (
     EmbedderMismatch,
     InvalidQuery,
     KnowledgeIndexError,
+    OrderModelDamaged,
     SchemaTooNew,
     VectorExtensionUnavailable,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "InvalidQuery",
     "KnowledgeIndex",
     "KnowledgeIndexError",
+    "OrderModelDamaged",
     "SchemaTooNew",
     "SearchFilters",
     "SearchHit",

@@ -16,7 +16,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, ops
+from knowledge.index import batch, catalog, ops, order_model
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.models import (
@@ -60,6 +60,7 @@ class AsyncKnowledgeIndex:
         cls, url: str | None = None, *, embedder: Embedder, migrate: bool = True
     ) -> AsyncKnowledgeIndex:
         parsed = parse_database_url(url if url is not None else database_url_from_env())
+        order_model.weights()  # as KnowledgeIndex.from_url: a damaged install fails here, clearly
         driver = await open_async_driver(parsed)
         try:
             if migrate:

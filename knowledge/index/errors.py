@@ -31,6 +31,10 @@ class InvalidQuery(KnowledgeIndexError, ValueError):
     """A search or filter argument is unusable."""
 
 
+class OrderModelDamaged(KnowledgeIndexError, ValueError):
+    """The sentence stage's shipped weights (knowledge/index/order_model.json) are missing or unusable."""
+
+
 class IndexSchemaTooNew(KnowledgeIndexError, kassist_db_migrate.SchemaTooNew):
     """The database was migrated by a newer kassist than this one."""
 

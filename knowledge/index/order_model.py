@@ -30,6 +30,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from knowledge.index.errors import OrderModelDamaged
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import body, derived_copy, lexical_scores, scope_words, section, terms
 
@@ -72,13 +73,30 @@ class Match(Protocol):
 
 @functools.cache
 def weights() -> npt.NDArray[np.float64]:
-    """The shipped weights, in :data:`FEATURES` order; a file naming other features is an error."""
-    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError(
-            f"{WEIGHTS.name} was trained on other features; retrain with bench/answer_quality_dev_rank.py"
-        )
-    return np.asarray(data["weights"], dtype=np.float64)
+    """The shipped weights, in :data:`FEATURES` order. A missing or damaged file is one
+    :class:`OrderModelDamaged` naming it; the index reads it when it opens (sync_index, async_index),
+    so a packaging slip or a hand edit is reported at start-up, not inside a user's first search."""
+    try:
+        data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+        features, values = data["features"], data["weights"]
+        if not isinstance(features, list) or tuple(features) != FEATURES:
+            raise ValueError("it was trained on other features")
+        if not isinstance(values, list):
+            raise ValueError("its weights are not a list")
+        if len(values) != len(FEATURES):
+            raise ValueError(f"it has {len(values)} weights, not {len(FEATURES)}")
+        w = np.asarray(values, dtype=np.float64)  # a null is NaN here, a string a ValueError
+        if not np.isfinite(w).all():
+            raise ValueError("a weight is not a finite number")
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # json.JSONDecodeError is a ValueError
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        if isinstance(exc, KeyError):
+            reason = f"no {exc} field"
+        raise OrderModelDamaged(
+            f"{WEIGHTS} is missing or damaged ({reason}); reinstall kassist, or rebuild it with "
+            "bench/answer_quality_dev_rank.py --write"
+        ) from None
+    return w
 
 
 def feature_rows(

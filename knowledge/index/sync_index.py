@@ -13,7 +13,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, ops, words
+from knowledge.index import batch, catalog, ops, order_model, words
 from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
@@ -155,6 +155,7 @@ class KnowledgeIndex:
     def from_url(cls, url: str | None = None, *, embedder: Embedder, migrate: bool = True) -> KnowledgeIndex:
         """Open the index at ``url`` (default: ``KASSIST_DATABASE_URL``), creating its tables if needed."""
         parsed = parse_database_url(url if url is not None else database_url_from_env())
+        order_model.weights()  # a damaged install is one clear error now, not inside the first search
         driver = open_sync_driver(parsed)
         try:
             if migrate:
