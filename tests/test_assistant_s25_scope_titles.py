@@ -2,7 +2,8 @@
 
 The judge refuses a question when its best passage is a page scoped to what the question names (an
 office page, a team's record) that does not cover the question's other words ("Is there a canteen in
-Oslo?" against "Parking: Oslo office"). A product or a service named in a title *before* its scope
+Oslo?" against "Parking: Oslo office"), wherever the title puts the office ("Bergen office: parking
+and bikes" is scoped to Bergen too). A product or a service named in a title *before* its scope
 ("Sharing files with Dropbox Business: quick reference 2026") is the page's subject, not a scope: a
 question about what to do with one's Dropbox before leaving is answered from that page, where the
 check used to say "the page for dropbox does not cover the question".
@@ -32,6 +33,9 @@ DOCUMENTS = {
     "facilities/parking-oslo.md": "# Parking: Oslo office\n\n## Parking spaces\n\nThe Oslo office has twelve "
     "parking spaces in the basement garage. Book a space in the facilities app the day before; spaces with a "
     "charger are reserved for electric cars.\n",
+    "facilities/bergen-office-parking.md": "# Bergen office: parking and bikes\n\n## Parking spaces\n\nThe "
+    "Bergen office has eight parking spaces behind the building and a covered bike shed for thirty bikes. "
+    "Register your number plate with reception before your first day.\n",
     "it/laptops.md": "# Laptop handbook\n\n## Returning your laptop\n\nWhen you leave, return your laptop and "
     "charger to the service desk on your last working day. Remote employees receive a prepaid box for the "
     "return.\n",
@@ -71,3 +75,11 @@ def test_an_office_page_that_does_not_cover_the_question_is_still_not_an_answer(
     assert cited == [], (cited, answer)
     assert "nothing relevant" in answer
     assert "Parking: Oslo office" in answer  # the closest document is named
+
+
+@pytest.mark.parametrize("question", ["Is there a canteen in Bergen?", "Where is the gym in Bergen?"])
+def test_an_office_named_before_the_colon_is_a_scope_too(graph: Any, question: str) -> None:
+    cited, answer = _ask(graph, question)
+    assert cited == [], (cited, answer)
+    assert "nothing relevant" in answer
+    assert "Bergen office: parking and bikes" in answer

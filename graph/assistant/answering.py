@@ -320,7 +320,9 @@ def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]
     # A title with a scope part names its scope there ("Desk booking: Lisbon office 2026"); a name
     # before it is the page's subject ("Restoring a deleted file from OneDrive ...: quick reference"),
     # which the evidence judges. A title without one ("Berlin equipment request 6472") is read whole.
-    scoped = names & (title_values(str(top["title"])) or title)
+    # An office is a scope wherever the title puts it: "Oslo office: parking and bikes" is as scoped
+    # to Oslo as "Parking: Oslo office".
+    scoped = names & ((title_values(str(top["title"])) or title) | office_names(str(top["title"])))
     topic = asked - names
     # Most of the title asked for is the page itself ("Locate our 2026 Employee Leave Policy
     # handbook"), not a scope of it.
