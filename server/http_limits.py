@@ -395,7 +395,8 @@ def _langgraph_app() -> Any:
     )
     from server.thread_streams import ThreadStreams
 
-    # Last: a thread's stream asks the server behind these (authentication, the threads rules).
+    # Last: a thread's stream asks the routes behind these (authentication, the threads rules). The
+    # others' refusals (_answer) are sent in front of langgraph-api's CORS: no access-control headers.
     middleware = [Middleware(NoStore), Middleware(ClosedRoutes), limits, Middleware(ThreadStreams)]  # type: ignore[arg-type]
     return Starlette(middleware=middleware)
 

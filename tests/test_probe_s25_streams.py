@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from server_harness import ACME_KEY, GLOBEX_KEY, KEYS, langgraph_dev
 ERIN_KEY = "acme-erin-key-0123456789abcdef"
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 SUBSCRIBE = {"id": 1, "method": "subscription.subscribe", "params": {"channels": ["values"]}}
+ORIGIN = {"origin": "http://localhost:3000"}
 Served = tuple[str, Path]
 
 
@@ -73,12 +75,39 @@ def test_a_threads_streams_are_not_found_for_a_caller_who_does_not_reach_it(serv
             caller.get(f"/threads/{target}/stream"),
             caller.get(f"/threads/{target}/runs/{run_id}/stream"),
             caller.post(f"/threads/{target}/stream/events", json={"channels": ["values"]}),
+            caller.post(f"/threads/{target}/commands", json=SUBSCRIBE),  # the socket's frames over HTTP
         )
         for answer in answers:
             assert answer.status_code == 404, (key, answer.text[:300])
             assert answer.json() == {"detail": f"Thread with ID {target} not found"}, answer.text[:300]
+        # Every GET route answers HEAD: it opened the stream (a 200 text/event-stream) unchecked.
+        for path in (f"/threads/{target}/stream", f"/threads/{target}/runs/{run_id}/join"):
+            headed = caller.head(path)
+            assert headed.status_code == 404, (key, path, headed.headers)
         assert _socket_status(base, target, key) == 404
-    assert "protocol thread stream failed" not in log.read_text()
+    text = log.read_text()
+    assert "protocol thread stream failed" not in text and "Error streaming response" not in text
+
+
+def test_a_refused_stream_answers_cors_and_is_logged_as_the_request_sent(served: Served) -> None:
+    """The 404 was built in front of langgraph-api's CORS: a browser's request got no
+    access-control header (an opaque failure where a plain read's 404 is readable), and the access
+    log named the thread's GET, a request the client never sent, not the stream it asked for."""
+    base, log = served
+    bob = _client(base, GLOBEX_KEY)
+    unknown = str(uuid.uuid4())
+    plain = bob.get(f"/threads/{uuid.uuid4()}", headers=ORIGIN)
+    assert plain.status_code == 404 and plain.headers["access-control-allow-origin"], plain.headers
+    refused = bob.get(f"/threads/{unknown}/stream", headers=ORIGIN)
+    assert refused.status_code == 404, refused.text[:300]
+    cors = {k: v for k, v in refused.headers.items() if k.startswith("access-control-")}
+    assert cors == {k: v for k, v in plain.headers.items() if k.startswith("access-control-")}
+    line = f"GET /threads/{unknown}/stream 404"
+    deadline = time.monotonic() + 60  # the server writes the line after the answer: wait for it
+    while line not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert line in log.read_text()
+    assert f"GET /threads/{unknown} 404" not in log.read_text()
 
 
 def test_a_runs_stream_and_join_of_a_run_not_of_the_thread_are_not_found(served: Served) -> None:
