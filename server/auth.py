@@ -347,8 +347,9 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_job_strategy(graph, payload.get("multitask_strategy"))
     check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
     await check_ingestion_input(ctx, graph, payload.get("input"), thread_id)
-    if ctx.action == "create" and value.get("thread_id") is None:  # each run on a new thread
-        await check_start_input(ctx, graph, None, payload)
+    if ctx.action == "create" or "input" in payload:  # an update without input keeps the checked one
+        # Each firing starts a run on the cron's thread (a threadless cron: on a new one each time).
+        await check_start_input(ctx, graph, thread_id, payload)
     stamp(ctx, value)
     store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
     if ctx.action == "create":  # last: a cron refused above holds no place

@@ -172,15 +172,24 @@ async def check_start_input(
     if not reached_or_made(ctx, thread_id, makes_thread):
         return
     tenant = tenant_of(ctx)
+    # A thread whose first run is accepted but not begun (queued behind the worker, or sent with
+    # after_seconds) has no checkpoint yet: told it had none, a client re-sent what was on its way.
+    waiting = thread_id is not None and _run_waiting(thread_id)
     if graph == "assistant" and await thread_has_messages(tenant, thread_id) is False:
         refuse(
             422,
-            "input is empty and the thread has no conversation yet: send the user's question, e.g. "
+            "input is empty and the thread's first turn has not started yet: send this run once it has"
+            if waiting
+            else "input is empty and the thread has no conversation yet: send the user's question, e.g. "
             '{"messages": [{"role": "user", "content": "..."}]}',
         )
     if graph == "ingestion" and await thread_has_checkpoint(tenant, thread_id) is False:
         where = (
-            "a run without a thread starts a new one" if thread_id is None else "this thread holds no run yet"
+            "a run without a thread starts a new one"
+            if thread_id is None
+            else "this thread's first run has not started yet (send this run once it has)"
+            if waiting
+            else "this thread holds no run yet"
         )
         refuse(
             422,
@@ -188,6 +197,16 @@ async def check_start_input(
             '{"settings": {"source": "<a folder under your tenant\'s ingestion root>"}} (a run continues '
             "without them only on the thread that holds it)",
         )
+
+
+def _run_waiting(thread_id: object) -> bool:
+    """Whether langgraph dev's run registry holds a run of ``thread_id`` not yet finished."""
+    from server.holds import stored
+    from server.run_limits import WAITING
+
+    return any(
+        str(run.get("thread_id")) == str(thread_id) and run.get("status") in WAITING for run in stored("runs")
+    )
 
 
 async def keep_first_settings(

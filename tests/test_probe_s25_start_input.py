@@ -95,3 +95,52 @@ def test_another_tenants_thread_is_answered_as_an_unknown_one(served: tuple[str,
     assert theirs.status_code == nobodys.status_code == 404, (theirs.text[:300], nobodys.text[:300])
     assert theirs.text.replace(thread, unknown) == nobodys.text
     assert json.dumps(alice.get(f"/threads/{thread}/runs").json()) == "[]"
+
+
+def test_a_cron_on_a_thread_with_no_run_or_an_update_dropping_the_settings_is_422(
+    served: tuple[str, dict[str, Any]],
+) -> None:
+    """Only a new threadless cron was checked (review of session 25, F4): a cron made on a thread
+    with no run, and a PATCH setting a threadless cron's input without settings, were 200s, every
+    firing then failing inside. A PATCH that leaves the input out keeps the checked one."""
+    base, run_input = served
+    alice = _client(base, ACME_KEY)
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    sends: list[dict[str, Any]] = [{}, {"input": {}}, {"input": {"goal": "index the handbook"}}]
+    for sent in sends:
+        cron = {"assistant_id": "ingestion", "schedule": "0 3 * * *", **sent}
+        _refused(alice.post(f"/threads/{thread}/runs/crons", json=cron), "this thread holds no run yet")
+    made = alice.post(
+        "/runs/crons", json={"assistant_id": "ingestion", "schedule": "0 3 * * *", "input": run_input}
+    )
+    assert made.status_code == 200, made.text[:300]
+    cron_id = made.json()["cron_id"]
+    for dropped in ({}, {"goal": "index the handbook"}):
+        patched = alice.patch(f"/runs/crons/{cron_id}", json={"input": dropped})
+        _refused(patched, "a run without a thread starts a new one")
+    kept = alice.patch(f"/runs/crons/{cron_id}", json={"schedule": "0 4 * * *"})
+    assert kept.status_code == 200 and kept.json()["payload"]["input"] == run_input, kept.text[:300]
+    assert [c["cron_id"] for c in alice.post("/runs/crons/search", json={}).json()] == [cron_id]
+
+
+def test_a_run_without_settings_behind_a_first_run_not_yet_begun_is_told_to_wait(
+    served: tuple[str, dict[str, Any]],
+) -> None:
+    """A thread whose first run is accepted but not begun (queued, or sent with after_seconds) has
+    no checkpoint yet: a run without settings sent behind it was told "this thread holds no run yet"
+    (review of session 25, F5), and a client re-sent settings already on their way."""
+    base, run_input = served
+    alice = _client(base, ACME_KEY)
+    for graph, first, says in (
+        ("ingestion", run_input, "this thread's first run has not started yet"),
+        ("assistant", {"messages": [{"role": "user", "content": "Hello"}]}, "first turn has not started yet"),
+    ):
+        thread = alice.post("/threads", json={}).json()["thread_id"]
+        later = {"assistant_id": graph, "input": first, "after_seconds": 3600}
+        queued = alice.post(f"/threads/{thread}/runs", json=later)
+        assert queued.status_code == 200, queued.text[:300]
+        behind = {"assistant_id": graph, "input": None, "multitask_strategy": "enqueue"}
+        answer = alice.post(f"/threads/{thread}/runs", json=behind)
+        assert answer.status_code == 422 and says in answer.json()["detail"], answer.text[:300]
+        cancel = alice.post(f"/threads/{thread}/runs/{queued.json()['run_id']}/cancel")
+        assert cancel.status_code in (200, 202, 204), cancel.text[:300]
