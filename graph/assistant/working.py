@@ -217,6 +217,9 @@ def read(query: str, focus: WorkingItem | None, topic: str, stop: frozenset[str]
       question has few words of its own), if the focus bears on it (decided by the caller);
     - ``new``: anything else, and any question that says it moves on ("unrelated, but ...").
     """
+    # Whether the last message asked is read on all of it: a long one that asks first ("Can I carry
+    # leave over? ...forty words of circumstances") is a question, though its cut topic is not.
+    stated = bool(topic) and not asks(topic)
     topic = " ".join(topic.split()[-TOPIC_WORDS:])
     if switches(query):
         return Reading("new", query)
@@ -243,11 +246,12 @@ def read(query: str, focus: WorkingItem | None, topic: str, stop: frozenset[str]
         else:
             scoped = query
         return Reading("continues", f"{query} ({focus['title']})", scoped, pointer, hollow, by_section)
-    if focus is None and topic and refers_back(query) and not asks(topic):
+    if focus is None and stated and refers_back(query):
         # "it" after a message that asked nothing and got no citation: what it points at is in that
-        # statement of circumstances ("HR booked me a chat about why I'm leaving" -> "who gets to
-        # see what I say in it?"), searched with the new words. After a question the base had
-        # nothing for, a pronoun question is read as new (it may ask something else).
+        # message, a statement of circumstances ("HR booked me a chat about why I'm leaving" -> "who
+        # gets to see what I say in it?") or a bare keyword search ("finance ops amsterdam local
+        # contact" -> "how do I reach them?"), searched with the new words. After a question the
+        # base had nothing for, a pronoun question is read as new (it may ask something else).
         return Reading("continues", f"{topic} {query}", pointer=True)
     return Reading("new", query)
 
