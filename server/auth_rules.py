@@ -95,6 +95,16 @@ def threads_of(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
     return {**owned(ctx), "owner": str(ctx.user.identity)}
 
 
+def reaches_thread(ctx: Auth.types.AuthContext, metadata: Mapping[str, Any]) -> bool:
+    """Whether a thread with ``metadata`` passes :func:`threads_of` (for a rule that must decide
+    before langgraph-api applies the filter: the one rule, evaluated, not restated). The filter is
+    equalities of metadata keys; an operator in it is a change this evaluation must learn first."""
+    wanted = threads_of(ctx)
+    if any(key.startswith("$") or isinstance(value, Mapping) for key, value in wanted.items()):
+        raise TypeError(f"reaches_thread evaluates equality filters only, not {wanted!r}")
+    return all(metadata.get(key) == value for key, value in wanted.items())
+
+
 def made_by_caller(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
     """The crons (and assistants to change) a caller reaches: its tenant's; a member only those it
     made (``metadata.owner``, stamped at creation). A cron's payload holds the user's messages and

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from langgraph_sdk import Auth
 
-from server.auth_rules import is_admin
+from server.auth_rules import is_admin, reaches_thread
 from server.run_checks import refuse, registered_run, tenant_of
 
 if TYPE_CHECKING:
@@ -133,18 +133,14 @@ async def check_copy(ctx: Auth.types.AuthContext) -> None:
 
 
 def _reached(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
-    """Whether langgraph dev's thread registry holds ``thread_id`` as a thread the caller reaches
-    (its tenant's; a member's own), as :func:`server.auth_rules.threads_of` filters reads; True in a
+    """Whether langgraph dev's thread registry holds ``thread_id`` as a thread the caller reaches:
+    one that :func:`server.auth_rules.threads_of`, the filter of every read, lets through; True in a
     process without that registry (handlers called directly): langgraph-api's own lookup decides."""
-    from server.holds import owner_of, runtime_present
+    from server.holds import runtime_present
 
     if not runtime_present():
         return True
-    tenant = tenant_of(ctx)
-    return any(
-        found == tenant and _reaches(ctx, owner)
-        for found, owner in map(owner_of, _registry_threads(thread_id))
-    )
+    return any(reaches_thread(ctx, thread.get("metadata") or {}) for thread in _registry_threads(thread_id))
 
 
 def reached_or_made(ctx: Auth.types.AuthContext, thread_id: object, makes: bool) -> bool:
