@@ -25,7 +25,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.kit import fail, print_path, print_table, whole_line
+from cli.kit import JobStage, fail, interrupted, print_path, print_table, whole_line
 from kassist.dburl import database_url_from_env, parse_database_url
 
 KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
@@ -77,10 +77,10 @@ def _batches_done(saver: Any, tenant: str, run_id: str) -> int | None:
 
 @dataclass
 class _Progress:
-    """What a Ctrl-C leaves behind: the child processes to stop, and whether the run was stored."""
+    """What a Ctrl-C leaves behind: the child processes to stop, and how far the run got."""
 
+    stage: JobStage
     children: list[subprocess.Popen[str]] = field(default_factory=list)
-    run_stored: bool = False
 
 
 def _runs_json(what: str, url: str, tenant: str, run_id: str, *extra: str) -> Any:
@@ -137,7 +137,7 @@ def demo(
     console.rule("[bold]kassist demo: an ingestion run killed with SIGKILL, then resumed")
     whole_line(console, f"database: {parse_database_url(url).describe()}")
     console.print(f"tenant: [bold]{tenant}[/]   run: [bold]{run_id}[/]", highlight=False)
-    progress = _Progress()
+    progress = _Progress(JobStage(run_id, tenant))
     try:
         _demo(console, url, tenant, run_id, workdir, docs, embedder, progress)
     except KeyboardInterrupt:
@@ -145,13 +145,11 @@ def demo(
         for child in progress.children:
             child.kill()
             child.wait()
-        if progress.run_stored:
-            hint = (f"`make demo` starts a new run; `kassist runs resume {run_id} --tenant {tenant}` "
-                    "finishes this one")  # fmt: skip
+        if progress.stage.stored:
+            hint = f"`make demo` starts a new run; `{progress.stage.resume}` finishes this one"
         else:
             hint = "`make demo` starts again"
-        whole_line(console, f"interrupted (Ctrl-C): {hint}")
-        raise typer.Exit(130) from None
+        interrupted(console, hint)
 
 
 def _demo(
@@ -180,7 +178,7 @@ def _demo(
     with TenantCheckpointer.from_url(url) as saver:
         saver.setup()  # once: the child may not have created the tables yet
         while (done := _batches_done(saver, tenant, run_id)) is None or done < kill_at:
-            progress.run_stored = done is not None
+            progress.stage.stored = done is not None
             if done != seen:
                 seen, moved = done, time.monotonic()
             if first.poll() is not None:
@@ -211,7 +209,7 @@ def _demo(
     resuming = subprocess.Popen(
         _cli("runs", "resume", run_id, *common), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    progress.run_stored = True
+    progress.stage.stored = True
     progress.children.append(resuming)
     out, err = resuming.communicate()
     resumed = subprocess.CompletedProcess(resuming.args, resuming.returncode, out, err)

@@ -4,7 +4,7 @@ Exit codes (cli.kit.ExitCode, docs/cli.md): 0 completed, 3 completed with failed
 5 waiting for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 8 paused
 (``--max-steps``), 1 failed, 2 a wrong command line (unknown ``--embedder``, a path that is not a
 directory, an unreadable ``--audit-rules`` file, a bad tenant or run id, a run id already
-registered with other settings).
+registered with other settings), 130 interrupted (Ctrl-C: one line says what the run kept).
 Heavy modules are imported inside the commands: ``kassist --help`` stays fast.
 """
 
@@ -94,6 +94,23 @@ def _drive(
     as_json: bool,
     reports_dir: Path | None = None,
     full: bool = False,
+    stage: kit.JobStage | None = None,
+    **kwargs: Any,
+) -> None:
+    # Without a stage the run is one that exists (runs resume, approve): Ctrl-C names the resume.
+    stage = stage or kit.JobStage(run_id, tenant, stored=True)
+    with kit.ctrl_c(stage):
+        _drive_run(res, tenant, run_id, as_json, reports_dir, full, stage, **kwargs)
+
+
+def _drive_run(
+    res: Resources,
+    tenant: str,
+    run_id: str,
+    as_json: bool,
+    reports_dir: Path | None,
+    full: bool,
+    stage: kit.JobStage,
     **kwargs: Any,
 ) -> None:
     from rich.progress import (
@@ -121,6 +138,7 @@ def _drive(
     out = kit.out_console()
 
     def on_start(outcome: RunOutcome) -> None:
+        stage.stored = True
         if as_json:
             return
         if outcome.started == "fresh":
@@ -146,19 +164,12 @@ def _drive(
     try:
         if kwargs.get("settings") is not None:  # a usage error is told before any progress is shown
             registered(res, tenant, run_id, kwargs["settings"])
+            stage.stored = True
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
+        stage.stopped = True
         failed = failed_documents(res, tenant, run_id)
         exported = export(res, tenant, run_id, reports_dir) if reports_dir else {}
-    except KeyboardInterrupt:
-        # Ctrl-C stopped the bar and gave the prompt back without a word (exit 130). The run keeps
-        # what it committed (its registration, one checkpoint per batch): say how to finish it.
-        kit.whole_line(
-            kit.err_console(),
-            f"interrupted (Ctrl-C): the run keeps every batch it committed; finish it with: "
-            f"kassist runs resume {run_id} --tenant {tenant}",
-        )
-        raise typer.Exit(130) from None
     except RunBusy as exc:
         kit.fail(str(exc), kit.ExitCode.BUSY)
     except SettingsMismatch as exc:
@@ -250,8 +261,12 @@ def ingest(
     except ValueError as exc:  # AuditConfigError included: a file that cannot be read
         kit.fail(str(exc), kit.ExitCode.USAGE)
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
-    with _resources(opts.database_url) as res:
-        _drive(res, tenant, run, opts.as_json, reports_dir, opts.full, settings=settings, max_steps=max_steps)
+    # Ctrl-C stopped the bar and gave the prompt back without a word (exit 130), or said click's
+    # "Aborted!" (exit 1) while the database opened: one line now says what the run kept.
+    stage = kit.JobStage(run, tenant)
+    with kit.ctrl_c(stage), _resources(opts.database_url) as res:
+        _drive(res, tenant, run, opts.as_json, reports_dir, opts.full, stage, settings=settings,
+               max_steps=max_steps)  # fmt: skip
 
 
 def check_run_id(run_id: str) -> str:

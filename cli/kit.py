@@ -3,17 +3,19 @@
 Kept light on purpose (typer, rich and the URL rules only): ``kassist --help`` imports this module
 and nothing of langgraph. One convention for all commands (docs/cli.md has the table):
 
-====  ==========  ==========================================================================
-code  name        meaning
-====  ==========  ==========================================================================
-0     OK          done
-1     FAILED      the command ran and could not do its job (database missing or unreachable,
-                  not found, a refused import, data the component rejects)
-2     USAGE       the command line is wrong (unknown or missing option, a value that cannot
-                  be read: a duration, JSON, a date, an enum); click's own convention
-3     PARTIAL     finished, but some items failed (e.g. files that could not be indexed)
-4     REFUSED     a write the poisoning rules rejected or quarantined (the decision is printed)
-====  ==========  ==========================================================================
+====  ===========  ==========================================================================
+code  name         meaning
+====  ===========  ==========================================================================
+0     OK           done
+1     FAILED       the command ran and could not do its job (database missing or unreachable,
+                   not found, a refused import, data the component rejects)
+2     USAGE        the command line is wrong (unknown or missing option, a value that cannot
+                   be read: a duration, JSON, a date, an enum); click's own convention
+3     PARTIAL      finished, but some items failed (e.g. files that could not be indexed)
+4     REFUSED      a write the poisoning rules rejected or quarantined (the decision is printed)
+130   INTERRUPTED  Ctrl-C (128 + SIGINT); ``kassist ingest`` and ``kassist demo`` say in one line
+                   what the run kept and how to finish it
+====  ===========  ==========================================================================
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class ExitCode(IntEnum):
     STOPPED = 6  # cancelled or rejected
     BUSY = 7  # another worker runs it
     PAUSED = 8  # its step budget (--max-steps) is used; resume continues it
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, what a shell reports); a job says how to finish its run
 
 
 # ---- the shared options ---------------------------------------------------------------------------
@@ -306,6 +309,45 @@ def row(*cells: Any) -> list[Text]:
     return [
         _shown_cell(c) if isinstance(c, Text) else Text(shown("-" if c is None else str(c))) for c in cells
     ]
+
+
+@dataclass
+class JobStage:
+    """How far a job's run had got when Ctrl-C came: what the one line after it may promise.
+    ``kassist runs resume`` answers "no ingestion run" for a run not yet registered, and a run that
+    had stopped (completed, paused, waiting for review) has nothing left to finish."""
+
+    run_id: str
+    tenant: str
+    stored: bool = False  # registered: kassist runs resume finds it
+    stopped: bool = False  # its graph run returned: nothing is left to finish
+
+    @property
+    def resume(self) -> str:
+        return f"kassist runs resume {self.run_id} --tenant {self.tenant}"
+
+    def after_ctrl_c(self) -> str:
+        if self.stopped:
+            return f"the run had stopped; kassist runs show {self.run_id} --tenant {self.tenant} says how"
+        if self.stored:
+            return f"the run keeps every batch it committed; finish it with: {self.resume}"
+        return "the run had not started (not registered yet); run the command again"
+
+
+def interrupted(console: Console, hint: str) -> NoReturn:
+    """After Ctrl-C: ``interrupted (Ctrl-C): <hint>`` as one whole line, then exit 130 (click's
+    own answer was "Aborted!" and exit 1, or the prompt back without a word)."""
+    whole_line(console, f"interrupted (Ctrl-C): {hint}")
+    raise typer.Exit(int(ExitCode.INTERRUPTED))
+
+
+@contextmanager
+def ctrl_c(stage: JobStage) -> Iterator[None]:
+    """Ctrl-C inside: the line :meth:`JobStage.after_ctrl_c` words, on stderr, and exit 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        interrupted(err_console(), stage.after_ctrl_c())
 
 
 def whole_line(console: Console, text: str) -> None:
