@@ -67,9 +67,10 @@ def model_text(texts: Sequence[str], records: bool = True) -> str:
         # A record's cells as the sentences they form (carriers.py): an order split over cells is read whole.
         if records:
             parts.extend(flatten(text))
-    # A link reaching this layer is on the tenant's allow-list (links.py holds every other host); its
-    # host and path are words of a site, not of an intent, and the own host of one set's company
-    # would be learned as a sign of benign text (a model must not learn which company wrote a set).
+    # Links are judged by the allow-list (links.py: in untrusted text every other host is held), and
+    # the own host of one set's company would be learned as a sign of benign text (a model must not
+    # learn which company wrote a set). The path and query go too: an order hidden there is left to
+    # the rules, which miss a hyphen-joined slug (docs/memory.md, "Known limit, links").
     return "\n".join(dict.fromkeys(LINK.sub("a link", part) for part in parts))
 
 
