@@ -9,38 +9,17 @@ PostgreSQL, keeps the note as it was: tests/test_firsthour_chat.py).
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from ingest_harness import kassist
+
 QUESTION = "How many days of annual leave do I get?"
 
 
 def _ask(cwd: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "KASSIST_DATABASE_URL"}  # ./.kassist/kassist.db
-    env.update(COLUMNS="200", PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [
-            sys.executable,
-            "-P",
-            "-m",
-            "cli.main",
-            "ask",
-            QUESTION,
-            "--tenant",
-            "acme",
-            "--user",
-            "asha",
-            *extra,
-        ],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    # The harness's child: no KASSIST_DATABASE_URL, so the default ./.kassist/kassist.db of cwd.
+    return kassist("ask", QUESTION, "--tenant", "acme", "--user", "asha", *extra, cwd=cwd, timeout=300)
 
 
 def test_the_note_names_the_default_database_and_its_folder(tmp_path: Path) -> None:

@@ -8,25 +8,15 @@ nothing in a tenant that has documents says only "no results".
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from ingest_harness import kassist
 
 
 def _kassist(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "KASSIST_DATABASE_URL"}  # ./.kassist/kassist.db
-    env.update(COLUMNS="200", PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [sys.executable, "-P", "-m", "cli.main", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    # The harness's child: no KASSIST_DATABASE_URL, so the default ./.kassist/kassist.db of cwd.
+    return kassist(*args, cwd=cwd, timeout=300)
 
 
 def test_a_tenant_without_documents_is_named_when_a_search_finds_nothing(tmp_path: Path) -> None:
