@@ -4,6 +4,14 @@ quotes it, for a question in a user's own words; the office's page when the ques
 office. Searched on both backends and asked through the real assistant graph (extractive responder,
 local MiniLM) on a small corpus built here, with the sentence stage's learned document order
 (knowledge/index/order_model.py) in place.
+
+Where the learned order and the hand-set one (order_model's ``base_order`` alone, the order before
+session 25) disagree: a policy and a short summary page restating one of its sections. The summary's
+one sentence is a little closer to the question, so the hand-set order put the summary first; the
+learned weights count for the policy its other passages among those looked at, its length, and the
+summary's title against the summary, and put the policy first. With order_model.json's weights set
+to base_order alone these four cases fail on both backends (measured); the wording is not any
+development set's.
 """
 
 from __future__ import annotations
@@ -130,3 +138,65 @@ def test_the_shipped_weights_name_the_features_the_index_computes() -> None:
     data = json.loads(order_model.WEIGHTS.read_text(encoding="utf-8"))
     assert tuple(data["features"]) == order_model.FEATURES
     assert order_model.weights().shape == (len(order_model.FEATURES),)
+
+
+SUMMARIES = {
+    "it/password-policy.md": "# Password and Account Security Policy\n\n## Resetting your password\n\nReset a "
+    "forgotten password at the self-service portal with your phone's authenticator app; the service desk resets it "
+    "only after checking your identity on a video call.\n\n## Password length\n\nPasswords have at least 14 "
+    "characters.\n\n## Shared accounts\n\nShared accounts are not allowed.\n\n## Multi-factor authentication\n\n"
+    "Every account uses multi-factor authentication with the authenticator app. A lost phone is reported to the "
+    "service desk the same day.\n\n## Locked accounts\n\nAn account locks after ten failed sign-ins and unlocks "
+    "itself after thirty minutes.\n\n## Password managers\n\nUse the company's password manager for work "
+    "passwords; browser password storage is switched off on company laptops.\n\n## Phishing\n\nReport a "
+    "suspicious email with the report button in Outlook. Never enter your password on a page a link in an email "
+    "opened.\n",
+    "it/password-summary.md": "# Password rules summary\n\nForgot your password? Reset it at the self-service "
+    "portal with the authenticator app on your phone; the service desk only resets it after a video call to check "
+    "who you are. At least 14 characters.\n",
+    "travel/travel-policy.md": "# Business Travel Policy\n\n## Booking\n\nBook flights and hotels through the "
+    "travel desk at least 14 days before departure; bookings made later need the budget owner's approval.\n\n"
+    "## Class of travel\n\nEconomy class for flights under six hours.\n\n## Travel insurance\n\nThe company's "
+    "travel insurance covers every business trip automatically.\n\n## Per diems\n\nA daily allowance covers "
+    "meals and local transport abroad; the amounts per country are on the finance portal.\n\n## Rail travel\n\n"
+    "Take the train for trips under four hours; first class is allowed for journeys over two hours.\n\n## Rental "
+    "cars\n\nRent the smallest car that fits the people travelling. Refuel before returning it.\n\n## Travel "
+    "safety\n\nRegister every trip in the travel app so the security team can reach you in an emergency.\n",
+    "travel/travel-faq.md": "# Travel FAQ: a summary for new starters\n\nHow far ahead do I book? Book flights "
+    "and hotels with the travel desk 14 days before you leave; later bookings need approval from the budget owner. "
+    "Economy for flights under six hours.\n",
+}
+# question -> the policy the learned order puts first (the hand-set order put the summary page first)
+LEARNED_FIRST = {
+    "how many characters does a password need?": "it/password-policy.md",
+    "how far in advance do I have to book a work trip?": "travel/travel-policy.md",
+}
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def summaries_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("ranking-order-summaries")
+    for path, text in SUMMARIES.items():
+        (root / "corpus" / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / "corpus" / path).write_text(text, encoding="utf-8")
+
+    def ingest(url: str) -> None:
+        with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
+            ingest_directory(index.for_tenant(TENANT), root / "corpus", collection="handbook")
+
+    if request.param == "sqlite":
+        ingest(f"sqlite:///{root / 'kassist.db'}")
+        yield f"sqlite:///{root / 'kassist.db'}"
+        return
+    with fresh_database(request.getfixturevalue("pg_server_url"), "kassist_rank_order_summaries") as pg:
+        ingest(pg)
+        yield pg
+
+
+@pytest.mark.parametrize("question", list(LEARNED_FIRST))
+def test_the_learned_order_puts_the_policy_before_the_summary_page_the_hand_set_order_put_first(
+    summaries_url: str, question: str
+) -> None:
+    with KnowledgeIndex.from_url(summaries_url, embedder=embedder()) as index:
+        hits = index.for_tenant(TENANT).search(question, k=4)
+    assert [h.source_path for h in hits][:1] == [LEARNED_FIRST[question]]
