@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
 
     from graph.assistant.services import Services
+    from kassist.dburl import DatabaseURL
 
 # Consoles made per call (cli/kit.py's rule): COLUMNS and a redirected stream are read when printing.
 out = kit.out_console
@@ -32,17 +33,24 @@ BudgetOpt = Annotated[int | None, typer.Option("--budget", help="Context budget 
 
 
 @contextmanager
-def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[Any, Services]]:
-    """The assistant graph on ``url`` with its checkpointer and store, and its services."""
+def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[Any, Services, DatabaseURL]]:
+    """The assistant graph on ``url`` with its checkpointer and store, its services, and the
+    database they opened (``url`` or the environment's)."""
     from checkpointer import TenantCheckpointer
     from graph.assistant.graph import build_graph
     from graph.assistant.services import AssistantSettings, Services, assistant_embedder
-    from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, database_url_from_env
+    from kassist.dburl import (
+        DatabaseUnavailable,
+        UnsupportedDatabaseURL,
+        database_url_from_env,
+        parse_database_url,
+    )
     from knowledge.embedders import EmbedderUnavailable
     from memory import MemoryStore
 
     target = url or database_url_from_env()
     with kit.errors_as_lines((DatabaseUnavailable, UnsupportedDatabaseURL, EmbedderUnavailable, ValueError)):
+        database = parse_database_url(target)
         embedder, _ = assistant_embedder()
         services = Services.from_url(target, embedder=embedder, defaults=AssistantSettings.from_env())
     saver = TenantCheckpointer.from_url(target)
@@ -51,25 +59,23 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
         saver.setup()
         store.setup()
         builder = build_graph(services)
-        yield builder.compile(checkpointer=saver, store=store), services
+        yield builder.compile(checkpointer=saver, store=store), services, database
     finally:
         store.close()
         saver.close()
         services.close()
 
 
-def _note_if_no_documents(services: Services, tenant: str, url: str | None) -> None:
+def _note_if_no_documents(services: Services, tenant: str, database: DatabaseURL) -> None:
     """One line on stderr when the tenant has no documents: a first `kassist ask` before any
     `kb ingest` answered only "I found nothing relevant", with no hint that nothing was indexed.
     It names the database: the default is a file of the working directory, so an `ask` from
     another folder than the `kb ingest` asked a new, empty one."""
-    from kassist.dburl import database_url_from_env, parse_database_url
-
     if not services.kb.for_tenant(tenant).stats():
-        path = parse_database_url(url or database_url_from_env()).sqlite_path
-        where = (
-            f"; the database is {path} in {Path.cwd()} (a relative path: run where you ingested, or set "
-            f"KASSIST_DATABASE_URL)"
+        path = database.sqlite_path
+        where = (  # one absolute path to copy; the advice fits --database-url and the variable alike
+            f"; the database is {Path.cwd() / path} (a relative path: run where you ingested, or give "
+            "an absolute one)"
             if path is not None and not path.is_absolute()
             else ""
         )
@@ -130,9 +136,9 @@ def ask(
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     if thread is None and not as_json:
         err().print(f"thread: {thread_id}", highlight=False)
-    with _assistant(database_url) as (graph, services):
+    with _assistant(database_url) as (graph, services, database):
         if not as_json:
-            _note_if_no_documents(services, tenant, database_url)
+            _note_if_no_documents(services, tenant, database)
         result = _turn(graph, question, _config(tenant, user, thread_id, budget))
     if as_json:
         out().print_json(json.dumps(result, ensure_ascii=False))
@@ -150,8 +156,8 @@ def chat(
     """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     err().print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
-    with _assistant(database_url) as (graph, services):
-        _note_if_no_documents(services, tenant, database_url)
+    with _assistant(database_url) as (graph, services, database):
+        _note_if_no_documents(services, tenant, database)
         while True:
             try:
                 question = input("you> ").strip()
@@ -177,7 +183,7 @@ def context(
     """The context the assistant would send for --query on --thread: nothing is answered or stored."""
     from graph.assistant.graph import preview_context
 
-    with _assistant(database_url) as (graph, services), kit.errors_as_lines((ValueError,)):
+    with _assistant(database_url) as (graph, services, _), kit.errors_as_lines((ValueError,)):
         state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
     rows = state["context_report"]
     if as_json:

@@ -27,6 +27,6 @@ def test_the_note_names_the_default_database_and_its_folder(tmp_path: Path) -> N
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[-1] == (
         "note: tenant 'acme' has no documents yet; add the shipped handbook with: kassist kb ingest "
-        f"knowledge/corpus/files --tenant acme --collection handbook; the database is .kassist/kassist.db "
-        f"in {tmp_path} (a relative path: run where you ingested, or set KASSIST_DATABASE_URL)"
+        f"knowledge/corpus/files --tenant acme --collection handbook; the database is "
+        f"{tmp_path}/.kassist/kassist.db (a relative path: run where you ingested, or give an absolute one)"
     )
