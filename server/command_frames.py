@@ -8,14 +8,9 @@ refuse, and frames of any size (session 24 probes)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 
+from server.asgi import Message, Receive, Send
 from server.body_keys import frame_refusal
-
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
 
 
 def checked_frames(path: str, receive: Receive, send: Send, max_bytes: int) -> Receive:

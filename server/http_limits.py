@@ -24,7 +24,7 @@
 - **No caching** (both, :class:`NoStore`): an answer without a cache policy of its own is
   ``no-store`` (the APIs answer with a tenant's data).
 
-- **Closed routes** (``langgraph dev`` only, :class:`ClosedRoutes`): the in-memory runtime's
+- **Closed routes** (``langgraph dev`` only, server/closed_routes.py): the in-memory runtime's
   ``/internal/...`` (read any thread, wipe every tenant's threads) and ``/deploy`` answer 404.
 
 - **A thread's streams** (``langgraph dev`` only, server/thread_streams.py): 404 before the stream
@@ -41,20 +41,16 @@ import json
 import math
 import os
 import re
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Mapping
 from typing import Any
 
+from server.asgi import ASGIApp, Message, Receive, Scope, Send
+from server.asgi import answer as _answer
 from server.body_keys import parsed_refusal as keys_refusal
 from server.body_keys import refusal as key_refusal
 from server.command_frames import checked_frames
 from server.holds import start_batch
 from server.query_params import query_refusal
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_BODY_ENV = "KASSIST_MAX_BODY_BYTES"
 DEFAULT_MAX_BODY = 1 << 20
@@ -195,13 +191,6 @@ def check_json(body: bytes) -> None:
     _walk(parsed, 0)
 
 
-async def _answer(send: Send, status: int, detail: str) -> None:
-    payload = json.dumps({"detail": detail}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": payload})
-
-
 def too_large(limit: int, size: int | None = None) -> str:
     said = f"{size} bytes" if size is not None else "larger than that"
     return (
@@ -284,30 +273,6 @@ class RequestLimits:
                 await _answer(send, bad.status, str(bad))
                 return
         await self.app(scope, _replay(bytes(body), receive), send)
-
-
-CLOSED_PREFIXES = ("/internal", "/deploy")
-"""``langgraph dev``'s in-memory runtime adds routes no auth handler sees: ``/internal/debug/thread/{id}``
-(any tenant's thread, values included, to any caller), ``/internal/truncate`` (wipes every tenant's
-threads, runs, assistants and crons) and ``/deploy`` (starts ``langgraph deploy``). Closed: 404."""
-
-
-class ClosedRoutes:
-    """ASGI middleware answering 404 to :data:`CLOSED_PREFIXES`, whoever asks, before any route."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            path = re.sub(r"/+", "/", str(scope.get("path") or "")).lower().rstrip("/")
-            if any(path == p or path.startswith(p + "/") for p in CLOSED_PREFIXES):
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1008})
-                    return
-                await _answer(send, 404, "Not Found")
-                return
-        await self.app(scope, receive, send)
 
 
 class NeverFramed:
@@ -393,6 +358,7 @@ def _langgraph_app() -> Any:
         max_batch=max_batch_runs(),
         body_keys=True,
     )
+    from server.closed_routes import ClosedRoutes
     from server.thread_streams import ThreadStreams
 
     # Last: a thread's stream asks the routes behind these (authentication, the threads rules). The

@@ -22,14 +22,8 @@ read of the thread, its values included, per stream opened."""
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from server.asgi import ASGIApp, Message, Receive, Scope, Send
 
 _STREAMS = (
     ("GET", re.compile(r"^(/threads/[^/]+)/stream/?$")),
