@@ -203,12 +203,7 @@ def refine(
     which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
     late = late_ids(hits, query)
-    order = {
-        h.chunk_id: (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0)
-        + ORDER_SENTENCE_SHARE * (m.cosine if m.order is None else m.order)
-        for h in hits
-        if (m := matches.get(h.chunk_id)) is not None
-    }
+    first = hand_set_order([h for h in hits if h.chunk_id in matches], matches)
     updated = [
         h.model_copy(
             update={
@@ -225,13 +220,9 @@ def refine(
     # refined relevance, as before: the heading words it carries tell a document's sections apart
     # better than one sentence does ("keeps dropping" is the "Frequent disconnections" section, not
     # the "Slow connection" sentence about a speed drop).
-    # The rerank's bonus for the values the question names (an office, a team) too: the sentence
-    # repeated on every office's page is equally close to the question on each. The rerank computed
-    # it once per hit (SearchHit.rank_bonus); it is not computed again here.
+    # The hand-set score (hand_set_order) orders the archived editions; the current documents go
+    # by the learned score, which holds it (order_model).
     bonus = {h.chunk_id: h.rank_bonus for h in looked}
-    first: dict[str, float] = {}
-    for h in looked:
-        first[h.doc_id] = max(first.get(h.doc_id, -1e9), order[h.chunk_id] + bonus[h.chunk_id])
     asked = title_words(query, hits)
     learned = learned_order(*order_features(hits, query, matches, late, asked))
     looked.sort(
@@ -282,14 +273,24 @@ def order_features(
     score among them: :data:`ORDER_SENTENCE_SHARE` of the best sentence's score, the rest of the
     rerank's relevance, plus its bonus for names the question gives; a document's best passage's."""
     current = [h for h in hits if h.chunk_id in matches and h.chunk_id not in late]
-    base: dict[str, float] = {}
-    for h in current:
+    base = hand_set_order(current, matches)
+    named = [names_document(h.title, asked) for h in current]
+    return current, order_model.feature_rows(current, hits, query, matches, base, named)
+
+
+def hand_set_order(looked: Sequence[SearchHit], matches: Mapping[str, SentenceMatch]) -> dict[str, float]:
+    """Each document's hand-set order score, its best passage's: :data:`ORDER_SENTENCE_SHARE` of
+    the best sentence's score, the rest of the rerank's relevance (before refinement), plus the
+    rerank's bonus for the values the question names (an office, a team: the sentence repeated on
+    every office's page is equally close to the question on each; SearchHit.rank_bonus, computed
+    once by the rerank)."""
+    out: dict[str, float] = {}
+    for h in looked:
         m = matches[h.chunk_id]
         sentence = m.cosine if m.order is None else m.order
         own = (1 - ORDER_SENTENCE_SHARE) * float(h.relevance or 0.0) + ORDER_SENTENCE_SHARE * sentence
-        base[h.doc_id] = max(base.get(h.doc_id, -1e9), own + h.rank_bonus)
-    named = [names_document(h.title, asked) for h in current]
-    return current, order_model.feature_rows(current, hits, query, matches, base, named)
+        out[h.doc_id] = max(out.get(h.doc_id, -1e9), own + h.rank_bonus)
+    return out
 
 
 def learned_order(current: Sequence[SearchHit], rows: npt.NDArray[np.float64]) -> dict[str, float]:
