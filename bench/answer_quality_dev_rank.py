@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -150,7 +151,8 @@ def first_right(it: Item, w: npt.NDArray[np.float64] | None) -> bool:
     return bool(it.y[best])
 
 
-def report(items: Sequence[Item], c: float, within: bool = False) -> None:
+def report(items: Sequence[Item], c: float, within: bool = False) -> str:
+    """Print the leave-one-set-out table; return its pooled line (order_model.json's ``judged``)."""
     learned: dict[tuple[str, str], bool] = {}
     for held in TRAIN:
         w = fit([it for it in items if it.set in TRAIN and it.set != held], c, within)
@@ -159,6 +161,7 @@ def report(items: Sequence[Item], c: float, within: bool = False) -> None:
     learned.update({(it.set, it.id): first_right(it, w) for it in items if it.set == "main"})
     print(f"C={c}; first document expected, hand-set -> learned (blind sets: leave-one-set-out; main: "
           "trained on blind 2-11)\n\n| set | tuning | validation |\n|---|---|---|")  # fmt: skip
+    pooled: dict[str, list[str]] = {}
     for name in [*SETS, "blind 2-11"]:
         cells = []
         for half in ("tune", "val"):
@@ -170,9 +173,21 @@ def report(items: Sequence[Item], c: float, within: bool = False) -> None:
             cells.append(f"{sum(first_right(i, None) for i in its)} -> "
                          f"{sum(learned[(i.set, i.id)] for i in its)} / {len(its)}")  # fmt: skip
         print(f"| {name} | {cells[0]} | {cells[1]} |")
+        pooled[name] = cells
     gained = sum(learned[(i.set, i.id)] and not first_right(i, None) for i in items)
     lost = sum(first_right(i, None) and not learned[(i.set, i.id)] for i in items)
     print(f"\ngained {gained}, lost {lost} (of {len(items)} with candidates looked at)")
+    tune, val = pooled["blind 2-11"]
+    return (f"first document expected, hand-set -> learned, leave-one-set-out over blind 2-11: tuning {tune}, "
+            f"validation {val} (gained {gained}, lost {lost}); main set, never trained on: "
+            f"tuning {pooled['main'][0]}, validation {pooled['main'][1]}")  # fmt: skip
+
+
+def checkout_commit() -> str:
+    """The commit of the checkout this script runs from (``unknown`` outside one)."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--c", type=float, default=0.05, help="inverse L2 penalty (default 0.05)")
     parser.add_argument("--write", action="store_true", help="train on blind 2-11, write order_model.json")
     parser.add_argument(
+        "--commit", help="the commit trained at, for order_model.json (default: this checkout's)"
+    )
+    parser.add_argument(
         "--within-groups", action="store_true", help="pairs only within the title-named groups (not adopted)"
     )
     args = parser.parse_args(argv)
@@ -192,13 +210,17 @@ def main(argv: list[str] | None = None) -> int:
         url = aq.corpus_db(args.db or Path(tmp) / "corpus.db", embedder, 300, 7)
         items = collect(url, embedder)
     embedder.save()
-    report(items, args.c, args.within_groups)
+    judged = report(items, args.c, args.within_groups)
     if args.write:
         w = fit([it for it in items if it.set in TRAIN], args.c, args.within_groups)
         data = {
             "trained_by": "bench/answer_quality_dev_rank.py --write",
             "data": "answerable single-turn questions of blind sets 2-11 (bench/answer_quality_blind*.py), "
             "handbook + 300 demo-corpus documents (seed 7), SQLite, local MiniLM",
+            "commit": args.commit or checkout_commit(),
+            "embedder": embedder.name,
+            "judged": judged,
+            "docs": "docs/benchmarks.md, Answer quality, Session 25 (h2)",
             "c": args.c,
             "features": list(order_model.FEATURES),
             "weights": [round(float(x), 6) for x in w],
