@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -88,10 +89,9 @@ def write_corpus(root: Path) -> Path:
     return corpus
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgres"])
-def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("ranking-order")
-    corpus = write_corpus(root)
+@contextmanager
+def ingested(request: pytest.FixtureRequest, root: Path, corpus: Path, name: str) -> Iterator[str]:
+    """``corpus`` ingested into a SQLite file under ``root`` or a fresh PostgreSQL database ``name``."""
 
     def ingest(url: str) -> None:
         with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
@@ -101,9 +101,16 @@ def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
         ingest(f"sqlite:///{root / 'kassist.db'}")
         yield f"sqlite:///{root / 'kassist.db'}"
         return
-    with fresh_database(request.getfixturevalue("pg_server_url"), "kassist_rank_order") as pg:
+    with fresh_database(request.getfixturevalue("pg_server_url"), name) as pg:
         ingest(pg)
         yield pg
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("ranking-order")
+    with ingested(request, root, write_corpus(root), "kassist_rank_order") as url:
+        yield url
 
 
 USERS_WORDS = [
@@ -179,18 +186,8 @@ def summaries_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     for path, text in SUMMARIES.items():
         (root / "corpus" / path).parent.mkdir(parents=True, exist_ok=True)
         (root / "corpus" / path).write_text(text, encoding="utf-8")
-
-    def ingest(url: str) -> None:
-        with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
-            ingest_directory(index.for_tenant(TENANT), root / "corpus", collection="handbook")
-
-    if request.param == "sqlite":
-        ingest(f"sqlite:///{root / 'kassist.db'}")
-        yield f"sqlite:///{root / 'kassist.db'}"
-        return
-    with fresh_database(request.getfixturevalue("pg_server_url"), "kassist_rank_order_summaries") as pg:
-        ingest(pg)
-        yield pg
+    with ingested(request, root, root / "corpus", "kassist_rank_order_summaries") as url:
+        yield url
 
 
 @pytest.mark.parametrize("question", list(LEARNED_FIRST))
