@@ -29,6 +29,10 @@ KEYS = {
     GLOBEX_KEY: {"identity": "bob", "tenant_id": "globex"},
     ACME_ADMIN_KEY: {"identity": "olga", "tenant_id": "acme", "role": "admin"},
 }
+ERIN_KEY = "acme-erin-key-0123456789abcdef"
+"""A second member of acme (another member's thread is "not found" to a member): ten probe files
+each defined it and ``{**KEYS, ERIN_KEY: ...}``; serve ``WITH_ERIN`` as KASSIST_API_KEYS instead."""
+WITH_ERIN = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
 
 
 def free_port() -> int:

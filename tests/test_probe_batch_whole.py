@@ -23,11 +23,17 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, KEYS, langgraph_dev, langgraph_dev_refusing
+from server_harness import (
+    ACME_KEY,
+    ERIN_KEY,
+    GLOBEX_KEY,
+    WITH_ERIN,
+    langgraph_dev,
+    langgraph_dev_refusing,
+)
 
 pytestmark = pytest.mark.timeout(900)
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 ENV = {
     "KASSIST_MAX_THREADS_PER_USER": "4",
     "KASSIST_MAX_THREADS_PER_TENANT": "6",
@@ -42,7 +48,7 @@ LATER = {"assistant_id": "assistant", "input": QUESTION, "after_seconds": 3600}
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     env = {**ENV, "KASSIST_API_KEYS": json.dumps(keys)}
     with langgraph_dev(tmp_path_factory.mktemp("probe-batch-whole"), env=env) as (base, db_url):
         yield base, db_url

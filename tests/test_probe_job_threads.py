@@ -17,18 +17,17 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, corpus_of, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, ERIN_KEY, WITH_ERIN, corpus_of, langgraph_dev
 
 pytestmark = pytest.mark.timeout(900)
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
     tmp = tmp_path_factory.mktemp("job-threads")
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     with (
         langgraph_dev(tmp, env={"KASSIST_EMBEDDER": "hashing", "KASSIST_API_KEYS": json.dumps(keys)}) as (
             base,

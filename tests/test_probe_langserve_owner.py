@@ -18,13 +18,19 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, backend_database, kassist_serve
+from server_harness import (
+    ACME_ADMIN_KEY,
+    ACME_KEY,
+    ERIN_KEY,
+    WITH_ERIN,
+    backend_database,
+    kassist_serve,
+)
 
 from checkpointer import TenantCheckpointer
 from server.keys import Principal
 from server.thread_owner import reaches, thread_owner
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 SAID = "My manager is Rex and my badge number is 77341."
 Server = tuple[str, str]
 
@@ -32,7 +38,7 @@ Server = tuple[str, str]
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def serve(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("probe-langserve-owner")
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     with (
         backend_database(request, tmp, "kassist_owner") as db_url,
         kassist_serve(tmp, db_url, env={"KASSIST_API_KEYS": json.dumps(keys)}) as base,

@@ -23,7 +23,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, langgraph_dev, langgraph_dev_refusing
+from server_harness import (
+    ACME_ADMIN_KEY,
+    ACME_KEY,
+    ERIN_KEY,
+    GLOBEX_KEY,
+    WITH_ERIN,
+    langgraph_dev,
+    langgraph_dev_refusing,
+)
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -33,7 +41,6 @@ ENV = {
     "KASSIST_MAX_ASSISTANTS_PER_USER": str(ASSISTANTS),
     "KASSIST_MAX_WAITING_RUNS_PER_USER": str(WAITING),
 }
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 LATER = {
     "assistant_id": "assistant",
     "input": {"messages": [{"role": "user", "content": "What is the travel policy?"}]},
@@ -45,9 +52,7 @@ LATER = {
 def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import json
 
-    from server_harness import KEYS
-
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     env = {**ENV, "KASSIST_API_KEYS": json.dumps(keys)}
     with langgraph_dev(tmp_path_factory.mktemp("probe-object-counts"), env=env) as (base, _):
         yield base

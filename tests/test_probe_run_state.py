@@ -27,9 +27,16 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, KEYS, ROOT, langgraph_dev
+from server_harness import (
+    ACME_ADMIN_KEY,
+    ACME_KEY,
+    ERIN_KEY,
+    GLOBEX_KEY,
+    ROOT,
+    WITH_ERIN,
+    langgraph_dev,
+)
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 Server = tuple[str, Path]
 
 
@@ -43,7 +50,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         if found is not None:
             shutil.copy(found, small / name)
     (small / "note.md").write_text("# Note\n\nEmployees get 25 days of leave a year.\n")
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     with langgraph_dev(tmp, env={"KASSIST_API_KEYS": json.dumps(keys)}) as (base, _):
         yield base, small
 

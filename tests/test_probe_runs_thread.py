@@ -16,9 +16,16 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, ROOT, free_port, running, server_env
-
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
+from server_harness import (
+    ACME_ADMIN_KEY,
+    ACME_KEY,
+    ERIN_KEY,
+    ROOT,
+    WITH_ERIN,
+    free_port,
+    running,
+    server_env,
+)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +36,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     db_url = f"sqlite:///{tmp / 'kassist.db'}"
     env = server_env(db_url)
-    env["KASSIST_API_KEYS"] = json.dumps({**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}})
+    env["KASSIST_API_KEYS"] = json.dumps(WITH_ERIN)
     env.update({"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""})
     env.update({"KASSIST_REPORTS_DIR": str(tmp / "reports"), "KASSIST_UPLOADS_DIR": str(tmp / "uploads")})
     argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]

@@ -17,16 +17,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, KEYS, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, ERIN_KEY, GLOBEX_KEY, WITH_ERIN, langgraph_dev
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp: Path = tmp_path_factory.mktemp("probe-s25-copy")
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     with langgraph_dev(tmp, env={"KASSIST_API_KEYS": json.dumps(keys)}) as (url, _):
         yield url
 

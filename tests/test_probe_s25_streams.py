@@ -19,9 +19,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, KEYS, langgraph_dev
+from server_harness import ACME_KEY, ERIN_KEY, GLOBEX_KEY, WITH_ERIN, langgraph_dev
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 SUBSCRIBE = {"id": 1, "method": "subscription.subscribe", "params": {"channels": ["values"]}}
 ORIGIN = {"origin": "http://localhost:3000"}
@@ -31,7 +30,7 @@ Served = tuple[str, Path]
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     tmp: Path = tmp_path_factory.mktemp("probe-s25-streams")
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     with langgraph_dev(tmp, env={"KASSIST_API_KEYS": json.dumps(keys)}) as (base, _):
         yield base, tmp / "langgraph_dev.log"
 

@@ -15,15 +15,14 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, ERIN_KEY, WITH_ERIN, langgraph_dev
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 SAID = "My salary is 91234 and my manager is Rex."
 
 
 @pytest.fixture(scope="module")
 def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    keys = json.dumps({**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}})
+    keys = json.dumps(WITH_ERIN)
     with langgraph_dev(tmp_path_factory.mktemp("claim-a"), env={"KASSIST_API_KEYS": keys}) as (first, db_url):
         env = {"KASSIST_API_KEYS": keys, "KASSIST_DATABASE_URL": db_url}
         with langgraph_dev(tmp_path_factory.mktemp("claim-b"), env=env) as (second, _):

@@ -15,15 +15,14 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, KEYS, langgraph_dev
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, ERIN_KEY, WITH_ERIN, langgraph_dev
 
-ERIN_KEY = "acme-erin-key-0123456789abcdef"
 SAID = "My manager is Rex and I prefer answers in Bengali."
 
 
 @pytest.fixture(scope="module")
 def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    keys = {**KEYS, ERIN_KEY: {"identity": "erin", "tenant_id": "acme"}}
+    keys = WITH_ERIN
     with langgraph_dev(
         tmp_path_factory.mktemp("probe-threads"), env={"KASSIST_API_KEYS": json.dumps(keys)}
     ) as (
