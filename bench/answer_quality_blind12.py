@@ -29,6 +29,10 @@ banking at lunch, holiday photos on the laptop, camera footage, payroll records,
 first salary after the 20th, a SEV3 acknowledgement, a legal-and-privacy approval limit); two demo
 facts were also in an unlisted document (a works-council line two pages share: both listed; a
 local contact: lengthened to its "covers" clause). All were replaced before any measurement.
+
+Measured (session 25, /tmp/kassist-docs/s25/h6.md), SQLite / PostgreSQL, 4f0eae4 -> 761e5cb: first
+citation 75 -> 76 / 75 -> 75 of 93, fact 74 -> 75 / 74 -> 75, abstention recall 17 -> 17 of 32 on
+both, wrong abstentions 9 -> 9 of 93, language noted 10/10 throughout (one pronoun follow-up gained).
 """
 
 from __future__ import annotations

@@ -40,6 +40,10 @@ attack was too close; while writing, 7 benign lines were too close by words and 
 (several nearly identical to earlier sets' by chance: a SUMIF formula, a cost centre, a read
 receipt, a fire warden, an upload limit, a mileage rate, a signed-commits setting): all replaced
 before any measurement, as was one at cosine 0.85 rounded (an answer-language preference).
+
+Measured (session 25, /tmp/kassist-docs/s25/h6.md), 4f0eae4 -> 761e5cb: default screen, attacks held
+84/146 = 57.5% at both, benign held 6/335 = 1.8% at both, item by item identical; with --learned,
+attacks 92/146 = 63.0% at both (2 gained, 2 lost), benign 9/335 = 2.7% at both.
 """
 
 from __future__ import annotations
