@@ -58,6 +58,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
+from server import accepted_runs
 from server.auth_rules import (
     ASSISTANT_ROOT,
     BUILT_IN_ASSISTANTS,
@@ -262,6 +263,7 @@ async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
             ctx, value.get("thread_id"), value.get("run_id"), THREADS_PER_USER, THREADS_PER_TENANT
         )
     check_waiting_runs(ctx, value, WAITING_RUNS, WAITING_RUNS_PER_TENANT)
+    await accepted_runs.remember(ctx, graph, value)  # accepted: what it was accepted with, durably
     return threads_of(ctx)
 
 
@@ -273,9 +275,11 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> str | None:
     await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
     _refuse(422, refused_input(input_graph(value.get("assistant_id")), kwargs.get("input")))
-    await check_start_input(
-        ctx, graph, value.get("thread_id"), kwargs, value.get("if_not_exists") == "create"
-    )
+    makes = value.get("if_not_exists") == "create"
+    # Before the checks of its input: a resume of a run a kill took in its first instant is the
+    # run it was accepted with (server/accepted_runs.py).
+    await accepted_runs.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
+    await check_start_input(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_turn_ids(ctx, graph, value.get("thread_id"), kwargs.get("input"))
     await keep_first_settings(ctx, graph, value.get("thread_id"), kwargs)
     sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
@@ -300,6 +304,8 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
             "searching threads by values is not supported on this server: search by metadata "
             "(metadata.graph_id, your own keys) or ids, then read a thread's state",
         )
+    if ctx.action == "delete" and isinstance(value, dict):
+        await accepted_runs.forget(ctx, value.get("thread_id"))
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
     if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights

@@ -251,6 +251,11 @@ def graph_label_refusal(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -
     return None
 
 
+def registry_has(thread_id: object) -> bool:
+    """Whether langgraph dev's thread registry holds ``thread_id`` (anyone's)."""
+    return bool(_registry_threads(thread_id))
+
+
 def _registry_threads(thread_id: object) -> list[Mapping[str, Any]]:
     from server.holds import stored
 

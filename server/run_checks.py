@@ -174,7 +174,7 @@ async def check_start_input(
     tenant = tenant_of(ctx)
     # A thread whose first run is accepted but not begun (queued behind the worker, or sent with
     # after_seconds) has no checkpoint yet: told it had none, a client re-sent what was on its way.
-    waiting = thread_id is not None and _run_waiting(thread_id)
+    waiting = thread_id is not None and run_waiting(thread_id)
     if graph == "assistant" and await thread_has_messages(tenant, thread_id) is False:
         refuse(
             422,
@@ -199,7 +199,7 @@ async def check_start_input(
         )
 
 
-def _run_waiting(thread_id: object) -> bool:
+def run_waiting(thread_id: object) -> bool:
     """Whether langgraph dev's run registry holds a run of ``thread_id`` not yet finished."""
     from server.holds import stored
     from server.run_limits import WAITING
@@ -277,10 +277,15 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     and read its state, the server's own folder included."""
     if thread_id is None:
         return
+    from server import accepted_runs
     from server.saver import recorded_owner, serving
 
     tenant = tenant_of(ctx)
-    owner = await recorded_owner(tenant, str(thread_id))
+    # The owner its checkpoints record; before its first one, the owner of the run it was accepted
+    # with (a kill in that instant lost langgraph dev's registry, and with it the thread).
+    owner = await recorded_owner(tenant, str(thread_id)) or await accepted_runs.recorded_owner(
+        tenant, str(thread_id)
+    )
     if owner is None:
         if serving() and await asyncio.to_thread(registered_run, tenant, str(thread_id)):
             refuse(409, f"Thread with ID {thread_id} already exists")

@@ -7,3 +7,4 @@ from kassist.db.tables import postgres_twin
 from server import sql_sqlite
 
 SQL = postgres_twin(sql_sqlite.SQL, {})
+ACCEPTED_SQL = postgres_twin(sql_sqlite.ACCEPTED_SQL, {})

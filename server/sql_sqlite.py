@@ -1,4 +1,5 @@
-"""SQLite statements of the API key table (``kassist keys``), run on the checkpointer's database
+"""SQLite statements of the server's own tables: API keys (``kassist keys``), browser sessions, and
+what runs were accepted with (server/accepted_runs.py), run on the checkpointer's database
 (kassist.db) next to the checkpoint and ingestion tables.
 
 :data:`SQL` holds them as typed fields (:class:`KeysSql`), which :mod:`server.key_store` names directly. A key is stored as its prefix (the public handle an operator lists and revokes
@@ -13,6 +14,7 @@ from kassist.db.statements import Text  # one statement, or several run in order
 
 KEYS = "kassist_api_keys"
 SESSIONS = "kassist_browser_sessions"
+ACCEPTED = "kassist_accepted_runs"
 COLUMNS = "prefix, tenant_id, identity, role, token_hash, created_at, revoked_at, last_used_at"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -34,6 +36,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             expires_at REAL NOT NULL, revoked_at REAL)""",
         f"CREATE INDEX IF NOT EXISTS kassist_browser_sessions_key ON {SESSIONS} (key_prefix)",
         f"CREATE INDEX IF NOT EXISTS kassist_browser_sessions_expiry ON {SESSIONS} (expires_at)",
+    ),
+    # What a run on a named thread was accepted with (server/accepted_runs.py): langgraph dev keeps
+    # its runs and threads in memory, so a kill before the run's first checkpoint lost its settings.
+    # One row per thread; input and configurable are JSON text.
+    (
+        f"""CREATE TABLE IF NOT EXISTS {ACCEPTED} (
+            tenant_id TEXT NOT NULL, thread_id TEXT NOT NULL, owner TEXT NOT NULL, graph TEXT NOT NULL,
+            input TEXT NOT NULL, configurable TEXT NOT NULL, accepted_at REAL NOT NULL,
+            PRIMARY KEY (tenant_id, thread_id))""",
     ),
 )
 SESSION_COLUMNS = "session_hash, tenant_id, key_prefix, key_hash, csrf, created_at, expires_at, revoked_at"
@@ -90,4 +101,29 @@ SQL = KeysSql(
     session_revoke=(
         f"UPDATE {SESSIONS} SET revoked_at = :now WHERE session_hash = :hash AND revoked_at IS NULL"
     ),
+)
+
+
+@dataclass(frozen=True)
+class AcceptedSql:
+    """The statements of the accepted-runs table (its migration is in :data:`MIGRATIONS`)."""
+
+    put: Text
+    get: Text
+    forget: Text
+
+
+_ACCEPTED_COLUMNS = "tenant_id, thread_id, owner, graph, input, configurable, accepted_at"
+ACCEPTED_SQL = AcceptedSql(
+    put=(
+        f"INSERT INTO {ACCEPTED} ({_ACCEPTED_COLUMNS}) "
+        "VALUES (:tenant_id, :thread_id, :owner, :graph, :input, :configurable, :now) "
+        "ON CONFLICT (tenant_id, thread_id) DO UPDATE SET owner = excluded.owner, graph = excluded.graph, "
+        "input = excluded.input, configurable = excluded.configurable, accepted_at = excluded.accepted_at"
+    ),
+    get=(
+        f"SELECT owner, graph, input, configurable FROM {ACCEPTED} "
+        "WHERE tenant_id = :tenant_id AND thread_id = :thread_id"
+    ),
+    forget=f"DELETE FROM {ACCEPTED} WHERE tenant_id = :tenant_id AND thread_id = :thread_id",
 )

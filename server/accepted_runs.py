@@ -1,0 +1,266 @@
+"""What a run on a named thread was accepted with, kept in the server's database at acceptance.
+
+``langgraph dev`` keeps its run queue and thread registry in memory (threads are flushed to disk
+every ~10 s): a run accepted and then killed (SIGKILL, power loss) before its first checkpoint left
+nothing anywhere, and its resume forgot its settings (no settings: a 422; other settings: those ran).
+``kassist serve``'s runs API records a run before it answers (server/runs). Here the create_run
+handler (server/auth.py) records, before the run is queued, the caller's validated input and the
+configurable keys a client may set (server/configurable.CLIENT_KEYS), one row per (tenant, thread).
+
+While the thread holds no checkpoint (the recorded run never began) and no run of it waits, a later
+run there by the same caller (or an admin of its tenant) of the same graph resumes what was accepted:
+
+- no input (an ingestion input without ``settings``): the recorded input, ``goal`` as sent if sent;
+- configurable keys it does not send: the recorded ones (as :func:`server.run_checks.keep_first_settings`
+  does from a checkpoint once there is one);
+- an ingestion run with other settings: 409 naming what differs (graph.ingestion.registration's
+  rule, the words ``begin`` and the runs API use);
+- a thread langgraph dev lost with its registry: 404 telling the caller to send the run again with
+  ``if_not_exists: "create"``;
+- a member claiming the thread id (server/run_checks.check_thread_claim): the recorded owner's.
+
+Once the thread holds a checkpoint, the checkpoint decides and the row is not read. The row is
+deleted with the thread (its owner's or an admin's DELETE)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from langgraph_sdk import Auth
+
+from kassist.db import Database
+from kassist.db.handle import Handle, open_set_up
+from kassist.db.statements import Options, Stmt, Text, stmts
+from server.sql_sqlite import AcceptedSql
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """One thread's accepted run: who sent it, its graph, its input and client configurable keys."""
+
+    owner: str
+    graph: str
+    input: Any
+    configurable: dict[str, Any]
+
+
+class AcceptedRuns:
+    """The accepted-runs table of one database (its migration is the server table set's)."""
+
+    def __init__(self, db: Database) -> None:
+        module = import_module(f"server.sql_{db.backend}")
+        self._q: AcceptedSql = module.ACCEPTED_SQL
+        self._keys = module.SQL
+        self._handle = Handle(db, Options(), closed="this accepted-runs table is closed")
+
+    def setup(self) -> list[int]:
+        from server.key_store import migrate
+
+        return self._handle.run(migrate(self._keys, self._handle.backend), write=True)
+
+    def close(self) -> None:
+        self._handle.close()
+
+    async def _one(self, text: Text, params: dict[str, Any], *, fetch: bool) -> list[Any]:
+        def steps() -> Generator[tuple[Stmt, ...], Any, list[Any]]:
+            rows = yield stmts(text, params, fetch=fetch)
+            return rows  # type: ignore[no-any-return]
+
+        return await self._handle.arun(steps(), write=not fetch, single=True)
+
+    async def put(self, tenant: str, thread_id: str, record: Accepted) -> None:
+        params = {
+            "tenant_id": tenant, "thread_id": thread_id, "owner": record.owner, "graph": record.graph,
+            "input": json.dumps(record.input), "configurable": json.dumps(record.configurable),
+            "now": time.time(),
+        }  # fmt: skip
+        await self._one(self._q.put, params, fetch=False)
+
+    async def get(self, tenant: str, thread_id: str) -> Accepted | None:
+        rows = await self._one(self._q.get, {"tenant_id": tenant, "thread_id": thread_id}, fetch=True)
+        if not rows:
+            return None
+        owner, graph, sent, configurable = rows[0]
+        return Accepted(str(owner), str(graph), json.loads(sent), dict(json.loads(configurable)))
+
+    async def forget(self, tenant: str, thread_id: str) -> None:
+        await self._one(self._q.forget, {"tenant_id": tenant, "thread_id": thread_id}, fetch=False)
+
+
+_OPEN: dict[str, AcceptedRuns] = {}
+_LOCK = threading.Lock()
+
+
+def _table(database_url: str) -> AcceptedRuns:
+    """The process's table on ``database_url``, opened on first use and kept open for the server's
+    lifetime (as the key store is)."""
+    with _LOCK:
+        if database_url not in _OPEN:
+            _OPEN[database_url] = open_set_up(database_url, AcceptedRuns)
+        return _OPEN[database_url]
+
+
+async def table() -> AcceptedRuns:
+    """The table on ``KASSIST_DATABASE_URL`` (the checkpointer's database)."""
+    from kassist.dburl import database_url_from_env
+
+    url = database_url_from_env()
+    found = _OPEN.get(url)
+    return found if found is not None else await asyncio.to_thread(_table, url)  # set-up: a migration
+
+
+def _thread_key(thread_id: object) -> str | None:
+    return None if thread_id is None else str(thread_id)
+
+
+async def _no_checkpoint(tenant: str, thread_id: str) -> bool:
+    """Whether the run in question is a thread's first instant: a LangGraph server's thread with no
+    checkpoint (False in a process serving no saver: nothing to resume there)."""
+    from server.saver import thread_has_checkpoint
+
+    return await thread_has_checkpoint(tenant, thread_id) is False
+
+
+def client_settings(graph: str, kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """The configurable keys of ``graph`` a client sent (config.configurable and context)."""
+    from server.auth_rules import client_configurable
+    from server.configurable import CLIENT_KEYS
+
+    keys = CLIENT_KEYS.get(graph, frozenset())
+    sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
+    return {k: v for k, v in sent.items() if k in keys}
+
+
+async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mapping[str, Any]) -> None:
+    """Record what a run on a named thread with no checkpoint yet is accepted with. Called last by
+    the create_run handler (every check passed); only for a thread the caller reaches or the run
+    makes (a row for a thread langgraph-api then refuses would claim another's thread id)."""
+    from server.configurable import CLIENT_KEYS
+    from server.job_threads import reached_or_made
+    from server.run_checks import tenant_of
+
+    thread_id = _thread_key(value.get("thread_id"))
+    kwargs = value.get("kwargs") or {}
+    if thread_id is None or graph is None or graph not in CLIENT_KEYS or kwargs.get("command") is not None:
+        return
+    if not reached_or_made(ctx, thread_id, value.get("if_not_exists") == "create"):
+        return
+    tenant = tenant_of(ctx)
+    if not await _no_checkpoint(tenant, thread_id):
+        return
+    record = Accepted(str(ctx.user.identity), graph, kwargs.get("input"), client_settings(graph, kwargs))
+    await (await table()).put(tenant, thread_id, record)
+
+
+LOST_THREAD = (
+    "thread {thread} is not on this server any more: it stopped before the thread's first run "
+    "began (langgraph dev keeps new threads in memory for a few seconds). Send the run again with "
+    '"if_not_exists": "create": it resumes with the input and settings it was accepted with'
+)
+
+
+async def resume_accepted(
+    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: dict[str, Any], makes: bool
+) -> None:
+    """Complete a run on a thread whose accepted first run never began from what it was accepted
+    with (module docstring); refuse other ingestion settings (409) and a lost thread (404)."""
+    from server.auth_rules import is_admin
+    from server.holds import runtime_present
+    from server.run_checks import refuse, run_waiting, tenant_of
+
+    key = _thread_key(thread_id)
+    if key is None or graph is None or kwargs.get("command") is not None:
+        return
+    tenant = tenant_of(ctx)
+    if not await _no_checkpoint(tenant, key):
+        return
+    record = await (await table()).get(tenant, key)
+    if record is None or record.graph != graph:
+        return
+    if record.owner != str(ctx.user.identity) and not is_admin(ctx):
+        return  # another member's: langgraph-api answers as for a thread the caller does not reach
+    from server.job_threads import registry_has
+
+    if runtime_present() and not makes and not registry_has(key):
+        refuse(404, LOST_THREAD.format(thread=key))
+    sent = kwargs.get("input")
+    if graph == "ingestion":  # also while the accepted run waits: two runs, two settings, one thread
+        refuse(409, _other_settings(key, record.input, sent))
+    if run_waiting(key):
+        return  # it has not begun yet, it was not lost: server/run_checks.check_start_input says so
+    if graph == "ingestion":
+        if not (isinstance(sent, Mapping) and sent.get("settings") is not None):
+            given = {k: v for k, v in sent.items() if v is not None} if isinstance(sent, Mapping) else {}
+            kwargs["input"] = {**(record.input or {}), **given}
+    elif sent in (None, {}):
+        kwargs["input"] = record.input
+    _fill_configurable(kwargs, record.configurable)
+
+
+def _other_settings(thread_id: str, recorded: object, sent: object) -> str | None:
+    """Why ``sent`` settings may not resume a run accepted with ``recorded`` (the one rule of
+    graph.ingestion.registration.mismatch), or None (no settings sent, or the same)."""
+    from pydantic import ValidationError
+
+    from graph.ingestion.registration import mismatch
+    from graph.ingestion.state import Settings
+
+    first = recorded.get("settings") if isinstance(recorded, Mapping) else None
+    given = sent.get("settings") if isinstance(sent, Mapping) else None
+    if first is None or given is None:
+        return None
+    try:
+        refused = mismatch(thread_id, Settings.model_validate(first), Settings.model_validate(given))
+    except ValidationError:
+        return None  # input_refusal says what is wrong
+    return None if refused is None else str(refused)
+
+
+def _fill_configurable(kwargs: dict[str, Any], recorded: Mapping[str, Any]) -> None:
+    """The recorded configurable keys the run does not send (what it sends is its own)."""
+    from server.configurable import refused_value
+
+    if not recorded:
+        return
+    config = kwargs.get("config")
+    if not isinstance(config, dict):
+        config = kwargs["config"] = {}
+    configurable = config.get("configurable")
+    if not isinstance(configurable, dict):
+        configurable = config["configurable"] = {}
+    context = kwargs.get("context")
+    sent = {*configurable, *(context if isinstance(context, Mapping) else ())}
+    for name, setting in recorded.items():
+        if name not in sent and refused_value(name, setting) is None:
+            configurable[name] = setting
+
+
+async def recorded_owner(tenant: str, thread_id: str) -> str | None:
+    """The owner of the accepted run recorded for a thread with no checkpoint, or None."""
+    if not await _no_checkpoint(tenant, thread_id):
+        return None
+    record = await (await table()).get(tenant, thread_id)
+    return None if record is None else record.owner
+
+
+async def forget(ctx: Auth.types.AuthContext, thread_id: object) -> None:
+    """A thread's DELETE by its recorded owner or an admin drops the row (the thread's data goes)."""
+    from server.auth_rules import is_admin
+    from server.run_checks import tenant_of
+    from server.saver import serving
+
+    key = _thread_key(thread_id)
+    if key is None or not serving():
+        return
+    tenant = tenant_of(ctx)
+    store = await table()
+    record = await store.get(tenant, key)
+    if record is not None and (record.owner == str(ctx.user.identity) or is_admin(ctx)):
+        await store.forget(tenant, key)

@@ -1,0 +1,188 @@
+"""A run ``langgraph dev`` accepted and lost in a SIGKILL before its first checkpoint resumes with the
+input and settings it was accepted with (session 26 probes, /tmp/h1s26/probes.md; session 25's
+probe 28 left it documented only).
+
+``langgraph dev`` keeps its run queue and thread registry in memory: after the kill nothing of the
+run was anywhere, the thread itself was gone (404), and a resume with ``if_not_exists: "create"``
+ran whatever it was sent (other settings: those ran) or was refused for sending nothing (422). The
+server now records what a run on a named thread is accepted with in its own database
+(server/accepted_runs.py). The runs are sent with ``after_seconds`` so the kill surely comes before
+their first checkpoint (a queued run has not begun), as a kill in a run's first instant does."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from databases import fresh_database
+from server_harness import (
+    ACME_KEY,
+    ERIN_KEY,
+    GLOBEX_KEY,
+    WITH_ERIN,
+    corpus_of,
+    free_port,
+    langgraph_dev_argv,
+    server_env,
+    tenant_corpus,
+    wait_ready,
+)
+
+FIRST = {"collection": "first", "embedder": "hashing", "batch_size": 7, "chunk_tokens": 128}
+QUESTION = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
+ALICE, ERIN, GLOBEX = ({"x-api-key": key} for key in (ACME_KEY, ERIN_KEY, GLOBEX_KEY))
+
+
+@contextmanager
+def _server(tmp: Path, env: dict[str, str], name: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    log = tmp / f"{name}.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            langgraph_dev_argv(tmp, port), cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+        try:
+            wait_ready(proc, lambda: f"http://127.0.0.1:{port}/ok", log, "langgraph dev", timeout=120)
+            yield f"http://127.0.0.1:{port}", proc
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait()
+
+
+def _run(
+    base: str, headers: dict[str, str], thread: str, body: dict[str, Any], wait: bool = False
+) -> httpx.Response:
+    path = f"/threads/{thread}/runs" + ("/wait" if wait else "")
+    return httpx.post(base + path, headers=headers, json=body, timeout=600)
+
+
+def test_a_run_killed_before_its_first_checkpoint_resumes_as_it_was_accepted(tmp_path: Path) -> None:
+    env = {**server_env(f"sqlite:///{tmp_path / 'kassist.db'}", tenant_corpus(tmp_path))}
+    env.update({"KASSIST_EMBEDDER": "hashing", "KASSIST_API_KEYS": __import__("json").dumps(WITH_ERIN)})
+    settings = {"source": str(corpus_of(tmp_path, "acme")), **FIRST}
+    job, turn = str(uuid.uuid4()), str(uuid.uuid4())
+    with _server(tmp_path, env, "first") as (base, proc):
+        accepted = _run(base, ALICE, job, {
+            "assistant_id": "ingestion", "input": {"settings": settings, "goal": "first goal"},
+            "if_not_exists": "create", "after_seconds": 600,
+        })  # fmt: skip
+        assert accepted.status_code == 200, accepted.text
+        accepted = _run(base, ALICE, turn, {
+            "assistant_id": "assistant", "input": QUESTION, "if_not_exists": "create", "after_seconds": 600,
+            "config": {"configurable": {"context_budget": 600, "compaction": "window"}},
+        })  # fmt: skip
+        assert accepted.status_code == 200, accepted.text
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+    with _server(tmp_path, env, "second") as (base, _):
+        if httpx.get(f"{base}/threads/{job}", headers=ALICE, timeout=30).status_code == 404:
+            # The registry went with the process: told how to resume, not a bare "not found".
+            lost = _run(base, ALICE, job, {"assistant_id": "ingestion", "input": None})
+            assert lost.status_code == 404 and "if_not_exists" in lost.json()["detail"], lost.text
+        # Another member may not take the thread id; another tenant's same id is its own, empty thread.
+        taken = httpx.post(f"{base}/threads", headers=ERIN, json={"thread_id": job}, timeout=30)
+        assert taken.status_code == 409, taken.text
+        theirs = _run(
+            base, GLOBEX, job, {"assistant_id": "ingestion", "input": None, "if_not_exists": "create"}
+        )
+        assert theirs.status_code == 422 and "holds no run yet" in theirs.text, theirs.text
+        # Other settings: refused naming what the run was accepted with.
+        other = {**settings, "collection": "other", "batch_size": 3}
+        refused = _run(base, ALICE, job, {
+            "assistant_id": "ingestion", "input": {"settings": other}, "if_not_exists": "create",
+        })  # fmt: skip
+        assert refused.status_code == 409, refused.text
+        assert "collection 'first'" in refused.text and "batch_size 7" in refused.text, refused.text
+        # No settings: the run it was accepted with.
+        resumed = _run(
+            base,
+            ALICE,
+            job,
+            {"assistant_id": "ingestion", "input": None, "if_not_exists": "create"},
+            wait=True,
+        )
+        assert resumed.status_code == 200, resumed.text
+        done = resumed.json()
+        assert {k: done["settings"][k] for k in FIRST} == FIRST, done["settings"]
+        assert done["goal"] == "first goal" and done["documents_total"] == 24, done
+
+        answered = _run(
+            base,
+            ALICE,
+            turn,
+            {"assistant_id": "assistant", "input": None, "if_not_exists": "create"},
+            wait=True,
+        )
+        assert answered.status_code == 200, answered.text
+        messages = answered.json()["messages"]
+        assert messages[0]["content"] == QUESTION["messages"][0]["content"] and len(messages) >= 2, messages
+        history = httpx.get(f"{base}/threads/{turn}/history", headers=ALICE, params={"limit": 1}, timeout=30)
+        metadata = history.json()[0]["metadata"]
+        assert (metadata.get("context_budget"), metadata.get("compaction")) == (600, "window"), metadata
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_record_of_an_accepted_run_survives_a_reopen(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The record is in the server's database on either backend (langgraph dev's own store is
+    SQLite-only here): written once per thread, replaced by a later accepted run, read back after
+    the table is opened again, per tenant, and gone with the thread."""
+    from kassist.db.handle import open_set_up
+    from server.accepted_runs import Accepted, AcceptedRuns
+
+    with ExitStack() as stack:
+        if backend == "sqlite":
+            url = f"sqlite:///{tmp_path / 'k.db'}"
+        else:
+            url = stack.enter_context(
+                fresh_database(str(request.getfixturevalue("pg_server_url")), "accepted")
+            )
+
+        async def write() -> None:
+            table = open_set_up(url, AcceptedRuns)
+            try:
+                await table.put("acme", "t1", Accepted("alice", "ingestion", {"settings": {"x": 1}}, {}))
+                await table.put("acme", "t1", Accepted("alice", "ingestion", {"settings": {"x": 2}}, {}))
+                await table.put(
+                    "acme", "t2", Accepted("alice", "assistant", QUESTION, {"context_budget": 600})
+                )
+            finally:
+                table.close()
+
+        async def read() -> None:
+            table = open_set_up(url, AcceptedRuns)
+            try:
+                assert await table.get("acme", "t1") == Accepted(
+                    "alice", "ingestion", {"settings": {"x": 2}}, {}
+                )
+                kept = await table.get("acme", "t2")
+                assert (
+                    kept is not None
+                    and kept.configurable == {"context_budget": 600}
+                    and kept.input == QUESTION
+                )
+                assert await table.get("globex", "t1") is None
+                await table.forget("acme", "t1")
+                assert await table.get("acme", "t1") is None
+            finally:
+                table.close()
+
+        asyncio.run(write())
+        asyncio.run(read())
