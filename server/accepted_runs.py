@@ -173,7 +173,7 @@ async def resume_accepted(
     with (module docstring); refuse other ingestion settings (409) and a lost thread (404)."""
     from server.auth_rules import is_admin
     from server.holds import runtime_present
-    from server.run_checks import refuse, run_waiting, tenant_of
+    from server.run_checks import fill_configurable, refuse, run_waiting, tenant_of
 
     key = _thread_key(thread_id)
     if key is None or graph is None or kwargs.get("command") is not None:
@@ -201,7 +201,7 @@ async def resume_accepted(
             kwargs["input"] = {**(record.input or {}), **given}
     elif sent in (None, {}):
         kwargs["input"] = record.input
-    _fill_configurable(kwargs, record.configurable)
+    fill_configurable(kwargs, record.configurable)
 
 
 def _other_settings(thread_id: str, recorded: object, sent: object) -> str | None:
@@ -221,25 +221,6 @@ def _other_settings(thread_id: str, recorded: object, sent: object) -> str | Non
     except ValidationError:
         return None  # input_refusal says what is wrong
     return None if refused is None else str(refused)
-
-
-def _fill_configurable(kwargs: dict[str, Any], recorded: Mapping[str, Any]) -> None:
-    """The recorded configurable keys the run does not send (what it sends is its own)."""
-    from server.configurable import refused_value
-
-    if not recorded:
-        return
-    config = kwargs.get("config")
-    if not isinstance(config, dict):
-        config = kwargs["config"] = {}
-    configurable = config.get("configurable")
-    if not isinstance(configurable, dict):
-        configurable = config["configurable"] = {}
-    context = kwargs.get("context")
-    sent = {*configurable, *(context if isinstance(context, Mapping) else ())}
-    for name, setting in recorded.items():
-        if name not in sent and refused_value(name, setting) is None:
-            configurable[name] = setting
 
 
 async def recorded_owner(tenant: str, thread_id: str) -> str | None:

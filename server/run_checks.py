@@ -219,7 +219,7 @@ async def keep_first_settings(
     defaults before, the first run's settings forgotten (session 23 probes). An ingestion run's
     settings are its input, kept by the checkpoint itself (server/job_threads.first_settings_refusal)."""
     from graph.waiting import waiting_input
-    from server.configurable import CLIENT_KEYS, refused_value
+    from server.configurable import CLIENT_KEYS
     from server.saver import serving, thread_head
 
     keys = CLIENT_KEYS.get(graph or "", frozenset())
@@ -230,16 +230,30 @@ async def keep_first_settings(
     head = await thread_head(tenant_of(ctx), str(thread_id))
     if head is None or waiting_input(head) is None:
         return
-    config = kwargs.get("config")
-    configurable = config.get("configurable") if isinstance(config, dict) else None
-    if not isinstance(configurable, dict):
+    recorded: Mapping[str, Any] = dict(head.metadata or {})
+    if isinstance(kwargs, dict):  # (langgraph-api's run kwargs: a dict the handlers may change)
+        fill_configurable(kwargs, {key: recorded[key] for key in keys if key in recorded})
+
+
+def fill_configurable(kwargs: dict[str, Any], recorded: Mapping[str, Any]) -> None:
+    """A run's configurable keys it does not send (config.configurable or context), from
+    ``recorded`` (what the run it resumes was sent with); what it sends is its own, and a recorded
+    value the graph would refuse (:func:`server.configurable.refused_value`) is left out."""
+    from server.configurable import refused_value
+
+    if not recorded:
         return
+    config = kwargs.get("config")
+    if not isinstance(config, dict):
+        config = kwargs["config"] = {}
+    configurable = config.get("configurable")
+    if not isinstance(configurable, dict):
+        configurable = config["configurable"] = {}
     context = kwargs.get("context")
     sent = {*configurable, *(context if isinstance(context, Mapping) else ())}
-    recorded: Mapping[str, Any] = dict(head.metadata or {})
-    for key in sorted(keys - sent):
-        if key in recorded and refused_value(key, recorded[key]) is None:
-            configurable[key] = recorded[key]
+    for key, setting in recorded.items():
+        if key not in sent and refused_value(key, setting) is None:
+            configurable[key] = setting
 
 
 async def check_turn_ids(
