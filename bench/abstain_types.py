@@ -70,12 +70,13 @@ def sets() -> dict[str, list[Question]]:
     from answer_quality_blind9_questions import BLIND9
     from answer_quality_blind10_questions import BLIND10
     from answer_quality_blind11_questions import BLIND11
+    from answer_quality_blind12_questions import BLIND12
     from answer_quality_questions import QUESTIONS
 
     return {"main": list(QUESTIONS), "blind": list(BLIND), "blind2": list(BLIND2), "blind3": list(BLIND3),
             "blind4": list(BLIND4), "blind5": list(BLIND5), "blind6": list(BLIND6), "blind7": list(BLIND7),
             "blind8": list(BLIND8), "blind9": list(BLIND9), "blind10": list(BLIND10),
-            "blind11": list(BLIND11)}  # fmt: skip
+            "blind11": list(BLIND11), "blind12": list(BLIND12)}  # fmt: skip
 
 
 def halves(questions: list[Question]) -> dict[str, str]:

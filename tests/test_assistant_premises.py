@@ -163,10 +163,12 @@ def test_asked_quantity(question: str, quantity: Quantity | None) -> None:
     assert asked_quantity(question) == quantity
 
 
-def test_only_a_duration_in_a_unit_money_and_a_percentage_are_checked() -> None:
+def test_only_a_duration_in_a_unit_money_a_percentage_and_a_count_are_checked() -> None:
     assert Quantity("duration", "day").checked and Quantity("money").checked and Quantity("percent").checked
-    assert Quantity("size").checked
-    assert not Quantity("duration").checked and not Quantity("count", "share").checked
+    # A count by any number about its subject (session 26, answer_types.judged_answer).
+    assert Quantity("size").checked and Quantity("count", "share").checked
+    assert not Quantity("duration").checked and not Quantity("frequency").checked
+    assert not Quantity("date").checked
 
 
 @pytest.mark.parametrize(

@@ -215,12 +215,14 @@ class Quantity:
     def checked(self) -> bool:
         """Whether a passage must state it for the question to be answered: a duration asked in a
         unit ("how many working days"), an amount of money, a percentage, a size or weight ("the
-        maximum file size", "how heavy"): units people do not paraphrase. Not a count, a frequency,
-        a date or a duration asked without a unit: measured on the development sets (session 23),
-        the thing counted is often paraphrased ("how many offers" / "three quotes"), "how much time
-        off" is answered by any subject's weeks, and a frequency or date check cost answers for none
-        caught. Those kinds still choose the sentence quoted."""
-        return self.kind in ("money", "percent", "size") or (self.kind == "duration" and bool(self.unit))
+        maximum file size", "how heavy"): units people do not paraphrase; a count, by any number
+        (:func:`judged_answer`: the thing counted is often paraphrased, "how many offers" / "three
+        quotes", session 23). Not a frequency, a date or a duration asked without a unit: "how much
+        time off" is answered by any subject's weeks, and a frequency or date check cost answers for
+        none caught (sessions 23, 26). Those kinds still choose the sentence quoted."""
+        return self.kind in ("money", "percent", "size", "count") or (
+            self.kind == "duration" and bool(self.unit)
+        )
 
 
 def _time_unit(word: str) -> str:
@@ -305,6 +307,44 @@ def answers_quantity(question: str, quantity: Quantity, sentence: str) -> bool:
     """Whether ``sentence`` states a quantity of the kind asked about the question's subject (shares
     one of its topic words)."""
     return states(quantity, sentence) and bool(subject_words(question, quantity) & terms(sentence))
+
+
+# A number that can count something: digits standing alone or a number word ("up to eight per
+# issue", "four steps"), once amounts of money, percentages, clock times and years are taken out; not
+# digits inside a name ("SEV1", "FAC-00187", "v6.2").
+_CARDINAL = re.compile(
+    r"(?<![\w.,:/-])(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+    r"twenty|thirty|forty|fifty|sixty|hundred|dozen|thousand)(?![\w%:/-]|[.,]\d)",
+    re.IGNORECASE,
+)
+_NOT_COUNTS = (
+    # Money and percentages with the whole number ("10%" leaves no "1" behind), then the rest.
+    re.compile(r"[€$£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[€$£%]|per\s?cent\b)"),
+    _MONEY,
+    _CLOCK,
+    re.compile(r"\b(?:19|20)\d\d\b"),
+)
+
+
+def gives_count(sentence: str) -> bool:
+    """Whether ``sentence`` states a number that can count something (see :data:`_CARDINAL`)."""
+    for pattern in _NOT_COUNTS:
+        sentence = pattern.sub(" ", sentence)
+    return bool(_CARDINAL.search(sentence))
+
+
+def judged_answer(question: str, quantity: Quantity, sentence: str) -> bool:
+    """Whether ``sentence`` can answer the quantity asked, for the judge: as
+    :func:`answers_quantity`, except that a count is given by any number in a sentence about the
+    question's subject. "How many fire wardens are there on each floor?" against "report to your
+    floor's fire warden" states no number at all: the subject is covered, the count is not; "how
+    many rounds of interviews" is answered by "the standard process has four steps" (session 26:
+    requiring the thing counted by name abstained on three answerable questions of the development
+    sets, any number on none)."""
+    if quantity.kind != "count":
+        return answers_quantity(question, quantity, sentence)
+    stated = states(quantity, sentence) or gives_count(sentence)
+    return stated and bool(subject_words(question, quantity) & terms(sentence))
 
 
 def fills_slot(question: str, sentence: str) -> bool:

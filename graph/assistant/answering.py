@@ -12,9 +12,9 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   quality);
 - a question asking for a name or a time of day (:mod:`graph.assistant.answer_types`) must get a
   closest sentence that gives one ("which airline ..." is not answered by the travel policy's
-  sentence on seat selection); one asking for a duration in a unit, an amount of money or a
-  percentage, a sentence that states one about its subject ("how many minutes ..." is not answered
-  by "the first 30 days ...");
+  sentence on seat selection); one asking for a duration in a unit, an amount of money, a
+  percentage or a count, a sentence that states one about its subject ("how many minutes ..." is not
+  answered by "the first 30 days ...", "how many fire wardens ..." by a sentence with no number);
 - a claim the question takes for granted ("since sabbaticals are paid now, ...",
   :mod:`graph.assistant.premises`) must be stated by a passage; the abstention then quotes what the
   closest passage does say, in one line;
@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from graph.assistant.answer_types import answers_quantity, asked_quantity, asked_type, carries, gives_phone
+from graph.assistant.answer_types import asked_quantity, asked_type, carries, gives_phone, judged_answer
 from graph.assistant.asking import asking_part
 from graph.assistant.language import LANGUAGE_NOTE as LANGUAGE_NOTE
 from graph.assistant.language import detect_language as detect_language
@@ -94,7 +94,7 @@ TOPIC_COVERAGE = 0.4
 ANSWER_TYPE_DEPTH = 2
 # A question asking for a duration in a unit ("how many working days"), an amount of money or a
 # percentage is answered when a sentence of the first this many passages (or of the judged one)
-# states one of that kind and shares a topic word of the question (answer_types.answers_quantity).
+# states one of that kind and shares a topic word of the question (answer_types.judged_answer).
 # Session 23, on the tuning halves of the development sets (bench/abstain_types.py): the closest
 # sentences alone or every sentence, depth 1-3: every sentence at depth 3 caught as many (4) and
 # abstained on no answerable question (depth 1: 2, depth 2: 1).
@@ -249,7 +249,7 @@ def _judge(
         quantity is not None
         and quantity.checked
         and not any(
-            answers_quantity(query, quantity, s) for s in _sentences_of([*hits[:QUANTITY_DEPTH], judged])
+            judged_answer(query, quantity, s) for s in _sentences_of([*hits[:QUANTITY_DEPTH], judged])
         )
     ):
         reason = f"no passage states the {quantity.kind} asked for"
