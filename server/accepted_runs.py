@@ -144,13 +144,17 @@ async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mappin
     makes (a row for a thread langgraph-api then refuses would claim another's thread id)."""
     from server.configurable import CLIENT_KEYS
     from server.job_threads import reached_or_made
-    from server.run_checks import tenant_of
+    from server.run_checks import run_waiting, tenant_of
 
     thread_id = _thread_key(value.get("thread_id"))
     kwargs = value.get("kwargs") or {}
     if thread_id is None or graph is None or graph not in CLIENT_KEYS or kwargs.get("command") is not None:
         return
     if not reached_or_made(ctx, thread_id, value.get("if_not_exists") == "create"):
+        return
+    if run_waiting(thread_id):
+        # The thread's first run is queued: it is the one a resume continues (a run enqueued behind
+        # it, or one langgraph-api then refuses with multitask_strategy reject, does not replace it).
         return
     tenant = tenant_of(ctx)
     if not await _no_checkpoint(tenant, thread_id):

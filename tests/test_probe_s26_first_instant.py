@@ -87,6 +87,13 @@ def test_a_run_killed_before_its_first_checkpoint_resumes_as_it_was_accepted(tmp
             "config": {"configurable": {"context_budget": 600, "compaction": "window"}},
         })  # fmt: skip
         assert accepted.status_code == 200, accepted.text
+        # A turn queued behind it is not the one a resume continues.
+        later = {"messages": [{"role": "user", "content": "Who approves expenses?"}]}
+        queued = _run(base, ALICE, turn, {
+            "assistant_id": "assistant", "input": later, "multitask_strategy": "enqueue",
+            "config": {"configurable": {"context_budget": 900}},
+        })  # fmt: skip
+        assert queued.status_code == 200, queued.text
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
 
