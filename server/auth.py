@@ -272,13 +272,13 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> str | None:
     kwargs = value.get("kwargs") or {}
     graph = graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
+    makes = value.get("if_not_exists") == "create"
+    # Before the checks of its input and settings (they check what runs): a resume of a run a kill
+    # took in its first instant is the run it was accepted with (server/accepted_runs.py).
+    await accepted_runs.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
     _refuse(422, refused_input(input_graph(value.get("assistant_id")), kwargs.get("input")))
-    makes = value.get("if_not_exists") == "create"
-    # Before the checks of its input: a resume of a run a kill took in its first instant is the
-    # run it was accepted with (server/accepted_runs.py).
-    await accepted_runs.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_start_input(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_turn_ids(ctx, graph, value.get("thread_id"), kwargs.get("input"))
     await keep_first_settings(ctx, graph, value.get("thread_id"), kwargs)

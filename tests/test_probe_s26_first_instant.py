@@ -71,8 +71,20 @@ def _run(
     return httpx.post(base + path, headers=headers, json=body, timeout=600)
 
 
-def test_a_run_killed_before_its_first_checkpoint_resumes_as_it_was_accepted(tmp_path: Path) -> None:
-    env = {**server_env(f"sqlite:///{tmp_path / 'kassist.db'}", tenant_corpus(tmp_path))}
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_run_killed_before_its_first_checkpoint_resumes_as_it_was_accepted(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """On the database of the server's checkpoints and of the record: SQLite or PostgreSQL."""
+    with ExitStack() as stack:
+        url = f"sqlite:///{tmp_path / 'kassist.db'}"
+        if backend == "postgres":
+            url = stack.enter_context(fresh_database(str(request.getfixturevalue("pg_server_url")), "first"))
+        _killed_and_resumed(tmp_path, url)
+
+
+def _killed_and_resumed(tmp_path: Path, url: str) -> None:
+    env = {**server_env(url, tenant_corpus(tmp_path))}
     env.update({"KASSIST_EMBEDDER": "hashing", "KASSIST_API_KEYS": __import__("json").dumps(WITH_ERIN)})
     settings = {"source": str(corpus_of(tmp_path, "acme")), **FIRST}
     job, turn = str(uuid.uuid4()), str(uuid.uuid4())
