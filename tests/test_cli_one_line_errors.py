@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
+import readonly_support
 from typer.testing import CliRunner
 
 from cli.kit import ExitCode
@@ -61,21 +60,12 @@ def _one_error_line(done: subprocess.CompletedProcess[str]) -> str:
 @pytest.fixture
 def read_only_db() -> Iterator[tuple[Path, list[str]]]:
     """A SQLite file with data, a -wal and a -shm left by a killed writer, that the commands under
-    test may read but not write: its files and folder are read-only, and as root (which ignores
-    file modes) the commands run as ``nobody`` through setpriv."""
-    user: list[str] = []
-    if os.geteuid() == 0:
-        setpriv = shutil.which("setpriv")
-        if setpriv is None:
-            pytest.skip("running as root without setpriv: no unprivileged user to make a file read-only for")
-        user = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
-    # Not under pytest's tmp_path: its parents are private to root, so nobody could not reach it.
-    folder = Path(tempfile.mkdtemp(prefix="kassist-ro-"))
-    folder.chmod(0o755)
-    db = folder / "kassist.db"
-    url = f"sqlite:///{db}"
-    try:
-        assert _run([*REMEMBER, "--value", '"Bengali"', "--database-url", url], folder).returncode == 0
+    test may read but not write: its files and folder are read-only (run as ``nobody`` when the
+    tests run as root). The commands run in this folder too: they can write nothing there."""
+
+    def killed_writer(db: Path) -> None:
+        url = f"sqlite:///{db}"
+        assert _run([*REMEMBER, "--value", '"Bengali"', "--database-url", url], db.parent).returncode == 0
         # A writer killed with its WAL open: the -wal and -shm files stay behind.
         killed = subprocess.run(
             [sys.executable, "-c",
@@ -86,16 +76,10 @@ def read_only_db() -> Iterator[tuple[Path, list[str]]]:
             capture_output=True,
         )  # fmt: skip
         assert killed.returncode == -signal.SIGKILL
-        assert (folder / "kassist.db-wal").exists() and (folder / "kassist.db-shm").exists()
-        for path in folder.iterdir():
-            path.chmod(0o444)
-        folder.chmod(0o555)
-        yield db, user  # (the commands run in this folder too: they can write nothing there)
-    finally:
-        folder.chmod(0o755)
-        for path in folder.iterdir():
-            path.chmod(0o644)
-        shutil.rmtree(folder, ignore_errors=True)
+        assert (db.parent / "kassist.db-wal").exists() and (db.parent / "kassist.db-shm").exists()
+
+    with readonly_support.read_only_folder(killed_writer) as made:
+        yield made
 
 
 WRITES = {

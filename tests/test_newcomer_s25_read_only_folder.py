@@ -10,14 +10,13 @@ Now the line says why a read needs the folder, what to check, and the way out; n
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import readonly_support
 
 ROOT = Path(__file__).resolve().parents[1]
 KASSIST = [sys.executable, "-P", "-m", "cli.main"]
@@ -33,32 +32,20 @@ def _run(args: list[str], cwd: Path, user: list[str]) -> subprocess.CompletedPro
 @pytest.fixture
 def read_only_folder() -> Iterator[tuple[Path, list[str]]]:
     """A database with one memory, closed cleanly (no -wal, no -shm), in a folder and file the
-    commands may read but not write; as root (which ignores file modes) they run as ``nobody``."""
-    user: list[str] = []
-    if os.geteuid() == 0:
-        setpriv = shutil.which("setpriv")
-        if setpriv is None:
-            pytest.skip("running as root without setpriv: no unprivileged user to make a file read-only for")
-        user = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
-    folder = Path(tempfile.mkdtemp(prefix="kassist-ro-"))  # not under tmp_path: private to root
-    folder.chmod(0o755)
-    db = folder / "kassist.db"
-    try:
+    commands may read but not write (run as ``nobody`` when the tests run as root)."""
+
+    def remember(db: Path) -> None:
         made = _run(
             ["memory", "remember", "--tenant", "acme", "--user", "asha", "--type", "preference", "--key",
              "response_language", "--value", '"Bengali"', "--source", "user_explicit", "--database-url",
              f"sqlite:///{db}"],
-            folder, [],
+            db.parent, [],
         )  # fmt: skip
         assert made.returncode == 0, made.stderr
-        assert [p.name for p in folder.iterdir()] == ["kassist.db"]  # closed cleanly
-        db.chmod(0o444)
-        folder.chmod(0o555)
-        yield db, user
-    finally:
-        folder.chmod(0o755)
-        db.chmod(0o644)
-        shutil.rmtree(folder, ignore_errors=True)
+        assert [p.name for p in db.parent.iterdir()] == ["kassist.db"]  # closed cleanly
+
+    with readonly_support.read_only_folder(remember) as made:
+        yield made
 
 
 def test_a_read_in_a_read_only_folder_says_why_it_needs_the_folder(
