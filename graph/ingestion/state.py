@@ -69,6 +69,18 @@ class Counters(BaseModel):
         return Counters(**{k: v + getattr(other, k) for k, v in self.model_dump().items()})
 
 
+# The bounds of the numbers a run is asked for, shared by Settings and the runs API's RunOptions
+# (server/runs/models.py), so that the graph and the API refuse the same values with the same 422.
+# Strict: a client's `true` or "7" is refused with the field's name, not run as 1 or 7 (pydantic's
+# lax mode converted both; session 25 probe).
+BatchSize = Annotated[int, Field(ge=1, le=10_000, strict=True)]
+ChunkTokens = Annotated[int, Field(ge=16, le=512, strict=True)]
+OverlapTokens = Annotated[int, Field(ge=0, le=256, strict=True)]
+MaxBytes = Annotated[int, Field(ge=1, le=2**30, strict=True)]
+BATCH_SIZE, CHUNK_TOKENS, OVERLAP_TOKENS, MAX_BYTES = 25, 256, 32, 20 * 2**20
+"""Their defaults, the same for a run the graph is given and one the runs API starts."""
+
+
 class Settings(BaseModel):
     """What the run was asked to do (registered at its start, never changed after)."""
 
@@ -77,16 +89,12 @@ class Settings(BaseModel):
     source: str = ""
     collection: str = "default"
     embedder: str = "auto"
-    # Numbers are strict: a client's `true` or "7" is refused with the field's name, not run as 1 or 7
-    # (pydantic's lax mode converted both; session 25 probe).
-    batch_size: int = Field(default=25, ge=1, le=10_000, strict=True)
-    chunk_tokens: int = Field(default=256, ge=16, le=512, strict=True)
-    overlap_tokens: int = Field(default=32, ge=0, le=256, strict=True)
+    batch_size: BatchSize = BATCH_SIZE
+    chunk_tokens: ChunkTokens = CHUNK_TOKENS
+    overlap_tokens: OverlapTokens = OVERLAP_TOKENS
     notify_url: str | None = None
     audit_rules: str | None = Field(default=None, description="TOML file of audit rules (None: defaults)")
-    max_bytes: int = Field(
-        default=20 * 2**20, ge=1, le=2**30, strict=True, description="Larger files fail as too_large, unread"
-    )
+    max_bytes: MaxBytes = Field(default=MAX_BYTES, description="Larger files fail as too_large, unread")
 
 
 class IngestionInput(BaseModel):

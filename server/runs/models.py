@@ -8,7 +8,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from graph.ingestion.notify_urls import notify_url_refusal
-from graph.ingestion.state import RUN_ID_PATTERN
+from graph.ingestion.state import (
+    BATCH_SIZE,
+    CHUNK_TOKENS,
+    OVERLAP_TOKENS,
+    RUN_ID_PATTERN,
+    BatchSize,
+    ChunkTokens,
+    OverlapTokens,
+)
 
 NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
 """Run ids and collections: the knowledge index's collection rule. A run id names a folder of
@@ -29,12 +37,10 @@ class RunOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     embedder: Literal["auto", "local", "hashing", "openai"] = "auto"
-    # strict numbers, as graph/ingestion/state.Settings: `true` or "7" is a 422, not 1 or 7
-    batch_size: int = Field(
-        default=25, ge=1, le=10_000, strict=True, description="Documents per batch (one checkpoint each)"
-    )
-    chunk_tokens: int = Field(default=256, ge=16, le=512, strict=True)
-    overlap_tokens: int = Field(default=32, ge=0, le=256, strict=True)
+    # The bounds and defaults of graph/ingestion/state.Settings, strict: `true` or "7" is a 422, not 1 or 7
+    batch_size: BatchSize = Field(default=BATCH_SIZE, description="Documents per batch (one checkpoint each)")
+    chunk_tokens: ChunkTokens = CHUNK_TOKENS
+    overlap_tokens: OverlapTokens = OVERLAP_TOKENS
     max_steps: int | None = Field(
         default=None, ge=1, le=MAX_STEPS, strict=True, description="Pause after this many steps"
     )
