@@ -4,7 +4,7 @@ Two steps, so that a change of the judge or of the extractive responder is measu
 
 1. ``--search``: builds bench/answer_quality.py's corpus once (the handbook among ``--docs`` demo-corpus
    documents, SQLite at ``--db``), runs the assistant's own search (hybrid, k=6, sentence stage) for
-   every single-turn question of the main set and blind 1-11 (answerable, unanswerable, non-English;
+   every single-turn question of the main set and blind 1-12 (answerable, unanswerable, non-English;
    follow-ups need the graph and are left to the runners), and writes each question's hits and
    whether the knowledge base uses each acronym it holds (``TenantKnowledgeIndex.uses``) to ``--dump``.
 2. Without ``--search``: reads the dump and runs today's :func:`graph.assistant.answering.judge` and
@@ -29,6 +29,10 @@ Session 24 (h3): blind 10 added (its halves alternate within each tag, as blind 
 Session 25 (h3): blind 11 added (halves within each tag); one dump of 4f0eae4's search: tuning
 halves 21/358, 270/358, 75/112 at 4f0eae4 -> 20/358, 270/358, 75/112 at b710f44 (blind 11 h06);
 validation halves 21/340, 257/340, 65/103 unchanged. bench/abstain_learn.py reads the same dump.
+Session 26 (h3): blind 12 added (halves within each tag, the same rule); one dump of d3e4587's search:
+tuning halves 24/400, 303/400, 85/129 -> 24/400, 303/400, 87/129 with a count checked by any number
+(answer_types.judged_answer, a4bb0bc); validation halves 24/377, 290/377, 72/118 -> 24/377, 290/377,
+74/118.
 
 Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
        .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune]
