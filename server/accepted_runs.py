@@ -90,8 +90,10 @@ class AcceptedRuns:
         owner, graph, sent, configurable = rows[0]
         return Accepted(str(owner), str(graph), json.loads(sent), dict(json.loads(configurable)))
 
-    async def forget(self, tenant: str, thread_id: str) -> None:
-        await self._one(self._q.forget, {"tenant_id": tenant, "thread_id": thread_id}, fetch=False)
+    async def forget(self, tenant: str, thread_id: str, owner: str | None) -> None:
+        """Delete the thread's row if ``owner`` recorded it (None: whoever did)."""
+        params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner}
+        await self._one(self._q.forget, params, fetch=False)
 
 
 _OPEN: dict[str, AcceptedRuns] = {}
@@ -236,7 +238,8 @@ async def recorded_owner(tenant: str, thread_id: str) -> str | None:
 
 
 async def forget(ctx: Auth.types.AuthContext, thread_id: object) -> None:
-    """A thread's DELETE by its recorded owner or an admin drops the row (the thread's data goes)."""
+    """A thread's DELETE (or prune) by its recorded owner or an admin drops the row (the thread's
+    data goes); one statement, no read first."""
     from server.auth_rules import is_admin
     from server.run_checks import tenant_of
     from server.saver import serving
@@ -244,8 +247,5 @@ async def forget(ctx: Auth.types.AuthContext, thread_id: object) -> None:
     key = _thread_key(thread_id)
     if key is None or not serving():
         return
-    tenant = tenant_of(ctx)
-    store = await table()
-    record = await store.get(tenant, key)
-    if record is not None and (record.owner == str(ctx.user.identity) or is_admin(ctx)):
-        await store.forget(tenant, key)
+    owner = None if is_admin(ctx) else str(ctx.user.identity)
+    await (await table()).forget(tenant_of(ctx), key, owner)

@@ -304,8 +304,9 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
             "searching threads by values is not supported on this server: search by metadata "
             "(metadata.graph_id, your own keys) or ids, then read a thread's state",
         )
-    if ctx.action == "delete" and isinstance(value, dict):
-        await accepted_runs.forget(ctx, value.get("thread_id"))
+    if ctx.action == "delete" and isinstance(value, dict):  # DELETE /threads/{id}; a prune's ids
+        for thread_id in [value.get("thread_id"), *(value.get("thread_ids") or ())]:
+            await accepted_runs.forget(ctx, thread_id)
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
     if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights

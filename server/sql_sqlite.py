@@ -125,5 +125,9 @@ ACCEPTED_SQL = AcceptedSql(
         f"SELECT owner, graph, input, configurable FROM {ACCEPTED} "
         "WHERE tenant_id = :tenant_id AND thread_id = :thread_id"
     ),
-    forget=f"DELETE FROM {ACCEPTED} WHERE tenant_id = :tenant_id AND thread_id = :thread_id",
+    # owner NULL: any owner's (an admin's delete)
+    forget=(
+        f"DELETE FROM {ACCEPTED} WHERE tenant_id = :tenant_id AND thread_id = :thread_id "
+        "AND (owner = :owner OR :owner IS NULL)"
+    ),
 )

@@ -198,8 +198,12 @@ def test_the_record_of_an_accepted_run_survives_a_reopen(
                     and kept.input == QUESTION
                 )
                 assert await table.get("globex", "t1") is None
-                await table.forget("acme", "t1")
+                await table.forget("acme", "t1", "erin")  # not erin's
+                assert await table.get("acme", "t1") is not None
+                await table.forget("acme", "t1", "alice")
                 assert await table.get("acme", "t1") is None
+                await table.forget("acme", "t2", None)  # an admin's delete
+                assert await table.get("acme", "t2") is None
             finally:
                 table.close()
 
