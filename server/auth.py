@@ -104,6 +104,7 @@ from server.cron_limits import (
 from server.job_threads import (
     check_cancel,
     check_copy,
+    check_delete,
     check_job_strategy,
     check_thread_graph,
     graph_label_refusal,
@@ -306,7 +307,8 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
         )
     if ctx.action == "delete" and isinstance(value, dict):  # DELETE /threads/{id}; a prune's ids
         for thread_id in [value.get("thread_id"), *(value.get("thread_ids") or ())]:
-            await accepted_runs.forget(ctx, thread_id)
+            await accepted_runs.forget(ctx, thread_id)  # (a lost thread's record too, then 404)
+        check_delete(value.get("thread_id"))
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
     if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights

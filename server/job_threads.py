@@ -251,6 +251,17 @@ def graph_label_refusal(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -
     return None
 
 
+def check_delete(thread_id: object) -> None:
+    """``DELETE /threads/{id}`` of an id langgraph dev's thread registry does not hold is its 404,
+    answered here: its own lookup read an unbound variable when the registry held no thread at all
+    (a 500 ``UnboundLocalError`` and a traceback, e.g. the first delete after a restart; session 26
+    probes). Another tenant's or member's thread is still langgraph-api's 404, in the same words."""
+    from server.holds import runtime_present
+
+    if thread_id is not None and runtime_present() and not registry_has(thread_id):
+        refuse(404, f"Thread with ID {thread_id} not found")
+
+
 def registry_has(thread_id: object) -> bool:
     """Whether langgraph dev's thread registry holds ``thread_id`` (anyone's)."""
     return bool(_registry_threads(thread_id))
