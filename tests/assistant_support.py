@@ -92,11 +92,27 @@ def assistant_over(
     for path, text in documents.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text, encoding="utf-8")
+    with ingested(root, request, tmp, name) as url, assistant(url) as compiled:
+        yield compiled
+
+
+@contextmanager
+def ingested(
+    corpus: Path,
+    request: pytest.FixtureRequest,
+    tmp: pytest.TempPathFactory,
+    name: str,
+    *,
+    tenant: str = TENANT,
+    collection: str = COLLECTION,
+) -> Iterator[str]:
+    """The url of a fresh database of the fixture's backend (``request.param``: "sqlite" or
+    "postgres"; PostgreSQL's is named ``kassist_<name>``) holding the documents of the folder
+    ``corpus``, ingested for ``tenant`` into ``collection``."""
     with _database(request, tmp, name) as url:
         with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
-            ingest_directory(index.for_tenant(TENANT), root, collection=COLLECTION)
-        with assistant(url) as compiled:
-            yield compiled
+            ingest_directory(index.for_tenant(tenant), corpus, collection=collection)
+        yield url
 
 
 @contextmanager

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from assistant_support import ask, assistant, embedder
-from databases import fresh_database
+from assistant_support import ask, assistant, embedder, ingested
 
 # The facet tests' page parts: titles naming neither the team nor the office, so only the text tells
 # the copies apart; the same printing section and paths.
@@ -24,7 +23,6 @@ from knowledge.index.facets import acronyms
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import stem, terms
 from knowledge.index.sentences import SentenceMatch, refine
-from knowledge.ingest import ingest_directory
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -64,20 +62,11 @@ def write_corpus(root: Path) -> Path:
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("ranking-acronyms")
-    corpus = write_corpus(root)
-
-    def ingest(url: str) -> None:
-        with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
-            ingest_directory(index.for_tenant(TENANT), corpus, collection="handbook")
-
-    if request.param == "sqlite":
-        ingest(f"sqlite:///{root / 'kassist.db'}")
-        yield f"sqlite:///{root / 'kassist.db'}"
-        return
-    with fresh_database(request.getfixturevalue("pg_server_url"), "kassist_rank_acronyms") as pg:
-        ingest(pg)
-        yield pg
+    corpus = write_corpus(tmp_path_factory.mktemp("ranking-acronyms"))
+    with ingested(
+        corpus, request, tmp_path_factory, "rank-acronyms", tenant=TENANT, collection="handbook"
+    ) as url:
+        yield url
 
 
 NAMED = [

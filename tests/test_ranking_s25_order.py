@@ -18,15 +18,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from assistant_support import ask, assistant, embedder
-from databases import fresh_database
+from assistant_support import ask, assistant, embedder, ingested
 
 from knowledge.index import KnowledgeIndex, order_model
-from knowledge.ingest import ingest_directory
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -89,27 +86,12 @@ def write_corpus(root: Path) -> Path:
     return corpus
 
 
-@contextmanager
-def ingested(request: pytest.FixtureRequest, root: Path, corpus: Path, name: str) -> Iterator[str]:
-    """``corpus`` ingested into a SQLite file under ``root`` or a fresh PostgreSQL database ``name``."""
-
-    def ingest(url: str) -> None:
-        with KnowledgeIndex.from_url(url, embedder=embedder()) as index:
-            ingest_directory(index.for_tenant(TENANT), corpus, collection="handbook")
-
-    if request.param == "sqlite":
-        ingest(f"sqlite:///{root / 'kassist.db'}")
-        yield f"sqlite:///{root / 'kassist.db'}"
-        return
-    with fresh_database(request.getfixturevalue("pg_server_url"), name) as pg:
-        ingest(pg)
-        yield pg
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("ranking-order")
-    with ingested(request, root, write_corpus(root), "kassist_rank_order") as url:
+    corpus = write_corpus(tmp_path_factory.mktemp("ranking-order"))
+    with ingested(
+        corpus, request, tmp_path_factory, "rank-order", tenant=TENANT, collection="handbook"
+    ) as url:
         yield url
 
 
@@ -186,7 +168,14 @@ def summaries_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     for path, text in SUMMARIES.items():
         (root / "corpus" / path).parent.mkdir(parents=True, exist_ok=True)
         (root / "corpus" / path).write_text(text, encoding="utf-8")
-    with ingested(request, root, root / "corpus", "kassist_rank_order_summaries") as url:
+    with ingested(
+        root / "corpus",
+        request,
+        tmp_path_factory,
+        "rank-order-summaries",
+        tenant=TENANT,
+        collection="handbook",
+    ) as url:
         yield url
 
 
