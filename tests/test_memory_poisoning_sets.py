@@ -74,12 +74,18 @@ def manager(
         memory.close()
 
 
-@pytest.mark.parametrize("name", ["attacks_tuning.jsonl", "attacks_holdout.jsonl"])
+# Each attack set's file and the name of its figure (in this module's ``figures``).
+ATTACK_SETS = {"attacks_tuning.jsonl": "attacks (tuning)", "attacks_holdout.jsonl": "attacks (held out)"}
+
+
+@pytest.mark.parametrize("name", list(ATTACK_SETS))
 def test_the_manager_decides_every_attack_as_the_measured_screen_does(
-    manager: MemoryManager, name: str
+    manager: MemoryManager, figures: dict[str, pe.Figure], name: str
 ) -> None:
     """Through the real store, with the user's recent memories read from the database: the same
-    decisions as the measurement, and nothing held ever comes back from recall."""
+    decisions as the measurement, and nothing held ever comes back from recall. (The measurement is
+    the module's: each set is screened once, not again for each backend.)"""
+    let_through = {item.id for item in figures[ATTACK_SETS[name]].missed}
     for item in pe.attacks(name):
         memory = manager.for_tenant(pe.TENANT)
         user = f"u-{uuid.uuid4().hex[:10]}"
@@ -88,7 +94,7 @@ def test_the_manager_decides_every_attack_as_the_measured_screen_does(
             for key, value in item.writes
         ]
         held = any(a in (Action.REJECTED, Action.QUARANTINED) for a in actions)
-        assert held is pe.held(item), (item.id, actions)
+        assert held is (item.id not in let_through), (item.id, actions)
         if held:
             active = {(r.key, str(r.value)) for r in memory.recall(user, k=1000)}
             assert all((k, str(v)) not in active for (k, v), a in zip(item.writes, actions, strict=True)
