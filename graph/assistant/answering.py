@@ -44,7 +44,7 @@ from graph.assistant.language import LANGUAGE_NOTE as LANGUAGE_NOTE
 from graph.assistant.language import detect_language as detect_language
 from graph.assistant.language import english_only as english_only
 from graph.assistant.language import language_text as language_text
-from graph.assistant.names import office_names, quoted_title, unexcused
+from graph.assistant.names import office_names, other_numbers, quoted_title, unexcused
 from graph.assistant.premises import presupposed, said, stated
 from knowledge.index.coverage import uncovered_words
 from knowledge.index.facets import title_values
@@ -259,6 +259,12 @@ def _judge(
     if claim and not stated(claim, _sentences_about([*hits[:QUANTITY_DEPTH], judged])):
         reason = f"nothing found states that {claim}"
         return Verdict(False, reason, _closest(hits), language, said=_said(judged))
+    # A numbered thing the passages know only under other numbers ("week 53" beside weeks 18 and
+    # 35): the base holds its siblings, not it.
+    texts = [f"{h['title']} {h.get('heading') or ''} {h['text']}" for h in hits]
+    siblings = other_numbers(asking_part(query), "\n".join(texts))
+    if siblings:
+        return Verdict(False, f"nothing mentions {', '.join(siblings)}", _closest(hits), language)
     # Names in the circumstances a message gives before it asks ("I'm at a hotel in Milan ...
     # what's the first thing to check?") are context, not what the base must mention; an office
     # the message names anywhere stays asked for.

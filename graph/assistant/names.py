@@ -125,3 +125,24 @@ def spelled_out(acronym: str, text: str) -> bool:
     link = r"(?:[\s-]+(?:(?:of|and|for|the)\s+)?)"
     pattern = link.join(rf"{c}[a-z]*" for c in acronym.lower())
     return re.search(rf"\b{pattern}\b", text.lower()) is not None
+
+
+# A thing named with a number: "request 9999", "week 53", "SEV3", "floor 3" (not a decimal, a
+# percentage or an amount: "reimburses 100%" states a figure, it names nothing).
+_NUMBERED = re.compile(r"\b([^\W\d_]{2,})[ -]?#?(\d+)\b(?![.,:]\d|\s?%|\s?(?:EUR|USD|GBP|euros?|dollars?)\b)")
+
+
+def other_numbers(query: str, text: str) -> list[str]:
+    """The numbered things ``query`` asks about that ``text`` (the passages found) names only under
+    other numbers: "week 53" where the passages have weeks 18 and 35, "SEV3" where they have SEV1
+    and SEV2. The base holds the thing's siblings, not it (session 26); a number the passages never
+    attach to that word is left to the other checks."""
+    out = []
+    for word, number in _NUMBERED.findall(query):
+        if word.lower() in STOPWORDS:
+            continue
+        pattern = rf"\b{re.escape(word)}[ -]?#?(\d+)\b"
+        held = {m.group(1) for m in re.finditer(pattern, text, re.IGNORECASE)}
+        if held and number.lstrip("0") not in {n.lstrip("0") for n in held}:
+            out.append(f"{word} {number}")
+    return out
