@@ -15,6 +15,8 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   sentence on seat selection); one asking for a duration in a unit, an amount of money, a
   percentage or a count, a sentence that states one about its subject ("how many minutes ..." is not
   answered by "the first 30 days ...", "how many fire wardens ..." by a sentence with no number);
+- a numbered thing the question asks about ("week 53", "SEV3") that the passages name only with
+  other numbers is not in the base (:func:`graph.assistant.names.other_numbers`);
 - a claim the question takes for granted ("since sabbaticals are paid now, ...",
   :mod:`graph.assistant.premises`) must be stated by a passage; the abstention then quotes what the
   closest passage does say, in one line;
