@@ -7,14 +7,15 @@ nothing anywhere, and its resume forgot its settings (no settings: a 422; other 
 handler (server/auth.py) records, before the run is queued, the caller's validated input and the
 configurable keys a client may set (server/configurable.CLIENT_KEYS), one row per (tenant, thread).
 
-While the thread holds no checkpoint (the recorded run never began) and no run of it waits, a later
-run there by the same caller (or an admin of its tenant) of the same graph resumes what was accepted:
+While the thread holds no checkpoint (the recorded run never began), a later run there by the same
+caller (or an admin of its tenant) of the same graph is the accepted run:
 
-- no input (an ingestion input without ``settings``): the recorded input, ``goal`` as sent if sent;
-- configurable keys it does not send: the recorded ones (as :func:`server.run_checks.keep_first_settings`
-  does from a checkpoint once there is one);
 - an ingestion run with other settings: 409 naming what differs (graph.ingestion.registration's
-  rule, the words ``begin`` and the runs API use);
+  rule, the words ``begin`` and the runs API use), also while the accepted run still waits;
+- once no run of the thread waits (the accepted one was lost), a run with no input (an ingestion
+  input without ``settings``) runs the recorded input (``goal`` as sent if sent) and the recorded
+  configurable keys it does not send (as :func:`server.run_checks.keep_first_settings` does from a
+  checkpoint once there is one); a run with its own input (a new question) is its own, settings too;
 - a thread langgraph dev lost with its registry: 404 telling the caller to send the run again with
   ``if_not_exists: "create"``;
 - a member claiming the thread id (server/run_checks.check_thread_claim): the recorded owner's.
@@ -201,12 +202,13 @@ async def resume_accepted(
         refuse(409, _other_settings(key, record.input, sent))
     if run_waiting(key):
         return  # it has not begun yet, it was not lost: server/run_checks.check_start_input says so
-    if graph == "ingestion":
-        if not (isinstance(sent, Mapping) and sent.get("settings") is not None):
-            given = {k: v for k, v in sent.items() if v is not None} if isinstance(sent, Mapping) else {}
-            kwargs["input"] = {**(record.input or {}), **given}
-    elif sent in (None, {}):
+    if graph == "ingestion" and not (isinstance(sent, Mapping) and sent.get("settings") is not None):
+        given = {k: v for k, v in sent.items() if v is not None} if isinstance(sent, Mapping) else {}
+        kwargs["input"] = {**(record.input or {}), **given}
+    elif graph != "ingestion" and sent in (None, {}):
         kwargs["input"] = record.input
+    else:
+        return  # a run with its own input (a new question, settings): its own configurable too
     fill_configurable(kwargs, record.configurable)
 
 

@@ -23,7 +23,9 @@ from typing import Any
 
 import httpx
 import pytest
+import test_probe_first_instant_kill as in_process
 from databases import fresh_database
+from langgraph_sdk import Auth
 from server_harness import (
     ACME_KEY,
     ERIN_KEY,
@@ -37,8 +39,10 @@ from server_harness import (
     wait_ready,
 )
 
+QUESTION = in_process.QUESTION
+served = in_process.served  # the fixture: this process serves a saver on a fresh database
+
 FIRST = {"collection": "first", "embedder": "hashing", "batch_size": 7, "chunk_tokens": 128}
-QUESTION = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 ALICE, ERIN, GLOBEX = ({"x-api-key": key} for key in (ACME_KEY, ERIN_KEY, GLOBEX_KEY))
 
 
@@ -209,3 +213,27 @@ def test_the_record_of_an_accepted_run_survives_a_reopen(
 
         asyncio.run(write())
         asyncio.run(read())
+
+
+@pytest.mark.usefixtures("served")
+async def test_only_a_resume_without_input_takes_the_accepted_settings() -> None:
+    """The create_run handler alone (no kill needed: a thread without a checkpoint and no run of it
+    waiting is what a kill leaves): a turn recorded at acceptance is what a run without input runs;
+    a new question there is a new turn with its own settings; another member's run gets nothing."""
+    from server import auth as server_auth
+
+    accepted = in_process._run("assistant", QUESTION, {"context_budget": 600, "compaction": "window"})
+    await server_auth.thread_run(ctx=in_process._ctx(), value=accepted)  # type: ignore[arg-type]
+    resume = in_process._run("assistant", None)
+    await server_auth.thread_run(ctx=in_process._ctx(), value=resume)  # type: ignore[arg-type]
+    assert resume["kwargs"]["input"] == QUESTION
+    configurable = resume["kwargs"]["config"]["configurable"]
+    assert (configurable.get("context_budget"), configurable.get("compaction")) == (600, "window")
+    later = {"messages": [{"role": "user", "content": "Who approves expenses?"}]}
+    new_turn = in_process._run("assistant", later)
+    await server_auth.thread_run(ctx=in_process._ctx(), value=new_turn)  # type: ignore[arg-type]
+    assert new_turn["kwargs"]["input"] == later and new_turn["kwargs"]["config"]["configurable"] == {}
+    erins = in_process._run("assistant", None)
+    with pytest.raises(Auth.exceptions.HTTPException) as refused:
+        await server_auth.thread_run(ctx=in_process._ctx("erin"), value=erins)  # type: ignore[arg-type]
+    assert refused.value.status_code == 422 and "no conversation yet" in str(refused.value.detail)
