@@ -1,7 +1,7 @@
 """Train and judge the sentence stage's learned document order (knowledge/index/order_model.py).
 
 Data: every answerable single-turn question of the development answer sets (bench/answer_quality.py's
-main set and blind sets 2-11; never blind 12 or later, which are unseen sets), searched as the
+main set and blind sets 2-12; never blind 13 or later, which are unseen sets), searched as the
 assistant searches (``search(q, k=6)``, hybrid, the sentence stage on) over the shipped handbook plus
 300 demo-corpus documents (seed 7), SQLite. For each question, the passages the sentence stage looked
 at are captured with their features (``sentences.order_features``, the code the index runs); the
@@ -13,12 +13,12 @@ against each other passage of its question, every question weighing one; the han
 model is the hand-set order. The document chosen first is the best-scored one, after the pages whose
 title the question names (as ``sentences.refine`` orders them).
 
-Judged leave-one-set-out over blind 2-11 (trained on nine sets, tested on the tenth; the main set is
-never trained on), and by the fixed split of sessions 23-25 (an item whose id's number is even is
-tuning, odd is validation): the regularisation was chosen on the tuning half. ``--write`` trains on
-all of blind 2-11 and writes knowledge/index/order_model.json.
+Judged leave-one-set-out over blind 2-12 (trained on ten sets, tested on the eleventh; the main set is
+never trained on), and by the fixed split of sessions 23-26 (an item whose id's number is even is
+tuning, odd is validation; all of blind 12 is validation, session 26): the regularisation was chosen
+on the tuning half. ``--write`` trains on all of blind 2-12 and writes knowledge/index/order_model.json.
 
-Usage: .venv/bin/python bench/answer_quality_dev_rank.py [--vector-cache F.npz] [--db F.db] [--c 0.05]
+Usage: .venv/bin/python bench/answer_quality_dev_rank.py [--vector-cache F.npz] [--db F.db] [--c 0.5]
        [--within-groups] [--write]
 """
 
@@ -51,6 +51,7 @@ from answer_quality_blind8_questions import BLIND8  # noqa: E402
 from answer_quality_blind9_questions import BLIND9  # noqa: E402
 from answer_quality_blind10_questions import BLIND10  # noqa: E402
 from answer_quality_blind11_questions import BLIND11  # noqa: E402
+from answer_quality_blind12_questions import BLIND12  # noqa: E402
 from answer_quality_questions import QUESTIONS, Question  # noqa: E402
 
 from knowledge.index import KnowledgeIndex, order_model  # noqa: E402
@@ -60,9 +61,11 @@ from knowledge.index.editions import asks_for_date  # noqa: E402
 SETS: dict[str, Sequence[Question]] = {
     "main": QUESTIONS, "blind 2": BLIND2, "blind 3": BLIND3, "blind 4": BLIND4, "blind 5": BLIND5,
     "blind 6": BLIND6, "blind 7": BLIND7, "blind 8": BLIND8, "blind 9": BLIND9, "blind 10": BLIND10,
-    "blind 11": BLIND11,
+    "blind 11": BLIND11, "blind 12": BLIND12,
 }  # fmt: skip
 TRAIN = [s for s in SETS if s != "main"]
+VALIDATION_SETS = ("blind 12",)
+POOLED = "blind 2-12"
 NAMED = order_model.FEATURES.index("names_doc")
 BASE = order_model.FEATURES.index("base_order")
 
@@ -106,13 +109,20 @@ def collect(url: str, embedder: aq.CachingEmbedder) -> list[Item]:
                     )
                     if not current:
                         continue
-                    number = int(re.sub(r"\D", "", q.id) or 0)
                     y = np.array([h.source_path in q.docs for h in current])
-                    items.append(Item(name, q.id, "tune" if number % 2 == 0 else "val", rows, y,
+                    items.append(Item(name, q.id, half(name, q.id), rows, y,
                                       [h.doc_id for h in current]))  # fmt: skip
     finally:
         stage.refine = refine  # type: ignore[assignment]
     return items
+
+
+def half(name: str, qid: str) -> str:
+    """The fixed split: "tune" when the id's number is even, "val" when odd; all of blind 12 (unseen
+    until session 26, the set closest in kind to the next unseen one) is validation."""
+    if name in VALIDATION_SETS:
+        return "val"
+    return "tune" if int(re.sub(r"\D", "", qid) or 0) % 2 == 0 else "val"
 
 
 def fit(items: Sequence[Item], c: float, within: bool = False) -> npt.NDArray[np.float64]:
@@ -160,15 +170,13 @@ def report(items: Sequence[Item], c: float, within: bool = False) -> str:
     w = fit([it for it in items if it.set in TRAIN], c, within)
     learned.update({(it.set, it.id): first_right(it, w) for it in items if it.set == "main"})
     print(f"C={c}; first document expected, hand-set -> learned (blind sets: leave-one-set-out; main: "
-          "trained on blind 2-11)\n\n| set | tuning | validation |\n|---|---|---|")  # fmt: skip
+          f"trained on {POOLED})\n\n| set | tuning | validation |\n|---|---|---|")  # fmt: skip
     pooled: dict[str, list[str]] = {}
-    for name in [*SETS, "blind 2-11"]:
+    for name in [*SETS, POOLED]:
         cells = []
         for half in ("tune", "val"):
             its = [
-                i
-                for i in items
-                if i.half == half and (i.set == name or (name == "blind 2-11" and i.set in TRAIN))
+                i for i in items if i.half == half and (i.set == name or (name == POOLED and i.set in TRAIN))
             ]
             cells.append(f"{sum(first_right(i, None) for i in its)} -> "
                          f"{sum(learned[(i.set, i.id)] for i in its)} / {len(its)}")  # fmt: skip
@@ -177,8 +185,8 @@ def report(items: Sequence[Item], c: float, within: bool = False) -> str:
     gained = sum(learned[(i.set, i.id)] and not first_right(i, None) for i in items)
     lost = sum(first_right(i, None) and not learned[(i.set, i.id)] for i in items)
     print(f"\ngained {gained}, lost {lost} (of {len(items)} with candidates looked at)")
-    tune, val = pooled["blind 2-11"]
-    return (f"first document expected, hand-set -> learned, leave-one-set-out over blind 2-11: tuning {tune}, "
+    tune, val = pooled[POOLED]
+    return (f"first document expected, hand-set -> learned, leave-one-set-out over {POOLED}: tuning {tune}, "
             f"validation {val} (gained {gained}, lost {lost}); main set, never trained on: "
             f"tuning {pooled['main'][0]}, validation {pooled['main'][1]}")  # fmt: skip
 
@@ -196,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--vector-cache", type=Path, help="keep document vectors in this .npz between runs")
     parser.add_argument("--db", type=Path, help="reuse this SQLite file's ingestion (made when missing)")
-    parser.add_argument("--c", type=float, default=0.05, help="inverse L2 penalty (default 0.05)")
-    parser.add_argument("--write", action="store_true", help="train on blind 2-11, write order_model.json")
+    parser.add_argument("--c", type=float, default=0.5, help="inverse L2 penalty (default 0.5)")
+    parser.add_argument("--write", action="store_true", help="train on blind 2-12, write order_model.json")
     parser.add_argument(
         "--commit", help="the commit trained at, for order_model.json (default: this checkout's)"
     )
@@ -215,12 +223,12 @@ def main(argv: list[str] | None = None) -> int:
         w = fit([it for it in items if it.set in TRAIN], args.c, args.within_groups)
         data = {
             "trained_by": "bench/answer_quality_dev_rank.py --write",
-            "data": "answerable single-turn questions of blind sets 2-11 (bench/answer_quality_blind*.py), "
+            "data": "answerable single-turn questions of blind sets 2-12 (bench/answer_quality_blind*.py), "
             "handbook + 300 demo-corpus documents (seed 7), SQLite, local MiniLM",
             "commit": args.commit or checkout_commit(),
             "embedder": embedder.name,
             "judged": judged,
-            "docs": "docs/benchmarks.md, Answer quality, Session 25 (h2)",
+            "docs": "docs/benchmarks.md, Answer quality, Session 25 (h2) and Session 26 (h2)",
             "c": args.c,
             "features": list(order_model.FEATURES),
             "weights": [round(float(x), 6) for x in w],
