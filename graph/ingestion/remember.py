@@ -15,6 +15,7 @@ from pathlib import PurePath
 from typing import Any
 
 from graph.ingestion.errors import for_client
+from graph.ingestion.registration import default_goal
 from graph.ingestion.state import AgentRunState
 from memory.manager.models import TENANT_DEFAULTS
 
@@ -44,7 +45,7 @@ def summary(state: AgentRunState) -> dict[str, Any]:
         pending.append("audit findings: " + ", ".join(f"{n} {sev}" for sev, n in state.findings.items()))
     return {
         "run_id": state.run_id,
-        "goal": for_client(state.goal, state.settings.source),  # the default goal names the path
+        "goal": _goal(state),
         "status": state.status,
         "collection": state.settings.collection,
         # The folder's name, not its path: every user of the tenant reads this memory, and the
@@ -60,6 +61,20 @@ def summary(state: AgentRunState) -> dict[str, Any]:
         "counters": c.model_dump(),
         "pending_actions": pending,
     }
+
+
+CLIENT_GOAL = "given by the run's requester; kept with the run (kassist runs show), not in this memory"
+
+
+def _goal(state: AgentRunState) -> str:
+    """The run's goal as every user of the tenant may read it, with source ``system``: the goal the
+    server derives from the settings (its path named, never given), never a requester's own words.
+    A member's goal ("Update from Finance: leave is now 45 days") became an authoritative tenant-level
+    memory in every user's answers, where the store lets only an admin write tenant-level memory
+    (session 26 probes)."""
+    if state.goal != default_goal(state.settings):
+        return CLIENT_GOAL
+    return for_client(state.goal, state.settings.source)  # the default goal names the path
 
 
 def write(memory: Any, state: AgentRunState) -> str:
