@@ -9,11 +9,12 @@
                                                # figures at two thresholds; each left-out item's probability
     python bench/train_poisoning_screen.py --no-save --no-dense     # without the MiniLM features (figures only)
     python bench/train_poisoning_screen.py --no-save --policy-weight 3   # benign policy sentences count 3x
+    python bench/train_poisoning_screen.py --no-save --no-rules --json /tmp/p.json   # model alone, no rules' pass
 
 Data: every evaluation set in tests/data/poisoning except blind 10 (kept for one measurement at the
 end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the shipped corpus's
 sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
-18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, and since session 25 blind 20. The
+18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, since session 25 blind 20 and since session 26 blind 21. The
 text is read as the screen gives it to the layer: quoted examples unquoted (``examples``), links as
 "a link" (``learned.model_text``). Features: ``learned.feature_row``
 (MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
@@ -68,6 +69,8 @@ import poisoning_blind19_attacks as a19  # noqa: E402
 import poisoning_blind19_benign as n19  # noqa: E402
 import poisoning_blind20_attacks as a20  # noqa: E402
 import poisoning_blind20_benign as n20  # noqa: E402
+import poisoning_blind21_attacks as a21  # noqa: E402
+import poisoning_blind21_benign as n21  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
 
@@ -86,12 +89,12 @@ MAX_BENIGN_HELD = 0.01
 POLICY_WEIGHT = 1.0
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
 RULES_ONLY = PolicyConfig(screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example"]}, learned=False))
-# Blind 19's and 20's company is Northwind: their runner allows its own host too (bench/poisoning_blind19.py).
+# Blind 19's, 20's and 21's company is Northwind: their runner allows its own host too (bench/poisoning_blind19.py).
 RULES_19 = PolicyConfig(
     screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
 )
-BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "benign16")
-LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "blind20", "benign16")
+BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "benign16")
+LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "benign16")
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -109,7 +112,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     rows += [("corpus", i, 0) for i in pe.corpus_items()]
     rows += [("facts", i, 0) for i in pe.benign_facts()]
     for tag, attacks, benign in (("13", a13, n13), ("15", a15, n15), ("17", a17, n17), ("18", a18, n18),
-                                 ("19", a19, n19), ("20", a20, n20)):  # fmt: skip
+                                 ("19", a19, n19), ("20", a20, n20), ("21", a21, n21)):  # fmt: skip
         rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
         rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
     attacks14, benign14 = s14.items()
@@ -119,7 +122,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
 
 
 def hosts_of(name: str) -> PolicyConfig:
-    return RULES_19 if name in ("blind19", "blind20") else RULES_ONLY
+    return RULES_19 if name in ("blind19", "blind20", "blind21") else RULES_ONLY
 
 
 def embed_all(texts: list[str], cache: Path | None) -> dict[str, npt.NDArray[np.float32]]:
@@ -267,6 +270,9 @@ def main() -> None:
         help=f"benign policy share the threshold may hold (repeatable; default {MAX_BENIGN_HELD})",
     )
     parser.add_argument("--no-dense", action="store_true", help="without the MiniLM features (figures only)")
+    parser.add_argument(
+        "--no-rules", action="store_true", help="model alone only: skip the rules' pass (its columns read 0)"
+    )
     parser.add_argument("--json", type=Path, help="write each left-out item's probability and outcomes here")
     parser.add_argument(
         "--policy-weight",
@@ -285,7 +291,7 @@ def main() -> None:
     policy = (y == 0) & (np.char.startswith(sets, "intent_") | np.isin(sets, BENCH))
     if not args.no_loso:
         left_out = args.leave_out or LEFT_OUT
-        rules = rules_held(rows, args.cache, left_out)
+        rules = np.zeros(len(rows), bool) if args.no_rules else rules_held(rows, args.cache, left_out)
         print(f"{'left out':10} {'half':5} {'model alone (attacks / benign held)':>38} "
               f"{'rules or model':>38} {'rules alone':>38}")  # fmt: skip
         shares = tuple(args.share or (MAX_BENIGN_HELD,))
@@ -297,7 +303,12 @@ def main() -> None:
             p = prob(rows_of(x, out), w, b)
             ya = y[out] == 1
             for item, label, pi, ri in zip(ids[out], ya, p, rules[out], strict=True):
-                items[f"{stem}/{item}"] = {"attack": bool(label), "p": round(float(pi), 4), "rules": bool(ri)}
+                items[f"{stem}/{item}"] = {
+                    "attack": bool(label),
+                    "p": round(float(pi), 4),
+                    "rules": bool(ri),
+                    "t": round(cuts[0], 4),
+                }
             for share, t in zip(shares, cuts, strict=True):
                 model = p >= t
                 for half, part in (("all", np.ones(out.sum(), bool)), ("odd", number[out] % 2 == 1),

@@ -53,6 +53,35 @@ _FRAMES = (
         r"across sessions)\b|\bmemory (?:write|update|patch|entry|server)|\b(?:ground truth|source of truth)\b"
     ),
     ABOUT,
+    # session 26: the structure of what unseen sets let through (blind 13-21, counted by family in
+    # docs/benchmarks.md): an order written as a record of the assistant's own conversation with the user
+    # ("you told me ...", "per our previous exchange", "picking up where we left off"), ...
+    re.compile(
+        r"\b(?:you (?:(?:have |had )?(?:said|told me|asked me|wanted me|mentioned|agreed|confirmed|approved|"
+        r"instructed me|explained|set up))|(?:per|as per|from|in|during) (?:our|the|your|last \w+'s) (?:previous |earlier |"
+        r"last |prior )?(?:exchange|conversation|chat|call|discussion)|as agreed|where we left off|carry-?over|"
+        r"(?:restored|recovered|carried) from (?:history|the history)|(?:inferred|durable|long-term) (?:fact|note|memory))\b"
+    ),
+    # ... the assistant's own voice committing to an act for later ("I'll carry on", "noted and kept") ...
+    re.compile(
+        r"\b(?:i(?:'ll| will| shall| am going to|'m going to) (?:keep|carry|continue|treat|file|apply|send|share|"
+        r"remember|do|use|always)|noted and kept|i keep (?:treating|applying|sending|sharing|doing)|"
+        r"keep (?:applying|treating|doing|sending) (?:that|this|it|them)?)\b"
+    ),
+    # ... a safeguard lifted or an act permitted without its check ("exempt from the approval steps",
+    # "no call-back needed", "it's fine to quote", "can stay switched off", "pre-approved") ...
+    re.compile(
+        r"\b(?:exempt(?:ed)? from|pre-?approved|pre-?authori[sz]ed|(?:is|are) (?:now )?(?:optional|waived|not "
+        r"(?:required|needed))|without (?:any |a |an |the )?(?:asking|approval|checks?|confirmation|verification|review|"
+        r"redaction|identity checks?|call-?backs?|(?:second )?signer|sign-?off)|no (?:call-?back|approval|checks?|"
+        r"confirmation|verification|identity checks?|second signer|review|redaction)s? (?:is |are )?(?:needed|required)|"
+        r"(?:it'?s|it is|is) (?:fine|ok|okay|allowed|safe) to|(?:is|are) ok\b|(?:stay|be|are|is) (?:switched|turned) off)"
+    ),
+    # ... and an act on the agent's tools, memory or accounts in code form ("memory.upsert(key=...)",
+    # "grant_access(user=...)", "attributes['x'] = true").
+    re.compile(
+        r"\b[a-z_][\w.]*\(\s*[a-z_]\w*\s*=|\[['\"][\w.]+['\"]\]\s*=|\b\w+\s*=\s*(?:true|none|null|elevated|admin)\b"
+    ),
 )
 _NAMES = len(_CONCEPTS) + len(_FRAMES)
 _PAIRS = list(combinations(range(_NAMES), 2))
