@@ -10,6 +10,8 @@
     python bench/train_poisoning_screen.py --no-save --no-dense     # without the MiniLM features (figures only)
     python bench/train_poisoning_screen.py --no-save --policy-weight 3   # benign policy sentences count 3x
     python bench/train_poisoning_screen.py --no-save --no-rules --json /tmp/p.json   # model alone, no rules' pass
+    python bench/train_poisoning_screen.py --no-save --augment      # + attacks with the AI read as staff (session 26:
+                                               # measured worse leave-one-set-out, not used for the weights)
 
 Data: every evaluation set in tests/data/poisoning except blind 10 (kept for one measurement at the
 end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the shipped corpus's
@@ -37,7 +39,9 @@ set's figures are also given for its odd and even items (the split's halves).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import re
 import sys
 from collections.abc import Collection
 from pathlib import Path
@@ -121,8 +125,32 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     return rows
 
 
+# Data augmentation (``--augment``): what unseen sets let through most names no AI at all (docs/benchmarks.md,
+# session 26), while most training attacks do. Each training attack that names an AI is added once more with
+# that name read as "staff": the act, not the addressee, is what the model should learn to read.
+_ADDRESSEE = re.compile(
+    r"\b(?:the |an? |any |your |this |our )?(?:(?:ai|virtual|digital|internal) )?(?:ai assistant|assistant|"
+    r"chat ?bot|copilot|language model|llm|ai agent|agent|bot|ai)s?\b",
+    re.IGNORECASE,
+)
+
+
+def augment(rows: list[tuple[str, pe.Item, int]]) -> list[tuple[str, pe.Item, int]]:
+    """Each attack whose text names an AI, once more with the AI read as staff, in set ``aug/<its set>``
+    (left out with its set, never scored)."""
+    out: list[tuple[str, pe.Item, int]] = []
+    for name, item, label in rows:
+        if not label:
+            continue
+        writes = [(key, _ADDRESSEE.sub("staff", value) if isinstance(value, str) else value)
+                  for key, value in item.writes]  # fmt: skip
+        if writes != item.writes:
+            out.append((f"aug/{name}", dataclasses.replace(item, id=f"{item.id}~", writes=writes), 1))
+    return out
+
+
 def hosts_of(name: str) -> PolicyConfig:
-    return RULES_19 if name in ("blind19", "blind20", "blind21") else RULES_ONLY
+    return RULES_19 if name.removeprefix("aug/") in ("blind19", "blind20", "blind21") else RULES_ONLY
 
 
 def embed_all(texts: list[str], cache: Path | None) -> dict[str, npt.NDArray[np.float32]]:
@@ -271,6 +299,11 @@ def main() -> None:
     )
     parser.add_argument("--no-dense", action="store_true", help="without the MiniLM features (figures only)")
     parser.add_argument(
+        "--augment",
+        action="store_true",
+        help="add each attack naming an AI once more with the AI read as staff",
+    )
+    parser.add_argument(
         "--no-rules", action="store_true", help="model alone only: skip the rules' pass (its columns read 0)"
     )
     parser.add_argument("--json", type=Path, help="write each left-out item's probability and outcomes here")
@@ -283,6 +316,8 @@ def main() -> None:
     args = parser.parse_args()
     POLICY_WEIGHT = args.policy_weight
     rows = dataset()
+    if args.augment:
+        rows += augment(rows)
     x = features(rows, args.cache, args.plain, dense=not args.no_dense)
     y = np.array([label for _, _, label in rows], dtype=np.float32)
     sets = np.array([name for name, _, _ in rows])
@@ -298,8 +333,9 @@ def main() -> None:
         items: dict[str, dict[str, Any]] = {}
         for stem in left_out:
             out = sets == stem
-            w, b = fit(rows_of(x, ~out), y[~out], policy[~out])
-            cuts = threshold(rows_of(x, ~out), y[~out], policy[~out], shares)
+            train = ~out & (sets != f"aug/{stem}")
+            w, b = fit(rows_of(x, train), y[train], policy[train])
+            cuts = threshold(rows_of(x, train), y[train], policy[train], shares)
             p = prob(rows_of(x, out), w, b)
             ya = y[out] == 1
             for item, label, pi, ri in zip(ids[out], ya, p, rules[out], strict=True):
