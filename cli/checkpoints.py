@@ -215,6 +215,8 @@ def prune(
         deleted = frozenset((t.tenant_id, t.thread_id) for t in report.threads if t.thread_deleted)
         scopes = None if scope is None else [scope]
         runs = sweep(saver, scopes, age, dry_run=dry_run, threads_deleted=deleted, database_url=chosen)
+        if not dry_run:
+            _retain_accepted(chosen, scopes, age, deleted)
     if opts.as_json:
         data = report.model_dump(mode="json")
         data |= {"checkpoints_removed": report.checkpoints_removed, "threads_deleted": report.threads_deleted}
@@ -224,6 +226,24 @@ def prune(
         typer.echo(json.dumps(data, indent=2))
         return
     _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs], opts.full)
+
+
+def _retain_accepted(
+    url: str, tenants: list[str] | None, age: timedelta, deleted: frozenset[tuple[str, str]]
+) -> None:
+    """What the LangGraph server recorded runs were accepted with (server/accepted_runs.py) goes
+    with the threads retention deleted and once older than the cutoff: left there, a run with no
+    input on a pruned thread id ran the thread's months-old first question again."""
+    import time
+
+    from kassist.db.handle import open_set_up
+    from server.accepted_runs import AcceptedRuns
+
+    accepted = open_set_up(url, AcceptedRuns)
+    try:
+        accepted.retain(tenants, time.time() - age.total_seconds(), deleted)
+    finally:
+        accepted.close()
 
 
 def _print_retention(

@@ -50,6 +50,7 @@ class Accepted:
     graph: str
     input: Any
     configurable: dict[str, Any]
+    run_id: str | None = None  # None: a row written before the table kept it
 
 
 class AcceptedRuns:
@@ -80,7 +81,7 @@ class AcceptedRuns:
         params = {
             "tenant_id": tenant, "thread_id": thread_id, "owner": record.owner, "graph": record.graph,
             "input": json.dumps(record.input), "configurable": json.dumps(record.configurable),
-            "now": time.time(),
+            "now": time.time(), "run_id": record.run_id,
         }  # fmt: skip
         await self._one(self._q.put, params, fetch=False)
 
@@ -88,13 +89,36 @@ class AcceptedRuns:
         rows = await self._one(self._q.get, {"tenant_id": tenant, "thread_id": thread_id}, fetch=True)
         if not rows:
             return None
-        owner, graph, sent, configurable = rows[0]
-        return Accepted(str(owner), str(graph), json.loads(sent), dict(json.loads(configurable)))
+        owner, graph, sent, configurable, run_id = rows[0]
+        return Accepted(
+            str(owner), str(graph), json.loads(sent), dict(json.loads(configurable)),
+            None if run_id is None else str(run_id),
+        )  # fmt: skip
 
-    async def forget(self, tenant: str, thread_id: str, owner: str | None) -> None:
-        """Delete the thread's row if ``owner`` recorded it (None: whoever did)."""
-        params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner}
+    async def forget(self, tenant: str, thread_id: str, owner: str | None, run_id: str | None = None) -> None:
+        """Delete the thread's row if ``owner`` recorded it (None: whoever did) for run ``run_id``
+        (None: whichever run)."""
+        params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner, "run_id": run_id}
         await self._one(self._q.forget, params, fetch=False)
+
+    def retain(
+        self, tenants: list[str] | None, cutoff: float, threads_deleted: frozenset[tuple[str, str]]
+    ) -> None:
+        """Retention (``kassist checkpoints prune``): drop the rows of ``tenants`` (None: every
+        tenant's) accepted before ``cutoff`` (a run accepted then has begun, its thread's checkpoints
+        decide, or it never did and is as old as what retention removes) and those of the (tenant,
+        thread) pairs whose checkpoints it deleted (the id is free again: a row left there would be
+        resumed on it). One write transaction."""
+
+        def steps() -> Generator[tuple[Stmt, ...], Any, None]:
+            for tenant in [None] if tenants is None else tenants:
+                yield stmts(self._q.forget_older, {"tenant_id": tenant, "cutoff": cutoff})
+            for tenant, thread in sorted(threads_deleted):
+                yield stmts(
+                    self._q.forget, {"tenant_id": tenant, "thread_id": thread, "owner": None, "run_id": None}
+                )
+
+        self._handle.run(steps(), write=True)
 
 
 _OPEN: dict[str, AcceptedRuns] = {}
@@ -162,9 +186,17 @@ async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mappin
     tenant = tenant_of(ctx)
     if not await _no_checkpoint(tenant, thread_id):
         return
-    record = Accepted(str(ctx.user.identity), graph, kwargs.get("input"), client_settings(graph, kwargs))
+    record = Accepted(
+        str(ctx.user.identity), graph, kwargs.get("input"), client_settings(graph, kwargs),
+        _thread_key(value.get("run_id")),
+    )  # fmt: skip
     await (await table()).put(tenant, thread_id, record)
 
+
+OTHER_SETTINGS_TAIL = (
+    " (or send the run with no settings: it runs as it was accepted; or DELETE /threads/{thread} to "
+    "start this thread id again)"
+)
 
 LOST_THREAD = (
     "thread {thread} is not on this server any more: it stopped before the thread's first run "
@@ -202,8 +234,10 @@ async def resume_accepted(
         refuse(409, _other_settings(key, record.input, sent))
     if run_waiting(key):
         return  # it has not begun yet, it was not lost: server/run_checks.check_start_input says so
-    if graph == "ingestion" and not (isinstance(sent, Mapping) and sent.get("settings") is not None):
-        given = {k: v for k, v in sent.items() if v is not None} if isinstance(sent, Mapping) else {}
+    if sent is not None and not isinstance(sent, Mapping):
+        return  # not an input at all: server/run_checks.refused_input says what it must be
+    if graph == "ingestion" and (sent is None or sent.get("settings") is None):
+        given = {k: v for k, v in sent.items() if v is not None} if sent is not None else {}
         kwargs["input"] = {**(record.input or {}), **given}
     elif graph != "ingestion" and sent in (None, {}):
         kwargs["input"] = record.input
@@ -228,7 +262,12 @@ def _other_settings(thread_id: str, recorded: object, sent: object) -> str | Non
         refused = mismatch(thread_id, Settings.model_validate(first), Settings.model_validate(given))
     except ValidationError:
         return None  # input_refusal says what is wrong
-    return None if refused is None else str(refused)
+    if refused is None:
+        return None
+    # registration's words up to its tail; that tail names `kassist runs resume`, which has nothing
+    # to resume here: the run was accepted, never registered (its first node never ran).
+    said = str(refused)
+    return said[: said.rfind(" (or resume it")] + OTHER_SETTINGS_TAIL.format(thread=thread_id)
 
 
 async def recorded_owner(tenant: str, thread_id: str) -> str | None:
@@ -239,9 +278,10 @@ async def recorded_owner(tenant: str, thread_id: str) -> str | None:
     return None if record is None else record.owner
 
 
-async def forget(ctx: Auth.types.AuthContext, thread_id: object) -> None:
-    """A thread's DELETE (or prune) by its recorded owner or an admin drops the row (the thread's
-    data goes); one statement, no read first."""
+async def forget(ctx: Auth.types.AuthContext, thread_id: object, run_id: object = None) -> None:
+    """Drop the row of a thread whose data goes, or whose accepted run ``run_id`` is cancelled or
+    deleted (None: whichever run), if the caller recorded it or is an admin; one statement, no read
+    first."""
     from server.auth_rules import is_admin
     from server.run_checks import tenant_of
     from server.saver import serving
@@ -250,4 +290,38 @@ async def forget(ctx: Auth.types.AuthContext, thread_id: object) -> None:
     if key is None or not serving():
         return
     owner = None if is_admin(ctx) else str(ctx.user.identity)
-    await (await table()).forget(tenant_of(ctx), key, owner)
+    await (await table()).forget(tenant_of(ctx), key, owner, _thread_key(run_id))
+
+
+async def forget_deleted(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:
+    """The ``threads:delete`` event, raised before langgraph-api decides anything:
+
+    - ``DELETE /threads/{id}``: the thread goes, and its row (a lost thread's too, then 404);
+    - ``DELETE /threads/{id}/runs/{run_id}`` (``run_id`` set): only the row of that run, which then
+      never runs; the thread and another run's row stay;
+    - a prune (``thread_ids``): the rows of its threads only when the caller reaches every one
+      (otherwise langgraph-api refuses the whole prune, 404, and the threads stay). The event does
+      not carry the strategy: a ``keep_latest`` prune, which the in-memory runtime then refuses
+      (422), drops them too, as a prune of those threads asked."""
+    from server.job_threads import reached_or_made
+
+    if value.get("run_id") is not None:
+        await forget(ctx, value.get("thread_id"), value.get("run_id"))
+        return
+    await forget(ctx, value.get("thread_id"))
+    pruned = list(value.get("thread_ids") or ())
+    if all(reached_or_made(ctx, thread_id, False) for thread_id in pruned):
+        for thread_id in pruned:
+            await forget(ctx, thread_id)
+
+
+async def forget_cancelled(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:
+    """A cancel of named runs (``threads:update`` with ``action`` and ``metadata.run_ids``; raised
+    before the cancel) drops the row of the thread's accepted run if it is one of them: a run
+    cancelled before it began is not the run a later one resumes (else its settings pinned the
+    thread, 409, and its input ran again)."""
+    metadata = value.get("metadata")
+    if value.get("action") not in ("interrupt", "rollback") or not isinstance(metadata, Mapping):
+        return
+    for run_id in metadata.get("run_ids") or ():
+        await forget(ctx, value.get("thread_id"), run_id)

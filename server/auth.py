@@ -228,6 +228,7 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
         raise Auth.exceptions.HTTPException(status_code=403, detail=STATE_WRITE_REFUSED)
     if ctx.action == "update" and isinstance(value, dict):
         await check_cancel(ctx, value)  # no rollback of an ingestion run's checkpoints
+        await accepted_runs.forget_cancelled(ctx, value)  # a cancelled run is not resumed
     if ctx.action == "create" and isinstance(value, dict):
         if "metadata" not in value:  # POST /threads/{id}/copy: its source was read just before
             await check_copy(ctx)
@@ -306,8 +307,7 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
             "(metadata.graph_id, your own keys) or ids, then read a thread's state",
         )
     if ctx.action == "delete" and isinstance(value, dict):  # DELETE /threads/{id}; a prune's ids
-        for thread_id in [value.get("thread_id"), *(value.get("thread_ids") or ())]:
-            await accepted_runs.forget(ctx, thread_id)  # (a lost thread's record too, then 404)
+        await accepted_runs.forget_deleted(ctx, value)  # a lost thread's record too (then 404)
         check_delete(value.get("thread_id"))
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)

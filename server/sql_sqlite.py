@@ -46,6 +46,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             input TEXT NOT NULL, configurable TEXT NOT NULL, accepted_at REAL NOT NULL,
             PRIMARY KEY (tenant_id, thread_id))""",
     ),
+    # The accepted run's id (langgraph-api names it before the handler): a cancel or delete of that
+    # run before it began drops the row, and of another run of the thread does not. The time index
+    # serves retention (``kassist checkpoints prune`` drops rows older than its cutoff).
+    (
+        f"ALTER TABLE {ACCEPTED} ADD COLUMN run_id TEXT",
+        f"CREATE INDEX IF NOT EXISTS kassist_accepted_runs_at ON {ACCEPTED} (accepted_at)",
+    ),
 )
 SESSION_COLUMNS = "session_hash, tenant_id, key_prefix, key_hash, csrf, created_at, expires_at, revoked_at"
 
@@ -111,23 +118,29 @@ class AcceptedSql:
     put: Text
     get: Text
     forget: Text
+    forget_older: Text
 
 
-_ACCEPTED_COLUMNS = "tenant_id, thread_id, owner, graph, input, configurable, accepted_at"
+_ACCEPTED_COLUMNS = "tenant_id, thread_id, owner, graph, input, configurable, accepted_at, run_id"
 ACCEPTED_SQL = AcceptedSql(
     put=(
         f"INSERT INTO {ACCEPTED} ({_ACCEPTED_COLUMNS}) "
-        "VALUES (:tenant_id, :thread_id, :owner, :graph, :input, :configurable, :now) "
+        "VALUES (:tenant_id, :thread_id, :owner, :graph, :input, :configurable, :now, :run_id) "
         "ON CONFLICT (tenant_id, thread_id) DO UPDATE SET owner = excluded.owner, graph = excluded.graph, "
-        "input = excluded.input, configurable = excluded.configurable, accepted_at = excluded.accepted_at"
+        "input = excluded.input, configurable = excluded.configurable, accepted_at = excluded.accepted_at, "
+        "run_id = excluded.run_id"
     ),
     get=(
-        f"SELECT owner, graph, input, configurable FROM {ACCEPTED} "
+        f"SELECT owner, graph, input, configurable, run_id FROM {ACCEPTED} "
         "WHERE tenant_id = :tenant_id AND thread_id = :thread_id"
     ),
-    # owner NULL: any owner's (an admin's delete)
+    # owner NULL: any owner's (an admin's delete); run_id NULL: whichever run's (the thread's delete)
     forget=(
         f"DELETE FROM {ACCEPTED} WHERE tenant_id = :tenant_id AND thread_id = :thread_id "
-        "AND (owner = :owner OR :owner IS NULL)"
+        "AND (owner = :owner OR :owner IS NULL) AND (run_id = :run_id OR :run_id IS NULL)"
+    ),
+    # tenant_id NULL: every tenant's
+    forget_older=(
+        f"DELETE FROM {ACCEPTED} WHERE accepted_at < :cutoff AND (tenant_id = :tenant_id OR :tenant_id IS NULL)"
     ),
 )
