@@ -8,8 +8,8 @@ part of it: how many copies of the passage the rerank grouped under it, how long
 whether its title is scoped to something the question does not name, how much of the question its
 section heading and title hold. Weighing them by hand has been tried for many sessions; here a
 pairwise logistic regression weighs them (``bench/answer_quality_dev_rank.py``: the right document
-against each other one looked at, every answerable question of the development sets blind 2-12,
-judged leave-one-set-out; docs/benchmarks.md, Answer quality, sessions 25 and 26). The hand-set score is one
+against each other one looked at, every answerable question of the development sets blind 2-11,
+judged leave-one-set-out; docs/benchmarks.md, Answer quality, session 25). The hand-set score is one
 of the features, so the model learns corrections to it, not a new order from nothing.
 
 Every feature is computed from the candidates' text and the scores the rerank computes itself (not

@@ -40,12 +40,12 @@ from knowledge.index.rerank import (
 )
 from knowledge.index.rules import demoted
 
-# Reranked candidates (one copy of each passage) looked at sentence by sentence and ordered by the
-# learned order (order_model). 6 until session 26: the right document was then not among them for 70
-# of 753 development questions, the largest cause of a wrong first document; at 10 it is for 19 of
-# those, and with the order retrained at this depth the first document is right more often, judged
-# leave-one-set-out on both halves (docs/benchmarks.md, Answer quality, session 26, h2).
-SENTENCE_DEPTH = 10
+SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
+# 10 was measured in session 26 (docs/benchmarks.md, Answer quality, session 26, h2): the right
+# document is then among those read for 19 more of 753 development questions and, with the learned
+# order retrained at that depth, first for +9 tuning / +7 validation judged leave-one-set-out, but the
+# assistant's first citation moved +2 / 0 of 377 / 479, and every search embeds the sentences of four
+# more passages (70 searches with a fresh sentence cache: median of 6 passes 7.2 -> 11.0 s): not kept.
 MIN_SENTENCE_WORDS = 4  # shorter lines (headings, "Owner: ...") say nothing on their own
 # The refined relevance: the rerank's relevance plus this share of the best sentence's cosine above
 # the chunk's own, fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md).
