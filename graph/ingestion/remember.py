@@ -63,7 +63,7 @@ def summary(state: AgentRunState) -> dict[str, Any]:
     }
 
 
-CLIENT_GOAL = "given by the run's requester; kept with the run (kassist runs show), not in this memory"
+CLIENT_GOAL = "given by the run's requester; kept in the run's own state (its thread), not in this memory"
 
 
 def _goal(state: AgentRunState) -> str:
