@@ -57,11 +57,12 @@ def _one_error_line(done: subprocess.CompletedProcess[str]) -> str:
 # ---- a read-only SQLite file with a leftover WAL ----------------------------------------------
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def read_only_db() -> Iterator[tuple[Path, list[str]]]:
     """A SQLite file with data, a -wal and a -shm left by a killed writer, that the commands under
     test may read but not write: its files and folder are read-only (run as ``nobody`` when the
-    tests run as root). The commands run in this folder too: they can write nothing there."""
+    tests run as root). The commands run in this folder too: they can write nothing there. One for
+    the module: every write is refused, and each test reads the data back whole after its own."""
 
     def killed_writer(db: Path) -> None:
         url = f"sqlite:///{db}"
