@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-# The slowest files of the clean-clone runs, slowest first (session 26: /tmp/ci0.log's 15 slowest
-# tests, at load, and docs/benchmarks.md's "Slowest tests"): each takes one to several minutes.
+# The slowest files of the clean-clone runs, slowest first (the 15 slowest tests of session 26's
+# run at load, in docs/benchmarks.md, and its "Slowest tests"): each takes one to several minutes.
 SLOWEST = (
     "test_docs_examples.py",  # README's 200-document ingestion, cli.md, two servers
     "test_memory_poisoning_sets.py",  # every poisoning set through the screen
