@@ -42,7 +42,7 @@ import numpy as np
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
-from graph.assistant.answer_types import answers_quantity, asked_quantity, asked_type, carries, gives_phone  # noqa: E402
+from graph.assistant.answer_types import asked_quantity, asked_type, carries, gives_phone, judged_answer  # noqa: E402
 from graph.assistant.answering import (  # noqa: E402
     ANSWER_TYPE_DEPTH,
     QUANTITY_DEPTH,
@@ -95,7 +95,7 @@ def signals(query: str, hits: list[dict[str, Any]], uses: dict[str, bool]) -> li
         quantity is not None
         and quantity.checked
         and not any(
-            answers_quantity(query, quantity, s) for s in _sentences_of([*hits[:QUANTITY_DEPTH], judged])
+            judged_answer(query, quantity, s) for s in _sentences_of([*hits[:QUANTITY_DEPTH], judged])
         )
     )
     claim = presupposed(query)
