@@ -127,22 +127,74 @@ def spelled_out(acronym: str, text: str) -> bool:
     return re.search(rf"\b{pattern}\b", text.lower()) is not None
 
 
-# A thing named with a number: "request 9999", "week 53", "SEV3", "floor 3" (not a decimal, a
-# percentage or an amount: "reimburses 100%" states a figure, it names nothing).
-_NUMBERED = re.compile(r"\b([^\W\d_]{2,})[ -]?#?(\d+)\b(?![.,:]\d|\s?%|\s?(?:EUR|USD|GBP|euros?|dollars?)\b)")
+# A thing named with a number: "request 9999", "week 53", "SEV3" (not a decimal, a percentage or an
+# amount: "reimburses 100%" states a figure, it names nothing). Written apart from its word, the
+# number must end its phrase (end of text, punctuation or a stop word after it): "week 13?" names a
+# week, "3 days" or "10 days" counts days (review of session 26).
+_AMOUNT_AFTER = r"(?![.,:]\d|\s?%|\s?(?:EUR|USD|GBP|euros?|dollars?)\b)"
+_GLUED = re.compile(rf"\b([^\W\d_]{{2,}})-?#?(\d+)\b{_AMOUNT_AFTER}")
+_SPACED = re.compile(rf"\b([^\W\d_]{{2,}}) #?(\d+)\b{_AMOUNT_AFTER}(?=\s*$|\s*[?!.,;:)]|\s+([^\W\d_]+))")
+# Function words that are no stop words of the index but come before an amount, not a name:
+# "within 10", "at least 3", "the first 3", "aged 12", "the top 5".
+_BEFORE_AMOUNT = frozenset(("within", "least", "first", "last", "next", "top", "every", "around", "per",
+                            "aged", "only", "just", "past", "nearly", "almost", "roughly"))  # fmt: skip
+# Number words the passages may label with ("step four"), and how a label's numbers run on: a list
+# ("weeks 18 and 35") or a range ("levels 2-3", "week 12 to week 14").
+_WORD_NUMBERS = {w: n for n, w in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+))}  # fmt: skip
+_LABEL_NUMBER = rf"(\d+|{'|'.join(_WORD_NUMBERS)})\b{_AMOUNT_AFTER}"
+_RANGE = ("to", "through", "-", "–")
+# An identifier (three digits or more: "request 9999") is another record beside one other number;
+# a short number ("version 6", "floor 3") is a sibling in a series only beside two others.
+_IDENTIFIER_DIGITS = 3
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else _WORD_NUMBERS[text.lower()]
+
+
+def _labelled(word: str, text: str) -> tuple[set[int], list[tuple[int, int]]]:
+    """The numbers ``text`` attaches to ``word`` (or its plural), and the ranges it gives."""
+    numbers: set[int] = set()
+    ranges: list[tuple[int, int]] = []
+    label = rf"{re.escape(word)}s?[ -]?#?"
+    run_on = re.compile(rf"\s*(,|and|or|&|{'|'.join(_RANGE)})\s*(?:{label})?{_LABEL_NUMBER}", re.IGNORECASE)
+    for m in re.finditer(rf"\b{label}{_LABEL_NUMBER}", text, re.IGNORECASE):
+        last, at = _number(m.group(1)), m.end()
+        numbers.add(last)
+        while run := run_on.match(text, at):
+            value = _number(run.group(2))
+            if run.group(1).lower() in _RANGE and last < value:
+                ranges.append((last, value))
+            numbers.add(value)
+            last, at = value, run.end()
+    return numbers, ranges
 
 
 def other_numbers(query: str, text: str) -> list[str]:
     """The numbered things ``query`` asks about that ``text`` (the passages found) names only under
-    other numbers: "week 53" where the passages have weeks 18 and 35, "SEV3" where they have SEV1
-    and SEV2. The base holds the thing's siblings, not it (session 26); a number the passages never
-    attach to that word is left to the other checks."""
+    other numbers, as the question writes them: "week 53" where the passages have weeks 18 and 42,
+    "SEV3" where they have SEV1 and SEV2, "request 9999" beside request 9004. The base holds the
+    thing's siblings, not it (session 26). A short number needs two siblings (a series the passages
+    enumerate: "version 5 is the oldest allowed" says nothing against version 6); a number inside a
+    range or list the passages give ("weeks 12-14") is held; a number the passages never attach to
+    that word is left to the other checks."""
+    asked = [(m.group(0), m.group(1), m.group(2), m.start()) for m in _GLUED.finditer(query)]
+    asked += [
+        (m.group(0).strip(), m.group(1), m.group(2), m.start())
+        for m in _SPACED.finditer(query)
+        if m.group(3) is None or m.group(3).lower() in STOPWORDS
+    ]
     out = []
-    for word, number in _NUMBERED.findall(query):
-        if word.lower() in STOPWORDS:
+    for span, word, number, _ in sorted(asked, key=lambda a: a[3]):
+        if word.lower() in STOPWORDS or word.lower() in _BEFORE_AMOUNT:
             continue
-        pattern = rf"\b{re.escape(word)}[ -]?#?(\d+)\b"
-        held = {m.group(1) for m in re.finditer(pattern, text, re.IGNORECASE)}
-        if held and number.lstrip("0") not in {n.lstrip("0") for n in held}:
-            out.append(f"{word} {number}")
-    return out
+        held, ranges = _labelled(word, text)
+        value = int(number)
+        if value in held or any(low <= value <= high for low, high in ranges):
+            continue
+        if len(held) >= (1 if len(number.lstrip("0")) >= _IDENTIFIER_DIGITS else 2):
+            out.append(span)
+    return list(dict.fromkeys(out))
