@@ -20,8 +20,11 @@ caller (or an admin of its tenant) of the same graph is the accepted run:
   ``if_not_exists: "create"``;
 - a member claiming the thread id (server/run_checks.check_thread_claim): the recorded owner's.
 
-Once the thread holds a checkpoint, the checkpoint decides and the row is not read. The row is
-deleted with the thread (its owner's or an admin's DELETE)."""
+Once the thread holds a checkpoint, the checkpoint decides and the row is not read. The first
+accepted run keeps the row (a second run on the same new thread does not replace it, unless the row
+is an earlier server process's); the row goes when its run can no longer begin: a cancel or delete of
+that run, the thread's DELETE or prune, ``kassist checkpoints prune`` (the threads it deletes, and
+rows older than its cutoff)."""
 
 from __future__ import annotations
 
@@ -35,10 +38,21 @@ from importlib import import_module
 from typing import Any
 
 from langgraph_sdk import Auth
+from pydantic import ValidationError
 
+from graph.ingestion.registration import mismatch
+from graph.ingestion.state import Settings
 from kassist.db import Database
 from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Options, Stmt, Text, stmts
+from kassist.dburl import database_url_from_env
+from server.auth_rules import client_configurable, is_admin
+from server.configurable import CLIENT_KEYS
+from server.holds import runtime_present
+from server.job_threads import reached_or_made, registry_has
+from server.key_store import migrate
+from server.run_checks import fill_configurable, refuse, run_waiting, tenant_of
+from server.saver import serving, thread_has_checkpoint
 from server.sql_sqlite import AcceptedSql
 
 
@@ -63,8 +77,6 @@ class AcceptedRuns:
         self._handle = Handle(db, Options(), closed="this accepted-runs table is closed")
 
     def setup(self) -> list[int]:
-        from server.key_store import migrate
-
         return self._handle.run(migrate(self._keys, self._handle.backend), write=True)
 
     def close(self) -> None:
@@ -77,11 +89,13 @@ class AcceptedRuns:
 
         return await self._handle.arun(steps(), write=not fetch, single=True)
 
-    async def put(self, tenant: str, thread_id: str, record: Accepted) -> None:
+    async def put(self, tenant: str, thread_id: str, record: Accepted, *, since: float = 0.0) -> None:
+        """Record ``record`` unless the thread has a row accepted at or after ``since`` (the
+        default: any row), which stays: the first accepted run is the one a resume continues."""
         params = {
             "tenant_id": tenant, "thread_id": thread_id, "owner": record.owner, "graph": record.graph,
             "input": json.dumps(record.input), "configurable": json.dumps(record.configurable),
-            "now": time.time(), "run_id": record.run_id,
+            "now": time.time(), "run_id": record.run_id, "since": since,
         }  # fmt: skip
         await self._one(self._q.put, params, fetch=False)
 
@@ -121,6 +135,11 @@ class AcceptedRuns:
         self._handle.run(steps(), write=True)
 
 
+_STARTED = time.time()
+"""When this server process started (imported with server/auth.py): a row accepted before is of a run
+that went with an earlier process (langgraph dev's queue is in memory), one accepted since may be
+of a run still queued here."""
+
 _OPEN: dict[str, AcceptedRuns] = {}
 _LOCK = threading.Lock()
 
@@ -136,8 +155,6 @@ def _table(database_url: str) -> AcceptedRuns:
 
 async def table() -> AcceptedRuns:
     """The table on ``KASSIST_DATABASE_URL`` (the checkpointer's database)."""
-    from kassist.dburl import database_url_from_env
-
     url = database_url_from_env()
     found = _OPEN.get(url)
     return found if found is not None else await asyncio.to_thread(_table, url)  # set-up: a migration
@@ -150,16 +167,11 @@ def _thread_key(thread_id: object) -> str | None:
 async def _no_checkpoint(tenant: str, thread_id: str) -> bool:
     """Whether the run in question is a thread's first instant: a LangGraph server's thread with no
     checkpoint (False in a process serving no saver: nothing to resume there)."""
-    from server.saver import thread_has_checkpoint
-
     return await thread_has_checkpoint(tenant, thread_id) is False
 
 
 def client_settings(graph: str, kwargs: Mapping[str, Any]) -> dict[str, Any]:
     """The configurable keys of ``graph`` a client sent (config.configurable and context)."""
-    from server.auth_rules import client_configurable
-    from server.configurable import CLIENT_KEYS
-
     keys = CLIENT_KEYS.get(graph, frozenset())
     sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
     return {k: v for k, v in sent.items() if k in keys}
@@ -169,10 +181,6 @@ async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mappin
     """Record what a run on a named thread with no checkpoint yet is accepted with. Called last by
     the create_run handler (every check passed); only for a thread the caller reaches or the run
     makes (a row for a thread langgraph-api then refuses would claim another's thread id)."""
-    from server.configurable import CLIENT_KEYS
-    from server.job_threads import reached_or_made
-    from server.run_checks import run_waiting, tenant_of
-
     thread_id = _thread_key(value.get("thread_id"))
     kwargs = value.get("kwargs") or {}
     if thread_id is None or graph is None or graph not in CLIENT_KEYS or kwargs.get("command") is not None:
@@ -190,7 +198,7 @@ async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mappin
         str(ctx.user.identity), graph, kwargs.get("input"), client_settings(graph, kwargs),
         _thread_key(value.get("run_id")),
     )  # fmt: skip
-    await (await table()).put(tenant, thread_id, record)
+    await (await table()).put(tenant, thread_id, record, since=_STARTED)
 
 
 OTHER_SETTINGS_TAIL = (
@@ -210,10 +218,6 @@ async def resume_accepted(
 ) -> None:
     """Complete a run on a thread whose accepted first run never began from what it was accepted
     with (module docstring); refuse other ingestion settings (409) and a lost thread (404)."""
-    from server.auth_rules import is_admin
-    from server.holds import runtime_present
-    from server.run_checks import fill_configurable, refuse, run_waiting, tenant_of
-
     key = _thread_key(thread_id)
     if key is None or graph is None or kwargs.get("command") is not None:
         return
@@ -225,8 +229,6 @@ async def resume_accepted(
         return
     if record.owner != str(ctx.user.identity) and not is_admin(ctx):
         return  # another member's: langgraph-api answers as for a thread the caller does not reach
-    from server.job_threads import registry_has
-
     if runtime_present() and not makes and not registry_has(key):
         refuse(404, LOST_THREAD.format(thread=key))
     sent = kwargs.get("input")
@@ -243,17 +245,12 @@ async def resume_accepted(
         kwargs["input"] = record.input
     else:
         return  # a run with its own input (a new question, settings): its own configurable too
-    fill_configurable(kwargs, record.configurable)
+    fill_configurable(graph, kwargs, record.configurable)
 
 
 def _other_settings(thread_id: str, recorded: object, sent: object) -> str | None:
     """Why ``sent`` settings may not resume a run accepted with ``recorded`` (the one rule of
     graph.ingestion.registration.mismatch), or None (no settings sent, or the same)."""
-    from pydantic import ValidationError
-
-    from graph.ingestion.registration import mismatch
-    from graph.ingestion.state import Settings
-
     first = recorded.get("settings") if isinstance(recorded, Mapping) else None
     given = sent.get("settings") if isinstance(sent, Mapping) else None
     if first is None or given is None:
@@ -282,10 +279,6 @@ async def forget(ctx: Auth.types.AuthContext, thread_id: object, run_id: object 
     """Drop the row of a thread whose data goes, or whose accepted run ``run_id`` is cancelled or
     deleted (None: whichever run), if the caller recorded it or is an admin; one statement, no read
     first."""
-    from server.auth_rules import is_admin
-    from server.run_checks import tenant_of
-    from server.saver import serving
-
     key = _thread_key(thread_id)
     if key is None or not serving():
         return
@@ -303,8 +296,6 @@ async def forget_deleted(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) 
       (otherwise langgraph-api refuses the whole prune, 404, and the threads stay). The event does
       not carry the strategy: a ``keep_latest`` prune, which the in-memory runtime then refuses
       (422), drops them too, as a prune of those threads asked."""
-    from server.job_threads import reached_or_made
-
     if value.get("run_id") is not None:
         await forget(ctx, value.get("thread_id"), value.get("run_id"))
         return

@@ -230,17 +230,20 @@ async def keep_first_settings(
     head = await thread_head(tenant_of(ctx), str(thread_id))
     if head is None or waiting_input(head) is None:
         return
-    recorded: Mapping[str, Any] = dict(head.metadata or {})
     if isinstance(kwargs, dict):  # (langgraph-api's run kwargs: a dict the handlers may change)
-        fill_configurable(kwargs, {key: recorded[key] for key in keys if key in recorded})
+        fill_configurable(graph or "", kwargs, dict(head.metadata or {}))
 
 
-def fill_configurable(kwargs: dict[str, Any], recorded: Mapping[str, Any]) -> None:
+def fill_configurable(graph: str, kwargs: dict[str, Any], recorded: Mapping[str, Any]) -> None:
     """A run's configurable keys it does not send (config.configurable or context), from
-    ``recorded`` (what the run it resumes was sent with); what it sends is its own, and a recorded
-    value the graph would refuse (:func:`server.configurable.refused_value`) is left out."""
-    from server.configurable import refused_value
+    ``recorded`` (what the run it resumes was sent with: a checkpoint's metadata, an accepted run's
+    row): only the keys a client may set for ``graph`` (:data:`server.configurable.CLIENT_KEYS`);
+    what it sends is its own, and a recorded value the graph would refuse
+    (:func:`server.configurable.refused_value`) is left out."""
+    from server.configurable import CLIENT_KEYS, refused_value
 
+    keys = CLIENT_KEYS.get(graph, frozenset())
+    recorded = {key: setting for key, setting in recorded.items() if key in keys}
     if not recorded:
         return
     config = kwargs.get("config")

@@ -126,9 +126,13 @@ ACCEPTED_SQL = AcceptedSql(
     put=(
         f"INSERT INTO {ACCEPTED} ({_ACCEPTED_COLUMNS}) "
         "VALUES (:tenant_id, :thread_id, :owner, :graph, :input, :configurable, :now, :run_id) "
+        # A row accepted since :since (this server process started) is kept: its run may still be
+        # queued (langgraph dev queues it once the handler returns, so a second run on the same new
+        # thread handled in between finds none waiting), and that first run is the one a resume
+        # continues. An older row's run went with an earlier process: the run accepted now replaces it.
         "ON CONFLICT (tenant_id, thread_id) DO UPDATE SET owner = excluded.owner, graph = excluded.graph, "
         "input = excluded.input, configurable = excluded.configurable, accepted_at = excluded.accepted_at, "
-        "run_id = excluded.run_id"
+        f"run_id = excluded.run_id WHERE {ACCEPTED}.accepted_at < :since"
     ),
     get=(
         f"SELECT owner, graph, input, configurable, run_id FROM {ACCEPTED} "

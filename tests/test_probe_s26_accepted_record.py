@@ -171,8 +171,14 @@ def test_the_table_forgets_by_run_and_by_age(
             assert await table.get("acme", "t1") == record
             await table.forget("acme", "t1", None, "run-1")
             assert await table.get("acme", "t1") is None
+            # A row accepted before `since` (an earlier server process's) is replaced; a newer one stays.
+            later = Accepted("alice", "ingestion", {"settings": {"x": 2}}, {}, "run-2")
+            await table.put("acme", "t3", later)
+            assert await table.get("acme", "t3") == record
+            await table.put("acme", "t3", later, since=time.time() + 1)
+            assert await table.get("acme", "t3") == later
             table.retain(["acme"], time.time() - 3600, frozenset({("acme", "t2")}))
-            assert await table.get("acme", "t2") is None and await table.get("acme", "t3") == record
+            assert await table.get("acme", "t2") is None and await table.get("acme", "t3") == later
             table.retain(["acme"], time.time() + 1, frozenset())  # accepted before the cutoff
             assert await table.get("acme", "t3") is None and await table.get("globex", "t1") == record
             table.retain(None, time.time() + 1, frozenset())
@@ -203,3 +209,17 @@ def test_a_cancelled_pending_run_on_langgraph_dev_does_not_pin_its_thread(tmp_pa
         assert httpx.post(cancel, headers=ALICE, timeout=30).status_code in (200, 202, 204)
         corrected = _run(base, ALICE, job, other)
         assert corrected.status_code == 200, corrected.text
+
+
+async def test_a_second_run_accepted_before_the_first_is_queued_does_not_replace_it(
+    served: tuple[str, Path],
+) -> None:
+    """langgraph dev queues a run only after its handler returns: a second run on the same new
+    thread handled in between finds no run waiting (here: no registry at all), and its record
+    replaced the first's; a resume then asked the second question with its settings."""
+    await _send("assistant", QUESTION, "run-1", context_budget=600)
+    later = {"messages": [{"role": "user", "content": "Who approves expenses?"}]}
+    await _send("assistant", later, "run-2", context_budget=900)
+    resume = await _send("assistant", None, "run-3")
+    assert resume["kwargs"]["input"] == QUESTION
+    assert resume["kwargs"]["config"]["configurable"].get("context_budget") == 600

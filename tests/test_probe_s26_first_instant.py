@@ -75,6 +75,13 @@ def _run(
     return httpx.post(base + path, headers=headers, json=body, timeout=600)
 
 
+def _resume(base: str, thread: str, graph: str) -> httpx.Response:
+    """The owner's run with no input on the thread, made again if it is gone, to its end."""
+    return _run(
+        base, ALICE, thread, {"assistant_id": graph, "input": None, "if_not_exists": "create"}, wait=True
+    )
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_a_run_killed_before_its_first_checkpoint_resumes_as_it_was_accepted(
     backend: str, tmp_path: Path, request: pytest.FixtureRequest
@@ -133,25 +140,13 @@ def _killed_and_resumed(tmp_path: Path, url: str) -> None:
         assert refused.status_code == 409, refused.text
         assert "collection 'first'" in refused.text and "batch_size 7" in refused.text, refused.text
         # No settings: the run it was accepted with.
-        resumed = _run(
-            base,
-            ALICE,
-            job,
-            {"assistant_id": "ingestion", "input": None, "if_not_exists": "create"},
-            wait=True,
-        )
+        resumed = _resume(base, job, "ingestion")
         assert resumed.status_code == 200, resumed.text
         done = resumed.json()
         assert {k: done["settings"][k] for k in FIRST} == FIRST, done["settings"]
         assert done["goal"] == "first goal" and done["documents_total"] == 24, done
 
-        answered = _run(
-            base,
-            ALICE,
-            turn,
-            {"assistant_id": "assistant", "input": None, "if_not_exists": "create"},
-            wait=True,
-        )
+        answered = _resume(base, turn, "assistant")
         assert answered.status_code == 200, answered.text
         messages = answered.json()["messages"]
         assert messages[0]["content"] == QUESTION["messages"][0]["content"] and len(messages) >= 2, messages
@@ -165,8 +160,9 @@ def test_the_record_of_an_accepted_run_survives_a_reopen(
     backend: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """The record is in the server's database on either backend (langgraph dev's own store is
-    SQLite-only here): written once per thread, replaced by a later accepted run, read back after
-    the table is opened again, per tenant, and gone with the thread."""
+    SQLite-only here): written once per thread, kept when a later run is accepted there (the first
+    accepted run is the one a resume continues), read back after the table is opened again, per
+    tenant, and gone with the thread."""
     from kassist.db.handle import open_set_up
     from server.accepted_runs import Accepted, AcceptedRuns
 
@@ -193,7 +189,7 @@ def test_the_record_of_an_accepted_run_survives_a_reopen(
             table = open_set_up(url, AcceptedRuns)
             try:
                 assert await table.get("acme", "t1") == Accepted(
-                    "alice", "ingestion", {"settings": {"x": 2}}, {}
+                    "alice", "ingestion", {"settings": {"x": 1}}, {}
                 )
                 kept = await table.get("acme", "t2")
                 assert (
