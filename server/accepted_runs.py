@@ -213,11 +213,52 @@ LOST_THREAD = (
 )
 
 
+@dataclass(frozen=True)
+class Resume:
+    """The run to queue instead: the accepted input, and configurable keys it does not send."""
+
+    input: Any
+    configurable: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    status: int
+    detail: str
+
+
+def resumed(
+    record: Accepted, graph: str, thread_id: str, sent: object, *, mine: bool, lost: bool, waiting: bool
+) -> Resume | Refusal | None:
+    """The rule of a run on a thread with no checkpoint whose accepted run of the same ``graph`` is
+    ``record`` (module docstring), without I/O: ``mine`` (the caller recorded it or is an admin),
+    ``lost`` (langgraph dev's registry no longer holds the thread and the run does not make it
+    again), ``waiting`` (a run of the thread is still queued). None: the run is its own."""
+    if not mine:
+        return None  # another member's: langgraph-api answers as for a thread the caller does not reach
+    if lost:
+        return Refusal(404, LOST_THREAD.format(thread=thread_id))
+    if graph == "ingestion":  # also while the accepted run waits: two runs, two settings, one thread
+        other = _other_settings(thread_id, record.input, sent)
+        if other is not None:
+            return Refusal(409, other)
+    if waiting:
+        return None  # it has not begun yet, it was not lost: server/run_checks.check_start_input says so
+    if sent is not None and not isinstance(sent, Mapping):
+        return None  # not an input at all: server/run_checks.refused_input says what it must be
+    if graph == "ingestion" and (sent is None or sent.get("settings") is None):
+        given = {k: v for k, v in sent.items() if v is not None} if sent is not None else {}
+        return Resume({**(record.input or {}), **given}, record.configurable)
+    if graph != "ingestion" and sent in (None, {}):
+        return Resume(record.input, record.configurable)
+    return None  # a run with its own input (a new question, settings): its own configurable too
+
+
 async def resume_accepted(
     ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: dict[str, Any], makes: bool
 ) -> None:
     """Complete a run on a thread whose accepted first run never began from what it was accepted
-    with (module docstring); refuse other ingestion settings (409) and a lost thread (404)."""
+    with (:func:`resumed`); refuse other ingestion settings (409) and a lost thread (404)."""
     key = _thread_key(thread_id)
     if key is None or graph is None or kwargs.get("command") is not None:
         return
@@ -227,25 +268,17 @@ async def resume_accepted(
     record = await (await table()).get(tenant, key)
     if record is None or record.graph != graph:
         return
-    if record.owner != str(ctx.user.identity) and not is_admin(ctx):
-        return  # another member's: langgraph-api answers as for a thread the caller does not reach
-    if runtime_present() and not makes and not registry_has(key):
-        refuse(404, LOST_THREAD.format(thread=key))
-    sent = kwargs.get("input")
-    if graph == "ingestion":  # also while the accepted run waits: two runs, two settings, one thread
-        refuse(409, _other_settings(key, record.input, sent))
-    if run_waiting(key):
-        return  # it has not begun yet, it was not lost: server/run_checks.check_start_input says so
-    if sent is not None and not isinstance(sent, Mapping):
-        return  # not an input at all: server/run_checks.refused_input says what it must be
-    if graph == "ingestion" and (sent is None or sent.get("settings") is None):
-        given = {k: v for k, v in sent.items() if v is not None} if sent is not None else {}
-        kwargs["input"] = {**(record.input or {}), **given}
-    elif graph != "ingestion" and sent in (None, {}):
-        kwargs["input"] = record.input
-    else:
-        return  # a run with its own input (a new question, settings): its own configurable too
-    fill_configurable(graph, kwargs, record.configurable)
+    decision = resumed(
+        record, graph, key, kwargs.get("input"),
+        mine=record.owner == str(ctx.user.identity) or is_admin(ctx),
+        lost=runtime_present() and not makes and not registry_has(key),
+        waiting=run_waiting(key),
+    )  # fmt: skip
+    if isinstance(decision, Refusal):
+        refuse(decision.status, decision.detail)
+    elif isinstance(decision, Resume):
+        kwargs["input"] = decision.input
+        fill_configurable(graph, kwargs, decision.configurable)
 
 
 def _other_settings(thread_id: str, recorded: object, sent: object) -> str | None:

@@ -223,3 +223,28 @@ async def test_a_second_run_accepted_before_the_first_is_queued_does_not_replace
     resume = await _send("assistant", None, "run-3")
     assert resume["kwargs"]["input"] == QUESTION
     assert resume["kwargs"]["config"]["configurable"].get("context_budget") == 600
+
+
+def test_the_resume_rule_without_io() -> None:
+    """server.accepted_runs.resumed: the decision alone, as the handler takes it."""
+    from server.accepted_runs import Accepted, Refusal, Resume, resumed
+
+    first = {"settings": {"source": "/srv/acme", **FIRST}, "goal": "first goal"}
+    record = Accepted("alice", "ingestion", first, {"context_budget": 600}, "run-1")
+    rule = {"mine": True, "lost": False, "waiting": False}
+    assert resumed(record, "ingestion", RUN, None, **rule) == Resume(first, {"context_budget": 600})
+    goal = resumed(record, "ingestion", RUN, {"goal": "mine"}, **rule)
+    assert isinstance(goal, Resume) and goal.input["goal"] == "mine"
+    for wrong in ("garbage", [1, 2], 5):
+        assert resumed(record, "ingestion", RUN, wrong, **rule) is None
+    other = resumed(
+        record, "ingestion", RUN, {"settings": {"source": "/srv/acme", "collection": "x"}}, **rule
+    )
+    assert isinstance(other, Refusal) and other.status == 409 and "collection 'first'" in other.detail
+    assert resumed(record, "ingestion", RUN, None, **{**rule, "mine": False}) is None
+    lost = resumed(record, "ingestion", RUN, None, **{**rule, "lost": True})
+    assert isinstance(lost, Refusal) and lost.status == 404
+    assert resumed(record, "ingestion", RUN, None, **{**rule, "waiting": True}) is None
+    turn = Accepted("alice", "assistant", QUESTION, {}, "run-1")
+    assert resumed(turn, "assistant", RUN, {}, **rule) == Resume(QUESTION, {})
+    assert resumed(turn, "assistant", RUN, {"messages": []}, **rule) is None
