@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -15,6 +17,12 @@ import pytest
 from server_harness import free_port
 
 KEY = "serve-test-key-0123456789"
+ADMIN_KEY = "serve-test-admin-key-0123456789"
+# One server for the tests that need only a running one: a member's key and an admin's.
+KEYS = {
+    KEY: {"identity": "asha", "tenant_id": "acme"},
+    ADMIN_KEY: {"identity": "olga", "tenant_id": "acme", "role": "admin"},
+}
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -41,24 +49,46 @@ def _wait(proc: subprocess.Popen[str], url: str) -> None:
             time.sleep(0.2)
 
 
-def test_kassist_serve_answers_and_requires_an_api_key(tmp_path: Path) -> None:
+@dataclass(frozen=True)
+class Served:
+    base: str
+    banner: list[str]  # what it printed on stdout up to "Press Ctrl+C", read before any request
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One `kassist serve` (its own database) for the tests that need nothing but a running server.
+    Its output goes to files (never a pipe nobody reads while it serves); the banner is read from
+    stdout as it comes, and no request is sent before it is complete."""
+    tmp = tmp_path_factory.mktemp("serve")
     port = free_port()
-    env = _env(KASSIST_API_KEYS=json.dumps({KEY: {"identity": "asha", "tenant_id": "acme"}}))
-    proc = subprocess.Popen(
-        _serve(tmp_path, port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
+    out_path, err_path = tmp / "stdout", tmp / "stderr"
+    with out_path.open("w") as out, err_path.open("w") as err:
+        proc = subprocess.Popen(
+            _serve(tmp, port), env=_env(KASSIST_API_KEYS=json.dumps(KEYS)), stdout=out, stderr=err, text=True
+        )
     try:
-        base = f"http://127.0.0.1:{port}"
-        _wait(proc, f"{base}/ok")
-        assert httpx.post(f"{base}/assistant/invoke", json={"input": {}}, timeout=5).status_code == 401
-        question = {"messages": [{"type": "human", "content": "What is the leave policy?"}]}
-        body = {"input": question, "config": {"configurable": {"thread_id": "t-serve"}}}
-        ok = httpx.post(f"{base}/assistant/invoke", json=body, headers={"x-api-key": KEY}, timeout=60)
-        assert ok.status_code == 200, ok.text
-        assert "Extractive answer" in ok.json()["output"]["messages"][-1]["content"]
+        deadline = time.monotonic() + 60
+        while not (lines := out_path.read_text().splitlines()) or not lines[-1].startswith("Press Ctrl+C"):
+            assert proc.poll() is None, (
+                f"kassist serve stopped before its banner: {lines}\n{err_path.read_text()}"
+            )
+            assert time.monotonic() < deadline, f"kassist serve printed no banner in 60 s: {lines}"
+            time.sleep(0.1)
+        yield Served(f"http://127.0.0.1:{port}", lines)
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_kassist_serve_answers_and_requires_an_api_key(served: Served) -> None:
+    base = served.base
+    assert httpx.post(f"{base}/assistant/invoke", json={"input": {}}, timeout=5).status_code == 401
+    question = {"messages": [{"type": "human", "content": "What is the leave policy?"}]}
+    body = {"input": question, "config": {"configurable": {"thread_id": "t-serve"}}}
+    ok = httpx.post(f"{base}/assistant/invoke", json=body, headers={"x-api-key": KEY}, timeout=60)
+    assert ok.status_code == 200, ok.text
+    assert "Extractive answer" in ok.json()["output"]["messages"][-1]["content"]
 
 
 @pytest.mark.parametrize(
@@ -121,44 +151,29 @@ def test_kassist_serve_names_a_bad_database_in_one_line(tmp_path: Path, url: str
     assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], done.stderr
 
 
-def test_kassist_serve_prints_its_urls_once_it_listens(tmp_path: Path) -> None:
+def test_kassist_serve_prints_its_urls_once_it_listens(served: Served) -> None:
     """The banner (as uvicorn and ``langgraph dev`` print theirs) names the base URL, the console's
     sign-in, the playground, the runs API and the API docs; it comes once the port answers, and each
     URL it prints is served."""
-    port = free_port()
-    env = _env(KASSIST_API_KEYS=json.dumps({KEY: {"identity": "asha", "tenant_id": "acme", "role": "admin"}}))
-    proc = subprocess.Popen(
-        _serve(tmp_path, port), env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
-    )
-    try:
-        assert proc.stdout is not None
-        lines: list[str] = []
-        while not lines or not lines[-1].startswith("Press Ctrl+C"):
-            line = proc.stdout.readline()
-            assert line, f"kassist serve stopped before its banner: {lines}"
-            lines.append(line.rstrip("\n"))
-        base = f"http://127.0.0.1:{port}"
-        # "- Name:  URL   (a note)"
-        urls = {line[2:].split(":", 1)[0]: line.split(": ", 1)[1].split()[0] for line in lines[1:-1]}
-        assert lines[0] == "kassist serve: ready"
-        assert urls == {
-            "API": base,
-            "Console": f"{base}/login?next=/ui",
-            "Playground": f"{base}/assistant/playground/",
-            "Runs API": f"{base}/v1/runs",
-            "API docs": f"{base}/docs",
-        }
-        key = {"x-api-key": KEY}
-        assert httpx.get(f"{urls['API']}/ok", timeout=5).status_code == 200  # listening when printed
-        sign_in = httpx.get(urls["Console"], timeout=5)
-        assert sign_in.status_code == 200 and 'action="/login"' in sign_in.text
-        assert httpx.get(urls["Playground"], headers=key, timeout=10).status_code == 200
-        assert httpx.get(urls["Runs API"], headers=key, timeout=10).status_code == 200
-        assert httpx.get(urls["Runs API"], timeout=5).status_code == 401
-        assert httpx.get(urls["API docs"], timeout=5).status_code == 200
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    lines, base = served.banner, served.base
+    # "- Name:  URL   (a note)"
+    urls = {line[2:].split(":", 1)[0]: line.split(": ", 1)[1].split()[0] for line in lines[1:-1]}
+    assert lines[0] == "kassist serve: ready"
+    assert urls == {
+        "API": base,
+        "Console": f"{base}/login?next=/ui",
+        "Playground": f"{base}/assistant/playground/",
+        "Runs API": f"{base}/v1/runs",
+        "API docs": f"{base}/docs",
+    }
+    key = {"x-api-key": ADMIN_KEY}
+    assert httpx.get(f"{urls['API']}/ok", timeout=5).status_code == 200  # listening when printed
+    sign_in = httpx.get(urls["Console"], timeout=5)
+    assert sign_in.status_code == 200 and 'action="/login"' in sign_in.text
+    assert httpx.get(urls["Playground"], headers=key, timeout=10).status_code == 200
+    assert httpx.get(urls["Runs API"], headers=key, timeout=10).status_code == 200
+    assert httpx.get(urls["Runs API"], timeout=5).status_code == 401
+    assert httpx.get(urls["API docs"], timeout=5).status_code == 200
 
 
 def test_the_banner_of_a_server_on_every_interface() -> None:
