@@ -108,6 +108,8 @@ def test_a_week_the_notes_have_is_answered(graph: Any) -> None:
         ("in my first 3 months?", "In your first 6 months, and first 12 months, you accrue leave.", []),
         ("Can kids aged 12 join?", "Children aged 16 and over, aged 18 alone.", []),
         ("Do I get 30 days of leave?", "You get 25 days; get 28 after five years.", []),
+        ("Was it allowed since 2020?", "Allowed since 2018 in Oslo, since 2021 in Berlin.", []),
+        ("Can I claim more than max 300?", "The cap is max 250 for hotels and max 400 abroad.", []),
         # A range or list the passages give holds the number; so does a number word.
         ("Who took the minutes in week 13?", "Week 12 to week 14 minutes are by Ana.", []),
         ("What does Level 3 do?", "Level 1 takes calls; levels 2-3 handle escalations.", []),

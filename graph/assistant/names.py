@@ -134,10 +134,13 @@ def spelled_out(acronym: str, text: str) -> bool:
 _AMOUNT_AFTER = r"(?![.,:]\d|\s?%|\s?(?:EUR|USD|GBP|euros?|dollars?)\b)"
 _GLUED = re.compile(rf"\b([^\W\d_]{{2,}})-?#?(\d+)\b{_AMOUNT_AFTER}")
 _SPACED = re.compile(rf"\b([^\W\d_]{{2,}}) #?(\d+)\b{_AMOUNT_AFTER}(?=\s*$|\s*[?!.,;:)]|\s+([^\W\d_]+))")
-# Function words that are no stop words of the index but come before an amount, not a name:
-# "within 10", "at least 3", "the first 3", "aged 12", "the top 5".
-_BEFORE_AMOUNT = frozenset(("within", "least", "first", "last", "next", "top", "every", "around", "per",
-                            "aged", "only", "just", "past", "nearly", "almost", "roughly"))  # fmt: skip
+# Words that are no stop words of the index but bound, compare or order an amount, not name a
+# thing: "within 10", "at least 3", "the first 3", "aged 12", "the top 5", "since 2020", "max 300".
+_BEFORE_AMOUNT = frozenset((
+    "within", "least", "first", "last", "next", "top", "every", "around", "per", "aged", "only", "just", "past",
+    "nearly", "almost", "roughly", "approximately", "near", "beyond", "since", "till", "less", "fewer", "max",
+    "maximum", "min", "minimum", "exceed", "exceeds", "exceeding", "plus", "minus", "times",
+))  # fmt: skip
 # Number words the passages may label with ("step four"), and how a label's numbers run on: a list
 # ("weeks 18 and 35") or a range ("levels 2-3", "week 12 to week 14").
 _WORD_NUMBERS = {w: n for n, w in enumerate((
