@@ -47,7 +47,7 @@ from memory.context import ContextBudgetTooSmall
 from memory.context.compaction import Strategy
 from server import playground
 from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
-from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
+from server.configurable import JOB_GRAPHS, MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
 from server.http_limits import NeverFramed, NoStore, RequestLimits, max_batch_runs, max_body_bytes
 from server.key_store import KeyStore, active_keys_in
@@ -173,8 +173,15 @@ class Served:
     runs: RunStore | None = None
 
     def is_ingestion_run(self, tenant: str, thread_id: str) -> bool:
-        """Whether ``thread_id`` names an ingestion run of ``tenant`` (registered, or requested on the
-        runs API): its thread holds a job's state, not a conversation."""
+        """Whether ``thread_id`` names an ingestion run of ``tenant`` (registered, requested on the
+        runs API, or checkpointed by the LangGraph server's job graph, whose checkpoints say so and
+        record an owner): its thread holds a job's state, not a conversation."""
+        config: RunnableConfig = {
+            "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
+        }
+        head = self.saver.get_tuple(config)
+        if head is not None and (head.metadata or {}).get("graph_id") in JOB_GRAPHS:
+            return True
         if self.runs is None:
             return False
         from graph.ingestion.jobs import JobStore
@@ -361,11 +368,10 @@ def add_assistant_routes(
         owner = await thread_owner(served.saver, conf[TENANT_KEY], conf["thread_id"])
         if caller is None or not reaches(caller, owner):  # another member's thread: as an unknown one
             raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
-        if owner in (None, "") and await asyncio.to_thread(
-            served.is_ingestion_run, conf[TENANT_KEY], conf["thread_id"]
-        ):
-            # A run id names its checkpoint thread: a turn there would write a conversation into
-            # the run's state (owners are recorded for conversations only, so this is rare to ask).
+        if await asyncio.to_thread(served.is_ingestion_run, conf[TENANT_KEY], conf["thread_id"]):
+            # A run id names its checkpoint thread: a turn there would write a conversation over the
+            # run's state (a run waiting for review lost its interrupt). For every owner: langgraph
+            # dev's ingestion checkpoints record theirs (the owner's turn there was a 200).
             raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
         run = with_owner(run, caller, owner)
         if (

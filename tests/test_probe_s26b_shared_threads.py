@@ -1,0 +1,100 @@
+"""A conversation turn on ``kassist serve`` never lands on a ``langgraph dev`` ingestion run's thread
+when both servers share one database (session 26 second-attacker probes, /tmp/h9/probes.md 81-83).
+
+A run's thread id names its checkpoint thread on both servers. ``kassist serve`` refused a turn on an
+ingestion run's thread only when the thread's checkpoints recorded no owner (the runs API's and the
+command line's runs), but ``langgraph dev``'s ingestion checkpoints record their owner. So member
+alice's ``POST /assistant/invoke`` naming her own run waiting for an admin's review was a 200: the
+turn was written over the run's head checkpoint, the review's interrupt was gone (the state empty,
+nothing next), and every later run on the thread was 409 "holds a conversation" - nobody could
+approve or reject it any more. An admin's turn did the same to a member's run stopped before
+``begin`` (nothing registered yet). Now a thread whose head checkpoint is a job graph's, or that is a
+registered or requested run, is "not found" to every role's turn."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, corpus_of, kassist_serve, langgraph_dev, tenant_corpus
+
+Servers = tuple[str, str, str]
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    tmp = tmp_path_factory.mktemp("s26b-shared")
+    with langgraph_dev(tmp) as (dev, db_url):
+        root = tenant_corpus(tmp)
+        # Findings at any severity want a person: the run stops at its review.
+        (root / "acme" / "rules.toml").write_text('needs_review_severity = "low"\n')
+        with kassist_serve(
+            tmp_path_factory.mktemp("s26b-shared-serve"), db_url, env={"KASSIST_INGEST_ROOT": str(root)}
+        ) as serve:
+            yield dev, serve, str(corpus_of(tmp, "acme"))
+
+
+def _client(base: str, key: str) -> httpx.Client:
+    return httpx.Client(base_url=base, headers={"x-api-key": key}, timeout=600)
+
+
+def _turns_refused(serve: str, thread: str) -> None:
+    turn = {"input": {"messages": [["user", "What is the leave policy?"]]}}
+    for key in (ACME_KEY, ACME_ADMIN_KEY):
+        client = _client(serve, key)
+        answer = client.post(
+            "/assistant/invoke", json={**turn, "config": {"configurable": {"thread_id": thread}}}
+        )
+        assert answer.status_code == 404, answer.text[:300]
+        assert answer.json() == {"detail": f"thread {thread!r} not found"}
+        batch = client.post(
+            "/assistant/batch",
+            json={"inputs": [turn["input"]], "config": {"configurable": {"thread_id": thread}}},
+        )
+        assert batch.status_code == 404, batch.text[:300]
+
+
+def test_a_turn_cannot_replace_a_run_waiting_for_review(servers: Servers) -> None:
+    dev, serve, files = servers
+    alice, olga = _client(dev, ACME_KEY), _client(dev, ACME_ADMIN_KEY)
+    thread = str(uuid.uuid4())
+    rules = files.removesuffix("/files") + "/rules.toml"
+    settings = {"source": files, "embedder": "hashing", "collection": "reviewed", "audit_rules": rules}
+    run = alice.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "ingestion", "input": {"settings": settings}, "if_not_exists": "create"},
+    )
+    assert run.status_code == 200, run.text[:300]
+    waiting = alice.get(f"/threads/{thread}/state").json()
+    assert waiting["values"]["status"] == "needs_review" and waiting["next"] == ["await_review"]
+    _turns_refused(serve, thread)
+    still = alice.get(f"/threads/{thread}/state").json()
+    assert still["checkpoint"] == waiting["checkpoint"] and still["next"] == ["await_review"]
+    # The review is still the admin's to decide, and it decides the run.
+    approved = olga.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "command": {"resume": "approve"}}
+    )
+    assert approved.status_code == 200, approved.text[:300]
+    assert alice.get(f"/threads/{thread}/state").json()["values"]["status"] == "completed"
+
+
+def test_a_turn_cannot_replace_a_run_not_begun(servers: Servers) -> None:
+    """Stopped before ``begin``: nothing is registered, only the head checkpoint says it is a job."""
+    dev, serve, files = servers
+    alice = _client(dev, ACME_KEY)
+    thread = str(uuid.uuid4())
+    body = {
+        "assistant_id": "ingestion", "if_not_exists": "create", "interrupt_before": ["begin"],
+        "input": {"settings": {"source": files, "embedder": "hashing", "collection": "held"}},
+    }  # fmt: skip
+    assert alice.post(f"/threads/{thread}/runs/wait", json=body).status_code == 200
+    before = alice.get(f"/threads/{thread}/state").json()
+    assert before["next"] == ["begin"]
+    _turns_refused(serve, thread)
+    resumed = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": None})
+    assert resumed.status_code == 200, resumed.text[:300]
+    # The run it was accepted with ran, its settings its own.
+    done = alice.get(f"/threads/{thread}/state").json()["values"]
+    assert done["settings"]["collection"] == "held" and done["status"] == "completed"
