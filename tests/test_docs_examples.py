@@ -16,9 +16,11 @@ its fence, with a reason::
 
 A server example is a shell block marked ``<!-- docs-test: server: NAME ... -->`` (it ingests what the
 server needs, then starts it) and its clients are blocks marked ``<!-- docs-test: client: NAME ... -->``:
-:func:`test_server_examples` runs the server block in the background on a fresh scratch directory
-(its own default database), waits until it answers, runs the clients against it and stops it. The
-only edit to the text is the port (a free one instead of the documented one).
+:func:`test_server_examples` runs the server block in the background, waits until it answers, runs
+the clients against it and stops it. A document's servers run one after another in one scratch
+directory of their own (its default database fresh for the first), as a reader follows the
+document: what the first server block ingests, the next finds unchanged instead of embedding it
+again. The only edit to the text is the port (a free one instead of the documented one).
 
 Documents are found by glob, so a new docs/*.md page is tested without touching this file.
 """
@@ -159,22 +161,38 @@ def test_examples_run(doc: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, f"{doc.name} examples failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
 
 
-SERVERS = sorted({(b.doc, b.server) for doc in DOCS for b in blocks(doc) if b.role == "server"}, key=str)
+# In the order a reader meets them: a document's servers share a scratch directory (below).
+SERVERS = list(dict.fromkeys((b.doc, b.server) for doc in DOCS for b in blocks(doc) if b.role == "server"))
 PORT = re.compile(r"(--port |127\.0\.0\.1:)(\d{4,5})\b")
+
+
+@pytest.fixture(scope="module")
+def server_folders() -> dict[Path, tuple[Path, dict[str, str]]]:
+    """Per document, the scratch directory (and environment) its server examples share."""
+    return {}
 
 
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize(("doc", "server"), SERVERS, ids=[f"{d.name}:{s}" for d, s in SERVERS])
-def test_server_examples(doc: Path, server: str, tmp_path: Path) -> None:
-    """The document's server block, as written but for the port, on a fresh scratch directory; then
-    its clients, in order, against it."""
+def test_server_examples(
+    doc: Path,
+    server: str,
+    server_folders: dict[Path, tuple[Path, dict[str, str]]],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The document's server block, as written but for the port, in the document's scratch
+    directory for servers (the first server's fresh); then its clients, in order, against it."""
     found = [b for b in blocks(doc) if b.server == server]
     [start] = [b for b in found if b.role == "server"]
     clients = [b for b in found if b.role == "client"]
     assert clients, f"{doc.name}: the server {server!r} has no client example"
     port = free_port()
-    env = scratch(tmp_path)
-    log_path = tmp_path / "server.log"
+    if doc not in server_folders:
+        folder = tmp_path_factory.mktemp(f"servers-{doc.stem}")
+        server_folders[doc] = (folder, scratch(folder))
+    tmp_path, env = server_folders[doc]
+    name = re.sub(r"\W+", "-", server)
+    log_path = tmp_path / f"{name}.log"
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             ["bash", "-e", "-o", "pipefail", "-c", PORT.sub(rf"\g<1>{port}", start.body)],
@@ -184,7 +202,7 @@ def test_server_examples(doc: Path, server: str, tmp_path: Path) -> None:
             wait_until_serving(proc, port, log_path, server)
             moved = [replace(b, body=PORT.sub(rf"\g<1>{port}", b.body)) for b in clients]
             done = subprocess.run(
-                [sys.executable, "-P", "-c", RUNNER, steps_file(tmp_path, moved, "clients.json")], cwd=tmp_path,
+                [sys.executable, "-P", "-c", RUNNER, steps_file(tmp_path, moved, f"{name}-clients.json")], cwd=tmp_path,
                 env=env, capture_output=True, text=True, timeout=300, check=False,
             )  # fmt: skip
         finally:
