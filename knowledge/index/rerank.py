@@ -10,7 +10,8 @@ A reader wants the canonical, current document first, and a variant only when th
    words in the passage and its heading (:func:`lexical_scores`, computed here from the candidates'
    words, so SQLite's bm25 and PostgreSQL's ts_rank, which differ in scale and shape, do not make the
    two backends answer differently) and the share its section heading contains (:data:`WEIGHTS`,
-   :data:`LEXICAL_WEIGHT`, fitted on the tuning half of bench/answer_quality.py). A weighted sum of
+   :data:`LEXICAL_WEIGHT`, fitted on the tuning half of bench/answer_quality.py); the order, not the
+   relevance, weighs the idf-weighted share once more (:data:`ORDER_LEXICAL_WEIGHT`). A weighted sum of
    normalised scores, not of ranks: reciprocal rank fusion lets the weak tail of one retriever
    outvote the other's best hit.
 2. **Group near-duplicates** (the group's best passage's words inside the other's,
@@ -49,6 +50,12 @@ from knowledge.index.rules import (
 # Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
 WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ... in its section heading
 LEXICAL_WEIGHT = 0.03  # idf-weighted share of the question's words in the passage (lexical_scores)
+# The same share again, for the order only (not the relevance the assistant's bar reads): with the
+# cosine weighing 1.0, a passage the keyword retriever ranks first but whose wording the embedding
+# model reads loosely ("leaver survey", "PO", "reply-all") fell below six closer-sounding ones and
+# never reached the sentence stage. Chosen on the tuning half of the development sets (session 26,
+# 0.2 / 0.3 / 0.5 / 1.0: 0.5 brought the expected document among the six most often).
+ORDER_LEXICAL_WEIGHT = 0.5
 EXACT_WEIGHT = 0.1  # share of the question's exact terms (exact_terms) the passage contains
 NAMED_BONUS = 0.1  # a page whose title names what the question names (the Berlin office, 2024)
 # A passage stating its document's date, for a question about that date (knowledge/index/editions.py):
@@ -371,8 +378,8 @@ def rerank(
             score -= HEADER_PENALTY
         quotes = long_sentences(text, QUOTE_WORDS)
         scored.append(
-            Scored(h, score + bonus, words, i, h.superseded or is_superseded(h.title, h.source_path), quotes,
-                   facets[i], score, edition, bonus)
+            Scored(h, score + bonus + ORDER_LEXICAL_WEIGHT * lexical[i], words, i,
+                   h.superseded or is_superseded(h.title, h.source_path), quotes, facets[i], score, edition, bonus)
         )  # fmt: skip
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []
