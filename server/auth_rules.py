@@ -241,6 +241,16 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
                 "of the client's choosing; send input (the user's message, a run's settings) or "
                 "command.resume",
             )
+    if command.get("resume") is None:
+        # Nothing left to do (update and goto are refused above): langgraph-api ran such a run and
+        # it failed inside LangGraph (a 200 carrying UnboundLocalError for {"resume": null}; on a
+        # new thread EmptyInputError), and the input checks, which skip a run with a command, never
+        # saw it.
+        refuse(
+            422,
+            "command holds no resume: send command.resume (the answer the run's interrupt waits for), "
+            "or leave command out and send input",
+        )
     if decides(command.get("resume")) and graph not in _NO_REVIEW:
         require_admin(ctx, "approve a run that needs review (or reject it)")
         refuse(422, decision_refusal(command.get("resume")))
