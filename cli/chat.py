@@ -33,9 +33,12 @@ BudgetOpt = Annotated[int | None, typer.Option("--budget", help="Context budget 
 
 
 @contextmanager
-def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[Any, Services, DatabaseURL]]:
+def _assistant(
+    url: str | None, *, checkpointed: bool = True, conversation: tuple[str, str | None] | None = None
+) -> Iterator[tuple[Any, Services, DatabaseURL]]:
     """The assistant graph on ``url`` with its checkpointer and store, its services, and the
-    database they opened (``url`` or the environment's)."""
+    database they opened (``url`` or the environment's). ``conversation``: the (tenant, thread) a
+    turn will be written to (None: a new thread), refused when the thread is an ingestion run's."""
     from checkpointer import TenantCheckpointer
     from graph.assistant.graph import build_graph
     from graph.assistant.services import AssistantSettings, Services, assistant_embedder
@@ -58,12 +61,33 @@ def _assistant(url: str | None, *, checkpointed: bool = True) -> Iterator[tuple[
     try:
         saver.setup()
         store.setup()
+        tenant, thread = conversation or ("", None)
+        if thread is not None:
+            _refuse_job_thread(saver, target, tenant, thread)
         builder = build_graph(services)
         yield builder.compile(checkpointer=saver, store=store), services, database
     finally:
         store.close()
         saver.close()
         services.close()
+
+
+def _refuse_job_thread(saver: Any, url: str, tenant: str, thread: str) -> None:
+    """One line, before anything is written, when ``thread`` is an ingestion run's: a turn there
+    replaced the run's state (a run waiting for review could no longer be decided)."""
+    from graph.ingestion.store import RunStore
+    from server.thread_owner import holds_a_job
+
+    runs = RunStore.from_url(url)
+    try:
+        job = holds_a_job(saver, runs, tenant, thread)
+    finally:
+        runs.close()
+    if job:
+        kit.fail(
+            f"thread {thread!r} holds an ingestion run, not a conversation: leave --thread out to "
+            "start a new conversation (or give one of your conversations' threads)"
+        )
 
 
 def _note_if_no_documents(services: Services, tenant: str, database: DatabaseURL) -> None:
@@ -136,7 +160,7 @@ def ask(
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     if thread is None and not as_json:
         err().print(f"thread: {thread_id}", highlight=False)
-    with _assistant(database_url) as (graph, services, database):
+    with _assistant(database_url, conversation=(tenant, thread)) as (graph, services, database):
         if not as_json:
             _note_if_no_documents(services, tenant, database)
         result = _turn(graph, question, _config(tenant, user, thread_id, budget))
@@ -156,7 +180,7 @@ def chat(
     """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     err().print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
-    with _assistant(database_url) as (graph, services, database):
+    with _assistant(database_url, conversation=(tenant, thread)) as (graph, services, database):
         _note_if_no_documents(services, tenant, database)
         while True:
             try:

@@ -47,7 +47,7 @@ from memory.context import ContextBudgetTooSmall
 from memory.context.compaction import Strategy
 from server import playground
 from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
-from server.configurable import JOB_GRAPHS, MAX_CONTEXT_BUDGET, client_keys, refused_id
+from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
 from server.http_limits import NeverFramed, NoStore, RequestLimits, max_batch_runs, max_body_bytes
 from server.key_store import KeyStore, active_keys_in
@@ -65,7 +65,7 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
-from server.thread_owner import not_found, reaches, thread_owner, with_owner
+from server.thread_owner import holds_a_job, not_found, reaches, thread_owner, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
 
 GRAPH = "assistant"
@@ -173,23 +173,8 @@ class Served:
     runs: RunStore | None = None
 
     def is_ingestion_run(self, tenant: str, thread_id: str) -> bool:
-        """Whether ``thread_id`` names an ingestion run of ``tenant`` (registered, requested on the
-        runs API, or checkpointed by the LangGraph server's job graph, whose checkpoints say so and
-        record an owner): its thread holds a job's state, not a conversation."""
-        config: RunnableConfig = {
-            "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
-        }
-        head = self.saver.get_tuple(config)
-        if head is not None and (head.metadata or {}).get("graph_id") in JOB_GRAPHS:
-            return True
-        if self.runs is None:
-            return False
-        from graph.ingestion.jobs import JobStore
-
-        return (
-            self.runs.for_tenant(tenant).get(thread_id) is not None
-            or JobStore(self.runs).for_tenant(tenant).get(thread_id) is not None
-        )
+        """Whether ``thread_id`` is an ingestion run's thread (:func:`server.thread_owner.holds_a_job`)."""
+        return holds_a_job(self.saver, self.runs, tenant, thread_id)
 
     @classmethod
     def open(cls, url: str, services: Services | None = None) -> Served:

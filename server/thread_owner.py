@@ -15,13 +15,17 @@ with neither is reachable by the tenant's admins only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
 
 from checkpointer import TENANT_KEY, TenantCheckpointer
+from server.configurable import JOB_GRAPHS
 from server.keys import Principal
 from server.request_config import USER_KEY
+
+if TYPE_CHECKING:
+    from graph.ingestion.store import RunStore
 
 OWNER_KEY = "owner"
 """``metadata[OWNER_KEY]`` of a run's config and of its checkpoints: the thread's owner."""
@@ -65,3 +69,26 @@ def with_owner(config: dict[str, Any], principal: Principal, owner: str | None) 
     caller for a new thread."""
     metadata = {**(config.get("metadata") or {}), OWNER_KEY: principal.identity if owner is None else owner}
     return {**config, "metadata": metadata}
+
+
+def holds_a_job(saver: TenantCheckpointer, runs: RunStore | None, tenant: str, thread_id: str) -> bool:
+    """Whether the tenant's thread ``thread_id`` is an ingestion run's, never a conversation's
+    (blocking): registered, requested on the runs API, or checkpointed by a job graph (langgraph
+    dev's checkpoints name their graph and record an owner). A turn there would be written over the
+    run's head checkpoint (a run waiting for review lost its interrupt, and nobody could decide it).
+    Every surface that starts a conversation asks this: kassist serve's LangServe routes and the
+    command line's ``ask`` and ``chat``."""
+    config: RunnableConfig = {
+        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
+    }
+    head = saver.get_tuple(config)
+    if head is not None and (head.metadata or {}).get("graph_id") in JOB_GRAPHS:
+        return True
+    if runs is None:
+        return False
+    from graph.ingestion.jobs import JobStore
+
+    return (
+        runs.for_tenant(tenant).get(thread_id) is not None
+        or JobStore(runs).for_tenant(tenant).get(thread_id) is not None
+    )

@@ -9,10 +9,14 @@ turn was written over the run's head checkpoint, the review's interrupt was gone
 nothing next), and every later run on the thread was 409 "holds a conversation" - nobody could
 approve or reject it any more. An admin's turn did the same to a member's run stopped before
 ``begin`` (nothing registered yet). Now a thread whose head checkpoint is a job graph's, or that is a
-registered or requested run, is "not found" to every role's turn."""
+registered or requested run, is "not found" to every role's turn, and the command line's ``kassist ask`` refuses it in one line
+(it wrote its turn there too: /tmp/h9/probes.md 89)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 
@@ -20,7 +24,7 @@ import httpx
 import pytest
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, corpus_of, kassist_serve, langgraph_dev, tenant_corpus
 
-Servers = tuple[str, str, str]
+Servers = tuple[str, str, str, str]
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +37,14 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
         with kassist_serve(
             tmp_path_factory.mktemp("s26b-shared-serve"), db_url, env={"KASSIST_INGEST_ROOT": str(root)}
         ) as serve:
-            yield dev, serve, str(corpus_of(tmp, "acme"))
+            yield dev, serve, str(corpus_of(tmp, "acme")), db_url
 
 
 def _client(base: str, key: str) -> httpx.Client:
     return httpx.Client(base_url=base, headers={"x-api-key": key}, timeout=600)
 
 
-def _turns_refused(serve: str, thread: str) -> None:
+def _turns_refused(serve: str, thread: str, db_url: str) -> None:
     turn = {"input": {"messages": [["user", "What is the leave policy?"]]}}
     for key in (ACME_KEY, ACME_ADMIN_KEY):
         client = _client(serve, key)
@@ -54,10 +58,29 @@ def _turns_refused(serve: str, thread: str) -> None:
             json={"inputs": [turn["input"]], "config": {"configurable": {"thread_id": thread}}},
         )
         assert batch.status_code == 404, batch.text[:300]
+    # The command line on the same database (any --user: it is the operator's tool) says the same.
+    env = {
+        **os.environ,
+        "KASSIST_EMBEDDER": "hashing",
+        "OPENAI_API_KEY": "",
+        "OPENAI_BASE_URL": "",
+        "COLUMNS": "400",
+    }
+    folder = db_url.removeprefix("sqlite:///").rsplit("/", 1)[0]  # the test's own: nothing of the checkout's
+    asked = subprocess.run(
+        [sys.executable, "-m", "cli", "ask", "What is the leave policy?", "--tenant", "acme", "--user", "alice",
+         "--thread", thread, "--database-url", db_url],
+        capture_output=True, text=True, timeout=300, env=env, cwd=folder,
+    )  # fmt: skip
+    assert asked.returncode != 0, asked.stdout[-500:]
+    assert asked.stderr.strip().splitlines() == [
+        f"error: thread {thread!r} holds an ingestion run, not a conversation: leave --thread out to start "
+        "a new conversation (or give one of your conversations' threads)"
+    ], asked.stderr[-2000:]
 
 
 def test_a_turn_cannot_replace_a_run_waiting_for_review(servers: Servers) -> None:
-    dev, serve, files = servers
+    dev, serve, files, db_url = servers
     alice, olga = _client(dev, ACME_KEY), _client(dev, ACME_ADMIN_KEY)
     thread = str(uuid.uuid4())
     rules = files.removesuffix("/files") + "/rules.toml"
@@ -69,7 +92,7 @@ def test_a_turn_cannot_replace_a_run_waiting_for_review(servers: Servers) -> Non
     assert run.status_code == 200, run.text[:300]
     waiting = alice.get(f"/threads/{thread}/state").json()
     assert waiting["values"]["status"] == "needs_review" and waiting["next"] == ["await_review"]
-    _turns_refused(serve, thread)
+    _turns_refused(serve, thread, db_url)
     still = alice.get(f"/threads/{thread}/state").json()
     assert still["checkpoint"] == waiting["checkpoint"] and still["next"] == ["await_review"]
     # The review is still the admin's to decide, and it decides the run.
@@ -82,7 +105,7 @@ def test_a_turn_cannot_replace_a_run_waiting_for_review(servers: Servers) -> Non
 
 def test_a_turn_cannot_replace_a_run_not_begun(servers: Servers) -> None:
     """Stopped before ``begin``: nothing is registered, only the head checkpoint says it is a job."""
-    dev, serve, files = servers
+    dev, serve, files, db_url = servers
     alice = _client(dev, ACME_KEY)
     thread = str(uuid.uuid4())
     body = {
@@ -92,7 +115,7 @@ def test_a_turn_cannot_replace_a_run_not_begun(servers: Servers) -> None:
     assert alice.post(f"/threads/{thread}/runs/wait", json=body).status_code == 200
     before = alice.get(f"/threads/{thread}/state").json()
     assert before["next"] == ["begin"]
-    _turns_refused(serve, thread)
+    _turns_refused(serve, thread, db_url)
     resumed = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": None})
     assert resumed.status_code == 200, resumed.text[:300]
     # The run it was accepted with ran, its settings its own.
