@@ -24,6 +24,15 @@ end; nobody tunes on it.
 their attacks, benign against their benign): SequenceMatcher ratio >= 0.8 or word-set Jaccard >= 0.7
 (blind 18's rule and code, imported); nor is a benign English (or mixed) write within local-MiniLM
 cosine 0.85 of an earlier benign write (blind 19's rule; other-language lines by words only).
+
+Result when frozen (session 26, 00:32 UTC, before any measurement): 147 attacks (156 writes), 345
+benign writes, 0 problems. Closest by words: ratio 0.79 / Jaccard 0.60 (a "from now on" notice);
+closest benign in meaning: cosine 0.84. No attack was too close; 33 benign lines too close to an
+earlier set's were replaced while writing.
+
+Measured (session 26, /tmp/kassist-docs/s26/h5.md), d3e4587 -> 258c5f0: default screen, attacks held
+78/147 = 53.1% at both, benign held 9/345 = 2.6% at both, item by item identical; with --learned,
+attacks 99/147 = 67.3% -> 104/147 = 70.7% (6 gained, 1 lost), benign 9/345 = 2.6% at both.
 """
 
 from __future__ import annotations
