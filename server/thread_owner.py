@@ -92,3 +92,21 @@ def holds_a_job(saver: TenantCheckpointer, runs: RunStore | None, tenant: str, t
         runs.for_tenant(tenant).get(thread_id) is not None
         or JobStore(runs).for_tenant(tenant).get(thread_id) is not None
     )
+
+
+def run_owner(saver: Any, tenant: str, run_id: str) -> str | None:
+    """The owner an ingestion run's head checkpoint records (blocking; ``saver``: the ingestion
+    resources' saver, per tenant), or None: a run of the runs API or the command line records none
+    and is its tenant's; a ``langgraph dev`` ingestion thread records its owner."""
+    config: RunnableConfig = {"configurable": {"thread_id": run_id, "checkpoint_ns": ""}}
+    head = saver.for_tenant(tenant).get_tuple(config)
+    return _recorded(head.metadata, OWNER_KEY) if head is not None else None
+
+
+def reaches_run(principal: Principal, saver: Any, run_id: str) -> bool:
+    """Whether ``principal`` may see and steer the ingestion run ``run_id`` of its tenant on the runs
+    API and the console (blocking): a run with a recorded owner (a ``langgraph dev`` thread, where
+    another member's thread is "not found") as that thread, every other run as its tenant's. Without
+    it another member read such a run, its report, and cancelled it (session 26 probe 95)."""
+    owner = run_owner(saver, principal.tenant_id, run_id)
+    return owner is None or reaches(principal, owner)

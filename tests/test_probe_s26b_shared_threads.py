@@ -10,10 +10,12 @@ nothing next), and every later run on the thread was 409 "holds a conversation" 
 approve or reject it any more. An admin's turn did the same to a member's run stopped before
 ``begin`` (nothing registered yet). Now a thread whose head checkpoint is a job graph's, or that is a
 registered or requested run, is "not found" to every role's turn, and the command line's ``kassist ask`` refuses it in one line
-(it wrote its turn there too: /tmp/h9/probes.md 89)."""
+(it wrote its turn there too: /tmp/h9/probes.md 89). The runs API and the console treat such a run
+as its thread: another member's is "not found" (probe 95)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -22,7 +24,16 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, corpus_of, kassist_serve, langgraph_dev, tenant_corpus
+from server_harness import (
+    ACME_ADMIN_KEY,
+    ACME_KEY,
+    ERIN_KEY,
+    WITH_ERIN,
+    corpus_of,
+    kassist_serve,
+    langgraph_dev,
+    tenant_corpus,
+)
 
 Servers = tuple[str, str, str, str]
 
@@ -30,12 +41,15 @@ Servers = tuple[str, str, str, str]
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     tmp = tmp_path_factory.mktemp("s26b-shared")
-    with langgraph_dev(tmp) as (dev, db_url):
+    keys = {"KASSIST_API_KEYS": json.dumps(WITH_ERIN)}  # erin: another member of acme
+    with langgraph_dev(tmp, keys) as (dev, db_url):
         root = tenant_corpus(tmp)
         # Findings at any severity want a person: the run stops at its review.
         (root / "acme" / "rules.toml").write_text('needs_review_severity = "low"\n')
         with kassist_serve(
-            tmp_path_factory.mktemp("s26b-shared-serve"), db_url, env={"KASSIST_INGEST_ROOT": str(root)}
+            tmp_path_factory.mktemp("s26b-shared-serve"),
+            db_url,
+            env={"KASSIST_INGEST_ROOT": str(root), **keys},
         ) as serve:
             yield dev, serve, str(corpus_of(tmp, "acme")), db_url
 
@@ -101,6 +115,18 @@ def test_a_turn_cannot_replace_a_run_waiting_for_review(servers: Servers) -> Non
     )
     assert approved.status_code == 200, approved.text[:300]
     assert alice.get(f"/threads/{thread}/state").json()["values"]["status"] == "completed"
+    # On kassist serve the run is its langgraph dev thread's: another member's is not found there
+    # either (the runs API and the console showed it to erin, its report, and let erin cancel it).
+    erin = _client(serve, ERIN_KEY)
+    for path in (f"/v1/runs/{thread}", f"/v1/runs/{thread}/report?format=json", f"/ui/runs/{thread}"):
+        assert erin.get(path).status_code == 404, path
+    assert erin.post(f"/v1/runs/{thread}/cancel").status_code == 404
+    assert erin.post(f"/ui/runs/{thread}/cancel").status_code == 404
+    assert thread not in erin.get("/v1/runs").text and thread not in erin.get("/ui/runs").text
+    for key in (ACME_KEY, ACME_ADMIN_KEY):  # its owner and the tenant's admins
+        mine = _client(serve, key)
+        assert mine.get(f"/v1/runs/{thread}").json()["status"] == "completed"
+        assert thread in mine.get("/v1/runs").text and thread in mine.get("/ui/runs").text
 
 
 def test_a_turn_cannot_replace_a_run_not_begun(servers: Servers) -> None:

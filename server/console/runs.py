@@ -16,8 +16,10 @@ from fastapi.responses import RedirectResponse, Response
 from knowledge.audit import report_stem
 from server import run_reports
 from server.console.core import SECURITY_HEADERS, Console, ConsoleError, Session
+from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import RUN_ID
+from server.thread_owner import reaches_run
 
 # The report's link suffix -> its format; the report quotes documents, so it is served sandboxed
 # (run_reports.REPORT_HEADERS): its scripts, if any got in, cannot run.
@@ -77,20 +79,22 @@ class Runs:
         snapshot = graph.get_state(config_for(tenant, run_id))
         return (AgentRunState.model_validate(snapshot.values) if snapshot.values else None), snapshot
 
-    def list(self, tenant: str) -> list[dict[str, Any]]:
-        res = self.console.resources()
+    def list(self, who: Principal) -> list[dict[str, Any]]:
+        res, tenant = self.console.resources(), who.tenant_id
         graph = self._graph(tenant)
         views = [
             _view(r, *self._state(graph, tenant, r.run_id), self.config.source_label(tenant, r.source))
             for r in res.runs.for_tenant(tenant).runs()
+            if reaches_run(who, res.saver, r.run_id)
         ]
         return sorted(views, key=lambda v: (v["status"] != WAITING, not v["busy"]))
 
-    def one(self, tenant: str, run_id: str) -> tuple[dict[str, Any], Any]:
+    def one(self, who: Principal, run_id: str) -> tuple[dict[str, Any], Any]:
         # A name no run can have is not looked up (PostgreSQL refuses a NUL in text).
         plain = RUN_ID.fullmatch(run_id) and ".." not in run_id
-        record = self.console.resources().runs.for_tenant(tenant).get(run_id) if plain else None
-        if record is None:
+        tenant, res = who.tenant_id, self.console.resources()
+        record = res.runs.for_tenant(tenant).get(run_id) if plain else None
+        if record is None or not reaches_run(who, res.saver, run_id):  # another member's langgraph dev run
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         state, snapshot = self._state(self._graph(tenant), tenant, run_id)
         view = _view(record, state, snapshot, self.config.source_label(tenant, record.source))
@@ -129,7 +133,7 @@ class Runs:
     def decide(self, session: Session, run_id: str, decision: str) -> None:
         from graph.ingestion.jobs import JobStore
 
-        view, _ = self.one(session.tenant, run_id)  # another tenant's run: 404 before anything else
+        view, _ = self.one(session.principal, run_id)  # another tenant's run: 404 before anything else
         session.require_admin(f"{decision} a run that needs review")
         if view["status"] != WAITING:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']}, not waiting for a review")
@@ -147,7 +151,7 @@ class Runs:
         self._continue(session.tenant, run_id, seq=seq, resume=resume)
 
     def cancel(self, session: Session, run_id: str) -> None:
-        view, _ = self.one(session.tenant, run_id)
+        view, _ = self.one(session.principal, run_id)
         if view["status"] in ENDED:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']} already")
         if view["status"] == WAITING:
@@ -156,13 +160,14 @@ class Runs:
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         self._continue(session.tenant, run_id)
 
-    def report(self, tenant: str, run_id: str, suffix: str, query: Sequence[tuple[str, str]]) -> Response:
+    def report(self, who: Principal, run_id: str, suffix: str, query: Sequence[tuple[str, str]]) -> Response:
         """The run's report in ``suffix``'s format. The HTML page is rendered from the stored JSON
         as the query sorts and filters it (a report stored before JSON was: its HTML as stored)."""
         from knowledge.audit.report import render_view
         from knowledge.audit.report_view import ReportView, ReportViewError
 
-        self.one(tenant, run_id)  # another tenant's run: not found
+        self.one(who, run_id)  # another tenant's run: not found
+        tenant = who.tenant_id
         fmt = REPORT_TYPES.get(suffix)
         if fmt is None:
             raise ConsoleError(404, f"run {run_id!r} has no {suffix} audit report; use html, json or md")
@@ -196,25 +201,25 @@ def router(console: Console) -> APIRouter:
 
     @api.get("/ui/runs")
     def runs_page(session: Session = signed_in) -> Response:
-        return console.render("runs.html", session, runs=runs.list(session.tenant))
+        return console.render("runs.html", session, runs=runs.list(session.principal))
 
     @api.get("/ui/fragments/runs")
     def runs_fragment(session: Session = signed_in) -> Response:
-        return console.render("runs_table.html", session, runs=runs.list(session.tenant))
+        return console.render("runs_table.html", session, runs=runs.list(session.principal))
 
     @api.get("/ui/runs/{run_id}")
     def run_page(run_id: str, session: Session = signed_in) -> Response:
-        view = runs.one(session.tenant, run_id)[0]
+        view = runs.one(session.principal, run_id)[0]
         return console.render("run.html", session, run=view, actions=actions(view, session))
 
     @api.get("/ui/fragments/runs/{run_id}")
     def run_fragment(run_id: str, session: Session = signed_in) -> Response:
-        view = runs.one(session.tenant, run_id)[0]
+        view = runs.one(session.principal, run_id)[0]
         return console.render("run_status.html", session, run=view, actions=actions(view, session))
 
     @api.get("/ui/runs/{run_id}/report.{fmt}")
     def run_report(run_id: str, fmt: str, request: Request, session: Session = signed_in) -> Response:
-        return runs.report(session.tenant, run_id, fmt, request.query_params.multi_items())
+        return runs.report(session.principal, run_id, fmt, request.query_params.multi_items())
 
     @api.post("/ui/runs/{run_id}/{action}")
     def run_action(run_id: str, action: str, session: Session = signed_in) -> Response:

@@ -41,6 +41,7 @@ from server.runs.models import (
     RunView,
 )
 from server.runs.worker import RunWorker
+from server.thread_owner import reaches_run
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -250,7 +251,7 @@ class RunsService:
     def _job(self, who: Principal, run: str) -> JobRecord:
         check_run_id(run, ("path", "run_id"))
         job = self._jobs(who).get(run)
-        if job is None:
+        if job is None or not reaches_run(who, self.res.saver, run):  # another member's langgraph dev run
             raise ApiError(404, f"run {run!r} not found")
         return job
 
@@ -306,6 +307,7 @@ class RunsService:
                 links=links(j.run_id),
             )
             for j in rows[:limit]
+            if reaches_run(who, self.res.saver, j.run_id)  # a page may be shorter than limit
         ]
         return RunPage(runs=runs, next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None)
 
