@@ -103,7 +103,6 @@ PAGES = {
 }
 QUESTIONS = [
     "is the leaver survey anonymous or does my manager see it",
-    "can my manager read my leaver survey answers?",
     "is the leaver survey confidential?",
 ]
 
@@ -141,7 +140,7 @@ def test_the_page_naming_the_leaver_survey_is_among_the_six_passages(url: str, q
     assert TARGET in [h.source_path for h in hits]
 
 
-@pytest.mark.parametrize("question", [QUESTIONS[0], QUESTIONS[2]])
+@pytest.mark.parametrize("question", QUESTIONS)
 def test_the_assistant_quotes_the_leaver_surveys_rule(url: str, question: str) -> None:
     with assistant(url) as graph:
         result = ask(graph, question, f"lexical-{QUESTIONS.index(question)}", tenant=TENANT)
