@@ -15,7 +15,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +86,23 @@ def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> Runnab
     if max_steps:
         conf["max_steps"] = max_steps
     return {"configurable": conf, "recursion_limit": 1_000_000}
+
+
+OWNER_KEY = "owner"
+"""The checkpoint metadata key naming a thread's owner (server/thread_owner.OWNER_KEY)."""
+
+
+def _keeping_owner(config: RunnableConfig, head: Mapping[str, Any] | None) -> RunnableConfig:
+    """``config`` whose new checkpoints record the owner the head checkpoint records, if any.
+
+    A ``langgraph dev`` ingestion thread records its owner in every checkpoint's metadata, and the
+    runs API and the console let only that owner and the tenant's admins reach it
+    (server/thread_owner.reaches_run reads the head). Continued here without it, the next head
+    recorded no owner and the run became the whole tenant's (session 26 probes)."""
+    owner = (head or {}).get(OWNER_KEY)
+    if not isinstance(owner, str) or not owner:
+        return config
+    return {**config, "metadata": {**(config.get("metadata") or {}), OWNER_KEY: owner}}
 
 
 def _compiled(res: Resources, tenant: str) -> CompiledStateGraph[AgentRunState, Any, Any, AgentRunState]:
@@ -190,6 +207,7 @@ def _execute(
         # (a server whose workers serve one database, a test's database, a second server in-process).
         config = bind(config_for(tenant, run_id, max_steps), res)
         snapshot = graph.get_state(config)
+        config = _keeping_owner(config, snapshot.metadata)
         state = AgentRunState.model_validate(snapshot.values) if snapshot.values else None
         # Every start goes through the graph's `begin` with the registered settings (the input can
         # never change them); only a node killed mid-way is re-run as it was (input None).
