@@ -22,6 +22,7 @@ reads the ``plain`` form for scripts without a Latin transliteration.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.intent_words import PERSON
@@ -367,21 +368,33 @@ def frame_findings(latin: str, plain: str) -> list[ScreenFinding]:
     """Frame findings for a text (its ``latin`` and ``plain`` forms), sentence by sentence."""
     found: list[ScreenFinding] = []
     for one in sentences(latin):
-        if _ABOUT.search(one) or _PEOPLE.match(one):
-            continue
-        for pattern, detail in FRAMES:
-            if pattern.search(one):
-                found.append(ScreenFinding("instruction", detail))
+        found.extend(_frames(one))
     for one in sentences(latin) + (sentences(plain) if plain != latin else []):
-        if not _ABOUT.search(one):
-            found.extend(_ml_frames(one))
-    for one in sentences(plain) if plain != latin else sentences(latin):
-        if _ABOUT.search(one) or _TITLE.search(one):
-            continue
-        head = one[:_HEAD]
-        if PERSON.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
-            continue
-        if (_VOCATIVE.search(head) or short_address(head)) and not about_staff(head):
-            found.append(ScreenFinding("instruction", "speaks to an AI by name before an order"))
-            break
+        found.extend(_ml_frames_unless_about(one))
+    if any(_named_before_order(one) for one in (sentences(plain) if plain != latin else sentences(latin))):
+        found.append(ScreenFinding("instruction", "speaks to an AI by name before an order"))
     return list(dict.fromkeys(found))
+
+
+# Each is a pure function of one sentence: a sentence of a user's latest memories comes back in every
+# joined text (screen_memory's ``recent``), and is read once.
+@lru_cache(maxsize=2048)
+def _frames(one: str) -> tuple[ScreenFinding, ...]:
+    if _ABOUT.search(one) or _PEOPLE.match(one):
+        return ()
+    return tuple(ScreenFinding("instruction", detail) for pattern, detail in FRAMES if pattern.search(one))
+
+
+@lru_cache(maxsize=2048)
+def _ml_frames_unless_about(one: str) -> tuple[ScreenFinding, ...]:
+    return () if _ABOUT.search(one) else tuple(_ml_frames(one))
+
+
+@lru_cache(maxsize=2048)
+def _named_before_order(one: str) -> bool:
+    if _ABOUT.search(one) or _TITLE.search(one):
+        return False
+    head = one[:_HEAD]
+    if PERSON.search(head):  # "Our office assistant, Priya, sends ...": a person with that job title
+        return False
+    return bool((_VOCATIVE.search(head) or short_address(head)) and not about_staff(head))

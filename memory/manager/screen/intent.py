@@ -20,6 +20,7 @@ import dataclasses
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory.manager.screen import intent_words as w
 from memory.manager.screen.findings import ScreenFinding
@@ -286,6 +287,15 @@ def sentence_findings(
     """Intent findings for one sentence (``latin`` and ``plain`` are its two normal forms, ``people``
     its latin form with job titles read as persons); ``addressed``: an earlier sentence of the same text
     spoke to the assistant."""
+    return list(_sentence_findings(latin, plain, frozenset(hosts), people, addressed))
+
+
+# A user's latest memories are read again with each new write (screen_memory's ``recent``): their
+# sentences come back in every joined text, so a sentence's reading is kept (a pure function of it).
+@lru_cache(maxsize=2048)
+def _sentence_findings(
+    latin: str, plain: str, hosts: frozenset[str], people: str, addressed: bool
+) -> tuple[ScreenFinding, ...]:
     s = Signals.of(people, plain)
     if addressed and not s.addressed:
         s = dataclasses.replace(s, addressed=True)
@@ -341,7 +351,13 @@ def sentence_findings(
         found.append(ScreenFinding("instruction", "a scripted answer for an AI to give when someone asks"))
     if s.trigger and s.speech and not found and not _PEOPLE_ASK.search(latin):
         found.append(ScreenFinding("instruction", "a scripted answer for when someone asks", strong=False))
-    return found
+    return tuple(found)
+
+
+@lru_cache(maxsize=2048)
+def _addresses(latin: str, plain: str) -> bool:
+    """Whether this sentence speaks to the assistant (what follows it in its text is then addressed too)."""
+    return bool(ADDRESSED_LABEL.search(latin) or ADDRESSED_ML.search(latin) or _plain_addressed(plain))
 
 
 def hidden_orders(latin: str) -> list[ScreenFinding]:
@@ -369,9 +385,8 @@ def intent_findings(latin: str, plain: str, hosts: Collection[str], people: str)
     if len(latins) != len(plains) or len(latins) != len(peoples):  # the forms split differently (rare)
         latins, plains, peoples = [latin], [plain], [people]
     addressed = False  # once a text has spoken to the assistant ("for the chatbot: ..."), what follows is too
+    hosts = frozenset(hosts)
     for one_latin, one_plain, one_people in zip(latins, plains, peoples, strict=True):
-        found.extend(sentence_findings(one_latin, one_plain, hosts, addressed=addressed, people=one_people))
-        addressed = addressed or bool(
-            ADDRESSED_LABEL.search(one_latin) or ADDRESSED_ML.search(one_latin) or _plain_addressed(one_plain)
-        )
+        found.extend(_sentence_findings(one_latin, one_plain, hosts, one_people, addressed))
+        addressed = addressed or _addresses(one_latin, one_plain)
     return list(dict.fromkeys(found))

@@ -128,6 +128,8 @@ def phrase_findings(variant: Variant, known: set[str] | None = None) -> list[Scr
 def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
     """Intent findings in one variant; what only a decoding (or a hidden element) reveals was
     disguised on purpose, so it holds the item on its own and the finding names the disguise."""
+    if variant.how == "leetspeak" and not _leet_words(variant.source):
+        return []  # digits are common in data: only several leet words count (nothing to read otherwise)
     f = forms(variant.text)
     people = as_people(f.latin)  # job titles read as persons: once here for the three rules that need it
     found = intent_findings(f.latin, f.plain, allowed_hosts, people) + frame_findings(f.latin, f.plain)
@@ -145,8 +147,8 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
         found += hidden_orders(f.latin)
     if not variant.how:
         return found
-    if variant.how == "leetspeak":  # digits are common in data: only several leet words count
-        return found if _leet_words(variant.source) else []
+    if variant.how == "leetspeak":  # several leet words (checked above)
+        return found
     return [ScreenFinding(x.category, f"{x.detail}, hidden with {variant.how}") for x in found]
 
 

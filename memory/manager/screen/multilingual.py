@@ -221,6 +221,16 @@ def _ordered(rest: str) -> bool:
 
 
 def sentence_findings(sentence: str) -> list[ScreenFinding]:
+    return list(_sentence_findings(sentence))
+
+
+# A sentence of a user's latest memories comes back in every joined text (screen_memory's ``recent``).
+@lru_cache(maxsize=2048)
+def _sentence_findings(sentence: str) -> tuple[ScreenFinding, ...]:
+    return tuple(_findings(sentence))
+
+
+def _findings(sentence: str) -> list[ScreenFinding]:
     s = fold(sentence)
     w = tokens(s)
 
@@ -253,5 +263,5 @@ def multilingual_findings(text: str, about: re.Pattern[str] | None = None) -> li
     found: list[ScreenFinding] = []
     for sentence in _SENTENCE.split(text):
         if sentence.strip() and not (about is not None and about.search(sentence)):
-            found.extend(sentence_findings(sentence))
+            found.extend(_sentence_findings(sentence))
     return list(dict.fromkeys(found))
