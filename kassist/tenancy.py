@@ -19,6 +19,9 @@ from typing import Any, Protocol, TypeVar
 from kassist.names import check_identifier
 
 TENANT_KEY = "tenant_id"
+OWNER_KEY = "owner"
+"""A thread's owner (the identity that created it) in its metadata, its runs' ``config.metadata``
+and so in every checkpoint's metadata: server/auth_rules.py sets it, server/thread_owner.py reads it."""
 AUTH_USER_KEY = "langgraph_auth_user"
 """``configurable[AUTH_USER_KEY]``: the authenticated user langgraph-api hands every run."""
 

@@ -58,6 +58,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
+from kassist.tenancy import OWNER_KEY
 from server import accepted_runs
 from server.auth_rules import (
     ASSISTANT_ROOT,
@@ -312,7 +313,7 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
     if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights
-        return {**owned(ctx), "owner": str(ctx.user.identity)}
+        return {**owned(ctx), OWNER_KEY: str(ctx.user.identity)}
     return threads_of(ctx)
 
 

@@ -13,7 +13,7 @@ from uuid import UUID, uuid5
 
 from langgraph_sdk import Auth
 
-from kassist.tenancy import TENANT_KEY
+from kassist.tenancy import OWNER_KEY, TENANT_KEY
 from memory.store.readers import hide_others
 from server.configurable import (
     CLIENT_KEYS,
@@ -92,7 +92,7 @@ def threads_of(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
     found" too. An admin reaches every thread of the tenant (to decide reviews, to clean up)."""
     if is_admin(ctx):
         return owned(ctx)
-    return {**owned(ctx), "owner": str(ctx.user.identity)}
+    return {**owned(ctx), OWNER_KEY: str(ctx.user.identity)}
 
 
 def reaches_thread(ctx: Auth.types.AuthContext, metadata: Mapping[str, Any]) -> bool:
@@ -128,9 +128,9 @@ def stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
     if ctx.resource == "assistants":
         metadata["created_by"] = ctx.user.identity
     if ctx.action == "create":
-        metadata["owner"] = ctx.user.identity  # whoever the client named: a member's threads are its own
+        metadata[OWNER_KEY] = ctx.user.identity  # whoever the client named: a member's threads are its own
     elif ctx.action in ("update", "create_run"):
-        metadata.pop("owner", None)  # a thread is not handed to (or planted in the list of) another user
+        metadata.pop(OWNER_KEY, None)  # a thread is not handed to (or planted in the list of) another user
 
 
 def own_new_thread(ctx: Auth.types.AuthContext, value: Any) -> None:
@@ -142,10 +142,10 @@ def own_new_thread(ctx: Auth.types.AuthContext, value: Any) -> None:
     config = kwargs.get("config") if isinstance(kwargs, dict) else None
     sent = config.get("metadata") if isinstance(config, dict) else None
     if isinstance(sent, dict):
-        sent.pop("owner", None)
+        sent.pop(OWNER_KEY, None)
         sent.pop(TENANT_KEY, None)
     if value.get("thread_id") is None or value.get("if_not_exists") == "create":
-        value["metadata"]["owner"] = ctx.user.identity
+        value["metadata"][OWNER_KEY] = ctx.user.identity
 
 
 def client_configurable(config: object, context: object) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from langgraph_sdk import Auth
 
-from kassist.tenancy import TENANT_KEY
+from kassist.tenancy import OWNER_KEY, TENANT_KEY
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ async def check_ingestion_input(
         tenant = tenant_of(ctx)
         read = serving()  # a LangGraph server: its head is read once per request (server/saver.py)
         head = await thread_head(tenant, str(thread_id)) if read else None
-        owner = (head.metadata or {}).get("owner") if head is not None else None
+        owner = (head.metadata or {}).get(OWNER_KEY) if head is not None else None
         # Only the run's owner (or an admin) hears what the run was started with: another member's
         # thread is langgraph-api's to answer, as one the caller does not reach.
         if not read or owner == str(ctx.user.identity) or is_admin(ctx):

@@ -41,6 +41,7 @@ from checkpointer.tenant import AUTH_USER_KEY
 from graph.waiting import waiting_input
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import (
+    OWNER_KEY,
     RunTenancy,
     TenantMismatch,
     TenantRequired,
@@ -298,5 +299,5 @@ async def recorded_owner(tenant: str, thread_id: str) -> str | None:
     if not _SERVED:
         return None
     latest = await thread_head(tenant, thread_id)
-    owner = (latest.metadata or {}).get("owner") if latest is not None else None
+    owner = (latest.metadata or {}).get(OWNER_KEY) if latest is not None else None
     return owner if isinstance(owner, str) and owner else None

@@ -20,16 +20,13 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.runnables import RunnableConfig
 
 from checkpointer import TENANT_KEY, TenantCheckpointer
-from graph.ingestion.runner import OWNER_KEY
+from kassist.tenancy import OWNER_KEY
 from server.configurable import JOB_GRAPHS
 from server.keys import Principal
 from server.request_config import USER_KEY
 
 if TYPE_CHECKING:
     from graph.ingestion.store import RunStore
-
-# ``metadata[OWNER_KEY]`` of a run's config and of its checkpoints: the thread's owner (defined
-# where the ingestion runner keeps it on the checkpoints of a run it continues).
 
 
 def not_found(thread_id: str) -> str:

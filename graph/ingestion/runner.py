@@ -26,6 +26,7 @@ from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
 from graph.ingestion.store_ops import Registration, RunRecord
+from kassist.tenancy import OWNER_KEY
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -86,10 +87,6 @@ def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> Runnab
     if max_steps:
         conf["max_steps"] = max_steps
     return {"configurable": conf, "recursion_limit": 1_000_000}
-
-
-OWNER_KEY = "owner"
-"""The checkpoint metadata key naming a thread's owner (server/thread_owner.OWNER_KEY)."""
 
 
 def _keeping_owner(config: RunnableConfig, head: Mapping[str, Any] | None) -> RunnableConfig:
