@@ -33,6 +33,11 @@ Session 26 (h3): blind 12 added (halves within each tag, the same rule); one dum
 tuning halves 24/400, 303/400, 85/129 -> 24/400, 303/400, 87/129 with a count checked by any number
 (answer_types.judged_answer, a4bb0bc); validation halves 24/377, 290/377, 72/118 -> 24/377, 290/377,
 74/118.
+Session 27 (h4): blind 13 added, all of it validation (the freshest unseen-like set stays out of
+tuning: :data:`VALIDATION_ONLY`); one dump of e7ecafb's search: tuning halves 23/400, 311/400,
+88/129; validation halves (blind 13 included) 28/468, 356/468, 93/155 -> 26/468, 358/468, 93/155
+with a "who" question never read as asking a time and the slot read from the part that asks.
+bench/abstain_slots.py reads the same dump.
 
 Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
        .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune]
@@ -59,6 +64,7 @@ from graph.assistant.responders.base import Turn  # noqa: E402
 from graph.assistant.responders.extractive import ExtractiveResponder  # noqa: E402
 
 ACRONYM = re.compile(r"\b[A-Z]{2,5}(?=s?\b)")
+VALIDATION_ONLY = frozenset({"blind13"})
 
 
 def sets() -> dict[str, list[Question]]:
@@ -75,16 +81,23 @@ def sets() -> dict[str, list[Question]]:
     from answer_quality_blind10_questions import BLIND10
     from answer_quality_blind11_questions import BLIND11
     from answer_quality_blind12_questions import BLIND12
+    from answer_quality_blind13_questions import BLIND13
     from answer_quality_questions import QUESTIONS
 
     return {"main": list(QUESTIONS), "blind": list(BLIND), "blind2": list(BLIND2), "blind3": list(BLIND3),
             "blind4": list(BLIND4), "blind5": list(BLIND5), "blind6": list(BLIND6), "blind7": list(BLIND7),
             "blind8": list(BLIND8), "blind9": list(BLIND9), "blind10": list(BLIND10),
-            "blind11": list(BLIND11), "blind12": list(BLIND12)}  # fmt: skip
+            "blind11": list(BLIND11), "blind12": list(BLIND12), "blind13": list(BLIND13)}  # fmt: skip
 
 
-def halves(questions: list[Question]) -> dict[str, str]:
-    """Question id -> ``tune`` or ``check``: alternating within each kind (blind 9: each tag)."""
+def halves(questions: list[Question], name: str = "") -> dict[str, str]:
+    """Question id -> ``tune`` or ``check``: alternating within each kind (blind 9: each tag).
+
+    Blind 13 (the last unseen set, session 27) is validation only: the freshest unseen-like set
+    stays out of every tuning half.
+    """
+    if name in VALIDATION_ONLY:
+        return {q.id: "check" for q in questions}
     seen: Counter[str] = Counter()
     out: dict[str, str] = {}
     for q in questions:
@@ -105,7 +118,7 @@ def search(args: argparse.Namespace) -> None:
     with KnowledgeIndex.from_url(url, embedder=embedder) as index:
         kb = index.for_tenant(TENANT)
         for name, questions in sets().items():
-            half = halves(questions)
+            half = halves(questions, name)
             rows = dump[name] = []
             for q in questions:
                 if q.kind not in ("answerable", "unanswerable", "language"):

@@ -18,7 +18,10 @@ the answer does, for two kinds of question whose answer has a visible form:
 Quantities ("how many", "how much", "what percentage", a size; below) are checked by kind: a
 duration in a unit, money, a percentage or a size must be stated as such, a count by any number
 (session 26: a near miss's sentence often states no number at all). Not checked: a frequency, a
-date, a duration without a unit, a yes/no.
+date, a duration without a unit, a yes/no. Session 27: values as people write them count ("two
+hundred euros", "two thirds of", "no time limit"), and a "who" question asks for a person, never a
+time ("who looks after the opening hours page"); the other slots (a person, a place, a contact, a
+permission, "how much" in general) were counted in bench/abstain_slots.py and are not checked.
 """
 
 from __future__ import annotations
@@ -40,11 +43,19 @@ _ASKS_NAME = re.compile(
     re.IGNORECASE,
 )
 # Questions asking for a time of day (not a duration: "how early before the due date" asks for weeks).
+# "the opening hours page", "Opening hours (2025 page)" name a document, not the time asked (session 27).
 _ASKS_TIME = re.compile(
     r"\b(?:(?:what|which)\s+time(?!\s+(?:off|frame|limit|period|zone))|latest\s+time|earliest\s+time|"
-    r"opening\s+hours|opening\s+times|closing\s+time)\b",
+    r"opening\s+hours|opening\s+times|closing\s+time)\b(?!\s+(?:page|document|doc|policy|guide|notice|sheet)s?\b)",
     re.IGNORECASE,
 )
+# "who"/"whom" asking, not relative ("people who cycle"): at the start of the message or of a clause,
+# or after a verb of asking or knowing ("tell me who", "not sure who"). The answer is a person or a
+# role: "who looks after the opening hours page" asks no time (blind 12 d08, session 26).
+CLAUSE_START = (
+    r"(?:^|[,;:.?!(]\s*|\b(?:and|but|or|then|so|also|know|tell\s+me|ask|sure|idea|wonder(?:ing)?|out)\s+)"
+)
+ASKS_WHO = re.compile(rf"{CLAUSE_START}(?:who|whom|who's|whose)\b|\bto\s+whom\b", re.IGNORECASE)
 _CLOCK = re.compile(
     r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\b(?:noon|midday|midnight|o'clock|24/7)\b",
     re.IGNORECASE,
@@ -75,7 +86,9 @@ _PHONE = re.compile(
 def asked_type(question: str) -> str | None:
     """``"name"``, ``"time"`` or ``"phone"`` when the question asks for one (see the module's
     docstring), else None."""
-    if _ASKS_TIME.search(question):
+    time = _ASKS_TIME.search(question)
+    who = ASKS_WHO.search(question)
+    if time is not None and (who is None or who.start() > time.start()):  # the first slot asked governs
         return "time"
     if _ASKS_PHONE.search(question):
         return "phone"
@@ -197,7 +210,26 @@ _MONEY = re.compile(
     r"reimbursed\s+in\s+full|paid\s+in\s+full)\b",
     re.IGNORECASE,
 )
-_PERCENT = re.compile(r"\d\s?%|\bper\s?cent\b|\bpercent(?:age)?\b", re.IGNORECASE)
+# A share given as a fraction or in full ("half of", "two thirds", "one in five", "paid in full").
+_PERCENT = re.compile(
+    r"\d\s?%|\bper\s?cent\b|\bpercent(?:age)?\b|\bhalf\s+(?:of|the|their|your|its)\b|\b(?:a|one|two)\s+thirds?\b|"
+    r"\b(?:a|one|three)\s+quarters?\s+of\b|\b(?:\d+|one|two|three|four)\s+(?:in|out\s+of)\s+(?:\d+|every|two|three|"
+    r"four|five|six|seven|eight|nine|ten)\b|"
+    r"\bin\s+full\b|\bfull\s+(?:salary|pay|cost|amount|price)\b",
+    re.IGNORECASE,
+)
+# An amount or a size written in words ("two hundred euros", "ten megabytes"), and no bound at all
+# ("no limit", "no time limit", "unlimited"): values of the kind asked as much as "EUR 200" (session 27).
+_SPOKEN = "|".join(w for w in NUMERALS if w not in ("single", "several", "few", "couple"))
+_SPOKEN_MONEY = re.compile(rf"\b(?:{_SPOKEN})\s+(?:euros?|dollars?|pounds?|francs?|cents?)\b", re.IGNORECASE)
+_SPOKEN_SIZE = re.compile(
+    rf"\b(?:{_SPOKEN})\s+(?:megabytes?|gigabytes?|terabytes?|kilobytes?|kilos?|kilograms?|inch(?:es)?|"
+    r"centimet(?:er|re)s?|metres?|meters?)\b",
+    re.IGNORECASE,
+)
+_UNBOUNDED = re.compile(
+    r"\bno\s+(?:\w+\s+)?(?:limit|maximum|cap|ceiling)\b|\b(?:unlimited|uncapped)\b", re.IGNORECASE
+)
 _DATE = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|"
     r"mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
@@ -283,7 +315,7 @@ def states(quantity: Quantity, sentence: str) -> bool:
         # An amount in a unit ("30 minutes"), or a unit-less one ("overnight", "immediately": "").
         found = [_time_unit(m.group(1) or m.group(2) or "") for m in _TIME_AMOUNT.finditer(sentence)]
         if not found:
-            return False
+            return bool(_UNBOUNDED.search(sentence))
         if not quantity.unit:
             return True
         return any(not u or u == quantity.unit or {u, quantity.unit} in _NEAR_UNITS for u in found)
@@ -293,11 +325,11 @@ def states(quantity: Quantity, sentence: str) -> bool:
     if quantity.kind == "frequency":
         return bool(_FREQUENCY.search(sentence))
     if quantity.kind == "money":
-        return bool(_MONEY.search(sentence))
+        return bool(_MONEY.search(sentence) or _SPOKEN_MONEY.search(sentence) or _UNBOUNDED.search(sentence))
     if quantity.kind == "percent":
         return bool(_PERCENT.search(sentence))
     if quantity.kind == "size":
-        return bool(_SIZE.search(sentence))
+        return bool(_SIZE.search(sentence) or _SPOKEN_SIZE.search(sentence) or _UNBOUNDED.search(sentence))
     if quantity.kind == "date":
         return bool(_DATE.search(sentence)) or bool(_TIME_AMOUNT.search(sentence))
     return True

@@ -258,7 +258,10 @@ def _judge(
                 )
     # The closest sentences of the first two passages and of the judged one are what gets quoted
     # (without the sentence stage, a lexical embedder or keyword mode, the passages are).
-    kind = asked_type(query)
+    # The slot is the one the part that asks asks for: a page named before it ("Opening hours for
+    # legal (2025 page): how much can a manager approve?") asks nothing (session 27).
+    asks = asking_part(query)
+    kind = asked_type(asks)
     if kind is not None:
         if kind == "phone":
             given = any(
@@ -275,7 +278,7 @@ def _judge(
             # is covered and the name or time is not (session 24).
             reason = f"no passage gives the {'phone number' if kind == 'phone' else kind} asked for"
             return Verdict(False, reason, _closest(hits), language, said=_said(judged))
-    quantity = asked_quantity(query)
+    quantity = asked_quantity(asks)
     if (
         quantity is not None
         and quantity.checked
