@@ -29,6 +29,7 @@ rows older than its cutoff)."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import threading
 import time
@@ -99,8 +100,8 @@ class AcceptedRuns:
         }  # fmt: skip
         await self._one(self._q.put, params, fetch=False)
 
-    async def get(self, tenant: str, thread_id: str) -> Accepted | None:
-        rows = await self._one(self._q.get, {"tenant_id": tenant, "thread_id": thread_id}, fetch=True)
+    def _read(self, tenant: str, thread_id: str) -> Generator[tuple[Stmt, ...], Any, Accepted | None]:
+        rows = yield stmts(self._q.get, {"tenant_id": tenant, "thread_id": thread_id}, fetch=True)
         if not rows:
             return None
         owner, graph, sent, configurable, run_id = rows[0]
@@ -108,6 +109,13 @@ class AcceptedRuns:
             str(owner), str(graph), json.loads(sent), dict(json.loads(configurable)),
             None if run_id is None else str(run_id),
         )  # fmt: skip
+
+    async def get(self, tenant: str, thread_id: str) -> Accepted | None:
+        return await self._handle.arun(self._read(tenant, thread_id), single=True)
+
+    def get_blocking(self, tenant: str, thread_id: str) -> Accepted | None:
+        """:meth:`get` for a caller off the event loop (kassist serve's thread checks)."""
+        return self._handle.run(self._read(tenant, thread_id), single=True)
 
     async def forget(self, tenant: str, thread_id: str, owner: str | None, run_id: str | None = None) -> None:
         """Delete the thread's row if ``owner`` recorded it (None: whoever did) for run ``run_id``
@@ -281,6 +289,16 @@ async def resume_accepted(
         fill_configurable(graph, kwargs, decision.configurable)
 
 
+async def check_cron(ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, payload: Any) -> None:
+    """A cron on a thread whose accepted first run never began: each firing is a run there
+    (langgraph-api's scheduler sends it through the create_run handler), so other settings are
+    refused now (409, :func:`resume_accepted`'s words) rather than at every firing (before: the
+    cron was stored, and every firing was a 409 with a traceback in the server's log). The payload
+    itself is left as sent (a copy is checked)."""
+    if isinstance(payload, Mapping):
+        await resume_accepted(ctx, graph, thread_id, copy.deepcopy(dict(payload)), False)
+
+
 def _other_settings(thread_id: str, recorded: object, sent: object) -> str | None:
     """Why ``sent`` settings may not resume a run accepted with ``recorded`` (the one rule of
     graph.ingestion.registration.mismatch), or None (no settings sent, or the same)."""
@@ -327,8 +345,9 @@ async def forget_deleted(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) 
       never runs; the thread and another run's row stay;
     - a prune (``thread_ids``): the rows of its threads only when the caller reaches every one
       (otherwise langgraph-api refuses the whole prune, 404, and the threads stay). The event does
-      not carry the strategy: a ``keep_latest`` prune, which the in-memory runtime then refuses
-      (422), drops them too, as a prune of those threads asked."""
+      not carry the strategy: a ``keep_latest`` prune, which the in-memory runtime refuses only
+      after this event, is refused before any handler (server/body_keys.py), so a prune here is a
+      delete."""
     if value.get("run_id") is not None:
         await forget(ctx, value.get("thread_id"), value.get("run_id"))
         return

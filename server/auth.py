@@ -230,13 +230,14 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
     if ctx.action == "update" and isinstance(value, dict):
         await check_cancel(ctx, value)  # no rollback of an ingestion run's checkpoints
         await accepted_runs.forget_cancelled(ctx, value)  # a cancelled run is not resumed
+    owner = None  # the owner a remade thread keeps (check_thread_claim); None: the caller
     if ctx.action == "create" and isinstance(value, dict):
         if "metadata" not in value:  # POST /threads/{id}/copy: its source was read just before
             await check_copy(ctx)
-        await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
+        owner = await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
     if isinstance(value, dict):
         _refuse(422, graph_label_refusal(ctx, value))
-    stamp(ctx, value)
+    stamp(ctx, value, owner)
     if ctx.action == "create" and isinstance(value, dict):  # last: a thread refused above holds no place
         check_new_thread(ctx, value.get("thread_id"), None, THREADS_PER_USER, THREADS_PER_TENANT)
     return threads_of(ctx)
@@ -251,7 +252,7 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
 
 async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
     await check_batch(ctx, _run_checks)  # a batch's runs: every one checked before any is queued
-    graph = await _run_checks(ctx, value)
+    graph, owner = await _run_checks(ctx, value)
     kwargs = value.get("kwargs") or {}
     if graph in JOB_GRAPHS and isinstance(kwargs, dict):
         # A job commits after every node, whatever the client asked (langgraph-api's default is
@@ -259,7 +260,7 @@ async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         kwargs["durability"] = "sync"
         kwargs["checkpoint_during"] = True
     stamp(ctx, value)
-    own_new_thread(ctx, value)
+    own_new_thread(ctx, value, owner)  # a remade thread stays its recorded owner's
     # Last: a run refused above holds no place (nor its new thread).
     if value.get("thread_id") is None or value.get("if_not_exists") == "create":
         check_new_thread(
@@ -270,8 +271,9 @@ async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     return threads_of(ctx)
 
 
-async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> str | None:
-    """Every rule of a run that refuses it (raises) without changing what it queues; its graph."""
+async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> tuple[str | None, str | None]:
+    """Every rule of a run that refuses it (raises) without changing what it queues; its graph, and
+    the owner a thread it remakes is stamped with (None: the caller)."""
     kwargs = value.get("kwargs") or {}
     graph = graph_of_assistant(value.get("assistant_id"))
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
@@ -287,14 +289,15 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> str | None:
     await keep_first_settings(ctx, graph, value.get("thread_id"), kwargs)
     sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
     await check_checkpoint(ctx, value.get("thread_id"), sent)
+    owner = None
     if value.get("if_not_exists") == "create":
-        await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
+        owner = await check_thread_claim(ctx, value.get("thread_id"), is_admin(ctx))
     check_schedule(value.get("after_seconds"), kwargs.get("webhook"))
     check_feedback(kwargs.get("feedback_keys"))
     check_job_strategy(graph, value.get("multitask_strategy"))
     await check_ingestion_input(ctx, graph, kwargs.get("input"), value.get("thread_id"))
     _refuse(422, refused_metadata(value.get("metadata")))  # stamp's check, before any run is queued
-    return graph
+    return graph, owner
 
 
 @auth.on(resources="threads", actions=["read", "delete", "search"])
@@ -357,6 +360,8 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     check_job_strategy(graph, payload.get("multitask_strategy"))
     check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
     await check_ingestion_input(ctx, graph, payload.get("input"), thread_id)
+    if thread_id is not None and (ctx.action == "create" or "input" in payload):
+        await accepted_runs.check_cron(ctx, graph, thread_id, payload)  # as each firing will be
     if ctx.action == "create" or "input" in payload:  # an update without input keeps the checked one
         # Each firing starts a run on the cron's thread (a threadless cron: on a new one each time).
         await check_start_input(ctx, graph, thread_id, payload)

@@ -114,10 +114,11 @@ def made_by_caller(ctx: Auth.types.AuthContext) -> Auth.types.FilterType:
     return threads_of(ctx)
 
 
-def stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
-    """Put the caller's tenant (and, on create, identity) in ``value["metadata"]``. Re-stamped on
-    update too, so a client can neither move an object to another tenant nor pass its own off as a
-    built-in assistant."""
+def stamp(ctx: Auth.types.AuthContext, value: Any, owner: str | None = None) -> None:
+    """Put the caller's tenant (and, on create, identity, or the ``owner`` a remade thread's
+    checkpoints or accepted run record: server/run_checks.check_thread_claim) in
+    ``value["metadata"]``. Re-stamped on update too, so a client can neither move an object to
+    another tenant nor pass its own off as a built-in assistant."""
     if not isinstance(value, dict):
         return
     refuse(422, refused_metadata(value.get("metadata")))  # kept in langgraph dev's memory
@@ -128,16 +129,19 @@ def stamp(ctx: Auth.types.AuthContext, value: Any) -> None:
     if ctx.resource == "assistants":
         metadata["created_by"] = ctx.user.identity
     if ctx.action == "create":
-        metadata[OWNER_KEY] = ctx.user.identity  # whoever the client named: a member's threads are its own
+        metadata[OWNER_KEY] = (
+            owner or ctx.user.identity
+        )  # whoever the client named: a member's threads are its own
     elif ctx.action in ("update", "create_run"):
         metadata.pop(OWNER_KEY, None)  # a thread is not handed to (or planted in the list of) another user
 
 
-def own_new_thread(ctx: Auth.types.AuthContext, value: Any) -> None:
+def own_new_thread(ctx: Auth.types.AuthContext, value: Any, owner: str | None = None) -> None:
     """A run's metadata, laid over its ``config.metadata``, becomes the metadata of the thread the
     run creates (``if_not_exists: "create"``, a run without a thread, a cron's run): that thread is
-    the caller's, whatever either names. A run on an existing thread leaves its owner alone (the
-    run's metadata, which its checkpoints record, then carries the thread's)."""
+    the caller's (or, remade, its recorded ``owner``'s, as :func:`stamp`), whatever either names. A
+    run on an existing thread leaves its owner alone (the run's metadata, which its checkpoints
+    record, then carries the thread's)."""
     kwargs = value.get("kwargs") if isinstance(value, dict) else None
     config = kwargs.get("config") if isinstance(kwargs, dict) else None
     sent = config.get("metadata") if isinstance(config, dict) else None
@@ -145,7 +149,7 @@ def own_new_thread(ctx: Auth.types.AuthContext, value: Any) -> None:
         sent.pop(OWNER_KEY, None)
         sent.pop(TENANT_KEY, None)
     if value.get("thread_id") is None or value.get("if_not_exists") == "create":
-        value["metadata"][OWNER_KEY] = ctx.user.identity
+        value["metadata"][OWNER_KEY] = owner or ctx.user.identity
 
 
 def client_configurable(config: object, context: object) -> dict[str, Any]:

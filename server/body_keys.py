@@ -166,6 +166,13 @@ every thread of the server, all tenants', before refusing any (24,000 ids held t
 every tenant's requests, for seconds, growing with the server's threads)."""
 
 
+KEEP_LATEST_REFUSED = (
+    'strategy "keep_latest" is not supported on this server (langgraph dev\'s runtime refuses it): '
+    'send "strategy": "delete" to delete the threads, or ask the operator for '
+    "`kassist checkpoints prune --strategy keep_latest`"
+)
+
+
 def allowed_keys(method: str, path: str) -> frozenset[str] | None:
     """The keys a body of ``method path`` may hold, or None for a route not checked here."""
     path = _normal(path)
@@ -252,6 +259,15 @@ def _keys_refusal(method: str, path: str, parsed: object, keys: frozenset[str]) 
             f"thread_ids names {len(ids)} threads; one prune takes at most {MAX_PRUNE_IDS}: "
             "send several requests"
         )
+    if (
+        path.startswith("/threads/prune")
+        and isinstance(parsed, Mapping)
+        and parsed.get("strategy") == "keep_latest"
+    ):
+        # langgraph dev's in-memory runtime refuses it only after the threads' delete event, on which
+        # the server drops what their runs were accepted with (server/accepted_runs.forget_deleted):
+        # refused here, before any handler, a refused prune changes nothing.
+        return KEEP_LATEST_REFUSED
     description = parsed.get("description") if isinstance(parsed, Mapping) and "/assistants" in path else None
     if description is not None:
         from server.configurable import MAX_METADATA_BYTES, refused_text

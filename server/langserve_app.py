@@ -39,6 +39,7 @@ from checkpointer.errors import InvalidId
 from graph.assistant.graph import build_graph
 from graph.assistant.services import ENV_EMBEDDER, AssistantSettings, Services
 from graph.ingestion.store import RunStore
+from kassist.db.handle import open_set_up
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
 from kassist.tenancy import TenantMismatch, TenantRequired
 from knowledge.embedders import EmbedderUnavailable, select_embedder
@@ -46,6 +47,7 @@ from memory import MemoryStore
 from memory.context import ContextBudgetTooSmall
 from memory.context.compaction import Strategy
 from server import playground
+from server.accepted_runs import AcceptedRuns
 from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
 from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
@@ -171,10 +173,11 @@ class Served:
     store: MemoryStore
     services: Services
     runs: RunStore | None = None
+    accepted: AcceptedRuns | None = None  # what a LangGraph server on this database accepted
 
     def is_ingestion_run(self, tenant: str, thread_id: str) -> bool:
         """Whether ``thread_id`` is an ingestion run's thread (:func:`server.thread_owner.holds_a_job`)."""
-        return holds_a_job(self.saver, self.runs, tenant, thread_id)
+        return holds_a_job(self.saver, self.runs, tenant, thread_id, self.accepted)
 
     @classmethod
     def open(cls, url: str, services: Services | None = None) -> Served:
@@ -193,8 +196,10 @@ class Served:
             graph = build_graph(services).compile(checkpointer=saver, store=store)
             runs = RunStore.from_url(url)
             opened.callback(runs.close)
+            accepted = open_set_up(url, AcceptedRuns)
+            opened.callback(accepted.close)
             opened.pop_all()
-        return cls(graph, saver, store, services, runs)
+        return cls(graph, saver, store, services, runs, accepted)
 
     async def aclose(self) -> None:
         await self.saver.aclose()
@@ -202,6 +207,8 @@ class Served:
         self.services.close()
         if self.runs is not None:
             self.runs.close()
+        if self.accepted is not None:
+            self.accepted.close()
 
 
 def create_app(
@@ -350,7 +357,7 @@ def add_assistant_routes(
         except ValueError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
         conf = run["configurable"]
-        owner = await thread_owner(served.saver, conf[TENANT_KEY], conf["thread_id"])
+        owner = await thread_owner(served.saver, conf[TENANT_KEY], conf["thread_id"], served.accepted)
         if caller is None or not reaches(caller, owner):  # another member's thread: as an unknown one
             raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
         if await asyncio.to_thread(served.is_ingestion_run, conf[TENANT_KEY], conf["thread_id"]):
@@ -383,7 +390,7 @@ def add_assistant_routes(
         problem = refused_id("thread_id", thread_id, label="thread id")
         if problem is not None:
             raise HTTPException(status_code=422, detail=problem)
-        owner = await thread_owner(served.saver, tenant, thread_id)
+        owner = await thread_owner(served.saver, tenant, thread_id, served.accepted)
         if caller is None or owner is None or not reaches(caller, owner):
             raise HTTPException(status_code=404, detail=not_found(thread_id))  # another member's too
         snapshot = await served.graph.aget_state(

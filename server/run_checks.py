@@ -278,22 +278,25 @@ async def check_turn_ids(
     refuse(422, replaced_refusal(run_input, held))
 
 
-async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, admin: bool) -> None:
-    """A member may not (re)create a thread id whose checkpoints record another owner.
+async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, admin: bool) -> str | None:
+    """A member may not (re)create a thread id whose checkpoints record another owner; the owner
+    a thread (re)created under ``thread_id`` is stamped with (None: the caller, a new thread).
 
     ``langgraph dev`` keeps its thread registry (owners included) in memory, flushed now and then;
     the checkpoints stay in the database under (tenant, thread id). After a crash lost the
     registry, a member who knew another member's thread id created it anew as its own, and a run
     there continued that member's conversation (its messages in the answer). The owner each
     checkpoint records (the run's metadata, server/auth.py) decides: another's is answered as an
-    existing thread of another tenant is (409, "already exists"); an admin may take any.
+    existing thread of another tenant is (409, "already exists"); an admin may remake any, and the
+    remade thread stays its recorded owner's (an admin's resume of a member's lost run made the
+    thread the admin's: the member's own thread id then answered 404).
 
     A thread that is an ingestion run of the runs API or the command line (registered, its
     checkpoints record no owner: a run id names its thread) is nobody's here, whatever the role:
     on a database ``kassist serve`` shares, a member who named such a run's (UUID) id took it over
     and read its state, the server's own folder included."""
     if thread_id is None:
-        return
+        return None
     from server import accepted_runs
     from server.saver import recorded_owner, serving
 
@@ -306,9 +309,10 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     if owner is None:
         if serving() and await asyncio.to_thread(registered_run, tenant, str(thread_id)):
             refuse(409, f"Thread with ID {thread_id} already exists")
-        return
+        return None
     if not admin and owner != str(ctx.user.identity):
         refuse(409, f"Thread with ID {thread_id} already exists")
+    return owner
 
 
 def registered_run(tenant: str, thread_id: str) -> bool:

@@ -27,6 +27,7 @@ from server.request_config import USER_KEY
 
 if TYPE_CHECKING:
     from graph.ingestion.store import RunStore
+    from server.accepted_runs import AcceptedRuns
 
 
 def not_found(thread_id: str) -> str:
@@ -38,15 +39,20 @@ def _recorded(metadata: Any, key: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-async def thread_owner(saver: TenantCheckpointer, tenant: str, thread_id: str) -> str | None:
-    """The owner of the tenant's thread; None for a thread with no checkpoint (a new thread), ""
-    for one whose owner is not known (admins only)."""
+async def thread_owner(
+    saver: TenantCheckpointer, tenant: str, thread_id: str, accepted: AcceptedRuns | None = None
+) -> str | None:
+    """The owner of the tenant's thread; None for a new thread, "" for one whose owner is not known
+    (admins only). A thread with no checkpoint yet is its accepted first run's owner's when the
+    LangGraph server on the same database recorded one (``accepted``: server/accepted_runs.py;
+    queued, or lost in a kill, that run was still another member's thread)."""
     config: RunnableConfig = {
         "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
     }
     latest = await saver.aget_tuple(config)
     if latest is None:
-        return None
+        record = await accepted.get(tenant, thread_id) if accepted is not None else None
+        return None if record is None else record.owner
     owner = _recorded(latest.metadata, OWNER_KEY)
     if owner is not None:
         return owner
@@ -69,19 +75,31 @@ def with_owner(config: dict[str, Any], principal: Principal, owner: str | None) 
     return {**config, "metadata": metadata}
 
 
-def holds_a_job(saver: TenantCheckpointer, runs: RunStore | None, tenant: str, thread_id: str) -> bool:
+def holds_a_job(
+    saver: TenantCheckpointer,
+    runs: RunStore | None,
+    tenant: str,
+    thread_id: str,
+    accepted: AcceptedRuns | None = None,
+) -> bool:
     """Whether the tenant's thread ``thread_id`` is an ingestion run's, never a conversation's
-    (blocking): registered, requested on the runs API, or checkpointed by a job graph (langgraph
-    dev's checkpoints name their graph and record an owner). A turn there would be written over the
-    run's head checkpoint (a run waiting for review lost its interrupt, and nobody could decide it).
-    Every surface that starts a conversation asks this: kassist serve's LangServe routes and the
-    command line's ``ask`` and ``chat``."""
+    (blocking): registered, requested on the runs API, checkpointed by a job graph (langgraph
+    dev's checkpoints name their graph and record an owner), or, before its first checkpoint, the
+    thread of a job run langgraph dev accepted (``accepted``: its record, the only trace of a run
+    still queued or lost in a kill). A turn there would be written over the run's head checkpoint
+    (a run waiting for review lost its interrupt, and nobody could decide it), or would be the
+    checkpoint the accepted run then begins on. Every surface that starts a conversation asks
+    this: kassist serve's LangServe routes and the command line's ``ask`` and ``chat``."""
     config: RunnableConfig = {
         "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
     }
     head = saver.get_tuple(config)
     if head is not None and (head.metadata or {}).get("graph_id") in JOB_GRAPHS:
         return True
+    if head is None and accepted is not None:
+        record = accepted.get_blocking(tenant, thread_id)
+        if record is not None and record.graph in JOB_GRAPHS:
+            return True
     if runs is None:
         return False
     from graph.ingestion.jobs import JobStore

@@ -294,7 +294,7 @@ class RunsService:
             job = self._jobs(who).get(run)
             if job is not None:
                 self._jobs(who).note_status(run, self._state(who, job)[1])
-        rows = self._jobs(who).page(status, before, limit + 1)
+        rows = self._reached_page(who, status, before, limit + 1)
         runs = [
             RunSummary(
                 run_id=j.run_id,
@@ -307,9 +307,24 @@ class RunsService:
                 links=links(j.run_id),
             )
             for j in rows[:limit]
-            if reaches_run(who, self.res.saver, j.run_id)  # a page may be shorter than limit
         ]
         return RunPage(runs=runs, next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None)
+
+    def _reached_page(
+        self, who: Principal, status: str | None, before: tuple[float, str] | None, limit: int
+    ) -> list[JobRecord]:
+        """Up to ``limit`` of the tenant's runs ``who`` reaches (:func:`reaches_run`), newest first,
+        created before ``before``: the store's pages are read on past the runs another member's
+        ``langgraph dev`` thread holds (filtered after one read, a page held fewer than ``limit``
+        runs, none at all when a member's runs were all older than ``limit`` of another's)."""
+        found: list[JobRecord] = []
+        while len(found) < limit:
+            rows = self._jobs(who).page(status, before, limit)
+            found += [j for j in rows if reaches_run(who, self.res.saver, j.run_id)]
+            if len(rows) < limit:
+                break  # the store has no more
+            before = (rows[-1].created_at, rows[-1].run_id)
+        return found[:limit]
 
     def report(self, who: Principal, run: str, fmt: ReportFormat) -> str:
         self._job(who, run)
