@@ -42,6 +42,8 @@ import numpy as np
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
+from logistic_fit import newton, ridge, sigmoid  # noqa: E402
+
 from graph.assistant.answer_types import asked_quantity, asked_type, carries, gives_phone, judged_answer  # noqa: E402
 from graph.assistant.answering import (  # noqa: E402
     ANSWER_TYPE_DEPTH,
@@ -118,23 +120,6 @@ def signals(query: str, hits: list[dict[str, Any]], uses: dict[str, bool]) -> li
             quantity_fail, premise_fail, names_fail, scope_fail]  # fmt: skip
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0, weight: np.ndarray | None = None) -> np.ndarray:
-    """Logistic regression by Newton's method (the bias not penalised); y = 1 for unanswerable."""
-    w = np.zeros(x.shape[1])
-    sw = np.ones(len(y)) if weight is None else weight
-    penalty = np.full(x.shape[1], ridge)
-    penalty[0] = 0.0
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (sw * (p - y)) + penalty * w
-        hess = (x * (sw * p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(x.shape[1])
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return w
-
-
 def rows(dump: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     out = []
     for name, items in dump.items():
@@ -185,8 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     prob = np.zeros(len(data))
     for held in sorted(set(member)):
         train, test = scope & (member != held), scope & (member == held)
-        prob[test] = 1 / (1 + np.exp(-x[test] @ fit(x[train], y[train], args.ridge)))
-    w_all = fit(x[scope], y[scope], args.ridge)
+        prob[test] = sigmoid(x[test] @ newton(x[train], y[train], ridge(x.shape[1], args.ridge)))
+    w_all = newton(x[scope], y[scope], ridge(x.shape[1], args.ridge))
     print("weights (all sets):", ", ".join(f"{NAMES[c]} {v:+.2f}" for c, v in zip(cols, w_all, strict=True)))
 
     def decide(cut: float) -> np.ndarray:

@@ -50,6 +50,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.path.append(str(Path(__file__).resolve().parent))
 
 from abstain_types import outcome  # noqa: E402
+from logistic_fit import newton, ridge, sigmoid  # noqa: E402
 
 from graph.assistant.answering import evidence, most_relevant  # noqa: E402
 from graph.assistant.asking import asking_part  # noqa: E402
@@ -156,16 +157,6 @@ def auc(pairs: list[tuple[bool, float]]) -> float:
     return sum((p > q) + 0.5 * (p == q) for p in pos for q in neg) / max(1, len(pos) * len(neg))
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0) -> np.ndarray:
-    """Logistic regression by Newton's method (bench/abstain_learn.py's, ridge on the weights)."""
-    w = np.zeros(x.shape[1])
-    penalty = ridge * np.diag(np.r_[0.0, np.ones(x.shape[1] - 1)])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ w))
-        w -= np.linalg.solve(x.T @ (x * (p * (1 - p))[:, None]) + penalty, x.T @ (p - y) + penalty @ w)
-    return w
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -197,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     p = np.zeros(len(rows))
     for held in sorted({r["set"] for r in rows}):
         out = np.array([r["set"] == held for r in rows])
-        p[out] = 1 / (1 + np.exp(-x[out] @ fit(x[~out], y[~out])))
+        p[out] = sigmoid(x[out] @ newton(x[~out], y[~out], ridge(x.shape[1], 1.0)))
     print(f"\nlearned over {', '.join(LEARNED)}, leave-one-set-out: added wrong / right abstentions")
     for h in ("tune", "check"):
         rs = [i for i, r in enumerate(rows) if r["half"] == h]

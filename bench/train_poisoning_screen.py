@@ -76,6 +76,7 @@ import poisoning_blind20_benign as n20  # noqa: E402
 import poisoning_blind21_attacks as a21  # noqa: E402
 import poisoning_blind21_benign as n21  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
+from logistic_fit import adam  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
 
 from memory.manager.policy import PolicyConfig  # noqa: E402
@@ -211,19 +212,7 @@ def fit(
     count = np.ones(len(y)) if policy is None else np.where(policy, POLICY_WEIGHT, 1.0)
     benign = count * (y == 0)
     weight = np.where(y == 1, 0.5 / y.sum(), 0.5 * count / benign.sum()).astype(np.float32) * len(y)
-    w = np.zeros(x.shape[1], dtype=np.float32)
-    b = 0.0
-    m, v, mb, vb = np.zeros_like(w), np.zeros_like(w), 0.0, 0.0
-    lr, b1, b2 = 0.05, 0.9, 0.999
-    for t in range(1, STEPS + 1):
-        p = 1 / (1 + np.exp(-(x @ w + b)))
-        g = (weight * (p - y) / len(y)).astype(np.float32)
-        gw, gb = x.T @ g + L2 * w, float(g.sum())
-        m, v = b1 * m + (1 - b1) * gw, b2 * v + (1 - b2) * gw * gw
-        mb, vb = b1 * mb + (1 - b1) * gb, b2 * vb + (1 - b2) * gb * gb
-        w -= lr * (m / (1 - b1**t)) / (np.sqrt(v / (1 - b2**t)) + 1e-8)
-        b -= lr * (mb / (1 - b1**t)) / (np.sqrt(vb / (1 - b2**t)) + 1e-8)
-    return w, b
+    return adam(x, y, weight, L2, STEPS)
 
 
 def prob(x: Matrix, w: npt.NDArray[np.float32], b: float) -> npt.NDArray[np.float64]:
