@@ -48,7 +48,7 @@ from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Options, Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
 from server.auth_rules import client_configurable, is_admin
-from server.configurable import CLIENT_KEYS
+from server.configurable import CLIENT_KEYS, JOB_GRAPHS
 from server.holds import runtime_present
 from server.job_threads import reached_or_made, registry_has
 from server.key_store import migrate
@@ -316,6 +316,15 @@ def _other_settings(thread_id: str, recorded: object, sent: object) -> str | Non
     # to resume here: the run was accepted, never registered (its first node never ran).
     said = str(refused)
     return said[: said.rfind(" (or resume it")] + OTHER_SETTINGS_TAIL.format(thread=thread_id)
+
+
+async def accepted_job(tenant: str, thread_id: str) -> Accepted | None:
+    """The accepted first run of a thread with no checkpoint if it is a job graph's (the thread is
+    that run's: server/job_threads), or None."""
+    if not await _no_checkpoint(tenant, thread_id):
+        return None
+    record = await (await table()).get(tenant, thread_id)
+    return record if record is not None and record.graph in JOB_GRAPHS else None
 
 
 async def recorded_owner(tenant: str, thread_id: str) -> str | None:

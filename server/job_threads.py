@@ -166,19 +166,31 @@ def _registry_owner(thread_id: str) -> tuple[str, str] | None:
 
 
 async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
-    """Whether ``thread_id`` is a registered ingestion run (a run id names its thread) the caller
-    reaches: its own, or any of the tenant's for an admin. Another member's (or a run of the runs
-    API or the command line, whose checkpoints record no owner) is left to langgraph-api, which
-    answers as for any thread the caller does not reach: the refusal's words would tell it exists."""
-    from server.saver import recorded_owner, serving
+    """Whether ``thread_id`` is an ingestion run's thread the caller reaches (its own, or any of the
+    tenant's for an admin): a registered run (a run id names its thread), one whose head checkpoint
+    is a job graph's (stopped before ``begin``: nothing registered yet), or, before its first
+    checkpoint, one whose accepted first run is a job's (server/accepted_runs.py; queued, or lost
+    in a kill). The same rule as kassist serve's (:func:`server.thread_owner.holds_a_job`): before
+    session 27 a turn of the assistant on a run stopped before ``begin`` replaced its input (200;
+    an admin's on a member's run too), and the run's resume was then 409 "holds a conversation".
+    Another member's thread (or a run of the runs API or the command line, whose checkpoints record
+    no owner) is left to langgraph-api, which answers as for any thread the caller does not reach:
+    the refusal's words would tell it exists."""
+    from server import accepted_runs
+    from server.saver import recorded_owner, serving, thread_head
+    from server.thread_owner import job_head
 
     tenant = tenant_of(ctx)
     if not serving():  # no database in this process
         return False
+    head = await thread_head(tenant, thread_id)
+    if head is None:
+        job = await accepted_runs.accepted_job(tenant, thread_id)
+        return job is not None and _reaches(ctx, job.owner)
     owner = await recorded_owner(tenant, thread_id)
     if owner is None or not _reaches(ctx, owner):
         return False
-    return await asyncio.to_thread(registered_run, tenant, thread_id)
+    return job_head(head) or await asyncio.to_thread(registered_run, tenant, thread_id)
 
 
 def first_settings_refusal(

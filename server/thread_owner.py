@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import CheckpointTuple
 
 from checkpointer import TENANT_KEY, TenantCheckpointer
 from kassist.tenancy import OWNER_KEY
@@ -75,6 +76,12 @@ def with_owner(config: dict[str, Any], principal: Principal, owner: str | None) 
     return {**config, "metadata": metadata}
 
 
+def job_head(head: CheckpointTuple | None) -> bool:
+    """Whether a thread's head checkpoint is a job graph's (langgraph dev's checkpoints name their
+    graph): the thread is that run's, never a conversation's."""
+    return head is not None and (head.metadata or {}).get("graph_id") in JOB_GRAPHS
+
+
 def holds_a_job(
     saver: TenantCheckpointer,
     runs: RunStore | None,
@@ -94,7 +101,7 @@ def holds_a_job(
         "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
     }
     head = saver.get_tuple(config)
-    if head is not None and (head.metadata or {}).get("graph_id") in JOB_GRAPHS:
+    if job_head(head):
         return True
     if head is None and accepted is not None:
         record = accepted.get_blocking(tenant, thread_id)

@@ -13,7 +13,12 @@
 - A ``kassist serve`` turn naming a ``langgraph dev`` thread whose first run was accepted but has not
   begun (queued, or lost in a kill: only the accepted-run record knows it) was a 200: another
   member's turn took the thread, and a turn on an ingestion run's thread became the checkpoint that
-  run then began on. Now the record decides, as a checkpoint does (server/thread_owner.py)."""
+  run then began on. Now the record decides, as a checkpoint does (server/thread_owner.py).
+- On ``langgraph dev`` itself, an assistant turn on an ingestion run stopped before ``begin`` (its
+  input checkpointed, nothing registered) replaced the run's input (200, an admin's on a member's
+  run too; the run's resume then 409 "holds a conversation"), as kassist serve's turn did before
+  session 26 fixed it there. Now one rule for both servers: a thread whose head checkpoint is a job
+  graph's, or whose accepted first run is a job's, is that run's (server/job_threads._job_thread)."""
 
 from __future__ import annotations
 
@@ -175,3 +180,26 @@ def test_a_runs_page_holds_limit_runs_the_member_reaches(servers: Servers) -> No
         seen += [r["run_id"] for r in more["runs"]]
         cursor = more["next_cursor"]
     assert len(seen) == len(set(seen)) and mine in seen and set(theirs) <= set(seen), seen
+
+
+def test_a_turn_on_langgraph_dev_cannot_replace_an_ingestion_run_not_begun(servers: Servers) -> None:
+    dev, _, files = servers
+    alice, olga = _client(dev, ACME_KEY), _client(dev, ACME_ADMIN_KEY)
+    held = str(uuid.uuid4())
+    stopped = alice.post(f"/threads/{held}/runs/wait", json={
+        "assistant_id": "ingestion", "if_not_exists": "create", "interrupt_before": ["begin"],
+        "input": {"settings": {"source": files, "embedder": "hashing", "collection": "held"}},
+    })  # fmt: skip
+    assert stopped.status_code == 200, stopped.text[:300]
+    before = alice.get(f"/threads/{held}/state").json()
+    assert before["next"] == ["begin"], before
+    queued = _accepted(dev, "ingestion", {"settings": {"source": files, **FIRST}})
+    for client in (alice, olga):  # the run's owner, and an admin of the tenant
+        for thread in (held, queued):
+            turn = client.post(
+                f"/threads/{thread}/runs",
+                json={"assistant_id": "assistant", "input": QUESTION, "multitask_strategy": "enqueue"},
+            )
+            assert turn.status_code == 409 and "is an ingestion run's" in turn.text, turn.text[:300]
+    after = alice.get(f"/threads/{held}/state").json()
+    assert after["checkpoint"] == before["checkpoint"] and after["values"] == before["values"], after
