@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from graph.assistant.asking import asking_part
 from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.rerank import stem, terms
 from knowledge.index.rules import STOPWORDS
@@ -423,14 +424,17 @@ def judged_answer(question: str, quantity: Quantity, sentence: str) -> bool:
 def fills_slot(question: str, sentence: str) -> bool:
     """Whether ``sentence`` gives what the question asks for, when it asks for a kind of answer:
     a quantity of the kind asked about its subject (checked or not), a name, a time of day. False
-    when the question asks for none of these."""
-    quantity = asked_quantity(question)
+    when the question asks for none of these. The slot is read from the part that asks, as the
+    judge reads it (session 27)."""
+    asks = asking_part(question)
+    quantity = asked_quantity(asks)
     if quantity is not None:
         return answers_quantity(question, quantity, sentence)
-    kind = asked_type(question)
+    kind = asked_type(asks)
     return kind is not None and carries(kind, sentence)
 
 
 def asks_slot(question: str) -> bool:
     """Whether the question asks for a kind of answer :func:`fills_slot` recognises."""
-    return asked_quantity(question) is not None or asked_type(question) is not None
+    asks = asking_part(question)
+    return asked_quantity(asks) is not None or asked_type(asks) is not None
