@@ -1,7 +1,7 @@
 """Where the expected document is lost on its way to the assistant (candidate recall, session 26).
 
 For every answerable single-turn question of the development answer sets (bench/answer_quality.py's
-main set and blind sets 2-12, as bench/answer_quality_dev_rank.py reads them; never blind 13 or
+main set and blind sets 2-13, as bench/answer_quality_dev_rank.py reads them; never blind 14 or
 later), searched as the assistant searches (``search(q, k=6)``, hybrid, SQLite, the shipped
 handbook plus 300 demo-corpus documents, seed 7), the stage where its expected document drops out:
 
@@ -15,7 +15,7 @@ handbook plus 300 demo-corpus documents, seed 7), the stage where its expected d
 - ``in neither retriever's list``.
 
 Counted per half of the fixed split (answer_quality_dev_rank.half: an id's even number is tuning,
-odd validation; all of blind 12 validation). ``--list CAUSE`` prints that cause's questions with the
+odd validation; all of blind 12 and 13 validation). ``--list CAUSE`` prints that cause's questions with the
 expected document's best chunk rank in each retriever's list.
 
 Usage: .venv/bin/python bench/candidate_recall.py [--vector-cache F.npz] [--db F.db] [--list "cut by the fusion"]
