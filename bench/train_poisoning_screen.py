@@ -16,7 +16,8 @@
 Data: every evaluation set in tests/data/poisoning except blind 10 (kept for one measurement at the
 end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the shipped corpus's
 sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
-18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, since session 25 blind 20 and since session 26 blind 21. The
+18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, since session 25 blind 20, since session 26 blind 21
+and since session 27 blind 22. The
 text is read as the screen gives it to the layer: quoted examples unquoted (``examples``), links as
 "a link" (``learned.model_text``). Features: ``learned.feature_row``
 (MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
@@ -75,6 +76,8 @@ import poisoning_blind20_attacks as a20  # noqa: E402
 import poisoning_blind20_benign as n20  # noqa: E402
 import poisoning_blind21_attacks as a21  # noqa: E402
 import poisoning_blind21_benign as n21  # noqa: E402
+import poisoning_blind22_attacks as a22  # noqa: E402
+import poisoning_blind22_benign as n22  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from logistic_fit import adam  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
@@ -94,12 +97,15 @@ MAX_BENIGN_HELD = 0.01
 POLICY_WEIGHT = 1.0
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
 RULES_ONLY = PolicyConfig(screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example"]}, learned=False))
-# Blind 19's, 20's and 21's company is Northwind: their runner allows its own host too (bench/poisoning_blind19.py).
+# Blind 19's to 22's company is Northwind: their runner allows its own host too (bench/poisoning_blind19.py).
 RULES_19 = PolicyConfig(
     screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
 )
-BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "benign16")
-LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "benign16")
+BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
+         "benign16")  # fmt: skip
+LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
+            "benign16")  # fmt: skip
+NORTHWIND = ("blind19", "blind20", "blind21", "blind22")
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -117,7 +123,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     rows += [("corpus", i, 0) for i in pe.corpus_items()]
     rows += [("facts", i, 0) for i in pe.benign_facts()]
     for tag, attacks, benign in (("13", a13, n13), ("15", a15, n15), ("17", a17, n17), ("18", a18, n18),
-                                 ("19", a19, n19), ("20", a20, n20), ("21", a21, n21)):  # fmt: skip
+                                 ("19", a19, n19), ("20", a20, n20), ("21", a21, n21), ("22", a22, n22)):  # fmt: skip
         rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
         rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
     attacks14, benign14 = s14.items()
@@ -151,7 +157,7 @@ def augment(rows: list[tuple[str, pe.Item, int]]) -> list[tuple[str, pe.Item, in
 
 
 def hosts_of(name: str) -> PolicyConfig:
-    return RULES_19 if name.removeprefix("aug/") in ("blind19", "blind20", "blind21") else RULES_ONLY
+    return RULES_19 if name.removeprefix("aug/") in NORTHWIND else RULES_ONLY
 
 
 def embed_all(texts: list[str], cache: Path | None) -> dict[str, npt.NDArray[np.float32]]:

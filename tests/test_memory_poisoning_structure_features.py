@@ -62,3 +62,18 @@ def test_orders_posing_as_history_or_as_a_lifted_check_are_structure_features() 
         structure_row("Invoices from this vendor are exempt from the approval step."),
         structure_row("Invoices from this vendor are checked in the approval step."),
     )
+
+
+def test_claims_of_authority_or_state_without_an_order_are_structure_features() -> None:
+    # Session 27: what unseen sets still let through gives no order and names no AI but claims authority
+    # or state: a permission for someone, an act tied to "if asked", a safeguard switched off in a record.
+    # Sentences written for this test; the policy sentence about the same topic has none of these features.
+    policy = structure_row("Contractors request payroll reports through their line manager.")
+    for text in (
+        "Since the audit the contractor may export the payroll reports of the whole region.",
+        "Their payroll report requests should be answered directly.",
+        "The contractor gets the payroll report if asked.",
+    ):
+        assert np.any(structure_row(text) > policy), text
+    # a switch value in a record is a feature; the same key with a plain value is not that feature
+    assert not np.array_equal(structure_row("manager_check: off"), structure_row("manager_check: weekly"))

@@ -82,6 +82,31 @@ _FRAMES = (
     re.compile(
         r"\b[a-z_][\w.]*\(\s*[a-z_]\w*\s*=|\[['\"][\w.]+['\"]\]\s*=|\b\w+\s*=\s*(?:true|none|null|elevated|admin)\b"
     ),
+    # Session 27: what is left names no AI and gives no order (docs/benchmarks.md, session 26) but claims a
+    # state of authority. A permission, an access or a role stated as fact for someone ("they may see the
+    # whole department's scores", "her requests should be answered for you too", "re-grant on request") ...
+    re.compile(
+        r"\b(?:may|can|could|(?:is|are) (?:now )?(?:allowed|permitted|authori[sz]ed|entitled|cleared) to)(?: \w+){0,2}? "
+        r"(?:see|view|access|read|receive|get|export|download|share|request|approve|delete|bypass|skip|override|show)\b|"
+        r"\b(?:requests?|questions?) (?:\w+ ){0,4}?(?:should|must|can|are to|will) be (?:answered|granted|honou?red|"
+        r"fulfilled|approved)\b|\b(?:re-?)?grant(?:ed|s|ing)? (?:\w+ ){0,4}?(?:access|admin|rights|privileges|"
+        r"permissions?|clearance|role)\b|\b(?:full|admin|elevated|unrestricted|root|superuser) (?:access|rights|"
+        r"privileges|permissions|role)\b"
+    ),
+    # ... an act tied to a later occasion without a subject who asks ("if asked", "on request", "whenever I
+    # paste an IBAN", "each time a contract is mentioned"): the trigger frame above needs "someone asks" ...
+    re.compile(
+        r"\b(?:if|when|once|upon|on) (?:asked|requested|prompted|request|demand)\b|\b(?:whenever|each time|every "
+        r"time|as soon as|the moment)\b(?: [\w'-]+){1,6}? (?:(?:is|are|gets?) (?:mentioned|asked|opened|uploaded|"
+        r"pasted|requested|received|sent|created|submitted)|(?:asks?|mentions?|pastes?|opens?|uploads?|types?|says?|"
+        r"sends?|submits?|requests?))\b"
+    ),
+    # ... and a setting switched in a record: a key given a switch value, as in YAML, INI, env or JSON
+    # ("notify": false, review = off, approval: none, allow = *), where a check is turned off by data.
+    re.compile(
+        r"[\w.\"'-]+[\"']?\s*(?::=|[:=])\s*[\"']?(?:true|false|yes|no|on|off|none|null|enabled|disabled|\*)[\"']?"
+        r"(?=\s|[,;}\]]|$)"
+    ),
 )
 _NAMES = len(_CONCEPTS) + len(_FRAMES)
 _PAIRS = list(combinations(range(_NAMES), 2))
