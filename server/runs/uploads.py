@@ -5,6 +5,7 @@ no hidden files), the size is counted while copying, and the folder appears whol
 
 from __future__ import annotations
 
+import errno
 import shutil
 import unicodedata
 import uuid
@@ -18,6 +19,7 @@ CHUNK = 1 << 20
 # document's path, which the operator's terminal (``kassist kb documents list``, ``kb search``) and
 # every page print. Refused, as in a tenant id (kassist.tenancy.validate_tenant_id).
 UNSEEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+NAME_MAX = 255
 
 
 class UploadRefused(ValueError):
@@ -52,13 +54,39 @@ def safe_name(name: str | None) -> PurePosixPath:
     if not text or path.is_absolute() or not parts:
         raise UploadRefused("files", f"file name {text!r} is not a relative file name")
     for part in parts:
-        if part in (".", "..") or part.startswith(".") or len(part) > 255 or "\x00" in part:
+        if part in (".", "..") or part.startswith(".") or "\x00" in part:
             raise UploadRefused("files", f"file name {text!r}: {part!r} is not allowed in a file name")
     if any(unicodedata.category(ch) in UNSEEN for ch in text):
         raise UploadRefused("files", f"file name {text!r} contains control or invisible characters")
+    for part in parts:
+        # The file system's limit is in bytes (255 on ext4, XFS, APFS), not characters: 200 "é"
+        # are 400 bytes, and the copy failed half-way with a 500.
+        if len(part.encode("utf-8")) > NAME_MAX:
+            raise UploadRefused(
+                "files", f"file name {text!r}: {part[:40]!r}... is longer than {NAME_MAX} bytes"
+            )
     if len(parts) > 16:
         raise UploadRefused("files", f"file name {text!r} is nested more than 16 folders deep")
     return path
+
+
+def check_together(names: list[PurePosixPath]) -> None:
+    """Refuse names that cannot all be kept side by side as given: the same name twice, also in two
+    Unicode forms (``café`` composed and decomposed: one name to every reader, one file where the
+    file system normalises names), and a name used both as a file and as a folder of another
+    (``a.md`` and ``a.md/b.md``, which failed half-way through the copy with a 500)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = unicodedata.normalize("NFC", str(name))
+        if key in seen:
+            raise UploadRefused("files", f"file names uploaded twice: {seen[key]!r} and {str(name)!r}")
+        seen[key] = str(name)
+    folders = {unicodedata.normalize("NFC", str(p)) for n in names for p in n.parents if p.parts}
+    for key, given in seen.items():
+        if key in folders:
+            raise UploadRefused(
+                "files", f"file name {given!r} is both a file and a folder of another file uploaded"
+            )
 
 
 def save(files: list[Readable], target: Path, max_bytes: int) -> int:
@@ -67,14 +95,13 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
     if not files:
         raise UploadRefused("files", "no files uploaded; send one or more files as the 'files' field")
     names = [safe_name(f.filename) for f in files]
-    dupes = sorted({str(n) for n in names if names.count(n) > 1})
-    if dupes:
-        raise UploadRefused("files", f"file names uploaded twice: {', '.join(dupes)}")
+    check_together(names)
     if target.exists():
         raise UploadRefused("run_id", f"uploads of run {target.name!r} exist already", status=409)
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = target.parent / f".staging-{uuid.uuid4().hex}"
     total = 0
+    name = names[0]
     try:
         for name, upload in zip(names, files, strict=True):
             dest = staging.joinpath(*name.parts)
@@ -87,8 +114,26 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
                             "files", f"the upload is larger than this server accepts ({max_bytes} bytes)", 413
                         )
                     out.write(chunk)
-        staging.rename(target)
+        try:
+            staging.rename(target)
+        except OSError as exc:
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):  # the same run id's upload, at once
+                raise UploadRefused("run_id", f"uploads of run {target.name!r} exist already", 409) from None
+            raise
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise _not_kept(exc, name) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return total
+
+
+def _not_kept(exc: OSError, name: PurePosixPath) -> UploadRefused:
+    """What the client is told of a write the file system refused: one line naming the file, never
+    the server's folder (the name rules above leave only the server's own limits here)."""
+    if exc.errno == errno.ENAMETOOLONG:
+        return UploadRefused("files", f"file name {str(name)!r} is too long for this server's file system")
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return UploadRefused("files", "the server has no room for this upload now; try again later", 507)
+    return UploadRefused("files", f"the server could not keep {str(name)!r} ({exc.strerror or 'error'})", 500)
