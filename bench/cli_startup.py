@@ -14,6 +14,11 @@ folder, ingested once before timing with the local MiniLM model (what ``kassist 
 default where the model is installed): ``runs list`` and ``runs show`` read it, ``runs resume`` and
 the same ``ingest`` command again find it finished and stop without executing anything. For these
 a finished run IS the first output: the figure is the whole process, start to exit.
+
+``kassist serve`` refusing to start (session 27, target <= 1 s each): without an API key, and with a
+key but a database URL of an unsupported scheme - each a user's mistake, answered with one ``error:``
+line and exit 1 before the server (LangServe, FastAPI, the graphs) is imported. Each run gets a
+free port.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import socket
 import statistics
 import subprocess
 import sys
@@ -40,7 +46,16 @@ TARGETS = {
     "runs show": 1.0,
     "runs resume": 1.0,
     "ingest (finished)": 1.0,
+    "serve, no key": 1.0,
+    "serve, bad URL": 1.0,
 }
+# The commands timed for their refusal: the exit code they must end with (any other fails the bench).
+REFUSALS = {"serve, no key": 1, "serve, bad URL": 1}
+KEY_TABLE = '{"bench-key-0123456789abcdef": {"identity": "asha", "tenant_id": "acme"}}'
+# What each group of commands needs prepared first (the others skip the work).
+NEEDS_MEMORY = {"memory list"}
+NEEDS_KB = {"kb stats"}
+NEEDS_RUN = {"runs list", "runs show", "runs resume", "ingest (finished)"}
 
 
 def _children_cpu() -> float:
@@ -48,8 +63,16 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def kassist(args: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def kassist(args: list[str], env: dict[str, str], cwd: Path, expect: int = 0) -> tuple[float, float]:
     """Wall and CPU seconds of one ``kassist`` process (CPU time is what a busy machine cannot inflate)."""
+    if args[:1] == ["serve"]:
+        args = [*args, "--port", str(free_port())]
     cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run(
@@ -61,8 +84,8 @@ def kassist(args: list[str], env: dict[str, str], cwd: Path) -> tuple[float, flo
         check=False,
     )
     elapsed = time.perf_counter() - started
-    if done.returncode != 0:
-        raise SystemExit(f"kassist {' '.join(args)} failed ({done.returncode}):\n{done.stderr}")
+    if done.returncode != expect:
+        raise SystemExit(f"kassist {' '.join(args)} exited {done.returncode}, not {expect}:\n{done.stderr}")
     return elapsed, _children_cpu() - cpu
 
 
@@ -76,20 +99,25 @@ def main() -> None:
     root = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        env = dict(os.environ)
+        env = {k: v for k, v in os.environ.items() if k not in ("KASSIST_API_KEYS", "KASSIST_API_KEYS_FILE")}
         # The checkout first (as `make` runs it), the working directory holds only the database.
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
         env["KASSIST_DATABASE_URL"] = f"sqlite:///{work / 'bench.db'}"
         docs = work / "docs"
         docs.mkdir()
         (docs / "leave.md").write_text("# Leave\n\nProbationary hires accrue earned leave monthly.\n")
-        remember = ["memory", "remember", "--tenant", "acme", "--user", "asha", "--type", "preference"]
-        remember += ["--key", "response_language", "--value", '"Bengali"', "--source", "user_explicit"]
-        kassist(remember, env, work)
-        ingest = ["kb", "ingest", str(docs), "--tenant", "acme", "--collection", "handbook"]
-        kassist([*ingest, "--embedder", "hashing"], env, work)
+        chosen = set(options.only or TARGETS)
+        if chosen & NEEDS_MEMORY:
+            remember = ["memory", "remember", "--tenant", "acme", "--user", "asha", "--type", "preference"]
+            remember += ["--key", "response_language", "--value", '"Bengali"', "--source", "user_explicit"]
+            kassist(remember, env, work)
+        if chosen & NEEDS_KB:
+            ingest = ["kb", "ingest", str(docs), "--tenant", "acme", "--collection", "handbook"]
+            kassist([*ingest, "--embedder", "hashing"], env, work)
         run = ["ingest", str(docs), "--tenant", "acme", "--run-id", "hr-2026", "--collection", "hr"]
-        kassist(run, env, work)  # the finished run the runs commands read (local model: the default)
+        if chosen & NEEDS_RUN:
+            kassist(run, env, work)  # the finished run the runs commands read (local model: the default)
+        envs = {"serve, bad URL": {**env, "KASSIST_API_KEYS": KEY_TABLE}}  # a key: the URL is what is wrong
         commands = {
             "--help": ["--help"],
             "memory list": ["memory", "list", "--tenant", "acme", "--user", "asha"],
@@ -98,6 +126,8 @@ def main() -> None:
             "runs show": ["runs", "show", "hr-2026", "--tenant", "acme"],
             "runs resume": ["runs", "resume", "hr-2026", "--tenant", "acme"],
             "ingest (finished)": run,
+            "serve, no key": ["serve"],
+            "serve, bad URL": ["serve", "--database-url", "mysql://db/kassist"],
         }
         commands = {name: args for name, args in commands.items() if not options.only or name in options.only}
         load = os.getloadavg()[0]
@@ -110,7 +140,7 @@ def main() -> None:
             with progress(f"timing kassist {name}", options.repeats) as bar:
                 runs = []
                 for _ in range(options.repeats):
-                    runs.append(kassist(args, env, work))
+                    runs.append(kassist(args, envs.get(name, env), work, REFUSALS.get(name, 0)))
                     bar.advance()
             wall = [w for w, _ in runs]
             cpu = statistics.median(c for _, c in runs)

@@ -205,13 +205,23 @@ def serve(
     _check_can_listen(host, port)
     import socket
 
-    import uvicorn
-
     from cli.kit import fail
-    from server.langserve_app import ConfigError, build
+
+    # A user's mistake (no key, a bad key table, setting or database URL, a database that does not
+    # answer) is told before the ~2 s import of the app; a missing "serve" extra still comes first.
+    _check_serve_extra()
+    from server.startup import ConfigError, checked_keys
 
     try:
-        served = build(database_url, allow_no_keys)
+        keys = checked_keys(database_url, allow_no_keys)
+    except ConfigError as exc:
+        fail(str(exc))
+    import uvicorn
+
+    from server.langserve_app import app_for
+
+    try:
+        served = app_for(database_url, keys)
     except ConfigError as exc:
         fail(str(exc))
     banner = serve_banner(host, port)
@@ -244,6 +254,22 @@ def serve_banner(host: str, port: int) -> str:
             "Press Ctrl+C to stop.",
         ]
     )
+
+
+# The "serve" extra's modules that importing the server needs, in the order `kassist serve` imports
+# them (uvicorn, then the app's FastAPI and LangServe): the first one missing is the one named.
+# (LangServe imports sse-starlette only when it streams.)
+SERVE_MODULES = ("uvicorn", "fastapi", "langserve")
+
+
+def _check_serve_extra() -> None:
+    """The ModuleNotFoundError importing the server would raise for a "serve" extra that is not
+    installed (LazyGroup.invoke words it), found without importing anything."""
+    from importlib.util import find_spec
+
+    for name in SERVE_MODULES:
+        if find_spec(name) is None:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
 
 def _check_can_listen(host: str, port: int) -> None:

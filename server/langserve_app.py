@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sys
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import ExitStack, asynccontextmanager
 from dataclasses import dataclass
@@ -52,7 +51,7 @@ from server.browser_login import SignInRequired, add_login_routes, request_targe
 from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
 from server.http_limits import NeverFramed, NoStore, RequestLimits, max_batch_runs, max_body_bytes
-from server.key_store import KeyStore, active_keys_in
+from server.key_store import KeyStore
 from server.keys import KeyResolver, KeyTable, Principal, load_key_table
 from server.request_config import (
     NO_KEY,
@@ -67,6 +66,7 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
+from server.startup import ConfigError, checked_keys
 from server.thread_owner import holds_a_job, not_found, reaches, thread_owner, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
 
@@ -84,14 +84,6 @@ ENDPOINTS: tuple[EndpointName, ...] = (
     "config_schema",
     "playground",
 )
-NO_KEYS_WARNING = (
-    "WARNING: no API keys are configured ($KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE): every "
-    "request will be refused with 401"
-)
-
-
-class ConfigError(Exception):
-    """The server is configured wrongly and must not start; the message says what to fix."""
 
 
 class RoleMessage(TypedDict):
@@ -148,20 +140,6 @@ def declaring_client_keys(runnable: Runnable[Any, Any], graph: str) -> Runnable[
 
 def _http(refused: Refused) -> HTTPException:
     return HTTPException(status_code=refused.status_code, detail=refused.detail)
-
-
-def check_keys(keys: KeyTable, allow_no_keys: bool, database_url: str | None = None) -> None:
-    """Refuse to start without keys (neither the environment's nor the database's) unless the
-    operator said so (then warn loudly)."""
-    if keys.keys or (database_url is not None and active_keys_in(database_url) > 0):
-        return
-    if not allow_no_keys:
-        raise ConfigError(
-            "no API keys are configured: set $KASSIST_API_KEYS (JSON) or $KASSIST_API_KEYS_FILE, or "
-            "create one with `kassist keys create` (docs/serving.md), or pass --allow-no-keys to "
-            "start a server that refuses every request"
-        )
-    print(NO_KEYS_WARNING, file=sys.stderr)
 
 
 @dataclass
@@ -419,12 +397,13 @@ def add_assistant_routes(
 
 def build(database_url: str | None, allow_no_keys: bool) -> FastAPI:
     """The app, after the start-up checks; a configuration problem raises :class:`ConfigError`."""
+    return app_for(database_url, checked_keys(database_url, allow_no_keys))
+
+
+def app_for(database_url: str | None, keys: KeyTable) -> FastAPI:
+    """The app on ``keys``, which :func:`server.startup.checked_keys` gave (``kassist serve`` runs
+    those checks before it imports this module); what only opening it finds raises :class:`ConfigError`."""
     try:
-        keys = load_key_table()
-    except (ValueError, OSError) as exc:
-        raise ConfigError(str(exc)) from None
-    try:
-        check_keys(keys, allow_no_keys, database_url or database_url_from_env())
         return create_app(database_url, keys)
     # A malformed URL, a database not reachable, an embedder asked for that is not there.
     except (ValueError, DatabaseUnavailable, EmbedderUnavailable) as exc:
