@@ -148,8 +148,18 @@ def is_superseded(title: str, source_path: str) -> bool:
     return bool(_SUPERSEDED_TITLE.search(title)) or any(f in _ARCHIVE_FOLDERS for f in folders)
 
 
+# A history word asks for an older edition only when it qualifies a document: a word naming a document
+# or its edition follows within three words ("the old 2024 leave rules", "the previous edition", "the
+# superseded policy", "earlier versions of the handbook"), or the document "used to" say something.
+# Alone it is about a thing's age: "old laptops", "a former colleague", "my old job", "old versions of
+# a file", "the archive folder" (session 27: 19 of the 25 development questions with such a word are of
+# that kind; an archived page then lost its demotion and gained the bonus of an edition asked for).
+_EDITION_NOUN = (
+    r"(polic(y|ies)|rules?|handbooks?|editions?|guides?|guidelines?|guidance|procedures?|regulations?)"
+)
 _ASKS_FOR_HISTORY = re.compile(
-    r"\b(old|older|archived?|previous|former|superseded|earlier|outdated|historic(al)?|used to)\b",
+    r"\b(old|older|archived?|previous|former|superseded|earlier|outdated|historic(al)?)\b"
+    rf"(\W+\w+){{0,3}}?\W+{_EDITION_NOUN}\b|\b{_EDITION_NOUN}\b[^.?!]*\bused to\b",
     re.IGNORECASE,
 )
 # "old" and "older" about people's age are not editions: "How old must I be", "aged 50 or older".
