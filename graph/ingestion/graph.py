@@ -1,7 +1,8 @@
 """The ingestion pipeline as a LangGraph state graph.
 
     START -> begin -> discover -> ingest_batch (loop: load + chunk -> embed -> index, batch_size docs)
-          -> audit -> report -> review (-> await_review: interrupt) -> notify -> remember -> END
+          -> audit -> report -> review (-> await_review: interrupt -> record_decision) -> notify
+          -> remember -> END
 
 The input schema is :class:`IngestionInput` (the run's settings, optionally goal and
 conversation id): LangGraph writes no other input key into the state, so status, review, reports,
@@ -43,7 +44,7 @@ NODE_OF_STEP = {
     "notify": "notify",
     "remember": "remember",
 }
-DESTINATIONS = [*NODE_OF_STEP.values(), "await_review", "pause", "refuse", END]
+DESTINATIONS = [*NODE_OF_STEP.values(), "await_review", "record_decision", "pause", "refuse", END]
 
 
 def route(state: AgentRunState, config: RunnableConfig) -> str:
@@ -51,6 +52,8 @@ def route(state: AgentRunState, config: RunnableConfig) -> str:
     step = state.step
     if state.refused:
         return "refuse"
+    if state.decision_to_report is not None:  # approved or rejected: the report says so first
+        return "record_decision"
     if state.status in STOPPED or step is None:
         return END
     if state.status == "needs_review":
@@ -73,13 +76,14 @@ def build_graph() -> StateGraph[AgentRunState, Any, IngestionInput, AgentRunStat
     builder.add_node("report", nodes.report, retry_policy=RETRY)
     builder.add_node("review", nodes.review)
     builder.add_node("await_review", nodes.await_review)
+    builder.add_node("record_decision", nodes.record_decision)
     builder.add_node("notify", nodes.notify_step, retry_policy=RETRY)
     builder.add_node("remember", nodes.remember_step, retry_policy=RETRY)
     builder.add_node("pause", nodes.pause)
     builder.add_node("refuse", nodes.refuse)
     builder.add_edge("refuse", END)
     builder.add_edge(START, "begin")
-    for node in ["begin", *NODE_OF_STEP.values(), "await_review", "pause"]:
+    for node in ["begin", *NODE_OF_STEP.values(), "await_review", "record_decision", "pause"]:
         builder.add_conditional_edges(node, route, DESTINATIONS)
     return builder
 

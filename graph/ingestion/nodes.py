@@ -294,26 +294,34 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
     at = str(decision.get("at", "")) if isinstance(decision, dict) else ""
     approved = verdict == "approve"
+    if not at:
+        at = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     decided = ReviewDecision(verdict="approved" if approved else "rejected", by=who, at=at)
-    _report_decision(state, config, decided)
+    # The report is re-rendered by record_decision, the next node, never here: a write in this node
+    # outlived a kill before the node's checkpoint, and the served report said "approved by ..."
+    # of a run still waiting for its review (which could then be rejected).
+    update: Update = {"decision_to_report": decided.model_dump()}
     if approved:
         text = f"approved{' by ' + who if who else ''}: {state.review}"
-        return {"status": "running", "review": text, **_advance(state, "review", text)}
+        return {**update, "status": "running", "review": text, **_advance(state, "review", text)}
     text = f"rejected{' by ' + who if who else ''}: {state.review}"
-    return {"status": "cancelled", "review": text, "last_error": text}
+    return {**update, "status": "cancelled", "review": text, "last_error": text}
 
 
-def _report_decision(state: AgentRunState, config: RunnableConfig, decision: ReviewDecision) -> None:
-    """The stored report says who decided what, when (no stale "Needs review"). Best effort: the
-    decision itself is what the run needs, and a report that could not be redone keeps the old one."""
-    if not state.reports:
-        return
-    if not decision.at:
-        decision = decision.model_copy(update={"at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")})
-    try:
-        store_report(state, open_run(state, config), decision)
-    except Exception as exc:
-        logger.warning("run %s: could not re-render its report after the decision: %s", state.run_id, exc)
+def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
+    """Put the committed review decision into the stored report (who decided what, when: no stale
+    "Needs review"). It runs after await_review's checkpoint, so a kill anywhere leaves either no
+    decision or a committed one whose report this node (re-run on resume) writes; a redo overwrites.
+    Best effort: the decision is what the run needs, and a report that cannot be redone keeps the old."""
+    from knowledge.audit import ReviewDecision
+
+    if state.decision_to_report is not None and state.reports:
+        decision = ReviewDecision.model_validate(state.decision_to_report)
+        try:
+            store_report(state, open_run(state, config), decision)
+        except Exception as exc:
+            logger.warning("run %s: could not re-render its report after the decision: %s", state.run_id, exc)
+    return {"decision_to_report": None}
 
 
 @work_node("notify")

@@ -143,6 +143,10 @@ class AgentRunState(BaseModel):
     audit_date: str | None = Field(default=None, description="The day the audit judges staleness against")
     review_reasons: list[str] = Field(default_factory=list, description="Why the audit wants a person")
     review: str | None = Field(default=None, description="The review's reason, then the decision")
+    decision_to_report: dict[str, str] | None = Field(
+        default=None,
+        description="A review decision committed but not yet in the stored report (record_decision)",
+    )
     refused: str | None = Field(
         default=None, description="Why `begin` refused this invocation's input (cleared by the next)"
     )

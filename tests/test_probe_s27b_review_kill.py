@@ -1,0 +1,135 @@
+"""A review decision killed before it is committed leaves no trace of itself (session 27 probes, h8,
+/tmp/h8s27/probes.md).
+
+``kassist runs approve`` of a run waiting for review, SIGKILLed after the decision was carried into
+the graph but before its checkpoint committed (held there by the database: a trigger stalls that
+checkpoint's insert, as in tests/test_ingest_start_kill.py). The review node re-rendered the stored
+report with the decision before its checkpoint: the kill left the run waiting for review while the
+report every server serves said "Review: approved by ...", a decision that never took effect (and
+the run could then be rejected). The report now follows the committed decision, in the node after
+it: killed anywhere, the report says what the run's state says, and a resume writes it once.
+"""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import time
+from contextlib import closing
+from pathlib import Path
+
+from ingest_harness import kassist, show, spawn
+
+TENANT = "acme"
+RUN = "reviewkill"
+STALL = "kassist_test_stall_review"
+KEY_DOC = (
+    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
+)
+
+
+def _waiting_run(tmp: Path) -> str:
+    docs = tmp / "docs"
+    docs.mkdir()
+    (docs / "deploy.md").write_text(KEY_DOC)  # a critical finding: the run waits for a person
+    (docs / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
+    db_url = f"sqlite:///{tmp / 'kb.db'}"
+    done = kassist(
+        "ingest", str(docs), "--tenant", TENANT, "--run-id", RUN, "--collection", "c",
+        "--embedder", "hashing", "--database-url", db_url, "--json", cwd=tmp,
+    )  # fmt: skip
+    assert done.returncode == 5, done.stdout + done.stderr  # 5: waiting for a review
+    return db_url
+
+
+def _checkpoints(path: str) -> int:
+    with closing(sqlite3.connect(path)) as conn:
+        sql = "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = ?"
+        return int(conn.execute(sql, (RUN,)).fetchone()[0])
+
+
+def _stall_from(path: str, nth: int) -> None:
+    """Stall the run's checkpoint insert once ``nth`` of its checkpoints are committed (a trigger
+    on SQLite cannot sleep: a long cross join holds the write lock instead)."""
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
+        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
+        conn.execute(
+            f"CREATE TRIGGER {STALL} BEFORE INSERT ON kassist_cp_checkpoints WHEN "
+            f"(SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = '{RUN}') >= {nth} BEGIN "
+            f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
+        )
+        conn.commit()
+
+
+def _stalled(path: str) -> bool:
+    """Busy throughout a whole second: the child is inside the stalled insert."""
+    for _ in range(20):
+        with closing(sqlite3.connect(path, timeout=0)) as conn:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.rollback()
+                return False
+            except sqlite3.OperationalError:
+                pass
+        time.sleep(0.05)
+    return True
+
+
+def _kill_in_stall(path: str, tmp: Path, *args: str) -> None:
+    child = spawn(*args, cwd=tmp)
+    deadline = time.monotonic() + 120
+    while not _stalled(path):
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline, "the child never reached the stalled checkpoint"
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute(f"DROP TRIGGER {STALL}")
+        conn.execute(f"DROP TABLE {STALL}_rows")
+        conn.commit()
+
+
+def _report(db_url: str, tmp: Path) -> str:
+    out = tmp / f"report-{time.monotonic_ns()}"
+    done = kassist(
+        "runs", "report", RUN, "--tenant", TENANT, "--database-url", db_url, "--out", str(out), cwd=tmp
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return (out / f"audit-{RUN}.md").read_text()
+
+
+def test_an_approval_killed_before_its_checkpoint_is_not_in_the_report(tmp_path: Path) -> None:
+    db_url = _waiting_run(tmp_path)
+    path = db_url.removeprefix("sqlite:///")
+    assert "Review: approved" not in _report(db_url, tmp_path)
+    _stall_from(path, _checkpoints(path))  # the decision's own checkpoint
+    _kill_in_stall(path, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
+
+    assert show(db_url, TENANT, RUN, tmp_path)["status"] == "needs_review"  # the decision was lost
+    assert "approved by" not in _report(db_url, tmp_path)  # and the report does not claim it
+
+    done = kassist(
+        "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
+    )
+    assert done.returncode == 6, done.stdout + done.stderr  # 6: cancelled or rejected
+    report = _report(db_url, tmp_path)
+    assert "Review: rejected by" in report and "approved by" not in report
+
+
+def test_an_approval_killed_after_its_checkpoint_is_reported_once_on_resume(tmp_path: Path) -> None:
+    db_url = _waiting_run(tmp_path)
+    path = db_url.removeprefix("sqlite:///")
+    _stall_from(path, _checkpoints(path) + 1)  # the checkpoint after the committed decision
+    _kill_in_stall(path, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
+
+    shown = show(db_url, TENANT, RUN, tmp_path)
+    assert shown["status"] == "running" and shown["review"].startswith("approved by"), shown
+    done = kassist(
+        "runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert show(db_url, TENANT, RUN, tmp_path)["status"] == "completed"
+    report = _report(db_url, tmp_path)
+    assert report.count("Review: approved by") == 1 and "Needs review" not in report, report
