@@ -8,17 +8,19 @@ each pass the name rules but cannot be written together or at all, a file ``a.md
 OSError raised half-way through the copy. Two names that differ only in their Unicode form
 (``café`` composed and decomposed) were both kept: two documents every reader sees under one name,
 and one file on a file system that normalises names (macOS), where the second overwrote the first.
-Each is refused with 422 naming the file, before anything is kept."""
+Each is refused with 422 naming the file, before anything is kept. A tenant whose id is 128 "é"
+(the longest id allowed) had no upload folder at all (770 bytes quoted): every upload was a 500."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, kassist_serve
+from server_harness import ACME_KEY, KEYS, kassist_serve
 
 Server = tuple[str, Path]
 
@@ -30,7 +32,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield base, tmp / "uploads"
 
 
-def _upload(base: str, names: list[str]) -> httpx.Response:
+def _upload(base: str, names: list[str], key: str = ACME_KEY) -> httpx.Response:
     """One multipart upload of ``names``, each sent byte for byte as UTF-8."""
     boundary = uuid.uuid4().hex
     body = b""
@@ -44,7 +46,7 @@ def _upload(base: str, names: list[str]) -> httpx.Response:
         f'--{boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n'
         f'{{"embedder": "hashing"}}\r\n--{boundary}--\r\n'
     ).encode()
-    headers = {"x-api-key": ACME_KEY, "content-type": f"multipart/form-data; boundary={boundary}"}
+    headers = {"x-api-key": key, "content-type": f"multipart/form-data; boundary={boundary}"}
     return httpx.post(f"{base}/v1/runs/uploads", content=body, headers=headers, timeout=60)
 
 
@@ -80,3 +82,14 @@ def test_names_in_one_folder_and_a_long_ascii_name_are_kept(serve: Server) -> No
     run = answer.json()["run_id"]
     kept = [p.relative_to(uploads).parts[2:] for p in _kept(uploads) if run in p.parts]
     assert sorted(kept) == [("notes", "a.md"), ("notes", "b.md"), ("x" * 252 + ".md",)]
+
+
+def test_a_tenant_with_the_longest_non_ascii_id_can_upload(tmp_path: Path) -> None:
+    key = "long-tenant-key-0123456789"
+    keys = {**KEYS, key: {"identity": "zoe", "tenant_id": "\u00e9" * 128}}
+    with kassist_serve(tmp_path, env={"KASSIST_API_KEYS": json.dumps(keys)}) as base:
+        answer = _upload(base, ["memo.md"], key)
+        assert answer.status_code == 201, answer.text
+        run = answer.json()["run_id"]
+        assert [p.name for p in _kept(tmp_path / "uploads") if run in p.parts] == ["memo.md"]
+        assert _upload(base, ["other.md"]).status_code == 201  # acme's uploads: their own folder

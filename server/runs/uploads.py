@@ -6,6 +6,7 @@ no hidden files), the size is counted while copying, and the folder appears whol
 from __future__ import annotations
 
 import errno
+import hashlib
 import shutil
 import unicodedata
 import uuid
@@ -43,7 +44,13 @@ class Readable(Protocol):
 
 def tenant_folder(root: Path, tenant: str) -> Path:
     # A tenant id may hold any printable character: quoted, and prefixed so ".." stays a plain name.
-    return root / f"t-{quote(tenant, safe='')}"
+    name = f"t-{quote(tenant, safe='')}"
+    if len(name) > NAME_MAX:
+        # Quoting triples a non-ASCII character's bytes: a 128-character id (the most allowed) of
+        # "é" is 770 bytes, no folder name at all, and every upload of that tenant was a 500.
+        # Its digest instead, under a prefix no quoted id's folder ("t-...") can take.
+        name = f"h-{hashlib.sha256(tenant.encode('utf-8', 'surrogatepass')).hexdigest()}"
+    return root / name
 
 
 def safe_name(name: str | None) -> PurePosixPath:
