@@ -29,7 +29,6 @@ rows older than its cutoff)."""
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import threading
 import time
@@ -48,7 +47,7 @@ from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Options, Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
 from server.auth_rules import client_configurable, is_admin
-from server.configurable import CLIENT_KEYS, JOB_GRAPHS
+from server.configurable import CLIENT_KEYS
 from server.holds import runtime_present
 from server.job_threads import reached_or_made, registry_has
 from server.key_store import migrate
@@ -289,16 +288,6 @@ async def resume_accepted(
         fill_configurable(graph, kwargs, decision.configurable)
 
 
-async def check_cron(ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, payload: Any) -> None:
-    """A cron on a thread whose accepted first run never began: each firing is a run there
-    (langgraph-api's scheduler sends it through the create_run handler), so other settings are
-    refused now (409, :func:`resume_accepted`'s words) rather than at every firing (before: the
-    cron was stored, and every firing was a 409 with a traceback in the server's log). The payload
-    itself is left as sent (a copy is checked)."""
-    if isinstance(payload, Mapping):
-        await resume_accepted(ctx, graph, thread_id, copy.deepcopy(dict(payload)), False)
-
-
 def _other_settings(thread_id: str, recorded: object, sent: object) -> str | None:
     """Why ``sent`` settings may not resume a run accepted with ``recorded`` (the one rule of
     graph.ingestion.registration.mismatch), or None (no settings sent, or the same)."""
@@ -318,21 +307,13 @@ def _other_settings(thread_id: str, recorded: object, sent: object) -> str | Non
     return said[: said.rfind(" (or resume it")] + OTHER_SETTINGS_TAIL.format(thread=thread_id)
 
 
-async def accepted_job(tenant: str, thread_id: str) -> Accepted | None:
-    """The accepted first run of a thread with no checkpoint if it is a job graph's (the thread is
-    that run's: server/job_threads), or None."""
+async def accepted_first(tenant: str, thread_id: str) -> Accepted | None:
+    """The accepted first run of a thread with no checkpoint yet, or None (once there is one, the
+    checkpoints decide). Until then its ``owner`` is the thread's (server/run_checks) and its
+    ``graph`` says what the thread is for, a job's or a conversation's (server/job_threads)."""
     if not await _no_checkpoint(tenant, thread_id):
         return None
-    record = await (await table()).get(tenant, thread_id)
-    return record if record is not None and record.graph in JOB_GRAPHS else None
-
-
-async def recorded_owner(tenant: str, thread_id: str) -> str | None:
-    """The owner of the accepted run recorded for a thread with no checkpoint, or None."""
-    if not await _no_checkpoint(tenant, thread_id):
-        return None
-    record = await (await table()).get(tenant, thread_id)
-    return None if record is None else record.owner
+    return await (await table()).get(tenant, thread_id)
 
 
 async def forget(ctx: Auth.types.AuthContext, thread_id: object, run_id: object = None) -> None:

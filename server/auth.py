@@ -50,6 +50,7 @@ ingestion run's settings only what the served-run rules allow its tenant (its fo
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 from collections.abc import Mapping
@@ -115,6 +116,7 @@ from server.keys import KeyResolver, KeyTable, load_key_table
 from server.object_limits import check_new_assistant, check_new_thread, object_limits, tenant_object_limits
 from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
+    CRON_ONLY_KEYS,
     check_checkpoint,
     check_feedback,
     check_ingestion_input,
@@ -347,24 +349,20 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     payload = value.get("payload") or {}
     assistant_id, thread_id = payload.get("assistant_id"), value.get("thread_id")
     cron = reached_cron(ctx, value.get("cron_id")) if ctx.action == "update" else None
-    if cron is not None:
-        # A PATCH names neither: each firing runs the cron's assistant on its thread. Checked
-        # against no graph, a PATCH of an assistant cron's input kept `topic` (every firing then
-        # refused), an ingestion cron's kept any settings.
+    if cron is not None:  # a PATCH names neither; its keys are laid over the stored payload
         assistant_id, thread_id = cron.get("assistant_id"), cron.get("thread_id")
-    graph = graph_of_assistant(assistant_id)
-    check_configurable(ctx, graph, payload.get("config"), payload.get("context"))
-    check_run(ctx, graph, payload)  # a cron's runs carry its payload's input and command
-    _refuse(422, refused_input(input_graph(assistant_id), payload.get("input")))
-    check_schedule(None, payload.get("webhook") if isinstance(payload, Mapping) else None)
-    check_job_strategy(graph, payload.get("multitask_strategy"))
+    firing = payload if cron is None else {**(cron.get("payload") or {}), **payload}
     check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
-    await check_ingestion_input(ctx, graph, payload.get("input"), thread_id)
-    if thread_id is not None and (ctx.action == "create" or "input" in payload):
-        await accepted_runs.check_cron(ctx, graph, thread_id, payload)  # as each firing will be
-    if ctx.action == "create" or "input" in payload:  # an update without input keeps the checked one
-        # Each firing starts a run on the cron's thread (a threadless cron: on a new one each time).
-        await check_start_input(ctx, graph, thread_id, payload)
+    if ctx.action == "create" or not CRON_ONLY_KEYS.issuperset(payload):
+        # Each firing is a run on the cron's thread that the scheduler sends through create_run: the
+        # same rules now, on a copy (a hand-picked part of them let crons through that could never
+        # run, each firing a 409). A PATCH of its schedule alone leaves the firing as it was.
+        run = {
+            "thread_id": thread_id, "assistant_id": assistant_id, "kwargs": copy.deepcopy(dict(firing)),
+            "multitask_strategy": firing.get("multitask_strategy"), "after_seconds": firing.get("after_seconds"),
+        }  # fmt: skip
+        with one_head_read():
+            await _run_checks(ctx, run)
     stamp(ctx, value)
     store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
     if ctx.action == "create":  # last: a cron refused above holds no place

@@ -129,9 +129,8 @@ def stamp(ctx: Auth.types.AuthContext, value: Any, owner: str | None = None) -> 
     if ctx.resource == "assistants":
         metadata["created_by"] = ctx.user.identity
     if ctx.action == "create":
-        metadata[OWNER_KEY] = (
-            owner or ctx.user.identity
-        )  # whoever the client named: a member's threads are its own
+        # The caller, or the recorded owner of a thread it remakes (never the client's).
+        metadata[OWNER_KEY] = owner or ctx.user.identity
     elif ctx.action in ("update", "create_run"):
         metadata.pop(OWNER_KEY, None)  # a thread is not handed to (or planted in the list of) another user
 

@@ -249,21 +249,14 @@ def parsed_refusal(method: str, path: str, parsed: object) -> str | None:
 
 def _keys_refusal(method: str, path: str, parsed: object, keys: frozenset[str]) -> str | None:
     """:func:`parsed_refusal` once the route's ``keys`` are found (:func:`allowed_keys`)."""
-    ids = (
-        parsed.get("thread_ids")
-        if isinstance(parsed, Mapping) and path.startswith("/threads/prune")
-        else None
-    )
+    prune = parsed if isinstance(parsed, Mapping) and _normal(path) == "/threads/prune" else None
+    ids = prune.get("thread_ids") if prune is not None else None
     if isinstance(ids, list) and len(ids) > MAX_PRUNE_IDS:
         return (
             f"thread_ids names {len(ids)} threads; one prune takes at most {MAX_PRUNE_IDS}: "
             "send several requests"
         )
-    if (
-        path.startswith("/threads/prune")
-        and isinstance(parsed, Mapping)
-        and parsed.get("strategy") == "keep_latest"
-    ):
+    if prune is not None and prune.get("strategy") == "keep_latest":
         # langgraph dev's in-memory runtime refuses it only after the threads' delete event, on which
         # the server drops what their runs were accepted with (server/accepted_runs.forget_deleted):
         # refused here, before any handler, a refused prune changes nothing.

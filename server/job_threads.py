@@ -85,11 +85,21 @@ async def check_thread_graph(ctx: Auth.types.AuthContext, graph: str | None, thr
                 "graph's run would replace the run's state); use a thread of its own",
             )
         return
+    from server.accepted_runs import accepted_first
+    from server.configurable import JOB_GRAPHS
     from server.saver import recorded_owner, thread_has_messages
 
     tenant = tenant_of(ctx)
-    owner = await recorded_owner(tenant, str(thread_id))
-    if (owner is None or _reaches(ctx, owner)) and await thread_has_messages(tenant, thread_id):
+    accepted = await accepted_first(tenant, str(thread_id))
+    if accepted is not None:  # no checkpoint yet: the run it was accepted with is what it is for
+        # (that run, held or queued behind this one, would otherwise begin on the ingestion run's
+        # thread and replace its state: the reverse of the first branch)
+        conversation = accepted.graph not in JOB_GRAPHS and _reaches(ctx, accepted.owner)
+    else:
+        owner = await recorded_owner(tenant, str(thread_id))
+        reached = owner is None or _reaches(ctx, owner)
+        conversation = reached and bool(await thread_has_messages(tenant, thread_id))
+    if conversation:
         refuse(409, f"thread {thread_id} holds a conversation: an ingestion run needs a thread of its own")
 
 
@@ -170,7 +180,8 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
     tenant's for an admin): a registered run (a run id names its thread), one whose head checkpoint
     is a job graph's (stopped before ``begin``: nothing registered yet), or, before its first
     checkpoint, one whose accepted first run is a job's (server/accepted_runs.py; queued, or lost
-    in a kill). The same rule as kassist serve's (:func:`server.thread_owner.holds_a_job`): before
+    in a kill). What the thread holds is judged by :func:`server.thread_owner.job_thread`, as
+    kassist serve's :func:`~server.thread_owner.holds_a_job` judges it; each reads its own way: before
     session 27 a turn of the assistant on a run stopped before ``begin`` replaced its input (200;
     an admin's on a member's run too), and the run's resume was then 409 "holds a conversation".
     Another member's thread (or a run of the runs API or the command line, whose checkpoints record
@@ -178,19 +189,19 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
     the refusal's words would tell it exists."""
     from server import accepted_runs
     from server.saver import recorded_owner, serving, thread_head
-    from server.thread_owner import job_head
+    from server.thread_owner import job_thread
 
     tenant = tenant_of(ctx)
     if not serving():  # no database in this process
         return False
     head = await thread_head(tenant, thread_id)
-    if head is None:
-        job = await accepted_runs.accepted_job(tenant, thread_id)
-        return job is not None and _reaches(ctx, job.owner)
+    if head is None:  # before its first checkpoint, the accepted first run (no second head read)
+        accepted = await (await accepted_runs.table()).get(tenant, thread_id)
+        return accepted is not None and _reaches(ctx, accepted.owner) and job_thread(None, accepted)
     owner = await recorded_owner(tenant, thread_id)
     if owner is None or not _reaches(ctx, owner):
         return False
-    return job_head(head) or await asyncio.to_thread(registered_run, tenant, thread_id)
+    return job_thread(head, None) or await asyncio.to_thread(registered_run, tenant, thread_id)
 
 
 def first_settings_refusal(

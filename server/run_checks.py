@@ -303,9 +303,10 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     tenant = tenant_of(ctx)
     # The owner its checkpoints record; before its first one, the owner of the run it was accepted
     # with (a kill in that instant lost langgraph dev's registry, and with it the thread).
-    owner = await recorded_owner(tenant, str(thread_id)) or await accepted_runs.recorded_owner(
-        tenant, str(thread_id)
-    )
+    owner = await recorded_owner(tenant, str(thread_id))
+    if owner is None:
+        accepted = await accepted_runs.accepted_first(tenant, str(thread_id))
+        owner = None if accepted is None else accepted.owner
     if owner is None:
         if serving() and await asyncio.to_thread(registered_run, tenant, str(thread_id)):
             refuse(409, f"Thread with ID {thread_id} already exists")
@@ -345,6 +346,10 @@ async def check_checkpoint(ctx: Auth.types.AuthContext, thread_id: object, sent:
 CRON_ROLE = "member"
 """The role a cron's runs act with, whoever made the cron: a schedule decides no review and
 reaches only its creator's threads; an admin's standing rights are not stored in a job."""
+
+CRON_ONLY_KEYS = frozenset({"schedule", "end_time", "enabled", "on_run_completed", "timezone", "metadata"})
+"""A cron PATCH's keys (langgraph-api's CronPatch) that change when it fires, not the run it fires
+(every other key of a PATCH is merged into the payload each firing runs)."""
 
 
 def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:

@@ -28,7 +28,7 @@ from server.request_config import USER_KEY
 
 if TYPE_CHECKING:
     from graph.ingestion.store import RunStore
-    from server.accepted_runs import AcceptedRuns
+    from server.accepted_runs import Accepted, AcceptedRuns
 
 
 def not_found(thread_id: str) -> str:
@@ -76,10 +76,15 @@ def with_owner(config: dict[str, Any], principal: Principal, owner: str | None) 
     return {**config, "metadata": metadata}
 
 
-def job_head(head: CheckpointTuple | None) -> bool:
-    """Whether a thread's head checkpoint is a job graph's (langgraph dev's checkpoints name their
-    graph): the thread is that run's, never a conversation's."""
-    return head is not None and (head.metadata or {}).get("graph_id") in JOB_GRAPHS
+def job_thread(head: CheckpointTuple | None, accepted: Accepted | None) -> bool:
+    """Whether what a thread holds makes it a job run's, never a conversation's (no I/O; both
+    servers read the inputs their own way): its head checkpoint is a job graph's (langgraph dev's
+    checkpoints name their graph), or, before its first checkpoint (``head`` None), the first run
+    langgraph dev accepted on it (``accepted``: queued, or lost in a kill) is a job graph's. A
+    registered run, or one requested on the runs API, is the caller's to ask its registry."""
+    if head is None:
+        return accepted is not None and accepted.graph in JOB_GRAPHS
+    return (head.metadata or {}).get("graph_id") in JOB_GRAPHS
 
 
 def holds_a_job(
@@ -101,12 +106,9 @@ def holds_a_job(
         "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
     }
     head = saver.get_tuple(config)
-    if job_head(head):
+    record = accepted.get_blocking(tenant, thread_id) if head is None and accepted is not None else None
+    if job_thread(head, record):
         return True
-    if head is None and accepted is not None:
-        record = accepted.get_blocking(tenant, thread_id)
-        if record is not None and record.graph in JOB_GRAPHS:
-            return True
     if runs is None:
         return False
     from graph.ingestion.jobs import JobStore

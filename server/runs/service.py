@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
 
 PREFIX = "/v1/runs"
+PAGE_SCAN = 10  # a runs page reads at most this many times its limit of runs (_reached_page)
 Loc = tuple[str, ...]
 
 
@@ -294,7 +295,7 @@ class RunsService:
             job = self._jobs(who).get(run)
             if job is not None:
                 self._jobs(who).note_status(run, self._state(who, job)[1])
-        rows = self._reached_page(who, status, before, limit + 1)
+        rows, last = self._reached_page(who, status, before, limit)
         runs = [
             RunSummary(
                 run_id=j.run_id,
@@ -306,25 +307,33 @@ class RunsService:
                 created_at=j.created_at,
                 links=links(j.run_id),
             )
-            for j in rows[:limit]
+            for j in rows
         ]
-        return RunPage(runs=runs, next_cursor=encode_cursor(rows[limit - 1]) if len(rows) > limit else None)
+        return RunPage(runs=runs, next_cursor=None if last is None else encode_cursor(last))
 
     def _reached_page(
         self, who: Principal, status: str | None, before: tuple[float, str] | None, limit: int
-    ) -> list[JobRecord]:
+    ) -> tuple[list[JobRecord], JobRecord | None]:
         """Up to ``limit`` of the tenant's runs ``who`` reaches (:func:`reaches_run`), newest first,
-        created before ``before``: the store's pages are read on past the runs another member's
-        ``langgraph dev`` thread holds (filtered after one read, a page held fewer than ``limit``
-        runs, none at all when a member's runs were all older than ``limit`` of another's)."""
+        created before ``before``, and the run the next page starts after (None: no more). Runs of
+        another member's ``langgraph dev`` threads are read past, at most ``PAGE_SCAN`` x ``limit``
+        rows (100 at least; each a checkpoint read: a member who reaches few runs read the tenant's
+        whole history per page). Past that the page holds fewer runs; its cursor: the last read."""
         found: list[JobRecord] = []
-        while len(found) < limit:
-            rows = self._jobs(who).page(status, before, limit)
-            found += [j for j in rows if reaches_run(who, self.res.saver, j.run_id)]
-            if len(rows) < limit:
-                break  # the store has no more
+        most, read, size = max(PAGE_SCAN * limit, 100), 0, max(limit + 1, 100)
+        while True:
+            rows = self._jobs(who).page(status, before, size)
+            for job in rows:
+                if reaches_run(who, self.res.saver, job.run_id):
+                    if len(found) == limit:
+                        return found, found[-1]  # one more: the next page starts after the last
+                    found.append(job)
+                read += 1
+                if read >= most:
+                    return found, job
+            if len(rows) < size:
+                return found, None  # the store has no more
             before = (rows[-1].created_at, rows[-1].run_id)
-        return found[:limit]
 
     def report(self, who: Principal, run: str, fmt: ReportFormat) -> str:
         self._job(who, run)
