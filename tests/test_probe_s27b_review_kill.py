@@ -19,10 +19,12 @@ from contextlib import closing
 from pathlib import Path
 
 from ingest_harness import kassist, show, spawn
+from test_ingest_start_kill import RUN
+from test_ingest_start_kill import _install_stall as install_stall
+from test_ingest_start_kill import _remove_stall as remove_stall
+from test_ingest_start_kill import _stalled as stalled
 
-TENANT = "acme"
-RUN = "reviewkill"
-STALL = "kassist_test_stall_review"
+TENANT = "acme"  # RUN: the run the stall helpers of tests/test_ingest_start_kill.py watch
 KEY_DOC = (
     "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
     "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
@@ -49,46 +51,15 @@ def _checkpoints(path: str) -> int:
         return int(conn.execute(sql, (RUN,)).fetchone()[0])
 
 
-def _stall_from(path: str, nth: int) -> None:
-    """Stall the run's checkpoint insert once ``nth`` of its checkpoints are committed (a trigger
-    on SQLite cannot sleep: a long cross join holds the write lock instead)."""
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        conn.execute(
-            f"CREATE TRIGGER {STALL} BEFORE INSERT ON kassist_cp_checkpoints WHEN "
-            f"(SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = '{RUN}') >= {nth} BEGIN "
-            f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-        )
-        conn.commit()
-
-
-def _stalled(path: str) -> bool:
-    """Busy throughout a whole second: the child is inside the stalled insert."""
-    for _ in range(20):
-        with closing(sqlite3.connect(path, timeout=0)) as conn:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                conn.rollback()
-                return False
-            except sqlite3.OperationalError:
-                pass
-        time.sleep(0.05)
-    return True
-
-
-def _kill_in_stall(path: str, tmp: Path, *args: str) -> None:
+def _kill_in_stall(db_url: str, tmp: Path, *args: str) -> None:
     child = spawn(*args, cwd=tmp)
     deadline = time.monotonic() + 120
-    while not _stalled(path):
+    while not stalled(db_url):
         assert child.poll() is None, child.communicate()
         assert time.monotonic() < deadline, "the child never reached the stalled checkpoint"
     child.send_signal(signal.SIGKILL)
     child.wait()
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"DROP TRIGGER {STALL}")
-        conn.execute(f"DROP TABLE {STALL}_rows")
-        conn.commit()
+    remove_stall(db_url)
 
 
 def _report(db_url: str, tmp: Path) -> str:
@@ -104,8 +75,8 @@ def test_an_approval_killed_before_its_checkpoint_is_not_in_the_report(tmp_path:
     db_url = _waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
     assert "Review: approved" not in _report(db_url, tmp_path)
-    _stall_from(path, _checkpoints(path))  # the decision's own checkpoint
-    _kill_in_stall(path, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
+    install_stall(db_url, _checkpoints(path))  # the decision's own checkpoint
+    _kill_in_stall(db_url, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     assert show(db_url, TENANT, RUN, tmp_path)["status"] == "needs_review"  # the decision was lost
     assert "approved by" not in _report(db_url, tmp_path)  # and the report does not claim it
@@ -121,8 +92,8 @@ def test_an_approval_killed_before_its_checkpoint_is_not_in_the_report(tmp_path:
 def test_an_approval_killed_after_its_checkpoint_is_reported_once_on_resume(tmp_path: Path) -> None:
     db_url = _waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
-    _stall_from(path, _checkpoints(path) + 1)  # the checkpoint after the committed decision
-    _kill_in_stall(path, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
+    install_stall(db_url, _checkpoints(path) + 1)  # the checkpoint after the committed decision
+    _kill_in_stall(db_url, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     shown = show(db_url, TENANT, RUN, tmp_path)
     assert shown["status"] == "running" and shown["review"].startswith("approved by"), shown
