@@ -44,16 +44,14 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from logistic_fit import newton, ridge, sigmoid  # noqa: E402
 
-from graph.assistant.answer_types import asked_quantity, asked_type, carries, gives_phone, judged_answer  # noqa: E402
 from graph.assistant.answering import (  # noqa: E402
-    ANSWER_TYPE_DEPTH,
     QUANTITY_DEPTH,
     _scope_page_off_topic,
     _sentences_about,
-    _sentences_of,
     evidence,
     judge,
     most_relevant,
+    slot_failures,
 )
 from graph.assistant.asking import asking_part  # noqa: E402
 from graph.assistant.names import office_names, quoted_title, unexcused  # noqa: E402
@@ -81,25 +79,9 @@ def signals(query: str, hits: list[dict[str, Any]], uses: dict[str, bool]) -> li
     passage = terms(f"{judged['title']} {judged.get('heading') or ''} {judged['text']}")
     sentence = terms(str(judged.get("best_sentence") or ""))
     top3 = frozenset().union(*(terms(f"{h['title']} {h.get('heading') or ''} {h['text']}") for h in hits[:3]))
-    kind = asked_type(query)
-    type_fail = 0.0
-    if kind is not None:
-        if kind == "phone":
-            given = any(
-                gives_phone(query, s, a) for s, a in _sentences_about([*hits[:QUANTITY_DEPTH], judged])
-            )
-        else:
-            given = any(carries(kind, str(h.get("best_sentence") or h.get("text") or ""))
-                        for h in [*hits[:ANSWER_TYPE_DEPTH], judged])  # fmt: skip
-        type_fail = float(not given)
-    quantity = asked_quantity(query)
-    quantity_fail = float(
-        quantity is not None
-        and quantity.checked
-        and not any(
-            judged_answer(query, quantity, s) for s in _sentences_of([*hits[:QUANTITY_DEPTH], judged])
-        )
-    )
+    # The judge's own slot checks, read from the part that asks as the judge reads them.
+    kind_failed, quantity_failed = slot_failures(query, asking_part(query), hits, judged)
+    type_fail, quantity_fail = float(kind_failed is not None), float(quantity_failed is not None)
     claim = presupposed(query)
     premise_fail = float(
         bool(claim) and not stated(claim, _sentences_about([*hits[:QUANTITY_DEPTH], judged]))
@@ -140,13 +122,28 @@ def _row(name: str, half: str, c: Counter[str]) -> str:
     return f"| {name} | {half} | {rule} | {c['amodel']}/{c['a']} / {c['umodel']}/{c['u']} |"
 
 
+def _positive(text: str) -> float:
+    """``--ridge``: a penalty above 0. Without one the fit is undefined when a feature never varies
+    in a training set (a fail flag that never fires there) or the sets are separable."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number > 0: an unpenalised fit is undefined when a feature "
+            "never varies in a training set"
+        )
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--dump", type=Path, required=True)
     parser.add_argument("--cut", type=float, default=0.5)
-    parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument("--ridge", type=_positive, default=1.0)
     parser.add_argument("--features", default=",".join(NAMES))
     parser.add_argument("--cache", type=Path)
     parser.add_argument("--show", action="store_true")
@@ -168,10 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     scope = {"replace": np.ones(len(data), dtype=bool), "add": ~rule, "lift": rule}[args.layer]
     member = np.array([r["set"] for r in data])
     prob = np.zeros(len(data))
+    # The intercept (the bias column, wherever --features puts it) is not penalised; without it, all are.
+    penalty = ridge(x.shape[1], args.ridge, free=cols.index(0) if 0 in cols else None)
     for held in sorted(set(member)):
         train, test = scope & (member != held), scope & (member == held)
-        prob[test] = sigmoid(x[test] @ newton(x[train], y[train], ridge(x.shape[1], args.ridge)))
-    w_all = newton(x[scope], y[scope], ridge(x.shape[1], args.ridge))
+        prob[test] = sigmoid(x[test] @ newton(x[train], y[train], penalty))
+    w_all = newton(x[scope], y[scope], penalty)
     print("weights (all sets):", ", ".join(f"{NAMES[c]} {v:+.2f}" for c, v in zip(cols, w_all, strict=True)))
 
     def decide(cut: float) -> np.ndarray:

@@ -53,25 +53,26 @@ sys.path.append(str(Path(__file__).resolve().parent))
 from abstain_types import outcome  # noqa: E402
 
 from graph.assistant.answer_types import (  # noqa: E402
-    ASKS_WHO,
-    CLAUSE_START,
-    Quantity,
-    asked_quantity,
+    EMAIL_OR_WEB,
+    PERSON_NOUNS,
     asked_type,
+    asks_who,
     carries,
-    gives_count,
     names_something,
-    states,
 )
 from graph.assistant.answering import QUANTITY_DEPTH, most_relevant  # noqa: E402
 from graph.assistant.asking import asking_part  # noqa: E402
+from graph.assistant.quantities import Quantity, asked_quantity, gives_count, states  # noqa: E402
 from knowledge.index.rerank import terms  # noqa: E402
 from knowledge.index.sentences import QUESTION_TERMS, sentences  # noqa: E402
 
-_EMAIL_OR_WEB = re.compile(r"\S+@\S+\.\w+|\bhttps?://|\bwww\.|\b[\w-]+\.(?:com|org|net|io|example)\b")
-
-# "where" asking, not relative ("the office where"): as "who" (answer_types.ASKS_WHO).
-_ASKS_WHERE = re.compile(rf"{CLAUSE_START}(?:where|where's)\b", re.IGNORECASE)
+# "where" asking, not relative ("the office where"): at the start of the message or of a clause, or
+# after a verb of asking or knowing.
+_ASKS_WHERE = re.compile(
+    r"(?:^|[,;:.?!(]\s*|\b(?:and|but|or|then|so|also|know|tell\s+me|ask|sure|idea|wonder(?:ing)?|out)\s+)"
+    r"(?:where|where's)\b",
+    re.IGNORECASE,
+)
 _ASKS_CONTACT = re.compile(
     r"\b(?:e-?mail|web|website|postal)\s+address(?:es)?\b|\bcontact\s+(?:details|info|information|address)\b|"
     r"\b(?:url|web\s?site|link)\s+(?:for|of|to)\b",
@@ -87,17 +88,7 @@ _ASKS_PERMISSION = re.compile(
 )
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b(?!\s+(?:time|notice|warning)\b)", re.IGNORECASE)
 
-# Nouns of a person or a group that does something (the class a "who" answer belongs to).
-_ROLE = terms(
-    "manager managers director directors owner owners officer officers lead leads head heads team teams "
-    "department departments desk committee board panel council staff employee employees colleague colleagues "
-    "person people partner partners representative representatives coordinator coordinators administrator "
-    "administrators admin admins assistant assistants specialist specialists agent agents advisor adviser "
-    "advisors advisers buddy mentor approver approvers reviewer reviewers controller accountant engineer "
-    "engineers supervisor supervisors chair member members you yourself everyone anyone nobody service "
-    "support function group office secretary steward stewards warden wardens champion champions contact "
-    "holder holders sponsor vendor supplier provider recruiter hr legal finance payroll security"
-)
+_ROLE = PERSON_NOUNS  # the class a "who" answer belongs to
 # Nouns of a place, a physical one or one in a system (the class a "where" answer belongs to).
 _PLACE = terms(
     "room rooms floor floors level building basement garage kitchen reception lobby entrance corridor "
@@ -136,7 +127,7 @@ def asked_slot(question: str) -> str | None:
     quantity = asked_quantity(question)
     if quantity is not None and quantity.kind in ("duration", "date"):
         return "duration"
-    if ASKS_WHO.search(question):
+    if asks_who(question) is not None:
         return "person"
     if _ASKS_WHERE.search(question):
         return "place"
@@ -150,7 +141,7 @@ def asked_slot(question: str) -> str | None:
 def gives_contact(sentence: str) -> bool:
     """An e-mail or web address, or a telephone number (``phonenumbers`` in any region's format, or
     the phone shapes the judge reads)."""
-    if _EMAIL_OR_WEB.search(sentence) or carries("phone", sentence):
+    if EMAIL_OR_WEB.search(sentence) or carries("phone", sentence):
         return True
     return any(
         True for _ in phonenumbers.PhoneNumberMatcher(sentence, "US", leniency=phonenumbers.Leniency.POSSIBLE)
@@ -161,28 +152,27 @@ def _new_words(question: str, sentence: str) -> frozenset[str]:
     return terms(sentence) - terms(question)
 
 
-def gives_person(question: str, sentence: str) -> bool:
-    """A name, an address, or a person's or group's noun the question does not hold itself ("who is
-    the fire warden" is not answered by "your floor's fire warden")."""
-    if _EMAIL_OR_WEB.search(sentence):
+def _new_name(question: str, sentence: str) -> bool:
+    """An e-mail or web address, or a name (a capitalised word after the sentence's first, an
+    acronym) that the question does not hold itself."""
+    if EMAIL_OR_WEB.search(sentence):
         return True
     asked = terms(question)
     names = [w for w in re.findall(r"\b[A-Z][\w'-]*", sentence)[1:] if not terms(w) <= asked]
-    if names and names_something(" ".join(["x", *names])):
-        return True
-    return bool(_new_words(question, sentence) & _ROLE)
+    return bool(names) and names_something(" ".join(["x", *names]))
+
+
+def gives_person(question: str, sentence: str) -> bool:
+    """A name, an address, or a person's or group's noun the question does not hold itself ("who is
+    the fire warden" is not answered by "your floor's fire warden")."""
+    return _new_name(question, sentence) or bool(_new_words(question, sentence) & _ROLE)
 
 
 def gives_place(question: str, sentence: str) -> bool:
     """A name (a place, a system, a tool) or an address, or a place noun after a preposition, that
     the question does not hold itself."""
-    if _EMAIL_OR_WEB.search(sentence):
-        return True
     asked = terms(question)
-    names = [w for w in re.findall(r"\b[A-Z][\w'-]*", sentence)[1:] if not terms(w) <= asked]
-    if names and names_something(" ".join(["x", *names])):
-        return True
-    return any(
+    return _new_name(question, sentence) or any(
         terms(m.group(1)) & _PLACE and not terms(m.group(1)) <= asked for m in _LOCATIVE.finditer(sentence)
     )
 

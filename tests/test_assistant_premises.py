@@ -6,7 +6,7 @@ won't connect. What should I check first?"), which must still be answered.
 
 Through the whole assistant graph on a small corpus written here (extractive responder, the real
 local embedder), SQLite and PostgreSQL; then the rules alone (graph/assistant/premises.py,
-answer_types.asked_quantity, asking.py).
+quantities.asked_quantity, asking.py).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from assistant_support import ask, assistant_over
 
-from graph.assistant.answer_types import Quantity, asked_quantity, states
 from graph.assistant.answering import judge
 from graph.assistant.asking import asking_part
 from graph.assistant.premises import presupposed, stated
+from graph.assistant.quantities import Quantity, asked_quantity, states
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -165,7 +165,7 @@ def test_asked_quantity(question: str, quantity: Quantity | None) -> None:
 
 def test_only_a_duration_in_a_unit_money_a_percentage_and_a_count_are_checked() -> None:
     assert Quantity("duration", "day").checked and Quantity("money").checked and Quantity("percent").checked
-    # A count by any number about its subject (session 26, answer_types.judged_answer).
+    # A count by any number about its subject (session 26, quantities.judged_answer).
     assert Quantity("size").checked and Quantity("count", "share").checked
     assert not Quantity("duration").checked and not Quantity("frequency").checked
     assert not Quantity("date").checked

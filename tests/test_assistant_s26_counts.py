@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from assistant_support import ask, assistant_over
 
-from graph.assistant.answer_types import asked_quantity, gives_count, judged_answer
+from graph.assistant.quantities import asked_quantity, gives_count, judged_answer
 
 pytestmark = pytest.mark.timeout(900)
 

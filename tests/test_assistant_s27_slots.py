@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from assistant_support import ask, assistant_over
 
-from graph.assistant.answer_types import Quantity, asked_type, states
+from graph.assistant.answer_types import asked_type
+from graph.assistant.quantities import Quantity, states
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -35,6 +36,10 @@ DOCUMENTS = {
     "up to two hundred euros towards a standing desk for your home office; keep the receipt.\n",
     "finance/mileage-claims.md": "# Mileage claims\n\n## Deadline\n\nMileage claims have no time limit; "
     "attach a photo of the odometer to each claim you file.\n",
+    "procurement/vendors.md": "# Vendors\n\n## Data protection\n\nEach vendor is a third party under the data "
+    "protection policy and signs a data processing agreement before it receives personal data.\n",
+    "it/backups.md": "# Backups\n\n## Storage\n\nBackups have no size limit; they are encrypted and stored in "
+    "two data centres.\n",
 }
 
 
@@ -87,6 +92,22 @@ def test_a_share_the_covered_subject_never_states_is_still_not_found(graph: Any)
     assert "Parental leave" in answer  # the closest document is named
 
 
+@pytest.mark.parametrize(
+    "question,closest",
+    [
+        # "a third party" is no share (review of session 27).
+        ("What percentage of vendors sign a data processing agreement?", "Vendors"),
+        # A bound on size is none on time.
+        ("How many days are backups kept?", "Backups"),
+    ],
+)
+def test_a_value_of_another_kind_does_not_answer(graph: Any, question: str, closest: str) -> None:
+    cited, answer = _ask(graph, question)
+    assert cited == [], (cited, answer)
+    assert "nothing relevant" in answer
+    assert closest in answer
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="known leniency: a sentence is 'about' the subject when it shares one topic word; the sickness "
@@ -107,6 +128,13 @@ def test_a_share_stated_about_another_subject_does_not_answer(graph: Any) -> Non
         ("What are the canteen's opening hours?", "time"),
         ("What are the opening hours, and who do I ask for a key?", "time"),  # the first slot asked
         ("What time does the gym close on Fridays?", "time"),
+        # Any verb may introduce the "who" that asks; a relative "who" follows a person's noun (review of s27).
+        ("Can you see who updates the opening hours?", None),
+        ("Could you check who changes the canteen's opening times?", None),
+        ("For night staff, who work late, what time does the canteen close?", "time"),
+        ("Do people who cycle have different opening hours for the bike room?", "time"),
+        ("Can staff who have a company car park after the opening hours?", "time"),
+        ("In the Amsterdam office, who do I ask about the opening hours?", None),  # a question's word order
     ],
 )
 def test_who_asks_a_person_not_a_time(question: str, kind: str | None) -> None:
@@ -133,6 +161,23 @@ def test_who_asks_a_person_not_a_time(question: str, kind: str | None) -> None:
         ("duration", "day", "Claims are filed within twenty-one days.", True),
         ("duration", "week", "Fathers may take up to 112 days.", True),  # a neighbouring unit
         ("duration", "day", "Claims are filed in the finance tool.", False),
+        # Not a share: an ordinal "third", a period of the year, reading in full, a room and a year, one each.
+        ("percent", "", "Each vendor is a third party under the data protection policy.", False),
+        ("percent", "", "Data may go to a third country only with safeguards.", False),
+        ("percent", "", "Bonuses are paid in the first half of the year.", False),
+        ("percent", "", "Please read the policy in full before you sign.", False),
+        ("percent", "", "The new printers are in Room 4 in 2024.", False),
+        ("percent", "", "There is one in every kitchen.", False),
+        ("percent", "", "The company pays half the cost.", True),
+        ("percent", "", "Three quarters of the premium is paid by the employer.", True),
+        ("percent", "", "The employer pays a third.", True),
+        # No bound of another kind: a size or an amount is no duration, a time no amount.
+        ("duration", "day", "Backups have no size limit.", False),
+        ("duration", "day", "Contractors get unlimited storage.", False),
+        ("money", "", "There is no time limit for claims.", False),
+        ("size", "", "There is no spending limit on the card.", False),
+        ("money", "", "There is no upper limit on the allowance.", True),
+        ("duration", "day", "Mileage claims have no time limit; the books close every 12 months.", True),
     ],
 )
 def test_values_read_as_people_write_them(kind: str, unit: str, sentence: str, stated: bool) -> None:

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from graph.assistant.answer_types import asked_quantity, asked_type, carries, gives_phone, judged_answer
+from graph.assistant.answer_types import asked_type, carries, gives_phone
 from graph.assistant.asking import asking_part
 from graph.assistant.language import LANGUAGE_NOTE as LANGUAGE_NOTE
 from graph.assistant.language import detect_language as detect_language
@@ -48,6 +48,7 @@ from graph.assistant.language import english_only as english_only
 from graph.assistant.language import language_text as language_text
 from graph.assistant.names import office_names, other_numbers, quoted_title, unexcused
 from graph.assistant.premises import presupposed, said, stated
+from graph.assistant.quantities import asked_quantity, judged_answer
 from knowledge.index.coverage import uncovered_words
 from knowledge.index.facets import title_values
 from knowledge.index.models import SearchHit
@@ -97,7 +98,7 @@ ANSWER_TYPE_DEPTH = 2
 # A question asking for a duration in a unit ("how many working days"), an amount of money, a
 # percentage, a size or a count is answered when a sentence of the first this many passages (or of
 # the judged one) states one of that kind (a count: any number) and shares a topic word of the
-# question (answer_types.judged_answer).
+# question (quantities.judged_answer).
 # Session 23, on the tuning halves of the development sets (bench/abstain_types.py): the closest
 # sentences alone or every sentence, depth 1-3: every sentence at depth 3 caught as many (4) and
 # abstained on no answerable question (depth 1: 2, depth 2: 1).
@@ -233,15 +234,17 @@ def _judge(
     # for Mumbai, the more specific reason, not for the count (review of session 26).
     # A numbered thing the passages know only under other numbers ("week 53" beside weeks 18 and
     # 42): the base holds its siblings, not it; the abstention names it as the user wrote it.
+    # One reading of the part that asks for the whole verdict: the siblings, the names and the slot.
+    asks = asking_part(query)
     texts = [f"{h['title']} {h.get('heading') or ''} {h['text']}" for h in hits]
-    siblings = other_numbers(asking_part(query), "\n".join(texts))
+    siblings = other_numbers(asks, "\n".join(texts))
     if siblings:
         reason = f"nothing mentions {', '.join(siblings)}"
         return Verdict(False, reason, _closest(hits), language, missing=siblings)
     # Names in the circumstances a message gives before it asks ("I'm at a hotel in Milan ...
     # what's the first thing to check?") are context, not what the base must mention; an office
     # the message names anywhere stays asked for.
-    scoped = named_scopes(asking_part(query))
+    scoped = named_scopes(asks)
     offices = office_names(query)
     if scoped or offices:  # the passages' words are read only when the question names something
         texts = [f"{h['title']} {h['text']}" for h in hits]
@@ -256,12 +259,30 @@ def _judge(
                 return Verdict(
                     False, f"the page for {uncovered} does not cover the question", _closest(hits), language
                 )
-    # The closest sentences of the first two passages and of the judged one are what gets quoted
-    # (without the sentence stage, a lexical embedder or keyword mode, the passages are).
-    # The slot is the one the part that asks asks for: a page named before it ("Opening hours for
-    # legal (2025 page): how much can a manager approve?") asks nothing (session 27).
-    asks = asking_part(query)
+    failed = next((reason for reason in slot_failures(query, asks, hits, judged) if reason), None)
+    if failed:
+        # What the closest passage does say, as after a finer detail: the user sees the subject is
+        # covered and the value asked is not (session 24).
+        return Verdict(False, failed, _closest(hits), language, said=_said(judged))
+    # A question built on a claim ("since sabbaticals are paid now, ...") the passages do not state.
+    claim = presupposed(query)
+    if claim and not stated(claim, _sentences_about([*hits[:QUANTITY_DEPTH], judged])):
+        reason = f"nothing found states that {claim}"
+        return Verdict(False, reason, _closest(hits), language, said=_said(judged))
+    return Verdict(True, "", _closest(hits), language)
+
+
+def slot_failures(
+    query: str, asks: str, hits: Sequence[dict[str, Any]], judged: dict[str, Any]
+) -> tuple[str | None, str | None]:
+    """Why the passages miss the slot the question asks for, or None: the kind of answer (a name, a
+    time, a phone number) and the checked quantity, each read from ``asks``, the part of ``query``
+    that asks (session 27: a page named before it, "Opening hours for legal (2025 page): how much can
+    a manager approve?", asks nothing). The closest sentences of the first passages and of the judged
+    one are what gets quoted (without the sentence stage, a lexical embedder or keyword mode, the
+    passages are). The judge refuses on the first; bench/abstain_learn.py reads both."""
     kind = asked_type(asks)
+    kind_failed = None
     if kind is not None:
         if kind == "phone":
             given = any(
@@ -274,11 +295,9 @@ def _judge(
                 for h in [*hits[:ANSWER_TYPE_DEPTH], judged]
             )
         if not given:
-            # What the closest passage does say, as after a finer detail: the user sees the subject
-            # is covered and the name or time is not (session 24).
-            reason = f"no passage gives the {'phone number' if kind == 'phone' else kind} asked for"
-            return Verdict(False, reason, _closest(hits), language, said=_said(judged))
+            kind_failed = f"no passage gives the {'phone number' if kind == 'phone' else kind} asked for"
     quantity = asked_quantity(asks)
+    quantity_failed = None
     if (
         quantity is not None
         and quantity.checked
@@ -286,14 +305,8 @@ def _judge(
             judged_answer(query, quantity, s) for s in _sentences_of([*hits[:QUANTITY_DEPTH], judged])
         )
     ):
-        reason = f"no passage states the {quantity.kind} asked for"
-        return Verdict(False, reason, _closest(hits), language, said=_said(judged))
-    # A question built on a claim ("since sabbaticals are paid now, ...") the passages do not state.
-    claim = presupposed(query)
-    if claim and not stated(claim, _sentences_about([*hits[:QUANTITY_DEPTH], judged])):
-        reason = f"nothing found states that {claim}"
-        return Verdict(False, reason, _closest(hits), language, said=_said(judged))
-    return Verdict(True, "", _closest(hits), language)
+        quantity_failed = f"no passage states the {quantity.kind} asked for"
+    return kind_failed, quantity_failed
 
 
 def most_relevant(query: str, hits: Sequence[dict[str, Any]]) -> dict[str, Any]:
