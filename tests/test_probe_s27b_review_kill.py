@@ -104,3 +104,18 @@ def test_an_approval_killed_after_its_checkpoint_is_reported_once_on_resume(tmp_
     assert show(db_url, TENANT, RUN, tmp_path)["status"] == "completed"
     report = _report(db_url, tmp_path)
     assert report.count("Review: approved by") == 1 and "Needs review" not in report, report
+
+
+def test_a_rejection_killed_after_its_checkpoint_is_reported_on_resume(tmp_path: Path) -> None:
+    db_url = _waiting_run(tmp_path)
+    path = db_url.removeprefix("sqlite:///")
+    install_stall(db_url, _checkpoints(path) + 1)  # the checkpoint after the committed rejection
+    _kill_in_stall(db_url, tmp_path, "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url)
+
+    assert show(db_url, TENANT, RUN, tmp_path)["status"] == "cancelled"  # the rejection committed
+    done = kassist(
+        "runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
+    )
+    assert done.returncode == 6, done.stdout + done.stderr  # still rejected: nothing else ran
+    report = _report(db_url, tmp_path)
+    assert report.count("Review: rejected by") == 1 and "approved by" not in report, report

@@ -38,12 +38,15 @@ class Head:
     @property
     def finished(self) -> bool:
         """Whether the graph would do nothing more with this run: ``route`` sends a completed or
-        cancelled state that was not refused to END, so ``get_state`` has no next task for it."""
+        cancelled state that was not refused, and whose review decision is in its report, to END,
+        so ``get_state`` has no next task for it (a rejection killed before ``record_decision``
+        still has that node to run)."""
         return (
             self.settled
             and self.state is not None
             and self.state.status in TERMINAL
             and not self.state.refused
+            and self.state.decision_to_report is None
         )
 
 
