@@ -232,6 +232,9 @@ def answers_slot(question: str, slot: str, sentence: str, heading: str = "", sha
 
 
 def filled(question: str, slot: str, hits: list[dict[str, Any]], share: float) -> bool:
+    """Whether a sentence of the first passages or of the judged one answers ``slot`` about the
+    subject of ``question``, the whole message: the judge reads its checks' subject and judged
+    passage from the whole message and only the slot from the part that asks."""
     judged = most_relevant(question, hits)
     for h in [*hits[:QUANTITY_DEPTH], judged]:
         heading = f"{h['title']} {h.get('heading') or ''}"
@@ -264,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             c = counts.setdefault((slot, row["half"]), Counter())
             c[row["kind"]] += 1
-            if not filled(asked, slot, row["hits"], args.share):
+            if not filled(row["text"], slot, row["hits"], args.share):
                 c["caught" if row["kind"] == "unanswerable" else "refused"] += 1
                 if args.show:
                     print(f"   {slot} {row['half']} {name} {row['id']} [{row['kind']}] {row['text']}")
