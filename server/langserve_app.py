@@ -67,7 +67,7 @@ from server.request_config import (
 )
 from server.runs import RunsService, runs_router
 from server.startup import ConfigError, checked_keys
-from server.thread_owner import holds_a_job, not_found, reaches, thread_owner, with_owner
+from server.thread_owner import ThreadRead, holds_a_job, not_found, reaches, read_thread, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
 
 GRAPH = "assistant"
@@ -153,9 +153,10 @@ class Served:
     runs: RunStore | None = None
     accepted: AcceptedRuns | None = None  # what a LangGraph server on this database accepted
 
-    def is_ingestion_run(self, tenant: str, thread_id: str) -> bool:
-        """Whether ``thread_id`` is an ingestion run's thread (:func:`server.thread_owner.holds_a_job`)."""
-        return holds_a_job(self.saver, self.runs, tenant, thread_id, self.accepted)
+    def is_ingestion_run(self, tenant: str, thread_id: str, read: ThreadRead | None = None) -> bool:
+        """Whether ``thread_id`` is an ingestion run's thread (:func:`server.thread_owner.holds_a_job`;
+        ``read``: the turn's :func:`~server.thread_owner.read_thread` of it)."""
+        return holds_a_job(self.saver, self.runs, tenant, thread_id, self.accepted, read)
 
     @classmethod
     def open(cls, url: str, services: Services | None = None) -> Served:
@@ -335,15 +336,15 @@ def add_assistant_routes(
         except ValueError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
         conf = run["configurable"]
-        owner = await thread_owner(served.saver, conf[TENANT_KEY], conf["thread_id"], served.accepted)
-        if caller is None or not reaches(caller, owner):  # another member's thread: as an unknown one
+        read = await read_thread(served.saver, conf[TENANT_KEY], conf["thread_id"], served.accepted)
+        if caller is None or not reaches(caller, read.owner):  # another member's thread: as an unknown one
             raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
-        if await asyncio.to_thread(served.is_ingestion_run, conf[TENANT_KEY], conf["thread_id"]):
+        if await asyncio.to_thread(served.is_ingestion_run, conf[TENANT_KEY], conf["thread_id"], read):
             # A run id names its checkpoint thread: a turn there would write a conversation over the
             # run's state (a run waiting for review lost its interrupt). For every owner: langgraph
             # dev's ingestion checkpoints record theirs (the owner's turn there was a 200).
             raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
-        run = with_owner(run, caller, owner)
+        run = with_owner(run, caller, read.owner)
         if (
             conf.get("checkpoint_id") is not None
             and await served.saver.aget_tuple(cast("RunnableConfig", run)) is None
@@ -368,7 +369,7 @@ def add_assistant_routes(
         problem = refused_id("thread_id", thread_id, label="thread id")
         if problem is not None:
             raise HTTPException(status_code=422, detail=problem)
-        owner = await thread_owner(served.saver, tenant, thread_id, served.accepted)
+        owner = (await read_thread(served.saver, tenant, thread_id, served.accepted)).owner
         if caller is None or owner is None or not reaches(caller, owner):
             raise HTTPException(status_code=404, detail=not_found(thread_id))  # another member's too
         snapshot = await served.graph.aget_state(

@@ -15,6 +15,7 @@ with neither is reachable by the tenant's admins only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
@@ -40,6 +41,38 @@ def _recorded(metadata: Any, key: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
+@dataclass(frozen=True)
+class ThreadRead:
+    """What one read of a thread found (:func:`read_thread`): its owner (:func:`thread_owner`), its
+    head checkpoint, and, before its first one, the first run a LangGraph server accepted on it."""
+
+    owner: str | None
+    head: CheckpointTuple | None
+    accepted: Accepted | None
+
+
+async def read_thread(
+    saver: TenantCheckpointer, tenant: str, thread_id: str, accepted: AcceptedRuns | None = None
+) -> ThreadRead:
+    """The tenant's thread as one turn's checks need it: whose it is, and what :func:`holds_a_job`
+    judges (passed on, so that a turn reads the head and the record once)."""
+    config: RunnableConfig = {
+        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
+    }
+    latest = await saver.aget_tuple(config)
+    if latest is None:
+        record = await accepted.get(tenant, thread_id) if accepted is not None else None
+        return ThreadRead(None if record is None else record.owner, None, record)
+    owner = _recorded(latest.metadata, OWNER_KEY)
+    if owner is None:
+        # Written before owners were recorded: whoever ran its first turn (oldest checkpoint last).
+        first = latest
+        async for item in saver.alist(config):
+            first = item
+        owner = _recorded(first.metadata, OWNER_KEY) or _recorded(first.metadata, USER_KEY) or ""
+    return ThreadRead(owner, latest, None)
+
+
 async def thread_owner(
     saver: TenantCheckpointer, tenant: str, thread_id: str, accepted: AcceptedRuns | None = None
 ) -> str | None:
@@ -47,21 +80,7 @@ async def thread_owner(
     (admins only). A thread with no checkpoint yet is its accepted first run's owner's when the
     LangGraph server on the same database recorded one (``accepted``: server/accepted_runs.py;
     queued, or lost in a kill, that run was still another member's thread)."""
-    config: RunnableConfig = {
-        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
-    }
-    latest = await saver.aget_tuple(config)
-    if latest is None:
-        record = await accepted.get(tenant, thread_id) if accepted is not None else None
-        return None if record is None else record.owner
-    owner = _recorded(latest.metadata, OWNER_KEY)
-    if owner is not None:
-        return owner
-    # Written before owners were recorded: whoever ran its first turn (oldest checkpoint last).
-    first = latest
-    async for item in saver.alist(config):
-        first = item
-    return _recorded(first.metadata, OWNER_KEY) or _recorded(first.metadata, USER_KEY) or ""
+    return (await read_thread(saver, tenant, thread_id, accepted)).owner
 
 
 def reaches(principal: Principal, owner: str | None) -> bool:
@@ -93,6 +112,7 @@ def holds_a_job(
     tenant: str,
     thread_id: str,
     accepted: AcceptedRuns | None = None,
+    read: ThreadRead | None = None,
 ) -> bool:
     """Whether the tenant's thread ``thread_id`` is an ingestion run's, never a conversation's
     (blocking): registered, requested on the runs API, checkpointed by a job graph (langgraph
@@ -101,13 +121,16 @@ def holds_a_job(
     still queued or lost in a kill). A turn there would be written over the run's head checkpoint
     (a run waiting for review lost its interrupt, and nobody could decide it), or would be the
     checkpoint the accepted run then begins on. Every surface that starts a conversation asks
-    this: kassist serve's LangServe routes and the command line's ``ask`` and ``chat``."""
-    config: RunnableConfig = {
-        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
-    }
-    head = saver.get_tuple(config)
-    record = accepted.get_blocking(tenant, thread_id) if head is None and accepted is not None else None
-    if job_thread(head, record):
+    this: kassist serve's LangServe routes and the command line's ``ask`` and ``chat``. ``read``:
+    what the caller's :func:`read_thread` of this thread found (not read again)."""
+    if read is None:
+        config: RunnableConfig = {
+            "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
+        }
+        head = saver.get_tuple(config)
+        record = accepted.get_blocking(tenant, thread_id) if head is None and accepted is not None else None
+        read = ThreadRead(None, head, record)
+    if job_thread(read.head, read.accepted):
         return True
     if runs is None:
         return False
