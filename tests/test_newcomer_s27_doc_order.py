@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import re
 import shlex
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
-from ingest_harness import kassist
+from ingest_harness import child_env, kassist
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -115,3 +117,26 @@ def test_the_collisions_the_rules_prevent_are_refused(tmp_path: Path) -> None:
                     "--embedder", "hashing", cwd=tmp_path)  # fmt: skip
     assert other.returncode == 2, other.stdout + other.stderr
     assert "run 'hr-2026' was started with collection 'generated'" in other.stderr
+
+
+def test_the_ingestion_example_leaves_the_default_handbook_alone(tmp_path: Path) -> None:
+    """docs/ingestion.md's Python example after README's walk-through: acme's ``handbook`` in the
+    default database is indexed with MiniLM. The example used to run on that database with
+    ``hashing``: the run failed (IndexEmbedderMismatch) and, printing nothing, looked done."""
+    blocks = [m["body"] for m in FENCE.finditer((ROOT / "docs" / "ingestion.md").read_text())]
+    example = next(body for body in blocks if "build_graph" in body and "graph.invoke" in body)
+    (tmp_path / "knowledge").mkdir()
+    (tmp_path / "knowledge" / "leave.md").write_text("# Leave\n\nNew joiners accrue 2.33 days a month.\n")
+    made = kassist("kb", "ingest", "knowledge", "--tenant", "acme", "--collection", "handbook",
+                   "--embedder", "local", cwd=tmp_path)  # fmt: skip
+    assert made.returncode == 0, made.stdout + made.stderr
+    before = kassist("kb", "collections", "list", "--tenant", "acme", "--json", cwd=tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# Runs\n\nA run resumes from its last batch.\n")
+
+    ran = subprocess.run([sys.executable, "-P", "-c", example], cwd=tmp_path, env=child_env(),
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "completed 1 documents", ran.stdout + ran.stderr
+    after = kassist("kb", "collections", "list", "--tenant", "acme", "--json", cwd=tmp_path)
+    assert after.stdout == before.stdout
