@@ -51,6 +51,19 @@ def _checkpoints(path: str) -> int:
         return int(conn.execute(sql, (RUN,)).fetchone()[0])
 
 
+def _stall_report_write(path: str) -> None:
+    """Stall the next write of the run's stored report (the decision's), as install_stall stalls a
+    checkpoint: a long cross join in a trigger holds SQLite's write lock."""
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE stall_report_rows (x INTEGER)")
+        conn.executemany("INSERT INTO stall_report_rows VALUES (?)", [(i,) for i in range(3000)])
+        conn.execute(
+            "CREATE TRIGGER stall_report BEFORE INSERT ON kassist_ingest_reports BEGIN "
+            "SELECT count(*) FROM stall_report_rows a, stall_report_rows b, stall_report_rows c; END"
+        )
+        conn.commit()
+
+
 def _kill_in_stall(db_url: str, tmp: Path, *args: str) -> None:
     child = spawn(*args, cwd=tmp)
     deadline = time.monotonic() + 120
@@ -59,6 +72,12 @@ def _kill_in_stall(db_url: str, tmp: Path, *args: str) -> None:
         assert time.monotonic() < deadline, "the child never reached the stalled checkpoint"
     child.send_signal(signal.SIGKILL)
     child.wait()
+    path = db_url.removeprefix("sqlite:///")
+    with closing(sqlite3.connect(path)) as conn:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'stall_report'").fetchone():
+            conn.execute("DROP TRIGGER stall_report")
+            conn.commit()
+            return
     remove_stall(db_url)
 
 
@@ -92,7 +111,7 @@ def test_an_approval_killed_before_its_checkpoint_is_not_in_the_report(tmp_path:
 def test_an_approval_killed_after_its_checkpoint_is_reported_once_on_resume(tmp_path: Path) -> None:
     db_url = _waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
-    install_stall(db_url, _checkpoints(path) + 1)  # the checkpoint after the committed decision
+    _stall_report_write(path)  # after the decision's checkpoint, in record_decision's report write
     _kill_in_stall(db_url, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     shown = show(db_url, TENANT, RUN, tmp_path)
@@ -109,7 +128,7 @@ def test_an_approval_killed_after_its_checkpoint_is_reported_once_on_resume(tmp_
 def test_a_rejection_killed_after_its_checkpoint_is_reported_on_resume(tmp_path: Path) -> None:
     db_url = _waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
-    install_stall(db_url, _checkpoints(path) + 1)  # the checkpoint after the committed rejection
+    _stall_report_write(path)  # after the rejection's checkpoint, in record_decision's report write
     _kill_in_stall(db_url, tmp_path, "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     assert show(db_url, TENANT, RUN, tmp_path)["status"] == "cancelled"  # the rejection committed
