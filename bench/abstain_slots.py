@@ -110,11 +110,9 @@ _RULE = re.compile(
     r"approved|exception|exceptions|unless|except)\b",
     re.IGNORECASE,
 )
-_UNLIMITED = re.compile(
-    r"\b(?:no\s+(?:limit|maximum|cap|deadline|expiry|end\s+date)|unlimited|indefinitely|permanently|forever|"
-    r"until\s+\w+|as\s+long\s+as)\b",
-    re.IGNORECASE,
-)
+# An open end ("until you leave", "as long as", "forever"): no bound ("no limit", "no deadline",
+# "unlimited", "indefinitely") is the judge's own, read by states().
+_OPEN_END = re.compile(r"\b(?:permanently|forever|until\s+\w+|as\s+long\s+as)\b", re.IGNORECASE)
 _SLOT_WORDS = terms("who whom whose where e-mail email address contact details url website link")
 
 
@@ -181,7 +179,7 @@ def gives_duration(sentence: str) -> bool:
     """A span or a point in time: a number with a unit of time, a unit-less span, a date, a clock
     time, or no limit."""
     return (states(Quantity("duration"), sentence) or states(Quantity("date"), sentence)
-            or carries("time", sentence) or bool(_UNLIMITED.search(sentence)))  # fmt: skip
+            or carries("time", sentence) or bool(_OPEN_END.search(sentence)))  # fmt: skip
 
 
 def gives_amount(sentence: str) -> bool:
@@ -189,7 +187,7 @@ def gives_amount(sentence: str) -> bool:
     kinds = ("money", "percent", "size", "duration")
     return (
         any(states(Quantity(k), sentence) for k in kinds)
-        or bool(_UNLIMITED.search(sentence))
+        or bool(_OPEN_END.search(sentence))
         or gives_count(sentence)
     )
 
