@@ -12,7 +12,7 @@ Usage: .venv/bin/python bench/abstain_slots.py --dump D.json [--share 0.5] [--sh
 
 The slot a question asks to be filled, beyond names, times, phones and quantities (session 27).
 
-The count check (:func:`graph.assistant.answer_types.judged_answer`, session 26) reads one slot: a
+The count check (:func:`graph.assistant.quantities.judged_answer`, session 26) reads one slot: a
 "how many" question is answered only by a sentence about its subject that states some number. The
 same structure reads the other slots a question can ask for, each by a general recogniser of the
 value's form, never by words fitted to questions:
