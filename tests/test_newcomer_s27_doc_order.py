@@ -10,8 +10,11 @@ generated documents into ``handbook``, the collection the assistant examples ans
 
 The rules, for any command in any fence: a generated corpus folder is made once; one (tenant, run
 id) has one collection; a generated corpus is never ingested into a collection the shipped handbook
-(``knowledge/corpus/files``) is ingested into for that tenant. The first test checks the docs
-against them; the second shows, with the real command line, that breaking the first two is refused.
+(``knowledge/corpus/files``) is ingested into for that tenant; one collection of one database is
+ingested with one embedder (a second embedder is refused: IndexEmbedderMismatch), the database
+being the command's ``--database-url``, else the page's last ``export KASSIST_DATABASE_URL``. The
+first test checks the docs against them; the second shows, with the real command line, that breaking
+the first two is refused; the third runs docs/ingestion.md's Python example after README's handbook.
 """
 
 from __future__ import annotations
@@ -29,25 +32,35 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(?P<lang>[\w-]*)[^\n]*\n(?P<body>.*?)^```", re.S | re.M)
 SHIPPED = "knowledge/corpus/files"
+DEFAULT_URL = "sqlite:///.kassist/kassist.db"
+# Without --embedder (auto) and without an OpenAI key, kassist embeds with the local MiniLM.
+AUTO = "local"
 
 
-def _commands() -> list[tuple[str, list[str]]]:
-    """Every ``kassist`` command line of every fence, continuation lines joined, ``$ `` prompts dropped."""
+def _commands() -> list[tuple[str, list[str], str]]:
+    """Every ``kassist`` command line of every fence, continuation lines joined, ``$ `` prompts dropped,
+    with the database it uses: its ``--database-url``, else the page's last ``export
+    KASSIST_DATABASE_URL=`` before it (a reader's terminal keeps it for the page), else the default."""
     found = []
     for doc in DOCS:
+        database = DEFAULT_URL
         for fence in FENCE.finditer(doc.read_text()):
             if fence["lang"] == "mermaid":
                 continue
             text = fence["body"].replace("\\\n", " ")
             for line in text.splitlines():
                 line = line.removeprefix("$ ").strip()
+                if line.startswith("export KASSIST_DATABASE_URL="):
+                    database = line.split("=", 1)[1].split()[0].strip("'\"")
                 if not line.startswith("kassist "):
                     continue
                 try:
                     words = shlex.split(line, comments=True)
                 except ValueError:  # a usage line with an unbalanced quote is no command
                     continue
-                found.append((f"{doc.name}: {line[:60]}", words))
+                found.append(
+                    (f"{doc.name}: {line[:60]}", words, _option(words, "--database-url") or database)
+                )
     return found
 
 
@@ -69,7 +82,8 @@ def test_commands_pasted_in_reading_order_do_not_collide() -> None:
     problems = []
     run_collections: dict[tuple[str, str], set[str]] = defaultdict(set)
     ingests: list[tuple[str, str, str, str]] = []  # where, folder, tenant, collection
-    for where, words in _commands():
+    embedders: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # database, tenant, collection
+    for where, words, database in _commands():
         if words[1:2] == ["demo-corpus"] and len(words) > 2 and not _placeholder(words[2]):
             folder = _folder(words[2])
             if folder in generated:
@@ -86,9 +100,17 @@ def test_commands_pasted_in_reading_order_do_not_collide() -> None:
         if run_id is not None:
             run_collections[(tenant, run_id)].add(collection)
         ingests.append((where, _folder(source), tenant, collection))
+        embedder = _option(words, "--embedder") or "auto"
+        embedders[(database, tenant, collection)].add(AUTO if embedder == "auto" else embedder)
     problems += [
         f"run {run!r} of {tenant!r} is started with collections {sorted(names)}: the second is refused"
         for (tenant, run), names in run_collections.items()
+        if len(names) > 1
+    ]
+    problems += [
+        f"collection {collection!r} of {tenant!r} in {database} ingested with {sorted(names)}: "
+        "the second is refused (IndexEmbedderMismatch)"
+        for (database, tenant, collection), names in embedders.items()
         if len(names) > 1
     ]
     handbook = {(tenant, collection) for _, folder, tenant, collection in ingests if folder == SHIPPED}
