@@ -55,6 +55,7 @@ from answer_quality_blind11_questions import BLIND11  # noqa: E402
 from answer_quality_blind12_questions import BLIND12  # noqa: E402
 from answer_quality_blind13_questions import BLIND13  # noqa: E402
 from answer_quality_questions import QUESTIONS, Question  # noqa: E402
+from logistic_fit import newton  # noqa: E402
 
 from knowledge.index import KnowledgeIndex, order_model  # noqa: E402
 from knowledge.index import sentences as stage  # noqa: E402
@@ -149,12 +150,8 @@ def fit(items: Sequence[Item], c: float, within: bool = False) -> npt.NDArray[np
     z = d / scale
     penalty = np.full(z.shape[1], 1.0 / c)
     penalty[BASE] = 1e-6
-    w = np.zeros(z.shape[1])
-    for _ in range(100):
-        p = 1 / (1 + np.exp(-z @ w))
-        grad = -z.T @ (w8 * (1 - p)) + penalty * w
-        hess = (z * (w8 * p * (1 - p))[:, None]).T @ z + np.diag(penalty)
-        w -= np.linalg.solve(hess, grad)
+    # Every pair's label is 1 (the expected passage above the other one).
+    w = newton(z, np.ones(len(z)), penalty, w8)
     return np.asarray(w / scale)
 
 
