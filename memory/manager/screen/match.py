@@ -20,6 +20,7 @@ from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.pressure import pressure_findings
+from memory.manager.screen.reply import reply_findings
 from memory.manager.screen.standing import own_form_preference, standing_findings
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
 from memory.manager.screen.topics import OVERRIDE, TOPIC_RULES, without_topic_rules
@@ -136,6 +137,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     found += address_findings(f.latin, f.plain, ABOUT, people)
     found += agency_findings(f.latin, ABOUT, people)
     found += standing_findings(f.latin, ABOUT)
+    found += reply_findings(f.latin, ABOUT)
     found += pressure_findings(f.latin, ABOUT, allowed_hosts)
     found += multilingual_findings(f.plain, ABOUT)
     if (
