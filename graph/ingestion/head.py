@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from graph.ingestion.state import INPUT_KEYS, TERMINAL, AgentRunState
+from graph.ingestion.state import INPUT_KEYS, AgentRunState
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import CheckpointTuple
@@ -41,13 +41,7 @@ class Head:
         cancelled state that was not refused, and whose review decision is in its report, to END,
         so ``get_state`` has no next task for it (a rejection killed before ``record_decision``
         still has that node to run)."""
-        return (
-            self.settled
-            and self.state is not None
-            and self.state.status in TERMINAL
-            and not self.state.refused
-            and self.state.decision_to_report is None
-        )
+        return self.settled and self.state is not None and self.state.ended and not self.state.refused
 
 
 def read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> Head:

@@ -154,5 +154,12 @@ class AgentRunState(BaseModel):
     session_steps: int = 0
 
     @property
+    def ended(self) -> bool:
+        """Whether ``route`` ends this run: completed or cancelled, with its review decision (if
+        any) in the stored report. A rejection stopped right after its checkpoint is ``cancelled``
+        with ``record_decision`` still to run, so it has not ended."""
+        return self.status in TERMINAL and self.decision_to_report is None
+
+    @property
     def step(self) -> PlanStep | None:
         return self.plan[self.next_step_index] if self.next_step_index < len(self.plan) else None

@@ -347,10 +347,10 @@ class RunsService:
     # -- steering runs ------------------------------------------------------------------------------
     def resume(self, who: Principal, run: str, max_steps: int | None) -> Accepted:
         job = self._job(who, run)
-        _, status, version = self._state(who, job)
+        state, status, version = self._state(who, job)
         if status == "needs_review":
             raise ApiError(409, f"run {run!r} is waiting for a review: an admin approves or rejects it")
-        if status in TERMINAL:
+        if status in TERMINAL and (state is None or state.ended):  # not a decision still to report
             raise ApiError(409, f"run {run!r} is {status}; there is nothing to resume")
         if _active(job) and status == "running":
             raise ApiError(409, f"run {run!r} is running right now; it needs no resume")

@@ -153,8 +153,11 @@ class RunWorker:
 
         def on_finish(outcome: RunOutcome) -> None:
             beating.set()  # the lease is released next: the heartbeat must not mistake that for a takeover
-            if stop.is_set() and outcome.state.status == "running":
-                return  # stopped by a shutdown, not finished: the request stays for the next worker
+            state = outcome.state
+            if stop.is_set() and (state.status == "running" or state.decision_to_report is not None):
+                # Stopped by a shutdown mid-way (between nodes, or a decision committed but not yet
+                # in its report): the request stays for the next worker.
+                return
             jobs.done(job.run_id, job.seq)
 
         try:
