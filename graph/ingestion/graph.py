@@ -48,7 +48,9 @@ DESTINATIONS = [*NODE_OF_STEP.values(), "await_review", "record_decision", "paus
 
 
 def route(state: AgentRunState, config: RunnableConfig) -> str:
-    """The next node: the plan's next step, unless the run stopped or used its step budget."""
+    """The next node: a refused input's ``refuse``, then a committed review decision's
+    ``record_decision`` (even of a cancelled run), then the plan's next step, unless the run stopped
+    or used its step budget."""
     step = state.step
     if state.refused:
         return "refuse"
@@ -76,7 +78,7 @@ def build_graph() -> StateGraph[AgentRunState, Any, IngestionInput, AgentRunStat
     builder.add_node("report", nodes.report, retry_policy=RETRY)
     builder.add_node("review", nodes.review)
     builder.add_node("await_review", nodes.await_review)
-    builder.add_node("record_decision", nodes.record_decision)
+    builder.add_node("record_decision", nodes.record_decision, retry_policy=RETRY)
     builder.add_node("notify", nodes.notify_step, retry_policy=RETRY)
     builder.add_node("remember", nodes.remember_step, retry_policy=RETRY)
     builder.add_node("pause", nodes.pause)

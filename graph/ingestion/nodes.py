@@ -312,15 +312,14 @@ def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
     """Put the committed review decision into the stored report (who decided what, when: no stale
     "Needs review"). It runs after await_review's checkpoint, so a kill anywhere leaves either no
     decision or a committed one whose report this node (re-run on resume) writes; a redo overwrites.
-    Best effort: the decision is what the run needs, and a report that cannot be redone keeps the old."""
+    A write that fails (after the graph's retries of a transient error) fails the invocation: the
+    decision is committed already, the run keeps this node as its next, and a resume writes it
+    (swallowing the error served "Needs review" of a decided run for good)."""
     from knowledge.audit import ReviewDecision
 
     if state.decision_to_report is not None and state.reports:
         decision = ReviewDecision.model_validate(state.decision_to_report)
-        try:
-            store_report(state, open_run(state, config), decision)
-        except Exception as exc:
-            logger.warning("run %s: could not re-render its report after the decision: %s", state.run_id, exc)
+        store_report(state, open_run(state, config), decision)
     return {"decision_to_report": None}
 
 
