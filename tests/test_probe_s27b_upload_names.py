@@ -60,19 +60,21 @@ def _kept(uploads: Path) -> list[Path]:
         (["a.md", "a.md/b.md"], "both a file and a folder"),
         (["notes/b.md", "notes"], "both a file and a folder"),
         (["\u00e9" * 200 + ".md"], "longer than 255 bytes"),
-        (["caf\u00e9.md", "cafe\u0301.md"], "uploaded twice"),
+        (["caf\u00e9.md", "cafe\u0301.md"], "differ only in how their characters are encoded"),
+        (["notes/a.md", "notes/a.md"], "'notes/a.md' uploaded twice"),
     ],
-    ids=["file-then-folder", "folder-then-file", "long-in-bytes", "unicode-forms"],
+    ids=["file-then-folder", "folder-then-file", "long-in-bytes", "unicode-forms", "same-name"],
 )
 def test_names_that_cannot_be_kept_together_are_refused_naming_the_file(
     serve: Server, names: list[str], said: str
 ) -> None:
     base, uploads = serve
+    before = _kept(uploads)  # the module's server is shared: what other tests kept stays
     answer = _upload(base, names)
     assert answer.status_code == 422, answer.text
     detail = answer.json()["detail"][0]
     assert detail["loc"] == ["body", "files"] and said in detail["msg"], detail
-    assert _kept(uploads) == []  # nothing was kept, not even half the upload
+    assert _kept(uploads) == before  # nothing was kept, not even half the upload
 
 
 def test_names_in_one_folder_and_a_long_ascii_name_are_kept(serve: Server) -> None:

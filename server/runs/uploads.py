@@ -86,7 +86,14 @@ def check_together(names: list[PurePosixPath]) -> None:
     for name in names:
         key = unicodedata.normalize("NFC", str(name))
         if key in seen:
-            raise UploadRefused("files", f"file names uploaded twice: {seen[key]!r} and {str(name)!r}")
+            if seen[key] == str(name):
+                raise UploadRefused("files", f"file name {str(name)!r} uploaded twice; send each file once")
+            # The two print alike: say how they differ, or the user sees one name twice.
+            raise UploadRefused(
+                "files",
+                f"file names {seen[key]!r} and {str(name)!r} differ only in how their characters are "
+                "encoded (Unicode composed/decomposed forms, NFC/NFD); rename one of them",
+            )
         seen[key] = str(name)
     folders = {unicodedata.normalize("NFC", str(p)) for n in names for p in n.parents if p.parts}
     for key, given in seen.items():
