@@ -10,10 +10,9 @@ key table, the key store and the URL parser.
 
 from __future__ import annotations
 
-import math
 import sys
 
-from kassist.dburl import DatabaseUnavailable, database_url_from_env, parse_database_url, postgres_unavailable
+from kassist.dburl import DatabaseUnavailable, database_url_from_env, parse_database_url
 from server.http_limits import max_batch_runs, max_body_bytes
 from server.key_store import active_keys_in
 from server.keys import KeyTable, load_key_table
@@ -49,15 +48,9 @@ def check_reachable(url: str) -> None:
     parsed = parse_database_url(url)
     if parsed.conninfo is None:
         return
-    import psycopg
+    from kassist.db.pool_postgres import connect_once
 
-    from kassist.db.pool_postgres import CONNECT_TIMEOUT_S
-
-    try:
-        timeout = math.ceil(CONNECT_TIMEOUT_S)  # whole seconds, as libpq reads it
-        psycopg.connect(parsed.conninfo, autocommit=True, connect_timeout=timeout).close()
-    except psycopg.OperationalError as exc:
-        raise postgres_unavailable(parsed.conninfo, exc) from None
+    connect_once(parsed.conninfo)
 
 
 def checked_keys(database_url: str | None, allow_no_keys: bool) -> KeyTable:

@@ -130,6 +130,18 @@ def _connect_kwargs(connect_timeout: float, extra: Mapping[str, Any] | None) -> 
     return {"autocommit": True, **(extra or {}), "connect_timeout": max(1, math.ceil(connect_timeout))}
 
 
+def connect_once(
+    conninfo: str, connect_timeout: float = CONNECT_TIMEOUT_S, kwargs: Mapping[str, Any] | None = None
+) -> None:
+    """One direct connection, closed at once, or :class:`DatabaseUnavailable` naming the server's
+    reason: the first thing :func:`open_pool` does, and what ``kassist serve`` checks at start-up,
+    so both say the same."""
+    try:
+        psycopg.connect(conninfo, **_connect_kwargs(connect_timeout, kwargs)).close()
+    except psycopg.OperationalError as exc:
+        raise postgres_unavailable(conninfo, exc) from None
+
+
 def _raise_unavailable(conninfo: str, exc: BaseException) -> None:
     """A pool that could not open: the server's reason, for a refused connection or a timeout
     (any other exception, an interrupt above all, is the caller's to re-raise)."""
@@ -163,13 +175,10 @@ def open_pool(
     conninfo: str, *, max_size: int, pool_class: type[Pool] = Pool, **settings: Unpack[PoolSettings]
 ) -> Pool:
     """An open pool whose first ``min_size`` connections are ready, or :class:`DatabaseUnavailable`."""
-    connect, made, timeout = _pool_args(max_size, settings)
+    _, made, timeout = _pool_args(max_size, settings)
     # The direct attempt comes first because a pool retries until its timeout and then hides the
     # real reason (refused, unknown host, bad password) behind "couldn't get a connection".
-    try:
-        psycopg.connect(conninfo, **connect).close()
-    except psycopg.OperationalError as exc:
-        raise postgres_unavailable(conninfo, exc) from None
+    connect_once(conninfo, timeout, settings.get("kwargs"))
     pool = pool_class(conninfo, **made)
     try:
         pool.open(wait=True, timeout=timeout)
