@@ -112,11 +112,11 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
     check_together(names)
     if target.exists():
         raise UploadRefused("run_id", f"uploads of run {target.name!r} exist already", status=409)
-    target.parent.mkdir(parents=True, exist_ok=True)
     staging = target.parent / f".staging-{uuid.uuid4().hex}"
     total = 0
-    name = names[0]
+    name: PurePosixPath | None = None  # the file being written: a failure elsewhere names none
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         for name, upload in zip(names, files, strict=True):
             dest = staging.joinpath(*name.parts)
             dest.parent.mkdir(parents=True, exist_ok=True)
@@ -128,6 +128,7 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
                             "files", f"the upload is larger than this server accepts ({max_bytes} bytes)", 413
                         )
                     out.write(chunk)
+        name = None
         try:
             staging.rename(target)
         except OSError as exc:
@@ -143,11 +144,16 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
     return total
 
 
-def _not_kept(exc: OSError, name: PurePosixPath) -> UploadRefused:
-    """What the client is told of a write the file system refused: one line naming the file, never
-    the server's folder (the name rules above leave only the server's own limits here)."""
-    if exc.errno == errno.ENAMETOOLONG:
-        return UploadRefused("files", f"file name {str(name)!r} is too long for this server's file system")
+def _not_kept(exc: OSError, name: PurePosixPath | None) -> UploadRefused:
+    """What the client is told of a write the file system refused: one line naming the file being
+    written (``name``; None: the failure was in no file's write), never the server's folder (the
+    name rules above leave only the server's own limits here)."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return UploadRefused("files", "the server has no room for this upload now; try again later", 507)
+    if name is None:
+        return UploadRefused(
+            "files", f"the server could not keep this upload ({exc.strerror or 'error'})", 500
+        )
+    if exc.errno == errno.ENAMETOOLONG:
+        return UploadRefused("files", f"file name {str(name)!r} is too long for this server's file system")
     return UploadRefused("files", f"the server could not keep {str(name)!r} ({exc.strerror or 'error'})", 500)
