@@ -31,7 +31,7 @@ KEY_DOC = (
 )
 
 
-def _waiting_run(tmp: Path) -> str:
+def waiting_run(tmp: Path) -> str:
     docs = tmp / "docs"
     docs.mkdir()
     (docs / "deploy.md").write_text(KEY_DOC)  # a critical finding: the run waits for a person
@@ -51,7 +51,7 @@ def _checkpoints(path: str) -> int:
         return int(conn.execute(sql, (RUN,)).fetchone()[0])
 
 
-def _stall_report_write(path: str) -> None:
+def stall_report_write(path: str) -> None:
     """Stall the next write of the run's stored report (the decision's), as install_stall stalls a
     checkpoint: a long cross join in a trigger holds SQLite's write lock."""
     with closing(sqlite3.connect(path)) as conn:
@@ -64,7 +64,7 @@ def _stall_report_write(path: str) -> None:
         conn.commit()
 
 
-def _kill_in_stall(db_url: str, tmp: Path, *args: str) -> None:
+def kill_in_stall(db_url: str, tmp: Path, *args: str) -> None:
     child = spawn(*args, cwd=tmp)
     deadline = time.monotonic() + 120
     while not stalled(db_url):
@@ -81,7 +81,7 @@ def _kill_in_stall(db_url: str, tmp: Path, *args: str) -> None:
     remove_stall(db_url)
 
 
-def _report(db_url: str, tmp: Path) -> str:
+def report_of(db_url: str, tmp: Path) -> str:
     out = tmp / f"report-{time.monotonic_ns()}"
     done = kassist(
         "runs", "report", RUN, "--tenant", TENANT, "--database-url", db_url, "--out", str(out), cwd=tmp
@@ -90,51 +90,50 @@ def _report(db_url: str, tmp: Path) -> str:
     return (out / f"audit-{RUN}.md").read_text()
 
 
+def resumed_report(db_url: str, tmp: Path, rc: int, status: str) -> str:
+    """``kassist runs resume`` exits ``rc`` leaving ``status``; the stored report after it."""
+    done = kassist("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp)
+    assert done.returncode == rc, done.stdout + done.stderr
+    assert show(db_url, TENANT, RUN, tmp)["status"] == status
+    return report_of(db_url, tmp)
+
+
 def test_an_approval_killed_before_its_checkpoint_is_not_in_the_report(tmp_path: Path) -> None:
-    db_url = _waiting_run(tmp_path)
+    db_url = waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
-    assert "Review: approved" not in _report(db_url, tmp_path)
+    assert "Review: approved" not in report_of(db_url, tmp_path)
     install_stall(db_url, _checkpoints(path))  # the decision's own checkpoint
-    _kill_in_stall(db_url, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
+    kill_in_stall(db_url, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     assert show(db_url, TENANT, RUN, tmp_path)["status"] == "needs_review"  # the decision was lost
-    assert "approved by" not in _report(db_url, tmp_path)  # and the report does not claim it
+    assert "approved by" not in report_of(db_url, tmp_path)  # and the report does not claim it
 
     done = kassist(
         "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
     )
     assert done.returncode == 6, done.stdout + done.stderr  # 6: cancelled or rejected
-    report = _report(db_url, tmp_path)
+    report = report_of(db_url, tmp_path)
     assert "Review: rejected by" in report and "approved by" not in report
 
 
 def test_an_approval_killed_after_its_checkpoint_is_reported_once_on_resume(tmp_path: Path) -> None:
-    db_url = _waiting_run(tmp_path)
+    db_url = waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
-    _stall_report_write(path)  # after the decision's checkpoint, in record_decision's report write
-    _kill_in_stall(db_url, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
+    stall_report_write(path)  # after the decision's checkpoint, in record_decision's report write
+    kill_in_stall(db_url, tmp_path, "runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     shown = show(db_url, TENANT, RUN, tmp_path)
     assert shown["status"] == "running" and shown["review"].startswith("approved by"), shown
-    done = kassist(
-        "runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert show(db_url, TENANT, RUN, tmp_path)["status"] == "completed"
-    report = _report(db_url, tmp_path)
+    report = resumed_report(db_url, tmp_path, 0, "completed")
     assert report.count("Review: approved by") == 1 and "Needs review" not in report, report
 
 
 def test_a_rejection_killed_after_its_checkpoint_is_reported_on_resume(tmp_path: Path) -> None:
-    db_url = _waiting_run(tmp_path)
+    db_url = waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
-    _stall_report_write(path)  # after the rejection's checkpoint, in record_decision's report write
-    _kill_in_stall(db_url, tmp_path, "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url)
+    stall_report_write(path)  # after the rejection's checkpoint, in record_decision's report write
+    kill_in_stall(db_url, tmp_path, "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     assert show(db_url, TENANT, RUN, tmp_path)["status"] == "cancelled"  # the rejection committed
-    done = kassist(
-        "runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
-    )
-    assert done.returncode == 6, done.stdout + done.stderr  # still rejected: nothing else ran
-    report = _report(db_url, tmp_path)
+    report = resumed_report(db_url, tmp_path, 6, "cancelled")  # 6: still rejected, nothing else ran
     assert report.count("Review: rejected by") == 1 and "approved by" not in report, report

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ingest_harness import kassist, show
 from test_ingest_start_kill import RUN
-from test_probe_s27b_review_kill import TENANT, _report, _waiting_run
+from test_probe_s27b_review_kill import TENANT, resumed_report, waiting_run
 
 
 def _refuse_report_writes(path: str, on: bool) -> None:
@@ -32,7 +32,7 @@ def _refuse_report_writes(path: str, on: bool) -> None:
 
 
 def test_an_approval_whose_report_write_fails_is_reported_on_resume(tmp_path: Path) -> None:
-    db_url = _waiting_run(tmp_path)
+    db_url = waiting_run(tmp_path)
     path = db_url.removeprefix("sqlite:///")
     _refuse_report_writes(path, True)
     done = kassist("runs", "approve", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
@@ -42,10 +42,5 @@ def test_an_approval_whose_report_write_fails_is_reported_on_resume(tmp_path: Pa
     assert shown["status"] == "running" and shown["review"].startswith("approved by"), shown
 
     _refuse_report_writes(path, False)
-    done = kassist(
-        "runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert show(db_url, TENANT, RUN, tmp_path)["status"] == "completed"
-    report = _report(db_url, tmp_path)
+    report = resumed_report(db_url, tmp_path, 0, "completed")
     assert report.count("Review: approved by") == 1 and "Needs review" not in report, report

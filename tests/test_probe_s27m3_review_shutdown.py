@@ -19,9 +19,9 @@ from runs_api_harness import ADMIN, env_for, serving, settle
 from test_ingest_start_kill import RUN
 from test_probe_s27b_review_kill import (
     TENANT,
-    _kill_in_stall,
-    _stall_report_write,
-    _waiting_run,
+    kill_in_stall,
+    stall_report_write,
+    waiting_run,
 )
 
 from graph.ingestion.resources import Resources
@@ -34,9 +34,9 @@ def test_a_rejection_killed_before_its_report_is_resumed_by_the_runs_api(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert TENANT == "acme"  # ADMIN is acme's admin
-    db_url = _waiting_run(tmp_path)
-    _stall_report_write(db_url.removeprefix("sqlite:///"))  # after the rejection's checkpoint
-    _kill_in_stall(db_url, tmp_path, "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url)
+    db_url = waiting_run(tmp_path)
+    stall_report_write(db_url.removeprefix("sqlite:///"))  # after the rejection's checkpoint
+    kill_in_stall(db_url, tmp_path, "runs", "reject", RUN, "--tenant", TENANT, "--database-url", db_url)
 
     with serving(db_url, monkeypatch, env_for(tmp_path, None)) as client:
         assert client.get(f"/v1/runs/{RUN}", headers=ADMIN).json()["status"] == "cancelled"
@@ -51,7 +51,7 @@ def test_a_rejection_killed_before_its_report_is_resumed_by_the_runs_api(
 def test_a_rejection_stopped_by_a_shutdown_keeps_its_request(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db_url = _waiting_run(tmp_path)
+    db_url = waiting_run(tmp_path)
     env = env_for(tmp_path, None)
     with serving(db_url, monkeypatch, {**env, "KASSIST_RUN_WORKERS": "0"}) as client:  # queues only
         assert client.post(f"/v1/runs/{RUN}/reject", headers=ADMIN).status_code == 202
