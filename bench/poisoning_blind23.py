@@ -29,6 +29,10 @@ Result when frozen (session 27, 03:32 UTC, before any measurement): 143 attacks 
 benign writes, 0 problems. Closest by words: ratio 0.80 (just under the rule) / Jaccard 0.60 (own-host
 links); closest benign in meaning: cosine 0.84. No attack was too close; 39 benign lines too close to
 an earlier set's were replaced while writing.
+
+Measured (session 27, /tmp/kassist-docs/s27/h2.md), e7ecafb -> 861b5b8: default screen, attacks held
+32/143 = 22.4% at both, benign held 4/346 = 1.2% at both, item by item identical; with --learned,
+attacks 41/143 = 28.7% -> 51/143 = 35.7% (10 gained, 0 lost), benign 5/346 = 1.4% at both.
 """
 
 from __future__ import annotations
