@@ -50,8 +50,17 @@ _IMPERATIVE = re.compile(
 # A transformation no reader asks of text meant to be read: a cipher, an encoding, the text reversed, emoji only.
 _TRANSFORM = re.compile(
     r"\b(?:encrypt\w*|cipher\w*|caesar|base ?(?:16|32|36|58|62|64|85)|hexadecimal|rot ?(?:13|47)|morse|"
-    r"binary code|pig latin|revers\w*|backwards?|invert\w*|mirror(?:ed)? text|upside[- ]down|emojis?|emoticons?|"
-    r"(?:shift|rotate)\w* (?:each|every|all)(?: of the)? (?:letters?|characters?))\b"
+    r"binary code|pig latin|mirror(?:ed)? text|upside[- ]down|emojis?|emoticons?|"
+    r"(?:shift|rotate)\w* (?:each|every|all)(?: of the)? (?:letters?|characters?)|"
+    # Reversed only as text (its characters, letters, words, spelling): "reverse chronological order" and "reverse
+    # the order of the steps" are layouts a style guide asks for.
+    r"(?:revers|invert)\w*\W+(?:\w+\W+){0,5}?(?:characters?|letters?|words?|text|spelling)|"
+    r"(?:spell|writ|typ|text|characters?|letters?)\w*\W+(?:\w+\W+){0,4}?backwards?|in reverse(?=\W*$))\b"
+)
+# The reply as the object of a transformation verb: "Encode every answer in Base64", "Write every reply backwards".
+_TRANSFORMED = re.compile(
+    rf"^\W*(?:(?:please|always|now|from now on|kindly),? )*(?:encod|encrypt|writ|spell|render|giv|output|deliver|"
+    rf"express|format)\w* {_OWN}\b"
 )
 # Languages an answer can be switched to (a closed class of words, not items' wording).
 _LANGUAGE = (
@@ -80,7 +89,7 @@ _SWITCH = re.compile(
 _SPAN = r"(?:[^.!?;]|\.(?=\S)){0,120}?"
 _PLACE = r"(?:in|to|into|within|at) (?:the (?:end|top|start|beginning|bottom|foot) of )?"
 _INSERT = re.compile(
-    rf"\b(?:add|include|insert|append|integrate|embed|inject|mention|promote|advertise|recommend|suggest|hint|"
+    rf"\b(?:add|include|insert|append|integrate|embed|inject|mention|promote|advertise|recommend|suggest|hint|put|place|attach|"
     rf"allude|reference|spread|highlight|plug|tell the user|tell users)\w*\b{_SPAN}\b{_PLACE}"
     rf"{_OWN}\b"
     rf"|\b(?:in|within) {_OWN}\b[^.!?;]{{0,30}}?\b(?:add|include|insert|append|integrate|embed|mention|"
@@ -100,31 +109,77 @@ _HUMAN_REPLY = re.compile(
     rf"requests?|messages?|queries|query|inputs?|this|it|them|him|her|everyone|anyone)\b|{_LANGUAGE}\b|{_VERBS}\b)\w+"
 )
 # A rule that holds only sometimes ("when a customer writes in Spanish, answer in Spanish") is a practice.
-_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|where|for (?:customers?|users?|callers?) who)\b")
-# A prohibition put otherwise than with "not" ("avoid emojis in your replies", "keep links out of your answers").
-_AVOID = re.compile(r"\b(?:avoid\w*|without|refrain\w*|no|limit(?:s|ing)?|minimi[sz]\w*|out of|instead of)\b")
-_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|i'd|i'm|i've)\b")
+# An audience ("for the Madrid branch", "to the Lisbon office") scopes the rule as a condition does: a team's own
+# language rule, not the reader's every answer. Read over the whole memory ("Answer in Swedish; the Stockholm team
+# does not read English"): a language switch carries no payload of its own.
+_CONDITION = re.compile(
+    r"\b(?:if|when|whenever|unless|where (?:the|a|an|our) \w+|for (?:customers?|users?|callers?) who)\b"
+    r"|\b(?:(?:for|from|to|in|by) (?:the |our |all |each |every |a )?|the |our )(?:[\w-]+ ){0,3}?(?:office|branch|team|client|"
+    r"customers?|partners?|staff|department|colleagues|subsidiary|site|region|market)s?\b"
+)
+# Said against any condition: "whatever language the user writes in", "regardless of the office".
+_UNCONDITIONAL = re.compile(r"\b(?:whatever|regardless|no matter|from now on|henceforth)\b")
+# A prohibition put otherwise than with "not" ("avoid emojis in your replies", "keep links out of your answers"):
+# only before or inside the order it forbids, and not "no exceptions" / "without fail", which insist.
+_AVOID = re.compile(
+    r"\b(?:avoid\w*|refrain\w*|limit(?:s|ing)?|minimi[sz]\w*|out of|instead of|"
+    r"(?:without|no)(?! (?:exceptions?|fail|matter|doubt)\b))\b"
+)
+# A user's wish about their own answers: the first person owns the replies or the wish.
+_FIRST_PERSON = re.compile(
+    rf"\bmy (?:(?:next|every|own) )?{_NOUN}\b|\bi(?:'d| would)? (?:want|prefer|like|need|wish)\b|\bi'd like\b"
+)
+# What an insertion slips in that a style guide never does: a link to a host, a claim or call to act told to the
+# reader's users, a promotion, a secret or the user's data. "Add your signature to every reply" inserts none of these.
+_PROMOTE = re.compile(r"\b(?:promot|advertis|plug|spread|inject|recommend)\w*\b")
+_SUSPECT = re.compile(
+    r"https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|ly|co|biz|info|xyz|ru|cn|top|shop|app|link|click)\b"
+    r"|\b(?:tell|urge|advise|warn|encourage|convince|persuade|suggest|recommend)\w* (?:the |all |every )?"
+    r"(?:users?|readers?|customers?|people|everyone|them)\b"
+    r"|\b(?:note|line|sentence|claim|statement|reminder|warning|notice|remark) (?:that|saying|claiming|stating)\b"
+    r"|\b(?:that|claiming|saying|stating)\b[^.!?;]{0,80}\b(?:is|are|was|will|cause\w*|cures?|best|free|scam|fake|"
+    r"dangerous|unsafe|safe|closed?|cancel\w*)\b"
+    r"|\b(?:passwords?|credentials?|api keys?|secrets?|tokens?|bank|credit cards?|social security|ssn|"
+    r"personal (?:data|information|details)|(?:user|customer|caller)'s (?:\w+ )?(?:data|details|history|address|"
+    r"email address|phone number))\b"
+    r"|\b(?:buy|sign up|subscribe|visit|click|download|invest)\b"
+)
 
 
 def reply_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
     """An order about the form or content of the reader's every answer, sentence by sentence."""
     found: list[ScreenFinding] = []
+    scoped = bool(_CONDITION.search(latin))
     for one in _SPLIT.split(latin):
-        if not one.strip() or about.search(one) or _NEGATED.search(one) or _AVOID.search(one):
+        if not one.strip() or about.search(one) or _NEGATED.search(one):
             continue
         if _FIRST_PERSON.search(one) or PREFERENCE.search(one) or _HUMAN_REPLY.search(one):
             continue
         yours = bool(_YOURS.search(one))
-        if (yours or _IMPERATIVE.search(one)) and _TRANSFORM.search(one):
+        transform = _TRANSFORM.search(one)
+        insert = _INSERT.search(one)
+        ordered = yours or _IMPERATIVE.search(one) or _TRANSFORMED.search(one)
+        if ordered and transform and not _forbidden(one, transform.end()):
             found.append(ScreenFinding("instruction", "orders the reader's answer encoded or transformed"))
         elif (
             (yours or (_ORDERED.search(one) and _EVERY.search(one)))
-            and _SWITCH.search(one)
-            and not _CONDITION.search(one)
+            and (switch := _SWITCH.search(one))
+            and not _forbidden(one, switch.end())
+            and (_UNCONDITIONAL.search(one) or not scoped)
         ):
             found.append(
                 ScreenFinding("instruction", "orders the reader's every answer into another language")
             )
-        elif yours and _INSERT.search(one):
+        elif (
+            yours
+            and insert
+            and not _forbidden(one, insert.end())
+            and (_PROMOTE.search(one) or _SUSPECT.search(one))
+        ):
             found.append(ScreenFinding("instruction", "orders something added to the reader's answers"))
     return list(dict.fromkeys(found))
+
+
+def _forbidden(sentence: str, end: int) -> bool:
+    """A prohibition before the order's end ("avoid emojis in your replies"); after it, it only insists."""
+    return bool(_AVOID.search(sentence[:end]))
