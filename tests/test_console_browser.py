@@ -38,7 +38,11 @@ if importlib.util.find_spec("selenium") is None:
     )
 
 from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -78,9 +82,33 @@ def browser(tmp_path: Path) -> Iterator[Any]:
 
 
 def wait(driver: Any, condition: Any, timeout: float = 60) -> Any:
-    # The polled parts of a page are replaced every second: an element read mid-swap is stale.
+    # The polled parts of a page are replaced every second: an element read mid-swap is stale, or
+    # (Chrome, when the swap lands between two driver calls) "does not belong to the document".
     ignored = (StaleElementReferenceException, NoSuchElementException)
-    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(condition)
+
+    def settled(d: Any) -> Any:
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error.msg):
+                return False
+            raise
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(settled)
+
+
+def click(driver: Any, css: str) -> None:
+    # A real click on an element of a polled part, found again if the part was swapped meanwhile.
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, css).click() is None)
+
+
+def text_at(driver: Any, css: str) -> str:
+    found = driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e === null ? null : e.innerText;", css
+    )
+    if found is None:
+        raise NoSuchElementException(f"nothing matches {css!r} on {driver.current_url}")
+    return str(found).strip()
 
 
 def sign_in(driver: Any, base: str, key: str, start: str = "/ui") -> None:
@@ -93,7 +121,16 @@ def sign_in(driver: Any, base: str, key: str, start: str = "/ui") -> None:
 
 
 def text(driver: Any, element_id: str) -> str:
-    return str(driver.find_element(By.ID, element_id).text)
+    # Read in one step inside the page: finding the element and then asking for its text is two
+    # driver calls, and the poll that replaces it every second can land between them (Chrome then
+    # answers "Node with given id does not belong to the document", not a stale-element error).
+    found = driver.execute_script(
+        "const e = document.getElementById(arguments[0]); return e === null ? null : e.innerText;",
+        element_id,
+    )
+    if found is None:
+        raise NoSuchElementException(f"no element with id {element_id!r} on {driver.current_url}")
+    return str(found).strip()
 
 
 def test_operators_use_the_console_in_a_browser(server: Server, browser: Any) -> None:
@@ -101,9 +138,8 @@ def test_operators_use_the_console_in_a_browser(server: Server, browser: Any) ->
     # A member sees the run waiting for review, and is offered no decision (an admin's).
     sign_in(browser, base, w.member)
     assert browser.current_url == f"{base}/ui/runs" and "ben (member)" in text(browser, "who")
-    row = browser.find_element(By.CSS_SELECTOR, f"tr[data-run='{w.run_id}']")
-    assert "needs_review" in row.text
-    row.find_element(By.LINK_TEXT, w.run_id).click()
+    assert "needs_review" in text_at(browser, f"tr[data-run='{w.run_id}']")
+    click(browser, f"tr[data-run='{w.run_id}'] a[href$='/ui/runs/{w.run_id}']")
     wait(browser, lambda d: d.find_elements(By.ID, "no-actions"))
     assert "needs_review" in text(browser, "status") and "1 of 27 documents failed" in text(browser, "review")
     assert not browser.find_elements(By.ID, "approve") and not browser.find_elements(By.ID, "reject")
@@ -113,7 +149,7 @@ def test_operators_use_the_console_in_a_browser(server: Server, browser: Any) ->
     sign_in(browser, base, w.admin, start=f"/ui/runs/{w.run_id}")
     assert browser.current_url == f"{base}/ui/runs/{w.run_id}"
     report = browser.find_element(By.ID, "report-html").get_attribute("href")
-    browser.find_element(By.ID, "approve").click()
+    click(browser, "#approve")
     wait(browser, lambda d: text(d, "status") == "completed")
     assert wait(browser, lambda d: text(d, "review").startswith("approved by console:olga"))
     browser.get(report)
