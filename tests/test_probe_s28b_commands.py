@@ -1,0 +1,107 @@
+"""LangGraph's own command vocabulary sent by a client (session 28 probes, h2: /tmp/h2s28/probes.md).
+
+A ``command.resume`` answers a run that waits on its thread (an interrupt). On a thread that holds no
+checkpoint there is none: a new thread, a thread whose first run langgraph dev accepted but has not
+begun (queued, ``after_seconds``; taken over with ``multitask_strategy: "interrupt"``), or one a kill
+took in its first instant. langgraph dev queued such a run and LangGraph failed inside: a 200 carrying
+``TypeError: 'NoneType' object is not iterable`` (a traceback in the server's log), and a checkpoint of
+nothing (``next: ["__start__"]``). That checkpoint then hid the thread's accepted first run
+(server/accepted_runs.py reads its record only while the thread holds no checkpoint): the run's
+resume with other settings ran them, where it was 409 naming the first ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_harness import ACME_ADMIN_KEY, ACME_KEY, corpus_of, langgraph_dev
+
+Clients = tuple[httpx.Client, httpx.Client, Path]
+DELAY = 3600  # the accepted first run stays queued for the whole test (cancelled at its end)
+
+
+@pytest.fixture(scope="module")
+def clients(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Clients]:
+    tmp = tmp_path_factory.mktemp("probe-s28b-commands")
+    with langgraph_dev(tmp) as (base, _db_url):
+        member = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
+        admin = httpx.Client(base_url=base, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=120)
+        with member, admin:
+            yield member, admin, corpus_of(tmp, "acme")
+
+
+def _new_thread(client: httpx.Client) -> str:
+    return str(client.post("/threads", json={}).json()["thread_id"])
+
+
+def _no_internal_error(answer: httpx.Response) -> None:
+    body: Any = (
+        answer.json() if answer.headers.get("content-type", "").startswith("application/json") else None
+    )
+    assert not (isinstance(body, dict) and "__error__" in body), answer.text[:300]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="command.resume on a thread with no checkpoint is queued and fails inside LangGraph, leaving "
+    "a checkpoint of nothing that hides the accepted first run's settings; fixed by h1 "
+    "(server/run_checks.check_start_input)",
+)
+def test_a_resume_on_a_thread_whose_first_run_has_not_begun_is_refused_and_keeps_its_settings(
+    clients: Clients,
+) -> None:
+    member, admin, corpus = clients
+    thread = _new_thread(member)
+    first = {"source": str(corpus), "collection": "first", "embedder": "hashing", "batch_size": 7}
+    accepted = member.post(
+        f"/threads/{thread}/runs",
+        json={"assistant_id": "ingestion", "input": {"settings": first}, "after_seconds": DELAY},
+    )
+    assert accepted.status_code == 200, accepted.text
+    try:
+        resumed = admin.post(
+            f"/threads/{thread}/runs/wait",
+            json={
+                "assistant_id": "ingestion",
+                "command": {"resume": "approve"},
+                "multitask_strategy": "interrupt",
+            },
+        )
+        _no_internal_error(resumed)
+        assert resumed.status_code == 422, resumed.text
+        assert "command.resume" in resumed.json()["detail"], resumed.text
+        # The first run's settings still decide the thread: others are 409 naming them.
+        other = {**first, "collection": "other", "batch_size": 3}
+        again = member.post(
+            f"/threads/{thread}/runs/wait",
+            json={"assistant_id": "ingestion", "input": {"settings": other}, "multitask_strategy": "enqueue"},
+        )
+        assert again.status_code == 409, again.text[:300]
+        assert "'first'" in again.json()["detail"], again.text
+    finally:
+        member.post(f"/threads/{thread}/runs/{accepted.json()['run_id']}/cancel?wait=false")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="command.resume on a new thread answers 200 carrying LangGraph's TypeError and writes a "
+    "checkpoint of nothing; fixed by h1 (server/run_checks.check_start_input)",
+)
+@pytest.mark.parametrize(("graph", "resume"), [("assistant", "anything"), ("ingestion", "approve")])
+def test_a_resume_on_a_new_thread_is_a_clear_422_and_writes_nothing(
+    clients: Clients, graph: str, resume: str
+) -> None:
+    member, admin, _corpus = clients
+    thread = _new_thread(member)
+    caller = admin if graph == "ingestion" else member  # a member's review decision is 403 first
+    answer = caller.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": graph, "command": {"resume": resume}}
+    )
+    _no_internal_error(answer)
+    assert answer.status_code == 422, answer.text
+    assert "holds no run" in answer.json()["detail"], answer.text
+    state = member.get(f"/threads/{thread}/state").json()
+    assert state["next"] == [] and not state["values"], state
