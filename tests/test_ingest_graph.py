@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from ingest_harness import chunk_ids, opened, receiver, write_corpus
-from raw_sql import raw
+from raw_sql import raw, raw_changed
 
 from graph.ingestion.reports import read_report
 from graph.ingestion.resources import Resources
@@ -292,9 +292,11 @@ def test_checkpoints_prune_sweeps_the_ingestion_rows_of_runs_it_deletes(
     res: Resources, db_url: str, tmp_path: Path
 ) -> None:
     """`kassist checkpoints prune` prunes a run's checkpoints and its manifest, ledger and registry
-    row together; --dry-run names the runs and removes nothing; a run with checkpoints left keeps all."""
-    import time
+    row together; --dry-run names the runs and removes nothing; a run with checkpoints left keeps all.
 
+    "old" is made two hours old where retention reads a run's age (its checkpoints' ``ts``, its
+    registry row's ``created_at``) instead of waiting: the 6.5 s sleep this test had was 13 s of
+    the suite, and a "kept" run younger than 5 s at the last prune was a race on a loaded machine."""
     from typer.testing import CliRunner
 
     from cli.checkpoints import app
@@ -302,8 +304,14 @@ def test_checkpoints_prune_sweeps_the_ingestion_rows_of_runs_it_deletes(
     root = write_corpus(tmp_path / "docs", extra=0)
     with receiver() as hook:
         assert run(res, "old", root, notify_url=hook.url).state.status == "completed"
-        time.sleep(6.5)
         assert run(res, "kept", root, notify_url=hook.url).state.status == "completed"
+    for table, column in (("kassist_cp_checkpoints", "ts"), ("kassist_ingest_runs", "created_at")):
+        key = "thread_id" if table.startswith("kassist_cp") else "run_id"
+        aged = raw_changed(
+            db_url, f"UPDATE {table} SET {column} = {column} - 7200 WHERE tenant_id = %s AND {key} = %s",
+            (TENANT, "old"),
+        )  # fmt: skip
+        assert aged >= 1, table
 
     def tables() -> dict[str, list[tuple[str, ...]]]:
         return {
@@ -312,7 +320,7 @@ def test_checkpoints_prune_sweeps_the_ingestion_rows_of_runs_it_deletes(
         }
 
     assert all(rows == [("kept",), ("old",)] for rows in tables().values()), tables()
-    base = ["prune", "--older-than", "5s", "--strategy", "delete", "--database-url", db_url, "--json"]
+    base = ["prune", "--older-than", "1h", "--strategy", "delete", "--database-url", db_url, "--json"]
     dry = CliRunner().invoke(app, [*base, "--tenant", TENANT, "--dry-run"])
     assert dry.exit_code == 0, dry.output
     assert json.loads(dry.output)["ingestion_runs_removed"] == [{"tenant_id": TENANT, "run_id": "old"}]
