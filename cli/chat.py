@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -74,15 +74,22 @@ def _assistant(
 
 def _refuse_job_thread(saver: Any, url: str, tenant: str, thread: str) -> None:
     """One line, before anything is written, when ``thread`` is an ingestion run's: a turn there
-    replaced the run's state (a run waiting for review could no longer be decided)."""
+    replaced the run's state (a run waiting for review could no longer be decided). The rule both
+    servers apply (server/thread_owner.holds_a_job), with what they read: the registry, the head
+    checkpoint and, before the first checkpoint, the run a LangGraph server on this database
+    accepted there (server/accepted_runs.py: queued, or lost in a kill; a turn here became the
+    checkpoint that run then began on)."""
     from graph.ingestion.store import RunStore
+    from kassist.db.handle import open_set_up
+    from server.accepted_runs import AcceptedRuns
     from server.thread_owner import holds_a_job
 
-    runs = RunStore.from_url(url)
-    try:
-        job = holds_a_job(saver, runs, tenant, thread)
-    finally:
-        runs.close()
+    with ExitStack() as opened:
+        runs = RunStore.from_url(url)
+        opened.callback(runs.close)
+        accepted = open_set_up(url, AcceptedRuns)  # as `kassist checkpoints prune` opens it
+        opened.callback(accepted.close)
+        job = holds_a_job(saver, runs, tenant, thread, accepted)
     if job:
         kit.fail(
             f"thread {thread!r} holds an ingestion run, not a conversation: leave --thread out to "

@@ -59,7 +59,6 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
-from kassist.tenancy import OWNER_KEY
 from server import accepted_runs
 from server.auth_rules import (
     ASSISTANT_ROOT,
@@ -118,15 +117,14 @@ from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
     CRON_ONLY_KEYS,
     check_checkpoint,
+    check_cron_thread,
     check_feedback,
     check_ingestion_input,
     check_schedule,
     check_start_input,
     check_thread_claim,
     check_turn_ids,
-    cron_thread_check,
     keep_first_settings,
-    mark_cron_on_thread,
     store_cron_user,
 )
 from server.run_checks import refuse as _refuse
@@ -317,8 +315,6 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
         check_delete(value.get("thread_id"))
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
-    if ctx.action == "read" and cron_thread_check():  # a cron's runs act with member rights
-        return {**owned(ctx), OWNER_KEY: str(ctx.user.identity)}
     return threads_of(ctx)
 
 
@@ -353,6 +349,8 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         assistant_id, thread_id = cron.get("assistant_id"), cron.get("thread_id")
     firing = payload if cron is None else {**(cron.get("payload") or {}), **payload}
     check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
+    # Its runs act as the caller from now on when it is made or its config replaced (store_cron_user).
+    check_cron_thread(ctx, thread_id, ctx.action == "create" or "config" in payload)
     if ctx.action == "create" or not CRON_ONLY_KEYS.issuperset(payload):
         # Each firing is a run on the cron's thread that the scheduler sends through create_run: the
         # same rules now, on a copy (a hand-picked part of them let crons through that could never
@@ -367,8 +365,6 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
     if ctx.action == "create":  # last: a cron refused above holds no place
         check_cron_limit(ctx, value, CRON_LIMITS)
-    if ctx.action == "create" and value.get("thread_id") is not None:
-        mark_cron_on_thread()
     return made_by_caller(ctx)
 
 

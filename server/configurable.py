@@ -245,12 +245,21 @@ def refused_value(key: str, value: object) -> str | None:
     return None
 
 
+ECHO_CHARS = 60
+"""How much of a client's value a refusal says back: its start, then its length (a 5,000-character
+path came back whole in a 422)."""
+
+
+def clipped(text: str, unit: str = "characters") -> str:
+    """``text`` as a refusal says it back: whole when short, else its start and its length."""
+    return text if len(text) <= ECHO_CHARS else f"{text[:ECHO_CHARS]}... ({len(text)} {unit})"
+
+
 def shown(value: object) -> str:
     """``value`` for a one-line message: an int as is, anything else as a short repr."""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
+    return clipped(repr(value))
 
 
 def refused_id(key: str, value: object, *, label: str | None = None) -> str | None:

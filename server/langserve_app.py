@@ -25,7 +25,6 @@ from typing import Annotated, Any, Literal, cast
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
-from fastapi.responses import JSONResponse
 from langchain_core.runnables import ConfigurableFieldSpec, Runnable, RunnableBinding, RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 from langserve import add_routes
@@ -33,23 +32,21 @@ from langserve.server import EndpointName
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
-from checkpointer import TENANT_KEY, CheckpointConflict, TenantCheckpointer
-from checkpointer.errors import InvalidId
+from checkpointer import TENANT_KEY, TenantCheckpointer
 from graph.assistant.graph import build_graph
 from graph.assistant.services import ENV_EMBEDDER, AssistantSettings, Services
 from graph.ingestion.store import RunStore
 from kassist.db.handle import open_set_up
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
-from kassist.tenancy import TenantMismatch, TenantRequired
 from knowledge.embedders import EmbedderUnavailable, select_embedder
 from memory import MemoryStore
-from memory.context import ContextBudgetTooSmall
 from memory.context.compaction import Strategy
 from server import playground
 from server.accepted_runs import AcceptedRuns
 from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
 from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
+from server.error_handlers import add_error_handlers
 from server.http_limits import NeverFramed, NoStore, RequestLimits, max_batch_runs, max_body_bytes
 from server.key_store import KeyStore
 from server.keys import KeyResolver, KeyTable, Principal, load_key_table
@@ -236,24 +233,6 @@ def create_app(
 
     add_assistant_routes(app, served, principal, batch)
     return app
-
-
-def add_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(TenantMismatch)
-    @app.exception_handler(TenantRequired)
-    async def tenant_refused(_: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"detail": f"refused: {exc}"}, status_code=403)
-
-    @app.exception_handler(CheckpointConflict)
-    async def conflict(_: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=409)
-
-    # A request the checks before the run could not see through (the context of a turn holds more
-    # than the question: the instructions, the user's pinned preferences): the client's to fix.
-    @app.exception_handler(InvalidId)
-    @app.exception_handler(ContextBudgetTooSmall)
-    async def unprocessable(_: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=422)
 
 
 def _count_refused(run_input: object) -> bool:

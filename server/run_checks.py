@@ -9,7 +9,6 @@ import functools
 import logging
 import os
 from collections.abc import Mapping
-from contextvars import ContextVar
 from typing import Any
 
 from langgraph_sdk import Auth
@@ -382,20 +381,27 @@ def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
     }
 
 
-_CRON_ON_THREAD: ContextVar[bool] = ContextVar("kassist_cron_on_thread", default=False)
+CRON_THREAD_NOT_FOUND = (
+    "Thread with ID '{thread}' not found for this cron's runs: they act as the key that sets the "
+    "cron's config, with member rights, and reach only that key's own threads (an admin's too); make "
+    "the cron on a thread of your own, or change only when it fires"
+)
 
 
-def mark_cron_on_thread() -> None:
-    """A cron is being made on a thread: langgraph-api checks next, in this request, that the
-    creator reaches that thread (a threads "read" it authorizes); :func:`cron_thread_check` makes
-    that check the one the cron's runs will face (member rights: the creator's own threads), so an
-    admin's cron on another member's thread is "not found" now, not refused at every run."""
-    _CRON_ON_THREAD.set(True)
+def check_cron_thread(ctx: Auth.types.AuthContext, thread_id: object, acts_as_caller: bool) -> None:
+    """A cron's thread must be one its runs reach: they act as the user :func:`store_cron_user`
+    stores (the key that made the cron, or that last sent its ``config``: ``acts_as_caller``), with
+    member rights, so only that user's own threads. An admin's cron on a member's thread, or a
+    member's cron whose config an admin replaced, was stored (200) and every firing was then
+    langgraph-api's 404 "Thread or assistant not found" with a traceback in the log: refused now, 404,
+    when it is made or changed. A thread langgraph dev's registry does not hold is langgraph-api's
+    to answer (its own 404 on a create)."""
+    if thread_id is None or not acts_as_caller:
+        return
+    from server.holds import owner_of, stored
 
-
-def cron_thread_check() -> bool:
-    """Whether this threads "read" is langgraph-api's check of a cron's thread (asked once)."""
-    marked = _CRON_ON_THREAD.get()
-    if marked:
-        _CRON_ON_THREAD.set(False)
-    return marked
+    for thread in stored("threads"):
+        if str(thread.get("thread_id")) == str(thread_id):
+            if owner_of(thread) != (tenant_of(ctx), str(ctx.user.identity)):
+                refuse(404, CRON_THREAD_NOT_FOUND.format(thread=thread_id))
+            return

@@ -27,6 +27,8 @@ import pytest
 from langgraph_sdk import Auth
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, corpus_of, langgraph_dev
 
+from server.run_checks import CRON_THREAD_NOT_FOUND
+
 EVERY_SECOND = "* * * * * *"
 WAIT_S = 150
 SAID = "Remind me what the handbook says about expense reports."
@@ -169,11 +171,29 @@ def test_a_cron_is_made_only_on_its_creators_own_thread(lg: tuple[str, Path]) ->
     for who in (olga, globex):
         made = who.post(f"/threads/{thread}/runs/crons", json=cron)
         assert made.status_code == 404, made.text
+        assert f"Thread with ID '{thread}' not found" in made.json()["detail"], made.text
     assert olga.get(f"/threads/{thread}").status_code == 200  # the admin still reads the thread
     own = olga.post("/threads", json={}).json()["thread_id"]
     made = olga.post(f"/threads/{own}/runs/crons", json=cron)
     assert made.status_code == 200, made.text
     assert olga.delete(f"/runs/crons/{made.json()['cron_id']}").status_code in (200, 204)
+    # The member's own cron, whose config the admin replaces: its runs would act as the admin (the
+    # updater is stored as its user), so every firing was a 404 while the PATCH was a 200.
+    mine = alice.post(f"/threads/{thread}/runs/crons", json=cron).json()["cron_id"]
+    try:
+        patched = olga.patch(
+            f"/runs/crons/{mine}", json={"config": {"configurable": {"context_budget": 900}}}
+        )
+        assert patched.status_code == 404, patched.text
+        assert patched.json()["detail"] == CRON_THREAD_NOT_FOUND.format(thread=thread)
+        when = olga.patch(f"/runs/crons/{mine}", json={"schedule": "0 0 2 1 *"})  # runs as alice still
+        assert when.status_code == 200, when.text
+        own_config = alice.patch(
+            f"/runs/crons/{mine}", json={"config": {"configurable": {"context_budget": 900}}}
+        )
+        assert own_config.status_code == 200, own_config.text
+    finally:
+        assert alice.delete(f"/runs/crons/{mine}").status_code in (200, 204)
 
 
 def test_a_cron_still_obeys_the_run_rules(lg: tuple[str, Path]) -> None:

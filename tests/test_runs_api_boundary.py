@@ -27,6 +27,7 @@ from raw_sql import raw
 from runs_api_harness import ADMIN, GLOBEX, MEMBER, small_corpus
 from test_runs_serve import Server, serve, wait_for
 
+from server.configurable import shown
 from server.key_store import open_key_store
 
 FOREIGN = {"Origin": "https://evil.example"}
@@ -251,7 +252,19 @@ def test_a_tenant_ingests_only_its_own_folder_and_bad_input_is_a_4xx(
     for path in ("../globex/private", "globex/private", str(root / "globex" / "private"), "private"):
         answer = api.post("/v1/runs", json={"path": path, "options": {"embedder": "hashing"}}, headers=ADMIN)
         assert answer.status_code == 422, (path, answer.text)
-        assert str(root) not in answer.text.replace(path, "")  # only what the client sent is quoted
+        # Only what the client sent is quoted (its start when long: server.configurable.shown).
+        assert str(root) not in answer.text.replace(path, "").replace(shown(path), "")
+    # A long path is said back by its start and its length, with the rule it breaks, never whole.
+    for path, rule in (
+        ("a" * 1000, "is not a folder name this server can read"),  # over the file system's 255 bytes
+        ("../" * 300, "is outside the server's ingestion root"),
+        ("b" * 5000, "String should have at most 4096 characters"),  # the request model's own 422
+    ):
+        answer = api.post("/v1/runs", json={"path": path, "options": {"embedder": "hashing"}}, headers=ADMIN)
+        assert answer.status_code == 422, answer.text[:300]
+        detail = json.dumps(answer.json())
+        assert path[:40] in detail and "characters)" in detail and rule in detail, detail
+        assert len(detail) < 400, detail
     own = api.post("/v1/runs", json={"path": "private", "run_id": "g1", "options": {"embedder": "hashing"}},
                    headers=GLOBEX)  # fmt: skip
     assert own.status_code == 201, own.text

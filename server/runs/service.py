@@ -24,6 +24,7 @@ from graph.ingestion.runner import lease_free
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings
 from server import run_reports
+from server.configurable import shown
 from server.keys import Principal
 from server.runs import uploads
 from server.runs.config import RunsConfig
@@ -205,20 +206,19 @@ class RunsService:
     @staticmethod
     def _under(root: Path, given: str, loc: Loc, *, folder: bool) -> Path:
         # resolve(): neither ".." nor a symbolic link leads outside the root. The root itself is
-        # never named in the message: configuration stays on the server.
-        what = "folder" if folder else "file"
+        # never named in the message: configuration stays on the server. What the client sent is
+        # said back by its start (a 5,000-character path came back whole in the 422).
+        what, said = ("folder" if folder else "file"), shown(given)
         try:
             path = (root / given).resolve()
             inside = path.is_relative_to(root)
             there = inside and (path.is_dir() if folder else path.is_file())
         except (ValueError, OSError, RuntimeError):  # a NUL, a lone surrogate, a symlink loop
-            raise ApiError(422, f"{given!r} is not a {what} name this server can read", loc) from None
+            raise ApiError(422, f"{said} is not a {what} name this server can read", loc) from None
         if not inside:
-            raise ApiError(
-                422, f"{given!r} is outside the server's ingestion root; give a {what} under it", loc
-            )
+            raise ApiError(422, f"{said} is outside the server's ingestion root; give a {what} under it", loc)
         if not there:
-            raise ApiError(422, f"there is no {what} {given!r} under the server's ingestion root", loc)
+            raise ApiError(422, f"there is no {what} {said} under the server's ingestion root", loc)
         return path
 
     def _create(

@@ -1,0 +1,57 @@
+"""How kassist serve answers what its routes raise: one line the client can act on, never a
+traceback, and never the whole of what the client sent said back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from checkpointer import CheckpointConflict
+from checkpointer.errors import InvalidId
+from kassist.tenancy import TenantMismatch, TenantRequired
+from memory.context import ContextBudgetTooSmall
+from server.configurable import clipped
+
+
+def said_back(value: Any) -> Any:
+    """A refused value as a validation error says it back (:func:`server.configurable.clipped`): a
+    string by its start and characters, anything else by its JSON's; FastAPI's default said a
+    4,096-character path back whole in each error (and a body of any size within the byte limit)."""
+    if isinstance(value, str):
+        return clipped(value)
+    text = json.dumps(jsonable_encoder(value), ensure_ascii=False)
+    return value if clipped(text) == text else clipped(text, "characters of JSON")
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(TenantMismatch)
+    @app.exception_handler(TenantRequired)
+    async def tenant_refused(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": f"refused: {exc}"}, status_code=403)
+
+    @app.exception_handler(CheckpointConflict)
+    async def conflict(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    # A request the checks before the run could not see through (the context of a turn holds more
+    # than the question: the instructions, the user's pinned preferences): the client's to fix.
+    @app.exception_handler(InvalidId)
+    @app.exception_handler(ContextBudgetTooSmall)
+    async def unprocessable(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: Exception) -> JSONResponse:
+        # FastAPI's own answer (each error's type, loc, msg, input, ctx), the input clipped.
+        errors: list[dict[str, Any]] = (
+            [dict(e) for e in exc.errors()] if isinstance(exc, RequestValidationError) else []
+        )
+        for error in errors:
+            if "input" in error:
+                error["input"] = said_back(error["input"])
+        return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
