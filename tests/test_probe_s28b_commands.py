@@ -11,26 +11,31 @@ resume with other settings ran them, where it was 409 naming the first ones."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from langgraph.graph import END, START, StateGraph
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, corpus_of, langgraph_dev
+from typing_extensions import TypedDict
 
-Clients = tuple[httpx.Client, httpx.Client, Path]
+from checkpointer import TenantCheckpointer
+
+Clients = tuple[httpx.Client, httpx.Client, Path, str]
 DELAY = 3600  # the accepted first run stays queued for the whole test (cancelled at its end)
 
 
 @pytest.fixture(scope="module")
 def clients(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Clients]:
     tmp = tmp_path_factory.mktemp("probe-s28b-commands")
-    with langgraph_dev(tmp) as (base, _db_url):
+    with langgraph_dev(tmp) as (base, db_url):
         member = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
         admin = httpx.Client(base_url=base, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=120)
         with member, admin:
-            yield member, admin, corpus_of(tmp, "acme")
+            yield member, admin, corpus_of(tmp, "acme"), db_url
 
 
 def _new_thread(client: httpx.Client) -> str:
@@ -53,7 +58,7 @@ def _no_internal_error(answer: httpx.Response) -> None:
 def test_a_resume_on_a_thread_whose_first_run_has_not_begun_is_refused_and_keeps_its_settings(
     clients: Clients,
 ) -> None:
-    member, admin, corpus = clients
+    member, admin, corpus, _db_url = clients
     thread = _new_thread(member)
     first = {"source": str(corpus), "collection": "first", "embedder": "hashing", "batch_size": 7}
     accepted = member.post(
@@ -94,7 +99,7 @@ def test_a_resume_on_a_thread_whose_first_run_has_not_begun_is_refused_and_keeps
 def test_a_resume_on_a_new_thread_is_a_clear_422_and_writes_nothing(
     clients: Clients, graph: str, resume: str
 ) -> None:
-    member, admin, _corpus = clients
+    member, admin, _corpus, _db_url = clients
     thread = _new_thread(member)
     caller = admin if graph == "ingestion" else member  # a member's review decision is 403 first
     answer = caller.post(
@@ -118,7 +123,7 @@ def test_a_run_without_a_thread_answers_whatever_durability_it_names(clients: Cl
     # A temporary thread (no thread id, on_completion "delete", the default): langgraph-api gives
     # such a run no checkpointer. The server forced "sync" on every ingestion run; a client may send
     # it with a turn.
-    member, _admin, corpus = clients
+    member, _admin, corpus, _db_url = clients
     run_input: dict[str, Any] = (
         {"settings": {"source": str(corpus), "collection": "threadless", "embedder": "hashing"}}
         if graph == "ingestion"
@@ -132,3 +137,41 @@ def test_a_run_without_a_thread_answers_whatever_durability_it_names(clients: Cl
         assert values["status"] == "completed" and values["counters"]["documents_seen"] == 24, values
     else:
         assert values["messages"][-1]["type"] == "ai", values
+
+
+class _Turns(TypedDict):
+    messages: list[str]
+
+
+def _globex_conversation(db_url: str, thread: str, words: str) -> None:
+    """A conversation of globex's on ``thread``, written as any process on the database writes one
+    (kassist serve's LangServe turns, ``kassist ask``): checkpoints under (globex, thread), which
+    langgraph dev's thread registry does not hold."""
+    builder: StateGraph[_Turns, None, _Turns, _Turns] = StateGraph(_Turns)
+    builder.add_node("reply", lambda state: {"messages": [*state["messages"], "noted"]})
+    builder.add_edge(START, "reply")
+    builder.add_edge("reply", END)
+    with TenantCheckpointer.from_url(db_url) as saver:
+        graph = builder.compile(checkpointer=saver.for_tenant("globex"))
+        graph.invoke({"messages": [words]}, {"configurable": {"thread_id": thread}})
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the checkpoint object of POST /threads/{id}/history and /state/checkpoint names the "
+    "tenant the read runs under (langgraph_auth_user): an acme key read globex's thread; fixed by h1 "
+    "(server/saver.with_request_tenant)",
+)
+@pytest.mark.parametrize("route", ["history", "state/checkpoint"])
+def test_a_history_read_names_no_other_tenant(clients: Clients, route: str) -> None:
+    member, _admin, _corpus, db_url = clients
+    thread = str(uuid.uuid4())
+    _globex_conversation(db_url, thread, "Globex secret: Project Zeus launches on 12 March")
+    # The acme member's own thread of that id (its checkpoints, acme's, hold nothing yet).
+    made = member.post("/threads", json={"thread_id": thread, "metadata": {"graph_id": "assistant"}})
+    assert made.status_code == 200, made.text
+    claimed = {"identity": "bob", "tenant_id": "globex", "role": "member"}
+    body: dict[str, Any] = {"checkpoint": {"langgraph_auth_user": claimed}}
+    read = member.post(f"/threads/{thread}/{route}", json=body)
+    assert "Zeus" not in read.text, read.text[:300]
+    assert read.status_code in (403, 422), read.text[:300]
