@@ -5,6 +5,8 @@ exported from the database on request (``runs report``, ``ingest --reports-dir``
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -152,22 +154,35 @@ def test_runs_show_answers_for_a_run_registered_without_a_checkpoint(sqlite_url:
     one_line_error(other, 1, "no ingestion run 'kept' for tenant 'globex'")
 
 
-@pytest.fixture
-def done_run(sqlite_url: str, tmp_path: Path) -> tuple[str, Path]:
-    root = write_corpus(tmp_path / "docs", extra=0)
-    out = tmp_path / "exported"
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One finished run, its reports exported on request: its database, which each test copies."""
+    cwd = tmp_path_factory.mktemp("finished-run")
+    root = write_corpus(cwd / "docs", extra=0)
+    out = cwd / "exported"
+    db = cwd / "kassist.db"
     result = ingest(
-        sqlite_url, root, "rep-1", "--collection", "handbook", "--reports-dir", str(out), cwd=tmp_path
+        f"sqlite:///{db}", root, "rep-1", "--collection", "handbook", "--reports-dir", str(out), cwd=cwd
     )
     assert result.returncode == 0, result.stdout + result.stderr  # type: ignore[attr-defined]
     # Each exported path whole, on its own line, whatever the terminal's width.
     assert f"report (html):\n{out.resolve() / 'audit-rep-1.html'}\n" in result.stdout  # type: ignore[attr-defined]
-    return sqlite_url, tmp_path
+    assert not (cwd / ".kassist").exists()  # nothing written under the working directory
+    return db
+
+
+@pytest.fixture
+def done_run(finished_run: Path, tmp_path: Path) -> tuple[str, Path]:
+    """The finished run in a database of this test's own: a copy (SQLite's backup) of the one the
+    module's run wrote, instead of the same ingest again per test (~3 s of CPU each)."""
+    own = tmp_path / "kassist.db"
+    with closing(sqlite3.connect(finished_run)) as src, closing(sqlite3.connect(own)) as dst:
+        src.backup(dst)
+    return f"sqlite:///{own}", tmp_path
 
 
 def test_runs_report_exports_the_stored_report_for_its_tenant_only(done_run: tuple[str, Path]) -> None:
     db_url, tmp = done_run
-    assert not (tmp / ".kassist").exists()  # nothing written under the working directory
     shown = kassist("runs", "show", "rep-1", "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp)
     data = json.loads(shown.stdout)
     assert data["reports"] == ["html", "json", "markdown"] and "report_paths" not in data
