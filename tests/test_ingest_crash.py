@@ -7,6 +7,7 @@ import random
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ingest_harness import chunk_ids, head_version, kassist, receiver, show, spawn, write_corpus
@@ -14,8 +15,10 @@ from raw_sql import raw
 
 TENANT = "acme"
 KILLS = 10
+# Enough batches (42 of 2 documents) that 10 kills land before the end on a fast, quiet machine too.
+EXTRA = 60
 
-# Twelve `kassist` processes (each ~2 s of start-up) plus a baseline run: ~60 s on a quiet 2-core machine, but a
+# Twelve `kassist` processes per backend (each ~2 s of start-up) plus one baseline run: ~60 s on a quiet 2-core machine, but a
 # clean clone's CI at load 20 (/tmp/ci0, session 20) ran past the default 300 s limit on PostgreSQL.
 pytestmark = pytest.mark.timeout(900)
 
@@ -27,19 +30,28 @@ def ingest_args(db_url: str, root: Path, run_id: str, url: str) -> list[str]:
     ]  # fmt: skip
 
 
-def test_sigkill_at_random_moments_then_resume_equals_an_uninterrupted_run(
-    db_url: str, tmp_path: Path
-) -> None:
-    # Enough batches (42 of 2 documents) that 10 kills land before the end on a fast, quiet machine too.
-    root = write_corpus(tmp_path / "docs", extra=60)
-    rng = random.Random(20261201)
-    baseline_url = f"sqlite:///{tmp_path / 'baseline.db'}"
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], list[str]]:
+    """The uninterrupted run both backends' crashed runs must equal: its ``runs show`` and chunk ids.
+    One per module (its own SQLite file and corpus, only read afterwards): the same input gave the
+    same run twice, an ingest and a show (~4 s) per backend."""
+    folder = tmp_path_factory.mktemp("uninterrupted")
+    root = write_corpus(folder / "docs", extra=EXTRA)
+    baseline_url = f"sqlite:///{folder / 'baseline.db'}"
     with receiver() as hook:
-        done = kassist(*ingest_args(baseline_url, root, "base", hook.url), cwd=tmp_path)
+        done = kassist(*ingest_args(baseline_url, root, "base", hook.url), cwd=folder)
         assert done.returncode == 0, done.stdout + done.stderr
-        expected = show(baseline_url, TENANT, "base", tmp_path)
-        expected_ids = chunk_ids(baseline_url, TENANT, "handbook")
-        assert expected["status"] == "completed" and expected["counters"]["documents_indexed"] == 84
+    expected = show(baseline_url, TENANT, "base", folder)
+    assert expected["status"] == "completed" and expected["counters"]["documents_indexed"] == 84
+    return expected, chunk_ids(baseline_url, TENANT, "handbook")
+
+
+def test_sigkill_at_random_moments_then_resume_equals_an_uninterrupted_run(
+    db_url: str, tmp_path: Path, uninterrupted: tuple[dict[str, Any], list[str]]
+) -> None:
+    root = write_corpus(tmp_path / "docs", extra=EXTRA)
+    rng = random.Random(20261201)
+    expected, expected_ids = uninterrupted
 
     with receiver() as hook:
         kills = 0
