@@ -25,12 +25,19 @@ from typing_extensions import TypedDict
 from checkpointer import TenantCheckpointer
 
 Clients = tuple[httpx.Client, httpx.Client, Path, str]
+SECRET_DOC = (
+    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
+)
 DELAY = 3600  # the accepted first run stays queued for the whole test (cancelled at its end)
 
 
 @pytest.fixture(scope="module")
 def clients(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Clients]:
     tmp = tmp_path_factory.mktemp("probe-s28b-commands")
+    secret = tmp / "ingest-root" / "acme" / "secret"  # a run over it waits for review
+    secret.mkdir(parents=True)
+    (secret / "deploy.md").write_text(SECRET_DOC)
     with langgraph_dev(tmp) as (base, db_url):
         member = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
         admin = httpx.Client(base_url=base, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=120)
@@ -170,3 +177,31 @@ def test_a_history_read_names_no_other_tenant(clients: Clients, route: str) -> N
     read = member.post(f"/threads/{thread}/{route}", json=body)
     assert "Zeus" not in read.text, read.text[:300]
     assert read.status_code in (403, 422), read.text[:300]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a review decision on a run that does not wait for one (decided already, or paused "
+    "elsewhere) answered 200 and decided nothing (the paused run merely continued); fixed by h1 "
+    "(server/run_checks, the resume's target)",
+)
+def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -> None:
+    member, admin, corpus, _db_url = clients
+
+    def run(thread: str, client: httpx.Client, **body: Any) -> httpx.Response:
+        return client.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", **body})
+
+    waiting = _new_thread(member)
+    secret = {"source": str(corpus.parent / "secret"), "collection": "decided", "embedder": "hashing"}
+    assert run(waiting, member, input={"settings": secret}).status_code == 200
+    assert run(waiting, admin, command={"resume": "reject"}).status_code == 200
+    again = run(waiting, admin, command={"resume": "approve"})
+    assert again.status_code == 409 and "not waiting for a review" in again.json()["detail"], again.text[:300]
+    assert member.get(f"/threads/{waiting}/state").json()["values"]["status"] == "cancelled"
+    # A run paused before indexing (a client's interrupt_after): an "approve" is no decision there.
+    paused = _new_thread(member)
+    handbook = {"source": str(corpus), "collection": "paused", "embedder": "hashing"}
+    assert run(paused, member, input={"settings": handbook}, interrupt_after=["discover"]).status_code == 200
+    early = run(paused, admin, command={"resume": "approve"})
+    assert early.status_code == 409, early.text[:300]
+    assert member.get(f"/threads/{paused}/state").json()["next"] == ["ingest_batch"]
