@@ -181,9 +181,9 @@ def test_a_history_read_names_no_other_tenant(clients: Clients, route: str) -> N
 
 @pytest.mark.xfail(
     strict=True,
-    reason="a review decision on a run that does not wait for one (decided already, or paused "
-    "elsewhere) answered 200 and decided nothing (the paused run merely continued); fixed by h1 "
-    "(server/run_checks, the resume's target)",
+    reason="a review decision the run does not wait for (an interrupt id it does not hold, a run "
+    "decided already or paused elsewhere) answered 200 and decided nothing (the paused run merely "
+    "continued); fixed by h1 (server/run_checks, the resume's target)",
 )
 def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -> None:
     member, admin, corpus, _db_url = clients
@@ -194,6 +194,9 @@ def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -
     waiting = _new_thread(member)
     secret = {"source": str(corpus.parent / "secret"), "collection": "decided", "embedder": "hashing"}
     assert run(waiting, member, input={"settings": secret}).status_code == 200
+    # An answer to an interrupt the run does not wait on (LangGraph ignores it).
+    elsewhere = run(waiting, admin, command={"resume": {"0123456789abcdef0123456789abcdef": "approve"}})
+    assert elsewhere.status_code == 409, elsewhere.text[:300]
     assert run(waiting, admin, command={"resume": "reject"}).status_code == 200
     again = run(waiting, admin, command={"resume": "approve"})
     assert again.status_code == 409 and "not waiting for a review" in again.json()["detail"], again.text[:300]
