@@ -208,3 +208,26 @@ def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -
     early = run(paused, admin, command={"resume": "approve"})
     assert early.status_code == 409, early.text[:300]
     assert member.get(f"/threads/{paused}/state").json()["next"] == ["ingest_batch"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a review decision sent with after_seconds is queued and decides later as its admin, even "
+    "after that key is revoked; fixed by h1 (server/auth_rules.delayed_decision)",
+)
+def test_a_review_decision_is_not_delayed(clients: Clients) -> None:
+    member, admin, corpus, _db_url = clients
+    thread = _new_thread(member)
+    secret = {"source": str(corpus.parent / "secret"), "collection": "delayed", "embedder": "hashing"}
+    waited = member.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": {"settings": secret}}
+    )
+    assert waited.status_code == 200, waited.text[:300]
+    delayed = admin.post(
+        f"/threads/{thread}/runs",
+        json={"assistant_id": "ingestion", "command": {"resume": "approve"}, "after_seconds": DELAY},
+    )
+    if delayed.status_code == 200:  # queued: it must not decide later (the module ends first)
+        admin.post(f"/threads/{thread}/runs/{delayed.json()['run_id']}/cancel?wait=false")
+    assert delayed.status_code == 422, delayed.text[:300]
+    assert "after_seconds" in delayed.json()["detail"], delayed.text
