@@ -1,13 +1,18 @@
-"""LangGraph's own command vocabulary sent by a client (session 28 probes, h2: /tmp/h2s28/probes.md).
+"""LangGraph's own command and state vocabulary sent by a client (session 28 probes, h2: /tmp/h2s28/probes.md).
 
-A ``command.resume`` answers a run that waits on its thread (an interrupt). On a thread that holds no
-checkpoint there is none: a new thread, a thread whose first run langgraph dev accepted but has not
-begun (queued, ``after_seconds``; taken over with ``multitask_strategy: "interrupt"``), or one a kill
-took in its first instant. langgraph dev queued such a run and LangGraph failed inside: a 200 carrying
-``TypeError: 'NoneType' object is not iterable`` (a traceback in the server's log), and a checkpoint of
-nothing (``next: ["__start__"]``). That checkpoint then hid the thread's accepted first run
-(server/accepted_runs.py reads its record only while the thread holds no checkpoint): the run's
-resume with other settings ran them, where it was 409 naming the first ones."""
+- A ``command.resume`` answers a run that waits on its thread. On a thread with no checkpoint there is
+  none (a new thread; a first run accepted, not begun, taken with ``multitask_strategy: "interrupt"``;
+  one a kill took in its first instant): langgraph dev answered 200 carrying LangGraph's ``TypeError``
+  and wrote a checkpoint of nothing, which hid the accepted first run (server/accepted_runs.py reads
+  its record only before the first checkpoint): the run's resume with other settings ran them.
+- A run without a thread runs with no checkpointer, and the "sync" durability the server forces on
+  every ingestion run then failed inside LangGraph (``AttributeError '_put_checkpoint_fut'``).
+- The ``checkpoint`` object of ``POST /threads/{id}/history`` and ``/state/checkpoint`` reached the
+  saver as the read's config: a ``langgraph_auth_user`` of another tenant there read that tenant's
+  checkpoints of the same thread id.
+- A review decision the run does not wait for (decided already, paused elsewhere, an interrupt id it
+  does not hold) answered 200 and decided nothing; one sent with ``after_seconds`` decided later as
+  its admin, after that key was revoked."""
 
 from __future__ import annotations
 
