@@ -64,7 +64,7 @@ from graph.assistant.responders.base import Turn  # noqa: E402
 from graph.assistant.responders.extractive import ExtractiveResponder  # noqa: E402
 
 ACRONYM = re.compile(r"\b[A-Z]{2,5}(?=s?\b)")
-VALIDATION_ONLY = frozenset({"blind13"})
+VALIDATION_ONLY = frozenset({"blind13", "blind14"})
 
 
 def sets() -> dict[str, list[Question]]:
@@ -82,19 +82,21 @@ def sets() -> dict[str, list[Question]]:
     from answer_quality_blind11_questions import BLIND11
     from answer_quality_blind12_questions import BLIND12
     from answer_quality_blind13_questions import BLIND13
+    from answer_quality_blind14_questions import BLIND14
     from answer_quality_questions import QUESTIONS
 
     return {"main": list(QUESTIONS), "blind": list(BLIND), "blind2": list(BLIND2), "blind3": list(BLIND3),
             "blind4": list(BLIND4), "blind5": list(BLIND5), "blind6": list(BLIND6), "blind7": list(BLIND7),
             "blind8": list(BLIND8), "blind9": list(BLIND9), "blind10": list(BLIND10),
-            "blind11": list(BLIND11), "blind12": list(BLIND12), "blind13": list(BLIND13)}  # fmt: skip
+            "blind11": list(BLIND11), "blind12": list(BLIND12), "blind13": list(BLIND13),
+            "blind14": list(BLIND14)}  # fmt: skip
 
 
 def halves(questions: list[Question], name: str = "") -> dict[str, str]:
     """Question id -> ``tune`` or ``check``: alternating within each kind (blind 9: each tag).
 
-    Blind 13 (the last unseen set, session 27) is validation only: the freshest unseen-like set
-    stays out of every tuning half.
+    Blind 13 (the last unseen set, session 27) and blind 14 (session 28) are validation only: the
+    freshest unseen-like sets stay out of every tuning half.
     """
     if name in VALIDATION_ONLY:
         return {q.id: "check" for q in questions}

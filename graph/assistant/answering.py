@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from typing import Any
 
 from graph.assistant.answer_types import asked_type, carries, gives_phone
@@ -247,7 +248,7 @@ def _judge(
     scoped = named_scopes(asks)
     offices = office_names(query)
     if scoped or offices:  # the passages' words are read only when the question names something
-        texts = [f"{h['title']} {h['text']}" for h in hits]
+        texts = [f"{h['title']} {file_words(h)} {h['text']}" for h in hits]
         found = set().union(*(terms(t) for t in texts))
         names = (scoped - quoted_title(query, found, offices)) | offices
         if names:
@@ -339,6 +340,13 @@ def _named_bonus(hit: dict[str, Any], query: str) -> float:
         source_path=str(hit.get("source_path") or ""),
     )
     return named_bonus(shown, query)
+
+
+def file_words(hit: dict[str, Any]) -> str:
+    """A hit's file name as words: users name a document by its file too ("the People Ops FAQ" for
+    hr/people-ops-faq.txt, whose own title is "People Operations: Frequently Asked Questions")."""
+    stem = PurePosixPath(str(hit.get("source_path") or "")).stem
+    return " ".join(stem.replace("_", " ").replace("-", " ").split())
 
 
 def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]) -> str:

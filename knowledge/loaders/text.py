@@ -1,4 +1,5 @@
-"""Plain text and Markdown: decoding bytes strictly, and the title and front matter of Markdown."""
+"""Plain text and Markdown: decoding bytes strictly, and the title and front matter of Markdown; the
+title of plain text that underlines its first line."""
 
 from __future__ import annotations
 
@@ -12,6 +13,15 @@ _ATX_TITLE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE
 _SETEXT_TITLE = re.compile(r"^(?:\A|\n\s*\n|\A\s*)([^\n]+)\n {0,3}=+[ \t]*$", re.MULTILINE)
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
 _FRONT_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.+?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
+# Plain text's own title: its first line, underlined ("Health and Safety at Work" over "=====" or
+# "-----"), or over- and underlined as reStructuredText writes a document title. Only the opening
+# line: a heading further down is a section's, and a document that opens with prose has no title of
+# its own (its file name stands in, as before).
+_PLAIN_TITLE = re.compile(
+    r"\A\s*(?:(?P<over>[=\-~#*^+])(?P=over){2,}[ \t]*\n)?[ \t]*(?P<title>[^\n]*\S)[ \t]*\n"
+    r"[ \t]*(?P<under>[=\-~#*^+])(?P=under){2,}[ \t]*(?:\n|\Z)"
+)
+MAX_PLAIN_TITLE = 150  # characters: a longer underlined opening line is a paragraph, not a title
 # Text has no NUL, and few control characters other than tab, newline, CR, form feed and escape.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
 
@@ -50,7 +60,22 @@ def decode_text(data: bytes) -> str:
 
 
 def parse_plain_text(data: bytes) -> Parsed:
-    return Parsed(text=decode_text(data))
+    text = decode_text(data)
+    return Parsed(text=text, title=plain_title(text))
+
+
+def plain_title(text: str) -> str | None:
+    """The title plain text gives itself: its underlined first line (:data:`_PLAIN_TITLE`).
+
+    Without it a plain-text document was titled by its file name ("health and safety" for
+    "Health and Safety at Work", "mitigation first london office 00072" for "Mitigation first:
+    London office"), so a question naming the page by its title, and the ranking's reading of a
+    title's scope ("...: London office"), missed it while the same page as Markdown or HTML matched."""
+    found = _PLAIN_TITLE.match(text)
+    if found is None:
+        return None
+    title = found.group("title").strip()
+    return title if len(title) <= MAX_PLAIN_TITLE and not set(title) <= set("=-~#*^+ ") else None
 
 
 def parse_markdown(data: bytes) -> Parsed:
