@@ -57,6 +57,14 @@ DOCS = {
     "kb/KB0010180.md": "# Desk booking: London office\n\n## Booking a desk\n\nBook a desk in the app a day "
     "ahead. The local contact for desk booking is Maria Lopez.\n",
 }  # fmt: skip
+# A reStructuredText page among them (tests/test_assistant_s28_rst.py reads the loader alone).
+RST = "kb/squeeze.rst"
+DOCS[RST] = (
+    ".. image:: https://img.shields.io/pypi/v/squeeze.svg\n   :target: https://pypi.org/project/squeeze/\n\n"
+    "=======\nsqueeze\n=======\n\n| |ci-test| |ci-wheel|\n\nsqueeze compresses log files for `the archive "
+    "service <https://example.org/archive>`_ before they are uploaded.\n\nInstalling\n==========\n\n"
+    "The service desk installs squeeze on every log server with the ``ops-tools`` bundle.\n"
+)
 ASKED = [
     ("Who is the local contact on the mitigation first page for London?", "kb/KB0010072.txt", "Priya Nair"),
     ("slow laptop page london - who is the local contact?", "kb/KB0010135.txt", "Sven Okafor"),
@@ -100,6 +108,7 @@ def test_loaded_titles_are_the_pages_own(tmp_path: Path) -> None:
         "kb/KB0010135.txt": "Slow laptop: London office",
         "kb/KB0010173.txt": "Email and chat messages: London office",
         "kb/KB0010180.md": "Desk booking: London office",
+        RST: "squeeze",
     }
 
 
@@ -128,3 +137,13 @@ def test_the_assistant_cites_the_named_page_by_its_title(
     answer = " ".join(str(result["messages"][-1].content).split())
     assert fact in answer
     assert f"[1] {DOCS[path].splitlines()[0]}" in answer  # the page's title, not "KB0010072"
+
+
+def test_an_rst_page_is_quoted_without_its_markup(url: str) -> None:
+    with assistant(url) as graph:
+        result = ask(graph, "Who installs squeeze on the log servers?", "plain-titles-rst", tenant=TENANT)
+    assert [c["path"] for c in result.get("citations", [])[:1]] == [RST]
+    answer = " ".join(str(result["messages"][-1].content).split())
+    assert "The service desk installs squeeze on every log server with the ops-tools bundle." in answer
+    assert "|ci-" not in answer and ".. image" not in answer and "``" not in answer
+    assert "[1] squeeze" in answer

@@ -18,6 +18,7 @@ from knowledge.loaders.html import parse_html
 from knowledge.loaders.identity import content_hash, document_id, validate_scope
 from knowledge.loaders.metadata import merge_metadata
 from knowledge.loaders.pdf import parse_pdf
+from knowledge.loaders.rst import parse_rst
 from knowledge.loaders.text import parse_markdown, parse_plain_text
 
 DEFAULT_MAX_BYTES = 20 * 2**20
@@ -27,6 +28,7 @@ _FORMATS: dict[str, tuple[str, Callable[[bytes], Parsed]]] = {
     ".text": ("text/plain", parse_plain_text),
     ".md": ("text/markdown", parse_markdown),
     ".markdown": ("text/markdown", parse_markdown),
+    ".rst": ("text/x-rst", parse_rst),
     ".html": ("text/html", parse_html),
     ".htm": ("text/html", parse_html),
     ".pdf": ("application/pdf", parse_pdf),
