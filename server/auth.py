@@ -70,6 +70,7 @@ from server.auth_rules import (
     check_configurable,
     check_run,
     client_configurable,
+    delayed_decision,
     graph_of_assistant,
     hide_other_users,
     input_graph,
@@ -254,7 +255,13 @@ async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
     await check_batch(ctx, _run_checks)  # a batch's runs: every one checked before any is queued
     graph, owner = await _run_checks(ctx, value)
     kwargs = value.get("kwargs") or {}
-    if graph in JOB_GRAPHS and isinstance(kwargs, dict):
+    if isinstance(kwargs, dict) and kwargs.get("temporary"):
+        # A run without a thread (on_completion "delete", its default) runs with no checkpointer:
+        # nothing to commit, and LangGraph's "sync" awaited a save that never began (a 200 carrying
+        # AttributeError '_put_checkpoint_fut': every threadless ingestion run, and a threadless
+        # turn sent with durability "sync"; session 28 probes).
+        kwargs["durability"] = "async"
+    elif graph in JOB_GRAPHS and isinstance(kwargs, dict):
         # A job commits after every node, whatever the client asked (langgraph-api's default is
         # "async"; "exit" commits nothing before the end): a kill loses at most the node in progress.
         kwargs["durability"] = "sync"
@@ -283,6 +290,7 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> tuple[str | No
     await accepted_runs.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
+    _refuse(422, delayed_decision(graph, kwargs.get("command"), value.get("after_seconds")))
     _refuse(422, refused_input(input_graph(value.get("assistant_id")), kwargs.get("input")))
     await check_start_input(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_turn_ids(ctx, graph, value.get("thread_id"), kwargs.get("input"))

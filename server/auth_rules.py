@@ -263,6 +263,19 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
             command["resume"] = recorded_decision(command.get("resume"), str(ctx.user.identity))
 
 
+def delayed_decision(graph: str | None, command: object, after_seconds: object) -> str | None:
+    """Why a review decision sent with ``after_seconds`` is refused, or None. A decision takes effect
+    when it is sent: delayed, it fired as its admin after that key was revoked ("approved by" a key
+    every server refused by then), on a run whose state its sender never saw then (session 28)."""
+    resume = command.get("resume") if isinstance(command, Mapping) else None
+    if graph in _NO_REVIEW or not decides(resume) or not after_seconds:
+        return None
+    return (
+        "a review decision takes effect when it is sent: after_seconds cannot delay it (a key revoked "
+        "in between would still decide); send the decision without after_seconds"
+    )
+
+
 # -- assistants ---------------------------------------------------------------------------------
 def check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
     graph = value.get("graph_id")

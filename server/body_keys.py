@@ -103,6 +103,10 @@ ROUTES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = tuple(
         ("POST", "/threads", frozenset({"thread_id", "metadata", "if_exists", "ttl", "supersteps"})),
         ("POST", "/threads/prune", frozenset({"thread_ids", "strategy"})),
         ("PATCH", f"/threads/{_ID}", frozenset({"metadata", "ttl"})),
+        # langgraph-api lays their ``checkpoint`` object over the read's config unchecked: a
+        # ``langgraph_auth_user`` there chose the tenant the read ran under (session 28 probes).
+        ("POST", f"/threads/{_ID}/history", frozenset({"limit", "before", "metadata", "checkpoint"})),
+        ("POST", f"/threads/{_ID}/state/checkpoint", frozenset({"checkpoint", "subgraphs"})),
         (
             "POST",
             "/assistants",

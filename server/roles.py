@@ -69,6 +69,13 @@ def decides(resume: object) -> bool:
     return resume is not None
 
 
+def interrupt_ids(resume: object) -> frozenset[str]:
+    """The interrupt ids a resume answers one by one (a mapping whose every key is one), or none."""
+    if isinstance(resume, Mapping) and resume and all(_interrupt_id(k) for k in resume):
+        return frozenset(str(k) for k in resume)
+    return frozenset()
+
+
 def _interrupt_id(key: object) -> bool:
     # LangGraph reads a resume mapping whose every key is an interrupt id (an xxh3-128 hex digest)
     # as one answer per interrupt (langgraph.pregel._utils.is_xxh3_128_hexdigest).

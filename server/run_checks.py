@@ -159,7 +159,10 @@ async def check_start_input(
       had accepted but not begun (its queue is in memory): nothing of the run was written.
     """
     run_input = kwargs.get("input")
-    if kwargs.get("command") is not None or graph not in ("assistant", "ingestion"):
+    if kwargs.get("command") is not None:
+        await _check_resume_target(ctx, graph, thread_id, makes_thread, kwargs["command"])
+        return
+    if graph not in ("assistant", "ingestion"):
         return
     if graph == "assistant" and run_input not in (None, {}):
         return
@@ -195,6 +198,71 @@ async def check_start_input(
             f"input has no settings and {where}: an ingestion run starts with its settings, e.g. "
             '{"settings": {"source": "<a folder under your tenant\'s ingestion root>"}} (a run continues '
             "without them only on the thread that holds it)",
+        )
+
+
+async def _check_resume_target(
+    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, makes_thread: bool, command: object
+) -> None:
+    """A ``command`` (a resume: check_run refuses every other) answers a run waiting on its thread; on
+    a thread with no checkpoint there is none. LangGraph failed inside (a 200 carrying ``TypeError:
+    'NoneType' object is not iterable``) and left a checkpoint of nothing, which hid the thread's
+    accepted first run (server/accepted_runs.py reads its record only before the first checkpoint):
+    its resume with other settings ran them (session 28 probes). Threadless: langgraph-api's 400.
+    A job's resume is a review decision: only while its run waits for one (:func:`_check_decision`)."""
+    from server.job_threads import reached_or_made
+    from server.saver import thread_has_checkpoint
+
+    if thread_id is None or not reached_or_made(ctx, thread_id, makes_thread):
+        return
+    if await thread_has_checkpoint(tenant_of(ctx), thread_id) is not False:
+        resume = command.get("resume") if isinstance(command, Mapping) else None
+        await _check_decision(ctx, graph, str(thread_id), resume)
+        return
+    where = (
+        "this thread's first run has not started yet (send the resume once it waits for one)"
+        if run_waiting(thread_id)
+        else "this thread holds no run yet (start one with its input)"
+    )
+    refuse(422, f"command.resume answers a run waiting on its thread, and {where}")
+
+
+async def _check_decision(
+    ctx: Auth.types.AuthContext, graph: str | None, thread_id: str, resume: object
+) -> None:
+    """A review decision (an ingestion run's resume, admin only: server/auth_rules.check_run) on a run
+    that does not wait for review decided nothing and answered 200: a second decision (approve after
+    a reject: the run stayed rejected), a run paused elsewhere, which the "approve" merely continued,
+    or an answer to an interrupt id the run does not hold (session 28 probes). The runs API and
+    ``kassist runs approve`` refuse the first two: 409 here for all three."""
+    from server.configurable import JOB_GRAPHS
+    from server.roles import interrupt_ids
+    from server.saver import thread_head
+
+    if graph not in JOB_GRAPHS:
+        return
+    head = await thread_head(tenant_of(ctx), thread_id)
+    status = head.checkpoint.get("channel_values", {}).get("status") if head is not None else None
+    if status != "needs_review":
+        refuse(
+            409,
+            f"run '{thread_id}' is not waiting for a review (its status is {status!r}): nothing was "
+            "decided; a review is decided once, while its run waits for it (status needs_review)",
+        )
+    named = interrupt_ids(resume)
+    writes = (head.pending_writes or []) if head is not None else []
+    waiting = {
+        str(getattr(one, "id", ""))
+        for _task, channel, value in writes
+        if channel == "__interrupt__"
+        for one in (value if isinstance(value, (list, tuple)) else [value])
+    }
+    if named and not named & waiting:
+        refuse(
+            409,
+            f"command.resume answers interrupt {sorted(named)[0]!r}, which run '{thread_id}' does not "
+            'wait on: nothing was decided; send the decision bare ("approve" or "reject") or for '
+            "the interrupt its state names",
         )
 
 

@@ -107,11 +107,22 @@ def request_tenant() -> str | None:
 def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
     """``config`` plus the authenticated request's user when it names no tenant itself."""
     configurable = dict((config or {}).get("configurable") or {})
+    user = run_tenancy().request_user()
+    sent = configurable.get(AUTH_USER_KEY)
+    if sent is not None:
+        # A config's user is a run's own (langgraph-api's), or a client's: the checkpoint object of
+        # POST /threads/{id}/history and /state/checkpoint is laid over the read's config unchecked,
+        # and {"langgraph_auth_user": {"tenant_id": "globex"}} there read globex's thread of that id
+        # for an acme key (session 28 probes). Inside a request its tenant must be the request's.
+        claimed, caller = auth_user_tenant(sent), auth_user_tenant(user)
+        if user is not None and claimed != caller:
+            raise TenantMismatch(
+                f"the config's {AUTH_USER_KEY} names tenant {claimed!r}, not the authenticated "
+                f"request's {caller!r}"
+            )
+        return config
     # Injected even when the config names a tenant_id: the checkpointer then refuses a client-sent
     # tenant that differs from the authenticated one instead of trusting it.
-    if configurable.get(AUTH_USER_KEY) is not None:
-        return config
-    user = run_tenancy().request_user()
     if user is None:
         return config
     configurable[AUTH_USER_KEY] = user

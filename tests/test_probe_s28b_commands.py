@@ -61,12 +61,6 @@ def _no_internal_error(answer: httpx.Response) -> None:
     assert not (isinstance(body, dict) and "__error__" in body), answer.text[:300]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="command.resume on a thread with no checkpoint is queued and fails inside LangGraph, leaving "
-    "a checkpoint of nothing that hides the accepted first run's settings; fixed by h1 "
-    "(server/run_checks.check_start_input)",
-)
 def test_a_resume_on_a_thread_whose_first_run_has_not_begun_is_refused_and_keeps_its_settings(
     clients: Clients,
 ) -> None:
@@ -102,11 +96,6 @@ def test_a_resume_on_a_thread_whose_first_run_has_not_begun_is_refused_and_keeps
         member.post(f"/threads/{thread}/runs/{accepted.json()['run_id']}/cancel?wait=false")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="command.resume on a new thread answers 200 carrying LangGraph's TypeError and writes a "
-    "checkpoint of nothing; fixed by h1 (server/run_checks.check_start_input)",
-)
 @pytest.mark.parametrize(("graph", "resume"), [("assistant", "anything"), ("ingestion", "approve")])
 def test_a_resume_on_a_new_thread_is_a_clear_422_and_writes_nothing(
     clients: Clients, graph: str, resume: str
@@ -124,12 +113,6 @@ def test_a_resume_on_a_new_thread_is_a_clear_422_and_writes_nothing(
     assert state["next"] == [] and not state["values"], state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a run without a thread runs with no checkpointer and durability 'sync' (forced for "
-    "ingestion) fails inside LangGraph (AttributeError '_put_checkpoint_fut'); fixed by h1 "
-    "(server/auth.py _run_rules)",
-)
 def test_a_run_without_a_thread_commits_nothing_and_answers(clients: Clients) -> None:
     # A temporary thread (no thread id, on_completion "delete", the default): langgraph-api gives
     # such a run no checkpointer. The server forced "sync" on every ingestion run (a client's
@@ -163,12 +146,6 @@ def _globex_conversation(db_url: str, thread: str, words: str) -> None:
         graph.invoke({"messages": [words]}, {"configurable": {"thread_id": thread}})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the checkpoint object of POST /threads/{id}/history and /state/checkpoint names the "
-    "tenant the read runs under (langgraph_auth_user): an acme key read globex's thread; fixed by h1 "
-    "(server/saver.with_request_tenant)",
-)
 @pytest.mark.parametrize("route", ["history", "state/checkpoint"])
 def test_a_history_read_names_no_other_tenant(clients: Clients, route: str) -> None:
     member, _admin, _corpus, db_url = clients
@@ -184,12 +161,6 @@ def test_a_history_read_names_no_other_tenant(clients: Clients, route: str) -> N
     assert read.status_code in (403, 422), read.text[:300]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a review decision the run does not wait for (an interrupt id it does not hold, a run "
-    "decided already or paused elsewhere) answered 200 and decided nothing (the paused run merely "
-    "continued); fixed by h1 (server/run_checks, the resume's target)",
-)
 def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -> None:
     member, admin, corpus, _db_url = clients
 
@@ -215,11 +186,6 @@ def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -
     assert member.get(f"/threads/{paused}/state").json()["next"] == ["ingest_batch"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a review decision sent with after_seconds is queued and decides later as its admin, even "
-    "after that key is revoked; fixed by h1 (server/auth_rules.delayed_decision)",
-)
 def test_a_review_decision_is_not_delayed(clients: Clients) -> None:
     member, admin, corpus, _db_url = clients
     thread = _new_thread(member)
