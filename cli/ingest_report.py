@@ -31,7 +31,7 @@ def report(
 ) -> None:
     """Write a run's audit report (stored with the run) into a folder: audit-RUN.html/.json/.md."""
     from cli import ingest
-    from graph.ingestion.reports import export_reports
+    from graph.ingestion.reports import ExportRefused, export_reports
     from graph.ingestion.state import REPORT_FORMATS
 
     tenant = kit.check_tenant(tenant)
@@ -48,6 +48,8 @@ def report(
             written = export_reports(res.runs, tenant, run_id, out_dir, formats)
         except OSError as exc:
             kit.fail(f"cannot write into {out_dir}: {exc.strerror or exc}")
+        except ExportRefused as exc:  # another run's export of another spelling is there
+            kit.fail(str(exc))
     if not written:
         kit.fail(f"run {run_id!r} has no audit report yet: it is stored at the run's report step")
     out = kit.out_console()

@@ -1,10 +1,14 @@
 """Rules for the names callers choose, written once for every component: an identifier's length and
-characters (a tenant id, a user id) and a collection's name, each caller raising its own error."""
+characters (a tenant id, a user id), a collection's name, each caller raising its own error, and
+how a name becomes a folder or file name that stays one on every file system."""
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
+from pathlib import Path
+from urllib.parse import quote
 
 _UNSEEN_IN_IDS = frozenset({"Cc", "Cf", "Zl", "Zp"})
 """Control (terminal escapes), format (bidi overrides, zero-width) and line/paragraph separators: an
@@ -33,3 +37,42 @@ def validate_collection(name: object, error: type[ValueError] = ValueError) -> s
             "starting with a letter or digit (e.g. company_handbook_v2)"
         )
     return name
+
+
+# -- names that become folder and file names ------------------------------------------------------
+# Linux keeps "Acme" and "acme" (and "café" composed and decomposed) as two names; the file systems
+# of our users' laptops do not: macOS (APFS, HFS+) and Windows (NTFS) compare names without letter
+# case and, macOS, without Unicode form, so the two are one folder there: one tenant read another's
+# files, one upload overwrote another's. Every name the server derives for a folder or file obeys
+# one of two rules: a name the server alone chooses is spelt so that no two can be one
+# (:func:`fold_safe`); a name someone else chose (an operator's folder, a user's file) is refused
+# when it is another spelling of a name already there (:func:`other_spelling`).
+
+
+def folded(name: str) -> str:
+    """``name`` as a case-insensitive, normalising file system compares it: two names with the same
+    folded form are one name on macOS and Windows."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def fold_safe(name: str) -> str:
+    """``name`` as one folder or file name no other name's can equal on any file system: every
+    character but a lower-case ASCII letter, a digit, ``_``, ``.``, ``-`` and ``~`` percent-encoded
+    (its UTF-8 bytes, upper-case hex), so upper-case letters too (``Acme`` -> ``%41cme``). The
+    result is ASCII (no Unicode form to normalise) and, since ``%`` always begins an escape, two
+    different names never fold to the same result. A name without upper-case letters is spelt as
+    ``urllib.parse.quote(name, safe="")`` spells it."""
+    return "".join(f"%{ord(ch):02X}" if "A" <= ch <= "Z" else quote(ch, safe="") for ch in name)
+
+
+def other_spelling(parent: Path, name: str) -> str | None:
+    """The name of an entry of the folder ``parent`` that is another spelling of ``name`` (equal
+    :func:`folded`, not equal), or None (none there, or no such folder): the same file or folder
+    on macOS and Windows, a second one on Linux. Asked before a name is used, on every system
+    alike, so that a server behaves on a laptop as on the Linux host it was tested on."""
+    wanted = folded(name)
+    try:
+        with os.scandir(parent) as entries:
+            return next((e.name for e in entries if e.name != name and folded(e.name) == wanted), None)
+    except (FileNotFoundError, NotADirectoryError):
+        return None

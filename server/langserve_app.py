@@ -17,32 +17,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import ExitStack, asynccontextmanager
-from dataclasses import dataclass
+from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, cast
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from langchain_core.runnables import ConfigurableFieldSpec, Runnable, RunnableBinding, RunnableConfig
-from langgraph.graph.state import CompiledStateGraph
 from langserve import add_routes
 from langserve.server import EndpointName
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
-from checkpointer import TENANT_KEY, TenantCheckpointer
-from graph.assistant.graph import build_graph
-from graph.assistant.services import ENV_EMBEDDER, AssistantSettings, Services
-from graph.ingestion.store import RunStore
-from kassist.db.handle import open_set_up
+from checkpointer import TENANT_KEY
+from graph.assistant.services import AssistantSettings, Services
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
-from knowledge.embedders import EmbedderUnavailable, select_embedder
-from memory import MemoryStore
+from knowledge.embedders import EmbedderUnavailable
 from memory.context.compaction import Strategy
 from server import playground
-from server.accepted_runs import AcceptedRuns
+from server.assistant_served import Served
 from server.browser_login import SignInRequired, add_login_routes, request_target, wants_page
 from server.configurable import MAX_CONTEXT_BUDGET, client_keys, refused_id
 from server.console import add_console
@@ -64,7 +57,7 @@ from server.request_config import (
 )
 from server.runs import RunsService, runs_router
 from server.startup import ConfigError, checked_keys
-from server.thread_owner import ThreadRead, holds_a_job, not_found, reaches, read_thread, with_owner
+from server.thread_owner import not_found, reaches, read_thread, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
 
 GRAPH = "assistant"
@@ -137,54 +130,6 @@ def declaring_client_keys(runnable: Runnable[Any, Any], graph: str) -> Runnable[
 
 def _http(refused: Refused) -> HTTPException:
     return HTTPException(status_code=refused.status_code, detail=refused.detail)
-
-
-@dataclass
-class Served:
-    """The assistant graph and what it holds open: the checkpointer, the store, the components."""
-
-    graph: CompiledStateGraph[Any, Any, Any, Any]
-    saver: TenantCheckpointer
-    store: MemoryStore
-    services: Services
-    runs: RunStore | None = None
-    accepted: AcceptedRuns | None = None  # what a LangGraph server on this database accepted
-
-    def is_ingestion_run(self, tenant: str, thread_id: str, read: ThreadRead | None = None) -> bool:
-        """Whether ``thread_id`` is an ingestion run's thread (:func:`server.thread_owner.holds_a_job`;
-        ``read``: the turn's :func:`~server.thread_owner.read_thread` of it)."""
-        return holds_a_job(self.saver, self.runs, tenant, thread_id, self.accepted, read)
-
-    @classmethod
-    def open(cls, url: str, services: Services | None = None) -> Served:
-        """Open and migrate everything on ``url``; ``services`` default to ``url`` with the embedder
-        of ``KASSIST_EMBEDDER`` (default auto) and the chat model of ``KASSIST_CHAT_MODEL``."""
-        with ExitStack() as opened:  # closes what was opened if a later step fails
-            saver = TenantCheckpointer.from_url(url)
-            opened.callback(saver.close)
-            saver.setup()
-            store = MemoryStore.from_url(url, tenant_from_namespace=True)
-            opened.callback(store.close)
-            store.setup()
-            if services is None:
-                embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
-                services = Services.from_url(url, embedder=embedder, defaults=AssistantSettings.from_env())
-            graph = build_graph(services).compile(checkpointer=saver, store=store)
-            runs = RunStore.from_url(url)
-            opened.callback(runs.close)
-            accepted = open_set_up(url, AcceptedRuns)
-            opened.callback(accepted.close)
-            opened.pop_all()
-        return cls(graph, saver, store, services, runs, accepted)
-
-    async def aclose(self) -> None:
-        await self.saver.aclose()
-        self.store.close()
-        self.services.close()
-        if self.runs is not None:
-            self.runs.close()
-        if self.accepted is not None:
-            self.accepted.close()
 
 
 def create_app(

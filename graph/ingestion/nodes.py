@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp
@@ -26,10 +26,8 @@ from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_served
 from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
+from kassist.review import ReviewDecision
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
-
-if TYPE_CHECKING:
-    from knowledge.audit import ReviewDecision
 
 # Each step imports its own modules (the audit's datasketch and scipy, the report's jinja2, the
 # loaders, the memory manager: ~0.9 s): building the graph loads none of them, and a run resumed at
@@ -287,8 +285,6 @@ def review(state: AgentRunState, run: RunResources) -> Update:
 
 def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     """Pause for a person: ``kassist runs approve|reject`` resumes with Command(resume=...)."""
-    from knowledge.audit import ReviewDecision
-
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
     verdict = str(decision.get("decision") if isinstance(decision, dict) else decision)
     who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
@@ -315,11 +311,8 @@ def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
     A write that fails (after the graph's retries of a transient error) fails the invocation: the
     decision is committed already, the run keeps this node as its next, and a resume writes it
     (swallowing the error served "Needs review" of a decided run for good)."""
-    from knowledge.audit import ReviewDecision
-
     if state.decision_to_report is not None and state.reports:
-        decision = ReviewDecision.model_validate(state.decision_to_report)
-        store_report(state, open_run(state, config), decision)
+        store_report(state, open_run(state, config), state.decision_to_report)
     return {"decision_to_report": None}
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from graph.ingestion.state import REPORT_FORMATS, ReportFormat, validate_run_id
 from graph.ingestion.store import BindsRuns
+from kassist.names import other_spelling
 from knowledge.audit import report_stem
 
 SUFFIX: dict[ReportFormat, str] = {"html": ".html", "json": ".json", "markdown": ".md"}
@@ -40,6 +41,10 @@ def read_report(store: BindsRuns, tenant: str, run_id: str, fmt: str) -> str | N
     return store.for_tenant(tenant).report(run_id, fmt)
 
 
+class ExportRefused(ValueError):
+    """An export that would replace another run's exported report (one line for the command line)."""
+
+
 def export_reports(
     store: BindsRuns,
     tenant: str,
@@ -61,9 +66,20 @@ def export_reports(
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     folder = out_dir.resolve()
+    paths = {fmt: folder / (report_stem(run_id) + SUFFIX[fmt]) for fmt in found}  # type: ignore[index]
+    for path in paths.values():
+        # Runs R1 and r1 are two runs; on macOS and Windows their reports are one file, and the
+        # second export replaced the first's (kassist.names). Refused before anything is written.
+        clash = other_spelling(folder, path.name)
+        if clash is not None:
+            raise ExportRefused(
+                f"cannot write into {folder}: {clash} is there already, the same file as {path.name} "
+                "on macOS and Windows (names that differ only in letter case); export this run into "
+                "another folder"
+            )
     written: dict[str, Path] = {}
     for fmt, body in found.items():
-        path = folder / (report_stem(run_id) + SUFFIX[fmt])  # type: ignore[index]
+        path = paths[fmt]
         _replace_file(path, body)
         written[fmt] = path
     return written

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from graph.ingestion.notify_urls import NOT_HTTP, notify_url_refusal
 from graph.ingestion.state import Settings
+from kassist.names import other_spelling
 
 CLIENT_EMBEDDERS = ("auto", "local", "hashing", "openai")
 """The embedders a client of a served run may name (``kassist ingest --embedder``'s choices, the runs
@@ -63,6 +64,16 @@ def tenant_root(root: Path, tenant: str) -> Path:
     name = quote(tenant, safe="")
     if name in ("", ".", ".."):
         raise ServedRunRefused(f"tenant {tenant!r} cannot name a folder of the ingestion root")
+    if other_spelling(root, name) is not None:
+        # The operator's folders keep the tenants' names, so a second spelling is refused, not
+        # renamed: on macOS and Windows "Acme" is acme's folder (one tenant read another's files).
+        # The other folder is not named: it may be another tenant's.
+        raise ServedRunRefused(
+            f"tenant {tenant!r} has no folder of its own in the ingestion root ({INGEST_ROOT_ENV}): a "
+            f"folder there differs from {name!r} only in letter case or accents' encoding, one folder "
+            "on macOS and Windows; ask this server's operator to give each tenant a folder of its own "
+            "(tenant ids that differ in more than letter case)"
+        )
     return root / name
 
 

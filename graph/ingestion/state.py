@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from kassist.review import ReviewDecision
+
 RunStatus = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
 StepKind = Literal["discover", "ingest", "audit", "report", "review", "notify", "remember"]
 StepStatus = Literal["pending", "running", "done", "skipped", "failed"]
@@ -143,7 +145,7 @@ class AgentRunState(BaseModel):
     audit_date: str | None = Field(default=None, description="The day the audit judges staleness against")
     review_reasons: list[str] = Field(default_factory=list, description="Why the audit wants a person")
     review: str | None = Field(default=None, description="The review's reason, then the decision")
-    decision_to_report: dict[str, str] | None = Field(
+    decision_to_report: ReviewDecision | None = Field(
         default=None,
         description="A review decision committed but not yet in the stored report (record_decision)",
     )
@@ -159,6 +161,13 @@ class AgentRunState(BaseModel):
         any) in the stored report. A rejection stopped right after its checkpoint is ``cancelled``
         with ``record_decision`` still to run, so it has not ended."""
         return self.status in TERMINAL and self.decision_to_report is None
+
+    @property
+    def midway(self) -> bool:
+        """Whether the graph has more to do that waits for nobody: stopped between two nodes
+        (``running``), or a review decision committed whose report ``record_decision`` has still
+        to write. A worker stopped by a shutdown keeps such a run's request for the next one."""
+        return self.status == "running" or self.decision_to_report is not None
 
     @property
     def step(self) -> PlanStep | None:

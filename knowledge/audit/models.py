@@ -9,6 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# One type with the run's state (graph/ingestion/state.py), re-exported here for the report.
+from kassist.review import ReviewDecision as ReviewDecision
+
 Category = Literal["personal_data", "secret", "stale", "missing_metadata", "near_duplicate", "superseded"]
 Severity = Literal["low", "medium", "high", "critical"]
 
@@ -74,16 +77,6 @@ class DocumentRow(BaseModel):
     status: str = Field(description="The pipeline's outcome: indexed, unchanged, failed, ...")
     chunks: int = 0
     reason: str | None = None
-
-
-class ReviewDecision(BaseModel):
-    """A person's decision on a run that needed review: what, who, when (ISO 8601, UTC)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    verdict: str = Field(description="approved | rejected")
-    by: str = ""
-    at: str = ""
 
 
 class AuditReport(BaseModel):

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from graph.ingestion.served import INGEST_ROOT_ENV, shared_root, tenant_root
+from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, shared_root, tenant_root
 
 UPLOADS_ENV = "KASSIST_UPLOADS_DIR"
 UPLOAD_MAX_ENV = "KASSIST_UPLOAD_MAX_BYTES"
@@ -74,7 +74,10 @@ class RunsConfig:
         from server.runs.uploads import tenant_folder
 
         path = Path(source)
-        root = self.root_for(tenant)
+        try:
+            root = self.root_for(tenant)
+        except ServedRunRefused:  # no folder of its own (a second spelling of another's): none
+            root = None
         if root is not None and path.is_relative_to(root):
             return path.relative_to(root).as_posix() or "."
         if path.is_relative_to(tenant_folder(self.uploads_dir, tenant)):

@@ -33,7 +33,8 @@ from server.runs.models import (
     RunView,
     Status,
 )
-from server.runs.service import PREFIX, ApiError, RunsService
+from server.runs.names import PREFIX, ApiError
+from server.runs.service import RunsService
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "No API key, or an unknown one"},

@@ -5,14 +5,8 @@ tenant's run is simply not found."""
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
-import json
-import math
 import os
 import shutil
-import time
-import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +23,6 @@ from server.keys import Principal
 from server.runs import uploads
 from server.runs.config import RunsConfig
 from server.runs.models import (
-    RUN_ID,
     Accepted,
     CreateRun,
     Errors,
@@ -41,79 +34,25 @@ from server.runs.models import (
     RunSummary,
     RunView,
 )
+from server.runs.names import (
+    PREFIX,
+    ApiError,
+    Loc,
+    check_new_run_id,
+    check_run_id,
+    decode_cursor,
+    encode_cursor,
+    links,
+    new_id,
+    taken,
+)
 from server.runs.worker import RunWorker
 from server.thread_owner import reaches_run
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
 
-PREFIX = "/v1/runs"
 PAGE_SCAN = 10  # a runs page reads at most this many times its limit of runs (_reached_page)
-Loc = tuple[str, ...]
-
-
-class ApiError(Exception):
-    """A request refused with ``status``; with ``loc``, a 422 naming that field."""
-
-    def __init__(self, status: int, detail: str, loc: Loc | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.loc = loc
-
-
-def check_run_id(run: str, loc: Loc) -> str:
-    """A run id as the server names runs (checked before any database sees it: PostgreSQL refuses
-    a NUL in text, and an id is a folder name of the run's uploads)."""
-    if len(run) > 128 or not RUN_ID.fullmatch(run) or ".." in run:
-        shown = run if len(run) <= 64 else run[:64] + "..."
-        raise ApiError(
-            422, f"{shown!r} is not a run id: 1-128 letters, digits, '.', '_' or '-', starting with a "
-            "letter or digit", loc,
-        )  # fmt: skip
-    return run
-
-
-def check_new_run_id(run: str, loc: Loc) -> str:
-    """A run id a client names a new run with: a plain name (:func:`check_run_id`) that is not a UUID.
-    A run id names its checkpoint thread, and the LangGraph server's thread ids are UUIDs (its
-    clients may choose them): on a database both servers share, a UUID run id was a thread of the
-    other, whose owner read this run's state (the server's folder in its settings) and ran on it."""
-    check_run_id(run, loc)
-    try:
-        uuid.UUID(run)
-    except ValueError:
-        return run
-    raise ApiError(
-        422, f"{run!r} is a UUID, which names a thread of the LangGraph server; name the run (e.g. "
-        "hr-2026) or leave run_id out", loc,
-    )  # fmt: skip
-
-
-def links(run: str) -> dict[str, str]:
-    base = f"{PREFIX}/{run}"
-    return {
-        "self": base, "resume": f"{base}/resume", "approve": f"{base}/approve", "reject": f"{base}/reject",
-        "cancel": f"{base}/cancel", "report": f"{base}/report",
-    }  # fmt: skip
-
-
-def encode_cursor(job: JobRecord) -> str:
-    return base64.urlsafe_b64encode(json.dumps([job.created_at, job.run_id]).encode()).decode()
-
-
-def decode_cursor(cursor: str) -> tuple[float, str]:
-    try:
-        if len(cursor) > 1024:
-            raise ValueError("too long")
-        at, run = json.loads(base64.urlsafe_b64decode(cursor.encode("ascii")))
-        if not isinstance(run, str) or not RUN_ID.fullmatch(run) or not math.isfinite(float(at)):
-            raise ValueError("not ours")
-        return float(at), run
-    except (ValueError, TypeError, binascii.Error, UnicodeError):
-        raise ApiError(
-            422, "not a cursor this server gave out; pass next_cursor as it came", ("query", "cursor")
-        ) from None
 
 
 class RunsService:
@@ -143,7 +82,10 @@ class RunsService:
 
     # -- creating runs ------------------------------------------------------------------------------
     def create(self, who: Principal, body: CreateRun) -> Accepted:
-        root = self.config.root_for(who.tenant_id)
+        try:
+            root = self.config.root_for(who.tenant_id)
+        except ServedRunRefused as exc:  # the tenant has no folder of its own (kassist.names)
+            raise ApiError(422, str(exc), ("body", "path")) from None
         if root is None:
             raise ApiError(
                 422, "this server ingests no server-side folders: its operator enables that by setting "
@@ -151,7 +93,7 @@ class RunsService:
             )  # fmt: skip
         source = self._under(root, body.path, ("body", "path"), folder=True)
         settings = self._settings(source, root, body.collection, body.options)
-        run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else _new_id()
+        run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else new_id()
         return self._create(
             who, run, settings, body.goal or f"Ingest {body.path} into {body.collection}", body.options
         )
@@ -161,10 +103,10 @@ class RunsService:
         options: RunOptions,
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
-        run = check_new_run_id(run_id, ("body", "run_id")) if run_id else _new_id()
+        run = check_new_run_id(run_id, ("body", "run_id")) if run_id else new_id()
         if await asyncio.to_thread(self._taken_already, who, run):
-            raise _taken(run)
-        target = uploads.tenant_folder(self.config.uploads_dir, who.tenant_id) / run
+            raise taken(run)
+        target = uploads.run_folder(self.config.uploads_dir, who.tenant_id, run)
         try:
             await asyncio.to_thread(uploads.save, list(files), target, self.config.upload_max_bytes)
         except uploads.UploadRefused as exc:
@@ -233,7 +175,7 @@ class RunsService:
         if self._thread_in_use(who, run) or not self._jobs(who).create(
             run, settings.source, settings.collection, request
         ):
-            raise _taken(run)
+            raise taken(run)
         self.worker.wake()
         return Accepted(run_id=run, status="pending", version=0, links=links(run))
 
@@ -396,13 +338,3 @@ class RunsService:
 
 def _active(job: JobRecord) -> bool:
     return job.owner is not None and not lease_free(job.lease)
-
-
-def _taken(run: str) -> ApiError:
-    return ApiError(
-        409, f"a run {run!r} exists already; choose another run_id or leave it out", ("body", "run_id")
-    )
-
-
-def _new_id() -> str:
-    return f"run-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"

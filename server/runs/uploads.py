@@ -12,7 +12,9 @@ import unicodedata
 import uuid
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
-from urllib.parse import quote
+from urllib.parse import unquote
+
+from kassist.names import fold_safe, folded
 
 CHUNK = 1 << 20
 # Control characters (terminal escapes: ESC, BEL, the one-byte CSI 0x9b), format characters
@@ -44,13 +46,21 @@ class Readable(Protocol):
 
 def tenant_folder(root: Path, tenant: str) -> Path:
     # A tenant id may hold any printable character: quoted, and prefixed so ".." stays a plain name.
-    name = f"t-{quote(tenant, safe='')}"
+    # Spelt so that no two tenants' folders are one on a case-insensitive file system (kassist.names:
+    # "Acme" is t-%41cme beside acme's t-acme; on macOS t-Acme was t-acme, one tenant's uploads).
+    name = f"t-{fold_safe(tenant)}"
     if len(name) > NAME_MAX:
         # Quoting triples a non-ASCII character's bytes: a 128-character id (the most allowed) of
         # "é" is 770 bytes, no folder name at all, and every upload of that tenant was a 500.
         # Its digest instead, under a prefix no quoted id's folder ("t-...") can take.
         name = f"h-{hashlib.sha256(tenant.encode('utf-8', 'surrogatepass')).hexdigest()}"
     return root / name
+
+
+def run_folder(root: Path, tenant: str, run_id: str) -> Path:
+    """The folder of run ``run_id``'s uploaded files (its source): a run id may hold upper-case
+    letters, and runs ``R1`` and ``r1`` are two runs, so two folders on every file system."""
+    return tenant_folder(root, tenant) / fold_safe(run_id)
 
 
 def safe_name(name: str | None) -> PurePosixPath:
@@ -78,29 +88,43 @@ def safe_name(name: str | None) -> PurePosixPath:
 
 
 def check_together(names: list[PurePosixPath]) -> None:
-    """Refuse names that cannot all be kept side by side as given: the same name twice, also in two
-    Unicode forms (``café`` composed and decomposed: one name to every reader, one file where the
-    file system normalises names), and a name used both as a file and as a folder of another
-    (``a.md`` and ``a.md/b.md``, which failed half-way through the copy with a 500)."""
-    seen: dict[str, str] = {}
+    """Refuse names that cannot all be kept side by side as given, on every file system: the same
+    name twice; two spellings of one name (``café`` composed and decomposed, ``Report.md`` and
+    ``report.md``, of a file or of a folder of one: one name on macOS and Windows, where the second
+    overwrote the first or went into the first's folder: kassist.names.folded); and a name used both
+    as a file and as a folder of another (``a.md`` and ``a.md/b.md``, which failed half-way through
+    the copy with a 500)."""
+    files: dict[str, str] = {}
     for name in names:
-        key = unicodedata.normalize("NFC", str(name))
-        if key in seen:
-            if seen[key] == str(name):
-                raise UploadRefused("files", f"file name {str(name)!r} uploaded twice; send each file once")
-            # The two print alike: say how they differ, or the user sees one name twice.
-            raise UploadRefused(
-                "files",
-                f"file names {seen[key]!r} and {str(name)!r} differ only in how their characters are "
-                "encoded (Unicode composed/decomposed forms, NFC/NFD); rename one of them",
-            )
-        seen[key] = str(name)
-    folders = {unicodedata.normalize("NFC", str(p)) for n in names for p in n.parents if p.parts}
-    for key, given in seen.items():
+        key = folded(str(name))
+        if key in files:
+            raise UploadRefused("files", _twice(files[key], str(name)))
+        files[key] = str(name)
+    folders: dict[str, str] = {}
+    for folder in sorted({p for n in names for p in n.parents if p.parts}, key=str):
+        key = folded(str(folder))
         if key in folders:
+            raise UploadRefused("files", _twice(folders[key], str(folder), "folder names"))
+        folders[key] = str(folder)
+        if key in files:
             raise UploadRefused(
-                "files", f"file name {given!r} is both a file and a folder of another file uploaded"
+                "files", f"file name {files[key]!r} is both a file and a folder of another file uploaded"
             )
+
+
+def _twice(first: str, second: str, what: str = "file names") -> str:
+    """Why two names are one; said so that the user sees the difference (two forms print alike)."""
+    if first == second:
+        return f"file name {second!r} uploaded twice; send each file once"
+    if unicodedata.normalize("NFC", first) == unicodedata.normalize("NFC", second):
+        return (
+            f"{what} {first!r} and {second!r} differ only in how their characters are encoded (Unicode "
+            "composed/decomposed forms, NFC/NFD); rename one of them"
+        )
+    return (
+        f"{what} {first!r} and {second!r} differ only in letter case (or accents' encoding): one name "
+        "on macOS and Windows, where one file would replace the other; rename one of them"
+    )
 
 
 def save(files: list[Readable], target: Path, max_bytes: int) -> int:
@@ -111,7 +135,7 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
     names = [safe_name(f.filename) for f in files]
     check_together(names)
     if target.exists():
-        raise UploadRefused("run_id", f"uploads of run {target.name!r} exist already", status=409)
+        raise UploadRefused("run_id", f"uploads of run {unquote(target.name)!r} exist already", status=409)
     staging = target.parent / f".staging-{uuid.uuid4().hex}"
     total = 0
     name: PurePosixPath | None = None  # the file being written: a failure elsewhere names none
@@ -133,7 +157,9 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
             staging.rename(target)
         except OSError as exc:
             if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):  # the same run id's upload, at once
-                raise UploadRefused("run_id", f"uploads of run {target.name!r} exist already", 409) from None
+                raise UploadRefused(
+                    "run_id", f"uploads of run {unquote(target.name)!r} exist already", 409
+                ) from None
             raise
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)

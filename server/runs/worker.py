@@ -154,7 +154,7 @@ class RunWorker:
         def on_finish(outcome: RunOutcome) -> None:
             beating.set()  # the lease is released next: the heartbeat must not mistake that for a takeover
             state = outcome.state
-            if stop.is_set() and (state.status == "running" or state.decision_to_report is not None):
+            if stop.is_set() and state.midway:
                 # Stopped by a shutdown mid-way (between nodes, or a decision committed but not yet
                 # in its report): the request stays for the next worker.
                 return

@@ -1,0 +1,157 @@
+"""What ``kassist`` prints: the consoles, lines and paths printed whole, tables that fit the terminal,
+records, excerpts and progress (cli/kit.py re-exports them: every command calls them ``kit.X``).
+
+Stored text (a synced file's name, a document's title) reaches the terminal as text, never as
+escape sequences or rich markup."""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from kassist.text import hidden
+
+
+def err_console() -> Console:
+    return Console(stderr=True)
+
+
+def out_console() -> Console:
+    # Created per call so that COLUMNS and a redirected stdout at call time are honoured.
+    return Console()
+
+
+EXCERPT_CHARS = 120
+
+
+def excerpt(text: str, full: bool = False, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` on one line, shortened at a word boundary to about ``limit`` characters (with an
+    ellipsis) unless ``full``."""
+    flat = " ".join(text.split())
+    if full or len(flat) <= limit:
+        return flat
+    return textwrap.shorten(flat, width=limit, placeholder=" …")
+
+
+def table(
+    title: str | None, columns: Sequence[str], *, no_wrap: Iterable[str] = (), wide: Iterable[str] = ()
+) -> Table:
+    """A table that fits the terminal (80 columns when output is not a terminal).
+
+    ``no_wrap`` columns (short values: ids, dates, enums) keep their width; ``wide`` columns (long
+    text) take the room that is left. Text wraps between words; only a word longer than its whole
+    column (an id, a URL) is folded.
+    """
+    keep, flex = set(no_wrap), set(wide)
+    t = Table(title=title, title_justify="left", expand=False)
+    for name in columns:
+        if name in flex:
+            t.add_column(name, overflow="fold", ratio=1, min_width=14)
+        else:
+            t.add_column(name, overflow="fold", no_wrap=name in keep)
+    return t
+
+
+def shown(text: str) -> str:
+    """``text`` with every control or format character but newline and tab spelt out (``\\x1b``,
+    ``\\u202e``): stored names (a synced file's, a document's title) reach the terminal as text,
+    never as escape sequences that clear it, retitle it or reorder what it shows."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch
+        if ch in "\n\t" or not hidden(ch)
+        else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        for ch in text
+    )
+
+
+def _shown_cell(cell: Text) -> Text:
+    if shown(cell.plain) == cell.plain:  # printable text returns at once
+        return cell
+    return Text(shown(cell.plain))  # a hostile value: its text matters, not its styling
+
+
+def row(*cells: Any) -> list[Text]:
+    """Cells as plain text: stored data is never read as rich markup, nor as terminal control."""
+    return [
+        _shown_cell(c) if isinstance(c, Text) else Text(shown("-" if c is None else str(c))) for c in cells
+    ]
+
+
+def whole_line(console: Console, text: str) -> None:
+    """``text`` printed as it is: never wrapped, folded or cut by rich, whatever the width (a
+    terminal of 40 columns or a pipe); the terminal may wrap it on screen, a copy gets it whole."""
+    console.print(Text(shown(text)), soft_wrap=True, crop=False, overflow="ignore", highlight=False)
+
+
+def print_path(console: Console, label: str, path: str | Path) -> None:
+    """A path a user may copy: ``label:`` on one line, the whole path alone on the next."""
+    whole_line(console, f"{label}:")
+    whole_line(console, str(path))
+
+
+def print_table(console: Console, t: Table) -> None:
+    """``t``, and when the terminal is narrower than its values, a line saying ``--full`` shows
+    them whole (rich wraps, folds or shortens cells to fit)."""
+    console.print(t)
+    if console.measure(t, options=console.options.update_width(1 << 16)).maximum > console.width:
+        console.print(
+            "[dim](cut to fit: --full prints every value whole)[/]", highlight=False, soft_wrap=True
+        )
+
+
+def print_records(console: Console, title: str | None, records: Iterable[Mapping[str, Any]]) -> None:
+    """``--full``'s shape for every command: each record as ``field: value`` lines, every value
+    whole (nothing shortened, folded or cut), records apart by a blank line."""
+    if title:
+        whole_line(console, title)
+    for i, record in enumerate(records):
+        if i or title:
+            console.print()
+        for name, value in record.items():
+            whole_line(console, f"{name}: {'-' if value is None else value}")
+
+
+@contextmanager
+def progress(description: str, total: int | None, *, enabled: bool = True) -> Iterator[Any]:
+    """A rich progress bar on stderr (stdout stays clean for --json); ``advance()`` per item.
+
+    Disabled (a no-op) when ``enabled`` is false or stderr is not a terminal and
+    ``KASSIST_PROGRESS`` is not set: logs and pipes get no control codes.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    show = enabled and (sys.stderr.isatty() or bool(os.environ.get("KASSIST_PROGRESS")))
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console(),
+        disable=not show,
+        transient=False,
+    )
+    with bar:
+        task = bar.add_task(description, total=total)
+
+        class _Advance:
+            def advance(self, n: int = 1) -> None:
+                bar.advance(task, n)
+
+            def total(self, value: int) -> None:
+                bar.update(task, total=value)
+
+            def describe(self, text: str) -> None:
+                bar.update(task, description=text)
+
+        yield _Advance()
