@@ -32,7 +32,9 @@ HOSTS = ScreenConfig(allowed_hosts={"acme": ["acme.example"]})
 
 @pytest.fixture(scope="module")
 def figures() -> dict[str, pe.Figure]:
-    return {f.name: f for f in pe.intent_figures()}
+    # The sets the targets are asserted on; the reported sets (pe.REPORTED_SETS: blind 7-12, 59% of the
+    # writes) are measured by ``poisoning_eval.py`` and asserted here only as blind 8 and 9's floors below.
+    return {f.name: f for f in pe.intent_figures(only=[label for label, _ in pe.INTENT_SETS])}
 
 
 def test_the_sets_are_as_large_and_varied_as_promised() -> None:
