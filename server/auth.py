@@ -15,7 +15,7 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   action filtered by it, so another tenant's object is "not found"; the built-in assistants (one
   per graph, ``created_by: system``) are readable by every tenant and changeable by none; a cron
   stores its creator, in its tenant, as the user its scheduled runs act as (member rights:
-  :func:`server.run_checks.store_cron_user`), and each of those runs passes the run rules below;
+  :func:`server.cron_rules.store_cron_user`), and each of those runs passes the run rules below;
   a user and a tenant keep at most so many crons (server/cron_limits.py: 409 over it), and a
   cron's firings are at least ``KASSIST_MIN_CRON_INTERVAL_SECONDS`` apart (422 otherwise); a user
   has at most ``KASSIST_MAX_WAITING_RUNS_PER_USER`` runs pending or running, a tenant
@@ -103,6 +103,7 @@ from server.cron_limits import (
     min_cron_interval,
     reached_cron,
 )
+from server.cron_rules import CRON_ONLY_KEYS, check_cron_thread, store_cron_user
 from server.job_threads import (
     check_cancel,
     check_copy,
@@ -116,9 +117,7 @@ from server.keys import KeyResolver, KeyTable, load_key_table
 from server.object_limits import check_new_assistant, check_new_thread, object_limits, tenant_object_limits
 from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
-    CRON_ONLY_KEYS,
     check_checkpoint,
-    check_cron_thread,
     check_feedback,
     check_ingestion_input,
     check_schedule,
@@ -126,7 +125,6 @@ from server.run_checks import (
     check_thread_claim,
     check_turn_ids,
     keep_first_settings,
-    store_cron_user,
 )
 from server.run_checks import refuse as _refuse
 from server.run_limits import check_waiting_runs, tenant_waiting_runs_limit, waiting_runs_limit

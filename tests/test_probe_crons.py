@@ -27,7 +27,7 @@ import pytest
 from langgraph_sdk import Auth
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, corpus_of, langgraph_dev
 
-from server.run_checks import CRON_THREAD_NOT_FOUND
+from server.cron_rules import CRON_THREAD_NOT_FOUND
 
 EVERY_SECOND = "* * * * * *"
 WAIT_S = 150

@@ -1,0 +1,75 @@
+"""Who a cron's runs act as, and the thread they may run on (langgraph dev's cron handler,
+server/auth.py ``cron_write``; the run rules a firing meets are server/run_checks.py's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph_sdk import Auth
+
+from kassist.tenancy import TENANT_KEY
+from server.run_checks import refuse, tenant_of
+
+CRON_ROLE = "member"
+"""The role a cron's runs act with, whoever made the cron: a schedule decides no review and
+reaches only its creator's threads; an admin's standing rights are not stored in a job."""
+
+CRON_ONLY_KEYS = frozenset({"schedule", "end_time", "enabled", "on_run_completed", "timezone", "metadata"})
+"""A cron PATCH's keys (langgraph-api's CronPatch) that change when it fires, not the run it fires
+(every other key of a PATCH is merged into the payload each firing runs)."""
+
+
+def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
+    """Store who a cron's runs act as in its payload's ``configurable.langgraph_auth_user``.
+
+    langgraph-api's scheduler creates each run as that user if the stored payload names one, else
+    as a bare ``SimpleUser(<creator identity>)``, which has no tenant: every handler, and the
+    checkpointer, would have no tenant for it (each run refused). Clients cannot write this key
+    (langgraph-api's request schema refuses ``langgraph_auth_*`` in a cron's config), so the stored
+    one is the server's: the creator's identity and tenant, with :data:`CRON_ROLE`. A cron of a
+    key revoked later keeps running as its tenant (docs/serving.md, crons). An update that sends a
+    ``config`` replaces the stored one (langgraph-api merges a payload's top-level keys): it is
+    stamped again, as the updating key's user."""
+    payload = value.get("payload")
+    if not isinstance(payload, dict):
+        return
+    if ctx.action == "update" and "config" not in payload:
+        return  # the stored config, and the user in it, stays
+    config = payload.get("config")
+    if not isinstance(config, dict):
+        config = payload["config"] = {}
+    configurable = config.get("configurable")
+    if not isinstance(configurable, dict):
+        configurable = config["configurable"] = {}
+    configurable["langgraph_auth_user"] = {
+        "identity": str(ctx.user.identity),
+        TENANT_KEY: tenant_of(ctx),
+        "role": CRON_ROLE,
+        "permissions": [],
+    }
+
+
+CRON_THREAD_NOT_FOUND = (
+    "Thread with ID '{thread}' not found for this cron's runs: they act as the key that sets the "
+    "cron's config, with member rights, and reach only that key's own threads (an admin's too); make "
+    "the cron on a thread of your own, or change only when it fires"
+)
+
+
+def check_cron_thread(ctx: Auth.types.AuthContext, thread_id: object, acts_as_caller: bool) -> None:
+    """A cron's thread must be one its runs reach: they act as the user :func:`store_cron_user`
+    stores (the key that made the cron, or that last sent its ``config``: ``acts_as_caller``), with
+    member rights, so only that user's own threads. An admin's cron on a member's thread, or a
+    member's cron whose config an admin replaced, was stored (200) and every firing was then
+    langgraph-api's 404 "Thread or assistant not found" with a traceback in the log: refused now, 404,
+    when it is made or changed. A thread langgraph dev's registry does not hold is langgraph-api's
+    to answer (its own 404 on a create)."""
+    if thread_id is None or not acts_as_caller:
+        return
+    from server.holds import owner_of, stored
+
+    for thread in stored("threads"):
+        if str(thread.get("thread_id")) == str(thread_id):
+            if owner_of(thread) != (tenant_of(ctx), str(ctx.user.identity)):
+                refuse(404, CRON_THREAD_NOT_FOUND.format(thread=thread_id))
+            return
