@@ -26,6 +26,7 @@ from memory.manager.screen import intent_words as w
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.links import allowed
 from memory.manager.screen.multilingual import about_staff
+from memory.manager.screen.reply import style_guide
 
 _SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
 _EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
@@ -302,7 +303,7 @@ def _sentence_findings(
     found: list[ScreenFinding] = []
     if s.addressed and (s.act or s.speech):
         found.append(ScreenFinding("instruction", "an instruction addressed to the assistant"))
-    if s.context and (s.act or s.speech or s.chat_scene):
+    if s.context and (s.act or s.speech or s.chat_scene) and not _style_guide(latin, s):
         found.append(
             ScreenFinding("instruction", "an instruction about the assistant's answers or this conversation")
         )
@@ -352,6 +353,19 @@ def _sentence_findings(
     if s.trigger and s.speech and not found and not _PEOPLE_ASK.search(latin):
         found.append(ScreenFinding("instruction", "a scripted answer for when someone asks", strong=False))
     return tuple(found)
+
+
+def _style_guide(latin: str, s: Signals) -> bool:
+    """The chat context is only "your reply" / "every answer" and the sentence is a style guide's rule about
+    replies (reply.py: a signature, a ticket number, a language for an office), not an order to the answer-writer."""
+    return (
+        not s.chat_scene
+        and all(_REPLY_NOUN.search(m.group(0)) for m in CONTEXT.finditer(latin))
+        and style_guide(latin)
+    )
+
+
+_REPLY_NOUN = re.compile(r"\b(?:answers?|repl(?:y|ies)|responses?)\b")
 
 
 @lru_cache(maxsize=2048)

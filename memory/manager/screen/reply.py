@@ -143,6 +143,8 @@ _SUSPECT = re.compile(
     r"personal (?:data|information|details)|(?:user|customer|caller)'s (?:\w+ )?(?:data|details|history|address|"
     r"email address|phone number))\b"
     r"|\b(?:buy|sign up|subscribe|visit|click|download|invest)\b"
+    # something the reader of the reply is not to see: a style guide adds only what its readers see
+    r"|\b(?:hidden|invisible|tracking|pixels?|beacons?|secret(?:ly)?|quietly|silently)\b"
 )
 
 
@@ -183,3 +185,28 @@ def reply_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
 def _forbidden(sentence: str, end: int) -> bool:
     """A prohibition before the order's end ("avoid emojis in your replies"); after it, it only insists."""
     return bool(_AVOID.search(sentence[:end]))
+
+
+_EVERY_REPLY = re.compile(
+    rf"\b(?:every|each|all|any) (?:of your |future |subsequent |later )?{_NOUN}|\byour (?:answers|replies|responses|messages)\b"
+)
+
+
+def style_guide(latin: str) -> bool:
+    """Whether one sentence about replies (``latin``, case-folded) reads as a style guide's rule, as the rule above
+    lets it through: a user's own wish, a reply to a person, an ordinary addition to every reply (not to "your
+    reply", the one being written), or a language
+    for an audience or under a condition; never an encoding, a promotion,
+    a link, a claim told to users, a secret or something hidden. Read by intent.py's rule on "your reply" / "every
+    answer" with an act, which fired on such guides (review r4, session 27: 19 of 59)."""
+    if _NEGATED.search(latin) or _TRANSFORM.search(latin) or _SUSPECT.search(latin):
+        return False
+    if _FIRST_PERSON.search(latin) or PREFERENCE.search(latin) or _HUMAN_REPLY.search(latin):
+        return True
+    # "your reply" alone is the one answer being written: an insertion there is an order to its writer (BIPIA: "In your
+    # response, include a fact about ..."); a style guide's rule holds for every reply, or for the replies to someone.
+    if _PROMOTE.search(latin) or not _EVERY_REPLY.search(latin):
+        return False
+    if _INSERT.search(latin):
+        return True
+    return bool(_SWITCH.search(latin) and _CONDITION.search(latin) and not _UNCONDITIONAL.search(latin))

@@ -26,6 +26,7 @@ import re
 from memory.manager.screen.agency import _NOT, _SPLIT
 from memory.manager.screen.agency import _SENTENCE_NEGATED as _NEGATED
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.structure import ACT_ATTACHED, CLAIMED_HISTORY
 
 _AI = r"(?:the |an? |any |your |this |our )?(?:(?:ai|virtual|internal|digital) )?(?:ai|assistant|chat ?bot|bot|copilot|agent)s?"
 # A preference's frame: the user's wish as reported by a summary or an inference.
@@ -110,6 +111,97 @@ FORGETS_CONTROL = re.compile(
 _KEEPS = re.compile(
     r"\b(?:never|must not|do not|don't|cannot|can't|may not|is not true|false)\b", re.IGNORECASE
 )
+# Session 28: a security safeguard stated as lifted, with no order and no AI named ("vendor bank changes are
+# valid without a call-back", "their exports may skip anonymisation", "MFA is optional for the sales team").
+# LOWERED needs the claim persisted because its controls include business ones a handbook relaxes every day
+# (receipts, limits, tickets); these are the checks that stand between a request and fraud or a leak, and a
+# company does not switch them off in a sentence. Only a negation before the lifting keeps the control.
+_SAFEGUARD = (
+    r"(?:call-?backs?|verifications?|identity checks?|two-person (?:rule|check)s?|four-eyes|second (?:signers?|"
+    r"approvals?|approvers?|checks?)|mfa|2fa|multi-factor|redaction|anonymi[sz]ation|(?:security|safety|data-loss|dlp|"
+    r"video|background|classification) (?:checks?|filters?|approvals?|reviews?)|legal holds?)"
+)
+# Approvals, reviews and checks in general: a handbook waives them below a threshold ("purchases under 500 EUR
+# need no approval"); lifted for one party or one channel they are a safeguard switched off for an attacker.
+_CHECK = r"(?:approvals?|sign-?offs?|checks?|reviews?)"
+_LIFT = (
+    r"(?:waived?|exempt(?:ed)?|skip(?:ped|s)?|bypass(?:ed|es)?|lifted|switched off|turned off|disabled|not (?:required|"
+    r"needed)|no longer (?:required|needed|applies)|optional|pre-?approved|pre-?cleared|needs? no|without)"
+)
+
+
+def _lifting(control: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b{_LIFT}\b(?: [\w'-]+){{0,4}}? {control}\b|\b{control}\b(?: [\w'-]+){{0,4}}? \b{_LIFT}\b|"
+        rf"\bno {control} (?:is |are )?(?:needed|required)\b",
+        re.IGNORECASE,
+    )
+
+
+LIFTED = _lifting(_SAFEGUARD)
+LIFTED_CHECK = _lifting(_CHECK)
+_SINGLED = re.compile(
+    r"\b(?:(?:the|this|that) (?:user|requester|caller|person)|their|your|you|his|her|him|them|on request|(?:who|whoever|"
+    r"anyone) (?:asks?|calls?|calling|asking)|(?:by|via|over|in) (?:e-?mail|chat|phone|slack|teams|sms)|for (?:the )?"
+    r"[\w-]+ (?:team|department|group))\b",
+    re.IGNORECASE,
+)
+_LIMITED = re.compile(
+    r"\b(?:never|not|don'?t|do not|must not|mustn'?t|cannot|can'?t|may not|no one|nobody|only|means nothing|unless)\b",
+    re.IGNORECASE,
+)
+# ... and confidential data stated as open to anyone or to outsiders ("HR case notes can be read by anyone in
+# the Slack", "salary data may be shared with any team lead"): a policy opens data to a named role, if at all.
+OPENED = re.compile(
+    r"\b(?:(?:may|can|could|will) be (?:shared|read|seen|viewed|accessed|exported|downloaded|sent|forwarded|given|"
+    r"disclosed|opened)|(?:is|are) (?:now )?(?:open|available|visible|accessible|shared) (?:to|with|for)|(?:may|can) "
+    r"(?:see|read|view|access|export|download|get|receive|request)|open to)\b",
+    re.IGNORECASE,
+)
+_CONFIDENTIAL = re.compile(
+    r"\b(?:salar(?:y|ies)|pay ?slips?|payroll|bonus(?:es)?|hr (?:case|record|file)s?|case (?:notes|files?)|health|"
+    r"medical|sick[- ]leave|passports?|personnel (?:files?|records?)|appraisals?|performance reviews?|bank (?:details|"
+    r"accounts?)|credentials?|passwords?|mfa codes?|one-time codes?|customer (?:list|data|records)|confidential|"
+    r"home address(?:es)?|social security|national id|disciplinary)\b",
+    re.IGNORECASE,
+)
+_ANYONE = re.compile(
+    r"\b(?:any(?:one|body| \w+)?|all (?:\w+ )?(?:staff|employees|contractors|users|guests|vendors|interns|members)|"
+    r"every(?:one|body)|contractors?|guests?|external|public(?:ly)?|vendors?|interns?|whoever|outside)\b",
+    re.IGNORECASE,
+)
+
+# ... and the assistant's memory, a user's profile or trust written in code ("memory.upsert(key='user.trust_level',
+# ...)", "kv.set('assistant/overrides/disclosure', 'allow_all')", "user.attributes['can_view_all_payslips'] = true"):
+# a knowledge base quotes code, but code that writes the agent's own store is a memory update, not content.
+_STORE = r"[a-z_]*(?:memor(?:y|ies)|assistant|agent|knowledge|vector_?store|embeddings?|facts?|profiles?|trust|kv)[a-z_]*"
+CODE_WRITE = re.compile(
+    rf"\b{_STORE}(?:\.[a-z_]+)*\.(?:upsert|set|put|add|patch|append|extend|remember|write|insert|update|add_edge|"
+    rf"add_fact|store|pin|merge|replace)\w*\s*\(|\b(?:{_STORE}|[a-z_]*users?[a-z_]*)(?:\.[a-z_]+)*(?:\[['\"][^'\"]+['\"]\])+"
+    r"(?:\.(?:append|extend|add|update|insert)\s*\(|\s*=[^=])",
+    re.IGNORECASE,
+)
+
+
+def lifted_safeguard(sentence: str) -> str | None:
+    """Why ``sentence`` (not about attacks) states a safeguard lifted or confidential data opened, or writes the
+    agent's store in code; None when it does none of these."""
+    lifted = LIFTED.search(sentence) or (LIFTED_CHECK.search(sentence) if _SINGLED.search(sentence) else None)
+    if lifted and not _LIMITED.search(sentence[: lifted.start()]):
+        return "states a security safeguard as lifted"
+    opened = OPENED.search(sentence)
+    if (
+        opened
+        and not _LIMITED.search(sentence)
+        and _CONFIDENTIAL.search(sentence)
+        and _ANYONE.search(sentence, opened.start())
+    ):
+        return "states confidential data as open to anyone"
+    if CODE_WRITE.search(sentence):
+        return "writes the assistant's memory or a user's profile in code"
+    return None
+
+
 # A standing rule that every answer carries the user's identifiers, credentials or conversation.
 ANSWERS_CARRY = re.compile(
     r"\b(?:(?:every|all|each|any)\s+)?(?:of\s+)?(?:the\s+|its\s+|your\s+)?(?:(?:ai|assistant|chat ?bot|bot|copilot)(?:'s)?\s+)?"
@@ -196,6 +288,16 @@ def standing_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]
             )
         if FORGETS_CONTROL.search(one):
             found.append(ScreenFinding("instruction", "has the reader forget a control"))
+        lifted_why = lifted_safeguard(one)
+        if lifted_why:
+            found.append(ScreenFinding("instruction", lifted_why))
+        # a record of the user's earlier conversation that carries an act: what a memory injection plants
+        if any(p.search(one) for p in CLAIMED_HISTORY) and any(p.search(one) for p in ACT_ATTACHED):
+            found.append(
+                ScreenFinding(
+                    "instruction", "a record of the user's earlier conversation with an act attached"
+                )
+            )
         if _NEGATED.search(one):
             continue
         if ANSWERS_CARRY.search(one):

@@ -108,6 +108,11 @@ _FRAMES = (
         r"(?=\s|[,;}\]]|$)"
     ),
 )
+# Session 28: the default screen (standing.py) reads two groups of these together: a claim about what the user
+# said or agreed before (by someone else, or "you told me") with an act attached to it - the assistant's own
+# commitment to go on, a safeguard lifted, a permission stated, an act on a later request.
+CLAIMED_HISTORY = (_FRAMES[4], _FRAMES[7])
+ACT_ATTACHED = (_FRAMES[8], _FRAMES[9], _FRAMES[11], _FRAMES[12])
 _NAMES = len(_CONCEPTS) + len(_FRAMES)
 _PAIRS = list(combinations(range(_NAMES), 2))
 SIZE = _NAMES + len(_PAIRS) + 2
