@@ -19,12 +19,16 @@ split of sessions 23-27 (an item whose id's number is even is tuning, odd is val
 12 (session 26) and blind 13 (session 27) are validation): the regularisation was chosen on the tuning
 half. ``--write`` trains on all of blind 2-12 and writes knowledge/index/order_model.json.
 
-Session 28 (a): refitted with ``--write`` after plain-text documents took their underlined first line
-as title (knowledge/loaders/text.py; the handbook's five ``.txt`` files and the demo corpus' ``.txt``
-pages had been titled by their file names, so the title features read file names there). Leave-one-set-
-out over blind 2-12, hand-set -> learned: on 630777e's titles tuning 242 -> 239 / 306, validation 313 ->
-315 / 389, blind 13 75 -> 73 / 91; with the pages' own titles 239 -> 237, 314 -> 319, 76 -> 74; main set
-51 / 52 on both.
+Session 28 (a): measured again after plain-text documents took their underlined first line as title
+(knowledge/loaders/text.py; the handbook's five ``.txt`` files and the demo corpus' ``.txt`` pages had
+been titled by their file names). Leave-one-set-out over blind 2-12, hand-set -> learned: on 630777e's
+titles tuning 242 -> 239 / 306, validation 313 -> 315 / 389, blind 13 75 -> 73 / 91; with the pages'
+own titles 239 -> 237, 314 -> 319, 76 -> 74 (C 0.5: 237, 325, 73); main set 51 / 52 on both. A model
+refitted on the new titles (``--write``) was measured through the assistant and not kept: against the
+shipped weights with the new titles it gave the same first citation on blind 13 (84/105) and blind 14
+(74/101) and one more in the one-dump judge (681 against 680 of 868), but lost two follow-up turns of
+bench/followups_dev.py (84 against 86 of 98: "What's the company's policy on gifts from suppliers?"
+ordered the procurement policy before the code of conduct's gifts section). order_model.json unchanged.
 
 Usage: .venv/bin/python bench/answer_quality_dev_rank.py [--vector-cache F.npz] [--db F.db] [--c 0.05]
        [--depth 10] [--within-groups] [--write]
@@ -245,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             "commit": args.commit or checkout_commit(),
             "embedder": embedder.name,
             "judged": judged,
-            "docs": "docs/benchmarks.md, Answer quality, Session 25 (h2), Session 26 (h2) and Session 28 (a)",
+            "docs": "docs/benchmarks.md, Answer quality, Session 25 (h2) and Session 26 (h2)",
             "c": args.c,
             "features": list(order_model.FEATURES),
             "weights": [round(float(x), 6) for x in w],
