@@ -88,12 +88,18 @@ def assistant_over(
 ) -> Iterator[Any]:
     """The assistant over a small corpus written by the test (relative path -> text), ingested into a
     fresh database of the fixture's backend (``request.param``: "sqlite" or "postgres")."""
-    root = tmp.mktemp(f"{name}-docs")
-    for path, text in documents.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
+    root = write_corpus(tmp.mktemp(f"{name}-docs"), documents)
     with ingested(root, request, tmp, name) as url, assistant(url) as compiled:
         yield compiled
+
+
+def write_corpus(root: Path, docs: Mapping[str, str]) -> Path:
+    """``docs`` (relative path -> text) written under ``root``/corpus, the folder returned."""
+    corpus = root / "corpus"
+    for rel, text in docs.items():
+        (corpus / rel).parent.mkdir(parents=True, exist_ok=True)
+        (corpus / rel).write_text(text, encoding="utf-8")
+    return corpus
 
 
 @contextmanager

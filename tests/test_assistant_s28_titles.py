@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from assistant_support import ask, assistant, embedder, ingested
+from assistant_support import ask, assistant, embedder, ingested, write_corpus
 
 from knowledge.documents import Document
 from knowledge.index import KnowledgeIndex
@@ -92,16 +92,8 @@ def test_plain_text_is_titled_by_its_underlined_first_line(text: str, title: str
     assert plain_title(text) == title
 
 
-def write_corpus(root: Path) -> Path:
-    corpus = root / "corpus"
-    for rel, text in DOCS.items():
-        (corpus / rel).parent.mkdir(parents=True, exist_ok=True)
-        (corpus / rel).write_text(text, encoding="utf-8")
-    return corpus
-
-
 def test_loaded_titles_are_the_pages_own(tmp_path: Path) -> None:
-    loaded = list(load_directory(write_corpus(tmp_path), tenant_id="t", collection="c"))
+    loaded = list(load_directory(write_corpus(tmp_path, DOCS), tenant_id="t", collection="c"))
     titles = {d.source_path: d.title for d in loaded if isinstance(d, Document)}
     assert titles == {
         "kb/KB0010072.txt": "Mitigation first: London office",
@@ -114,7 +106,7 @@ def test_loaded_titles_are_the_pages_own(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    corpus = write_corpus(tmp_path_factory.mktemp("plain-titles"))
+    corpus = write_corpus(tmp_path_factory.mktemp("plain-titles"), DOCS)
     with ingested(corpus, request, tmp_path_factory, "plain-titles", tenant=TENANT, collection="kb") as url:
         yield url
 

@@ -16,10 +16,9 @@ the real assistant graph (extractive responder, local MiniLM); the corpus is wri
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from assistant_support import ask, assistant, embedder, ingested
+from assistant_support import ask, assistant, embedder, ingested, write_corpus
 
 from knowledge.index import KnowledgeIndex
 from knowledge.index.rules import asks_for_history
@@ -70,17 +69,9 @@ QUESTIONS = [
 EDITION_QUESTION = "Under the superseded 2023 lost property rules, what happened to unclaimed items?"
 
 
-def write_corpus(root: Path) -> Path:
-    corpus = root / "corpus"
-    for rel, text in DOCS.items():
-        (corpus / rel).parent.mkdir(parents=True, exist_ok=True)
-        (corpus / rel).write_text(text, encoding="utf-8")
-    return corpus
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    corpus = write_corpus(tmp_path_factory.mktemp("ranking-history-words"))
+    corpus = write_corpus(tmp_path_factory.mktemp("ranking-history-words"), DOCS)
     with ingested(corpus, request, tmp_path_factory, "rank-history", tenant=TENANT, collection="kb") as url:
         yield url
 
