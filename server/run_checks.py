@@ -14,6 +14,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.tenancy import OWNER_KEY
+from server.holds import Holds
 
 logger = logging.getLogger(__name__)
 
@@ -237,10 +238,10 @@ async def _check_decision(
     ``kassist runs approve`` refuse the first two: 409 here for all three."""
     from server.configurable import JOB_GRAPHS
     from server.roles import interrupt_ids
-    from server.saver import thread_head
+    from server.saver import serving, thread_head
 
-    if graph not in JOB_GRAPHS:
-        return
+    if graph not in JOB_GRAPHS or not serving():
+        return  # (no saver served: the handlers called alone cannot read the thread)
     head = await thread_head(tenant_of(ctx), thread_id)
     status = head.checkpoint.get("channel_values", {}).get("status") if head is not None else None
     if status != "needs_review":
@@ -264,6 +265,39 @@ async def _check_decision(
             'wait on: nothing was decided; send the decision bare ("approve" or "reject") or for '
             "the interrupt its state names",
         )
+    # Last, with no await since the check: two decisions sent together (a double click, two admins)
+    # both saw needs_review, and langgraph-api's default multitask_strategy "enqueue" queued the
+    # second behind the first: a 200 that decided nothing once the first had (session 28 review).
+    # As the runs API's claim_decision: one decision per wait, the first one sent.
+    refuse(409, decision_in_flight(thread_id))
+    _DECIDING.hold(thread_id, ("decision", thread_id))
+
+
+_DECIDING = Holds()
+"""Review decisions approved whose run is not stored yet (held until their request ends)."""
+
+
+def decision_in_flight(thread_id: str) -> str | None:
+    """Why a review decision on ``thread_id`` is refused because another is already taken (approved
+    and not stored yet, or a run of the thread pending or running with a ``command``), or None."""
+    from server.holds import stored
+    from server.run_limits import WAITING
+
+    held = ("decision", thread_id) in _DECIDING.counted({})
+    queued = [
+        str(run.get("run_id"))
+        for run in stored("runs")
+        if str(run.get("thread_id")) == thread_id
+        and run.get("status") in WAITING
+        and (run.get("kwargs") or {}).get("command") is not None
+    ]
+    if not held and not queued:
+        return None
+    return (
+        f"a decision for run '{thread_id}' is in flight (sent just before this one): nothing was "
+        "decided; a review is decided once, by the first decision sent (read the run's state for "
+        "its outcome)"
+    )
 
 
 def run_waiting(thread_id: object) -> bool:

@@ -158,7 +158,11 @@ def test_a_history_read_names_no_other_tenant(clients: Clients, route: str) -> N
     body: dict[str, Any] = {"checkpoint": {"langgraph_auth_user": claimed}}
     read = member.post(f"/threads/{thread}/{route}", json=body)
     assert "Zeus" not in read.text, read.text[:300]
-    assert read.status_code in (403, 422), read.text[:300]
+    # The door's answer (the saver's own 403 behind it: test_probe_s28m_decisions).
+    assert read.status_code == 422, read.text[:300]
+    assert read.json()["detail"].startswith(
+        "checkpoint keys ['langgraph_auth_user'] are set by the server, not a client"
+    ), read.text[:300]
 
 
 def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -> None:
@@ -184,6 +188,23 @@ def test_a_decision_is_taken_only_while_the_run_waits_for_it(clients: Clients) -
     early = run(paused, admin, command={"resume": "approve"})
     assert early.status_code == 409, early.text[:300]
     assert member.get(f"/threads/{paused}/state").json()["next"] == ["ingest_batch"]
+    # The decision for the interrupt the waiting run's state names is taken, once: a second one sent
+    # while the first is queued or running (langgraph-api's default multitask_strategy "enqueue")
+    # would run after it and decide nothing.
+    named = _new_thread(member)
+    assert run(named, member, input={"settings": {**secret, "collection": "named"}}).status_code == 200
+    interrupt = member.get(f"/threads/{named}/state").json()["tasks"][0]["interrupts"][0]["id"]
+    first = admin.post(
+        f"/threads/{named}/runs",
+        json={"assistant_id": "ingestion", "command": {"resume": {interrupt: "approve"}}},
+    )
+    assert first.status_code == 200, first.text[:300]
+    second = run(named, admin, command={"resume": "reject"}, multitask_strategy="enqueue")
+    assert second.status_code == 409, second.text[:300]
+    assert second.json()["detail"].startswith(f"a decision for run '{named}' is in flight"), second.text[:300]
+    admin.get(f"/threads/{named}/runs/{first.json()['run_id']}/join")
+    decided = member.get(f"/threads/{named}/state").json()["values"]
+    assert decided["status"] == "completed" and decided["review"].startswith("approved by"), decided
 
 
 def test_a_review_decision_is_not_delayed(clients: Clients) -> None:
