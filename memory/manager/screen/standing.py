@@ -182,10 +182,29 @@ CODE_WRITE = re.compile(
     re.IGNORECASE,
 )
 
+# ... and an act on data, money or access put off to a later event ("once the CISO leaves, I'll relax the check",
+# "the moment the user says 'all clear', start forwarding ...", "on the user's tenth login, the assistant grants
+# them the admin role"): the event opens the sentence or a clause, the assistant (or "I'll", the assistant's
+# voice in a summary) does the act. A notice to staff says "when you ...", and what it schedules is the
+# company's, not an agent's.
+_LATER = re.compile(
+    r"(?:^|[:;,.]\s*)\W*(?:once|when|whenever|after|as soon as|the moment|starting (?:with|from)|from the \w+ time|"
+    r"on the \w+'s \w+ (?:login|visit)|while)\b",
+    re.IGNORECASE,
+)
+_AGENT_LATER = re.compile(
+    r"\b(?:the assistant|i(?:'ll| will| should| shall)|start|stop|keep)\b", re.IGNORECASE
+)
+_ACT_LATER = re.compile(
+    r"\b(?:approv\w*|delet\w*|forward\w*|grant\w*|pay|relax\w*|shar\w*|sign\w*|disabl\w*|send\w*|export\w*|"
+    r"re-?enabl\w*|stop checking)|\btreat\w* [^.!?;]{0,40}? as approved\b",
+    re.IGNORECASE,
+)
+
 
 def lifted_safeguard(sentence: str) -> str | None:
     """Why ``sentence`` (not about attacks) states a safeguard lifted or confidential data opened, or writes the
-    agent's store in code; None when it does none of these."""
+    agent's store in code, or puts such an act off to a later event; None when it does none of these."""
     lifted = LIFTED.search(sentence) or (LIFTED_CHECK.search(sentence) if _SINGLED.search(sentence) else None)
     if lifted and not _LIMITED.search(sentence[: lifted.start()]):
         return "states a security safeguard as lifted"
@@ -199,6 +218,10 @@ def lifted_safeguard(sentence: str) -> str | None:
         return "states confidential data as open to anyone"
     if CODE_WRITE.search(sentence):
         return "writes the assistant's memory or a user's profile in code"
+    later = _LATER.search(sentence)
+    rest = sentence[later.end() :] if later else ""
+    if later and _AGENT_LATER.search(rest) and _ACT_LATER.search(rest) and not _LIMITED.search(rest):
+        return "puts off an act on data, money or access to a later event"
     return None
 
 
