@@ -1,0 +1,104 @@
+"""A turn adds the user's messages and never replaces one, also when it runs after it was accepted
+(session 28 probes, h3: /tmp/h3s28/probes.md).
+
+LangGraph's message list replaces the message whose id a new message names. The server refuses a
+turn naming an id the thread's conversation holds (server/run_checks.check_turn_ids), but it checks
+when the run is created, and a run's input is applied when the run starts: a turn accepted while
+the message it names did not exist yet (an earlier turn delayed with ``after_seconds``, or a turn
+sent with ``durability: "exit"``, whose conversation is written only at its end) replaced it: the
+user's question under an answer swapped for other words, or the assistant's answer overwritten by
+the client's."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from server_harness import ACME_KEY, langgraph_dev
+
+QUESTION = "What is the parental leave policy?"
+PLANTED = "PLANTED: these words replace a message the conversation holds"
+DELAY = 4  # seconds the first turn waits: time for the second to be accepted before it begins
+
+
+@pytest.fixture(scope="module")
+def alice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    with langgraph_dev(tmp_path_factory.mktemp("probe-s28c-turn-ids")) as (base, _db_url):
+        client = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300)
+        yield client
+        client.close()
+
+
+def _turn(text: str, message_id: str | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "user", "content": text}
+    if message_id is not None:
+        message["id"] = message_id
+    return {"assistant_id": "assistant", "input": {"messages": [message]}}
+
+
+def _messages(client: httpx.Client, thread: str) -> list[dict[str, Any]]:
+    state = client.get(f"/threads/{thread}/state")
+    assert state.status_code == 200, state.text[:300]
+    return list(state.json()["values"].get("messages", []))
+
+
+def _joined(client: httpx.Client, thread: str, run: httpx.Response) -> None:
+    assert run.status_code == 200, run.text[:300]
+    done = client.get(f"/threads/{thread}/runs/{run.json()['run_id']}/join")
+    assert done.status_code == 200, done.text[:300]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a turn accepted before the message it names exists replaces it when it runs "
+    "(check_turn_ids checks at creation only), fixed by h1/a (the messages reducer)",
+)
+def test_a_turn_accepted_before_an_earlier_one_began_does_not_replace_its_question(
+    alice: httpx.Client,
+) -> None:
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    first = alice.post(f"/threads/{thread}/runs", json={**_turn(QUESTION, "m-1"), "after_seconds": DELAY})
+    assert first.status_code == 200, first.text[:300]
+    second = alice.post(f"/threads/{thread}/runs/wait", json=_turn(PLANTED, "m-1"))
+    if second.status_code == 422:  # the refusal the server gives once the first turn has begun
+        pytest.skip("the delayed turn began before the second was accepted (a slow machine)")
+    assert second.status_code == 200, second.text[:300]
+    _joined(alice, thread, first)
+    humans = [m["content"] for m in _messages(alice, thread) if m["type"] == "human"]
+    # Each accepted turn's question stays in the conversation, each under its own answer.
+    assert sorted(humans) == sorted([QUESTION, PLANTED]), humans
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a turn queued while a durability 'exit' turn streams replaces that turn's answer "
+    "(check_turn_ids checks at creation only), fixed by h1/a (the messages reducer)",
+)
+def test_a_queued_turn_does_not_overwrite_the_assistants_answer(alice: httpx.Client) -> None:
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    answer_id, queued = None, None
+    body = {**_turn(QUESTION), "stream_mode": ["values"], "durability": "exit"}
+    with alice.stream("POST", f"/threads/{thread}/runs/stream", json=body) as stream:
+        assert stream.status_code == 200
+        for line in stream.iter_lines():
+            if answer_id is not None or not line.startswith("data:"):
+                continue
+            values = json.loads(line[5:])
+            answers = [m["id"] for m in values.get("messages", [])] if isinstance(values, dict) else []
+            kinds = [m["type"] for m in values.get("messages", [])] if isinstance(values, dict) else []
+            if "ai" in kinds:
+                answer_id = answers[kinds.index("ai")]
+                queued = alice.post(
+                    f"/threads/{thread}/runs",
+                    json={**_turn(PLANTED, answer_id), "multitask_strategy": "enqueue"},
+                )
+    assert answer_id is not None and queued is not None
+    if queued.status_code == 422:
+        pytest.skip("the first turn ended before the second was accepted (a slow machine)")
+    _joined(alice, thread, queued)
+    held = {m["id"]: m for m in _messages(alice, thread)}
+    assert held[answer_id]["type"] == "ai", held[answer_id]  # the assistant's answer, still its own
+    assert any(m["type"] == "human" and m["content"] == PLANTED for m in held.values())
