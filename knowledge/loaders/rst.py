@@ -1,138 +1,180 @@
-"""reStructuredText (``.rst``): the markdown-ish text the chunker reads, with reST's markup taken out.
+"""reStructuredText (``.rst``): docutils parses the page; the doctree becomes the markdown-ish text the
+chunker reads.
 
 Read as plain text, a reST page puts its markup into the passages the assistant quotes: badge
 directives (``.. image:: https://... :target: ...``), substitution references (``|ci-test|``), roles
 (``:func:`open```), link syntax (```the docs <https://...>`_``) and the ``::`` that opens a literal
-block. Here, with the standard library only (docutils is not a dependency):
+block. docutils (the reference reST parser) reads the page, then the doctree is walked:
 
-- section titles (a line under- or over- and underlined with one punctuation character) become
-  ``#`` headings, levels in the order the page first uses each adornment, as reST assigns them; the
-  first one is the title;
-- directives whose content is prose or code (``note``, ``warning``, ``code-block``, ...) keep their
-  content as a paragraph; the rest (images, badges, ``toctree``, ``include``: another file is never
-  read), comments, substitution definitions and link targets are dropped with their indented
-  options and content;
-- inline markup keeps its text: ```text <url>`_`` -> "text", ``:role:`text``` -> "text",
-  ````code```` -> "code", ``*em*`` / ``**strong**`` -> the words; substitution references are dropped;
-- a literal block keeps its lines (the usage line a question asks about), its ``::`` becomes ``:``.
+- section titles become ``#`` headings by their depth (reST's own levels, so a page's adornment order
+  decides them); the first one is the title;
+- paragraphs, list items (``- `` / ``1. ``), definitions, field and option lists, table rows (cells
+  joined by `` | `` as the HTML and DOCX loaders do) and admonition contents (note, warning, ...) are
+  kept; literal and code blocks keep their lines as written, indented four spaces so a ``#`` comment
+  inside one is not read as a heading;
+- images, badges, substitution definitions, comments, link targets, raw content, a generated table of
+  contents and docutils' own error reports are dropped; inline markup keeps its text.
+
+An uploaded page must never read the server's files or stop the load: file insertion (``include``,
+``csv-table :file:``) and ``raw`` are disabled, no docutils configuration file is read, reports are
+silenced and nothing halts the parse. Unknown directives and roles (Sphinx's ``toctree``,
+``:func:``) are docutils errors: the directive is dropped, the role keeps its text. Sphinx's prose
+directives (``seealso``, ``versionadded``, ...) keep their content. Should docutils still fail on a
+page, the page loads as the plain text it is rather than not at all.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.core import publish_doctree
+from docutils.parsers.rst import Directive, directives
 
 from knowledge.loaders.errors import Parsed
 from knowledge.loaders.text import decode_text
 
-_ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}\s*$")  # a line of one punctuation character
-_DIRECTIVE = re.compile(r"^\.\.\s+(?:\|[^|]+\|\s+)?([\w:-]+)::(.*)$")
-_EXPLICIT = re.compile(r"^\.\.(?:\s|$)")  # any explicit markup start: a comment, a target, a directive
-# Directives whose content a reader would see as part of the page.
-_KEPT = frozenset((
-    "note", "tip", "hint", "important", "attention", "caution", "warning", "danger", "error", "admonition",
-    "seealso", "topic", "sidebar", "rubric", "code", "code-block", "sourcecode", "versionadded",
-    "versionchanged", "deprecated",
-))  # fmt: skip
-_INLINE = (
-    (re.compile(r"`([^`<]+?)\s*<[^>`]+>`_{1,2}"), r"\1"),  # `text <url>`_
-    (re.compile(r":[\w:+-]+:`([^`<]+?)\s*<[^>`]+>`"), r"\1"),  # :role:`text <target>`
-    (re.compile(r":[\w:+-]+:`([^`]+)`"), r"\1"),  # :role:`text`
-    (re.compile(r"``([^`]+)``"), r"\1"),  # ``literal``
-    (re.compile(r"`([^`]+)`_{0,2}"), r"\1"),  # `reference`_ or `interpreted`
-    (re.compile(r"\*\*([^*]+)\*\*"), r"\1"),
-    (re.compile(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])"), r"\1"),
-    (re.compile(r"\|(?! )[\w -]*[\w-]\|_{0,2}"), ""),  # |substitution|
-    (re.compile(r"^\|(?:\s+|$)"), ""),  # a line block's "| "
-)
+_SETTINGS: dict[str, Any] = {
+    "report_level": 5,  # above "severe": nothing is reported ...
+    "halt_level": 5,  # ... and no error stops the parse
+    "warning_stream": False,
+    "file_insertion_enabled": False,  # no include, no csv-table :file:/:url:, no figure size read
+    "raw_enabled": False,
+    "_disable_config": True,  # no docutils.conf from the server's working directory or home
+    "doctitle_xform": False,  # the title stays a section: one rule for every heading level
+    "sectsubtitle_xform": False,
+    "docinfo_xform": False,
+    "pep_references": False,
+    "rfc_references": False,
+    "smart_quotes": False,
+    "syntax_highlight": "none",  # a code block stays one text node, not a tree of tokens
+    "input_encoding": "unicode",
+}
+# Dropped with everything inside: nothing a reader of the page sees as its words.
+_DROPPED = (
+    nodes.image, nodes.substitution_definition, nodes.comment, nodes.target, nodes.raw, nodes.system_message,
+    nodes.pending, nodes.label, nodes.footnote_reference, nodes.citation_reference, nodes.transition,
+)  # fmt: skip
+# docutils keeps markup it cannot resolve as written (a "problematic" node): an unknown role (Sphinx's
+# ``:func:`pack```, ``:ref:`the guide <guide>```) gives its text, an undefined substitution nothing, an
+# unbalanced start-string (a lone ``*`` or two backquotes) nothing.
+_ROLE = re.compile(r"^:[\w.:+-]+:`[~!]?(.*?)(?:\s*<[^<>]*>)?`$", re.DOTALL)
+_UNRESOLVED = re.compile(r"^\|.*\|_{0,2}$|^[^\w\s]+$", re.DOTALL)
+_CODE = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
+
+
+class _ProseDirective(Directive):  # type: ignore[misc]  # docutils ships no type information
+    """Sphinx's prose directives (unknown to docutils): the argument and the content are the page's words."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[Any]:
+        box = nodes.container()
+        if self.arguments:
+            box += nodes.paragraph(text=self.arguments[0])
+        self.state.nested_parse(self.content, self.content_offset, box)
+        return [box]
+
+
+for _name in ("seealso", "versionadded", "versionchanged", "deprecated"):
+    directives.register_directive(_name, _ProseDirective)
 
 
 def parse_rst(data: bytes) -> Parsed:
-    text = decode_text(data)
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    out, title = _convert(lines)
-    # Dropped markup leaves runs of blank lines; one separates paragraphs as well.
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
-    return Parsed(text=text + "\n", title=title)
+    source = decode_text(data).replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        # docutils drops the whole page when one line is over its limit (10,000 characters): the
+        # file's size is already bounded by load_file's max_bytes, so the limit is the page itself.
+        limit = max(10_000, len(source) + 1)
+        doctree = publish_doctree(source, settings_overrides={**_SETTINGS, "line_length_limit": limit})
+        titles: list[str] = []
+        text = "\n\n".join(_blocks(doctree, 0, titles))
+    except Exception:  # docutils failing on a page is no reason to refuse its text
+        return Parsed(text=source.strip() + "\n")
+    text = re.sub(r"\n{3,}", "\n\n", text).strip()
+    return Parsed(text=text + "\n", title=titles[0] if titles else None)
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" \t"))
+def _inline(node: nodes.Node) -> str:
+    """The words of inline markup: emphasis, literals, references and roles give their text."""
+    if isinstance(node, nodes.Text):
+        return str(node)
+    if isinstance(node, _DROPPED):
+        return ""
+    if isinstance(node, nodes.problematic):
+        raw = node.astext()
+        role = _ROLE.match(raw)
+        return role.group(1) if role else "" if _UNRESOLVED.match(raw) else raw
+    if isinstance(node, nodes.Element):
+        return "".join(_inline(child) for child in node.children)
+    return ""
 
 
-def _inline(line: str) -> str:
-    for pattern, repl in _INLINE:
-        line = pattern.sub(repl, line)
-    return re.sub(r"[ \t]{2,}", " ", line).rstrip() if line.strip() else ""
+def _lines(text: str) -> str:
+    """Inline text with the blank lines and spaces dropped markup leaves behind."""
+    lines = (re.sub(r"[ \t]{2,}", " ", line).strip() for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
-def _convert(lines: list[str]) -> tuple[list[str], str | None]:
+def _blocks(node: nodes.Node, depth: int, titles: list[str]) -> list[str]:
+    """The text blocks (paragraphs, headings, lists, code) of ``node``'s children, in order."""
     out: list[str] = []
-    levels: list[tuple[str, bool]] = []  # adornment styles (character, overlined) in order of use
-    title: str | None = None
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        heading = _heading(lines, i)
-        if heading is not None:
-            text, style, used = heading
-            if style not in levels:
-                levels.append(style)
-            out += ["", "#" * min(levels.index(style) + 1, 6) + " " + _inline(text), ""]
-            title = title or _inline(text) or None
-            i += used
-            continue
-        if _EXPLICIT.match(line):
-            i = _explicit(lines, i, out)
-            continue
-        if line.rstrip().endswith("::"):
-            # "Install it with::" -> "Install it with:"; a lone "::" says nothing. The literal block
-            # after it (blank or indented lines) is kept as written: no inline markup in code.
-            kept = line.rstrip()[:-2].rstrip()
-            out.append(_inline(kept + ":") if kept else "")
-            i += 1
-            while i < len(lines) and (not lines[i].strip() or _indent(lines[i]) > _indent(line)):
-                out.append(lines[i])
-                i += 1
-            continue
-        out.append(_inline(line))
-        i += 1
-    return out, title
+    for child in node.children if isinstance(node, nodes.Element) else ():
+        out += _block(child, depth, titles)
+    return [block for block in out if block.strip()]
 
 
-def _heading(lines: list[str], i: int) -> tuple[str, tuple[str, bool], int] | None:
-    """The section title at ``lines[i]``: its text, its adornment style and the lines it takes."""
-    line = lines[i]
-    over = _ADORNMENT.match(line)
-    if over and i + 2 < len(lines):
-        text, under = lines[i + 1], _ADORNMENT.match(lines[i + 2])
-        if text.strip() and not _ADORNMENT.match(text) and under and under.group(1) == over.group(1):
-            return text.strip(), (over.group(1), True), 3
-    if line.strip() and not over and i + 1 < len(lines) and _indent(line) == 0:
-        under = _ADORNMENT.match(lines[i + 1])
-        previous_blank = i == 0 or not lines[i - 1].strip()
-        if under and previous_blank and len(lines[i + 1].strip()) >= min(len(line.strip()), 3):
-            return line.strip(), (under.group(1), False), 2
-    return None
+def _block(node: nodes.Node, depth: int, titles: list[str]) -> list[str]:
+    if isinstance(node, _DROPPED) or (isinstance(node, nodes.topic) and "contents" in node["classes"]):
+        return []
+    if isinstance(node, nodes.section):
+        return _blocks(node, depth + 1, titles)
+    if isinstance(node, nodes.title):
+        text = _lines(_inline(node)).replace("\n", " ")
+        if isinstance(node.parent, nodes.section):
+            titles.append(text)
+            return ["#" * min(depth, 6) + " " + text]
+        return [text]  # an admonition's, topic's or table's own title
+    if isinstance(node, _CODE):
+        return ["\n".join("    " + line if line.strip() else "" for line in node.astext().split("\n"))]
+    if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
+        return ["\n".join(_item(item, i, node, depth, titles) for i, item in enumerate(node.children))]
+    if isinstance(node, nodes.definition_list_item | nodes.field | nodes.option_list_item):
+        return [_term(node, depth, titles)]
+    if isinstance(node, (nodes.definition_list, nodes.field_list, nodes.option_list)):
+        return ["\n".join(_blocks(node, depth, titles))]
+    if isinstance(node, nodes.row):
+        return [" | ".join(_lines(" ".join(_blocks(entry, depth, titles))) for entry in node.children)]
+    if isinstance(node, (nodes.tgroup, nodes.thead, nodes.tbody)):
+        return ["\n".join(_blocks(node, depth, titles))]
+    if isinstance(node, nodes.line_block):
+        return [_lines("\n".join(_inline(line) for line in node.children))]
+    if isinstance(node, nodes.attribution):
+        return ["-- " + _lines(_inline(node))]
+    if isinstance(node, nodes.TextElement):  # paragraphs, rubrics, captions, a line outside a block
+        return [_lines(_inline(node))]
+    # Containers (admonitions, block quotes, tables, topics, figures, footnotes, ...): their contents.
+    return _blocks(node, depth, titles)
 
 
-def _explicit(lines: list[str], i: int, out: list[str]) -> int:
-    """Explicit markup at ``lines[i]`` (a directive, comment, target or substitution definition):
-    the content of a kept directive goes to ``out`` as a paragraph; returns the next line to read."""
-    directive = _DIRECTIVE.match(lines[i])
-    kept = directive is not None and directive.group(1).lower() in _KEPT
-    body: list[str] = []
-    first = ""  # ".. note:: Text on the first line"
-    if kept and directive is not None and "code" not in directive.group(1):
-        first = _inline(directive.group(2).strip())
-    j = i + 1
-    while j < len(lines) and (not lines[j].strip() or _indent(lines[j]) > 0):
-        content = lines[j].strip()
-        if content and not re.match(r"^:[\w -]+:", content):  # options (":target: ...") are dropped
-            body.append(lines[j])
-        j += 1
-    if kept and directive is not None and (body or first):
-        margin = min((_indent(b) for b in body if b.strip()), default=0)
-        code = "code" in directive.group(1).lower()
-        shown = [(b[margin:] if code else _inline(b[margin:])) if b.strip() else "" for b in body]
-        out += ["", *([first] if first else []), *shown, ""]
-    return j
+def _item(item: nodes.Node, index: int, parent: nodes.Element, depth: int, titles: list[str]) -> str:
+    start = parent.get("start", 1) if isinstance(parent, nodes.enumerated_list) else None
+    marker = "- " if start is None else f"{start + index}. "
+    body = "\n".join(_blocks(item, depth, titles))
+    return marker + body.replace("\n", "\n" + " " * len(marker))
+
+
+def _term(node: nodes.Node, depth: int, titles: list[str]) -> str:
+    """A definition, field or option: its term on the first line, its description under it."""
+    if isinstance(node, nodes.option_list_item):
+        options = ", ".join(_lines(_inline(option)) for option in node.traverse(nodes.option))
+        return options + "  " + " ".join(_blocks(node.children[-1], depth, titles))
+    name, *body = node.children  # term (and classifiers) or field name; then the description
+    text = "\n".join(block for part in body for block in _block(part, depth, titles))
+    if isinstance(node, nodes.field):
+        return _lines(_inline(name)) + ": " + text
+    return _lines(_inline(name)) + "\n" + text
