@@ -121,6 +121,30 @@ def test_an_operators_folder_that_is_another_spelling_of_a_tenants_is_refused(tm
         assert "has no folder of its own" in said and "'acme'" not in said, said  # the other one unnamed
 
 
+def test_two_tenants_folders_spelt_apart_stay_each_tenants_and_are_logged_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A root laid out before session 28 on Linux, ``Acme/`` and ``acme/`` side by side (two folders
+    there): both tenants' runs were refused after the upgrade (a runs API run finished, a langgraph
+    dev run failed at its next node). Each folder spelt exactly as a tenant's name is that tenant's;
+    the pair is logged once, both named, for the operator to rename (one folder on macOS)."""
+    for tenant in ("acme", "Acme"):
+        (tmp_path / tenant / "files").mkdir(parents=True)
+    if len(list(tmp_path.iterdir())) != 2:
+        pytest.skip("a case-insensitive file system holds one folder for both")
+    env = {INGEST_ROOT_ENV: str(tmp_path)}
+    with caplog.at_level("WARNING", logger="graph.ingestion.served"):
+        for tenant in ("acme", "Acme", "acme"):
+            check_served(Settings(source=str(tmp_path / tenant / "files"), embedder="hashing"), env, tenant)
+        for tenant, folder in (("ACME", "acme"), ("Acme", "acme"), ("acme", "Acme")):
+            with pytest.raises(ServedRunRefused):
+                check_served(
+                    Settings(source=str(tmp_path / folder / "files"), embedder="hashing"), env, tenant
+                )
+    logged = [record.getMessage() for record in caplog.records if record.name == "graph.ingestion.served"]
+    assert len(logged) == 1 and logged[0].startswith("folders 'Acme', 'acme' of the ingestion root"), logged
+
+
 def test_uploaded_names_that_are_one_name_on_macos_are_refused_before_anything_is_kept() -> None:
     cases = {
         ("Report.md", "report.md"): "file names 'Report.md' and 'report.md' differ only in letter case",

@@ -14,6 +14,9 @@ the command line or from code act with their operator's own authority and are no
 
 from __future__ import annotations
 
+import logging
+import os
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -22,7 +25,7 @@ from pydantic import ValidationError
 
 from graph.ingestion.notify_urls import NOT_HTTP, notify_url_refusal
 from graph.ingestion.state import Settings
-from kassist.names import other_spelling
+from kassist.names import folded
 
 CLIENT_EMBEDDERS = ("auto", "local", "hashing", "openai")
 """The embedders a client of a served run may name (``kassist ingest --embedder``'s choices, the runs
@@ -33,6 +36,8 @@ MAX_CONVERSATION_ID_CHARS = 512  # an id, as thread and checkpoint ids (server/c
 INGEST_ROOT_ENV = "KASSIST_INGEST_ROOT"
 NOTIFY_HOSTS_ENV = "KASSIST_NOTIFY_HOSTS"
 SHARED_ROOT_ENV = "KASSIST_INGEST_ROOT_SHARED"
+
+logger = logging.getLogger(__name__)
 
 
 class ServedRunRefused(ValueError):
@@ -64,10 +69,15 @@ def tenant_root(root: Path, tenant: str) -> Path:
     name = quote(tenant, safe="")
     if name in ("", ".", ".."):
         raise ServedRunRefused(f"tenant {tenant!r} cannot name a folder of the ingestion root")
-    if other_spelling(root, name) is not None:
+    entries = _entries(root)
+    wanted = folded(name)
+    if name not in entries and any(folded(entry) == wanted for entry in entries):
         # The operator's folders keep the tenants' names, so a second spelling is refused, not
         # renamed: on macOS and Windows "Acme" is acme's folder (one tenant read another's files).
-        # The other folder is not named: it may be another tenant's.
+        # The other folder is not named: it may be another tenant's. A folder spelt exactly as the
+        # tenant's name is the tenant's on every system: two spellings side by side exist only on
+        # a case-sensitive one (Linux), where each is a folder of its own (kept from before
+        # session 28, both tenants were refused; _entries logs the pair for the operator).
         raise ServedRunRefused(
             f"tenant {tenant!r} has no folder of its own in the ingestion root ({INGEST_ROOT_ENV}): a "
             f"folder there differs from {name!r} only in letter case or accents' encoding, one folder "
@@ -75,6 +85,50 @@ def tenant_root(root: Path, tenant: str) -> Path:
             "(tenant ids that differ in more than letter case)"
         )
     return root / name
+
+
+_ENTRIES: dict[Path, tuple[int, frozenset[str]]] = {}
+"""Names in an ingestion root, per root, with the root's modification time they were read at."""
+_SETTLED_NS = 2_000_000_000
+"""A listing is kept only once its folder's modification time is this old (2 s: a file system's
+coarsest time stamp, as git's "racy" index entries): a change within the same tick would keep it."""
+_LOGGED: set[tuple[Path, tuple[str, ...]]] = set()
+
+
+def _entries(root: Path) -> frozenset[str]:
+    """The names in ``root`` (none when it cannot be read), listed again only when the folder has
+    changed since (an entry made, removed or renamed changes its modification time): every node of
+    a served run and every row of the runs API's lists asks, and read once the root holds one
+    folder per tenant. Two names that are one on macOS and Windows are logged once, both named
+    (for the operator, never in an answer to a tenant)."""
+    try:
+        stamp = root.stat().st_mtime_ns
+    except OSError:
+        return frozenset()
+    kept = _ENTRIES.get(root)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    try:
+        names = frozenset(os.listdir(root))
+    except OSError:
+        return frozenset()
+    if time.time_ns() - stamp > _SETTLED_NS:
+        _ENTRIES[root] = (stamp, names)
+    by_fold: dict[str, list[str]] = {}
+    for entry in names:
+        by_fold.setdefault(folded(entry), []).append(entry)
+    for clash in sorted(sorted(same) for same in by_fold.values() if len(same) > 1):
+        if (root, tuple(clash)) not in _LOGGED:
+            _LOGGED.add((root, tuple(clash)))
+            logger.warning(
+                "folders %s of the ingestion root %s (%s) differ only in letter case or accents' "
+                "encoding: here each is the folder of the tenant spelt exactly as it is, but on macOS "
+                "and Windows they are one folder; rename one, and its tenant's id with it",
+                ", ".join(repr(one) for one in clash),
+                root,
+                INGEST_ROOT_ENV,
+            )
+    return names
 
 
 def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
