@@ -8,7 +8,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.tenancy import TENANT_KEY
-from server.run_checks import refuse, tenant_of
+from server.run_checks import refuse, run_configurable, tenant_of
 
 CRON_ROLE = "member"
 """The role a cron's runs act with, whoever made the cron: a schedule decides no review and
@@ -35,13 +35,7 @@ def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
         return
     if ctx.action == "update" and "config" not in payload:
         return  # the stored config, and the user in it, stays
-    config = payload.get("config")
-    if not isinstance(config, dict):
-        config = payload["config"] = {}
-    configurable = config.get("configurable")
-    if not isinstance(configurable, dict):
-        configurable = config["configurable"] = {}
-    configurable["langgraph_auth_user"] = {
+    run_configurable(payload)["langgraph_auth_user"] = {
         "identity": str(ctx.user.identity),
         TENANT_KEY: tenant_of(ctx),
         "role": CRON_ROLE,

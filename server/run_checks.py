@@ -14,7 +14,6 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.tenancy import OWNER_KEY
-from server.holds import Holds
 
 logger = logging.getLogger(__name__)
 
@@ -161,7 +160,9 @@ async def check_start_input(
     """
     run_input = kwargs.get("input")
     if kwargs.get("command") is not None:
-        await _check_resume_target(ctx, graph, thread_id, makes_thread, kwargs["command"])
+        from server.resume_rules import check_resume_target
+
+        await check_resume_target(ctx, graph, thread_id, makes_thread, kwargs["command"])
         return
     if graph not in ("assistant", "ingestion"):
         return
@@ -200,104 +201,6 @@ async def check_start_input(
             '{"settings": {"source": "<a folder under your tenant\'s ingestion root>"}} (a run continues '
             "without them only on the thread that holds it)",
         )
-
-
-async def _check_resume_target(
-    ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, makes_thread: bool, command: object
-) -> None:
-    """A ``command`` (a resume: check_run refuses every other) answers a run waiting on its thread; on
-    a thread with no checkpoint there is none. LangGraph failed inside (a 200 carrying ``TypeError:
-    'NoneType' object is not iterable``) and left a checkpoint of nothing, which hid the thread's
-    accepted first run (server/accepted_runs.py reads its record only before the first checkpoint):
-    its resume with other settings ran them (session 28 probes). Threadless: langgraph-api's 400.
-    A job's resume is a review decision: only while its run waits for one (:func:`_check_decision`)."""
-    from server.job_threads import reached_or_made
-    from server.saver import thread_has_checkpoint
-
-    if thread_id is None or not reached_or_made(ctx, thread_id, makes_thread):
-        return
-    if await thread_has_checkpoint(tenant_of(ctx), thread_id) is not False:
-        resume = command.get("resume") if isinstance(command, Mapping) else None
-        await _check_decision(ctx, graph, str(thread_id), resume)
-        return
-    where = (
-        "this thread's first run has not started yet (send the resume once it waits for one)"
-        if run_waiting(thread_id)
-        else "this thread holds no run yet (start one with its input)"
-    )
-    refuse(422, f"command.resume answers a run waiting on its thread, and {where}")
-
-
-async def _check_decision(
-    ctx: Auth.types.AuthContext, graph: str | None, thread_id: str, resume: object
-) -> None:
-    """A review decision (an ingestion run's resume, admin only: server/auth_rules.check_run) on a run
-    that does not wait for review decided nothing and answered 200: a second decision (approve after
-    a reject: the run stayed rejected), a run paused elsewhere, which the "approve" merely continued,
-    or an answer to an interrupt id the run does not hold (session 28 probes). The runs API and
-    ``kassist runs approve`` refuse the first two: 409 here for all three."""
-    from server.configurable import JOB_GRAPHS
-    from server.roles import interrupt_ids
-    from server.saver import serving, thread_head
-
-    if graph not in JOB_GRAPHS or not serving():
-        return  # (no saver served: the handlers called alone cannot read the thread)
-    head = await thread_head(tenant_of(ctx), thread_id)
-    status = head.checkpoint.get("channel_values", {}).get("status") if head is not None else None
-    if status != "needs_review":
-        refuse(
-            409,
-            f"run '{thread_id}' is not waiting for a review (its status is {status!r}): nothing was "
-            "decided; a review is decided once, while its run waits for it (status needs_review)",
-        )
-    named = interrupt_ids(resume)
-    writes = (head.pending_writes or []) if head is not None else []
-    waiting = {
-        str(getattr(one, "id", ""))
-        for _task, channel, value in writes
-        if channel == "__interrupt__"
-        for one in (value if isinstance(value, (list, tuple)) else [value])
-    }
-    if named and not named & waiting:
-        refuse(
-            409,
-            f"command.resume answers interrupt {sorted(named)[0]!r}, which run '{thread_id}' does not "
-            'wait on: nothing was decided; send the decision bare ("approve" or "reject") or for '
-            "the interrupt its state names",
-        )
-    # Last, with no await since the check: two decisions sent together (a double click, two admins)
-    # both saw needs_review, and langgraph-api's default multitask_strategy "enqueue" queued the
-    # second behind the first: a 200 that decided nothing once the first had (session 28 review).
-    # As the runs API's claim_decision: one decision per wait, the first one sent.
-    refuse(409, decision_in_flight(thread_id))
-    _DECIDING.hold(thread_id, ("decision", thread_id))
-
-
-_DECIDING = Holds()
-"""Review decisions approved whose run is not stored yet (held until their request ends)."""
-
-
-def decision_in_flight(thread_id: str) -> str | None:
-    """Why a review decision on ``thread_id`` is refused because another is already taken (approved
-    and not stored yet, or a run of the thread pending or running with a ``command``), or None."""
-    from server.holds import stored
-    from server.run_limits import WAITING
-
-    held = ("decision", thread_id) in _DECIDING.counted({})
-    queued = [
-        str(run.get("run_id"))
-        for run in stored("runs")
-        if str(run.get("thread_id")) == thread_id
-        and run.get("status") in WAITING
-        and (run.get("kwargs") or {}).get("command") is not None
-    ]
-    if not held and not queued:
-        return None
-    return (
-        f"a decision for run '{thread_id}' is in flight (sent just before this one): nothing was "
-        "decided; a review is decided once, by the first decision sent (read the run's state for "
-        "its outcome)"
-    )
 
 
 def run_waiting(thread_id: object) -> bool:
@@ -347,17 +250,24 @@ def fill_configurable(graph: str, kwargs: dict[str, Any], recorded: Mapping[str,
     recorded = {key: setting for key, setting in recorded.items() if key in keys}
     if not recorded:
         return
-    config = kwargs.get("config")
-    if not isinstance(config, dict):
-        config = kwargs["config"] = {}
-    configurable = config.get("configurable")
-    if not isinstance(configurable, dict):
-        configurable = config["configurable"] = {}
+    configurable = run_configurable(kwargs)
     context = kwargs.get("context")
     sent = {*configurable, *(context if isinstance(context, Mapping) else ())}
     for key, setting in recorded.items():
         if key not in sent and refused_value(key, setting) is None:
             configurable[key] = setting
+
+
+def run_configurable(body: dict[str, Any]) -> dict[str, Any]:
+    """``body["config"]["configurable"]`` of a run's kwargs or a cron's payload, made (empty) where
+    missing, for the server to write into."""
+    config = body.get("config")
+    if not isinstance(config, dict):
+        config = body["config"] = {}
+    configurable = config.get("configurable")
+    if not isinstance(configurable, dict):
+        configurable = config["configurable"] = {}
+    return configurable
 
 
 async def check_turn_ids(

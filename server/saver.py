@@ -105,7 +105,9 @@ def request_tenant() -> str | None:
 
 
 def with_request_tenant(config: RunnableConfig | None) -> RunnableConfig | None:
-    """``config`` plus the authenticated request's user when it names no tenant itself."""
+    """``config`` plus the authenticated request's user when it names no user itself; a config whose
+    user names another tenant than the request's is refused (:class:`TenantMismatch`, a 403 through
+    :func:`forbidden`)."""
     configurable = dict((config or {}).get("configurable") or {})
     user = run_tenancy().request_user()
     sent = configurable.get(AUTH_USER_KEY)
