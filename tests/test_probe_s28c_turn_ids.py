@@ -52,11 +52,6 @@ def _joined(client: httpx.Client, thread: str, run: httpx.Response) -> None:
     assert done.status_code == 200, done.text[:300]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a turn accepted before the message it names exists replaces it when it runs "
-    "(check_turn_ids checks at creation only), fixed by h1/a (the messages reducer)",
-)
 def test_a_turn_accepted_before_an_earlier_one_began_does_not_replace_its_question(
     alice: httpx.Client,
 ) -> None:
@@ -73,11 +68,6 @@ def test_a_turn_accepted_before_an_earlier_one_began_does_not_replace_its_questi
     assert sorted(humans) == sorted([QUESTION, PLANTED]), humans
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a turn queued while a durability 'exit' turn streams replaces that turn's answer "
-    "(check_turn_ids checks at creation only), fixed by h1/a (the messages reducer)",
-)
 def test_a_queued_turn_does_not_overwrite_the_assistants_answer(alice: httpx.Client) -> None:
     # The window is the first turn's last nodes (after its answer, before its end): a warm server may
     # close it before the second turn is accepted, so the probe tries a few fresh threads.

@@ -6,11 +6,40 @@ process. Per-turn fields (``hits``, ``memories``, ``context`` ...) are overwritt
 
 from __future__ import annotations
 
+import uuid
 from typing import Annotated, Any, NotRequired
 
-from langchain_core.messages import AnyMessage
-from langgraph.graph.message import add_messages
+from langchain_core.messages import (
+    AnyMessage,
+    BaseMessage,
+    MessageLikeRepresentation,
+    RemoveMessage,
+    convert_to_messages,
+)
+from langgraph.graph.message import Messages, add_messages
 from typing_extensions import TypedDict
+
+
+def _listed(messages: Messages) -> list[BaseMessage]:
+    return convert_to_messages(messages if isinstance(messages, list) else [messages])
+
+
+def add_turn_messages(left: Messages, right: Messages) -> Messages:
+    """LangGraph's ``add_messages``, except that a message naming the id of one the conversation
+    already holds is added under a new id, never put in that one's place. A client's turn may name
+    its messages' ids (LangGraph Studio does), and LangGraph applies a run's input when the run
+    starts: a turn accepted before the message it names existed (an earlier turn delayed, or one
+    whose conversation is written only at its end) replaced the user's question under an answer, or
+    the assistant's answer, with the client's words (session 28). The graph's own nodes only add new
+    messages or remove old ones (compaction's ``RemoveMessage``), which still removes."""
+    held = {m.id for m in _listed(left) if m.id}
+    added: list[MessageLikeRepresentation] = [
+        m
+        if isinstance(m, RemoveMessage) or m.id not in held
+        else m.model_copy(update={"id": str(uuid.uuid4())})
+        for m in _listed(right)
+    ]
+    return add_messages(left, added)
 
 
 class WorkingItem(TypedDict):
@@ -33,7 +62,7 @@ class Citation(TypedDict):
 
 
 class AssistantState(TypedDict, total=False):
-    messages: Annotated[list[AnyMessage], add_messages]
+    messages: Annotated[list[AnyMessage], add_turn_messages]
     turn: int
     working_memory: list[WorkingItem]
     focus: WorkingItem | None
