@@ -47,19 +47,25 @@ async def check_decision(
     a reject: the run stayed rejected), a run paused elsewhere, which the "approve" merely continued,
     or an answer to an interrupt id the run does not hold (session 28 probes). The runs API and
     ``kassist runs approve`` refuse the first two: 409 here for all three."""
+    from graph.ingestion.head import head_of
     from server.configurable import JOB_GRAPHS
     from server.roles import interrupt_ids
+    from server.runs.names import not_waiting
     from server.saver import serving, thread_head
 
     if graph not in JOB_GRAPHS or not serving():
         return  # (no saver served: the handlers called alone cannot read the thread)
     head = await thread_head(tenant_of(ctx), thread_id)
-    status = head.checkpoint.get("channel_values", {}).get("status") if head is not None else None
+    # The runs API's rule (server/runs/service._state): waiting on the review's interrupt, else the
+    # state's status (needs_review also before await_review's interrupt is written: a kill or a
+    # client's interrupt_after between the two nodes, where LangGraph still hands it the decision).
+    seen = head_of(head)
+    status = "needs_review" if seen.interrupted else (seen.state.status if seen.state else "pending")
     if status != "needs_review":
         refuse(
             409,
-            f"run '{thread_id}' is not waiting for a review (its status is {status!r}): nothing was "
-            "decided; a review is decided once, while its run waits for it (status needs_review)",
+            f"{not_waiting(thread_id, status)}: nothing was decided; a review is decided once, "
+            "while its run waits for it (status needs_review)",
         )
     named = interrupt_ids(resume)
     writes = (head.pending_writes or []) if head is not None else []

@@ -18,6 +18,12 @@ PREFIX = "/v1/runs"
 Loc = tuple[str, ...]
 
 
+def not_waiting(run: str, status: str) -> str:
+    """Why a review decision on a run that does not wait for one is refused (409): one wording for
+    the runs API and the LangGraph server (server/resume_rules.check_decision)."""
+    return f"run {run!r} is {status}, not waiting for a review"
+
+
 class ApiError(Exception):
     """A request refused with ``status``; with ``loc``, a 422 naming that field."""
 

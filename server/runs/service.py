@@ -44,6 +44,7 @@ from server.runs.names import (
     encode_cursor,
     links,
     new_id,
+    not_waiting,
     taken,
 )
 from server.runs.worker import RunWorker
@@ -308,7 +309,7 @@ class RunsService:
             )
         _, status, version = self._state(who, job)
         if status != "needs_review":
-            raise ApiError(409, f"run {run!r} is {status}, not waiting for a review")
+            raise ApiError(409, not_waiting(run, status))
         if job.status is None:  # a run from before the runs API: its status noted once
             self._jobs(who).note_status(run, status)
         # The first decision wins; any other, at the same moment or later, is refused.
