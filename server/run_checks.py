@@ -54,6 +54,7 @@ async def check_ingestion_input(
         return
     from graph.ingestion.served import input_refusal
     from knowledge.loaders.identity import validate_collection
+    from server.configurable import shown
 
     refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, tenant_of(ctx)))
     settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
@@ -79,11 +80,9 @@ async def check_ingestion_input(
         try:
             validate_collection(settings["collection"])
         except ValueError:
-            shown = repr(settings["collection"])
-            shown = shown if len(shown) <= 60 else f"{shown[:60]}... ({len(shown)} characters)"
             refuse(
                 422,
-                f"settings.collection {shown} is not a valid name: use 1-128 letters, digits, '_', '-' "
+                f"settings.collection {shown(settings['collection'])} is not a valid name: use 1-128 letters, digits, '_', '-' "
                 "or '.', starting with a letter or digit (e.g. company_handbook_v2)",
             )
 
