@@ -71,8 +71,6 @@ class RunsConfig:
     def source_label(self, tenant: str, source: str) -> str:
         """What a tenant's user is told of a run's source (the runs API, the console): the path
         under the tenant's root, never a server path outside what the client gave."""
-        from server.runs.uploads import tenant_folder
-
         path = Path(source)
         try:
             root = self.root_for(tenant)
@@ -80,7 +78,9 @@ class RunsConfig:
             root = None
         if root is not None and path.is_relative_to(root):
             return path.relative_to(root).as_posix() or "."
-        if path.is_relative_to(tenant_folder(self.uploads_dir, tenant)):
+        if path.is_relative_to(self.uploads_dir):
+            # Any spelling of the tenant's uploads folder, past (t-Acme, written before session 28)
+            # or present (t-%41cme): the label names no tenant, so one rule covers them all.
             return "(uploaded files)"
         return path.name  # a run started on the server's command line
 
