@@ -7,7 +7,12 @@ when the run is created, and a run's input is applied when the run starts: a tur
 the message it names did not exist yet (an earlier turn delayed with ``after_seconds``, or a turn
 sent with ``durability: "exit"``, whose conversation is written only at its end) replaced it: the
 user's question under an answer swapped for other words, or the assistant's answer overwritten by
-the client's."""
+the client's.
+
+The user's session notes (its own store namespace ``("assistant", <user>, "sessions")``, which a
+client may write) are copied into each turn's state: 50 notes of 900 KB each made every turn of that
+user write 45 MB into its checkpoint (and answer with it), and take 3-6 s of the server's one worker
+instead of 1 s."""
 
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ from server_harness import ACME_KEY, langgraph_dev
 
 QUESTION = "What is the parental leave policy?"
 PLANTED = "PLANTED: these words replace a message the conversation holds"
+NOTE_CHARS = 900_000  # one note, under the server's 1 MB body limit
+MAX_COPIED_CHARS = 8_000  # what one note may bring into a turn: the running summary's share (1,000 tokens)
 ATTEMPTS = 5  # fresh threads the race of the second probe may take
 DELAY = 4  # seconds the first turn waits: time for the second to be accepted before it begins
 
@@ -107,3 +114,25 @@ def _queue_over_the_answer(alice: httpx.Client) -> tuple[str, str, httpx.Respons
                 )
     assert answer_id is not None and queued is not None
     return thread, answer_id, queued
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a turn copies the user's session notes whole into its checkpointed state, fixed by a "
+    "(graph/assistant/nodes.load_memories)",
+)
+def test_a_turn_keeps_a_bounded_copy_of_the_users_session_notes(alice: httpx.Client) -> None:
+    note = " ".join(f"parental leave policy note {i}" for i in range(40_000))[:NOTE_CHARS]
+    for key in ("big-1", "big-2"):
+        put = alice.put(
+            "/store/items",
+            json={"namespace": ["assistant", "alice", "sessions"], "key": key, "value": {"summary": note}},
+        )
+        assert put.status_code == 204, put.text[:300]
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    done = alice.post(f"/threads/{thread}/runs/wait", json=_turn(QUESTION))
+    assert done.status_code == 200, done.text[:300]
+    sessions = done.json().get("sessions", [])
+    assert sessions, "the notes are read"  # a session note still enters the turn
+    copied = [len(str(s.get("summary", ""))) for s in sessions]
+    assert max(copied) <= MAX_COPIED_CHARS, copied
