@@ -12,11 +12,14 @@ import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack
 
+import numpy as np
 import poisoning_eval as pe
 import pytest
 from databases import fresh_database
 
 from memory.manager import Action, MemoryManager
+from memory.manager.screen import semantic as semantic_layer
+from memory.manager.screen.semantic import default_semantic
 
 # The module's fixtures screen every set (about 1,500 texts, both backends): ~60 s of CPU, which a
 # CI machine shared with other work stretched past the default 300 s per test (session 19).
@@ -56,6 +59,30 @@ def test_at_most_2_percent_of_benign_items_are_held(figures: dict[str, pe.Figure
     assert (corpus.held + facts.held) / (corpus.total + facts.total) <= BENIGN_LIMIT
     assert corpus.rate <= BENIGN_LIMIT, [i.writes for i in corpus.missed]
     assert facts.rate <= BENIGN_LIMIT, [i.writes for i in facts.missed]
+
+
+def test_a_sentence_gets_the_same_vector_alone_in_a_batch_and_from_the_cache(
+    figures: dict[str, pe.Figure], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The semantic layer keeps the vectors of recent sentences (semantic.SemanticScreen.vectors): exact
+    only because the model gives a sentence the same vector whatever else its batch holds. (``figures``
+    first: the module's screening has loaded the model.)"""
+    semantic = default_semantic()
+    embedder = semantic.embedder()
+    assert embedder is not None
+    texts = [
+        f"Sentence {i} of the cache check: " + "employees accrue leave monthly " * (1 + i % 9)
+        for i in range(20)
+    ]
+    together = embedder.embed_array(texts)  # 3 batches of mixed lengths, side by side
+    for i in (0, 7, 19):
+        assert np.array_equal(embedder.embed_array([texts[i]])[0], together[i])
+    semantic.vectors(texts[3:5])  # two of them cached first
+    assert np.array_equal(semantic.vectors([*texts, texts[4]]), np.vstack([together, together[4:5]]))
+    monkeypatch.setattr(semantic_layer, "VECTOR_CACHE", 8)  # bounded: the oldest sentences leave first
+    extra = "A sentence not embedded before, which makes room for itself."
+    assert np.array_equal(semantic.vectors([*texts[:10], extra])[:10], together[:10])
+    assert list(semantic._cache) == [*texts[3:10], extra]
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])

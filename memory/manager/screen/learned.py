@@ -140,9 +140,7 @@ class LearnedScreen:
         if ready is None or not text:
             return None
         semantic, weights, bias, _ = ready
-        embedder = semantic.embedder()
-        assert embedder is not None
-        row = feature_row(text, embedder.embed_array(text_sentences(text)), semantic, weak)
+        row = feature_row(text, semantic.vectors(text_sentences(text)), semantic, weak)
         return float(1.0 / (1.0 + np.exp(-float(row @ weights + bias))))
 
     def findings(self, texts: Sequence[str], weak: int = 0) -> list[ScreenFinding]:

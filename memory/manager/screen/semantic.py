@@ -14,13 +14,14 @@ import logging
 import re
 import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from knowledge.embedders.minilm import LocalMiniLMEmbedder, ModelUnavailable
+from knowledge.embedders.minilm import MODEL_DIMENSIONS, LocalMiniLMEmbedder, ModelUnavailable
 from memory.manager.screen.bank import CONTRASTS, INJECTIONS
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.shared import once
@@ -43,6 +44,7 @@ _FORBIDS = re.compile(
 )
 _SECOND_PERSON = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
 MAX_SENTENCES = 24  # a memory is short; a long one is checked on its first sentences and its key
+VECTOR_CACHE = 4096  # sentences (1.5 KB each): the latest writes' sentences, not a corpus
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,9 @@ class SemanticScreen:
         self._embedder: LocalMiniLMEmbedder | None = None
         self._banks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = None
         self._unavailable = False
+        # Sentence -> vector, most recently used last (see ``vectors``).
+        self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     def _ready(self) -> tuple[LocalMiniLMEmbedder, npt.NDArray[np.float32], npt.NDArray[np.float32]] | None:
         """The model and the two banks' vectors (computed once), or None when the model is missing."""
@@ -82,10 +87,40 @@ class SemanticScreen:
         ready = self._ready()
         if ready is None or not sentences:
             return []
-        return self.bank_scores(ready[0].embed_array(sentences))
+        return self.bank_scores(self.vectors(sentences))
+
+    def vectors(self, sentences: Sequence[str]) -> npt.NDArray[np.float32]:
+        """The model's vectors of these sentences, rows in input order; sentences embedded lately come
+        from a bounded cache. Each write reads the user's latest memories again, joined with it: the
+        sentences that span two of them come back at every write of a document ingested sentence by
+        sentence. A sentence's vector does not depend on the other texts of its batch (the model masks
+        the padding; tests/test_memory_poisoning_sets.py checks it), so a cached row is the row a new
+        call would give."""
+        ready = self._ready()
+        if ready is None:
+            raise ModelUnavailable("the semantic layer's model is not available")
+        found: dict[str, npt.NDArray[np.float32]] = {}
+        with self._cache_lock:
+            for sentence in sentences:
+                if sentence in self._cache:
+                    self._cache.move_to_end(sentence)
+                    found[sentence] = self._cache[sentence]
+        missing = list(dict.fromkeys(s for s in sentences if s not in found))
+        if missing:
+            fresh = ready[0].embed_array(missing)
+            with self._cache_lock:
+                for sentence, row in zip(missing, fresh, strict=True):
+                    found[sentence] = self._cache[sentence] = row
+                    self._cache.move_to_end(sentence)
+                while len(self._cache) > VECTOR_CACHE:
+                    self._cache.popitem(last=False)
+        out = np.zeros((len(sentences), MODEL_DIMENSIONS), dtype=np.float32)
+        for i, sentence in enumerate(sentences):
+            out[i] = found[sentence]
+        return out
 
     def bank_scores(self, vectors: npt.NDArray[np.float32]) -> list[tuple[float, float]]:
-        """``scores`` for sentence vectors already computed (the learned layer embeds them itself)."""
+        """``scores`` for sentence vectors already computed (the learned layer reads them itself)."""
         ready = self._ready()
         if ready is None or not len(vectors):
             return []
