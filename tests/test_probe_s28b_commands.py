@@ -113,20 +113,25 @@ def test_a_resume_on_a_new_thread_is_a_clear_422_and_writes_nothing(
     assert state["next"] == [] and not state["values"], state
 
 
-def test_a_run_without_a_thread_commits_nothing_and_answers(clients: Clients) -> None:
+@pytest.mark.parametrize("graph", ["ingestion", "assistant"])
+def test_a_run_without_a_thread_answers_whatever_durability_it_names(clients: Clients, graph: str) -> None:
     # A temporary thread (no thread id, on_completion "delete", the default): langgraph-api gives
-    # such a run no checkpointer. The server forced "sync" on every ingestion run (a client's
-    # "sync" on a turn without a thread failed the same way: probed live, one code path).
+    # such a run no checkpointer. The server forced "sync" on every ingestion run; a client may send
+    # it with a turn. Both graphs: the rule that answers them must not be one of job graphs only.
     member, _admin, corpus, _db_url = clients
-    settings = {"source": str(corpus), "collection": "threadless", "embedder": "hashing"}
-    answer = member.post(
-        "/runs/wait",
-        json={"assistant_id": "ingestion", "input": {"settings": settings}, "durability": "sync"},
+    run_input: dict[str, Any] = (
+        {"settings": {"source": str(corpus), "collection": "threadless", "embedder": "hashing"}}
+        if graph == "ingestion"
+        else {"messages": [{"role": "user", "content": "How many days of leave do employees get?"}]}
     )
+    answer = member.post("/runs/wait", json={"assistant_id": graph, "input": run_input, "durability": "sync"})
     assert answer.status_code == 200, answer.text[:300]
     _no_internal_error(answer)
     values = answer.json()
-    assert values["status"] == "completed" and values["counters"]["documents_seen"] == 24, values
+    if graph == "ingestion":
+        assert values["status"] == "completed" and values["counters"]["documents_seen"] == 24, values
+    else:
+        assert values["messages"][-1]["type"] == "ai", values
 
 
 class _Turns(TypedDict):
