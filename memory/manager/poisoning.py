@@ -33,11 +33,12 @@ def scan(text: str, config: ScreenConfig | None = None, *, tenant_id: str = "") 
     """Every reason to quarantine ``text`` (empty when it looks like plain data)."""
     config = config or ScreenConfig()
     from memory.manager.screen.learned import default_learned
-    from memory.manager.screen.semantic import default_semantic
+    from memory.manager.screen.semantic import cache_scope, default_semantic
 
     semantic = default_semantic() if config.semantic else None
     learned = default_learned() if config.semantic and config.learned else None
-    return screen_texts([text], config.hosts_for(tenant_id), semantic, learned)
+    with cache_scope(tenant_id):
+        return screen_texts([text], config.hosts_for(tenant_id), semantic, learned)
 
 
 def scan_memory(
@@ -50,4 +51,7 @@ def scan_memory(
 ) -> list[ScreenFinding]:
     """Scan a memory's key and every string (and dict key) in its value, with recent memories from
     the same source read together with it; duplicates removed, order kept."""
-    return screen_memory(key, value, tenant_id=tenant_id, config=config, recent=recent)
+    from memory.manager.screen.semantic import cache_scope  # numpy and the model's module: when screening
+
+    with cache_scope(tenant_id):  # a tenant's writes never answer from another tenant's cache
+        return screen_memory(key, value, tenant_id=tenant_id, config=config, recent=recent)

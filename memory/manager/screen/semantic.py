@@ -15,7 +15,9 @@ import re
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,6 +48,22 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
 MAX_SENTENCES = 24  # a memory is short; a long one is checked on its first sentences and its key
 VECTOR_CACHE = 4096  # sentences (1.5 KB each): the latest writes' sentences, not a corpus
 
+# Whose writes the vector cache serves: a sentence found in the cache is screened faster, so one
+# cache shared by all tenants of a server let a tenant time its own write to learn whether another
+# tenant had just written that sentence (review r2). Entries are per tenant; "" (no tenant: benches,
+# tests calling the screen directly) is one scope of its own.
+_CACHE_SCOPE: ContextVar[str] = ContextVar("screen_vector_cache_scope", default="")
+
+
+@contextmanager
+def cache_scope(tenant_id: str) -> Iterator[None]:
+    """Screen inside this block with the vector cache of ``tenant_id`` only."""
+    token = _CACHE_SCOPE.set(tenant_id)
+    try:
+        yield
+    finally:
+        _CACHE_SCOPE.reset(token)
+
 
 @dataclass(frozen=True)
 class Thresholds:
@@ -62,8 +80,8 @@ class SemanticScreen:
         self._embedder: LocalMiniLMEmbedder | None = None
         self._banks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = None
         self._unavailable = False
-        # Sentence -> vector, most recently used last (see ``vectors``).
-        self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+        # (tenant scope, sentence) -> vector, most recently used last (see ``vectors``).
+        self._cache: OrderedDict[tuple[str, str], npt.NDArray[np.float32]] = OrderedDict()
         self._cache_lock = threading.Lock()
 
     def _ready(self) -> tuple[LocalMiniLMEmbedder, npt.NDArray[np.float32], npt.NDArray[np.float32]] | None:
@@ -100,18 +118,20 @@ class SemanticScreen:
         if ready is None:
             raise ModelUnavailable("the semantic layer's model is not available")
         found: dict[str, npt.NDArray[np.float32]] = {}
+        scope = _CACHE_SCOPE.get()
         with self._cache_lock:
             for sentence in sentences:
-                if sentence in self._cache:
-                    self._cache.move_to_end(sentence)
-                    found[sentence] = self._cache[sentence]
+                key = (scope, sentence)
+                if key in self._cache:
+                    self._cache.move_to_end(key)
+                    found[sentence] = self._cache[key]
         missing = list(dict.fromkeys(s for s in sentences if s not in found))
         if missing:
             fresh = ready[0].embed_array(missing)
             with self._cache_lock:
                 for sentence, row in zip(missing, fresh, strict=True):
-                    found[sentence] = self._cache[sentence] = row
-                    self._cache.move_to_end(sentence)
+                    found[sentence] = self._cache[(scope, sentence)] = row
+                    self._cache.move_to_end((scope, sentence))
                 while len(self._cache) > VECTOR_CACHE:
                     self._cache.popitem(last=False)
         out = np.zeros((len(sentences), MODEL_DIMENSIONS), dtype=np.float32)
