@@ -116,11 +116,6 @@ def _queue_over_the_answer(alice: httpx.Client) -> tuple[str, str, httpx.Respons
     return thread, answer_id, queued
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a turn copies the user's session notes whole into its checkpointed state, fixed by a "
-    "(graph/assistant/nodes.load_memories)",
-)
 def test_a_turn_keeps_a_bounded_copy_of_the_users_session_notes(alice: httpx.Client) -> None:
     note = " ".join(f"parental leave policy note {i}" for i in range(40_000))[:NOTE_CHARS]
     for key in ("big-1", "big-2"):

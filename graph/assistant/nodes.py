@@ -42,6 +42,11 @@ SESSIONS = "sessions"
 SYSTEM_ITEM = "system"  # the id gather.candidates gives the assistant's instructions
 # Hybrid recall ranks well enough that its best 40 cover the 24 memory candidates gather keeps.
 SIMILAR_MEMORIES = 40
+# An earlier session's note enters a context no longer than this thread's own summary may
+# (gather's summary_tokens, 1,000 tokens; at most ~8 characters a token): the rest could never be
+# used, and the notes are copied into the turn's checkpointed state. A user may write its own notes
+# through the store: 50 notes of 900 KB made every turn write 45 MB (session 28).
+SESSION_NOTE_CHARS = 8_000
 
 
 @dataclass
@@ -113,7 +118,8 @@ def load_memories(state: AssistantState, config: RunnableConfig, *, deps: Deps) 
     if res.store is not None:
         for item in res.store.search(res.namespace(SESSIONS), limit=50):
             if item.key != res.thread_id:
-                sessions.append({"thread_id": item.key, "summary": str(item.value.get("summary", ""))})
+                note = str(item.value.get("summary", ""))[:SESSION_NOTE_CHARS]
+                sessions.append({"thread_id": item.key, "summary": note})
     return {"memories": [r.model_dump(mode="json") for r in records], "sessions": sessions}
 
 
