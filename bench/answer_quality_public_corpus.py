@@ -30,7 +30,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 MIN_README, MAX_README, MIN_DOCSTRING = 600, 40_000, 400
-EXCLUDED = {"kassist"}  # the project's own README is not another domain
+# The project's own README is not another domain; docutils became a dependency (session 28, 21a1117)
+# after the set was frozen: left out, the corpus stays the 209 documents its questions were written on.
+EXCLUDED = {"kassist", "docutils"}
 EXPECTED_SHA256 = "feef92443e55591bdfa54a07e6a243a566d95d501764395f34f97609190b3cca"  # session 27, 04:25 UTC
 
 
