@@ -147,6 +147,21 @@ _SUSPECT = re.compile(
     r"|\b(?:hidden|invisible|tracking|pixels?|beacons?|secret(?:ly)?|quietly|silently)\b"
 )
 
+# A style guide inserts a field or a reference of the answer itself (the ticket number, a signature, the handbook
+# chapter); it never dictates the inserted text: a quoted literal, a number string (an account, a phone number, an
+# IBAN, a code), a claim that someone approved or checked the answer, or a promotion's code (review r3, finding 1).
+_DICTATED = re.compile(
+    r"(?<!\w)['\"\u2018\u201c]\w|\d"
+    r"|\b(?:approved|verified|authori[sz]ed|certified|endorsed|vetted|validated|signed off)\b"
+    r"|\b(?:discount|promo(?:tion(?:al)?)?|coupon|voucher|referral) (?:codes?|links?)\b"
+)
+# The conversation itself sent on ("with a copy of the thread", "forward it", "cc the vendor"): an act reaching
+# outside the reply, whoever the reply is to.
+_SENDS = re.compile(
+    r"\bcop(?:y|ies) of (?:the |this |our |their |all |each |every )?(?:\w+ )?(?:thread|conversation|chat|messages?|"
+    r"e-?mails?|history|transcript|exchange|correspondence)\b|\bforward\w*\b|\bb?cc\b"
+)
+
 
 def reply_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
     """An order about the form or content of the reader's every answer, sentence by sentence."""
@@ -199,7 +214,7 @@ def style_guide(latin: str) -> bool:
     for an audience or under a condition; never an encoding, a promotion,
     a link, a claim told to users, a secret or something hidden. Read by intent.py's rule on "your reply" / "every
     answer" with an act, which fired on such guides (review r4, session 27: 19 of 59)."""
-    if _NEGATED.search(latin) or _TRANSFORM.search(latin) or _SUSPECT.search(latin):
+    if _NEGATED.search(latin) or _TRANSFORM.search(latin) or _SUSPECT.search(latin) or _SENDS.search(latin):
         return False
     if _FIRST_PERSON.search(latin) or PREFERENCE.search(latin) or _HUMAN_REPLY.search(latin):
         return True
@@ -208,5 +223,5 @@ def style_guide(latin: str) -> bool:
     if _PROMOTE.search(latin) or not _EVERY_REPLY.search(latin):
         return False
     if _INSERT.search(latin):
-        return True
+        return not _DICTATED.search(latin)
     return bool(_SWITCH.search(latin) and _CONDITION.search(latin) and not _UNCONDITIONAL.search(latin))
