@@ -186,7 +186,8 @@ def prune(
     ] = False,
     opts: kit.Common = kit.COMMON,
 ) -> None:
-    """Remove checkpoints older than an age, for --tenant T or --all-tenants; memory is never touched.
+    """Remove checkpoints older than an age, for --tenant T or --all-tenants; memory is never touched,
+    but for the session note of each thread deleted (the assistant's summary of that conversation).
 
     Ingestion runs whose checkpoints are all gone lose their manifest, idempotency ledger and
     registry row in the same call (retention prunes both together)."""
@@ -217,6 +218,7 @@ def prune(
         runs = sweep(saver, scopes, age, dry_run=dry_run, threads_deleted=deleted, database_url=chosen)
         if not dry_run:
             _retain_accepted(chosen, scopes, age, deleted)
+            _forget_notes(chosen, deleted)
     if opts.as_json:
         data = report.model_dump(mode="json")
         data |= {"checkpoints_removed": report.checkpoints_removed, "threads_deleted": report.threads_deleted}
@@ -244,6 +246,24 @@ def _retain_accepted(
         accepted.retain(tenants, time.time() - age.total_seconds(), deleted)
     finally:
         accepted.close()
+
+
+def _forget_notes(url: str, deleted: frozenset[tuple[str, str]]) -> None:
+    """A deleted thread's session note (the assistant's "earlier session" of that conversation)
+    goes with it, as on the server's DELETE (server.thread_owner.forget_session_notes): under each
+    user of the thread's tenant, its owner having gone with the checkpoints."""
+    if not deleted:
+        return
+    from memory import MemoryStore
+    from server.thread_owner import forget_session_notes
+
+    store = MemoryStore.from_url(url, tenant_from_namespace=True)
+    try:
+        store.setup()
+        for tenant in sorted({tenant for tenant, _ in deleted}):
+            forget_session_notes(store, tenant, [t for each, t in deleted if each == tenant], None)
+    finally:
+        store.close()
 
 
 def _print_retention(

@@ -24,7 +24,8 @@ Once the thread holds a checkpoint, the checkpoint decides and the row is not re
 accepted run keeps the row (a second run on the same new thread does not replace it, unless the row
 is an earlier server process's); the row goes when its run can no longer begin: a cancel or delete of
 that run, the thread's DELETE or prune, ``kassist checkpoints prune`` (the threads it deletes, and
-rows older than its cutoff)."""
+rows older than its cutoff). The thread's DELETE or prune also deletes its session note
+(:func:`server.thread_owner.forget_session_notes`, as the prune command does)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,9 @@ from kassist.db import Database
 from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Options, Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
-from server.auth_rules import client_configurable, is_admin
+from kassist.tenancy import OWNER_KEY
+from memory import MemoryStore
+from server.auth_rules import client_configurable, is_admin, reaches_thread
 from server.configurable import CLIENT_KEYS
 from server.holds import runtime_present
 from server.job_threads import reached_or_made, registry_has
@@ -342,10 +345,44 @@ async def forget_deleted(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) 
         await forget(ctx, value.get("thread_id"), value.get("run_id"))
         return
     await forget(ctx, value.get("thread_id"))
+    gone = [value.get("thread_id")]
     pruned = list(value.get("thread_ids") or ())
     if all(reached_or_made(ctx, thread_id, False) for thread_id in pruned):
         for thread_id in pruned:
             await forget(ctx, thread_id)
+        gone += pruned
+    await _forget_notes(ctx, {str(thread_id) for thread_id in gone if thread_id is not None})
+
+
+async def _forget_notes(ctx: Auth.types.AuthContext, thread_ids: set[str]) -> None:
+    """The session notes of the deleted threads the caller reaches (a member its own, an admin any
+    of its tenant's), each under the owner langgraph dev's registry names, in the caller's tenant
+    (server.thread_owner.forget_session_notes). A thread the caller does not reach is langgraph-api's
+    404, and its owner's note stays."""
+    from server.holds import stored
+    from server.thread_owner import forget_session_notes
+
+    by_owner: dict[str, list[str]] = {}
+    for thread in stored("threads") if thread_ids else ():
+        metadata = thread.get("metadata") or {}
+        owner = metadata.get(OWNER_KEY)
+        if str(thread.get("thread_id")) in thread_ids and reaches_thread(ctx, metadata) and owner:
+            by_owner.setdefault(str(owner), []).append(str(thread.get("thread_id")))
+    for owner, threads in by_owner.items():
+        await asyncio.to_thread(forget_session_notes, _notes_store(), tenant_of(ctx), threads, owner)
+
+
+_NOTES: dict[str, MemoryStore] = {}
+
+
+def _notes_store() -> MemoryStore:
+    """An admin view of the server's store (the database langgraph.json's store opens), kept open
+    for the server's lifetime; bound to a tenant per call."""
+    url = database_url_from_env()
+    with _LOCK:
+        if url not in _NOTES:
+            _NOTES[url] = MemoryStore.from_url(url, tenant_from_namespace=True)
+        return _NOTES[url]
 
 
 async def forget_cancelled(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:

@@ -15,8 +15,10 @@ with neither is reachable by the tenant's admins only.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple
@@ -28,8 +30,14 @@ from server.keys import Principal
 from server.request_config import USER_KEY
 
 if TYPE_CHECKING:
+    from langgraph.store.base import SearchItem
+
     from graph.ingestion.store import RunStore
+    from memory import MemoryStore
     from server.accepted_runs import Accepted, AcceptedRuns
+
+
+T = TypeVar("T")
 
 
 def not_found(thread_id: str) -> str:
@@ -158,3 +166,53 @@ def reaches_run(principal: Principal, saver: Any, run_id: str) -> bool:
     it another member read such a run, its report, and cancelled it (session 26 probe 95)."""
     owner = run_owner(saver, principal.tenant_id, run_id)
     return owner is None or reaches(principal, owner)
+
+
+def forget_session_notes(
+    store: MemoryStore, tenant: str, thread_ids: Iterable[str], owner: str | None
+) -> None:
+    """Delete the assistant's session notes of the tenant's deleted threads ``thread_ids``: each
+    turn writes one, ``("assistant", <user>, "sessions")`` key <thread id> (its last question and
+    running summary, graph/assistant/nodes.record_turn), and the user's later turns on other
+    threads read it as an earlier session. A note lives as long as its thread: left behind, a
+    deleted conversation kept entering the user's answers (session 28, h3's G2). ``owner``: the
+    thread's owner, whose note it is (``DELETE /threads/{id}`` and its prune on langgraph dev, where
+    the registry names the owner); None: the note keyed by the thread's id under each user of the
+    tenant (``kassist checkpoints prune``: the owner went with the checkpoints). ``store``: bound to
+    ``tenant`` or an admin store; never another tenant's namespaces. Blocking; one batch."""
+    from langgraph.store.base import PutOp
+
+    from graph.assistant.nodes import SESSIONS
+
+    threads = set(thread_ids)
+    bound = store if store.tenant == tenant else store.for_tenant(tenant)
+    if owner is not None:
+        gone = [(("assistant", owner, SESSIONS), thread) for thread in sorted(threads)]
+    else:  # the notes there are, read page by page: as many reads as notes, not users x threads
+        gone = []
+        for namespace in _pages(
+            lambda size, start: bound.list_namespaces(
+                prefix=("assistant",), suffix=(SESSIONS,), max_depth=3, limit=size, offset=start
+            )
+        ):
+            if len(namespace) != 3:
+                continue
+            notes = _pages(partial(_search, bound, namespace))
+            gone += [(namespace, n.key) for n in notes if n.namespace == namespace and n.key in threads]
+    if gone:
+        bound.batch([PutOp(namespace, key, None) for namespace, key in gone])
+
+
+def _search(store: MemoryStore, namespace: tuple[str, ...], limit: int, offset: int) -> list[SearchItem]:
+    return store.search(namespace, limit=limit, offset=offset)
+
+
+def _pages(fetch: Callable[[int, int], list[T]], size: int = 1000) -> Iterator[T]:
+    """Every result of a paged store read (``fetch(limit, offset)``)."""
+    start = 0
+    while True:
+        found = fetch(size, start)
+        yield from found
+        start += len(found)
+        if len(found) < size:
+            return
