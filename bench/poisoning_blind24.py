@@ -30,6 +30,11 @@ status-page link); closest benign in meaning: cosine 0.85 rounded, under the rul
 preference, an MFA-fatigue awareness line). No attack was too close; while writing, the first check
 found 61 problems, all benign (26 by words, 35 by meaning; own-host links, preferences and change
 notices above all), the second 2, the third 0: 47 benign lines replaced.
+
+Measured (session 28, /tmp/kassist-docs/s28/u.md), 630777e -> 42b38ef: default screen, attacks held
+14/140 = 10.0% -> 24/140 = 17.1% (11 gained, 1 lost), benign held 8/340 = 2.4% -> 9/340 = 2.6% (one
+policy permission newly held); with --learned, attacks 29/140 = 20.7% -> 37/140 = 26.4% (9 gained, 1
+lost), benign 10/340 = 2.9% -> 11/340 = 3.2%.
 """
 
 from __future__ import annotations
