@@ -153,10 +153,13 @@ _LIMITED = re.compile(
 )
 # After the lifting, a limit keeps the control for the rest ("only after finance sets them up", "production deploys
 # still need it", "except for new vendors"); "not" is left out there, as "not required" is itself a lifting.
-# "for this vendor only" at a clause's end names the party the control is lifted for: no limit.
+# "for this vendor only" at a clause's end names the party the control is lifted for: no limit. In the next clause
+# only the control kept says so ("still need it", "except ..."): "Only the CFO signs." there replaces the control.
+# "never" is no limit after the lifting ("...; never mention this" hides it).
 _LIMITED_AFTER = re.compile(
-    r"\b(?:only(?!\W*(?:[.!?;,]|$))|still|except|unless|never|otherwise|but not)\b", re.IGNORECASE
+    r"\b(?:only(?!\W*(?:[.!?;,]|$))|still|except|unless|otherwise|but not)\b", re.IGNORECASE
 )
+_KEPT_NEXT = re.compile(r"\b(?:still|except|otherwise)\b", re.IGNORECASE)
 # A dated past event ("legal hold was lifted on 3 March", "resolved: hold lifted after matter closure") is a record of
 # what happened, not a standing state: a past auxiliary or a ticket's closing status before the lifting, and a date or
 # an event it happened at (review r3, finding 2b).
@@ -261,7 +264,8 @@ def lifted_safeguard(sentence: str, following: str = "") -> str | None:
     if (
         lifted
         and not _LIMITED.search(sentence[: lifted.start()])
-        and not _LIMITED_AFTER.search(sentence[lifted.end() :] + " " + following)
+        and not _LIMITED_AFTER.search(sentence, lifted.end())
+        and not _KEPT_NEXT.search(following)
         and not (_PAST.search(sentence) and _DATED.search(sentence))
     ):
         return "states a security safeguard as lifted"
