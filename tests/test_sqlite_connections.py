@@ -89,3 +89,27 @@ def test_a_reader_beside_a_writer_takes_another_connection_and_sees_committed_ro
         assert db.run_one("SELECT count(*) FROM t", ()) == [(2,)]
     finally:
         db.close()
+
+
+def test_a_connection_given_back_inside_an_interrupted_transaction_is_rolled_back(tmp_path: Path) -> None:
+    """Ctrl-C lands between any two bytecodes: an operation stopped after its BEGIN and before the
+    block that ends it gave its connection back inside the transaction, and the next operation's
+    BEGIN failed "cannot start a transaction within a transaction" (a `kassist ingest` stopped by
+    Ctrl-C then exited 1 with that error instead of 130 and its one line; a clean-clone CI)."""
+    db = SqliteDatabase(tmp_path / "kassist.db")
+    try:
+        db.run_one("CREATE TABLE t (n INTEGER)", (), write=True)
+        with pytest.raises(KeyboardInterrupt), db.connection(write=True) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO t VALUES (1)")
+            raise KeyboardInterrupt  # as if Ctrl-C came here
+        assert db.run(_plain_insert_op(), write=True) == "done"  # the next operation, same connection
+        assert db.run_one("SELECT n FROM t ORDER BY n", ()) == [(2,)]  # the interrupted write undone
+    finally:
+        db.close()
+
+
+def _plain_insert_op() -> Op[str]:
+    yield Stmt("INSERT INTO t VALUES (2)", NO_PARAMS, fetch=False)
+    yield Stmt("SELECT 1", NO_PARAMS, fetch=True)
+    return "done"

@@ -159,6 +159,18 @@ class SqliteDatabase:
         return self._open()
 
     def release(self, conn: sqlite3.Connection) -> None:
+        if conn.in_transaction:
+            # Connections are in autocommit, so one comes back inside a transaction only when an
+            # operation was stopped between its BEGIN and the block that ends it (Ctrl-C's
+            # KeyboardInterrupt lands between any two bytecodes, e.g. right after
+            # sqlite_transaction.__enter__'s BEGIN, whose __exit__ then never runs). Pooled as it was,
+            # the next operation's BEGIN failed "cannot start a transaction within a transaction"
+            # and replaced Ctrl-C's one line (a clean-clone CI, session 28).
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                conn.close()
+                return
         with self._guard:
             if not self._closed and len(self._idle) < MAX_IDLE:
                 self._idle.append(conn)
