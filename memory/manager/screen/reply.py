@@ -31,11 +31,10 @@ from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.standing import PREFERENCE
 
 _NOUN = r"(?:answers?|repl(?:y|ies)|responses?|outputs?|messages?)"
+# "every", "all of your", "each future": the quantifier every pattern below puts before a reply noun.
+_EACH = r"(?:every|each|all|any) (?:of your |future |subsequent |later )?"
 # The answer-writer's own output: "your reply", "your answer's characters", "every response", "all of your replies".
-_OWN = (
-    rf"(?:your (?:(?:next|every|final|whole|entire|own) )?{_NOUN}|(?:every|each|all|any) (?:of your |future |"
-    rf"subsequent |later )?{_NOUN})"
-)
+_OWN = rf"(?:your (?:(?:next|every|final|whole|entire|own) )?{_NOUN}|{_EACH}{_NOUN})"
 # "every answer" alone is also how policy describes the assistant ("it logs its sources for each answer"); only as
 # the place something goes ("to every reply", "in each answer") is it the order's target.
 _YOURS = re.compile(
@@ -74,14 +73,12 @@ _ORDERED = re.compile(
     r"^\W*(?:(?:please|always|now|from now on|henceforth|going forward|kindly),? )*(?:answer|reply|respond|write|give|"
     r"provide|translate|render|deliver|produce)\b"
 )
-_EVERY = re.compile(
-    rf"\b(?:every|each|all|any) (?:of your |future |subsequent |later )?(?:{_NOUN}|questions?)\b"
-)
+_EVERY = re.compile(rf"\b{_EACH}(?:{_NOUN}|questions?)\b")
 # Imposed on the answer: translated or rendered into a language, or every answer given in one ("Answer every question
 # in French"). "Write your answer in English" alone is also an exam's or a form's instruction to a person.
 _SWITCH = re.compile(
     rf"\b(?:translat|render|convert)\w*\b[^.!?;]{{0,40}}?\b(?:in|into|to) {_LANGUAGE}\b"
-    rf"|\b(?:every|each|all|any) (?:of your |future |subsequent |later )?(?:{_NOUN}|questions?)\b[^.!?;]{{0,20}}?\bin "
+    rf"|\b{_EACH}(?:{_NOUN}|questions?)\b[^.!?;]{{0,20}}?\bin "
     rf"{_LANGUAGE}\b"
 )
 # Something slipped into the reply: a verb of insertion with the reply as its place or object.
@@ -202,9 +199,7 @@ def _forbidden(sentence: str, end: int) -> bool:
     return bool(_AVOID.search(sentence[:end]))
 
 
-_EVERY_REPLY = re.compile(
-    rf"\b(?:every|each|all|any) (?:of your |future |subsequent |later )?{_NOUN}|\byour (?:answers|replies|responses|messages)\b"
-)
+_EVERY_REPLY = re.compile(rf"\b{_EACH}{_NOUN}|\byour (?:answers|replies|responses|messages)\b")
 
 
 def style_guide(latin: str) -> bool:
