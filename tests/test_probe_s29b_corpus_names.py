@@ -1,0 +1,113 @@
+"""Session 29 probes (h2): file names a document author controls, through a real ingestion run.
+
+A hostile author (or a tool writing Latin-1 names) only needs write access to the folder an operator
+ingests. Each run here is the graph as ``kassist ingest`` and the servers run it, on a SQLite file of
+its own, with the hashing embedder (no model load); one run per corpus, shared by the module.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ingest_harness import opened
+
+from graph.ingestion.graph import build_graph
+from graph.ingestion.reports import export_reports
+from graph.ingestion.runner import config_for
+from graph.ingestion.state import Settings
+
+TENANT = "acme"
+GOOD = 12  # one failure in 13 documents stays under the default 10% that asks for a review
+
+
+def _corpus(root: Path) -> Path:
+    root.mkdir()
+    for i in range(GOOD):
+        (root / f"policy-{i:02d}.md").write_text(
+            f"# Policy {i}\n\nEmployees file form {i} within {i + 2} days.\n"
+        )
+    return root
+
+
+def _run(tmp: Path, root: Path, run_id: str) -> tuple[dict[str, Any], dict[str, Path]]:
+    """One ingestion run of ``root`` on its own SQLite file; its final state and exported reports."""
+    with opened(f"sqlite:///{tmp / (run_id + '.db')}", tmp / "reports") as res:
+        graph = build_graph().compile(checkpointer=res.saver.for_tenant(TENANT))
+        settings = Settings(source=str(root), collection="names", embedder="hashing", batch_size=16)
+        config = config_for(TENANT, run_id)
+        graph.invoke({"settings": settings.model_dump()}, config, durability="sync")
+        state = dict(graph.get_state(config).values)
+        return state, export_reports(res.runs, TENANT, run_id, tmp / "out" / run_id)
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("s29b_names")
+
+
+@pytest.fixture(scope="module")
+def latin1_run(tmp: Path) -> Iterator[tuple[dict[str, Any], dict[str, Path]]]:
+    root = _corpus(tmp / "latin1")
+    # A name in Latin-1 (e9 = 'e' acute), as an old archive or a Windows share writes it: not UTF-8.
+    fd = os.open(os.fsencode(root) + b"/caf\xe9-policy.md", os.O_WRONLY | os.O_CREAT, 0o644)
+    os.write(fd, b"# Cafe policy\n\nThe cafe opens at nine.\n")
+    os.close(fd)
+    yield _run(tmp, root, "latin1")
+
+
+# Cursor up + erase line: printed by `cat`, the row above (a critical finding) disappears.
+HIDING = "\x1b[1A\x1b[2K"
+
+
+@pytest.fixture(scope="module")
+def escape_run(tmp: Path) -> Iterator[tuple[dict[str, Any], dict[str, Path]]]:
+    root = _corpus(tmp / "escapes")
+    (root / f"notes{HIDING}.md").write_text("# Notes\n\nNothing to see here.\n")
+    (root / "bidi\u202edm.exe.md").write_text("# Bidi\n\nA right-to-left override in the name.\n")
+    yield _run(tmp, root, "escapes")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="D1: a file name that is not valid UTF-8 fails the whole run at discover (UnicodeEncodeError "
+    "writing the manifest); fixed by a (knowledge/loaders/walk.py), patch /tmp/kassist-docs/s29/h2-walk.py.patch",
+)
+def test_a_file_name_that_is_not_utf8_fails_only_that_document(
+    latin1_run: tuple[dict[str, Any], dict[str, Path]],
+) -> None:
+    state, _ = latin1_run
+    # docs/ingestion.md, error taxonomy: a bad file is "Permanent, one document": recorded as failed
+    # with its reason, the run goes on.
+    assert state["status"] == "completed", state.get("last_error")
+    assert state["counters"]["documents_indexed"] == GOOD
+    assert state["counters"]["documents_failed"] == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="D2: terminal control and bidi characters of a file name reach audit-R.md raw "
+    "(knowledge/audit/report.py _markdown_cell); fixed by the lead, patch /tmp/kassist-docs/s29/h2-report.py.patch",
+)
+def test_the_markdown_report_carries_no_terminal_control_characters(
+    escape_run: tuple[dict[str, Any], dict[str, Path]],
+) -> None:
+    state, reports = escape_run
+    assert state["counters"]["documents_indexed"] == GOOD + 2
+    markdown = reports["markdown"].read_text(encoding="utf-8")
+    assert "notes" in markdown and "bidi" in markdown  # the rows are there ...
+    # ... named as the command line names them (cli/output.shown): spelt out, never executed.
+    assert "\x1b" not in markdown and "\u202e" not in markdown
+    assert "notes\\x1b[1A\\x1b[2K.md" in markdown
+
+
+def test_the_json_report_and_the_cli_spell_the_names_out(
+    escape_run: tuple[dict[str, Any], dict[str, Path]],
+) -> None:
+    """What held: JSON escapes every control character (a reader decodes the real name)."""
+    _, reports = escape_run
+    raw = reports["json"].read_text(encoding="utf-8")
+    assert "\x1b" not in raw and "\\u001b[1A\\u001b[2K" in raw
