@@ -47,7 +47,6 @@ from kassist.db import Database
 from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Options, Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
-from kassist.tenancy import OWNER_KEY
 from memory import MemoryStore
 from server.auth_rules import client_configurable, is_admin, reaches_thread
 from server.configurable import CLIENT_KEYS
@@ -356,20 +355,19 @@ async def forget_deleted(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) 
 
 async def _forget_notes(ctx: Auth.types.AuthContext, thread_ids: set[str]) -> None:
     """The session notes of the deleted threads the caller reaches (a member its own, an admin any
-    of its tenant's), each under the owner langgraph dev's registry names, in the caller's tenant
-    (server.thread_owner.forget_session_notes). A thread the caller does not reach is langgraph-api's
-    404, and its owner's note stays."""
+    of its tenant's), every user's note of each in the caller's tenant: an admin's turn on a
+    member's thread writes the admin's own note (server.thread_owner.forget_session_notes). A
+    thread the caller does not reach is langgraph-api's 404, and every note of it stays."""
     from server.holds import stored
     from server.thread_owner import forget_session_notes
 
-    by_owner: dict[str, list[str]] = {}
-    for thread in stored("threads") if thread_ids else ():
-        metadata = thread.get("metadata") or {}
-        owner = metadata.get(OWNER_KEY)
-        if str(thread.get("thread_id")) in thread_ids and reaches_thread(ctx, metadata) and owner:
-            by_owner.setdefault(str(owner), []).append(str(thread.get("thread_id")))
-    for owner, threads in by_owner.items():
-        await asyncio.to_thread(forget_session_notes, _notes_store(), tenant_of(ctx), threads, owner)
+    reached = [
+        str(thread.get("thread_id"))
+        for thread in (stored("threads") if thread_ids else ())
+        if str(thread.get("thread_id")) in thread_ids and reaches_thread(ctx, thread.get("metadata") or {})
+    ]
+    if reached:
+        await asyncio.to_thread(forget_session_notes, _notes_store(), tenant_of(ctx), reached)
 
 
 _NOTES: dict[str, MemoryStore] = {}

@@ -169,38 +169,43 @@ def reaches_run(principal: Principal, saver: Any, run_id: str) -> bool:
 
 
 def forget_session_notes(
-    store: MemoryStore, tenant: str, thread_ids: Iterable[str], owner: str | None
+    store: MemoryStore, tenant: str, thread_ids: Iterable[str], owner: str | None = None
 ) -> None:
-    """Delete the assistant's session notes of the tenant's deleted threads ``thread_ids``: each
-    turn writes one, ``("assistant", <user>, "sessions")`` key <thread id> (its last question and
-    running summary, graph/assistant/nodes.record_turn), and the user's later turns on other
-    threads read it as an earlier session. A note lives as long as its thread: left behind, a
-    deleted conversation kept entering the user's answers (session 28, h3's G2). ``owner``: the
-    thread's owner, whose note it is (``DELETE /threads/{id}`` and its prune on langgraph dev, where
-    the registry names the owner); None: the note keyed by the thread's id under each user of the
-    tenant (``kassist checkpoints prune``: the owner went with the checkpoints). ``store``: bound to
-    ``tenant`` or an admin store; never another tenant's namespaces. Blocking; one batch."""
+    """Delete the assistant's session notes of the tenant's deleted threads ``thread_ids``, under
+    every user of ``tenant``: each turn writes one, ``("assistant", <user>, "sessions")`` key <thread
+    id> (its last question and running summary, graph/assistant/nodes.record_turn), and the user's
+    later turns on other threads read it as an earlier session. A note lives as long as its thread:
+    left behind, a deleted conversation kept entering the user's answers (session 28, h3's G2). Every
+    user's, not only the owner's: an admin's turn on a member's thread writes the admin's own note
+    of it, which outlived the thread's delete on langgraph dev (session 29). ``owner`` is not read
+    (kept for the command line's call). ``store``: bound to ``tenant`` or an admin store; never
+    another tenant's namespaces. Blocking; the notes' users listed page by page, then one batch."""
     from langgraph.store.base import PutOp
 
     from graph.assistant.nodes import SESSIONS
 
-    threads = set(thread_ids)
+    threads = sorted(set(thread_ids))
     bound = store if store.tenant == tenant else store.for_tenant(tenant)
-    if owner is not None:
-        gone = [(("assistant", owner, SESSIONS), thread) for thread in sorted(threads)]
-    else:  # the notes there are, read page by page: as many reads as notes, not users x threads
-        gone = []
-        for namespace in _pages(
-            lambda size, start: bound.list_namespaces(
-                prefix=("assistant",), suffix=(SESSIONS,), max_depth=3, limit=size, offset=start
-            )
-        ):
-            if len(namespace) != 3:
-                continue
+    gone: list[tuple[tuple[str, ...], str]] = []
+    for namespace in _pages(
+        lambda size, start: bound.list_namespaces(
+            prefix=("assistant",), suffix=(SESSIONS,), max_depth=3, limit=size, offset=start
+        )
+    ):
+        if len(namespace) != 3:
+            continue
+        if len(threads) <= _BLIND_DELETES:  # a delete of a note that is not there changes nothing
+            gone += [(namespace, thread) for thread in threads]
+        else:  # many threads (a prune): as many reads as the user's notes, not one delete per thread
+            wanted = set(threads)
             notes = _pages(partial(_search, bound, namespace))
-            gone += [(namespace, n.key) for n in notes if n.namespace == namespace and n.key in threads]
+            gone += [(namespace, n.key) for n in notes if n.namespace == namespace and n.key in wanted]
     if gone:
         bound.batch([PutOp(namespace, key, None) for namespace, key in gone])
+
+
+_BLIND_DELETES = 100
+"""Up to this many threads, each user's notes of them are deleted by key without reading them first."""
 
 
 def _search(store: MemoryStore, namespace: tuple[str, ...], limit: int, offset: int) -> list[SearchItem]:

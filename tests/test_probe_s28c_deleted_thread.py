@@ -75,3 +75,26 @@ def test_a_delete_or_prune_forgets_the_owners_note_in_its_tenant_only(alice: htt
     assert note(alice, "alice", b) is None and note(alice, "alice", c) is not None
     olga.close()
     bob.close()
+
+
+def test_every_users_note_of_a_deleted_thread_goes_in_its_tenant_only(alice: httpx.Client) -> None:
+    """An admin's turn on a member's thread writes the admin's own note of it (session 29, h1): the
+    thread's delete by its owner forgets every user's note of it in the tenant, never another
+    tenant's under the same key. Notes written directly, no turns."""
+    olga = httpx.Client(base_url=alice.base_url, headers={"x-api-key": ACME_ADMIN_KEY}, timeout=300)
+    bob = httpx.Client(base_url=alice.base_url, headers={"x-api-key": GLOBEX_KEY}, timeout=300)
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    notes = {"alice": alice, "olga": olga, "bob": bob}
+    for user, client in notes.items():
+        put = {"namespace": ["assistant", user, "sessions"], "key": thread, "value": {"summary": user}}
+        assert client.put("/store/items", json=put).status_code == 204
+
+    def note(user: str) -> object:
+        params = {"namespace": f"assistant.{user}.sessions", "key": thread}
+        return notes[user].get("/store/items", params=params).json()
+
+    assert alice.delete(f"/threads/{thread}").status_code == 204
+    assert note("alice") is None and note("olga") is None
+    assert note("bob") is not None  # globex's, under the same key
+    olga.close()
+    bob.close()
