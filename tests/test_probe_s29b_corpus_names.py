@@ -39,7 +39,8 @@ def _run(tmp: Path, root: Path, run_id: str) -> tuple[dict[str, Any], dict[str, 
         graph = build_graph().compile(checkpointer=res.saver.for_tenant(TENANT))
         settings = Settings(source=str(root), collection="names", embedder="hashing", batch_size=16)
         config = config_for(TENANT, run_id)
-        graph.invoke({"settings": settings.model_dump()}, config, durability="sync")
+        inputs: Any = {"settings": settings.model_dump()}  # the client's JSON, as a server gets it
+        graph.invoke(inputs, config, durability="sync")
         state = dict(graph.get_state(config).values)
         return state, export_reports(res.runs, TENANT, run_id, tmp / "out" / run_id)
 
