@@ -37,12 +37,6 @@ def default_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return cwd / ".kassist"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D4: kassist creates ./.kassist (0755) and kassist.db with its -wal/-shm (0644) readable by every "
-    "local user: every tenant's documents, memories and reports; fixed by h1 (kassist/db/connect_sqlite.py: "
-    "a folder it creates 0700, a database file it creates 0600), patch /tmp/kassist-docs/s29/h2-connect_sqlite.py.patch",
-)
 def test_the_default_database_is_not_readable_by_other_users(default_database: Path) -> None:
     files = [default_database / "kassist.db", *default_database.glob("kassist.db-*")]
     modes = {p.name: _mode(p) for p in [default_database, *files]}

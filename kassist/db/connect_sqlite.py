@@ -11,6 +11,8 @@ left is not damaged further by writes that SQLite cannot place safely.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -176,6 +178,12 @@ class _Connection(sqlite3.Connection):
     executemany = _named(sqlite3.Connection.executemany)
 
 
+def _create_private(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 if it does not exist (SQLite then writes its header)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def open_sqlite(
     path: Path, *, busy_timeout_s: float = 30.0, pragmas: Sequence[str] = ()
 ) -> sqlite3.Connection:
@@ -191,7 +199,12 @@ def open_sqlite(
             f"the SQLite path {path} is a directory; name a file in it, e.g. sqlite:///{path / 'kassist.db'}"
         )
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # A folder and a file kassist creates are its user's alone (PostgreSQL's data folder is
+        # 0700 too): they hold every tenant's documents, memories and reports, and were readable by
+        # every local user under umask 022 (session 29). SQLite gives the -wal and -shm files the
+        # database file's mode. An existing file or folder keeps the mode its owner gave it.
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        _create_private(path)
         conn = sqlite3.connect(
             path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s, factory=_Connection
         )
