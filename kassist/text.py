@@ -15,3 +15,29 @@ def hidden(ch: str) -> bool:
     """Whether ``ch`` is invisible or acts on the display: one of :data:`HIDDEN_CATEGORIES`, or a
     tag character (U+E0000-E007F, which can carry text no one sees)."""
     return unicodedata.category(ch) in HIDDEN_CATEGORIES or 0xE0000 <= ord(ch) <= 0xE007F
+
+
+def spelt_out(text: str) -> str:
+    """``text`` with every hidden character but newline and tab spelt out (``\\x1b``, ``\\u202e``):
+    what a reader is shown of stored text (a terminal line, a console page, an audit report) is
+    what is stored, never reordered by a bidi override nor rewritten by an escape sequence."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch
+        if ch in "\n\t" or not hidden(ch)
+        else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        for ch in text
+    )
+
+
+def shown_in_page(value: object) -> object:
+    """A Jinja ``finalize`` hook: every string a template prints, spelt out (markup stays markup)."""
+    if not isinstance(value, str):
+        return value
+    spelt = spelt_out(value)
+    if spelt is value or spelt == value:
+        return value
+    from markupsafe import Markup
+
+    return Markup(spelt) if isinstance(value, Markup) else spelt

@@ -62,11 +62,6 @@ def _cell_text(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the memory review queue shows a held memory's bidi override raw (the admin reads a reordered "
-    "text and releases the stored one); fixed by h1 (server/console: spell hidden characters out)",
-)
 def test_the_memory_review_queue_shows_a_bidi_override_spelt_out(console: tuple[TestClient, str]) -> None:
     client, memory_id = console
     page = client.get("/ui/memory", headers={"x-api-key": ADMIN})

@@ -23,6 +23,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from kassist.text import shown_in_page
 from server.keys import KeyResolver, Principal
 from server.request_config import NO_KEY
 from server.roles import admin_only
@@ -88,6 +89,9 @@ class Console:
             loader=FileSystemLoader(TEMPLATES),
             autoescape=select_autoescape(("html", "j2")),
             auto_reload=False,
+            # Stored text (a held memory, a run's source or error) is shown as stored: a bidi override
+            # would make the reviewer read another text than the one released or approved.
+            finalize=shown_in_page,
         )
 
     # -- database handles (opened on first use, in a worker thread: opening connects) --------------
