@@ -2,7 +2,8 @@
 
 Only sentences the cheap layers are unsure about are embedded (they found one weak sign, or the
 text talks to someone: "you", "the assistant", "the user"), in one batch per memory, against bank
-vectors computed once per process. A sentence is flagged when it is close to an injection
+vectors computed once per process (or read from ``KASSIST_CACHE_DIR`` when it is set: ``_bank_vectors``).
+A sentence is flagged when it is close to an injection
 phrasing *and* closer to it than to ordinary handbook, runbook and user text by a margin; with a
 weak sign from the phrase banks the bar is lower. The model runs offline (all-MiniLM-L6-v2 int8,
 ``knowledge.embedders.minilm``); when it is not installed the layer is skipped with one warning.
@@ -10,8 +11,13 @@ weak sign from the phrase banks the bar is lower. The model runs offline (all-Mi
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import logging
+import os
+import platform
 import re
+import tempfile
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -19,11 +25,18 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from knowledge.embedders.minilm import MODEL_DIMENSIONS, LocalMiniLMEmbedder, ModelUnavailable
+from knowledge.embedders.minilm import (
+    MODEL_DIMENSIONS,
+    MODEL_SHA256,
+    LocalMiniLMEmbedder,
+    ModelUnavailable,
+    usable_cores,
+)
 from memory.manager.screen.bank import CONTRASTS, INJECTIONS
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.shared import once
@@ -91,7 +104,7 @@ class SemanticScreen:
                 try:
                     embedder = LocalMiniLMEmbedder()
                     embedder.check()
-                    self._banks = (embedder.embed_array(INJECTIONS), embedder.embed_array(CONTRASTS))
+                    self._banks = _bank_vectors(embedder)
                     self._embedder = embedder
                 except ModelUnavailable as exc:
                     log.warning("poisoning screen: semantic layer off, only the phrase banks run (%s)", exc)
@@ -195,6 +208,67 @@ def candidate_sentences(texts: Sequence[str], *, force: bool) -> list[str]:
         if len(sentence) >= 12 and (force or _CUE.search(sentence)) and sentence not in out:
             out.append(sentence)
     return out[:MAX_SENTENCES]
+
+
+Banks = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+CACHE_DIR_ENV = "KASSIST_CACHE_DIR"
+
+
+def _bank_vectors(embedder: LocalMiniLMEmbedder) -> Banks:
+    """The two banks' vectors: embedded here, or read from ``$KASSIST_CACHE_DIR`` when a process
+    computed them there for the same model file, runtime, machine and bank text.
+
+    Embedding the ~100 bank sentences costs ~0.6 s of CPU and loads the model (~0.3 s) in every
+    process that screens a sentence the cheap layers are unsure of: each ``kassist ingest`` that
+    remembers its run summary, each server. The cache is opt-in (nothing is written to a home
+    folder unasked; the test suite sets it to a folder of its own). The cached arrays are the
+    embedder's own float32 output, stored and read bit for bit, so every score is the one computed
+    here; a changed bank, model or runtime has another key and is embedded again."""
+    path = _bank_cache_path(embedder)
+    if path is not None:
+        try:
+            with np.load(path) as data:
+                cached: Banks = (data["injections"], data["contrasts"])
+            wanted = ((len(INJECTIONS), MODEL_DIMENSIONS), (len(CONTRASTS), MODEL_DIMENSIONS))
+            if tuple(a.shape for a in cached) == wanted and all(a.dtype == np.float32 for a in cached):
+                return cached
+        except (OSError, ValueError, KeyError):  # none yet, or unreadable: embedded again below
+            pass
+    banks = (embedder.embed_array(INJECTIONS), embedder.embed_array(CONTRASTS))
+    if path is not None:
+        tmp = ""
+        try:  # written whole, then renamed: a process reading it at the same time sees all or nothing
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".banks-", suffix=".npz")
+            with os.fdopen(fd, "wb") as f:
+                np.savez(f, injections=banks[0], contrasts=banks[1])
+            os.replace(tmp, path)
+        except OSError:  # a folder this process cannot write: embedded each time, as without a cache
+            if tmp:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+    return banks
+
+
+def _bank_cache_path(embedder: LocalMiniLMEmbedder) -> Path | None:
+    """``$KASSIST_CACHE_DIR/screen/banks-<key>.npz``; None when the variable is unset or empty.
+
+    The key is everything the vectors depend on: the model file's sha256 (checked before use), the
+    embedder's name (its token limit), the versions of onnxruntime, tokenizers and
+    numpy, the machine's architecture and usable cores, and the banks' text."""
+    base = os.environ.get(CACHE_DIR_ENV, "")
+    if not base:
+        return None
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        runtime = [version("onnxruntime"), version("tokenizers")]
+    except PackageNotFoundError:  # nothing to key the vectors on: embedded each time
+        return None
+    parts = [MODEL_SHA256, embedder.name, *runtime, np.__version__]
+    parts += [platform.machine(), str(usable_cores()), *INJECTIONS, "", *CONTRASTS]
+    key = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+    return Path(base) / "screen" / f"banks-{key}.npz"
 
 
 # The process's one instance (shared.once: built at the first call, under a lock).
