@@ -49,6 +49,12 @@ def asks_for_date(query: str) -> bool:
     return bool(_ASKS_DATE.search(query) and _WHEN.search(query) and _DOCUMENT.search(query))
 
 
+def record_sentences(text: str) -> list[str]:
+    """The sentences of ``text``, a record line's fields apart: "Document ID: SEC-00173. Owner: ..."
+    is two sentences, each line another (a header's fields need not end with a full stop)."""
+    return [s.strip() for s in _SENTENCE_BREAK.split(text) if s.strip()]
+
+
 def date_lines(text: str) -> list[str]:
     """The sentences of ``text`` that state a document's date or version, in their order."""
-    return [s.strip() for s in _SENTENCE_BREAK.split(text) if _DATE_LINE.match(s.strip())]
+    return [s for s in record_sentences(text) if _DATE_LINE.match(s)]

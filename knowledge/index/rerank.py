@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from knowledge.index.editions import asks_for_date, date_lines
+from knowledge.index.editions import asks_for_date, date_lines, record_sentences
 from knowledge.index.facets import facet_shares, named_values, with_acronyms
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import (
@@ -117,6 +117,26 @@ def is_metadata(sentence: str) -> bool:
     return bool(_METADATA.match(sentence)) and (
         sentence.lstrip().startswith("---") or len(sentence.split()) <= 12
     )
+
+
+_LABEL = re.compile(r"^\W*([^:]*):")
+# The words of a record label that only say "when" ("Last reviewed", "Effective date"): questions on
+# anything use them ("the last two weeks of August", "my leaving date"), so they name no field.
+_WHEN_WORDS = frozenset(("last", "date"))
+
+
+def field_lines(text: str, question: frozenset[str]) -> list[str]:
+    """The record lines of ``text`` (:func:`is_metadata`) whose field the question names: every word
+    of its label ("Document ID", "Last reviewed", "Owner") but :data:`_WHEN_WORDS` among the
+    question's ``terms``. A record line answers nothing else, but it is the answer to "the slow
+    laptop page's document id" or "the FAQ, last reviewed?", which its neighbours do not state."""
+    out = []
+    for line in record_sentences(text):
+        label = _LABEL.match(line)
+        named = terms(label.group(1)) - _WHEN_WORDS if label else frozenset()
+        if named and named <= question and is_metadata(line):
+            out.append(line)
+    return out
 
 
 def header_only(text: str) -> bool:

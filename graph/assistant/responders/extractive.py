@@ -23,7 +23,7 @@ from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.state import Citation
 from knowledge.index.editions import asks_for_date, date_lines
-from knowledge.index.rerank import header_only, is_metadata, terms
+from knowledge.index.rerank import field_lines, header_only, is_metadata, terms
 from knowledge.index.sentences import sentences
 
 MAX_DOCS = 2
@@ -247,6 +247,10 @@ class ExtractiveResponder:
             chosen = (dated and date_lines(_body(h))) or best_sentences(
                 _body(h), q, hit=h, question=turn.query
             )
+            # A record line whose field the question names ("... document id", "last reviewed?")
+            # is quoted first: the sentences closest to the question are about the page's subject.
+            fields = field_lines(_body(h), q)
+            chosen = [*fields, *(s for s in chosen if s not in fields)]
             if passages and not _second_answer(turn.query, q, passages[0], h, chosen):
                 continue
             passages.append((h, " ".join(chosen)))
@@ -255,7 +259,11 @@ class ExtractiveResponder:
             for n, (h, quote) in enumerate(passages, start=1):
                 # A passage that is only its document's header names the document (a question
                 # asking where a policy is); its front matter is no answer to quote.
-                name_only = header_only(_body(h)) and not (dated and date_lines(_body(h)))
+                name_only = (
+                    header_only(_body(h))
+                    and not (dated and date_lines(_body(h)))
+                    and not field_lines(_body(h), q)
+                )
                 about = f"The document {h['title']!r} [{n}]" if name_only else f'"{quote}" [{n}]'
                 lines.append(f"{n}. {about}")
                 citations.append(working.as_citation(h))

@@ -1,0 +1,54 @@
+"""A question naming a field of a page's record ("document id", "last reviewed", "effective") is
+answered with that record line (knowledge/index/rerank.field_lines, the extractive responder), and a
+question that only uses a label's time word ("last week", "my leaving date") is not. Pure functions:
+no index, no model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.assistant.answering import Verdict
+from graph.assistant.gather import query_terms
+from graph.assistant.responders.base import Turn
+from graph.assistant.responders.extractive import ExtractiveResponder
+from knowledge.index.rerank import field_lines
+
+HEADER = (
+    "Document ID: OPS-00412. Owner: Facilities Desk. Classification: Internal.\n"
+    "Effective date: 3 March 2024. Last reviewed: 19 May 2026.\n\n"
+    "Bicycles are parked in the basement rack, which opens with your badge. Helmets can be left in "
+    "the lockers beside the rack, which are emptied every Friday evening."
+)
+
+
+def _hit(text: str) -> dict[str, Any]:
+    return {"doc_id": "bikes", "chunk_id": "b1", "title": "Bicycle parking: Oslo office",
+            "heading": "Bicycle parking: Oslo office", "text": text, "source_path": "bikes.md",
+            "relevance": 0.6, "sentence_cosine": 0.5,
+            "best_sentence": "Bicycles are parked in the basement rack, which opens with your badge."}  # fmt: skip
+
+
+def _answer(query: str) -> str:
+    turn = Turn(query, [], [_hit(HEADER)], [], {}, None, Verdict(True))  # type: ignore[arg-type]
+    return str(ExtractiveResponder().respond(turn).messages[-1].content)
+
+
+def test_the_field_a_question_names_is_quoted() -> None:
+    assert "Document ID: OPS-00412." in _answer("oslo bicycle parking page document id")
+    assert "Last reviewed: 19 May 2026." in _answer("bike parking oslo, when was that page last reviewed")
+    assert "Effective date: 3 March 2024." in _answer(
+        "Since when has the Oslo bike parking page been in effect?"
+    )
+    assert "Owner: Facilities Desk." in _answer("who is the owner of the oslo bike parking page")
+
+
+def test_a_label_time_word_alone_names_no_field() -> None:
+    for q in ("I parked my bike there last week, is the rack emptied?", "what date are the lockers emptied"):
+        assert field_lines(HEADER, query_terms(q)) == []
+        assert "Last reviewed" not in _answer(q) and "Effective date" not in _answer(q)
+
+
+def test_only_record_lines_are_fields() -> None:
+    # A sentence that opens with words and a colon is no record line of the page's header.
+    text = "Review the rack: bicycles left over a weekend are moved to the yard."
+    assert field_lines(text, query_terms("bike rack review")) == []
