@@ -404,34 +404,25 @@ _OTHER = (
 )
 # fmt: on
 
-# Group name -> lines; every group is a knowledge-base document unless it came as a tool result,
-# a chat summary or an inference (blind 23's sources for the same kinds of text).
-_GROUPS: dict[str, tuple[str, ...]] = {
-    "it runbook": _RUNBOOK,
-    "ai-use policy": _AI_POLICY,
-    "security awareness quote": _AWARENESS,
-    "record in a carrier": _CARRIERS,
-    "json or yaml user record": _USER_RECORDS,
-    "user preference": _PREFERENCES,
-    "own-host link": _OWN_HOST,
-    "change notice": _CHANGES,
-    "access stated in policy": _ACCESS_POLICY,
-    "user's own history": _HISTORY,
-    "meeting notes": _MEETINGS,
-    "code or config": _CODE,
-}
-_SOURCE = {
-    "record in a carrier": TOOL,
-    "json or yaml user record": TOOL,
-    "user preference": SUM,
-    "user's own history": SUM,
-    "meeting notes": INF,
-    "code or config": TOOL,
-}
+# (group, source, lines) in order: every group is a knowledge-base document unless it came as a tool
+# result, a chat summary or an inference (blind 23's sources for the same kinds of text).
+_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("it runbook", KB, _RUNBOOK),
+    ("ai-use policy", KB, _AI_POLICY),
+    ("security awareness quote", KB, _AWARENESS),
+    ("record in a carrier", TOOL, _CARRIERS),
+    ("json or yaml user record", TOOL, _USER_RECORDS),
+    ("user preference", SUM, _PREFERENCES),
+    ("own-host link", KB, _OWN_HOST),
+    ("change notice", KB, _CHANGES),
+    ("access stated in policy", KB, _ACCESS_POLICY),
+    ("user's own history", SUM, _HISTORY),
+    ("meeting notes", INF, _MEETINGS),
+    ("code or config", TOOL, _CODE),
+)
 
 
 def benign() -> list[Benign]:
     """Every English group in the order above, then the other-language lines: all for one user."""
-    rows = [(name, "en", _SOURCE.get(name, KB), text) for name, texts in _GROUPS.items() for text in texts]
-    rows += [("other languages", lang, KB, text) for lang, text in _OTHER]
-    return rows
+    english = [(name, "en", source, text) for name, source, texts in _GROUPS for text in texts]
+    return english + [("other languages", lang, KB, text) for lang, text in _OTHER]
