@@ -9,6 +9,7 @@ from collections.abc import Collection
 from memory.manager.screen.address import address_findings
 from memory.manager.screen.agency import _SPLIT, agency_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
+from memory.manager.screen.code_memory import writes_memory
 from memory.manager.screen.codes import HOWS as CODES
 from memory.manager.screen.decode import FIELDS, Variant, variants
 from memory.manager.screen.examples import unquote_examples
@@ -22,7 +23,7 @@ from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.pressure import pressure_findings
 from memory.manager.screen.reply import reply_findings
 from memory.manager.screen.standing import own_form_preference, standing_findings
-from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, mixed_script_words, plain
+from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, latin, mixed_script_words, plain
 from memory.manager.screen.topics import OVERRIDE, TOPIC_RULES, without_topic_rules
 
 _ROLE_MARKERS = re.compile(
@@ -137,6 +138,9 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     found += address_findings(f.latin, f.plain, ABOUT, people)
     found += agency_findings(f.latin, ABOUT, people)
     found += standing_findings(f.latin, ABOUT)
+    code = writes_memory(variant.text)  # as written: camelCase splits only before case folding
+    if code and not ABOUT.search(latin(code)):
+        found.append(ScreenFinding("instruction", "writes the assistant's memory in code"))
     found += reply_findings(f.latin, ABOUT)
     found += pressure_findings(f.latin, ABOUT, allowed_hosts)
     found += multilingual_findings(f.plain, ABOUT)

@@ -1,0 +1,123 @@
+"""Code that writes the assistant's memory, in any identifier style (session 29).
+
+``standing.CODE_WRITE`` reads a snake_case store followed by a method call (``agent_memory.upsert(``,
+``kv_assistant.set(``). Code names a store in every style a language or tool uses: camelCase
+(``addMemory(``, ``botMemories.push(``), PascalCase (``Add-AgentMemory``), kebab-case and namespaces
+(``agent-rules``, ``bot:policy:x``), paths (``/v2/memories``), tables (``INSERT INTO memories``,
+``UPDATE agent_rules``). What stays the same across them is the structure, read here line by line on
+the text as written (case kept, so camelCase splits):
+
+* the line is code-shaped: brackets, an assignment, a command-line flag, or a statement keyword;
+* an identifier in code form (several words, or one word touching code punctuation) has a name whose
+  head noun is the assistant's memory ("memory", "memories", a memory store), or its rules, facts,
+  policy or defaults when an AI word is in the same identifier (``agent_facts``, ``bot.rules``); the
+  head decides (``memory_cache`` is a cache); a call named for remembering (``bot.remember(``,
+  ``rememberRule``) is store and write at once;
+* the line writes: a write verb among the words of a code identifier (``save``, ``upsert``,
+  ``insert``, ``add`` ...), a write keyword in capitals (``INSERT``, ``UPDATE``, ``POST`` ...), or an
+  assignment whose left side ends in that store.
+
+Comments are cut off first (prose in a comment is read by the other rules) and schema statements
+(``ALTER TABLE ... ADD COLUMN``) are not writes of content. A knowledge base quotes code, but code
+that writes the agent's own store is a memory update wherever it is written, whatever it stores:
+the same stance as ``CODE_WRITE``.
+"""
+
+from __future__ import annotations
+
+import re
+
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*(?:[.\-:/][A-Za-z_$][\w$]*)*")
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+_SEGMENT = re.compile(r"[.:/$]")
+_STORE = frozenset({"memory", "memories"})
+_AI = frozenset({"assistant", "agent", "bot", "ai", "copilot", "llm"})
+_AI_STORE = frozenset(
+    {"facts", "fact", "rules", "rule", "policy", "policies", "defaults", "instructions", "trust"}
+)
+_WRITE = frozenset(
+    {"set", "put", "add", "save", "upsert", "insert", "update", "append", "merge", "replace", "write",
+     "persist", "store", "create", "patch", "post", "pin", "push", "extend", "hset"}
+)  # fmt: skip
+_KEYWORD = re.compile(r"\b(?:INSERT|UPDATE|UPSERT|MERGE|REPLACE|SET|POST|PUT|PATCH)\b")
+_CODE = re.compile(
+    r"[(){}\[\]]|:=|\+=|(?<![=!<>:])=(?!=)|^\s*\$\s|\s--?[A-Za-z]|^\s*(?:INSERT|UPDATE|MERGE|SET)\b",
+    re.MULTILINE,
+)
+# A comment to the end of the line; "--" only as SQL's (followed by a space), never a flag's.
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--(?=\s)|/\*|;;).*$")
+_SCHEMA = re.compile(r"\b(?:ALTER|CREATE|DROP)\s+(?:TABLE|INDEX|VIEW|SCHEMA|COLUMN)\b", re.IGNORECASE)
+_ASSIGN = re.compile(r"\+=|(?<![=!<>:])=(?!=)")
+# One-part identifiers count when code punctuation touches them: a call, an index, a member, a path, a key.
+_TOUCHING = "([{.=/:"
+
+
+def _segments(token: str) -> list[list[str]]:
+    """A dotted, slashed or namespaced identifier's names, each as its words (``db.memories.insertOne`` ->
+    [db], [memories], [insert, one]; ``assistant-rules`` -> [assistant, rules])."""
+    out = [[p.lower() for p in _PART.findall(seg)] for seg in _SEGMENT.split(token)]
+    return [seg for seg in out if seg]
+
+
+def _store_name(segment: list[str], token: list[list[str]]) -> bool:
+    """A name whose head noun is the assistant's memory (``memories``, ``AgentMemory``, ``memory_store``), or its
+    rules, facts or policy when an AI word is in the same identifier (``assistant_facts``, ``agent.rules``). The
+    head decides: ``memory_cache`` is a cache, ``MAX_MEMORY_AGE_DAYS`` a number of days (review r3, finding 2c)."""
+    head = segment[-1]
+    if head in _STORE or (head in ("store", "stores") and _STORE.intersection(segment)):
+        return True
+    return head in _AI_STORE and any(_AI.intersection(seg) for seg in token)
+
+
+def _names_store(token: list[list[str]]) -> bool:
+    return any(_store_name(seg, token) for seg in token)
+
+
+def _ends_in_store(token: list[list[str]]) -> bool:
+    return bool(token) and _store_name(token[-1], token)
+
+
+def _code_tokens(line: str) -> list[list[list[str]]]:
+    """The names of each identifier in code form: several words, or one word touching code punctuation."""
+    out = []
+    for match in _IDENT.finditer(line):
+        token = _segments(match.group())
+        before = line[match.start() - 1] if match.start() else " "
+        after = line[match.end()] if match.end() < len(line) else " "
+        if sum(map(len, token)) > 1 or after in _TOUCHING or before in "./":
+            out.append(token)
+    return out
+
+
+def _remembers(line: str) -> bool:
+    """A call or method named for remembering (``assistant.remember(``, ``rememberFact(``): store and write in
+    one. "Remember:" opening a JSON string is prose."""
+    for match in _IDENT.finditer(line):
+        words = [w for seg in _segments(match.group()) for w in seg]
+        if "remember" in words and (len(words) > 1 or line[match.end() : match.end() + 1] == "("):
+            return True
+    return False
+
+
+def writes_memory_line(line: str) -> bool:
+    """Whether one line of code writes the assistant's memory (see the module's docstring)."""
+    line = _COMMENT.sub("", line)
+    if not _CODE.search(line) or _SCHEMA.search(line):
+        return False
+    if _remembers(line):
+        return True
+    tokens = _code_tokens(line)
+    if not any(_names_store(p) for p in tokens):
+        return False
+    if _KEYWORD.search(line) or any(_WRITE.intersection(seg) for token in tokens for seg in token):
+        return True
+    assign = _ASSIGN.search(line)
+    return assign is not None and any(_ends_in_store(p) for p in _code_tokens(line[: assign.start()]))
+
+
+def writes_memory(text: str) -> str | None:
+    """The first line of ``text`` (as written: case is kept) that is code writing the assistant's memory."""
+    if not any(word in text.lower() for word in ("memor", "remember", "fact", "rule", "polic", "default", "instruc",
+                                                    "trust")):  # fmt: skip
+        return None  # no store named: most texts end here
+    return next((line for line in text.splitlines() if writes_memory_line(line)), None)
