@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.rerank import terms
 from knowledge.index.rules import STOPWORDS
 from knowledge.index.words import ACRONYM_WORD
@@ -66,9 +67,12 @@ def quoted_title(query: str, found: set[str], offices: frozenset[str] | None = N
 
 def office_names(query: str) -> frozenset[str]:
     """The place a question's "X office" names when X is no kind of office (:data:`OFFICE_KINDS`)
-    nor a stop word, whatever its case: the names check then asks the passages for it."""
+    nor a stop word or a word any question uses (coverage.QUESTION_WORDS: "how many office
+    journeys"), whatever its case: the names check then asks the passages for it."""
     found = {m.group(1).lower() for m in _OFFICE.finditer(query)}
-    return terms(" ".join(w for w in found if w not in STOPWORDS and w not in OFFICE_KINDS))
+    return terms(
+        " ".join(w for w in found if w not in STOPWORDS and w not in OFFICE_KINDS and w not in QUESTION_WORDS)
+    )
 
 
 def unexcused(
