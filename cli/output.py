@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from kassist.text import hidden
+from kassist.text import spelt_out as shown
 
 
 def err_console() -> Console:
@@ -59,20 +59,6 @@ def table(
         else:
             t.add_column(name, overflow="fold", no_wrap=name in keep)
     return t
-
-
-def shown(text: str) -> str:
-    """``text`` with every control or format character but newline and tab spelt out (``\\x1b``,
-    ``\\u202e``): stored names (a synced file's, a document's title) reach the terminal as text,
-    never as escape sequences that clear it, retitle it or reorder what it shows."""
-    if text.isprintable():
-        return text
-    return "".join(
-        ch
-        if ch in "\n\t" or not hidden(ch)
-        else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-        for ch in text
-    )
 
 
 def _shown_cell(cell: Text) -> Text:

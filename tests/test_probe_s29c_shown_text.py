@@ -73,11 +73,6 @@ def test_the_memory_review_queue_shows_a_bidi_override_spelt_out(console: tuple[
     assert "\\u202eevil.com\\u202c" in shown, repr(shown)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the console's audit report shows a document path's bidi override raw (invoice-\\u202efdp.exe.md "
-    "reads invoice-dm.exe.pdf); fixed by the lead (knowledge/audit/report.py: spell hidden characters out)",
-)
 def test_the_audit_report_page_shows_a_bidi_file_name_spelt_out(console: tuple[TestClient, str]) -> None:
     client, _ = console
     page = client.get("/ui/runs/bidi-run/report.html", headers={"x-api-key": ADMIN})

@@ -103,6 +103,8 @@ def _environment(*, html: bool) -> Environment:
     # reads a run) should not pay for it (issue 29, CLI start).
     from jinja2 import Environment, PackageLoader, StrictUndefined
 
+    from kassist.text import shown_in_page
+
     env = Environment(
         loader=PackageLoader("knowledge.audit", "templates"),
         autoescape=html,
@@ -110,6 +112,9 @@ def _environment(*, html: bool) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # A document's name or excerpt is shown as stored: a bidi override (invoice-\u202efdp.exe)
+        # would make the reviewer read another name; a terminal escape would rewrite a `cat`.
+        finalize=shown_in_page,
     )
     env.filters["md"] = _markdown_cell
     return env

@@ -58,6 +58,12 @@ def _walk(
         if name.startswith("."):
             continue
         path = directory / name
+        if not _utf8(name):
+            # Every store keeps paths as UTF-8 text: the manifest's write of this name failed the
+            # whole run at discover (session 29), where one bad file should fail only itself.
+            what = "folder" if path.is_dir() and not path.is_symlink() else "file"
+            yield _error(path, root, "unreadable", f"the {what} name is not valid UTF-8; rename it")
+            continue
         if path.is_symlink():
             try:
                 target = path.resolve(strict=True)
@@ -87,6 +93,18 @@ def _walk(
         yield path
 
 
+def _utf8(name: str) -> bool:
+    """Whether ``name`` (as ``os.scandir`` decodes it) was valid UTF-8: undecodable bytes come back
+    as lone surrogates (PEP 383), which no UTF-8 store accepts."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _error(path: Path, root: Path, kind: DocumentErrorKind, reason: str) -> DocumentError:
     source_path = Path(os.path.relpath(path, root)).as_posix()
+    # Undecodable bytes of a name are shown as \xNN, the name stays recognisable and storable.
+    source_path = os.fsencode(source_path).decode("utf-8", "backslashreplace")
     return DocumentError(source_path=source_path, kind=kind, reason=reason)
