@@ -114,11 +114,6 @@ def deep_run(tmp: Path) -> Iterator[tuple[dict[str, Any], dict[str, Path]]]:
     yield _run(tmp, root, "deep")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D5: a folder tree about 1,000 levels deep fails the whole run at discover (RecursionError in "
-    "knowledge/loaders/walk._walk); fixed by a, patch /tmp/kassist-docs/s29/h2-walk.py.patch (a stack, not recursion)",
-)
 def test_a_deep_folder_tree_is_walked_not_a_failed_run(
     deep_run: tuple[dict[str, Any], dict[str, Path]],
 ) -> None:

@@ -39,13 +39,6 @@ def _swap_at_first_open(monkeypatch: pytest.MonkeyPatch, root: Path, folder: Pat
     monkeypatch.setattr(os, "open", open_after_the_swap)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D3: a corpus folder swapped for a link between the loader's check and its open is followed: "
-    "a file outside the ingested root (another tenant's folder, the operator's home) is read and indexed; "
-    "fixed by a (knowledge/loaders/files.py, open under the root without following links), "
-    "patch /tmp/kassist-docs/s29/h2-files.py.patch",
-)
 def test_a_folder_swapped_for_a_link_after_the_check_is_not_followed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

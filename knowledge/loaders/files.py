@@ -82,7 +82,7 @@ def _load(
             "unsupported_type", f"unsupported file type {what}; supported: {', '.join(SUPPORTED_SUFFIXES)}"
         )
     media_type, parse = _FORMATS[suffix]
-    data, info = _read(real, max_bytes)
+    data, info = _read(real, root.resolve(), max_bytes)
     if not data.strip():
         raise LoadFailure("empty", "the file is empty")
     parsed = parse(data)
@@ -152,22 +152,20 @@ def _resolve_inside(path: Path, root: Path) -> Path:
     return real
 
 
-def _read(real: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
+def _read(real: Path, real_root: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
     try:
-        info = os.stat(real)
-        kind = stat.S_IFMT(info.st_mode)
-        if kind != stat.S_IFREG:
-            # Opening a FIFO would block forever; devices could be endless.
-            raise LoadFailure(
-                "unreadable", f"not a regular file but {_FILE_TYPES.get(kind, 'a special file')}"
-            )
-        if info.st_size > max_bytes:
-            raise LoadFailure(
-                "too_large",
-                f"{info.st_size:,} bytes is over the {max_bytes:,}-byte limit; raise max_bytes or split it",
-            )
-        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        _check_type(os.stat(real))  # before opening: a socket cannot be opened, a FIFO would wait
+        fd = _open_inside(real, real_root)
         with os.fdopen(fd, "rb") as f:
+            # Checked again on what was opened: the path's stat could see another file than the
+            # open got, whatever was swapped in between.
+            info = os.fstat(f.fileno())
+            _check_type(info)
+            if info.st_size > max_bytes:
+                raise LoadFailure(
+                    "too_large",
+                    f"{info.st_size:,} bytes is over the {max_bytes:,}-byte limit; raise max_bytes or split it",
+                )
             data = f.read(max_bytes + 1)
     except PermissionError as exc:
         raise LoadFailure(
@@ -178,6 +176,39 @@ def _read(real: Path, max_bytes: int) -> tuple[bytes, os.stat_result]:
     if len(data) > max_bytes:  # grew since stat
         raise LoadFailure("too_large", f"over the {max_bytes:,}-byte limit; raise max_bytes or split it")
     return data, info
+
+
+def _check_type(info: os.stat_result) -> None:
+    kind = stat.S_IFMT(info.st_mode)
+    if kind != stat.S_IFREG:
+        # Opening a FIFO would block forever; devices could be endless.
+        raise LoadFailure("unreadable", f"not a regular file but {_FILE_TYPES.get(kind, 'a special file')}")
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_OPENAT = os.open in os.supports_dir_fd  # not on Windows, where a link needs privileges anyway
+
+
+def _open_inside(real: Path, real_root: Path) -> int:
+    """A read-only descriptor of ``real`` (a resolved path under ``real_root``), opened one folder at
+    a time from the root without following a link: ``real`` holds none once resolved, so a link
+    there now was swapped in after the check. Opening the path whole followed a folder of it
+    replaced by a link to another folder (session 29: ``sub`` -> another tenant's folder or the
+    operator's home, between the resolve and the open) and read a file outside the root."""
+    flags = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+    if not _OPENAT:
+        return os.open(real, flags)
+    parts = real.relative_to(real_root).parts
+    fd = os.open(real_root, os.O_RDONLY | _DIRECTORY)
+    try:
+        for part in parts[:-1]:
+            inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        return os.open(parts[-1], flags, dir_fd=fd)
+    finally:
+        os.close(fd)
 
 
 def _title(raw: str | None) -> str:

@@ -11,6 +11,7 @@ import errno
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from knowledge.documents import Document, DocumentError, DocumentErrorKind
 from knowledge.loaders.files import DEFAULT_MAX_BYTES, load_file
@@ -46,9 +47,34 @@ def walk_files(root: Path) -> Iterator[Path | DocumentError]:
     yield from _walk(root, root, real_root, (real_root,))
 
 
+class _Descend(NamedTuple):
+    """A folder to walk next; ``ancestors``: the real paths of the folders that contain it, its own last."""
+
+    path: Path
+    ancestors: tuple[Path, ...]
+
+
 def _walk(
     directory: Path, root: Path, real_root: Path, ancestors: tuple[Path, ...]
 ) -> Iterator[Path | DocumentError]:
+    # Depth first through a stack of the open folders' listings, not recursion: a tree nested about
+    # 1,000 folders deep (a 2-KB path, well under PATH_MAX) hit Python's recursion limit and failed
+    # the whole run at discover (session 29), where the deepest files should simply be walked.
+    stack = [_listing(directory, root, real_root, ancestors)]
+    while stack:
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
+        elif isinstance(item, _Descend):
+            stack.append(_listing(item.path, root, real_root, item.ancestors))
+        else:
+            yield item
+
+
+def _listing(
+    directory: Path, root: Path, real_root: Path, ancestors: tuple[Path, ...]
+) -> Iterator[Path | DocumentError | _Descend]:
+    """One folder's entries in sorted order; its sub-folders as :class:`_Descend`."""
     try:
         names = sorted(entry.name for entry in os.scandir(directory))
     except OSError as exc:
@@ -85,10 +111,12 @@ def _walk(
                         path, root, "symlink_loop", "symlink to a directory that contains it (a loop)"
                     )
                     continue
-                yield from _walk(path, root, real_root, (*ancestors, target))
+                yield _Descend(path, (*ancestors, target))
                 continue
         elif path.is_dir():
-            yield from _walk(path, root, real_root, (*ancestors, path.resolve()))
+            # A folder that is no link lies in its parent's real folder: no resolve of a path as
+            # long as the tree is deep, per folder (that made a deep tree's walk cubic in its depth).
+            yield _Descend(path, (*ancestors, ancestors[-1] / name))
             continue
         yield path
 
