@@ -18,7 +18,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from kassist.text import spelt_out as shown
+from kassist.text import spelt_out
+
+shown = spelt_out  # the terminal's name for it: cli.kit and the commands import it from here
 
 
 def err_console() -> Console:
