@@ -26,7 +26,7 @@ AUTH_USER_KEY = "langgraph_auth_user"
 """``configurable[AUTH_USER_KEY]``: the authenticated user langgraph-api hands every run."""
 
 
-def _run_config() -> Mapping[str, Any] | None:
+def run_config() -> Mapping[str, Any] | None:
     """The config of the LangGraph run this code executes in, if any: langchain-core's context
     variable, the one ``langgraph.config.get_config`` reads. Looked up, not imported: a run can only
     exist once that module was imported, and a command line that never runs a graph is spared its
@@ -112,7 +112,7 @@ class RunTenancy:
     def tenant(self) -> str | None:
         """The tenant the calling code acts for, or None (plain code outside a run and a request).
         A run config and a request that disagree are refused (:class:`TenantMismatch`)."""
-        config = _run_config()
+        config = run_config()
         tenant = configured_tenant((config or {}).get("configurable") or {})
         user_tenant = auth_user_tenant(self.request_user())
         if user_tenant is None:

@@ -59,7 +59,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
-from server import accepted_runs
+from server import accepted_runs, run_creator
 from server.auth_rules import (
     ASSISTANT_ROOT,
     BUILT_IN_ASSISTANTS,
@@ -129,6 +129,7 @@ from server.run_checks import (
 from server.run_checks import refuse as _refuse
 from server.run_limits import check_waiting_runs, tenant_waiting_runs_limit, waiting_runs_limit
 from server.saver import one_head_read
+from server.store_limits import check_store_put, store_limits
 
 __all__ = [
     "ASSISTANT_ROOT",
@@ -163,6 +164,7 @@ def _open_key_store() -> Any:
 
 
 RESOLVER = KeyResolver(KEYS, _open_key_store)
+run_creator.install(RESOLVER)  # a run starts only while its creator's key holds its rights
 
 CRON_LIMITS = cron_limits()
 """Crons one user / one tenant may keep (server/cron_limits.py), read at start-up: a bad value stops
@@ -179,6 +181,9 @@ THREADS_PER_USER, ASSISTANTS_PER_USER = object_limits()
 
 THREADS_PER_TENANT, ASSISTANTS_PER_TENANT = tenant_object_limits()
 """Threads and assistants one tenant may keep, all its users together, read at start-up."""
+
+STORE_LIMITS = store_limits()
+"""Store items (and their bytes) one user / one tenant may put (server/store_limits.py), read at start-up."""
 
 CRON_MIN_INTERVAL = min_cron_interval()
 """The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
@@ -204,12 +209,8 @@ async def authenticate(scope: Mapping[str, Any]) -> Auth.types.MinimalUserDict:
             status_code=403,
             detail="this server serves one tenant (KASSIST_TENANT), not your key's",
         )
-    user: dict[str, Any] = {
-        "identity": principal.identity,
-        "tenant_id": principal.tenant_id,
-        "role": principal.role,
-        "permissions": [],
-    }
+    # Its managed key is named: each run it sends starts only while that key holds its rights.
+    user = run_creator.creator(principal, RESOLVER.key_of(sent_token(scope.get("headers") or ())))
     return user  # type: ignore[return-value]  # MinimalUserDict is open to extra keys at runtime
 
 
@@ -250,6 +251,8 @@ async def thread_run(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
 
 
 async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.FilterType:
+    # A cron's firing comes here as the user the cron stored, with no request: its key may be gone.
+    _refuse(403, await run_creator.firing_refusal(ctx.user))
     await check_batch(ctx, _run_checks)  # a batch's runs: every one checked before any is queued
     graph, owner = await _run_checks(ctx, value)
     kwargs = value.get("kwargs") or {}
@@ -403,3 +406,5 @@ async def tenant_store(ctx: Auth.types.AuthContext, value: Any) -> None:
         )
     _refuse(422, refused_store_fields(value.get("index"), value.get("filter")))
     _refuse(422, refused_store_page(value.get("limit"), value.get("offset")))
+    if ctx.action in STORE_WRITES:  # last: a put refused above holds no place
+        await check_store_put(ctx, tenant(ctx), value, STORE_LIMITS)

@@ -9,6 +9,7 @@ from langgraph_sdk import Auth
 
 from kassist.tenancy import TENANT_KEY
 from server.run_checks import refuse, run_configurable, tenant_of
+from server.run_creator import KEY_FIELD, SCHEDULED_FIELD, field
 
 CRON_ROLE = "member"
 """The role a cron's runs act with, whoever made the cron: a schedule decides no review and
@@ -27,7 +28,7 @@ def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
     checkpointer, would have no tenant for it (each run refused). Clients cannot write this key
     (langgraph-api's request schema refuses ``langgraph_auth_*`` in a cron's config), so the stored
     one is the server's: the creator's identity and tenant, with :data:`CRON_ROLE`. A cron of a
-    key revoked later keeps running as its tenant (docs/serving.md, crons). An update that sends a
+    key revoked later fires nothing (server/run_creator.py). An update that sends a
     ``config`` replaces the stored one (langgraph-api merges a payload's top-level keys): it is
     stamped again, as the updating key's user."""
     payload = value.get("payload")
@@ -39,6 +40,8 @@ def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
         "identity": str(ctx.user.identity),
         TENANT_KEY: tenant_of(ctx),
         "role": CRON_ROLE,
+        KEY_FIELD: field(ctx.user, KEY_FIELD),  # each firing is refused once that key is revoked
+        SCHEDULED_FIELD: True,
         "permissions": [],
     }
 

@@ -317,6 +317,43 @@ class KeyResolver:
             return None
         return self._remember(token, principal)
 
+    def key_of(self, token: str | None) -> str | None:
+        """The prefix of the managed key ``token`` authenticates as; None for the environment's."""
+        from server.key_store import prefix_of_token
+
+        if not token or self.table.lookup(token) is not None:
+            return None
+        return prefix_of_token(token)
+
+    def current(self, identity: str, tenant_id: str, key: str | None) -> Principal | None:
+        """What ``identity`` of ``tenant_id`` holds now (blocking; no cache: a run's start asks
+        once): the managed key ``key`` while it is active and still that identity's, else None;
+        without a key, the environment table's key of that identity, else its best active managed
+        key (a cron stored before keys were named), else None. A database that cannot be read
+        holds nothing (logged), as in :meth:`lookup`."""
+        if key is None:
+            held = [p for p in self.table.keys.values() if (p.identity, p.tenant_id) == (identity, tenant_id)]
+            if held:
+                return max(held, key=lambda p: p.is_admin)
+        try:
+            store = self.store()
+            if store is None:
+                return None
+            if key is not None:
+                found = store.get(key)
+                records = [found] if found is not None else []
+            else:
+                records = store.for_tenant(tenant_id).list()
+        except Exception as exc:
+            self._unreadable(key or identity, exc)
+            return None
+        live = [
+            Principal(identity=r.identity, tenant_id=r.tenant_id, role=r.role)
+            for r in records
+            if r.active and (r.identity, r.tenant_id) == (identity, tenant_id)
+        ]
+        return max(live, key=lambda p: p.is_admin) if live else None
+
     def has_keys(self) -> bool:
         """Whether any key can sign in at all (the environment's, or an active one in the database)."""
         if self.table.keys:

@@ -47,9 +47,11 @@ from kassist.tenancy import (
     TenantRequired,
     auth_user_tenant,
     install_run_tenancy,
+    run_config,
     run_tenancy,
     validate_tenant_id,
 )
+from server.run_creator import acheck_run, check_run
 
 STATE_WRITE_REFUSED = (
     "writing a thread's state directly is not allowed on this server: runs write it; send the "
@@ -87,6 +89,11 @@ class ServerTenancy(RunTenancy):
     check (:func:`kassist.tenancy.check_run_tenant`) is the caller's. Installed by the
     :class:`ServerCheckpointer` that :func:`langgraph_checkpointer` (called by langgraph-api at
     start-up) creates."""
+
+    def tenant(self) -> str | None:
+        # A run without a thread reaches no saver: its first node's tenant lookup is its start.
+        check_run(run_config())
+        return super().tenant()
 
     def request_user(self) -> Any:
         # Only inside a running langgraph-api server, which has imported this module already:
@@ -147,12 +154,17 @@ class ServerCheckpointer(TenantCheckpointer):
             install_run_tenancy(ServerTenancy())
 
     def _tenant(self, config: RunnableConfig | None) -> str:
+        check_run(config)  # a run's, decided at its start (aget_tuple, a node's tenant lookup)
         try:
             return super()._tenant(with_request_tenant(config))
         except TenantMismatch as exc:
             # A tenant_id in a body the auth handlers do not see (POST /threads/{id}/state/checkpoint,
             # history's checkpoint): refused, as a 403 rather than langgraph-api's 500.
             raise forbidden(exc) from None
+
+    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        await acheck_run(config)  # a run's first read of its thread: its start, nothing written yet
+        return await super().aget_tuple(config)
 
     def _caller_tenant(self, what: str) -> str:
         if self._bound is not None:

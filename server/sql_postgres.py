@@ -8,3 +8,4 @@ from server import sql_sqlite
 
 SQL = postgres_twin(sql_sqlite.SQL, {})
 ACCEPTED_SQL = postgres_twin(sql_sqlite.ACCEPTED_SQL, {})
+WRITERS_SQL = postgres_twin(sql_sqlite.WRITERS_SQL, {})

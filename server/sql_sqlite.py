@@ -15,6 +15,8 @@ from kassist.db.statements import Text  # one statement, or several run in order
 KEYS = "kassist_api_keys"
 SESSIONS = "kassist_browser_sessions"
 ACCEPTED = "kassist_accepted_runs"
+WRITERS = "kassist_store_writers"
+STORE_ITEMS = "kassist_store_items"  # memory/store's table (memory.store.statements.ITEMS)
 COLUMNS = "prefix, tenant_id, identity, role, token_hash, created_at, revoked_at, last_used_at"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -52,6 +54,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         f"ALTER TABLE {ACCEPTED} ADD COLUMN run_id TEXT",
         f"CREATE INDEX IF NOT EXISTS kassist_accepted_runs_at ON {ACCEPTED} (accepted_at)",
+    ),
+    # Who wrote each store item a client put through the store API, and its size as sent
+    # (server/store_limits.py): the store's own rows name no writer, and the quotas count per user.
+    (
+        f"""CREATE TABLE IF NOT EXISTS {WRITERS} (
+            tenant_id TEXT NOT NULL, ns_path TEXT NOT NULL, key TEXT NOT NULL, identity TEXT NOT NULL,
+            bytes BIGINT NOT NULL, written_at REAL NOT NULL, PRIMARY KEY (tenant_id, ns_path, key))""",
+        f"CREATE INDEX IF NOT EXISTS kassist_store_writers_user ON {WRITERS} (tenant_id, identity)",
     ),
 )
 SESSION_COLUMNS = "session_hash, tenant_id, key_prefix, key_hash, csrf, created_at, expires_at, revoked_at"
@@ -147,4 +157,41 @@ ACCEPTED_SQL = AcceptedSql(
     forget_older=(
         f"DELETE FROM {ACCEPTED} WHERE accepted_at < :cutoff AND (tenant_id = :tenant_id OR :tenant_id IS NULL)"
     ),
+)
+
+
+@dataclass(frozen=True)
+class WritersSql:
+    """The statements of the store writers table (server/store_limits.py; migration in :data:`MIGRATIONS`)."""
+
+    usage: Text
+    record: Text
+    forget: Text
+
+
+# A row counts while its item is in the store, or in its first :held seconds (the handler records
+# it before langgraph-api puts the item: the row is the item's place, held). The item being written
+# is left out: an update replaces its own size.
+_COUNTED = (
+    f"FROM {WRITERS} w WHERE w.tenant_id = :tenant_id AND NOT (w.ns_path = :ns_path AND w.key = :key) "
+    f"AND (w.written_at > :held OR EXISTS (SELECT 1 FROM {STORE_ITEMS} i WHERE i.tenant_id = w.tenant_id "
+    "AND i.ns_path = w.ns_path AND i.key = w.key))"
+)
+WRITERS_SQL = WritersSql(
+    usage=(
+        "SELECT count(*), coalesce(sum(w.bytes), 0), "
+        "coalesce(sum(CASE WHEN w.identity = :identity THEN 1 ELSE 0 END), 0), "
+        f"coalesce(sum(CASE WHEN w.identity = :identity THEN w.bytes ELSE 0 END), 0) {_COUNTED}"
+    ),
+    # The writer's rows whose item is gone (deleted by a run, a thread's delete, expired) go first.
+    record=(
+        f"DELETE FROM {WRITERS} WHERE tenant_id = :tenant_id AND identity = :identity "
+        f"AND written_at <= :held AND NOT EXISTS (SELECT 1 FROM {STORE_ITEMS} i "
+        f"WHERE i.tenant_id = {WRITERS}.tenant_id AND i.ns_path = {WRITERS}.ns_path AND i.key = {WRITERS}.key)",
+        f"INSERT INTO {WRITERS} (tenant_id, ns_path, key, identity, bytes, written_at) "
+        "VALUES (:tenant_id, :ns_path, :key, :identity, :bytes, :now) "
+        "ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET identity = excluded.identity, "
+        "bytes = excluded.bytes, written_at = excluded.written_at",
+    ),
+    forget=f"DELETE FROM {WRITERS} WHERE tenant_id = :tenant_id AND ns_path = :ns_path AND key = :key",
 )

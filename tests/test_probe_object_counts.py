@@ -14,7 +14,12 @@ waiting-runs limit, and ``/ok``'s query (session 22 probes left these open,
 - ``GET /ok?check_db=x`` answered 400 with Python's ``invalid literal for int()``; now 422 naming
   the parameter and its values.
 
-The server here runs with low limits (5 threads, 2 assistants, 3 waiting runs)."""
+- Store items had no quota: a member filled the database through ``PUT /store/items`` (session 28
+  left this open). Now a user keeps at most ``KASSIST_MAX_STORE_ITEMS_PER_USER`` items of at most
+  ``KASSIST_MAX_STORE_BYTES_PER_USER`` bytes, a tenant ``..._PER_TENANT`` (session 29).
+
+The server here runs with low limits (5 threads, 2 assistants, 3 waiting runs; 3 store items and
+4,000 bytes a user, 5 items a tenant)."""
 
 from __future__ import annotations
 
@@ -40,6 +45,9 @@ ENV = {
     "KASSIST_MAX_THREADS_PER_USER": str(THREADS),
     "KASSIST_MAX_ASSISTANTS_PER_USER": str(ASSISTANTS),
     "KASSIST_MAX_WAITING_RUNS_PER_USER": str(WAITING),
+    "KASSIST_MAX_STORE_ITEMS_PER_USER": "3",
+    "KASSIST_MAX_STORE_BYTES_PER_USER": "4000",
+    "KASSIST_MAX_STORE_ITEMS_PER_TENANT": "5",
 }
 LATER = {
     "assistant_id": "assistant",
@@ -144,6 +152,13 @@ def test_the_count_limits_are_read_from_the_environment(tmp_path: Path) -> None:
     for variable in ("KASSIST_MAX_THREADS_PER_USER", "KASSIST_MAX_ASSISTANTS_PER_USER"):
         with pytest.raises(ValueError, match=variable):
             object_limits({variable: "0"})
+    from server.store_limits import store_limits
+
+    assert store_limits({})["KASSIST_MAX_STORE_ITEMS_PER_USER"] == 10_000
+    with pytest.raises(
+        ValueError, match="KASSIST_MAX_STORE_BYTES_PER_TENANT must be a whole number of bytes"
+    ):
+        store_limits({"KASSIST_MAX_STORE_BYTES_PER_TENANT": "0"})
     log = langgraph_dev_refusing(tmp_path, {"KASSIST_MAX_THREADS_PER_USER": "none"})
     assert "KASSIST_MAX_THREADS_PER_USER must be a whole number of threads" in log
 
@@ -196,3 +211,31 @@ def test_a_threads_graph_label_is_the_servers(lg: str) -> None:
                 label,
                 answer.text[:300],
             )
+
+
+def test_store_items_are_counted_per_user_and_per_tenant_and_one_racer_wins(lg: str) -> None:
+    """Session 29 (h1): server/store_limits.py."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    alice, erin, bob = (_client(lg, key) for key in (ACME_KEY, ERIN_KEY, GLOBEX_KEY))
+
+    def put(client: httpx.Client, key: str, value: object = "x") -> httpx.Response:
+        return client.put("/store/items", json={"namespace": ["quota"], "key": key, "value": {"v": value}})
+
+    assert all(put(alice, f"a{i}").status_code == 204 for i in range(3))
+    _refused(put(alice, "a3"), "KASSIST_MAX_STORE_ITEMS_PER_USER", 3, "you keep 3 store items")
+    assert put(alice, "a0", "y" * 2000).status_code == 204  # an update: its new size, no new item
+    _refused(put(alice, "a1", "z" * 2500), "KASSIST_MAX_STORE_BYTES_PER_USER", 4000, "bytes")
+    assert (
+        alice.request("DELETE", "/store/items", json={"namespace": ["quota"], "key": "a2"}).status_code == 204
+    )
+    assert put(alice, "a3").status_code == 204  # the delete freed a place
+    # The tenant: alice keeps 3, erin may add 2 - two at once for the last place: one wins.
+    assert put(erin, "e0").status_code == 204
+    with ThreadPoolExecutor(2) as pool:
+        raced = list(pool.map(lambda key: put(erin, key).status_code, ["e1", "e2"]))
+    assert sorted(raced) == [204, 409], raced
+    _refused(put(erin, "e3"), "KASSIST_MAX_STORE_ITEMS_PER_TENANT", 5, "your tenant's users keep 5")
+    assert put(bob, "b0").status_code == 204  # another tenant's count is its own
+    for client in (alice, erin, bob):
+        client.close()

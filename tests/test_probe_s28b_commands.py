@@ -228,3 +228,27 @@ def test_a_review_decision_is_not_delayed(clients: Clients) -> None:
         admin.post(f"/threads/{thread}/runs/{delayed.json()['run_id']}/cancel?wait=false")
     assert delayed.status_code == 422, delayed.text[:300]
     assert "after_seconds" in delayed.json()["detail"], delayed.text
+
+
+def test_a_run_of_a_key_revoked_before_it_starts_is_not_started(clients: Clients) -> None:
+    """A run acts with its creator's current rights when it starts (session 29, h1): a delayed run,
+    and one queued behind it on its thread, of a managed key revoked before they start are not
+    started (nothing written), their error says why; before, they ran as the revoked key."""
+    from server.key_store import open_key_store
+
+    _member, admin, corpus, db_url = clients
+    keys = open_key_store(db_url).for_tenant("acme")
+    token, record = keys.create("dora", "member")
+    with httpx.Client(base_url=str(admin.base_url), headers={"x-api-key": token}, timeout=120) as dora:
+        thread = _new_thread(dora)
+        settings = {"source": str(corpus), "collection": "revoked", "embedder": "hashing"}
+        body = {"assistant_id": "ingestion", "input": {"settings": settings}}
+        delayed = dora.post(f"/threads/{thread}/runs", json={**body, "after_seconds": 2})
+        queued = dora.post(f"/threads/{thread}/runs", json={**body, "multitask_strategy": "enqueue"})
+        assert delayed.status_code == queued.status_code == 200, (delayed.text, queued.text)
+        assert keys.revoke(record.prefix)
+    for run in (delayed.json()["run_id"], queued.json()["run_id"]):
+        ended = admin.get(f"/threads/{thread}/runs/{run}/join").json()
+        assert "was revoked after it was sent" in str(ended), ended
+        assert admin.get(f"/threads/{thread}/runs/{run}").json()["status"] == "error"
+    assert not admin.get(f"/threads/{thread}/state").json()["values"]  # nothing ran, nothing written

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from ingest_harness import write_corpus
+from langchain_core.runnables import RunnableConfig
 from raw_sql import raw
 from runs_api_harness import ADMIN, GLOBEX, env_for, serving, settle, small_corpus
 
@@ -146,3 +147,39 @@ def test_a_run_that_ends_is_not_reported_as_taken_over(
             assert job is not None and job.status == "completed" and job.claims == 1, job
     finally:
         res2.close()
+
+
+def test_a_request_whose_requester_holds_no_key_any_more_is_not_started(db_url: str, tmp_path: Path) -> None:
+    """A run acts with its requester's current rights when a worker starts it (session 29, h1:
+    server/run_creator.py): a run queued behind busy workers by a key revoked meanwhile is not
+    started, and its error says why."""
+    from server.key_store import open_key_store
+    from server.keys import KeyResolver, KeyTable
+    from server.runs.worker import RunWorker
+
+    root = tmp_path / "root"
+    small_corpus(root)
+    keys = KeyResolver(KeyTable(keys={}), open_key_store(db_url))
+    store = keys.store()
+    assert store is not None
+    _token, record = store.for_tenant("acme").create("dora", "member")
+    res = Resources.open(db_url, reports_dir=tmp_path / "reports")
+    worker = RunWorker(res, lease_s=5.0, poll_s=0.05, workers=1, keys=keys)
+    try:
+        jobs = JobStore(res.runs).for_tenant("acme")
+        settings = {"source": str(root), "collection": "queued", "embedder": "hashing"}
+        assert jobs.create("queued", str(root), "queued", {"settings": settings, "by": "dora"})
+        assert store.for_tenant("acme").revoke(record.prefix)
+        worker.start()
+        deadline = time.monotonic() + 60
+        while JobStore(res.runs).wanted_in_every_tenant() or worker.active():
+            assert time.monotonic() < deadline, "the request was not taken"
+            time.sleep(0.05)
+        job = jobs.get("queued")
+        assert job is not None and job.error is not None, job
+        assert "was not started: 'dora' of tenant 'acme' holds no API key" in job.error, job.error
+        head: RunnableConfig = {"configurable": {"thread_id": "queued", "checkpoint_ns": ""}}
+        assert res.saver.for_tenant("acme").get_tuple(head) is None  # nothing ran
+    finally:
+        worker.stop()
+        res.close()

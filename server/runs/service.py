@@ -19,7 +19,7 @@ from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_serv
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings
 from server import run_reports
 from server.configurable import shown
-from server.keys import Principal
+from server.keys import KeyResolver, Principal
 from server.runs import uploads
 from server.runs.config import RunsConfig
 from server.runs.models import (
@@ -57,20 +57,23 @@ PAGE_SCAN = 10  # a runs page reads at most this many times its limit of runs (_
 
 
 class RunsService:
-    def __init__(self, res: Resources, config: RunsConfig) -> None:
+    def __init__(self, res: Resources, config: RunsConfig, keys: KeyResolver | None = None) -> None:
         self.res = res
         self.config = config
         self.jobs = JobStore(res.runs)
-        self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers)
+        # keys: a request starts only while its requester holds a key (server/run_creator.py)
+        self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers, keys)
 
     def _jobs(self, who: Principal) -> TenantJobStore:
         """The runs API's records as the caller's tenant sees them: another tenant's run is not found."""
         return self.jobs.for_tenant(who.tenant_id)
 
     @classmethod
-    def open(cls, database_url: str, env: Mapping[str, str] | None = None) -> RunsService:
+    def open(
+        cls, database_url: str, env: Mapping[str, str] | None = None, keys: KeyResolver | None = None
+    ) -> RunsService:
         config = RunsConfig.from_env(os.environ if env is None else env)
-        return cls(Resources.open(database_url), config)
+        return cls(Resources.open(database_url), config, keys)
 
     def start(self) -> None:
         # Nothing is installed process-wide: the runner binds ``self.res`` to every invocation, so

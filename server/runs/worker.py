@@ -21,12 +21,18 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from graph.ingestion.errors import describe, for_client
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, lease_free, new_owner
 from graph.ingestion.state import Settings
+from kassist.tenancy import TENANT_KEY
+from server.run_creator import not_started, refusal
+
+if TYPE_CHECKING:
+    from server.keys import KeyResolver
 
 logger = logging.getLogger(__name__)
 MAX_FAILURES = 5
@@ -51,6 +57,9 @@ class RunWorker:
     lease_s: float
     poll_s: float
     workers: int
+    keys: KeyResolver | None = None
+    """The server's keys: a run starts only while the key of whom it was requested by still holds
+    rights (server/run_creator.py); None (a worker alone, in tests): not checked."""
     jobs: JobStore = field(init=False)
     _active: dict[Key, threading.Thread] = field(default_factory=dict)
     _stops: dict[Key, threading.Event] = field(default_factory=dict)
@@ -161,6 +170,10 @@ class RunWorker:
             jobs.done(job.run_id, job.seq)
 
         try:
+            why = self._requester_refusal(job)
+            if why is not None:  # not started: the request is done, its error says why
+                self._give_up(job, not_started(job.run_id, why))
+                return
             execute(
                 self.res, job.tenant_id, job.run_id,
                 settings=Settings.model_validate(job.settings) if job.settings else None,
@@ -183,6 +196,15 @@ class RunWorker:
                 self._active.pop(key, None)
                 self._stops.pop(key, None)
             self._wake.set()  # room for the next one
+
+    def _requester_refusal(self, job: JobRecord) -> str | None:
+        """Why the request a worker is about to carry out may not start (its requester holds no
+        key of its tenant any more: a run queued behind busy workers), or None. A decision (its
+        admin held the right when it was claimed) and a cancel (it stops work) are carried out."""
+        if self.keys is None or not job.requested_by or job.decision is not None or job.cancel_requested:
+            return None
+        creator = {"identity": job.requested_by, TENANT_KEY: job.tenant_id, "role": "member"}
+        return refusal(creator, self.keys)
 
     def _heartbeat(self, job: JobRecord, owner: str, done: threading.Event, stop: threading.Event) -> None:
         runs = self.res.runs.for_tenant(job.tenant_id)

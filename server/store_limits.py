@@ -1,0 +1,159 @@
+"""How many store items, and how many bytes of them, one user and one tenant put through the store
+API (``PUT /store/items`` on ``langgraph dev``; server/auth.py's store handler).
+
+Threads, assistants, crons and runs have their limits (server/object_limits.py, cron_limits.py,
+run_limits.py); store items had none: a member could fill the database, every tenant's, with items
+of up to the body limit each (session 28 left this open). A user keeps at most
+``KASSIST_MAX_STORE_ITEMS_PER_USER`` items (default 10,000) of at most
+``KASSIST_MAX_STORE_BYTES_PER_USER`` bytes together (default 100 MiB), a tenant, all its users
+together, ``KASSIST_MAX_STORE_ITEMS_PER_TENANT`` (100,000) and ``KASSIST_MAX_STORE_BYTES_PER_TENANT``
+(1 GiB). One more item, or a value that would cross a size limit, is refused with 409 naming the
+limit, its variable and what to delete; an update of an item counts its new size instead of its
+old one, so it passes while the total stays within the limits.
+
+What counts: the items clients put through the API that are still in the store (a value's size as
+sent, its JSON), each the user's who last wrote it, recorded in ``kassist_store_writers``
+(the store's rows name no writer). What the graphs' own runs write (session notes, memories) is
+bounded by their own rules and does not count. Two writers at a limit: one wins - the count and the
+record of the new item are one transaction, and this process's writes are taken one at a time
+(``langgraph dev`` is one process; no other server writes store items for clients).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Generator, Mapping
+from importlib import import_module
+from typing import Any
+
+from langgraph_sdk import Auth
+
+from kassist.db import Database
+from kassist.db.handle import Handle, open_set_up
+from kassist.db.statements import Options, Stmt, stmts
+from kassist.dburl import database_url_from_env
+from memory.store.namespaces import encode_path
+from server.http_limits import _env_count
+from server.key_store import migrate
+from server.run_checks import refuse
+from server.sql_sqlite import WritersSql
+
+ITEMS_ENV = "KASSIST_MAX_STORE_ITEMS_PER_USER"
+BYTES_ENV = "KASSIST_MAX_STORE_BYTES_PER_USER"
+TENANT_ITEMS_ENV = "KASSIST_MAX_STORE_ITEMS_PER_TENANT"
+TENANT_BYTES_ENV = "KASSIST_MAX_STORE_BYTES_PER_TENANT"
+DEFAULTS = {ITEMS_ENV: 10_000, BYTES_ENV: 100 * 2**20, TENANT_ITEMS_ENV: 100_000, TENANT_BYTES_ENV: 2**30}
+HELD_SECONDS = 60.0
+"""A recorded item counts this long before it is in the store (langgraph-api puts it after the
+handler returns); then only while it is there."""
+
+
+def store_limits(env: Mapping[str, str] | None = None) -> dict[str, int]:
+    """Each limit by its variable, from the environment or the defaults; a value that is not a whole
+    number from 1 up raises ValueError naming the variable (at start-up)."""
+    units = {ITEMS_ENV: "items", TENANT_ITEMS_ENV: "items", BYTES_ENV: "bytes", TENANT_BYTES_ENV: "bytes"}
+    return {name: _env_count(env, name, default, 1, units[name]) for name, default in DEFAULTS.items()}
+
+
+class StoreWriters:
+    """The store writers table of one database (its migration is the server table set's)."""
+
+    def __init__(self, db: Database) -> None:
+        module = import_module(f"server.sql_{db.backend}")
+        self._q: WritersSql = module.WRITERS_SQL
+        self._keys = module.SQL
+        self._handle = Handle(db, Options(), closed="this store writers table is closed")
+
+    def setup(self) -> list[int]:
+        return self._handle.run(migrate(self._keys, self._handle.backend), write=True)
+
+    def close(self) -> None:
+        self._handle.close()
+
+    async def take(self, item: dict[str, Any], limits: dict[str, int]) -> str | None:
+        """Record ``item`` (tenant_id, ns_path, key, identity, bytes) as its writer's unless that
+        would cross a limit: then the refusal, and nothing recorded. One transaction."""
+
+        def steps() -> Generator[tuple[Stmt, ...], Any, str | None]:
+            now = time.time()
+            params = {**item, "now": now, "held": now - HELD_SECONDS}
+            rows = yield stmts(self._q.usage, params, fetch=True)
+            count, size, own_count, own_size = (int(v) for v in rows[0])
+            why = _refusal(item["bytes"], (own_count, own_size), (count, size), limits)
+            if why is None:
+                yield stmts(self._q.record, params)
+            return why
+
+        return await self._handle.arun(steps(), write=True)
+
+    async def forget(self, tenant: str, ns_path: str, key: str) -> None:
+        def steps() -> Generator[tuple[Stmt, ...], Any, None]:
+            yield stmts(self._q.forget, {"tenant_id": tenant, "ns_path": ns_path, "key": key})
+
+        await self._handle.arun(steps(), write=True)
+
+
+def _refusal(size: int, own: tuple[int, int], tenant: tuple[int, int], limits: dict[str, int]) -> str | None:
+    """Why one more item of ``size`` bytes crosses a limit, given what the user and the tenant keep
+    besides it, or None."""
+    delete = (
+        "delete items no longer needed (DELETE /store/items; POST /store/items/search lists them), "
+        "then put this one again"
+    )
+    for (count, kept), who, items_env, bytes_env in (
+        (own, "you keep", ITEMS_ENV, BYTES_ENV),
+        (tenant, "your tenant's users keep", TENANT_ITEMS_ENV, TENANT_BYTES_ENV),
+    ):
+        one = "one user" if items_env == ITEMS_ENV else "one tenant"
+        if count + 1 > limits[items_env]:
+            return (
+                f"{who} {count} store items, the most {one} may keep on this server is "
+                f"{limits[items_env]} ({items_env}): {delete}"
+            )
+        if kept + size > limits[bytes_env]:
+            return (
+                f"{who} {kept} bytes of store items and this value holds {size}: the most {one} may keep "
+                f"on this server is {limits[bytes_env]} bytes ({bytes_env}): {delete}"
+            )
+    return None
+
+
+_OPEN: dict[str, StoreWriters] = {}
+_LOCK = threading.Lock()
+_TURN = asyncio.Lock()  # this process's store writes are counted one at a time
+
+
+def _table() -> StoreWriters:
+    url = database_url_from_env()
+    with _LOCK:
+        if url not in _OPEN:
+            _OPEN[url] = open_set_up(url, StoreWriters)
+        return _OPEN[url]
+
+
+async def check_store_put(
+    ctx: Auth.types.AuthContext, tenant: str, value: Mapping[str, Any], limits: dict[str, int]
+) -> None:
+    """Refuse (409) a put that would cross a store limit of its writer or tenant; otherwise record
+    the item as the caller's. A delete (``value`` None) forgets the record."""
+    namespace, key = tuple(value.get("namespace") or ())[1:], value.get("key")
+    if not isinstance(key, str):
+        return  # langgraph-api answers a put without a key
+    table = await asyncio.to_thread(_table)  # opening connects: not on the event loop
+    path = encode_path(namespace)
+    if ctx.action == "delete" or value.get("value") is None:
+        await table.forget(tenant, path, key)
+        return
+    size = len(json.dumps(value.get("value"), ensure_ascii=False, default=str).encode())
+    item = {
+        "tenant_id": tenant,
+        "ns_path": path,
+        "key": key,
+        "identity": str(ctx.user.identity),
+        "bytes": size,
+    }
+    async with _TURN:
+        refuse(409, await table.take(item, limits))
