@@ -48,9 +48,11 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: Exception) -> JSONResponse:
         # FastAPI's own answer (each error's type, loc, msg, input, ctx), the input clipped.
-        errors: list[dict[str, Any]] = (
-            [dict(e) for e in exc.errors()] if isinstance(exc, RequestValidationError) else []
-        )
+        # LangServe raises it with plain strings ("Invalid JSON body"), FastAPI with dicts.
+        errors: list[dict[str, Any]] = [
+            dict(e) if isinstance(e, dict) else {"type": "value_error", "loc": ["body"], "msg": str(e)}
+            for e in (exc.errors() if isinstance(exc, RequestValidationError) else [])
+        ]
         for error in errors:
             if "input" in error:
                 error["input"] = said_back(error["input"])

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal, cast
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
+from fastapi.responses import HTMLResponse
 from langchain_core.runnables import ConfigurableFieldSpec, Runnable, RunnableBinding, RunnableConfig
 from langserve import add_routes
 from langserve.server import EndpointName
@@ -132,6 +133,18 @@ def _http(refused: Refused) -> HTTPException:
     return HTTPException(status_code=refused.status_code, detail=refused.detail)
 
 
+def _api_docs() -> HTMLResponse:
+    """Where the API is described: the OpenAPI document and the guide, in a page that runs nothing."""
+    page = (
+        "<!doctype html><html><head><meta charset='utf-8'><title>kassist API</title></head><body>"
+        "<h1>kassist API</h1><p>The OpenAPI description of every route is <a href='/openapi.json'>"
+        "/openapi.json</a> (load it into any OpenAPI viewer); the guide is docs/serving.md.</p></body></html>"
+    )
+    return HTMLResponse(
+        page, headers={"content-security-policy": "default-src 'none'; frame-ancestors 'none'"}
+    )
+
+
 def create_app(
     database_url: str | None = None,
     keys: KeyTable | None = None,
@@ -149,7 +162,7 @@ def create_app(
     served = Served.open(url, services)
     key_store = KeyStore.from_url(url)
     resolver = KeyResolver(table, key_store)
-    runs = RunsService.open(url)
+    runs = RunsService.open(url, keys=resolver)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -162,7 +175,11 @@ def create_app(
             await served.aclose()
             key_store.close()
 
-    app = FastAPI(title="kassist", lifespan=lifespan)
+    # FastAPI's /docs and /redoc loaded unpinned scripts from cdn.jsdelivr.net into the origin of the
+    # console and the playground, frameable, where a signed-in admin's cookie gave them the console
+    # (session 29, h3's E3): /docs is a page of our own, no script, never framed; no /redoc.
+    app = FastAPI(title="kassist", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_api_route("/docs", _api_docs, include_in_schema=False, response_class=HTMLResponse)
     app.add_middleware(RequestLimits, max_body=limit)  # type: ignore[arg-type]
     app.add_middleware(NeverFramed, prefix=f"{PATH}/playground")  # type: ignore[arg-type]
     app.add_middleware(NoStore)  # type: ignore[arg-type]

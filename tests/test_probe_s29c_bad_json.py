@@ -32,11 +32,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield client
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a body that is not JSON is a 500 with tracebacks (server/error_handlers.invalid makes a dict of "
-    "LangServe's string errors); fixed by h1",
-)
 def test_a_body_that_is_not_json_is_a_422_naming_it(client: TestClient) -> None:
     headers = {"x-api-key": ACME_KEY, "content-type": "application/json"}
     for route in ROUTES:

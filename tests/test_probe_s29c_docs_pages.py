@@ -35,11 +35,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield client
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="kassist serve's /docs and /redoc load scripts from cdn.jsdelivr.net into the console's origin, "
-    "frameable; fixed by h1 (server/langserve_app.create_app: no such pages, or served with the console's CSP)",
-)
 def test_no_page_of_the_console_origin_runs_a_script_from_another_origin(client: TestClient) -> None:
     for path in PAGES:
         page = client.get(path, headers={"x-api-key": ACME_ADMIN_KEY})
