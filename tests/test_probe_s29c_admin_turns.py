@@ -67,19 +67,9 @@ def member_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         mp.undo()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an admin's turn on a member's thread writes the admin's session notes (its other conversations' "
-    "last questions) into the member's state; fixed by h1",
-)
 def test_the_member_does_not_read_the_admins_other_conversations(member_view: str) -> None:
     assert PRIVATE_QUESTION not in member_view
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an admin's turn on a member's thread writes the admin's own memories into the member's state; "
-    "fixed by h1",
-)
 def test_the_member_does_not_read_the_admins_memories(member_view: str) -> None:
     assert "Keizersgracht" not in member_view

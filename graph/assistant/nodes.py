@@ -106,6 +106,8 @@ def load_memories(state: AssistantState, config: RunnableConfig, *, deps: Deps) 
     summaries of the user's other threads."""
     res = deps.open(config)
     query = state["query"]
+    if res.guest:  # the thread's owner reads this state: none of the guest's memories or other threads
+        return {"memories": [], "sessions": []}
     # Bounded reads, however many memories the user has: every behaviour memory (they are pinned)
     # and the best matches of hybrid recall (its keyword half also finds memories embedded by
     # another model, e.g. written with `kassist memory remember`).

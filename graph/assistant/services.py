@@ -20,7 +20,7 @@ from langgraph.config import get_store
 from langgraph.store.base import BaseStore
 
 from kassist.dburl import database_url_from_env
-from kassist.tenancy import AUTH_USER_KEY, TenantRequired, run_scope
+from kassist.tenancy import AUTH_USER_KEY, OWNER_KEY, TenantRequired, run_scope
 from knowledge.embedders import Embedder, select_embedder
 from knowledge.index import KnowledgeIndex
 from knowledge.index.sync_index import TenantKnowledgeIndex
@@ -153,6 +153,9 @@ class AssistantResources:
     memory: MemoryManager
     store: BaseStore | None
     settings: AssistantSettings
+    guest: bool = False
+    """The run's user is not the thread's owner (an admin continuing a member's conversation): the
+    thread is the owner's to read, so nothing of the guest's own memory may be written into it."""
 
     def namespace(self, *parts: str) -> tuple[str, ...]:
         """A store namespace of this user. A store bound to the tenant (a ``MemoryStore``, bound by
@@ -183,12 +186,16 @@ def open_for_run(services: Services, config: RunnableConfig) -> AssistantResourc
         store = None
     if isinstance(store, MemoryStore):  # the admin store langgraph-api hands every run, or a view
         store = scope.bind(store)
+    user = run_user(conf)
+    # The owner both servers stamp on a run's config (metadata.owner: the thread's, never the client's).
+    owner = (config.get("metadata") or {}).get(OWNER_KEY)
     return AssistantResources(
         tenant=scope.tenant,
-        user=run_user(conf),
+        user=user,
         thread_id=conf.get("thread_id"),
         kb=scope.bind(services.kb),
         memory=scope.bind(services.memory),
         store=store,
         settings=AssistantSettings.from_config(conf, services.defaults),
+        guest=isinstance(owner, str) and bool(owner) and owner != user,
     )
