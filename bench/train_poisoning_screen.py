@@ -17,7 +17,7 @@ Data: every evaluation set in tests/data/poisoning except blind 10 (kept for one
 end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the shipped corpus's
 sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
 18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, since session 25 blind 20, since session 26 blind 21
-since session 27 blind 22 and since session 28 blind 23. The
+since session 27 blind 22, since session 28 blind 23 and since session 29 blind 24. The
 text is read as the screen gives it to the layer: quoted examples unquoted (``examples``), links as
 "a link" (``learned.model_text``). Features: ``learned.feature_row``
 (MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
@@ -80,6 +80,8 @@ import poisoning_blind22_attacks as a22  # noqa: E402
 import poisoning_blind22_benign as n22  # noqa: E402
 import poisoning_blind23_attacks as a23  # noqa: E402
 import poisoning_blind23_benign as n23  # noqa: E402
+import poisoning_blind24_attacks as a24  # noqa: E402
+import poisoning_blind24_benign as n24  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from logistic_fit import adam  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
@@ -104,10 +106,10 @@ RULES_19 = PolicyConfig(
     screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
 )
 BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
-         "blind23", "benign16")  # fmt: skip
+         "blind23", "blind24", "benign16")  # fmt: skip
 LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
-            "blind23", "benign16")  # fmt: skip
-NORTHWIND = ("blind19", "blind20", "blind21", "blind22", "blind23")
+            "blind23", "blind24", "benign16")  # fmt: skip
+NORTHWIND = ("blind19", "blind20", "blind21", "blind22", "blind23", "blind24")
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -126,7 +128,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     rows += [("facts", i, 0) for i in pe.benign_facts()]
     for tag, attacks, benign in (("13", a13, n13), ("15", a15, n15), ("17", a17, n17), ("18", a18, n18),
                                  ("19", a19, n19), ("20", a20, n20), ("21", a21, n21), ("22", a22, n22),
-                                 ("23", a23, n23)):  # fmt: skip
+                                 ("23", a23, n23), ("24", a24, n24)):  # fmt: skip
         rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
         rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
     attacks14, benign14 = s14.items()
