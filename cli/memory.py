@@ -18,7 +18,7 @@ from cli import kit
 from cli import memory_tables as tables
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 from memory.manager import Action, MemoryManager, MemoryType, Source
-from memory.manager.models import parse_enum
+from memory.manager.models import MAX_VALUE_BYTES, parse_enum
 
 app = typer.Typer(
     help="Long-term memory: remember, list, history, forget, review, audit.", no_args_is_help=True
@@ -77,6 +77,22 @@ def _explain(exc: BaseException) -> str:
     return str(exc)
 
 
+_MAX_INPUT_CHARS = 2**20
+"""What ``--value-file`` and ``--value -`` read at most: a memory's value is at most
+:data:`~memory.manager.models.MAX_VALUE_BYTES` as JSON, so a megabyte leaves room for any indentation. Read
+whole, /dev/zero or an endless pipe grew the process without end (15.8 GB in 60 s, session 29)."""
+
+
+def _bounded(text: str, where: str) -> str:
+    if len(text) > _MAX_INPUT_CHARS:
+        kit.fail(
+            f"{where} holds more than {_MAX_INPUT_CHARS:,} characters; a memory's value is at most "
+            f"{MAX_VALUE_BYTES:,} bytes as JSON",
+            kit.ExitCode.USAGE,
+        )
+    return text
+
+
 def _read_value(value: str | None, value_file: Path | None) -> Any:
     """The memory's JSON value from ``--value``, ``--value -`` (standard input) or ``--value-file``."""
     if (value is None) == (value_file is None):
@@ -86,14 +102,15 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
     if value_file is not None:
         where = f"--value-file {value_file}"
         try:
-            value = value_file.read_text(encoding="utf-8")
+            with value_file.open(encoding="utf-8") as f:
+                value = _bounded(f.read(_MAX_INPUT_CHARS + 1), where)
         except FileNotFoundError:
             kit.fail(f"--value-file {value_file} does not exist", kit.ExitCode.USAGE)
         except (OSError, UnicodeDecodeError) as exc:
             kit.fail(f"cannot read --value-file {value_file}: {exc}", kit.ExitCode.USAGE)
     elif value == "-":
         where = "--value - (standard input)"
-        value = sys.stdin.read()
+        value = _bounded(sys.stdin.read(_MAX_INPUT_CHARS + 1), where)
     assert value is not None
     try:
         return json.loads(value)

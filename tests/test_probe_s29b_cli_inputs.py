@@ -25,12 +25,6 @@ def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D6: --value-file /dev/zero (an endless file or pipe) is read whole before the value's 16 KiB "
-    "limit: unbounded memory (15.8 GB in 60 s), here a MemoryError 'bug' line; fixed by the lead/t "
-    "(cli/memory.py _read_value reads at most 1 Mi characters), patch /tmp/kassist-docs/s29/h2-memory.py.patch",
-)
 def test_an_endless_value_file_is_refused_in_one_line(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-P", "-m", "cli.main", "memory", "remember", "--tenant", "acme", "--user", "asha",
