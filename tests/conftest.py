@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from databases import embedded_server, fresh_database, with_template
+from databases import DatabaseSupply, embedded_server, with_template
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 # The user's home, read before the sandbox replaces HOME (xdist workers inherit it from the controller).
@@ -299,10 +299,20 @@ def pg_server_url() -> Iterator[str]:
         yield base
 
 
+@pytest.fixture(scope="session")
+def pg_supply(pg_server_url: str) -> Iterator[DatabaseSupply]:
+    """``pg_url``'s databases, made one ahead and dropped behind (``databases.DatabaseSupply``)."""
+    supply = DatabaseSupply(pg_server_url, "kassist_t")
+    try:
+        yield supply
+    finally:
+        supply.close()
+
+
 @pytest.fixture
-def pg_url(pg_server_url: str) -> Iterator[str]:
+def pg_url(pg_supply: DatabaseSupply) -> Iterator[str]:
     """A fresh, empty PostgreSQL database (pgvector installed) for one test."""
-    with fresh_database(pg_server_url, "kassist_t") as url:
+    with pg_supply.fresh() as url:
         yield url
 
 

@@ -11,6 +11,7 @@ import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -39,6 +40,55 @@ def fresh_database(server_url: str, prefix: str) -> Iterator[str]:
     finally:
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+class DatabaseSupply:
+    """Fresh databases as ``fresh_database`` makes them, one made ahead and the used ones dropped
+    behind, in a thread of their own: a test no longer waits for its database's CREATE (from the
+    template) and the previous one's DROP, ~0.1-0.2 s of mostly waiting per PostgreSQL test
+    (0.05 s of the server's CPU). Each test still gets a new, empty database of its own, made
+    before it starts; the thread connects only to the maintenance database."""
+
+    def __init__(self, server_url: str, prefix: str) -> None:
+        self._url = server_url
+        self._prefix = prefix
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pg-supply")
+        self._next: Future[str] | None = None
+        self._dropped: list[Future[None]] = []
+
+    def _create(self) -> str:
+        name = f"{self._prefix}_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self._url, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}")
+        return name
+
+    def _drop(self, name: str) -> None:
+        with psycopg.connect(self._url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    @contextmanager
+    def fresh(self) -> Iterator[str]:
+        """The URL of a new, empty database (pgvector installed), dropped after the block."""
+        ahead, self._next = self._next, None
+        try:
+            name = ahead.result() if ahead is not None else self._create()
+        except psycopg.Error:  # made ahead, it failed: made now, so a failure is this test's error
+            name = self._create()
+        self._next = self._thread.submit(self._create)
+        try:
+            yield with_dbname(self._url, name)
+        finally:
+            self._dropped = [f for f in self._dropped if not f.done() or f.exception()]
+            self._dropped.append(self._thread.submit(self._drop, name))
+
+    def close(self) -> None:
+        """Drop what is left; raise the first DROP that failed (as the test's own DROP would have)."""
+        if self._next is not None:
+            with suppress(psycopg.Error):
+                self._dropped.append(self._thread.submit(self._drop, self._next.result()))
+        self._thread.shutdown(wait=True)
+        for done in self._dropped:
+            done.result()
 
 
 @contextmanager
