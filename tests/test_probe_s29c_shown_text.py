@@ -91,11 +91,6 @@ def test_the_audit_report_page_shows_a_bidi_file_name_spelt_out(console: tuple[T
     assert any("invoice-\\u202efdp.exe.md" in p for p in paths), paths
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Markdown audit report keeps a document's Markdown image and link live in its excerpt cells; "
-    "fixed by the lead (knowledge/audit/report.py _markdown_cell)",
-)
 def test_the_markdown_report_renders_no_image_or_link_from_a_document(
     console: tuple[TestClient, str],
 ) -> None:

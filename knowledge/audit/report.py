@@ -121,9 +121,13 @@ def _environment(*, html: bool) -> Environment:
 
 
 def _markdown_cell(value: object) -> str:
-    """One Markdown table cell: no pipe or newline breaks the table, no HTML gets rendered."""
-    text = " ".join(str(value if value is not None else "").split())
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+    """One Markdown table cell: no pipe or newline breaks the table, no HTML gets rendered, and no
+    image or link a document's author wrote is either: ``![x](https://...)`` in an excerpt loaded a
+    remote image in the Markdown viewer a reviewer opened the report in (session 29). Backslashes
+    are escaped first, so an author's own ``\\]`` cannot undo the escaped ``]`` before ``(``."""
+    text = " ".join(str(value if value is not None else "").split()).replace("\\", "\\\\")
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+    return text.replace("](", "\\](")
 
 
 FINDING_COLUMNS = {"severity": "Severity", "category": "Category", "rule": "Rule", "document": "Document",
