@@ -112,6 +112,25 @@ def deep_run(tmp: Path) -> Iterator[tuple[dict[str, Any], dict[str, Path]]]:
     os.close(out)
     os.close(fd)
     yield _run(tmp, root, "deep")
+    _remove_chain(root)
+
+
+def _remove_chain(root: Path) -> None:
+    """Remove the deep tree bottom up, one descriptor at a time: shutil.rmtree recurses per level
+    (Python 3.11), so pytest's clean-up of old temporary folders failed on it with RecursionError
+    and left it behind (renamed garbage-*)."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    for _ in range(DEPTH):
+        inner = os.open("a", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+        os.close(fd)
+        fd = inner
+    os.unlink("deep.md", dir_fd=fd)
+    for _ in range(DEPTH):
+        parent = os.open("..", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+        os.close(fd)
+        os.rmdir("a", dir_fd=parent)
+        fd = parent
+    os.close(fd)
 
 
 def test_a_deep_folder_tree_is_walked_not_a_failed_run(
