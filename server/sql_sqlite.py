@@ -165,33 +165,33 @@ class WritersSql:
     """The statements of the store writers table (server/store_limits.py; migration in :data:`MIGRATIONS`)."""
 
     usage: Text
+    sweep: Text
     record: Text
     forget: Text
 
 
-# A row counts while its item is in the store, or in its first :held seconds (the handler records
-# it before langgraph-api puts the item: the row is the item's place, held). The item being written
-# is left out: an update replaces its own size.
-_COUNTED = (
-    f"FROM {WRITERS} w WHERE w.tenant_id = :tenant_id AND NOT (w.ns_path = :ns_path AND w.key = :key) "
-    f"AND (w.written_at > :held OR EXISTS (SELECT 1 FROM {STORE_ITEMS} i WHERE i.tenant_id = w.tenant_id "
-    "AND i.ns_path = w.ns_path AND i.key = w.key))"
-)
 WRITERS_SQL = WritersSql(
+    # What the tenant and the writer keep besides the item being written (an update replaces its
+    # own size): the rows as recorded, one pass over the tenant's.
     usage=(
-        "SELECT count(*), coalesce(sum(w.bytes), 0), "
-        "coalesce(sum(CASE WHEN w.identity = :identity THEN 1 ELSE 0 END), 0), "
-        f"coalesce(sum(CASE WHEN w.identity = :identity THEN w.bytes ELSE 0 END), 0) {_COUNTED}"
+        "SELECT count(*), coalesce(sum(bytes), 0), "
+        "coalesce(sum(CASE WHEN identity = :identity THEN 1 ELSE 0 END), 0), "
+        f"coalesce(sum(CASE WHEN identity = :identity THEN bytes ELSE 0 END), 0) FROM {WRITERS} "
+        "WHERE tenant_id = :tenant_id AND NOT (ns_path = :ns_path AND key = :key)"
     ),
-    # The writer's rows whose item is gone (deleted by a run, a thread's delete, expired) go first.
+    # Rows whose item is gone (deleted by a run, a thread's delete, expired), past the first :held
+    # seconds in which a row is the place of an item langgraph-api has not put yet: swept when a
+    # count reaches a limit, then counted again.
+    sweep=(
+        f"DELETE FROM {WRITERS} WHERE tenant_id = :tenant_id AND written_at <= :held "
+        f"AND NOT EXISTS (SELECT 1 FROM {STORE_ITEMS} i WHERE i.tenant_id = {WRITERS}.tenant_id "
+        f"AND i.ns_path = {WRITERS}.ns_path AND i.key = {WRITERS}.key)"
+    ),
     record=(
-        f"DELETE FROM {WRITERS} WHERE tenant_id = :tenant_id AND identity = :identity "
-        f"AND written_at <= :held AND NOT EXISTS (SELECT 1 FROM {STORE_ITEMS} i "
-        f"WHERE i.tenant_id = {WRITERS}.tenant_id AND i.ns_path = {WRITERS}.ns_path AND i.key = {WRITERS}.key)",
         f"INSERT INTO {WRITERS} (tenant_id, ns_path, key, identity, bytes, written_at) "
         "VALUES (:tenant_id, :ns_path, :key, :identity, :bytes, :now) "
         "ON CONFLICT (tenant_id, ns_path, key) DO UPDATE SET identity = excluded.identity, "
-        "bytes = excluded.bytes, written_at = excluded.written_at",
+        "bytes = excluded.bytes, written_at = excluded.written_at"
     ),
     forget=f"DELETE FROM {WRITERS} WHERE tenant_id = :tenant_id AND ns_path = :ns_path AND key = :key",
 )

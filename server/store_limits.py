@@ -11,9 +11,10 @@ together, ``KASSIST_MAX_STORE_ITEMS_PER_TENANT`` (100,000) and ``KASSIST_MAX_STO
 limit, its variable and what to delete; an update of an item counts its new size instead of its
 old one, so it passes while the total stays within the limits.
 
-What counts: the items clients put through the API that are still in the store (a value's size as
-sent, its JSON), each the user's who last wrote it, recorded in ``kassist_store_writers``
-(the store's rows name no writer). What the graphs' own runs write (session notes, memories) is
+What counts: the items clients put through the API (a value's size as sent, its JSON), each the
+user's who last wrote it, recorded in ``kassist_store_writers`` (the store's rows name no writer);
+a client's delete forgets its row, and the rows of items gone another way (a run's delete, an
+expiry) are swept when a count reaches a limit, so they never refuse a put. What the graphs' own runs write (session notes, memories) is
 bounded by their own rules and does not count. Two writers at a limit: one wins - the count and the
 record of the new item are one transaction, and this process's writes are taken one at a time
 (``langgraph dev`` is one process; no other server writes store items for clients).
@@ -80,14 +81,22 @@ class StoreWriters:
         def steps() -> Generator[tuple[Stmt, ...], Any, str | None]:
             now = time.time()
             params = {**item, "now": now, "held": now - HELD_SECONDS}
-            rows = yield stmts(self._q.usage, params, fetch=True)
-            count, size, own_count, own_size = (int(v) for v in rows[0])
-            why = _refusal(item["bytes"], (own_count, own_size), (count, size), limits)
+            why = yield from self._over(params, limits)
+            if why is not None:  # at a limit: the rows of items gone since count no more
+                yield stmts(self._q.sweep, params)
+                why = yield from self._over(params, limits)
             if why is None:
                 yield stmts(self._q.record, params)
             return why
 
         return await self._handle.arun(steps(), write=True)
+
+    def _over(
+        self, params: dict[str, Any], limits: dict[str, int]
+    ) -> Generator[tuple[Stmt, ...], Any, str | None]:
+        rows = yield stmts(self._q.usage, params, fetch=True)
+        count, size, own_count, own_size = (int(v) for v in rows[0])
+        return _refusal(params["bytes"], (own_count, own_size), (count, size), limits)
 
     async def forget(self, tenant: str, ns_path: str, key: str) -> None:
         def steps() -> Generator[tuple[Stmt, ...], Any, None]:

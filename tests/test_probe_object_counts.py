@@ -239,3 +239,38 @@ def test_store_items_are_counted_per_user_and_per_tenant_and_one_racer_wins(lg: 
     assert put(bob, "b0").status_code == 204  # another tenant's count is its own
     for client in (alice, erin, bob):
         client.close()
+
+
+def test_a_store_item_gone_another_way_frees_its_place(db_url: str) -> None:
+    """A client's item deleted by a run (a thread's delete takes its session note) or expired leaves
+    its writer's row: swept when a count reaches a limit, so it never refuses a put (in process)."""
+    import asyncio
+
+    from langgraph.store.base import PutOp
+    from raw_sql import raw_changed
+
+    from kassist.db.handle import open_set_up
+    from memory import MemoryStore
+    from memory.store.namespaces import encode_path
+    from server.store_limits import ITEMS_ENV, StoreWriters, store_limits
+
+    url = db_url
+    store = MemoryStore.from_url(url, tenant_from_namespace=True)
+    store.setup()
+    writers = open_set_up(url, StoreWriters)
+    limits = {**store_limits({}), ITEMS_ENV: 2}
+    item = {"tenant_id": "acme", "ns_path": encode_path(("quota",)), "identity": "alice", "bytes": 10}
+    try:
+        for key in ("a", "b"):
+            store.batch([PutOp(("acme", "quota"), key, {"v": 1})])
+            assert asyncio.run(writers.take({**item, "key": key}, limits)) is None
+        refused = asyncio.run(writers.take({**item, "key": "c"}, limits))
+        assert refused is not None and ITEMS_ENV in refused
+        store.batch([PutOp(("acme", "quota"), "a", None)])  # gone without the API's delete
+        assert asyncio.run(writers.take({**item, "key": "c"}, limits)) is not None  # a's place still held
+        # Past the hold: the row of "a" (gone from the store) is swept at the limit.
+        assert raw_changed(db_url, "UPDATE kassist_store_writers SET written_at = 0") == 2
+        assert asyncio.run(writers.take({**item, "key": "c"}, limits)) is None
+    finally:
+        writers.close()
+        store.close()
