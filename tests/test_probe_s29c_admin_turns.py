@@ -42,8 +42,9 @@ def _turn(client: TestClient, key: str, thread: str, text: str) -> dict[str, Any
 
 
 @pytest.fixture(scope="module")
-def member_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The member's own read of her thread after the admin continued it (the state, as JSON text)."""
+def member_views(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """The member's own reads of her threads after the admin continued them, by the route the admin
+    used (``invoke``; ``batch``, whose inputs LangServe configures one by one), as JSON text."""
     tmp: Path = tmp_path_factory.mktemp("admin-turns")
     url = f"sqlite:///{tmp / 'kassist.db'}"
     with MemoryManager.from_url(url) as manager:
@@ -59,17 +60,38 @@ def member_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         ) as client:
             _turn(client, ACME_ADMIN_KEY, "olga-private", PRIVATE_QUESTION)  # the admin's own conversation
             _turn(client, ACME_KEY, "alice-thread", "What is the parental leave policy?")
+            _turn(client, ACME_KEY, "alice-batched", "What is the parental leave policy?")
             _turn(client, ACME_ADMIN_KEY, "alice-thread", "Where in Amsterdam is the relocation bonus paid?")
-            state = client.get("/assistant/threads/alice-thread/state", headers={"x-api-key": ACME_KEY})
-            assert state.status_code == 200, state.text
-            yield json.dumps(state.json(), ensure_ascii=False)
+            batch = {
+                "inputs": [{"messages": [["user", "Where in Amsterdam is the relocation bonus paid?"]]}],
+                "config": [{"configurable": {"thread_id": "alice-batched"}}],
+            }
+            done = client.post("/assistant/batch", json=batch, headers={"x-api-key": ACME_ADMIN_KEY})
+            assert done.status_code == 200, done.text
+            views = {}
+            for route, thread in (("invoke", "alice-thread"), ("batch", "alice-batched")):
+                state = client.get(f"/assistant/threads/{thread}/state", headers={"x-api-key": ACME_KEY})
+                assert state.status_code == 200, state.text
+                views[route] = json.dumps(state.json(), ensure_ascii=False)
+            yield views
     finally:
         mp.undo()
 
 
-def test_the_member_does_not_read_the_admins_other_conversations(member_view: str) -> None:
-    assert PRIVATE_QUESTION not in member_view
+def test_the_member_does_not_read_the_admins_other_conversations(member_views: dict[str, str]) -> None:
+    assert PRIVATE_QUESTION not in member_views["invoke"]
 
 
-def test_the_member_does_not_read_the_admins_memories(member_view: str) -> None:
-    assert "Keizersgracht" not in member_view
+def test_the_member_does_not_read_the_admins_memories(member_views: dict[str, str]) -> None:
+    assert "Keizersgracht" not in member_views["invoke"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="an admin's /assistant/batch turn on a member's thread still writes the admin's memories and notes "
+    "into it: LangServe's batch keeps only each config's config_keys (configurable), so the metadata.owner "
+    "the server stamps never reaches the run (f21517b's guest rule does not see it); fixed by h1",
+)
+def test_an_admins_batched_turn_writes_none_of_the_admins_memory_either(member_views: dict[str, str]) -> None:
+    assert PRIVATE_QUESTION not in member_views["batch"]
+    assert "Keizersgracht" not in member_views["batch"]
