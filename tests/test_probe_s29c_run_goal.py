@@ -43,11 +43,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
         yield client, corpus
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GET /v1/runs/{id} serves a command-line run's default goal with the server's absolute source "
-    "path; fixed by h1 (server/runs/service.view: the goal as for_client says it)",
-)
 def test_a_members_view_of_a_command_line_run_names_no_server_path(served: tuple[TestClient, Path]) -> None:
     client, corpus = served
     view = client.get("/v1/runs/cli-run", headers={"x-api-key": MEMBER})

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobRecord, JobStore, TenantJobStore
+from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import lease_free
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
@@ -214,6 +215,17 @@ class RunsService:
     def source_label(self, tenant: str, source: str) -> str:
         return self.config.source_label(tenant, source)
 
+    def goal_label(self, tenant: str, state: AgentRunState, job: JobRecord) -> str | None:
+        """The run's goal as its tenant's users are told it: the default goal the server derived
+        names the source as :meth:`source_label` does (a command-line run's default goal held the
+        server's absolute path); a requester's own goal as it was given."""
+        goal = state.goal or job.goal
+        if goal and goal == default_goal(state.settings):
+            return default_goal(
+                state.settings.model_copy(update={"source": self.source_label(tenant, job.source)})
+            )
+        return goal
+
     def view(self, who: Principal, run: str) -> RunView:
         job = self._job(who, run)
         state, status, version = self._state(who, job)
@@ -223,7 +235,7 @@ class RunsService:
         return RunView(
             run_id=run, status=status, version=version, active=_active(job), queued=job.wanted,
             collection=job.collection, source=self.source_label(who.tenant_id, job.source), created_at=job.created_at,
-            goal=s.goal or job.goal, embedder=s.embedder_name or None,
+            goal=self.goal_label(who.tenant_id, s, job), embedder=s.embedder_name or None,
             progress=Progress(
                 step=s.step.kind if s.step else None, documents_total=s.documents_total, batch=s.batch_cursor,
                 batches=s.batches_total, last_document=s.last_document, counters=s.counters.model_dump(),
