@@ -1,6 +1,6 @@
 """An "X office" a question names is a place the passages must mention only when X can be a place:
-"how many office journeys" and "how much office space" name none (graph/assistant/names.office_names).
-Before, "many" was asked of the passages and a remote worker's question about office visits abstained
+"how many office trips" and "how much office space" name none (graph/assistant/names.office_names).
+Before, "many" was asked of the passages and a question about a limit on office visits abstained
 with "nothing mentions mani". Pure functions: no index, no model."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from graph.assistant.names import office_names
 
 def test_a_question_word_before_office_names_no_place() -> None:
     assert (
-        office_names("remote contract here, is there a cap on how many office journeys I claim a month")
+        office_names("as a field engineer, is there a limit on how many office trips a quarter I may expense")
         == set()
     )
     assert office_names("how much office space does each team get?") == set()
@@ -24,5 +24,7 @@ def test_office_visits_are_answered_from_a_passage_that_never_says_many() -> Non
     hit = {"doc_id": "remote", "chunk_id": "r1", "title": "Remote Work Policy", "heading": "Office visits",
            "text": text, "source_path": "remote.md", "relevance": 0.62, "sentence_cosine": 0.6,
            "best_sentence": text}  # fmt: skip
-    verdict = judge("is there a cap on how many office journeys I can claim a month", [hit], embedder="local")
+    verdict = judge(
+        "is there a limit to how many office visits per month I can claim?", [hit], embedder="local"
+    )
     assert verdict.answerable, verdict.reason
