@@ -258,3 +258,34 @@ def test_a_run_of_a_key_revoked_before_it_starts_is_not_started(clients: Clients
     assert "was revoked after it was sent" in str(ended), ended
     assert admin.get(f"/threads/{thread}/runs/{run}").json()["status"] == "error"
     assert not admin.get(f"/threads/{thread}/state").json()["values"]  # nothing ran, nothing written
+
+
+def test_a_run_queued_behind_a_busy_thread_is_decided_when_it_starts(clients: Clients) -> None:
+    """The run queued behind a running one on its thread starts after the key that sent both was
+    revoked: it is not started; the running one, decided when it started, is not stopped half-way
+    (session 29, h1)."""
+    from server.key_store import open_key_store
+
+    _member, admin, corpus, db_url = clients
+    many = corpus.parent / "many"
+    many.mkdir(exist_ok=True)
+    for i in range(60):  # a run busy for a few seconds, one document per batch
+        (many / f"note-{i:03}.md").write_text(f"# Note {i}\n\nRoom {i} is booked on Mondays.\n")
+    keys = open_key_store(db_url).for_tenant("acme")
+    token, record = keys.create("dora", "member")
+    with httpx.Client(base_url=str(admin.base_url), headers={"x-api-key": token}, timeout=120) as dora:
+        thread = _new_thread(dora)
+        settings = {"source": str(many), "collection": "busy", "embedder": "hashing", "batch_size": 1}
+        body = {"assistant_id": "ingestion", "input": {"settings": settings}}
+        first = dora.post(f"/threads/{thread}/runs", json=body).json()["run_id"]
+        deadline = time.monotonic() + 60
+        while dora.get(f"/threads/{thread}/runs/{first}").json()["status"] != "running":
+            assert time.monotonic() < deadline, "the first run did not start"
+            time.sleep(0.1)
+        queued = dora.post(f"/threads/{thread}/runs", json={**body, "multitask_strategy": "enqueue"})
+        assert queued.status_code == 200, queued.text
+        assert keys.revoke(record.prefix)
+    assert admin.get(f"/threads/{thread}/runs/{first}").json()["status"] == "running"  # still busy
+    ended = admin.get(f"/threads/{thread}/runs/{queued.json()['run_id']}/join").json()
+    assert "was revoked after it was sent" in str(ended), ended
+    assert admin.get(f"/threads/{thread}/runs/{first}").json()["status"] == "success"
