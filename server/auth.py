@@ -26,7 +26,11 @@ checkpoint comes from. Every resource and action langgraph-api authorizes has a 
   (server/object_limits.py: 409 over them); a batch's runs are checked all before any is queued
   (server/batch_runs.py);
 - store: every namespace is forced under the caller's tenant; writing tenant-level defaults
-  (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise);
+  (:func:`server.roles.is_tenant_level`) needs an admin key (403 otherwise); a user and a tenant
+  keep at most so many items and bytes put through the API (server/store_limits.py: 409 over it);
+- every run acts with its creator's current rights when it starts (server/run_creator.py): the
+  user returned here names its managed key; a run whose key was revoked (or an admin's lowered)
+  before it starts is not started, and a revoked key's cron fires nothing;
 - deciding a review (a resume of a graph with a review step, approve or reject) needs an admin key;
 - nobody writes a thread's state directly: ``POST /threads/{id}/state`` (``update_state``,
   ``as_node``) and a new thread's ``supersteps`` are refused with 403 for every role, since the
