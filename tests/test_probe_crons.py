@@ -32,6 +32,8 @@ from server.cron_rules import CRON_THREAD_NOT_FOUND
 EVERY_SECOND = "* * * * * *"
 WAIT_S = 150
 SAID = "Remind me what the handbook says about expense reports."
+CRON_USER = {"tenant_id": "acme", "role": "member", "key": None, "scheduled": True, "permissions": []}
+"""The user a cron stores (server/cron_rules.store_cron_user) for an environment key (no managed key)."""
 
 
 @pytest.fixture(scope="module")
@@ -236,7 +238,7 @@ def test_a_cron_cannot_name_the_user_it_runs_as(lg: tuple[str, Path]) -> None:
 
     try:
         assert made.json()["payload"]["config"]["configurable"]["langgraph_auth_user"] == stored()
-        assert stored() == {"identity": "alice", "tenant_id": "acme", "role": "member", "permissions": []}
+        assert stored() == {**CRON_USER, "identity": "alice"}
         # An update that leaves the config alone keeps the user; one that sends a config (which
         # replaces the stored one) makes the updating key's user the one the runs act as.
         assert olga.patch(f"/runs/crons/{cron_id}", json={"schedule": "0 0 2 1 *"}).status_code == 200
@@ -244,7 +246,7 @@ def test_a_cron_cannot_name_the_user_it_runs_as(lg: tuple[str, Path]) -> None:
         config = {"configurable": {"langgraph_auth_user": forged}}
         patched = olga.patch(f"/runs/crons/{cron_id}", json={"config": config})
         assert patched.status_code == 200, patched.text
-        assert stored() == {"identity": "olga", "tenant_id": "acme", "role": "member", "permissions": []}
+        assert stored() == {**CRON_USER, "identity": "olga"}
     finally:
         assert alice.delete(f"/runs/crons/{cron_id}").status_code in (200, 204)
 
