@@ -32,7 +32,13 @@ from server.cron_rules import CRON_THREAD_NOT_FOUND
 EVERY_SECOND = "* * * * * *"
 WAIT_S = 150
 SAID = "Remind me what the handbook says about expense reports."
-CRON_USER = {"tenant_id": "acme", "role": "member", "key": None, "scheduled": True, "permissions": []}
+CRON_USER: dict[str, object] = {
+    "tenant_id": "acme",
+    "role": "member",
+    "key": None,
+    "scheduled": True,
+    "permissions": [],
+}
 """The user a cron stores (server/cron_rules.store_cron_user) for an environment key (no managed key)."""
 
 
