@@ -98,9 +98,14 @@ def reaches(principal: Principal, owner: str | None) -> bool:
 
 def with_owner(config: dict[str, Any], principal: Principal, owner: str | None) -> dict[str, Any]:
     """``config`` whose checkpoints will record the thread's owner: the existing one, or the
-    caller for a new thread."""
-    metadata = {**(config.get("metadata") or {}), OWNER_KEY: principal.identity if owner is None else owner}
-    return {**config, "metadata": metadata}
+    caller for a new thread. In ``metadata`` and, for the run's nodes, in ``configurable`` too:
+    LangServe's ``/batch`` keeps only each config's ``configurable`` (its ``config_keys``), so an
+    admin's batched turn on a member's thread saw no owner and recalled the admin's own memory into
+    it (a client's ``configurable.owner`` is refused by the allow-list before this)."""
+    who = principal.identity if owner is None else owner
+    metadata = {**(config.get("metadata") or {}), OWNER_KEY: who}
+    configurable = {**(config.get("configurable") or {}), OWNER_KEY: who}
+    return {**config, "metadata": metadata, "configurable": configurable}
 
 
 def job_thread(head: CheckpointTuple | None, accepted: Accepted | None) -> bool:

@@ -200,6 +200,18 @@ def test_openai_responder_runs_a_tool_call_round_trip_and_streams_the_answer(
     assert state["citations"][0]["path"] == "hr/leave-policy-handbook-2026.md"
 
 
+def test_an_admins_turn_on_a_members_thread_offers_the_model_no_recall_of_the_admins_memory(
+    openai_server: list[dict[str, Any]], handbook_db: str
+) -> None:
+    # The servers stamp the thread's owner (metadata.owner and configurable.owner); olga, an admin,
+    # continues alice's conversation: whatever a tool returns is checkpointed in alice's thread.
+    cfg = config("alice-thread", user="olga")
+    cfg["configurable"]["owner"] = "alice"
+    with _model_graph(handbook_db) as graph:
+        graph.invoke({"messages": [HumanMessage("What about earned leave for probationary hires?")]}, cfg)
+    assert {t["function"]["name"] for t in openai_server[0]["tools"]} == {"knowledge_search"}
+
+
 def test_a_model_answer_from_tool_passages_that_do_not_bear_on_the_question_becomes_not_found(
     openai_server: list[dict[str, Any]], handbook_db: str
 ) -> None:

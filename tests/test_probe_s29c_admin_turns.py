@@ -86,12 +86,6 @@ def test_the_member_does_not_read_the_admins_memories(member_views: dict[str, st
     assert "Keizersgracht" not in member_views["invoke"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an admin's /assistant/batch turn on a member's thread still writes the admin's memories and notes "
-    "into it: LangServe's batch keeps only each config's config_keys (configurable), so the metadata.owner "
-    "the server stamps never reaches the run (f21517b's guest rule does not see it); fixed by h1",
-)
 def test_an_admins_batched_turn_writes_none_of_the_admins_memory_either(member_views: dict[str, str]) -> None:
     assert PRIVATE_QUESTION not in member_views["batch"]
     assert "Keizersgracht" not in member_views["batch"]

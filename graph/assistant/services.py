@@ -187,8 +187,9 @@ def open_for_run(services: Services, config: RunnableConfig) -> AssistantResourc
     if isinstance(store, MemoryStore):  # the admin store langgraph-api hands every run, or a view
         store = scope.bind(store)
     user = run_user(conf)
-    # The owner both servers stamp on a run's config (metadata.owner: the thread's, never the client's).
-    owner = (config.get("metadata") or {}).get(OWNER_KEY)
+    # The owner both servers stamp on a run's config (metadata.owner: the thread's, never the client's;
+    # kassist serve also in configurable, which LangServe's /batch keeps).
+    owner = (config.get("metadata") or {}).get(OWNER_KEY) or conf.get(OWNER_KEY)
     return AssistantResources(
         tenant=scope.tenant,
         user=user,

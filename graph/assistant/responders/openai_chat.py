@@ -60,6 +60,10 @@ def make_tools(res: AssistantResources, found: list[dict[str, Any]]) -> list[Bas
         records = res.memory.recall(res.user, query=query, k=5)
         return "\n\n".join(render_memory(r) for r in records) or "nothing remembered"
 
+    if res.guest:
+        # An admin's turn on a member's thread: the thread's state (and so every tool result in it)
+        # is the member's to read, so the guest's own memory is not offered (as load_memories).
+        return [StructuredTool.from_function(knowledge_search)]
     return [StructuredTool.from_function(knowledge_search), StructuredTool.from_function(memory_recall)]
 
 
