@@ -49,3 +49,28 @@ def test_a_read_only_command_leaves_another_applications_database_alone(tmp_path
     assert done.returncode == 1, done.stdout
     [line] = done.stderr.strip().splitlines()
     assert line.startswith(f"error: {app} is a SQLite database without kassist's tables"), line
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="D9: the refusal of a default ./.kassist that is a symbolic link (or another user's) is printed as "
+    "'unexpected UnsafeDefaultDatabase ... (a bug in kassist ...)' by every command but serve; fixed by the "
+    "lead/t (cli/kit.database_url: the default chosen inside the try; cli/demo.py through it), patches "
+    "/tmp/kassist-docs/s29/h2-kit.py.patch and h2-demo.py.patch",
+)
+def test_a_planted_default_folder_is_refused_in_the_projects_one_line(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "another-users-folder"
+    elsewhere.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / ".kassist").symlink_to(elsewhere)  # planted in a shared working folder
+
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "cli.main", "memory", "list", "--tenant", "acme", "--user", "asha"],
+        cwd=work, env={**child_env(), "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+    assert done.returncode == 1 and not any(elsewhere.iterdir())
+    [line] = done.stderr.strip().splitlines()
+    # docs/cli.md: "unexpected <Error>: ... (a bug in kassist ...)" is for bugs; this is a refusal.
+    assert line.startswith("error: ./.kassist is a symbolic link;"), line
