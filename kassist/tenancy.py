@@ -58,16 +58,26 @@ def validate_tenant_id(tenant_id: object) -> str:
     return check_identifier(tenant_id, "tenant_id", MAX_TENANT_ID_LENGTH)
 
 
-def auth_user_tenant(user: Any) -> Any:
-    """The ``tenant_id`` of an authenticated user (a mapping or an object), or None."""
+def auth_user_field(user: Any, name: str) -> Any:
+    """Field ``name`` of an authenticated user, or None: langgraph-api hands a mapping (the dict
+    ``authenticate`` returned) or an object (its user proxy: items and attributes)."""
     if user is None:
         return None
     if isinstance(user, Mapping):
-        return user.get(TENANT_KEY)
+        return user.get(name)
     try:
-        return getattr(user, TENANT_KEY, None)
+        return user[name]
+    except Exception:
+        pass
+    try:
+        return getattr(user, name, None)
     except Exception:
         return None
+
+
+def auth_user_tenant(user: Any) -> Any:
+    """The ``tenant_id`` of an authenticated user (a mapping or an object), or None."""
+    return auth_user_field(user, TENANT_KEY)
 
 
 def configured_tenant(conf: Mapping[str, Any]) -> str | None:

@@ -8,8 +8,9 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.tenancy import TENANT_KEY
+from kassist.tenancy import auth_user_field as field
 from server.run_checks import refuse, run_configurable, tenant_of
-from server.run_creator import KEY_FIELD, SCHEDULED_FIELD, field
+from server.run_creator import KEY_FIELD, SCHEDULED_FIELD
 
 CRON_ROLE = "member"
 """The role a cron's runs act with, whoever made the cron: a schedule decides no review and

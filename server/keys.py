@@ -196,6 +196,10 @@ def token_from_headers(headers: dict[bytes, bytes]) -> str | None:
     return None
 
 
+class KeysUnreadable(RuntimeError):
+    """The database's key table could not be read: whether a key holds is not known."""
+
+
 class KeyLookup(Protocol):
     """What a server needs of its keys: the principal of a token, or None."""
 
@@ -330,7 +334,7 @@ class KeyResolver:
         once): the managed key ``key`` while it is active and still that identity's, else None;
         without a key, the environment table's key of that identity, else its best active managed
         key (a cron stored before keys were named), else None. A database that cannot be read
-        holds nothing (logged), as in :meth:`lookup`."""
+        raises :class:`KeysUnreadable` (logged): not knowing is not "revoked"."""
         if key is None:
             held = [p for p in self.table.keys.values() if (p.identity, p.tenant_id) == (identity, tenant_id)]
             if held:
@@ -346,7 +350,7 @@ class KeyResolver:
                 records = store.for_tenant(tenant_id).list()
         except Exception as exc:
             self._unreadable(key or identity, exc)
-            return None
+            raise KeysUnreadable(f"the API keys could not be read ({str(exc)[:200]})") from None
         live = [
             Principal(identity=r.identity, tenant_id=r.tenant_id, role=r.role)
             for r in records

@@ -1,5 +1,5 @@
 """A run acts with its creator's current rights when it starts (``langgraph dev``; both servers'
-rule, docs/serving.md "Who a run acts as").
+rule, docs/serving.md, the crons paragraph: "A run acts with its creator's current rights").
 
 langgraph-api stores the user of the request that made a run (or, for a cron's firing, the user
 :func:`server.cron_rules.store_cron_user` stored) in the run's ``configurable.langgraph_auth_user``
@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kassist.tenancy import AUTH_USER_KEY, TENANT_KEY
+from kassist.tenancy import auth_user_field as field
+from server.keys import KeysUnreadable
 
 if TYPE_CHECKING:
     from server.keys import KeyResolver, Principal
@@ -45,16 +47,6 @@ class RunNotStarted(RuntimeError):
     """A run whose creator no longer holds the rights it was made with: it is not started. A
     RuntimeError: langgraph-api says such an error's message to the client (its own types'
     messages it hides as "An internal error occurred")."""
-
-
-def field(user: Any, name: str) -> Any:
-    """``user[name]`` of an authenticated user (langgraph-api hands a mapping or an object)."""
-    if isinstance(user, Mapping):
-        return user.get(name)
-    try:
-        return user[name]
-    except (KeyError, TypeError, IndexError):
-        return getattr(user, name, None)
 
 
 def creator(principal: Principal, key: str | None) -> dict[str, Any]:
@@ -95,6 +87,13 @@ def install(resolver: KeyResolver) -> None:
     _RESOLVER[:] = [resolver]
 
 
+def unknown(run_id: str, exc: Exception) -> str:
+    return (
+        f"could not check who sent run {run_id}: {exc}; it was not started: send it again (the key "
+        "table is read when a run starts)"
+    )
+
+
 def not_started(run_id: str, why: str) -> str:
     return (
         f"run {run_id} was not started: {why}; a run acts with its creator's current rights when it "
@@ -108,7 +107,10 @@ async def firing_refusal(user: Any) -> str | None:
     after its key was revoked: every firing is refused, the cron fires nothing), or None."""
     if not _RESOLVER or not field(user, SCHEDULED_FIELD):
         return None  # a request's user: its key was resolved for this very request
-    why = await asyncio.to_thread(refusal, user, _RESOLVER[0])
+    try:
+        why = await asyncio.to_thread(refusal, user, _RESOLVER[0])
+    except KeysUnreadable as exc:  # not known: this firing is skipped, the next one asks again
+        return f"this run was not created: {exc}; the cron fires again at its next time"
     if why is None:
         return None
     return (
@@ -143,6 +145,15 @@ def _decide(run_id: str, user: Any) -> str | None:
     return why
 
 
+def _decided_now(run_id: str, user: Any) -> str | None:
+    """:func:`_decide`; a key table that cannot be read stops the run with that reason, not kept
+    (the run's next attempt asks again) and never reported as a revoked key."""
+    try:
+        return _decide(run_id, user)
+    except KeysUnreadable as exc:
+        raise RunNotStarted(unknown(run_id, exc)) from None
+
+
 def _raise(run_id: str, why: str | None) -> None:
     if why is not None:
         raise RunNotStarted(not_started(run_id, why))
@@ -162,7 +173,7 @@ def check_run(config: Mapping[str, Any] | None) -> None:
             asyncio.get_running_loop()
             return
         except RuntimeError:
-            why = _decide(*run)
+            why = _decided_now(*run)
     _raise(run[0], why)
 
 
@@ -173,5 +184,5 @@ async def acheck_run(config: Mapping[str, Any] | None) -> None:
         return
     known, why = _decided(run[0])
     if not known:
-        why = await asyncio.to_thread(_decide, *run)
+        why = await asyncio.to_thread(_decided_now, *run)
     _raise(run[0], why)

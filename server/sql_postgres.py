@@ -8,4 +8,6 @@ from server import sql_sqlite
 
 SQL = postgres_twin(sql_sqlite.SQL, {})
 ACCEPTED_SQL = postgres_twin(sql_sqlite.ACCEPTED_SQL, {})
-WRITERS_SQL = postgres_twin(sql_sqlite.WRITERS_SQL, {})
+WRITERS_SQL = postgres_twin(
+    sql_sqlite.WRITERS_SQL, {"lock": "SELECT pg_advisory_xact_lock(hashtext(:tenant_id))"}
+)

@@ -164,6 +164,7 @@ ACCEPTED_SQL = AcceptedSql(
 class WritersSql:
     """The statements of the store writers table (server/store_limits.py; migration in :data:`MIGRATIONS`)."""
 
+    lock: Text
     usage: Text
     sweep: Text
     record: Text
@@ -171,6 +172,10 @@ class WritersSql:
 
 
 WRITERS_SQL = WritersSql(
+    # The tenant's count and record are one writer's at a time across processes: SQLite's write
+    # transaction (BEGIN IMMEDIATE) is that already; PostgreSQL takes a lock per tenant
+    # (server/sql_postgres.py), since its READ COMMITTED let two processes both take the last place.
+    lock="SELECT 1",
     # What the tenant and the writer keep besides the item being written (an update replaces its
     # own size): the rows as recorded, one pass over the tenant's.
     usage=(

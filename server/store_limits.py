@@ -16,14 +16,16 @@ user's who last wrote it, recorded in ``kassist_store_writers`` (the store's row
 a client's delete forgets its row, and the rows of items gone another way (a run's delete, an
 expiry) are swept when a count reaches a limit, so they never refuse a put. What the graphs' own runs write (session notes, memories) is
 bounded by their own rules and does not count. Two writers at a limit: one wins - the count and the
-record of the new item are one transaction, and this process's writes are taken one at a time
-(``langgraph dev`` is one process; no other server writes store items for clients).
+record of the new item are one transaction that holds the tenant's lock (SQLite's write lock; a
+PostgreSQL advisory lock per tenant, so two server processes on one database count in turn), and a
+tenant's puts in this process are counted one at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 import time
 from collections.abc import Generator, Mapping
@@ -36,7 +38,8 @@ from kassist.db import Database
 from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Options, Stmt, stmts
 from kassist.dburl import database_url_from_env
-from memory.store.namespaces import encode_path
+from memory.store.factory import TENANT_ENV_VAR
+from memory.store.namespaces import Scope, encode_path
 from server.http_limits import _env_count
 from server.key_store import migrate
 from server.run_checks import refuse
@@ -67,6 +70,7 @@ class StoreWriters:
         self._q: WritersSql = module.WRITERS_SQL
         self._keys = module.SQL
         self._handle = Handle(db, Options(), closed="this store writers table is closed")
+        self._swept: dict[str, float] = {}  # tenant -> when its rows of gone items were last swept
 
     def setup(self) -> list[int]:
         return self._handle.run(migrate(self._keys, self._handle.backend), write=True)
@@ -81,8 +85,13 @@ class StoreWriters:
         def steps() -> Generator[tuple[Stmt, ...], Any, str | None]:
             now = time.time()
             params = {**item, "now": now, "held": now - HELD_SECONDS}
+            yield stmts(self._q.lock, params, fetch=True)
             why = yield from self._over(params, limits)
-            if why is not None:  # at a limit: the rows of items gone since count no more
+            if why is not None and self._swept.get(item["tenant_id"], 0.0) <= now - HELD_SECONDS:
+                # At a limit: the rows of items gone since (a run's delete, an expiry) count no
+                # more. At most once a hold's length per tenant: a user who keeps putting at her
+                # limit does not make every put pass over the whole tenant.
+                self._swept[item["tenant_id"]] = now
                 yield stmts(self._q.sweep, params)
                 why = yield from self._over(params, limits)
             if why is None:
@@ -132,7 +141,19 @@ def _refusal(size: int, own: tuple[int, int], tenant: tuple[int, int], limits: d
 
 _OPEN: dict[str, StoreWriters] = {}
 _LOCK = threading.Lock()
-_TURN = asyncio.Lock()  # this process's store writes are counted one at a time
+_TURNS: dict[str, asyncio.Lock] = {}  # a tenant's puts are counted one at a time in this process
+
+
+def stored_path(namespace: tuple[str, ...]) -> tuple[str, str]:
+    """``(tenant_id, ns_path)`` of an item of ``namespace`` (the tenant label first, as the auth
+    handler forces it) as the server's store keeps it: the store's own rule
+    (memory.store.namespaces.Scope, as memory.store.factory.langgraph_store opens it). With
+    ``KASSIST_TENANT`` the store is a view bound to that tenant, which keeps the forced tenant label
+    as a label of its own; re-deriving the path without it recorded a path no item had."""
+    bound = os.environ.get(TENANT_ENV_VAR, "").strip() or None
+    scope = Scope(tenant=bound, tenant_from_namespace=bound is None)
+    tenant, labels = scope.resolve(namespace, "a store item's quota")
+    return tenant, encode_path(labels)
 
 
 def _table() -> StoreWriters:
@@ -148,21 +169,17 @@ async def check_store_put(
 ) -> None:
     """Refuse (409) a put that would cross a store limit of its writer or tenant; otherwise record
     the item as the caller's. A delete (``value`` None) forgets the record."""
-    namespace, key = tuple(value.get("namespace") or ())[1:], value.get("key")
+    key = value.get("key")
     if not isinstance(key, str):
         return  # langgraph-api answers a put without a key
     table = await asyncio.to_thread(_table)  # opening connects: not on the event loop
-    path = encode_path(namespace)
+    stored_tenant, path = stored_path(tuple(value.get("namespace") or ()))
     if ctx.action == "delete" or value.get("value") is None:
-        await table.forget(tenant, path, key)
+        # Before langgraph-api deletes the item (a delete is not refused after this handler).
+        await table.forget(stored_tenant, path, key)
         return
     size = len(json.dumps(value.get("value"), ensure_ascii=False, default=str).encode())
-    item = {
-        "tenant_id": tenant,
-        "ns_path": path,
-        "key": key,
-        "identity": str(ctx.user.identity),
-        "bytes": size,
-    }
-    async with _TURN:
+    item = {"tenant_id": stored_tenant, "ns_path": path, "key": key, "bytes": size}
+    item["identity"] = str(ctx.user.identity)
+    async with _TURNS.setdefault(tenant, asyncio.Lock()):
         refuse(409, await table.take(item, limits))

@@ -243,7 +243,9 @@ def test_store_items_are_counted_per_user_and_per_tenant_and_one_racer_wins(lg: 
 
 def test_a_store_item_gone_another_way_frees_its_place(db_url: str) -> None:
     """A client's item deleted by a run (a thread's delete takes its session note) or expired leaves
-    its writer's row: swept when a count reaches a limit, so it never refuses a put (in process)."""
+    its writer's row: swept when a count reaches a limit, so it never refuses a put; a process sweeps
+    a tenant at most once a hold's length (a user putting at her limit does not make every put pass
+    over the whole tenant). In process."""
     import asyncio
 
     from langgraph.store.base import PutOp
@@ -254,23 +256,78 @@ def test_a_store_item_gone_another_way_frees_its_place(db_url: str) -> None:
     from memory.store.namespaces import encode_path
     from server.store_limits import ITEMS_ENV, StoreWriters, store_limits
 
-    url = db_url
-    store = MemoryStore.from_url(url, tenant_from_namespace=True)
+    store = MemoryStore.from_url(db_url, tenant_from_namespace=True)
     store.setup()
-    writers = open_set_up(url, StoreWriters)
+    writers = open_set_up(db_url, StoreWriters)
     limits = {**store_limits({}), ITEMS_ENV: 2}
     item = {"tenant_id": "acme", "ns_path": encode_path(("quota",)), "identity": "alice", "bytes": 10}
     try:
         for key in ("a", "b"):
             store.batch([PutOp(("acme", "quota"), key, {"v": 1})])
             assert asyncio.run(writers.take({**item, "key": key}, limits)) is None
-        refused = asyncio.run(writers.take({**item, "key": "c"}, limits))
-        assert refused is not None and ITEMS_ENV in refused
         store.batch([PutOp(("acme", "quota"), "a", None)])  # gone without the API's delete
         assert asyncio.run(writers.take({**item, "key": "c"}, limits)) is not None  # a's place still held
-        # Past the hold: the row of "a" (gone from the store) is swept at the limit.
-        assert raw_changed(db_url, "UPDATE kassist_store_writers SET written_at = 0") == 2
-        assert asyncio.run(writers.take({**item, "key": "c"}, limits)) is None
+        assert raw_changed(db_url, "UPDATE kassist_store_writers SET written_at = 0") == 2  # past the hold
+        # This process swept acme a moment ago (nothing to sweep then): not again within the hold.
+        assert asyncio.run(writers.take({**item, "key": "c"}, limits)) is not None
+        other = open_set_up(db_url, StoreWriters)  # another server process (or this one later)
+        try:
+            assert asyncio.run(other.take({**item, "key": "c"}, limits)) is None
+        finally:
+            other.close()
     finally:
         writers.close()
         store.close()
+
+
+def test_two_server_processes_at_the_last_store_place_one_wins(db_url: str) -> None:
+    """Two processes on one database (two StoreWriters, each its own connections) put the tenant's
+    last item at once: one wins (PostgreSQL: the tenant's advisory lock; SQLite: its write lock)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kassist.db.handle import open_set_up
+    from memory import MemoryStore
+    from memory.store.namespaces import encode_path
+    from server.store_limits import TENANT_ITEMS_ENV, StoreWriters, store_limits
+
+    MemoryStore.from_url(db_url, tenant_from_namespace=True).setup()
+    first, second = open_set_up(db_url, StoreWriters), open_set_up(db_url, StoreWriters)
+    limits = {**store_limits({}), TENANT_ITEMS_ENV: 1}
+    item = {"tenant_id": "acme", "ns_path": encode_path(("quota",)), "bytes": 10}
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            taken = list(
+                pool.map(
+                    lambda each: asyncio.run(
+                        each[0].take({**item, "key": each[1], "identity": each[1]}, limits)
+                    ),
+                    [(first, "alice"), (second, "erin")],
+                )
+            )
+        assert sorted(why is None for why in taken) == [False, True], taken
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_store_quota_records_the_path_a_one_tenant_store_keeps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With KASSIST_TENANT the store is a view bound to the tenant, which keeps the tenant label the
+    auth handler forces as a label of its own: the quota records that path (it recorded one no item
+    had, and every row was swept at a limit: a 60-second window instead of a quota)."""
+    from raw_sql import raw
+
+    from memory import MemoryStore
+    from server.store_limits import stored_path
+
+    url = f"sqlite:///{tmp_path / 'one-tenant.db'}"
+    monkeypatch.setenv("KASSIST_TENANT", "acme")
+    bound = MemoryStore.from_url(url, tenant_from_namespace=False)
+    bound.setup()
+    bound.for_tenant("acme").put(("acme", "notes"), "k1", {"v": 1})
+    [(tenant, path)] = raw(url, "SELECT tenant_id, ns_path FROM kassist_store_items")
+    assert stored_path(("acme", "notes")) == (tenant, path)
+    monkeypatch.delenv("KASSIST_TENANT")
+    assert stored_path(("acme", "notes")) == ("acme", "notes\x1f")

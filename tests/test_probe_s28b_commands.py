@@ -245,12 +245,14 @@ def test_a_run_of_a_key_revoked_before_it_starts_is_not_started(clients: Clients
     with httpx.Client(base_url=str(admin.base_url), headers={"x-api-key": token}, timeout=120) as dora:
         thread = _new_thread(dora)
         settings = {"source": str(corpus), "collection": "revoked", "embedder": "hashing"}
-        body = {"assistant_id": "ingestion", "input": {"settings": settings}, "after_seconds": 3}
+        body = {"assistant_id": "ingestion", "input": {"settings": settings}, "after_seconds": 6}
         delayed = dora.post(f"/threads/{thread}/runs", json=body)
         assert delayed.status_code == 200, delayed.text
         with ThreadPoolExecutor(1) as pool:
             threadless = pool.submit(dora.post, "/runs/wait", json=body)
-            time.sleep(1)  # accepted (authenticated) before the revocation, started after it
+            # Accepted (authenticated) before the revocation, started after it: a /runs/wait names
+            # its run only when it ends, so the margins are wide (2 s to be let in, 6 s to start).
+            time.sleep(2)
             assert keys.revoke(record.prefix)
             assert "was revoked after it was sent" in threadless.result().text, threadless.result().text
     run = delayed.json()["run_id"]
@@ -283,9 +285,8 @@ def test_a_run_queued_behind_a_busy_thread_is_decided_when_it_starts(clients: Cl
             assert time.monotonic() < deadline, "the first run did not start"
             time.sleep(0.1)
         queued = dora.post(f"/threads/{thread}/runs", json={**body, "multitask_strategy": "enqueue"})
-        assert queued.status_code == 200, queued.text
+        assert queued.status_code == 200 and queued.json()["status"] == "pending", queued.text
         assert keys.revoke(record.prefix)
-    assert admin.get(f"/threads/{thread}/runs/{first}").json()["status"] == "running"  # still busy
     ended = admin.get(f"/threads/{thread}/runs/{queued.json()['run_id']}/join").json()
     assert "was revoked after it was sent" in str(ended), ended
     assert admin.get(f"/threads/{thread}/runs/{first}").json()["status"] == "success"

@@ -40,6 +40,7 @@ def test_a_cron_of_a_revoked_managed_key_fires_nothing(tmp_path: Path) -> None:
     stored["key"] = resolver.key_of(token)
     stored["scheduled"] = True  # server/cron_rules.store_cron_user's mark
     legacy = {k: v for k, v in stored.items() if k != "key"}  # a run of a cron stored before session 29
+    saved = list(run_creator._RESOLVER)  # server/auth.py's, if this worker imported it
     run_creator.install(resolver)
     try:
         assert asyncio.run(run_creator.firing_refusal(stored)) is None
@@ -55,4 +56,42 @@ def test_a_cron_of_a_revoked_managed_key_fires_nothing(tmp_path: Path) -> None:
         assert run_creator.refusal(stored, resolver) is not None
         assert run_creator.refusal(legacy, resolver) is None
     finally:
-        run_creator._RESOLVER.clear()
+        run_creator._RESOLVER[:] = saved
+
+
+class _Unreadable:
+    """A key store whose database is away (a lock held past the busy timeout, a restart)."""
+
+    def __call__(self) -> _Unreadable:  # KeyResolver opens a store that is not one yet by calling it
+        return self
+
+    def get(self, prefix: str) -> object:
+        raise OSError("database is locked")
+
+
+def test_a_key_table_that_cannot_be_read_is_not_a_revoked_key(tmp_path: Path) -> None:
+    """Not knowing is not "revoked": the run is stopped with the reason, the answer is not kept (its
+    next attempt asks again), and the runs API worker tries the request again (KeysUnreadable)."""
+    import pytest
+
+    from server.keys import KeysUnreadable
+
+    resolver = _resolver(tmp_path, "admin")
+    keys = resolver.store()
+    assert keys is not None
+    token, _record = keys.for_tenant("acme").create("dora", "member")
+    good = resolver._store
+    resolver._store = _Unreadable()  # type: ignore[assignment]
+    sent_by = run_creator.creator(Principal(identity="dora", tenant_id="acme"), resolver.key_of(token))
+    with pytest.raises(KeysUnreadable):
+        run_creator.refusal(sent_by, resolver)
+    config = {"metadata": {"run_id": "run-unreadable"}, "configurable": {"langgraph_auth_user": sent_by}}
+    saved = list(run_creator._RESOLVER)
+    run_creator.install(resolver)
+    try:
+        with pytest.raises(run_creator.RunNotStarted, match=r"run-unreadable: .*database is locked"):
+            run_creator.check_run(config)
+        resolver._store = good
+        run_creator.check_run(config)  # asked again, and dora's key holds
+    finally:
+        run_creator._RESOLVER[:] = saved

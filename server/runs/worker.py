@@ -32,6 +32,8 @@ from kassist.tenancy import TENANT_KEY
 from server.run_creator import not_started, refusal
 
 if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
+
     from server.keys import KeyResolver
 
 logger = logging.getLogger(__name__)
@@ -203,8 +205,11 @@ class RunWorker:
         admin held the right when it was claimed) and a cancel (it stops work) are carried out."""
         if self.keys is None or not job.requested_by or job.decision is not None or job.cancel_requested:
             return None
+        head: RunnableConfig = {"configurable": {"thread_id": job.run_id, "checkpoint_ns": ""}}
+        if self.res.saver.for_tenant(job.tenant_id).get_tuple(head) is not None:
+            return None  # started already (a run taken over half-way): decided when it started
         creator = {"identity": job.requested_by, TENANT_KEY: job.tenant_id, "role": "member"}
-        return refusal(creator, self.keys)
+        return refusal(creator, self.keys)  # KeysUnreadable: _failed, tried again
 
     def _heartbeat(self, job: JobRecord, owner: str, done: threading.Event, stop: threading.Event) -> None:
         runs = self.res.runs.for_tenant(job.tenant_id)
