@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from knowledge.index.editions import asks_for_date, date_lines, record_sentences
+from knowledge.index.editions import _DOCUMENT, _WHEN, asks_for_date, date_lines, record_sentences
 from knowledge.index.facets import facet_shares, named_values, with_acronyms
 from knowledge.index.models import SearchHit
 from knowledge.index.rules import (
@@ -120,21 +120,36 @@ def is_metadata(sentence: str) -> bool:
 
 
 _LABEL = re.compile(r"^\W*([^:]*):")
-# The words of a record label that only say "when" ("Last reviewed", "Effective date"): questions on
-# anything use them ("the last two weeks of August", "my leaving date"), so they name no field.
+# The words of a record label that say "when" ("Last reviewed", "Effective date"): they are not
+# needed in the question ("the FAQ, reviewed when?"), since questions on anything use them ("the last
+# two weeks of August", "my leaving date").
 _WHEN_WORDS = frozenset(("last", "date"))
+_WHEN_LABEL = frozenset((*_WHEN_WORDS, "effect"))  # "effect" is the stem of "effective"
+# What makes a question about a page's record, not about its subject: a label's remaining words are
+# ordinary words ("How are claims reviewed?", "a company car owner", "the most effective way"), so a
+# date label also needs the question to ask when (editions._WHEN, "since", "last") or to name a
+# document, and any other label ("Owner", "Status", "Version", "Document ID") to name a document
+# (editions._DOCUMENT, "page", "id"): asks_for_date's two guards, one of them for a date.
+_ASKS_WHEN = re.compile(rf"{_WHEN.pattern}|\b(since|last)\b", re.IGNORECASE)
+_NAMES_DOCUMENT = re.compile(rf"{_DOCUMENT.pattern}|\b(page|id)\b", re.IGNORECASE)
 
 
-def field_lines(text: str, question: frozenset[str]) -> list[str]:
+def field_lines(text: str, question: frozenset[str], query: str) -> list[str]:
     """The record lines of ``text`` (:func:`is_metadata`) whose field the question names: every word
     of its label ("Document ID", "Last reviewed", "Owner") but :data:`_WHEN_WORDS` among the
-    question's ``terms``. A record line answers nothing else, but it is the answer to "the slow
-    laptop page's document id" or "the FAQ, last reviewed?", which its neighbours do not state."""
+    question's ``terms``, and the question (``query``, its text) is about a page's record
+    (:data:`_ASKS_WHEN`, :data:`_NAMES_DOCUMENT`). A record line answers nothing else, but it is the
+    answer to "the slow laptop page's document id" or "the FAQ, last reviewed?", which its
+    neighbours do not state."""
+    document = bool(_NAMES_DOCUMENT.search(query))
+    when = document or bool(_ASKS_WHEN.search(query))
     out = []
     for line in record_sentences(text):
         label = _LABEL.match(line)
-        named = terms(label.group(1)) - _WHEN_WORDS if label else frozenset()
-        if named and named <= question and is_metadata(line):
+        words = terms(label.group(1)) if label else frozenset()
+        named = words - _WHEN_WORDS
+        about_record = when if words & _WHEN_LABEL else document
+        if named and named <= question and about_record and is_metadata(line):
             out.append(line)
     return out
 

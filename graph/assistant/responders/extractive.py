@@ -249,7 +249,7 @@ class ExtractiveResponder:
             )
             # A record line whose field the question names ("... document id", "last reviewed?")
             # is quoted first: the sentences closest to the question are about the page's subject.
-            fields = field_lines(_body(h), q)
+            fields = field_lines(_body(h), q, turn.query)
             chosen = [*fields, *(s for s in chosen if s not in fields)]
             if passages and not _second_answer(turn.query, q, passages[0], h, chosen):
                 continue
@@ -262,7 +262,7 @@ class ExtractiveResponder:
                 name_only = (
                     header_only(_body(h))
                     and not (dated and date_lines(_body(h)))
-                    and not field_lines(_body(h), q)
+                    and not field_lines(_body(h), q, turn.query)
                 )
                 about = f"The document {h['title']!r} [{n}]" if name_only else f'"{quote}" [{n}]'
                 lines.append(f"{n}. {about}")
