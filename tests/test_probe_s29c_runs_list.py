@@ -56,11 +56,6 @@ def busy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield client
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the console's runs list reads and renders every run of the tenant on every poll (no page); "
-    "fixed by h1 (a page of runs as the runs API reads, waiting ones first, with a link to older ones)",
-)
 def test_the_runs_list_reads_a_bounded_page(busy: TestClient) -> None:
     part = busy.get("/ui/fragments/runs", headers=POLL)
     assert part.status_code == 200
