@@ -64,11 +64,6 @@ def answer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         mp.undo()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the extractive answer quotes a document's Markdown image live: a Markdown client (LangGraph "
-    "Studio) loads it when the answer is shown; fixed by a (graph/assistant/responders: quotes are inert)",
-)
 def test_an_answer_quoting_a_document_loads_no_image(answer: str) -> None:
     from markdown_it import MarkdownIt
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
+from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, HumanMessage, RemoveMessage
 from langchain_core.runnables import RunnableConfig
 
 from graph.assistant import gather, working
@@ -337,7 +337,18 @@ def respond(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dic
         verdict=Verdict(**state["verdict"]) if state.get("verdict") else None,
     )  # fmt: skip
     reply = deps.respond_with().respond(turn)
-    return {"messages": reply.messages, "citations": reply.citations}
+    return {"messages": [_fetches_nothing(m) for m in reply.messages], "citations": reply.citations}
+
+
+def _fetches_nothing(message: BaseMessage) -> BaseMessage:
+    """An answer whose Markdown makes no reader's client fetch anything by itself: an image
+    (``![x](https://...)``, quoted from a document or written by a model a document told to)
+    stays text (``!\\[x](...)``), loaded by LangGraph Studio and chat UIs on display otherwise. A
+    link, which needs a click, is kept."""
+    content = message.content
+    if isinstance(message, AIMessage) and isinstance(content, str) and "![" in content:
+        return message.model_copy(update={"content": content.replace("![", "!\\[")})
+    return message
 
 
 def record_turn(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> dict[str, Any]:
