@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-import pytest
-
 from server.runs import uploads
 
 
@@ -29,12 +27,6 @@ class _Upload:
     file: BinaryIO
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D12: with KASSIST_UPLOADS_DIR outside .kassist, a tenant's uploads are 0755 folders and 0644 files "
-    "(umask 022): every local account reads them; fixed by h1 (server/runs/uploads.save: the folders it makes "
-    "0700, files 0600), patch /tmp/kassist-docs/s29/h2-uploads.py.patch",
-)
 def test_uploaded_documents_are_not_readable_by_other_accounts(tmp_path: Path) -> None:
     root = tmp_path / "srv-uploads"  # the operator's KASSIST_UPLOADS_DIR, made by kassist
     target = uploads.run_folder(root, "acme", "r1")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import os
 import shutil
 import unicodedata
 import uuid
@@ -140,11 +141,11 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
     total = 0
     name: PurePosixPath | None = None  # the file being written: a failure elsewhere names none
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        _private_folders(target.parent)
         for name, upload in zip(names, files, strict=True):
             dest = staging.joinpath(*name.parts)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            with dest.open("wb") as out:
+            _private_folders(dest.parent)
+            with os.fdopen(os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as out:
                 while chunk := upload.file.read(CHUNK):
                     total += len(chunk)
                     if total > max_bytes:
@@ -168,6 +169,15 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return total
+
+
+def _private_folders(folder: Path) -> None:
+    """``folder`` and the ancestors it lacks, each made 0700: a tenant's documents, readable by every
+    local account under umask 022 when KASSIST_UPLOADS_DIR is not inside the 0700 ``.kassist``
+    (session 29). Folders that exist keep their owner's mode."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
+    for part in reversed(missing):
+        part.mkdir(mode=0o700, exist_ok=True)
 
 
 def _not_kept(exc: OSError, name: PurePosixPath | None) -> UploadRefused:
