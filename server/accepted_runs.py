@@ -47,6 +47,7 @@ from kassist.db import Database
 from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Options, Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
+from kassist.tenancy import OWNER_KEY
 from memory import MemoryStore
 from server.auth_rules import client_configurable, is_admin, reaches_thread
 from server.configurable import CLIENT_KEYS
@@ -54,6 +55,7 @@ from server.holds import runtime_present
 from server.job_threads import reached_or_made, registry_has
 from server.key_store import migrate
 from server.run_checks import fill_configurable, refuse, run_waiting, tenant_of
+from server.run_creator import admins_of
 from server.saver import serving, thread_has_checkpoint
 from server.sql_sqlite import AcceptedSql
 
@@ -355,19 +357,30 @@ async def forget_deleted(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) 
 
 async def _forget_notes(ctx: Auth.types.AuthContext, thread_ids: set[str]) -> None:
     """The session notes of the deleted threads the caller reaches (a member its own, an admin any
-    of its tenant's), every user's note of each in the caller's tenant: an admin's turn on a
-    member's thread writes the admin's own note (server.thread_owner.forget_session_notes). A
-    thread the caller does not reach is langgraph-api's 404, and every note of it stays."""
+    of its tenant's), in the caller's tenant, of every user who could have had a turn there: the
+    thread's owner and the tenant's admins (an admin's turn on a member's thread writes the admin's
+    own note; a member reaches no other member's thread), each deleted by key - not one delete per
+    user of the tenant (server.thread_owner.forget_session_notes). A thread the caller does not
+    reach is langgraph-api's 404, and every note of it stays."""
     from server.holds import stored
     from server.thread_owner import forget_session_notes
 
     reached = [
-        str(thread.get("thread_id"))
+        thread
         for thread in (stored("threads") if thread_ids else ())
         if str(thread.get("thread_id")) in thread_ids and reaches_thread(ctx, thread.get("metadata") or {})
     ]
-    if reached:
-        await asyncio.to_thread(forget_session_notes, _notes_store(), tenant_of(ctx), reached)
+    if not reached:
+        return
+    tenant = tenant_of(ctx)
+    owners = {str((t.get("metadata") or {}).get(OWNER_KEY) or "") for t in reached} - {""}
+
+    def forget() -> None:
+        users = owners | admins_of(tenant) | {str(ctx.user.identity)}
+        ids = [str(t.get("thread_id")) for t in reached]
+        forget_session_notes(_notes_store(), tenant, ids, users)
+
+    await asyncio.to_thread(forget)
 
 
 _NOTES: dict[str, MemoryStore] = {}

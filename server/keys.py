@@ -358,6 +358,15 @@ class KeyResolver:
         ]
         return max(live, key=lambda p: p.is_admin) if live else None
 
+    def admins(self, tenant_id: str) -> set[str]:
+        """The identities of ``tenant_id``'s admin keys, the environment's and the database's,
+        revoked ones included (what they wrote stays theirs). Blocking."""
+        found = {p.identity for p in self.table.keys.values() if p.tenant_id == tenant_id and p.is_admin}
+        store = self.store()
+        if store is not None:
+            found |= {r.identity for r in store.for_tenant(tenant_id).list() if r.role == "admin"}
+        return found
+
     def has_keys(self) -> bool:
         """Whether any key can sign in at all (the environment's, or an active one in the database)."""
         if self.table.keys:

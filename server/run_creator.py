@@ -82,6 +82,12 @@ _LOCK = threading.Lock()
 RUNS_KEPT = 10_000
 
 
+def admins_of(tenant: str) -> set[str]:
+    """The identities that hold (or held) an admin key of ``tenant`` on this server (blocking; none
+    in a process that authenticates no keys): who may have had a turn on any thread of the tenant."""
+    return _RESOLVER[0].admins(tenant) if _RESOLVER else set()
+
+
 def install(resolver: KeyResolver) -> None:
     """The key resolution this server process authenticates with (server/auth.py, at import)."""
     _RESOLVER[:] = [resolver]

@@ -174,17 +174,19 @@ def reaches_run(principal: Principal, saver: Any, run_id: str) -> bool:
 
 
 def forget_session_notes(
-    store: MemoryStore, tenant: str, thread_ids: Iterable[str], owner: str | None = None
+    store: MemoryStore, tenant: str, thread_ids: Iterable[str], users: Iterable[str] | None = None
 ) -> None:
-    """Delete the assistant's session notes of the tenant's deleted threads ``thread_ids``, under
-    every user of ``tenant``: each turn writes one, ``("assistant", <user>, "sessions")`` key <thread
-    id> (its last question and running summary, graph/assistant/nodes.record_turn), and the user's
-    later turns on other threads read it as an earlier session. A note lives as long as its thread:
-    left behind, a deleted conversation kept entering the user's answers (session 28, h3's G2). Every
-    user's, not only the owner's: an admin's turn on a member's thread writes the admin's own note
-    of it, which outlived the thread's delete on langgraph dev (session 29). ``owner`` is not read
-    (kept for the command line's call). ``store``: bound to ``tenant`` or an admin store; never
-    another tenant's namespaces. Blocking; the notes' users listed page by page, then one batch."""
+    """Delete the assistant's session notes of the tenant's deleted threads ``thread_ids``: each
+    turn writes one, ``("assistant", <user>, "sessions")`` key <thread id> (its last question and
+    running summary, graph/assistant/nodes.record_turn), and the user's later turns on other
+    threads read it as an earlier session. A note lives as long as its thread: left behind, a
+    deleted conversation kept entering the user's answers (session 28, h3's G2). Not only the
+    owner's: an admin's turn on a member's thread writes the admin's own note of it, which outlived
+    the thread's delete on langgraph dev (session 29). ``users``: whose notes (the users who could
+    have had a turn on these threads: their owners and the tenant's admins), each deleted by key;
+    None: under every user of the tenant, listed page by page (``kassist checkpoints prune``, whose
+    threads' owners went with their checkpoints). ``store``: bound to ``tenant`` or an admin store;
+    never another tenant's namespaces. Blocking; one batch."""
     from langgraph.store.base import PutOp
 
     from graph.assistant.nodes import SESSIONS
@@ -192,14 +194,20 @@ def forget_session_notes(
     threads = sorted(set(thread_ids))
     bound = store if store.tenant == tenant else store.for_tenant(tenant)
     gone: list[tuple[tuple[str, ...], str]] = []
-    for namespace in _pages(
-        lambda size, start: bound.list_namespaces(
-            prefix=("assistant",), suffix=(SESSIONS,), max_depth=3, limit=size, offset=start
+    if users is not None:  # a delete of a note that is not there changes nothing
+        gone = [(("assistant", user, SESSIONS), thread) for user in sorted(set(users)) for thread in threads]
+    for namespace in (
+        ()
+        if users is not None
+        else _pages(
+            lambda size, start: bound.list_namespaces(
+                prefix=("assistant",), suffix=(SESSIONS,), max_depth=3, limit=size, offset=start
+            )
         )
     ):
         if len(namespace) != 3:
             continue
-        if len(threads) <= _BLIND_DELETES:  # a delete of a note that is not there changes nothing
+        if len(threads) <= _BLIND_DELETES:
             gone += [(namespace, thread) for thread in threads]
         else:  # many threads (a prune): as many reads as the user's notes, not one delete per thread
             wanted = set(threads)
