@@ -32,7 +32,7 @@ from langgraph_sdk import Auth
 
 from server.auth_rules import is_admin
 from server.holds import Limit, Owner, owner_of, stored, tenant_refusal
-from server.http_limits import _env_count
+from server.http_limits import env_count
 from server.run_checks import refuse, tenant_of
 
 PER_USER_ENV = "KASSIST_MAX_CRONS_PER_USER"
@@ -50,15 +50,15 @@ def cron_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
     """``(per user, per tenant)`` from the environment, or the defaults; a value that is not a whole
     number from 1 up raises ValueError naming the variable (at start-up: server/auth.py)."""
     return (
-        _env_count(env, PER_USER_ENV, DEFAULT_PER_USER, 1, "crons"),
-        _env_count(env, PER_TENANT_ENV, DEFAULT_PER_TENANT, 1, "crons"),
+        env_count(env, PER_USER_ENV, DEFAULT_PER_USER, 1, "crons"),
+        env_count(env, PER_TENANT_ENV, DEFAULT_PER_TENANT, 1, "crons"),
     )
 
 
 def min_cron_interval(env: Mapping[str, str] | None = None) -> int:
     """The fewest seconds between two firings of one cron (``KASSIST_MIN_CRON_INTERVAL_SECONDS``), or
     the default; a value that is not a whole number from 1 up raises ValueError naming the variable."""
-    return _env_count(env, MIN_INTERVAL_ENV, DEFAULT_MIN_INTERVAL, 1, "seconds")
+    return env_count(env, MIN_INTERVAL_ENV, DEFAULT_MIN_INTERVAL, 1, "seconds")
 
 
 def shortest_gap(schedule: str) -> int | None:

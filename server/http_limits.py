@@ -73,7 +73,7 @@ _NOT_FINITE = (
 )
 
 
-def _env_count(env: Mapping[str, str] | None, name: str, default: int, least: int, unit: str) -> int:
+def env_count(env: Mapping[str, str] | None, name: str, default: int, least: int, unit: str) -> int:
     """The whole number in ``name`` (``_`` separators allowed), or ``default`` when unset; anything
     else, or a number under ``least``, raises ValueError naming the variable (at start-up)."""
     text = (os.environ if env is None else env).get(name, "").strip()
@@ -93,13 +93,13 @@ def _env_count(env: Mapping[str, str] | None, name: str, default: int, least: in
 def max_body_bytes(env: Mapping[str, str] | None = None) -> int:
     """The body limit configured in ``KASSIST_MAX_BODY_BYTES`` (bytes), or the default; a value that
     is not a whole number from 1,024 up raises ValueError naming the variable."""
-    return _env_count(env, MAX_BODY_ENV, DEFAULT_MAX_BODY, 1024, "bytes")
+    return env_count(env, MAX_BODY_ENV, DEFAULT_MAX_BODY, 1024, "bytes")
 
 
 def max_batch_runs(env: Mapping[str, str] | None = None) -> int:
     """The most runs one ``POST /runs/batch`` may carry (``KASSIST_MAX_BATCH_RUNS``), or the default;
     a value that is not a whole number from 1 up raises ValueError naming the variable."""
-    return _env_count(env, MAX_BATCH_ENV, DEFAULT_MAX_BATCH, 1, "runs")
+    return env_count(env, MAX_BATCH_ENV, DEFAULT_MAX_BATCH, 1, "runs")
 
 
 _NOT_JSON = object()

@@ -24,7 +24,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from server.holds import Limit, Owner, owner_of, stored, tenant_refusal
-from server.http_limits import _env_count
+from server.http_limits import env_count
 from server.run_checks import refuse, tenant_of
 
 THREADS_ENV = "KASSIST_MAX_THREADS_PER_USER"
@@ -44,8 +44,8 @@ def object_limits(env: Mapping[str, str] | None = None) -> tuple[int, int]:
     """``(threads, assistants)`` one user may keep, from the environment or the defaults; a value
     that is not a whole number from 1 up raises ValueError naming the variable (at start-up)."""
     return (
-        _env_count(env, THREADS_ENV, DEFAULT_THREADS, 1, "threads"),
-        _env_count(env, ASSISTANTS_ENV, DEFAULT_ASSISTANTS, 1, "assistants"),
+        env_count(env, THREADS_ENV, DEFAULT_THREADS, 1, "threads"),
+        env_count(env, ASSISTANTS_ENV, DEFAULT_ASSISTANTS, 1, "assistants"),
     )
 
 
@@ -53,8 +53,8 @@ def tenant_object_limits(env: Mapping[str, str] | None = None) -> tuple[int, int
     """``(threads, assistants)`` one tenant may keep, all its users together, from the environment or
     the defaults; a value that is not a whole number from 1 up raises ValueError naming the variable."""
     return (
-        _env_count(env, TENANT_THREADS_ENV, DEFAULT_TENANT_THREADS, 1, "threads"),
-        _env_count(env, TENANT_ASSISTANTS_ENV, DEFAULT_TENANT_ASSISTANTS, 1, "assistants"),
+        env_count(env, TENANT_THREADS_ENV, DEFAULT_TENANT_THREADS, 1, "threads"),
+        env_count(env, TENANT_ASSISTANTS_ENV, DEFAULT_TENANT_ASSISTANTS, 1, "assistants"),
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from server.holds import Limit, Owner, owner_of, stored
-from server.http_limits import _env_count
+from server.http_limits import env_count
 from server.run_checks import refuse, tenant_of
 
 WAITING_ENV = "KASSIST_MAX_WAITING_RUNS_PER_USER"
@@ -34,14 +34,14 @@ _LIMIT = Limit()
 def waiting_runs_limit(env: Mapping[str, str] | None = None) -> int:
     """The most runs one user may have pending or running, from the environment or the default; a
     value that is not a whole number from 1 up raises ValueError naming the variable (at start-up)."""
-    return _env_count(env, WAITING_ENV, DEFAULT_WAITING_RUNS, 1, "runs")
+    return env_count(env, WAITING_ENV, DEFAULT_WAITING_RUNS, 1, "runs")
 
 
 def tenant_waiting_runs_limit(env: Mapping[str, str] | None = None) -> int:
     """The most runs one tenant's users may have pending or running together
     (``KASSIST_MAX_WAITING_RUNS_PER_TENANT``): per user alone, an admin's many keys (or many members)
     queued runs without end. A bad value raises ValueError naming the variable (at start-up)."""
-    return _env_count(env, TENANT_WAITING_ENV, DEFAULT_TENANT_WAITING_RUNS, 1, "runs")
+    return env_count(env, TENANT_WAITING_ENV, DEFAULT_TENANT_WAITING_RUNS, 1, "runs")
 
 
 def check_waiting_runs(

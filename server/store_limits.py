@@ -40,7 +40,7 @@ from kassist.db.statements import Options, Stmt, stmts
 from kassist.dburl import database_url_from_env
 from memory.store.factory import TENANT_ENV_VAR
 from memory.store.namespaces import Scope, encode_path
-from server.http_limits import _env_count
+from server.http_limits import env_count
 from server.key_store import migrate
 from server.run_checks import refuse
 from server.sql_sqlite import WritersSql
@@ -59,7 +59,7 @@ def store_limits(env: Mapping[str, str] | None = None) -> dict[str, int]:
     """Each limit by its variable, from the environment or the defaults; a value that is not a whole
     number from 1 up raises ValueError naming the variable (at start-up)."""
     units = {ITEMS_ENV: "items", TENANT_ITEMS_ENV: "items", BYTES_ENV: "bytes", TENANT_BYTES_ENV: "bytes"}
-    return {name: _env_count(env, name, default, 1, units[name]) for name, default in DEFAULTS.items()}
+    return {name: env_count(env, name, default, 1, units[name]) for name, default in DEFAULTS.items()}
 
 
 class StoreWriters:
