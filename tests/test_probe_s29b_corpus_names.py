@@ -8,12 +8,14 @@ its own, with the hashing embedder (no model load); one run per corpus, shared b
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from ingest_harness import opened
+from ingest_harness import ROOT, child_env, opened
 
 from graph.ingestion.graph import build_graph
 from graph.ingestion.reports import export_reports
@@ -179,3 +181,37 @@ def test_a_path_longer_than_path_max_fails_only_that_entry(
     assert state["status"] == "completed", state.get("last_error")
     assert state["counters"]["documents_indexed"] == GOOD
     assert state["counters"]["documents_failed"] == 1
+
+
+# A document without a heading takes its title from its file name; this name sets the terminal's
+# title (OSC 0) and turns the text red when printed raw.
+TITLE_ESCAPES = "park\x1b]0;PWNED\x07\x1b[31mred"
+
+
+@pytest.fixture(scope="module")
+def titled_run(tmp: Path) -> Path:
+    root = _corpus(tmp / "titles")
+    (root / f"{TITLE_ESCAPES}.md").write_text("The parking policy: employees park in lot B after 9am.\n")
+    _run(tmp, root, "titles")
+    return tmp / "titles.db"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="D14: a title taken from a file name keeps its ESC/OSC sequences (knowledge/loaders/files._title_from_name) "
+    "and kassist ask prints the answer's sources raw: a document author writes to the user's terminal; fixed "
+    "by a (the title cleaned like any title) and the lead/t (ask/chat print the answer spelt out), patches "
+    "/tmp/kassist-docs/s29/h2-title.py.patch and h2-chat.py.patch (with D10)",
+)
+def test_an_answer_never_writes_a_documents_escape_sequences_to_the_terminal(titled_run: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "cli.main", "ask", "Where do employees park after 9am?", "--tenant", TENANT,
+         "--user", "asha", "--database-url", f"sqlite:///{titled_run}"],
+        cwd=titled_run.parent, env={**child_env(), "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "lot B" in done.stdout  # the document answered ...
+    assert (
+        "\x1b" not in done.stdout and "\x07" not in done.stdout
+    )  # ... and its name wrote nothing to the terminal
