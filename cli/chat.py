@@ -7,6 +7,7 @@ Heavy imports (LangGraph, the embedder, the database drivers) happen inside the 
 from __future__ import annotations
 
 import json
+import sys
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -174,7 +175,9 @@ def ask(
     if as_json:
         out().print_json(json.dumps(result, ensure_ascii=False))
         return
-    out().print(result["answer"], highlight=False, soft_wrap=True, markup=False)
+    # Spelt out as every stored text the command line prints: an answer quotes documents' titles
+    # and text, and a title from a file name held ESC/OSC sequences (session 29).
+    out().print(kit.shown(result["answer"]), highlight=False, soft_wrap=True, markup=False)
 
 
 def chat(
@@ -191,13 +194,37 @@ def chat(
         _note_if_no_documents(services, tenant, database)
         while True:
             try:
-                question = input("you> ").strip()
+                question = _question().strip()
             except EOFError:
                 break
             if not question:
                 break
             result = _turn(graph, question, _config(tenant, user, thread_id, budget))
-            out().print(result["answer"], highlight=False, soft_wrap=True, markup=False)
+            out().print(kit.shown(result["answer"]), highlight=False, soft_wrap=True, markup=False)
+
+
+MAX_LINE_CHARS = 2**20
+"""The longest question line ``chat`` reads from a pipe: far over any question a context holds (the
+servers refuse one over the context budget), and bounded: a line without its newline (``yes a | tr
+-d '\\n'``, a binary file) was read without end (a MemoryError at 900 MB, session 29)."""
+
+
+def _question() -> str:
+    """The next question: typed at a terminal (``input``, with line editing), else one line of the
+    pipe, at most :data:`MAX_LINE_CHARS` characters."""
+    if sys.stdin.isatty():
+        return input("you> ")
+    print("you> ", end="", flush=True)
+    line = sys.stdin.readline(MAX_LINE_CHARS + 1)
+    if not line:
+        raise EOFError
+    if len(line) > MAX_LINE_CHARS:
+        kit.fail(
+            f"a question line on standard input is longer than {MAX_LINE_CHARS:,} characters; "
+            "send one question per line",
+            kit.ExitCode.USAGE,
+        )
+    return line
 
 
 def context(

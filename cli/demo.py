@@ -26,7 +26,8 @@ from rich.console import Console
 from rich.table import Table
 
 from cli.kit import JobStage, fail, interrupted, print_path, print_table, whole_line
-from kassist.dburl import database_url_from_env, parse_database_url
+from cli.kit import database_url as chosen_url
+from kassist.dburl import parse_database_url
 
 KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
 BATCH_SIZE = 10
@@ -130,9 +131,9 @@ def demo(
 ) -> None:
     """Ingest a demo corpus in a child process, SIGKILL it part-way, resume it, show the audit."""
     console = Console()
-    url = database_url or database_url_from_env()
+    url = chosen_url(database_url, must_exist=False)  # a refused default: one line, as every command
     workdir = Path(".kassist")
-    workdir.mkdir(exist_ok=True)
+    workdir.mkdir(mode=0o700, exist_ok=True)  # as open_sqlite makes it: the reports are the tenant's
     run_id = f"demo-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     console.rule("[bold]kassist demo: an ingestion run killed with SIGKILL, then resumed")
     whole_line(console, f"database: {parse_database_url(url).describe()}")

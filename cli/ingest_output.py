@@ -18,6 +18,7 @@ import typer
 from cli.kit import (
     ExitCode,
     out_console,
+    path_line,
     print_path,
     print_records,
     print_table,
@@ -126,7 +127,7 @@ def print_failed(console: Console, failed: list[dict[str, str]]) -> None:
     """The files not indexed: each path whole on its own line, what went wrong under it."""
     whole_line(console, f"Files not indexed ({len(failed)}):")
     for f in failed:
-        whole_line(console, f["path"])
+        path_line(console, f["path"])
         whole_line(console, f"  {f['problem']}: {f['reason']}" if f["reason"] else f"  {f['problem']}")
 
 

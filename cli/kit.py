@@ -39,6 +39,7 @@ from cli.output import (
     err_console,
     excerpt,
     out_console,
+    path_line,
     print_path,
     print_records,
     print_table,
@@ -56,6 +57,7 @@ __all__ = [
     "err_console",
     "excerpt",
     "out_console",
+    "path_line",
     "print_path",
     "print_records",
     "print_table",
@@ -246,8 +248,10 @@ def database_url(given: str | None, *, must_exist: bool) -> str:
     naming the path (a mistyped path must not answer "no results" from a new empty database), and
     nothing is created. A bad URL fails with the accepted forms named.
     """
-    url = given or database_url_from_env()
     try:
+        # The default's folder is checked here too (a link, another user's): its refusal is one
+        # line, not "unexpected UnsafeDefaultDatabase ... a bug in kassist" (session 29).
+        url = given or database_url_from_env()
         parsed = parse_database_url(url)
     except UnsupportedDatabaseURL as exc:
         fail(str(exc))
@@ -264,7 +268,33 @@ def database_url(given: str | None, *, must_exist: bool) -> str:
             f"(three slashes for a relative path, four for an absolute one) or {ENV_VAR}. "
             "Read-only commands never create a database"
         )
+    if must_exist and parsed.sqlite_path is not None:
+        _check_kassists(parsed.sqlite_path)
     return url
+
+
+def _check_kassists(path: Path) -> None:
+    """Refuse a SQLite file that holds tables and none of kassist's (all named ``kassist_...``):
+    another application's database, named by a mistyped URL. A command that only reads set its
+    schema up there (78 tables and indexes added to it by ``memory list``, session 29). A file this
+    look cannot read (its folder read-only in WAL mode, damage) is left to the command's own open,
+    which words those errors."""
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return
+    if tables and not any(name.startswith("kassist_") for name in tables):
+        held = ", ".join(sorted(tables)[:3]) + (", ..." if len(tables) > 3 else "")
+        fail(
+            f"{path} is a SQLite database without kassist's tables (it holds {held}); a command that "
+            f"only reads changes nothing there: check the path in the URL or {ENV_VAR}"
+        )
 
 
 @dataclass

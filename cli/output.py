@@ -85,7 +85,14 @@ def whole_line(console: Console, text: str) -> None:
 def print_path(console: Console, label: str, path: str | Path) -> None:
     """A path a user may copy: ``label:`` on one line, the whole path alone on the next."""
     whole_line(console, f"{label}:")
-    whole_line(console, str(path))
+    path_line(console, path)
+
+
+def path_line(console: Console, path: str | Path) -> None:
+    """``path`` alone on one line, its newlines and tabs spelt out too (``\\n``): a file name is
+    one line, and a name holding line breaks printed lines of its own under "Files not indexed"
+    (a forged ``report (html):`` line and path, session 29)."""
+    whole_line(console, str(path).replace("\n", "\\n").replace("\t", "\\t"))
 
 
 def print_table(console: Console, t: Table) -> None:

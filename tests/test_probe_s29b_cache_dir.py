@@ -28,12 +28,6 @@ SENTENCES = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D8: bank vectors are read from a KASSIST_CACHE_DIR every local user may write: a planted file turns "
-    "the semantic screen off; fixed by the lead/t (memory/manager/screen/semantic.py: only a cache that is "
-    "the user's own, no link, not world-writable), patch /tmp/kassist-docs/s29/h2-semantic.py.patch",
-)
 def test_bank_vectors_planted_in_a_folder_every_user_may_write_are_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -24,12 +24,6 @@ def _schema(path: Path) -> list[str]:
         return sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D7: a read-only command (memory list) on another application's SQLite file sets kassist's schema "
-    "up in it and answers an empty list; fixed by the lead/t (cli/kit.database_url, must_exist: a file "
-    "with tables and none kassist_*), patch /tmp/kassist-docs/s29/h2-kit.py.patch",
-)
 def test_a_read_only_command_leaves_another_applications_database_alone(tmp_path: Path) -> None:
     app = tmp_path / "crm.db"
     with sqlite3.connect(app) as conn:
@@ -51,13 +45,6 @@ def test_a_read_only_command_leaves_another_applications_database_alone(tmp_path
     assert line.startswith(f"error: {app} is a SQLite database without kassist's tables"), line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D9: the refusal of a default ./.kassist that is a symbolic link (or another user's) is printed as "
-    "'unexpected UnsafeDefaultDatabase ... (a bug in kassist ...)' by every command but serve; fixed by the "
-    "lead/t (cli/kit.database_url: the default chosen inside the try; cli/demo.py through it), patches "
-    "/tmp/kassist-docs/s29/h2-kit.py.patch and h2-demo.py.patch",
-)
 def test_a_planted_default_folder_is_refused_in_the_projects_one_line(tmp_path: Path) -> None:
     elsewhere = tmp_path / "another-users-folder"
     elsewhere.mkdir()

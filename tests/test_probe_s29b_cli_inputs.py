@@ -38,12 +38,6 @@ def test_an_endless_value_file_is_refused_in_one_line(tmp_path: Path) -> None:
     assert line.startswith("error: --value-file /dev/zero holds more than"), line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D10: kassist chat reads a question line from a pipe without bound (input()): a line without its "
-    "newline grows the process until memory runs out, here a MemoryError 'bug' line; fixed by the lead/t "
-    "(cli/chat.py: at most 2**20 characters a line from a pipe), patch /tmp/kassist-docs/s29/h2-chat.py.patch",
-)
 def test_an_endless_question_line_is_refused_in_one_line(tmp_path: Path) -> None:
     # `yes a | tr -d '\n'`: an endless line; the limit applies to the whole pipeline (yes and tr are tiny).
     chat = f"{sys.executable} -P -m cli.main chat --tenant acme --user asha --database-url sqlite:///{tmp_path}/k.db"

@@ -20,12 +20,6 @@ from ingest_harness import ROOT, child_env
 FORGED = "x.md\n  unreadable: skipped\nreport (html):\n\u2215tmp\u2215attacker\u2215audit.html"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D13: a file name's newlines print forged lines under 'Files not indexed' (whole_line keeps \\n); "
-    "fixed by the lead/t (cli/output.path_line: a path's newlines and tabs spelt out), patch "
-    "/tmp/kassist-docs/s29/h2-output.py.patch",
-)
 def test_a_file_name_with_line_breaks_is_printed_as_one_line(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     corpus.mkdir()

@@ -169,11 +169,6 @@ def long_path_run(tmp: Path) -> Iterator[tuple[dict[str, Any], dict[str, Path]]]
     yield _run(tmp, root, "long")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D11: a path longer than PATH_MAX in the corpus fails the whole run at discover (OSError ENAMETOOLONG "
-    "from the walk's lstat); fixed by a (knowledge/loaders/walk.py), patch /tmp/kassist-docs/s29/h2-walk-long.py.patch",
-)
 def test_a_path_longer_than_path_max_fails_only_that_entry(
     long_path_run: tuple[dict[str, Any], dict[str, Path]],
 ) -> None:
@@ -196,13 +191,6 @@ def titled_run(tmp: Path) -> Path:
     return tmp / "titles.db"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D14: a title taken from a file name keeps its ESC/OSC sequences (knowledge/loaders/files._title_from_name) "
-    "and kassist ask prints the answer's sources raw: a document author writes to the user's terminal; fixed "
-    "by a (the title cleaned like any title) and the lead/t (ask/chat print the answer spelt out), patches "
-    "/tmp/kassist-docs/s29/h2-title.py.patch and h2-chat.py.patch (with D10)",
-)
 def test_an_answer_never_writes_a_documents_escape_sequences_to_the_terminal(titled_run: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-P", "-m", "cli.main", "ask", "Where do employees park after 9am?", "--tenant", TENANT,

@@ -217,4 +217,6 @@ def _title(raw: str | None) -> str:
 
 
 def _title_from_name(path: Path) -> str:
-    return " ".join(path.stem.replace("_", " ").replace("-", " ").split()) or path.name
+    # Cleaned as any title: a file name may hold terminal escapes (ESC, BEL), and the title is
+    # quoted in answers, reports and prompts (session 29).
+    return _title(path.stem.replace("_", " ").replace("-", " ")) or _title(path.name) or path.name

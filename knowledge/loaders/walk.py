@@ -84,41 +84,52 @@ def _listing(
         if name.startswith("."):
             continue
         path = directory / name
-        if not _utf8(name):
-            # Every store keeps paths as UTF-8 text: the manifest's write of this name failed the
-            # whole run at discover (session 29), where one bad file should fail only itself.
-            what = "folder" if path.is_dir() and not path.is_symlink() else "file"
-            yield _error(path, root, "unreadable", f"the {what} name is not valid UTF-8; rename it")
-            continue
-        if path.is_symlink():
-            try:
-                target = path.resolve(strict=True)
-            except RuntimeError:  # Python 3.11's way of reporting a symlink loop
+        try:
+            yield from _entry(path, name, root, real_root, ancestors)
+        except OSError as exc:
+            # A path longer than PATH_MAX (folders of long names nested deep, each one legal) made
+            # lstat raise ENAMETOOLONG, and the whole run failed at discover (session 29): the
+            # entry is one failed row, the rest of the folder is walked.
+            yield _error(path, root, "unreadable", f"cannot read the entry ({exc.strerror or exc})")
+
+
+def _entry(
+    path: Path, name: str, root: Path, real_root: Path, ancestors: tuple[Path, ...]
+) -> Iterator[Path | DocumentError | _Descend]:
+    """What one entry of a folder is: a file, a folder to walk, or why it is not walked."""
+    if not _utf8(name):
+        # Every store keeps paths as UTF-8 text: the manifest's write of this name failed the
+        # whole run at discover (session 29), where one bad file should fail only itself.
+        what = "folder" if path.is_dir() and not path.is_symlink() else "file"
+        yield _error(path, root, "unreadable", f"the {what} name is not valid UTF-8; rename it")
+        return
+    if path.is_symlink():
+        try:
+            target = path.resolve(strict=True)
+        except RuntimeError:  # Python 3.11's way of reporting a symlink loop
+            yield _error(path, root, "symlink_loop", "symlink loop: the link resolves to itself")
+            return
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
                 yield _error(path, root, "symlink_loop", "symlink loop: the link resolves to itself")
-                continue
-            except OSError as exc:
-                if exc.errno == errno.ELOOP:
-                    yield _error(path, root, "symlink_loop", "symlink loop: the link resolves to itself")
-                else:
-                    yield path  # dangling and the like: let load_file word the error
-                continue
-            if not target.is_relative_to(real_root):
-                yield _error(path, root, "outside_root", f"symlink to {target}, outside the ingested root")
-                continue
-            if target.is_dir():
-                if target in ancestors:
-                    yield _error(
-                        path, root, "symlink_loop", "symlink to a directory that contains it (a loop)"
-                    )
-                    continue
-                yield _Descend(path, (*ancestors, target))
-                continue
-        elif path.is_dir():
-            # A folder that is no link lies in its parent's real folder: no resolve of a path as
-            # long as the tree is deep, per folder (that made a deep tree's walk cubic in its depth).
-            yield _Descend(path, (*ancestors, ancestors[-1] / name))
-            continue
-        yield path
+            else:
+                yield path  # dangling and the like: let load_file word the error
+            return
+        if not target.is_relative_to(real_root):
+            yield _error(path, root, "outside_root", f"symlink to {target}, outside the ingested root")
+            return
+        if target.is_dir():
+            if target in ancestors:
+                yield _error(path, root, "symlink_loop", "symlink to a directory that contains it (a loop)")
+                return
+            yield _Descend(path, (*ancestors, target))
+            return
+    elif path.is_dir():
+        # A folder that is no link lies in its parent's real folder: no resolve of a path as
+        # long as the tree is deep, per folder (that made a deep tree's walk cubic in its depth).
+        yield _Descend(path, (*ancestors, ancestors[-1] / name))
+        return
+    yield path
 
 
 def _utf8(name: str) -> bool:
