@@ -16,7 +16,7 @@ from checkpointer.ops_read import NO_BLOBS as NO_HELD
 from checkpointer.ops_read import HeadCache, remember, thread_key
 from checkpointer.query import ROW_FIELDS, VALUE_FIELDS, CheckpointSql, Request, Row, Steps, Stmts, statements
 from checkpointer.small_values import EMPTY, ValueCache, dump_values
-from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
+from checkpointer.tenant import BRANCH_FROM_KEY, MAX_ID_BYTES, TENANT_KEY, VERSION_KEY, check_text_id
 from kassist.db import Stmt
 
 INSERT_ATTEMPTS = 5
@@ -148,6 +148,9 @@ def plan_put(
     ns = conf.get("checkpoint_ns") or ""
     parent: str | None = conf.get("checkpoint_id") or None
     cid = checkpoint["id"]
+    if not (type(cid) is str and cid.isascii() and len(cid) <= MAX_ID_BYTES and "\x00" not in cid):
+        # The same rule as the config's ids: this id is the next put's config checkpoint_id.
+        check_text_id("checkpoint_id", cid, label="checkpoint['id']")
     if parent == cid:
         raise ValueError(
             f"checkpoint {cid!r} names itself as its parent (config checkpoint_id); nothing stored"
@@ -298,6 +301,12 @@ def writes_request(
         raise ValueError(
             "put_writes needs config['configurable']['checkpoint_id'] (the checkpoint written to)"
         )
+    # Stored as key parts like the config's ids: one rule on both backends (a NUL or an index entry
+    # over PostgreSQL's limit was a raw driver error there and stored as given by SQLite).
+    check_text_id("task_id", task_id, label="put_writes task_id")
+    check_text_id("task_path", task_path, label="put_writes task_path")
+    for channel, _ in writes:
+        check_text_id("channel", channel, label="put_writes channel")
     rows, replace = dump_writes(serde, writes, task_id, task_path)
     # One row per (task_id, idx), as the table keeps: the last wins for replacing (special)
     # writes, the first for the others (a single statement cannot touch a row twice).

@@ -65,6 +65,15 @@ def check_id(key: str, value: object, *, label: str | None = None) -> None:
         )
 
 
+def check_text_id(key: str, value: object, *, label: str | None = None) -> None:
+    """:func:`check_id` for an id that must be text (a namespace, a checkpoint or task id, a channel):
+    PostgreSQL compares them as text and refuses another type, SQLite would store its text."""
+    if type(value) is not str:
+        name = label or f"configurable.{key}"
+        raise InvalidId(f"{name} must be a string, got {type(value).__name__} {value!r}")
+    check_id(key, value, label=label)
+
+
 def _show(value: str) -> str:
     return repr(value) if len(value) <= 60 else repr(value[:40]) + f"... ({len(value)} characters)"
 
@@ -76,7 +85,8 @@ def _check_ids(conf: Mapping[str, Any]) -> None:
         if value is not None and not (
             type(value) is str and value.isascii() and len(value) <= MAX_ID_BYTES and "\x00" not in value
         ):
-            check_id(key, value)
+            # Only a thread id may be an int (LangGraph accepts them; it is stored as its text).
+            (check_id if key == "thread_id" else check_text_id)(key, value)
 
 
 def resolve_tenant(config: RunnableConfig | None, bound: str | None) -> str:

@@ -22,14 +22,12 @@ SAVER_TENANT = "acme"
 
 # Random-looking text: PostgreSQL compresses a run of one letter below its index limit.
 LONG = "".join(hashlib.sha256(str(i).encode()).hexdigest() for i in range(50))[:3000]
-FIXED = "h4 s29 F1: unchecked ids reach the database, fixed by the lead (checkpointer/ops_write.py)"
 
 
 def _thread(thread: str) -> Any:
     return {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED)
 @pytest.mark.parametrize("cid", ["ab\x00c", LONG, 12345], ids=["nul", "3000-bytes", "int"])
 def test_a_checkpoint_id_no_backend_can_store_is_refused_by_name(saver: TenantCheckpointer, cid: Any) -> None:
     checkpoint = empty_checkpoint()
@@ -39,7 +37,6 @@ def test_a_checkpoint_id_no_backend_can_store_is_refused_by_name(saver: TenantCh
     assert saver.get_tuple(_thread("bad-id")) is None  # nothing stored
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED)
 @pytest.mark.parametrize(
     ("writes", "task_id", "task_path"),
     [
@@ -60,7 +57,6 @@ def test_a_pending_write_no_backend_can_store_is_refused_by_name(
     assert stored is not None and stored.pending_writes == []
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED)
 def test_a_checkpoint_ns_that_is_not_text_is_refused_by_name(saver: TenantCheckpointer) -> None:
     # SQLite answers None (and a put stores namespace '5' but answers 5); PostgreSQL: text = smallint.
     with pytest.raises(InvalidId, match=r"checkpoint_ns"):

@@ -13,8 +13,6 @@ import pytest
 from memory import MemoryStore
 from memory.manager import MemoryManager
 
-FIXED = "h4 s29 F4: a deeply nested value is a bare RecursionError, fixed by the lead (memory/store/records.py, memory/manager/models.py)"
-
 
 def _nested(depth: int) -> list[Any]:
     top: list[Any] = []
@@ -25,7 +23,6 @@ def _nested(depth: int) -> list[Any]:
     return top
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED)
 def test_a_store_value_nested_too_deep_is_one_clear_error(db_url: str) -> None:
     with MemoryStore.from_url(db_url) as root:
         root.setup()
@@ -35,7 +32,6 @@ def test_a_store_value_nested_too_deep_is_one_clear_error(db_url: str) -> None:
         assert acme.get(("users", "u1"), "deep") is None
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED)
 def test_a_memory_nested_too_deep_is_one_clear_error(db_url: str) -> None:
     manager = MemoryManager.from_url(db_url)
     try:

@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from kassist.db import open_database
 from kassist.db.closing import Closing
+from kassist.db.counts import check_count
 from kassist.db.sansio import twin_methods
 from kassist.db.statements import Local
 from kassist.dburl import database_url_from_env, parse_database_url
@@ -296,6 +297,7 @@ class MemoryManager(Closing):
         tenant_id: str | None = None,
     ) -> Plan[list[MemoryRecord]]:  # fmt: skip
         """Every stored row of the user, any status (an operator's view; recall is the assistant's)."""
+        check_count("list_all limit", limit)
         q = self._backend.sql
         op = self._select(q.list_all, q.list_all_type, user_id, memory_type, tenant_id, limit=limit)
         records: list[MemoryRecord] = yield Run(op, write=False)
@@ -340,6 +342,7 @@ class MemoryManager(Closing):
     ) -> Plan[list[MemoryRecord]]:
         """Quarantined memories of the tenant (of one user of it, ``user_id``: filtered in the query,
         so ``limit`` counts that user's), oldest first, with the reason for each."""
+        check_count("review limit", limit)
         params: dict[str, Any] = {"tenant_id": self._tenant(tenant_id), "limit": limit}
         statement = self._backend.sql.review
         if user_id is not None:
@@ -370,6 +373,7 @@ class MemoryManager(Closing):
         self, *, user_id: str | None = None, limit: int = 100, tenant_id: str | None = None
     ) -> Plan[list[AuditEntry]]:
         """The newest audit entries of the tenant (or of one user), newest first."""
+        check_count("audit_log limit", limit)
         entries: list[AuditEntry] = yield Run(
             reads.audit_log(self._backend.sql, self._tenant(tenant_id), user_id, limit), write=False
         )

@@ -203,6 +203,8 @@ class RememberRequest(_Slot):
             text = canonical_json(v)
         except (TypeError, ValueError) as exc:
             raise ValueError(f"value must be JSON (str, number, bool, null, list, dict): {exc}") from None
+        except RecursionError:  # json's encoder recurses once per level (Python's limit, ~1000)
+            raise ValueError("value is nested too deeply to store as JSON; flatten it") from None
         if "\\u0000" in text:
             raise ValueError("value contains a NUL character, which PostgreSQL JSONB cannot store")
         if len(text.encode()) > MAX_VALUE_BYTES:

@@ -25,6 +25,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
+from kassist.db.counts import check_count
 from kassist.db.statements import Stmt, each
 from memory.store import filters as flt
 from memory.store.field_cue import carries, field_share, indexed_fields, named_value, query_stems
@@ -141,12 +142,6 @@ class StoreDialect(Protocol):
         ...
 
 
-def _check_count(what: str, value: object) -> None:
-    # Checked here so a bad limit is a clear ValueError, not a driver's overflow or a TypeError.
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**62:
-        raise ValueError(f"{what} must be a whole number from 0 to 2**62, got {value!r}")
-
-
 def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime) -> Batch:
     prepared: list[Prepared] = []
     doc_texts: list[str] = []
@@ -171,8 +166,8 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
             prepared.append(PreparedGet(tenant, encode_path(labels), validate_key(op.key), op.refresh_ttl))
         elif isinstance(op, SearchOp):
             tenant, labels = scope.resolve_prefix(op.namespace_prefix, "search")
-            _check_count("search limit", op.limit)
-            _check_count("search offset", op.offset)
+            check_count("search limit", op.limit)
+            check_count("search offset", op.offset)
             lo, hi = prefix_range(labels)
             query = op.query if op.query and op.query.strip() else None
             if query is not None:
@@ -191,10 +186,10 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
                 )
             )
         elif isinstance(op, ListNamespacesOp):
-            _check_count("list_namespaces limit", op.limit)
-            _check_count("list_namespaces offset", op.offset)
+            check_count("list_namespaces limit", op.limit)
+            check_count("list_namespaces offset", op.offset)
             if op.max_depth is not None:
-                _check_count("list_namespaces max_depth", op.max_depth)
+                check_count("list_namespaces max_depth", op.max_depth)
             prepared.append(
                 plan_list_namespaces(scope, op.match_conditions, op.max_depth, op.limit, op.offset)
             )

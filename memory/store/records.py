@@ -27,7 +27,17 @@ def encode_value(namespace: tuple[str, ...], key: str, value: object) -> tuple[s
             f"value for {namespace!r}/{key!r} is not JSON-serialisable ({exc}); store only "
             "dicts, lists, strings, finite numbers, booleans and None"
         ) from exc
+    except RecursionError:  # json's encoder recurses once per level (Python's limit, ~1000)
+        raise ValueError(
+            f"value for {namespace!r}/{key!r} is nested too deeply to store as JSON; flatten it "
+            "(e.g. a list of items instead of items inside items)"
+        ) from None
     return text, as_dict
+
+
+MAX_TTL_MINUTES = 10**9
+"""About 1900 years: any expiry from now stays inside the calendar Python's datetime holds (year
+9999); beyond it the expiry's arithmetic raised a bare OverflowError."""
 
 
 def validate_ttl(ttl: object) -> float | None:
@@ -35,6 +45,11 @@ def validate_ttl(ttl: object) -> float | None:
         return None
     if isinstance(ttl, bool) or not isinstance(ttl, int | float) or not math.isfinite(ttl) or ttl <= 0:
         raise ValueError(f"ttl is in minutes and must be a positive number or None, got {ttl!r}")
+    if ttl > MAX_TTL_MINUTES:
+        raise ValueError(
+            f"ttl is in minutes and must be at most {MAX_TTL_MINUTES:_} (about 1900 years), got "
+            f"{ttl!r}; use ttl=None for an item that never expires"
+        )
     return float(ttl)
 
 
