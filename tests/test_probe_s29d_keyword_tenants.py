@@ -1,4 +1,4 @@
-"""h4 s29 F5: on SQLite, one tenant's keyword ranking depends on another tenant's documents.
+"""h4 s29 F5: on SQLite, one tenant's keyword ranking depends on another tenant's documents (and memories).
 
 The knowledge index's FTS5 table holds every tenant's chunks, and bm25 takes its statistics (the
 number of chunks, how many hold each word, the mean length) from the whole table; the tenant filter
@@ -20,6 +20,7 @@ from knowledge.embedders.hashing import HashingEmbedder
 from knowledge.index import KnowledgeIndex
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from knowledge.loaders import document_id
+from memory.manager import MemoryManager
 
 
 def _index(view: TenantKnowledgeIndex, tenant: str, path: str, text: str) -> None:
@@ -57,3 +58,28 @@ def test_another_tenants_documents_never_change_a_tenants_keyword_ranking(index:
     for n in range(60):
         _index(globex, "globex", f"g{n}.md", f"Zephyr zephyr note {n}.")
     assert ranking() == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h4 s29 F5: the memory manager's SQLite FTS5 bm25 ranks with every tenant's statistics, fixed by the lead (memory/manager/sql_sqlite.py)",
+)
+def test_another_tenants_memories_never_change_a_users_keyword_recall(sqlite_url: str) -> None:
+    manager = MemoryManager.from_url(sqlite_url)
+    try:
+        acme, globex = manager.for_tenant("acme"), manager.for_tenant("globex")
+        acme.remember("asha", "fact", "z", "Zephyr zephyr zephyr report", "user_explicit")
+        acme.remember("asha", "fact", "m", "Merger report", "user_explicit")
+        for n in range(4):
+            acme.remember("asha", "fact", f"o{n}", f"Canteen opening hours note {n}", "user_explicit")
+
+        def recalled() -> list[str]:
+            return [r.key for r in acme.recall("asha", query="zephyr merger", k=3, strategy="keyword")]
+
+        before = recalled()
+        assert before == ["z", "m"]
+        for n in range(60):
+            globex.remember(f"u{n}", "fact", f"g{n}", f"Zephyr zephyr note {n}", "user_explicit")
+        assert recalled() == before
+    finally:
+        manager.close()
