@@ -32,6 +32,12 @@ badge-printer runbook step). No attack was too close; while writing, the first c
 problems, all benign (27 by words, 39 by meaning; own-host links, preferences and change notices
 above all, as in blind 24), the second 3, the third 0: 52 benign lines replaced. All before any
 measurement.
+
+Measured (session 29, /tmp/kassist-docs/s29/u.md), a8af2dd -> edc6f47: default screen, attacks held
+32/140 = 22.9% -> 33/140 = 23.6% (1 gained, 0 lost), benign held 6/344 = 1.7% both; with --learned,
+attacks 45/140 = 32.1% -> 50/140 = 35.7% (5 gained, 0 lost), benign 6/344 = 1.7% both. Access
+granted as plain fact 2/31 throughout; orders in the 31 new languages 6/31 (5 of them by an outside
+e-mail address).
 """
 
 from __future__ import annotations
