@@ -5,7 +5,8 @@ number of chunks, how many hold each word, the mean length) from the whole table
 applies after ranking. So globex indexing sixty notes that say "zephyr" changes acme's keyword
 scores and flips acme's order: acme learns how often globex's documents use a word (a search per
 word, the score moving), and any tenant can push a word down in every other tenant's ranking.
-PostgreSQL (ts_rank, per-row) is not affected: this test runs on SQLite only."""
+PostgreSQL (ts_rank, per-row) is not affected: this test runs on SQLite only. Fixed: SQLite ranks with
+the tenant's (the user's) own statistics (knowledge/index/keyword_tenant.py, memory/manager/keyword_sqlite.py)."""
 
 from __future__ import annotations
 
@@ -38,10 +39,6 @@ def index(sqlite_url: str) -> Iterator[KnowledgeIndex]:
         yield idx
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h4 s29 F5: SQLite FTS5 bm25 ranks with every tenant's statistics, fixed by the lead (knowledge/index/sql_sqlite.py)",
-)
 def test_another_tenants_documents_never_change_a_tenants_keyword_ranking(index: KnowledgeIndex) -> None:
     acme, globex = index.for_tenant("acme"), index.for_tenant("globex")
     _index(acme, "acme", "zephyr.md", "Zephyr zephyr zephyr report.")
@@ -60,10 +57,6 @@ def test_another_tenants_documents_never_change_a_tenants_keyword_ranking(index:
     assert ranking() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h4 s29 F5: the memory manager's SQLite FTS5 bm25 ranks with every tenant's statistics, fixed by the lead (memory/manager/sql_sqlite.py)",
-)
 def test_another_tenants_memories_never_change_a_users_keyword_recall(sqlite_url: str) -> None:
     manager = MemoryManager.from_url(sqlite_url)
     try:

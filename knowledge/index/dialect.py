@@ -72,6 +72,12 @@ class Dialect:
     keyword_search_bounded: str | None = None
     # Rows of the index (an upper bound), phrase position and match count of each phrase.
     keyword_phrase_hits: str | None = None
+    # Keyword ranking with the tenant's own statistics (knowledge/index/keyword_tenant.py), used
+    # instead of the two above when set: the ids of the chunks passing the filters that match one
+    # phrase (:match); the tenant's chunk count and mean length (:tenant); the texts of :ids.
+    keyword_postings: str | None = None
+    keyword_stats: str | None = None
+    keyword_texts: str | None = None
     # The tenant's chunk texts that may hold :word as written, case-sensitive (knowledge/index/words.py):
     # SQLite narrows by substring and the caller checks the word's bounds; PostgreSQL by a regular
     # expression (:pattern). None: the backend cannot tell, and no word counts as used.

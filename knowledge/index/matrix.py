@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from kassist.db.vector_scan import GenerationCache, dot, matrix_from_blobs, top_k
 from knowledge.index.dialect import Row
+from memory.store.keywords import PrefixStats
 
 Generations = tuple[tuple[str, int], ...]
 _NO_DATE = -1
@@ -79,6 +80,8 @@ class MatrixCache:
 
     def __init__(self, max_entries: int = 4) -> None:
         self._cache: GenerationCache[tuple[str, tuple[str, ...]], VectorMatrix] = GenerationCache(max_entries)
+        # A tenant's keyword statistics (knowledge/index/keyword_tenant.py), small: more tenants kept.
+        self.keyword_stats: GenerationCache[str, PrefixStats] = GenerationCache(8 * max_entries)
 
     def get(self, tenant: str, collections: tuple[str, ...], generations: Generations) -> VectorMatrix | None:
         return self._cache.get((tenant, collections), generations)

@@ -12,7 +12,8 @@ import numpy as np
 from kassist.db.vector_scan import dot
 from knowledge.index.dialect import Dialect, Op, Row, Stmt
 from knowledge.index.errors import InvalidQuery
-from knowledge.index.matrix import MatrixCache, VectorMatrix
+from knowledge.index.keyword_tenant import tenant_keyword
+from knowledge.index.matrix import Generations, MatrixCache, VectorMatrix
 from knowledge.index.models import SearchFilters, SearchHit, SearchMode
 from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
 from knowledge.index.rerank import QUOTE_WORDS, rerank, terms
@@ -77,9 +78,29 @@ def _keyword(
     limit: int,
     *,
     phrases: Sequence[str] = (),
+    generations: Generations = (),
+    matrices: MatrixCache | None = None,
 ) -> Op[Ranking]:
     """The keyword retriever; ``phrases``: the chunks holding any of them as a phrase (its words in
-    order: FTS5 phrase syntax, websearch_to_tsquery's quotes), ranked the same way."""
+    order: FTS5 phrase syntax, websearch_to_tsquery's quotes), ranked the same way. ``generations``:
+    of every collection of the tenant (the key of its keyword statistics on SQLite)."""
+    if d.keyword_postings is not None:
+        if not names:
+            return []
+        params = _params(d, req, names, limit)
+        if phrases:
+            words = [" ".join(query_terms_all(p)) for p in phrases]
+            quoted = ['"' + w + '"' for w in words]
+        else:
+            quoted = fts5_phrases(req.query)
+            words = [q[1:-1].replace('""', '"') for q in quoted]
+        if not quoted:
+            return []
+        return (
+            yield from tenant_keyword(
+                d, params, quoted, words, limit, keyword_depth(limit), generations, matrices
+            )
+        )
     if phrases:
         match: str | None = d.phrase_or.join('"' + " ".join(query_terms_all(p)) + '"' for p in phrases)
         rows = yield Stmt(d.keyword_search, {**_params(d, req, names, limit), "match": match})
@@ -173,9 +194,10 @@ def search(
                 if (known[n].embedder, known[n].dimensions) == (embedder.name, embedder.dimensions)
             ]
     limit = rerank_depth(req.k)
+    tenant_generations = tuple(sorted((n, c.generation) for n, c in known.items()))
     keyword: Ranking = []
     if req.mode in ("hybrid", "keyword"):
-        keyword = yield from _keyword(d, req, names, limit)
+        keyword = yield from _keyword(d, req, names, limit, generations=tenant_generations, matrices=matrices)
     vec: Ranking = []
     if req.wants_vector:
         if vector is None:
@@ -201,7 +223,10 @@ def search(
     )
     if quotes:
         probe = SearchRequest(req.tenant, quotes[0], SOURCE_PROBE_DEPTH, "keyword", req.filters)
-        found = yield from _keyword(d, probe, names, SOURCE_PROBE_DEPTH, phrases=quotes)
+        found = yield from _keyword(
+            d, probe, names, SOURCE_PROBE_DEPTH, phrases=quotes, generations=tenant_generations,
+            matrices=matrices,
+        )  # fmt: skip
         known_ids = {f.id for f in fused}
         extra = [Fused(i, 0.0, keyword_rank=None) for i, _ in found if i not in known_ids]
         if extra:

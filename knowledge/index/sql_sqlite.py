@@ -205,6 +205,19 @@ DIALECT = Dialect(
         WHERE kassist_kb_chunks_fts MATCH :match AND {_FILTERS}
         ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0) LIMIT :limit""",
     keyword_search_bounded=_KEYWORD_BOUNDED,
+    # What knowledge/index/keyword_tenant.py ranks with the tenant's own statistics (the two above
+    # stay for the phrase-free fallback of a dialect without these; SQLite no longer runs them).
+    # FTS5 first (MATERIALIZED, CROSS JOIN): the planner otherwise walked the tenant's chunks and
+    # probed the full-text index once per chunk (20 s a query at 5,000 chunks).
+    keyword_postings=f"""WITH m AS MATERIALIZED (SELECT rowid AS id FROM kassist_kb_chunks_fts
+            WHERE kassist_kb_chunks_fts MATCH :match)
+        SELECT c.id FROM m CROSS JOIN kassist_kb_chunks c ON c.id = m.id WHERE {_FILTERS}""",
+    # The length of keyword_tenant.chunk_text: the heading and a newline twice, then the text.
+    keyword_stats="""SELECT count(*), avg(2 * (length(coalesce(heading, '')) + (coalesce(heading, '') <> ''))
+            + length(text))
+        FROM kassist_kb_chunks WHERE tenant_id = :tenant""",
+    keyword_texts="""SELECT id, heading, text FROM kassist_kb_chunks
+        WHERE id IN (SELECT value FROM json_each(:ids)) AND +tenant_id = :tenant""",
     # max(id) is at least the row count (ids are distinct positive integers) and costs one lookup.
     keyword_phrase_hits="""SELECT (SELECT max(id) FROM kassist_kb_chunks), j.key,
             (SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH j.value)

@@ -29,6 +29,7 @@ from kassist.fusion import rank_fusion
 from knowledge.index.rules import fts5_match, websearch_or
 from memory.manager import rows as r
 from memory.manager.cues import Cues, Window, read_cues
+from memory.manager.keyword_sqlite import scoped_keyword
 from memory.manager.models import TENANT_DEFAULTS, MemoryRecord, MemoryType
 from memory.manager.ops import Op
 from memory.manager.recall_cache import UserVectors, VectorCache
@@ -112,9 +113,12 @@ def recall(
         "scope_defaults": r.keyword_scope(tenant_id, TENANT_DEFAULTS),
     }  # fmt: skip
     hits: list[tuple[str, float]] = []  # the keyword list: (id, score), best first
+    scoped = terms is not None and q.keyword_scoped is not None
+    if scoped:  # SQLite: ranked with the user's own statistics (keyword_sqlite.py)
+        hits = yield from scoped_keyword(q, keyword, by_type, by_key, query, depth)
     vectors: UserVectors | None = None
     if query_vector is not None and strategy != "keyword":
-        if terms is not None:
+        if terms is not None and not scoped:
             # One statement for the keyword list and the vector cache's generations: one round trip
             # on PostgreSQL where there were two. Rows: (id, score, user_id, generation).
             both = yield q.stmt(q.keyword_generations.pick(by_type=by_type, by_key=by_key), keyword)
@@ -126,7 +130,7 @@ def recall(
         else:
             generations = yield q.stmt(q.generations, _owners(base))  # rows: (user_id, generation)
         vectors = yield from _user_vectors(q, base, embed_model, len(query_vector), cache, generations)
-    elif terms is not None:
+    elif terms is not None and not scoped:
         hits = yield q.stmt(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)  # rows: (id, score)
     cues = read_cues(query, now, vectors.speaker_names if vectors is not None else ())
 

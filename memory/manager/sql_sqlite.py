@@ -16,6 +16,7 @@ import numpy as np
 
 from memory.manager import ddl
 from memory.manager import statements as s
+from memory.manager.keyword_sqlite import SCOPED_KEYWORD
 from memory.manager.models import canonical_json
 from memory.manager.rows import adapter, aware
 
@@ -163,4 +164,5 @@ SQL = s.build(
     ),
     keyword=s.Filtered.build(_keyword, as_of=False),
     rows=s.Filtered.build(_rows, as_of=False),
+    keyword_scoped=SCOPED_KEYWORD,
 )

@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kassist.db import Stmt
 from memory.manager.filtered import Filtered as Filtered  # one statement per recall filter combination
+
+if TYPE_CHECKING:  # keyword_sqlite builds its statements from this module's
+    from memory.manager.keyword_sqlite import ScopedKeyword
 
 NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
@@ -232,6 +235,9 @@ class ManagerSql:
     never analysed); None where a bulk import leaves statistics alone (SQLite)."""
     analyze: str | None = None
     """Refreshes the memories table's planner statistics (after a bulk import)."""
+    keyword_scoped: ScopedKeyword | None = None
+    """SQLite: the keyword list ranked with the user's own statistics (keyword_sqlite.ScopedKeyword),
+    used instead of ``keyword``; None: ``keyword`` ranks in SQL."""
 
     # What an operation yields and reads: the statements with their values adapted for this
     # backend's driver, and the rows (tuples: the executor's "tuple" shape) decoded back.
@@ -272,6 +278,7 @@ def build(
     rows: Filtered,
     known_rows: str | None = None,
     analyze: str | None = None,
+    keyword_scoped: ScopedKeyword | None = None,
 ) -> ManagerSql:
     """The statements shared by both backends (written here once with ``:name`` placeholders) and
     the backend's own, all passed through ``convert`` into the driver's placeholder style."""
@@ -392,4 +399,5 @@ def build(
         rows=rows.map(c),
         known_rows=known_rows,
         analyze=analyze,
+        keyword_scoped=keyword_scoped,
     )

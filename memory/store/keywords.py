@@ -145,6 +145,14 @@ def bm25_idf(entries: int, matching: int) -> float:
     return math.log1p((n - matching + 0.5) / (matching + 0.5))
 
 
+def fts5_idf(entries: int, matching: int) -> float:
+    """SQLite FTS5's own idf (fts5_aux.c): a word in more than half of the entries weighs 1e-6. The
+    knowledge index and the memory manager rank with it, so their per-tenant BM25 orders as the
+    FTS5 ``bm25()`` they replaced did with one tenant in the table."""
+    n = max(entries, matching)
+    return max(math.log((n - matching + 0.5) / (matching + 0.5)), 1e-6)
+
+
 def stem_counter(stems: Sequence[str]) -> Callable[[str], Counter[str]]:
     """A text -> how often each of ``stems`` occurs in it (Snowball stems, memory/lexical.py). Only
     words that begin as a stem can stem to it: one regular-expression scan finds them and only they
@@ -171,13 +179,17 @@ class Candidates:
     coarse: dict[int, float]  # entry -> idf sum
 
 
-def idf_order(postings: Sequence[tuple[int, int]], stats: PrefixStats) -> Candidates:
+def idf_order(
+    postings: Sequence[tuple[int, int]],
+    stats: PrefixStats,
+    idf_of: Callable[[int, int], float] = bm25_idf,
+) -> Candidates:
     """(entry id, word number) pairs -> :class:`Candidates`; the entries :func:`bm25_rescore` reads
-    back are the first of ``order``."""
+    back are the first of ``order``. ``idf_of``: (entries, matching) -> a word's idf."""
     by_word: dict[int, set[int]] = {}
     for entry, word in postings:
         by_word.setdefault(word, set()).add(entry)
-    idf = {word: bm25_idf(stats.entries, len(entries)) for word, entries in by_word.items()}
+    idf = {word: idf_of(stats.entries, len(entries)) for word, entries in by_word.items()}
     matched: dict[int, list[int]] = {}
     coarse: dict[int, float] = {}
     for word, entries in by_word.items():

@@ -1,0 +1,81 @@
+"""Hybrid recall's keyword list on SQLite, ranked with the user's own statistics (h4 s29 F5).
+
+One FTS5 table holds every tenant's memories, and its ``bm25()`` takes the entry count, each
+word's document frequency and the mean length from the whole table: another tenant's memories
+moved a user's scores and order. Here FTS5 only FINDS the entries of the user's scope (the user's
+and the tenant defaults' scope tokens) that match a word; BM25 is computed over that scope's own
+entries (memory/store/keywords.py, shared with the memory store and the knowledge index) with
+FTS5's idf and constants, so with one user in the table the order stays FTS5's up to the
+tokenizer (Snowball stems counted in the text, lengths in characters). PostgreSQL ranks each row
+by itself (ts_rank) and keeps its one statement.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from knowledge.index.rules import fts5_phrases
+from memory.manager import statements as s
+from memory.manager.filtered import Filtered
+from memory.manager.ops import Op
+from memory.store.keywords import PrefixStats, bm25_rescore, fts5_idf, idf_order, rescore_count
+
+FTS = "kassist_mem_fts"
+_SCOPE = "'scope : (\"' || :scope_user || '\" OR \"' || :scope_defaults || '\")'"
+
+
+@dataclass(frozen=True)
+class ScopedKeyword:
+    """The statements of :func:`scoped_keyword` (SQLite only)."""
+
+    postings: str  # rowids of the scope's entries matching :phrase (one FTS5 phrase)
+    stats: str  # the scope's entry count and mean content length
+    texts: Filtered  # (rowid, content, memory id) of the :entries (json) visible now
+
+
+def _texts(as_of: bool, by_type: bool, by_key: bool) -> str:
+    # CROSS JOIN fixes the join order: each entry by rowid, then its memory by primary key.
+    return (
+        f"SELECT x.rowid, x.content, m.id FROM json_each(:entries) j "
+        f"CROSS JOIN {FTS} x ON x.rowid = j.value CROSS JOIN {s.MEMORIES} m ON m.id = x.ident "
+        f"WHERE {s.hybrid_where(as_of, by_type, by_key)}"
+    )
+
+
+SCOPED_KEYWORD = ScopedKeyword(
+    postings=f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH ({_SCOPE} || ' AND content : ' || :phrase)",
+    stats=f"SELECT count(*), avg(length(content)) FROM {FTS} WHERE {FTS} MATCH {_SCOPE}",
+    texts=Filtered.build(_texts, as_of=False),
+)
+
+
+def scoped_keyword(
+    q: s.ManagerSql, params: Mapping[str, Any], by_type: bool, by_key: bool, query: str, limit: int
+) -> Op[list[tuple[str, float]]]:
+    """The ``limit`` best (memory id, BM25) of the scope for ``query``, best first (ties by id, as
+    the FTS5 statement ordered them); ``params``: the keyword statement's (scope tokens, filters)."""
+    parts = q.keyword_scoped
+    assert parts is not None
+    phrases = fts5_phrases(query)
+    words = [p[1:-1].replace('""', '"') for p in phrases]
+    postings: list[tuple[int, int]] = []
+    for number, phrase in enumerate(phrases):
+        rows = yield q.stmt(parts.postings, {**params, "phrase": phrase})
+        postings += [(int(row[0]), number) for row in rows]
+    if not postings:
+        return []
+    counted = yield q.stmt(parts.stats, params)
+    stats = PrefixStats(int(counted[0][0]), float(counted[0][1] or 0.0))
+    candidates = idf_order(postings, stats, fts5_idf)
+    pool = candidates.order[: rescore_count(limit)]
+    rows = yield q.stmt(
+        parts.texts.pick(by_type=by_type, by_key=by_key), {**params, "entries": json.dumps(pool)}
+    )
+    ids = {int(row[0]): str(row[2]) for row in rows}
+    texts = {int(row[0]): str(row[1]) for row in rows}
+    ranked = bm25_rescore(postings, words, texts, stats, len(pool), candidates)
+    hits = sorted(((ids[e], score) for e, score in ranked if e in ids), key=lambda h: (-h[1], h[0]))
+    return hits[:limit]
