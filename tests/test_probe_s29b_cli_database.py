@@ -15,7 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from ingest_harness import ROOT, child_env
 
 

@@ -15,7 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from ingest_harness import ROOT, child_env
 
 LIMIT = 700 * 2**20  # a normal `memory remember` peaks near 630 MB of address space here

@@ -14,7 +14,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from ingest_harness import ROOT, child_env
 
 FORGED = "x.md\n  unreadable: skipped\nreport (html):\n\u2215tmp\u2215attacker\u2215audit.html"
