@@ -19,7 +19,7 @@ from typing import Any
 from knowledge.index.dialect import Dialect, Op, Stmt
 from knowledge.index.matrix import Generations, MatrixCache
 from knowledge.retrieval import Ranking
-from memory.store.keywords import PrefixStats, bm25_rescore, fts5_idf, idf_order
+from memory import bm25  # a module: memory.bm25 imports knowledge.index (through lexical)
 
 
 def chunk_text(heading: object, text: object) -> str:
@@ -30,7 +30,7 @@ def chunk_text(heading: object, text: object) -> str:
 
 def tenant_stats(
     d: Dialect, tenant: str, generations: Generations, cache: MatrixCache | None
-) -> Op[PrefixStats]:
+) -> Op[bm25.PrefixStats]:
     """The tenant's chunk count and mean :func:`chunk_text` length, cached until its next write
     (the collections' generation counters): counting them reads every chunk of the tenant."""
     cached = cache.keyword_stats.get(tenant, generations) if cache is not None else None
@@ -38,7 +38,7 @@ def tenant_stats(
         return cached
     assert d.keyword_stats is not None
     rows = yield Stmt(d.keyword_stats, {"tenant": tenant})
-    stats = PrefixStats(int(rows[0][0]), float(rows[0][1] or 0.0))
+    stats = bm25.PrefixStats(int(rows[0][0]), float(rows[0][1] or 0.0))
     if cache is not None:
         cache.keyword_stats.put(tenant, generations, stats)
     return stats
@@ -56,7 +56,7 @@ def tenant_keyword(
 ) -> Op[Ranking]:
     """The best ``limit`` chunks passing ``params``' filters that match any of ``phrases`` (FTS5
     phrase queries; ``words``: their words, for term frequencies), by the tenant's BM25. The best
-    ``rescore`` by idf alone are scored with frequency and length (keywords.bm25_rescore)."""
+    ``rescore`` by idf alone are scored with frequency and length (memory/bm25.py)."""
     assert d.keyword_postings is not None and d.keyword_texts is not None
     postings: list[tuple[int, int]] = []
     for number, phrase in enumerate(phrases):
@@ -65,11 +65,11 @@ def tenant_keyword(
     if not postings:
         return []
     stats = yield from tenant_stats(d, params["tenant"], generations, cache)
-    candidates = idf_order(postings, stats, fts5_idf)
+    candidates = bm25.idf_order(postings, stats, bm25.fts5_idf)
     pool = candidates.order[:rescore]
     rows = yield Stmt(d.keyword_texts, {"tenant": params["tenant"], "ids": d.encode_list(pool)})
     texts = {int(r[0]): chunk_text(r[1], r[2]) for r in rows}
-    ranked = bm25_rescore(postings, words, texts, stats, len(pool), candidates)
+    ranked = bm25.bm25_rescore(postings, words, texts, stats, len(pool), candidates)
     # Ties by id, as FTS5's ORDER BY rank, c.id did.
     best: Ranking = sorted(ranked, key=lambda h: (-h[1], h[0]))[:limit]
     return best

@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from kassist.db.vector_scan import GenerationCache, dot, matrix_from_blobs, top_k
 from knowledge.index.dialect import Row
-from memory.store.keywords import PrefixStats
+
+if TYPE_CHECKING:  # memory.bm25 imports knowledge.index (through memory.lexical)
+    from memory.bm25 import PrefixStats
 
 Generations = tuple[tuple[str, int], ...]
 _NO_DATE = -1

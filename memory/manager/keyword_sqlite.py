@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from knowledge.index.rules import fts5_phrases
+from memory.bm25 import PrefixStats, bm25_rescore, fts5_idf, idf_order, rescore_count
 from memory.manager import statements as s
 from memory.manager.filtered import Filtered
 from memory.manager.ops import Op
-from memory.store.keywords import PrefixStats, bm25_rescore, fts5_idf, idf_order, rescore_count
 
 FTS = "kassist_mem_fts"
 _SCOPE = "'scope : (\"' || :scope_user || '\" OR \"' || :scope_defaults || '\")'"
