@@ -68,12 +68,8 @@ class Dialect:
     vector_search: Callable[[int], str] | None = None
     vector_index: Callable[[int], str] | None = None
     load_matrix: str | None = None
-    # Keyword ranking bounded to the best :depth matches before the filters (see search._keyword).
-    keyword_search_bounded: str | None = None
-    # Rows of the index (an upper bound), phrase position and match count of each phrase.
-    keyword_phrase_hits: str | None = None
     # Keyword ranking with the tenant's own statistics (knowledge/index/keyword_tenant.py), used
-    # instead of the two above when set: the ids of the chunks passing the filters that match one
+    # instead of keyword_search when set: the ids of the chunks passing the filters that match one
     # phrase (:match); the tenant's chunk count and mean length (:tenant); the texts of :ids.
     keyword_postings: str | None = None
     keyword_stats: str | None = None

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -68,56 +66,6 @@ def fts5_phrases(text: str) -> list[str]:
 def fts5_match(text: str) -> str | None:
     """A safe FTS5 MATCH expression with OR semantics, or None when the query has no words."""
     return " OR ".join(fts5_phrases(text)) or None
-
-
-# FTS5's bm25 constants (fts5_aux.c): a phrase adds idf * f * (k1 + 1) / (f + k1 * (1 - b + b * len / avg)),
-# less than idf * (k1 + 1) whatever its frequency f and the chunk's length.
-BM25_K1 = 1.2
-PRUNE_SHARE = 0.5
-
-
-@dataclass(frozen=True)
-class KeywordPlan:
-    """What the keyword query ranks: ``match`` (every phrase of the question still scores), and
-    ``bound``, a score that no chunk left out by ``match`` reaches (0.0: none is left out)."""
-
-    match: str
-    bound: float = 0.0
-
-
-def _bm25_bound(rows: int, hits: int) -> float:
-    idf = math.log((rows - hits + 0.5) / (hits + 0.5))
-    return max(idf, 1e-6) * (BM25_K1 + 1)
-
-
-def prune_common_phrases(phrases: Sequence[str], hits: Sequence[int], rows_upper: int) -> KeywordPlan:
-    """Leave out the chunks that match only the question's most common words (MaxScore).
-
-    Ranking is per matched chunk, and with OR semantics a common word ("policy", "days") brings in
-    thousands of chunks that cannot reach the top: their score is at most the sum of those words'
-    bm25 bounds. The most common phrases, up to :data:`PRUNE_SHARE` of the summed bounds (always
-    keeping the rarest), are kept in the expression, so the chunks still ranked get exactly their
-    full-query bm25, but a chunk must also match a rarer phrase. ``hits`` are the phrases' match
-    counts; ``rows_upper`` is at least the index's row count (a larger count only raises the bound).
-    The caller checks the result against ``bound`` and ranks every match when it does not hold.
-    """
-    everything = " OR ".join(phrases)
-    bounds = [_bm25_bound(rows_upper, n) for n in hits]
-    common: list[int] = []
-    dropped = 0.0
-    for i in sorted(range(len(phrases)), key=lambda i: (-hits[i], i))[:-1]:
-        if dropped + bounds[i] > PRUNE_SHARE * sum(bounds):
-            break
-        common.append(i)
-        dropped += bounds[i]
-    if not common:
-        return KeywordPlan(everything)
-    rare = " OR ".join(p for i, p in enumerate(phrases) if i not in common)
-    only_common = " OR ".join(phrases[i] for i in common)
-    # NOT keeps the common phrases in the expression (so they still score where they occur) while
-    # dropping the chunks that match nothing else (checked: the chunks it ranks get the same bm25
-    # as under the plain OR expression).
-    return KeywordPlan(f"({everything}) NOT (({only_common}) NOT ({rare}))", dropped)
 
 
 def websearch_or(text: str) -> str | None:

@@ -18,10 +18,8 @@ from knowledge.index.models import SearchFilters, SearchHit, SearchMode
 from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
 from knowledge.index.rerank import QUOTE_WORDS, rerank, terms
 from knowledge.index.rules import (
-    KeywordPlan,
     fts5_phrases,
     keyword_depth,
-    prune_common_phrases,
     rerank_depth,
     validate_collection,
     validate_k,
@@ -109,29 +107,6 @@ def _keyword(
     if match is None or not names:
         return []
     params = {**_params(d, req, names, limit), "match": match}
-    if d.keyword_search_bounded is not None:
-        depth = keyword_depth(limit)
-        plan = KeywordPlan(match)
-        if d.keyword_phrase_hits is not None:
-            phrases = fts5_phrases(req.query)
-            counts = yield Stmt(d.keyword_phrase_hits, {"phrases": d.encode_list(phrases)})
-            hits_of = {int(r[1]): int(r[2]) for r in counts}
-            if sum(hits_of.values()) > depth:  # else ranking every match is cheap
-                rows_upper = max(int(r[0] or 0) for r in counts)
-                plan = prune_common_phrases(phrases, [hits_of[i] for i in range(len(phrases))], rows_upper)
-        rows = yield Stmt(d.keyword_search_bounded, {**params, "match": plan.match, "depth": depth})
-        ranked = sum(int(r[1]) for r in rows if r[0] is None)
-        # Sorted here: SQL does not promise a UNION ALL keeps its first part's order.
-        hits = sorted(
-            ((int(r[0]), float(r[1])) for r in rows if r[0] is not None), key=lambda h: (-h[1], h[0])
-        )
-        # Exact when every match was ranked, or the filters kept a full list from the best `depth`
-        # (a filtered-out match never pushes a kept one down), and no chunk left out by the plan
-        # could have made the list. Otherwise, e.g. a tenant with few chunks among many, rank
-        # every match.
-        complete = ranked < depth or len(hits) >= limit
-        if complete and (plan.bound == 0.0 or (len(hits) >= limit and hits[limit - 1][1] >= plan.bound)):
-            return hits
     rows = yield Stmt(d.keyword_search, params)
     return [(int(r[0]), float(r[1])) for r in rows]
 

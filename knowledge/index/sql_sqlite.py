@@ -92,19 +92,6 @@ _FILTERS = f"""c.tenant_id = :tenant AND {_IN_COLLECTIONS}
           AND d.effective_date BETWEEN coalesce(:date_from, '0000-01-01') AND coalesce(:date_to, '9999-12-31')))"""
 
 
-# The same ranking, with FTS5 sorting its own matches (rank = the same bm25) and keeping the best
-# :depth before any chunk row is read: a common word matches thousands of chunks, and joining each
-# to its row to check the tenant cost twice the ranking itself. The last row (id NULL) counts the
-# ranked candidates, so the caller knows whether the filters may have cut the list short.
-_KEYWORD_BOUNDED = f"""WITH ranked AS MATERIALIZED (
-        SELECT rowid AS id, rank AS r FROM kassist_kb_chunks_fts
-        WHERE kassist_kb_chunks_fts MATCH :match AND rank MATCH 'bm25(2.0, 1.0)'
-        ORDER BY rank LIMIT :depth)
-    SELECT * FROM (SELECT c.id, -ranked.r FROM ranked JOIN kassist_kb_chunks c ON c.id = ranked.id
-        WHERE {_FILTERS} ORDER BY ranked.r, c.id LIMIT :limit)
-    UNION ALL SELECT NULL, count(*) FROM ranked"""
-
-
 # The catalogue (knowledge.index.catalog). A document row with its chunk count, for lists and lookups.
 DOCUMENT_ROW = """SELECT d.collection, d.doc_id, d.title, d.source_path, d.media_type, d.size_bytes,
         d.effective_date, d.modified_at, d.indexed_at,
@@ -204,9 +191,9 @@ DIALECT = Dialect(
         FROM kassist_kb_chunks_fts JOIN kassist_kb_chunks c ON c.id = kassist_kb_chunks_fts.rowid
         WHERE kassist_kb_chunks_fts MATCH :match AND {_FILTERS}
         ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0) LIMIT :limit""",
-    keyword_search_bounded=_KEYWORD_BOUNDED,
-    # What knowledge/index/keyword_tenant.py ranks with the tenant's own statistics (the two above
-    # stay for the phrase-free fallback of a dialect without these; SQLite no longer runs them).
+    # What knowledge/index/keyword_tenant.py ranks with the tenant's own statistics (keyword_search
+    # above is the Dialect's required fallback; SQLite no longer runs it: bm25() there took its
+    # statistics from every tenant's rows, session 29).
     # FTS5 first (MATERIALIZED, CROSS JOIN): the planner otherwise walked the tenant's chunks and
     # probed the full-text index once per chunk (20 s a query at 5,000 chunks).
     keyword_postings=f"""WITH m AS MATERIALIZED (SELECT rowid AS id FROM kassist_kb_chunks_fts
@@ -218,10 +205,6 @@ DIALECT = Dialect(
         FROM kassist_kb_chunks WHERE tenant_id = :tenant""",
     keyword_texts="""SELECT id, heading, text FROM kassist_kb_chunks
         WHERE id IN (SELECT value FROM json_each(:ids)) AND +tenant_id = :tenant""",
-    # max(id) is at least the row count (ids are distinct positive integers) and costs one lookup.
-    keyword_phrase_hits="""SELECT (SELECT max(id) FROM kassist_kb_chunks), j.key,
-            (SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH j.value)
-        FROM json_each(:phrases) j""",
     # The unary + keeps SQLite from scanning the tenant's whole chunk index: look up the ids, then check.
     # The document's chunk count (from the index alone) and the chunk's vector feed the rerank
     # (knowledge/index/rerank.py), as does the document's stored status (knowledge/index/status.py).
