@@ -5,7 +5,7 @@ word's document frequency and the mean length from the whole table: another tena
 many times moved this tenant's scores (a side channel on other tenants' word counts, and a way to
 push a word down in everyone's ranking). Here FTS5 only FINDS the tenant's matching chunks, one
 query per phrase (the tenant filter applied in SQL); the score is BM25 over the tenant's own count,
-document frequencies and mean length (memory/store/keywords.py, shared with the memory store), with
+document frequencies and mean length (memory/bm25.py, shared with the memory store), with
 FTS5's own idf and constants (k1 1.2, b 0.75), so with one tenant the order stays FTS5's up to the
 tokenizer (Snowball stems counted in the text, lengths in characters). A heading counts twice, as
 ``bm25(2.0, 1.0)`` weighed it.

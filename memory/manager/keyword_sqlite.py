@@ -4,7 +4,7 @@ One FTS5 table holds every tenant's memories, and its ``bm25()`` takes the entry
 word's document frequency and the mean length from the whole table: another tenant's memories
 moved a user's scores and order. Here FTS5 only FINDS the entries of the user's scope (the user's
 and the tenant defaults' scope tokens) that match a word; BM25 is computed over that scope's own
-entries (memory/store/keywords.py, shared with the memory store and the knowledge index) with
+entries (memory/bm25.py, shared with the memory store and the knowledge index) with
 FTS5's idf and constants, so with one user in the table the order stays FTS5's up to the
 tokenizer (Snowball stems counted in the text, lengths in characters). PostgreSQL ranks each row
 by itself (ts_rank) and keeps its one statement.
