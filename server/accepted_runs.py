@@ -44,7 +44,7 @@ from pydantic import ValidationError
 from graph.ingestion.registration import mismatch
 from graph.ingestion.state import Settings
 from kassist.db import Database
-from kassist.db.handle import Handle, open_set_up
+from kassist.db.handle import Handle, already_open, kept_open
 from kassist.db.statements import Options, Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import OWNER_KEY
@@ -151,24 +151,13 @@ _STARTED = time.time()
 that went with an earlier process (langgraph dev's queue is in memory), one accepted since may be
 of a run still queued here."""
 
-_OPEN: dict[str, AcceptedRuns] = {}
-_LOCK = threading.Lock()
-
-
-def _table(database_url: str) -> AcceptedRuns:
-    """The process's table on ``database_url``, opened on first use and kept open for the server's
-    lifetime (as the key store is)."""
-    with _LOCK:
-        if database_url not in _OPEN:
-            _OPEN[database_url] = open_set_up(database_url, AcceptedRuns)
-        return _OPEN[database_url]
-
 
 async def table() -> AcceptedRuns:
-    """The table on ``KASSIST_DATABASE_URL`` (the checkpointer's database)."""
+    """The table on ``KASSIST_DATABASE_URL`` (the checkpointer's database), opened on first use and
+    kept open for the server's lifetime (kassist.db.handle.kept_open)."""
     url = database_url_from_env()
-    found = _OPEN.get(url)
-    return found if found is not None else await asyncio.to_thread(_table, url)  # set-up: a migration
+    found = already_open(url, AcceptedRuns)
+    return found if found is not None else await asyncio.to_thread(kept_open, url, AcceptedRuns)
 
 
 def _thread_key(thread_id: object) -> str | None:
@@ -384,13 +373,14 @@ async def _forget_notes(ctx: Auth.types.AuthContext, thread_ids: set[str]) -> No
 
 
 _NOTES: dict[str, MemoryStore] = {}
+_NOTES_LOCK = threading.Lock()
 
 
 def _notes_store() -> MemoryStore:
     """An admin view of the server's store (the database langgraph.json's store opens), kept open
     for the server's lifetime; bound to a tenant per call."""
     url = database_url_from_env()
-    with _LOCK:
+    with _NOTES_LOCK:
         if url not in _NOTES:
             _NOTES[url] = MemoryStore.from_url(url, tenant_from_namespace=True)
         return _NOTES[url]

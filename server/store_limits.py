@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
 import time
 from collections.abc import Generator, Mapping
 from importlib import import_module
@@ -35,7 +34,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.db import Database
-from kassist.db.handle import Handle, open_set_up
+from kassist.db.handle import Handle, kept_open
 from kassist.db.statements import Options, Stmt, stmts
 from kassist.dburl import database_url_from_env
 from memory.store.factory import TENANT_ENV_VAR
@@ -139,8 +138,6 @@ def _refusal(size: int, own: tuple[int, int], tenant: tuple[int, int], limits: d
     return None
 
 
-_OPEN: dict[str, StoreWriters] = {}
-_LOCK = threading.Lock()
 _TURNS: dict[str, asyncio.Lock] = {}  # a tenant's puts are counted one at a time in this process
 
 
@@ -157,11 +154,7 @@ def stored_path(namespace: tuple[str, ...]) -> tuple[str, str]:
 
 
 def _table() -> StoreWriters:
-    url = database_url_from_env()
-    with _LOCK:
-        if url not in _OPEN:
-            _OPEN[url] = open_set_up(url, StoreWriters)
-        return _OPEN[url]
+    return kept_open(database_url_from_env(), StoreWriters)
 
 
 async def check_store_put(

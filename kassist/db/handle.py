@@ -4,6 +4,7 @@ user)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Generator
 from typing import Any, Protocol, TypeVar
 
@@ -32,6 +33,28 @@ def open_set_up(database_url: str, make: Callable[[Database], C]) -> C:
         release(db)
         raise
     return component
+
+
+_KEPT: dict[tuple[Callable[..., Any], str], Any] = {}
+_KEPT_LOCK = threading.Lock()
+
+
+def kept_open(database_url: str, make: Callable[[Database], C]) -> C:
+    """The process's one ``make`` object on ``database_url``: opened and set up (:func:`open_set_up`)
+    on first use, then kept for the process's lifetime - a server's own tables (accepted runs, store
+    writers), as the key store is. A set-up is a migration: call it off the event loop."""
+    with _KEPT_LOCK:
+        found: C | None = _KEPT.get((make, database_url))
+        if found is None:
+            found = _KEPT[(make, database_url)] = open_set_up(database_url, make)
+        return found
+
+
+def already_open(database_url: str, make: Callable[[Database], C]) -> C | None:
+    """The object :func:`kept_open` keeps on ``database_url``, or None before its first use (no lock:
+    the event loop's fast path, a dict read)."""
+    found: C | None = _KEPT.get((make, database_url))
+    return found
 
 
 class Handle:
