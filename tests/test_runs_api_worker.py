@@ -183,3 +183,71 @@ def test_a_request_whose_requester_holds_no_key_any_more_is_not_started(db_url: 
     finally:
         worker.stop()
         res.close()
+
+
+def test_a_request_starts_with_its_keys_rights_not_its_identitys(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runs API records the managed key a request was sent with (session 30, h1: the review's
+    #6b): a key revoked after sending a run is refused when a worker starts it, even while its
+    identity holds another active key (a rotation) - the rule langgraph dev follows."""
+    from server.key_store import open_key_store
+    from server.keys import KeyResolver, KeyTable
+    from server.runs.worker import RunWorker
+
+    root = tmp_path / "root"
+    small_corpus(root / "acme" / "hr")
+    keys = KeyResolver(KeyTable(keys={}), open_key_store(sqlite_url))
+    store = keys.store()
+    assert store is not None
+    old_token, old = store.for_tenant("acme").create("dora", "member")
+    new_token, _new = store.for_tenant("acme").create("dora", "member")  # dora's rotation
+    env = env_for(tmp_path, root)
+    # The server accepts and runs nothing: the worker below starts them after the revocation.
+    with serving(sqlite_url, monkeypatch, {**env, "KASSIST_RUN_WORKERS": "0"}) as client:
+        for run, token in (("by-old", old_token), ("by-new", new_token)):
+            body = {"path": "hr", "run_id": run, "options": OPTIONS}
+            assert client.post("/v1/runs", json=body, headers={"x-api-key": token}).status_code == 201
+    assert store.for_tenant("acme").revoke(old.prefix)
+    res = Resources.open(sqlite_url, reports_dir=tmp_path / "reports")
+    worker = RunWorker(res, lease_s=5.0, poll_s=0.05, workers=2, keys=keys)
+    try:
+        worker.start()
+        deadline = time.monotonic() + 90
+        while JobStore(res.runs).wanted_in_every_tenant() or worker.active():
+            assert time.monotonic() < deadline, "the requests were not taken"
+            time.sleep(0.05)
+        jobs = JobStore(res.runs).for_tenant("acme")
+        refused, started = jobs.get("by-old"), jobs.get("by-new")
+        assert refused is not None and refused.error is not None, refused
+        assert (
+            f"run by-old was not started: the API key that sent it (kassist_{old.prefix}...) was revoked"
+            in refused.error
+        ), refused.error
+        assert refused.requested_key == old.prefix, refused
+        assert started is not None and started.error is None and started.status == "completed", started
+    finally:
+        worker.stop()
+        res.close()
+
+
+def test_a_request_row_from_before_the_key_column_is_read_and_checked_by_identity(db_url: str) -> None:
+    """The job table's migration (``requested_key``, through the migration runner): a row an older
+    kassist wrote keeps its requester and reads with no key (checked by identity, as before)."""
+    from graph.ingestion.store import RunStore
+
+    store = RunStore.from_url(db_url)
+    try:
+        jobs = JobStore(store).for_tenant("acme")
+        assert jobs.create("old", "/src", "c", {"settings": {}, "by": "dora", "key": "abcd1234"})
+    finally:
+        store.close()
+    # The table as session 29 left it: no key column, its last migration not recorded.
+    raw(db_url, "ALTER TABLE kassist_ingest_jobs DROP COLUMN requested_key")
+    raw(db_url, "DELETE FROM kassist_schema_versions WHERE component = 'ingestion' AND version = 4")
+    store = RunStore.from_url(db_url)  # migrates
+    try:
+        job = JobStore(store).for_tenant("acme").get("old")
+    finally:
+        store.close()
+    assert job is not None and job.requested_by == "dora" and job.requested_key is None and job.wanted, job

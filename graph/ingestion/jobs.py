@@ -32,6 +32,9 @@ class JobRecord(RunRecord):
     decision: dict[str, Any] | None = None
     max_steps: int | None = None
     requested_by: str | None = None
+    requested_key: str | None = None
+    """The prefix of the managed key the request was sent with (None: a key of the environment's
+    table, the console, or a row from before session 30): whose current rights start the run."""
     claims: int = 0
     worker: str | None = None
     error: str | None = None
@@ -82,7 +85,8 @@ def create_run(
         return False
     params = {
         **key, "settings": json.dumps(request["settings"]), "goal": request.get("goal"),
-        "max_steps": request.get("max_steps"), "by": request.get("by"), "now": now,
+        "max_steps": request.get("max_steps"), "by": request.get("by"), "by_key": request.get("key"),
+        "now": now,
     }  # fmt: skip
     yield stmt(q.job_create, params)
     return True
@@ -132,20 +136,25 @@ class TenantJobStore:
         op = create_run(self._q, self.tenant_id, run, source, collection, request, time.time())
         return self._runs._run(op, write=True)
 
-    def request(self, run: str, by: str, max_steps: int | None = None) -> int:
-        params = {"run": run, "by": by, "max_steps": max_steps, "now": time.time()}
+    def request(self, run: str, by: str, max_steps: int | None = None, key: str | None = None) -> int:
+        """Queue a resume or a cancel's stop sent by ``by`` with the managed key ``key`` (its
+        prefix; None: a key of the environment's table): the run starts with that key's rights."""
+        params = {"run": run, "by": by, "by_key": key, "max_steps": max_steps, "now": time.time()}
         rows = self._runs._one(self._q.job_request, params, fetch=True, write=True)
         (seq,) = rows[0]  # an upsert: it always returns its row
         return int(seq)
 
-    def decide(self, run: str, by: str, decision: dict[str, Any]) -> int | None:
+    def decide(self, run: str, by: str, decision: dict[str, Any], key: str | None = None) -> int | None:
         """Queue an approve/reject; None when another decision is already waiting to be carried out."""
-        return _seq(self._runs._one(self._q.job_decide, _decision(run, by, decision), fetch=True, write=True))
+        params = _decision(run, by, decision, key)
+        return _seq(self._runs._one(self._q.job_decide, params, fetch=True, write=True))
 
-    def claim_decision(self, run: str, by: str, decision: dict[str, Any]) -> int | None:
+    def claim_decision(
+        self, run: str, by: str, decision: dict[str, Any], key: str | None = None
+    ) -> int | None:
         """Queue the decision on a run waiting for review if it is the first one: its request's seq,
         or None when another decision came first (waiting, being carried out, or carried out)."""
-        params = _decision(run, by, decision)
+        params = _decision(run, by, decision, key)
         return _seq(self._runs._one(self._q.job_claim_decision, params, fetch=True, write=True))
 
     def note_status(self, run: str, status: str) -> None:
@@ -185,6 +194,6 @@ _JOB_METHODS = frozenset(
 ) - {"for_tenant"}
 
 
-def _decision(run: str, by: str, decision: dict[str, Any]) -> dict[str, Any]:
+def _decision(run: str, by: str, decision: dict[str, Any], key: str | None) -> dict[str, Any]:
     # decide and claim_decision queue the same request row; only their condition differs.
-    return {"run": run, "by": by, "decision": json.dumps(decision), "now": time.time()}
+    return {"run": run, "by": by, "by_key": key, "decision": json.dumps(decision), "now": time.time()}

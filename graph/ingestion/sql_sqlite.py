@@ -63,12 +63,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, format TEXT NOT NULL, body TEXT NOT NULL,
             updated_at REAL NOT NULL, PRIMARY KEY (tenant_id, run_id, format))""",
     ),
+    # The managed key (its prefix) a request was sent with, beside its identity: a run acts with its
+    # creator KEY's current rights when a worker starts it (server/run_creator.py), and an identity
+    # holding a second key (a rotation) must not start what a revoked one queued. NULL: a key of the
+    # environment's table, the console, or a request made before this column (checked by identity).
+    (f"ALTER TABLE {JOBS} ADD COLUMN requested_key TEXT",),
 )
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
 _JOB_COLUMNS = (
     "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, "
     "j.status, j.seq, j.done_seq, j.settings, j.goal, j.decision, j.max_steps, j.requested_by, "
-    "j.claims, j.worker, j.error"
+    "j.requested_key, j.claims, j.worker, j.error"
 )
 _JOB_FROM = f"FROM {RUNS} r LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id"
 
@@ -204,23 +209,26 @@ SQL = IngestSql(
     ),
     job_create=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, settings, goal, max_steps, requested_by, "
-        "updated_at) VALUES (:tenant_id, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :now) "
+        "requested_key, updated_at) "
+        "VALUES (:tenant_id, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :by_key, :now) "
         f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'pending', seq = {JOBS}.seq + 1, "
         "settings = excluded.settings, goal = excluded.goal, decision = NULL, max_steps = excluded.max_steps, "
-        "requested_by = excluded.requested_by, error = NULL, updated_at = excluded.updated_at"
+        "requested_by = excluded.requested_by, requested_key = excluded.requested_key, error = NULL, "
+        "updated_at = excluded.updated_at"
     ),
     job_request=(
-        f"INSERT INTO {JOBS} (tenant_id, run_id, seq, max_steps, requested_by, updated_at) "
-        "VALUES (:tenant_id, :run, 1, :max_steps, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
+        f"INSERT INTO {JOBS} (tenant_id, run_id, seq, max_steps, requested_by, requested_key, updated_at) "
+        "VALUES (:tenant_id, :run, 1, :max_steps, :by, :by_key, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
         f"seq = {JOBS}.seq + 1, max_steps = excluded.max_steps, requested_by = excluded.requested_by, "
-        "error = NULL, updated_at = excluded.updated_at RETURNING seq"
+        "requested_key = excluded.requested_key, error = NULL, updated_at = excluded.updated_at RETURNING seq"
     ),
     # One decision at a time: a second approve/reject while one is pending changes nothing.
     job_decide=(
-        f"INSERT INTO {JOBS} (tenant_id, run_id, seq, decision, requested_by, updated_at) "
-        "VALUES (:tenant_id, :run, 1, :decision, :by, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
+        f"INSERT INTO {JOBS} (tenant_id, run_id, seq, decision, requested_by, requested_key, updated_at) "
+        "VALUES (:tenant_id, :run, 1, :decision, :by, :by_key, :now) ON CONFLICT (tenant_id, run_id) DO UPDATE SET "
         f"seq = {JOBS}.seq + 1, decision = excluded.decision, max_steps = NULL, "
-        "requested_by = excluded.requested_by, error = NULL, updated_at = excluded.updated_at "
+        "requested_by = excluded.requested_by, requested_key = excluded.requested_key, error = NULL, "
+        "updated_at = excluded.updated_at "
         f"WHERE {JOBS}.decision IS NULL RETURNING seq"
     ),
     # The first decision on a review wins, atomically: it is queued only while no other decision waits
@@ -230,7 +238,7 @@ SQL = IngestSql(
     # condition true and is refused (409), instead of being queued for a review that is over.
     job_claim_decision=(
         f"UPDATE {JOBS} SET seq = seq + 1, decision = :decision, max_steps = NULL, requested_by = :by, "
-        "error = NULL, updated_at = :now WHERE tenant_id = :tenant_id AND run_id = :run "
+        "requested_key = :by_key, error = NULL, updated_at = :now WHERE tenant_id = :tenant_id AND run_id = :run "
         "AND decision IS NULL AND status = 'needs_review' RETURNING seq"
     ),
     job_status=(

@@ -84,14 +84,20 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
             raise HTTPException(status_code=401, detail=NO_KEY, headers={"WWW-Authenticate": "Bearer"})
         return who
 
+    def sent_key(request: Request) -> str | None:
+        # A change carries its key in a header (caller): the managed key it is, recorded with the
+        # request, whose current rights start the run (server/run_creator.py).
+        return service.sent_key(sent_token(request.headers.raw))
+
     Who = Annotated[Principal, Depends(caller)]
+    Key = Annotated[str | None, Depends(sent_key)]
     router = APIRouter(tags=["runs"], responses=ERRORS, route_class=_ApiErrorRoute)
 
     @router.post(
         "", status_code=201, response_model=Accepted, summary="Start a run over a folder on the server"
     )
-    def create(body: CreateRun, who: Who, response: Response) -> Accepted:
-        accepted = service.create(who, body)
+    def create(body: CreateRun, who: Who, key: Key, response: Response) -> Accepted:
+        accepted = service.create(who, body, key)
         response.headers["Location"] = f"{PREFIX}/{accepted.run_id}"
         return accepted
 
@@ -100,6 +106,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
     )
     async def create_upload(
         who: Who,
+        key: Key,
         response: Response,
         files: Annotated[list[UploadFile], File(description="The documents (names may hold sub-folders)")],
         collection: Annotated[str, Form(pattern=NAME)] = "default",
@@ -112,7 +119,7 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
             raise RequestValidationError(
                 [{**e, "loc": ("body", "options", *e["loc"])} for e in exc.errors(include_url=False)]
             ) from None
-        accepted = await service.create_upload(who, files, collection, run_id, parsed)
+        accepted = await service.create_upload(who, files, collection, run_id, parsed, key)
         response.headers["Location"] = f"{PREFIX}/{accepted.run_id}"
         return accepted
 
@@ -132,12 +139,12 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
     @router.post(
         "/{run_id}/resume", status_code=202, response_model=Accepted, summary="Continue a stopped run"
     )
-    def resume(run_id: str, who: Who, body: ResumeRun | None = None) -> Accepted:
-        return service.resume(who, run_id, body.max_steps if body else None)
+    def resume(run_id: str, who: Who, key: Key, body: ResumeRun | None = None) -> Accepted:
+        return service.resume(who, run_id, body.max_steps if body else None, key)
 
-    def decider(decision: str) -> Callable[[str, Principal], Accepted]:
-        def decide(run_id: str, who: Who) -> Accepted:
-            return service.decide(who, run_id, decision)
+    def decider(decision: str) -> Callable[[str, Principal, str | None], Accepted]:
+        def decide(run_id: str, who: Who, key: Key) -> Accepted:
+            return service.decide(who, run_id, decision, key)
 
         return decide
 
@@ -158,8 +165,8 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         response_model=Accepted,
         summary="Stop a run at its next node boundary",
     )
-    def cancel(run_id: str, who: Who) -> Accepted:
-        return service.cancel(who, run_id)
+    def cancel(run_id: str, who: Who, key: Key) -> Accepted:
+        return service.cancel(who, run_id, key)
 
     @router.get(
         "/{run_id}/report",

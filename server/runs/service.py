@@ -65,6 +65,14 @@ class RunsService:
         # keys: a request starts only while its requester holds a key (server/run_creator.py)
         self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers, keys)
 
+    def sent_key(self, token: str | None) -> str | None:
+        """The managed key (its prefix) ``token`` is; None for a key of the environment's table (or
+        a server that checks no keys). Recorded with each request: the run starts with that key's
+        current rights, not its identity's (session 30: a revoked key's identity holding a second
+        key still started what the revoked one had queued)."""
+        keys = self.worker.keys
+        return None if keys is None else keys.key_of(token)
+
     def _jobs(self, who: Principal) -> TenantJobStore:
         """The runs API's records as the caller's tenant sees them: another tenant's run is not found."""
         return self.jobs.for_tenant(who.tenant_id)
@@ -86,7 +94,7 @@ class RunsService:
         self.res.close()
 
     # -- creating runs ------------------------------------------------------------------------------
-    def create(self, who: Principal, body: CreateRun) -> Accepted:
+    def create(self, who: Principal, body: CreateRun, key: str | None) -> Accepted:
         try:
             root = self.config.root_for(who.tenant_id)
         except ServedRunRefused as exc:  # the tenant has no folder of its own (kassist.names)
@@ -99,13 +107,12 @@ class RunsService:
         source = self._under(root, body.path, ("body", "path"), folder=True)
         settings = self._settings(source, root, body.collection, body.options)
         run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else new_id()
-        return self._create(
-            who, run, settings, body.goal or f"Ingest {body.path} into {body.collection}", body.options
-        )
+        goal = body.goal or f"Ingest {body.path} into {body.collection}"
+        return self._create(who, key, run, settings, goal, body.options)
 
     async def create_upload(
         self, who: Principal, files: Sequence[uploads.Readable], collection: str, run_id: str | None,
-        options: RunOptions,
+        options: RunOptions, key: str | None,
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
         run = check_new_run_id(run_id, ("body", "run_id")) if run_id else new_id()
@@ -119,7 +126,7 @@ class RunsService:
         goal = f"Ingest {len(files)} uploaded files into {collection}"
         try:
             settings = self._settings(target, target, collection, options)
-            return await asyncio.to_thread(self._create, who, run, settings, goal, options)
+            return await asyncio.to_thread(self._create, who, key, run, settings, goal, options)
         except BaseException:
             shutil.rmtree(target, ignore_errors=True)
             raise
@@ -169,13 +176,14 @@ class RunsService:
         return path
 
     def _create(
-        self, who: Principal, run: str, settings: Settings, goal: str, options: RunOptions
+        self, who: Principal, key: str | None, run: str, settings: Settings, goal: str, options: RunOptions
     ) -> Accepted:
         request = {
             "settings": settings.model_dump(),
             "goal": goal,
             "max_steps": options.max_steps,
             "by": who.identity,
+            "key": key,
         }
         if self._thread_in_use(who, run) or not self._jobs(who).create(
             run, settings.source, settings.collection, request
@@ -303,7 +311,7 @@ class RunsService:
         return text
 
     # -- steering runs ------------------------------------------------------------------------------
-    def resume(self, who: Principal, run: str, max_steps: int | None) -> Accepted:
+    def resume(self, who: Principal, run: str, max_steps: int | None, key: str | None) -> Accepted:
         job = self._job(who, run)
         state, status, version = self._state(who, job)
         if status == "needs_review":
@@ -312,11 +320,11 @@ class RunsService:
             raise ApiError(409, f"run {run!r} is {status}; there is nothing to resume")
         if _active(job) and status == "running":
             raise ApiError(409, f"run {run!r} is running right now; it needs no resume")
-        self._jobs(who).request(run, who.identity, max_steps)
+        self._jobs(who).request(run, who.identity, max_steps, key)
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 
-    def decide(self, who: Principal, run: str, decision: str) -> Accepted:
+    def decide(self, who: Principal, run: str, decision: str, key: str | None) -> Accepted:
         job = self._job(who, run)
         if who.role != "admin":
             raise ApiError(
@@ -329,14 +337,14 @@ class RunsService:
             self._jobs(who).note_status(run, status)
         # The first decision wins; any other, at the same moment or later, is refused.
         if (
-            self._jobs(who).claim_decision(run, who.identity, {"decision": decision, "by": who.identity})
+            self._jobs(who).claim_decision(run, who.identity, {"decision": decision, "by": who.identity}, key)
             is None
         ):
             raise ApiError(409, f"run {run!r} has a decision already; only the first one is carried out")
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 
-    def cancel(self, who: Principal, run: str) -> Accepted:
+    def cancel(self, who: Principal, run: str, key: str | None) -> Accepted:
         job = self._job(who, run)
         _, status, version = self._state(who, job)
         if status in TERMINAL:
@@ -347,7 +355,7 @@ class RunsService:
             )
         self.res.runs.for_tenant(who.tenant_id).request_cancel(run)
         # A run nobody executes is taken by a worker and stops at its first node boundary.
-        self._jobs(who).request(run, who.identity)
+        self._jobs(who).request(run, who.identity, None, key)
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 

@@ -28,13 +28,11 @@ from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, lease_free, new_owner
 from graph.ingestion.state import Settings
-from kassist.tenancy import TENANT_KEY
-from server.run_creator import not_started, refusal
+from server.keys import KeyResolver, Principal
+from server.run_creator import creator, not_started, refusal
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
-
-    from server.keys import KeyResolver
 
 logger = logging.getLogger(__name__)
 MAX_FAILURES = 5
@@ -200,16 +198,21 @@ class RunWorker:
             self._wake.set()  # room for the next one
 
     def _requester_refusal(self, job: JobRecord) -> str | None:
-        """Why the request a worker is about to carry out may not start (its requester holds no
-        key of its tenant any more: a run queued behind busy workers), or None. A decision (its
-        admin held the right when it was claimed) and a cancel (it stops work) are carried out."""
+        """Why the request a worker is about to carry out may not start (the managed key it was sent
+        with was revoked; a request of an environment's key or from before session 30, by identity:
+        its requester holds no key of its tenant any more), or None: langgraph dev's rule
+        (:func:`server.run_creator.refusal`). A decision (its admin held the right when it was
+        claimed) and a cancel (it stops work) are carried out."""
         if self.keys is None or not job.requested_by or job.decision is not None or job.cancel_requested:
             return None
         head: RunnableConfig = {"configurable": {"thread_id": job.run_id, "checkpoint_ns": ""}}
         if self.res.saver.for_tenant(job.tenant_id).get_tuple(head) is not None:
             return None  # started already (a run taken over half-way): decided when it started
-        creator = {"identity": job.requested_by, TENANT_KEY: job.tenant_id, "role": "member"}
-        return refusal(creator, self.keys)  # KeysUnreadable: _failed, tried again
+        # A member's rights are what a create or resume takes; the key, when one was recorded.
+        requester = Principal.model_construct(
+            identity=job.requested_by, tenant_id=job.tenant_id, role="member"
+        )
+        return refusal(creator(requester, job.requested_key), self.keys)  # KeysUnreadable: _failed, retried
 
     def _heartbeat(self, job: JobRecord, owner: str, done: threading.Event, stop: threading.Event) -> None:
         runs = self.res.runs.for_tenant(job.tenant_id)
