@@ -35,7 +35,6 @@ import threading
 import time
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from langgraph_sdk import Auth
@@ -43,9 +42,8 @@ from pydantic import ValidationError
 
 from graph.ingestion.registration import mismatch
 from graph.ingestion.state import Settings
-from kassist.db import Database
-from kassist.db.handle import Handle, already_open, kept_open
-from kassist.db.statements import Options, Stmt, Text, stmts
+from kassist.db.handle import already_open, kept_open
+from kassist.db.statements import Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
 from kassist.tenancy import OWNER_KEY
 from memory import MemoryStore
@@ -53,10 +51,10 @@ from server.auth_rules import client_configurable, is_admin, reaches_thread
 from server.configurable import CLIENT_KEYS
 from server.holds import runtime_present
 from server.job_threads import reached_or_made, registry_has
-from server.key_store import migrate
 from server.run_checks import fill_configurable, refuse, run_waiting, tenant_of
 from server.run_creator import admins_of
 from server.saver import serving, thread_has_checkpoint
+from server.server_table import ServerTable
 from server.sql_sqlite import AcceptedSql
 
 
@@ -71,20 +69,11 @@ class Accepted:
     run_id: str | None = None  # None: a row written before the table kept it
 
 
-class AcceptedRuns:
+class AcceptedRuns(ServerTable[AcceptedSql]):
     """The accepted-runs table of one database (its migration is the server table set's)."""
 
-    def __init__(self, db: Database) -> None:
-        module = import_module(f"server.sql_{db.backend}")
-        self._q: AcceptedSql = module.ACCEPTED_SQL
-        self._keys = module.SQL
-        self._handle = Handle(db, Options(), closed="this accepted-runs table is closed")
-
-    def setup(self) -> list[int]:
-        return self._handle.run(migrate(self._keys, self._handle.backend), write=True)
-
-    def close(self) -> None:
-        self._handle.close()
+    STATEMENTS = "ACCEPTED_SQL"
+    WHAT = "accepted-runs table"
 
     async def _one(self, text: Text, params: dict[str, Any], *, fetch: bool) -> list[Any]:
         def steps() -> Generator[tuple[Stmt, ...], Any, list[Any]]:

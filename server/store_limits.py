@@ -28,20 +28,19 @@ import json
 import os
 import time
 from collections.abc import Generator, Mapping
-from importlib import import_module
 from typing import Any
 
 from langgraph_sdk import Auth
 
 from kassist.db import Database
-from kassist.db.handle import Handle, kept_open
-from kassist.db.statements import Options, Stmt, stmts
+from kassist.db.handle import kept_open
+from kassist.db.statements import Stmt, stmts
 from kassist.dburl import database_url_from_env
 from memory.store.factory import TENANT_ENV_VAR
 from memory.store.namespaces import Scope, encode_path
 from server.http_limits import env_count
-from server.key_store import migrate
 from server.run_checks import refuse
+from server.server_table import ServerTable
 from server.sql_sqlite import WritersSql
 
 ITEMS_ENV = "KASSIST_MAX_STORE_ITEMS_PER_USER"
@@ -61,21 +60,15 @@ def store_limits(env: Mapping[str, str] | None = None) -> dict[str, int]:
     return {name: env_count(env, name, default, 1, units[name]) for name, default in DEFAULTS.items()}
 
 
-class StoreWriters:
+class StoreWriters(ServerTable[WritersSql]):
     """The store writers table of one database (its migration is the server table set's)."""
 
+    STATEMENTS = "WRITERS_SQL"
+    WHAT = "store writers table"
+
     def __init__(self, db: Database) -> None:
-        module = import_module(f"server.sql_{db.backend}")
-        self._q: WritersSql = module.WRITERS_SQL
-        self._keys = module.SQL
-        self._handle = Handle(db, Options(), closed="this store writers table is closed")
+        super().__init__(db)
         self._swept: dict[str, float] = {}  # tenant -> when its rows of gone items were last swept
-
-    def setup(self) -> list[int]:
-        return self._handle.run(migrate(self._keys, self._handle.backend), write=True)
-
-    def close(self) -> None:
-        self._handle.close()
 
     async def take(self, item: dict[str, Any], limits: dict[str, int]) -> str | None:
         """Record ``item`` (tenant_id, ns_path, key, identity, bytes) as its writer's unless that
