@@ -63,6 +63,7 @@ from typing import Any
 from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
+from kassist.file_modes import warn_shared_database
 from server import accepted_runs, run_creator
 from server.auth_rules import (
     ASSISTANT_ROOT,
@@ -164,7 +165,10 @@ if not KEYS.keys:
 def _open_key_store() -> Any:
     from server.key_store import open_key_store
 
-    return open_key_store(database_url_from_env())  # kept open for the server's lifetime
+    url = database_url_from_env()
+    store = open_key_store(url)  # kept open for the server's lifetime
+    warn_shared_database(url)  # a file an older kassist made 0644: said once, with the chmod
+    return store
 
 
 RESOLVER = KeyResolver(KEYS, _open_key_store)

@@ -33,6 +33,7 @@ from typing_extensions import TypedDict
 from checkpointer import TENANT_KEY
 from graph.assistant.services import AssistantSettings, Services
 from kassist.dburl import DatabaseUnavailable, database_url_from_env
+from kassist.file_modes import warn_shared_database
 from knowledge.embedders import EmbedderUnavailable
 from memory.context.compaction import Strategy
 from server import playground
@@ -161,6 +162,7 @@ def create_app(
     url = database_url or database_url_from_env()
     served = Served.open(url, services)
     key_store = KeyStore.from_url(url)
+    warn_shared_database(url)  # a file an older kassist made 0644: said once, with the chmod
     resolver = KeyResolver(table, key_store)
     runs = RunsService.open(url, keys=resolver)
 

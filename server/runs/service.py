@@ -18,6 +18,7 @@ from graph.ingestion.resources import Resources
 from graph.ingestion.runner import lease_free
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings
+from kassist.file_modes import warn_if_shared
 from server import run_reports
 from server.configurable import shown
 from server.keys import KeyResolver, Principal
@@ -87,6 +88,8 @@ class RunsService:
     def start(self) -> None:
         # Nothing is installed process-wide: the runner binds ``self.res`` to every invocation, so
         # this server's runs reach its database only, whatever else the process serves.
+        # An uploads folder an older kassist made 0755 keeps its mode (0644 files in it): said once.
+        warn_if_shared(self.config.uploads_dir, "uploads folder", "-R go-rwx")
         self.worker.start()
 
     def stop(self) -> None:
