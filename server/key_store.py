@@ -30,10 +30,23 @@ from kassist.db import migrate as runner
 from kassist.db.handle import Handle, open_set_up
 from kassist.db.statements import Op, Options, Text, stmts
 from kassist.tenancy import TenantMismatch, TenantRequired, validate_tenant_id
+from server.configurable import shown
 from server.keys import identity_refusal
 from server.sql_sqlite import KeysSql
 
 Role = Literal["admin", "member"]
+ROLES: tuple[Role, ...] = ("member", "admin")
+
+
+def parse_role(text: str) -> Role:
+    """``text`` as a role; anything else is refused in one line naming the roles (the console's
+    key form made an unknown role a member, silently, before session 30)."""
+    for role in ROLES:
+        if text == role:
+            return role
+    raise ValueError(f"role must be admin or member, got {shown(text)}")
+
+
 TOKEN_PREFIX = "kassist_"
 PREFIX_LENGTH = 10
 _TOKEN = re.compile(rf"^{TOKEN_PREFIX}([0-9a-f]{{{PREFIX_LENGTH}}})_[A-Za-z0-9_-]{{32,}}$")
@@ -282,10 +295,8 @@ class TenantKeyStore:
         reserved = identity_refusal(identity)
         if reserved is not None:
             raise ValueError(reserved)
-        if role not in ("admin", "member"):
-            raise ValueError(f"role must be admin or member, got {role!r}")
         token, prefix = new_token()
-        op = create(self._store._q, self.tenant_id, identity, role, token, prefix, time.time())
+        op = create(self._store._q, self.tenant_id, identity, parse_role(role), token, prefix, time.time())
         return token, self._store._handle.run(op, write=True)
 
     def list(self) -> list[KeyRecord]:

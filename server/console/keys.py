@@ -11,6 +11,7 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import RedirectResponse, Response
 
 from server.console.core import Console, ConsoleError, Session
+from server.key_store import parse_role
 
 
 def _when(ts: float | None) -> str:
@@ -42,11 +43,10 @@ def router(console: Console) -> APIRouter:
     def create_key(session: Session = signed_in) -> Response:
         session.require_admin("create API keys")
         identity = session.form.get("identity", "").strip()
-        role = session.form.get("role", "member")
         try:
-            token, record = (
-                store().for_tenant(session.tenant).create(identity, "admin" if role == "admin" else "member")
-            )
+            # An unknown role is refused (422, naming the roles), never made a member.
+            role = parse_role(session.form.get("role", "member"))
+            token, record = store().for_tenant(session.tenant).create(identity, role)
         except ValueError as exc:
             raise ConsoleError(422, str(exc)) from None
         return console.render("key_created.html", session, token=token, key=record.public())

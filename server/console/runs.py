@@ -40,7 +40,7 @@ def actions(view: dict[str, Any], session: Session | None) -> list[str]:
     if session is None or view.get("pending"):
         return []
     if view["status"] == WAITING:
-        return ["approve", "reject"] if session.principal.is_admin else []
+        return [d for d in ("approve", "reject") if session.may(f"{d} a run that needs review")]
     return [] if view["status"] in ENDED else ["cancel"]
 
 
