@@ -21,10 +21,6 @@ from test_probe_s30e_notify import slow_receiver
 TENANT, RUN = "acme", "deleted-run"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #2: a thread deleted while its run is in flight comes back, re-run from nothing",
-)
 def test_a_thread_deleted_while_its_run_is_in_flight_is_not_run_again(db_url: str, tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.head import read_head

@@ -252,7 +252,15 @@ def _execute(
             # Another worker moved the run on: reload its state and go on from there, stop if it
             # finished the run, and leave it the run if it keeps winning (it is alive and working).
             latest, snap = read_state(res, tenant, run_id, graph)
-            if latest is not None and latest.status in TERMINAL and not snap.next:
+            if latest is None:
+                # Nothing moved the run on: its thread is gone (deleted, or pruned, while it ran).
+                # Starting again from nothing re-created the deleted thread and rewrote the run's
+                # report and memory with a re-run's counts (session 30 probes, h5 #2).
+                raise RunNotFound(
+                    f"run {run_id!r} stopped: its thread was deleted while it ran; start a new run "
+                    "id to ingest again"
+                ) from exc
+            if latest.status in TERMINAL and not snap.next:
                 return RunOutcome(latest, "finished")
             if attempt == MAX_CONFLICTS:
                 raise RunBusy(
