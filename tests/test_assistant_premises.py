@@ -109,6 +109,11 @@ def test_a_stated_premise_a_stated_quantity_and_a_question_after_its_circumstanc
         ("now that the allowance rose to 500 EUR, do I need a quote?", "the allowance rose to 500 EUR"),
         ("As paid interns, do we get annual leave?", ""),  # an adjective, not a verb
         ("As told by my manager, can I work from home?", ""),  # a phrase of manner
+        # "because" and a bare "given" open a clause taken as true too (session 30).
+        ("Because the parking permit is free now, where do I collect it?", "the parking permit is free now"),
+        ("Given the travel budget was doubled, can I fly business?", "the travel budget was doubled"),
+        ("Given my role, can I approve invoices?", ""),  # no verb: no claim
+        ("because I'm a contractor, do I get a laptop?", ""),  # about the user
     ],
 )
 def test_presupposed(question: str, claim: str) -> None:

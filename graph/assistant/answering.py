@@ -24,7 +24,8 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   circumstances before the question, :mod:`graph.assistant.asking`, is context; what excuses one,
   :mod:`graph.assistant.names`) must occur in one of the passages, else the base has nothing on it, however close the rest of the wording; and when the best passage
   is a page scoped to that name (an office page), it must also cover the question's other words
-  (:data:`TOPIC_COVERAGE`). The relevance carries no bonus for the name itself (rerank.py ranks
+  (:data:`TOPIC_COVERAGE`), unless a passage naming no office does: a company-wide rule holds in
+  every office (:func:`company_wide`, session 30). The relevance carries no bonus for the name itself (rerank.py ranks
   with it, but a page naming the office is no evidence that it answers).
 
 Below the bar the answer says nothing relevant was found and names the closest titles. A question
@@ -55,7 +56,7 @@ from knowledge.index.facets import title_values
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import named_bonus, named_scopes, terms
 from knowledge.index.rules import demoted
-from knowledge.index.sentences import sentences
+from knowledge.index.sentences import QUESTION_TERMS, sentences
 
 # The bar on the relevance alone, for hits the sentence stage did not look at (a lexical embedder,
 # keyword mode). Session 17: the midpoint between the tuning half's closest unanswerable question
@@ -256,7 +257,18 @@ def _judge(
             if missing:
                 return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
             uncovered = _scope_page_off_topic(query, names, judged)
-            if uncovered:
+            # A rule for the whole company holds in each office: when the office's own pages are
+            # off-topic, a passage naming no office answers for it ("how often does the Lisbon
+            # office run fire drills": the health and safety policy), and the slot and premise
+            # checks below read that passage alone - the office pages were judged not to answer.
+            general = (
+                company_wide(query, offices, hits)
+                if uncovered and offices >= set(uncovered.split(", "))
+                else None
+            )
+            if general is not None:
+                judged, hits = general, [general]
+            elif uncovered:
                 return Verdict(
                     False, f"the page for {uncovered} does not cover the question", _closest(hits), language
                 )
@@ -369,6 +381,34 @@ def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]
         return ""
     passage = terms(f"{top['title']} {top.get('heading') or ''} {top['text']}")
     return ", ".join(sorted(scoped)) if len(topic & passage) / len(topic) < TOPIC_COVERAGE else ""
+
+
+def company_wide(
+    query: str, offices: frozenset[str], hits: Sequence[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The first passage that states a rule for the whole company on the question: it names no
+    office (neither one of ``offices``, the question's, nor any other "X office"), is current, clears
+    the evidence bar, holds :data:`TOPIC_COVERAGE` of the question's words besides the office, and
+    its closest sentence is :data:`SCOPED_SENTENCE` close. None when no passage does, or the
+    question names no office. Session 30, on the development dump (bench/abstain_types.py): blind
+    14 h11 and h30 and blind 15 h24 answered, nothing lost in either half."""
+    # The place and the word "office" name where, not what is asked ("how much is a parking permit
+    # at the Lisbon office": a page on "office" visits shares nothing asked).
+    topic = terms(query) - QUESTION_TERMS - offices - terms("office")
+    if not offices or not topic:
+        return None
+    for hit in hits:
+        whole = f"{hit['title']} {hit.get('heading') or ''} {hit['text']}"
+        words = terms(whole)
+        if demoted_hit(hit, query) or weak(hit) or words & offices or office_names(whole):
+            continue
+        # As close as an office page must be to answer on few shared words: a rule for everyone
+        # stands in for the office's own page only when its closest sentence is about the question.
+        if float(hit.get("sentence_cosine") or 0.0) < SCOPED_SENTENCE:
+            continue
+        if len(topic & words) / len(topic) >= TOPIC_COVERAGE:
+            return hit
+    return None
 
 
 def not_found_text(verdict: Verdict) -> str:

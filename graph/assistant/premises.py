@@ -4,7 +4,8 @@
 it from the sabbatical section ("you may request an unpaid sabbatical of one to three months")
 as if the claim held misleads twice. A claim is read from the clause a question opens with, or
 puts before its comma: "since ...", "now that ...", "as ..." (with a verb: "as a new joiner, ..."
-states no claim), "given that ...". It is **stated** by the passages when one of their sentences
+states no claim), "given (that) ...", "because ..." (session 30: "Because the allowance is now paid
+every year, when is the next payment?"). It is **stated** by the passages when one of their sentences
 holds every topic word of the claim (stemmed: "paid" is not "unpaid", "mandatory" not
 "voluntary"; one word of its subject, before its verb, may be said in other words), every number it gives ("dropped to 20 days" against "28 days"), the same polarity
 ("the VPN is no longer needed" against "the VPN is needed"), and no limit where the claim says
@@ -24,7 +25,7 @@ from collections.abc import Iterable
 from knowledge.index.rerank import stem, terms
 from knowledge.index.sentences import QUESTION_TERMS
 
-_OPENERS = r"since|now\s+that|as|given\s+that|seeing\s+(?:as|that)|considering\s+that"
+_OPENERS = r"since|now\s+that|as|because|given(?:\s+that)?|seeing\s+(?:as|that)|considering\s+that"
 # The claim: an opener at the start of the question or of a clause, up to the comma, semicolon or
 # dash that ends it.
 _CLAIM = re.compile(
