@@ -83,3 +83,52 @@ def test_a_link_swapped_in_as_the_file_itself_is_not_followed(
     assert swapped
     assert not isinstance(loaded, Document)
     assert loaded.kind == "unreadable"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="session 30 (h1): knowledge/loaders/walk.py lists a folder by path; fix: "
+    "/tmp/kassist-docs/s30/h1-walk.py.patch (a's file, for the lead)",
+)
+def test_a_folder_swapped_for_a_link_before_its_listing_is_not_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 30 (h1; h2's D3 follow-up): the walk checks ``sub`` is a folder, then lists it. A
+    ``sub`` swapped for a link in between was listed by path: the link target's names (another
+    tenant's folder, the operator's home) went into the run's failed list, which the tenant reads."""
+    from knowledge.documents import DocumentError
+    from knowledge.loaders.walk import walk_files
+
+    root = tmp_path / "corpus"
+    (root / "sub").mkdir(parents=True)
+    (root / "sub" / "leave.md").write_text("# Leave\n\nNew joiners accrue 2 days a month.\n")
+    outside = tmp_path / "home"
+    outside.mkdir()
+    (outside / "payroll-2026.md").write_text(f"# Payroll\n\n{SECRET}\n")
+
+    real_open, real_scandir = os.open, os.scandir
+    swapped: list[bool] = []
+
+    def swap(target: Any) -> None:
+        # The instant the walker reaches `sub` itself, by path or by name under a folder descriptor.
+        if not swapped and isinstance(target, str | os.PathLike) and os.fspath(target).endswith("sub"):
+            swapped.append(True)
+            os.rename(root / "sub", root / "sub.moved")
+            os.symlink(outside, root / "sub")
+
+    def open_after_the_swap(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        swap(path)
+        return real_open(path, flags, *args, **kwargs)
+
+    def scandir_after_the_swap(path: Any = ".") -> Any:
+        swap(path)
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "open", open_after_the_swap)
+    monkeypatch.setattr(os, "scandir", scandir_after_the_swap)
+    found = list(walk_files(root))
+
+    assert swapped  # the swap happened
+    named = [str(i) if isinstance(i, Path) else i.source_path for i in found]
+    assert not [n for n in named if "payroll" in n], named  # no name from outside the root
+    assert [i.kind for i in found if isinstance(i, DocumentError)] == ["unreadable"], found
