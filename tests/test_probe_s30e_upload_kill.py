@@ -39,10 +39,6 @@ def stall_run_inserts(path: str) -> None:
         conn.commit()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #4: an upload killed before its run was stored leaves its folder; the retry is a 409",
-)
 def test_an_upload_killed_before_its_run_was_stored_can_be_sent_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,5 +1,5 @@
-"""Uploaded files of a run: kept under ``KASSIST_UPLOADS_DIR/<tenant>/<run>/``, which becomes the
-run's source folder. Names are checked before anything is written (no absolute paths, no ``..``,
+"""Uploaded files of a run: kept under ``KASSIST_UPLOADS_DIR/<tenant>/<run>.<token>/``, which becomes
+the run's source folder. Names are checked before anything is written (no absolute paths, no ``..``,
 no hidden files), the size is counted while copying, and the folder appears whole or not at all
 (written aside, then renamed into place)."""
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import secrets
 import shutil
 import unicodedata
 import uuid
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
-from urllib.parse import unquote
 
 from kassist.names import fold_safe, folded
 
@@ -59,9 +59,14 @@ def tenant_folder(root: Path, tenant: str) -> Path:
 
 
 def run_folder(root: Path, tenant: str, run_id: str) -> Path:
-    """The folder of run ``run_id``'s uploaded files (its source): a run id may hold upper-case
-    letters, and runs ``R1`` and ``r1`` are two runs, so two folders on every file system."""
-    return tenant_folder(root, tenant) / fold_safe(run_id)
+    """A new folder for one upload of run ``run_id`` (the run's source, named in its settings): the
+    run id (folded: runs ``R1`` and ``r1`` are two runs) for whoever looks, and a random token. A
+    run id is the database's to give out (its registration), never a folder's: a server killed
+    between an upload's folder and its run's registration left ``<run>`` behind, and the client's
+    retry was refused for good, 409 "uploads of run exist already" while the run was 404 (session
+    30, h5 #4); each attempt writes its own folder now, and one that loses the id removes its own."""
+    label = fold_safe(run_id)[: NAME_MAX - 17]  # an upper-case id folds to 3 bytes a letter
+    return tenant_folder(root, tenant) / f"{label}.{secrets.token_hex(8)}"
 
 
 def safe_name(name: str | None) -> PurePosixPath:
@@ -135,8 +140,6 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
         raise UploadRefused("files", "no files uploaded; send one or more files as the 'files' field")
     names = [safe_name(f.filename) for f in files]
     check_together(names)
-    if target.exists():
-        raise UploadRefused("run_id", f"uploads of run {unquote(target.name)!r} exist already", status=409)
     staging = target.parent / f".staging-{uuid.uuid4().hex}"
     total = 0
     name: PurePosixPath | None = None  # the file being written: a failure elsewhere names none
@@ -154,14 +157,7 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
                         )
                     out.write(chunk)
         name = None
-        try:
-            staging.rename(target)
-        except OSError as exc:
-            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):  # the same run id's upload, at once
-                raise UploadRefused(
-                    "run_id", f"uploads of run {unquote(target.name)!r} exist already", 409
-                ) from None
-            raise
+        staging.rename(target)  # a new name (run_folder's token): nobody else's folder
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise _not_kept(exc, name) from None
