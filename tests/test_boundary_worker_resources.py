@@ -56,7 +56,7 @@ def test_a_runs_worker_never_touches_the_process_default_database(tmp_path: Path
             service.start()
         body = CreateRun(path="hr", collection="hr", options=RunOptions(embedder="hashing", batch_size=4))
         for i, service in enumerate(servers):
-            service.create(ALICE, body.model_copy(update={"run_id": f"r{i}"}))
+            service.create(ALICE, body.model_copy(update={"run_id": f"r{i}"}), None)  # no managed key
         for i, service in enumerate(servers):
             assert _settled(service, f"r{i}") == "completed"
         for i, service in enumerate(servers):
