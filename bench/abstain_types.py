@@ -141,7 +141,9 @@ def outcome(row: dict[str, Any]) -> dict[str, Any]:
     """Today's judge and extractive answer on a dumped question."""
     uses = row["uses"]
     verdict = judge(row["text"], row["hits"], embedder=row["embedder"], uses=lambda w: bool(uses.get(w)))
-    turn = Turn(query=row["text"], context=[], hits=row["hits"], memories=[], preferences={},
+    # As graph/assistant/nodes.retrieve does: a company-wide rule answering for an office comes first.
+    hits = sorted(row["hits"], key=lambda h: h["chunk_id"] != verdict.lead) if verdict.lead else row["hits"]
+    turn = Turn(query=row["text"], context=[], hits=hits, memories=[], preferences={},
                 resources=cast(Any, None), verdict=verdict)  # fmt: skip
     reply = ExtractiveResponder().respond(turn)
     answer = str(reply.messages[-1].content)

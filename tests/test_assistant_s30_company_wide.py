@@ -32,6 +32,8 @@ def test_a_company_wide_rule_answers_for_an_office_whose_page_is_off_topic() -> 
     verdict = judge(question, [OFFICE_PAGE, policy], embedder="local")
     assert verdict.answerable, verdict.reason
     assert company_wide(question, frozenset({"porto"}), [OFFICE_PAGE, policy]) is policy
+    assert verdict.lead == policy["chunk_id"]  # quoted and cited first (nodes.retrieve)
+    assert verdict.closest == [OFFICE_PAGE["title"], policy["title"]]  # every passage found
 
 
 def test_the_slot_is_read_from_the_company_wide_passage_alone() -> None:

@@ -25,6 +25,7 @@ TENANT = "northwind"
 LISBON = "facilities/desk-booking-lisbon-office.md"
 BACKUP = "it/runbook-backup-and-restore.md"
 LEAVE = "hr/leave-policy-handbook-2026.md"
+SAFETY = "hr/health-and-safety.txt"
 LISBON_PAGE = """# Desk booking: Lisbon office 2026
 
 Effective date: 1 January 2026. Owner: Workplace Services.
@@ -75,6 +76,14 @@ def test_an_office_page_answers_what_it_covers(graph: Any) -> None:
     result = ask(graph, "How far ahead can I book a desk at the Lisbon office?", "lisbon-desk")
     assert _cited(result)[:1] == [LISBON]
     assert "one week ahead" in _answer(result)
+
+
+def test_a_company_wide_rule_answers_for_an_office_whose_page_does_not_and_is_cited_first(graph: Any) -> None:
+    # Session 30: the Lisbon page says nothing of drills; the health and safety policy, which names
+    # no office, does (graph/assistant/answering.company_wide).
+    result = ask(graph, "How often are fire drills held at the Lisbon office?", "lisbon-drills")
+    assert _cited(result)[:1] == [SAFETY], _cited(result)
+    assert "twice a year" in _answer(result)
 
 
 @pytest.mark.parametrize(

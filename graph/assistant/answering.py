@@ -120,6 +120,9 @@ class Verdict:
     # What the closest passage does say, one line with its title, when the question asks a detail
     # or a claim it does not state (quoted beside the abstention, not cited).
     said: str = ""
+    # The chunk of the passage that answers for an office whose own pages do not (a company-wide
+    # rule, :func:`company_wide`): cited and quoted first.
+    lead: str = ""
     # The knowledge base's answers to ``uses`` (an acronym it uses or names) asked for this turn: a
     # second judgement of the same question (the language-model path's tool passages) reads them
     # instead of scanning the tenant's chunks again.
@@ -127,7 +130,7 @@ class Verdict:
 
     def to_state(self) -> dict[str, Any]:
         return {"answerable": self.answerable, "reason": self.reason, "closest": self.closest,
-                "language": self.language, "missing": self.missing, "said": self.said,
+                "language": self.language, "missing": self.missing, "said": self.said, "lead": self.lead,
                 "acronyms": self.acronyms}  # fmt: skip
 
     def uses(self, lookup: Callable[[str], bool] | None) -> Callable[[str], bool] | None:
@@ -238,6 +241,8 @@ def _judge(
     # 42): the base holds its siblings, not it; the abstention names it as the user wrote it.
     # One reading of the part that asks for the whole verdict: the siblings, the names and the slot.
     asks = asking_part(query)
+    # The closest titles stay those of every passage found, whichever passage is judged below.
+    closest, lead = _closest(hits), ""
     texts = [f"{h['title']} {h.get('heading') or ''} {h['text']}" for h in hits]
     siblings = other_numbers(asks, "\n".join(texts))
     if siblings:
@@ -267,7 +272,7 @@ def _judge(
                 else None
             )
             if general is not None:
-                judged, hits = general, [general]
+                judged, hits, lead = general, [general], str(general.get("chunk_id") or "")
             elif uncovered:
                 return Verdict(
                     False, f"the page for {uncovered} does not cover the question", _closest(hits), language
@@ -276,13 +281,13 @@ def _judge(
     if failed:
         # What the closest passage does say, as after a finer detail: the user sees the subject is
         # covered and the value asked is not (session 24).
-        return Verdict(False, failed, _closest(hits), language, said=_said(judged))
+        return Verdict(False, failed, closest, language, said=_said(judged))
     # A question built on a claim ("since sabbaticals are paid now, ...") the passages do not state.
     claim = presupposed(query)
     if claim and not stated(claim, _sentences_about([*hits[:QUANTITY_DEPTH], judged])):
         reason = f"nothing found states that {claim}"
-        return Verdict(False, reason, _closest(hits), language, said=_said(judged))
-    return Verdict(True, "", _closest(hits), language)
+        return Verdict(False, reason, closest, language, said=_said(judged))
+    return Verdict(True, "", closest, language, lead=lead)
 
 
 def slot_failures(

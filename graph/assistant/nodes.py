@@ -172,6 +172,10 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         reason = f"nothing mentions {', '.join(missing)}"
         # replace, not a new Verdict: the turn's acronym answers stay with it (the language-model path reads them)
         verdict = replace(verdict, answerable=False, reason=reason, missing=missing[:MAX_MISSING])
+    if verdict.lead:
+        # A company-wide rule answers for an office whose own pages do not: it is quoted and cited
+        # first (the sort is stable: the rest keep their order).
+        found.sort(key=lambda h: h["chunk_id"] != verdict.lead)
     return {
         "hits": found,
         "verdict": verdict.to_state(),
