@@ -19,10 +19,6 @@ from test_probe_s30e_notify import slow_receiver
 TENANT, RUN = "acme", "cancel-run"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #5: a cancel during the notify step: receiver told completed, run ends cancelled",
-)
 def test_a_cancel_during_the_notification_leaves_the_run_as_the_receiver_was_told(
     sqlite_url: str, tmp_path: Path
 ) -> None:
