@@ -94,6 +94,12 @@ def test_a_near_miss_that_lacks_the_name_asked_for_is_not_found(graph: Any, ques
         ("how early before the birth can maternity leave start", None),  # a duration
         ("who approves my expense claims", None),  # a role answers it
         ("how many days of annual leave do I get", None),
+        # Session 30: the class noun heads a phrase ("which window-cleaning firm"), not only follows "which".
+        ("which window-cleaning firm does the Oslo office use", "name"),
+        ("Which travel insurance providers are on the approved list?", "name"),
+        ("which two banks", "name"),
+        ("which cleaning products may I bring from home", None),  # no class of organisation asked
+        ("which of the three options is cheaper for the company", None),  # too far from "which"
     ],
 )
 def test_asked_type(question: str, kind: str | None) -> None:

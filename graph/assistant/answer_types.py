@@ -35,11 +35,13 @@ from graph.assistant.quantities import CLOCK, answers_quantity, asked_quantity
 from knowledge.index.rerank import terms
 from knowledge.index.sentences import QUESTION_TERMS
 
-# Questions asking for a name: the name of something, a person by name, which company of a kind.
+# Questions asking for a name: the name of something, a person by name, which company of a kind -
+# the class noun heading a phrase of up to three words after "which" ("which courier company", "which
+# charging-card provider", session 30).
 _ASKS_NAME = re.compile(
     r"\b(?:(?:the|its|their|his|her)\s+name|name\s+of|'s\s+name|by\s+name|called\s+what|"
-    r"which\s+(?:company|companies|airline|airlines|provider|insurer|insurance\s+company|bank|vendor|"
-    r"firm|agency|supplier|carrier|brand))\b",
+    r"which\s+(?:[\w-]+\s+){0,2}?(?:company|companies|airline|airlines|provider|providers|insurer|insurers|bank|banks|vendor|vendors|"
+    r"firm|firms|agency|agencies|supplier|suppliers|carrier|carriers|brand|brands))\b",
     re.IGNORECASE,
 )
 # Questions asking for a time of day (not a duration: "how early before the due date" asks for weeks).
