@@ -57,10 +57,6 @@ def slow_receiver() -> Iterator[tuple[str, list[str], threading.Event]]:
         server.server_close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #1: a lease-less graph run and `kassist runs resume` both POST the notification",
-)
 def test_a_resume_during_a_graph_runs_notification_does_not_send_it_again(
     db_url: str, tmp_path: Path
 ) -> None:

@@ -35,6 +35,7 @@ READS: dict[str, tuple[str, ...]] = {
     "manifest_failed": ("source_path", "reason"),
     "ledger_get": LEDGER_COLUMNS,
     "ledger_list": LEDGER_COLUMNS,
+    "ledger_attempt": ("attempts",),
     "run_create": ("run_id",),
     "job_request": ("seq",),
     "job_decide": ("seq",),

@@ -47,6 +47,11 @@ class TransientHTTPError(RuntimeError):
         super().__init__(f"{url} answered HTTP {status}; will retry")
 
 
+class SideEffectInFlight(RuntimeError):
+    """Another live worker is carrying out this side effect right now (its claim in the ledger):
+    worth another try, which replays its answer once it has one."""
+
+
 class PermanentHTTPError(RuntimeError):
     """An HTTP answer that another try will not change (4xx other than 408/429)."""
 
@@ -61,7 +66,7 @@ def http_status_class(status: int) -> Literal["ok", "transient", "permanent"]:
 
 def is_transient(exc: BaseException) -> bool:
     """Whether another attempt may succeed (the RetryPolicy's ``retry_on``)."""
-    if isinstance(exc, TransientHTTPError | ConnectionResetError | TimeoutError):
+    if isinstance(exc, TransientHTTPError | SideEffectInFlight | ConnectionResetError | TimeoutError):
         return True
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return True

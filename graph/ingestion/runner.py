@@ -10,8 +10,6 @@ with SIGKILL resumes at once. The checkpointer's version check stays the last li
 from __future__ import annotations
 
 import logging
-import os
-import socket
 import threading
 import time
 import uuid
@@ -25,7 +23,7 @@ from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
-from graph.ingestion.store_ops import Registration, RunRecord
+from graph.ingestion.store_ops import Registration, RunRecord, holder_gone, new_holder
 from kassist.tenancy import OWNER_KEY
 
 if TYPE_CHECKING:
@@ -58,28 +56,13 @@ class RunOutcome:
     resumed_from: str | None = None
 
 
-def _owner() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-
-
-new_owner = _owner
+_owner = new_owner = new_holder
 """A fresh worker name ``host:pid:token``: what :func:`lease_free` reads to spot a dead holder."""
 
 
 def lease_free(record: RunRecord) -> bool:
     """Whether the run's lease may be taken: expired, or held by a process of this host that is gone."""
-    if record.owner is None or (record.lease_until or 0) < time.time():
-        return True
-    host, _, rest = record.owner.partition(":")
-    if host != socket.gethostname():
-        return False
-    try:
-        os.kill(int(rest.split(":")[0]), 0)
-    except ProcessLookupError:
-        return True
-    except (PermissionError, ValueError):
-        return False
-    return False
+    return holder_gone(record.owner, record.lease_until)
 
 
 def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> RunnableConfig:

@@ -108,6 +108,7 @@ class IngestSql:
     ledger_intent: Text
     ledger_get: Text
     ledger_attempt: Text
+    ledger_release: Text
     ledger_done: Text
     ledger_list: Text
     run_create: Text
@@ -191,9 +192,16 @@ SQL = IngestSql(
         f"SELECT key, run_id, state, request, result, attempts FROM {LEDGER} "
         "WHERE tenant_id = :tenant_id AND key = :key"
     ),
+    # An attempt claims the intent for its worker (result: {"sending": worker, "until": t} while
+    # the state is intent), a compare-and-set on the attempts it read: two workers at once, one sends.
     ledger_attempt=(
-        f"UPDATE {LEDGER} SET attempts = attempts + 1, updated_at = :now "
-        "WHERE tenant_id = :tenant_id AND key = :key"
+        f"UPDATE {LEDGER} SET attempts = attempts + 1, updated_at = :now, result = :claim "
+        "WHERE tenant_id = :tenant_id AND key = :key AND state = 'intent' AND attempts = :seen "
+        "RETURNING attempts"
+    ),
+    ledger_release=(
+        f"UPDATE {LEDGER} SET result = NULL "
+        "WHERE tenant_id = :tenant_id AND key = :key AND state = 'intent' AND result = :claim"
     ),
     ledger_done=(
         f"UPDATE {LEDGER} SET state = :state, result = :result, updated_at = :now "

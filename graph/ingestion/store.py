@@ -194,8 +194,14 @@ class TenantRunStore:
             lo = int(rows[-1]["seq"]) + 1
 
     # ledger
-    def ledger_begin(self, run: str, key: str, request: dict[str, Any]) -> LedgerEntry:
-        return self._run(ledger_begin(self._q, self.tenant_id, run, key, request, time.time()), write=True)
+    def ledger_begin(self, run: str, key: str, request: dict[str, Any], claim: dict[str, Any]) -> LedgerEntry:
+        """Record the side effect's intent and claim this attempt (store_ops.ledger_begin)."""
+        op = ledger_begin(self._q, self.tenant_id, run, key, request, time.time(), claim)
+        return self._run(op, write=True)
+
+    def ledger_release(self, key: str, claim: dict[str, Any]) -> None:
+        """Give back this attempt's claim (it failed without an answer: the next attempt sends)."""
+        self._one(self._q.ledger_release, {"key": key, "claim": json.dumps(claim)}, write=True)
 
     def ledger_finish(self, key: str, state: str, result: dict[str, Any]) -> None:
         params = {"key": key, "state": state, "result": json.dumps(result), "now": time.time()}

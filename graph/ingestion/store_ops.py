@@ -6,6 +6,10 @@ on its database handle, each in one transaction."""
 from __future__ import annotations
 
 import json
+import os
+import socket
+import time
+import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -67,7 +71,7 @@ class Planned(BaseModel):
 class LedgerEntry(BaseModel):
     key: str
     run_id: str
-    state: Literal["intent", "done", "failed"]
+    state: Literal["intent", "done", "failed", "sending"]  # sending: another live worker's claim
     request: dict[str, Any]
     result: dict[str, Any] | None
     attempts: int
@@ -83,6 +87,28 @@ BATCH_COLUMNS = tuple(ManifestRow.model_fields)  # manifest_batch
 PAGE_COLUMNS = (*BATCH_COLUMNS, "reason", "chunks_added", "chunks_unchanged", "audit")  # manifest_page
 SUMS_COLUMNS = ("outcome", "docs", "added", "unchanged", "removed", "hits", "embedded")  # manifest_sums
 LEDGER_COLUMNS = tuple(LedgerEntry.model_fields)  # ledger_get, ledger_list
+
+
+def new_holder() -> str:
+    """A fresh worker name ``host:pid:token``: what :func:`holder_gone` reads to spot a dead one."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def holder_gone(holder: str | None, until: float | None) -> bool:
+    """Whether what ``holder`` holds until ``until`` (a run's lease, a side effect's claim) may be
+    taken: nobody holds it, its time ran out, or its holder is a process of this host that is gone."""
+    if holder is None or (until or 0) < time.time():
+        return True
+    host, _, rest = holder.partition(":")
+    if host != socket.gethostname():
+        return False
+    try:
+        os.kill(int(rest.split(":")[0]), 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, ValueError):
+        return False
+    return False
 
 
 def named(columns: tuple[str, ...], row: Sequence[Any]) -> dict[str, Any]:
@@ -161,17 +187,31 @@ def record_plans(
 
 
 def ledger_begin(
-    q: IngestSql, tenant: str, run: str, key: str, request: dict[str, Any], now: float
+    q: IngestSql,
+    tenant: str,
+    run: str,
+    key: str,
+    request: dict[str, Any],
+    now: float,
+    claim: dict[str, Any],
 ) -> Steps[LedgerEntry]:
-    """Record the intent of a side effect (once) and count this attempt; returns the entry."""
+    """Record the intent of a side effect (once) and claim this attempt (``claim``: ``{"sending":
+    worker, "until": t}``); returns the entry: its answer (done, failed: replay it), ``intent``
+    claimed and counted for this attempt, or ``sending`` while another live worker's claim holds
+    (a worker killed mid-way holds nothing: its process is gone, or its time ran out)."""
     params = {"tenant_id": tenant, "run": run, "key": key, "request": json.dumps(request), "now": now}
     yield stmt(q.ledger_intent, params)
     rows = yield stmt(q.ledger_get, {"tenant_id": tenant, "key": key}, fetch=True)
     entry = _ledger_entry(rows[0])
-    if entry.state == "intent":
-        yield stmt(q.ledger_attempt, {"tenant_id": tenant, "key": key, "now": now})
-        entry = entry.model_copy(update={"attempts": entry.attempts + 1})
-    return entry
+    if entry.state != "intent":
+        return entry
+    held = entry.result or {}
+    if not holder_gone(held.get("sending"), held.get("until")):
+        return entry.model_copy(update={"state": "sending"})
+    params = {"tenant_id": tenant, "key": key, "now": now, "claim": json.dumps(claim), "seen": entry.attempts}
+    if not (yield stmt(q.ledger_attempt, params, fetch=True)):  # another worker claimed it first
+        return entry.model_copy(update={"state": "sending"})
+    return entry.model_copy(update={"attempts": entry.attempts + 1, "result": claim})
 
 
 def _ledger_entry(row: Sequence[Any]) -> LedgerEntry:
