@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from graph.assistant.answering import company_wide, judge
 
 OFFICE_PAGE = {
@@ -46,37 +48,30 @@ def test_the_slot_is_read_from_the_company_wide_passage_alone() -> None:
     assert "count" in verdict.reason or "number" in verdict.reason, verdict.reason
 
 
-def test_a_passage_naming_another_office_is_no_company_wide_rule() -> None:
-    policy = _policy("In the Madrid office, first-aid kits are checked every month by facilities.")
-    verdict = judge(
-        "How often are the first-aid kits checked in the Porto office?",
-        [OFFICE_PAGE, policy],
-        embedder="local",
-    )
-    assert not verdict.answerable
-    assert verdict.reason == "the page for porto does not cover the question"
-
-
-def test_a_place_named_without_office_keeps_the_scope_check() -> None:
-    policy = _policy("First-aid kits in every kitchen are checked every three months by facilities.")
-    verdict = judge(
-        "How often are first-aid kits checked on the second floor in Porto?",
-        [OFFICE_PAGE, policy],
-        embedder="local",
-    )
-    assert not verdict.answerable
-    assert verdict.reason == "the page for porto does not cover the question"
-
-
-def test_a_company_wide_passage_sharing_words_by_chance_does_not_answer() -> None:
-    # "monthly" and "costs" are shared, the gym is not: its closest sentence is far from the question.
-    policy = _policy(
-        "Hybrid staff get a monthly 25 EUR towards the costs of their broadband.", closeness=0.39
-    )
-    verdict = judge(
-        "How much does a monthly gym pass cost at the Porto office?",
-        [OFFICE_PAGE, policy],
-        embedder="local",
-    )
+@pytest.mark.parametrize(
+    ("question", "text", "closeness"),
+    [
+        # A passage naming another office is no rule for the whole company.
+        (
+            "How often are the first-aid kits checked in the Porto office?",
+            "In the Madrid office, first-aid kits are checked every month by facilities.",
+            0.6,
+        ),
+        # A place named without "office" keeps the scope check.
+        (
+            "How often are first-aid kits checked on the second floor in Porto?",
+            "First-aid kits in every kitchen are checked every three months by facilities.",
+            0.6,
+        ),
+        # "monthly" and "costs" are shared, the gym is not: the closest sentence is far from the question.
+        (
+            "How much does a monthly gym pass cost at the Porto office?",
+            "Hybrid staff get a monthly 25 EUR towards the costs of their broadband.",
+            0.39,
+        ),
+    ],
+)
+def test_no_company_wide_rule_answers_for_the_office(question: str, text: str, closeness: float) -> None:
+    verdict = judge(question, [OFFICE_PAGE, _policy(text, closeness=closeness)], embedder="local")
     assert not verdict.answerable
     assert verdict.reason == "the page for porto does not cover the question"
