@@ -85,11 +85,6 @@ def test_a_link_swapped_in_as_the_file_itself_is_not_followed(
     assert loaded.kind == "unreadable"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session 30 (h1): knowledge/loaders/walk.py lists a folder by path; fix: "
-    "/tmp/kassist-docs/s30/h1-walk.py.patch (a's file, for the lead)",
-)
 def test_a_folder_swapped_for_a_link_before_its_listing_is_not_listed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

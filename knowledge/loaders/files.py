@@ -200,15 +200,49 @@ def _open_inside(real: Path, real_root: Path) -> int:
     if not _OPENAT:
         return os.open(real, flags)
     parts = real.relative_to(real_root).parts
-    fd = os.open(real_root, os.O_RDONLY | _DIRECTORY)
+    fd = _folder_under(real_root, parts[:-1])
     try:
-        for part in parts[:-1]:
-            inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=fd)
-            os.close(fd)
-            fd = inner
         return os.open(parts[-1], flags, dir_fd=fd)
     finally:
         os.close(fd)
+
+
+def open_folder_inside(real: Path, base: Path, base_fd: int | None = None) -> int:
+    """A descriptor of the folder ``real`` (a resolved path under ``base``, or ``base`` itself),
+    opened as :func:`_open_inside` opens a file: one folder at a time from ``base`` (from its open
+    descriptor ``base_fd`` when given), no link followed. The walk lists a folder through it:
+    listing the path whole followed a folder swapped for a link after its check and listed another
+    folder's names (session 30, h2's D3 follow-up)."""
+    if not _OPENAT:
+        return os.open(real, os.O_RDONLY | _DIRECTORY)
+    parts = below(real, base)
+    if parts is None:
+        raise ValueError(f"{real} is not under {base}")
+    return _folder_under(base, parts, base_fd)
+
+
+def below(real: Path, base: Path) -> tuple[str, ...] | None:
+    """The parts of ``real`` below ``base`` (None: not under it), compared as tuples: a
+    ``relative_to`` per folder of a tree 1,100 folders deep was most of its walk's time."""
+    n = len(base.parts)
+    return real.parts[n:] if real.parts[:n] == base.parts else None
+
+
+def _folder_under(base: Path, parts: tuple[str, ...], base_fd: int | None = None) -> int:
+    """A descriptor of ``base`` / ``parts``, each part a folder opened without following a link."""
+    if base_fd is None:
+        fd = os.open(base, os.O_RDONLY | _DIRECTORY)
+    else:
+        fd = os.open(".", os.O_RDONLY | _DIRECTORY, dir_fd=base_fd)
+    try:
+        for part in parts:
+            inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _title(raw: str | None) -> str:
