@@ -123,7 +123,7 @@ def test_sigkill_at_random_moments_then_resume_equals_an_uninterrupted_run(
     assert docs == 84
     # The receiver drops repeats by Idempotency-Key: exactly one notification, for this run.
     keys = hook.by_key()
-    assert list(keys) == [f"notify:crashy:notify:{hook.url}"]
+    assert list(keys) == [f"notify:{TENANT}:crashy:notify:{hook.url}"]
     assert all(body["counters"] == expected["counters"] for body in keys[next(iter(keys))])
     [[state, attempts]] = raw(
         db_url, "SELECT state, attempts FROM kassist_ingest_ledger WHERE tenant_id = %s AND run_id = %s",

@@ -115,7 +115,7 @@ def test_notify_is_retried_on_5xx_counted_and_sent_once_per_key(res: Resources, 
         out = run(res, "n1", root, notify_url=hook.url).state
         assert out.status == "completed"
         assert out.retry_counts == {"notify": 2}
-        assert [key for key, _ in hook.received] == [f"notify:n1:notify:{hook.url}"]
+        assert [key for key, _ in hook.received] == [f"notify:{TENANT}:n1:notify:{hook.url}"]
         body = hook.received[0][1]
         assert body["run_id"] == "n1" and body["tenant_id"] == TENANT
         assert body["counters"] == out.counters.model_dump() and body["reports"] == out.reports

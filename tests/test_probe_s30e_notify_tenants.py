@@ -16,10 +16,6 @@ import pytest
 from ingest_harness import receiver
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #7: two tenants' runs of one run id notify under one idempotency key",
-)
 def test_two_tenants_runs_of_one_run_id_notify_under_two_keys(sqlite_url: str, tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.runner import execute

@@ -16,10 +16,6 @@ import pytest
 from ingest_harness import receiver
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #8: a notify URL with a non-ASCII path fails every attempt (UnicodeEncodeError)",
-)
 def test_a_notify_url_with_a_non_ascii_path_is_notified(sqlite_url: str, tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.runner import execute

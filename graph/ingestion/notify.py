@@ -1,6 +1,6 @@
 """``--notify-url``: one POST of the run's summary, at most once per idempotency key.
 
-The key ``notify:{run_id}:{step_id}:{target}`` is recorded in the ledger before the call (intent)
+The key ``notify:{tenant}:{run_id}:{step_id}:{target}`` (:func:`notify_key`) is recorded in the ledger before the call (intent)
 and the answer after it; a replay finds the answer and does not call again. The intent is claimed
 by the worker that calls: a second worker at the same moment (a graph run on ``langgraph dev``
 beside ``kassist runs resume``, which takes the run's lease the graph run does not) waits for the
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -30,8 +31,18 @@ from graph.ingestion.store_ops import new_holder
 TIMEOUT_S = 10.0
 
 
-def notify_key(run_id: str, step_id: str, target: str) -> str:
-    return f"notify:{run_id}:{step_id}:{target}"
+# What a key keeps of a URL as it is (besides letters, digits and "_.-~"): anything else, a non-ASCII
+# letter of its path included, is percent-encoded.
+_KEPT = ":/?#[]@!$&'()*+,;=%"
+
+
+def notify_key(tenant: str, run_id: str, step_id: str, target: str) -> str:
+    """The notification's idempotency key: the same for every attempt of one run's step and target;
+    another for each tenant's run (run ids are the clients' names: acme's and globex's hr-2026 are
+    two runs, and a receiver dropping repeated keys dropped one of them); and ASCII, as the
+    ``Idempotency-Key`` header it travels in must be (a URL's ``/équipe`` failed every attempt with
+    a UnicodeEncodeError). The tenant and the target are percent-encoded where they are not."""
+    return f"notify:{quote(tenant, safe='')}:{run_id}:{step_id}:{quote(target, safe=_KEPT)}"
 
 
 def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
@@ -50,7 +61,7 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     """POST the summary unless the ledger holds this key's answer; returns a one-line outcome."""
     if not is_http_url(url):  # never callable: failing it as transient would retry it at every resume
         raise PermanentHTTPError(f"the notify URL {url[:200]!r} {NOT_HTTP}; fix the URL and resume")
-    key = notify_key(state.run_id, "notify", url)
+    key = notify_key(tenant, state.run_id, "notify", url)
     body = payload(state, tenant)
     runs = store.for_tenant(tenant)
     # The claim outlives any call (TIMEOUT_S for each of connect and read) and is void once its
@@ -63,9 +74,14 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
         return f"{entry.state} earlier (replayed from the ledger): {entry.result}"
     try:
         response = httpx.post(url, json=body, headers={"Idempotency-Key": key}, timeout=TIMEOUT_S)
-    except httpx.TransportError as exc:
+    except BaseException as exc:
+        # No answer: the claim goes back whatever failed, or this live process's own claim kept
+        # the next attempt waiting for a call nobody is making (30 s of "being sent by another
+        # worker": a resume right after a failure failed again).
         runs.ledger_release(key, claim)
-        raise TransientHTTPError(url, 0) from exc
+        if isinstance(exc, httpx.TransportError):
+            raise TransientHTTPError(url, 0) from exc
+        raise
     verdict = http_status_class(response.status_code)
     if verdict == "transient":
         runs.ledger_release(key, claim)
