@@ -46,7 +46,6 @@ from logistic_fit import newton, ridge, sigmoid  # noqa: E402
 
 from graph.assistant.answering import (  # noqa: E402
     QUANTITY_DEPTH,
-    _scope_page_off_topic,
     _sentences_about,
     evidence,
     judge,
@@ -56,6 +55,7 @@ from graph.assistant.answering import (  # noqa: E402
 from graph.assistant.asking import asking_part  # noqa: E402
 from graph.assistant.names import office_names, quoted_title, unexcused  # noqa: E402
 from graph.assistant.premises import presupposed, stated  # noqa: E402
+from graph.assistant.scopes import scope_page_off_topic  # noqa: E402
 from knowledge.index.rerank import named_scopes, terms  # noqa: E402
 from knowledge.index.sentences import QUESTION_TERMS  # noqa: E402
 
@@ -96,7 +96,7 @@ def signals(query: str, hits: list[dict[str, Any]], uses: dict[str, bool]) -> li
         if names:
             missing = unexcused(query, names - found, found, "\n".join(texts), lambda w: bool(uses.get(w)))
             names_fail = float(bool(missing))
-            scope_fail = float(bool(_scope_page_off_topic(query, names, judged)))
+            scope_fail = float(bool(scope_page_off_topic(query, names, judged)))
     return [1.0, ev, rel, sent, maxsent, margin_rel, margin_sent, len(topic & passage) / n,
             len(topic & sentence) / n, len(topic & top3) / n, float(np.log1p(len(topic))), type_fail,
             quantity_fail, premise_fail, names_fail, scope_fail]  # fmt: skip

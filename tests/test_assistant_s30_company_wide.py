@@ -1,5 +1,5 @@
 """A rule for the whole company answers a question that names an office whose own pages are off-topic
-(graph/assistant/answering.company_wide, session 30): before, "how often are first-aid kits checked
+(graph/assistant/scopes.company_wide, session 30): before, "how often are first-aid kits checked
 in the Porto office" abstained with "the page for porto does not cover the question" although the
 health and safety policy, which names no office, states it. The slot and premise checks then read
 that passage alone, so a count it does not state is still no answer; a passage naming another office
@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from graph.assistant.answering import company_wide, judge
+from graph.assistant.answering import judge
+from graph.assistant.scopes import company_wide
 
 OFFICE_PAGE = {
     "doc_id": "porto", "chunk_id": "p1", "title": "Visitor parking and guest badges: Porto office", "heading": None,
@@ -33,7 +34,7 @@ def test_a_company_wide_rule_answers_for_an_office_whose_page_is_off_topic() -> 
     question = "How often are the first-aid kits checked in the Porto office?"
     verdict = judge(question, [OFFICE_PAGE, policy], embedder="local")
     assert verdict.answerable, verdict.reason
-    assert company_wide(question, frozenset({"porto"}), [OFFICE_PAGE, policy]) is policy
+    assert company_wide(question, frozenset({"porto"}), [OFFICE_PAGE, policy], lambda h: True) is policy
     assert verdict.lead == policy["chunk_id"]  # quoted and cited first (nodes.retrieve)
     assert verdict.closest == [OFFICE_PAGE["title"], policy["title"]]  # every passage found
 

@@ -80,7 +80,7 @@ def test_an_office_page_answers_what_it_covers(graph: Any) -> None:
 
 def test_a_company_wide_rule_answers_for_an_office_whose_page_does_not_and_is_cited_first(graph: Any) -> None:
     # Session 30: the Lisbon page says nothing of drills; the health and safety policy, which names
-    # no office, does (graph/assistant/answering.company_wide).
+    # no office, does (graph/assistant/scopes.company_wide).
     result = ask(graph, "How often are fire drills held at the Lisbon office?", "lisbon-drills")
     assert _cited(result)[:1] == [SAFETY], _cited(result)
     assert "twice a year" in _answer(result)

@@ -24,8 +24,8 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   circumstances before the question, :mod:`graph.assistant.asking`, is context; what excuses one,
   :mod:`graph.assistant.names`) must occur in one of the passages, else the base has nothing on it, however close the rest of the wording; and when the best passage
   is a page scoped to that name (an office page), it must also cover the question's other words
-  (:data:`TOPIC_COVERAGE`), unless a passage naming no office does: a company-wide rule holds in
-  every office (:func:`company_wide`, session 30). The relevance carries no bonus for the name itself (rerank.py ranks
+  (:data:`graph.assistant.scopes.TOPIC_COVERAGE`), unless a passage naming no office does: a
+  company-wide rule holds in every office (:func:`graph.assistant.scopes.company_wide`, session 30). The relevance carries no bonus for the name itself (rerank.py ranks
   with it, but a page naming the office is no evidence that it answers).
 
 Below the bar the answer says nothing relevant was found and names the closest titles. A question
@@ -51,12 +51,12 @@ from graph.assistant.language import language_text as language_text
 from graph.assistant.names import office_names, other_numbers, quoted_title, unexcused
 from graph.assistant.premises import presupposed, said, stated
 from graph.assistant.quantities import asked_quantity, judged_answer
+from graph.assistant.scopes import company_wide, scope_page_off_topic
 from knowledge.index.coverage import uncovered_words
-from knowledge.index.facets import title_values
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import named_bonus, named_scopes, terms
 from knowledge.index.rules import demoted
-from knowledge.index.sentences import QUESTION_TERMS, sentences
+from knowledge.index.sentences import sentences
 
 # The bar on the relevance alone, for hits the sentence stage did not look at (a lexical embedder,
 # keyword mode). Session 17: the midpoint between the tuning half's closest unanswerable question
@@ -74,10 +74,6 @@ RELEVANCE_THRESHOLD = 0.435
 # bench/retrieval_abstain.py): 0.375-0.378 is the plateau of most right abstentions (50) with fewest
 # wrong (11; 12 at 0.38); 0.376 is its middle. Blind 7, not used to choose: 11 -> 9 wrong of 87.
 EVIDENCE_THRESHOLD = 0.376
-# A page scoped to a name (an office page) whose closest sentence is at least this close answers the
-# question although it shares few of its words ("online shopping" vs "personal parcels"): between the
-# off-topic office pages of the seen sets (0.34-0.45) and the answering ones of blind 2/3 (0.62-0.74).
-SCOPED_SENTENCE = 0.5
 # A question pointing back ("what does it say about trains") is answered from the document in focus
 # when that document has a passage at least this close; else it is searched as a new question.
 FOCUS_THRESHOLD = 0.3
@@ -85,11 +81,6 @@ FOCUS_THRESHOLD = 0.3
 # "what does it say about having a second job?" after the code of conduct: 0.25 in the code, 0.33
 # elsewhere, in a recruitment page that does not answer it).
 FOCUS_MARGIN = 0.1
-# A page scoped to what the question names (an office, a year) answers it only when it also holds at
-# least this share of the question's other content words: between the seen sets' off-topic office
-# pages (0.0-0.2: "fire warden in Lisbon", "parking permit in Warsaw", "Northwind's ticker symbol")
-# and their answered ones (0.6-0.75: "lunch at the Amsterdam office", "a London hotel").
-TOPIC_COVERAGE = 0.4
 # A question asking for a name or a time of day is answered when one of the first this many passages'
 # closest sentences (or the judged passage's) gives one (graph/assistant/answer_types.py). Session 22,
 # over the development sets (retrieval_abstain's dump): depth 1 or 2 catches the same 5 near misses
@@ -261,13 +252,13 @@ def _judge(
             missing = sorted(unexcused(query, names - found, found, "\n".join(texts), uses))
             if missing:
                 return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
-            uncovered = _scope_page_off_topic(query, names, judged)
+            uncovered = scope_page_off_topic(query, names, judged)
             # A rule for the whole company holds in each office: when the office's own pages are
             # off-topic, a passage naming no office answers for it ("how often does the Lisbon
             # office run fire drills": the health and safety policy), and the slot and premise
             # checks below read that passage alone - the office pages were judged not to answer.
             general = (
-                company_wide(query, offices, hits)
+                company_wide(query, offices, hits, lambda h: not (demoted_hit(h, query) or weak(h)))
                 if uncovered and offices >= set(uncovered.split(", "))
                 else None
             )
@@ -364,56 +355,6 @@ def file_words(hit: dict[str, Any]) -> str:
     hr/people-ops-faq.txt, whose own title is "People Operations: Frequently Asked Questions")."""
     stem = PurePosixPath(str(hit.get("source_path") or "")).stem
     return " ".join(stem.replace("_", " ").replace("-", " ").split())
-
-
-def _scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any]) -> str:
-    """The name, when the best passage is a page scoped to what the question names (its title says
-    "Lisbon office", "Warsaw") but holds under :data:`TOPIC_COVERAGE` of the question's other words:
-    the page is about the office, not about the question ("the fire warden in Lisbon")."""
-    title, asked = terms(str(top["title"])), terms(query)
-    # A title with a scope part names its scope there ("Desk booking: Lisbon office 2026"); a name
-    # before it is the page's subject ("Restoring a deleted file from OneDrive ...: quick reference"),
-    # which the evidence judges. A title without one ("Berlin equipment request 6472") is read whole.
-    # An office is a scope wherever the title puts it: "Oslo office: parking and bikes" is as scoped
-    # to Oslo as "Parking: Oslo office".
-    scoped = names & ((title_values(str(top["title"])) or title) | office_names(str(top["title"])))
-    topic = asked - names
-    # Most of the title asked for is the page itself ("Locate our 2026 Employee Leave Policy
-    # handbook"), not a scope of it.
-    if not scoped or not topic or len(title & asked) * 2 >= len(title):
-        return ""
-    if float(top.get("sentence_cosine") or 0.0) >= SCOPED_SENTENCE:
-        return ""
-    passage = terms(f"{top['title']} {top.get('heading') or ''} {top['text']}")
-    return ", ".join(sorted(scoped)) if len(topic & passage) / len(topic) < TOPIC_COVERAGE else ""
-
-
-def company_wide(
-    query: str, offices: frozenset[str], hits: Sequence[dict[str, Any]]
-) -> dict[str, Any] | None:
-    """The first passage that states a rule for the whole company on the question: it names no
-    office (neither one of ``offices``, the question's, nor any other "X office"), is current, clears
-    the evidence bar, holds :data:`TOPIC_COVERAGE` of the question's words besides the office, and
-    its closest sentence is :data:`SCOPED_SENTENCE` close. None when no passage does, or the
-    question names no office. Session 30, on the development dump (bench/abstain_types.py): blind
-    14 h11 and h30 and blind 15 h24 answered, nothing lost in either half."""
-    # The place and the word "office" name where, not what is asked ("how much is a parking permit
-    # at the Lisbon office": a page on "office" visits shares nothing asked).
-    topic = terms(query) - QUESTION_TERMS - offices - terms("office")
-    if not offices or not topic:
-        return None
-    for hit in hits:
-        whole = f"{hit['title']} {hit.get('heading') or ''} {hit['text']}"
-        words = terms(whole)
-        if demoted_hit(hit, query) or weak(hit) or words & offices or office_names(whole):
-            continue
-        # As close as an office page must be to answer on few shared words: a rule for everyone
-        # stands in for the office's own page only when its closest sentence is about the question.
-        if float(hit.get("sentence_cosine") or 0.0) < SCOPED_SENTENCE:
-            continue
-        if len(topic & words) / len(topic) >= TOPIC_COVERAGE:
-            return hit
-    return None
 
 
 def not_found_text(verdict: Verdict) -> str:
