@@ -22,10 +22,6 @@ TENANT, RUN = "acme", "long-node"
 LEASE_S = 1.0  # shorter than the receiver's HELD_S: the notify node outlasts the lease
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #6: the command line's lease lapses inside a long node; a second resume takes it over",
-)
 def test_a_resume_while_a_live_run_is_in_a_node_longer_than_its_lease_is_refused(
     sqlite_url: str, tmp_path: Path
 ) -> None:

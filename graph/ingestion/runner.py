@@ -13,7 +13,8 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,8 @@ from kassist.tenancy import OWNER_KEY
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
     from langgraph.graph.state import CompiledStateGraph
+
+    from graph.ingestion.store import TenantRunStore
 
 # The graph (LangGraph's runtime, langsmith's run trees, every node's modules: ~2 s of imports) is
 # imported only where a run executes: a finished run is told from its head checkpoint (issue 29).
@@ -148,17 +151,57 @@ def execute(
     if holder is not None:
         raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
     try:
-        outcome = _execute(
-            res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, lease_s, stop
-        )
-        # The last known status, for listing runs without reading every checkpoint (the runs API).
-        status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
-        JobStore(res.runs).for_tenant(tenant).note_status(run_id, status)
-        if on_finish is not None:
-            on_finish(outcome)
-        return outcome
+        with _lease_kept(runs, tenant, run_id, owner, lease_s, stop):
+            outcome = _execute(
+                res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, lease_s, stop
+            )
+            # The last known status, for listing runs without reading every checkpoint (the runs API).
+            status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
+            JobStore(res.runs).for_tenant(tenant).note_status(run_id, status)
+            if on_finish is not None:
+                on_finish(outcome)
+            return outcome
     finally:
         runs.release_lease(run_id, owner)
+
+
+@contextmanager
+def _lease_kept(
+    runs: TenantRunStore, tenant: str, run_id: str, owner: str, lease_s: float, stop: threading.Event | None
+) -> Iterator[None]:
+    """The run's lease renewed every third of its time while the run executes, inside a node too.
+    Renewed only between nodes, a node longer than the lease (a batch of large PDFs on the local
+    model, a slow notification receiver) left it expired under a live worker, and a second
+    ``kassist runs resume`` took the run over mid-node: both carried the node's side effects out
+    (session 30 probes, h5 #6). Every caller gets it: the command line, kassist serve's workers,
+    the console. A renewal that finds another owner sets ``stop`` (the run stops after the node in
+    progress; the runner's renewal between nodes says it was taken over); the database away for a
+    moment is logged and tried again at the next beat."""
+    done = threading.Event()
+
+    def beat() -> None:
+        while not done.wait(lease_s / 3):
+            try:
+                if runs.renew_lease(run_id, owner, lease_s):
+                    continue
+                # Not renewed: the run ended and released its lease just now (nothing to do), or our
+                # lease lapsed and another worker holds the run: stop at the next node.
+                record = None if done.is_set() else runs.get(run_id)
+                if record is not None and record.owner not in (None, owner):
+                    logger.warning("run %s/%s was taken over by %s; stopping", tenant, run_id, record.owner)
+                    if stop is not None:
+                        stop.set()
+                return
+            except Exception as exc:
+                logger.warning("run %s/%s: lease renewal failed: %s", tenant, run_id, exc)
+
+    thread = threading.Thread(target=beat, name=f"kassist-lease-{run_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join(5)
 
 
 def _execute(
