@@ -16,10 +16,6 @@ import pytest
 from ingest_harness import receiver
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #9: a resume after the receiver refused the notification completes without sending it",
-)
 def test_a_refused_notification_is_sent_on_resume(sqlite_url: str, tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.runner import execute

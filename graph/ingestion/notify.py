@@ -70,8 +70,8 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     entry = runs.ledger_begin(state.run_id, key, body, claim)
     if entry.state == "sending":  # another worker (a graph run beside `runs resume`) is sending it
         raise SideEffectInFlight(f"the notification to {url} is being sent by another worker; will retry")
-    if entry.state != "intent":
-        return f"{entry.state} earlier (replayed from the ledger): {entry.result}"
+    if entry.state == "done":
+        return f"done earlier (replayed from the ledger): {entry.result}"
     try:
         response = httpx.post(url, json=body, headers={"Idempotency-Key": key}, timeout=TIMEOUT_S)
     except BaseException as exc:
@@ -90,7 +90,8 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     if verdict == "permanent":
         runs.ledger_finish(key, "failed", result)
         raise PermanentHTTPError(
-            f"{url} refused the notification with HTTP {response.status_code}; fix the URL and resume"
+            f"{url} refused the notification with HTTP {response.status_code}; fix the receiver and "
+            "resume (the URL is the run's own setting: a new run id to send elsewhere)"
         )
     runs.ledger_finish(key, "done", result)
     return f"sent to {url}: HTTP {response.status_code} (key {key})"

@@ -195,8 +195,8 @@ SQL = IngestSql(
     # An attempt claims the intent for its worker (result: {"sending": worker, "until": t} while
     # the state is intent), a compare-and-set on the attempts it read: two workers at once, one sends.
     ledger_attempt=(
-        f"UPDATE {LEDGER} SET attempts = attempts + 1, updated_at = :now, result = :claim "
-        "WHERE tenant_id = :tenant_id AND key = :key AND state = 'intent' AND attempts = :seen "
+        f"UPDATE {LEDGER} SET attempts = attempts + 1, updated_at = :now, result = :claim, state = 'intent' "
+        "WHERE tenant_id = :tenant_id AND key = :key AND state IN ('intent', 'failed') AND attempts = :seen "
         "RETURNING attempts"
     ),
     ledger_release=(

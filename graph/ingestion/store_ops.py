@@ -196,16 +196,18 @@ def ledger_begin(
     claim: dict[str, Any],
 ) -> Steps[LedgerEntry]:
     """Record the intent of a side effect (once) and claim this attempt (``claim``: ``{"sending":
-    worker, "until": t}``); returns the entry: its answer (done, failed: replay it), ``intent``
-    claimed and counted for this attempt, or ``sending`` while another live worker's claim holds
-    (a worker killed mid-way holds nothing: its process is gone, or its time ran out)."""
+    worker, "until": t}``); returns the entry: ``done`` (replay its answer), ``intent`` claimed and
+    counted for this attempt, or ``sending`` while another live worker's claim holds (a worker
+    killed mid-way holds nothing: its process is gone, or its time ran out). A ``failed`` entry (the
+    receiver refused) is claimed again: a refusal is an answer, not the effect, and the resume the
+    refusal asked for (the receiver fixed) sends; replayed, the run completed without it."""
     params = {"tenant_id": tenant, "run": run, "key": key, "request": json.dumps(request), "now": now}
     yield stmt(q.ledger_intent, params)
     rows = yield stmt(q.ledger_get, {"tenant_id": tenant, "key": key}, fetch=True)
     entry = _ledger_entry(rows[0])
-    if entry.state != "intent":
+    if entry.state == "done":
         return entry
-    held = entry.result or {}
+    held = (entry.result or {}) if entry.state == "intent" else {}  # a failed entry's: the refusal
     if not holder_gone(held.get("sending"), held.get("until")):
         return entry.model_copy(update={"state": "sending"})
     params = {"tenant_id": tenant, "key": key, "now": now, "claim": json.dumps(claim), "seen": entry.attempts}
