@@ -37,9 +37,12 @@ CAROLINE_SAID = ["I want to paint with Melanie next week.", "Paint supplies are 
 
 @pytest.fixture(scope="module")
 def minilm() -> Embedder:
-    from knowledge.embedders.minilm import LocalMiniLMEmbedder
+    """The local MiniLM model, each text embedded once per worker (the assistant tests' remembering
+    embedder: a text's vector is the same alone or in a batch): the chat's 128 turns, put one by one,
+    were embedded again for each backend and test, 512 model runs where 128 give the same vectors."""
+    from assistant_support import embedder
 
-    return LocalMiniLMEmbedder()
+    return embedder()
 
 
 @pytest.fixture
