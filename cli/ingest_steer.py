@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 
 from cli import ingest, kit
 from cli.ingest_output import finish
+
+if TYPE_CHECKING:
+    from graph.ingestion.resources import Resources
 
 
 def _now() -> str:
@@ -42,8 +46,29 @@ def _decide(run_id: str, tenant: str, decision: str, opts: kit.Common) -> None:
         if not waiting:  # a decision never starts or resumes a run that is not waiting
             status = state.status if state is not None else "registered but never started"
             kit.fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
+        _refuse_if_decided(res, tenant, run_id)
         decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
         ingest._drive(res, tenant, run_id, opts.as_json, full=opts.full, resume=decided)
+
+
+def _refuse_if_decided(res: Resources, tenant: str, run_id: str) -> None:
+    """Refuse a decision when one the runs API or the console accepted first waits to be carried out:
+    the first decision on a review wins at every door. Unchecked, ``runs approve`` overtook a reject
+    the API had accepted (queued behind busy workers), and the worker then marked that reject done
+    without a word (session 30 probes, h5 #11). The command line claims nothing itself: killed before
+    its decision committed, it leaves no decision behind that would block the next one (the run,
+    told "running" once it starts, refuses the API's claims from then on)."""
+    from graph.ingestion.jobs import JobStore
+
+    queued = JobStore(res.runs).for_tenant(tenant).get(run_id)
+    if queued is None or not queued.wanted or not queued.decision:
+        return
+    first = queued.decision
+    by = f" by {first['by']}" if first.get("by") else ""
+    kit.fail(
+        f"run {run_id!r} has a decision already ({first.get('decision', 'another')}{by}, accepted by the "
+        "runs API or the console, waiting for a server's worker); only the first one is carried out"
+    )
 
 
 def _decision(decision: str, doc: str) -> Callable[..., None]:

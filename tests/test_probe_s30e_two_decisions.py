@@ -23,10 +23,6 @@ KEY_DOC = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #11: `kassist runs approve` overrides a decision the runs API accepted first",
-)
 def test_a_decision_the_api_accepted_first_is_the_one_carried_out(tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.jobs import JobStore
