@@ -25,10 +25,6 @@ from test_probe_s30e_upload_kill import FILES, STALL, stall_run_inserts
 from test_runs_serve import serve
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #12: an upload retried after a kill is kept twice (the killed one's folder stays)",
-)
 def test_an_upload_sent_again_after_a_kill_is_kept_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

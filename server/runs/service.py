@@ -129,10 +129,13 @@ class RunsService:
         goal = f"Ingest {len(files)} uploaded files into {collection}"
         try:
             settings = self._settings(target, target, collection, options)
-            return await asyncio.to_thread(self._create, who, key, run, settings, goal, options)
+            accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options)
         except BaseException:
             shutil.rmtree(target, ignore_errors=True)
             raise
+        # The run id is this upload's now: what an earlier attempt of it left (a kill) is no run's.
+        await asyncio.to_thread(uploads.remove_others, target, run)
+        return accepted
 
     def _settings(self, source: Path, root: Path, collection: str, options: RunOptions) -> Settings:
         rules = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import re
 import secrets
 import shutil
 import unicodedata
@@ -18,6 +19,7 @@ from typing import BinaryIO, Protocol
 from kassist.names import fold_safe, folded
 
 CHUNK = 1 << 20
+TOKEN_BYTES = 8  # an upload folder's random part (run_folder)
 # Control characters (terminal escapes: ESC, BEL, the one-byte CSI 0x9b), format characters
 # (bidirectional overrides, zero-width), line and paragraph separators: a name holding one becomes a
 # document's path, which the operator's terminal (``kassist kb documents list``, ``kb search``) and
@@ -65,8 +67,36 @@ def run_folder(root: Path, tenant: str, run_id: str) -> Path:
     between an upload's folder and its run's registration left ``<run>`` behind, and the client's
     retry was refused for good, 409 "uploads of run exist already" while the run was 404 (session
     30, h5 #4); each attempt writes its own folder now, and one that loses the id removes its own."""
-    label = fold_safe(run_id)[: NAME_MAX - 17]  # an upper-case id folds to 3 bytes a letter
-    return tenant_folder(root, tenant) / f"{label}.{secrets.token_hex(8)}"
+    return tenant_folder(root, tenant) / f"{_label(run_id)}.{secrets.token_hex(TOKEN_BYTES)}"
+
+
+def _label(run_id: str) -> str:
+    """The run id as a folder name's start: folded; a long one (an upper-case letter folds to 3
+    bytes) as its digest under ``%h-``, which no folded name begins with (``%`` always starts an
+    upper-case hex escape there), so two runs' labels are never one."""
+    label = fold_safe(run_id)
+    if len(label) > NAME_MAX - 2 * TOKEN_BYTES - 1:
+        label = f"%h-{hashlib.sha256(run_id.encode('utf-8', 'surrogatepass')).hexdigest()}"
+    return label
+
+
+def remove_others(target: Path, run_id: str) -> list[str]:
+    """Once run ``run_id`` is registered to its upload folder ``target``, remove the other folders
+    of uploads of that run id in the tenant's folder (their names): no run can ever be theirs (the
+    id is this one's), and one a server left when it was killed between an upload's folder and its
+    run's registration kept the tenant's files twice after the client sent it again (session 30,
+    h5 #12). A same-id upload still in flight loses at registration and removes its own anyway."""
+    pattern = re.compile(re.escape(_label(run_id)) + rf"\.[0-9a-f]{{{2 * TOKEN_BYTES}}}")
+    removed = []
+    for entry in os.scandir(target.parent):
+        if (
+            entry.name != target.name
+            and pattern.fullmatch(entry.name)
+            and entry.is_dir(follow_symlinks=False)
+        ):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(entry.name)
+    return removed
 
 
 def safe_name(name: str | None) -> PurePosixPath:
