@@ -15,7 +15,6 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import pytest
 from test_probe_s30e_notify import slow_receiver
 
 TENANT, RUN = "acme", "deleted-run"

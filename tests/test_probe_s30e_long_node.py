@@ -15,7 +15,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 from test_probe_s30e_notify import HELD_S, slow_receiver
 
 TENANT, RUN = "acme", "long-node"

@@ -20,8 +20,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 TENANT, RUN = "acme", "hook-run"
 HELD_S = 2.0  # how long the receiver keeps the first POST: a slow receiver, well under the 10 s timeout
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 TENANT, RUN = "acme", "reviewed"
