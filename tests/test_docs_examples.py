@@ -128,6 +128,11 @@ def scratch(tmp_path: Path) -> dict[str, str]:
     wrapper.write_text(f'#!/bin/sh\nexec {sys.executable} -P -m cli.main "$@"\n')
     wrapper.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KASSIST_", "OPENAI_"))}
+    # Except the suite's folder for the screen's bank vectors (conftest, docs/cli.md): read bit for bit
+    # as embedded, keyed by model, runtime and bank text, so an example's output is the same; without
+    # it each example process that screens a memory embeds the banks again (~1 s of CPU, 7 in a run).
+    if os.environ.get("KASSIST_CACHE_DIR"):
+        env["KASSIST_CACHE_DIR"] = os.environ["KASSIST_CACHE_DIR"]
     env |= {
         "PATH": f"{bin_dir}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
         "PYTHONPATH": str(ROOT),
