@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 from ingest_harness import receiver
 
 TENANT, RUN = "acme", "taken-over"
@@ -25,10 +24,6 @@ CLAIM_LEFT_S = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #13: a dead remote sender's claim outlasts the RetryPolicy: the run fails, never notified",
-)
 def test_a_notification_claimed_by_a_dead_server_on_another_host_is_sent_when_its_claim_ends(
     sqlite_url: str, tmp_path: Path
 ) -> None:

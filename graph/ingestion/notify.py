@@ -29,6 +29,15 @@ from graph.ingestion.store import BindsRuns
 from graph.ingestion.store_ops import new_holder
 
 TIMEOUT_S = 10.0
+CLAIM_S = 3 * TIMEOUT_S
+"""How long a claim holds without its worker's answer: longer than any call (TIMEOUT_S for each of
+connect and read); a claim of this host is void sooner, once its process is gone."""
+WAIT_S = 1.0
+"""How often a worker finding another's live claim looks at the ledger again."""
+
+
+def _claim(holder: str) -> dict[str, Any]:
+    return {"sending": holder, "until": time.time() + CLAIM_S}
 
 
 # What a key keeps of a URL as it is (besides letters, digits and "_.-~"): anything else, a non-ASCII
@@ -64,12 +73,21 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     key = notify_key(tenant, state.run_id, "notify", url)
     body = payload(state, tenant)
     runs = store.for_tenant(tenant)
-    # The claim outlives any call (TIMEOUT_S for each of connect and read) and is void once its
-    # worker's process is gone: a resume after a kill sends again at once, a live sender is waited for.
-    claim = {"sending": new_holder(), "until": time.time() + 3 * TIMEOUT_S}
-    entry = runs.ledger_begin(state.run_id, key, body, claim)
-    if entry.state == "sending":  # another worker (a graph run beside `runs resume`) is sending it
+    # The claim outlives any call and is void once its worker's process is gone: a resume after a
+    # kill sends again at once, a live sender is waited for.
+    holder = new_holder()
+    entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
+    # Another worker is sending it (a graph run beside `runs resume`), or was: a server on another
+    # host that died mid-call, whose claim only its time voids. Its answer or the claim's end is
+    # waited for here: the RetryPolicy's few seconds of attempts ended first and failed the run
+    # (session 30 probes, h5 #13).
+    waited = time.monotonic() + CLAIM_S + WAIT_S
+    while entry.state == "sending" and time.monotonic() < waited:
+        time.sleep(WAIT_S)
+        entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
+    if entry.state == "sending":
         raise SideEffectInFlight(f"the notification to {url} is being sent by another worker; will retry")
+    claim = entry.result or _claim(holder)  # ours, as ledger_begin stored it
     if entry.state == "done":
         return f"done earlier (replayed from the ledger): {entry.result}"
     try:
