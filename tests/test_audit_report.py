@@ -98,7 +98,9 @@ def test_reports_written_in_three_formats_without_secrets(tmp_path: Path) -> Non
     categories = {f.category for f in report.findings}
     assert categories == {"personal_data", "secret", "stale", "missing_metadata"}
     paths = write_reports(report, tmp_path / "out")
-    assert paths.markdown.parent == tmp_path / "out" and paths.markdown.name == "audit-run_2026-12-01_1.md"
+    assert (
+        paths.markdown.parent == tmp_path / "out" and paths.markdown.name == "audit-run_2026-12-01_1@acme.md"
+    )
     for path in (paths.markdown, paths.json, paths.html):
         text = path.read_text()
         for secret in ("4111 1111 1111 1111", "Winter2026!", "AKIAIOSFODNN7EXAMPLE"):

@@ -52,7 +52,7 @@ def test_ingest_prints_every_path_whole_on_its_own_line(ingested: tuple[str, Pat
     assert "an-empty-document-with-a-long-name.md" in lines  # the file not indexed
     for fmt, suffix in (("html", "html"), ("json", "json"), ("markdown", "md")):
         at = lines.index(f"report ({fmt}):")
-        assert lines[at + 1] == str(reports / f"audit-{RUN}.{suffix}")
+        assert lines[at + 1] == str(reports / f"audit-{RUN}@acme.{suffix}")
         assert Path(lines[at + 1]).is_file()
     assert not any("…" in line for line in lines)
     # Resumed when finished: the same whole paths, no table cell holds one.
@@ -82,7 +82,7 @@ def test_runs_show_and_list_full_print_every_value_whole(ingested: tuple[str, Pa
 
     out_dir = ingested[2]
     exported = kassist(url, "runs", "report", RUN, "--tenant", "acme", "--out", str(out_dir))
-    assert exported[exported.index("html:") + 1] == str(out_dir / f"audit-{RUN}.html")
+    assert exported[exported.index("html:") + 1] == str(out_dir / f"audit-{RUN}@acme.html")
 
 
 def test_checkpoints_and_keys_full_print_every_value_whole(ingested: tuple[str, Path, Path]) -> None:

@@ -113,7 +113,7 @@ def test_actions_per_role_and_state_and_the_markdown_download(
 
     # The Markdown link downloads the run's Markdown report under the export's file name.
     browser.find_element(By.ID, "report-md").click()
-    downloaded = tmp_path / "downloads" / f"audit-{DONE}.md"
+    downloaded = tmp_path / "downloads" / f"audit-{DONE}@acme.md"
     deadline = time.monotonic() + 30
     while not downloaded.exists() and time.monotonic() < deadline:
         time.sleep(0.1)

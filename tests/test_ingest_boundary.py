@@ -208,9 +208,9 @@ def test_the_report_is_stored_with_the_run_and_only_its_tenant_reads_it(
     assert not (tmp_path / "theirs").exists()
     files = export_reports(res.runs, TENANT, "rep", tmp_path / "out")
     assert {fmt: p.name for fmt, p in files.items()} == {
-        "html": "audit-rep.html",
-        "json": "audit-rep.json",
-        "markdown": "audit-rep.md",
+        "html": "audit-rep@acme.html",
+        "json": "audit-rep@acme.json",
+        "markdown": "audit-rep@acme.md",
     }
     assert files["html"].read_text() == html
     with pytest.raises(ValueError, match="unknown report format"):

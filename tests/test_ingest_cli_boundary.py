@@ -166,7 +166,7 @@ def finished_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert result.returncode == 0, result.stdout + result.stderr  # type: ignore[attr-defined]
     # Each exported path whole, on its own line, whatever the terminal's width.
-    assert f"report (html):\n{out.resolve() / 'audit-rep-1.html'}\n" in result.stdout  # type: ignore[attr-defined]
+    assert f"report (html):\n{out.resolve() / 'audit-rep-1@acme.html'}\n" in result.stdout  # type: ignore[attr-defined]
     assert not (cwd / ".kassist").exists()  # nothing written under the working directory
     return db
 
@@ -193,10 +193,10 @@ def test_runs_report_exports_the_stored_report_for_its_tenant_only(done_run: tup
         "--format", "json", "--json", cwd=tmp,
     )  # fmt: skip
     assert got.returncode == 0, got.stderr
-    assert json.loads(got.stdout) == {"json": str(out.resolve() / "audit-rep-1.json")}
-    report = json.loads((out / "audit-rep-1.json").read_text())
+    assert json.loads(got.stdout) == {"json": str(out.resolve() / "audit-rep-1@acme.json")}
+    report = json.loads((out / "audit-rep-1@acme.json").read_text())
     assert report["run_id"] == "rep-1" and report["tenant_id"] == TENANT
-    assert sorted(p.name for p in out.iterdir()) == ["audit-rep-1.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["audit-rep-1@acme.json"]
     # Another tenant's run is not found; a bad format or an --out that is a file: usage errors.
     one_line_error(
         kassist(
@@ -245,14 +245,14 @@ def test_runs_report_replaces_a_planted_symlink_instead_of_writing_through_it(
     victim.write_text("keep me")
     out = tmp / "shared"
     out.mkdir()
-    (out / "audit-rep-1.json").symlink_to(victim)
+    (out / "audit-rep-1@acme.json").symlink_to(victim)
     got = kassist(
         "runs", "report", "rep-1", "--tenant", TENANT, "--database-url", db_url, "--out", str(out),
         "--format", "json", "--json", cwd=tmp,
     )  # fmt: skip
     assert got.returncode == 0, got.stderr
     assert victim.read_text() == "keep me"
-    written = out / "audit-rep-1.json"
+    written = out / "audit-rep-1@acme.json"
     assert not written.is_symlink() and json.loads(written.read_text())["run_id"] == "rep-1"
-    assert json.loads(got.stdout) == {"json": str(out.resolve() / "audit-rep-1.json")}
-    assert sorted(p.name for p in out.iterdir()) == ["audit-rep-1.json"]  # no temporary file left
+    assert json.loads(got.stdout) == {"json": str(out.resolve() / "audit-rep-1@acme.json")}
+    assert sorted(p.name for p in out.iterdir()) == ["audit-rep-1@acme.json"]  # no temporary file left

@@ -87,7 +87,7 @@ def report_of(db_url: str, tmp: Path) -> str:
         "runs", "report", RUN, "--tenant", TENANT, "--database-url", db_url, "--out", str(out), cwd=tmp
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    return (out / f"audit-{RUN}.md").read_text()
+    return (out / f"audit-{RUN}@{TENANT}.md").read_text()
 
 
 def resumed_report(db_url: str, tmp: Path, rc: int, status: str) -> str:

@@ -169,12 +169,12 @@ def test_an_exported_report_never_replaces_another_runs(tmp_path: Path) -> None:
         for run in ("R1", "r1"):
             runs.for_tenant("acme").put_reports(run, {"markdown": f"# {run}\n"})
         out = tmp_path / "out"
-        assert export_reports(runs, "acme", "R1", out, ["markdown"]) == {"markdown": out / "audit-R1.md"}
+        assert export_reports(runs, "acme", "R1", out, ["markdown"]) == {"markdown": out / "audit-R1@acme.md"}
         assert export_reports(runs, "acme", "R1", out, ["markdown"])  # the same run again: replaced
         with pytest.raises(ExportRefused) as refused:
             export_reports(runs, "acme", "r1", out, ["markdown"])
-        assert "audit-R1.md is there already" in str(refused.value)
-        assert sorted(p.name for p in out.iterdir()) == ["audit-R1.md"]
-        assert (out / "audit-R1.md").read_text() == "# R1\n"
+        assert "audit-R1@acme.md is there already" in str(refused.value)
+        assert sorted(p.name for p in out.iterdir()) == ["audit-R1@acme.md"]
+        assert (out / "audit-R1@acme.md").read_text() == "# R1\n"
     finally:
         runs.close()

@@ -16,13 +16,7 @@ import json
 from contextlib import suppress
 from pathlib import Path
 
-import pytest
 
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #10: another tenant's report of the same run id replaces a tenant's exported report",
-)
 def test_two_tenants_reports_of_one_run_id_exported_into_one_folder_stay_apart(
     sqlite_url: str, tmp_path: Path
 ) -> None:

@@ -239,7 +239,7 @@ def test_the_markdown_link_downloads_the_tenants_markdown(client: Client) -> Non
     assert link.get("href") == f"/ui/runs/{DONE}/report.md" and link.text_content() == "markdown"
     got = test_client.get(link.get("href"))
     assert got.status_code == 200 and got.headers["content-type"].startswith("text/markdown")
-    assert got.headers["content-disposition"] == f'attachment; filename="audit-{DONE}.md"'
+    assert got.headers["content-disposition"] == f'attachment; filename="audit-{DONE}@acme.md"'
     assert got.text.startswith("# Compliance audit: handbook\n") and "| Document | Status |" in got.text
     sign_in(test_client, w.globex)
     other = test_client.get(link.get("href"))

@@ -6,7 +6,8 @@ or working directory wrote it, and nothing is ever read from a path in the run's
 could have written it). Another tenant's report is "not found": every read is bound to the tenant
 (``store.for_tenant(tenant)``).
 Files exist only when asked for (``kassist runs report --out DIR``, ``kassist ingest --reports-dir``),
-in a folder the caller names, under a file name derived here from the validated run id.
+in a folder the caller names, under a file name derived here from the tenant and the validated run
+id (``audit-<run id>@<tenant>``: two tenants' runs named alike are two sets of files).
 """
 
 from __future__ import annotations
@@ -52,8 +53,10 @@ def export_reports(
     out_dir: Path,
     formats: tuple[str, ...] | list[str] | None = None,
 ) -> dict[str, Path]:
-    """Write the run's stored reports into ``out_dir`` (created) as ``audit-<run id>.{html,json,md}``;
-    returns the files written by format (empty: the run has no report, or is not this tenant's)."""
+    """Write the run's stored reports into ``out_dir`` (created) as ``audit-<run id>@<tenant>.{html,json,md}``
+    (knowledge.audit.report_stem); returns the files written by format (empty: the run has no
+    report, or is not this tenant's). Each file is replaced whole; the set names one tenant's run,
+    so exports of two tenants' runs into one folder, even at once, never mix."""
     validate_run_id(run_id)  # the file name is derived from it
     wanted = list(formats or REPORT_FORMATS)
     for fmt in wanted:
@@ -66,7 +69,7 @@ def export_reports(
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     folder = out_dir.resolve()
-    paths = {fmt: folder / (report_stem(run_id) + SUFFIX[fmt]) for fmt in found}  # type: ignore[index]
+    paths = {fmt: folder / (report_stem(tenant, run_id) + SUFFIX[fmt]) for fmt in found}  # type: ignore[index]
     for path in paths.values():
         # Runs R1 and r1 are two runs; on macOS and Windows their reports are one file, and the
         # second export replaced the first's (kassist.names). Refused before anything is written.

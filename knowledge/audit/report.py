@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from jinja2 import Environment
 
+from kassist.names import fold_safe
 from knowledge.audit.models import (
     CATEGORIES,
     SEVERITIES,
@@ -201,16 +202,23 @@ def render_view(stored_json: str, view: ReportView) -> str:
     return _environment(html=True).get_template("report.html.j2").render(context)
 
 
-def report_stem(run_id: str) -> str:
-    """The file name stem of a run's exported report: ``audit-<run id>``, safe as a file name."""
-    return "audit-" + (_UNSAFE_NAME.sub("_", run_id).strip("._") or "run")
+def report_stem(tenant_id: str, run_id: str) -> str:
+    """The file name stem of a run's exported report: ``audit-<run id>@<tenant>``, safe as a file name.
+
+    Run ids are the clients' names, so two tenants' runs are often named alike (``hr-2026``): named
+    by the run id alone, one tenant's export into a shared folder replaced the other's report
+    without a word (session 30 probes, h5 #10). The tenant is spelt by ``kassist.names.fold_safe``
+    (no two tenants' spellings are one name on any file system, and it never contains ``@``); the
+    run id keeps its own spelling (a valid one is a plain name without ``@``), so the stem names one
+    (tenant, run) and no other."""
+    return f"audit-{_UNSAFE_NAME.sub('_', run_id) or 'run'}@{fold_safe(tenant_id)}"
 
 
 def write_reports(report: AuditReport, out_dir: Path) -> ReportPaths:
-    """Write ``audit-<run_id>.md``, ``.json`` and ``.html`` into ``out_dir`` (created) and return their paths."""
+    """Write ``audit-<run_id>@<tenant>.md``, ``.json`` and ``.html`` into ``out_dir`` (created) and return their paths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    stem = report_stem(report.run_id)
+    stem = report_stem(report.tenant_id, report.run_id)
     paths = ReportPaths(
         markdown=out_dir / f"{stem}.md", json=out_dir / f"{stem}.json", html=out_dir / f"{stem}.html"
     )

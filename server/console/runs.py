@@ -209,7 +209,7 @@ class Runs:
             return Response(text, media_type=run_reports.MEDIA[fmt], headers=VIEW_HEADERS)
         headers = dict(REPORT_HEADERS)
         if fmt == "markdown":  # a browser shows no Markdown: it downloads, under the export's name
-            headers["Content-Disposition"] = f'attachment; filename="{report_stem(run_id)}.md"'
+            headers["Content-Disposition"] = f'attachment; filename="{report_stem(tenant, run_id)}.md"'
         return Response(text, media_type=run_reports.MEDIA[fmt], headers=headers)
 
 
