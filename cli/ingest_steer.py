@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -46,29 +46,41 @@ def _decide(run_id: str, tenant: str, decision: str, opts: kit.Common) -> None:
         if not waiting:  # a decision never starts or resumes a run that is not waiting
             status = state.status if state is not None else "registered but never started"
             kit.fail(f"run {run_id!r} is {status}, not waiting for a review; there is nothing to {decision}")
-        _refuse_if_decided(res, tenant, run_id)
-        decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
-        ingest._drive(res, tenant, run_id, opts.as_json, full=opts.full, resume=decided)
+        decided, on_finish = _first_decision(res, tenant, run_id, decision)
+        if decided is None:
+            decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
+        ingest._drive(res, tenant, run_id, opts.as_json, full=opts.full, resume=decided, on_finish=on_finish)
 
 
-def _refuse_if_decided(res: Resources, tenant: str, run_id: str) -> None:
-    """Refuse a decision when one the runs API or the console accepted first waits to be carried out:
-    the first decision on a review wins at every door. Unchecked, ``runs approve`` overtook a reject
-    the API had accepted (queued behind busy workers), and the worker then marked that reject done
-    without a word (session 30 probes, h5 #11). The command line claims nothing itself: killed before
-    its decision committed, it leaves no decision behind that would block the next one (the run,
-    told "running" once it starts, refuses the API's claims from then on)."""
+def _first_decision(
+    res: Resources, tenant: str, run_id: str, decision: str
+) -> tuple[dict[str, Any] | None, Callable[[Any], None] | None]:
+    """The first decision on a review wins at every door. One the runs API or the console accepted
+    first and that waits for a server's worker: the same verdict is carried out here, as that
+    request (returned with the ``on_finish`` that marks the request done while the run's lease is
+    held, so no worker carries it out again) - the way out when no server runs on the database any
+    more; another verdict is refused, naming the command that carries the first one out. Unchecked,
+    ``runs approve`` overtook a reject the API had accepted (queued behind busy workers), and the
+    worker then marked that reject done without a word (session 30 probes, h5 #11). The command line
+    claims nothing itself: killed before its decision committed, it leaves nothing that blocks the
+    next one (the run, told "running" once it starts, refuses the API's claims from then on)."""
     from graph.ingestion.jobs import JobStore
 
-    queued = JobStore(res.runs).for_tenant(tenant).get(run_id)
+    jobs = JobStore(res.runs).for_tenant(tenant)
+    queued = jobs.get(run_id)
     if queued is None or not queued.wanted or not queued.decision:
-        return
+        return None, None
     first = queued.decision
-    by = f" by {first['by']}" if first.get("by") else ""
-    kit.fail(
-        f"run {run_id!r} has a decision already ({first.get('decision', 'another')}{by}, accepted by the "
-        "runs API or the console, waiting for a server's worker); only the first one is carried out"
-    )
+    verdict = str(first.get("decision", "another decision"))
+    if verdict != decision:
+        by = f" by {first['by']}" if first.get("by") else ""
+        kit.fail(
+            f"run {run_id!r} has a decision already ({verdict}{by}, accepted by the runs API or the console, "
+            f"waiting for a server's worker); only the first one is carried out: `kassist runs {verdict} "
+            f"{run_id} --tenant {tenant}` carries it out here"
+        )
+    seq = queued.seq
+    return first, lambda _outcome: jobs.done(run_id, seq)
 
 
 def _decision(decision: str, doc: str) -> Callable[..., None]:
