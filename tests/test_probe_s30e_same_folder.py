@@ -17,16 +17,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import pytest
-
 TENANT = "acme"
 DOCS = 8
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #3: two ingests of one folder at once both embed and count every document",
-)
 def test_two_ingests_of_one_folder_at_once_index_each_document_once(sqlite_url: str, tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.runner import execute

@@ -14,6 +14,7 @@ from __future__ import annotations
 from graph.ingestion.jobs import JOB_COLUMNS
 from graph.ingestion.store_ops import (
     BATCH_COLUMNS,
+    CLAIM_COLUMNS,
     LEDGER_COLUMNS,
     PAGE_COLUMNS,
     REGISTRATION_COLUMNS,
@@ -46,5 +47,8 @@ READS: dict[str, tuple[str, ...]] = {
     "jobs_unknown": ("run_id",),
     "report_get": ("body",),
     "report_formats": ("format",),
+    "claim_get": CLAIM_COLUMNS,
+    "claim_take": ("collection",),
+    "claim_renew": ("collection",),
 }
 """Every statement of the ingestion tables that returns rows, and its columns in order."""

@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from graph.ingestion import audit_step
+from graph.ingestion import audit_step, claims
 from graph.ingestion.errors import for_client
 from graph.ingestion.state import Counters
 from graph.ingestion.store import BindsRuns, TenantRunStore
@@ -287,48 +287,55 @@ def run_batch(
     timings.load, timings.audit = prepared.load_s, prepared.audit_s
     seqs, items = prepared.seqs, prepared.items
 
-    started = time.perf_counter()
-    plans = kb.prepare_upserts(items)
-    planned = [
-        Planned(
-            seq=seq,
-            outcome="indexed" if (len(p.new_chunks) or p.chunks_removed) else "unchanged",
-            added=len(p.new_chunks),
-            unchanged=len(p.chunks) - len(p.new_chunks),
-            removed=p.chunks_removed,
-            hits=p.cache_hits,
-            embedded=len(p.to_embed),
+    # The collection's one writer from the plan to the write (graph.ingestion.claims): planned
+    # while another run's batch wrote the same documents, both runs embedded and counted them.
+    with claims.collection_claimed(runs, collection, run_id) as contended:
+        started = time.perf_counter()  # after a wait for another run's batch: this batch's own time
+        plans = kb.prepare_upserts(items)
+        planned = [
+            Planned(
+                seq=seq,
+                outcome="indexed" if (len(p.new_chunks) or p.chunks_removed) else "unchanged",
+                added=len(p.new_chunks),
+                unchanged=len(p.chunks) - len(p.new_chunks),
+                removed=p.chunks_removed,
+                hits=p.cache_hits,
+                embedded=len(p.to_embed),
+            )
+            for seq, p in zip(seqs, plans, strict=True)
+        ]
+        # Intent first: what each document will do, against the index as it was before this batch
+        # (first write wins: a redo after a kill keeps it).
+        runs.record(run_id, [*prepared.failed, *planned], prepared.audits)
+        size = hi - lo
+        next_rows = runs.batch(run_id, hi, hi + 2 * size)  # the next two batches, in one read
+        following = [
+            _work(batch_rows, tenant, run_id, root, collection, **settings)
+            for start in (hi, hi + size)
+            if (batch_rows := [r for r in next_rows if start <= r.seq < start + size])
+        ]
+        _look_ahead(following)
+        ahead = _embedded(kb, work)
+        # The next batch's embedding is queued as soon as its files are loaded: before this batch's
+        # vectors are in if it can (the model then goes straight from one batch to the next), else
+        # right after them, else (loading slower than the model) after this batch's writes, which
+        # then overlap the loading instead. Nothing is embedded ahead while another run writes the
+        # collection (this batch waited for it): that run may index the next documents first.
+        queued = (
+            not following or contended or (ahead is not None and _embed_ahead(kb, following[0], until=ahead))
         )
-        for seq, p in zip(seqs, plans, strict=True)
-    ]
-    # Intent first: what each document will do, against the index as it was before this run.
-    runs.record(run_id, [*prepared.failed, *planned], prepared.audits)
-    size = hi - lo
-    next_rows = runs.batch(run_id, hi, hi + 2 * size)  # the next two batches, in one read
-    following = [
-        _work(batch_rows, tenant, run_id, root, collection, **settings)
-        for start in (hi, hi + size)
-        if (batch_rows := [r for r in next_rows if start <= r.seq < start + size])
-    ]
-    _look_ahead(following)
-    ahead = _embedded(kb, work)
-    # The next batch's embedding is queued as soon as its files are loaded: before this batch's
-    # vectors are in if it can (the model then goes straight from one batch to the next), else
-    # right after them, else (loading slower than the model) after this batch's writes, which
-    # then overlap the loading instead.
-    queued = not following or (ahead is not None and _embed_ahead(kb, following[0], until=ahead))
-    vectors = kb.embed_plans(plans, known=_vectors(kb, ahead))
-    queued = queued or _embed_ahead(kb, following[0], until=_done)
-    kb.write_upserts(plans, vectors)
-    if not queued:
-        _embed_ahead(kb, following[0])
-    removed = [
-        Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
-        for row in todo
-        if row.kind == "delete"
-    ]
-    if removed:
-        runs.record(run_id, removed, {})
+        vectors = kb.embed_plans(plans, known=_vectors(kb, ahead))
+        queued = queued or _embed_ahead(kb, following[0], until=_done)
+        kb.write_upserts(plans, vectors)
+        if not queued:
+            _embed_ahead(kb, following[0])
+        removed = [
+            Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
+            for row in todo
+            if row.kind == "delete"
+        ]
+        if removed:
+            runs.record(run_id, removed, {})
     timings.embed_index = time.perf_counter() - started
     return BatchDone(
         counters=batch_counters(runs, run_id, lo, hi), last_document=_last(rows), timings=timings

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
+from graph.ingestion.claims import kept_alive
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
@@ -177,31 +178,18 @@ def _lease_kept(
     the console. A renewal that finds another owner sets ``stop`` (the run stops after the node in
     progress; the runner's renewal between nodes says it was taken over); the database away for a
     moment is logged and tried again at the next beat."""
-    done = threading.Event()
 
-    def beat() -> None:
-        while not done.wait(lease_s / 3):
-            try:
-                if runs.renew_lease(run_id, owner, lease_s):
-                    continue
-                # Not renewed: the run ended and released its lease just now (nothing to do), or our
-                # lease lapsed and another worker holds the run: stop at the next node.
-                record = None if done.is_set() else runs.get(run_id)
-                if record is not None and record.owner not in (None, owner):
-                    logger.warning("run %s/%s was taken over by %s; stopping", tenant, run_id, record.owner)
-                    if stop is not None:
-                        stop.set()
-                return
-            except Exception as exc:
-                logger.warning("run %s/%s: lease renewal failed: %s", tenant, run_id, exc)
+    def lost() -> None:  # not renewed: another worker holds the run (our lease lapsed)
+        record = runs.get(run_id)
+        if record is not None and record.owner not in (None, owner):
+            logger.warning("run %s/%s was taken over by %s; stopping", tenant, run_id, record.owner)
+            if stop is not None:
+                stop.set()
 
-    thread = threading.Thread(target=beat, name=f"kassist-lease-{run_id}", daemon=True)
-    thread.start()
-    try:
+    with kept_alive(
+        lambda: runs.renew_lease(run_id, owner, lease_s), lease_s / 3, f"lease {tenant}/{run_id}", lost
+    ):
         yield
-    finally:
-        done.set()
-        thread.join(5)
 
 
 def _execute(

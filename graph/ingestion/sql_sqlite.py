@@ -16,6 +16,7 @@ MANIFEST = "kassist_ingest_manifest"
 LEDGER = "kassist_ingest_ledger"
 JOBS = "kassist_ingest_jobs"
 REPORTS = "kassist_ingest_reports"
+CLAIMS = "kassist_ingest_claims"
 RUN_KEY = "tenant_id = :tenant_id AND run_id = :run"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -68,7 +69,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # holding a second key (a rotation) must not start what a revoked one queued. NULL: a key of the
     # environment's table, the console, or a request made before this column (checked by identity).
     (f"ALTER TABLE {JOBS} ADD COLUMN requested_key TEXT",),
+    # Who writes a collection's index now: one ingestion batch per (tenant, collection) at a time
+    # (graph/ingestion/claims.py). A row exists while a batch holds it (or its killed holder left it).
+    (
+        f"""CREATE TABLE IF NOT EXISTS {CLAIMS} (
+            tenant_id TEXT NOT NULL, collection TEXT NOT NULL, holder TEXT NOT NULL, run_id TEXT NOT NULL,
+            held_until REAL NOT NULL, PRIMARY KEY (tenant_id, collection))""",
+    ),
 )
+_CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
 _JOB_COLUMNS = (
     "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, "
@@ -128,6 +137,10 @@ class IngestSql:
     report_put: Text
     report_get: Text
     report_formats: Text
+    claim_get: Text
+    claim_take: Text
+    claim_renew: Text
+    claim_release: Text
 
 
 SQL = IngestSql(
@@ -294,4 +307,17 @@ SQL = IngestSql(
     ),
     report_get=f"SELECT body FROM {REPORTS} WHERE {RUN_KEY} AND format = :format",
     report_formats=f"SELECT format FROM {REPORTS} WHERE {RUN_KEY} ORDER BY format",
+    claim_get=(f"SELECT holder, run_id, held_until FROM {CLAIMS} WHERE {_CLAIM_KEY}"),
+    # A compare-and-set on the holder read: a new row, or the row of a holder that is gone (seen);
+    # two batches at once, one takes it (the other's INSERT conflicts and its WHERE finds our holder).
+    claim_take=(
+        f"INSERT INTO {CLAIMS} (tenant_id, collection, holder, run_id, held_until) "
+        "VALUES (:tenant_id, :collection, :holder, :run, :until) ON CONFLICT (tenant_id, collection) "
+        "DO UPDATE SET holder = excluded.holder, run_id = excluded.run_id, held_until = excluded.held_until "
+        f"WHERE {CLAIMS}.holder = :seen RETURNING collection"
+    ),
+    claim_renew=(
+        f"UPDATE {CLAIMS} SET held_until = :until WHERE {_CLAIM_KEY} AND holder = :holder RETURNING collection"
+    ),
+    claim_release=f"DELETE FROM {CLAIMS} WHERE {_CLAIM_KEY} AND holder = :holder",
 )

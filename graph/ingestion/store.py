@@ -39,6 +39,7 @@ from graph.ingestion.store_ops import (  # the records and the operations this s
     named,
     record_plans,
     register,
+    take_claim,
     take_lease,
 )
 from kassist.db import Database
@@ -161,6 +162,19 @@ class TenantRunStore:
 
     def release_lease(self, run: str, owner: str) -> None:
         self._one(self._q.lease_release, {"run": run, "owner": owner}, write=True)
+
+    # the one batch writing a collection (graph.ingestion.claims)
+    def take_claim(self, collection: str, run: str, holder: str, seconds: float) -> str | None:
+        """Claim ``collection`` for ``holder``; None when taken, else the run id of its holder."""
+        op = take_claim(self._q, self.tenant_id, collection, run, holder, time.time() + seconds)
+        return self._run(op, write=True)
+
+    def renew_claim(self, collection: str, holder: str, seconds: float) -> bool:
+        params = {"collection": collection, "holder": holder, "until": time.time() + seconds}
+        return bool(self._one(self._q.claim_renew, params, fetch=True, write=True))
+
+    def release_claim(self, collection: str, holder: str) -> None:
+        self._one(self._q.claim_release, {"collection": collection, "holder": holder}, write=True)
 
     def request_cancel(self, run: str) -> bool:
         return bool(self._one(self._q.cancel, {"run": run}, fetch=True, write=True))

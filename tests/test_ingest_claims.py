@@ -1,0 +1,68 @@
+"""The claim on a tenant's collection that one ingestion batch at a time holds (graph/ingestion/claims.py):
+taken by one holder, refused to a second live one naming the holder's run, free again when released,
+when its holder's process is gone (a SIGKILLed run never blocks the next) or when its time ran out on
+another host; each tenant's collection its own. Two runs of one folder at once are
+tests/test_probe_s30e_same_folder.py."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from graph.ingestion.store import RunStore, TenantRunStore
+from graph.ingestion.store_ops import new_holder
+
+
+@pytest.fixture
+def runs(db_url: str) -> Iterator[RunStore]:
+    store = RunStore.from_url(db_url)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def _collection() -> str:
+    return f"c{time.monotonic_ns()}"  # the PostgreSQL database is the session's: a name of its own
+
+
+def test_one_live_holder_at_a_time_and_free_once_released(runs: RunStore) -> None:
+    acme, collection = runs.for_tenant("acme"), _collection()
+    first, second = new_holder(), new_holder()
+    assert acme.take_claim(collection, "monday", first, 60) is None
+    assert acme.take_claim(collection, "cron", second, 60) == "monday"  # live: busy, naming its run
+    assert runs.for_tenant("globex").take_claim(collection, "cron", second, 60) is None  # its own
+    assert acme.renew_claim(collection, first, 60) and not acme.renew_claim(collection, second, 60)
+    acme.release_claim(collection, second)  # not its claim: nothing happens
+    assert acme.take_claim(collection, "cron", second, 60) == "monday"
+    acme.release_claim(collection, first)
+    assert acme.take_claim(collection, "cron", second, 60) is None
+
+
+def _left_by(acme: TenantRunStore, collection: str, holder: str, seconds: float) -> None:
+    assert acme.take_claim(collection, "killed", holder, seconds) is None
+
+
+def test_a_killed_or_expired_holder_does_not_block(runs: RunStore) -> None:
+    acme, collection = runs.for_tenant("acme"), _collection()
+    # A process of this host that is gone (SIGKILL mid-batch): its claim is void at once.
+    _left_by(acme, collection, f"{socket.gethostname()}:{_dead_pid()}:dead", 600)
+    assert acme.take_claim(collection, "next", new_holder(), 60) is None
+    # Another host's holder is not looked at: its claim holds until its time runs out.
+    other = _collection()
+    _left_by(acme, other, "elsewhere:1:live", 600)
+    assert acme.take_claim(other, "next", new_holder(), 60) == "killed"
+    expired = _collection()
+    _left_by(acme, expired, "elsewhere:1:gone", -1)
+    assert acme.take_claim(expired, "next", new_holder(), 60) is None
