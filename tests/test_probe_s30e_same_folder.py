@@ -9,7 +9,7 @@ it indexed them (of 12 documents: SQLite 12 + 12, PostgreSQL 4 + 12). The embedd
 API's cost with OpenAI) was paid twice and the runs' records add up to more documents than exist.
 On SQLite only: there the two runs overlap in every try (11 of 11, two threads taking turns at the
 one writer lock); on PostgreSQL one run sometimes finished its batches before the other read them
-(1 of 4 tries), which would pass this strict xfail by luck.
+(1 of 4 tries): there the test would pass by luck without the collection's claim (f187233).
 """
 
 from __future__ import annotations
