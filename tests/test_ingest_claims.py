@@ -1,8 +1,8 @@
 """The claim on a tenant's collection that one ingestion batch at a time holds (graph/ingestion/claims.py):
-taken by one holder, refused to a second live one naming the holder's run, free again when released,
-when its holder's process is gone (a SIGKILLed run never blocks the next) or when its time ran out on
-another host; each tenant's collection its own. Two runs of one folder at once are
-tests/test_probe_s30e_same_folder.py."""
+taken by one holder, refused to a second live one naming the holder's run (the collection then
+contended: nobody embeds ahead), free again when released, when its holder's process is gone (a
+SIGKILLed run never blocks the next) or when its time ran out on another host; each tenant's
+collection its own. Two runs of one folder at once are tests/test_probe_s30e_same_folder.py."""
 
 from __future__ import annotations
 
@@ -39,30 +39,32 @@ def _collection() -> str:
 
 def test_one_live_holder_at_a_time_and_free_once_released(runs: RunStore) -> None:
     acme, collection = runs.for_tenant("acme"), _collection()
-    first, second = new_holder(), new_holder()
-    assert acme.take_claim(collection, "monday", first, 60) is None
-    assert acme.take_claim(collection, "cron", second, 60) == "monday"  # live: busy, naming its run
-    assert runs.for_tenant("globex").take_claim(collection, "cron", second, 60) is None  # its own
+    first, second, third = new_holder(), new_holder(), new_holder()
+    assert acme.take_claim(collection, "monday", first, 60) == (None, False)  # alone: not contended
+    assert acme.take_claim(collection, "cron", second, 60) == ("monday", True)  # live: busy, naming it
+    assert runs.for_tenant("globex").take_claim(collection, "cron", second, 60) == (None, False)  # its own
     assert acme.renew_claim(collection, first, 60) and not acme.renew_claim(collection, second, 60)
     acme.release_claim(collection, second)  # not its claim: nothing happens
-    assert acme.take_claim(collection, "cron", second, 60) == "monday"
+    assert acme.take_claim(collection, "cron", second, 60)[0] == "monday"
     acme.release_claim(collection, first)
-    assert acme.take_claim(collection, "cron", second, 60) is None
+    assert acme.take_claim(collection, "cron", second, 60) == (None, True)  # "cron" waited for it
+    acme.release_claim(collection, second)
+    assert acme.take_claim(collection, "monday", third, 60) == (None, True)  # and "monday" knows
 
 
 def _left_by(acme: TenantRunStore, collection: str, holder: str, seconds: float) -> None:
-    assert acme.take_claim(collection, "killed", holder, seconds) is None
+    assert acme.take_claim(collection, "killed", holder, seconds) == (None, False)
 
 
 def test_a_killed_or_expired_holder_does_not_block(runs: RunStore) -> None:
     acme, collection = runs.for_tenant("acme"), _collection()
     # A process of this host that is gone (SIGKILL mid-batch): its claim is void at once.
     _left_by(acme, collection, f"{socket.gethostname()}:{_dead_pid()}:dead", 600)
-    assert acme.take_claim(collection, "next", new_holder(), 60) is None
+    assert acme.take_claim(collection, "next", new_holder(), 60) == (None, False)
     # Another host's holder is not looked at: its claim holds until its time runs out.
     other = _collection()
     _left_by(acme, other, "elsewhere:1:live", 600)
-    assert acme.take_claim(other, "next", new_holder(), 60) == "killed"
+    assert acme.take_claim(other, "next", new_holder(), 60) == ("killed", True)
     expired = _collection()
     _left_by(acme, expired, "elsewhere:1:gone", -1)
-    assert acme.take_claim(expired, "next", new_holder(), 60) is None
+    assert acme.take_claim(expired, "next", new_holder(), 60) == (None, False)

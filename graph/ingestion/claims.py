@@ -68,11 +68,16 @@ def kept_alive(
 @contextmanager
 def collection_claimed(runs: TenantRunStore, collection: str, run_id: str) -> Iterator[bool]:
     """Hold the tenant's ``collection`` for a batch of ``run_id`` while the block runs, waiting
-    while another live batch holds it; yields whether it had to wait (another run is writing the
-    collection: the caller then embeds nothing ahead of its own claim, which that run may write)."""
+    while another live batch holds it; yields whether the collection is contended (this batch
+    waited, or another run waited for it within ``CLAIM_S``): the caller then embeds nothing ahead
+    of its next claim, since the other run may index those documents first (both runs met that
+    way once: the look-ahead of the run that was alone until then is the one batch embedded twice)."""
     holder = new_holder()
     waited, pause = False, 0.02
-    while (busy := runs.take_claim(collection, run_id, holder, CLAIM_S)) is not None:
+    while True:
+        busy, contended = runs.take_claim(collection, run_id, holder, CLAIM_S)
+        if busy is None:
+            break
         if not waited:
             logger.info(
                 "run %s/%s waits for run %s's batch writing collection %s",
@@ -87,6 +92,6 @@ def collection_claimed(runs: TenantRunStore, collection: str, run_id: str) -> It
 
     try:
         with kept_alive(lambda: runs.renew_claim(collection, holder, CLAIM_S), CLAIM_S / 3, "claim", lost):
-            yield waited
+            yield waited or contended
     finally:
         runs.release_claim(collection, holder)

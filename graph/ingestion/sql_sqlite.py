@@ -70,12 +70,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # environment's table, the console, or a request made before this column (checked by identity).
     (f"ALTER TABLE {JOBS} ADD COLUMN requested_key TEXT",),
     # Who writes a collection's index now: one ingestion batch per (tenant, collection) at a time
-    # (graph/ingestion/claims.py). A row exists while a batch holds it (or its killed holder left it).
+    # (graph/ingestion/claims.py); held while held_until is ahead (a release sets it to 0).
     (
         f"""CREATE TABLE IF NOT EXISTS {CLAIMS} (
             tenant_id TEXT NOT NULL, collection TEXT NOT NULL, holder TEXT NOT NULL, run_id TEXT NOT NULL,
             held_until REAL NOT NULL, PRIMARY KEY (tenant_id, collection))""",
     ),
+    # Until when another run last waited for the collection: no run embeds ahead before then.
+    (f"ALTER TABLE {CLAIMS} ADD COLUMN contended_until REAL NOT NULL DEFAULT 0",),
 )
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
@@ -141,6 +143,7 @@ class IngestSql:
     claim_take: Text
     claim_renew: Text
     claim_release: Text
+    claim_contended: Text
 
 
 SQL = IngestSql(
@@ -307,7 +310,7 @@ SQL = IngestSql(
     ),
     report_get=f"SELECT body FROM {REPORTS} WHERE {RUN_KEY} AND format = :format",
     report_formats=f"SELECT format FROM {REPORTS} WHERE {RUN_KEY} ORDER BY format",
-    claim_get=(f"SELECT holder, run_id, held_until FROM {CLAIMS} WHERE {_CLAIM_KEY}"),
+    claim_get=f"SELECT holder, run_id, held_until, contended_until FROM {CLAIMS} WHERE {_CLAIM_KEY}",
     # A compare-and-set on the holder read: a new row, or the row of a holder that is gone (seen);
     # two batches at once, one takes it (the other's INSERT conflicts and its WHERE finds our holder).
     claim_take=(
@@ -319,5 +322,6 @@ SQL = IngestSql(
     claim_renew=(
         f"UPDATE {CLAIMS} SET held_until = :until WHERE {_CLAIM_KEY} AND holder = :holder RETURNING collection"
     ),
-    claim_release=f"DELETE FROM {CLAIMS} WHERE {_CLAIM_KEY} AND holder = :holder",
+    claim_release=f"UPDATE {CLAIMS} SET held_until = 0 WHERE {_CLAIM_KEY} AND holder = :holder",
+    claim_contended=f"UPDATE {CLAIMS} SET contended_until = :until WHERE {_CLAIM_KEY}",
 )

@@ -164,10 +164,12 @@ class TenantRunStore:
         self._one(self._q.lease_release, {"run": run, "owner": owner}, write=True)
 
     # the one batch writing a collection (graph.ingestion.claims)
-    def take_claim(self, collection: str, run: str, holder: str, seconds: float) -> str | None:
-        """Claim ``collection`` for ``holder``; None when taken, else the run id of its holder."""
-        op = take_claim(self._q, self.tenant_id, collection, run, holder, time.time() + seconds)
-        return self._run(op, write=True)
+    def take_claim(self, collection: str, run: str, holder: str, seconds: float) -> tuple[str | None, bool]:
+        """Claim ``collection`` for ``holder``: (None when taken, else its holder's run id; whether
+        another run waits or waited for it lately) (store_ops.take_claim)."""
+        return self._run(
+            take_claim(self._q, self.tenant_id, collection, run, holder, time.time(), seconds), write=True
+        )
 
     def renew_claim(self, collection: str, holder: str, seconds: float) -> bool:
         params = {"collection": collection, "holder": holder, "until": time.time() + seconds}

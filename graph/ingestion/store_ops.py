@@ -87,7 +87,7 @@ BATCH_COLUMNS = tuple(ManifestRow.model_fields)  # manifest_batch
 PAGE_COLUMNS = (*BATCH_COLUMNS, "reason", "chunks_added", "chunks_unchanged", "audit")  # manifest_page
 SUMS_COLUMNS = ("outcome", "docs", "added", "unchanged", "removed", "hits", "embedded")  # manifest_sums
 LEDGER_COLUMNS = tuple(LedgerEntry.model_fields)  # ledger_get, ledger_list
-CLAIM_COLUMNS = ("holder", "run_id", "held_until")  # claim_get
+CLAIM_COLUMNS = ("holder", "run_id", "held_until", "contended_until")  # claim_get
 
 
 def new_holder() -> str:
@@ -168,19 +168,27 @@ def take_lease(
 
 
 def take_claim(
-    q: IngestSql, tenant: str, collection: str, run: str, holder: str, until: float
-) -> Steps[str | None]:
-    """Make ``holder`` (a batch of run ``run``) the one writer of the tenant's ``collection`` if
-    nobody holds it or its holder is gone (:func:`holder_gone`); returns None when taken, else the
-    run id of the batch that holds it."""
+    q: IngestSql, tenant: str, collection: str, run: str, holder: str, now: float, seconds: float
+) -> Steps[tuple[str | None, bool]]:
+    """Make ``holder`` (a batch of run ``run``) the one writer of the tenant's ``collection`` for
+    ``seconds`` if nobody holds it or its holder is gone (:func:`holder_gone`). Returns the run id
+    of the batch that holds it (None: taken) and whether the collection is contended: another run
+    waits or waited for it within ``seconds`` (a refused claim marks it so)."""
     key = {"tenant_id": tenant, "collection": collection}
     rows = yield stmt(q.claim_get, key, fetch=True)
     held = named(CLAIM_COLUMNS, rows[0]) if rows else None
-    if held is not None and not holder_gone(held["holder"], held["held_until"]):
-        return str(held["run_id"])
-    params = {**key, "holder": holder, "run": run, "until": until, "seen": held and held["holder"]}
-    taken = yield stmt(q.claim_take, params, fetch=True)
-    return None if taken else str(held["run_id"] if held else "another run")
+    if held is None or holder_gone(held["holder"], held["held_until"]):
+        params = {
+            **key,
+            "holder": holder,
+            "run": run,
+            "until": now + seconds,
+            "seen": held and held["holder"],
+        }
+        if (yield stmt(q.claim_take, params, fetch=True)):
+            return None, held is not None and float(held["contended_until"]) > now
+    yield stmt(q.claim_contended, {**key, "until": now + seconds})
+    return str(held["run_id"]) if held else "another run", True
 
 
 def discover(q: IngestSql, tenant: str, run: str, rows: Sequence[dict[str, Any]]) -> Steps[int]:
