@@ -13,15 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 TENANT = "é" * 60
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h5 s30 #14: a long non-ASCII tenant id makes its report's file name too long to export",
-)
 def test_a_tenant_with_a_long_non_ascii_id_exports_its_report(sqlite_url: str, tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.reports import export_reports

@@ -7,6 +7,7 @@ autoescaping on, so a document's path or excerpt can never inject markup.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import Counter
@@ -210,8 +211,22 @@ def report_stem(tenant_id: str, run_id: str) -> str:
     without a word (session 30 probes, h5 #10). The tenant is spelt by ``kassist.names.fold_safe``
     (no two tenants' spellings are one name on any file system, and it never contains ``@``); the
     run id keeps its own spelling (a valid one is a plain name without ``@``), so the stem names one
-    (tenant, run) and no other."""
-    return f"audit-{_UNSAFE_NAME.sub('_', run_id) or 'run'}@{fold_safe(tenant_id)}"
+    (tenant, run) and no other. A tenant whose spelling would make the name pass the 255 bytes a file
+    name may have (quoting triples a non-ASCII character: 60 ``é`` are 360 characters, and the
+    tenant's reports could be exported nowhere, session 30 probes, h5 #14) is named by its digest,
+    ``%h-<sha256>``, which no quoted spelling can be (there ``%`` always begins an escape of two
+    upper-case hex digits), as server/runs/uploads.py names such a tenant's uploads."""
+    run = _UNSAFE_NAME.sub("_", run_id) or "run"
+    stem = f"audit-{run}@{fold_safe(tenant_id)}"
+    if len(stem) > STEM_MAX:
+        stem = f"audit-{run}@%h-{hashlib.sha256(tenant_id.encode('utf-8', 'surrogatepass')).hexdigest()}"
+    return stem
+
+
+STEM_MAX = 255 - len(".html") - len("..12345678.tmp")
+"""The longest stem (ASCII: characters are bytes): its longest file (``.html``) and the temporary
+name that file is written through (``.<name>.<8 characters>.tmp``, graph.ingestion.reports) within
+the 255 bytes of a file name."""
 
 
 def write_reports(report: AuditReport, out_dir: Path) -> ReportPaths:
