@@ -4,6 +4,7 @@ how a name becomes a folder or file name that stays one on every file system."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import unicodedata
@@ -63,6 +64,23 @@ def fold_safe(name: str) -> str:
     different names never fold to the same result. A name without upper-case letters is spelt as
     ``urllib.parse.quote(name, safe="")`` spells it."""
     return "".join(f"%{ord(ch):02X}" if "A" <= ch <= "Z" else quote(ch, safe="") for ch in name)
+
+
+DIGEST_PREFIX = "%h-"
+"""What a name spelt by its digest begins with (:func:`fold_within`): no :func:`fold_safe` result
+can, since there ``%`` always begins an escape of two upper-case hex digits."""
+
+
+def fold_within(name: str, limit: int) -> str:
+    """:func:`fold_safe` of ``name`` when it takes at most ``limit`` bytes, else ``%h-<sha256 of
+    name>`` (67 bytes): quoting triples a non-ASCII or upper-case character, so a valid id (a
+    tenant's 60 ``é``, a run id of 128 capitals) made a file or folder name past the 255 bytes a
+    file system allows; the digest still names one name only (session 30). One rule for the
+    uploads' run folders and the audit reports' file names."""
+    folded_name = fold_safe(name)
+    if len(folded_name) <= limit:
+        return folded_name
+    return DIGEST_PREFIX + hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def other_spelling(parent: Path, name: str) -> str | None:

@@ -16,7 +16,7 @@ import uuid
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 
-from kassist.names import fold_safe, folded
+from kassist.names import fold_safe, fold_within, folded
 
 CHUNK = 1 << 20
 TOKEN_BYTES = 8  # an upload folder's random part (run_folder)
@@ -71,13 +71,9 @@ def run_folder(root: Path, tenant: str, run_id: str) -> Path:
 
 
 def _label(run_id: str) -> str:
-    """The run id as a folder name's start: folded; a long one (an upper-case letter folds to 3
-    bytes) as its digest under ``%h-``, which no folded name begins with (``%`` always starts an
-    upper-case hex escape there), so two runs' labels are never one."""
-    label = fold_safe(run_id)
-    if len(label) > NAME_MAX - 2 * TOKEN_BYTES - 1:
-        label = f"%h-{hashlib.sha256(run_id.encode('utf-8', 'surrogatepass')).hexdigest()}"
-    return label
+    """The run id as a folder name's start, within the name's bytes beside its token (a long
+    id by its digest: kassist.names.fold_within)."""
+    return fold_within(run_id, NAME_MAX - 2 * TOKEN_BYTES - 1)
 
 
 def remove_others(target: Path, run_id: str) -> list[str]:
