@@ -9,11 +9,6 @@ STAMP := $(VENV)/.installed
 
 venv: $(STAMP)
 
-# pip --no-compile: pip byte-compiled all ~10,700 files of the ~150 packages one after another; the
-# install took 58.9 s, 32.6 s of user CPU (medians of 3, session 30), 33.6 s and 16.3 s without.
-# Python compiles a module the first time it is imported and keeps it in __pycache__: a test run's
-# collection imports ~1,900 of them (+4.8 s of CPU in each xdist worker, once).
-#
 # kassist needs Python 3.11+ with its venv module: say so (and what to do) in one line before venv or
 # pip fails on it. Debian and Ubuntu ship ensurepip (what venv installs pip with) in python3.X-venv;
 # without it `python3 -m venv` printed ten lines and left a .venv without pip behind.
@@ -27,8 +22,8 @@ $(STAMP): pyproject.toml constraints.txt
 	  "sudo apt install python$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv," \
 	  "then make $(GOALS) again (or make PYTHON=<another python3.11+> $(GOALS))"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --no-compile --upgrade pip
-	$(BIN)/python -m pip install -q --no-compile -c constraints.txt -e ".[dev,serve]"
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[dev,serve]"
 	touch $(STAMP)
 
 # Two workers (pytest-xdist), each with its own embedded PostgreSQL: the suite takes about half as
@@ -37,9 +32,18 @@ $(STAMP): pyproject.toml constraints.txt
 # one worker; xdist's own order, by number of tests, put the slowest last). The suite's budget is
 # 15 minutes on 2 cores.
 PYTEST_WORKERS ?= 2
-test: $(STAMP) browser
+test: $(STAMP) browser compiled
 	$(BIN)/python -m pytest -q -p no:cacheprovider -p tests.file_times_support -n $(PYTEST_WORKERS) --dist loadfile \
 	  --no-loadscope-reorder --durations=15 $(PYTEST_ARGS)
+
+# Our own modules byte-compiled once, in parallel, before anything runs them: with
+# PYTHONDONTWRITEBYTECODE set (as on the CI machine) no __pycache__ is ever written, and every process
+# the suite starts (servers, kassist children, langgraph dev) compiled them from source again.
+# compileall writes them whatever that variable says; imports still read them (git ignores them).
+COMPILED_DIRS := cli kassist checkpointer memory knowledge graph server tests
+.PHONY: compiled
+compiled: $(STAMP)
+	$(BIN)/python -m compileall -q -j 0 $(COMPILED_DIRS)
 
 # The operator console's browser tests drive Debian's chromium (tests/test_console_browser.py):
 # installed here when missing and we run as root with apt; otherwise those tests skip, saying why.
@@ -56,7 +60,7 @@ browser:
 	  echo "could not install chromium: the console's browser tests will skip"; \
 	else echo "chromium is not installed (and we are not root): the console's browser tests will skip"; fi
 
-demo: $(STAMP)
+demo: $(STAMP) compiled
 	$(BIN)/kassist demo
 
 lint: $(STAMP)
