@@ -25,9 +25,11 @@ HELD_S = 2.0  # how long the receiver keeps the first POST: a slow receiver, wel
 
 
 @contextmanager
-def slow_receiver() -> Iterator[tuple[str, list[str], threading.Event]]:
-    """A real HTTP receiver on 127.0.0.1 that answers its first POST after HELD_S seconds: (url, the
-    Idempotency-Key of every POST in arrival order, set when the first POST arrived)."""
+def slow_receiver(held: threading.Event | None = None) -> Iterator[tuple[str, list[str], threading.Event]]:
+    """A real HTTP receiver on 127.0.0.1 that answers its first POST after HELD_S seconds (or, given
+    ``held``, once the test sets it: a node that outlasts whatever the test waits for, by construction,
+    not by timing): (url, the Idempotency-Key of every POST in arrival order, set when the first POST
+    arrived)."""
     keys: list[str] = []
     first = threading.Event()
 
@@ -37,7 +39,10 @@ def slow_receiver() -> Iterator[tuple[str, list[str], threading.Event]]:
             keys.append(self.headers.get("Idempotency-Key") or "")
             if len(keys) == 1:
                 first.set()
-                threading.Event().wait(HELD_S)
+                if held is None:
+                    threading.Event().wait(HELD_S)
+                else:
+                    held.wait(120)
             self.send_response(200)
             self.end_headers()
             self.wfile.write(b"{}")
