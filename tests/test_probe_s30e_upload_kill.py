@@ -7,6 +7,11 @@ two (held there by the database: a trigger stalls the run's insert, as in
 tests/test_ingest_start_kill.py) left the folder and no run: the client's retry of the same upload
 was refused for good with 409 "uploads of run 'u1' exist already", while ``GET /v1/runs/u1``
 answered 404 (no such run), and the tenant's files stayed on the server with no run to delete them.
+
+Then (#12, after #4's fix gave each upload a folder of its own, ``<run id>.<token>``): the retry was
+accepted, but the killed upload's folder stayed beside the retry's for good - a tenant's documents no
+run names, that the client was never told were kept and that nothing removed. The retry is kept once.
+One server killed for both (the file test_probe_s30e_upload_orphans.py had the same kill: review r T3).
 """
 
 from __future__ import annotations
@@ -74,3 +79,7 @@ def test_an_upload_killed_before_its_run_was_stored_can_be_sent_again(
             "/v1/runs/uploads", headers=ADMIN, files=FILES, data={"collection": "c", "run_id": "u1"}
         )
         assert again.status_code == 201, again.text
+        copies = sorted(
+            str(p.relative_to(tmp_path / "uploads")) for p in (tmp_path / "uploads").rglob("*.md")
+        )
+        assert len(copies) == 1, f"one upload accepted, its files kept {len(copies)} times: {copies}"
