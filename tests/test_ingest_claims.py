@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +69,31 @@ def test_a_killed_or_expired_holder_does_not_block(runs: RunStore) -> None:
     expired = _collection()
     _left_by(acme, expired, "elsewhere:1:gone", -1)
     assert acme.take_claim(expired, "next", new_holder(), 60) == (None, False)
+
+
+def test_a_waiting_batch_has_the_next_turn(runs: RunStore) -> None:
+    acme, collection = runs.for_tenant("acme"), _collection()
+    a1, b1, a2 = new_holder(), new_holder(), new_holder()
+    assert acme.take_claim(collection, "A", a1, 60) == (None, False)
+    assert acme.take_claim(collection, "B", b1, 60) == ("A", True)  # B waits: its turn is next
+    acme.release_claim(collection, a1)
+    # A's next batch comes a moment later: it waits for B's (it took the claim again, and B could
+    # wait for the whole of run A).
+    assert acme.take_claim(collection, "A", a2, 60)[0] is not None
+    assert acme.take_claim(collection, "B", b1, 60) == (None, True)
+    acme.release_claim(collection, b1)
+    assert acme.take_claim(collection, "A", a2, 60) == (None, True)
+
+
+def test_a_cancel_ends_the_wait(runs: RunStore, tmp_path: Path) -> None:
+    from graph.ingestion.claims import collection_claimed
+    from graph.ingestion.errors import CancelledWhileWaiting, is_transient
+    from graph.ingestion.state import Settings
+
+    acme, collection = runs.for_tenant("acme"), _collection()
+    acme.register("waiting", Settings(source=str(tmp_path), collection=collection))
+    assert acme.take_claim(collection, "other", new_holder(), 60)[0] is None
+    assert acme.request_cancel("waiting")
+    with pytest.raises(CancelledWhileWaiting) as stopped, collection_claimed(acme, collection, "waiting"):
+        pass
+    assert is_transient(stopped.value)  # the node's retry starts, where the cancel is honoured

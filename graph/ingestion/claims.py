@@ -8,8 +8,9 @@ counted it "indexed", so the runs' counters, reports, notifications and memories
 documents than exist (session 30 probes, h5 #3). With the claim, a batch plans, records its intent,
 embeds and writes while no other batch of the collection does: the second run's batch of the same
 documents, planned after the first wrote them, finds them unchanged and embeds nothing. A batch
-that finds the collection claimed waits for it (a batch's time, not a run's: the runs take turns
-batch by batch), so a second run is never refused and loses nothing. A killed holder's claim is
+that finds the collection claimed waits for it, and its turn is next (the holder's next batch waits
+for it): the runs take turns batch by batch, so a second run waits a batch's time, is never refused
+and loses nothing; the wait is one line on the command line, and ``runs cancel`` ends it. A killed holder's claim is
 void at once on its host (its process is gone) and, on another host, when its time runs out
 (:func:`graph.ingestion.store_ops.holder_gone`, the run lease's rule).
 """
@@ -23,6 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from graph.ingestion.errors import CancelledWhileWaiting
 from graph.ingestion.store_ops import new_holder
 
 if TYPE_CHECKING:
@@ -31,8 +33,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 CLAIM_S = 120.0
 """How long a claim lasts unless renewed (renewed every third of it while its batch works)."""
-WAIT_MAX_S = 1.0
-"""The longest pause between two looks at a claimed collection."""
+WAIT_MAX_S = 0.5
+"""The longest pause between two looks at a claimed collection (a waiter's turn is kept for it
+``store_ops.NEXT_S`` after each look)."""
 
 
 @contextmanager
@@ -54,7 +57,8 @@ def kept_alive(
                     lost()
                 return
             except Exception as exc:
-                logger.warning("%s: renewal failed: %s", name, exc)
+                if not done.is_set():  # after the block, the holder released it: nothing to say
+                    logger.warning("%s: renewal failed: %s", name, exc)
 
     thread = threading.Thread(target=beat, name=f"kassist-{name}", daemon=True)
     thread.start()
@@ -62,7 +66,9 @@ def kept_alive(
         yield
     finally:
         done.set()
-        thread.join(5)
+        # Joined whole: a beat in the middle of a write (bounded by the driver's own timeout) ends
+        # before the caller releases what it held or closes the database (review s30 B7).
+        thread.join()
 
 
 @contextmanager
@@ -78,12 +84,15 @@ def collection_claimed(runs: TenantRunStore, collection: str, run_id: str) -> It
         busy, contended = runs.take_claim(collection, run_id, holder, CLAIM_S)
         if busy is None:
             break
-        if not waited:
-            logger.info(
-                "run %s/%s waits for run %s's batch writing collection %s",
-                runs.tenant_id, run_id, busy, collection,
+        if not waited:  # a warning, so the command line shows it: the run is not stuck
+            logger.warning(
+                "run %s waits for run %s's batch writing collection %s (one batch at a time)",
+                run_id, busy, collection,
             )  # fmt: skip
         waited = True
+        record = runs.get(run_id)
+        if record is not None and record.cancel_requested:  # honoured at the node's retry
+            raise CancelledWhileWaiting(f"run {run_id!r} was cancelled while waiting for run {busy!r}")
         time.sleep(pause)
         pause = min(pause * 2, WAIT_MAX_S)
 

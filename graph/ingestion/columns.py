@@ -37,6 +37,7 @@ READS: dict[str, tuple[str, ...]] = {
     "ledger_get": LEDGER_COLUMNS,
     "ledger_list": LEDGER_COLUMNS,
     "ledger_attempt": ("attempts",),
+    "ledger_renew": ("key",),
     "run_create": ("run_id",),
     "job_request": ("seq",),
     "job_decide": ("seq",),

@@ -47,9 +47,9 @@ class TransientHTTPError(RuntimeError):
         super().__init__(f"{url} answered HTTP {status}; will retry")
 
 
-class SideEffectInFlight(RuntimeError):
-    """Another live worker is carrying out this side effect right now (its claim in the ledger):
-    worth another try, which replays its answer once it has one."""
+class CancelledWhileWaiting(RuntimeError):
+    """``runs cancel`` arrived while a batch waited for another run's claim on the collection:
+    transient, so the node's retry starts, where the cancel is honoured (work_node)."""
 
 
 class PermanentHTTPError(RuntimeError):
@@ -66,7 +66,7 @@ def http_status_class(status: int) -> Literal["ok", "transient", "permanent"]:
 
 def is_transient(exc: BaseException) -> bool:
     """Whether another attempt may succeed (the RetryPolicy's ``retry_on``)."""
-    if isinstance(exc, TransientHTTPError | SideEffectInFlight | ConnectionResetError | TimeoutError):
+    if isinstance(exc, TransientHTTPError | CancelledWhileWaiting | ConnectionResetError | TimeoutError):
         return True
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return True

@@ -46,9 +46,16 @@ class Head:
 
 def read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> Head:
     """The head checkpoint of ``run_id`` in ``tenant``'s checkpoints (an empty head when none)."""
-    return head_of(
-        saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
-    )
+    return head_of(_head_tuple(saver, tenant, run_id))
+
+
+def has_checkpoint(saver: TenantCheckpointer, tenant: str, run_id: str) -> bool:
+    """Whether ``run_id``'s thread has any checkpoint (an input's without values too)."""
+    return _head_tuple(saver, tenant, run_id) is not None
+
+
+def _head_tuple(saver: TenantCheckpointer, tenant: str, run_id: str) -> CheckpointTuple | None:
+    return saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
 
 
 def head_of(head: CheckpointTuple | None) -> Head:

@@ -1,39 +1,41 @@
 """``--notify-url``: one POST of the run's summary, at most once per idempotency key.
 
 The key ``notify:{tenant}:{run_id}:{step_id}:{target}`` (:func:`notify_key`) is recorded in the ledger before the call (intent)
-and the answer after it; a replay finds the answer and does not call again. The intent is claimed
-by the worker that calls: a second worker at the same moment (a graph run on ``langgraph dev``
-beside ``kassist runs resume``, which takes the run's lease the graph run does not) waits for the
-answer instead of calling too. A process killed between the call and the record holds no claim
-(its process is gone) and sends again on resume, with the same key in the ``Idempotency-Key``
-header, so the receiver can drop the duplicate.
+and the answer after it; a replay finds a "done" answer and does not call again (a refusal is
+called again: the receiver was fixed). The intent is claimed by the worker that calls, and the
+claim is renewed while its call runs: a second worker at the same moment (a graph run on
+``langgraph dev`` beside ``kassist runs resume``, which takes the run's lease the graph run does
+not) waits for the answer instead of calling too, however long the receiver takes. A claim ends
+when its worker's process is gone (this host: at once; another host: ``CLAIM_S`` after its last
+renewal): a process killed between the call and the record sends again on resume, with the same
+key in the ``Idempotency-Key`` header, so the receiver can drop the duplicate.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 from urllib.parse import quote
 
 import httpx
 
-from graph.ingestion.errors import (
-    PermanentHTTPError,
-    SideEffectInFlight,
-    TransientHTTPError,
-    http_status_class,
-)
+from graph.ingestion.claims import kept_alive
+from graph.ingestion.errors import PermanentHTTPError, TransientHTTPError, http_status_class
 from graph.ingestion.notify_urls import NOT_HTTP, is_http_url
 from graph.ingestion.state import AgentRunState
 from graph.ingestion.store import BindsRuns
 from graph.ingestion.store_ops import new_holder
 
+logger = logging.getLogger(__name__)
 TIMEOUT_S = 10.0
 CLAIM_S = 3 * TIMEOUT_S
-"""How long a claim holds without its worker's answer: longer than any call (TIMEOUT_S for each of
-connect and read); a claim of this host is void sooner, once its process is gone."""
+"""How long a claim holds unless renewed; renewed every third of it while its worker's call runs
+(httpx's TIMEOUT_S is per phase and per read: a receiver trickling its answer keeps a call open
+longer than any fixed time, and a claim ending under a live sender let a second worker POST
+again, review s30 B1). A claim of this host is void at once when its process is gone."""
 WAIT_S = 1.0
-"""How often a worker finding another's live claim looks at the ledger again."""
+"""How often a worker finding another's live claim looks at the ledger again (a read)."""
 
 
 def _claim(holder: str) -> dict[str, Any]:
@@ -73,36 +75,46 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     key = notify_key(tenant, state.run_id, "notify", url)
     body = payload(state, tenant)
     runs = store.for_tenant(tenant)
-    # The claim outlives any call and is void once its worker's process is gone: a resume after a
-    # kill sends again at once, a live sender is waited for.
+    # The claim lives as long as its worker's call and is void once the worker's process is gone: a
+    # resume after a kill sends again at once, a live sender is waited for.
     holder = new_holder()
     entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
     # Another worker is sending it (a graph run beside `runs resume`), or was: a server on another
     # host that died mid-call, whose claim only its time voids. Its answer or the claim's end is
-    # waited for here: the RetryPolicy's few seconds of attempts ended first and failed the run
-    # (session 30 probes, h5 #13).
-    waited = time.monotonic() + CLAIM_S + WAIT_S
-    while entry.state == "sending" and time.monotonic() < waited:
+    # waited for here, looking with a read (the RetryPolicy's few seconds of attempts ended first
+    # and failed the run, session 30 probes, h5 #13).
+    while entry.state == "sending":
         time.sleep(WAIT_S)
-        entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
-    if entry.state == "sending":
-        raise SideEffectInFlight(f"the notification to {url} is being sent by another worker; will retry")
-    claim = entry.result or _claim(holder)  # ours, as ledger_begin stored it
+        if not runs.ledger_claimed(key):
+            entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
     if entry.state == "done":
         return f"done earlier (replayed from the ledger): {entry.result}"
+    claim = {"held": entry.result or _claim(holder)}  # ours, as ledger_begin stored it; renewed below
+
+    def renew() -> bool:
+        later = _claim(holder)
+        if not runs.ledger_renew(key, claim["held"], later):
+            return False
+        claim["held"] = later
+        return True
+
+    def lost() -> None:  # our claim lapsed (the database away longer than CLAIM_S): say so
+        logger.warning("notify %s: the claim on key %s lapsed during the call", state.run_id, key)
+
     try:
-        response = httpx.post(url, json=body, headers={"Idempotency-Key": key}, timeout=TIMEOUT_S)
+        with kept_alive(renew, CLAIM_S / 3, f"notify {tenant}/{state.run_id}", lost):
+            response = httpx.post(url, json=body, headers={"Idempotency-Key": key}, timeout=TIMEOUT_S)
     except BaseException as exc:
         # No answer: the claim goes back whatever failed, or this live process's own claim kept
         # the next attempt waiting for a call nobody is making (30 s of "being sent by another
         # worker": a resume right after a failure failed again).
-        runs.ledger_release(key, claim)
+        runs.ledger_release(key, claim["held"])
         if isinstance(exc, httpx.TransportError):
             raise TransientHTTPError(url, 0) from exc
         raise
     verdict = http_status_class(response.status_code)
     if verdict == "transient":
-        runs.ledger_release(key, claim)
+        runs.ledger_release(key, claim["held"])
         raise TransientHTTPError(url, response.status_code)
     result = {"status": response.status_code}
     if verdict == "permanent":

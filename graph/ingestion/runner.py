@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
 from graph.ingestion.claims import kept_alive
-from graph.ingestion.head import read_head
+from graph.ingestion.head import has_checkpoint, read_head
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
@@ -60,8 +60,7 @@ class RunOutcome:
     resumed_from: str | None = None
 
 
-_owner = new_owner = new_holder
-"""A fresh worker name ``host:pid:token``: what :func:`lease_free` reads to spot a dead holder."""
+new_owner = new_holder  # server/runs/worker.py's name for it (store_ops.new_holder is the one)
 
 
 def lease_free(record: RunRecord) -> bool:
@@ -147,7 +146,7 @@ def execute(
             f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
         )
     reg = registered(res, tenant, run_id, settings, goal, conversation_id)
-    owner = owner or _owner()
+    owner = owner or new_holder()
     holder = runs.take_lease(run_id, owner, lease_s, lease_free)
     if holder is not None:
         raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
@@ -266,15 +265,17 @@ def _execute(
             # Another worker moved the run on: reload its state and go on from there, stop if it
             # finished the run, and leave it the run if it keeps winning (it is alive and working).
             latest, snap = read_state(res, tenant, run_id, graph)
-            if latest is None:
+            if latest is None and not has_checkpoint(res.saver, tenant, run_id):
                 # Nothing moved the run on: its thread is gone (deleted, or pruned, while it ran).
                 # Starting again from nothing re-created the deleted thread and rewrote the run's
-                # report and memory with a re-run's counts (session 30 probes, h5 #2).
+                # report and memory with a re-run's counts (session 30 probes, h5 #2). A checkpoint
+                # without values is another writer's input, just put (a graph run starting the same
+                # fresh run id): go round again (review s30 B3).
                 raise RunNotFound(
                     f"run {run_id!r} stopped: its thread was deleted while it ran; start a new run "
                     "id to ingest again"
                 ) from exc
-            if latest.status in TERMINAL and not snap.next:
+            if latest is not None and latest.status in TERMINAL and not snap.next:
                 return RunOutcome(latest, "finished")
             if attempt == MAX_CONFLICTS:
                 raise RunBusy(

@@ -78,6 +78,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # Until when another run last waited for the collection: no run embeds ahead before then.
     (f"ALTER TABLE {CLAIMS} ADD COLUMN contended_until REAL NOT NULL DEFAULT 0",),
+    # The batch waiting for the claim, whose turn is next: no other batch takes it before (a holder
+    # releasing it took it again a moment later, and a waiter could wait for the whole other run).
+    (
+        f"ALTER TABLE {CLAIMS} ADD COLUMN next_holder TEXT",
+        f"ALTER TABLE {CLAIMS} ADD COLUMN next_until REAL NOT NULL DEFAULT 0",
+    ),
 )
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
@@ -120,6 +126,7 @@ class IngestSql:
     ledger_get: Text
     ledger_attempt: Text
     ledger_release: Text
+    ledger_renew: Text
     ledger_done: Text
     ledger_list: Text
     run_create: Text
@@ -219,6 +226,11 @@ SQL = IngestSql(
         f"UPDATE {LEDGER} SET result = NULL "
         "WHERE tenant_id = :tenant_id AND key = :key AND state = 'intent' AND result = :claim"
     ),
+    # The claim's time moved on while its worker's call runs (the claim's JSON text is its identity).
+    ledger_renew=(
+        f"UPDATE {LEDGER} SET result = :claim "
+        "WHERE tenant_id = :tenant_id AND key = :key AND state = 'intent' AND result = :old RETURNING key"
+    ),
     ledger_done=(
         f"UPDATE {LEDGER} SET state = :state, result = :result, updated_at = :now "
         "WHERE tenant_id = :tenant_id AND key = :key"
@@ -310,18 +322,27 @@ SQL = IngestSql(
     ),
     report_get=f"SELECT body FROM {REPORTS} WHERE {RUN_KEY} AND format = :format",
     report_formats=f"SELECT format FROM {REPORTS} WHERE {RUN_KEY} ORDER BY format",
-    claim_get=f"SELECT holder, run_id, held_until, contended_until FROM {CLAIMS} WHERE {_CLAIM_KEY}",
+    claim_get=(
+        f"SELECT holder, run_id, held_until, contended_until, next_holder, next_until FROM {CLAIMS} "
+        f"WHERE {_CLAIM_KEY}"
+    ),
     # A compare-and-set on the holder read: a new row, or the row of a holder that is gone (seen);
     # two batches at once, one takes it (the other's INSERT conflicts and its WHERE finds our holder).
     claim_take=(
         f"INSERT INTO {CLAIMS} (tenant_id, collection, holder, run_id, held_until) "
         "VALUES (:tenant_id, :collection, :holder, :run, :until) ON CONFLICT (tenant_id, collection) "
-        "DO UPDATE SET holder = excluded.holder, run_id = excluded.run_id, held_until = excluded.held_until "
+        "DO UPDATE SET holder = excluded.holder, run_id = excluded.run_id, held_until = excluded.held_until, "
+        f"next_holder = CASE WHEN {CLAIMS}.next_holder = excluded.holder THEN NULL ELSE {CLAIMS}.next_holder END "
         f"WHERE {CLAIMS}.holder = :seen RETURNING collection"
     ),
     claim_renew=(
         f"UPDATE {CLAIMS} SET held_until = :until WHERE {_CLAIM_KEY} AND holder = :holder RETURNING collection"
     ),
     claim_release=f"UPDATE {CLAIMS} SET held_until = 0 WHERE {_CLAIM_KEY} AND holder = :holder",
-    claim_contended=f"UPDATE {CLAIMS} SET contended_until = :until WHERE {_CLAIM_KEY}",
+    # A refused batch marks the collection contended and, when no other live batch is next, is next.
+    claim_contended=(
+        f"UPDATE {CLAIMS} SET contended_until = :until, "
+        "next_holder = CASE WHEN :queue THEN :holder ELSE next_holder END, "
+        "next_until = CASE WHEN :queue THEN :next_until ELSE next_until END WHERE " + _CLAIM_KEY
+    ),
 )

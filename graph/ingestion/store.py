@@ -33,6 +33,7 @@ from graph.ingestion.store_ops import (  # the records and the operations this s
     _ledger_entry,
     _registration,
     _run_record,
+    claim_live,
     discover,
     ledger_begin,
     migrate,
@@ -218,6 +219,16 @@ class TenantRunStore:
     def ledger_release(self, key: str, claim: dict[str, Any]) -> None:
         """Give back this attempt's claim (it failed without an answer: the next attempt sends)."""
         self._one(self._q.ledger_release, {"key": key, "claim": json.dumps(claim)}, write=True)
+
+    def ledger_renew(self, key: str, old: dict[str, Any], claim: dict[str, Any]) -> bool:
+        """Replace this worker's claim ``old`` by ``claim`` (a later time); False: it is not ours any more."""
+        params = {"key": key, "old": json.dumps(old), "claim": json.dumps(claim)}
+        return bool(self._one(self._q.ledger_renew, params, fetch=True, write=True))
+
+    def ledger_claimed(self, key: str) -> bool:
+        """Whether a live worker's claim holds ``key`` (one read: what a waiting worker looks at)."""
+        rows = self._one(self._q.ledger_get, {"key": key}, fetch=True)
+        return bool(rows) and claim_live(_ledger_entry(rows[0]))
 
     def ledger_finish(self, key: str, state: str, result: dict[str, Any]) -> None:
         params = {"key": key, "state": state, "result": json.dumps(result), "now": time.time()}

@@ -87,7 +87,17 @@ BATCH_COLUMNS = tuple(ManifestRow.model_fields)  # manifest_batch
 PAGE_COLUMNS = (*BATCH_COLUMNS, "reason", "chunks_added", "chunks_unchanged", "audit")  # manifest_page
 SUMS_COLUMNS = ("outcome", "docs", "added", "unchanged", "removed", "hits", "embedded")  # manifest_sums
 LEDGER_COLUMNS = tuple(LedgerEntry.model_fields)  # ledger_get, ledger_list
-CLAIM_COLUMNS = ("holder", "run_id", "held_until", "contended_until")  # claim_get
+CLAIM_COLUMNS = (
+    "holder",
+    "run_id",
+    "held_until",
+    "contended_until",
+    "next_holder",
+    "next_until",
+)  # claim_get
+NEXT_S = 3.0
+"""How long a waiting batch's turn is kept for it without its looking again (it looks every second
+at most); a waiter of this host whose process is gone loses its turn at once."""
 
 
 def new_holder() -> str:
@@ -171,13 +181,18 @@ def take_claim(
     q: IngestSql, tenant: str, collection: str, run: str, holder: str, now: float, seconds: float
 ) -> Steps[tuple[str | None, bool]]:
     """Make ``holder`` (a batch of run ``run``) the one writer of the tenant's ``collection`` for
-    ``seconds`` if nobody holds it or its holder is gone (:func:`holder_gone`). Returns the run id
-    of the batch that holds it (None: taken) and whether the collection is contended: another run
-    waits or waited for it within ``seconds`` (a refused claim marks it so)."""
+    ``seconds`` if nobody holds it (or its holder is gone, :func:`holder_gone`) and no other live
+    batch waits for it first. Returns the run id of the batch that holds it (None: taken) and
+    whether the collection is contended: another run waits or waited for it within ``seconds``. A
+    refused batch marks it so and, if no other live batch is next, is next: batches of two runs
+    take turns (the holder's next batch waits for the waiter's)."""
     key = {"tenant_id": tenant, "collection": collection}
     rows = yield stmt(q.claim_get, key, fetch=True)
     held = named(CLAIM_COLUMNS, rows[0]) if rows else None
-    if held is None or holder_gone(held["holder"], held["held_until"]):
+    queued = False  # another live batch's turn is next
+    if held is not None and held["next_holder"] not in (None, holder):
+        queued = not holder_gone(held["next_holder"], held["next_until"])
+    if not queued and (held is None or holder_gone(held["holder"], held["held_until"])):
         params = {
             **key,
             "holder": holder,
@@ -187,7 +202,8 @@ def take_claim(
         }
         if (yield stmt(q.claim_take, params, fetch=True)):
             return None, held is not None and float(held["contended_until"]) > now
-    yield stmt(q.claim_contended, {**key, "until": now + seconds})
+    turn = {"queue": not queued, "holder": holder, "next_until": now + NEXT_S}
+    yield stmt(q.claim_contended, {**key, "until": now + seconds, **turn})
     return str(held["run_id"]) if held else "another run", True
 
 
@@ -232,13 +248,19 @@ def ledger_begin(
     entry = _ledger_entry(rows[0])
     if entry.state == "done":
         return entry
-    held = (entry.result or {}) if entry.state == "intent" else {}  # a failed entry's: the refusal
-    if not holder_gone(held.get("sending"), held.get("until")):
+    if claim_live(entry):
         return entry.model_copy(update={"state": "sending"})
     params = {"tenant_id": tenant, "key": key, "now": now, "claim": json.dumps(claim), "seen": entry.attempts}
     if not (yield stmt(q.ledger_attempt, params, fetch=True)):  # another worker claimed it first
         return entry.model_copy(update={"state": "sending"})
     return entry.model_copy(update={"attempts": entry.attempts + 1, "result": claim})
+
+
+def claim_live(entry: LedgerEntry) -> bool:
+    """Whether a live worker's claim holds the entry (an ``intent`` whose sender is alive and whose
+    time, renewed while its call runs, has not run out); a failed entry's result is the refusal."""
+    held = (entry.result or {}) if entry.state == "intent" else {}
+    return not holder_gone(held.get("sending"), held.get("until"))
 
 
 def _ledger_entry(row: Sequence[Any]) -> LedgerEntry:
