@@ -1,0 +1,60 @@
+"""h6 (session 30): the runs API's settings (server/runs/config.py) with bad values. A setting the
+server cannot honour must stop its start with one line naming the variable and what to write; a
+value that is silently rounded, or a folder setting that names a file, left the operator with a
+server that runs nothing, or whose every upload is a 500 to the client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from runs_api_harness import env_for, serving
+
+
+@pytest.mark.xfail(strict=True, reason="h6 s30 #1: KASSIST_RUN_WORKERS=0.5 is rounded down to 0 workers")
+@pytest.mark.parametrize("workers", ["0.5", "1.9"])
+def test_a_fractional_worker_count_is_refused_naming_the_setting(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
+) -> None:
+    # int(float("0.5")) is 0: "this server only accepts requests" - no run of it ever executes,
+    # and nothing said so. A count of runs is a whole number; anything else is the operator's typo.
+    env = env_for(tmp_path, None, KASSIST_RUN_WORKERS=workers)
+    with (
+        pytest.raises(ValueError, match=r"KASSIST_RUN_WORKERS.*whole number"),
+        serving(sqlite_url, monkeypatch, env),
+    ):
+        pass
+
+
+@pytest.mark.xfail(
+    strict=True, reason="h6 s30 #2: KASSIST_UPLOADS_DIR naming a file starts; every upload is a 500"
+)
+def test_an_uploads_folder_that_is_a_file_is_refused_at_start(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Now: the server starts and each client's upload is answered 500 "the server could not keep
+    # this upload (Not a directory)", which names neither the setting nor the fix.
+    taken = tmp_path / "uploads.txt"
+    taken.write_text("the operator's file\n")
+    for setting in (taken, taken / "uploads"):
+        env = env_for(tmp_path, None, KASSIST_UPLOADS_DIR=str(setting))
+        with pytest.raises(ValueError, match="KASSIST_UPLOADS_DIR"), serving(sqlite_url, monkeypatch, env):
+            pass
+    assert taken.read_text() == "the operator's file\n"  # and nothing of it is lost
+
+
+@pytest.mark.xfail(
+    strict=True, reason="h6 s30 #3: KASSIST_INGEST_ROOT naming a file starts; clients get 'no folder'"
+)
+def test_an_ingestion_root_that_is_a_file_is_refused_at_start(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Now: the server starts and every path run is a 422 "there is no folder 'hr' under the
+    # server's ingestion root": the client is blamed for the operator's setting.
+    taken = tmp_path / "root.txt"
+    taken.write_text("x\n")
+    with (
+        pytest.raises(ValueError, match="KASSIST_INGEST_ROOT"),
+        serving(sqlite_url, monkeypatch, env_for(tmp_path, taken)),
+    ):
+        pass
