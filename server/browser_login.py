@@ -90,6 +90,22 @@ def _session_seconds() -> float:
     return hours * 3600
 
 
+def allowed_origins() -> set[str]:
+    """``KASSIST_ALLOWED_ORIGINS`` as origins (``scheme://host[:port]``, lower case). An entry that is
+    no origin (a bare host, a URL with a path, ``*``) never equals a browser's Origin header: it
+    raises ValueError naming the variable (read at start-up), not a silent cross-site refusal."""
+    allowed = set()
+    for entry in filter(None, (o.strip() for o in os.environ.get(ORIGINS_ENV, "").split(","))):
+        parts = urlsplit(entry.rstrip("/"))
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query:
+            raise ValueError(
+                f"{ORIGINS_ENV}: {entry[:80]!r} is not an origin; write scheme://host[:port], "
+                "e.g. https://kassist.example.com, comma-separated"
+            )
+        allowed.add(entry.rstrip("/").lower())
+    return allowed
+
+
 def same_site(request: Request) -> bool:
     """Whether a browser request came from this server's own pages. A request without ``Origin``
     and ``Sec-Fetch-Site`` is not a cross-site browser request (browsers send them on every POST)."""
@@ -101,8 +117,7 @@ def same_site(request: Request) -> bool:
         return True
     if origin == "null":  # a sandboxed frame, a data: page, a cross-site redirect
         return False
-    allowed = {o.strip().rstrip("/").lower() for o in os.environ.get(ORIGINS_ENV, "").split(",") if o.strip()}
-    if origin.rstrip("/").lower() in allowed:
+    if origin.rstrip("/").lower() in allowed_origins():
         return True
     return urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower()
 
@@ -146,6 +161,7 @@ class BrowserSessions:
     def __init__(self, resolver: KeyResolver, ttl_s: float | None = None) -> None:
         self.resolver = resolver
         self.ttl_s = _session_seconds() if ttl_s is None else ttl_s
+        allowed_origins()  # a bad setting stops the start, not every sign-in behind the proxy
         # The environment's keys by hash: a session of such a key stores only the hash.
         self._table = {hash_token(t): p for t, p in resolver.table.keys.items()}
 

@@ -172,6 +172,11 @@ def load_key_table() -> KeyTable:
     """The key table from $KASSIST_API_KEYS_FILE or $KASSIST_API_KEYS; none configured -> empty table,
     so every request is refused (no anonymous access, ever)."""
     path = os.environ.get(KEYS_FILE_ENV)
+    if path and os.environ.get(KEYS_ENV, "").strip():
+        # One table: the file silently won, and a key removed from the inline table stayed valid.
+        raise ValueError(
+            f"both ${KEYS_FILE_ENV} and ${KEYS_ENV} are set; the server reads one key table: unset one"
+        )
     if path:
         try:
             text = Path(path).read_text(encoding="utf-8")

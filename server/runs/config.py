@@ -48,6 +48,25 @@ def _number(env: Mapping[str, str], name: str, default: float, low: float, high:
     return value
 
 
+def _whole(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    # A count (of workers) is never rounded: int(0.5) is 0, a server that executes no run.
+    value = _number(env, name, default, low, high)
+    if value != int(value):
+        raise RunsConfigError(f"{name} must be a whole number between {low} and {high}, got {value:g}")
+    return int(value)
+
+
+def _folder(env: Mapping[str, str], name: str, default: str) -> Path:
+    """The folder ``name`` names (``default`` when unset), refused at start when it, or the nearest
+    part of it that exists, is not a folder: a file there made every upload a 500 to the client and
+    every path run a 422 "no folder", neither naming the setting."""
+    path = Path(env.get(name, "").strip() or default).expanduser().resolve()
+    existing = next((p for p in (path, *path.parents) if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise RunsConfigError(f"{name} must name a folder, but {existing} is a file; set it to a folder")
+    return path
+
+
 @dataclass(frozen=True)
 class RunsConfig:
     ingest_root: Path | None
@@ -89,12 +108,12 @@ class RunsConfig:
         root = env.get(INGEST_ROOT_ENV, "").strip()
         lease = _number(env, LEASE_ENV, 30.0, 1.0, 3600.0)
         return cls(
-            ingest_root=Path(root).expanduser().resolve() if root else None,
-            uploads_dir=Path(env.get(UPLOADS_ENV, "").strip() or ".kassist/uploads").expanduser().resolve(),
+            ingest_root=_folder(env, INGEST_ROOT_ENV, root) if root else None,
+            uploads_dir=_folder(env, UPLOADS_ENV, ".kassist/uploads"),
             upload_max_bytes=int(_number(env, UPLOAD_MAX_ENV, 100e6, 1, 1e12)),
             lease_s=lease,
             poll_s=_number(env, POLL_ENV, min(2.0, lease / 2), 0.05, 3600.0),
-            workers=int(_number(env, WORKERS_ENV, 2, 0, 64)),
+            workers=_whole(env, WORKERS_ENV, 2, 0, 64),
             env=dict(env),
             shared_root=shared_root(env),
         )
