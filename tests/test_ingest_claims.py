@@ -97,3 +97,18 @@ def test_a_cancel_ends_the_wait(runs: RunStore, tmp_path: Path) -> None:
     with pytest.raises(CancelledWhileWaiting) as stopped, collection_claimed(acme, collection, "waiting"):
         pass
     assert is_transient(stopped.value)  # the node's retry starts, where the cancel is honoured
+
+
+def test_a_pid_taken_by_a_later_process_is_a_dead_holder() -> None:
+    """A container restarted under the same host name runs its server as the same pid again: the
+    holder names when its process started, so the dead one's lease and claims do not hold."""
+    import os
+
+    from graph.ingestion.store_ops import holder_gone
+
+    until = time.time() + 60
+    mine = new_holder()
+    assert not holder_gone(mine, until)
+    host, pid, token = mine.split(":")
+    assert holder_gone(f"{host}:{pid}:1.{token.split('.')[1]}", until)  # this pid, another start
+    assert not holder_gone(f"{host}:{os.getpid()}:{token.split('.')[1]}", until)  # an older holder: by pid

@@ -11,6 +11,7 @@ import socket
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
@@ -101,25 +102,43 @@ at most); a waiter of this host whose process is gone loses its turn at once."""
 
 
 def new_holder() -> str:
-    """A fresh worker name ``host:pid:token``: what :func:`holder_gone` reads to spot a dead one."""
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    """A fresh worker name ``host:pid:start.token`` (start: when the process started, where the
+    system says): what :func:`holder_gone` reads to spot a dead one."""
+    return f"{socket.gethostname()}:{os.getpid()}:{_started(os.getpid()) or 0}.{uuid.uuid4().hex[:8]}"
+
+
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started (clock ticks since boot, /proc/<pid>/stat's 22nd field); None
+    where there is no /proc or no such process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat.rpartition(")")[2].split()  # after the command's name, which may hold spaces
+    return fields[19] if len(fields) > 19 else None
 
 
 def holder_gone(holder: str | None, until: float | None) -> bool:
     """Whether what ``holder`` holds until ``until`` (a run's lease, a side effect's claim) may be
-    taken: nobody holds it, its time ran out, or its holder is a process of this host that is gone."""
+    taken: nobody holds it, its time ran out, or its holder is a process of this host that is gone:
+    no process has its pid, or the one that has it started at another time (a container restarted
+    under the same host name runs its server as pid 1 again: the dead one's lease and claims held
+    until their time ran out, review s30 B0)."""
     if holder is None or (until or 0) < time.time():
         return True
     host, _, rest = holder.partition(":")
     if host != socket.gethostname():
         return False
+    pid, _, token = rest.partition(":")
     try:
-        os.kill(int(rest.split(":")[0]), 0)
+        os.kill(int(pid), 0)
     except ProcessLookupError:
         return True
     except (PermissionError, ValueError):
         return False
-    return False
+    started, dot, _ = token.partition(".")
+    now = _started(int(pid)) if dot and started != "0" else None
+    return now is not None and now != started
 
 
 def named(columns: tuple[str, ...], row: Sequence[Any]) -> dict[str, Any]:
