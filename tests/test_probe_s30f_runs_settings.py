@@ -53,9 +53,6 @@ def test_an_ingestion_root_that_is_a_file_is_refused_at_start(
         pass
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h6 s30 #7: KASSIST_NOTIFY_HOSTS entries that are no host are kept silently"
-)
 @pytest.mark.parametrize(
     "hosts", ["https://hooks.example.com", "hooks.example.com:8443", "hooks.example.com/in"]
 )
