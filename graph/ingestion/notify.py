@@ -78,16 +78,16 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     # The claim lives as long as its worker's call and is void once the worker's process is gone: a
     # resume after a kill sends again at once, a live sender is waited for.
     holder = new_holder()
-    entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
+    outcome, entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
     # Another worker is sending it (a graph run beside `runs resume`), or was: a server on another
     # host that died mid-call, whose claim only its time voids. Its answer or the claim's end is
     # waited for here, looking with a read (the RetryPolicy's few seconds of attempts ended first
     # and failed the run, session 30 probes, h5 #13).
-    while entry.state == "sending":
+    while outcome == "busy":
         time.sleep(WAIT_S)
         if not runs.ledger_claimed(key):
-            entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
-    if entry.state == "done":
+            outcome, entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
+    if outcome == "replay":
         return f"done earlier (replayed from the ledger): {entry.result}"
     claim = {"held": entry.result or _claim(holder)}  # ours, as ledger_begin stored it; renewed below
 

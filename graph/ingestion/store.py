@@ -23,6 +23,7 @@ from graph.ingestion.store_ops import (  # the records and the operations this s
     BATCH_COLUMNS,
     PAGE_COLUMNS,
     SUMS_COLUMNS,
+    ClaimOutcome,
     LedgerEntry,
     ManifestRow,
     Planned,
@@ -211,7 +212,9 @@ class TenantRunStore:
             lo = int(rows[-1]["seq"]) + 1
 
     # ledger
-    def ledger_begin(self, run: str, key: str, request: dict[str, Any], claim: dict[str, Any]) -> LedgerEntry:
+    def ledger_begin(
+        self, run: str, key: str, request: dict[str, Any], claim: dict[str, Any]
+    ) -> tuple[ClaimOutcome, LedgerEntry]:
         """Record the side effect's intent and claim this attempt (store_ops.ledger_begin)."""
         op = ledger_begin(self._q, self.tenant_id, run, key, request, time.time(), claim)
         return self._run(op, write=True)

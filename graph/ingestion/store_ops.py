@@ -69,10 +69,15 @@ class Planned(BaseModel):
     embedded: int = 0
 
 
+ClaimOutcome = Literal["claimed", "replay", "busy"]
+"""What :func:`ledger_begin` found for an attempt: the intent claimed for it, a done answer to
+replay, or another live worker's claim."""
+
+
 class LedgerEntry(BaseModel):
     key: str
     run_id: str
-    state: Literal["intent", "done", "failed", "sending"]  # sending: another live worker's claim
+    state: Literal["intent", "done", "failed"]
     request: dict[str, Any]
     result: dict[str, Any] | None
     attempts: int
@@ -254,11 +259,12 @@ def ledger_begin(
     request: dict[str, Any],
     now: float,
     claim: dict[str, Any],
-) -> Steps[LedgerEntry]:
+) -> Steps[tuple[ClaimOutcome, LedgerEntry]]:
     """Record the intent of a side effect (once) and claim this attempt (``claim``: ``{"sending":
-    worker, "until": t}``); returns the entry: ``done`` (replay its answer), ``intent`` claimed and
-    counted for this attempt, or ``sending`` while another live worker's claim holds (a worker
-    killed mid-way holds nothing: its process is gone, or its time ran out). A ``failed`` entry (the
+    worker, "until": t}``); returns what the attempt does and the entry (:data:`ClaimOutcome`):
+    ``replay`` a done entry's answer, ``claimed`` the intent for this attempt (counted; its result is
+    ``claim``), or ``busy`` while another live worker's claim holds (a worker killed mid-way holds
+    nothing: its process is gone, or its time ran out). A ``failed`` entry (the
     receiver refused) is claimed again: a refusal is an answer, not the effect, and the resume the
     refusal asked for (the receiver fixed) sends; replayed, the run completed without it."""
     params = {"tenant_id": tenant, "run": run, "key": key, "request": json.dumps(request), "now": now}
@@ -266,13 +272,15 @@ def ledger_begin(
     rows = yield stmt(q.ledger_get, {"tenant_id": tenant, "key": key}, fetch=True)
     entry = _ledger_entry(rows[0])
     if entry.state == "done":
-        return entry
+        return "replay", entry
     if claim_live(entry):
-        return entry.model_copy(update={"state": "sending"})
+        return "busy", entry
     params = {"tenant_id": tenant, "key": key, "now": now, "claim": json.dumps(claim), "seen": entry.attempts}
     if not (yield stmt(q.ledger_attempt, params, fetch=True)):  # another worker claimed it first
-        return entry.model_copy(update={"state": "sending"})
-    return entry.model_copy(update={"attempts": entry.attempts + 1, "result": claim})
+        return "busy", entry
+    return "claimed", entry.model_copy(
+        update={"state": "intent", "attempts": entry.attempts + 1, "result": claim}
+    )
 
 
 def claim_live(entry: LedgerEntry) -> bool:
