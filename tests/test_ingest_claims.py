@@ -112,3 +112,37 @@ def test_a_pid_taken_by_a_later_process_is_a_dead_holder() -> None:
     host, pid, token = mine.split(":")
     assert holder_gone(f"{host}:{pid}:1.{token.split('.')[1]}", until)  # this pid, another start
     assert not holder_gone(f"{host}:{os.getpid()}:{token.split('.')[1]}", until)  # an older holder: by pid
+
+
+def test_a_run_cancelled_while_it_waits_for_the_collection_ends_cancelled(
+    sqlite_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The whole door: a run whose batch waits for another run's claim says so in one line and,
+    cancelled (`kassist runs cancel`), leaves the wait and ends ``cancelled`` at the node's retry,
+    having indexed nothing."""
+    import threading
+
+    from graph.ingestion import resources
+    from graph.ingestion.runner import execute
+    from graph.ingestion.state import AgentRunState, Settings
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
+    with resources.installed(resources.Resources.open(sqlite_url)) as res:
+        acme = res.runs.for_tenant("acme")
+        assert acme.take_claim("handbook", "other", new_holder(), 60)[0] is None  # a live run's batch
+        settings = Settings(source=str(docs), collection="handbook", embedder="hashing")
+        ended: list[AgentRunState] = []
+        run = threading.Thread(
+            target=lambda: ended.append(execute(res, "acme", "late", settings=settings).state)
+        )
+        run.start()
+        deadline = time.monotonic() + 30
+        while "waits for run other's batch writing collection handbook" not in caplog.text:
+            assert time.monotonic() < deadline, caplog.text
+            time.sleep(0.05)
+        assert acme.request_cancel("late")
+        run.join(30)
+        [state] = ended
+        assert state.status == "cancelled" and state.counters.documents_indexed == 0, state.last_error
