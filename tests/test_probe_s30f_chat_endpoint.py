@@ -14,9 +14,6 @@ from runs_api_harness import ADMIN, env_for, serving
 SECRET = "s3cret-gateway-token"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h6 s30 #11: the fallback note quotes KASSIST_CHAT_BASE_URL's credentials to clients"
-)
 def test_the_fallback_note_tells_a_client_no_credential_of_the_chat_endpoint(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

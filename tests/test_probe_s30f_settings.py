@@ -14,9 +14,6 @@ from knowledge.audit import AuditConfigError, AuditRules
 from server.startup import ConfigError, checked_keys
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h6 s30 #4: --audit-rules naming a folder says '[Errno 21] Is a directory: 3'"
-)
 def test_audit_rules_naming_a_folder_say_so_without_an_os_error(tmp_path: Path) -> None:
     # `kassist ingest --audit-rules <folder>` printed "cannot read audit rules file <folder>:
     # [Errno 21] Is a directory: 3" - the errno and a file descriptor number, not what to do.

@@ -14,6 +14,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.config import get_store
@@ -52,7 +53,19 @@ class ChatEndpoint:
 
     @property
     def where(self) -> str:
-        return self.base_url or "api.openai.com"
+        """The endpoint as a note may name it: scheme, host, port and path. Never a user, password or
+        query (a gateway's key): on a server the note reaches every client and the thread's checkpoint."""
+        if not self.base_url:
+            return "api.openai.com"
+        parts = urlsplit(self.base_url.strip())
+        try:
+            port = parts.port
+        except ValueError:
+            port = None
+        if not parts.hostname:
+            return f"{ENV_CHAT_BASE_URL} (not a URL)"
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        return urlunsplit((parts.scheme, f"{host}:{port}" if port else host, parts.path, "", ""))
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ChatEndpoint:

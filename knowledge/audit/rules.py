@@ -143,6 +143,8 @@ class AuditRules(BaseModel):
             raise AuditConfigError(
                 f"audit rules file {path} does not exist; pass an existing TOML file"
             ) from exc
+        except IsADirectoryError as exc:  # its errno text named a file descriptor, not the fix
+            raise AuditConfigError(f"audit rules file {path} is a folder; pass a TOML file") from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise AuditConfigError(f"cannot read audit rules file {path}: {exc}") from exc
         except tomllib.TOMLDecodeError as exc:
