@@ -29,7 +29,7 @@ def report(
     formats: FormatOption = None,
     opts: kit.Common = kit.COMMON,
 ) -> None:
-    """Write a run's audit report (stored with the run) into a folder: audit-RUN.html/.json/.md."""
+    """Write a run's audit report (stored with the run) into a folder: audit-RUN@TENANT.html/.json/.md."""
     from cli import ingest
     from graph.ingestion.reports import ExportRefused, export_reports
     from graph.ingestion.state import REPORT_FORMATS
