@@ -4,7 +4,6 @@ runs, what a LangGraph server on the same database accepted)."""
 
 from __future__ import annotations
 
-import os
 from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
@@ -13,10 +12,9 @@ from langgraph.graph.state import CompiledStateGraph
 
 from checkpointer import TenantCheckpointer
 from graph.assistant.graph import build_graph
-from graph.assistant.services import ENV_EMBEDDER, AssistantSettings, Services
+from graph.assistant.services import AssistantSettings, Services, assistant_embedder
 from graph.ingestion.store import RunStore
 from kassist.db.handle import open_set_up
-from knowledge.embedders import select_embedder
 from memory import MemoryStore
 from server.accepted_runs import AcceptedRuns
 from server.thread_owner import ThreadRead, holds_a_job
@@ -50,7 +48,9 @@ class Served:
             opened.callback(store.close)
             store.setup()
             if services is None:
-                embedder, _ = select_embedder(os.environ.get(ENV_EMBEDDER, "auto"))
+                # The assistant's one rule (the CLI and langgraph dev use it): unset or empty is auto,
+                # and auto is the local model whatever OpenAI variables the language model has.
+                embedder, _ = assistant_embedder()
                 services = Services.from_url(url, embedder=embedder, defaults=AssistantSettings.from_env())
             graph = build_graph(services).compile(checkpointer=saver, store=store)
             runs = RunStore.from_url(url)

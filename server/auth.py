@@ -64,6 +64,7 @@ from langgraph_sdk import Auth
 
 from kassist.dburl import database_url_from_env
 from kassist.file_modes import warn_shared_database
+from knowledge.embedders.select import EMBEDDER_CHOICES
 from server import accepted_runs, run_creator
 from server.auth_rules import (
     ASSISTANT_ROOT,
@@ -195,6 +196,14 @@ STORE_LIMITS = store_limits()
 
 CRON_MIN_INTERVAL = min_cron_interval()
 """The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
+
+EMBEDDER_ENV = "KASSIST_EMBEDDER"  # graph.assistant.services.ENV_EMBEDDER, read at a first run
+if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:
+    # Refused at start like the limits above: it was each assistant run's ValueError, told to clients.
+    raise ValueError(
+        f"{EMBEDDER_ENV}={os.environ[EMBEDDER_ENV][:40]!r} is not an embedder; choose one of: "
+        f"{', '.join(EMBEDDER_CHOICES)} (the model the knowledge base was indexed with)"
+    )
 
 BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
 """``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key

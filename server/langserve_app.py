@@ -58,7 +58,7 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
-from server.startup import ConfigError, checked_keys
+from server.startup import ConfigError, check_unbound, checked_keys
 from server.thread_owner import not_found, reaches, read_thread, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
 
@@ -157,6 +157,7 @@ def create_app(
     ``KASSIST_API_KEYS_FILE`` / ``KASSIST_API_KEYS``; none configured -> every request gets 401),
     accepting request bodies up to ``max_body`` bytes (default: ``KASSIST_MAX_BODY_BYTES``, 1 MiB)."""
     table = keys if keys is not None else load_key_table()
+    check_unbound()
     limit = max_body_bytes() if max_body is None else max_body  # a bad setting fails before anything opens
     batch = max_batch_runs()
     url = database_url or database_url_from_env()

@@ -10,6 +10,7 @@ key table, the key store and the URL parser.
 
 from __future__ import annotations
 
+import os
 import sys
 
 from kassist.dburl import DatabaseUnavailable, database_url_from_env, parse_database_url
@@ -41,6 +42,20 @@ def check_keys(keys: KeyTable, allow_no_keys: bool, database_url: str | None = N
     print(NO_KEYS_WARNING, file=sys.stderr)
 
 
+TENANT_ENV = "KASSIST_TENANT"  # memory.store.factory's (not imported here: this module stays light)
+
+
+def check_unbound() -> None:
+    """``KASSIST_TENANT`` binds langgraph dev to one tenant (other tenants' keys: 403). kassist serve
+    has no such binding: set, it served every tenant of its key table and said nothing."""
+    if os.environ.get(TENANT_ENV, "").strip():
+        raise ValueError(
+            f"{TENANT_ENV} binds langgraph dev to one tenant; kassist serve serves every tenant of its "
+            f"key table and has no such binding: unset {TENANT_ENV}, and give this server only that "
+            "tenant's keys"
+        )
+
+
 def check_reachable(url: str) -> None:
     """A PostgreSQL URL whose server does not answer raises the error opening it would raise
     (:func:`kassist.db.pool_postgres.open_pool`'s first, direct connection, with its timeout);
@@ -65,6 +80,7 @@ def checked_keys(database_url: str | None, allow_no_keys: bool) -> KeyTable:
     try:
         url = database_url or database_url_from_env()
         check_keys(keys, allow_no_keys, url)
+        check_unbound()
         max_body_bytes()
         max_batch_runs()
         check_reachable(url)

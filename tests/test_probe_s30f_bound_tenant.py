@@ -12,9 +12,6 @@ import pytest
 from runs_api_harness import GLOBEX, env_for, serving
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h6 s30 #9: kassist serve ignores KASSIST_TENANT; another tenant's key is served"
-)
 def test_kassist_serve_bound_to_one_tenant_serves_no_other(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

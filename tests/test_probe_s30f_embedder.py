@@ -16,9 +16,6 @@ from graph.assistant.services import assistant_embedder
 from server.assistant_served import Served
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h6 s30 #8: kassist serve's auto embedder is OpenAI when OPENAI_API_KEY is set"
-)
 @pytest.mark.parametrize("setting", [None, ""])
 def test_kassist_serve_searches_with_the_embedder_the_cli_and_langgraph_dev_use(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: str | None

@@ -12,14 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h6 s30 #10: langgraph dev starts with KASSIST_EMBEDDER=bogus; each run fails"
-)
 def test_langgraph_dev_start_refuses_an_unknown_embedder(tmp_path: Path) -> None:
     env = {
         **os.environ,
