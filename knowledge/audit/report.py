@@ -7,7 +7,6 @@ autoescaping on, so a document's path or excerpt can never inject markup.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections import Counter
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-from kassist.names import fold_safe
+from kassist.names import fold_within
 from knowledge.audit.models import (
     CATEGORIES,
     SEVERITIES,
@@ -215,12 +214,9 @@ def report_stem(tenant_id: str, run_id: str) -> str:
     name may have (quoting triples a non-ASCII character: 60 ``é`` are 360 characters, and the
     tenant's reports could be exported nowhere, session 30 probes, h5 #14) is named by its digest,
     ``%h-<sha256>``, which no quoted spelling can be (there ``%`` always begins an escape of two
-    upper-case hex digits), as server/runs/uploads.py names such a tenant's uploads."""
-    run = _UNSAFE_NAME.sub("_", run_id) or "run"
-    stem = f"audit-{run}@{fold_safe(tenant_id)}"
-    if len(stem) > STEM_MAX:
-        stem = f"audit-{run}@%h-{hashlib.sha256(tenant_id.encode('utf-8', 'surrogatepass')).hexdigest()}"
-    return stem
+    upper-case hex digits): ``kassist.names.fold_within``, the rule the uploads' folders follow."""
+    start = f"audit-{_UNSAFE_NAME.sub('_', run_id) or 'run'}@"
+    return start + fold_within(tenant_id, STEM_MAX - len(start))
 
 
 STEM_MAX = 255 - len(".html") - len("..12345678.tmp")
