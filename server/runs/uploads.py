@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import logging
 import os
 import re
 import secrets
@@ -17,6 +18,8 @@ from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 
 from kassist.names import fold_safe, fold_within, folded
+
+logger = logging.getLogger(__name__)
 
 CHUNK = 1 << 20
 TOKEN_BYTES = 8  # an upload folder's random part (run_folder)
@@ -81,17 +84,25 @@ def remove_others(target: Path, run_id: str) -> list[str]:
     of uploads of that run id in the tenant's folder (their names): no run can ever be theirs (the
     id is this one's), and one a server left when it was killed between an upload's folder and its
     run's registration kept the tenant's files twice after the client sent it again (session 30,
-    h5 #12). A same-id upload still in flight loses at registration and removes its own anyway."""
+    h5 #12). A same-id upload still in flight loses at registration and removes its own anyway.
+    Housekeeping, never the upload's outcome: the run is registered already, so a folder that cannot
+    be listed (EACCES after an operator's chmod, EIO) is logged, not a 500 for an accepted upload whose
+    retry would then be refused as taken (session 30, review r B6)."""
     pattern = re.compile(re.escape(_label(run_id)) + rf"\.[0-9a-f]{{{2 * TOKEN_BYTES}}}")
-    removed = []
-    for entry in os.scandir(target.parent):
-        if (
-            entry.name != target.name
-            and pattern.fullmatch(entry.name)
-            and entry.is_dir(follow_symlinks=False)
-        ):
-            shutil.rmtree(entry.path, ignore_errors=True)
-            removed.append(entry.name)
+    removed: list[str] = []
+    try:
+        for entry in os.scandir(target.parent):
+            if (
+                entry.name != target.name
+                and pattern.fullmatch(entry.name)
+                and entry.is_dir(follow_symlinks=False)
+            ):
+                shutil.rmtree(entry.path, ignore_errors=True)
+                removed.append(entry.name)
+    except OSError as exc:
+        logger.warning(
+            "uploads of run %r: cannot remove earlier attempts' folders in %s: %s", run_id, target.parent, exc
+        )
     return removed
 
 
@@ -170,7 +181,9 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
     total = 0
     name: PurePosixPath | None = None  # the file being written: a failure elsewhere names none
     try:
-        _private_folders(target.parent)
+        # The server's own folders before any file's: a failure there (the tenant's folder taken by a
+        # file, a full inode table) names no file - made in the first file's write, it blamed that file.
+        _private_folders(staging)
         for name, upload in zip(names, files, strict=True):
             dest = staging.joinpath(*name.parts)
             _private_folders(dest.parent)
