@@ -109,6 +109,16 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
     tenant = kit.check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)
     with ingest._resources(opts.database_url, read_only=True) as res:
+        from graph.ingestion.head import read_head
+        from graph.ingestion.state import TERMINAL, too_late_to_cancel
+
+        if res.runs.for_tenant(tenant).get(run_id) is not None:
+            try:
+                head = read_head(res.saver, tenant, run_id).state
+            except ingest._expected() as exc:
+                kit.fail(str(exc))
+            if head is not None and head.announced and head.status not in TERMINAL:
+                kit.fail(too_late_to_cancel(run_id))
         if not res.runs.for_tenant(tenant).request_cancel(run_id):
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:

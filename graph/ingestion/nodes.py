@@ -131,8 +131,7 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
             record = run.runs.get(state.run_id) if state.run_id else None
             # Once the notify step has told the receiver the run completed, the steps after it only
             # record that: cancelled there, the run contradicted what the receiver was told, for good.
-            announced = state.step_statuses.get("notify") == "done"
-            if record is not None and record.cancel_requested and not announced:
+            if record is not None and record.cancel_requested and not state.announced:
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
                 if AUTH_USER_KEY in (config.get("configurable") or {}):  # settings came from a client

@@ -170,5 +170,21 @@ class AgentRunState(BaseModel):
         return self.status == "running" or self.decision_to_report is not None
 
     @property
+    def announced(self) -> bool:
+        """Whether the notify step told the receiver the run completed: from then on the steps after
+        it only record that, and a cancel is refused at every door (:func:`too_late_to_cancel`) -
+        accepted and then ignored, the runs API, the console and ``kassist runs cancel`` said the run
+        would stop and it completed (session 30, review r B5)."""
+        return self.step_statuses.get("notify") == "done"
+
+    @property
     def step(self) -> PlanStep | None:
         return self.plan[self.next_step_index] if self.next_step_index < len(self.plan) else None
+
+
+def too_late_to_cancel(run_id: str) -> str:
+    """Why a cancel of an :attr:`AgentRunState.announced` run is refused: one line, every door."""
+    return (
+        f"run {run_id!r} has told its notification receiver it completed; it completes (a cancel stops "
+        "only a run that has not announced its end)"
+    )

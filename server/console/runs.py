@@ -170,9 +170,13 @@ class Runs:
         self._continue(session.tenant, run_id, seq=seq, resume=resume)
 
     def cancel(self, session: Session, run_id: str) -> None:
-        view, _ = self.one(session.principal, run_id)
+        from graph.ingestion.state import too_late_to_cancel
+
+        view, state = self.one(session.principal, run_id)
         if view["status"] in ENDED:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']} already")
+        if state is not None and state.announced:
+            raise ConsoleError(409, too_late_to_cancel(run_id))
         if view["status"] == WAITING:
             raise ConsoleError(409, f"run {run_id!r} is waiting for a review: an admin rejects it to stop it")
         if not self.console.resources().runs.for_tenant(session.tenant).request_cancel(run_id):

@@ -17,7 +17,7 @@ from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import lease_free
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
-from graph.ingestion.state import TERMINAL, AgentRunState, Settings
+from graph.ingestion.state import TERMINAL, AgentRunState, Settings, too_late_to_cancel
 from kassist.file_modes import warn_if_shared
 from server import run_reports
 from server.configurable import shown
@@ -352,9 +352,11 @@ class RunsService:
 
     def cancel(self, who: Principal, run: str, key: str | None) -> Accepted:
         job = self._job(who, run)
-        _, status, version = self._state(who, job)
+        state, status, version = self._state(who, job)
         if status in TERMINAL:
             raise ApiError(409, f"run {run!r} is {status} already")
+        if state is not None and state.announced:
+            raise ApiError(409, too_late_to_cancel(run))
         if status == "needs_review":
             raise ApiError(
                 409, f"run {run!r} is waiting for a review: an admin stops it with POST {PREFIX}/{run}/reject"
