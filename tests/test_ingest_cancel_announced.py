@@ -9,40 +9,14 @@ cancel`` said the run would stop at its next node, and the run then completed. O
 
 from __future__ import annotations
 
-import http.server
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
-from ingest_harness import kassist
+from ingest_harness import kassist, receiver
 from runs_api_harness import ADMIN, env_for, serving
 
 TENANT, RUN = "acme", "announced"
 AFTER_NOTIFY = 6  # begin, discover, one batch, audit, report, review, notify: paused before remember
-
-
-@contextmanager
-def receiver() -> Iterator[str]:
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            self.send_response(200)
-            self.end_headers()
-            self.wfile.write(b"{}")
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/hook"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_a_cancel_after_the_notification_is_refused_by_the_cli_and_the_runs_api(
@@ -57,10 +31,11 @@ def test_a_cancel_after_the_notification_is_refused_by_the_cli_and_the_runs_api(
     docs.mkdir(parents=True)
     (docs / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
     db_url = f"sqlite:///{tmp_path / 'kb.db'}"
-    with receiver() as url, resources.installed(resources.Resources.open(db_url)) as res:
-        settings = Settings(source=str(docs), collection="c", embedder="hashing", notify_url=url)
+    with receiver() as hook, resources.installed(resources.Resources.open(db_url)) as res:
+        settings = Settings(source=str(docs), collection="c", embedder="hashing", notify_url=hook.url)
         paused = execute(res, TENANT, RUN, settings=settings, max_steps=AFTER_NOTIFY).state
         assert paused.status == "paused" and paused.announced and not paused.ended
+        assert len(hook.received) == 1  # the receiver was told
 
     cli = kassist("runs", "cancel", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
     assert cli.returncode == 1

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ingest_harness import kassist
-from test_probe_s30e_two_decisions import KEY_DOC
+from test_probe_s30e_two_decisions import TENANT, reject_queued
 
-TENANT, RUN = "acme", "queued-decision"
+RUN = "queued-decision"
 
 
 def test_a_queued_decision_is_carried_out_by_the_same_verdict_and_the_other_is_refused(
@@ -24,19 +24,8 @@ def test_a_queued_decision_is_carried_out_by_the_same_verdict_and_the_other_is_r
     from graph.ingestion import resources
     from graph.ingestion.jobs import JobStore
     from graph.ingestion.runner import execute
-    from graph.ingestion.state import Settings
 
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "deploy.md").write_text(KEY_DOC)  # a critical finding: the run waits for a person
-    db_url = f"sqlite:///{tmp_path / 'kb.db'}"
-    with resources.installed(resources.Resources.open(db_url)) as res:
-        settings = Settings(source=str(docs), collection="c", embedder="hashing")
-        assert execute(res, TENANT, RUN, settings=settings).started == "needs_review"
-        jobs = JobStore(res.runs).for_tenant(TENANT)
-        jobs.note_status(RUN, "needs_review")
-        seq = jobs.claim_decision(RUN, "alice", {"decision": "reject", "by": "alice"})  # the API's 202
-        assert seq is not None
+    db_url, _ = reject_queued(tmp_path, RUN)
 
     common = ("--tenant", TENANT, "--database-url", db_url)
     approve = kassist("runs", "approve", RUN, *common, cwd=tmp_path)
