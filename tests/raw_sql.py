@@ -18,8 +18,9 @@ def _run(db_url: str, sql: str, params: tuple[Any, ...]) -> tuple[list[tuple[Any
             conn.commit()
             return rows, cur.rowcount
     with psycopg.connect(db_url, autocommit=True) as pg:
-        cur = pg.execute(sql, params)  # type: ignore[arg-type]
-        return (cur.fetchall() if cur.description else []), cur.rowcount
+        # A cursor of its own name: psycopg's cursor type is not sqlite3's (mypy, through the tests).
+        pg_cur = pg.execute(sql, params)  # type: ignore[arg-type]
+        return (pg_cur.fetchall() if pg_cur.description else []), pg_cur.rowcount
 
 
 def raw(db_url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
