@@ -6,9 +6,11 @@ once, each in a thread, through :func:`graph.ingestion.runner.execute`: the same
 the same lease in the run registry, that ``kassist ingest`` and ``kassist runs resume`` use. Two
 servers (or a server and a command line) never run one run at once because only one of them can
 take its lease (a compare-and-set on the registry row); the checkpointer's version check stays
-the last line of defence. While a run executes, a heartbeat renews its lease every third of the
-lease time, so a short lease moves a dead server's runs on quickly without ever expiring under a
-live one. Requests survive a restart: they are rows, picked up by whichever server polls next.
+the last line of defence. While a run executes, the runner's heartbeat renews its lease every third
+of the lease time (the one every caller gets: graph.ingestion.runner._lease_kept), so a short lease
+moves a dead server's runs on quickly without ever expiring under a live one; a renewal that finds
+another owner sets the run's ``stop``. Requests survive a restart: they are rows, picked up by
+whichever server polls next.
 
 A request is marked done while its lease is still held (``on_finish``), and a worker that wins the
 lease re-reads the request before it starts (``on_start``): so a request is carried out once even
@@ -147,21 +149,14 @@ class RunWorker:
         key = (job.tenant_id, job.run_id)
         jobs = self.jobs.for_tenant(job.tenant_id)  # every record of this run is its tenant's
         owner = new_owner()
-        beating = threading.Event()
-        heart: list[threading.Thread] = []
 
         def on_start(_: RunOutcome) -> None:
             current = jobs.get(job.run_id)
             if current is None or current.done_seq >= job.seq:
                 raise _AlreadyDone
             jobs.claimed(job.run_id, owner)
-            heart.append(
-                threading.Thread(target=self._heartbeat, args=(job, owner, beating, stop), daemon=True)
-            )
-            heart[0].start()
 
         def on_finish(outcome: RunOutcome) -> None:
-            beating.set()  # the lease is released next: the heartbeat must not mistake that for a takeover
             state = outcome.state
             if stop.is_set() and state.midway:
                 # Stopped by a shutdown mid-way (between nodes, or a decision committed but not yet
@@ -189,9 +184,6 @@ class RunWorker:
         except Exception as exc:
             self._failed(job, exc)
         finally:
-            beating.set()
-            for thread in heart:
-                thread.join(5)
             with self._lock:
                 self._active.pop(key, None)
                 self._stops.pop(key, None)
@@ -213,28 +205,6 @@ class RunWorker:
             identity=job.requested_by, tenant_id=job.tenant_id, role="member"
         )
         return refusal(creator(requester, job.requested_key), self.keys)  # KeysUnreadable: _failed, retried
-
-    def _heartbeat(self, job: JobRecord, owner: str, done: threading.Event, stop: threading.Event) -> None:
-        runs = self.res.runs.for_tenant(job.tenant_id)
-        while not done.wait(self.lease_s / 3):
-            try:
-                if not runs.renew_lease(job.run_id, owner, self.lease_s):
-                    # The run ended and released its lease between our wake-up and ``done`` being
-                    # set: nothing was taken over (the runner releases before it returns).
-                    record = None if done.is_set() else runs.get(job.run_id)
-                    if record is None or record.owner is None:
-                        return
-                    # Our lease lapsed and another worker took the run: stop at the next node (the
-                    # runner's own renewal would say so too; the version check guards the rest).
-                    logger.warning(
-                        "run %s/%s was taken over by %s; stopping", job.tenant_id, job.run_id, record.owner
-                    )
-                    stop.set()
-                    return
-            except Exception as exc:
-                logger.warning(
-                    "run %s/%s: lease renewal failed: %s", job.tenant_id, job.run_id, describe(exc)
-                )
 
     def _failed(self, job: JobRecord, exc: Exception) -> None:
         key = (job.tenant_id, job.run_id)
