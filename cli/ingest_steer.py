@@ -61,10 +61,13 @@ def _first_decision(
     held, so no worker carries it out again) - the way out when no server runs on the database any
     more; another verdict is refused, naming the command that carries the first one out. Unchecked,
     ``runs approve`` overtook a reject the API had accepted (queued behind busy workers), and the
-    worker then marked that reject done without a word (session 30 probes, h5 #11). The command line
-    claims nothing itself: killed before its decision committed, it leaves nothing that blocks the
-    next one (the run, told "running" once it starts, refuses the API's claims from then on)."""
-    from graph.ingestion.jobs import JobStore
+    worker then marked that reject done without a word (session 30 probes, h5 #11). This look is
+    the command's answer; the rule itself is held by the runner's start (``start_decision``: one
+    atomic statement against the API's and console's claim), so a claim accepted between this look
+    and the start is never overtaken: the command then says the decision came first, in one line.
+    Killed before its decision committed, the command blocks nothing: the next decision at any door
+    finds the run waiting again (``waiting_again``)."""
+    from graph.ingestion.jobs import JobStore, decision_taken
 
     jobs = JobStore(res.runs).for_tenant(tenant)
     queued = jobs.get(run_id)
@@ -73,11 +76,10 @@ def _first_decision(
     first = queued.decision
     verdict = str(first.get("decision", "another decision"))
     if verdict != decision:
-        by = f" by {first['by']}" if first.get("by") else ""
         kit.fail(
-            f"run {run_id!r} has a decision already ({verdict}{by}, accepted by the runs API or the console, "
-            f"waiting for a server's worker); only the first one is carried out: `kassist runs {verdict} "
-            f"{run_id} --tenant {tenant}` carries it out here"
+            decision_taken(
+                run_id, first, f": `kassist runs {verdict} {run_id} --tenant {tenant}` carries it out here"
+            )
         )
     seq = queued.seq
     return first, lambda _outcome: jobs.done(run_id, seq)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from graph.ingestion.sql_sqlite import IngestSql
 from graph.ingestion.store import RunStore, TenantRunStore, refuse_unbound
-from graph.ingestion.store_ops import RunRecord, Steps, named
+from graph.ingestion.store_ops import RunRecord, Steps, holder_gone, named
 from kassist.db.statements import stmts as stmt
 from kassist.tenancy import TenantMismatch, validate_tenant_id
 
@@ -161,6 +161,28 @@ class TenantJobStore:
         params = {"run": run, "status": status, "now": time.time()}
         self._runs._one(self._q.job_status, params, write=True)
 
+    def start_decision(self, run: str, decision: Any) -> None:
+        """Note that ``decision`` is being carried out (status ``running``), atomically with the first
+        decision rule: raises :class:`DecisionTaken` when another decision is queued (the runs API or
+        the console accepted it first). Called with the run's lease held."""
+        params = {"run": run, "decision": json.dumps(decision, default=str), "now": time.time()}
+        if not self._runs._one(self._q.job_start_decision, params, fetch=True, write=True):
+            queued = self.get(run)
+            raise DecisionTaken(decision_taken(run, queued.decision if queued else None))
+
+    def waiting_again(self, job: JobRecord) -> None:
+        """Before a decision is claimed on a run whose checkpoint waits for review: a status never
+        noted (a run from before the runs API) is noted; a status ``running`` whose carrier is gone
+        (a ``kassist runs approve`` killed before its decision committed: the run still waits) is
+        ``needs_review`` again, unless another carrier took the lease since (a compare-and-set on the
+        holder read). Without it, a killed command line's review was refused by the API and the
+        console as decided already."""
+        if job.status is None:
+            self.note_status(job.run_id, "needs_review")
+        elif job.status == "running" and job.decision is None and holder_gone(job.owner, job.lease_until):
+            params = {"run": job.run_id, "seen": job.owner}
+            self._runs._one(self._q.job_review_again, params, write=True)
+
     def claimed(self, run: str, worker: str) -> None:
         self._runs._one(self._q.job_claimed, {"run": run, "worker": worker}, write=True)
 
@@ -192,6 +214,22 @@ class TenantJobStore:
 _JOB_METHODS = frozenset(
     name for name, value in vars(TenantJobStore).items() if callable(value) and not name.startswith("_")
 ) - {"for_tenant"}
+
+
+class DecisionTaken(ValueError):
+    """A decision on a review that another decision came first to (:func:`decision_taken`)."""
+
+
+def decision_taken(run: str, first: dict[str, Any] | None, carry_out: str = "") -> str:
+    """The one refusal of a decision on a review another decision came first to, at every door (the
+    runs API's and the console's 409, ``kassist runs approve|reject``): ``first``, the decision
+    still queued for a server's worker if there is one (named: verdict and author), and
+    ``carry_out``, what the caller can do about it (the command line's command)."""
+    what = ""
+    if first:
+        by = f" by {first['by']}" if first.get("by") else ""
+        what = f" ({first.get('decision', 'another decision')}{by}, waiting for a server's worker)"
+    return f"run {run!r} has a decision already{what}; only the first one is carried out{carry_out}"
 
 
 def _decision(run: str, by: str, decision: dict[str, Any], key: str | None) -> dict[str, Any]:

@@ -246,7 +246,11 @@ def _execute(
         if attempt == 0:
             if on_start is not None:
                 on_start(outcome)
-            JobStore(res.runs).for_tenant(tenant).note_status(run_id, "running")
+            jobs = JobStore(res.runs).for_tenant(tenant)
+            if resume is None:
+                jobs.note_status(run_id, "running")
+            else:  # the first decision only, by one atomic statement at every door (DecisionTaken)
+                jobs.start_decision(run_id, resume)
         renewed = time.monotonic()
         try:
             for update in graph.stream(inputs, config, durability="sync", stream_mode="updates"):

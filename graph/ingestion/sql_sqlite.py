@@ -135,6 +135,8 @@ class IngestSql:
     job_decide: Text
     job_claim_decision: Text
     job_status: Text
+    job_start_decision: Text
+    job_review_again: Text
     job_claimed: Text
     job_done: Text
     job_get: Text
@@ -280,6 +282,22 @@ SQL = IngestSql(
     job_status=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, updated_at) VALUES (:tenant_id, :run, :status, :now) "
         "ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = excluded.status"
+    ),
+    # A decision starts being carried out only if it is the first: none is queued, or it is the queued
+    # one (its JSON text, as claimed). Taken with the run's lease held, against job_claim_decision's
+    # condition: of a command line's start and an API's or console's claim, the first excludes the
+    # other (review s30 effects B4 (b): the command line checked, then started ~2 s later).
+    job_start_decision=(
+        f"INSERT INTO {JOBS} (tenant_id, run_id, status, updated_at) VALUES (:tenant_id, :run, 'running', :now) "
+        f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'running' "
+        f"WHERE {JOBS}.decision IS NULL OR {JOBS}.decision = :decision RETURNING run_id"
+    ),
+    # A review whose decision's carrier died before the decision committed waits again: a
+    # compare-and-set on the lease holder read and judged gone (one that took the lease since keeps it).
+    job_review_again=(
+        f"UPDATE {JOBS} SET status = 'needs_review' WHERE {_JOB_KEY} AND status = 'running' "
+        f"AND decision IS NULL AND EXISTS (SELECT 1 FROM {RUNS} r WHERE r.tenant_id = {JOBS}.tenant_id "
+        f"AND r.run_id = {JOBS}.run_id AND r.owner IS :seen)"
     ),
     job_claimed=(f"UPDATE {JOBS} SET claims = claims + 1, worker = :worker WHERE {_JOB_KEY}"),
     # The decision a worker carried out is spent; one that arrived after its claim is kept.
