@@ -62,6 +62,7 @@ from typing import Any
 
 from langgraph_sdk import Auth
 
+from graph.ingestion.served import notify_hosts
 from kassist.dburl import database_url_from_env
 from kassist.file_modes import warn_shared_database
 from knowledge.embedders.select import EMBEDDER_CHOICES
@@ -204,6 +205,8 @@ if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:
         f"{EMBEDDER_ENV}={os.environ[EMBEDDER_ENV][:40]!r} is not an embedder; choose one of: "
         f"{', '.join(EMBEDDER_CHOICES)} (the model the knowledge base was indexed with)"
     )
+
+notify_hosts(os.environ)  # a host list that can never match: refused at start, as kassist serve does
 
 BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
 """``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key

@@ -108,7 +108,7 @@ def check_schedule(after_seconds: object, webhook: object) -> None:
     from urllib.parse import urlsplit
 
     from graph.ingestion.notify_urls import notify_url_refusal
-    from graph.ingestion.served import NOTIFY_HOSTS_ENV
+    from graph.ingestion.served import NOTIFY_HOSTS_ENV, notify_hosts
 
     # The one URL rule of every notify door first: a scheme-less '//host/path' named a listed host
     # here, while langgraph-api reads it as a relative URL, called in-process past authentication
@@ -117,8 +117,7 @@ def check_schedule(after_seconds: object, webhook: object) -> None:
     if not_url is not None:
         refuse(422, f"webhook {not_url}")
     host = (urlsplit(str(webhook)).hostname or "").lower()
-    allowed = {h.strip().lower() for h in os.environ.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
-    if host not in allowed:
+    if host not in notify_hosts(os.environ):
         refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
 
 

@@ -14,6 +14,7 @@ the command line or from code act with their operator's own authority and are no
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import time
@@ -42,6 +43,26 @@ logger = logging.getLogger(__name__)
 
 class ServedRunRefused(ValueError):
     """A served run asked for a file or a host outside what the server's operator allows."""
+
+
+def notify_hosts(env: Mapping[str, str]) -> frozenset[str]:
+    """The hosts a served run may notify (``KASSIST_NOTIFY_HOSTS``, lower-cased): the one reading
+    of the setting, for every door (an ingestion run's ``notify_url``, a LangGraph run's webhook)
+    and for both servers' start, where an entry that is not a host is refused in one line naming
+    the setting (ValueError). The rule compares a URL's host alone, so a URL, a port or a path there
+    never matched and every run's notify_url was a 422; ``langgraph dev`` said so only per run."""
+    hosts = set()
+    for entry in filter(None, (h.strip() for h in env.get(NOTIFY_HOSTS_ENV, "").split(","))):
+        try:
+            ipaddress.IPv6Address(entry)  # an IPv6 address is a host with colons in it
+        except ValueError:
+            if any(c in entry for c in ":/?#@[] "):
+                raise ValueError(
+                    f"{NOTIFY_HOSTS_ENV}: {entry[:80]!r} is not a host name; write hosts alone (no scheme, "
+                    "port or path), comma-separated, e.g. hooks.example.com"
+                ) from None
+        hosts.add(entry.lower())
+    return frozenset(hosts)
 
 
 def _inside(path: str, root: Path) -> bool:
@@ -172,12 +193,10 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
     if settings.audit_rules and not _regular_file(settings.audit_rules):
         # A named pipe there blocked the run's reader forever, and every run queued behind it.
         raise ServedRunRefused(f"settings.audit_rules must be an existing regular file under {where}")
-    if host is not None:
-        allowed = {h.strip().lower() for h in env.get(NOTIFY_HOSTS_ENV, "").split(",") if h.strip()}
-        if host not in allowed:
-            raise ServedRunRefused(
-                f"settings.notify_url: host {host!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})"
-            )
+    if host is not None and host not in notify_hosts(env):
+        raise ServedRunRefused(
+            f"settings.notify_url: host {host!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})"
+        )
 
 
 def _notify_host(url: str) -> str:

@@ -18,15 +18,14 @@ apart from reading the mapping it is given).
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from graph.ingestion.served import (
     INGEST_ROOT_ENV,
-    NOTIFY_HOSTS_ENV,
     ServedRunRefused,
+    notify_hosts,
     shared_root,
     tenant_root,
 )
@@ -74,22 +73,6 @@ def _folder(env: Mapping[str, str], name: str, default: str) -> Path:
     return path
 
 
-def _check_notify_hosts(env: Mapping[str, str]) -> None:
-    """Each entry of ``KASSIST_NOTIFY_HOSTS`` must be a host: the rule compares a notify URL's host
-    alone, so a URL, a port or a path there never matched and every run's notify_url was a 422."""
-    for entry in filter(None, (h.strip() for h in env.get(NOTIFY_HOSTS_ENV, "").split(","))):
-        try:
-            ipaddress.IPv6Address(entry)  # an IPv6 address is a host with colons in it
-            continue
-        except ValueError:
-            pass
-        if any(c in entry for c in ":/?#@[] "):
-            raise RunsConfigError(
-                f"{NOTIFY_HOSTS_ENV}: {entry[:80]!r} is not a host name; write hosts alone (no scheme, "
-                "port or path), comma-separated, e.g. hooks.example.com"
-            )
-
-
 @dataclass(frozen=True)
 class RunsConfig:
     ingest_root: Path | None
@@ -129,7 +112,10 @@ class RunsConfig:
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> RunsConfig:
         root = env.get(INGEST_ROOT_ENV, "").strip()
-        _check_notify_hosts(env)
+        try:
+            notify_hosts(env)  # the rule langgraph dev's start applies too (server/auth.py)
+        except ValueError as exc:
+            raise RunsConfigError(str(exc)) from None
         lease = _number(env, LEASE_ENV, 30.0, 1.0, 3600.0)
         return cls(
             ingest_root=_folder(env, INGEST_ROOT_ENV, root) if root else None,
