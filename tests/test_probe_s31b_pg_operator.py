@@ -84,7 +84,6 @@ def test_a_read_only_database_is_one_line_naming_it(pg_url: str) -> None:
         _one_line_naming(code, output, "read-only")
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #2: every read runs CREATE TABLE IF NOT EXISTS")
 def test_a_role_that_may_only_read_reads_a_database_kassist_set_up(pg_url: str, role: str) -> None:
     for args in READS:  # the owner sets kassist's tables up (every component these reads open)
         code, output = _kassist(args, pg_url)
@@ -100,7 +99,6 @@ def test_a_role_that_may_only_read_reads_a_database_kassist_set_up(pg_url: str, 
         assert code == 0, (args, output)
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #2: a read-only database kassist set up cannot be read")
 def test_a_read_only_database_kassist_set_up_can_be_read(pg_url: str) -> None:
     for args in READS:
         code, output = _kassist(args, pg_url)

@@ -32,6 +32,7 @@ Op = Generator[Any, Any, T]
 LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('kassist.migrations'))"
 """Transaction-scoped: released by the migration's COMMIT or ROLLBACK, never left behind."""
 VECTOR_SQL = "CREATE EXTENSION IF NOT EXISTS vector"
+VECTOR_PRESENT = "SELECT count(*) AS found FROM pg_extension WHERE extname = 'vector'"
 
 TABLE = "kassist_schema_versions"
 
@@ -139,17 +140,21 @@ def _legacy_versions(component: str, sql: _Sql) -> Op[list[int] | None]:
     return versions
 
 
+def _versions(component: str, sql: _Sql) -> Op[list[int]]:
+    """The component's versions in :data:`TABLE`, read without writing ([] when it has none there)."""
+    found = yield Stmt(sql.exists.format(name=TABLE))
+    if not _found(found):
+        return []
+    rows = yield Stmt(_select(component, TABLE))
+    return [int(version) for (version,) in rows]
+
+
 def recorded(component: str, backend: str) -> Op[list[int]]:
     """The component's applied versions, read without writing (a check before use): from
     :data:`TABLE`, else from its legacy table (a database this kassist has not migrated yet)."""
     sql = _dialect(backend)
     component = _checked(component)
-    found = yield Stmt(sql.exists.format(name=TABLE))
-    if _found(found):
-        rows = yield Stmt(_select(component, TABLE))
-        if rows:
-            return [int(version) for (version,) in rows]
-    return (yield from _legacy_versions(component, sql)) or []
+    return (yield from _versions(component, sql)) or (yield from _legacy_versions(component, sql)) or []
 
 
 def _record(component: str, versions: Iterable[int]) -> Stmt:
@@ -180,6 +185,16 @@ def migrate(
     migration (a component's own refusal, e.g. another embedder's index)."""
     sql = _dialect(backend)
     component = _checked(component)
+    # A look first, without the lock or any DDL: a database whose every migration is recorded is
+    # used as it is. Every command, reads too, ran CREATE TABLE IF NOT EXISTS under the lock, which
+    # PostgreSQL refuses a role that may only read (migrations by the owner, the application with
+    # DML only) and a read-only standby, even when the table exists (h8 s31 #2). The lock and the
+    # recheck below stay for a database with something to apply.
+    current = yield from _versions(component, sql)
+    if current and not pending(component, current, len(migrations), error=error):
+        if check is not None:
+            yield from check(current)
+        return []
     for lock in sql.lock:  # noqa: UP028 (`yield from` a tuple fails when sent the answer)
         yield lock
     yield Stmt(sql.create, fetch=False)
@@ -221,7 +236,12 @@ def up_to(version: int) -> range:
 
 
 def vector_extension() -> Generator[Stmt, Any, None]:
-    """pgvector created under the lock (two concurrent CREATE EXTENSION IF NOT EXISTS can collide)."""
+    """pgvector created under the lock (two concurrent CREATE EXTENSION IF NOT EXISTS can collide),
+    when it is missing: looked up first, so a role that may not create it and a read-only standby
+    use a database where it is (CREATE EXTENSION IF NOT EXISTS is refused there even then)."""
+    present = yield Stmt(VECTOR_PRESENT)
+    if _found(present):
+        return
     yield Stmt(LOCK_SQL)
     yield Stmt(VECTOR_SQL)
 
