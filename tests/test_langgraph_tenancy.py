@@ -9,29 +9,25 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from doc_steps import build_graph, initial_state
-from server_harness import (
-    ACME_KEY,
-    GLOBEX_KEY,
-    langgraph_dev,
-    langgraph_dev_refusing,
-)
+from server_harness import langgraph_dev_refusing
+from shared_servers import SharedDev, file_tenants
 
 from checkpointer import TenantCheckpointer
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY = ME.acme_key, ME.globex_key
 Server = tuple[str, str]
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with langgraph_dev(tmp_path_factory.mktemp("tenancy-server")) as started:
-        yield started
+def server(shared_dev: SharedDev) -> Server:
+    return shared_dev.base, shared_dev.db_url
 
 
 def _client(base: str, key: str) -> httpx.Client:
@@ -46,7 +42,7 @@ def _globex_thread(db_url: str, thread_id: str, run_id: str | None = None) -> li
     """A globex thread written straight into the database (as LangServe or the CLI would); returns
     its checkpoint ids."""
     with TenantCheckpointer.from_url(db_url) as saver:
-        globex = saver.for_tenant("globex")
+        globex = saver.for_tenant(ME.globex)
         graph = build_graph().compile(checkpointer=globex)
         extra = {"run_id": run_id} if run_id else {}
         graph.invoke(initial_state(2), _cfg(thread_id, **extra), durability="sync")
@@ -79,24 +75,24 @@ def test_delete_and_copy_of_a_thread_id_another_tenant_has_leave_that_tenant_alo
     assert copied.status_code == 200, copied.text
     copy_id = copied.json()["thread_id"]
     assert acme.get(f"/threads/{copy_id}/state").json()["values"] == {}  # nothing of globex's
-    assert _checkpoints(db_url, "acme", copy_id) == []
-    assert _checkpoints(db_url, "globex", copy_id) == []  # no copy written under globex either
+    assert _checkpoints(db_url, ME.acme, copy_id) == []
+    assert _checkpoints(db_url, ME.globex, copy_id) == []  # no copy written under globex either
 
     # acme's own run on the id, then acme deletes its thread: only acme's checkpoints go.
     run = acme.post(
         f"/threads/{shared}/runs/wait", json={"assistant_id": "documents", "input": initial_state(1)}
     )
     assert run.status_code == 200, run.text
-    assert len(_checkpoints(db_url, "acme", shared)) == 3
+    assert len(_checkpoints(db_url, ME.acme, shared)) == 3
     assert acme.delete(f"/threads/{shared}").status_code == 204
-    assert _checkpoints(db_url, "acme", shared) == []
-    assert _checkpoints(db_url, "globex", shared) == globex_before
+    assert _checkpoints(db_url, ME.acme, shared) == []
+    assert _checkpoints(db_url, ME.globex, shared) == globex_before
 
     # Prune (strategy "delete") goes the same way.
     acme.post("/threads", json={"thread_id": shared})
     pruned = acme.post("/threads/prune", json={"thread_ids": [shared], "strategy": "delete"})
     assert pruned.status_code == 200, pruned.text
-    assert _checkpoints(db_url, "globex", shared) == globex_before
+    assert _checkpoints(db_url, ME.globex, shared) == globex_before
 
 
 def test_deleting_a_run_id_another_tenant_has_leaves_that_tenants_checkpoints(server: Server) -> None:
@@ -107,7 +103,7 @@ def test_deleting_a_run_id_another_tenant_has_leaves_that_tenants_checkpoints(se
     own = acme.post("/threads", json={}).json()["thread_id"]
     # langgraph-api hands the run id to the checkpointer before it looks for the run.
     acme.delete(f"/threads/{own}/runs/{run_id}")
-    assert _checkpoints(db_url, "globex", globex_thread) == globex_before
+    assert _checkpoints(db_url, ME.globex, globex_thread) == globex_before
 
 
 def test_another_tenants_assistants_are_not_found_and_built_ins_work_for_everyone(
@@ -120,7 +116,7 @@ def test_another_tenants_assistants_are_not_found_and_built_ins_work_for_everyon
     )
     assert made.status_code == 200, made.text
     mine = made.json()["assistant_id"]
-    assert made.json()["metadata"]["tenant_id"] == "acme"
+    assert made.json()["metadata"]["tenant_id"] == ME.acme
 
     assert globex.get(f"/assistants/{mine}").status_code == 404
     assert globex.get(f"/assistants/{mine}/graph").status_code == 404
@@ -161,7 +157,7 @@ def test_another_tenants_assistants_are_not_found_and_built_ins_work_for_everyon
         ({"config": {"configurable": {"step_delay": 30}}}, 422, "['step_delay']"),
         ({"context": {"ledger_path": "/tmp/owned.db"}}, 422, "['ledger_path']"),
         ({"config": {"configurable": {"__pregel_durability": "exit"}}}, 422, "['__pregel_durability']"),
-        ({"config": {"configurable": {"tenant_id": "globex"}}}, 403, "not the tenant of your API key"),
+        ({"config": {"configurable": {"tenant_id": ME.globex}}}, 403, "not the tenant of your API key"),
     ],
 )
 def test_runs_may_set_only_the_graphs_client_keys(
@@ -175,7 +171,7 @@ def test_runs_may_set_only_the_graphs_client_keys(
         refused = acme.post(path, json=run)
         assert refused.status_code == status, refused.text
         assert says in refused.text
-    assert _checkpoints(db_url, "acme", thread) == []
+    assert _checkpoints(db_url, ME.acme, thread) == []
 
 
 def test_assistants_and_crons_may_set_only_the_graphs_client_keys(server: Server) -> None:
@@ -243,7 +239,7 @@ def test_rolling_back_a_run_removes_only_the_callers_checkpoints_of_it(server: S
     globex_thread = str(uuid.uuid4())
     globex_before = _globex_thread(db_url, globex_thread, run_id=long_run["run_id"])
     deadline = time.monotonic() + 60
-    while len(_checkpoints(db_url, "acme", thread)) < 5:  # the long run is writing
+    while len(_checkpoints(db_url, ME.acme, thread)) < 5:  # the long run is writing
         assert time.monotonic() < deadline, "the long run never started"
         time.sleep(0.2)
     second = acme.post(
@@ -253,6 +249,6 @@ def test_rolling_back_a_run_removes_only_the_callers_checkpoints_of_it(server: S
     assert second.status_code == 200, second.text
     time.sleep(1)  # the worker's clean-up of the rolled-back run
     with TenantCheckpointer.from_url(db_url) as saver:
-        kept = list(saver.for_tenant("acme").list(_cfg(thread)))
+        kept = list(saver.for_tenant(ME.acme).list(_cfg(thread)))
     assert kept and long_run["run_id"] not in {t.metadata.get("run_id") for t in kept}
-    assert _checkpoints(db_url, "globex", globex_thread) == globex_before
+    assert _checkpoints(db_url, ME.globex, globex_thread) == globex_before

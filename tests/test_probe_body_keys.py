@@ -18,10 +18,13 @@ from typing import Any
 import httpx
 import pytest
 from langgraph_sdk import get_sync_client
-from server_harness import ACME_KEY, kassist_serve, langgraph_dev
+from server_harness import kassist_serve
+from shared_servers import SharedDev, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY = ME.acme_key
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 RUN = {"assistant_id": "assistant", "input": TURN}
 CRON = {"assistant_id": "assistant", "schedule": "0 0 1 1 *", "input": TURN}
@@ -29,9 +32,8 @@ THREAD = "6f1d2c0e-0000-4000-8000-000000000001"  # a path parameter only: the bo
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with langgraph_dev(tmp_path_factory.mktemp("body-keys")) as (base, _):
-        yield base
+def server(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 @pytest.fixture(scope="module")
@@ -164,7 +166,7 @@ def test_what_langgraph_sdk_sends_still_runs(server: str) -> None:
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
     with (
-        kassist_serve(tmp_path_factory.mktemp("body-keys-serve")) as base,
+        kassist_serve(tmp_path_factory.mktemp("body-keys-serve"), env=ME.env) as base,
         httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120) as client,
     ):
         yield client

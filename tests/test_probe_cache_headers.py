@@ -13,21 +13,22 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, kassist_serve, langgraph_dev
+from server_harness import kassist_serve
+from shared_servers import SharedDev, file_tenants
 
-KEY = {"x-api-key": ACME_KEY}
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+KEY = {"x-api-key": ME.acme_key}
 
 
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with kassist_serve(tmp_path_factory.mktemp("cache-serve")) as base:
+    with kassist_serve(tmp_path_factory.mktemp("cache-serve"), env=ME.env) as base:
         yield base
 
 
 @pytest.fixture(scope="module")
-def dev(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with langgraph_dev(tmp_path_factory.mktemp("cache-dev")) as (base, _):
-        yield base
+def dev(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 @pytest.mark.parametrize("path", ["/v1/runs", "/v1/runs/nope", "/assistant/threads/t-1/state", "/ok"])

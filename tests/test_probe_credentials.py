@@ -12,13 +12,11 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import (
-    ACME_KEY,
-    GLOBEX_KEY,
-    kassist_serve,
-    langgraph_dev,
-)
+from server_harness import kassist_serve
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY = ME.acme_key, ME.globex_key
 Headers = list[tuple[str, str]]
 TWO_KEYS: dict[str, Headers] = {
     "two x-api-key": [("x-api-key", GLOBEX_KEY), ("x-api-key", ACME_KEY)],
@@ -35,15 +33,14 @@ ONE_KEY: dict[str, Headers] = {
 
 
 @pytest.fixture(scope="module")
-def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-cred-lg")) as (base, _):
-        yield base
+def lg(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("probe-cred-serve")
-    with kassist_serve(tmp) as base:
+    with kassist_serve(tmp, env=ME.env) as base:
         yield base
 
 

@@ -10,23 +10,24 @@ times of day (midnight included), so ``*/5 * * * *`` passes and ``*/4 * * * *``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, langgraph_dev, langgraph_dev_refusing
+from server_harness import langgraph_dev_refusing
+from shared_servers import SharedDev, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
 
 VARIABLE = "KASSIST_MIN_CRON_INTERVAL_SECONDS"
+ME = file_tenants(__name__)  # this file's own tenants on the shared server
+ACME_KEY, GLOBEX_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.globex_key, ME.admin_key
 TURN = {"messages": [{"role": "user", "content": "What is the travel policy?"}]}
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-cron-interval")) as (url, _):
-        yield url
+def base(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 def _client(base: str, key: str) -> httpx.Client:

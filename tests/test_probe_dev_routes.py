@@ -11,19 +11,18 @@ any unknown route) in front of every route (server/http_limits.py), for every ca
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, GLOBEX_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_ADMIN_KEY, GLOBEX_KEY = ME.admin_key, ME.globex_key
 SECRET = "my salary is 91234 and my manager is Rex"
 
 
 @pytest.fixture(scope="module")
-def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-dev-routes")) as (base, _):
-        yield base
+def lg(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 @pytest.fixture(scope="module")

@@ -15,13 +15,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY = ME.acme_key, ME.globex_key
 
 STUDIO = {"x-auth-scheme": "langsmith"}
 SSE = {"accept": "application/json, text/event-stream"}
@@ -30,9 +30,8 @@ SAID = "My locker code is 4471."
 
 
 @pytest.fixture(scope="module")
-def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-doors")) as (base, _):
-        yield base
+def lg(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 @pytest.fixture(scope="module")

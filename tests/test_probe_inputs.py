@@ -11,19 +11,14 @@ each is refused with a 4xx and one line before anything runs, never a 500 nor a 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import (
-    ACME_KEY,
-    ROOT,
-    corpus_of,
-    kassist_serve,
-    langgraph_dev,
-)
+from server_harness import ROOT, kassist_serve
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 Server = tuple[str, str]
 HI = {"messages": [{"role": "user", "content": "How many vacation days do I get?"}]}
 
@@ -36,20 +31,19 @@ def _one_line(answer: httpx.Response, status: int, says: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-lg")) as started:
-        yield started
+def lg(shared_dev: SharedDev) -> Server:
+    return shared_dev.base, shared_dev.db_url
 
 
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("probe-serve")
-    with kassist_serve(tmp) as base:
+    with kassist_serve(tmp, env=ME.env) as base:
         yield base
 
 
 def _client(base: str) -> httpx.Client:
-    return httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=60)
+    return httpx.Client(base_url=base, headers={"x-api-key": ME.acme_key}, timeout=60)
 
 
 @pytest.mark.parametrize(
@@ -132,12 +126,14 @@ def test_langgraph_a_relative_ingestion_source_is_422_not_500(lg: Server, source
 
 
 @pytest.mark.parametrize("collection", ["../x", "x" * 10000, "a\x00b", "", 5])
-def test_langgraph_a_bad_ingestion_collection_is_422_before_the_run(lg: Server, collection: Any) -> None:
+def test_langgraph_a_bad_ingestion_collection_is_422_before_the_run(
+    lg: Server, shared_dev: SharedDev, collection: Any
+) -> None:
     # It failed at the run's ingest step (a failed run after discovery), not before it started.
-    base, db_url = lg
+    base, _ = lg
     acme = _client(base)
     thread = acme.post("/threads", json={}).json()["thread_id"]
-    corpus = corpus_of(Path(db_url.removeprefix("sqlite:///")).parent, "acme")
+    corpus = shared_dev.corpus(ME.acme)
     settings = {"source": str(corpus / "hr"), "collection": collection}
     run = {"assistant_id": "ingestion", "input": {"settings": settings}}
     answer = acme.post(f"/threads/{thread}/runs/wait", json=run)
@@ -165,9 +161,9 @@ def test_langgraph_run_delay_webhook_and_tenant_in_a_checkpoint_body_are_refused
     assert acme.get(f"/threads/{thread}/runs").json() == []
     # A tenant_id in a checkpoint body (no auth handler sees it) is refused by the checkpointer: 403.
     assert acme.post(f"/threads/{thread}/runs/wait", json=run).status_code == 200
-    body = {"checkpoint": {"thread_id": thread, "checkpoint_ns": "", "tenant_id": "globex"}}
+    body = {"checkpoint": {"thread_id": thread, "checkpoint_ns": "", "tenant_id": ME.globex}}
     _one_line(acme.post(f"/threads/{thread}/state/checkpoint", json=body), 403, "differs from")
-    history = acme.post(f"/threads/{thread}/history", json={"checkpoint": {"tenant_id": "globex"}})
+    history = acme.post(f"/threads/{thread}/history", json={"checkpoint": {"tenant_id": ME.globex}})
     _one_line(history, 403, "differs from")
 
 

@@ -11,31 +11,29 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, ERIN_KEY, WITH_ERIN, corpus_of, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.admin_key, ME.erin_key
 
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
-    tmp = tmp_path_factory.mktemp("job-threads")
-    keys = WITH_ERIN
-    with (
-        langgraph_dev(tmp, env={"KASSIST_EMBEDDER": "hashing", "KASSIST_API_KEYS": json.dumps(keys)}) as (
-            base,
-            _,
-        ),
-        httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300) as alice,
-    ):
-        settings = {"source": str(corpus_of(tmp, "acme")), "collection": "jobs", "embedder": "hashing"}
+def served(shared_dev_hashing: SharedDev) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
+    base = shared_dev_hashing.base
+    with httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300) as alice:
+        settings = {
+            "source": str(shared_dev_hashing.corpus(ME.acme)),
+            "collection": "jobs",
+            "embedder": "hashing",
+        }
         yield alice, {"settings": {**settings, "batch_size": 5}}
 
 

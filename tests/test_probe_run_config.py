@@ -14,15 +14,16 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 TURN = {"messages": [{"role": "user", "content": "hi"}]}
 
 
 @pytest.fixture(scope="module")
-def alice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    with langgraph_dev(tmp_path_factory.mktemp("run-config")) as (base, _):
-        yield httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
+def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=120) as client:
+        yield client
 
 
 @pytest.mark.parametrize(

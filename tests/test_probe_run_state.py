@@ -16,43 +16,33 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import (
-    ACME_ADMIN_KEY,
-    ACME_KEY,
-    ERIN_KEY,
-    GLOBEX_KEY,
-    ROOT,
-    WITH_ERIN,
-    langgraph_dev,
-)
+from server_harness import ROOT
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.globex_key, ME.admin_key, ME.erin_key
 Server = tuple[str, Path]
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("probe-run-state")
-    small = tmp / "ingest-root" / "acme" / "small"
+def server(shared_dev: SharedDev) -> Server:
+    small = shared_dev.corpus(ME.acme).parent / "small"  # under the tenant's ingestion root
     small.mkdir(parents=True)
     for name in ("leave-policy-handbook-2026.md", "travel-and-expenses-policy.md"):
         found = next((ROOT / "knowledge" / "corpus" / "files").rglob(name), None)
         if found is not None:
             shutil.copy(found, small / name)
     (small / "note.md").write_text("# Note\n\nEmployees get 25 days of leave a year.\n")
-    keys = WITH_ERIN
-    with langgraph_dev(tmp, env={"KASSIST_API_KEYS": json.dumps(keys)}) as (base, _):
-        yield base, small
+    return shared_dev.base, small
 
 
 def _client(base: str, key: str) -> httpx.Client:
@@ -86,7 +76,7 @@ def test_a_thread_made_by_a_members_run_is_that_members(server: Server) -> None:
     "named",
     [
         {"metadata": {"owner": "erin"}},
-        {"config": {"metadata": {"owner": "erin", "tenant_id": "globex"}}},
+        {"config": {"metadata": {"owner": "erin", "tenant_id": ME.globex}}},
         {"metadata": {"owner": "erin"}, "config": {"metadata": {"owner": "erin"}}},
     ],
     ids=["metadata", "config.metadata", "both"],
@@ -107,7 +97,7 @@ def test_a_run_cannot_hand_the_thread_it_creates_to_another_member(
     assert not _listed(bob, thread) and bob.get(f"/threads/{thread}").status_code == 404
     mine = alice.get(f"/threads/{thread}")
     assert mine.status_code == 200, mine.text
-    assert mine.json()["metadata"]["owner"] == "alice" and mine.json()["metadata"]["tenant_id"] == "acme"
+    assert mine.json()["metadata"]["owner"] == "alice" and mine.json()["metadata"]["tenant_id"] == ME.acme
 
 
 def test_a_run_without_a_thread_answers_its_caller(server: Server) -> None:

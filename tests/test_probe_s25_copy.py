@@ -10,24 +10,20 @@ reaches, before langgraph-api looks."""
 
 from __future__ import annotations
 
-import json
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, ERIN_KEY, GLOBEX_KEY, WITH_ERIN, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.globex_key, ME.admin_key, ME.erin_key
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp: Path = tmp_path_factory.mktemp("probe-s25-copy")
-    keys = WITH_ERIN
-    with langgraph_dev(tmp, env={"KASSIST_API_KEYS": json.dumps(keys)}) as (url, _):
-        yield url
+def base(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 def _client(base: str, key: str) -> httpx.Client:

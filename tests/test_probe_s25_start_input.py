@@ -14,26 +14,25 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, corpus_of, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY = ME.acme_key, ME.globex_key
 
 EMPTY: list[Any] = [None, {}, {"goal": "index the handbook"}]
 SAYS = "an ingestion run starts with its settings"
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
-    tmp: Path = tmp_path_factory.mktemp("probe-s25-start")
-    with langgraph_dev(tmp, env={"KASSIST_EMBEDDER": "hashing"}) as (base, _):
-        settings = {"source": str(corpus_of(tmp, "acme")), "collection": "start", "embedder": "hashing"}
-        yield base, {"settings": {**settings, "batch_size": 5}}
+def served(shared_dev_hashing: SharedDev) -> tuple[str, dict[str, Any]]:
+    source = str(shared_dev_hashing.corpus(ME.acme))
+    settings = {"source": source, "collection": "start", "embedder": "hashing"}
+    return shared_dev_hashing.base, {"settings": {**settings, "batch_size": 5}}
 
 
 def _client(base: str, key: str) -> httpx.Client:

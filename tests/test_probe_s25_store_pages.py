@@ -11,22 +11,18 @@ probes, /tmp/kassist-docs/s25/h1.md), on a real ``langgraph dev``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ITEMS = 12
 
 
 @pytest.fixture(scope="module")
-def alice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    tmp: Path = tmp_path_factory.mktemp("probe-s25-store")
-    with (
-        langgraph_dev(tmp) as (base, _),
-        httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=60) as client,
-    ):
+def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=60) as client:
         for i in range(ITEMS):
             put = client.put("/store/items", json={"namespace": ["notes"], "key": f"k{i}", "value": {"i": i}})
             assert put.status_code == 204, put.text[:300]

@@ -11,13 +11,13 @@ thread (``command: {}`` there: ``EmptyInputError``). Now one line says what to s
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 from typing import Any
 
 import httpx
-from server_harness import ACME_KEY, corpus_of, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
-ALICE = {"x-api-key": ACME_KEY}
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ALICE = {"x-api-key": ME.acme_key}
 REFUSED = "command holds no resume: send command.resume"
 
 
@@ -25,44 +25,44 @@ def _run(base: str, path: str, body: dict[str, Any]) -> httpx.Response:
     return httpx.post(f"{base}{path}", headers=ALICE, json=body, timeout=600)
 
 
-def test_a_command_without_resume_is_refused(tmp_path: Path) -> None:
-    with langgraph_dev(tmp_path) as (base, _):
-        chat, job = str(uuid.uuid4()), str(uuid.uuid4())
-        question = {"messages": [{"role": "user", "content": "How many days of leave do I get?"}]}
-        turn = _run(
-            base,
-            f"/threads/{chat}/runs/wait",
-            {"assistant_id": "assistant", "input": question, "if_not_exists": "create"},
-        )
-        assert turn.status_code == 200 and "__error__" not in turn.json(), turn.text[:300]
-        # An ingestion run held before its first node: the thread holds a run to resume.
-        settings = {"source": str(corpus_of(tmp_path, "acme")), "embedder": "hashing", "collection": "held"}
-        held = {
-            "assistant_id": "ingestion",
-            "input": {"settings": settings},
-            "if_not_exists": "create",
-            "interrupt_before": ["begin"],
-        }
-        assert _run(base, f"/threads/{job}/runs/wait", held).status_code == 200
-        before = httpx.get(f"{base}/threads/{job}/state", headers=ALICE, timeout=30).json()
-        cases = [
-            (f"/threads/{chat}/runs/wait", "assistant", {"resume": None}),
-            (f"/threads/{job}/runs/wait", "ingestion", {"resume": None}),
-            ("/runs/wait", "assistant", {"resume": None}),
-            ("/runs/wait", "assistant", {}),
-            (f"/threads/{chat}/runs", "assistant", {}),
-        ]
-        for path, graph, command in cases:
-            refused = _run(base, path, {"assistant_id": graph, "command": command})
-            assert refused.status_code == 422, (path, command, refused.text[:300])
-            assert refused.json()["detail"].startswith(REFUSED), refused.text[:300]
-        # Nothing ran: the held run is where it was, and it still resumes as it should.
-        after = httpx.get(f"{base}/threads/{job}/state", headers=ALICE, timeout=30).json()
-        assert after["checkpoint"] == before["checkpoint"] and after["next"] == ["begin"]
-        resumed = _run(base, f"/threads/{job}/runs/wait", {"assistant_id": "ingestion", "input": None})
-        assert resumed.status_code == 200 and "__error__" not in resumed.json(), resumed.text[:300]
-        # A real resume of a conversation is untouched by the rule.
-        again = _run(
-            base, f"/threads/{chat}/runs/wait", {"assistant_id": "assistant", "command": {"resume": "go on"}}
-        )
-        assert again.status_code == 200, again.text[:300]
+def test_a_command_without_resume_is_refused(shared_dev: SharedDev) -> None:
+    base = shared_dev.base
+    chat, job = str(uuid.uuid4()), str(uuid.uuid4())
+    question = {"messages": [{"role": "user", "content": "How many days of leave do I get?"}]}
+    turn = _run(
+        base,
+        f"/threads/{chat}/runs/wait",
+        {"assistant_id": "assistant", "input": question, "if_not_exists": "create"},
+    )
+    assert turn.status_code == 200 and "__error__" not in turn.json(), turn.text[:300]
+    # An ingestion run held before its first node: the thread holds a run to resume.
+    settings = {"source": str(shared_dev.corpus(ME.acme)), "embedder": "hashing", "collection": "held"}
+    held = {
+        "assistant_id": "ingestion",
+        "input": {"settings": settings},
+        "if_not_exists": "create",
+        "interrupt_before": ["begin"],
+    }
+    assert _run(base, f"/threads/{job}/runs/wait", held).status_code == 200
+    before = httpx.get(f"{base}/threads/{job}/state", headers=ALICE, timeout=30).json()
+    cases = [
+        (f"/threads/{chat}/runs/wait", "assistant", {"resume": None}),
+        (f"/threads/{job}/runs/wait", "ingestion", {"resume": None}),
+        ("/runs/wait", "assistant", {"resume": None}),
+        ("/runs/wait", "assistant", {}),
+        (f"/threads/{chat}/runs", "assistant", {}),
+    ]
+    for path, graph, command in cases:
+        refused = _run(base, path, {"assistant_id": graph, "command": command})
+        assert refused.status_code == 422, (path, command, refused.text[:300])
+        assert refused.json()["detail"].startswith(REFUSED), refused.text[:300]
+    # Nothing ran: the held run is where it was, and it still resumes as it should.
+    after = httpx.get(f"{base}/threads/{job}/state", headers=ALICE, timeout=30).json()
+    assert after["checkpoint"] == before["checkpoint"] and after["next"] == ["begin"]
+    resumed = _run(base, f"/threads/{job}/runs/wait", {"assistant_id": "ingestion", "input": None})
+    assert resumed.status_code == 200 and "__error__" not in resumed.json(), resumed.text[:300]
+    # A real resume of a conversation is untouched by the rule.
+    again = _run(
+        base, f"/threads/{chat}/runs/wait", {"assistant_id": "assistant", "command": {"resume": "go on"}}
+    )
+    assert again.status_code == 200, again.text[:300]

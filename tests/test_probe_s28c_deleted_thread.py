@@ -10,17 +10,17 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, GLOBEX_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.globex_key, ME.admin_key
 QUESTION = "My salary negotiation with Globex: what is the relocation bonus policy?"
 
 
 @pytest.fixture(scope="module")
-def alice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-s28c-deleted-thread")) as (base, _db_url):
-        client = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300)
+def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ACME_KEY}, timeout=300) as client:
         yield client
-        client.close()
 
 
 def test_a_deleted_thread_leaves_no_session_note(alice: httpx.Client) -> None:

@@ -22,8 +22,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 QUESTION = "What is the parental leave policy?"
 PLANTED = "PLANTED: these words replace a message the conversation holds"
 NOTE_CHARS = 900_000  # one note, under the server's 1 MB body limit
@@ -33,11 +34,9 @@ DELAY = 4  # seconds the first turn waits: time for the second to be accepted be
 
 
 @pytest.fixture(scope="module")
-def alice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-s28c-turn-ids")) as (base, _db_url):
-        client = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300)
+def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=300) as client:
         yield client
-        client.close()
 
 
 def _turn(text: str, message_id: str | None = None) -> dict[str, Any]:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, GLOBEX_KEY, corpus_of, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 from graph.ingestion.audit_step import MAX_RULES_BYTES, rules_at
 from graph.ingestion.served import ServedRunRefused, check_served
@@ -24,6 +23,8 @@ from graph.ingestion.state import Settings
 from knowledge.audit import AuditConfigError
 
 pytestmark = pytest.mark.timeout(900)
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY = ME.acme_key, ME.globex_key
 
 
 def test_reading_rules_from_a_pipe_fails_at_once(tmp_path: Path) -> None:
@@ -59,15 +60,12 @@ def test_the_served_check_names_a_pipe(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    tmp = tmp_path_factory.mktemp("served-files")
-    with langgraph_dev(tmp, env={"KASSIST_EMBEDDER": "hashing"}) as (base, _):
-        yield base, tmp
+def server(shared_dev_hashing: SharedDev) -> tuple[str, Path]:
+    return shared_dev_hashing.base, shared_dev_hashing.corpus(ME.acme)
 
 
 def test_a_pipe_as_audit_rules_is_422_and_blocks_no_one(server: tuple[str, Path]) -> None:
-    base, tmp = server
-    acme = corpus_of(tmp, "acme")
+    base, acme = server
     pipe = acme.parent / "rules.toml"
     os.mkfifo(pipe)
     settings = {"source": str(acme), "collection": "piped", "embedder": "hashing", "audit_rules": str(pipe)}

@@ -25,12 +25,13 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 from server.configurable import refused_server_keys
 from server.turn_input import replaced_refusal, turn_refusal
 
 pytestmark = pytest.mark.timeout(900)
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 
 TURN = {"messages": [{"role": "user", "content": "How many days of annual leave do we get?"}]}
 SERVER_SET: list[dict[str, Any]] = [
@@ -64,9 +65,9 @@ def test_the_keys_a_client_sends_pass() -> None:
 
 
 @pytest.fixture(scope="module")
-def alice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-server-keys")) as (base, _):
-        yield httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=180)
+def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=180) as client:
+        yield client
 
 
 def _refused(answer: httpx.Response, key: str) -> None:

@@ -6,19 +6,18 @@ read them (what that user asked): the store handler only forced the tenant."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.admin_key
 SESSIONS_OF = {"alice": ["assistant", "alice", "sessions"], "olga": ["assistant", "olga", "sessions"]}
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with langgraph_dev(tmp_path_factory.mktemp("probe-store")) as (url, _):
-        yield url
+def base(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 def _client(base: str, key: str) -> httpx.Client:
@@ -68,7 +67,7 @@ def test_a_user_cannot_write_or_read_another_users_assistant_memory(base: str) -
     }
     assert _keys(olga.post("/store/items/search", json={"namespace_prefix": ["assistant"]})) == {olga_thread}
     listed = alice.post("/store/namespaces", json={"prefix": ["assistant"]})
-    assert listed.status_code == 200 and listed.json()["namespaces"] == [["acme", *SESSIONS_OF["alice"]]]
+    assert listed.status_code == 200 and listed.json()["namespaces"] == [[ME.acme, *SESSIONS_OF["alice"]]]
     # An admin may read (and remove) a user's notes; the note alice could not plant is not there.
     read = olga.post("/store/items/search", json={"namespace_prefix": ["assistant", "alice"]})
     assert _keys(read) == {alice_thread}
@@ -112,15 +111,15 @@ def test_an_empty_prefix_does_not_show_a_member_another_users_assistant_memory(b
         for i in range(8)
     ]
     paged = [item for page in pages for item in page.json()["items"]]
-    assert all(item["namespace"][:3] != ["acme", "assistant", "olga"] for item in paged)
+    assert all(item["namespace"][:3] != [ME.acme, "assistant", "olga"] for item in paged)
     assert {"alice-note-0", "alice-note-1", "alice-note-2", "h"} <= {item["key"] for item in paged}
     listings: list[dict[str, object]] = [{}, {"prefix": []}, {"max_depth": 3}]
     for listing in listings:
         listed = alice.post("/store/namespaces", json=listing)
         assert listed.status_code == 200, listed.text
         names = listed.json()["namespaces"]
-        assert ["acme", *SESSIONS_OF["olga"]] not in names and ["acme", "assistant", "olga"] not in names
-        assert any(name[:3] == ["acme", "assistant", "alice"] for name in names), names
+        assert [ME.acme, *SESSIONS_OF["olga"]] not in names and [ME.acme, "assistant", "olga"] not in names
+        assert any(name[:3] == [ME.acme, "assistant", "alice"] for name in names), names
     # An admin still sees the whole tenant (to find and remove a planted note).
     assert "olga-note-0" in seen(olga, {"namespace_prefix": []})
     assert "alice-note-0" in seen(olga, {"namespace_prefix": []})

@@ -10,26 +10,18 @@ writes, and a metadata update cannot hand a thread to another user."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, ERIN_KEY, WITH_ERIN, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.admin_key, ME.erin_key
 SAID = "My manager is Rex and I prefer answers in Bengali."
 
 
 @pytest.fixture(scope="module")
-def lg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    keys = WITH_ERIN
-    with langgraph_dev(
-        tmp_path_factory.mktemp("probe-threads"), env={"KASSIST_API_KEYS": json.dumps(keys)}
-    ) as (
-        base,
-        _,
-    ):
-        yield base
+def lg(shared_dev: SharedDev) -> str:
+    return shared_dev.base
 
 
 def _client(base: str, key: str) -> httpx.Client:

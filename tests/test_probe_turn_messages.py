@@ -14,11 +14,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, kassist_serve, langgraph_dev
+from server_harness import kassist_serve
+from shared_servers import SharedDev, file_tenants
 
 from server.turn_input import MAX_TURN_MESSAGES, turn_refusal
 
 pytestmark = pytest.mark.timeout(900)
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY = ME.acme_key
 
 
 def _messages(count: int) -> list[dict[str, str]]:
@@ -26,12 +29,10 @@ def _messages(count: int) -> list[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedDev) -> Iterator[tuple[str, str]]:
     tmp: Path = tmp_path_factory.mktemp("probe-turn-messages")
-    (tmp / "dev").mkdir()
-    (tmp / "serve").mkdir()
-    with langgraph_dev(tmp / "dev") as (dev, db_url), kassist_serve(tmp / "serve", db_url) as serve:
-        yield dev, serve
+    with kassist_serve(tmp, shared_dev.db_url, env=ME.env) as serve:
+        yield shared_dev.base, serve
 
 
 def test_the_limit() -> None:

@@ -4,23 +4,23 @@ items are stored in our SQLite file under the caller's tenant, whatever namespac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from langgraph_sdk import get_sync_client
-from server_harness import ACME_KEY, GLOBEX_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 from memory import MemoryStore
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, GLOBEX_KEY = ME.acme_key, ME.globex_key
 Server = tuple[str, str]
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with langgraph_dev(tmp_path_factory.mktemp("store-server")) as started:
-        yield started
+def server(shared_dev: SharedDev) -> Server:
+    return shared_dev.base, shared_dev.db_url
 
 
 def _client(base: str, key: str) -> httpx.Client:
@@ -48,29 +48,29 @@ def test_a_tenant_uses_its_store_and_another_tenant_sees_nothing(server: Server)
 
     item = sdk.store.get_item(("prefs", "asha"), "lang")
     # The server's store is the admin view: the tenant is the first label, added by the auth handler.
-    assert item["namespace"] == ["acme", "prefs", "asha"]
+    assert item["namespace"] == [ME.acme, "prefs", "asha"]
     assert item["value"] == {"text": "answer in Bengali", "language": "bn"}
     acme = _client(base, ACME_KEY)
     found = _search(acme, ["prefs"], query="which language should answers use", limit=5)
-    assert [(i["namespace"], i["key"]) for i in found] == [(["acme", "prefs", "asha"], "lang")]
+    assert [(i["namespace"], i["key"]) for i in found] == [([ME.acme, "prefs", "asha"], "lang")]
     assert found[0]["score"] is not None  # a semantic search, not a plain listing
     assert _search(acme, ["prefs"], filter={"language": "bn"})[0]["key"] == "lang"
-    assert _namespaces(acme) == [["acme", "prefs", "asha"]]
+    assert _namespaces(acme) == [[ME.acme, "prefs", "asha"]]
 
     globex = _client(base, GLOBEX_KEY)
     got = globex.get("/store/items", params={"namespace": "prefs.asha", "key": "lang"})
     assert got.status_code == 200 and got.json() is None
-    got = globex.get("/store/items", params={"namespace": "acme.prefs.asha", "key": "lang"})
+    got = globex.get("/store/items", params={"namespace": f"{ME.acme}.prefs.asha", "key": "lang"})
     assert got.status_code == 200 and got.json() is None
     assert _search(globex, ["prefs"], query="language") == []
-    assert _search(globex, ["acme"], query="language") == []
+    assert _search(globex, [ME.acme], query="language") == []
     assert _search(globex, []) == []
     assert _namespaces(globex) == []
-    assert _namespaces(globex, prefix=["acme"]) == []
+    assert _namespaces(globex, prefix=[ME.acme]) == []
     # Deleting "acme's" item as globex deletes (nothing) under globex.
     assert (
         globex.request(
-            "DELETE", "/store/items", json={"namespace": ["acme", "prefs", "asha"], "key": "lang"}
+            "DELETE", "/store/items", json={"namespace": [ME.acme, "prefs", "asha"], "key": "lang"}
         ).status_code
         == 204
     )
@@ -82,17 +82,17 @@ def test_a_tenant_uses_its_store_and_another_tenant_sees_nothing(server: Server)
     assert anonymous.post("/store/namespaces", json={}).status_code == 401
 
     with MemoryStore.from_url(db_url) as store:
-        stored = store.for_tenant("acme").get(("prefs", "asha"), "lang")
+        stored = store.for_tenant(ME.acme).get(("prefs", "asha"), "lang")
         assert stored is not None and stored.value["language"] == "bn"
-        assert store.for_tenant("globex").list_namespaces() == []
+        assert store.for_tenant(ME.globex).list_namespaces() == []
 
 
 def test_the_namespace_a_client_sends_cannot_leave_its_tenant(server: Server) -> None:
     base, db_url = server
     acme = _client(base, ACME_KEY)
     for namespace, key in (
-        (["acme", "settings"], "tz"),  # already starts with the caller's tenant: not doubled
-        (["globex", "settings"], "tz"),  # names another tenant: nested under the caller's instead
+        ([ME.acme, "settings"], "tz"),  # already starts with the caller's tenant: not doubled
+        ([ME.globex, "settings"], "tz"),  # names another tenant: nested under the caller's instead
     ):
         put = acme.put(
             "/store/items", json={"namespace": namespace, "key": key, "value": {"tz": "Asia/Dhaka"}}
@@ -104,9 +104,9 @@ def test_the_namespace_a_client_sends_cannot_leave_its_tenant(server: Server) ->
     assert _namespaces(globex) == []
 
     with MemoryStore.from_url(db_url) as store:
-        mine = store.for_tenant("acme")
+        mine = store.for_tenant(ME.acme)
         assert mine.get(("settings",), "tz") is not None
-        assert mine.get(("acme", "settings"), "tz") is None  # no doubled tenant label
-        assert mine.get(("globex", "settings"), "tz") is not None
-        assert store.for_tenant("globex").get(("settings",), "tz") is None
-        assert store.for_tenant("globex").list_namespaces() == []
+        assert mine.get((ME.acme, "settings"), "tz") is None  # no doubled tenant label
+        assert mine.get((ME.globex, "settings"), "tz") is not None
+        assert store.for_tenant(ME.globex).get(("settings",), "tz") is None
+        assert store.for_tenant(ME.globex).list_namespaces() == []
