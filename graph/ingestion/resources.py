@@ -54,6 +54,7 @@ class Resources:
     _indexes: dict[str, KnowledgeIndex] = field(default_factory=dict)
     _embedders: dict[str, tuple[Embedder, str]] = field(default_factory=dict)
     _memory: MemoryManager | None = None
+    _checked: bool = False  # check_versions
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
@@ -67,6 +68,30 @@ class Resources:
             raise
         reports = (reports_dir or Path(os.environ.get(REPORTS_ENV) or ".kassist/reports")).resolve()
         return cls(database_url, saver, store, reports)
+
+    def check_versions(self) -> None:
+        """Refuse a database whose knowledge index or memory tables a newer kassist migrated (their
+        SchemaTooNew, one line: "upgrade kassist"), read without writing and once per Resources.
+        Both are opened by the run's nodes, on first use: a run on such a database was registered
+        and checkpointed, then failed half-way (the index) or after doing all its work (the memory),
+        with a resume that could never work (h7 s31 #1). Imports the components' statements, which
+        a run that executes needs anyway."""
+        if self._checked:
+            return
+        from importlib import import_module
+
+        from kassist.db import migrate as runner
+        from knowledge.index.errors import IndexSchemaTooNew
+
+        backend = self.runs.backend
+        index = import_module(f"knowledge.index.sql_{backend}").DIALECT
+        memory = import_module(f"memory.manager.sql_{backend}").SQL
+        for component, known, error in (
+            (runner.KNOWLEDGE_INDEX, len(index.migrations), IndexSchemaTooNew),
+            (runner.MEMORY_MANAGER, len(memory.migrations), runner.SchemaTooNew),
+        ):
+            runner.pending(component, self.runs.versions(component), known, error=error)
+        self._checked = True
 
     def embedder(self, choice: str) -> tuple[Embedder, str]:
         """The embedder for ``choice`` (auto|local|hashing|openai or a recorded model name) and why."""

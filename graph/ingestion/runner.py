@@ -207,6 +207,7 @@ def _execute(
     if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
         assert head.state is not None
         return RunOutcome(head.state, "finished")  # what the graph would say, without building it
+    res.check_versions()  # before any node writes (a run registered by an older kassist, resumed)
     from langgraph.types import Command
 
     graph = _compiled(res, tenant)
@@ -318,6 +319,8 @@ def registered(
     validate_run_id(run_id)
     fallback: Settings | None = None
     current = res.runs.for_tenant(tenant).registration(run_id)
+    if current is None:  # nothing is registered on a database this kassist cannot finish a run on
+        res.check_versions()
     if current is None or current.settings is None:
         # No row at all: a run whose input was checkpointed before `begin` registered it (a kill in
         # that instant on the LangGraph server, a client's interrupt_before begin). Its checkpoint's

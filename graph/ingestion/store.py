@@ -95,6 +95,18 @@ class RunStore:
     def setup(self) -> list[int]:
         return self._handle.run(migrate(self._q, self._handle.backend), write=True)
 
+    @property
+    def backend(self) -> str:
+        """The database's backend (``sqlite`` or ``postgres``)."""
+        return self._handle.backend
+
+    def versions(self, component: str) -> list[int]:
+        """The schema versions of ``component`` (one of kassist.db.migrate's names) applied to this
+        database, read without writing."""
+        from kassist.db.migrate import recorded
+
+        return self._handle.run(recorded(component, self._handle.backend))
+
     def tenants(self) -> list[str]:
         """Every tenant that has ingestion runs (cross-tenant: retention goes over all of them)."""
         return [str(tenant) for (tenant,) in self._handle.one(self._q.run_tenants, {}, fetch=True)]
