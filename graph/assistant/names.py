@@ -7,6 +7,8 @@ of the passages found holds ("Tokyo", "SEV2"). What counts as such a name, and w
 - :func:`office_names`: the place an "X office" names, typed in any case;
 - :func:`quoted_title`: the words of a document title the user quotes as they remember it, which
   name a document, not a scope;
+- :func:`permitted_names`: the names in what a permission question asks to do ("can I install
+  NordVPN"), which a rule for the kind of thing covers;
 - :func:`unexcused`: a title-cased phrase mostly found names a document; an acronym is found when the
   passages spell it out (:func:`spelled_out`), name it without its head word (:func:`named_short`),
   or the knowledge base uses it as written.
@@ -18,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from knowledge.index.coverage import QUESTION_WORDS
-from knowledge.index.rerank import terms
+from knowledge.index.rerank import named_scopes, terms
 from knowledge.index.rules import STOPWORDS
 from knowledge.index.words import ACRONYM_WORD
 
@@ -73,6 +75,40 @@ def office_names(query: str) -> frozenset[str]:
     return terms(
         " ".join(w for w in found if w not in STOPWORDS and w not in OFFICE_KINDS and w not in QUESTION_WORDS)
     )
+
+
+# A question asking whether the user may do something: "can I install X", "may we use X", "am I
+# allowed to post on X", "is it ok to ...", "is X allowed". Policies state such rules for a kind of
+# thing (VPN clients, social media, countries), seldom for each brand or place (session 31).
+_PERMISSION = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|also)[,\s]+)?(?:"
+    r"(?:can|could|may|might)\s+(?:i|we)\b(?:\s+(?:just|still|also|even|actually|really))*\s+(?!not\b)[a-z]+"
+    r"|(?:am\s+i|are\s+we|is\s+it)\s+(?:allowed|permitted|ok|okay|fine|acceptable)\s+to\s+[a-z]+"
+    r"|is\s+it\s+(?:ok|okay|fine|allowed|permitted|acceptable)\s+(?:for\s+(?:me|us)\s+)?(?:to|if)\s+[a-z]+"
+    r")\b",
+    re.IGNORECASE,
+)
+_ALLOWED = re.compile(r"^(?:is|are)\s+(.+?)\s+(?:allowed|permitted|ok|okay|fine|acceptable)\b", re.IGNORECASE)
+
+
+def permitted_names(asks: str) -> frozenset[str]:
+    """The names in what a permission question asks to do ("Can I install NordVPN on my laptop?",
+    "Is Dropbox allowed for client files?"): an instance of the kind of thing a rule governs, which
+    the rule's passage need not name. The names check leaves them to the evidence and the other
+    checks; a year or numbered name and an "X office" (:func:`office_names`) stay asked for, as does
+    the subject of "can Sales approve ..." (only "I"/"we" ask permission)."""
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+", asks):
+        sentence = sentence.strip()
+        if m := _PERMISSION.match(sentence):
+            span = sentence[m.end() :]
+        elif m := _ALLOWED.match(sentence):
+            span = m.group(1)
+        else:
+            continue
+        words = terms(" ".join(w for w in re.findall(r"[\w'-]+", span) if not any(c.isdigit() for c in w)))
+        out |= named_scopes(sentence) & words
+    return frozenset(out) - office_names(asks)
 
 
 def unexcused(
