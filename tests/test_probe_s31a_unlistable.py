@@ -42,9 +42,6 @@ def _kassist(prefix: list[str], cwd: Path, *args: str) -> subprocess.CompletedPr
     )  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h7 s31 #2: an unlistable folder's indexed documents are deleted by the next run"
-)
 def test_documents_under_a_folder_that_cannot_be_listed_are_kept(tmp_path: Path) -> None:
     prefix = _as_user_without_root_reads()
     src = tmp_path / "src"

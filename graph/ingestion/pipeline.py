@@ -33,21 +33,32 @@ def list_source(
     root: Path, tenant: str, collection: str, indexed: Sequence[tuple[str, str]]
 ) -> list[dict[str, Any]]:
     """The run's manifest rows: every file of the source in order, then the documents indexed in the
-    collection whose file is gone (their chunks are removed)."""
+    collection whose file is gone (their chunks are removed). What the walk could not read hides
+    nothing: a document indexed at or under a failed entry (a folder it could not list: its mode,
+    descriptors exhausted, a storage error) is not gone, only unread, and is kept. Deleted as gone,
+    a folder unlistable for a moment emptied its part of the collection before the review its
+    failure asked for, and a reject left it so (h7 s31 #2; the source folder itself: all of it)."""
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
+    unread: list[str] = []
     for item in walk_files(root):
         if isinstance(item, DocumentError):
             rows.append(_row(len(rows), "error", item.source_path, None, "failed", _reason(item, root)))
+            unread.append(item.source_path)
             continue
         path = Path(os.path.relpath(item, root)).as_posix()
         doc = document_id(tenant, collection, path)
         seen.add(doc)
         rows.append(_row(len(rows), "file", path, doc, None, None))
     for doc, path in indexed:
-        if doc not in seen:
+        if doc not in seen and not any(_within(path, entry) for entry in unread):
             rows.append(_row(len(rows), "delete", path, doc, None, None))
     return rows
+
+
+def _within(path: str, entry: str) -> bool:
+    """Whether source path ``path`` is the walk's entry ``entry`` or under it ("." is the source)."""
+    return entry in (".", path) or path.startswith(entry.rstrip("/") + "/")
 
 
 def _reason(error: DocumentError, root: Path) -> str:
