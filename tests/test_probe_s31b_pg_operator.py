@@ -67,7 +67,6 @@ def role(pg_url: str) -> Iterator[str]:
         _sql(pg_url, f"DROP OWNED BY {name}", f"DROP ROLE {name}")
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #1: a role without CREATE on the schema is 'a bug in kassist'")
 def test_a_role_that_may_not_create_tables_is_one_line_naming_the_grant(pg_url: str, role: str) -> None:
     _sql(pg_url, "REVOKE CREATE ON SCHEMA public FROM PUBLIC", f"GRANT USAGE ON SCHEMA public TO {role}")
     for args in READS:
@@ -75,7 +74,6 @@ def test_a_role_that_may_not_create_tables_is_one_line_naming_the_grant(pg_url: 
         _one_line_naming(code, output, "GRANT")
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #1: a read-only database (a standby) is 'a bug in kassist'")
 def test_a_read_only_database_is_one_line_naming_it(pg_url: str) -> None:
     name = urlsplit(pg_url).path.lstrip("/")
     _sql(pg_url, f"ALTER DATABASE {name} SET default_transaction_read_only = on")
@@ -110,7 +108,6 @@ def test_a_read_only_database_kassist_set_up_can_be_read(pg_url: str) -> None:
         assert code == 0, (args, output)
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #3: search_path without pgvector: a bug line")
 def test_a_search_path_without_pgvectors_schema_is_one_line_naming_it(pg_url: str) -> None:
     name = urlsplit(pg_url).path.lstrip("/")
     _sql(pg_url, "CREATE SCHEMA other", f"ALTER DATABASE {name} SET search_path = other")
@@ -118,7 +115,6 @@ def test_a_search_path_without_pgvectors_schema_is_one_line_naming_it(pg_url: st
     _one_line_naming(code, output, "search_path", "public")
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #4: a foreign table of kassist's name: a bug line")
 def test_another_applications_table_of_kassists_name_is_one_line_naming_it(pg_url: str) -> None:
     _sql(pg_url, "CREATE TABLE kassist_ingest_runs (id serial PRIMARY KEY, note text)",
          "CREATE TABLE kassist_mem_memories (id int)")  # fmt: skip

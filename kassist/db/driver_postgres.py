@@ -37,6 +37,7 @@ from kassist.db.pool_postgres import (
     open_pool,
     retry_if_lost,
 )
+from kassist.db.refused_postgres import refused
 from kassist.db.sansio import adrive, drive
 from kassist.db.statements import DEFAULT, Compile, Local, Op, Options, Stmt
 
@@ -262,6 +263,7 @@ class PostgresDatabase:
             try:
                 return self._run_replayed(op, opts, single, restart=again is not None)
             except (psycopg.Error, Interrupted) as exc:
+                refused(self.conninfo, exc)
                 op, delay = reruns.after(exc)
             time.sleep(delay)
 
@@ -292,7 +294,8 @@ class PostgresDatabase:
         generator, compile step or request object. Errors are :meth:`run`'s: a connection lost
         before the answer runs the statement again on a fresh one (it must be safe to run twice,
         as a single op's first statement is), a pool that gives no connection is
-        DatabaseUnavailable, and a statement's own error is psycopg's."""
+        DatabaseUnavailable, a refusal of the server's setup kassist.db.refused_postgres's, and a
+        statement's own error is psycopg's."""
         pool = self.pool()
 
         def attempt() -> Any:
@@ -303,7 +306,11 @@ class PostgresDatabase:
             finally:
                 pool.putconn(conn)
 
-        return retry_if_lost(pool, self.conninfo, attempt, rerunnable=_always)
+        try:
+            return retry_if_lost(pool, self.conninfo, attempt, rerunnable=_always)
+        except psycopg.Error as exc:
+            refused(self.conninfo, exc)
+            raise
 
     async def arun(
         self,
@@ -320,6 +327,7 @@ class PostgresDatabase:
             try:
                 return await self._arun_replayed(op, opts, single, restart=again is not None)
             except (psycopg.Error, Interrupted) as exc:
+                refused(self.conninfo, exc)
                 op, delay = reruns.after(exc)
             await asyncio.sleep(delay)
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from kassist.db.statements import Stmt
+from kassist.dburl import DatabaseUnavailable
 
 T = TypeVar("T")
 Op = Generator[Any, Any, T]
@@ -202,6 +203,8 @@ def migrate(
     applied = [int(version) for (version,) in rows]
     adopted = None if applied else (yield from _legacy_versions(component, sql))
     todo = pending(component, applied or adopted or [], len(migrations), error=error)
+    if not applied and adopted is None:
+        yield from _refuse_foreign_tables(component, migrations, sql)
     if adopted is not None:  # refused above when newer: nothing adopted, the legacy table kept
         if adopted:
             yield _record(component, adopted)
@@ -213,6 +216,42 @@ def migrate(
         yield from _run(migrations[version - 1])
         yield _record(component, (version,))
     return todo
+
+
+class ForeignTable(DatabaseUnavailable):
+    """A table of a kassist component's name that kassist has no record of making (another
+    application's, a hand-made or restored one): a migration would adopt it as it is (CREATE TABLE
+    IF NOT EXISTS) and every statement then failed on its shape, as a bug of kassist's."""
+
+
+_CREATES = re.compile(r"\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([a-z_][a-z0-9_]*)", re.IGNORECASE)
+
+
+def _tables_made(migrations: Sequence[Migration]) -> list[str]:
+    """The tables the component's migrations create (their SQL text; a data migration makes none)."""
+    names: list[str] = []
+    for migration in migrations:
+        if callable(migration):
+            continue
+        items = (migration,) if isinstance(migration, str | Stmt) else migration
+        for item in items:
+            text = item if isinstance(item, str) else item.sql
+            names.extend(n for n in _CREATES.findall(text) if n not in names and n != TABLE)
+    return names
+
+
+def _refuse_foreign_tables(component: str, migrations: Sequence[Migration], sql: _Sql) -> Op[None]:
+    """Raise :class:`ForeignTable` for a table the component would create that is already there
+    while the database records none of the component's migrations."""
+    for name in _tables_made(migrations):
+        if _found((yield Stmt(sql.exists.format(name=name)))):
+            raise ForeignTable(
+                f"this database already holds a table {name}, which kassist did not make (it records "
+                f"no {component} tables here): another application's, or one made or restored by "
+                "hand. kassist will not use or change it; give kassist a database (or a schema, via "
+                "the role's search_path) of its own, or rename or drop that table"
+            )
+    return None
 
 
 def pending(
