@@ -20,6 +20,12 @@ from graph.ingestion import resources
 
 CONFTEST = Path(__file__).with_name("conftest.py")
 DATABASES = Path(__file__).with_name("databases.py")
+# conftest also imports the shared servers' fixtures, and they their harness.
+HELPERS = [
+    CONFTEST,
+    DATABASES,
+    *(Path(__file__).with_name(n) for n in ("shared_servers.py", "server_harness.py")),
+]
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -36,7 +42,7 @@ def child_pytest(
     files (relative path: text) are the user's own, untracked, as README's commands leave them."""
     checkout = tmp_path / "checkout"
     (checkout / "tests").mkdir(parents=True)
-    for helper in (CONFTEST, DATABASES):  # conftest imports its database helpers as a module
+    for helper in HELPERS:  # conftest imports its helpers as modules
         (checkout / "tests" / helper.name).write_text(helper.read_text())
     (checkout / "tests" / "test_child.py").write_text(test_source)
     if user_files is not None:
