@@ -32,7 +32,7 @@ import pytest
 from databases import DatabaseSupply, embedded_server, with_template
 from shared_servers import _shared_dev_servers, shared_dev, shared_dev_hashing
 
-# The shared ``langgraph dev`` servers of the files that need no configuration of their own (shared_servers).
+# The shared ``langgraph dev`` servers of the files that need no configuration of their own.
 __all__ = ["_shared_dev_servers", "shared_dev", "shared_dev_hashing"]
 
 CHECKOUT = Path(__file__).resolve().parents[1]

@@ -1,5 +1,5 @@
 """One ``langgraph dev`` per test process (each xdist worker) and configuration (:data:`FLAVOURS`: the
-default one, and the hashing embedder's) for the test files that need no configuration of their
+default one, and the hashing embedder's without a language model) for the test files that need no configuration of their
 own, with each file in tenants of its own.
 
 A server start costs ~2 s of CPU (imports: langgraph, langchain, our graphs); 23 files started one
@@ -36,8 +36,9 @@ from server_harness import ROOT, langgraph_dev
 
 FLAVOURS: dict[str, dict[str, str]] = {
     "shared_dev": {},
-    # The files whose served ingestion runs and turns use the hashing embedder (no model load).
-    "shared_dev_hashing": {"KASSIST_EMBEDDER": "hashing"},
+    # The files whose served ingestion runs and turns use the hashing embedder (no model load) and
+    # the offline extractive responder, whatever the caller's shell says.
+    "shared_dev_hashing": {"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""},
 }
 """Fixture name -> what its server's environment adds to the default (server_harness.server_env)."""
 

@@ -12,37 +12,40 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, ROOT, free_port, langgraph_dev, running, server_env
+from server_harness import ROOT, free_port, running, server_env
+from shared_servers import FLAVOURS, SharedDev, file_tenants
 
 from memory.manager.manager import MemoryManager
 from server.turn_input import instruction_tokens
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY = ME.acme_key
 Servers = tuple[str, str]  # langgraph dev, kassist serve: one database
 BUDGET = 3000
 PREFERENCES = 24
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev_hashing: SharedDev) -> Iterator[Servers]:
     tmp = tmp_path_factory.mktemp("budget")
-    offline = {"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
-    with langgraph_dev(tmp, env=offline) as (graph_base, db_url):
-        memory = MemoryManager.from_url(db_url).for_tenant("acme")
-        try:  # alice (ACME_KEY) pinned many preferences over time: ~1,500 tokens of them
-            for i in range(PREFERENCES):
-                value = f"answers about topic {i} in a formal register " + "with short plain sentences " * 8
-                decided = memory.remember("alice", "preference", f"style_{i}", value, "user_explicit")
-                assert decided.memory is not None, decided
-        finally:
-            memory.close()
-        port = free_port()
-        serve_base = f"http://127.0.0.1:{port}"
-        argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-        env = {**server_env(db_url), **offline}
-        with running(
-            argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{serve_base}/ok", what="kassist serve"
-        ):
-            yield graph_base, serve_base
+    offline = FLAVOURS["shared_dev_hashing"]  # the hashing embedder, no language model
+    graph_base, db_url = shared_dev_hashing.base, shared_dev_hashing.db_url
+    memory = MemoryManager.from_url(db_url).for_tenant(ME.acme)
+    try:  # alice (ACME_KEY) pinned many preferences over time: ~1,500 tokens of them
+        for i in range(PREFERENCES):
+            value = f"answers about topic {i} in a formal register " + "with short plain sentences " * 8
+            decided = memory.remember("alice", "preference", f"style_{i}", value, "user_explicit")
+            assert decided.memory is not None, decided
+    finally:
+        memory.close()
+    port = free_port()
+    serve_base = f"http://127.0.0.1:{port}"
+    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
+    env = {**server_env(db_url), **offline, **ME.env}
+    with running(
+        argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{serve_base}/ok", what="kassist serve"
+    ):
+        yield graph_base, serve_base
 
 
 def _ask(servers: Servers, which: str, text: str, thread: str) -> httpx.Response:

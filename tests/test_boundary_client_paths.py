@@ -12,9 +12,11 @@ from pathlib import Path
 import httpx
 import pytest
 from runs_api_harness import ADMIN, env_for, serving, settle
-from server_harness import ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 from graph.ingestion.resources import Resources
+
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 
 
 def _folder_with_a_link_outside(folder: Path) -> Path:
@@ -32,47 +34,45 @@ def _no_server_path(text: str, *paths: Path) -> None:
     assert str(Path("/tmp")) not in text.replace("(a server path)", ""), text[:2000]
 
 
-def test_langgraph_dev_shows_no_server_path(tmp_path: Path) -> None:
-    root = tmp_path / "root"
-    docs = _folder_with_a_link_outside(root / "acme" / "docs")
-    with langgraph_dev(tmp_path, env={"KASSIST_INGEST_ROOT": str(root)}) as (base, db_url):
-        acme = httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120)
-        thread = acme.post("/threads", json={}).json()["thread_id"]
-        settings = {"source": str(docs), "collection": "paths", "embedder": "hashing"}
-        done = acme.post(
-            f"/threads/{thread}/runs/wait",
-            json={"assistant_id": "ingestion", "input": {"settings": settings}},
-        )
-        assert done.status_code == 200 and done.json()["counters"]["documents_failed"] == 1, done.text
-        res = Resources.open(db_url, tmp_path / "reports")
-        try:
-            rows = list(res.runs.for_tenant("acme").manifest(thread))
-            reasons = [str(r["reason"]) for r in rows if r["outcome"] == "failed"]
-            assert reasons == ["outside_root: symlink to (a server path), outside the ingested root"]
-            report = res.runs.for_tenant("acme").report(thread, "markdown") or ""
-            assert "link.md" in report
-            _no_server_path(report, root)
-        finally:
-            res.close()
-        _no_server_path(
-            json.dumps(acme.get(f"/threads/{thread}/state").json()["values"]["step_outputs"]), root
-        )
+def test_langgraph_dev_shows_no_server_path(shared_dev: SharedDev, tmp_path: Path) -> None:
+    root = shared_dev.corpus(ME.acme).parents[1]  # the server's KASSIST_INGEST_ROOT
+    docs = _folder_with_a_link_outside(root / ME.acme / "docs")
+    base, db_url = shared_dev.base, shared_dev.db_url
+    acme = httpx.Client(base_url=base, headers={"x-api-key": ME.acme_key}, timeout=120)
+    thread = acme.post("/threads", json={}).json()["thread_id"]
+    settings = {"source": str(docs), "collection": "paths", "embedder": "hashing"}
+    done = acme.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "ingestion", "input": {"settings": settings}},
+    )
+    assert done.status_code == 200 and done.json()["counters"]["documents_failed"] == 1, done.text
+    res = Resources.open(db_url, tmp_path / "reports")
+    try:
+        rows = list(res.runs.for_tenant(ME.acme).manifest(thread))
+        reasons = [str(r["reason"]) for r in rows if r["outcome"] == "failed"]
+        assert reasons == ["outside_root: symlink to (a server path), outside the ingested root"]
+        report = res.runs.for_tenant(ME.acme).report(thread, "markdown") or ""
+        assert "link.md" in report
+        _no_server_path(report, root)
+    finally:
+        res.close()
+    _no_server_path(json.dumps(acme.get(f"/threads/{thread}/state").json()["values"]["step_outputs"]), root)
 
-        # A folder gone by the time the run reads it: the error says what, not where on the server.
-        gone = root / "acme" / "gone"
-        gone.mkdir()
-        probe = acme.post("/threads", json={}).json()["thread_id"]
-        shutil.rmtree(gone)
-        failed = acme.post(
-            f"/threads/{probe}/runs/wait",
-            json={"assistant_id": "ingestion", "input": {"settings": {**settings, "source": str(gone)}}},
-        ).json()
-        assert failed["status"] == "failed", failed
-        assert failed["last_error"] == (
-            "discover: NotADirectoryError: ingestion root (the run's source folder) is not a directory"
-        )
-        state = acme.get(f"/threads/{probe}/state").json()["values"]
-        assert state["last_error"] == failed["last_error"]
+    # A folder gone by the time the run reads it: the error says what, not where on the server.
+    gone = root / ME.acme / "gone"
+    gone.mkdir()
+    probe = acme.post("/threads", json={}).json()["thread_id"]
+    shutil.rmtree(gone)
+    failed = acme.post(
+        f"/threads/{probe}/runs/wait",
+        json={"assistant_id": "ingestion", "input": {"settings": {**settings, "source": str(gone)}}},
+    ).json()
+    assert failed["status"] == "failed", failed
+    assert failed["last_error"] == (
+        "discover: NotADirectoryError: ingestion root (the run's source folder) is not a directory"
+    )
+    state = acme.get(f"/threads/{probe}/state").json()["values"]
+    assert state["last_error"] == failed["last_error"]
 
 
 def test_the_runs_api_shows_no_server_path(

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from raw_sql import raw
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.admin_key
 Server = tuple[str, str, Path]
 SECRET_DOC = (
     "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
@@ -27,14 +28,12 @@ SECRET_DOC = (
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("probe-review")
-    root = tmp / "ingest-root" / "acme"
+def server(shared_dev: SharedDev) -> Server:
+    root = shared_dev.corpus(ME.acme).parent  # KASSIST_INGEST_ROOT/<tenant>: the tenant's folder
     (root / "secret").mkdir(parents=True)
     (root / "secret" / "deploy.md").write_text(SECRET_DOC)
     (root / "secret" / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
-    with langgraph_dev(tmp, env={"KASSIST_INGEST_ROOT": str(root.parent)}) as (base, db_url):
-        yield base, db_url, root
+    return shared_dev.base, shared_dev.db_url, root
 
 
 def _waiting_run(member: httpx.Client, root: Path) -> str:
@@ -73,7 +72,7 @@ def test_the_decider_is_the_admin_key_not_the_resume_payload(
     bodies = raw(
         db_url,
         "SELECT body FROM kassist_ingest_reports WHERE tenant_id = ? AND run_id = ? AND format = 'json'",
-        ("acme", thread),
+        (ME.acme, thread),
     )
     assert bodies, "the run stored no report"
     report = json.dumps(json.loads(bodies[0][0]))

@@ -15,10 +15,12 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_ADMIN_KEY, ACME_KEY, langgraph_dev
+from shared_servers import SharedDev, file_tenants
 
 from server.configurable import INGESTION_INPUT_KEYS
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.admin_key
 Server = tuple[str, str, Path]
 ROLES = {"member": ACME_KEY, "admin": ACME_ADMIN_KEY}
 SECRET_DOC = (
@@ -28,16 +30,14 @@ SECRET_DOC = (
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``langgraph dev`` on a fresh SQLite file whose ingestion root holds a folder with a planted
-    private key (its runs stop for a review) and one without."""
-    tmp = tmp_path_factory.mktemp("boundary")
-    root = tmp / "ingest-root" / "acme"  # KASSIST_INGEST_ROOT/<tenant>: acme's folder
+def server(shared_dev: SharedDev) -> Server:
+    """The shared ``langgraph dev``, whose ingestion root holds, in this file's acme folder, a folder
+    with a planted private key (its runs stop for a review) and one without."""
+    root = shared_dev.corpus(ME.acme).parent  # KASSIST_INGEST_ROOT/<tenant>: the tenant's folder
     (root / "secret").mkdir(parents=True)
     (root / "secret" / "deploy.md").write_text(SECRET_DOC)
     (root / "secret" / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
-    with langgraph_dev(tmp, env={"KASSIST_INGEST_ROOT": str(root.parent)}) as (base, db_url):
-        yield base, db_url, root
+    return shared_dev.base, shared_dev.db_url, root
 
 
 def _client(base: str, role: str) -> httpx.Client:
@@ -100,7 +100,7 @@ def test_no_role_writes_a_conversations_state_directly(server: Server, role: str
     assert all(m["type"] != "system" for m in after["values"]["messages"])
     # Metadata is not state: a PATCH still works, re-stamped with the caller's tenant.
     patched = client.patch(f"/threads/{thread}", json={"metadata": {"label": "kept"}})
-    assert patched.status_code == 200 and patched.json()["metadata"]["tenant_id"] == "acme", patched.text
+    assert patched.status_code == 200 and patched.json()["metadata"]["tenant_id"] == ME.acme, patched.text
 
 
 @pytest.mark.parametrize("role", ["member", "admin"])
