@@ -1,0 +1,107 @@
+"""h8, session 31: kassist serve (in process, on PostgreSQL) when its database stops taking writes, and a
+conversation turn that carries a NUL.
+
+#7: the database turned read-only under a running server (a failover to a standby; here
+``default_transaction_read_only`` and its connections ended, so the pool reconnects to read-only
+sessions): every write was a 500 "Internal Server Error" with psycopg's traceback in the log, and
+uvicorn dropped the client's connection. A database the server cannot use for a while is the
+client's 503 with Retry-After and one line; the same turn goes through once it is writable again.
+#5: a standing instruction with a NUL ("please always cite the sec\\x00tion") was a 500 (the memory
+manager refuses a NUL, the assistant's extractor copied the user's words into it) and, in
+``kassist chat``, a four-line pydantic error that ended the chat; any other turn with a NUL is answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import psycopg
+import pytest
+from databases import fresh_database
+from fastapi.testclient import TestClient
+from server_harness import ACME_KEY, KEYS
+from typer.testing import CliRunner
+
+from cli.main import app as cli
+from graph.assistant.services import Services
+from knowledge.embedders import HashingEmbedder
+from server.keys import KeyTable
+from server.langserve_app import create_app
+
+ACME = {"x-api-key": ACME_KEY}
+
+
+@pytest.fixture(scope="module")
+def served(pg_server_url: str) -> Iterator[tuple[TestClient, str]]:
+    with pytest.MonkeyPatch.context() as env, fresh_database(pg_server_url, "kassist_h8s31") as url:
+        for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):  # the offline extractive responder
+            env.delenv(name, raising=False)
+        services = Services.from_url(url, embedder=HashingEmbedder())
+        app = create_app(url, KeyTable.model_validate({"keys": KEYS}), services=services)
+        with TestClient(app, raise_server_exceptions=False) as client:
+            yield client, url
+
+
+def _turn(text: str, thread: str) -> dict[str, Any]:
+    return {"input": {"messages": [["user", text]]}, "config": {"configurable": {"thread_id": thread}}}
+
+
+def _read_only(server_url: str, url: str, on: bool) -> None:
+    # From the maintenance database: a session of the read-only database cannot ALTER it back.
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        setting = "SET default_transaction_read_only = on" if on else "RESET default_transaction_read_only"
+        conn.execute(f"ALTER DATABASE {name} {setting}")
+        # The server's sessions end: its pool reconnects, to sessions of the new setting.
+        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+
+
+@pytest.mark.xfail(strict=True, reason="h8 s31 #5: a NUL in a standing instruction is a 500")
+def test_a_nul_in_a_standing_instruction_is_answered_or_refused_in_one_line(
+    served: tuple[TestClient, str],
+) -> None:
+    client, _ = served
+    answer = client.post(
+        "/assistant/invoke", headers=ACME, json=_turn("please always cite the sec\x00tion", "nul-1")
+    )
+    assert answer.status_code in (200, 422), answer.text
+    if answer.status_code == 422:
+        detail = answer.json()["detail"]
+        assert isinstance(detail, str) and "\n" not in detail and "NUL" in detail, detail
+
+
+@pytest.mark.xfail(strict=True, reason="h8 s31 #5: a NUL in a standing instruction ends kassist chat")
+def test_kassist_chat_goes_on_after_a_nul_in_a_standing_instruction(tmp_path: Path) -> None:
+    done = CliRunner(env={"COLUMNS": "400", "KASSIST_EMBEDDER": "hashing"}).invoke(
+        cli,
+        ["chat", "--tenant", "acme", "--user", "alice", "--database-url", f"sqlite:///{tmp_path / 'k.db'}"],
+        input="please always cite the sec\x00tion\nwhat is the leave policy?\n",
+    )
+    assert "pydantic" not in done.output and "validation error" not in done.output, done.output
+    assert done.exit_code == 0, done.output
+    assert done.output.count("you>") >= 2, done.output  # the second question was read
+
+
+@pytest.mark.xfail(strict=True, reason="h8 s31 #7: a read-only database under kassist serve is a 500")
+def test_a_database_turned_read_only_is_503_one_line_and_the_turn_goes_through_after(
+    served: tuple[TestClient, str], pg_server_url: str
+) -> None:
+    client, url = served
+    _read_only(pg_server_url, url, True)
+    try:
+        refused = client.post(
+            "/assistant/invoke", headers=ACME, json=_turn("What is the leave policy?", "ro-1")
+        )
+    finally:
+        _read_only(pg_server_url, url, False)
+    assert refused.status_code == 503, refused.text
+    assert refused.headers.get("retry-after"), dict(refused.headers)
+    detail = refused.json()["detail"]
+    assert isinstance(detail, str) and "\n" not in detail and "read-only" in detail, detail
+    again = client.post("/assistant/invoke", headers=ACME, json=_turn("What is the leave policy?", "ro-1"))
+    assert again.status_code == 200, again.text
+    kinds = [m["type"] for m in again.json()["output"]["messages"]]
+    assert kinds == ["human", "ai"], kinds  # nothing of the refused turn was kept
