@@ -46,7 +46,6 @@ def limited_role(pg_url: str) -> Iterator[str]:
             conn.execute(f"DROP ROLE {name}")
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #6: a role's connection limit is 'cannot reach PostgreSQL'")
 def test_a_pool_larger_than_the_roles_connection_limit_names_the_limit(limited_role: str) -> None:
     db = PostgresDatabase(limited_role, pool_size=3, connect_timeout=1)
     try:
@@ -60,7 +59,6 @@ def test_a_pool_larger_than_the_roles_connection_limit_names_the_limit(limited_r
     assert "check that the server is running" not in line.lower(), line  # it is, and it answered
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #8: a pool wait's probe refused for too many connections")
 def test_a_busy_pool_is_busy_when_the_servers_connections_are_used_up(limited_role: str) -> None:
     db = PostgresDatabase(limited_role, pool_size=1, connect_timeout=1)
     try:

@@ -23,6 +23,7 @@ from psycopg_pool.pool import AddConnection
 from psycopg_pool.pool_async import AddConnection as AsyncAddConnection
 
 from kassist.db.pool_logging import Outage
+from kassist.db.refused_postgres import connection_limit, too_many_connections
 from kassist.dburl import DatabaseUnavailable, PoolExhausted, postgres_target, postgres_unavailable
 
 CONNECT_TIMEOUT_S = 10.0
@@ -60,6 +61,8 @@ class Pool(ConnectionPool[Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.lent = 0
         self._lent_lock = threading.Lock()
+        self.refused: BaseException | None = None
+        """The last connection the server refused (what a pool that timed out opening says)."""
         super().__init__(*args, **kwargs)
         self.outage = Outage(str(self.conninfo), self.timeout)
 
@@ -69,6 +72,7 @@ class Pool(ConnectionPool[Any]):
         try:
             conn = super()._connect(timeout)
         except Exception as exc:
+            self.refused = exc
             self.outage.failed(exc)
             raise
         self.outage.recovered()
@@ -96,6 +100,7 @@ class AsyncPool(AsyncConnectionPool[Any]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.lent = 0
+        self.refused: BaseException | None = None  # Pool.refused
         super().__init__(*args, **kwargs)
         self.outage = Outage(str(self.conninfo), self.timeout)
 
@@ -103,6 +108,7 @@ class AsyncPool(AsyncConnectionPool[Any]):
         try:
             conn = await super()._connect(timeout)
         except Exception as exc:
+            self.refused = exc
             self.outage.failed(exc)
             raise
         self.outage.recovered()
@@ -139,7 +145,14 @@ def connect_once(
     try:
         psycopg.connect(conninfo, **_connect_kwargs(connect_timeout, kwargs)).close()
     except psycopg.OperationalError as exc:
+        _raise_limited(conninfo, exc)
         raise postgres_unavailable(conninfo, exc) from None
+
+
+def _raise_limited(conninfo: str, exc: BaseException, max_size: int | None = None) -> None:
+    """A connection refused at a connection limit is that limit, not "cannot reach" (h8 s31 #6)."""
+    if connection_limit(exc):
+        raise too_many_connections(conninfo, exc, max_size) from None
 
 
 def _raise_unavailable(conninfo: str, exc: BaseException) -> None:
@@ -147,6 +160,15 @@ def _raise_unavailable(conninfo: str, exc: BaseException) -> None:
     (any other exception, an interrupt above all, is the caller's to re-raise)."""
     if isinstance(exc, PoolTimeout | psycopg.OperationalError):
         raise postgres_unavailable(conninfo, exc) from None
+
+
+def _probe(conninfo: str) -> psycopg.OperationalError | None:
+    """One direct connection attempt, closed at once: its error, or None when the server took it."""
+    try:
+        psycopg.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S).close()
+    except psycopg.OperationalError as exc:
+        return exc
+    return None
 
 
 class PoolSettings(TypedDict, total=False):
@@ -184,6 +206,11 @@ def open_pool(
         pool.open(wait=True, timeout=timeout)
     except BaseException as exc:
         pool.close()  # also on an interrupt: its workers would keep reconnecting
+        # A server whose connection limit the pool reached said so to the pool's workers: that is
+        # the reason (h8 s31 #6: it was "cannot reach PostgreSQL ... pool initialization incomplete").
+        refused = getattr(pool, "refused", None)
+        if isinstance(exc, PoolTimeout) and refused is not None:
+            _raise_limited(conninfo, refused, max_size)
         _raise_unavailable(conninfo, exc)
         raise
     return pool
@@ -197,15 +224,28 @@ async def open_async_pool(
     try:
         await (await psycopg.AsyncConnection.connect(conninfo, **connect)).close()
     except psycopg.OperationalError as exc:
+        _raise_limited(conninfo, exc)
         raise postgres_unavailable(conninfo, exc) from None
     pool = pool_class(conninfo, **made)
     try:
         await pool.open(wait=True, timeout=timeout)
     except BaseException as exc:
         await pool.close()  # also on cancellation: its workers would keep reconnecting
+        refused = getattr(pool, "refused", None)  # open_pool's
+        if isinstance(exc, PoolTimeout) and refused is not None:
+            _raise_limited(conninfo, refused, max_size)
         _raise_unavailable(conninfo, exc)
         raise
     return pool
+
+
+async def _aprobe(conninfo: str) -> psycopg.OperationalError | None:
+    """The async twin of :func:`_probe`."""
+    try:
+        await (await psycopg.AsyncConnection.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S)).close()
+    except psycopg.OperationalError as exc:
+        return exc
+    return None
 
 
 class Replay(Generic[Req, Res, T]):
@@ -286,8 +326,10 @@ def _reconnecting(pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo
 def _verdict(
     pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str, probe: BaseException | None
 ) -> DatabaseUnavailable:
-    # Busy only when every connection is lent out: a pool short of connections lost them.
-    if probe is not None:
+    # Busy only when every connection is lent out: a pool short of connections lost them. A probe
+    # refused for a connection limit was answered: the server is up, the pool's count decides (it
+    # was "cannot reach PostgreSQL" while every pooled connection was lent out, h8 s31 #8).
+    if probe is not None and not connection_limit(probe):
         return postgres_unavailable(conninfo, probe)
     lent = getattr(pool, "lent", None)
     if lent is not None and lent < pool.max_size:
@@ -300,20 +342,12 @@ def _verdict(
 # one that answers, and then the count of lent connections tells a pool full of busy connections
 # (PoolExhausted) from one whose lost connections are not back yet (Reconnecting).
 def pool_timeout_error(pool: ConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
-    try:
-        psycopg.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S).close()
-    except psycopg.OperationalError as probe:
-        return _verdict(pool, conninfo, probe)
-    return _verdict(pool, conninfo, None)
+    return _verdict(pool, conninfo, _probe(conninfo))
 
 
 async def apool_timeout_error(pool: AsyncConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
     """The async twin of :func:`pool_timeout_error`."""
-    try:
-        await (await psycopg.AsyncConnection.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S)).close()
-    except psycopg.OperationalError as probe:
-        return _verdict(pool, conninfo, probe)
-    return _verdict(pool, conninfo, None)
+    return _verdict(pool, conninfo, await _aprobe(conninfo))
 
 
 def _tries(pool: ConnectionPool[Any] | AsyncConnectionPool[Any]) -> int:

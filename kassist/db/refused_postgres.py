@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from kassist.dburl import DatabaseUnavailable, postgres_target
@@ -96,3 +97,30 @@ def refused(conninfo: str, exc: BaseException) -> None:
     error = postgres_refusal(conninfo, exc)
     if error is not None:
         raise error from exc
+
+
+_CONNECTION_LIMITS = ("too many connections", "too many clients", "remaining connection slots are reserved")
+"""How the server refuses one more connection (SQLSTATE 53300, which libpq's connection error does
+not carry): a role's or a database's CONNECTION LIMIT, or max_connections reached."""
+
+
+def connection_limit(exc: BaseException) -> bool:
+    """Whether a connection attempt failed because the server reached a connection limit: it is up
+    and answered (not "cannot reach")."""
+    return isinstance(exc, psycopg.OperationalError) and any(m in str(exc) for m in _CONNECTION_LIMITS)
+
+
+class ConnectionLimit(DatabaseUnavailable):
+    """The server refused more connections than kassist's pool keeps (a role's CONNECTION LIMIT,
+    max_connections): it runs and answers; the limit is the operator's to raise."""
+
+
+def too_many_connections(conninfo: str, exc: BaseException, max_size: int | None = None) -> ConnectionLimit:
+    """The error for a connection the server refused at its limit, ``max_size`` the pool's size."""
+    reason = " ".join(str(exc).split("FATAL:")[-1].split())
+    keeps = f"up to {max_size} connections" if max_size else "a pool of connections"
+    return ConnectionLimit(
+        f"PostgreSQL at {postgres_target(conninfo)} refused another connection ({reason}): it runs, and "
+        f"kassist keeps {keeps} per process; raise that limit (ALTER ROLE ... CONNECTION LIMIT, or the "
+        "server's max_connections) or stop what holds its connections"
+    )
