@@ -15,7 +15,6 @@ as its thread: another member's is "not found" (probe 95)."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -24,34 +23,26 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import (
-    ACME_ADMIN_KEY,
-    ACME_KEY,
-    ERIN_KEY,
-    WITH_ERIN,
-    corpus_of,
-    kassist_serve,
-    langgraph_dev,
-    tenant_corpus,
-)
+from server_harness import kassist_serve
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.admin_key, ME.erin_key
 Servers = tuple[str, str, str, str]
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
-    tmp = tmp_path_factory.mktemp("s26b-shared")
-    keys = {"KASSIST_API_KEYS": json.dumps(WITH_ERIN)}  # erin: another member of acme
-    with langgraph_dev(tmp, keys) as (dev, db_url):
-        root = tenant_corpus(tmp)
-        # Findings at any severity want a person: the run stops at its review.
-        (root / "acme" / "rules.toml").write_text('needs_review_severity = "low"\n')
-        with kassist_serve(
-            tmp_path_factory.mktemp("s26b-shared-serve"),
-            db_url,
-            env={"KASSIST_INGEST_ROOT": str(root), **keys},
-        ) as serve:
-            yield dev, serve, str(corpus_of(tmp, "acme")), db_url
+def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedDev) -> Iterator[Servers]:
+    files = shared_dev.corpus(ME.acme)
+    root = files.parents[1]  # the shared server's KASSIST_INGEST_ROOT
+    # Findings at any severity want a person: the run stops at its review.
+    (files.parent / "rules.toml").write_text('needs_review_severity = "low"\n')
+    with kassist_serve(
+        tmp_path_factory.mktemp("s26b-shared-serve"),
+        shared_dev.db_url,
+        env={"KASSIST_INGEST_ROOT": str(root), **ME.env},  # erin: another member of acme
+    ) as serve:
+        yield shared_dev.base, serve, str(files), shared_dev.db_url
 
 
 def _client(base: str, key: str) -> httpx.Client:
@@ -82,7 +73,7 @@ def _turns_refused(serve: str, thread: str, db_url: str) -> None:
     }
     folder = db_url.removeprefix("sqlite:///").rsplit("/", 1)[0]  # the test's own: nothing of the checkout's
     asked = subprocess.run(
-        [sys.executable, "-m", "cli", "ask", "What is the leave policy?", "--tenant", "acme", "--user", "alice",
+        [sys.executable, "-m", "cli", "ask", "What is the leave policy?", "--tenant", ME.acme, "--user", "alice",
          "--thread", thread, "--database-url", db_url],
         capture_output=True, text=True, timeout=300, env=env, cwd=folder,
     )  # fmt: skip
