@@ -39,8 +39,13 @@ tuning: :data:`VALIDATION_ONLY`); one dump of e7ecafb's search: tuning halves 23
 with a "who" question never read as asking a time and the slot read from the part that asks.
 bench/abstain_slots.py reads the same dump.
 
+Session 31 (a): blind 15 added, all of it validation; ``--causes`` counts wrong abstentions per
+half by the check that refused and by where an expected document is. One dump of 34dd3e7's search:
+tuning 23/400 -> 21/400, validation 37/645 -> 30/645 wrong abstentions at b70cbf9 (right
+abstentions 88/129, 133/229 unchanged).
+
 Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
-       .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune]
+       .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune] [--causes]
 """
 
 from __future__ import annotations
@@ -64,7 +69,7 @@ from graph.assistant.responders.base import Turn  # noqa: E402
 from graph.assistant.responders.extractive import ExtractiveResponder  # noqa: E402
 
 ACRONYM = re.compile(r"\b[A-Z]{2,5}(?=s?\b)")
-VALIDATION_ONLY = frozenset({"blind13", "blind14"})
+VALIDATION_ONLY = frozenset({"blind13", "blind14", "blind15"})
 
 
 def sets() -> dict[str, list[Question]]:
@@ -83,20 +88,22 @@ def sets() -> dict[str, list[Question]]:
     from answer_quality_blind12_questions import BLIND12
     from answer_quality_blind13_questions import BLIND13
     from answer_quality_blind14_questions import BLIND14
+    from answer_quality_blind15_questions import BLIND15
     from answer_quality_questions import QUESTIONS
 
     return {"main": list(QUESTIONS), "blind": list(BLIND), "blind2": list(BLIND2), "blind3": list(BLIND3),
             "blind4": list(BLIND4), "blind5": list(BLIND5), "blind6": list(BLIND6), "blind7": list(BLIND7),
             "blind8": list(BLIND8), "blind9": list(BLIND9), "blind10": list(BLIND10),
             "blind11": list(BLIND11), "blind12": list(BLIND12), "blind13": list(BLIND13),
-            "blind14": list(BLIND14)}  # fmt: skip
+            "blind14": list(BLIND14), "blind15": list(BLIND15)}  # fmt: skip
 
 
 def halves(questions: list[Question], name: str = "") -> dict[str, str]:
     """Question id -> ``tune`` or ``check``: alternating within each kind (blind 9: each tag).
 
-    Blind 13 (the last unseen set, session 27) and blind 14 (session 28) are validation only: the
-    freshest unseen-like sets stay out of every tuning half.
+    Blind 13 (the last unseen set, session 27), blind 14 (session 28) and blind 15 (session 29's
+    unseen set, session 31) are validation only: the freshest unseen-like sets stay out of every
+    tuning half.
     """
     if name in VALIDATION_ONLY:
         return {q.id: "check" for q in questions}
@@ -197,6 +204,39 @@ def report(args: argparse.Namespace) -> None:
                 print(f"| {name} | {tag} | {t['pass']}/{t['n']} | {t['wrong']} |")
 
 
+# The check that refused, from the first words of the judge's reason.
+CHECKS = (("best evidence", "evidence below the bar"), ("nothing mentions", "names check"),
+          ("the page for", "scope page off-topic"), ("no passage", "answer type, quantity"),
+          ("nothing found states", "premise"), ("no passage matched", "no passage"))  # fmt: skip
+
+
+def causes(args: argparse.Namespace) -> None:
+    """Wrong abstentions per half by the check that refused and by where an expected document is
+    (the judged passage's, another hit's, none of the hits'): a bar refusing a passage that does not
+    answer is a ranking miss, not a judge's (session 31)."""
+    from graph.assistant.answering import most_relevant
+
+    dump = json.loads(args.dump.read_text())
+    counted: Counter[tuple[str, str, str]] = Counter()
+    for rows in dump.values():
+        for row in (r for r in rows if r["kind"] == "answerable" and r["hits"]):
+            o = outcome(row)
+            if o["answered"]:
+                continue
+            check = next((name for start, name in CHECKS if o["reason"].startswith(start)), o["reason"])
+            judged = most_relevant(row["text"], row["hits"])
+            where = (
+                "judged" if judged["source_path"] in row["docs"]
+                else "other hit" if any(h["source_path"] in row["docs"] for h in row["hits"]) else "none"
+            )  # fmt: skip
+            counted[(row["half"], check, where)] += 1
+    print("| half | check that refused | all | expected document judged | in another hit | in no hit |")
+    print("|---|---|---|---|---|---|")
+    for half, check in sorted({(h, c) for h, c, _ in counted}):
+        n = [counted[(half, check, w)] for w in ("judged", "other hit", "none")]
+        print(f"| {half} | {check} | {sum(n)} | {n[0]} | {n[1]} | {n[2]} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -209,9 +249,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dump", type=Path, required=True)
     parser.add_argument("--tags", action="store_true")
     parser.add_argument("--show", choices=("tune", "check", "all"))
+    parser.add_argument("--causes", action="store_true", help="wrong abstentions by check and cause")
     args = parser.parse_args(argv)
     if args.search:
         search(args)
+    elif args.causes:
+        causes(args)
     else:
         report(args)
     return 0
