@@ -4,6 +4,7 @@ traceback, and never the whole of what the client sent said back."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,6 +14,7 @@ from fastapi.responses import JSONResponse
 
 from checkpointer import CheckpointConflict
 from checkpointer.errors import InvalidId
+from kassist.dburl import DatabaseUnavailable, PoolExhausted
 from kassist.tenancy import TenantMismatch, TenantRequired
 from memory.context import ContextBudgetTooSmall
 from server.configurable import clipped
@@ -28,7 +30,40 @@ def said_back(value: Any) -> Any:
     return value if clipped(text) == text else clipped(text, "characters of JSON")
 
 
+logger = logging.getLogger(__name__)
+RETRY_AFTER_S = 10
+"""What a 503 for a database the server cannot use for a while tells the client to wait."""
+
+
+def unavailable(exc: DatabaseUnavailable) -> str:
+    """What a client is told of a database the server cannot use now: the kind, never the server's
+    address or names (those are the operator's line in the log)."""
+    from kassist.db.refused_postgres import ConnectionLimit, ServerReadOnly
+
+    if isinstance(exc, ServerReadOnly):
+        what = "the database is read-only right now (a standby, or a failover in progress)"
+    elif isinstance(exc, PoolExhausted | ConnectionLimit):
+        what = "the server is busy: no database connection was free in time"
+    else:
+        what = "the database is unavailable right now"
+    return f"{what}; this request was not carried out: retry it in a few seconds"
+
+
 def add_error_handlers(app: FastAPI) -> None:
+    said: list[str] = []  # the operator's line, logged once while it stays the same
+
+    # A database the server cannot use for a while (read-only after a failover, unreachable, its
+    # connections all busy): 503 with Retry-After and one line, not a 500 with psycopg's traceback
+    # and a dropped connection (h8 s31 #7).
+    @app.exception_handler(DatabaseUnavailable)
+    async def database_unavailable(_: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, DatabaseUnavailable)
+        if said[-1:] != [str(exc)]:
+            said[:] = [str(exc)]
+            logger.warning("answering 503: %s", exc)
+        headers = {"Retry-After": str(RETRY_AFTER_S)}
+        return JSONResponse({"detail": unavailable(exc)}, status_code=503, headers=headers)
+
     @app.exception_handler(TenantMismatch)
     @app.exception_handler(TenantRequired)
     async def tenant_refused(_: Request, exc: Exception) -> JSONResponse:

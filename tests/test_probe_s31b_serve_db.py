@@ -85,7 +85,6 @@ def test_kassist_chat_goes_on_after_a_nul_in_a_standing_instruction(tmp_path: Pa
     assert done.output.count("you>") >= 2, done.output  # the second question was read
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #7: a read-only database under kassist serve is a 500")
 def test_a_database_turned_read_only_is_503_one_line_and_the_turn_goes_through_after(
     served: tuple[TestClient, str], pg_server_url: str
 ) -> None:
