@@ -6,6 +6,9 @@ conversation turn that carries a NUL.
 sessions): every write was a 500 "Internal Server Error" with psycopg's traceback in the log, and
 uvicorn dropped the client's connection. A database the server cannot use for a while is the
 client's 503 with Retry-After and one line; the same turn goes through once it is writable again.
+#9: a JSON number of 5,000 digits (5 KB of a 1 MiB body) was a 500 on the assistant's routes (Python's
+4,300-digit limit on int(), raised inside LangServe) and "There was an error parsing the body" on the runs
+API; the body check both servers run names 1e400 and NaN in one line already.
 #5: a standing instruction with a NUL ("please always cite the sec\\x00tion") was a 500 (the memory
 manager refuses a NUL, the assistant's extractor copied the user's words into it) and, in
 ``kassist chat``, a four-line pydantic error that ended the chat; any other turn with a NUL is answered.
@@ -104,3 +107,17 @@ def test_a_database_turned_read_only_is_503_one_line_and_the_turn_goes_through_a
     assert again.status_code == 200, again.text
     kinds = [m["type"] for m in again.json()["output"]["messages"]]
     assert kinds == ["human", "ai"], kinds  # nothing of the refused turn was kept
+
+
+@pytest.mark.xfail(strict=True, reason="h8 s31 #9: a number of 5,000 digits is a 500")
+def test_a_number_of_thousands_of_digits_is_refused_in_one_line(served: tuple[TestClient, str]) -> None:
+    client, _ = served
+    digits = "9" * 5000
+    turn = '{"input": {"messages": [["user", "hi"]]}, "config": {"configurable": {"thread_id": "big", "context_budget": %s}}}'
+    run = '{"path": "hr", "options": {"batch_size": %s}}'
+    headers = {**ACME, "content-type": "application/json"}
+    for route, body in (("/assistant/invoke", turn % digits), ("/v1/runs", run % digits)):
+        refused = client.post(route, headers=headers, content=body.encode())
+        assert refused.status_code in (400, 422), (route, refused.text)
+        detail = refused.json()["detail"]
+        assert isinstance(detail, str) and "\n" not in detail and "5000 digits" in detail, (route, detail)
