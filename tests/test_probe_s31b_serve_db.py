@@ -109,7 +109,6 @@ def test_a_database_turned_read_only_is_503_one_line_and_the_turn_goes_through_a
     assert kinds == ["human", "ai"], kinds  # nothing of the refused turn was kept
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #9: a number of 5,000 digits is a 500")
 def test_a_number_of_thousands_of_digits_is_refused_in_one_line(served: tuple[TestClient, str]) -> None:
     client, _ = served
     digits = "9" * 5000
