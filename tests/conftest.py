@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 from databases import DatabaseSupply, embedded_server, with_template
-from shared_servers import _shared_dev_servers, shared_dev, shared_dev_hashing
+from shared_servers import _shared_dev_servers, shared_dev, shared_dev_hashing, shared_serve
 
 # The shared ``langgraph dev`` servers of the files that need no configuration of their own.
-__all__ = ["_shared_dev_servers", "shared_dev", "shared_dev_hashing"]
+__all__ = ["_shared_dev_servers", "shared_dev", "shared_dev_hashing", "shared_serve"]
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 # The user's home, read before the sandbox replaces HOME (xdist workers inherit it from the controller).

@@ -25,22 +25,35 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import ROOT, langgraph_dev
+from server_harness import ROOT, kassist_serve, langgraph_dev
 
 FLAVOURS: dict[str, dict[str, str]] = {
     "shared_dev": {},
     # The files whose served ingestion runs and turns use the hashing embedder (no model load) and
     # the offline extractive responder, whatever the caller's shell says.
     "shared_dev_hashing": {"KASSIST_EMBEDDER": "hashing", "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""},
+    # A kassist serve as server_harness.kassist_serve starts it (hashing embedder, no language model).
+    "shared_serve": {},
 }
 """Fixture name -> what its server's environment adds to the default (server_harness.server_env)."""
+
+
+@contextmanager
+def _kassist_serve(tmp: Path, env: dict[str, str]) -> Iterator[tuple[str, str]]:
+    with kassist_serve(tmp, env=env) as base:
+        yield base, f"sqlite:///{tmp / 'kassist.db'}"  # kassist_serve's default database
+
+
+def _starter(flavour: str) -> Callable[[Path, dict[str, str]], AbstractContextManager[tuple[str, str]]]:
+    """How a flavour's server starts: ``(tmp, env) -> (base URL, database URL)``."""
+    return _kassist_serve if flavour.endswith("_serve") else langgraph_dev
 
 
 @dataclass(frozen=True)
@@ -85,11 +98,13 @@ def file_tenants(module: str) -> FileTenants:
 
 
 class SharedDev:
-    """The process's shared ``langgraph dev``: started on first use, restarted when it stops answering."""
+    """The process's shared server of one flavour (a ``langgraph dev``, or a ``kassist serve``):
+    started on first use, restarted when it stops answering."""
 
-    def __init__(self, root: Path, modules: list[str], env: dict[str, str]) -> None:
+    def __init__(self, root: Path, modules: list[str], flavour: str) -> None:
         self.root = root
-        self.env = env
+        self.env = FLAVOURS[flavour]
+        self._start_server = _starter(flavour)
         self.keys: dict[str, dict[str, str]] = {}
         for module in modules:
             self.keys |= file_tenants(module).keys
@@ -105,9 +120,9 @@ class SharedDev:
         tmp.mkdir(parents=True)
         stack = ExitStack()
         self.base, self.db_url = stack.enter_context(
-            langgraph_dev(
+            self._start_server(
                 tmp,
-                env={
+                {
                     **self.env,
                     "KASSIST_API_KEYS": json.dumps(self.keys),
                     "KASSIST_REPORTS_DIR": str(tmp / "reports"),
@@ -132,7 +147,7 @@ class SharedDev:
         if self._stack is None or not self._answers():
             self._start()
         for tenant in (tenants.acme, tenants.globex):
-            if not self.corpus(tenant).exists():
+            if self._start_server is langgraph_dev and not self.corpus(tenant).exists():
                 shutil.copytree(ROOT / "knowledge" / "corpus" / "files", self.corpus(tenant))
         return self
 
@@ -156,7 +171,7 @@ def _shared_dev_servers(
     users = [item for item in request.session.items if set(FLAVOURS) & set(getattr(item, "fixturenames", ()))]
     modules = sorted({module.__name__ for item in users if (module := getattr(item, "module", None))})
     root = tmp_path_factory.mktemp("shared-dev")
-    servers = {name: SharedDev(root / name, modules, env) for name, env in FLAVOURS.items()}
+    servers = {name: SharedDev(root / name, modules, name) for name in FLAVOURS}
     try:
         yield servers
     finally:
@@ -177,3 +192,9 @@ def shared_dev_hashing(
 ) -> SharedDev:
     """:func:`shared_dev` with ``KASSIST_EMBEDDER=hashing``."""
     return _shared_dev_servers["shared_dev_hashing"].take(request.module.__name__)
+
+
+@pytest.fixture(scope="module")
+def shared_serve(request: pytest.FixtureRequest, _shared_dev_servers: dict[str, SharedDev]) -> SharedDev:
+    """The shared ``kassist serve`` (server_harness.kassist_serve's configuration) for this module."""
+    return _shared_dev_servers["shared_serve"].take(request.module.__name__)

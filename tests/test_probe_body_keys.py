@@ -18,7 +18,6 @@ from typing import Any
 import httpx
 import pytest
 from langgraph_sdk import get_sync_client
-from server_harness import kassist_serve
 from shared_servers import SharedDev, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
@@ -164,11 +163,8 @@ def test_what_langgraph_sdk_sends_still_runs(server: str) -> None:
 
 # -- kassist serve (LangServe) -----------------------------------------------------------------
 @pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    with (
-        kassist_serve(tmp_path_factory.mktemp("body-keys-serve"), env=ME.env) as base,
-        httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=120) as client,
-    ):
+def serve(shared_serve: SharedDev) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=shared_serve.base, headers={"x-api-key": ACME_KEY}, timeout=120) as client:
         yield client
 
 

@@ -9,11 +9,8 @@ every answer without a policy of its own is ``no-store``; the console's static f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from server_harness import kassist_serve
 from shared_servers import SharedDev, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -21,9 +18,8 @@ KEY = {"x-api-key": ME.acme_key}
 
 
 @pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with kassist_serve(tmp_path_factory.mktemp("cache-serve"), env=ME.env) as base:
-        yield base
+def serve(shared_serve: SharedDev) -> str:
+    return shared_serve.base
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,8 @@ logs) saw globex. A request naming two different keys is refused with 401; the s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from server_harness import kassist_serve
 from shared_servers import SharedDev, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -38,10 +35,8 @@ def lg(shared_dev: SharedDev) -> str:
 
 
 @pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("probe-cred-serve")
-    with kassist_serve(tmp, env=ME.env) as base:
-        yield base
+def serve(shared_serve: SharedDev) -> str:
+    return shared_serve.base
 
 
 def _answers(base: str, headers: Headers, *, langgraph: bool) -> list[int]:

@@ -10,12 +10,11 @@ each is refused with a 4xx and one line before anything runs, never a 500 nor a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ROOT, kassist_serve
+from server_harness import ROOT
 from shared_servers import SharedDev, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -36,10 +35,8 @@ def lg(shared_dev: SharedDev) -> Server:
 
 
 @pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("probe-serve")
-    with kassist_serve(tmp, env=ME.env) as base:
-        yield base
+def serve(shared_serve: SharedDev) -> str:
+    return shared_serve.base
 
 
 def _client(base: str) -> httpx.Client:

@@ -8,19 +8,19 @@ range float values are not JSON compliant``: 500), and so did LangServe's. The L
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
-from server_harness import ACME_KEY, kassist_serve
+from shared_servers import SharedDev, file_tenants
 
 from server.http_limits import BadJson, check_json
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY = ME.acme_key
+
 
 @pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with kassist_serve(tmp_path_factory.mktemp("json-numbers")) as base:
-        yield base
+def serve(shared_serve: SharedDev) -> str:
+    return shared_serve.base
 
 
 BODIES = [

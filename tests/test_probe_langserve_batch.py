@@ -8,17 +8,18 @@ body leaves room for thousands. Now both servers answer 422 over the bound, befo
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, kassist_serve
+from shared_servers import SharedDev, file_tenants
+
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY = ME.acme_key
 
 
 @pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with kassist_serve(tmp_path_factory.mktemp("probe-langserve-batch")) as base:
-        yield base
+def serve(shared_serve: SharedDev) -> str:
+    return shared_serve.base
 
 
 def _batch(n: int) -> dict[str, object]:

@@ -9,20 +9,20 @@ LangServe's own ``RemoteRunnable`` sends (``tags``, ``metadata``, ``recursion_li
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ACME_KEY, kassist_serve
+from shared_servers import SharedDev, file_tenants
 
+ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
+ACME_KEY = ME.acme_key
 TURN = {"messages": [["user", "hi"]]}
 
 
 @pytest.fixture(scope="module")
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with kassist_serve(tmp_path_factory.mktemp("langserve-config")) as base:
-        yield base
+def serve(shared_serve: SharedDev) -> str:
+    return shared_serve.base
 
 
 def _post(serve: str, path: str, body: dict[str, Any]) -> httpx.Response:
