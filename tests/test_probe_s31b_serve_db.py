@@ -62,7 +62,6 @@ def _read_only(server_url: str, url: str, on: bool) -> None:
         conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #5: a NUL in a standing instruction is a 500")
 def test_a_nul_in_a_standing_instruction_is_answered_or_refused_in_one_line(
     served: tuple[TestClient, str],
 ) -> None:
@@ -76,7 +75,6 @@ def test_a_nul_in_a_standing_instruction_is_answered_or_refused_in_one_line(
         assert isinstance(detail, str) and "\n" not in detail and "NUL" in detail, detail
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #5: a NUL in a standing instruction ends kassist chat")
 def test_kassist_chat_goes_on_after_a_nul_in_a_standing_instruction(tmp_path: Path) -> None:
     done = CliRunner(env={"COLUMNS": "400", "KASSIST_EMBEDDER": "hashing"}).invoke(
         cli,

@@ -384,6 +384,10 @@ def extract(text: str) -> list[ExtractedMemory]:
     """Explicit preferences and facts stated in ``text`` (the user's message), at most one per slot
     (the last statement wins); a standing instruction that another rule already read ("please always
     answer in Bengali") is that rule's finding, not a second one."""
+    # A NUL is no character of what the user said (invisible, and PostgreSQL's text and JSONB
+    # cannot hold one: the memory manager refuses it). The instruction rule took it into the value,
+    # and the refusal failed the whole turn: a 500 on kassist serve, the end of `kassist chat`.
+    text = text.replace("\x00", "")
     found: dict[str, tuple[ExtractedMemory, tuple[int, int]]] = {}
     for rule in _RULES:
         for match in rule.pattern.finditer(text):
