@@ -35,34 +35,41 @@ RETRY_AFTER_S = 10
 """What a 503 for a database the server cannot use for a while tells the client to wait."""
 
 
-def unavailable(exc: DatabaseUnavailable) -> str:
-    """What a client is told of a database the server cannot use now: the kind, never the server's
-    address or names (those are the operator's line in the log)."""
+def unavailable(exc: DatabaseUnavailable) -> tuple[int, str]:
+    """The status and line a client is told of a database the server cannot use now: the kind,
+    never the server's address, paths or names (those are the operator's line in the log)."""
+    from kassist.db.connect_sqlite import DatabaseBusy, DatabaseReadOnly, DiskFull
     from kassist.db.refused_postgres import ConnectionLimit, ServerReadOnly
 
-    if isinstance(exc, ServerReadOnly):
-        what = "the database is read-only right now (a standby, or a failover in progress)"
-    elif isinstance(exc, PoolExhausted | ConnectionLimit):
-        what = "the server is busy: no database connection was free in time"
+    if isinstance(exc, DiskFull):  # as a full uploads folder is answered (server/runs/uploads.py)
+        return (
+            507,
+            "the server has no room to store this request now; it was not carried out: try again later",
+        )
+    if isinstance(exc, ServerReadOnly | DatabaseReadOnly):
+        what = "the database is read-only right now (a standby, a failover in progress, or its file's mode)"
+    elif isinstance(exc, PoolExhausted | ConnectionLimit | DatabaseBusy):
+        what = "the database is busy right now (another writer holds it, or every connection is in use)"
     else:
         what = "the database is unavailable right now"
-    return f"{what}; this request was not carried out: retry it in a few seconds"
+    return 503, f"{what}; this request was not carried out: try again in a few seconds"
 
 
 def add_error_handlers(app: FastAPI) -> None:
     said: list[str] = []  # the operator's line, logged once while it stays the same
 
-    # A database the server cannot use for a while (read-only after a failover, unreachable, its
-    # connections all busy): 503 with Retry-After and one line, not a 500 with psycopg's traceback
-    # and a dropped connection (h8 s31 #7).
+    # A database the server cannot use for a while (read-only after a failover, unreachable, locked
+    # by another writer, its connections all busy, its disk full): 503 (507) with Retry-After and one
+    # line, not a 500 with a traceback per request and a dropped connection (h8 s31 #7, h7 s31 #3).
     @app.exception_handler(DatabaseUnavailable)
     async def database_unavailable(_: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, DatabaseUnavailable)
         if said[-1:] != [str(exc)]:
             said[:] = [str(exc)]
             logger.warning("answering 503: %s", exc)
+        status, detail = unavailable(exc)
         headers = {"Retry-After": str(RETRY_AFTER_S)}
-        return JSONResponse({"detail": unavailable(exc)}, status_code=503, headers=headers)
+        return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
     @app.exception_handler(TenantMismatch)
     @app.exception_handler(TenantRequired)

@@ -55,10 +55,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
         release(shared)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h7 s31 #3: a database locked past the busy timeout is not named busy (a bare 500 before 2f125ad)",
-)
 def test_a_write_refused_by_a_locked_database_is_one_json_line(served: tuple[TestClient, Path]) -> None:
     client, db = served
     headers = {"x-api-key": ACME_KEY}
