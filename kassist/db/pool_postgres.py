@@ -11,8 +11,10 @@ when that is safe, and :class:`Replay` tells a driver when it is for a sans-I/O 
 
 from __future__ import annotations
 
+import asyncio
 import math
 import threading
+import time
 from collections.abc import Awaitable, Callable, Generator, Mapping
 from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
@@ -63,6 +65,8 @@ class Pool(ConnectionPool[Any]):
         self._lent_lock = threading.Lock()
         self.refused: BaseException | None = None
         """The last connection the server refused (what a pool that timed out opening says)."""
+        self.probe = Probe()
+        self._probe_lock = threading.Lock()
         super().__init__(*args, **kwargs)
         self.outage = Outage(str(self.conninfo), self.timeout)
 
@@ -94,6 +98,11 @@ class Pool(ConnectionPool[Any]):
             delay = _reconnect_delay(self, delay)
         super().schedule_task(task, delay)
 
+    def probed(self) -> psycopg.OperationalError | None:
+        """:func:`_probe`'s answer, one probe at a time (:class:`Probe`)."""
+        with self._probe_lock:
+            return self.probe.answer if self.probe.fresh() else self.probe.keep(_probe(str(self.conninfo)))
+
 
 class AsyncPool(AsyncConnectionPool[Any]):
     """The async twin of :class:`Pool` (one event loop: no lock around the count)."""
@@ -101,6 +110,8 @@ class AsyncPool(AsyncConnectionPool[Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.lent = 0
         self.refused: BaseException | None = None  # Pool.refused
+        self.probe = Probe()
+        self._probe_lock = asyncio.Lock()
         super().__init__(*args, **kwargs)
         self.outage = Outage(str(self.conninfo), self.timeout)
 
@@ -127,6 +138,32 @@ class AsyncPool(AsyncConnectionPool[Any]):
         if isinstance(task, AsyncAddConnection):
             delay = _reconnect_delay(self, delay)
         await super().schedule_task(task, delay)
+
+    async def probed(self) -> psycopg.OperationalError | None:
+        """The async twin of :meth:`Pool.probed`."""
+        async with self._probe_lock:
+            if self.probe.fresh():
+                return self.probe.answer
+            return self.probe.keep(await _aprobe(str(self.conninfo)))
+
+
+class Probe:
+    """The last direct connection attempt of a pool whose call waited in vain, shared: one probe at
+    a time, its answer reused by the calls that time out while it runs or within the probe's own
+    timeout after it. One probe per waiting call filled the server's max_connections under a burst
+    (400 turns: 251 refused "too many clients", every other client of the server refused meanwhile;
+    h8 s31 #8)."""
+
+    def __init__(self) -> None:
+        self.at = -math.inf
+        self.answer: psycopg.OperationalError | None = None
+
+    def fresh(self) -> bool:
+        return time.monotonic() - self.at <= _PROBE_TIMEOUT_S
+
+    def keep(self, answer: psycopg.OperationalError | None) -> psycopg.OperationalError | None:
+        self.at, self.answer = time.monotonic(), answer
+        return answer
 
 
 def _connect_kwargs(connect_timeout: float, extra: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -342,12 +379,14 @@ def _verdict(
 # one that answers, and then the count of lent connections tells a pool full of busy connections
 # (PoolExhausted) from one whose lost connections are not back yet (Reconnecting).
 def pool_timeout_error(pool: ConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
-    return _verdict(pool, conninfo, _probe(conninfo))
+    probed = pool.probed() if isinstance(pool, Pool) else _probe(conninfo)
+    return _verdict(pool, conninfo, probed)
 
 
 async def apool_timeout_error(pool: AsyncConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
     """The async twin of :func:`pool_timeout_error`."""
-    return _verdict(pool, conninfo, await _aprobe(conninfo))
+    probed = await pool.probed() if isinstance(pool, AsyncPool) else await _aprobe(conninfo)
+    return _verdict(pool, conninfo, probed)
 
 
 def _tries(pool: ConnectionPool[Any] | AsyncConnectionPool[Any]) -> int:
