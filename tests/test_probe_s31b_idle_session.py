@@ -24,7 +24,6 @@ def _select_one() -> Any:
     return rows
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #11: idle_session_timeout fails the next call")
 def test_a_call_after_the_servers_idle_session_timeout_runs_on_a_fresh_connection(pg_url: str) -> None:
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f"ALTER DATABASE {urlsplit(pg_url).path.lstrip('/')} SET idle_session_timeout = '300ms'")

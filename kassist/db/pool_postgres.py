@@ -38,11 +38,13 @@ T = TypeVar("T")
 def connection_lost(exc: BaseException) -> bool:
     """Whether ``exc`` means the connection itself is gone (server restart, idle connection killed,
     network cut), as opposed to an error in the statement: no SQLSTATE (the socket failed), a
-    connection exception (08xxx) or a server shutdown (57P01-57P03)."""
+    connection exception (08xxx), a server shutdown (57P01-57P03) or a session the server ended for
+    idling (57P05, ``idle_session_timeout``: a pooled connection between two calls; it failed the
+    next call, a 500 per turn on kassist serve after each idle gap)."""
     if not isinstance(exc, psycopg.OperationalError):
         return False
     state = exc.sqlstate
-    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
+    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03", "57P05")
 
 
 RECONNECT_MAX_DELAY_S = 1.0
