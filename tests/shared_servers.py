@@ -15,7 +15,7 @@ read once, at start), and holds none of server_harness's keys: a moved file that
 Each file takes the server through the module fixture ``shared_dev`` (or ``shared_dev_hashing``),
 which first checks that it answers (a file before may have crashed it: then a new one is started)
 and makes the file's tenants' handbook copies under the server's ingestion root
-(:meth:`SharedDev.corpus`).
+(:meth:`SharedServer.corpus`).
 
 A file that needs its own configuration (keys, limits, an ingestion root of its own, an empty
 registry) or that writes the server's database behind it keeps ``server_harness.langgraph_dev``."""
@@ -97,7 +97,7 @@ def file_tenants(module: str) -> FileTenants:
     )
 
 
-class SharedDev:
+class SharedServer:
     """The process's shared server of one flavour (a ``langgraph dev``, or a ``kassist serve``):
     started on first use, restarted when it stops answering."""
 
@@ -138,7 +138,7 @@ class SharedDev:
         except httpx.HTTPError:
             return False
 
-    def take(self, module: str) -> SharedDev:
+    def take(self, module: str) -> SharedServer:
         """The server for ``module`` (started or started again if it does not answer), with the
         module's tenants' copies of the handbook under its ingestion root."""
         tenants = file_tenants(module)
@@ -165,13 +165,13 @@ class SharedDev:
 @pytest.fixture(scope="session")
 def _shared_dev_servers(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[dict[str, SharedDev]]:
-    """One :class:`SharedDev` per flavour (each started only when a file takes it); every one takes
+) -> Iterator[dict[str, SharedServer]]:
+    """One :class:`SharedServer` per flavour (each started only when a file takes it); every one takes
     the keys of every collected file that uses any of them."""
     users = [item for item in request.session.items if set(FLAVOURS) & set(getattr(item, "fixturenames", ()))]
     modules = sorted({module.__name__ for item in users if (module := getattr(item, "module", None))})
     root = tmp_path_factory.mktemp("shared-dev")
-    servers = {name: SharedDev(root / name, modules, name) for name in FLAVOURS}
+    servers = {name: SharedServer(root / name, modules, name) for name in FLAVOURS}
     try:
         yield servers
     finally:
@@ -180,7 +180,7 @@ def _shared_dev_servers(
 
 
 @pytest.fixture(scope="module")
-def shared_dev(request: pytest.FixtureRequest, _shared_dev_servers: dict[str, SharedDev]) -> SharedDev:
+def shared_dev(request: pytest.FixtureRequest, _shared_dev_servers: dict[str, SharedServer]) -> SharedServer:
     """The shared ``langgraph dev`` for this test module (``.base``, ``.db_url``, ``.corpus(tenant)``);
     the module speaks with :func:`file_tenants` ``(__name__)``'s keys only."""
     return _shared_dev_servers["shared_dev"].take(request.module.__name__)
@@ -188,13 +188,15 @@ def shared_dev(request: pytest.FixtureRequest, _shared_dev_servers: dict[str, Sh
 
 @pytest.fixture(scope="module")
 def shared_dev_hashing(
-    request: pytest.FixtureRequest, _shared_dev_servers: dict[str, SharedDev]
-) -> SharedDev:
+    request: pytest.FixtureRequest, _shared_dev_servers: dict[str, SharedServer]
+) -> SharedServer:
     """:func:`shared_dev` with ``KASSIST_EMBEDDER=hashing``."""
     return _shared_dev_servers["shared_dev_hashing"].take(request.module.__name__)
 
 
 @pytest.fixture(scope="module")
-def shared_serve(request: pytest.FixtureRequest, _shared_dev_servers: dict[str, SharedDev]) -> SharedDev:
+def shared_serve(
+    request: pytest.FixtureRequest, _shared_dev_servers: dict[str, SharedServer]
+) -> SharedServer:
     """The shared ``kassist serve`` (server_harness.kassist_serve's configuration) for this module."""
     return _shared_dev_servers["shared_serve"].take(request.module.__name__)

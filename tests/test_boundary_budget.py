@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from server_harness import ROOT, free_port, running, server_env
-from shared_servers import FLAVOURS, SharedDev, file_tenants
+from shared_servers import FLAVOURS, SharedServer, file_tenants
 
 from memory.manager.manager import MemoryManager
 from server.turn_input import instruction_tokens
@@ -26,7 +26,7 @@ PREFERENCES = 24
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev_hashing: SharedDev) -> Iterator[Servers]:
+def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev_hashing: SharedServer) -> Iterator[Servers]:
     tmp = tmp_path_factory.mktemp("budget")
     offline = FLAVOURS["shared_dev_hashing"]  # the hashing embedder, no language model
     graph_base, db_url = shared_dev_hashing.base, shared_dev_hashing.db_url

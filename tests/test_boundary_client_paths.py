@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from runs_api_harness import ADMIN, env_for, serving, settle
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from graph.ingestion.resources import Resources
 
@@ -34,7 +34,7 @@ def _no_server_path(text: str, *paths: Path) -> None:
     assert str(Path("/tmp")) not in text.replace("(a server path)", ""), text[:2000]
 
 
-def test_langgraph_dev_shows_no_server_path(shared_dev: SharedDev, tmp_path: Path) -> None:
+def test_langgraph_dev_shows_no_server_path(shared_dev: SharedServer, tmp_path: Path) -> None:
     root = shared_dev.corpus(ME.acme).parents[1]  # the server's KASSIST_INGEST_ROOT
     docs = _folder_with_a_link_outside(root / ME.acme / "docs")
     base, db_url = shared_dev.base, shared_dev.db_url

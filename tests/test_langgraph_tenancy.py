@@ -16,7 +16,7 @@ import httpx
 import pytest
 from doc_steps import build_graph, initial_state
 from server_harness import langgraph_dev_refusing
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from checkpointer import TenantCheckpointer
 
@@ -26,7 +26,7 @@ Server = tuple[str, str]
 
 
 @pytest.fixture(scope="module")
-def server(shared_dev: SharedDev) -> Server:
+def server(shared_dev: SharedServer) -> Server:
     return shared_dev.base, shared_dev.db_url
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from langgraph_sdk import get_sync_client
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -31,7 +31,7 @@ THREAD = "6f1d2c0e-0000-4000-8000-000000000001"  # a path parameter only: the bo
 
 
 @pytest.fixture(scope="module")
-def server(shared_dev: SharedDev) -> str:
+def server(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 
@@ -163,7 +163,7 @@ def test_what_langgraph_sdk_sends_still_runs(server: str) -> None:
 
 # -- kassist serve (LangServe) -----------------------------------------------------------------
 @pytest.fixture(scope="module")
-def serve(shared_serve: SharedDev) -> Iterator[httpx.Client]:
+def serve(shared_serve: SharedServer) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=shared_serve.base, headers={"x-api-key": ACME_KEY}, timeout=120) as client:
         yield client
 

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 KEY = {"x-api-key": ME.acme_key}
 
 
 @pytest.fixture(scope="module")
-def serve(shared_serve: SharedDev) -> str:
+def serve(shared_serve: SharedServer) -> str:
     return shared_serve.base
 
 
 @pytest.fixture(scope="module")
-def dev(shared_dev: SharedDev) -> str:
+def dev(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 

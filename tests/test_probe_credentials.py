@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, GLOBEX_KEY = ME.acme_key, ME.globex_key
@@ -30,12 +30,12 @@ ONE_KEY: dict[str, Headers] = {
 
 
 @pytest.fixture(scope="module")
-def lg(shared_dev: SharedDev) -> str:
+def lg(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 
 @pytest.fixture(scope="module")
-def serve(shared_serve: SharedDev) -> str:
+def serve(shared_serve: SharedServer) -> str:
     return shared_serve.base
 
 

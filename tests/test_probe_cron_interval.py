@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from server_harness import langgraph_dev_refusing
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -26,7 +26,7 @@ TURN = {"messages": [{"role": "user", "content": "What is the travel policy?"}]}
 
 
 @pytest.fixture(scope="module")
-def base(shared_dev: SharedDev) -> str:
+def base(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 

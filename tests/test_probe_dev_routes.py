@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_ADMIN_KEY, GLOBEX_KEY = ME.admin_key, ME.globex_key
@@ -21,7 +21,7 @@ SECRET = "my salary is 91234 and my manager is Rex"
 
 
 @pytest.fixture(scope="module")
-def lg(shared_dev: SharedDev) -> str:
+def lg(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -30,7 +30,7 @@ SAID = "My locker code is 4471."
 
 
 @pytest.fixture(scope="module")
-def lg(shared_dev: SharedDev) -> str:
+def lg(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 

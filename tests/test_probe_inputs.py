@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from server_harness import ROOT
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 Server = tuple[str, str]
@@ -30,12 +30,12 @@ def _one_line(answer: httpx.Response, status: int, says: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def lg(shared_dev: SharedDev) -> Server:
+def lg(shared_dev: SharedServer) -> Server:
     return shared_dev.base, shared_dev.db_url
 
 
 @pytest.fixture(scope="module")
-def serve(shared_serve: SharedDev) -> str:
+def serve(shared_serve: SharedServer) -> str:
     return shared_serve.base
 
 
@@ -124,7 +124,7 @@ def test_langgraph_a_relative_ingestion_source_is_422_not_500(lg: Server, source
 
 @pytest.mark.parametrize("collection", ["../x", "x" * 10000, "a\x00b", "", 5])
 def test_langgraph_a_bad_ingestion_collection_is_422_before_the_run(
-    lg: Server, shared_dev: SharedDev, collection: Any
+    lg: Server, shared_dev: SharedServer, collection: Any
 ) -> None:
     # It failed at the run's ingest step (a failed run after discovery), not before it started.
     base, _ = lg

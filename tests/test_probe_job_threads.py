@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -26,7 +26,7 @@ TURN = {"messages": [{"role": "user", "content": "How many days of annual leave 
 
 
 @pytest.fixture(scope="module")
-def served(shared_dev_hashing: SharedDev) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
+def served(shared_dev_hashing: SharedServer) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
     base = shared_dev_hashing.base
     with httpx.Client(base_url=base, headers={"x-api-key": ACME_KEY}, timeout=300) as alice:
         settings = {

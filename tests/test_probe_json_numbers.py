@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from server.http_limits import BadJson, check_json
 
@@ -19,7 +19,7 @@ ACME_KEY = ME.acme_key
 
 
 @pytest.fixture(scope="module")
-def serve(shared_serve: SharedDev) -> str:
+def serve(shared_serve: SharedServer) -> str:
     return shared_serve.base
 
 

@@ -11,14 +11,14 @@ import uuid
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY = ME.acme_key
 
 
 @pytest.fixture(scope="module")
-def serve(shared_serve: SharedDev) -> str:
+def serve(shared_serve: SharedServer) -> str:
     return shared_serve.base
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY = ME.acme_key
@@ -21,7 +21,7 @@ TURN = {"messages": [["user", "hi"]]}
 
 
 @pytest.fixture(scope="module")
-def serve(shared_serve: SharedDev) -> str:
+def serve(shared_serve: SharedServer) -> str:
     return shared_serve.base
 
 

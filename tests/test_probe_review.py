@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from raw_sql import raw
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.admin_key
@@ -28,7 +28,7 @@ SECRET_DOC = (
 
 
 @pytest.fixture(scope="module")
-def server(shared_dev: SharedDev) -> Server:
+def server(shared_dev: SharedServer) -> Server:
     root = shared_dev.corpus(ME.acme).parent  # KASSIST_INGEST_ROOT/<tenant>: the tenant's folder
     (root / "secret").mkdir(parents=True)
     (root / "secret" / "deploy.md").write_text(SECRET_DOC)

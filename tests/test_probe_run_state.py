@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 import pytest
 from server_harness import ROOT
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, GLOBEX_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.globex_key, ME.admin_key, ME.erin_key
@@ -34,7 +34,7 @@ Server = tuple[str, Path]
 
 
 @pytest.fixture(scope="module")
-def server(shared_dev: SharedDev) -> Server:
+def server(shared_dev: SharedServer) -> Server:
     small = shared_dev.corpus(ME.acme).parent / "small"  # under the tenant's ingestion root
     small.mkdir(parents=True)
     for name in ("leave-policy-handbook-2026.md", "travel-and-expenses-policy.md"):

@@ -14,7 +14,7 @@ import uuid
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, GLOBEX_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.globex_key, ME.admin_key, ME.erin_key
@@ -22,7 +22,7 @@ TURN = {"messages": [{"role": "user", "content": "How many days of annual leave 
 
 
 @pytest.fixture(scope="module")
-def base(shared_dev: SharedDev) -> str:
+def base(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 

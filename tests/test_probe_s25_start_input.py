@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 pytestmark = pytest.mark.timeout(900)
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -29,7 +29,7 @@ SAYS = "an ingestion run starts with its settings"
 
 
 @pytest.fixture(scope="module")
-def served(shared_dev_hashing: SharedDev) -> tuple[str, dict[str, Any]]:
+def served(shared_dev_hashing: SharedServer) -> tuple[str, dict[str, Any]]:
     source = str(shared_dev_hashing.corpus(ME.acme))
     settings = {"source": source, "collection": "start", "embedder": "hashing"}
     return shared_dev_hashing.base, {"settings": {**settings, "batch_size": 5}}

@@ -14,14 +14,14 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ITEMS = 12
 
 
 @pytest.fixture(scope="module")
-def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+def alice(shared_dev: SharedServer) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=60) as client:
         for i in range(ITEMS):
             put = client.put("/store/items", json={"namespace": ["notes"], "key": f"k{i}", "value": {"i": i}})

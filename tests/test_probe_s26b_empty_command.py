@@ -14,7 +14,7 @@ import uuid
 from typing import Any
 
 import httpx
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ALICE = {"x-api-key": ME.acme_key}
@@ -25,7 +25,7 @@ def _run(base: str, path: str, body: dict[str, Any]) -> httpx.Response:
     return httpx.post(f"{base}{path}", headers=ALICE, json=body, timeout=600)
 
 
-def test_a_command_without_resume_is_refused(shared_dev: SharedDev) -> None:
+def test_a_command_without_resume_is_refused(shared_dev: SharedServer) -> None:
     base = shared_dev.base
     chat, job = str(uuid.uuid4()), str(uuid.uuid4())
     question = {"messages": [{"role": "user", "content": "How many days of leave do I get?"}]}

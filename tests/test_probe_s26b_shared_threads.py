@@ -24,7 +24,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from server_harness import kassist_serve
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.admin_key, ME.erin_key
@@ -32,7 +32,7 @@ Servers = tuple[str, str, str, str]
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedDev) -> Iterator[Servers]:
+def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedServer) -> Iterator[Servers]:
     files = shared_dev.corpus(ME.acme)
     root = files.parents[1]  # the shared server's KASSIST_INGEST_ROOT
     # Findings at any severity want a person: the run stops at its review.

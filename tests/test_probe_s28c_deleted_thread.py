@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, GLOBEX_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.globex_key, ME.admin_key
@@ -18,7 +18,7 @@ QUESTION = "My salary negotiation with Globex: what is the relocation bonus poli
 
 
 @pytest.fixture(scope="module")
-def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+def alice(shared_dev: SharedServer) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ACME_KEY}, timeout=300) as client:
         yield client
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 QUESTION = "What is the parental leave policy?"
@@ -34,7 +34,7 @@ DELAY = 4  # seconds the first turn waits: time for the second to be accepted be
 
 
 @pytest.fixture(scope="module")
-def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+def alice(shared_dev: SharedServer) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=300) as client:
         yield client
 

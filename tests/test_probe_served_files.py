@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from graph.ingestion.audit_step import MAX_RULES_BYTES, rules_at
 from graph.ingestion.served import ServedRunRefused, check_served
@@ -60,7 +60,7 @@ def test_the_served_check_names_a_pipe(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def server(shared_dev_hashing: SharedDev) -> tuple[str, Path]:
+def server(shared_dev_hashing: SharedServer) -> tuple[str, Path]:
     return shared_dev_hashing.base, shared_dev_hashing.corpus(ME.acme)
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from server.configurable import refused_server_keys
 from server.turn_input import replaced_refusal, turn_refusal
@@ -65,7 +65,7 @@ def test_the_keys_a_client_sends_pass() -> None:
 
 
 @pytest.fixture(scope="module")
-def alice(shared_dev: SharedDev) -> Iterator[httpx.Client]:
+def alice(shared_dev: SharedServer) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=180) as client:
         yield client
 

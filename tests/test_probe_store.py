@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, ACME_ADMIN_KEY = ME.acme_key, ME.admin_key
@@ -16,7 +16,7 @@ SESSIONS_OF = {"alice": ["assistant", "alice", "sessions"], "olga": ["assistant"
 
 
 @pytest.fixture(scope="module")
-def base(shared_dev: SharedDev) -> str:
+def base(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 

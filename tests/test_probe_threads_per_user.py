@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.admin_key, ME.erin_key
@@ -20,7 +20,7 @@ SAID = "My manager is Rex and I prefer answers in Bengali."
 
 
 @pytest.fixture(scope="module")
-def lg(shared_dev: SharedDev) -> str:
+def lg(shared_dev: SharedServer) -> str:
     return shared_dev.base
 
 

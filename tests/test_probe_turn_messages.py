@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from server_harness import kassist_serve
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from server.turn_input import MAX_TURN_MESSAGES, turn_refusal
 
@@ -29,7 +29,7 @@ def _messages(count: int) -> list[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedDev) -> Iterator[tuple[str, str]]:
+def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedServer) -> Iterator[tuple[str, str]]:
     tmp: Path = tmp_path_factory.mktemp("probe-turn-messages")
     with kassist_serve(tmp, shared_dev.db_url, env=ME.env) as serve:
         yield shared_dev.base, serve

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from server.configurable import INGESTION_INPUT_KEYS
 
@@ -30,7 +30,7 @@ SECRET_DOC = (
 
 
 @pytest.fixture(scope="module")
-def server(shared_dev: SharedDev) -> Server:
+def server(shared_dev: SharedServer) -> Server:
     """The shared ``langgraph dev``, whose ingestion root holds, in this file's acme folder, a folder
     with a planted private key (its runs stop for a review) and one without."""
     root = shared_dev.corpus(ME.acme).parent  # KASSIST_INGEST_ROOT/<tenant>: the tenant's folder

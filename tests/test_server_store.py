@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from langgraph_sdk import get_sync_client
-from shared_servers import SharedDev, file_tenants
+from shared_servers import SharedServer, file_tenants
 
 from memory import MemoryStore
 
@@ -19,7 +19,7 @@ Server = tuple[str, str]
 
 
 @pytest.fixture(scope="module")
-def server(shared_dev: SharedDev) -> Server:
+def server(shared_dev: SharedServer) -> Server:
     return shared_dev.base, shared_dev.db_url
 
 
