@@ -55,22 +55,6 @@ def readable(text: str) -> bool:
     return len(words) >= 3 and common_share(text) >= 0.3
 
 
-def reveals(text: str, decoded: str, *, reverse: bool = False) -> bool:
-    """Whether a letter-for-letter decoding (ROT13, reversal) turns at least two of the text's words
-    that are not common words into common ones. Such a decoding keeps every word's place (reversed
-    when ``reverse``), so the words are compared place by place: an ordinary sentence decodes to
-    gibberish and reveals nothing, while a hidden order reveals itself even beside plain text
-    ("Meeting at 10. Vtaber nyy ehyrf."). Read only then: the rules cost as much on gibberish as on
-    text (two thirds of the screen's time on ordinary writes went to its ROT13 and reversed copies)."""
-    before = _LOWER_WORDS.findall(text.lower())
-    after = _LOWER_WORDS.findall(decoded.lower())
-    if reverse:
-        after.reverse()
-    # not strict: a letter whose lower case is two characters ("İ") may split a word differently
-    pairs = zip(before, after, strict=False)
-    return sum(new in COMMON and old not in COMMON for old, new in pairs) >= 2
-
-
 def base32_texts(text: str) -> Iterator[str]:
     for token in _BASE32.findall(text):
         body = token.rstrip("=")
