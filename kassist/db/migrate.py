@@ -291,5 +291,15 @@ def no_vector(exc: BaseException) -> bool:
     import psycopg
 
     from kassist.db.pool_postgres import connection_lost
+    from kassist.db.refused_postgres import RoleNotPermitted
 
+    if isinstance(exc, RoleNotPermitted):  # a role that may not create it: pgvector's advice
+        return True
     return isinstance(exc, psycopg.Error) and not connection_lost(exc)
+
+
+def server_words(exc: BaseException) -> str:
+    """The server's own words for a refusal, on one line: those a kassist.db.refused_postgres error kept,
+    or psycopg's primary message - for a message that gives its own advice after them."""
+    reason = getattr(exc, "reason", None) or getattr(getattr(exc, "diag", None), "message_primary", None)
+    return " ".join(str(reason or exc).split())

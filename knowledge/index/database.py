@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from kassist.db import Database
 from kassist.db.handle import Handle
-from kassist.db.migrate import no_vector, vector_extension
+from kassist.db.migrate import no_vector, server_words, vector_extension
 from kassist.db.statements import Options
 from knowledge.index import ops
 from knowledge.index.dialect import Dialect, Op
@@ -24,7 +24,7 @@ CLOSED = "this knowledge index is closed; open a new one with KnowledgeIndex.fro
 
 def _no_vector(exc: Any) -> IndexVectorExtensionUnavailable:
     return IndexVectorExtensionUnavailable(
-        f"PostgreSQL cannot provide the pgvector extension ({exc.diag.message_primary or exc}); install "
+        f"PostgreSQL cannot provide the pgvector extension ({server_words(exc)}); install "
         "pgvector on the server (https://github.com/pgvector/pgvector) or have an administrator run "
         "'CREATE EXTENSION vector' in this database"
     )

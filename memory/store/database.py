@@ -20,7 +20,7 @@ from typing import Any
 
 from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
-from kassist.db.migrate import no_vector, vector_extension
+from kassist.db.migrate import no_vector, server_words, vector_extension
 from kassist.db.statements import Options
 from kassist.errors import VectorExtensionUnavailable as VectorExtensionUnavailable  # memory.store's
 from memory.store.migrations import StoreNotSetUp
@@ -83,7 +83,7 @@ class StoreDriver:
             if not no_vector(exc):
                 raise
             raise VectorExtensionUnavailable(
-                f"pgvector is not available in {self.where} ({' '.join(str(exc).split())}); install "
+                f"pgvector is not available in {self.where} ({server_words(exc)}); install "
                 "pgvector >= 0.8 on the server and run CREATE EXTENSION vector as a superuser"
             ) from exc
 
