@@ -61,6 +61,7 @@ from server.runs import RunsService, runs_router
 from server.startup import ConfigError, check_unbound, checked_keys
 from server.thread_owner import not_found, reaches, read_thread, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
+from server.turn_limits import TurnsInFlight
 
 GRAPH = "assistant"
 PATH = f"/{GRAPH}"
@@ -160,6 +161,7 @@ def create_app(
     check_unbound()
     limit = max_body_bytes() if max_body is None else max_body  # a bad setting fails before anything opens
     batch = max_batch_runs()
+    turns = TurnsInFlight()  # KASSIST_MAX_WAITING_RUNS_PER_USER / _PER_TENANT: a bad value fails here
     url = database_url or database_url_from_env()
     served = Served.open(url, services)
     key_store = KeyStore.from_url(url)
@@ -196,7 +198,7 @@ def create_app(
         """Liveness, for process managers and tests: says nothing about the data."""
         return {"ok": True}
 
-    add_assistant_routes(app, served, principal, batch)
+    add_assistant_routes(app, served, principal, batch, turns)
     return app
 
 
@@ -230,9 +232,22 @@ def add_assistant_routes(
     served: Served,
     principal: Callable[[Request], Principal | None],
     max_batch: int | None = None,
+    turns: TurnsInFlight | None = None,
 ) -> None:
     """LangServe's routes for the assistant at :data:`PATH`, and its thread state; a ``/batch`` of
-    more than ``max_batch`` inputs is refused (422)."""
+    more than ``max_batch`` inputs is refused (422); a turn (any POST) past ``turns``' bounds, 409."""
+
+    async def turn_held(request: Request) -> AsyncIterator[None]:
+        # One user's burst of turns no longer holds every tenant's (server/turn_limits.py).
+        who = principal(request) if turns is not None and request.method == "POST" else None
+        why = turns.refusal(who) if turns is not None and who is not None else None
+        if why is not None:
+            raise HTTPException(status_code=409, detail=why)
+        try:
+            yield
+        finally:
+            if turns is not None and who is not None:
+                turns.release(who)
 
     async def require_key(request: Request) -> None:
         if principal(request) is None:
@@ -336,7 +351,7 @@ def add_assistant_routes(
         config_keys=("configurable",),
         per_req_config_modifier=per_request,
         enabled_endpoints=ENDPOINTS,
-        dependencies=[Depends(require_key)],
+        dependencies=[Depends(require_key), Depends(turn_held)],
     )
 
 

@@ -41,7 +41,6 @@ def _turn(thread: str) -> dict[str, object]:
     return {"input": {"messages": [["user", text]]}, "config": {"configurable": {"thread_id": thread}}}
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #10: kassist serve bounds no user's turns in flight")
 def test_one_members_burst_of_turns_is_bounded_and_another_tenant_is_answered(client: TestClient) -> None:
     answers: list[Any] = []  # TestClient's responses
     start = threading.Barrier(12)
