@@ -35,28 +35,48 @@ RETRY_AFTER_S = 10
 """What a 503 for a database the server cannot use for a while tells the client to wait."""
 
 
-def unavailable(exc: DatabaseUnavailable) -> tuple[int, str]:
-    """The status and line a client is told of a database the server cannot use now: the kind,
-    never the server's address, paths or names (those are the operator's line in the log)."""
+def unavailable(exc: DatabaseUnavailable) -> tuple[int, str, bool]:
+    """The status and line a client is told of a database the server cannot use, and whether it
+    clears by itself (a Retry-After is worth sending): the kind, never the server's address, paths
+    or names (those are the operator's line in the log). A refusal of how the database is set up (a
+    role's missing grant, pgvector out of the search_path, another application's table, a damaged
+    file) never clears by waiting: 500, no Retry-After - "try again" kept clients retrying a fault
+    only the operator can fix (review s31 r1 #1)."""
     from kassist.db.connect_sqlite import DatabaseBusy, DatabaseReadOnly, DiskFull
+    from kassist.db.pool_postgres import Interrupted, Reconnecting
     from kassist.db.refused_postgres import ConnectionLimit, ServerReadOnly
 
+    retry = "this request was not carried out: try again in a few seconds"
     if isinstance(exc, DiskFull):  # as a full uploads folder is answered (server/runs/uploads.py)
         return (
             507,
             "the server has no room to store this request now; it was not carried out: try again later",
+            True,
         )
     if isinstance(exc, ServerReadOnly | DatabaseReadOnly):
-        what = "the database is read-only right now (a standby, a failover in progress, or its file's mode)"
-    elif isinstance(exc, PoolExhausted | ConnectionLimit | DatabaseBusy):
-        what = "the database is busy right now (another writer holds it, or every connection is in use)"
-    else:
-        what = "the database is unavailable right now"
-    return 503, f"{what}; this request was not carried out: try again in a few seconds"
+        return (
+            503,
+            f"the database is read-only right now (a standby, a failover in progress, or its file's mode); {retry}",
+            True,
+        )
+    if isinstance(exc, PoolExhausted | ConnectionLimit | DatabaseBusy):
+        return (
+            503,
+            f"the database is busy right now (another writer holds it, or every connection is in use); {retry}",
+            True,
+        )
+    if type(exc) in (DatabaseUnavailable, Reconnecting, Interrupted):  # cannot reach it, or reconnecting
+        return 503, f"the database is unavailable right now; {retry}", True
+    return (
+        500,
+        "the server's database refuses this request because of how it is set up; this request was not "
+        "carried out, and the server's log names what its operator must fix",
+        False,
+    )
 
 
 def add_error_handlers(app: FastAPI) -> None:
-    said: list[str] = []  # the operator's line, logged once while it stays the same
+    said: list[type] = []  # the operator's line, logged once while its kind stays the same
 
     # A database the server cannot use for a while (read-only after a failover, unreachable, locked
     # by another writer, its connections all busy, its disk full): 503 (507) with Retry-After and one
@@ -64,11 +84,12 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(DatabaseUnavailable)
     async def database_unavailable(_: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, DatabaseUnavailable)
-        if said[-1:] != [str(exc)]:
-            said[:] = [str(exc)]
-            logger.warning("answering 503: %s", exc)
-        status, detail = unavailable(exc)
-        headers = {"Retry-After": str(RETRY_AFTER_S)}
+        status, detail, clears = unavailable(exc)
+        if said[-1:] != [type(exc)]:
+            said[:] = [type(exc)]
+            level = logging.WARNING if clears else logging.ERROR
+            logger.log(level, "answering %d (%s): %s", status, type(exc).__name__, exc)
+        headers = {"Retry-After": str(RETRY_AFTER_S)} if clears else {}
         return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
     @app.exception_handler(TenantMismatch)
