@@ -12,6 +12,7 @@ import uuid
 from typing import Any
 
 import psycopg
+import pytest
 from test_probe_s31b_pg_operator import _as_role, _kassist, _one_line_naming, _sql
 
 from kassist.db.statements import Stmt
@@ -76,3 +77,35 @@ def test_calls_that_wait_in_vain_together_share_one_probe(pg_url: str) -> None:
             db.close()
     assert len(errors) == 6 and all(isinstance(e, PoolExhausted) for e in errors), errors
     assert opened <= 2, f"{opened} probe connections for one burst"
+
+
+def test_a_pool_that_cannot_reopen_its_connections_for_a_limit_names_the_limit(pg_url: str) -> None:
+    """A pool short of connections (one ended by the server) that cannot re-open it because the
+    server refuses more (a role's CONNECTION LIMIT lowered, or max_connections taken by others after
+    a restart) says that limit, not "went away ... being re-established" (review s31 r1 #4)."""
+    from kassist.db.driver_postgres import PostgresDatabase
+    from kassist.db.refused_postgres import ConnectionLimit
+
+    name = f"x31_{uuid.uuid4().hex[:10]}"
+    _sql(pg_url, f"CREATE ROLE {name} LOGIN PASSWORD 'pw-{name}' CONNECTION LIMIT 2")
+    db = PostgresDatabase(_as_role(pg_url, name), pool_size=2, connect_timeout=1)
+    try:
+        db.run(_select_one(), single=True)  # the pool's two connections, open
+        held = db.pool().getconn()  # one lent out and busy
+        try:
+            _sql(
+                pg_url,
+                f"ALTER ROLE {name} CONNECTION LIMIT 1",  # the operator lowers it; the idle one is ended
+                f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '{name}' "
+                f"AND pid <> {held.info.backend_pid}",
+            )
+            with pytest.raises(ConnectionLimit) as refused:
+                db.run(_select_one(), single=True)
+        finally:
+            db.pool().putconn(held)
+    finally:
+        db.close()
+        _sql(pg_url, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '{name}'",
+             f"DROP ROLE {name}")  # fmt: skip
+    line = str(refused.value)
+    assert "too many connections" in line and "CONNECTION LIMIT" in line and "\n" not in line, line

@@ -366,14 +366,17 @@ def _verdict(
     pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str, probe: BaseException | None
 ) -> DatabaseUnavailable:
     # Busy only when every connection is lent out: a pool short of connections lost them. A probe
-    # refused for a connection limit was answered: the server is up, the pool's count decides (it
-    # was "cannot reach PostgreSQL" while every pooled connection was lent out, h8 s31 #8).
-    if probe is not None and not connection_limit(probe):
-        return postgres_unavailable(conninfo, probe)
+    # refused for a connection limit was answered: the server is up (it was "cannot reach PostgreSQL"
+    # while every pooled connection was lent out, h8 s31 #8); a pool short of connections then
+    # cannot re-open them because of that limit, which is named (it was "went away ... being
+    # re-established", review s31 r1 #4).
     lent = getattr(pool, "lent", None)
-    if lent is not None and lent < pool.max_size:
-        return _reconnecting(pool, conninfo)
-    return _exhausted(pool, conninfo)
+    short = lent is not None and lent < pool.max_size
+    if probe is not None and connection_limit(probe):
+        return too_many_connections(conninfo, probe, pool.max_size) if short else _exhausted(pool, conninfo)
+    if probe is not None:
+        return postgres_unavailable(conninfo, probe)
+    return _reconnecting(pool, conninfo) if short else _exhausted(pool, conninfo)
 
 
 # A call that got no pooled connection in time is told why: a direct connection attempt (on this
