@@ -6,6 +6,9 @@ conversation turn that carries a NUL.
 sessions): every write was a 500 "Internal Server Error" with psycopg's traceback in the log, and
 uvicorn dropped the client's connection. A database the server cannot use for a while is the
 client's 503 with Retry-After and one line; the same turn goes through once it is writable again.
+#16: the same read-only database met by a streaming route (`/assistant/stream`, `/stream_events`, `/stream_log`):
+the answer was streamed, then the checkpoint write failed and the stream ended with
+`event: error` `{"status_code": 500, "message": "Internal Server Error"}` - the invoke's 503 line is not said there.
 #9: a JSON number of 5,000 digits (5 KB of a 1 MiB body) was a 500 on the assistant's routes (Python's
 4,300-digit limit on int(), raised inside LangServe) and "There was an error parsing the body" on the runs
 API; the body check both servers run names 1e400 and NaN in one line already.
@@ -16,6 +19,7 @@ manager refuses a NUL, the assistant's extractor copied the user's words into it
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -118,3 +122,22 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_line(served: tuple[Te
         assert refused.status_code in (400, 422), (route, refused.text)
         detail = refused.json()["detail"]
         assert isinstance(detail, str) and "\n" not in detail and "5000 digits" in detail, (route, detail)
+
+
+@pytest.mark.xfail(strict=True, reason="h8 s31 #16: a stream's database refusal is an error event 500")
+def test_a_stream_on_a_read_only_database_ends_with_the_one_line_503(
+    served: tuple[TestClient, str], pg_server_url: str
+) -> None:
+    client, url = served
+    _read_only(pg_server_url, url, True)
+    try:
+        streamed = client.post(
+            "/assistant/stream", headers=ACME, json=_turn("What is the leave policy?", "ro-s")
+        )
+    finally:
+        _read_only(pg_server_url, url, False)
+    errors = [b for b in streamed.text.replace("\r\n", "\n").split("\n\n") if b.startswith("event: error")]
+    assert len(errors) == 1, streamed.text[-600:]
+    data = json.loads(errors[0].split("data: ", 1)[1])
+    assert data["status_code"] == 503, data
+    assert "read-only" in data["message"] and "\n" not in data["message"], data
