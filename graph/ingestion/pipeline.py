@@ -34,8 +34,9 @@ def list_source(
 ) -> list[dict[str, Any]]:
     """The run's manifest rows: every file of the source in order, then the documents indexed in the
     collection whose file is gone (their chunks are removed). What the walk could not read hides
-    nothing: a document indexed at or under a failed entry (a folder it could not list: its mode,
-    descriptors exhausted, a storage error) is not gone, only unread, and is kept. Deleted as gone,
+    nothing: a document indexed at or under an entry it could not read (a folder it could not list:
+    its mode, descriptors exhausted, a storage error) is not gone, only unread, and is kept; under a
+    link the walk refuses (outside the root, a loop) it is gone, as the walk says what is there now. Deleted as gone,
     a folder unlistable for a moment emptied its part of the collection before the review its
     failure asked for, and a reject left it so (h7 s31 #2; the source folder itself: all of it)."""
     rows: list[dict[str, Any]] = []
@@ -44,7 +45,8 @@ def list_source(
     for item in walk_files(root):
         if isinstance(item, DocumentError):
             rows.append(_row(len(rows), "error", item.source_path, None, "failed", _reason(item, root)))
-            unread.append(item.source_path)
+            if item.kind == "unreadable":  # not a link refused for where it points now: that is gone
+                unread.append(item.source_path)
             continue
         path = Path(os.path.relpath(item, root)).as_posix()
         doc = document_id(tenant, collection, path)
