@@ -126,8 +126,6 @@ class RunsService:
             await asyncio.to_thread(uploads.save, list(files), target, self.config.upload_max_bytes)
         except uploads.UploadRefused as exc:
             raise ApiError(exc.status, str(exc), ("body", exc.field) if exc.status == 422 else None) from None
-        except uploads.UploadSuperseded:  # the same run id's other upload was registered meanwhile
-            raise taken(run) from None
         goal = f"Ingest {len(files)} uploaded files into {collection}"
         try:
             settings = self._settings(target, target, collection, options)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import logging
+import math
 import os
 import re
 import secrets
@@ -16,6 +17,7 @@ import unicodedata
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 
+from graph.ingestion.store_ops import holder_gone, new_holder
 from kassist.names import fold_safe, fold_within, folded
 
 logger = logging.getLogger(__name__)
@@ -29,7 +31,8 @@ TOKEN_BYTES = 8  # an upload folder's random part (run_folder)
 UNSEEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 NAME_MAX = 255
 STAGING = ".staging-"
-"""An upload's folder while its files are written (``.staging-<run id>.<token>``), hidden from listings."""
+"""An upload's folder while its files are written (``.staging-<run id>.<token>@<writer>``), hidden
+from listings."""
 
 
 class UploadRefused(ValueError):
@@ -39,11 +42,6 @@ class UploadRefused(ValueError):
         super().__init__(message)
         self.field = field
         self.status = status
-
-
-class UploadSuperseded(Exception):
-    """An upload whose folder was swept while it was written: another upload of the same run id
-    was registered meanwhile (:func:`remove_others`), so this one's run id is taken."""
 
 
 class Readable(Protocol):
@@ -90,15 +88,11 @@ def remove_others(target: Path, run_id: str) -> list[str]:
     of uploads of that run id in the tenant's folder (their names): no run can ever be theirs (the
     id is this one's), and one a server left when it was killed between an upload's folder and its
     run's registration kept the tenant's files twice after the client sent it again (session 30,
-    h5 #12), and a kill mid-copy left its staging folder, never removed (review s30 B6). A same-id
-    upload still in flight loses: at registration (it removes its own), or mid-copy, its staging
-    folder swept (:class:`UploadSuperseded`: 409 taken). Housekeeping, never the upload's outcome: the run is registered already, so a folder that cannot
+    h5 #12). A same-id upload still in flight loses at registration and removes its own (its
+    staging folder, if it is killed first, is :func:`sweep_staging`'s). Housekeeping, never the upload's outcome: the run is registered already, so a folder that cannot
     be listed (EACCES after an operator's chmod, EIO) is logged, not a 500 for an accepted upload whose
     retry would then be refused as taken (session 30, review r B6)."""
-    # A kill mid-copy leaves the upload's staging folder (save): named after its upload, it goes too.
-    pattern = re.compile(
-        rf"(?:{re.escape(STAGING)})?{re.escape(_label(run_id))}\.[0-9a-f]{{{2 * TOKEN_BYTES}}}"
-    )
+    pattern = re.compile(re.escape(_label(run_id)) + rf"\.[0-9a-f]{{{2 * TOKEN_BYTES}}}")
     removed: list[str] = []
     try:
         for entry in os.scandir(target.parent):
@@ -113,6 +107,25 @@ def remove_others(target: Path, run_id: str) -> list[str]:
         logger.warning(
             "uploads of run %r: cannot remove earlier attempts' folders in %s: %s", run_id, target.parent, exc
         )
+    return removed
+
+
+def sweep_staging(tenant: Path) -> list[str]:
+    """Remove the staging folders in ``tenant`` whose writer is gone (a process of this host that is
+    no more: a kill mid-copy; :func:`graph.ingestion.store_ops.holder_gone`, the lease's rule, with
+    no time limit: another host's writer is never judged here); their names. Housekeeping: an error
+    is logged, never the upload's outcome."""
+    removed: list[str] = []
+    try:
+        for entry in os.scandir(tenant):
+            writer = entry.name.rpartition("@")[2] if entry.name.startswith(STAGING) else ""
+            if writer and holder_gone(writer, math.inf) and entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+                removed.append(entry.name)
+    except FileNotFoundError:
+        pass  # no upload into this tenant's folder yet
+    except OSError as exc:
+        logger.warning("uploads: cannot remove dead uploads' staging folders in %s: %s", tenant, exc)
     return removed
 
 
@@ -187,16 +200,19 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
         raise UploadRefused("files", "no files uploaded; send one or more files as the 'files' field")
     names = [safe_name(f.filename) for f in files]
     check_together(names)
-    # Named after the upload (its run id and token): a kill mid-copy leaves a folder that the next
-    # registered upload of that run id sweeps (remove_others); a random name was never swept.
-    staging = target.parent / f"{STAGING}{target.name}"
-    total, made = 0, False
+    # Named after its writer (the process, as a lease names it): a kill mid-copy leaves a folder
+    # that the next upload into the tenant's folder sweeps once its writer is gone (sweep_staging),
+    # whatever the run id - an upload without one gets an id no later upload uses (review s31 r1 #2);
+    # a random name (.staging-<hex>) was never swept.
+    sweep_staging(target.parent)
+    token = target.name.rpartition(".")[2]  # run_folder's; the run id is left out: a name's bytes are few
+    staging = target.parent / f"{STAGING}{token}@{new_holder()}"
+    total = 0
     name: PurePosixPath | None = None  # the file being written: a failure elsewhere names none
     try:
         # The server's own folders before any file's: a failure there (the tenant's folder taken by a
         # file, a full inode table) names no file - made in the first file's write, it blamed that file.
         _private_folders(staging)
-        made = True
         for name, upload in zip(names, files, strict=True):
             dest = staging.joinpath(*name.parts)
             _private_folders(dest.parent)
@@ -211,10 +227,7 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
         name = None
         staging.rename(target)  # a new name (run_folder's token): nobody else's folder
     except OSError as exc:
-        swept = made and not staging.exists()  # by the registered upload of the same run id, mid-copy
         shutil.rmtree(staging, ignore_errors=True)
-        if swept:
-            raise UploadSuperseded(target.name) from None
         raise _not_kept(exc, name) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
