@@ -27,8 +27,7 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   must occur in one of the passages, else the base has nothing on it, however close the rest of the wording; and when the best passage
   is a page scoped to that name (an office page), it must also cover the question's other words
   (:data:`graph.assistant.scopes.TOPIC_COVERAGE`), unless a passage naming no office does: a
-  company-wide rule holds in every office (:func:`graph.assistant.scopes.company_wide`, session 30), or another
-  page of the same scope states it (:func:`graph.assistant.scopes.same_scope`, session 31). The relevance carries no bonus for the name itself (rerank.py ranks
+  company-wide rule holds in every office (:func:`graph.assistant.scopes.company_wide`, session 30). The relevance carries no bonus for the name itself (rerank.py ranks
   with it, but a page naming the office is no evidence that it answers).
 
 Below the bar the answer says nothing relevant was found and names the closest titles. A question
@@ -54,7 +53,7 @@ from graph.assistant.language import language_text as language_text
 from graph.assistant.names import office_names, other_numbers, permitted_names, quoted_title, unexcused
 from graph.assistant.premises import presupposed, said, stated
 from graph.assistant.quantities import asked_quantity, judged_answer
-from graph.assistant.scopes import scope_page_off_topic, stand_in
+from graph.assistant.scopes import company_wide, scope_page_off_topic
 from knowledge.index.coverage import uncovered_words
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import named_bonus, named_scopes, terms
@@ -114,8 +113,8 @@ class Verdict:
     # What the closest passage does say, one line with its title, when the question asks a detail
     # or a claim it does not state (quoted beside the abstention, not cited).
     said: str = ""
-    # The chunk of the passage that answers for a scoped page that does not (a company-wide rule
-    # for an office, another page of the same scope: :func:`stand_in`): cited and quoted first.
+    # The chunk of the passage that answers for an office whose own pages do not (a company-wide
+    # rule, :func:`company_wide`): cited and quoted first.
     lead: str = ""
     # The knowledge base's answers to ``uses`` (an acronym it uses or names) asked for this turn: a
     # second judgement of the same question (the language-model path's tool passages) reads them
@@ -258,12 +257,13 @@ def _judge(
             uncovered = scope_page_off_topic(query, names, judged)
             # A rule for the whole company holds in each office: when the office's own pages are
             # off-topic, a passage naming no office answers for it ("how often does the Lisbon
-            # office run fire drills": the health and safety policy); so does another page of the
-            # same scope that states it (session 31). The slot and premise checks below read that
-            # passage alone - the scoped page was judged not to answer.
+            # office run fire drills": the health and safety policy), and the slot and premise
+            # checks below read that passage alone - the office pages were judged not to answer.
+            # Another page of the same place does not: it may be another team's or subject's
+            # ("the Finance team in Lisbon" for the legal team's question; review r2 s31).
             general = (
-                stand_in(query, offices, uncovered, hits, lambda h: not (demoted_hit(h, query) or weak(h)))
-                if uncovered
+                company_wide(query, offices, hits, lambda h: not (demoted_hit(h, query) or weak(h)))
+                if uncovered and offices >= set(uncovered.split(", "))
                 else None
             )
             if general is not None:

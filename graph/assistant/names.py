@@ -79,7 +79,8 @@ def office_names(query: str) -> frozenset[str]:
 
 # A question asking whether the user may do something: "can I install X", "may we use X", "am I
 # allowed to post on X", "is it ok to ...", "is X allowed". Policies state such rules for a kind of
-# thing (VPN clients, social media, countries), seldom for each brand or place (session 31).
+# thing (VPN clients, social media), seldom for each brand (session 31). Only what the verb acts on
+# is such an instance (review r2 s31): its object, or the tool it is done with.
 _PERMISSION = re.compile(
     r"^(?:(?:so|and|but|ok|okay|also)[,\s]+)?(?:"
     r"(?:can|could|may|might)\s+(?:i|we)\b(?:\s+(?:just|still|also|even|actually|really))*\s+(?!not\b)[a-z]+"
@@ -88,27 +89,102 @@ _PERMISSION = re.compile(
     r")\b",
     re.IGNORECASE,
 )
-_ALLOWED = re.compile(r"^(?:is|are)\s+(.+?)\s+(?:allowed|permitted|ok|okay|fine|acceptable)\b", re.IGNORECASE)
+# "Is X allowed ...", but not "is X allowed to <do>": X acts there, as in "can Marketing ...".
+_ALLOWED = re.compile(
+    r"^(?:is|are)\s+(.+?)\s+(?:allowed|permitted|ok|okay|fine|acceptable)\b(?!\s+to\b)", re.IGNORECASE
+)
+# Where a noun phrase ends: a preposition or conjunction (closed classes of English), a reflexive
+# or an adverb of place or time ("install NordVPN myself", "use Canva there").
+# fmt: off
+_PHRASE_ENDS = frozenset((
+    "to", "for", "from", "on", "onto", "in", "at", "into", "with", "without", "via", "using", "through",
+    "by", "about", "over", "under", "during", "before", "after", "while", "instead", "as", "because",
+    "since", "if", "when", "whenever", "so", "but", "than", "like", "per", "across", "within", "outside",
+    "inside", "until", "till", "near", "between", "among", "against", "toward", "towards", "upon",
+    "unless", "whether", "where", "that", "which", "who", "myself", "ourselves", "yourself",
+    "themselves", "himself", "herself", "here", "there", "now", "today", "tomorrow", "again", "too",
+    "anymore", "please",
+))
+# The prepositions that name what an action is done with ("send it with WeTransfer").
+_TOOL = frozenset(("with", "via", "using", "through"))
+# Words after "to" that start a destination ("to a customer"), not an infinitive ("to approve").
+_DETERMINERS = frozenset((
+    "a", "an", "the", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
+    "those", "some", "any", "each", "every", "all", "me", "us", "him", "them",
+))
+# fmt: on
+_TOKEN = re.compile(r"[\w'+#.-]*\w[+#]*|[^\w\s]")
+
+
+def _phrases(tokens: list[str]) -> list[list[str]]:
+    """The noun phrases a permission verb acts on in ``tokens`` (what follows the verb): its object
+    (the words up to a preposition, a conjunction, punctuation or an adverb; "and"/"or" join
+    objects) and the object of each tool preposition ("with WeTransfer"). A phrase followed by "to
+    <verb>" names whom the user would have act ("ask Priya Raman to approve"), not a thing: none."""
+    out: list[list[str]] = []
+    start, tool = 0, True  # the object comes first, right after the verb
+    while start <= len(tokens):
+        end = start
+        while end < len(tokens) and tokens[end].lower() not in _PHRASE_ENDS and re.match(r"\w", tokens[end]):
+            end += 1
+        actor = (
+            end + 1 < len(tokens)
+            and tokens[end].lower() == "to"
+            and tokens[end + 1].lower() not in _DETERMINERS
+            and not tokens[end + 1][:1].isupper()
+        )
+        if tool and end > start and not actor:
+            out.append(tokens[start:end])
+        if end >= len(tokens):
+            break
+        tool = tokens[end].lower() in _TOOL
+        start = end + 1
+    return out
 
 
 def permitted_names(asks: str) -> frozenset[str]:
-    """The names in what a permission question asks to do ("Can I install NordVPN on my laptop?",
-    "Is Dropbox allowed for client files?"): an instance of the kind of thing a rule governs, which
-    the rule's passage need not name. The names check leaves them to the evidence and the other
-    checks; a year or numbered name and an "X office" (:func:`office_names`) stay asked for, as does
-    the subject of "can Sales approve ..." (only "I"/"we" ask permission)."""
+    """The names a permission question asks to use ("Can I install NordVPN on my laptop?", "Is
+    Dropbox allowed for client files?", "send it with WeTransfer"): an instance of the kind of thing
+    a rule governs, which the rule's passage need not name. The names check leaves them to the
+    evidence and the other checks. Only a name the verb acts on (:func:`_phrases`) is excused, and
+    only as the head of its phrase: a name before a noun says which one ("the Falcon project cost
+    centre", "the Osprey budget"), and which is asked for. A name of two capitalised words or more
+    (a person's full name: "Priya Raman"), a year or numbered name and an "X office"
+    (:func:`office_names`) stay asked for, as do the subject of "can Sales approve ..." (only
+    "I"/"we" ask permission) and of "is X allowed to <do>" (review r2 s31)."""
     out: set[str] = set()
-    for sentence in re.split(r"(?<=[.!?])\s+", asks):
-        sentence = sentence.strip()
+    for sentence in re.split(r"(?<=[.!?])\s+", asks.strip()):
         if m := _PERMISSION.match(sentence):
-            span = sentence[m.end() :]
+            phrases = _phrases(_TOKEN.findall(sentence[m.end() :]))
         elif m := _ALLOWED.match(sentence):
-            span = m.group(1)
+            phrases = [_TOKEN.findall(m.group(1))]
         else:
             continue
-        words = terms(" ".join(w for w in re.findall(r"[\w'-]+", span) if not any(c.isdigit() for c in w)))
-        out |= named_scopes(sentence) & words
+        named = named_scopes(sentence)
+        for phrase in phrases:
+            for part in _conjuncts(phrase):
+                out |= _instances(part, named)
     return frozenset(out) - office_names(asks)
+
+
+def _conjuncts(phrase: list[str]) -> list[list[str]]:
+    parts: list[list[str]] = [[]]
+    for word in phrase:
+        if word.lower() in ("and", "or"):
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    return [p for p in parts if p]
+
+
+def _instances(part: list[str], named: frozenset[str]) -> set[str]:
+    """The name that heads one noun phrase (``part``) and stands for an instance of a kind (see
+    :func:`permitted_names`): the phrase's last word, not a number, not ending a run of
+    capitalised words (a person's or an organisation's full name)."""
+    word = part[-1]
+    if any(c.isdigit() for c in word) or (len(part) > 1 and part[-2][:1].isupper()):
+        return set()
+    return set(terms(word) & named)
 
 
 def unexcused(

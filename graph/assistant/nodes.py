@@ -173,9 +173,8 @@ def retrieve(state: AssistantState, config: RunnableConfig, *, deps: Deps) -> di
         # replace, not a new Verdict: the turn's acronym answers stay with it (the language-model path reads them)
         verdict = replace(verdict, answerable=False, reason=reason, missing=missing[:MAX_MISSING])
     if verdict.lead:
-        # A passage answering for an off-topic scoped page (a company-wide rule for an office,
-        # another page of the same scope) is quoted and cited first (the sort is stable: the rest
-        # keep their order).
+        # A company-wide rule answers for an office whose own pages do not: it is quoted and cited
+        # first (the sort is stable: the rest keep their order).
         found.sort(key=lambda h: h["chunk_id"] != verdict.lead)
     return {
         "hits": found,

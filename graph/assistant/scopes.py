@@ -6,8 +6,7 @@ question asks about ("Travel insurance: Lisbon office") that does not cover the 
 (:func:`scope_page_off_topic`: "the fire warden in Lisbon"). A rule for the whole company holds in
 every office, though: when the question names an "X office", :func:`company_wide` looks for a
 passage that names no office and answers in its place ("how often does the Lisbon office run fire
-drills": the health and safety policy); otherwise :func:`same_scope` looks for another page naming
-the same scope that does (session 31).
+drills": the health and safety policy).
 """
 
 from __future__ import annotations
@@ -53,22 +52,6 @@ def scope_page_off_topic(query: str, names: frozenset[str], top: dict[str, Any])
     return ", ".join(sorted(scoped)) if len(topic & passage) / len(topic) < TOPIC_COVERAGE else ""
 
 
-def stand_in(
-    query: str,
-    offices: frozenset[str],
-    uncovered: str,
-    hits: Sequence[dict[str, Any]],
-    usable: Callable[[dict[str, Any]], bool],
-) -> dict[str, Any] | None:
-    """The passage that answers in place of the best page scoped to ``uncovered`` (the names
-    :func:`scope_page_off_topic` returned, ", "-joined), which does not: a rule for the whole
-    company when the page is an office's (:func:`company_wide`), else another page of that scope
-    (:func:`same_scope`)."""
-    scope = frozenset(uncovered.split(", "))
-    general = company_wide(query, offices, hits, usable) if offices >= scope else None
-    return general if general is not None else same_scope(query, scope, hits, usable)
-
-
 def company_wide(
     query: str,
     offices: frozenset[str],
@@ -81,53 +64,18 @@ def company_wide(
     its closest sentence is :data:`SCOPED_SENTENCE` close. None when no passage does, or the
     question names no office. Session 30, on the development dump (bench/abstain_types.py): blind
     14 h11 and h30 and blind 15 h24 answered, nothing lost in either half."""
-    if not offices:
-        return None
-    return _on_topic(
-        query,
-        offices,
-        hits,
-        lambda hit, words, whole: usable(hit) and not (words & offices or office_names(whole)),
-    )
-
-
-def same_scope(
-    query: str,
-    scope: frozenset[str],
-    hits: Sequence[dict[str, Any]],
-    usable: Callable[[dict[str, Any]], bool],
-) -> dict[str, Any] | None:
-    """The first passage that names the scope of the best page (``scope``: "New York", "oslo") and
-    answers the question, for when that page does not: another page of the same scope states it
-    ("who covers the local contact for Legal in New York": the team's page, which names New York in
-    its text, after a "New York travel request" page ranked first on its title). It must be
-    ``usable`` and pass the bars of :func:`company_wide` (its closest sentence
-    :data:`SCOPED_SENTENCE` close, :data:`TOPIC_COVERAGE` of the question's other words). Session
-    31, on the development dump (bench/abstain_types.py): tuning blind 9 d08 and three validation
-    items answered, no unanswerable question answered in either half."""
-    return _on_topic(query, scope, hits, lambda hit, words, _: usable(hit) and scope <= words)
-
-
-def _on_topic(
-    query: str,
-    names: frozenset[str],
-    hits: Sequence[dict[str, Any]],
-    eligible: Callable[[dict[str, Any], frozenset[str], str], bool],
-) -> dict[str, Any] | None:
-    """The first ``eligible`` hit whose closest sentence is :data:`SCOPED_SENTENCE` close and which
-    holds :data:`TOPIC_COVERAGE` of the question's words besides ``names`` and "office"."""
     # The place and the word "office" name where, not what is asked ("how much is a parking permit
     # at the Lisbon office": a page on "office" visits shares nothing asked).
-    topic = terms(query) - QUESTION_TERMS - names - terms("office")
-    if not topic:
+    topic = terms(query) - QUESTION_TERMS - offices - terms("office")
+    if not offices or not topic:
         return None
     for hit in hits:
         whole = f"{hit['title']} {hit.get('heading') or ''} {hit['text']}"
         words = terms(whole)
-        if not eligible(hit, words, whole):
+        if not usable(hit) or words & offices or office_names(whole):
             continue
-        # As close as an office page must be to answer on few shared words: another passage stands
-        # in for the scoped page only when its closest sentence is about the question.
+        # As close as an office page must be to answer on few shared words: a rule for everyone
+        # stands in for the office's own page only when its closest sentence is about the question.
         if float(hit.get("sentence_cosine") or 0.0) < SCOPED_SENTENCE:
             continue
         if len(topic & words) / len(topic) >= TOPIC_COVERAGE:
