@@ -9,6 +9,8 @@ client's 503 with Retry-After and one line; the same turn goes through once it i
 #16: the same read-only database met by a streaming route (`/assistant/stream`, `/stream_events`, `/stream_log`):
 the answer was streamed, then the checkpoint write failed and the stream ended with
 `event: error` `{"status_code": 500, "message": "Internal Server Error"}` - the invoke's 503 line is not said there.
+#18: a statement_timeout set low on the database (1 ms): every request that reaches it was a 500 "Internal
+Server Error" (QueryCanceled, 57014), where the command line says it in one line naming the setting.
 #9: a JSON number of 5,000 digits (5 KB of a 1 MiB body) was a 500 on the assistant's routes (Python's
 4,300-digit limit on int(), raised inside LangServe) and "There was an error parsing the body" on the runs
 API; the body check both servers run names 1e400 and NaN in one line already.
@@ -141,3 +143,25 @@ def test_a_stream_on_a_read_only_database_ends_with_the_one_line_503(
     data = json.loads(errors[0].split("data: ", 1)[1])
     assert data["status_code"] == 503, data
     assert "read-only" in data["message"] and "\n" not in data["message"], data
+
+
+@pytest.mark.xfail(strict=True, reason="h8 s31 #18: a statement_timeout the server enforces is a 500")
+def test_a_statement_timeout_the_database_enforces_is_one_line_naming_it(
+    served: tuple[TestClient, str], pg_server_url: str
+) -> None:
+    client, url = served
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(pg_server_url, autocommit=True) as conn:
+        conn.execute(f"ALTER DATABASE {name} SET statement_timeout = '1ms'")
+        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+    try:
+        stopped = client.post(
+            "/assistant/invoke", headers=ACME, json=_turn("What is the leave policy?", "st-1")
+        )
+    finally:
+        with psycopg.connect(pg_server_url, autocommit=True) as conn:
+            conn.execute(f"ALTER DATABASE {name} RESET statement_timeout")
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+    assert stopped.status_code == 503, stopped.text
+    detail = stopped.json()["detail"]
+    assert isinstance(detail, str) and "\n" not in detail and "statement_timeout" in detail, detail
