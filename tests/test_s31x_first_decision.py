@@ -96,5 +96,17 @@ def test_a_decision_claimed_while_the_command_line_starts_is_not_overtaken(
         assert accepted.run_id == "killed"
         job = jobs.get("killed")
         assert job is not None and job.decision == {"decision": "reject", "by": "bob"} and job.wanted
+
+        # A carrier judged gone by its lease's time (stopped, suspended, its database away) that is
+        # alive after all: its lease is released with the judgement, so its next renewal fails and it
+        # stops (lost() sets stop) instead of carrying its approve out past the queued reject.
+        _waiting(res, docs, "stale")
+        late = new_holder()
+        assert runs.take_lease("stale", late, -1, lambda _: True) is None  # its time ran out
+        jobs.start_decision("stale", APPROVE)
+        assert service.decide(admin, "stale", "reject", None).run_id == "stale"
+        assert not runs.renew_lease("stale", late, 60)
+        record = runs.get("stale")
+        assert record is not None and record.owner is None
     finally:
         res.close()

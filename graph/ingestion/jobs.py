@@ -92,6 +92,20 @@ def create_run(
     return True
 
 
+def review_again(
+    q: IngestSql, tenant: str, run: str, seen: str | None, seen_until: float | None
+) -> Steps[bool]:
+    """Release the lease of a decision's carrier judged gone (``seen`` holding it until
+    ``seen_until``, as read) and note the review waiting again, in one transaction; False (nothing
+    changed) when the lease was renewed or taken since: its holder is alive and keeps the run."""
+    key = {"tenant_id": tenant, "run": run}
+    released = yield stmt(q.lease_release_judged, {**key, "seen": seen, "seen_until": seen_until}, fetch=True)
+    if not released:
+        return False
+    yield stmt(q.job_review_again, key)
+    return True
+
+
 class JobStore:
     """The runs API's side of :class:`RunStore` (same database, same transactions); tenant data
     only through :meth:`for_tenant`."""
@@ -174,14 +188,14 @@ class TenantJobStore:
         """Before a decision is claimed on a run whose checkpoint waits for review: a status never
         noted (a run from before the runs API) is noted; a status ``running`` whose carrier is gone
         (a ``kassist runs approve`` killed before its decision committed: the run still waits) is
-        ``needs_review`` again, unless another carrier took the lease since (a compare-and-set on the
-        holder read). Without it, a killed command line's review was refused by the API and the
-        console as decided already."""
+        ``needs_review`` again and its lease released, unless the lease changed since it was read
+        (:func:`review_again`). Without it, a killed command line's review was refused by the API
+        and the console as decided already."""
         if job.status is None:
             self.note_status(job.run_id, "needs_review")
         elif job.status == "running" and job.decision is None and holder_gone(job.owner, job.lease_until):
-            params = {"run": job.run_id, "seen": job.owner}
-            self._runs._one(self._q.job_review_again, params, write=True)
+            op = review_again(self._q, self.tenant_id, job.run_id, job.owner, job.lease_until)
+            self._runs._run(op, write=True)
 
     def claimed(self, run: str, worker: str) -> None:
         self._runs._one(self._q.job_claimed, {"run": run, "worker": worker}, write=True)

@@ -1,5 +1,5 @@
 """PostgreSQL statements of the ingestion runs: the SQLite ones (:mod:`graph.ingestion.sql_sqlite`)
-in PostgreSQL's parameter style, with the one difference spelled out below."""
+in PostgreSQL's parameter style, with the differences spelled out below."""
 
 from __future__ import annotations
 
@@ -7,4 +7,11 @@ from graph.ingestion import sql_sqlite
 from kassist.db.tables import postgres_twin
 
 # SQLite's IS compares NULLs as equal values; PostgreSQL's spelling of that is IS NOT DISTINCT FROM.
-SQL = postgres_twin(sql_sqlite.SQL, {}, {"owner IS :seen": "owner IS NOT DISTINCT FROM :seen"})
+SQL = postgres_twin(
+    sql_sqlite.SQL,
+    {},
+    {
+        "owner IS :seen": "owner IS NOT DISTINCT FROM :seen",
+        "lease_until IS :seen_until": "lease_until IS NOT DISTINCT FROM :seen_until",
+    },
+)

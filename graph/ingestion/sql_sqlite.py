@@ -137,6 +137,7 @@ class IngestSql:
     job_status: Text
     job_start_decision: Text
     job_review_again: Text
+    lease_release_judged: Text
     job_claimed: Text
     job_done: Text
     job_get: Text
@@ -292,12 +293,17 @@ SQL = IngestSql(
         f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'running' "
         f"WHERE {JOBS}.decision IS NULL OR {JOBS}.decision = :decision RETURNING run_id"
     ),
-    # A review whose decision's carrier died before the decision committed waits again: a
-    # compare-and-set on the lease holder read and judged gone (one that took the lease since keeps it).
+    # A review whose decision's carrier died before the decision committed waits again: its lease,
+    # as read and judged gone (holder and time: one renewed or taken since keeps it), is released in
+    # the same transaction, so a carrier judged gone that is alive after all loses the run at its next
+    # renewal instead of carrying its decision out past the next one (review s31 r1 #3).
+    lease_release_judged=(
+        f"UPDATE {RUNS} SET owner = NULL, lease_until = NULL WHERE {RUN_KEY} AND owner IS :seen "
+        "AND lease_until IS :seen_until RETURNING run_id"
+    ),
     job_review_again=(
         f"UPDATE {JOBS} SET status = 'needs_review' WHERE {_JOB_KEY} AND status = 'running' "
-        f"AND decision IS NULL AND EXISTS (SELECT 1 FROM {RUNS} r WHERE r.tenant_id = {JOBS}.tenant_id "
-        f"AND r.run_id = {JOBS}.run_id AND r.owner IS :seen)"
+        "AND decision IS NULL"
     ),
     job_claimed=(f"UPDATE {JOBS} SET claims = claims + 1, worker = :worker WHERE {_JOB_KEY}"),
     # The decision a worker carried out is spent; one that arrived after its claim is kept.
