@@ -169,7 +169,7 @@ def _drive_run(
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
         stage.stopped = True
         failed = failed_documents(res, tenant, run_id)
-        exported = export(res, tenant, run_id, reports_dir) if reports_dir else {}
+        exported = _export_files(res, tenant, outcome, reports_dir) if reports_dir else {}
     except RunBusy as exc:
         kit.fail(str(exc), kit.ExitCode.BUSY)
     except SettingsMismatch as exc:
@@ -177,6 +177,21 @@ def _drive_run(
     except _expected() as exc:
         kit.fail(str(exc))
     finish(outcome, as_json, failed, exported, full)
+
+
+def _export_files(res: Resources, tenant: str, outcome: RunOutcome, out_dir: Path) -> dict[str, Path]:
+    """:func:`export` after a run stopped: a folder that cannot take the files (full, read-only) is
+    one line saying the run is stored and how to write them later, not a bare ``No space left on
+    device`` after the whole run (h7 s31 #5)."""
+    run_id = outcome.state.run_id
+    try:
+        return export(res, tenant, run_id, out_dir)
+    except OSError as exc:
+        kit.fail(
+            f"run {run_id!r} stopped {outcome.state.status}, but its report's files could not be written "
+            f"into {out_dir} ({exc.strerror or exc}); write them with `kassist runs report {run_id} "
+            f"--tenant {tenant} --out DIR`"
+        )
 
 
 def export(res: Resources, tenant: str, run_id: str, out_dir: Path) -> dict[str, Path]:
@@ -239,6 +254,13 @@ def ingest(
         kit.fail(f"{path} does not exist; give the folder of documents to ingest", kit.ExitCode.USAGE)
     if not path.is_dir():
         kit.fail(f"{path} is not a directory; give the folder of documents to ingest", kit.ExitCode.USAGE)
+    if reports_dir is not None:  # else the whole run goes by before its report's files fail
+        taken = next((p for p in (reports_dir, *reports_dir.parents) if p.exists() and not p.is_dir()), None)
+        if taken is not None:
+            kit.fail(
+                f"--reports-dir {reports_dir}: {taken} is a file; give a folder (it is created if missing)",
+                kit.ExitCode.USAGE,
+            )
     try:
         validate_collection(collection)
     except ValueError as exc:

@@ -115,6 +115,20 @@ class LazyGroup(TyperGroup):
             raise
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # The whole command line passes here once (the root group's parse): an argument that was not
+        # UTF-8 (a Latin-1 terminal) reaches Python with lone surrogates, which no database or file
+        # takes; each command then failed on the codec's own words, naming neither the argument nor
+        # the fix. Said once, for every command, before anything runs.
+        for arg in args:
+            if any("\ud800" <= ch <= "\udfff" for ch in arg):
+                from cli.kit import ExitCode, fail
+
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                fail(
+                    f"the argument {shown!r} is not UTF-8 text; give it in UTF-8 (check the terminal's "
+                    "encoding: LANG / LC_ALL, e.g. C.UTF-8)",
+                    ExitCode.USAGE,
+                )
         try:
             return super().parse_args(ctx, args)
         except click.exceptions.NoArgsIsHelpError:

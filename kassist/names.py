@@ -24,6 +24,14 @@ def check_identifier(value: str, what: str, max_length: int) -> str:
     else raise ``ValueError`` naming ``what`` (e.g. ``"tenant_id"``)."""
     if len(value) > max_length:
         raise ValueError(f"{what} is {len(value)} characters long; at most {max_length}")
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        # No database, file or log takes one (UTF-8 cannot encode it): it failed every component at
+        # its first statement with Python's codec error. A command line gives one for bytes that
+        # were not UTF-8 (Python decodes them with surrogateescape).
+        raise ValueError(
+            f"{what} {value!r} contains a lone surrogate (half of a UTF-16 pair, or bytes that were not "
+            "UTF-8): it is not text; give it in UTF-8"
+        )
     if any(unicodedata.category(ch) in _UNSEEN_IN_IDS for ch in value):
         raise ValueError(f"{what} {value!r} contains control or invisible characters")
     return value

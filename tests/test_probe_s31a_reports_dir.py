@@ -17,9 +17,6 @@ import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h7 s31 #5: a --reports-dir that is a file is told after the whole run"
-)
 @pytest.mark.parametrize("where", ["taken", "taken/sub"])
 def test_a_reports_dir_that_cannot_be_a_folder_is_refused_before_the_run(tmp_path: Path, where: str) -> None:
     src = tmp_path / "src"

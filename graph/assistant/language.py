@@ -51,10 +51,31 @@ _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 @functools.cache
 def _identifier() -> Any:
-    """py3langid's classifier (model inside the wheel, loaded once, on the first long question)."""
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    """py3langid's classifier (model inside the wheel, loaded once, on the first long question).
 
-    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    Its arrays are read in memory, never through a file: py3langid's own loader inflates the model
+    (68 MB) into a temporary file, so a full temporary folder or a file-size limit (``ulimit -f``)
+    failed every assistant turn with ``error: No space left on device`` / ``File too large``, naming
+    neither the file nor the remedy, while the database had room (h7 s31 #4)."""
+    import io
+    import lzma
+    from array import array
+
+    import numpy as np
+    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
+
+    def words(values: Any) -> array[int]:  # as py3langid's loader stores its tables (array of H/I/L)
+        out = array({2: "H", 4: "I", 8: "L"}[values.dtype.itemsize])
+        out.frombytes(np.ascontiguousarray(values).tobytes())
+        return out
+
+    path = MODEL_DIR / MODEL_FILE
+    with lzma.open(path) as packed, np.load(io.BytesIO(packed.read()), allow_pickle=False) as data:
+        identifier = LanguageIdentifier(
+            np.asarray(data["ptc"]), np.asarray(data["pc"]), data["classes"].tolist(),
+            words(data["nextmove"]), data["out_feat"].tolist(), norm_probs=True,
+            tk_row=words(data["nextmove_row"]),
+        )  # fmt: skip
     identifier.set_languages(list(LANGUAGES))
     return identifier
 
