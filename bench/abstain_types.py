@@ -42,7 +42,8 @@ bench/abstain_slots.py reads the same dump.
 Session 31 (a): blind 15 added, all of it validation; ``--causes`` counts wrong abstentions per
 half by the check that refused and by where an expected document is. One dump of 34dd3e7's search:
 tuning 23/400 -> 21/400, validation 37/645 -> 30/645 wrong abstentions at b70cbf9 (right
-abstentions 88/129, 133/229 unchanged).
+abstentions 88/129, 133/229 unchanged); after review r2 (a2, a596bcf: permission names only as the
+verb's object or tool, same_scope withdrawn) 22/400 and 37/645, right abstentions unchanged.
 
 Usage: .venv/bin/python bench/abstain_types.py --search --db F.db --vector-cache F.npz --dump D.json
        .venv/bin/python bench/abstain_types.py --dump D.json [--tags] [--show tune] [--causes]
