@@ -181,8 +181,21 @@ class TenantJobStore:
         the console accepted it first). Called with the run's lease held."""
         params = {"run": run, "decision": json.dumps(decision, default=str), "now": time.time()}
         if not self._runs._one(self._q.job_start_decision, params, fetch=True, write=True):
-            queued = self.get(run)
-            raise DecisionTaken(decision_taken(run, queued.decision if queued else None))
+            raise self._taken(run)
+
+    def claim_first(self, job: JobRecord, by: str, decision: dict[str, Any], key: str | None = None) -> int:
+        """The first-decision rule at the runs API's and the console's door: the review waiting
+        again if its last carrier is gone (:meth:`waiting_again`), then ``decision`` queued if it
+        is the first (its request's seq), else :class:`DecisionTaken` naming the first one."""
+        self.waiting_again(job)
+        seq = self.claim_decision(job.run_id, by, decision, key)
+        if seq is None:
+            raise self._taken(job.run_id)
+        return seq
+
+    def _taken(self, run: str) -> DecisionTaken:
+        queued = self.get(run)
+        return DecisionTaken(decision_taken(run, queued.decision if queued else None))
 
     def waiting_again(self, job: JobRecord) -> None:
         """Before a decision is claimed on a run whose checkpoint waits for review: a status never

@@ -150,7 +150,7 @@ class Runs:
         self.console.worker.submit(work)
 
     def decide(self, session: Session, run_id: str, decision: str) -> None:
-        from graph.ingestion.jobs import JobStore, decision_taken
+        from graph.ingestion.jobs import DecisionTaken, JobStore
 
         view, _ = self.one(session.principal, run_id)  # another tenant's run: 404 before anything else
         session.require_admin(f"{decision} a run that needs review")
@@ -158,14 +158,14 @@ class Runs:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']}, not waiting for a review")
         jobs = JobStore(self.console.resources().runs).for_tenant(session.tenant)
         record = jobs.get(run_id)
-        if record is not None:  # its status never noted, or its last decision's carrier killed
-            jobs.waiting_again(record)
+        if record is None:
+            raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         # The first decision wins, whichever console, server or API client sends it: the others 409.
         resume = {"decision": decision, "by": session.actor}
-        seq = jobs.claim_decision(run_id, session.actor, resume)
-        if seq is None:
-            queued = jobs.get(run_id)
-            raise ConsoleError(409, decision_taken(run_id, queued.decision if queued else None))
+        try:
+            seq = jobs.claim_first(record, session.actor, resume)
+        except DecisionTaken as exc:
+            raise ConsoleError(409, str(exc)) from None
         self._continue(session.tenant, run_id, seq=seq, resume=resume)
 
     def cancel(self, session: Session, run_id: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graph.ingestion.head import read_head
-from graph.ingestion.jobs import JobRecord, JobStore, TenantJobStore, decision_taken
+from graph.ingestion.jobs import DecisionTaken, JobRecord, JobStore, TenantJobStore
 from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import lease_free
@@ -339,12 +339,11 @@ class RunsService:
         _, status, version = self._state(who, job)
         if status != "needs_review":
             raise ApiError(409, not_waiting(run, status))
-        jobs = self._jobs(who)
-        jobs.waiting_again(job)  # its status never noted, or its last decision's carrier killed
         # The first decision wins; any other, at the same moment or later, is refused.
-        if jobs.claim_decision(run, who.identity, {"decision": decision, "by": who.identity}, key) is None:
-            queued = jobs.get(run)
-            raise ApiError(409, decision_taken(run, queued.decision if queued else None))
+        try:
+            self._jobs(who).claim_first(job, who.identity, {"decision": decision, "by": who.identity}, key)
+        except DecisionTaken as exc:
+            raise ApiError(409, str(exc)) from None
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 
