@@ -108,7 +108,7 @@ def check_schedule(after_seconds: object, webhook: object) -> None:
     from urllib.parse import urlsplit
 
     from graph.ingestion.notify_urls import notify_url_refusal
-    from graph.ingestion.served import NOTIFY_HOSTS_ENV, notify_hosts
+    from graph.ingestion.served import unlisted_host
 
     # The one URL rule of every notify door first: a scheme-less '//host/path' named a listed host
     # here, while langgraph-api reads it as a relative URL, called in-process past authentication
@@ -116,9 +116,9 @@ def check_schedule(after_seconds: object, webhook: object) -> None:
     not_url = notify_url_refusal(str(webhook))
     if not_url is not None:
         refuse(422, f"webhook {not_url}")
-    host = (urlsplit(str(webhook)).hostname or "").lower()
-    if host not in notify_hosts(os.environ):
-        refuse(422, f"webhook: host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})")
+    unlisted = unlisted_host((urlsplit(str(webhook)).hostname or "").lower(), os.environ)
+    if unlisted is not None:
+        refuse(422, f"webhook: {unlisted}")
 
 
 LANGSMITH_KEYS = ("LANGSMITH_API_KEY", "LANGCHAIN_API_KEY")

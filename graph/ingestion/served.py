@@ -193,10 +193,18 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
     if settings.audit_rules and not _regular_file(settings.audit_rules):
         # A named pipe there blocked the run's reader forever, and every run queued behind it.
         raise ServedRunRefused(f"settings.audit_rules must be an existing regular file under {where}")
-    if host is not None and host not in notify_hosts(env):
-        raise ServedRunRefused(
-            f"settings.notify_url: host {host!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})"
-        )
+    unlisted = unlisted_host(host, env) if host is not None else None
+    if unlisted is not None:
+        raise ServedRunRefused(f"settings.notify_url: {unlisted}")
+
+
+def unlisted_host(host: str, env: Mapping[str, str]) -> str | None:
+    """Why a URL's ``host`` (lower-cased, as urlsplit gives it) may not be called back, or None: the
+    one comparison with ``KASSIST_NOTIFY_HOSTS`` for an ingestion run's notify_url and a LangGraph
+    run's webhook (server/run_checks.check_schedule)."""
+    if host in notify_hosts(env):
+        return None
+    return f"host {host[:100]!r} is not one this server notifies ({NOTIFY_HOSTS_ENV})"
 
 
 def _notify_host(url: str) -> str:
