@@ -13,7 +13,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import psycopg
-import pytest
 
 from kassist.db.driver_postgres import PostgresDatabase
 from kassist.db.statements import Stmt
