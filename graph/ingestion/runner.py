@@ -1,6 +1,6 @@
 """Starting, resuming and steering a run: what ``kassist ingest`` and ``kassist runs`` call.
 
-One worker per run: a lease in the run registry (owner ``host:pid:token``, renewed after every node)
+One worker per run: a lease in the run registry (owner ``host:pid:token``, renewed by a heartbeat)
 lets a second ``runs resume R`` say the run is busy instead of racing the first; a lease whose
 process is gone (same host, pid not alive) or whose time ran out is taken over, so a run killed
 with SIGKILL resumes at once. The checkpointer's version check stays the last line of defence: a
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -151,9 +150,9 @@ def execute(
     if holder is not None:
         raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
     try:
-        with _lease_kept(runs, tenant, run_id, owner, lease_s, stop):
+        with _lease_kept(runs, tenant, run_id, owner, lease_s, stop) as taken:
             outcome = _execute(
-                res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, lease_s, stop
+                res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, stop, taken
             )
             # The last known status, for listing runs without reading every checkpoint (the runs API).
             status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
@@ -168,27 +167,31 @@ def execute(
 @contextmanager
 def _lease_kept(
     runs: TenantRunStore, tenant: str, run_id: str, owner: str, lease_s: float, stop: threading.Event | None
-) -> Iterator[None]:
+) -> Iterator[threading.Event]:
     """The run's lease renewed every third of its time while the run executes, inside a node too.
     Renewed only between nodes, a node longer than the lease (a batch of large PDFs on the local
     model, a slow notification receiver) left it expired under a live worker, and a second
     ``kassist runs resume`` took the run over mid-node: both carried the node's side effects out
     (session 30 probes, h5 #6). Every caller gets it: the command line, kassist serve's workers,
-    the console. A renewal that finds another owner sets ``stop`` (the run stops after the node in
-    progress; the runner's renewal between nodes says it was taken over); the database away for a
-    moment is logged and tried again at the next beat."""
+    the console. It is the run's one renewer (review s31 r1 #8: a second, between nodes, cost an
+    fsync a node and reacted to a takeover its own way). A renewal that finds the lease another's,
+    or released under it (a decision's carrier judged gone: jobs.review_again), sets the yielded
+    event and ``stop``: the run stops after the node in progress, as taken over (RunBusy); the
+    database away for a moment is logged and tried again at the next beat."""
+    taken = threading.Event()
 
-    def lost() -> None:  # not renewed: another worker holds the run (our lease lapsed)
+    def lost() -> None:  # not renewed while the run executes: the lease is no longer ours
         record = runs.get(run_id)
-        if record is not None and record.owner not in (None, owner):
-            logger.warning("run %s/%s was taken over by %s; stopping", tenant, run_id, record.owner)
-            if stop is not None:
-                stop.set()
+        holder = record.owner if record is not None else None
+        logger.warning("run %s/%s was taken over by %s; stopping", tenant, run_id, holder or "nobody")
+        taken.set()
+        if stop is not None:
+            stop.set()
 
     with kept_alive(
         lambda: runs.renew_lease(run_id, owner, lease_s), lease_s / 3, f"lease {tenant}/{run_id}", lost
     ):
-        yield
+        yield taken
 
 
 def _execute(
@@ -201,8 +204,8 @@ def _execute(
     resume: Any,
     on_event: Event | None,
     on_start: Callable[[RunOutcome], None] | None,
-    lease_s: float = LEASE_S,
     stop: threading.Event | None = None,
+    taken: threading.Event | None = None,
 ) -> RunOutcome:
     if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
         assert head.state is not None
@@ -252,13 +255,10 @@ def _execute(
                 jobs.note_status(run_id, "running")
             else:  # the first decision only, by one atomic statement at every door (DecisionTaken)
                 jobs.start_decision(run_id, resume)
-        renewed = time.monotonic()
         try:
             for update in graph.stream(inputs, config, durability="sync", stream_mode="updates"):
-                if time.monotonic() - renewed > lease_s / 4:  # a commit per node would cost an fsync each
-                    if not res.runs.for_tenant(tenant).renew_lease(run_id, owner, lease_s):
-                        raise RunBusy(f"run {run_id!r} was taken over by another worker")
-                    renewed = time.monotonic()
+                if taken is not None and taken.is_set():  # _lease_kept's beat found the lease not ours
+                    raise RunBusy(f"run {run_id!r} was taken over by another worker (this one: {owner})")
                 if stop is not None and stop.is_set():
                     break  # the node that just committed is kept; the next worker starts after it
                 for node in update:
