@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import math
 import threading
-import time
 from collections.abc import Awaitable, Callable, Generator, Mapping
 from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
@@ -25,11 +24,18 @@ from psycopg_pool.pool import AddConnection
 from psycopg_pool.pool_async import AddConnection as AsyncAddConnection
 
 from kassist.db.pool_logging import Outage
+from kassist.db.pool_verdict import (
+    Probe,
+    Reconnecting,
+    apool_timeout_error,
+    aprobe,
+    pool_timeout_error,
+    probe,
+)
 from kassist.db.refused_postgres import connection_limit, too_many_connections
-from kassist.dburl import DatabaseUnavailable, PoolExhausted, postgres_target, postgres_unavailable
+from kassist.dburl import DatabaseUnavailable, postgres_unavailable
 
 CONNECT_TIMEOUT_S = 10.0
-_PROBE_TIMEOUT_S = 2  # whole seconds, as libpq reads connect_timeout
 Req = TypeVar("Req")
 Res = TypeVar("Res")
 T = TypeVar("T")
@@ -103,7 +109,7 @@ class Pool(ConnectionPool[Any]):
     def probed(self) -> psycopg.OperationalError | None:
         """:func:`_probe`'s answer, one probe at a time (:class:`Probe`)."""
         with self._probe_lock:
-            return self.probe.answer if self.probe.fresh() else self.probe.keep(_probe(str(self.conninfo)))
+            return self.probe.answer if self.probe.fresh() else self.probe.keep(probe(str(self.conninfo)))
 
 
 class AsyncPool(AsyncConnectionPool[Any]):
@@ -146,26 +152,7 @@ class AsyncPool(AsyncConnectionPool[Any]):
         async with self._probe_lock:
             if self.probe.fresh():
                 return self.probe.answer
-            return self.probe.keep(await _aprobe(str(self.conninfo)))
-
-
-class Probe:
-    """The last direct connection attempt of a pool whose call waited in vain, shared: one probe at
-    a time, its answer reused by the calls that time out while it runs or within the probe's own
-    timeout after it. One probe per waiting call filled the server's max_connections under a burst
-    (400 turns: 251 refused "too many clients", every other client of the server refused meanwhile;
-    h8 s31 #8)."""
-
-    def __init__(self) -> None:
-        self.at = -math.inf
-        self.answer: psycopg.OperationalError | None = None
-
-    def fresh(self) -> bool:
-        return time.monotonic() - self.at <= _PROBE_TIMEOUT_S
-
-    def keep(self, answer: psycopg.OperationalError | None) -> psycopg.OperationalError | None:
-        self.at, self.answer = time.monotonic(), answer
-        return answer
+            return self.probe.keep(await aprobe(str(self.conninfo)))
 
 
 def _connect_kwargs(connect_timeout: float, extra: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -199,15 +186,6 @@ def _raise_unavailable(conninfo: str, exc: BaseException) -> None:
     (any other exception, an interrupt above all, is the caller's to re-raise)."""
     if isinstance(exc, PoolTimeout | psycopg.OperationalError):
         raise postgres_unavailable(conninfo, exc) from None
-
-
-def _probe(conninfo: str) -> psycopg.OperationalError | None:
-    """One direct connection attempt, closed at once: its error, or None when the server took it."""
-    try:
-        psycopg.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S).close()
-    except psycopg.OperationalError as exc:
-        return exc
-    return None
 
 
 class PoolSettings(TypedDict, total=False):
@@ -278,15 +256,6 @@ async def open_async_pool(
     return pool
 
 
-async def _aprobe(conninfo: str) -> psycopg.OperationalError | None:
-    """The async twin of :func:`_probe`."""
-    try:
-        await (await psycopg.AsyncConnection.connect(conninfo, connect_timeout=_PROBE_TIMEOUT_S)).close()
-    except psycopg.OperationalError as exc:
-        return exc
-    return None
-
-
 class Replay(Generic[Req, Res, T]):
     """A sans-I/O operation that a driver can start over on a fresh connection, unknown to the
     operation, for as long as no answer from the server has reached it.
@@ -334,64 +303,10 @@ class Replay(Generic[Req, Res, T]):
             return result
 
 
-def _exhausted(pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str) -> PoolExhausted:
-    return PoolExhausted(
-        f"no free PostgreSQL connection to {postgres_target(conninfo)} within {pool.timeout:g} s: all "
-        f"{pool.max_size} pooled connections stayed busy; give it a larger pool_size or a longer "
-        "connect_timeout, or find what holds connections that long"
-    )
-
-
-class Reconnecting(DatabaseUnavailable):
-    """The server answers again, but the pool's connections to it, lost (a restart, a network cut),
-    were not back within the wait; they are being re-established."""
-
-
 class Interrupted(DatabaseUnavailable):
     """The connection was lost half-way through a transaction that had not reached its COMMIT:
     the server rolled all of it back, so an operation its caller can build afresh may run again
     from the start (kassist.db.retry); for any other caller this is DatabaseUnavailable."""
-
-
-def _reconnecting(pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str) -> Reconnecting:
-    return Reconnecting(
-        f"PostgreSQL at {postgres_target(conninfo)} went away (restart or network cut) and its "
-        f"pooled connections were not back within {pool.timeout:g} s ({getattr(pool, 'lent', '?')} of "
-        f"{pool.max_size} in use, none busy for long); the server answers again and they are being "
-        "re-established: retry the call, or raise connect_timeout"
-    )
-
-
-def _verdict(
-    pool: ConnectionPool[Any] | AsyncConnectionPool[Any], conninfo: str, probe: BaseException | None
-) -> DatabaseUnavailable:
-    # Busy only when every connection is lent out: a pool short of connections lost them. A probe
-    # refused for a connection limit was answered: the server is up (it was "cannot reach PostgreSQL"
-    # while every pooled connection was lent out, h8 s31 #8); a pool short of connections then
-    # cannot re-open them because of that limit, which is named (it was "went away ... being
-    # re-established", review s31 r1 #4).
-    lent = getattr(pool, "lent", None)
-    short = lent is not None and lent < pool.max_size
-    if probe is not None and connection_limit(probe):
-        return too_many_connections(conninfo, probe, pool.max_size) if short else _exhausted(pool, conninfo)
-    if probe is not None:
-        return postgres_unavailable(conninfo, probe)
-    return _reconnecting(pool, conninfo) if short else _exhausted(pool, conninfo)
-
-
-# A call that got no pooled connection in time is told why: a direct connection attempt (on this
-# failure path only) tells a server that cannot be reached (its own error names the reason) from
-# one that answers, and then the count of lent connections tells a pool full of busy connections
-# (PoolExhausted) from one whose lost connections are not back yet (Reconnecting).
-def pool_timeout_error(pool: ConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
-    probed = pool.probed() if isinstance(pool, Pool) else _probe(conninfo)
-    return _verdict(pool, conninfo, probed)
-
-
-async def apool_timeout_error(pool: AsyncConnectionPool[Any], conninfo: str) -> DatabaseUnavailable:
-    """The async twin of :func:`pool_timeout_error`."""
-    probed = await pool.probed() if isinstance(pool, AsyncPool) else await _aprobe(conninfo)
-    return _verdict(pool, conninfo, probed)
 
 
 def _tries(pool: ConnectionPool[Any] | AsyncConnectionPool[Any]) -> int:
