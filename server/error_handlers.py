@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from psycopg.errors import LockNotAvailable, QueryCanceled
 
 from checkpointer import CheckpointConflict
 from checkpointer.errors import InvalidId
@@ -43,7 +44,8 @@ def unavailable(exc: DatabaseUnavailable) -> tuple[int, str, bool]:
     file) never clears by waiting: 500, no Retry-After - "try again" kept clients retrying a fault
     only the operator can fix (review s31 r1 #1)."""
     from kassist.db.connect_sqlite import DatabaseBusy, DatabaseReadOnly, DiskFull
-    from kassist.db.pool_postgres import Interrupted, Reconnecting
+    from kassist.db.pool_postgres import Interrupted
+    from kassist.db.pool_verdict import Reconnecting
     from kassist.db.refused_postgres import ConnectionLimit, ServerReadOnly
 
     retry = "this request was not carried out: try again in a few seconds"
@@ -91,6 +93,21 @@ def add_error_handlers(app: FastAPI) -> None:
             logger.log(level, "answering %d (%s): %s", status, type(exc).__name__, exc)
         headers = {"Retry-After": str(RETRY_AFTER_S)} if clears else {}
         return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+
+    # A statement the database stopped at one of its operator's limits (statement_timeout: 57014,
+    # lock_timeout: 55P03): a plain 500 "Internal Server Error" before (h8 s31 #18); said as the
+    # command line says it, for the client in one line without the server's words.
+    @app.exception_handler(QueryCanceled)
+    @app.exception_handler(LockNotAvailable)
+    async def stopped(_: Request, exc: Exception) -> JSONResponse:
+        if said[-1:] != [type(exc)]:
+            said[:] = [type(exc)]
+            logger.warning("answering 503 (%s): %s", type(exc).__name__, " ".join(str(exc).split()))
+        detail = (
+            "the database stopped this request at one of its limits (statement_timeout or lock_timeout, set "
+            "by its operator); this request was not carried out: try again in a few seconds"
+        )
+        return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": str(RETRY_AFTER_S)})
 
     @app.exception_handler(TenantMismatch)
     @app.exception_handler(TenantRequired)

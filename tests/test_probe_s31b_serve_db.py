@@ -145,7 +145,6 @@ def test_a_stream_on_a_read_only_database_ends_with_the_one_line_503(
     assert "read-only" in data["message"] and "\n" not in data["message"], data
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #18: a statement_timeout the server enforces is a 500")
 def test_a_statement_timeout_the_database_enforces_is_one_line_naming_it(
     served: tuple[TestClient, str], pg_server_url: str
 ) -> None:
