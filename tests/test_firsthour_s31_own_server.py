@@ -5,7 +5,7 @@ it keeps its in-memory runtime's state in the checkout's `.langgraph_api/` and r
 `.langgraph_ops.pckl` and `.langgraph_retry_counter.pckl` every few seconds even when idle. The
 suite's guard (tests/conftest.py) watches every untracked top-level entry of the checkout whole, so
 with that server running every test errored at teardown, blaming itself: in the walked clone, 20 of
-24 errors of a 72-test sample were `this test changed the user's data ...: changed
+24 teardown errors of a 48-test sample were `this test changed the user's data ...: changed
 .../.langgraph_api/.langgraph_ops.pckl`. No test wrote there (each test's servers run in their own
 folders). The folder is that server's scratch state, not data of the user's or kassist's (kassist's
 is in the database): its appearance is what a stray test server would show, and its name stays
