@@ -16,7 +16,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from ingest_harness import child_env
 
 CHILD = """
@@ -40,9 +39,6 @@ for name in sys.argv[1:]:
 """
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h7 s31 #7: out of descriptors, the line sends the operator to the folder"
-)
 def test_out_of_descriptors_is_named_with_what_to_do(tmp_path: Path) -> None:
     existing = tmp_path / "existing.db"
     sqlite3.connect(existing).close()

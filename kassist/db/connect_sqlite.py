@@ -12,6 +12,7 @@ left is not damaged further by writes that SQLite cannot place safely.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 import threading
@@ -178,6 +179,21 @@ class _Connection(sqlite3.Connection):
     executemany = _named(sqlite3.Connection.executemany)
 
 
+def _cannot_open(path: Path, exc: OSError) -> str:
+    """Why the file could not be opened, and what to do. Out of file descriptors, the folder was
+    never the trouble: the line sent the operator to check its permissions (h7 s31 #7)."""
+    if exc.errno in (errno.EMFILE, errno.ENFILE):
+        whose = "this process" if exc.errno == errno.EMFILE else "the system"
+        return (
+            f"cannot open the SQLite file {path}: {whose} has too many files open ({exc.strerror}); "
+            "nothing was written. Raise the limit (ulimit -n, LimitNOFILE= for a service) or stop "
+            "what holds them, and retry"
+        )
+    return (
+        f"cannot open the SQLite file {path}: {exc}; check that its directory can be created and written to"
+    )
+
+
 def _create_private(path: Path) -> None:
     """Create ``path`` empty with mode 0600 if it does not exist (SQLite then writes its header)."""
     with contextlib.suppress(FileExistsError):
@@ -208,7 +224,9 @@ def open_sqlite(
         conn = sqlite3.connect(
             path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s, factory=_Connection
         )
-    except (OSError, sqlite3.Error) as exc:
+    except OSError as exc:
+        raise DatabaseUnavailable(_cannot_open(path, exc)) from None
+    except sqlite3.Error as exc:
         raise DatabaseUnavailable(
             f"cannot open the SQLite file {path}: {exc}; check that its directory can be created "
             "and written to"
