@@ -210,7 +210,12 @@ class KeyStore:
         return self._handle.one(text, params, fetch=fetch, write=write)
 
     def setup(self) -> list[int]:
-        return self._handle.run(migrate(self._q, self._handle.backend), write=True)
+        from kassist.db.migrate import API_KEYS, up_to_date
+
+        backend = self._handle.backend
+        if self._handle.run(up_to_date(API_KEYS, len(self._q.migrations), backend)):
+            return []  # read only: another process's write lock does not hold an up-to-date set-up up
+        return self._handle.run(migrate(self._q, backend), write=True)
 
     def for_tenant(self, tenant_id: str) -> TenantKeyStore:
         """The keys and sessions of ``tenant_id``: another tenant's key is "not found" there."""

@@ -93,7 +93,12 @@ class RunStore:
         self._handle.close()
 
     def setup(self) -> list[int]:
-        return self._handle.run(migrate(self._q, self._handle.backend), write=True)
+        from kassist.db.migrate import INGESTION, up_to_date
+
+        backend = self._handle.backend
+        if self._handle.run(up_to_date(INGESTION, len(self._q.migrations), backend)):
+            return []  # read only: another process's write lock does not hold an up-to-date set-up up
+        return self._handle.run(migrate(self._q, backend), write=True)
 
     @property
     def backend(self) -> str:

@@ -150,6 +150,18 @@ def _versions(component: str, sql: _Sql) -> Op[list[int]]:
     return [int(version) for (version,) in rows]
 
 
+def up_to_date(
+    component: str, known: int, backend: str, *, error: type[SchemaTooNew] = SchemaTooNew
+) -> Op[bool]:
+    """Whether every one of ``component``'s ``known`` migrations is recorded, read without writing:
+    a set-up that finds it so runs no write transaction. On SQLite that transaction (BEGIN
+    IMMEDIATE) waited for another process's write lock - the busy timeout, 30 s - before the
+    runner's own look, so every read-only command failed "stayed locked" while any other process
+    wrote (h7 s31 #6). ``error`` for a database newer than this code, as :func:`migrate` raises."""
+    versions = yield from _versions(_checked(component), _dialect(backend))
+    return bool(versions) and not pending(component, versions, known, error=error)
+
+
 def recorded(component: str, backend: str) -> Op[list[int]]:
     """The component's applied versions, read without writing (a check before use): from
     :data:`TABLE`, else from its legacy table (a database this kassist has not migrated yet)."""
