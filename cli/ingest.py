@@ -242,6 +242,8 @@ def ingest(
     opts: kit.Common = kit.COMMON,
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
+    from pydantic import ValidationError
+
     from graph.ingestion.state import Settings
     from kassist.names import validate_collection
 
@@ -280,6 +282,15 @@ def ingest(
             from knowledge.audit import AuditRules  # (the audit's modules load only when needed)
 
             AuditRules.load(audit_rules)  # a bad file fails now, not at the end of the run
+    except ValidationError as exc:  # an option past the settings' bound (--batch-size 10001)
+        # pydantic's text is four lines and a link; the option, the value and the bound are one.
+        kit.fail(
+            "; ".join(
+                f"--{str(e['loc'][0]).replace('_', '-')} {e.get('input')!s:.40}: {e['msg']}"
+                for e in exc.errors()
+            ),
+            kit.ExitCode.USAGE,
+        )
     except ValueError as exc:  # AuditConfigError included: a file that cannot be read
         kit.fail(str(exc), kit.ExitCode.USAGE)
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"

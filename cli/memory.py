@@ -120,6 +120,10 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
             "quote text, e.g. --value '\"Bengali\"'",
             kit.ExitCode.USAGE,
         )
+    except (ValueError, RecursionError) as exc:  # valid JSON past Python's limits: a bug line before
+        what = "is nested too deeply" if isinstance(exc, RecursionError) else f"cannot be read ({exc})"
+        kit.fail(f"{where} {what}; a memory's value is a short JSON value, e.g. --value '\"Bengali\"'",
+                 kit.ExitCode.USAGE)  # fmt: skip
 
 
 SentenceArg = Annotated[

@@ -15,7 +15,6 @@ from cli.kit import ExitCode
 from cli.main import app
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #15: ingest options past the settings' bounds: 4 lines")
 @pytest.mark.parametrize(
     ("option", "value", "bound"),
     [

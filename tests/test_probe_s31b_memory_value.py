@@ -14,7 +14,6 @@ from cli.kit import ExitCode
 from cli.main import app
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #17: --value past Python's JSON limits is a bug line")
 @pytest.mark.parametrize("value", ["9" * 5000, "[" * 3000 + "]" * 3000], ids=["5000-digits", "3000-levels"])
 def test_a_value_past_the_json_parsers_limits_is_one_line_naming_value(value: str, tmp_path: Path) -> None:
     done = CliRunner(env={"COLUMNS": "400"}).invoke(
