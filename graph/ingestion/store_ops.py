@@ -106,10 +106,23 @@ NEXT_S = 3.0
 at most); a waiter of this host whose process is gone loses its turn at once."""
 
 
+def _pid_namespace() -> str:
+    """This process's PID namespace (its inode, /proc/self/ns/pid), "" where the system says none."""
+    try:
+        return "".join(ch for ch in os.readlink("/proc/self/ns/pid") if ch.isdigit())
+    except OSError:
+        return ""
+
+
+PID_NAMESPACE = _pid_namespace()
+
+
 def new_holder() -> str:
-    """A fresh worker name ``host:pid:start.token`` (start: when the process started, where the
-    system says): what :func:`holder_gone` reads to spot a dead one."""
-    return f"{socket.gethostname()}:{os.getpid()}:{_started(os.getpid()) or 0}.{uuid.uuid4().hex[:8]}"
+    """A fresh worker name ``host~pidns:pid:start.token`` (pidns: the PID namespace its pid is one of;
+    start: when the process started, where the system says): what :func:`holder_gone` reads to spot a
+    dead one."""
+    host = f"{socket.gethostname()}~{PID_NAMESPACE}" if PID_NAMESPACE else socket.gethostname()
+    return f"{host}:{os.getpid()}:{_started(os.getpid()) or 0}.{uuid.uuid4().hex[:8]}"
 
 
 def _started(pid: int) -> str | None:
@@ -128,11 +141,17 @@ def holder_gone(holder: str | None, until: float | None) -> bool:
     taken: nobody holds it, its time ran out, or its holder is a process of this host that is gone:
     no process has its pid, or the one that has it started at another time (a container restarted
     under the same host name runs its server as pid 1 again: the dead one's lease and claims held
-    until their time ran out, review s30 B0)."""
+    until their time ran out, review s30 B0). A holder of another PID namespace of this host is
+    judged by its time only; one named before namespaces were (no ``~``), by its pid as before."""
     if holder is None or (until or 0) < time.time():
         return True
     host, _, rest = holder.partition(":")
-    if host != socket.gethostname():
+    name, _, namespace = host.partition("~")
+    if name != socket.gethostname():
+        return False
+    if namespace and namespace != PID_NAMESPACE:
+        # Same host name, another PID namespace (containers sharing the host's network, not its
+        # pids): its pid says nothing here - a live command line looked dead (review s31 r1 #3).
         return False
     pid, _, token = rest.partition(":")
     try:
