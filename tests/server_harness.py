@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -106,18 +107,35 @@ def wait_ready(
         time.sleep(0.25)
 
 
+def log_of(log_dir: Path, what: str) -> Path:
+    """Where :func:`running` writes the output of the server it calls ``what``."""
+    return log_dir / f"{what.replace(' ', '_')}.log"
+
+
+@dataclass(frozen=True)
+class Served:
+    """A started server: what a caller that must tell it alive from dead needs besides its URL
+    (its process: another server may take its port once it has exited; its log)."""
+
+    base: str
+    db_url: str
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+
 @contextmanager
 def running(
     argv: list[str], *, cwd: Path, log_dir: Path, env: dict[str, str], ready: Callable[[], str], what: str
-) -> Iterator[None]:
-    """Run ``argv`` until the block ends; ``ready()`` is the URL that answers 200 once it serves
-    (asked again on every poll: a server may announce a different port than it was given)."""
-    log_path = log_dir / f"{what.replace(' ', '_')}.log"
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Run ``argv`` until the block ends and yield its process; ``ready()`` is the URL that answers
+    200 once it serves (asked again on every poll: a server may announce a different port than it
+    was given). Its output goes to :func:`log_of` ``(log_dir, what)``."""
+    log_path = log_of(log_dir, what)
     with log_path.open("w") as log:
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_ready(proc, ready, log_path, what)
-            yield
+            yield proc
         finally:
             proc.terminate()
             try:
@@ -156,10 +174,17 @@ def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator
     """``(base_url, database_url)`` of a ``langgraph dev`` serving the repo's langgraph.json on a fresh
     SQLite file, its ingestion root :func:`tenant_corpus` (each tenant's own handbook: see
     :func:`corpus_of`); ``env`` adds to (or overrides) :func:`server_env`."""
+    with serving_langgraph_dev(tmp_path, env) as served:
+        yield served.base, served.db_url
+
+
+@contextmanager
+def serving_langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator[Served]:
+    """:func:`langgraph_dev`, with its process and log."""
     db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
     port = free_port()
     argv = langgraph_dev_argv(tmp_path, port)
-    log = tmp_path / "langgraph_dev.log"
+    log = log_of(tmp_path, "langgraph dev")
 
     def base() -> str:
         # When the port is taken between free_port() and the bind, langgraph dev does not fail: it
@@ -174,8 +199,8 @@ def langgraph_dev(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator
         env={**server_env(db_url, tenant_corpus(tmp_path)), **(env or {})},
         ready=lambda: f"{base()}/ok",
         what="langgraph dev",
-    ):
-        yield base(), db_url
+    ) as proc:
+        yield Served(base(), db_url, proc, log)
 
 
 @contextmanager
@@ -197,8 +222,22 @@ def kassist_serve(
     env: Mapping[str, str | None] | None = None,
     env_db_url: str | None = None,
 ) -> Iterator[str]:
-    """The base URL of a ``kassist serve`` (LangServe app, runs API, console) on ``db_url`` (given
-    with ``--database-url``; default a fresh SQLite file in ``tmp_path``), with the hashing embedder,
+    """The base URL of :func:`serving_kassist`'s server."""
+    with serving_kassist(tmp_path, db_url, env=env, env_db_url=env_db_url) as served:
+        yield served.base
+
+
+@contextmanager
+def serving_kassist(
+    tmp_path: Path,
+    db_url: str | None = None,
+    *,
+    env: Mapping[str, str | None] | None = None,
+    env_db_url: str | None = None,
+) -> Iterator[Served]:
+    """A ``kassist serve`` (LangServe app, runs API, console: its base URL, database, process and log)
+    on ``db_url`` (given with ``--database-url``; default a fresh SQLite file in ``tmp_path``), with
+    the hashing embedder,
     no language model, reports and uploads under ``tmp_path`` (``reports/``, ``uploads/``).
     ``env`` adds to (or overrides; None: removes) :func:`server_env`; ``env_db_url`` is the
     environment's ``KASSIST_DATABASE_URL`` when it should differ from ``db_url``."""
@@ -218,5 +257,5 @@ def kassist_serve(
     argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
     with running(
         argv, cwd=ROOT, log_dir=tmp_path, env=environment, ready=lambda: f"{base}/ok", what="kassist serve"
-    ):
-        yield base
+    ) as proc:
+        yield Served(base, db_url, proc, log_of(tmp_path, "kassist serve"))

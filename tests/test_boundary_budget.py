@@ -6,14 +6,13 @@ answered on both, the memories that did not fit left out and named in the run's 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from server_harness import ROOT, free_port, running, server_env
-from shared_servers import FLAVOURS, SharedServer, file_tenants
+from server_harness import kassist_serve
+from shared_servers import SharedServer, file_tenants
 
 from memory.manager.manager import MemoryManager
 from server.turn_input import instruction_tokens
@@ -28,7 +27,6 @@ PREFERENCES = 24
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev_hashing: SharedServer) -> Iterator[Servers]:
     tmp = tmp_path_factory.mktemp("budget")
-    offline = FLAVOURS["shared_dev_hashing"]  # the hashing embedder, no language model
     graph_base, db_url = shared_dev_hashing.base, shared_dev_hashing.db_url
     memory = MemoryManager.from_url(db_url).for_tenant(ME.acme)
     try:  # alice (ACME_KEY) pinned many preferences over time: ~1,500 tokens of them
@@ -38,13 +36,9 @@ def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev_hashing: Shared
             assert decided.memory is not None, decided
     finally:
         memory.close()
-    port = free_port()
-    serve_base = f"http://127.0.0.1:{port}"
-    argv = [sys.executable, "-m", "server.langserve_app", "--port", str(port), "--database-url", db_url]
-    env = {**server_env(db_url), **offline, **ME.env}
-    with running(
-        argv, cwd=ROOT, log_dir=tmp, env=env, ready=lambda: f"{serve_base}/ok", what="kassist serve"
-    ):
+    # The hashing embedder and no language model, as the shared server; turns only (LangServe): no
+    # runs worker polling the shared database (shared_servers' rules).
+    with kassist_serve(tmp, db_url, env={**ME.env, "KASSIST_RUN_WORKERS": "0"}) as serve_base:
         yield graph_base, serve_base
 
 

@@ -40,7 +40,9 @@ def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedServer) 
     with kassist_serve(
         tmp_path_factory.mktemp("s26b-shared-serve"),
         shared_dev.db_url,
-        env={"KASSIST_INGEST_ROOT": str(root), **ME.env},  # erin: another member of acme
+        # erin: another member of acme. The file queues no run on the runs API (it reads, and a
+        # cancel is refused): no worker polling the shared database (shared_servers' rules).
+        env={"KASSIST_INGEST_ROOT": str(root), **ME.env, "KASSIST_RUN_WORKERS": "0"},
     ) as serve:
         yield shared_dev.base, serve, str(files), shared_dev.db_url
 
@@ -71,11 +73,11 @@ def _turns_refused(serve: str, thread: str, db_url: str) -> None:
         "OPENAI_BASE_URL": "",
         "COLUMNS": "400",
     }
-    folder = db_url.removeprefix("sqlite:///").rsplit("/", 1)[0]  # the test's own: nothing of the checkout's
+    # In the test's own folder (conftest's sandbox): nothing of the checkout's or the shared server's.
     asked = subprocess.run(
         [sys.executable, "-m", "cli", "ask", "What is the leave policy?", "--tenant", ME.acme, "--user", "alice",
          "--thread", thread, "--database-url", db_url],
-        capture_output=True, text=True, timeout=300, env=env, cwd=folder,
+        capture_output=True, text=True, timeout=300, env=env,
     )  # fmt: skip
     assert asked.returncode != 0, asked.stdout[-500:]
     assert asked.stderr.strip().splitlines() == [

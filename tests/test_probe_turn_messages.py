@@ -31,7 +31,8 @@ def _messages(count: int) -> list[dict[str, str]]:
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory, shared_dev: SharedServer) -> Iterator[tuple[str, str]]:
     tmp: Path = tmp_path_factory.mktemp("probe-turn-messages")
-    with kassist_serve(tmp, shared_dev.db_url, env=ME.env) as serve:
+    # Turns only (LangServe): no runs worker polling the shared database (shared_servers' rules).
+    with kassist_serve(tmp, shared_dev.db_url, env={**ME.env, "KASSIST_RUN_WORKERS": "0"}) as serve:
         yield shared_dev.base, serve
 
 
