@@ -63,8 +63,12 @@ CHECKOUT_TOOL_DIRS = {
     "kassist.egg-info",
     "build",
 }
-# Never walked: the virtual environment and git's objects (thousands of files, no user data).
-CHECKOUT_NOT_WALKED = {".git", ".venv", *CHECKOUT_TOOL_DIRS}
+# Never walked (watched by name): the virtual environment and git's objects (thousands of files, no
+# user data), and `.langgraph_api`: README's own `langgraph dev`, run in the checkout, keeps its
+# in-memory runtime's state there and rewrites it every few seconds even when idle, so walking it
+# failed every test while the user's server ran (no test writes there; a stray test server would
+# create the folder, which its name shows). kassist's data is in the database, never in it.
+CHECKOUT_NOT_WALKED = {".git", ".venv", ".langgraph_api", *CHECKOUT_TOOL_DIRS}
 # The user's own files in the checkout (an untracked corpus/ or reports/ a README command made) are
 # watched whole, up to this many entries; a bigger untracked tree is watched by its name only.
 UNTRACKED_WATCH_LIMIT = 2000

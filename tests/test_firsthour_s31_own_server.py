@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from test_suite_isolation import child_pytest
 
 # Started at collection, before any test's snapshot, rewriting the file until the last test stops it:
@@ -52,11 +51,6 @@ def test_two():
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="n s31: the guard watches the checkout's .langgraph_api/ whole; patch "
-    "/tmp/kassist-docs/s31/n-conftest.py.patch watches its name only",
-)
 def test_the_users_langgraph_dev_in_the_checkout_fails_no_test(tmp_path: Path) -> None:
     user = {".langgraph_api/.langgraph_ops.pckl": "ops"}
     done, _ = child_pytest(tmp_path, USERS_SERVER_RUNNING, "-n", "0", user_files=user)
