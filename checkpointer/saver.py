@@ -144,11 +144,22 @@ class TenantCheckpointer(Closing, ThreadAdmin, BaseCheckpointSaver[str]):
 
     # -- lifecycle ---------------------------------------------------------------------------
     def setup(self) -> list[int]:
-        """Apply pending migrations (idempotent, safe from several processes); returns those applied."""
+        """Apply pending migrations (idempotent, safe from several processes); returns those applied.
+        An up-to-date database is only read: the write transaction waited for another process's
+        write lock even when nothing was pending (h7 s31 #6)."""
+        if self._run(self._up_to_date()):
+            return []
         return self._run(migrate(self._sql, self.backend), write=True)
 
     async def asetup(self) -> list[int]:
+        if await self._arun(self._up_to_date()):
+            return []
         return await self._arun(migrate(self._sql, self.backend), write=True)
+
+    def _up_to_date(self) -> Steps[bool]:
+        from kassist.db.migrate import CHECKPOINTER, up_to_date
+
+        return up_to_date(CHECKPOINTER, len(self._sql.migrations), self.backend)
 
     def close(self) -> None:
         if self._owner:

@@ -19,8 +19,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from checkpointer import TenantCheckpointer
 from graph.ingestion.store import RunStore
 from kassist.db.shared import open_database, release
@@ -49,7 +47,6 @@ def _open_set_up(name: str, url: str) -> None:
         component.close()
 
 
-@pytest.mark.xfail(strict=True, reason="h7 s31 #6: an up-to-date database's set-up waits for the write lock")
 def test_an_up_to_date_database_opens_while_another_process_writes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'kassist.db'}"
     shared = open_database(url, busy_timeout_s=0.5)

@@ -53,7 +53,8 @@ class SyncIndexDriver(_IndexDriver):
                 if not no_vector(exc):
                     raise  # the server's doing, not pgvector's
                 raise _no_vector(exc) from exc
-        self._handle.run(ops.migrate(self.dialect), write=True)
+        if not self._handle.run(ops.up_to_date(self.dialect)):  # read only when nothing is pending
+            self._handle.run(ops.migrate(self.dialect), write=True)
 
     def close(self) -> None:
         self._handle.close()
@@ -71,7 +72,8 @@ class AsyncIndexDriver(_IndexDriver):
                 if not no_vector(exc):
                     raise  # the server's doing, not pgvector's
                 raise _no_vector(exc) from exc
-        await self._handle.arun(ops.migrate(self.dialect), write=True)
+        if not await self._handle.arun(ops.up_to_date(self.dialect)):
+            await self._handle.arun(ops.migrate(self.dialect), write=True)
 
     async def close(self) -> None:
         await self._handle.aclose()

@@ -87,6 +87,13 @@ def migrate(d: Dialect) -> Op[int]:
     return len(numbers)
 
 
+def up_to_date(d: Dialect) -> Op[bool]:
+    """Whether every migration of the index is recorded, read without writing (a set-up that finds it
+    so runs no write transaction: it waited for another process's write lock, h7 s31 #6)."""
+    known = len(d.migrations)
+    return (yield from runner.up_to_date(runner.KNOWLEDGE_INDEX, known, d.backend, error=IndexSchemaTooNew))
+
+
 def generation(counter: object, created_at: datetime) -> int:
     """The tag a search's vector matrix is cached under (knowledge/index/matrix.py): the collection's
     write counter, made distinct per creation. A collection deleted (``kb collections delete``) and

@@ -45,7 +45,11 @@ class ManagerBackend:
     def setup(self) -> None:
         # A role that may not make the tables is kassist.db.refused_postgres's one line (it told a
         # role without CREATE on the schema, in three lines, to have pgvector installed).
-        self._handle.run(runner.migrate(runner.MEMORY_MANAGER, self.sql.migrations, self.backend), write=True)
+        known = len(self.sql.migrations)  # an up-to-date database is only read (h7 s31 #6)
+        if not self._handle.run(runner.up_to_date(runner.MEMORY_MANAGER, known, self.backend)):
+            self._handle.run(
+                runner.migrate(runner.MEMORY_MANAGER, self.sql.migrations, self.backend), write=True
+            )
 
     # A write its caller can build afresh (``again``) runs again from the start when the server
     # rolled it back whole (a deadlock, or a connection lost before COMMIT: kassist.db.retry).

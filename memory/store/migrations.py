@@ -92,6 +92,20 @@ def _backfill_keywords(statements: Statements, index: IndexSettings) -> Program:
         yield each(statements.insert_keywords, params)
 
 
+def ready_program(statements: Statements, index: IndexSettings, backend: str) -> Program:
+    """Whether the store is set up already (every migration recorded, the index meta this store's),
+    read without writing: ``setup`` then runs no write transaction, which waited for another
+    process's write lock even when nothing was pending (h7 s31 #6)."""
+    known = len(statements.migrations)
+    if not (yield from runner.up_to_date(runner.MEMORY_STORE, known, backend, error=StoreSchemaTooNew)):
+        return False
+    meta = yield Stmt(statements.read_index_meta)
+    if not meta:
+        return False
+    index.check_recorded(meta[0])
+    return True
+
+
 def check_program(statements: Statements, index: IndexSettings, backend: str) -> Program:
     versions = yield from runner.recorded(runner.MEMORY_STORE, backend)
     known = len(statements.migrations)

@@ -39,6 +39,7 @@ from memory.store.keywords import SearchMode
 from memory.store.migrations import (
     check_program,
     fetch_all,
+    ready_program,
     setup_program,
     sweep_program,
 )
@@ -123,12 +124,17 @@ class MemoryStore(Closing, BaseStore):
         b = self._backend
         return setup_program(b.dialect.statements, b.index, b.driver.backend)
 
+    def _ready(self) -> Program:
+        b = self._backend
+        return ready_program(b.dialect.statements, b.index, b.driver.backend)
+
     def setup(self) -> int:
         """Create or migrate the tables (idempotent); returns how many migrations ran."""
         driver = self._backend.driver
         if driver.backend == "postgres":
             driver.ensure_vector_extension()
-        applied = driver.run(self._setup, write=True)
+        ready = driver.run(self._ready, write=False)
+        applied = 0 if ready else driver.run(self._setup, write=True)
         self._backend.checked = True
         return int(applied)
 
@@ -136,7 +142,8 @@ class MemoryStore(Closing, BaseStore):
         driver = self._backend.driver
         if driver.backend == "postgres":
             await asyncio.to_thread(driver.ensure_vector_extension)
-        applied = await driver.arun(self._setup, write=True)
+        ready = await driver.arun(self._ready, write=False)
+        applied = 0 if ready else await driver.arun(self._setup, write=True)
         self._backend.checked = True
         return int(applied)
 
