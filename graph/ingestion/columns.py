@@ -42,6 +42,8 @@ READS: dict[str, tuple[str, ...]] = {
     "job_request": ("seq",),
     "job_decide": ("seq",),
     "job_claim_decision": ("seq",),
+    "job_start_decision": ("run_id",),
+    "lease_release_judged": ("run_id",),
     "job_get": JOB_COLUMNS,
     "jobs_wanted": ("tenant_id", *JOB_COLUMNS),
     "jobs_page": JOB_COLUMNS,
