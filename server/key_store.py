@@ -160,6 +160,13 @@ def migrate(q: KeysSql, backend: str) -> Steps[list[int]]:
     return tables.migrate(runner.API_KEYS, q, backend)
 
 
+def set_up(handle: Handle, q: KeysSql) -> list[int]:
+    """The server's table set made or migrated on ``handle``'s database (Handle.set_up: an up-to-date
+    one is only read), by the key store and by every ServerTable."""
+    look = runner.up_to_date(runner.API_KEYS, len(q.migrations), handle.backend)
+    return handle.set_up(look, migrate(q, handle.backend), [])
+
+
 def get(q: KeysSql, prefix: str) -> Steps[KeyRecord | None]:
     rows = yield stmts(q.get, {"prefix": prefix}, fetch=True)
     return _record(rows[0]) if rows else None
@@ -210,12 +217,7 @@ class KeyStore:
         return self._handle.one(text, params, fetch=fetch, write=write)
 
     def setup(self) -> list[int]:
-        from kassist.db.migrate import API_KEYS, up_to_date
-
-        backend = self._handle.backend
-        if self._handle.run(up_to_date(API_KEYS, len(self._q.migrations), backend)):
-            return []  # read only: another process's write lock does not hold an up-to-date set-up up
-        return self._handle.run(migrate(self._q, backend), write=True)
+        return set_up(self._handle, self._q)
 
     def for_tenant(self, tenant_id: str) -> TenantKeyStore:
         """The keys and sessions of ``tenant_id``: another tenant's key is "not found" there."""

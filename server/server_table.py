@@ -9,7 +9,7 @@ from typing import ClassVar, Generic, TypeVar
 from kassist.db import Database
 from kassist.db.handle import Handle
 from kassist.db.statements import Options
-from server.key_store import migrate
+from server.key_store import set_up
 
 Q = TypeVar("Q")
 
@@ -29,7 +29,7 @@ class ServerTable(Generic[Q]):
         self._handle = Handle(db, Options(), closed=f"this {self.WHAT} is closed")
 
     def setup(self) -> list[int]:
-        return self._handle.run(migrate(self._keys, self._handle.backend), write=True)
+        return set_up(self._handle, self._keys)
 
     def close(self) -> None:
         self._handle.close()

@@ -26,6 +26,7 @@ from knowledge.embedders.hashing import HashingEmbedder
 from knowledge.index import KnowledgeIndex
 from memory.manager.manager import MemoryManager
 from memory.store import MemoryStore
+from server.accepted_runs import AcceptedRuns
 from server.key_store import KeyStore
 
 OPENERS: dict[str, Callable[[str], Any]] = {
@@ -35,13 +36,14 @@ OPENERS: dict[str, Callable[[str], Any]] = {
     "memory manager": lambda url: MemoryManager.from_url(url),
     "memory store": lambda url: MemoryStore.from_url(url),
     "key store": lambda url: KeyStore.from_url(url),
+    "server tables": lambda url: AcceptedRuns(open_database(url)),  # every ServerTable's set-up
 }
 
 
 def _open_set_up(name: str, url: str) -> None:
     component = OPENERS[name](url)
     try:
-        if name in ("checkpointer", "run store", "memory store"):
+        if name in ("checkpointer", "run store", "memory store", "server tables"):
             component.setup()  # the others set up in from_url
     finally:
         component.close()

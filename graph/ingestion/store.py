@@ -96,9 +96,8 @@ class RunStore:
         from kassist.db.migrate import INGESTION, up_to_date
 
         backend = self._handle.backend
-        if self._handle.run(up_to_date(INGESTION, len(self._q.migrations), backend)):
-            return []  # read only: another process's write lock does not hold an up-to-date set-up up
-        return self._handle.run(migrate(self._q, backend), write=True)
+        look = up_to_date(INGESTION, len(self._q.migrations), backend)
+        return self._handle.set_up(look, migrate(self._q, backend), [])
 
     @property
     def backend(self) -> str:

@@ -93,6 +93,17 @@ class Handle:
         self._check()
         return await self.db.arun(op, self.opts, write=write, single=single, again=again)
 
+    # A component's set-up, one shape for all: ``look`` (kassist.db.migrate.up_to_date: its recorded
+    # versions) runs without writing and an up-to-date database is used as it is (``nothing``); only
+    # otherwise ``apply`` (its migrations) runs in a write transaction. On SQLite that transaction
+    # (BEGIN IMMEDIATE) waited for another process's write lock even when nothing was pending, so
+    # every read-only command failed "stayed locked" while anything else wrote (h7 s31 #6).
+    def set_up(self, look: Op[bool], apply: Op[T], nothing: T) -> T:
+        return nothing if self.run(look) else self.run(apply, write=True)
+
+    async def aset_up(self, look: Op[bool], apply: Op[T], nothing: T) -> T:
+        return nothing if await self.arun(look) else await self.arun(apply, write=True)
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True

@@ -53,8 +53,7 @@ class SyncIndexDriver(_IndexDriver):
                 if not no_vector(exc):
                     raise  # the server's doing, not pgvector's
                 raise _no_vector(exc) from exc
-        if not self._handle.run(ops.up_to_date(self.dialect)):  # read only when nothing is pending
-            self._handle.run(ops.migrate(self.dialect), write=True)
+        self._handle.set_up(ops.up_to_date(self.dialect), ops.migrate(self.dialect), 0)
 
     def close(self) -> None:
         self._handle.close()
@@ -72,8 +71,7 @@ class AsyncIndexDriver(_IndexDriver):
                 if not no_vector(exc):
                     raise  # the server's doing, not pgvector's
                 raise _no_vector(exc) from exc
-        if not await self._handle.arun(ops.up_to_date(self.dialect)):
-            await self._handle.arun(ops.migrate(self.dialect), write=True)
+        await self._handle.aset_up(ops.up_to_date(self.dialect), ops.migrate(self.dialect), 0)
 
     async def close(self) -> None:
         await self._handle.aclose()

@@ -45,11 +45,10 @@ class ManagerBackend:
     def setup(self) -> None:
         # A role that may not make the tables is kassist.db.refused_postgres's one line (it told a
         # role without CREATE on the schema, in three lines, to have pgvector installed).
-        known = len(self.sql.migrations)  # an up-to-date database is only read (h7 s31 #6)
-        if not self._handle.run(runner.up_to_date(runner.MEMORY_MANAGER, known, self.backend)):
-            self._handle.run(
-                runner.migrate(runner.MEMORY_MANAGER, self.sql.migrations, self.backend), write=True
-            )
+        look = runner.up_to_date(runner.MEMORY_MANAGER, len(self.sql.migrations), self.backend)
+        self._handle.set_up(
+            look, runner.migrate(runner.MEMORY_MANAGER, self.sql.migrations, self.backend), []
+        )
 
     # A write its caller can build afresh (``again``) runs again from the start when the server
     # rolled it back whole (a deadlock, or a connection lost before COMMIT: kassist.db.retry).
