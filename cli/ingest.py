@@ -257,12 +257,7 @@ def ingest(
     if not path.is_dir():
         kit.fail(f"{path} is not a directory; give the folder of documents to ingest", kit.ExitCode.USAGE)
     if reports_dir is not None:  # else the whole run goes by before its report's files fail
-        taken = next((p for p in (reports_dir, *reports_dir.parents) if p.exists() and not p.is_dir()), None)
-        if taken is not None:
-            kit.fail(
-                f"--reports-dir {reports_dir}: {taken} is a file; give a folder (it is created if missing)",
-                kit.ExitCode.USAGE,
-            )
+        kit.check_output_folder("--reports-dir", reports_dir)
     try:
         validate_collection(collection)
     except ValueError as exc:

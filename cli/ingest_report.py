@@ -39,8 +39,7 @@ def report(
     for fmt in formats or ():
         if fmt not in REPORT_FORMATS:
             kit.fail(f"--format {fmt!r}: use html, json or markdown", kit.ExitCode.USAGE)
-    if out_dir.exists() and not out_dir.is_dir():
-        kit.fail(f"--out {out_dir} is a file; give a folder (it is created if missing)", kit.ExitCode.USAGE)
+    kit.check_output_folder("--out", out_dir)
     with ingest._resources(opts.database_url, read_only=True) as res:
         if res.runs.for_tenant(tenant).get(run_id) is None:
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")

@@ -167,6 +167,18 @@ def fail(message: str, code: ExitCode | int = ExitCode.FAILED) -> NoReturn:
     raise typer.Exit(int(code))
 
 
+def check_output_folder(option: str, folder: Path) -> None:
+    """Refuse, before any work, a folder of files to write that cannot be one - it, or a folder above
+    it, is a file - in one usage line naming the option; a missing folder is made when written. Else
+    the command ran (a whole ingest) and then failed on the OS's bare ``File exists`` / ``Not a
+    directory``."""
+    taken = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+    if taken is not None:
+        fail(
+            f"{option} {folder}: {taken} is a file; give a folder (it is created if missing)", ExitCode.USAGE
+        )
+
+
 @contextmanager
 def errors_as_lines(
     errors: tuple[type[BaseException], ...],

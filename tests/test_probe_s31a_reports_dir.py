@@ -33,3 +33,21 @@ def test_a_reports_dir_that_cannot_be_a_folder_is_refused_before_the_run(tmp_pat
         f"error: --reports-dir {where}: taken is a file; give a folder (it is created if missing)"
     ]
     assert not (tmp_path / "kassist.db").exists()  # refused before the run: nothing ran, nothing stored
+
+
+@pytest.mark.parametrize("where", ["taken", "taken/sub"])
+def test_a_report_out_folder_that_cannot_be_a_folder_is_refused_in_the_same_line(
+    tmp_path: Path, where: str
+) -> None:
+    """`kassist runs report --out` takes the same check (cli.kit.check_output_folder): a folder under a
+    file was 'cannot write into ...: Not a directory' after reading the run."""
+    (tmp_path / "taken").write_text("an operator's file\n")
+    url = f"sqlite:///{tmp_path / 'kassist.db'}"
+    done = kassist(
+        "runs", "report", "r1", "--tenant", "acme", "--out", where, "--database-url", url, cwd=tmp_path
+    )
+    assert done.returncode == 2, (done.returncode, done.stdout[-1000:], done.stderr)
+    assert done.stderr.splitlines() == [
+        f"error: --out {where}: taken is a file; give a folder (it is created if missing)"
+    ]
+    assert not (tmp_path / "kassist.db").exists()  # refused before the database is opened
