@@ -1,5 +1,6 @@
 """The ASGI shapes this server's middlewares share (server/http_limits.py, server/closed_routes.py,
-server/thread_streams.py, server/command_frames.py), and the one-line JSON refusal they send."""
+server/thread_streams.py, server/command_frames.py,
+server/db_refusals.py), and the one-line JSON refusal they send."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-async def answer(send: Send, status: int, detail: str) -> None:
-    """Answer ``status`` with ``{"detail": detail}``. Sent in front of langgraph-api's CORS
-    middleware, such an answer carries no access-control headers (docs/serving.md)."""
+async def answer(send: Send, status: int, detail: str, more: list[tuple[bytes, bytes]] | None = None) -> None:
+    """Answer ``status`` with ``{"detail": detail}`` (and the headers ``more``). Sent in front of
+    langgraph-api's CORS middleware, such an answer carries no access-control headers (docs/serving.md)."""
     payload = json.dumps({"detail": detail}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
+    headers += more or []
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": payload})

@@ -27,6 +27,9 @@
 - **Closed routes** (``langgraph dev`` only, server/closed_routes.py): the in-memory runtime's
   ``/internal/...`` (read any thread, wipe every tenant's threads) and ``/deploy`` answer 404.
 
+- **A database it cannot use** (both, server/db_refusals.py): 503 (507) with Retry-After and one
+  line, or 500 for its operator, for every route; a LangServe stream's error event says the same.
+
 - **A thread's streams** (``langgraph dev`` only, server/thread_streams.py): 404 before the stream
   opens on a thread the caller does not reach.
 
@@ -375,11 +378,20 @@ def _langgraph_app() -> Any:
         body_keys=True,
     )
     from server.closed_routes import ClosedRoutes
+    from server.db_refusals import DatabaseRefusals
     from server.thread_streams import ThreadStreams
 
     # Last: a thread's stream asks the routes behind these (authentication, the threads rules). The
     # others' refusals (_answer) are sent in front of langgraph-api's CORS: no access-control headers.
-    middleware = [Middleware(NoStore), Middleware(ClosedRoutes), limits, Middleware(ThreadStreams)]  # type: ignore[arg-type]
+    # DatabaseRefusals: what a route (or a check in front of it) raises of a database it cannot use is
+    # answered as kassist serve answers it (h8 s31 #14: a 500 with a traceback here).
+    middleware = [
+        Middleware(NoStore),
+        Middleware(ClosedRoutes),
+        Middleware(DatabaseRefusals),  # type: ignore[arg-type]
+        limits,
+        Middleware(ThreadStreams),  # type: ignore[arg-type]
+    ]
     return Starlette(middleware=middleware)
 
 

@@ -185,11 +185,11 @@ def create_app(
     # (session 29, h3's E3): /docs is a page of our own, no script, never framed; no /redoc.
     app = FastAPI(title="kassist", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_api_route("/docs", _api_docs, include_in_schema=False, response_class=HTMLResponse)
+    add_error_handlers(app)  # first: its database refusals innermost, under the headers below
     app.add_middleware(RequestLimits, max_body=limit)  # type: ignore[arg-type]
     app.add_middleware(NeverFramed, prefix=f"{PATH}/playground")  # type: ignore[arg-type]
     app.add_middleware(NoStore)  # type: ignore[arg-type]
     principal = add_login_routes(app, resolver, landing=f"{PATH}/playground/")
-    add_error_handlers(app)
     app.include_router(runs_router(runs, principal), prefix="/v1/runs")
     console = add_console(app, resolver, url)
 

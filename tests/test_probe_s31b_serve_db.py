@@ -126,7 +126,6 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_line(served: tuple[Te
         assert isinstance(detail, str) and "\n" not in detail and "5000 digits" in detail, (route, detail)
 
 
-@pytest.mark.xfail(strict=True, reason="h8 s31 #16: a stream's database refusal is an error event 500")
 def test_a_stream_on_a_read_only_database_ends_with_the_one_line_503(
     served: tuple[TestClient, str], pg_server_url: str
 ) -> None:
