@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from checkpointer.errors import InvalidFilter
+from kassist.text import has_lone_surrogate
 
 Kind = Literal["str", "num", "bool", "null", "json", "object"]
 INT_RANGE = (-(2**63), 2**63 - 1)  # what SQLite binds (and compares exactly); beyond it, OverflowError
@@ -26,13 +27,11 @@ def _check_text(where: str, text: str) -> None:
             f"metadata filter {where} contains a NUL character (U+0000); stored metadata never holds "
             "one (it is removed when a checkpoint is written): remove it from the filter"
         )
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
+    if has_lone_surrogate(text):
         raise InvalidFilter(
             f"metadata filter {where} contains a lone surrogate (half of a UTF-16 pair), which is not "
             "text; decode it properly before filtering"
-        ) from None
+        )
 
 
 def _check_value(name: str, value: Any) -> None:

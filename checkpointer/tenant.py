@@ -13,6 +13,7 @@ from checkpointer.errors import InvalidId
 from kassist.tenancy import AUTH_USER_KEY as AUTH_USER_KEY
 from kassist.tenancy import TENANT_KEY as TENANT_KEY
 from kassist.tenancy import TenantMismatch, TenantRequired, auth_user_tenant, configured_tenant
+from kassist.text import has_lone_surrogate
 
 VERSION_KEY = "checkpoint_version"
 """``config["configurable"][VERSION_KEY]``: the thread version at which that checkpoint was committed."""
@@ -50,14 +51,13 @@ def check_id(key: str, value: object, *, label: str | None = None) -> None:
     if "\x00" in value:
         # PostgreSQL text cannot hold NUL.
         raise InvalidId(f"{name} {_show(value)} contains a NUL character (U+0000); remove it")
-    try:
-        size = len(value.encode("utf-8"))
-    except UnicodeEncodeError:
+    if has_lone_surrogate(value):
         raise InvalidId(
             f"{name} {_show(value)} contains a lone surrogate (half of a UTF-16 pair), "
             "which is not text any database can store; decode the id properly (e.g. from UTF-16 "
             "with errors='replace')"
-        ) from None
+        )
+    size = len(value.encode("utf-8"))
     if size > MAX_ID_BYTES:
         raise InvalidId(
             f"{name} is {size} bytes long ({_show(value)}); ids may be at most "

@@ -31,6 +31,8 @@ import typer
 from typer import _click as click  # typer vendors its click (0.29+): subclass that one
 from typer.core import TyperCommand, TyperGroup
 
+from kassist.text import has_lone_surrogate
+
 # name: ("module:attribute", "one-line help")
 COMMANDS: dict[str, tuple[str, str]] = {
     "kb": ("cli.kb:app", "Knowledge base: ingest, search, stats, collections, documents."),
@@ -120,10 +122,13 @@ class LazyGroup(TyperGroup):
         # takes; each command then failed on the codec's own words, naming neither the argument nor
         # the fix. Said once, for every command, before anything runs.
         for arg in args:
-            if any("\ud800" <= ch <= "\udfff" for ch in arg):
+            if has_lone_surrogate(arg):
                 from cli.kit import ExitCode, fail
 
-                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                try:  # the bytes that were not UTF-8, as \xff
+                    shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                except UnicodeEncodeError:  # half of a UTF-16 pair (a library caller's args), as \ud800
+                    shown = arg.encode("utf-8", "backslashreplace").decode("utf-8")
                 fail(
                     f"the argument {shown!r} is not UTF-8 text; give it in UTF-8 (check the terminal's "
                     "encoding: LANG / LC_ALL, e.g. C.UTF-8)",

@@ -11,6 +11,8 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import quote
 
+from kassist.text import has_lone_surrogate
+
 _UNSEEN_IN_IDS = frozenset({"Cc", "Cf", "Zl", "Zp"})
 """Control (terminal escapes), format (bidi overrides, zero-width) and line/paragraph separators: an
 id holding one would print as something else in logs and on the operator's terminal."""
@@ -24,7 +26,7 @@ def check_identifier(value: str, what: str, max_length: int) -> str:
     else raise ``ValueError`` naming ``what`` (e.g. ``"tenant_id"``)."""
     if len(value) > max_length:
         raise ValueError(f"{what} is {len(value)} characters long; at most {max_length}")
-    if any("\ud800" <= ch <= "\udfff" for ch in value):
+    if has_lone_surrogate(value):
         # No database, file or log takes one (UTF-8 cannot encode it): it failed every component at
         # its first statement with Python's codec error. A command line gives one for bytes that
         # were not UTF-8 (Python decodes them with surrogateescape).

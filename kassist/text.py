@@ -11,6 +11,21 @@ HIDDEN_CATEGORIES = frozenset({"Cf", "Cc", "Co", "Cs", "Zl", "Zp"})
 line/paragraph separators."""
 
 
+def has_lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a code point of U+D800-U+DFFF: half of a UTF-16 pair (``"\\ud800"`` in
+    JSON), or a byte that was not UTF-8 decoded with ``surrogateescape`` (a command line, a file name).
+    No database, file or log takes one: UTF-8 cannot encode it. The one test every door uses (the
+    identifiers, the command line, checkpoint ids and metadata filters, the JSON body of a request),
+    each with its own line naming what it refused."""
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def hidden(ch: str) -> bool:
     """Whether ``ch`` is invisible or acts on the display: one of :data:`HIDDEN_CATEGORIES`, or a
     tag character (U+E0000-E007F, which can carry text no one sees)."""

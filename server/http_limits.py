@@ -48,6 +48,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from kassist.text import has_lone_surrogate
 from server.asgi import ASGIApp, Message, Receive, Scope, Send
 from server.asgi import answer as _answer
 from server.body_keys import parsed_refusal as keys_refusal
@@ -141,14 +142,12 @@ def _walk(value: object, depth: int) -> None:
     if depth > MAX_JSON_DEPTH:
         raise BadJson(400, f"the JSON body is nested more than {MAX_JSON_DEPTH} levels deep; flatten it")
     if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
+        if has_lone_surrogate(value):
             raise BadJson(
                 422,
                 f"the JSON body holds a string with a lone surrogate ({value[:40]!r}): half of a "
                 "UTF-16 pair is not text; send valid Unicode",
-            ) from None
+            )
     elif isinstance(value, dict):
         for key, item in value.items():
             _walk(key, depth + 1)
