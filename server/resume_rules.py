@@ -5,12 +5,17 @@ server/cron_rules.py was): one idea, the run a resume continues."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from langgraph_sdk import Auth
 
 from server.holds import Holds
 from server.run_checks import refuse, run_waiting, tenant_of
+
+if TYPE_CHECKING:
+    from graph.ingestion.resources import Resources
 
 
 async def check_resume_target(
@@ -88,6 +93,52 @@ async def check_decision(
     # As the runs API's claim_decision: one decision per wait, the first one sent.
     refuse(409, decision_in_flight(thread_id))
     _DECIDING.hold(thread_id, ("decision", thread_id))
+    # Then the rule of every other door, on the database they share (h9 s32 #1: an approve sent here
+    # overtook a reject the runs API had accepted first and queued for its worker).
+    refuse(409, await asyncio.to_thread(_take_served, tenant_of(ctx), thread_id))
+
+
+def _take_served(tenant: str, run: str) -> str | None:
+    from graph.ingestion import resources
+
+    return take_decision(resources.current(), tenant, run)  # the resources the served graph runs on
+
+
+def take_decision(res: Resources, tenant: str, run: str) -> str | None:
+    """The first-decision rule of the runs API, the console and ``kassist runs approve|reject``, taken
+    for a decision langgraph dev carries out (blocking; its one refusal line, or None when taken).
+
+    langgraph dev resumes the graph itself, with no runner to take the run's lease and note the
+    decision's start (``start_decision``); so its door does both, as the runner's start does: the
+    lease for this process (a command line or a worker carrying the run now keeps it: refused), then
+    the atomic statement the API's and the console's claim exclude (a decision they queued first:
+    refused, naming it). A review whose last carrier is gone waits again first (``waiting_again``,
+    as at their door). The lease is left to run out (:data:`LEASE_S`): the run, once resumed, no
+    longer waits, and a request refused after this (or a run never started) holds the review no
+    longer than that. A run the ingestion tables do not know (never begun) has nothing to hold."""
+    from graph.ingestion.jobs import DecisionTaken, JobStore, decision_taken
+    from graph.ingestion.runner import LEASE_S
+    from graph.ingestion.store_ops import holder_gone, new_holder
+
+    jobs = JobStore(res.runs).for_tenant(tenant)
+    runs = res.runs.for_tenant(tenant)
+    job = jobs.get(run)
+    if job is not None:
+        jobs.waiting_again(job)
+    holder = new_holder()
+    try:
+        busy = runs.take_lease(run, holder, LEASE_S, lambda r: holder_gone(r.owner, r.lease_until))
+    except KeyError:
+        return None
+    if busy is not None:
+        queued = jobs.get(run)
+        return decision_taken(run, queued.decision if queued is not None and queued.wanted else None)
+    try:
+        jobs.start_decision(run, None)  # None: no decision the others queued is this one
+    except DecisionTaken as exc:
+        runs.release_lease(run, holder)
+        return str(exc)
+    return None
 
 
 _DECIDING = Holds()

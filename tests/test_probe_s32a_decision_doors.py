@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -29,11 +28,6 @@ KEY_DOC = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #1: langgraph dev's command.resume does not see a decision the runs API or the "
-    "console accepted first; its approve overtakes their queued reject",
-)
 def test_a_reject_the_runs_api_accepted_is_not_overtaken_by_langgraph_devs_approve(
     shared_dev_hashing: SharedServer, tmp_path: Path
 ) -> None:
