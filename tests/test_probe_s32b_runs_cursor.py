@@ -86,11 +86,6 @@ def test_the_world_holds_what_the_probe_says(served: TestClient) -> None:
     assert served.get(f"/v1/runs/{_alices(5)}", headers={"x-api-key": ALICE}).status_code == 200
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h10 s32 #1: a member's GET /v1/runs next_cursor names another member's langgraph dev run "
-    "(its id and creation time) when the page stops reading past runs the member does not reach",
-)
 def test_a_runs_page_cursor_names_no_run_the_member_cannot_reach(served: TestClient) -> None:
     cursor: str | None = None
     listed: list[str] = []
@@ -109,11 +104,6 @@ def test_a_runs_page_cursor_names_no_run_the_member_cannot_reach(served: TestCli
     assert not leaked, f"erin's cursors name alice's runs: {leaked[:3]}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h10 s32 #2: the console's runs list tells a member how many runs the tenant holds, counting "
-    "another member's langgraph dev runs it may not see",
-)
 def test_the_console_counts_no_run_the_member_cannot_reach(served: TestClient) -> None:
     part = served.get("/ui/fragments/runs", headers={"x-api-key": ERIN, "x-console-poll": "1"})
     assert part.status_code == 200, part.text

@@ -10,7 +10,6 @@ import math
 import time
 import uuid
 
-from graph.ingestion.jobs import JobRecord
 from server.configurable import shown
 from server.runs.models import RUN_ID
 
@@ -69,8 +68,12 @@ def links(run: str) -> dict[str, str]:
     }  # fmt: skip
 
 
-def encode_cursor(job: JobRecord) -> str:
-    return base64.urlsafe_b64encode(json.dumps([job.created_at, job.run_id]).encode()).decode()
+def encode_cursor(at: float, run: str) -> str:
+    """The ``next_cursor`` of a page that ends at keyset position ``(at, run)``: the next page holds
+    the runs created before ``at``, or at ``at`` with a smaller id. ``run`` is a run the page's reader
+    reaches, or "" (every run created at ``at`` was read): a cursor never names a run its reader may
+    not see (another member's langgraph dev run; h10 s32 #1)."""
+    return base64.urlsafe_b64encode(json.dumps([at, run]).encode()).decode()
 
 
 def decode_cursor(cursor: str) -> tuple[float, str]:
@@ -78,7 +81,7 @@ def decode_cursor(cursor: str) -> tuple[float, str]:
         if len(cursor) > 1024:
             raise ValueError("too long")
         at, run = json.loads(base64.urlsafe_b64decode(cursor.encode("ascii")))
-        if not isinstance(run, str) or not RUN_ID.fullmatch(run) or not math.isfinite(float(at)):
+        if not isinstance(run, str) or (run and not RUN_ID.fullmatch(run)) or not math.isfinite(float(at)):
             raise ValueError("not ours")
         return float(at), run
     except (ValueError, TypeError, binascii.Error, UnicodeError):

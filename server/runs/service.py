@@ -281,28 +281,33 @@ class RunsService:
             )
             for j in rows
         ]
-        return RunPage(runs=runs, next_cursor=None if last is None else encode_cursor(last))
+        return RunPage(runs=runs, next_cursor=None if last is None else encode_cursor(*last))
 
     def _reached_page(
         self, who: Principal, status: str | None, before: tuple[float, str] | None, limit: int
-    ) -> tuple[list[JobRecord], JobRecord | None]:
+    ) -> tuple[list[JobRecord], tuple[float, str] | None]:
         """Up to ``limit`` of the tenant's runs ``who`` reaches (:func:`reaches_run`), newest first,
-        created before ``before``, and the run the next page starts after (None: no more). Runs of
-        another member's ``langgraph dev`` threads are read past, at most ``PAGE_SCAN`` x ``limit``
-        rows (100 at least; each a checkpoint read: a member who reaches few runs read the tenant's
-        whole history per page). Past that the page holds fewer runs; its cursor: the last read."""
+        created before ``before``, and the keyset position the next page starts after (None: no
+        more). Runs of another member's ``langgraph dev`` threads are read past, at most ``PAGE_SCAN``
+        x ``limit`` rows (100 at least; each a checkpoint read: a member who reaches few runs read the
+        tenant's whole history per page), then the rows created in the same instant as the last one;
+        the page then holds fewer runs and its position names that instant, not the run read last,
+        which may be one the caller does not reach (:func:`encode_cursor`)."""
         found: list[JobRecord] = []
         most, read, size = max(PAGE_SCAN * limit, 100), 0, max(limit + 1, 100)
+        stop_at: float | None = None  # read enough: the rest of this instant's rows, then stop
         while True:
             rows = self._jobs(who).page(status, before, size)
             for job in rows:
+                if stop_at is not None and job.created_at != stop_at:
+                    return found, (stop_at, "")
                 if reaches_run(who, self.res.saver, job.run_id):
-                    if len(found) == limit:
-                        return found, found[-1]  # one more: the next page starts after the last
+                    if len(found) == limit:  # one more: the next page starts after the last
+                        return found, (found[-1].created_at, found[-1].run_id)
                     found.append(job)
                 read += 1
-                if read >= most:
-                    return found, job
+                if read >= most and stop_at is None:
+                    stop_at = job.created_at
             if len(rows) < size:
                 return found, None  # the store has no more
             before = (rows[-1].created_at, rows[-1].run_id)
