@@ -116,11 +116,20 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
 
         if res.runs.for_tenant(tenant).get(run_id) is not None:
             try:
-                head = read_head(res.saver, tenant, run_id).state
+                seen = read_head(res.saver, tenant, run_id)
             except ingest._expected() as exc:
                 kit.fail(str(exc))
+            head = seen.state
             if head is not None and head.announced and head.status not in TERMINAL:
                 kit.fail(too_late_to_cancel(run_id))
+            if seen.interrupted or (head is not None and head.status == "needs_review"):
+                # The runs API's and the console's rule, before anything is written: a cancel flag
+                # set here stopped the approve carried out later (h9 s32 #2).
+                kit.fail(
+                    f"run {run_id!r} is waiting for a review: nothing was cancelled; an admin stops it "
+                    f"with `kassist runs reject {run_id} --tenant {tenant}`",
+                    kit.ExitCode.REFUSED,
+                )
         if not res.runs.for_tenant(tenant).request_cancel(run_id):
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:

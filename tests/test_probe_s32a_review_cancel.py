@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.kit import ExitCode
@@ -29,11 +28,6 @@ KEY_DOC = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #2: kassist runs cancel sets the cancel flag of a run waiting for review, says it "
-    "waits for a review (exit 5), and the approve carried out later ends the run cancelled",
-)
 def test_a_cancel_refused_on_a_waiting_review_does_not_stop_the_approve_carried_out_later(
     tmp_path: Path,
 ) -> None:
