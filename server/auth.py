@@ -387,6 +387,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         run = {
             "thread_id": thread_id, "assistant_id": assistant_id, "kwargs": copy.deepcopy(dict(firing)),
             "multitask_strategy": firing.get("multitask_strategy"), "after_seconds": firing.get("after_seconds"),
+            "metadata": firing.get("metadata"),  # refused_metadata now, not at each firing
         }  # fmt: skip
         with one_head_read():
             await _run_checks(ctx, run)

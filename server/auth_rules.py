@@ -121,7 +121,11 @@ def stamp(ctx: Auth.types.AuthContext, value: Any, owner: str | None = None) -> 
     another tenant nor pass its own off as a built-in assistant."""
     if not isinstance(value, dict):
         return
-    refuse(422, refused_metadata(value.get("metadata")))  # kept in langgraph dev's memory
+    # A thread may name its graph when it is made (server/job_threads.graph_label_refusal's rule).
+    named = (
+        frozenset({"graph_id"}) if ctx.resource == "threads" and ctx.action != "create_run" else frozenset()
+    )
+    refuse(422, refused_metadata(value.get("metadata"), may_name=named))  # kept in langgraph dev's memory
     if not isinstance(value.get("metadata"), dict):
         value["metadata"] = {}
     metadata = value["metadata"]

@@ -310,10 +310,33 @@ def refused_store_page(limit: object, offset: object) -> str | None:
     return None
 
 
-def refused_metadata(metadata: object, where: str = "metadata") -> str | None:
-    """Why ``metadata`` is too large to keep (over :data:`MAX_METADATA_BYTES` of JSON), or None."""
+RECORDED_METADATA = frozenset({"thread_id"})
+"""Metadata keys langgraph-api records for a run besides :func:`server_set`'s (``langgraph_auth_user_id``,
+``user_id``, ``graph_id``, ``assistant_id``, ``run_id``, ...): who ran what, where."""
+
+
+def refused_metadata(
+    metadata: object, where: str = "metadata", may_name: frozenset[str] = frozenset()
+) -> str | None:
+    """Why a client's ``metadata`` is refused, or None: it names a key the server records for itself
+    (other than ``may_name``), or it is over :data:`MAX_METADATA_BYTES` of JSON. A run's checkpoints
+    and its record take the metadata of its thread, its assistant, its ``config`` and its own laid
+    over what langgraph-api sets: alice's run naming ``{"langgraph_auth_user_id": "erin", "user_id":
+    "erin", "graph_id": "ingestion"}`` was recorded as erin's run of the ingestion graph, and a
+    checkpoint's ``graph_id`` is what tells an ingestion run's thread (h10 s32 #3)."""
     if metadata is None:
         return None
+    if isinstance(metadata, Mapping):
+        named = sorted(
+            str(k)[:60]
+            for k in metadata
+            if (server_set(str(k)) or str(k) in RECORDED_METADATA) and str(k) not in may_name
+        )
+        if named:
+            return (
+                f"{where} names {named[:10]}, which the server records for itself (the user of your key, "
+                "the graph, the ids); leave them out"
+            )
     try:
         size = len(json.dumps(metadata, ensure_ascii=False, default=str).encode("utf-8"))
     except (TypeError, ValueError, RecursionError):

@@ -27,11 +27,6 @@ ME = file_tenants(__name__)
 FORGED = {"langgraph_auth_user_id": "erin", "user_id": "erin", "graph_id": "ingestion"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h10 s32 #3: a run's metadata / config.metadata overrides the user and graph langgraph-api "
-    "records for the run and its checkpoints (langgraph_auth_user_id, user_id, graph_id)",
-)
 @pytest.mark.parametrize("where", ["metadata", "config.metadata"])
 def test_a_run_records_its_callers_identity_not_the_one_it_names(
     shared_dev: SharedServer, where: str
