@@ -27,11 +27,6 @@ from server.runs.models import CreateRun, RunOptions
 from server.runs.service import RunsService
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #3: a runs API run's folder is checked at its creation only; swapped for a link to "
-    "another tenant's folder before the worker runs it, that tenant's documents are indexed",
-)
 def test_a_runs_api_runs_folder_swapped_for_a_link_to_another_tenant_is_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

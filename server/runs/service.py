@@ -64,7 +64,7 @@ class RunsService:
         self.config = config
         self.jobs = JobStore(res.runs)
         # keys: a request starts only while its requester holds a key (server/run_creator.py)
-        self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers, keys)
+        self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers, keys, self.served_refusal)
 
     def sent_key(self, token: str | None) -> str | None:
         """The managed key (its prefix) ``token`` is; None for a key of the environment's table (or
@@ -95,6 +95,28 @@ class RunsService:
     def stop(self) -> None:
         self.worker.stop()
         self.res.close()
+
+    def served_refusal(self, job: JobRecord) -> str | None:
+        """Why a run this API accepted may not start now, or None: its registered settings against the
+        rules of its creation (:meth:`_settings`), checked again before every start, as langgraph
+        dev's nodes check theirs - its folder may have become a link out of the tenant's folder
+        since, its notify host may have left KASSIST_NOTIFY_HOSTS (h9 s32 #3). A run of the command
+        line (no settings in its request row) is the operator's, as it was."""
+        if job.settings is None:
+            return None
+        reg = self.res.runs.for_tenant(job.tenant_id).registration(job.run_id)
+        # Registered at the run's first start; before it, the request's (what the first start registers).
+        settings = reg.settings if reg is not None and reg.settings else Settings.model_validate(job.settings)
+        source = Path(settings.source)
+        upload = source.parent == uploads.tenant_folder(self.config.uploads_dir, job.tenant_id)
+        try:
+            root = source if upload else self.config.root_for(job.tenant_id)
+            if root is None:
+                raise ServedRunRefused(f"this server ingests no server-side folders ({INGEST_ROOT_ENV})")
+            check_served(settings, {**self.config.env, INGEST_ROOT_ENV: str(root)})
+        except ServedRunRefused as exc:
+            return str(exc)
+        return None
 
     # -- creating runs ------------------------------------------------------------------------------
     def create(self, who: Principal, body: CreateRun, key: str | None) -> Accepted:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -62,6 +63,9 @@ class RunWorker:
     keys: KeyResolver | None = None
     """The server's keys: a run starts only while the key of whom it was requested by still holds
     rights (server/run_creator.py); None (a worker alone, in tests): not checked."""
+    served: Callable[[JobRecord], str | None] | None = None
+    """Why a run the runs API accepted may not start now (its settings checked again against the
+    served-run rules: RunsService.served_refusal), or None; None (a worker alone): not checked."""
     jobs: JobStore = field(init=False)
     _active: dict[Key, threading.Thread] = field(default_factory=dict)
     _stops: dict[Key, threading.Event] = field(default_factory=dict)
@@ -166,6 +170,8 @@ class RunWorker:
 
         try:
             why = self._requester_refusal(job)
+            if why is None and self.served is not None and not job.cancel_requested:
+                why = self.served(job)  # its folder or notify host as they are now (h9 s32 #3)
             if why is not None:  # not started: the request is done, its error says why
                 self._give_up(job, not_started(job.run_id, why))
                 return
