@@ -1,0 +1,92 @@
+"""The tests' fork server (tests/zygote.py) gives children that behave as exec'd ones: the same
+output and exit codes, real signals, their own session when asked, the environment and working
+directory of the request, subprocess's errors and timeouts. Cheap: the worker's zygote is started
+once (the kill tests use it anyway) and the commands here stop before any real work."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import zygote
+from ingest_harness import child_env, write_corpus
+
+KASSIST = [sys.executable, "-P", "-m", "cli.main"]
+
+
+def both(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[subprocess.CompletedProcess[str], ...]:
+    forked = zygote.run([*KASSIST, *args], cwd=cwd, env=env, timeout=120)
+    execd = subprocess.run([*KASSIST, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+    return forked, execd
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["runs", "lsit"],  # usage error: exit 2, one line naming the closest command
+        [
+            "runs",
+            "show",
+            "r1",
+            "--tenant",
+            "acme",
+        ],  # KASSIST_DATABASE_URL from the request's env, cwd-relative
+        ["runs", "show", "r1", "--tenant", "acme", "--json", "--database-url", "mysql://x"],
+    ],
+    ids=["help", "usage", "env-and-cwd", "bad-url"],
+)
+def test_a_forked_child_prints_and_exits_as_an_execd_one(args: list[str], tmp_path: Path) -> None:
+    env = {**child_env(), "KASSIST_DATABASE_URL": "sqlite:///rel/kassist.db"}
+    forked, execd = both(args, tmp_path, env)
+    assert (forked.returncode, forked.stdout, forked.stderr) == (execd.returncode, execd.stdout, execd.stderr)
+    if args[0] == "runs" and len(args) == 4:
+        assert (
+            "rel/kassist.db" in forked.stderr and str(tmp_path) in forked.stderr
+        )  # the request's env and cwd
+
+
+def test_real_signals_sessions_errors_and_timeouts(tmp_path: Path) -> None:
+    root = write_corpus(tmp_path / "docs", extra=60)
+    args = [*KASSIST, "ingest", str(root), "--tenant", "acme", "--run-id", "z", "--collection", "c",
+            "--embedder", "hashing", "--batch-size", "2", "--database-url", f"sqlite:///{tmp_path}/k.db"]  # fmt: skip
+    child = zygote.Child(
+        args, cwd=tmp_path, env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.poll() is None
+    assert os.getsid(child.pid) == os.getsid(0) and os.getpgid(child.pid) == os.getpgid(0)  # as subprocess
+    os.kill(child.pid, signal.SIGKILL)
+    child.communicate(timeout=60)
+    assert child.returncode == -signal.SIGKILL
+
+    alone = zygote.Child(args, cwd=tmp_path, env=child_env(), start_new_session=True, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert os.getsid(alone.pid) == alone.pid and os.getpgid(alone.pid) == alone.pid
+    deadline = time.monotonic() + 120
+    while not (tmp_path / "k.db").exists() and alone.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # the command runs (its database made): its Ctrl-C handling is in place
+    os.killpg(alone.pid, signal.SIGINT)  # Ctrl-C to its process group: the CLI's one line, exit 130
+    _, err = alone.communicate(timeout=120)
+    assert alone.returncode == 130 and err.startswith("interrupted (Ctrl-C)"), err
+
+    with pytest.raises(subprocess.TimeoutExpired):
+        zygote.run(args, cwd=tmp_path, env=child_env(), timeout=0.01)
+    with pytest.raises(FileNotFoundError) as missing:
+        zygote.run([*KASSIST, "--help"], cwd=tmp_path / "nowhere", env=child_env())
+    assert missing.value.filename == str(tmp_path / "nowhere")
+
+
+def test_what_the_zygote_cannot_give_is_execd(tmp_path: Path) -> None:
+    """A child whose start-up variables differ from the zygote's (here PYTHONWARNINGS, read when the
+    interpreter starts), or another command than ``-P -m cli.main``, is exec'd as before."""
+    env = {**child_env(), "PYTHONWARNINGS": "error::ResourceWarning"}
+    assert not zygote.zygote(child_env()).fits(env)
+    with zygote.Child([*KASSIST, "--help"], env=env, stdout=subprocess.PIPE, text=True) as proc:
+        assert proc._zconn is None and "Usage" in proc.communicate()[0]
+    with zygote.Child([sys.executable, "-c", "print(1)"], stdout=subprocess.PIPE, text=True) as proc:
+        assert proc._zconn is None and proc.communicate()[0] == "1\n"
