@@ -105,39 +105,28 @@ def _take_served(tenant: str, run: str) -> str | None:
 
 
 def take_decision(res: Resources, tenant: str, run: str) -> str | None:
-    """The first-decision rule of the runs API, the console and ``kassist runs approve|reject``, taken
-    for a decision langgraph dev carries out (blocking; its one refusal line, or None when taken).
-
-    langgraph dev resumes the graph itself, with no runner to take the run's lease and note the
-    decision's start (``start_decision``); so its door does both, as the runner's start does: the
-    lease for this process (a command line or a worker carrying the run now keeps it: refused), then
-    the atomic statement the API's and the console's claim exclude (a decision they queued first:
-    refused, naming it). A review whose last carrier is gone waits again first (``waiting_again``,
-    as at their door). The lease is left to run out (:data:`LEASE_S`): the run, once resumed, no
-    longer waits, and a request refused after this (or a run never started) holds the review no
-    longer than that. A run the ingestion tables do not know (never begun) has nothing to hold."""
-    from graph.ingestion.jobs import DecisionTaken, JobStore, decision_taken
-    from graph.ingestion.runner import LEASE_S
-    from graph.ingestion.store_ops import holder_gone, new_holder
+    """The first-decision rule of the runs API, the console and ``kassist runs approve|reject`` at
+    langgraph dev's door (blocking): their one refusal line when another decision came first - one
+    they queued for a server's worker, or one a live carrier (a command line, a worker: the run's
+    lease) carries out now - else None. A look only: the rule itself is taken by the decision's
+    carrier when it starts, here the review's node (``await_review``: ``start_decision``, the same
+    statement as the runner's start), so a decision held by the door for a run still queued behind
+    busy workers never outlasts a timer (h9 s32 #5), and nothing is noted for a request refused
+    after this. A review whose last carrier is gone waits again (``waiting_again``, as at their
+    door)."""
+    from graph.ingestion.jobs import JobStore, decision_taken
+    from graph.ingestion.store_ops import holder_gone
 
     jobs = JobStore(res.runs).for_tenant(tenant)
-    runs = res.runs.for_tenant(tenant)
     job = jobs.get(run)
-    if job is not None:
-        jobs.waiting_again(job)
-    holder = new_holder()
-    try:
-        busy = runs.take_lease(run, holder, LEASE_S, lambda r: holder_gone(r.owner, r.lease_until))
-    except KeyError:
-        return None
-    if busy is not None:
-        queued = jobs.get(run)
-        return decision_taken(run, queued.decision if queued is not None and queued.wanted else None)
-    try:
-        jobs.start_decision(run, None)  # None: no decision the others queued is this one
-    except DecisionTaken as exc:
-        runs.release_lease(run, holder)
-        return str(exc)
+    if job is None:
+        return None  # a run the ingestion tables do not know (never begun): no other door knows it
+    jobs.waiting_again(job)
+    if job.wanted and job.decision:
+        return decision_taken(run, job.decision)
+    record = res.runs.for_tenant(tenant).get(run)
+    if job.status == "running" and record is not None and not holder_gone(record.owner, record.lease_until):
+        return decision_taken(run, None)
     return None
 
 

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
@@ -76,11 +75,6 @@ def test_a_reject_the_runs_api_accepted_is_not_overtaken_by_langgraph_devs_appro
         assert approve.status_code == 409, approve.text[:300]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #6: the runs API lists a run langgraph dev decided and completed as 'running' (the "
-    "door's start_decision, never noted again) and as active while the door's lease runs out",
-)
 def test_a_run_langgraph_dev_decided_and_completed_is_listed_completed_and_idle(
     shared_dev_hashing: SharedServer, tmp_path: Path
 ) -> None:

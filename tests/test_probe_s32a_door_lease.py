@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from langgraph.types import Command
 from raw_sql import raw_changed
 
@@ -40,12 +39,6 @@ KEY_DOC = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #5: langgraph dev's door holds its decision for LEASE_S only; a decision run queued "
-    "longer is overtaken-in-reverse: the runs API reopens the review, accepts a reject, and the late "
-    "run still approves",
-)
 def test_a_decision_langgraph_dev_took_is_not_decided_again_while_its_run_waits_for_a_slot(
     sqlite_url: str, tmp_path: Path
 ) -> None:

@@ -1,33 +1,35 @@
-"""The first decision on a review wins at langgraph dev's door too (h9 s32 #1; session 31's "left":
-``command.resume`` kept its own rule, its thread head and its in-process holds).
+"""The first decision on a review wins at langgraph dev's door too (h9 s32 #1, #5; session 31's
+"left": ``command.resume`` kept its own rule, its thread head and its in-process holds).
 
-langgraph dev carries a decision out by resuming the graph itself: no runner takes the run's lease or
-notes the decision's start (``start_decision``), so an admin's approve there overtook a reject the runs
-API had accepted first and queued. Its door (server/resume_rules.check_decision) now takes the same
-rule (``take_decision``: the lease, then ``start_decision``) before the run is queued. Here the door is
-called as check_decision calls it, then the graph is resumed as langgraph dev does (the compiled graph
-on the server's checkpointer, the server's decision shape); the runs API's side is its claim
-(``claim_decision``, what ``POST /v1/runs/<run>/reject`` takes). h9's
-tests/test_probe_s32a_decision_doors.py drives the real langgraph dev door.
+langgraph dev carries a decision out by resuming the graph itself: no runner notes the decision's
+start (``start_decision``), so an admin's approve there overtook a reject the runs API had accepted
+first and queued. Now the review's node, ``await_review``, takes that statement as the decision starts
+(the runner's decisions pass it again), and a refused decision leaves the run waiting again at a new
+interrupt (raised, the node's task kept the refused resume and every later resume got it back: the
+queued reject could never be carried out); langgraph dev's door (server/resume_rules.check_decision)
+looks first (``take_decision``) and answers 409 with the same line. Here the door is called as
+check_decision calls it and the graph resumed as langgraph dev does (the compiled graph on the server's
+checkpointer, the server's decision shape); the runs API's side is its claim (``claim_decision``, what
+``POST /v1/runs/<run>/reject`` takes). h9's tests/test_probe_s32a_decision_doors.py drives the real door.
 
-- a claim first: the door refuses with the claim's one line (``decision_taken``), the run still waits,
-  and the queued reject is carried out as the worker does it;
-- a decision taken at the door first: the API's claim and the command line's decision are refused;
-- the door and a claim at the same moment from two threads, three times: exactly one is taken (the
-  claim refused and the run approved, or the door refused and the claim queued).
-One SQLite file (the statements are the same on both backends: test_s31x_first_decision), ~5 s CPU."""
+- a claim first: the door refuses with the claim's one line (``decision_taken``), the run still waits;
+- a claim made after the door looked (the door passed): the node refuses, the run waits again with the
+  line as its last error, and the queued reject is carried out as the worker does it;
+- langgraph dev's decision carried out first: the API's claim is refused;
+- the door and a claim at the same moment from two threads, three times: exactly one decision is
+  taken (the claim refused and the run approved, or the claim queued and the run still waiting).
+One SQLite file (the statements are the same on both backends: test_s31x_first_decision), ~6 s CPU."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
 
-import pytest
 from langgraph.types import Command
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.runner import RunBusy, _compiled, config_for, execute
+from graph.ingestion.runner import _compiled, config_for, execute
 from graph.ingestion.state import Settings
 from server.resume_rules import take_decision
 
@@ -45,13 +47,9 @@ def _waiting(res: Resources, docs: Path, run: str) -> None:
     assert execute(res, TENANT, run, settings=settings).started == "needs_review"
 
 
-def _served_resume(res: Resources, run: str) -> str | None:
-    """langgraph dev's decision on ``run``: its door's refusal, or None and the graph resumed (on the
-    tenant's checkpointer, with the admin's decision)."""
-    refused = take_decision(res, TENANT, run)
-    if refused is None:
-        _compiled(res, TENANT).invoke(Command(resume=SERVED), bind(config_for(TENANT, run), res))
-    return refused
+def _resume(res: Resources, run: str) -> None:
+    """langgraph dev's run of a decision: the graph on the tenant's checkpointer, the admin's decision."""
+    _compiled(res, TENANT).invoke(Command(resume=SERVED), bind(config_for(TENANT, run), res))
 
 
 def test_langgraph_devs_resume_follows_the_first_decision_rule(sqlite_url: str, tmp_path: Path) -> None:
@@ -64,21 +62,27 @@ def test_langgraph_devs_resume_follows_the_first_decision_rule(sqlite_url: str, 
         graph = _compiled(res, TENANT)
 
         _waiting(res, docs, "queued")
-        seq = jobs.claim_decision("queued", "alice", REJECT)
+        assert take_decision(res, TENANT, "queued") is None  # the door looked: nothing queued yet
+        seq = jobs.claim_decision("queued", "alice", REJECT)  # then the API's claim
         assert seq is not None
-        refused = _served_resume(res, "queued")
-        assert refused is not None, "langgraph dev's approve overtook the reject the runs API accepted first"
-        assert refused.startswith("run 'queued' has a decision already (reject by alice"), refused
+        refused = take_decision(res, TENANT, "queued")  # a door looking now refuses
+        assert refused is not None and refused.startswith(
+            "run 'queued' has a decision already (reject by alice"
+        )
         assert "\n" not in refused
-        assert graph.get_state(config_for(TENANT, "queued")).interrupts  # still waiting for its review
+        _resume(res, "queued")  # the run the first door passed: refused by its node
+        state = graph.get_state(config_for(TENANT, "queued"))
+        assert state.interrupts, state.values  # waiting again for its review
+        assert state.values["status"] == "needs_review" and state.values["last_error"] == refused, (
+            state.values
+        )
         final = execute(res, TENANT, "queued", resume=REJECT, on_finish=lambda _: jobs.done("queued", seq))
         assert final.state.status == "cancelled" and "rejected by alice" in str(final.state.review)
 
         _waiting(res, docs, "served")
-        assert _served_resume(res, "served") is None
+        assert take_decision(res, TENANT, "served") is None
+        _resume(res, "served")
         assert jobs.claim_decision("served", "alice", REJECT) is None  # the API's claim: 409
-        with pytest.raises(RunBusy):  # kassist runs reject: the run is being carried on by the door's holder
-            execute(res, TENANT, "served", resume=REJECT)
         state = graph.get_state(config_for(TENANT, "served"))
         assert str(state.values.get("review", "")).startswith("approved by olga"), state.values
 
@@ -86,32 +90,28 @@ def test_langgraph_devs_resume_follows_the_first_decision_rule(sqlite_url: str, 
             run = f"race-{round_}"
             _waiting(res, docs, run)
             claims: list[int | None] = []
-            resumed: list[str | None] = []
             go = threading.Barrier(2)
 
             def claim(run: str = run, claims: list[int | None] = claims, go: threading.Barrier = go) -> None:
                 go.wait()
                 claims.append(jobs.claim_decision(run, "alice", REJECT))
 
-            def resume(
-                run: str = run, resumed: list[str | None] = resumed, go: threading.Barrier = go
-            ) -> None:
+            def decide(run: str = run, go: threading.Barrier = go) -> None:
                 go.wait()
-                resumed.append(_served_resume(res, run))
+                if take_decision(res, TENANT, run) is None:
+                    _resume(res, run)
 
-            threads = [threading.Thread(target=claim), threading.Thread(target=resume)]
+            threads = [threading.Thread(target=claim), threading.Thread(target=decide)]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join(120)
-            assert len(claims) == 1 and len(resumed) == 1, (claims, resumed)
+            assert len(claims) == 1, claims
             state = graph.get_state(config_for(TENANT, run))
-            if resumed[0] is None:  # the resume came first: the claim refused, the run approved
-                assert claims[0] is None, (run, claims)
-                assert str(state.values.get("review", "")).startswith("approved by olga"), state.values
-            else:  # the claim came first: the door refused, the run still waits for the reject
-                assert claims[0] is not None, (run, resumed)
-                assert str(resumed[0]).startswith(f"run '{run}' has a decision already"), resumed
-                assert state.interrupts, state.values
+            approved = str(state.values.get("review", "")).startswith("approved by olga")
+            if claims[0] is None:  # langgraph dev's decision came first: the claim refused, the run approved
+                assert approved, state.values
+            else:  # the claim came first: the run still waits, for the reject queued
+                assert not approved and state.interrupts, state.values
     finally:
         res.close()

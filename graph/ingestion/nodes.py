@@ -288,6 +288,9 @@ def review(state: AgentRunState, run: RunResources) -> Update:
 def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     """Pause for a person: ``kassist runs approve|reject`` resumes with Command(resume=...)."""
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
+    refused = _first_decision(state, config, decision)
+    if refused is not None:  # the review waits again, at a new interrupt (route: await_review)
+        return {"status": "needs_review", "last_error": refused}
     verdict = str(decision.get("decision") if isinstance(decision, dict) else decision)
     who = str(decision.get("by", "")) if isinstance(decision, dict) else ""
     at = str(decision.get("at", "")) if isinstance(decision, dict) else ""
@@ -304,6 +307,24 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
         return {**update, "status": "running", "review": text, **_advance(state, "review", text)}
     text = f"rejected{' by ' + who if who else ''}: {state.review}"
     return {**update, "status": "cancelled", "review": text, "last_error": text}
+
+
+def _first_decision(state: AgentRunState, config: RunnableConfig, decision: Any) -> str | None:
+    """The first-decision rule, taken by the decision's carrier as it starts (``start_decision``, the
+    one atomic statement the runs API's and the console's claim exclude): None when ``decision`` may
+    be carried out, else the refusal line. The runner took it already (the same decision passes
+    again); langgraph dev resumes this node directly, so a decision it accepted loses here to one the
+    API or the console queued first, and theirs lose to it once it is noted (h9 s32 #1, #5).
+    Returned, not raised: a node that fails after interrupt() keeps its task's resume, and every
+    later resume would get the refused decision back (the queued one could never be carried out);
+    the run waits again instead, at a new task's interrupt."""
+    from graph.ingestion.jobs import DecisionTaken, TenantJobStore
+
+    try:
+        TenantJobStore(for_run(config).runs).start_decision(state.run_id, decision)
+    except DecisionTaken as exc:
+        return str(exc)
+    return None
 
 
 def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:

@@ -289,6 +289,12 @@ class RunsService:
             job = self._jobs(who).get(run)
             if job is not None:
                 self._jobs(who).note_status(run, self._state(who, job)[1])
+        # A run noted running that no carrier holds is noted as its head says: langgraph dev carries
+        # a decision on without a lease and notes nothing at the end (it was listed "running" for good
+        # once decided there: h9 s32 #6), and a killed carrier's run is not running.
+        for job in self._jobs(who).page("running", None, 100):
+            if not _active(job):
+                self._jobs(who).note_status(job.run_id, self._state(who, job)[1])
         rows, last = self._reached_page(who, status, before, limit)
         runs = [
             RunSummary(
