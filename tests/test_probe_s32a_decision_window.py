@@ -1,0 +1,110 @@
+"""A decision langgraph dev is carrying out holds its review until its checkpoint is written (session
+32 probes, h9: /tmp/h9s32/findings.md #9, on cfe25c6, #5's fix).
+
+Since cfe25c6 a decision sent to langgraph dev takes the first-decision rule in the review's node
+(``await_review``: ``start_decision``, status ``running``), and nobody holds the run's lease: the run
+is carried on by langgraph-api's worker, not kassist's runner. The runs API's decide judges a
+``running`` review by its lease (``waiting_again``: no owner is a carrier gone), so a reject sent
+between the node's statement and its checkpoint reopened the review, was accepted (202, queued) -
+and the node's checkpoint then committed the approve: the run completed approved, the reject stayed
+queued for a worker to find the run finished and mark it done without a word (#1 in a narrower
+window).
+
+The moment is made exact with LangChain's callbacks (the graph's own config, nothing of ours
+replaced): when the ``await_review`` task ends - its writes not yet checkpointed - the runs API's
+reject is sent (``RunsService.decide``, what ``POST /v1/runs/<run>/reject`` calls). The graph is
+resumed as langgraph dev does (tests/test_s32x_decision_doors.py's way). One SQLite file, ~5 s CPU."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+from langchain_core.callbacks import BaseCallbackHandler
+from langgraph.types import Command
+
+from graph.ingestion.jobs import JobStore
+from graph.ingestion.resources import Resources, bind
+from graph.ingestion.runner import _compiled, config_for, execute
+from graph.ingestion.state import Settings
+from server.keys import Principal
+from server.resume_rules import take_decision
+from server.runs.config import RunsConfig
+from server.runs.names import ApiError
+from server.runs.service import RunsService
+
+TENANT, RUN = "acme", "window"
+SERVED = {"decision": "approve", "by": "olga", "at": "2026-12-06 19:05 UTC"}  # langgraph dev's shape
+KEY_DOC = (
+    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
+)
+
+
+class AtReviewEnd(BaseCallbackHandler):
+    """Sends the runs API's reject once, when the ``await_review`` task's run ends (before the
+    superstep's checkpoint); keeps what the API answered."""
+
+    def __init__(self, service: RunsService) -> None:
+        self.service = service
+        self.review_tasks: set[UUID] = set()
+        self.answers: list[str] = []
+
+    def on_chain_start(
+        self,
+        serialized: dict[str, Any] | None,
+        inputs: Any,
+        *,
+        run_id: UUID,
+        tags: list[str] | None = None,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        task = any(tag.startswith("graph:step") for tag in tags or [])
+        if task and (metadata or {}).get("langgraph_node") == "await_review":
+            self.review_tasks.add(run_id)
+
+    def on_chain_end(self, outputs: Any, *, run_id: UUID, **kwargs: Any) -> None:
+        if run_id not in self.review_tasks or self.answers:
+            return
+        bob = Principal(identity="bob", tenant_id=TENANT, role="admin")
+        try:
+            self.answers.append(f"202 queued={self.service.decide(bob, RUN, 'reject', None).queued}")
+        except ApiError as refused:
+            self.answers.append(f"{refused.status} {refused.detail}")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h9 s32 #9: between langgraph dev's await_review statement and its checkpoint the runs API "
+    "judges the lease-less carrier gone, reopens the review and accepts a reject the approve overtakes",
+)
+def test_a_reject_sent_while_langgraph_devs_approve_is_being_written_is_not_overtaken(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "deploy.md").write_text(KEY_DOC)  # a critical finding: the run waits for a person
+    res = Resources.open(sqlite_url, reports_dir=tmp_path / "reports")
+    try:
+        settings = Settings(source=str(docs), collection="c", embedder="hashing")
+        assert execute(res, TENANT, RUN, settings=settings).started == "needs_review"
+        service = RunsService(res, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(tmp_path / "up")}))
+        hook = AtReviewEnd(service)
+        assert take_decision(res, TENANT, RUN) is None  # langgraph dev's door: olga's approve goes on
+        config = bind(config_for(TENANT, RUN), res)
+        config["callbacks"] = [hook]
+        _compiled(res, TENANT).invoke(Command(resume=SERVED), config)
+        assert hook.answers, "the await_review task's end was not seen"
+        review = str(_compiled(res, TENANT).get_state(config_for(TENANT, RUN)).values.get("review", ""))
+        job = JobStore(res.runs).for_tenant(TENANT).get(RUN)
+        assert job is not None
+        assert not (review.startswith("approved") and job.wanted and job.decision), (
+            f"the runs API answered {hook.answers[0]!r} while olga's approve was being written; the run "
+            f"is {review[:40]!r} and bob's reject stays queued ({job.decision}): one of the two is never "
+            "carried out, nobody told"
+        )
+    finally:
+        res.close()
