@@ -163,7 +163,10 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import pipeline
 
     settings, tenant = state.settings, run.tenant
-    model, reason = run.embedder(state.embedder_name or settings.embedder)
+    if state.embedder_name:  # a resumed run: the model it recorded
+        model, reason = run.embedder(state.embedder_name)
+    else:
+        model, reason = run.collection_embedder(settings.embedder, settings.collection)
     kb = run.index(model.name)
     rows = pipeline.list_source(
         Path(settings.source), tenant, settings.collection, kb.documents(settings.collection)

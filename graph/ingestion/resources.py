@@ -206,6 +206,34 @@ class RunResources:
     def embedder(self, choice: str) -> tuple[Embedder, str]:
         return self.shared.embedder(choice)
 
+    def collection_embedder(self, choice: str, collection: str) -> tuple[Embedder, str]:
+        """The embedder of a run's first step into ``collection``: ``auto`` on a collection already
+        indexed is the model it was indexed with (its vectors can only be compared with that model's),
+        whatever the environment offers - it picked OpenAI because OPENAI_API_KEY was set (for the
+        language model), and the run failed on the index's mismatch; the reason says which. A model
+        named (``local``, ``hashing``, ``openai``) is that one: another than the index's is its
+        IndexEmbedderMismatch, as before. A new collection's ``auto`` is :func:`select_embedder`'s."""
+        if choice != "auto":
+            return self.embedder(choice)
+        # Statistics need no embedding: read through the hashing index, which loads no model.
+        recorded = sorted({s.embedder for s in self.index("hashing").stats() if s.collection == collection})
+        if not recorded:
+            return self.embedder(choice)
+        from knowledge.embedders import EmbedderUnavailable
+
+        try:
+            model, _ = self.embedder(recorded[0])
+        except EmbedderUnavailable:
+            raise EmbedderUnavailable(
+                f"collection {collection!r} was indexed with {recorded[0]!r}, which --embedder auto follows "
+                "and which is not available here; make it available (OPENAI_API_KEY for an openai: model, "
+                "the local model for all-MiniLM) or index into a new collection"
+            ) from None
+        return (
+            model,
+            f"{model.name}: the model collection {collection!r} was indexed with (auto follows the index)",
+        )
+
     def index(self, choice: str) -> TenantKnowledgeIndex:
         """The knowledge index of ``choice``'s model, bound to the run's tenant."""
         return self.scope.bind(self.shared.index(choice))
