@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -39,11 +38,6 @@ def _put(base: str, key: str, namespace: list[str], item: str, value: dict[str, 
     assert done.status_code == 204, done.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h10 s32 #6: a member's store search results (scores, order) change with another user's "
-    "hidden assistant memory: hidden items are ranked with the visible ones and dropped after fusion",
-)
 def test_another_users_private_notes_do_not_move_a_members_results(shared_dev_hashing: SharedServer) -> None:
     base = shared_dev_hashing.base
     _put(base, ME.erin_key, ["probe"], "e1", {"text": "zebra quartz lantern meeting"})

@@ -12,10 +12,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from langgraph.store.base import InvalidNamespaceError, MatchCondition
 
 from kassist.tenancy import TenantRequired, check_run_tenant, validate_tenant_id
+
+if TYPE_CHECKING:
+    from memory.store.readers import PrivateRoot
 
 SEP = "\x1f"
 # The character after SEP: every path starting with prefix P sorts in [P, P[:-1] + _AFTER_SEP).
@@ -79,6 +83,10 @@ def encode_path(labels: Iterable[str]) -> str:
 
 def decode_path(path: str) -> tuple[str, ...]:
     return tuple(path.split(SEP)[:-1]) if path else ()
+
+
+PathRange = tuple[str, str | None]
+"""``[lo, hi)`` over stored paths; hi None: no upper bound."""
 
 
 def prefix_range(labels: Sequence[str]) -> tuple[str, str | None]:
@@ -153,6 +161,8 @@ class NamespaceQuery:
     max_depth: int | None
     limit: int
     offset: int
+    hidden: tuple[PathRange, ...] = ()
+    """Path ranges the reader may not see (memory.store.readers), excluded by the listing's SQL."""
 
 
 def plan_list_namespaces(
@@ -161,6 +171,7 @@ def plan_list_namespaces(
     max_depth: int | None,
     limit: int,
     offset: int,
+    reader: PrivateRoot | None = None,
 ) -> NamespaceQuery:
     conds = tuple(conditions or ())
     for cond in conds:
@@ -179,7 +190,8 @@ def plan_list_namespaces(
         )
     tenant, labels = scope.resolve(concrete, "list_namespaces")
     lo, hi = prefix_range(labels)
-    return NamespaceQuery(tenant, lo, hi, conds, max_depth, limit, offset)
+    hidden = reader.hidden(tenant) if reader is not None else ()
+    return NamespaceQuery(tenant, lo, hi, conds, max_depth, limit, offset, hidden)
 
 
 def _leading_concrete(path: Sequence[str]) -> Iterable[str]:

@@ -33,6 +33,7 @@ from memory.store.indexing import IndexSettings
 from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
 from memory.store.namespaces import (
     NamespaceQuery,
+    PathRange,
     Scope,
     encode_path,
     finish_list_namespaces,
@@ -40,6 +41,7 @@ from memory.store.namespaces import (
     prefix_range,
     validate_key,
 )
+from memory.store.readers import PrivateRoot
 from memory.store.records import encode_value, expiry, row_to_item, row_to_search_item, validate_ttl
 from memory.store.statements import Program, Statements
 
@@ -81,6 +83,9 @@ class PreparedSearch:
     limit: int
     offset: int
     refresh: bool
+    hidden: tuple[PathRange, ...] = ()
+    """Path ranges the reader may not see (memory.store.readers): no candidate, posting or statistic
+    is drawn from them, so what a reader sees never depends on them."""
 
 
 Prepared = PreparedPut | PreparedGet | PreparedSearch | NamespaceQuery
@@ -107,6 +112,10 @@ class StoreDialect(Protocol):
 
     def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
         """A search filter's condition in this backend's SQL, plus its parameters."""
+        ...
+
+    def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
+        """The parameters of the path ranges a prefix condition excludes (after tenant, lo, hi, hi)."""
         ...
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
@@ -142,7 +151,15 @@ class StoreDialect(Protocol):
         ...
 
 
-def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime) -> Batch:
+def prepare(
+    scope: Scope,
+    ops: Iterable[Op],
+    index: IndexSettings,
+    now: datetime,
+    reader: PrivateRoot | None = None,
+) -> Batch:
+    """``reader``: the request's narrowing (memory.store.readers), applied to every search and
+    listing of the batch."""
     prepared: list[Prepared] = []
     doc_texts: list[str] = []
     query_texts: list[str] = []
@@ -183,6 +200,7 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
                     op.limit,
                     op.offset,
                     op.refresh_ttl,
+                    reader.hidden(tenant) if reader is not None else (),
                 )
             )
         elif isinstance(op, ListNamespacesOp):
@@ -191,7 +209,7 @@ def prepare(scope: Scope, ops: Iterable[Op], index: IndexSettings, now: datetime
             if op.max_depth is not None:
                 check_count("list_namespaces max_depth", op.max_depth)
             prepared.append(
-                plan_list_namespaces(scope, op.match_conditions, op.max_depth, op.limit, op.offset)
+                plan_list_namespaces(scope, op.match_conditions, op.max_depth, op.limit, op.offset, reader)
             )
         else:
             raise TypeError(f"unknown store operation {type(op).__name__}")
@@ -270,7 +288,8 @@ class Batch:
                 if p.query is None:
                     where, params = flt.render(p.conditions, dialect.render_condition)
                     sql = s.search.format(filters=where)
-                    rows = yield Stmt(sql, (p.tenant, p.lo, p.hi, p.hi, now, *params, p.limit, p.offset))
+                    scope = (p.tenant, p.lo, p.hi, p.hi, *dialect.hidden(p.hidden))
+                    rows = yield Stmt(sql, (*scope, now, *params, p.limit, p.offset))
                 elif self.index.search == "vector":
                     rows = yield from dialect.semantic_search(p, query_vectors[p.query_index], self.now)
                 else:
@@ -279,7 +298,8 @@ class Batch:
                 if rows and p.refresh:
                     yield from self._refresh(dialect, p.tenant, rows)
             else:
-                rows = yield Stmt(s.list_paths, (p.tenant, p.lo, p.hi, p.hi, now))
+                scope = (p.tenant, p.lo, p.hi, p.hi, *dialect.hidden(p.hidden))
+                rows = yield Stmt(s.list_paths, (*scope, now))
                 results.append(finish_list_namespaces(self.scope, p, (r[0] for r in rows)))
             i += 1
         return results

@@ -28,6 +28,7 @@ from memory.store.keywords import (
     idf_order,
     rescore_count,
 )
+from memory.store.namespaces import PathRange
 from memory.store.program import PreparedSearch, VectorChange
 from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
@@ -39,6 +40,7 @@ from memory.store.sql_sqlite import (
     ROWS_FOR_IDS,
     STATEMENTS,
     TENANT_VECTORS,
+    VISIBLE,
 )
 from memory.store.statements import TEXTS, Program
 from memory.store.vectors_sqlite import TenantVectors
@@ -49,10 +51,11 @@ from memory.store.vectors_sqlite import TenantVectors
 POSTINGS_CAP = 1000
 # (json array of entry ids) -> (entry id, text): the texts BM25 rescores (keywords.bm25_rescore).
 KEYWORD_TEXTS = f"SELECT t.id, t.content FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value"
-# (tenant, lo, hi, hi) -> (entries, mean characters) of the keyword index within a namespace prefix.
+# (tenant, lo, hi, hi, hidden ranges) -> (entries, mean characters) of the keyword index within a
+# namespace prefix, outside the reader's hidden ranges.
 KEYWORD_STATS = (
     f"SELECT count(*), avg(length(content)) FROM {TEXTS} "
-    "WHERE tenant_id = ? AND ns_path >= ? AND (? IS NULL OR ns_path < ?)"
+    f"WHERE tenant_id = ? AND ns_path >= ? AND (? IS NULL OR ns_path < ?) AND {VISIBLE.format(path='ns_path')}"
 )
 
 # Past this many patched items (or a tenth of the base) the next query reloads a compact base.
@@ -70,7 +73,9 @@ class SqliteDialect:
         self.max_cached_tenants = max_cached_tenants
         self._cache: OrderedDict[str, TenantVectors] = OrderedDict()
         self._pending: list[tuple[str, int, list[VectorChange]]] = []
-        self._stats: OrderedDict[tuple[str, str, str | None], tuple[int, PrefixStats]] = OrderedDict()
+        self._stats: OrderedDict[
+            tuple[str, str, str | None, tuple[PathRange, ...]], tuple[int, PrefixStats]
+        ] = OrderedDict()
 
     def time(self, dt: datetime) -> Any:
         return sqlite_time(dt)
@@ -83,6 +88,9 @@ class SqliteDialect:
 
     def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
         return flt.render_sqlite(cond)
+
+    def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
+        return (json.dumps(ranges),)
 
     # -- cache bookkeeping ---------------------------------------------------------------------
 
@@ -185,7 +193,7 @@ class SqliteDialect:
         if after is not None:
             checked, depth = None, after[2] + chunk
         while len(found) < wanted:
-            ranked, final = tv.rank(query_vector, search.lo, search.hi, depth)
+            ranked, final = tv.rank(query_vector, search.lo, search.hi, depth, search.hidden)
             if after is not None and checked is None:
                 # The n-th row of a list of the same ranking (fewer items pass) is ranked n-th or later.
                 ap, ak, an = after
@@ -220,11 +228,13 @@ class SqliteDialect:
             return []
         where, params = flt.render(search.conditions, self.render_condition)
         sql = KEYWORD_ROWS.format(filters=where)
-        tail = (search.tenant, search.lo, search.hi, search.hi, self.time(now), *params)
+        hidden = self.hidden(search.hidden)
+        tail = (search.tenant, search.lo, search.hi, search.hi, *hidden, self.time(now), *params)
         found: list[tuple[Any, ...]] = []
         for cap in (POSTINGS_CAP, -1):  # every posting only when filters passed too few of the capped
             postings: list[tuple[int, int]] = yield Stmt(
-                KEYWORD_POSTINGS[len(matches)], [x for w in matches for x in (w, cap if cap < 0 else cap + 1)]
+                KEYWORD_POSTINGS[len(matches)],
+                [x for w in matches for x in (w, *hidden, cap if cap < 0 else cap + 1)],
             )
             if not postings:
                 return []
@@ -246,12 +256,13 @@ class SqliteDialect:
         generation counter): counting them reads every entry of the prefix."""
         rows = yield Stmt(GENERATION, (search.tenant,))
         generation = int(rows[0][0]) if rows else 0
-        key = (search.tenant, search.lo, search.hi)
+        key = (search.tenant, search.lo, search.hi, search.hidden)
         cached = self._stats.get(key)
         if cached is not None and cached[0] == generation:
             self._stats.move_to_end(key)
             return cached[1]
-        counted = yield Stmt(KEYWORD_STATS, (search.tenant, search.lo, search.hi, search.hi))
+        scope = (search.tenant, search.lo, search.hi, search.hi, *self.hidden(search.hidden))
+        counted = yield Stmt(KEYWORD_STATS, scope)
         stats = PrefixStats(int(counted[0][0]), float(counted[0][1] or 0.0))
         self._stats[key] = (generation, stats)
         while len(self._stats) > 8 * self.max_cached_tenants:

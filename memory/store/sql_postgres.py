@@ -18,6 +18,7 @@ from memory.store import filters as flt
 from memory.store.database import StoreDriver
 from memory.store.indexing import to_pgvector
 from memory.store.keywords import KEYWORD_CAP, PrefixStats, bm25_matches, rescore_count, tsquery_text
+from memory.store.namespaces import PathRange
 from memory.store.program import PreparedSearch, VectorChange
 from memory.store.statements import (
     ITEM_COLUMNS,
@@ -92,7 +93,18 @@ CREATE INDEX kassist_store_texts_tsv ON {TEXTS} USING gin (tsv);
 """
 
 _NOT_EXPIRED = not_expired("%s")
-_IN_PREFIX = "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns_path < %s)"
+# The path ``{path}`` is in none of the reader's hidden ranges (memory.store.readers), bound as two
+# arrays (los, his; a NULL hi: no bound), empty for a reader with no narrowing. The path column's
+# "C" collation orders the comparison, as the prefix range's.
+VISIBLE = (
+    "NOT EXISTS (SELECT 1 FROM unnest(%s::text[], %s::text[]) h(lo, hi)"
+    " WHERE {path} >= h.lo AND (h.hi IS NULL OR {path} < h.hi))"
+)
+# (tenant, lo, hi, hi, hidden los, hidden his)
+_IN_PREFIX = (
+    "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns_path < %s) AND "
+    + VISIBLE.format(path="i.ns_path")
+)
 
 STATEMENTS = Statements(
     **common("%s", _IN_PREFIX),
@@ -130,7 +142,7 @@ _BEST_PAGE = (
     " ORDER BY b.dist, i.ns_path, i.key LIMIT %s OFFSET %s"
 )
 
-# (q, tenant, lo, hi, hi, now, *filters, q, candidate_limit, tenant, limit, offset) -> item rows + score
+# (q, tenant, lo, hi, hi, *hidden, now, *filters, q, candidate_limit, tenant, limit, offset) -> item rows + score
 SEMANTIC_SEARCH = (
     "WITH hits AS MATERIALIZED ("
     " SELECT v.ns_path, v.key, v.embedding <=> %s::vector AS dist"
@@ -143,7 +155,7 @@ SEMANTIC_SEARCH = (
 
 # Exact fallback when the approximate page came back short (few matches, or the HNSW scan gave up
 # before enough rows passed the filters): every vector under the prefix, scanned via the B-tree.
-# (q, tenant, lo, hi, hi, now, *filters, tenant, limit, offset) -> item rows + score
+# (q, tenant, lo, hi, hi, *hidden, now, *filters, tenant, limit, offset) -> item rows + score
 SEMANTIC_SEARCH_EXACT = (
     "WITH best AS ("
     " SELECT v.ns_path, v.key, min(v.embedding <=> %s::vector) AS dist"
@@ -160,16 +172,17 @@ SEMANTIC_SEARCH_EXACT = (
 # Keyword search: the texts of the entries matching any query word within the prefix (at most
 # KEYWORD_CAP, any of them), ranked by BM25 in Python (keywords.bm25_matches, as SQLite's), then the
 # items of the best that pass expiry and filters. ts_rank has no idf: a common word weighed as a rare one.
-# (tsquery text, tenant, lo, hi, hi, limit) -> (ns_path, key, content)
+# (tsquery text, tenant, lo, hi, hi, *hidden, limit) -> (ns_path, key, content)
 KEYWORD_MATCHES = (
     f"SELECT t.ns_path, t.key, t.content FROM {TEXTS} t, websearch_to_tsquery('english', %s) q"
-    " WHERE t.tenant_id = %s AND t.ns_path >= %s AND (%s::text IS NULL OR t.ns_path < %s) AND t.tsv @@ q"
-    " LIMIT %s"
+    " WHERE t.tenant_id = %s AND t.ns_path >= %s AND (%s::text IS NULL OR t.ns_path < %s)"
+    f" AND {VISIBLE.format(path='t.ns_path')} AND t.tsv @@ q LIMIT %s"
 )
-# (tenant, lo, hi, hi) -> (entries, mean characters) of the keyword index within the prefix
+# (tenant, lo, hi, hi, *hidden) -> (entries, mean characters) of the keyword index within the prefix
 KEYWORD_STATS = (
     f"SELECT count(*), avg(length(content)) FROM {TEXTS}"
     " WHERE tenant_id = %s AND ns_path >= %s AND (%s::text IS NULL OR ns_path < %s)"
+    f" AND {VISIBLE.format(path='ns_path')}"
 )
 # (ns_paths, keys, scores, tenant, now, *filters) -> item rows + score, best first
 KEYWORD_ITEMS = (
@@ -198,6 +211,9 @@ class PostgresDialect:
 
     def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
         return flt.render_postgres(cond)
+
+    def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
+        return ([lo for lo, _ in ranges], [hi for _, hi in ranges])
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
         yield from ()
@@ -230,7 +246,7 @@ class PostgresDialect:
         yield each(EF_SEARCH.format(ef=int(min(1000, max(40, candidates)))), [()])
         # The two statements share their filters; the approximate one ranks the query's nearest
         # ``candidates`` vectors (the second q), the exact one every vector that passes them.
-        head = (q, search.tenant, search.lo, search.hi, search.hi, now, *params)
+        head = (q, search.tenant, search.lo, search.hi, search.hi, *self.hidden(search.hidden), now, *params)
         page = (search.tenant, search.limit, search.offset)
         rows = yield Stmt(SEMANTIC_SEARCH.format(filters=where), (*head, q, candidates, *page))
         if len(rows) < search.limit:
@@ -252,7 +268,7 @@ class PostgresDialect:
         text = tsquery_text(search.query or "")
         if text is None or depth == 0:
             return []
-        scope = (search.tenant, search.lo, search.hi, search.hi)
+        scope = (search.tenant, search.lo, search.hi, search.hi, *self.hidden(search.hidden))
         matches = yield Stmt(KEYWORD_MATCHES, (text, *scope, KEYWORD_CAP))
         if not matches:
             return []

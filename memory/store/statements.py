@@ -29,7 +29,8 @@ def not_expired(p: str) -> str:
 def common(p: str, in_prefix: str) -> dict[str, Any]:
     """The fields of :class:`Statements` written alike for every backend, for a backend whose
     parameter marker is ``p`` (``?``, ``%s``) and whose condition that an item ``i`` is the
-    tenant's and under a prefix is ``in_prefix`` (tenant, lo, hi, hi): a dialect writes only what
+    tenant's, under a prefix and in none of the reader's hidden path ranges is ``in_prefix``
+    (tenant, lo, hi, hi, *dialect.hidden(ranges)): a dialect writes only what
     differs. (A plain dict: Statements checks its keys when a dialect module is imported.)"""
     live = not_expired(p)
     return dict(
@@ -93,9 +94,9 @@ class Statements:
     insert_vector: str
     """executemany (tenant, ns_path, key, field, vector)"""
     list_paths: str
-    """(tenant, lo, hi, hi, now) -> (ns_path,) distinct"""
+    """(tenant, lo, hi, hi, *hidden, now) -> (ns_path,) distinct"""
     search: str
-    """template; (tenant, lo, hi, hi, now, *filters, limit, offset) -> item rows, newest first"""
+    """template; (tenant, lo, hi, hi, *hidden, now, *filters, limit, offset) -> item rows, newest first"""
     sweep: str
     """(now,) deletes expired items (their vectors and keyword entries follow by ON DELETE CASCADE)"""
     keyword_migration: int

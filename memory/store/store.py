@@ -45,7 +45,7 @@ from memory.store.migrations import (
 )
 from memory.store.namespaces import Scope, as_namespace
 from memory.store.program import BULK_PUTS, Batch, prepare
-from memory.store.readers import visible_page
+from memory.store.readers import narrowing
 from memory.store.statements import Program
 from memory.store.sweeper import Sweeper
 
@@ -159,7 +159,7 @@ class MemoryStore(Closing, BaseStore):
     # -- batches -----------------------------------------------------------------------------
 
     def _prepare(self, ops: Iterable[Op]) -> Batch:
-        return prepare(self._scope, ops, self._backend.index, self._backend.clock())
+        return prepare(self._scope, ops, self._backend.index, self._backend.clock(), narrowing())
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         b = self._backend
@@ -270,11 +270,8 @@ class MemoryStore(Closing, BaseStore):
         offset: int = 0,
         refresh_ttl: bool | None = None,
     ) -> Calls[list[SearchItem]]:
-        def fetch(n: int, start: int) -> Calls[list[SearchItem]]:
-            op = SearchOp(tuple(namespace_prefix), filter, n, start, query, self._refresh(refresh_ttl))
-            return _search_items((yield [op])[0])
-
-        return (yield from visible_page(fetch, _item_namespace, limit, offset))
+        op = SearchOp(tuple(namespace_prefix), filter, limit, offset, query, self._refresh(refresh_ttl))
+        return _search_items((yield [op])[0])
 
     def _put(
         self,
@@ -299,10 +296,7 @@ class MemoryStore(Closing, BaseStore):
         limit: int = 100,
         offset: int = 0,
     ) -> Calls[list[tuple[str, ...]]]:
-        def fetch(n: int, start: int) -> Calls[list[tuple[str, ...]]]:
-            return _namespaces((yield [_list_op(prefix, suffix, max_depth, n, start)])[0])
-
-        return (yield from visible_page(fetch, _itself, limit, offset))
+        return _namespaces((yield [_list_op(prefix, suffix, max_depth, limit, offset)])[0])
 
     get, aget = twin_methods(_get, "batch", "abatch")
     search, asearch = twin_methods(_search, "batch", "abatch")
@@ -320,14 +314,6 @@ def _list_op(
     if suffix:
         conditions.append(MatchCondition(match_type="suffix", path=tuple(suffix)))
     return ListNamespacesOp(tuple(conditions), max_depth, limit, offset)
-
-
-def _item_namespace(item: SearchItem) -> tuple[str, ...]:
-    return tuple(item.namespace)
-
-
-def _itself(namespace: tuple[str, ...]) -> tuple[str, ...]:
-    return namespace
 
 
 def _search_items(result: Result) -> list[SearchItem]:

@@ -19,12 +19,17 @@ from typing import Any
 import numpy as np
 
 from kassist.db.vector_scan import matrix_from_blobs, top_with_cut, unit_query, unit_rows
+from memory.store.namespaces import PathRange
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 ItemId = tuple[str, str]
 Ranked = list[tuple[float, str, str]]
+
+
+def _within(path: str, ranges: Sequence[PathRange]) -> bool:
+    return any(path >= r_lo and (r_hi is None or path < r_hi) for r_lo, r_hi in ranges)
 
 
 def _order(r: tuple[float, str, str]) -> tuple[float, str, str]:
@@ -70,8 +75,16 @@ class TenantVectors:
     def overlay_size(self) -> int:
         return len(self.overlay)
 
-    def rank(self, query: Sequence[float], lo: str, hi: str | None, at_least: int) -> tuple[Ranked, int]:
-        """Items under the prefix, best first, and how many leading ones are final.
+    def rank(
+        self,
+        query: Sequence[float],
+        lo: str,
+        hi: str | None,
+        at_least: int,
+        hidden: Sequence[PathRange] = (),
+    ) -> tuple[Ranked, int]:
+        """Items under the prefix, best first, and how many leading ones are final. Items whose
+        path is in a ``hidden`` range are never ranked (as deleted ones: a reader's narrowing).
 
         Only the ``at_least`` best base items are considered (ties broken by path and key, the
         base order); every entry ordered before the last considered one is exactly where the
@@ -85,6 +98,12 @@ class TenantVectors:
         frontier: tuple[float, str, str] | None = None
         if first < last:
             scores = self._scores(q, first, last)
+            if hidden:
+                scores = scores.copy()  # the memo's array is shared
+                for h_lo, h_hi in hidden:
+                    start = bisect_left(self.paths, h_lo, first, last)
+                    end = bisect_left(self.paths, h_hi, first, last) if h_hi is not None else last
+                    scores[start - first : end - first] = -np.inf
             picked, cut = top_with_cut(scores, at_least)
             # Whole arrays to Python at once: indexing numpy per item was most of this method's time.
             paths, keys = self.paths, self.keys
@@ -97,7 +116,7 @@ class TenantVectors:
                 frontier = (-float(scores[cut]), self.paths[first + cut], self.keys[first + cut])
         unordered = False  # a NaN score (from a NaN vector) has no place in the order
         for (path, key), vectors in self.overlay.items():
-            if len(vectors) and path >= lo and (hi is None or path < hi):
+            if len(vectors) and path >= lo and (hi is None or path < hi) and not _within(path, hidden):
                 score = float(np.max(vectors @ q))
                 unordered = unordered or math.isnan(score)
                 ranked.append((score, path, key))
