@@ -34,11 +34,6 @@ KEY_DOC = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #8: the worker's served-run check (f7a25bb) refuses a reject too: a run whose folder "
-    "became a link out of the tenant's folder cannot be rejected through the runs API",
-)
 def test_a_reject_is_carried_out_when_the_runs_folder_no_longer_passes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -54,6 +54,13 @@ class _Failures:
     retry_at: float = 0.0
 
 
+def _stops(job: JobRecord) -> bool:
+    """Whether ``job``'s request only stops its run: a cancel, or a review decision other than
+    approve (the review reads any other value as a rejection)."""
+    decided = job.decision.get("decision") if job.decision else None
+    return job.cancel_requested or (job.decision is not None and decided != "approve")
+
+
 @dataclass
 class RunWorker:
     res: Resources
@@ -170,10 +177,15 @@ class RunWorker:
 
         try:
             why = self._requester_refusal(job)
-            if why is None and self.served is not None and not job.cancel_requested:
-                why = self.served(job)  # its folder or notify host as they are now (h9 s32 #3)
             if why is not None:  # not started: the request is done, its error says why
                 self._give_up(job, not_started(job.run_id, why))
+                return
+            # Its folder or notify host as they are now (h9 s32 #3) - for a start that reads or sends:
+            # a cancel or a review's reject reads no file and notifies nobody (a rejected run ends at
+            # record_decision), and refused it left the run waiting for good (h9 s32 #8).
+            served = self.served(job) if self.served is not None and not _stops(job) else None
+            if served is not None:
+                self._give_up(job, f"run {job.run_id} was not started: {served}")
                 return
             execute(
                 self.res, job.tenant_id, job.run_id,
