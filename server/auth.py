@@ -378,8 +378,8 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         assistant_id, thread_id = cron.get("assistant_id"), cron.get("thread_id")
     firing = payload if cron is None else {**(cron.get("payload") or {}), **payload}
     check_cron_interval(ctx, value, CRON_MIN_INTERVAL)
-    # Its runs act as the caller from now on when it is made or its config replaced (store_cron_user).
-    check_cron_thread(ctx, thread_id, ctx.action == "create" or "config" in payload)
+    # Its runs act as the caller from now on when it is made or what it runs changed (store_cron_user).
+    check_cron_thread(ctx, thread_id, ctx.action == "create" or not CRON_ONLY_KEYS.issuperset(payload))
     if ctx.action == "create" or not CRON_ONLY_KEYS.issuperset(payload):
         # Each firing is a run on the cron's thread that the scheduler sends through create_run: the
         # same rules now, on a copy (a hand-picked part of them let crons through that could never
@@ -392,7 +392,7 @@ async def cron_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
         with one_head_read():
             await _run_checks(ctx, run)
     stamp(ctx, value)
-    store_cron_user(ctx, value)  # who its runs act as: the creator, in its tenant
+    store_cron_user(ctx, value, cron)  # who its runs act as: who last set what they run
     if ctx.action == "create":  # last: a cron refused above holds no place
         check_cron_limit(ctx, value, CRON_LIMITS)
     return made_by_caller(ctx)

@@ -3,6 +3,8 @@ server/auth.py ``cron_write``; the run rules a firing meets are server/run_check
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph_sdk import Auth
@@ -21,22 +23,28 @@ CRON_ONLY_KEYS = frozenset({"schedule", "end_time", "enabled", "on_run_completed
 (every other key of a PATCH is merged into the payload each firing runs)."""
 
 
-def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
+def store_cron_user(ctx: Auth.types.AuthContext, value: Any, stored: Mapping[str, Any] | None = None) -> None:
     """Store who a cron's runs act as in its payload's ``configurable.langgraph_auth_user``.
 
     langgraph-api's scheduler creates each run as that user if the stored payload names one, else
     as a bare ``SimpleUser(<creator identity>)``, which has no tenant: every handler, and the
     checkpointer, would have no tenant for it (each run refused). Clients cannot write this key
     (langgraph-api's request schema refuses ``langgraph_auth_*`` in a cron's config), so the stored
-    one is the server's: the creator's identity and tenant, with :data:`CRON_ROLE`. A cron of a
-    key revoked later fires nothing (server/run_creator.py). An update that sends a
-    ``config`` replaces the stored one (langgraph-api merges a payload's top-level keys): it is
-    stamped again, as the updating key's user."""
+    one is the server's: the identity and tenant of the key that last set what the runs run, with
+    :data:`CRON_ROLE`. A cron of a key revoked later fires nothing (server/run_creator.py). An update
+    that changes only when it fires (:data:`CRON_ONLY_KEYS`) keeps the stored user; any other update
+    (its input, its config, ...) is stamped again, as the updating key's user: the runs say what
+    that key made them say. An admin's ``input`` PATCH of a member's cron kept the member as its
+    user, and every firing was her turn in the admin's words (her ``user_explicit`` memory, her
+    conversation; h10 s32 #7). ``stored``: the cron an update changes (its config is kept: a PATCH's
+    payload keys replace the stored ones whole)."""
     payload = value.get("payload")
     if not isinstance(payload, dict):
         return
-    if ctx.action == "update" and "config" not in payload:
-        return  # the stored config, and the user in it, stays
+    if ctx.action == "update" and CRON_ONLY_KEYS.issuperset(payload):
+        return  # when it fires, not what: the stored config, and the user in it, stays
+    if "config" not in payload and stored is not None:
+        payload["config"] = copy.deepcopy((stored.get("payload") or {}).get("config") or {})
     run_configurable(payload)["langgraph_auth_user"] = {
         "identity": str(ctx.user.identity),
         TENANT_KEY: tenant_of(ctx),
@@ -48,8 +56,8 @@ def store_cron_user(ctx: Auth.types.AuthContext, value: Any) -> None:
 
 
 CRON_THREAD_NOT_FOUND = (
-    "Thread with ID '{thread}' not found for this cron's runs: they act as the key that sets the "
-    "cron's config, with member rights, and reach only that key's own threads (an admin's too); make "
+    "Thread with ID '{thread}' not found for this cron's runs: they act as the key that sets what "
+    "they run (input, config), with member rights, and reach only that key's own threads (an admin's too); make "
     "the cron on a thread of your own, or change only when it fires"
 )
 
