@@ -321,11 +321,28 @@ def _first_decision(state: AgentRunState, config: RunnableConfig, decision: Any)
     Returned, not raised: a node that fails after interrupt() keeps its task's resume, and every
     later resume would get the refused decision back (the queued one could never be carried out);
     the run waits again instead, at a new task's interrupt."""
-    from graph.ingestion.jobs import DecisionTaken, TenantJobStore
+    from graph.ingestion.jobs import DecisionTaken, TenantJobStore, decision_taken
+    from graph.ingestion.runner import LEASE_S
+    from graph.ingestion.store_ops import held_here, holder_gone, process_holder
 
+    runs = for_run(config).runs
+    record = runs.get(state.run_id)
+    here = process_holder()
+    # The decision's carrier holds the run's lease until its checkpoint is written, as the runner
+    # does: the runner of this process holds it already (the command line, a server's worker);
+    # langgraph dev carries the decision itself, so this node takes it for its process and
+    # record_decision, the next node, releases it. Without a holder, another door judged the carrier
+    # gone between this statement and the checkpoint and re-opened the review (h9 s32 #9).
+    taken = False
+    if record is not None and not held_here(record.owner):
+        if runs.take_lease(state.run_id, here, LEASE_S, lambda r: holder_gone(r.owner, r.lease_until)):
+            return decision_taken(state.run_id, None)  # another live carrier has the run
+        taken = True
     try:
-        TenantJobStore(for_run(config).runs).start_decision(state.run_id, decision)
+        TenantJobStore(runs).start_decision(state.run_id, decision)
     except DecisionTaken as exc:
+        if taken:
+            runs.release_lease(state.run_id, here)
         return str(exc)
     return None
 
@@ -339,6 +356,11 @@ def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
     (swallowing the error served "Needs review" of a decided run for good)."""
     if state.decision_to_report is not None and state.reports:
         store_report(state, open_run(state, config), state.decision_to_report)
+    from graph.ingestion.store_ops import process_holder
+
+    # The lease await_review took for this process (a server that runs the graph itself): the
+    # decision is committed. A runner's own lease (another holder name) is not touched.
+    for_run(config).runs.release_lease(state.run_id, process_holder())
     return {"decision_to_report": None}
 
 

@@ -125,6 +125,27 @@ def new_holder() -> str:
     return f"{host}:{os.getpid()}:{_started(os.getpid()) or 0}.{uuid.uuid4().hex[:8]}"
 
 
+_PROCESS_HOLDERS: dict[int, str] = {}
+
+
+def process_holder() -> str:
+    """This process's one holder name (:func:`new_holder`, made once per pid: a forked child names
+    itself): what a node that holds a run's lease between two nodes (the review's decision carried
+    out by a server that runs the graph itself) releases in the next one."""
+    pid = os.getpid()
+    if pid not in _PROCESS_HOLDERS:
+        _PROCESS_HOLDERS[pid] = new_holder()
+    return _PROCESS_HOLDERS[pid]
+
+
+def held_here(holder: str | None) -> bool:
+    """Whether ``holder`` names a holder of this very process (this host and PID namespace, this pid)."""
+    if holder is None:
+        return False
+    host, _, rest = holder.partition(":")
+    return host == new_holder().partition(":")[0] and rest.partition(":")[0] == str(os.getpid())
+
+
 def _started(pid: int) -> str | None:
     """When process ``pid`` started (clock ticks since boot, /proc/<pid>/stat's 22nd field); None
     where there is no /proc or no such process."""
