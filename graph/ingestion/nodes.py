@@ -290,6 +290,13 @@ def review(state: AgentRunState, run: RunResources) -> Update:
 
 def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     """Pause for a person: ``kassist runs approve|reject`` resumes with Command(resume=...)."""
+    # A cancel accepted while the run was still running (checked while the review node ran, written
+    # after its own check) stops it here: waiting with the flag set, the run took the admin's approve
+    # later and ended "cancelled before the notify step" (h9 s32 #10). Every door refuses a cancel
+    # once the run waits, so a flag seen here came first.
+    record = for_run(config).runs.get(state.run_id) if state.run_id else None
+    if record is not None and record.cancel_requested and not state.announced:
+        return {"status": "cancelled", "last_error": "cancelled before the await_review step"}
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
     refused = _first_decision(state, config, decision)
     if refused is not None:  # the review waits again, at a new interrupt (route: await_review)
