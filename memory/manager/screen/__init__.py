@@ -30,13 +30,14 @@ import os
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from memory.manager.screen.decode import leaves, role_objects
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.language import UNREAD, UNREAD_PARTNERS, unread_language
 from memory.manager.screen.learned import LearnedScreen, default_learned
-from memory.manager.screen.semantic import SemanticScreen, default_semantic, sentences
+from memory.manager.screen.semantic import SemanticScreen, current_scope, default_semantic, sentences
 
 __all__ = ["ScreenConfig", "ScreenFinding", "cheap_findings", "screen_memory", "screen_texts"]
 
@@ -46,11 +47,21 @@ ENV_LEARNED = "KASSIST_SCREEN_LEARNED"
 
 
 def _scan_text(text: str, hosts: Collection[str]) -> list[ScreenFinding]:
+    # Per tenant, as the vector cache (semantic.cache_scope): how fast a write is screened never tells
+    # one tenant what another wrote.
+    return list(_scanned(current_scope(), text, frozenset(hosts)))
+
+
+@lru_cache(maxsize=256)
+def _scanned(scope: str, text: str, hosts: frozenset[str]) -> tuple[ScreenFinding, ...]:
+    """The cheap layers' findings, remembered: they are a function of the text and the allowed hosts
+    alone, and one write reads the same text more than once (a memory's only field, then its fields
+    joined), as do the same writes screened again (an import retried, one set on two backends)."""
     # Imported on the first screened write: compiling the phrase banks and the Markdown parser
     # costs ~0.17 s, which a command that only reads memories (kassist memory list) never needs.
     from memory.manager.screen.match import scan_text
 
-    return scan_text(text, hosts)
+    return tuple(scan_text(text, hosts))
 
 
 _HOST = re.compile(

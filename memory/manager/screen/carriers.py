@@ -12,14 +12,15 @@ Pure, no I/O; nothing here decides what is an attack.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
+from memory.manager.screen.literals import rule
+
 MAX_CHARS = 20_000  # longer writes are read as written (a dump, not a record someone reads)
-_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_KEY_VALUE = re.compile(r"^\s*(?:-\s+)?[\"']?([\w][\w .\-/]{0,40}?)[\"']?\s*[:=]\s+(.+?)\s*$")
-_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(.+?)\s*$")
+_TABLE_SEP = rule(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_KEY_VALUE = rule(r"^\s*(?:-\s+)?[\"']?([\w][\w .\-/]{0,40}?)[\"']?\s*[:=]\s+(.+?)\s*$")
+_ITEM = rule(r"^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+(.+?)\s*$")
 _QUOTES = "\"'`"
 
 

@@ -13,13 +13,13 @@ import binascii
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from memory.manager.screen.literals import rule
+
 HOWS = frozenset({"base32", "Morse code", "character codes", "Caesar shift", "upside-down letters"})
-_BASE32 = re.compile(r"\b[A-Z2-7]{16,}={0,6}")
-_MORSE = re.compile(r"(?:[.\-]{1,7}(?:\s+/\s+|\s+|$)){6,}")
-_DECIMALS = re.compile(
-    r"\b(?:(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6])[ ,;]+){7,}(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6])\b"
-)
-_LOWER_WORDS = re.compile(r"[a-z]+")
+_BASE32 = rule(r"\b[A-Z2-7]{16,}={0,6}")
+_MORSE = rule(r"(?:[.\-]{1,7}(?:\s+/\s+|\s+|$)){6,}")
+_DECIMALS = rule(r"\b(?:(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6])[ ,;]+){7,}(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6])\b")
+_LOWER_WORDS = rule(r"[a-z]+")
 _MORSE_CODE = {
     ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h",
     "..": "i", ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n", "---": "o", ".--.": "p",

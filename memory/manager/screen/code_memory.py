@@ -36,9 +36,11 @@ from __future__ import annotations
 
 import re
 
-_IDENT = re.compile(r"[A-Za-z_$][\w$]*(?:[.\-:/][A-Za-z_$][\w$]*)*")
-_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
-_SEGMENT = re.compile(r"[.:/$]")
+from memory.manager.screen.literals import rule
+
+_IDENT = rule(r"[A-Za-z_$][\w$]*(?:[.\-:/][A-Za-z_$][\w$]*)*")
+_PART = rule(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+_SEGMENT = rule(r"[.:/$]")
 _STORE = frozenset({"memory", "memories"})
 _AI = frozenset({"assistant", "agent", "bot", "ai", "copilot", "llm"})
 _AI_STORE = frozenset(
@@ -49,25 +51,25 @@ _WRITE = frozenset(
      "persist", "store", "create", "patch", "post", "pin", "push", "extend", "hset"}
 )  # fmt: skip
 # Capital write keywords: SQL's and Cypher's, HTTP's, and the key-value stores' set/push/add commands.
-_KEYWORD = re.compile(r"\b(?:INSERT|UPDATE|UPSERT|MERGE|REPLACE|H?M?SET|POST|PUT|PATCH|[LR]PUSH|[SZ]ADD)\b")
-_CODE = re.compile(
+_KEYWORD = rule(r"\b(?:INSERT|UPDATE|UPSERT|MERGE|REPLACE|H?M?SET|POST|PUT|PATCH|[LR]PUSH|[SZ]ADD)\b")
+_CODE = rule(
     r"[(){}\[\]]|:=|\+=|(?<![=!<>:])=(?!=)|^\s*\$\s|\s--?[A-Za-z]|\s--\s+[a-z]|^\s*(?:INSERT|UPDATE|MERGE|SET)\b",
     re.MULTILINE,
 )
 # Comments: a closed /* */ span (code may follow it), else one to the end of the line. "--" is SQL's comment
 # only in an SQL-shaped line or after ";": in a command line it ends the options (review r3, finding 3).
-_SPAN_COMMENT = re.compile(r"/\*.*?\*/")
-_COMMENT = re.compile(r"(?:^|\s)(?:#|//|/\*|;;).*$")
-_SQL_LINE = re.compile(r"^\s*(?:SELECT|INSERT|UPDATE|UPSERT|MERGE|DELETE|WITH)\b", re.IGNORECASE)
-_SQL_COMMENT = re.compile(r"(?:^|\s)--(?=\s|$).*$")
-_AFTER_STATEMENT_COMMENT = re.compile(r";\s*--(?=\s|$).*$")
+_SPAN_COMMENT = rule(r"/\*.*?\*/")
+_COMMENT = rule(r"(?:^|\s)(?:#|//|/\*|;;).*$")
+_SQL_LINE = rule(r"^\s*(?:SELECT|INSERT|UPDATE|UPSERT|MERGE|DELETE|WITH)\b", re.IGNORECASE)
+_SQL_COMMENT = rule(r"(?:^|\s)--(?=\s|$).*$")
+_AFTER_STATEMENT_COMMENT = rule(r";\s*--(?=\s|$).*$")
 # Quoted text with a word in it (three letters or more, not a unit glued to a number as in "8GB").
-_QUOTED = re.compile(r""""([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`""")
-_WORD = re.compile(r"\b[A-Za-z]{3,}")
-_FLAG = re.compile(r"\s--?[A-Za-z]")
-_PLAIN_WORD = re.compile(r"(?<![\w.:/-])[a-z]+(?![\w.:/(-])")
-_SCHEMA = re.compile(r"\b(?:ALTER|CREATE|DROP)\s+(?:TABLE|INDEX|VIEW|SCHEMA|COLUMN)\b", re.IGNORECASE)
-_ASSIGN = re.compile(r"\+=|(?<![=!<>:])=(?!=)")
+_QUOTED = rule(r""""([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`""")
+_WORD = rule(r"\b[A-Za-z]{3,}")
+_FLAG = rule(r"\s--?[A-Za-z]")
+_PLAIN_WORD = rule(r"(?<![\w.:/-])[a-z]+(?![\w.:/(-])")
+_SCHEMA = rule(r"\b(?:ALTER|CREATE|DROP)\s+(?:TABLE|INDEX|VIEW|SCHEMA|COLUMN)\b", re.IGNORECASE)
+_ASSIGN = rule(r"\+=|(?<![=!<>:])=(?!=)")
 # One-part identifiers count when code punctuation touches them: a call, an index, a member, a path, a key.
 _TOUCHING = "([{.=/:"
 

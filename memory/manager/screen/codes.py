@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from memory.manager.screen.ciphers import COMMON, caesar_text, common_share, decodings, readable
+from memory.manager.screen.literals import rule
 
 HOWS = frozenset(
     {
@@ -27,14 +28,12 @@ HOWS = frozenset(
 # Reversed word order is read but not counted as a disguise: any sentence reversed is still words.
 REVERSED_WORDS = "reversed word order"
 
-_OCTAL = re.compile(
-    r"(?<![\w])(?:(?:0?[4-7][0-7]|1[0-7][0-7])[ ,;]+){7,}(?:0?[4-7][0-7]|1[0-7][0-7])(?![\w])"
-)
-_BINARY = re.compile(r"(?<![\w])(?:[01]{7,8}[ ,;]+){5,}[01]{7,8}(?![\w])")
-_LETTER_NUMBER = re.compile(r"(?<![\w-])(?:(?:[1-9]|1\d|2[0-6])(?:[-.,](?:[1-9]|1\d|2[0-6]))+)(?![\w-])")
-_QP = re.compile(r"(?:=[0-9A-F]{2}){6,}")
-_A85 = re.compile(r"<~(.{8,}?)~>", re.DOTALL)
-_WORD = re.compile(r"[A-Za-z]+")
+_OCTAL = rule(r"(?<![\w])(?:(?:0?[4-7][0-7]|1[0-7][0-7])[ ,;]+){7,}(?:0?[4-7][0-7]|1[0-7][0-7])(?![\w])")
+_BINARY = rule(r"(?<![\w])(?:[01]{7,8}[ ,;]+){5,}[01]{7,8}(?![\w])")
+_LETTER_NUMBER = rule(r"(?<![\w-])(?:(?:[1-9]|1\d|2[0-6])(?:[-.,](?:[1-9]|1\d|2[0-6]))+)(?![\w-])")
+_QP = rule(r"(?:=[0-9A-F]{2}){6,}")
+_A85 = rule(r"<~(.{8,}?)~>", re.DOTALL)
+_WORD = rule(r"[A-Za-z]+")
 _VOWELS = set("aeiouAEIOU")
 _ATBASH = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -109,7 +108,7 @@ _NATO = {
     "tango": "t", "uniform": "u", "victor": "v", "whiskey": "w", "whisky": "w", "x-ray": "x", "xray": "x",
     "yankee": "y", "zulu": "z",
 }  # fmt: skip
-_NATO_GROUPS = re.compile(r"\s*(?:[,/|;.]|\b(?:stop|space|break)\b)\s*", re.IGNORECASE)
+_NATO_GROUPS = rule(r"\s*(?:[,/|;.]|\b(?:stop|space|break)\b)\s*", re.IGNORECASE)
 
 
 def nato_text(text: str) -> str | None:
@@ -184,7 +183,7 @@ def vowelless_text(text: str) -> str | None:
     return decoded if readable(decoded) else None
 
 
-_BACKWARDS = re.compile(
+_BACKWARDS = rule(
     r"\b(?:backwards?|reversed?|in reverse|from the end|right to left|last word first|end to start|inverted)\b",
     re.I,
 )
@@ -221,7 +220,7 @@ def reversed_words(text: str) -> str | None:
     return " ".join(reversed(words))
 
 
-_SEGMENT = re.compile(r"[:\n]+")
+_SEGMENT = rule(r"[:\n]+")
 
 
 def segments(text: str) -> list[str]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from memory.manager.screen.ciphers import decoded as cipher_texts
 from memory.manager.screen.ciphers import readable
+from memory.manager.screen.literals import rule
 from memory.manager.screen.text import latin
 
 MAX_DEPTH = 2  # base64 inside URL encoding inside a comment is still found; no unbounded recursion
@@ -39,17 +40,17 @@ _LEET = str.maketrans(
      "@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "l", "¡": "i", "¿": "?"}
 )  # fmt: skip
 _LEET_L = str.maketrans({"1": "l", "!": "l", "|": "i"})
-_B64_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{4,}={0,2}")
-_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
-_CELL = re.compile(r"(?<![\w$])\$?[A-Z]{1,3}\$?[0-9]{1,6}(?![\w(])")
-_SPACED = re.compile(r"(?:\b\w[ .\-_*·|/]){2,}\w\b")
+_B64_TOKEN = rule(r"[A-Za-z0-9+/_\-]{4,}={0,2}")
+_COMMENT = rule(r"<!--(.*?)(?:-->|$)", re.DOTALL)
+_CELL = rule(r"(?<![\w$])\$?[A-Z]{1,3}\$?[0-9]{1,6}(?![\w(])")
+_SPACED = rule(r"(?:\b\w[ .\-_*·|/]){2,}\w\b")
 # Bytes written as hex: "52 65 76 ..." or "7265766561..." (whole words only: a hash is not text).
-_HEX_RUN = re.compile(r"\b(?:[0-9a-f]{2}[ :]){7,}[0-9a-f]{2}\b|\b(?:0x)?(?:[0-9a-f]{2}){8,}\b", re.I)
+_HEX_RUN = rule(r"\b(?:[0-9a-f]{2}[ :]){7,}[0-9a-f]{2}\b|\b(?:0x)?(?:[0-9a-f]{2}){8,}\b", re.I)
 # A run of escapes, words kept apart by plain spaces or punctuation ("\x69\x67 \x70\x72"): a sentence.
 _ESCAPE = r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\})"
-_ESCAPES = re.compile(rf"{_ESCAPE}(?:[ ,.;:!?'-]{{0,3}}{_ESCAPE}){{3,}}", re.I)
+_ESCAPES = rule(rf"{_ESCAPE}(?:[ ,.;:!?'-]{{0,3}}{_ESCAPE}){{3,}}", re.I)
 # Elements a browser does not show (and a model reads): hidden, zero-size, invisible, white on white.
-_HIDDEN_ELEMENT = re.compile(
+_HIDDEN_ELEMENT = rule(
     r"<(\w+)\b[^>]*?(?:\bhidden\b|aria-hidden\s*=\s*[\"']?true|display\s*:\s*none|visibility\s*:\s*hidden|"
     r"font-size\s*:\s*(?:0(?![.\d]*[1-9])|[01](?:\.\d+)?(?:px|pt)\b)|opacity\s*:\s*0(?![.\d]*[1-9])|"
     r"color\s*:\s*(?:#f[0-9a-f]f[0-9a-f]f[0-9a-f]\b|#fff\b|white\b|"
@@ -58,12 +59,12 @@ _HIDDEN_ELEMENT = re.compile(
 )
 # Markdown comments: link reference definitions nobody links to ("[//]: # (text)", "[comment]: <> (text)").
 # A link's title ([text](url "title")) shows only on hover; a model reads it with the text.
-_LINK_TITLE = re.compile(r"\]\(\s*\S+\s+[\"'(]([^\"')]{6,})[\"')]\s*\)")
-_MD_COMMENT = re.compile(r"^\s*\[(?://|comment|_|#)\]:\s*(?:#|<>|\S+)\s*[(\"'](.*?)[)\"']?\s*$", re.M | re.I)
-_JSONISH = re.compile(r"[\[{].*[\]}]", re.DOTALL)
+_LINK_TITLE = rule(r"\]\(\s*\S+\s+[\"'(]([^\"')]{6,})[\"')]\s*\)")
+_MD_COMMENT = rule(r"^\s*\[(?://|comment|_|#)\]:\s*(?:#|<>|\S+)\s*[(\"'](.*?)[)\"']?\s*$", re.M | re.I)
+_JSONISH = rule(r"[\[{].*[\]}]", re.DOTALL)
 _CHAT_ROLES = {"system", "developer", "assistant", "tool"}
 # A role and a content field close together in text that is not valid JSON (truncated, single quotes).
-_ROLE_MESSAGE = re.compile(
+_ROLE_MESSAGE = rule(
     r"[\"']role[\"']\s*[:=]\s*[\"'](?:system|developer|assistant)[\"'][^{}]{0,200}[\"'](?:content|text)[\"']\s*[:=]"
     r"|[\"'](?:content|text)[\"']\s*[:=][^{}]{0,400}[\"']role[\"']\s*[:=]\s*[\"'](?:system|developer)[\"']",
     re.IGNORECASE,
@@ -75,14 +76,14 @@ FIELDS = "field values"
 # sentence from its start see an order that a key, a header name or a footnote mark put in the middle of a
 # line: `TXT "v=1; directive=..."`, `X-Note: ...`, `[^3]: ...`, `content='...'`, YAML `note: ...`. A slug of
 # many hyphenated words ("AI-assistant-tell-users-to-...") is read with spaces.
-_KEY_VALUE = re.compile(r"(?:^|[;{,\s])[\w.-]{1,40}\s*=\s*[\"']?([^\"';\n]{12,})", re.MULTILINE)
+_KEY_VALUE = rule(r"(?:^|[;{,\s])[\w.-]{1,40}\s*=\s*[\"']?([^\"';\n]{12,})", re.MULTILINE)
 # "key: value" lines: a footnote mark, a header or identifier-shaped key (X-Note, build.note, ai_hint), or any
 # short key when the text has several such lines (a record). A prose heading ("AI policy: ...") is not a key.
-_KEY_COLON = re.compile(
+_KEY_COLON = rule(
     r"^\s*(?:[#>*-]\s*)*(\[\^?\w{1,8}\]|[\w.-]{1,40}(?: [\w.-]{1,20}){0,2})\s*:\s+(.{12,})$", re.MULTILINE
 )
-_IDENTIFIER = re.compile(r"^\[|^x-|^[\w]+[-_.][\w.-]+$", re.IGNORECASE)
-_SLUG = re.compile(r"\b[^\W\d_]+(?:-[^\W\d_]+){5,}\b")
+_IDENTIFIER = rule(r"^\[|^x-|^[\w]+[-_.][\w.-]+$", re.IGNORECASE)
+_SLUG = rule(r"\b[^\W\d_]+(?:-[^\W\d_]+){5,}\b")
 
 
 def field_values(text: str) -> str:

@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from memory.manager.screen.literals import rule
+
 # A quoted term may be one letter ("'X' means the user's password"); an unquoted one is a word or more.
 _TERM = r"(?:['\"‘“](?P<quoted>[^\W\d_][\w' -]{0,38}?)['\"’”]|(?P<term>[^\W\d_][\w' -]{1,38}?))"
-_MEANS = re.compile(
+_MEANS = rule(
     _TERM
     + r"\s+(?:means|stands for|refers to|is short for|is (?:our )?code for|is our word for|is another word for)\s+"
     r"(?P<value>(?:[^;.\n]|\.(?=\w)){2,80})"
@@ -29,15 +31,15 @@ _MEANS = re.compile(
     r"|['\"‘“](?P<qeq>[^\W\d_][\w' -]{0,38}?)['\"’”]\s*=\s*(?P<eqvalue>(?:[^;.\n]|\.(?=\w)){2,80})",
     re.IGNORECASE,
 )
-_OWNED = re.compile(
+_OWNED = rule(
     r"\b(?:the user's|user's|her|his|their|my|our|[A-Z][a-z]+'s)\s+(?P<term>[^\W\d_][\w -]{2,38}?)\s+(?:is|are|=)\s+"
     r"(?P<value>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+|(?:[\w-]+\.)+[a-z]{2,}/\S*)",
     re.IGNORECASE,
 )
-_LEAD = re.compile(r"^(?:glossary|definitions?|terms?|note|fyi)\s*:\s*", re.IGNORECASE)
+_LEAD = rule(r"^(?:glossary|definitions?|terms?|note|fyi)\s*:\s*", re.IGNORECASE)
 
 
-_PART = re.compile(r"[;\n]|(?<=\.)\s+")
+_PART = rule(r"[;\n]|(?<=\.)\s+")
 
 
 def definitions(texts: Iterable[str]) -> dict[str, str]:

@@ -20,15 +20,16 @@ from __future__ import annotations
 import re
 
 from memory.manager.screen.frames import ABOUT
+from memory.manager.screen.literals import rule
 
-_SPLIT = re.compile(r"((?<=[.!?;。！？])\s+|\n+)")
-_QUOTED = re.compile(
+_SPLIT = rule(r"((?<=[.!?;。！？])\s+|\n+)")
+_QUOTED = rule(
     # an apostrophe inside a word ("the user's data") does not close a single-quoted example
     r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){6,240}'(?!\w)|\"[^\"\n]{6,240}\"|“[^”\n]{6,240}”|‘[^’\n]{6,240}’|«[^»\n]{6,240}»|„[^“”\n]{6,240}[“”]"
 )
 # An order quoted as said to people ("the fake email told staff to 'disregard previous guidance ...'"): its
 # addressee is named outside the quotes, and it is not the assistant.
-_TO_PEOPLE = re.compile(
+_TO_PEOPLE = rule(
     r"\b(?:told|tells|asked|asks|urged|urges|instructed|instructs|pressured|pressures|invited|invites|directed|"
     r"directs|ordered|orders)\s+(?:\w+\s+)?(?:staff|employees|users|people|recipients|customers|colleagues|workers|"
     r"them|us|everyone|readers|victims|targets|the team|managers|new hires)\s+to\s*['\"“‘«]",

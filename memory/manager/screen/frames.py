@@ -26,14 +26,15 @@ from functools import lru_cache
 
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.intent_words import PERSON
+from memory.manager.screen.literals import Rule, rule
 from memory.manager.screen.multilingual import about_staff, short_address
 from memory.manager.screen.topics import topic_only
 
-_SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
+_SENTENCE = rule(r"(?<=[.!?;。！？])\s+|\n+")
 
 
-def _c(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+def _c(pattern: str) -> Rule:
+    return rule(pattern, re.IGNORECASE)
 
 
 _NOT = r"(?<!not )(?<!never )(?<!n't )(?<!no )"
@@ -224,7 +225,7 @@ _AI_STEM = (
 _TOKEN = r"[^\s:,;.!?，：、]"
 # The name comes first (at most one word before it, one after, few letters around it in scripts
 # without spaces): "When the chatbot cannot answer, it ..." is a clause about the bot, not an address.
-_VOCATIVE = re.compile(
+_VOCATIVE = rule(
     rf"^\W*(?:{_TOKEN}++\s+){{0,2}}?{_TOKEN}{{0,6}}?"
     + _AI_STEM
     + rf"{_TOKEN}{{0,10}}+(?:\s+{_TOKEN}++){{0,2}}?"
@@ -265,12 +266,12 @@ _ML_GUIDANCE = (
     r"uput\w*|инструкц\w*|указани\w*|правил\w*|ohje\w*|direktiv\w*|talimat\w*|pokyn\w*|nurodym\w*|noradijum\w*|"
     r"juhis\w*|utasit\w*|οδηγι\w*|הוראות|تعليمات|निर्देश|arahan|huong dan|指示|指令|规则|規則|지시|규칙|prompt\w*)"
 )
-_ML_NEGATION = re.compile(
+_ML_NEGATION = rule(
     r"(?:\b(?:no|not|nicht|ne|non|nie|nao|niet|не|ei|inte|ikke|nu|nem|μην|לא|لا|मत|jangan|dung|never|nunca|jamais|mai)"
     r"\s+(?:\w+\s+)?|n'|不要|别|別)$",
     re.IGNORECASE,
 )
-_ML_NEGATION_AFTER = re.compile(r"\s+(?:\w+\s+)?(?:nicht|pas|not|niet|ikke|inte|nie|non)\b", re.IGNORECASE)
+_ML_NEGATION_AFTER = rule(r"\s+(?:\w+\s+)?(?:nicht|pas|not|niet|ikke|inte|nie|non)\b", re.IGNORECASE)
 ML_FORGET = _c(
     r"(?<!\w)" + _ML_FORGET + r"(?!\w)[^.!?。]{0,30}?(?<!\w)(?:" + _ML_ALL + r"|" + _ML_GUIDANCE + r")(?!\w)"
 )
@@ -319,7 +320,7 @@ def _ml_frames(text: str) -> list[ScreenFinding]:
     return found
 
 
-FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
+FRAMES: tuple[tuple[Rule, str], ...] = (
     (NEGATED_GUIDANCE, "the reader's earlier guidance declared void"),
     (REVEAL_INTERNALS, "asks for the agent's instructions, configuration or secrets"),
     (SEND_CONVERSATION, "asks that the conversation or the user's data be sent somewhere"),

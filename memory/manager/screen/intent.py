@@ -25,15 +25,16 @@ from functools import lru_cache
 from memory.manager.screen import intent_words as w
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.links import allowed
+from memory.manager.screen.literals import Rule, rule
 from memory.manager.screen.multilingual import about_staff
 from memory.manager.screen.reply import style_guide
 
-_SENTENCE = re.compile(r"(?<=[.!?;。！？])\s+|\n+")
-_EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_SENTENCE = rule(r"(?<=[.!?;。！？])\s+|\n+")
+_EMAIL = rule(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
 
 
-def _c(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE | re.MULTILINE)
+def _c(pattern: str) -> Rule:
+    return rule(pattern, re.IGNORECASE | re.MULTILINE)
 
 
 ADDRESSED = _c(w.ADDRESSED)
@@ -84,7 +85,7 @@ TRUST_THIS = _c(
 )
 # What a description of the agent reads ("the AI assistant answers from the handbook") may be about; only
 # these make "the assistant reads/answers ..." the one who processes this very text.
-_READ_OBJECT = re.compile(
+_READ_OBJECT = rule(
     r"\b(?:this|these|text|page|document|file|e-?mail|message|note|notes|reply|faq|content|article|memo|answers|"
     r"replies|responses|results|summary|ticket|thread|conversation|chat)$|\bthis \w+$",
     re.IGNORECASE,
@@ -92,12 +93,12 @@ _READ_OBJECT = re.compile(
 
 
 # The AI noun as the object of a verb or a preposition ("employees may use the internal assistant for ...").
-_OBJECT_BEFORE = re.compile(
+_OBJECT_BEFORE = rule(
     r"\b(?:use|uses|using|used|ask|asks|asking|asked|with|through|via|from|into|by|about|without|configure|"
     r"configures|deploy|deploys|open|opens|access|try|trial|buy|license)\W+$",
     re.IGNORECASE,
 )
-_BOUNDARY = re.compile(r"[.!?;。！？\n,:，：、][^.!?;。！？\n,:，：、]*$")
+_BOUNDARY = rule(r"[.!?;。！？\n,:，：、][^.!?;。！？\n,:，：、]*$")
 
 
 def _staff_before(text: str, start: int) -> bool:
@@ -179,18 +180,16 @@ class Signals:
 
 # "must not send email", "never reveals", "without citing": a restriction on the agent, as its operator
 # writes them (an AI-use policy), not a task given to it. Concealment has its own rules (SELF_CONCEAL).
-_NEGATED = re.compile(
-    r"(?:\b(?:not|never|nor|without)\b|n't)(?:[^\w.,;:!?]+\w+){0,2}?[^\w.,;:!?]*$", re.IGNORECASE
-)
+_NEGATED = rule(r"(?:\b(?:not|never|nor|without)\b|n't)(?:[^\w.,;:!?]+\w+){0,2}?[^\w.,;:!?]*$", re.IGNORECASE)
 
 
 # A credential request quoted as the scam it is ("phishing texts say 'reply with your password'").
-_WARNED = re.compile(
+_WARNED = rule(
     r"\b(?:scam|fraud|fake|attackers?|criminals?|impostors?|often say|will never)\b", re.IGNORECASE
 )
 
 
-def _affirmed(pattern: re.Pattern[str], text: str) -> bool:
+def _affirmed(pattern: Rule, text: str) -> bool:
     """Whether ``pattern`` matches somewhere in ``text`` that is not under a negation just before it."""
     return any(not _NEGATED.search(text[max(0, m.start() - 30) : m.start()]) for m in pattern.finditer(text))
 
@@ -198,16 +197,16 @@ def _affirmed(pattern: re.Pattern[str], text: str) -> bool:
 # Session 23: a call written as code in running text ("call files.share(path=..., with='x@y.example')"): a tool
 # result or a page that hands the agent a ready call. Held when the call gives data out to an outside address or to
 # anyone; a developer guide's "call drive.share(folder, to=team_group)" names no such recipient.
-_CALL = re.compile(
+_CALL = rule(
     r"\b(?:call|invoke|run|execute|trigger|perform|use)\s+(?:the\s+)?(?:tool\s+|function\s+|action\s+)?"
     r"(?P<name>[a-z_]\w*(?:\.[a-z_]\w*)*)\s*\((?P<args>[^()]{0,300})\)",
     re.IGNORECASE,
 )
-_GIVING_CALL = re.compile(
+_GIVING_CALL = rule(
     r"(?:^|[._])(?:share|send|forward|upload|export|post|e?mail|transfer|grant|invite|publish|copy|sync|write)\w*$",
     re.IGNORECASE,
 )
-_ANYONE_ARG = re.compile(r"\b(?:anyone|everyone|public|all users|external)\b", re.IGNORECASE)
+_ANYONE_ARG = rule(r"\b(?:anyone|everyone|public|all users|external)\b", re.IGNORECASE)
 
 
 def giving_call(latin: str, hosts: Collection[str]) -> bool:
@@ -223,7 +222,7 @@ def giving_call(latin: str, hosts: Collection[str]) -> bool:
 # The one who asks named by a role ("if a candidate asks", "when the auditor asks"): a guideline for the staff who
 # answer them; the scripted answer alone is no sign (a risky one is ``delayed_order``'s). The assistant's own
 # interlocutor is "the user", "someone", "anyone".
-_PEOPLE_ASK = re.compile(
+_PEOPLE_ASK = rule(
     r"\b(?:when(?:ever)?|if|each time|every time|(?:the )?next time|once)\s+(?:a|an|the|our|any|your)\s+"
     r"(?!(?:user|users|person|reader|assistant|ai|bot|chatbot|model)\b)[a-z]+(?:\s+[a-z]+)?\s+(?:next\s+)?"
     r"(?:asks?|requests?|enquires?|inquires?|wants?|mentions?|raises?|brings? up)\b",
@@ -232,24 +231,24 @@ _PEOPLE_ASK = re.compile(
 
 
 # One moment, not a habit: "next time", "when the user next ...", "the first time", "after the third question".
-_ONCE = re.compile(
+_ONCE = rule(
     r"\bnext\b|\bfirst time\b|\b(?:after|on) (?:the )?(?:user'?s? )?(?:first|second|third|fourth|fifth|\w+th|\d+(?:st|nd|rd|th)?|"
     r"two|three|four|five|ten) (?:questions?|messages?|turns?|replies)\b",
     re.IGNORECASE,
 )
 # Who the agent talks to, as a text aimed at it names them: not a role ("the auditor", "a candidate"), nor "they" or
 # "someone" (meeting notes: "the next time they ask, tell them ...").
-_INTERLOCUTOR = re.compile(r"\b(?:the user|this user|users?'?s?|you(?= (?:are|get) asked))\b", re.IGNORECASE)
+_INTERLOCUTOR = rule(r"\b(?:the user|this user|users?'?s?|you(?= (?:are|get) asked))\b", re.IGNORECASE)
 
 
 # The clause after the moment opens with what to say ("..., tell them ...", "..., reply that ..."): an order about the
 # agent's next words; a runbook describes what happens then ("..., they will be asked to enrol MFA").
-_SPOKEN = re.compile(
+_SPOKEN = rule(
     r"[\s,:;-]*(?:then |please |just |always |simply )?(?:say|tell|reply|respond|answer|inform|recommend|suggest|mention|"
     r"claim|confirm|add|append|include|insist|assure|warn)\b",
     re.IGNORECASE,
 )
-_RENEWED = re.compile(r"\b(?:reset|change|rotate|renew|update|unlock|recover|expire)\w*\b", re.IGNORECASE)
+_RENEWED = rule(r"\b(?:reset|change|rotate|renew|update|unlock|recover|expire)\w*\b", re.IGNORECASE)
 
 
 def delayed_order(latin: str) -> bool:
@@ -365,7 +364,7 @@ def _style_guide(latin: str, s: Signals) -> bool:
     )
 
 
-_REPLY_NOUN = re.compile(r"\b(?:answers?|repl(?:y|ies)|responses?)\b")
+_REPLY_NOUN = rule(r"\b(?:answers?|repl(?:y|ies)|responses?)\b")
 
 
 @lru_cache(maxsize=2048)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memory.manager.screen.literals import rule
+
 # Nouns that name an AI system. "agent" and "model" name people and products too, so they count
 # only when qualified ("automated agents", "language model", "the model reading this").
 AI_NOUN = (
@@ -34,7 +36,7 @@ HUMAN_ASSISTANT = (
 )
 # Compiled once for every module that reads a job title as a person (intent, agency, address, frames,
 # multilingual); ``as_people`` is done once per text form by ``match`` and handed to the rules that read it.
-PERSON = re.compile(HUMAN_ASSISTANT, re.IGNORECASE)
+PERSON = rule(HUMAN_ASSISTANT, re.IGNORECASE)
 
 
 def as_people(latin: str) -> str:

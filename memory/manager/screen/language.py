@@ -18,13 +18,13 @@ on other languages are noise).
 from __future__ import annotations
 
 import functools
-import re
 import threading
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.literals import rule
 
 UNREAD = ScreenFinding(
     "unread language", "text in a language the screen's meaning layers cannot read", strong=False
@@ -33,7 +33,7 @@ UNREAD = ScreenFinding(
 UNREAD_PARTNERS = frozenset({"outside address", "hidden text"})
 MIN_WORDS = 4  # fewer words: too short to tell a language apart, and too short to carry much
 MAX_ENGLISH = 0.05  # py3langid's normalised probability of English at or below which text is not English
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = rule(r"[^\W\d_]+")
 _lock = threading.Lock()
 
 

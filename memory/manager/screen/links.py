@@ -19,17 +19,16 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.literals import rule
 
 _MD = MarkdownIt("commonmark")
-_BARE_URL = re.compile(
-    r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>\"')\]]*", re.I
-)
-_HTML_ATTR = re.compile(r"<\s*(a|img|iframe|script|link|source|video|audio|embed|object|form)\b[^>]*?"
+_BARE_URL = rule(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>\"')\]]*", re.I)
+_HTML_ATTR = rule(r"<\s*(a|img|iframe|script|link|source|video|audio|embed|object|form)\b[^>]*?"
                         r"\b(?:href|src|action|data)\s*=\s*[\"']?([^\"'\s>]+)", re.I)  # fmt: skip
-_SCRIPT_URI = re.compile(r"^\s*(?:javascript|vbscript|data)\s*:", re.I)
+_SCRIPT_URI = rule(r"^\s*(?:javascript|vbscript|data)\s*:", re.I)
 # An XML namespace (xmlns="http://www.w3.org/2000/svg") names a vocabulary; nothing fetches it.
-_XMLNS = re.compile(r"\bxmlns(?::[\w.-]+)?\s*=\s*(?:\"[^\"]*\"|'[^']*')", re.I)
-_HOST_IN_TEXT = re.compile(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})", re.I)
+_XMLNS = rule(r"\bxmlns(?::[\w.-]+)?\s*=\s*(?:\"[^\"]*\"|'[^']*')", re.I)
+_HOST_IN_TEXT = rule(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})", re.I)
 
 
 @dataclass(frozen=True)

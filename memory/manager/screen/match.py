@@ -18,6 +18,7 @@ from memory.manager.screen.frames import ABOUT, frame_findings
 from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.intent_words import as_people
 from memory.manager.screen.links import allowed, link_findings
+from memory.manager.screen.literals import rule
 from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.pressure import pressure_findings
@@ -26,7 +27,7 @@ from memory.manager.screen.standing import own_form_preference, standing_finding
 from memory.manager.screen.text import BIDI, INVISIBLE, TAGS, forms, latin, mixed_script_words, plain
 from memory.manager.screen.topics import OVERRIDE, TOPIC_RULES, without_topic_rules
 
-_ROLE_MARKERS = re.compile(
+_ROLE_MARKERS = rule(
     r"<\|\s*(system|assistant|user|im_start|im_end|endoftext|begin_of_text|start_header_id)\s*\|>"
     r"|\[/?inst\]|<</?sys>>"
     # "### Instruction:" (Alpaca), "## System": the heading names only the role. "### Instruction for
@@ -36,14 +37,14 @@ _ROLE_MARKERS = re.compile(
     r"|[\"']role[\"']\s*:\s*[\"'](system|developer)[\"']",
     re.IGNORECASE | re.MULTILINE,
 )
-_SCRIPT_URI = re.compile(r"\b(?:data:[a-z]+/[a-z0-9.+-]+[;,]|javascript:|vbscript:)", re.IGNORECASE)
-_AI_WORDS = re.compile(r"\b(?:ai|assistant|chat ?bot|llm|language model|model|gpt|copilot|agent)\b", re.I)
-_EMAIL = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
-_LEET_WORD = re.compile(
+_SCRIPT_URI = rule(r"\b(?:data:[a-z]+/[a-z0-9.+-]+[;,]|javascript:|vbscript:)", re.IGNORECASE)
+_AI_WORDS = rule(r"\b(?:ai|assistant|chat ?bot|llm|language model|model|gpt|copilot|agent)\b", re.I)
+_EMAIL = rule(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_LEET_WORD = rule(
     r"\b(?=\w*[a-z])[a-z]*[0-9@$!|][a-z0-9@$!|]*[a-z][a-z0-9@$!|]*\b|\b[0-9@$!|]+[a-z]+[0-9@$!|]+\w*", re.I
 )
-_WORDS = re.compile(r"[^\W\d_]{2,}")
-_PERCENT = re.compile(r"%[0-9a-f]{2}", re.I)
+_WORDS = rule(r"[^\W\d_]{2,}")
+_PERCENT = rule(r"%[0-9a-f]{2}", re.I)
 # Decodings whose output is close to the original alphabet: links found there are real links.
 # Parts of a text a reader of the rendered page never sees.
 _UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment", "link title"}
@@ -226,7 +227,7 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
     return list(dict.fromkeys(found))
 
 
-_HOST_WORD = re.compile(r"^\W*[^\W_](?:[\w-]*\w)?(?:\.[^\W\d_][\w-]*)+\W*$")
+_HOST_WORD = rule(r"^\W*[^\W_](?:[\w-]*\w)?(?:\.[^\W\d_][\w-]*)+\W*$")
 
 
 def _lookalike_host_shown(text: str) -> bool:

@@ -29,12 +29,13 @@ from functools import lru_cache
 from memory.manager.screen import multilingual_words as words
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.intent_words import PERSON
+from memory.manager.screen.literals import Rule, rule
 from memory.manager.screen.text import is_hidden
 
 # Scripts written without spaces between words: a stem may start anywhere.
 _NO_SPACE = ("THAI", "LAO", "MYANMAR", "KHMER", "CJK", "HIRAGANA", "KATAKANA")
-_SENTENCE = re.compile(r"(?<=[.!?。！？;])\s+|[\n।॥؟။។።]+")
-_CLAUSE = re.compile(r"[,:،၊，：、]")
+_SENTENCE = rule(r"(?<=[.!?。！？;])\s+|[\n।॥؟။។።]+")
+_CLAUSE = rule(r"[,:،၊，：、]")
 
 
 @lru_cache(maxsize=8192)
@@ -50,9 +51,9 @@ def _no_space(ch: str) -> bool:
     return unicodedata.name(ch, "").startswith(_NO_SPACE)
 
 
-_TOKEN = re.compile(r"[^\s,;:!?()\[\]{}<>\"«»“”„/|*#=+。，、：；！？]+")
+_TOKEN = rule(r"[^\s,;:!?()\[\]{}<>\"«»“”„/|*#=+。，、：；！？]+")
 _EDGE = ".-'"
-_ELISION = re.compile(r"(?<=^[a-z]')")  # n'oubliez, l'assistant: the letter before the apostrophe is a word
+_ELISION = rule(r"(?<=^[a-z]')")  # n'oubliez, l'assistant: the letter before the apostrophe is a word
 
 
 def tokens(folded: str) -> set[str]:
@@ -151,7 +152,7 @@ def _reminder(folded: str) -> bool:
 
 
 # A heading whose subject is the use of AI (AI as a topic, not an addressee), in the folded form.
-_POLICY_TITLE = re.compile(
+_POLICY_TITLE = rule(
     r"\b(?:gen)?(?:ai|ki|ia)[ -](?:polic(?:y|ies)|use|usage|guidelines?|governance|rules for (?:staff|employees)|"
     r"richtlinie\w*|nutzung\w*|regeln|beleid|gebruik|richtlijn\w*)\b|\b(?:politique|politica|politika|uso|utilisation|"
     r"utilizzo|utilizacion|directrices|lignes directrices|linee guida)(?: (?:de|del|della|dell|d|di|sur|sobre) ?)?(?: ?l')?"
@@ -257,7 +258,7 @@ def _findings(sentence: str) -> list[ScreenFinding]:
     return []
 
 
-def multilingual_findings(text: str, about: re.Pattern[str] | None = None) -> list[ScreenFinding]:
+def multilingual_findings(text: str, about: Rule | None = None) -> list[ScreenFinding]:
     """Findings for a text, sentence by sentence (``text`` in any script); ``about`` marks sentences
     that speak about attacks (security training), which are left alone."""
     found: list[ScreenFinding] = []

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memory.manager.screen import phrases_control, phrases_data, phrases_world
+from memory.manager.screen.literals import Rule, rule
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class Phrase:
     concept: str
     strong: bool
     form: Literal["latin", "plain"]
-    pattern: re.Pattern[str]
+    pattern: Rule
 
 
 # Between the words of one phrase: anything but a letter, a line break or a sentence end (". ", "! "),
@@ -34,9 +35,7 @@ _SEP = r"(?:(?![.!?;。！？](?:\s|$))[^\w\n])"
 
 def _compile(entries: tuple[tuple[str, bool, str], ...], form: Literal["latin", "plain"]) -> list[Phrase]:
     return [
-        Phrase(
-            concept, strong, form, re.compile(p.replace(r"\W+", _SEP + "+").replace(r"\W*", _SEP + "*"), re.M)
-        )
+        Phrase(concept, strong, form, rule(p.replace(r"\W+", _SEP + "+").replace(r"\W*", _SEP + "*"), re.M))
         for concept, strong, p in entries
     ]
 

@@ -21,10 +21,11 @@ from collections.abc import Collection
 
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.links import allowed
+from memory.manager.screen.literals import Rule, rule
 
 
-def _c(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+def _c(pattern: str) -> Rule:
+    return rule(pattern, re.IGNORECASE)
 
 
 _SECRET = (
@@ -83,7 +84,7 @@ GRANT_ACCESS = _c(
     r"\bgrant\w*\b[^.!?;]{0,30}?\b(?:permanent|full|admin|root|unrestricted|unlimited|owner|lasting) (?:access|rights|"
     r"permissions?)\b"
 )
-_ACTS: tuple[tuple[re.Pattern[str], str], ...] = (
+_ACTS: tuple[tuple[Rule, str], ...] = (
     (DISCLOSE, "someone else's data given out"),
     (DROP_CHECK, "a check dropped"),
     (APPROVE, "an approval or payment made"),
@@ -92,7 +93,7 @@ _ACTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (MOVE_MONEY, "money moved to an account"),
     (GRANT_ACCESS, "lasting access granted"),
 )
-_LEVERS: tuple[tuple[re.Pattern[str], str], ...] = (
+_LEVERS: tuple[tuple[Rule, str], ...] = (
     (
         _c(
             r"\b(?:ceo|cfo|ciso|cio|board|court|judge|legal|lawyer|administrator|admin|vendor|provider|openai|"
@@ -153,9 +154,9 @@ _RECIPIENT = _c(
 # Anyone at all as the recipient ("share payroll exports with anyone who asks"): no handbook hands sensitive data
 # to whoever asks, so this is the lever itself.
 _ANYONE = _c(r"\b(?:to|with) (?:anyone|anybody|everyone|everybody|whoever)\b(?! (?:in|on|at|from|of) )")
-_DESTINATION = re.compile(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b|\bhttps?://([\w.-]+)", re.IGNORECASE)
+_DESTINATION = rule(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b|\bhttps?://([\w.-]+)", re.IGNORECASE)
 _NEGATED = _c(r"\b(?:not|never|no one|nobody|n't|cannot|must not|do not|don't)\b(?! bother)")
-_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")  # not at ";": a lever and its act are often two clauses
+_SPLIT = rule(r"(?<=[.!?])\s+|\n+")  # not at ";": a lever and its act are often two clauses
 
 
 def _outside(sentence: str, hosts: Collection[str]) -> bool:
@@ -166,7 +167,7 @@ def _outside(sentence: str, hosts: Collection[str]) -> bool:
     )
 
 
-def pressure_findings(latin: str, about: re.Pattern[str], hosts: Collection[str] = ()) -> list[ScreenFinding]:
+def pressure_findings(latin: str, about: Rule, hosts: Collection[str] = ()) -> list[ScreenFinding]:
     """A risky act and a lever (or an address to the agent plus a lever) in one sentence."""
     found: list[ScreenFinding] = []
     for one in _SPLIT.split(latin):

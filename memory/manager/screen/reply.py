@@ -23,11 +23,10 @@ Runs on the ``latin`` form (case-folded), sentence by sentence.
 
 from __future__ import annotations
 
-import re
-
 from memory.manager.screen.agency import _SENTENCE_NEGATED as _NEGATED
 from memory.manager.screen.agency import _SPLIT
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.literals import Rule, rule
 from memory.manager.screen.standing import PREFERENCE
 
 _NOUN = r"(?:answers?|repl(?:y|ies)|responses?|outputs?|messages?)"
@@ -37,17 +36,17 @@ _EACH = r"(?:every|each|all|any) (?:of your |future |subsequent |later )?"
 _OWN = rf"(?:your (?:(?:next|every|final|whole|entire|own) )?{_NOUN}|{_EACH}{_NOUN})"
 # "every answer" alone is also how policy describes the assistant ("it logs its sources for each answer"); only as
 # the place something goes ("to every reply", "in each answer") is it the order's target.
-_YOURS = re.compile(
+_YOURS = rule(
     rf"\byour (?:(?:next|every|final|whole|entire|own) )?{_NOUN}\b|\b(?:to|in|into|within|at) (?:the (?:end|top|start|"
     rf"beginning|bottom|foot) of )?{_OWN}\b"
 )
 # The reader told to reply, in the imperative ("Reply using Base64"): only with a transformation, since "please
 # reply in German" is also how a user states a wish about their own answers.
-_IMPERATIVE = re.compile(
+_IMPERATIVE = rule(
     r"^\W*(?:(?:please|always|now|can you|could you|will you|kindly) )*(?:reply|respond|answer)\b"
 )
 # A transformation no reader asks of text meant to be read: a cipher, an encoding, the text reversed, emoji only.
-_TRANSFORM = re.compile(
+_TRANSFORM = rule(
     r"\b(?:encrypt\w*|cipher\w*|caesar|base ?(?:16|32|36|58|62|64|85)|hexadecimal|rot ?(?:13|47)|morse|"
     r"binary code|pig latin|mirror(?:ed)? text|upside[- ]down|emojis?|emoticons?|"
     r"(?:shift|rotate)\w* (?:each|every|all)(?: of the)? (?:letters?|characters?)|"
@@ -57,7 +56,7 @@ _TRANSFORM = re.compile(
     r"(?:spell|writ|typ|text|characters?|letters?)\w*\W+(?:\w+\W+){0,4}?backwards?|in reverse(?=\W*$))\b"
 )
 # The reply as the object of a transformation verb: "Encode every answer in Base64", "Write every reply backwards".
-_TRANSFORMED = re.compile(
+_TRANSFORMED = rule(
     rf"^\W*(?:(?:please|always|now|from now on|kindly),? )*(?:encod|encrypt|writ|spell|render|giv|output|deliver|"
     rf"express|format)\w* {_OWN}\b"
 )
@@ -69,14 +68,14 @@ _LANGUAGE = (
 )
 # "every answer" with no "your" is an order only in the imperative: "the assistant answers all questions in English"
 # and "the assistant must answer in English" are a policy's description of it.
-_ORDERED = re.compile(
+_ORDERED = rule(
     r"^\W*(?:(?:please|always|now|from now on|henceforth|going forward|kindly),? )*(?:answer|reply|respond|write|give|"
     r"provide|translate|render|deliver|produce)\b"
 )
-_EVERY = re.compile(rf"\b{_EACH}(?:{_NOUN}|questions?)\b")
+_EVERY = rule(rf"\b{_EACH}(?:{_NOUN}|questions?)\b")
 # Imposed on the answer: translated or rendered into a language, or every answer given in one ("Answer every question
 # in French"). "Write your answer in English" alone is also an exam's or a form's instruction to a person.
-_SWITCH = re.compile(
+_SWITCH = rule(
     rf"\b(?:translat|render|convert)\w*\b[^.!?;]{{0,40}}?\b(?:in|into|to) {_LANGUAGE}\b"
     rf"|\b{_EACH}(?:{_NOUN}|questions?)\b[^.!?;]{{0,20}}?\bin "
     rf"{_LANGUAGE}\b"
@@ -85,7 +84,7 @@ _SWITCH = re.compile(
 # Up to a clause's length of words; a dot inside a host name or a number does not end it.
 _SPAN = r"(?:[^.!?;]|\.(?=\S)){0,120}?"
 _PLACE = r"(?:in|to|into|within|at) (?:the (?:end|top|start|beginning|bottom|foot) of )?"
-_INSERT = re.compile(
+_INSERT = rule(
     rf"\b(?:add|include|insert|append|integrate|embed|inject|mention|promote|advertise|recommend|suggest|hint|put|place|attach|"
     rf"allude|reference|spread|highlight|plug|tell the user|tell users)\w*\b{_SPAN}\b{_PLACE}"
     rf"{_OWN}\b"
@@ -101,7 +100,7 @@ _VERBS = (
 )
 # The reply is one to a person (guidance to staff about their own replies: "your reply to HR", "your answer to
 # question 3"), not the AI's answer to whoever asks it.
-_HUMAN_REPLY = re.compile(
+_HUMAN_REPLY = rule(
     rf"\b{_NOUN} (?:to|for) (?!(?:the |a |an |any |every |each |all |their |his |her )?(?:users?|user's|questions?|prompts?|"
     rf"requests?|messages?|queries|query|inputs?|this|it|them|him|her|everyone|anyone)\b|{_LANGUAGE}\b|{_VERBS}\b)\w+"
 )
@@ -109,27 +108,27 @@ _HUMAN_REPLY = re.compile(
 # An audience ("for the Madrid branch", "to the Lisbon office") scopes the rule as a condition does: a team's own
 # language rule, not the reader's every answer. Read over the whole memory ("Answer in Swedish; the Stockholm team
 # does not read English"): a language switch carries no payload of its own.
-_CONDITION = re.compile(
+_CONDITION = rule(
     r"\b(?:if|when|whenever|unless|where (?:the|a|an|our) \w+|for (?:customers?|users?|callers?) who)\b"
     r"|\b(?:(?:for|from|to|in|by) (?:the |our |all |each |every |a )?|the |our )(?:[\w-]+ ){0,3}?(?:office|branch|team|client|"
     r"customers?|partners?|staff|department|colleagues|subsidiary|site|region|market)s?\b"
 )
 # Said against any condition: "whatever language the user writes in", "regardless of the office".
-_UNCONDITIONAL = re.compile(r"\b(?:whatever|regardless|no matter|from now on|henceforth)\b")
+_UNCONDITIONAL = rule(r"\b(?:whatever|regardless|no matter|from now on|henceforth)\b")
 # A prohibition put otherwise than with "not" ("avoid emojis in your replies", "keep links out of your answers"):
 # only before or inside the order it forbids, and not "no exceptions" / "without fail", which insist.
-_AVOID = re.compile(
+_AVOID = rule(
     r"\b(?:avoid\w*|refrain\w*|limit(?:s|ing)?|minimi[sz]\w*|out of|instead of|"
     r"(?:without|no)(?! (?:exceptions?|fail|matter|doubt)\b))\b"
 )
 # A user's wish about their own answers: the first person owns the replies or the wish.
-_FIRST_PERSON = re.compile(
+_FIRST_PERSON = rule(
     rf"\bmy (?:(?:next|every|own) )?{_NOUN}\b|\bi(?:'d| would)? (?:want|prefer|like|need|wish)\b|\bi'd like\b"
 )
 # What an insertion slips in that a style guide never does: a link to a host, a claim or call to act told to the
 # reader's users, a promotion, a secret or the user's data. "Add your signature to every reply" inserts none of these.
-_PROMOTE = re.compile(r"\b(?:promot|advertis|plug|spread|inject|recommend)\w*\b")
-_SUSPECT = re.compile(
+_PROMOTE = rule(r"\b(?:promot|advertis|plug|spread|inject|recommend)\w*\b")
+_SUSPECT = rule(
     r"https?://|\bwww\.|\b[\w-]+\.(?:com|net|org|io|ly|co|biz|info|xyz|ru|cn|top|shop|app|link|click)\b"
     r"|\b(?:tell|urge|advise|warn|encourage|convince|persuade|suggest|recommend)\w* (?:the |all |every )?"
     r"(?:users?|readers?|customers?|people|everyone|them)\b"
@@ -147,20 +146,20 @@ _SUSPECT = re.compile(
 # A style guide inserts a field or a reference of the answer itself (the ticket number, a signature, the handbook
 # chapter); it never dictates the inserted text: a quoted literal, a number string (an account, a phone number, an
 # IBAN, a code), a claim that someone approved or checked the answer, or a promotion's code (review r3, finding 1).
-_DICTATED = re.compile(
+_DICTATED = rule(
     r"(?<!\w)['\"\u2018\u201c]\w|\d"
     r"|\b(?:approved|verified|authori[sz]ed|certified|endorsed|vetted|validated|signed off)\b"
     r"|\b(?:discount|promo(?:tion(?:al)?)?|coupon|voucher|referral) (?:codes?|links?)\b"
 )
 # The conversation itself sent on ("with a copy of the thread", "forward it", "cc the vendor"): an act reaching
 # outside the reply, whoever the reply is to.
-_SENDS = re.compile(
+_SENDS = rule(
     r"\bcop(?:y|ies) of (?:the |this |our |their |all |each |every )?(?:\w+ )?(?:thread|conversation|chat|messages?|"
     r"e-?mails?|history|transcript|exchange|correspondence)\b|\bforward\w*\b|\bb?cc\b"
 )
 
 
-def reply_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
+def reply_findings(latin: str, about: Rule) -> list[ScreenFinding]:
     """An order about the form or content of the reader's every answer, sentence by sentence."""
     found: list[ScreenFinding] = []
     scoped = bool(_CONDITION.search(latin))
@@ -199,7 +198,7 @@ def _forbidden(sentence: str, end: int) -> bool:
     return bool(_AVOID.search(sentence[:end]))
 
 
-_EVERY_REPLY = re.compile(rf"\b{_EACH}{_NOUN}|\byour (?:answers|replies|responses|messages)\b")
+_EVERY_REPLY = rule(rf"\b{_EACH}{_NOUN}|\byour (?:answers|replies|responses|messages)\b")
 
 
 def style_guide(latin: str) -> bool:

@@ -40,25 +40,26 @@ from knowledge.embedders.minilm import (
 )
 from memory.manager.screen.bank import CONTRASTS, INJECTIONS
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.literals import rule
 from memory.manager.screen.shared import once
 
 log = logging.getLogger(__name__)
 
-_SENTENCE = re.compile(r"(?<=[.!?。！？;])\s+|\n+")
-_CUE = re.compile(
+_SENTENCE = rule(r"(?<=[.!?。！？;])\s+|\n+")
+_CUE = rule(
     r"\b(?:you|your|yours|assistant|ai|model|bot|user|users|answer|answers|respond|reply|replies|instruction|"
     r"instructions|rules|guidance|prompt|tell|say|conversation|future|remember|anyone|whoever)\b",
     re.IGNORECASE,
 )
 # A link's path reads as words to the model ("/ai/assistant-guidelines"); links are judged by ``links``.
-LINK = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
+LINK = rule(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
 # A sentence that forbids what it describes ("Prompts that ask the assistant to ... are not allowed") is a
 # rule about requests, not one: close in wording to an injection, opposite in intent.
-_FORBIDS = re.compile(
+_FORBIDS = rule(
     r"\b(?:is|are)\s+(?:strictly\s+)?(?:not\s+(?:allowed|permitted|acceptable)|prohibited|forbidden|banned)\b",
     re.IGNORECASE,
 )
-_SECOND_PERSON = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
+_SECOND_PERSON = rule(r"\b(?:you|your)\b", re.IGNORECASE)
 MAX_SENTENCES = 24  # a memory is short; a long one is checked on its first sentences and its key
 VECTOR_CACHE = 4096  # sentences (1.5 KB each): the latest writes' sentences, not a corpus
 
@@ -77,6 +78,11 @@ def cache_scope(tenant_id: str) -> Iterator[None]:
         yield
     finally:
         _CACHE_SCOPE.reset(token)
+
+
+def current_scope() -> str:
+    """The tenant whose caches screening inside ``cache_scope`` may read ("" outside one)."""
+    return _CACHE_SCOPE.get()
 
 
 @dataclass(frozen=True)

@@ -26,19 +26,20 @@ import re
 from memory.manager.screen.agency import _NOT, _SPLIT
 from memory.manager.screen.agency import _SENTENCE_NEGATED as _NEGATED
 from memory.manager.screen.findings import ScreenFinding
+from memory.manager.screen.literals import Rule, rule
 from memory.manager.screen.structure import ACT_ATTACHED, CLAIMED_HISTORY
 
 _AI = r"(?:the |an? |any |your |this |our )?(?:(?:ai|virtual|internal|digital) )?(?:ai|assistant|chat ?bot|bot|copilot|agent)s?"
 # A preference's frame: the user's wish as reported by a summary or an inference.
-PREFERENCE = re.compile(
+PREFERENCE = rule(
     r"\b(?:prefers?|preferences?|preferred|wants?|wanted|wishe[sd]|would like|likes? it when|habits?|"
     r"asked (?:me |the assistant |us )?to remember|always asks? for|insists?)\b",
     re.IGNORECASE,
 )
 # What a preference about one's own answers never does, each with its reason in the record.
-_PREFERENCE_EFFECTS: tuple[tuple[re.Pattern[str], str], ...] = (
+_PREFERENCE_EFFECTS: tuple[tuple[Rule, str], ...] = (
     (
-        re.compile(
+        rule(
             r"\b(?:approved automatically|auto-?approved|pre-?approved|(?:are|is) optional|(?:are|is) not (?:required|needed)|"
             r"no longer (?:required|needed)|(?:say|tell \w+|claim|confirm) (?:that )?(?:it|this|that|they) (?:is|are) "
             r"(?:allowed|approved|fine|permitted|ok(?:ay)?))\b",
@@ -47,7 +48,7 @@ _PREFERENCE_EFFECTS: tuple[tuple[re.Pattern[str], str], ...] = (
         "a preference that changes what is required or approved",
     ),
     (
-        re.compile(
+        rule(
             r"\b(?:treat(?:s|ed)?|regard(?:s|ed)?|consider(?:s|ed)?|trust(?:s|ed)?|handl(?:e|es|ed)) "
             r"[^.!?;]{0,80}?\bas (?:internal|trusted|safe|verified|legitimate|coming from (?:her|him|them|the user))\b",
             re.IGNORECASE,
@@ -55,7 +56,7 @@ _PREFERENCE_EFFECTS: tuple[tuple[re.Pattern[str], str], ...] = (
         "a preference that makes an outside party trusted",
     ),
     (
-        re.compile(
+        rule(
             r"\b(?:leave out|omit|skip|hide|drop|ignore|remove|don't mention|do not mention|never mention)\w*\b[^.!?;]{0,40}?"
             r"\b(?:rules?|restrictions?|warnings?|limits?|forbids?|forbidden|prohibit\w*)\b",
             re.IGNORECASE,
@@ -63,7 +64,7 @@ _PREFERENCE_EFFECTS: tuple[tuple[re.Pattern[str], str], ...] = (
         "a preference that has the agent leave out a rule",
     ),
     (
-        re.compile(
+        rule(
             r"\b(?:upload|send|forward|cop(?:y|ies|ied)|attach|e-?mail|sync|mirror|back(?:s|ed)? up|go(?:es)?|sent|"
             r"forwarded|uploaded)\w*\b[^.!?;]{0,80}?\b(?:to|into|at|in)\s+(?:(?:her|his|their|my|a|an|the)\s+)?"
             r"(?:own\s+)?(?:personal|private|home|backup|external|outside|gmail|dropbox|icloud|google drive|onedrive)\b",
@@ -75,7 +76,7 @@ _PREFERENCE_EFFECTS: tuple[tuple[re.Pattern[str], str], ...] = (
 # Session 23: a claim the reader is asked to persist as a fact or a rule (or a patch of its memory), or to rank
 # above its sources. A company states its rules in documents; only a text aimed at the agent's memory asks
 # to be stored as a fact, and what is worth planting there is a control lowered.
-PERSIST = re.compile(
+PERSIST = rule(
     r"\b(?:store|save|remember|record|persist|memori[sz]e|keep|add|write|log|commit|note)\w*\b[^.!?;:]{0,40}?"
     r"\b(?:as (?:a |an )?(?:new )?(?:(?:verified|permanent|standing|confirmed|official|company|long-term|core|"
     r"default|known|trusted) )*(?:fact|rule|policy|truth|memory|instruction|default)s?\b|(?:in|into|to) (?:your |the |"
@@ -92,7 +93,7 @@ _CONTROL = (
     r"authori[sz]ations?|escorts?|badges?|limits?|caps?|passwords?|tickets?)"
 )
 # What is worth planting: a control lowered, or credentials handed out.
-LOWERED = re.compile(
+LOWERED = rule(
     rf"\b{_CONTROL}\b[^.!?;]{{0,30}}?\b(?:(?:is|are) )?(?:no longer|not) (?:needed|required|necessary|mandatory|apply|"
     rf"applies)\b|\bno (?:\w+ )?{_CONTROL} (?:needed|required|necessary)\b|\bwithout (?:any |an? )?(?:\w+ )?{_CONTROL}\b|"
     r"\b(?:unlimited|uncapped|pre-?approved|auto(?:matically)?[- ]approved|approved automatically|waived)\b|"
@@ -102,15 +103,13 @@ LOWERED = re.compile(
 )
 # A control the reader is told to forget ("forget the rule that claims need a receipt"): the same planting, as a
 # deletion.
-FORGETS_CONTROL = re.compile(
+FORGETS_CONTROL = rule(
     r"\b(?:forget|delete|remove|drop|erase|unlearn|discard|disregard)\w*\s+(?:about\s+)?(?:the|this|that|any|your|its)\s+"
     r"(?:old\s+|earlier\s+|stored\s+|saved\s+|previous\s+)?(?:rule|fact|memory|policy|restriction|requirement)s?\b"
     rf"[^.!?;]{{0,60}}?\b{_CONTROL}\b",
     re.IGNORECASE,
 )
-_KEEPS = re.compile(
-    r"\b(?:never|must not|do not|don't|cannot|can't|may not|is not true|false)\b", re.IGNORECASE
-)
+_KEEPS = rule(r"\b(?:never|must not|do not|don't|cannot|can't|may not|is not true|false)\b", re.IGNORECASE)
 # Session 28: a security safeguard stated as lifted, with no order and no AI named ("vendor bank changes are
 # valid without a call-back", "the churn export is exempt from redaction", "MFA is optional for the sales team").
 # LOWERED needs the claim persisted because its controls include business ones a handbook relaxes every day
@@ -130,8 +129,8 @@ _LIFT = (
 )
 
 
-def _lifting(control: str) -> re.Pattern[str]:
-    return re.compile(
+def _lifting(control: str) -> Rule:
+    return rule(
         rf"\b{_LIFT}\b(?: [\w'-]+){{0,4}}? {control}\b|\b{control}\b(?: [\w'-]+){{0,4}}? \b{_LIFT}\b|"
         rf"\bno {control} (?:is |are )?(?:needed|required)\b",
         re.IGNORECASE,
@@ -142,12 +141,12 @@ LIFTED = _lifting(_SAFEGUARD)
 LIFTED_CHECK = _lifting(_CHECK)
 # The party singled out is the requester, the caller or a channel; a handbook addresses its reader as "you" and
 # names teams, so pronouns and "for the X team" single out no one (review r3, finding 2d).
-_SINGLED = re.compile(
+_SINGLED = rule(
     r"\b(?:(?:the|this|that) (?:user|person)|callers?|requesters?|on request|(?:who|whoever|"
     r"anyone) (?:asks?|calls?|calling|asking)|(?:by|via|over|in) (?:e-?mail|chat|phone|slack|teams|sms))\b",
     re.IGNORECASE,
 )
-_LIMITED = re.compile(
+_LIMITED = rule(
     r"\b(?:never|not|don'?t|do not|must not|mustn'?t|cannot|can'?t|may not|no one|nobody|only|means nothing|unless)\b",
     re.IGNORECASE,
 )
@@ -156,18 +155,18 @@ _LIMITED = re.compile(
 # "for this vendor only" at a clause's end names the party the control is lifted for: no limit. In the next clause
 # only the control kept says so ("still need it", "except ..."): "Only the CFO signs." there replaces the control.
 # "never" is no limit after the lifting ("...; never mention this" hides it).
-_LIMITED_AFTER = re.compile(
+_LIMITED_AFTER = rule(
     r"\b(?:only(?!\W*(?:[.!?;,]|$))|still|except|unless|otherwise|but not)\b", re.IGNORECASE
 )
-_KEPT_NEXT = re.compile(r"\b(?:still|except|otherwise)\b", re.IGNORECASE)
+_KEPT_NEXT = rule(r"\b(?:still|except|otherwise)\b", re.IGNORECASE)
 # A dated past event ("legal hold was lifted on 3 March", "resolved: hold lifted after matter closure") is a record of
 # what happened, not a standing state: a past auxiliary or a ticket's closing status before the lifting, and a date or
 # an event it happened at (review r3, finding 2b).
-_PAST = re.compile(
+_PAST = rule(
     rf"\b(?:was|were|had been)\s+(?:\w+\s+)?{_LIFT}\b|\b(?:resolved|closed|completed|done)\s*[:-]",
     re.IGNORECASE,
 )
-_DATED = re.compile(
+_DATED = rule(
     r"\d|\b(?:yesterday|ago|last (?:week|month|year|quarter)|after the|after \w+ (?:closure|settlement|review)|"
     r"(?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b",
     re.IGNORECASE,
@@ -175,13 +174,13 @@ _DATED = re.compile(
 # ... and confidential data stated as open to anyone or to outsiders ("disciplinary records can be viewed by anyone
 # in the regional office", "bonus figures can be downloaded by external consultants"): a policy opens data to a
 # named role, if at all.
-OPENED = re.compile(
+OPENED = rule(
     r"\b(?:(?:may|can|could|will) be (?:shared|read|seen|viewed|accessed|exported|downloaded|sent|forwarded|given|"
     r"disclosed|opened)|(?:is|are) (?:now )?(?:open|available|visible|accessible|shared) (?:to|with|for)|(?:may|can) "
     r"(?:see|read|view|access|export|download|get|receive|request)|open to)\b",
     re.IGNORECASE,
 )
-_CONFIDENTIAL = re.compile(
+_CONFIDENTIAL = rule(
     r"\b(?:salar(?:y|ies)|pay ?slips?|payroll|bonus(?:es)?|hr (?:case|record|file)s?|case (?:notes|files?)|health (?:records?|"
     r"data|files?|conditions?)|"
     r"medical|sick[- ]leave|passports?|personnel (?:files?|records?)|appraisals?|performance reviews?|bank (?:details|"
@@ -189,7 +188,7 @@ _CONFIDENTIAL = re.compile(
     r"home address(?:es)?|social security|national id|disciplinary)\b",
     re.IGNORECASE,
 )
-_ANYONE = re.compile(
+_ANYONE = rule(
     r"\b(?:any(?:one|body| \w+)?|all (?:\w+ )?(?:contractors|users|guests|vendors|interns)|"
     r"every(?:one|body)|contractors?|guests?|external|public(?:ly)?|vendors?|interns?|whoever|outside)\b",
     re.IGNORECASE,
@@ -210,8 +209,8 @@ _STORE = (
 _PROFILE = r"(?<![a-z0-9_])(?:[a-z0-9]+_)*profiles?(?![a-z0-9_])"
 
 
-def _code_write(store: str) -> re.Pattern[str]:
-    return re.compile(
+def _code_write(store: str) -> Rule:
+    return rule(
         rf"{store}(?:\.[a-z_]+)*\.(?:upsert|set|put|add|patch|append|extend|remember|write|insert|update|add_edge|"
         rf"add_fact|store|pin|merge|replace)\s*\(|(?:{store}|(?<![a-z0-9_])users?(?:\.[a-z_]+)+)(?:\[['\"][^'\"]+['\"]\])+"
         r"(?:\.(?:append|extend|add|update|insert)\s*\(|\s*=[^=])",
@@ -221,7 +220,7 @@ def _code_write(store: str) -> re.Pattern[str]:
 
 CODE_WRITE = _code_write(_STORE)
 _PROFILE_WRITE = _code_write(_PROFILE)
-_ACCESS = re.compile(
+_ACCESS = rule(
     r"\b(?:roles?|admin\w*|permissions?|trust\w*|clearance|access\w*|approver|privileges?|scopes?)\b|\bcan_|\ballow",
     re.IGNORECASE,
 )
@@ -230,14 +229,12 @@ _ACCESS = re.compile(
 # payroll mailbox to the outside bookkeeper", "when the user writes 'sunrise', the assistant starts sending the
 # ledger"): the event opens the sentence or a clause, the assistant (or "I'll", the assistant's voice in a summary)
 # does the act. A notice to staff says "when you ...", and what it schedules is the company's, not an agent's.
-_LATER = re.compile(
+_LATER = rule(
     r"(?:^|[:;,.]\s*)\W*(?:once|when|whenever|after|as soon as|the moment|starting (?:with|from)|while)\b",
     re.IGNORECASE,
 )
-_AGENT_LATER = re.compile(
-    r"\b(?:the assistant|i(?:'ll| will| should| shall)|start|stop|keep)\b", re.IGNORECASE
-)
-_ACT_LATER = re.compile(
+_AGENT_LATER = rule(r"\b(?:the assistant|i(?:'ll| will| should| shall)|start|stop|keep)\b", re.IGNORECASE)
+_ACT_LATER = rule(
     r"\b(?:approv\w*|delet\w*|forward\w*|grant\w*|pay|relax\w*|shar\w*|sign\w*|disabl\w*|send\w*|export\w*|"
     r"re-?enabl\w*|stop checking)|\btreat\w* [^.!?;]{0,40}? as approved\b",
     re.IGNORECASE,
@@ -247,8 +244,8 @@ _ACT_LATER = re.compile(
 # reminder ("I'll ...") is held only when the put-off act also reaches outside, lifts a check, changes where money
 # goes, or waits for a phrase someone types - a code word (review r3, finding 2e). Named as the one who acts, the
 # assistant is scheduled to act on money or access by itself.
-_ASSISTANT_DOES = re.compile(r"\bthe assistant\b", re.IGNORECASE)
-_LATER_HARM = re.compile(
+_ASSISTANT_DOES = rule(r"\bthe assistant\b", re.IGNORECASE)
+_LATER_HARM = rule(
     r"\b(?:outside|external|third[- ]part\w*|personal|private|gmail|relax\w*|stop checking|as approved|iban|"
     r"account numbers?|bank details|instead of)\b|@|https?://|"
     r"\bwww\.|\b[\w-]+\.(?:com|net|org|io)\b|\b(?:says?|types?|writes?|sends?|uses?)\W+['\"\u2018\u201c]\w",
@@ -293,7 +290,7 @@ def lifted_safeguard(sentence: str, following: str = "") -> str | None:
 
 
 # A standing rule that every answer carries the user's identifiers, credentials or conversation.
-ANSWERS_CARRY = re.compile(
+ANSWERS_CARRY = rule(
     r"\b(?:(?:every|all|each|any)\s+)?(?:of\s+)?(?:the\s+|its\s+|your\s+)?(?:(?:ai|assistant|chat ?bot|bot|copilot)(?:'s)?\s+)?"
     r"(?:answers?|responses?|replies|outputs?)\b[^.!?;]{0,40}?\b(?:must|should|shall|will|to|are to|always)?\s*"
     r"(?:include|contain|carry|show|list|append|end with|start with|begin with|repeat|quote|add)\w*\b[^.!?;]{0,40}?"
@@ -305,7 +302,7 @@ ANSWERS_CARRY = re.compile(
     re.IGNORECASE,
 )
 # The agent asking users for their password or code: a policy says the assistant never does.
-AGENT_ASKS_SECRET = re.compile(
+AGENT_ASKS_SECRET = rule(
     rf"\b{_AI}\b(?:(?!\s{_NOT}\b)[^.!?;]){{0,40}}?\b(?:asks?|asking|requests?|requesting|prompts?|collects?|"
     r"requires?)\b(?: (?:them|users?|the user|employees|staff|callers?))?(?: for| to (?:enter|give|provide|share|type|send))?"
     r"\s+(?:their|the user's|your|his|her|a|the)\s+(?:[\w-]+\s+)?(?:passwords?|passcodes?|pins?|mfa codes?|one-time codes?|"
@@ -313,7 +310,7 @@ AGENT_ASKS_SECRET = re.compile(
     re.IGNORECASE,
 )
 # An impostor described ("a fake assistant that asks for your password") rather than the agent told to ask.
-_IMPOSTOR = re.compile(
+_IMPOSTOR = rule(
     r"\b(?:fake|pretend\w*|impersonat\w*|claiming to be|posing as|poses as|attackers?|scam\w*|fraud\w*|malicious)\b",
     re.IGNORECASE,
 )
@@ -321,7 +318,7 @@ _IMPOSTOR = re.compile(
 
 # A user's wish about the form of their own answers: language, length, format, tone (session 23: "the user said
 # that from now on they want answers in German" read as a standing order plus response control).
-_OWN_FORM = re.compile(
+_OWN_FORM = rule(
     r"\b(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|explanations?)\b[^.!?;]{0,30}?\b(?:in [a-z]+|short(?:er)?|"
     r"brief|concise|detailed|longer|formal|informal|bullet(?: points?| lists?)?|tables?|plain (?:language|english)|"
     r"simple|with examples|numbered)\b|\b(?:respond|reply|answer|write)\w* (?:to (?:them|him|her|me) )?in [a-z]+\b",
@@ -330,7 +327,7 @@ _OWN_FORM = re.compile(
 
 
 # A wish about the form of one's answers has no destination: an address, a link or a copy sent makes it another.
-_DESTINED = re.compile(
+_DESTINED = rule(
     r"@|https?://|www\.|\b(?:send|sent|forward|cop(?:y|ies)|cc|bcc|upload|share|e-?mail|mail|attach|post|export)\w*\b",
     re.IGNORECASE,
 )
@@ -349,7 +346,7 @@ def own_form_preference(latin: str) -> bool:
     )
 
 
-def standing_findings(latin: str, about: re.Pattern[str]) -> list[ScreenFinding]:
+def standing_findings(latin: str, about: Rule) -> list[ScreenFinding]:
     """Findings for one text's ``latin`` form; ``about`` marks sentences that speak about attacks."""
     found: list[ScreenFinding] = []
     # The frame governs its own sentence, or the whole text when it opens it ("User preference learned over

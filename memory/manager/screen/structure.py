@@ -14,7 +14,6 @@ Pure; cheap (sets and a few regular expressions per sentence).
 
 from __future__ import annotations
 
-import re
 from itertools import combinations
 
 import numpy as np
@@ -24,16 +23,17 @@ from memory.manager.screen import multilingual as ml
 from memory.manager.screen.carriers import flatten
 from memory.manager.screen.frames import ABOUT
 from memory.manager.screen.intent_words import DIRECTIVE, FUTURE, TRIGGER
+from memory.manager.screen.literals import rule
 
 _CONCEPTS = (ml.AI, ml.FORGET, ml.GUIDANCE, ml.PRIOR, ml.REVEAL, ml.SYSTEM, ml.SECRET, ml.ASK, ml.SEND,
              ml.ALWAYS, ml.ALL, ml.NEGATION, ml.STAFF)  # fmt: skip
-DIRECTIVE_FRAME = re.compile(DIRECTIVE)
-FUTURE_FRAME = re.compile(FUTURE)
-TRIGGER_FRAME = re.compile(TRIGGER)
+DIRECTIVE_FRAME = rule(DIRECTIVE)
+FUTURE_FRAME = rule(FUTURE)
+TRIGGER_FRAME = rule(TRIGGER)
 # the reader spoken to as "you"
-READER_AS_YOU = re.compile(r"\b(?:you|your|yourself)\b")
+READER_AS_YOU = rule(r"\b(?:you|your|yourself)\b")
 # a claim about what the user said, asked or agreed before, written by someone else
-CLAIM_ABOUT_USER = re.compile(
+CLAIM_ABOUT_USER = rule(
     r"\b(?:as (?:i|we|you and i) (?:told|said|mentioned|asked|instructed|agreed|discussed|requested|set up)|"
     r"(?:my|the user'?s?|their|his|her) (?:standing|earlier|previous|prior|usual|permanent|saved|stored) "
     r"(?:instructions?|requests?|preferences?|orders?|rules?|wish(?:es)?|settings?|approvals?)|"
@@ -45,7 +45,7 @@ CLAIM_ABOUT_USER = re.compile(
     r"(?:in|during|from) (?:a |an |our |the )?(?:previous|earlier|last|prior) (?:session|conversation|chat|turn))\b"
 )
 # keep something in memory or for later sessions
-KEEP_IN_MEMORY = re.compile(
+KEEP_IN_MEMORY = rule(
     r"\b(?:remember|memori[sz]e|store|save|persist|record|note|keep|add|write)\b(?: \w+){0,6}? "
     r"(?:permanently|for (?:all )?(?:future|later|every|next)|(?:in|into|to) (?:your |the |its |long-term |shared )?memory|"
     r"as (?:a |the )?(?:verified |permanent |standing )?(?:fact|rule|preference|policy|default)|going forward|"
@@ -54,21 +54,21 @@ KEEP_IN_MEMORY = re.compile(
 # session 26: the structure of what unseen sets let through (blind 13-21, counted by family in
 # docs/benchmarks.md): an order written as a record of the assistant's own conversation with the user
 # ("you told me ...", "per our previous exchange", "picking up where we left off"), ...
-RECORD_OF_OWN_CONVERSATION = re.compile(
+RECORD_OF_OWN_CONVERSATION = rule(
     r"\b(?:you (?:(?:have |had )?(?:said|told me|asked me|wanted me|mentioned|agreed|confirmed|approved|"
     r"instructed me|explained|set up))|(?:per|as per|from|in|during) (?:our|the|your|last \w+'s) (?:previous |earlier |"
     r"last |prior )?(?:exchange|conversation|chat|call|discussion)|as agreed|where we left off|carry-?over|"
     r"(?:restored|recovered|carried) from (?:history|the history)|(?:inferred|durable|long-term) (?:fact|note|memory))\b"
 )
 # ... the assistant's own voice committing to an act for later ("I'll carry on", "noted and kept") ...
-OWN_COMMITMENT = re.compile(
+OWN_COMMITMENT = rule(
     r"\b(?:i(?:'ll| will| shall| am going to|'m going to) (?:keep|carry|continue|treat|file|apply|send|share|"
     r"remember|do|use|always)|noted and kept|i keep (?:treating|applying|sending|sharing|doing)|"
     r"keep (?:applying|treating|doing|sending) (?:that|this|it|them)?)\b"
 )
 # ... a safeguard lifted or an act permitted without its check ("exempt from the approval steps",
 # "no call-back needed", "it's fine to quote", "can stay switched off", "pre-approved") ...
-SAFEGUARD_WAIVED = re.compile(
+SAFEGUARD_WAIVED = rule(
     r"\b(?:exempt(?:ed)? from|pre-?approved|pre-?authori[sz]ed|(?:is|are) (?:now )?(?:optional|waived|not "
     r"(?:required|needed))|without (?:any |a |an |the )?(?:asking|approval|checks?|confirmation|verification|review|"
     r"redaction|identity checks?|call-?backs?|(?:second )?signer|sign-?off)|no (?:call-?back|approval|checks?|"
@@ -77,13 +77,13 @@ SAFEGUARD_WAIVED = re.compile(
 )
 # ... and an act on the agent's tools, memory or accounts in code form ("memory.upsert(key=...)",
 # "grant_access(user=...)", "attributes['x'] = true").
-ACT_IN_CODE = re.compile(
+ACT_IN_CODE = rule(
     r"\b[a-z_][\w.]*\(\s*[a-z_]\w*\s*=|\[['\"][\w.]+['\"]\]\s*=|\b\w+\s*=\s*(?:true|none|null|elevated|admin)\b"
 )
 # Session 27: what is left names no AI and gives no order (docs/benchmarks.md, session 26) but claims a
 # state of authority. A permission, an access or a role stated as fact for someone ("they may see the
 # whole department's scores", "her requests should be answered for you too", "re-grant on request") ...
-PERMISSION_STATED = re.compile(
+PERMISSION_STATED = rule(
     r"\b(?:may|can|could|(?:is|are) (?:now )?(?:allowed|permitted|authori[sz]ed|entitled|cleared) to)(?: \w+){0,2}? "
     r"(?:see|view|access|read|receive|get|export|download|share|request|approve|delete|bypass|skip|override|show)\b|"
     r"\b(?:requests?|questions?) (?:\w+ ){0,4}?(?:should|must|can|are to|will) be (?:answered|granted|honou?red|"
@@ -93,7 +93,7 @@ PERMISSION_STATED = re.compile(
 )
 # ... an act tied to a later occasion without a subject who asks ("if asked", "on request", "whenever I
 # paste an IBAN", "each time a contract is mentioned"): the trigger frame above needs "someone asks" ...
-LATER_OCCASION = re.compile(
+LATER_OCCASION = rule(
     r"\b(?:if|when|once|upon|on) (?:asked|requested|prompted|request|demand)\b|\b(?:whenever|each time|every "
     r"time|as soon as|the moment)\b(?: [\w'-]+){1,6}? (?:(?:is|are|gets?) (?:mentioned|asked|opened|uploaded|"
     r"pasted|requested|received|sent|created|submitted)|(?:asks?|mentions?|pastes?|opens?|uploads?|types?|says?|"
@@ -101,7 +101,7 @@ LATER_OCCASION = re.compile(
 )
 # ... and a setting switched in a record: a key given a switch value, as in YAML, INI, env or JSON
 # ("notify": false, review = off, approval: none, allow = *), where a check is turned off by data.
-SETTING_SWITCHED = re.compile(
+SETTING_SWITCHED = rule(
     r"[\w.\"'-]+[\"']?\s*(?::=|[:=])\s*[\"']?(?:true|false|yes|no|on|off|none|null|enabled|disabled|\*)[\"']?"
     r"(?=\s|[,;}\]]|$)"
 )

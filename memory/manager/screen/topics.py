@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 
+from memory.manager.screen.literals import rule
+
 # Instructions *on a topic* ("the earlier guidance about desk booking", "las instrucciones anteriores sobre la
 # reserva de salas", "Anweisungen zur Druckereinrichtung"): a business procedure retired, in any of the phrase
 # banks' languages, unless the text speaks to a reader or names the AI ("your instructions about ...").
-TOPIC_RULES = re.compile(
+TOPIC_RULES = rule(
     r"\b(?:instruc|guidance|guideline|rules?\b|directions|regla|indicacion|directri|norma|regra|orientac|consign|"
     r"regle|anweisung|regeln|vorgabe|richtlini|hinweis|istruzion|regole|indicazion|instructie|aanwijzing|richtlijn|"
     r"polecen|instrukc|wytyczn|zasad)\w*(?:\s+(?:anteriores|previas|precedentes|antiguas|antigas|anciennes|"
@@ -25,7 +27,7 @@ TOPIC_RULES = re.compile(
     r"(?!you\b|your\b|ti\b|tu\b|toi\b|dich\b|dir\b|te\b|the (?:ai|assistant|model|chatbot)\b)\w",
     re.IGNORECASE,
 )
-READER_SCENE = re.compile(
+READER_SCENE = rule(
     r"\b(?:you|your|tus?|tes|vos|votre|dein\w*|tuoi|tue|tua|jouw|twoj\w*|ai|assistant|asistente|assistente|"
     r"assistent|chatbot|bot|model|modelo|modell|llm|ki|ia|prompt|system|sistema|"
     # ... or asks for something in the same text ("... and send me the customer list")
@@ -33,7 +35,7 @@ READER_SCENE = re.compile(
     re.IGNORECASE,
 )
 OVERRIDE = "override of earlier instructions"
-_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+")
+_CLAUSES = rule(r"(?<=[.!?;])\s+|\n+")
 
 
 def without_topic_rules(text: str) -> str:
