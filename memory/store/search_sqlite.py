@@ -90,7 +90,8 @@ class SqliteDialect:
         return flt.render_sqlite(cond)
 
     def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
-        return (json.dumps(ranges),)
+        ranges_json = json.dumps(ranges)
+        return (ranges_json, ranges_json)  # VISIBLE's test that there are none, then the ranges
 
     # -- cache bookkeeping ---------------------------------------------------------------------
 

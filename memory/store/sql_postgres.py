@@ -94,13 +94,13 @@ CREATE INDEX kassist_store_texts_tsv ON {TEXTS} USING gin (tsv);
 
 _NOT_EXPIRED = not_expired("%s")
 # The path ``{path}`` is in none of the reader's hidden ranges (memory.store.readers), bound as two
-# arrays (los, his; a NULL hi: no bound), empty for a reader with no narrowing. The path column's
-# "C" collation orders the comparison, as the prefix range's.
+# arrays (los, his; a NULL hi: no bound), los twice; empty for a reader with no narrowing, which the
+# planner then folds away. The path column's "C" collation orders the comparison, as the prefix's.
 VISIBLE = (
-    "NOT EXISTS (SELECT 1 FROM unnest(%s::text[], %s::text[]) h(lo, hi)"
-    " WHERE {path} >= h.lo AND (h.hi IS NULL OR {path} < h.hi))"
+    "(cardinality(%s::text[]) = 0 OR NOT EXISTS (SELECT 1 FROM unnest(%s::text[], %s::text[]) h(lo, hi)"
+    " WHERE {path} >= h.lo AND (h.hi IS NULL OR {path} < h.hi)))"
 )
-# (tenant, lo, hi, hi, hidden los, hidden his)
+# (tenant, lo, hi, hi, hidden los, hidden los, hidden his)
 _IN_PREFIX = (
     "i.tenant_id = %s AND i.ns_path >= %s AND (%s::text IS NULL OR i.ns_path < %s) AND "
     + VISIBLE.format(path="i.ns_path")
@@ -213,7 +213,8 @@ class PostgresDialect:
         return flt.render_postgres(cond)
 
     def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
-        return ([lo for lo, _ in ranges], [hi for _, hi in ranges])
+        los = [lo for lo, _ in ranges]
+        return (los, los, [hi for _, hi in ranges])  # VISIBLE's test that there are none, then the ranges
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
         yield from ()
