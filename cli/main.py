@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 import typer
 from typer import _click as click  # typer vendors its click (0.29+): subclass that one
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from kassist.text import has_lone_surrogate
 
@@ -69,7 +69,54 @@ def load_command(name: str, target: str) -> click.Command:
         holder.command(name)(obj)
         command = typer.main.get_command(holder)
     command.name = name
+    _one_value_each(command)
     return command
+
+
+def given_twice(command: click.Command, ctx: click.Context, args: list[str]) -> str | None:
+    """Why ``args`` give one of ``command``'s single-valued options twice with different values, or
+    None. click keeps the last one silently: ``memory remember --tenant acme --tenant globex`` wrote
+    globex's memory, and a ``checkpoints prune`` would delete another tenant's than the operator read
+    first (h10 s32 #5) - where every other door refuses two sources of a tenant that disagree. The
+    same value twice is the same command."""
+    single = {
+        name: param
+        for param in command.get_params(ctx)
+        if isinstance(param, TyperOption) and not (param.multiple or param.count or param.is_flag)
+        for name in param.opts
+    }
+    seen: dict[str | None, tuple[str, str]] = {}
+    index = 0
+    while index < len(args) and args[index] != "--":
+        name, equals, value = args[index].partition("=")
+        index += 1
+        if name not in single or (not equals and index >= len(args)):
+            continue
+        if not equals:
+            value, index = args[index], index + 1
+        first = seen.setdefault(single[name].name, (name, value))
+        if first[1] != value:
+            return f"{name} is given twice, as {first[1]!r} and {value!r}: give it once"
+    return None
+
+
+def _one_value_each(command: click.Command) -> None:
+    """Every leaf command of ``command`` refuses :func:`given_twice` before it parses (exit 2)."""
+    if isinstance(command, TyperGroup):
+        for sub in command.commands.values():
+            _one_value_each(sub)
+        return
+    parse = command.parse_args
+
+    def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+        refused = given_twice(command, ctx, args)
+        if refused is not None:
+            from cli.kit import ExitCode, fail
+
+            fail(refused, ExitCode.USAGE)
+        return parse(ctx, args)
+
+    command.parse_args = parse_args  # type: ignore[method-assign]
 
 
 class LazyGroup(TyperGroup):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -23,10 +22,6 @@ from cli.main import app
 runner = CliRunner(env={"COLUMNS": "100"})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h10 s32 #5: --tenant given twice with different values: the last is used, silently",
-)
 def test_two_different_tenants_are_a_usage_error(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'kassist.db'}"
     twice = ["--tenant", "acme", "--tenant", "globex"]
