@@ -163,7 +163,8 @@ def filler_text(text: str) -> str | None:
     letters = [ch for ch in text if ch.isalpha()]
     if len(letters) < 12 or common_share(text) >= 0.25:
         return None
-    for filler in {ch for ch in letters if letters.count(ch) >= 0.3 * len(letters)}:
+    # first seen first (a set's order follows the process's hash seed, and two fillers may both read)
+    for filler in dict.fromkeys(ch for ch in letters if letters.count(ch) >= 0.3 * len(letters)):
         stripped = text.replace(filler, "")
         if readable(stripped) and common_share(stripped) >= 0.4:
             return stripped

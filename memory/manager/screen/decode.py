@@ -137,7 +137,8 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     yield from fresh(FIELDS, field_values(text))
     if depth >= MAX_DEPTH:
         return
-    for source in {text, unquoted, unescaped}:
+    # ordered (not a set, whose order follows the process's hash seed): the same findings' order everywhere
+    for source in dict.fromkeys((text, unquoted, unescaped)):
         for decoded in base64_texts(source):
             for inner in variants(decoded, depth + 1):
                 how = "base64" + (f" + {inner.how}" if inner.how else "")
@@ -219,9 +220,10 @@ def base64_texts(text: str) -> list[str]:
         elif runs[-1]:
             runs.append([])
     candidates = [token for run in runs for token in run]
-    pieces = set(candidates) | {"".join(run) for run in runs if len(run) > 1}
+    # an ordered set: a set's order changes with the process's hash seed, and with it the findings' order
+    pieces = dict.fromkeys([*candidates, *("".join(run) for run in runs if len(run) > 1)])
     if len(candidates) > 1:
-        pieces.add("".join(candidates))
+        pieces["".join(candidates)] = None
     found: list[str] = []
     for run in runs:  # pieces padded one by one ("ZGlzcmVn YXJkIHRoZSBydWw= ZXMgYWJvdmU=")
         parts = [_decode(token) for token in run]
