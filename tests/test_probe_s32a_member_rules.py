@@ -49,11 +49,6 @@ class Sent:
     file: BinaryIO
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #4: an upload's own audit rules file lowers the review bar: a member's run holding "
-    "a private key completes without an admin's review",
-)
 @pytest.mark.parametrize("rules", sorted(LENIENT))
 def test_a_members_own_rules_file_does_not_spare_its_run_the_admins_review(
     tmp_path: Path, rules: str

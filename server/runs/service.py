@@ -141,6 +141,14 @@ class RunsService:
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
         run = check_new_run_id(run_id, ("body", "run_id")) if run_id else new_id()
+        if options.audit_rules is not None:
+            # An upload's root is the upload: its own rules file would set the bar of the review an
+            # admin decides, and a member's lowered it to none (h9 s32 #4). The server's rules audit it.
+            raise ApiError(
+                422, "an upload is audited with the server's rules: a rules file sent with it would decide "
+                "whether its own run needs an admin's review; leave options.audit_rules out",
+                ("body", "options", "audit_rules"),
+            )  # fmt: skip
         if await asyncio.to_thread(self._taken_already, who, run):
             raise taken(run)
         target = uploads.run_folder(self.config.uploads_dir, who.tenant_id, run)
