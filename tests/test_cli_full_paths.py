@@ -6,11 +6,11 @@ prints every field whole, one a line."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN = "quarterly-handbook-refresh-2026-finance-and-legal-teams"  # longer than a 40-column line
@@ -21,13 +21,9 @@ def kassist(url: str, *args: str, code: int = 0) -> list[str]:
     """stdout lines of ``kassist ARGS`` writing into a pipe, 40 columns wide."""
     env = dict(os.environ, COLUMNS="40", PYTHONPATH=str(ROOT), KASSIST_DATABASE_URL=url)
     env.pop("KASSIST_PROGRESS", None)
-    done = subprocess.run(
-        [sys.executable, "-P", "-m", "cli.main", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = zygote.run(
+        [sys.executable, "-P", "-m", "cli.main", *args], env=env, timeout=300
+    )  # forked, tests/zygote.py
     assert done.returncode == code, done.stdout + done.stderr
     return done.stdout.splitlines()
 

@@ -22,6 +22,7 @@ from ingest_harness import child_env, chunk_ids, kassist, receiver, show, write_
 from raw_sql import raw
 from runs_api_harness import ADMIN, KEYS, small_corpus
 from server_harness import free_port
+from zygote import Child
 
 TENANT = "acme"
 KEY_TABLE = json.dumps({t: p.model_dump() for t, p in KEYS.keys.items()})
@@ -60,7 +61,7 @@ def serve(
     argv = [sys.executable, "-P", "-m", "cli.main", "serve", "--port", str(port), "--database-url", db_url]
     log = tmp / f"{name}.log"
     with log.open("ab") as out:
-        proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT)
+        proc = Child(argv, cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT)  # forked: tests/zygote.py
     headers = ADMIN if key is None else {"x-api-key": key}
     server = Server(proc, f"http://127.0.0.1:{port}", log, headers)
     try:

@@ -126,7 +126,7 @@ def zygote(env: Mapping[str, str]) -> Zygote:
         return _zygote
 
 
-class Child(subprocess.Popen[str]):
+class Child(subprocess.Popen[Any]):
     """``subprocess.Popen`` whose ``[sys.executable, "-P", "-m", "cli.main", ...]`` children are forked by
     the zygote; any other command, or an environment the zygote cannot give, is exec'd as usual."""
 
