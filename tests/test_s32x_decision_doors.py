@@ -79,6 +79,26 @@ def test_langgraph_devs_resume_follows_the_first_decision_rule(sqlite_url: str, 
         final = execute(res, TENANT, "queued", resume=REJECT, on_finish=lambda _: jobs.done("queued", seq))
         assert final.state.status == "cancelled" and "rejected by alice" in str(final.state.review)
 
+        # A listing writes no review open: a run noted running whose head still waits (a carrier
+        # between its statement and its checkpoint) stays running (review s32 r1 #2: it was noted
+        # needs_review by any GET /v1/runs, and the API then accepted a second decision).
+        from server.keys import Principal
+        from server.runs.config import RunsConfig
+        from server.runs.service import RunsService
+
+        _waiting(res, docs, "listed")
+        jobs.start_decision("listed", SERVED)
+        service = RunsService(res, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(tmp_path / "up")}))
+        listed = {
+            r.run_id: r.status
+            for r in service.page(
+                Principal(identity="bob", tenant_id=TENANT, role="admin"), None, 100, None
+            ).runs
+        }
+        assert listed["listed"] == "running", listed
+        job = jobs.get("listed")
+        assert job is not None and job.status == "running"
+
         _waiting(res, docs, "served")
         assert take_decision(res, TENANT, "served") is None
         _resume(res, "served")

@@ -175,10 +175,16 @@ class TenantJobStore:
         params = {"run": run, "status": status, "now": time.time()}
         self._runs._one(self._q.job_status, params, write=True)
 
+    def note_ended(self, run: str, status: str) -> None:
+        """Note ``status`` (one its head says the run ended with) over a ``running`` one only."""
+        self._runs._one(self._q.job_ended, {"run": run, "status": status}, write=True)
+
     def start_decision(self, run: str, decision: Any) -> None:
         """Note that ``decision`` is being carried out (status ``running``), atomically with the first
         decision rule: raises :class:`DecisionTaken` when another decision is queued (the runs API or
-        the console accepted it first). Called with the run's lease held."""
+        the console accepted it first). Called by the decision's carrier with the run's lease held:
+        the runner's start, and the review's node (await_review), which takes the lease for a server
+        that runs the graph itself."""
         params = {"run": run, "decision": json.dumps(decision, default=str), "now": time.time()}
         if not self._runs._one(self._q.job_start_decision, params, fetch=True, write=True):
             raise self._taken(run)

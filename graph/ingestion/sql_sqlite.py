@@ -135,6 +135,7 @@ class IngestSql:
     job_decide: Text
     job_claim_decision: Text
     job_status: Text
+    job_ended: Text
     job_start_decision: Text
     job_review_again: Text
     lease_release_judged: Text
@@ -284,6 +285,9 @@ SQL = IngestSql(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, updated_at) VALUES (:tenant_id, :run, :status, :now) "
         "ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = excluded.status"
     ),
+    # A run noted running whose head says it ended (a server that runs the graph itself notes no
+    # end): only over 'running', so a carrier's start noted since is never overwritten.
+    job_ended=f"UPDATE {JOBS} SET status = :status WHERE {_JOB_KEY} AND status = 'running'",
     # A decision starts being carried out only if it is the first: none is queued, or it is the queued
     # one (its JSON text, as claimed). Taken with the run's lease held, against job_claim_decision's
     # condition: of a command line's start and an API's or console's claim, the first excludes the

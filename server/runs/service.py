@@ -297,12 +297,13 @@ class RunsService:
             job = self._jobs(who).get(run)
             if job is not None:
                 self._jobs(who).note_status(run, self._state(who, job)[1])
-        # A run noted running that no carrier holds is noted as its head says: langgraph dev carries
-        # a decision on without a lease and notes nothing at the end (it was listed "running" for good
-        # once decided there: h9 s32 #6), and a killed carrier's run is not running.
+        # A run noted running that no carrier holds and whose head says it ended is noted so:
+        # langgraph dev notes nothing at a run's end (a run it decided was listed "running" for good:
+        # h9 s32 #6). Only an end, only over 'running' (a review is re-opened by waiting_again alone,
+        # with its lease check), and no write when the head says running still (review s32 r1 #2).
         for job in self._jobs(who).page("running", None, 100):
-            if not _active(job):
-                self._jobs(who).note_status(job.run_id, self._state(who, job)[1])
+            if not _active(job) and (ended := self._state(who, job)[1]) in {*TERMINAL, "failed"}:
+                self._jobs(who).note_ended(job.run_id, ended)
         rows, last = self._reached_page(who, status, before, limit)
         runs = [
             RunSummary(
