@@ -114,8 +114,11 @@ class StoreDialect(Protocol):
         """A search filter's condition in this backend's SQL, plus its parameters."""
         ...
 
-    def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
-        """The parameters of the path ranges a prefix condition excludes (after tenant, lo, hi, hi)."""
+    def prefix_params(
+        self, tenant: str, lo: str, hi: str | None, hidden: Sequence[PathRange]
+    ) -> tuple[Any, ...]:
+        """The parameters of ``Statements.search``'s and ``list_paths``' head and prefix condition:
+        the tenant, the prefix's range and the reader's hidden path ranges."""
         ...
 
     def after_write(self, changes: Sequence[VectorChange]) -> Program:
@@ -288,7 +291,7 @@ class Batch:
                 if p.query is None:
                     where, params = flt.render(p.conditions, dialect.render_condition)
                     sql = s.search.format(filters=where)
-                    scope = (p.tenant, p.lo, p.hi, p.hi, *dialect.hidden(p.hidden))
+                    scope = dialect.prefix_params(p.tenant, p.lo, p.hi, p.hidden)
                     rows = yield Stmt(sql, (*scope, now, *params, p.limit, p.offset))
                 elif self.index.search == "vector":
                     rows = yield from dialect.semantic_search(p, query_vectors[p.query_index], self.now)
@@ -298,7 +301,7 @@ class Batch:
                 if rows and p.refresh:
                     yield from self._refresh(dialect, p.tenant, rows)
             else:
-                scope = (p.tenant, p.lo, p.hi, p.hi, *dialect.hidden(p.hidden))
+                scope = dialect.prefix_params(p.tenant, p.lo, p.hi, p.hidden)
                 rows = yield Stmt(s.list_paths, (*scope, now))
                 results.append(finish_list_namespaces(self.scope, p, (r[0] for r in rows)))
             i += 1

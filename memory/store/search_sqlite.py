@@ -34,6 +34,7 @@ from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
     BUMP_GENERATION,
     GENERATION,
+    HIDDEN,
     KEYWORD_POSTINGS,
     KEYWORD_ROWS,
     MAX_WORDS,
@@ -51,10 +52,10 @@ from memory.store.vectors_sqlite import TenantVectors
 POSTINGS_CAP = 1000
 # (json array of entry ids) -> (entry id, text): the texts BM25 rescores (keywords.bm25_rescore).
 KEYWORD_TEXTS = f"SELECT t.id, t.content FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value"
-# (tenant, lo, hi, hi, hidden ranges) -> (entries, mean characters) of the keyword index within a
+# (hidden ranges, tenant, lo, hi, hi) -> (entries, mean characters) of the keyword index within a
 # namespace prefix, outside the reader's hidden ranges.
 KEYWORD_STATS = (
-    f"SELECT count(*), avg(length(content)) FROM {TEXTS} "
+    f"{HIDDEN}SELECT count(*), avg(length(content)) FROM {TEXTS} "
     f"WHERE tenant_id = ? AND ns_path >= ? AND (? IS NULL OR ns_path < ?) AND {VISIBLE.format(path='ns_path')}"
 )
 
@@ -89,9 +90,10 @@ class SqliteDialect:
     def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
         return flt.render_sqlite(cond)
 
-    def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
-        ranges_json = json.dumps(ranges)
-        return (ranges_json, ranges_json)  # VISIBLE's test that there are none, then the ranges
+    def prefix_params(
+        self, tenant: str, lo: str, hi: str | None, hidden: Sequence[PathRange]
+    ) -> tuple[Any, ...]:
+        return (json.dumps(hidden), tenant, lo, hi, hi)
 
     # -- cache bookkeeping ---------------------------------------------------------------------
 
@@ -229,13 +231,13 @@ class SqliteDialect:
             return []
         where, params = flt.render(search.conditions, self.render_condition)
         sql = KEYWORD_ROWS.format(filters=where)
-        hidden = self.hidden(search.hidden)
-        tail = (search.tenant, search.lo, search.hi, search.hi, *hidden, self.time(now), *params)
+        hidden = json.dumps(search.hidden)
+        tail = (search.tenant, search.lo, search.hi, search.hi, self.time(now), *params)
         found: list[tuple[Any, ...]] = []
         for cap in (POSTINGS_CAP, -1):  # every posting only when filters passed too few of the capped
             postings: list[tuple[int, int]] = yield Stmt(
                 KEYWORD_POSTINGS[len(matches)],
-                [x for w in matches for x in (w, *hidden, cap if cap < 0 else cap + 1)],
+                [hidden, *(x for w in matches for x in (w, cap if cap < 0 else cap + 1))],
             )
             if not postings:
                 return []
@@ -245,7 +247,7 @@ class SqliteDialect:
             rows = yield Stmt(KEYWORD_TEXTS, (json.dumps(pool),))
             texts = {int(r[0]): str(r[1]) for r in rows}
             ranked = bm25_rescore(postings, words, texts, stats, len(pool), candidates)
-            found = yield from self._keyword_rows(ranked, depth, sql, tail)
+            found = yield from self._keyword_rows(ranked, depth, sql, hidden, tail)
             capped = max(Counter(word for _, word in postings).values()) > POSTINGS_CAP
             if len(found) >= depth or not capped:
                 break
@@ -262,7 +264,7 @@ class SqliteDialect:
         if cached is not None and cached[0] == generation:
             self._stats.move_to_end(key)
             return cached[1]
-        scope = (search.tenant, search.lo, search.hi, search.hi, *self.hidden(search.hidden))
+        scope = self.prefix_params(search.tenant, search.lo, search.hi, search.hidden)
         counted = yield Stmt(KEYWORD_STATS, scope)
         stats = PrefixStats(int(counted[0][0]), float(counted[0][1] or 0.0))
         self._stats[key] = (generation, stats)
@@ -271,7 +273,7 @@ class SqliteDialect:
         return stats
 
     def _keyword_rows(
-        self, ranked: list[tuple[int, float]], depth: int, sql: str, tail: tuple[Any, ...]
+        self, ranked: list[tuple[int, float]], depth: int, sql: str, hidden: str, tail: tuple[Any, ...]
     ) -> Program:
         """The first ``depth`` of ``ranked`` (entry id, score) whose items pass expiry and filters."""
         found: list[tuple[Any, ...]] = []
@@ -279,7 +281,7 @@ class SqliteDialect:
         while checked < len(ranked) and len(found) < depth:
             batch = ranked[checked : checked + chunk]
             checked += len(batch)
-            rows = yield Stmt(sql, (json.dumps([rowid for rowid, _ in batch]), *tail))
+            rows = yield Stmt(sql, (hidden, json.dumps([rowid for rowid, _ in batch]), *tail))
             by_id = {r[-1]: r[:-1] for r in rows}
             found += [(*by_id[rowid], score) for rowid, score in batch if rowid in by_id]
         return found[:depth]

@@ -212,6 +212,11 @@ class PostgresDialect:
     def render_condition(self, cond: flt.Condition) -> tuple[str, list[Any]]:
         return flt.render_postgres(cond)
 
+    def prefix_params(
+        self, tenant: str, lo: str, hi: str | None, hidden: Sequence[PathRange]
+    ) -> tuple[Any, ...]:
+        return (tenant, lo, hi, hi, *self.hidden(hidden))
+
     def hidden(self, ranges: Sequence[PathRange]) -> tuple[Any, ...]:
         los = [lo for lo, _ in ranges]
         return (los, los, [hi for _, hi in ranges])  # VISIBLE's test that there are none, then the ranges

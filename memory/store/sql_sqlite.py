@@ -73,21 +73,24 @@ CREATE TRIGGER kassist_store_texts_delete AFTER DELETE ON {TEXTS} BEGIN INSERT I
 """
 
 _NOT_EXPIRED = not_expired("?")
-# The path ``{path}`` is in none of the reader's hidden ranges (memory.store.readers), bound twice
-# as one JSON array of [lo, hi] pairs (hi null: no bound); "[]" for a reader with no narrowing, whose
-# test SQLite computes once per statement (the subquery per row had tripled a listing's time).
-_HIDDEN_AT = (
-    "EXISTS (SELECT 1 FROM json_each(?) h WHERE {path} >= json_extract(h.value, '$[0]') "
-    "AND (json_extract(h.value, '$[1]') IS NULL OR {path} < json_extract(h.value, '$[1]')))"
+# The reader's hidden path ranges (memory.store.readers): the first parameter of a statement that
+# reads them, one JSON array of [lo, hi] pairs (hi null: no bound; "[]": no narrowing), read once into
+# a table of its own (a JSON array read anew for each row had made a narrowed listing 20x slower).
+HIDDEN = (
+    "WITH hidden(lo, hi) AS MATERIALIZED "
+    "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)) "
 )
-VISIBLE = "(json_array_length(?) = 0 OR NOT " + _HIDDEN_AT + ")"
-# (tenant, lo, hi, hi, hidden ranges, hidden ranges)
+_HIDDEN_AT = "EXISTS (SELECT 1 FROM hidden h WHERE {path} >= h.lo AND (h.hi IS NULL OR {path} < h.hi))"
+# The path ``{path}`` is in none of them (the first test is computed once per statement: no cost
+# without a narrowing).
+VISIBLE = "(NOT EXISTS (SELECT 1 FROM hidden) OR NOT " + _HIDDEN_AT + ")"
+# (after HIDDEN) tenant, lo, hi, hi
 _IN_PREFIX = "i.tenant_id = ? AND i.ns_path >= ? AND (? IS NULL OR i.ns_path < ?) AND " + VISIBLE.format(
     path="i.ns_path"
 )
 
 STATEMENTS = Statements(
-    **common("?", _IN_PREFIX),
+    **common("?", _IN_PREFIX, HIDDEN),
     migrations=(MIGRATION_1, MIGRATION_2),
     upsert=statements.upsert("?", {"value_json": "?"}),
     insert_vector=f"INSERT INTO {VECTORS} (tenant_id, ns_path, key, field, embedding) VALUES (?, ?, ?, ?, ?)",
@@ -122,7 +125,7 @@ ROWS_FOR_IDS = (
 # A posting of a hidden entry is skipped before the limit, so a reader's document frequencies and
 # capped postings are those of what it may see.
 _VISIBLE_ENTRY = (
-    f"(json_array_length(?) = 0 OR NOT EXISTS (SELECT 1 FROM {TEXTS} t WHERE t.id = {FTS}.rowid "
+    f"(NOT EXISTS (SELECT 1 FROM hidden) OR NOT EXISTS (SELECT 1 FROM {TEXTS} t WHERE t.id = {FTS}.rowid "
     f"AND {_HIDDEN_AT.format(path='t.ns_path')}))"
 )
 _WORD_POSTINGS = (
@@ -130,14 +133,14 @@ _WORD_POSTINGS = (
     "ORDER BY rowid LIMIT ?)"
 )
 MAX_WORDS = 64  # knowledge.index.rules.MAX_QUERY_TOKENS: a query has at most this many words
-# KEYWORD_POSTINGS[n]: (match 0, hidden ranges x2, limit, ..., match n-1, hidden ranges x2, limit)
-# -> (entry id, word number)
+# KEYWORD_POSTINGS[n]: (hidden ranges, match 0, limit, ..., match n-1, limit) -> (entry id, word number)
 KEYWORD_POSTINGS = tuple(
-    " UNION ALL ".join(_WORD_POSTINGS.format(word=w) for w in range(n)) for n in range(MAX_WORDS + 1)
+    HIDDEN + " UNION ALL ".join(_WORD_POSTINGS.format(word=w) for w in range(n)) if n else ""
+    for n in range(MAX_WORDS + 1)
 )
-# (json array of entry ids, tenant, lo, hi, hi, hidden ranges x2, now, *filters) -> item rows + entry id
+# (hidden ranges, json array of entry ids, tenant, lo, hi, hi, now, *filters) -> item rows + entry id
 KEYWORD_ROWS = (
-    f"SELECT {ITEM_COLUMNS}, t.id FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value "
+    f"{HIDDEN}SELECT {ITEM_COLUMNS}, t.id FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value "
     f"CROSS JOIN {ITEMS} i ON i.tenant_id = t.tenant_id AND i.ns_path = t.ns_path AND i.key = t.key "
     f"WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}{{filters}}"
 )

@@ -26,11 +26,12 @@ def not_expired(p: str) -> str:
     return f"(i.expires_at IS NULL OR i.expires_at > {p})"
 
 
-def common(p: str, in_prefix: str) -> dict[str, Any]:
+def common(p: str, in_prefix: str, head: str = "") -> dict[str, Any]:
     """The fields of :class:`Statements` written alike for every backend, for a backend whose
     parameter marker is ``p`` (``?``, ``%s``) and whose condition that an item ``i`` is the
-    tenant's, under a prefix and in none of the reader's hidden path ranges is ``in_prefix``
-    (tenant, lo, hi, hi, *dialect.hidden(ranges)): a dialect writes only what
+    tenant's, under a prefix and in none of the reader's hidden path ranges is ``in_prefix``, read
+    after ``head`` (a WITH clause the condition may read): their parameters are
+    ``dialect.prefix_params``. A dialect writes only what
     differs. (A plain dict: Statements checks its keys when a dialect module is imported.)"""
     live = not_expired(p)
     return dict(
@@ -40,9 +41,9 @@ def common(p: str, in_prefix: str) -> dict[str, Any]:
         refresh=f"UPDATE {ITEMS} SET expires_at = {p} WHERE tenant_id = {p} AND ns_path = {p} AND key = {p} AND ttl_minutes IS NOT NULL",
         delete=f"DELETE FROM {ITEMS} WHERE tenant_id = {p} AND ns_path = {p} AND key = {p}",
         delete_vectors=f"DELETE FROM {VECTORS} WHERE tenant_id = {p} AND ns_path = {p} AND key = {p}",
-        list_paths=f"SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {in_prefix} AND {live}",
+        list_paths=f"{head}SELECT DISTINCT i.ns_path FROM {ITEMS} i WHERE {in_prefix} AND {live}",
         search=(
-            f"SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {in_prefix} AND {live}"
+            f"{head}SELECT {ITEM_COLUMNS} FROM {ITEMS} i WHERE {in_prefix} AND {live}"
             f"{{filters}} ORDER BY i.updated_at DESC, i.ns_path, i.key LIMIT {p} OFFSET {p}"
         ),
         sweep=f"DELETE FROM {ITEMS} WHERE expires_at IS NOT NULL AND expires_at <= {p}",
@@ -94,9 +95,9 @@ class Statements:
     insert_vector: str
     """executemany (tenant, ns_path, key, field, vector)"""
     list_paths: str
-    """(tenant, lo, hi, hi, *hidden, now) -> (ns_path,) distinct"""
+    """(*prefix_params, now) -> (ns_path,) distinct"""
     search: str
-    """template; (tenant, lo, hi, hi, *hidden, now, *filters, limit, offset) -> item rows, newest first"""
+    """template; (*prefix_params, now, *filters, limit, offset) -> item rows, newest first"""
     sweep: str
     """(now,) deletes expired items (their vectors and keyword entries follow by ON DELETE CASCADE)"""
     keyword_migration: int
