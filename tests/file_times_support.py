@@ -11,12 +11,17 @@ slowest files (a demo, a wheel, SIGKILL crash runs: one to four tests each) at t
 one of them could keep a worker busy while the other had nothing left. ``SLOWEST`` goes first (the
 Makefile turns xdist's own order off with ``--no-loadscope-reorder``); the other files keep xdist's
 order, most tests first. Refresh the list from the run's "slowest test files".
+
+Split files: a few slow files hold tests that share nothing (no module fixture, no order between
+them): ``SPLIT`` names those tests, and under ``--dist loadfile`` each of their cases is a unit of
+work of its own that either worker may take; the rest of the file stays one unit, as before.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,8 +73,14 @@ SLOWEST = (
     "test_memory_manager_crash.py",
 )
 
+# file -> its tests whose cases run alone (each case: its own scratch folder and processes, nothing
+# module-scoped). test_docs_examples: README's examples alone take ~40 s; with the file on one worker
+# it was ~110 s. Its server examples share a module fixture (one folder per document) and stay together.
+SPLIT = {"test_docs_examples.py": {"test_examples_run"}}
+
 _seconds: defaultdict[str, float] = defaultdict(float)
-_workers: dict[str, str] = {}
+_workers: defaultdict[str, set[str]] = defaultdict(set)  # a SPLIT file may run on both
+_per_worker: defaultdict[str, float] = defaultdict(float)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -85,13 +96,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: (rank.get(item.path.name, len(rank)), -counts[item.path]))
 
 
+def unit_of(nodeid: str) -> str:
+    """The unit of work of a test under ``--dist loadfile``: its file, or itself for ``SPLIT``'s tests."""
+    path, _, test = nodeid.partition("::")
+    if test.split("[", 1)[0] in SPLIT.get(Path(path).name, ()):
+        return nodeid
+    return path
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SplitFileScheduling(LoadFileScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of(nodeid)
+
+    return SplitFileScheduling(config, log)
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # On the controller (or a run without workers): every phase of every test, whichever worker ran it.
     path = report.nodeid.split("::", 1)[0]
     _seconds[path] += report.duration
     worker = getattr(report, "node", None)
     if worker is not None:
-        _workers[path] = str(worker.gateway.id)
+        _workers[path].add(str(worker.gateway.id))
+        _per_worker[str(worker.gateway.id)] += report.duration
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
@@ -99,11 +132,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     if count <= 0 or not _seconds or hasattr(config, "workerinput"):
         return
     terminalreporter.write_sep("=", f"slowest {count} test files")
-    per_worker: defaultdict[str, float] = defaultdict(float)
-    for path, seconds in _seconds.items():
-        per_worker[_workers.get(path, "-")] += seconds
     for path, seconds in sorted(_seconds.items(), key=lambda kv: -kv[1])[:count]:
-        terminalreporter.write_line(f"{seconds:8.2f}s {_workers.get(path, '-'):4} {path}")
-    if _workers:  # with xdist: how evenly the files shared the workers
-        busy = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(per_worker.items()))
+        terminalreporter.write_line(f"{seconds:8.2f}s {'+'.join(sorted(_workers[path])) or '-':4} {path}")
+    if _per_worker:  # with xdist: how evenly the files shared the workers
+        busy = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_per_worker.items()))
         terminalreporter.write_line(f"time in tests per worker: {busy}")
