@@ -166,6 +166,12 @@ class Runs:
         record = jobs.get(run_id)
         if record is None:
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
+        if decision == "approve":  # a start that reads and sends meets the served-run rules again
+            from server.runs.served_again import served_refusal
+
+            refused = served_refusal(self.console.resources(), self.config, record)
+            if refused is not None:
+                raise ConsoleError(409, f"run {run_id!r} cannot be approved now: {refused}")
         # The first decision wins, whichever console, server or API client sends it: the others 409.
         resume = {"decision": decision, "by": session.actor}
         try:

@@ -49,6 +49,7 @@ from server.runs.names import (
     not_waiting,
     taken,
 )
+from server.runs.served_again import served_refusal
 from server.runs.worker import RunWorker
 from server.thread_owner import reaches_run
 
@@ -97,26 +98,8 @@ class RunsService:
         self.res.close()
 
     def served_refusal(self, job: JobRecord) -> str | None:
-        """Why a run this API accepted may not start now, or None: its registered settings against the
-        rules of its creation (:meth:`_settings`), checked again before every start, as langgraph
-        dev's nodes check theirs - its folder may have become a link out of the tenant's folder
-        since, its notify host may have left KASSIST_NOTIFY_HOSTS (h9 s32 #3). A run of the command
-        line (no settings in its request row) is the operator's, as it was."""
-        if job.settings is None:
-            return None
-        reg = self.res.runs.for_tenant(job.tenant_id).registration(job.run_id)
-        # Registered at the run's first start; before it, the request's (what the first start registers).
-        settings = reg.settings if reg is not None and reg.settings else Settings.model_validate(job.settings)
-        source = Path(settings.source)
-        upload = source.parent == uploads.tenant_folder(self.config.uploads_dir, job.tenant_id)
-        try:
-            root = source if upload else self.config.root_for(job.tenant_id)
-            if root is None:
-                raise ServedRunRefused(f"this server ingests no server-side folders ({INGEST_ROOT_ENV})")
-            check_served(settings, {**self.config.env, INGEST_ROOT_ENV: str(root)})
-        except ServedRunRefused as exc:
-            return str(exc)
-        return None
+        """:func:`server.runs.served_again.served_refusal` on this server's resources and roots."""
+        return served_refusal(self.res, self.config, job)
 
     # -- creating runs ------------------------------------------------------------------------------
     def create(self, who: Principal, body: CreateRun, key: str | None) -> Accepted:

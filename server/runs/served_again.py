@@ -1,0 +1,40 @@
+"""The served-run rules met again before every start of a run a server accepted (h9 s32 #3): its
+folder may have become a link out of the tenant's folder since it was accepted, its notify host may
+have left KASSIST_NOTIFY_HOSTS. One function for every door that starts such a run on kassist serve:
+the runs API's worker (before it carries a request out) and the console's Approve (review s32 r1 #1:
+it carried the run out in its own thread, unchecked)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from graph.ingestion.jobs import JobRecord
+from graph.ingestion.resources import Resources
+from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
+from graph.ingestion.state import Settings
+from server.runs import uploads
+from server.runs.config import RunsConfig
+from server.thread_owner import run_owner
+
+
+def served_refusal(res: Resources, config: RunsConfig, job: JobRecord) -> str | None:
+    """Why ``job``'s run may not start now, or None: its registered settings against the rules of its
+    creation. A served run is one the runs API accepted (settings in its request row) or a
+    ``langgraph dev`` thread's (its head records an owner; resumed through the runs API its request
+    holds no settings, and its nodes check only under an authenticated user). A run of the command
+    line is the operator's, as it was."""
+    reg = res.runs.for_tenant(job.tenant_id).registration(job.run_id)
+    if job.settings is None and (reg is None or run_owner(res.saver, job.tenant_id, job.run_id) is None):
+        return None
+    # Registered at the run's first start; before it, the request's (what the first start registers).
+    settings = reg.settings if reg is not None and reg.settings else Settings.model_validate(job.settings)
+    source = Path(settings.source)
+    upload = source.parent == uploads.tenant_folder(config.uploads_dir, job.tenant_id)
+    try:
+        root = source if upload else config.root_for(job.tenant_id)
+        if root is None:
+            raise ServedRunRefused(f"this server ingests no server-side folders ({INGEST_ROOT_ENV})")
+        check_served(settings, {**config.env, INGEST_ROOT_ENV: str(root)})
+    except ServedRunRefused as exc:
+        return str(exc)
+    return None
