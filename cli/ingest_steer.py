@@ -8,6 +8,7 @@ its next node boundary honours; a run nobody runs is taken and stopped at once.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -126,8 +127,8 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
                 # The runs API's and the console's rule, before anything is written: a cancel flag
                 # set here stopped the approve carried out later (h9 s32 #2).
                 kit.fail(
-                    f"run {run_id!r} is waiting for a review: nothing was cancelled; an admin stops it "
-                    f"with `kassist runs reject {run_id} --tenant {tenant}`",
+                    f"run {run_id!r} is waiting for a review: nothing was cancelled; stop it with "
+                    f"`kassist runs reject {shlex.quote(run_id)} --tenant {shlex.quote(tenant)}`",
                     kit.ExitCode.REFUSED,
                 )
         if not res.runs.for_tenant(tenant).request_cancel(run_id):
