@@ -108,12 +108,12 @@ def take_decision(res: Resources, tenant: str, run: str) -> str | None:
     """The first-decision rule of the runs API, the console and ``kassist runs approve|reject`` at
     langgraph dev's door (blocking): their one refusal line when another decision came first - one
     they queued for a server's worker, or one a live carrier (a command line, a worker: the run's
-    lease) carries out now - else None. A look only: the rule itself is taken by the decision's
-    carrier when it starts, here the review's node (``await_review``: ``start_decision``, the same
-    statement as the runner's start), so a decision held by the door for a run still queued behind
-    busy workers never outlasts a timer (h9 s32 #5), and nothing is noted for a request refused
-    after this. A review whose last carrier is gone waits again (``waiting_again``, as at their
-    door)."""
+    lease) carries out now - else None. A look (and a review whose last carrier is gone re-opened
+    first, ``waiting_again``, as at every door): the rule itself is taken by the decision's carrier
+    when it starts, here the review's node (``await_review``: the run's lease for its process, then
+    ``start_decision``, the runner's statement), so a decision held by the door for a run still
+    queued behind busy workers never outlasts a timer (h9 s32 #5), and nothing is noted for a
+    request refused after this."""
     from graph.ingestion.jobs import JobStore, decision_taken
     from graph.ingestion.store_ops import holder_gone
 

@@ -84,7 +84,8 @@ class Runs:
         return (AgentRunState.model_validate(snapshot.values) if snapshot.values else None), snapshot
 
     def list(self, who: Principal) -> dict[str, Any]:
-        """The runs the list shows (``runs``) and how many the tenant holds (``total``): the runs
+        """The runs the list shows (``runs``) and how many runs the caller may see (``total``; None when
+        a member's list stopped before reading every run: h10 s32 #2): the runs
         waiting for review the runs API knows of first, then the newest, at most :data:`LISTED`,
         each read from its checkpoint. The list is polled every second while a tab is open, and
         every run stays registered: reading the tenant's whole history (each run's checkpoint and
