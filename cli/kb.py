@@ -25,6 +25,7 @@ from knowledge.embedders import (
     HashingEmbedder,
     select_embedder,
 )
+from knowledge.embedders.select import embedder_named
 from knowledge.index import KnowledgeIndex, KnowledgeIndexError, SearchMode
 from knowledge.index.models import DocumentSummary, Removal
 from knowledge.index.sync_index import TenantKnowledgeIndex
@@ -65,17 +66,13 @@ def _open(
 
 def _embedder_named(name: str) -> Embedder:
     """The embedder that produced vectors recorded under ``name``, so searches compare like with like."""
-    if name.startswith("hashing-") and name.removeprefix("hashing-").isdigit():
-        return HashingEmbedder(int(name.removeprefix("hashing-")))
-    candidates = ["local"] if not name.startswith("openai:") else ["openai"]
-    for choice in candidates:
-        embedder, _ = select_embedder(choice)
-        if embedder.name == name:
-            return embedder
-    raise EmbedderUnavailable(
-        f"the collection was indexed with {name!r}, which is not available with this configuration; "
-        "pass --embedder matching it"
-    )
+    try:
+        return embedder_named(name)
+    except EmbedderUnavailable:
+        raise EmbedderUnavailable(
+            f"the collection was indexed with {name!r}, which is not available with this configuration; "
+            "pass --embedder matching it"
+        ) from None
 
 
 # One way to ingest: `kassist kb ingest` IS the ingestion pipeline (`kassist ingest`): a durable graph

@@ -137,24 +137,19 @@ class Resources:
 
 
 def _embedder_for(choice: str) -> tuple[Embedder, str]:
-    from knowledge.embedders import EmbedderUnavailable, HashingEmbedder, select_embedder
+    from knowledge.embedders import EmbedderUnavailable, select_embedder
+    from knowledge.embedders.select import embedder_named
 
-    if choice.startswith("hashing-") and choice.removeprefix("hashing-").isdigit():
-        return HashingEmbedder(int(choice.removeprefix("hashing-"))), f"{choice}: recorded by the run"
     if choice in ("auto", "local", "hashing", "openai"):
         return select_embedder(choice)
     # A model name recorded at discovery (e.g. a resumed run): the same model or nothing.
-    for candidate in ("local", "openai"):
-        try:
-            model, _ = select_embedder(candidate)
-        except Exception:
-            continue
-        if model.name == choice:
-            return model, f"{choice}: recorded by the run"
-    raise EmbedderUnavailable(
-        f"this run was started with embedder {choice!r}, which is not available here; make it available "
-        "(e.g. OPENAI_API_KEY, the local model) and resume"
-    )
+    try:
+        return embedder_named(choice), f"{choice}: recorded by the run"
+    except EmbedderUnavailable:
+        raise EmbedderUnavailable(
+            f"this run was started with embedder {choice!r}, which is not available here; make it "
+            "available (e.g. OPENAI_API_KEY, the local model) and resume"
+        ) from None
 
 
 _installed: Resources | None = None

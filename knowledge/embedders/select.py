@@ -62,6 +62,24 @@ def select_embedder(choice: str = "auto", *, env: Mapping[str, str] | None = Non
     return local, "local: no OPENAI_API_KEY/OPENAI_BASE_URL; using all-MiniLM-L6-v2 int8 offline"
 
 
+def embedder_named(name: str) -> Embedder:
+    """The embedder whose :attr:`Embedder.name` is ``name`` (what a collection or a run recorded:
+    ``hashing-384``, the local model's, ``openai:<model>:<dims>@<host>``), so vectors are compared
+    with the model that made them; ``EmbedderUnavailable`` when this configuration cannot make it
+    (the caller says what to do). The one reading of a recorded name: the ingestion's resumed runs,
+    ``--embedder auto`` on an indexed collection, and ``kassist kb search``."""
+    if name.startswith("hashing-") and name.removeprefix("hashing-").isdigit():
+        return HashingEmbedder(int(name.removeprefix("hashing-")))
+    choice = "openai" if name.startswith("openai:") else "local"
+    try:
+        embedder, _ = select_embedder(choice)
+    except EmbedderUnavailable:
+        embedder = None
+    if embedder is None or embedder.name != name:
+        raise EmbedderUnavailable(f"{name!r} is not available with this configuration")
+    return embedder
+
+
 def _openai_configured(environ: Mapping[str, str]) -> bool:
     return bool(environ.get("OPENAI_API_KEY") or environ.get("OPENAI_BASE_URL"))
 
