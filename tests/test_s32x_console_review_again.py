@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ import pytest
 from console_harness import World, make_world
 from fastapi.testclient import TestClient
 from test_console import sign_in, wait_status
+from test_s31x_first_decision import _dead_holder
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
@@ -46,12 +46,6 @@ def error_of(page: Any) -> str:
     """The console's one error line on ``page`` (test_console's reader, HTML entities read back)."""
     found = re.search(r'id="error">(.*?)</p>', page.text, flags=re.S)
     return html.unescape(found.group(1) if found else page.text)
-
-
-def _dead_holder() -> str:
-    """The lease holder a killed process leaves: this host, a pid no process has any more."""
-    child = subprocess.run(["sh", "-c", "echo $$"], capture_output=True, check=True)
-    return f"{new_holder().split(':')[0]}:{int(child.stdout)}:0.deadbeef"
 
 
 def _decider(url: str, tmp_path: Path, run: str, holder: str) -> None:

@@ -26,25 +26,14 @@ import threading
 from pathlib import Path
 
 from langgraph.types import Command
+from test_s31x_first_decision import KEY_DOC, REJECT, TENANT, _waiting
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.runner import _compiled, config_for, execute
-from graph.ingestion.state import Settings
 from server.resume_rules import take_decision
 
-TENANT = "acme"
-REJECT = {"decision": "reject", "by": "alice"}
 SERVED = {"decision": "approve", "by": "olga", "at": "2026-12-06 18:30 UTC"}  # langgraph dev's shape
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
-
-
-def _waiting(res: Resources, docs: Path, run: str) -> None:
-    settings = Settings(source=str(docs), collection="c", embedder="hashing")
-    assert execute(res, TENANT, run, settings=settings).started == "needs_review"
 
 
 def _resume(res: Resources, run: str) -> None:

@@ -13,13 +13,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import httpx
-import psycopg
 import pytest
 from databases import fresh_database
 from server_harness import ACME_KEY, serving_langgraph_dev
+from test_probe_s31b_serve_db import _read_only  # ALTER DATABASE ... read-only, sessions ended
 
 
 @pytest.fixture(scope="module")
@@ -37,16 +36,6 @@ def dev(pg_server_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
             httpx.Client(base_url=served.base, headers={"x-api-key": ACME_KEY}, timeout=60) as client,
         ):
             yield client, url
-
-
-def _read_only(server_url: str, url: str, on: bool) -> None:
-    # From the maintenance database: a session of the read-only database cannot ALTER it back.
-    name = urlsplit(url).path.lstrip("/")
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        setting = "SET default_transaction_read_only = on" if on else "RESET default_transaction_read_only"
-        conn.execute(f"ALTER DATABASE {name} {setting}")
-        # The server's sessions end: its pool reconnects, to sessions of the new setting.
-        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
 
 
 def _turn(client: httpx.Client, thread: str) -> httpx.Response:
