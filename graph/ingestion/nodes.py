@@ -296,7 +296,11 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     # once the run waits, so a flag seen here came first.
     record = for_run(config).runs.get(state.run_id) if state.run_id else None
     if record is not None and record.cancel_requested and not state.announced:
-        return {"status": "cancelled", "last_error": "cancelled before the await_review step"}
+        return {
+            "status": "cancelled",
+            "last_error": "cancelled before the await_review step (a cancel accepted before the review; "
+            "no decision was carried out)",
+        }
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
     refused = _first_decision(state, config, decision)
     if refused is not None:  # the review waits again, at a new interrupt (route: await_review)

@@ -143,7 +143,7 @@ def held_here(holder: str | None) -> bool:
     if holder is None:
         return False
     host, _, rest = holder.partition(":")
-    return host == new_holder().partition(":")[0] and rest.partition(":")[0] == str(os.getpid())
+    return host == process_holder().partition(":")[0] and rest.partition(":")[0] == str(os.getpid())
 
 
 def _started(pid: int) -> str | None:

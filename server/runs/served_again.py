@@ -27,7 +27,12 @@ def served_refusal(res: Resources, config: RunsConfig, job: JobRecord) -> str | 
     if job.settings is None and (reg is None or run_owner(res.saver, job.tenant_id, job.run_id) is None):
         return None
     # Registered at the run's first start; before it, the request's (what the first start registers).
-    settings = reg.settings if reg is not None and reg.settings else Settings.model_validate(job.settings)
+    if reg is not None and reg.settings:
+        settings = reg.settings
+    elif job.settings is not None:
+        settings = Settings.model_validate(job.settings)
+    else:  # registered without settings (never begun): its own first start's nodes check the rules
+        return None
     source = Path(settings.source)
     upload = source.parent == uploads.tenant_folder(config.uploads_dir, job.tenant_id)
     try:
