@@ -78,25 +78,33 @@ def given_twice(command: click.Command, ctx: click.Context, args: list[str]) -> 
     None. click keeps the last one silently: ``memory remember --tenant acme --tenant globex`` wrote
     globex's memory, and a ``checkpoints prune`` would delete another tenant's than the operator read
     first (h10 s32 #5) - where every other door refuses two sources of a tenant that disagree. The
-    same value twice is the same command."""
-    single = {
-        name: param
-        for param in command.get_params(ctx)
-        if isinstance(param, TyperOption) and not (param.multiple or param.count or param.is_flag)
-        for name in param.opts
-    }
-    seen: dict[str | None, tuple[str, str]] = {}
-    index = 0
-    while index < len(args) and args[index] != "--":
-        name, equals, value = args[index].partition("=")
-        index += 1
-        if name not in single or (not equals and index >= len(args)):
-            continue
-        if not equals:
-            value, index = args[index], index + 1
-        first = seen.setdefault(single[name].name, (name, value))
-        if first[1] != value:
-            return f"{name} is given twice, as {first[1]!r} and {value!r}: give it once"
+    same value twice is the same command. click's own parser reads ``args`` (every spelling it takes:
+    ``--tenant=x``, ``-t x``, ``-tx``), each single-valued option collecting its values in a list."""
+    parser = command.make_parser(ctx)  # fresh option objects: changing them changes nothing else
+    single: dict[str, TyperOption] = {}
+    for option in {*parser._long_opt.values(), *parser._short_opt.values()}:
+        param = option.obj
+        if (
+            isinstance(param, TyperOption)
+            and option.action == "store"
+            and not (param.multiple or param.count)
+            and option.dest is not None
+        ):
+            option.action = "append"
+            single[option.dest] = param
+    try:
+        values, _, _ = parser.parse_args(list(args))
+    except Exception:  # a command line click refuses: its own parse says why
+        return None
+    for dest, param in single.items():
+        given = values.get(dest) or []
+        differing = [v for v in given if v != given[0]]
+        if differing:
+            name = max(param.opts, key=len)
+            shown = (
+                f"{name} ({', '.join(o for o in param.opts if o != name)})" if len(param.opts) > 1 else name
+            )
+            return f"{shown} is given twice, as {given[0]!r} and {differing[0]!r}: give it once"
     return None
 
 
