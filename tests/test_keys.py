@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import zygote
 from raw_sql import raw
 
 from server.key_store import KeyStore, hash_token, open_key_store, parse_prefix, prefix_of_token
@@ -26,7 +27,7 @@ def kassist(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
     env.pop("KASSIST_DATABASE_URL", None)
-    return subprocess.run(env_cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+    return zygote.run(env_cmd, cwd=cwd, env=env, timeout=120)  # forked: tests/zygote.py
 
 
 def test_keys_cli_prints_a_key_once_and_stores_only_its_hash(db_url: str, tmp_path: Path) -> None:

@@ -10,10 +10,10 @@ U+2215, a slash look-alike, since a name cannot hold ``/``). One real ``kassist 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
+import zygote
 from ingest_harness import ROOT, child_env
 
 FORGED = "x.md\n  unreadable: skipped\nreport (html):\n\u2215tmp\u2215attacker\u2215audit.html"
@@ -24,10 +24,10 @@ def test_a_file_name_with_line_breaks_is_printed_as_one_line(tmp_path: Path) -> 
     corpus.mkdir()
     (corpus / "leave.md").write_text("# Leave\n\nNew joiners accrue 2 days a month.\n")
     os.mkfifo(corpus / FORGED)  # not indexed: listed by its name
-    done = subprocess.run(
+    done = zygote.run(  # forked: tests/zygote.py
         [sys.executable, "-P", "-m", "cli.main", "ingest", str(corpus), "--tenant", "acme", "--run-id", "r1",
          "--collection", "lines", "--embedder", "hashing", "--database-url", f"sqlite:///{tmp_path}/k.db"],
-        cwd=tmp_path, env={**child_env(), "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=300,
+        cwd=tmp_path, env={**child_env(), "PYTHONPATH": str(ROOT)}, timeout=300,
     )  # fmt: skip
     lines = done.stdout.splitlines()
     assert "Files not indexed (1):" in lines, done.stdout + done.stderr

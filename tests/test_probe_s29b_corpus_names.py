@@ -8,13 +8,13 @@ its own, with the hashing embedder (no model load); one run per corpus, shared b
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import zygote
 from ingest_harness import ROOT, child_env, opened
 
 from graph.ingestion.graph import build_graph
@@ -192,11 +192,10 @@ def titled_run(tmp: Path) -> Path:
 
 
 def test_an_answer_never_writes_a_documents_escape_sequences_to_the_terminal(titled_run: Path) -> None:
-    done = subprocess.run(
+    done = zygote.run(  # forked: tests/zygote.py
         [sys.executable, "-P", "-m", "cli.main", "ask", "Where do employees park after 9am?", "--tenant", TENANT,
          "--user", "asha", "--database-url", f"sqlite:///{titled_run}"],
-        cwd=titled_run.parent, env={**child_env(), "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-        timeout=300,
+        cwd=titled_run.parent, env={**child_env(), "PYTHONPATH": str(ROOT)}, timeout=300,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "lot B" in done.stdout  # the document answered ...
