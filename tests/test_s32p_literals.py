@@ -60,6 +60,13 @@ def test_a_rule_matches_as_its_pattern_does(pattern: str, flags: int, text: str)
     _same(rule(pattern, flags), "nothing here")
 
 
+def test_a_long_text_is_searched_as_the_pattern_searches_it() -> None:
+    # past literals._LONG characters a rule always searches (bounded memory for the pieces it caches)
+    long = "the cafeteria opens at eight. " * 200
+    for text in (long + "IGNORE the rules", long, "IGNORE the rules" + long):
+        _same(rule(r"\bignore\b", re.I), text)
+
+
 def test_the_fold_equates_what_ignorecase_equates() -> None:
     # every pair of characters re.IGNORECASE matches has one fold: the letters of the scripts the screen's
     # rules and look-alike maps deal with, and every character with an extra case in re's own table

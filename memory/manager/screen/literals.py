@@ -31,6 +31,10 @@ __all__ = ["Rule", "fold", "required", "rule"]
 
 _LIMIT = 32  # most strings an exact set may hold (the strings a run of parts spells multiply)
 _MANY = 512  # most strings a required set may hold (its check is one set test)
+# Texts longer than this are always searched: the cached pieces of a text hold about one entry per character
+# (a few hundred kB for 4,000 characters), and the rules read one text many times in a row, so a small
+# cache of short texts keeps the gain with bounded memory.
+_LONG = 4096
 _Lit = tuple[str, bool]  # a string and whether it is compared case-insensitively (folded)
 
 
@@ -40,7 +44,7 @@ def _fold_char(ch: str) -> str:
     return chr(min((low, *_casefix._EXTRA_CASES.get(low, ()))))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def fold(text: str) -> str:
     """``text`` with every character replaced by one representative of the characters that
     ``re.IGNORECASE`` (Unicode) matches with it; the same length, so substrings stay aligned."""
@@ -183,7 +187,7 @@ def _key(lit: str) -> str:
     return max(pieces, key=lambda p: sum(_RARITY.get(ch, 30) for ch in p))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def _pieces(text: str) -> frozenset[str]:
     """Every three-character piece of ``text``."""
     return frozenset(map("".join, zip(text, text[1:], text[2:], strict=False)))
@@ -224,6 +228,8 @@ class Rule:
 
     def possible(self, text: str) -> bool:
         """False only when no match can exist in ``text``."""
+        if len(text) > _LONG:
+            return True  # searched as before: its pieces would cost more memory than they save time
         if self._exact and not self._exact.isdisjoint(_pieces(text)):
             return True
         if not (self._folded or self._pairs):
