@@ -100,3 +100,20 @@ def test_what_the_zygote_cannot_give_is_execd(tmp_path: Path) -> None:
         assert proc._zconn is None and "Usage" in proc.communicate()[0]
     with zygote.Child([sys.executable, "-c", "print(1)"], stdout=subprocess.PIPE, text=True) as proc:
         assert proc._zconn is None and proc.communicate()[0] == "1\n"
+
+
+def test_a_variable_the_preload_read_or_a_process_limit_the_test_changed_is_execd(tmp_path: Path) -> None:
+    """The zygote notes the variables its imports read (sysconfig reads HOME for the user's site) and
+    its umask, limits and blocked signals: a child that would differ in one of them is exec'd, so a
+    forked child never carries the zygote's value where an exec'd one would carry the test's."""
+    z = zygote.zygote(child_env())
+    assert "HOME" in z.read and z.fits(child_env())
+    assert not z.fits({**child_env(), "HOME": str(tmp_path)})
+    old = os.umask(0o077)
+    try:
+        assert not z.fits(child_env())
+        with zygote.Child([*KASSIST, "--help"], env=child_env(), stdout=subprocess.PIPE, text=True) as proc:
+            assert proc._zconn is None and "Usage" in proc.communicate()[0]
+    finally:
+        os.umask(old)
+    assert z.fits(child_env())

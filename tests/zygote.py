@@ -32,6 +32,7 @@ import gc
 import importlib
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -40,7 +41,7 @@ import threading
 import types
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 ENTRY = ("-P", "-m", "cli.main")
@@ -59,8 +60,31 @@ START_VARIABLES = ("PYTHON", "LANG", "LC_", "OPENBLAS", "GOTO_NUM_THREADS", "OMP
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")  # OpenBLAS's own order
 
 
-def _start_values(env: Mapping[str, str]) -> dict[str, str]:
-    return {k: v for k, v in env.items() if k.startswith(START_VARIABLES)}
+# The zygote leans on CPython internals (Popen._execute_child's parameters, runpy's module runner):
+# on another Python every child is exec'd - slow, never wrong.
+SUPPORTED = sys.version_info[:2] == (3, 11)
+# What an exec'd child inherits from the test at spawn, and a forked one from the zygote at its start.
+RLIMITS = ("RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_AS", "RLIMIT_CORE", "RLIMIT_NPROC", "RLIMIT_STACK")
+
+
+def _start_values(env: Mapping[str, str], read: Sequence[str] = ()) -> dict[str, str | None]:
+    """The variables a child's start reads: START_VARIABLES by prefix, and the ones the zygote's
+    preload was seen reading (``read``), so a variable a library reads at import needs no list entry."""
+    named: dict[str, str | None] = {k: v for k, v in env.items() if k.startswith(START_VARIABLES)}
+    return named | {k: env.get(k) for k in read}
+
+
+def _process_attributes() -> dict[str, Any]:
+    """umask, resource limits and blocked signals: a test that changes them before a spawn must not get a
+    child with the zygote's (umask from /proc, not os.umask: reading that one means setting it)."""
+    with open("/proc/self/status") as status:
+        umask = next((line.split()[1] for line in status if line.startswith("Umask:")), "")
+    limits = {name: list(resource.getrlimit(getattr(resource, name))) for name in RLIMITS}
+    return {
+        "umask": umask,
+        "limits": limits,
+        "blocked": sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, [])),
+    }
 
 
 # ---- the test's side ---------------------------------------------------------------------------
@@ -91,9 +115,14 @@ class Zygote:
             self.proc.kill()
             err = self.proc.communicate()[1].decode(errors="replace")
             raise RuntimeError(f"the test zygote did not start: {ready.get('error') or err.strip()[-2000:]}")
+        self.read: list[str] = list(ready.get("read", []))
+        self.attributes: dict[str, Any] = ready.get("attributes", {})
 
     def fits(self, env: Mapping[str, str]) -> bool:
-        return _start_values(env) == _start_values(self.env)
+        return (
+            _start_values(env, self.read) == _start_values(self.env, self.read)
+            and _process_attributes() == self.attributes
+        )
 
     def request(self, message: dict[str, Any], fds: Sequence[int]) -> None:
         with self.lock:
@@ -144,6 +173,7 @@ class Child(subprocess.Popen[Any]):
         env = dict(os.environ if env is None else env)
         plain = preexec_fn is None and not pass_fds and not shell and executable is None and close_fds
         plain = plain and restore_signals and gid is None and gids is None and uid is None and umask < 0
+        plain = plain and SUPPORTED
         if argv is None or argv[:4] != [sys.executable, *ENTRY] or not plain or not zygote(env).fits(env):
             return super()._execute_child(  # type: ignore[misc,no-any-return]
                 args, executable, preexec_fn, close_fds, pass_fds, cwd, env, startupinfo, creationflags,
@@ -399,9 +429,11 @@ def _start(control: socket.socket) -> None:
     base = dict(os.environ)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # loaded with one thread; the child sets its count
     gc.disable()  # no collection leaves holes in the pages the children share with the zygote
+    seen = _Reading.watch()
     try:
         for name in PRELOAD:
             importlib.import_module(name)
+        _Reading.stop()
         ours = sorted(m for m in sys.modules if m.split(".")[0] in _ours())
         threads = len(os.listdir("/proc/self/task"))
         fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
@@ -414,7 +446,32 @@ def _start(control: socket.socket) -> None:
         os._exit(1)
     os.environ.clear()
     os.environ.update(base)
-    control.send(json.dumps({"ready": True}).encode())
+    ready = {
+        "ready": True,
+        "read": sorted(seen - {"OPENBLAS_NUM_THREADS"}),
+        "attributes": _process_attributes(),
+    }
+    control.send(json.dumps(ready).encode())
+
+
+class _Reading(os._Environ):  # type: ignore[misc,name-defined,type-arg]
+    """os.environ while the preload runs: notes every variable a module reads at import (os.getenv,
+    .get, [] and `in` all go through __getitem__); C-level getenv is START_VARIABLES' part."""
+
+    seen: ClassVar[set[str]] = set()
+
+    def __getitem__(self, key: str) -> str:
+        _Reading.seen.add(key)
+        return super().__getitem__(key)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def watch() -> set[str]:
+        os.environ.__class__ = _Reading
+        return _Reading.seen
+
+    @staticmethod
+    def stop() -> None:
+        os.environ.__class__ = os._Environ  # type: ignore[attr-defined]
 
 
 def _main() -> None:
