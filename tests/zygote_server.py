@@ -1,0 +1,273 @@
+"""The zygote itself: the process tests/zygote.py starts (``python -P tests/zygote_server.py FD``).
+
+It imports the third-party modules of PRELOAD with one thread and no module of ours, says so (with
+the variables its imports read and its process attributes, which the test's side compares before
+every spawn), then forks a child per request read from FD; see tests/zygote.py for what a child is
+and what differs from an exec'd one. Its own file, as it is its own program: nothing here runs in
+the test's process but the constants and ``process_attributes``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import importlib
+import json
+import os
+import resource
+import signal
+import socket
+import sys
+import threading
+import types
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parents[1]
+# The third-party modules a `kassist` child imports directly (python -X importtime of `kassist
+# ingest`, the modules whose importer is ours), heaviest first. Their own imports come along.
+PRELOAD = (
+    "datasketch", "langgraph.types", "langgraph.graph", "langgraph.checkpoint.base",
+    "langchain_core.callbacks.manager", "langchain_core.runnables", "numpy", "typer", "click",
+    "phonenumbers", "jinja2", "docutils.core", "docutils.parsers.rst", "rich.console", "rich.progress",
+    "rich.table", "markdown_it", "detect_secrets.core.plugins.util", "snowballstemmer", "pydantic",
+    "stdnum", "psycopg", "psycopg_pool", "httpx", "orjson",
+)  # fmt: skip
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")  # OpenBLAS's own order
+# What an exec'd child inherits from the test at spawn, and a forked one from the zygote at its start.
+RLIMITS = ("RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_AS", "RLIMIT_CORE", "RLIMIT_NPROC", "RLIMIT_STACK")
+
+
+def process_attributes() -> dict[str, Any]:
+    """umask, resource limits and blocked signals: a test that changes them before a spawn must not get a
+    child with the zygote's (umask from /proc, not os.umask: reading that one means setting it)."""
+    with open("/proc/self/status") as status:
+        umask = next((line.split()[1] for line in status if line.startswith("Umask:")), "")
+    limits = {name: list(resource.getrlimit(getattr(resource, name))) for name in RLIMITS}
+    return {
+        "umask": umask,
+        "limits": limits,
+        "blocked": sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, [])),
+    }
+
+
+def _serve(control: socket.socket) -> dict[str, Any]:
+    """Fork a child per request until the owner closes ``control``; returns only in a child, after
+    its process group, standard streams, working directory and environment are set."""
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    running: dict[int, socket.socket] = {}  # pid -> its connection, exit not reported yet
+    reported: dict[int, socket.socket] = {}  # exited and reported; reaped when the test closes its end
+    orphans: set[int] = set()  # the test closed its end while the child ran: reaped when it exits
+    import select
+
+    while True:
+        conns = {c.fileno(): (pid, c) for pid, c in [*running.items(), *reported.items()]}
+        waited: list[Any] = [control, wake_r, *conns]
+        ready, _, _ = select.select(waited, [], [])
+        if wake_r in ready:
+            os.read(wake_r, 4096)
+        for pid in list(running):
+            info = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            if info is not None:
+                code = info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+                conn = running.pop(pid)
+                try:
+                    conn.sendall(json.dumps({"status": code}).encode() + b"\n")
+                    reported[pid] = conn
+                except OSError:
+                    conn.close()
+                    os.waitpid(pid, 0)
+        for pid in list(orphans):
+            if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                orphans.discard(pid)
+        for fd in ready:
+            if fd in conns and conns[fd][0] in {*running, *reported}:
+                pid, conn = conns[fd]
+                if conn.recv(4096):
+                    continue
+                conn.close()
+                if reported.pop(pid, None) is not None:
+                    os.waitpid(pid, 0)
+                elif running.pop(pid, None) is not None:
+                    orphans.add(pid)
+        if control not in ready:
+            continue
+        data, fds, _, _ = socket.recv_fds(control, 1 << 20, 8)
+        if not data:  # the owner closed its end (or died)
+            os._exit(0)
+        request = json.loads(data)
+        conn_fd, stdio = fds[0], fds[1:4]
+        sys.stdout.flush()
+        sys.stderr.flush()
+        gc.freeze()  # the zygote's objects stay out of the child's collections: fewer pages copied on write
+        pid = os.fork()
+        if pid == 0:
+            signal.set_wakeup_fd(-1)
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            for c in [control, *running.values(), *reported.values()]:
+                c.detach()  # their descriptors are closed below; the objects must not close them again
+            gc.enable()  # as in a fresh interpreter (the zygote collects nothing: its heap stays shared)
+            _child_setup(request, conn_fd, stdio)
+            return dict(request)
+        for fd in stdio:
+            os.close(fd)
+        conn = socket.socket(fileno=conn_fd)
+        conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+        running[pid] = conn
+
+
+def _child_setup(request: dict[str, Any], conn_fd: int, stdio: list[int]) -> None:
+    """What subprocess's fork-exec does in the child, then what a fresh interpreter sets up."""
+    if request["new_session"]:
+        os.setsid()
+    elif request["group"] is not None and request["group"] >= 0:
+        os.setpgid(0, request["group"])
+    for target, fd in enumerate(stdio):
+        os.dup2(fd, target)  # inheritable
+    # close_fds=True: nothing but the three streams (and, until it has said so, the connection)
+    for fd in sorted(int(name) for name in os.listdir("/proc/self/fd")):
+        if fd > 2 and fd != conn_fd:
+            with contextlib.suppress(OSError):  # the listing's own descriptor, closed already
+                os.close(fd)
+    try:
+        os.chdir(request["cwd"])
+    except OSError as exc:
+        os.write(conn_fd, json.dumps({"setup": False, "errno": exc.errno}).encode() + b"\n")
+        os._exit(255)
+    os.write(conn_fd, json.dumps({"setup": True}).encode() + b"\n")
+    os.close(conn_fd)
+    os.environ.clear()
+    os.environ.update(request["env"])
+    import time
+
+    time.tzset()
+    _blas_threads(request["env"])
+    _fresh_stdio()
+    importlib.invalidate_caches()
+
+
+def _fresh_stdio() -> None:
+    """sys.stdin/stdout/stderr as a fresh interpreter makes them on the new descriptors (buffered;
+    line-buffered on a terminal, stderr always; the zygote's encoding, which START_VARIABLES fix)."""
+    for name, fd, mode in (("stdin", 0, "rb"), ("stdout", 1, "wb"), ("stderr", 2, "wb")):
+        old = getattr(sys, name)
+        try:
+            buffer = open(fd, mode, closefd=False)  # noqa: SIM115 - lives as long as the process
+        except OSError:  # a closed descriptor: Python starts with None there too
+            setattr(sys, name, None)
+            setattr(sys, f"__{name}__", None)
+            continue
+        line = name == "stderr" or (name == "stdout" and os.isatty(fd))
+        stream = __import__("io").TextIOWrapper(
+            buffer, encoding=old.encoding, errors=old.errors, newline="\n", line_buffering=line
+        )
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+
+
+def _blas_threads(env: Mapping[str, str]) -> None:
+    """OpenBLAS was loaded with one thread (no thread may exist at fork): give the child the count a
+    fresh process would start with - the first of OpenBLAS's variables set, else the usable CPUs."""
+    wanted = next((env[k] for k in BLAS_THREADS if env.get(k, "").strip().isdigit()), None)
+    count = int(wanted) if wanted and int(wanted) > 0 else len(os.sched_getaffinity(0))
+    if count == 1:
+        return
+    import ctypes
+
+    maps = Path("/proc/self/maps").read_text().splitlines()
+    for path in sorted({line.split()[-1] for line in maps if "openblas" in line}):
+        lib = ctypes.CDLL(path)
+        for name in (
+            "scipy_openblas_set_num_threads64_",
+            "scipy_openblas_set_num_threads",
+            "openblas_set_num_threads",
+        ):
+            if hasattr(lib, name):
+                getattr(lib, name)(count)
+                break
+
+
+def _ours() -> set[str]:
+    return {p.name for p in ROOT.iterdir() if (p / "__init__.py").exists()} | {
+        p.stem for p in ROOT.glob("*.py")
+    }
+
+
+def _start(control: socket.socket) -> None:
+    """Preload the third-party modules with no thread left running, and say so (or why not)."""
+    base = dict(os.environ)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # loaded with one thread; the child sets its count
+    gc.disable()  # no collection leaves holes in the pages the children share with the zygote
+    seen = _Reading.watch()
+    try:
+        for name in PRELOAD:
+            importlib.import_module(name)
+        _Reading.stop()
+        ours = sorted(m for m in sys.modules if m.split(".")[0] in _ours())
+        threads = len(os.listdir("/proc/self/task"))
+        fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
+        if ours or threads != 1 or threading.active_count() != 1:
+            raise RuntimeError(f"not fork-safe: our modules {ours[:5]}, {threads} threads")
+        if [fd for fd in fds if fd > 2 and fd != control.fileno()][1:]:  # the listing's own descriptor
+            raise RuntimeError(f"the preload left descriptors open: {fds}")
+    except Exception as exc:  # reported to the test that started us
+        control.send(json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode())
+        os._exit(1)
+    os.environ.clear()
+    os.environ.update(base)
+    ready = {
+        "ready": True,
+        "read": sorted(seen - {"OPENBLAS_NUM_THREADS"}),
+        "attributes": process_attributes(),
+    }
+    control.send(json.dumps(ready).encode())
+
+
+class _Reading(os._Environ):  # type: ignore[misc,name-defined,type-arg]
+    """os.environ while the preload runs: notes every variable a module reads at import (os.getenv,
+    .get, [] and `in` all go through __getitem__); C-level getenv is START_VARIABLES' part."""
+
+    seen: ClassVar[set[str]] = set()
+
+    def __getitem__(self, key: str) -> str:
+        _Reading.seen.add(key)
+        return super().__getitem__(key)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def watch() -> set[str]:
+        os.environ.__class__ = _Reading
+        return _Reading.seen
+
+    @staticmethod
+    def stop() -> None:
+        os.environ.__class__ = os._Environ  # type: ignore[attr-defined]
+
+
+def _main() -> None:
+    control = socket.socket(fileno=int(sys.argv[1]))
+    zygote_main = sys.modules["__main__"]  # this file's module, kept: its functions run in the child  # noqa: F841
+    _start(control)
+    request = _serve(control)  # returns in a forked child only
+    sys.argv = ["-m", *request["argv"][4:]]  # runpy puts the module's path first, as `python -m` does
+    sys.orig_argv = list(request["argv"])
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    import runpy
+
+    try:
+        runpy._run_module_as_main("cli.main", alter_argv=True)  # type: ignore[attr-defined]
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # printed as `python -m` prints it: without this file's frames
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+            tb = tb.tb_next
+        sys.excepthook(type(exc), exc, tb)
+        raise SystemExit(1) from None
+
+
+if __name__ == "__main__":
+    _main()
