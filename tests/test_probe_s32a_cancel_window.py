@@ -17,57 +17,17 @@ langgraph dev runs it. One SQLite file, ~5 s CPU."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-from uuid import UUID
 
-from langchain_core.callbacks import BaseCallbackHandler
+from review_support import KEY_DOC, AtNodeEnd
 
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.runner import _compiled, config_for, execute
 from graph.ingestion.state import Settings
 from server.keys import Principal
 from server.runs.config import RunsConfig
-from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 TENANT, RUN = "acme", "entering"
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
-
-
-class AtReviewEnd(BaseCallbackHandler):
-    """Sends the runs API's cancel once, when the ``review`` task's run ends (before the superstep's
-    checkpoint); keeps what the API answered."""
-
-    def __init__(self, service: RunsService) -> None:
-        self.service = service
-        self.review_tasks: set[UUID] = set()
-        self.answers: list[str] = []
-
-    def on_chain_start(
-        self,
-        serialized: dict[str, Any] | None,
-        inputs: Any,
-        *,
-        run_id: UUID,
-        tags: list[str] | None = None,
-        metadata: dict[str, Any] | None = None,
-        **kwargs: Any,
-    ) -> None:
-        task = any(tag.startswith("graph:step") for tag in tags or [])
-        if task and (metadata or {}).get("langgraph_node") == "review":
-            self.review_tasks.add(run_id)
-
-    def on_chain_end(self, outputs: Any, *, run_id: UUID, **kwargs: Any) -> None:
-        if run_id not in self.review_tasks or self.answers:
-            return
-        alice = Principal(identity="alice", tenant_id=TENANT, role="member")
-        try:
-            self.answers.append(f"202 status={self.service.cancel(alice, RUN, None).status}")
-        except ApiError as refused:
-            self.answers.append(f"{refused.status} {refused.detail}")
 
 
 def test_a_cancel_accepted_as_the_run_enters_its_review_stops_the_run(
@@ -79,7 +39,8 @@ def test_a_cancel_accepted_as_the_run_enters_its_review_stops_the_run(
     res = Resources.open(sqlite_url, reports_dir=tmp_path / "reports")
     try:
         service = RunsService(res, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(tmp_path / "up")}))
-        hook = AtReviewEnd(service)
+        alice = Principal(identity="alice", tenant_id=TENANT, role="member")
+        hook = AtNodeEnd("review", lambda: f"202 status={service.cancel(alice, RUN, None).status}")
         config = bind(config_for(TENANT, RUN), res)
         config["callbacks"] = [hook]
         settings = Settings(source=str(docs), collection="c", embedder="hashing")

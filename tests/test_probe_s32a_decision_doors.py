@@ -23,13 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from review_support import KEY_DOC
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
 
 
 def test_a_reject_the_runs_api_accepted_is_not_overtaken_by_langgraph_devs_approve(

@@ -18,11 +18,9 @@ resumed as langgraph dev does (tests/test_s32x_decision_doors.py's way). One SQL
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-from uuid import UUID
 
-from langchain_core.callbacks import BaseCallbackHandler
 from langgraph.types import Command
+from review_support import KEY_DOC, AtNodeEnd
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, bind
@@ -31,48 +29,10 @@ from graph.ingestion.state import Settings
 from server.keys import Principal
 from server.resume_rules import take_decision
 from server.runs.config import RunsConfig
-from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 TENANT, RUN = "acme", "window"
 SERVED = {"decision": "approve", "by": "olga", "at": "2026-12-06 19:05 UTC"}  # langgraph dev's shape
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
-
-
-class AtReviewEnd(BaseCallbackHandler):
-    """Sends the runs API's reject once, when the ``await_review`` task's run ends (before the
-    superstep's checkpoint); keeps what the API answered."""
-
-    def __init__(self, service: RunsService) -> None:
-        self.service = service
-        self.review_tasks: set[UUID] = set()
-        self.answers: list[str] = []
-
-    def on_chain_start(
-        self,
-        serialized: dict[str, Any] | None,
-        inputs: Any,
-        *,
-        run_id: UUID,
-        tags: list[str] | None = None,
-        metadata: dict[str, Any] | None = None,
-        **kwargs: Any,
-    ) -> None:
-        task = any(tag.startswith("graph:step") for tag in tags or [])
-        if task and (metadata or {}).get("langgraph_node") == "await_review":
-            self.review_tasks.add(run_id)
-
-    def on_chain_end(self, outputs: Any, *, run_id: UUID, **kwargs: Any) -> None:
-        if run_id not in self.review_tasks or self.answers:
-            return
-        bob = Principal(identity="bob", tenant_id=TENANT, role="admin")
-        try:
-            self.answers.append(f"202 queued={self.service.decide(bob, RUN, 'reject', None).queued}")
-        except ApiError as refused:
-            self.answers.append(f"{refused.status} {refused.detail}")
 
 
 def test_a_reject_sent_while_langgraph_devs_approve_is_being_written_is_not_overtaken(
@@ -86,7 +46,10 @@ def test_a_reject_sent_while_langgraph_devs_approve_is_being_written_is_not_over
         settings = Settings(source=str(docs), collection="c", embedder="hashing")
         assert execute(res, TENANT, RUN, settings=settings).started == "needs_review"
         service = RunsService(res, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(tmp_path / "up")}))
-        hook = AtReviewEnd(service)
+        bob = Principal(identity="bob", tenant_id=TENANT, role="admin")
+        hook = AtNodeEnd(
+            "await_review", lambda: f"202 queued={service.decide(bob, RUN, 'reject', None).queued}"
+        )
         assert take_decision(res, TENANT, RUN) is None  # langgraph dev's door: olga's approve goes on
         config = bind(config_for(TENANT, RUN), res)
         config["callbacks"] = [hook]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from langgraph.types import Command
 from raw_sql import raw_changed
+from review_support import KEY_DOC
 
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.runner import LEASE_S, _compiled, config_for, execute
@@ -33,10 +34,6 @@ from server.runs.service import RunsService
 
 TENANT, RUN = "acme", "late"
 SERVED = {"decision": "approve", "by": "olga", "at": "2026-12-06 18:50 UTC"}  # langgraph dev's shape
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
 
 
 def test_a_decision_langgraph_dev_took_is_not_decided_again_while_its_run_waits_for_a_slot(

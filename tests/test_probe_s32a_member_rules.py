@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 import pytest
+from review_support import KEY_DOC
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
@@ -31,10 +32,6 @@ from server.runs.models import RunOptions
 from server.runs.names import ApiError
 from server.runs.service import RunsService
 
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
 LENIENT = {  # what a member's rules file may say of the review's bar
     "no-categories": "enabled = []\nneeds_review_failure_share = 1.0\n",
     "key-lowered": 'needs_review_failure_share = 1.0\nseverity = { private_key = "low" }\n',

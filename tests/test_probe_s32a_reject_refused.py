@@ -21,17 +21,13 @@ import time
 from pathlib import Path
 
 import pytest
+from review_support import KEY_DOC
 
 from graph.ingestion.resources import Resources
 from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions, RunView
 from server.runs.service import RunsService
-
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
 
 
 def test_a_reject_is_carried_out_when_the_runs_folder_no_longer_passes(

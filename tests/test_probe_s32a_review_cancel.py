@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from review_support import KEY_DOC
 from typer.testing import CliRunner
 
 from cli.kit import ExitCode
@@ -22,10 +23,6 @@ from graph.ingestion.state import Settings
 
 TENANT, RUN = "acme", "reviewed"
 APPROVE = {"decision": "approve", "by": "olga"}  # the runs API's shape, as its worker carries it out
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
 
 
 def test_a_cancel_refused_on_a_waiting_review_does_not_stop_the_approve_carried_out_later(

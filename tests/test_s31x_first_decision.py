@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from review_support import KEY_DOC
 
 from graph.ingestion.jobs import DecisionTaken, JobStore
 from graph.ingestion.resources import Resources
@@ -27,10 +28,6 @@ from graph.ingestion.store_ops import new_holder
 TENANT = "acme"
 REJECT = {"decision": "reject", "by": "alice"}
 APPROVE = {"decision": "approve", "by": "operator", "at": "2026-12-06 15:00 UTC"}  # the CLI's shape
-KEY_DOC = (
-    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
-    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
-)
 
 
 def _waiting(res: Resources, docs: Path, run: str) -> None:
