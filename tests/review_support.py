@@ -5,11 +5,15 @@ checkpointed) - the graph's own config, nothing of ours replaced."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
 
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import execute
+from graph.ingestion.state import Settings
 from server.runs.names import ApiError
 
 # A private key in a document is a critical finding: the run waits for a person's review.
@@ -50,3 +54,17 @@ class AtNodeEnd(BaseCallbackHandler):
             self.answers.append(self.act())
         except ApiError as refused:
             self.answers.append(f"{refused.status} {refused.detail}")
+
+
+def key_docs(tmp_path: Path) -> Path:
+    """A source folder of one document holding :data:`KEY_DOC`: its run stops at the review."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "deploy.md").write_text(KEY_DOC)
+    return docs
+
+
+def wait_for_review(res: Resources, docs: Path, tenant: str, run: str) -> None:
+    """Run ``run`` of ``docs`` (the hashing embedder) until it waits for a person's review."""
+    settings = Settings(source=str(docs), collection="c", embedder="hashing")
+    assert execute(res, tenant, run, settings=settings).started == "needs_review"

@@ -20,12 +20,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from langgraph.types import Command
-from review_support import KEY_DOC, AtNodeEnd
+from review_support import AtNodeEnd, key_docs, wait_for_review
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.runner import _compiled, config_for, execute
-from graph.ingestion.state import Settings
+from graph.ingestion.runner import _compiled, config_for
 from server.keys import Principal
 from server.resume_rules import take_decision
 from server.runs.config import RunsConfig
@@ -38,13 +37,10 @@ SERVED = {"decision": "approve", "by": "olga", "at": "2026-12-06 19:05 UTC"}  # 
 def test_a_reject_sent_while_langgraph_devs_approve_is_being_written_is_not_overtaken(
     sqlite_url: str, tmp_path: Path
 ) -> None:
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "deploy.md").write_text(KEY_DOC)  # a critical finding: the run waits for a person
+    docs = key_docs(tmp_path)  # a critical finding: the run waits for a person
     res = Resources.open(sqlite_url, reports_dir=tmp_path / "reports")
     try:
-        settings = Settings(source=str(docs), collection="c", embedder="hashing")
-        assert execute(res, TENANT, RUN, settings=settings).started == "needs_review"
+        wait_for_review(res, docs, TENANT, RUN)
         service = RunsService(res, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(tmp_path / "up")}))
         bob = Principal(identity="bob", tenant_id=TENANT, role="admin")
         hook = AtNodeEnd(

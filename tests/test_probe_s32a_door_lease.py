@@ -21,11 +21,10 @@ from pathlib import Path
 
 from langgraph.types import Command
 from raw_sql import raw_changed
-from review_support import KEY_DOC
+from review_support import key_docs, wait_for_review
 
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.runner import LEASE_S, _compiled, config_for, execute
-from graph.ingestion.state import Settings
+from graph.ingestion.runner import LEASE_S, _compiled, config_for
 from server.keys import Principal
 from server.resume_rules import take_decision
 from server.runs.config import RunsConfig
@@ -39,13 +38,10 @@ SERVED = {"decision": "approve", "by": "olga", "at": "2026-12-06 18:50 UTC"}  # 
 def test_a_decision_langgraph_dev_took_is_not_decided_again_while_its_run_waits_for_a_slot(
     sqlite_url: str, tmp_path: Path
 ) -> None:
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "deploy.md").write_text(KEY_DOC)  # a critical finding: the run waits for a person
+    docs = key_docs(tmp_path)  # a critical finding: the run waits for a person
     res = Resources.open(sqlite_url, reports_dir=tmp_path / "reports")
     try:
-        settings = Settings(source=str(docs), collection="c", embedder="hashing")
-        assert execute(res, TENANT, RUN, settings=settings).started == "needs_review"
+        wait_for_review(res, docs, TENANT, RUN)
         assert take_decision(res, TENANT, RUN) is None  # langgraph dev's door: olga's approve taken, queued
         # langgraph dev's job slots are busy for LEASE_S (other tenants' long runs): time passes.
         moved = raw_changed(

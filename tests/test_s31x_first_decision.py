@@ -17,12 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from review_support import KEY_DOC
+from review_support import KEY_DOC, wait_for_review
 
 from graph.ingestion.jobs import DecisionTaken, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
-from graph.ingestion.state import Settings
 from graph.ingestion.store_ops import new_holder
 
 TENANT = "acme"
@@ -31,8 +30,7 @@ APPROVE = {"decision": "approve", "by": "operator", "at": "2026-12-06 15:00 UTC"
 
 
 def _waiting(res: Resources, docs: Path, run: str) -> None:
-    settings = Settings(source=str(docs), collection="c", embedder="hashing")
-    assert execute(res, TENANT, run, settings=settings).started == "needs_review"
+    wait_for_review(res, docs, TENANT, run)
 
 
 def _dead_holder() -> str:

@@ -26,7 +26,8 @@ import threading
 from pathlib import Path
 
 from langgraph.types import Command
-from test_s31x_first_decision import KEY_DOC, REJECT, TENANT, _waiting
+from review_support import KEY_DOC
+from test_s31x_first_decision import REJECT, TENANT, _waiting
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, bind
