@@ -32,7 +32,6 @@ from memory.store.field_cue import carries, field_share, indexed_fields, named_v
 from memory.store.indexing import IndexSettings
 from memory.store.keywords import DEPTH, fuse, fusion_for, keyword_text, scope_tokens
 from memory.store.namespaces import (
-    NamespaceQuery,
     PathRange,
     Scope,
     encode_path,
@@ -41,54 +40,12 @@ from memory.store.namespaces import (
     prefix_range,
     validate_key,
 )
+from memory.store.prepared import Prepared, PreparedGet, PreparedPut, PreparedSearch, VectorChange
 from memory.store.readers import PrivateRoot
 from memory.store.records import encode_value, expiry, row_to_item, row_to_search_item, validate_ttl
 from memory.store.statements import Program, Statements
 
 Rows = list[tuple[Any, ...]]
-VectorChange = tuple[str, str, str, list[Sequence[float]]]
-"""(tenant, ns_path, key, the item's vectors now; empty when deleted or not indexed)"""
-
-
-@dataclass
-class PreparedPut:
-    tenant: str
-    path: str
-    key: str
-    value_json: str | None
-    value: dict[str, Any] | None
-    ttl: float | None
-    texts: list[tuple[str, str]]
-    keyword: str | None = None
-    first_vector: int = 0
-    superseded: bool = False
-
-
-@dataclass(frozen=True)
-class PreparedGet:
-    tenant: str
-    path: str
-    key: str
-    refresh: bool
-
-
-@dataclass(frozen=True)
-class PreparedSearch:
-    tenant: str
-    lo: str
-    hi: str | None
-    conditions: list[flt.Condition]
-    query: str | None
-    query_index: int
-    limit: int
-    offset: int
-    refresh: bool
-    hidden: tuple[PathRange, ...] = ()
-    """Path ranges the reader may not see (memory.store.readers): no candidate, posting or statistic
-    is drawn from them, so what a reader sees never depends on them."""
-
-
-Prepared = PreparedPut | PreparedGet | PreparedSearch | NamespaceQuery
 
 
 BULK_PUTS = 200

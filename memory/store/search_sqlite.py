@@ -29,7 +29,7 @@ from memory.store.keywords import (
     rescore_count,
 )
 from memory.store.namespaces import PathRange
-from memory.store.program import PreparedSearch, VectorChange
+from memory.store.prepared import PreparedSearch, VectorChange
 from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
     BUMP_GENERATION,

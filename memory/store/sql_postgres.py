@@ -19,7 +19,7 @@ from memory.store.database import StoreDriver
 from memory.store.indexing import to_pgvector
 from memory.store.keywords import KEYWORD_CAP, PrefixStats, bm25_matches, rescore_count, tsquery_text
 from memory.store.namespaces import PathRange
-from memory.store.program import PreparedSearch, VectorChange
+from memory.store.prepared import PreparedSearch, VectorChange
 from memory.store.statements import (
     ITEM_COLUMNS,
     ITEMS,
