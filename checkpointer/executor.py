@@ -52,6 +52,14 @@ class CheckpointExecutor:
     async def arun(self, op: Op[T]) -> T:
         return await self._handle.arun(op.steps, write=op.write, single=op.single)
 
+    def set_up(self, look: Steps[bool], apply: Steps[T], nothing: T) -> T:
+        """The components' one set-up (kassist.db.handle.Handle.set_up): read first, write only when
+        a migration is pending."""
+        return self._handle.set_up(look, apply, nothing)
+
+    async def aset_up(self, look: Steps[bool], apply: Steps[T], nothing: T) -> T:
+        return await self._handle.aset_up(look, apply, nothing)
+
     # For inspection (tests): the database's connections and pools, as this checkpointer sees them.
     def _acquire(self) -> Any:
         self._handle._check()

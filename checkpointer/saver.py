@@ -43,6 +43,8 @@ class Executor(Protocol):
     def run(self, op: Op[T]) -> T: ...
     def run_steps(self, steps: Steps[T], write: bool = False, single: bool = False) -> T: ...
     async def arun(self, op: Op[T]) -> T: ...
+    def set_up(self, look: Steps[bool], apply: Steps[T], nothing: T) -> T: ...
+    async def aset_up(self, look: Steps[bool], apply: Steps[T], nothing: T) -> T: ...
 
     one: Callable[..., Any]
 
@@ -147,14 +149,10 @@ class TenantCheckpointer(Closing, ThreadAdmin, BaseCheckpointSaver[str]):
         """Apply pending migrations (idempotent, safe from several processes); returns those applied.
         An up-to-date database is only read: the write transaction waited for another process's
         write lock even when nothing was pending (h7 s31 #6)."""
-        if self._run(self._up_to_date()):
-            return []
-        return self._run(migrate(self._sql, self.backend), write=True)
+        return self._executor.set_up(self._up_to_date(), migrate(self._sql, self.backend), [])
 
     async def asetup(self) -> list[int]:
-        if await self._arun(self._up_to_date()):
-            return []
-        return await self._arun(migrate(self._sql, self.backend), write=True)
+        return await self._executor.aset_up(self._up_to_date(), migrate(self._sql, self.backend), [])
 
     def _up_to_date(self) -> Steps[bool]:
         from kassist.db.migrate import CHECKPOINTER, up_to_date
