@@ -18,7 +18,10 @@ from typing import Any
 
 import numpy as np
 
+from graph.ingestion.served import tenants_file
 from knowledge.audit import (
+    CATEGORIES,
+    RULES,
     SEVERITIES,
     AuditConfigError,
     AuditReport,
@@ -31,17 +34,76 @@ from knowledge.audit import (
     render_reports,
     review_reasons,
 )
+from knowledge.audit.models import SEVERITY_RANK
 from knowledge.documents import Document
 
 MAX_RULES_BYTES = 1 << 20
 """The largest audit-rules file a run reads (a rules file is a few hundred bytes of TOML)."""
 
 
-@lru_cache(maxsize=8)
+SERVER_RULES = AuditRules()
+"""The server's own bar for a run whose rules file a tenant can write: the defaults."""
+
+
 def rules_at(path: str | None) -> AuditRules:
+    """The rules a run's documents are audited and its review is judged with: the file's, or the
+    defaults. A file under the ingestion root is a tenant's (every served run's is there, and a
+    tenant writes it): its rules only add to the server's (:func:`stricter`), so a tenant's own file
+    cannot spare its run the admin's review (review s32 r1 L1: ``enabled = []`` and a failure share
+    of 1.0 did). The command line's operator names a file of their own and keeps full control."""
+    if not path:
+        return _rules(None, tenants=False)
+    return _rules(path, tenants=tenants_file(path, os.environ))
+
+
+@lru_cache(maxsize=8)
+def _rules(path: str | None, *, tenants: bool) -> AuditRules:
     if path:
         _check_rules_file(path)
-    return AuditRules.load(Path(path) if path else None)
+    own = AuditRules.load(Path(path) if path else None)
+    return stricter(SERVER_RULES, own) if tenants else own
+
+
+def stricter(base: AuditRules, own: AuditRules) -> AuditRules:
+    """Rules that find whatever either finds and hold a run whenever either would: every category
+    either enables, the higher severity of each rule, the shorter review period, every required
+    field and phone region, the lower near-duplicate threshold and review bars, and only the
+    exemptions (role mailboxes, organisation phone words, allowlist) both grant."""
+    higher = {
+        rule: max(base.severity_of(rule), own.severity_of(rule), key=SEVERITY_RANK.__getitem__)
+        for rule in RULES
+    }
+    return AuditRules.model_validate(
+        {
+            "enabled": [c for c in CATEGORIES if c in base.enabled or c in own.enabled],
+            "severity": higher,
+            "stale_after_months": min(base.stale_after_months, own.stale_after_months),
+            "required_metadata": _both(base.required_metadata, own.required_metadata),
+            "near_duplicate_threshold": min(base.near_duplicate_threshold, own.near_duplicate_threshold),
+            "needs_review_failure_share": min(
+                base.needs_review_failure_share, own.needs_review_failure_share
+            ),
+            "needs_review_severity": min(
+                base.needs_review_severity, own.needs_review_severity, key=SEVERITY_RANK.__getitem__
+            ),
+            "phone_regions": _both(base.phone_regions, own.phone_regions),
+            "role_mailboxes": _common(base.role_mailboxes, own.role_mailboxes),
+            "organisation_phone_context": _common(
+                base.organisation_phone_context, own.organisation_phone_context
+            ),
+            "allowlist": _common(base.allowlist, own.allowlist),
+        }
+    )
+
+
+def _both(first: tuple[str, ...], second: tuple[str, ...]) -> list[str]:
+    return list(dict.fromkeys((*first, *second)))
+
+
+def _common(first: tuple[str, ...], second: tuple[str, ...]) -> list[str]:
+    # An exemption is compared as the audit reads it: letter case aside.
+    kept = {value.lower() for value in second}
+    return [value for value in first if value.lower() in kept]
 
 
 def _check_rules_file(path: str) -> None:

@@ -162,6 +162,15 @@ def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
     return root if tenant is None or shared_root(env) else tenant_root(root, tenant)
 
 
+def tenants_file(path: str, env: Mapping[str, str]) -> bool:
+    """Whether ``path`` lies under this server's ingestion root (``KASSIST_INGEST_ROOT``, every
+    tenant's folder): a file a tenant can write, whoever names it. The one place a served run's
+    audit-rules file can be (:func:`check_served`), so a rules file there may make its run's audit
+    stricter but never set the review's bar below the server's (graph/ingestion/audit_step.py)."""
+    root = served_root(env, None)
+    return root is not None and _inside(path, root)
+
+
 def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None = None) -> None:
     """Refuse ``settings`` a client of ``tenant`` may not ask of this server."""
     # Without a tenant the whole root is checked (a run of no tenant reads nothing of a tenant's:
