@@ -1,0 +1,89 @@
+"""A ``langgraph dev`` run's per-node folder check does not cover the batches its loader reads ahead
+(session 33 probes, h11: /tmp/h11/findings.md #2).
+
+A run whose settings came from a client (``configurable.langgraph_auth_user``) meets
+``check_served`` at the start of every node (``graph/ingestion/nodes.work_node``): its folder, as it
+resolves then, must be under ``KASSIST_INGEST_ROOT/<tenant>``. But batch k's node also starts loading
+batches k+1 and k+2 on the loader thread (``pipeline._look_ahead``), and batch k+1's node uses what
+was loaded then (``pipeline._prepared``) after its own check passed. The loader confines a read to
+the run's folder as it resolves *at the read* (``load_file(root=<source>)`` resolves the root again),
+so a member who replaces acme's folder by a link to globex's while the loader reads, and puts it
+back before the next node starts, has globex's file indexed in acme's collection: every check saw
+acme's folder.
+
+The attacker's timing is made exact by wrapping the loader's ``load_file`` (the real one is called):
+when the loader thread reads batch 1's ``b.md``, the folder is a link to globex's; it is acme's again
+before the call returns. The graph runs as ``langgraph dev`` runs it (an authenticated user in its
+configurable, ``KASSIST_INGEST_ROOT`` set). One SQLite file, no HTTP, ~3 s."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graph.ingestion import pipeline
+from graph.ingestion.resources import Resources, bind
+from graph.ingestion.runner import _compiled, config_for
+from graph.ingestion.state import Settings
+
+SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h11 s33 #2: the loader confines a read to the run's folder as it resolves at the read; "
+    "a read-ahead batch is read through a link swapped in between two nodes' checks",
+)
+def test_a_batch_read_ahead_through_a_swapped_folder_is_not_indexed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    acme, globex = root / "acme" / "docs", root / "globex" / "docs"
+    acme.mkdir(parents=True)
+    globex.mkdir(parents=True)
+    (acme / "a.md").write_text("# A\n\nThe office opens at nine.\n")
+    (acme / "b.md").write_text("# B\n\nAsk the office for your payslip.\n")
+    (globex / "b.md").write_text(f"# B\n\n{SECRET}\n")
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    real_load = pipeline.load_file
+    swapped: list[str] = []
+
+    def load_while_swapped(path: Path, **kwargs: Any) -> Any:
+        # The member's timing: acme's folder is a link to globex's only while the loader reads b.md.
+        if not threading.current_thread().name.startswith("ingest-load") or Path(path).name != "b.md":
+            return real_load(path, **kwargs)
+        kept = acme.with_name("docs.before")
+        acme.rename(kept)
+        acme.symlink_to(globex, target_is_directory=True)
+        swapped.append(str(path))
+        try:
+            return real_load(path, **kwargs)
+        finally:
+            acme.unlink()
+            kept.rename(acme)
+
+    monkeypatch.setattr(pipeline, "load_file", load_while_swapped)
+    res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        config = bind(config_for("acme", "ahead"), res)
+        config["configurable"]["langgraph_auth_user"] = {
+            "identity": "maria",
+            "tenant_id": "acme",
+            "role": "member",
+        }
+        settings = Settings(source=str(acme), collection="c", embedder="hashing", batch_size=1)
+        final = _compiled(res, "acme").invoke({"settings": settings.model_dump()}, config)
+        assert swapped, "the loader thread never read b.md ahead of its batch"
+        try:
+            indexed = res.index("hashing").for_tenant("acme").document("b.md", "c", text=True)
+        except LookupError:  # not indexed: refused
+            return
+        text = " ".join(chunk.text or "" for chunk in indexed.outline)
+        assert SECRET not in text, (
+            f"acme's run ended {final['status']} with globex's b.md in acme's collection: {text!r}"
+        )
+    finally:
+        res.close()
