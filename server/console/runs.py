@@ -167,14 +167,15 @@ class Runs:
         record = jobs.get(run_id)
         if record is None:
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
-        if decision == "approve":  # a start that reads and sends meets the served-run rules again
-            from server.runs.served_again import served_refusal
+        resume = {"decision": decision, "by": session.actor}
+        claimed = record.model_copy(update={"decision": resume})  # the request this claims
+        from server.runs.served_again import reads_or_sends, served_refusal
 
-            refused = served_refusal(self.console.resources(), self.config, record)
+        if reads_or_sends(claimed):  # a start that reads and sends meets the served-run rules again
+            refused = served_refusal(self.console.resources(), self.config, claimed)
             if refused is not None:
                 raise ConsoleError(409, f"run {run_id!r} cannot be approved now: {refused}")
         # The first decision wins, whichever console, server or API client sends it: the others 409.
-        resume = {"decision": decision, "by": session.actor}
         try:
             seq = jobs.claim_first(record, session.actor, resume)
         except DecisionTaken as exc:

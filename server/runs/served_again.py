@@ -17,6 +17,18 @@ from server.runs.config import RunsConfig
 from server.thread_owner import run_owner
 
 
+def reads_or_sends(job: JobRecord) -> bool:
+    """Whether carrying out ``job``'s request starts work that reads the run's files or sends its
+    notification, and so meets the served-run rules again (:func:`served_refusal`): not a cancel,
+    and no review decision but approve (the review reads any other value as a rejection: the run
+    ends at record_decision, reading and sending nothing; refused, it waited for good: h9 s32 #8).
+    The one reading for the worker (the request it carries out) and the console's Approve (the
+    request it is about to claim)."""
+    if job.cancel_requested:
+        return False
+    return job.decision is None or job.decision.get("decision") == "approve"
+
+
 def served_refusal(res: Resources, config: RunsConfig, job: JobRecord) -> str | None:
     """Why ``job``'s run may not start now, or None: its registered settings against the rules of its
     creation. A served run is one the runs API accepted (settings in its request row) or a

@@ -33,6 +33,7 @@ from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, le
 from graph.ingestion.state import Settings
 from server.keys import KeyResolver, Principal
 from server.run_creator import creator, not_started, refusal
+from server.runs.served_again import reads_or_sends
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -52,13 +53,6 @@ class _AlreadyDone(Exception):
 class _Failures:
     count: int = 0
     retry_at: float = 0.0
-
-
-def _stops(job: JobRecord) -> bool:
-    """Whether ``job``'s request only stops its run: a cancel, or a review decision other than
-    approve (the review reads any other value as a rejection)."""
-    decided = job.decision.get("decision") if job.decision else None
-    return job.cancel_requested or (job.decision is not None and decided != "approve")
 
 
 @dataclass
@@ -183,7 +177,7 @@ class RunWorker:
             # Its folder or notify host as they are now (h9 s32 #3) - for a start that reads or sends:
             # a cancel or a review's reject reads no file and notifies nobody (a rejected run ends at
             # record_decision), and refused it left the run waiting for good (h9 s32 #8).
-            served = self.served(job) if self.served is not None and not _stops(job) else None
+            served = self.served(job) if self.served is not None and reads_or_sends(job) else None
             if served is not None:
                 self._give_up(job, f"run {job.run_id} was not started: {served}")
                 return
