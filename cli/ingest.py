@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from checkpointer import TenantCheckpointer
     from graph.ingestion.resources import Resources
     from graph.ingestion.runner import RunOutcome
-    from graph.ingestion.state import AgentRunState
+    from graph.ingestion.state import AgentRunState, Settings
     from graph.ingestion.store import RunStore
     from graph.ingestion.store_ops import Registration, RunRecord
 
@@ -293,8 +293,24 @@ def ingest(
     # "Aborted!" (exit 1) while the database opened: one line now says what the run kept.
     stage = kit.JobStage(run, tenant)
     with kit.ctrl_c(stage), _resources(opts.database_url) as res:
+        _check_source(res, tenant, settings)
         _drive(res, tenant, run, opts.as_json, reports_dir, opts.full, stage, settings=settings,
                max_steps=max_steps)  # fmt: skip
+
+
+def _check_source(res: Resources, tenant: str, settings: Settings) -> None:
+    """Refuse, before the run is registered, a folder whose collection mirrors another source
+    (knowledge/index/sources.py); the run's start checks again. The operator is told the folder."""
+    from knowledge.index.sources import UPLOADS, CollectionMirrorsAnother
+
+    try:
+        res.index("hashing").for_tenant(tenant).check_source(settings.collection, settings.source_record)
+    except CollectionMirrorsAnother as exc:
+        where = f" ({exc.mirrored})" if exc.mirrored not in (None, UPLOADS) else ""
+        kit.fail(
+            f"{exc}{where}; or empty it first: kassist kb collections delete {settings.collection} "
+            f"--tenant {tenant}"
+        )
 
 
 def check_run_id(run_id: str) -> str:

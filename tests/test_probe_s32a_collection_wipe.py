@@ -1,5 +1,6 @@
 """A member's upload does not empty a collection another source filled (session 32 probes, h9:
-/tmp/h9s32/findings.md #7).
+/tmp/h9s32/findings.md #7; fixed in session 33: a collection mirrors one source, and an upload into
+one filled from a folder is refused - knowledge/index/sources.py).
 
 A collection mirrors the folder of the run that writes it: a run removes the collection's documents
 whose file is not in its own source ("gone"). Session 29 left that two runs of two folders sharing a
@@ -30,6 +31,7 @@ from graph.ingestion.state import Settings
 from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
+from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 
@@ -41,11 +43,6 @@ class Sent:
     file: BinaryIO
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h9 s32 #7: a member's one-file upload into a collection filled from another folder removes "
-    "that collection's other documents, unreviewed",
-)
 def test_a_members_upload_into_a_filled_collection_removes_none_of_its_documents(tmp_path: Path) -> None:
     root = tmp_path / "root"
     (root / "acme" / "handbook").mkdir(parents=True)
@@ -71,12 +68,18 @@ def test_a_members_upload_into_a_filled_collection_removes_none_of_its_documents
         assert carried_out("h1").state.counters.documents_indexed == 3
         alice = Principal(identity="alice", tenant_id="acme", role="member")
         note = [Sent("notes.md", io.BytesIO(b"# Notes\n\nMy own notes.\n"))]
-        asyncio.run(service.create_upload(alice, note, "handbook", "mine", hashing, None))
-        outcome = carried_out("mine")
-        counters = outcome.state.counters
-        assert counters.documents_removed == 0, (
-            f"alice's upload of one file into collection 'handbook' ended {outcome.state.status} having "
-            f"removed {counters.documents_removed} of its documents ({counters.chunks_removed} chunks)"
+        # The collection mirrors folder handbook (knowledge/index/sources.py): the upload is refused
+        # at the door, saying so, and no run of it exists to remove anything.
+        with pytest.raises(ApiError) as refused:
+            asyncio.run(service.create_upload(alice, note, "handbook", "mine", hashing, None))
+        assert (refused.value.status, refused.value.detail) == (
+            409,
+            "collection 'handbook' mirrors folder 'handbook'; upload into another collection",
+        )
+        assert jobs.get("mine") is None
+        kept = res.index("hashing").for_tenant("acme").documents("handbook")
+        assert sorted(path for _, path in kept) == ["page0.md", "page1.md", "page2.md"], (
+            f"alice's refused upload into collection 'handbook' left it {kept}"
         )
     finally:
         res.close()

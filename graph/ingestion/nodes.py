@@ -168,9 +168,13 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     else:
         model, reason = run.collection_embedder(settings.embedder, settings.collection)
     kb = run.index(model.name)
-    rows = pipeline.list_source(
-        Path(settings.source), tenant, settings.collection, kb.documents(settings.collection)
-    )
+    # Re-checked here, at the run's start: the collection may have been filled from another source
+    # since the run was let in (knowledge/index/sources.py); refused, the run fails saying so.
+    source = settings.source_record
+    kb.check_source(settings.collection, source)
+    # Only the run's own source's documents can be gone from it; an upload removes none.
+    mine = [] if settings.uploaded else kb.documents(settings.collection, of=source)
+    rows = pipeline.list_source(Path(settings.source), tenant, settings.collection, mine)
     total = run.runs.discover(state.run_id, rows)
     batches = -(-total // settings.batch_size)
     files = sum(1 for r in rows if r["kind"] != "delete")
@@ -205,6 +209,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         audit_rules=settings.audit_rules,
         today=_audit_date(state),
         max_bytes=settings.max_bytes,
+        source=settings.source_record,
     )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)

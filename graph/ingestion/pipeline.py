@@ -32,8 +32,9 @@ from knowledge.loaders import DEFAULT_MAX_BYTES, document_id, load_file, walk_fi
 def list_source(
     root: Path, tenant: str, collection: str, indexed: Sequence[tuple[str, str]]
 ) -> list[dict[str, Any]]:
-    """The run's manifest rows: every file of the source in order, then the documents indexed in the
-    collection whose file is gone (their chunks are removed). What the walk could not read hides
+    """The run's manifest rows: every file of the source in order, then the documents of ``indexed``
+    (the collection's documents of the run's own source: knowledge/index/sources.py) whose file is
+    gone (their chunks are removed). What the walk could not read hides
     nothing: a document indexed at or under an entry it could not read (a folder it could not list:
     its mode, descriptors exhausted, a storage error) is not gone, only unread, and is kept; under a
     link the walk refuses (outside the root, a loop) it is gone, as the walk says what is there now. Deleted as gone,
@@ -285,7 +286,10 @@ def run_batch(
     audit_rules: str | None,
     today: date,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    source: str | None = None,
 ) -> BatchDone:
+    """Load, plan, record, embed and write one batch; ``source``: the run's record
+    (knowledge/index/sources.py), which the write checks against the collection's and records."""
     tenant = kb.tenant_id
     runs = store.for_tenant(tenant)  # the index's tenant: the batch reads and writes only its rows
     timings = Timings()
@@ -304,7 +308,7 @@ def run_batch(
     # while another run's batch wrote the same documents, both runs embedded and counted them.
     with claims.collection_claimed(runs, collection, run_id) as contended:
         started = time.perf_counter()  # after a wait for another run's batch: this batch's own time
-        plans = kb.prepare_upserts(items)
+        plans = kb.prepare_upserts(items, source=source)
         planned = [
             Planned(
                 seq=seq,

@@ -97,6 +97,18 @@ class Settings(BaseModel):
     notify_url: str | None = None
     audit_rules: str | None = Field(default=None, description="TOML file of audit rules (None: defaults)")
     max_bytes: MaxBytes = Field(default=MAX_BYTES, description="Larger files fail as too_large, unread")
+    uploaded: bool = Field(
+        default=False,
+        description="The source is an upload's folder (the runs API's upload route sets it): its files "
+        "join the collection's uploads and the run removes no document (knowledge/index/sources.py)",
+    )
+
+    @property
+    def source_record(self) -> str:
+        """What the index records as this run's source (knowledge.index.sources)."""
+        from knowledge.index.sources import run_source
+
+        return run_source(self.source, uploaded=self.uploaded)
 
 
 class IngestionInput(BaseModel):

@@ -16,7 +16,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, ops, order_model
+from knowledge.index import batch, catalog, ops, order_model, sources
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
 from knowledge.index.models import (
@@ -101,18 +101,26 @@ class AsyncTenantKnowledgeIndex:
         # that acts for another tenant reaches nothing (kassist.tenancy.check_run_tenant).
         return check_run_tenant(self.tenant_id, "knowledge index")
 
-    async def upsert_document(self, document: Document, chunks: Sequence[Chunk]) -> UpsertResult:
+    async def upsert_document(
+        self, document: Document, chunks: Sequence[Chunk], *, source: str | None = None
+    ) -> UpsertResult:
+        """As the sync index's; ``source``: the writer's (knowledge/index/sources.py), checked
+        against the collection's in the write and recorded with the document."""
         embedder = self._index.embedder
         info = embedder_info(embedder)
         d = self._index.driver.dialect
         tenant = self._tenant
         # A batch of one: the rows and results of knowledge.index.batch, as the sync index writes them.
-        (plan,) = await self._index.run(batch.prepare_upserts(d, tenant, info, [(document, chunks)]))
+        (plan,) = await self._index.run(batch.prepare_upserts(d, tenant, info, [(document, chunks)], source))
         vectors = await asyncio.to_thread(embed_texts, embedder, [t for _, t in plan.to_embed])
         fresh = {h: v for (h, _), v in zip(plan.to_embed, vectors, strict=True)}
         now = datetime.now(UTC)
         (result,) = await self._index.run(batch.apply_upserts(d, [plan], info, fresh, now), write=True)
         return result
+
+    async def check_source(self, collection: str, source: str) -> None:
+        """As the sync index's: ``CollectionMirrorsAnother`` unless ``source`` may write ``collection``."""
+        await self._index.run(sources.check(self._index.driver.dialect, self._tenant, collection, source))
 
     async def delete_document(self, collection: str, doc_id: str) -> int:
         d = self._index.driver.dialect

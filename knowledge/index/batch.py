@@ -22,7 +22,7 @@ from datetime import datetime
 
 from knowledge import cache
 from knowledge.documents import Chunk, Document
-from knowledge.index import ops
+from knowledge.index import ops, sources
 from knowledge.index.dialect import Dialect, Op, Row, Stmt
 from knowledge.index.models import UpsertResult
 from knowledge.index.rules import check_vector
@@ -48,10 +48,15 @@ def _indexed_chunks(d: Dialect, tenant: str, keys: Sequence[DocKey]) -> Op[dict[
 
 
 def prepare_upserts(
-    d: Dialect, tenant: str, embedder: ops.EmbedderInfo, items: Sequence[tuple[Document, Sequence[Chunk]]]
+    d: Dialect,
+    tenant: str,
+    embedder: ops.EmbedderInfo,
+    items: Sequence[tuple[Document, Sequence[Chunk]]],
+    source: str | None = None,
 ) -> Op[list[ops.UpsertPlan]]:
     """What upserting each item would change: which chunks are new, which of their vectors are
-    cached, which texts are still to embed; three reads whatever the number of items."""
+    cached, which texts are still to embed; three reads whatever the number of items. ``source``:
+    the run's (knowledge.index.sources), which the write checks and records."""
     for document, chunks in items:
         ops.check_document(tenant, document, chunks)
     known = yield from ops.collections(d, tenant)
@@ -77,6 +82,7 @@ def prepare_upserts(
             collection_existed=document.collection in known,
             to_embed=tuple((h, t) for h, t in hashes.items() if h not in cached),
             existing=existing,
+            source=source,
         )
         for document, chunks, existing, new_chunks, hashes in drafts
     ]
@@ -155,10 +161,18 @@ def apply_upserts(
     known = yield from ops.collections(d, tenant)
     for collection in per_collection:
         ops.check_embedder(known[collection], embedder)
+    # The source rule, in the transaction that writes: a run of another source may have filled the
+    # collection since this one was let in (knowledge/index/sources.py).
+    for collection, source in sorted(
+        {(c, p.source) for p, (c, _) in zip(plans, keys, strict=True) if p.source}
+    ):
+        yield from sources.check(d, tenant, collection, source)
     if d.vector_index is not None and not all(p.collection_existed for p in plans):
         yield Stmt(d.vector_index(embedder.dimensions), fetch=False)
     yield Stmt(
-        d.upsert_document, many=[ops.document_params(tenant, p.document, stamp) for p in plans], fetch=False
+        d.upsert_document,
+        many=[ops.document_params(tenant, p.document, stamp, p.source) for p in plans],
+        fetch=False,
     )
     indexed = yield from _indexed_chunks(d, tenant, keys)
     vectors: dict[str, Sequence[float]] = {}

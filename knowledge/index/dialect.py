@@ -40,7 +40,8 @@ class Dialect:
     delete_document_chunks: str
     delete_document: str
     select_document: str
-    select_collection_documents: str
+    select_collection_documents: str  # (doc_id, source_path, source) of a collection's documents
+    collection_sources: str  # the distinct sources of a collection's documents (knowledge.index.sources)
     cache_lookup: str
     cache_store: str
     collection_stats: str

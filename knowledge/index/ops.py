@@ -17,6 +17,7 @@ from kassist.db import migrate as runner
 from kassist.tenancy import TenantMismatch
 from knowledge import cache
 from knowledge.documents import Chunk, Document
+from knowledge.index import sources
 from knowledge.index.dialect import Dialect, Op, Stmt
 from knowledge.index.errors import CollectionNotFound, IndexEmbedderMismatch, IndexSchemaTooNew
 from knowledge.index.models import CollectionStats
@@ -51,6 +52,9 @@ class UpsertPlan:
     collection_existed: bool
     to_embed: tuple[tuple[str, str], ...] = field(default=())  # (text hash, text), deduplicated
     existing: frozenset[str] = field(default=frozenset())  # chunk ids indexed before
+    # The run's source (knowledge.index.sources), checked against the collection's in the write
+    # transaction and recorded with the document; None: a caller of the library's own, unchecked.
+    source: str | None = None
 
     @property
     def chunks_removed(self) -> int:
@@ -147,8 +151,9 @@ def check_document(tenant: str, document: Document, chunks: Sequence[Chunk]) -> 
         raise ValueError(f"document {document.doc_id!r} has duplicate chunk ids; chunk ids must be unique")
 
 
-def document_params(tenant: str, doc: Document, stamp: str) -> dict[str, Any]:
-    """The document row's parameters, for one upsert or a batch's executemany."""
+def document_params(tenant: str, doc: Document, stamp: str, source: str | None = None) -> dict[str, Any]:
+    """The document row's parameters, for one upsert or a batch's executemany (``source`` None
+    keeps the source the row recorded)."""
     return {
         "tenant": tenant,
         "collection": doc.collection,
@@ -162,6 +167,7 @@ def document_params(tenant: str, doc: Document, stamp: str) -> dict[str, Any]:
         "content_hash": doc.content_hash,
         "now": stamp,
         "status": document_status(doc.title, doc.text, doc.metadata, doc.source_path),
+        "source": source,
     }
 
 
@@ -198,11 +204,13 @@ def delete_document(d: Dialect, tenant: str, collection: str, doc_id: str) -> Op
     return len(rows)
 
 
-def documents(d: Dialect, tenant: str, collection: str) -> Op[list[tuple[str, str]]]:
-    """(doc_id, source_path) of every document indexed in ``collection``, by path."""
+def documents(d: Dialect, tenant: str, collection: str, of: str | None = None) -> Op[list[tuple[str, str]]]:
+    """(doc_id, source_path) of every document indexed in ``collection``, by path; ``of``: only
+    those a run of that source owns (knowledge.index.sources.owns)."""
     validate_collection(collection)
     rows = yield Stmt(d.select_collection_documents, {"tenant": tenant, "collection": collection})
-    return [(str(r[0]), str(r[1])) for r in rows]
+    mine = [r for r in rows if of is None or sources.owns(of, None if r[2] is None else str(r[2]))]
+    return [(str(r[0]), str(r[1])) for r in mine]
 
 
 def stats(d: Dialect, tenant: str) -> Op[list[CollectionStats]]:

@@ -9,6 +9,7 @@ from kassist.db.tables import to_postgres
 from knowledge.index import sql_sqlite as sqlite
 from knowledge.index.dialect import Dialect
 from knowledge.index.rules import pg_vector_literal, websearch_or
+from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
 from knowledge.index.status import UPDATE as UPDATE_STATUS
 from knowledge.index.status import migration as status_migration
 
@@ -145,6 +146,7 @@ _SHARED: dict[str, Any] = {
         "delete_document",
         "select_document",
         "select_collection_documents",
+        "collection_sources",
         "cache_store",
         "collection_stats",
         "document_outline",
@@ -157,7 +159,7 @@ _SHARED: dict[str, Any] = {
 
 DIALECT = Dialect(
     backend="postgres",
-    migrations=((1, _V1), (2, status_migration(to_postgres(UPDATE_STATUS)))),
+    migrations=((1, _V1), (2, status_migration(to_postgres(UPDATE_STATUS))), (3, MIGRATE_SOURCES)),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = ANY(%(doc_ids)s::text[])""",

@@ -13,6 +13,7 @@ from typing import Any
 
 from knowledge.index.dialect import Dialect
 from knowledge.index.rules import fts5_match, to_f32_blob
+from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
 from knowledge.index.status import UPDATE as UPDATE_STATUS
 from knowledge.index.status import migration as status_migration
 
@@ -114,7 +115,8 @@ def _encode_list(values: Sequence[Any]) -> str:
 DIALECT = Dialect(
     backend="sqlite",
     # 2: the document's life-cycle status (knowledge/index/status.py), backfilled from its first chunk.
-    migrations=((1, _V1), (2, status_migration(UPDATE_STATUS))),
+    # 3: the source each document came from (knowledge/index/sources.py); NULL for those before it.
+    migrations=((1, _V1), (2, status_migration(UPDATE_STATUS)), (3, MIGRATE_SOURCES)),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
     insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)
@@ -129,14 +131,15 @@ DIALECT = Dialect(
         WHERE tenant_id = :tenant AND collection = :collection
           AND doc_id IN (SELECT value FROM json_each(:doc_ids))""",
     upsert_document="""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
-            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at, status)
+            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at, status, source)
         VALUES (:tenant, :collection, :doc_id, :title, :source_path, :media_type, :size_bytes,
-            :modified_at, :effective_date, :content_hash, :now, :status)
+            :modified_at, :effective_date, :content_hash, :now, :status, :source)
         ON CONFLICT (tenant_id, collection, doc_id) DO UPDATE SET title = excluded.title,
             source_path = excluded.source_path, media_type = excluded.media_type,
             size_bytes = excluded.size_bytes, modified_at = excluded.modified_at,
             effective_date = excluded.effective_date, content_hash = excluded.content_hash,
-            indexed_at = excluded.indexed_at, status = excluded.status""",
+            indexed_at = excluded.indexed_at, status = excluded.status,
+            source = coalesce(excluded.source, kassist_kb_documents.source)""",
     insert_chunk="""INSERT INTO kassist_kb_chunks (tenant_id, collection, doc_id, chunk_id, position, heading,
             text, token_count, content_hash, embedding)
         VALUES (:tenant, :collection, :doc_id, :chunk_id, :position, :heading, :text, :token_count,
@@ -149,8 +152,10 @@ DIALECT = Dialect(
         WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
     select_document="""SELECT content_hash FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection AND doc_id = :doc_id""",
-    select_collection_documents="""SELECT doc_id, source_path FROM kassist_kb_documents
+    select_collection_documents="""SELECT doc_id, source_path, source FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection ORDER BY source_path""",
+    collection_sources="""SELECT DISTINCT source FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND collection = :collection""",
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
         WHERE tenant_id = :tenant AND embedder = :embedder
           AND content_hash IN (SELECT value FROM json_each(:hashes))""",

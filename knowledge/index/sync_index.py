@@ -13,7 +13,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, ops, order_model, words
+from knowledge.index import batch, catalog, ops, order_model, sources, words
 from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
@@ -223,13 +223,18 @@ class TenantKnowledgeIndex:
         still to embed (models are much faster on batches), one write transaction."""
         return self.apply_upserts(self.prepare_upserts(items))
 
-    def prepare_upserts(self, items: Sequence[tuple[Document, Sequence[Chunk]]]) -> list[ops.UpsertPlan]:
+    def prepare_upserts(
+        self, items: Sequence[tuple[Document, Sequence[Chunk]]], *, source: str | None = None
+    ) -> list[ops.UpsertPlan]:
         """What upserting ``items`` would change (read only): callers that must record their intent
-        before writing (the ingestion graph) look at the plans, then :meth:`apply_upserts`."""
+        before writing (the ingestion graph) look at the plans, then :meth:`apply_upserts`.
+        ``source``: the run's (knowledge/index/sources.py): the write refuses a collection of
+        another source and records it with each document."""
         if not items:
             return []
         info = embedder_info(self._index.embedder)
-        return self._index.run(batch.prepare_upserts(self._index.driver.dialect, self._tenant, info, items))
+        d = self._index.driver.dialect
+        return self._index.run(batch.prepare_upserts(d, self._tenant, info, items, source))
 
     def apply_upserts(self, plans: Sequence[ops.UpsertPlan]) -> list[UpsertResult]:
         """Embed what ``plans`` still need (one call to the model) and write them in one transaction."""
@@ -278,12 +283,18 @@ class TenantKnowledgeIndex:
         info = embedder_info(self._index.embedder)
         return self._index.run(batch.apply_upserts(d, plans, info, fresh, now), write=True)
 
-    def documents(self, collection: str) -> list[tuple[str, str]]:
-        """(doc_id, source_path) of every document of ``collection`` (empty if there is none)."""
+    def documents(self, collection: str, *, of: str | None = None) -> list[tuple[str, str]]:
+        """(doc_id, source_path) of every document of ``collection`` (empty if there is none);
+        ``of``: only those a run of that source owns (knowledge/index/sources.py)."""
         known = self._index.run(ops.collections(self._index.driver.dialect, self._tenant))
         if collection not in known:
             return []
-        return self._index.run(ops.documents(self._index.driver.dialect, self._tenant, collection))
+        return self._index.run(ops.documents(self._index.driver.dialect, self._tenant, collection, of))
+
+    def check_source(self, collection: str, source: str) -> None:
+        """Raise ``CollectionMirrorsAnother`` unless a run of ``source`` may write ``collection``
+        (knowledge/index/sources.py): a run's door, before anything is written."""
+        self._index.run(sources.check(self._index.driver.dialect, self._tenant, collection, source))
 
     def delete_document(self, collection: str, doc_id: str) -> int:
         """Remove a document's chunks; returns how many were removed (0 if it was not indexed)."""

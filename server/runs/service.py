@@ -114,6 +114,7 @@ class RunsService:
             )  # fmt: skip
         source = self._under(root, body.path, ("body", "path"), folder=True)
         settings = self._settings(source, root, body.collection, body.options)
+        self._check_source(who, settings)
         run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else new_id()
         goal = body.goal or f"Ingest {body.path} into {body.collection}"
         return self._create(who, key, run, settings, goal, body.options)
@@ -134,6 +135,8 @@ class RunsService:
             )  # fmt: skip
         if await asyncio.to_thread(self._taken_already, who, run):
             raise taken(run)
+        # Before any file is kept: a collection of another source takes no upload.
+        await asyncio.to_thread(self._check_source, who, Settings(collection=collection, uploaded=True))
         target = uploads.run_folder(self.config.uploads_dir, who.tenant_id, run)
         try:
             await asyncio.to_thread(uploads.save, list(files), target, self.config.upload_max_bytes)
@@ -141,7 +144,7 @@ class RunsService:
             raise ApiError(exc.status, str(exc), ("body", exc.field) if exc.status == 422 else None) from None
         goal = f"Ingest {len(files)} uploaded files into {collection}"
         try:
-            settings = self._settings(target, target, collection, options)
+            settings = self._settings(target, target, collection, options, uploaded=True)
             accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options)
         except BaseException:
             shutil.rmtree(target, ignore_errors=True)
@@ -150,7 +153,24 @@ class RunsService:
         await asyncio.to_thread(uploads.remove_others, target, run)
         return accepted
 
-    def _settings(self, source: Path, root: Path, collection: str, options: RunOptions) -> Settings:
+    def _check_source(self, who: Principal, settings: Settings) -> None:
+        """Refuse (409) a run into a collection that mirrors another source (knowledge/index/sources.py):
+        a member's upload into the collection an admin filled from a folder emptied it (h9 s32 #7). Its
+        run checks again when it starts: the collection may change between the two."""
+        from knowledge.index.errors import IndexSchemaTooNew
+        from knowledge.index.sources import CollectionMirrorsAnother
+
+        try:
+            kb = self.res.index("hashing").for_tenant(who.tenant_id)  # reads records only: no model loads
+            kb.check_source(settings.collection, settings.source_record)
+        except CollectionMirrorsAnother as exc:
+            raise ApiError(409, str(exc), ("body", "collection")) from None
+        except IndexSchemaTooNew as exc:  # the operator's to fix ("upgrade kassist"), said in one line
+            raise ApiError(503, str(exc)) from None
+
+    def _settings(
+        self, source: Path, root: Path, collection: str, options: RunOptions, *, uploaded: bool = False
+    ) -> Settings:
         rules = None
         if options.audit_rules is not None:
             rules = self._under(root, options.audit_rules, ("body", "options", "audit_rules"), folder=False)
@@ -165,7 +185,7 @@ class RunsService:
         settings = Settings(
             source=str(source), collection=collection, embedder=options.embedder, batch_size=options.batch_size,
             chunk_tokens=options.chunk_tokens, overlap_tokens=options.overlap_tokens,
-            notify_url=options.notify_url, audit_rules=str(rules) if rules else None,
+            notify_url=options.notify_url, audit_rules=str(rules) if rules else None, uploaded=uploaded,
         )  # fmt: skip
         # The rules LangGraph-server runs obey, with this run's root: one rule for every interface.
         try:
