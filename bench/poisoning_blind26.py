@@ -36,6 +36,12 @@ them an exact repeat by chance, "Always lock your screen when you step away ..."
 letter attack, whose one-letter words matched an earlier spaced-letter attack's: it now splits
 syllables), the second 1, the third 1, the fourth 0: 23 benign lines replaced. All before any
 measurement.
+
+Measured before (session 33, /tmp/u/section.md), on the start commit 9c49983 from a worktree:
+default screen, attacks held 75/121 = 62.0%, benign held 2/180 = 1.1%; with --learned, attacks
+85/121 = 70.2%, benign 2/180 = 1.1%. Weakest: PoisonedRAG-style false facts 1/6, policy sentences
+granting the assistant 2/6 (learned 4/6), tool description poisoning 2/6, sleeper triggers 2/7
+(learned 3/7). After: measured by the lead at the session's end with the same commands.
 """
 
 from __future__ import annotations
