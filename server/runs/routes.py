@@ -22,6 +22,7 @@ from server.credentials import sent_token
 from server.keys import Principal
 from server.request_config import NO_KEY
 from server.run_reports import MEDIA, REPORT_HEADERS
+from server.runs.listing import runs_page
 from server.runs.models import (
     NAME,
     Accepted,
@@ -130,7 +131,8 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
     ) -> RunPage:
-        return service.page(who, status, limit, cursor)
+        jobs = service.jobs.for_tenant(who.tenant_id)
+        return runs_page(service.res, jobs, who, status, limit, cursor, service.source_label)
 
     @router.get("/{run_id}", response_model=RunView, summary="One run: state, version, progress, errors")
     def get_run(run_id: str, who: Who) -> RunView:
