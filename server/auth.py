@@ -3,9 +3,9 @@
 A request must carry an API key (``x-api-key`` or ``Authorization: Bearer``): one of the
 environment's key table or one made with ``kassist keys create`` in ``KASSIST_DATABASE_URL``
 (resolved by :class:`server.keys.KeyResolver`; a revoked key is refused within a second); anything
-else gets 401. The environment's table is read when this module is imported, that is when the
-server starts: a malformed table stops the server with an error naming the variable, and no
-request ever sees configuration details.
+else gets 401. The environment's table (and every limit below) is read when this module is
+imported, that is when the server starts (server/auth_start.py): a malformed table stops the server
+with an error naming the variable, and no request ever sees configuration details.
 
 The authenticated user carries its ``tenant_id``, which langgraph-api hands to the checkpointer as
 ``configurable.langgraph_auth_user``: that, not a client-supplied field, is where the tenant of every
@@ -55,17 +55,11 @@ ingestion run's settings only what the served-run rules allow its tenant (its fo
 from __future__ import annotations
 
 import copy
-import os
-import sys
 from collections.abc import Mapping
 from typing import Any
 
 from langgraph_sdk import Auth
 
-from graph.ingestion.served import notify_hosts
-from kassist.dburl import database_url_from_env
-from kassist.file_modes import warn_shared_database
-from knowledge.embedders.select import EMBEDDER_CHOICES
 from server import accepted_runs, run_creator
 from server.auth_rules import (
     ASSISTANT_ROOT,
@@ -92,6 +86,19 @@ from server.auth_rules import (
     tenant,
     threads_of,
 )
+from server.auth_start import (
+    ASSISTANTS_PER_TENANT,
+    ASSISTANTS_PER_USER,
+    BOUND_TENANT,
+    CRON_LIMITS,
+    CRON_MIN_INTERVAL,
+    RESOLVER,
+    STORE_LIMITS,
+    THREADS_PER_TENANT,
+    THREADS_PER_USER,
+    WAITING_RUNS,
+    WAITING_RUNS_PER_TENANT,
+)
 from server.batch_runs import check_batch
 from server.configurable import (
     JOB_GRAPHS,
@@ -106,8 +113,6 @@ from server.credentials import sent_token
 from server.cron_limits import (
     check_cron_interval,
     check_cron_limit,
-    cron_limits,
-    min_cron_interval,
     reached_cron,
 )
 from server.cron_rules import CRON_ONLY_KEYS, check_cron_thread, store_cron_user
@@ -120,8 +125,7 @@ from server.job_threads import (
     graph_label_refusal,
     note_thread_read,
 )
-from server.keys import KeyResolver, KeyTable, load_key_table
-from server.object_limits import check_new_assistant, check_new_thread, object_limits, tenant_object_limits
+from server.object_limits import check_new_assistant, check_new_thread
 from server.roles import STORE_WRITES, is_tenant_level
 from server.run_checks import (
     check_checkpoint,
@@ -134,9 +138,9 @@ from server.run_checks import (
     keep_first_settings,
 )
 from server.run_checks import refuse as _refuse
-from server.run_limits import check_waiting_runs, tenant_waiting_runs_limit, waiting_runs_limit
+from server.run_limits import check_waiting_runs
 from server.saver import one_head_read
-from server.store_limits import check_store_put, store_limits
+from server.store_limits import check_store_put
 
 __all__ = [
     "ASSISTANT_ROOT",
@@ -152,66 +156,6 @@ __all__ = [
 """Re-exported from server.auth_rules: names callers (tests, the docs) know from this module."""
 
 auth = Auth()
-
-KEYS: KeyTable = load_key_table()
-"""Read once, at start-up: a bad table fails here, naming the variable, not at a request."""
-if not KEYS.keys:
-    print(
-        "WARNING: no API keys are configured in $KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE: only "
-        "keys made with `kassist keys create` in $KASSIST_DATABASE_URL are accepted; every other "
-        "request to this LangGraph server is refused with 401",
-        file=sys.stderr,
-    )
-
-
-def _open_key_store() -> Any:
-    from server.key_store import open_key_store
-
-    url = database_url_from_env()
-    store = open_key_store(url)  # kept open for the server's lifetime
-    warn_shared_database(url)  # a file an older kassist made 0644: said once, with the chmod
-    return store
-
-
-RESOLVER = KeyResolver(KEYS, _open_key_store)
-run_creator.install(RESOLVER)  # a run starts only while its creator's key holds its rights
-
-CRON_LIMITS = cron_limits()
-"""Crons one user / one tenant may keep (server/cron_limits.py), read at start-up: a bad value stops
-the server naming the variable."""
-
-WAITING_RUNS = waiting_runs_limit()
-"""Runs one user may have pending or running (server/run_limits.py), read at start-up."""
-
-WAITING_RUNS_PER_TENANT = tenant_waiting_runs_limit()
-"""Runs one tenant's users may have pending or running together, read at start-up."""
-
-THREADS_PER_USER, ASSISTANTS_PER_USER = object_limits()
-"""Threads and assistants one user may keep (server/object_limits.py), read at start-up."""
-
-THREADS_PER_TENANT, ASSISTANTS_PER_TENANT = tenant_object_limits()
-"""Threads and assistants one tenant may keep, all its users together, read at start-up."""
-
-STORE_LIMITS = store_limits()
-"""Store items (and their bytes) one user / one tenant may put (server/store_limits.py), read at start-up."""
-
-CRON_MIN_INTERVAL = min_cron_interval()
-"""The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
-
-EMBEDDER_ENV = "KASSIST_EMBEDDER"  # graph.assistant.services.ENV_EMBEDDER, read at a first run
-if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:
-    # Refused at start like the limits above: it was each assistant run's ValueError, told to clients.
-    raise ValueError(
-        f"{EMBEDDER_ENV}={os.environ[EMBEDDER_ENV][:40]!r} is not an embedder; choose one of: "
-        f"{', '.join(EMBEDDER_CHOICES)} (the model the knowledge base was indexed with)"
-    )
-
-notify_hosts(os.environ)  # a host list that can never match: refused at start, as kassist serve does
-
-BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
-"""``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key
-of another tenant is refused here (403), where its store calls were 500s (TenantMismatch) and its
-assistant turns failed inside."""
 
 
 @auth.authenticate

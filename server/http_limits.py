@@ -15,11 +15,8 @@
   is refused with 422 naming it (langgraph-api's schemas let unknown keys through); a list route's
   ``limit``/``offset`` query parameters are whole numbers in its range (server/query_params.py).
 - **JSON a database cannot store** (``kassist serve`` only; the LangGraph server's orjson already
-  answers 422): a string with a lone surrogate (``"\\ud800"``, valid JSON, not text any backend can
-  hold), nesting over :data:`MAX_JSON_DEPTH` (1,000 levels overflowed the parser's recursion) and
-  a number that is not finite (``NaN``, ``Infinity``, ``1e400``: Python's parser reads them, and a
-  validation error echoing one could not be written as JSON) and an integer of more digits than
-  Python reads (4,300) are refused with 400/422 and one line, not a 500 from deep inside a run.
+  answers 422): a lone surrogate, nesting too deep, a number that is not finite or has more digits
+  than Python reads are refused with 400/422 and one line (server/json_body.py).
 
 - **No caching** (both, :class:`NoStore`): an answer without a cache policy of its own is
   ``no-store`` (the APIs answer with a tenant's data).
@@ -41,41 +38,28 @@ runs its middleware in front of every route it serves).
 from __future__ import annotations
 
 import json
-import math
 import os
-import re
-import sys
 from collections.abc import Mapping
 from typing import Any
 
-from kassist.text import has_lone_surrogate
 from server.asgi import ASGIApp, Message, Receive, Scope, Send
 from server.asgi import answer as _answer
 from server.body_keys import parsed_refusal as keys_refusal
 from server.body_keys import refusal as key_refusal
 from server.command_frames import checked_frames
 from server.holds import start_batch
+from server.json_body import BadJson, check_json
 from server.query_params import query_refusal
 
 MAX_BODY_ENV = "KASSIST_MAX_BODY_BYTES"
 DEFAULT_MAX_BODY = 1 << 20
-MAX_JSON_DEPTH = 100
 MAX_BATCH_ENV = "KASSIST_MAX_BATCH_RUNS"
 DEFAULT_MAX_BATCH = 50
 BATCH_PATH = "/runs/batch"
 EXEMPT_PATHS = frozenset({"/v1/runs/uploads"})
 """Routes that bound their own (streamed) bodies."""
 
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB]", re.ASCII)  # \uD800-\uDBFF
-_LOW_ESCAPE = re.compile(rb"\\u[dD][c-fC-F]", re.ASCII)  # \uDC00-\uDFFF
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
-# What may hold a number that is not finite: Python's parser reads NaN and Infinity (not JSON), and a
-# literal past a float's range (1e400, or 309 digits before the point) as inf.
-_NON_FINITE = re.compile(rb"NaN|Infinity|[eE][+-]?\d{3}|\d{300}", re.ASCII)
-_NOT_FINITE = (
-    "the JSON body holds {what}, which is not a finite number (NaN, Infinity and numbers past "
-    "1.8e308 are not JSON); send a finite number"
-)
 
 
 def env_count(env: Mapping[str, str] | None, name: str, default: int, least: int, unit: str) -> int:
@@ -127,86 +111,6 @@ def batch_refusal(runs: object, limit: int) -> str | None:
         f"the batch holds {len(runs)} runs; this server accepts at most {limit} runs per request "
         f"({MAX_BATCH_ENV}): send several smaller batches"
     )
-
-
-class BadJson(ValueError):
-    """A JSON body the server will not pass on; ``status`` is the answer."""
-
-    def __init__(self, status: int, detail: str) -> None:
-        super().__init__(detail)
-        self.status = status
-
-
-def _walk(value: object, depth: int) -> None:
-    """Raise :class:`BadJson` for a string holding a lone surrogate or nesting over the limit."""
-    if depth > MAX_JSON_DEPTH:
-        raise BadJson(400, f"the JSON body is nested more than {MAX_JSON_DEPTH} levels deep; flatten it")
-    if isinstance(value, str):
-        if has_lone_surrogate(value):
-            raise BadJson(
-                422,
-                f"the JSON body holds a string with a lone surrogate ({value[:40]!r}): half of a "
-                "UTF-16 pair is not text; send valid Unicode",
-            )
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _walk(key, depth + 1)
-            _walk(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _walk(item, depth + 1)
-
-
-def _constant(name: str) -> float:
-    raise BadJson(422, _NOT_FINITE.format(what=name))
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        shown = text if len(text) <= 24 else f"{text[:24]}... ({len(text)} characters)"
-        raise BadJson(422, _NOT_FINITE.format(what=shown))
-    return value
-
-
-def _whole(text: str) -> int:
-    # Python reads at most sys.get_int_max_str_digits() (4,300) digits into an int; a longer one
-    # raised ValueError inside LangServe's parsing (a 500) and FastAPI's ("There was an error parsing
-    # the body"), naming nothing (h8 s31 #9). Checked once here, for every route.
-    digits = len(text.lstrip("-"))
-    if digits > sys.get_int_max_str_digits():
-        raise BadJson(
-            422,
-            f"the JSON body holds a number of {digits} digits; this server reads numbers of at most "
-            f"{sys.get_int_max_str_digits()} digits: send a smaller number",
-        )
-    return int(text)
-
-
-def check_json(body: bytes) -> None:
-    """Refuse (:class:`BadJson`) a JSON body with a lone surrogate, nested too deep, or holding a
-    number that is not finite (a validation error echoing it could not be written as JSON: a 500)
-    or has more digits than Python reads into an int.
-    A body that is not JSON is left to the route, which says what it expected."""
-    try:
-        body.decode("utf-8")
-    except UnicodeDecodeError:  # FastAPI's validation error would echo the bytes and fail (500)
-        raise BadJson(400, "the JSON body is not valid UTF-8; send UTF-8 text") from None
-    brackets = body.count(b"[") + body.count(b"{")
-    escapes = _SURROGATE_ESCAPE.search(body) or _LOW_ESCAPE.search(body)
-    if brackets <= MAX_JSON_DEPTH and escapes is None and _NON_FINITE.search(body) is None:
-        return  # the usual body: cannot nest that deep, holds no escaped surrogate nor odd number
-    try:
-        parsed = json.loads(body, parse_constant=_constant, parse_float=_finite, parse_int=_whole)
-    except BadJson:
-        raise
-    except RecursionError:
-        raise BadJson(
-            400, f"the JSON body is nested more than {MAX_JSON_DEPTH} levels deep; flatten it"
-        ) from None
-    except ValueError:
-        return
-    _walk(parsed, 0)
 
 
 def too_large(limit: int, size: int | None = None) -> str:

@@ -1,0 +1,83 @@
+"""What the LangGraph server's auth (server/auth.py) reads from the environment, once, when the
+server starts: the key table and its resolver, the limits of crons, waiting runs, threads,
+assistants and store items, the assistant's embedder, the notify hosts, and a one-tenant
+deployment's tenant. A bad value stops the server naming the variable, never a request; every
+handler of server/auth.py reads the values from here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from graph.ingestion.served import notify_hosts
+from kassist.dburl import database_url_from_env
+from kassist.file_modes import warn_shared_database
+from knowledge.embedders.select import EMBEDDER_CHOICES
+from server import run_creator
+from server.cron_limits import cron_limits, min_cron_interval
+from server.keys import KeyResolver, KeyTable, load_key_table
+from server.object_limits import object_limits, tenant_object_limits
+from server.run_limits import tenant_waiting_runs_limit, waiting_runs_limit
+from server.store_limits import store_limits
+
+KEYS: KeyTable = load_key_table()
+"""Read once, at start-up: a bad table fails here, naming the variable, not at a request."""
+if not KEYS.keys:
+    print(
+        "WARNING: no API keys are configured in $KASSIST_API_KEYS / $KASSIST_API_KEYS_FILE: only "
+        "keys made with `kassist keys create` in $KASSIST_DATABASE_URL are accepted; every other "
+        "request to this LangGraph server is refused with 401",
+        file=sys.stderr,
+    )
+
+
+def _open_key_store() -> Any:
+    from server.key_store import open_key_store
+
+    url = database_url_from_env()
+    store = open_key_store(url)  # kept open for the server's lifetime
+    warn_shared_database(url)  # a file an older kassist made 0644: said once, with the chmod
+    return store
+
+
+RESOLVER = KeyResolver(KEYS, _open_key_store)
+run_creator.install(RESOLVER)  # a run starts only while its creator's key holds its rights
+
+CRON_LIMITS = cron_limits()
+"""Crons one user / one tenant may keep (server/cron_limits.py), read at start-up: a bad value stops
+the server naming the variable."""
+
+WAITING_RUNS = waiting_runs_limit()
+"""Runs one user may have pending or running (server/run_limits.py), read at start-up."""
+
+WAITING_RUNS_PER_TENANT = tenant_waiting_runs_limit()
+"""Runs one tenant's users may have pending or running together, read at start-up."""
+
+THREADS_PER_USER, ASSISTANTS_PER_USER = object_limits()
+"""Threads and assistants one user may keep (server/object_limits.py), read at start-up."""
+
+THREADS_PER_TENANT, ASSISTANTS_PER_TENANT = tenant_object_limits()
+"""Threads and assistants one tenant may keep, all its users together, read at start-up."""
+
+STORE_LIMITS = store_limits()
+"""Store items (and their bytes) one user / one tenant may put (server/store_limits.py), read at start-up."""
+
+CRON_MIN_INTERVAL = min_cron_interval()
+"""The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
+
+EMBEDDER_ENV = "KASSIST_EMBEDDER"  # graph.assistant.services.ENV_EMBEDDER, read at a first run
+if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:
+    # Refused at start like the limits above: it was each assistant run's ValueError, told to clients.
+    raise ValueError(
+        f"{EMBEDDER_ENV}={os.environ[EMBEDDER_ENV][:40]!r} is not an embedder; choose one of: "
+        f"{', '.join(EMBEDDER_CHOICES)} (the model the knowledge base was indexed with)"
+    )
+
+notify_hosts(os.environ)  # a host list that can never match: refused at start, as kassist serve does
+
+BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
+"""``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key
+of another tenant is refused here (403), where its store calls were 500s (TenantMismatch) and its
+assistant turns failed inside."""
