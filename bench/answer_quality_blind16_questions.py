@@ -222,7 +222,10 @@ BLIND16: tuple[Q9, ...] = (
     _n("u28", "absent", "What did the 2022 performance review policy say about ratings?"),
     _n("u29", "absent", "Who coordinates the Cape Town opening hours page?"),
     _n("u30", "never", "Do we get free tickets for the company's football stadium box?"),
-    _n("u31", "never", "Can I take a sabbatical after five years?"),
+    # Relabelled in session 33 (helper u's find): the 2026 leave handbook's "Sabbatical" section
+    # answers it ("After five years of continuous service, you may request an unpaid sabbatical");
+    # it was "never", so an abstention counted as right and the answer as wrong.
+    _a("u31", "yesno", "Can I take a sabbatical after five years?", "hr/leave-policy-handbook-2026.md", "unpaid sabbatical of one to three months"),
     _n("u32", "never", "Is there a staff discount on our own software products?"),
     _n("u33", "never", "Are there nap rooms in our offices?"),
     _n("u34", "never", "Is there a company book club?"),
