@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -72,6 +73,12 @@ def shortest_gap(schedule: str) -> int | None:
     that never comes), which errs on the side of refusing."""
     from croniter import croniter
 
+    # croniter draws an ``R`` (random) field once per croniter, and langgraph-api makes a new one for
+    # every next firing: judged by one draw, ``R * * * *`` was hourly and fired 60 s apart (h11 s33 #4).
+    # Any value may come: judged as ``*``.
+    schedule = " ".join(
+        "*" if re.fullmatch(r"R(\(.*\))?", field, re.I) else field for field in schedule.split()
+    )
     try:
         fields, _ = croniter.expand(schedule)
     except Exception:  # croniter raises several types, CroniterError among them; all mean "not a schedule"

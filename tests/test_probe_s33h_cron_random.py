@@ -31,10 +31,6 @@ def _firing_gaps(schedule: str, count: int = 200) -> list[float]:
     return gaps
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #4: an R (random) field is drawn once by the gap rule and again at every firing",
-)
 @pytest.mark.parametrize("schedule", ["R * * * *", "R * * * * R"])
 def test_a_random_schedule_is_judged_by_the_firings_it_makes(schedule: str) -> None:
     fastest = min(_firing_gaps(schedule))

@@ -16,10 +16,6 @@ import pytest
 from runs_api_harness import MEMBER, env_for, serving
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #3: a cursor holding a 400-digit integer is a 500 (OverflowError in decode_cursor)",
-)
 def test_a_cursor_of_a_huge_number_is_refused_in_one_line(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

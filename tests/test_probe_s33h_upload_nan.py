@@ -17,10 +17,6 @@ import pytest
 from runs_api_harness import MEMBER, env_for, serving
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #5: an upload's options with NaN/Infinity is a 500 (the 422 says the value back)",
-)
 @pytest.mark.parametrize("options", ['{"max_steps": NaN}', '{"chunk_tokens": -Infinity}', "[1e400]"])
 def test_an_uploads_non_finite_option_is_refused_in_one_line(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: str

@@ -84,7 +84,7 @@ def decode_cursor(cursor: str) -> tuple[float, str]:
         if not isinstance(run, str) or (run and not RUN_ID.fullmatch(run)) or not math.isfinite(float(at)):
             raise ValueError("not ours")
         return float(at), run
-    except (ValueError, TypeError, binascii.Error, UnicodeError):
+    except (ValueError, TypeError, OverflowError, binascii.Error, UnicodeError):  # 10**400: OverflowError
         raise ApiError(
             422, "not a cursor this server gave out; pass next_cursor as it came", ("query", "cursor")
         ) from None

@@ -24,9 +24,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from graph.ingestion.errors import describe, for_client
+from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, lease_free, new_owner
@@ -34,9 +34,6 @@ from graph.ingestion.state import Settings
 from server.keys import KeyResolver, Principal
 from server.run_creator import creator, not_started, refusal
 from server.runs.served_again import reads_or_sends
-
-if TYPE_CHECKING:
-    from langchain_core.runnables import RunnableConfig
 
 logger = logging.getLogger(__name__)
 MAX_FAILURES = 5
@@ -209,9 +206,11 @@ class RunWorker:
         claimed) and a cancel (it stops work) are carried out."""
         if self.keys is None or not job.requested_by or job.decision is not None or job.cancel_requested:
             return None
-        head: RunnableConfig = {"configurable": {"thread_id": job.run_id, "checkpoint_ns": ""}}
-        if self.res.saver.for_tenant(job.tenant_id).get_tuple(head) is not None:
-            return None  # started already (a run taken over half-way): decided when it started
+        state = read_head(self.res.saver, job.tenant_id, job.run_id).state
+        if state is not None and state.status == "running":
+            return None  # taken over half-way (its carrier killed): decided when it started
+        # A paused or failed run's resume is a new start: its requester's rights now, as langgraph
+        # dev's resume (a revoked key's queued resume carried out the run: h11 s33 #6).
         # A member's rights are what a create or resume takes; the key, when one was recorded.
         requester = Principal.model_construct(
             identity=job.requested_by, tenant_id=job.tenant_id, role="member"
