@@ -1,0 +1,66 @@
+"""``settings.uploaded`` is the server's to set, never a client's (review s33 r1).
+
+The runs API's upload route marks its run ``Settings.uploaded`` (be27d18): the run's documents join
+the tenant's uploads (knowledge/index/sources.py: one source for every upload) and it removes none.
+But ``Settings`` is also the input schema of the ingestion graph that ``langgraph dev`` serves, and a
+client's settings pass ``check_served`` with the field set: a member's folder run that says
+``"uploaded": true`` is let into a collection of uploads, which refuses that folder otherwise
+(``collection 'c' holds uploaded files; ingest folder 'docs' into another collection``), and
+replaces the uploaded documents with the folder's.
+
+The graph runs as ``langgraph dev`` runs it (an authenticated user in its configurable,
+``KASSIST_INGEST_ROOT`` set), as tests/test_probe_s33h_lookahead_swap.py does. One SQLite file, ~3 s."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graph.ingestion.resources import Resources, bind
+from graph.ingestion.runner import _compiled, config_for
+from graph.ingestion.state import Settings
+
+UPLOADED = "The uploaded version of a: the office opens at ten."
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review s33 r1: a langgraph dev client may set settings.uploaded, the upload route's mark, "
+    "and so write its folder into a collection of uploads",
+)
+def test_a_client_cannot_call_its_folder_an_upload(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "root"
+    docs = root / "acme" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "a.md").write_text("# A\n\nThe folder's version of a: the office opens at nine.\n")
+    (docs / "b.md").write_text("# B\n\nA page only the folder has.\n")
+    uploaded = tmp_path / "up" / "u1"  # an upload's folder, outside the root (KASSIST_UPLOADS_DIR)
+    uploaded.mkdir(parents=True)
+    (uploaded / "a.md").write_text(f"# A\n\n{UPLOADED}\n")
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        graph = _compiled(res, "acme")
+        # The upload route's run: settings made by the server, no client in the configurable.
+        upload = Settings(source=str(uploaded), collection="c", embedder="hashing", uploaded=True)
+        assert (
+            graph.invoke({"settings": upload.model_dump()}, bind(config_for("acme", "u1"), res))["status"]
+            == "completed"
+        )
+        config = bind(config_for("acme", "dev"), res)
+        config["configurable"]["langgraph_auth_user"] = {
+            "identity": "maria",
+            "tenant_id": "acme",
+            "role": "member",
+        }
+        claimed = Settings(source=str(docs), collection="c", embedder="hashing", uploaded=True)
+        final = graph.invoke({"settings": claimed.model_dump()}, config)
+        kb = res.index("hashing").for_tenant("acme")
+        paths = sorted(path for _, path in kb.documents("c"))
+        text = " ".join(chunk.text or "" for chunk in kb.document("a.md", "c", text=True).outline)
+        assert (paths, UPLOADED in text) == (["a.md"], True), (
+            f"the client's folder run ended {final['status']}; collection c holds {paths}, a.md: {text!r}"
+        )
+    finally:
+        res.close()
