@@ -15,15 +15,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from graph.ingestion.served import input_refusal
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #7: a langgraph dev client may send settings.uploaded, which the upload route sets",
-)
 def test_a_client_cannot_mark_its_folder_run_an_upload(tmp_path: Path) -> None:
     folder = tmp_path / "root" / "acme" / "docs"
     folder.mkdir(parents=True)

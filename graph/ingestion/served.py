@@ -247,6 +247,8 @@ def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str
         return f"{where}: {first['msg']}"
     if settings == Settings():
         return None
+    if settings.uploaded:  # the runs API's upload route sets it for the folder it wrote (h11 s33 #7)
+        return "settings.uploaded is set by the server for the files uploaded to it; leave it out"
     try:
         check_served(settings, env, tenant)
     except ServedRunRefused as exc:
