@@ -19,8 +19,8 @@ import pytest
 from review_support import KEY_DOC
 
 from graph.ingestion.jobs import JobStore
-from graph.ingestion.resources import Resources
-from graph.ingestion.runner import RunOutcome, execute
+from graph.ingestion.resources import Resources, bind
+from graph.ingestion.runner import RunOutcome, _compiled, config_for, execute
 from graph.ingestion.state import Settings
 from server.keys import Principal
 from server.runs.config import RunsConfig
@@ -95,6 +95,29 @@ def test_a_tenants_rules_file_that_adds_a_finding_holds_its_run(served: tuple[Ru
     assert outcome.state.review_reasons == [
         "1 finding(s) of severity critical or higher (1 missing_retention)"
     ], outcome.state.review_reasons
+
+
+def test_a_langgraph_dev_runs_rules_file_does_not_lower_the_review_bar(
+    served: tuple[RunsService, Path],
+) -> None:
+    # The graph as the LangGraph server runs it: client settings, the authenticated user in its config.
+    service, folder = served
+    (folder / "docs" / "deploy.md").write_text(KEY_DOC)
+    (folder / "rules.toml").write_text(LENIENT["no-categories"])
+    config = bind(config_for("acme", "dev"), service.res)
+    config["configurable"]["langgraph_auth_user"] = {
+        "identity": "maria",
+        "tenant_id": "acme",
+        "role": "member",
+    }
+    settings = Settings(
+        source=str(folder / "docs"),
+        collection="c",
+        embedder="hashing",
+        audit_rules=str(folder / "rules.toml"),
+    )
+    final = _compiled(service.res, "acme").invoke({"settings": settings.model_dump()}, config)
+    assert final["status"] == "needs_review", (final["status"], final.get("last_error"))
 
 
 def test_the_command_lines_own_rules_file_keeps_full_control(tmp_path: Path) -> None:
