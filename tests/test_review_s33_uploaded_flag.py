@@ -1,10 +1,14 @@
-"""``settings.uploaded`` is the server's to set, never a client's (review s33 r1).
+"""``settings.uploaded`` is the server's to set, never a client's: the graph's own check too
+(review s33 r1; h11 s33 #7).
 
 The runs API's upload route marks its run ``Settings.uploaded`` (be27d18): the run's documents join
 the tenant's uploads (knowledge/index/sources.py: one source for every upload) and it removes none.
-But ``Settings`` is also the input schema of the ingestion graph that ``langgraph dev`` serves, and a
-client's settings pass ``check_served`` with the field set: a member's folder run that says
-``"uploaded": true`` is let into a collection of uploads, which refuses that folder otherwise
+``Settings`` is also the input of the ingestion graph ``langgraph dev`` serves. 4038aa4 refuses the
+field at langgraph dev's door (``served.input_refusal``, 422); the graph's ``begin`` node, the
+second check of a client's settings ("the nodes check again": server/run_checks.py), still takes
+it: an input accepted before that door said no (a cron, a run accepted and killed in its first
+instant: server/accepted_runs.py), or any door that reaches the graph without it, runs a member's
+folder with ``"uploaded": true`` into a collection of uploads, which refuses that folder otherwise
 (``collection 'c' holds uploaded files; ingest folder 'docs' into another collection``), and
 replaces the uploaded documents with the folder's.
 
@@ -26,8 +30,8 @@ UPLOADED = "The uploaded version of a: the office opens at ten."
 
 @pytest.mark.xfail(
     strict=True,
-    reason="review s33 r1: a langgraph dev client may set settings.uploaded, the upload route's mark, "
-    "and so write its folder into a collection of uploads",
+    reason="review s33 r1: the graph's begin node takes a client's settings.uploaded (the door "
+    "refuses it since 4038aa4) and so writes its folder into a collection of uploads",
 )
 def test_a_client_cannot_call_its_folder_an_upload(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "root"
