@@ -288,7 +288,8 @@ def store_report(
 def review(state: AgentRunState, run: RunResources) -> Update:
     # No shortcut here: approval is only the decision that resumes await_review (runs approve).
     reason = "; ".join(state.review_reasons)
-    if not reason:
+    if not reason:  # its documents into search (knowledge/index/holds.py); a redo releases none
+        run.index(state.embedder_name).release(state.settings.collection, state.run_id)
         return _advance(state, "review", "not needed", status="skipped")
     return {"review": reason, "status": "needs_review"}
 
@@ -372,6 +373,9 @@ def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
     (swallowing the error served "Needs review" of a decided run for good)."""
     if state.decision_to_report is not None and state.reports:
         store_report(state, open_run(state, config), state.decision_to_report)
+    approved = state.decision_to_report is not None and state.decision_to_report.verdict == "approved"
+    if approved and state.embedder_name:  # approved: its documents into search (knowledge/index/holds.py)
+        open_run(state, config).index(state.embedder_name).release(state.settings.collection, state.run_id)
     from graph.ingestion.store_ops import process_holder
 
     # The lease await_review took for this process (a server that runs the graph itself): the

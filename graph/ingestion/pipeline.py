@@ -308,7 +308,8 @@ def run_batch(
     # while another run's batch wrote the same documents, both runs embedded and counted them.
     with claims.collection_claimed(runs, collection, run_id) as contended:
         started = time.perf_counter()  # after a wait for another run's batch: this batch's own time
-        plans = kb.prepare_upserts(items, source=source)
+        # Held by the run until its review lets it through (knowledge/index/holds.py).
+        plans = kb.prepare_upserts(items, source=source, hold=run_id)
         planned = [
             Planned(
                 seq=seq,

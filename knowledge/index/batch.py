@@ -53,10 +53,12 @@ def prepare_upserts(
     embedder: ops.EmbedderInfo,
     items: Sequence[tuple[Document, Sequence[Chunk]]],
     source: str | None = None,
+    hold: str | None = None,
 ) -> Op[list[ops.UpsertPlan]]:
     """What upserting each item would change: which chunks are new, which of their vectors are
     cached, which texts are still to embed; three reads whatever the number of items. ``source``:
-    the run's (knowledge.index.sources), which the write checks and records."""
+    the run's (knowledge.index.sources), which the write checks and records; ``hold``: the run whose
+    review lets what the write changes into search (knowledge.index.holds)."""
     for document, chunks in items:
         ops.check_document(tenant, document, chunks)
     known = yield from ops.collections(d, tenant)
@@ -83,6 +85,7 @@ def prepare_upserts(
             to_embed=tuple((h, t) for h, t in hashes.items() if h not in cached),
             existing=existing,
             source=source,
+            hold=hold,
         )
         for document, chunks, existing, new_chunks, hashes in drafts
     ]
@@ -171,7 +174,7 @@ def apply_upserts(
         yield Stmt(d.vector_index(embedder.dimensions), fetch=False)
     yield Stmt(
         d.upsert_document,
-        many=[ops.document_params(tenant, p.document, stamp, p.source) for p in plans],
+        many=[ops.document_params(tenant, p.document, stamp, p.source, p.hold, p.changes) for p in plans],
         fetch=False,
     )
     indexed = yield from _indexed_chunks(d, tenant, keys)

@@ -42,6 +42,7 @@ class Dialect:
     select_document: str
     select_collection_documents: str  # (doc_id, source_path, source) of a collection's documents
     collection_sources: str  # the distinct sources of a collection's documents (knowledge.index.sources)
+    release_held: str  # :run's held documents of :collection into search (knowledge.index.holds)
     cache_lookup: str
     cache_store: str
     collection_stats: str

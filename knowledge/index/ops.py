@@ -55,6 +55,13 @@ class UpsertPlan:
     # The run's source (knowledge.index.sources), checked against the collection's in the write
     # transaction and recorded with the document; None: a caller of the library's own, unchecked.
     source: str | None = None
+    # The run whose review lets the document into search (knowledge.index.holds); None: searchable.
+    hold: str | None = None
+
+    @property
+    def changes(self) -> bool:
+        """Whether the write changes the document's indexed text (a new one, chunks added or gone)."""
+        return not self.existing or bool(self.new_chunks) or bool(self.chunks_removed)
 
     @property
     def chunks_removed(self) -> int:
@@ -151,9 +158,17 @@ def check_document(tenant: str, document: Document, chunks: Sequence[Chunk]) -> 
         raise ValueError(f"document {document.doc_id!r} has duplicate chunk ids; chunk ids must be unique")
 
 
-def document_params(tenant: str, doc: Document, stamp: str, source: str | None = None) -> dict[str, Any]:
+def document_params(
+    tenant: str,
+    doc: Document,
+    stamp: str,
+    source: str | None = None,
+    hold: str | None = None,
+    changed: bool = True,
+) -> dict[str, Any]:
     """The document row's parameters, for one upsert or a batch's executemany (``source`` None
-    keeps the source the row recorded)."""
+    keeps the source the row recorded; ``hold``: the run holding it out of search when ``changed``
+    or held already: knowledge.index.holds)."""
     return {
         "tenant": tenant,
         "collection": doc.collection,
@@ -168,6 +183,8 @@ def document_params(tenant: str, doc: Document, stamp: str, source: str | None =
         "now": stamp,
         "status": document_status(doc.title, doc.text, doc.metadata, doc.source_path),
         "source": source,
+        "hold": hold,
+        "changed": changed,
     }
 
 

@@ -8,6 +8,8 @@ from typing import Any
 from kassist.db.tables import to_postgres
 from knowledge.index import sql_sqlite as sqlite
 from knowledge.index.dialect import Dialect
+from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
+from knowledge.index.holds import NOT_HELD
 from knowledge.index.rules import pg_vector_literal, websearch_or
 from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
 from knowledge.index.status import UPDATE as UPDATE_STATUS
@@ -83,7 +85,8 @@ _FILTERS = """c.tenant_id = %(tenant)s AND c.collection = ANY(%(collections)s)
     AND (NOT %(dated)s OR (c.collection, c.doc_id) IN (
         SELECT d.collection, d.doc_id FROM kassist_kb_documents d
         WHERE d.tenant_id = %(tenant)s AND d.effective_date
-          BETWEEN coalesce(%(date_from)s::date, '-infinity') AND coalesce(%(date_to)s::date, 'infinity')))"""
+          BETWEEN coalesce(%(date_from)s::date, '-infinity') AND coalesce(%(date_to)s::date, 'infinity')))
+    AND """ + to_postgres(NOT_HELD)
 
 
 def vector_search(dimensions: int) -> str:
@@ -147,6 +150,7 @@ _SHARED: dict[str, Any] = {
         "select_document",
         "select_collection_documents",
         "collection_sources",
+        "release_held",
         "cache_store",
         "collection_stats",
         "document_outline",
@@ -159,7 +163,12 @@ _SHARED: dict[str, Any] = {
 
 DIALECT = Dialect(
     backend="postgres",
-    migrations=((1, _V1), (2, status_migration(to_postgres(UPDATE_STATUS))), (3, MIGRATE_SOURCES)),
+    migrations=(
+        (1, _V1),
+        (2, status_migration(to_postgres(UPDATE_STATUS))),
+        (3, MIGRATE_SOURCES),
+        (4, MIGRATE_HOLDS),
+    ),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks
         WHERE tenant_id = %(tenant)s AND collection = %(collection)s AND doc_id = ANY(%(doc_ids)s::text[])""",
@@ -201,7 +210,7 @@ DIALECT = Dialect(
             c.embedding::text, d.status
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
           ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
-        WHERE c.tenant_id = %(tenant)s AND c.id = ANY(%(ids)s)""",
+        WHERE c.tenant_id = %(tenant)s AND c.id = ANY(%(ids)s) AND d.held_by IS NULL""",
     encode_vector=pg_vector_literal,
     encode_list=_encode_list,
     keyword_match=websearch_or,

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from knowledge.index.dialect import Dialect
+from knowledge.index.holds import HELD_ON_UPDATE, NOT_HELD
+from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
+from knowledge.index.holds import RELEASE as RELEASE_HELD
 from knowledge.index.rules import fts5_match, to_f32_blob
 from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
 from knowledge.index.status import UPDATE as UPDATE_STATUS
@@ -90,7 +93,8 @@ _FILTERS = f"""c.tenant_id = :tenant AND {_IN_COLLECTIONS}
     AND (NOT :dated OR EXISTS (
         SELECT 1 FROM kassist_kb_documents d
         WHERE d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
-          AND d.effective_date BETWEEN coalesce(:date_from, '0000-01-01') AND coalesce(:date_to, '9999-12-31')))"""
+          AND d.effective_date BETWEEN coalesce(:date_from, '0000-01-01') AND coalesce(:date_to, '9999-12-31')))
+    AND {NOT_HELD}"""
 
 
 # The catalogue (knowledge.index.catalog). A document row with its chunk count, for lists and lookups.
@@ -116,7 +120,8 @@ DIALECT = Dialect(
     backend="sqlite",
     # 2: the document's life-cycle status (knowledge/index/status.py), backfilled from its first chunk.
     # 3: the source each document came from (knowledge/index/sources.py); NULL for those before it.
-    migrations=((1, _V1), (2, status_migration(UPDATE_STATUS)), (3, MIGRATE_SOURCES)),
+    # 4: the run holding a document out of search until its review (knowledge/index/holds.py).
+    migrations=((1, _V1), (2, status_migration(UPDATE_STATUS)), (3, MIGRATE_SOURCES), (4, MIGRATE_HOLDS)),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
     insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)
@@ -130,16 +135,17 @@ DIALECT = Dialect(
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks
         WHERE tenant_id = :tenant AND collection = :collection
           AND doc_id IN (SELECT value FROM json_each(:doc_ids))""",
-    upsert_document="""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
-            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at, status, source)
+    upsert_document=f"""INSERT INTO kassist_kb_documents (tenant_id, collection, doc_id, title, source_path,
+            media_type, size_bytes, modified_at, effective_date, content_hash, indexed_at, status, source, held_by)
         VALUES (:tenant, :collection, :doc_id, :title, :source_path, :media_type, :size_bytes,
-            :modified_at, :effective_date, :content_hash, :now, :status, :source)
+            :modified_at, :effective_date, :content_hash, :now, :status, :source, :hold)
         ON CONFLICT (tenant_id, collection, doc_id) DO UPDATE SET title = excluded.title,
             source_path = excluded.source_path, media_type = excluded.media_type,
             size_bytes = excluded.size_bytes, modified_at = excluded.modified_at,
             effective_date = excluded.effective_date, content_hash = excluded.content_hash,
             indexed_at = excluded.indexed_at, status = excluded.status,
-            source = coalesce(excluded.source, kassist_kb_documents.source)""",
+            source = coalesce(excluded.source, kassist_kb_documents.source),
+            {HELD_ON_UPDATE}""",
     insert_chunk="""INSERT INTO kassist_kb_chunks (tenant_id, collection, doc_id, chunk_id, position, heading,
             text, token_count, content_hash, embedding)
         VALUES (:tenant, :collection, :doc_id, :chunk_id, :position, :heading, :text, :token_count,
@@ -156,6 +162,7 @@ DIALECT = Dialect(
         WHERE tenant_id = :tenant AND collection = :collection ORDER BY source_path""",
     collection_sources="""SELECT DISTINCT source FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection""",
+    release_held=RELEASE_HELD,
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
         WHERE tenant_id = :tenant AND embedder = :embedder
           AND content_hash IN (SELECT value FROM json_each(:hashes))""",
@@ -220,7 +227,7 @@ DIALECT = Dialect(
             c.embedding, d.status
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
           ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
-        WHERE c.id IN (SELECT value FROM json_each(:ids)) AND +c.tenant_id = :tenant""",
+        WHERE c.id IN (SELECT value FROM json_each(:ids)) AND +c.tenant_id = :tenant AND d.held_by IS NULL""",
     encode_vector=to_f32_blob,
     encode_list=_encode_list,
     keyword_match=fts5_match,
@@ -233,5 +240,5 @@ DIALECT = Dialect(
     load_matrix=f"""SELECT c.id, c.collection, c.doc_id, d.effective_date, c.embedding
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
           ON d.tenant_id = c.tenant_id AND d.collection = c.collection AND d.doc_id = c.doc_id
-        WHERE c.tenant_id = :tenant AND {_IN_COLLECTIONS} ORDER BY c.id""",
+        WHERE c.tenant_id = :tenant AND {_IN_COLLECTIONS} AND d.held_by IS NULL ORDER BY c.id""",
 )

@@ -13,7 +13,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, ops, order_model, sources, words
+from knowledge.index import batch, catalog, holds, ops, order_model, sources, words
 from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
@@ -224,17 +224,22 @@ class TenantKnowledgeIndex:
         return self.apply_upserts(self.prepare_upserts(items))
 
     def prepare_upserts(
-        self, items: Sequence[tuple[Document, Sequence[Chunk]]], *, source: str | None = None
+        self,
+        items: Sequence[tuple[Document, Sequence[Chunk]]],
+        *,
+        source: str | None = None,
+        hold: str | None = None,
     ) -> list[ops.UpsertPlan]:
         """What upserting ``items`` would change (read only): callers that must record their intent
         before writing (the ingestion graph) look at the plans, then :meth:`apply_upserts`.
         ``source``: the run's (knowledge/index/sources.py): the write refuses a collection of
-        another source and records it with each document."""
+        another source and records it with each document. ``hold``: the run whose review lets the
+        documents the write changes into search (knowledge/index/holds.py; None: at once)."""
         if not items:
             return []
         info = embedder_info(self._index.embedder)
         d = self._index.driver.dialect
-        return self._index.run(batch.prepare_upserts(d, self._tenant, info, items, source))
+        return self._index.run(batch.prepare_upserts(d, self._tenant, info, items, source, hold))
 
     def apply_upserts(self, plans: Sequence[ops.UpsertPlan]) -> list[UpsertResult]:
         """Embed what ``plans`` still need (one call to the model) and write them in one transaction."""
@@ -290,6 +295,12 @@ class TenantKnowledgeIndex:
         if collection not in known:
             return []
         return self._index.run(ops.documents(self._index.driver.dialect, self._tenant, collection, of))
+
+    def release(self, collection: str, run_id: str) -> int:
+        """Let the documents run ``run_id`` holds in ``collection`` into search (its review let it
+        through, or it needed none); how many (knowledge/index/holds.py)."""
+        d = self._index.driver.dialect
+        return self._index.run(holds.release(d, self._tenant, collection, run_id), write=True)
 
     def check_source(self, collection: str, source: str) -> None:
         """Raise ``CollectionMirrorsAnother`` unless a run of ``source`` may write ``collection``
