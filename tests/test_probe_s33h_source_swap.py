@@ -35,11 +35,6 @@ from server.runs.service import RunsService
 SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #1: a runs API run's folder is checked at its start only; swapped for a link to "
-    "another tenant's folder after discover, that tenant's files are indexed",
-)
 def test_a_folder_swapped_for_another_tenants_after_discover_is_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -81,6 +76,45 @@ def test_a_folder_swapped_for_another_tenants_after_discover_is_not_read(
         assert SECRET not in text, (
             f"acme's run ended {view.status} (review: {view.review}) with globex's payroll.md in "
             f"acme's collection: {text!r}"
+        )
+    finally:
+        res.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h11 s33 #1 (command line): kassist ingest of a tenant-writable folder reads the folder "
+    "swapped for a link to another tenant's after discover",
+)
+def test_the_command_lines_run_does_not_follow_its_folder_swapped_after_discover(tmp_path: Path) -> None:
+    """The same swap under the run ``kassist ingest <folder> --tenant acme`` makes (``execute`` with
+    the folder resolved, as cli/ingest.py registers it; the swap made between nodes by the runner's own
+    ``on_event``, once ``discover`` has committed)."""
+    from graph.ingestion.runner import execute
+    from graph.ingestion.state import AgentRunState, Settings
+
+    acme, globex = tmp_path / "acme" / "docs", tmp_path / "globex" / "docs"
+    acme.mkdir(parents=True)
+    globex.mkdir(parents=True)
+    (acme / "payroll.md").write_text("# Payroll\n\nAsk the office for your payslip.\n")
+    (globex / "payroll.md").write_text(f"# Payroll\n\n{SECRET}\n")
+
+    def swap(node: str, _state: AgentRunState) -> None:
+        if node == "discover":
+            acme.rename(acme.with_name("docs.before"))
+            acme.symlink_to(globex, target_is_directory=True)
+
+    res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        settings = Settings(source=str(acme.resolve()), collection="c", embedder="hashing")
+        outcome = execute(res, "acme", "cli", settings=settings, on_event=swap)
+        try:
+            indexed = res.index("hashing").for_tenant("acme").document("payroll.md", "c", text=True)
+        except LookupError:  # not indexed: refused
+            return
+        text = " ".join(chunk.text or "" for chunk in indexed.outline)
+        assert SECRET not in text, (
+            f"the command line's run for acme ended {outcome.state.status} with globex's payroll.md: {text!r}"
         )
     finally:
         res.close()
