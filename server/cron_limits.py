@@ -75,9 +75,9 @@ def shortest_gap(schedule: str) -> int | None:
 
     # croniter draws an ``R`` (random) field once per croniter, and langgraph-api makes a new one for
     # every next firing: judged by one draw, ``R * * * *`` was hourly and fired 60 s apart (h11 s33 #4).
-    # Any value may come: judged as ``*``.
+    # Any value may come, with a range or a step too (``R(0-59)/30``: review s33 r1): judged as ``*``.
     schedule = " ".join(
-        "*" if re.fullmatch(r"R(\(.*\))?", field, re.I) else field for field in schedule.split()
+        "*" if re.fullmatch(r"R(\([^)]*\))?(/\d+)?", field, re.I) else field for field in schedule.split()
     )
     try:
         fields, _ = croniter.expand(schedule)

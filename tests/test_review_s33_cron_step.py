@@ -31,11 +31,6 @@ def _firing_gaps(schedule: str, count: int = 200) -> list[float]:
     return gaps
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: an R field with a step (R/10, R(0-59)/30) is judged by one draw; "
-    "langgraph-api draws it again at every firing",
-)
 @pytest.mark.parametrize("schedule", ["R/10 * * * *", "R(0-59)/30 * * * *"])
 def test_a_random_field_with_a_step_is_judged_by_the_firings_it_makes(schedule: str) -> None:
     fastest = min(_firing_gaps(schedule))
