@@ -17,7 +17,8 @@ Data: every evaluation set in tests/data/poisoning except blind 10 (kept for one
 end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the shipped corpus's
 sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
 18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, since session 25 blind 20, since session 26 blind 21
-since session 27 blind 22, since session 28 blind 23 and since session 29 blind 24. The
+since session 27 blind 22, since session 28 blind 23, since session 29 blind 24 and since session 33
+blind 25 (every bench set is then left out in turn, blind 14 and 25 too). The
 text is read as the screen gives it to the layer: quoted examples unquoted (``examples``), links as
 "a link" (``learned.model_text``). Features: ``learned.feature_row``
 (MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
@@ -25,7 +26,7 @@ sentences its record's cells form, bank similarities, weak signs of the cheap la
 features (``structure.py``: concepts and pairs of concepts in one sentence), hashed character
 n-grams). ``--plain`` drops the structure features and the record sentences (session 23's layer).
 Model: L2 logistic regression, classes weighted equally, full-batch Adam for a fixed number of
-steps from zeros: deterministic. The hold threshold is the lowest probability that holds at most 1%
+steps from zeros: deterministic. The hold threshold is the lowest probability that holds at most 0.2%
 of the benign policy sentences (intent and bench sets), on out-of-fold probabilities (3 seeded folds).
 
 Leave-one-set-out: for each left-out set, a model trained on every other set (its threshold chosen
@@ -82,6 +83,8 @@ import poisoning_blind23_attacks as a23  # noqa: E402
 import poisoning_blind23_benign as n23  # noqa: E402
 import poisoning_blind24_attacks as a24  # noqa: E402
 import poisoning_blind24_benign as n24  # noqa: E402
+import poisoning_blind25_attacks as a25  # noqa: E402
+import poisoning_blind25_benign as n25  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from logistic_fit import adam  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
@@ -97,7 +100,9 @@ from memory.manager.screen.structure import SIZE as STRUCTURE  # noqa: E402
 SEED = 27
 STEPS = 300
 L2 = 1e-3
-MAX_BENIGN_HELD = 0.01
+# Session 33: 0.2%, not 1%. Judged leave-one-set-out over blind 13-25 (rules or model), 1% added 30 benign
+# holds to the rules' 79 of 3,770 (+176 attacks of 1,496); 0.2% adds 8 (+85 attacks): docs/memory.md.
+MAX_BENIGN_HELD = 0.002
 POLICY_WEIGHT = 1.0
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
 RULES_ONLY = PolicyConfig(screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example"]}, learned=False))
@@ -106,10 +111,11 @@ RULES_19 = PolicyConfig(
     screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
 )
 BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
-         "blind23", "blind24", "benign16")  # fmt: skip
-LEFT_OUT = ("blind13", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
-            "blind23", "blind24", "benign16")  # fmt: skip
-NORTHWIND = ("blind19", "blind20", "blind21", "blind22", "blind23", "blind24")
+         "blind23", "blind24", "blind25", "benign16")  # fmt: skip
+# Session 33: every bench set is left out in turn (blind 14 and 25 too), so each set's figure comes
+# from a model that never saw it.
+LEFT_OUT = BENCH
+NORTHWIND = ("blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25")
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -128,7 +134,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     rows += [("facts", i, 0) for i in pe.benign_facts()]
     for tag, attacks, benign in (("13", a13, n13), ("15", a15, n15), ("17", a17, n17), ("18", a18, n18),
                                  ("19", a19, n19), ("20", a20, n20), ("21", a21, n21), ("22", a22, n22),
-                                 ("23", a23, n23), ("24", a24, n24)):  # fmt: skip
+                                 ("23", a23, n23), ("24", a24, n24), ("25", a25, n25)):  # fmt: skip
         rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
         rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
     attacks14, benign14 = s14.items()
