@@ -32,11 +32,6 @@ from graph.ingestion.state import Settings
 SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #2: the loader confines a read to the run's folder as it resolves at the read; "
-    "a read-ahead batch is read through a link swapped in between two nodes' checks",
-)
 def test_a_batch_read_ahead_through_a_swapped_folder_is_not_indexed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -35,11 +35,6 @@ from server.runs.service import RunsService
 SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #1: a runs API run's folder is checked at its start only; swapped for a link to "
-    "another tenant's folder after discover, that tenant's files are indexed",
-)
 def test_a_folder_swapped_for_another_tenants_after_discover_is_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

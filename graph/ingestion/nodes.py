@@ -24,7 +24,7 @@ from langgraph.types import interrupt
 from graph.ingestion import registration
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.resources import RunResources, for_run
-from graph.ingestion.served import ServedRunRefused, check_served
+from graph.ingestion.served import INGEST_ROOT_ENV, SERVED_FOLDER_KEY, ServedRunRefused, check_served
 from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
 from kassist.review import ReviewDecision
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
@@ -134,8 +134,13 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
             if record is not None and record.cancel_requested and not state.announced:
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
-                if AUTH_USER_KEY in (config.get("configurable") or {}):  # settings came from a client
+                conf = config.get("configurable") or {}
+                if AUTH_USER_KEY in conf:  # settings came from a client
                     check_served(state.settings, os.environ, run.tenant)
+                elif conf.get(SERVED_FOLDER_KEY):  # a run the runs API accepted: its folder, as it is now
+                    check_served(
+                        state.settings, {**os.environ, INGEST_ROOT_ENV: str(conf[SERVED_FOLDER_KEY])}
+                    )
                 result = fn(state, run)
             except GraphBubbleUp:
                 raise
@@ -174,7 +179,7 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     kb.check_source(settings.collection, source)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if settings.uploaded else kb.documents(settings.collection, of=source)
-    rows = pipeline.list_source(Path(settings.source), tenant, settings.collection, mine)
+    rows = pipeline.list_source(Path(settings.source), tenant, settings.collection, mine, _within(run))
     total = run.runs.discover(state.run_id, rows)
     batches = -(-total // settings.batch_size)
     files = sum(1 for r in rows if r["kind"] != "delete")
@@ -188,6 +193,15 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
             state, "discover", f"{files} files, {total - files} to remove, {batches} batches; {reason}"
         ),
     }
+
+
+def _within(run: RunResources) -> Path | None:
+    """The folder this served run's reads are confined to (None: a run of the command line)."""
+    from langgraph.config import get_config
+
+    from graph.ingestion.served import served_folder
+
+    return served_folder(get_config().get("configurable") or {}, run.tenant)
 
 
 @work_node("ingest")
@@ -209,6 +223,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         audit_rules=settings.audit_rules,
         today=_audit_date(state),
         max_bytes=settings.max_bytes,
+        within=_within(run),
         source=settings.source_record,
     )
     cursor = state.batch_cursor + 1

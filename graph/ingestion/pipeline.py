@@ -30,7 +30,11 @@ from knowledge.loaders import DEFAULT_MAX_BYTES, document_id, load_file, walk_fi
 
 
 def list_source(
-    root: Path, tenant: str, collection: str, indexed: Sequence[tuple[str, str]]
+    root: Path,
+    tenant: str,
+    collection: str,
+    indexed: Sequence[tuple[str, str]],
+    within: Path | None = None,
 ) -> list[dict[str, Any]]:
     """The run's manifest rows: every file of the source in order, then the documents of ``indexed``
     (the collection's documents of the run's own source: knowledge/index/sources.py) whose file is
@@ -43,7 +47,7 @@ def list_source(
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     unread: list[str] = []
-    for item in walk_files(root):
+    for item in walk_files(root, within):  # within: a served run's folder (walk_files)
         if isinstance(item, DocumentError):
             rows.append(_row(len(rows), "error", item.source_path, None, "failed", _reason(item, root)))
             if item.kind == "unreadable":  # not a link refused for where it points now: that is gone
@@ -111,6 +115,7 @@ class Work:
     max_bytes: int
     audit_rules: str | None
     today: date
+    within: Path | None = None  # a served run's folder, resolved by the server (load_file's within)
 
 
 @dataclass
@@ -136,6 +141,7 @@ def prepare(work: Work) -> Prepared:
             tenant_id=work.tenant,
             collection=work.collection,
             max_bytes=work.max_bytes,
+            within=work.within,
         )
         ready = (
             loaded
@@ -287,6 +293,7 @@ def run_batch(
     today: date,
     max_bytes: int = DEFAULT_MAX_BYTES,
     source: str | None = None,
+    within: Path | None = None,
 ) -> BatchDone:
     """Load, plan, record, embed and write one batch; ``source``: the run's record
     (knowledge/index/sources.py), which the write checks against the collection's and records."""
@@ -295,7 +302,7 @@ def run_batch(
     timings = Timings()
     settings: dict[str, Any] = {
         "chunk_tokens": chunk_tokens, "overlap_tokens": overlap_tokens, "max_bytes": max_bytes,
-        "audit_rules": audit_rules, "today": today,
+        "audit_rules": audit_rules, "today": today, "within": within,
     }  # fmt: skip
     rows = runs.batch(run_id, lo, hi)
     todo = [r for r in rows if r.outcome not in ("failed", "removed")]

@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
@@ -23,6 +24,7 @@ from graph.ingestion.head import has_checkpoint, read_head
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
+from graph.ingestion.served import SERVED_FOLDER_KEY
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
 from graph.ingestion.store_ops import Registration, RunRecord, holder_gone, new_holder
 from kassist.tenancy import OWNER_KEY
@@ -124,6 +126,7 @@ def execute(
     owner: str | None = None,
     stop: threading.Event | None = None,
     on_finish: Callable[[RunOutcome], None] | None = None,
+    within: Path | None = None,
 ) -> RunOutcome:
     """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops.
 
@@ -136,7 +139,9 @@ def execute(
     (default: a new one); ``stop``: once set, the run stops after the node in progress and keeps
     its status (a server shutting down leaves the run to the next worker); ``on_finish``: called
     with the outcome while the lease is still held (a server marks its request done there, so no
-    other worker can take the run in between and carry the same request out again)."""
+    other worker can take the run in between and carry the same request out again); ``within``: the
+    folder a server's accepted run may read (its tenant's or its upload's), checked at every node and
+    every file read (graph/ingestion/served.served_folder)."""
     validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
     runs = res.runs.for_tenant(tenant)
     record = runs.get(run_id)
@@ -152,7 +157,7 @@ def execute(
     try:
         with _lease_kept(runs, tenant, run_id, owner, lease_s, stop) as taken:
             outcome = _execute(
-                res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, stop, taken
+                res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, stop, taken, within
             )
             # The last known status, for listing runs without reading every checkpoint (the runs API).
             status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
@@ -206,6 +211,7 @@ def _execute(
     on_start: Callable[[RunOutcome], None] | None,
     stop: threading.Event | None = None,
     taken: threading.Event | None = None,
+    within: Path | None = None,
 ) -> RunOutcome:
     if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
         assert head.state is not None
@@ -220,6 +226,8 @@ def _execute(
         # The run's resources go with its invocation: its nodes use ``res``, never the process's
         # (a server whose workers serve one database, a test's database, a second server in-process).
         config = bind(config_for(tenant, run_id, max_steps), res)
+        if within is not None:
+            config["configurable"][SERVED_FOLDER_KEY] = str(within)
         snapshot = graph.get_state(config)
         config = _keeping_owner(config, snapshot.metadata)
         state = AgentRunState.model_validate(snapshot.values) if snapshot.values else None

@@ -37,6 +37,10 @@ MAX_CONVERSATION_ID_CHARS = 512  # an id, as thread and checkpoint ids (server/c
 INGEST_ROOT_ENV = "KASSIST_INGEST_ROOT"
 NOTIFY_HOSTS_ENV = "KASSIST_NOTIFY_HOSTS"
 SHARED_ROOT_ENV = "KASSIST_INGEST_ROOT_SHARED"
+SERVED_FOLDER_KEY = "kassist_served_folder"
+"""The configurable key a server's own runner sets (never a client's: server/configurable declares
+what a client may send) to the folder a run it accepted may read: its tenant's folder of the
+ingestion root, or its upload (server/runs/served_again.served_folder)."""
 
 logger = logging.getLogger(__name__)
 
@@ -168,7 +172,15 @@ def tenants_file(path: str, env: Mapping[str, str]) -> bool:
     audit-rules file can be (:func:`check_served`), so a rules file there may make its run's audit
     stricter but never set the review's bar below the server's (graph/ingestion/audit_step.py)."""
     root = served_root(env, None)
-    return root is not None and _inside(path, root)
+    if root is None:
+        return False
+    # As named, and as it resolves now: a tenant can make its file a link out of the root after
+    # the run was let in, and the file it names is still the tenant's to write.
+    try:
+        named = Path(os.path.normpath(Path(path).expanduser().absolute()))
+    except (ValueError, OSError):
+        return True
+    return named.is_relative_to(root) or _inside(path, root)
 
 
 def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None = None) -> None:
@@ -278,4 +290,16 @@ def _text_refusal(run_input: object) -> str | None:
             return f"{name} contains a NUL character"
         if len(value) > limit:
             return f"{name} is {len(value)} characters; at most {limit}"
+    return None
+
+
+def served_folder(configurable: Mapping[str, object], tenant: str) -> Path | None:
+    """The folder a served run's files are read from (``load_file``'s ``within``), or None for a run
+    of the command line or of code (its operator's): the runs API's worker names it; a run with an
+    authenticated user (langgraph dev) reads its tenant's folder of ``KASSIST_INGEST_ROOT``."""
+    named = configurable.get(SERVED_FOLDER_KEY)
+    if named:
+        return Path(str(named))
+    if "langgraph_auth_user" in configurable:
+        return served_root(os.environ, tenant)
     return None

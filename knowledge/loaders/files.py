@@ -52,8 +52,15 @@ def load_file(
     collection: str,
     root: Path | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    within: Path | None = None,
 ) -> Document | DocumentError:
-    """Load ``path`` (inside ``root``, default its own directory); never raises for a bad file."""
+    """Load ``path`` (inside ``root``, default its own directory); never raises for a bad file.
+
+    ``within``: the folder a served run may read (its tenant's folder of the ingestion root, or its
+    upload), resolved by the server, never from the run's settings. The file is then opened from it
+    one folder at a time without following a link, the run's own folder included: ``root`` is the
+    run's folder as it resolves now, and a member who replaced it by a link to another tenant's
+    folder after the run's checks moved ``root`` with it (h11 s33 #1, #2)."""
     tenant_id, collection = validate_scope(tenant_id, collection)
     path = Path(path)
     root = Path(root) if root is not None else path.parent
@@ -66,15 +73,26 @@ def load_file(
         )
     source_path = Path(relative).as_posix()
     try:
-        return _load(path, root, source_path, tenant_id, collection, max_bytes)
+        return _load(path, root, source_path, tenant_id, collection, max_bytes, within)
     except LoadFailure as failure:
         return DocumentError(source_path=source_path, kind=failure.kind, reason=failure.reason)
 
 
 def _load(
-    path: Path, root: Path, source_path: str, tenant_id: str, collection: str, max_bytes: int
+    path: Path,
+    root: Path,
+    source_path: str,
+    tenant_id: str,
+    collection: str,
+    max_bytes: int,
+    within: Path | None = None,
 ) -> Document:
     real = _resolve_inside(path, root)
+    base = root.resolve()
+    if within is not None:
+        base = within.resolve()
+        if not real.is_relative_to(base):
+            raise LoadFailure("outside_root", "resolves outside the folder this run may read")
     suffix = path.suffix.lower()
     if suffix not in _FORMATS:
         what = f"'{suffix}'" if suffix else "files without an extension"
@@ -82,7 +100,7 @@ def _load(
             "unsupported_type", f"unsupported file type {what}; supported: {', '.join(SUPPORTED_SUFFIXES)}"
         )
     media_type, parse = _FORMATS[suffix]
-    data, info = _read(real, root.resolve(), max_bytes)
+    data, info = _read(real, base, max_bytes)
     if not data.strip():
         raise LoadFailure("empty", "the file is empty")
     parsed = parse(data)

@@ -35,16 +35,26 @@ def load_directory(
             yield load_file(item, root=root, tenant_id=tenant_id, collection=collection, max_bytes=max_bytes)
 
 
-def walk_files(root: Path) -> Iterator[Path | DocumentError]:
+def walk_files(root: Path, within: Path | None = None) -> Iterator[Path | DocumentError]:
     """The files under ``root`` that :func:`load_directory` would load, sorted, without reading them
     (a ``DocumentError`` for what cannot be walked). The ingestion graph lists a source with this and
-    loads each batch later."""
+    loads each batch later.
+
+    ``within``: the folder a served run may read (its tenant's, resolved by the server): every folder
+    is then opened from it one folder at a time, no link followed, the source folder itself included.
+    A source swapped for a link to another tenant's folder after the run's checks is one unreadable
+    entry (the run's documents are kept, none judged gone), not a listing of that tenant's names
+    (h11 s33 #1's residual: ``load_file``'s ``within`` refused the reads, the walk listed the names)."""
     root = Path(root)
     if not root.is_dir():
         raise NotADirectoryError(f"ingestion root {root} is not a directory")
     real_root = root.resolve()
+    base = real_root if within is None else Path(within).resolve()
+    if below(real_root, base) is None:
+        yield _error(root, root, "unreadable", "the source folder is not in the folder this run may read")
+        return
     # Walk lexically under `root`; `ancestors` holds the real paths of the directories being walked.
-    yield from _walk(root, root, real_root, (real_root,))
+    yield from _walk(root, root, real_root, (real_root,), base)
 
 
 ANCHOR_EVERY = 32
@@ -71,26 +81,32 @@ class _Descend(NamedTuple):
 
 
 def _walk(
-    directory: Path, root: Path, real_root: Path, ancestors: tuple[Path, ...]
+    directory: Path, root: Path, real_root: Path, ancestors: tuple[Path, ...], base: Path
 ) -> Iterator[Path | DocumentError]:
     # Depth first through a stack of the open folders' listings, not recursion: a tree nested about
     # 1,000 folders deep (a 2-KB path, well under PATH_MAX) hit Python's recursion limit and failed
     # the whole run at discover (session 29), where the deepest files should simply be walked.
-    stack = [_listing(directory, root, real_root, ancestors, None)]
+    stack = [_listing(directory, root, real_root, ancestors, None, base)]
     while stack:
         item = next(stack[-1], None)
         if item is None:
             stack.pop()
         elif isinstance(item, _Descend):
-            stack.append(_listing(item.path, root, real_root, item.ancestors, item.anchor))
+            stack.append(_listing(item.path, root, real_root, item.ancestors, item.anchor, base))
         else:
             yield item
 
 
 def _listing(
-    directory: Path, root: Path, real_root: Path, ancestors: tuple[Path, ...], anchor: _Anchor | None
+    directory: Path,
+    root: Path,
+    real_root: Path,
+    ancestors: tuple[Path, ...],
+    anchor: _Anchor | None,
+    base: Path,
 ) -> Iterator[Path | DocumentError | _Descend]:
-    """One folder's entries in sorted order; its sub-folders as :class:`_Descend`."""
+    """One folder's entries in sorted order; its sub-folders as :class:`_Descend`; folders are opened
+    from ``base`` (the source, or the folder a served run may read) when no anchor is nearer."""
     real = ancestors[-1]
     keep = (len(ancestors) - 1) % ANCHOR_EVERY == 0
     try:
@@ -102,7 +118,7 @@ def _listing(
         if anchor is not None and below(real, anchor.real) is not None:
             fd = open_folder_inside(real, anchor.real, anchor.fd)
         else:
-            fd = open_folder_inside(real, real_root)
+            fd = open_folder_inside(real, base)
         try:
             names = sorted(entry.name for entry in os.scandir(fd))
         except BaseException:

@@ -29,6 +29,32 @@ def reads_or_sends(job: JobRecord) -> bool:
     return job.decision is None or job.decision.get("decision") == "approve"
 
 
+def served_folder(res: Resources, config: RunsConfig, job: JobRecord) -> Path | None:
+    """The folder ``job``'s run may read while it runs (graph/ingestion/served.served_folder): its
+    upload, or its tenant's folder of the ingestion root; None for a command line's run. Every node
+    checks the run's settings against it and every file is opened from it without following a link
+    (h11 s33 #1: a folder swapped for a link after the start was read)."""
+    settings = _settings(res, job)
+    if settings is None:
+        return None
+    source = Path(settings.source)
+    if source.parent == uploads.tenant_folder(config.uploads_dir, job.tenant_id):
+        return source
+    try:
+        return config.root_for(job.tenant_id)
+    except ServedRunRefused:
+        return None  # served_refusal refuses its start
+
+
+def _settings(res: Resources, job: JobRecord) -> Settings | None:
+    reg = res.runs.for_tenant(job.tenant_id).registration(job.run_id)
+    if job.settings is None and (reg is None or run_owner(res.saver, job.tenant_id, job.run_id) is None):
+        return None
+    if reg is not None and reg.settings:
+        return reg.settings
+    return Settings.model_validate(job.settings) if job.settings is not None else None
+
+
 def served_refusal(res: Resources, config: RunsConfig, job: JobRecord) -> str | None:
     """Why ``job``'s run may not start now, or None: its registered settings against the rules of its
     creation. A served run is one the runs API accepted (settings in its request row) or a

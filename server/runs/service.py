@@ -49,7 +49,7 @@ from server.runs.names import (
     not_waiting,
     taken,
 )
-from server.runs.served_again import served_refusal
+from server.runs.served_again import served_folder, served_refusal
 from server.runs.worker import RunWorker
 from server.thread_owner import reaches_run
 
@@ -65,7 +65,9 @@ class RunsService:
         self.config = config
         self.jobs = JobStore(res.runs)
         # keys: a request starts only while its requester holds a key (server/run_creator.py)
-        self.worker = RunWorker(res, config.lease_s, config.poll_s, config.workers, keys, self.served_refusal)
+        self.worker = RunWorker(
+            res, config.lease_s, config.poll_s, config.workers, keys, self.served_refusal, self.served_folder
+        )
 
     def sent_key(self, token: str | None) -> str | None:
         """The managed key (its prefix) ``token`` is; None for a key of the environment's table (or
@@ -100,6 +102,10 @@ class RunsService:
     def served_refusal(self, job: JobRecord) -> str | None:
         """:func:`server.runs.served_again.served_refusal` on this server's resources and roots."""
         return served_refusal(self.res, self.config, job)
+
+    def served_folder(self, job: JobRecord) -> Path | None:
+        """:func:`server.runs.served_again.served_folder` on this server's resources and roots."""
+        return served_folder(self.res, self.config, job)
 
     # -- creating runs ------------------------------------------------------------------------------
     def create(self, who: Principal, body: CreateRun, key: str | None) -> Accepted:

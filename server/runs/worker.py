@@ -24,6 +24,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from graph.ingestion.errors import describe, for_client
 from graph.ingestion.head import read_head
@@ -64,6 +65,8 @@ class RunWorker:
     served: Callable[[JobRecord], str | None] | None = None
     """Why a run the runs API accepted may not start now (its settings checked again against the
     served-run rules: RunsService.served_refusal), or None; None (a worker alone): not checked."""
+    folder: Callable[[JobRecord], Path | None] | None = None
+    """The folder a run it accepted may read while it runs (RunsService.served_folder); None: any."""
     jobs: JobStore = field(init=False)
     _active: dict[Key, threading.Thread] = field(default_factory=dict)
     _stops: dict[Key, threading.Event] = field(default_factory=dict)
@@ -183,6 +186,7 @@ class RunWorker:
                 settings=Settings.model_validate(job.settings) if job.settings else None,
                 goal=job.goal or "", max_steps=job.max_steps, resume=job.decision,
                 lease_s=self.lease_s, owner=owner, stop=stop, on_start=on_start, on_finish=on_finish,
+                within=self.folder(job) if self.folder is not None else None,
             )  # fmt: skip
             with self._lock:
                 self._failures.pop(key, None)
