@@ -19,7 +19,9 @@ work of its own that either worker may take; the rest of the file stays one unit
 
 from __future__ import annotations
 
+import os
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,15 +80,66 @@ SLOWEST = (
 # it was ~110 s. Its server examples share a module fixture (one folder per document) and stay together.
 SPLIT = {"test_docs_examples.py": {"test_examples_run"}}
 
+_cpu_key = pytest.StashKey[float]()
 _seconds: defaultdict[str, float] = defaultdict(float)
 _workers: defaultdict[str, set[str]] = defaultdict(set)  # a SPLIT file may run on both
 _per_worker: defaultdict[str, float] = defaultdict(float)
+_cpu: defaultdict[str, float] = defaultdict(float)  # --file-cpu: CPU seconds of the test's process tree
+_cpu_per_worker: defaultdict[str, float] = defaultdict(float)
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--file-times", type=int, default=15, metavar="N", help="list the N slowest test files (0: none)"
     )
+    parser.addoption(
+        "--file-cpu",
+        action="store_true",
+        help="also the CPU time per file: this process and its children, live or reaped (wall time on a "
+        "shared machine follows its load; CPU time much less). Reads /proc twice per test.",
+    )
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) of ``root`` and every live process under it, each with the children it
+    has reaped. A forked test child is reaped by the zygote (a live child of ``root``): it counts. A
+    daemon that left the tree (re-parented to init) does not."""
+    stats: dict[int, tuple[int, int]] = {}  # pid -> (parent, ticks)
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except OSError:  # gone while we walk
+            continue
+        # after "(comm)": state ppid ... utime(12) stime(13) cutime(14) cstime(15), 0-based from state
+        stats[int(name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))
+    children: defaultdict[int, list[int]] = defaultdict(list)
+    for pid, (parent, _) in stats.items():
+        children[parent].append(pid)
+    ticks, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        ticks += stats.get(pid, (0, 0))[1]
+        todo.extend(children.get(pid, ()))
+    return ticks / _TICK
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    if item.config.getoption("--file-cpu"):
+        item.stash[_cpu_key] = tree_cpu(os.getpid())
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome: Any = yield
+    if call.when == "teardown" and _cpu_key in item.stash:
+        # an attribute of the report: xdist sends it to the controller with the rest
+        outcome.get_result().cpu = tree_cpu(os.getpid()) - item.stash[_cpu_key]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -125,15 +178,28 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if worker is not None:
         _workers[path].add(str(worker.gateway.id))
         _per_worker[str(worker.gateway.id)] += report.duration
+    cpu = getattr(report, "cpu", None)
+    if cpu is not None:
+        _cpu[path] += cpu
+        _cpu_per_worker[str(worker.gateway.id) if worker is not None else "-"] += cpu
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     count: int = config.getoption("--file-times")
     if count <= 0 or not _seconds or hasattr(config, "workerinput"):
         return
-    terminalreporter.write_sep("=", f"slowest {count} test files")
+    terminalreporter.write_sep("=", f"slowest {count} test files" + (" (wall, CPU)" if _cpu else ""))
     for path, seconds in sorted(_seconds.items(), key=lambda kv: -kv[1])[:count]:
-        terminalreporter.write_line(f"{seconds:8.2f}s {'+'.join(sorted(_workers[path])) or '-':4} {path}")
+        cpu = f" {_cpu[path]:8.2f}s" if _cpu else ""
+        terminalreporter.write_line(
+            f"{seconds:8.2f}s{cpu} {'+'.join(sorted(_workers[path])) or '-':4} {path}"
+        )
+    if _cpu:
+        terminalreporter.write_sep("=", f"most CPU: {count} test files (CPU, wall)")
+        for path, cpu_s in sorted(_cpu.items(), key=lambda kv: -kv[1])[:count]:
+            terminalreporter.write_line(f"{cpu_s:8.2f}s {_seconds[path]:8.2f}s {path}")
+        per = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_cpu_per_worker.items()))
+        terminalreporter.write_line(f"CPU in tests: {sum(_cpu.values()):.0f} s ({per})")
     if _per_worker:  # with xdist: how evenly the files shared the workers
         busy = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_per_worker.items()))
         terminalreporter.write_line(f"time in tests per worker: {busy}")

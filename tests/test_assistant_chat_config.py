@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -18,6 +17,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+import zygote
 from assistant_support import TENANT, ask, assistant, embedder
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, StreamingResponse
@@ -97,10 +97,10 @@ def test_kassist_ask_with_an_unreachable_endpoint_prints_no_traceback(handbook_d
     }
     # The setup: the OpenAI client's variables pointed at a local server that is down.
     env.update(OPENAI_BASE_URL=closed_port_url(), PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-m", "cli.main", "ask", "How many days of paid annual leave do I get?",
+    done = zygote.run(  # a real process, forked from the worker's zygote (tests/zygote.py)
+        [sys.executable, "-P", "-m", "cli.main", "ask", "How many days of paid annual leave do I get?",
          "--tenant", TENANT, "--user", "olga", "--thread", "down-cli", "--database-url", handbook_db],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        cwd=ROOT, env=env, timeout=300,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) <= 2, done.stderr

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import zygote
 from assistant_support import COLLECTION, TENANT, ask, assistant, config, embedder, ingest_corpus
 from databases import fresh_database
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -53,9 +53,10 @@ def graph(corpus_url: str) -> Iterator[Any]:
 def _ask_in_new_process(url: str, question: str, thread: str, user: str = "olga") -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
     env.update(KASSIST_DATABASE_URL=url, PYTHONPATH=str(ROOT), KASSIST_EMBEDDER="local")
-    done = subprocess.run(
+    done = zygote.run(  # a real process, forked from the worker's zygote (tests/zygote.py)
         [
             sys.executable,
+            "-P",
             "-m",
             "cli.main",
             "ask",
@@ -70,8 +71,6 @@ def _ask_in_new_process(url: str, question: str, thread: str, user: str = "olga"
         ],
         cwd=ROOT,
         env=env,
-        capture_output=True,
-        text=True,
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
@@ -117,9 +116,10 @@ def test_language_preference_superseded_and_visible_in_memory_history(graph: Any
     assert "Bengali" in nxt["messages"][-1].content
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
+    done = zygote.run(
         [
             sys.executable,
+            "-P",
             "-m",
             "cli.main",
             "memory",
@@ -136,8 +136,6 @@ def test_language_preference_superseded_and_visible_in_memory_history(graph: Any
         ],
         cwd=ROOT,
         env=env,
-        capture_output=True,
-        text=True,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr

@@ -2,7 +2,10 @@
 
 Each document gets a scratch directory, whose ``.kassist/kassist.db`` is the default database the
 examples use (no ``KASSIST_*`` variable leaks in from the environment);
-``kassist`` on PATH is this checkout's command line. A document's blocks run in the order a reader
+``kassist`` on PATH is this checkout's command line (``python -P -m cli.main``; in
+:func:`test_examples_run`, a child of the worker's zygote through tests/zygote_client.py, which
+execs that command itself where a forked child would differ: the ~40 commands of the docs paid
+~1.3 s of imports each. The console script itself runs in test_wheel and the newcomer tests). A document's blocks run in the order a reader
 meets them: its Python blocks in one interpreter (later blocks use earlier names), its shell blocks
 with ``bash -e`` in between. Paths in examples are relative to the repository root: the scratch
 directory links the repository's own entries (those git tracks), never what the user made in the
@@ -30,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -41,6 +45,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -119,14 +124,12 @@ def repository_entries() -> list[Path]:
     return [e for e in entries if e.name in tracked]
 
 
-def scratch(tmp_path: Path) -> dict[str, str]:
+def scratch(tmp_path: Path, forked: bool = False) -> dict[str, str]:
+    """The scratch folder's links and environment, and its ``kassist`` (``forked``: through a zygote)."""
     for entry in repository_entries():
         (tmp_path / entry.name).symlink_to(entry)
     bin_dir = tmp_path / ".bin"
     bin_dir.mkdir()
-    wrapper = bin_dir / "kassist"
-    wrapper.write_text(f'#!/bin/sh\nexec {sys.executable} -P -m cli.main "$@"\n')
-    wrapper.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KASSIST_", "OPENAI_"))}
     # Except the suite's folder for the screen's bank vectors (conftest, docs/cli.md): read bit for bit
     # as embedded, keyed by model, runtime and bank text, so an example's output is the same; without
@@ -138,6 +141,13 @@ def scratch(tmp_path: Path) -> dict[str, str]:
         "PYTHONPATH": str(ROOT),
         "COLUMNS": "80",
     }
+    command = f"{shlex.quote(sys.executable)} -P -m cli.main"
+    if forked and zygote.SUPPORTED:  # -S -E -s -B: standard library only, no bytecode written
+        client = f"{shlex.quote(str(zygote.CLIENT))} {shlex.quote(str(zygote.serving(env)))}"
+        command = f"{shlex.quote(sys.executable)} -S -E -s -B {client}"
+    wrapper = bin_dir / "kassist"
+    wrapper.write_text(f'#!/bin/sh\nexec {command} "$@"\n')
+    wrapper.chmod(0o755)
     return env
 
 
@@ -158,7 +168,7 @@ def test_examples_run(doc: Path, tmp_path: Path) -> None:
     ]  # fmt: skip
     if not steps:
         pytest.skip(f"{doc.name} has no runnable shell or Python example")
-    env = scratch(tmp_path)
+    env = scratch(tmp_path, forked=True)
     done = subprocess.run(
         [sys.executable, "-P", "-c", RUNNER, steps_file(tmp_path, steps)], cwd=tmp_path, env=env,
         capture_output=True, text=True, timeout=900, check=False,

@@ -20,8 +20,9 @@ What differs from an exec'd child, by construction and checked at the zygote's s
   BLAS/OpenMP, LangChain/LangSmith/LangGraph, OpenTelemetry, ``TZ``) must equal the zygote's, or the
   child is exec'd as before (``Child`` falls back to ``subprocess`` itself);
 - the string hash seed is the zygote's (shared by its children), where each exec'd child draws its own.
-Only the ``-P -m cli.main`` form goes through the zygote; the console script ``kassist`` (docs, wheel,
-demo and newcomer tests) is always exec'd.
+Only the ``-P -m cli.main`` form goes through the zygote. The docs examples' ``kassist`` (a shell runs
+it) asks a zygote of its own through tests/zygote_client.py (``serving``), which compares the same
+things; the console script ``kassist`` itself (wheel, demo and newcomer tests) is always exec'd.
 """
 
 from __future__ import annotations
@@ -29,45 +30,41 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from zygote_server import process_attributes
+from zygote_server import process_attributes, start_values
 
 SERVER = Path(__file__).with_name("zygote_server.py")
+CLIENT = Path(__file__).with_name("zygote_client.py")
 ENTRY = ("-P", "-m", "cli.main")
-# Read at interpreter start or by the preloaded modules' import: a child whose value differs is exec'd.
-START_VARIABLES = ("PYTHON", "LANG", "LC_", "OPENBLAS", "GOTO_NUM_THREADS", "OMP_", "MKL_", "LANGCHAIN",
-                   "LANGSMITH", "LANGGRAPH", "OTEL_", "TZ")  # fmt: skip
 # The zygote leans on CPython internals (Popen._execute_child's parameters, runpy's module runner):
 # on another Python every child is exec'd - slow, never wrong.
 SUPPORTED = sys.version_info[:2] == (3, 11)
 
 
-def _start_values(env: Mapping[str, str], read: Sequence[str] = ()) -> dict[str, str | None]:
-    """The variables a child's start reads: START_VARIABLES by prefix, and the ones the zygote's
-    preload was seen reading (``read``), so a variable a library reads at import needs no list entry."""
-    named: dict[str, str | None] = {k: v for k, v in env.items() if k.startswith(START_VARIABLES)}
-    return named | {k: env.get(k) for k in read}
-
-
 class Zygote:
-    """The running fork server of this process; requests go over one SOCK_SEQPACKET pair, each with
-    a fresh socket pair of its own for the child's pid and exit status."""
+    """A running fork server of this process; requests go over one SOCK_SEQPACKET pair, each with
+    a fresh socket pair of its own for the child's pid and exit status. It also takes zygote_client's
+    requests on the Unix socket ``path`` (in a folder of its own, mode 0700)."""
 
     def __init__(self, env: Mapping[str, str]) -> None:
         self.env = dict(env)
         self.pid_of_owner = os.getpid()
         self.lock = threading.Lock()
+        self.path = Path(tempfile.mkdtemp(prefix="kz-")) / "s"  # a short path: 107 bytes at most
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.proc = subprocess.Popen(
-            [sys.executable, "-P", str(SERVER), str(theirs.fileno())], env=self.env, pass_fds=[theirs.fileno()],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            [sys.executable, "-P", str(SERVER), str(theirs.fileno()), str(self.path)], env=self.env,
+            pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip
         theirs.close()
         self.control = mine
@@ -86,7 +83,7 @@ class Zygote:
 
     def fits(self, env: Mapping[str, str]) -> bool:
         return (
-            _start_values(env, self.read) == _start_values(self.env, self.read)
+            start_values(env, self.read) == start_values(self.env, self.read)
             and process_attributes() == self.attributes
         )
 
@@ -103,9 +100,14 @@ class Zygote:
             self.proc.wait()
         if self.proc.stderr:
             self.proc.stderr.close()
+        shutil.rmtree(self.path.parent, ignore_errors=True)
+
+    def alive(self) -> bool:
+        return self.pid_of_owner == os.getpid() and self.proc.poll() is None
 
 
 _zygote: Zygote | None = None
+_others: list[Zygote] = []  # serving's and started's, tried after the first when it does not fit
 _zygote_lock = threading.Lock()
 
 
@@ -113,12 +115,47 @@ def zygote(env: Mapping[str, str]) -> Zygote:
     """This process's zygote, started on first use with ``env`` (a forked process starts its own)."""
     global _zygote
     with _zygote_lock:
-        if _zygote is None or _zygote.pid_of_owner != os.getpid() or _zygote.proc.poll() is not None:
+        if _zygote is None or not _zygote.alive():
             _zygote = Zygote(env)
             import atexit
 
             atexit.register(_zygote.stop)
         return _zygote
+
+
+def _fitting(env: Mapping[str, str]) -> Zygote | None:
+    """The first of this process's zygotes whose children ``env`` fits: the first zygote, then the others."""
+    if zygote(env).fits(env):
+        return zygote(env)
+    return next((z for z in _others if z.alive() and z.fits(env)), None)
+
+
+def serving(env: Mapping[str, str]) -> Path:
+    """The socket of a zygote whose children ``env`` fits (the first zygote, started with ``env`` if
+    none runs; else one more, kept for the process): the docs examples' shells reach it through
+    tests/zygote_client.py, which exec's its command where the zygote says a child would differ."""
+    found = _fitting(env)
+    if found is None:
+        with _zygote_lock:
+            found = Zygote(env)
+            _others.append(found)
+            import atexit
+
+            atexit.register(found.stop)
+    return found.path
+
+
+@contextmanager
+def started(env: Mapping[str, str]) -> Iterator[Zygote]:
+    """A zygote of the caller's own for the block, started now (with this process's signal dispositions
+    and limits), tried by ``Child`` after the first; stopped at the end."""
+    z = Zygote(env)
+    _others.append(z)
+    try:
+        yield z
+    finally:
+        _others.remove(z)
+        z.stop()
 
 
 class Child(subprocess.Popen[Any]):
@@ -140,7 +177,8 @@ class Child(subprocess.Popen[Any]):
         plain = preexec_fn is None and not pass_fds and not shell and executable is None and close_fds
         plain = plain and restore_signals and gid is None and gids is None and uid is None and umask < 0
         plain = plain and SUPPORTED
-        if argv is None or argv[:4] != [sys.executable, *ENTRY] or not plain or not zygote(env).fits(env):
+        forks = None if argv is None or argv[:4] != [sys.executable, *ENTRY] or not plain else _fitting(env)
+        if forks is None:
             return super()._execute_child(  # type: ignore[misc,no-any-return]
                 args, executable, preexec_fn, close_fds, pass_fds, cwd, env, startupinfo, creationflags,
                 shell, p2cread, p2cwrite, c2pread, c2pwrite, errread, errwrite, restore_signals, gid, gids,
@@ -157,7 +195,7 @@ class Child(subprocess.Popen[Any]):
             errwrite if errwrite != -1 else 2,
         ]
         try:
-            zygote(env).request(message, [theirs.fileno(), *stdio])
+            forks.request(message, [theirs.fileno(), *stdio])
         finally:
             theirs.close()
         self._zconn = mine

@@ -4,7 +4,13 @@ It imports the third-party modules of PRELOAD with one thread and no module of o
 the variables its imports read and its process attributes, which the test's side compares before
 every spawn), then forks a child per request read from FD; see tests/zygote.py for what a child is
 and what differs from an exec'd one. Its own file, as it is its own program: nothing here runs in
-the test's process but the constants and ``process_attributes``.
+the test's process but the constants, ``start_values`` and ``process_attributes``.
+
+``python -P tests/zygote_server.py FD PATH``: it also listens on the Unix socket PATH for
+``tests/zygote_client.py``: the ``kassist`` command of the docs examples,
+which a shell runs, so no test's ``Child`` is there to ask. Such a request carries what the test's
+side would have compared (the client's environment, process attributes, session and process group);
+the zygote compares it here and answers ``exec`` when a forked child would differ from an exec'd one.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import socket
 import sys
 import threading
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -34,27 +40,48 @@ PRELOAD = (
     "rich.table", "markdown_it", "detect_secrets.core.plugins.util", "snowballstemmer", "pydantic",
     "stdnum", "psycopg", "psycopg_pool", "httpx", "orjson",
 )  # fmt: skip
+# Read at interpreter start or by the preloaded modules' import: a child whose value differs is exec'd.
+START_VARIABLES = ("PYTHON", "LANG", "LC_", "OPENBLAS", "GOTO_NUM_THREADS", "OMP_", "MKL_", "LANGCHAIN",
+                   "LANGSMITH", "LANGGRAPH", "OTEL_", "TZ")  # fmt: skip
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")  # OpenBLAS's own order
 # What an exec'd child inherits from the test at spawn, and a forked one from the zygote at its start.
 RLIMITS = ("RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_AS", "RLIMIT_CORE", "RLIMIT_NPROC", "RLIMIT_STACK")
 
 
+# subprocess (restore_signals) and every Python's start set these two themselves: never compared.
+RESET_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ)
+
+
+def start_values(env: Mapping[str, str], read: Sequence[str] = ()) -> dict[str, str | None]:
+    """The variables a child's start reads: START_VARIABLES by prefix, and the ones the zygote's
+    preload was seen reading (``read``), so a variable a library reads at import needs no list entry."""
+    named: dict[str, str | None] = {k: v for k, v in env.items() if k.startswith(START_VARIABLES)}
+    return named | {k: env.get(k) for k in read}
+
+
 def process_attributes() -> dict[str, Any]:
-    """umask, resource limits and blocked signals: a test that changes them before a spawn must not get a
-    child with the zygote's (umask from /proc, not os.umask: reading that one means setting it)."""
+    """umask, resource limits, blocked and ignored signals: a test that changes them before a spawn
+    must not get a child with the zygote's (umask from /proc, not os.umask: reading that one means
+    setting it). An ignored signal stays ignored across exec (an xdist worker ignores SIGINT, so do its
+    children); a handled one is reset to the default there, and Python's start installs its own."""
     with open("/proc/self/status") as status:
-        umask = next((line.split()[1] for line in status if line.startswith("Umask:")), "")
+        fields = dict(line.split(":", 1) for line in status if line.startswith(("Umask:", "SigIgn:")))
+    ignored = int(fields.get("SigIgn", "0").strip(), 16)
     limits = {name: list(resource.getrlimit(getattr(resource, name))) for name in RLIMITS}
     return {
-        "umask": umask,
+        "umask": fields.get("Umask", "").strip(),
         "limits": limits,
         "blocked": sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, [])),
+        "ignored": [s for s in range(1, 65) if ignored >> (s - 1) & 1 and s not in RESET_SIGNALS],
     }
 
 
-def _serve(control: socket.socket) -> dict[str, Any]:
-    """Fork a child per request until the owner closes ``control``; returns only in a child, after
-    its process group, standard streams, working directory and environment are set."""
+def _serve(
+    control: socket.socket, listener: socket.socket, refusal: Callable[[dict[str, Any]], str]
+) -> dict[str, Any]:
+    """Fork a child per request until the owner closes ``control`` (and per client of ``listener``
+    ``refusal`` lets through); returns only in a child, after its process group, standard streams,
+    working directory and environment are set."""
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
     signal.set_wakeup_fd(wake_w)
@@ -66,7 +93,7 @@ def _serve(control: socket.socket) -> dict[str, Any]:
 
     while True:
         conns = {c.fileno(): (pid, c) for pid, c in [*running.items(), *reported.items()]}
-        waited: list[Any] = [control, wake_r, *conns]
+        waited: list[Any] = [control, wake_r, *conns, listener]
         ready, _, _ = select.select(waited, [], [])
         if wake_r in ready:
             os.read(wake_r, 4096)
@@ -94,13 +121,19 @@ def _serve(control: socket.socket) -> dict[str, Any]:
                     os.waitpid(pid, 0)
                 elif running.pop(pid, None) is not None:
                     orphans.add(pid)
-        if control not in ready:
+        if listener in ready:
+            accepted = _client_request(listener, refusal)
+            if accepted is None:
+                continue
+            request, conn_fd, stdio = accepted
+        elif control in ready:
+            data, fds, _, _ = socket.recv_fds(control, 1 << 20, 8)
+            if not data:  # the owner closed its end (or died)
+                os._exit(0)
+            request = json.loads(data)
+            conn_fd, stdio = fds[0], fds[1:4]
+        else:
             continue
-        data, fds, _, _ = socket.recv_fds(control, 1 << 20, 8)
-        if not data:  # the owner closed its end (or died)
-            os._exit(0)
-        request = json.loads(data)
-        conn_fd, stdio = fds[0], fds[1:4]
         sys.stdout.flush()
         sys.stderr.flush()
         gc.freeze()  # the zygote's objects stay out of the child's collections: fewer pages copied on write
@@ -108,7 +141,7 @@ def _serve(control: socket.socket) -> dict[str, Any]:
         if pid == 0:
             signal.set_wakeup_fd(-1)
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            for c in [control, *running.values(), *reported.values()]:
+            for c in [control, *running.values(), *reported.values(), listener]:
                 c.detach()  # their descriptors are closed below; the objects must not close them again
             gc.enable()  # as in a fresh interpreter (the zygote collects nothing: its heap stays shared)
             _child_setup(request, conn_fd, stdio)
@@ -116,8 +149,40 @@ def _serve(control: socket.socket) -> dict[str, Any]:
         for fd in stdio:
             os.close(fd)
         conn = socket.socket(fileno=conn_fd)
-        conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+        try:
+            conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+        except OSError:  # its asker went away before it knew the child: nobody would wait for it
+            os.kill(pid, signal.SIGKILL)
+            conn.close()
+            orphans.add(pid)
+            continue
         running[pid] = conn
+
+
+def _client_request(
+    listener: socket.socket, refusal: Callable[[dict[str, Any]], str]
+) -> tuple[dict[str, Any], int, list[int]] | None:
+    """A zygote_client's request: its message and standard streams, or None after telling it to exec
+    (``refusal``'s reason) or when it went away."""
+    conn, _ = listener.accept()
+    fds: list[int] = []
+    try:
+        conn.settimeout(10)  # the client sends at once; a stuck one must not stop the zygote
+        data, fds, _, _ = socket.recv_fds(conn, 1 << 20, 4)
+        request = json.loads(data) if data else {}
+        why = "no request" if len(fds) != 3 or not request else refusal(request)
+        if why:
+            conn.sendall(json.dumps({"exec": why}).encode() + b"\n")
+    except (OSError, ValueError):
+        why = "the request did not come"
+    if why:
+        for fd in fds:
+            os.close(fd)
+        conn.close()
+        return None
+    conn.settimeout(None)
+    request |= {"new_session": False, "group": request["pgid"]}  # in the client's group, as exec'd
+    return request, conn.detach(), fds
 
 
 def _child_setup(request: dict[str, Any], conn_fd: int, stdio: list[int]) -> None:
@@ -197,8 +262,9 @@ def _ours() -> set[str]:
     }
 
 
-def _start(control: socket.socket) -> None:
-    """Preload the third-party modules with no thread left running, and say so (or why not)."""
+def _start(control: socket.socket, listener: socket.socket) -> Callable[[dict[str, Any]], str]:
+    """Preload the third-party modules with no thread left running, and say so (or why not); returns
+    the check of a zygote_client's request: why its child would differ from an exec'd one, or ''."""
     base = dict(os.environ)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # loaded with one thread; the child sets its count
     gc.disable()  # no collection leaves holes in the pages the children share with the zygote
@@ -212,19 +278,26 @@ def _start(control: socket.socket) -> None:
         fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
         if ours or threads != 1 or threading.active_count() != 1:
             raise RuntimeError(f"not fork-safe: our modules {ours[:5]}, {threads} threads")
-        if [fd for fd in fds if fd > 2 and fd != control.fileno()][1:]:  # the listing's own descriptor
+        kept = [control.fileno(), listener.fileno()]
+        if [fd for fd in fds if fd > 2 and fd not in kept][1:]:  # the listing's own descriptor
             raise RuntimeError(f"the preload left descriptors open: {fds}")
     except Exception as exc:  # reported to the test that started us
         control.send(json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode())
         os._exit(1)
     os.environ.clear()
     os.environ.update(base)
-    ready = {
-        "ready": True,
-        "read": sorted(seen - {"OPENBLAS_NUM_THREADS"}),
-        "attributes": process_attributes(),
-    }
-    control.send(json.dumps(ready).encode())
+    read, attributes = sorted(seen - {"OPENBLAS_NUM_THREADS"}), process_attributes()
+    control.send(json.dumps({"ready": True, "read": read, "attributes": attributes}).encode())
+    mine = start_values(base, read)
+
+    def refusal(request: dict[str, Any]) -> str:
+        if request.get("sid") != os.getsid(0):  # its process group is out of our children's reach
+            return "another session"
+        if start_values(request.get("env", {}), read) != mine:
+            return "start-up variables differ"
+        return "" if request.get("attributes") == attributes else "process attributes differ"
+
+    return refusal
 
 
 class _Reading(os._Environ):  # type: ignore[misc,name-defined,type-arg]
@@ -250,8 +323,11 @@ class _Reading(os._Environ):  # type: ignore[misc,name-defined,type-arg]
 def _main() -> None:
     control = socket.socket(fileno=int(sys.argv[1]))
     zygote_main = sys.modules["__main__"]  # this file's module, kept: its functions run in the child  # noqa: F841
-    _start(control)
-    request = _serve(control)  # returns in a forked child only
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    listener.bind(sys.argv[2])  # listening before the test's side hears "ready"
+    listener.listen(64)
+    refusal = _start(control, listener)
+    request = _serve(control, listener, refusal)  # returns in a forked child only
     sys.argv = ["-m", *request["argv"][4:]]  # runpy puts the module's path first, as `python -m` does
     sys.orig_argv = list(request["argv"])
     sys.modules["__main__"] = types.ModuleType("__main__")
@@ -259,13 +335,17 @@ def _main() -> None:
 
     try:
         runpy._run_module_as_main("cli.main", alter_argv=True)  # type: ignore[attr-defined]
-    except (SystemExit, KeyboardInterrupt):
+    except SystemExit:
         raise
     except BaseException as exc:  # printed as `python -m` prints it: without this file's frames
         tb = exc.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
             tb = tb.tb_next
+        exc.__traceback__ = tb  # the hook prints the exception's own traceback, not the one it is given
         sys.excepthook(type(exc), exc, tb)
+        if isinstance(exc, KeyboardInterrupt):  # Python's own end for it: killed by SIGINT after exiting
+            sys.excepthook = lambda *_: None  # printed already
+            raise
         raise SystemExit(1) from None
 
 
