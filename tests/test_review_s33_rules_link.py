@@ -38,11 +38,6 @@ from server.runs.service import RunsService
 LENIENT = "enabled = []\nneeds_review_failure_share = 1.0\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: a rules file is judged the tenant's by where it resolves at the read; "
-    "swapped for a link out of the root after the create, it sets the run's bar in full",
-)
 def test_a_rules_file_swapped_for_a_link_out_of_the_root_does_not_lower_the_bar(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

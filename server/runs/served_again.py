@@ -12,6 +12,7 @@ from graph.ingestion.jobs import JobRecord
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import Settings
+from server.roles import approves
 from server.runs import uploads
 from server.runs.config import RunsConfig
 from server.thread_owner import run_owner
@@ -21,12 +22,13 @@ def reads_or_sends(job: JobRecord) -> bool:
     """Whether carrying out ``job``'s request starts work that reads the run's files or sends its
     notification, and so meets the served-run rules again (:func:`served_refusal`): not a cancel,
     and no review decision but approve (the review reads any other value as a rejection: the run
-    ends at record_decision, reading and sending nothing; refused, it waited for good: h9 s32 #8).
+    ends at record_decision, reading and sending nothing; refused, it waited for good: h9 s32 #8),
+    read as the review node reads it (:func:`server.roles.approves`).
     The one reading for the worker (the request it carries out) and the console's Approve (the
     request it is about to claim)."""
     if job.cancel_requested:
         return False
-    return job.decision is None or job.decision.get("decision") == "approve"
+    return job.decision is None or approves(job.decision)
 
 
 def served_folder(res: Resources, config: RunsConfig, job: JobRecord) -> Path | None:
