@@ -183,6 +183,17 @@ def tenants_file(path: str, env: Mapping[str, str]) -> bool:
     return named.is_relative_to(root) or _inside(path, root)
 
 
+def check_client_settings(settings: Settings) -> None:
+    """Refuse what only the server sets in a client's settings: ``uploaded``, the runs API's upload
+    route's mark for the folder it wrote (h11 s33 #7). langgraph dev's door (:func:`input_refusal`)
+    and the graph's begin node, for settings a client sent, both ask."""
+    if settings.uploaded:
+        raise ServedRunRefused(
+            "settings.uploaded is set by the server for the files uploaded to it; leave it out "
+            "(send files with POST /v1/runs/uploads)"
+        )
+
+
 def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None = None) -> None:
     """Refuse ``settings`` a client of ``tenant`` may not ask of this server."""
     # Without a tenant the whole root is checked (a run of no tenant reads nothing of a tenant's:
@@ -259,9 +270,8 @@ def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str
         return f"{where}: {first['msg']}"
     if settings == Settings():
         return None
-    if settings.uploaded:  # the runs API's upload route sets it for the folder it wrote (h11 s33 #7)
-        return "settings.uploaded is set by the server for the files uploaded to it; leave it out"
     try:
+        check_client_settings(settings)
         check_served(settings, env, tenant)
     except ServedRunRefused as exc:
         return str(exc)
