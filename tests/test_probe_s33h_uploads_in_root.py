@@ -34,11 +34,6 @@ class Sent:
     file: BinaryIO
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #8: KASSIST_UPLOADS_DIR inside a tenant's KASSIST_INGEST_ROOT folder: another tenant's "
-    "uploads are that tenant's path-run folder",
-)
 def test_uploads_inside_a_tenants_ingestion_folder_are_refused(tmp_path: Path) -> None:
     root = tmp_path / "srv"
     (root / "acme").mkdir(parents=True)

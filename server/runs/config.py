@@ -117,9 +117,20 @@ class RunsConfig:
         except ValueError as exc:
             raise RunsConfigError(str(exc)) from None
         lease = _number(env, LEASE_ENV, 30.0, 1.0, 3600.0)
+        ingest_root = _folder(env, INGEST_ROOT_ENV, root) if root else None
+        uploads_dir = _folder(env, UPLOADS_ENV, ".kassist/uploads")
+        if ingest_root is not None and (
+            uploads_dir.is_relative_to(ingest_root) or ingest_root.is_relative_to(uploads_dir)
+        ):
+            # Every tenant's uploads inside a folder path runs read: a tenant's member ingested
+            # another tenant's uploaded documents by their folder's path (h11 s33 #8).
+            raise RunsConfigError(
+                f"{UPLOADS_ENV} ({uploads_dir}) and {INGEST_ROOT_ENV} ({ingest_root}) overlap: every "
+                "tenant's uploads would be a folder some tenant's path runs may read; give them separate folders"
+            )
         return cls(
-            ingest_root=_folder(env, INGEST_ROOT_ENV, root) if root else None,
-            uploads_dir=_folder(env, UPLOADS_ENV, ".kassist/uploads"),
+            ingest_root=ingest_root,
+            uploads_dir=uploads_dir,
             upload_max_bytes=int(_number(env, UPLOAD_MAX_ENV, 100e6, 1, 1e12)),
             lease_s=lease,
             poll_s=_number(env, POLL_ENV, min(2.0, lease / 2), 0.05, 3600.0),
