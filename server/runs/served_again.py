@@ -39,16 +39,35 @@ def served_folder(res: Resources, config: RunsConfig, job: JobRecord) -> Path | 
     settings = _settings(res, job)
     if settings is None:
         return None
-    source = Path(settings.source)
-    if source.parent == uploads.tenant_folder(config.uploads_dir, job.tenant_id):
-        return source
     try:
-        return config.root_for(job.tenant_id)
+        return _root(config, job, settings)
     except ServedRunRefused:
         return None  # served_refusal refuses its start
 
 
+def served_refusal(res: Resources, config: RunsConfig, job: JobRecord) -> str | None:
+    """Why ``job``'s run may not start now, or None: its registered settings against the rules of its
+    creation (a run of the command line is the operator's, as it was: :func:`_settings`)."""
+    settings = _settings(res, job)
+    if settings is None:
+        return None
+    try:
+        root = _root(config, job, settings)
+        if root is None:
+            raise ServedRunRefused(f"this server ingests no server-side folders ({INGEST_ROOT_ENV})")
+        check_served(settings, {**config.env, INGEST_ROOT_ENV: str(root)})
+    except ServedRunRefused as exc:
+        return str(exc)
+    return None
+
+
 def _settings(res: Resources, job: JobRecord) -> Settings | None:
+    """The settings of ``job``'s run if it is a served run, else None. A served run is one the runs
+    API accepted (settings in its request row) or a ``langgraph dev`` thread's (its head records an
+    owner; resumed through the runs API its request holds no settings, and its nodes check only
+    under an authenticated user). Registered at the run's first start; before it, the request's (what
+    the first start registers); registered without settings (never begun): None, its own first
+    start's nodes check the rules."""
     reg = res.runs.for_tenant(job.tenant_id).registration(job.run_id)
     if job.settings is None and (reg is None or run_owner(res.saver, job.tenant_id, job.run_id) is None):
         return None
@@ -57,29 +76,10 @@ def _settings(res: Resources, job: JobRecord) -> Settings | None:
     return Settings.model_validate(job.settings) if job.settings is not None else None
 
 
-def served_refusal(res: Resources, config: RunsConfig, job: JobRecord) -> str | None:
-    """Why ``job``'s run may not start now, or None: its registered settings against the rules of its
-    creation. A served run is one the runs API accepted (settings in its request row) or a
-    ``langgraph dev`` thread's (its head records an owner; resumed through the runs API its request
-    holds no settings, and its nodes check only under an authenticated user). A run of the command
-    line is the operator's, as it was."""
-    reg = res.runs.for_tenant(job.tenant_id).registration(job.run_id)
-    if job.settings is None and (reg is None or run_owner(res.saver, job.tenant_id, job.run_id) is None):
-        return None
-    # Registered at the run's first start; before it, the request's (what the first start registers).
-    if reg is not None and reg.settings:
-        settings = reg.settings
-    elif job.settings is not None:
-        settings = Settings.model_validate(job.settings)
-    else:  # registered without settings (never begun): its own first start's nodes check the rules
-        return None
+def _root(config: RunsConfig, job: JobRecord, settings: Settings) -> Path | None:
+    """The folder a served run's files are under: its upload, or its tenant's folder of the ingestion
+    root (None: no root configured; ServedRunRefused: the tenant has no folder of its own)."""
     source = Path(settings.source)
-    upload = source.parent == uploads.tenant_folder(config.uploads_dir, job.tenant_id)
-    try:
-        root = source if upload else config.root_for(job.tenant_id)
-        if root is None:
-            raise ServedRunRefused(f"this server ingests no server-side folders ({INGEST_ROOT_ENV})")
-        check_served(settings, {**config.env, INGEST_ROOT_ENV: str(root)})
-    except ServedRunRefused as exc:
-        return str(exc)
-    return None
+    if source.parent == uploads.tenant_folder(config.uploads_dir, job.tenant_id):
+        return source
+    return config.root_for(job.tenant_id)
