@@ -199,3 +199,16 @@ def test_the_index_records_sources_checks_them_in_the_write_and_migrates_old_row
             await akb.check_source("up", UPLOADS)
 
     asyncio.run(through_async())
+
+
+def test_a_folder_is_one_source_however_its_run_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A graph run's input may name its folder relative to the working directory (README's example);
+    # `kassist kb ingest` resolves it: both are one source, not "another folder of that name".
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "docs")
+    monkeypatch.chdir(tmp_path)
+    records = {Settings(source=s).source_record for s in ("docs", str(tmp_path / "docs"), "link/", "./docs")}
+    assert records == {str((tmp_path / "docs").resolve())}
+    assert Settings(source="docs", uploaded=True).source_record == UPLOADS

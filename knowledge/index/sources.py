@@ -12,6 +12,7 @@ folder's that runs into its collection next, which is what every folder run did 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import PurePath
 
@@ -33,8 +34,10 @@ class CollectionMirrorsAnother(KnowledgeIndexError, ValueError):
 
 
 def run_source(folder: str, *, uploaded: bool) -> str:
-    """The record of a run's source: :data:`UPLOADS` for an upload's folder, else the folder."""
-    return UPLOADS if uploaded else folder
+    """The record of a run's source: :data:`UPLOADS` for an upload's folder, else the folder as an
+    absolute path without links (a graph run's input may name it relative to the working directory,
+    ``kassist ingest`` resolves it: one folder, one record)."""
+    return UPLOADS if uploaded else os.path.realpath(folder)
 
 
 def owns(source: str, recorded: str | None) -> bool:
