@@ -45,15 +45,17 @@ SERVER_RULES = AuditRules()
 """The server's own bar for a run whose rules file a tenant can write: the defaults."""
 
 
-def rules_at(path: str | None) -> AuditRules:
+def rules_at(path: str | None, *, served: bool = False) -> AuditRules:
     """The rules a run's documents are audited and its review is judged with: the file's, or the
     defaults. A file under the ingestion root is a tenant's (every served run's is there, and a
     tenant writes it): its rules only add to the server's (:func:`stricter`), so a tenant's own file
     cannot spare its run the admin's review (review s32 r1 L1: ``enabled = []`` and a failure share
-    of 1.0 did). The command line's operator names a file of their own and keeps full control."""
+    of 1.0 did). So is a ``served`` run's file wherever it is (a run the server names a folder for:
+    graph/ingestion/served.served_folder). The command line's operator names a file of their own
+    and keeps full control."""
     if not path:
         return _rules(None, tenants=False)
-    return _rules(path, tenants=tenants_file(path, os.environ))
+    return _rules(path, tenants=served or tenants_file(path, os.environ))
 
 
 @lru_cache(maxsize=8)
@@ -130,18 +132,25 @@ def _check_rules_file(path: str) -> None:
         )
 
 
-def audit_document(document: Document, rules_path: str | None, today: date) -> str:
+def audit_document(document: Document, rules_path: str | None, today: date, *, served: bool = False) -> str:
     """The document's audit (findings and signature) as JSON for the manifest."""
     from knowledge.audit import audit_document as audit
 
     metadata = {**document.metadata, "title": document.title}
     result = audit(
-        document.doc_id, document.source_path, document.text, metadata, rules_at(rules_path), today=today
+        document.doc_id,
+        document.source_path,
+        document.text,
+        metadata,
+        rules_at(rules_path, served=served),
+        today=today,
     )
     return result.model_dump_json()
 
 
-def findings(rows: Iterable[dict[str, Any]], rules_path: str | None) -> list[Finding]:
+def findings(
+    rows: Iterable[dict[str, Any]], rules_path: str | None, *, served: bool = False
+) -> list[Finding]:
     """Every finding of the run: each document's, then the cross-document rules'.
 
     Audits are read one at a time and only what the cross-document rules need is kept, with the
@@ -156,7 +165,7 @@ def findings(rows: Iterable[dict[str, Any]], rules_path: str | None) -> list[Fin
         found += audit.findings
         minhash = np.asarray(audit.signature.minhash, dtype=np.uint64)
         entries.append((audit.doc_id, audit.path, audit.signature.model_copy(update={"minhash": minhash})))
-    return found + audit_collection(entries, rules_at(rules_path))
+    return found + audit_collection(entries, rules_at(rules_path, served=served))
 
 
 def severity_counts(found: list[Finding]) -> dict[str, int]:
@@ -168,9 +177,11 @@ def severity_counts(found: list[Finding]) -> dict[str, int]:
     return {severity: n for severity, n in counts.items() if n}
 
 
-def reasons(found: list[Finding], *, failed: int, total: int, rules_path: str | None) -> list[str]:
+def reasons(
+    found: list[Finding], *, failed: int, total: int, rules_path: str | None, served: bool = False
+) -> list[str]:
     """Why the run needs a person's review (the audit's rules decide), empty if it does not."""
-    return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path))
+    return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path, served=served))
 
 
 def render_report(
