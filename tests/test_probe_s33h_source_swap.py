@@ -81,11 +81,6 @@ def test_a_folder_swapped_for_another_tenants_after_discover_is_not_read(
         res.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h11 s33 #1 (command line): kassist ingest of a tenant-writable folder reads the folder "
-    "swapped for a link to another tenant's after discover",
-)
 def test_the_command_lines_run_does_not_follow_its_folder_swapped_after_discover(tmp_path: Path) -> None:
     """The same swap under the run ``kassist ingest <folder> --tenant acme`` makes (``execute`` with
     the folder resolved, as cli/ingest.py registers it; the swap made between nodes by the runner's own

@@ -38,11 +38,6 @@ from server.runs.service import RunsService
 SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: kassist runs resume carries a served run on without the folder it may "
-    "read: a folder its member swapped for a link to another tenant's is read",
-)
 def test_the_command_lines_resume_of_a_served_run_reads_no_other_tenants_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

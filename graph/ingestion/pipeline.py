@@ -141,7 +141,10 @@ def prepare(work: Work) -> Prepared:
             tenant_id=work.tenant,
             collection=work.collection,
             max_bytes=work.max_bytes,
-            within=work.within,
+            # A served run's folder (its tenant's), else the run's own folder as registered (the
+            # command line registers it resolved): a link put in its place after discover is refused.
+            within=work.within if work.within is not None else work.root,
+            exact=work.within is None and work.root.is_absolute(),
         )
         ready = (
             loaded

@@ -53,6 +53,7 @@ def load_file(
     root: Path | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     within: Path | None = None,
+    exact: bool = False,
 ) -> Document | DocumentError:
     """Load ``path`` (inside ``root``, default its own directory); never raises for a bad file.
 
@@ -60,7 +61,9 @@ def load_file(
     upload), resolved by the server, never from the run's settings. The file is then opened from it
     one folder at a time without following a link, the run's own folder included: ``root`` is the
     run's folder as it resolves now, and a member who replaced it by a link to another tenant's
-    folder after the run's checks moved ``root`` with it (h11 s33 #1, #2)."""
+    folder after the run's checks moved ``root`` with it (h11 s33 #1, #2). ``exact``: ``within`` is
+    the run's registered folder, resolved when it was registered (the command line's): taken as it is
+    written, so a link put where it was is refused rather than followed."""
     tenant_id, collection = validate_scope(tenant_id, collection)
     path = Path(path)
     root = Path(root) if root is not None else path.parent
@@ -73,7 +76,7 @@ def load_file(
         )
     source_path = Path(relative).as_posix()
     try:
-        return _load(path, root, source_path, tenant_id, collection, max_bytes, within)
+        return _load(path, root, source_path, tenant_id, collection, max_bytes, within, exact)
     except LoadFailure as failure:
         return DocumentError(source_path=source_path, kind=failure.kind, reason=failure.reason)
 
@@ -86,11 +89,12 @@ def _load(
     collection: str,
     max_bytes: int,
     within: Path | None = None,
+    exact: bool = False,
 ) -> Document:
     real = _resolve_inside(path, root)
     base = root.resolve()
     if within is not None:
-        base = within.resolve()
+        base = within if exact else within.resolve()
         if not real.is_relative_to(base):
             raise LoadFailure("outside_root", "resolves outside the folder this run may read")
     suffix = path.suffix.lower()
@@ -248,8 +252,8 @@ def below(real: Path, base: Path) -> tuple[str, ...] | None:
 
 def _folder_under(base: Path, parts: tuple[str, ...], base_fd: int | None = None) -> int:
     """A descriptor of ``base`` / ``parts``, each part a folder opened without following a link."""
-    if base_fd is None:
-        fd = os.open(base, os.O_RDONLY | _DIRECTORY)
+    if base_fd is None:  # a resolved path: a link at its end now was swapped in since
+        fd = os.open(base, os.O_RDONLY | _DIRECTORY | _NOFOLLOW)
     else:
         fd = os.open(".", os.O_RDONLY | _DIRECTORY, dir_fd=base_fd)
     try:
