@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+import zygote
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -37,7 +38,7 @@ def _env() -> dict[str, str]:
 
 
 def _demo(cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(DEMO, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=600)
+    return zygote.run(DEMO, cwd=cwd, env=_env(), timeout=600)  # a real process, forked: tests/zygote.py
 
 
 def _assert_killed_and_resumed(done: subprocess.CompletedProcess[str]) -> None:
@@ -59,9 +60,9 @@ def test_a_corpus_cut_short_is_written_again(tmp_path: Path) -> None:
     # What a Ctrl-C during the corpus left: some of its files, no ground truth beside the folder.
     partial = tmp_path / ".kassist" / "demo-corpus-20"
     partial.parent.mkdir()
-    made = subprocess.run(
+    made = zygote.run(
         [sys.executable, "-P", "-m", "cli.main", "demo-corpus", str(partial), "--docs", "20", "--seed", "7"],
-        cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=300,
+        cwd=tmp_path, env=_env(), timeout=300,
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
     (tmp_path / ".kassist" / "demo-corpus-20.manifest.json").unlink()
@@ -98,9 +99,9 @@ def test_ctrl_c_is_one_line_and_the_next_demo_runs(tmp_path: Path) -> None:
     # Before the child stored the run (a loaded machine) there is nothing to resume.
     assert run or said == "interrupted (Ctrl-C): `make demo` starts again", rest
     # What the line says works: the interrupted run finishes, and a new demo runs as the first would.
-    resumed = run and subprocess.run(
+    resumed = run and zygote.run(
         [sys.executable, "-P", "-m", "cli.main", "runs", "resume", run[1], "--tenant", "acme"],
-        cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=600,
+        cwd=tmp_path, env=_env(), timeout=600,
     )  # fmt: skip
     assert not resumed or resumed.returncode in (0, 3, 5), resumed.stdout + resumed.stderr
     _assert_killed_and_resumed(_demo(tmp_path))
