@@ -87,11 +87,6 @@ def test_a_tenants_rules_file_does_not_lower_the_servers_review_bar(
     assert any("critical" in why for why in outcome.state.review_reasons), outcome.state.review_reasons
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the audit's nodes (graph/ingestion/nodes.py, pipeline.py: x4's) pass no served flag yet: "
-    "/tmp/x5/audit_served_flag.patch; remove this marker with it",
-)
 def test_a_served_run_is_judged_so_whatever_the_process_environment(tmp_path: Path) -> None:
     # RunsService given its settings (RunsService.open(env=...)): the process's environment names no
     # ingestion root, the run is served all the same (review s33 r1 F3, related).

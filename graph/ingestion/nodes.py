@@ -253,11 +253,13 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import audit_step
 
     rows = run.runs.manifest(state.run_id)
-    found = audit_step.findings(rows, state.settings.audit_rules)
+    served = _within(run) is not None  # a tenant's rules file only adds to the server's (audit_step)
+    found = audit_step.findings(rows, state.settings.audit_rules, served=served)
     c = state.counters
     why = audit_step.reasons(
-        found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules
-    )
+        found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules,
+        served=served,
+    )  # fmt: skip
     counts = audit_step.severity_counts(found)
     summary = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no findings"
     return {
@@ -283,7 +285,8 @@ def store_report(
 
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
-    found = audit_step.findings(run.runs.manifest(state.run_id), state.settings.audit_rules)
+    served = _within(run) is not None
+    found = audit_step.findings(run.runs.manifest(state.run_id), state.settings.audit_rules, served=served)
     bodies = audit_step.render_report(
         run_id=state.run_id,
         tenant_id=run.tenant,
