@@ -63,3 +63,27 @@ def test_the_command_lines_run_follows_the_operators_link(tmp_path: Path) -> Non
     acme, _ = _tenants(tmp_path)
     names = [Path(p).name for p in walk_files(acme / "docs") if isinstance(p, Path)]
     assert names == ["payroll-2026-ceo-salary.md"]
+
+
+def test_the_served_folder_is_in_no_checkpoints_metadata(tmp_path: Path) -> None:
+    # The server's folder confines the run's reads; it is not written where thread readers see it
+    # (review s33 r1 F10: LangGraph copies scalar configurable values into checkpoint metadata).
+    from graph.ingestion.resources import Resources
+    from graph.ingestion.runner import execute
+    from graph.ingestion.state import Settings
+
+    docs = tmp_path / "root" / "acme" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "a.md").write_text("# A\n\nhello\n")
+    res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        settings = Settings(source=str(docs), collection="c", embedder="hashing")
+        out = execute(res, "acme", "m1", settings=settings, within=tmp_path / "root" / "acme")
+        assert out.state.status == "completed"
+        saver = res.saver.for_tenant("acme")
+        tuples = list(saver.list({"configurable": {"thread_id": "m1", "checkpoint_ns": ""}}))
+        assert tuples
+        for t in tuples:
+            assert str(tmp_path / "root" / "acme") not in repr(t.metadata), t.metadata
+    finally:
+        res.close()

@@ -227,7 +227,10 @@ def _execute(
         # (a server whose workers serve one database, a test's database, a second server in-process).
         config = bind(config_for(tenant, run_id, max_steps), res)
         if within is not None:
-            config["configurable"][SERVED_FOLDER_KEY] = str(within)
+            # A Path, not its text: LangGraph and our codec copy a run's scalar configurable values
+            # into every checkpoint's metadata, and the server's folder is no reader's business
+            # (review s33 r1 F10).
+            config["configurable"][SERVED_FOLDER_KEY] = within
         snapshot = graph.get_state(config)
         config = _keeping_owner(config, snapshot.metadata)
         state = AgentRunState.model_validate(snapshot.values) if snapshot.values else None
