@@ -43,11 +43,6 @@ def _create(db: Path) -> list[str]:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r2 F1: tests/zygote_server.py _fresh_stdio makes a forked child's stdout buffered under "
-    "PYTHONUNBUFFERED=1 (an exec'd one's is unbuffered)",
-)
 @pytest.mark.skipif(not zygote.SUPPORTED, reason="every child is exec'd on this Python")
 def test_a_forked_child_under_pythonunbuffered_writes_as_an_execd_one(tmp_path: Path) -> None:
     env = {**child_env(), "PYTHONUNBUFFERED": "1"}

@@ -217,18 +217,27 @@ def _child_setup(request: dict[str, Any], conn_fd: int, stdio: list[int]) -> Non
 
 def _fresh_stdio() -> None:
     """sys.stdin/stdout/stderr as a fresh interpreter makes them on the new descriptors (buffered;
-    line-buffered on a terminal, stderr always; the zygote's encoding, which START_VARIABLES fix)."""
+    line-buffered on a terminal, stderr always; the zygote's encoding, which START_VARIABLES fix).
+    Under -u / PYTHONUNBUFFERED (a START_VARIABLE: the zygote's equals the child's) stdout and stderr are
+    unbuffered and write through, as CPython's create_stdio makes them; the zygote's stderr says which."""
+    unbuffered = bool(getattr(sys.__stderr__, "write_through", False))
     for name, fd, mode in (("stdin", 0, "rb"), ("stdout", 1, "wb"), ("stderr", 2, "wb")):
         old = getattr(sys, name)
+        raw = unbuffered and mode == "wb"
         try:
-            buffer = open(fd, mode, closefd=False)  # noqa: SIM115 - lives as long as the process
+            buffer = open(fd, mode, buffering=0 if raw else -1, closefd=False)  # noqa: SIM115 - lives as long as the process
         except OSError:  # a closed descriptor: Python starts with None there too
             setattr(sys, name, None)
             setattr(sys, f"__{name}__", None)
             continue
-        line = name == "stderr" or (name == "stdout" and os.isatty(fd))
+        line = not raw and (name == "stderr" or (name == "stdout" and os.isatty(fd)))
         stream = __import__("io").TextIOWrapper(
-            buffer, encoding=old.encoding, errors=old.errors, newline="\n", line_buffering=line
+            buffer,
+            encoding=old.encoding,
+            errors=old.errors,
+            newline="\n",
+            line_buffering=line,
+            write_through=raw,
         )
         setattr(sys, name, stream)
         setattr(sys, f"__{name}__", stream)

@@ -35,6 +35,7 @@ def list_source(
     collection: str,
     indexed: Sequence[tuple[str, str]],
     within: Path | None = None,
+    exact: bool = False,
 ) -> list[dict[str, Any]]:
     """The run's manifest rows: every file of the source in order, then the documents of ``indexed``
     (the collection's documents of the run's own source: knowledge/index/sources.py) whose file is
@@ -47,7 +48,7 @@ def list_source(
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     unread: list[str] = []
-    for item in walk_files(root, within):  # within: a served run's folder (walk_files)
+    for item in walk_files(root, within, exact):  # within: a served run's folder (walk_files)
         if isinstance(item, DocumentError):
             rows.append(_row(len(rows), "error", item.source_path, None, "failed", _reason(item, root)))
             if item.kind == "unreadable":  # not a link refused for where it points now: that is gone

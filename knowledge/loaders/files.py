@@ -94,7 +94,9 @@ def _load(
     real = _resolve_inside(path, root)
     base = root.resolve()
     if within is not None:
-        base = within if exact else within.resolve()
+        # exact: the registered folder's own name is not followed (a link put there since is refused
+        # by the open below); its parents, the operator's, are resolved (/tmp on macOS, a mount link).
+        base = within.parent.resolve() / within.name if exact else within.resolve()
         if not real.is_relative_to(base):
             raise LoadFailure("outside_root", "resolves outside the folder this run may read")
     suffix = path.suffix.lower()

@@ -35,7 +35,7 @@ def load_directory(
             yield load_file(item, root=root, tenant_id=tenant_id, collection=collection, max_bytes=max_bytes)
 
 
-def walk_files(root: Path, within: Path | None = None) -> Iterator[Path | DocumentError]:
+def walk_files(root: Path, within: Path | None = None, exact: bool = False) -> Iterator[Path | DocumentError]:
     """The files under ``root`` that :func:`load_directory` would load, sorted, without reading them
     (a ``DocumentError`` for what cannot be walked). The ingestion graph lists a source with this and
     loads each batch later.
@@ -44,12 +44,16 @@ def walk_files(root: Path, within: Path | None = None) -> Iterator[Path | Docume
     is then opened from it one folder at a time, no link followed, the source folder itself included.
     A source swapped for a link to another tenant's folder after the run's checks is one unreadable
     entry (the run's documents are kept, none judged gone), not a listing of that tenant's names
-    (h11 s33 #1's residual: ``load_file``'s ``within`` refused the reads, the walk listed the names)."""
+    (h11 s33 #1's residual: ``load_file``'s ``within`` refused the reads, the walk listed the names).
+    ``exact``: ``within`` is the run's registered folder, taken as written (``load_file``'s)."""
     root = Path(root)
     if not root.is_dir():
         raise NotADirectoryError(f"ingestion root {root} is not a directory")
     real_root = root.resolve()
-    base = real_root if within is None else Path(within).resolve()
+    if within is None:
+        base = real_root
+    else:  # exact: the registered folder's own name as written, its parents resolved (load_file's)
+        base = Path(within).parent.resolve() / Path(within).name if exact else Path(within).resolve()
     if below(real_root, base) is None:
         yield _error(root, root, "unreadable", "the source folder is not in the folder this run may read")
         return
