@@ -107,11 +107,6 @@ def server(tmp_path: Path):  # type: ignore[no-untyped-def]
         s.res.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: migration 3 leaves a pre-upgrade document's source NULL, read as a "
-    "folder's: a collection of uploads from before the upgrade refuses every later upload",
-)
 def test_a_collection_of_uploads_from_before_the_upgrade_takes_uploads_after_it(server: Server) -> None:
     assert server.upload("u1", "a.md", "# A\n\nFirst upload.\n", "notes").state.status == "completed"
     server.upgrade()
@@ -125,11 +120,6 @@ def test_a_collection_of_uploads_from_before_the_upgrade_takes_uploads_after_it(
     assert server.paths("notes") == ["a.md", "b.md"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: migration 3 leaves a pre-upgrade document's source NULL, owned by any "
-    "folder: a member's run of another folder removes the documents an admin's folder put there",
-)
 def test_another_folder_never_removes_a_collection_filled_before_the_upgrade(server: Server) -> None:
     assert server.folder_run(OLGA, "h1", "handbook", "handbook").state.counters.documents_indexed == 3
     server.upgrade()

@@ -170,11 +170,12 @@ def test_the_index_records_sources_checks_them_in_the_write_and_migrates_old_row
     raw(db_url, "DELETE FROM kassist_schema_versions WHERE component = 'knowledge_index' AND version >= 3")
     with KnowledgeIndex.from_url(db_url, embedder=HashingEmbedder()) as index:
         kb = index.for_tenant("acme")
-        # Unknown: a folder's, as every folder run treated them; an upload is refused.
+        # Unknown (no run's records name a writer): no run's, so none removes them as gone; a
+        # folder run is let in (it may index them again), an upload is refused (review s33 r1 F1).
         kb.check_source("hb", folder)
-        assert len(kb.documents("hb", of=folder)) == 2
+        assert kb.documents("hb", of=folder) == []
         assert kb.documents("hb", of=UPLOADS) == []
-        with pytest.raises(CollectionMirrorsAnother, match="indexed before kassist recorded sources"):
+        with pytest.raises(CollectionMirrorsAnother, match=r"no known source .* upload into another"):
             kb.check_source("hb", UPLOADS)
         kb.apply_upserts(kb.prepare_upserts(pages[:1], source=folder))
         assert {s for (s,) in raw(db_url, "SELECT source FROM kassist_kb_documents")} == {folder, None}
@@ -186,6 +187,11 @@ def test_the_index_records_sources_checks_them_in_the_write_and_migrates_old_row
             kb.apply_upserts(stale)
         assert {s for (s,) in raw(db_url, "SELECT source FROM kassist_kb_documents")} == {folder, None}
         assert "Leave rule 0." in (kb.document("p0.md", "hb", text=True).outline[0].text or "")
+        # Adopted (graph/ingestion/adoption.py): only where none is recorded yet.
+        (p0, _), (p1, _) = pages
+        kb.adopt_sources("hb", {p0.doc_id: other, p1.doc_id: folder})
+        assert {s for (s,) in raw(db_url, "SELECT source FROM kassist_kb_documents")} == {folder}
+        assert len(kb.documents("hb", of=folder)) == 2
 
     async def through_async() -> None:
         async with await AsyncKnowledgeIndex.from_url(db_url, embedder=HashingEmbedder()) as aindex:

@@ -165,7 +165,8 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
 
 @work_node("discover")
 def discover(state: AgentRunState, run: RunResources) -> Update:
-    from graph.ingestion import pipeline
+    from graph.ingestion import adoption, pipeline
+    from knowledge.index.sources import UPLOADS
 
     settings, tenant = state.settings, run.tenant
     if state.embedder_name:  # a resumed run: the model it recorded
@@ -174,11 +175,13 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
         model, reason = run.collection_embedder(settings.embedder, settings.collection)
     kb = run.index(model.name)
     # Re-checked here, at the run's start: the collection may have been filled from another source
-    # since the run was let in (knowledge/index/sources.py); refused, the run fails saying so.
+    # since the run was let in (knowledge/index/sources.py); refused, the run fails saying so. The
+    # documents a previous release indexed get their writer's source first (graph/ingestion/adoption.py).
     source = settings.source_record
+    adoption.adopt(run.shared.index(model.name), tenant, settings.collection)
     kb.check_source(settings.collection, source)
     # Only the run's own source's documents can be gone from it; an upload removes none.
-    mine = [] if settings.uploaded else kb.documents(settings.collection, of=source)
+    mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
     rows = pipeline.list_source(Path(settings.source), tenant, settings.collection, mine, _within(run))
     total = run.runs.discover(state.run_id, rows)
     batches = -(-total // settings.batch_size)

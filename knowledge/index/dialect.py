@@ -42,6 +42,7 @@ class Dialect:
     select_document: str
     select_collection_documents: str  # (doc_id, source_path, source) of a collection's documents
     collection_sources: str  # the distinct sources of a collection's documents (knowledge.index.sources)
+    adopt_source: str  # :source on :doc_id of :collection if it has none (knowledge.index.sources.adopt)
     release_held: str  # :run's held documents of :collection into search (knowledge.index.holds)
     cache_lookup: str
     cache_store: str

@@ -150,6 +150,7 @@ _SHARED: dict[str, Any] = {
         "select_document",
         "select_collection_documents",
         "collection_sources",
+        "adopt_source",
         "release_held",
         "cache_store",
         "collection_stats",

@@ -16,6 +16,7 @@ from knowledge.index.holds import HELD_ON_UPDATE, NOT_HELD
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
 from knowledge.index.holds import RELEASE as RELEASE_HELD
 from knowledge.index.rules import fts5_match, to_f32_blob
+from knowledge.index.sources import ADOPT
 from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
 from knowledge.index.status import UPDATE as UPDATE_STATUS
 from knowledge.index.status import migration as status_migration
@@ -162,6 +163,7 @@ DIALECT = Dialect(
         WHERE tenant_id = :tenant AND collection = :collection ORDER BY source_path""",
     collection_sources="""SELECT DISTINCT source FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection""",
+    adopt_source=ADOPT,
     release_held=RELEASE_HELD,
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
         WHERE tenant_id = :tenant AND embedder = :embedder

@@ -307,6 +307,12 @@ class TenantKnowledgeIndex:
         (knowledge/index/sources.py): a run's door, before anything is written."""
         self._index.run(sources.check(self._index.driver.dialect, self._tenant, collection, source))
 
+    def adopt_sources(self, collection: str, records: Mapping[str, str]) -> None:
+        """Record each document's source (doc_id -> record) where ``collection``'s document has none
+        (indexed before sources were recorded: knowledge/index/sources.py)."""
+        d = self._index.driver.dialect
+        self._index.run(sources.adopt(d, self._tenant, collection, records), write=True)
+
     def delete_document(self, collection: str, doc_id: str) -> int:
         """Remove a document's chunks; returns how many were removed (0 if it was not indexed)."""
         d = self._index.driver.dialect

@@ -163,12 +163,14 @@ class RunsService:
         """Refuse (409) a run into a collection that mirrors another source (knowledge/index/sources.py):
         a member's upload into the collection an admin filled from a folder emptied it (h9 s32 #7). Its
         run checks again when it starts: the collection may change between the two."""
+        from graph.ingestion.adoption import adopt
         from knowledge.index.errors import IndexSchemaTooNew
         from knowledge.index.sources import CollectionMirrorsAnother
 
         try:
-            kb = self.res.index("hashing").for_tenant(who.tenant_id)  # reads records only: no model loads
-            kb.check_source(settings.collection, settings.source_record)
+            index = self.res.index("hashing")  # reads and records sources only: no model loads
+            adopt(index, who.tenant_id, settings.collection)  # a previous release's documents
+            index.for_tenant(who.tenant_id).check_source(settings.collection, settings.source_record)
         except CollectionMirrorsAnother as exc:
             raise ApiError(409, str(exc), ("body", "collection")) from None
         except IndexSchemaTooNew as exc:  # the operator's to fix ("upgrade kassist"), said in one line

@@ -1,0 +1,62 @@
+"""Documents indexed before kassist recorded sources get the source of the run that last wrote them.
+
+Index migration 3 (knowledge/index/sources.py) added each document's source record, NULL for the
+documents a previous release indexed; on an upgraded database that is every collection. The truth
+is in the ingestion records beside the index (the same database): the manifest names the run that
+indexed (or found unchanged) each document, and the run's registration names its source - an
+upload's folder lies under the server's uploads folder (graph.ingestion.state.source_record).
+Every door of a run adopts its collection's unrecorded documents before it checks the source rule
+(the runs API's create, ``kassist ingest``, the graph's discover), so a collection of uploads takes
+uploads after the upgrade and another folder's run is refused as it is for any collection.
+
+A document whose writer is unknown (its runs pruned) stays NULL: it belongs to no run (none removes
+it as gone, no upload replaces it); docs/ingestion.md says how an operator settles it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from graph.ingestion.sql_sqlite import MANIFEST, RUNS
+from graph.ingestion.state import source_record
+from kassist.db.statements import Op, Stmt
+from kassist.db.tables import to_postgres
+from knowledge.index import KnowledgeIndex
+
+# The collection's unrecorded documents with every run of the collection that indexed or kept them,
+# the latest last (a document's doc_id names one path of one collection of the tenant).
+_WRITERS = f"""SELECT d.doc_id, r.source, r.settings FROM kassist_kb_documents d
+    JOIN {MANIFEST} m ON m.tenant_id = d.tenant_id AND m.doc_id = d.doc_id
+    JOIN {RUNS} r ON r.tenant_id = m.tenant_id AND r.run_id = m.run_id AND r.collection = d.collection
+    WHERE d.tenant_id = :tenant AND d.collection = :collection AND d.source IS NULL
+      AND m.outcome IN ('indexed', 'unchanged')
+    ORDER BY r.created_at, r.run_id"""
+_UNRECORDED = """SELECT 1 FROM kassist_kb_documents
+    WHERE tenant_id = :tenant AND collection = :collection AND source IS NULL LIMIT 1"""
+
+
+def _writers(backend: str, tenant: str, collection: str) -> Op[list[Any]]:
+    key = {"tenant": tenant, "collection": collection}
+    pg = backend == "postgres"
+    if not (yield Stmt(to_postgres(_UNRECORDED) if pg else _UNRECORDED, key)):
+        return []  # the usual case: one indexed read
+    return list((yield Stmt(to_postgres(_WRITERS) if pg else _WRITERS, key)))
+
+
+def _record(source: str, settings: str | None) -> str:
+    """A registered run's source record (its settings may predate the upload mark, or be None)."""
+    registered: Any = json.loads(settings) if settings else {}
+    if not isinstance(registered, dict):
+        registered = {}
+    folder = str(registered.get("source") or source)
+    return source_record(folder, uploaded=registered.get("uploaded") is True)
+
+
+def adopt(index: KnowledgeIndex, tenant: str, collection: str) -> None:
+    """Record on ``collection``'s unrecorded documents the source of the run that last wrote each
+    (nothing to do, the usual case, costs one indexed read)."""
+    rows = index.run(_writers(index.driver.dialect.backend, tenant, collection))
+    records = {str(doc_id): _record(str(source), settings) for doc_id, source, settings in rows}
+    if records:
+        index.for_tenant(tenant).adopt_sources(collection, records)
