@@ -28,11 +28,6 @@ from graph.ingestion.state import Settings
 UPLOADED = "The uploaded version of a: the office opens at ten."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: the graph's begin node takes a client's settings.uploaded (the door "
-    "refuses it since 4038aa4) and so writes its folder into a collection of uploads",
-)
 def test_a_client_cannot_call_its_folder_an_upload(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "root"
     docs = root / "acme" / "docs"

@@ -24,7 +24,13 @@ from langgraph.types import interrupt
 from graph.ingestion import registration
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.resources import RunResources, for_run
-from graph.ingestion.served import INGEST_ROOT_ENV, SERVED_FOLDER_KEY, ServedRunRefused, check_served
+from graph.ingestion.served import (
+    INGEST_ROOT_ENV,
+    SERVED_FOLDER_KEY,
+    ServedRunRefused,
+    check_client_settings,
+    check_served,
+)
 from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
 from kassist.review import ReviewDecision
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
@@ -76,6 +82,7 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
     else:
         if given is not None and AUTH_USER_KEY in conf:  # settings came from a client
             try:
+                check_client_settings(given)  # the server's own marks (settings.uploaded) are not a client's
                 check_served(given, os.environ, run.tenant)
             except ServedRunRefused as exc:  # stops before anything is registered, read or sent
                 return {"run_id": run_id, "tenant_id": run.tenant, "status": "failed",
