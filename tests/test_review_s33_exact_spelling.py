@@ -11,14 +11,13 @@ link that ``langgraph dev``'s clients name and ``kassist runs resume`` then carr
 part can have been swapped (its parents are the operator's); the command line registers the folder
 resolved, so its own fresh runs are not affected.
 
-``execute`` as code calls it (and as the command line's resume does, with the registered settings),
+Passes since 0dba54f (parents resolved; their safety for a served run's command-line resume is
+tests/test_review_s33_cli_resume_parent_swap.py's). ``execute`` as code calls it (and as the command line's resume does, with the registered settings),
 one SQLite file, no server; ~2 s."""
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
@@ -26,11 +25,6 @@ from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: f279f23's exact folder compares real paths with the folder as written: a "
-    "folder named through a link that never moved has every file refused as outside it",
-)
 def test_a_folder_named_through_a_standing_link_is_read(tmp_path: Path) -> None:
     real = tmp_path / "data"
     (real / "acme" / "docs").mkdir(parents=True)
