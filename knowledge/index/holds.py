@@ -10,6 +10,14 @@ and its last step, the hydration, skip held documents). A rejected run's documen
 index, hidden: ``kassist kb documents list`` still lists them, ``kb documents delete`` removes them,
 and the next run of their source that is let in releases what it indexes again. The library's own
 callers (``upsert_documents`` without ``hold=``) hold nothing.
+
+The library's writers also release: the sync ``upsert_documents`` without ``hold=`` and the async
+index's ``upsert_document`` (no hold) write ``held_by`` NULL on a document they change and on an
+unchanged one a run holds (HELD_ON_UPDATE with :hold NULL). No server door uses them; a program
+that calls them on a collection with a run waiting for its review lets those documents in.
+
+What search skips counts for nothing else either: the names check's words (knowledge/index/words.py)
+read no held document.
 """
 
 from __future__ import annotations

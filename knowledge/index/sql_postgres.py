@@ -215,11 +215,17 @@ DIALECT = Dialect(
     encode_vector=pg_vector_literal,
     encode_list=_encode_list,
     keyword_match=websearch_or,
-    uses_word="""SELECT text FROM kassist_kb_chunks
-        WHERE tenant_id = %(tenant)s AND text ~ %(pattern)s LIMIT 1""",
-    named_sections="""SELECT DISTINCT heading FROM kassist_kb_chunks
-        WHERE tenant_id = %(tenant)s AND (heading ILIKE %(first)s OR heading ILIKE %(inner)s)
-        UNION SELECT title FROM kassist_kb_documents WHERE tenant_id = %(tenant)s AND title ILIKE %(first)s""",
+    # Held documents neither use nor name a word (as SQLite's: knowledge/index/holds.py).
+    uses_word="""SELECT text FROM kassist_kb_chunks c
+        WHERE tenant_id = %(tenant)s AND text ~ %(pattern)s AND """
+    + to_postgres(NOT_HELD)
+    + " LIMIT 1",
+    named_sections="""SELECT DISTINCT heading FROM kassist_kb_chunks c
+        WHERE tenant_id = %(tenant)s AND (heading ILIKE %(first)s OR heading ILIKE %(inner)s) AND """
+    + to_postgres(NOT_HELD)
+    + """
+        UNION SELECT title FROM kassist_kb_documents
+        WHERE tenant_id = %(tenant)s AND title ILIKE %(first)s AND held_by IS NULL""",
     phrase_or=" or ",
     # pgvector 0.8: without iterative scans a filtered HNSW search returns at most ef_search rows
     # before filtering, so a small tenant in a big table would get few or no results.

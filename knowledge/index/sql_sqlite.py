@@ -233,11 +233,14 @@ DIALECT = Dialect(
     encode_vector=to_f32_blob,
     encode_list=_encode_list,
     keyword_match=fts5_match,
-    uses_word="""SELECT text FROM kassist_kb_chunks
-        WHERE tenant_id = :tenant AND (instr(text, :word) > 0 OR instr(text, :dotted) > 0)""",
-    named_sections="""SELECT DISTINCT heading FROM kassist_kb_chunks
-        WHERE tenant_id = :tenant AND (heading LIKE :first OR heading LIKE :inner)
-        UNION SELECT title FROM kassist_kb_documents WHERE tenant_id = :tenant AND title LIKE :first""",
+    # Held documents (knowledge/index/holds.py) neither use nor name a word: what search does not
+    # find must not steer the assistant's names check either.
+    uses_word=f"""SELECT text FROM kassist_kb_chunks c
+        WHERE tenant_id = :tenant AND (instr(text, :word) > 0 OR instr(text, :dotted) > 0) AND {NOT_HELD}""",
+    named_sections=f"""SELECT DISTINCT heading FROM kassist_kb_chunks c
+        WHERE tenant_id = :tenant AND (heading LIKE :first OR heading LIKE :inner) AND {NOT_HELD}
+        UNION SELECT title FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND title LIKE :first AND held_by IS NULL""",
     phrase_or=" OR ",
     load_matrix=f"""SELECT c.id, c.collection, c.doc_id, d.effective_date, c.embedding
         FROM kassist_kb_chunks c JOIN kassist_kb_documents d
