@@ -15,7 +15,6 @@ from graph.ingestion.head import read_head
 from graph.ingestion.jobs import DecisionTaken, JobRecord, JobStore, TenantJobStore
 from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import lease_free
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings, too_late_to_cancel
 from kassist.file_modes import warn_if_shared
@@ -24,6 +23,7 @@ from server.configurable import shown
 from server.keys import KeyResolver, Principal
 from server.runs import uploads
 from server.runs.config import RunsConfig
+from server.runs.listing import carried, runs_page
 from server.runs.models import (
     Accepted,
     CreateRun,
@@ -33,7 +33,6 @@ from server.runs.models import (
     ReportFormat,
     RunOptions,
     RunPage,
-    RunSummary,
     RunView,
 )
 from server.runs.names import (
@@ -42,8 +41,6 @@ from server.runs.names import (
     Loc,
     check_new_run_id,
     check_run_id,
-    decode_cursor,
-    encode_cursor,
     links,
     new_id,
     not_waiting,
@@ -55,8 +52,6 @@ from server.thread_owner import reaches_run
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
-
-PAGE_SCAN = 10  # a runs page reads at most this many times its limit of runs (_reached_page)
 
 
 class RunsService:
@@ -288,7 +283,7 @@ class RunsService:
         failed = self._jobs(who).failed_documents(run) if s.counters.documents_failed else []
         reports = {str(fmt): f"{PREFIX}/{run}/report?format={fmt}" for fmt in s.reports}
         return RunView(
-            run_id=run, status=status, version=version, active=_active(job), queued=job.wanted,
+            run_id=run, status=status, version=version, active=carried(job), queued=job.wanted,
             collection=job.collection, source=self.source_label(who.tenant_id, job.source), created_at=job.created_at,
             goal=self.goal_label(who.tenant_id, s, job), embedder=s.embedder_name or None,
             progress=Progress(
@@ -303,62 +298,8 @@ class RunsService:
         )  # fmt: skip
 
     def page(self, who: Principal, status: str | None, limit: int, cursor: str | None) -> RunPage:
-        before = decode_cursor(cursor) if cursor else None
-        for run in self._jobs(who).unknown():  # runs from before the runs API: noted once
-            job = self._jobs(who).get(run)
-            if job is not None:
-                self._jobs(who).note_status(run, self._state(who, job)[1])
-        # A run noted running that no carrier holds and whose head says it ended is noted so:
-        # langgraph dev notes nothing at a run's end (a run it decided was listed "running" for good:
-        # h9 s32 #6). Only an end, only over 'running' (a review is re-opened by waiting_again alone,
-        # with its lease check), and no write when the head says running still (review s32 r1 #2).
-        for job in self._jobs(who).page("running", None, 100):
-            if not _active(job) and (ended := self._state(who, job)[1]) in {*TERMINAL, "failed"}:
-                self._jobs(who).note_ended(job.run_id, ended)
-        rows, last = self._reached_page(who, status, before, limit)
-        runs = [
-            RunSummary(
-                run_id=j.run_id,
-                status=j.status or "pending",
-                active=_active(j),
-                queued=j.wanted,
-                collection=j.collection,
-                source=self.source_label(who.tenant_id, j.source),
-                created_at=j.created_at,
-                links=links(j.run_id),
-            )
-            for j in rows
-        ]
-        return RunPage(runs=runs, next_cursor=None if last is None else encode_cursor(*last))
-
-    def _reached_page(
-        self, who: Principal, status: str | None, before: tuple[float, str] | None, limit: int
-    ) -> tuple[list[JobRecord], tuple[float, str] | None]:
-        """Up to ``limit`` of the tenant's runs ``who`` reaches (:func:`reaches_run`), newest first,
-        created before ``before``, and the keyset position the next page starts after (None: no
-        more). Runs of another member's ``langgraph dev`` threads are read past, at most ``PAGE_SCAN``
-        x ``limit`` rows (100 at least; each a checkpoint read: a member who reaches few runs read the
-        tenant's whole history per page), then the rows created in the same instant as the last one;
-        the page then holds fewer runs and its position names that instant, not the run read last,
-        which may be one the caller does not reach (:func:`encode_cursor`)."""
-        found: list[JobRecord] = []
-        most, read, size = max(PAGE_SCAN * limit, 100), 0, max(limit + 1, 100)
-        stop_at: float | None = None  # read enough: the rest of this instant's rows, then stop
-        while True:
-            rows = self._jobs(who).page(status, before, size)
-            for job in rows:
-                if stop_at is not None and job.created_at != stop_at:
-                    return found, (stop_at, "")
-                if reaches_run(who, self.res.saver, job.run_id):
-                    if len(found) == limit:  # one more: the next page starts after the last
-                        return found, (found[-1].created_at, found[-1].run_id)
-                    found.append(job)
-                read += 1
-                if read >= most and stop_at is None:
-                    stop_at = job.created_at
-            if len(rows) < size:
-                return found, None  # the store has no more
-            before = (rows[-1].created_at, rows[-1].run_id)
+        """``GET /v1/runs``: :func:`server.runs.listing.runs_page` for ``who``'s tenant."""
+        return runs_page(self.res, self._jobs(who), who, status, limit, cursor, self.source_label)
 
     def report(self, who: Principal, run: str, fmt: ReportFormat) -> str:
         self._job(who, run)
@@ -377,7 +318,7 @@ class RunsService:
             raise ApiError(409, f"run {run!r} is waiting for a review: an admin approves or rejects it")
         if status in TERMINAL and (state is None or state.ended):  # not a decision still to report
             raise ApiError(409, f"run {run!r} is {status}; there is nothing to resume")
-        if _active(job) and status == "running":
+        if carried(job) and status == "running":
             raise ApiError(409, f"run {run!r} is running right now; it needs no resume")
         self._jobs(who).request(run, who.identity, max_steps, key)
         self.worker.wake()
@@ -416,7 +357,3 @@ class RunsService:
         self._jobs(who).request(run, who.identity, None, key)
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
-
-
-def _active(job: JobRecord) -> bool:
-    return job.owner is not None and not lease_free(job.lease)
