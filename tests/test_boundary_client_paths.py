@@ -65,7 +65,12 @@ def test_langgraph_dev_shows_no_server_path(shared_dev: SharedServer, tmp_path: 
     shutil.rmtree(gone)
     failed = acme.post(
         f"/threads/{probe}/runs/wait",
-        json={"assistant_id": "ingestion", "input": {"settings": {**settings, "source": str(gone)}}},
+        # Its own collection: "paths" mirrors folder docs, and another folder is refused there first
+        # (knowledge/index/sources.py, session 33).
+        json={
+            "assistant_id": "ingestion",
+            "input": {"settings": {**settings, "source": str(gone), "collection": "gone"}},
+        },
     ).json()
     assert failed["status"] == "failed", failed
     assert failed["last_error"] == (

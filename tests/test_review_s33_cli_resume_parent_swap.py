@@ -34,11 +34,6 @@ from server.runs.service import RunsService
 SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: kassist runs resume resolves a served run's folder's parents (0dba54f): a "
-    "parent inside the tenant's folder swapped for a link to another tenant's is followed",
-)
 def test_the_command_lines_resume_follows_no_link_in_place_of_a_parent(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

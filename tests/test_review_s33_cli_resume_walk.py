@@ -37,11 +37,6 @@ from server.runs.service import RunsService
 GLOBEX_NAME = "payroll-2026-ceo-salary.md"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: kassist runs resume walks a served run's folder following a link its "
-    "member put in its place: another tenant's file names in the run's failed documents",
-)
 def test_the_command_lines_resume_lists_none_of_another_tenants_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -189,7 +189,13 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     kb.check_source(settings.collection, source)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
-    rows = pipeline.list_source(Path(settings.source), tenant, settings.collection, mine, _within(run))
+    # A served run's folder, else the run's own folder as registered (as its loads: pipeline.prepare).
+    within = _within(run)
+    folder = Path(settings.source)
+    exact = within is None and folder.is_absolute()
+    rows = pipeline.list_source(
+        folder, tenant, settings.collection, mine, within if within is not None else folder, exact
+    )
     total = run.runs.discover(state.run_id, rows)
     batches = -(-total // settings.batch_size)
     files = sum(1 for r in rows if r["kind"] != "delete")

@@ -10,6 +10,7 @@ with SIGKILL resumes at once. The checkpointer's version check stays the last li
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Mapping
@@ -24,7 +25,7 @@ from graph.ingestion.head import has_checkpoint, read_head
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.served import SERVED_FOLDER_KEY
+from graph.ingestion.served import SERVED_FOLDER_KEY, registered_folder
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
 from graph.ingestion.store_ops import Registration, RunRecord, holder_gone, new_holder
 from kassist.tenancy import OWNER_KEY
@@ -74,6 +75,19 @@ def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> Runnab
     if max_steps:
         conf["max_steps"] = max_steps
     return {"configurable": conf, "recursion_limit": 1_000_000}
+
+
+def _served(res: Resources, tenant: str, run_id: str) -> bool:
+    """Whether a server accepted the run: a runs API request holding its settings, or a ``langgraph
+    dev`` thread (its head records an owner: _keeping_owner). A command line's own run is neither."""
+    job = JobStore(res.runs).for_tenant(tenant).get(run_id)
+    if job is not None and job.settings is not None:
+        return True
+    head = res.saver.for_tenant(tenant).get_tuple(
+        {"configurable": {"thread_id": run_id, "checkpoint_ns": ""}}
+    )
+    owner = (head.metadata or {}).get(OWNER_KEY) if head is not None else None
+    return isinstance(owner, str) and bool(owner)
 
 
 def _keeping_owner(config: RunnableConfig, head: Mapping[str, Any] | None) -> RunnableConfig:
@@ -150,6 +164,10 @@ def execute(
             f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
         )
     reg = registered(res, tenant, run_id, settings, goal, conversation_id)
+    if within is None and settings is None and reg.settings is not None and _served(res, tenant, run_id):
+        # The command line (or the console) carrying on a run a server accepted: its reads stay in the
+        # folder that server gave it, as the server's own worker keeps them (registered_folder).
+        within = registered_folder(reg.settings, os.environ, tenant)
     owner = owner or new_holder()
     holder = runs.take_lease(run_id, owner, lease_s, lease_free)
     if holder is not None:

@@ -166,6 +166,29 @@ def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
     return root if tenant is None or shared_root(env) else tenant_root(root, tenant)
 
 
+def registered_folder(settings: Settings, env: Mapping[str, str], tenant: str) -> Path | None:
+    """The folder a run's reads are confined to when its caller names none (the command line's
+    resume, approve or reject of a run a server accepted), from what the run registered, never from
+    its folder as it resolves now: an upload's own folder; the tenant's folder of
+    ``KASSIST_INGEST_ROOT`` when the registered folder lies in it (as the root is configured or as it
+    resolves); None for an operator's own folder elsewhere (read as registered: pipeline.prepare).
+    Without this the command line resolved the registered folder's parents, and a member who swapped
+    a parent inside its tenant's folder for a link to another tenant's had that tenant's files read
+    (review s33 r1, of 0dba54f)."""
+    if settings.uploaded:
+        return Path(settings.source)
+    root = served_root(env, tenant)
+    if root is None:
+        return None
+    try:
+        named = Path(os.path.normpath(Path(settings.source).expanduser().absolute()))
+        configured = Path(os.path.normpath(Path(env[INGEST_ROOT_ENV].strip()).expanduser().absolute()))
+        spelled = configured if shared_root(env) else tenant_root(configured, tenant)
+    except (ValueError, OSError, ServedRunRefused):
+        return None
+    return root if named.is_relative_to(root) or named.is_relative_to(spelled) else None
+
+
 def tenants_file(path: str, env: Mapping[str, str]) -> bool:
     """Whether ``path`` lies under this server's ingestion root (``KASSIST_INGEST_ROOT``, every
     tenant's folder): a file a tenant can write, whoever names it. The one place a served run's
