@@ -34,11 +34,6 @@ from server.runs.service import RunsService
 SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1: without KASSIST_INGEST_ROOT in the operator's shell, kassist runs resume "
-    "reads a served run as the operator's own: a swapped parent of its folder is followed",
-)
 def test_the_command_lines_resume_without_the_servers_root_follows_no_swapped_parent(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -77,6 +72,9 @@ def test_the_command_lines_resume_without_the_servers_root_follows_no_swapped_pa
     team.symlink_to(globex.parent, target_is_directory=True)
     monkeypatch.delenv("KASSIST_INGEST_ROOT")  # the operator's shell, not the server's service unit
     done = CliRunner().invoke(app, ["runs", "resume", "r", "--tenant", "acme", "--database-url", url])
+    # Refused in one line that says what to do, not read as the operator's own folder.
+    assert done.exit_code == 1 and "resume it through the server" in done.output, done.output
+    assert "Traceback" not in done.output
     res = Resources.open(url, reports_dir=tmp_path / "reports")
     try:
         kb = res.index("hashing").for_tenant("acme")

@@ -25,7 +25,7 @@ from graph.ingestion.head import has_checkpoint, read_head
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.served import SERVED_FOLDER_KEY, registered_folder
+from graph.ingestion.served import SERVED_FOLDER_KEY, ServedRunRefused, registered_folder
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
 from graph.ingestion.store_ops import Registration, RunRecord, holder_gone, new_holder
 from kassist.tenancy import OWNER_KEY
@@ -168,6 +168,12 @@ def execute(
         # The command line (or the console) carrying on a run a server accepted: its reads stay in the
         # folder that server gave it, as the server's own worker keeps them (registered_folder).
         within = registered_folder(reg.settings, os.environ, tenant)
+        if within is None:  # read as the operator's own, a parent its member swapped would be followed
+            raise ServedRunRefused(
+                f"run {run_id!r} was accepted by a server and reads only the folder that server gave it, "
+                "which this process cannot tell: resume it through the server (the runs API or the "
+                "console), or set KASSIST_INGEST_ROOT and KASSIST_UPLOADS_DIR as the server has them"
+            )
     owner = owner or new_holder()
     holder = runs.take_lease(run_id, owner, lease_s, lease_free)
     if holder is not None:
