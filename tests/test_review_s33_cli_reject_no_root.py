@@ -1,0 +1,81 @@
+"""An operator rejects a served run waiting for review from any shell (review s33 r1 F13, of
+323c367).
+
+323c367 refuses to carry on a run a server accepted when the command line cannot tell that server's
+folder (no ``KASSIST_INGEST_ROOT`` in the operator's shell): read as the operator's own, a parent its
+member swapped for a link would be followed. The refusal is taken for every request, a review's
+decision too: ``kassist runs reject <run>`` from such a shell exits 1 ("resume it through the
+server ... or set KASSIST_INGEST_ROOT") and the run keeps waiting. A decision reads no file (after
+the review only record_decision, notify and remember run; a reject ends the run at
+record_decision: server/runs/served_again.reads_or_sends), so there is nothing to confine.
+
+acme's member's runs API run (a private key in its folder: it waits for review), carried out as the
+server's worker does, then the operator's ``kassist runs reject`` in process (typer's runner) with
+``KASSIST_INGEST_ROOT`` removed from the environment. One SQLite file, ~3 s."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from review_support import KEY_DOC
+from typer.testing import CliRunner
+
+from cli.main import app
+from graph.ingestion.head import read_head
+from graph.ingestion.jobs import JobStore
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import execute
+from graph.ingestion.state import Settings
+from server.keys import Principal
+from server.runs.config import RunsConfig
+from server.runs.models import CreateRun, RunOptions
+from server.runs.service import RunsService
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review s33 r1 F13: kassist runs reject of a served run is refused without "
+    "KASSIST_INGEST_ROOT in the shell, though a decision reads no file",
+)
+def test_the_operators_reject_of_a_served_run_needs_no_root_in_the_shell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    (root / "acme" / "docs").mkdir(parents=True)
+    (root / "acme" / "docs" / "deploy.md").write_text(KEY_DOC)  # a critical finding: held for review
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
+    url = f"sqlite:///{tmp_path / 'kassist.db'}"
+    res = Resources.open(url, reports_dir=tmp_path / "reports")
+    try:
+        service = RunsService(res, RunsConfig.from_env(os.environ))
+        alice = Principal(identity="alice", tenant_id="acme", role="member")
+        service.create(
+            alice, CreateRun(path="docs", run_id="r", options=RunOptions(embedder="hashing")), None
+        )
+        jobs = JobStore(res.runs).for_tenant("acme")
+        job = jobs.get("r")
+        assert job is not None and job.settings is not None
+        first = execute(
+            res,
+            "acme",
+            "r",
+            settings=Settings.model_validate(job.settings),
+            within=service.served_folder(job),
+            on_finish=lambda _: jobs.done(job.run_id, job.seq),
+        )  # fmt: skip  (as the server's worker carries it out)
+        assert first.started == "needs_review", first.state.status
+    finally:
+        res.close()
+    monkeypatch.delenv("KASSIST_INGEST_ROOT")  # the operator's shell, not the server's service unit
+    done = CliRunner().invoke(app, ["runs", "reject", "r", "--tenant", "acme", "--database-url", url])
+    res = Resources.open(url, reports_dir=tmp_path / "reports")
+    try:
+        head = read_head(res.saver, "acme", "r").state
+    finally:
+        res.close()
+    # ExitCode.STOPPED: the run ended rejected (cancelled), as with the server's root in the shell.
+    assert done.exit_code == 6, f"the operator's reject exited {done.exit_code}: {done.output[-400:]}"
+    assert head is not None and head.status == "cancelled", head
