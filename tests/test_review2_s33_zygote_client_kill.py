@@ -37,11 +37,6 @@ def _children(parent: int) -> set[int]:
     return found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r2 F3: tests/zygote_server.py keeps a zygote_client's child running after the client "
-    "is SIGKILLed",
-)
 @pytest.mark.skipif(not zygote.SUPPORTED, reason="every child is exec'd on this Python")
 def test_the_docs_kassist_killed_with_sigkill_takes_its_command_with_it(tmp_path: Path) -> None:
     env = child_env()

@@ -21,11 +21,6 @@ import zygote
 from ingest_harness import child_env
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r2 F2: tests/zygote.py Child sends a relative cwd as given; the zygote resolves it "
-    "from its own working directory",
-)
 @pytest.mark.skipif(not zygote.SUPPORTED, reason="every child is exec'd on this Python")
 def test_a_relative_cwd_is_the_tests_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     zygote.zygote(child_env())  # the worker's zygote, started where the worker stands

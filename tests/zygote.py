@@ -185,7 +185,7 @@ class Child(subprocess.Popen[Any]):
                 uid, umask, start_new_session, process_group,
             )  # fmt: skip
         message = {
-            "argv": argv, "env": env, "cwd": os.fspath(cwd) if cwd is not None else os.getcwd(),
+            "argv": argv, "env": env, "cwd": os.path.abspath(cwd) if cwd is not None else os.getcwd(),
             "new_session": bool(start_new_session), "group": process_group,
         }  # fmt: skip
         mine, theirs = socket.socketpair()

@@ -89,6 +89,9 @@ def _serve(
     running: dict[int, socket.socket] = {}  # pid -> its connection, exit not reported yet
     reported: dict[int, socket.socket] = {}  # exited and reported; reaped when the test closes its end
     orphans: set[int] = set()  # the test closed its end while the child ran: reaped when it exits
+    # A zygote_client's children: the client stands where their exec'd kassist would be, so its end closing
+    # while they run (the client SIGKILLed: no signal of its own to pass on) ends them as that kill would.
+    clients: set[int] = set()
     import select
 
     while True:
@@ -120,7 +123,10 @@ def _serve(
                 if reported.pop(pid, None) is not None:
                     os.waitpid(pid, 0)
                 elif running.pop(pid, None) is not None:
+                    if pid in clients:
+                        os.kill(pid, signal.SIGKILL)
                     orphans.add(pid)
+                clients.discard(pid)
         if listener in ready:
             accepted = _client_request(listener, refusal)
             if accepted is None:
@@ -157,6 +163,8 @@ def _serve(
             orphans.add(pid)
             continue
         running[pid] = conn
+        if listener in ready:
+            clients.add(pid)
 
 
 def _client_request(
