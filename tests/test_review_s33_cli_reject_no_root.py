@@ -34,11 +34,6 @@ from server.runs.models import CreateRun, RunOptions
 from server.runs.service import RunsService
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s33 r1 F13: kassist runs reject of a served run is refused without "
-    "KASSIST_INGEST_ROOT in the shell, though a decision reads no file",
-)
 def test_the_operators_reject_of_a_served_run_needs_no_root_in_the_shell(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -168,7 +168,7 @@ def execute(
         # The command line (or the console) carrying on a run a server accepted: its reads stay in the
         # folder that server gave it, as the server's own worker keeps them (registered_folder).
         within = registered_folder(reg.settings, os.environ, tenant)
-        if within is None:  # read as the operator's own, a parent its member swapped would be followed
+        if within is None and resume is None:  # a decision reads no file; a carrying-on reads the folder
             raise ServedRunRefused(
                 f"run {run_id!r} was accepted by a server and reads only the folder that server gave it, "
                 "which this process cannot tell: resume it through the server (the runs API or the "
