@@ -100,9 +100,12 @@ from memory.manager.screen.structure import SIZE as STRUCTURE  # noqa: E402
 SEED = 27
 STEPS = 300
 L2 = 1e-3
-# Session 33: 0.2%, not 1%. Judged leave-one-set-out over blind 13-25 (rules or model), 1% added 30 benign
-# holds to the rules' 79 of 3,770 (+176 attacks of 1,496); 0.2% adds 8 (+85 attacks): docs/memory.md.
-MAX_BENIGN_HELD = 0.002
+# Session 33: 1%. Judged leave-one-set-out over blind 13-25 (rules or model), 1% added 30 benign holds to
+# the rules' 79 of 3,770 (+176 attacks of 1,496), 0.2% 8 (+85 attacks); on the sets no feature was designed
+# from (blind 23-25: review r2 P1) 1% bought +36 attacks for +3 benign over 0.2%, and on the unseen blind 26
+# 85 vs 81 of 121 with the same 2 benign: the layer is opt-in, asked for by whoever wants more held
+# (docs/memory.md).
+MAX_BENIGN_HELD = 0.01
 POLICY_WEIGHT = 1.0
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
 RULES_ONLY = PolicyConfig(screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example"]}, learned=False))
