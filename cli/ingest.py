@@ -293,7 +293,8 @@ def ingest(
     # "Aborted!" (exit 1) while the database opened: one line now says what the run kept.
     stage = kit.JobStage(run, tenant)
     with kit.ctrl_c(stage), _resources(opts.database_url) as res:
-        _check_source(res, tenant, settings)
+        if res.runs.for_tenant(tenant).registration(run) is None:  # a run again: its own start checks
+            _check_source(res, tenant, settings)
         _drive(res, tenant, run, opts.as_json, reports_dir, opts.full, stage, settings=settings,
                max_steps=max_steps)  # fmt: skip
 

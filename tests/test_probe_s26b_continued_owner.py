@@ -31,7 +31,7 @@ def res(db_url: str, tmp_path: Path) -> Iterator[Resources]:
 
 
 def _docs(root: Path, n: int) -> Path:
-    root.mkdir()
+    root.mkdir(parents=True)
     for i in range(n):
         (root / f"p{i:02d}.md").write_text(
             f"# Policy {i}\n\nStaff of office {i} file form {i} in {i + 2} days.\n"
@@ -40,11 +40,15 @@ def _docs(root: Path, n: int) -> Path:
 
 
 def test_a_run_langgraph_dev_started_stays_its_owners_when_kassist_serve_continues_it(
-    res: Resources, tmp_path: Path
+    res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # As a server has it: langgraph dev reads a tenant's folder of KASSIST_INGEST_ROOT, and whoever
+    # carries its run on reads only that folder (runner.execute refuses without it: review s33 r1 F12b).
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(tmp_path / "root"))
     settings = Settings(
-        source=str(_docs(tmp_path / "docs", 9)), collection="hb", embedder="hashing", batch_size=3
-    )
+        source=str(_docs(tmp_path / "root" / TENANT / "docs", 9)), collection="hb", embedder="hashing",
+        batch_size=3,
+    )  # fmt: skip
     # What langgraph dev does: the run's config carries metadata.owner (server/auth.py), and the
     # run pauses after two steps.
     graph = runner._compiled(res, TENANT)
