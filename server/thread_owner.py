@@ -24,6 +24,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import CheckpointTuple
 
 from checkpointer import TENANT_KEY, TenantCheckpointer
+from graph.ingestion.head import run_owner
 from kassist.tenancy import OWNER_KEY
 from server.configurable import JOB_GRAPHS
 from server.keys import Principal
@@ -153,15 +154,6 @@ def holds_a_job(
         runs.for_tenant(tenant).get(thread_id) is not None
         or JobStore(runs).for_tenant(tenant).get(thread_id) is not None
     )
-
-
-def run_owner(saver: Any, tenant: str, run_id: str) -> str | None:
-    """The owner an ingestion run's head checkpoint records (blocking; ``saver``: the ingestion
-    resources' saver, per tenant), or None: a run of the runs API or the command line records none
-    and is its tenant's; a ``langgraph dev`` ingestion thread records its owner."""
-    config: RunnableConfig = {"configurable": {"thread_id": run_id, "checkpoint_ns": ""}}
-    head = saver.for_tenant(tenant).get_tuple(config)
-    return _recorded(head.metadata, OWNER_KEY) if head is not None else None
 
 
 def reaches_run(principal: Principal, saver: Any, run_id: str) -> bool:

@@ -16,10 +16,11 @@ import pytest
 from ingest_harness import opened
 
 from graph.ingestion import runner
+from graph.ingestion.head import run_owner
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.state import IngestionInput, Settings
 from server.keys import Principal
-from server.thread_owner import reaches_run, run_owner
+from server.thread_owner import reaches_run
 
 TENANT = "acme"
 

@@ -9,10 +9,12 @@ command's start, issue 29): ``runs list|show`` and a finished ``runs resume``/``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from graph.ingestion.state import INPUT_KEYS, AgentRunState
+from kassist.tenancy import OWNER_KEY
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import CheckpointTuple
@@ -52,6 +54,22 @@ def read_head(saver: TenantCheckpointer, tenant: str, run_id: str) -> Head:
 def has_checkpoint(saver: TenantCheckpointer, tenant: str, run_id: str) -> bool:
     """Whether ``run_id``'s thread has any checkpoint (an input's without values too)."""
     return _head_tuple(saver, tenant, run_id) is not None
+
+
+def recorded_owner(metadata: Any) -> str | None:
+    """The owner a run's checkpoint metadata records (``metadata.owner``), or None: a ``langgraph
+    dev`` ingestion thread records its owner in every checkpoint; a run of the runs API or of the
+    command line records none and is its tenant's. The one reading of it: the runner keeps it on the
+    checkpoints it writes, and tells a served run by it; the runs API and the console let only that
+    owner and the tenant's admins reach the run (server/thread_owner.reaches_run)."""
+    owner = metadata.get(OWNER_KEY) if isinstance(metadata, Mapping) else None
+    return owner if isinstance(owner, str) and owner else None
+
+
+def run_owner(saver: TenantCheckpointer, tenant: str, run_id: str) -> str | None:
+    """The owner ``run_id``'s head checkpoint records (:func:`recorded_owner`), or None."""
+    head = _head_tuple(saver, tenant, run_id)
+    return recorded_owner(head.metadata) if head is not None else None
 
 
 def _head_tuple(saver: TenantCheckpointer, tenant: str, run_id: str) -> CheckpointTuple | None:

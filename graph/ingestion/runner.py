@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
 from graph.ingestion.claims import kept_alive
-from graph.ingestion.head import has_checkpoint, read_head
+from graph.ingestion.head import has_checkpoint, read_head, recorded_owner, run_owner
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
@@ -81,13 +81,7 @@ def _served(res: Resources, tenant: str, run_id: str) -> bool:
     """Whether a server accepted the run: a runs API request holding its settings, or a ``langgraph
     dev`` thread (its head records an owner: _keeping_owner). A command line's own run is neither."""
     job = JobStore(res.runs).for_tenant(tenant).get(run_id)
-    if job is not None and job.settings is not None:
-        return True
-    head = res.saver.for_tenant(tenant).get_tuple(
-        {"configurable": {"thread_id": run_id, "checkpoint_ns": ""}}
-    )
-    owner = (head.metadata or {}).get(OWNER_KEY) if head is not None else None
-    return isinstance(owner, str) and bool(owner)
+    return (job is not None and job.settings is not None) or run_owner(res.saver, tenant, run_id) is not None
 
 
 def _keeping_owner(config: RunnableConfig, head: Mapping[str, Any] | None) -> RunnableConfig:
@@ -97,8 +91,8 @@ def _keeping_owner(config: RunnableConfig, head: Mapping[str, Any] | None) -> Ru
     runs API and the console let only that owner and the tenant's admins reach it
     (server/thread_owner.reaches_run reads the head). Continued here without it, the next head
     recorded no owner and the run became the whole tenant's (session 26 probes)."""
-    owner = (head or {}).get(OWNER_KEY)
-    if not isinstance(owner, str) or not owner:
+    owner = recorded_owner(head)
+    if owner is None:
         return config
     return {**config, "metadata": {**(config.get("metadata") or {}), OWNER_KEY: owner}}
 

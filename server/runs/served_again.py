@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from graph.ingestion.head import run_owner
 from graph.ingestion.jobs import JobRecord
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
@@ -15,7 +16,6 @@ from graph.ingestion.state import Settings
 from server.roles import approves
 from server.runs import uploads
 from server.runs.config import RunsConfig
-from server.thread_owner import run_owner
 
 
 def reads_or_sends(job: JobRecord) -> bool:
