@@ -16,7 +16,7 @@ import asyncio
 import sqlite3
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from kassist.db import Database, SqliteDatabase
 from kassist.db.handle import Handle
@@ -25,6 +25,8 @@ from kassist.db.statements import Options
 from kassist.errors import VectorExtensionUnavailable as VectorExtensionUnavailable  # memory.store's
 from memory.store.migrations import StoreNotSetUp
 from memory.store.statements import Program
+
+T = TypeVar("T")
 
 CLOSED = "this MemoryStore ({where}) is closed"
 
@@ -48,25 +50,45 @@ class StoreDriver:
         self._on_rollback = on_rollback or (lambda: None)
 
     def run(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
-        try:
-            if self._lock is None:
-                return self._handle.run(make_program(), write=write, again=make_program)
-            with self._lock:
-                try:
-                    result = self._handle.run(make_program(), write=write)
-                except BaseException:
-                    self._on_rollback()
-                    raise
-                self._on_commit()
-                return result
-        except Exception as exc:
-            raise self._translate(exc) from exc
+        # On PostgreSQL a deadlock re-runs the batch with a fresh program; SQLite's batches are
+        # serialised by the store's lock, so nothing is run again there.
+        again = make_program if self._lock is None else None
+        return self._call(lambda: self._handle.run(make_program(), write=write, again=again))
+
+    def set_up(self, look: Callable[[], Program], apply: Callable[[], Program]) -> int:
+        """The one read-first set-up (:meth:`kassist.db.handle.Handle.set_up`): ``apply`` runs in a
+        write transaction only when ``look`` says the store is not set up; under the store's lock."""
+        return int(self._call(lambda: self._handle.set_up(look(), apply(), 0)))
 
     async def arun(self, make_program: Callable[[], Program], *, write: bool = True) -> Any:
         if self._lock is not None:
             return await asyncio.to_thread(self.run, make_program, write=write)
         try:
             return await self._handle.arun(make_program(), write=write, again=make_program)
+        except Exception as exc:
+            raise self._translate(exc) from exc
+
+    async def aset_up(self, look: Callable[[], Program], apply: Callable[[], Program]) -> int:
+        if self._lock is not None:
+            return await asyncio.to_thread(self.set_up, look, apply)
+        try:
+            return int(await self._handle.aset_up(look(), apply(), 0))
+        except Exception as exc:
+            raise self._translate(exc) from exc
+
+    def _call(self, call: Callable[[], T]) -> T:
+        """``call`` under the SQLite lock, the commit/rollback hooks after it, errors translated."""
+        try:
+            if self._lock is None:
+                return call()
+            with self._lock:
+                try:
+                    result = call()
+                except BaseException:
+                    self._on_rollback()
+                    raise
+                self._on_commit()
+                return result
         except Exception as exc:
             raise self._translate(exc) from exc
 

@@ -133,19 +133,17 @@ class MemoryStore(Closing, BaseStore):
         driver = self._backend.driver
         if driver.backend == "postgres":
             driver.ensure_vector_extension()
-        ready = driver.run(self._ready, write=False)
-        applied = 0 if ready else driver.run(self._setup, write=True)
+        applied = driver.set_up(self._ready, self._setup)
         self._backend.checked = True
-        return int(applied)
+        return applied
 
     async def asetup(self) -> int:
         driver = self._backend.driver
         if driver.backend == "postgres":
             await asyncio.to_thread(driver.ensure_vector_extension)
-        ready = await driver.arun(self._ready, write=False)
-        applied = 0 if ready else await driver.arun(self._setup, write=True)
+        applied = await driver.aset_up(self._ready, self._setup)
         self._backend.checked = True
-        return int(applied)
+        return applied
 
     def close(self) -> None:
         """Close the connections (shared with every view made by :meth:`for_tenant`)."""
