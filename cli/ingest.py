@@ -303,12 +303,14 @@ def _check_source(res: Resources, tenant: str, settings: Settings) -> None:
     """Refuse, before the run is registered, a folder whose collection mirrors another source
     (knowledge/index/sources.py); the run's start checks again. The operator is told the folder."""
     from graph.ingestion.adoption import adopt
+    from graph.ingestion.folders import source_record
     from knowledge.index.sources import UPLOADS, CollectionMirrorsAnother
 
     try:
         index = res.index("hashing")
-        adopt(index, tenant, settings.collection)  # the documents a previous release indexed
-        index.for_tenant(tenant).check_source(settings.collection, settings.source_record)
+        adopt(index, tenant, settings.collection, res.env)  # the documents a previous release indexed
+        record = source_record(settings.source, uploaded=settings.uploaded, env=res.env)
+        index.for_tenant(tenant).check_source(settings.collection, record)
     except CollectionMirrorsAnother as exc:
         where = f" ({exc.mirrored})" if exc.mirrored not in (None, UPLOADS) else ""
         kit.fail(

@@ -16,6 +16,7 @@ import pytest
 from raw_sql import raw
 from test_kb_index_helpers import make_doc
 
+from graph.ingestion.folders import source_record
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import RunOutcome, execute
@@ -215,6 +216,8 @@ def test_a_folder_is_one_source_however_its_run_names_it(
     (tmp_path / "docs").mkdir()
     (tmp_path / "link").symlink_to(tmp_path / "docs")
     monkeypatch.chdir(tmp_path)
-    records = {Settings(source=s).source_record for s in ("docs", str(tmp_path / "docs"), "link/", "./docs")}
+    env = {"KASSIST_UPLOADS_DIR": str(tmp_path / "uploads")}
+    spellings = ("docs", str(tmp_path / "docs"), "link/", "./docs")
+    records = {source_record(s, uploaded=False, env=env) for s in spellings}
     assert records == {str((tmp_path / "docs").resolve())}
-    assert Settings(source="docs", uploaded=True).source_record == UPLOADS
+    assert source_record("docs", uploaded=True, env=env) == UPLOADS

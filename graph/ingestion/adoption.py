@@ -4,7 +4,7 @@ Index migration 3 (knowledge/index/sources.py) added each document's source reco
 documents a previous release indexed; on an upgraded database that is every collection. The truth
 is in the ingestion records beside the index (the same database): the manifest names the run that
 indexed (or found unchanged) each document, and the run's registration names its source - an
-upload's folder lies under the server's uploads folder (graph.ingestion.state.source_record).
+upload's folder lies under the server's uploads folder (graph.ingestion.folders.source_record).
 Every door of a run adopts its collection's unrecorded documents before it checks the source rule
 (the runs API's create, ``kassist ingest``, the graph's discover), so a collection of uploads takes
 uploads after the upgrade and another folder's run is refused as it is for any collection.
@@ -16,10 +16,11 @@ it as gone, no upload replaces it); docs/ingestion.md says how an operator settl
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
+from graph.ingestion.folders import source_record
 from graph.ingestion.sql_sqlite import MANIFEST, RUNS
-from graph.ingestion.state import source_record
 from kassist.db.statements import Op, Stmt
 from kassist.db.tables import to_postgres
 from knowledge.index import KnowledgeIndex
@@ -44,19 +45,21 @@ def _writers(backend: str, tenant: str, collection: str) -> Op[list[Any]]:
     return list((yield Stmt(to_postgres(_WRITERS) if pg else _WRITERS, key)))
 
 
-def _record(source: str, settings: str | None) -> str:
+def _record(source: str, settings: str | None, env: Mapping[str, str]) -> str:
     """A registered run's source record (its settings may predate the upload mark, or be None)."""
     registered: Any = json.loads(settings) if settings else {}
     if not isinstance(registered, dict):
         registered = {}
     folder = str(registered.get("source") or source)
-    return source_record(folder, uploaded=registered.get("uploaded") is True)
+    return source_record(folder, uploaded=registered.get("uploaded") is True, env=env)
 
 
-def adopt(index: KnowledgeIndex, tenant: str, collection: str) -> None:
+def adopt(index: KnowledgeIndex, tenant: str, collection: str, env: Mapping[str, str]) -> None:
     """Record on ``collection``'s unrecorded documents the source of the run that last wrote each
-    (nothing to do, the usual case, costs one indexed read)."""
+    (nothing to do, the usual case, costs one indexed read). ``env``: the environment of the server
+    or command line that asks (its ``KASSIST_UPLOADS_DIR`` tells an upload registered before the
+    mark)."""
     rows = index.run(_writers(index.driver.dialect.backend, tenant, collection))
-    records = {str(doc_id): _record(str(source), settings) for doc_id, source, settings in rows}
+    records = {str(doc_id): _record(str(source), settings, env) for doc_id, source, settings in rows}
     if records:
         index.for_tenant(tenant).adopt_sources(collection, records)

@@ -51,7 +51,7 @@ def rules_at(path: str | None, *, served: bool = False) -> AuditRules:
     tenant writes it): its rules only add to the server's (:func:`stricter`), so a tenant's own file
     cannot spare its run the admin's review (review s32 r1 L1: ``enabled = []`` and a failure share
     of 1.0 did). So is a ``served`` run's file wherever it is (a run the server names a folder for:
-    graph/ingestion/served.served_folder). The command line's operator names a file of their own
+    graph/ingestion/folders.served_folder). The command line's operator names a file of their own
     and keeps full control."""
     if not path:
         return _rules(None, tenants=False)

@@ -10,7 +10,6 @@ per-invocation step budget (``max_steps``) counted.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -23,6 +22,7 @@ from langgraph.types import interrupt
 
 from graph.ingestion import registration
 from graph.ingestion.errors import describe, for_client, is_transient
+from graph.ingestion.folders import served_folder, source_record
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import (
     INGEST_ROOT_ENV,
@@ -83,7 +83,7 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
         if given is not None and AUTH_USER_KEY in conf:  # settings came from a client
             try:
                 check_client_settings(given)  # the server's own marks (settings.uploaded) are not a client's
-                check_served(given, os.environ, run.tenant)
+                check_served(given, run.shared.env, run.tenant)
             except ServedRunRefused as exc:  # stops before anything is registered, read or sent
                 return {"run_id": run_id, "tenant_id": run.tenant, "status": "failed",
                         "last_error": f"begin: {describe(exc)}"}  # fmt: skip
@@ -143,10 +143,10 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
             try:
                 conf = config.get("configurable") or {}
                 if AUTH_USER_KEY in conf:  # settings came from a client
-                    check_served(state.settings, os.environ, run.tenant)
+                    check_served(state.settings, run.shared.env, run.tenant)
                 elif conf.get(SERVED_FOLDER_KEY):  # a run the runs API accepted: its folder, as it is now
                     check_served(
-                        state.settings, {**os.environ, INGEST_ROOT_ENV: str(conf[SERVED_FOLDER_KEY])}
+                        state.settings, {**run.shared.env, INGEST_ROOT_ENV: str(conf[SERVED_FOLDER_KEY])}
                     )
                 result = fn(state, run)
             except GraphBubbleUp:
@@ -184,8 +184,8 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     # Re-checked here, at the run's start: the collection may have been filled from another source
     # since the run was let in (knowledge/index/sources.py); refused, the run fails saying so. The
     # documents a previous release indexed get their writer's source first (graph/ingestion/adoption.py).
-    source = settings.source_record
-    adoption.adopt(run.shared.index(model.name), tenant, settings.collection)
+    source = source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env)
+    adoption.adopt(run.shared.index(model.name), tenant, settings.collection, run.shared.env)
     kb.check_source(settings.collection, source)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
@@ -215,9 +215,7 @@ def _within(run: RunResources) -> Path | None:
     """The folder this served run's reads are confined to (None: a run of the command line)."""
     from langgraph.config import get_config
 
-    from graph.ingestion.served import served_folder
-
-    return served_folder(get_config().get("configurable") or {}, run.tenant)
+    return served_folder(get_config().get("configurable") or {}, run.tenant, run.shared.env)
 
 
 @work_node("ingest")
@@ -240,7 +238,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         today=_audit_date(state),
         max_bytes=settings.max_bytes,
         within=_within(run),
-        source=settings.source_record,
+        source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
     )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +51,10 @@ class Resources:
     saver: TenantCheckpointer
     runs: RunStore
     reports_dir: Path
+    env: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    """The environment of the server or command line that drives the runs: the served-run rules'
+    settings (ingestion root, notify hosts, uploads folder) its nodes read. A runs API service opened
+    with its own (RunsService.open(env=...)) checks its runs against that, not the process's."""
     _indexes: dict[str, KnowledgeIndex] = field(default_factory=dict)
     _embedders: dict[str, tuple[Embedder, str]] = field(default_factory=dict)
     _memory: MemoryManager | None = None
@@ -58,7 +62,10 @@ class Resources:
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
-    def open(cls, database_url: str, reports_dir: Path | None = None) -> Resources:
+    def open(
+        cls, database_url: str, reports_dir: Path | None = None, env: Mapping[str, str] | None = None
+    ) -> Resources:
+        env = os.environ if env is None else env
         saver = TenantCheckpointer.from_url(database_url)
         try:
             saver.setup()
@@ -66,8 +73,8 @@ class Resources:
         except BaseException:
             saver.close()
             raise
-        reports = (reports_dir or Path(os.environ.get(REPORTS_ENV) or ".kassist/reports")).resolve()
-        return cls(database_url, saver, store, reports)
+        reports = (reports_dir or Path(env.get(REPORTS_ENV) or ".kassist/reports")).resolve()
+        return cls(database_url, saver, store, reports, env)
 
     def check_versions(self) -> None:
         """Refuse a database whose knowledge index or memory tables a newer kassist migrated (their

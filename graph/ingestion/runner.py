@@ -10,7 +10,6 @@ with SIGKILL resumes at once. The checkpointer's version check stays the last li
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Mapping
@@ -21,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
 from graph.ingestion.claims import kept_alive
+from graph.ingestion.folders import registered_folder
 from graph.ingestion.head import has_checkpoint, read_head, recorded_owner, run_owner
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import settle
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.served import SERVED_FOLDER_KEY, ServedRunRefused, registered_folder
+from graph.ingestion.served import SERVED_FOLDER_KEY, ServedRunRefused
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
 from graph.ingestion.store_ops import Registration, RunRecord, holder_gone, new_holder
 from kassist.tenancy import OWNER_KEY
@@ -149,7 +149,7 @@ def execute(
     with the outcome while the lease is still held (a server marks its request done there, so no
     other worker can take the run in between and carry the same request out again); ``within``: the
     folder a server's accepted run may read (its tenant's or its upload's), checked at every node and
-    every file read (graph/ingestion/served.served_folder)."""
+    every file read (graph/ingestion/folders.served_folder)."""
     validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
     runs = res.runs.for_tenant(tenant)
     record = runs.get(run_id)
@@ -161,7 +161,7 @@ def execute(
     if within is None and settings is None and reg.settings is not None and _served(res, tenant, run_id):
         # The command line (or the console) carrying on a run a server accepted: its reads stay in the
         # folder that server gave it, as the server's own worker keeps them (registered_folder).
-        within = registered_folder(reg.settings, os.environ, tenant)
+        within = registered_folder(reg.settings, res.env, tenant)
         if within is None and resume is None:  # a decision reads no file; a carrying-on reads the folder
             raise ServedRunRefused(
                 f"run {run_id!r} was accepted by a server and reads only the folder that server gave it, "

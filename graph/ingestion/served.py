@@ -40,7 +40,7 @@ SHARED_ROOT_ENV = "KASSIST_INGEST_ROOT_SHARED"
 SERVED_FOLDER_KEY = "kassist_served_folder"
 """The configurable key a server's own runner sets (never a client's: server/configurable declares
 what a client may send) to the folder a run it accepted may read: its tenant's folder of the
-ingestion root, or its upload (server/runs/served_again.served_folder)."""
+ingestion root, or its upload (graph/ingestion/folders.served_run_folder)."""
 
 logger = logging.getLogger(__name__)
 
@@ -164,29 +164,6 @@ def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
         return None
     root = Path(root_text).expanduser().resolve()
     return root if tenant is None or shared_root(env) else tenant_root(root, tenant)
-
-
-def registered_folder(settings: Settings, env: Mapping[str, str], tenant: str) -> Path | None:
-    """The folder a run's reads are confined to when its caller names none (the command line's
-    resume, approve or reject of a run a server accepted), from what the run registered, never from
-    its folder as it resolves now: an upload's own folder; the tenant's folder of
-    ``KASSIST_INGEST_ROOT`` when the registered folder lies in it (as the root is configured or as it
-    resolves); None for an operator's own folder elsewhere (read as registered: pipeline.prepare).
-    Without this the command line resolved the registered folder's parents, and a member who swapped
-    a parent inside its tenant's folder for a link to another tenant's had that tenant's files read
-    (review s33 r1, of 0dba54f)."""
-    if settings.uploaded:
-        return Path(settings.source)
-    root = served_root(env, tenant)
-    if root is None:
-        return None
-    try:
-        named = Path(os.path.normpath(Path(settings.source).expanduser().absolute()))
-        configured = Path(os.path.normpath(Path(env[INGEST_ROOT_ENV].strip()).expanduser().absolute()))
-        spelled = configured if shared_root(env) else tenant_root(configured, tenant)
-    except (ValueError, OSError, ServedRunRefused):
-        return None
-    return root if named.is_relative_to(root) or named.is_relative_to(spelled) else None
 
 
 def tenants_file(path: str, env: Mapping[str, str]) -> bool:
@@ -323,16 +300,4 @@ def _text_refusal(run_input: object) -> str | None:
             return f"{name} contains a NUL character"
         if len(value) > limit:
             return f"{name} is {len(value)} characters; at most {limit}"
-    return None
-
-
-def served_folder(configurable: Mapping[str, object], tenant: str) -> Path | None:
-    """The folder a served run's files are read from (``load_file``'s ``within``), or None for a run
-    of the command line or of code (its operator's): the runs API's worker names it; a run with an
-    authenticated user (langgraph dev) reads its tenant's folder of ``KASSIST_INGEST_ROOT``."""
-    named = configurable.get(SERVED_FOLDER_KEY)
-    if named:
-        return Path(str(named))
-    if "langgraph_auth_user" in configurable:
-        return served_root(os.environ, tenant)
     return None

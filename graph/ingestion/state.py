@@ -7,9 +7,7 @@ is a fixed list of steps; the batch loop is one step with a cursor, not one step
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -104,28 +102,6 @@ class Settings(BaseModel):
         description="The source is an upload's folder (the runs API's upload route sets it): its files "
         "join the collection's uploads and the run removes no document (knowledge/index/sources.py)",
     )
-
-    @property
-    def source_record(self) -> str:
-        """What the index records as this run's source (knowledge.index.sources)."""
-        return source_record(self.source, uploaded=self.uploaded)
-
-
-UPLOADS_ENV = "KASSIST_UPLOADS_DIR"  # server/runs/config.py's setting, its default below too
-
-
-def source_record(source: str, *, uploaded: bool) -> str:
-    """The index's record of a run of folder ``source`` (knowledge.index.sources.run_source): an
-    upload's when marked so, or when the folder lies under the server's uploads folder - an upload
-    run registered by a kassist before the mark (queued at the upgrade, or read back from the
-    ingestion records: graph/ingestion/adoption.py). No client names a folder there: a served run's
-    folder is its tenant's of KASSIST_INGEST_ROOT, which the server refuses to overlap it."""
-    from knowledge.index.sources import run_source
-
-    if not uploaded and source:
-        base = Path(os.environ.get(UPLOADS_ENV, "").strip() or ".kassist/uploads").expanduser()
-        uploaded = Path(os.path.realpath(source)).is_relative_to(os.path.realpath(base))
-    return run_source(source, uploaded=uploaded)
 
 
 class IngestionInput(BaseModel):

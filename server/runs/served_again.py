@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from graph.ingestion.folders import served_run_folder
 from graph.ingestion.head import run_owner
 from graph.ingestion.jobs import JobRecord
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import Settings
 from server.roles import approves
-from server.runs import uploads
 from server.runs.config import RunsConfig
 
 
@@ -32,7 +32,7 @@ def reads_or_sends(job: JobRecord) -> bool:
 
 
 def served_folder(res: Resources, config: RunsConfig, job: JobRecord) -> Path | None:
-    """The folder ``job``'s run may read while it runs (graph/ingestion/served.served_folder): its
+    """The folder ``job``'s run may read while it runs (graph/ingestion/folders.served_run_folder): its
     upload, or its tenant's folder of the ingestion root; None for a command line's run. Every node
     checks the run's settings against it and every file is opened from it without following a link
     (h11 s33 #1: a folder swapped for a link after the start was read)."""
@@ -40,7 +40,7 @@ def served_folder(res: Resources, config: RunsConfig, job: JobRecord) -> Path | 
     if settings is None:
         return None
     try:
-        return _root(config, job, settings)
+        return served_run_folder(settings, config.env, job.tenant_id)
     except ServedRunRefused:
         return None  # served_refusal refuses its start
 
@@ -52,7 +52,7 @@ def served_refusal(res: Resources, config: RunsConfig, job: JobRecord) -> str | 
     if settings is None:
         return None
     try:
-        root = _root(config, job, settings)
+        root = served_run_folder(settings, config.env, job.tenant_id)
         if root is None:
             raise ServedRunRefused(f"this server ingests no server-side folders ({INGEST_ROOT_ENV})")
         check_served(settings, {**config.env, INGEST_ROOT_ENV: str(root)})
@@ -74,12 +74,3 @@ def _settings(res: Resources, job: JobRecord) -> Settings | None:
     if reg is not None and reg.settings:
         return reg.settings
     return Settings.model_validate(job.settings) if job.settings is not None else None
-
-
-def _root(config: RunsConfig, job: JobRecord, settings: Settings) -> Path | None:
-    """The folder a served run's files are under: its upload, or its tenant's folder of the ingestion
-    root (None: no root configured; ServedRunRefused: the tenant has no folder of its own)."""
-    source = Path(settings.source)
-    if source.parent == uploads.tenant_folder(config.uploads_dir, job.tenant_id):
-        return source
-    return config.root_for(job.tenant_id)

@@ -81,7 +81,8 @@ class RunsService:
         cls, database_url: str, env: Mapping[str, str] | None = None, keys: KeyResolver | None = None
     ) -> RunsService:
         config = RunsConfig.from_env(os.environ if env is None else env)
-        return cls(Resources.open(database_url), config, keys)
+        # The runs' nodes check them against this server's environment too (Resources.env).
+        return cls(Resources.open(database_url, env=config.env), config, keys)
 
     def start(self) -> None:
         # Nothing is installed process-wide: the runner binds ``self.res`` to every invocation, so
@@ -159,13 +160,16 @@ class RunsService:
         a member's upload into the collection an admin filled from a folder emptied it (h9 s32 #7). Its
         run checks again when it starts: the collection may change between the two."""
         from graph.ingestion.adoption import adopt
+        from graph.ingestion.folders import source_record
         from knowledge.index.errors import IndexSchemaTooNew
         from knowledge.index.sources import CollectionMirrorsAnother
 
         try:
             index = self.res.index("hashing")  # reads and records sources only: no model loads
-            adopt(index, who.tenant_id, settings.collection)  # a previous release's documents
-            index.for_tenant(who.tenant_id).check_source(settings.collection, settings.source_record)
+            # A previous release's documents; an upload it registered is told by this server's folder.
+            adopt(index, who.tenant_id, settings.collection, self.config.env)
+            record = source_record(settings.source, uploaded=settings.uploaded, env=self.config.env)
+            index.for_tenant(who.tenant_id).check_source(settings.collection, record)
         except CollectionMirrorsAnother as exc:
             raise ApiError(409, str(exc), ("body", "collection")) from None
         except IndexSchemaTooNew as exc:  # the operator's to fix ("upgrade kassist"), said in one line

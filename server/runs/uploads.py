@@ -6,7 +6,6 @@ no hidden files), the size is counted while copying, and the folder appears whol
 from __future__ import annotations
 
 import errno
-import hashlib
 import logging
 import math
 import os
@@ -17,8 +16,9 @@ import unicodedata
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 
+from graph.ingestion.folders import NAME_MAX, tenant_folder
 from graph.ingestion.store_ops import holder_gone, new_holder
-from kassist.names import fold_safe, fold_within, folded
+from kassist.names import fold_within, folded
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +29,6 @@ TOKEN_BYTES = 8  # an upload folder's random part (run_folder)
 # document's path, which the operator's terminal (``kassist kb documents list``, ``kb search``) and
 # every page print. Refused, as in a tenant id (kassist.tenancy.validate_tenant_id).
 UNSEEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-NAME_MAX = 255
 STAGING = ".staging-"
 """An upload's folder while its files are written (``.staging-<run id>.<token>@<writer>``), hidden
 from listings."""
@@ -52,19 +51,6 @@ class Readable(Protocol):
 
     @property
     def file(self) -> BinaryIO: ...
-
-
-def tenant_folder(root: Path, tenant: str) -> Path:
-    # A tenant id may hold any printable character: quoted, and prefixed so ".." stays a plain name.
-    # Spelt so that no two tenants' folders are one on a case-insensitive file system (kassist.names:
-    # "Acme" is t-%41cme beside acme's t-acme; on macOS t-Acme was t-acme, one tenant's uploads).
-    name = f"t-{fold_safe(tenant)}"
-    if len(name) > NAME_MAX:
-        # Quoting triples a non-ASCII character's bytes: a 128-character id (the most allowed) of
-        # "é" is 770 bytes, no folder name at all, and every upload of that tenant was a 500.
-        # Its digest instead, under a prefix no quoted id's folder ("t-...") can take.
-        name = f"h-{hashlib.sha256(tenant.encode('utf-8', 'surrogatepass')).hexdigest()}"
-    return root / name
 
 
 def run_folder(root: Path, tenant: str, run_id: str) -> Path:
