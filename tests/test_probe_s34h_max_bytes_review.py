@@ -1,0 +1,66 @@
+"""h12 s34 #3: a member's run of the same folder overrides an admin's rejection by choosing
+``max_bytes`` just under the size of the file that holds the audit's finding.
+
+The rejected run's changed document stays in the index, held (knowledge/index/holds.py), and "the
+next run of their source that is let in releases what it indexes again". A run of the unchanged
+folder audits the same files and waits for the review again, unless the file with the finding is
+not read: with ``max_bytes`` below its size (a runs API option, a langgraph dev setting) it fails as
+``too_large``, one failure in thirteen is under the review's failure share (10%), the run needs no
+review, and its review step lets in the policy text the admin rejected.
+
+The ingestion graph in process on one SQLite file (decisions as ``kassist runs reject``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from review_support import KEY_DOC
+
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import execute
+from graph.ingestion.state import Settings
+from knowledge.index.sync_index import TenantKnowledgeIndex
+
+
+@pytest.fixture
+def res(tmp_path: Path) -> Iterator[Resources]:
+    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def found(kb: TenantKnowledgeIndex, word: str) -> list[str]:
+    return sorted({h.source_path for h in kb.search(word, k=5, mode="hybrid") if word in h.text})
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h12 s34 #3: max_bytes under the flagged file's size lets a member's run release what an "
+    "admin rejected, without a review",
+)
+def test_a_members_max_bytes_cannot_let_in_what_an_admin_rejected(res: Resources, tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    for i in range(11):
+        (root / f"doc{i:02}.md").write_text(f"# Doc {i}\n\nOrdinary text number {i}.\n")
+    (root / "policy.md").write_text("# Leave\n\nEvery zebracorn employee takes twenty-five days of leave.\n")
+    folder = Settings(source=str(root), collection="hb", embedder="hashing")
+    assert execute(res, "acme", "r1", settings=folder).state.status == "completed"
+    kb = res.index("hashing").for_tenant("acme")
+
+    # The policy rewritten, and a large file with a private key beside it: the admin rejects the run.
+    (root / "policy.md").write_text("# Leave\n\nEvery quokkafish employee takes sixty days of leave.\n")
+    (root / "deploy.md").write_text(KEY_DOC + "\n" + "padding line\n" * 200)
+    assert execute(res, "acme", "r2", settings=folder).state.status == "needs_review"
+    assert execute(res, "acme", "r2", resume={"decision": "reject", "by": "olga"}).state.status == "cancelled"
+    assert found(kb, "quokkafish") == []
+
+    # A member's run of the same folder, nothing changed on disk, reading only files smaller than
+    # the one with the key.
+    small = folder.model_copy(update={"max_bytes": (root / "deploy.md").stat().st_size - 1})
+    execute(res, "acme", "m1", settings=small)
+    assert found(kb, "quokkafish") == [], "the rejected policy text was let in without an admin's review"
