@@ -1,0 +1,58 @@
+"""h12 s34 #4: a member's run of the same folder, paused (or cancelled) while an admin's run waits
+for its review, takes the waiting run's held documents over; the admin's approval then lets none of
+them in.
+
+An unchanged document another run holds is written held by the new run (knowledge/index/holds.py,
+HELD_ON_UPDATE), and an approval releases only the rows its own run holds. The member needs nothing
+but a run of the folder (the runs API, same settings, ``max_steps``); the admin sees "completed" and
+the approved policy never reaches search (and never will, if the member cancels).
+
+The ingestion graph in process on one SQLite file (decisions as ``kassist runs approve``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from review_support import KEY_DOC
+
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import execute
+from graph.ingestion.state import Settings
+
+
+@pytest.fixture
+def res(tmp_path: Path) -> Iterator[Resources]:
+    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h12 s34 #4: a member's paused run takes over a waiting run's held documents; the admin's "
+    "approval lets none in",
+)
+def test_an_approval_lets_in_its_runs_documents_after_a_members_run_of_the_folder(
+    res: Resources, tmp_path: Path
+) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "policy.md").write_text("# Leave\n\nEvery zebracorn employee takes twenty-five days of leave.\n")
+    folder = Settings(source=str(root), collection="hb", embedder="hashing")
+    assert execute(res, "acme", "r1", settings=folder).state.status == "completed"
+    (root / "policy.md").write_text("# Leave\n\nEvery quokkafish employee takes thirty days of leave.\n")
+    (root / "deploy.md").write_text(KEY_DOC)
+    assert execute(res, "acme", "r2", settings=folder).state.status == "needs_review"
+
+    # A member's run of the same folder meanwhile, paused after its audit (options.max_steps).
+    assert execute(res, "acme", "m1", settings=folder, max_steps=3).state.status == "paused"
+
+    approved = execute(res, "acme", "r2", resume={"decision": "approve", "by": "olga"})
+    assert approved.state.status == "completed"
+    kb = res.index("hashing").for_tenant("acme")
+    hits = {h.source_path for h in kb.search("quokkafish", k=5, mode="hybrid") if "quokkafish" in h.text}
+    assert hits == {"policy.md"}, "the approved run's document stayed out of search"
