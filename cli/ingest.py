@@ -122,8 +122,8 @@ def _drive_run(
         TimeRemainingColumn,
     )
 
-    from graph.ingestion.registration import SettingsMismatch
-    from graph.ingestion.runner import RunBusy, execute, registered
+    from graph.ingestion.registration import SettingsMismatch, registered
+    from graph.ingestion.runner import RunBusy, execute
 
     # Progress only on a terminal (or with KASSIST_PROGRESS set): pipes and logs get no bar.
     shown = sys.stderr.isatty() or bool(os.environ.get("KASSIST_PROGRESS"))

@@ -106,8 +106,8 @@ reject = _decision("reject", "Reject a run waiting for review: it stops as cance
 def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
     from graph.ingestion.jobs import JobStore
-    from graph.ingestion.registration import NoSettings
-    from graph.ingestion.runner import RunBusy, RunNotFound, execute, registered
+    from graph.ingestion.registration import NoSettings, registered
+    from graph.ingestion.runner import RunBusy, RunNotFound, execute
 
     tenant = kit.check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)

@@ -236,7 +236,7 @@ def test_two_workers_on_one_run_end_like_one(res: Resources, db_url: str, tmp_pa
     state and goes on, or stops when the other finished. The result is one run's."""
     import threading
 
-    from graph.ingestion import runner
+    from graph.ingestion import registration, runner
 
     root = write_corpus(tmp_path / "docs", extra=10)
     assert run(res, "solo", root, collection="solo").state.status == "completed"
@@ -248,7 +248,15 @@ def test_two_workers_on_one_run_end_like_one(res: Resources, db_url: str, tmp_pa
         try:
             outcomes.append(
                 runner._execute(
-                    res, TENANT, "duo", name, runner.registered(res, TENANT, "duo"), None, None, None, None
+                    res,
+                    TENANT,
+                    "duo",
+                    name,
+                    registration.registered(res, TENANT, "duo"),
+                    None,
+                    None,
+                    None,
+                    None,
                 )
             )
         except Exception as exc:  # pragma: no cover - the assertion below shows it

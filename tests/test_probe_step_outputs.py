@@ -9,7 +9,7 @@ reads (``GET /threads/{id}/state`` on langgraph dev, the console, the runs API).
 
 from __future__ import annotations
 
-from graph.ingestion import nodes
+from graph.ingestion import work
 from graph.ingestion.state import AgentRunState, Settings
 
 
@@ -19,12 +19,10 @@ def test_a_step_output_shows_no_server_path() -> None:
         "hashing: no OpenAI configuration and the local model is unavailable (cannot read the local "
         "embedding model /srv/venv/lib/python3.11/site-packages/minilm/model.onnx: Permission denied)"
     )
-    update = nodes._advance(state, "discover", f"24 files, 0 to remove, 1 batches; {reason}")
+    update = work.advance(state, "discover", f"24 files, 0 to remove, 1 batches; {reason}")
     shown = update["step_outputs"]["discover"]
     assert "/srv/" not in shown, shown
     assert shown.startswith("24 files, 0 to remove, 1 batches; hashing: no OpenAI configuration"), shown
     # A document path under the run's folder is shown relative to it, as in last_error.
-    update = nodes._advance(
-        state, "ingest", "batch 1/1; documents indexed up to /srv/ingest-root/acme/hr/a.md"
-    )
+    update = work.advance(state, "ingest", "batch 1/1; documents indexed up to /srv/ingest-root/acme/hr/a.md")
     assert update["step_outputs"]["ingest"] == "batch 1/1; documents indexed up to a.md"

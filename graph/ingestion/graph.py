@@ -24,12 +24,12 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import RetryPolicy
 
-from graph.ingestion import nodes
+from graph.ingestion import nodes, work
 from graph.ingestion.errors import is_transient
 from graph.ingestion.state import STOPPED, AgentRunState, IngestionInput
 
 RETRY = RetryPolicy(
-    max_attempts=nodes.MAX_ATTEMPTS,
+    max_attempts=work.MAX_ATTEMPTS,
     initial_interval=0.5,
     max_interval=10.0,
     jitter=True,

@@ -1,64 +1,35 @@
 """The nodes of the ingestion graph: small functions over :class:`AgentRunState`.
 
-Each returns only the fields it changes. :func:`work_node` wraps the ones that do work with the
-rules every step shares: the run's resources bound to its tenant (:func:`open_run`), ``runs cancel`` honoured at the node boundary, retries
-counted, the error taxonomy applied (a transient error is raised again for the RetryPolicy until
-its last attempt; anything else stops the run as ``failed`` with last_error, resumable), and the
-per-invocation step budget (``max_steps``) counted.
+Each returns only the fields it changes. The ones that do work are wrapped by
+:func:`graph.ingestion.work.work_node` with the rules every step shares (the run's resources, a
+cancel at the node boundary, the served-run rules, retries, the error taxonomy, the step budget).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.errors import GraphBubbleUp
-from langgraph.runtime import get_runtime
 from langgraph.types import interrupt
 
-from graph.ingestion import registration
-from graph.ingestion.errors import describe, for_client, is_transient
-from graph.ingestion.folders import served_folder, source_record
+from graph.ingestion import registration, work
+from graph.ingestion.errors import describe
+from graph.ingestion.folders import source_record
 from graph.ingestion.resources import RunResources, for_run
-from graph.ingestion.served import (
-    INGEST_ROOT_ENV,
-    SERVED_FOLDER_KEY,
-    ServedRunRefused,
-    check_client_settings,
-    check_served,
-)
-from graph.ingestion.state import AgentRunState, Settings, StepKind, validate_run_id
+from graph.ingestion.served import ServedRunRefused, check_client_settings, check_served
+from graph.ingestion.state import AgentRunState, Settings, validate_run_id
+from graph.ingestion.work import Update, open_run, work_node
 from kassist.review import ReviewDecision
-from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
+from kassist.tenancy import AUTH_USER_KEY
 
 # Each step imports its own modules (the audit's datasketch and scipy, the report's jinja2, the
 # loaders, the memory manager: ~0.9 s): building the graph loads none of them, and a run resumed at
 # its last steps loads only theirs (issue 29).
 
 logger = logging.getLogger(__name__)
-MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
-Update = dict[str, Any]
-
-
-class Node(Protocol):
-    """A node LangGraph calls with the state and the run's config (its parameter names matter)."""
-
-    def __call__(self, state: AgentRunState, config: RunnableConfig) -> Update: ...
-
-
-def open_run(state: AgentRunState, config: RunnableConfig) -> RunResources:
-    """The run's resources (those bound to the invocation, else the process's), bound to the tenant
-    it acts for (the authenticated one), which the state must agree with."""
-    run = for_run(config)
-    if state.tenant_id and state.tenant_id != run.tenant:
-        raise TenantMismatch(
-            f"run {state.run_id!r} belongs to tenant {state.tenant_id!r}, not {run.tenant!r}"
-        )
-    return run
 
 
 def begin(state: AgentRunState, config: RunnableConfig) -> Update:
@@ -103,73 +74,6 @@ def refuse(state: AgentRunState) -> Update:
     raise registration.SettingsMismatch(state.refused or "refused")
 
 
-def session_update(state: AgentRunState, config: RunnableConfig) -> Update:
-    session = str((config.get("configurable") or {}).get("session") or "")
-    steps = state.session_steps + 1 if session == state.session else 1
-    return {"session": session, "session_steps": steps}
-
-
-def _advance(state: AgentRunState, kind: StepKind, output: str, status: str = "done") -> Update:
-    return {
-        "next_step_index": state.next_step_index + 1,
-        "step_statuses": {**state.step_statuses, kind: status},
-        "step_outputs": _output(state, kind, output),
-    }
-
-
-def _output(state: AgentRunState, kind: StepKind, output: str) -> dict[str, str]:
-    # Every client of the run reads its step outputs: paths as last_error shows them (an embedder's
-    # reason may quote the server's model file), never the server's filesystem.
-    return {**state.step_outputs, kind: for_client(output, state.settings.source)}
-
-
-def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources], Update]], Node]:
-    def wrap(fn: Callable[[AgentRunState, RunResources], Update]) -> Node:
-        def node(state: AgentRunState, config: RunnableConfig) -> Update:
-            run = open_run(state, config)
-            update = session_update(state, config)
-            info = get_runtime().execution_info
-            attempt = info.node_attempt if info else 1
-            if attempt > 1:
-                update["retry_counts"] = {
-                    **state.retry_counts,
-                    kind: state.retry_counts.get(kind, 0) + attempt - 1,
-                }
-            record = run.runs.get(state.run_id) if state.run_id else None
-            # Once the notify step has told the receiver the run completed, the steps after it only
-            # record that: cancelled there, the run contradicted what the receiver was told, for good.
-            if record is not None and record.cancel_requested and not state.announced:
-                return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
-            try:
-                conf = config.get("configurable") or {}
-                if AUTH_USER_KEY in conf:  # settings came from a client
-                    check_served(state.settings, run.shared.env, run.tenant)
-                elif conf.get(SERVED_FOLDER_KEY):  # a run the runs API accepted: its folder, as it is now
-                    check_served(
-                        state.settings, {**run.shared.env, INGEST_ROOT_ENV: str(conf[SERVED_FOLDER_KEY])}
-                    )
-                result = fn(state, run)
-            except GraphBubbleUp:
-                raise
-            except Exception as exc:
-                if is_transient(exc) and attempt < MAX_ATTEMPTS:
-                    raise  # the node's RetryPolicy tries again, with backoff and jitter
-                return {
-                    **update,
-                    "status": "failed",
-                    "last_error": f"{kind}: {for_client(describe(exc), state.settings.source)}",
-                    "step_statuses": {**state.step_statuses, kind: "failed"},
-                }
-            return {**update, "status": "running", "last_error": None, **result}
-
-        # Not functools.wraps: LangGraph reads the signature to pass config and runtime.
-        node.__name__ = node.__qualname__ = fn.__name__
-        node.__doc__ = fn.__doc__
-        return node
-
-    return wrap
-
-
 @work_node("discover")
 def discover(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import adoption, pipeline
@@ -190,7 +94,7 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
     # A served run's folder, else the run's own folder as registered (as its loads: pipeline.prepare).
-    within = _within(run)
+    within = work.within(run)
     folder = Path(settings.source)
     exact = within is None and folder.is_absolute()
     rows = pipeline.list_source(
@@ -205,17 +109,10 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
         "embedder_name": model.name,
         "documents_total": files,
         "batches_total": batches,
-        **_advance(
+        **work.advance(
             state, "discover", f"{files} files, {total - files} to remove, {batches} batches; {reason}"
         ),
     }
-
-
-def _within(run: RunResources) -> Path | None:
-    """The folder this served run's reads are confined to (None: a run of the command line)."""
-    from langgraph.config import get_config
-
-    return served_folder(get_config().get("configurable") or {}, run.tenant, run.shared.env)
 
 
 @work_node("ingest")
@@ -237,7 +134,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         audit_rules=settings.audit_rules,
         today=_audit_date(state),
         max_bytes=settings.max_bytes,
-        within=_within(run),
+        within=work.within(run),
         source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
     )
     cursor = state.batch_cursor + 1
@@ -250,10 +147,10 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         "last_document": done.last_document or state.last_document,
     }
     if cursor >= state.batches_total:
-        return {**update, **_advance(state, "ingest", output)}
+        return {**update, **work.advance(state, "ingest", output)}
     return {
         **update,
-        "step_outputs": _output(state, "ingest", output),
+        "step_outputs": work.output(state, "ingest", output),
         "step_statuses": {**state.step_statuses, "ingest": "running"},
     }
 
@@ -267,7 +164,7 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import audit_step
 
     rows = run.runs.manifest(state.run_id)
-    served = _within(run) is not None  # a tenant's rules file only adds to the server's (audit_step)
+    served = work.within(run) is not None  # a tenant's rules file only adds to the server's (audit_step)
     found = audit_step.findings(rows, state.settings.audit_rules, served=served)
     c = state.counters
     why = audit_step.reasons(
@@ -279,14 +176,14 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
     return {
         "findings": counts,
         "review_reasons": why,
-        **_advance(state, "audit", f"{len(found)} findings: {summary}"),
+        **work.advance(state, "audit", f"{len(found)} findings: {summary}"),
     }
 
 
 @work_node("report")
 def report(state: AgentRunState, run: RunResources) -> Update:
     formats = store_report(state, run)
-    return {"reports": formats, **_advance(state, "report", f"audit report stored: {', '.join(formats)}")}
+    return {"reports": formats, **work.advance(state, "report", f"audit report stored: {', '.join(formats)}")}
 
 
 def store_report(
@@ -299,7 +196,7 @@ def store_report(
 
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
-    served = _within(run) is not None
+    served = work.within(run) is not None
     found = audit_step.findings(run.runs.manifest(state.run_id), state.settings.audit_rules, served=served)
     bodies = audit_step.render_report(
         run_id=state.run_id,
@@ -322,7 +219,7 @@ def review(state: AgentRunState, run: RunResources) -> Update:
     reason = "; ".join(state.review_reasons)
     if not reason:  # its documents into search (knowledge/index/holds.py); a redo releases none
         run.index(state.embedder_name).release(state.settings.collection, state.run_id)
-        return _advance(state, "review", "not needed", status="skipped")
+        return work.advance(state, "review", "not needed", status="skipped")
     return {"review": reason, "status": "needs_review"}
 
 
@@ -356,7 +253,7 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     update: Update = {"decision_to_report": decided.model_dump()}
     if approved:
         text = f"approved{' by ' + who if who else ''}: {state.review}"
-        return {**update, "status": "running", "review": text, **_advance(state, "review", text)}
+        return {**update, "status": "running", "review": text, **work.advance(state, "review", text)}
     text = f"rejected{' by ' + who if who else ''}: {state.review}"
     return {**update, "status": "cancelled", "review": text, "last_error": text}
 
@@ -371,8 +268,7 @@ def _first_decision(state: AgentRunState, config: RunnableConfig, decision: Any)
     later resume would get the refused decision back (the queued one could never be carried out);
     the run waits again instead, at a new task's interrupt."""
     from graph.ingestion.jobs import DecisionTaken, TenantJobStore, decision_taken
-    from graph.ingestion.runner import LEASE_S
-    from graph.ingestion.store_ops import held_here, holder_gone, process_holder
+    from graph.ingestion.store_ops import LEASE_S, held_here, holder_gone, process_holder
 
     runs = for_run(config).runs
     record = runs.get(state.run_id)
@@ -420,11 +316,11 @@ def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
 def notify_step(state: AgentRunState, run: RunResources) -> Update:
     url = state.settings.notify_url
     if not url:
-        return _advance(state, "notify", "no --notify-url", status="skipped")
+        return work.advance(state, "notify", "no --notify-url", status="skipped")
     from graph.ingestion import notify
 
     result = notify.send(run.runs, run.tenant, state, url)
-    return _advance(state, "notify", result)
+    return work.advance(state, "notify", result)
 
 
 @work_node("remember")
@@ -433,7 +329,7 @@ def remember_step(state: AgentRunState, run: RunResources) -> Update:
 
     final = state.model_copy(update={"status": "completed"})
     memory_id = remember.write(run.memory(), final)
-    return {"status": "completed", **_advance(state, "remember", f"episode {memory_id}")}
+    return {"status": "completed", **work.advance(state, "remember", f"episode {memory_id}")}
 
 
 def pause(state: AgentRunState) -> Update:

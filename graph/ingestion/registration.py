@@ -8,9 +8,16 @@ settings that differ, so nobody resumes a run believing it ingests a folder it d
 
 from __future__ import annotations
 
-from graph.ingestion.state import Settings
+from typing import TYPE_CHECKING
+
+from graph.ingestion.head import read_head
+from graph.ingestion.jobs import JobStore
+from graph.ingestion.state import AgentRunState, Settings, validate_run_id
 from graph.ingestion.store import BindsRuns
 from graph.ingestion.store_ops import Registration
+
+if TYPE_CHECKING:
+    from graph.ingestion.resources import Resources
 
 # Values a message may not repeat: server paths and URLs (which may carry a token) are named only.
 _NAMED_ONLY = frozenset({"source", "audit_rules", "notify_url"})
@@ -98,3 +105,44 @@ def settle(
     if given is not None:
         check_same(run_id, registered.settings, given)
     return registered
+
+
+def registered(
+    res: Resources,
+    tenant: str,
+    run_id: str,
+    settings: Settings | None = None,
+    goal: str = "",
+    conversation_id: str | None = None,
+) -> Registration:
+    """The run's registration with its settings, registering ``settings`` first if it has none.
+
+    A row without settings (registered by an older kassist, or queued by the runs API) takes them
+    from the run's checkpoint, else from its queued request, else from ``settings``. Raises
+    :class:`SettingsMismatch` when ``settings`` differ from the registered ones, :class:`NoSettings`
+    when there are none anywhere."""
+    validate_run_id(run_id)
+    fallback: Settings | None = None
+    current = res.runs.for_tenant(tenant).registration(run_id)
+    if current is None:  # nothing is registered on a database this kassist cannot finish a run on
+        res.check_versions()
+    if current is None or current.settings is None:
+        # No row at all: a run whose input was checkpointed before `begin` registered it (a kill in
+        # that instant on the LangGraph server, a client's interrupt_before begin). Its checkpoint's
+        # settings are its first: registered now, so other settings are refused, never run instead.
+        first = checkpointed(res, tenant, run_id)
+        if first is not None:
+            fallback = first.settings
+            goal, conversation_id = goal or first.goal, conversation_id or first.conversation_id
+        elif current is not None:
+            job = JobStore(res.runs).for_tenant(tenant).get(run_id)
+            if job is not None and job.settings:
+                fallback = Settings.model_validate(job.settings)
+    return settle(res.runs, tenant, run_id, settings, goal, conversation_id, fallback)
+
+
+def checkpointed(res: Resources, tenant: str, run_id: str) -> AgentRunState | None:
+    """The run's head checkpoint's state if it holds settings (its input's, at least, also when only
+    its input checkpoint was written: :attr:`graph.ingestion.head.Head.first`), else None."""
+    state = read_head(res.saver, tenant, run_id).first
+    return state if state is not None and state.settings.source else None

@@ -23,11 +23,11 @@ from graph.ingestion.claims import kept_alive
 from graph.ingestion.folders import registered_folder
 from graph.ingestion.head import has_checkpoint, read_head, recorded_owner, run_owner
 from graph.ingestion.jobs import JobStore
-from graph.ingestion.registration import settle
+from graph.ingestion.registration import checkpointed, registered
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.served import SERVED_FOLDER_KEY, ServedRunRefused
 from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
-from graph.ingestion.store_ops import Registration, RunRecord, holder_gone, new_holder
+from graph.ingestion.store_ops import LEASE_S, Registration, RunRecord, holder_gone, new_holder
 from kassist.tenancy import OWNER_KEY
 
 if TYPE_CHECKING:
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 # The graph (LangGraph's runtime, langsmith's run trees, every node's modules: ~2 s of imports) is
 # imported only where a run executes: a finished run is told from its head checkpoint (issue 29).
 logger = logging.getLogger(__name__)
-LEASE_S = 120.0
 MAX_CONFLICTS = 3
 Event = Callable[[str, AgentRunState], None]
 
@@ -153,7 +152,7 @@ def execute(
     validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
     runs = res.runs.for_tenant(tenant)
     record = runs.get(run_id)
-    if record is None and settings is None and _checkpointed(res, tenant, run_id) is None:
+    if record is None and settings is None and checkpointed(res, tenant, run_id) is None:
         raise RunNotFound(
             f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
         )
@@ -329,47 +328,6 @@ def _execute(
             _remember_progress(res, tenant, final)
         return RunOutcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
-
-
-def registered(
-    res: Resources,
-    tenant: str,
-    run_id: str,
-    settings: Settings | None = None,
-    goal: str = "",
-    conversation_id: str | None = None,
-) -> Registration:
-    """The run's registration with its settings, registering ``settings`` first if it has none.
-
-    A row without settings (registered by an older kassist, or queued by the runs API) takes them
-    from the run's checkpoint, else from its queued request, else from ``settings``. Raises
-    :class:`SettingsMismatch` when ``settings`` differ from the registered ones, :class:`NoSettings`
-    when there are none anywhere."""
-    validate_run_id(run_id)
-    fallback: Settings | None = None
-    current = res.runs.for_tenant(tenant).registration(run_id)
-    if current is None:  # nothing is registered on a database this kassist cannot finish a run on
-        res.check_versions()
-    if current is None or current.settings is None:
-        # No row at all: a run whose input was checkpointed before `begin` registered it (a kill in
-        # that instant on the LangGraph server, a client's interrupt_before begin). Its checkpoint's
-        # settings are its first: registered now, so other settings are refused, never run instead.
-        first = _checkpointed(res, tenant, run_id)
-        if first is not None:
-            fallback = first.settings
-            goal, conversation_id = goal or first.goal, conversation_id or first.conversation_id
-        elif current is not None:
-            job = JobStore(res.runs).for_tenant(tenant).get(run_id)
-            if job is not None and job.settings:
-                fallback = Settings.model_validate(job.settings)
-    return settle(res.runs, tenant, run_id, settings, goal, conversation_id, fallback)
-
-
-def _checkpointed(res: Resources, tenant: str, run_id: str) -> AgentRunState | None:
-    """The run's head checkpoint's state if it holds settings (its input's, at least, also when only
-    its input checkpoint was written: :attr:`graph.ingestion.head.Head.first`), else None."""
-    state = read_head(res.saver, tenant, run_id).first
-    return state if state is not None and state.settings.source else None
 
 
 def _initial(run_id: str, tenant: str, reg: Registration) -> AgentRunState:

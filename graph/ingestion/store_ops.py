@@ -101,6 +101,9 @@ CLAIM_COLUMNS = (
     "next_holder",
     "next_until",
 )  # claim_get
+LEASE_S = 120.0
+"""How long a run's lease lasts unless renewed (graph/ingestion/runner.execute's default; the review
+node's own lease for a decision langgraph dev carries out)."""
 NEXT_S = 3.0
 """How long a waiting batch's turn is kept for it without its looking again (it looks every second
 at most); a waiter of this host whose process is gone loses its turn at once."""
