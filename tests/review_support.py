@@ -1,20 +1,38 @@
 """What the review race tests share: a document whose audit finding stops a run at its review, and
 a LangChain callback that acts at the exact moment one node's task ends (its writes not yet
-checkpointed) - the graph's own config, nothing of ours replaced."""
+checkpointed) - the graph's own config, nothing of ours replaced.
+
+And what session 33's probes and reviews of a served run share: two tenants' folders under one
+ingestion root, a member's run accepted by the runs API and carried out as the server's worker does,
+a folder swapped for a link to another tenant's, what ended up indexed, and a cron schedule's
+firings as langgraph-api's scheduler computes them."""
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+import pytest
+from croniter import croniter
 from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.runnables import RunnableConfig
+from typer.testing import CliRunner, Result
 
-from graph.ingestion.resources import Resources
-from graph.ingestion.runner import execute
+from cli.main import app
+from graph.ingestion.jobs import JobStore
+from graph.ingestion.resources import Resources, bind
+from graph.ingestion.runner import RunOutcome, config_for, execute
 from graph.ingestion.state import Settings
+from server.keys import Principal
+from server.runs.config import RunsConfig
+from server.runs.models import CreateRun, RunOptions
 from server.runs.names import ApiError
+from server.runs.service import RunsService
 
 # A private key in a document is a critical finding: the run waits for a person's review.
 KEY_DOC = (
@@ -68,3 +86,149 @@ def wait_for_review(res: Resources, docs: Path, tenant: str, run: str) -> None:
     """Run ``run`` of ``docs`` (the hashing embedder) until it waits for a person's review."""
     settings = Settings(source=str(docs), collection="c", embedder="hashing")
     assert execute(res, tenant, run, settings=settings).started == "needs_review"
+
+
+# Another tenant's file: it must never be indexed in acme's collection.
+SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
+ALICE = Principal(identity="alice", tenant_id="acme", role="member")
+
+
+def tenant_folders(tmp_path: Path, path: str = "docs") -> tuple[Path, Path, Path]:
+    """``(root, acme's folder, globex's folder)``: ``root/<tenant>/<path>`` made for both tenants
+    (the ingestion root a server's ``KASSIST_INGEST_ROOT`` names)."""
+    root = tmp_path / "root"
+    acme, globex = root / "acme" / path, root / "globex" / path
+    acme.mkdir(parents=True)
+    globex.mkdir(parents=True)
+    return root, acme, globex
+
+
+def four_pages_and_globex_d(acme: Path, globex: Path) -> None:
+    """a.md to d.md in acme's folder and globex's own d.md, holding :data:`SECRET`. With one page per
+    batch a batch loads the next two ahead, never d.md before a swap made after discover."""
+    for name in "abcd":
+        (acme / f"{name}.md").write_text(f"# {name.upper()}\n\nPage {name} of the office handbook.\n")
+    (globex / "d.md").write_text(f"# D\n\n{SECRET}\n")
+
+
+def swap_for_link(folder: Path, target: Path, kept: str = "docs.before") -> None:
+    """The member's swap: ``folder`` renamed to ``kept`` (beside it), a link to ``target`` in its place."""
+    folder.rename(folder.with_name(kept))
+    folder.symlink_to(target, target_is_directory=True)
+
+
+def served_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, root: Path) -> None:
+    """The server's settings in this process's environment: its ingestion root and uploads folder."""
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
+
+
+def served_run(
+    tmp_path: Path,
+    body: CreateRun,
+    *,
+    within: bool = False,
+    stop: threading.Event | None = None,
+    mark_done: bool = True,
+) -> tuple[str, RunOutcome]:
+    """acme's member alice's ``body`` accepted by the runs API (``RunsService.create``, the settings of
+    this process's environment: :func:`served_env`), then carried out once as the server's worker does:
+    its registered settings and ``max_steps``, read within the folder the server serves it when
+    ``within``, stopped after its first node when ``stop`` is set, its job marked done at the end when
+    ``mark_done``. ``(database URL, outcome)``; one SQLite file in ``tmp_path``, closed again."""
+    url = f"sqlite:///{tmp_path / 'kassist.db'}"
+    res = Resources.open(url, reports_dir=tmp_path / "reports")
+    try:
+        service = RunsService(res, RunsConfig.from_env(os.environ))
+        service.create(ALICE, body, None)
+        jobs = JobStore(res.runs).for_tenant("acme")
+        job = jobs.get(body.run_id or "")
+        assert job is not None and job.settings is not None
+        outcome = execute(
+            res,
+            "acme",
+            job.run_id,
+            settings=Settings.model_validate(job.settings),
+            max_steps=job.max_steps,
+            stop=stop,
+            within=service.served_folder(job) if within else None,
+            on_finish=(lambda _: jobs.done(job.run_id, job.seq)) if mark_done else None,
+        )
+    finally:
+        res.close()
+    return url, outcome
+
+
+def resume_after_swap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str, swap: str, *, root_in_shell: bool = True
+) -> tuple[Result, dict[str, str]]:
+    """The command line's resume of a served run whose folder (or a parent) was swapped for a link.
+
+    acme's member's run of ``root/acme/<path>`` (:func:`four_pages_and_globex_d`, one page per batch)
+    accepted by the runs API and paused after its discover, as the server's worker leaves it; then
+    the member swaps ``swap`` (``path`` itself or a parent of it, inside acme's folder) for a link to
+    globex's; then the operator's ``kassist runs resume r --tenant acme`` in process (typer's runner),
+    from a shell with the server's ``KASSIST_INGEST_ROOT`` unless not ``root_in_shell``.
+    ``(the command's result, acme's collection c: path -> text)``."""
+    root, acme, globex = tenant_folders(tmp_path, path)
+    four_pages_and_globex_d(acme, globex)
+    served_env(monkeypatch, tmp_path, root)
+    options = RunOptions(embedder="hashing", batch_size=1, max_steps=1)  # discover only
+    url, first = served_run(tmp_path, CreateRun(path=path, collection="c", run_id="r", options=options))
+    assert (first.state.status, first.state.batch_cursor) == ("paused", 0), first.state
+    swap_for_link(root / "acme" / swap, root / "globex" / swap, kept=f"{Path(swap).name}.before")
+    if not root_in_shell:  # the operator's shell, not the server's service unit
+        monkeypatch.delenv("KASSIST_INGEST_ROOT")
+    done = CliRunner().invoke(app, ["runs", "resume", "r", "--tenant", "acme", "--database-url", url])
+    return done, indexed_at(url, tmp_path)
+
+
+def indexed(res: Resources, collection: str = "c", tenant: str = "acme") -> dict[str, str]:
+    """Each document of ``tenant``'s ``collection`` (hashing embedder) with its text, its chunks joined."""
+    kb = res.index("hashing").for_tenant(tenant)
+    return {
+        path: " ".join(chunk.text or "" for chunk in kb.document(path, collection, text=True).outline)
+        for _, path in kb.documents(collection)
+    }
+
+
+def indexed_at(url: str, tmp_path: Path, collection: str = "c") -> dict[str, str]:
+    """:func:`indexed` of acme's ``collection`` in the database at ``url`` (opened and closed again)."""
+    res = Resources.open(url, reports_dir=tmp_path / "reports")
+    try:
+        return indexed(res, collection)
+    finally:
+        res.close()
+
+
+def document_text(res: Resources, path: str, collection: str = "c") -> str | None:
+    """The text of acme's ``path`` in ``collection`` (its chunks joined); None when it is not indexed."""
+    try:
+        document = res.index("hashing").for_tenant("acme").document(path, collection, text=True)
+    except LookupError:
+        return None
+    return " ".join(chunk.text or "" for chunk in document.outline)
+
+
+def member_config(res: Resources, run: str, identity: str = "maria") -> RunnableConfig:
+    """acme's ``run`` config as ``langgraph dev`` gives it: an authenticated member in its configurable
+    (so the nodes check the client's settings: ``check_served``)."""
+    config = bind(config_for("acme", run), res)
+    config["configurable"]["langgraph_auth_user"] = {
+        "identity": identity,
+        "tenant_id": "acme",
+        "role": "member",
+    }
+    return config
+
+
+def firing_gaps(schedule: str, count: int = 200) -> list[float]:
+    """Seconds between ``count`` firings of ``schedule`` as langgraph-api computes them
+    (langgraph_api.utils.next_cron_date: a new croniter from the last firing, each time, so its random
+    ``R`` fields are drawn again at every firing), from 2026-12-06 21:00 UTC."""
+    at, gaps = datetime(2026, 12, 6, 21, 0, tzinfo=UTC), []
+    for _ in range(count):
+        following = croniter(schedule, at).get_next(datetime)
+        gaps.append((following - at).total_seconds())
+        at = following
+    return gaps

@@ -12,28 +12,15 @@ firings as langgraph-api's scheduler computes them, and the rule's verdict."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-from croniter import croniter
+from review_support import firing_gaps
 
 from server.cron_limits import DEFAULT_MIN_INTERVAL, shortest_gap
 
 
-def _firing_gaps(schedule: str, count: int = 200) -> list[float]:
-    """Seconds between ``count`` firings as langgraph-api computes them (langgraph_api.utils.
-    next_cron_date: a new croniter from the last firing, each time)."""
-    at, gaps = datetime(2026, 12, 6, 21, 0, tzinfo=UTC), []
-    for _ in range(count):
-        following = croniter(schedule, at).get_next(datetime)
-        gaps.append((following - at).total_seconds())
-        at = following
-    return gaps
-
-
 @pytest.mark.parametrize("schedule", ["R * * * *", "R * * * * R"])
 def test_a_random_schedule_is_judged_by_the_firings_it_makes(schedule: str) -> None:
-    fastest = min(_firing_gaps(schedule))
+    fastest = min(firing_gaps(schedule))
     assert fastest < DEFAULT_MIN_INTERVAL  # what the scheduler really does
     gap = shortest_gap(schedule)
     assert gap is not None and gap <= fastest, (

@@ -23,22 +23,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from review_support import SECRET, document_text, member_config, tenant_folders
 
 from graph.ingestion import pipeline
-from graph.ingestion.resources import Resources, bind
-from graph.ingestion.runner import _compiled, config_for
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import _compiled
 from graph.ingestion.state import Settings
-
-SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
 
 
 def test_a_batch_read_ahead_through_a_swapped_folder_is_not_indexed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    acme, globex = root / "acme" / "docs", root / "globex" / "docs"
-    acme.mkdir(parents=True)
-    globex.mkdir(parents=True)
+    root, acme, globex = tenant_folders(tmp_path)
     (acme / "a.md").write_text("# A\n\nThe office opens at nine.\n")
     (acme / "b.md").write_text("# B\n\nAsk the office for your payslip.\n")
     (globex / "b.md").write_text(f"# B\n\n{SECRET}\n")
@@ -63,20 +59,13 @@ def test_a_batch_read_ahead_through_a_swapped_folder_is_not_indexed(
     monkeypatch.setattr(pipeline, "load_file", load_while_swapped)
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     try:
-        config = bind(config_for("acme", "ahead"), res)
-        config["configurable"]["langgraph_auth_user"] = {
-            "identity": "maria",
-            "tenant_id": "acme",
-            "role": "member",
-        }
+        config = member_config(res, "ahead")
         settings = Settings(source=str(acme), collection="c", embedder="hashing", batch_size=1)
         final = _compiled(res, "acme").invoke({"settings": settings.model_dump()}, config)
         assert swapped, "the loader thread never read b.md ahead of its batch"
-        try:
-            indexed = res.index("hashing").for_tenant("acme").document("b.md", "c", text=True)
-        except LookupError:  # not indexed: refused
+        text = document_text(res, "b.md")
+        if text is None:  # not indexed: refused
             return
-        text = " ".join(chunk.text or "" for chunk in indexed.outline)
         assert SECRET not in text, (
             f"acme's run ended {final['status']} with globex's b.md in acme's collection: {text!r}"
         )

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from review_support import SECRET, document_text, swap_for_link, tenant_folders
 
 from graph.ingestion import pipeline
 from graph.ingestion.jobs import JobStore
@@ -32,24 +33,18 @@ from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
 from server.runs.service import RunsService
 
-SECRET = "GLOBEX ONLY: the chief executive's salary is 900,000 zebras."
-
 
 def test_a_folder_swapped_for_another_tenants_after_discover_is_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    acme, globex = root / "acme" / "docs", root / "globex" / "docs"
-    acme.mkdir(parents=True)
-    globex.mkdir(parents=True)
+    root, acme, globex = tenant_folders(tmp_path)
     (acme / "payroll.md").write_text("# Payroll\n\nAsk the office for your payslip.\n")
     (globex / "payroll.md").write_text(f"# Payroll\n\n{SECRET}\n")
     real_load = pipeline.load_file
 
     def load_after_swap(path: Path, **kwargs: Any) -> Any:
         if not acme.is_symlink():  # listed by discover: now the folder becomes a link to globex's
-            acme.rename(acme.with_name("docs.before"))
-            acme.symlink_to(globex, target_is_directory=True)
+            swap_for_link(acme, globex)
         return real_load(path, **kwargs)
 
     monkeypatch.setattr(pipeline, "load_file", load_after_swap)
@@ -68,11 +63,9 @@ def test_a_folder_swapped_for_another_tenants_after_discover_is_not_read(
         job = JobStore(res.runs).for_tenant("acme").get("swap")
         assert job is not None and acme.is_symlink(), "the run read no file"
         view = service.view(maria, "swap")
-        try:
-            indexed = res.index("hashing").for_tenant("acme").document("payroll.md", "c", text=True)
-        except LookupError:  # not indexed: refused
+        text = document_text(res, "payroll.md")
+        if text is None:  # not indexed: refused
             return
-        text = " ".join(chunk.text or "" for chunk in indexed.outline)
         assert SECRET not in text, (
             f"acme's run ended {view.status} (review: {view.review}) with globex's payroll.md in "
             f"acme's collection: {text!r}"
@@ -96,18 +89,15 @@ def test_the_command_lines_run_does_not_follow_its_folder_swapped_after_discover
 
     def swap(node: str, _state: AgentRunState) -> None:
         if node == "discover":
-            acme.rename(acme.with_name("docs.before"))
-            acme.symlink_to(globex, target_is_directory=True)
+            swap_for_link(acme, globex)
 
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     try:
         settings = Settings(source=str(acme.resolve()), collection="c", embedder="hashing")
         outcome = execute(res, "acme", "cli", settings=settings, on_event=swap)
-        try:
-            indexed = res.index("hashing").for_tenant("acme").document("payroll.md", "c", text=True)
-        except LookupError:  # not indexed: refused
+        text = document_text(res, "payroll.md")
+        if text is None:  # not indexed: refused
             return
-        text = " ".join(chunk.text or "" for chunk in indexed.outline)
         assert SECRET not in text, (
             f"the command line's run for acme ended {outcome.state.status} with globex's payroll.md: {text!r}"
         )

@@ -15,23 +15,16 @@ server's worker does, then the operator's ``kassist runs reject`` in process (ty
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from review_support import KEY_DOC
+from review_support import KEY_DOC, served_env, served_run
 from typer.testing import CliRunner
 
 from cli.main import app
 from graph.ingestion.head import read_head
-from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import execute
-from graph.ingestion.state import Settings
-from server.keys import Principal
-from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
-from server.runs.service import RunsService
 
 
 def test_the_operators_reject_of_a_served_run_needs_no_root_in_the_shell(
@@ -40,30 +33,10 @@ def test_the_operators_reject_of_a_served_run_needs_no_root_in_the_shell(
     root = tmp_path / "root"
     (root / "acme" / "docs").mkdir(parents=True)
     (root / "acme" / "docs" / "deploy.md").write_text(KEY_DOC)  # a critical finding: held for review
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
-    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
-    url = f"sqlite:///{tmp_path / 'kassist.db'}"
-    res = Resources.open(url, reports_dir=tmp_path / "reports")
-    try:
-        service = RunsService(res, RunsConfig.from_env(os.environ))
-        alice = Principal(identity="alice", tenant_id="acme", role="member")
-        service.create(
-            alice, CreateRun(path="docs", run_id="r", options=RunOptions(embedder="hashing")), None
-        )
-        jobs = JobStore(res.runs).for_tenant("acme")
-        job = jobs.get("r")
-        assert job is not None and job.settings is not None
-        first = execute(
-            res,
-            "acme",
-            "r",
-            settings=Settings.model_validate(job.settings),
-            within=service.served_folder(job),
-            on_finish=lambda _: jobs.done(job.run_id, job.seq),
-        )  # fmt: skip  (as the server's worker carries it out)
-        assert first.started == "needs_review", first.state.status
-    finally:
-        res.close()
+    served_env(monkeypatch, tmp_path, root)
+    body = CreateRun(path="docs", run_id="r", options=RunOptions(embedder="hashing"))
+    url, first = served_run(tmp_path, body, within=True)  # as the server's worker carries it out
+    assert first.started == "needs_review", first.state.status
     monkeypatch.delenv("KASSIST_INGEST_ROOT")  # the operator's shell, not the server's service unit
     done = CliRunner().invoke(app, ["runs", "reject", "r", "--tenant", "acme", "--database-url", url])
     res = Resources.open(url, reports_dir=tmp_path / "reports")

@@ -17,22 +17,17 @@ runs resume`` in process (typer's runner). One SQLite file, ~3 s."""
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 
 import pytest
+from review_support import served_env, served_run, swap_for_link, tenant_folders
 from typer.testing import CliRunner
 
 from cli.main import app
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import execute
-from graph.ingestion.state import Settings
-from server.keys import Principal
-from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
-from server.runs.service import RunsService
 
 GLOBEX_NAME = "payroll-2026-ceo-salary.md"
 
@@ -40,37 +35,16 @@ GLOBEX_NAME = "payroll-2026-ceo-salary.md"
 def test_the_command_lines_resume_lists_none_of_another_tenants_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    acme, globex = root / "acme" / "docs", root / "globex" / "docs"
-    acme.mkdir(parents=True)
-    globex.mkdir(parents=True)
+    root, acme, globex = tenant_folders(tmp_path)
     (acme / "a.md").write_text("# A\n\nThe office opens at nine.\n")
     (globex / GLOBEX_NAME).write_text("# Salary\n\nThe chief executive's salary.\n")
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
-    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
-    url = f"sqlite:///{tmp_path / 'kassist.db'}"
-    res = Resources.open(url, reports_dir=tmp_path / "reports")
-    try:
-        service = RunsService(res, RunsConfig.from_env(os.environ))
-        alice = Principal(identity="alice", tenant_id="acme", role="member")
-        service.create(
-            alice,
-            CreateRun(path="docs", collection="c", run_id="r", options=RunOptions(embedder="hashing")),
-            None,
-        )
-        job = JobStore(res.runs).for_tenant("acme").get("r")
-        assert job is not None and job.settings is not None
-        stopping = threading.Event()
-        stopping.set()  # the server shuts down: the run stops after the node in progress
-        first = execute(
-            res, "acme", "r", settings=Settings.model_validate(job.settings), stop=stopping,
-            within=service.served_folder(job),
-        )  # fmt: skip
-        assert (first.state.status, first.state.documents_total) == ("running", 0), first.state
-    finally:
-        res.close()
-    acme.rename(acme.with_name("docs.before"))  # the member's swap
-    acme.symlink_to(globex, target_is_directory=True)
+    served_env(monkeypatch, tmp_path, root)
+    stopping = threading.Event()
+    stopping.set()  # the server shuts down: the run stops after the node in progress
+    body = CreateRun(path="docs", collection="c", run_id="r", options=RunOptions(embedder="hashing"))
+    url, first = served_run(tmp_path, body, within=True, stop=stopping, mark_done=False)
+    assert (first.state.status, first.state.documents_total) == ("running", 0), first.state
+    swap_for_link(acme, globex)  # the member's swap
     done = CliRunner().invoke(app, ["runs", "resume", "r", "--tenant", "acme", "--database-url", url])
     res = Resources.open(url, reports_dir=tmp_path / "reports")
     try:

@@ -11,29 +11,17 @@ does), and the rule's verdict; < 1 s."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
-from croniter import croniter
+from review_support import firing_gaps
 
 from server.cron_limits import DEFAULT_MIN_INTERVAL, shortest_gap
 
 
-def _firing_gaps(schedule: str, count: int = 200) -> list[float]:
-    """Seconds between ``count`` firings as langgraph-api computes them (a new croniter from the
-    last firing, each time). Each of 200 firings comes 1 to 10 (30) minutes after the last, evenly:
-    one under 5 minutes is all but certain (chance of none: 0.6 ** 200)."""
-    at, gaps = datetime(2026, 12, 6, 21, 0, tzinfo=UTC), []
-    for _ in range(count):
-        following = croniter(schedule, at).get_next(datetime)
-        gaps.append((following - at).total_seconds())
-        at = following
-    return gaps
-
-
 @pytest.mark.parametrize("schedule", ["R/10 * * * *", "R(0-59)/30 * * * *"])
 def test_a_random_field_with_a_step_is_judged_by_the_firings_it_makes(schedule: str) -> None:
-    fastest = min(_firing_gaps(schedule))
+    # Each of 200 firings comes 1 to 10 (30) minutes after the last, evenly: one under 5 minutes is all
+    # but certain (chance of none: 0.6 ** 200).
+    fastest = min(firing_gaps(schedule))
     assert fastest < DEFAULT_MIN_INTERVAL  # what the scheduler really does
     gap = shortest_gap(schedule)
     assert gap is not None and gap <= fastest, (

@@ -20,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from review_support import member_config
 
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.runner import _compiled, config_for
@@ -47,12 +48,7 @@ def test_a_client_cannot_call_its_folder_an_upload(tmp_path: Path, monkeypatch: 
             graph.invoke({"settings": upload.model_dump()}, bind(config_for("acme", "u1"), res))["status"]
             == "completed"
         )
-        config = bind(config_for("acme", "dev"), res)
-        config["configurable"]["langgraph_auth_user"] = {
-            "identity": "maria",
-            "tenant_id": "acme",
-            "role": "member",
-        }
+        config = member_config(res, "dev")
         claimed = Settings(source=str(docs), collection="c", embedder="hashing", uploaded=True)
         final = graph.invoke({"settings": claimed.model_dump()}, config)
         kb = res.index("hashing").for_tenant("acme")
