@@ -36,11 +36,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #1: a metadata-only change (title, status, effective date) of a held run is "
-    "searchable at once and survives the run's rejection",
-)
 def test_a_rejected_run_leaves_what_search_shows_of_a_document_as_approved(
     res: Resources, tmp_path: Path
 ) -> None:

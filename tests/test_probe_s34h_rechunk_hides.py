@@ -33,10 +33,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #2: a re-chunking run of unchanged files holds (hides) the approved documents",
-)
 def test_a_run_of_unchanged_files_keeps_the_approved_documents_found(res: Resources, tmp_path: Path) -> None:
     root = tmp_path / "docs"
     root.mkdir()

@@ -174,7 +174,7 @@ def apply_upserts(
         yield Stmt(d.vector_index(embedder.dimensions), fetch=False)
     yield Stmt(
         d.upsert_document,
-        many=[ops.document_params(tenant, p.document, stamp, p.source, p.hold, p.changes) for p in plans],
+        many=[ops.document_params(tenant, p.document, stamp, p.source, p.hold) for p in plans],
         fetch=False,
     )
     indexed = yield from _indexed_chunks(d, tenant, keys)

@@ -2,8 +2,8 @@
 decision 6, session 33).
 
 Each document row names the run holding it (``held_by``; NULL: searchable). A run of the ingestion
-graph writes every document it adds or changes held by itself, and an unchanged one an earlier run
-still holds (its content is the one that run's review did not let in). The run releases them at its
+graph writes every document it adds or whose file changed held by itself (the file's bytes: the same
+file chunked otherwise is the content let in already), and an unchanged one an earlier run still holds (its content is the one that run's review did not let in). The run releases them at its
 review step when no review is needed, or when an admin approves it; until then - waiting for the
 review, rejected, cancelled or failed - search finds none of them (every search statement's filters
 and its last step, the hydration, skip held documents). A rejected run's documents stay in the
@@ -12,8 +12,8 @@ and the next run of their source that is let in releases what it indexes again. 
 callers (``upsert_documents`` without ``hold=``) hold nothing.
 
 The library's writers also release: the sync ``upsert_documents`` without ``hold=`` and the async
-index's ``upsert_document`` (no hold) write ``held_by`` NULL on a document they change and on an
-unchanged one a run holds (HELD_ON_UPDATE with :hold NULL). No server door uses them; a program
+index's ``upsert_document`` (no hold) write ``held_by`` NULL on every document they write, one a
+run holds too (HELD_ON_UPDATE with :hold NULL). No server door uses them; a program
 that calls them on a collection with a run waiting for its review lets those documents in.
 
 What search skips counts for nothing else either: the names check's words (knowledge/index/words.py)
@@ -35,8 +35,13 @@ MIGRATION = (
 """Migration 4 of both backends: NULL (searchable) for the documents already indexed."""
 
 # The SQL both backends share (SQLite's placeholders; PostgreSQL's converts them): a document row
-# is held by :hold (NULL: by nobody) when the write changes it or another run holds it.
-HELD_ON_UPDATE = """held_by = CASE WHEN :changed OR kassist_kb_documents.held_by IS NOT NULL THEN :hold
+# is held by :hold (NULL: by nobody) when the write changes its content - its file's bytes, their
+# hash - or another run holds it. The file, not the chunks: a title, status or date stated outside
+# the text (HTML <title>/<meta>, DOCX and PDF properties) changes no chunk and went live unreviewed
+# (h12 s34 #1); the same bytes chunked otherwise (another run's chunk_tokens) change every chunk and
+# bring no content an admin has not let in, yet hid the whole collection (#2).
+HELD_ON_UPDATE = """held_by = CASE WHEN kassist_kb_documents.content_hash <> excluded.content_hash
+                OR kassist_kb_documents.held_by IS NOT NULL THEN :hold
                 ELSE kassist_kb_documents.held_by END"""
 # A chunk ``c`` of no held document. Uncorrelated (the set is built once per statement, from the
 # partial index) and by doc_id alone, which names one (tenant, collection, path): a correlated

@@ -59,11 +59,6 @@ class UpsertPlan:
     hold: str | None = None
 
     @property
-    def changes(self) -> bool:
-        """Whether the write changes the document's indexed text (a new one, chunks added or gone)."""
-        return not self.existing or bool(self.new_chunks) or bool(self.chunks_removed)
-
-    @property
     def chunks_removed(self) -> int:
         """Chunks of the indexed version that this upsert will remove (as seen when planned)."""
         return len(self.existing - {c.chunk_id for c in self.chunks})
@@ -164,11 +159,10 @@ def document_params(
     stamp: str,
     source: str | None = None,
     hold: str | None = None,
-    changed: bool = True,
 ) -> dict[str, Any]:
     """The document row's parameters, for one upsert or a batch's executemany (``source`` None
-    keeps the source the row recorded; ``hold``: the run holding it out of search when ``changed``
-    or held already: knowledge.index.holds)."""
+    keeps the source the row recorded; ``hold``: the run holding it out of search when new, when
+    its file changed or when held already: knowledge.index.holds)."""
     return {
         "tenant": tenant,
         "collection": doc.collection,
@@ -184,7 +178,6 @@ def document_params(
         "status": document_status(doc.title, doc.text, doc.metadata, doc.source_path),
         "source": source,
         "hold": hold,
-        "changed": changed,
     }
 
 
