@@ -31,11 +31,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #4: a member's paused run takes over a waiting run's held documents; the admin's "
-    "approval lets none in",
-)
 def test_an_approval_lets_in_its_runs_documents_after_a_members_run_of_the_folder(
     res: Resources, tmp_path: Path
 ) -> None:

@@ -40,11 +40,6 @@ def found(kb: TenantKnowledgeIndex, word: str) -> list[str]:
     return sorted({h.source_path for h in kb.search(word, k=5, mode="hybrid") if word in h.text})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #3: max_bytes under the flagged file's size lets a member's run release what an "
-    "admin rejected, without a review",
-)
 def test_a_members_max_bytes_cannot_let_in_what_an_admin_rejected(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -184,6 +184,32 @@ def reasons(
     return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path, served=served))
 
 
+def unread_held(
+    rows: Iterable[dict[str, Any]], held: dict[str, str], run_id: str, tenant: str, collection: str
+) -> str | None:
+    """Why a run needs a review when it could not read documents another run holds (its manifest
+    ``rows``; ``held``: the collection's held documents, doc_id -> holder), else None. That run's
+    review - waiting, or rejected - judged their content with them, and this run would let in what it
+    read again without the document that made the review necessary: a member's run given a
+    ``max_bytes`` under the size of the file with the finding (too_large, so unaudited) released the
+    policy change an admin had rejected (h12 s34 #3). A file gone from the folder is no such case:
+    its run removes the document (docs/ingestion.md)."""
+    from knowledge.loaders import document_id
+
+    unread = sum(
+        1
+        for r in rows
+        if r["outcome"] == "failed"  # a walk's error row names a path, no document: its id then
+        and held.get(r["doc_id"] or document_id(tenant, collection, r["source_path"]), run_id) != run_id
+    )
+    if not unread:
+        return None
+    return (
+        f"{unread} document{'s' if unread > 1 else ''} another run's review holds could not be read by "
+        "this run (see the failed documents): an admin decides what it lets in"
+    )
+
+
 def render_report(
     *,
     run_id: str,

@@ -3,18 +3,22 @@ decision 6, session 33).
 
 Each document row names the run holding it (``held_by``; NULL: searchable). A run of the ingestion
 graph writes every document it adds or whose file changed held by itself (the file's bytes: the same
-file chunked otherwise is the content let in already), and an unchanged one an earlier run still holds (its content is the one that run's review did not let in). The run releases them at its
-review step when no review is needed, or when an admin approves it; until then - waiting for the
+file chunked otherwise is the content let in already), and an unchanged one an earlier run still holds
+(its content is the one that run's review did not let in), taken over: ``held_from`` keeps the run it
+was taken from, whose approval still lets it in (a member's run of the same folder took an admin's
+waiting run's documents over, and the approval let nothing in: h12 s34 #4). The run releases them at
+its review step when no review is needed, or when an admin approves it; until then - waiting for the
 review, rejected, cancelled or failed - search finds none of them (every search statement's filters
 and its last step, the hydration, skip held documents). A rejected run's documents stay in the
 index, hidden: ``kassist kb documents list`` still lists them, ``kb documents delete`` removes them,
-and the next run of their source that is let in releases what it indexes again. The library's own
-callers (``upsert_documents`` without ``hold=``) hold nothing.
+and the next run of their source that is let in releases what it reads again (one that could not
+read a document another run holds needs a review: graph/ingestion/nodes.audit, h12 s34 #3). The
+library's own callers (``upsert_documents`` without ``hold=``) hold nothing.
 
 The library's writers also release: the sync ``upsert_documents`` without ``hold=`` and the async
-index's ``upsert_document`` (no hold) write ``held_by`` NULL on every document they write, one a
-run holds too (HELD_ON_UPDATE with :hold NULL). No server door uses them; a program
-that calls them on a collection with a run waiting for its review lets those documents in.
+index's ``upsert_document`` (no hold) write ``held_by`` NULL on every document they write, one a run
+holds too (HELD_ON_UPDATE with a NULL hold). No server door uses them; a program that calls them on
+a collection with a run waiting for its review lets those documents in.
 
 What search skips counts for nothing else either: the names check's words (knowledge/index/words.py)
 read no held document.
@@ -33,27 +37,46 @@ MIGRATION = (
         WHERE held_by IS NOT NULL""",
 )
 """Migration 4 of both backends: NULL (searchable) for the documents already indexed."""
+MIGRATION_TAKEN = ("ALTER TABLE kassist_kb_documents ADD COLUMN held_from TEXT",)
+"""Migration 5 of both backends: the run whose hold of a document another run took over (NULL: none)."""
 
-# The SQL both backends share (SQLite's placeholders; PostgreSQL's converts them): a document row
-# is held by :hold (NULL: by nobody) when the write changes its content - its file's bytes, their
-# hash - or another run holds it. The file, not the chunks: a title, status or date stated outside
-# the text (HTML <title>/<meta>, DOCX and PDF properties) changes no chunk and went live unreviewed
-# (h12 s34 #1); the same bytes chunked otherwise (another run's chunk_tokens) change every chunk and
-# bring no content an admin has not let in, yet hid the whole collection (#2).
+# The SQL both backends share (SQLite's placeholders; PostgreSQL's converts them; every right-hand
+# side reads the row as it was): a document row is held by the write's hold (``excluded.held_by``:
+# the run's, NULL for the library's writers) when the write changes its content - its file's bytes,
+# their hash - or another run holds it. The file, not the chunks: a title, status or date stated
+# outside the text (HTML <title>/<meta>, DOCX and PDF properties) changes no chunk and went live
+# unreviewed (h12 s34 #1); the same bytes chunked otherwise (another run's chunk_tokens) change every
+# chunk and bring no content an admin has not let in, yet hid the whole collection (#2). A hold taken
+# over from another run keeps that run (the first, over several take-overs) in ``held_from``; new
+# content, or a library writer's, is nobody's but the writer's.
 HELD_ON_UPDATE = """held_by = CASE WHEN kassist_kb_documents.content_hash <> excluded.content_hash
-                OR kassist_kb_documents.held_by IS NOT NULL THEN :hold
-                ELSE kassist_kb_documents.held_by END"""
+                OR kassist_kb_documents.held_by IS NOT NULL THEN excluded.held_by
+                ELSE kassist_kb_documents.held_by END,
+            held_from = CASE WHEN kassist_kb_documents.content_hash <> excluded.content_hash
+                OR excluded.held_by IS NULL THEN NULL
+                WHEN kassist_kb_documents.held_by <> excluded.held_by
+                THEN coalesce(kassist_kb_documents.held_from, kassist_kb_documents.held_by)
+                ELSE kassist_kb_documents.held_from END"""
 # A chunk ``c`` of no held document. Uncorrelated (the set is built once per statement, from the
 # partial index) and by doc_id alone, which names one (tenant, collection, path): a correlated
 # lookup per candidate cost 13% more CPU on keyword and hybrid searches of 6,000 chunks.
 NOT_HELD = """c.doc_id NOT IN (SELECT doc_id FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND held_by IS NOT NULL)"""
-RELEASE = """UPDATE kassist_kb_documents SET held_by = NULL
-        WHERE tenant_id = :tenant AND collection = :collection AND held_by = :run"""
+RELEASE = """UPDATE kassist_kb_documents SET held_by = NULL, held_from = NULL
+        WHERE tenant_id = :tenant AND collection = :collection AND (held_by = :run OR held_from = :run)"""
+HELD = """SELECT doc_id, held_by FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND collection = :collection AND held_by IS NOT NULL"""
+
+
+def held(d: Dialect, tenant: str, collection: str) -> Op[dict[str, str]]:
+    """``collection``'s held documents: doc_id -> the run holding it (usually none)."""
+    rows: Any = yield Stmt(d.held_docs, {"tenant": tenant, "collection": collection})
+    return {str(doc_id): str(holder) for doc_id, holder in rows}
 
 
 def release(d: Dialect, tenant: str, collection: str, run_id: str) -> Op[int]:
-    """Let run ``run_id``'s held documents of ``collection`` into search; how many (a redo: 0)."""
+    """Let run ``run_id``'s held documents of ``collection`` into search, and those another run took
+    over from it since (unchanged: the content its review judged); how many (a redo: 0)."""
     key = {"tenant": tenant, "collection": collection, "run": run_id}
     changed: Any = yield Stmt(d.release_held, key, rowcount=True)
     if int(changed):  # the collection's searchable vectors changed: a search reloads its matrix

@@ -9,6 +9,7 @@ from kassist.db.tables import to_postgres
 from knowledge.index import sql_sqlite as sqlite
 from knowledge.index.dialect import Dialect
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
+from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
 from knowledge.index.holds import NOT_HELD
 from knowledge.index.rules import pg_vector_literal, websearch_or
 from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
@@ -152,6 +153,7 @@ _SHARED: dict[str, Any] = {
         "collection_sources",
         "adopt_source",
         "release_held",
+        "held_docs",
         "cache_store",
         "collection_stats",
         "document_outline",
@@ -169,6 +171,7 @@ DIALECT = Dialect(
         (2, status_migration(to_postgres(UPDATE_STATUS))),
         (3, MIGRATE_SOURCES),
         (4, MIGRATE_HOLDS),
+        (5, MIGRATE_TAKEN),
     ),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks

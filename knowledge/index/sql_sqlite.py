@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from knowledge.index.dialect import Dialect
-from knowledge.index.holds import HELD_ON_UPDATE, NOT_HELD
+from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
+from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
 from knowledge.index.holds import RELEASE as RELEASE_HELD
 from knowledge.index.rules import fts5_match, to_f32_blob
 from knowledge.index.sources import ADOPT
@@ -122,7 +123,13 @@ DIALECT = Dialect(
     # 2: the document's life-cycle status (knowledge/index/status.py), backfilled from its first chunk.
     # 3: the source each document came from (knowledge/index/sources.py); NULL for those before it.
     # 4: the run holding a document out of search until its review (knowledge/index/holds.py).
-    migrations=((1, _V1), (2, status_migration(UPDATE_STATUS)), (3, MIGRATE_SOURCES), (4, MIGRATE_HOLDS)),
+    migrations=(
+        (1, _V1),
+        (2, status_migration(UPDATE_STATUS)),
+        (3, MIGRATE_SOURCES),
+        (4, MIGRATE_HOLDS),
+        (5, MIGRATE_TAKEN),
+    ),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
     insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)
@@ -165,6 +172,7 @@ DIALECT = Dialect(
         WHERE tenant_id = :tenant AND collection = :collection""",
     adopt_source=ADOPT,
     release_held=RELEASE_HELD,
+    held_docs=HELD,
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
         WHERE tenant_id = :tenant AND embedder = :embedder
           AND content_hash IN (SELECT value FROM json_each(:hashes))""",

@@ -298,9 +298,14 @@ class TenantKnowledgeIndex:
 
     def release(self, collection: str, run_id: str) -> int:
         """Let the documents run ``run_id`` holds in ``collection`` into search (its review let it
-        through, or it needed none); how many (knowledge/index/holds.py)."""
+        through, or it needed none), with those another run took over from it since; how many
+        (knowledge/index/holds.py)."""
         d = self._index.driver.dialect
         return self._index.run(holds.release(d, self._tenant, collection, run_id), write=True)
+
+    def held(self, collection: str) -> dict[str, str]:
+        """``collection``'s held documents: doc_id -> the run holding it (knowledge/index/holds.py)."""
+        return self._index.run(holds.held(self._index.driver.dialect, self._tenant, collection))
 
     def check_source(self, collection: str, source: str) -> None:
         """Raise ``CollectionMirrorsAnother`` unless a run of ``source`` may write ``collection``
