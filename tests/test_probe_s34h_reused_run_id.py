@@ -37,10 +37,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #9: a run id freed by retention releases the rejected run's held documents",
-)
 def test_a_run_id_freed_by_retention_does_not_release_a_rejected_runs_documents(
     res: Resources, tmp_path: Path
 ) -> None:

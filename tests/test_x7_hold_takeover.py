@@ -47,6 +47,16 @@ def test_holds_follow_content_and_a_taken_over_hold_is_released_by_its_first_hol
         assert kb.release("hb", "r3") == 0 and not found(kb)
         assert kb.release("hb", "r4") == 1 and found(kb)
 
+        # Retention retires a swept run's holds: a new run of that id lets nothing in (h12 s34 #9).
+        kb.apply_upserts(kb.prepare_upserts([(doc, chunks)], hold="r6"))
+        kb.apply_upserts(kb.prepare_upserts([(doc, chunks)], hold="m6"))  # from r6
+        kb.apply_upserts(kb.prepare_upserts([(retitled, chunks)], hold="r7"))
+        kb.apply_upserts(kb.prepare_upserts([(retitled, chunks)], hold="m7"))  # from r7
+        assert kb.retire("r7") == 0 and kb.retire("r6") == 0  # m6/m7 hold them now
+        assert kb.retire("m7") == 1
+        assert kb.release("hb", "m7") == 0 and kb.release("hb", "r7") == 0 and not found(kb)
+        assert kb.held("hb") == {doc.doc_id: "~m7"}
+
         # The library's own writer (no hold) lets a held document in.
         kb.apply_upserts(kb.prepare_upserts([(doc, chunks)], hold="r5"))
         kb.upsert_documents([(doc, chunks)])

@@ -64,6 +64,15 @@ NOT_HELD = """c.doc_id NOT IN (SELECT doc_id FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND held_by IS NOT NULL)"""
 RELEASE = """UPDATE kassist_kb_documents SET held_by = NULL, held_from = NULL
         WHERE tenant_id = :tenant AND collection = :collection AND (held_by = :run OR held_from = :run)"""
+# Retention removes a run's records, and its id may be taken again (a client's run_id): the holds of
+# a run it sweeps are retired, their holder renamed with a mark no run id starts with, so no later
+# run of that id lets them in (h12 s34 #9); hidden, listed and deletable as a rejected run's, and
+# taken over by the next run of their source as a rejected run's are.
+RETIRED = "~"
+RETIRE = f"""UPDATE kassist_kb_documents SET held_by = '{RETIRED}' || held_by
+        WHERE tenant_id = :tenant AND held_by = :run"""
+RETIRE_TAKEN = """UPDATE kassist_kb_documents SET held_from = NULL
+        WHERE tenant_id = :tenant AND held_from = :run"""
 HELD = """SELECT doc_id, held_by FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection AND held_by IS NOT NULL"""
 
@@ -72,6 +81,15 @@ def held(d: Dialect, tenant: str, collection: str) -> Op[dict[str, str]]:
     """``collection``'s held documents: doc_id -> the run holding it (usually none)."""
     rows: Any = yield Stmt(d.held_docs, {"tenant": tenant, "collection": collection})
     return {str(doc_id): str(holder) for doc_id, holder in rows}
+
+
+def retire(d: Dialect, tenant: str, run_id: str) -> Op[int]:
+    """Retire run ``run_id``'s holds in every collection of ``tenant`` (retention swept its records):
+    no later run named ``run_id`` releases them; how many documents it held."""
+    key = {"tenant": tenant, "run": run_id}
+    changed: Any = yield Stmt(d.retire_held, key, rowcount=True)
+    yield Stmt(d.retire_taken, key, fetch=False)
+    return int(changed)
 
 
 def release(d: Dialect, tenant: str, collection: str, run_id: str) -> Op[int]:

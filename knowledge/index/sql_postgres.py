@@ -154,6 +154,8 @@ _SHARED: dict[str, Any] = {
         "adopt_source",
         "release_held",
         "held_docs",
+        "retire_held",
+        "retire_taken",
         "cache_store",
         "collection_stats",
         "document_outline",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from knowledge.index.dialect import Dialect
-from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD
+from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD, RETIRE, RETIRE_TAKEN
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
 from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
 from knowledge.index.holds import RELEASE as RELEASE_HELD
@@ -173,6 +173,8 @@ DIALECT = Dialect(
     adopt_source=ADOPT,
     release_held=RELEASE_HELD,
     held_docs=HELD,
+    retire_held=RETIRE,
+    retire_taken=RETIRE_TAKEN,
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache
         WHERE tenant_id = :tenant AND embedder = :embedder
           AND content_hash IN (SELECT value FROM json_each(:hashes))""",

@@ -303,6 +303,12 @@ class TenantKnowledgeIndex:
         d = self._index.driver.dialect
         return self._index.run(holds.release(d, self._tenant, collection, run_id), write=True)
 
+    def retire(self, run_id: str) -> int:
+        """Make run ``run_id``'s holds in every collection no run's (retention swept the run's
+        records; its id may be taken again): they stay hidden; how many (knowledge/index/holds.py)."""
+        d = self._index.driver.dialect
+        return self._index.run(holds.retire(d, self._tenant, run_id), write=True)
+
     def held(self, collection: str) -> dict[str, str]:
         """``collection``'s held documents: doc_id -> the run holding it (knowledge/index/holds.py)."""
         return self._index.run(holds.held(self._index.driver.dialect, self._tenant, collection))
