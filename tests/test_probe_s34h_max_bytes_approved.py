@@ -35,11 +35,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #5: max_bytes skips a flagged file an admin let in earlier; the member's run lets in "
-    "the policy change the admin rejected",
-)
 def test_a_members_max_bytes_cannot_skip_an_accepted_finding_to_let_in_a_rejected_change(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -25,7 +25,7 @@ from urllib.parse import quote, urlsplit
 from pydantic import ValidationError
 
 from graph.ingestion.notify_urls import NOT_HTTP, notify_url_refusal
-from graph.ingestion.state import Settings
+from graph.ingestion.state import MAX_BYTES, Settings
 from kassist.names import folded
 
 CLIENT_EMBEDDERS = ("auto", "local", "hashing", "openai")
@@ -185,12 +185,20 @@ def tenants_file(path: str, env: Mapping[str, str]) -> bool:
 
 def check_client_settings(settings: Settings) -> None:
     """Refuse what only the server sets in a client's settings: ``uploaded``, the runs API's upload
-    route's mark for the folder it wrote (h11 s33 #7). langgraph dev's door (:func:`input_refusal`)
-    and the graph's begin node, for settings a client sent, both ask."""
+    route's mark for the folder it wrote (h11 s33 #7), and ``max_bytes``, its bound per file (the
+    runs API takes no such option either). langgraph dev's door (:func:`input_refusal`) and the
+    graph's begin node, for settings a client sent, both ask."""
     if settings.uploaded:
         raise ServedRunRefused(
             "settings.uploaded is set by the server for the files uploaded to it; leave it out "
             "(send files with POST /v1/runs/uploads)"
+        )
+    if settings.max_bytes != MAX_BYTES:
+        # The runs API takes no such option: a client's bound let it leave unread (too_large, never
+        # audited) the one file whose finding held the folder's run for review, and its run then
+        # let in what the review held or an admin had rejected (h12 s34 #3, #5).
+        raise ServedRunRefused(
+            f"settings.max_bytes is the server's ({MAX_BYTES} bytes per file); leave it out"
         )
 
 
