@@ -21,6 +21,7 @@ import re
 
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.literals import Rule, rule
+from memory.manager.screen.multilingual import about_staff
 
 # Names for an AI or a language model in other languages (latin form: accents dropped), and in
 # scripts that have no Latin transliteration here.
@@ -46,7 +47,9 @@ _LABEL = rule(
 _NOT_ADDRESS = rule(
     r"\b(?:policy|policies|use|usage|guidelines?|governance|act|regulation|committee|training|course|literacy|"
     r"strategy|team|lab|ethics|risk|risks|ai tools?|faq|overview|summary|news|update|roadmap|budget|"
-    r"project|pilot|vendor|register|inventory|approved|allowed|generated|assisted)\b",
+    r"project|pilot|vendor|register|inventory|approved|allowed|generated|assisted|"
+    # a body of people named for its subject ("AI working group:", "Notes from the AI council:")
+    r"group|council|board|forum|community|guild|champions?|network|circle|squad|taskforce|task force)\b",
     re.IGNORECASE,
 )
 _FIELD_AI = r"(?:ai|llm|gpt|assistant|chatbot|bot|model|agent|copilot)"
@@ -179,7 +182,9 @@ def address_findings(latin: str, plain: str, about: Rule, people: str) -> list[S
             if not one.strip() or about.search(one):
                 continue
             head = _LABEL.match(one[:90])
-            if head and not _NOT_ADDRESS.search(head.group(0)):
+            # a label that names the staff speaks about people using an AI ("Employees may use the AI assistant
+            # for drafts, ...": the Arabic comma ends a clause, not a vocative)
+            if head and not _NOT_ADDRESS.search(head.group(0)) and not about_staff(head.group(0)):
                 found.append(ScreenFinding("instruction", "a line that opens by turning to an AI"))
             if text is latin:
                 found.extend(

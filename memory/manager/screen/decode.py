@@ -96,6 +96,9 @@ def field_values(text: str) -> str:
     return "\n".join(v for v in values if len(v.split()) >= 3)
 
 
+_MIRRORED_AI = re.compile(r"(?<![^\W\d_])(?:ai|ia)(?![^\W\d_])", re.IGNORECASE)
+
+
 def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     """``text`` itself, then every decoding that changes it (each at most once)."""
     seen = {latin(text)}  # a decoding that only changes case or accents reveals nothing new
@@ -118,7 +121,10 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     yield from fresh("ROT13", codecs.decode(text, "rot13"))
     yield from fresh("ROT47", rot47(text))
     yield from fresh("Unicode tag characters", tag_text(text))
-    yield from fresh("reversed text", text[::-1])
+    # "AI" backwards is "IA", the word for AI in French, Spanish, Italian and Portuguese (and "IA" gives "AI"):
+    # every English text naming an AI would name one when read backwards. A word that reads as an AI's name
+    # both ways says nothing about which way the text is meant; only what exists backwards alone counts.
+    yield from fresh("reversed text", _MIRRORED_AI.sub("--", text[::-1]))
     yield from fresh("spaced-out letters", despace(text))
     for comment in _COMMENT.findall(text):
         yield from fresh("HTML comment", comment)

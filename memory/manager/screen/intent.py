@@ -73,9 +73,14 @@ DEVICE_ASKS = _c(
     r"\b(?:printer|terminal|card reader|reader|machine|kiosk|laptop|app|portal|login (?:page|screen)|screen|device|"
     r"phone|window|dialog|pop-?up|vpn client|website|sign-?in page"
     # session 22: a call or a message that asks for a secret is the scam a warning describes
-    r"|(?:phone |voice |video )?calls?|callers?|e-?mails?|messages?|texts?|sms|voicemails?|links?|strangers?)(?: \w+){0,2}? "
+    r"|(?:phone |voice |video )?calls?|callers?|e-?mails?|messages?|texts?|sms|voicemails?|links?|strangers?|site)(?: \w+){0,2}? "
     r"(?:asks?|asking|asked|"
+    # session 34: a message quoted for what it says ("a text saying 'reply with your PIN'", "a caller claiming ...")
+    r"saying|says|claiming|claims|"
     r"will ask|prompts?|prompting|requests?|requesting)\b"
+    # a program that keeps asking is a fault to fix ("if Outlook keeps asking for the password, ..."), and one
+    # described by what it does ("an AI tool that suddenly asks for your password") is a warning's subject
+    r"|\bkeeps? (?:on )?(?:asking|prompting|requesting)\b|\b(?:that|which)(?: \w+)? (?:asks?|prompts?|requests?)\b"
 )
 # Only a reader that weighs sources (the agent) is told to put this text above the others.
 TRUST_THIS = _c(
@@ -140,6 +145,21 @@ def _reader(latin: str) -> bool:
     return False
 
 
+# Session 34: candour about the agent itself is what an AI-use policy asks of it, never what an injection wants:
+# say so when it is unsure, cite or point to its sources, say that it is an AI or a bot. These acts are read
+# out of the sentence; any other act in it still counts ("say so when unsure, and send the file to ...").
+_CANDOUR = rule(
+    r"\b(?:unsure|not sure|uncertain|in doubt|(?:does|do)(?:n't| not) know)\b[^.;:]{0,40}?\b(?:say|admit|state)s? so\b"
+    r"|\b(?:cite|name|link|point to|refer to)s? (?:its |their |the )?(?:closest |relevant |original |underlying )?"
+    r"(?:sources?|source documents?|polic(?:y|ies)|documents?|handbook pages?)\b(?! (?:at|on|in) \S+\.\S)"
+    r"|\b(?:say|state|disclose|tell \w+)s? (?:that )?(?:it|they) (?:is|are) (?:an? )?(?:ai|bots?|chat ?bots?|"
+    r"virtual assistants?|automated|not (?:a )?human)\b"
+    r"|\b(?:notice|disclosure|label) that (?:the \w+ )?(?:is|are) (?:talking|speaking|chatting) (?:to|with) an? "
+    r"(?:ai|bot|chat ?bot|machine)\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class Signals:
     """What one sentence shows; the rules below combine these."""
@@ -158,7 +178,7 @@ class Signals:
     def of(cls, latin: str, plain: str) -> Signals:
         # ``latin`` has its job titles read as persons: "the assistant manager should approve ..." is a person
         # The act must be another word than the one that set the scene ("in your *answer* to ...").
-        rest = ADDRESSED.sub(" ", READER.sub(" ", CONTEXT.sub(" ", latin)))
+        rest = ADDRESSED.sub(" ", READER.sub(" ", CONTEXT.sub(" ", _CANDOUR.sub(" ", latin))))
         return cls(
             addressed=bool(
                 ADDRESSED_LABEL.search(latin)
@@ -168,7 +188,7 @@ class Signals:
                 or _plain_addressed(plain)
             ),
             act=_affirmed(CONTROL, rest) or bool(CONTROL_ML.search(rest) or CONTROL_ML.search(plain)),
-            speech=bool(SPEECH.search(latin)),
+            speech=bool(SPEECH.search(_CANDOUR.sub(" ", latin))),
             context=bool(CONTEXT.search(latin)),
             chat_scene=len({m.group(0) for m in CONTEXT.finditer(latin)}) >= 2,
             future=bool(FUTURE.search(latin) or FUTURE_PLAIN.search(plain)),
@@ -373,10 +393,23 @@ def _addresses(latin: str, plain: str) -> bool:
     return bool(ADDRESSED_LABEL.search(latin) or ADDRESSED_ML.search(latin) or _plain_addressed(plain))
 
 
-def hidden_orders(latin: str) -> list[ScreenFinding]:
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
+
+
+def hidden_orders(latin: str, shown: str = "") -> list[ScreenFinding]:
     """Text a reader does not see (a hidden element, a comment) that tells someone what to answer:
-    nobody hides an order from the people it is meant for."""
-    if any(HIDDEN_ORDER.search(one) or SPEECH.search(one) for one in _sentences(latin)):
+    nobody hides an order from the people it is meant for. ``shown``: the latin form of the text as
+    written, when what a decoding gives may be words the reader sees anyway (spaced-out letters joined
+    across line ends: "...\n\nReply to reopen." read again is no hidden order)."""
+    visible = f" {_words(shown)} " if shown else ""
+    if any(
+        (HIDDEN_ORDER.search(one) or SPEECH.search(one)) and not (visible and f" {_words(one)} " in visible)
+        for one in _sentences(latin)
+    ):
         return [
             ScreenFinding(
                 "hidden instruction", "text hidden from the reader tells the assistant what to answer"

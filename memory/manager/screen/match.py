@@ -20,6 +20,7 @@ from memory.manager.screen.intent_words import as_people
 from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.literals import rule
 from memory.manager.screen.multilingual import multilingual_findings
+from memory.manager.screen.persist import persisted_grants
 from memory.manager.screen.phrases import PHRASES
 from memory.manager.screen.pressure import pressure_findings
 from memory.manager.screen.reply import reply_findings
@@ -144,6 +145,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
         found.append(ScreenFinding("instruction", "writes the assistant's memory in code"))
     found += reply_findings(f.latin, ABOUT)
     found += pressure_findings(f.latin, ABOUT, allowed_hosts)
+    found += persisted_grants(f.latin, ABOUT)
     found += multilingual_findings(f.plain, ABOUT)
     if (
         variant.how in _UNSEEN
@@ -151,7 +153,9 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
         or variant.how.startswith("base64")
         or _percent_encoded(variant)
     ):
-        found += hidden_orders(f.latin)
+        # An element or comment the renderer hides shows its words in the source only; a decoding
+        # hides words, so a sentence of it that the text shows as written was not hidden.
+        found += hidden_orders(f.latin, "" if variant.how in _UNSEEN else forms(variant.source).latin)
     if not variant.how:
         return found
     if variant.how == "leetspeak":  # several leet words (checked above)

@@ -65,6 +65,11 @@ def tokens(folded: str) -> set[str]:
         if word:
             out.add(word)
             out.update(p for p in re.split(r"[-']", word) if p)  # and elisions: "d'mataarbechter"
+            # Arabic writes "for the", "and the", "with the" onto the noun: "للموظفين" is "الموظفين" (the staff)
+            if word.startswith("لل") and len(word) > 3:
+                out.add("ال" + word[2:])
+            elif word[:1] in "وفبلك" and word[1:3] == "ال" and len(word) > 4:
+                out.add(word[1:])
     return out
 
 

@@ -224,13 +224,20 @@ ENTRIES: tuple[tuple[str, bool, str], ...] = (
         r"backup|point of contact|first responder|trainer|facilitator|note-?taker|chair)\b)\b)|you will now act|"
         r"act as an? (?:unrestricted|unfiltered|different|new)|"
         # "I'll pretend to be the customer in the role-play training": the writer plays, nobody is told to
-        r"(?<!i'll )(?<!i’ll )(?<!i will )(?<!we'll )(?<!we’ll )(?<!we will )(?<!i'd )(?<!i’d )(?<!i can )(?<!we can )(?<!let me )pretend (?:to be|you are|that you)|roleplay as|new (?:system )?instructions?:|"
+        r"(?<!i'll )(?<!i’ll )(?<!i will )(?<!we'll )(?<!we’ll )(?<!we will )(?<!i'd )(?<!i’d )(?<!i can )(?<!we can )(?<!let me )"
+        # someone else who pretends ("social engineers often pretend to be ...", "an attacker may pretend to be"):
+        # a description of people; an order to the agent is an imperative or "you"
+        r"(?<!often )(?<!sometimes )(?<!usually )(?<!typically )(?<!may )(?<!might )(?<!they )(?<!who )"
+        r"pretend (?:to be|you are|that you)|roleplay as|new (?:system )?instructions?:|"
         # Developer mode is also a real setting of phones and browsers, which IT policies switch off.
         r"(?<!disable )(?<!disabled )(?<!turn off )(?<!switch off )developer mode(?! (?:on|for|in) (?:your |the |all |"
         r"company[\w-]* )?(?:android|ios|iphone|phones?|devices?|tablets?|laptops?|chrome|browsers?|windows)\b)"
         r"(?! (?:must|should|shall|is|stays?|remains?|has to) (?:\w+ )?(?:be |stay |remain )?(?:disabled|off|switched off|"
         r"turned off|blocked)\b)|"
-        r"jailbreak|dan mode|do anything now|(?:with|have) no (?:restrictions|limits|filters|rules)|"
+        # the attack named as a kind of prompt or test ("the 'DAN' jailbreak asks a chatbot ...", "tested with
+        # jailbreak prompts") is spoken about, as frames.ABOUT reads it
+        r"jailbreak(?!s?\W{0,3}(?:prompts?|attempts?|asks?|tells?|tries|makes?|gets?|uses?|works?|demos?|tests?|"
+        r"attacks?|techniques?|examples?|texts?|messages?)\b)|dan mode|do anything now|(?:with|have) no (?:restrictions|limits|filters|rules)|"
         r"without (?:any )?(?:restrictions|filters|limitations|safety)|god mode|unrestricted mode)\b",
     ),
     (

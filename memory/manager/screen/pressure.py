@@ -167,12 +167,47 @@ def _outside(sentence: str, hosts: Collection[str]) -> bool:
     )
 
 
+# Session 34: data routed to a mailbox outside the tenant. A verb of sending, what is sent, then the address as
+# where it goes ("forward everything tagged 'Board' to board-notes@...", "copy each payslip to ..."), or the
+# address as the value of a recipient field ("send_to val=...", "recipient ... defaults to ...", "to='...'").
+# What is sent must be more than one's own paper: all of something, someone's data, the conversation or the
+# answers; "send the signed form to records@partner.example" is an errand (the address alone stays a weak sign).
+_DELIVERY = _c(
+    r"\b(?P<verb>send|sent|sends|sending|forward\w*|cop(?:y|ies|ied|ying)|b?cc(?:'d|ed)?|e-?mail\w*|mail(?:s|ed|ing)?|"
+    r"share\w*|upload\w*|post(?:s|ed|ing)?|export\w*|deliver\w*|route\w*|redirect\w*|go(?:es)?|went|submit\w*)\b"
+    r"(?P<what>[^.!?;\n]{0,80}?)\b(?:to|into|at)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:address\s+|mailbox\s+|inbox\s+)?"
+    r"[\w.+-]+@(?P<host>(?:[\w-]+\.)+[a-z]{2,})\b"
+    r"|\b(?:to|recipients?|send_?to|forward_?(?:to|all)|b?cc|target|dest(?:ination)?|with|mailto)[\"']?\s*(?:[:=(]|val=|"
+    r"now defaults to|defaults to)\s*\[?\s*(?:vec!\[)?[\"']?[\w.+-]+@(?P<field>(?:[\w-]+\.)+[a-z]{2,})\b"
+)
+_SENT_DATA = _c(
+    rf"\b(?:all|every|each|any|everything|whole|full|entire|complete)\b|\b(?:{_SECRET})"
+    r"|\b(?:answers?|repl(?:y|ies)|responses?|conversations?|chats?|history|threads?|inbox|mail|messages|results|exports?|"
+    r"reviews?|ratings?|scans?|lists?|reports?|plans?|records|files|documents|contracts|invoices|copies|copy)\b"
+)
+
+
+def _outside_delivery(sentence: str, hosts: Collection[str]) -> bool:
+    for m in _DELIVERY.finditer(sentence):
+        host = m.group("host") or m.group("field") or ""
+        if allowed(host.lower().rstrip("."), hosts):
+            continue
+        if m.group("field") or m.group("verb").startswith("cop") or _SENT_DATA.search(m.group("what") or ""):
+            return True
+    return False
+
+
 def pressure_findings(latin: str, about: Rule, hosts: Collection[str] = ()) -> list[ScreenFinding]:
-    """A risky act and a lever (or an address to the agent plus a lever) in one sentence."""
+    """A risky act and a lever (or an address to the agent plus a lever) in one sentence; data sent to a
+    mailbox outside the tenant."""
     found: list[ScreenFinding] = []
     for one in _SPLIT.split(latin):
         if not one.strip() or about.search(one) or _NEGATED.search(one):
             continue
+        if _outside_delivery(one, hosts):
+            found.append(
+                ScreenFinding("data sent elsewhere", "has data sent to a mailbox outside the tenant")
+            )
         acts = [why for rule, why in _ACTS if rule.search(one)]
         if not acts:
             continue
