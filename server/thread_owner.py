@@ -156,12 +156,15 @@ def holds_a_job(
     )
 
 
-def reaches_run(principal: Principal, saver: Any, run_id: str) -> bool:
+def reaches_run(principal: Principal, saver: Any, run_id: str, started_by: str | None = None) -> bool:
     """Whether ``principal`` may see and steer the ingestion run ``run_id`` of its tenant on the runs
     API and the console (blocking): a run with a recorded owner (a ``langgraph dev`` thread, where
     another member's thread is "not found") as that thread, every other run as its tenant's. Without
-    it another member read such a run, its report, and cancelled it (session 26 probe 95)."""
-    owner = run_owner(saver, principal.tenant_id, run_id)
+    it another member read such a run, its report, and cancelled it (session 26 probe 95). The owner
+    is what its head checkpoint records, else ``started_by`` (its registry row's: a langgraph dev run
+    without a thread, or whose thread was deleted, keeps no checkpoint; it was every member's:
+    h12 s34 #7, #12)."""
+    owner = run_owner(saver, principal.tenant_id, run_id) or started_by
     return owner is None or reaches(principal, owner)
 
 

@@ -41,10 +41,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #12: a deleted langgraph dev thread's run is another member's to read and resume",
-)
 def test_a_deleted_threads_run_is_not_another_members_nor_resumable(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

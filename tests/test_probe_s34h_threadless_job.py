@@ -31,11 +31,6 @@ from server.runs.service import RunsService
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #7: a threadless langgraph dev ingestion run is another member's pending run on the "
-    "runs API, and runs again on their resume",
-)
 def test_a_threadless_ingestion_run_is_neither_pending_nor_another_members(
     shared_dev_hashing: SharedServer, tmp_path: Path
 ) -> None:

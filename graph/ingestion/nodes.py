@@ -23,7 +23,7 @@ from graph.ingestion.served import ServedRunRefused, check_client_settings, chec
 from graph.ingestion.state import AgentRunState, Settings, validate_run_id
 from graph.ingestion.work import Update, open_run, work_node
 from kassist.review import ReviewDecision
-from kassist.tenancy import AUTH_USER_KEY
+from kassist.tenancy import AUTH_USER_KEY, auth_user_field
 
 # Each step imports its own modules (the audit's datasketch and scipy, the report's jinja2, the
 # loaders, the memory manager: ~0.9 s): building the graph loads none of them, and a run resumed at
@@ -58,7 +58,12 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
             except ServedRunRefused as exc:  # stops before anything is registered, read or sent
                 return {"run_id": run_id, "tenant_id": run.tenant, "status": "failed",
                         "last_error": f"begin: {describe(exc)}"}  # fmt: skip
-        reg = registration.settle(run.runs, run.tenant, run_id, given, state.goal, state.conversation_id)
+        user = conf.get(AUTH_USER_KEY)
+        by = auth_user_field(user, "identity") if user is not None else None  # langgraph dev's caller
+        reg = registration.settle(
+            run.runs, run.tenant, run_id, given, state.goal, state.conversation_id,
+            started_by=by if isinstance(by, str) and by else None,
+        )  # fmt: skip
     assert reg.settings is not None
     update: Update = {
         "run_id": run_id, "tenant_id": run.tenant, "settings": reg.settings.model_dump(),
@@ -334,6 +339,11 @@ def remember_step(state: AgentRunState, run: RunResources) -> Update:
 
     final = state.model_copy(update={"status": "completed"})
     memory_id = remember.write(run.memory(), final)
+    from graph.ingestion.jobs import JobStore
+
+    # Noted for the runs API too: a langgraph dev run without a thread keeps no checkpoint to say so
+    # (it read "pending", resumable: h12 s34 #7); the runner notes it again after the run.
+    JobStore(run.shared.runs).for_tenant(run.tenant).note_status(state.run_id, "completed")
     return {"status": "completed", **work.advance(state, "remember", f"episode {memory_id}")}
 
 

@@ -81,9 +81,11 @@ def settle(
     goal: str = "",
     conversation_id: str | None = None,
     fallback: Settings | None = None,
+    started_by: str | None = None,
 ) -> Registration:
     """The run's registration with settings, registering ``given`` (or, for a row registered
-    without settings, ``fallback``: what its checkpoint or its queued request holds) if it has none.
+    without settings, ``fallback``: what its checkpoint or its queued request holds) if it has none;
+    ``started_by``: the langgraph dev user starting it (registered with it).
 
     ``given`` different from settings registered before raises :class:`SettingsMismatch`; no
     settings anywhere raises :class:`NoSettings`."""
@@ -100,7 +102,7 @@ def settle(
             f"with `kassist ingest FOLDER --run-id {run_id}` and the settings it was meant to have"
         )
     require_source(first)
-    registered = runs.register(run_id, first, goal or default_goal(first), conversation_id)
+    registered = runs.register(run_id, first, goal or default_goal(first), conversation_id, started_by)
     assert registered.settings is not None  # the statement fills them in or keeps earlier ones
     if given is not None:
         check_same(run_id, registered.settings, given)

@@ -80,7 +80,9 @@ def _served(res: Resources, tenant: str, run_id: str) -> bool:
     """Whether a server accepted the run: a runs API request holding its settings, or a ``langgraph
     dev`` thread (its head records an owner: _keeping_owner). A command line's own run is neither."""
     job = JobStore(res.runs).for_tenant(tenant).get(run_id)
-    return (job is not None and job.settings is not None) or run_owner(res.saver, tenant, run_id) is not None
+    if job is not None and (job.settings is not None or job.started_by is not None):
+        return True  # started_by: a langgraph dev run whose thread is gone (no head to tell it)
+    return run_owner(res.saver, tenant, run_id) is not None
 
 
 def _keeping_owner(config: RunnableConfig, head: Mapping[str, Any] | None) -> RunnableConfig:

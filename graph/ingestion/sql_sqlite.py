@@ -84,6 +84,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"ALTER TABLE {CLAIMS} ADD COLUMN next_holder TEXT",
         f"ALTER TABLE {CLAIMS} ADD COLUMN next_until REAL NOT NULL DEFAULT 0",
     ),
+    # Whose run it is when a langgraph dev user started it (NULL: a run of the runs API or of the
+    # command line, its tenant's): its checkpoints record the owner too, but a run without a thread
+    # keeps none, and a deleted thread's none are left (h12 s34 #7, #12).
+    (f"ALTER TABLE {RUNS} ADD COLUMN started_by TEXT",),
     # The runs that wrote a document (graph/ingestion/adoption.py joins the manifest on doc_id): a
     # collection's documents whose writer is unknown (its runs pruned) are looked up again at every
     # door of the collection, a scan of the whole manifest each without this.
@@ -92,7 +96,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
 _JOB_COLUMNS = (
-    "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, "
+    "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, r.started_by, "
     "j.status, j.seq, j.done_seq, j.settings, j.goal, j.decision, j.max_steps, j.requested_by, "
     "j.requested_key, j.claims, j.worker, j.error"
 )
@@ -166,21 +170,22 @@ SQL = IngestSql(
     # The first registration with settings wins: a row without them (an older kassist, the runs
     # API's request) gets them; a row with them keeps them (the caller compares).
     run_register=(
-        f"INSERT INTO {RUNS} (tenant_id, run_id, source, collection, created_at, settings, goal, conversation_id) "
-        "VALUES (:tenant_id, :run, :source, :collection, :now, :settings, :goal, :conversation_id) "
-        "ON CONFLICT (tenant_id, run_id) DO UPDATE SET source = excluded.source, collection = excluded.collection, "
-        "settings = excluded.settings, goal = excluded.goal, conversation_id = excluded.conversation_id "
+        f"INSERT INTO {RUNS} (tenant_id, run_id, source, collection, created_at, settings, goal, conversation_id, "
+        "started_by) VALUES (:tenant_id, :run, :source, :collection, :now, :settings, :goal, :conversation_id, "
+        ":started_by) ON CONFLICT (tenant_id, run_id) DO UPDATE SET source = excluded.source, "
+        "collection = excluded.collection, settings = excluded.settings, goal = excluded.goal, "
+        "conversation_id = excluded.conversation_id, started_by = excluded.started_by "
         f"WHERE {RUNS}.settings IS NULL"
     ),
     run_registration=f"SELECT settings, goal, conversation_id FROM {RUNS} WHERE {RUN_KEY}",
     run_get=(
-        f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
-        f"WHERE {RUN_KEY}"
+        f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested, started_by "
+        f"FROM {RUNS} WHERE {RUN_KEY}"
     ),
     run_tenants=f"SELECT DISTINCT tenant_id FROM {RUNS} ORDER BY tenant_id",
     run_list=(
-        f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested FROM {RUNS} "
-        "WHERE tenant_id = :tenant_id ORDER BY created_at, run_id"
+        f"SELECT run_id, source, collection, created_at, owner, lease_until, cancel_requested, started_by "
+        f"FROM {RUNS} WHERE tenant_id = :tenant_id ORDER BY created_at, run_id"
     ),
     lease_take=(
         f"UPDATE {RUNS} SET owner = :owner, lease_until = :until WHERE {RUN_KEY} AND owner IS :seen "

@@ -148,11 +148,17 @@ class TenantRunStore:
 
     # runs
     def register(
-        self, run: str, settings: Settings, goal: str = "", conversation_id: str | None = None
+        self,
+        run: str,
+        settings: Settings,
+        goal: str = "",
+        conversation_id: str | None = None,
+        started_by: str | None = None,
     ) -> Registration:
         """Register ``run`` with ``settings`` unless it has settings already; returns the registered
-        ones (compare them with ``settings``: the first registration wins)."""
-        op = register(self._q, self.tenant_id, run, settings, goal, conversation_id, time.time())
+        ones (compare them with ``settings``: the first registration wins). ``started_by``: the
+        langgraph dev user whose run it is (RunRecord.started_by)."""
+        op = register(self._q, self.tenant_id, run, settings, goal, conversation_id, time.time(), started_by)
         return self._run(op, write=True)
 
     def registration(self, run: str) -> Registration | None:

@@ -38,6 +38,8 @@ class RunRecord(BaseModel):
     owner: str | None
     lease_until: float | None
     cancel_requested: bool
+    started_by: str | None = None
+    """The langgraph dev user who started the run (None: the runs API's or the command line's)."""
 
 
 class Registration(BaseModel):
@@ -217,12 +219,14 @@ def register(
     goal: str,
     conversation_id: str | None,
     now: float,
+    started_by: str | None = None,
 ) -> Steps[Registration]:
     """Register the run with its settings (one transaction: the row and its settings together);
     returns what is registered, which is the first registration's settings when there was one."""
     params = {
         "tenant_id": tenant, "run": run, "source": settings.source, "collection": settings.collection,
         "now": now, "settings": settings.model_dump_json(), "goal": goal, "conversation_id": conversation_id,
+        "started_by": started_by,
     }  # fmt: skip
     yield stmt(q.run_register, params)
     rows = yield stmt(q.run_registration, {"tenant_id": tenant, "run": run}, fetch=True)

@@ -253,7 +253,7 @@ class RunsService:
     def _job(self, who: Principal, run: str) -> JobRecord:
         check_run_id(run, ("path", "run_id"))
         job = self._jobs(who).get(run)
-        if job is None or not reaches_run(who, self.res.saver, run):  # another member's langgraph dev run
+        if job is None or not reaches_run(who, self.res.saver, run, job.started_by):  # another member's
             raise ApiError(404, f"run {run!r} not found")
         return job
 
@@ -318,6 +318,13 @@ class RunsService:
     def resume(self, who: Principal, run: str, max_steps: int | None, key: str | None) -> Accepted:
         job = self._job(who, run)
         state, status, version = self._state(who, job)
+        if job.started_by is not None and not self._thread_in_use(who, run):
+            # A langgraph dev run whose thread is gone: started again here from its registered
+            # settings, a rejected or finished run ran once more (h12 s34 #7, #12).
+            raise ApiError(
+                409, f"run {run!r} was started on the LangGraph server and its thread is gone (a run "
+                "without a thread, or a deleted thread): there is nothing to resume; start a new run",
+            )  # fmt: skip
         if status == "needs_review":
             raise ApiError(409, f"run {run!r} is waiting for a review: an admin approves or rejects it")
         if status in TERMINAL and (state is None or state.ended):  # not a decision still to report
