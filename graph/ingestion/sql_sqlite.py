@@ -84,14 +84,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"ALTER TABLE {CLAIMS} ADD COLUMN next_holder TEXT",
         f"ALTER TABLE {CLAIMS} ADD COLUMN next_until REAL NOT NULL DEFAULT 0",
     ),
-    # Whose run it is when a langgraph dev user started it (NULL: a run of the runs API or of the
-    # command line, its tenant's): its checkpoints record the owner too, but a run without a thread
-    # keeps none, and a deleted thread's none are left (h12 s34 #7, #12).
-    (f"ALTER TABLE {RUNS} ADD COLUMN started_by TEXT",),
     # The runs that wrote a document (graph/ingestion/adoption.py joins the manifest on doc_id): a
     # collection's documents whose writer is unknown (its runs pruned) are looked up again at every
     # door of the collection, a scan of the whole manifest each without this.
     (f"CREATE INDEX IF NOT EXISTS kassist_ingest_manifest_doc ON {MANIFEST} (tenant_id, doc_id)",),
+    # Whose run it is when a langgraph dev user started it (NULL: a run of the runs API or of the
+    # command line, its tenant's): its checkpoints record the owner too, but a run without a thread
+    # keeps none, and a deleted thread's none are left (h12 s34 #7, #12).
+    (f"ALTER TABLE {RUNS} ADD COLUMN started_by TEXT",),
 )
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
