@@ -39,3 +39,22 @@ def test_chunk_settings_the_chunker_refuses_are_refused_at_the_door(
         {"settings": {"source": str(tmp_path), **chunking}}, {"KASSIST_INGEST_ROOT": str(tmp_path)}, "acme"
     )
     assert refused is not None and "settings." in refused, refused
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h12 s34 #13b: langgraph dev takes a rules file that is not TOML; the run fails at ingest",
+)
+def test_a_rules_file_that_is_not_toml_is_refused_at_langgraph_devs_door_as_at_the_runs_apis(
+    tmp_path: Path,
+) -> None:
+    """The runs API parses ``options.audit_rules`` at its door (422 "... is not valid TOML: ..."); langgraph
+    dev's input check looks only for a regular file, and the run (200) fails at its ingest step with
+    ``AuditConfigError`` (seen on a real langgraph dev: a Markdown page named as the rules)."""
+    folder = tmp_path / "acme" / "docs"
+    folder.mkdir(parents=True)
+    page = folder / "leave.md"
+    page.write_text("# Leave\n\nEvery employee takes 25 days.\n")
+    settings = {"source": str(folder), "audit_rules": str(page)}
+    refused = input_refusal({"settings": settings}, {"KASSIST_INGEST_ROOT": str(tmp_path)}, "acme")
+    assert refused is not None and "TOML" in refused, refused
