@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from review_support import member_config
+from review_support import KEY_DOC, member_config
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled, execute
@@ -67,3 +67,33 @@ def test_a_members_run_cannot_let_in_what_a_stricter_review_rejected(
     member = Settings(source=str(root), collection="hb", embedder="hashing")
     _compiled(res, "acme").invoke({"settings": member.model_dump()}, member_config(res, "m1"))
     assert found("quokkafish") == [], "the rejected policy text was let in without an admin's review"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h12 s34 #6 (uploads): the rejected upload's policy is let in by the next upload of it alone",
+)
+def test_a_rejected_uploads_document_is_not_let_in_by_uploading_it_again_alone(
+    res: Resources, tmp_path: Path
+) -> None:
+    """The same class through the runs API's upload route, any member: an upload of the rewritten
+    policy with deploy notes holding a key is rejected; the next upload of the same policy bytes alone
+    has nothing to flag, takes the rejected upload's held row over and lets it in."""
+    first, second = tmp_path / "uploads" / "u1.a", tmp_path / "uploads" / "u2.b"
+    first.mkdir(parents=True)
+    second.mkdir(parents=True)
+    policy = "# Leave\n\nEvery walrusfox employee takes ninety days of leave.\n"
+    (first / "policy.md").write_text(policy)
+    (first / "deploy.md").write_text(KEY_DOC)
+    (second / "policy.md").write_text(policy)
+
+    def upload(run: str, folder: Path) -> str:
+        settings = Settings(source=str(folder), collection="notes", embedder="hashing", uploaded=True)
+        return execute(res, "acme", run, settings=settings).state.status
+
+    assert upload("u1", first) == "needs_review"
+    assert execute(res, "acme", "u1", resume={"decision": "reject", "by": "olga"}).state.status == "cancelled"
+    upload("u2", second)
+    kb = res.index("hashing").for_tenant("acme")
+    hits = {h.source_path for h in kb.search("walrusfox", k=5, mode="hybrid") if "walrusfox" in h.text}
+    assert hits == set(), "the rejected upload's policy was let in without an admin's review"
