@@ -29,11 +29,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s34 r1 F1: held_from keeps the first holder only; an approval of a run in the middle "
-    "of a take-over chain (rejected r2 -> r3 -> member's paused m1) lets nothing in",
-)
 def test_an_approval_lets_in_its_documents_after_a_chain_of_take_overs(
     res: Resources, tmp_path: Path
 ) -> None:

@@ -1,6 +1,6 @@
 """The index's hold rule on both backends (knowledge/index/holds.py, h12 s34 #1, #2, #4): a write
 holds a document when its content (the file's hash) changes, not its chunks; an unchanged document
-another run holds is taken over and its first holder kept (``held_from``), whose release still lets
+another run holds is taken over and its earlier holders kept (``held_from``), whose release still lets
 it in; new content drops that. One database per backend; ~1 s each."""
 
 from __future__ import annotations
@@ -56,6 +56,14 @@ def test_holds_follow_content_and_a_taken_over_hold_is_released_by_its_first_hol
         assert kb.retire("m7") == 1
         assert kb.release("hb", "m7") == 0 and kb.release("hb", "r7") == 0 and not found(kb)
         assert kb.held("hb") == {doc.doc_id: "~m7"}
+
+        # Every earlier holder of the same content is kept, one in the middle of a chain too (review
+        # s34 r1 F1); a run id is matched as written ("_" is no wildcard).
+        kb.apply_upserts(kb.prepare_upserts([(doc, chunks)], hold="r_8"))
+        for run in ("m8", "m9"):
+            kb.apply_upserts(kb.prepare_upserts([(doc, chunks)], hold=run))
+        assert kb.release("hb", "r%8") == 0 and kb.release("hb", "r__8") == 0 and not found(kb)
+        assert kb.release("hb", "m8") == 1 and found(kb) and kb.held("hb") == {}
 
         # The library's own writer (no hold) lets a held document in.
         kb.apply_upserts(kb.prepare_upserts([(doc, chunks)], hold="r5"))

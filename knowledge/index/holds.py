@@ -4,7 +4,7 @@ decision 6, session 33).
 Each document row names the run holding it (``held_by``; NULL: searchable). A run of the ingestion
 graph writes every document it adds or whose file changed held by itself (the file's bytes: the same
 file chunked otherwise is the content let in already), and an unchanged one an earlier run still holds
-(its content is the one that run's review did not let in), taken over: ``held_from`` keeps the run it
+(its content is the one that run's review did not let in), taken over: ``held_from`` keeps the runs it
 was taken from, whose approval still lets it in (a member's run of the same folder took an admin's
 waiting run's documents over, and the approval let nothing in: h12 s34 #4). The run releases them at
 its review step when no review is needed, or when an admin approves it; until then - waiting for the
@@ -38,7 +38,7 @@ MIGRATION = (
 )
 """Migration 4 of both backends: NULL (searchable) for the documents already indexed."""
 MIGRATION_TAKEN = ("ALTER TABLE kassist_kb_documents ADD COLUMN held_from TEXT",)
-"""Migration 5 of both backends: the run whose hold of a document another run took over (NULL: none)."""
+"""Migration 5 of both backends: the runs whose hold of a document other runs took over (NULL: none)."""
 
 # The SQL both backends share (SQLite's placeholders; PostgreSQL's converts them; every right-hand
 # side reads the row as it was): a document row is held by the write's hold (``excluded.held_by``:
@@ -47,23 +47,31 @@ MIGRATION_TAKEN = ("ALTER TABLE kassist_kb_documents ADD COLUMN held_from TEXT",
 # outside the text (HTML <title>/<meta>, DOCX and PDF properties) changes no chunk and went live
 # unreviewed (h12 s34 #1); the same bytes chunked otherwise (another run's chunk_tokens) change every
 # chunk and bring no content an admin has not let in, yet hid the whole collection (#2). A hold taken
-# over from another run keeps that run (the first, over several take-overs) in ``held_from``; new
-# content, or a library writer's, is nobody's but the writer's.
+# over from another run adds that run to ``held_from``, every earlier holder of the same content (each
+# as " <run id> ": a run id holds no space), so the approval of any of them lets it in - the first
+# holder alone lost a run in the middle of a chain (review s34 r1 F1: rejected r2, then r3, then a
+# member's m1 took it: r3's approval let nothing in); new content, or a library writer's, is nobody's
+# but the writer's.
 HELD_ON_UPDATE = """held_by = CASE WHEN kassist_kb_documents.content_hash <> excluded.content_hash
                 OR kassist_kb_documents.held_by IS NOT NULL THEN excluded.held_by
                 ELSE kassist_kb_documents.held_by END,
             held_from = CASE WHEN kassist_kb_documents.content_hash <> excluded.content_hash
                 OR excluded.held_by IS NULL THEN NULL
                 WHEN kassist_kb_documents.held_by <> excluded.held_by
-                THEN coalesce(kassist_kb_documents.held_from, kassist_kb_documents.held_by)
+                    AND coalesce(kassist_kb_documents.held_from, ' ') = replace(
+                        coalesce(kassist_kb_documents.held_from, ' '), ' ' || kassist_kb_documents.held_by || ' ', '')
+                THEN coalesce(kassist_kb_documents.held_from, ' ') || kassist_kb_documents.held_by || ' '
                 ELSE kassist_kb_documents.held_from END"""
+# Whether :run is one of a row's earlier holders (``held_from``; NULL: none): replace(), which both
+# backends have and which matches text as written (LIKE would read a run id's "_" as a wildcard).
+_TAKEN_FROM = "replace(held_from, ' ' || :run || ' ', '') <> held_from"
 # A chunk ``c`` of no held document. Uncorrelated (the set is built once per statement, from the
 # partial index) and by doc_id alone, which names one (tenant, collection, path): a correlated
 # lookup per candidate cost 13% more CPU on keyword and hybrid searches of 6,000 chunks.
 NOT_HELD = """c.doc_id NOT IN (SELECT doc_id FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND held_by IS NOT NULL)"""
-RELEASE = """UPDATE kassist_kb_documents SET held_by = NULL, held_from = NULL
-        WHERE tenant_id = :tenant AND collection = :collection AND (held_by = :run OR held_from = :run)"""
+RELEASE = f"""UPDATE kassist_kb_documents SET held_by = NULL, held_from = NULL
+        WHERE tenant_id = :tenant AND collection = :collection AND (held_by = :run OR {_TAKEN_FROM})"""
 # Retention removes a run's records, and its id may be taken again (a client's run_id): the holds of
 # a run it sweeps are retired, their holder renamed with a mark no run id starts with, so no later
 # run of that id lets them in (h12 s34 #9); hidden, listed and deletable as a rejected run's, and
@@ -71,8 +79,9 @@ RELEASE = """UPDATE kassist_kb_documents SET held_by = NULL, held_from = NULL
 RETIRED = "~"
 RETIRE = f"""UPDATE kassist_kb_documents SET held_by = '{RETIRED}' || held_by
         WHERE tenant_id = :tenant AND held_by = :run"""
-RETIRE_TAKEN = """UPDATE kassist_kb_documents SET held_from = NULL
-        WHERE tenant_id = :tenant AND held_from = :run"""
+RETIRE_TAKEN = f"""UPDATE kassist_kb_documents
+        SET held_from = nullif(replace(held_from, ' ' || :run || ' ', ' '), ' ')
+        WHERE tenant_id = :tenant AND {_TAKEN_FROM}"""
 HELD = """SELECT doc_id, held_by FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection AND held_by IS NOT NULL"""
 
