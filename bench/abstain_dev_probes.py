@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from knowledge.index.rerank import stem
+from knowledge.index.passages import stem
 from knowledge.index.rules import STOPWORDS
 from knowledge.index.sentences import sentences
 

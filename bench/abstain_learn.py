@@ -56,7 +56,7 @@ from graph.assistant.asking import asking_part  # noqa: E402
 from graph.assistant.names import office_names, quoted_title, unexcused  # noqa: E402
 from graph.assistant.premises import presupposed, stated  # noqa: E402
 from graph.assistant.scopes import scope_page_off_topic  # noqa: E402
-from knowledge.index.rerank import named_scopes, terms  # noqa: E402
+from knowledge.index.passages import named_scopes, terms  # noqa: E402
 from knowledge.index.sentences import QUESTION_TERMS  # noqa: E402
 
 NAMES = ("bias", "ev", "rel", "sent", "maxsent", "margin_rel", "margin_sent", "cov_passage", "cov_sentence",

@@ -63,7 +63,7 @@ from graph.assistant.answer_types import (  # noqa: E402
 from graph.assistant.answering import QUANTITY_DEPTH, most_relevant  # noqa: E402
 from graph.assistant.asking import asking_part  # noqa: E402
 from graph.assistant.quantities import Quantity, asked_quantity, gives_count, states  # noqa: E402
-from knowledge.index.rerank import terms  # noqa: E402
+from knowledge.index.passages import terms  # noqa: E402
 from knowledge.index.sentences import QUESTION_TERMS, sentences  # noqa: E402
 
 # "where" asking, not relative ("the office where"): at the start of the message or of a clause, or

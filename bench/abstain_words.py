@@ -55,7 +55,7 @@ from logistic_fit import newton, ridge, sigmoid  # noqa: E402
 from graph.assistant.answering import evidence, most_relevant  # noqa: E402
 from graph.assistant.asking import asking_part  # noqa: E402
 from knowledge.index.coverage import _TOKEN, _function_word  # noqa: E402
-from knowledge.index.rerank import stem, terms  # noqa: E402
+from knowledge.index.passages import stem, terms  # noqa: E402
 from knowledge.index.sentences import QUESTION_TERMS, sentences  # noqa: E402
 
 CUTS = (0.2, 0.25, 0.3, 0.35, 0.4)

@@ -12,7 +12,7 @@ from graph.assistant.answering import Verdict
 from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Turn
 from graph.assistant.responders.extractive import ExtractiveResponder
-from knowledge.index.rerank import field_lines
+from knowledge.index.passages import field_lines
 
 HEADER = (
     "Document ID: OPS-00412. Owner: Facilities Desk. Classification: Internal.\n"

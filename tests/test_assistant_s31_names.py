@@ -21,7 +21,7 @@ import pytest
 
 from graph.assistant.answering import judge
 from graph.assistant.names import permitted_names
-from knowledge.index.rerank import terms
+from knowledge.index.passages import terms
 
 
 def _hit(

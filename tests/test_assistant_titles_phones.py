@@ -25,7 +25,7 @@ from assistant_support import ask, assistant_over
 
 from graph.assistant.answer_types import asked_type, carries
 from graph.assistant.names import named_short, quoted_title
-from knowledge.index.rerank import terms
+from knowledge.index.passages import terms
 
 pytestmark = pytest.mark.timeout(900)
 

@@ -21,7 +21,7 @@ from test_ranking_facets import PRINTING, TITLES, _slug, page_path
 from knowledge.index import KnowledgeIndex
 from knowledge.index.facets import acronyms
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import stem, terms
+from knowledge.index.passages import stem, terms
 from knowledge.index.sentences import SentenceMatch, refine
 
 pytestmark = pytest.mark.timeout(900)

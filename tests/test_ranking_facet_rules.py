@@ -4,7 +4,7 @@ named values are alternatives of one another, and how a follow-up's new value re
 from __future__ import annotations
 
 from knowledge.index.facets import facet_shares, kinds, names, swap, title_values
-from knowledge.index.rerank import stem, terms
+from knowledge.index.passages import stem, terms
 
 PAGES = (
     "This guidance applies to the Field Marketing team in the Oslo office. Ana Holm is the local\n"

@@ -18,7 +18,7 @@ from databases import fresh_database
 from graph.assistant.answering import LANGUAGE_NOTE, NOT_FOUND
 from knowledge.corpus import demo_corpus_path
 from knowledge.index import KnowledgeIndex
-from knowledge.index.rerank import header_only
+from knowledge.index.passages import header_only
 from knowledge.ingest import ingest_directory
 
 TENANT = "northwind"

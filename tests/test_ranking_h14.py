@@ -17,7 +17,8 @@ from databases import fresh_database
 
 from knowledge.corpus import demo_corpus_path
 from knowledge.index import KnowledgeIndex
-from knowledge.index.rerank import QUOTE_WORDS, derived_copy, long_sentences
+from knowledge.index.passages import long_sentences
+from knowledge.index.rerank import QUOTE_WORDS, derived_copy
 from knowledge.index.search import plain_runs, source_probe, source_probes
 from knowledge.ingest import ingest_directory
 

@@ -17,7 +17,7 @@ from databases import fresh_database
 
 from knowledge.corpus import demo_corpus_path
 from knowledge.index import KnowledgeIndex
-from knowledge.index.rerank import lexical_scores, long_sentences, terms
+from knowledge.index.passages import lexical_scores, long_sentences, terms
 from knowledge.index.search import source_probe
 from knowledge.ingest import ingest_directory
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from knowledge.index.facets import named_values
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import rerank, stem, terms
+from knowledge.index.passages import stem, terms
+from knowledge.index.rerank import rerank
 
 
 def _hit(chunk: str, title: str, text: str) -> SearchHit:

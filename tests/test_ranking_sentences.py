@@ -20,7 +20,7 @@ from databases import fresh_database
 from graph.assistant.responders.extractive import best_sentences
 from knowledge.index import AsyncKnowledgeIndex, KnowledgeIndex
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import terms
+from knowledge.index.passages import terms
 from knowledge.index.sentences import SentenceMatch, applies, names_document, refine, refined_relevance
 
 TENANT = "northwind"

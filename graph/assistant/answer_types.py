@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from graph.assistant.asking import asking_part
 from graph.assistant.quantities import CLOCK, answers_quantity, asked_quantity
-from knowledge.index.rerank import terms
+from knowledge.index.passages import terms
 from knowledge.index.sentences import QUESTION_TERMS
 
 # Questions asking for a name: the name of something, a person by name, which company of a kind -

@@ -56,7 +56,8 @@ from graph.assistant.quantities import asked_quantity, judged_answer
 from graph.assistant.scopes import company_wide, scope_page_off_topic
 from knowledge.index.coverage import uncovered_words
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import named_bonus, named_scopes, terms
+from knowledge.index.passages import named_scopes, terms
+from knowledge.index.rerank import named_bonus
 from knowledge.index.rules import demoted
 from knowledge.index.sentences import sentences
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from knowledge.index.rerank import terms
+from knowledge.index.passages import terms
 
 _SENTENCE = re.compile(
     r"(?<=[.!?])\s+|\s*(?:[:;]|\b(?:but|so)\s+anyway\b[,:]?|\banyway\b[,:])\s+", re.IGNORECASE

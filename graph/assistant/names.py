@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from knowledge.index.coverage import QUESTION_WORDS
-from knowledge.index.rerank import named_scopes, terms
+from knowledge.index.passages import named_scopes, terms
 from knowledge.index.rules import STOPWORDS
 from knowledge.index.words import ACRONYM_WORD
 

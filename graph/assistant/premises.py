@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from knowledge.index.rerank import stem, terms
+from knowledge.index.passages import stem, terms
 from knowledge.index.sentences import QUESTION_TERMS
 
 _OPENERS = r"since|now\s+that|as|because|given(?:\s+that)?|seeing\s+(?:as|that)|considering\s+that"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from knowledge.index.coverage import QUESTION_WORDS
-from knowledge.index.rerank import stem, terms
+from knowledge.index.passages import stem, terms
 from knowledge.index.rules import STOPWORDS
 from knowledge.index.sentences import QUESTION_TERMS
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from graph.assistant.names import office_names
 from knowledge.index.facets import title_values
-from knowledge.index.rerank import terms
+from knowledge.index.passages import terms
 from knowledge.index.sentences import QUESTION_TERMS
 
 # A page scoped to a name (an office page) whose closest sentence is at least this close answers the

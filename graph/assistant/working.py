@@ -10,7 +10,7 @@ from typing import Any
 
 from graph.assistant.asking import asks
 from graph.assistant.state import Citation, WorkingItem
-from knowledge.index.rerank import stem  # one stemmer for retrieval and the working memory
+from knowledge.index.passages import stem  # one stemmer for retrieval and the working memory
 
 KEEP_TURNS = 3
 # "they"/"them" (the people a document speaks of, or its rules: "Who do they pass my details on

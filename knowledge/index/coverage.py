@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from knowledge.index.rerank import stem, terms
+from knowledge.index.passages import stem, terms
 from knowledge.index.rules import STOPWORDS
 
 Vectors = Callable[[list[str]], np.ndarray]  # texts -> one unit vector per row

@@ -53,7 +53,7 @@ _NOT_NAMES = frozenset((
 
 
 def _stem(word: str) -> str:
-    from knowledge.index.rerank import stem  # one stemmer for the ranking and its facets
+    from knowledge.index.passages import stem  # one stemmer for the ranking and its facets
 
     return stem(word)
 

@@ -32,7 +32,8 @@ import numpy.typing as npt
 
 from knowledge.index.errors import OrderModelDamaged
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import body, derived_copy, lexical_scores, scope_words, section, terms
+from knowledge.index.passages import body, lexical_scores, scope_words, section, terms
+from knowledge.index.rerank import derived_copy
 
 WEIGHTS = Path(__file__).with_name("order_model.json")
 # fmt: off

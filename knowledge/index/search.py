@@ -16,7 +16,8 @@ from knowledge.index.keyword_tenant import tenant_keyword
 from knowledge.index.matrix import Generations, MatrixCache, VectorMatrix
 from knowledge.index.models import SearchFilters, SearchHit, SearchMode
 from knowledge.index.ops import EmbedderInfo, check_embedder, collections, not_found
-from knowledge.index.rerank import QUOTE_WORDS, rerank, terms
+from knowledge.index.passages import terms
+from knowledge.index.rerank import QUOTE_WORDS, rerank
 from knowledge.index.rules import (
     fts5_phrases,
     keyword_depth,

@@ -29,15 +29,7 @@ from knowledge.index.coverage import QUESTION_WORDS
 from knowledge.index.editions import asks_for_date, date_lines
 from knowledge.index.facets import acronyms, writes_acronym
 from knowledge.index.models import SearchHit
-from knowledge.index.rerank import (
-    body,
-    is_metadata,
-    lexical_scores,
-    scope_words,
-    section,
-    stem,
-    terms,
-)
+from knowledge.index.passages import body, is_metadata, lexical_scores, scope_words, section, stem, terms
 from knowledge.index.rules import demoted
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence

@@ -23,7 +23,7 @@ from graph.assistant.gather import query_terms
 from graph.assistant.responders.base import Reply, Turn
 from graph.assistant.state import Citation
 from knowledge.index.editions import asks_for_date, date_lines
-from knowledge.index.rerank import field_lines, header_only, is_metadata, terms
+from knowledge.index.passages import field_lines, header_only, is_metadata, terms
 from knowledge.index.sentences import sentences
 
 MAX_DOCS = 2
