@@ -37,6 +37,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
+from kassist.chunk_bounds import MIN_CHUNK_TOKENS, overlap_refusal
 from knowledge.chunk_pieces import (
     BREAKS,
     MAX_CHARS_PER_TOKEN,
@@ -49,7 +50,7 @@ from knowledge.chunk_pieces import (
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.wordpiece import MODEL_MAX_TOKENS
 
-MIN_MAX_TOKENS = 32
+MIN_MAX_TOKENS = MIN_CHUNK_TOKENS  # kassist/chunk_bounds.py: the runs' settings share it
 HEADING_SEPARATOR = " > "
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -104,10 +105,8 @@ def _chunks(text: str, max_tokens: int, overlap_tokens: int) -> list[tuple[str |
     """(heading path, chunk text, its tokens incl. [CLS]/[SEP]) triples."""
     if max_tokens < MIN_MAX_TOKENS:
         raise ValueError(f"max_tokens must be at least {MIN_MAX_TOKENS}, got {max_tokens}")
-    if not 0 <= overlap_tokens <= max_tokens // 2:
-        raise ValueError(
-            f"overlap_tokens must be between 0 and max_tokens/2 ({max_tokens // 2}), got {overlap_tokens}"
-        )
+    if (refused := overlap_refusal(max_tokens, overlap_tokens)) is not None:
+        raise ValueError(refused)
     result: list[tuple[str | None, str, int]] = []
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     for section in split_sections(text):

@@ -26,7 +26,6 @@ REFUSED_BY_THE_CHUNKER = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="h12 s34 #13: chunk settings the chunker refuses pass the doors")
 @pytest.mark.parametrize("chunking", REFUSED_BY_THE_CHUNKER)
 def test_chunk_settings_the_chunker_refuses_are_refused_at_the_door(
     tmp_path: Path, chunking: dict[str, int]

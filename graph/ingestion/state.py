@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
+from kassist.chunk_bounds import MIN_CHUNK_TOKENS, overlap_refusal
 from kassist.review import ReviewDecision
 
 RunStatus = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
@@ -76,7 +77,7 @@ class Counters(BaseModel):
 # Strict: a client's `true` or "7" is refused with the field's name, not run as 1 or 7 (pydantic's
 # lax mode converted both; session 25 probe).
 BatchSize = Annotated[int, Field(ge=1, le=10_000, strict=True)]
-ChunkTokens = Annotated[int, Field(ge=16, le=512, strict=True)]
+ChunkTokens = Annotated[int, Field(ge=MIN_CHUNK_TOKENS, le=512, strict=True)]
 OverlapTokens = Annotated[int, Field(ge=0, le=256, strict=True)]
 MaxBytes = Annotated[int, Field(ge=1, le=2**30, strict=True)]
 BATCH_SIZE, CHUNK_TOKENS, OVERLAP_TOKENS, MAX_BYTES = 25, 256, 32, 20 * 2**20
@@ -102,6 +103,16 @@ class Settings(BaseModel):
         description="The source is an upload's folder (the runs API's upload route sets it): its files "
         "join the collection's uploads and the run removes no document (knowledge/index/sources.py)",
     )
+
+    @field_validator("overlap_tokens")
+    @classmethod
+    def _overlap_fits(cls, overlap: int, info: ValidationInfo) -> int:
+        # The chunker's rule (kassist/chunk_bounds.py), at the door and naming the field: a run let
+        # in with more failed at its ingest step (h12 s34 #13). chunk_tokens is validated first.
+        chunk = info.data.get("chunk_tokens")
+        if isinstance(chunk, int) and (refused := overlap_refusal(chunk, overlap)) is not None:
+            raise ValueError(refused)
+        return overlap
 
 
 class IngestionInput(BaseModel):

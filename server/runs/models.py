@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from graph.ingestion.notify_urls import notify_url_refusal
 from graph.ingestion.state import (
@@ -17,6 +17,7 @@ from graph.ingestion.state import (
     ChunkTokens,
     OverlapTokens,
 )
+from kassist.chunk_bounds import overlap_refusal
 
 NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
 """Run ids and collections: the knowledge index's collection rule. A run id names a folder of
@@ -54,6 +55,16 @@ class RunOptions(BaseModel):
         max_length=4096,
         description="TOML file of audit rules, relative to the run's root (default: built-in)",
     )
+
+    @field_validator("overlap_tokens")
+    @classmethod
+    def _overlap_fits(cls, overlap: int, info: ValidationInfo) -> int:
+        # The chunker's rule (kassist/chunk_bounds.py), at the door and naming the field: a run let
+        # in with more failed at its ingest step (h12 s34 #13). chunk_tokens is validated first.
+        chunk = info.data.get("chunk_tokens")
+        if isinstance(chunk, int) and (refused := overlap_refusal(chunk, overlap)) is not None:
+            raise ValueError(refused)
+        return overlap
 
     @field_validator("notify_url")
     @classmethod
