@@ -40,10 +40,6 @@ def test_chunk_settings_the_chunker_refuses_are_refused_at_the_door(
     assert refused is not None and "settings." in refused, refused
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #13b: langgraph dev takes a rules file that is not TOML; the run fails at ingest",
-)
 def test_a_rules_file_that_is_not_toml_is_refused_at_langgraph_devs_door_as_at_the_runs_apis(
     tmp_path: Path,
 ) -> None:

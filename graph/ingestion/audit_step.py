@@ -108,6 +108,14 @@ def _common(first: tuple[str, ...], second: tuple[str, ...]) -> list[str]:
     return [value for value in first if value.lower() in kept]
 
 
+def check_rules(path: str) -> None:
+    """Refuse (AuditConfigError, naming the file) a rules file a run could not audit with: no regular
+    file, too large, or not valid rules (TOML) - a door asks before the run exists (langgraph dev's
+    input check; the runs API loads it the same way), not at the run's ingest step."""
+    _check_rules_file(path)
+    AuditRules.load(Path(path))
+
+
 def _check_rules_file(path: str) -> None:
     """Refuse (AuditConfigError) a rules file that is no regular file or is over
     :data:`MAX_RULES_BYTES`, looked at without blocking. A named pipe in a tenant's folder, named as

@@ -283,6 +283,23 @@ def input_refusal(run_input: object, env: Mapping[str, str], tenant: str) -> str
         check_served(settings, env, tenant)
     except ServedRunRefused as exc:
         return str(exc)
+    if settings.audit_rules:
+        return _rules_refusal(settings.audit_rules, served_root(env, tenant))
+    return None
+
+
+def _rules_refusal(path: str, root: Path | None) -> str | None:
+    """Why a served run's rules file cannot audit it (not TOML, not rules), or None: said at the door
+    as the runs API says it (a run let in failed at its ingest step: h12 s34 #13b); the server's
+    folder is not named."""
+    from graph.ingestion.audit_step import check_rules
+    from knowledge.audit import AuditConfigError
+
+    try:
+        check_rules(path)
+    except AuditConfigError as exc:
+        told = str(exc) if root is None else str(exc).replace(str(root), "<your folder>")
+        return f"settings.audit_rules: {told}"
     return None
 
 
