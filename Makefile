@@ -33,6 +33,7 @@ $(STAMP): pyproject.toml constraints.txt
 # 15 minutes on 2 cores.
 PYTEST_WORKERS ?= 2
 test: $(STAMP) browser compiled
+	@$(BIN)/python tests/rewrite_support.py  # pytest's rewritten test modules, once (see the file)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -p tests.file_times_support -n $(PYTEST_WORKERS) --dist loadfile \
 	  --no-loadscope-reorder --durations=15 $(PYTEST_ARGS)
 
