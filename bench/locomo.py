@@ -14,7 +14,8 @@ session, turn, time = the session's date plus 2 minutes per turn), a shared phot
 each question through ``MemoryManager.recall(user, query=..., query_vector=..., k=20, strategy=s)``.
 ``--store`` adds ``MemoryStore.search`` (keyword / vector / hybrid, one item per turn keyed by its dia_id,
 bench/recall_store.py's ``puts``). Evidence recall@k = the share of a question's evidence turns (LoCoMo's
-``evidence`` dia_ids, a repeated id counted twice as the file lists it) in the top k, averaged over
+``evidence`` dia_ids; an id the file lists twice counts twice in the denominator, once when found, as
+session 20's run.py: conv-50's ["D4:5", "D4:5", "D5:5"] reaches at most 2/3) in the top k, averaged over
 questions. Categories are LoCoMo's: 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop (overall =
 categories 1-4), 5 adversarial (reported apart: the question swaps the person). An evidence id that is not a
 dia_id of its conversation ("D10:19" for a 16-turn session, "D", "D30:05", "D9:1 D4:4" as one string) is
@@ -38,7 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 # Run as a script, bench/ comes first on sys.path and bench/memory.py would shadow the memory package
 # (imported by a test, sys.path[0] is not bench/ and is left alone).
@@ -65,7 +66,7 @@ OFFICIAL = (
 CATEGORY = {1: "multi", 2: "temporal", 3: "open", 4: "single", 5: "adversarial"}
 KINDS = ("multi", "temporal", "open", "single", "adversarial")
 KS = (5, 10, 20)
-MANAGER = ("keyword", "vector", "rrf", "hybrid")
+MANAGER: tuple[Literal["keyword", "vector", "rrf", "hybrid"], ...] = ("keyword", "vector", "rrf", "hybrid")
 STORE = ("keyword", "vector", "hybrid")
 TENANT = "bench"
 DEFAULT = ROOT / ".data" / "locomo" / "locomo10.json"
@@ -431,17 +432,17 @@ def report(rows: list[dict[str, Any]], samples: list[Sample], where: str) -> Non
         + " ".join(f"{n[k]:8d}" for k in KINDS)
     )
     for api in ("manager", "store"):
-        cells = []
+        per_conversation = []
         for s in samples:
             mine = summarise(
                 [r for r in rows if r["sample"] == s.sample_id and r["api"] == api and r["mode"] == "hybrid"]
             )
             if mine:
-                cells.append(
+                per_conversation.append(
                     f"{s.sample_id} " + "/".join(f"{mine[(api, 'hybrid')][f'@{k}']:.3f}" for k in KS)
                 )
-        if cells:
-            print(f"per conversation, {api} hybrid @5/@10/@20: {', '.join(cells)}")
+        if per_conversation:
+            print(f"per conversation, {api} hybrid @5/@10/@20: {', '.join(per_conversation)}")
 
 
 def main() -> None:
