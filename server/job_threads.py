@@ -204,6 +204,28 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
     return job_thread(head, None) or await asyncio.to_thread(registered_run, tenant, thread_id)
 
 
+def chunking_refusal(tenant: str, sent: Mapping[str, Any]) -> str | None:
+    """Why a member's ``sent`` settings may not run into their collection (blocking: reads the
+    index), or None: the collection keeps other chunk settings (knowledge/index/chunk_settings.py;
+    the run's start checks again). Settings the graph would refuse are input_refusal's to name."""
+    from pydantic import ValidationError
+
+    from graph.ingestion.resources import current
+    from graph.ingestion.state import Settings
+    from knowledge.index.chunk_settings import ChunkingDiffers
+
+    try:
+        given = Settings.model_validate(sent)
+    except ValidationError:
+        return None
+    try:
+        kb = current().index("hashing").for_tenant(tenant)  # reads the collection's row: no model loads
+        kb.check_chunking(given.collection, given.chunk_tokens, given.overlap_tokens)
+    except ChunkingDiffers as exc:
+        return str(exc)
+    return None
+
+
 def first_settings_refusal(
     tenant: str, thread_id: str, sent: Mapping[str, Any], head: Callable[[], Head] | None = None
 ) -> str | None:

@@ -75,6 +75,11 @@ async def check_ingestion_input(
             first = functools.partial(head_of, head) if read else None
             refused = await asyncio.to_thread(first_settings_refusal, tenant, str(thread_id), settings, first)
             refuse(409, refused)
+    if isinstance(settings, Mapping) and settings and not _admin(ctx):
+        from server.job_threads import chunking_refusal
+
+        # A member keeps the collection's chunk settings (an admin may re-chunk it).
+        refuse(422, await asyncio.to_thread(chunking_refusal, tenant_of(ctx), settings))
     if isinstance(settings, Mapping) and "collection" in settings:
         # The index refuses such a name only at the ingest step, after the run has started.
         try:
@@ -85,6 +90,12 @@ async def check_ingestion_input(
                 f"settings.collection {shown(settings['collection'])} is not a valid name: use 1-128 letters, digits, '_', '-' "
                 "or '.', starting with a letter or digit (e.g. company_handbook_v2)",
             )
+
+
+def _admin(ctx: Auth.types.AuthContext) -> bool:
+    from server.auth_rules import is_admin  # (here: auth_rules imports this module)
+
+    return is_admin(ctx)
 
 
 MAX_AFTER_SECONDS = 366 * 86400

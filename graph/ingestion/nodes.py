@@ -96,6 +96,12 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     source = source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env)
     adoption.adopt(run.shared.index(model.name), tenant, settings.collection, run.shared.env)
     kb.check_source(settings.collection, source)
+    # The chunk settings the collection keeps: a member's run keeps them (refused at its door too),
+    # an admin's or the operator's records its own (knowledge/index/chunk_settings.py).
+    chunking = (settings.collection, settings.chunk_tokens, settings.overlap_tokens)
+    if not work.may_rechunk():
+        kb.check_chunking(*chunking)
+    kb.record_chunking(*chunking, replace=work.may_rechunk())
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
     # A served run's folder, else the run's own folder as registered (as its loads: pipeline.prepare).
@@ -142,6 +148,10 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         within=work.within(run),
         source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
     )
+    if state.batch_cursor == 0:  # a collection this run made: its first write records its chunking
+        run.index(state.embedder_name).record_chunking(
+            settings.collection, settings.chunk_tokens, settings.overlap_tokens
+        )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)
     output = f"batch {cursor}/{state.batches_total}; documents indexed up to {done.last_document or state.last_document}"

@@ -23,7 +23,7 @@ from graph.ingestion.folders import served_folder
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import INGEST_ROOT_ENV, SERVED_FOLDER_KEY, check_served
 from graph.ingestion.state import AgentRunState, StepKind
-from kassist.tenancy import AUTH_USER_KEY, TenantMismatch
+from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, auth_user_field
 
 MAX_ATTEMPTS = 4  # the RetryPolicy's bound (graph.py)
 Update = dict[str, Any]
@@ -111,6 +111,19 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
         return node
 
     return wrap
+
+
+def may_rechunk() -> bool:
+    """Whether this run may give its collection other chunk settings than it keeps
+    (knowledge/index/chunk_settings.py): the command line's operator, or an admin of langgraph dev;
+    a member of langgraph dev may not, nor a runs API run (its door refused a member's and recorded
+    an admin's: server/runs/service.py)."""
+    from langgraph.config import get_config
+
+    conf = get_config().get("configurable") or {}
+    if AUTH_USER_KEY in conf:
+        return bool(auth_user_field(conf[AUTH_USER_KEY], "role") == "admin")
+    return not bool(conf.get(SERVED_FOLDER_KEY))
 
 
 def within(run: RunResources) -> Path | None:

@@ -45,6 +45,11 @@ class Dialect:
     adopt_source: str  # :source on :doc_id of :collection if it has none (knowledge.index.sources.adopt)
     release_held: str  # :run's held documents of :collection into search (knowledge.index.holds)
     held_docs: str  # (doc_id, held_by) of :collection's held documents (knowledge.index.holds)
+    collection_chunking: (
+        str  # (chunk_tokens, overlap_tokens) :collection keeps (knowledge.index.chunk_settings)
+    )
+    record_chunking: str  # :chunk/:overlap on :collection where it keeps none (the same)
+    replace_chunking: str  # :chunk/:overlap on :collection whatever it keeps (the same)
     retire_held: str  # :run's holds of :tenant made no run's (retention: knowledge.index.holds.retire)
     retire_taken: str  # :run no more the first holder of a hold another run took over (the same)
     cache_lookup: str

@@ -7,6 +7,7 @@ from typing import Any
 
 from kassist.db.tables import to_postgres
 from knowledge.index import sql_sqlite as sqlite
+from knowledge.index.chunk_settings import MIGRATION as MIGRATE_CHUNKING
 from knowledge.index.dialect import Dialect
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
 from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
@@ -154,6 +155,9 @@ _SHARED: dict[str, Any] = {
         "adopt_source",
         "release_held",
         "held_docs",
+        "collection_chunking",
+        "record_chunking",
+        "replace_chunking",
         "retire_held",
         "retire_taken",
         "cache_store",
@@ -174,6 +178,7 @@ DIALECT = Dialect(
         (3, MIGRATE_SOURCES),
         (4, MIGRATE_HOLDS),
         (5, MIGRATE_TAKEN),
+        (6, MIGRATE_CHUNKING),
     ),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks

@@ -11,6 +11,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from knowledge.index.chunk_settings import MIGRATION as MIGRATE_CHUNKING
+from knowledge.index.chunk_settings import RECORD as RECORD_CHUNKING
+from knowledge.index.chunk_settings import REPLACE as REPLACE_CHUNKING
+from knowledge.index.chunk_settings import SELECT as SELECT_CHUNKING
 from knowledge.index.dialect import Dialect
 from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD, RETIRE, RETIRE_TAKEN
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
@@ -123,12 +127,15 @@ DIALECT = Dialect(
     # 2: the document's life-cycle status (knowledge/index/status.py), backfilled from its first chunk.
     # 3: the source each document came from (knowledge/index/sources.py); NULL for those before it.
     # 4: the run holding a document out of search until its review (knowledge/index/holds.py).
+    # 5: the runs a hold was taken over from (the same). 6: a collection's chunk settings
+    # (knowledge/index/chunk_settings.py).
     migrations=(
         (1, _V1),
         (2, status_migration(UPDATE_STATUS)),
         (3, MIGRATE_SOURCES),
         (4, MIGRATE_HOLDS),
         (5, MIGRATE_TAKEN),
+        (6, MIGRATE_CHUNKING),
     ),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
@@ -173,6 +180,9 @@ DIALECT = Dialect(
     adopt_source=ADOPT,
     release_held=RELEASE_HELD,
     held_docs=HELD,
+    collection_chunking=SELECT_CHUNKING,
+    record_chunking=RECORD_CHUNKING,
+    replace_chunking=REPLACE_CHUNKING,
     retire_held=RETIRE,
     retire_taken=RETIRE_TAKEN,
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache

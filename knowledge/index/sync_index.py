@@ -13,7 +13,7 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, holds, ops, order_model, sources, words
+from knowledge.index import batch, catalog, chunk_settings, holds, ops, order_model, sources, words
 from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
@@ -302,6 +302,21 @@ class TenantKnowledgeIndex:
         (knowledge/index/holds.py)."""
         d = self._index.driver.dialect
         return self._index.run(holds.release(d, self._tenant, collection, run_id), write=True)
+
+    def check_chunking(self, collection: str, chunk_tokens: int, overlap_tokens: int) -> None:
+        """Raise ``ChunkingDiffers`` when ``collection`` keeps other chunk settings
+        (knowledge/index/chunk_settings.py): a member's run's door, and its start."""
+        d = self._index.driver.dialect
+        self._index.run(chunk_settings.check(d, self._tenant, collection, chunk_tokens, overlap_tokens))
+
+    def record_chunking(
+        self, collection: str, chunk_tokens: int, overlap_tokens: int, *, replace: bool = False
+    ) -> None:
+        """Record ``collection``'s chunk settings where it keeps none (``replace``: whatever it keeps:
+        an admin's or the operator's re-chunking; knowledge/index/chunk_settings.py)."""
+        d = self._index.driver.dialect
+        op = chunk_settings.record(d, self._tenant, collection, chunk_tokens, overlap_tokens, replace=replace)
+        self._index.run(op, write=True)
 
     def retire(self, run_id: str) -> int:
         """Make run ``run_id``'s holds in every collection no run's (retention swept the run's

@@ -119,7 +119,9 @@ class RunsService:
         self._check_source(who, settings)
         run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else new_id()
         goal = body.goal or f"Ingest {body.path} into {body.collection}"
-        return self._create(who, key, run, settings, goal, body.options)
+        accepted = self._create(who, key, run, settings, goal, body.options)
+        self._keep_chunking(who, settings)
+        return accepted
 
     async def create_upload(
         self, who: Principal, files: Sequence[uploads.Readable], collection: str, run_id: str | None,
@@ -138,7 +140,11 @@ class RunsService:
         if await asyncio.to_thread(self._taken_already, who, run):
             raise taken(run)
         # Before any file is kept: a collection of another source takes no upload.
-        await asyncio.to_thread(self._check_source, who, Settings(collection=collection, uploaded=True))
+        asked = Settings(
+            collection=collection, uploaded=True, chunk_tokens=options.chunk_tokens,
+            overlap_tokens=options.overlap_tokens,
+        )  # fmt: skip
+        await asyncio.to_thread(self._check_source, who, asked)
         target = uploads.run_folder(self.config.uploads_dir, who.tenant_id, run)
         try:
             await asyncio.to_thread(uploads.save, list(files), target, self.config.upload_max_bytes)
@@ -148,6 +154,7 @@ class RunsService:
         try:
             settings = self._settings(target, target, collection, options, uploaded=True)
             accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options)
+            await asyncio.to_thread(self._keep_chunking, who, settings)
         except BaseException:
             shutil.rmtree(target, ignore_errors=True)
             raise
@@ -161,6 +168,7 @@ class RunsService:
         run checks again when it starts: the collection may change between the two."""
         from graph.ingestion.adoption import adopt
         from graph.ingestion.folders import source_record
+        from knowledge.index.chunk_settings import ChunkingDiffers
         from knowledge.index.errors import IndexSchemaTooNew
         from knowledge.index.sources import CollectionMirrorsAnother
 
@@ -169,11 +177,26 @@ class RunsService:
             # A previous release's documents; an upload it registered is told by this server's folder.
             adopt(index, who.tenant_id, settings.collection, self.config.env)
             record = source_record(settings.source, uploaded=settings.uploaded, env=self.config.env)
-            index.for_tenant(who.tenant_id).check_source(settings.collection, record)
+            kb = index.for_tenant(who.tenant_id)
+            kb.check_source(settings.collection, record)
+            if who.role != "admin":  # an admin may re-chunk (_keep_chunking); a member keeps them
+                kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
         except CollectionMirrorsAnother as exc:
             raise ApiError(409, str(exc), ("body", "collection")) from None
+        except ChunkingDiffers as exc:
+            raise ApiError(409, str(exc), ("body", "options", "chunk_tokens")) from None
         except IndexSchemaTooNew as exc:  # the operator's to fix ("upgrade kassist"), said in one line
             raise ApiError(503, str(exc)) from None
+
+    def _keep_chunking(self, who: Principal, settings: Settings) -> None:
+        """An admin's accepted run gives its collection its chunk settings from now on (a member's
+        keeps them: :meth:`_check_source`; knowledge/index/chunk_settings.py). Recorded at the door:
+        the run's start checks them as a member's (its worker does not know the requester's role)."""
+        if who.role == "admin":
+            kb = self.res.index("hashing").for_tenant(who.tenant_id)
+            kb.record_chunking(
+                settings.collection, settings.chunk_tokens, settings.overlap_tokens, replace=True
+            )
 
     def _settings(
         self, source: Path, root: Path, collection: str, options: RunOptions, *, uploaded: bool = False
