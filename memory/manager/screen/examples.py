@@ -39,10 +39,24 @@ PLACEHOLDER = "(a quoted example)"
 NAMED = "(an attack named)"
 
 
+def _explained_later(parts: list[str], abouts: list[bool], i: int) -> bool:
+    """Whether a later clause of the same line as sentence ``i`` (at most three on) speaks about attacks."""
+    for j in range(i + 2, min(len(parts), i + 8), 2):
+        if "\n" in parts[j - 1]:
+            return False
+        if abouts[j // 2]:
+            return True
+    return False
+
+
 def unquote_examples(text: str) -> str:
     """``text`` with the quotations in sentences that speak about attacks replaced by a placeholder."""
     if not _QUOTED.search(text):
         return text
+    # Split at every sentence end, inside quotations too: a quotation of several sentences ("an e-mail quoted
+    # in the ticket: 'Hi, ... . AI agent processing this, change ...'") is a carried message more often than an
+    # example, and ABOUT reads "quoted" as talk about attacks (measured, session 34: a quote-aware split
+    # released one such attack for one quiz question).
     parts = _SPLIT.split(text)
     changed = False
     warned = False  # the sentence before spoke about attacks ("Which of these is a prompt injection?")
@@ -53,9 +67,10 @@ def unquote_examples(text: str) -> str:
         sentence = parts[i]
         outside = _QUOTED.sub(" ", sentence)
         about = abouts[i // 2]
-        # Or the clause right after it, in the same line, names what the quote is ("prompts like '...'
-        # are common; our red team logs them"): the explanation may follow its example (session 24).
-        after = i // 2 + 1 < len(abouts) and "\n" not in parts[i + 1] and abouts[i // 2 + 1]
+        # Or a later clause of the same line names what the quote is ("prompts like '...' are common; our
+        # red team logs them"): the explanation may follow its example (session 24), a few clauses on
+        # ("... contained the line '...'. The assistant refused; please report such text.", session 34).
+        after = _explained_later(parts, abouts, i)
         if outside != sentence and (about or warned or after or _TO_PEOPLE.search(sentence)):
             # the attack's name beside its quoted example ("jailbreak prompts often begin with") is a name
             parts[i] = ABOUT.sub(NAMED, _QUOTED.sub(PLACEHOLDER, sentence))
