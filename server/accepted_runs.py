@@ -41,7 +41,7 @@ from langgraph_sdk import Auth
 from pydantic import ValidationError
 
 from graph.ingestion.registration import mismatch
-from graph.ingestion.state import Settings
+from graph.ingestion.state import Settings, stored_settings
 from kassist.db.handle import already_open, kept_open
 from kassist.db.statements import Stmt, Text, stmts
 from kassist.dburl import database_url_from_env
@@ -278,7 +278,7 @@ def _other_settings(thread_id: str, recorded: object, sent: object) -> str | Non
     if first is None or given is None:
         return None
     try:
-        refused = mismatch(thread_id, Settings.model_validate(first), Settings.model_validate(given))
+        refused = mismatch(thread_id, stored_settings(first), Settings.model_validate(given))
     except ValidationError:
         return None  # input_refusal says what is wrong
     if refused is None:

@@ -26,7 +26,6 @@ REASON = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=REASON)
 def test_settings_a_door_accepts_read_back(tmp_path: Path) -> None:
     root = tmp_path / "shared"
     (root / "acme" / "hr").mkdir(parents=True)
@@ -40,7 +39,6 @@ def test_settings_a_door_accepts_read_back(tmp_path: Path) -> None:
         assert "overlap_tokens" in refused
 
 
-@pytest.mark.xfail(strict=True, reason=REASON)
 def test_the_runs_api_answers_chunk_tokens_alone_without_a_500(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -49,11 +49,6 @@ def url(tmp_path: Path) -> Iterator[str]:
     yield f"sqlite:///{db}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s34 r1 F3: a run stored with chunk_tokens 20 (let in before 5aa2d28) makes "
-    "'kassist runs list' fail with a raw pydantic error for the whole tenant",
-)
 def test_the_runs_list_reads_a_run_stored_with_the_old_chunk_bounds(url: str) -> None:
     done = CliRunner().invoke(app, ["runs", "list", "--tenant", "acme", "--database-url", url])
     assert done.exit_code == 0, done.output

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from graph.ingestion.state import INPUT_KEYS, AgentRunState
+from graph.ingestion.state import INPUT_KEYS, AgentRunState, stored_state
 from kassist.tenancy import OWNER_KEY
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def head_of(head: CheckpointTuple | None) -> Head:
     values = {k: v for k, v in channels.items() if k in AgentRunState.model_fields}
     pending = head.pending_writes or ()
     return Head(
-        state=AgentRunState.model_validate(values) if values else None,
+        state=stored_state(values) if values else None,
         interrupted=any(channel == INTERRUPT for _, channel, _ in pending),
         version=head.config["configurable"].get(VERSION_KEY),
         settled=(head.metadata or {}).get("source") == "loop" and not pending,
@@ -107,6 +107,6 @@ def _waiting(head: CheckpointTuple) -> AgentRunState | None:
     if not isinstance(start, dict):
         return None
     try:
-        return AgentRunState.model_validate({k: v for k, v in start.items() if k in INPUT_KEYS})
+        return stored_state({k: v for k, v in start.items() if k in INPUT_KEYS})
     except ValidationError:
         return None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobStore
-from graph.ingestion.state import AgentRunState, Settings, validate_run_id
+from graph.ingestion.state import AgentRunState, Settings, stored_settings, validate_run_id
 from graph.ingestion.store import BindsRuns
 from graph.ingestion.store_ops import Registration
 
@@ -139,7 +139,7 @@ def registered(
         elif current is not None:
             job = JobStore(res.runs).for_tenant(tenant).get(run_id)
             if job is not None and job.settings:
-                fallback = Settings.model_validate(job.settings)
+                fallback = stored_settings(job.settings)
     return settle(res.runs, tenant, run_id, settings, goal, conversation_id, fallback)
 
 

@@ -26,7 +26,14 @@ from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import checkpointed, registered
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.served import SERVED_FOLDER_KEY, ServedRunRefused
-from graph.ingestion.state import TERMINAL, AgentRunState, IngestionInput, Settings, validate_run_id
+from graph.ingestion.state import (
+    TERMINAL,
+    AgentRunState,
+    IngestionInput,
+    Settings,
+    stored_state,
+    validate_run_id,
+)
 from graph.ingestion.store_ops import LEASE_S, Registration, RunRecord, holder_gone, new_holder
 from kassist.tenancy import OWNER_KEY
 
@@ -116,7 +123,7 @@ def read_state(
     snapshot = (graph or _compiled(res, tenant)).get_state(config_for(tenant, run_id))
     if not snapshot.values:
         return None, snapshot
-    return AgentRunState.model_validate(snapshot.values), snapshot
+    return stored_state(snapshot.values), snapshot
 
 
 def execute(
@@ -252,7 +259,7 @@ def _execute(
             config["configurable"][SERVED_FOLDER_KEY] = within
         snapshot = graph.get_state(config)
         config = _keeping_owner(config, snapshot.metadata)
-        state = AgentRunState.model_validate(snapshot.values) if snapshot.values else None
+        state = stored_state(snapshot.values) if snapshot.values else None
         # Every start goes through the graph's `begin` with the registered settings (the input can
         # never change them); only a node killed mid-way is re-run as it was (input None).
         inputs: Any = IngestionInput(
@@ -275,7 +282,7 @@ def _execute(
             # a kill landed ahead of its checkpoint, which the restart through `begin` does not
             # keep (that batch runs again), so "from batch N" must not count it.
             at_head = next(iter(graph.get_state_history(config, limit=1)), None)
-            restart = AgentRunState.model_validate(at_head.values) if at_head and at_head.values else state
+            restart = stored_state(at_head.values) if at_head and at_head.values else state
             outcome = RunOutcome(state, "restarted", _where(restart))
         if attempt == 0:
             if on_start is not None:

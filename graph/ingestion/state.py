@@ -77,11 +77,43 @@ class Counters(BaseModel):
 # Strict: a client's `true` or "7" is refused with the field's name, not run as 1 or 7 (pydantic's
 # lax mode converted both; session 25 probe).
 BatchSize = Annotated[int, Field(ge=1, le=10_000, strict=True)]
-ChunkTokens = Annotated[int, Field(ge=MIN_CHUNK_TOKENS, le=512, strict=True)]
+ChunkTokens = Annotated[int, Field(ge=16, le=512, strict=True)]  # the chunker's bound: chunk_at_door
 OverlapTokens = Annotated[int, Field(ge=0, le=256, strict=True)]
 MaxBytes = Annotated[int, Field(ge=1, le=2**30, strict=True)]
 BATCH_SIZE, CHUNK_TOKENS, OVERLAP_TOKENS, MAX_BYTES = 25, 256, 32, 20 * 2**20
 """Their defaults, the same for a run the graph is given and one the runs API starts."""
+
+STORED: dict[str, bool] = {"stored": True}
+"""The validation context of a run's stored records (its state, its registration, its queued
+request): a door's bound that came later does not refuse a run let in before it - one with 20 chunk
+tokens failed at its ingest step, and reading it made ``kassist runs list`` and the runs API's list
+exit on a raw error (review s34 r1 F3). Every read of a stored run passes it (:func:`stored_state`,
+:func:`stored_settings`)."""
+
+
+def _stored(info: ValidationInfo) -> bool:
+    return isinstance(info.context, dict) and info.context.get("stored") is True
+
+
+def chunk_at_door(chunk: int, info: ValidationInfo) -> int:
+    """``chunk_tokens`` as the chunker takes it (kassist/chunk_bounds.py), at every door: a run let
+    in with fewer failed at its ingest step (h12 s34 #13). Settings and the runs API's RunOptions."""
+    if chunk < MIN_CHUNK_TOKENS and not _stored(info):
+        raise ValueError(f"chunk_tokens must be at least {MIN_CHUNK_TOKENS}, got {chunk}")
+    return chunk
+
+
+def overlap_at_door(overlap: int, info: ValidationInfo) -> int:
+    """``overlap_tokens`` at most half of ``chunk_tokens`` (validated first), its default too (a
+    chunk of 40 alone took the default 32 and failed to read back: review s34 r1 F2)."""
+    chunk = info.data.get("chunk_tokens")
+    if (
+        isinstance(chunk, int)
+        and not _stored(info)
+        and (refused := overlap_refusal(chunk, overlap)) is not None
+    ):
+        raise ValueError(refused)
+    return overlap
 
 
 class Settings(BaseModel):
@@ -94,7 +126,7 @@ class Settings(BaseModel):
     embedder: str = "auto"
     batch_size: BatchSize = BATCH_SIZE
     chunk_tokens: ChunkTokens = CHUNK_TOKENS
-    overlap_tokens: OverlapTokens = OVERLAP_TOKENS
+    overlap_tokens: OverlapTokens = Field(default=OVERLAP_TOKENS, validate_default=True)
     notify_url: str | None = None
     audit_rules: str | None = Field(default=None, description="TOML file of audit rules (None: defaults)")
     max_bytes: MaxBytes = Field(default=MAX_BYTES, description="Larger files fail as too_large, unread")
@@ -104,15 +136,15 @@ class Settings(BaseModel):
         "join the collection's uploads and the run removes no document (knowledge/index/sources.py)",
     )
 
-    @field_validator("overlap_tokens")
-    @classmethod
-    def _overlap_fits(cls, overlap: int, info: ValidationInfo) -> int:
-        # The chunker's rule (kassist/chunk_bounds.py), at the door and naming the field: a run let
-        # in with more failed at its ingest step (h12 s34 #13). chunk_tokens is validated first.
-        chunk = info.data.get("chunk_tokens")
-        if isinstance(chunk, int) and (refused := overlap_refusal(chunk, overlap)) is not None:
-            raise ValueError(refused)
-        return overlap
+    _chunk_fits = field_validator("chunk_tokens")(chunk_at_door)
+    _overlap_fits = field_validator("overlap_tokens")(overlap_at_door)
+
+
+def stored_settings(data: object) -> Settings:
+    """A stored run's settings (its registration, its queued request) read back: :data:`STORED`."""
+    if isinstance(data, str | bytes):
+        return Settings.model_validate_json(data, context=STORED)
+    return Settings.model_validate(data, context=STORED)
 
 
 class IngestionInput(BaseModel):
@@ -196,6 +228,11 @@ class AgentRunState(BaseModel):
     @property
     def step(self) -> PlanStep | None:
         return self.plan[self.next_step_index] if self.next_step_index < len(self.plan) else None
+
+
+def stored_state(values: object) -> AgentRunState:
+    """A run's state read back from its checkpoint (values, or the input it waits on): :data:`STORED`."""
+    return AgentRunState.model_validate(values, context=STORED)
 
 
 def too_late_to_cancel(run_id: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel
 
 from graph.ingestion.sql_sqlite import IngestSql
-from graph.ingestion.state import Settings
+from graph.ingestion.state import Settings, stored_settings
 from kassist.db import migrate as runner
 from kassist.db import tables
 from kassist.db.statements import Op
@@ -207,7 +207,7 @@ def _run_record(row: Sequence[Any]) -> RunRecord:
 
 def _registration(row: Sequence[Any]) -> Registration:
     r = named(REGISTRATION_COLUMNS, row)
-    settings = None if r["settings"] is None else Settings.model_validate_json(r["settings"])
+    settings = None if r["settings"] is None else stored_settings(r["settings"])
     return Registration(settings=settings, goal=r["goal"] or "", conversation_id=r["conversation_id"])
 
 

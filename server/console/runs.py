@@ -78,10 +78,10 @@ class Runs:
 
     def _state(self, graph: Any, tenant: str, run_id: str) -> tuple[Any, Any]:
         from graph.ingestion.runner import config_for
-        from graph.ingestion.state import AgentRunState
+        from graph.ingestion.state import stored_state
 
         snapshot = graph.get_state(config_for(tenant, run_id))
-        return (AgentRunState.model_validate(snapshot.values) if snapshot.values else None), snapshot
+        return (stored_state(snapshot.values) if snapshot.values else None), snapshot
 
     def list(self, who: Principal) -> dict[str, Any]:
         """The runs the list shows (``runs``) and how many runs the caller may see (``total``; None when

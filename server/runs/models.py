@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from graph.ingestion.notify_urls import notify_url_refusal
 from graph.ingestion.state import (
@@ -16,8 +16,9 @@ from graph.ingestion.state import (
     BatchSize,
     ChunkTokens,
     OverlapTokens,
+    chunk_at_door,
+    overlap_at_door,
 )
-from kassist.chunk_bounds import overlap_refusal
 
 NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
 """Run ids and collections: the knowledge index's collection rule. A run id names a folder of
@@ -41,7 +42,7 @@ class RunOptions(BaseModel):
     # The bounds and defaults of graph/ingestion/state.Settings, strict: `true` or "7" is a 422, not 1 or 7
     batch_size: BatchSize = Field(default=BATCH_SIZE, description="Documents per batch (one checkpoint each)")
     chunk_tokens: ChunkTokens = CHUNK_TOKENS
-    overlap_tokens: OverlapTokens = OVERLAP_TOKENS
+    overlap_tokens: OverlapTokens = Field(default=OVERLAP_TOKENS, validate_default=True)
     max_steps: int | None = Field(
         default=None, ge=1, le=MAX_STEPS, strict=True, description="Pause after this many steps"
     )
@@ -56,15 +57,8 @@ class RunOptions(BaseModel):
         description="TOML file of audit rules, relative to the run's root (default: built-in)",
     )
 
-    @field_validator("overlap_tokens")
-    @classmethod
-    def _overlap_fits(cls, overlap: int, info: ValidationInfo) -> int:
-        # The chunker's rule (kassist/chunk_bounds.py), at the door and naming the field: a run let
-        # in with more failed at its ingest step (h12 s34 #13). chunk_tokens is validated first.
-        chunk = info.data.get("chunk_tokens")
-        if isinstance(chunk, int) and (refused := overlap_refusal(chunk, overlap)) is not None:
-            raise ValueError(refused)
-        return overlap
+    _chunk_fits = field_validator("chunk_tokens")(chunk_at_door)
+    _overlap_fits = field_validator("overlap_tokens")(overlap_at_door)
 
     @field_validator("notify_url")
     @classmethod

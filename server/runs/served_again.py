@@ -13,7 +13,7 @@ from graph.ingestion.head import run_owner
 from graph.ingestion.jobs import JobRecord
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
-from graph.ingestion.state import Settings
+from graph.ingestion.state import Settings, stored_settings
 from server.roles import approves
 from server.runs.config import RunsConfig
 
@@ -73,4 +73,4 @@ def _settings(res: Resources, job: JobRecord) -> Settings | None:
         return None
     if reg is not None and reg.settings:
         return reg.settings
-    return Settings.model_validate(job.settings) if job.settings is not None else None
+    return stored_settings(job.settings) if job.settings is not None else None

@@ -31,7 +31,7 @@ from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, lease_free, new_owner
-from graph.ingestion.state import Settings
+from graph.ingestion.state import stored_settings
 from server.keys import KeyResolver, Principal
 from server.run_creator import creator, not_started, refusal
 from server.runs.served_again import reads_or_sends
@@ -183,7 +183,7 @@ class RunWorker:
                 return
             execute(
                 self.res, job.tenant_id, job.run_id,
-                settings=Settings.model_validate(job.settings) if job.settings else None,
+                settings=stored_settings(job.settings) if job.settings else None,
                 goal=job.goal or "", max_steps=job.max_steps, resume=job.decision,
                 lease_s=self.lease_s, owner=owner, stop=stop, on_start=on_start, on_finish=on_finish,
                 within=self.folder(job) if self.folder is not None else None,
