@@ -34,11 +34,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #6: a member's run with the default audit rules lets in a change an admin rejected "
-    "under the stricter rules of the admin's run",
-)
 def test_a_members_run_cannot_let_in_what_a_stricter_review_rejected(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -69,10 +64,6 @@ def test_a_members_run_cannot_let_in_what_a_stricter_review_rejected(
     assert found("quokkafish") == [], "the rejected policy text was let in without an admin's review"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #6 (uploads): the rejected upload's policy is let in by the next upload of it alone",
-)
 def test_a_rejected_uploads_document_is_not_let_in_by_uploading_it_again_alone(
     res: Resources, tmp_path: Path
 ) -> None:

@@ -68,9 +68,13 @@ def test_a_held_runs_documents_are_found_only_once_it_is_approved(res: Resources
     assert found(kb, "quokkafish") == []
     assert "leave.md" in [d.source_path for d in kb.list_documents("hb").documents]  # hidden, kept
 
-    # The next run of the source that needs no review lets in what it indexes again, unchanged.
+    # The next run of the source that indexes it again, unchanged, takes the rejected run's hold over:
+    # an admin decides whether it lets it in (the lead's decision on h12 s34 #6: its own audit, with
+    # the flagged file gone or other rules, let in what an admin had rejected).
     (root / "deploy.md").unlink()
-    assert run(res, "r3", root).state.status == "completed"
+    assert run(res, "r3", root).state.status == "needs_review"
+    assert found(kb, "quokkafish") == []
+    assert run(res, "r3", resume={"decision": "approve", "by": "olga"}).state.status == "completed"
     assert found(kb, "quokkafish") == ["leave.md"]
 
 

@@ -192,6 +192,16 @@ def reasons(
     return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path, served=served))
 
 
+def taken_over(count: int) -> str:
+    """Why a run needs a review when it holds ``count`` documents it took over from another run's hold
+    (waiting for its review, rejected, cancelled, or retired by retention): that review judged them,
+    and this run's own audit (its rules, its files) may not let them in (h12 s34 #6)."""
+    return (
+        f"{count} document{'s' if count > 1 else ''} another run's review holds (waiting, rejected or "
+        "stopped) would be let in by this run: an admin decides"
+    )
+
+
 def unread_held(
     rows: Iterable[dict[str, Any]], held: dict[str, str], run_id: str, tenant: str, collection: str
 ) -> str | None:

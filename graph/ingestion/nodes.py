@@ -186,11 +186,14 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
         found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules,
         served=served,
     )  # fmt: skip
-    held = run.index(state.embedder_name).held(state.settings.collection)
+    kb = run.index(state.embedder_name)
+    held = kb.held(state.settings.collection)
     if held:  # usually none: the whole manifest is read again only then
         rows = run.runs.manifest(state.run_id)
         unread = audit_step.unread_held(rows, held, state.run_id, run.tenant, state.settings.collection)
         why += [unread] if unread is not None else []
+        taken = kb.taken(state.settings.collection, state.run_id)
+        why += [audit_step.taken_over(taken)] if taken else []
     counts = audit_step.severity_counts(found)
     summary = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no findings"
     return {

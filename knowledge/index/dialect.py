@@ -44,6 +44,7 @@ class Dialect:
     collection_sources: str  # the distinct sources of a collection's documents (knowledge.index.sources)
     adopt_source: str  # :source on :doc_id of :collection if it has none (knowledge.index.sources.adopt)
     release_held: str  # :run's held documents of :collection into search (knowledge.index.holds)
+    taken_docs: str  # how many :run holds in :collection taken over from another run (knowledge.index.holds)
     held_docs: str  # (doc_id, held_by) of :collection's held documents (knowledge.index.holds)
     collection_chunking: (
         str  # (chunk_tokens, overlap_tokens) :collection keeps (knowledge.index.chunk_settings)

@@ -11,8 +11,8 @@ its review step when no review is needed, or when an admin approves it; until th
 review, rejected, cancelled or failed - search finds none of them (every search statement's filters
 and its last step, the hydration, skip held documents). A rejected run's documents stay in the
 index, hidden: ``kassist kb documents list`` still lists them, ``kb documents delete`` removes them,
-and the next run of their source that is let in releases what it reads again (one that could not
-read a document another run holds needs a review: graph/ingestion/nodes.audit, h12 s34 #3). The
+and the next run of their source that reads them again takes them over and needs a review (as one
+that could not read a document another run holds: graph/ingestion/nodes.audit, h12 s34 #3, #6). The
 library's own callers (``upsert_documents`` without ``hold=``) hold nothing.
 
 The library's writers also release: the sync ``upsert_documents`` without ``hold=`` and the async
@@ -84,6 +84,18 @@ RETIRE_TAKEN = f"""UPDATE kassist_kb_documents
         WHERE tenant_id = :tenant AND {_TAKEN_FROM}"""
 HELD = """SELECT doc_id, held_by FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND collection = :collection AND held_by IS NOT NULL"""
+
+
+# The documents :run holds that it took over from another run (waiting, rejected, cancelled, retired):
+# what that run's review held, and this run's own audit may not let in (h12 s34 #6).
+TAKEN = """SELECT count(*) FROM kassist_kb_documents
+        WHERE tenant_id = :tenant AND collection = :collection AND held_by = :run AND held_from IS NOT NULL"""
+
+
+def taken(d: Dialect, tenant: str, collection: str, run_id: str) -> Op[int]:
+    """How many documents run ``run_id`` holds in ``collection`` that it took over from another run."""
+    rows: Any = yield Stmt(d.taken_docs, {"tenant": tenant, "collection": collection, "run": run_id})
+    return int(rows[0][0]) if rows else 0
 
 
 def held(d: Dialect, tenant: str, collection: str) -> Op[dict[str, str]]:

@@ -155,6 +155,7 @@ _SHARED: dict[str, Any] = {
         "adopt_source",
         "release_held",
         "held_docs",
+        "taken_docs",
         "collection_chunking",
         "record_chunking",
         "replace_chunking",

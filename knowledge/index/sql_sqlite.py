@@ -16,7 +16,7 @@ from knowledge.index.chunk_settings import RECORD as RECORD_CHUNKING
 from knowledge.index.chunk_settings import REPLACE as REPLACE_CHUNKING
 from knowledge.index.chunk_settings import SELECT as SELECT_CHUNKING
 from knowledge.index.dialect import Dialect
-from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD, RETIRE, RETIRE_TAKEN
+from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD, RETIRE, RETIRE_TAKEN, TAKEN
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
 from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
 from knowledge.index.holds import RELEASE as RELEASE_HELD
@@ -180,6 +180,7 @@ DIALECT = Dialect(
     adopt_source=ADOPT,
     release_held=RELEASE_HELD,
     held_docs=HELD,
+    taken_docs=TAKEN,
     collection_chunking=SELECT_CHUNKING,
     record_chunking=RECORD_CHUNKING,
     replace_chunking=REPLACE_CHUNKING,

@@ -324,6 +324,11 @@ class TenantKnowledgeIndex:
         d = self._index.driver.dialect
         return self._index.run(holds.retire(d, self._tenant, run_id), write=True)
 
+    def taken(self, collection: str, run_id: str) -> int:
+        """How many documents run ``run_id`` holds in ``collection`` that it took over from another
+        run (knowledge/index/holds.py)."""
+        return self._index.run(holds.taken(self._index.driver.dialect, self._tenant, collection, run_id))
+
     def held(self, collection: str) -> dict[str, str]:
         """``collection``'s held documents: doc_id -> the run holding it (knowledge/index/holds.py)."""
         return self._index.run(holds.held(self._index.driver.dialect, self._tenant, collection))
