@@ -80,9 +80,11 @@ bench: $(STAMP)
 	@if [ -f bench/embeddings.py ]; then $(BIN)/python bench/embeddings.py; fi
 	@if [ -f bench/retrieval.py ]; then $(BIN)/python bench/retrieval.py; fi
 
-# What make and the tools made, never .kassist/: it holds the default database of every kassist
-# command (threads, memories, documents, API keys), which `make clean` used to delete with the venv.
+# What make and the tools made (pip's build/ and kassist.egg-info/ too: make venv's editable
+# install and README's `pip install /path/to/kassist` leave them in the checkout), never .kassist/:
+# it holds the default database of every kassist command (threads, memories, documents, API keys),
+# which `make clean` used to delete with the venv.
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build kassist.egg-info
 	@if [ -e .kassist ]; then echo "kept .kassist/ (the default database of kassist and make demo: your" \
 	  "threads, memories and documents); rm -rf .kassist deletes it"; fi

@@ -31,8 +31,12 @@ def demo_corpus(
     truth = ground_truth_path(out_dir)
     problem = None
     if truth.exists():
+        # Both, when the folder holds that corpus: removing the ground truth alone only led to the
+        # next refusal ("corpus exists and is not an empty directory").
+        both = out_dir.is_dir() and os.access(out_dir, os.R_OK | os.X_OK) and any(out_dir.iterdir())
+        remove = f"remove it and {out_dir}/ to start again" if both else "remove it"
         problem = (
-            f"{truth} exists (the ground truth of an earlier corpus); remove it or choose another folder"
+            f"{truth} exists (the ground truth of an earlier corpus); {remove}, or choose another folder"
         )
     elif not os.access(truth.parent, os.W_OK):
         problem = f"cannot write the ground truth next to the corpus: {truth.parent} is not writable"

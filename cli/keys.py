@@ -50,7 +50,7 @@ def create(
     role: RoleOption = "member",
     opts: kit.Common = kit.COMMON,
 ) -> None:
-    """Create a key for IDENTITY in TENANT and print it once (store it now: it is not kept)."""
+    """Create a key for --identity in --tenant and print it once (store it now: it is not kept)."""
     tenant = kit.check_tenant(tenant)
     if role not in ("admin", "member"):
         kit.fail(f"--role: {role!r} is not a role; use admin or member", kit.ExitCode.USAGE)

@@ -275,12 +275,16 @@ def serve(
         False, "--allow-no-keys", help="start even with no API keys configured (every request is refused)"
     ),
 ) -> None:
-    """Serve the knowledge assistant over LangServe; callers authenticate with an API key (docs/serving.md)."""
+    """Serve the knowledge assistant, the runs API and the operator console over HTTP (LangServe);
+    callers authenticate with an API key (docs/serving.md)."""
     _check_can_listen(host, port)
     import socket
+    import sys
 
     from cli.kit import fail
 
+    # Before anything opens it: a SQLite file that is not there yet is made empty by the app.
+    existed = _sqlite_file_exists(database_url)
     # A user's mistake (no key, a bad key table, setting or database URL, a database that does not
     # answer) is told before the ~2 s import of the app; a missing "serve" extra still comes first.
     _check_serve_extra()
@@ -298,6 +302,9 @@ def serve(
         served = app_for(database_url, keys)
     except ConfigError as exc:
         fail(str(exc))
+    # Which database it serves, first (stderr, before uvicorn's lines): started in another folder,
+    # the default URL made an empty .kassist/kassist.db there and the assistant found nothing.
+    print(serve_database_line(database_url, existed), file=sys.stderr, flush=True)
     banner = serve_banner(host, port)
 
     class Announcing(uvicorn.Server):
@@ -309,6 +316,34 @@ def serve(
                 print(banner, flush=True)
 
     Announcing(uvicorn.Config(served, host=host, port=port)).run()
+
+
+def _sqlite_file_exists(database_url: str | None) -> bool | None:
+    """Whether the SQLite file ``kassist serve`` will open exists (None: PostgreSQL, or a URL its
+    start-up checks refuse in their own words)."""
+    from kassist.dburl import database_url_from_env, parse_database_url
+
+    try:
+        path = parse_database_url(database_url or database_url_from_env()).sqlite_path
+    except ValueError:
+        return None
+    return None if path is None else path.exists()
+
+
+def serve_database_line(database_url: str | None, existed: bool | None) -> str:
+    """``database: <where>`` (a SQLite file by its absolute path), saying so when it is new."""
+    from kassist.dburl import database_url_from_env, parse_database_url
+
+    parsed = parse_database_url(database_url or database_url_from_env())
+    if parsed.sqlite_path is None:
+        return f"database: {parsed.describe()}"
+    line = f"database: SQLite file {parsed.sqlite_path.resolve()}"
+    if existed is False:
+        line += (
+            " (new: nothing is ingested in it; to serve the data of another folder, start there or "
+            "give --database-url / KASSIST_DATABASE_URL)"
+        )
+    return line
 
 
 def serve_banner(host: str, port: int) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -97,12 +98,29 @@ def path_line(console: Console, path: str | Path) -> None:
 
 def print_table(console: Console, t: Table) -> None:
     """``t``, and when the terminal is narrower than its values, a line saying ``--full`` shows
-    them whole (rich wraps, folds or shortens cells to fit)."""
+    them whole (rich wraps, folds or shortens cells to fit). A table without rows is one line,
+    ``<title>: none``: an empty grid of headers said nothing in words (``memory list`` of a user
+    without memories, ``runs list`` of a mistyped tenant)."""
+    if not t.rows:
+        whole_line(console, f"{t.title}: none" if t.title else "none")
+        return
+    _fit(console, t)
     console.print(t)
     if console.measure(t, options=console.options.update_width(1 << 16)).maximum > console.width:
         console.print(
             "[dim](cut to fit: --full prints every value whole)[/]", highlight=False, soft_wrap=True
         )
+
+
+def _fit(console: Console, t: Table) -> None:
+    """Drop the wide columns' minimum width when, with it, ``t`` is wider than the terminal: rich
+    then crops every line at the terminal's edge, cutting the last column's words and the border
+    (``kassist context --explain`` in a pipe printed the reason "left out: n"); without it rich
+    narrows that column and wraps its words."""
+    lines = Segment.split_lines(console.render(t, console.options))
+    if any(Segment.get_line_length(line) > console.width for line in lines):
+        for column in t.columns:
+            column.min_width = None
 
 
 def print_records(console: Console, title: str | None, records: Iterable[Mapping[str, Any]]) -> None:

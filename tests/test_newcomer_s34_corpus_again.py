@@ -15,10 +15,6 @@ from typer.testing import CliRunner
 from cli.main import app
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="n1 s34 N23: the refusal names only the manifest (/tmp/n1/patches/04-corpus-remove-both.patch)",
-)
 def test_a_second_demo_corpus_names_both_things_to_remove(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,16 +7,11 @@ headers and borders around nothing; `kb search` and `checkpoints list` already s
 
 from __future__ import annotations
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="n1 s34 N19: empty listings print an empty grid (/tmp/n1/patches/03-empty-table-one-line.patch)",
-)
 def test_empty_listings_say_none_in_one_line() -> None:
     runner = CliRunner()
     made = runner.invoke(app, ["memory", "remember", "--tenant", "acme", "--user", "asha", "call me Asha"])

@@ -6,16 +6,11 @@ so a newcomer typed `kassist keys create acme olga --role admin` and met "Missin
 
 from __future__ import annotations
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="n1 s34 N8: the help says IDENTITY in TENANT (/tmp/n1/patches/05-keys-create-help.patch)",
-)
 def test_keys_create_help_names_its_options() -> None:
     for argv in (["keys", "create", "--help"], ["keys", "--help"]):
         shown = CliRunner().invoke(app, argv, env={"COLUMNS": "200"})

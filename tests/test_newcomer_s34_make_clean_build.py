@@ -19,10 +19,6 @@ ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="n1 s34 N24: make clean leaves build/ and kassist.egg-info/ (/tmp/n1/patches/06-make-clean-build.patch)",
-)
 def test_make_clean_removes_pips_build_leftovers_and_keeps_the_database(tmp_path: Path) -> None:
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     made = ["build/lib/kassist/__init__.py", "build/bdist.linux-x86_64/x", "kassist.egg-info/PKG-INFO"]

@@ -29,10 +29,6 @@ def _serve_lines(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return result.output.splitlines()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="n1 s34 N3: kassist serve does not name its database (/tmp/n1/patches/01-serve-names-database.patch)",
-)
 def test_kassist_serve_names_its_database_and_says_when_it_is_new(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,11 +20,6 @@ RIGHT_EDGES = "┓┃┩│┘"
 REASON = "left out: no room in the semantic budget"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="n1 s34 N4: print_table lets rich crop a table whose wide column's minimum width does not "
-    "fit (/tmp/n1/patches/02-table-fits.patch)",
-)
 @pytest.mark.parametrize("width", [80, 72])
 def test_the_context_items_table_fits_and_keeps_every_word(width: int) -> None:
     columns = ["tier", "id", "kind", "tokens", "score", "included", "reason"]
