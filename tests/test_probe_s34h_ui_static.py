@@ -13,13 +13,9 @@ On the shared langgraph dev (hashing flavour); no key is sent."""
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer
 
 
-@pytest.mark.xfail(
-    strict=True, reason="h12 s34 #11: GET /ui/... is a 500 (and a logged traceback) for anyone"
-)
 def test_the_generative_ui_routes_answer_a_4xx_to_an_anonymous_caller(
     shared_dev_hashing: SharedServer,
 ) -> None:
