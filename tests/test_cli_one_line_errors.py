@@ -20,13 +20,14 @@ from pathlib import Path
 import psycopg
 import pytest
 import readonly_support
+import zygote
 from typer.testing import CliRunner
 
 from cli.kit import ExitCode
 from cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
-KASSIST = [sys.executable, "-m", "cli"]
+KASSIST = [sys.executable, "-P", "-m", "cli.main"]
 REMEMBER = ["memory", "remember", "--tenant", "acme", "--user", "asha", "--type", "preference",
             "--key", "response_language", "--source", "user_explicit"]  # fmt: skip
 
@@ -35,14 +36,14 @@ def _run(
     args: list[str], cwd: Path, *, user: list[str] | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     # Every command names its database, and runs in a folder of the test's own: nothing of the
-    # user's (the checkout's .kassist/) is read or written.
-    return subprocess.run(
+    # user's (the checkout's .kassist/) is read or written. A real process, forked from the worker's
+    # zygote (tests/zygote.py; the harness's PYTHONPATH, as ingest_harness.child_env gives it); exec'd
+    # when it runs as another user (setpriv).
+    return zygote.run(
         [*(user or []), *KASSIST, *args],
-        capture_output=True,
-        text=True,
         timeout=120,
         cwd=cwd,
-        env={**os.environ, "COLUMNS": "200", **(env or {})},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", **(env or {})},
     )
 
 
