@@ -36,11 +36,6 @@ def res(tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #14: an accepted admin run's chunk settings are recorded before it runs; cancelled, "
-    "the record no longer matches the chunks and members' runs are refused",
-)
 def test_a_cancelled_rechunk_leaves_the_collection_as_its_chunks_are(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

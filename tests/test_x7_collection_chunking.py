@@ -12,6 +12,7 @@ import pytest
 from review_support import member_config
 from test_kb_index_helpers import make_doc
 
+from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, installed
 from graph.ingestion.runner import _compiled, execute
 from graph.ingestion.state import Settings
@@ -77,13 +78,22 @@ def test_a_members_run_keeps_them_an_admins_and_the_operators_rechunk(
     kb = res.index("hashing").for_tenant("acme")
     kb.check_chunking("hb", 64, 0)  # the admin's settings are the collection's now
 
-    # The runs API's door: a member's other settings 409; an admin's accepted, and kept.
+    # The runs API's door: a member's other settings 409; an admin's accepted, kept once its run
+    # (its worker: the requester holds an admin key) writes its first batch (h12 s34 #14).
     service = RunsService(res, RunsConfig.from_env({"KASSIST_INGEST_ROOT": str(root)}))
     body = CreateRun(path="docs", collection="hb", run_id="m2", options=RunOptions(embedder="hashing"))
     with pytest.raises(ApiError) as refused:
         service.create(MEMBER, body, None)
     assert refused.value.status == 409 and "chunked at 64/0" in refused.value.detail
     service.create(ADMIN, body.model_copy(update={"run_id": "a2"}), None)
+    kb.check_chunking("hb", 64, 0)  # accepted, not run: the collection is as its chunks are
+    job = JobStore(res.runs).for_tenant("acme").get("a2")
+    assert job is not None and job.settings is not None
+    carried = execute(
+        res, "acme", "a2", settings=Settings.model_validate(job.settings), within=service.served_folder(job),
+        rechunk=True,
+    )  # fmt: skip
+    assert carried.state.status == "completed", carried.state.last_error
     kb.check_chunking("hb", 256, 32)
 
     # The command line's operator re-chunks at will.

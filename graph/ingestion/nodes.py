@@ -96,12 +96,10 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     source = source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env)
     adoption.adopt(run.shared.index(model.name), tenant, settings.collection, run.shared.env)
     kb.check_source(settings.collection, source)
-    # The chunk settings the collection keeps: a member's run keeps them (refused at its door too),
-    # an admin's or the operator's records its own (knowledge/index/chunk_settings.py).
-    chunking = (settings.collection, settings.chunk_tokens, settings.overlap_tokens)
+    # The chunk settings the collection keeps: a member's run keeps them (refused at its door too);
+    # an admin's or the operator's records its own at its first batch (knowledge/index/chunk_settings.py).
     if not work.may_rechunk():
-        kb.check_chunking(*chunking)
-    kb.record_chunking(*chunking, replace=work.may_rechunk())
+        kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
     # A served run's folder, else the run's own folder as registered (as its loads: pipeline.prepare).
@@ -148,9 +146,11 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         within=work.within(run),
         source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
     )
-    if state.batch_cursor == 0:  # a collection this run made: its first write records its chunking
+    if state.batch_cursor == 0:  # its first write: the collection's chunking is what it wrote
+        # (where none is recorded; an admin's or the operator's run replaces it: a record made when
+        # the run was accepted outlived its cancel and refused members' runs - h12 s34 #14).
         run.index(state.embedder_name).record_chunking(
-            settings.collection, settings.chunk_tokens, settings.overlap_tokens
+            settings.collection, settings.chunk_tokens, settings.overlap_tokens, replace=work.may_rechunk()
         )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)

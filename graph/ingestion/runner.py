@@ -25,7 +25,7 @@ from graph.ingestion.head import has_checkpoint, read_head, recorded_owner, run_
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import checkpointed, registered
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.served import SERVED_FOLDER_KEY, ServedRunRefused
+from graph.ingestion.served import RECHUNK_KEY, SERVED_FOLDER_KEY, ServedRunRefused
 from graph.ingestion.state import (
     TERMINAL,
     AgentRunState,
@@ -143,6 +143,7 @@ def execute(
     stop: threading.Event | None = None,
     on_finish: Callable[[RunOutcome], None] | None = None,
     within: Path | None = None,
+    rechunk: bool = False,
 ) -> RunOutcome:
     """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops.
 
@@ -157,7 +158,8 @@ def execute(
     with the outcome while the lease is still held (a server marks its request done there, so no
     other worker can take the run in between and carry the same request out again); ``within``: the
     folder a server's accepted run may read (its tenant's or its upload's), checked at every node and
-    every file read (graph/ingestion/folders.served_folder)."""
+    every file read (graph/ingestion/folders.served_folder); ``rechunk``: a server's accepted run
+    whose requester may give its collection other chunk settings (an admin: work.may_rechunk)."""
     validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
     runs = res.runs.for_tenant(tenant)
     record = runs.get(run_id)
@@ -183,8 +185,9 @@ def execute(
     try:
         with _lease_kept(runs, tenant, run_id, owner, lease_s, stop) as taken:
             outcome = _execute(
-                res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, stop, taken, within
-            )
+                res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, stop, taken, within,
+                rechunk,
+            )  # fmt: skip
             # The last known status, for listing runs without reading every checkpoint (the runs API).
             status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
             JobStore(res.runs).for_tenant(tenant).note_status(run_id, status)
@@ -238,6 +241,7 @@ def _execute(
     stop: threading.Event | None = None,
     taken: threading.Event | None = None,
     within: Path | None = None,
+    rechunk: bool = False,
 ) -> RunOutcome:
     if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
         assert head.state is not None
@@ -257,6 +261,8 @@ def _execute(
             # into every checkpoint's metadata, and the server's folder is no reader's business
             # (review s33 r1 F10).
             config["configurable"][SERVED_FOLDER_KEY] = within
+            if rechunk:
+                config["configurable"][RECHUNK_KEY] = True
         snapshot = graph.get_state(config)
         config = _keeping_owner(config, snapshot.metadata)
         state = stored_state(snapshot.values) if snapshot.values else None

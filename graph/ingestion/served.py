@@ -41,6 +41,10 @@ SERVED_FOLDER_KEY = "kassist_served_folder"
 """The configurable key a server's own runner sets (never a client's: server/configurable declares
 what a client may send) to the folder a run it accepted may read: its tenant's folder of the
 ingestion root, or its upload (graph/ingestion/folders.served_run_folder)."""
+RECHUNK_KEY = "kassist_may_rechunk"
+"""The configurable key a server's own runner sets (never a client's) when the run it accepted may
+give its collection other chunk settings: its requester holds an admin key now
+(knowledge/index/chunk_settings.py; graph/ingestion/work.may_rechunk)."""
 
 logger = logging.getLogger(__name__)
 

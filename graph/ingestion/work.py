@@ -21,7 +21,7 @@ from langgraph.runtime import get_runtime
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.folders import served_folder
 from graph.ingestion.resources import RunResources, for_run
-from graph.ingestion.served import INGEST_ROOT_ENV, SERVED_FOLDER_KEY, check_served
+from graph.ingestion.served import INGEST_ROOT_ENV, RECHUNK_KEY, SERVED_FOLDER_KEY, check_served
 from graph.ingestion.state import AgentRunState, StepKind
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, auth_user_field
 
@@ -115,15 +115,17 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
 
 def may_rechunk() -> bool:
     """Whether this run may give its collection other chunk settings than it keeps
-    (knowledge/index/chunk_settings.py): the command line's operator, or an admin of langgraph dev;
-    a member of langgraph dev may not, nor a runs API run (its door refused a member's and recorded
-    an admin's: server/runs/service.py)."""
+    (knowledge/index/chunk_settings.py): the command line's operator, an admin of langgraph dev, a
+    runs API run whose requester holds an admin key (its worker says so: RECHUNK_KEY); a member's
+    run may not (its door refused other settings already: server/runs/service.py)."""
     from langgraph.config import get_config
 
     conf = get_config().get("configurable") or {}
     if AUTH_USER_KEY in conf:
         return bool(auth_user_field(conf[AUTH_USER_KEY], "role") == "admin")
-    return not bool(conf.get(SERVED_FOLDER_KEY))
+    if conf.get(SERVED_FOLDER_KEY):
+        return bool(conf.get(RECHUNK_KEY))
+    return True
 
 
 def within(run: RunResources) -> Path | None:

@@ -8,7 +8,8 @@ vectors ~16 times as many. A collection records the chunk_tokens/overlap_tokens 
 (``kassist_kb_collections``, index migration 6; NULL until a run records them: a collection made
 before, or by the library's own writers); a member's run with others is refused at the door (the
 runs API's 409, langgraph dev's 422) and again when it starts (graph/ingestion/nodes.discover); an
-admin's run and the command line's operator may re-chunk it (their run records the new settings).
+admin's run and the command line's operator may re-chunk it (their run records the new settings at
+its first batch).
 """
 
 from __future__ import annotations

@@ -119,9 +119,7 @@ class RunsService:
         self._check_source(who, settings)
         run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else new_id()
         goal = body.goal or f"Ingest {body.path} into {body.collection}"
-        accepted = self._create(who, key, run, settings, goal, body.options)
-        self._keep_chunking(who, settings)
-        return accepted
+        return self._create(who, key, run, settings, goal, body.options)
 
     async def create_upload(
         self, who: Principal, files: Sequence[uploads.Readable], collection: str, run_id: str | None,
@@ -154,7 +152,6 @@ class RunsService:
         try:
             settings = self._settings(target, target, collection, options, uploaded=True)
             accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options)
-            await asyncio.to_thread(self._keep_chunking, who, settings)
         except BaseException:
             shutil.rmtree(target, ignore_errors=True)
             raise
@@ -179,7 +176,7 @@ class RunsService:
             record = source_record(settings.source, uploaded=settings.uploaded, env=self.config.env)
             kb = index.for_tenant(who.tenant_id)
             kb.check_source(settings.collection, record)
-            if who.role != "admin":  # an admin may re-chunk (_keep_chunking); a member keeps them
+            if who.role != "admin":  # an admin's run may re-chunk it (its worker: RECHUNK_KEY)
                 kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
         except CollectionMirrorsAnother as exc:
             raise ApiError(409, str(exc), ("body", "collection")) from None
@@ -187,16 +184,6 @@ class RunsService:
             raise ApiError(409, str(exc), ("body", "options", "chunk_tokens")) from None
         except IndexSchemaTooNew as exc:  # the operator's to fix ("upgrade kassist"), said in one line
             raise ApiError(503, str(exc)) from None
-
-    def _keep_chunking(self, who: Principal, settings: Settings) -> None:
-        """An admin's accepted run gives its collection its chunk settings from now on (a member's
-        keeps them: :meth:`_check_source`; knowledge/index/chunk_settings.py). Recorded at the door:
-        the run's start checks them as a member's (its worker does not know the requester's role)."""
-        if who.role == "admin":
-            kb = self.res.index("hashing").for_tenant(who.tenant_id)
-            kb.record_chunking(
-                settings.collection, settings.chunk_tokens, settings.overlap_tokens, replace=True
-            )
 
     def _settings(
         self, source: Path, root: Path, collection: str, options: RunOptions, *, uploaded: bool = False

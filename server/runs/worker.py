@@ -187,6 +187,7 @@ class RunWorker:
                 goal=job.goal or "", max_steps=job.max_steps, resume=job.decision,
                 lease_s=self.lease_s, owner=owner, stop=stop, on_start=on_start, on_finish=on_finish,
                 within=self.folder(job) if self.folder is not None else None,
+                rechunk=self._requester_is_admin(job),
             )  # fmt: skip
             with self._lock:
                 self._failures.pop(key, None)
@@ -220,6 +221,15 @@ class RunWorker:
             identity=job.requested_by, tenant_id=job.tenant_id, role="member"
         )
         return refusal(creator(requester, job.requested_key), self.keys)  # KeysUnreadable: _failed, retried
+
+    def _requester_is_admin(self, job: JobRecord) -> bool:
+        """Whether the request's requester holds an admin key now: its run may give the collection
+        other chunk settings (knowledge/index/chunk_settings.py). A worker that checks no keys (in
+        tests) cannot tell: no."""
+        if self.keys is None or not job.requested_by:
+            return False
+        now = self.keys.current(job.requested_by, job.tenant_id, job.requested_key)
+        return now is not None and now.role == "admin"
 
     def _failed(self, job: JobRecord, exc: Exception) -> None:
         key = (job.tenant_id, job.run_id)
