@@ -1,0 +1,73 @@
+"""Review s34 r1 F4 (of b0b9a40, h12 s34 #10's fix): a collection made before index migration 6 keeps
+no chunk settings (NULL), and the first run into it records its own - a member's too. On every
+database upgraded to this release each existing collection is NULL, so #10's harm (a member's run of
+the folder an admin's collection mirrors re-chunks it live: every answer from it fragmentary, every
+vector embedded again) is open once per collection: the member's run with 64/0 is accepted and its
+settings become the collection's, which then refuses the admin's own 256/32.
+
+The runs API's door in process (``RunsService.create``), the first run carried out as its worker
+does; the collection made NULL as migration 6 leaves one made before it. One SQLite file; ~5 s."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import execute
+from graph.ingestion.state import Settings
+from server.keys import Principal
+from server.runs.config import RunsConfig
+from server.runs.models import CreateRun, RunOptions
+from server.runs.names import ApiError
+from server.runs.service import RunsService
+
+OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
+ALICE = Principal(identity="alice", tenant_id="acme")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "kassist.db"
+
+
+@pytest.fixture
+def res(db: Path, tmp_path: Path) -> Iterator[Resources]:
+    opened = Resources.open(f"sqlite:///{db}", reports_dir=tmp_path / "reports")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review s34 r1 F4: a collection made before index migration 6 (chunking NULL) takes a "
+    "member's run with other chunk settings and records them",
+)
+def test_a_member_cannot_rechunk_a_collection_made_before_the_chunk_record(
+    res: Resources, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    docs = root / "acme" / "hr"
+    docs.mkdir(parents=True)
+    (docs / "a.md").write_text("# A\n\n" + "Alpha text about the leave policy. " * 50)
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
+    service = RunsService(res, RunsConfig.from_env(os.environ))
+    service.create(
+        OLGA, CreateRun(path="hr", collection="hb", run_id="r1", options=RunOptions(embedder="hashing")), None
+    )
+    first = Settings(source=str(docs), collection="hb", embedder="hashing")
+    assert execute(res, "acme", "r1", settings=first, within=docs.parent).state.status == "completed"
+    with sqlite3.connect(db) as conn:  # as a collection made before index migration 6 is
+        conn.execute("UPDATE kassist_kb_collections SET chunk_tokens = NULL, overlap_tokens = NULL")
+
+    rechunk = RunOptions(embedder="hashing", chunk_tokens=64, overlap_tokens=0)
+    with pytest.raises(ApiError) as refused:
+        service.create(ALICE, CreateRun(path="hr", collection="hb", run_id="m1", options=rechunk), None)
+    assert refused.value.status == 409, refused.value
