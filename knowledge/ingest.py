@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from knowledge.audit.masking import mask_sensitive
 from knowledge.chunking import chunk_document
 from knowledge.documents import Chunk, Document, DocumentError
 from knowledge.index.models import UpsertResult
@@ -86,8 +87,13 @@ def ingest_directory(
 def chunk_or_error(
     document: Document, *, max_tokens: int = 256, overlap_tokens: int = 32
 ) -> tuple[Document, list[Chunk]] | DocumentError:
-    """The document's chunks, or why it has nothing to index (the ingestion graph uses this too)."""
-    chunks = chunk_document(document, max_tokens=max_tokens, overlap_tokens=overlap_tokens)
+    """The document's chunks, or why it has nothing to index (the ingestion graph uses this too).
+
+    The chunks are cut from the document's masked text (knowledge/audit/masking.py: no secret the
+    audit finds reaches the index); the document is returned as loaded, for the audit to read."""
+    masked = mask_sensitive(document.text)
+    source = document if masked == document.text else document.model_copy(update={"text": masked})
+    chunks = chunk_document(source, max_tokens=max_tokens, overlap_tokens=overlap_tokens)
     if not chunks:
         return DocumentError(
             source_path=document.source_path, kind="empty", reason="no text to index after parsing"

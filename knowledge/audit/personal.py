@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import phonenumbers
 from stdnum import iban as stdnum_iban
@@ -64,8 +64,24 @@ def find_personal_data(text: str, rules: AuditRules, taken: list[tuple[int, int]
     Order matters: the most specific numbers (cards, IBANs, SSNs) claim their spans before the phone
     rule, which would otherwise read a card's digits as a phone number.
     """
+    yield from _claim(text, rules, taken, (_cards, _ibans, _ssns, _emails, _phones))
+
+
+def find_identifiers(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
+    """Hits of the high-risk personal-data rules alone (payment cards, IBANs, US SSNs), under the
+    default rules: what the index masks (knowledge/audit/masking.py). E-mail addresses and phone
+    numbers are not looked for: they are how a reader reaches a person or a team."""
+    yield from _claim(text, AuditRules(), taken, (_cards, _ibans, _ssns))
+
+
+Finder = Callable[[str, AuditRules], Iterator[Hit]]
+
+
+def _claim(
+    text: str, rules: AuditRules, taken: list[tuple[int, int]], finders: tuple[Finder, ...]
+) -> Iterator[Hit]:
     allow = {value.lower() for value in rules.allowlist}
-    for finder in (_cards, _ibans, _ssns, _emails, _phones):
+    for finder in finders:
         for hit in finder(text, rules):
             if any(hit.start < end and start < hit.end for start, end in taken):
                 continue

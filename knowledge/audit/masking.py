@@ -1,0 +1,35 @@
+"""What the knowledge index never holds: the values the audit's secret rules find (cloud access keys,
+private keys, API tokens, passwords) and its high-risk personal-data rules (payment cards, IBANs, US
+SSNs), each replaced by the mask the audit report shows (knowledge/audit/redact.py).
+
+A run's review decides whether a document goes into search, not whether its secrets do: approving a
+run whose handover note carries an AWS key let every member of the tenant read the key in search hits
+and answers (session 34, n1 N17), while the audit report itself masked it. The document is chunked and
+embedded from its masked text; the audit still reads the text as loaded (its findings say where each
+value is). E-mail addresses and phone numbers stay: they are how a reader reaches a person or a team.
+Found with the default rules, whatever a run's audit rules enable: an operator's rules file tunes the
+report, not what the index may hold.
+"""
+
+from __future__ import annotations
+
+from knowledge.audit.credentials import find_secrets
+from knowledge.audit.personal import find_identifiers
+
+
+def mask_sensitive(text: str) -> str:
+    """``text`` with every secret and high-risk identifier replaced by its mask (the same text when
+    it holds none)."""
+    taken: list[tuple[int, int]] = []
+    hits = [*find_secrets(text, taken), *find_identifiers(text, taken)]
+    if not hits:
+        return text
+    out: list[str] = []
+    at = 0
+    for hit in sorted(hits, key=lambda h: h.start):
+        if hit.start < at:  # inside a span already masked (a key block holds token-shaped lines)
+            continue
+        out += [text[at : hit.start], hit.masked]
+        at = hit.end
+    out.append(text[at:])
+    return "".join(out)
