@@ -46,6 +46,8 @@ from typing import Any, Literal
 ROOT = Path(__file__).resolve().parent.parent
 if sys.path and Path(sys.path[0] or ".").resolve() == ROOT / "bench":
     sys.path[0] = str(ROOT)
+if str(ROOT) not in sys.path:  # our packages before bench/'s scripts of the same name (bench/memory.py)
+    sys.path.insert(0, str(ROOT))
 if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 
