@@ -179,7 +179,7 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import audit_step
 
     rows = run.runs.manifest(state.run_id)
-    served = work.within(run) is not None  # a tenant's rules file only adds to the server's (audit_step)
+    served = work.served(run)  # a tenant's rules file only adds to the server's (audit_step)
     found = audit_step.findings(rows, state.settings.audit_rules, served=served)
     c = state.counters
     why = audit_step.reasons(
@@ -219,7 +219,7 @@ def store_report(
 
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
-    served = work.within(run) is not None
+    served = work.served(run)
     found = audit_step.findings(run.runs.manifest(state.run_id), state.settings.audit_rules, served=served)
     bodies = audit_step.render_report(
         run_id=state.run_id,
