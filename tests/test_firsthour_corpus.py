@@ -11,9 +11,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import zygote
+
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-P", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+    # A real process; a kassist command ('-m cli.main') is forked from the worker's zygote (tests/zygote.py:
+    # with the harness's PYTHONPATH, as ingest_harness.child_env gives it), any other is exec'd.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return zygote.run([sys.executable, "-P", *args], cwd=cwd, env=env, timeout=300)
 
 
 def test_evaluate_reads_the_ground_truth_beside_the_corpus(tmp_path: Path) -> None:
@@ -44,9 +51,9 @@ def test_evaluate_without_a_ground_truth_says_where_it_looked(tmp_path: Path) ->
 def test_the_summary_line_is_whole_on_a_narrow_terminal(tmp_path: Path) -> None:
     """README's first command: the count, time and seed on one line (as a table title it wrapped at the
     table's width: "200 documents (0.8 s, seed" / "7)")."""
-    made = subprocess.run(
+    made = zygote.run(
         [sys.executable, "-P", "-m", "cli.main", "demo-corpus", "corpus", "--docs", "20", "--seed", "7"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "80"},
+        cwd=tmp_path, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"},
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
     first = made.stdout.splitlines()[0]

@@ -5,8 +5,8 @@ our database under the API key's tenant, and another tenant (or no key) reaches 
 
 from __future__ import annotations
 
+import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+import zygote
 from langgraph_sdk import get_sync_client
 from langgraph_sdk.client import SyncLangGraphClient
 from raw_sql import raw
@@ -42,11 +43,10 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Studio]:
     # handbook and a demo corpus.
     root = tmp / "shared" / "acme"
     shutil.copytree(ROOT / "knowledge" / "corpus" / "files", root / "handbook")
-    made = subprocess.run(
-        [sys.executable, "-m", "cli.main", "demo-corpus", str(root / "demo"), "--docs", str(DEMO_DOCS)],
+    made = zygote.run(  # a real process, forked from the worker's zygote (tests/zygote.py)
+        [sys.executable, "-P", "-m", "cli.main", "demo-corpus", str(root / "demo"), "--docs", str(DEMO_DOCS)],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # the harness's (ingest_harness.child_env): it fits
         timeout=120,
     )
     assert made.returncode == 0, made.stderr

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
+
+import zygote
 
 from checkpointer import TenantCheckpointer
 from kassist.db.migrate import TABLE
@@ -38,10 +39,10 @@ def test_a_database_from_a_newer_kassist_is_one_line_saying_to_upgrade(tmp_path:
     before = content()
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
-    done = subprocess.run(
+    done = zygote.run(  # a real process, forked from the worker's zygote (tests/zygote.py)
         [sys.executable, "-P", "-m", "cli.main", "checkpoints", "list", "--tenant", "acme",
          "--database-url", f"sqlite:///{db}"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+        cwd=tmp_path, env=env, timeout=120,
     )  # fmt: skip
 
     assert done.returncode == 1

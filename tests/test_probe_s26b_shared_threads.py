@@ -16,16 +16,18 @@ as its thread: another member's is "not found" (probe 95)."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
+import zygote
 from server_harness import kassist_serve
 from shared_servers import SharedServer, file_tenants
 
+ROOT = Path(__file__).resolve().parents[1]
 ME = file_tenants(__name__)  # this file's own tenants on the shared server (shared_servers)
 ACME_KEY, ACME_ADMIN_KEY, ERIN_KEY = ME.acme_key, ME.admin_key, ME.erin_key
 Servers = tuple[str, str, str, str]
@@ -72,12 +74,14 @@ def _turns_refused(serve: str, thread: str, db_url: str) -> None:
         "OPENAI_API_KEY": "",
         "OPENAI_BASE_URL": "",
         "COLUMNS": "400",
+        "PYTHONPATH": str(ROOT),  # the harness's, as ingest_harness.child_env gives it: the zygote's fits
     }
     # In the test's own folder (conftest's sandbox): nothing of the checkout's or the shared server's.
-    asked = subprocess.run(
-        [sys.executable, "-m", "cli", "ask", "What is the leave policy?", "--tenant", ME.acme, "--user", "alice",
-         "--thread", thread, "--database-url", db_url],
-        capture_output=True, text=True, timeout=300, env=env,
+    # A real process, forked from the worker's zygote (tests/zygote.py).
+    asked = zygote.run(
+        [sys.executable, "-P", "-m", "cli.main", "ask", "What is the leave policy?", "--tenant", ME.acme,
+         "--user", "alice", "--thread", thread, "--database-url", db_url],
+        timeout=300, env=env,
     )  # fmt: skip
     assert asked.returncode != 0, asked.stdout[-500:]
     assert asked.stderr.strip().splitlines() == [

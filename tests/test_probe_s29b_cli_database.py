@@ -11,10 +11,10 @@ empty list. One real ``kassist`` process.
 from __future__ import annotations
 
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
 
+import zygote
 from ingest_harness import ROOT, child_env
 
 
@@ -31,11 +31,10 @@ def test_a_read_only_command_leaves_another_applications_database_alone(tmp_path
     conn.close()
     before = _schema(app)
 
-    done = subprocess.run(
+    done = zygote.run(  # a real process, forked from the worker's zygote (tests/zygote.py)
         [sys.executable, "-P", "-m", "cli.main", "memory", "list", "--tenant", "acme", "--user", "asha",
          "--database-url", f"sqlite:///{app}"],
-        cwd=tmp_path, env={**child_env(), "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-        timeout=120,
+        cwd=tmp_path, env={**child_env(), "PYTHONPATH": str(ROOT)}, timeout=120,
     )  # fmt: skip
 
     assert _schema(app) == before  # nothing of kassist's written into it
@@ -51,9 +50,9 @@ def test_a_planted_default_folder_is_refused_in_the_projects_one_line(tmp_path: 
     work.mkdir()
     (work / ".kassist").symlink_to(elsewhere)  # planted in a shared working folder
 
-    done = subprocess.run(
+    done = zygote.run(
         [sys.executable, "-P", "-m", "cli.main", "memory", "list", "--tenant", "acme", "--user", "asha"],
-        cwd=work, env={**child_env(), "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120,
+        cwd=work, env={**child_env(), "PYTHONPATH": str(ROOT)}, timeout=120,
     )  # fmt: skip
 
     assert done.returncode == 1 and not any(elsewhere.iterdir())
