@@ -1,8 +1,8 @@
-"""A served run's approval carried by the command line without the server's folder (a decision
-reads no file: ef0d1d3) re-renders the stored report as a served run's: its tenant's rules file only
-adds to the server's rules (h12 s34 #8; graph/ingestion/served.SERVED_RUN_KEY). Without it, the
-tenant's ``enabled = ["secret"]`` was taken as is and the findings the admin reviewed left the final
-report. The runs API's run in process (review_support.served_run), the approval through typer's
+"""A decision keeps the findings of the report the admin reviewed (h12 s34 #8, the lead's decision:
+record_decision renders the stored report again with the decision, never re-audits). A served run's
+approval carried by the command line without the server's folder (a decision reads no file: ef0d1d3)
+recomputed the cross-document findings with the tenant's rules file as it is (``enabled =
+["secret"]``), and the near-duplicates the admin reviewed left the final report. The runs API's run in process (review_support.served_run), the approval through typer's
 runner without KASSIST_INGEST_ROOT. One SQLite file, ~3 s."""
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ report step renders Markdown, JSON and HTML, which the run stores with its data.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Iterable
@@ -226,6 +227,17 @@ def unread_held(
         f"{unread} document{'s' if unread > 1 else ''} another run's review holds could not be read by "
         "this run (see the failed documents): an admin decides what it lets in"
     )
+
+
+def with_decision(stored_json: str, decision: ReviewDecision) -> dict[str, str]:
+    """The run's stored report (its JSON rendering) with the review's ``decision``, rendered again in
+    every format: the findings, the review's reasons and the counters the admin reviewed, as they
+    were (the lead's decision on h12 s34 #8: a decision never re-audits; a root-less approval of a
+    served run recomputed the cross-document findings with the tenant's rules as they are, and the
+    near-duplicates the admin reviewed left the final report)."""
+    data = json.loads(stored_json)
+    data.pop("summary", None)  # derived from the findings: rendered again
+    return render_reports(AuditReport.model_validate(data).model_copy(update={"decision": decision}))
 
 
 def render_report(

@@ -179,7 +179,7 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import audit_step
 
     rows = run.runs.manifest(state.run_id)
-    served = work.served(run)  # a tenant's rules file only adds to the server's (audit_step)
+    served = work.within(run) is not None  # a tenant's rules file only adds to the server's (audit_step)
     found = audit_step.findings(rows, state.settings.audit_rules, served=served)
     c = state.counters
     why = audit_step.reasons(
@@ -217,9 +217,14 @@ def store_report(
     the state names its formats, never a path."""
     from graph.ingestion import audit_step
 
+    stored = run.runs.report(state.run_id, "json") if decision is not None else None
+    if decision is not None and stored is not None:  # the report the admin reviewed, with its decision
+        bodies = audit_step.with_decision(stored, decision)
+        run.runs.put_reports(state.run_id, bodies)
+        return sorted(bodies)
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
-    served = work.served(run)
+    served = work.within(run) is not None
     found = audit_step.findings(run.runs.manifest(state.run_id), state.settings.audit_rules, served=served)
     bodies = audit_step.render_report(
         run_id=state.run_id,

@@ -41,11 +41,6 @@ SERVED_FOLDER_KEY = "kassist_served_folder"
 """The configurable key a server's own runner sets (never a client's: server/configurable declares
 what a client may send) to the folder a run it accepted may read: its tenant's folder of the
 ingestion root, or its upload (graph/ingestion/folders.served_run_folder)."""
-SERVED_RUN_KEY = "kassist_served_run"
-"""The configurable key a server's own runner, or the command line carrying on a run a server
-accepted, sets (never a client's) when it cannot name the run's folder (a decision reads no file):
-the run is still a served one, whose tenant's rules file only adds to the server's (audit_step).
-A root-less approval re-rendered the reviewed report with the tenant's rules as they are (h12 s34 #8)."""
 RECHUNK_KEY = "kassist_may_rechunk"
 """The configurable key a server's own runner sets (never a client's) when the run it accepted may
 give its collection other chunk settings: its requester holds an admin key now

@@ -21,13 +21,7 @@ from langgraph.runtime import get_runtime
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.folders import served_folder
 from graph.ingestion.resources import RunResources, for_run
-from graph.ingestion.served import (
-    INGEST_ROOT_ENV,
-    RECHUNK_KEY,
-    SERVED_FOLDER_KEY,
-    SERVED_RUN_KEY,
-    check_served,
-)
+from graph.ingestion.served import INGEST_ROOT_ENV, RECHUNK_KEY, SERVED_FOLDER_KEY, check_served
 from graph.ingestion.state import AgentRunState, StepKind
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, auth_user_field
 
@@ -132,15 +126,6 @@ def may_rechunk() -> bool:
     if conf.get(SERVED_FOLDER_KEY):
         return bool(conf.get(RECHUNK_KEY))
     return True
-
-
-def served(run: RunResources) -> bool:
-    """Whether this run is a served one (a server accepted it): its folder is named, or the command
-    line carrying a decision of it could not name it (SERVED_RUN_KEY). Its tenant's rules file only
-    adds to the server's (audit_step.rules_at)."""
-    from langgraph.config import get_config
-
-    return within(run) is not None or bool((get_config().get("configurable") or {}).get(SERVED_RUN_KEY))
 
 
 def within(run: RunResources) -> Path | None:
