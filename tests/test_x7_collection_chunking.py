@@ -96,6 +96,17 @@ def test_a_members_run_keeps_them_an_admins_and_the_operators_rechunk(
     assert carried.state.status == "completed", carried.state.last_error
     kb.check_chunking("hb", 256, 32)
 
-    # The command line's operator re-chunks at will.
-    assert execute(res, "acme", "r3", settings=Settings.model_validate(small)).state.status == "completed"
+    # An admin's langgraph dev run paused after its discover and carried on by a member's resume
+    # re-chunks as the admin's: decided by the run's first invocation (review s34 r1 L3).
+    paused_config = member_config(res, "a3", "olga")
+    paused_config["configurable"]["langgraph_auth_user"]["role"] = "admin"
+    paused_config["configurable"]["max_steps"] = 1
+    assert _compiled(res, "acme").invoke({"settings": small}, paused_config)["status"] == "paused"
+    kb.check_chunking("hb", 256, 32)  # nothing written yet: nothing recorded
+    resumed = _compiled(res, "acme").invoke({}, member_config(res, "a3", "erin"))
+    assert resumed["status"] == "completed", resumed.get("last_error")
     kb.check_chunking("hb", 64, 0)
+
+    # The command line's operator re-chunks at will.
+    assert execute(res, "acme", "r3", settings=folder).state.status == "completed"
+    kb.check_chunking("hb", 256, 32)

@@ -97,8 +97,10 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     adoption.adopt(run.shared.index(model.name), tenant, settings.collection, run.shared.env)
     kb.check_source(settings.collection, source)
     # The chunk settings the collection keeps: a member's run keeps them (refused at its door too);
-    # an admin's or the operator's records its own at its first batch (knowledge/index/chunk_settings.py).
-    if not work.may_rechunk():
+    # an admin's or the operator's records its own with its batches' writes. Decided here, by the
+    # run's first invocation: a member's resume of an admin's run is the admin's (review s34 r1 L3).
+    rechunk = state.rechunk if state.embedder_name else work.may_rechunk()
+    if not rechunk:
         kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
@@ -116,6 +118,7 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
         "tenant_id": tenant,
         "audit_date": state.audit_date or date.today().isoformat(),
         "embedder_name": model.name,
+        "rechunk": rechunk,
         "documents_total": files,
         "batches_total": batches,
         **work.advance(
@@ -145,13 +148,8 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         max_bytes=settings.max_bytes,
         within=work.within(run),
         source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
+        rechunk=state.rechunk,
     )
-    if state.batch_cursor == 0:  # its first write: the collection's chunking is what it wrote
-        # (where none is recorded; an admin's or the operator's run replaces it: a record made when
-        # the run was accepted outlived its cancel and refused members' runs - h12 s34 #14).
-        run.index(state.embedder_name).record_chunking(
-            settings.collection, settings.chunk_tokens, settings.overlap_tokens, replace=work.may_rechunk()
-        )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)
     output = f"batch {cursor}/{state.batches_total}; documents indexed up to {done.last_document or state.last_document}"

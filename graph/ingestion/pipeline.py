@@ -298,9 +298,13 @@ def run_batch(
     max_bytes: int = DEFAULT_MAX_BYTES,
     source: str | None = None,
     within: Path | None = None,
+    rechunk: bool = False,
 ) -> BatchDone:
     """Load, plan, record, embed and write one batch; ``source``: the run's record
-    (knowledge/index/sources.py), which the write checks against the collection's and records."""
+    (knowledge/index/sources.py), which the write checks against the collection's and records; the
+    chunk settings are recorded on the collection in the same write (where it keeps none, or
+    whatever it keeps when ``rechunk``: knowledge/index/chunk_settings.py)."""
+    chunking = (chunk_tokens, overlap_tokens, rechunk)
     tenant = kb.tenant_id
     runs = store.for_tenant(tenant)  # the index's tenant: the batch reads and writes only its rows
     timings = Timings()
@@ -320,7 +324,7 @@ def run_batch(
     with claims.collection_claimed(runs, collection, run_id) as contended:
         started = time.perf_counter()  # after a wait for another run's batch: this batch's own time
         # Held by the run until its review lets it through (knowledge/index/holds.py).
-        plans = kb.prepare_upserts(items, source=source, hold=run_id)
+        plans = kb.prepare_upserts(items, source=source, hold=run_id, chunking=chunking)
         planned = [
             Planned(
                 seq=seq,

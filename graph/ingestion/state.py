@@ -200,6 +200,11 @@ class AgentRunState(BaseModel):
     refused: str | None = Field(
         default=None, description="Why `begin` refused this invocation's input (cleared by the next)"
     )
+    rechunk: bool = Field(
+        default=False,
+        description="May give its collection its own chunk settings: decided at discover, by the run's "
+        "first invocation (knowledge/index/chunk_settings.py)",
+    )
     session: str = Field(default="", description="Id of the invocation that owns session_steps")
     session_steps: int = 0
 

@@ -22,7 +22,7 @@ from datetime import datetime
 
 from knowledge import cache
 from knowledge.documents import Chunk, Document
-from knowledge.index import ops, sources
+from knowledge.index import chunk_settings, ops, sources
 from knowledge.index.dialect import Dialect, Op, Row, Stmt
 from knowledge.index.models import UpsertResult
 from knowledge.index.rules import check_vector
@@ -54,11 +54,13 @@ def prepare_upserts(
     items: Sequence[tuple[Document, Sequence[Chunk]]],
     source: str | None = None,
     hold: str | None = None,
+    chunking: tuple[int, int, bool] | None = None,
 ) -> Op[list[ops.UpsertPlan]]:
     """What upserting each item would change: which chunks are new, which of their vectors are
     cached, which texts are still to embed; three reads whatever the number of items. ``source``:
     the run's (knowledge.index.sources), which the write checks and records; ``hold``: the run whose
-    review lets what the write changes into search (knowledge.index.holds)."""
+    review lets what the write changes into search (knowledge.index.holds); ``chunking``: the chunk
+    settings the write records on the collection (knowledge.index.chunk_settings)."""
     for document, chunks in items:
         ops.check_document(tenant, document, chunks)
     known = yield from ops.collections(d, tenant)
@@ -86,6 +88,7 @@ def prepare_upserts(
             existing=existing,
             source=source,
             hold=hold,
+            chunking=chunking,
         )
         for document, chunks, existing, new_chunks, hashes in drafts
     ]
@@ -170,6 +173,13 @@ def apply_upserts(
         {(c, p.source) for p, (c, _) in zip(plans, keys, strict=True) if p.source}
     ):
         yield from sources.check(d, tenant, collection, source)
+    # The chunk settings the run writes with, in the transaction that writes its chunks: recorded
+    # when the run was accepted, they outlived its cancel (h12 s34 #14).
+    for collection, chunking in sorted(
+        {(c, p.chunking) for p, (c, _) in zip(plans, keys, strict=True) if p.chunking is not None}
+    ):
+        chunk, overlap, replace = chunking
+        yield from chunk_settings.record(d, tenant, collection, chunk, overlap, replace=replace)
     if d.vector_index is not None and not all(p.collection_existed for p in plans):
         yield Stmt(d.vector_index(embedder.dimensions), fetch=False)
     yield Stmt(

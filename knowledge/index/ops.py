@@ -57,6 +57,9 @@ class UpsertPlan:
     source: str | None = None
     # The run whose review lets the document into search (knowledge.index.holds); None: searchable.
     hold: str | None = None
+    # The chunk settings the write records on the collection (knowledge.index.chunk_settings): chunk
+    # and overlap tokens, and whether they replace those it keeps; None: the library's own, nothing.
+    chunking: tuple[int, int, bool] | None = None
 
     @property
     def chunks_removed(self) -> int:

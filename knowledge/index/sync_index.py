@@ -229,17 +229,20 @@ class TenantKnowledgeIndex:
         *,
         source: str | None = None,
         hold: str | None = None,
+        chunking: tuple[int, int, bool] | None = None,
     ) -> list[ops.UpsertPlan]:
         """What upserting ``items`` would change (read only): callers that must record their intent
         before writing (the ingestion graph) look at the plans, then :meth:`apply_upserts`.
         ``source``: the run's (knowledge/index/sources.py): the write refuses a collection of
         another source and records it with each document. ``hold``: the run whose review lets the
-        documents the write changes into search (knowledge/index/holds.py; None: at once)."""
+        documents the write changes into search (knowledge/index/holds.py; None: at once).
+        ``chunking``: (chunk_tokens, overlap_tokens, replace) the write records on the collection
+        (knowledge/index/chunk_settings.py; None: nothing)."""
         if not items:
             return []
         info = embedder_info(self._index.embedder)
         d = self._index.driver.dialect
-        return self._index.run(batch.prepare_upserts(d, self._tenant, info, items, source, hold))
+        return self._index.run(batch.prepare_upserts(d, self._tenant, info, items, source, hold, chunking))
 
     def apply_upserts(self, plans: Sequence[ops.UpsertPlan]) -> list[UpsertResult]:
         """Embed what ``plans`` still need (one call to the model) and write them in one transaction."""
