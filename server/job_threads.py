@@ -210,6 +210,7 @@ def chunking_refusal(tenant: str, sent: Mapping[str, Any]) -> str | None:
     the run's start checks again). Settings the graph would refuse are input_refusal's to name."""
     from pydantic import ValidationError
 
+    from graph.ingestion.adoption import adopt_chunking
     from graph.ingestion.resources import current
     from graph.ingestion.state import Settings
     from knowledge.index.chunk_settings import ChunkingDiffers
@@ -219,8 +220,9 @@ def chunking_refusal(tenant: str, sent: Mapping[str, Any]) -> str | None:
     except ValidationError:
         return None
     try:
-        kb = current().index("hashing").for_tenant(tenant)  # reads the collection's row: no model loads
-        kb.check_chunking(given.collection, given.chunk_tokens, given.overlap_tokens)
+        index = current().index("hashing")  # reads the collection's row: no model loads
+        adopt_chunking(index, tenant, given.collection)  # a collection made before it kept them
+        index.for_tenant(tenant).check_chunking(given.collection, given.chunk_tokens, given.overlap_tokens)
     except ChunkingDiffers as exc:
         return str(exc)
     return None

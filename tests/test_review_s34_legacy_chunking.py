@@ -44,11 +44,6 @@ def res(db: Path, tmp_path: Path) -> Iterator[Resources]:
         opened.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s34 r1 F4: a collection made before index migration 6 (chunking NULL) takes a "
-    "member's run with other chunk settings and records them",
-)
 def test_a_member_cannot_rechunk_a_collection_made_before_the_chunk_record(
     res: Resources, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -35,6 +35,15 @@ _WRITERS = f"""SELECT d.doc_id, r.source, r.settings FROM kassist_kb_documents d
     ORDER BY r.created_at, r.run_id"""
 _UNRECORDED = """SELECT 1 FROM kassist_kb_documents
     WHERE tenant_id = :tenant AND collection = :collection AND source IS NULL LIMIT 1"""
+# A collection made before index migration 6 keeps no chunk settings (knowledge/index/chunk_settings.py):
+# those of the last run that wrote chunks into it (indexed: a re-chunk of unchanged files is one too).
+_UNCHUNKED = """SELECT 1 FROM kassist_kb_collections
+    WHERE tenant_id = :tenant AND collection = :collection AND chunk_tokens IS NULL"""
+_LAST_WRITER = f"""SELECT r.settings FROM {RUNS} r
+    WHERE r.tenant_id = :tenant AND r.collection = :collection AND r.settings IS NOT NULL
+      AND EXISTS (SELECT 1 FROM {MANIFEST} m
+          WHERE m.tenant_id = r.tenant_id AND m.run_id = r.run_id AND m.outcome = 'indexed')
+    ORDER BY r.created_at DESC, r.run_id DESC LIMIT 1"""
 
 
 def _writers(backend: str, tenant: str, collection: str) -> Op[list[Any]]:
@@ -55,11 +64,38 @@ def _record(source: str, settings: str | None, env: Mapping[str, str]) -> str:
 
 
 def adopt(index: KnowledgeIndex, tenant: str, collection: str, env: Mapping[str, str]) -> None:
-    """Record on ``collection``'s unrecorded documents the source of the run that last wrote each
-    (nothing to do, the usual case, costs one indexed read). ``env``: the environment of the server
+    """Record on ``collection``'s unrecorded documents the source of the run that last wrote each,
+    and on the collection its chunk settings if it keeps none (:func:`adopt_chunking`; nothing to
+    do, the usual case, costs two indexed reads). ``env``: the environment of the server
     or command line that asks (its ``KASSIST_UPLOADS_DIR`` tells an upload registered before the
     mark)."""
     rows = index.run(_writers(index.driver.dialect.backend, tenant, collection))
     records = {str(doc_id): _record(str(source), settings, env) for doc_id, source, settings in rows}
     if records:
         index.for_tenant(tenant).adopt_sources(collection, records)
+    adopt_chunking(index, tenant, collection)
+
+
+def _chunking(backend: str, tenant: str, collection: str) -> Op[tuple[int, int] | None]:
+    key = {"tenant": tenant, "collection": collection}
+    pg = backend == "postgres"
+    if not (yield Stmt(to_postgres(_UNCHUNKED) if pg else _UNCHUNKED, key)):
+        return None  # the usual case (recorded, or no such collection): one indexed read
+    rows = yield Stmt(to_postgres(_LAST_WRITER) if pg else _LAST_WRITER, key)
+    registered: Any = json.loads(rows[0][0]) if rows else {}
+    chunk = registered.get("chunk_tokens") if isinstance(registered, dict) else None
+    overlap = registered.get("overlap_tokens") if isinstance(registered, dict) else None
+    if isinstance(chunk, int) and isinstance(overlap, int):
+        return chunk, overlap
+    return None
+
+
+def adopt_chunking(index: KnowledgeIndex, tenant: str, collection: str) -> None:
+    """Record on ``collection``, made before the index kept chunk settings, those of the last run that
+    wrote its chunks: left unrecorded, the first run into it - a member's - recorded its own and
+    re-chunked the collection live, once per collection of every upgraded database (review s34 r1
+    F4, of h12 s34 #10's fix). Nothing recorded when no registered run wrote it (pruned): its first
+    run's settings are kept, as for a collection the library's own writers made."""
+    found = index.run(_chunking(index.driver.dialect.backend, tenant, collection))
+    if found is not None:
+        index.for_tenant(tenant).record_chunking(collection, *found)
