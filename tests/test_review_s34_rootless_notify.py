@@ -29,11 +29,6 @@ from server.runs.models import CreateRun, RunOptions
 HOOK = "https://hooks.acme.example/kassist"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s34 r1 F6: a root-less approval from the command line sends the notification to a "
-    "host the server no longer lists (no node checks the served rules without a folder)",
-)
 def test_a_rootless_approval_notifies_only_hosts_the_server_lists(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -25,7 +25,7 @@ from graph.ingestion.head import has_checkpoint, read_head, recorded_owner, run_
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.registration import checkpointed, registered
 from graph.ingestion.resources import Resources, bind
-from graph.ingestion.served import RECHUNK_KEY, SERVED_FOLDER_KEY, ServedRunRefused
+from graph.ingestion.served import RECHUNK_KEY, SERVED_FOLDER_KEY, SERVED_RUN_KEY, ServedRunRefused
 from graph.ingestion.state import (
     TERMINAL,
     AgentRunState,
@@ -168,6 +168,7 @@ def execute(
             f"no ingestion run {run_id!r} for tenant {tenant!r}; `kassist runs list --tenant {tenant}`"
         )
     reg = registered(res, tenant, run_id, settings, goal, conversation_id)
+    rootless = False  # a served run's decision carried without its folder: SERVED_RUN_KEY
     if within is None and settings is None and reg.settings is not None and _served(res, tenant, run_id):
         # The command line (or the console) carrying on a run a server accepted: its reads stay in the
         # folder that server gave it, as the server's own worker keeps them (registered_folder).
@@ -178,6 +179,7 @@ def execute(
                 "which this process cannot tell: resume it through the server (the runs API or the "
                 "console), or set KASSIST_INGEST_ROOT and KASSIST_UPLOADS_DIR as the server has them"
             )
+        rootless = within is None
     owner = owner or new_holder()
     holder = runs.take_lease(run_id, owner, lease_s, lease_free)
     if holder is not None:
@@ -186,7 +188,7 @@ def execute(
         with _lease_kept(runs, tenant, run_id, owner, lease_s, stop) as taken:
             outcome = _execute(
                 res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, stop, taken, within,
-                rechunk,
+                rechunk, rootless,
             )  # fmt: skip
             # The last known status, for listing runs without reading every checkpoint (the runs API).
             status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
@@ -242,6 +244,7 @@ def _execute(
     taken: threading.Event | None = None,
     within: Path | None = None,
     rechunk: bool = False,
+    rootless: bool = False,
 ) -> RunOutcome:
     if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
         assert head.state is not None
@@ -263,6 +266,8 @@ def _execute(
             config["configurable"][SERVED_FOLDER_KEY] = within
             if rechunk:
                 config["configurable"][RECHUNK_KEY] = True
+        elif rootless:  # a decision of a served run, its folder unnamed: what it sends is still checked
+            config["configurable"][SERVED_RUN_KEY] = True
         snapshot = graph.get_state(config)
         config = _keeping_owner(config, snapshot.metadata)
         state = stored_state(snapshot.values) if snapshot.values else None

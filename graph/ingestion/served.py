@@ -41,6 +41,11 @@ SERVED_FOLDER_KEY = "kassist_served_folder"
 """The configurable key a server's own runner sets (never a client's: server/configurable declares
 what a client may send) to the folder a run it accepted may read: its tenant's folder of the
 ingestion root, or its upload (graph/ingestion/folders.served_run_folder)."""
+SERVED_RUN_KEY = "kassist_served_run"
+"""The configurable key the command line sets (never a client's) when it carries a decision of a run
+a server accepted without naming the run's folder (a decision reads no file: no KASSIST_INGEST_ROOT
+in the operator's shell): its nodes still check what the run sends (:func:`check_notify`) - the
+approval's notify step POSTed to a host the server no longer listed (review s34 r1 F6)."""
 RECHUNK_KEY = "kassist_may_rechunk"
 """The configurable key a server's own runner sets (never a client's) when the run it accepted may
 give its collection other chunk settings: its requester holds an admin key now
@@ -229,7 +234,8 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
     for name in ("source", "audit_rules", "notify_url"):
         if "\x00" in (getattr(settings, name) or ""):
             raise ServedRunRefused(f"settings.{name} contains a NUL character")
-    host = _notify_host(settings.notify_url) if settings.notify_url else None
+    if settings.notify_url:
+        _notify_host(settings.notify_url)  # a URL that cannot be split is refused first
     if not settings.source or not _inside(settings.source, root):
         raise ServedRunRefused(f"settings.source must be a folder under {where}; {ask}")
     if settings.audit_rules and not _inside(settings.audit_rules, root):
@@ -237,7 +243,18 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
     if settings.audit_rules and not _regular_file(settings.audit_rules):
         # A named pipe there blocked the run's reader forever, and every run queued behind it.
         raise ServedRunRefused(f"settings.audit_rules must be an existing regular file under {where}")
-    unlisted = unlisted_host(host, env) if host is not None else None
+    check_notify(settings, env)
+
+
+def check_notify(settings: Settings, env: Mapping[str, str]) -> None:
+    """Refuse a served run's ``notify_url`` unless its host is one this server notifies
+    (``KASSIST_NOTIFY_HOSTS``): :func:`check_served`'s rule for what a run sends, and the one rule
+    left to check where no folder is named (a decision the command line carries: SERVED_RUN_KEY)."""
+    if not settings.notify_url:
+        return
+    if "\x00" in settings.notify_url:
+        raise ServedRunRefused("settings.notify_url contains a NUL character")
+    unlisted = unlisted_host(_notify_host(settings.notify_url), env)
     if unlisted is not None:
         raise ServedRunRefused(f"settings.notify_url: {unlisted}")
 

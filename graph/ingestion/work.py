@@ -21,7 +21,14 @@ from langgraph.runtime import get_runtime
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.folders import served_folder
 from graph.ingestion.resources import RunResources, for_run
-from graph.ingestion.served import INGEST_ROOT_ENV, RECHUNK_KEY, SERVED_FOLDER_KEY, check_served
+from graph.ingestion.served import (
+    INGEST_ROOT_ENV,
+    RECHUNK_KEY,
+    SERVED_FOLDER_KEY,
+    SERVED_RUN_KEY,
+    check_notify,
+    check_served,
+)
 from graph.ingestion.state import AgentRunState, StepKind
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, auth_user_field
 
@@ -91,6 +98,8 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                     check_served(
                         state.settings, {**run.shared.env, INGEST_ROOT_ENV: str(conf[SERVED_FOLDER_KEY])}
                     )
+                elif conf.get(SERVED_RUN_KEY):  # its decision, carried without the folder: reads none, sends
+                    check_notify(state.settings, run.shared.env)
                 result = fn(state, run)
             except GraphBubbleUp:
                 raise
