@@ -121,6 +121,7 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     yield from fresh("ROT13", codecs.decode(text, "rot13"))
     yield from fresh("ROT47", rot47(text))
     yield from fresh("Unicode tag characters", tag_text(text))
+    yield from fresh("Unicode variation selectors", selector_text(text))
     # "AI" backwards is "IA", the word for AI in French, Spanish, Italian and Portuguese (and "IA" gives "AI"):
     # every English text naming an AI would name one when read backwards. A word that reads as an AI's name
     # both ways says nothing about which way the text is meant; only what exists backwards alone counts.
@@ -195,6 +196,32 @@ def tag_text(text: str) -> str | None:
     invisible to a reader, read by a model."""
     tags = "".join(chr(ord(ch) - 0xE0000) for ch in text if 0xE0020 <= ord(ch) <= 0xE007E)
     return tags if len(tags) >= 4 else None
+
+
+def _selector_byte(cp: int) -> int | None:
+    if 0xFE00 <= cp <= 0xFE0F:
+        return cp - 0xFE00
+    if 0xE0100 <= cp <= 0xE01EF:
+        return cp - 0xE0100 + 16
+    return None
+
+
+def selector_text(text: str) -> str | None:
+    """Bytes hidden in runs of Unicode variation selectors (U+FE00..FE0F: bytes 0-15, U+E0100..E01EF:
+    16-255) read as UTF-8 ("emoji smuggling": a run after one emoji renders as the emoji alone). A
+    selector picks one glyph of the character before it, so ordinary text holds one at a time (the
+    emoji presentation selector U+FE0F); only runs of four or more are read."""
+    runs: list[str] = []
+    current = bytearray()
+    for ch in text + "\0":
+        byte = _selector_byte(ord(ch))
+        if byte is not None:
+            current.append(byte)
+            continue
+        if len(current) >= 4:
+            runs.append(current.decode("utf-8", errors="replace"))
+        current = bytearray()
+    return " ".join(runs) if runs else None
 
 
 def leet(text: str) -> str:

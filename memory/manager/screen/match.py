@@ -11,7 +11,7 @@ from memory.manager.screen.agency import _SPLIT, agency_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.code_memory import writes_memory
 from memory.manager.screen.codes import HOWS as CODES
-from memory.manager.screen.decode import FIELDS, Variant, variants
+from memory.manager.screen.decode import FIELDS, Variant, selector_text, variants
 from memory.manager.screen.examples import unquote_examples
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.frames import ABOUT, frame_findings
@@ -51,7 +51,8 @@ _PERCENT = rule(r"%[0-9a-f]{2}", re.I)
 _UNSEEN = {"HTML comment", "hidden HTML element", "markdown comment", "link title"}
 # Encodings nobody uses for a sentence meant for people: an order found inside was hidden on purpose.
 _ENCODED = {
-    "hex bytes", "escape sequences", "ROT13", "ROT47", "Unicode tag characters", "reversed text",
+    "hex bytes", "escape sequences", "ROT13", "ROT47", "Unicode tag characters",
+    "Unicode variation selectors", "reversed text",
     "spaced-out letters", *CIPHERS, *CODES,
 }  # fmt: skip
 # Weak wording signs a preference about one's own answers carries ("from now on", "answer in German").
@@ -88,6 +89,8 @@ def hidden_characters(text: str) -> list[ScreenFinding]:
         for i, ch in enumerate(text)
     ):
         findings.append(ScreenFinding("hidden characters", "invisible formatting characters"))
+    if selector_text(text) is not None:
+        findings.append(ScreenFinding("hidden characters", "bytes hidden in variation selectors"))
     if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t\r" for ch in text):
         findings.append(ScreenFinding("hidden characters", "control characters"))
     return findings
