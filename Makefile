@@ -30,11 +30,13 @@ $(STAMP): pyproject.toml constraints.txt
 # long on 2 cores. PYTEST_WORKERS=0 runs it in one process. The slowest files go first and the 15
 # slowest tests and files are listed at the end (tests/file_times_support.py: a file runs whole on
 # one worker; xdist's own order, by number of tests, put the slowest last). The suite's budget is
-# 15 minutes on 2 cores.
+# 15 minutes on 2 cores. langsmith's pytest plugin (installed with langsmith, used by no test) is not
+# loaded: ~0.6 s of imports in each pytest process.
 PYTEST_WORKERS ?= 2
 test: $(STAMP) browser compiled
 	@$(BIN)/python tests/rewrite_support.py  # pytest's rewritten test modules, once (see the file)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -p tests.file_times_support -n $(PYTEST_WORKERS) --dist loadfile \
+	$(BIN)/python -m pytest -q -p no:cacheprovider -p no:langsmith_plugin -p tests.file_times_support \
+	  -n $(PYTEST_WORKERS) --dist loadfile \
 	  --no-loadscope-reorder --durations=15 $(PYTEST_ARGS)
 
 # Our own modules byte-compiled once, in parallel, before anything runs them: with
