@@ -40,11 +40,6 @@ DOCS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h13 s34 C1: document titles are indexed unmasked (and HTML/PDF/DOCX metadata titles are never "
-    "audited): secrets in titles reach members' search hits, citations and answers",
-)
 def test_a_secret_in_a_title_reaches_no_member(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = f"sqlite:///{tmp_path / 'kassist.db'}"
     docs = tmp_path / "docs"

@@ -71,6 +71,16 @@ _ASSIGNED_TOKEN = re.compile(
     r"(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|bearer)\b"
     r"\s*[=:]?\s*[\"']?(?P<value>[A-Za-z0-9_\-./+=]{20,})"
 )
+# The same keys as handbooks and runbooks write them (session 34, h13 C3): two words ("API key:",
+# "The access token is"), an environment line ("VAULT_TOKEN=..."), an HTTP Basic header, an npm token.
+# The value must hold a digit: "The API key is rotated every ninety days" is prose.
+_PROSE_TOKEN = re.compile(
+    r"(?i)(?:\b(?:api|access|auth|secret|client)\s+(?:key|token|secret)|\b[a-z0-9]+_(?:token|secret)\b"
+    r"|\bauthorization:\s*basic)"
+    r"(?:\s+(?:for|of|to|on)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s*(?:[=:]|\bis\b|\bwas\b)"
+    r"|\s*(?:[=:]|\bis\b|\bwas\b)?)\s*[\"'`]?(?P<value>(?=[A-Za-z0-9_\-./+=]*\d)[A-Za-z0-9_\-./+=]{16,})"
+)
+_NPM_TOKEN = re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")
 _URL_CREDENTIALS = re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s/:@]+:(?P<value>[^\s/@]{3,})@[\w.-]+")
 _ASSIGNED_WORDS = ("key", "token", "secret", "bearer")
 _PASSWORD_WORDS = ("pass", "pwd", "key", "pin")
@@ -114,6 +124,13 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     if any(word in lowered for word in _ASSIGNED_WORDS):
         for m in _ASSIGNED_TOKEN.finditer(text):
             yield from claim("api_token", m.start("value"), m.end("value"))
+    if any(word in lowered for word in _ASSIGNED_WORDS) or "authorization" in lowered:
+        for m in _PROSE_TOKEN.finditer(text):
+            value = m.group("value").rstrip(".,;:")
+            yield from claim("api_token", m.start("value"), m.start("value") + len(value))
+    if "npm_" in text:
+        for m in _NPM_TOKEN.finditer(text):
+            yield from claim("api_token", m.start(), m.end())
     if "://" in text:
         for m in _URL_CREDENTIALS.finditer(text):
             yield from claim("password", m.start("value"), m.end("value"))

@@ -37,6 +37,13 @@ def audit_document(
         meta["title"] = metadata["title"]
     sig = signature(text, meta, path)
     findings = _content_findings(doc_id, path, text, rules)
+    # A title the text does not hold (HTML <title>, PDF/DOCX metadata) is what hits, citations and
+    # answers name: read it too (session 34, h13 C2: a key there reached search with no review).
+    title = str(metadata.get("title") or "")
+    if title and title not in text:
+        findings += [
+            f.model_copy(update={"location": "title"}) for f in _content_findings(doc_id, path, title, rules)
+        ]
     if rules.enabled_category("stale"):
         findings.extend(_stale(doc_id, path, sig, rules, today))
     if rules.enabled_category("missing_metadata"):

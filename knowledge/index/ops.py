@@ -16,6 +16,7 @@ from typing import Any
 from kassist.db import migrate as runner
 from kassist.tenancy import TenantMismatch
 from knowledge import cache
+from knowledge.audit.masking import mask_sensitive
 from knowledge.documents import Chunk, Document
 from knowledge.index import sources
 from knowledge.index.dialect import Dialect, Op, Stmt
@@ -170,7 +171,9 @@ def document_params(
         "tenant": tenant,
         "collection": doc.collection,
         "doc_id": doc.doc_id,
-        "title": doc.title,
+        # The title is what hits, citations and answers name: masked as the chunks are (a heading
+        # "# Deploy key AKIA..." becomes the title; an HTML/PDF/DOCX title is not in the text at all).
+        "title": mask_sensitive(doc.title),
         "source_path": doc.source_path,
         "media_type": doc.media_type,
         "size_bytes": doc.size_bytes,
