@@ -32,7 +32,12 @@ TEXT = f"# Handover\n\nContractor Jane Roe, SSN {SSN}, card {CARD}, uses aws_acc
 @pytest.mark.parametrize("enabled", [["secret"], ["personal_data"]])
 def test_an_excerpt_masks_what_the_index_masks_whatever_the_rules(enabled: list[str]) -> None:
     audit = audit_document(
-        "d1", "handover.md", TEXT, {}, AuditRules(enabled=enabled), today=date(2026, 12, 7)
+        "d1",
+        "handover.md",
+        TEXT,
+        {},
+        AuditRules.model_validate({"enabled": enabled}),
+        today=date(2026, 12, 7),
     )
     excerpts = [f.excerpt for f in audit.findings]
     assert excerpts, audit.findings  # the enabled category finds its value on the line ...
