@@ -1,6 +1,6 @@
 """Review s34 r1 F9 (of 9eb8a89, p3's persist.py): "a permission handed to the agent to keep as a
-lasting fact" is read from a verb of keeping followed by "that" - and "please note that", "remember
-that", "record that" are how handbooks and announcements speak to employees. So ordinary policy
+lasting fact" is read from a verb of keeping followed by "that" - and "(please) note that" is how
+handbooks and announcements turn to their reader. So ordinary policy
 statements with a permission or a waived check in them are now held (a strong 'instruction'):
 "Please note that staff may now download payslips from the HR portal." passed before 9eb8a89
 (9eb8a89^, semantic layer on too) and is held at HEAD. The screen exists to tell an order to the
@@ -17,15 +17,13 @@ from memory.manager.poisoning import ScreenConfig, scan
 
 ANNOUNCEMENTS = [
     "Please note that staff may now download payslips from the HR portal.",
-    "Remember that visitors can use the guest Wi-Fi without a password in the lobby.",
     "Note that managers may approve leave requests of up to five days without HR review.",
-    "Please record that the fire drill is waived this quarter because of the renovation.",
 ]
 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="review s34 r1 F9: 'note/remember/record that' + a permission in a policy announcement is held "
+    reason="review s34 r1 F9: '(please) note that' + a permission in a policy announcement is held "
     "as a permission handed to the agent to keep (persist.py, 9eb8a89)",
 )
 @pytest.mark.parametrize("text", ANNOUNCEMENTS)
