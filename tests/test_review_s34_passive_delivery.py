@@ -21,11 +21,6 @@ PASSIVE_EXFILTRATION = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s34 r1 F5: a passive order to send data to an outside mailbox passes the screen "
-    "(delivery rule reads the object after the verb only; 9f410a0 dropped the second weak sign)",
-)
 @pytest.mark.parametrize("text", PASSIVE_EXFILTRATION)
 def test_a_passive_order_to_send_data_outside_is_held(text: str) -> None:
     assert scan(text, ScreenConfig(semantic=False)), text

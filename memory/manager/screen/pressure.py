@@ -188,11 +188,21 @@ _SENT_DATA = _c(
 
 
 def _outside_delivery(sentence: str, hosts: Collection[str]) -> bool:
-    for m in _DELIVERY.finditer(sentence):
+    # Every verb of the list is read, not only the first of a match: in "everything shared with the
+    # assistant must be copied to ...", "shared" took the sentence and "copied" was never read. What
+    # is sent may also stand before the verb or after the address (the passive: "everything given to
+    # the AI must be forwarded to ... in full", review s34 r1 F5).
+    at = 0
+    while (m := _DELIVERY.search(sentence, at)) is not None:
+        at = m.start() + 1
         host = m.group("host") or m.group("field") or ""
         if allowed(host.lower().rstrip("."), hosts):
             continue
-        if m.group("field") or m.group("verb").startswith("cop") or _SENT_DATA.search(m.group("what") or ""):
+        if m.group("field") or (m.group("verb") or "").startswith("cop"):
+            return True
+        # what is sent: after the verb, or around it (before it, or after the address: "in full")
+        said = f"{sentence[: m.start()]} {m.group('what') or ''} {sentence[m.end() :]}"
+        if _SENT_DATA.search(said):
             return True
     return False
 
