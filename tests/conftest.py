@@ -293,7 +293,7 @@ def _forget_default_resources(before: object, default_url: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def pg_server_url() -> Iterator[str]:
+def pg_server_url(pytestconfig: pytest.Config) -> Iterator[str]:
     """URL of a PostgreSQL server (maintenance database) for this test session: TEST_DATABASE_URL's
     as it is configured, else an embedded one without fsync (``databases.embedded_server``: no test
     stops or kills it, tests that restart a server start their own, and the crash test whose kills
@@ -304,6 +304,9 @@ def pg_server_url() -> Iterator[str]:
             yield base
         return
     with embedded_server(fsync=False) as base:
+        times = pytestconfig.pluginmanager.get_plugin("tests.file_times_support")  # make test's plugin
+        if times is not None:  # its --file-cpu counts the server's CPU with the tests'
+            times.count_postgres(base)
         yield base
 
 
