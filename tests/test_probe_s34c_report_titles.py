@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import opened
 
 from graph.ingestion.reports import read_report
@@ -29,11 +28,6 @@ RUNBOOK = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h13 s34 C4: the report's superseded (and 'marked <status>') findings quote document titles as "
-    "loaded: a key in a title is in full in the report members read",
-)
 def test_the_superseded_finding_quotes_titles_masked(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
