@@ -110,3 +110,42 @@ def test_a_members_run_keeps_them_an_admins_and_the_operators_rechunk(
     # The command line's operator re-chunks at will.
     assert execute(res, "acme", "r3", settings=folder).state.status == "completed"
     kb.check_chunking("hb", 256, 32)
+
+
+class _Admin(dict):  # type: ignore[type-arg]
+    """langgraph dev's authenticated user (a mapping): an admin of acme."""
+
+    identity = "olga"
+
+
+def test_an_admins_cron_is_checked_as_its_member_firings_are(
+    res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cron's runs act as a member whoever made it (server/cron_rules.CRON_ROLE): an admin's cron with
+    other chunk settings was let in and each firing refused (h12 s34's note on b0b9a40). An admin's
+    own run may re-chunk."""
+    import asyncio
+
+    from langgraph_sdk import Auth
+
+    from server.run_checks import check_ingestion_input
+
+    root = tmp_path / "root"
+    docs = root / "acme" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "leave.md").write_text("# Leave\n\n" + "Every employee takes twenty-five days of leave. " * 40)
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    folder = Settings(source=str(docs), collection="hb", embedder="hashing")
+    assert execute(res, "acme", "r1", settings=folder).state.status == "completed"  # records 256/32
+    run_input = {"settings": {**folder.model_dump(), "chunk_tokens": 64, "overlap_tokens": 0}}
+    admin = _Admin(identity="olga", tenant_id="acme", role="admin")
+
+    def checked(resource: str) -> None:
+        ctx = Auth.types.AuthContext(user=admin, permissions=[], resource=resource, action="create")  # type: ignore[arg-type]
+        asyncio.run(check_ingestion_input(ctx, "ingestion", run_input))
+
+    with installed(Resources.open(res.database_url, reports_dir=tmp_path / "reports")):
+        checked("threads")  # an admin's run: may re-chunk
+        with pytest.raises(Auth.exceptions.HTTPException) as refused:
+            checked("crons")
+    assert refused.value.status_code == 422 and "chunked at 256/32" in str(refused.value.detail)
