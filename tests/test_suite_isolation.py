@@ -56,8 +56,9 @@ def child_pytest(
     env = {k: v for k, v in os.environ.items() if not k.startswith("KASSIST_")}
     env |= {"KASSIST_TEST_REAL_HOME": str(home), "HOME": str(home), "PYTHONPATH": str(ROOT)}
     env |= env_extra or {}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args, "tests"],
+    done = subprocess.run(  # without langsmith's plugin, as make test runs the suite (~0.6 s a start)
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:langsmith_plugin", *args,
+         "tests"],
         cwd=checkout, env=env, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip
     return done, home
