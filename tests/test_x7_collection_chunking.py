@@ -43,6 +43,15 @@ def test_a_collection_keeps_its_chunk_settings_on_both_backends(db_url: str) -> 
             kb.check_chunking("hb", 64, 0)
         kb.record_chunking("hb", 64, 0, replace=True)  # an admin's re-chunking
         kb.check_chunking("hb", 64, 0)
+        # In the write that stores the chunks: recorded where none is, then checked for a run that
+        # may not re-chunk (two first runs of a new collection both passed their doors).
+        new = [make_doc("acme", "new", "b.md", [("B", "Text.")])]
+        kb.apply_upserts(kb.prepare_upserts(new, chunking=(128, 16, False)))
+        kb.check_chunking("new", 128, 16)
+        with pytest.raises(ChunkingDiffers, match=r"chunked at 128/16"):
+            kb.apply_upserts(kb.prepare_upserts(new, chunking=(64, 0, False)))
+        kb.apply_upserts(kb.prepare_upserts(new, chunking=(64, 0, True)))  # may re-chunk
+        kb.check_chunking("new", 64, 0)
 
 
 @pytest.fixture

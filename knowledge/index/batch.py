@@ -180,6 +180,8 @@ def apply_upserts(
     ):
         chunk, overlap, replace = chunking
         yield from chunk_settings.record(d, tenant, collection, chunk, overlap, replace=replace)
+        if not replace:  # a run that may not re-chunk: another run's may have been recorded first
+            yield from chunk_settings.check(d, tenant, collection, chunk, overlap)
     if d.vector_index is not None and not all(p.collection_existed for p in plans):
         yield Stmt(d.vector_index(embedder.dimensions), fetch=False)
     yield Stmt(
