@@ -41,11 +41,6 @@ def gateway() -> Iterator[str]:
         server.server_close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h13 s34 C7: a run's last_error quotes the embedding server's error body (describe(exc)): a "
-    "gateway that names the refused key puts the server's key where every reader of the run sees it",
-)
 def test_a_refused_embedding_key_is_not_in_the_runs_error(
     gateway: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

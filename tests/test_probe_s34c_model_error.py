@@ -66,11 +66,6 @@ def gateway() -> Iterator[str]:
         server.server_close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h13 s34 C6: the model-failure note quotes the upstream's error body (str(exc)): a gateway that "
-    "names the refused key puts the server's model key into a member's answer and the thread's checkpoint",
-)
 def test_a_refused_model_key_reaches_no_member(
     gateway: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -75,6 +75,11 @@ def is_transient(exc: BaseException) -> bool:
 
 def describe(exc: BaseException) -> str:
     """last_error: the exception's class and message, one line."""
+    status = getattr(exc, "status_code", None)
+    if status is not None and type(exc).__module__.startswith("openai"):
+        # Every reader of the run sees last_error: the model server's status, never its body (a
+        # gateway refusing the server's key names it: session 34, h13 C7).
+        return f"{type(exc).__name__}: HTTP {status} from the model server"
     text = " ".join(str(exc).split()) or repr(exc)
     return f"{type(exc).__name__}: {text}"[:500]
 

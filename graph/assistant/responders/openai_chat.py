@@ -96,8 +96,13 @@ class OpenAIResponder:
         except openai.APIError as exc:
             # Unreachable, refusing or broken: the user still gets an answer, from the offline path.
             where = ChatEndpoint.from_env().where
-            reason = " ".join(str(exc).split())[:200]
-            log.warning("language model at %s failed: %s", where, reason)
+            log.warning("language model at %s failed: %s", where, " ".join(str(exc).split())[:200])
+            # The note reaches every client and the thread's checkpoint: the kind of failure, never the
+            # upstream's body (a gateway refusing a key names it: session 34, h13 C6). The log has it.
+            status = getattr(exc, "status_code", None)
+            reason = f"HTTP {status}" if status is not None else " ".join(str(exc).split())[:80]
+            if status is None and not isinstance(exc, openai.APIConnectionError):
+                reason = type(exc).__name__
             reply = ExtractiveResponder().respond(turn)
             note = f"Note: the language model at {where} could not answer ({reason}); offline answer instead, quoting the most relevant sources."
             answer = reply.messages[-1]
