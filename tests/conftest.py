@@ -333,6 +333,19 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'kassist.db'}"
 
 
+@pytest.fixture
+def res(tmp_path: Path) -> Iterator[Any]:
+    """The ingestion graph's :class:`graph.ingestion.resources.Resources` on a fresh SQLite file (reports
+    under tmp_path), closed after the test: what the in-process ingestion tests run ``execute`` with."""
+    from graph.ingestion.resources import Resources  # imported by the tests that use it, not at collection
+
+    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def db_url(request: pytest.FixtureRequest) -> str:
     """Each test using this runs once per backend."""

@@ -5,10 +5,7 @@ document as loaded); e-mail addresses and phone numbers stay readable."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from graph.ingestion.reports import read_report
 from graph.ingestion.resources import Resources
@@ -27,15 +24,6 @@ HANDOVER = (
     f"Contractor Jane Roe, SSN {SSN}, mail jane.roe@example.com, phone +1 415 555 0100.\n"
 )
 VALUES = (KEY_ID, KEY, SSN, CARD, IBAN)
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def indexed_text(hits: list[str]) -> str:

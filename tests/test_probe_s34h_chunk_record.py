@@ -10,7 +10,6 @@ its worker does. One SQLite file."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,15 +24,6 @@ from server.runs.service import RunsService
 
 OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
 ALICE = Principal(identity="alice", tenant_id="acme")
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_cancelled_rechunk_leaves_the_collection_as_its_chunks_are(

@@ -15,7 +15,6 @@ reject as ``kassist runs reject``, the thread's deletion as langgraph dev's save
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,15 +29,6 @@ from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 RUN = "01a24df3-f57d-76c9-a997-b3753b55617d"  # langgraph dev's thread id is the run id
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_deleted_threads_run_is_not_another_members_nor_resumable(

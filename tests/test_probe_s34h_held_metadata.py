@@ -10,10 +10,8 @@ The ingestion graph in process on one SQLite file (the review decided as ``kassi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from review_support import KEY_DOC
 
 from graph.ingestion.resources import Resources
@@ -25,15 +23,6 @@ PAGE = (
     '<meta name="effective_date" content="{date}"></head><body><h1>Leave</h1>'
     "<p>Every zebracorn employee takes twenty-five days of annual leave.</p></body></html>"
 )
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_rejected_run_leaves_what_search_shows_of_a_document_as_approved(

@@ -15,7 +15,6 @@ member's as ``langgraph dev`` runs it (an authenticated member, ``KASSIST_INGEST
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,15 +23,6 @@ from review_support import KEY_DOC, member_config
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled, execute
 from graph.ingestion.state import Settings
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_members_max_bytes_cannot_skip_an_accepted_finding_to_let_in_a_rejected_change(

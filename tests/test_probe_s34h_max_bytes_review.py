@@ -15,7 +15,6 @@ set), as tests/test_review_s33_uploaded_flag.py does."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,15 +24,6 @@ from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled, execute
 from graph.ingestion.state import Settings
 from knowledge.index.sync_index import TenantKnowledgeIndex
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def found(kb: TenantKnowledgeIndex, word: str) -> list[str]:

@@ -12,25 +12,13 @@ The ingestion graph in process on one SQLite file (the pause as the runs API's `
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
 
 LEAVE = "# Leave\n\n" + "Every zebracorn employee takes twenty-five days of annual leave. " * 30 + "\n"
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_run_of_unchanged_files_keeps_the_approved_documents_found(res: Resources, tmp_path: Path) -> None:

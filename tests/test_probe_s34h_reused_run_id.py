@@ -15,10 +15,8 @@ them), the operator's prune through typer's runner. One SQLite file."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from review_support import KEY_DOC
 from typer.testing import CliRunner
 
@@ -26,15 +24,6 @@ from cli.main import app
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_run_id_freed_by_retention_does_not_release_a_rejected_runs_documents(
