@@ -156,7 +156,7 @@ def holds_a_job(
     )
 
 
-def reaches_run(principal: Principal, saver: Any, run_id: str, started_by: str | None = None) -> bool:
+def reaches_run(principal: Principal, saver: Any, run_id: str, *, started_by: str | None) -> bool:
     """Whether ``principal`` may see and steer the ingestion run ``run_id`` of its tenant on the runs
     API and the console (blocking): a run with a recorded owner (a ``langgraph dev`` thread, where
     another member's thread is "not found") as that thread, every other run as its tenant's. Without

@@ -66,8 +66,8 @@ def test_a_run_langgraph_dev_started_stays_its_owners_when_kassist_serve_continu
     assert run_owner(res.saver, TENANT, "r1") == "alice"
     erin = Principal(tenant_id=TENANT, identity="erin", role="member")
     alice = Principal(tenant_id=TENANT, identity="alice", role="member")
-    assert not reaches_run(erin, res.saver, "r1")
-    assert reaches_run(alice, res.saver, "r1")
+    assert not reaches_run(erin, res.saver, "r1", started_by=None)
+    assert reaches_run(alice, res.saver, "r1", started_by=None)
 
 
 def test_a_run_of_the_runs_api_stays_its_tenants(res: Resources, tmp_path: Path) -> None:
@@ -78,4 +78,4 @@ def test_a_run_of_the_runs_api_stays_its_tenants(res: Resources, tmp_path: Path)
     runner.execute(res, TENANT, "r2")
     assert run_owner(res.saver, TENANT, "r2") is None
     erin = Principal(tenant_id=TENANT, identity="erin", role="member")
-    assert reaches_run(erin, res.saver, "r2")
+    assert reaches_run(erin, res.saver, "r2", started_by=None)

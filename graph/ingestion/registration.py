@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from graph.ingestion.head import read_head
-from graph.ingestion.jobs import JobStore
+from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.state import AgentRunState, Settings, stored_settings, validate_run_id
 from graph.ingestion.store import BindsRuns
 from graph.ingestion.store_ops import Registration
@@ -148,3 +148,18 @@ def checkpointed(res: Resources, tenant: str, run_id: str) -> AgentRunState | No
     its input checkpoint was written: :attr:`graph.ingestion.head.Head.first`), else None."""
     state = read_head(res.saver, tenant, run_id).first
     return state if state is not None and state.settings.source else None
+
+
+def served(res: Resources, tenant: str, run_id: str, job: JobRecord | None = None) -> bool:
+    """Whether a server accepted the run: a runs API request holding its settings, a ``langgraph
+    dev`` run (its head records an owner; its registry row names who started it, for a run whose
+    thread is gone), never a command line's own run. The one answer for the command line carrying it
+    on (runner.execute) and for the runs API's worker and console before they start it
+    (server/runs/served_again.py: the twin of review s34 r1 L1). ``job``: its runs API record, if
+    read already."""
+    from graph.ingestion.head import run_owner
+
+    job = job if job is not None else JobStore(res.runs).for_tenant(tenant).get(run_id)
+    if job is not None and (job.settings is not None or job.started_by is not None):
+        return True
+    return run_owner(res.saver, tenant, run_id) is not None

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from checkpointer import CheckpointConflict
 from graph.ingestion.claims import kept_alive
 from graph.ingestion.folders import registered_folder
-from graph.ingestion.head import has_checkpoint, read_head, recorded_owner, run_owner
+from graph.ingestion.head import has_checkpoint, read_head, recorded_owner
 from graph.ingestion.jobs import JobStore
-from graph.ingestion.registration import checkpointed, registered
+from graph.ingestion.registration import checkpointed, registered, served
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.served import RECHUNK_KEY, SERVED_FOLDER_KEY, SERVED_RUN_KEY, ServedRunRefused
 from graph.ingestion.state import (
@@ -81,15 +81,6 @@ def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> Runnab
     if max_steps:
         conf["max_steps"] = max_steps
     return {"configurable": conf, "recursion_limit": 1_000_000}
-
-
-def _served(res: Resources, tenant: str, run_id: str) -> bool:
-    """Whether a server accepted the run: a runs API request holding its settings, or a ``langgraph
-    dev`` thread (its head records an owner: _keeping_owner). A command line's own run is neither."""
-    job = JobStore(res.runs).for_tenant(tenant).get(run_id)
-    if job is not None and (job.settings is not None or job.started_by is not None):
-        return True  # started_by: a langgraph dev run whose thread is gone (no head to tell it)
-    return run_owner(res.saver, tenant, run_id) is not None
 
 
 def _keeping_owner(config: RunnableConfig, head: Mapping[str, Any] | None) -> RunnableConfig:
@@ -169,7 +160,7 @@ def execute(
         )
     reg = registered(res, tenant, run_id, settings, goal, conversation_id)
     rootless = False  # a served run's decision carried without its folder: SERVED_RUN_KEY
-    if within is None and settings is None and reg.settings is not None and _served(res, tenant, run_id):
+    if within is None and settings is None and reg.settings is not None and served(res, tenant, run_id):
         # The command line (or the console) carrying on a run a server accepted: its reads stay in the
         # folder that server gave it, as the server's own worker keeps them (registered_folder).
         within = registered_folder(reg.settings, res.env, tenant)

@@ -105,7 +105,7 @@ class Runs:
             if len(views) == LISTED or read == SCANNED:  # another member's runs are read past, so far
                 break
             read += 1
-            if reaches_run(who, res.saver, r.run_id, r.started_by):
+            if reaches_run(who, res.saver, r.run_id, started_by=r.started_by):
                 state = self._state(graph, tenant, r.run_id)
                 views.append(_view(r, *state, self.config.source_label(tenant, r.source)))
         runs = sorted(views, key=lambda v: (v["status"] != WAITING, not v["busy"]))
@@ -120,9 +120,8 @@ class Runs:
         plain = RUN_ID.fullmatch(run_id) and ".." not in run_id
         tenant, res = who.tenant_id, self.console.resources()
         record = res.runs.for_tenant(tenant).get(run_id) if plain else None
-        if record is None or not reaches_run(
-            who, res.saver, run_id, record.started_by
-        ):  # another member's langgraph dev run
+        # Another member's langgraph dev run is "not found".
+        if record is None or not reaches_run(who, res.saver, run_id, started_by=record.started_by):
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         state, snapshot = self._state(self._graph(tenant), tenant, run_id)
         view = _view(record, state, snapshot, self.config.source_label(tenant, record.source))

@@ -113,7 +113,7 @@ def _reached_page(
         for job in rows:
             if stop_at is not None and job.created_at != stop_at:
                 return found, (stop_at, "")
-            if reaches_run(who, res.saver, job.run_id, job.started_by):
+            if reaches_run(who, res.saver, job.run_id, started_by=job.started_by):
                 if len(found) == limit:  # one more: the next page starts after the last
                     return found, (found[-1][0].created_at, found[-1][0].run_id)
                 shown = _listed_status(res, jobs, who.tenant_id, job)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from graph.ingestion.folders import served_run_folder
-from graph.ingestion.head import run_owner
 from graph.ingestion.jobs import JobRecord
+from graph.ingestion.registration import served
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
 from graph.ingestion.state import Settings, stored_settings
@@ -69,7 +69,7 @@ def _settings(res: Resources, job: JobRecord) -> Settings | None:
     the first start registers); registered without settings (never begun): None, its own first
     start's nodes check the rules."""
     reg = res.runs.for_tenant(job.tenant_id).registration(job.run_id)
-    if job.settings is None and (reg is None or run_owner(res.saver, job.tenant_id, job.run_id) is None):
+    if (job.settings is None and reg is None) or not served(res, job.tenant_id, job.run_id, job):
         return None
     if reg is not None and reg.settings:
         return reg.settings

@@ -263,7 +263,8 @@ class RunsService:
     def _job(self, who: Principal, run: str) -> JobRecord:
         check_run_id(run, ("path", "run_id"))
         job = self._jobs(who).get(run)
-        if job is None or not reaches_run(who, self.res.saver, run, job.started_by):  # another member's
+        # Another member's langgraph dev run is "not found".
+        if job is None or not reaches_run(who, self.res.saver, run, started_by=job.started_by):
             raise ApiError(404, f"run {run!r} not found")
         return job
 
