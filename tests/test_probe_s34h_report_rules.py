@@ -27,7 +27,11 @@ from server import run_reports
 from server.runs.models import CreateRun, RunOptions
 
 TEXT = (
-    "# Expenses\n\n" + "Claims for travel expenses are filed within thirty days with receipts attached. " * 6
+    "# Expenses\n\nClaims for travel expenses are filed within thirty days with receipts attached. "
+    "Meals abroad are paid up to the daily allowance of the destination country. Taxis are reimbursed "
+    "when no public transport runs, and hotel bills must name the employee as the guest. Managers approve "
+    "claims in the finance tool within five working days; finance pays them with the next salary run. "
+    "Lost receipts need a signed statement naming the date, the amount and the reason for the expense.\n"
 )
 
 
@@ -41,10 +45,6 @@ def _findings(url: str, tmp_path: Path) -> set[tuple[str, str, str]]:
     return {(f["category"], f["rule"], f["path"]) for f in json.loads(stored)["findings"]}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h12 s34 #8: a root-less approval re-renders a served run's report with the tenant's rules as is",
-)
 def test_an_approval_keeps_the_findings_the_admin_reviewed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
