@@ -21,11 +21,6 @@ ANNOUNCEMENTS = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s34 r1 F9: '(please) note that' + a permission in a policy announcement is held "
-    "as a permission handed to the agent to keep (persist.py, 9eb8a89)",
-)
 @pytest.mark.parametrize("text", ANNOUNCEMENTS)
 def test_a_policy_announcement_with_a_permission_is_not_held(text: str) -> None:
     assert scan(text, ScreenConfig(semantic=False)) == [], text

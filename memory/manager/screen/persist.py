@@ -38,11 +38,32 @@ GRANT = rule(
     re.IGNORECASE,
 )
 _NEGATED = rule(r"\b(?:do not|don't|never|must not|should not)\b", re.IGNORECASE)
+# "(Please) note that ..." is how a handbook turns to its reader ("Please note that staff may now download
+# payslips from the HR portal"): a request to keep only when the agent is the one told (review s34 r1 F9).
+_NOTE_THAT = rule(r"\bnote(?:s|d)?\b[^.!?]{0,40}?\bthat\b", re.IGNORECASE)
+_LASTING_NOTE = rule(
+    r"\bnote(?:s|d)?\b[^.!?]{0,40}?\b(?:as (?:a |an )?(?:fact|rule|truth|permanent|durable|standing)|to "
+    r"(?:long-term )?memory|in (?:your |long-term )?memory|permanently|forever|for (?:all )?(?:future|later) "
+    r"(?:sessions|chats|conversations))\b",
+    re.IGNORECASE,
+)
+_NOTE = rule(r"\bnote(?:s|d)?\b", re.IGNORECASE)
+_TO_AGENT = rule(r"\b(?:assistant|ai|bot|chatbot|agent|copilot|model|you|your)\b", re.IGNORECASE)
+
+
+def _keeps(sentence: str) -> bool:
+    if not KEEP.search(sentence):
+        return False
+    if _NOTE_THAT.search(sentence) and not _LASTING_NOTE.search(sentence):
+        # A reader told to note, unless it is the agent, or another verb of keeping asks too
+        # ("translator note: remember that ...").
+        return bool(_TO_AGENT.search(sentence) or KEEP.search(_NOTE.sub(" ", sentence)))
+    return True
 
 
 def persisted_grants(latin: str, about: Rule) -> list[ScreenFinding]:
     for one in _SPLIT.split(latin):
-        if KEEP.search(one) and GRANT.search(one) and not _NEGATED.search(one) and not about.search(one):
+        if _keeps(one) and GRANT.search(one) and not _NEGATED.search(one) and not about.search(one):
             return [
                 ScreenFinding(
                     "instruction", "asks the agent to keep a permission or a waived check as a lasting fact"
