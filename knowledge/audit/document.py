@@ -9,8 +9,9 @@ from typing import Any
 
 from knowledge.audit.credentials import find_secrets
 from knowledge.audit.lifecycle import months_between, signature
+from knowledge.audit.masking import sensitive_hits
 from knowledge.audit.models import DocSignature, DocumentAudit, Finding
-from knowledge.audit.personal import find_identifiers, find_personal_data
+from knowledge.audit.personal import find_personal_data
 from knowledge.audit.redact import Hit, excerpt, line_of, line_starts
 from knowledge.audit.rules import AuditRules
 from knowledge.loaders.metadata import merge_metadata
@@ -78,7 +79,7 @@ def _content_findings(doc_id: str, path: str, text: str, rules: AuditRules) -> l
     # (session 34, h13 C5). Only when a category is off: otherwise its hits are on the line already.
     masks: dict[int, list[Hit]] = defaultdict(list)
     if not (rules.enabled_category("secret") and rules.enabled_category("personal_data")):
-        for other in [*find_secrets(text, list(taken)), *find_identifiers(text, list(taken))]:
+        for other in sensitive_hits(text, list(taken)):
             masks[line_of(starts, other.start)].append(other)
     return [
         rules.finding(

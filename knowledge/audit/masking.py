@@ -15,13 +15,19 @@ from __future__ import annotations
 
 from knowledge.audit.credentials import find_secrets
 from knowledge.audit.personal import find_identifiers
+from knowledge.audit.redact import Hit
+
+
+def sensitive_hits(text: str, taken: list[tuple[int, int]]) -> list[Hit]:
+    """The secrets and high-risk identifiers of ``text`` outside the spans in ``taken`` (which grows
+    by theirs): what the index masks, and what a report's excerpt masks whatever the run's rules."""
+    return [*find_secrets(text, taken), *find_identifiers(text, taken)]
 
 
 def mask_sensitive(text: str) -> str:
     """``text`` with every secret and high-risk identifier replaced by its mask (the same text when
     it holds none)."""
-    taken: list[tuple[int, int]] = []
-    hits = [*find_secrets(text, taken), *find_identifiers(text, taken)]
+    hits = sensitive_hits(text, [])
     if not hits:
         return text
     out: list[str] = []
