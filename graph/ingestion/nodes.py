@@ -354,7 +354,7 @@ def remember_step(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import remember
 
     final = state.model_copy(update={"status": "completed"})
-    memory_id = remember.write(run.memory(), final)
+    memory_id = remember.write(run.memory(), final, registration.owner(run.shared, run.tenant, state.run_id))
     from graph.ingestion.jobs import JobStore
 
     # Noted for the runs API too: a langgraph dev run without a thread keeps no checkpoint to say so

@@ -150,6 +150,21 @@ def checkpointed(res: Resources, tenant: str, run_id: str) -> AgentRunState | No
     return state if state is not None and state.settings.source else None
 
 
+def owner(res: Resources, tenant: str, run_id: str) -> str | None:
+    """The user whose run ``run_id`` is, or None (the tenant's: a command line's or the runs API's run):
+    what its head checkpoint records (a ``langgraph dev`` thread's owner), else who started it (its
+    registry row's ``started_by``: a run without a thread, or whose thread was deleted). The owner the
+    runs API and the console let reach the run (server/thread_owner.reaches_run), and whose memory its
+    summary goes to (graph/ingestion/remember.py)."""
+    from graph.ingestion.head import run_owner
+
+    recorded = run_owner(res.saver, tenant, run_id)
+    if recorded is not None:
+        return recorded
+    job = JobStore(res.runs).for_tenant(tenant).get(run_id)
+    return job.started_by if job is not None else None
+
+
 def served(res: Resources, tenant: str, run_id: str, job: JobRecord | None = None) -> bool:
     """Whether a server accepted the run: a runs API request holding its settings, a ``langgraph
     dev`` run (its head records an owner; its registry row names who started it, for a run whose

@@ -4,9 +4,13 @@ One episodic memory per run (key ``ingestion_run:{run_id}``), rewritten as the r
 while running it says how far indexing got ("documents indexed up to <path>"), at the end the
 final counts. Ids, document paths (relative to the source folder) and numbers are copied verbatim;
 the source folder is named, never given as a server path. It is written with source ``system``
-(kassist's own job: authoritative in conflicts, like an operator; never a preference) at the
-tenant level (user ``*``), so the assistant finds it for every user of the tenant. Its text is
-still screened and shown to a model as quoted data: paths come from the documents.
+(kassist's own job: authoritative in conflicts, like an operator; never a preference) for whoever
+may see the run: a run with an owner (a ``langgraph dev`` thread's, which another member's runs API,
+console and thread reads answer "not found") in that owner's own memory, every other run (the
+command line's, the runs API's: the tenant's) at the tenant level (user ``*``), so the assistant finds
+it for every user of the tenant. A private run's summary at the tenant level told every member what
+another member ingested (h13 s34). Its text is still screened and shown to a model as quoted data:
+paths come from the documents.
 """
 
 from __future__ import annotations
@@ -19,7 +23,13 @@ from graph.ingestion.registration import default_goal
 from graph.ingestion.state import AgentRunState
 from memory.manager.models import TENANT_DEFAULTS
 
-USER = TENANT_DEFAULTS  # every user of the tenant sees it
+USER = TENANT_DEFAULTS  # a run without an owner: every user of the tenant sees it
+
+
+def reader(owner: str | None) -> str:
+    """Whose memory a run's summary is written to: its owner's (the one user, with the tenant's
+    admins, who reaches the run), else the tenant's."""
+    return owner or USER
 
 
 def summary(state: AgentRunState) -> dict[str, Any]:
@@ -77,10 +87,11 @@ def _goal(state: AgentRunState) -> str:
     return for_client(state.goal, state.settings.source)  # the default goal names the path
 
 
-def write(memory: Any, state: AgentRunState) -> str:
-    """Remember the run's summary (``memory`` is a tenant-bound MemoryManager); returns the memory id."""
+def write(memory: Any, state: AgentRunState, owner: str | None) -> str:
+    """Remember the run's summary (``memory`` is a tenant-bound MemoryManager) for ``owner``, the run's
+    owner (:func:`graph.ingestion.registration.owner`; None: the tenant's run); returns the memory id."""
     decision = memory.remember(
-        USER, "episode", f"ingestion_run:{state.run_id}", summary(state), "system",
+        reader(owner), "episode", f"ingestion_run:{state.run_id}", summary(state), "system",
         source_ref=f"run:{state.run_id}", actor="kassist ingest",
     )  # fmt: skip
     record = decision.memory

@@ -23,7 +23,7 @@ from graph.ingestion.claims import kept_alive
 from graph.ingestion.folders import registered_folder
 from graph.ingestion.head import has_checkpoint, read_head, recorded_owner
 from graph.ingestion.jobs import JobStore
-from graph.ingestion.registration import checkpointed, registered, served
+from graph.ingestion.registration import checkpointed, owner, registered, served
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.served import RECHUNK_KEY, SERVED_FOLDER_KEY, SERVED_RUN_KEY, ServedRunRefused
 from graph.ingestion.state import (
@@ -356,7 +356,7 @@ def _remember_progress(res: Resources, tenant: str, state: AgentRunState) -> Non
     from graph.ingestion import remember
 
     try:
-        remember.write(res.memory().for_tenant(tenant), state)
+        remember.write(res.memory().for_tenant(tenant), state, owner(res, tenant, state.run_id))
     except Exception as exc:  # the run's own outcome is what the caller needs
         logger.warning("could not write run %s's progress to memory: %s", state.run_id, exc)
 
