@@ -19,7 +19,6 @@ from knowledge.embedders import HashingEmbedder
 from memory.manager import MemoryManager
 
 
-@pytest.mark.xfail(strict=True, reason="review s34 r2 R8: vector/rrf ties ordered by uuid4 memory id")
 @pytest.mark.parametrize("strategy", ["vector", "rrf"])
 def test_memories_that_score_alike_are_recalled_newest_first(sqlite_url: str, strategy: str) -> None:
     embedder = HashingEmbedder(4096)

@@ -8,15 +8,9 @@ One fresh PostgreSQL database (the embedded server of tests/conftest.py); ~2 s."
 
 from __future__ import annotations
 
-import pytest
-
 from memory.manager import MemoryManager
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s34 r1 F7: on PostgreSQL keyword recall still orders tied memories by uuid, not newest first",
-)
 def test_memories_that_score_alike_are_recalled_newest_first_on_postgres(pg_url: str) -> None:
     manager = MemoryManager.from_url(pg_url)
     try:

@@ -122,16 +122,16 @@ def recall(
             # One statement for the keyword list and the vector cache's generations: one round trip
             # on PostgreSQL where there were two. Rows: (id, score, user_id, generation).
             both = yield q.stmt(q.keyword_generations.pick(by_type=by_type, by_key=by_key), keyword)
-            generations = [(owner, gen) for memory_id, _, owner, gen in both if memory_id is None]
-            hits = sorted(
-                ((memory_id, score) for memory_id, score, _, _ in both if memory_id is not None),
-                key=lambda h: (-h[1], h[0]),
-            )
+            generations = [(owner, gen) for memory_id, _, owner, gen, _ in both if memory_id is None]
+            # Best first, ties newest first (as the keyword statement orders them alone).
+            found = sorted((row for row in both if row[0] is not None), key=lambda row: (-row[1], -row[4]))
+            hits = [(memory_id, score) for memory_id, score, _, _, _ in found]
         else:
             generations = yield q.stmt(q.generations, _owners(base))  # rows: (user_id, generation)
         vectors = yield from _user_vectors(q, base, embed_model, len(query_vector), cache, generations)
     elif terms is not None and not scoped:
-        hits = yield q.stmt(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)  # rows: (id, score)
+        listed = yield q.stmt(q.keyword.pick(by_type=by_type, by_key=by_key), keyword)  # (id, score, written)
+        hits = [(memory_id, score) for memory_id, score, _ in listed]
     cues = read_cues(query, now, vectors.speaker_names if vectors is not None else ())
 
     lists: list[tuple[float, list[str]]] = []
@@ -176,7 +176,10 @@ def _read_back(
     named: bool,
 ) -> Op[list[MemoryRecord]]:
     fusion = RankFusion()
-    order = sorted(pre, key=lambda i: (-pre[i], i))
+    # Equal scores keep ``pre``'s order (Python's sort is stable): the fused lists' own order, which
+    # puts memories that score alike newest first (the keyword statements and the vector matrix
+    # order them so). Sorting them by id ordered them by a uuid4, new at every write (review s34 r2 R8).
+    order = sorted(pre, key=lambda i: -pre[i])
     # Only the best candidates are read back (visibility is checked in SQL on them): FETCH of them,
     # more only when some turn out not visible, so the result does not depend on k up to FETCH.
     wanted, start = max(FETCH, k), 0
@@ -190,7 +193,7 @@ def _read_back(
         rows.update((str(row[RECORD_ID]), row) for row in found)
     weight = SCORE_FUSION.name if named and scores is not None else fusion.name
     final = _name_cue(pre, rows, cues, weight) if named else pre
-    ranked_ids = sorted(rows, key=lambda i: (-final[i], i))[:k]
+    ranked_ids = sorted((i for i in order if i in rows), key=lambda i: -final[i])[:k]
     return [r.record_from_row(rows[i], _cosine(vectors, scores, i)) for i in ranked_ids]
 
 

@@ -91,13 +91,14 @@ def _keyword(as_of: bool, by_type: bool, by_key: bool) -> str:
     # The ranking reads rowids only: reading the ident column of every match loads each match's
     # stored row (content included), 2.5 of 5.7 ms CPU for ~2,000 matches (docs/benchmarks.md,
     # "Assistant"); the ident of the best 2 x limit is then looked up by rowid. rowid breaks
-    # ties, so which of equally ranked entries make the cut does not depend on the sorter.
+    # ties (newest entry first, as bm25_rescore), so which of equally ranked entries make the cut
+    # does not depend on the sorter, and tied memories are not ordered by their uuid4 ids.
     return (
-        f"SELECT m.id, -f.rank AS score FROM (SELECT rowid AS entry, "
+        f"SELECT m.id, -f.rank AS score, f.entry AS written FROM (SELECT rowid AS entry, "
         f"bm25({FTS}, 0.0, 0.0, 1.0) AS rank FROM {FTS} WHERE {FTS} MATCH {_KEYWORD_MATCH} "
-        f"ORDER BY rank, rowid LIMIT 2 * :limit) f CROSS JOIN {FTS} x ON x.rowid = f.entry "
+        f"ORDER BY rank, rowid DESC LIMIT 2 * :limit) f CROSS JOIN {FTS} x ON x.rowid = f.entry "
         f"CROSS JOIN {s.MEMORIES} m ON m.id = x.ident "
-        f"WHERE {s.hybrid_where(as_of, by_type, by_key)} ORDER BY f.rank, m.id LIMIT :limit"
+        f"WHERE {s.hybrid_where(as_of, by_type, by_key)} ORDER BY f.rank, f.entry DESC LIMIT :limit"
     )
 
 
@@ -153,7 +154,9 @@ SQL = s.build(
     "WHERE id = :id AND tenant_id = :tenant_id AND status = 'quarantined'",
     set_embedding=f"UPDATE {s.MEMORIES} SET embedding = :embedding, embed_model = :embed_model "
     "WHERE id = :id AND tenant_id = :tenant_id",
-    load_vectors=s.vector_load("json_extract(m.value, '$.{field}')", "m.embedding"),
+    # rowid: the memories table's write order (an UPDATE keeps it; VACUUM, which may renumber the
+    # rowids of a table without an INTEGER PRIMARY KEY, copies rows in rowid order, keeping the order).
+    load_vectors=s.vector_load("json_extract(m.value, '$.{field}')", "m.embedding", "m.rowid"),
     # Deleted FTS5 entries linger in index segments until merged: erasure merges them away.
     erase_keyword_index=f"INSERT INTO {FTS} ({FTS}) VALUES ('optimize')",
     semantic=s.Filtered.build(

@@ -138,23 +138,25 @@ VECTOR_ROW = (
 VECTOR_COLUMNS = "m.id, m.user_id, m.memory_type, m.key, m.valid_from, {at}, {speaker}, {session}, {turn}, m.content, {embedding}"
 
 
-# ``keyword`` rows: (id, score); ``generations`` rows: (user_id, generation); ``keyword_generations``
-# rows: (id, score, user_id, generation), a keyword hit with the last two NULL or a counter with
-# the first two NULL.
+# ``keyword`` rows: (id, score, written), best first, ties newest first (``written``: the memory's
+# write-order number); ``generations`` rows: (user_id, generation); ``keyword_generations`` rows:
+# (id, score, user_id, generation, written), a keyword hit with user_id and generation NULL or a
+# counter with the others NULL.
 
 
 def keyword_and_generations(keyword: str) -> str:
     """``keyword`` (``id, score``) and the owners' generation counters as rows of one result."""
     return (
-        f"SELECT NULL AS id, NULL AS score, g.user_id, g.generation FROM {GENERATIONS} g "
+        f"SELECT NULL AS id, NULL AS score, g.user_id, g.generation, NULL AS written FROM {GENERATIONS} g "
         "WHERE g.tenant_id = :tenant_id AND g.user_id IN (:user_id, :defaults) "
-        f"UNION ALL SELECT k.id, k.score, NULL, NULL FROM ({keyword}) k"
+        f"UNION ALL SELECT k.id, k.score, NULL, NULL, k.written FROM ({keyword}) k"
     )
 
 
-def vector_load(json_text: str, embedding: str) -> str:
-    """The statement loading a user's (and the tenant defaults') active vectors of one model;
-    ``json_text`` renders a ``$.field`` path of the value as text in the backend's dialect."""
+def vector_load(json_text: str, embedding: str, written: str) -> str:
+    """The statement loading a user's (and the tenant defaults') active vectors of one model, newest
+    first; ``json_text`` renders a ``$.field`` path of the value as text in the backend's dialect,
+    ``written`` is the backend's write-order number of a memory (SQLite's rowid, PostgreSQL's seq)."""
     columns = VECTOR_COLUMNS.format(
         at=json_text.format(field="at") + " AS at",
         speaker=json_text.format(field="speaker") + " AS speaker",
@@ -165,7 +167,10 @@ def vector_load(json_text: str, embedding: str) -> str:
     return (
         f"SELECT {columns} FROM {MEMORIES} m WHERE m.tenant_id = :tenant_id "
         "AND m.user_id IN (:user_id, :defaults) AND m.status = 'active' AND m.embed_model = :embed_model "
-        "AND m.embedding IS NOT NULL ORDER BY m.id"
+        # Newest first: vector_scan.top_k breaks equal cosines by matrix row, so memories that score
+        # alike are recalled newest first, as the keyword list orders them. ORDER BY m.id ordered
+        # them by a uuid4, new at every write: two databases of the same writes ranked them apart.
+        f"AND m.embedding IS NOT NULL ORDER BY {written} DESC"
     )
 
 
@@ -224,10 +229,10 @@ class ManagerSql:
     semantic: Filtered
     """The same, with the embedding (SQLite: ranked in process) or ranked by distance (PostgreSQL)."""
     keyword: Filtered
-    """Hybrid recall's keyword list: ``id, score``, best first (now only)."""
+    """Hybrid recall's keyword list: ``id, score, written``, best first, ties newest first (now only)."""
     keyword_generations: Filtered
-    """The keyword list (``id, score``, in no particular order) and the generation counters of the
-    user and the tenant defaults (``user_id, generation``, ``id`` NULL) in one statement."""
+    """The keyword list (``id, score, written``, in no particular order) and the generation counters
+    of the user and the tenant defaults (``user_id, generation``, ``id`` NULL) in one statement."""
     rows: Filtered
     """Hybrid recall's read-back of candidate ids, visibility checked (now only)."""
     known_rows: str | None = None
