@@ -8,11 +8,9 @@ resumes it); the index's filters on both backends, sync and async (``db_url``)."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from review_support import KEY_DOC
 from test_kb_index_helpers import make_doc
 
@@ -25,15 +23,6 @@ from knowledge.index.sync_index import TenantKnowledgeIndex
 
 LEAVE = "# Leave\n\nEvery zebracorn employee takes twenty-five days of annual leave.\n"
 CHANGED = "# Leave\n\nEvery quokkafish employee takes thirty days of annual leave.\n"
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def run(res: Resources, run_id: str, root: Path | None = None, **kwargs: Any) -> RunOutcome:

@@ -11,7 +11,6 @@ tenant checkpointer's own ``get_tuple``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,15 +26,6 @@ from server.runs.listing import runs_page
 TENANT = "acme"
 ADMIN = Principal(identity="olga", tenant_id=TENANT, role="admin")
 CRASHED = 30  # runs noted running whose carrier died (no lease, the head says running)
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield res
-    finally:
-        res.close()
 
 
 def _page(res: Resources, status: str | None, limit: int) -> list[tuple[str, str]]:

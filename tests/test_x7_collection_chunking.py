@@ -5,7 +5,6 @@ re-chunk it. The index's rule on both backends, then the doors on one SQLite fil
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,15 +51,6 @@ def test_a_collection_keeps_its_chunk_settings_on_both_backends(db_url: str) -> 
             kb.apply_upserts(kb.prepare_upserts(new, chunking=(64, 0, False)))
         kb.apply_upserts(kb.prepare_upserts(new, chunking=(64, 0, True)))  # may re-chunk
         kb.check_chunking("new", 64, 0)
-
-
-@pytest.fixture
-def res(tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_members_run_keeps_them_an_admins_and_the_operators_rechunk(
