@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tomllib
 from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pydantic import ValidationError
 
 from graph.ingestion.served import tenants_file
 from knowledge.audit import (
@@ -46,24 +48,24 @@ SERVER_RULES = AuditRules()
 """The server's own bar for a run whose rules file a tenant can write: the defaults."""
 
 
-def rules_at(path: str | None, *, served: bool = False) -> AuditRules:
+def rules_at(path: str | None, *, within: Path | None = None) -> AuditRules:
     """The rules a run's documents are audited and its review is judged with: the file's, or the
     defaults. A file under the ingestion root is a tenant's (every served run's is there, and a
     tenant writes it): its rules only add to the server's (:func:`stricter`), so a tenant's own file
     cannot spare its run the admin's review (review s32 r1 L1: ``enabled = []`` and a failure share
-    of 1.0 did). So is a ``served`` run's file wherever it is (a run the server names a folder for:
-    graph/ingestion/folders.served_folder). The command line's operator names a file of their own
-    and keeps full control."""
+    of 1.0 did). So is a served run's file wherever it is, and it is read only from inside ``within``,
+    the folder the server serves the run (graph/ingestion/folders.served_folder): the file it opens,
+    not the path it checked (:func:`read_rules`). The command line's operator names a file of their
+    own and keeps full control."""
     if not path:
-        return _rules(None, tenants=False)
-    return _rules(path, tenants=served or tenants_file(path, os.environ))
+        return _rules(None, tenants=False, within=None)
+    tenants = within is not None or tenants_file(path, os.environ)
+    return _rules(path, tenants=tenants, within=within.resolve() if within is not None else None)
 
 
 @lru_cache(maxsize=8)
-def _rules(path: str | None, *, tenants: bool) -> AuditRules:
-    if path:
-        _check_rules_file(path)
-    own = AuditRules.load(Path(path) if path else None)
+def _rules(path: str | None, *, tenants: bool, within: Path | None) -> AuditRules:
+    own = read_rules(path, within=within) if path else AuditRules()
     return stricter(SERVER_RULES, own) if tenants else own
 
 
@@ -109,39 +111,85 @@ def _common(first: tuple[str, ...], second: tuple[str, ...]) -> list[str]:
     return [value for value in first if value.lower() in kept]
 
 
-def check_rules(path: str) -> None:
+def check_rules(path: str, *, within: Path | None = None) -> None:
     """Refuse (AuditConfigError, naming the file) a rules file a run could not audit with: no regular
-    file, too large, or not valid rules (TOML) - a door asks before the run exists (langgraph dev's
-    input check; the runs API loads it the same way), not at the run's ingest step."""
-    _check_rules_file(path)
-    AuditRules.load(Path(path))
+    file, too large, not valid rules (TOML), or (``within`` given: a served run's folder) a file
+    outside that folder - a door asks before the run exists (langgraph dev's input check, the runs
+    API's), not at the run's ingest step, and reads it as the run will (:func:`read_rules`)."""
+    read_rules(path, within=within)
 
 
-def _check_rules_file(path: str) -> None:
-    """Refuse (AuditConfigError) a rules file that is no regular file or is over
-    :data:`MAX_RULES_BYTES`, looked at without blocking. A named pipe in a tenant's folder, named as
-    a served run's rules, blocked the run's first batch forever (and with it every run queued
-    behind it on the server); a device or a huge file would be read whole."""
+def read_rules(path: str, *, within: Path | None = None) -> AuditRules:
+    """The rules of the TOML file ``path``. The file is opened once, without blocking, and read only
+    if it is a regular file of at most :data:`MAX_RULES_BYTES` (a named pipe in a tenant's folder,
+    named as a served run's rules, blocked the run's first batch forever, and every run queued behind
+    it; a device or a huge file would be read whole). With ``within`` (resolved), the file opened must
+    be the one the path resolves to under ``within``, compared by device and inode after the open: a
+    check of the path, then a read of it, let a member swap the file for a link out of the folder in
+    between (another tenant's rules, or any file the server can read, whose TOML errors the door and
+    the run's error quote)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe opens at once, without a writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        return  # AuditRules.load says so
-    except OSError as exc:
-        raise AuditConfigError(f"cannot read audit rules file {path}: {exc.strerror}") from None
-    try:
-        found = os.fstat(fd)
-    finally:
-        os.close(fd)
-    if not stat.S_ISREG(found.st_mode):
-        raise AuditConfigError(f"audit rules file {path} is not a regular file; name a TOML file")
-    if found.st_size > MAX_RULES_BYTES:
+        raise AuditConfigError(
+            f"audit rules file {path} does not exist; pass an existing TOML file"
+        ) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise AuditConfigError(f"cannot read audit rules file {path}: {_reason(exc)}") from None
+    with os.fdopen(fd, "rb") as opened:
+        found = os.fstat(opened.fileno())
+        if within is not None and not _opened_within(path, found, within):
+            raise AuditConfigError(
+                f"audit rules file {path} is not a file under the run's folder (a link out of it, or "
+                "replaced since it was checked); name a TOML file under your tenant's folder"
+            )
+        if stat.S_ISDIR(found.st_mode):
+            raise AuditConfigError(f"audit rules file {path} is a folder; pass a TOML file")
+        if not stat.S_ISREG(found.st_mode):
+            raise AuditConfigError(f"audit rules file {path} is not a regular file; name a TOML file")
+        data = opened.read(MAX_RULES_BYTES + 1)
+    if found.st_size > MAX_RULES_BYTES or len(data) > MAX_RULES_BYTES:
         raise AuditConfigError(
             f"audit rules file {path} is larger than {MAX_RULES_BYTES} bytes; an audit rules file is a "
             "short TOML file"
         )
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise AuditConfigError(f"cannot read audit rules file {path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise AuditConfigError(f"audit rules file {path} is not valid TOML: {exc}") from None
+    # The same words as AuditRules.load (knowledge/audit/rules.py), which reads a path it is given.
+    try:
+        return AuditRules.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or '(file)'}: {err['msg']}" for err in exc.errors()
+        )
+        raise AuditConfigError(f"audit rules file {path} has invalid settings: {problems}") from None
 
 
-def audit_document(document: Document, rules_path: str | None, today: date, *, served: bool = False) -> str:
+def _opened_within(path: str, opened: os.stat_result, within: Path) -> bool:
+    """Whether the file ``opened`` (its fstat) is what ``path`` resolves to under ``within`` now: the
+    same device and inode as the resolved path's, which lies under ``within``. A swap after the open
+    changes the resolved path's inode; one before it makes the opened file the link's target."""
+    try:
+        resolved = Path(path).resolve()
+        if not resolved.is_relative_to(within):
+            return False
+        now = os.stat(resolved)
+    except (OSError, ValueError, RuntimeError):  # gone, a NUL, a symlink loop
+        return False
+    return (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino)
+
+
+def _reason(exc: Exception) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def audit_document(
+    document: Document, rules_path: str | None, today: date, *, within: Path | None = None
+) -> str:
     """The document's audit (findings and signature) as JSON for the manifest."""
     from knowledge.audit import audit_document as audit
 
@@ -151,14 +199,14 @@ def audit_document(document: Document, rules_path: str | None, today: date, *, s
         document.source_path,
         document.text,
         metadata,
-        rules_at(rules_path, served=served),
+        rules_at(rules_path, within=within),
         today=today,
     )
     return result.model_dump_json()
 
 
 def findings(
-    rows: Iterable[dict[str, Any]], rules_path: str | None, *, served: bool = False
+    rows: Iterable[dict[str, Any]], rules_path: str | None, *, within: Path | None = None
 ) -> list[Finding]:
     """Every finding of the run: each document's, then the cross-document rules'.
 
@@ -174,7 +222,7 @@ def findings(
         found += audit.findings
         minhash = np.asarray(audit.signature.minhash, dtype=np.uint64)
         entries.append((audit.doc_id, audit.path, audit.signature.model_copy(update={"minhash": minhash})))
-    return found + audit_collection(entries, rules_at(rules_path, served=served))
+    return found + audit_collection(entries, rules_at(rules_path, within=within))
 
 
 def severity_counts(found: list[Finding]) -> dict[str, int]:
@@ -187,10 +235,10 @@ def severity_counts(found: list[Finding]) -> dict[str, int]:
 
 
 def reasons(
-    found: list[Finding], *, failed: int, total: int, rules_path: str | None, served: bool = False
+    found: list[Finding], *, failed: int, total: int, rules_path: str | None, within: Path | None = None
 ) -> list[str]:
     """Why the run needs a person's review (the audit's rules decide), empty if it does not."""
-    return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path, served=served))
+    return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path, within=within))
 
 
 def taken_over(count: int) -> str:

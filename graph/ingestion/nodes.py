@@ -177,12 +177,12 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import audit_step
 
     rows = run.runs.manifest(state.run_id)
-    served = work.within(run) is not None  # a tenant's rules file only adds to the server's (audit_step)
-    found = audit_step.findings(rows, state.settings.audit_rules, served=served)
+    within = work.within(run)  # a tenant's rules file only adds to the server's, read from its folder
+    found = audit_step.findings(rows, state.settings.audit_rules, within=within)
     c = state.counters
     why = audit_step.reasons(
         found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules,
-        served=served,
+        within=within,
     )  # fmt: skip
     kb = run.index(state.embedder_name)
     held = kb.held(state.settings.collection)
@@ -222,8 +222,9 @@ def store_report(
         return sorted(bodies)
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
-    served = work.within(run) is not None
-    found = audit_step.findings(run.runs.manifest(state.run_id), state.settings.audit_rules, served=served)
+    found = audit_step.findings(
+        run.runs.manifest(state.run_id), state.settings.audit_rules, within=work.within(run)
+    )
     bodies = audit_step.render_report(
         run_id=state.run_id,
         tenant_id=run.tenant,

@@ -160,7 +160,7 @@ def prepare(work: Work) -> Prepared:
     load_s = time.perf_counter() - started
     started = time.perf_counter()
     audits = {
-        seq: audit_step.audit_document(document, work.audit_rules, work.today, served=work.within is not None)
+        seq: audit_step.audit_document(document, work.audit_rules, work.today, within=work.within)
         for seq, (document, _chunks) in zip(seqs, items, strict=True)
     }
     return Prepared(failed, items, seqs, audits, load_s, time.perf_counter() - started)

@@ -317,7 +317,7 @@ def _rules_refusal(path: str, root: Path | None) -> str | None:
     from knowledge.audit import AuditConfigError
 
     try:
-        check_rules(path)
+        check_rules(path, within=root)  # the file it opens, as the run will read it
     except AuditConfigError as exc:
         told = str(exc) if root is None else str(exc).replace(str(root), "<your folder>")
         return f"settings.audit_rules: {told}"

@@ -191,10 +191,11 @@ class RunsService:
         rules = None
         if options.audit_rules is not None:
             rules = self._under(root, options.audit_rules, ("body", "options", "audit_rules"), folder=False)
-            from knowledge.audit import AuditConfigError, AuditRules
+            from graph.ingestion.audit_step import check_rules
+            from knowledge.audit import AuditConfigError
 
             try:
-                AuditRules.load(rules)  # a bad file fails now, not at the end of the run
+                check_rules(str(rules), within=root)  # as the run reads it: fails now, not at its end
             except AuditConfigError as exc:
                 # Said with the name the client gave: the server's own paths stay on the server.
                 told = str(exc).replace(str(rules), repr(options.audit_rules)).replace(str(root), "<root>")
