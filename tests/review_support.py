@@ -5,14 +5,20 @@ checkpointed) - the graph's own config, nothing of ours replaced.
 And what session 33's probes and reviews of a served run share: two tenants' folders under one
 ingestion root, a member's run accepted by the runs API and carried out as the server's worker does,
 a folder swapped for a link to another tenant's, what ended up indexed, and a cron schedule's
-firings as langgraph-api's scheduler computes them."""
+firings as langgraph-api's scheduler computes them.
+
+And what session 34's probes and reviews of held documents and chunk settings share: a policy changed
+while a run waits for its review, an admin's collection made through the runs API, the documents a
+search finds, and a one-route HTTP server (an upstream that refuses)."""
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -232,3 +238,64 @@ def firing_gaps(schedule: str, count: int = 200) -> list[float]:
         gaps.append((following - at).total_seconds())
         at = following
     return gaps
+
+
+# acme's leave policy as an admin's first run indexes it, and the change a later run holds for review.
+LEAVE = "# Leave\n\nEvery zebracorn employee takes twenty-five days of leave.\n"
+LEAVE_CHANGED = "# Leave\n\nEvery quokkafish employee takes thirty days of leave.\n"
+
+
+def held_change(res: Resources, tmp_path: Path) -> Settings:
+    """acme's folder ``tmp_path/docs`` run as r1 (:data:`LEAVE`, completed), then its policy changed
+    (:data:`LEAVE_CHANGED`) beside :data:`KEY_DOC`: r2 waits for a review, the change held. The
+    folder's settings (collection hb, hashing embedder)."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "policy.md").write_text(LEAVE)
+    folder = Settings(source=str(root), collection="hb", embedder="hashing")
+    assert execute(res, "acme", "r1", settings=folder).state.status == "completed"
+    (root / "policy.md").write_text(LEAVE_CHANGED)
+    (root / "deploy.md").write_text(KEY_DOC)
+    assert execute(res, "acme", "r2", settings=folder).state.status == "needs_review"
+    return folder
+
+
+def found(res: Resources, word: str, tenant: str = "acme") -> list[str]:
+    """The documents of ``tenant`` (hashing embedder) whose search hits for ``word`` hold
+    it, sorted: what a member's search lets in."""
+    kb = res.index("hashing").for_tenant(tenant)
+    return sorted({h.source_path for h in kb.search(word, k=5, mode="hybrid") if word in h.text})
+
+
+OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
+
+
+def admin_collection(res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RunsService:
+    """acme's collection hb made by olga (an admin) through the runs API from ``root/acme/hr`` (one
+    page of alpha text, chunked 256/32), run r1 carried out as the server's worker does; the
+    service, with this process's environment as the server's (:func:`served_env`)."""
+    root = tmp_path / "root"
+    docs = root / "acme" / "hr"
+    docs.mkdir(parents=True)
+    (docs / "a.md").write_text("# A\n\n" + "Alpha text about the leave policy. " * 50)
+    served_env(monkeypatch, tmp_path, root)
+    service = RunsService(res, RunsConfig.from_env(os.environ))
+    service.create(
+        OLGA, CreateRun(path="hr", collection="hb", run_id="r1", options=RunOptions(embedder="hashing")), None
+    )
+    first = Settings(source=str(docs), collection="hb", embedder="hashing")
+    assert execute(res, "acme", "r1", settings=first, within=docs.parent).state.status == "completed"
+    return service
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """``handler`` served on 127.0.0.1 from a thread: its base URL (``http://127.0.0.1:<port>``)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -13,12 +13,12 @@ SQLite file; ~2-5 s (the client's one retry included).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from ingest_harness import opened
+from review_support import serving
 from test_probe_s34c_model_error import Refusing
 
 from graph.ingestion.runner import execute
@@ -29,16 +29,8 @@ SERVER_KEY = "sk-proj-h13ServerEmbeddingKey0123456789"
 
 @pytest.fixture
 def gateway() -> Iterator[str]:
-    from http.server import ThreadingHTTPServer
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Refusing)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Refusing) as base:
+        yield f"{base}/v1"
 
 
 def test_a_refused_embedding_key_is_not_in_the_runs_error(

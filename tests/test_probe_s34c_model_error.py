@@ -15,14 +15,14 @@ the knowledge assistant over LangServe's ASGI app on a SQLite file with one smal
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from ingest_harness import opened
+from review_support import serving
 from server_harness import ACME_KEY, KEYS
 
 from graph.assistant.services import Services
@@ -56,14 +56,8 @@ class Refusing(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def gateway() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Refusing)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Refusing) as base:
+        yield f"{base}/v1"
 
 
 def test_a_refused_model_key_reaches_no_member(

@@ -9,38 +9,22 @@ its worker does. One SQLite file."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from review_support import OLGA, admin_collection
 
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import execute
-from graph.ingestion.state import Settings
 from server.keys import Principal
-from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
-from server.runs.service import RunsService
 
-OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
 ALICE = Principal(identity="alice", tenant_id="acme")
 
 
 def test_a_cancelled_rechunk_leaves_the_collection_as_its_chunks_are(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "hr"
-    docs.mkdir(parents=True)
-    (docs / "a.md").write_text("# A\n\n" + "Alpha text about the leave policy. " * 50)
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
-    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
-    service = RunsService(res, RunsConfig.from_env(os.environ))
-    service.create(
-        OLGA, CreateRun(path="hr", collection="hb", run_id="r1", options=RunOptions(embedder="hashing")), None
-    )
-    first = Settings(source=str(docs), collection="hb", embedder="hashing")
-    assert execute(res, "acme", "r1", settings=first, within=docs.parent).state.status == "completed"
+    service = admin_collection(res, tmp_path, monkeypatch)
 
     rechunk = RunOptions(embedder="hashing", chunk_tokens=64, overlap_tokens=0)
     service.create(OLGA, CreateRun(path="hr", collection="hb", run_id="r2", options=rechunk), None)

@@ -13,30 +13,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from review_support import KEY_DOC
+from review_support import found, held_change
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
-from graph.ingestion.state import Settings
 
 
 def test_an_approval_lets_in_its_runs_documents_after_a_members_run_of_the_folder(
     res: Resources, tmp_path: Path
 ) -> None:
-    root = tmp_path / "docs"
-    root.mkdir()
-    (root / "policy.md").write_text("# Leave\n\nEvery zebracorn employee takes twenty-five days of leave.\n")
-    folder = Settings(source=str(root), collection="hb", embedder="hashing")
-    assert execute(res, "acme", "r1", settings=folder).state.status == "completed"
-    (root / "policy.md").write_text("# Leave\n\nEvery quokkafish employee takes thirty days of leave.\n")
-    (root / "deploy.md").write_text(KEY_DOC)
-    assert execute(res, "acme", "r2", settings=folder).state.status == "needs_review"
+    folder = held_change(res, tmp_path)
 
     # A member's run of the same folder meanwhile, paused after its audit (options.max_steps).
     assert execute(res, "acme", "m1", settings=folder, max_steps=3).state.status == "paused"
 
     approved = execute(res, "acme", "r2", resume={"decision": "approve", "by": "olga"})
     assert approved.state.status == "completed"
-    kb = res.index("hashing").for_tenant("acme")
-    hits = {h.source_path for h in kb.search("quokkafish", k=5, mode="hybrid") if "quokkafish" in h.text}
-    assert hits == {"policy.md"}, "the approved run's document stayed out of search"
+    assert found(res, "quokkafish") == ["policy.md"], "the approved run's document stayed out of search"

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from review_support import KEY_DOC, member_config
+from review_support import KEY_DOC, found, member_config
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled, execute
@@ -44,13 +44,8 @@ def test_a_members_max_bytes_cannot_skip_an_accepted_finding_to_let_in_a_rejecte
     (root / "policy.md").write_text("# Leave\n\nEvery quokkafish employee takes sixty days of leave.\n")
     assert execute(res, "acme", "r2", settings=folder).state.status == "needs_review"
     assert execute(res, "acme", "r2", resume={"decision": "reject", "by": "olga"}).state.status == "cancelled"
-    kb = res.index("hashing").for_tenant("acme")
-
-    def found(word: str) -> list[str]:
-        return sorted({h.source_path for h in kb.search(word, k=5, mode="hybrid") if word in h.text})
-
-    assert found("quokkafish") == []
+    assert found(res, "quokkafish") == []
 
     small = folder.model_copy(update={"max_bytes": (root / "deploy.md").stat().st_size - 1})
     _compiled(res, "acme").invoke({"settings": small.model_dump()}, member_config(res, "m1"))
-    assert found("quokkafish") == [], "the rejected policy text was let in without an admin's review"
+    assert found(res, "quokkafish") == [], "the rejected policy text was let in without an admin's review"

@@ -18,16 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from review_support import KEY_DOC, member_config
+from review_support import KEY_DOC, found, member_config
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled, execute
 from graph.ingestion.state import Settings
-from knowledge.index.sync_index import TenantKnowledgeIndex
-
-
-def found(kb: TenantKnowledgeIndex, word: str) -> list[str]:
-    return sorted({h.source_path for h in kb.search(word, k=5, mode="hybrid") if word in h.text})
 
 
 def test_a_members_max_bytes_cannot_let_in_what_an_admin_rejected(
@@ -41,17 +36,16 @@ def test_a_members_max_bytes_cannot_let_in_what_an_admin_rejected(
     (root / "policy.md").write_text("# Leave\n\nEvery zebracorn employee takes twenty-five days of leave.\n")
     folder = Settings(source=str(root), collection="hb", embedder="hashing")
     assert execute(res, "acme", "r1", settings=folder).state.status == "completed"
-    kb = res.index("hashing").for_tenant("acme")
 
     # The policy rewritten, and a large file with a private key beside it: the admin rejects the run.
     (root / "policy.md").write_text("# Leave\n\nEvery quokkafish employee takes sixty days of leave.\n")
     (root / "deploy.md").write_text(KEY_DOC + "\n" + "padding line\n" * 200)
     assert execute(res, "acme", "r2", settings=folder).state.status == "needs_review"
     assert execute(res, "acme", "r2", resume={"decision": "reject", "by": "olga"}).state.status == "cancelled"
-    assert found(kb, "quokkafish") == []
+    assert found(res, "quokkafish") == []
 
     # A member's langgraph dev run of the same folder, nothing changed on disk, reading only files
     # smaller than the one with the key.
     small = folder.model_copy(update={"max_bytes": (root / "deploy.md").stat().st_size - 1})
     _compiled(res, "acme").invoke({"settings": small.model_dump()}, member_config(res, "m1"))
-    assert found(kb, "quokkafish") == [], "the rejected policy text was let in without an admin's review"
+    assert found(res, "quokkafish") == [], "the rejected policy text was let in without an admin's review"

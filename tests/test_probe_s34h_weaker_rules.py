@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from review_support import KEY_DOC, member_config
+from review_support import KEY_DOC, found, member_config
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled, execute
@@ -42,16 +42,11 @@ def test_a_members_run_cannot_let_in_what_a_stricter_review_rejected(
     (root / "policy.md").write_text("# Leave\n\nEvery quokkafish employee takes sixty days of leave.\n")
     assert execute(res, "acme", "r2", settings=admin).state.status == "needs_review"
     assert execute(res, "acme", "r2", resume={"decision": "reject", "by": "olga"}).state.status == "cancelled"
-    kb = res.index("hashing").for_tenant("acme")
-
-    def found(word: str) -> list[str]:
-        return sorted({h.source_path for h in kb.search(word, k=5, mode="hybrid") if word in h.text})
-
-    assert found("quokkafish") == []
+    assert found(res, "quokkafish") == []
 
     member = Settings(source=str(root), collection="hb", embedder="hashing")
     _compiled(res, "acme").invoke({"settings": member.model_dump()}, member_config(res, "m1"))
-    assert found("quokkafish") == [], "the rejected policy text was let in without an admin's review"
+    assert found(res, "quokkafish") == [], "the rejected policy text was let in without an admin's review"
 
 
 def test_a_rejected_uploads_document_is_not_let_in_by_uploading_it_again_alone(
@@ -75,6 +70,4 @@ def test_a_rejected_uploads_document_is_not_let_in_by_uploading_it_again_alone(
     assert upload("u1", first) == "needs_review"
     assert execute(res, "acme", "u1", resume={"decision": "reject", "by": "olga"}).state.status == "cancelled"
     upload("u2", second)
-    kb = res.index("hashing").for_tenant("acme")
-    hits = {h.source_path for h in kb.search("walrusfox", k=5, mode="hybrid") if "walrusfox" in h.text}
-    assert hits == set(), "the rejected upload's policy was let in without an admin's review"
+    assert found(res, "walrusfox") == [], "the rejected upload's policy was let in without an admin's review"

@@ -10,55 +10,30 @@ does; the collection made NULL as migration 6 leaves one made before it. One SQL
 
 from __future__ import annotations
 
-import os
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from review_support import admin_collection
 
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import execute
-from graph.ingestion.state import Settings
 from server.keys import Principal
-from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
 from server.runs.names import ApiError
-from server.runs.service import RunsService
 
-OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
 ALICE = Principal(identity="alice", tenant_id="acme")
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
+    """conftest's ``res`` file."""
     return tmp_path / "kassist.db"
-
-
-@pytest.fixture
-def res(db: Path, tmp_path: Path) -> Iterator[Resources]:
-    opened = Resources.open(f"sqlite:///{db}", reports_dir=tmp_path / "reports")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_a_member_cannot_rechunk_a_collection_made_before_the_chunk_record(
     res: Resources, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "hr"
-    docs.mkdir(parents=True)
-    (docs / "a.md").write_text("# A\n\n" + "Alpha text about the leave policy. " * 50)
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
-    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
-    service = RunsService(res, RunsConfig.from_env(os.environ))
-    service.create(
-        OLGA, CreateRun(path="hr", collection="hb", run_id="r1", options=RunOptions(embedder="hashing")), None
-    )
-    first = Settings(source=str(docs), collection="hb", embedder="hashing")
-    assert execute(res, "acme", "r1", settings=first, within=docs.parent).state.status == "completed"
+    service = admin_collection(res, tmp_path, monkeypatch)
     with sqlite3.connect(db) as conn:  # as a collection made before index migration 6 is
         conn.execute("UPDATE kassist_kb_collections SET chunk_tokens = NULL, overlap_tokens = NULL")
 
