@@ -1,4 +1,4 @@
-"""Review s35 r1 F1 (of d96f585, strict xfail): memories that score alike are recalled newest first
+"""Review s35 r1 F1 (of d96f585; fixed by r1's patch): memories that score alike are recalled newest first
 by every strategy of a query's recall now, but recall by vector alone - ``recall(query_vector=...)``
 without a query, or any ``recall(..., as_of=...)`` (memory/manager/reads.recall) - still gives them
 oldest first: SQLite's semantic statement has no ORDER BY (rows in storage order, which
@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from knowledge.embedders import HashingEmbedder
 from memory.manager import MemoryManager
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review s35 r1 F1: recall by vector alone / as_of orders tied memories oldest first"
-)
 def test_memories_that_score_alike_are_recalled_newest_first_by_vector_alone_and_as_of(db_url: str) -> None:
     embedder = HashingEmbedder(4096)
     manager = MemoryManager.from_url(db_url, embedder)

@@ -81,7 +81,9 @@ CREATE_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (v
 def _semantic(as_of: bool, by_type: bool, by_key: bool) -> str:
     return (
         f"SELECT {s.columns('m')}, 1 - (m.embedding <=> :query::vector) AS score FROM {s.MEMORIES} m "
-        f"WHERE {s.semantic_where(as_of, by_type, by_key)} ORDER BY m.embedding <=> :query::vector LIMIT :limit"
+        f"WHERE {s.semantic_where(as_of, by_type, by_key)} "
+        # Ties newest first, as every other recall path (m.seq: the write order, memory migration 3).
+        "ORDER BY m.embedding <=> :query::vector, m.seq DESC LIMIT :limit"
     )
 
 

@@ -162,7 +162,9 @@ SQL = s.build(
     semantic=s.Filtered.build(
         lambda as_of, by_type, by_key: (
             f"SELECT {s.columns('m')}, m.embedding FROM {s.MEMORIES} m "
-            f"WHERE {s.semantic_where(as_of, by_type, by_key)}"
+            # Newest first: rank_by_cosine's stable sort keeps this order for equal cosines, as
+            # the vector matrix of hybrid recall does (load_vectors).
+            f"WHERE {s.semantic_where(as_of, by_type, by_key)} ORDER BY m.rowid DESC"
         )
     ),
     keyword=s.Filtered.build(_keyword, as_of=False),
