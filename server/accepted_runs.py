@@ -20,6 +20,14 @@ caller (or an admin of its tenant) of the same graph is the accepted run:
   ``if_not_exists: "create"``;
 - a member claiming the thread id (server/run_checks.check_thread_claim): the recorded owner's.
 
+A thread made with no run (``POST /threads``) has a row too, its graph ``''`` (:data:`MADE`): its owner,
+which langgraph dev stamps only in its registry. Without it the other doors of the database (kassist
+serve's LangServe turns, a second langgraph dev's claim, ``kassist ask --thread``) found neither a
+checkpoint nor an accepted run and took another member's new thread as a new one: that member's turn
+wrote a conversation into it, which the maker's next turn continued (h14 s35 H1). The thread's first
+accepted run replaces the row, keeping its owner; a made row is not "the accepted first run" of any
+rule above, only its owner is read; it goes with the thread (its delete or prune), not with age.
+
 Once the thread holds a checkpoint, the checkpoint decides and the row is not read. The first
 accepted run keeps the row (a second run on the same new thread does not replace it, unless the row
 is an earlier server process's); the row goes when its run can no longer begin: a cancel or delete of
@@ -57,16 +65,25 @@ from server.saver import serving, thread_has_checkpoint
 from server.server_table import ServerTable
 from server.sql_sqlite import AcceptedSql
 
+MADE = ""
+"""The graph of a thread's row while it was only made (``POST /threads``): it records the owner alone."""
+
 
 @dataclass(frozen=True)
 class Accepted:
-    """One thread's accepted run: who sent it, its graph, its input and client configurable keys."""
+    """One thread's accepted run: who sent it, its graph, its input and client configurable keys
+    (graph :data:`MADE`: no run yet, only the owner of the thread it was made as)."""
 
     owner: str
     graph: str
     input: Any
     configurable: dict[str, Any]
     run_id: str | None = None  # None: a row written before the table kept it
+
+    @property
+    def run(self) -> Accepted | None:
+        """This record if it is an accepted run's, None for a made thread's."""
+        return None if self.graph == MADE else self
 
 
 class AcceptedRuns(ServerTable[AcceptedSql]):
@@ -91,6 +108,11 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
             "now": time.time(), "run_id": record.run_id, "since": since,
         }  # fmt: skip
         await self._one(self._q.put, params, fetch=False)
+
+    async def made(self, tenant: str, thread_id: str, owner: str) -> None:
+        """Record that ``owner`` made the thread (no run yet), unless the thread has a row."""
+        params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner, "now": time.time()}
+        await self._one(self._q.made, params, fetch=False)
 
     def _read(self, tenant: str, thread_id: str) -> Generator[tuple[Stmt, ...], Any, Accepted | None]:
         rows = yield stmts(self._q.get, {"tenant_id": tenant, "thread_id": thread_id}, fetch=True)
@@ -190,6 +212,17 @@ async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mappin
     await (await table()).put(tenant, thread_id, record, since=_STARTED)
 
 
+async def remember_made(ctx: Auth.types.AuthContext, thread_id: object, owner: str | None) -> None:
+    """Record the owner of a thread ``POST /threads`` makes (``owner``: a remade thread's recorded one;
+    None: the caller). Called last by the threads create handler (every check passed), for a thread
+    id langgraph dev's registry does not hold: one it holds is the caller's own (kept as it is) or
+    another's (langgraph-api's 409 follows, and a row written here would claim it)."""
+    key = _thread_key(thread_id)
+    if key is None or not serving() or registry_has(key):
+        return
+    await (await table()).made(tenant_of(ctx), key, owner or str(ctx.user.identity))
+
+
 OTHER_SETTINGS_TAIL = (
     " (or send the run with no settings: it runs as it was accepted; or DELETE /threads/{thread} to "
     "start this thread id again)"
@@ -255,7 +288,7 @@ async def resume_accepted(
     if not await _no_checkpoint(tenant, key):
         return
     record = await (await table()).get(tenant, key)
-    if record is None or record.graph != graph:
+    if record is None or record.graph != graph:  # a made thread's row is no run's (MADE)
         return
     decision = resumed(
         record, graph, key, kwargs.get("input"),
@@ -291,8 +324,16 @@ def _other_settings(thread_id: str, recorded: object, sent: object) -> str | Non
 
 async def accepted_first(tenant: str, thread_id: str) -> Accepted | None:
     """The accepted first run of a thread with no checkpoint yet, or None (once there is one, the
-    checkpoints decide). Until then its ``owner`` is the thread's (server/run_checks) and its
-    ``graph`` says what the thread is for, a job's or a conversation's (server/job_threads)."""
+    checkpoints decide; a thread only made has none). Its ``graph`` says what the thread is for, a
+    job's or a conversation's (server/job_threads)."""
+    record = await first_record(tenant, thread_id)
+    return None if record is None else record.run
+
+
+async def first_record(tenant: str, thread_id: str) -> Accepted | None:
+    """The row of a thread with no checkpoint yet: its accepted first run, or (graph :data:`MADE`) the
+    owner it was made as; None once it has a checkpoint (they decide) or when it has no row. Its
+    ``owner`` is the thread's (server/run_checks.check_thread_claim)."""
     if not await _no_checkpoint(tenant, thread_id):
         return None
     return await (await table()).get(tenant, thread_id)

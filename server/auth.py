@@ -204,6 +204,8 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
     stamp(ctx, value, owner)
     if ctx.action == "create" and isinstance(value, dict):  # last: a thread refused above holds no place
         check_new_thread(ctx, value.get("thread_id"), None, THREADS_PER_USER, THREADS_PER_TENANT)
+        # Its owner, durably: the other doors of the database read it before its first run (h14 s35 H1).
+        await accepted_runs.remember_made(ctx, value.get("thread_id"), owner)
     return threads_of(ctx)
 
 

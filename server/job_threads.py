@@ -197,6 +197,7 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
     head = await thread_head(tenant, thread_id)
     if head is None:  # before its first checkpoint, the accepted first run (no second head read)
         accepted = await (await accepted_runs.table()).get(tenant, thread_id)
+        accepted = None if accepted is None else accepted.run  # a made thread's row: no run
         return accepted is not None and _reaches(ctx, accepted.owner) and job_thread(None, accepted)
     owner = await recorded_owner(tenant, thread_id)
     if owner is None or not _reaches(ctx, owner):

@@ -324,10 +324,11 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
 
     tenant = tenant_of(ctx)
     # The owner its checkpoints record; before its first one, the owner of the run it was accepted
-    # with (a kill in that instant lost langgraph dev's registry, and with it the thread).
+    # with (a kill in that instant lost langgraph dev's registry, and with it the thread), or of the
+    # thread as it was made (POST /threads, no run yet: another langgraph dev on the database).
     owner = await recorded_owner(tenant, str(thread_id))
     if owner is None:
-        accepted = await accepted_runs.accepted_first(tenant, str(thread_id))
+        accepted = await accepted_runs.first_record(tenant, str(thread_id))
         owner = None if accepted is None else accepted.owner
     if owner is None:
         if serving() and await asyncio.to_thread(registered_run, tenant, str(thread_id)):

@@ -126,6 +126,7 @@ class AcceptedSql:
     """The statements of the accepted-runs table (its migration is in :data:`MIGRATIONS`)."""
 
     put: Text
+    made: Text
     get: Text
     forget: Text
     forget_older: Text
@@ -140,9 +141,19 @@ ACCEPTED_SQL = AcceptedSql(
         # queued (langgraph dev queues it once the handler returns, so a second run on the same new
         # thread handled in between finds none waiting), and that first run is the one a resume
         # continues. An older row's run went with an earlier process: the run accepted now replaces it.
-        "ON CONFLICT (tenant_id, thread_id) DO UPDATE SET owner = excluded.owner, graph = excluded.graph, "
-        "input = excluded.input, configurable = excluded.configurable, accepted_at = excluded.accepted_at, "
-        f"run_id = excluded.run_id WHERE {ACCEPTED}.accepted_at < :since"
+        # A thread's made row (graph '': POST /threads, no run yet) is replaced by its first run, and
+        # keeps its owner (an admin's run on a member's new thread leaves it the member's).
+        "ON CONFLICT (tenant_id, thread_id) DO UPDATE SET "
+        f"owner = CASE WHEN {ACCEPTED}.graph = '' THEN {ACCEPTED}.owner ELSE excluded.owner END, "
+        "graph = excluded.graph, input = excluded.input, configurable = excluded.configurable, "
+        "accepted_at = excluded.accepted_at, run_id = excluded.run_id "
+        f"WHERE {ACCEPTED}.accepted_at < :since OR {ACCEPTED}.graph = ''"
+    ),
+    # A thread made with no run (graph ''): its owner, unless the thread has a row already.
+    made=(
+        f"INSERT INTO {ACCEPTED} ({_ACCEPTED_COLUMNS}) "
+        "VALUES (:tenant_id, :thread_id, :owner, '', 'null', '{}', :now, NULL) "
+        "ON CONFLICT (tenant_id, thread_id) DO NOTHING"
     ),
     get=(
         f"SELECT owner, graph, input, configurable, run_id FROM {ACCEPTED} "
@@ -153,9 +164,11 @@ ACCEPTED_SQL = AcceptedSql(
         f"DELETE FROM {ACCEPTED} WHERE tenant_id = :tenant_id AND thread_id = :thread_id "
         "AND (owner = :owner OR :owner IS NULL) AND (run_id = :run_id OR :run_id IS NULL)"
     ),
-    # tenant_id NULL: every tenant's
+    # tenant_id NULL: every tenant's. A made row (graph '') is its empty thread's only owner record
+    # outside langgraph dev's memory: it goes with the thread (its delete, or its checkpoints' prune).
     forget_older=(
-        f"DELETE FROM {ACCEPTED} WHERE accepted_at < :cutoff AND (tenant_id = :tenant_id OR :tenant_id IS NULL)"
+        f"DELETE FROM {ACCEPTED} WHERE accepted_at < :cutoff AND graph <> '' "
+        "AND (tenant_id = :tenant_id OR :tenant_id IS NULL)"
     ),
 )
 

@@ -69,9 +69,11 @@ async def read_thread(
         "configurable": {"thread_id": thread_id, "checkpoint_ns": "", TENANT_KEY: tenant}
     }
     latest = await saver.aget_tuple(config)
-    if latest is None:
+    if latest is None:  # its accepted first run's owner, or the owner it was made as (POST /threads)
         record = await accepted.get(tenant, thread_id) if accepted is not None else None
-        return ThreadRead(None if record is None else record.owner, None, record)
+        if record is None:
+            return ThreadRead(None, None, None)
+        return ThreadRead(record.owner, None, record.run)
     owner = _recorded(latest.metadata, OWNER_KEY)
     if owner is None:
         # Written before owners were recorded: whoever ran its first turn (oldest checkpoint last).
@@ -143,7 +145,7 @@ def holds_a_job(
         }
         head = saver.get_tuple(config)
         record = accepted.get_blocking(tenant, thread_id) if head is None and accepted is not None else None
-        read = ThreadRead(None, head, record)
+        read = ThreadRead(None, head, None if record is None else record.run)
     if job_thread(read.head, read.accepted):
         return True
     if runs is None:

@@ -33,11 +33,6 @@ from server.langserve_app import create_app
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H1: a langgraph dev thread with no run yet records its owner only in langgraph "
-    "dev's memory; kassist serve lets another member's turn write into it",
-)
 def test_another_members_turn_on_a_new_langgraph_dev_thread_is_not_found(
     shared_dev_hashing: SharedServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
