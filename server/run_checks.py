@@ -227,12 +227,15 @@ def run_waiting(thread_id: object) -> bool:
 async def keep_first_settings(
     ctx: Auth.types.AuthContext, graph: str | None, thread_id: object, kwargs: Mapping[str, Any]
 ) -> None:
-    """A run resuming a turn that was checkpointed but never started (a kill in the first instant of
-    the run: its input is in the thread's head, :func:`graph.waiting.waiting_input`) runs with the
-    settings that turn was sent with (its ``context_budget``, ``compaction``: langgraph-api records a
-    run's configurable in its checkpoints' metadata) unless it sends its own; it ran with the
-    defaults before, the first run's settings forgotten (session 23 probes). An ingestion run's
-    settings are its input, kept by the checkpoint itself (server/job_threads.first_settings_refusal)."""
+    """A run resuming a turn that stopped before its end runs with the settings that turn was sent
+    with (its ``context_budget``, ``compaction``: langgraph-api records a run's configurable in its
+    checkpoints' metadata) unless it sends its own: a turn checkpointed but never started (a kill in
+    its first instant: its input is in the thread's head, :func:`graph.waiting.waiting_input`;
+    session 23 probes), and a turn stopped at any later node (a kill after a node's checkpoint, an
+    ``interrupt_after``: :func:`unfinished`), which ran its remaining nodes with the server's defaults
+    - a question let in for a budget of 8000 failed its assemble_context at 3000, at every later
+    continuation too (h14 s35 H3). An ingestion run's settings are its input, kept by the checkpoint
+    itself (server/job_threads.first_settings_refusal)."""
     from graph.waiting import waiting_input
     from server.configurable import CLIENT_KEYS
     from server.saver import serving, thread_head
@@ -243,10 +246,19 @@ async def keep_first_settings(
     if kwargs.get("input") not in (None, {}):
         return  # a new turn: its own settings
     head = await thread_head(tenant_of(ctx), str(thread_id))
-    if head is None or waiting_input(head) is None:
+    if head is None or (waiting_input(head) is None and not unfinished(head)):
         return
     if isinstance(kwargs, dict):  # (langgraph-api's run kwargs: a dict the handlers may change)
         fill_configurable(graph or "", kwargs, dict(head.metadata or {}))
+
+
+def unfinished(head: Any) -> bool:
+    """Whether the checkpoint ``head`` (a CheckpointTuple) leaves nodes to run: the channels its step
+    updated trigger a node (a StateGraph's edge into node N writes ``branch:to:N``, which is what
+    LangGraph's next tasks are made of; a finished turn's last step writes none). A checkpoint of
+    a LangGraph that recorded no updated channels is taken as finished (its defaults, as before)."""
+    updated = head.checkpoint.get("updated_channels") if isinstance(head.checkpoint, Mapping) else None
+    return any(str(channel).startswith("branch:to:") for channel in updated or ())
 
 
 def fill_configurable(graph: str, kwargs: dict[str, Any], recorded: Mapping[str, Any]) -> None:

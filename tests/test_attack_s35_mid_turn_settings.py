@@ -18,7 +18,6 @@ Two runs on the shared ``langgraph dev`` (hashing flavour, the extractive respon
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -29,11 +28,6 @@ QUESTION = "Please summarise the remote work policy. " + " ".join(
 """About 4,100 tokens with the assistant's instructions: over the default budget (3000), within 8000."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H3: a turn continued after a stop past its first instant runs with the default "
-    "context_budget, not the one it was sent with",
-)
 def test_a_turn_continued_after_a_stop_past_its_first_node_keeps_its_budget(
     shared_dev_hashing: SharedServer,
 ) -> None:
