@@ -34,11 +34,6 @@ from server.runs.service import RunsService
 RUN = "01a24e83-a732-72b1-9942-e98bf1a21255"  # a langgraph dev run's id is its thread's (a UUID)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H2: a langgraph dev run holds no lease while it executes; the runs API accepts a "
-    "resume of it and its worker runs it a second time beside langgraph dev",
-)
 def test_a_resume_of_a_langgraph_dev_run_it_is_carrying_out_is_409(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,6 +20,7 @@ from graph.ingestion.errors import describe
 from graph.ingestion.folders import source_record
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_client_settings, check_served
+from graph.ingestion.served_lease import carried_by_server, refuse_if_busy, release
 from graph.ingestion.state import AgentRunState, Settings, validate_run_id
 from graph.ingestion.work import Update, open_run, work_node
 from kassist.review import ReviewDecision
@@ -65,6 +66,8 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
             started_by=by if isinstance(by, str) and by else None,
         )  # fmt: skip
     assert reg.settings is not None
+    if AUTH_USER_KEY in conf:  # langgraph dev's invocation: nothing written beside another executor
+        refuse_if_busy(run.runs, run_id)
     update: Update = {
         "run_id": run_id, "tenant_id": run.tenant, "settings": reg.settings.model_dump(),
         "goal": reg.goal, "conversation_id": reg.conversation_id, "refused": refused,
@@ -364,5 +367,7 @@ def remember_step(state: AgentRunState, run: RunResources) -> Update:
     return {"status": "completed", **work.advance(state, "remember", f"episode {memory_id}")}
 
 
-def pause(state: AgentRunState) -> Update:
+def pause(state: AgentRunState, config: RunnableConfig) -> Update:
+    if state.run_id and carried_by_server(config.get("configurable") or {}):
+        release(for_run(config).runs, state.run_id)  # the invocation stops here (served_lease.py)
     return {"status": "paused"}

@@ -29,6 +29,7 @@ from graph.ingestion.served import (
     check_notify,
     check_served,
 )
+from graph.ingestion.served_lease import carried_by_server, lease_held, release
 from graph.ingestion.state import AgentRunState, StepKind
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, auth_user_field
 
@@ -85,6 +86,20 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                     **state.retry_counts,
                     kind: state.retry_counts.get(kind, 0) + attempt - 1,
                 }
+            conf = config.get("configurable") or {}
+            if not (state.run_id and carried_by_server(conf)):
+                return step(state, config, run, update, attempt)
+            # langgraph dev carries the run out: it holds the run's lease, as every other executor
+            # does (graph/ingestion/served_lease.py), until the node after which the invocation stops.
+            with lease_held(run.runs, state.run_id):
+                out = step(state, config, run, update, attempt)
+            if out.get("status") != "running":
+                release(run.runs, state.run_id)
+            return out
+
+        def step(
+            state: AgentRunState, config: RunnableConfig, run: RunResources, update: Update, attempt: int
+        ) -> Update:
             record = run.runs.get(state.run_id) if state.run_id else None
             # Once the notify step has told the receiver the run completed, the steps after it only
             # record that: cancelled there, the run contradicted what the receiver was told, for good.
@@ -92,7 +107,7 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
                 conf = config.get("configurable") or {}
-                if AUTH_USER_KEY in conf:  # settings came from a client
+                if carried_by_server(conf):  # settings came from a client
                     check_served(state.settings, run.shared.env, run.tenant)
                 elif conf.get(SERVED_FOLDER_KEY):  # a run the runs API accepted: its folder, as it is now
                     check_served(
