@@ -9,10 +9,12 @@ firings as langgraph-api's scheduler computes them.
 
 And what session 34's probes and reviews of held documents and chunk settings share: a policy changed
 while a run waits for its review, an admin's collection made through the runs API, the documents a
-search finds, and a one-route HTTP server (an upstream that refuses)."""
+search finds, a one-route HTTP server (an upstream that refuses), and a served run's review approved
+from the operator's shell."""
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -34,6 +36,7 @@ from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.runner import RunOutcome, config_for, execute
 from graph.ingestion.state import Settings
+from server import run_reports
 from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
@@ -299,3 +302,43 @@ def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def report_findings(url: str, tmp_path: Path, *fields: str) -> set[tuple[Any, ...]]:
+    """The findings of acme's stored JSON report of run r in the database at ``url``, each as the
+    tuple of its ``fields``."""
+    res = Resources.open(url, reports_dir=tmp_path / "reports")
+    try:
+        stored = run_reports.read_report(res, "acme", "r", "json")
+    finally:
+        res.close()
+    assert stored is not None
+    return {tuple(f[name] for name in fields) for f in json.loads(stored)["findings"]}
+
+
+def approved_rootless(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, near: str, *fields: str
+) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
+    """acme's served run r of ``root/acme/docs`` waits for its review - :data:`KEY_DOC` (a critical
+    finding), a.md (``text``) and b.md (``near``, a near duplicate of it), the tenant's own rules file
+    enabling secrets alone - then the operator approves it with ``kassist runs approve`` (typer's
+    runner) from a shell without the server's ``KASSIST_INGEST_ROOT``. The stored report's findings
+    (:func:`report_findings` of ``fields``) the admin reviewed, and after the approval."""
+    root = tmp_path / "root"
+    docs = root / "acme" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "deploy.md").write_text(KEY_DOC)
+    (docs / "a.md").write_text(text)
+    (docs / "b.md").write_text(near)
+    (root / "acme" / "rules.toml").write_text('enabled = ["secret"]\n')
+    served_env(monkeypatch, tmp_path, root)
+    body = CreateRun(
+        path="docs", run_id="r", options=RunOptions(embedder="hashing", audit_rules="rules.toml")
+    )
+    url, first = served_run(tmp_path, body, within=True)
+    assert first.started == "needs_review", first.state.status
+    reviewed = report_findings(url, tmp_path, *fields)
+    monkeypatch.delenv("KASSIST_INGEST_ROOT")  # the operator's shell, not the server's service unit
+    done = CliRunner().invoke(app, ["runs", "approve", "r", "--tenant", "acme", "--database-url", url])
+    assert done.exit_code == 0, done.output[-400:]
+    return reviewed, report_findings(url, tmp_path, *fields)

@@ -14,17 +14,10 @@ The runs API's create and its worker's execution in process (review_support.serv
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from review_support import KEY_DOC, served_env, served_run
-from typer.testing import CliRunner
-
-from cli.main import app
-from graph.ingestion.resources import Resources
-from server import run_reports
-from server.runs.models import CreateRun, RunOptions
+from review_support import approved_rootless
 
 TEXT = (
     "# Expenses\n\nClaims for travel expenses are filed within thirty days with receipts attached. "
@@ -35,37 +28,12 @@ TEXT = (
 )
 
 
-def _findings(url: str, tmp_path: Path) -> set[tuple[str, str, str]]:
-    res = Resources.open(url, reports_dir=tmp_path / "reports")
-    try:
-        stored = run_reports.read_report(res, "acme", "r", "json")
-    finally:
-        res.close()
-    assert stored is not None
-    return {(f["category"], f["rule"], f["path"]) for f in json.loads(stored)["findings"]}
-
-
 def test_an_approval_keeps_the_findings_the_admin_reviewed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "docs"
-    docs.mkdir(parents=True)
-    (docs / "deploy.md").write_text(KEY_DOC)  # a critical finding: the run waits for a review
-    (docs / "a.md").write_text(TEXT)
-    (docs / "b.md").write_text(TEXT.replace("thirty", "thirty-one"))  # a near duplicate of a.md
-    (root / "acme" / "rules.toml").write_text('enabled = ["secret"]\n')  # the tenant's own file
-    served_env(monkeypatch, tmp_path, root)
-    body = CreateRun(
-        path="docs", run_id="r", options=RunOptions(embedder="hashing", audit_rules="rules.toml")
-    )
-    url, first = served_run(tmp_path, body, within=True)
-    assert first.started == "needs_review", first.state.status
-    reviewed = _findings(url, tmp_path)
+    near = TEXT.replace("thirty", "thirty-one")  # a near duplicate of a.md
+    fields = ("category", "rule", "path")
+    reviewed, after = approved_rootless(tmp_path, monkeypatch, TEXT, near, *fields)
     assert any(category == "near_duplicate" for category, _, _ in reviewed), reviewed
-
-    monkeypatch.delenv("KASSIST_INGEST_ROOT")  # the operator's shell, not the server's service unit
-    done = CliRunner().invoke(app, ["runs", "approve", "r", "--tenant", "acme", "--database-url", url])
-    assert done.exit_code == 0, done.output[-400:]
-    lost = reviewed - _findings(url, tmp_path)
+    lost = reviewed - after
     assert not lost, f"the stored report lost findings the admin reviewed: {sorted(lost)}"
