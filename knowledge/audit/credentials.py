@@ -85,6 +85,18 @@ _URL_CREDENTIALS = re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s/:@]+:(?P<value>[
 _ASSIGNED_WORDS = ("key", "token", "secret", "bearer")
 _PASSWORD_WORDS = ("pass", "pwd", "key", "pin")
 _GOOGLE_KEY = re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")
+# Shapes detect-secrets has no plugin for (session 35, x8). A Discord webhook's token is the part after
+# its numeric id (whoever holds the URL posts as the hook); the id stays readable.
+_DISCORD_WEBHOOK = re.compile(
+    r"\bhttps?://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/\d{17,20}/(?P<value>[A-Za-z0-9_-]{60,90})"
+)
+# DigitalOcean's personal access, OAuth and refresh tokens.
+_DIGITALOCEAN = re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b")
+# An Azure shared access signature: its sig= value, when the query string it is in also says when it
+# expires (se=) and what it grants or its version (sp=, sv=) - "sig=" alone is any URL's parameter.
+_SAS_SIGNATURE = re.compile(r"(?i)(?<![A-Za-z0-9])sig=(?P<value>[A-Za-z0-9%+/=]{16,})")
+_SAS_REST = re.compile(r"(?i)(?:^|[?&\s\"'])(?:se)=[^&\s]+")
+_SAS_GRANT = re.compile(r"(?i)(?:^|[?&\s\"'])(?:sp|sv)=[^&\s]+")
 _KEY_BLOCK = re.compile(
     r"-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*-----|\Z)", re.S
 )
@@ -112,6 +124,8 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     lowered = text.lower()
     if "private key" in lowered:
         for m in _KEY_BLOCK.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue  # a block masked already ("... PRIVATE KEY----- [redacted key]"): not again
             # The whole block is the secret; the header line stays readable in the excerpt.
             header_end = text.find("-----", m.start() + 5) + 5
             taken.append((m.start(), m.end()))
@@ -137,6 +151,16 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     if "AIza" in text:
         for m in _GOOGLE_KEY.finditer(text):
             yield from claim("api_token", m.start(), m.end())
+    if "/api/webhooks/" in text:
+        for m in _DISCORD_WEBHOOK.finditer(text):
+            yield from claim("api_token", m.start("value"), m.end("value"))
+    if "_v1_" in text:
+        for m in _DIGITALOCEAN.finditer(text):
+            yield from claim("api_token", m.start(), m.end())
+    if "sig=" in lowered:
+        for m in _SAS_SIGNATURE.finditer(text):
+            if _is_sas(text, m.start(), m.end()):
+                yield from claim("cloud_access_key", m.start("value"), m.end("value"))
     for start, line in _candidate_lines(text):
         for rule, begin, end in _scan_line(line):
             yield from claim(rule, start + begin, start + end)
@@ -145,6 +169,15 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
             value = m.group("value").rstrip(".,;:)")
             if _looks_like_password(value):
                 yield from claim("password", m.start("value"), m.start("value") + len(value))
+
+
+def _is_sas(text: str, start: int, end: int) -> bool:
+    """Whether the sig= at ``start:end`` is in a shared access signature: the run of characters
+    around it without spaces (a URL's query, or a bare token) also has se= and sp= or sv=."""
+    left = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    right = min((i for i in (text.find(" ", end), text.find("\n", end)) if i >= 0), default=len(text))
+    query = text[left:right]
+    return bool(_SAS_REST.search(query) and _SAS_GRANT.search(query))
 
 
 def _candidate_lines(text: str) -> Iterator[tuple[int, str]]:

@@ -13,6 +13,8 @@ report, not what the index may hold.
 
 from __future__ import annotations
 
+import re
+
 from knowledge.audit.credentials import find_secrets
 from knowledge.audit.personal import find_identifiers
 from knowledge.audit.redact import Hit
@@ -24,10 +26,17 @@ def sensitive_hits(text: str, taken: list[tuple[int, int]]) -> list[Hit]:
     return [*find_secrets(text, taken), *find_identifiers(text, taken)]
 
 
+# A mask this module wrote ("AKIA[redacted cloud access key, 20 chars]", "[redacted key]").
+_MASK = re.compile(r"\[redacted [a-zA-Z ]{1,40}(?:, \d+ chars)?\]")
+
+
 def mask_sensitive(text: str) -> str:
     """``text`` with every secret and high-risk identifier replaced by its mask (the same text when
-    it holds none)."""
-    hits = sensitive_hits(text, [])
+    it holds none). Masking masked text changes nothing: the masks written before are claimed first,
+    so no rule reads one as a value ("aws_secret_access_key = wJal[redacted ...]" is a keyword line
+    with a value, and a key block's header with its mask would take the rest of the text). The
+    index's write masks what the pipelines masked already (knowledge/index/masked.py)."""
+    hits = sensitive_hits(text, [m.span() for m in _MASK.finditer(text)] if "[redacted " in text else [])
     if not hits:
         return text
     out: list[str] = []

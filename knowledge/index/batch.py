@@ -24,6 +24,7 @@ from knowledge import cache
 from knowledge.documents import Chunk, Document
 from knowledge.index import chunk_settings, ops, sources
 from knowledge.index.dialect import Dialect, Op, Row, Stmt
+from knowledge.index.masked import masked_chunk
 from knowledge.index.models import UpsertResult
 from knowledge.index.rules import check_vector
 
@@ -63,6 +64,9 @@ def prepare_upserts(
     settings the write records on the collection (knowledge.index.chunk_settings)."""
     for document, chunks in items:
         ops.check_document(tenant, document, chunks)
+    # What is stored is masked (knowledge/index/masked.py), whoever chunked it; the document's own
+    # title and path are masked with its row (ops.document_params).
+    items = [(document, [masked_chunk(c) for c in chunks]) for document, chunks in items]
     known = yield from ops.collections(d, tenant)
     for document, _ in items:
         if document.collection in known:

@@ -16,11 +16,11 @@ from typing import Any
 from kassist.db import migrate as runner
 from kassist.tenancy import TenantMismatch
 from knowledge import cache
-from knowledge.audit.masking import mask_sensitive
 from knowledge.documents import Chunk, Document
 from knowledge.index import sources
 from knowledge.index.dialect import Dialect, Op, Stmt
 from knowledge.index.errors import CollectionNotFound, IndexEmbedderMismatch, IndexSchemaTooNew
+from knowledge.index.masked import masked_path, masked_text
 from knowledge.index.models import CollectionStats
 from knowledge.index.rules import validate_collection
 from knowledge.index.status import document_status
@@ -171,10 +171,12 @@ def document_params(
         "tenant": tenant,
         "collection": doc.collection,
         "doc_id": doc.doc_id,
-        # The title is what hits, citations and answers name: masked as the chunks are (a heading
-        # "# Deploy key AKIA..." becomes the title; an HTML/PDF/DOCX title is not in the text at all).
-        "title": mask_sensitive(doc.title),
-        "source_path": doc.source_path,
+        # The title and the path are what hits, citations and answers name: masked as the chunks are
+        # (knowledge/index/masked.py; a heading "# Deploy key AKIA..." becomes the title, an
+        # HTML/PDF/DOCX title is not in the text at all, and a file may be named after its key).
+        # The document's id stays the one derived from its real path: a re-run finds it by id.
+        "title": masked_text(doc.title),
+        "source_path": masked_path(doc.source_path),
         "media_type": doc.media_type,
         "size_bytes": doc.size_bytes,
         "modified_at": doc.modified_at.isoformat(),

@@ -12,6 +12,8 @@ from knowledge.index.dialect import Dialect
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
 from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
 from knowledge.index.holds import NOT_HELD
+from knowledge.index.masked import SHARED as MASK_STATEMENTS
+from knowledge.index.masked import migration as mask_migration
 from knowledge.index.rules import pg_vector_literal, websearch_or
 from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
 from knowledge.index.status import UPDATE as UPDATE_STATUS
@@ -180,6 +182,8 @@ DIALECT = Dialect(
         (4, MIGRATE_HOLDS),
         (5, MIGRATE_TAKEN),
         (6, MIGRATE_CHUNKING),
+        # 7: what an index written before masking holds, masked in place (knowledge/index/masked.py).
+        (7, mask_migration(tuple(to_postgres(sql) for sql in MASK_STATEMENTS))),
     ),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks

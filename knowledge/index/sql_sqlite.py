@@ -20,6 +20,7 @@ from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD, RETIRE, RETIRE
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
 from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
 from knowledge.index.holds import RELEASE as RELEASE_HELD
+from knowledge.index.masked import migration as mask_migration
 from knowledge.index.rules import fts5_match, to_f32_blob
 from knowledge.index.sources import ADOPT
 from knowledge.index.sources import MIGRATION as MIGRATE_SOURCES
@@ -93,6 +94,50 @@ _V1 = (
     ) WITHOUT ROWID""",
 )
 
+# 8: the full-text index reads only the searching tenant's postings (h13 s34 C8). The table held
+# every tenant's chunks and a MATCH collected every tenant's matches of a word before the tenant
+# filter, so a search took longer when ANOTHER tenant's chunks held the word (2.18 vs 0.06 ms at
+# 3,000 of them): a member could tell whether another tenant's documents name a codename. Each
+# entry now carries a token of its tenant in a third column, and every MATCH ANDs the caller's token
+# with the words (as the memory manager's scope tokens do), so FTS5 walks the tenant's postings.
+# The token is the tenant's bytes in hex between 'k' and '0': one unicode61 token, and never
+# stemmed (porter cuts only letter suffixes), so two tenants never share one. The column comes last:
+# bm25(fts, 2.0, 1.0) still weighs heading and text. The content is a view adding the token, so
+# FTS5's 'rebuild' (run here) and its external-content reads still work.
+_TENANT_TOKEN = "'k' || lower(hex({})) || '0'"
+_FTS_OLD = "'delete', old.id, old.heading, old.text, " + _TENANT_TOKEN.format("old.tenant_id")
+_FTS_NEW = "new.id, new.heading, new.text, " + _TENANT_TOKEN.format("new.tenant_id")
+# IF EXISTS: the migration rebuilds whatever it finds, so a database whose version rows were lost
+# (tests/test_x4_collection_source.py makes one) runs it again safely.
+MIGRATE_TENANT_FTS = (
+    "DROP TRIGGER IF EXISTS kassist_kb_chunks_ai",
+    "DROP TRIGGER IF EXISTS kassist_kb_chunks_ad",
+    "DROP TRIGGER IF EXISTS kassist_kb_chunks_au",
+    "DROP TABLE IF EXISTS kassist_kb_chunks_fts",
+    "DROP VIEW IF EXISTS kassist_kb_chunks_fts_content",
+    f"""CREATE VIEW kassist_kb_chunks_fts_content AS
+        SELECT id, heading, text, {_TENANT_TOKEN.format("tenant_id")} AS tenant FROM kassist_kb_chunks""",
+    """CREATE VIRTUAL TABLE kassist_kb_chunks_fts USING fts5(
+        heading, text, tenant, content='kassist_kb_chunks_fts_content', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2'
+    )""",
+    f"""CREATE TRIGGER kassist_kb_chunks_ai AFTER INSERT ON kassist_kb_chunks BEGIN
+        INSERT INTO kassist_kb_chunks_fts (rowid, heading, text, tenant) VALUES ({_FTS_NEW});
+    END""",
+    f"""CREATE TRIGGER kassist_kb_chunks_ad AFTER DELETE ON kassist_kb_chunks BEGIN
+        INSERT INTO kassist_kb_chunks_fts (kassist_kb_chunks_fts, rowid, heading, text, tenant) VALUES ({_FTS_OLD});
+    END""",
+    f"""CREATE TRIGGER kassist_kb_chunks_au AFTER UPDATE ON kassist_kb_chunks BEGIN
+        INSERT INTO kassist_kb_chunks_fts (kassist_kb_chunks_fts, rowid, heading, text, tenant) VALUES ({_FTS_OLD});
+        INSERT INTO kassist_kb_chunks_fts (rowid, heading, text, tenant) VALUES ({_FTS_NEW});
+    END""",
+    "INSERT INTO kassist_kb_chunks_fts (kassist_kb_chunks_fts) VALUES ('rebuild')",
+)
+# The caller's tenant token AND the query's words (heading or text only: a word never matches a token).
+TENANT_MATCH = (
+    "'tenant : \"' || " + _TENANT_TOKEN.format(":tenant") + " || '\" AND {heading text} : (' || :match || ')'"
+)
+
 _IN_COLLECTIONS = "c.collection IN (SELECT value FROM json_each(:collections))"
 _FILTERS = f"""c.tenant_id = :tenant AND {_IN_COLLECTIONS}
     AND (:doc_id IS NULL OR c.doc_id = :doc_id)
@@ -128,7 +173,8 @@ DIALECT = Dialect(
     # 3: the source each document came from (knowledge/index/sources.py); NULL for those before it.
     # 4: the run holding a document out of search until its review (knowledge/index/holds.py).
     # 5: the runs a hold was taken over from (the same). 6: a collection's chunk settings
-    # (knowledge/index/chunk_settings.py).
+    # (knowledge/index/chunk_settings.py). 7: what an index written before masking holds, masked in
+    # place (knowledge/index/masked.py). 8: the full-text index's tenant tokens (above).
     migrations=(
         (1, _V1),
         (2, status_migration(UPDATE_STATUS)),
@@ -136,6 +182,8 @@ DIALECT = Dialect(
         (4, MIGRATE_HOLDS),
         (5, MIGRATE_TAKEN),
         (6, MIGRATE_CHUNKING),
+        (7, mask_migration()),
+        (8, MIGRATE_TENANT_FTS),
     ),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
@@ -224,15 +272,16 @@ DIALECT = Dialect(
     # bm25 is lower-is-better; headings weigh double because a matching heading names the topic.
     keyword_search=f"""SELECT c.id, -bm25(kassist_kb_chunks_fts, 2.0, 1.0) AS score
         FROM kassist_kb_chunks_fts JOIN kassist_kb_chunks c ON c.id = kassist_kb_chunks_fts.rowid
-        WHERE kassist_kb_chunks_fts MATCH :match AND {_FILTERS}
+        WHERE kassist_kb_chunks_fts MATCH ({TENANT_MATCH}) AND {_FILTERS}
         ORDER BY bm25(kassist_kb_chunks_fts, 2.0, 1.0) LIMIT :limit""",
     # What knowledge/index/keyword_tenant.py ranks with the tenant's own statistics (keyword_search
     # above is the Dialect's required fallback; SQLite no longer runs it: bm25() there took its
     # statistics from every tenant's rows, session 29).
     # FTS5 first (MATERIALIZED, CROSS JOIN): the planner otherwise walked the tenant's chunks and
     # probed the full-text index once per chunk (20 s a query at 5,000 chunks).
+    # The MATCH carries the tenant's token (migration 8): FTS5 reads only the tenant's postings.
     keyword_postings=f"""WITH m AS MATERIALIZED (SELECT rowid AS id FROM kassist_kb_chunks_fts
-            WHERE kassist_kb_chunks_fts MATCH :match)
+            WHERE kassist_kb_chunks_fts MATCH ({TENANT_MATCH}))
         SELECT c.id FROM m CROSS JOIN kassist_kb_chunks c ON c.id = m.id WHERE {_FILTERS}""",
     # The length of keyword_tenant.chunk_text: the heading and a newline twice, then the text.
     keyword_stats="""SELECT count(*), avg(2 * (length(coalesce(heading, '')) + (coalesce(heading, '') <> ''))
