@@ -135,13 +135,21 @@ def _reads_only(steps: Generator[Request, list[Row], Any]) -> Generator[Request,
         return stop.value
 
 
+def retain_plan(
+    saver: TenantCheckpointer, older_than: timedelta, tenant: str | None, strategy: Strategy
+) -> RetentionReport:
+    """What ``retain`` would remove (its reads only, nothing removed)."""
+    steps = saver._retain(older_than, tenant, strategy, None)
+    report: RetentionReport = saver._run(_reads_only(steps))
+    return report
+
+
 def dry_retain(
     saver: TenantCheckpointer, older_than: timedelta, tenant: str | None, strategy: Strategy
 ) -> tuple[RetentionReport, dict[str, int]]:
     """What ``retain`` would remove, and about how many bytes per tenant (the serialized size of
     the removed checkpoints' state and metadata), without removing anything."""
-    steps = saver._retain(older_than, tenant, strategy, None)
-    report: RetentionReport = saver._run(_reads_only(steps))
+    report = retain_plan(saver, older_than, tenant, strategy)
     sizes: dict[str, int] = {}
     for name, threads in report.by_tenant().items():
         view = saver.for_tenant(name)

@@ -19,6 +19,8 @@ from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL, redact
 from kassist.tenancy import TenantMismatch, TenantRequired
 
 if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
+
     from checkpointer.retention import RetentionReport
     from checkpointer.saver import TenantCheckpointer
 
@@ -208,16 +210,19 @@ def prune(
         _saver(chosen, read_only=True) as saver,
         kit.progress("pruning", None, enabled=not opts.as_json) as bar,
     ):
+        owners: dict[tuple[str, str], str] = {}
         if dry_run:
             report, sizes = dry_retain(saver, age, scope, strategy.value)
         else:
+            if strategy == Strategy.delete:  # read before the checkpoints that record them go
+                owners = _owners_of_deleted(saver, age, scope)
             report, sizes = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value), None
         bar.advance(len(report.threads))
         deleted = frozenset((t.tenant_id, t.thread_id) for t in report.threads if t.thread_deleted)
         scopes = None if scope is None else [scope]
         runs = sweep(saver, scopes, age, dry_run=dry_run, threads_deleted=deleted, database_url=chosen)
         if not dry_run:
-            _retain_accepted(chosen, scopes, age, deleted)
+            _retain_accepted(chosen, scopes, age, deleted, owners)
             _forget_notes(chosen, deleted)
     if opts.as_json:
         data = report.model_dump(mode="json")
@@ -230,12 +235,41 @@ def prune(
     _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs], opts.full)
 
 
+def _owners_of_deleted(
+    saver: TenantCheckpointer, age: timedelta, tenant: str | None
+) -> dict[tuple[str, str], str]:
+    """The owner each thread retention is about to delete recorded in its head checkpoint (a langgraph
+    dev or LangServe thread's; a command line's or runs API's run records none): what retention
+    keeps of it (server/accepted_runs.AcceptedRuns.retain). Read first, from what a dry run of the
+    same retention would delete (a thread written to in between is not deleted, so needs none)."""
+    from cli.checkpoint_views import retain_plan
+    from graph.ingestion.head import recorded_owner
+
+    report = retain_plan(saver, age, tenant, Strategy.delete.value)
+    owners: dict[tuple[str, str], str] = {}
+    for th in report.threads:
+        if not th.thread_deleted:
+            continue
+        config: RunnableConfig = {"configurable": {"thread_id": th.thread_id, "checkpoint_ns": ""}}
+        head = saver.for_tenant(th.tenant_id).get_tuple(config)
+        owner = recorded_owner(head.metadata) if head is not None else None
+        if owner is not None:
+            owners[(th.tenant_id, th.thread_id)] = owner
+    return owners
+
+
 def _retain_accepted(
-    url: str, tenants: list[str] | None, age: timedelta, deleted: frozenset[tuple[str, str]]
+    url: str,
+    tenants: list[str] | None,
+    age: timedelta,
+    deleted: frozenset[tuple[str, str]],
+    owners: dict[tuple[str, str], str],
 ) -> None:
     """What the LangGraph server recorded runs were accepted with (server/accepted_runs.py) goes
     with the threads retention deleted and once older than the cutoff: left there, a run with no
-    input on a pruned thread id ran the thread's months-old first question again."""
+    input on a pruned thread id ran the thread's months-old first question again. A deleted thread
+    whose checkpoints recorded an owner keeps that owner (``owners``): langgraph dev's thread is
+    not deleted with its checkpoints, and another member's turn on kassist serve wrote into it."""
     import time
 
     from kassist.db.handle import open_set_up
@@ -243,7 +277,8 @@ def _retain_accepted(
 
     accepted = open_set_up(url, AcceptedRuns)
     try:
-        accepted.retain(tenants, time.time() - age.total_seconds(), deleted)
+        kept = {key: owner for key, owner in owners.items() if key in deleted}
+        accepted.retain(tenants, time.time() - age.total_seconds(), deleted, kept)
     finally:
         accepted.close()
 

@@ -26,7 +26,9 @@ serve's LangServe turns, a second langgraph dev's claim, ``kassist ask --thread`
 checkpoint nor an accepted run and took another member's new thread as a new one: that member's turn
 wrote a conversation into it, which the maker's next turn continued (h14 s35 H1). The thread's first
 accepted run replaces the row, keeping its owner; a made row is not "the accepted first run" of any
-rule above, only its owner is read; it goes with the thread (its delete or prune), not with age.
+rule above, only its owner is read; it goes with the thread (its delete or prune), not with age, and
+retention that deletes a thread's checkpoints writes one with the owner they recorded (langgraph
+dev's thread outlives its checkpoints).
 
 Once the thread holds a checkpoint, the checkpoint decides and the row is not read. The first
 accepted run keeps the row (a second run on the same new thread does not replace it, unless the row
@@ -138,21 +140,31 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
         await self._one(self._q.forget, params, fetch=False)
 
     def retain(
-        self, tenants: list[str] | None, cutoff: float, threads_deleted: frozenset[tuple[str, str]]
+        self,
+        tenants: list[str] | None,
+        cutoff: float,
+        threads_deleted: frozenset[tuple[str, str]],
+        owners: Mapping[tuple[str, str], str] | None = None,
     ) -> None:
         """Retention (``kassist checkpoints prune``): drop the rows of ``tenants`` (None: every
         tenant's) accepted before ``cutoff`` (a run accepted then has begun, its thread's checkpoints
         decide, or it never did and is as old as what retention removes) and those of the (tenant,
         thread) pairs whose checkpoints it deleted (the id is free again: a row left there would be
-        resumed on it). One write transaction."""
+        resumed on it). ``owners``: the owner each deleted thread's checkpoints recorded, kept as its
+        made row (:data:`MADE`): retention deletes a thread's checkpoints, not langgraph dev's thread,
+        which stays its owner's there and must stay so on every other door (h14 s35 H5: another
+        member's turn on kassist serve wrote into it). One write transaction."""
 
         def steps() -> Generator[tuple[Stmt, ...], Any, None]:
             for tenant in [None] if tenants is None else tenants:
                 yield stmts(self._q.forget_older, {"tenant_id": tenant, "cutoff": cutoff})
+            now = time.time()
             for tenant, thread in sorted(threads_deleted):
-                yield stmts(
-                    self._q.forget, {"tenant_id": tenant, "thread_id": thread, "owner": None, "run_id": None}
-                )
+                key = {"tenant_id": tenant, "thread_id": thread}
+                yield stmts(self._q.forget, {**key, "owner": None, "run_id": None})
+                owner = (owners or {}).get((tenant, thread))
+                if owner:
+                    yield stmts(self._q.made, {**key, "owner": owner, "now": now})
 
         self._handle.run(steps(), write=True)
 

@@ -38,11 +38,6 @@ def _turn(text: str) -> dict[str, object]:
     return {"assistant_id": "assistant", "input": {"messages": [{"role": "user", "content": text}]}}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H5: retention drops the owner row of a thread langgraph dev still holds; kassist "
-    "serve then lets another member's turn write into it",
-)
 def test_another_members_turn_on_a_pruned_langgraph_dev_thread_is_not_found(
     shared_dev_hashing: SharedServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -46,5 +46,13 @@ def test_a_made_thread_keeps_its_makers_name_until_it_goes(db_url: str) -> None:
             await table.made("acme", "t3", "alice")
             await table.forget("acme", "t3", None)  # the thread's DELETE
             assert await table.get("acme", "t3") is None
+            # Retention deleting a thread's checkpoints keeps the owner they recorded (langgraph dev's
+            # thread outlives them: h14 s35 H5), in place of whatever row the thread had.
+            await table.put("acme", "t4", run)
+            table.retain(
+                ["acme"], 0.0, frozenset({("acme", "t4"), ("acme", "t5")}), {("acme", "t4"): "alice"}
+            )
+            assert await table.get("acme", "t4") == Accepted("alice", "", None, {}, None)
+            assert await table.get("acme", "t5") is None
 
         asyncio.run(check())
