@@ -26,54 +26,24 @@ import re
 
 from psycopg.errors import LockNotAvailable, QueryCanceled
 
-from kassist.dburl import DatabaseUnavailable, PoolExhausted
+from kassist.db.told import REQUEST, RETRY, kind
+from kassist.dburl import DatabaseUnavailable
 from server.asgi import ASGIApp, Message, Receive, Scope, Send, answer
 
 logger = logging.getLogger(__name__)
 RETRY_AFTER_S = 10
 """What a 503 for a database the server cannot use for a while tells the client to wait."""
 
-_RETRY = "this request was not carried out: try again in a few seconds"
 STOPPED = (
     "the database stopped this request at one of its limits (statement_timeout or lock_timeout, set "
-    f"by its operator); {_RETRY}"
+    f"by its operator); {RETRY}"
 )
 
 
 def unavailable(exc: DatabaseUnavailable) -> tuple[int, str, bool]:
     """The status and line a client is told of a database the server cannot use, and whether it
-    clears by itself (a Retry-After is worth sending)."""
-    from kassist.db.connect_sqlite import DatabaseBusy, DatabaseReadOnly, DiskFull
-    from kassist.db.pool_postgres import Interrupted
-    from kassist.db.pool_verdict import Reconnecting
-    from kassist.db.refused_postgres import ConnectionLimit, ServerReadOnly
-
-    if isinstance(exc, DiskFull):  # as a full uploads folder is answered (server/runs/uploads.py)
-        return (
-            507,
-            "the server has no room to store this request now; it was not carried out: try again later",
-            True,
-        )
-    if isinstance(exc, ServerReadOnly | DatabaseReadOnly):
-        return (
-            503,
-            f"the database is read-only right now (a standby, a failover in progress, or its file's mode); {_RETRY}",
-            True,
-        )
-    if isinstance(exc, PoolExhausted | ConnectionLimit | DatabaseBusy):
-        return (
-            503,
-            f"the database is busy right now (another writer holds it, or every connection is in use); {_RETRY}",
-            True,
-        )
-    if type(exc) in (DatabaseUnavailable, Reconnecting, Interrupted):  # cannot reach it, or reconnecting
-        return 503, f"the database is unavailable right now; {_RETRY}", True
-    return (
-        500,
-        "the server's database refuses this request because of how it is set up; this request was not "
-        "carried out, and the server's log names what its operator must fix",
-        False,
-    )
+    clears by itself (a Retry-After is worth sending): kassist/db/told.py's words for its kind."""
+    return REQUEST[kind(exc)]
 
 
 def _leaf(exc: BaseException) -> BaseException:

@@ -11,10 +11,13 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sqlite3
 from typing import Literal
+
+logger = logging.getLogger(__name__)
 
 ErrorClass = Literal["transient", "systemic"]
 
@@ -74,7 +77,16 @@ def is_transient(exc: BaseException) -> bool:
 
 
 def describe(exc: BaseException) -> str:
-    """last_error: the exception's class and message, one line."""
+    """last_error: the exception's class and message, one line. Every reader of the run sees it: a
+    database kassist cannot use is said by its kind (kassist/db/told.py), its own line (the server's
+    address, port, database, pool) going to the log (h14 s35 H4)."""
+    from kassist.dburl import DatabaseUnavailable
+
+    if isinstance(exc, DatabaseUnavailable):
+        from kassist.db.told import RUN, kind
+
+        logger.warning("an ingestion run's database error: %s", exc)
+        return f"{type(exc).__name__}: {RUN[kind(exc)]}"
     status = getattr(exc, "status_code", None)
     if status is not None and type(exc).__module__.startswith("openai"):
         # Every reader of the run sees last_error: the model server's status, never its body (a
