@@ -209,6 +209,19 @@ def _count_refused(run_input: object) -> bool:
     return isinstance(messages, list) and not 0 < len(messages) <= MAX_TURN_MESSAGES
 
 
+async def _turns_of(request: Request) -> int:
+    """How many turns a POST holds: a ``/batch``'s inputs (its size is check_batch's to bound), else
+    one. The body was read by :func:`refuse_null_config` (Starlette keeps it)."""
+    if not request.url.path.endswith("/batch"):
+        return 1
+    try:
+        body = await request.json()
+    except ValueError:
+        return 1
+    inputs = body.get("inputs") if isinstance(body, Mapping) else None
+    return max(1, len(inputs)) if isinstance(inputs, list) else 1
+
+
 async def refuse_null_config(request: Request) -> None:
     """Refuse ``"config": null`` (422: LangServe's parser takes a missing config for an empty one
     but fails on a null with a TypeError, a 500) and a key the endpoint does not take (422). The
@@ -238,16 +251,18 @@ def add_assistant_routes(
     more than ``max_batch`` inputs is refused (422); a turn (any POST) past ``turns``' bounds, 409."""
 
     async def turn_held(request: Request) -> AsyncIterator[None]:
-        # One user's burst of turns no longer holds every tenant's (server/turn_limits.py).
+        # One user's burst of turns no longer holds every tenant's (server/turn_limits.py); a batch
+        # holds as many turns as it has inputs, all taken or none.
         who = principal(request) if turns is not None and request.method == "POST" else None
-        why = turns.refusal(who) if turns is not None and who is not None else None
+        count = await _turns_of(request) if who is not None else 0
+        why = turns.refusal(who, count) if turns is not None and who is not None else None
         if why is not None:
             raise HTTPException(status_code=409, detail=why)
         try:
             yield
         finally:
             if turns is not None and who is not None:
-                turns.release(who)
+                turns.release(who, count)
 
     async def require_key(request: Request) -> None:
         if principal(request) is None:

@@ -27,30 +27,51 @@ class TurnsInFlight:
         self._tenants: Counter[str] = Counter()
         self._lock = threading.Lock()  # routes run on the event loop, LangServe's sync parts in threads
 
-    def refusal(self, who: Principal) -> str | None:
-        """Take a turn for ``who``, or say why not (nothing taken)."""
+    def refusal(self, who: Principal, count: int = 1) -> str | None:
+        """Take ``count`` turns for ``who`` (a LangServe batch's inputs: LangServe runs them at once),
+        all or none, or say why not (nothing taken). A batch took one place whatever its size: one
+        member kept 100 batches of 50 turns in flight (h14 s35 H6)."""
         user = (who.tenant_id, who.identity)
         with self._lock:
-            if self._users[user] >= self.per_user:
-                return (
-                    f"you have {self._users[user]} turns in flight, the most one user may have on this "
-                    f"server is {self.per_user} ({WAITING_ENV}): wait for an answer, then send the next"
+            mine, ours = self._users[user], self._tenants[who.tenant_id]
+            if mine + count > self.per_user:
+                return _over(
+                    mine,
+                    count,
+                    "you have",
+                    "one user",
+                    self.per_user,
+                    WAITING_ENV,
+                    "wait for an answer, then send the next",
                 )
-            if self._tenants[who.tenant_id] >= self.per_tenant:
-                return (
-                    f"your tenant has {self._tenants[who.tenant_id]} turns in flight, the most one tenant "
-                    f"may have on this server is {self.per_tenant} ({TENANT_WAITING_ENV}): try again shortly"
+            if ours + count > self.per_tenant:
+                return _over(
+                    ours,
+                    count,
+                    "your tenant has",
+                    "one tenant",
+                    self.per_tenant,
+                    TENANT_WAITING_ENV,
+                    "try again shortly",
                 )
-            self._users[user] += 1
-            self._tenants[who.tenant_id] += 1
+            self._users[user] += count
+            self._tenants[who.tenant_id] += count
         return None
 
-    def release(self, who: Principal) -> None:
+    def release(self, who: Principal, count: int = 1) -> None:
         user = (who.tenant_id, who.identity)
         with self._lock:
-            self._users[user] -= 1
-            self._tenants[who.tenant_id] -= 1
+            self._users[user] -= count
+            self._tenants[who.tenant_id] -= count
             if self._users[user] <= 0:
                 del self._users[user]
             if self._tenants[who.tenant_id] <= 0:
                 del self._tenants[who.tenant_id]
+
+
+def _over(held: int, count: int, whose: str, one: str, limit: int, env: str, then: str) -> str:
+    """The refusal's line: the turns held, and a batch's as what it would make them."""
+    said = f"{whose} {held} turns in flight"
+    if count > 1:
+        said = f"this batch's {count} turns would make {held + count} turns in flight ({whose} {held})"
+    return f"{said}, the most {one} may have on this server is {limit} ({env}): {then}"

@@ -29,10 +29,6 @@ from server.keys import KeyTable
 from server.langserve_app import create_app
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H6: a LangServe batch takes one place of the turns-in-flight bound whatever its size",
-)
 def test_a_batch_over_the_turns_in_flight_bound_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
