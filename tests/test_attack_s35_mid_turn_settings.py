@@ -18,6 +18,7 @@ Two runs on the shared ``langgraph dev`` (hashing flavour, the extractive respon
 from __future__ import annotations
 
 import httpx
+import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -47,6 +48,40 @@ def test_a_turn_continued_after_a_stop_past_its_first_node_keeps_its_budget(
     assert (stopped["next"], stopped["metadata"]["context_budget"]) == (["assemble_context"], 8000)
 
     continued = alice.post(f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant", "input": None})
+    assert continued.status_code == 200, continued.text[:300]
+    assert "__error__" not in continued.json(), continued.text[:300]
+    state = alice.get(f"/threads/{thread}/state").json()
+    assert state["next"] == [] and state["values"]["context_tokens"] > 3000, state["values"].get(
+        "context_tokens"
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="h14 s35 H3b: a stopped turn continued by command.resume (a member may send one on the "
+    "assistant graph) still runs with the default context_budget",
+)
+def test_a_turn_continued_by_a_resume_command_keeps_its_budget(shared_dev_hashing: SharedServer) -> None:
+    """The same stop, continued with ``command: {"resume": ...}`` instead of no input (what a client that
+    resumes interrupts sends; the assistant graph has none, so LangGraph runs the turn's remaining
+    nodes): server/run_checks.keep_first_settings returns at once for a run with a command, and the
+    turn fails with ``ContextBudgetTooSmall ... over the context budget of 3000 tokens`` (after 6cecdb1,
+    which covers a continuation with no input)."""
+    alice = httpx.Client(base_url=shared_dev_hashing.base, headers={"x-api-key": ME.acme_key}, timeout=300)
+    thread = alice.post("/threads", json={}).json()["thread_id"]
+    first = alice.post(
+        f"/threads/{thread}/runs/wait",
+        json={
+            "assistant_id": "assistant",
+            "input": {"messages": [{"role": "user", "content": QUESTION}]},
+            "config": {"configurable": {"context_budget": 8000}},
+            "interrupt_after": ["retrieve"],
+        },
+    )
+    assert first.status_code == 200, first.text[:300]
+    continued = alice.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "assistant", "command": {"resume": "go on"}}
+    )
     assert continued.status_code == 200, continued.text[:300]
     assert "__error__" not in continued.json(), continued.text[:300]
     state = alice.get(f"/threads/{thread}/state").json()
