@@ -29,11 +29,6 @@ from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H7: the runs API queues a user's runs without the waiting-runs bound langgraph dev "
-    "and kassist serve's turns keep",
-)
 def test_a_run_past_the_users_waiting_runs_bound_is_refused(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from graph.ingestion.sql_sqlite import IngestSql
@@ -73,11 +74,54 @@ def _seq(rows: list[Any]) -> int | None:
     return None
 
 
+@dataclass(frozen=True)
+class WaitingBound:
+    """The most runs waiting or running (a request not yet carried out) one user, and one tenant, may
+    have on the runs API (server/run_limits' settings, which langgraph dev and kassist serve's turns
+    keep too): one member's backlog held every worker while other tenants' runs waited behind it
+    (h14 s35 H7)."""
+
+    per_user: int
+    per_tenant: int
+
+
+class TooManyWaiting(Exception):
+    """A request past a :class:`WaitingBound`: ``scope`` "user" or "tenant", ``count`` of its runs
+    waiting or running already, ``limit`` the bound. Nothing was queued."""
+
+    def __init__(self, scope: str, count: int, limit: int) -> None:
+        super().__init__(f"{scope} has {count} runs waiting or running (at most {limit})")
+        self.scope, self.count, self.limit = scope, count, limit
+
+
+def check_waiting(q: IngestSql, tenant: str, run: str, by: str, bound: WaitingBound) -> Steps[None]:
+    """Raise :class:`TooManyWaiting` when queueing ``run`` for ``by`` would pass ``bound`` (``run``
+    itself is not counted: a resume of a run already waiting takes no second place). In the write
+    that queues it, after the tenant's lock: two requests never both take the last place."""
+    yield stmt(q.jobs_lock, {"tenant_id": tenant})
+    rows = yield stmt(q.jobs_waiting, {"tenant_id": tenant, "by": by, "run": run}, fetch=True)
+    mine, ours = (int(n) for n in rows[0])
+    if mine >= bound.per_user:
+        raise TooManyWaiting("user", mine, bound.per_user)
+    if ours >= bound.per_tenant:
+        raise TooManyWaiting("tenant", ours, bound.per_tenant)
+
+
 def create_run(
-    q: IngestSql, tenant: str, run: str, source: str, collection: str, request: dict[str, Any], now: float
+    q: IngestSql,
+    tenant: str,
+    run: str,
+    source: str,
+    collection: str,
+    request: dict[str, Any],
+    now: float,
+    bound: WaitingBound | None = None,
 ) -> Steps[bool]:
-    """Register a new run and queue its start, in one transaction; False when the id is taken."""
+    """Register a new run and queue its start, in one transaction; False when the id is taken;
+    :class:`TooManyWaiting` past ``bound``."""
     key = {"tenant_id": tenant, "run": run}
+    if bound is not None:
+        yield from check_waiting(q, tenant, run, str(request.get("by") or ""), bound)
     created = yield stmt(
         q.run_create, {**key, "source": source, "collection": collection, "now": now}, fetch=True
     )
@@ -145,18 +189,41 @@ class TenantJobStore:
             raise TenantMismatch(f"this job store is bound to tenant {self.tenant_id!r}, not {tenant_id!r}")
         return self
 
-    def create(self, run: str, source: str, collection: str, request: dict[str, Any]) -> bool:
-        """Register a new run and queue its start, in one transaction; False when the id is taken."""
-        op = create_run(self._q, self.tenant_id, run, source, collection, request, time.time())
+    def create(
+        self,
+        run: str,
+        source: str,
+        collection: str,
+        request: dict[str, Any],
+        bound: WaitingBound | None = None,
+    ) -> bool:
+        """Register a new run and queue its start, in one transaction; False when the id is taken;
+        :class:`TooManyWaiting` when ``bound`` is given and the request would pass it."""
+        op = create_run(self._q, self.tenant_id, run, source, collection, request, time.time(), bound)
         return self._runs._run(op, write=True)
 
-    def request(self, run: str, by: str, max_steps: int | None = None, key: str | None = None) -> int:
+    def request(
+        self,
+        run: str,
+        by: str,
+        max_steps: int | None = None,
+        key: str | None = None,
+        bound: WaitingBound | None = None,
+    ) -> int:
         """Queue a resume or a cancel's stop sent by ``by`` with the managed key ``key`` (its
-        prefix; None: a key of the environment's table): the run starts with that key's rights."""
+        prefix; None: a key of the environment's table): the run starts with that key's rights.
+        ``bound``: a resume's (never a cancel's), :class:`TooManyWaiting` past it."""
         params = {"run": run, "by": by, "by_key": key, "max_steps": max_steps, "now": time.time()}
-        rows = self._runs._one(self._q.job_request, params, fetch=True, write=True)
-        (seq,) = rows[0]  # an upsert: it always returns its row
-        return int(seq)
+        tenant = self.tenant_id
+
+        def op() -> Steps[int]:
+            if bound is not None:
+                yield from check_waiting(self._q, tenant, run, by, bound)
+            rows = yield stmt(self._q.job_request, {"tenant_id": tenant, **params}, fetch=True)
+            (seq,) = rows[0]  # an upsert: it always returns its row
+            return int(seq)
+
+        return self._runs._run(op(), write=True)
 
     def decide(self, run: str, by: str, decision: dict[str, Any], key: str | None = None) -> int | None:
         """Queue an approve/reject; None when another decision is already waiting to be carried out."""

@@ -151,6 +151,8 @@ class IngestSql:
     job_done: Text
     job_get: Text
     jobs_wanted: Text
+    jobs_lock: Text
+    jobs_waiting: Text
     jobs_page: Text
     manifest_failed: Text
     jobs_unknown: Text
@@ -330,6 +332,14 @@ SQL = IngestSql(
         f"SELECT j.tenant_id, {_JOB_COLUMNS} FROM {JOBS} j JOIN {RUNS} r "
         "ON r.tenant_id = j.tenant_id AND r.run_id = j.run_id WHERE j.seq > j.done_seq "
         "ORDER BY j.updated_at LIMIT :limit"
+    ),
+    # The bound on runs waiting or running (a request not yet carried out: seq > done_seq) per user and
+    # per tenant, counted in the write that queues one (jobs.check_waiting). SQLite's write transaction
+    # holds the file's write lock from its BEGIN IMMEDIATE; PostgreSQL's takes a lock per tenant here.
+    jobs_lock="SELECT 1",
+    jobs_waiting=(
+        "SELECT COALESCE(SUM(CASE WHEN requested_by = :by THEN 1 ELSE 0 END), 0), COUNT(*) "
+        f"FROM {JOBS} WHERE tenant_id = :tenant_id AND seq > done_seq AND run_id <> :run"
     ),
     # Newest first, keyset-paginated on (created_at, run_id); status NULL: not yet known.
     jobs_page=(

@@ -9,9 +9,13 @@ import json
 import math
 import time
 import uuid
+from typing import TYPE_CHECKING
 
 from server.configurable import shown
 from server.runs.models import RUN_ID
+
+if TYPE_CHECKING:
+    from graph.ingestion.jobs import TooManyWaiting
 
 PREFIX = "/v1/runs"
 Loc = tuple[str, ...]
@@ -98,3 +102,23 @@ def taken(run: str) -> ApiError:
 
 def new_id() -> str:
     return f"run-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
+
+
+def too_many_waiting(exc: TooManyWaiting) -> ApiError:
+    """409 for a run past the waiting-runs bound (graph/ingestion/jobs.WaitingBound), in the words
+    langgraph dev's door uses (server/run_limits.py), naming the setting and what to do."""
+    from server.run_limits import TENANT_WAITING_ENV, WAITING_ENV
+
+    if exc.scope == "user":
+        return ApiError(
+            409,
+            f"you have {exc.count} runs waiting or running, the most one user may have on this server is "
+            f"{exc.limit} ({WAITING_ENV}): wait for them to finish, or cancel some "
+            f"(POST {PREFIX}/{{run_id}}/cancel; GET {PREFIX} lists them)",
+        )
+    return ApiError(
+        409,
+        f"your tenant has {exc.count} runs waiting or running, the most one tenant may have on this server "
+        f"is {exc.limit} ({TENANT_WAITING_ENV}): wait for them to finish, or cancel some (an admin of the "
+        "tenant reaches every one)",
+    )

@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graph.ingestion.head import read_head
-from graph.ingestion.jobs import DecisionTaken, JobRecord, JobStore, TenantJobStore
+from graph.ingestion.jobs import (
+    DecisionTaken,
+    JobRecord,
+    JobStore,
+    TenantJobStore,
+    TooManyWaiting,
+    WaitingBound,
+)
 from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
@@ -21,6 +28,7 @@ from kassist.file_modes import warn_if_shared
 from server import run_reports
 from server.configurable import shown
 from server.keys import KeyResolver, Principal
+from server.run_limits import tenant_waiting_runs_limit, waiting_runs_limit
 from server.runs import uploads
 from server.runs.config import RunsConfig
 from server.runs.listing import carried, runs_page
@@ -45,6 +53,7 @@ from server.runs.names import (
     new_id,
     not_waiting,
     taken,
+    too_many_waiting,
 )
 from server.runs.served_again import served_folder, served_refusal
 from server.runs.worker import RunWorker
@@ -59,6 +68,8 @@ class RunsService:
         self.res = res
         self.config = config
         self.jobs = JobStore(res.runs)
+        # A user's (and a tenant's) runs waiting or running, bounded as on langgraph dev (h14 s35 H7).
+        self.bound = WaitingBound(waiting_runs_limit(config.env), tenant_waiting_runs_limit(config.env))
         # keys: a request starts only while its requester holds a key (server/run_creator.py)
         self.worker = RunWorker(
             res, config.lease_s, config.poll_s, config.workers, keys, self.served_refusal, self.served_folder
@@ -242,9 +253,13 @@ class RunsService:
             "by": who.identity,
             "key": key,
         }
-        if self._thread_in_use(who, run) or not self._jobs(who).create(
-            run, settings.source, settings.collection, request
-        ):
+        try:
+            created = not self._thread_in_use(who, run) and self._jobs(who).create(
+                run, settings.source, settings.collection, request, self.bound
+            )
+        except TooManyWaiting as exc:
+            raise too_many_waiting(exc) from None
+        if not created:
             raise taken(run)
         self.worker.wake()
         return Accepted(run_id=run, status="pending", version=0, links=links(run))
@@ -343,7 +358,10 @@ class RunsService:
             raise ApiError(409, f"run {run!r} is {status}; there is nothing to resume")
         if carried(job) and status == "running":
             raise ApiError(409, f"run {run!r} is running right now; it needs no resume")
-        self._jobs(who).request(run, who.identity, max_steps, key)
+        try:
+            self._jobs(who).request(run, who.identity, max_steps, key, self.bound)
+        except TooManyWaiting as exc:
+            raise too_many_waiting(exc) from None
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
 
