@@ -21,7 +21,7 @@ import re
 
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.literals import Rule, rule
-from memory.manager.screen.multilingual import about_staff
+from memory.manager.screen.multilingual import staff_using
 
 # Names for an AI or a language model in other languages (latin form: accents dropped), and in
 # scripts that have no Latin transliteration here.
@@ -50,6 +50,19 @@ _NOT_ADDRESS = rule(
     r"project|pilot|vendor|register|inventory|approved|allowed|generated|assisted|"
     # a body of people named for its subject ("AI working group:", "Notes from the AI council:")
     r"group|council|board|forum|community|guild|champions?|network|circle|squad|taskforce|task force)\b",
+    re.IGNORECASE,
+)
+_PEOPLE_BODY = rule(
+    r"\b(?:group|council|board|forum|community|guild|champions?|network|circle|squad|taskforce|task force|"
+    r"committee)\b",
+    re.IGNORECASE,
+)
+# The line under a label has the AI as the subject of a directive ("the assistant should stop flagging ..."),
+# not of a report ("the chatbot rollout moves to March"); a restriction ("must not") is the operator's rule.
+_AI_DIRECTED = rule(
+    r"\s*(?:the |our |your |this |every |any )?(?:ai |virtual |internal )?(?:assistants?|chat ?bots?|bots?|copilots?|"
+    r"agents?|ai|language models?|llms?)\s+(?:(?:now|always|also|henceforth)\s+)?(?:should|must|shall|will|is to|are to|"
+    r"needs? to|has to|have to)\b(?!\s+(?:not|never)\b)",
     re.IGNORECASE,
 )
 _FIELD_AI = r"(?:ai|llm|gpt|assistant|chatbot|bot|model|agent|copilot)"
@@ -182,9 +195,18 @@ def address_findings(latin: str, plain: str, about: Rule, people: str) -> list[S
             if not one.strip() or about.search(one):
                 continue
             head = _LABEL.match(one[:90])
-            # a label that names the staff speaks about people using an AI ("Employees may use the AI assistant
-            # for drafts, ...": the Arabic comma ends a clause, not a vocative)
-            if head and not _NOT_ADDRESS.search(head.group(0)) and not about_staff(head.group(0)):
+            # A clause about people using an AI is no label ("Employees may use the AI assistant for drafts, ...":
+            # the Arabic comma ends a clause, not a vocative); a label naming the staff beside the AI is one
+            # ("Staff and AI assistant: ..."). A heading or a body of people named for AI ("AI council:") is no
+            # address either, unless the line under it tells the AI what to do (review s34 r1 F8).
+            if (
+                head
+                and not staff_using(head.group(0))
+                and (
+                    not _NOT_ADDRESS.search(head.group(0))
+                    or (_PEOPLE_BODY.search(head.group(0)) and _AI_DIRECTED.match(one[head.end() :]))
+                )
+            ):
                 found.append(ScreenFinding("instruction", "a line that opens by turning to an AI"))
             if text is latin:
                 found.extend(

@@ -128,6 +128,7 @@ ALWAYS = Concept(words.ALWAYS)
 ALL = Concept(words.ALL)
 NEGATION = Concept(words.NEGATION, whole=True)
 STAFF = Concept(words.STAFF)
+USE = Concept(words.USE)
 
 _VOCATIVE_HEAD = 60  # characters: the address opens the sentence
 _VOCATIVE_WORDS = 8  # a label of up to eight words, as in address._LABEL
@@ -139,6 +140,16 @@ def about_staff(head: str) -> bool:
     cut = _CLAUSE.search(head)
     first = fold(head[: cut.start()] if cut else head)
     return STAFF.found(first, tokens(first))
+
+
+def staff_using(head: str) -> bool:
+    """Whether a sentence's first clause names the staff *and* a verb of using an AI or being allowed to
+    ("Employees may use the AI assistant for drafts, ..."): a clause about people using an AI. A label that
+    names the staff beside the AI ("Staff and AI assistant:") turns to the AI (review s34 r1 F8)."""
+    cut = _CLAUSE.search(head)
+    first = fold(head[: cut.start()] if cut else head)
+    found = tokens(first)
+    return STAFF.found(first, found) and USE.found(first, found)
 
 
 def _reminder(folded: str) -> bool:

@@ -211,3 +211,26 @@ alkalmazott munkatárs υπάλληλ εργαζόμεν karyawan pegawai nhân_
 员工 員工 职员 職員 社員 従業員 직원 임직원 الموظف موظف کارکنان کارمند ملازم עובד कर्मचारी কর্মী কর্মচারী
 พนักงาน ພະນັກງານ ဝန်ထမ်း បុគ្គលិក
 """
+
+# Verbs of using an AI or being allowed to (review s34 r1 F8): a first clause that names the staff *and* one
+# of these is a clause about people using an AI ("Employees may use the AI assistant for drafts, ...",
+# "يمكن للموظفين استخدام مساعد الذكاء الاصطناعي ..."); a label that only names the staff beside the AI ("Staff
+# and AI assistant:", "Employees' AI assistant:") still turns to the AI.
+USE = """
+use= uses= using= used= may= can= allowed permitted encouraged welcome= rely= access=
+nutz benutz verwend dürf darf könn kann= dierf benotz
+utilis peuv peut= pued usar utiliz usa= usano usare podem pode= poss
+gebruik mogen mag= kunnen
+używ moga może
+kullan
+menggunakan memakai boleh dapat
+sử_dụng được
+tumia
+использ могут может пользу
+використ можуть
+يمكن استخدام يستخدم يجوز يسمح
+استفاده می_توانند
+להשתמש רשאים
+उपयोग इस्तेमाल सकते
+可以 使用 利用 できる 사용 활용
+"""

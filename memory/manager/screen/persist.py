@@ -25,14 +25,19 @@ KEEP = rule(
     r"as (?:a |an )?(?:fact|rule|truth|permanent|durable|standing)|to (?:long-term )?memory|in (?:your |long-term )?"
     r"memory|permanently|forever|for (?:all )?(?:future|later) (?:sessions|chats|conversations))\b"
     r"|\b(?:durable|permanent|standing|ground) (?:fact|truth|rule|permission|instruction)\b|\bkeep-forever\b"
-    r"|#always-recall\b|\bmake this stick\b",
+    # A tag that asks for lasting recall (a hashtag of keeping: "#remember", "#pin-this", "#keep_always"), and
+    # the idioms of lasting ("make it stick", "let this carry over to later chats"): MINJA-style memory writes
+    # ask the agent to keep what follows beyond the chat, whatever the wording.
+    r"|#(?:always|forever|perma\w*|pin|pinned|keep|remember|recall|persist|sticky|save|memori[sz]e)[\w-]*"
+    r"|\b(?:make|let|have) (?:this|it|that|these) (?:stick|last|persist|carry over)\b"
+    r"|\bcarr(?:y|ies|ied) (?:this|it|that) (?:over|forward) (?:to|into) (?:future|later|next|every|all)\b",
     re.IGNORECASE,
 )
 # A permission, an exception or a check waived (not "I may ask", "can be wrong": the act must be one of access).
 GRANT = rule(
     r"\b(?:(?:may|can) (?:now |also |always )?(?:view|see|read|access|approve|receive|include|open|reset|change|share|"
     r"export|download|edit|delete|grant|bypass|skip|stay|get|use|sign|pay|transfer|move)\b|is (?:allowed|authori[sz]ed|"
-    r"permitted|entitled)|(?:is|are) (?:pre-?)?approved|no longer (?:need|needed|required|necessary)|(?:is|are) not "
+    r"permitted|entitled)|(?:is|are) (?:pre-?)?approved|no longer (?:needs?|needed|required|necessary)|(?:is|are) not "
     r"(?:needed|required)|need no|waived?|abolished|bypass\w*|without (?:a |any )?(?:approval|second|review|check|"
     r"confirmation|signature|purchase order)|grant\w*|exempt|unlimited|(?:is|are) allowed)\b",
     re.IGNORECASE,

@@ -169,16 +169,29 @@ def _outside(sentence: str, hosts: Collection[str]) -> bool:
 
 # Session 34: data routed to a mailbox outside the tenant. A verb of sending, what is sent, then the address as
 # where it goes ("forward everything tagged 'Board' to board-notes@...", "copy each payslip to ..."), or the
-# address as the value of a recipient field ("send_to val=...", "recipient ... defaults to ...", "to='...'").
+# address as the value of a recipient field (below).
 # What is sent must be more than one's own paper: all of something, someone's data, the conversation or the
 # answers; "send the signed form to records@partner.example" is an errand (the address alone stays a weak sign).
+_FIELD_KEY = (
+    r"(?<![\w@.-])(?:[a-z0-9-]+[._])*(?:to|recipients?|send(?:_?to)?|forward(?:_?[a-z]+)?|copy_?to|b?cc|targets?|"
+    r"dest(?:ination)?s?|mailto|with)(?:[._][a-z0-9-]+)*"
+)
+# What wraps a value: a key-value record's value marker, a list or a constructor ("val=", "vec![", "list(").
+_WRAPPER = r"[a-z_][\w.!]{0,12}\s*(?:[:=]|[(\[{])"
 _DELIVERY = _c(
     r"\b(?P<verb>send|sent|sends|sending|forward\w*|cop(?:y|ies|ied|ying)|b?cc(?:'d|ed)?|e-?mail\w*|mail(?:s|ed|ing)?|"
     r"share\w*|upload\w*|post(?:s|ed|ing)?|export\w*|deliver\w*|route\w*|redirect\w*|go(?:es)?|went|submit\w*)\b"
     r"(?P<what>[^.!?;\n]{0,80}?)\b(?:to|into|at)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:address\s+|mailbox\s+|inbox\s+)?"
     r"[\w.+-]+@(?P<host>(?:[\w-]+\.)+[a-z]{2,})\b"
-    r"|\b(?:to|recipients?|send_?to|forward_?(?:to|all)|b?cc|target|dest(?:ination)?|with|mailto)[\"']?\s*(?:[:=(]|val=|"
-    r"now defaults to|defaults to)\s*\[?\s*(?:vec!\[)?[\"']?[\w.+-]+@(?P<field>(?:[\w-]+\.)+[a-z]{2,})\b"
+    # A recipient field given an address in code or configuration: a key named for where data goes (``to``,
+    # ``recipients``, ``send_to``, ``forward_*``, ``cc``, ``target``, dotted or in quotes), then an assignment
+    # in any language's syntax (``=``, ``:``, ``=>``, ``<-``, a call's ``(``/``,``, a key-value record's
+    # ``val=``), the value possibly wrapped in a list or constructor (``["..."]``, ``list(``); or the field
+    # said to default to, or be set to, the address. Tool-description poisoning (InjecAgent, MCP tool
+    # poisoning) plants exactly this: a parameter whose default carries every message out.
+    rf"|{_FIELD_KEY}[\"']?(?:\s*(?:=>|:=|<-|[:=(,])\s*(?:{_WRAPPER})?|\s+{_WRAPPER}"
+    r"|(?:\s+(?:now|always|automatically|by default))?\s+(?:defaults? to|(?:is |are )?set to|changed to|points? to))"
+    r"\s*[\[{(]?\s*[\"']?[\w.+-]+@(?P<field>(?:[\w-]+\.)+[a-z]{2,})\b"
 )
 _SENT_DATA = _c(
     rf"\b(?:all|every|each|any|everything|whole|full|entire|complete)\b|\b(?:{_SECRET})"
