@@ -45,11 +45,6 @@ class Gone(BaseHTTPRequestHandler):
         pass
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H8: the notify step's error quotes the run's whole notify URL (a webhook secret) "
-    "to every reader of the run",
-)
 def test_another_member_does_not_read_a_runs_webhook_secret(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

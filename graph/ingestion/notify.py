@@ -22,7 +22,7 @@ import httpx
 
 from graph.ingestion.claims import kept_alive
 from graph.ingestion.errors import PermanentHTTPError, TransientHTTPError, http_status_class
-from graph.ingestion.notify_urls import NOT_HTTP, is_http_url
+from graph.ingestion.notify_urls import NOT_HTTP, is_http_url, shown_target
 from graph.ingestion.state import AgentRunState
 from graph.ingestion.store import BindsRuns
 from graph.ingestion.store_ops import new_holder
@@ -70,11 +70,14 @@ def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
 
 def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     """POST the summary unless the ledger holds this key's answer; returns a one-line outcome."""
+    # Every line a reader of the run sees names the target as shown_target does, never its path or
+    # query (a webhook's secret); the log keeps the URL.
+    shown = shown_target(url)
     if not is_http_url(url):  # never callable: failing it as transient would retry it at every resume
-        raise PermanentHTTPError(f"the notify URL {url[:200]!r} {NOT_HTTP}; fix the URL and resume")
+        raise PermanentHTTPError(f"the notify URL {shown} {NOT_HTTP}; fix the URL and resume")
+    runs = store.for_tenant(tenant)
     key = notify_key(tenant, state.run_id, "notify", url)
     body = payload(state, tenant)
-    runs = store.for_tenant(tenant)
     # The claim lives as long as its worker's call and is void once the worker's process is gone: a
     # resume after a kill sends again at once, a live sender is waited for.
     holder = new_holder()
@@ -110,18 +113,23 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
         # worker": a resume right after a failure failed again).
         runs.ledger_release(key, claim["held"])
         if isinstance(exc, httpx.TransportError):
-            raise TransientHTTPError(url, 0) from exc
+            logger.warning("notify %s/%s: %s: %s", tenant, state.run_id, url, exc)
+            raise TransientHTTPError(shown, 0) from exc
         raise
     verdict = http_status_class(response.status_code)
     if verdict == "transient":
         runs.ledger_release(key, claim["held"])
-        raise TransientHTTPError(url, response.status_code)
+        logger.warning("notify %s/%s: %s answered HTTP %s", tenant, state.run_id, url, response.status_code)
+        raise TransientHTTPError(shown, response.status_code)
     result = {"status": response.status_code}
     if verdict == "permanent":
         runs.ledger_finish(key, "failed", result)
+        logger.warning(
+            "notify %s/%s: %s refused with HTTP %s", tenant, state.run_id, url, response.status_code
+        )
         raise PermanentHTTPError(
-            f"{url} refused the notification with HTTP {response.status_code}; fix the receiver and "
+            f"{shown} refused the notification with HTTP {response.status_code}; fix the receiver and "
             "resume (the URL is the run's own setting: a new run id to send elsewhere)"
         )
     runs.ledger_finish(key, "done", result)
-    return f"sent to {url}: HTTP {response.status_code} (key {key})"
+    return f"sent to {shown}: HTTP {response.status_code}"

@@ -27,3 +27,22 @@ def notify_url_refusal(url: str) -> str | None:
 def is_http_url(url: str) -> bool:
     """Whether ``url`` is an http(s) URL with a host: what the notify step can POST to."""
     return notify_url_refusal(url) is None
+
+
+def shown_target(url: str) -> str:
+    """A notify URL as the run's readers may see it (its errors, its step output): scheme, host and
+    port, and ``/...`` for the rest. A webhook's path and query are its secret (Slack's, Teams',
+    Discord's incoming hooks are bearer credentials; receivers take tokens in the query), and a
+    user:password before the host is one: the error quoting the whole URL told it to every member
+    reading a tenant's run (h14 s35 H8). The server's log keeps the whole URL."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return "(the run's notify URL)"
+    host = parts.hostname or ""
+    if not parts.scheme or not host:
+        return "(the run's notify URL)"
+    host = f"[{host}]" if ":" in host else host
+    rest = parts.path not in ("", "/") or parts.query or parts.fragment
+    return f"{parts.scheme.lower()}://{host}{f':{port}' if port is not None else ''}{'/...' if rest else ''}"
