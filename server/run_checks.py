@@ -241,10 +241,13 @@ async def keep_first_settings(
     from server.saver import serving, thread_head
 
     keys = CLIENT_KEYS.get(graph or "", frozenset())
-    if not keys or thread_id is None or not serving() or kwargs.get("command") is not None:
+    if not keys or thread_id is None or not serving():
         return
     if kwargs.get("input") not in (None, {}):
         return  # a new turn: its own settings
+    # A command's resume continues the stopped turn as no input does (LangGraph runs its remaining
+    # nodes): the same settings (h14 s35 H3b; only the assistant takes client keys, and it has no
+    # interrupt of its own).
     head = await thread_head(tenant_of(ctx), str(thread_id))
     if head is None or (waiting_input(head) is None and not unfinished(head)):
         return

@@ -18,7 +18,6 @@ Two runs on the shared ``langgraph dev`` (hashing flavour, the extractive respon
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -56,11 +55,6 @@ def test_a_turn_continued_after_a_stop_past_its_first_node_keeps_its_budget(
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="h14 s35 H3b: a stopped turn continued by command.resume (a member may send one on the "
-    "assistant graph) still runs with the default context_budget",
-)
 def test_a_turn_continued_by_a_resume_command_keeps_its_budget(shared_dev_hashing: SharedServer) -> None:
     """The same stop, continued with ``command: {"resume": ...}`` instead of no input (what a client that
     resumes interrupts sends; the assistant graph has none, so LangGraph runs the turn's remaining
