@@ -70,7 +70,13 @@ class TurnsInFlight:
 
 
 def _over(held: int, count: int, whose: str, one: str, limit: int, env: str, then: str) -> str:
-    """The refusal's line: the turns held, and a batch's as what it would make them."""
+    """The refusal's line: the turns held, and a batch's as what it would make them. A batch larger
+    than the bound itself is never let in, however long its sender waits: it is told to send fewer."""
+    if count > limit:
+        return (
+            f"this batch has {count} inputs, and the most turns {one} may have in flight on this server is "
+            f"{limit} ({env}): send at most {limit} inputs per batch"
+        )
     said = f"{whose} {held} turns in flight"
     if count > 1:
         said = f"this batch's {count} turns would make {held + count} turns in flight ({whose} {held})"

@@ -6,17 +6,12 @@ inputs per batch. The tenant's bound the same ("try again shortly"). No I/O."""
 
 from __future__ import annotations
 
-import pytest
-
 from server.keys import Principal
 from server.turn_limits import TurnsInFlight
 
 ALICE = Principal(identity="alice", tenant_id="acme", role="member")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review s35 r1 F4: a batch over the per-user bound is told to wait, which never helps"
-)
 def test_a_batch_no_wait_can_let_in_says_to_send_fewer_inputs() -> None:
     turns = TurnsInFlight(per_user=2, per_tenant=3)
     for refused in (turns.refusal(ALICE, 3), TurnsInFlight(per_user=5, per_tenant=2).refusal(ALICE, 3)):
