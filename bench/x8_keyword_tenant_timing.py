@@ -7,14 +7,14 @@ tell whether another tenant's documents name a codename. Since then the MATCH AN
 token (knowledge/index/sql_sqlite.py, TENANT_MATCH).
 
 The set-up is h13's: tenant ``globex`` holds ``--other`` one-chunk documents naming "zebracorn" and
-"acquisition"; tenant ``acme`` holds 20 that name neither. acme searches (``mode="keyword"``, k=5) for
+"acquisition"; tenant ``acme`` holds ``--own`` (20) that name neither. acme searches (``mode="keyword"``, k=5) for
 the two words globex's documents hold, two words nobody's hold and one of its own, ``--repeat``
 times each, in a shuffled order each round;
 the figure is the median CPU time per search (``time.thread_time``: the machine is shared, wall time
 measures the neighbours), and the ratio present / absent. 1.0 means the other tenant's documents are
 invisible to the clock.
 
-    .venv/bin/python bench/x8_keyword_tenant_timing.py [--other 3000] [--repeat 60] [--db PATH]
+    .venv/bin/python bench/x8_keyword_tenant_timing.py [--other 3000] [--repeat 60] [--db PATH] [--backend postgres]
 """
 
 from __future__ import annotations
@@ -25,10 +25,12 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.retrieval_env import bench_database
 from knowledge.embedders import HashingEmbedder
 from knowledge.index import KnowledgeIndex
 from knowledge.ingest import ingest_directory
@@ -38,11 +40,11 @@ ABSENT = ("quokkafish", "kitchenette")
 OWN = ("schedule",)  # in all of acme's own documents: what the tenant token costs a real search
 
 
-def build(base: Path, other: int) -> None:
+def build(base: Path, other: int, own: int) -> None:
     acme, globex = base / "acme", base / "globex"
     acme.mkdir(parents=True)
     globex.mkdir(parents=True)
-    for i in range(20):
+    for i in range(own):
         (acme / f"a{i}.md").write_text(f"# Note {i}\n\nThe office plant schedule for week {i} is posted.\n")
     for i in range(other):
         (globex / f"b{i}.md").write_text(
@@ -57,14 +59,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--other", type=int, default=3000, help="the other tenant's documents (one chunk each)"
     )
+    parser.add_argument("--own", type=int, default=20, help="the searching tenant's documents")
     parser.add_argument("--repeat", type=int, default=60)
     parser.add_argument("--db", type=Path, help="the SQLite file (default: a temporary folder)")
+    parser.add_argument(
+        "--backend", choices=("sqlite", "postgres"), default="sqlite",
+        help="postgres: the suite's embedded server (bench/retrieval_env.py), timed in WALL time (the "
+        "search runs in the server's process, whose CPU this process's clock does not see)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
+    clock = time.thread_time if args.backend == "sqlite" else time.perf_counter
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         base = Path(tmp)
-        build(base, args.other)
-        db = args.db or base / "kb.db"
-        with KnowledgeIndex.from_url(f"sqlite:///{db}", embedder=HashingEmbedder()) as index:
+        build(base, args.other, args.own)
+        if args.backend == "postgres":
+            url, _ = stack.enter_context(bench_database("postgres", "x8-timing"))
+        else:
+            url = f"sqlite:///{args.db or base / 'kb.db'}"
+        with KnowledgeIndex.from_url(url, embedder=HashingEmbedder()) as index:
             ingest_directory(index.for_tenant("acme"), base / "acme", collection="c")
             ingest_directory(index.for_tenant("globex"), base / "globex", collection="c")
             kb = index.for_tenant("acme")
@@ -74,16 +86,18 @@ def main(argv: list[str] | None = None) -> int:
                 order = list(times)
                 rounds.shuffle(order)  # no word always follows the same one (caches, the allocator)
                 for word in order:
-                    start = time.thread_time()
+                    start = clock()
                     kb.search(word, k=5, mode="keyword")
-                    times[word].append((time.thread_time() - start) * 1000)
+                    times[word].append((clock() - start) * 1000)
     median = {word: statistics.median(values) for word, values in times.items()}
     for word, value in median.items():
         where = "in globex's documents" if word in PRESENT else "in acme's" if word in OWN else "in nobody's"
-        print(f"{word:12s} {where:22s} median CPU {value:.3f} ms")
+        print(f"{word:12s} {where:22s} median {'CPU' if args.backend == 'sqlite' else 'wall'} {value:.3f} ms")
     present = statistics.median(median[w] for w in PRESENT)
     absent = statistics.median(median[w] for w in ABSENT)
-    print(f"other tenant's documents: {args.other}; present / absent: {present / absent:.2f}x")
+    print(
+        f"{args.backend}; other tenant's documents: {args.other}; present / absent: {present / absent:.2f}x"
+    )
     return 0
 
 

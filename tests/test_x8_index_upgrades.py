@@ -1,12 +1,13 @@
 """An index written before session 35 upgrades through the one migration runner (knowledge index
-migrations 7 and, on SQLite, 8):
+migrations 7 and 8):
 
 * 7 masks in place what an index written before masking (89b7a5b) holds: chunk texts and headings (with
   them the full-text index), titles and file names; chunk ids and vectors are kept (the next run that
   ingests the document replaces them: docs/audit.md);
-* 8 (SQLite) gives every full-text entry its tenant's token, so a search's MATCH reads only the
-  caller's postings (h13 s34 C8: the time of a search told whether ANOTHER tenant's documents hold a
-  word; the timing itself is bench/x8_keyword_tenant_timing.py's).
+* 8 gives every full-text entry its tenant's token (SQLite: a column of FTS5; PostgreSQL: the GIN
+  index is over the words and the token), so a search reads only the caller's entries (h13 s34 C8:
+  the time of a search told whether ANOTHER tenant's documents hold a word; the timing itself is
+  bench/x8_keyword_tenant_timing.py's).
 
 The old database is built by the runner with the first six migrations, written by today's index
 (migrate=False), and given the unmasked values the code before 89b7a5b stored. Cost: ~1 s a backend."""
@@ -83,6 +84,12 @@ def test_an_index_from_before_masking_is_masked_in_place_keeping_ids_and_vectors
         hits = index.for_tenant("acme").search("runner deploy key zebracorn", k=3, mode="keyword")
         assert [h.source_path for h in hits] == ["keys/aws-AKIA[redacted cloud access key, 20 chars].md"]
         assert KEY_ID not in hits[0].text and KEY_ID not in (hits[0].heading or "")
+    if not db_url.startswith("sqlite"):
+        # PostgreSQL's migration 8: no full-text index is left that holds a word's entries of every
+        # tenant apart from their tenant (the search ANDs the caller's token: sql_postgres._TENANT_KEYWORDS).
+        gins = [d for (d,) in raw(db_url, "SELECT indexdef FROM pg_indexes WHERE tablename = 'kassist_kb_chunks'")
+                if "USING gin" in d]  # fmt: skip
+        assert len(gins) == 1 and "md5(tenant_id)" in gins[0], gins
     dialect = (sql_sqlite if db_url.startswith("sqlite") else sql_postgres).DIALECT
     versions = raw(db_url, "SELECT version FROM kassist_schema_versions WHERE component = 'knowledge_index'")
     assert sorted(v for (v,) in versions) == [n for n, _ in dialect.migrations]

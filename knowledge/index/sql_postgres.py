@@ -84,6 +84,27 @@ _V1 = (
     )""",
 )
 
+# 8: the keyword index reads only the searching tenant's entries (h13 s34 C8, as SQLite's migration 8).
+# The GIN index over tsv held every tenant's chunks: a search read all of a word's entries, then
+# filtered by tenant, so it took longer when ANOTHER tenant's chunks held the word (bench/
+# x8_keyword_tenant_timing.py --backend postgres). The index is now over the chunk's words plus a
+# token of its tenant ('k' || md5(tenant_id): one lexeme of the simple configuration, never stemmed),
+# and a search ANDs the caller's token with its words: GIN's scan of an AND starts from the rarer entry
+# and skips in the other's posting tree. An expression index: tsv itself, and ts_rank over it, are
+# unchanged (scores as before), and no column is added.
+_SCOPED_TSV = "(to_tsvector('simple', 'k' || md5({tenant})) || {tsv})"
+MIGRATE_TENANT_TSV = (
+    "CREATE INDEX IF NOT EXISTS kassist_kb_chunks_tenant_tsv ON kassist_kb_chunks USING gin "
+    + _SCOPED_TSV.format(tenant="tenant_id", tsv="tsv").join("()"),
+    "DROP INDEX IF EXISTS kassist_kb_chunks_tsv",
+)
+# The caller's words AND its token; numnode: a question of stop words alone (an empty query) matches
+# nothing, as "tsv @@ q" did, rather than every chunk of the tenant.
+_TENANT_KEYWORDS = (
+    _SCOPED_TSV.format(tenant="c.tenant_id", tsv="c.tsv")
+    + " @@ (q && to_tsquery('simple', 'k' || md5(%(tenant)s))) AND numnode(q) > 0"
+)
+
 _FILTERS = """c.tenant_id = %(tenant)s AND c.collection = ANY(%(collections)s)
     AND (%(doc_id)s::text IS NULL OR c.doc_id = %(doc_id)s)
     AND (NOT %(dated)s OR (c.collection, c.doc_id) IN (
@@ -184,6 +205,7 @@ DIALECT = Dialect(
         (6, MIGRATE_CHUNKING),
         # 7: what an index written before masking holds, masked in place (knowledge/index/masked.py).
         (7, mask_migration(tuple(to_postgres(sql) for sql in MASK_STATEMENTS))),
+        (8, MIGRATE_TENANT_TSV),
     ),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks
@@ -215,7 +237,7 @@ DIALECT = Dialect(
     # Normalisation 1 divides by 1 + log(length), so long chunks do not win by sheer size.
     keyword_search=f"""SELECT c.id, ts_rank(c.tsv, q, 1) AS score
         FROM kassist_kb_chunks c, websearch_to_tsquery('english', %(match)s) q
-        WHERE c.tsv @@ q AND {_FILTERS}
+        WHERE {_TENANT_KEYWORDS} AND {_FILTERS}
         ORDER BY score DESC, c.id LIMIT %(limit)s""",
     # The document's chunk count (from the index alone), the chunk's vector and the document's
     # stored status feed the rerank (knowledge/index/rerank.py).
