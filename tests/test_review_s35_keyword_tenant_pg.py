@@ -1,6 +1,6 @@
-"""Review s35 r1 F3 (of 511a8fd, strict xfail): h13 s34 C8 (a tenant's keyword search costs more when
-ANOTHER tenant's chunks hold the word) is fixed on SQLite only; on PostgreSQL the knowledge index's keyword
-statement still does work in proportion to other tenants' matches.
+"""Review s35 r1 F3 (of 511a8fd; fixed by 7570c8c, x8): h13 s34 C8 (a tenant's keyword search costs more when
+ANOTHER tenant's chunks hold the word) was fixed on SQLite only; on PostgreSQL the knowledge index's keyword
+statement did work in proportion to other tenants' matches (before 7570c8c's tenant-scoped GIN index).
 
 The GIN index on ``tsv`` holds every tenant's chunks, and the planner picks the plan from the word's
 table-wide frequency: for a word 3,000 of globex's chunks hold, acme's search (3,000 chunks of its own)
@@ -8,7 +8,7 @@ scans the table (both tenants' rows, ~1,500 blocks; 12.7 ms of server time in r1
 word nobody holds takes the GIN index (8 blocks, 0.08 ms): ~150x, more than the 42x C8 measured on SQLite.
 Measured here as server work (shared blocks of EXPLAIN ANALYZE of the index's own statement), not time.
 
-Suggested fix: the tenant in the full-text index itself, as SQLite's migration 8 does: a tenant lexeme
+The fix (7570c8c does this): the tenant in the full-text index itself, as SQLite's migration 8 does: a tenant lexeme
 in the generated ``tsv`` (e.g. ``setweight(to_tsvector('simple', 'k' || md5(tenant_id)), 'D') || ...``)
 and the statement's tsquery ANDed with it (GIN's fast scan then walks the tenant's postings), or a
 ``btree_gin`` index on ``(tenant_id, tsv)``.
@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-import pytest
 
 from knowledge.embedders import HashingEmbedder
 from knowledge.index import KnowledgeIndex, sql_postgres
@@ -35,10 +34,6 @@ def _blocks(plan: dict[str, Any]) -> int:
     return int(plan.get("Shared Hit Blocks", 0)) + int(plan.get("Shared Read Blocks", 0))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s35 r1 F3: PostgreSQL keyword search reads other tenants' matches (C8 fixed on SQLite only)",
-)
 def test_a_word_only_another_tenant_holds_costs_what_an_absent_word_costs(
     pg_url: str, tmp_path: Path
 ) -> None:
