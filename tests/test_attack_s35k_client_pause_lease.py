@@ -33,7 +33,6 @@ from server.runs.service import RunsService
 RUN = "01a24e83-a732-72b1-9942-e98bf1a21299"  # a langgraph dev run's id is its thread's (a UUID)
 
 
-@pytest.mark.xfail(strict=True, reason="h15 s35 H15-1: a client's pause leaves langgraph dev's lease held")
 def test_a_run_a_client_paused_on_langgraph_dev_is_resumable_at_once(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

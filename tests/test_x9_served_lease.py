@@ -2,8 +2,9 @@
 a run langgraph dev carries out holds the run's lease between its nodes, so the command line's
 resume (the runs API's worker alike) is busy meanwhile, and langgraph dev does not carry out a run
 another executor holds; the lease is given up where langgraph dev's invocation stops (a pause, the
-end). And a turn stopped at any node is one whose settings a continuation keeps (h14 s35 H3:
-server/run_checks.unfinished). One SQLite file, in process (~3 s of CPU)."""
+end, a client's stop between two nodes: h15 s35 H15-1). And a turn stopped at any node is one whose
+settings a continuation keeps (h14 s35 H3: server/run_checks.unfinished). One SQLite file, in
+process (~3 s of CPU)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,15 @@ def test_a_run_langgraph_dev_carries_out_has_one_executor(
     record = runs.get(RUN)
     assert record is not None and record.owner is None  # given up at the end
     assert execute(res, "acme", RUN).state.status == "completed"  # nothing left to run, not busy
+
+    # A client's stop between two nodes (interrupt_after) leaves the lease "after" a committed step:
+    # the command line carries the run on at once (h15 s35 H15-1), not after the lease runs out.
+    other_run = RUN.replace("0001", "0002")
+    out = _compiled(res, "acme").invoke(
+        {"settings": settings}, member_config(res, other_run, "alice"), interrupt_after=["discover"]
+    )
+    assert out["status"] == "running"
+    assert execute(res, "acme", other_run).state.status == "completed"
 
 
 class _Turn(TypedDict, total=False):

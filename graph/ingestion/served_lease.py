@@ -10,8 +10,14 @@ an error).
 
 So each work node of a run langgraph dev carries out (an authenticated caller in its config) holds the
 lease under this process's holder name (:func:`store_ops.process_holder`), renewed on a beat while the
-node runs (a batch may outlast the lease), and keeps it between nodes; the node after which the
-invocation stops (failed, cancelled, waiting for a review, completed; the ``pause`` node) releases it.
+node runs (a batch may outlast the lease); the node after which the invocation stops (failed,
+cancelled, waiting for a review, completed; the ``pause`` node) releases it. After a node that lets
+the run go on, the lease is held "after step N" (:func:`after_node`) until the node's checkpoint is
+committed: a door that finds the run's head at step N or later takes it as free
+(:func:`settled_between`), so a run a client stopped between two nodes (``interrupt_after`` or
+``interrupt_before``, a recursion limit) is resumable elsewhere at once (h15 s35 H15-1: it answered
+"running right now" for two minutes), while the next node of a run going on takes the lease back at
+its start (and ends RunBusy, having done nothing, if another executor took the run in that instant).
 A run another live executor holds is not carried out: the node raises :class:`RunBusy` before doing
 anything, and langgraph dev's run ends with that error. A langgraph dev that dies frees the lease at
 once on its own host (:func:`store_ops.holder_gone`: its pid is gone), else when it runs out; a run
@@ -25,10 +31,11 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from graph.ingestion.claims import kept_alive
-from graph.ingestion.store_ops import LEASE_S, holder_gone, process_holder
+from graph.ingestion.store_ops import LEASE_S, RunRecord, held_here, holder_gone, process_holder
 from kassist.tenancy import AUTH_USER_KEY
 
 if TYPE_CHECKING:
+    from checkpointer import TenantCheckpointer
     from graph.ingestion.store import TenantRunStore
 
 logger = logging.getLogger(__name__)
@@ -40,18 +47,54 @@ def carried_by_server(configurable: Mapping[str, Any]) -> bool:
     return AUTH_USER_KEY in configurable
 
 
-def _busy(runs: TenantRunStore, run_id: str, holder: str) -> str | None:
+AFTER = ":after:"
+"""What a holder name carries while it holds the lease between two nodes: ``<holder>:after:<step>``."""
+
+
+def _free_here(record: RunRecord) -> bool:
+    """Whether this process may take the lease: this process holds it (a node, or "after" one), or
+    its holder is gone."""
+    return held_here(record.owner) or holder_gone(record.owner, record.lease_until)
+
+
+def _busy(runs: TenantRunStore, run_id: str) -> str | None:
     """Another live holder of ``run_id``'s lease, or None."""
     record = runs.get(run_id)
-    if record is None or record.owner in (None, holder) or holder_gone(record.owner, record.lease_until):
+    if record is None or record.owner is None or _free_here(record):
         return None
     return record.owner
+
+
+def settled_between(saver: TenantCheckpointer, tenant: str, record: RunRecord) -> bool:
+    """Whether ``record``'s lease is a langgraph dev's held after a node (:func:`after_node`) whose
+    checkpoint is committed: the run's head is at that step or later, so nothing runs the run unless
+    its next node takes the lease back. One head read, only for such a holder."""
+    owner = record.owner or ""
+    if AFTER not in owner:
+        return False
+    try:
+        step = int(owner.rsplit(AFTER, 1)[1])
+    except ValueError:
+        return False
+    from graph.ingestion.head import head_step
+
+    reached = head_step(saver, tenant, record.run_id)
+    return reached is not None and reached >= step
+
+
+def after_node(runs: TenantRunStore, run_id: str, config: Mapping[str, Any]) -> None:
+    """Hold the lease "after" the node that just ran (its step, from LangGraph's metadata) until its
+    checkpoint is committed (:func:`settled_between`); without a step, as the node held it."""
+    step = (config.get("metadata") or {}).get("langgraph_step")
+    if not isinstance(step, int):
+        return
+    runs.take_lease(run_id, f"{process_holder()}{AFTER}{step}", LEASE_S, _free_here)
 
 
 def refuse_if_busy(runs: TenantRunStore, run_id: str) -> None:
     """Raise :class:`RunBusy` when another live executor holds the run (``begin``: an invocation
     that would write beside it, before anything is written)."""
-    if _busy(runs, run_id, process_holder()) is not None:
+    if _busy(runs, run_id) is not None:
         _raise_busy(run_id)
 
 
@@ -60,7 +103,7 @@ def lease_held(runs: TenantRunStore, run_id: str) -> Iterator[None]:
     """Hold ``run_id``'s lease for this process while the block runs (renewed every third of its
     time) and after it, until :func:`release`; :class:`RunBusy` when another live executor holds it."""
     holder = process_holder()
-    taken = runs.take_lease(run_id, holder, LEASE_S, lambda r: holder_gone(r.owner, r.lease_until))
+    taken = runs.take_lease(run_id, holder, LEASE_S, _free_here)
     if taken is not None:
         _raise_busy(run_id)
 
@@ -72,8 +115,11 @@ def lease_held(runs: TenantRunStore, run_id: str) -> Iterator[None]:
 
 
 def release(runs: TenantRunStore, run_id: str) -> None:
-    """Give the lease up (the invocation stops after this node); another holder's is left alone."""
-    runs.release_lease(run_id, process_holder())
+    """Give the lease up (the invocation stops after this node), as held by a node or after one;
+    another holder's is left alone."""
+    record = runs.get(run_id)
+    if record is not None and record.owner is not None and held_here(record.owner):
+        runs.release_lease(run_id, record.owner)
 
 
 def _raise_busy(run_id: str) -> None:

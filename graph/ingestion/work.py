@@ -29,7 +29,7 @@ from graph.ingestion.served import (
     check_notify,
     check_served,
 )
-from graph.ingestion.served_lease import carried_by_server, lease_held, release
+from graph.ingestion.served_lease import after_node, carried_by_server, lease_held, release
 from graph.ingestion.state import AgentRunState, StepKind
 from kassist.tenancy import AUTH_USER_KEY, TenantMismatch, auth_user_field
 
@@ -95,6 +95,8 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                 out = step(state, config, run, update, attempt)
             if out.get("status") != "running":
                 release(run.runs, state.run_id)
+            else:  # held until this node's checkpoint is committed, unless the next node takes it
+                after_node(run.runs, state.run_id, config)
             return out
 
         def step(
