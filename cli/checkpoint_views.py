@@ -4,7 +4,7 @@ reads (rows are plain dicts: the same data feeds the 80-column tables and ``--js
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from langgraph.checkpoint.base import CheckpointTuple
@@ -136,10 +136,15 @@ def _reads_only(steps: Generator[Request, list[Row], Any]) -> Generator[Request,
 
 
 def retain_plan(
-    saver: TenantCheckpointer, older_than: timedelta, tenant: str | None, strategy: Strategy
+    saver: TenantCheckpointer,
+    older_than: timedelta,
+    tenant: str | None,
+    strategy: Strategy,
+    now: datetime | None = None,
 ) -> RetentionReport:
-    """What ``retain`` would remove (its reads only, nothing removed)."""
-    steps = saver._retain(older_than, tenant, strategy, None)
+    """What ``retain`` would remove (its reads only, nothing removed); ``now``: the cutoff's clock
+    (the one the retain that follows uses)."""
+    steps = saver._retain(older_than, tenant, strategy, now)
     report: RetentionReport = saver._run(_reads_only(steps))
     return report
 

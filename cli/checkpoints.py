@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, closing, contextmanager
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -214,9 +214,16 @@ def prune(
         if dry_run:
             report, sizes = dry_retain(saver, age, scope, strategy.value)
         else:
+            # One cutoff for the owners' read and the delete: each computing its own from the clock,
+            # a thread turning old while the plan ran was deleted unread (h15 s35 H15-3).
+            now = datetime.now(UTC)
             if strategy == Strategy.delete:  # read before the checkpoints that record them go
-                owners = _owners_of_deleted(saver, age, scope)
-            report, sizes = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value), None
+                owners = _owners_of_deleted(saver, age, scope, now)
+                # Kept before the checkpoints that record them go (a prune killed between the two
+                # writes lost them: h15 s35 H15-2); a thread written to meanwhile keeps it harmlessly.
+                _keep_owners(chosen, owners)
+            report = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value, now=now)
+            sizes = None
         bar.advance(len(report.threads))
         deleted = frozenset((t.tenant_id, t.thread_id) for t in report.threads if t.thread_deleted)
         scopes = None if scope is None else [scope]
@@ -236,7 +243,7 @@ def prune(
 
 
 def _owners_of_deleted(
-    saver: TenantCheckpointer, age: timedelta, tenant: str | None
+    saver: TenantCheckpointer, age: timedelta, tenant: str | None, now: datetime
 ) -> dict[tuple[str, str], str]:
     """The owner each thread retention is about to delete recorded in its head checkpoint (a langgraph
     dev or LangServe thread's; a command line's or runs API's run records none): what retention
@@ -245,7 +252,7 @@ def _owners_of_deleted(
     from cli.checkpoint_views import retain_plan
     from graph.ingestion.head import recorded_owner
 
-    report = retain_plan(saver, age, tenant, Strategy.delete.value)
+    report = retain_plan(saver, age, tenant, Strategy.delete.value, now)
     owners: dict[tuple[str, str], str] = {}
     for th in report.threads:
         if not th.thread_deleted:
@@ -256,6 +263,20 @@ def _owners_of_deleted(
         if owner is not None:
             owners[(th.tenant_id, th.thread_id)] = owner
     return owners
+
+
+def _keep_owners(url: str, owners: dict[tuple[str, str], str]) -> None:
+    """Each thread retention is about to delete keeps its owner as its made row, before the delete."""
+    if not owners:
+        return
+    from kassist.db.handle import open_set_up
+    from server.accepted_runs import AcceptedRuns
+
+    accepted = open_set_up(url, AcceptedRuns)
+    try:
+        accepted.retain([], 0.0, frozenset(owners), owners)
+    finally:
+        accepted.close()
 
 
 def _retain_accepted(

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-import pytest
 from ingest_harness import spawn
 from langgraph.checkpoint.base import empty_checkpoint
 
@@ -40,7 +39,6 @@ THREAD = "01a24e83-a732-72b1-9942-e98bf1a21296"  # alice's langgraph dev convers
 AGE = timedelta(days=30)
 
 
-@pytest.mark.xfail(strict=True, reason="h15 s35 H15-3: the prune's plan and delete have two cutoffs")
 def test_a_thread_the_prune_deletes_keeps_its_owner_at_the_age_boundary(pg_url: str, tmp_path: Path) -> None:
     with TenantCheckpointer.from_url(pg_url) as saver:
         saver.setup()

@@ -29,7 +29,6 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-import pytest
 from ingest_harness import spawn
 from langgraph.checkpoint.base import empty_checkpoint
 
@@ -42,7 +41,6 @@ THREAD = "01a24e83-a732-72b1-9942-e98bf1a21297"  # alice's langgraph dev convers
 STALL = "kassist_test_stall_made"
 
 
-@pytest.mark.xfail(strict=True, reason="h15 s35 H15-2: a prune killed between its two writes drops the owner")
 def test_a_prune_killed_after_deleting_a_threads_checkpoints_keeps_its_owner(tmp_path: Path) -> None:
     path = tmp_path / "kassist.db"
     url = f"sqlite:///{path}"
