@@ -289,8 +289,9 @@ def _retain_accepted(
     """What the LangGraph server recorded runs were accepted with (server/accepted_runs.py) goes
     with the threads retention deleted and once older than the cutoff: left there, a run with no
     input on a pruned thread id ran the thread's months-old first question again. A deleted thread
-    whose checkpoints recorded an owner keeps that owner (``owners``): langgraph dev's thread is
-    not deleted with its checkpoints, and another member's turn on kassist serve wrote into it."""
+    whose checkpoints recorded an owner keeps that owner (``owners``), and so does a thread whose
+    first run never began (no checkpoint): langgraph dev's thread outlives both, and another member's
+    turn on kassist serve wrote into it."""
     import time
 
     from kassist.db.handle import open_set_up
@@ -298,8 +299,12 @@ def _retain_accepted(
 
     accepted = open_set_up(url, AcceptedRuns)
     try:
+        cutoff = time.time() - age.total_seconds()
         kept = {key: owner for key, owner in owners.items() if key in deleted}
-        accepted.retain(tenants, time.time() - age.total_seconds(), deleted, kept)
+        # A thread whose first run never began has no checkpoint to say whose it is: its row becomes its
+        # made row (the run is not resumed, as before), not dropped with the cutoff (h15 s35 H15-4).
+        runless = accepted.runless_before(tenants, cutoff)
+        accepted.retain(tenants, cutoff, deleted | frozenset(runless), runless | kept)
     finally:
         accepted.close()
 

@@ -139,6 +139,22 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
         params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner, "run_id": run_id}
         await self._one(self._q.forget, params, fetch=False)
 
+    def runless_before(self, tenants: list[str] | None, cutoff: float) -> dict[tuple[str, str], str]:
+        """The owners of the threads whose accepted first run, accepted before ``cutoff``, never began
+        (no checkpoint: a run delayed with ``after_seconds``, or lost with langgraph dev's queue), of
+        ``tenants`` (None: every tenant's): what retention keeps of them as made rows (h15 s35 H15-4:
+        the cutoff dropped the row, and the thread, still its owner's in langgraph dev's registry, was
+        nobody's to every other door). Blocking; a read."""
+
+        def steps() -> Generator[tuple[Stmt, ...], Any, dict[tuple[str, str], str]]:
+            found: dict[tuple[str, str], str] = {}
+            for tenant in [None] if tenants is None else tenants:
+                rows = yield stmts(self._q.runless_older, {"tenant_id": tenant, "cutoff": cutoff}, fetch=True)
+                found |= {(str(t), str(thread)): str(owner) for t, thread, owner in rows}
+            return found
+
+        return self._handle.run(steps())
+
     def retain(
         self,
         tenants: list[str] | None,

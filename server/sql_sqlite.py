@@ -130,6 +130,7 @@ class AcceptedSql:
     get: Text
     forget: Text
     forget_older: Text
+    runless_older: Text
 
 
 _ACCEPTED_COLUMNS = "tenant_id, thread_id, owner, graph, input, configurable, accepted_at, run_id"
@@ -169,6 +170,13 @@ ACCEPTED_SQL = AcceptedSql(
     forget_older=(
         f"DELETE FROM {ACCEPTED} WHERE accepted_at < :cutoff AND graph <> '' "
         "AND (tenant_id = :tenant_id OR :tenant_id IS NULL)"
+    ),
+    # The old accepted runs' rows of threads with no checkpoint (their run never began: after_seconds,
+    # or lost with langgraph dev's queue): the only record of whose the thread is (retention keeps it).
+    runless_older=(
+        f"SELECT tenant_id, thread_id, owner FROM {ACCEPTED} a WHERE accepted_at < :cutoff AND graph <> '' "
+        "AND (tenant_id = :tenant_id OR :tenant_id IS NULL) AND NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints h "
+        "WHERE h.tenant_id = a.tenant_id AND h.thread_id = a.thread_id)"
     ),
 )
 

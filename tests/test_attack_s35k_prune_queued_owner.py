@@ -21,7 +21,6 @@ import asyncio
 from contextlib import closing
 from pathlib import Path
 
-import pytest
 from raw_sql import raw_changed
 from typer.testing import CliRunner
 
@@ -34,7 +33,6 @@ from server.thread_owner import read_thread
 THREAD = "01a24e83-a732-72b1-9942-e98bf1a21295"  # alice's thread, her first run scheduled on it
 
 
-@pytest.mark.xfail(strict=True, reason="h15 s35 H15-4: retention's cutoff drops a run-less thread's owner")
 def test_a_thread_whose_first_run_has_not_begun_stays_its_makers_after_a_prune(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'kassist.db'}"
     question = {"messages": [{"role": "user", "content": "Summarise the leave policy for me on Monday."}]}

@@ -54,5 +54,9 @@ def test_a_made_thread_keeps_its_makers_name_until_it_goes(db_url: str) -> None:
             )
             assert await table.get("acme", "t4") == Accepted("alice", "", None, {}, None)
             assert await table.get("acme", "t5") is None
+            # A thread whose first run never began (no checkpoint) is one retention keeps the owner of
+            # (cli/checkpoints turns its row into a made row: h15 s35 H15-4).
+            await table.put("acme", "t6", run)
+            assert table.runless_before(["acme"], time.time() + 1) == {("acme", "t6"): "olga"}
 
         asyncio.run(check())
