@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -64,7 +63,9 @@ def demo_corpus(
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    console = Console(highlight=False)
+    from cli import kit
+
+    console = kit.console(highlight=False)
     # A line of its own, not the table's title: a title wraps at the narrow table's width.
     console.print(f"{len(manifest.documents):,} documents ({elapsed:.1f} s, seed {seed})", soft_wrap=True)
     table = Table()

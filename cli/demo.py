@@ -25,6 +25,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cli import kit
 from cli.kit import JobStage, fail, interrupted, print_path, print_table, whole_line
 from cli.kit import database_url as chosen_url
 from kassist.dburl import parse_database_url
@@ -130,7 +131,7 @@ def demo(
     ] = None,
 ) -> None:
     """Ingest a demo corpus in a child process, SIGKILL it part-way, resume it, show the audit."""
-    console = Console()
+    console = kit.console()
     url = chosen_url(database_url, must_exist=False)  # a refused default: one line, as every command
     workdir = Path(".kassist")
     workdir.mkdir(mode=0o700, exist_ok=True)  # as open_sqlite makes it: the reports are the tenant's

@@ -12,7 +12,6 @@ from datetime import date
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.text import Text
 
 from cli import kit
@@ -38,8 +37,8 @@ collections_app = typer.Typer(help="The tenant's collections: list, delete.", no
 documents_app = typer.Typer(help="The tenant's documents: list, show, delete.", no_args_is_help=True)
 app.add_typer(collections_app, name="collections")
 app.add_typer(documents_app, name="documents")
-out = Console()
-err = Console(stderr=True)
+out = kit.console()
+err = kit.console(stderr=True)
 
 EXPECTED = (
     KnowledgeIndexError,
@@ -141,7 +140,7 @@ def search(
         out.print_json(json.dumps([h.model_dump(mode="json") for h in hits]))
         return
     if not hits:
-        Console().print("no results")
+        kit.console().print("no results")
         if no_documents:
             kit.whole_line(
                 kit.err_console(),
@@ -151,7 +150,7 @@ def search(
         return
     if opts.full:  # every field whole: the chunk's text, its ids, the keyword and vector ranks
         records = [{"rank": i, **h.model_dump(mode="json")} for i, h in enumerate(hits, start=1)]
-        kit.print_records(Console(), f"{mode} search: {query}", records)
+        kit.print_records(kit.console(), f"{mode} search: {query}", records)
         return
     # 80 columns: rank, score, where the hit comes from, and the text shortened at a word boundary.
     hits_table = kit.table(
@@ -164,7 +163,7 @@ def search(
             where.append(f"\n{section}", style="italic")
         where.append(f"\n{h.source_path}", style="dim")
         hits_table.add_row(*kit.row(str(i), f"{h.score:.3f}", where, kit.excerpt(h.text, limit=160)))
-    kit.print_table(Console(), hits_table)
+    kit.print_table(kit.console(), hits_table)
 
 
 def _collection_stats(
@@ -177,14 +176,16 @@ def _collection_stats(
     if opts.as_json:
         out.print_json(json.dumps([s.model_dump(mode="json") for s in rows]))
     elif not rows:
-        Console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
+        kit.console().print(f"tenant {tenant!r} has no collections yet; index some with `kassist kb ingest`")
     elif opts.full:
-        kit.print_records(Console(), f"Collections of {tenant}", [s.model_dump(mode="json") for s in rows])
+        kit.print_records(
+            kit.console(), f"Collections of {tenant}", [s.model_dump(mode="json") for s in rows]
+        )
     else:
         t = kit.table(title, columns)
         for s in rows:
             t.add_row(*kit.row(*cells(s)))
-        kit.print_table(Console(), t)
+        kit.print_table(kit.console(), t)
 
 
 @app.command()
@@ -225,7 +226,7 @@ def _removal(r: Removal, as_json: bool) -> None:
         f"{verb} {what} of tenant {r.tenant!r}: {_n(r.documents, 'document')}, {_n(r.chunks, 'chunk')} "
         f"(with their vectors and keyword-index rows), {_n(r.cached_vectors, 'cached vector')}"
     )
-    Console(soft_wrap=True).print(Text(line + ("; nothing changed (--dry-run)" if r.dry_run else "")))
+    kit.console(soft_wrap=True).print(Text(line + ("; nothing changed (--dry-run)" if r.dry_run else "")))
 
 
 @collections_app.command("list")
@@ -278,11 +279,11 @@ def documents_list(
     scope = f"collection {collection!r} of {tenant!r}" if collection else f"tenant {tenant!r}"
     if not page.documents:
         more = f" past --offset {offset} (there are {page.total})" if page.total else ""
-        Console().print(f"no documents in {scope}{more}")
+        kit.console().print(f"no documents in {scope}{more}")
         return
     first, last = offset + 1, offset + len(page.documents)
     title = f"Documents {first}-{last} of {page.total} in {scope}"
-    console = Console()
+    console = kit.console()
     if opts.full:
         kit.print_records(console, title, [d.model_dump(mode="json") for d in page.documents])
     else:
@@ -328,7 +329,7 @@ def documents_show(
     if as_json:
         out.print_json(detail.model_dump_json())
         return
-    console = Console(soft_wrap=True)
+    console = kit.console(soft_wrap=True)
     fields = {
         "title": detail.title, "id": detail.doc_id, "collection": detail.collection,
         "path": detail.source_path, "type": detail.media_type, "size": f"{detail.size_bytes:,} bytes",

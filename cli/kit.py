@@ -36,6 +36,7 @@ from rich.markup import escape
 
 from cli.output import (
     EXCERPT_CHARS,
+    console,
     err_console,
     excerpt,
     out_console,
@@ -54,6 +55,7 @@ from kassist.dburl import ENV_VAR, UnsupportedDatabaseURL, database_url_from_env
 # The printing half of the kit (cli/output.py), re-exported: every command calls it kit.X.
 __all__ = [
     "EXCERPT_CHARS",
+    "console",
     "err_console",
     "excerpt",
     "out_console",

@@ -255,8 +255,25 @@ app = typer.Typer(
 )
 
 
+def _print_version(asked: bool) -> None:
+    """``kassist --version``: the installed distribution's version, and nothing else runs."""
+    if not asked:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        typer.echo(f"kassist {version('kassist')}")
+    except PackageNotFoundError:  # a checkout run without installing it (python -m cli)
+        typer.echo("kassist (not installed: `make venv` or `pip install -e .` installs it)")
+    raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version, help="Print kassist's version and exit."
+    ),
+) -> None:
     from cli.errors import warnings_as_lines
 
     warnings_as_lines()

@@ -24,13 +24,28 @@ from kassist.text import spelt_out
 shown = spelt_out  # the terminal's name for it: cli.kit and the commands import it from here
 
 
+def unwrapped_when_piped(console: Console) -> Console:
+    """``console``, printing its lines whole when its stream is not a terminal (a pipe, a file): rich
+    wraps them at 80 columns there, mid-sentence ("... 30 documents (checkpoint" then "version 7)"
+    under ``make demo | tee``: n1 s34 N13). A terminal keeps its width; tables keep theirs."""
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+def console(**options: Any) -> Console:
+    """A console for a command's output (rich's ``Console(**options)``): :func:`unwrapped_when_piped`,
+    unless ``soft_wrap`` is given."""
+    made = Console(**options)
+    return made if "soft_wrap" in options else unwrapped_when_piped(made)
+
+
 def err_console() -> Console:
-    return Console(stderr=True)
+    return console(stderr=True)
 
 
 def out_console() -> Console:
     # Created per call so that COLUMNS and a redirected stdout at call time are honoured.
-    return Console()
+    return console()
 
 
 EXCERPT_CHARS = 120
