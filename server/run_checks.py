@@ -57,6 +57,10 @@ async def check_ingestion_input(
     from server.configurable import shown
 
     refuse(422, await asyncio.to_thread(input_refusal, run_input, os.environ, tenant_of(ctx)))
+    from server.job_threads import reached_or_made  # (here: job_threads imports this module)
+
+    if thread_id is not None and reached_or_made(ctx, thread_id, False):  # the others: langgraph-api's
+        refuse(409, await asyncio.to_thread(carried_elsewhere, tenant_of(ctx), str(thread_id)))
     settings = run_input.get("settings") if isinstance(run_input, Mapping) else None
     if isinstance(settings, Mapping) and thread_id is not None:
         from graph.ingestion.head import head_of
@@ -352,6 +356,37 @@ async def check_thread_claim(ctx: Auth.types.AuthContext, thread_id: object, adm
     if not admin and owner != str(ctx.user.identity):
         refuse(409, f"Thread with ID {thread_id} already exists")
     return owner
+
+
+def carried_elsewhere(tenant: str, thread_id: str) -> str | None:
+    """Why a run may not start on ``thread_id`` now (blocking: a read), or None: another executor
+    (the runs API's worker, the console, a command line, another langgraph dev) holds the run's lease
+    and carries it out. Refused at the door, before the run is queued (h14 s35 H2, the mirror door):
+    langgraph dev's begin refused it too, but as an error of an accepted run (RunBusy). The caller
+    reaches the thread (langgraph-api answers the others); this process's own lease is no refusal
+    (graph/ingestion/served_lease.py)."""
+    from graph.ingestion.resources import current
+    from graph.ingestion.runner import lease_free_at
+    from graph.ingestion.state import InvalidRunId, validate_run_id
+    from graph.ingestion.store_ops import held_here
+    from server.saver import serving
+
+    if not serving():  # no database in this process
+        return None
+    try:
+        validate_run_id(thread_id)
+    except InvalidRunId:
+        return None  # never a run's id
+    res = current()
+    record = res.runs.for_tenant(tenant).get(thread_id)
+    if record is None or record.owner is None or held_here(record.owner):
+        return None
+    if lease_free_at(res, tenant, record):
+        return None
+    return (
+        f"run {thread_id!r} is running right now (another worker is carrying it out: the runs API's, the "
+        "console's or a command line's); it needs no run here: read its state, or send this again once it stops"
+    )
 
 
 def registered_run(tenant: str, thread_id: str) -> bool:
