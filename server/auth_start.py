@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from graph.ingestion.served import notify_hosts
+from graph.ingestion.served_lease import grace_seconds
 from kassist.dburl import database_url_from_env
 from kassist.file_modes import warn_shared_database
 from knowledge.embedders.select import EMBEDDER_CHOICES
@@ -66,6 +67,10 @@ STORE_LIMITS = store_limits()
 
 CRON_MIN_INTERVAL = min_cron_interval()
 """The fewest seconds between two firings of one cron (server/cron_limits.py), read at start-up."""
+
+LEASE_GRACE_S = grace_seconds(os.environ)
+"""How long a langgraph dev run's lease is kept between two of its nodes (KASSIST_LEASE_GRACE_MS,
+graph/ingestion/served_lease.py), read at start-up: a bad value stops the server, not each run."""
 
 EMBEDDER_ENV = "KASSIST_EMBEDDER"  # graph.assistant.services.ENV_EMBEDDER, read at a first run
 if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:

@@ -366,7 +366,7 @@ def carried_elsewhere(tenant: str, thread_id: str) -> str | None:
     reaches the thread (langgraph-api answers the others); this process's own lease is no refusal
     (graph/ingestion/served_lease.py)."""
     from graph.ingestion.resources import current
-    from graph.ingestion.runner import lease_free_at
+    from graph.ingestion.runner import lease_free
     from graph.ingestion.state import InvalidRunId, validate_run_id
     from graph.ingestion.store_ops import held_here
     from server.saver import serving
@@ -381,7 +381,7 @@ def carried_elsewhere(tenant: str, thread_id: str) -> str | None:
     record = res.runs.for_tenant(tenant).get(thread_id)
     if record is None or record.owner is None or held_here(record.owner):
         return None
-    if lease_free_at(res, tenant, record):
+    if lease_free(record):
         return None
     return (
         f"run {thread_id!r} is running right now (another worker is carrying it out: the runs API's, the "

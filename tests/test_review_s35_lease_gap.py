@@ -31,10 +31,6 @@ from server.runs.service import RunsService
 RUN = "01a24e83-a732-72b1-9942-e98bf1a21256"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review s35 r1 F6: a resume between two nodes of a run langgraph dev carries on is accepted",
-)
 def test_a_resume_between_two_nodes_of_a_run_langgraph_dev_carries_on_is_409(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -2,14 +2,15 @@
 a run langgraph dev carries out holds the run's lease between its nodes, so the command line's
 resume (the runs API's worker alike) is busy meanwhile, and langgraph dev does not carry out a run
 another executor holds; the lease is given up where langgraph dev's invocation stops (a pause, the
-end, a client's stop between two nodes: h15 s35 H15-1). And a turn stopped at any node is one whose
-settings a continuation keeps (h14 s35 H3: server/run_checks.unfinished). One SQLite file, in
-process (~3 s of CPU)."""
+end), and after a client's stop between two nodes once a short grace has passed (h15 s35 H15-1).
+And a turn stopped at any node is one whose settings a continuation keeps (h14 s35 H3:
+server/run_checks.unfinished). One SQLite file, in process (~3 s of CPU)."""
 
 from __future__ import annotations
 
 import os
 import socket
+import time
 from pathlib import Path
 from typing import TypedDict
 
@@ -65,14 +66,25 @@ def test_a_run_langgraph_dev_carries_out_has_one_executor(
     assert record is not None and record.owner is None  # given up at the end
     assert execute(res, "acme", RUN).state.status == "completed"  # nothing left to run, not busy
 
-    # A client's stop between two nodes (interrupt_after) leaves the lease "after" a committed step:
-    # the command line carries the run on at once (h15 s35 H15-1), not after the lease runs out.
+    # A client's stop between two nodes (interrupt_after) leaves the lease for the grace only
+    # (KASSIST_LEASE_GRACE_MS, here 300 ms): busy within it, carried on by the command line after it
+    # (h15 s35 H15-1), not after LEASE_S.
+    monkeypatch.setenv("KASSIST_LEASE_GRACE_MS", "300")
     other_run = RUN.replace("0001", "0002")
     out = _compiled(res, "acme").invoke(
         {"settings": settings}, member_config(res, other_run, "alice"), interrupt_after=["discover"]
     )
     assert out["status"] == "running"
-    assert execute(res, "acme", other_run).state.status == "completed"
+    with pytest.raises(RunBusy):
+        execute(res, "acme", other_run)  # within the grace: the next node could take it back
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            assert execute(res, "acme", other_run).state.status == "completed"
+            break
+        except RunBusy:
+            assert time.monotonic() < deadline, "the lease outlived its grace"
+            time.sleep(0.05)
 
 
 class _Turn(TypedDict, total=False):
@@ -96,3 +108,15 @@ def test_a_turn_stopped_between_its_nodes_is_unfinished(sqlite_url: str) -> None
         graph.invoke(None, config)  # the turn's end
         head = saver.get_tuple(config)  # type: ignore[arg-type]
         assert head is not None and not unfinished(head)
+
+
+def test_the_lease_grace_is_a_whole_number_of_milliseconds() -> None:
+    from graph.ingestion.served_lease import grace_seconds
+
+    assert grace_seconds({}) == 5.0 and grace_seconds({"KASSIST_LEASE_GRACE_MS": "1_500"}) == 1.5
+    assert grace_seconds({"KASSIST_LEASE_GRACE_MS": "0"}) == 0.0
+    for bad in ("-1", "2.5", "soon", "120001"):
+        with pytest.raises(
+            ValueError, match=r"KASSIST_LEASE_GRACE_MS must be a whole number of milliseconds"
+        ):
+            grace_seconds({"KASSIST_LEASE_GRACE_MS": bad})

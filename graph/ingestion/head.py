@@ -72,13 +72,6 @@ def run_owner(saver: TenantCheckpointer, tenant: str, run_id: str) -> str | None
     return recorded_owner(head.metadata) if head is not None else None
 
 
-def head_step(saver: TenantCheckpointer, tenant: str, run_id: str) -> int | None:
-    """The step LangGraph recorded in ``run_id``'s head checkpoint's metadata, or None."""
-    head = _head_tuple(saver, tenant, run_id)
-    step = (head.metadata or {}).get("step") if head is not None else None
-    return step if isinstance(step, int) else None
-
-
 def _head_tuple(saver: TenantCheckpointer, tenant: str, run_id: str) -> CheckpointTuple | None:
     return saver.for_tenant(tenant).get_tuple({"configurable": {"thread_id": run_id, "checkpoint_ns": ""}})
 

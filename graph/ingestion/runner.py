@@ -76,14 +76,6 @@ def lease_free(record: RunRecord) -> bool:
     return holder_gone(record.owner, record.lease_until)
 
 
-def lease_free_at(res: Resources, tenant: str, record: RunRecord) -> bool:
-    """:func:`lease_free`, or a langgraph dev's lease held after a node whose checkpoint is committed
-    (graph/ingestion/served_lease.settled_between: a client stopped its invocation there)."""
-    from graph.ingestion.served_lease import settled_between
-
-    return lease_free(record) or settled_between(res.saver, tenant, record)
-
-
 def config_for(tenant: str, run_id: str, max_steps: int | None = None) -> RunnableConfig:
     conf: dict[str, Any] = {"thread_id": run_id, "tenant_id": tenant, "session": uuid.uuid4().hex}
     if max_steps:
@@ -180,7 +172,7 @@ def execute(
             )
         rootless = within is None
     owner = owner or new_holder()
-    holder = runs.take_lease(run_id, owner, lease_s, lambda r: lease_free_at(res, tenant, r))
+    holder = runs.take_lease(run_id, owner, lease_s, lease_free)
     if holder is not None:
         raise RunBusy(f"run {run_id!r} is busy: worker {holder.owner} is running it; try again when it stops")
     try:

@@ -12,15 +12,17 @@ So each work node of a run langgraph dev carries out (an authenticated caller in
 lease under this process's holder name (:func:`store_ops.process_holder`), renewed on a beat while the
 node runs (a batch may outlast the lease); the node after which the invocation stops (failed,
 cancelled, waiting for a review, completed; the ``pause`` node) releases it. After a node that lets
-the run go on, the lease is held "after step N" (:func:`after_node`) until the node's checkpoint is
-committed: a door that finds the run's head at step N or later takes it as free
-(:func:`settled_between`), so a run a client stopped between two nodes (``interrupt_after`` or
-``interrupt_before``, a recursion limit) is resumable elsewhere at once (h15 s35 H15-1: it answered
-"running right now" for two minutes), while the next node of a run going on takes the lease back at
-its start (and ends RunBusy, having done nothing, if another executor took the run in that instant).
-A run another live executor holds is not carried out: the node raises :class:`RunBusy` before doing
-anything, and langgraph dev's run ends with that error. A langgraph dev that dies frees the lease at
-once on its own host (:func:`store_ops.holder_gone`: its pid is gone), else when it runs out; a run
+the run go on, the lease is kept for a short grace only (:func:`after_node`, ``KASSIST_LEASE_GRACE_MS``,
+default 5000): the next node of an invocation that goes on takes it back within milliseconds, far
+inside the grace, while a run a client stopped between two nodes (``interrupt_after`` or
+``interrupt_before``, a recursion limit) is free to every other door once the grace has passed (h15
+s35 H15-1: it answered "running right now" for LEASE_S, two minutes; review s35 r1 F6: freed at once,
+a worker took a run going on in the instant between two of its nodes). One rule judges it at every
+door, :func:`store_ops.holder_gone` (the lease's time ran out). Beyond the grace two executors are still
+kept apart by the checkpointer's version check (the loser's commit is a CheckpointConflict): the lease
+only saves the duplicated work. A run another live executor holds is not carried out: the node raises
+:class:`RunBusy` before doing anything, and langgraph dev's run ends with that error. A langgraph dev
+that dies frees the lease at once on its own host (its pid is gone), else when it runs out; a run
 langgraph dev cancels mid-node keeps it until it runs out (at most ``LEASE_S``)."""
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ from graph.ingestion.store_ops import LEASE_S, RunRecord, held_here, holder_gone
 from kassist.tenancy import AUTH_USER_KEY
 
 if TYPE_CHECKING:
-    from checkpointer import TenantCheckpointer
     from graph.ingestion.store import TenantRunStore
 
 logger = logging.getLogger(__name__)
@@ -47,13 +48,32 @@ def carried_by_server(configurable: Mapping[str, Any]) -> bool:
     return AUTH_USER_KEY in configurable
 
 
-AFTER = ":after:"
-"""What a holder name carries while it holds the lease between two nodes: ``<holder>:after:<step>``."""
+GRACE_ENV = "KASSIST_LEASE_GRACE_MS"
+DEFAULT_GRACE_MS = 5000
+
+
+def grace_seconds(env: Mapping[str, str]) -> float:
+    """How long a langgraph dev run's lease is kept after a node that lets the run go on
+    (``KASSIST_LEASE_GRACE_MS``, whole milliseconds from 0 to LEASE_S's; default 5000): a value that is
+    not one raises ValueError naming the variable (langgraph dev's start reads it: server/auth_start.py)."""
+    text = env.get(GRACE_ENV, "").strip()
+    if not text:
+        return DEFAULT_GRACE_MS / 1000
+    most = int(LEASE_S * 1000)
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        value = -1
+    if not 0 <= value <= most:
+        raise ValueError(
+            f"{GRACE_ENV} must be a whole number of milliseconds from 0 to {most} (default "
+            f"{DEFAULT_GRACE_MS}), got {text[:40]!r}"
+        )
+    return value / 1000
 
 
 def _free_here(record: RunRecord) -> bool:
-    """Whether this process may take the lease: this process holds it (a node, or "after" one), or
-    its holder is gone."""
+    """Whether this process may take the lease: this process holds it, or its holder is gone."""
     return held_here(record.owner) or holder_gone(record.owner, record.lease_until)
 
 
@@ -65,30 +85,10 @@ def _busy(runs: TenantRunStore, run_id: str) -> str | None:
     return record.owner
 
 
-def settled_between(saver: TenantCheckpointer, tenant: str, record: RunRecord) -> bool:
-    """Whether ``record``'s lease is a langgraph dev's held after a node (:func:`after_node`) whose
-    checkpoint is committed: the run's head is at that step or later, so nothing runs the run unless
-    its next node takes the lease back. One head read, only for such a holder."""
-    owner = record.owner or ""
-    if AFTER not in owner:
-        return False
-    try:
-        step = int(owner.rsplit(AFTER, 1)[1])
-    except ValueError:
-        return False
-    from graph.ingestion.head import head_step
-
-    reached = head_step(saver, tenant, record.run_id)
-    return reached is not None and reached >= step
-
-
-def after_node(runs: TenantRunStore, run_id: str, config: Mapping[str, Any]) -> None:
-    """Hold the lease "after" the node that just ran (its step, from LangGraph's metadata) until its
-    checkpoint is committed (:func:`settled_between`); without a step, as the node held it."""
-    step = (config.get("metadata") or {}).get("langgraph_step")
-    if not isinstance(step, int):
-        return
-    runs.take_lease(run_id, f"{process_holder()}{AFTER}{step}", LEASE_S, _free_here)
+def after_node(runs: TenantRunStore, run_id: str, env: Mapping[str, str]) -> None:
+    """Keep the lease for the grace only (:func:`grace_seconds`) after a node that lets the run go on:
+    the next node takes it back at its start; a stopped invocation's lease runs out."""
+    runs.renew_lease(run_id, process_holder(), grace_seconds(env))
 
 
 def refuse_if_busy(runs: TenantRunStore, run_id: str) -> None:

@@ -95,8 +95,8 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                 out = step(state, config, run, update, attempt)
             if out.get("status") != "running":
                 release(run.runs, state.run_id)
-            else:  # held until this node's checkpoint is committed, unless the next node takes it
-                after_node(run.runs, state.run_id, config)
+            else:  # kept for a short grace: the next node takes it back, a stopped invocation's runs out
+                after_node(run.runs, state.run_id, run.shared.env)
             return out
 
         def step(

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobRecord, TenantJobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import lease_free_at
+from graph.ingestion.runner import lease_free
 from graph.ingestion.state import TERMINAL
 from server.keys import Principal
 from server.runs.models import RunPage, RunSummary
@@ -31,10 +31,9 @@ RUNNING_SCAN = 100
 """The rows noted running a page of ended runs looks at (its head each, unless a carrier holds it)."""
 
 
-def carried(res: Resources, job: JobRecord) -> bool:
-    """Whether a carrier (a worker, a command line, a review's door, langgraph dev) holds the run's
-    lease now (graph/ingestion/runner.lease_free_at)."""
-    return job.owner is not None and not lease_free_at(res, job.tenant_id, job.lease)
+def carried(job: JobRecord) -> bool:
+    """Whether a carrier (a worker, a command line, a review's door, langgraph dev) holds the run's lease now."""
+    return job.owner is not None and not lease_free(job.lease)
 
 
 def head_status(res: Resources, tenant: str, job: JobRecord) -> str:
@@ -69,7 +68,7 @@ def runs_page(
     rows, last = _reached_page(res, jobs, who, status, before, limit)
     runs = [
         RunSummary(
-            run_id=j.run_id, status=shown, active=carried(res, j), queued=j.wanted, collection=j.collection,
+            run_id=j.run_id, status=shown, active=carried(j), queued=j.wanted, collection=j.collection,
             source=source_label(tenant, j.source), created_at=j.created_at, links=links(j.run_id),
         )
         for j, shown in rows
@@ -81,7 +80,7 @@ def _listed_status(res: Resources, jobs: TenantJobStore, tenant: str, job: JobRe
     """``job``'s status as listed: its row's, but for a row noted running that no carrier holds and
     whose head says it ended, which is noted so (only over 'running': a carrier's note stands)."""
     noted = job.status or "pending"
-    if noted != "running" or carried(res, job):
+    if noted != "running" or carried(job):
         return noted
     ended = head_status(res, tenant, job)
     if ended not in ENDED:

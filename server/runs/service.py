@@ -314,7 +314,7 @@ class RunsService:
         failed = self._jobs(who).failed_documents(run) if s.counters.documents_failed else []
         reports = {str(fmt): f"{PREFIX}/{run}/report?format={fmt}" for fmt in s.reports}
         return RunView(
-            run_id=run, status=status, version=version, active=carried(self.res, job), queued=job.wanted,
+            run_id=run, status=status, version=version, active=carried(job), queued=job.wanted,
             collection=job.collection, source=self.source_label(who.tenant_id, job.source), created_at=job.created_at,
             goal=self.goal_label(who.tenant_id, s, job), embedder=s.embedder_name or None,
             progress=Progress(
@@ -356,7 +356,7 @@ class RunsService:
             raise ApiError(409, f"run {run!r} is waiting for a review: an admin approves or rejects it")
         if status in TERMINAL and (state is None or state.ended):  # not a decision still to report
             raise ApiError(409, f"run {run!r} is {status}; there is nothing to resume")
-        if carried(self.res, job) and status == "running":
+        if carried(job) and status == "running":
             raise ApiError(409, f"run {run!r} is running right now; it needs no resume")
         try:
             self._jobs(who).request(run, who.identity, max_steps, key, self.bound)

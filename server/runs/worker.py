@@ -30,7 +30,7 @@ from graph.ingestion.errors import describe, for_client
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, lease_free_at, new_owner
+from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, lease_free, new_owner
 from graph.ingestion.state import stored_settings
 from server.keys import KeyResolver, Principal
 from server.run_creator import creator, not_started, refusal
@@ -134,7 +134,7 @@ class RunWorker:
                 failing = self._failures.get(key)
                 if key in self._active or (failing is not None and failing.retry_at > time.monotonic()):
                     continue
-            if not lease_free_at(self.res, job.tenant_id, job.lease):
+            if not lease_free(job.lease):
                 continue  # another live worker has it; its lease says so
             stop = threading.Event()
             thread = threading.Thread(
