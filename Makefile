@@ -31,13 +31,18 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m compileall -qq -j 0 $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])') || :
 	touch $(STAMP)
 
-# Two workers (pytest-xdist), each with its own embedded PostgreSQL: the suite takes about half as
-# long on 2 cores. PYTEST_WORKERS=0 runs it in one process. The slowest files go first and the 15
+# One pytest-xdist worker more than the machine has cores (3 on CI's 2), each with its own embedded
+# PostgreSQL. A worker's tests wait part of the time with no process of theirs running (the kill and
+# restart tests' sleeps and timeouts, servers coming up, sockets, fsyncs): ~420 s of the suite, measured
+# by sampling each worker's process tree (session 35, docs/benchmarks.md "The suite's time"). With one
+# worker per core those seconds left a core idle; the extra worker uses them, for ~20 s more CPU (its
+# collection, PostgreSQL and shared servers) and ~0.8 GB more memory. PYTEST_WORKERS=2 is the old
+# setting, PYTEST_WORKERS=0 runs the suite in one process. The slowest files go first and the 15
 # slowest tests and files are listed at the end (tests/file_times_support.py: a file runs whole on
 # one worker; xdist's own order, by number of tests, put the slowest last). The suite's budget is
 # 15 minutes on 2 cores. langsmith's pytest plugin (installed with langsmith, used by no test) is not
 # loaded: ~0.6 s of imports in each pytest process.
-PYTEST_WORKERS ?= 2
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
 test: $(STAMP) browser compiled
 	@$(BIN)/python tests/rewrite_support.py  # pytest's rewritten test modules, once (see the file)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -p no:langsmith_plugin -p tests.file_times_support \

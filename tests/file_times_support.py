@@ -1,7 +1,7 @@
 """A pytest plugin for ``make test``: the slowest test FILES first, and listed at the end of the run.
 
 ``--dist loadfile`` runs each file whole on one worker, so the suite's time is bounded by its
-slowest files and how they share the two workers; ``--durations`` lists single tests and set-ups.
+slowest files and how they share the workers; ``--durations`` lists single tests and set-ups.
 This adds, per file, the time of its set-ups, calls and tear-downs and which worker ran it, and each
 worker's time in tests: the gap between the two is about the time one worker waited for the other at the
 end (loaded by the Makefile with ``-p tests.file_times_support``; ``--file-times=N`` lists N, 0 none).
