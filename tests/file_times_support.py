@@ -20,6 +20,8 @@ work of its own that either worker may take; the rest of the file stays one unit
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,6 +112,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "embedded PostgreSQL (wall time on a shared machine follows its load; CPU time much less). "
         "Reads /proc twice per test.",
     )
+    parser.addoption(
+        "--file-idle",
+        action="store_true",
+        help="also the seconds per file in which the worker's tests had nothing to run: no thread of this "
+        "process, its children or the worker's embedded PostgreSQL running or runnable (sleeps, timeouts, "
+        "sockets, fsyncs), sampled every 0.5 s. Unlike wall time, about the same on a loaded machine: "
+        "what another worker could use. Reads /proc twice a second.",
+    )
 
 
 def tree_cpu(root: int) -> float:
@@ -150,6 +160,73 @@ def _counted_cpu() -> float:
     return tree_cpu(os.getpid()) + sum(_last_seen.values())
 
 
+class IdleSampler:
+    """Seconds in which the tests of this process had nothing to run: sampled every ``period``, none of
+    the threads of this process's tree (but the sampler's own) nor of :data:`ALSO_COUNTED`'s trees
+    running or runnable (state R). A runnable thread waiting for a busy machine's CPU counts as
+    working, so the figure does not grow with the load as wall time does."""
+
+    def __init__(self, period: float = 0.5) -> None:
+        self.period = period
+        self.idle = 0.0
+        self._me = 0
+        thread = threading.Thread(target=self._run, name="file-idle", daemon=True)
+        thread.start()
+
+    def _run(self) -> None:
+        self._me = threading.get_native_id()
+        last = time.monotonic()
+        while True:
+            time.sleep(self.period)
+            waiting = not any(_runnable(pid, self._me) for pid in _trees([os.getpid(), *ALSO_COUNTED]))
+            now = time.monotonic()
+            if waiting:
+                self.idle += now - last
+            last = now
+
+
+def _trees(roots: list[int]) -> list[int]:
+    """``roots`` and every live process under them."""
+    children: defaultdict[int, list[int]] = defaultdict(list)
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as f:
+                    children[int(f.read().rsplit(b")", 1)[1].split()[1])].append(int(name))
+            except (OSError, IndexError, ValueError):  # gone while we walk
+                continue
+    found, todo = [], list(roots)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, ()))
+    return found
+
+
+def _runnable(pid: int, skip: int) -> bool:
+    """Whether a thread of ``pid`` (other than ``skip``) is running or waiting for a CPU."""
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    for tid in tids:
+        if int(tid) == skip:
+            continue
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat", "rb") as f:
+                if f.read().rsplit(b")", 1)[1].split()[0] == b"R":
+                    return True
+        except (OSError, IndexError):
+            continue
+    return False
+
+
+_idle_key = pytest.StashKey[float]()
+_sampler: list[IdleSampler] = []
+_idle: defaultdict[str, float] = defaultdict(float)
+_idle_per_worker: defaultdict[str, float] = defaultdict(float)
+
+
 def count_postgres(url: str) -> None:
     """Count the CPU of the PostgreSQL server at ``url`` (its socket folder is its data folder, as the
     embedded server's is) with this process's tests; a server whose pid cannot be read is left out."""
@@ -165,6 +242,10 @@ def count_postgres(url: str) -> None:
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     if item.config.getoption("--file-cpu"):
         item.stash[_cpu_key] = _counted_cpu()
+    if item.config.getoption("--file-idle"):
+        if not _sampler:
+            _sampler.append(IdleSampler())
+        item.stash[_idle_key] = _sampler[0].idle
     yield
 
 
@@ -174,6 +255,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if call.when == "teardown" and _cpu_key in item.stash:
         # an attribute of the report: xdist sends it to the controller with the rest
         outcome.get_result().cpu = _counted_cpu() - item.stash[_cpu_key]
+    if call.when == "teardown" and _idle_key in item.stash:
+        outcome.get_result().idle = _sampler[0].idle - item.stash[_idle_key]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -216,6 +299,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if cpu is not None:
         _cpu[path] += cpu
         _cpu_per_worker[str(worker.gateway.id) if worker is not None else "-"] += cpu
+    idle = getattr(report, "idle", None)
+    if idle is not None:
+        _idle[path] += idle
+        _idle_per_worker[str(worker.gateway.id) if worker is not None else "-"] += idle
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
@@ -239,6 +326,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
                 f"{w} {_cpu_per_worker[w] / s:.0%}" for w, s in sorted(_per_worker.items()) if s > 0
             )
             terminalreporter.write_line(f"CPU per second in tests: {used}")
+    if _idle:
+        terminalreporter.write_sep("=", f"most time with nothing to run: {count} test files (idle, wall)")
+        for path, idle_s in sorted(_idle.items(), key=lambda kv: -kv[1])[:count]:
+            terminalreporter.write_line(f"{idle_s:8.2f}s {_seconds[path]:8.2f}s {path}")
+        per = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_idle_per_worker.items()))
+        terminalreporter.write_line(f"nothing to run in tests: {sum(_idle.values()):.0f} s ({per})")
     if _per_worker:  # with xdist: how evenly the files shared the workers
         busy = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_per_worker.items()))
         terminalreporter.write_line(f"time in tests per worker: {busy}")
