@@ -316,27 +316,38 @@ def report_findings(url: str, tmp_path: Path, *fields: str) -> set[tuple[Any, ..
     return {tuple(f[name] for name in fields) for f in json.loads(stored)["findings"]}
 
 
+def held_served_run(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    options: RunOptions,
+    files: dict[str, str] | None = None,
+) -> str:
+    """acme's run r of ``root/acme/docs`` (:data:`KEY_DOC` in deploy.md, a critical finding, and
+    ``files``: path under ``root/acme`` -> text) accepted by the runs API with ``options`` and carried
+    out as the server's worker does (:func:`served_run`, within the folder): it waits for a review, and
+    the shell still has the server's ``KASSIST_INGEST_ROOT``. The database's URL."""
+    root = tmp_path / "root"
+    (root / "acme" / "docs").mkdir(parents=True)
+    (root / "acme" / "docs" / "deploy.md").write_text(KEY_DOC)
+    for path, text in (files or {}).items():
+        (root / "acme" / path).write_text(text)
+    served_env(monkeypatch, tmp_path, root)
+    url, first = served_run(tmp_path, CreateRun(path="docs", run_id="r", options=options), within=True)
+    assert first.started == "needs_review", first.state.status
+    return url
+
+
 def approved_rootless(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, near: str, *fields: str
 ) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
-    """acme's served run r of ``root/acme/docs`` waits for its review - :data:`KEY_DOC` (a critical
-    finding), a.md (``text``) and b.md (``near``, a near duplicate of it), the tenant's own rules file
+    """acme's served run r of ``root/acme/docs`` waits for its review (:func:`held_served_run`) - a.md
+    (``text``) and b.md (``near``, a near duplicate of it) beside the key, the tenant's own rules file
     enabling secrets alone - then the operator approves it with ``kassist runs approve`` (typer's
     runner) from a shell without the server's ``KASSIST_INGEST_ROOT``. The stored report's findings
     (:func:`report_findings` of ``fields``) the admin reviewed, and after the approval."""
-    root = tmp_path / "root"
-    docs = root / "acme" / "docs"
-    docs.mkdir(parents=True)
-    (docs / "deploy.md").write_text(KEY_DOC)
-    (docs / "a.md").write_text(text)
-    (docs / "b.md").write_text(near)
-    (root / "acme" / "rules.toml").write_text('enabled = ["secret"]\n')
-    served_env(monkeypatch, tmp_path, root)
-    body = CreateRun(
-        path="docs", run_id="r", options=RunOptions(embedder="hashing", audit_rules="rules.toml")
-    )
-    url, first = served_run(tmp_path, body, within=True)
-    assert first.started == "needs_review", first.state.status
+    files = {"docs/a.md": text, "docs/b.md": near, "rules.toml": 'enabled = ["secret"]\n'}
+    options = RunOptions(embedder="hashing", audit_rules="rules.toml")
+    url = held_served_run(tmp_path, monkeypatch, options, files)
     reviewed = report_findings(url, tmp_path, *fields)
     monkeypatch.delenv("KASSIST_INGEST_ROOT")  # the operator's shell, not the server's service unit
     done = CliRunner().invoke(app, ["runs", "approve", "r", "--tenant", "acme", "--database-url", url])

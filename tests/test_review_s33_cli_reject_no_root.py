@@ -18,25 +18,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from review_support import KEY_DOC, served_env, served_run
+from review_support import held_served_run
 from typer.testing import CliRunner
 
 from cli.main import app
 from graph.ingestion.head import read_head
 from graph.ingestion.resources import Resources
-from server.runs.models import CreateRun, RunOptions
+from server.runs.models import RunOptions
 
 
 def test_the_operators_reject_of_a_served_run_needs_no_root_in_the_shell(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    (root / "acme" / "docs").mkdir(parents=True)
-    (root / "acme" / "docs" / "deploy.md").write_text(KEY_DOC)  # a critical finding: held for review
-    served_env(monkeypatch, tmp_path, root)
-    body = CreateRun(path="docs", run_id="r", options=RunOptions(embedder="hashing"))
-    url, first = served_run(tmp_path, body, within=True)  # as the server's worker carries it out
-    assert first.started == "needs_review", first.state.status
+    url = held_served_run(tmp_path, monkeypatch, RunOptions(embedder="hashing"))
     monkeypatch.delenv("KASSIST_INGEST_ROOT")  # the operator's shell, not the server's service unit
     done = CliRunner().invoke(app, ["runs", "reject", "r", "--tenant", "acme", "--database-url", url])
     res = Resources.open(url, reports_dir=tmp_path / "reports")

@@ -20,11 +20,11 @@ from typing import Any
 
 import httpx
 import pytest
-from review_support import KEY_DOC, served_env, served_run
+from review_support import held_served_run
 from typer.testing import CliRunner
 
 from cli.main import app
-from server.runs.models import CreateRun, RunOptions
+from server.runs.models import RunOptions
 
 HOOK = "https://hooks.acme.example/kassist"
 
@@ -32,14 +32,8 @@ HOOK = "https://hooks.acme.example/kassist"
 def test_a_rootless_approval_notifies_only_hosts_the_server_lists(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    (root / "acme" / "docs").mkdir(parents=True)
-    (root / "acme" / "docs" / "deploy.md").write_text(KEY_DOC)  # a critical finding: held for review
-    served_env(monkeypatch, tmp_path, root)
     monkeypatch.setenv("KASSIST_NOTIFY_HOSTS", "hooks.acme.example")
-    body = CreateRun(path="docs", run_id="r", options=RunOptions(embedder="hashing", notify_url=HOOK))
-    url, first = served_run(tmp_path, body, within=True)  # as the server's worker carries it out
-    assert first.started == "needs_review", first.state.status
+    url = held_served_run(tmp_path, monkeypatch, RunOptions(embedder="hashing", notify_url=HOOK))
 
     posted: list[str] = []
 
