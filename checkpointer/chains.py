@@ -47,6 +47,15 @@ class NsHead(NamedTuple):
     version: int
 
 
+Mark = tuple[int, int, float]
+"""A namespace's row count, highest version and newest timestamp (query.MARKS_COLS past the key)."""
+
+
+def marks_of(rows: Iterable[Row]) -> dict[NsKey, Mark]:
+    """``thread_marks``' rows (query.MARKS_COLS) by namespace."""
+    return {(thread, ns): (int(n), int(top), float(newest)) for thread, ns, n, top, newest in rows}
+
+
 @dataclass
 class ThreadState:
     """All of one tenant's rows needed to plan deletions in some threads (no blob bytes)."""
@@ -72,6 +81,31 @@ class ThreadState:
             if type_ != EMPTY:
                 state.filled.add((thread, ns, channel, version))
         return state
+
+    def marks(self) -> dict[NsKey, Mark]:
+        """What ``thread_marks`` answers for these rows while nothing changed them."""
+        return {
+            nskey: (
+                len(rows),
+                max(int(r.version) for r in rows.values()),
+                max(float(r.ts) for r in rows.values()),
+            )
+            for nskey, rows in self.rows.items()
+            if rows
+        }
+
+    def replacing(self, threads: set[str], fresh: ThreadState) -> ThreadState:
+        """These rows with those of ``threads`` taken from ``fresh`` (a read of those threads only)."""
+        out = ThreadState()
+
+        def kept(mine: dict[NsKey, Any]) -> dict[NsKey, Any]:
+            return {k: v for k, v in mine.items() if k[0] not in threads}
+
+        out.rows.update(kept(self.rows) | fresh.rows)
+        out.heads.update(kept(self.heads) | fresh.heads)
+        out.blobs.update(kept(self.blobs) | fresh.blobs)
+        out.filled = {f for f in self.filled if f[0] not in threads} | fresh.filled
+        return out
 
     def needed(self, nskey: NsKey, head_id: str | None) -> set[str]:
         """The head and the ancestors its delta channels are rebuilt from."""

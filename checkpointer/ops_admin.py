@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from checkpointer.chains import NsKey, Plan, ThreadState, plan_removal
+from checkpointer.chains import NsKey, Plan, ThreadState, marks_of, plan_removal
 from checkpointer.query import CheckpointSql, Steps
 from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
 from checkpointer.tenant import check_id
@@ -39,11 +39,32 @@ def delete_threads(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str]) -
 
 
 def _load(sql: CheckpointSql, tenant: str, threads: list[str]) -> Steps[ThreadState]:
+    """The threads' rows as planning reads them. Nothing is locked (PostgreSQL, READ COMMITTED):
+    a plan made from it is confirmed by :func:`_settle` before anything is deleted."""
     params = {"tenant": tenant, "threads": threads}
-    heads = yield sql.thread_heads(params)  # locks the heads on PostgreSQL
+    heads = yield sql.thread_heads(params)
     rows = yield sql.thread_plan_rows(params)
     blobs = yield sql.thread_blob_keys(params)
     return ThreadState.from_rows(rows, heads, blobs)
+
+
+def _settle(sql: CheckpointSql, tenant: str, threads: list[str], state: ThreadState) -> Steps[ThreadState]:
+    """``state`` as it stands with puts locked out until the commit, read again if it changed.
+
+    The long read stays unlocked, so puts go on meanwhile; a put landing between it and the delete
+    (an owner back to an idle thread while the nightly prune runs) would otherwise be deleted with
+    what was planned from the read, or left with a parent the plan took (h15 s35 H15-5). Under
+    the lock the marks (row count, highest version, newest timestamp per namespace) say which
+    threads moved; only those are read again, now exactly. A put that waited for the
+    lock finds what the delete left and is refused if its parent went (CheckpointConflict)."""
+    yield sql.lock_writers
+    now, then = marks_of((yield sql.thread_marks({"tenant": tenant, "threads": threads}))), state.marks()
+    changed = {nskey[0] for nskey in now.keys() | then.keys() if now.get(nskey) != then.get(nskey)}
+    if not changed:
+        return state
+    # Only the threads that moved are read again: the lock holds puts of every thread meanwhile.
+    fresh: ThreadState = yield from _load(sql, tenant, sorted(changed))
+    return state.replacing(changed, fresh)
 
 
 def _apply(sql: CheckpointSql, plan: Plan) -> Steps[None]:
@@ -71,6 +92,7 @@ def prune(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str], strategy: 
     if not threads:
         return
     state = yield from _load(sql, tenant, threads)
+    state = yield from _settle(sql, tenant, threads, state)
     candidates = {
         nskey: set(rows) - {state.heads[nskey].head_id if nskey in state.heads else None}
         for nskey, rows in state.rows.items()
@@ -88,6 +110,7 @@ def delete_for_runs(sql: CheckpointSql, tenant: str, run_ids: Sequence[str]) -> 
     if not threads:
         return
     state = yield from _load(sql, tenant, threads)
+    state = yield from _settle(sql, tenant, threads, state)
     wanted = set(runs)
     candidates: dict[NsKey, set[str]] = {
         nskey: {cid for cid, r in rows.items() if r.run_id in wanted} for nskey, rows in state.rows.items()
@@ -105,76 +128,96 @@ def copy_thread(sql: CheckpointSql, tenant: str, source: str, target: str) -> St
     yield sql.copy_thread({"tenant": tenant, "source": str(source), "target": str(target)})
 
 
+def retention_cutoff(cutoff: datetime, strategy: str) -> datetime:
+    """The cutoff as an aware datetime (a naive one is UTC), once the strategy is known."""
+    if strategy not in PRUNE_STRATEGIES:
+        raise ValueError(f"unknown retention strategy {strategy!r}; use one of {', '.join(PRUNE_STRATEGIES)}")
+    return cutoff if cutoff.tzinfo is not None else cutoff.replace(tzinfo=UTC)
+
+
+def retain_tenants(sql: CheckpointSql, scope: str | None, cutoff: datetime) -> Steps[list[str]]:
+    """The tenants retention visits: ``scope`` alone, or every tenant with a checkpoint older than
+    the cutoff."""
+    if scope is not None:
+        return [scope]
+    rows = yield sql.tenants_with_stale({"cutoff": cutoff.timestamp()})
+    return sorted({tenant for (tenant,) in rows})
+
+
 def retain(
     sql: CheckpointSql, bound: str | None, tenant_id: str | None, cutoff: datetime, strategy: Strategy
 ) -> Steps[RetentionReport]:
-    """Age-based retention by checkpoint timestamp, per tenant or across all of them.
+    """Age-based retention by checkpoint timestamp, per tenant or across all of them, as one
+    operation (a dry run's plan reads it so); the saver's ``retain`` commits tenant by tenant
+    (:func:`retain_tenant`), so the lock a tenant's delete takes is not held over the next ones."""
+    cutoff = retention_cutoff(cutoff, strategy)
+    scope = bound if bound is not None else tenant_id
+    report: list[ThreadRetention] = []
+    for tenant in (yield from retain_tenants(sql, scope, cutoff)):
+        report += yield from retain_tenant(sql, tenant, cutoff, strategy)
+    return RetentionReport(strategy=strategy, cutoff=cutoff, tenant_id=scope, threads=report)
+
+
+def retain_tenant(
+    sql: CheckpointSql, tenant: str, cutoff: datetime, strategy: Strategy
+) -> Steps[list[ThreadRetention]]:
+    """One tenant's retention: what it removed, per thread.
 
     ``keep_latest`` drops checkpoints older than the cutoff that are not a head (nor needed by one);
-    ``delete`` drops whole threads whose newest checkpoint is older than the cutoff.
+    ``delete`` drops whole threads whose newest checkpoint is older than the cutoff. Planned from an
+    unlocked read, confirmed under the writers' lock (:func:`_settle`): a thread a put made young
+    again meanwhile is kept, and only what was really removed is reported.
     """
-    if strategy not in PRUNE_STRATEGIES:
-        raise ValueError(f"unknown retention strategy {strategy!r}; use one of {', '.join(PRUNE_STRATEGIES)}")
-    if cutoff.tzinfo is None:
-        cutoff = cutoff.replace(tzinfo=UTC)
-    edge = cutoff.timestamp()
-    scope = bound if bound is not None else tenant_id
-    if scope is not None:
-        tenants = [scope]
-    else:
-        rows = yield sql.tenants_with_stale({"cutoff": edge})
-        tenants = sorted({tenant for (tenant,) in rows})
-    report: list[ThreadRetention] = []
-    for tenant in tenants:
-        stale = yield sql.stale_threads({"tenant": tenant, "cutoff": edge})
-        threads = sorted({thread for (thread,) in stale})
-        if not threads:
-            continue
-        state = yield from _load(sql, tenant, threads)
-        if strategy == "delete":
-            newest: dict[str, float] = defaultdict(float)
-            for (thread, _ns), ns_rows in state.rows.items():
-                for r in ns_rows.values():
-                    newest[thread] = max(newest[thread], float(r.ts))
-            dead = [t for t in threads if newest[t] < edge]
-            if dead:
-                yield sql.delete_threads({"tenant": tenant, "threads": dead})
-            counts: dict[str, int] = defaultdict(int)
-            blob_counts: dict[str, int] = defaultdict(int)
-            for (thread, _ns), ns_rows in state.rows.items():
-                counts[thread] += len(ns_rows)
-                # values held in checkpoint rows (SQLite, migration 6) are large values too
-                blob_counts[thread] += sum(1 for r in ns_rows.values() if r.value_channel is not None)
-            for (thread, _ns), keys in state.blobs.items():
-                blob_counts[thread] += len(keys)
-            report += [
-                ThreadRetention(
-                    tenant_id=tenant,
-                    thread_id=t,
-                    checkpoints_removed=counts[t],
-                    blobs_removed=blob_counts[t],
-                    thread_deleted=True,
-                )
-                for t in dead
-            ]
-            continue
-        candidates = {
-            nskey: {
-                cid
-                for cid, r in rows.items()
-                if float(r.ts) < edge and (nskey not in state.heads or state.heads[nskey].head_id != cid)
-            }
-            for nskey, rows in state.rows.items()
-        }
-        plan = plan_removal(tenant, state, candidates)
-        yield from _apply(sql, plan)
-        report += [
+    edge = retention_cutoff(cutoff, strategy).timestamp()
+    stale = yield sql.stale_threads({"tenant": tenant, "cutoff": edge})
+    threads = sorted({thread for (thread,) in stale})
+    if not threads:
+        return []
+    state = yield from _load(sql, tenant, threads)
+    state = yield from _settle(sql, tenant, threads, state)
+    if strategy == "delete":
+        newest: dict[str, float] = defaultdict(float)
+        for (thread, _ns), ns_rows in state.rows.items():
+            for r in ns_rows.values():
+                newest[thread] = max(newest[thread], float(r.ts))
+        # A thread with no row left (deleted meanwhile) is not reported as deleted by this call.
+        dead = [t for t in threads if t in newest and newest[t] < edge]
+        if dead:
+            yield sql.delete_threads({"tenant": tenant, "threads": dead})
+        counts: dict[str, int] = defaultdict(int)
+        blob_counts: dict[str, int] = defaultdict(int)
+        for (thread, _ns), ns_rows in state.rows.items():
+            counts[thread] += len(ns_rows)
+            # values held in checkpoint rows (SQLite, migration 6) are large values too
+            blob_counts[thread] += sum(1 for r in ns_rows.values() if r.value_channel is not None)
+        for (thread, _ns), keys in state.blobs.items():
+            blob_counts[thread] += len(keys)
+        return [
             ThreadRetention(
                 tenant_id=tenant,
                 thread_id=t,
-                checkpoints_removed=plan.removed[t],
-                blobs_removed=plan.blobs_removed.get(t, 0),
+                checkpoints_removed=counts[t],
+                blobs_removed=blob_counts[t],
+                thread_deleted=True,
             )
-            for t in sorted(plan.removed)
+            for t in dead
         ]
-    return RetentionReport(strategy=strategy, cutoff=cutoff, tenant_id=scope, threads=report)
+    candidates = {
+        nskey: {
+            cid
+            for cid, r in rows.items()
+            if float(r.ts) < edge and (nskey not in state.heads or state.heads[nskey].head_id != cid)
+        }
+        for nskey, rows in state.rows.items()
+    }
+    plan = plan_removal(tenant, state, candidates)
+    yield from _apply(sql, plan)
+    return [
+        ThreadRetention(
+            tenant_id=tenant,
+            thread_id=t,
+            checkpoints_removed=plan.removed[t],
+            blobs_removed=plan.blobs_removed.get(t, 0),
+        )
+        for t in sorted(plan.removed)
+    ]

@@ -49,14 +49,18 @@ def may_extend(prep: Row, parent: str | None, marker: Any, checked: bool, first:
 
     It may when it extends the head (a put that ``starts_thread`` only on an empty thread), starts
     another history (no parent, not ``first``), or forks from the checkpoint an explicit-id read
-    returned while the head is still at the version that read saw (for a ``first`` put: the head
-    version it saw, e.g. the importer's second root).
+    returned while the head is still at the version that read saw and that checkpoint is still
+    there (for a ``first`` put: the head version it saw, e.g. the importer's second root).
     """
-    head_id, stored_version, _, _, _ = prep  # put_prepare's columns
+    head_id, stored_version, _, _, parent_version = prep  # put_prepare's columns
     if not checked or parent == head_id:
         return True
     if parent is None and not first:
         return True
+    if parent is not None and parent_version is None:
+        # A fork from a checkpoint that is gone (retention deleted it after the read the fork
+        # started from): stored, it would name a parent, and values, that are not there.
+        return False
     head_version = int(stored_version or 0)
     return marker is not None and str(marker).isdigit() and int(marker) == head_version
 

@@ -115,7 +115,13 @@ class CheckpointSql:
     """(tenant, threads) -> (thread_id, checkpoint_ns, checkpoint_id, parent_id, version, ts,
     run_id, versions, counters, value_channel, value_version): :data:`PLAN_COLS`"""
     thread_heads: Render
-    """(tenant, threads) -> :data:`HEADS_COLS`; locks them on PostgreSQL"""
+    """(tenant, threads) -> :data:`HEADS_COLS`"""
+    thread_marks: Render
+    """(tenant, threads) -> :data:`MARKS_COLS`: what a plan read of those threads (``thread_plan_rows``)
+    must still find once writers are locked out (``lock_writers``), or it is read again"""
+    lock_writers: Request
+    """Keeps puts out of the checkpoints table until the transaction ends (PostgreSQL: SHARE ROW
+    EXCLUSIVE; reads go on); nothing where write operations hold the write lock already (SQLite)"""
     thread_blob_keys: Render
     """(tenant, threads) -> :data:`BLOB_KEY_COLS`"""
     run_threads: Render
@@ -335,6 +341,9 @@ PLAN_COLS = (
 """``thread_plan_rows`` (a dialect without values in rows answers NULL for the last two)."""
 HEADS_COLS = ("thread_id", "checkpoint_ns", "head_id", "version")
 """``thread_heads``: each namespace's head."""
+MARKS_COLS = ("thread_id", "checkpoint_ns", "n_rows", "top_version", "newest_ts")
+"""``thread_marks``: each namespace's row count, highest version and newest timestamp (a put, a
+re-put, a moved head or a deletion changes one of them)."""
 BLOB_KEY_COLS = ("thread_id", "checkpoint_ns", "channel", "version", "type")
 """``thread_blob_keys``: the blob rows' keys, without their bytes."""
 PREPARE_COLS = ("head_id", "head_version", "existing_parent", "existing_version", "parent_version")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from checkpointer import ops_admin
 from checkpointer.query import CheckpointSql, Steps
-from checkpointer.retention import RetentionReport, Strategy
+from checkpointer.retention import RetentionReport, Strategy, ThreadRetention
 from kassist.db.sansio import twin_methods
 from kassist.tenancy import TenantRequired, validate_tenant_id
 
@@ -78,17 +78,25 @@ class ThreadAdmin:
         tenant = self._caller_tenant("prune")
         await self._arun(ops_admin.prune(self._sql, tenant, thread_ids, strategy), write=True)
 
-    def _retain(
+    def _retain_scope(
         self, older_than: timedelta, tenant_id: str | None, strategy: Strategy, now: datetime | None
-    ) -> Steps[RetentionReport]:
+    ) -> tuple[datetime, str | None]:
+        """The cutoff and the tenant (None: every tenant) of a retention call, checked."""
         if older_than < timedelta(0):
             raise ValueError(f"older_than must not be negative, got {older_than}")
         if tenant_id is not None:
             tenant_id = validate_tenant_id(tenant_id)
             if self._bound is not None and tenant_id != self._bound:
                 raise PermissionError(f"this view is bound to tenant {self._bound!r}, not {tenant_id!r}")
-        cutoff = (now or datetime.now(UTC)) - older_than
-        return ops_admin.retain(self._sql, self._bound, tenant_id, cutoff, strategy)
+        cutoff = ops_admin.retention_cutoff((now or datetime.now(UTC)) - older_than, strategy)
+        return cutoff, self._bound if self._bound is not None else tenant_id
+
+    def _retain(
+        self, older_than: timedelta, tenant_id: str | None, strategy: Strategy, now: datetime | None
+    ) -> Steps[RetentionReport]:
+        """Retention as one operation (what a dry run's plan reads)."""
+        cutoff, scope = self._retain_scope(older_than, tenant_id, strategy, now)
+        return ops_admin.retain(self._sql, scope, None, cutoff, strategy)
 
     def _run_write(self, steps: Steps[T]) -> T:
         return self._run(steps, write=True)
@@ -103,9 +111,16 @@ class ThreadAdmin:
         strategy: Strategy = "keep_latest",
         *,
         now: datetime | None = None,
-    ) -> Generator[Steps[RetentionReport], RetentionReport, RetentionReport]:
-        """Age-based retention (by checkpoint timestamp); only checkpointer tables are touched."""
-        return (yield self._retain(older_than, tenant_id, strategy, now))
+    ) -> Generator[Steps[Any], Any, RetentionReport]:
+        """Age-based retention (by checkpoint timestamp); only checkpointer tables are touched.
 
-    # retain and aretain: the one operation, written in one transaction (twin_methods).
+        One transaction per tenant: a delete holds the writers' lock (PostgreSQL) from just before
+        it until its commit, which must not last over every other tenant's read."""
+        cutoff, scope = self._retain_scope(older_than, tenant_id, strategy, now)
+        threads: list[ThreadRetention] = []
+        for tenant in (yield ops_admin.retain_tenants(self._sql, scope, cutoff)):
+            threads += yield ops_admin.retain_tenant(self._sql, tenant, cutoff, strategy)
+        return RetentionReport(strategy=strategy, cutoff=cutoff, tenant_id=scope, threads=threads)
+
+    # retain and aretain: the one operation, a write transaction per tenant (twin_methods).
     retain, aretain = twin_methods(_retain_call, "_run_write", "_arun_write", name="retain")

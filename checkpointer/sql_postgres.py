@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from checkpointer import sql_tables as shared
 from checkpointer.filters import FilterTerm, Kind, ListSpec, term_params
-from checkpointer.query import CheckpointSql, Each, Params, Plain, Text
+from checkpointer.query import CheckpointSql, Each, Params, Plain, Stmts, Text
 from checkpointer.sql_postgres_schema import CP, KEY, MIGRATIONS, WRITE_COLS
 from checkpointer.sql_postgres_step import (
     KEEP,
@@ -265,7 +265,10 @@ VALUES (%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, %(version)s, %(ts)s
 ON CONFLICT DO NOTHING RETURNING version
 """),
     head_version=_read(f"SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1"),
-    begin=Stmt("BEGIN", fetch=False),
+    # The full check's transaction holds ROW EXCLUSIVE from its start, not from its insert: a
+    # retention delete (lock_writers) can then not run between its read of the parent and its
+    # insert, which would store a checkpoint whose parent the delete took.
+    begin=Stmts((Stmt("BEGIN", fetch=False), Stmt(f"LOCK TABLE {CP} IN ROW EXCLUSIVE MODE", fetch=False))),
     put_fast=put_fast,
     put_fast_recheck=_read(()),  # PUT_FAST's miss goes straight to the full check here
     put_next=put_next,
@@ -294,6 +297,13 @@ ON CONFLICT DO NOTHING RETURNING version
     thread_blob_keys=_read(
         f"SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs WHERE {_IN_THREADS}"
     ),
+    thread_marks=_read(to_postgres(shared.THREAD_MARKS.format(threads="thread_id = ANY(:threads)"))),
+    # Retention, prune and delete_for_runs plan from an unlocked read, then take this just before
+    # they delete (ops_admin._settle): it waits for the puts in progress (ROW EXCLUSIVE, as every
+    # insert and the full check's transaction take) and holds new ones until the commit. At READ
+    # COMMITTED a put that waited runs its statement on a fresh snapshot: it finds its parent gone
+    # and is refused (CheckpointConflict), never stored on a deleted thread.
+    lock_writers=Stmt(f"LOCK TABLE {CP} IN SHARE ROW EXCLUSIVE MODE", fetch=False),
     run_threads=_read(
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = %(tenant)s AND run_id = ANY(%(runs)s)"
     ),

@@ -369,6 +369,10 @@ SELECT ({_LATEST_KEY}) AS head_id,
         "SELECT thread_id, checkpoint_ns, channel, version, type FROM kassist_cp_blobs "
         "WHERE tenant_id = :tenant AND thread_id IN (SELECT value FROM json_each(:threads))"
     ),
+    thread_marks=_read(
+        shared.THREAD_MARKS.format(threads="thread_id IN (SELECT value FROM json_each(:threads))")
+    ),
+    lock_writers=Stmts(),  # admin operations run under BEGIN IMMEDIATE: no put runs meanwhile
     run_threads=_read(
         f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant "
         "AND run_id IS NOT NULL AND run_id IN (SELECT value FROM json_each(:runs))"

@@ -65,6 +65,11 @@ KEY = "tenant_id = :tenant AND thread_id = :thread AND checkpoint_ns = :ns"
 
 STALE_THREADS = f"SELECT DISTINCT thread_id FROM {CP} WHERE tenant_id = :tenant AND ts < :cutoff"
 TENANTS_WITH_STALE = f"SELECT DISTINCT tenant_id FROM {CP} WHERE ts < :cutoff"
+# query.MARKS_COLS of the namespaces of some threads; ``{threads}``: the dialect's list test.
+THREAD_MARKS = (
+    "SELECT thread_id, checkpoint_ns, count(*) AS n_rows, max(version) AS top_version, max(ts) AS newest_ts "
+    f"FROM {CP} WHERE tenant_id = :tenant AND {{threads}} GROUP BY thread_id, checkpoint_ns"
+)
 DELETE_CHECKPOINT = (
     f"DELETE FROM {CP} WHERE {KEY} AND checkpoint_id = :cid",
     f"DELETE FROM kassist_cp_writes WHERE {KEY} AND checkpoint_id = :cid",

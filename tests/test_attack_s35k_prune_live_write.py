@@ -23,7 +23,6 @@ from datetime import timedelta
 from typing import Any
 
 import psycopg
-import pytest
 from langgraph.checkpoint.base import empty_checkpoint
 
 from checkpointer import TenantCheckpointer
@@ -32,7 +31,6 @@ THREAD = "01a24e83-a732-72b1-9942-e98bf1a21294"
 CONFIG: Any = {"configurable": {"thread_id": THREAD, "checkpoint_ns": "", "tenant_id": "acme"}}
 
 
-@pytest.mark.xfail(strict=True, reason="h15 s35 H15-5: the delete takes a checkpoint written after its read")
 def test_a_checkpoint_written_during_the_prune_is_not_deleted(pg_url: str) -> None:
     with TenantCheckpointer.from_url(pg_url) as saver:
         saver.setup()
