@@ -243,6 +243,8 @@ def put_planned(
             ((version,),) = done  # put_fast's (or its recheck's) one row: (version)
             return stored(plan, int(version), heads)
     yield sql.begin
+    if parent is not None:  # a put without one loses nothing to a delete: it starts a history
+        yield sql.hold_parent
     rows = yield sql.put_prepare({**key, "cid": cid, "parent": parent})
     prep = rows[0]
     _, stored_head_version, existing_parent, existing_version, parent_version = prep  # put_prepare's columns

@@ -95,6 +95,9 @@ class CheckpointSql:
     """(tenant, thread, ns, cid, parent) -> (version) when the put re-puts the head itself"""
     begin: Request
     """What starts the full check's transaction (none where write operations run in one already)"""
+    hold_parent: Request
+    """What the full check of a put with a parent runs next: no retention delete (``lock_writers``)
+    may take the parent between the check's read and its insert (none where the write lock is held)"""
     put_prepare: Render
     """(tenant, thread, ns, cid, parent) -> one row, :data:`PREPARE_COLS`"""
     put_blob: Many

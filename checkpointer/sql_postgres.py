@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from checkpointer import sql_tables as shared
 from checkpointer.filters import FilterTerm, Kind, ListSpec, term_params
-from checkpointer.query import CheckpointSql, Each, Params, Plain, Stmts, Text
+from checkpointer.query import CheckpointSql, Each, Params, Plain, Text
 from checkpointer.sql_postgres_schema import CP, KEY, MIGRATIONS, WRITE_COLS
 from checkpointer.sql_postgres_step import (
     KEEP,
@@ -265,10 +265,11 @@ VALUES (%(tenant)s, %(thread)s, %(ns)s, %(cid)s, %(parent)s, %(version)s, %(ts)s
 ON CONFLICT DO NOTHING RETURNING version
 """),
     head_version=_read(f"SELECT version FROM {CP} WHERE {KEY} AND version > 0 ORDER BY version DESC LIMIT 1"),
-    # The full check's transaction holds ROW EXCLUSIVE from its start, not from its insert: a
+    begin=Stmt("BEGIN", fetch=False),
+    # A full check extending a parent holds ROW EXCLUSIVE from its start, not from its insert: a
     # retention delete (lock_writers) can then not run between its read of the parent and its
     # insert, which would store a checkpoint whose parent the delete took.
-    begin=Stmts((Stmt("BEGIN", fetch=False), Stmt(f"LOCK TABLE {CP} IN ROW EXCLUSIVE MODE", fetch=False))),
+    hold_parent=Stmt(f"LOCK TABLE {CP} IN ROW EXCLUSIVE MODE", fetch=False),
     put_fast=put_fast,
     put_fast_recheck=_read(()),  # PUT_FAST's miss goes straight to the full check here
     put_next=put_next,

@@ -334,6 +334,7 @@ SELECT ({_LATEST_KEY}) AS head_id,
     ),
     head_version=_read(_HEAD_VERSION[1:-1]),
     begin=Stmts(),  # write operations already run inside BEGIN IMMEDIATE
+    hold_parent=Stmts(),  # and a retention delete waits for the put's commit
     put_fast=_put_fast,
     put_next=put_next,
     put_next_blobs=True,
