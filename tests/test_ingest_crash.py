@@ -16,6 +16,8 @@ from databases import embedded_server, fresh_database
 from ingest_harness import chunk_ids, head_version, head_watch, kassist, receiver, show, spawn, write_corpus
 from raw_sql import raw
 
+from graph.ingestion.notify import notify_key
+
 TENANT = "acme"
 KILLS = 10
 # Enough batches (42 of 2 documents) that 10 kills land before the end on a fast, quiet machine too.
@@ -123,7 +125,12 @@ def test_sigkill_at_random_moments_then_resume_equals_an_uninterrupted_run(
     assert docs == 84
     # The receiver drops repeats by Idempotency-Key: exactly one notification, for this run.
     keys = hook.by_key()
-    assert list(keys) == [f"notify:{TENANT}:crashy:notify:{hook.url}"]
+    [[created]] = raw(
+        db_url,
+        "SELECT created_at FROM kassist_ingest_runs WHERE tenant_id = %s AND run_id = %s",
+        (TENANT, "crashy"),
+    )  # the key names the run's incarnation (its registration's time), the same across every resume
+    assert list(keys) == [notify_key(TENANT, "crashy", "notify", hook.url, float(created))]
     assert all(body["counters"] == expected["counters"] for body in keys[next(iter(keys))])
     [[state, attempts]] = raw(
         db_url, "SELECT state, attempts FROM kassist_ingest_ledger WHERE tenant_id = %s AND run_id = %s",

@@ -13,6 +13,7 @@ import pytest
 from ingest_harness import chunk_ids, opened, receiver, write_corpus
 from raw_sql import raw, raw_changed
 
+from graph.ingestion.notify import notify_key
 from graph.ingestion.reports import read_report
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import RunBusy, RunOutcome, execute
@@ -115,7 +116,10 @@ def test_notify_is_retried_on_5xx_counted_and_sent_once_per_key(res: Resources, 
         out = run(res, "n1", root, notify_url=hook.url).state
         assert out.status == "completed"
         assert out.retry_counts == {"notify": 2}
-        assert [key for key, _ in hook.received] == [f"notify:{TENANT}:n1:notify:{hook.url}"]
+        record = res.runs.for_tenant(TENANT).get("n1")
+        assert record is not None  # the key names the run's incarnation (its registration's time)
+        key = notify_key(TENANT, "n1", "notify", hook.url, record.created_at)
+        assert [key for key, _ in hook.received] == [key]
         body = hook.received[0][1]
         assert body["run_id"] == "n1" and body["tenant_id"] == TENANT
         assert body["counters"] == out.counters.model_dump() and body["reports"] == out.reports

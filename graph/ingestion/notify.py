@@ -24,7 +24,7 @@ from graph.ingestion.claims import kept_alive
 from graph.ingestion.errors import PermanentHTTPError, TransientHTTPError, http_status_class
 from graph.ingestion.notify_urls import NOT_HTTP, is_http_url, shown_target
 from graph.ingestion.state import AgentRunState
-from graph.ingestion.store import BindsRuns
+from graph.ingestion.store import BindsRuns, TenantRunStore
 from graph.ingestion.store_ops import new_holder
 
 logger = logging.getLogger(__name__)
@@ -47,13 +47,28 @@ def _claim(holder: str) -> dict[str, Any]:
 _KEPT = ":/?#[]@!$&'()*+,;=%"
 
 
-def notify_key(tenant: str, run_id: str, step_id: str, target: str) -> str:
+def notify_key(tenant: str, run_id: str, step_id: str, target: str, incarnation: float | None = None) -> str:
     """The notification's idempotency key: the same for every attempt of one run's step and target;
     another for each tenant's run (run ids are the clients' names: acme's and globex's hr-2026 are
-    two runs, and a receiver dropping repeated keys dropped one of them); and ASCII, as the
-    ``Idempotency-Key`` header it travels in must be (a URL's ``/équipe`` failed every attempt with
-    a UnicodeEncodeError). The tenant and the target are percent-encoded where they are not."""
-    return f"notify:{quote(tenant, safe='')}:{run_id}:{step_id}:{quote(target, safe=_KEPT)}"
+    two runs, and a receiver dropping repeated keys dropped one of them) and for each incarnation of a
+    run id (``incarnation``: its registry row's creation time; a run id used again after retention
+    pruned the old run sent the old key, and the receiver dropped the new run's notification as a
+    duplicate: x7 s34); and ASCII, as the ``Idempotency-Key`` header it travels in must be (a URL's
+    ``/équipe`` failed every attempt with a UnicodeEncodeError). The tenant and the target are
+    percent-encoded where they are not. ``~`` never occurs in a run id."""
+    run = run_id if incarnation is None else f"{run_id}~{round(incarnation * 1_000_000)}"
+    return f"notify:{quote(tenant, safe='')}:{run}:{step_id}:{quote(target, safe=_KEPT)}"
+
+
+def run_key(runs: TenantRunStore, run_id: str, url: str) -> str:
+    """The key of ``run_id``'s notification to ``url``: of its incarnation (:func:`notify_key`), but
+    the key without one when the run's ledger holds that already (a notification begun by a kassist
+    before incarnations were keyed: its answer, or its claim, is under that key)."""
+    record = runs.get(run_id)
+    legacy = notify_key(runs.tenant_id, run_id, "notify", url)
+    if record is None or any(entry.key == legacy for entry in runs.ledger(run_id)):
+        return legacy
+    return notify_key(runs.tenant_id, run_id, "notify", url, record.created_at)
 
 
 def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
@@ -76,7 +91,7 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     if not is_http_url(url):  # never callable: failing it as transient would retry it at every resume
         raise PermanentHTTPError(f"the notify URL {shown} {NOT_HTTP}; fix the URL and resume")
     runs = store.for_tenant(tenant)
-    key = notify_key(tenant, state.run_id, "notify", url)
+    key = run_key(runs, state.run_id, url)
     body = payload(state, tenant)
     # The claim lives as long as its worker's call and is void once the worker's process is gone: a
     # resume after a kill sends again at once, a live sender is waited for.
