@@ -69,9 +69,12 @@ _FIELD_AI = r"(?:ai|llm|gpt|assistant|chatbot|bot|model|agent|copilot)"
 _FIELD_ORDER = r"(?:instructions?|directives?|prompts?|notes?|orders?|commands?|rules?|tasks?|guidance|message|hints?|memo)"
 # A field, header, attribute or key named for an AI reader, with a value of several words.
 FIELD = rule(
-    rf"(?:\bname\s*=\s*[\"']|^\s*(?:x-)?|[\"'{{,]\s*|^\s*-?\s*)(?:{_FIELD_AI}[-_ ]?(?:[a-z]+[-_ ])?{_FIELD_ORDER}|"
-    rf"{_FIELD_ORDER}[-_ ](?:for|to)[-_ ](?:the[-_ ])?{_FIELD_AI}|(?:for|to)[-_](?:the[-_])?{_FIELD_AI})[\"']?\s*(?:[:=]|[\"']?\s+content\s*=)\s*[\"']?"
-    r"\s*[a-z][\w']*(?:[\s,]+[\w']+){3,}"
+    # (possessive runs of spaces: each is followed by a character that is not one, so they read the same texts
+    # without trying every split of a long run between two of them - 86 s for 32 KB of spaces, session 35)
+    rf"(?:\bname\s*=\s*[\"']|^\s*+(?:x-)?|[\"'{{,]\s*+|^\s*+(?:-\s*+)?)(?:{_FIELD_AI}[-_ ]?(?:[a-z]+[-_ ])?{_FIELD_ORDER}|"
+    rf"{_FIELD_ORDER}[-_ ](?:for|to)[-_ ](?:the[-_ ])?{_FIELD_AI}|(?:for|to)[-_](?:the[-_])?{_FIELD_AI})[\"']?"
+    r"(?:\s*+[:=]|\s*+[\"']\s++content\s*+=|\s++content\s*+=)\s*+[\"']?"
+    r"\s*+[a-z][\w']*(?:[\s,]+[\w']+){3,}"
     # an XML element named for an AI reader (<AgentNote>, <ai:instruction>) around a sentence
     # an INI section named for an AI reader ("[assistant]") whose keys carry sentences
     rf"|^\s*\[(?:ai|llm|gpt|assistant|chatbot|bot|copilot|agent)s?(?:[-_. ][\w.-]+)?\]\s*\n(?:[^\n]*\n){{0,5}}?\s*[\w.-]+\s*[=:]"

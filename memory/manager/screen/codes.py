@@ -14,6 +14,7 @@ import base64
 import binascii
 import quopri
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 from memory.manager.screen.ciphers import COMMON, caesar_text, common_share, decodings, readable
@@ -164,7 +165,8 @@ def filler_text(text: str) -> str | None:
     if len(letters) < 12 or common_share(text) >= 0.25:
         return None
     # first seen first (a set's order follows the process's hash seed, and two fillers may both read)
-    for filler in dict.fromkeys(ch for ch in letters if letters.count(ch) >= 0.3 * len(letters)):
+    counts = Counter(letters)  # one pass: letters.count(ch) for each letter was quadratic in a long text
+    for filler in dict.fromkeys(ch for ch in letters if counts[ch] >= 0.3 * len(letters)):
         stripped = text.replace(filler, "")
         if readable(stripped) and common_share(stripped) >= 0.4:
             return stripped

@@ -22,7 +22,7 @@ from typing import Any
 
 from memory.manager.screen.ciphers import decoded as cipher_texts
 from memory.manager.screen.ciphers import readable
-from memory.manager.screen.literals import rule
+from memory.manager.screen.literals import rule, tag_findall
 from memory.manager.screen.text import latin
 
 MAX_DEPTH = 2  # base64 inside URL encoding inside a comment is still found; no unbounded recursion
@@ -57,9 +57,12 @@ _HIDDEN_ELEMENT = rule(
     r"transparent\b)|(?:width|height)\s*:\s*0(?:px)?\b)[^>]*>(.*?)(?:</\1\s*>|$)",
     re.I | re.S,
 )
+_TAG_OPEN = rule(r"<\w+\b")
 # Markdown comments: link reference definitions nobody links to ("[//]: # (text)", "[comment]: <> (text)").
 # A link's title ([text](url "title")) shows only on hover; a model reads it with the text.
-_LINK_TITLE = rule(r"\]\(\s*\S+\s+[\"'(]([^\"')]{6,})[\"')]\s*\)")
+# The address is read up to a "]" (a URL writes it percent-encoded): from every "](" of a long run of links
+# without spaces, "\S+" read to the run's end, quadratic in the run (session 35).
+_LINK_TITLE = rule(r"\]\(\s*[^\s\]]+\s+[\"'(]([^\"')]{6,})[\"')]\s*\)")
 _MD_COMMENT = rule(r"^\s*\[(?://|comment|_|#)\]:\s*(?:#|<>|\S+)\s*[(\"'](.*?)[)\"']?\s*$", re.M | re.I)
 _JSONISH = rule(r"[\[{].*[\]}]", re.DOTALL)
 _CHAT_ROLES = {"system", "developer", "assistant", "tool"}
@@ -80,7 +83,11 @@ _KEY_VALUE = rule(r"(?:^|[;{,\s])[\w.-]{1,40}\s*=\s*[\"']?([^\"';\n]{12,})", re.
 # "key: value" lines: a footnote mark, a header or identifier-shaped key (X-Note, build.note, ai_hint), or any
 # short key when the text has several such lines (a record). A prose heading ("AI policy: ...") is not a key.
 _KEY_COLON = rule(
-    r"^\s*(?:[#>*-]\s*)*(\[\^?\w{1,8}\]|[\w.-]{1,40}(?: [\w.-]{1,20}){0,2})\s*:\s+(.{12,})$", re.MULTILINE
+    # the marks before a key are read within its line: "\s*" across line ends made every line of a long list
+    # of marks read to the list's end (quadratic, session 35); a key after blank or mark-only lines is found
+    # from its own line's start, with the same groups
+    r"^[^\S\n]*(?:[#>*-][^\S\n]*)*(\[\^?\w{1,8}\]|[\w.-]{1,40}(?: [\w.-]{1,20}){0,2})\s*:\s+(.{12,})$",
+    re.MULTILINE,
 )
 _IDENTIFIER = rule(r"^\[|^x-|^[\w]+[-_.][\w.-]+$", re.IGNORECASE)
 _SLUG = rule(r"\b[^\W\d_]+(?:-[^\W\d_]+){5,}\b")
@@ -99,11 +106,29 @@ def field_values(text: str) -> str:
 _MIRRORED_AI = re.compile(r"(?<![^\W\d_])(?:ai|ia)(?![^\W\d_])", re.IGNORECASE)
 
 
+# A run of more than 64 spaces or line ends, or of one punctuation mark, says no more than 64 of them would: read
+# as its first and last 32 (one mark: 64 of it). Dozens of rules open with "(?:^|\n|[:;,])\s*" or the like, and
+# tried at every line of a long run of blank lines each read to the run's end - quadratic, 218 s for 32 KB of
+# line ends (session 35). Applied to the text as written and to every decoding (a "%0A" run decodes to one).
+_LONG_RUN = re.compile(r"\s{65,}|([^\w\s])\1{64,}")
+
+
+def _shortened(run: re.Match[str]) -> str:
+    found = run.group(0)
+    return found[:64] if run.group(1) else found[:32] + found[-32:]
+
+
+def bounded_runs(text: str) -> str:
+    """``text`` with every run of more than 64 whitespace characters (or of one punctuation mark) cut to 64."""
+    return _LONG_RUN.sub(_shortened, text)
+
+
 def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     """``text`` itself, then every decoding that changes it (each at most once)."""
     seen = {latin(text)}  # a decoding that only changes case or accents reveals nothing new
 
     def fresh(how: str, decoded: str | None) -> Iterator[Variant]:
+        decoded = bounded_runs(decoded) if decoded else decoded
         if decoded and decoded.strip() and latin(decoded) not in seen:
             seen.add(latin(decoded))
             yield Variant(how, decoded, text)
@@ -129,7 +154,7 @@ def variants(text: str, depth: int = 0) -> Iterator[Variant]:
     yield from fresh("spaced-out letters", despace(text))
     for comment in _COMMENT.findall(text):
         yield from fresh("HTML comment", comment)
-    for _, hidden in _HIDDEN_ELEMENT.findall(text):
+    for _, hidden in tag_findall(_TAG_OPEN, _HIDDEN_ELEMENT, text):
         yield from fresh("hidden HTML element", hidden)
     for title in _LINK_TITLE.findall(text):
         yield from fresh("link title", title)

@@ -30,7 +30,7 @@ from memory.manager.screen.multilingual import about_staff
 from memory.manager.screen.reply import style_guide
 
 _SENTENCE = rule(r"(?<=[.!?;。！？])\s+|\n+")
-_EMAIL = rule(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_EMAIL = rule(r"(?<![\w.+-])[.+-]*+\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
 
 
 def _c(pattern: str) -> Rule:

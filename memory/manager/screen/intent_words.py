@@ -64,7 +64,7 @@ DIRECTIVE = (
 )
 # The assistant as the subject of a directive ("the virtual assistant is required to ...").
 ADDRESSED_SUBJECT = (
-    rf"\b(?:(?:the|any|every|each|all|this|your|our|an?)\s+)?(?:[\w-]+ ){{0,2}}?{AI_NOUN}\b(?:,? (?!and\b|or\b)\w+){{0,7}}?,? "
+    rf"\b(?:(?:the|any|every|each|all|this|your|our|an?)\s+)?(?:(?<![\w-])[\w-]+ ){{0,2}}?{AI_NOUN}\b(?:,? (?!and\b|or\b)\w+){{0,7}}?,? "
     rf"{DIRECTIVE}"
 )
 # The assistant spoken to: vocatives, "for the AI answering this FAQ:", rule books, "when you summarise this".

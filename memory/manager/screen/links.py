@@ -19,12 +19,13 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from memory.manager.screen.findings import ScreenFinding
-from memory.manager.screen.literals import rule
+from memory.manager.screen.literals import rule, tag_findall
 
 _MD = MarkdownIt("commonmark")
 _BARE_URL = rule(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>\"')\]]*", re.I)
 _HTML_ATTR = rule(r"<\s*(a|img|iframe|script|link|source|video|audio|embed|object|form)\b[^>]*?"
                         r"\b(?:href|src|action|data)\s*=\s*[\"']?([^\"'\s>]+)", re.I)  # fmt: skip
+_HTML_OPEN = rule(r"<\s*(?:a|img|iframe|script|link|source|video|audio|embed|object|form)\b", re.I)
 _SCRIPT_URI = rule(r"^\s*(?:javascript|vbscript|data)\s*:", re.I)
 # An XML namespace (xmlns="http://www.w3.org/2000/svg") names a vocabulary; nothing fetches it.
 _XMLNS = rule(r"\bxmlns(?::[\w.-]+)?\s*=\s*(?:\"[^\"]*\"|'[^']*')", re.I)
@@ -44,7 +45,7 @@ def targets(text: str) -> Iterator[Target]:
     for target in _markdown_targets(text):
         seen.add((target.kind, target.url))
         yield target
-    for tag, url in _HTML_ATTR.findall(text):
+    for tag, url in tag_findall(_HTML_OPEN, _HTML_ATTR, text):
         kind = "link" if tag.lower() in ("a", "form") else "image"
         if (kind, url) not in seen:
             seen.add((kind, url))

@@ -27,13 +27,13 @@ except ImportError:  # pragma: no cover - other interpreters: every rule searche
 
 import _sre  # type: ignore[import-not-found]
 
-__all__ = ["Rule", "fold", "required", "rule"]
+__all__ = ["Rule", "fold", "required", "rule", "tag_findall"]
 
 _LIMIT = 32  # most strings an exact set may hold (the strings a run of parts spells multiply)
 _MANY = 512  # most strings a required set may hold (its check is one set test)
-# Texts longer than this are always searched: the cached pieces of a text hold about one entry per character
-# (a few hundred kB for 4,000 characters), and the rules read one text many times in a row, so a small
-# cache of short texts keeps the gain with bounded memory.
+# Texts longer than this have their pieces in a cache of four (``_long_pieces``): the cached pieces of a text
+# hold about one entry per character (a few hundred kB for 4,000 characters), and the rules read one text many
+# times in a row, so a small cache of short texts keeps the gain with bounded memory.
 _LONG = 4096
 _Lit = tuple[str, bool]  # a string and whether it is compared case-insensitively (folded)
 
@@ -193,6 +193,12 @@ def _pieces(text: str) -> frozenset[str]:
     return frozenset(map("".join, zip(text, text[1:], text[2:], strict=False)))
 
 
+@lru_cache(maxsize=4)
+def _long_pieces(text: str) -> frozenset[str]:
+    """``_pieces`` of a text longer than ``_LONG``, in a cache of its own that holds few of them."""
+    return frozenset(map("".join, zip(text, text[1:], text[2:], strict=False)))
+
+
 def _score(lits: frozenset[_Lit]) -> tuple[int, int]:
     """Longer shortest string first (rarer in text), then fewer strings (fewer checks)."""
     return (min(len(s) for s, _ in lits), -len(lits))
@@ -229,7 +235,18 @@ class Rule:
     def possible(self, text: str) -> bool:
         """False only when no match can exist in ``text``."""
         if len(text) > _LONG:
-            return True  # searched as before: its pieces would cost more memory than they save time
+            # A long text's pieces are kept for the latest few long texts only (one entry per character, a few
+            # MB for 64 KB): the check then holds on any length, and a long value without the words a rule
+            # needs no longer runs that rule (session 35: a 64 KB value ran all ~500 patterns, some of them
+            # slow on long runs of one character).
+            if self._exact and not self._exact.isdisjoint(_long_pieces(text)):
+                return True
+            if not (self._folded or self._pairs):
+                return not self._exact
+            folded = fold(text)
+            if self._folded and not self._folded.isdisjoint(_long_pieces(folded)):
+                return True
+            return any(lit in (folded if ic else text) for lit, ic in self._pairs)
         if self._exact and not self._exact.isdisjoint(_pieces(text)):
             return True
         if not (self._folded or self._pairs):
@@ -271,3 +288,27 @@ class Rule:
 def rule(pattern: str, flags: int = 0) -> Rule:
     """``re.compile(pattern, flags)`` with the required-string check in front of its searches."""
     return Rule(re.compile(pattern, flags))
+
+
+def tag_findall(opening: Rule, pattern: Rule, text: str) -> list[Any]:
+    """``pattern.findall(text)`` for a pattern that reads one markup tag: it opens with what ``opening`` matches
+    (``<`` and a tag name) and reads the tag's attributes with a class that stops at ``>`` before anything
+    else it needs. Tried at every ``<`` of a long run of tags that never close, such a pattern reads to the
+    next ``>`` each time, quadratic in the run (session 35: 24 s for 32 KB of ``<a ``). A tag opening that
+    fails has looked at every place where a later ``<`` before the same ``>`` could find what it needs, so
+    those fail too: the search goes on after that ``>``. Same results as ``findall`` (one match per tag,
+    groups as tuples or the one group), each character read a bounded number of times."""
+    found: list[Any] = []
+    pos = 0
+    while (start := opening.search(text, pos)) is not None:
+        m = pattern.match(text, start.start())
+        if m is None:
+            close = text.find(">", start.end())
+            if close < 0:
+                break
+            pos = close + 1
+            continue
+        groups = m.groups()
+        found.append(groups if len(groups) > 1 else (groups[0] if groups else m.group(0)))
+        pos = m.end() if m.end() > m.start() else m.end() + 1
+    return found

@@ -11,7 +11,7 @@ from memory.manager.screen.agency import _SPLIT, agency_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.code_memory import writes_memory
 from memory.manager.screen.codes import HOWS as CODES
-from memory.manager.screen.decode import FIELDS, Variant, selector_text, variants
+from memory.manager.screen.decode import FIELDS, Variant, bounded_runs, selector_text, variants
 from memory.manager.screen.examples import unquote_examples
 from memory.manager.screen.findings import ScreenFinding
 from memory.manager.screen.frames import ABOUT, frame_findings
@@ -40,7 +40,7 @@ _ROLE_MARKERS = rule(
 )
 _SCRIPT_URI = rule(r"\b(?:data:[a-z]+/[a-z0-9.+-]+[;,]|javascript:|vbscript:)", re.IGNORECASE)
 _AI_WORDS = rule(r"\b(?:ai|assistant|chat ?bot|llm|language model|model|gpt|copilot|agent)\b", re.I)
-_EMAIL = rule(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_EMAIL = rule(r"(?<![\w.+-])[.+-]*+\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
 _LEET_WORD = rule(
     r"\b(?=\w*[a-z])[a-z]*[0-9@$!|][a-z0-9@$!|]*[a-z][a-z0-9@$!|]*\b|\b[0-9@$!|]+[a-z]+[0-9@$!|]+\w*", re.I
 )
@@ -181,6 +181,7 @@ def _leet_words(text: str) -> bool:
 
 def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
     """Every finding of the cheap layers for one text (strong and weak, duplicates removed)."""
+    text = bounded_runs(text)  # linear time on long runs of blank lines or of one mark (decode.bounded_runs)
     found: list[ScreenFinding] = hidden_characters(text)
     normal = unicodedata.normalize("NFKC", "".join(ch for ch in text if ord(ch) not in INVISIBLE))
     if _ROLE_MARKERS.search(normal) or _ROLE_MARKERS.search(forms(text).latin):

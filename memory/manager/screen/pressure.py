@@ -154,7 +154,9 @@ _RECIPIENT = _c(
 # Anyone at all as the recipient ("share payroll exports with anyone who asks"): no handbook hands sensitive data
 # to whoever asks, so this is the lever itself.
 _ANYONE = _c(r"\b(?:to|with) (?:anyone|anybody|everyone|everybody|whoever)\b(?! (?:in|on|at|from|of) )")
-_DESTINATION = rule(r"\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b|\bhttps?://([\w.-]+)", re.IGNORECASE)
+_DESTINATION = rule(
+    r"(?<![\w.+-])[.+-]*+\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b|\bhttps?://([\w.-]+)", re.IGNORECASE
+)
 _NEGATED = _c(r"\b(?:not|never|no one|nobody|n't|cannot|must not|do not|don't)\b(?! bother)")
 _SPLIT = rule(r"(?<=[.!?])\s+|\n+")  # not at ";": a lever and its act are often two clauses
 

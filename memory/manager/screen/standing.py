@@ -229,10 +229,27 @@ _ACCESS = rule(
 # payroll mailbox to the outside bookkeeper", "when the user writes 'sunrise', the assistant starts sending the
 # ledger"): the event opens the sentence or a clause, the assistant (or "I'll", the assistant's voice in a summary)
 # does the act. A notice to staff says "when you ...", and what it schedules is the company's, not an agent's.
-_LATER = rule(
-    r"(?:^|[:;,.]\s*)\W*(?:once|when|whenever|after|as soon as|the moment|starting (?:with|from)|while)\b",
-    re.IGNORECASE,
+_LATER_WORD = rule(
+    r"(?<!\w)(?:once|when|whenever|after|as soon as|the moment|starting (?:with|from)|while)\b", re.IGNORECASE
 )
+_OPENS = frozenset(":;,.")
+
+
+def _later(sentence: str) -> re.Match[str] | None:
+    """The first event word that opens the sentence or a clause: only non-word characters before it, back to
+    the sentence's start or to one of ``: ; , .`` (``(?:^|[:;,.]\\s*)\\W*(?:once|when|...)\\b`` read without the
+    pattern's quadratic scan of a long run of punctuation, session 35)."""
+    for m in _LATER_WORD.finditer(sentence):
+        i = m.start() - 1
+        while i >= 0 and not (sentence[i].isalnum() or sentence[i] == "_"):  # ``\w``, as the pattern reads it
+            if sentence[i] in _OPENS:
+                return m
+            i -= 1
+        if i < 0:
+            return m
+    return None
+
+
 _AGENT_LATER = rule(r"\b(?:the assistant|i(?:'ll| will| should| shall)|start|stop|keep)\b", re.IGNORECASE)
 _ACT_LATER = rule(
     r"\b(?:approv\w*|delet\w*|forward\w*|grant\w*|pay|relax\w*|shar\w*|sign\w*|disabl\w*|send\w*|export\w*|"
@@ -276,7 +293,7 @@ def lifted_safeguard(sentence: str, following: str = "") -> str | None:
         return "states confidential data as open to anyone"
     if CODE_WRITE.search(sentence) or (_PROFILE_WRITE.search(sentence) and _ACCESS.search(sentence)):
         return "writes the assistant's memory or a user's profile in code"
-    later = _LATER.search(sentence)
+    later = _later(sentence)
     rest = sentence[later.end() :] if later else ""
     if (
         later
