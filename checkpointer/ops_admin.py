@@ -35,6 +35,9 @@ def _threads(thread_ids: Sequence[str]) -> list[str]:
 def delete_threads(sql: CheckpointSql, tenant: str, thread_ids: Sequence[str]) -> Steps[None]:
     threads = _threads(thread_ids)
     if threads:
+        # A put landing while the DELETE runs (after its snapshot) would outlive it on a parent it
+        # took; locked out, it waits and then finds its parent gone (CheckpointConflict).
+        yield sql.lock_writers
         yield sql.delete_threads({"tenant": tenant, "threads": threads})
 
 

@@ -5,7 +5,8 @@ deletes and confirms the read (checkpointer/ops_admin._settle). Two interleaving
 each held by a lock the test takes on a table the retain reaches at that moment:
 
 - a put that arrives while the delete runs waits for it, then is refused (CheckpointConflict): it is
-  never stored on the thread the delete took (a put on a deleted parent);
+  never stored on the thread the delete took (a put on a deleted parent); so too while
+  delete_thread runs;
 - keep_latest while a fork (a turn resumed from an older checkpoint) lands after the read: the
   plan is made again from what is there, so the fork keeps the value its parent held; a fork from a
   checkpoint the retain deleted, read before it, is refused afterwards.
@@ -56,14 +57,22 @@ def _waits_on(url: str, table: str, alive: threading.Thread) -> None:
 
 def _retain_while(url: str, held: str, strategy: Any, meanwhile: Callable[[], None]) -> Any:
     """Retention (30 days, acme) held at its first use of table ``held``; ``meanwhile`` runs then."""
+    return _held(
+        url,
+        held,
+        lambda p: p.retain(older_than=timedelta(days=30), tenant_id="acme", strategy=strategy),
+        meanwhile,
+    )
+
+
+def _held(
+    url: str, held: str, call: Callable[[TenantCheckpointer], Any], meanwhile: Callable[[], None]
+) -> Any:
+    """``call`` on another saver, held at its first use of table ``held``; ``meanwhile`` runs then."""
     done: list[Any] = []
     with psycopg.connect(url) as lock, TenantCheckpointer.from_url(url) as pruner:
         lock.execute(f"LOCK TABLE {held} IN ACCESS EXCLUSIVE MODE")
-        prune = threading.Thread(
-            target=lambda: done.append(
-                pruner.retain(older_than=timedelta(days=30), tenant_id="acme", strategy=strategy)
-            )
-        )
+        prune = threading.Thread(target=lambda: done.append(call(pruner)))
         prune.start()
         _waits_on(url, held, prune)
         meanwhile()
@@ -102,6 +111,19 @@ def test_racing_puts_wait_for_the_delete_and_the_plan(pg_url: str) -> None:
         assert len(told) == 1 and isinstance(told[0], CheckpointConflict), told
         assert saver.get_tuple(_config(idle)) is None  # nothing stored on the deleted thread
         assert list(saver.list(_config(idle))) == []
+
+        # The same for delete_thread (langgraph-api's DELETE of a thread) while its owner's turn puts.
+        head = saver.put(_config(idle), _checkpoint(None, {}, {}), meta, {})
+        told.clear()
+        _held(
+            pg_url,
+            "kassist_cp_writes",
+            lambda p: p.for_tenant("acme").delete_thread(idle),
+            put_during_the_delete,
+        )
+        told.pop().join(60)  # type: ignore[attr-defined]
+        assert len(told) == 1 and isinstance(told[0], CheckpointConflict), told
+        assert saver.get_tuple(_config(idle)) is None
 
         # 2. keep_latest: a fork from the old first checkpoint (its value is no longer the head's)
         # lands after the retain read the thread: the fork, now the head, keeps that value; c1 and c2 go.
