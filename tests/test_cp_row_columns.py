@@ -93,6 +93,7 @@ def test_every_multi_column_read_returns_its_declared_columns(saver: TenantCheck
         (sql.put_prepare({**key, "cid": head, "parent": first}), query.PREPARE_COLS),
         (sql.thread_plan_rows(threads), query.PLAN_COLS),
         (sql.thread_heads(threads), query.HEADS_COLS),
+        (sql.thread_marks(threads), query.MARKS_COLS),
         (sql.thread_blob_keys(threads), query.BLOB_KEY_COLS),
     ]
     if sql.get_latest_row is not None and sql.get_by_id_row is not None and sql.get_payload is not None:
