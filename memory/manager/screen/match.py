@@ -19,6 +19,7 @@ from memory.manager.screen.intent import hidden_orders, intent_findings
 from memory.manager.screen.intent_words import as_people
 from memory.manager.screen.links import allowed, link_findings
 from memory.manager.screen.literals import rule
+from memory.manager.screen.lures import tool_lures
 from memory.manager.screen.multilingual import multilingual_findings
 from memory.manager.screen.persist import persisted_grants
 from memory.manager.screen.phrases import PHRASES
@@ -149,6 +150,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     found += reply_findings(f.latin, ABOUT)
     found += pressure_findings(f.latin, ABOUT, allowed_hosts)
     found += persisted_grants(f.latin, ABOUT)
+    found += tool_lures(f.latin, ABOUT)
     found += multilingual_findings(f.plain, ABOUT)
     if (
         variant.how in _UNSEEN
