@@ -42,7 +42,9 @@ $(STAMP): pyproject.toml constraints.txt
 # one worker; xdist's own order, by number of tests, put the slowest last). The suite's budget is
 # 15 minutes on 2 cores. langsmith's pytest plugin (installed with langsmith, used by no test) is not
 # loaded: ~0.6 s of imports in each pytest process.
-PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
+# At most 3 by default: each worker holds ~0.8 GB (its PostgreSQL, shared servers, zygote), and nproc
+# reports a host's cores inside a container whose CPU quota is lower (65 workers on a 64-core host).
+PYTEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); echo $$(( n + 1 < 3 ? n + 1 : 3 )))
 test: $(STAMP) browser compiled
 	@$(BIN)/python tests/rewrite_support.py  # pytest's rewritten test modules, once (see the file)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -p no:langsmith_plugin -p tests.file_times_support \

@@ -1,4 +1,4 @@
-"""Review s35 r1 F7 (of 318b00b, strict xfail): ``make test``'s default number of pytest-xdist workers is
+"""Review s35 r1 F7 (of 318b00b; fixed by r1's patch 03): ``make test``'s default number of pytest-xdist workers is
 now ``nproc + 1`` with no bound. Each worker brings its own embedded PostgreSQL, its shared servers
 (langgraph dev, kassist serve) and a zygote: ~0.8 GB a worker by t6's own measurement (3 workers' trees:
 2.3 GB RSS). On a 16-core laptop that is 17 workers (~13 GB); in a container whose CPU quota is 2 on a
@@ -32,9 +32,6 @@ def _memory_gb() -> float:
 
 @pytest.mark.skipif(
     shutil.which("make") is None or not Path("/proc/meminfo").exists(), reason="needs make, Linux"
-)
-@pytest.mark.xfail(
-    strict=True, reason="review s35 r1 F7: make test's default workers grow with nproc, unbounded"
 )
 def test_make_tests_default_workers_fit_the_machines_memory_whatever_nproc_says(tmp_path: Path) -> None:
     fake = tmp_path / "bin"
