@@ -18,13 +18,13 @@ DIALECTS = ("sqlite", "postgres")
 
 
 def returned_columns(sql: str) -> tuple[str, ...] | None:
-    """The names of the columns ``sql`` returns (its select list or RETURNING list; an ``AS`` alias
+    """The names of the columns ``sql`` returns (its select list, with or without FROM, or RETURNING list; an ``AS`` alias
     or the column without its table alias), None when it returns none."""
     returning = re.search(r"\bRETURNING\s+(.+)$", sql, re.S)
     if returning:
         items = returning.group(1)
     elif sql.lstrip().upper().startswith("SELECT"):
-        items = re.match(r"\s*SELECT\s+(?:DISTINCT\s+)?(.+?)\s+FROM\s", sql, re.S | re.I).group(1)  # type: ignore[union-attr]
+        items = re.match(r"\s*SELECT\s+(?:DISTINCT\s+)?(.+?)(?:\s+FROM\s|\s*$)", sql, re.S | re.I).group(1)  # type: ignore[union-attr]
     else:
         return None
     names = []

@@ -10,7 +10,7 @@ from kassist.db.tables import postgres_twin
 SQL = postgres_twin(
     sql_sqlite.SQL,
     # Two requests of one tenant counting its waiting runs at once both saw the last place free.
-    {"jobs_lock": "SELECT pg_advisory_xact_lock(hashtext('kassist_ingest_jobs:' || :tenant_id))"},
+    {"jobs_lock": "SELECT pg_advisory_xact_lock(hashtext('kassist_ingest_jobs:' || :tenant_id)) AS locked"},
     {
         "owner IS :seen": "owner IS NOT DISTINCT FROM :seen",
         "lease_until IS :seen_until": "lease_until IS NOT DISTINCT FROM :seen_until",

@@ -336,9 +336,9 @@ SQL = IngestSql(
     # The bound on runs waiting or running (a request not yet carried out: seq > done_seq) per user and
     # per tenant, counted in the write that queues one (jobs.check_waiting). SQLite's write transaction
     # holds the file's write lock from its BEGIN IMMEDIATE; PostgreSQL's takes a lock per tenant here.
-    jobs_lock="SELECT 1",
+    jobs_lock="SELECT 1 AS locked",
     jobs_waiting=(
-        "SELECT COALESCE(SUM(CASE WHEN requested_by = :by THEN 1 ELSE 0 END), 0), COUNT(*) "
+        "SELECT COUNT(CASE WHEN requested_by = :by THEN 1 END) AS mine, COUNT(*) AS waiting "
         f"FROM {JOBS} WHERE tenant_id = :tenant_id AND seq > done_seq AND run_id <> :run"
     ),
     # Newest first, keyset-paginated on (created_at, run_id); status NULL: not yet known.
