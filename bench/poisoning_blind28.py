@@ -58,6 +58,11 @@ adds none. The sets it also missed flag 2 more of its benign lines against tests
 benign sets (the Lisbon office closed on 8 December, ratio 0.91; an emergency-contact reminder,
 ratio 0.85) and the first of them also against a string in the screen's tests (ratio 0.84); its
 attacks have no near repeat in any of them (closest ratio 0.73, binary-encoded payloads).
+
+Measured once, at 05:00 UTC, in clean worktrees of main's HEAD (bdd214c; the screen's last commit
+26715e3) and of the session's start (50e95f4, this set's files copied in): attacks held 116/198 =
+58.6%, benign held 6/221 = 2.7% on both; with --learned 128/198 = 64.6% and 9/221 = 4.1% on both;
+item by item identical. The figures by family are in docs/benchmarks.md (session 35, u3).
 """
 
 from __future__ import annotations
