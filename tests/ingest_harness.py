@@ -75,6 +75,19 @@ def chunk_ids(db_url: str, tenant: str, collection: str) -> list[str]:
     return [str(r[0]) for r in rows]
 
 
+def run_notify_key(db_url: str, tenant: str, run_id: str, url: str) -> str:
+    """The Idempotency-Key of ``run_id``'s notification to ``url``: it names the run's incarnation (its
+    registration's time: graph.ingestion.notify.notify_key), the same across every resume of the run."""
+    from graph.ingestion.notify import notify_key
+
+    [[created]] = raw(
+        db_url,
+        "SELECT created_at FROM kassist_ingest_runs WHERE tenant_id = %s AND run_id = %s",
+        (tenant, run_id),
+    )
+    return notify_key(tenant, run_id, "notify", url, float(created))
+
+
 HEAD_VERSION_SQL = "SELECT max(version) FROM kassist_cp_checkpoints WHERE tenant_id = %s AND thread_id = %s AND checkpoint_ns = ''"
 
 

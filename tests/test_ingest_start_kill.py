@@ -17,7 +17,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from ingest_harness import kassist, opened, receiver, show, spawn, write_corpus
+from ingest_harness import kassist, opened, receiver, run_notify_key, show, spawn, write_corpus
 from raw_sql import kill_other_connections, raw
 
 TENANT = "acme"
@@ -136,7 +136,7 @@ def test_a_kill_between_registration_and_the_first_node_resumes_the_original_set
         assert got["status"] == "completed"
         assert (got["source"], got["collection"], got["embedder"]) == (str(root), "original", "hashing-384")
         assert (got["batches"], got["counters"]["documents_indexed"]) == (10, 28)
-        assert [key for key, _ in hook.received] == [f"notify:{TENANT}:{RUN}:notify:{hook.url}"]
+        assert [key for key, _ in hook.received] == [run_notify_key(db_url, TENANT, RUN, hook.url)]
         assert hook.received[0][1]["collection"] == "original"
     [[docs]] = raw(
         db_url,

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from ingest_harness import child_env, chunk_ids, kassist, receiver, show, write_corpus
+from ingest_harness import child_env, chunk_ids, kassist, receiver, run_notify_key, show, write_corpus
 from raw_sql import raw
 from runs_api_harness import ADMIN, KEYS, small_corpus
 from server_harness import free_port
@@ -163,7 +163,7 @@ def test_a_run_survives_a_sigkill_of_the_server(tmp_path: Path) -> None:
     ids = chunk_ids(db_url, TENANT, "handbook")
     assert ids == chunk_ids(baseline, TENANT, "handbook") and len(ids) == len(set(ids))
     keys = hook.by_key()
-    assert list(keys) == [f"notify:{TENANT}:r1:notify:{hook.url}"]
+    assert list(keys) == [run_notify_key(db_url, TENANT, "r1", hook.url)]
     assert all(b["counters"] == expected for b in keys[next(iter(keys))])
 
 
@@ -189,7 +189,7 @@ def test_two_servers_on_one_postgres_run_each_run_once_and_take_over_a_dead_ones
             assert (ca if i % 2 else cb).post("/v1/runs", json=body).status_code == 201
         wait_for("ten runs", lambda: all(view(ca, r)["status"] == "completed" for r in small))
         keys = hook.by_key()
-        assert sorted(keys) == sorted(f"notify:{TENANT}:{r}:notify:{hook.url}" for r in small)
+        assert sorted(keys) == sorted(run_notify_key(pg_url, TENANT, r, hook.url) for r in small)
         assert all(len(bodies) == 1 for bodies in keys.values()), keys  # one notification per key
         counters = [indexed(view(cb, r)["progress"]["counters"]) for r in small]
         assert all(c == counters[0] for c in counters) and counters[0]["documents_indexed"] == 10
@@ -223,7 +223,7 @@ def test_two_servers_on_one_postgres_run_each_run_once_and_take_over_a_dead_ones
         assert all(c == counters[0] for c in counters) and counters[0]["documents_indexed"] == 30
         keys = hook.by_key()
         for run in long:  # a resend after the kill carries the same key: the receiver drops it
-            bodies = keys[f"notify:{TENANT}:{run}:notify:{hook.url}"]
+            bodies = keys[run_notify_key(pg_url, TENANT, run, hook.url)]
             assert all(indexed(body["counters"]) == counters[0] for body in bodies)
         assert len(keys) == 14
     for server in (a, b):  # the checkpointer's version check never had to stop a second worker
