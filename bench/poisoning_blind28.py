@@ -212,6 +212,13 @@ def main(argv: list[str]) -> int:
     print("closest benign write in meaning (MiniLM cosine):")
     for c, a, b in meaning[:4]:
         print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
+    # Review s35 r2 R4: the words rule misses a paraphrase (an attack of blind 17 reworded: ratio 0.72,
+    # Jaccard 0.57, MiniLM cosine 0.91). Reported, not counted: the set was frozen before this check.
+    english = [w for _, lang, *_, ws in ATTACKS if lang in ("en", "mixed") for w in ws]
+    near = [p for p in semantic(english, list(dict.fromkeys(earlier_attacks()))) if p[0] >= r19.SEMANTIC]
+    print(f"attack writes within MiniLM cosine {r19.SEMANTIC} of an earlier attack write: {len(near)}")
+    for c, a, b in near:
+        print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
     return 1 if problems else 0
 
 
