@@ -92,6 +92,9 @@ def test_racing_puts_wait_for_the_delete_and_the_plan(pg_url: str) -> None:
         idle = "01a24e83-a732-72b1-9942-e98bf1a21295"
         head = saver.put(_config(idle), _checkpoint(OLD, {}, {}), meta, {})
         told: list[object] = []
+        # The put's thread is kept apart from what it is told: it appends its answer once the delete
+        # commits, which may be before or after the retain's call returns here.
+        puts: list[threading.Thread] = []
 
         def turn() -> None:
             try:
@@ -103,10 +106,10 @@ def test_racing_puts_wait_for_the_delete_and_the_plan(pg_url: str) -> None:
             put = threading.Thread(target=turn)
             put.start()
             _waits_on(pg_url, "kassist_cp_checkpoints", put)  # held out by the delete's lock
-            told.append(put)
+            puts.append(put)
 
         report = _retain_while(pg_url, "kassist_cp_writes", "delete", put_during_the_delete)
-        told.pop().join(60)  # type: ignore[attr-defined]
+        puts.pop().join(60)
         assert [t.thread_id for t in report.threads if t.thread_deleted] == [idle]
         assert len(told) == 1 and isinstance(told[0], CheckpointConflict), told
         assert saver.get_tuple(_config(idle)) is None  # nothing stored on the deleted thread
@@ -121,7 +124,7 @@ def test_racing_puts_wait_for_the_delete_and_the_plan(pg_url: str) -> None:
             lambda p: p.for_tenant("acme").delete_thread(idle),
             put_during_the_delete,
         )
-        told.pop().join(60)  # type: ignore[attr-defined]
+        puts.pop().join(60)
         assert len(told) == 1 and isinstance(told[0], CheckpointConflict), told
         assert saver.get_tuple(_config(idle)) is None
 
