@@ -90,10 +90,14 @@ def test_the_server_checkpointer_factory_installs_the_servers_run_tenant_hook(
     every id-only read also know the authenticated request (ServerTenancy), and run ids this saver
     saw are remembered through the hook, not in the saver."""
     from kassist.tenancy import install_run_tenancy, run_tenancy
+    from server import saver as served
     from server.saver import ServerTenancy, langgraph_checkpointer
 
     monkeypatch.setenv("KASSIST_DATABASE_URL", f"sqlite:///{tmp_path / 'k.db'}")
     before = run_tenancy()
+    # The factory makes this process a server's (server.saver.serving()): put it back after, or a
+    # later test of the same worker that checks the handlers called alone finds a served saver.
+    monkeypatch.setattr(served, "_SERVED", [])
     try:
         saver = langgraph_checkpointer()
         assert isinstance(run_tenancy(), ServerTenancy)
