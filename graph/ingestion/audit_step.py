@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tomllib
 from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
@@ -19,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pydantic import ValidationError
 
 from graph.ingestion.served import tenants_file
 from knowledge.audit import (
@@ -154,19 +152,10 @@ def read_rules(path: str, *, within: Path | None = None) -> AuditRules:
             "short TOML file"
         )
     try:
-        raw = tomllib.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise AuditConfigError(f"cannot read audit rules file {path}: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AuditConfigError(f"audit rules file {path} is not valid TOML: {exc}") from None
-    # The same words as AuditRules.load (knowledge/audit/rules.py), which reads a path it is given.
-    try:
-        return AuditRules.model_validate(raw)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(file)'}: {err['msg']}" for err in exc.errors()
-        )
-        raise AuditConfigError(f"audit rules file {path} has invalid settings: {problems}") from None
+    return AuditRules.parse(text, path)
 
 
 def _opened_within(path: str, opened: os.stat_result, within: Path) -> bool:

@@ -138,7 +138,7 @@ class AuditRules(BaseModel):
             return cls()
         path = Path(path)
         try:
-            raw: dict[str, Any] = tomllib.loads(_read_rules(path))
+            text = _read_rules(path)
         except FileNotFoundError as exc:
             raise AuditConfigError(
                 f"audit rules file {path} does not exist; pass an existing TOML file"
@@ -147,15 +147,25 @@ class AuditRules(BaseModel):
             raise AuditConfigError(f"audit rules file {path} is a folder; pass a TOML file") from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise AuditConfigError(f"cannot read audit rules file {path}: {exc}") from exc
+        return cls.parse(text, str(path))
+
+    @classmethod
+    def parse(cls, text: str, name: str) -> AuditRules:
+        """The rules in ``text``, the TOML of the rules file ``name`` (named in the errors): for
+        :meth:`load` and for a reader that opened the file itself (graph/ingestion/audit_step.read_rules,
+        which checks the file it opened). The errors quote the parser's own words, so their causes add
+        nothing."""
+        try:
+            raw: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise AuditConfigError(f"audit rules file {path} is not valid TOML: {exc}") from exc
+            raise AuditConfigError(f"audit rules file {name} is not valid TOML: {exc}") from None
         try:
             return cls.model_validate(raw)
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in err['loc']) or '(file)'}: {err['msg']}" for err in exc.errors()
             )
-            raise AuditConfigError(f"audit rules file {path} has invalid settings: {problems}") from exc
+            raise AuditConfigError(f"audit rules file {name} has invalid settings: {problems}") from None
 
 
 def _rule_key(rule: str) -> str:
