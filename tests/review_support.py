@@ -83,6 +83,18 @@ class AtNodeEnd(BaseCallbackHandler):
             self.answers.append(f"{refused.status} {refused.detail}")
 
 
+def served_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """acme's folder ``docs`` of three one-page documents under a served ingestion root
+    (KASSIST_INGEST_ROOT set for the test): a langgraph dev run's source, one batch a page."""
+    root = tmp_path / "root"
+    docs = root / "acme" / "docs"
+    docs.mkdir(parents=True)
+    for name in "abc":
+        (docs / f"{name}.md").write_text(f"# Page {name}\n\nPage {name} of the office handbook.\n")
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    return docs
+
+
 def key_docs(tmp_path: Path) -> Path:
     """A source folder of one document holding :data:`KEY_DOC`: its run stops at the review."""
     docs = tmp_path / "docs"

@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 
 import pytest
-from review_support import ALICE, AtNodeEnd, member_config
+from review_support import ALICE, AtNodeEnd, member_config, served_pages
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled
@@ -37,12 +37,7 @@ RUN = "01a24e83-a732-72b1-9942-e98bf1a21255"  # a langgraph dev run's id is its 
 def test_a_resume_of_a_langgraph_dev_run_it_is_carrying_out_is_409(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "docs"
-    docs.mkdir(parents=True)
-    for name in "abc":
-        (docs / f"{name}.md").write_text(f"# Page {name}\n\nPage {name} of the office handbook.\n")
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    docs = served_pages(tmp_path, monkeypatch)
     service = RunsService(res, RunsConfig.from_env(os.environ))  # the runs API's door (no worker started)
 
     door = AtNodeEnd("discover", lambda: str(service.resume(ALICE, RUN, None, None)))

@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 
 import pytest
-from review_support import ALICE, member_config
+from review_support import ALICE, member_config, served_pages
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled
@@ -34,12 +34,7 @@ RUN = "01a24e83-a732-72b1-9942-e98bf1a21256"
 def test_a_resume_between_two_nodes_of_a_run_langgraph_dev_carries_on_is_409(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "docs"
-    docs.mkdir(parents=True)
-    for name in "abc":
-        (docs / f"{name}.md").write_text(f"# Page {name}\n\nPage {name} of the office handbook.\n")
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    docs = served_pages(tmp_path, monkeypatch)
     service = RunsService(res, RunsConfig.from_env(os.environ))
     settings = {"source": str(docs), "collection": "c", "embedder": "hashing", "batch_size": 1}
     answers: list[str] = []
