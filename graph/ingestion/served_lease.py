@@ -22,8 +22,12 @@ door, :func:`store_ops.holder_gone` (the lease's time ran out). Beyond the grace
 kept apart by the checkpointer's version check (the loser's commit is a CheckpointConflict): the lease
 only saves the duplicated work. A run another live executor holds is not carried out: the node raises
 :class:`RunBusy` before doing anything, and langgraph dev's run ends with that error. A langgraph dev
-that dies frees the lease at once on its own host (its pid is gone), else when it runs out; a run
-langgraph dev cancels mid-node keeps it until it runs out (at most ``LEASE_S``)."""
+that dies frees the lease at once on its own host (its pid is gone), else when it runs out. A node
+that raises (a transient error its RetryPolicy tries again) keeps it for the grace too, as does a run
+langgraph dev cancels mid-node: the cancel stops the invocation, not the node's thread, which carries
+its step to the end (its writes go on under the lease) and leaves the grace behind (x11 s36: the
+lease was kept until it ran out, ``LEASE_S``, when the node raised or the run was cancelled in a
+retry's wait)."""
 
 from __future__ import annotations
 

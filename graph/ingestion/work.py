@@ -91,12 +91,17 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                 return step(state, config, run, update, attempt)
             # langgraph dev carries the run out: it holds the run's lease, as every other executor
             # does (graph/ingestion/served_lease.py), until the node after which the invocation stops.
-            with lease_held(run.runs, state.run_id):
-                out = step(state, config, run, update, attempt)
-            if out.get("status") != "running":
-                release(run.runs, state.run_id)
-            else:  # kept for a short grace: the next node takes it back, a stopped invocation's runs out
-                after_node(run.runs, state.run_id, run.shared.env)
+            out: Update | None = None
+            try:
+                with lease_held(run.runs, state.run_id):
+                    out = step(state, config, run, update, attempt)
+            finally:
+                if out is not None and out.get("status") != "running":
+                    release(run.runs, state.run_id)
+                else:  # going on, or raised (a retry's attempt, a cancelled invocation's node): kept
+                    # for a short grace only - the next node or attempt takes it back, a stopped one's runs out
+                    after_node(run.runs, state.run_id, run.shared.env)
+            assert out is not None  # the block returned
             return out
 
         def step(
