@@ -113,6 +113,7 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
     run_id = ingest.check_run_id(run_id)
     with ingest._resources(opts.database_url, read_only=True) as res:
         from graph.ingestion.head import read_head
+        from graph.ingestion.notify import announced
         from graph.ingestion.state import TERMINAL, too_late_to_cancel
 
         if res.runs.for_tenant(tenant).get(run_id) is not None:
@@ -121,7 +122,11 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
             except ingest._expected() as exc:
                 kit.fail(str(exc))
             head = seen.state
-            if head is not None and head.announced and head.status not in TERMINAL:
+            if (
+                head is not None
+                and head.status not in TERMINAL
+                and announced(res.runs.for_tenant(tenant), head)
+            ):
                 kit.fail(too_late_to_cancel(run_id))
             if seen.interrupted or (head is not None and head.status == "needs_review"):
                 # The runs API's and the console's rule, before anything is written: a cancel flag

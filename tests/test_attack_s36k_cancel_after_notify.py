@@ -22,7 +22,6 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist, receiver, spawn
 
 TENANT, RUN = "acme", "told"
@@ -30,10 +29,6 @@ BEFORE_NOTIFY = 5  # begin, discover, one batch, audit, report, review: paused b
 STALL = "kassist_test_stall_notified"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H17-1: a run killed after its notification's answer, before the notify checkpoint, is cancelled",
-)
 def test_a_run_killed_after_its_notification_was_answered_refuses_a_cancel(tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.runner import execute

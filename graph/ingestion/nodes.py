@@ -18,6 +18,7 @@ from langgraph.types import interrupt
 from graph.ingestion import registration, work
 from graph.ingestion.errors import describe
 from graph.ingestion.folders import source_record
+from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_client_settings, check_served
 from graph.ingestion.served_lease import carried_by_server, refuse_if_busy, release
@@ -259,8 +260,9 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     # after its own check) stops it here: waiting with the flag set, the run took the admin's approve
     # later and ended "cancelled before the notify step" (h9 s32 #10). Every door refuses a cancel
     # once the run waits, so a flag seen here came first.
-    record = for_run(config).runs.get(state.run_id) if state.run_id else None
-    if record is not None and record.cancel_requested and not state.announced:
+    runs = for_run(config).runs
+    record = runs.get(state.run_id) if state.run_id else None
+    if record is not None and record.cancel_requested and not announced(runs, state):
         return {
             "status": "cancelled",
             "last_error": "cancelled before the await_review step (a cancel accepted before the review; "

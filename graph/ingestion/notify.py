@@ -71,6 +71,22 @@ def run_key(runs: TenantRunStore, run_id: str, url: str) -> str:
     return notify_key(runs.tenant_id, run_id, "notify", url, record.created_at)
 
 
+def announced(runs: TenantRunStore, state: AgentRunState) -> bool:
+    """Whether the run has told its receiver it completed: its notify step's checkpoint says so
+    (:attr:`AgentRunState.announced`), or its ledger holds the receiver's "done" answer, which
+    :func:`send` commits before the step's checkpoint: a run killed in between (SIGKILL, OOM, a
+    restart) had told the receiver "completed", yet took a cancel and ended "cancelled" (h17 s36
+    H17-1). The one reading of every door that refuses a cancel and of the nodes' cancel check; it
+    reads the ledger only for a run with a notify URL whose step is not done."""
+    if state.announced:
+        return True
+    url = state.settings.notify_url
+    if not url or not state.run_id or not is_http_url(url):
+        return False
+    key = run_key(runs, state.run_id, url)
+    return any(entry.key == key and entry.state == "done" for entry in runs.ledger(state.run_id))
+
+
 def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
     return {
         "run_id": state.run_id,

@@ -20,6 +20,7 @@ from langgraph.runtime import get_runtime
 
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.folders import served_folder
+from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import (
     INGEST_ROOT_ENV,
@@ -110,7 +111,7 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
             record = run.runs.get(state.run_id) if state.run_id else None
             # Once the notify step has told the receiver the run completed, the steps after it only
             # record that: cancelled there, the run contradicted what the receiver was told, for good.
-            if record is not None and record.cancel_requested and not state.announced:
+            if record is not None and record.cancel_requested and not announced(run.runs, state):
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
                 conf = config.get("configurable") or {}

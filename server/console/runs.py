@@ -184,16 +184,18 @@ class Runs:
         self._continue(session.tenant, run_id, seq=seq, resume=resume)
 
     def cancel(self, session: Session, run_id: str) -> None:
+        from graph.ingestion.notify import announced
         from graph.ingestion.state import too_late_to_cancel
 
         view, state = self.one(session.principal, run_id)
         if view["status"] in ENDED:
             raise ConsoleError(409, f"run {run_id!r} is {view['status']} already")
-        if state is not None and state.announced:
+        runs = self.console.resources().runs.for_tenant(session.tenant)
+        if state is not None and announced(runs, state):
             raise ConsoleError(409, too_late_to_cancel(run_id))
         if view["status"] == WAITING:
             raise ConsoleError(409, f"run {run_id!r} is waiting for a review: an admin rejects it to stop it")
-        if not self.console.resources().runs.for_tenant(session.tenant).request_cancel(run_id):
+        if not runs.request_cancel(run_id):
             raise ConsoleError(404, f"no ingestion run {run_id!r} in your tenant")
         self._continue(session.tenant, run_id)
 

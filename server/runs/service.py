@@ -20,6 +20,7 @@ from graph.ingestion.jobs import (
     TooManyWaiting,
     WaitingBound,
 )
+from graph.ingestion.notify import announced
 from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
@@ -387,7 +388,7 @@ class RunsService:
         state, status, version = self._state(who, job)
         if status in TERMINAL:
             raise ApiError(409, f"run {run!r} is {status} already")
-        if state is not None and state.announced:
+        if state is not None and announced(self.res.runs.for_tenant(who.tenant_id), state):
             raise ApiError(409, too_late_to_cancel(run))
         if status == "needs_review":
             raise ApiError(
