@@ -1,0 +1,97 @@
+"""Review s36 r1 F1 (of x11's H17-1 fix, strict xfail): a run killed after its receiver answered the
+notification, before the ledger recorded the answer, still takes a cancel and ends ``cancelled``.
+
+H17-1 (tests/test_attack_s36k_cancel_after_notify.py) killed the run after the ledger's "done" answer,
+before the notify step's checkpoint; its fix reads the ledger's "done" as announced
+(graph/ingestion/notify.announced). One statement earlier the receiver has answered 200 to "completed"
+too, but the ledger still holds the sender's claim (state 'intent'): a kill there (SIGKILL, OOM, a
+restart) leaves nothing ``announced`` reads, ``kassist runs cancel`` is accepted, and the re-run notify
+node stops at the flag before it sends again: the receiver's "completed" and the run's "cancelled"
+contradict each other for good - H17-1's outcome. The rule the fix needs is "may have told the
+receiver": a notification whose call began and was never answered as refused or released (its claim's
+worker died mid-call; notify.send's own docstring says such a call is sent again on resume).
+
+The child is held in the window by the database: a trigger stalls the ledger's update to 'done' (a
+long cross join, as tests/test_attack_s36k_cancel_after_notify.py does), and it is killed there.
+SQLite, one child process, ~3 s of CPU."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import time
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from ingest_harness import kassist, receiver, spawn
+
+TENANT, RUN = "acme", "told"
+BEFORE_NOTIFY = 5  # begin, discover, one batch, audit, report, review: paused before notify
+STALL = "kassist_test_stall_answer"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="F1: a run killed after its receiver's answer, before the ledger's 'done', is cancelled",
+)
+def test_a_run_killed_after_its_receiver_answered_refuses_a_cancel(tmp_path: Path) -> None:
+    from graph.ingestion import resources
+    from graph.ingestion.runner import execute
+    from graph.ingestion.state import Settings
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "leave.md").write_text("# Leave\n\nEmployees get 25 days of leave a year.\n")
+    path = tmp_path / "kb.db"
+    db_url = f"sqlite:///{path}"
+    with receiver() as hook:
+        with resources.installed(resources.Resources.open(db_url)) as res:
+            settings = Settings(source=str(docs), collection="c", embedder="hashing", notify_url=hook.url)
+            paused = execute(res, TENANT, RUN, settings=settings, max_steps=BEFORE_NOTIFY).state
+            assert paused.status == "paused" and not paused.announced and not hook.received
+
+        with closing(sqlite3.connect(path)) as conn:
+            conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
+            conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
+            conn.execute(
+                f"CREATE TRIGGER {STALL} BEFORE UPDATE ON kassist_ingest_ledger WHEN NEW.state = 'done' "
+                f"BEGIN SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
+            )
+            conn.commit()
+
+        child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
+        locked_since = None
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and child.poll() is None:
+                with closing(sqlite3.connect(path, timeout=0)) as conn:
+                    try:  # the child holds the write lock: stalled in the ledger's 'done'
+                        conn.execute("BEGIN IMMEDIATE")
+                        conn.rollback()
+                        locked_since = None
+                    except sqlite3.OperationalError:
+                        locked_since = locked_since or time.monotonic()
+                if hook.received and locked_since is not None and time.monotonic() - locked_since > 1.0:
+                    break
+                time.sleep(0.02)
+        finally:
+            child.send_signal(signal.SIGKILL)
+            out, err = child.communicate()
+        assert child.returncode == -signal.SIGKILL, out + err  # killed in the window, not finished
+        assert len(hook.received) == 1 and hook.received[0][1]["status"] == "completed"
+
+        with closing(sqlite3.connect(path)) as conn:
+            conn.execute(f"DROP TRIGGER {STALL}")
+            conn.commit()
+            states = [state for (state,) in conn.execute("SELECT state FROM kassist_ingest_ledger")]
+        assert states == ["intent"], states  # the answer never recorded
+
+        cancel = kassist("runs", "cancel", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
+        shown = kassist(
+            "runs", "show", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
+        )
+    # The receiver was told the run completed: the cancel is refused, as after the ledger's "done".
+    assert cancel.returncode == 1, cancel.stdout + cancel.stderr
+    assert "has told its notification receiver it completed" in cancel.stderr
+    assert '"status": "cancelled"' not in shown.stdout, shown.stdout
