@@ -217,11 +217,17 @@ def prune(
             # One cutoff for the owners' read and the delete: each computing its own from the clock,
             # a thread turning old while the plan ran was deleted unread (h15 s35 H15-3).
             now = datetime.now(UTC)
+            planned: frozenset[tuple[str, str]] = frozenset()
             if strategy == Strategy.delete:  # read before the checkpoints that record them go
-                owners = _owners_of_deleted(saver, age, scope, now)
+                planned, owners = _planned_deletes(saver, age, scope, now)
                 # Kept before the checkpoints that record them go (a prune killed between the two
                 # writes lost them: h15 s35 H15-2); a thread written to meanwhile keeps it harmlessly.
                 _keep_owners(chosen, owners)
+                # The session notes go before the checkpoints too: a prune killed after the delete
+                # left them for good, no later plan holding a thread with no checkpoint (h17 s36
+                # H17-3). A thread a turn revives meanwhile is not deleted; that turn writes its note
+                # again (every turn does).
+                _forget_notes(chosen, planned)
             report = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value, now=now)
             sizes = None
         bar.advance(len(report.threads))
@@ -230,7 +236,7 @@ def prune(
         runs = sweep(saver, scopes, age, dry_run=dry_run, threads_deleted=deleted, database_url=chosen)
         if not dry_run:
             _retain_accepted(chosen, scopes, age, deleted, owners)
-            _forget_notes(chosen, deleted)
+            _forget_notes(chosen, deleted - planned)  # none but a delete the plan did not foresee
     if opts.as_json:
         data = report.model_dump(mode="json")
         data |= {"checkpoints_removed": report.checkpoints_removed, "threads_deleted": report.threads_deleted}
@@ -242,27 +248,26 @@ def prune(
     _print_retention(report, older_than, sizes, [(r.tenant_id, r.run_id) for r in runs], opts.full)
 
 
-def _owners_of_deleted(
+def _planned_deletes(
     saver: TenantCheckpointer, age: timedelta, tenant: str | None, now: datetime
-) -> dict[tuple[str, str], str]:
-    """The owner each thread retention is about to delete recorded in its head checkpoint (a langgraph
-    dev or LangServe thread's; a command line's or runs API's run records none): what retention
-    keeps of it (server/accepted_runs.AcceptedRuns.retain). Read first, from what a dry run of the
-    same retention would delete (a thread written to in between is not deleted, so needs none)."""
+) -> tuple[frozenset[tuple[str, str]], dict[tuple[str, str], str]]:
+    """The (tenant, thread) pairs a dry run of the same retention would delete, and the owner each
+    recorded in its head checkpoint (a langgraph dev or LangServe thread's; a command line's or runs
+    API's run records none): what retention keeps of it (server/accepted_runs.AcceptedRuns.retain).
+    Read first: a thread written to in between is not deleted."""
     from cli.checkpoint_views import retain_plan
     from graph.ingestion.head import recorded_owner
 
     report = retain_plan(saver, age, tenant, Strategy.delete.value, now)
+    planned = frozenset((th.tenant_id, th.thread_id) for th in report.threads if th.thread_deleted)
     owners: dict[tuple[str, str], str] = {}
-    for th in report.threads:
-        if not th.thread_deleted:
-            continue
-        config: RunnableConfig = {"configurable": {"thread_id": th.thread_id, "checkpoint_ns": ""}}
-        head = saver.for_tenant(th.tenant_id).get_tuple(config)
+    for tenant_id, thread_id in sorted(planned):
+        config: RunnableConfig = {"configurable": {"thread_id": thread_id, "checkpoint_ns": ""}}
+        head = saver.for_tenant(tenant_id).get_tuple(config)
         owner = recorded_owner(head.metadata) if head is not None else None
         if owner is not None:
-            owners[(th.tenant_id, th.thread_id)] = owner
-    return owners
+            owners[(tenant_id, thread_id)] = owner
+    return planned, owners
 
 
 def _keep_owners(url: str, owners: dict[tuple[str, str], str]) -> None:

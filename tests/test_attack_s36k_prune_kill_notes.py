@@ -11,9 +11,12 @@ timeout) committed the delete, not the notes' delete - and running it again cann
 holds no checkpoint any more, so it is in no later prune's plan. The conversation retention deleted
 keeps entering the user's answers, for good.
 
-The child is held in the window by the database: a trigger stalls the write of the memory store's
-items (the note's delete) once the thread holds no checkpoint (a long cross join, as
-tests/test_ingest_start_kill.py does) and the child is killed there. SQLite, one child, ~3 s of CPU."""
+The child is held in the window by the database: a trigger stalls the prune's last write, the
+accepted-runs rows (the thread was made on langgraph dev: its made row goes with its checkpoints), once
+the thread holds no checkpoint (a long cross join, as tests/test_ingest_start_kill.py does), and the
+child is killed there. (h17 stalled the note's own delete, then the last write; the fix deletes the
+notes before the checkpoints, so the window is held at what now comes last.) SQLite, one child, ~3 s
+of CPU."""
 
 from __future__ import annotations
 
@@ -24,20 +27,18 @@ from contextlib import closing, suppress
 from datetime import timedelta
 from pathlib import Path
 
-import pytest
 from ingest_harness import spawn
 from test_cp_cli_prune import put_steps
 
 from checkpointer import TenantCheckpointer
+from kassist.db.handle import open_set_up
 from memory import MemoryStore
+from server.accepted_runs import AcceptedRuns
 
 SESSIONS = ("assistant", "alice", "sessions")
 STALL = "kassist_test_stall_notes"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H17-3: a prune killed after its checkpoint delete leaves the deleted thread's note"
-)
 def test_a_prune_killed_after_deleting_a_thread_still_forgets_its_session_note(tmp_path: Path) -> None:
     path = tmp_path / "kassist.db"
     url = f"sqlite:///{path}"
@@ -48,12 +49,15 @@ def test_a_prune_killed_after_deleting_a_thread_still_forgets_its_session_note(t
     store.setup()
     store.for_tenant("acme").put(SESSIONS, "old", {"summary": "Last question: my salary review with Bob"})
     store.close()
+    accepted = open_set_up(url, AcceptedRuns)  # made on langgraph dev by alice: its made row
+    accepted.retain([], 0.0, frozenset({("acme", "old")}), {("acme", "old"): "alice"})
+    accepted.close()
     with closing(sqlite3.connect(path)) as conn:
         conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
         conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        for event in ("DELETE", "UPDATE"):  # however the store deletes an item
+        for event in ("DELETE", "UPDATE"):  # however the prune rewrites the row
             conn.execute(
-                f"CREATE TRIGGER {STALL}_{event.lower()} BEFORE {event} ON kassist_store_items WHEN NOT EXISTS "
+                f"CREATE TRIGGER {STALL}_{event.lower()} BEFORE {event} ON kassist_accepted_runs WHEN NOT EXISTS "
                 "(SELECT 1 FROM kassist_cp_checkpoints WHERE thread_id = 'old') BEGIN "
                 f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
             )
@@ -70,7 +74,7 @@ def test_a_prune_killed_after_deleting_a_thread_still_forgets_its_session_note(t
                     [[left]] = conn.execute(
                         "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = 'old'"
                     ).fetchall()
-                try:  # the child holds the write lock: stalled in the note's delete
+                try:  # the child holds the write lock: stalled in its last write
                     conn.execute("BEGIN IMMEDIATE")
                     conn.rollback()
                     locked_since = None
