@@ -24,17 +24,12 @@ import time
 from contextlib import closing, suppress
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist, spawn
 
 TENANT, RUN = "acme", "pruned"
 STALL = "kassist_test_stall_sweep"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H17-2: a prune killed between its checkpoint delete and its sweep leaves a run resume runs again",
-)
 def test_a_completed_run_whose_prune_was_killed_midway_is_not_run_again(tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.reports import read_report

@@ -267,6 +267,15 @@ def _execute(
         inputs: Any = IngestionInput(
             settings=settings, goal=reg.goal, conversation_id=reg.conversation_id
         ).model_dump(exclude_none=True)
+        if state is None and _ran_before(res, tenant, run_id):
+            # Its checkpoints went after it ran (retention killed before its sweep, or a thread
+            # delete): starting it from nothing rewrote its report and memory with a re-run's
+            # counts (h17 s36 H17-2), as a delete while it ran did (h5 #2 below).
+            raise RunNotFound(
+                f"run {run_id!r} has no checkpoint left (retention or a thread delete removed it after "
+                "the run began); its records go at the next `kassist checkpoints prune`; start a new "
+                "run id to ingest again"
+            )
         if state is None:  # nothing committed yet, or only the input (a kill before the first node)
             outcome = RunOutcome(_initial(run_id, tenant, reg), "fresh")
         elif snapshot.interrupts:
@@ -339,6 +348,17 @@ def _execute(
             _remember_progress(res, tenant, final)
         return RunOutcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
+
+
+def _ran_before(res: Resources, tenant: str, run_id: str) -> bool:
+    """Whether the run wrote what only a run past its first checkpoint writes: its manifest (the
+    discover step, after `begin` committed), a stored report, or the status "completed" (its last
+    step). A run with none of them and no checkpoint was killed before its first node: it starts."""
+    runs = res.runs.for_tenant(tenant)
+    job = JobStore(res.runs).for_tenant(tenant).get(run_id)
+    if job is not None and job.status == "completed":
+        return True
+    return bool(runs.report_formats(run_id)) or next(iter(runs.manifest(run_id, page=1)), None) is not None
 
 
 def _initial(run_id: str, tenant: str, reg: Registration) -> AgentRunState:
