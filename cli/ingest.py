@@ -352,6 +352,8 @@ RunArg = Annotated[str, typer.Argument(help="The run id.")]
 @kit.common()
 def list_runs(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """The tenant's ingestion runs with their status."""
+    from graph.ingestion.store_ops import holder_gone
+
     tenant = kit.check_tenant(tenant)
     with _run_reader(opts.database_url) as (saver, store):
         try:
@@ -361,7 +363,9 @@ def list_runs(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
                 state = head.state
                 status = "needs_review" if head.interrupted else (state.status if state else "pending")
                 rows.append({"run_id": record.run_id, "status": status, "collection": record.collection,
-                             "source": record.source, "busy": record.owner is not None,
+                             # busy: what `runs resume` would refuse (exit 7), by the rule every
+                             # door takes a lease by - a killed worker's lease is not (h17 s36 H17-5)
+                             "source": record.source, "busy": not holder_gone(record.owner, record.lease_until),
                              "documents": state.counters.documents_seen if state else 0})  # fmt: skip
         except _expected() as exc:
             kit.fail(str(exc))

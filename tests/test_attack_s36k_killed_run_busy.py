@@ -18,13 +18,11 @@ import signal
 import time
 from pathlib import Path
 
-import pytest
 from ingest_harness import head_watch, kassist, spawn, write_corpus
 
 TENANT, RUN = "acme", "crashed"
 
 
-@pytest.mark.xfail(strict=True, reason="H17-5: kassist runs list shows a killed run busy for good")
 def test_runs_list_does_not_call_a_killed_run_busy(sqlite_url: str, tmp_path: Path) -> None:
     root = write_corpus(tmp_path / "docs", extra=10)
     args = ["--tenant", TENANT, "--database-url", sqlite_url]
