@@ -13,8 +13,8 @@ maker's - held both questions: its owner reads the other member's question ("my 
 empty 200 and her question sits in a thread she cannot open (404). kassist serve's LangServe turns answer the
 same race with one 409 (the checkpointer's version check; h16's held.md).
 
-Expected: one of the two runs is 409 (or 404), and each member reads only her own words. Up to five
-trials on the shared ``langgraph dev`` (hashing flavour, the extractive responder), two turns each;
+Expected: one of the two runs is 409 (or 404), and each member reads only her own words. Up to ten
+trials (a trial on HEAD is two 200s about 8 times in 10: ten keep a strict xfail from passing by chance) on the shared ``langgraph dev`` (hashing flavour, the extractive responder), two turns each;
 the assertion holds for every trial.
 """
 
@@ -60,7 +60,7 @@ def _both_first(base: str, thread: str) -> dict[str, httpx.Response]:
 
 @pytest.mark.xfail(strict=True, reason="H16-8: two members' simultaneous first runs share one new thread")
 def test_two_members_first_runs_on_one_new_thread_id_never_share_it(shared_dev_hashing: SharedServer) -> None:
-    for _ in range(5):
+    for _ in range(10):
         thread = str(uuid.uuid4())
         answers = _both_first(shared_dev_hashing.base, thread)
         statuses = {who: answer.status_code for who, answer in answers.items()}
