@@ -14,7 +14,8 @@ empty 200 and her question sits in a thread she cannot open (404). kassist serve
 same race with one 409 (the checkpointer's version check; h16's held.md).
 
 Expected: one of the two runs is 409 (or 404), and each member reads only her own words. Up to ten
-trials (a trial on HEAD is two 200s about 8 times in 10: ten keep a strict xfail from passing by chance) on the shared ``langgraph dev`` (hashing flavour, the extractive responder), two turns each;
+trials (on HEAD a trial is two 200s about 8 times in 10: ten keep the strict xfail from passing by
+chance) on the shared ``langgraph dev`` (hashing flavour, the extractive responder), two turns each;
 the assertion holds for every trial.
 """
 
