@@ -4,8 +4,9 @@
   ``Content-Length`` over it is refused with 413 before a byte is read; a chunked body is counted as
   it arrives and refused as soon as it goes over. A 10 MB message therefore costs nothing: without
   this, LangServe parsed it, tokenized it and ran a turn on it (17 s of CPU, tens of MB written).
-  Uploads (``POST /v1/runs/uploads``, multipart) are exempt: they stream to disk under their own
-  limit (``KASSIST_UPLOAD_MAX_BYTES``, server/runs/config.py).
+  Uploads (``POST /v1/runs/uploads``, multipart: ``kassist serve`` only) are handed to their own
+  gate (``uploads``: server/runs/upload_gate.py): the key and ``KASSIST_UPLOAD_MAX_BYTES`` judged
+  before the body is read, the body counted as it arrives.
 - **Runs per batch** (``langgraph dev`` only): ``POST /runs/batch`` may carry at most
   ``KASSIST_MAX_BATCH_RUNS`` runs (default 50); more is refused with 422 before any is queued.
   langgraph-api authorizes each run of a batch on its own, so without this one request of 1,000
@@ -40,7 +41,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from server.asgi import ASGIApp, Message, Receive, Scope, Send
 from server.asgi import answer as _answer
@@ -56,8 +57,15 @@ DEFAULT_MAX_BODY = 1 << 20
 MAX_BATCH_ENV = "KASSIST_MAX_BATCH_RUNS"
 DEFAULT_MAX_BATCH = 50
 BATCH_PATH = "/runs/batch"
-EXEMPT_PATHS = frozenset({"/v1/runs/uploads"})
-"""Routes that bound their own (streamed) bodies."""
+
+
+class BodyGate(Protocol):
+    """A route that bounds its own (streamed) body, in front of it (server/runs/upload_gate.py)."""
+
+    def gates(self, scope: Scope) -> bool: ...
+
+    async def __call__(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None: ...
+
 
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
@@ -131,8 +139,10 @@ class RequestLimits:
         json_checks: bool = True,
         max_batch: int | None = None,
         body_keys: bool = False,
+        uploads: BodyGate | None = None,
     ) -> None:
         self.app = app
+        self.uploads = uploads  # kassist serve's upload route: its own gate, not the body limit
         self.max_body = max_body_bytes() if max_body is None else max_body
         self.json_checks = json_checks
         self.max_batch = max_batch  # runs per POST /runs/batch; None: no such route
@@ -144,8 +154,11 @@ class RequestLimits:
                 scope, checked_frames(str(scope.get("path") or ""), receive, send, self.max_body), send
             )
             return
-        if scope["type"] != "http" or scope.get("path") in EXEMPT_PATHS:
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if self.uploads is not None and self.uploads.gates(scope):
+            await self.uploads(self.app, scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
         declared = headers.get("content-length")

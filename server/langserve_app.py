@@ -58,6 +58,7 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
+from server.runs.upload_gate import UploadGate
 from server.startup import ConfigError, check_unbound, checked_keys
 from server.thread_owner import not_found, reaches, read_thread, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
@@ -186,10 +187,11 @@ def create_app(
     app = FastAPI(title="kassist", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_api_route("/docs", _api_docs, include_in_schema=False, response_class=HTMLResponse)
     add_error_handlers(app)  # first: its database refusals innermost, under the headers below
-    app.add_middleware(RequestLimits, max_body=limit)  # type: ignore[arg-type]
+    principal = add_login_routes(app, resolver, landing=f"{PATH}/playground/")
+    uploads = UploadGate(principal, runs.config.upload_max_bytes, limit)  # its key and size before its body
+    app.add_middleware(RequestLimits, max_body=limit, uploads=uploads)  # type: ignore[arg-type]
     app.add_middleware(NeverFramed, prefix=f"{PATH}/playground")  # type: ignore[arg-type]
     app.add_middleware(NoStore)  # type: ignore[arg-type]
-    principal = add_login_routes(app, resolver, landing=f"{PATH}/playground/")
     app.include_router(runs_router(runs, principal), prefix="/v1/runs")
     console = add_console(app, resolver, url)
 

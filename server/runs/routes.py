@@ -68,21 +68,27 @@ class _ApiErrorRoute(APIRoute):
         return answer
 
 
+def caller_of(principal: Callable[[Request], Principal | None], request: Request) -> Principal | str:
+    """The runs API's caller of ``request``, or why it is refused (401): a change (POST) takes the key
+    from a header only. Read from the request's head: the upload route's gate asks it before the body
+    (server/runs/upload_gate.py), every route's dependency after."""
+    if request.method not in ("GET", "HEAD") and sent_token(request.headers.raw) is None:
+        return (
+            "the runs API takes changes with the API key in a header (x-api-key or Authorization: "
+            "Bearer); a browser's sign-in cookie is not accepted here"
+        )
+    who = principal(request)
+    return NO_KEY if who is None else who
+
+
 def runs_router(service: RunsService, principal: Callable[[Request], Principal | None]) -> APIRouter:
     """The router, authenticating with ``principal`` (the lookup ``create_app`` uses for every route:
     ``x-api-key``, ``Authorization: Bearer`` or the sign-in cookie)."""
 
     def caller(request: Request) -> Principal:
-        if request.method not in ("GET", "HEAD") and sent_token(request.headers.raw) is None:
-            raise HTTPException(
-                status_code=401,
-                detail="the runs API takes changes with the API key in a header (x-api-key or "
-                "Authorization: Bearer); a browser's sign-in cookie is not accepted here",
-                headers={"WWW-Authenticate": "Bearer"},
-            )
-        who = principal(request)
-        if who is None:
-            raise HTTPException(status_code=401, detail=NO_KEY, headers={"WWW-Authenticate": "Bearer"})
+        who = caller_of(principal, request)
+        if isinstance(who, str):
+            raise HTTPException(status_code=401, detail=who, headers={"WWW-Authenticate": "Bearer"})
         return who
 
     def sent_key(request: Request) -> str | None:

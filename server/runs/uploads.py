@@ -115,6 +115,12 @@ def sweep_staging(tenant: Path) -> list[str]:
     return removed
 
 
+def too_large(max_bytes: int) -> str:
+    """The 413 of an upload over ``KASSIST_UPLOAD_MAX_BYTES``: counted while copying, or at the
+    route's gate from its declared or arrived length (server/runs/upload_gate.py)."""
+    return f"the upload is larger than this server accepts ({max_bytes} bytes)"
+
+
 def safe_name(name: str | None) -> PurePosixPath:
     """The relative path an uploaded file is kept under, or :class:`UploadRefused` saying why not."""
     text = (name or "").replace("\\", "/").strip()
@@ -206,9 +212,7 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
                 while chunk := upload.file.read(CHUNK):
                     total += len(chunk)
                     if total > max_bytes:
-                        raise UploadRefused(
-                            "files", f"the upload is larger than this server accepts ({max_bytes} bytes)", 413
-                        )
+                        raise UploadRefused("files", too_large(max_bytes), 413)
                     out.write(chunk)
         name = None
         staging.rename(target)  # a new name (run_folder's token): nobody else's folder
