@@ -16,7 +16,7 @@ from graph.ingestion.served_lease import grace_seconds
 from kassist.dburl import database_url_from_env
 from kassist.file_modes import warn_shared_database
 from knowledge.embedders.select import EMBEDDER_CHOICES
-from server import run_creator
+from server import run_creator, webhook_client
 from server.cron_limits import cron_limits, min_cron_interval
 from server.keys import KeyResolver, KeyTable, load_key_table
 from server.object_limits import object_limits, tenant_object_limits
@@ -81,6 +81,7 @@ if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:
     )
 
 notify_hosts(os.environ)  # a host list that can never match: refused at start, as kassist serve does
+webhook_client.install()  # a webhook follows no redirect past the host list (h16 s36 H16-7)
 
 BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
 """``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is bound to it): a key
