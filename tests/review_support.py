@@ -10,7 +10,12 @@ firings as langgraph-api's scheduler computes them.
 And what session 34's probes and reviews of held documents and chunk settings share: a policy changed
 while a run waits for its review, an admin's collection made through the runs API, the documents a
 search finds, a one-route HTTP server (an upstream that refuses), and a served run's review approved
-from the operator's shell."""
+from the operator's shell.
+
+And what session 35's probes of langgraph dev runs and threads share: a served folder of one-page
+documents and the settings a client sends for it, a door's answer (its refusal as '<status> <detail>'),
+``kassist serve``'s app in process on a shared database and one turn through it, and what the
+full-text index finds of a word in either backend."""
 
 from __future__ import annotations
 
@@ -22,13 +27,14 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import pytest
 from croniter import croniter
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.runnables import RunnableConfig
+from raw_sql import raw
 from typer.testing import CliRunner, Result
 
 from cli.main import app
@@ -42,6 +48,10 @@ from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
 from server.runs.names import ApiError
 from server.runs.service import RunsService
+
+if TYPE_CHECKING:
+    import httpx
+    from fastapi import FastAPI
 
 # A private key in a document is a critical finding: the run waits for a person's review.
 KEY_DOC = (
@@ -77,22 +87,42 @@ class AtNodeEnd(BaseCallbackHandler):
     def on_chain_end(self, outputs: Any, *, run_id: UUID, **kwargs: Any) -> None:
         if run_id not in self.tasks or self.answers:
             return
-        try:
-            self.answers.append(self.act())
-        except ApiError as refused:
-            self.answers.append(f"{refused.status} {refused.detail}")
+        self.answers.append(answered(self.act))
 
 
-def served_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """acme's folder ``docs`` of three one-page documents under a served ingestion root
-    (KASSIST_INGEST_ROOT set for the test): a langgraph dev run's source, one batch a page."""
+def answered(act: Callable[[], object]) -> str:
+    """What a door answered: ``act``'s result as text, or the runs API's refusal as '<status> <detail>'."""
+    try:
+        return str(act())
+    except ApiError as refused:
+        return f"{refused.status} {refused.detail}"
+
+
+PAGE = "# Page {name}\n\nPage {name} of the office handbook.\n"
+
+
+def served_pages(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    names: str = "abc",
+    folder: str = "docs",
+    page: str = PAGE,
+) -> Path:
+    """acme's folder ``folder`` of one-page documents, ``<name>.md`` for each letter of ``names`` (``page``
+    with the letter as ``{name}``), under a served ingestion root (KASSIST_INGEST_ROOT set for the test):
+    a langgraph dev run's source, one batch a page (:func:`dev_settings`)."""
     root = tmp_path / "root"
-    docs = root / "acme" / "docs"
+    docs = root / "acme" / folder
     docs.mkdir(parents=True)
-    for name in "abc":
-        (docs / f"{name}.md").write_text(f"# Page {name}\n\nPage {name} of the office handbook.\n")
+    for name in names:
+        (docs / f"{name}.md").write_text(page.format(name=name))
     monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
     return docs
+
+
+def dev_settings(docs: Path, collection: str = "c") -> dict[str, Any]:
+    """The settings a langgraph dev client sends for ``docs``: the hashing embedder, one page a batch."""
+    return {"source": str(docs), "collection": collection, "embedder": "hashing", "batch_size": 1}
 
 
 def key_docs(tmp_path: Path) -> Path:
@@ -365,3 +395,51 @@ def approved_rootless(
     done = CliRunner().invoke(app, ["runs", "approve", "r", "--tenant", "acme", "--database-url", url])
     assert done.exit_code == 0, done.output[-400:]
     return reviewed, report_findings(url, tmp_path, *fields)
+
+
+def offline_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Assistant turns in this process answered by the offline extractive responder, and no run worker
+    started by a ``kassist serve`` app (it would poll the shared database)."""
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("KASSIST_RUN_WORKERS", "0")
+
+
+def serve_app(url: str, keys: dict[str, dict[str, str]]) -> FastAPI:
+    """``kassist serve``'s app in process on the database at ``url``, taking ``keys`` (the hashing
+    embedder; :func:`offline_turns` first)."""
+    # Imported here: the LangServe app's imports are for the few tests that serve turns.
+    from graph.assistant.services import Services
+    from knowledge.embedders import HashingEmbedder
+    from server.keys import KeyTable
+    from server.langserve_app import create_app
+
+    services = Services.from_url(url, embedder=HashingEmbedder())
+    return create_app(url, KeyTable.model_validate({"keys": keys}), services=services)
+
+
+def serve_turn(app: FastAPI, key: str, thread: str, said: str) -> httpx.Response:
+    """One turn through :func:`serve_app`'s ``app`` (its lifespan run) as ``key``'s member, saying
+    ``said`` on ``thread``: the HTTP response."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as serve:
+        return serve.post(
+            "/assistant/invoke",
+            headers={"x-api-key": key},
+            json={
+                "input": {"messages": [{"type": "human", "content": said}]},
+                "config": {"configurable": {"thread_id": thread}},
+            },
+        )
+
+
+def full_text_hits(url: str, word: str) -> list[tuple[Any, ...]]:
+    """``[(n,)]``: how many chunks the full-text index of the database at ``url`` finds for ``word``
+    (SQLite: FTS5's MATCH of the phrase; PostgreSQL: the chunks' tsvector)."""
+    if url.startswith("sqlite"):
+        match = "SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH %s"
+        return raw(url, match, (f'"{word}"',))
+    return raw(
+        url, "SELECT count(*) FROM kassist_kb_chunks WHERE tsv @@ plainto_tsquery('english', %s)", (word,)
+    )

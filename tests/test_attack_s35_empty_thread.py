@@ -22,13 +22,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
+from review_support import offline_turns, serve_app, serve_turn
 from shared_servers import SharedServer, file_tenants
-
-from graph.assistant.services import Services
-from knowledge.embedders import HashingEmbedder
-from server.keys import KeyTable
-from server.langserve_app import create_app
 
 ME = file_tenants(__name__)
 
@@ -36,31 +31,16 @@ ME = file_tenants(__name__)
 def test_another_members_turn_on_a_new_langgraph_dev_thread_is_not_found(
     shared_dev_hashing: SharedServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):  # the offline extractive responder
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("KASSIST_RUN_WORKERS", "0")  # no worker polling the shared database
+    offline_turns(monkeypatch)  # no worker polling the shared database
     dev = httpx.Client(base_url=shared_dev_hashing.base, timeout=120)
     alice = {"x-api-key": ME.acme_key}
     made = dev.post("/threads", headers=alice, json={})
     assert made.status_code == 200, made.text
     thread = made.json()["thread_id"]
 
-    url = shared_dev_hashing.db_url
-    app = create_app(
-        url,
-        KeyTable.model_validate({"keys": ME.keys}),
-        services=Services.from_url(url, embedder=HashingEmbedder()),
-    )
+    app = serve_app(shared_dev_hashing.db_url, ME.keys)
     said = "Erin here: my sick leave starts Monday, the diagnosis is burnout."
-    with TestClient(app) as serve:
-        turn = serve.post(
-            "/assistant/invoke",
-            headers={"x-api-key": ME.erin_key},
-            json={
-                "input": {"messages": [{"type": "human", "content": said}]},
-                "config": {"configurable": {"thread_id": thread}},
-            },
-        )
+    turn = serve_turn(app, ME.erin_key, thread, said)
     # The maker's next turn continues the conversation its thread holds: erin's, with her words.
     mine = dev.post(
         f"/threads/{thread}/runs/wait",

@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 
 import pytest
-from review_support import ALICE, AtNodeEnd, member_config, served_pages
+from review_support import ALICE, AtNodeEnd, dev_settings, member_config, served_pages
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled
@@ -43,8 +43,7 @@ def test_a_resume_of_a_langgraph_dev_run_it_is_carrying_out_is_409(
     door = AtNodeEnd("discover", lambda: str(service.resume(ALICE, RUN, None, None)))
     config = member_config(res, RUN, "alice")  # alice's own run, as langgraph dev gives it
     config["callbacks"] = [door]
-    settings = {"source": str(docs), "collection": "c", "embedder": "hashing", "batch_size": 1}
-    assert _compiled(res, "acme").invoke({"settings": settings}, config)["status"] == "completed"
+    assert _compiled(res, "acme").invoke({"settings": dev_settings(docs)}, config)["status"] == "completed"
 
     [answer] = door.answers
     assert answer.startswith("409 ") and "is running right now" in answer, answer

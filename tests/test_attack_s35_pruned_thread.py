@@ -21,15 +21,11 @@ import time
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
+from review_support import offline_turns, serve_app, serve_turn
 from shared_servers import SharedServer, file_tenants
 from typer.testing import CliRunner
 
 from cli.main import app as cli
-from graph.assistant.services import Services
-from knowledge.embedders import HashingEmbedder
-from server.keys import KeyTable
-from server.langserve_app import create_app
 
 ME = file_tenants(__name__)
 
@@ -41,9 +37,7 @@ def _turn(text: str) -> dict[str, object]:
 def test_another_members_turn_on_a_pruned_langgraph_dev_thread_is_not_found(
     shared_dev_hashing: SharedServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):  # the offline extractive responder
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("KASSIST_RUN_WORKERS", "0")  # no worker polling the shared database
+    offline_turns(monkeypatch)  # no worker polling the shared database
     alice = httpx.Client(base_url=shared_dev_hashing.base, headers={"x-api-key": ME.acme_key}, timeout=120)
     thread = alice.post("/threads", json={}).json()["thread_id"]
     first = alice.post(f"/threads/{thread}/runs/wait", json=_turn("Where is the Amsterdam office?"))
@@ -51,11 +45,7 @@ def test_another_members_turn_on_a_pruned_langgraph_dev_thread_is_not_found(
     idle_since = time.monotonic()
 
     url = shared_dev_hashing.db_url
-    app = create_app(
-        url,
-        KeyTable.model_validate({"keys": ME.keys}),
-        services=Services.from_url(url, embedder=HashingEmbedder()),
-    )
+    app = serve_app(url, ME.keys)
     # The shortest age the command takes is 1s: the thread idle that long (most of it spent above).
     time.sleep(max(0.0, 1.1 - (time.monotonic() - idle_since)))
     prune = ["checkpoints", "prune", "--tenant", ME.acme, "--older-than", "1s", "--strategy", "delete"]
@@ -64,15 +54,7 @@ def test_another_members_turn_on_a_pruned_langgraph_dev_thread_is_not_found(
     assert alice.get(f"/threads/{thread}").status_code == 200  # still alice's thread on langgraph dev
 
     said = "Erin here: my sick leave starts Monday, the diagnosis is burnout."
-    with TestClient(app) as serve:
-        turn = serve.post(
-            "/assistant/invoke",
-            headers={"x-api-key": ME.erin_key},
-            json={
-                "input": {"messages": [{"type": "human", "content": said}]},
-                "config": {"configurable": {"thread_id": thread}},
-            },
-        )
+    turn = serve_turn(app, ME.erin_key, thread, said)
     mine = alice.post(f"/threads/{thread}/runs/wait", json=_turn("What did I ask?"))
     assert mine.status_code == 200, mine.text[:300]
     assert "burnout" not in mine.text, mine.text[:300]

@@ -23,12 +23,11 @@ import time
 from pathlib import Path
 
 import pytest
-from review_support import ALICE, member_config
+from review_support import ALICE, answered, dev_settings, member_config, served_pages
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled
 from server.runs.config import RunsConfig
-from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 RUN = "01a24e83-a732-72b1-9942-e98bf1a21299"  # a langgraph dev run's id is its thread's (a UUID)
@@ -37,14 +36,9 @@ RUN = "01a24e83-a732-72b1-9942-e98bf1a21299"  # a langgraph dev run's id is its 
 def test_a_run_a_client_paused_on_langgraph_dev_is_resumable_at_once(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "docs"
-    docs.mkdir(parents=True)
-    for name in "ab":
-        (docs / f"{name}.md").write_text(f"# Page {name}\n\nPage {name} of the office handbook.\n")
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
+    docs = served_pages(tmp_path, monkeypatch, "ab")
     monkeypatch.setenv("KASSIST_LEASE_GRACE_MS", "300")
-    settings = {"source": str(docs), "collection": "c", "embedder": "hashing", "batch_size": 1}
+    settings = dev_settings(docs)
     out = _compiled(res, "acme").invoke(
         {"settings": settings}, member_config(res, RUN, "alice"), interrupt_after=["discover"]
     )
@@ -53,10 +47,7 @@ def test_a_run_a_client_paused_on_langgraph_dev_is_resumable_at_once(
     service = RunsService(res, RunsConfig.from_env(os.environ))  # the runs API's door (no worker)
 
     def resume() -> str:
-        try:
-            return str(service.resume(ALICE, RUN, None, None))
-        except ApiError as refused:
-            return f"{refused.status} {refused.detail}"
+        return answered(lambda: service.resume(ALICE, RUN, None, None))
 
     # Nobody carries the run out: the owner's resume is taken once the lease's grace between two nodes
     # has passed (KASSIST_LEASE_GRACE_MS, here 300 ms; the lead's decision on review s35 r1 F6), not

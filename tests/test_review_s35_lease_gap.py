@@ -20,12 +20,11 @@ import os
 from pathlib import Path
 
 import pytest
-from review_support import ALICE, member_config, served_pages
+from review_support import ALICE, answered, dev_settings, member_config, served_pages
 
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled
 from server.runs.config import RunsConfig
-from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 RUN = "01a24e83-a732-72b1-9942-e98bf1a21256"
@@ -36,16 +35,15 @@ def test_a_resume_between_two_nodes_of_a_run_langgraph_dev_carries_on_is_409(
 ) -> None:
     docs = served_pages(tmp_path, monkeypatch)
     service = RunsService(res, RunsConfig.from_env(os.environ))
-    settings = {"source": str(docs), "collection": "c", "embedder": "hashing", "batch_size": 1}
     answers: list[str] = []
     steps = _compiled(res, "acme").stream(
-        {"settings": settings}, member_config(res, RUN, "alice"), stream_mode="updates", durability="sync"
+        {"settings": dev_settings(docs)},
+        member_config(res, RUN, "alice"),
+        stream_mode="updates",
+        durability="sync",
     )
     for update in steps:
         if "ingest_batch" in update and not answers:  # its checkpoint committed; the next batch not begun
-            try:
-                answers.append(str(service.resume(ALICE, RUN, None, None)))
-            except ApiError as refused:
-                answers.append(f"{refused.status} {refused.detail}")
+            answers.append(answered(lambda: service.resume(ALICE, RUN, None, None)))
     [answer] = answers
     assert answer.startswith("409 ") and "is running right now" in answer, answer

@@ -13,6 +13,7 @@ from datetime import date
 
 import pytest
 from raw_sql import raw
+from review_support import full_text_hits
 from test_kb_index_helpers import make_doc
 
 from knowledge.audit import AuditRules, audit_document
@@ -83,13 +84,7 @@ def test_a_library_callers_document_is_stored_and_found_masked(db_url: str) -> N
         assert "Bot token ghp_[redacted API token, 40 chars]" in seen, seen
         assert "keys/aws-AKIA[redacted cloud access key, 20 chars].md" in seen, seen  # the extension kept
         # The full-text index holds no token of the key (it is filled from the stored text).
-        if db_url.startswith("sqlite"):
-            fts = raw(db_url, "SELECT count(*) FROM kassist_kb_chunks_fts WHERE kassist_kb_chunks_fts MATCH %s",
-                      (f'"{KEY_ID}"',))  # fmt: skip
-        else:
-            fts = raw(db_url, "SELECT count(*) FROM kassist_kb_chunks WHERE tsv @@ plainto_tsquery('english', %s)",
-                      (KEY_ID,))  # fmt: skip
-        assert fts == [(0,)]
+        assert full_text_hits(db_url, KEY_ID) == [(0,)]
         # A masked chunk's id is its masked text's (an id from the secret's text could be tested against).
         stored_ids = {r[0] for r in raw(db_url, "SELECT chunk_id FROM kassist_kb_chunks")}
         assert len(stored_ids) == 3 and not stored_ids & {c.chunk_id for c in chunks}

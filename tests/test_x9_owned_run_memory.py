@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from review_support import member_config
+from review_support import dev_settings, member_config, served_pages
 
 from graph.ingestion import remember
 from graph.ingestion.resources import Resources
@@ -22,13 +22,8 @@ KEY = "ingestion_run:private-1"
 def test_a_members_private_run_is_remembered_for_its_owner_alone(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "salaries"
-    docs.mkdir(parents=True)
-    for name in "abc":
-        (docs / f"{name}.md").write_text(f"# Pay band {name}\n\nThe pay band {name} is reviewed in March.\n")
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
-    settings = {"source": str(docs), "collection": "pay", "embedder": "hashing", "batch_size": 1}
+    band = "# Pay band {name}\n\nThe pay band {name} is reviewed in March.\n"
+    settings = dev_settings(served_pages(tmp_path, monkeypatch, folder="salaries", page=band), "pay")
     memory = res.memory().for_tenant("acme")
 
     # erin's langgraph dev run, paused after two steps, carried on by the command line one step more:

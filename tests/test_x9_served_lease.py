@@ -16,7 +16,7 @@ from typing import TypedDict
 
 import pytest
 from langgraph.graph import END, START, StateGraph
-from review_support import AtNodeEnd, member_config
+from review_support import AtNodeEnd, dev_settings, member_config, served_pages
 
 from checkpointer import TenantCheckpointer
 from graph.ingestion.resources import Resources
@@ -29,13 +29,7 @@ RUN = "0193c7a8-1111-7abc-8def-000000000001"  # a langgraph dev run's id is its 
 def test_a_run_langgraph_dev_carries_out_has_one_executor(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tmp_path / "root"
-    docs = root / "acme" / "docs"
-    docs.mkdir(parents=True)
-    for name in "abcd":
-        (docs / f"{name}.md").write_text(f"# Page {name}\n\nPage {name} of the office handbook.\n")
-    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
-    settings = {"source": str(docs), "collection": "c", "embedder": "hashing", "batch_size": 1}
+    settings = dev_settings(served_pages(tmp_path, monkeypatch, "abcd"))
     runs = res.runs.for_tenant("acme")
 
     def resume_here() -> str:  # `kassist runs resume` while langgraph dev is at work
