@@ -3,9 +3,9 @@
 run killed in between took a cancel and ended "cancelled" after its receiver was told "completed".
 tests/test_attack_s36k_cancel_after_notify.py kills a real child in that window and asks the command
 line's door; here, in process, the same committed answer (notify.send, as the killed child called it)
-is read by the runs API's door (409) and by the nodes' own cancel check: a cancel accepted while the
-call was in flight, its answer recorded, no checkpoint yet, is not carried out - the run completes
-and the receiver is told once. One SQLite file (~3 s of CPU)."""
+is read by the runs API's door (409) and by the nodes' own cancel check: a cancel flag set before the
+answer was recorded (accepted just before the call began), no checkpoint yet, is not carried out - the
+run completes and the receiver is told once. One SQLite file (~3 s of CPU)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_a_receivers_recorded_answer_announces_the_run(res: Resources, tmp_path:
             service.worker.stop()
 
         runs = res.runs.for_tenant(TENANT)
-        assert runs.request_cancel(RUN)  # accepted while the call was in flight, before its answer
+        assert runs.request_cancel(RUN)  # accepted before the call began, its flag seen only now
         done = execute(res, TENANT, RUN).state
         assert done.status == "completed", done.last_error
         assert [body["status"] for _, body in hook.received] == ["completed"]  # told once

@@ -25,7 +25,7 @@ from graph.ingestion.errors import PermanentHTTPError, TransientHTTPError, http_
 from graph.ingestion.notify_urls import NOT_HTTP, is_http_url, shown_target
 from graph.ingestion.state import AgentRunState
 from graph.ingestion.store import BindsRuns, TenantRunStore
-from graph.ingestion.store_ops import new_holder
+from graph.ingestion.store_ops import LedgerEntry, new_holder
 
 logger = logging.getLogger(__name__)
 TIMEOUT_S = 10.0
@@ -72,19 +72,27 @@ def run_key(runs: TenantRunStore, run_id: str, url: str) -> str:
 
 
 def announced(runs: TenantRunStore, state: AgentRunState) -> bool:
-    """Whether the run has told its receiver it completed: its notify step's checkpoint says so
-    (:attr:`AgentRunState.announced`), or its ledger holds the receiver's "done" answer, which
-    :func:`send` commits before the step's checkpoint: a run killed in between (SIGKILL, OOM, a
-    restart) had told the receiver "completed", yet took a cancel and ended "cancelled" (h17 s36
-    H17-1). The one reading of every door that refuses a cancel and of the nodes' cancel check; it
-    reads the ledger only for a run with a notify URL whose step is not done."""
+    """Whether the run may have told its receiver it completed: its notify step's checkpoint says so
+    (:attr:`AgentRunState.announced`), or its ledger holds the receiver's "done" answer, or a call's
+    claim that was never given back (:func:`send` gives it back on a refusal or a failed call): a
+    call in flight, or one whose worker died mid-call, the receiver's answer unknown (sent again on
+    resume, under the same Idempotency-Key). The ledger is written before the step's checkpoint: a
+    run killed in between (SIGKILL, OOM, a restart) had told the receiver "completed", yet took a
+    cancel and ended "cancelled" (h17 s36 H17-1, review s36 r1 F1; the lead's decision 6). The one
+    reading of every door that refuses a cancel and of the nodes' cancel check; it reads the ledger
+    only for a run with a notify URL whose step is not done."""
     if state.announced:
         return True
     url = state.settings.notify_url
     if not url or not state.run_id or not is_http_url(url):
         return False
     key = run_key(runs, state.run_id, url)
-    return any(entry.key == key and entry.state == "done" for entry in runs.ledger(state.run_id))
+    return any(entry.key == key and _may_have_told(entry) for entry in runs.ledger(state.run_id))
+
+
+def _may_have_told(entry: LedgerEntry) -> bool:
+    """A done answer, or an intent whose call's claim is still recorded (live or of a dead worker)."""
+    return entry.state == "done" or (entry.state == "intent" and bool((entry.result or {}).get("sending")))
 
 
 def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
