@@ -283,6 +283,12 @@ def delayed_decision(graph: str | None, command: object, after_seconds: object) 
 # -- assistants ---------------------------------------------------------------------------------
 def check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
     graph = value.get("graph_id")
+    if graph is None and ctx.action == "update":
+        # An update keeps the assistant's graph (langgraph_sdk's assistants.update sends none): its
+        # config is checked against that graph's keys, not against no graph's (h16 s36 H16-6: the
+        # owner's own key was refused). Only an assistant the caller reaches is read: another's is
+        # found by no update either (made_by_caller).
+        graph = _reached_assistant_graph(ctx, value.get("assistant_id"))
     if graph in _BUILT_IN_ONLY:
         refuse(
             422,
@@ -292,6 +298,22 @@ def check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
     check_configurable(ctx, str(graph) if graph else None, value.get("config"), value.get("context"))
     # (The description never reaches this handler: server/body_keys.py bounds it in the body.)
     refuse(422, refused_text("name", value.get("name"), MAX_NAME_CHARS))
+
+
+def _reached_assistant_graph(ctx: Auth.types.AuthContext, assistant_id: object) -> str | None:
+    """The graph langgraph dev stores for ``assistant_id`` if the caller reaches that assistant (its
+    tenant's; a member's own), else None."""
+    from server.holds import stored
+
+    reach = made_by_caller(ctx)
+    for assistant in stored("assistants"):
+        if str(assistant.get("assistant_id")) != str(assistant_id):
+            continue
+        metadata = assistant.get("metadata") or {}
+        if all(metadata.get(key) == want for key, want in reach.items()):
+            named = assistant.get("graph_id")
+            return str(named) if named in CLIENT_KEYS else None
+    return None
 
 
 # -- store ----------------------------------------------------------------------------------------

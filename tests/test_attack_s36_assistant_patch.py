@@ -16,15 +16,11 @@ Two requests to the shared ``langgraph dev``, one assistant (deleted at the end)
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H16-6: an assistant PATCH without graph_id is checked against no graph (422)"
-)
 def test_the_owner_changes_a_setting_of_its_assistant_without_naming_its_graph(
     shared_dev: SharedServer,
 ) -> None:
