@@ -13,10 +13,10 @@ maker's - held both questions: its owner reads the other member's question ("my 
 empty 200 and her question sits in a thread she cannot open (404). kassist serve's LangServe turns answer the
 same race with one 409 (the checkpointer's version check; h16's held.md).
 
-Expected: one of the two runs is 409 (or 404), and each member reads only her own words. Up to ten
-trials (on HEAD a trial is two 200s about 8 times in 10: ten keep the strict xfail from passing by
-chance) on the shared ``langgraph dev`` (hashing flavour, the extractive responder), two turns each;
-the assertion holds for every trial.
+Expected: one of the two runs is 409 (or 404), and each member reads only her own words. Races on
+the shared ``langgraph dev`` (hashing flavour, the extractive responder): rounds of six new thread
+ids raced at once, two turns each, at most three rounds (on HEAD a race is two 200s 3 to 8 times in
+10: eighteen keep the strict xfail from passing by chance); the assertion holds for every race.
 """
 
 from __future__ import annotations
@@ -33,12 +33,18 @@ ALICE = "Alice here: my salary is 91000 EUR; how many leave days do I get?"
 ERIN = "Erin here: my diagnosis is burnout; how many sick days do I get?"
 
 
-def _both_first(base: str, thread: str) -> dict[str, httpx.Response]:
-    """Alice's and erin's runs on the new ``thread``, released at the same moment."""
-    answers: dict[str, httpx.Response] = {}
-    ready = threading.Barrier(2)
+RACES = 6
+ROUNDS = 3
 
-    def turn(who: str, key: str, text: str) -> None:
+
+def _race(base: str, other: str, said: str) -> list[tuple[str, dict[str, httpx.Response]]]:
+    """:data:`RACES` new thread ids, each raced at once by alice and the key ``other`` (saying
+    ``said``; named "other"): each thread id with its two answers, by name."""
+    threads = [str(uuid.uuid4()) for _ in range(RACES)]
+    answers: dict[str, dict[str, httpx.Response]] = {thread: {} for thread in threads}
+    ready = threading.Barrier(2 * RACES)
+
+    def turn(thread: str, who: str, key: str, text: str) -> None:
         with httpx.Client(base_url=base, headers={"x-api-key": key}, timeout=120) as client:
             body = {
                 "assistant_id": "assistant",
@@ -46,35 +52,67 @@ def _both_first(base: str, thread: str) -> dict[str, httpx.Response]:
                 "input": {"messages": [{"role": "user", "content": text}]},
             }
             ready.wait()
-            answers[who] = client.post(f"/threads/{thread}/runs/wait", json=body)
+            answers[thread][who] = client.post(f"/threads/{thread}/runs/wait", json=body)
 
     turns = [
-        threading.Thread(target=turn, args=("alice", ME.acme_key, ALICE)),
-        threading.Thread(target=turn, args=("erin", ME.erin_key, ERIN)),
+        threading.Thread(target=turn, args=(thread, who, key, text))
+        for thread in threads
+        for who, key, text in (("alice", ME.acme_key, ALICE), ("other", other, said))
     ]
     for one in turns:
         one.start()
     for one in turns:
         one.join()
-    return answers
+    return [(thread, answers[thread]) for thread in threads]
+
+
+def _seen(base: str, thread: str, key: str, route: str = "") -> str:
+    return httpx.get(f"{base}/threads/{thread}{route}", headers={"x-api-key": key}, timeout=60).text
 
 
 @pytest.mark.xfail(strict=True, reason="H16-8: two members' simultaneous first runs share one new thread")
 def test_two_members_first_runs_on_one_new_thread_id_never_share_it(shared_dev_hashing: SharedServer) -> None:
-    for _ in range(10):
-        thread = str(uuid.uuid4())
-        answers = _both_first(shared_dev_hashing.base, thread)
-        statuses = {who: answer.status_code for who, answer in answers.items()}
-        if sorted(statuses.values()) in ([200, 404], [200, 409]):
-            continue
-        seen = {
-            who: httpx.get(
-                f"{shared_dev_hashing.base}/threads/{thread}/state", headers={"x-api-key": key}
-            ).text
-            for who, key in (("alice", ME.acme_key), ("erin", ME.erin_key))
-        }
-        pytest.fail(
-            f"both members' first runs on thread {thread} were accepted: {statuses}; the thread's state "
-            f"holds both questions for alice: {ALICE in seen['alice'] and ERIN in seen['alice']}, "
-            f"for erin: {ALICE in seen['erin'] and ERIN in seen['erin']}"
-        )
+    base = shared_dev_hashing.base
+    for _ in range(ROUNDS):
+        for thread, answers in _race(base, ME.erin_key, ERIN):
+            statuses = {who: answer.status_code for who, answer in answers.items()}
+            if sorted(statuses.values()) in ([200, 404], [200, 409]):
+                continue
+            alice, erin = (
+                _seen(base, thread, ME.acme_key, "/state"),
+                _seen(base, thread, ME.erin_key, "/state"),
+            )
+            pytest.fail(
+                f"both members' first runs on thread {thread} were accepted: {statuses}; the thread's state "
+                f"holds both questions for alice: {ALICE in alice and ERIN in alice}, "
+                f"for erin: {ALICE in erin and ERIN in erin}"
+            )
+
+
+BOB = "Bob of globex here: our merger with Initech closes on Friday; what is my notice period?"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H16-9: two tenants' simultaneous first runs on one new thread id: one reads the other's",
+)
+def test_two_tenants_first_runs_on_one_new_thread_id_never_share_it(shared_dev_hashing: SharedServer) -> None:
+    """The same race across tenants (H16-9): langgraph dev's thread registry is one namespace for every
+    tenant, the handlers' reads are per tenant. Live (h16, 12 trials of acme's alice and globex's bob):
+    3 were two 200s, the registry's thread one tenant's (``metadata.tenant_id``, ``owner``), and its
+    ``GET /threads/{id}`` showed in its ``values`` the other tenant's question and the answer that
+    tenant's knowledge base gave (the run's checkpoints are its own tenant's, but langgraph-api copies a
+    run's final values into the registry's thread). Expected: the second run is 409 or 404, and
+    neither tenant's thread holds the other's words."""
+    base = shared_dev_hashing.base
+    for _ in range(ROUNDS):
+        for thread, answers in _race(base, ME.globex_key, BOB):
+            statuses = {who: answer.status_code for who, answer in answers.items()}
+            alice, bob = _seen(base, thread, ME.acme_key), _seen(base, thread, ME.globex_key)
+            assert ALICE not in bob and BOB not in alice, (
+                f"thread {thread} ({statuses}): globex's bob reads acme's alice's question: {ALICE in bob}; "
+                f"alice reads bob's: {BOB in alice}"
+            )
+            assert sorted(statuses.values()) in ([200, 404], [200, 409]), (
+                f"both tenants' first runs on thread {thread} were accepted: {statuses}"
+            )
