@@ -85,7 +85,12 @@ SLOWEST = (
 # file -> its tests whose cases run alone (each case: its own scratch folder and processes, nothing
 # module-scoped). test_docs_examples: README's examples alone take ~40 s; with the file on one worker
 # it was ~110 s. Its server examples share a module fixture (one folder per document) and stay together.
-SPLIT = {"test_docs_examples.py": {"test_examples_run"}}
+# test_memory_poisoning_sets: the benign sets' test screens ~1,080 texts (~36 s of CPU) that no other
+# test of the file reads; the rest of the file (~11 s) is one unit beside it.
+SPLIT = {
+    "test_docs_examples.py": {"test_examples_run"},
+    "test_memory_poisoning_sets.py": {"test_at_most_2_percent_of_benign_items_are_held"},
+}
 
 _cpu_key = pytest.StashKey[float]()
 _seconds: defaultdict[str, float] = defaultdict(float)
