@@ -12,13 +12,19 @@ imported (server/auth_start.py); langgraph-api builds the client lazily, at the 
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 _INSTALLED = "_kassist_no_redirects"
 
 
 def install() -> None:
-    """Make langgraph-api's webhook dispatch use a client that follows no redirect (idempotent)."""
+    """Make langgraph-api's webhook dispatch use a client that follows no redirect (idempotent).
+    Only in a LangGraph server's process, whose configuration is loaded before its auth: a process
+    that imports the auth's handlers alone (tests, tools) sends no webhook, and importing
+    langgraph-api's webhook module there reads a configuration it does not have (REDIS_URI)."""
+    if "langgraph_api.config" not in sys.modules:
+        return
     from langgraph_api import webhook
 
     ensure = webhook.ensure_webhook_http_client
