@@ -20,8 +20,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
-
 from graph.ingestion.resources import Resources
 from server.keys import Principal
 from server.runs.config import RunsConfig
@@ -41,10 +39,6 @@ def _kept(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*") if p.is_file())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-1: a cancelled upload run keeps its uploaded files on disk forever (no bound, no delete)",
-)
 def test_a_cancelled_upload_runs_files_are_not_kept(tmp_path: Path) -> None:
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     env = {"KASSIST_UPLOADS_DIR": str(tmp_path / "up"), "KASSIST_RUN_WORKERS": "1"}

@@ -73,8 +73,9 @@ class RunsService:
         self.bound = WaitingBound(waiting_runs_limit(config.env), tenant_waiting_runs_limit(config.env))
         # keys: a request starts only while its requester holds a key (server/run_creator.py)
         self.worker = RunWorker(
-            res, config.lease_s, config.poll_s, config.workers, keys, self.served_refusal, self.served_folder
-        )
+            res, config.lease_s, config.poll_s, config.workers, keys, self.served_refusal, self.served_folder,
+            uploads=config.uploads_dir,
+        )  # fmt: skip
 
     def sent_key(self, token: str | None) -> str | None:
         """The managed key (its prefix) ``token`` is; None for a key of the environment's table (or

@@ -34,6 +34,7 @@ from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, le
 from graph.ingestion.state import stored_settings
 from server.keys import KeyResolver, Principal
 from server.run_creator import creator, not_started, refusal
+from server.runs import upload_ends
 from server.runs.served_again import reads_or_sends
 
 logger = logging.getLogger(__name__)
@@ -67,6 +68,9 @@ class RunWorker:
     served-run rules: RunsService.served_refusal), or None; None (a worker alone): not checked."""
     folder: Callable[[JobRecord], Path | None] | None = None
     """The folder a run it accepted may read while it runs (RunsService.served_folder); None: any."""
+    uploads: Path | None = None
+    """The server's uploads folder: an ended run's upload is removed there (server/runs/upload_ends.py);
+    None (a worker alone): none is."""
     jobs: JobStore = field(init=False)
     _active: dict[Key, threading.Thread] = field(default_factory=dict)
     _stops: dict[Key, threading.Event] = field(default_factory=dict)
@@ -81,6 +85,11 @@ class RunWorker:
 
     # -- life cycle -------------------------------------------------------------------------------
     def start(self) -> None:
+        if self.uploads is not None and self._loop_thread is None:
+            # The uploads of runs that ended elsewhere (the command line, the console), or before a
+            # kill removed theirs: swept once, beside the start (a server running no runs too).
+            sweep = threading.Thread(target=upload_ends.sweep, args=(self.res, self.uploads), daemon=True)
+            sweep.start()
         if self.workers <= 0 or self._loop_thread is not None:
             return
         self._stopping.clear()
@@ -168,6 +177,8 @@ class RunWorker:
                 # in its report): the request stays for the next worker.
                 return
             jobs.done(job.run_id, job.seq)
+            if state.ended and self.uploads is not None:  # its upload is read no more
+                upload_ends.remove(self.uploads, job.tenant_id, state.settings.source)
 
         try:
             why = self._requester_refusal(job)
