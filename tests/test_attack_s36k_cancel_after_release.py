@@ -9,7 +9,7 @@ takes it (nothing announced, nothing waiting), the re-run review node sees the f
 ends "cancelled before the review step" - with every document it indexed found by search and the
 assistant. Cancel is what an operator does to a run of the wrong folder.
 
-The child is held in the window by the database: a trigger stalls the checkpoint insert once the
+The child is held in the window by the database: triggers stall the step's writes and checkpoint once the
 collection holds no held document (a long cross join, as tests/test_ingest_start_kill.py does), and
 it is killed there. SQLite, three child processes, ~4 s of CPU."""
 
@@ -28,6 +28,7 @@ from ingest_harness import kassist, spawn
 TENANT, RUN = "acme", "wrong-folder"
 BEFORE_REVIEW = 4  # begin, discover, one batch, audit, report: paused before review
 STALL = "kassist_test_stall_released"
+TABLES = ("kassist_cp_checkpoints", "kassist_cp_writes")
 
 
 @pytest.mark.xfail(
@@ -57,11 +58,12 @@ def test_a_run_killed_after_its_review_released_its_documents_then_cancelled_kee
     with closing(sqlite3.connect(path)) as conn:
         conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
         conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        conn.execute(
-            f"CREATE TRIGGER {STALL} BEFORE INSERT ON kassist_cp_checkpoints WHEN NOT EXISTS "
-            "(SELECT 1 FROM kassist_kb_documents WHERE held_by IS NOT NULL) BEGIN "
-            f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-        )
+        for table in TABLES:  # the step's writes and its checkpoint: whichever LangGraph puts first
+            conn.execute(
+                f"CREATE TRIGGER {STALL}_{table} BEFORE INSERT ON {table} WHEN NOT EXISTS "
+                "(SELECT 1 FROM kassist_kb_documents WHERE held_by IS NOT NULL) BEGIN "
+                f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
+            )
         conn.commit()
 
     child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
@@ -91,7 +93,8 @@ def test_a_run_killed_after_its_review_released_its_documents_then_cancelled_kee
     assert released
 
     with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"DROP TRIGGER {STALL}")
+        for table in TABLES:
+            conn.execute(f"DROP TRIGGER {STALL}_{table}")
         conn.commit()
     cancel = kassist(
         "runs", "cancel", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
