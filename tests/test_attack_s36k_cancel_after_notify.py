@@ -10,7 +10,7 @@ re-run notify node sees the flag before it looks at the ledger and the run ends 
 good: the receiver's "completed" and the run's "cancelled" contradict each other, and the run's
 memory step never runs.
 
-The child is held in the window by the database: a trigger stalls the checkpoint insert once the
+The child is held in the window by the database: triggers stall the step's writes and checkpoint once the
 ledger holds a done answer (a long cross join, as tests/test_ingest_start_kill.py does), and it is
 killed there. SQLite, one child process, ~3 s of CPU."""
 
@@ -27,6 +27,7 @@ from ingest_harness import kassist, receiver, spawn
 TENANT, RUN = "acme", "told"
 BEFORE_NOTIFY = 5  # begin, discover, one batch, audit, report, review: paused before notify
 STALL = "kassist_test_stall_notified"
+TABLES = ("kassist_cp_checkpoints", "kassist_cp_writes")
 
 
 def test_a_run_killed_after_its_notification_was_answered_refuses_a_cancel(tmp_path: Path) -> None:
@@ -48,11 +49,12 @@ def test_a_run_killed_after_its_notification_was_answered_refuses_a_cancel(tmp_p
         with closing(sqlite3.connect(path)) as conn:
             conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
             conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-            conn.execute(
-                f"CREATE TRIGGER {STALL} BEFORE INSERT ON kassist_cp_checkpoints WHEN EXISTS "
-                "(SELECT 1 FROM kassist_ingest_ledger WHERE state = 'done') BEGIN "
-                f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-            )
+            for table in TABLES:  # the step's writes and its checkpoint: whichever LangGraph puts first
+                conn.execute(
+                    f"CREATE TRIGGER {STALL}_{table} BEFORE INSERT ON {table} WHEN EXISTS "
+                    "(SELECT 1 FROM kassist_ingest_ledger WHERE state = 'done') BEGIN "
+                    f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
+                )
             conn.commit()
 
         child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
@@ -85,7 +87,8 @@ def test_a_run_killed_after_its_notification_was_answered_refuses_a_cancel(tmp_p
         assert hook.received[0][1]["status"] == "completed"
 
         with closing(sqlite3.connect(path)) as conn:
-            conn.execute(f"DROP TRIGGER {STALL}")
+            for table in TABLES:
+                conn.execute(f"DROP TRIGGER {STALL}_{table}")
             conn.commit()
 
         cancel = kassist("runs", "cancel", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
