@@ -38,10 +38,6 @@ def indexed_in_report(res: Resources) -> int:
     return int(json.loads(stored)["counters"]["documents_indexed"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="F2: a completed run with no checkpoint left is run again from nothing by langgraph dev's door",
-)
 def test_a_pruned_completed_run_is_not_run_again_through_langgraph_dev(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,6 +18,7 @@ from langgraph.types import interrupt
 from graph.ingestion import registration, work
 from graph.ingestion.errors import describe
 from graph.ingestion.folders import source_record
+from graph.ingestion.jobs import JobStore
 from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_client_settings, check_served
@@ -47,6 +48,12 @@ def begin(state: AgentRunState, config: RunnableConfig) -> Update:
     run_id = validate_run_id(str(conf.get("thread_id") or ""))
     given: Settings | None = None if state.settings == Settings() else state.settings  # {}: go on
     current = run.runs.registration(run_id)
+    jobs = JobStore(run.shared.runs).for_tenant(run.tenant)
+    # No checkpoint of an earlier invocation, yet it ran: retention or a thread delete took its
+    # checkpoints; not run again from nothing at langgraph dev's door either (review s36 r1 F2; the
+    # runner's H17-2 rule).
+    if not state.run_id and current is not None and registration.ran_before(run.runs, jobs, run_id):
+        raise registration.checkpoints_gone(run_id)
     refused: str | None = None
     if current is not None and current.settings is not None:
         reg = current

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from graph.ingestion.head import read_head
-from graph.ingestion.jobs import JobRecord, JobStore
+from graph.ingestion.jobs import JobRecord, JobStore, TenantJobStore
 from graph.ingestion.state import AgentRunState, Settings, stored_settings, validate_run_id
-from graph.ingestion.store import BindsRuns
+from graph.ingestion.store import BindsRuns, TenantRunStore
 from graph.ingestion.store_ops import Registration
 
 if TYPE_CHECKING:
@@ -29,6 +29,32 @@ class SettingsMismatch(ValueError):
 
 class NoSettings(LookupError):
     """The run is registered without settings and has no checkpoint to take them from."""
+
+
+class RunNotFound(LookupError):
+    """No run of that id for this tenant (another tenant's run is "not found" too)."""
+
+
+def checkpoints_gone(run_id: str) -> RunNotFound:
+    """What a run that ran and has no checkpoint left answers, at every door (:func:`ran_before`)."""
+    return RunNotFound(
+        f"run {run_id!r} has no checkpoint left (retention or a thread delete removed it after the "
+        "run began); its records go at the next `kassist checkpoints prune`; start a new run id to "
+        "ingest again"
+    )
+
+
+def ran_before(runs: TenantRunStore, jobs: TenantJobStore, run_id: str) -> bool:
+    """Whether a run with no checkpoint wrote what only a run past its first checkpoint writes: its
+    manifest (the discover step, after ``begin`` committed), a stored report, or the status
+    "completed" (its last step). Then its checkpoints went after it ran (retention killed before its
+    sweep, or a thread delete) and starting it from nothing rewrote its report and memory with a
+    re-run's counts (h17 s36 H17-2; langgraph dev's door, review s36 r1 F2). A run with none of them
+    was killed before its first node: it starts."""
+    job = jobs.get(run_id)
+    if job is not None and job.status == "completed":
+        return True
+    return bool(runs.report_formats(run_id)) or next(iter(runs.manifest(run_id, page=1)), None) is not None
 
 
 def require_source(settings: Settings) -> Settings:

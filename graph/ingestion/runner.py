@@ -23,7 +23,17 @@ from graph.ingestion.claims import kept_alive
 from graph.ingestion.folders import registered_folder
 from graph.ingestion.head import has_checkpoint, read_head, recorded_owner
 from graph.ingestion.jobs import JobStore
-from graph.ingestion.registration import checkpointed, owner, registered, served
+from graph.ingestion.registration import (
+    RunNotFound as RunNotFound,  # its doors' name for it (cli, the runs API's worker)
+)
+from graph.ingestion.registration import (
+    checkpointed,
+    checkpoints_gone,
+    owner,
+    ran_before,
+    registered,
+    served,
+)
 from graph.ingestion.resources import Resources, bind
 from graph.ingestion.served import RECHUNK_KEY, SERVED_FOLDER_KEY, SERVED_RUN_KEY, ServedRunRefused
 from graph.ingestion.state import (
@@ -52,10 +62,6 @@ Event = Callable[[str, AgentRunState], None]
 
 class RunBusy(RuntimeError):
     """Another live worker holds the run."""
-
-
-class RunNotFound(LookupError):
-    """No run of that id for this tenant (another tenant's run is "not found" too)."""
 
 
 @dataclass
@@ -267,15 +273,11 @@ def _execute(
         inputs: Any = IngestionInput(
             settings=settings, goal=reg.goal, conversation_id=reg.conversation_id
         ).model_dump(exclude_none=True)
-        if state is None and _ran_before(res, tenant, run_id):
-            # Its checkpoints went after it ran (retention killed before its sweep, or a thread
-            # delete): starting it from nothing rewrote its report and memory with a re-run's
-            # counts (h17 s36 H17-2), as a delete while it ran did (h5 #2 below).
-            raise RunNotFound(
-                f"run {run_id!r} has no checkpoint left (retention or a thread delete removed it after "
-                "the run began); its records go at the next `kassist checkpoints prune`; start a new "
-                "run id to ingest again"
-            )
+        jobs = JobStore(res.runs).for_tenant(tenant)
+        if state is None and ran_before(res.runs.for_tenant(tenant), jobs, run_id):
+            # Its checkpoints went after it ran: not started from nothing (h17 s36 H17-2), as a
+            # delete while it ran is not (h5 #2 below).
+            raise checkpoints_gone(run_id)
         if state is None:  # nothing committed yet, or only the input (a kill before the first node)
             outcome = RunOutcome(_initial(run_id, tenant, reg), "fresh")
         elif snapshot.interrupts:
@@ -298,7 +300,6 @@ def _execute(
         if attempt == 0:
             if on_start is not None:
                 on_start(outcome)
-            jobs = JobStore(res.runs).for_tenant(tenant)
             if resume is None:
                 jobs.note_status(run_id, "running")
             else:  # the first decision only, by one atomic statement at every door (DecisionTaken)
@@ -348,17 +349,6 @@ def _execute(
             _remember_progress(res, tenant, final)
         return RunOutcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
-
-
-def _ran_before(res: Resources, tenant: str, run_id: str) -> bool:
-    """Whether the run wrote what only a run past its first checkpoint writes: its manifest (the
-    discover step, after `begin` committed), a stored report, or the status "completed" (its last
-    step). A run with none of them and no checkpoint was killed before its first node: it starts."""
-    runs = res.runs.for_tenant(tenant)
-    job = JobStore(res.runs).for_tenant(tenant).get(run_id)
-    if job is not None and job.status == "completed":
-        return True
-    return bool(runs.report_formats(run_id)) or next(iter(runs.manifest(run_id, page=1)), None) is not None
 
 
 def _initial(run_id: str, tenant: str, reg: Registration) -> AgentRunState:
