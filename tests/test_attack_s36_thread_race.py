@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from typing import Any
 
 import httpx
 import pytest
@@ -116,3 +117,66 @@ def test_two_tenants_first_runs_on_one_new_thread_id_never_share_it(shared_dev_h
             assert sorted(statuses.values()) in ([200, 404], [200, 409]), (
                 f"both tenants' first runs on thread {thread} were accepted: {statuses}"
             )
+
+
+def _cross_round(serve: Any, base: str) -> dict[str, dict[str, int]]:
+    """:data:`RACES` new thread ids, each raced at once by alice's first turn on kassist serve's app
+    (``serve``, a TestClient) and erin's first run on the langgraph dev at ``base``: their statuses."""
+    threads = [str(uuid.uuid4()) for _ in range(RACES)]
+    statuses: dict[str, dict[str, int]] = {thread: {} for thread in threads}
+    ready = threading.Barrier(2 * RACES)
+
+    def on_serve(thread: str) -> None:
+        ready.wait()
+        turn = serve.post(
+            "/assistant/invoke",
+            headers={"x-api-key": ME.acme_key},
+            json={
+                "input": {"messages": [{"type": "human", "content": ALICE}]},
+                "config": {"configurable": {"thread_id": thread}},
+            },
+        )
+        statuses[thread]["alice"] = turn.status_code
+
+    def on_dev(thread: str) -> None:
+        with httpx.Client(base_url=base, headers={"x-api-key": ME.erin_key}, timeout=120) as dev:
+            body = {
+                "assistant_id": "assistant",
+                "if_not_exists": "create",
+                "input": {"messages": [{"role": "user", "content": ERIN}]},
+            }
+            ready.wait()
+            statuses[thread]["erin"] = dev.post(f"/threads/{thread}/runs/wait", json=body).status_code
+
+    turns = [threading.Thread(target=act, args=(thread,)) for thread in threads for act in (on_serve, on_dev)]
+    for one in turns:
+        one.start()
+    for one in turns:
+        one.join()
+    return statuses
+
+
+@pytest.mark.xfail(
+    strict=True, reason="H16-12: a kassist serve turn and a langgraph dev run on one new thread id share it"
+)
+def test_a_serve_turn_and_a_dev_run_on_one_new_thread_id_never_share_it(
+    shared_dev_hashing: SharedServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same race across the two doors of one database (H16-12): alice's first turn on ``kassist
+    serve`` (LangServe) and erin's first run on ``langgraph dev`` (``if_not_exists: "create"``) on one new
+    thread id. Each door reads the thread's owner (checkpoints, the accepted-run record) before the other
+    has written any: live (h16 /tmp/s36/h16/p_cross.py) 7 of 10 were two 200s, and erin's langgraph dev
+    thread then held alice's question ("my salary is 91000") - her run went on from alice's checkpoint.
+    Expected: one of the two is refused, and erin never reads alice's words. kassist serve's app in
+    process on the shared ``langgraph dev``'s database (no run worker), rounds of six races at once."""
+    from fastapi.testclient import TestClient
+    from review_support import offline_turns, serve_app
+
+    offline_turns(monkeypatch)
+    base = shared_dev_hashing.base
+    with TestClient(serve_app(shared_dev_hashing.db_url, ME.keys)) as serve:
+        for _ in range(ROUNDS):
+            for thread, statuses in _cross_round(serve, base).items():
+                assert ALICE not in _seen(base, thread, ME.erin_key, "/state"), (
+                    f"thread {thread} ({statuses}): erin's langgraph dev thread holds alice's kassist serve turn"
+                )
