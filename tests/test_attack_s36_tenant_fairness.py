@@ -32,10 +32,6 @@ from server.runs.service import RunsService
 BOB = Principal(identity="bob", tenant_id="globex", role="member")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-3: workers take every tenant's runs oldest first: one tenant's backlog holds them all",
-)
 def test_a_free_worker_starts_the_tenant_with_nothing_running_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -163,7 +163,9 @@ class JobStore:
 
     def wanted_in_every_tenant(self, limit: int = 100) -> list[JobRecord]:
         """Runs with a request no worker has carried out, every tenant's (cross-tenant: what a
-        server's worker polls; each record names its tenant), oldest request first."""
+        server's worker polls; each record names its tenant), in turns: each tenant's oldest request,
+        then each one's second, ..., oldest first within a turn (one tenant's backlog does not hold
+        another's run back: h16 s36 H16-3)."""
         rows = self._store._handle.one(self._store._q.jobs_wanted, {"limit": limit}, fetch=True)
         return [
             _job_record(tenant, job) for tenant, *job in rows

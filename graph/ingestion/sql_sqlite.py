@@ -328,10 +328,13 @@ SQL = IngestSql(
         f"WHERE {_JOB_KEY} AND done_seq < :seq"
     ),
     job_get=f"SELECT {_JOB_COLUMNS} {_JOB_FROM} WHERE r.tenant_id = :tenant_id AND r.run_id = :run",
+    # Each tenant's oldest request first, then each one's second, and so on (h16 s36 H16-3): one
+    # tenant's backlog took every worker, and the 100-row window, while another's waited behind it.
     jobs_wanted=(
         f"SELECT j.tenant_id, {_JOB_COLUMNS} FROM {JOBS} j JOIN {RUNS} r "
         "ON r.tenant_id = j.tenant_id AND r.run_id = j.run_id WHERE j.seq > j.done_seq "
-        "ORDER BY j.updated_at LIMIT :limit"
+        "ORDER BY ROW_NUMBER() OVER (PARTITION BY j.tenant_id ORDER BY j.updated_at, j.run_id), "
+        "j.updated_at, j.tenant_id LIMIT :limit"
     ),
     # The bound on runs waiting or running (a request not yet carried out: seq > done_seq) per user and
     # per tenant, counted in the write that queues one (jobs.check_waiting). SQLite's write transaction

@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,7 +138,7 @@ class RunWorker:
         if room <= 0 or self._stopping.is_set():
             return []
         started: list[Key] = []
-        for job in self.jobs.wanted_in_every_tenant(limit=100):
+        for job in _in_turns(self.jobs.wanted_in_every_tenant(limit=100), self.active()):
             key = (job.tenant_id, job.run_id)
             with self._lock:
                 failing = self._failures.get(key)
@@ -264,3 +265,15 @@ class RunWorker:
             logger.warning(
                 "run %s/%s: could not record its error: %s", job.tenant_id, job.run_id, describe(exc)
             )
+
+
+def _in_turns(wanted: list[JobRecord], active: list[Key]) -> list[JobRecord]:
+    """``wanted`` (each tenant's requests in turns: jobs_wanted) with the runs this server is running
+    counted as turns their tenant has had: a free worker starts a run of a tenant with none running
+    before a second run of one that has one (h16 s36 H16-3); a stable sort, oldest first otherwise."""
+    turns = Counter(tenant for tenant, _ in active)
+    ranked = []
+    for job in wanted:
+        ranked.append((turns[job.tenant_id], job))
+        turns[job.tenant_id] += 1
+    return [job for _, job in sorted(ranked, key=lambda pair: pair[0])]
