@@ -50,7 +50,14 @@ from graph.assistant.language import LANGUAGE_NOTE as LANGUAGE_NOTE
 from graph.assistant.language import detect_language as detect_language
 from graph.assistant.language import english_only as english_only
 from graph.assistant.language import language_text as language_text
-from graph.assistant.names import office_names, other_numbers, permitted_names, quoted_title, unexcused
+from graph.assistant.names import (
+    named_by_file,
+    office_names,
+    other_numbers,
+    permitted_names,
+    quoted_title,
+    unexcused,
+)
 from graph.assistant.premises import presupposed, said, stated
 from graph.assistant.quantities import asked_quantity, judged_answer
 from graph.assistant.scopes import company_wide, scope_page_off_topic
@@ -255,6 +262,17 @@ def _judge(
             missing = sorted(unexcused(query, names - found, found, "\n".join(texts), uses))
             if missing:
                 return Verdict(False, f"nothing mentions {', '.join(missing)}", _closest(hits), language)
+            # A question naming a document by its file name asks about that document: a name that
+            # only another one holds is not its ("Does python-dotenv read YAML files?" against a
+            # neighbouring package's README naming YAML; session 36, the public set's near misses).
+            own = sorted(named_by_file(query, [str(h.get("source_path") or "") for h in hits]))
+            held = set().union(*(terms(texts[i]) for i in own))
+            missing = (
+                sorted(unexcused(query, names - held, held, "\n".join(texts[i] for i in own))) if own else []
+            )
+            if missing:
+                reason = f"{hits[own[0]]['title']} does not mention {', '.join(missing)}"
+                return Verdict(False, reason, closest, language, missing=missing)
             uncovered = scope_page_off_topic(query, names, judged)
             # A rule for the whole company holds in each office: when the office's own pages are
             # off-topic, a passage naming no office answers for it ("how often does the Lisbon

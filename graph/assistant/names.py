@@ -317,3 +317,17 @@ def other_numbers(query: str, text: str) -> list[str]:
         if len(held) >= (1 if len(number.lstrip("0")) >= _IDENTIFIER_DIGITS else 2):
             out.append(span)
     return list(dict.fromkeys(out))
+
+
+def named_by_file(query: str, paths: list[str]) -> set[int]:
+    """The positions in ``paths`` (the passages' source paths) of the documents the question names by
+    their file name as one word ("Does python-dotenv read YAML files?" names packages/python-dotenv.md;
+    "Can telnetlib open SSH connections?" stdlib/telnetlib.txt). Names of four characters or more:
+    a shorter file name is too often a word of its own."""
+    low = query.lower()
+    named: dict[str, bool] = {}
+    for path in paths:
+        stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+        if stem not in named:
+            named[stem] = len(stem) >= 4 and bool(re.search(rf"(?<![\w-]){re.escape(stem)}(?![\w-])", low))
+    return {i for i, path in enumerate(paths) if named[path.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()]}

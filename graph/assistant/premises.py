@@ -11,6 +11,9 @@ holds every topic word of the claim (stemmed: "paid" is not "unpaid", "mandatory
 ("the VPN is no longer needed" against "the VPN is needed"), and no limit where the claim says
 "all" or "any" ("we can carry over all unused leave" against "up to five unused days").
 
+A question about a change takes it for granted too: "why did X drop Y", "why was X renamed to Y", "in
+which version was X removed" claim that it happened (only verbs of ending or replacing; session 36).
+
 A claim about the user ("since I'm on probation", "as I'm leaving") is not the knowledge base's to
 confirm and is not checked. An unstated claim makes the question unanswerable (blind sets 5-9 count
 a false premise so); the abstention quotes what the closest passage does say, in one line, so that
@@ -72,13 +75,31 @@ _CHANGE_WORDS = frozenset(
 MAX_SAID = 240  # characters of the closest passage's sentence quoted beside an abstention
 
 
+# A question about a change takes the change for granted: "Why did tzdata drop support for Windows?",
+# "Why was certifi renamed to truststore?", "In which Python version was the turtle module removed?"
+# claim that it was dropped, renamed, removed. Only verbs of ending or replacing: "why was my claim
+# approved" or "when was the policy updated" ask about an event the base is not expected to state in
+# the question's words; a false premise about documentation most often claims that something went
+# (session 36, issue 27 item 3; the public set's false premises, bench/answer_quality_public.py).
+_CHANGE = (
+    r"(?:drop(?:ped)?|remov(?:e|ed)|renam(?:e|ed)|deprecat(?:e|ed)|discontinu(?:e|ed)|abandon(?:ed)?|"
+    r"retir(?:e|ed)|replac(?:e|ed)|withdr(?:aw|awn|ew)|cancel(?:l?ed)?|scrap(?:ped)?|delet(?:e|ed))"
+)
+_EVENT = re.compile(
+    r"(?:^|(?<=[.!?;:])\s+)(?:why|when|since\s+when|in\s+(?:which|what)\s+[\w.-]+(?:\s+[\w.-]+)?)\s+"
+    rf"(?:did|was|were|has|have|had|is|are|does|do)\s+(?P<claim>[^?]*?\b{_CHANGE}\b[^?]*)",
+    re.IGNORECASE,
+)
+
+
 def presupposed(question: str) -> str:
     """The claim a question takes for granted, as typed (see the module's docstring), or ""."""
     for m in _CLAIM.finditer(question):
         claim = m.group("claim").strip()
         if _VERB.search(claim) and not _NOT_A_CLAIM.match(claim):
             return claim
-    return ""
+    event = _EVENT.search(question.strip())  # a question about a change: the change
+    return event.group("claim").strip(" ,") if event else ""
 
 
 def _numbers(text: str) -> set[str]:
