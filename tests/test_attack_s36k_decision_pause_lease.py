@@ -35,9 +35,6 @@ from server.runs.service import RunsService
 RUN = "01a24e83-a732-72b1-9942-e98bf1a21298"  # a langgraph dev run's id is its thread's (a UUID)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H17-6: a decision stopped before record_decision keeps the run's lease LEASE_S"
-)
 def test_a_decision_stopped_before_record_decision_leaves_the_run_resumable_after_the_grace(
     res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

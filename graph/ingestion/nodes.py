@@ -22,7 +22,7 @@ from graph.ingestion.jobs import JobStore
 from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import ServedRunRefused, check_client_settings, check_served
-from graph.ingestion.served_lease import carried_by_server, refuse_if_busy, release
+from graph.ingestion.served_lease import after_node, carried_by_server, lease_held, refuse_if_busy, release
 from graph.ingestion.state import AgentRunState, Settings, validate_run_id
 from graph.ingestion.work import Update, open_run, work_node
 from kassist.review import ReviewDecision
@@ -290,6 +290,12 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
     # outlived a kill before the node's checkpoint, and the served report said "approved by ..."
     # of a run still waiting for its review (which could then be rejected).
     update: Update = {"decision_to_report": decided.model_dump()}
+    if state.run_id and carried_by_server(config.get("configurable") or {}):
+        # The decision's checkpoint is the next thing: the lease _first_decision took for this process
+        # is kept for the grace only, and record_decision takes it back at its start - an invocation
+        # stopped in between (interrupt_before record_decision, a cancel, a recursion limit) left the
+        # run "running right now" to every other door for LEASE_S (h17 s36 H17-6; work_node's rule).
+        after_node(runs, state.run_id, for_run(config).shared.env)
     if approved:
         text = f"approved{' by ' + who if who else ''}: {state.review}"
         return {**update, "status": "running", "review": text, **work.advance(state, "review", text)}
@@ -337,17 +343,36 @@ def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
     decision or a committed one whose report this node (re-run on resume) writes; a redo overwrites.
     A write that fails (after the graph's retries of a transient error) fails the invocation: the
     decision is committed already, the run keeps this node as its next, and a resume writes it
-    (swallowing the error served "Needs review" of a decided run for good)."""
+    (swallowing the error served "Needs review" of a decided run for good). langgraph dev's carrier
+    takes the run's lease back here (await_review left it the grace) and, as after a work node,
+    gives it up when the run ends here, else keeps it for the grace (graph/ingestion/served_lease.py)."""
+    from graph.ingestion.store_ops import process_holder
+
+    runs = for_run(config).runs
+    if not (state.run_id and carried_by_server(config.get("configurable") or {})):
+        out = _record_decision(state, config)
+        # The lease await_review took for this process (a server that runs the graph itself): the
+        # decision is committed. A runner's own lease (another holder name) is not touched.
+        runs.release_lease(state.run_id, process_holder())
+        return out
+    recorded: Update | None = None
+    try:
+        with lease_held(runs, state.run_id):
+            recorded = _record_decision(state, config)
+    finally:
+        if recorded is not None and state.status != "running":  # rejected: the invocation ends here
+            release(runs, state.run_id)
+        else:  # approved (notify is next), or raised: the next node or attempt takes it back
+            after_node(runs, state.run_id, for_run(config).shared.env)
+    return recorded
+
+
+def _record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
     if state.decision_to_report is not None and state.reports:
         store_report(state, open_run(state, config), state.decision_to_report)
     approved = state.decision_to_report is not None and state.decision_to_report.verdict == "approved"
     if approved and state.embedder_name:  # approved: its documents into search (knowledge/index/holds.py)
         open_run(state, config).index(state.embedder_name).release(state.settings.collection, state.run_id)
-    from graph.ingestion.store_ops import process_holder
-
-    # The lease await_review took for this process (a server that runs the graph itself): the
-    # decision is committed. A runner's own lease (another holder name) is not touched.
-    for_run(config).runs.release_lease(state.run_id, process_holder())
     return {"decision_to_report": None}
 
 
