@@ -321,22 +321,33 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
             f"{seconds:8.2f}s{cpu} {'+'.join(sorted(_workers[path])) or '-':4} {path}"
         )
     if _cpu:
-        terminalreporter.write_sep("=", f"most CPU: {count} test files (CPU, wall)")
-        for path, cpu_s in sorted(_cpu.items(), key=lambda kv: -kv[1])[:count]:
-            terminalreporter.write_line(f"{cpu_s:8.2f}s {_seconds[path]:8.2f}s {path}")
-        per = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_cpu_per_worker.items()))
-        terminalreporter.write_line(f"CPU in tests: {sum(_cpu.values()):.0f} s ({per})")
+        _listed(terminalreporter, f"most CPU: {count} test files (CPU, wall)", _cpu, count)
+        _in_tests(terminalreporter, "CPU in tests", _cpu, _cpu_per_worker)
         if _per_worker:  # how much of each worker's time its tests (and its PostgreSQL) kept a core busy
             used = ", ".join(
                 f"{w} {_cpu_per_worker[w] / s:.0%}" for w, s in sorted(_per_worker.items()) if s > 0
             )
             terminalreporter.write_line(f"CPU per second in tests: {used}")
     if _idle:
-        terminalreporter.write_sep("=", f"most time with nothing to run: {count} test files (idle, wall)")
-        for path, idle_s in sorted(_idle.items(), key=lambda kv: -kv[1])[:count]:
-            terminalreporter.write_line(f"{idle_s:8.2f}s {_seconds[path]:8.2f}s {path}")
-        per = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_idle_per_worker.items()))
-        terminalreporter.write_line(f"nothing to run in tests: {sum(_idle.values()):.0f} s ({per})")
+        _listed(
+            terminalreporter, f"most time with nothing to run: {count} test files (idle, wall)", _idle, count
+        )
+        _in_tests(terminalreporter, "nothing to run in tests", _idle, _idle_per_worker)
     if _per_worker:  # with xdist: how evenly the files shared the workers
         busy = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(_per_worker.items()))
         terminalreporter.write_line(f"time in tests per worker: {busy}")
+
+
+def _listed(reporter: pytest.TerminalReporter, title: str, per_file: dict[str, float], count: int) -> None:
+    """The ``count`` files with the most of ``per_file`` (seconds), each with its wall time."""
+    reporter.write_sep("=", title)
+    for path, seconds in sorted(per_file.items(), key=lambda kv: -kv[1])[:count]:
+        reporter.write_line(f"{seconds:8.2f}s {_seconds[path]:8.2f}s {path}")
+
+
+def _in_tests(
+    reporter: pytest.TerminalReporter, label: str, per_file: dict[str, float], per_worker: dict[str, float]
+) -> None:
+    """``label``: the sum of ``per_file`` and, in brackets, each worker's share."""
+    per = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(per_worker.items()))
+    reporter.write_line(f"{label}: {sum(per_file.values()):.0f} s ({per})")
