@@ -111,6 +111,11 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
         }  # fmt: skip
         await self._one(self._q.put, params, fetch=False)
 
+    async def claims(self, thread_id: str) -> list[tuple[str, str]]:
+        """The (tenant, owner) of each row of ``thread_id``, in every tenant."""
+        rows = await self._one(self._q.claims, {"thread_id": thread_id}, fetch=True)
+        return [(str(tenant), str(owner)) for tenant, owner in rows]
+
     async def made(self, tenant: str, thread_id: str, owner: str) -> None:
         """Record that ``owner`` made the thread (no run yet), unless the thread has a row."""
         params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner, "now": time.time()}
@@ -185,6 +190,9 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
         self._handle.run(steps(), write=True)
 
 
+_CLAIMING = asyncio.Lock()
+"""Held while a first run records its claim and reads every claim of its thread id (:func:`remember`)."""
+
 _STARTED = time.time()
 """When this server process started (imported with server/auth.py): a row accepted before is of a run
 that went with an earlier process (langgraph dev's queue is in memory), one accepted since may be
@@ -226,18 +234,32 @@ async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mappin
         return
     if not reached_or_made(ctx, thread_id, value.get("if_not_exists") == "create"):
         return
-    if run_waiting(thread_id):
-        # The thread's first run is queued: it is the one a resume continues (a run enqueued behind
-        # it, or one langgraph-api then refuses with multitask_strategy reject, does not replace it).
-        return
-    tenant = tenant_of(ctx)
-    if not await _no_checkpoint(tenant, thread_id):
-        return
-    record = Accepted(
-        str(ctx.user.identity), graph, kwargs.get("input"), client_settings(graph, kwargs),
-        _thread_key(value.get("run_id")),
-    )  # fmt: skip
-    await (await table()).put(tenant, thread_id, record, since=_STARTED)
+    tenant, me, accepted = tenant_of(ctx), str(ctx.user.identity), await table()
+    run_id = _thread_key(value.get("run_id"))
+    # The thread's first run queued (it is the one a resume continues: a run enqueued behind it, or
+    # one langgraph-api then refuses with multitask_strategy reject, does not replace it), or begun.
+    recorded = not run_waiting(thread_id) and await _no_checkpoint(tenant, thread_id)
+    # The record is the claim (h16 s36 H16-8, H16-9): two first runs on one new thread id at the same
+    # moment both passed server/run_checks.check_thread_claim, which ran before either was recorded
+    # (and reads one tenant, where langgraph dev's thread registry is one namespace for all), and
+    # langgraph-api ran both on one thread: one member's - or one tenant's - question and answer in
+    # the other's conversation. Recorded and read back last in the handler, every tenant's rows, one
+    # handler at a time: a run finding another tenant's row, or another member's in its tenant (an
+    # admin may run on a member's thread, as there), takes its own row back and, if it makes the
+    # thread, is refused - of two runs racing on this server the second. (One that does not make it
+    # is langgraph-api's 404, another's thread being "not found".) (Two servers' handlers on one database: both, at worst;
+    # a client sends again. The shared thing, langgraph dev's registry, is each server's own.)
+    async with _CLAIMING:
+        if recorded:
+            record = Accepted(me, graph, kwargs.get("input"), client_settings(graph, kwargs), run_id)
+            await accepted.put(tenant, thread_id, record, since=_STARTED)
+        claims = await accepted.claims(thread_id)
+        mine = (tenant, me)
+        others = [(t, who) for t, who in claims if (t, who) != mine and (t != tenant or not is_admin(ctx))]
+        if others and recorded:  # a row of ours another's claim beats (in its tenant the first row stays)
+            await accepted.forget(tenant, thread_id, me, run_id)
+    if others and value.get("if_not_exists") == "create":  # a run that does not make the thread: 404
+        refuse(409, f"Thread with ID {thread_id} already exists")  # as check_thread_claim words it
 
 
 async def remember_made(ctx: Auth.types.AuthContext, thread_id: object, owner: str | None) -> None:

@@ -63,6 +63,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             bytes BIGINT NOT NULL, written_at REAL NOT NULL, PRIMARY KEY (tenant_id, ns_path, key))""",
         f"CREATE INDEX IF NOT EXISTS kassist_store_writers_user ON {WRITERS} (tenant_id, identity)",
     ),
+    # A thread id's rows in every tenant (AcceptedSql.claims): langgraph dev's thread registry is one
+    # namespace for all tenants, so a first run's claim is compared across them (h16 s36 H16-9).
+    (f"CREATE INDEX IF NOT EXISTS kassist_accepted_runs_thread ON {ACCEPTED} (thread_id)",),
 )
 SESSION_COLUMNS = "session_hash, tenant_id, key_prefix, key_hash, csrf, created_at, expires_at, revoked_at"
 
@@ -131,6 +134,7 @@ class AcceptedSql:
     forget: Text
     forget_older: Text
     runless_older: Text
+    claims: Text
 
 
 _ACCEPTED_COLUMNS = "tenant_id, thread_id, owner, graph, input, configurable, accepted_at, run_id"
@@ -178,6 +182,8 @@ ACCEPTED_SQL = AcceptedSql(
         "AND (tenant_id = :tenant_id OR :tenant_id IS NULL) AND NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints h "
         "WHERE h.tenant_id = a.tenant_id AND h.thread_id = a.thread_id)"
     ),
+    # Who holds a thread id, in every tenant: the first runs' claims compared (server/accepted_runs).
+    claims=f"SELECT tenant_id, owner FROM {ACCEPTED} WHERE thread_id = :thread_id",
 )
 
 

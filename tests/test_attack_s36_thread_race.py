@@ -71,7 +71,6 @@ def _seen(base: str, thread: str, key: str, route: str = "") -> str:
     return httpx.get(f"{base}/threads/{thread}{route}", headers={"x-api-key": key}, timeout=60).text
 
 
-@pytest.mark.xfail(strict=True, reason="H16-8: two members' simultaneous first runs share one new thread")
 def test_two_members_first_runs_on_one_new_thread_id_never_share_it(shared_dev_hashing: SharedServer) -> None:
     base = shared_dev_hashing.base
     for _ in range(ROUNDS):
@@ -93,10 +92,6 @@ def test_two_members_first_runs_on_one_new_thread_id_never_share_it(shared_dev_h
 BOB = "Bob of globex here: our merger with Initech closes on Friday; what is my notice period?"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-9: two tenants' simultaneous first runs on one new thread id: one reads the other's",
-)
 def test_two_tenants_first_runs_on_one_new_thread_id_never_share_it(shared_dev_hashing: SharedServer) -> None:
     """The same race across tenants (H16-9): langgraph dev's thread registry is one namespace for every
     tenant, the handlers' reads are per tenant. Live (h16, 12 trials of acme's alice and globex's bob):
