@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Any
 
-from graph.ingestion.served import notify_hosts
+from graph.ingestion.served import notify_hosts, shared_tenant
 from graph.ingestion.served_lease import grace_seconds
 from kassist.dburl import database_url_from_env
 from kassist.file_modes import warn_shared_database
@@ -81,6 +81,7 @@ if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:
     )
 
 notify_hosts(os.environ)  # a host list that can never match: refused at start, as kassist serve does
+shared_tenant(os.environ)  # KASSIST_INGEST_ROOT_SHARED's old "1", naming no tenant: refused at start too
 webhook_client.install()  # a webhook follows no redirect past the host list (h16 s36 H16-7)
 
 BOUND_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None

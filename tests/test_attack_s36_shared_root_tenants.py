@@ -20,10 +20,6 @@ import pytest
 from runs_api_harness import MEMBER, env_for, serving
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-2: KASSIST_INGEST_ROOT_SHARED=1 with keys of two tenants lets one read the other's folder",
-)
 def test_a_shared_root_does_not_open_another_tenants_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
 ) -> None:

@@ -55,5 +55,5 @@ def test_a_tenant_reads_only_its_folder_of_the_root_unless_the_root_is_shared(tm
             check_served(Settings(source=str(source)), env, tenant=tenant)
         assert str(tmp_path) not in str(refused.value)
     check_served(Settings(source=str(tmp_path / "a%2Fb" / "hr")), env, tenant="a/b")
-    shared = {**env, "KASSIST_INGEST_ROOT_SHARED": "1"}  # a single-tenant server
+    shared = {**env, "KASSIST_INGEST_ROOT_SHARED": "acme"}  # a single-tenant server
     check_served(Settings(source=str(tmp_path / "globex" / "hr")), shared, tenant="acme")

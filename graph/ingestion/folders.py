@@ -22,7 +22,7 @@ from graph.ingestion.served import (
     SERVED_FOLDER_KEY,
     ServedRunRefused,
     served_root,
-    shared_root,
+    shares_root,
     tenant_root,
 )
 from graph.ingestion.state import Settings
@@ -88,7 +88,7 @@ def registered_folder(settings: Settings, env: Mapping[str, str], tenant: str) -
     try:
         named = Path(os.path.normpath(Path(settings.source).expanduser().absolute()))
         configured = Path(os.path.normpath(Path(env[INGEST_ROOT_ENV].strip()).expanduser().absolute()))
-        spelled = configured if shared_root(env) else tenant_root(configured, tenant)
+        spelled = configured if shares_root(env, tenant) else tenant_root(configured, tenant)
     except (ValueError, OSError, ServedRunRefused):
         return None
     return root if named.is_relative_to(root) or named.is_relative_to(spelled) else None

@@ -5,8 +5,8 @@ Through the LangGraph server (an authenticated caller: ``configurable.langgraph_
 run's settings come from a client, while the files are read and the notification is sent by the
 server. So a served run may only read folders (and an audit-rules file) under its tenant's folder
 of the root its operator configured, ``KASSIST_INGEST_ROOT/<tenant>`` (no tenant can ingest
-another's files; ``KASSIST_INGEST_ROOT_SHARED=1`` makes the whole root every tenant's, for a
-single-tenant server), and may only notify hosts the operator listed in ``KASSIST_NOTIFY_HOSTS``
+another's files; ``KASSIST_INGEST_ROOT_SHARED=<tenant id>`` makes the whole root that one tenant's,
+for a single-tenant server), and may only notify hosts the operator listed in ``KASSIST_NOTIFY_HOSTS``
 (comma-separated). Without them, a served run reads and notifies nothing.
 Refusals name the setting, never its value: configuration stays on the server. Runs started from
 the command line or from code act with their operator's own authority and are not restricted here.
@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from graph.ingestion.notify_urls import NOT_HTTP, notify_url_refusal
 from graph.ingestion.state import MAX_BYTES, Settings
 from kassist.names import folded
+from kassist.tenancy import validate_tenant_id
 
 CLIENT_EMBEDDERS = ("auto", "local", "hashing", "openai")
 """The embedders a client of a served run may name (``kassist ingest --embedder``'s choices, the runs
@@ -93,8 +94,34 @@ def _regular_file(path: str) -> bool:
         return False
 
 
-def shared_root(env: Mapping[str, str]) -> bool:
-    return env.get(SHARED_ROOT_ENV, "").strip().lower() in ("1", "true", "yes")
+_OLD_SHARED = ("1", "true", "yes")
+
+
+def shared_tenant(env: Mapping[str, str]) -> str | None:
+    """The one tenant whose served runs read the whole ingestion root
+    (``KASSIST_INGEST_ROOT_SHARED=<tenant id>``: a single-tenant server), or None: each tenant reads
+    its own folder of it. The setting names the tenant: its old ``1`` named none, so a tenant whose
+    key was added later read every other's folder (h16 s36 H16-2; the lead's decision 2); that
+    value, or one that is not a tenant id, raises ValueError naming the setting (both servers'
+    start: server/runs/config.py, server/auth_start.py)."""
+    text = env.get(SHARED_ROOT_ENV, "").strip()
+    if not text or text.lower() in ("0", "false", "no"):
+        return None
+    if text.lower() in _OLD_SHARED:
+        raise ValueError(
+            f"{SHARED_ROOT_ENV}={text!r} names no tenant: set it to the one tenant whose runs may read the "
+            f"whole ingestion root ({SHARED_ROOT_ENV}=<tenant id>); every other tenant reads its own folder "
+            f"{INGEST_ROOT_ENV}/<tenant>"
+        )
+    try:
+        return validate_tenant_id(text)
+    except (ValueError, PermissionError) as exc:
+        raise ValueError(f"{SHARED_ROOT_ENV}: {exc}") from None
+
+
+def shares_root(env: Mapping[str, str], tenant: str | None) -> bool:
+    """Whether ``tenant``'s served runs read the whole ingestion root (:func:`shared_tenant`)."""
+    return tenant is not None and tenant == shared_tenant(env)
 
 
 def tenant_root(root: Path, tenant: str) -> Path:
@@ -172,7 +199,7 @@ def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
     if not root_text:
         return None
     root = Path(root_text).expanduser().resolve()
-    return root if tenant is None or shared_root(env) else tenant_root(root, tenant)
+    return root if tenant is None or shares_root(env, tenant) else tenant_root(root, tenant)
 
 
 def tenants_file(path: str, env: Mapping[str, str]) -> bool:
@@ -223,7 +250,7 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
         )
     where = (
         f"the server's ingestion root ({INGEST_ROOT_ENV})"
-        if tenant is None or shared_root(env)
+        if tenant is None or shares_root(env, tenant)
         else f"your tenant's folder of the server's ingestion root ({INGEST_ROOT_ENV}/<tenant>)"
     )
     ask = "ask this server's operator where that folder is"

@@ -3,8 +3,8 @@ apart from reading the mapping it is given).
 
 - ``KASSIST_INGEST_ROOT``: the folder whose tenant folders a client may ingest by path: a key of
   tenant ``acme`` reads only under ``KASSIST_INGEST_ROOT/acme`` (the same setting LangGraph-server
-  runs obey, :mod:`graph.ingestion.served`); unset: no path runs. ``KASSIST_INGEST_ROOT_SHARED=1``:
-  the whole root is every tenant's (a single-tenant server).
+  runs obey, :mod:`graph.ingestion.served`); unset: no path runs. ``KASSIST_INGEST_ROOT_SHARED=<tenant id>``:
+  the whole root is that one tenant's (a single-tenant server; the old ``1`` is refused at start).
 - ``KASSIST_NOTIFY_HOSTS``: hosts a run may notify (comma-separated); unset: none.
 - ``KASSIST_UPLOADS_DIR``: where uploaded files are kept, one folder per tenant and run
   (default ``.kassist/uploads``).
@@ -26,7 +26,7 @@ from graph.ingestion.served import (
     INGEST_ROOT_ENV,
     ServedRunRefused,
     notify_hosts,
-    shared_root,
+    shared_tenant,
     tenant_root,
 )
 
@@ -85,11 +85,12 @@ class RunsConfig:
     env: Mapping[str, str]
     """The environment the served-run rules read (ingestion root, notify hosts)."""
 
-    shared_root: bool = False
+    shared_tenant: str | None = None
+    """The one tenant whose path runs read the whole root (``KASSIST_INGEST_ROOT_SHARED``), or None."""
 
     def root_for(self, tenant: str) -> Path | None:
         """The folder ``tenant``'s path runs may read (None: no path runs on this server)."""
-        if self.ingest_root is None or self.shared_root:
+        if self.ingest_root is None or tenant == self.shared_tenant:
             return self.ingest_root
         return tenant_root(self.ingest_root, tenant)
 
@@ -114,6 +115,7 @@ class RunsConfig:
         root = env.get(INGEST_ROOT_ENV, "").strip()
         try:
             notify_hosts(env)  # the rule langgraph dev's start applies too (server/auth.py)
+            shared = shared_tenant(env)  # its old "1" named no tenant: refused here, and there
         except ValueError as exc:
             raise RunsConfigError(str(exc)) from None
         lease = _number(env, LEASE_ENV, 30.0, 1.0, 3600.0)
@@ -136,5 +138,5 @@ class RunsConfig:
             poll_s=_number(env, POLL_ENV, min(2.0, lease / 2), 0.05, 3600.0),
             workers=_whole(env, WORKERS_ENV, 2, 0, 64),
             env=dict(env),
-            shared_root=shared_root(env),
+            shared_tenant=shared,
         )
