@@ -39,3 +39,34 @@ def test_a_shared_root_does_not_open_another_tenants_folder(
         f"acme's member started a run over globex's folder: {answer.status_code} {answer.text}"
     )
     assert "KASSIST_INGEST_ROOT_SHARED" in answer.text, answer.text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H16-13: KASSIST_INGEST_ROOT_SHARED=acme still lets acme read root/globex, globex's own folder",
+)
+def test_the_shared_tenant_does_not_read_another_tenants_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
+) -> None:
+    """Of a3ee71e (H16-2's fix, h16 H16-13): the setting now names the one tenant whose runs read the
+    whole root (``KASSIST_INGEST_ROOT_SHARED=acme``), and every other tenant reads ``root/<tenant>``. On
+    the same server a key of globex is still served, and its folder ``root/globex`` lies inside acme's
+    whole root: acme's member starts a run over ``globex/hr`` (201) and globex's payroll goes into
+    acme's collection - H16-2's leak, one way now. Expected: a folder that is another tenant's on this
+    server is never the shared tenant's (refused naming the setting), or the server, serving one tenant,
+    takes no key of another (as KASSIST_TENANT does: 403)."""
+    root = tmp_path / "root"
+    (root / "acme" / "hr").mkdir(parents=True)
+    (root / "globex" / "hr").mkdir(parents=True)
+    (root / "globex" / "hr" / "payroll.md").write_text("# Payroll\n\nBob earns 140,000 USD.\n")
+    env = env_for(tmp_path, root, KASSIST_INGEST_ROOT_SHARED="acme", KASSIST_RUN_WORKERS="0")
+    try:
+        with serving(sqlite_url, monkeypatch, env) as client:
+            body = {"path": "globex/hr", "collection": "c", "options": {"embedder": "hashing"}}
+            answer = client.post("/v1/runs", json=body, headers=MEMBER)
+    except Exception as refused:  # the server refused to start with keys of two tenants: say why
+        assert "KASSIST_INGEST_ROOT_SHARED" in str(refused), refused
+        return
+    assert answer.status_code in (403, 422), (
+        f"acme (the shared root's tenant) started a run over globex's own folder: {answer.status_code} {answer.text}"
+    )
