@@ -361,7 +361,9 @@ def list_runs(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
             for record in store.for_tenant(tenant).runs():
                 head = read_head(saver, tenant, record.run_id)
                 state = head.state
-                status = "needs_review" if head.interrupted else (state.status if state else "pending")
+                status: str = "needs_review" if head.interrupted else (state.status if state else "pending")
+                if state is None and _ran_before(store, tenant, record.run_id):
+                    status = REMOVED  # not "pending": `runs resume` refuses it (h17 s36 H17-10)
                 rows.append({"run_id": record.run_id, "status": status, "collection": record.collection,
                              # busy: what `runs resume` would refuse (exit 7), by the rule every
                              # door takes a lease by - a killed worker's lease is not (h17 s36 H17-5)
@@ -390,17 +392,36 @@ def show(run_id: RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON
             kit.fail(str(exc))
         if record is None:  # a checkpoint thread alone is not an ingestion run
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
+        gone = state is None and _ran_before(store, tenant, run_id)
         if state is None:  # registered, killed before its first checkpoint: what `runs list` shows
             state = _registered(run_id, tenant, record, registration)
+    if gone:  # what `runs resume` answers it, not "pending" (a run it would start: h17 s36 H17-10)
+        from graph.ingestion.registration import checkpoints_gone
+
+        state = state.model_copy(update={"last_error": str(checkpoints_gone(run_id))})
     data = summary(state, version)
     if interrupted:
         data["status"] = "needs_review"
+    elif gone:
+        data["status"] = REMOVED
     if opts.as_json:
         kit.out_console().print_json(json.dumps(data))
         return
     print_run(
         kit.out_console(), state, data["status"], opts.full, {"version": version, "next step": data["step"]}
     )
+
+
+REMOVED = "removed"
+"""What `runs list` and `runs show` call a run that ran and has no checkpoint left (retention or a
+thread delete; its rows go at the next `kassist checkpoints prune`): no door runs it again."""
+
+
+def _ran_before(store: RunStore, tenant: str, run_id: str) -> bool:
+    from graph.ingestion.jobs import JobStore
+    from graph.ingestion.registration import ran_before
+
+    return ran_before(store.for_tenant(tenant), JobStore(store).for_tenant(tenant), run_id)
 
 
 def _registered(run_id: str, tenant: str, record: RunRecord, reg: Registration | None) -> AgentRunState:

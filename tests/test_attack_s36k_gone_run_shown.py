@@ -18,13 +18,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 TENANT, RUN = "acme", "gone"
 
 
-@pytest.mark.xfail(strict=True, reason="H17-10: runs show/list call a run with no checkpoint left 'pending'")
 def test_runs_show_does_not_call_a_run_whose_checkpoints_went_pending(tmp_path: Path) -> None:
     from graph.ingestion import resources
     from graph.ingestion.runner import execute
