@@ -19,15 +19,11 @@ shared ``kassist serve`` (no run worker needed: the answer is the create's).
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H16-10: a member's upload carries undeclared form fields, held in memory"
-)
 def test_an_upload_with_fields_the_route_does_not_declare_is_refused(shared_serve: SharedServer) -> None:
     filler = "a" * (1000 * 1024)
     answer = httpx.post(

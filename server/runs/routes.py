@@ -68,6 +68,13 @@ class _ApiErrorRoute(APIRoute):
         return answer
 
 
+UPLOAD_FORM_LIMITS: Any = {"max_fields": 3, "max_part_size": 64 * 1024}
+"""What an upload's form may hold besides its files: the three fields the route declares
+(``collection``, ``run_id``, ``options``), 64 KiB each at most. Starlette keeps every non-file part in
+memory, and its defaults (1,000 fields of 1 MB) let one member's upload hold up to its whole size
+there (h16 s36 H16-10): another part is refused (400) as it arrives."""
+
+
 def caller_of(principal: Callable[[Request], Principal | None], request: Request) -> Principal | str:
     """The runs API's caller of ``request``, or why it is refused (401): a change (POST) takes the key
     from a header only. Read from the request's head: the upload route's gate asks it before the body
@@ -109,7 +116,11 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         return accepted
 
     @router.post(
-        "/uploads", status_code=201, response_model=Accepted, summary="Start a run over uploaded files"
+        "/uploads",
+        status_code=201,
+        response_model=Accepted,
+        summary="Start a run over uploaded files",
+        form_limits=UPLOAD_FORM_LIMITS,
     )
     async def create_upload(
         who: Who,
