@@ -22,7 +22,6 @@ import time
 from contextlib import closing, suppress
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist, spawn
 
 TENANT, RUN = "acme", "wrong-folder"
@@ -31,10 +30,6 @@ STALL = "kassist_test_stall_released"
 TABLES = ("kassist_cp_checkpoints", "kassist_cp_writes")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H17-4: a run killed after its review released its documents, then cancelled, leaves them found",
-)
 def test_a_run_killed_after_its_review_released_its_documents_then_cancelled_keeps_them_held(
     tmp_path: Path,
 ) -> None:
@@ -101,6 +96,11 @@ def test_a_run_killed_after_its_review_released_its_documents_then_cancelled_kee
     )
     after = kassist(*search, "--database-url", db_url, "--json", cwd=tmp_path)
     assert after.returncode == 0, after.stdout + after.stderr
-    # Either fix holds: the cancel refused (the review let the documents in: the run goes on), or
-    # taken - a run cancelled before its review keeps its new documents held, not found.
-    assert cancel.returncode != 6 or json.loads(after.stdout) == [], (cancel.stdout, after.stdout)
+    # The lead's decision 8 (x11): the review's release is out, so its step counts as done and the
+    # cancel applies at the next node - the outcome of a cancel sent after the review's checkpoint
+    # (docs/ingestion.md: "approved, or needing no review: found from that step on"), never
+    # "cancelled before the review step" with the documents found.
+    assert cancel.returncode == 6, cancel.stdout + cancel.stderr
+    assert "cancelled before the notify step" in cancel.stdout + cancel.stderr, cancel.stdout
+    assert "before the review step" not in cancel.stdout + cancel.stderr, cancel.stdout
+    assert json.loads(after.stdout) != [], after.stdout  # found, as after the review's checkpoint

@@ -23,7 +23,6 @@ import time
 from contextlib import closing, suppress
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist, spawn
 
 TENANT, RUN = "acme", "quiet"
@@ -36,9 +35,6 @@ REMEMBERED = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H17-8: a run killed after remember wrote 'completed' into memory is then cancelled"
-)
 def test_a_run_killed_after_remembering_it_completed_is_not_cancelled_against_its_memory(
     tmp_path: Path,
 ) -> None:

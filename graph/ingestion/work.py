@@ -18,9 +18,9 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
 
+from graph.ingestion.effects import step_done_outside
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.folders import served_folder
-from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served import (
     INGEST_ROOT_ENV,
@@ -111,7 +111,13 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
             record = run.runs.get(state.run_id) if state.run_id else None
             # Once the notify step has told the receiver the run completed, the steps after it only
             # record that: cancelled there, the run contradicted what the receiver was told, for good.
-            if record is not None and record.cancel_requested and not announced(run.runs, state):
+            # A step whose effect is out already (a kill before its checkpoint) is carried out again,
+            # and the cancel applies at the next node (graph/ingestion/effects.py).
+            if (
+                record is not None
+                and record.cancel_requested
+                and not step_done_outside(kind, state, run, record)
+            ):
                 return {**update, "status": "cancelled", "last_error": f"cancelled before the {kind} step"}
             try:
                 conf = config.get("configurable") or {}

@@ -1,0 +1,53 @@
+"""A step whose effect outside the checkpoint is committed counts as done for a cancel (the lead's
+decision 8: h17 s36 H17-1, H17-4, H17-8).
+
+A work node's effect on the world and its checkpoint are two commits: notify's answer in the ledger,
+the review's release of the run's documents into search, remember's summary in memory, each before
+its node's checkpoint. A run killed in between (SIGKILL, OOM, a restart) and then cancelled had its
+node re-run, which saw the cancel first and ended the run "cancelled before the <step> step" - after
+that step had told the receiver "completed", let the documents into search, or written "completed"
+into the memory the assistant quotes. The one rule: such a step counts as done; the node carries it
+out again (each effect is idempotent: the ledger's replay, a release of nothing, the summary's
+rewrite) and the cancel applies at the next node, as it does when it arrives after the step's
+checkpoint (docs/ingestion.md: "approved, or needing no review: found from that step on"). Notify's
+is :func:`graph.ingestion.notify.announced`, which the doors read too (a cancel is refused there)."""
+
+from __future__ import annotations
+
+from graph.ingestion.notify import announced
+from graph.ingestion.resources import RunResources
+from graph.ingestion.state import AgentRunState, StepKind
+from graph.ingestion.store_ops import RunRecord
+
+
+def step_done_outside(kind: StepKind, state: AgentRunState, run: RunResources, record: RunRecord) -> bool:
+    """Whether step ``kind``'s effect for this run (this incarnation of its id: ``record``) is
+    committed already, its checkpoint not: read only for a run whose cancel is asked."""
+    if announced(run.runs, state):  # notify's own, and every step after the receiver may have been told
+        return True
+    if kind == "review":
+        return _released(state, run)
+    if kind == "remember":
+        return _remembered(state, run, record)
+    return False
+
+
+def _released(state: AgentRunState, run: RunResources) -> bool:
+    """The review let the run's documents in: it needs none, wrote some, and holds none any more."""
+    if state.review_reasons or not state.counters.documents_indexed or not state.embedder_name:
+        return False
+    held = run.index(state.embedder_name).held(state.settings.collection)
+    return state.run_id not in held.values()
+
+
+def _remembered(state: AgentRunState, run: RunResources, record: RunRecord) -> bool:
+    """Remember wrote this run's summary as completed (a version made since the run id's registration)."""
+    from graph.ingestion import registration, remember
+
+    reader = remember.reader(registration.owner(run.shared, run.tenant, state.run_id))
+    versions = run.memory().history(reader, f"ingestion_run:{state.run_id}", memory_type="episode")
+    return any(
+        isinstance(v.value, dict) and v.value.get("status") == "completed"
+        and v.created_at.timestamp() >= record.created_at
+        for v in versions
+    )  # fmt: skip
