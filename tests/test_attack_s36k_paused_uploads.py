@@ -19,8 +19,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
-
 from graph.ingestion.resources import Resources
 from server.keys import Principal
 from server.runs.config import RunsConfig
@@ -37,9 +35,6 @@ class _File:
         self.file = io.BytesIO(data)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H17-9: paused upload runs keep their files and count as no waiting run (DECISION?)"
-)
 def test_a_members_paused_upload_runs_are_bounded(tmp_path: Path) -> None:
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     env = {

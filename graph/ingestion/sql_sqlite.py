@@ -339,10 +339,15 @@ SQL = IngestSql(
     # The bound on runs waiting or running (a request not yet carried out: seq > done_seq) per user and
     # per tenant, counted in the write that queues one (jobs.check_waiting). SQLite's write transaction
     # holds the file's write lock from its BEGIN IMMEDIATE; PostgreSQL's takes a lock per tenant here.
+    # An upload's run counts until it has ended (its last known status): paused or failed it keeps its
+    # files for a resume, and a member's loop of uploads paused by max_steps kept them without bound
+    # (h17 s36 H17-9, the lead's decision 9). Its mark is the settings' "uploaded": true, as the runs
+    # API writes them (json.dumps: ", " and ": ").
     jobs_lock="SELECT 1 AS locked",
     jobs_waiting=(
         "SELECT COUNT(CASE WHEN requested_by = :by THEN 1 END) AS mine, COUNT(*) AS waiting "
-        f"FROM {JOBS} WHERE tenant_id = :tenant_id AND seq > done_seq AND run_id <> :run"
+        f"FROM {JOBS} WHERE tenant_id = :tenant_id AND run_id <> :run AND (seq > done_seq OR "
+        """(settings LIKE '%"uploaded": true%' AND coalesce(status, '') NOT IN ('completed', 'cancelled')))"""
     ),
     # Newest first, keyset-paginated on (created_at, run_id); status NULL: not yet known.
     jobs_page=(
