@@ -101,13 +101,16 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
 
         return await self._handle.arun(steps(), write=not fetch, single=True)
 
-    async def put(self, tenant: str, thread_id: str, record: Accepted, *, since: float = 0.0) -> None:
+    async def put(
+        self, tenant: str, thread_id: str, record: Accepted, *, since: float = 0.0, admin: bool = False
+    ) -> None:
         """Record ``record`` unless the thread has a row accepted at or after ``since`` (the
-        default: any row), which stays: the first accepted run is the one a resume continues."""
+        default: any row), which stays: the first accepted run is the one a resume continues. A made
+        row (no run yet) is replaced by its maker's run, or an admin's (``admin``), keeping its owner."""
         params = {
             "tenant_id": tenant, "thread_id": thread_id, "owner": record.owner, "graph": record.graph,
             "input": json.dumps(record.input), "configurable": json.dumps(record.configurable),
-            "now": time.time(), "run_id": record.run_id, "since": since,
+            "now": time.time(), "run_id": record.run_id, "since": since, "admin": admin,
         }  # fmt: skip
         await self._one(self._q.put, params, fetch=False)
 
@@ -246,19 +249,25 @@ async def remember(ctx: Auth.types.AuthContext, graph: str | None, value: Mappin
     # the other's conversation. Recorded and read back last in the handler, every tenant's rows, one
     # handler at a time: a run finding another tenant's row, or another member's in its tenant (an
     # admin may run on a member's thread, as there), takes its own row back and, if it makes the
-    # thread, is refused - of two runs racing on this server the second. (One that does not make it
-    # is langgraph-api's 404, another's thread being "not found".) (Two servers' handlers on one database: both, at worst;
-    # a client sends again. The shared thing, langgraph dev's registry, is each server's own.)
-    async with _CLAIMING:
-        if recorded:
-            record = Accepted(me, graph, kwargs.get("input"), client_settings(graph, kwargs), run_id)
-            await accepted.put(tenant, thread_id, record, since=_STARTED)
+    # thread, is refused - of two runs racing on this server the second (a run that does not make it
+    # is langgraph-api's 404, another's thread being "not found"). A claim already there - a first
+    # run's, a kassist serve turn's made row (H16-12) - refuses before anything is written. Two
+    # servers' handlers on one database: both refused, at worst; a client sends again.
+    mine, admin = (tenant, me), is_admin(ctx)
+
+    async def others() -> list[tuple[str, str]]:
         claims = await accepted.claims(thread_id)
-        mine = (tenant, me)
-        others = [(t, who) for t, who in claims if (t, who) != mine and (t != tenant or not is_admin(ctx))]
-        if others and recorded:  # a row of ours another's claim beats (in its tenant the first row stays)
-            await accepted.forget(tenant, thread_id, me, run_id)
-    if others and value.get("if_not_exists") == "create":  # a run that does not make the thread: 404
+        return [(t, who) for t, who in claims if (t, who) != mine and (t != tenant or not admin)]
+
+    async with _CLAIMING:
+        taken = await others()  # a claim already there (a kassist serve turn's made row too)
+        if recorded and not taken:
+            record = Accepted(me, graph, kwargs.get("input"), client_settings(graph, kwargs), run_id)
+            await accepted.put(tenant, thread_id, record, since=_STARTED, admin=admin)
+            taken = await others()
+            if taken:  # a row of ours another's claim beats (in its tenant the first row stays)
+                await accepted.forget(tenant, thread_id, me, run_id)
+    if taken and value.get("if_not_exists") == "create":  # a run that does not make the thread: 404
         refuse(409, f"Thread with ID {thread_id} already exists")  # as check_thread_claim words it
 
 
@@ -270,7 +279,14 @@ async def remember_made(ctx: Auth.types.AuthContext, thread_id: object, owner: s
     key = _thread_key(thread_id)
     if key is None or not serving() or registry_has(key):
         return
-    await (await table()).made(tenant_of(ctx), key, owner or str(ctx.user.identity))
+    tenant, maker, accepted = tenant_of(ctx), owner or str(ctx.user.identity), await table()
+    await accepted.made(tenant, key, maker)
+    # A row already there is another door's claim of the same new id (a kassist serve turn's, a
+    # first run's): the thread is theirs, and made here it went on from their conversation (h16 s36
+    # H16-12). Refused as check_thread_claim refuses another member's thread id.
+    row = await accepted.get(tenant, key)
+    if row is not None and row.owner != maker and not is_admin(ctx):
+        refuse(409, f"Thread with ID {key} already exists")
 
 
 OTHER_SETTINGS_TAIL = (

@@ -313,6 +313,13 @@ def add_assistant_routes(
             raise HTTPException(status_code=422, detail=str(exc)) from None
         conf = run["configurable"]
         read = await read_thread(served.saver, conf[TENANT_KEY], conf["thread_id"], served.accepted)
+        if caller is not None and read.owner is None and served.accepted is not None:
+            # A new thread is claimed before the turn runs, in the record langgraph dev's first runs
+            # claim in (server/accepted_runs.remember): both doors read "nobody's" before either
+            # wrote, and a langgraph dev run went on from this turn's checkpoint - another member's
+            # question in her thread (h16 s36 H16-12). Whoever recorded first owns it.
+            await served.accepted.made(conf[TENANT_KEY], conf["thread_id"], caller.identity)
+            read = await read_thread(served.saver, conf[TENANT_KEY], conf["thread_id"], served.accepted)
         if caller is None or not reaches(caller, read.owner):  # another member's thread: as an unknown one
             raise HTTPException(status_code=404, detail=not_found(conf["thread_id"]))
         if await asyncio.to_thread(served.is_ingestion_run, conf[TENANT_KEY], conf["thread_id"], read):

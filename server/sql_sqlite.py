@@ -146,13 +146,16 @@ ACCEPTED_SQL = AcceptedSql(
         # queued (langgraph dev queues it once the handler returns, so a second run on the same new
         # thread handled in between finds none waiting), and that first run is the one a resume
         # continues. An older row's run went with an earlier process: the run accepted now replaces it.
-        # A thread's made row (graph '': POST /threads, no run yet) is replaced by its first run, and
-        # keeps its owner (an admin's run on a member's new thread leaves it the member's).
+        # A thread's made row (graph '': POST /threads, no run yet) is replaced by its first run, its
+        # maker's or an admin's (:admin), and keeps its owner (an admin's run on a member's new thread
+        # leaves it the member's); another member's run never writes its input under the maker's name
+        # (a made row recorded between its claim check and this write: h16 s36 H16-12).
         "ON CONFLICT (tenant_id, thread_id) DO UPDATE SET "
         f"owner = CASE WHEN {ACCEPTED}.graph = '' THEN {ACCEPTED}.owner ELSE excluded.owner END, "
         "graph = excluded.graph, input = excluded.input, configurable = excluded.configurable, "
         "accepted_at = excluded.accepted_at, run_id = excluded.run_id "
-        f"WHERE {ACCEPTED}.accepted_at < :since OR {ACCEPTED}.graph = ''"
+        f"WHERE {ACCEPTED}.accepted_at < :since "
+        f"OR ({ACCEPTED}.graph = '' AND ({ACCEPTED}.owner = excluded.owner OR :admin))"
     ),
     # A thread made with no run (graph ''): its owner, unless the thread has a row already.
     made=(

@@ -157,9 +157,6 @@ def _cross_round(serve: Any, base: str, made: bool = False) -> dict[str, dict[st
     return statuses
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H16-12: a kassist serve turn and a langgraph dev run on one new thread id share it"
-)
 def test_a_serve_turn_and_a_dev_run_on_one_new_thread_id_never_share_it(
     shared_dev_hashing: SharedServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -183,10 +180,6 @@ def test_a_serve_turn_and_a_dev_run_on_one_new_thread_id_never_share_it(
                 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-12: a kassist serve turn and a langgraph dev POST /threads on one new id share it",
-)
 def test_a_serve_turn_and_a_dev_thread_made_on_one_new_id_never_share_it(
     shared_dev_hashing: SharedServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:

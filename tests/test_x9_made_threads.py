@@ -32,7 +32,7 @@ def test_a_made_thread_keeps_its_makers_name_until_it_goes(db_url: str) -> None:
             # Its first accepted run (an admin's) replaces the row and keeps the maker as the owner,
             # also when the row is this process's (the `since` that keeps an accepted run's row).
             run = Accepted("olga", "ingestion", {"settings": {"source": "s"}}, {}, "run-1")
-            await table.put("acme", "t1", run, since=0.0)
+            await table.put("acme", "t1", run, since=0.0, admin=True)
             assert await table.get("acme", "t1") == Accepted("alice", "ingestion", run.input, {}, "run-1")
             assert holds_a_job(saver, None, "acme", "t1", table)
 
