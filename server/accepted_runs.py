@@ -26,9 +26,10 @@ serve's LangServe turns, a second langgraph dev's claim, ``kassist ask --thread`
 checkpoint nor an accepted run and took another member's new thread as a new one: that member's turn
 wrote a conversation into it, which the maker's next turn continued (h14 s35 H1). The thread's first
 accepted run replaces the row, keeping its owner; a made row is not "the accepted first run" of any
-rule above, only its owner is read; it goes with the thread (its delete or prune), not with age, and
-retention that deletes a thread's checkpoints writes one with the owner they recorded (langgraph
-dev's thread outlives its checkpoints).
+rule above, only its owner is read; it goes with the thread (its delete or prune) or once older than
+retention's cutoff (``kassist checkpoints prune``: a thread that held nothing that long is forgotten;
+a deleted thread's row no handler saw go was kept for good), and retention that deletes a thread's
+checkpoints writes one with the owner they recorded (langgraph dev's thread outlives its checkpoints).
 
 Once the thread holds a checkpoint, the checkpoint decides and the row is not read. The first
 accepted run keeps the row (a second run on the same new thread does not replace it, unless the row

@@ -173,9 +173,12 @@ ACCEPTED_SQL = AcceptedSql(
         "AND (owner = :owner OR :owner IS NULL) AND (run_id = :run_id OR :run_id IS NULL)"
     ),
     # tenant_id NULL: every tenant's. A made row (graph '') is its empty thread's only owner record
-    # outside langgraph dev's memory: it goes with the thread (its delete, or its checkpoints' prune).
+    # outside langgraph dev's memory: it goes with the thread (its delete, or its checkpoints' prune),
+    # and, as every row, once older than retention's cutoff - a thread that held nothing for longer than
+    # retention keeps anything; a deleted thread's row no handler saw go (langgraph-api's TTL sweep, a
+    # lost registry) was kept for good (session 35's residual; the lead's decision 5, session 36).
     forget_older=(
-        f"DELETE FROM {ACCEPTED} WHERE accepted_at < :cutoff AND graph <> '' "
+        f"DELETE FROM {ACCEPTED} WHERE accepted_at < :cutoff "
         "AND (tenant_id = :tenant_id OR :tenant_id IS NULL)"
     ),
     # The old accepted runs' rows of threads with no checkpoint (their run never began: after_seconds,

@@ -1,8 +1,8 @@
 """A thread ``langgraph dev`` makes with no run is its maker's on every door of the database (h14 s35
 H1, x9): its owner is recorded durably when it is made (server/accepted_runs.MADE), read by kassist
 serve's thread check (read_thread) as an accepted first run's is, kept by the first run accepted there
-(an admin's run on a member's new thread leaves it the member's), and kept by retention's cutoff (it
-goes with the thread). The statements on both backends, no server (~1 s of CPU)."""
+(an admin's run on a member's new thread leaves it the member's), and kept until the thread goes or
+retention's cutoff passes it (x11 s36). The statements on both backends, no server (~1 s of CPU)."""
 
 from __future__ import annotations
 
@@ -36,13 +36,17 @@ def test_a_made_thread_keeps_its_makers_name_until_it_goes(db_url: str) -> None:
             assert await table.get("acme", "t1") == Accepted("alice", "ingestion", run.input, {}, "run-1")
             assert holds_a_job(saver, None, "acme", "t1", table)
 
-            # Retention's cutoff drops accepted runs' rows, not a made thread's: it goes with the thread.
+            # Retention's cutoff drops every row older than it, a made thread's too (x11 s36, the lead's
+            # decision 5: a thread that held nothing for longer than retention keeps is forgotten); a
+            # newer one goes with its thread.
+            await table.made("acme", "t2", "alice")
+            table.retain(None, time.time() - 3600, frozenset())
+            assert (await table.get("acme", "t2")) is not None and (await table.get("acme", "t1")) is not None
+            table.retain(None, time.time() - 3600, frozenset({("acme", "t2")}))
+            assert await table.get("acme", "t2") is None
             await table.made("acme", "t2", "alice")
             table.retain(None, time.time() + 1, frozenset())
-            assert await table.get("acme", "t1") is None
-            assert (await table.get("acme", "t2")) is not None
-            table.retain(None, time.time() + 1, frozenset({("acme", "t2")}))
-            assert await table.get("acme", "t2") is None
+            assert await table.get("acme", "t1") is None and await table.get("acme", "t2") is None
             await table.made("acme", "t3", "alice")
             await table.forget("acme", "t3", None)  # the thread's DELETE
             assert await table.get("acme", "t3") is None
