@@ -38,9 +38,6 @@ def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield compiled
 
 
-@pytest.mark.xfail(
-    strict=True, reason="F4: a file name used as a plain word scopes the question to that file"
-)
 @pytest.mark.parametrize(
     "question,path",
     [

@@ -30,10 +30,8 @@ DOCUMENTS = {
     "it/badges.md": "# Office badges\n\nWear your badge visibly in the office. Report a lost badge to "
     "reception on the same day.\n",
 }
-REASON = "F3: a question about the user's own duty with a verb of change is checked as a premise"
 
 
-@pytest.mark.xfail(strict=True, reason=REASON)
 @pytest.mark.parametrize(
     "question",
     [
@@ -52,7 +50,6 @@ def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield compiled
 
 
-@pytest.mark.xfail(strict=True, reason=REASON)
 def test_when_must_i_replace_my_password_is_answered(graph: Any) -> None:
     result = ask(graph, "When do I have to replace my password?", "user-change-1")
     answer = str(result["messages"][-1].content)

@@ -87,7 +87,9 @@ _CHANGE = (
 )
 _EVENT = re.compile(
     r"(?:^|(?<=[.!?;:])\s+)(?:why|when|since\s+when|in\s+(?:which|what)\s+[\w.-]+(?:\s+[\w.-]+)?)\s+"
-    rf"(?:did|was|were|has|have|had|is|are|does|do)\s+(?P<claim>[^?]*?\b{_CHANGE}\b[^?]*)",
+    # Past forms only: "why do we delete old backups", "when do I have to replace my password" ask
+    # about a rule, not about a change that happened (review s36 r1 F3).
+    rf"(?:did|was|were|has|have|had)\s+(?P<claim>[^?]*?\b{_CHANGE}\b[^?]*)",
     re.IGNORECASE,
 )
 
@@ -99,7 +101,8 @@ def presupposed(question: str) -> str:
         if _VERB.search(claim) and not _NOT_A_CLAIM.match(claim):
             return claim
     event = _EVENT.search(question.strip())  # a question about a change: the change
-    return event.group("claim").strip(" ,") if event else ""
+    claim = event.group("claim").strip(" ,") if event else ""
+    return "" if _NOT_A_CLAIM.match(claim) else claim  # "why did I remove ...": the user's, not the base's
 
 
 def _numbers(text: str) -> set[str]:
