@@ -208,7 +208,13 @@ async def table() -> AcceptedRuns:
     kept open for the server's lifetime (kassist.db.handle.kept_open)."""
     url = database_url_from_env()
     found = already_open(url, AcceptedRuns)
-    return found if found is not None else await asyncio.to_thread(kept_open, url, AcceptedRuns)
+    if found is not None:
+        return found
+    opened = await asyncio.to_thread(kept_open, url, AcceptedRuns)
+    from server.made_threads import record_once
+
+    record_once(url, opened)  # threads made before session 35: their owners' rows (server/made_threads.py)
+    return opened
 
 
 def _thread_key(thread_id: object) -> str | None:
