@@ -5,7 +5,6 @@ calls); another tenant's run is not found (404), whatever its id."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
@@ -13,6 +12,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 
+from graph.ingestion.store_ops import holder_gone
 from knowledge.audit import report_stem
 from server import run_reports
 from server.console.core import SECURITY_HEADERS, Console, ConsoleError, Session
@@ -47,7 +47,9 @@ def actions(view: dict[str, Any], session: Session | None) -> list[str]:
 def _view(record: Any, state: Any, snapshot: Any, source: str) -> dict[str, Any]:
     """What the pages show of one run (None state: registered, not started); ``source`` as the
     tenant's users are told it (never the server's own path)."""
-    busy = record.owner is not None and (record.lease_until or 0) > time.time()
+    # The lease's one rule (store_ops.holder_gone): a killed run's holder on this host is gone at
+    # once, not when its time runs out - its page said "busy" for up to LEASE_S (h17 s36 H17-5).
+    busy = record.owner is not None and not holder_gone(record.owner, record.lease_until)
     if state is None:
         return {"run_id": record.run_id, "status": "pending", "collection": record.collection,
                 "source": source, "busy": busy, "done": 0, "total": 0, "percent": 0, "final": False}  # fmt: skip
