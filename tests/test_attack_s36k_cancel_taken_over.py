@@ -18,16 +18,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 TENANT = "acme"
 BEFORE_REVIEW = 4  # begin, discover, one batch, audit, report: paused before review
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H17-11: a cancel before review lets in documents another run took over (2deef85)"
-)
 def test_a_run_cancelled_before_its_review_does_not_let_in_documents_another_run_took_over(
     tmp_path: Path,
 ) -> None:

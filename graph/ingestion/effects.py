@@ -18,6 +18,8 @@ from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources
 from graph.ingestion.state import AgentRunState, StepKind
 from graph.ingestion.store_ops import RunRecord
+from kassist.db.statements import Op, Stmt
+from kassist.db.tables import to_postgres
 
 
 def step_done_outside(kind: StepKind, state: AgentRunState, run: RunResources, record: RunRecord) -> bool:
@@ -32,12 +34,29 @@ def step_done_outside(kind: StepKind, state: AgentRunState, run: RunResources, r
     return False
 
 
+# Whether the run still holds a document of the collection, or another run holds one it took over
+# from the run (held_from names the run until a release lets it in: knowledge/index/holds.py's rule).
+_STILL_HELD = """SELECT 1 FROM kassist_kb_documents
+    WHERE tenant_id = :tenant AND collection = :collection
+      AND (held_by = :run OR replace(held_from, ' ' || :run || ' ', '') <> held_from) LIMIT 1"""
+
+
+def _still_held(backend: str, tenant: str, collection: str, run_id: str) -> Op[bool]:
+    key = {"tenant": tenant, "collection": collection, "run": run_id}
+    rows = yield Stmt(to_postgres(_STILL_HELD) if backend == "postgres" else _STILL_HELD, key)
+    return bool(rows)
+
+
 def _released(state: AgentRunState, run: RunResources) -> bool:
-    """The review let the run's documents in: it needs none, wrote some, and holds none any more."""
+    """The review let the run's documents in: it needs none, wrote some, and neither it nor a run
+    that took them over holds any of them under its name (a run that holds nothing may hold nothing
+    because another run of the same folder took its documents over, still waiting for its review:
+    review s36 r1 F6, h17 s36 H17-11 - read as released, a cancel let them in)."""
     if state.review_reasons or not state.counters.documents_indexed or not state.embedder_name:
         return False
-    held = run.index(state.embedder_name).held(state.settings.collection)
-    return state.run_id not in held.values()
+    index = run.shared.index(state.embedder_name)
+    backend = index.driver.dialect.backend
+    return not index.run(_still_held(backend, run.tenant, state.settings.collection, state.run_id))
 
 
 def _remembered(state: AgentRunState, run: RunResources, record: RunRecord) -> bool:
