@@ -22,7 +22,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
 from review_support import found
 
 from graph.ingestion.resources import Resources
@@ -63,9 +62,6 @@ def _upload(service: RunsService, who: Principal, run: str, text: str) -> str:
         assert time.monotonic() < deadline, f"run {run} did not settle: {view.status}"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H16-5: a member's upload replaces an admin's uploaded document, unreviewed"
-)
 def test_a_members_upload_does_not_rewrite_an_admins_uploaded_policy(tmp_path: Path) -> None:
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     env = {"KASSIST_UPLOADS_DIR": str(tmp_path / "up"), "KASSIST_RUN_WORKERS": "1"}

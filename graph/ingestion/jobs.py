@@ -307,6 +307,17 @@ class TenantJobStore:
         """The tenant's runs whose status was never noted (registered before the runs API)."""
         return [str(run) for (run,) in self._runs._one(self._q.jobs_unknown, {}, fetch=True)]
 
+    def uploaders(self, collection: str, paths: list[str]) -> dict[str, str | None]:
+        """Who uploaded each document of ``collection`` at one of ``paths`` (the requester of the last
+        run that indexed it, else who started that run; None: unknown); a path with no document is
+        left out."""
+        found: dict[str, str | None] = {}
+        for at in range(0, len(paths), 500):
+            params = {"collection": collection, "paths": json.dumps(paths[at : at + 500])}
+            for path, requested_by, started_by in self._runs._one(self._q.doc_uploaders, params, fetch=True):
+                found[str(path)] = requested_by or started_by  # the last run's, oldest first
+        return found
+
     def failed_documents(self, run: str, limit: int = 100) -> list[tuple[str, str | None]]:
         """The run's first ``limit`` failed documents: (path, reason)."""
         rows = self._runs._one(self._q.manifest_failed, {"run": run, "limit": limit}, fetch=True)

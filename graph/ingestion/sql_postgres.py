@@ -14,5 +14,6 @@ SQL = postgres_twin(
     {
         "owner IS :seen": "owner IS NOT DISTINCT FROM :seen",
         "lease_until IS :seen_until": "lease_until IS NOT DISTINCT FROM :seen_until",
+        "IN (SELECT value FROM json_each(:paths))": "IN (SELECT jsonb_array_elements_text(CAST(:paths AS jsonb)))",
     },
 )

@@ -156,6 +156,7 @@ class IngestSql:
     jobs_page: Text
     manifest_failed: Text
     jobs_unknown: Text
+    doc_uploaders: Text
     prune_orphans: Text
     report_put: Text
     report_get: Text
@@ -362,6 +363,20 @@ SQL = IngestSql(
     ),
     jobs_unknown=(
         f"SELECT r.run_id {_JOB_FROM} WHERE r.tenant_id = :tenant_id AND j.status IS NULL ORDER BY r.run_id"
+    ),
+    # Who uploaded each of a collection's documents at these paths (:paths, a JSON list): every run
+    # that indexed it, oldest first (the last is its uploader: its request's requester, else who
+    # started it); a document with no such run (indexed before the records, its runs pruned) comes
+    # back once with neither (h16 s36 H16-5: a member's upload replaced an admin's document).
+    doc_uploaders=(
+        "SELECT d.source_path AS path, j.requested_by AS requested_by, r.started_by AS started_by "
+        "FROM kassist_kb_documents d "
+        f"LEFT JOIN {MANIFEST} m ON m.tenant_id = d.tenant_id AND m.doc_id = d.doc_id AND m.outcome = 'indexed' "
+        f"LEFT JOIN {RUNS} r ON r.tenant_id = m.tenant_id AND r.run_id = m.run_id AND r.collection = d.collection "
+        f"LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id "
+        "WHERE d.tenant_id = :tenant_id AND d.collection = :collection "
+        "AND d.source_path IN (SELECT value FROM json_each(:paths)) "
+        "ORDER BY d.source_path, r.created_at NULLS FIRST, r.run_id"
     ),
     # Retention: rows of runs whose checkpoints are gone (pruned or deleted) go with them.
     prune_orphans=tuple(

@@ -156,6 +156,7 @@ class RunsService:
             overlap_tokens=options.overlap_tokens,
         )  # fmt: skip
         await asyncio.to_thread(self._check_source, who, asked)
+        await asyncio.to_thread(self._check_replaces, who, collection, files)
         target = uploads.run_folder(self.config.uploads_dir, who.tenant_id, run)
         try:
             await asyncio.to_thread(uploads.save, list(files), target, self.config.upload_max_bytes)
@@ -171,6 +172,30 @@ class RunsService:
         # The run id is this upload's now: what an earlier attempt of it left (a kill) is no run's.
         await asyncio.to_thread(uploads.remove_others, target, run)
         return accepted
+
+    def _check_replaces(self, who: Principal, collection: str, files: Sequence[uploads.Readable]) -> None:
+        """Refuse (409), before anything is kept, a member's upload that would replace a document of
+        ``collection`` another user uploaded: a member adds documents and replaces only hers (h16 s36
+        H16-5, the lead's decision 7: maria's upload of expenses.md rewrote the admin's policy, unreviewed,
+        and search found only hers). Who uploaded a document is read from the run records (the last run
+        that indexed it); one whose uploader is unknown (indexed before the records, its runs pruned)
+        counts as an admin's. An admin replaces any."""
+        if who.role == "admin":
+            return
+        try:
+            names = [uploads.safe_name(f.filename).as_posix() for f in files]
+        except uploads.UploadRefused:
+            return  # the upload itself says what is wrong with its names (uploads.save)
+        theirs = sorted(
+            p for p, by in self._jobs(who).uploaders(collection, names).items() if by != who.identity
+        )
+        if theirs:
+            more = f" (and {len(theirs) - 1} more)" if len(theirs) > 1 else ""
+            raise ApiError(
+                409, f"{shown(theirs[0])}{more} in collection {collection!r} was uploaded by another user: a member "
+                "replaces only the documents she uploaded; an admin can replace it, or upload yours under another name",
+                ("body", "files"),
+            )  # fmt: skip
 
     def _check_source(self, who: Principal, settings: Settings) -> None:
         """Refuse (409) a run into a collection that mirrors another source (knowledge/index/sources.py):
