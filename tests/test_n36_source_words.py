@@ -23,10 +23,6 @@ from graph.ingestion import work
 from graph.ingestion.graph import build_graph
 from graph.ingestion.state import AgentRunState, Settings
 
-pytestmark = pytest.mark.xfail(
-    strict=True, reason="n36 N6: for_client replaces a bare relative source inside words and quotes"
-)
-
 
 def _run(url: str, thread: str, source: str, collection: str) -> dict[str, object]:
     with TenantCheckpointer.from_url(url) as saver:

@@ -116,6 +116,12 @@ def for_client(text: str, source: str) -> str:
     for root in sorted(roots, key=len, reverse=True):  # the longest first: a resolved symlink's target
         if root == "/":
             continue
-        text = text.replace(root + "/", "")
-        text = re.sub(re.escape(root) + r"(?![\w.~-])", lambda _: SOURCE_FOLDER, text)
+        # A relative source (a graph run from code names it as written, "docs") is matched as a
+        # path, never inside a word or sentence: replaced anywhere, "docs" turned the collection
+        # refusal's "ingest folder 'docs'" and "copy" the loaders' "save an unprotected copy" into
+        # the placeholder (session 36, n N6). A bare name is the client's own word, no server path.
+        start = "" if os.path.isabs(root) else r"(?<![\w.~/\\-])"
+        text = re.sub(start + re.escape(root) + "/", "", text)
+        if os.path.isabs(root) or "/" in root:
+            text = re.sub(start + re.escape(root) + r"(?![\w.~-])", lambda _: SOURCE_FOLDER, text)
     return _ABSOLUTE.sub(SERVER_PATH, text)
