@@ -17,10 +17,6 @@ from knowledge.index import KnowledgeIndex
 from knowledge.index.errors import InvalidQuery
 from knowledge.ingest import ingest_directory
 
-pytestmark = pytest.mark.xfail(
-    strict=True, reason="n36 N11: k below 1 passes the check widened by the sentence stage"
-)
-
 
 def test_a_search_for_fewer_than_one_passage_is_refused(tmp_path: Path) -> None:
     docs = tmp_path / "docs"

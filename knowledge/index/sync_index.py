@@ -27,7 +27,7 @@ from knowledge.index.models import (
     SearchMode,
     UpsertResult,
 )
-from knowledge.index.rules import check_vector
+from knowledge.index.rules import check_vector, validate_k
 from knowledge.index.search import SearchRequest, search
 from knowledge.retrieval import DEFAULT_RRF_K
 
@@ -118,6 +118,10 @@ def search_plan(
     dialect and vector matrices): embed the question (a :class:`Blocking` step), the search operation
     (an ``Op`` step, a read), and the sentence stage (knowledge/index/sentences.py, a
     :class:`Blocking` step) where it applies, which asks the search for more candidates."""
+    # k is checked here, before the sentence stage widens it: sentences.depth(k) passed -1 or 0 to
+    # the request's own check as 10, and refine_with's [:k] then returned all hits but the last, or
+    # none (`kassist kb search --k -1`, session 36, n N11).
+    validate_k(k)
     refine = sentences and sentence_stage.applies(mode, embedder.name)
     req = make_request(tenant, query, k=sentence_stage.depth(k) if refine else k, mode=mode,
                        collections=collections, doc_id=doc_id, effective_from=effective_from,
