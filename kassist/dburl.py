@@ -8,6 +8,7 @@ database; without it the embedded default is a SQLite file under ``./.kassist/``
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -184,10 +185,36 @@ def postgres_target(conninfo: str) -> str:
     return f"{host}:{port}/{db}"
 
 
+# What a running server answers to a URL it will not serve (libpq's FATAL line): the server is up, so
+# "check that the server is running" sent a newcomer with a mistyped database or user the wrong way
+# (session 36, n N12). Each: the server's words, then what to fix. Transient FATALs (starting up,
+# shutting down, too many clients) stay "cannot reach".
+_REFUSALS = (
+    (re.compile(r'database "(?P<name>[^"]*)" does not exist'), "the database name in {where} is wrong, or "
+     "create that database (createdb {name})"),
+    (re.compile(r'role "(?P<name>[^"]*)" does not exist'), "the user in {where} is wrong, or create that "
+     "role on the server"),
+    (re.compile(r'password authentication failed for user "(?P<name>[^"]*)"'), "the password in {where} "
+     "is wrong for that user"),
+    (re.compile(r"no pg_hba\.conf entry for (?P<name>.*)"), "the server's pg_hba.conf lets no such "
+     "connection in: ask its administrator, or check the user, database and host in {where}"),
+)  # fmt: skip
+
+
 def postgres_unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
     """The error for a PostgreSQL server that cannot be reached: where (never the password), the
-    driver's first line of reason, and what to check."""
+    driver's first line of reason, and what to check; for a server that answered and refused the
+    URL's database, user or password, that refusal and what to fix."""
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    for pattern, todo in _REFUSALS:
+        found = pattern.search(reason)
+        if found:
+            said = " ".join(found.group(0).split())
+            where = "KASSIST_DATABASE_URL (or the URL given)"
+            return DatabaseUnavailable(
+                f"PostgreSQL at {postgres_target(conninfo)} refused the connection: {said}. The server "
+                f"answers: {todo.format(where=where, name=found.group('name'))}."
+            )
     return DatabaseUnavailable(
         f"cannot reach PostgreSQL at {postgres_target(conninfo)}: {reason}. Check that the server is "
         "running and accepts connections, and that KASSIST_DATABASE_URL (or the URL given) is right."

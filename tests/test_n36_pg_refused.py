@@ -20,10 +20,6 @@ from kassist.db import DatabaseUnavailable
 from knowledge.embedders import HashingEmbedder
 from knowledge.index import KnowledgeIndex
 
-pytestmark = pytest.mark.xfail(
-    strict=True, reason="n36 N12: a server's refusal of the URL's database or user read as unreachable"
-)
-
 
 def _with(url: str, *, path: str | None = None, user: str | None = None) -> str:
     parts = urlsplit(url)
