@@ -134,7 +134,14 @@ def demo(
     console = kit.console()
     url = chosen_url(database_url, must_exist=False)  # a refused default: one line, as every command
     workdir = Path(".kassist")
-    workdir.mkdir(mode=0o700, exist_ok=True)  # as open_sqlite makes it: the reports are the tenant's
+    try:
+        workdir.mkdir(mode=0o700, exist_ok=True)  # as open_sqlite makes it: the reports are the tenant's
+    except OSError as exc:  # a folder this user may not write: the OS's words alone named no way out
+        kit.fail(
+            f"cannot make .kassist in {Path.cwd()} ({exc.strerror}): kassist demo writes its corpus, "
+            "database and reports there; run it from a folder you can write (make demo runs it in the "
+            "checkout)"
+        )
     run_id = f"demo-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     console.rule("[bold]kassist demo: an ingestion run killed with SIGKILL, then resumed")
     whole_line(console, f"database: {parse_database_url(url).describe()}")

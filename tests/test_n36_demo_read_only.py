@@ -11,14 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 import readonly_support
 
 ROOT = Path(__file__).resolve().parents[1]
-
-pytestmark = pytest.mark.xfail(
-    strict=True, reason="n36 N2: kassist demo's read-only folder line names no way out"
-)
 
 
 def test_the_demo_in_a_folder_it_cannot_write_says_what_to_do() -> None:
