@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, closing, contextmanager
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -312,10 +313,13 @@ def _check_source(res: Resources, tenant: str, settings: Settings) -> None:
         record = source_record(settings.source, uploaded=settings.uploaded, env=res.env)
         index.for_tenant(tenant).check_source(settings.collection, record)
     except CollectionMirrorsAnother as exc:
-        where = f" ({exc.mirrored})" if exc.mirrored not in (None, UPLOADS) else ""
+        said = str(exc)
+        if exc.mirrored not in (None, UPLOADS):  # the whole path beside the folder's name, not the advice's
+            named = f"mirrors folder {PurePath(exc.mirrored).name!r}"
+            said = said.replace(named, f"{named} ({exc.mirrored})", 1)
         kit.fail(
-            f"{exc}{where}; or empty it first: kassist kb collections delete {settings.collection} "
-            f"--tenant {tenant}"
+            f"{said}; or empty it first: kassist kb collections delete {shlex.quote(settings.collection)} "
+            f"--tenant {shlex.quote(tenant)}"
         )
 
 

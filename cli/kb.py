@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -145,7 +146,7 @@ def search(
             kit.whole_line(
                 kit.err_console(),
                 f"note: tenant {tenant!r} has no documents (tenant ids are exact, letter case included); "
-                f"index some with: kassist kb ingest DIR --tenant {tenant} --collection NAME",
+                f"index some with: kassist kb ingest DIR --tenant {shlex.quote(tenant)} --collection NAME",
             )
         return
     if opts.full:  # every field whole: the chunk's text, its ids, the keyword and vector ranks

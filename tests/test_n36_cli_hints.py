@@ -12,14 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.kb import app
-
-pytestmark = pytest.mark.xfail(
-    strict=True, reason="n36 N7/N8: the refusal's path after the advice; a tenant with a space unquoted"
-)
 
 runner = CliRunner()
 
