@@ -308,10 +308,19 @@ def forget(
     """Erase a user's memories (right to erasure), or every version of one key."""
     with _manager(opts.database_url, tenant, read_only=False) as memory:
         count = memory.forget(user, key=key, actor=_actor(actor))
+        # Nothing under that key: a mistyped one ("response_languag") said only "forgot 0" (n36 N9).
+        keys = (
+            sorted({r.key for r in memory.list_all(user) if r.user_id == user}) if key and not count else []
+        )
     if opts.as_json:
         typer.echo(json.dumps({"tenant": tenant, "user": user, "key": key, "deleted": count}))
     else:
-        _out().print(f"forgot {count} memory rows of {user} in {tenant}" + (f" (key {key})" if key else ""))
+        line = f"forgot {count} memory rows of {user} in {tenant}" + (f" (key {key})" if key else "")
+        if key and not count:
+            line += f"; {user} has no memory with that key" + (
+                f" (their keys: {', '.join(keys)})" if keys else ""
+            )
+        kit.whole_line(_out(), line)
 
 
 @app.command()

@@ -10,12 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.memory import app
-
-pytestmark = pytest.mark.xfail(strict=True, reason="n36 N9: forget with a mistyped key names no keys")
 
 runner = CliRunner()
 
