@@ -22,6 +22,7 @@ import io
 import time
 from pathlib import Path
 
+import pytest
 from review_support import found
 
 from graph.ingestion.resources import Resources
@@ -78,3 +79,49 @@ def test_a_members_upload_does_not_rewrite_an_admins_uploaded_policy(tmp_path: P
     finally:
         service.worker.stop()
         res.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H16-15: a member's paused upload, resumed, replaces the admin's later upload (door-only check)",
+)
+def test_a_members_paused_upload_resumed_does_not_rewrite_an_admins_later_policy(tmp_path: Path) -> None:
+    """Of ffc7cde (H16-5's fix, h16 H16-15): the upload door refuses a member's upload of a path another
+    user uploaded, but it is checked at the door only. maria uploads ``expenses.md`` into the empty
+    ``policies`` with ``max_steps`` 1 (paused before it indexes anything); olga then uploads hers
+    (completed); maria resumes her run (POST /v1/runs/{id}/resume, 202) and it indexes her file over
+    olga's: search finds maria's words only. A run queued behind busy workers meets the same window.
+    Expected: the rule holds when the run writes (refused or held), not only when the upload is sent."""
+    res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    env = {"KASSIST_UPLOADS_DIR": str(tmp_path / "up"), "KASSIST_RUN_WORKERS": "1"}
+    service = RunsService(res, RunsConfig.from_env(env))
+    try:
+        files = [_File("expenses.md", MEMBERS)]
+        paused = RunOptions(embedder="hashing", max_steps=1)
+        asyncio.run(service.create_upload(MARIA, files, "policies", "member-policy", paused, None))
+        assert _settled(service, MARIA, "member-policy") == "paused"
+        assert _upload(service, OLGA, "admin-policy", ADMINS) == "completed"
+        try:
+            service.resume(MARIA, "member-policy", None, None)
+        except ApiError:
+            return  # refused at the resume: nothing written
+        outcome = _settled(service, MARIA, "member-policy")
+        assert found(res, "zebras") == ["expenses.md"], (
+            f"maria's resumed upload ({outcome}) replaced olga's expenses.md: {found(res, 'quokkas')}"
+        )
+    finally:
+        service.worker.stop()
+        res.close()
+
+
+def _settled(service: RunsService, who: Principal, run: str) -> str:
+    deadline = time.monotonic() + 60
+    while True:
+        service.worker.poll_once()
+        while service.worker.active():
+            assert time.monotonic() < deadline, "the worker did not finish the run"
+            time.sleep(0.05)
+        view = service.view(who, run)
+        if not view.queued and not view.active:
+            return view.status
+        assert time.monotonic() < deadline, f"run {run} did not settle: {view.status}"
