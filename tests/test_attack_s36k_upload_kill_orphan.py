@@ -33,9 +33,6 @@ from test_probe_s30e_upload_kill import FILES, STALL, stall_run_inserts
 from test_runs_serve import serve
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H17-7: an upload killed before its run was stored keeps its files unless resent"
-)
 def test_an_upload_killed_before_its_run_was_stored_leaves_no_files_no_run_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -159,16 +159,23 @@ class RunsService:
         await asyncio.to_thread(self._check_replaces, who, collection, files)
         target = uploads.run_folder(self.config.uploads_dir, who.tenant_id, run)
         try:
-            await asyncio.to_thread(uploads.save, list(files), target, self.config.upload_max_bytes)
+            _, staging = await asyncio.to_thread(
+                uploads.write, list(files), target, self.config.upload_max_bytes
+            )
         except uploads.UploadRefused as exc:
             raise ApiError(exc.status, str(exc), ("body", exc.field) if exc.status == 422 else None) from None
         goal = f"Ingest {len(files)} uploaded files into {collection}"
         try:
             settings = self._settings(target, target, collection, options, uploaded=True)
-            accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options)
+            accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options, False)
+            # Into place once the run is stored (uploads.place): a kill before leaves a staging folder
+            # the next upload sweeps, never files no run names (h17 s36 H17-7). Its worker after.
+            await asyncio.to_thread(uploads.place, staging, target)
         except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
             shutil.rmtree(target, ignore_errors=True)
             raise
+        self.worker.wake()
         # The run id is this upload's now: what an earlier attempt of it left (a kill) is no run's.
         await asyncio.to_thread(uploads.remove_others, target, run)
         return accepted
@@ -271,7 +278,14 @@ class RunsService:
         return path
 
     def _create(
-        self, who: Principal, key: str | None, run: str, settings: Settings, goal: str, options: RunOptions
+        self,
+        who: Principal,
+        key: str | None,
+        run: str,
+        settings: Settings,
+        goal: str,
+        options: RunOptions,
+        wake: bool = True,
     ) -> Accepted:
         request = {
             "settings": settings.model_dump(),
@@ -288,7 +302,8 @@ class RunsService:
             raise too_many_waiting(exc) from None
         if not created:
             raise taken(run)
-        self.worker.wake()
+        if wake:  # an upload's worker wakes once its files are in place
+            self.worker.wake()
         return Accepted(run_id=run, status="pending", version=0, links=links(run))
 
     def _thread_in_use(self, who: Principal, run: str) -> bool:

@@ -188,6 +188,26 @@ def _twice(first: str, second: str, what: str = "file names") -> str:
 def save(files: list[Readable], target: Path, max_bytes: int) -> int:
     """Write ``files`` to the new folder ``target``; returns the bytes written. Blocking: call it
     in a worker thread."""
+    total, staging = write(files, target, max_bytes)
+    place(staging, target)
+    return total
+
+
+def place(staging: Path, target: Path) -> None:
+    """Rename an upload's written folder (:func:`write`) into place as ``target``: the runs API does it
+    once the run is stored, so a server killed in between leaves a staging folder named after its
+    writer, which the next upload into the tenant's folder sweeps (:func:`sweep_staging`), never a run
+    folder that no run names (h17 s36 H17-7: kept for good unless the client sent that run id again)."""
+    try:
+        staging.rename(target)  # a new name (run_folder's token): nobody else's folder
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise _not_kept(exc, None) from None
+
+
+def write(files: list[Readable], target: Path, max_bytes: int) -> tuple[int, Path]:
+    """Write ``files`` aside for the new folder ``target``: (the bytes written, the staging folder
+    holding them, to :func:`place`). Blocking: call it in a worker thread."""
     if not files:
         raise UploadRefused("files", "no files uploaded; send one or more files as the 'files' field")
     names = [safe_name(f.filename) for f in files]
@@ -214,15 +234,13 @@ def save(files: list[Readable], target: Path, max_bytes: int) -> int:
                     if total > max_bytes:
                         raise UploadRefused("files", too_large(max_bytes), 413)
                     out.write(chunk)
-        name = None
-        staging.rename(target)  # a new name (run_folder's token): nobody else's folder
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise _not_kept(exc, name) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return total
+    return total, staging
 
 
 def _private_folders(folder: Path) -> None:
