@@ -130,11 +130,16 @@ def test_a_stream_on_a_read_only_database_ends_with_the_one_line_503(
     served: tuple[TestClient, str], pg_server_url: str
 ) -> None:
     client, url = served
+    # The thread has a first turn: a new one's owner is recorded before the stream starts (h16 s36
+    # H16-12), and a read-only database refuses that write as the response itself (below).
+    first = client.post("/assistant/invoke", headers=ACME, json=_turn("What is the leave policy?", "ro-s"))
+    assert first.status_code == 200, first.text
     _read_only(pg_server_url, url, True)
     try:
         streamed = client.post(
-            "/assistant/stream", headers=ACME, json=_turn("What is the leave policy?", "ro-s")
+            "/assistant/stream", headers=ACME, json=_turn("And for part-time staff?", "ro-s")
         )
+        new = client.post("/assistant/stream", headers=ACME, json=_turn("What is the leave policy?", "ro-n"))
     finally:
         _read_only(pg_server_url, url, False)
     errors = [b for b in streamed.text.replace("\r\n", "\n").split("\n\n") if b.startswith("event: error")]
@@ -142,6 +147,9 @@ def test_a_stream_on_a_read_only_database_ends_with_the_one_line_503(
     data = json.loads(errors[0].split("data: ", 1)[1])
     assert data["status_code"] == 503, data
     assert "read-only" in data["message"] and "\n" not in data["message"], data
+    assert new.status_code == 503, new.text  # a new thread's: refused before the stream, one line
+    detail = new.json()["detail"]
+    assert isinstance(detail, str) and "\n" not in detail and "read-only" in detail, detail
 
 
 def test_a_statement_timeout_the_database_enforces_is_one_line_naming_it(
