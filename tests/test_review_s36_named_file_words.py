@@ -40,9 +40,6 @@ def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield compiled
 
 
-@pytest.mark.xfail(
-    strict=True, reason="F7: a vocabulary-split company word in a file name scopes the question"
-)
 @pytest.mark.parametrize(
     "question,path",
     [
