@@ -119,6 +119,21 @@ def shared_tenant(env: Mapping[str, str]) -> str | None:
         raise ValueError(f"{SHARED_ROOT_ENV}: {exc}") from None
 
 
+SHARED_ONLY = (
+    f"this server's ingestion root is one tenant's ({SHARED_ROOT_ENV}): another tenant's runs read no "
+    "folder of it; upload the files instead"
+)
+"""Why a run of another tenant than the shared one reads nothing of the root: its folder
+``root/<tenant>`` lies inside the shared tenant's whole root, which read it (h16 s36 H16-13, of
+H16-2's fix): a root shared with one tenant is that tenant's only."""
+
+
+def check_not_shared(shared: str | None, tenant: str | None) -> None:
+    """Refuse a served run of ``tenant`` on a server whose root is another tenant's (``shared``)."""
+    if shared is not None and tenant is not None and tenant != shared:
+        raise ServedRunRefused(SHARED_ONLY)
+
+
 def shares_root(env: Mapping[str, str], tenant: str | None) -> bool:
     """Whether ``tenant``'s served runs read the whole ingestion root (:func:`shared_tenant`)."""
     return tenant is not None and tenant == shared_tenant(env)
@@ -199,6 +214,7 @@ def served_root(env: Mapping[str, str], tenant: str | None) -> Path | None:
     if not root_text:
         return None
     root = Path(root_text).expanduser().resolve()
+    check_not_shared(shared_tenant(env), tenant)
     return root if tenant is None or shares_root(env, tenant) else tenant_root(root, tenant)
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from graph.ingestion.served import (
     INGEST_ROOT_ENV,
     ServedRunRefused,
+    check_not_shared,
     notify_hosts,
     shared_tenant,
     tenant_root,
@@ -92,6 +93,7 @@ class RunsConfig:
         """The folder ``tenant``'s path runs may read (None: no path runs on this server)."""
         if self.ingest_root is None or tenant == self.shared_tenant:
             return self.ingest_root
+        check_not_shared(self.shared_tenant, tenant)  # inside the shared tenant's root (h16 s36 H16-13)
         return tenant_root(self.ingest_root, tenant)
 
     def source_label(self, tenant: str, source: str) -> str:
