@@ -40,6 +40,11 @@ notes 1/111; retrieval alone (SQLite) hybrid 49/82. On the same commit the publi
 (specialnames, types, compound) take 25 of the 36 first-citation misses, and the built-ins' docstrings are
 never cited first (0/6). About 6 misses are right in meaning (a repeating chapter that also answers; the
 expected lists name where the fact's words sit): read with them, about 59/89.
+
+Measured after (session 36, /tmp/s36/u4/after18.txt), main's HEAD b5b4d94 at 07:55 UTC (q's f089105 and the
+lead's 84fc3b1/b5b4d94), same commands from a worktree: fact 52 -> 55/89 on both backends (r25, r38, c05: the
+answering sentence now quoted alongside), every other score identical item by item (first citation 53 / 52,
+abstention 9 / 11 of 22, wrong abstentions 1, language 8/8, retrieval alone unchanged).
 """
 
 from __future__ import annotations
