@@ -49,6 +49,11 @@ def server_env(db_url: str, ingest_root: Path | None = None) -> dict[str, str]:
     """A server's environment on ``db_url``; served ingestion runs read only under
     ``ingest_root/<tenant>`` (graph/ingestion/served.py), and nothing without one."""
     env = {**os.environ, "KASSIST_DATABASE_URL": db_url, "KASSIST_API_KEYS": json.dumps(KEYS)}
+    # langgraph-cli posts usage analytics from a thread of its own while langgraph dev starts: a network
+    # call the tests have no business making (the machine's network is closed), and the one other thread
+    # alive while uvicorn sets logging up - a langgraph dev of the session-36 clean clone died there
+    # ("'StreamHandler' object has no attribute 'lock'" in logging's shutdown of a half-made handler).
+    env["LANGGRAPH_CLI_NO_ANALYTICS"] = "1"
     for name in ("KASSIST_API_KEYS_FILE", "KASSIST_TENANT", "KASSIST_NOTIFY_HOSTS", "KASSIST_INGEST_ROOT"):
         env.pop(name, None)
     env.pop("KASSIST_INGEST_ROOT_SHARED", None)
