@@ -110,8 +110,8 @@ def shared_tenant(env: Mapping[str, str]) -> str | None:
     if text.lower() in _OLD_SHARED:
         raise ValueError(
             f"{SHARED_ROOT_ENV}={text!r} names no tenant: set it to the one tenant whose runs may read the "
-            f"whole ingestion root ({SHARED_ROOT_ENV}=<tenant id>); every other tenant reads its own folder "
-            f"{INGEST_ROOT_ENV}/<tenant>"
+            f"whole ingestion root ({SHARED_ROOT_ENV}=<tenant id>: no other tenant's runs read it), "
+            f"or unset it: every tenant reads its own folder {INGEST_ROOT_ENV}/<tenant>"
         )
     try:
         return validate_tenant_id(text)
