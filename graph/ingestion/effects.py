@@ -20,6 +20,7 @@ from graph.ingestion.state import AgentRunState, StepKind
 from graph.ingestion.store_ops import RunRecord
 from kassist.db.statements import Op, Stmt
 from kassist.db.tables import to_postgres
+from knowledge.index.holds import STILL_HELD
 
 
 def step_done_outside(kind: StepKind, state: AgentRunState, run: RunResources, record: RunRecord) -> bool:
@@ -34,16 +35,9 @@ def step_done_outside(kind: StepKind, state: AgentRunState, run: RunResources, r
     return False
 
 
-# Whether the run still holds a document of the collection, or another run holds one it took over
-# from the run (held_from names the run until a release lets it in: knowledge/index/holds.py's rule).
-_STILL_HELD = """SELECT 1 FROM kassist_kb_documents
-    WHERE tenant_id = :tenant AND collection = :collection
-      AND (held_by = :run OR replace(held_from, ' ' || :run || ' ', '') <> held_from) LIMIT 1"""
-
-
 def _still_held(backend: str, tenant: str, collection: str, run_id: str) -> Op[bool]:
     key = {"tenant": tenant, "collection": collection, "run": run_id}
-    rows = yield Stmt(to_postgres(_STILL_HELD) if backend == "postgres" else _STILL_HELD, key)
+    rows = yield Stmt(to_postgres(STILL_HELD) if backend == "postgres" else STILL_HELD, key)
     return bool(rows)
 
 

@@ -70,8 +70,11 @@ _TAKEN_FROM = "replace(held_from, ' ' || :run || ' ', '') <> held_from"
 # lookup per candidate cost 13% more CPU on keyword and hybrid searches of 6,000 chunks.
 NOT_HELD = """c.doc_id NOT IN (SELECT doc_id FROM kassist_kb_documents
         WHERE tenant_id = :tenant AND held_by IS NOT NULL)"""
-RELEASE = f"""UPDATE kassist_kb_documents SET held_by = NULL, held_from = NULL
-        WHERE tenant_id = :tenant AND collection = :collection AND (held_by = :run OR {_TAKEN_FROM})"""
+# The documents of :collection that :run holds, or that another run took over from it: what its
+# release lets in, and what graph/ingestion/effects asks whether any are left of (one rule for both).
+HELD_FOR_RUN = f"tenant_id = :tenant AND collection = :collection AND (held_by = :run OR {_TAKEN_FROM})"
+RELEASE = f"UPDATE kassist_kb_documents SET held_by = NULL, held_from = NULL WHERE {HELD_FOR_RUN}"
+STILL_HELD = f"SELECT 1 FROM kassist_kb_documents WHERE {HELD_FOR_RUN} LIMIT 1"
 # Retention removes a run's records, and its id may be taken again (a client's run_id): the holds of
 # a run it sweeps are retired, their holder renamed with a mark no run id starts with, so no later
 # run of that id lets them in (h12 s34 #9); hidden, listed and deletable as a rejected run's, and
