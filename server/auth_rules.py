@@ -305,12 +305,11 @@ def _reached_assistant_graph(ctx: Auth.types.AuthContext, assistant_id: object) 
     tenant's; a member's own), else None."""
     from server.holds import stored
 
-    reach = made_by_caller(ctx)
     for assistant in stored("assistants"):
         if str(assistant.get("assistant_id")) != str(assistant_id):
             continue
-        metadata = assistant.get("metadata") or {}
-        if all(metadata.get(key) == want for key, want in reach.items()):
+        # made_by_caller is threads_of: reaches_thread evaluates that one filter.
+        if reaches_thread(ctx, assistant.get("metadata") or {}):
             named = assistant.get("graph_id")
             return str(named) if named in CLIENT_KEYS else None
     return None
