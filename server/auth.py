@@ -89,6 +89,7 @@ from server.auth_rules import (
 from server.auth_start import (
     ASSISTANTS_PER_TENANT,
     ASSISTANTS_PER_USER,
+    BOUND_BY,
     BOUND_TENANT,
     CRON_LIMITS,
     CRON_MIN_INTERVAL,
@@ -171,7 +172,7 @@ async def authenticate(scope: Mapping[str, Any]) -> Auth.types.MinimalUserDict:
     if BOUND_TENANT is not None and principal.tenant_id != BOUND_TENANT:
         raise Auth.exceptions.HTTPException(
             status_code=403,
-            detail="this server serves one tenant (KASSIST_TENANT), not your key's",
+            detail=f"this server serves one tenant ({BOUND_BY}), not your key's",
         )
     # Its managed key is named: each run it sends starts only while that key holds its rights.
     user = run_creator.creator(principal, RESOLVER.key_of(sent_token(scope.get("headers") or ())))

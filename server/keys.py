@@ -219,6 +219,10 @@ class KeyResolver:
     database keys, found or not, are cached for ``ttl`` seconds (keyed by the token's hash);
     :meth:`forget` drops the cache (a revocation in this process takes effect at once). A database
     that cannot be reached refuses the key (logged), never lets it through.
+
+    ``tenant`` binds the resolution to one tenant (a single-tenant server: ``KASSIST_INGEST_ROOT_SHARED``
+    on kassist serve): a key of any other tenant, in the table or added to the database later, is
+    refused like an unknown one (logged for the operator, naming the setting).
     """
 
     def __init__(
@@ -228,8 +232,12 @@ class KeyResolver:
         *,
         ttl: float = CACHE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        tenant: str | None = None,
+        tenant_setting: str = "KASSIST_INGEST_ROOT_SHARED",
     ) -> None:
         self.table = table
+        self.tenant = tenant
+        self._tenant_setting = tenant_setting
         self._store = store
         self._ttl = ttl
         self._clock = clock
@@ -292,7 +300,20 @@ class KeyResolver:
     def _unreadable(prefix: str, exc: Exception) -> None:
         logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
 
+    def _served(self, principal: Principal | None) -> Principal | None:
+        """``principal`` unless the resolution is bound to another tenant than its (then None)."""
+        if principal is None or self.tenant is None or principal.tenant_id == self.tenant:
+            return principal
+        logger.warning(
+            "an API key of tenant %r refused: this server serves tenant %r only (%s)",
+            principal.tenant_id, self.tenant, self._tenant_setting,
+        )  # fmt: skip
+        return None
+
     def lookup(self, token: str | None) -> Principal | None:
+        return self._served(self._lookup(token))
+
+    def _lookup(self, token: str | None) -> Principal | None:
         answer, prefix = self._before_store(token)
         if prefix is None or token is None:
             return answer
@@ -310,6 +331,9 @@ class KeyResolver:
 
     async def alookup(self, token: str | None) -> Principal | None:
         """:meth:`lookup` for an event loop: the database is read without blocking it."""
+        return self._served(await self._alookup(token))
+
+    async def _alookup(self, token: str | None) -> Principal | None:
         answer, prefix = self._before_store(token)
         if prefix is None or token is None:
             return answer
@@ -338,8 +362,13 @@ class KeyResolver:
         """What ``identity`` of ``tenant_id`` holds now (blocking; no cache: a run's start asks
         once): the managed key ``key`` while it is active and still that identity's, else None;
         without a key, the environment table's key of that identity, else its best active managed
-        key (a cron stored before keys were named), else None. A database that cannot be read
-        raises :class:`KeysUnreadable` (logged): not knowing is not "revoked"."""
+        key (a cron stored before keys were named), else None (also for another tenant than the
+        one this resolution is bound to: a run it stored earlier starts with no rights here). A
+        database that cannot be read raises :class:`KeysUnreadable` (logged): not knowing is not
+        "revoked"."""
+        return self._served(self._current(identity, tenant_id, key))
+
+    def _current(self, identity: str, tenant_id: str, key: str | None) -> Principal | None:
         if key is None:
             held = [p for p in self.table.keys.values() if (p.identity, p.tenant_id) == (identity, tenant_id)]
             if held:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, cast
@@ -58,8 +59,9 @@ from server.request_config import (
     sent_configurable,
 )
 from server.runs import RunsService, runs_router
+from server.runs.config import RunsConfig
 from server.runs.upload_gate import UploadGate
-from server.startup import ConfigError, check_unbound, checked_keys
+from server.startup import ConfigError, check_one_tenant, check_unbound, checked_keys
 from server.thread_owner import not_found, reaches, read_thread, with_owner
 from server.turn_input import MAX_TURN_MESSAGES, question_refusal, turn_refusal
 from server.turn_limits import TurnsInFlight
@@ -164,10 +166,20 @@ def create_app(
     batch = max_batch_runs()
     turns = TurnsInFlight()  # KASSIST_MAX_WAITING_RUNS_PER_USER / _PER_TENANT: a bad value fails here
     url = database_url or database_url_from_env()
-    served = Served.open(url, services)
     key_store = KeyStore.from_url(url)
+    # A root shared with one tenant makes a one-tenant server: other tenants' keys refuse the start
+    # and, added later, every request (h16 s36 H16-13: the shared tenant read their folders).
+    shared = RunsConfig.from_env(os.environ).shared_tenant
+    if shared is not None:
+        try:
+            managed = [r.tenant_id for r in key_store.list_all() if r.active]
+            check_one_tenant(shared, [p.tenant_id for p in table.keys.values()] + managed)
+        except BaseException:
+            key_store.close()
+            raise
+    served = Served.open(url, services)
     warn_shared_database(url)  # a file an older kassist made 0644: said once, with the chmod
-    resolver = KeyResolver(table, key_store)
+    resolver = KeyResolver(table, key_store, tenant=shared)
     runs = RunsService.open(url, keys=resolver)
 
     @asynccontextmanager

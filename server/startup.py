@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 
 from kassist.dburl import DatabaseUnavailable, database_url_from_env, parse_database_url
 from server.http_limits import max_batch_runs, max_body_bytes
@@ -43,6 +44,7 @@ def check_keys(keys: KeyTable, allow_no_keys: bool, database_url: str | None = N
 
 
 TENANT_ENV = "KASSIST_TENANT"  # memory.store.factory's (not imported here: this module stays light)
+SHARED_ROOT_ENV = "KASSIST_INGEST_ROOT_SHARED"  # graph.ingestion.served's, likewise
 
 
 def check_unbound() -> None:
@@ -53,6 +55,22 @@ def check_unbound() -> None:
             f"{TENANT_ENV} binds langgraph dev to one tenant; kassist serve serves every tenant of its "
             f"key table and has no such binding: unset {TENANT_ENV}, and give this server only that "
             "tenant's keys"
+        )
+
+
+def check_one_tenant(shared: str | None, tenants: Iterable[str]) -> None:
+    """``KASSIST_INGEST_ROOT_SHARED=<tenant>`` makes kassist serve a single-tenant server: that
+    tenant's runs read the whole root, so a folder of it is no other tenant's (h16 s36 H16-13). Keys
+    of other tenants (the key table's, the database's active ones) refuse the start, named for the
+    operator; one added later is refused at each request (server.keys.KeyResolver's ``tenant``)."""
+    others = sorted(set(tenants) - {shared}) if shared is not None else []
+    if others:
+        named = ", ".join(repr(t) for t in others[:5]) + (" ..." if len(others) > 5 else "")
+        raise ConfigError(
+            f"{SHARED_ROOT_ENV}={shared} makes this a single-tenant server (its runs read the whole "
+            f"ingestion root), but keys of other tenants are configured: {named}. Revoke them "
+            f"(kassist keys revoke) or remove them from the key table, or unset {SHARED_ROOT_ENV} so "
+            "that each tenant reads its own folder KASSIST_INGEST_ROOT/<tenant>"
         )
 
 

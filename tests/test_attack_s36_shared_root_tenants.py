@@ -41,10 +41,6 @@ def test_a_shared_root_does_not_open_another_tenants_folder(
     assert "KASSIST_INGEST_ROOT_SHARED" in answer.text, answer.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-13: KASSIST_INGEST_ROOT_SHARED=acme still lets acme read root/globex, globex's own folder",
-)
 def test_the_shared_tenant_does_not_read_another_tenants_own_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
 ) -> None:
