@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sqlite3
-import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 from ingest_harness import spawn
 from langgraph.checkpoint.base import empty_checkpoint
+from sqlite_stall import counted, kill_in_window, stall_inserts, stalled
 
 from checkpointer import TenantCheckpointer
 from kassist.db.handle import open_set_up
@@ -52,44 +51,17 @@ def test_a_prune_killed_after_deleting_a_threads_checkpoints_keeps_its_owner(tmp
         config: Any = {"configurable": {"thread_id": THREAD, "checkpoint_ns": "", "tenant_id": "acme"}}
         saver.put(config, checkpoint, metadata, {})
     open_set_up(url, AcceptedRuns).close()  # the server's table, as kassist serve made it
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        conn.execute(
-            f"CREATE TRIGGER {STALL} BEFORE INSERT ON kassist_accepted_runs WHEN NOT EXISTS "
-            f"(SELECT 1 FROM kassist_cp_checkpoints WHERE thread_id = '{THREAD}') BEGIN "
-            f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-        )
-        conn.commit()
-
+    deleted = f"NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints WHERE thread_id = '{THREAD}')"
     prune = ["checkpoints", "prune", "--tenant", "acme", "--older-than", "1d", "--strategy", "delete"]
-    child = spawn(*prune, "--database-url", url, cwd=tmp_path)
-    left, locked_since = 1, None
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and child.poll() is None:
-            with closing(sqlite3.connect(path, timeout=0)) as conn:
-                left = conn.execute(
-                    "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = ?", (THREAD,)
-                ).fetchone()[0]
-                try:  # the child holds the write lock: in a transaction, or stalled in one
-                    conn.execute("BEGIN IMMEDIATE")
-                    conn.rollback()
-                    locked_since = None
-                except sqlite3.OperationalError:
-                    locked_since = locked_since or time.monotonic()
-            # Its delete committed (the window), or it is held in a write transaction (the stall):
-            if left == 0 or (locked_since is not None and time.monotonic() - locked_since > 1.0):
-                break
-            time.sleep(0.02)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
+    with stalled(path, STALL, stall_inserts("kassist_accepted_runs", deleted)):
+        child = spawn(*prune, "--database-url", url, cwd=tmp_path)
+        gone = counted(
+            "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = ?", THREAD, want=lambda n: n == 0
+        )
+        # Its delete committed (the window), or it is held in a write transaction (the stall):
+        out, err, _ = kill_in_window(child, path, gone, or_held=True)
     assert child.returncode == -signal.SIGKILL, out + err  # killed before its end, not finished
 
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"DROP TRIGGER {STALL}")
-        conn.commit()
     with TenantCheckpointer.from_url(url) as saver, closing(open_set_up(url, AcceptedRuns)) as table:
         saver.setup()
         owner = asyncio.run(read_thread(saver, "acme", THREAD, table)).owner

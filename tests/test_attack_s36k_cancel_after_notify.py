@@ -17,17 +17,14 @@ killed there. SQLite, one child process, ~3 s of CPU."""
 from __future__ import annotations
 
 import signal
-import sqlite3
-import time
-from contextlib import closing
 from pathlib import Path
 
 from ingest_harness import kassist, receiver, spawn
+from sqlite_stall import before_checkpoint, counted, kill_in_window, stalled
 
 TENANT, RUN = "acme", "told"
 BEFORE_NOTIFY = 5  # begin, discover, one batch, audit, report, review: paused before notify
 STALL = "kassist_test_stall_notified"
-TABLES = ("kassist_cp_checkpoints", "kassist_cp_writes")
 
 
 def test_a_run_killed_after_its_notification_was_answered_refuses_a_cancel(tmp_path: Path) -> None:
@@ -46,50 +43,14 @@ def test_a_run_killed_after_its_notification_was_answered_refuses_a_cancel(tmp_p
             paused = execute(res, TENANT, RUN, settings=settings, max_steps=BEFORE_NOTIFY).state
             assert paused.status == "paused" and not paused.announced and not hook.received
 
-        with closing(sqlite3.connect(path)) as conn:
-            conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-            conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-            for table in TABLES:  # the step's writes and its checkpoint: whichever LangGraph puts first
-                conn.execute(
-                    f"CREATE TRIGGER {STALL}_{table} BEFORE INSERT ON {table} WHEN EXISTS "
-                    "(SELECT 1 FROM kassist_ingest_ledger WHERE state = 'done') BEGIN "
-                    f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-                )
-            conn.commit()
-
-        child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
-        done, locked_since = False, None
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline and child.poll() is None:
-                with closing(sqlite3.connect(path, timeout=0)) as conn:
-                    try:
-                        [[answered]] = conn.execute(
-                            "SELECT count(*) FROM kassist_ingest_ledger WHERE state = 'done'"
-                        ).fetchall()
-                    except sqlite3.OperationalError:  # locked for a moment: look again
-                        answered = 0
-                    done = done or answered > 0
-                    try:  # the child holds the write lock: stalled in the checkpoint's insert
-                        conn.execute("BEGIN IMMEDIATE")
-                        conn.rollback()
-                        locked_since = None
-                    except sqlite3.OperationalError:
-                        locked_since = locked_since or time.monotonic()
-                if done and locked_since is not None and time.monotonic() - locked_since > 1.0:
-                    break
-                time.sleep(0.02)
-        finally:
-            child.send_signal(signal.SIGKILL)
-            out, err = child.communicate()
+        answered = "EXISTS (SELECT 1 FROM kassist_ingest_ledger WHERE state = 'done')"
+        with stalled(path, STALL, *before_checkpoint(answered)):  # notify's checkpoint, once answered
+            child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
+            done_answer = counted("SELECT count(*) FROM kassist_ingest_ledger WHERE state = 'done'")
+            out, err, done = kill_in_window(child, path, done_answer)
         assert child.returncode == -signal.SIGKILL, out + err  # killed in the window, not finished
         assert done and len(hook.received) == 1  # the receiver was told "completed"
         assert hook.received[0][1]["status"] == "completed"
-
-        with closing(sqlite3.connect(path)) as conn:
-            for table in TABLES:
-                conn.execute(f"DROP TRIGGER {STALL}_{table}")
-            conn.commit()
 
         cancel = kassist("runs", "cancel", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
         shown = kassist(

@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import json
 import signal
-import sqlite3
-import time
-from contextlib import closing, suppress
 from pathlib import Path
 
 from ingest_harness import kassist, spawn
+from sqlite_stall import before_checkpoint, counted, kill_in_window, stalled
 
 TENANT, RUN = "acme", "wrong-folder"
 BEFORE_REVIEW = 4  # begin, discover, one batch, audit, report: paused before review
 STALL = "kassist_test_stall_released"
-TABLES = ("kassist_cp_checkpoints", "kassist_cp_writes")
 
 
 def test_a_run_killed_after_its_review_released_its_documents_then_cancelled_keeps_them_held(
@@ -50,47 +47,16 @@ def test_a_run_killed_after_its_review_released_its_documents_then_cancelled_kee
     before = kassist(*search, "--database-url", db_url, "--json", cwd=tmp_path)
     assert before.returncode == 0 and json.loads(before.stdout) == [], before.stdout + before.stderr  # held
 
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        for table in TABLES:  # the step's writes and its checkpoint: whichever LangGraph puts first
-            conn.execute(
-                f"CREATE TRIGGER {STALL}_{table} BEFORE INSERT ON {table} WHEN NOT EXISTS "
-                "(SELECT 1 FROM kassist_kb_documents WHERE held_by IS NOT NULL) BEGIN "
-                f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-            )
-        conn.commit()
-
-    child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
-    released, locked_since = False, None
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and child.poll() is None:
-            with closing(sqlite3.connect(path, timeout=0)) as conn:
-                with suppress(sqlite3.OperationalError):
-                    [[held]] = conn.execute(
-                        "SELECT count(*) FROM kassist_kb_documents WHERE held_by IS NOT NULL"
-                    ).fetchall()
-                    released = released or held == 0
-                try:  # the child holds the write lock: stalled in the review's checkpoint
-                    conn.execute("BEGIN IMMEDIATE")
-                    conn.rollback()
-                    locked_since = None
-                except sqlite3.OperationalError:
-                    locked_since = locked_since or time.monotonic()
-            if released and locked_since is not None and time.monotonic() - locked_since > 1.0:
-                break
-            time.sleep(0.02)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
+    held = "NOT EXISTS (SELECT 1 FROM kassist_kb_documents WHERE held_by IS NOT NULL)"
+    with stalled(path, STALL, *before_checkpoint(held)):  # the review's checkpoint, once released
+        child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
+        none_held = counted(
+            "SELECT count(*) FROM kassist_kb_documents WHERE held_by IS NOT NULL", want=lambda n: n == 0
+        )
+        out, err, released = kill_in_window(child, path, none_held)
     assert child.returncode == -signal.SIGKILL, out + err  # killed in the window, not finished
     assert released
 
-    with closing(sqlite3.connect(path)) as conn:
-        for table in TABLES:
-            conn.execute(f"DROP TRIGGER {STALL}_{table}")
-        conn.commit()
     cancel = kassist(
         "runs", "cancel", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
     )

@@ -18,17 +18,14 @@ from __future__ import annotations
 
 import json
 import signal
-import sqlite3
-import time
-from contextlib import closing, suppress
 from pathlib import Path
 
 from ingest_harness import kassist, spawn
+from sqlite_stall import before_checkpoint, counted, kill_in_window, stalled
 
 TENANT, RUN = "acme", "quiet"
 BEFORE_REMEMBER = 6  # begin, discover, one batch, audit, report, review, notify (skipped): paused
 STALL = "kassist_test_stall_remembered"
-TABLES = ("kassist_cp_checkpoints", "kassist_cp_writes")
 REMEMBERED = (
     "SELECT count(*) FROM kassist_mem_memories WHERE key = 'ingestion_run:quiet' AND status = 'active' "
     'AND value LIKE \'%"status":"completed"%\''
@@ -53,44 +50,12 @@ def test_a_run_killed_after_remembering_it_completed_is_not_cancelled_against_it
         assert paused.status == "paused" and paused.step_statuses.get("notify") == "skipped", paused
         assert "remember" not in paused.step_statuses
 
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        for table in TABLES:  # the step's writes and its checkpoint: whichever LangGraph puts first
-            conn.execute(
-                f"CREATE TRIGGER {STALL}_{table} BEFORE INSERT ON {table} WHEN ({REMEMBERED}) > 0 BEGIN "
-                f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-            )
-        conn.commit()
-
-    child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
-    remembered, locked_since = False, None
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and child.poll() is None:
-            with closing(sqlite3.connect(path, timeout=0)) as conn:
-                with suppress(sqlite3.OperationalError):
-                    [[found]] = conn.execute(REMEMBERED).fetchall()
-                    remembered = remembered or found > 0
-                try:  # the child holds the write lock: stalled in remember's checkpoint
-                    conn.execute("BEGIN IMMEDIATE")
-                    conn.rollback()
-                    locked_since = None
-                except sqlite3.OperationalError:
-                    locked_since = locked_since or time.monotonic()
-            if remembered and locked_since is not None and time.monotonic() - locked_since > 1.0:
-                break
-            time.sleep(0.02)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
+    with stalled(path, STALL, *before_checkpoint(f"({REMEMBERED}) > 0")):  # remember's checkpoint
+        child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
+        out, err, remembered = kill_in_window(child, path, counted(REMEMBERED))
     assert child.returncode == -signal.SIGKILL, out + err  # killed in the window, not finished
     assert remembered
 
-    with closing(sqlite3.connect(path)) as conn:
-        for table in TABLES:
-            conn.execute(f"DROP TRIGGER {STALL}_{table}")
-        conn.commit()
     cancel = kassist(
         "runs", "cancel", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path
     )

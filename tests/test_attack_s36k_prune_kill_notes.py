@@ -21,13 +21,11 @@ of CPU."""
 from __future__ import annotations
 
 import signal
-import sqlite3
-import time
-from contextlib import closing, suppress
 from datetime import timedelta
 from pathlib import Path
 
 from ingest_harness import spawn
+from sqlite_stall import counted, kill_in_window, stalled
 from test_cp_cli_prune import put_steps
 
 from checkpointer import TenantCheckpointer
@@ -52,47 +50,19 @@ def test_a_prune_killed_after_deleting_a_thread_still_forgets_its_session_note(t
     accepted = open_set_up(url, AcceptedRuns)  # made on langgraph dev by alice: its made row
     accepted.retain([], 0.0, frozenset({("acme", "old")}), {("acme", "old"): "alice"})
     accepted.close()
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        for event in ("DELETE", "UPDATE"):  # however the prune rewrites the row
-            conn.execute(
-                f"CREATE TRIGGER {STALL}_{event.lower()} BEFORE {event} ON kassist_accepted_runs WHEN NOT EXISTS "
-                "(SELECT 1 FROM kassist_cp_checkpoints WHERE thread_id = 'old') BEGIN "
-                f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-            )
-        conn.commit()
-
     prune = ["checkpoints", "prune", "--tenant", "acme", "--older-than", "30d", "--strategy", "delete"]
-    child = spawn(*prune, "--database-url", url, cwd=tmp_path)
-    left, locked_since = 1, None
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and child.poll() is None:
-            with closing(sqlite3.connect(path, timeout=0)) as conn:
-                with suppress(sqlite3.OperationalError):
-                    [[left]] = conn.execute(
-                        "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = 'old'"
-                    ).fetchall()
-                try:  # the child holds the write lock: stalled in its last write
-                    conn.execute("BEGIN IMMEDIATE")
-                    conn.rollback()
-                    locked_since = None
-                except sqlite3.OperationalError:
-                    locked_since = locked_since or time.monotonic()
-            if left == 0 and locked_since is not None and time.monotonic() - locked_since > 1.0:
-                break
-            time.sleep(0.02)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
+    deleted = "NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints WHERE thread_id = 'old')"
+    # However the prune rewrites the made row (delete or update), once the thread's checkpoints went.
+    heads = (f"BEFORE {event} ON kassist_accepted_runs WHEN {deleted}" for event in ("DELETE", "UPDATE"))
+    with stalled(path, STALL, *heads):
+        child = spawn(*prune, "--database-url", url, cwd=tmp_path)
+        gone = counted(
+            "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = 'old'", want=lambda n: n == 0
+        )
+        out, err, left_none = kill_in_window(child, path, gone)
     assert child.returncode == -signal.SIGKILL, out + err  # killed before its end, not finished
-    assert left == 0  # the thread's checkpoints are gone
+    assert left_none  # the thread's checkpoints are gone
 
-    with closing(sqlite3.connect(path)) as conn:
-        for event in ("delete", "update"):
-            conn.execute(f"DROP TRIGGER {STALL}_{event}")
-        conn.commit()
     again = spawn(*prune, "--database-url", url, cwd=tmp_path)  # the operator runs it again
     out, err = again.communicate(timeout=120)
     assert again.returncode == 0, out + err

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import json
 import signal
-import sqlite3
 import time
-from contextlib import closing, suppress
 from pathlib import Path
 
 from ingest_harness import kassist, spawn
+from sqlite_stall import counted, kill_in_window, stalled
 
 TENANT, RUN = "acme", "pruned"
 STALL = "kassist_test_stall_sweep"
@@ -48,45 +47,16 @@ def test_a_completed_run_whose_prune_was_killed_midway_is_not_run_again(tmp_path
         report = read_report(res.runs, TENANT, RUN, "json")
     assert report is not None and json.loads(report)["counters"]["documents_indexed"] == 1
 
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        conn.execute(
-            f"CREATE TRIGGER {STALL} BEFORE DELETE ON kassist_ingest_manifest BEGIN "
-            f"SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-        )
-        conn.commit()
     time.sleep(1.1)  # the run's checkpoints and registration are older than the prune's 1 s
-
     prune = ["checkpoints", "prune", "--tenant", TENANT, "--older-than", "1s", "--strategy", "delete"]
-    child = spawn(*prune, "--database-url", db_url, cwd=tmp_path)
-    left, locked_since = 1, None
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and child.poll() is None:
-            with closing(sqlite3.connect(path, timeout=0)) as conn:
-                with suppress(sqlite3.OperationalError):
-                    [[left]] = conn.execute(
-                        "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = ?", (RUN,)
-                    ).fetchall()
-                try:  # the child holds the write lock: stalled in the sweep's transaction
-                    conn.execute("BEGIN IMMEDIATE")
-                    conn.rollback()
-                    locked_since = None
-                except sqlite3.OperationalError:
-                    locked_since = locked_since or time.monotonic()
-            if left == 0 and locked_since is not None and time.monotonic() - locked_since > 1.0:
-                break
-            time.sleep(0.02)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
+    with stalled(path, STALL, "BEFORE DELETE ON kassist_ingest_manifest"):  # the sweep's next delete
+        child = spawn(*prune, "--database-url", db_url, cwd=tmp_path)
+        gone = counted(
+            "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = ?", RUN, want=lambda n: n == 0
+        )
+        out, err, deleted = kill_in_window(child, path, gone)
     assert child.returncode == -signal.SIGKILL, out + err  # killed in the sweep, not finished
-    assert left == 0  # the checkpoints' delete committed
-
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"DROP TRIGGER {STALL}")
-        conn.commit()
+    assert deleted  # the checkpoints' delete committed
 
     resumed = kassist(
         "runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, "--json", cwd=tmp_path

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import signal
 import sqlite3
-import time
 from contextlib import closing
 from pathlib import Path
 
 from ingest_harness import kassist, receiver, spawn
+from sqlite_stall import kill_in_window, stalled
 
 TENANT, RUN = "acme", "told"
 BEFORE_NOTIFY = 5  # begin, discover, one batch, audit, report, review: paused before notify
@@ -46,39 +46,14 @@ def test_a_run_killed_after_its_receiver_answered_refuses_a_cancel(tmp_path: Pat
             paused = execute(res, TENANT, RUN, settings=settings, max_steps=BEFORE_NOTIFY).state
             assert paused.status == "paused" and not paused.announced and not hook.received
 
-        with closing(sqlite3.connect(path)) as conn:
-            conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-            conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-            conn.execute(
-                f"CREATE TRIGGER {STALL} BEFORE UPDATE ON kassist_ingest_ledger WHEN NEW.state = 'done' "
-                f"BEGIN SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-            )
-            conn.commit()
-
-        child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
-        locked_since = None
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline and child.poll() is None:
-                with closing(sqlite3.connect(path, timeout=0)) as conn:
-                    try:  # the child holds the write lock: stalled in the ledger's 'done'
-                        conn.execute("BEGIN IMMEDIATE")
-                        conn.rollback()
-                        locked_since = None
-                    except sqlite3.OperationalError:
-                        locked_since = locked_since or time.monotonic()
-                if hook.received and locked_since is not None and time.monotonic() - locked_since > 1.0:
-                    break
-                time.sleep(0.02)
-        finally:
-            child.send_signal(signal.SIGKILL)
-            out, err = child.communicate()
+        answer_recorded = "BEFORE UPDATE ON kassist_ingest_ledger WHEN NEW.state = 'done'"
+        with stalled(path, STALL, answer_recorded):  # the ledger's 'done', once the receiver answered
+            child = spawn("runs", "resume", RUN, "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
+            out, err, _ = kill_in_window(child, path, lambda _: bool(hook.received))
         assert child.returncode == -signal.SIGKILL, out + err  # killed in the window, not finished
         assert len(hook.received) == 1 and hook.received[0][1]["status"] == "completed"
 
         with closing(sqlite3.connect(path)) as conn:
-            conn.execute(f"DROP TRIGGER {STALL}")
-            conn.commit()
             states = [state for (state,) in conn.execute("SELECT state FROM kassist_ingest_ledger")]
         assert states == ["intent"], states  # the answer never recorded
 
