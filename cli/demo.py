@@ -146,11 +146,13 @@ def demo(
     console.rule("[bold]kassist demo: an ingestion run killed with SIGKILL, then resumed")
     whole_line(console, f"database: {parse_database_url(url).describe()}")
     console.print(f"tenant: [bold]{tenant}[/]   run: [bold]{run_id}[/]", highlight=False)
-    progress = _Progress(JobStage(run_id, tenant))
+    progress = _Progress(JobStage(run_id, tenant, database_url=database_url))
     try:
-        _demo(console, url, tenant, run_id, workdir, docs, embedder, progress)
-    except KeyboardInterrupt:
-        # Ctrl-C reaches the children too (one process group); kill any still running, then one line.
+        with kit.sigterm_as_interrupt():
+            _demo(console, url, tenant, run_id, workdir, docs, embedder, progress)
+    except KeyboardInterrupt as exc:
+        # Ctrl-C reaches the children too (one process group), SIGTERM (`kill`) only this process:
+        # kill any still running (an orphaned ingest went on alone), then one line.
         for child in progress.children:
             child.kill()
             child.wait()
@@ -158,7 +160,7 @@ def demo(
             hint = f"`make demo` starts a new run; `{progress.stage.resume}` finishes this one"
         else:
             hint = "`make demo` starts again"
-        interrupted(console, hint)
+        interrupted(console, hint, terminated=isinstance(exc, kit.Terminated))
 
 
 def _demo(
@@ -251,7 +253,8 @@ def _demo(
         console.print(
             f"the run waits for a review ({final['review']}): read the HTML report, then", highlight=False
         )
-        whole_line(console, f"  kassist runs approve {run_id} --tenant {tenant}   (or: runs reject)")
+        approve = kit.run_command("approve", run_id, tenant, progress.stage.database_url)
+        whole_line(console, f"  {approve}   (or: runs reject)")
     ok = final["status"] in ("completed", "needs_review") and final["batch"] == final["batches"]
     console.print(
         f"{'[green]OK' if ok else '[red]FAILED'}[/]: finished in {time.monotonic() - started:.1f} s"

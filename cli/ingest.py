@@ -4,7 +4,8 @@ Exit codes (cli.kit.ExitCode, docs/cli.md): 0 completed, 3 completed with failed
 5 waiting for a review, 6 cancelled or rejected, 7 busy (another worker runs it), 8 paused
 (``--max-steps``), 1 failed, 2 a wrong command line (unknown ``--embedder``, a path that is not a
 directory, an unreadable ``--audit-rules`` file, a bad tenant or run id, a run id already
-registered with other settings), 130 interrupted (Ctrl-C: one line says what the run kept).
+registered with other settings), 130 interrupted (Ctrl-C: one line says what the run kept and the
+command that finishes it), 143 the same after SIGTERM (``kill``).
 Heavy modules are imported inside the commands: ``kassist --help`` stays fast.
 """
 
@@ -96,10 +97,12 @@ def _drive(
     reports_dir: Path | None = None,
     full: bool = False,
     stage: kit.JobStage | None = None,
+    database_url: str | None = None,
     **kwargs: Any,
 ) -> None:
-    # Without a stage the run is one that exists (runs resume, approve): Ctrl-C names the resume.
-    stage = stage or kit.JobStage(run_id, tenant, stored=True)
+    # Without a stage the run is one that exists (runs resume, approve): Ctrl-C names the resume
+    # (on the database named on the command line: ``database_url``).
+    stage = stage or kit.JobStage(run_id, tenant, stored=True, database_url=database_url)
     with kit.ctrl_c(stage):
         _drive_run(res, tenant, run_id, as_json, reports_dir, full, stage, **kwargs)
 
@@ -177,7 +180,7 @@ def _drive_run(
         kit.fail(str(exc), kit.ExitCode.USAGE)
     except _expected() as exc:
         kit.fail(str(exc))
-    finish(outcome, as_json, failed, exported, full)
+    finish(outcome, as_json, failed, exported, full, stage.database_url)
 
 
 def _export_files(res: Resources, tenant: str, outcome: RunOutcome, out_dir: Path) -> dict[str, Path]:
@@ -292,7 +295,7 @@ def ingest(
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     # Ctrl-C stopped the bar and gave the prompt back without a word (exit 130), or said click's
     # "Aborted!" (exit 1) while the database opened: one line now says what the run kept.
-    stage = kit.JobStage(run, tenant)
+    stage = kit.JobStage(run, tenant, database_url=opts.database_url)
     with kit.ctrl_c(stage), _resources(opts.database_url) as res:
         if res.runs.for_tenant(tenant).registration(run) is None:  # a run again: its own start checks
             _check_source(res, tenant, settings)
@@ -451,4 +454,5 @@ def resume(
     tenant = kit.check_tenant(tenant)
     run_id = check_run_id(run_id)
     with _resources(opts.database_url, read_only=True) as res:
-        _drive(res, tenant, run_id, opts.as_json, full=opts.full, max_steps=max_steps)
+        _drive(res, tenant, run_id, opts.as_json, full=opts.full, database_url=opts.database_url,
+               max_steps=max_steps)  # fmt: skip

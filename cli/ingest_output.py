@@ -23,6 +23,7 @@ from cli.kit import (
     print_records,
     print_table,
     row,
+    run_command,
     table,
     whole_line,
 )
@@ -70,8 +71,9 @@ def summary(state: AgentRunState, version: Any = None) -> dict[str, Any]:
 
 
 def export_command(state: AgentRunState) -> str:
-    """The command that writes the run's stored audit report to files."""
-    return f"kassist runs report {state.run_id} --tenant {state.tenant_id} --out DIR"
+    """The command that writes the run's stored audit report to files (``--json``'s: without the
+    ``--database-url`` the printed lines add, :func:`finish`)."""
+    return run_command("report", state.run_id, state.tenant_id, None, "--out", "DIR")
 
 
 def counts_line(state: AgentRunState) -> str:
@@ -137,9 +139,15 @@ def finish(
     failed: list[dict[str, str]] | None = None,
     exported: dict[str, Path] | None = None,
     full: bool = False,
+    database_url: str | None = None,
 ) -> NoReturn:
-    """Print how the run stopped and exit with the code its status maps to."""
+    """Print how the run stopped and exit with the code its status maps to. The commands it names
+    reach the run where it is (``database_url``: the one named on the command line)."""
     state = outcome.state
+
+    def then(verb: str, *more: str) -> str:
+        return run_command(verb, state.run_id, state.tenant_id, database_url, *more)
+
     status = "needs_review" if outcome.started == "needs_review" else state.status
     failed = failed or []
     out = out_console()
@@ -160,13 +168,13 @@ def finish(
         for fmt, path in (exported or {}).items():
             print_path(out, f"report ({fmt})", path)
         if state.reports and not exported:
-            whole_line(out, f"audit report: {export_command(state)}")
+            whole_line(out, f"audit report: {then('report', '--out', 'DIR')}")
         if status == "needs_review":
             whole_line(out, f"waiting for a review: {state.review}")
-            whole_line(out, f"  kassist runs approve {state.run_id} --tenant {state.tenant_id}")
-            whole_line(out, f"  kassist runs reject {state.run_id} --tenant {state.tenant_id}")
+            whole_line(out, f"  {then('approve')}")
+            whole_line(out, f"  {then('reject')}")
         elif status in ("paused", "failed"):
-            whole_line(out, f"resume with: kassist runs resume {state.run_id} --tenant {state.tenant_id}")
+            whole_line(out, f"resume with: {then('resume')}")
     code = EXIT.get(status, ExitCode.FAILED)
     if status == "completed" and state.counters.documents_failed:
         code = ExitCode.PARTIAL

@@ -50,7 +50,8 @@ def _decide(run_id: str, tenant: str, decision: str, opts: kit.Common) -> None:
         decided, on_finish = _first_decision(res, tenant, run_id, decision)
         if decided is None:
             decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
-        ingest._drive(res, tenant, run_id, opts.as_json, full=opts.full, resume=decided, on_finish=on_finish)
+        ingest._drive(res, tenant, run_id, opts.as_json, full=opts.full, database_url=opts.database_url,
+                      resume=decided, on_finish=on_finish)  # fmt: skip
 
 
 def _first_decision(
@@ -159,4 +160,4 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
             return
         except (RunNotFound, *ingest._expected()) as exc:  # type: ignore[misc]
             kit.fail(str(exc))
-        finish(outcome, opts.as_json, full=opts.full)
+        finish(outcome, opts.as_json, full=opts.full, database_url=opts.database_url)

@@ -15,6 +15,7 @@ code  name         meaning
 4     REFUSED      a write the poisoning rules rejected or quarantined (the decision is printed)
 130   INTERRUPTED  Ctrl-C (128 + SIGINT); ``kassist ingest`` and ``kassist demo`` say in one line
                    what the run kept and how to finish it
+143   TERMINATED   SIGTERM (128 + 15: ``kill``, ``timeout``, ``docker stop``); the same line
 ====  ===========  ==========================================================================
 """
 
@@ -22,7 +23,11 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
+import shlex
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -50,7 +55,7 @@ from cli.output import (
     table,
     whole_line,
 )
-from kassist.dburl import ENV_VAR, UnsupportedDatabaseURL, database_url_from_env, parse_database_url
+from kassist.dburl import ENV_VAR, UnsupportedDatabaseURL, database_url_from_env, parse_database_url, redact
 
 # The printing half of the kit (cli/output.py), re-exported: every command calls it kit.X.
 __all__ = [
@@ -86,6 +91,7 @@ class ExitCode(IntEnum):
     BUSY = 7  # another worker runs it
     PAUSED = 8  # its step budget (--max-steps) is used; resume continues it
     INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, what a shell reports); a job says how to finish its run
+    TERMINATED = 143  # SIGTERM (128 + 15): the same line as Ctrl-C's
 
 
 # ---- the shared options ---------------------------------------------------------------------------
@@ -311,6 +317,18 @@ def _check_kassists(path: Path) -> None:
         )
 
 
+def run_command(verb: str, run_id: str, tenant: str, database_url: str | None, *more: str) -> str:
+    """``kassist runs VERB RUN --tenant T [MORE] [--database-url U]`` as a shell reads it, for a line
+    that tells the user what to run next. The database is named when it was named on the command line
+    (``database_url``): without it the printed command opened the default database and answered
+    "does not exist" or "no ingestion run" (n2 s37). The environment's URL is left to the
+    environment (the same shell has it); a password is never printed (``***``: put yours back)."""
+    words = ["kassist", "runs", verb, shlex.quote(run_id), "--tenant", shlex.quote(tenant), *more]
+    if database_url is not None and database_url != os.environ.get(ENV_VAR):
+        words += ["--database-url", shlex.quote(redact(database_url))]
+    return " ".join(words)
+
+
 @dataclass
 class JobStage:
     """How far a job's run had got when Ctrl-C came: what the one line after it may promise.
@@ -321,33 +339,77 @@ class JobStage:
     tenant: str
     stored: bool = False  # registered: kassist runs resume finds it
     stopped: bool = False  # its graph run returned: nothing is left to finish
+    database_url: str | None = None  # --database-url as given (None: the environment's or the default)
 
     @property
     def resume(self) -> str:
-        return f"kassist runs resume {self.run_id} --tenant {self.tenant}"
+        return run_command("resume", self.run_id, self.tenant, self.database_url)
 
     def after_ctrl_c(self) -> str:
         if self.stopped:
-            return f"the run had stopped; kassist runs show {self.run_id} --tenant {self.tenant} says how"
+            return f"the run had stopped; {run_command('show', self.run_id, self.tenant, self.database_url)} says how"
         if self.stored:
             return f"the run keeps every batch it committed; finish it with: {self.resume}"
         return "the run had not started (not registered yet); run the command again"
 
 
-def interrupted(console: Console, hint: str) -> NoReturn:
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``, ``docker stop``) inside :func:`ctrl_c`, raised where Ctrl-C's
+    KeyboardInterrupt is: the job stops the same way (the batches it committed stay, its lease is
+    let go) and says the same line. Python's default for SIGTERM ended the process without a word
+    (exit 143): the user was not told how to finish the run (n s36 N3)."""
+
+
+def interrupted(console: Console, hint: str, *, terminated: bool = False) -> NoReturn:
     """After Ctrl-C: ``interrupted (Ctrl-C): <hint>`` as one whole line, then exit 130 (click's
-    own answer was "Aborted!" and exit 1, or the prompt back without a word)."""
+    own answer was "Aborted!" and exit 1, or the prompt back without a word); after SIGTERM
+    (``terminated``): ``interrupted (SIGTERM): <hint>``, exit 143."""
+    if terminated:
+        whole_line(console, f"interrupted (SIGTERM): {hint}")
+        raise typer.Exit(int(ExitCode.TERMINATED))
     whole_line(console, f"interrupted (Ctrl-C): {hint}")
     raise typer.Exit(int(ExitCode.INTERRUPTED))
 
 
 @contextmanager
-def ctrl_c(stage: JobStage) -> Iterator[None]:
-    """Ctrl-C inside: the line :meth:`JobStage.after_ctrl_c` words, on stderr, and exit 130."""
+def sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises :class:`Terminated` inside the block (in the main thread, where Python runs
+    signal handlers; a SIGTERM the process was started ignoring stays ignored). A second SIGTERM
+    ends the process at once, as ``kill`` twice expects: the committed batches are safe either way."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is None:  # a handler set outside Python: none here sets one; restored as the default
+        previous = signal.SIG_DFL
+    if previous == signal.SIG_IGN:
+        yield
+        return
+    fired = False
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal fired
+        fired = True
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         yield
-    except KeyboardInterrupt:
-        interrupted(err_console(), stage.after_ctrl_c())
+    finally:
+        if not fired:  # fired: the default stays, for the second SIGTERM
+            signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def ctrl_c(stage: JobStage) -> Iterator[None]:
+    """Ctrl-C (or SIGTERM) inside: the line :meth:`JobStage.after_ctrl_c` words, on stderr, and exit
+    130 (143)."""
+    try:
+        with sigterm_as_interrupt():
+            yield
+    except KeyboardInterrupt as exc:
+        interrupted(err_console(), stage.after_ctrl_c(), terminated=isinstance(exc, Terminated))
 
 
 def check_tenant(value: str) -> str:
