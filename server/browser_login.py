@@ -184,7 +184,10 @@ class BrowserSessions:
             found = None
             if key is not None and key.active and key.token_hash == record.key_hash:
                 found = Principal(identity=key.identity, tenant_id=key.tenant_id, role=key.role)
-        return found if found is not None and found.tenant_id == record.tenant_id else None
+        # A one-tenant server refuses another tenant's session as it refuses its key (r2 s37 R2-2).
+        return (
+            self.resolver.served(found) if found is not None and found.tenant_id == record.tenant_id else None
+        )
 
     def resolve(self, session_id: str | None) -> Caller | None:
         if not session_id or len(session_id) > 256:

@@ -300,8 +300,9 @@ class KeyResolver:
     def _unreadable(prefix: str, exc: Exception) -> None:
         logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
 
-    def _served(self, principal: Principal | None) -> Principal | None:
-        """``principal`` unless the resolution is bound to another tenant than its (then None)."""
+    def served(self, principal: Principal | None) -> Principal | None:
+        """``principal`` unless the resolution is bound to another tenant than its (then None): the
+        one rule for every door, header keys here and the browser's sessions (server/browser_login)."""
         if principal is None or self.tenant is None or principal.tenant_id == self.tenant:
             return principal
         logger.warning(
@@ -311,7 +312,7 @@ class KeyResolver:
         return None
 
     def lookup(self, token: str | None) -> Principal | None:
-        return self._served(self._lookup(token))
+        return self.served(self._lookup(token))
 
     def _lookup(self, token: str | None) -> Principal | None:
         answer, prefix = self._before_store(token)
@@ -331,7 +332,7 @@ class KeyResolver:
 
     async def alookup(self, token: str | None) -> Principal | None:
         """:meth:`lookup` for an event loop: the database is read without blocking it."""
-        return self._served(await self._alookup(token))
+        return self.served(await self._alookup(token))
 
     async def _alookup(self, token: str | None) -> Principal | None:
         answer, prefix = self._before_store(token)
@@ -366,7 +367,7 @@ class KeyResolver:
         one this resolution is bound to: a run it stored earlier starts with no rights here). A
         database that cannot be read raises :class:`KeysUnreadable` (logged): not knowing is not
         "revoked"."""
-        return self._served(self._current(identity, tenant_id, key))
+        return self.served(self._current(identity, tenant_id, key))
 
     def _current(self, identity: str, tenant_id: str, key: str | None) -> Principal | None:
         if key is None:

@@ -44,7 +44,6 @@ def _set_env(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
     monkeypatch.setenv("KASSIST_EMBEDDER", "hashing")
 
 
-@pytest.mark.xfail(strict=True, reason="R2-2: a session cookie bypasses the one-tenant key binding")
 def test_a_session_of_another_tenants_key_is_refused_by_a_one_tenant_server(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
 ) -> None:
