@@ -93,10 +93,9 @@ def test_a_served_run_carries_on_after_its_connection_is_cut_mid_statement(
             time.sleep(0.05)
         raw(pg_url, "SELECT pg_terminate_backend(%s)", (sleeping[0][0],))  # as a restart ends it
         _idle(service, time.monotonic() + 60)
-        # The database answers (it never went away): the server's worker polls on, as it does.
-        deadline = (
-            time.monotonic() + 8
-        )  # a retry after the database came back: the worker backs off 2 s first
+        # The database answers (it never went away): the server's worker polls on, as it does (its
+        # retry of a run that met the database away backs off 2 s first).
+        deadline = time.monotonic() + 8
         while (view := service.view(ADA, "r1")).status != "completed" and time.monotonic() < deadline:
             service.worker.poll_once()
             _idle(service, time.monotonic() + 60)
