@@ -17,11 +17,20 @@ and the threads rule of server/auth.py, the one rule for every read of a thread 
 the request limits in front of it): where that is a 404, the stream is that 404, with the GET's
 headers (a socket is refused with it before it is accepted); any other answer lets the stream open
 as before (a missing key is still answered by the route: 401). It costs one key lookup and one
-read of the thread, its values included, per stream opened."""
+read of the thread, its values included, per stream opened.
+
+A stream stays open only while that is still so (h18 s37 H18-1): before it sends anything more (an
+event, a heartbeat, a join's answer, a socket frame), at most once every :data:`RECHECK_S`, the same
+GET is asked again. A key revoked since (a leaked key's answer), a role lowered, a thread now out of
+reach: the stream ends there (an SSE response is closed, a socket closed with 1008; the route behind
+is told the client went away) instead of sending the thread's later turns to whoever holds the old
+key. An idle stream sends nothing and asks nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import time
 
 from server.asgi import ASGIApp, Message, Receive, Scope, Send
 
@@ -36,6 +45,8 @@ _STREAMS = (
 _MAX_KEPT = 4096  # a 404's body (one line); a found resource's body is not kept
 _DROPPED = {b"content-length", b"content-type", b"transfer-encoding", b"upgrade", b"connection"}
 Headers = list[tuple[bytes, bytes]]
+RECHECK_S = 1.0  # docs/serving.md: a revoked key is refused by every server within a second
+_SENT = ("http.response.start", "http.response.body", "websocket.send")
 
 
 def streamed(scope: Scope) -> str | None:
@@ -59,8 +70,11 @@ class ThreadStreams:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         resource = streamed(scope) if scope.get("type") in ("http", "websocket") else None
         status, headers, body = (0, [], b"") if resource is None else await self._get(scope, resource)
-        if status != 404:
+        if resource is None:
             await self.app(scope, receive, send)
+            return
+        if status != 404:
+            await _Watched(self, scope, resource).run(receive, send)
             return
         # The GET's own headers (its CORS answer to the request's Origin, its request id): this
         # middleware sits in front of langgraph-api's CORS, a 404 built here carried none.
@@ -118,3 +132,56 @@ class ThreadStreams:
 
         await self.app(sub, request, answer)
         return status, kept, bytes(body[:_MAX_KEPT])
+
+
+class _Watched:
+    """One stream let through: what it sends goes out only while its GET still finds the resource."""
+
+    def __init__(self, streams: ThreadStreams, scope: Scope, resource: str) -> None:
+        self.streams, self.scope, self.resource = streams, scope, resource
+        self.checked = time.monotonic()  # the open's GET, just asked
+        self.ended = asyncio.Event()
+        self.started = False
+
+    async def run(self, receive: Receive, send: Send) -> None:
+        async def watched_send(message: Message) -> None:
+            if self.ended.is_set():
+                return  # the stream was ended: what the route still sends goes nowhere
+            if message["type"] in _SENT and time.monotonic() - self.checked >= RECHECK_S:
+                self.checked = time.monotonic()
+                status, headers, body = await self.streams._get(self.scope, self.resource)
+                if not 200 <= status < 300:
+                    await self._end(send, status, headers, body)
+                    return
+            self.started = self.started or message["type"] == "http.response.start"
+            await send(message)
+
+        async def watched_receive() -> Message:
+            if not self.ended.is_set():
+                asked = asyncio.ensure_future(receive())
+                ending = asyncio.ensure_future(self.ended.wait())
+                done, _ = await asyncio.wait({asked, ending}, return_when=asyncio.FIRST_COMPLETED)
+                if asked in done:
+                    ending.cancel()
+                    return asked.result()
+                asked.cancel()
+            # The route stops streaming as it does when its client goes away.
+            return {
+                "type": "websocket.disconnect" if self.scope["type"] == "websocket" else "http.disconnect"
+            }
+
+        await self.streams.app(self.scope, watched_receive, watched_send)
+
+    async def _end(self, send: Send, status: int, headers: Headers, body: bytes) -> None:
+        self.ended.set()
+        if self.scope["type"] == "websocket":
+            await send(
+                {"type": "websocket.close", "code": 1008, "reason": "this thread is no longer yours to read"}
+            )
+        elif self.started:
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        else:  # a join still waiting: the GET's own answer (401, 404 ...), as at the open
+            headers = [(k, v) for k, v in headers if k.lower() != b"content-length"]
+            headers.append((b"content-length", str(len(body)).encode()))
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": body})

@@ -21,17 +21,12 @@ import time
 import uuid
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 BOB = "Bob of globex here: our merger with Initech closes on Friday; what is my notice period?"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H18-2: a thread stream stays open after its thread's delete and carries the next thread of that id",
-)
 def test_a_deleted_threads_stream_never_carries_another_tenants_thread_of_the_same_id(
     shared_dev_hashing: SharedServer,
 ) -> None:

@@ -21,7 +21,6 @@ import threading
 import time
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 from server.key_store import open_key_store
@@ -47,10 +46,6 @@ def _revoke(db_url: str, token: str) -> None:
         store.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H18-1: a thread stream opened with a key keeps sending the thread's events after the key is revoked",
-)
 def test_a_thread_stream_opened_with_a_key_sends_nothing_once_the_key_is_revoked(
     shared_dev_hashing: SharedServer,
 ) -> None:
