@@ -122,6 +122,7 @@ from server.job_threads import (
     check_copy,
     check_delete,
     check_job_strategy,
+    check_run_delete,
     check_thread_graph,
     graph_label_refusal,
     note_thread_read,
@@ -287,6 +288,7 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
             "(metadata.graph_id, your own keys) or ids, then read a thread's state",
         )
     if ctx.action == "delete" and isinstance(value, dict):  # DELETE /threads/{id}; a prune's ids
+        await check_run_delete(ctx, value)  # a run's delete of an ingestion run's thread: 409
         await accepted_runs.forget_deleted(ctx, value)  # a lost thread's record too (then 404)
         check_delete(value.get("thread_id"))
     if ctx.action == "read":

@@ -69,6 +69,28 @@ async def check_cancel(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) ->
         )
 
 
+async def check_run_delete(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -> None:
+    """``DELETE /threads/{id}/runs/{run_id}`` of an ingestion run's thread that holds checkpoints is
+    refused (409), as a rollback is: langgraph-api's run delete deletes the checkpoints the run wrote
+    (its status, counters, its review waiting for a decision), while what it indexed stays (h18 s37
+    H18-4: 204, and the thread's next run answered an opaque error). A run that wrote nothing yet (its
+    accepted first run, queued) may still be deleted; so may the whole thread."""
+    from server.saver import serving, thread_head
+
+    thread_id, run_id = value.get("thread_id"), value.get("run_id")
+    if thread_id is None or run_id is None or not serving():
+        return
+    if await thread_head(tenant_of(ctx), str(thread_id)) is not None and await _job_thread(
+        ctx, str(thread_id)
+    ):
+        refuse(
+            409,
+            f"thread {thread_id} is an ingestion run's: deleting run {run_id} deletes the checkpoints it "
+            "wrote; an ingestion run's are its record (its progress, review and counters), while what "
+            f"it indexed stays; cancel it instead (POST /threads/{thread_id}/runs/{run_id}/cancel)",
+        )
+
+
 async def check_thread_graph(ctx: Auth.types.AuthContext, graph: str | None, thread_id: object) -> None:
     """One graph per thread where it matters: only the ingestion graph runs on an ingestion run's
     thread, and an ingestion run does not start on a thread holding a conversation (409). A turn

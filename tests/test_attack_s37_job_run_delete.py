@@ -56,10 +56,6 @@ def _delete_its_run(alice: httpx.Client, thread: str) -> httpx.Response:
     return alice.delete(f"/threads/{thread}/runs/{run['run_id']}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H18-4: DELETE /threads/{id}/runs/{run_id} deletes an ingestion run's checkpoints (the refused rollback)",
-)
 def test_a_clients_run_delete_never_removes_an_ingestion_runs_state(
     job: tuple[httpx.Client, str, dict[str, Any]],
 ) -> None:
@@ -71,10 +67,6 @@ def test_a_clients_run_delete_never_removes_an_ingestion_runs_state(
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H18-4: a thread whose ingestion run lost its checkpoints answers 200 'An internal error occurred'",
-)
 def test_a_thread_whose_run_lost_its_checkpoints_says_so_in_the_documented_line(
     job: tuple[httpx.Client, str, dict[str, Any]],
 ) -> None:

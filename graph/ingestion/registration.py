@@ -35,9 +35,15 @@ class RunNotFound(LookupError):
     """No run of that id for this tenant (another tenant's run is "not found" too)."""
 
 
+class CheckpointsGone(RunNotFound, RuntimeError):
+    """A run that ran and has no checkpoint left. Also a RuntimeError: langgraph-api shows the
+    message of the built-in errors it lists (langgraph_api.serde) and hides any other behind "An
+    internal error occurred" in a 200, where langgraph dev's door must say this line (h18 s37 H18-4)."""
+
+
 def checkpoints_gone(run_id: str) -> RunNotFound:
     """What a run that ran and has no checkpoint left answers, at every door (:func:`ran_before`)."""
-    return RunNotFound(
+    return CheckpointsGone(
         f"run {run_id!r} has no checkpoint left (retention or a thread delete removed it after the "
         "run began); its records go at the next `kassist checkpoints prune`; start a new run id to "
         "ingest again"
