@@ -253,14 +253,17 @@ def context(
     if full:  # every item whole: ids and reasons are not cut to the terminal
         kit.print_records(out(), "Context items", shown)
     else:
-        columns = ["tier", "id", "kind", "tokens", "score", "included", "reason"]
+        # Seven columns left the reason 8 characters at 80 columns, and a message's UUID folded over
+        # five lines (n s36 N4): the tier and the kind share a cell, the id is shortened (--full:
+        # every id whole).
+        columns = ["tier / kind", "id", "tokens", "score", "included", "reason"]
         items = kit.table(
-            "Context items", columns, no_wrap=("tier", "tokens", "score", "included"), wide=("reason",)
+            "Context items", columns, no_wrap=("tokens", "score", "included"), wide=("reason",), cut=("id",)
         )
         for r in shown:
             items.add_row(*kit.row(
-                r["tier"], r["id"], r["kind"], r["tokens"], f"{r['score']:.3f}", "yes" if r["included"] else "no",
-                r["reason"],
+                f"{r['tier']}\n{r['kind']}", r["id"], r["tokens"], f"{r['score']:.3f}",
+                "yes" if r["included"] else "no", r["reason"],
             ))  # fmt: skip
         kit.print_table(out(), items)
     if explain:

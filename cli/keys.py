@@ -96,7 +96,8 @@ def list_keys(tenant: OptionalTenant = None, opts: kit.Common = kit.COMMON) -> N
         kit.print_records(kit.out_console(), title, rows)
         return
     columns = ("prefix", "tenant", "identity", "role", "created (UTC)", "last used", "state")
-    t = kit.table(title, columns, no_wrap=("prefix", "role", "created (UTC)", "last used", "state"))
+    # The dates may wrap at their space: the identity's header was folded beside them (n s36 N4).
+    t = kit.table(title, columns, no_wrap=("prefix", "role", "state"))
     for r in rows:
         t.add_row(*kit.row(*r.values()))
     kit.print_table(kit.out_console(), t)

@@ -14,9 +14,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
+from rich.padding import Padding
 from rich.segment import Segment
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from kassist.text import spelt_out
@@ -61,19 +63,28 @@ def excerpt(text: str, full: bool = False, limit: int = EXCERPT_CHARS) -> str:
 
 
 def table(
-    title: str | None, columns: Sequence[str], *, no_wrap: Iterable[str] = (), wide: Iterable[str] = ()
+    title: str | None,
+    columns: Sequence[str],
+    *,
+    no_wrap: Iterable[str] = (),
+    wide: Iterable[str] = (),
+    cut: Iterable[str] = (),
 ) -> Table:
     """A table that fits the terminal (80 columns when output is not a terminal).
 
-    ``no_wrap`` columns (short values: ids, dates, enums) keep their width; ``wide`` columns (long
+    ``no_wrap`` columns (short values: dates, enums) keep their width; ``wide`` columns (long
     text) take the room that is left. Text wraps between words; only a word longer than its whole
-    column (an id, a URL) is folded.
+    column (a path, a URL) is folded. ``cut`` columns (ids) are shortened with an ellipsis when
+    the room is short: a UUID folded over five lines made a table of 15 items 90 lines long, and
+    ``--full`` prints every id whole (:func:`print_table` says so).
     """
-    keep, flex = set(no_wrap), set(wide)
+    keep, flex, short = set(no_wrap), set(wide), set(cut)
     t = Table(title=title, title_justify="left", expand=False)
     for name in columns:
         if name in flex:
             t.add_column(name, overflow="fold", ratio=1, min_width=14)
+        elif name in short:
+            t.add_column(name, overflow="ellipsis", no_wrap=True)
         else:
             t.add_column(name, overflow="fold", no_wrap=name in keep)
     return t
@@ -119,12 +130,60 @@ def print_table(console: Console, t: Table) -> None:
     if not t.rows:
         whole_line(console, f"{t.title}: none" if t.title else "none")
         return
-    _fit(console, t)
+    narrowed = console.measure(t, options=console.options.update_width(1 << 16)).maximum > console.width
+    if narrowed:
+        _share_room(t, console.width)
+        _fit(console, t)
     console.print(t)
-    if console.measure(t, options=console.options.update_width(1 << 16)).maximum > console.width:
+    if narrowed:
         console.print(
             "[dim](cut to fit: --full prints every value whole)[/]", highlight=False, soft_wrap=True
         )
+
+
+CUT_MIN = 12  # an id shortened to fit keeps this many characters (its ellipsis included)
+FOLD_MIN = 6  # below this a column's words are folded to no purpose: left to rich
+
+
+def _share_room(t: Table, width: int) -> None:
+    """Give each column of ``t`` its width for a terminal of ``width`` columns (rich's own share
+    took from the widest columns first, whatever they held: the header "identity" of ``keys list``
+    folded to "ident"/"ity" beside dates that could have wrapped at their space, n s36 N4). First
+    every column that may wrap is narrowed down to its longest word (the header's included) and every
+    ``cut`` column down to :data:`CUT_MIN`, the widest first and the ``wide`` ones last; only when
+    that is not enough are words folded, the longest first. ``no_wrap`` columns keep their width; a
+    table that still does not fit is left to rich (and :func:`_fit`)."""
+    columns = t.columns
+    texts = [[str(column.header), *(_plain(c) for c in column.cells)] for column in columns]
+    if any(text is None for cells in texts for text in cells):
+        return  # a cell rich draws itself (not text): its width is rich's to find
+    _, right, _, left = Padding.unpack(t.padding)
+    extra = len(columns) * (left + right) + (len(columns) + 1 if t.box and t.show_edge else len(columns) - 1)
+    natural = [
+        max(cell_len(line) for text in cells for line in str(text).splitlines() or [""]) for cells in texts
+    ]
+    longest = [max((cell_len(w) for text in cells for w in str(text).split()), default=1) for cells in texts]
+    fixed = [c.no_wrap and c.overflow != "ellipsis" for c in columns]
+    floors = [_floor(c, n, w) for c, n, w in zip(columns, natural, longest, strict=True)]
+    widths = list(natural)
+    need = sum(widths) + extra - width
+    folded = [n if keep else min(n, FOLD_MIN) for n, keep in zip(natural, fixed, strict=True)]
+    # Words kept whole: the widest column gives first, a wide one (the room that is left) last.
+    # Folding: the column of the longest word (an e-mail, a path: folded in any case) gives first,
+    # so that a date keeps its two words whole.
+    narrow = [int(c.ratio is None) for c in columns]
+    for floor, first in ((floors, narrow), (folded, longest)):
+        while need > 0:
+            room = [i for i, w in enumerate(widths) if w > floor[i]]
+            if not room:
+                break
+            widths[max(room, key=lambda i: (first[i], widths[i], i))] -= 1
+            need -= 1
+    if need > 0:
+        return
+    for column, w, keep in zip(columns, widths, fixed, strict=True):
+        if not keep:
+            column.width, column.min_width = w, None
 
 
 def _fit(console: Console, t: Table) -> None:
@@ -136,6 +195,20 @@ def _fit(console: Console, t: Table) -> None:
     if any(Segment.get_line_length(line) > console.width for line in lines):
         for column in t.columns:
             column.min_width = None
+
+
+def _floor(column: Column, natural: int, longest: int) -> int:
+    """How narrow ``column`` may get before its words are folded: a ``no_wrap`` column not at all,
+    a ``cut`` one (ellipsis) to :data:`CUT_MIN` (its header whole), another to its longest word."""
+    if column.overflow == "ellipsis":
+        return min(natural, max(CUT_MIN, cell_len(str(column.header))))
+    return natural if column.no_wrap else min(natural, longest)
+
+
+def _plain(cell: object) -> str | None:
+    if isinstance(cell, Text):
+        return cell.plain
+    return cell if isinstance(cell, str) else None
 
 
 def print_records(console: Console, title: str | None, records: Iterable[Mapping[str, Any]]) -> None:
