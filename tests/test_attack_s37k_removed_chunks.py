@@ -10,21 +10,19 @@ unrecorded; the resumed batch deletes again, finds nothing, and records 0. The r
 show, the report, the notification's payload, the summary in memory) say "chunks 0 removed" for a
 run that removed 2: the same run uninterrupted says 2.
 
-The child is held in the window by the database (a trigger stalls the manifest's "removed" update,
-as tests/test_ingest_start_kill.py stalls a checkpoint insert), then killed. SQLite, six one-line
+The child is held in the window by the database (triggers stall the manifest's "removed" update, or the
+batch's checkpoint, once the chunks are deleted: tests/sqlite_stall.py, as the session 35-36 kill tests
+do), then killed. SQLite, six one-line
 documents, hashing embedder: a few seconds."""
 
 from __future__ import annotations
 
 import signal
-import sqlite3
-import time
-from contextlib import closing
 from pathlib import Path
 
 import pytest
 from ingest_harness import kassist, show, spawn
-from test_ingest_start_kill import _stalled as stalled
+from sqlite_stall import before_checkpoint, counted, kill_in_window, stalled
 
 TENANT = "acme"
 STALL = "h19_stall_removed"
@@ -35,18 +33,6 @@ def _corpus(root: Path) -> Path:
     for i in range(1, 7):
         (root / f"p{i}.md").write_text(f"# Page {i}\n\nPage {i} of the office handbook, on leave rule {i}.\n")
     return root
-
-
-def _stall_removed(path: Path) -> None:
-    """Stall the manifest's update that records a removed document (its chunks are deleted by then)."""
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"CREATE TABLE {STALL}_rows (x INTEGER)")
-        conn.executemany(f"INSERT INTO {STALL}_rows VALUES (?)", [(i,) for i in range(3000)])
-        conn.execute(
-            f"CREATE TRIGGER {STALL} BEFORE UPDATE ON kassist_ingest_manifest WHEN NEW.outcome = 'removed' "
-            f"BEGIN SELECT count(*) FROM {STALL}_rows a, {STALL}_rows b, {STALL}_rows c; END"
-        )
-        conn.commit()
 
 
 @pytest.mark.xfail(
@@ -64,23 +50,20 @@ def test_a_run_killed_after_removing_a_gone_documents_chunks_counts_them_on_resu
     (root / "p5.md").unlink()
     (root / "p6.md").unlink()  # two one-chunk documents gone: the next run removes 2 chunks
 
-    _stall_removed(path)
-    child = spawn("ingest", str(root), "--run-id", "r2", *args, cwd=tmp_path)
-    deadline = time.monotonic() + 90
-    while not stalled(db_url):
-        assert child.poll() is None, child.communicate()
-        assert time.monotonic() < deadline, "the child never reached the stalled update"
-        time.sleep(0.1)
-    child.send_signal(signal.SIGKILL)
-    assert child.wait() == -signal.SIGKILL
-    child.communicate()
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute(f"DROP TRIGGER {STALL}")
-        conn.commit()
-        [[left]] = conn.execute(
-            "SELECT count(*) FROM kassist_kb_documents WHERE tenant_id = ? AND collection = 'c'", (TENANT,)
-        ).fetchall()
-    assert left == 4  # the kill landed after the deletes committed
+    # Held once the two documents' chunks are deleted: at the manifest's "removed" update (recorded
+    # after the delete, as now) or at the batch's checkpoint (recorded before it, as a fix may).
+    gone = "(SELECT count(*) FROM kassist_kb_documents WHERE collection = 'c') = 4"
+    heads = (f"BEFORE UPDATE ON kassist_ingest_manifest WHEN NEW.outcome = 'removed' AND {gone}",)
+    with stalled(path, STALL, *heads, *before_checkpoint(gone)):
+        child = spawn("ingest", str(root), "--run-id", "r2", *args, cwd=tmp_path)
+        deleted = counted(
+            "SELECT count(*) FROM kassist_kb_documents WHERE tenant_id = ? AND collection = 'c'",
+            TENANT,
+            want=lambda n: n == 4,
+        )
+        out, err, reached = kill_in_window(child, path, deleted)
+    assert child.returncode == -signal.SIGKILL, out + err  # killed before its end, not finished
+    assert reached  # the kill landed after the deletes committed
 
     again = kassist("runs", "resume", "r2", "--tenant", TENANT, "--database-url", db_url, cwd=tmp_path)
     assert again.returncode == 0, again.stdout + again.stderr
