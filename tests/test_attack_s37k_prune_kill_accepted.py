@@ -67,7 +67,9 @@ async def test_a_prune_killed_after_deleting_a_thread_leaves_no_accepted_run_beh
             "SELECT count(*) FROM kassist_cp_checkpoints WHERE thread_id = ?", RUN, want=lambda n: n == 0
         )
         out, err, left_none = kill_in_window(child, path, gone)
-    assert child.returncode == -signal.SIGKILL, out + err  # killed before its end, not finished
+    # Killed in the window (now: the accepted rows are written after the delete); a prune that writes
+    # nothing of the thread after its delete (a fix) finishes, and what it left is looked at the same.
+    assert child.returncode in (-signal.SIGKILL, 0), out + err
     assert left_none  # the thread's checkpoints are gone
 
     # The conversation is deleted: a run there with no input has nothing to continue (as after a
