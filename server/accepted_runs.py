@@ -125,6 +125,33 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
         params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner, "now": time.time()}
         await self._one(self._q.made, params, fetch=False)
 
+    def claim_blocking(self, tenant: str, thread_id: str, owner: str, graph: str, run_id: str) -> bool:
+        """Claim ``thread_id`` for the run ``run_id`` of ``graph`` that ``owner`` sends on kassist
+        serve's runs API, in the record LangServe turns claim new threads in (:meth:`made`): True
+        when the thread's row is this run's (written now, or by an earlier attempt of the same
+        request that a kill cut short), False when it is another's - a conversation's, a first run's,
+        its maker's own conversation included. One write transaction, blocking."""
+        params = {
+            "tenant_id": tenant, "thread_id": thread_id, "owner": owner, "graph": graph, "run_id": run_id,
+            "now": time.time(),
+        }  # fmt: skip
+
+        def steps() -> Generator[tuple[Stmt, ...], Any, bool]:
+            yield stmts(self._q.claim, params)
+            row = yield from self._read(tenant, thread_id)
+            return row is not None and (row.owner, row.graph, row.run_id) == (owner, graph, run_id)
+
+        return self._handle.run(steps(), write=True)
+
+    def unclaim_blocking(self, tenant: str, thread_id: str, owner: str, run_id: str) -> None:
+        """Drop the claim :meth:`claim_blocking` took for a run that was then not created (blocking)."""
+        params = {"tenant_id": tenant, "thread_id": thread_id, "owner": owner, "run_id": run_id}
+
+        def steps() -> Generator[tuple[Stmt, ...], Any, None]:
+            yield stmts(self._q.forget, params)
+
+        self._handle.run(steps(), write=True)
+
     def _read(self, tenant: str, thread_id: str) -> Generator[tuple[Stmt, ...], Any, Accepted | None]:
         rows = yield stmts(self._q.get, {"tenant_id": tenant, "thread_id": thread_id}, fetch=True)
         if not rows:

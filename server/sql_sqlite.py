@@ -135,6 +135,7 @@ class AcceptedSql:
     forget_older: Text
     runless_older: Text
     claims: Text
+    claim: Text
 
 
 _ACCEPTED_COLUMNS = "tenant_id, thread_id, owner, graph, input, configurable, accepted_at, run_id"
@@ -190,6 +191,14 @@ ACCEPTED_SQL = AcceptedSql(
     ),
     # Who holds a thread id, in every tenant: the first runs' claims compared (server/accepted_runs).
     claims=f"SELECT tenant_id, owner FROM {ACCEPTED} WHERE thread_id = :thread_id",
+    # A runs API run's claim of its thread id (kassist serve, AcceptedRuns.claim): a row already there
+    # is another's claim and stays - never replaced, a made row of the same owner included (a
+    # conversation of the run's requester on that thread id is still another use of it: h16 s36 H16-14).
+    claim=(
+        f"INSERT INTO {ACCEPTED} ({_ACCEPTED_COLUMNS}) "
+        "VALUES (:tenant_id, :thread_id, :owner, :graph, 'null', '{}', :now, :run_id) "
+        "ON CONFLICT (tenant_id, thread_id) DO NOTHING"
+    ),
 )
 
 

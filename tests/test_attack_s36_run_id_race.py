@@ -56,9 +56,6 @@ def _round(client: Any) -> dict[str, dict[str, int]]:
     return statuses
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H16-14: a runs API run and a LangServe turn on one new id share its thread"
-)
 def test_a_run_and_a_turn_naming_one_new_id_at_once_never_share_its_thread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
 ) -> None:

@@ -63,11 +63,23 @@ from server.thread_owner import reaches_run
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
 
+    from server.accepted_runs import AcceptedRuns
+
 
 class RunsService:
-    def __init__(self, res: Resources, config: RunsConfig, keys: KeyResolver | None = None) -> None:
+    def __init__(
+        self,
+        res: Resources,
+        config: RunsConfig,
+        keys: KeyResolver | None = None,
+        accepted: AcceptedRuns | None = None,
+    ) -> None:
         self.res = res
         self.config = config
+        # The record kassist serve's LangServe turns claim a new thread id in (server/accepted_runs):
+        # a run id names its thread, so a run claims it there too (h16 s36 H16-14). None: no other
+        # door (a service alone, in tests). Closed with the service.
+        self.accepted = accepted
         self.jobs = JobStore(res.runs)
         # A user's (and a tenant's) runs waiting or running, bounded as on langgraph dev (h14 s35 H7).
         self.bound = WaitingBound(waiting_runs_limit(config.env), tenant_waiting_runs_limit(config.env))
@@ -91,11 +103,23 @@ class RunsService:
 
     @classmethod
     def open(
-        cls, database_url: str, env: Mapping[str, str] | None = None, keys: KeyResolver | None = None
+        cls,
+        database_url: str,
+        env: Mapping[str, str] | None = None,
+        keys: KeyResolver | None = None,
     ) -> RunsService:
+        from kassist.db.handle import open_set_up
+        from server.accepted_runs import AcceptedRuns
+
         config = RunsConfig.from_env(os.environ if env is None else env)
-        # The runs' nodes check them against this server's environment too (Resources.env).
-        return cls(Resources.open(database_url, env=config.env), config, keys)
+        # Where kassist serve's LangServe turns claim a new thread id: its runs claim theirs there too.
+        accepted = open_set_up(database_url, AcceptedRuns)
+        try:
+            # The runs' nodes check them against this server's environment too (Resources.env).
+            return cls(Resources.open(database_url, env=config.env), config, keys, accepted)
+        except BaseException:
+            accepted.close()
+            raise
 
     def start(self) -> None:
         # Nothing is installed process-wide: the runner binds ``self.res`` to every invocation, so
@@ -107,6 +131,8 @@ class RunsService:
     def stop(self) -> None:
         self.worker.stop()
         self.res.close()
+        if self.accepted is not None:
+            self.accepted.close()
 
     def served_refusal(self, job: JobRecord) -> str | None:
         """:func:`server.runs.served_again.served_refusal` on this server's resources and roots."""
@@ -294,13 +320,17 @@ class RunsService:
             "by": who.identity,
             "key": key,
         }
+        if self._thread_in_use(who, run) or not self._claim(who, run):
+            raise taken(run)
         try:
-            created = not self._thread_in_use(who, run) and self._jobs(who).create(
-                run, settings.source, settings.collection, request, self.bound
-            )
+            created = self._jobs(who).create(run, settings.source, settings.collection, request, self.bound)
         except TooManyWaiting as exc:
+            self._unclaim(who, run)
             raise too_many_waiting(exc) from None
         if not created:
+            # The id is an existing run's (its row decides a turn's 404 from now on, the claim
+            # is no longer needed): the claim does not outlive the refusal.
+            self._unclaim(who, run)
             raise taken(run)
         if wake:  # an upload's worker wakes once its files are in place
             self.worker.wake()
@@ -313,6 +343,21 @@ class RunsService:
         would write an ingestion run's state into another member's conversation."""
         config: RunnableConfig = {"configurable": {"thread_id": run, "checkpoint_ns": ""}}
         return self.res.saver.for_tenant(who.tenant_id).get_tuple(config) is not None
+
+    def _claim(self, who: Principal, run: str) -> bool:
+        """Claim the thread id ``run`` before the run is stored, where a LangServe turn claims a new
+        thread (server/accepted_runs.AcceptedRuns.claim_blocking); False: it is another use's. Each
+        door read the other's "nobody's" before either wrote, and an admin's run and a member's
+        first turn on one new id were both accepted, the run's checkpoints chained after her
+        conversation (h16 s36 H16-14). One row, one writer first: a turn after this claim reads a
+        job's thread (404), a run after a turn's claim is refused here (409)."""
+        if self.accepted is None:
+            return True
+        return self.accepted.claim_blocking(who.tenant_id, run, who.identity, "ingestion", run)
+
+    def _unclaim(self, who: Principal, run: str) -> None:
+        if self.accepted is not None:
+            self.accepted.unclaim_blocking(who.tenant_id, run, who.identity, run)
 
     def _taken_already(self, who: Principal, run: str) -> bool:
         return self._jobs(who).get(run) is not None or self._thread_in_use(who, run)
