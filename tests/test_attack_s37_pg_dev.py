@@ -1,5 +1,7 @@
-"""h18 s37 H18-3 (strict xfail): a thread deleted while its turn records the session note keeps the note.
+"""h18 s37: two findings on one ``langgraph dev`` of this file's own (a fresh database of the suite's
+PostgreSQL, hashing, no model; one server start, ~15 s wall, for both).
 
+H18-3 (strict xfail): a thread deleted while its turn records the session note keeps the note.
 docs/serving.md (the store row): "a thread's session note (key: the thread id) lives as long as its
 thread: ``DELETE /threads/{id}`` ... delete the notes of it" - before session 28 a deleted
 conversation's last question kept entering the user's later turns as an earlier session. The delete
@@ -8,15 +10,25 @@ langgraph-api deletes the thread and cancels its run; a turn whose ``record_turn
 then (a node in an executor thread: the cancel does not stop it) writes the note after the forget,
 and it stays for good. Live on SQLite (session 37): one delete in four or five, sent ~0.6-0.8 s into a
 turn, left ``("assistant", "alice", "sessions")`` key <the deleted thread>: "Last question: ...".
-
 Held open here on PostgreSQL: a trigger sleeps in the note's insert (its transaction uncommitted), the
 thread is deleted meanwhile (204: the handler's delete finds no committed note), the insert commits.
-Expected: no note of a deleted thread is left (forget after the thread's runs are stopped, or the
-note's writer checks its thread still exists in the same transaction). A ``langgraph dev`` of the
-file's own on a fresh database of the suite's PostgreSQL (hashing, no model); ~15 s wall."""
+Expected: no note of a deleted thread is left (the note's writer checks its thread still exists after
+its write, or a delete leaves a mark the write reads).
+
+H18-6 (strict xfail): a resumable run's events are kept in langgraph dev's memory for the server's
+lifetime. langgraph-api's own setting says how long a resumable stream may be replayed
+(``RESUMABLE_STREAM_TTL_SECONDS``, default 120 s); the in-memory runtime stores every event of every
+run sent with ``stream_resumable: true`` (and of every run the event-streaming commands start: their
+``run.start`` sets it) in ``message_stores[thread][run]`` and never drops one - no TTL, no delete (a
+thread's delete neither: H18-5). Live (session 37): 12 turns of one member's thread grew the server by
+~18-21 MB resumable, ~0.7 MB not; 30 turns ~90 MB, growing with the conversation (each ``values``
+event holds it whole). Any member grows the one process every tenant is served by until it is killed
+for memory. Here with ``RESUMABLE_STREAM_TTL_SECONDS=1``: a turn's events are still replayed from the
+start (``Last-Event-ID: 0-0``) seconds after the window. Expected: not after the window."""
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -29,17 +41,19 @@ from databases import fresh_database
 from server_harness import ACME_KEY, serving_langgraph_dev
 
 STALL_S = 4
+REPLAY_WINDOW_S = 1
 
 
 @pytest.fixture(scope="module")
 def dev(pg_server_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client, str]]:
-    tmp: Path = tmp_path_factory.mktemp("s37-note-race")
-    with fresh_database(pg_server_url, "kassist_s37_note") as url:
+    tmp: Path = tmp_path_factory.mktemp("s37-pg-dev")
+    with fresh_database(pg_server_url, "kassist_s37_pg_dev") as url:
         env = {
             "KASSIST_DATABASE_URL": url,
             "KASSIST_EMBEDDER": "hashing",
             "OPENAI_API_KEY": "",
             "OPENAI_BASE_URL": "",
+            "RESUMABLE_STREAM_TTL_SECONDS": str(REPLAY_WINDOW_S),
         }
         with (
             serving_langgraph_dev(tmp, env) as served,
@@ -99,3 +113,56 @@ def test_a_thread_deleted_while_its_turn_writes_its_note_leaves_no_note(
             conn.execute("DROP FUNCTION IF EXISTS h18_stall()")
     left = _notes(client)
     assert thread not in left, f"the deleted thread's session note is still the user's: {left.get(thread)!r}"
+
+
+def _replayed(client: httpx.Client, thread: str, seconds: float = 3.0) -> str:
+    """What ``GET /threads/{thread}/stream`` from the start (``Last-Event-ID: 0-0``) sends in ``seconds``."""
+    heard: list[str] = []
+    stop = threading.Event()
+
+    def listen() -> None:
+        try:
+            with client.stream(
+                "GET", f"/threads/{thread}/stream", headers={"last-event-id": "0-0"}
+            ) as stream:
+                heard.append(f"status {stream.status_code}")
+                for line in stream.iter_lines():  # a replay comes at once, then heartbeats
+                    heard.append(line)
+                    if stop.is_set():
+                        return
+        except httpx.HTTPError as exc:
+            heard.append(f"ended: {exc!r}")
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    time.sleep(seconds)
+    stop.set()
+    listener.join(timeout=15)
+    return "\n".join(heard)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H18-6: a resumable run's events stay in langgraph dev's memory for the server's lifetime",
+)
+def test_a_resumable_runs_events_are_not_replayed_after_the_replay_window(
+    dev: tuple[httpx.Client, str],
+) -> None:
+    client, _ = dev
+    thread = client.post("/threads", json={}).json()["thread_id"]
+    asked = "Which office has the bike storage, and how many desks are there?"
+    turn = client.post(
+        f"/threads/{thread}/runs/wait",
+        json={
+            "assistant_id": "assistant",
+            "input": {"messages": [{"role": "user", "content": asked}]},
+            "stream_resumable": True,
+        },
+    )
+    assert turn.status_code == 200, turn.text[:300]
+    time.sleep(REPLAY_WINDOW_S + 2)  # past RESUMABLE_STREAM_TTL_SECONDS
+    said = _replayed(client, thread)
+    assert said.startswith("status 200"), said[:300]
+    assert asked not in said, (
+        f"the turn's events are replayed {REPLAY_WINDOW_S + 2} s after it ended: {said[:300]}"
+    )
