@@ -22,7 +22,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 from raw_sql import raw
 
 from graph.ingestion.resources import Resources
@@ -56,11 +55,6 @@ def _idle(service: RunsService, deadline: float) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-3: a served run whose PostgreSQL connection is cut mid-statement ends failed "
-    "(DatabaseUnavailable) for good; nothing carries it on once the database answers again",
-)
 def test_a_served_run_carries_on_after_its_connection_is_cut_mid_statement(
     pg_url: str, tmp_path: Path
 ) -> None:

@@ -73,7 +73,24 @@ def is_transient(exc: BaseException) -> bool:
         return True
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return True
+    if _database_away(exc):
+        return True
     return any(cls.__name__ in _TRANSIENT_NAMES for cls in type(exc).__mro__)
+
+
+def _database_away(exc: BaseException) -> bool:
+    """A database kassist could not reach, or whose connection was cut mid-statement (a PostgreSQL
+    restart, a failover, a proxy restarted), or that was busy: the next connection may well work,
+    and every node's writes are idempotent, so the node is tried again (h19 s37 H19-3: a served run
+    ended failed for good, waiting for a person, though the database answered a moment later). A
+    full disk, a read-only database or one not set up stays the run's end."""
+    from kassist.dburl import DatabaseUnavailable
+
+    if not isinstance(exc, DatabaseUnavailable):
+        return False
+    from kassist.db.told import kind
+
+    return kind(exc) in ("unavailable", "busy")
 
 
 def describe(exc: BaseException) -> str:
