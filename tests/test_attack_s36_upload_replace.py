@@ -22,7 +22,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
 from review_support import found
 
 from graph.ingestion.resources import Resources
@@ -81,10 +80,6 @@ def test_a_members_upload_does_not_rewrite_an_admins_uploaded_policy(tmp_path: P
         res.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-15: a member's paused upload, resumed, replaces the admin's later upload (door-only check)",
-)
 def test_a_members_paused_upload_resumed_does_not_rewrite_an_admins_later_policy(tmp_path: Path) -> None:
     """Of ffc7cde (H16-5's fix, h16 H16-15): the upload door refuses a member's upload of a path another
     user uploaded, but it is checked at the door only. maria uploads ``expenses.md`` into the empty

@@ -20,7 +20,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
 from review_support import found
 
 from graph.ingestion.resources import Resources
@@ -54,9 +53,6 @@ def _carry_out(service: RunsService, who: Principal, run: str) -> str:
     return service.view(who, run).status
 
 
-@pytest.mark.xfail(
-    strict=True, reason="F8: two uploads accepted before either ran: the second replaces the first's"
-)
 def test_a_queued_upload_does_not_replace_another_members_document(res: Resources, tmp_path: Path) -> None:
     env = {"KASSIST_UPLOADS_DIR": str(tmp_path / "up"), "KASSIST_RUN_WORKERS": "1"}
     service = RunsService(res, RunsConfig.from_env(env))

@@ -24,7 +24,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
 from review_support import KEY_DOC, OLGA, found
 
 from graph.ingestion.resources import Resources
@@ -73,7 +72,6 @@ def _service(res: Resources, tmp_path: Path) -> RunsService:
     return RunsService(res, RunsConfig.from_env(env))
 
 
-@pytest.mark.xfail(strict=True, reason="R2-1: an admin's approve makes a member's upload the admin's")
 def test_a_members_upload_an_admin_approved_stays_hers(res: Resources, tmp_path: Path) -> None:
     service = _service(res, tmp_path)
     try:
@@ -89,7 +87,6 @@ def test_a_members_upload_an_admin_approved_stays_hers(res: Resources, tmp_path:
         service.worker.stop()
 
 
-@pytest.mark.xfail(strict=True, reason="R2-1: resuming another member's paused upload makes it yours")
 def test_resuming_another_members_paused_upload_does_not_make_it_yours(
     res: Resources, tmp_path: Path
 ) -> None:

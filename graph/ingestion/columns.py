@@ -48,7 +48,7 @@ READS: dict[str, tuple[str, ...]] = {
     "jobs_wanted": ("tenant_id", *JOB_COLUMNS),
     "jobs_page": JOB_COLUMNS,
     "jobs_unknown": ("run_id",),
-    "doc_uploaders": ("path", "requested_by", "started_by"),
+    "doc_uploaders": ("path", "created_by", "requested_by", "started_by"),
     "jobs_lock": ("locked",),  # read by no one: the lock is the point
     "jobs_waiting": ("mine", "waiting"),
     "report_get": ("body",),

@@ -39,6 +39,12 @@ class JobRecord(RunRecord):
     claims: int = 0
     worker: str | None = None
     error: str | None = None
+    created_by: str | None = None
+    """Who sent the run's create (an upload's uploader), as sent; None: not a runs API run, or one
+    created before it was kept (``requested_by`` stands for it)."""
+    created_role: str | None = None
+    """Their role then (``admin`` or ``member``), from their key: an upload's run is held to the rule
+    of its uploader's role (graph/ingestion/upload_owner.py)."""
 
     @property
     def wanted(self) -> bool:
@@ -130,7 +136,7 @@ def create_run(
     params = {
         **key, "settings": json.dumps(request["settings"]), "goal": request.get("goal"),
         "max_steps": request.get("max_steps"), "by": request.get("by"), "by_key": request.get("key"),
-        "now": now,
+        "role": request.get("role"), "now": now,
     }  # fmt: skip
     yield stmt(q.job_create, params)
     return True
@@ -308,14 +314,16 @@ class TenantJobStore:
         return [str(run) for (run,) in self._runs._one(self._q.jobs_unknown, {}, fetch=True)]
 
     def uploaders(self, collection: str, paths: list[str]) -> dict[str, str | None]:
-        """Who uploaded each document of ``collection`` at one of ``paths`` (the requester of the last
-        run that indexed it, else who started that run; None: unknown); a path with no document is
-        left out."""
+        """Who uploaded each document of ``collection`` at one of ``paths`` (who sent the create of the
+        last run that indexed it - never a later request's requester, a resume's or an approve's
+        (review s37 r2 R2-1) - else, for a run created before that was kept, its requester, else who
+        started that run; None: unknown); a path with no document is left out."""
         found: dict[str, str | None] = {}
         for at in range(0, len(paths), 500):
             params = {"collection": collection, "paths": json.dumps(paths[at : at + 500])}
-            for path, requested_by, started_by in self._runs._one(self._q.doc_uploaders, params, fetch=True):
-                found[str(path)] = requested_by or started_by  # the last run's, oldest first
+            rows = self._runs._one(self._q.doc_uploaders, params, fetch=True)
+            for path, created_by, requested_by, started_by in rows:
+                found[str(path)] = created_by or requested_by or started_by  # the last run's, oldest first
         return found
 
     def failed_documents(self, run: str, limit: int = 100) -> list[tuple[str, str | None]]:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, date, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import interrupt
 
-from graph.ingestion import registration, work
+from graph.ingestion import registration, upload_owner, work
 from graph.ingestion.errors import describe
 from graph.ingestion.folders import source_record
 from graph.ingestion.jobs import JobStore
@@ -122,6 +123,10 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     rows = pipeline.list_source(
         folder, tenant, settings.collection, mine, within if within is not None else folder, exact
     )
+    uploader = upload_owner.uploader_of(run.shared.runs, tenant, state.run_id) if settings.uploaded else None
+    if uploader is not None:  # its door checked it when it was sent; the collection may have changed since
+        paths = [str(r["path"]) for r in rows if r["kind"] == "file"]
+        upload_owner.check_batch(run.shared.runs, tenant, state.run_id, uploader, settings.collection, paths)
     total = run.runs.discover(state.run_id, rows)
     batches = -(-total // settings.batch_size)
     files = sum(1 for r in rows if r["kind"] != "delete")
@@ -144,6 +149,16 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
 
     settings = state.settings
     lo = state.batch_cursor * settings.batch_size
+    uploader = (
+        upload_owner.uploader_of(run.shared.runs, run.tenant, state.run_id) if settings.uploaded else None
+    )
+    # A member's upload replaces only her documents: checked again where it writes, under the
+    # collection's claim (another upload accepted before this one ran may have written since).
+    replaces = None
+    if uploader is not None:
+        replaces = partial(
+            upload_owner.check_batch, run.shared.runs, run.tenant, state.run_id, uploader, settings.collection
+        )
     done = pipeline.run_batch(
         run.runs,
         run.index(state.embedder_name),
@@ -160,6 +175,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         within=work.within(run),
         source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
         rechunk=state.rechunk,
+        replaces=replaces,
     )
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)

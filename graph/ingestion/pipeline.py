@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import date
@@ -299,11 +299,14 @@ def run_batch(
     source: str | None = None,
     within: Path | None = None,
     rechunk: bool = False,
+    replaces: Callable[[list[str]], None] | None = None,
 ) -> BatchDone:
     """Load, plan, record, embed and write one batch; ``source``: the run's record
     (knowledge/index/sources.py), which the write checks against the collection's and records; the
     chunk settings are recorded on the collection in the same write (where it keeps none, or
-    whatever it keeps when ``rechunk``: knowledge/index/chunk_settings.py)."""
+    whatever it keeps when ``rechunk``: knowledge/index/chunk_settings.py). ``replaces``: called with
+    the batch's file paths under the collection's claim, before anything is written; it raises to
+    refuse the batch (a member's upload replacing another user's document: graph/ingestion/upload_owner.py)."""
     chunking = (chunk_tokens, overlap_tokens, rechunk)
     tenant = kb.tenant_id
     runs = store.for_tenant(tenant)  # the index's tenant: the batch reads and writes only its rows
@@ -323,6 +326,8 @@ def run_batch(
     # while another run's batch wrote the same documents, both runs embedded and counted them.
     with claims.collection_claimed(runs, collection, run_id) as contended:
         started = time.perf_counter()  # after a wait for another run's batch: this batch's own time
+        if replaces is not None:  # under the claim: no other run's batch writes these paths meanwhile
+            replaces([r.source_path for r in todo if r.kind == "file"])
         # Held by the run until its review lets it through (knowledge/index/holds.py).
         plans = kb.prepare_upserts(items, source=source, hold=run_id, chunking=chunking)
         planned = [

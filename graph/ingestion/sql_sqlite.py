@@ -92,13 +92,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # command line, its tenant's): its checkpoints record the owner too, but a run without a thread
     # keeps none, and a deleted thread's none are left (h12 s34 #7, #12).
     (f"ALTER TABLE {RUNS} ADD COLUMN started_by TEXT",),
+    # Who sent a runs API run's create (its upload) and their role then, kept as sent: requested_by is
+    # the last request's (a resume's, a decision's). A member's upload replaces only the documents she
+    # uploaded, checked where its run writes them too (graph/ingestion/upload_owner.py: two uploads
+    # accepted before either ran passed the door's check, h16 s36 H16-15, r1 F8). NULL: not a runs
+    # API run, or created before this column (its requested_by stands for it).
+    (f"ALTER TABLE {JOBS} ADD COLUMN created_by TEXT", f"ALTER TABLE {JOBS} ADD COLUMN created_role TEXT"),
 )
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
 _JOB_COLUMNS = (
     "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, r.started_by, "
     "j.status, j.seq, j.done_seq, j.settings, j.goal, j.decision, j.max_steps, j.requested_by, "
-    "j.requested_key, j.claims, j.worker, j.error"
+    "j.requested_key, j.claims, j.worker, j.error, j.created_by, j.created_role"
 )
 _JOB_FROM = f"FROM {RUNS} r LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id"
 
@@ -261,12 +267,12 @@ SQL = IngestSql(
     ),
     job_create=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, settings, goal, max_steps, requested_by, "
-        "requested_key, updated_at) "
-        "VALUES (:tenant_id, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :by_key, :now) "
+        "requested_key, updated_at, created_by, created_role) "
+        "VALUES (:tenant_id, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :by_key, :now, :by, :role) "
         f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'pending', seq = {JOBS}.seq + 1, "
         "settings = excluded.settings, goal = excluded.goal, decision = NULL, max_steps = excluded.max_steps, "
         "requested_by = excluded.requested_by, requested_key = excluded.requested_key, error = NULL, "
-        "updated_at = excluded.updated_at"
+        "updated_at = excluded.updated_at, created_by = excluded.created_by, created_role = excluded.created_role"
     ),
     job_request=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, seq, max_steps, requested_by, requested_key, updated_at) "
@@ -365,11 +371,13 @@ SQL = IngestSql(
         f"SELECT r.run_id {_JOB_FROM} WHERE r.tenant_id = :tenant_id AND j.status IS NULL ORDER BY r.run_id"
     ),
     # Who uploaded each of a collection's documents at these paths (:paths, a JSON list): every run
-    # that indexed it, oldest first (the last is its uploader: its request's requester, else who
-    # started it); a document with no such run (indexed before the records, its runs pruned) comes
-    # back once with neither (h16 s36 H16-5: a member's upload replaced an admin's document).
+    # that indexed it, oldest first (the last is its uploader: who sent its create, else its last
+    # request's requester, else who started it); a document with no such run (indexed before the
+    # records, its runs pruned) comes back once with none (h16 s36 H16-5: a member's upload replaced
+    # an admin's document).
     doc_uploaders=(
-        "SELECT d.source_path AS path, j.requested_by AS requested_by, r.started_by AS started_by "
+        "SELECT d.source_path AS path, j.created_by AS created_by, j.requested_by AS requested_by, "
+        "r.started_by AS started_by "
         "FROM kassist_kb_documents d "
         f"LEFT JOIN {MANIFEST} m ON m.tenant_id = d.tenant_id AND m.doc_id = d.doc_id AND m.outcome = 'indexed' "
         f"LEFT JOIN {RUNS} r ON r.tenant_id = m.tenant_id AND r.run_id = m.run_id AND r.collection = d.collection "

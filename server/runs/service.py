@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from graph.ingestion import upload_owner
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import (
     DecisionTaken,
@@ -208,27 +209,18 @@ class RunsService:
 
     def _check_replaces(self, who: Principal, collection: str, files: Sequence[uploads.Readable]) -> None:
         """Refuse (409), before anything is kept, a member's upload that would replace a document of
-        ``collection`` another user uploaded: a member adds documents and replaces only hers (h16 s36
-        H16-5, the lead's decision 7: maria's upload of expenses.md rewrote the admin's policy, unreviewed,
-        and search found only hers). Who uploaded a document is read from the run records (the last run
-        that indexed it); one whose uploader is unknown (indexed before the records, its runs pruned)
-        counts as an admin's. An admin replaces any."""
-        if who.role == "admin":
-            return
+        ``collection`` another user uploaded (graph/ingestion/upload_owner.py, the one rule: h16 s36
+        H16-5, the lead's decision 7). Its run checks again where it writes: the collection may change
+        before the run is carried out (H16-15, r1 F8)."""
         try:
             names = [uploads.safe_name(f.filename).as_posix() for f in files]
         except uploads.UploadRefused:
             return  # the upload itself says what is wrong with its names (uploads.save)
-        theirs = sorted(
-            p for p, by in self._jobs(who).uploaders(collection, names).items() if by != who.identity
-        )
+        uploader = upload_owner.Uploader(who.identity, member=who.role != "admin")
+        theirs = upload_owner.others(self._jobs(who), uploader, collection, names)
         if theirs:
-            more = f" (and {len(theirs) - 1} more)" if len(theirs) > 1 else ""
-            raise ApiError(
-                409, f"{shown(theirs[0])}{more} in collection {collection!r} was uploaded by another user: a member "
-                "replaces only the documents she uploaded; an admin can replace it, or upload yours under another name",
-                ("body", "files"),
-            )  # fmt: skip
+            said = upload_owner.refusal(theirs, collection, shown(theirs[0]))
+            raise ApiError(409, said, ("body", "files"))
 
     def _check_source(self, who: Principal, settings: Settings) -> None:
         """Refuse (409) a run into a collection that mirrors another source (knowledge/index/sources.py):
@@ -318,6 +310,7 @@ class RunsService:
             "goal": goal,
             "max_steps": options.max_steps,
             "by": who.identity,
+            "role": who.role,  # the create's, kept: an upload's run is held to its uploader's rule
             "key": key,
         }
         if self._thread_in_use(who, run) or not self._claim(who, run):
