@@ -222,7 +222,9 @@ def prune(
                 planned, owners = _planned_deletes(saver, age, scope, now)
                 # Kept before the checkpoints that record them go (a prune killed between the two
                 # writes lost them: h15 s35 H15-2); a thread written to meanwhile keeps it harmlessly.
-                _keep_owners(chosen, owners)
+                # Their accepted runs go now too: a prune killed after the delete left them, and a run
+                # with no input there ran the thread's months-old first question again (h19 s37 H19-4).
+                _keep_owners(chosen, planned, owners)
                 # The session notes go before the checkpoints too: a prune killed after the delete
                 # left them for good, no later plan holding a thread with no checkpoint (h17 s36
                 # H17-3). A thread a turn revives meanwhile is not deleted; that turn writes its note
@@ -270,16 +272,18 @@ def _planned_deletes(
     return planned, owners
 
 
-def _keep_owners(url: str, owners: dict[tuple[str, str], str]) -> None:
-    """Each thread retention is about to delete keeps its owner as its made row, before the delete."""
-    if not owners:
+def _keep_owners(url: str, planned: frozenset[tuple[str, str]], owners: dict[tuple[str, str], str]) -> None:
+    """Before the delete, each thread retention is about to delete loses its accepted run and keeps
+    its owner as its made row. A thread a turn revives meanwhile is not deleted: it has checkpoints,
+    so its accepted run is never read again."""
+    if not planned:
         return
     from kassist.db.handle import open_set_up
     from server.accepted_runs import AcceptedRuns
 
     accepted = open_set_up(url, AcceptedRuns)
     try:
-        accepted.retain([], 0.0, frozenset(owners), owners)
+        accepted.retain([], 0.0, planned, owners)
     finally:
         accepted.close()
 

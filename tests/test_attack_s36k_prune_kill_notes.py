@@ -21,6 +21,8 @@ of CPU."""
 from __future__ import annotations
 
 import signal
+import sqlite3
+from contextlib import closing
 from datetime import timedelta
 from pathlib import Path
 
@@ -48,11 +50,16 @@ def test_a_prune_killed_after_deleting_a_thread_still_forgets_its_session_note(t
     store.for_tenant("acme").put(SESSIONS, "old", {"summary": "Last question: my salary review with Bob"})
     store.close()
     accepted = open_set_up(url, AcceptedRuns)  # made on langgraph dev by alice: its made row
-    accepted.retain([], 0.0, frozenset({("acme", "old")}), {("acme", "old"): "alice"})
+    made = {("acme", "old"): "alice", ("acme", "empty"): "bob"}
+    accepted.retain([], 0.0, frozenset(made), made)
     accepted.close()
+    with closing(sqlite3.connect(path)) as conn:  # bob's empty thread, made long ago: retention drops it
+        conn.execute("UPDATE kassist_accepted_runs SET accepted_at = 0 WHERE thread_id = 'empty'")
+        conn.commit()
     prune = ["checkpoints", "prune", "--tenant", "acme", "--older-than", "30d", "--strategy", "delete"]
     deleted = "NOT EXISTS (SELECT 1 FROM kassist_cp_checkpoints WHERE thread_id = 'old')"
-    # However the prune rewrites the made row (delete or update), once the thread's checkpoints went.
+    # The prune's first write to the accepted runs after the thread's checkpoints went (since H19-4
+    # the thread's own row goes before them: the old made row of another thread, dropped after).
     heads = (f"BEFORE {event} ON kassist_accepted_runs WHEN {deleted}" for event in ("DELETE", "UPDATE"))
     with stalled(path, STALL, *heads):
         child = spawn(*prune, "--database-url", url, cwd=tmp_path)

@@ -41,11 +41,6 @@ __all__ = ["served"]  # the fixture: this process serves a saver on a fresh data
 STALL = "h19_stall_accepted"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-4: a prune killed between its checkpoint delete and its accepted-runs write leaves the "
-    "thread's months-old first run to be run again by a run with no input",
-)
 async def test_a_prune_killed_after_deleting_a_thread_leaves_no_accepted_run_behind(
     served: tuple[str, Path], tmp_path: Path
 ) -> None:
