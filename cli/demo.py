@@ -156,7 +156,10 @@ def demo(
         for child in progress.children:
             child.kill()
             child.wait()
-        if progress.stage.stored:
+        if progress.stage.stopped:  # the resumed run had returned: nothing is left to finish
+            shown = kit.run_command("show", run_id, tenant, database_url)
+            hint = f"`make demo` starts a new run; this one had stopped: `{shown}` says how"
+        elif progress.stage.stored:
             hint = f"`make demo` starts a new run; `{progress.stage.resume}` finishes this one"
         else:
             hint = "`make demo` starts again"
@@ -227,6 +230,7 @@ def _demo(
     for line in resumed.stdout.splitlines():
         if line.startswith("resuming"):
             whole_line(console, line)
+    progress.stage.stopped = resumed.returncode in (0, 3, 5)  # a Ctrl-C from here: nothing to finish
     if resumed.returncode not in (0, 3, 5):
         raise RuntimeError(
             f"the resumed run failed (exit {resumed.returncode}):\n{resumed.stdout}\n{resumed.stderr}"
