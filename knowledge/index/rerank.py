@@ -28,6 +28,7 @@ A reader wants the canonical, current document first, and a variant only when th
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -78,6 +79,17 @@ DUPLICATE_OVERLAP = 0.8
 QUOTE_WORDS = 10  # a sentence of at least this many words in two passages makes them copies (0: off)
 MIN_WORDS = 12  # below this, only near-identical passages (Jaccard) are copies
 HEADER_PENALTY = 0.3  # taken off a header-only passage: any passage that says something comes first
+# Taken off the order (rank_bonus, so the sentence stage's document order reads it too) per unit of
+# log(1 + the document's chunk count): a document is as close as its closest passage, and a long one
+# has many passages to be closest by chance. A 60-chunk reference chapter that restates twenty
+# topics outranked the short page on the one asked ("what does the tilde operator compute on an
+# int" -> the type hierarchy, not "Unary arithmetic and bitwise operations"; "count set bits of an
+# int" -> the type hierarchy, not int's docstring), and a 100-chunk README the module asked about.
+# Session 37 (q2), first hit of kb.search on every tuning set, 0.02 / 0.03 / 0.04: blind 18 49 ->
+# 56 / 57 / 57 of 82, public 50 -> 52 / 53 / 53 of 56, handbook sets (main, blind 1-17) 963 -> 965 /
+# 962 / 962 of 1,197 (their canonical policies are 10-21 chunks, the variants 2-7: a larger weight
+# costs there). Not in the relevance: the abstention bar is unchanged.
+DOC_LENGTH_WEIGHT = 0.02
 
 
 @dataclass
@@ -231,7 +243,7 @@ def rerank(
         edition = names_edition(query, h.title, h.source_path)
         # Ranks, but is no evidence that the passage answers (not in its relevance).
         bonus = _bonus(h, names, exact, name_words, stated, history or edition)
-        bonus += FACET_WEIGHT * facets[i]
+        bonus += FACET_WEIGHT * facets[i] - DOC_LENGTH_WEIGHT * math.log(1 + (h.doc_chunks or 1))
         if header_only(text) and not stated:
             score -= HEADER_PENALTY
         quotes = long_sentences(text, QUOTE_WORDS)
