@@ -32,6 +32,7 @@ import asyncio
 import re
 import time
 
+from server import stream_replays
 from server.asgi import ASGIApp, Message, Receive, Scope, Send
 
 _STREAMS = (
@@ -68,6 +69,8 @@ class ThreadStreams:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope.get("type") == "http":
+            stream_replays.sweep()  # expired resumable events go (h18 s37 H18-6): at most once a second
         resource = streamed(scope) if scope.get("type") in ("http", "websocket") else None
         status, headers, body = (0, [], b"") if resource is None else await self._get(scope, resource)
         if resource is None:

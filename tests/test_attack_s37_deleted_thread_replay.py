@@ -21,7 +21,6 @@ import time
 import uuid
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -55,10 +54,6 @@ def _replayed(base: str, thread: str, key: str, seconds: float = 3.0) -> str:
     return "\n".join(heard)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H18-5: a deleted thread's resumable events are replayed to the next thread of its id (another tenant's)",
-)
 def test_a_deleted_threads_events_are_never_replayed_to_the_next_thread_of_its_id(
     shared_dev_hashing: SharedServer,
 ) -> None:

@@ -141,10 +141,6 @@ def _replayed(client: httpx.Client, thread: str, seconds: float = 3.0) -> str:
     return "\n".join(heard)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H18-6: a resumable run's events stay in langgraph dev's memory for the server's lifetime",
-)
 def test_a_resumable_runs_events_are_not_replayed_after_the_replay_window(
     dev: tuple[httpx.Client, str],
 ) -> None:
