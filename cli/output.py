@@ -143,6 +143,8 @@ def print_table(console: Console, t: Table) -> None:
 
 CUT_MIN = 12  # an id shortened to fit keeps this many characters (its ellipsis included)
 FOLD_MIN = 6  # below this a column's words are folded to no purpose: left to rich
+WIDE_MIN = 24  # a wide column (long text) keeps this much while other columns can give room
+LONG_WORD = 20  # a word longer than this (an id, a path) is folded before long text is squeezed
 
 
 def _share_room(t: Table, width: int) -> None:
@@ -150,9 +152,9 @@ def _share_room(t: Table, width: int) -> None:
     took from the widest columns first, whatever they held: the header "identity" of ``keys list``
     folded to "ident"/"ity" beside dates that could have wrapped at their space, n s36 N4). First
     every column that may wrap is narrowed down to its longest word (the header's included) and every
-    ``cut`` column down to :data:`CUT_MIN`, the widest first and the ``wide`` ones last; only when
-    that is not enough are words folded, the longest first. ``no_wrap`` columns keep their width; a
-    table that still does not fit is left to rich (and :func:`_fit`)."""
+    ``cut`` column down to :data:`CUT_MIN`, long text last; only when that is not enough are words
+    folded, the longest first (the steps below). ``no_wrap`` columns keep their width; a table that
+    still does not fit is left to rich (and :func:`_fit`)."""
     columns = t.columns
     texts = [[str(column.header), *(_plain(c) for c in column.cells)] for column in columns]
     if any(text is None for cells in texts for text in cells):
@@ -167,12 +169,19 @@ def _share_room(t: Table, width: int) -> None:
     floors = [_floor(c, n, w) for c, n, w in zip(columns, natural, longest, strict=True)]
     widths = list(natural)
     need = sum(widths) + extra - width
-    folded = [n if keep else min(n, FOLD_MIN) for n, keep in zip(natural, fixed, strict=True)]
-    # Words kept whole: the widest column gives first, a wide one (the room that is left) last.
-    # Folding: the column of the longest word (an e-mail, a path: folded in any case) gives first,
-    # so that a date keeps its two words whole.
-    narrow = [int(c.ratio is None) for c in columns]
-    for floor, first in ((floors, narrow), (folded, longest)):
+    wide = [c.ratio is not None for c in columns]
+    # The order columns give room in, each step only when the one before was not enough:
+    # 1. words kept whole, the widest column first, a wide one (long text) kept at WIDE_MIN;
+    # 2. a word longer than LONG_WORD (an id, a path, an e-mail: folded at any width) folded, the
+    #    longest first: the reason of ``memory audit`` was squeezed to 13 beside a 43-character key;
+    # 3. the wide columns down to their longest word; 4. any word folded, the longest first.
+    roomy = [max(f, min(n, WIDE_MIN)) if w else f for f, n, w in zip(floors, natural, wide, strict=True)]
+    long_folded = [min(f, LONG_WORD) if w > LONG_WORD else f for f, w in zip(roomy, longest, strict=True)]
+    short_folded = [n if keep else min(n, FOLD_MIN) for n, keep in zip(natural, fixed, strict=True)]
+    narrow_first = [int(not w) for w in wide]
+    for floor, first in (
+        (roomy, narrow_first), (long_folded, longest), (floors, narrow_first), (short_folded, longest)
+    ):  # fmt: skip
         while need > 0:
             room = [i for i, w in enumerate(widths) if w > floor[i]]
             if not room:
