@@ -41,8 +41,9 @@ KEPT = "---\nowner: hr\nclassification: internal\nversion: 3\n---\n# Leave\n\nLe
 UNKEPT = "---\nowner: hr\nclassification: internal\n---\n# Bonus\n\nThe zebracorn bonus is paid in March.\n"
 
 
-def _run(service: RunsService, who: Principal, run: str, rules: str | None) -> str:
-    """``who``'s path run of ``docs`` into ``policies``, created and carried out; its status."""
+def _run(service: RunsService, who: Principal, run: str, rules: str | None, *, rechunk: bool = False) -> str:
+    """``who``'s path run of ``docs`` into ``policies``, created and carried out; its status
+    (``rechunk``: as the worker carries out an admin key's run)."""
     options = RunOptions(embedder="hashing", audit_rules=rules)
     service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
     jobs = JobStore(service.res.runs).for_tenant("acme")
@@ -51,14 +52,11 @@ def _run(service: RunsService, who: Principal, run: str, rules: str | None) -> s
     outcome = execute(
         service.res, "acme", run, settings=Settings.model_validate(job.settings),
         on_finish=lambda _: jobs.done(job.run_id, job.seq), within=served_folder(service.res, service.config, job),
+        rechunk=rechunk,
     )  # fmt: skip
     return outcome.state.status
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H16-11: a member's run of the same folder lowers the collection's review bar to the defaults",
-)
 def test_a_members_run_is_held_by_the_rules_the_collection_was_audited_with(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -77,5 +75,39 @@ def test_a_members_run_is_held_by_the_rules_the_collection_was_audited_with(
         assert found(res, "zebracorn") == [], (
             f"the member's run without the collection's rules ended {status} and bonus.md is searchable"
         )
+    finally:
+        res.close()
+
+
+def test_a_member_naming_other_rules_is_refused_and_an_admins_are_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lead's decision 10 (session 36): a member's run naming other rules than the collection
+    recorded is refused at the door, 422 naming the collection and the option; the same rules are
+    taken; an admin's run naming other rules records those (its worker lets an admin's run set the
+    collection's settings: rechunk, as for chunk settings)."""
+    from server.runs.names import ApiError
+
+    folder = tmp_path / "root" / "acme"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "rules.toml").write_text(RULES)
+    (folder / "same.toml").write_text(RULES)
+    (folder / "lax.toml").write_text('required_metadata = ["owner"]\n')
+    (folder / "docs" / "leave.md").write_text(KEPT)
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(tmp_path / "root"))
+    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
+    res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
+    try:
+        service = RunsService(res, RunsConfig.from_env(os.environ))
+        assert _run(service, OLGA, "admin-run", "rules.toml") == "completed"
+        with pytest.raises(ApiError) as refused:
+            _run(service, MARIA, "member-lax", "lax.toml")
+        assert refused.value.status == 422 and refused.value.loc == ("body", "options", "audit_rules")
+        assert "collection 'policies'" in refused.value.detail and "'rules.toml'" in refused.value.detail
+        assert _run(service, MARIA, "member-same", "same.toml") == "completed"  # the same rules: taken
+        assert _run(service, OLGA, "admin-lax", "lax.toml", rechunk=True) == "completed"
+        (folder / "docs" / "bonus.md").write_text(UNKEPT)  # no version: the recorded lax rules pass it
+        assert _run(service, MARIA, "member-after", None) == "completed"
+        assert found(res, "zebracorn") == ["bonus.md"]
     finally:
         res.close()

@@ -170,6 +170,8 @@ def test_the_index_records_sources_checks_them_in_the_write_and_migrates_old_row
         raw(db_url, f"ALTER TABLE kassist_kb_documents DROP COLUMN {column}")
     for column in ("chunk_tokens", "overlap_tokens"):  # migration 6 (knowledge/index/chunk_settings.py)
         raw(db_url, f"ALTER TABLE kassist_kb_collections DROP COLUMN {column}")
+    for column in ("audit_rules", "audit_rules_name"):  # migration 9 (knowledge/index/collection_rules.py)
+        raw(db_url, f"ALTER TABLE kassist_kb_collections DROP COLUMN {column}")
     raw(db_url, "DELETE FROM kassist_schema_versions WHERE component = 'knowledge_index' AND version >= 3")
     with KnowledgeIndex.from_url(db_url, embedder=HashingEmbedder()) as index:
         kb = index.for_tenant("acme")

@@ -46,7 +46,7 @@ SERVER_RULES = AuditRules()
 """The server's own bar for a run whose rules file a tenant can write: the defaults."""
 
 
-def rules_at(path: str | None, *, within: Path | None = None) -> AuditRules:
+def rules_at(path: str | None, *, within: Path | None = None, recorded: str | None = None) -> AuditRules:
     """The rules a run's documents are audited and its review is judged with: the file's, or the
     defaults. A file under the ingestion root is a tenant's (every served run's is there, and a
     tenant writes it): its rules only add to the server's (:func:`stricter`), so a tenant's own file
@@ -54,7 +54,11 @@ def rules_at(path: str | None, *, within: Path | None = None) -> AuditRules:
     of 1.0 did). So is a served run's file wherever it is, and it is read only from inside ``within``,
     the folder the server serves the run (graph/ingestion/folders.served_folder): the file it opens,
     not the path it checked (:func:`read_rules`). The command line's operator names a file of their
-    own and keeps full control."""
+    own and keeps full control. ``recorded``: the text of the rules the run's collection keeps
+    (knowledge/index/collection_rules.py), for a run that names no file: they only add to the
+    server's, whoever recorded them (the rules file they were read from may be a tenant's)."""
+    if not path and recorded is not None:
+        return _recorded(recorded)
     if not path:
         return _rules(None, tenants=False, within=None)
     tenants = within is not None or tenants_file(path, os.environ)
@@ -65,6 +69,11 @@ def rules_at(path: str | None, *, within: Path | None = None) -> AuditRules:
 def _rules(path: str | None, *, tenants: bool, within: Path | None) -> AuditRules:
     own = read_rules(path, within=within) if path else AuditRules()
     return stricter(SERVER_RULES, own) if tenants else own
+
+
+@lru_cache(maxsize=8)
+def _recorded(text: str) -> AuditRules:
+    return stricter(SERVER_RULES, AuditRules.parse(text, "(the rules its collection recorded)"))
 
 
 def stricter(base: AuditRules, own: AuditRules) -> AuditRules:
@@ -118,7 +127,13 @@ def check_rules(path: str, *, within: Path | None = None) -> None:
 
 
 def read_rules(path: str, *, within: Path | None = None) -> AuditRules:
-    """The rules of the TOML file ``path``. The file is opened once, without blocking, and read only
+    """The rules of the TOML file ``path`` (:func:`read_rules_text`)."""
+    return AuditRules.parse(read_rules_text(path, within=within), path)
+
+
+def read_rules_text(path: str, *, within: Path | None = None) -> str:
+    """The text of the TOML file ``path``, as a run reads its rules: the text a collection records
+    (knowledge/index/collection_rules.py). The file is opened once, without blocking, and read only
     if it is a regular file of at most :data:`MAX_RULES_BYTES` (a named pipe in a tenant's folder,
     named as a served run's rules, blocked the run's first batch forever, and every run queued behind
     it; a device or a huge file would be read whole). With ``within`` (resolved), the file opened must
@@ -152,10 +167,9 @@ def read_rules(path: str, *, within: Path | None = None) -> AuditRules:
             "short TOML file"
         )
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise AuditConfigError(f"cannot read audit rules file {path}: {exc}") from None
-    return AuditRules.parse(text, path)
 
 
 def _opened_within(path: str, opened: os.stat_result, within: Path) -> bool:
@@ -177,7 +191,12 @@ def _reason(exc: Exception) -> str:
 
 
 def audit_document(
-    document: Document, rules_path: str | None, today: date, *, within: Path | None = None
+    document: Document,
+    rules_path: str | None,
+    today: date,
+    *,
+    within: Path | None = None,
+    recorded: str | None = None,
 ) -> str:
     """The document's audit (findings and signature) as JSON for the manifest."""
     from knowledge.audit import audit_document as audit
@@ -188,14 +207,18 @@ def audit_document(
         document.source_path,
         document.text,
         metadata,
-        rules_at(rules_path, within=within),
+        rules_at(rules_path, within=within, recorded=recorded),
         today=today,
     )
     return result.model_dump_json()
 
 
 def findings(
-    rows: Iterable[dict[str, Any]], rules_path: str | None, *, within: Path | None = None
+    rows: Iterable[dict[str, Any]],
+    rules_path: str | None,
+    *,
+    within: Path | None = None,
+    recorded: str | None = None,
 ) -> list[Finding]:
     """Every finding of the run: each document's, then the cross-document rules'.
 
@@ -211,7 +234,7 @@ def findings(
         found += audit.findings
         minhash = np.asarray(audit.signature.minhash, dtype=np.uint64)
         entries.append((audit.doc_id, audit.path, audit.signature.model_copy(update={"minhash": minhash})))
-    return found + audit_collection(entries, rules_at(rules_path, within=within))
+    return found + audit_collection(entries, rules_at(rules_path, within=within, recorded=recorded))
 
 
 def severity_counts(found: list[Finding]) -> dict[str, int]:
@@ -224,10 +247,17 @@ def severity_counts(found: list[Finding]) -> dict[str, int]:
 
 
 def reasons(
-    found: list[Finding], *, failed: int, total: int, rules_path: str | None, within: Path | None = None
+    found: list[Finding],
+    *,
+    failed: int,
+    total: int,
+    rules_path: str | None,
+    within: Path | None = None,
+    recorded: str | None = None,
 ) -> list[str]:
     """Why the run needs a person's review (the audit's rules decide), empty if it does not."""
-    return review_reasons(found, failed=failed, total=total, rules=rules_at(rules_path, within=within))
+    rules = rules_at(rules_path, within=within, recorded=recorded)
+    return review_reasons(found, failed=failed, total=total, rules=rules)
 
 
 def taken_over(count: int) -> str:

@@ -28,6 +28,7 @@ from graph.ingestion.state import AgentRunState, Settings, validate_run_id
 from graph.ingestion.work import Update, open_run, work_node
 from kassist.review import ReviewDecision
 from kassist.tenancy import AUTH_USER_KEY, auth_user_field
+from knowledge.index import collection_rules
 
 # Each step imports its own modules (the audit's datasketch and scipy, the report's jinja2, the
 # loaders, the memory manager: ~0.9 s): building the graph loads none of them, and a run resumed at
@@ -114,6 +115,14 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     rechunk = state.rechunk if state.embedder_name else work.may_rechunk()
     if not rechunk:
         kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
+    # The audit rules the collection keeps, the same way (knowledge/index/collection_rules.py): a
+    # member's run naming other rules is refused; a run naming rules records them (an admin's, the
+    # operator's: whatever the collection kept; a member's: where it keeps none).
+    own = _own_rules(settings, run)
+    if own is not None:
+        if not rechunk:
+            kb.check_rules(settings.collection, own.text)
+        kb.record_rules(settings.collection, own, replace=rechunk)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
     # A served run's folder, else the run's own folder as registered (as its loads: pipeline.prepare).
@@ -141,6 +150,28 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
             state, "discover", f"{files} files, {total - files} to remove, {batches} batches; {reason}"
         ),
     }
+
+
+def _own_rules(settings: Settings, run: RunResources) -> collection_rules.Recorded | None:
+    """The rules file the run names, as its collection records it (its text and its name, no
+    folder), or None: it names none."""
+    if not settings.audit_rules:
+        return None
+    from graph.ingestion import audit_step
+
+    within = work.within(run)
+    text = audit_step.read_rules_text(settings.audit_rules, within=within.resolve() if within else None)
+    return collection_rules.Recorded(text, Path(settings.audit_rules).name)
+
+
+def _kept_rules(state: AgentRunState, run: RunResources) -> str | None:
+    """The text of the rules a run that names none is audited with: its collection's, if it keeps
+    any (in addition to the server's: graph/ingestion/audit_step.rules_at); None for a run that names
+    a file (it was checked against, or recorded as, the collection's at discover)."""
+    if state.settings.audit_rules:
+        return None
+    kept = run.index(state.embedder_name).rules_kept(state.settings.collection)
+    return kept.text if kept is not None else None
 
 
 @work_node("ingest")
@@ -176,7 +207,11 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
         rechunk=state.rechunk,
         replaces=replaces,
+        kept_rules=_kept_rules(state, run),
     )
+    own = _own_rules(settings, run) if state.batch_cursor == 0 else None
+    if own is not None:  # a collection this batch made records the rules now (none at discover)
+        run.index(state.embedder_name).record_rules(settings.collection, own, replace=state.rechunk)
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)
     output = f"batch {cursor}/{state.batches_total}; documents indexed up to {done.last_document or state.last_document}"
@@ -205,11 +240,12 @@ def audit(state: AgentRunState, run: RunResources) -> Update:
 
     rows = run.runs.manifest(state.run_id)
     within = work.within(run)  # a tenant's rules file only adds to the server's, read from its folder
-    found = audit_step.findings(rows, state.settings.audit_rules, within=within)
+    kept = _kept_rules(state, run)
+    found = audit_step.findings(rows, state.settings.audit_rules, within=within, recorded=kept)
     c = state.counters
     why = audit_step.reasons(
         found, failed=c.documents_failed, total=c.documents_seen, rules_path=state.settings.audit_rules,
-        within=within,
+        within=within, recorded=kept,
     )  # fmt: skip
     kb = run.index(state.embedder_name)
     held = kb.held(state.settings.collection)
@@ -250,8 +286,9 @@ def store_report(
     # The manifest is read twice, a page at a time, rather than held whole (the end of a large run
     # is where its peak memory was).
     found = audit_step.findings(
-        run.runs.manifest(state.run_id), state.settings.audit_rules, within=work.within(run)
-    )
+        run.runs.manifest(state.run_id), state.settings.audit_rules, within=work.within(run),
+        recorded=_kept_rules(state, run),
+    )  # fmt: skip
     bodies = audit_step.render_report(
         run_id=state.run_id,
         tenant_id=run.tenant,

@@ -117,6 +117,7 @@ class Work:
     audit_rules: str | None
     today: date
     within: Path | None = None  # a served run's folder, resolved by the server (load_file's within)
+    kept_rules: str | None = None  # the rules its collection keeps, for a run naming none (their text)
 
 
 @dataclass
@@ -160,7 +161,9 @@ def prepare(work: Work) -> Prepared:
     load_s = time.perf_counter() - started
     started = time.perf_counter()
     audits = {
-        seq: audit_step.audit_document(document, work.audit_rules, work.today, within=work.within)
+        seq: audit_step.audit_document(
+            document, work.audit_rules, work.today, within=work.within, recorded=work.kept_rules
+        )
         for seq, (document, _chunks) in zip(seqs, items, strict=True)
     }
     return Prepared(failed, items, seqs, audits, load_s, time.perf_counter() - started)
@@ -300,20 +303,23 @@ def run_batch(
     within: Path | None = None,
     rechunk: bool = False,
     replaces: Callable[[list[str]], None] | None = None,
+    kept_rules: str | None = None,
 ) -> BatchDone:
     """Load, plan, record, embed and write one batch; ``source``: the run's record
     (knowledge/index/sources.py), which the write checks against the collection's and records; the
     chunk settings are recorded on the collection in the same write (where it keeps none, or
     whatever it keeps when ``rechunk``: knowledge/index/chunk_settings.py). ``replaces``: called with
     the batch's file paths under the collection's claim, before anything is written; it raises to
-    refuse the batch (a member's upload replacing another user's document: graph/ingestion/upload_owner.py)."""
+    refuse the batch (a member's upload replacing another user's document: graph/ingestion/upload_owner.py).
+    ``kept_rules``: the text of the audit rules the collection keeps, for a run naming none
+    (knowledge/index/collection_rules.py)."""
     chunking = (chunk_tokens, overlap_tokens, rechunk)
     tenant = kb.tenant_id
     runs = store.for_tenant(tenant)  # the index's tenant: the batch reads and writes only its rows
     timings = Timings()
     settings: dict[str, Any] = {
         "chunk_tokens": chunk_tokens, "overlap_tokens": overlap_tokens, "max_bytes": max_bytes,
-        "audit_rules": audit_rules, "today": today, "within": within,
+        "audit_rules": audit_rules, "today": today, "within": within, "kept_rules": kept_rules,
     }  # fmt: skip
     rows = runs.batch(run_id, lo, hi)
     todo = [r for r in rows if r.outcome not in ("failed", "removed")]

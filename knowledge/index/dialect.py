@@ -51,6 +51,11 @@ class Dialect:
     )
     record_chunking: str  # :chunk/:overlap on :collection where it keeps none (the same)
     replace_chunking: str  # :chunk/:overlap on :collection whatever it keeps (the same)
+    collection_rules: (
+        str  # (audit_rules, audit_rules_name) :collection keeps (knowledge.index.collection_rules)
+    )
+    record_rules: str  # :rules/:name on :collection where it keeps none (the same)
+    replace_rules: str  # :rules/:name on :collection whatever it keeps (the same)
     retire_held: str  # :run's holds of :tenant made no run's (retention: knowledge.index.holds.retire)
     retire_taken: str  # :run no more the first holder of a hold another run took over (the same)
     cache_lookup: str

@@ -8,6 +8,7 @@ from typing import Any
 from kassist.db.tables import to_postgres
 from knowledge.index import sql_sqlite as sqlite
 from knowledge.index.chunk_settings import MIGRATION as MIGRATE_CHUNKING
+from knowledge.index.collection_rules import MIGRATION as MIGRATE_RULES
 from knowledge.index.dialect import Dialect
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
 from knowledge.index.holds import MIGRATION_TAKEN as MIGRATE_TAKEN
@@ -182,6 +183,9 @@ _SHARED: dict[str, Any] = {
         "collection_chunking",
         "record_chunking",
         "replace_chunking",
+        "collection_rules",
+        "record_rules",
+        "replace_rules",
         "retire_held",
         "retire_taken",
         "cache_store",
@@ -206,6 +210,10 @@ DIALECT = Dialect(
         # 7: what an index written before masking holds, masked in place (knowledge/index/masked.py).
         (7, mask_migration(tuple(to_postgres(sql) for sql in MASK_STATEMENTS))),
         (8, MIGRATE_TENANT_TSV),
+        (
+            9,
+            MIGRATE_RULES,
+        ),  # the audit rules a collection was audited with (knowledge/index/collection_rules.py)
     ),
     **_SHARED,
     select_docs_chunks="""SELECT id, doc_id, chunk_id, content_hash FROM kassist_kb_chunks

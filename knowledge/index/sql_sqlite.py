@@ -15,6 +15,10 @@ from knowledge.index.chunk_settings import MIGRATION as MIGRATE_CHUNKING
 from knowledge.index.chunk_settings import RECORD as RECORD_CHUNKING
 from knowledge.index.chunk_settings import REPLACE as REPLACE_CHUNKING
 from knowledge.index.chunk_settings import SELECT as SELECT_CHUNKING
+from knowledge.index.collection_rules import MIGRATION as MIGRATE_RULES
+from knowledge.index.collection_rules import RECORD as RECORD_RULES
+from knowledge.index.collection_rules import REPLACE as REPLACE_RULES
+from knowledge.index.collection_rules import SELECT as SELECT_RULES
 from knowledge.index.dialect import Dialect
 from knowledge.index.holds import HELD, HELD_ON_UPDATE, NOT_HELD, RETIRE, RETIRE_TAKEN, TAKEN
 from knowledge.index.holds import MIGRATION as MIGRATE_HOLDS
@@ -174,7 +178,8 @@ DIALECT = Dialect(
     # 4: the run holding a document out of search until its review (knowledge/index/holds.py).
     # 5: the runs a hold was taken over from (the same). 6: a collection's chunk settings
     # (knowledge/index/chunk_settings.py). 7: what an index written before masking holds, masked in
-    # place (knowledge/index/masked.py). 8: the full-text index's tenant tokens (above).
+    # place (knowledge/index/masked.py). 8: the full-text index's tenant tokens (above). 9: the audit
+    # rules a collection was audited with (knowledge/index/collection_rules.py).
     migrations=(
         (1, _V1),
         (2, status_migration(UPDATE_STATUS)),
@@ -184,6 +189,7 @@ DIALECT = Dialect(
         (6, MIGRATE_CHUNKING),
         (7, mask_migration()),
         (8, MIGRATE_TENANT_FTS),
+        (9, MIGRATE_RULES),
     ),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
@@ -232,6 +238,9 @@ DIALECT = Dialect(
     collection_chunking=SELECT_CHUNKING,
     record_chunking=RECORD_CHUNKING,
     replace_chunking=REPLACE_CHUNKING,
+    collection_rules=SELECT_RULES,
+    record_rules=RECORD_RULES,
+    replace_rules=REPLACE_RULES,
     retire_held=RETIRE,
     retire_taken=RETIRE_TAKEN,
     cache_lookup="""SELECT content_hash, embedding FROM kassist_kb_embedding_cache

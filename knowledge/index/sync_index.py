@@ -13,7 +13,17 @@ from kassist.dburl import DatabaseURL, database_url_from_env, parse_database_url
 from kassist.tenancy import TenantMismatch, check_run_tenant, validate_tenant_id
 from knowledge.documents import Chunk, Document
 from knowledge.embedders.base import Embedder
-from knowledge.index import batch, catalog, chunk_settings, holds, ops, order_model, sources, words
+from knowledge.index import (
+    batch,
+    catalog,
+    chunk_settings,
+    collection_rules,
+    holds,
+    ops,
+    order_model,
+    sources,
+    words,
+)
 from knowledge.index import sentences as sentence_stage
 from knowledge.index.dialect import Dialect, Op
 from knowledge.index.matrix import MatrixCache
@@ -324,6 +334,27 @@ class TenantKnowledgeIndex:
         d = self._index.driver.dialect
         op = chunk_settings.record(d, self._tenant, collection, chunk_tokens, overlap_tokens, replace=replace)
         self._index.run(op, write=True)
+
+    def rules_kept(self, collection: str) -> collection_rules.Recorded | None:
+        """The audit rules ``collection`` keeps (knowledge/index/collection_rules.py), or None."""
+        d = self._index.driver.dialect
+        return self._index.run(collection_rules.kept(d, self._tenant, collection))
+
+    def check_rules(self, collection: str, text: str) -> None:
+        """Raise ``RulesDiffer`` when ``collection`` keeps other audit rules than ``text``: a member's
+        run's door, and its start."""
+        d = self._index.driver.dialect
+        self._index.run(collection_rules.check(d, self._tenant, collection, text))
+
+    def record_rules(
+        self, collection: str, rules: collection_rules.Recorded, *, replace: bool = False
+    ) -> None:
+        """Record the audit rules ``collection`` is audited with where it keeps none (``replace``:
+        whatever it keeps: an admin's or the operator's run naming other rules)."""
+        d = self._index.driver.dialect
+        self._index.run(
+            collection_rules.record(d, self._tenant, collection, rules, replace=replace), write=True
+        )
 
     def retire(self, run_id: str) -> int:
         """Make run ``run_id``'s holds in every collection no run's (retention swept the run's
