@@ -71,11 +71,6 @@ def _answerless_receiver() -> Iterator[tuple[str, list[bytes]]]:
         server.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-8: a notification the receiver got and never answered (connection closed, read "
-    "timeout) is given back as not made: the run takes a cancel after telling its receiver 'completed'",
-)
 def test_a_run_whose_receiver_got_its_notification_unanswered_refuses_a_cancel(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -98,3 +93,55 @@ def test_a_run_whose_receiver_got_its_notification_unanswered_refuses_a_cancel(t
     # Told "completed" (as far as this side can know): the run does not end cancelled - a cancel is
     # refused, as after a kill mid-call (now: it ended failed at notify, and the cancel was taken).
     assert json.loads(shown.output)["status"] != "cancelled", (state.status, cancel.output)
+
+
+@contextmanager
+def _receiver(statuses: list[int]) -> Iterator[str]:
+    """A receiver on 127.0.0.1 answering each POST with the next of ``statuses``."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(statuses.pop(0))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/hook"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_gateways_lost_answer_counts_as_maybe_told_and_stays_so(sqlite_url: str, tmp_path: Path) -> None:
+    """A 503 (refused before any processing) is not told; a gateway's 502 (the upstream may have
+    processed the POST) is, and a later attempt that reaches nobody (connection refused) keeps it so."""
+    from graph.ingestion import notify
+    from graph.ingestion.errors import TransientHTTPError
+    from graph.ingestion.state import AgentRunState
+    from graph.ingestion.store import RunStore
+
+    runs = RunStore.from_url(sqlite_url)
+    try:
+        with _receiver([503, 502]) as hook:
+            settings = Settings(source=str(tmp_path), collection="c", notify_url=hook)
+            state = AgentRunState(run_id="r1", tenant_id="acme", settings=settings)
+            mine = runs.for_tenant("acme")
+            with pytest.raises(TransientHTTPError):
+                notify.send(runs, "acme", state, hook)
+            assert not notify.announced(mine, state)  # a 503: nobody was told
+            with pytest.raises(TransientHTTPError):
+                notify.send(runs, "acme", state, hook)
+            assert notify.announced(mine, state)  # a 502: the receiver behind may have been
+        with pytest.raises(TransientHTTPError):
+            notify.send(runs, "acme", state, hook)  # the receiver is gone: connection refused
+        assert notify.announced(mine, state)
+    finally:
+        runs.close()

@@ -8,7 +8,8 @@ claim is renewed while its call runs: a second worker at the same moment (a grap
 not) waits for the answer instead of calling too, however long the receiver takes. A claim ends
 when its worker's process is gone (this host: at once; another host: ``CLAIM_S`` after its last
 renewal): a process killed between the call and the record sends again on resume, with the same
-key in the ``Idempotency-Key`` header, so the receiver can drop the duplicate.
+key in the ``Idempotency-Key`` header, so the receiver can drop the duplicate. A call that went out
+whole and was never answered is recorded as such (:data:`_SENT`): the run may have told its receiver.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ WAIT_S = 1.0
 """How often a worker finding another's live claim looks at the ledger again (a read)."""
 
 
-def _claim(holder: str) -> dict[str, Any]:
-    return {"sending": holder, "until": time.time() + CLAIM_S}
+def _claim(holder: str, sent: bool = False) -> dict[str, Any]:
+    claim: dict[str, Any] = {"sending": holder, "until": time.time() + CLAIM_S}
+    return {**claim, _SENT: True} if sent else claim
 
 
 # What a key keeps of a URL as it is (besides letters, digits and "_.-~"): anything else, a non-ASCII
@@ -91,8 +93,34 @@ def announced(runs: TenantRunStore, state: AgentRunState) -> bool:
 
 
 def _may_have_told(entry: LedgerEntry) -> bool:
-    """A done answer, or an intent whose call's claim is still recorded (live or of a dead worker)."""
-    return entry.state == "done" or (entry.state == "intent" and bool((entry.result or {}).get("sending")))
+    """A done answer, an intent whose call's claim is still recorded (live or of a dead worker), or
+    an entry one of whose calls went out whole and was never answered (:data:`_SENT`)."""
+    result = entry.result or {}
+    return (
+        entry.state == "done"
+        or (entry.state == "intent" and bool(result.get("sending")))
+        or bool(result.get(_SENT))
+    )
+
+
+_SENT = "sent"
+"""Set on a ledger entry once a call's request went out whole and its answer never came (the
+connection closed after the receiver read it, a read timeout, a gateway's 502/504: the receiver may
+have acted on it). It stays for every later attempt of the key - each claim carries it on and a
+release keeps it - so the run counts as having maybe told its receiver "completed" and refuses a
+cancel, as after a worker killed mid-call (h19 s37 H19-8). The retries send the same Idempotency-Key."""
+
+# Failures after the whole request was written: the receiver may have read and acted on it. A
+# connect failure, a pool timeout or a write error sent nothing whole (not listed: given back).
+_ANSWER_LOST = (httpx.ReadError, httpx.ReadTimeout, httpx.RemoteProtocolError, httpx.DecodingError)
+# A gateway's "the upstream failed / timed out behind me": the upstream may have processed the POST.
+# 503 and 429 (refused before any processing) stay "not told".
+_GATEWAY_LOST = frozenset({502, 504})
+
+
+def _sent_before(runs: TenantRunStore, run_id: str, key: str) -> bool:
+    """Whether an earlier attempt of ``key`` went out unanswered (carried on by the next claim)."""
+    return any(entry.key == key and (entry.result or {}).get(_SENT) for entry in runs.ledger(run_id))
 
 
 def payload(state: AgentRunState, tenant: str) -> dict[str, Any]:
@@ -120,7 +148,8 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     # The claim lives as long as its worker's call and is void once the worker's process is gone: a
     # resume after a kill sends again at once, a live sender is waited for.
     holder = new_holder()
-    outcome, entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
+    sent = _sent_before(runs, state.run_id, key)  # an earlier attempt's unanswered call stays recorded
+    outcome, entry = runs.ledger_begin(state.run_id, key, body, _claim(holder, sent))
     # Another worker is sending it (a graph run beside `runs resume`), or was: a server on another
     # host that died mid-call, whose claim only its time voids. Its answer or the claim's end is
     # waited for here, looking with a read (the RetryPolicy's few seconds of attempts ended first
@@ -128,13 +157,14 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     while outcome == "busy":
         time.sleep(WAIT_S)
         if not runs.ledger_claimed(key):
-            outcome, entry = runs.ledger_begin(state.run_id, key, body, _claim(holder))
+            sent = _sent_before(runs, state.run_id, key)
+            outcome, entry = runs.ledger_begin(state.run_id, key, body, _claim(holder, sent))
     if outcome == "replay":
         return f"done earlier (replayed from the ledger): {entry.result}"
-    claim = {"held": entry.result or _claim(holder)}  # ours, as ledger_begin stored it; renewed below
+    claim = {"held": entry.result or _claim(holder, sent)}  # ours, as ledger_begin stored it; renewed below
 
     def renew() -> bool:
-        later = _claim(holder)
+        later = _claim(holder, sent)
         if not runs.ledger_renew(key, claim["held"], later):
             return False
         claim["held"] = later
@@ -149,19 +179,23 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
     except BaseException as exc:
         # No answer: the claim goes back whatever failed, or this live process's own claim kept
         # the next attempt waiting for a call nobody is making (30 s of "being sent by another
-        # worker": a resume right after a failure failed again).
-        runs.ledger_release(key, claim["held"])
+        # worker": a resume right after a failure failed again). A call that went out whole is
+        # given back marked sent: the receiver may have it (H19-8).
+        _give_back(runs, key, claim["held"], sent or isinstance(exc, _ANSWER_LOST))
         if isinstance(exc, httpx.TransportError):
             logger.warning("notify %s/%s: %s: %s", tenant, state.run_id, url, exc)
             raise TransientHTTPError(shown, 0) from exc
         raise
     verdict = http_status_class(response.status_code)
     if verdict == "transient":
-        runs.ledger_release(key, claim["held"])
+        _give_back(runs, key, claim["held"], sent or response.status_code in _GATEWAY_LOST)
         logger.warning("notify %s/%s: %s answered HTTP %s", tenant, state.run_id, url, response.status_code)
         raise TransientHTTPError(shown, response.status_code)
-    result = {"status": response.status_code}
+    result: dict[str, Any] = {"status": response.status_code}
     if verdict == "permanent":
+        # A refusal is an answer (called again after the receiver is fixed); an earlier attempt's
+        # unanswered call stays recorded beside it.
+        result = {**result, _SENT: True} if sent else result
         runs.ledger_finish(key, "failed", result)
         logger.warning(
             "notify %s/%s: %s refused with HTTP %s", tenant, state.run_id, url, response.status_code
@@ -172,3 +206,12 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
         )
     runs.ledger_finish(key, "done", result)
     return f"sent to {shown}: HTTP {response.status_code}"
+
+
+def _give_back(runs: TenantRunStore, key: str, held: dict[str, Any], sent: bool) -> None:
+    """Give back this attempt's claim: to nothing, or to the mark that a call went out unanswered
+    (a claim-for-claim swap of this worker's own, as a renewal is: the next attempt is not held)."""
+    if sent:
+        runs.ledger_renew(key, held, {_SENT: True})
+    else:
+        runs.ledger_release(key, held)
