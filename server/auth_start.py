@@ -43,8 +43,29 @@ def _open_key_store() -> Any:
     return store
 
 
-RESOLVER = KeyResolver(KEYS, _open_key_store)
-run_creator.install(RESOLVER)  # a run starts only while its creator's key holds its rights
+# KASSIST_INGEST_ROOT_SHARED's old "1", naming no tenant: refused at start too.
+_SHARED_TENANT = shared_tenant(os.environ)
+
+_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
+if _TENANT is not None and _SHARED_TENANT is not None and _TENANT != _SHARED_TENANT:
+    raise ValueError(
+        f"KASSIST_TENANT={_TENANT} and KASSIST_INGEST_ROOT_SHARED={_SHARED_TENANT} name two tenants: a server "
+        "whose ingestion root is one tenant's serves that tenant only; set both to it, or unset "
+        "KASSIST_INGEST_ROOT_SHARED so that each tenant reads its own folder KASSIST_INGEST_ROOT/<tenant>"
+    )
+BOUND_TENANT = _TENANT or _SHARED_TENANT
+"""The one tenant this server serves, or None (every tenant of its keys): a key of another tenant is
+refused here (403). ``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is
+bound to it; its store calls were 500s - TenantMismatch - and its assistant turns failed inside), or
+``KASSIST_INGEST_ROOT_SHARED``'s tenant, whose runs read the whole ingestion root: another tenant's
+folder of it was the shared tenant's to read (h16 s36 H16-13), so no other tenant is served."""
+BOUND_BY = "KASSIST_TENANT" if _TENANT is not None else "KASSIST_INGEST_ROOT_SHARED"
+"""The setting that bound :data:`BOUND_TENANT`, named in the refusal."""
+
+RESOLVER = KeyResolver(KEYS, _open_key_store)  # authenticate answers another tenant's key itself: 403
+# A run starts only while its creator's key holds its rights here: bound as the requests are, so a cron
+# or queued run of another tenant starts with none on a one-tenant server (r2 s37).
+run_creator.install(RESOLVER.bound(BOUND_TENANT, BOUND_BY))
 
 CRON_LIMITS = cron_limits()
 """Crons one user / one tenant may keep (server/cron_limits.py), read at start-up: a bad value stops
@@ -81,22 +102,4 @@ if (os.environ.get(EMBEDDER_ENV) or "auto") not in EMBEDDER_CHOICES:
     )
 
 notify_hosts(os.environ)  # a host list that can never match: refused at start, as kassist serve does
-# KASSIST_INGEST_ROOT_SHARED's old "1", naming no tenant: refused at start too.
-_SHARED_TENANT = shared_tenant(os.environ)
 webhook_client.install()  # a webhook follows no redirect past the host list (h16 s36 H16-7)
-
-_TENANT = os.environ.get("KASSIST_TENANT", "").strip() or None
-if _TENANT is not None and _SHARED_TENANT is not None and _TENANT != _SHARED_TENANT:
-    raise ValueError(
-        f"KASSIST_TENANT={_TENANT} and KASSIST_INGEST_ROOT_SHARED={_SHARED_TENANT} name two tenants: a server "
-        "whose ingestion root is one tenant's serves that tenant only; set both to it, or unset "
-        "KASSIST_INGEST_ROOT_SHARED so that each tenant reads its own folder KASSIST_INGEST_ROOT/<tenant>"
-    )
-BOUND_TENANT = _TENANT or _SHARED_TENANT
-"""The one tenant this server serves, or None (every tenant of its keys): a key of another tenant is
-refused here (403). ``KASSIST_TENANT`` (memory.store.factory's one-tenant deployment: the store is
-bound to it; its store calls were 500s - TenantMismatch - and its assistant turns failed inside), or
-``KASSIST_INGEST_ROOT_SHARED``'s tenant, whose runs read the whole ingestion root: another tenant's
-folder of it was the shared tenant's to read (h16 s36 H16-13), so no other tenant is served."""
-BOUND_BY = "KASSIST_TENANT" if _TENANT is not None else "KASSIST_INGEST_ROOT_SHARED"
-"""The setting that bound :data:`BOUND_TENANT`, named in the refusal."""

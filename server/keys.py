@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
@@ -299,6 +299,13 @@ class KeyResolver:
     @staticmethod
     def _unreadable(prefix: str, exc: Exception) -> None:
         logger.warning("API key %s... refused: the key table cannot be read (%s)", prefix, exc)
+
+    def bound(self, tenant: str | None, setting: str) -> KeyResolver:
+        """This resolution (its table and database) bound to ``tenant``, named by ``setting``."""
+        store = cast("Callable[[], KeyStore]", self.store)  # opens ours once, shared
+        return KeyResolver(
+            self.table, store, ttl=self._ttl, clock=self._clock, tenant=tenant, tenant_setting=setting
+        )
 
     def served(self, principal: Principal | None) -> Principal | None:
         """``principal`` unless the resolution is bound to another tenant than its (then None): the
