@@ -108,3 +108,19 @@ def test_langgraph_dev_serves_only_the_shared_roots_tenant(tmp_path: Path) -> No
     )
     same = _langgraph_start({**db, "KASSIST_INGEST_ROOT_SHARED": "acme", "KASSIST_TENANT": "acme"})
     assert same.returncode == 0 and same.stdout.split() == ["acme", "KASSIST_TENANT"], same.stderr
+
+
+def test_a_run_another_tenant_stored_starts_with_no_rights_on_a_one_tenant_server(sqlite_url: str) -> None:
+    """langgraph dev checks a cron's or queued run's creator when it starts (server/run_creator.py),
+    through the resolution bound as the requests are: another tenant's creator holds nothing there."""
+    from server.keys import KeyResolver
+
+    _managed_key(sqlite_url, "globex")  # bob, who stored a cron before the server was bound
+    store = KeyStore.from_url(sqlite_url)
+    try:
+        resolver = KeyResolver(ACME_ONLY, store)
+        assert resolver.current("bob", "globex", None) is not None  # unbound: his rights hold
+        assert resolver.bound("acme", "KASSIST_INGEST_ROOT_SHARED").current("bob", "globex", None) is None
+        assert resolver.bound("acme", "KASSIST_INGEST_ROOT_SHARED").current("olga", "acme", None) is not None
+    finally:
+        store.close()
