@@ -33,10 +33,11 @@ def test_sigterm_names_the_resume_command_and_it_finishes_the_run(tmp_path: Path
     (tmp_path / "elsewhere").mkdir()
     url = f"sqlite:///{tmp_path / 'elsewhere' / 'runs.db'}"  # not the default database
     # `kill PID`: the signal goes to the process alone (not its group, as Ctrl-C's does), as soon as
-    # the run says "new" (registered; the local model still loads and 20 batches are to come).
+    # the run says "new": registered, its folder not yet walked, 20 batches of two to come (the
+    # hashing embedder: the local model's load and embeddings cost ~20 s more and show nothing more).
     ingest = subprocess.Popen(
         [sys.executable, "-P", "-m", "cli.main", "ingest", "corpus", "--tenant", "acme corp", "--run-id", "st-1",
-         "--collection", "gen", "--embedder", "local", "--batch-size", "2", "--database-url", url],
+         "--collection", "gen", "--embedder", "hashing", "--batch-size", "2", "--database-url", url],
         cwd=tmp_path, env={**child_env(), "PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, start_new_session=True,
     )  # fmt: skip
