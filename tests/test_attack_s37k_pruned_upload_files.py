@@ -21,7 +21,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -42,14 +41,10 @@ class _File:
 
 
 def _kept(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.rglob("*") if p.is_file())
+    """The uploaded files under ``folder`` (the server's own upload_ends.OWNER file is none)."""
+    return sorted(p.name for p in folder.rglob("*") if p.is_file() and p.name != upload_ends.OWNER)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-5: a paused upload run pruned by retention keeps its uploaded files on the server: "
-    "the start's sweep leaves a folder whose run is not found",
-)
 def test_an_upload_whose_run_retention_removed_keeps_no_files(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'kassist.db'}"
     res = Resources.open(url, reports_dir=tmp_path / "reports")
@@ -82,3 +77,26 @@ def test_an_upload_whose_run_retention_removed_keeps_no_files(tmp_path: Path) ->
     finally:
         res.close()
     assert _kept(uploads) == [], "the pruned run's uploaded files are still on the server"
+
+
+def test_a_waiting_uploads_files_stay_and_another_databases_server_leaves_them(tmp_path: Path) -> None:
+    """The sweep's "nothing of the run is left" is read in the database that placed the folder: a run
+    accepted and not started keeps its files, and a server of another database sharing the uploads
+    folder (the default .kassist/uploads of one working directory) does not take them for pruned."""
+    uploads = tmp_path / "up"
+    first = Resources.open(f"sqlite:///{tmp_path / 'a.db'}", reports_dir=tmp_path / "reports")
+    other = Resources.open(f"sqlite:///{tmp_path / 'b.db'}", reports_dir=tmp_path / "reports-b")
+    try:
+        service = RunsService(
+            first, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(uploads), "KASSIST_RUN_WORKERS": "0"})
+        )
+        files = [_File("salaries-2026.md", b"# Salaries\n\nMaria: 91,000 EUR.\n")]
+        asyncio.run(
+            service.create_upload(MARIA, files, "hr", "waiting", RunOptions(embedder="hashing"), None)
+        )
+        assert upload_ends.sweep(first, uploads) == []  # accepted, waiting for a worker
+        assert upload_ends.sweep(other, uploads) == []  # not this database's folder
+        assert _kept(uploads) == ["salaries-2026.md"]
+    finally:
+        first.close()
+        other.close()

@@ -9,7 +9,15 @@ is a new upload - so its folder goes when a worker of the runs API finishes it (
 the run's lease), and a server's worker sweeps, when it starts, the folders of runs that ended
 elsewhere (the command line, the console) or whose server was killed before removing them
 (:func:`sweep`). Only a run folder of the run's own tenant's uploads folder is ever removed: the path
-is the server's (:func:`graph.ingestion.folders.tenant_folder`), the run's settings only name which."""
+is the server's (:func:`graph.ingestion.folders.tenant_folder`), the run's settings only name which.
+
+A run retention removed (``kassist checkpoints prune``: paused, failed or waiting for its review, then
+pruned) leaves no trace of it but its folder: the sweep removes a run folder whose run id has no
+checkpoint, no request and no registry row - a folder is placed only once its run is stored, and only
+the prune removes those (h19 s37 H19-5). That reading holds for the database the folders were placed
+by only: the uploads folder records it (:data:`OWNER`, written by the first sweep), and a server of
+another database sharing the folder (the default ``.kassist/uploads`` of one working directory) leaves
+such folders alone."""
 
 from __future__ import annotations
 
@@ -24,11 +32,14 @@ from graph.ingestion.folders import tenant_folder
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
+from kassist.dburl import parse_database_url, postgres_target
 from server.runs.uploads import TOKEN_BYTES
 
 logger = logging.getLogger(__name__)
 RUN_FOLDER = re.compile(rf"(?P<label>[^.][^/]*)\.[0-9a-f]{{{2 * TOKEN_BYTES}}}")
 """An upload's folder name (server/runs/uploads.run_folder): the run id's label and a token."""
+OWNER = ".kassist-database"
+"""The file in the uploads folder naming the database whose runs placed its folders (no password)."""
 
 
 def remove(root: Path, tenant: str, source: str) -> bool:
@@ -57,6 +68,7 @@ def sweep(res: Resources, root: Path) -> list[str]:
     except OSError as exc:
         logger.warning("uploads: cannot look for ended runs' files in %s: %s", root, exc)
         return removed
+    ours = _ours(root, res.database_url)
     for entry in tenants:
         tenant = unquote(entry.name[2:])
         if tenant_folder(root, tenant).name != entry.name:
@@ -71,7 +83,7 @@ def sweep(res: Resources, root: Path) -> list[str]:
             if named is None or named["label"].startswith("%h-"):
                 continue
             try:
-                ended = _ended_here(res, tenant, unquote(named["label"]), Path(folder.path))
+                ended = _ended_here(res, tenant, unquote(named["label"]), Path(folder.path), ours)
                 if ended and remove(root, tenant, folder.path):
                     removed.append(folder.name)
             except Exception as exc:  # the database away: the next start sweeps again
@@ -79,11 +91,57 @@ def sweep(res: Resources, root: Path) -> list[str]:
     return removed
 
 
-def _ended_here(res: Resources, tenant: str, run_id: str, folder: Path) -> bool:
-    """Whether ``run_id`` of ``tenant`` has ended and ``folder`` is its source."""
+def _ended_here(res: Resources, tenant: str, run_id: str, folder: Path, ours: bool) -> bool:
+    """Whether ``run_id`` of ``tenant`` has ended and ``folder`` is its source, or (``ours``: this
+    database placed the folders) retention removed the run: nothing of it is left."""
     state = read_head(res.saver, tenant, run_id).state
     if state is not None:
         return state.ended and Path(state.settings.source) == folder
     job = JobStore(res.runs).for_tenant(tenant).get(run_id)  # cancelled before it started: no checkpoint
-    source = (job.settings or {}).get("source") if job is not None else None
-    return job is not None and job.status == "cancelled" and source is not None and Path(source) == folder
+    if job is None:
+        if ours and res.runs.for_tenant(tenant).get(run_id) is None:
+            logger.info("uploads: %s's run %r was removed by retention; its files go", tenant, run_id)
+            return True
+        return False
+    source = (job.settings or {}).get("source")
+    return job.status == "cancelled" and source is not None and Path(source) == folder
+
+
+def _ours(root: Path, database_url: str) -> bool:
+    """Whether the uploads folder ``root`` is this database's (:data:`OWNER`; the first sweep of a
+    folder without it writes it). Another spelling of the same database reads as another: its
+    pruned runs' folders are then left, as before."""
+    here = _database(database_url)
+    mark = root / OWNER
+    try:
+        with open(mark, "x", encoding="utf-8") as f:
+            f.write(here + "\n")
+        return True
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        logger.warning("uploads: cannot write %s: %s; pruned runs' files are left", mark, exc)
+        return False
+    try:
+        said = mark.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        logger.warning("uploads: cannot read %s: %s; pruned runs' files are left", mark, exc)
+        return False
+    if said != here:
+        logger.warning(
+            "uploads: %s holds the uploads of %s, not of this server's %s: runs retention removed there "
+            "keep their files (give each database its own KASSIST_UPLOADS_DIR)",
+            root,
+            said,
+            here,
+        )
+    return said == here
+
+
+def _database(database_url: str) -> str:
+    """The database's name as the owner file keeps it: a SQLite file's absolute path, a PostgreSQL
+    server's host:port/dbname (never a password)."""
+    parsed = parse_database_url(database_url)
+    if parsed.sqlite_path is not None:
+        return f"sqlite {parsed.sqlite_path.resolve()}"
+    return f"postgresql {postgres_target(parsed.conninfo or '')}"
