@@ -45,11 +45,6 @@ def _idle(service: RunsService) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-2: another server's worker polling between an upload's run store and its folder's "
-    "rename fails the accepted run at discover (its folder is not there yet)",
-)
 def test_an_upload_run_polled_before_its_folder_is_in_place_is_not_failed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

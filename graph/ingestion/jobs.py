@@ -137,6 +137,7 @@ def create_run(
         **key, "settings": json.dumps(request["settings"]), "goal": request.get("goal"),
         "max_steps": request.get("max_steps"), "by": request.get("by"), "by_key": request.get("key"),
         "role": request.get("role"), "now": now,
+        "done_seq": 1 if request.get("placing") else 0,  # an upload's: wanted once placed (placed)
     }  # fmt: skip
     yield stmt(q.job_create, params)
     return True
@@ -293,6 +294,11 @@ class TenantJobStore:
 
     def claimed(self, run: str, worker: str) -> None:
         self._runs._one(self._q.job_claimed, {"run": run, "worker": worker}, write=True)
+
+    def placed(self, run: str) -> None:
+        """Make the start of an upload's run stored with ``placing`` (its folder not in place yet:
+        no worker takes it) wanted: its folder is in place now."""
+        self._runs._one(self._q.job_placed, {"run": run, "now": time.time()}, write=True)
 
     def done(self, run: str, seq: int, error: str | None = None) -> None:
         self._runs._one(self._q.job_done, {"run": run, "seq": seq, "error": error}, write=True)

@@ -145,6 +145,7 @@ class IngestSql:
     ledger_list: Text
     run_create: Text
     job_create: Text
+    job_placed: Text
     job_request: Text
     job_decide: Text
     job_claim_decision: Text
@@ -266,13 +267,20 @@ SQL = IngestSql(
         "VALUES (:tenant_id, :run, :source, :collection, :now) ON CONFLICT DO NOTHING RETURNING run_id"
     ),
     job_create=(
-        f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, settings, goal, max_steps, requested_by, "
+        f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, done_seq, settings, goal, max_steps, requested_by, "
         "requested_key, updated_at, created_by, created_role) "
-        "VALUES (:tenant_id, :run, 'pending', 1, :settings, :goal, :max_steps, :by, :by_key, :now, :by, :role) "
+        "VALUES (:tenant_id, :run, 'pending', 1, :done_seq, :settings, :goal, :max_steps, :by, :by_key, :now, :by, "
+        ":role) "
         f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'pending', seq = {JOBS}.seq + 1, "
         "settings = excluded.settings, goal = excluded.goal, decision = NULL, max_steps = excluded.max_steps, "
         "requested_by = excluded.requested_by, requested_key = excluded.requested_key, error = NULL, "
         "updated_at = excluded.updated_at, created_by = excluded.created_by, created_role = excluded.created_role"
+    ),
+    # An upload's run stored before its folder is in place (done_seq = seq: no worker takes it), wanted
+    # once its folder is (h19 s37 H19-2: another server's worker failed it at discover in between).
+    job_placed=(
+        f"UPDATE {JOBS} SET done_seq = seq - 1, updated_at = :now "
+        "WHERE tenant_id = :tenant_id AND run_id = :run AND done_seq = seq"
     ),
     job_request=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, seq, max_steps, requested_by, requested_key, updated_at) "

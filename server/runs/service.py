@@ -192,16 +192,23 @@ class RunsService:
         except uploads.UploadRefused as exc:
             raise ApiError(exc.status, str(exc), ("body", exc.field) if exc.status == 422 else None) from None
         goal = f"Ingest {len(files)} uploaded files into {collection}"
+        stored = False
         try:
             settings = self._settings(target, target, collection, options, uploaded=True)
             accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options, False)
+            stored = True
             # Into place once the run is stored (uploads.place): a kill before leaves a staging folder
-            # the next upload sweeps, never files no run names (h17 s36 H17-7). Its worker after.
+            # the next upload sweeps, never files no run names (h17 s36 H17-7). The run is stored not
+            # wanted (placing): no worker - another server's, or this one's poll woken by another run -
+            # takes it before its folder is in place, where it failed at discover (h19 s37 H19-2).
             await asyncio.to_thread(uploads.place, staging, target)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             shutil.rmtree(target, ignore_errors=True)
+            if stored:  # wanted after all: it fails at discover, saying its folder is not there
+                await asyncio.to_thread(self._jobs(who).placed, run)
             raise
+        await asyncio.to_thread(self._jobs(who).placed, run)
         self.worker.wake()
         # The run id is this upload's now: what an earlier attempt of it left (a kill) is no run's.
         await asyncio.to_thread(uploads.remove_others, target, run)
@@ -319,6 +326,7 @@ class RunsService:
             "by": who.identity,
             "role": who.role,  # the create's, kept: an upload's run is held to its uploader's rule
             "key": key,
+            "placing": not wake,  # an upload's: wanted once its folder is in place (create_upload)
         }
         if self._thread_in_use(who, run) or not self._claim(who, run):
             raise taken(run)
