@@ -23,7 +23,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 from runs_api_harness import KEYS
 
 from graph.ingestion.resources import Resources
@@ -38,11 +37,6 @@ ALICE = Principal(identity="alice", tenant_id="acme", role="admin")
 MARIA = Principal(identity="maria", tenant_id="acme", role="member")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-6: the runs API worker decides an admin's run's re-chunk right from its last requester: "
-    "a member's resume of an admin's run that never reached discover fails on the admin's chunk settings",
-)
 def test_a_members_resume_of_an_admins_unbegun_run_keeps_the_admins_chunking(tmp_path: Path) -> None:
     db_url = f"sqlite:///{tmp_path / 'kassist.db'}"
     root = tmp_path / "root"

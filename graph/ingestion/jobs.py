@@ -45,6 +45,9 @@ class JobRecord(RunRecord):
     created_role: str | None = None
     """Their role then (``admin`` or ``member``), from their key: an upload's run is held to the rule
     of its uploader's role (graph/ingestion/upload_owner.py)."""
+    created_key: str | None = None
+    """The managed key (its prefix) the create was sent with (None: an environment table's key, or
+    not kept): whose rights now decide what only an admin's run may do (server/runs/worker.py)."""
 
     @property
     def wanted(self) -> bool:

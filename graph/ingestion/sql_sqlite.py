@@ -98,13 +98,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # accepted before either ran passed the door's check, h16 s36 H16-15, r1 F8). NULL: not a runs
     # API run, or created before this column (its requested_by stands for it).
     (f"ALTER TABLE {JOBS} ADD COLUMN created_by TEXT", f"ALTER TABLE {JOBS} ADD COLUMN created_role TEXT"),
+    # The managed key (its prefix) the create was sent with: a run's right to re-chunk its collection is
+    # its creator's key's now, not a later request's requester's (h19 s37 H19-6). NULL: a key of the
+    # environment's table, the console, or a run created before this column.
+    (f"ALTER TABLE {JOBS} ADD COLUMN created_key TEXT",),
 )
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
 _JOB_COLUMNS = (
     "r.run_id, r.source, r.collection, r.created_at, r.owner, r.lease_until, r.cancel_requested, r.started_by, "
     "j.status, j.seq, j.done_seq, j.settings, j.goal, j.decision, j.max_steps, j.requested_by, "
-    "j.requested_key, j.claims, j.worker, j.error, j.created_by, j.created_role"
+    "j.requested_key, j.claims, j.worker, j.error, j.created_by, j.created_role, j.created_key"
 )
 _JOB_FROM = f"FROM {RUNS} r LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id"
 
@@ -268,13 +272,14 @@ SQL = IngestSql(
     ),
     job_create=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, done_seq, settings, goal, max_steps, requested_by, "
-        "requested_key, updated_at, created_by, created_role) "
+        "requested_key, updated_at, created_by, created_role, created_key) "
         "VALUES (:tenant_id, :run, 'pending', 1, :done_seq, :settings, :goal, :max_steps, :by, :by_key, :now, :by, "
-        ":role) "
+        ":role, :by_key) "
         f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'pending', seq = {JOBS}.seq + 1, "
         "settings = excluded.settings, goal = excluded.goal, decision = NULL, max_steps = excluded.max_steps, "
         "requested_by = excluded.requested_by, requested_key = excluded.requested_key, error = NULL, "
-        "updated_at = excluded.updated_at, created_by = excluded.created_by, created_role = excluded.created_role"
+        "updated_at = excluded.updated_at, created_by = excluded.created_by, created_role = excluded.created_role, "
+        "created_key = excluded.created_key"
     ),
     # An upload's run stored before its folder is in place (done_seq = seq: no worker takes it), wanted
     # once its folder is (h19 s37 H19-2: another server's worker failed it at discover in between).

@@ -199,7 +199,7 @@ class RunWorker:
                 goal=job.goal or "", max_steps=job.max_steps, resume=job.decision,
                 lease_s=self.lease_s, owner=owner, stop=stop, on_start=on_start, on_finish=on_finish,
                 within=self.folder(job) if self.folder is not None else None,
-                rechunk=self._requester_is_admin(job),
+                rechunk=self._creator_is_admin(job),
             )  # fmt: skip
             with self._lock:
                 self._failures.pop(key, None)
@@ -234,13 +234,20 @@ class RunWorker:
         )
         return refusal(creator(requester, job.requested_key), self.keys)  # KeysUnreadable: _failed, retried
 
-    def _requester_is_admin(self, job: JobRecord) -> bool:
-        """Whether the request's requester holds an admin key now: its run may give the collection
-        other chunk settings (knowledge/index/chunk_settings.py). A worker that checks no keys (in
-        tests) cannot tell: no."""
-        if self.keys is None or not job.requested_by:
+    def _creator_is_admin(self, job: JobRecord) -> bool:
+        """Whether whoever created the run holds an admin key now (that key, when one was kept): its
+        run may give the collection other chunk settings and audit rules
+        (knowledge/index/chunk_settings.py, collection_rules.py). The creator, not the request's
+        requester: a member's resume of an admin's run whose first invocation was lost made it the
+        member's, its re-chunk refused, and an admin's resume of a member's gave it the right (h19 s37
+        H19-6; decided at the run's first discover, as before). A run created before the creator was
+        kept: its requester. A worker that checks no keys (in tests) cannot tell: no."""
+        who, key = (
+            (job.created_by, job.created_key) if job.created_by else (job.requested_by, job.requested_key)
+        )
+        if self.keys is None or not who:
             return False
-        now = self.keys.current(job.requested_by, job.tenant_id, job.requested_key)
+        now = self.keys.current(who, job.tenant_id, key)
         return now is not None and now.role == "admin"
 
     def _failed(self, job: JobRecord, exc: Exception) -> None:
