@@ -56,11 +56,6 @@ def _run(service: RunsService, run: str, collection: str) -> str:
     return outcome.state.status
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-9: audit_step._rules caches a rules file by its path for the process's life: a server "
-    "audits every later run with the file as its first run read it",
-)
 def test_a_server_audits_a_run_with_its_rules_file_as_it_is_now(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -58,22 +58,23 @@ def rules_at(path: str | None, *, within: Path | None = None, recorded: str | No
     (knowledge/index/collection_rules.py), for a run that names no file: they only add to the
     server's, whoever recorded them (the rules file they were read from may be a tenant's)."""
     if not path and recorded is not None:
-        return _recorded(recorded)
+        return _parsed(recorded, "(the rules its collection recorded)", tenants=True)
     if not path:
-        return _rules(None, tenants=False, within=None)
+        return SERVER_RULES  # the defaults
     tenants = within is not None or tenants_file(path, os.environ)
-    return _rules(path, tenants=tenants, within=within.resolve() if within is not None else None)
+    # Read as it is now, every time (a few hundred bytes, at most MAX_RULES_BYTES): a server's process
+    # audited every later run of a path with the rules its first run read there - a tightened file
+    # was ignored until a restart (h19 s37 H19-9). Only the parse is kept, by the text.
+    text = read_rules_text(path, within=within.resolve() if within is not None else None)
+    return _parsed(text, path, tenants=tenants)
 
 
-@lru_cache(maxsize=8)
-def _rules(path: str | None, *, tenants: bool, within: Path | None) -> AuditRules:
-    own = read_rules(path, within=within) if path else AuditRules()
+@lru_cache(maxsize=16)
+def _parsed(text: str, name: str, *, tenants: bool) -> AuditRules:
+    """The rules of ``text`` (the file ``name``'s, named in its errors), on top of the server's when
+    ``tenants``: parsed once per text, whatever path it was read from."""
+    own = AuditRules.parse(text, name)
     return stricter(SERVER_RULES, own) if tenants else own
-
-
-@lru_cache(maxsize=8)
-def _recorded(text: str) -> AuditRules:
-    return stricter(SERVER_RULES, AuditRules.parse(text, "(the rules its collection recorded)"))
 
 
 def stricter(base: AuditRules, own: AuditRules) -> AuditRules:
