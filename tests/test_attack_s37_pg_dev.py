@@ -70,9 +70,6 @@ def _notes(client: httpx.Client) -> dict[str, object]:
     return {item["key"]: item["value"] for item in found.json()["items"]}
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H18-3: a thread deleted while its turn writes the session note keeps the note"
-)
 def test_a_thread_deleted_while_its_turn_writes_its_note_leaves_no_note(
     dev: tuple[httpx.Client, str],
 ) -> None:

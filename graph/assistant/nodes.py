@@ -27,6 +27,7 @@ from graph.assistant.gather import PINNED_TYPES
 from graph.assistant.responders import Responder, Turn, select_responder
 from graph.assistant.services import AssistantResources, Services, open_for_run, services_from_env
 from graph.assistant.state import AssistantState
+from graph.assistant.thread_note import thread_gone
 from knowledge.index import facets
 from knowledge.index.editions import asks_for_date
 from knowledge.index.models import SearchHit
@@ -374,6 +375,8 @@ def record_turn(state: AssistantState, config: RunnableConfig, *, deps: Deps) ->
         if not summary.is_empty:
             text += "\n" + summary.render()
         res.store.put(res.namespace(SESSIONS), res.thread_id, {"summary": text, "turn": state["turn"]})
+        if thread_gone(config):  # deleted while this turn wrote its note: the note goes too (H18-3)
+            res.store.delete(res.namespace(SESSIONS), res.thread_id)
     return {"working_memory": items, "focus": focus, "topic": topic, "focus_stale": stale}
 
 
