@@ -11,7 +11,7 @@ host northwind.example allowed). ``--compare`` prints held counts per set and po
 every item whose verdict changed with the findings that held it. To measure an older screen, run the
 script with ``PYTHONPATH`` set to a folder holding that checkout's ``memory`` package (``git archive <commit>
 memory | tar -x -C /tmp/old``).
-Blind 27 is not read: it is kept for one measurement at the end of a round (bench/poisoning_blind27.py).
+Blind 27 and 28 were each measured once unseen (sessions 34, 35) and are read since session 37 (p2); blind 29 is not.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from memory.manager.models import MemoryType, RememberRequest, Source  # noqa: E
 from memory.manager.policy import RECENT_LIMIT, PolicyConfig, screen, source_gate  # noqa: E402
 from memory.manager.screen import ScreenConfig  # noqa: E402
 
-SETS = ("13", "14", "15", "b16", "17", "18", "19", "20", "21", "22", "23", "24", "25", "26")
+SETS = ("13", "14", "15", "b16", "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28")
 ACME = ("13", "14", "15", "b16", "17", "18")  # the rest are Northwind's (blind 19's runner allows its host)
 
 

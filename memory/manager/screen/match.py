@@ -11,6 +11,7 @@ from memory.manager.screen.agency import _SPLIT, agency_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.code_memory import writes_memory
 from memory.manager.screen.codes import HOWS as CODES
+from memory.manager.screen.controls import control_findings
 from memory.manager.screen.decode import FIELDS, Variant, bounded_runs, selector_text, variants
 from memory.manager.screen.examples import unquote_examples
 from memory.manager.screen.findings import ScreenFinding
@@ -151,6 +152,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     found += pressure_findings(f.latin, ABOUT, allowed_hosts)
     found += persisted_grants(f.latin, ABOUT)
     found += tool_lures(f.latin, ABOUT)
+    found += control_findings(f.latin, ABOUT, allowed_hosts)
     found += multilingual_findings(f.plain, ABOUT)
     if (
         variant.how in _UNSEEN
