@@ -58,7 +58,6 @@ def _create(service: RunsService, who: Principal, run: str, rules: str | None) -
     service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
 
 
-@pytest.mark.xfail(strict=True, reason="R2-3: a run's rules file is re-read after the collection's check")
 def test_a_members_rules_file_changed_after_its_check_does_not_lower_the_collections_bar(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -55,13 +55,15 @@ def rules_at(path: str | None, *, within: Path | None = None, recorded: str | No
     the folder the server serves the run (graph/ingestion/folders.served_folder): the file it opens,
     not the path it checked (:func:`read_rules`). The command line's operator names a file of their
     own and keeps full control. ``recorded``: the text of the rules the run's collection keeps
-    (knowledge/index/collection_rules.py), for a run that names no file: they only add to the
-    server's, whoever recorded them (the rules file they were read from may be a tenant's)."""
-    if not path and recorded is not None:
-        return _parsed(recorded, "(the rules its collection recorded)", tenants=True)
+    (knowledge/index/collection_rules.py), which the run is audited with instead of its file as it
+    is now: a run that names no file (they only add to the server's, whoever recorded them), and one
+    that names a file, whose text discover compared with them or recorded (a member's file rewritten
+    after that check lowered the collection's bar: review s37 r2 R2-3)."""
+    tenants = not path or within is not None or tenants_file(path, os.environ)
+    if recorded is not None:  # what its discover checked the file against, or recorded from it
+        return _parsed(recorded, "(the rules its collection recorded)", tenants=tenants)
     if not path:
         return SERVER_RULES  # the defaults
-    tenants = within is not None or tenants_file(path, os.environ)
     # Read as it is now, every time (a few hundred bytes, at most MAX_RULES_BYTES): a server's process
     # audited every later run of a path with the rules its first run read there - a tightened file
     # was ignored until a restart (h19 s37 H19-9). Only the parse is kept, by the text.

@@ -165,11 +165,11 @@ def _own_rules(settings: Settings, run: RunResources) -> collection_rules.Record
 
 
 def _kept_rules(state: AgentRunState, run: RunResources) -> str | None:
-    """The text of the rules a run that names none is audited with: its collection's, if it keeps
-    any (in addition to the server's: graph/ingestion/audit_step.rules_at); None for a run that names
-    a file (it was checked against, or recorded as, the collection's at discover)."""
-    if state.settings.audit_rules:
-        return None
+    """The text of the rules the run is audited with: its collection's, if it keeps any
+    (graph/ingestion/audit_step.rules_at) - a run naming no file, and one naming a file, which
+    discover checked against them or recorded as them: the file is not read again (a member's file
+    rewritten after that check lowered the bar: review s37 r2 R2-3). None: the collection keeps none
+    yet (a run naming a file reads it: its first batch records it)."""
     kept = run.index(state.embedder_name).rules_kept(state.settings.collection)
     return kept.text if kept is not None else None
 
