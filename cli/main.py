@@ -248,7 +248,7 @@ app = typer.Typer(
     "Exit codes: 0 ok, 1 failed, 2 bad command line, 3 partial, 4 refused; "
     "jobs (ingest, runs): 5 needs review, 6 stopped (cancelled or rejected), 7 busy (another "
     "worker runs it), 8 paused (step budget used); 130 interrupted (Ctrl-C; ingest and demo say how "
-    "to finish the run), 143 the same after SIGTERM. Errors are one line (docs/cli.md).",
+    "to finish the run), 143 terminated (SIGTERM: the same line). Errors are one line (docs/cli.md).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,

@@ -149,7 +149,7 @@ def test_help_and_docs_list_every_exit_code_the_commands_use() -> None:
     assert shown.exit_code == 0
     text = " ".join(shown.output.split())
     listed = {int(n) for n in re.findall(r"\b(\d+) (?:ok|failed|bad command line|partial|refused|needs "
-                                         r"review|stopped|busy|paused|interrupted)\b", text)}  # fmt: skip
+                                         r"review|stopped|busy|paused|interrupted|terminated)\b", text)}  # fmt: skip
     assert listed == {int(code) for code in ExitCode}, text
     docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     table = {int(n) for n in re.findall(r"^\| (\d+) \| ", docs, flags=re.MULTILINE)}
