@@ -20,7 +20,6 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist, show, spawn
 from sqlite_stall import before_checkpoint, counted, kill_in_window, stalled
 
@@ -35,11 +34,6 @@ def _corpus(root: Path) -> Path:
     return root
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-1: a batch killed between deleting a gone document's chunks and recording it counts 0 "
-    "chunks removed on resume (pipeline.run_batch records 'removed' after kb.delete_document)",
-)
 def test_a_run_killed_after_removing_a_gone_documents_chunks_counts_them_on_resume(tmp_path: Path) -> None:
     path = tmp_path / "kb.db"
     db_url = f"sqlite:///{path}"

@@ -8,7 +8,8 @@ process, so a run it paused (``options.max_steps``) or failed and resumes later 
 batches loaded at the pause, however long ago, and writes them: a file edited since is indexed with
 its old text, and a file deleted since - the wrong document, removed before the run was resumed - is
 indexed all the same (its audit from the old text too). The command line's resume, a new process,
-reads them afresh.
+reads them afresh: the edited file's new text, the deleted file failed "no such file" (listed at
+discover, gone at its load) and the run waiting for its review - the reference here.
 
 The runs API's service and its worker in process (one server), batch size 1, four one-line files:
 paused after its first batch, p2.md rewritten and p3.md deleted, then resumed. SQLite, ~5 s."""
@@ -17,8 +18,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-
-import pytest
 
 from graph.ingestion.resources import Resources
 from server.keys import Principal
@@ -37,11 +36,6 @@ def _carried_out(service: RunsService) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H19-7: a run resumed in the process that paused it writes its next two batches as its "
-    "look-ahead loaded them before the pause (an edited file's old text, a deleted file)",
-)
 def test_a_paused_run_resumed_in_its_server_reads_its_files_as_they_are(tmp_path: Path) -> None:
     docs = tmp_path / "root" / "acme" / "docs"
     docs.mkdir(parents=True)
@@ -62,6 +56,15 @@ def test_a_paused_run_resumed_in_its_server_reads_its_files_as_they_are(tmp_path
         (docs / "p2.md").write_text("# Page 2\n\nPage 2: the final text.\n")
         (docs / "p3.md").unlink()  # the wrong document: removed before the run goes on
         service.resume(ALICE, "r1", None, None)
+        _carried_out(service)
+        # As a fresh resume (a new process) reads it: p3.md, listed at discover and gone at its load,
+        # fails "no such file" and the run waits for the review that failure asks for (the lead's
+        # decision x13-1: a file gone since discover is not a removal); not indexed from a look-ahead.
+        view = service.view(ALICE, "r1").model_dump()
+        assert view["status"] == "needs_review", view
+        failed = [(d["path"], d["reason"]) for d in view["errors"]["failed_documents"]]
+        assert failed == [("p3.md", "unreadable: no such file")], failed
+        service.decide(ALICE, "r1", "approve", None)  # the admin lets the rest into search
         _carried_out(service)
         assert service.view(ALICE, "r1").status == "completed"
         kb = res.index("hashing-384").for_tenant("acme")

@@ -24,6 +24,7 @@ from graph.ingestion.state import Counters
 from graph.ingestion.store import BindsRuns, TenantRunStore
 from graph.ingestion.store_ops import ManifestRow, Planned
 from knowledge.documents import DocumentError
+from knowledge.index.catalog import DocumentNotFound
 from knowledge.index.sync_index import TenantKnowledgeIndex
 from knowledge.ingest import chunk_or_error
 from knowledge.loaders import DEFAULT_MAX_BYTES, document_id, load_file, walk_files
@@ -118,6 +119,10 @@ class Work:
     today: date
     within: Path | None = None  # a served run's folder, resolved by the server (load_file's within)
     kept_rules: str | None = None  # the rules its collection keeps, for a run naming none (their text)
+    # Each file as it is when the batch is planned (:func:`_stamps`): a look-ahead loaded before a
+    # file changed or went is another key, never used (h19 s37 H19-7: a run paused and resumed in
+    # the same server process indexed an edited file's old text and a deleted file).
+    stamps: tuple[tuple[int, int, int] | None, ...] = ()
 
 
 @dataclass
@@ -178,8 +183,9 @@ def prepare(work: Work) -> Prepared:
 # (knowledge/embedders/minilm.py), so a preempted run delays only itself.
 # Nothing ahead is durable: batch k's checkpoint still follows its own writes, so a killed
 # process redoes at most the batch in flight, and loads and embeds it again. A look-ahead whose
-# files, settings or model differ is not used, and only the last few runs keep theirs (a run
-# paused or failed between batches leaves its look-ahead behind).
+# files (their names, sizes, modification times and inodes: Work.stamps), settings or model differ
+# is not used, and only the last few runs keep theirs (a run paused or failed between batches leaves
+# its look-ahead behind; its resume loads again whatever changed meanwhile).
 MAX_RUNS_AHEAD = 4
 _ahead_lock = threading.Lock()
 _loading: dict[Work, Future[Prepared]] = {}
@@ -282,7 +288,20 @@ def _work(
     files = tuple(
         (r.seq, r.source_path) for r in rows if r.kind == "file" and r.outcome not in ("failed", "removed")
     )
-    return Work(tenant, run_id, root, collection, files, **settings)
+    return Work(tenant, run_id, root, collection, files, **settings, stamps=_stamps(root, files))
+
+
+def _stamps(root: Path, files: Sequence[tuple[int, str]]) -> tuple[tuple[int, int, int] | None, ...]:
+    """Each file's (size, mtime_ns, inode), None for one that cannot be looked at (gone): a stat each."""
+
+    def stamp(path: Path) -> tuple[int, int, int] | None:
+        try:
+            st = path.stat()
+        except (OSError, ValueError):  # gone, unreadable, a name the system refuses: load_file says which
+            return None
+        return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+    return tuple(stamp(root / source_path) for _seq, source_path in files)
 
 
 def run_batch(
@@ -373,17 +392,32 @@ def run_batch(
         kb.write_upserts(plans, vectors)
         if not queued:
             _embed_ahead(kb, following[0])
-        removed = [
-            Planned(seq=row.seq, outcome="removed", removed=kb.delete_document(collection, row.doc_id or ""))
-            for row in todo
-            if row.kind == "delete"
+        # A gone document's removal is recorded with its chunk count before its chunks are deleted
+        # (first write wins): a batch redone after the delete (a kill, a retried connection) deletes
+        # nothing more and keeps the count (h19 s37 H19-1: it recorded 0). The delete runs for a
+        # recorded removal too: a batch stopped between the record and the delete finishes it.
+        gone = [row for row in rows if row.kind == "delete" and row.outcome in (None, "removed")]
+        planned_removals = [
+            Planned(seq=row.seq, outcome="removed", removed=_chunks_of(kb, collection, row.doc_id or ""))
+            for row in gone
+            if row.outcome is None
         ]
-        if removed:
-            runs.record(run_id, removed, {})
+        if planned_removals:
+            runs.record(run_id, planned_removals, {})
+        for row in gone:
+            kb.delete_document(collection, row.doc_id or "")
     timings.embed_index = time.perf_counter() - started
     return BatchDone(
         counters=batch_counters(runs, run_id, lo, hi), last_document=_last(rows), timings=timings
     )
+
+
+def _chunks_of(kb: TenantKnowledgeIndex, collection: str, doc_id: str) -> int:
+    """How many chunks of the document ``doc_id`` the index holds (0: it holds none)."""
+    try:
+        return kb.remove_document(collection, doc_id, dry_run=True).chunks
+    except DocumentNotFound:
+        return 0
 
 
 def _last(rows: Sequence[ManifestRow]) -> str | None:
