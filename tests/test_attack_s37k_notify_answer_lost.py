@@ -145,3 +145,42 @@ def test_a_gateways_lost_answer_counts_as_maybe_told_and_stays_so(sqlite_url: st
         assert notify.announced(mine, state)
     finally:
         runs.close()
+
+
+def test_an_answer_whose_record_failed_is_recorded_by_the_retry_not_sent_again(tmp_path: Path) -> None:
+    """The receiver answered 200 and the ledger's "done" record failed (the database cut after the call;
+    here a trigger refuses that one update): the node's retry in this process records the answer it
+    got and does not POST again (it found its own live claim, waited CLAIM_S and sent a second time)."""
+    import sqlite3
+
+    from graph.ingestion import notify
+    from graph.ingestion.state import AgentRunState
+    from graph.ingestion.store import RunStore
+
+    db = tmp_path / "kassist.db"
+    runs = RunStore.from_url(f"sqlite:///{db}")
+    runs.setup()
+    calls: list[int] = []
+    statuses = [200, 200]
+    try:
+        with _receiver(statuses) as hook:
+            settings = Settings(source=str(tmp_path), collection="c", notify_url=hook)
+            state = AgentRunState(run_id="r1", tenant_id="acme", settings=settings)
+            with closing(sqlite3.connect(db)) as conn:
+                conn.execute(
+                    "CREATE TRIGGER x13_cut BEFORE UPDATE ON kassist_ingest_ledger WHEN NEW.state = 'done' "
+                    "BEGIN SELECT RAISE(ABORT, 'the connection was cut'); END"
+                )
+                conn.commit()
+            with pytest.raises(Exception, match="cut"):
+                notify.send(runs, "acme", state, hook)
+            calls.append(2 - len(statuses))
+            with closing(sqlite3.connect(db)) as conn:
+                conn.execute("DROP TRIGGER x13_cut")
+                conn.commit()
+            said = notify.send(runs, "acme", state, hook)  # the retry, at once
+            calls.append(2 - len(statuses))
+        assert calls == [1, 1], f"POSTs after each attempt: {calls} ({said})"
+        assert [e.state for e in runs.for_tenant("acme").ledger("r1")] == ["done"]
+    finally:
+        runs.close()

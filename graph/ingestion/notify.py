@@ -15,6 +15,7 @@ whole and was never answered is recorded as such (:data:`_SENT`): the run may ha
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Any
 from urllib.parse import quote
@@ -37,6 +38,11 @@ longer than any fixed time, and a claim ending under a live sender let a second 
 again, review s30 B1). A claim of this host is void at once when its process is gone."""
 WAIT_S = 1.0
 """How often a worker finding another's live claim looks at the ledger again (a read)."""
+
+
+_answers_lock = threading.Lock()
+_answered: dict[str, dict[str, Any]] = {}
+"""Receivers' "done" answers this process got and has not recorded yet, by key (see :func:`send`)."""
 
 
 def _claim(holder: str, sent: bool = False) -> dict[str, Any]:
@@ -144,6 +150,16 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
         raise PermanentHTTPError(f"the notify URL {shown} {NOT_HTTP}; fix the URL and resume")
     runs = store.for_tenant(tenant)
     key = run_key(runs, state.run_id, url)
+    with _answers_lock:
+        answered = _answered.get(key)
+    if answered is not None:
+        # This process had the receiver's answer and failed to record it (the database cut after the
+        # call: the node's retry, or a resume in this process, is here): recorded now, not sent again -
+        # its own claim, still live, held the retry CLAIM_S and then POSTed a second time (h19 s37).
+        runs.ledger_finish(key, "done", answered)
+        with _answers_lock:
+            _answered.pop(key, None)
+        return f"sent to {shown}: HTTP {answered['status']} (its answer recorded on a retry)"
     body = payload(state, tenant)
     # The claim lives as long as its worker's call and is void once the worker's process is gone: a
     # resume after a kill sends again at once, a live sender is waited for.
@@ -204,7 +220,11 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
             f"{shown} refused the notification with HTTP {response.status_code}; fix the receiver and "
             "resume (the URL is the run's own setting: a new run id to send elsewhere)"
         )
+    with _answers_lock:  # until it is recorded: a retry of this process records it, never POSTs again
+        _answered[key] = result
     runs.ledger_finish(key, "done", result)
+    with _answers_lock:
+        _answered.pop(key, None)
     return f"sent to {shown}: HTTP {response.status_code}"
 
 
