@@ -71,6 +71,11 @@ from server.sql_sqlite import AcceptedSql
 MADE = ""
 """The graph of a thread's row while it was only made (``POST /threads``): it records the owner alone."""
 
+RUNS_API_CLAIM = "kassist_runs_api_claim"
+"""The mark (in ``configurable``) of a row a runs API create claimed its run id with
+(:meth:`AcceptedRuns.claim_blocking`): a job's thread to every door, and no run langgraph dev accepted
+- nothing :func:`resume_accepted` resumes or calls lost."""
+
 
 @dataclass(frozen=True)
 class Accepted:
@@ -133,7 +138,7 @@ class AcceptedRuns(ServerTable[AcceptedSql]):
         its maker's own conversation included. One write transaction, blocking."""
         params = {
             "tenant_id": tenant, "thread_id": thread_id, "owner": owner, "graph": graph, "run_id": run_id,
-            "now": time.time(),
+            "now": time.time(), "configurable": json.dumps({RUNS_API_CLAIM: True}),
         }  # fmt: skip
 
         def steps() -> Generator[tuple[Stmt, ...], Any, bool]:
@@ -389,6 +394,8 @@ async def resume_accepted(
         return
     record = await (await table()).get(tenant, key)
     if record is None or record.graph != graph:  # a made thread's row is no run's (MADE)
+        return
+    if record.configurable.get(RUNS_API_CLAIM):  # a runs API run's: no run langgraph dev accepted
         return
     decision = resumed(
         record, graph, key, kwargs.get("input"),

@@ -196,7 +196,7 @@ ACCEPTED_SQL = AcceptedSql(
     # conversation of the run's requester on that thread id is still another use of it: h16 s36 H16-14).
     claim=(
         f"INSERT INTO {ACCEPTED} ({_ACCEPTED_COLUMNS}) "
-        "VALUES (:tenant_id, :thread_id, :owner, :graph, 'null', '{}', :now, :run_id) "
+        "VALUES (:tenant_id, :thread_id, :owner, :graph, 'null', :configurable, :now, :run_id) "
         "ON CONFLICT (tenant_id, thread_id) DO NOTHING"
     ),
 )

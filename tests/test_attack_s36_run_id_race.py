@@ -17,6 +17,7 @@ worker), one SQLite file, two rounds of four races at once.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import uuid
 from pathlib import Path
@@ -71,3 +72,27 @@ def test_a_run_and_a_turn_naming_one_new_id_at_once_never_share_its_thread(
                 assert not (statuses.get("run") == 201 and statuses.get("turn") == 200), (
                     f"the admin's run {run_id!r} and the member's turn on that thread were both accepted: {statuses}"
                 )
+
+
+def test_a_runs_api_claim_is_one_owners_and_no_run_langgraph_dev_accepted(tmp_path: Path) -> None:
+    """The claim's rule (AcceptedRuns.claim_blocking), on the table alone: the first writer of a thread
+    id's row holds it - another's claim, and a made row's (a conversation's) - and the same request
+    again is its own (a kill between its claim and its store); the row is marked a runs API claim,
+    which langgraph dev's resume_accepted neither resumes nor calls lost (the lead's r2 note)."""
+    from kassist.db.handle import open_set_up
+    from server.accepted_runs import RUNS_API_CLAIM, AcceptedRuns
+
+    accepted = open_set_up(f"sqlite:///{tmp_path / 'k.db'}", AcceptedRuns)
+    try:
+        assert accepted.claim_blocking("acme", "wk", "ada", "ingestion", "wk")
+        assert accepted.claim_blocking("acme", "wk", "ada", "ingestion", "wk")  # the same request again
+        assert not accepted.claim_blocking("acme", "wk", "olga", "ingestion", "wk")
+        row = accepted.get_blocking("acme", "wk")
+        assert row is not None and row.owner == "ada" and row.configurable == {RUNS_API_CLAIM: True}
+        assert accepted.claim_blocking("globex", "wk", "gus", "ingestion", "wk")  # its own tenant's id
+        accepted.unclaim_blocking("acme", "wk", "ada", "wk")
+        assert accepted.get_blocking("acme", "wk") is None
+        asyncio.run(accepted.made("acme", "chat", "maria"))  # a conversation's new thread
+        assert not accepted.claim_blocking("acme", "chat", "maria", "ingestion", "chat")  # hers too
+    finally:
+        accepted.close()
