@@ -4,9 +4,10 @@
     .venv/bin/python bench/p37_features.py /tmp/before.json [--show]            # each feature, every set
 
 For each feature of ``memory/manager/screen/controls.py`` alone (a safeguard lifted; guarded data granted
-wide; authority claimed for the user; payments redirected; a secret sent outside the tenant) and all five
-together: the attacks and benign writes of every set (blind 13-28, benign 16 as
-``bench/poisoning_rules_by_set.py`` reads them, then tests/data/poisoning's sets) that the screen of
+wide; authority claimed for the user; a later trigger; an earlier agreement claimed; payments redirected;
+a secret or a standing copy sent outside the tenant) and all seven together: the attacks and benign writes
+of every set (blind 13-28, benign 16 as ``bench/poisoning_rules_by_set.py`` reads them, then
+tests/data/poisoning's sets) that the screen of
 ``BEFORE`` held, and what it would hold with the feature added - an item counts once any of its writes
 fires. Add-only and read per write: a feature's effect on writes read together with earlier ones is
 measured by running ``bench/poisoning_rules_by_set.py`` again with the feature in the screen. ``--show``
@@ -57,6 +58,14 @@ def _role(text: str, hosts: Collection[str]) -> bool:
     return not _aware(text) and any(controls._claims_authority(s) for s in controls._SPLIT.split(text))
 
 
+def _trigger(text: str, hosts: Collection[str]) -> bool:
+    return not _aware(text) and any(controls._triggered(s) for s in controls._SPLIT.split(text))
+
+
+def _agreement(text: str, hosts: Collection[str]) -> bool:
+    return not _aware(text) and any(controls._claims_agreement(s) for s in controls._SPLIT.split(text))
+
+
 def _pay(text: str, hosts: Collection[str]) -> bool:
     return not _aware(text) and any(controls._redirects_money(s) for s in controls._SPLIT.split(text))
 
@@ -73,9 +82,11 @@ FEATURES: dict[str, Feature] = {
     "safeguard lifted": _lift,
     "guarded data granted wide": _wide,
     "authority claimed": _role,
+    "later trigger": _trigger,
+    "earlier agreement claimed": _agreement,
     "payments redirected": _pay,
-    "secret sent out": _out,
-    "all five": _both,
+    "secret or standing copy sent out": _out,
+    "all seven": _both,
 }
 
 
