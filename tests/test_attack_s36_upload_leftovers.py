@@ -22,6 +22,7 @@ from pathlib import Path
 
 from graph.ingestion.resources import Resources
 from server.keys import Principal
+from server.runs import upload_ends
 from server.runs.config import RunsConfig
 from server.runs.models import RunOptions
 from server.runs.service import RunsService
@@ -36,7 +37,8 @@ class _File:
 
 
 def _kept(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.rglob("*") if p.is_file())
+    """The uploaded files under ``folder`` (the server's own upload_ends.OWNER file is none)."""
+    return sorted(p.name for p in folder.rglob("*") if p.is_file() and p.name != upload_ends.OWNER)
 
 
 def test_a_cancelled_upload_runs_files_are_not_kept(tmp_path: Path) -> None:

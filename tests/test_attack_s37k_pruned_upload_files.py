@@ -100,3 +100,31 @@ def test_a_waiting_uploads_files_stay_and_another_databases_server_leaves_them(t
     finally:
         first.close()
         other.close()
+
+
+def test_an_uploads_folder_filled_before_its_owner_was_recorded_is_claimed_only_by_a_database_knowing_it(
+    tmp_path: Path,
+) -> None:
+    """A folder without the owner file (its uploads placed by a kassist before it recorded one): another
+    database's server neither claims it nor removes what it does not know; its own database's server,
+    knowing every run folder in it, claims it."""
+    uploads = tmp_path / "up"
+    first = Resources.open(f"sqlite:///{tmp_path / 'a.db'}", reports_dir=tmp_path / "reports")
+    other = Resources.open(f"sqlite:///{tmp_path / 'b.db'}", reports_dir=tmp_path / "reports-b")
+    try:
+        service = RunsService(
+            first, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(uploads), "KASSIST_RUN_WORKERS": "0"})
+        )
+        files = [_File("salaries-2026.md", b"# Salaries\n\nMaria: 91,000 EUR.\n")]
+        asyncio.run(
+            service.create_upload(MARIA, files, "hr", "waiting", RunOptions(embedder="hashing"), None)
+        )
+        (uploads / upload_ends.OWNER).unlink()  # as a kassist before the owner file left it
+        assert upload_ends.sweep(other, uploads) == []
+        assert not (uploads / upload_ends.OWNER).exists()  # b.db does not know the run: no claim
+        assert upload_ends.sweep(first, uploads) == []
+        assert "a.db" in (uploads / upload_ends.OWNER).read_text()  # a.db knows every run folder
+        assert _kept(uploads) == ["salaries-2026.md"]
+    finally:
+        first.close()
+        other.close()

@@ -20,8 +20,6 @@ import asyncio
 import io
 from pathlib import Path
 
-import pytest
-
 from graph.ingestion.resources import Resources
 from server.keys import Principal
 from server.runs import upload_ends
@@ -42,7 +40,6 @@ def _kept(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*") if p.is_file() and p.name != upload_ends.OWNER)
 
 
-@pytest.mark.xfail(strict=True, reason="R2-4: another database's first sweep claims the uploads folder")
 def test_another_databases_server_started_later_leaves_the_first_servers_uploads(tmp_path: Path) -> None:
     uploads = tmp_path / "up"
     first = Resources.open(f"sqlite:///{tmp_path / 'a.db'}", reports_dir=tmp_path / "reports")

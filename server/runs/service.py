@@ -31,7 +31,7 @@ from server import run_reports
 from server.configurable import shown
 from server.keys import KeyResolver, Principal
 from server.run_limits import tenant_waiting_runs_limit, waiting_runs_limit
-from server.runs import uploads
+from server.runs import upload_ends, uploads
 from server.runs.config import RunsConfig
 from server.runs.listing import carried, runs_page
 from server.runs.models import (
@@ -201,6 +201,9 @@ class RunsService:
             # the next upload sweeps, never files no run names (h17 s36 H17-7). The run is stored not
             # wanted (placing): no worker - another server's, or this one's poll woken by another run -
             # takes it before its folder is in place, where it failed at discover (h19 s37 H19-2).
+            # This database's folder from its first run folder on: another database's server sharing
+            # it does not take the runs it does not know for pruned ones (upload_ends.claim, R2-4).
+            await asyncio.to_thread(upload_ends.claim, self.config.uploads_dir, self.res.database_url)
             await asyncio.to_thread(uploads.place, staging, target)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)

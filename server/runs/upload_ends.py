@@ -15,9 +15,9 @@ A run retention removed (``kassist checkpoints prune``: paused, failed or waitin
 pruned) leaves no trace of it but its folder: the sweep removes a run folder whose run id has no
 checkpoint, no request and no registry row - a folder is placed only once its run is stored, and only
 the prune removes those (h19 s37 H19-5). That reading holds for the database the folders were placed
-by only: the uploads folder records it (:data:`OWNER`, written by the first sweep), and a server of
-another database sharing the folder (the default ``.kassist/uploads`` of one working directory) leaves
-such folders alone."""
+by only: the uploads folder records it (:data:`OWNER`, written where a run folder is placed:
+:func:`claim`), and a server of another database sharing the folder (the default ``.kassist/uploads``
+of one working directory) leaves such folders alone."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ import logging
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -57,9 +58,9 @@ def remove(root: Path, tenant: str, source: str) -> bool:
 
 def sweep(res: Resources, root: Path) -> list[str]:
     """Remove the upload folders under ``root`` whose run has ended (its head says so, or it was
-    cancelled before it started); their names. A folder whose tenant or run id is spelt by a digest
-    (ids too long for a name) or whose run is not found is left as it is. Housekeeping: an error is
-    logged, never raised."""
+    cancelled before it started), or - in this database's uploads folder (:func:`_ours`) - whose run
+    retention removed; their names. A folder whose tenant or run id is spelt by a digest (ids too
+    long for a name) is left as it is. Housekeeping: an error is logged, never raised."""
     removed: list[str] = []
     try:
         tenants = [e for e in os.scandir(root) if e.name.startswith("t-") and e.is_dir(follow_symlinks=False)]
@@ -68,7 +69,25 @@ def sweep(res: Resources, root: Path) -> list[str]:
     except OSError as exc:
         logger.warning("uploads: cannot look for ended runs' files in %s: %s", root, exc)
         return removed
-    ours = _ours(root, res.database_url)
+    found = list(_run_folders(root, tenants))
+    try:
+        ours = _ours(root, res, found)
+    except Exception as exc:  # the database away: the next start sweeps again
+        logger.warning("uploads: cannot tell whose uploads %s holds: %s", root, exc)
+        return removed
+    for tenant, run_id, folder in found:
+        if run_id is None:
+            continue
+        try:
+            if _ended_here(res, tenant, run_id, folder, ours) and remove(root, tenant, str(folder)):
+                removed.append(folder.name)
+        except Exception as exc:  # the database away: the next start sweeps again
+            logger.warning("uploads: cannot tell whether %s's run has ended: %s", folder, exc)
+    return removed
+
+
+def _run_folders(root: Path, tenants: list[os.DirEntry[str]]) -> Iterator[tuple[str, str | None, Path]]:
+    """(tenant, run id - None when a digest spells it -, folder) of each run folder under ``root``."""
     for entry in tenants:
         tenant = unquote(entry.name[2:])
         if tenant_folder(root, tenant).name != entry.name:
@@ -80,15 +99,9 @@ def sweep(res: Resources, root: Path) -> list[str]:
             continue
         for folder in folders:
             named = RUN_FOLDER.fullmatch(folder.name)
-            if named is None or named["label"].startswith("%h-"):
-                continue
-            try:
-                ended = _ended_here(res, tenant, unquote(named["label"]), Path(folder.path), ours)
-                if ended and remove(root, tenant, folder.path):
-                    removed.append(folder.name)
-            except Exception as exc:  # the database away: the next start sweeps again
-                logger.warning("uploads: cannot tell whether %s's run has ended: %s", folder.path, exc)
-    return removed
+            if named is not None:
+                label = named["label"]
+                yield tenant, None if label.startswith("%h-") else unquote(label), Path(folder.path)
 
 
 def _ended_here(res: Resources, tenant: str, run_id: str, folder: Path, ours: bool) -> bool:
@@ -107,34 +120,57 @@ def _ended_here(res: Resources, tenant: str, run_id: str, folder: Path, ours: bo
     return job.status == "cancelled" and source is not None and Path(source) == folder
 
 
-def _ours(root: Path, database_url: str) -> bool:
-    """Whether the uploads folder ``root`` is this database's (:data:`OWNER`; the first sweep of a
-    folder without it writes it). Another spelling of the same database reads as another: its
-    pruned runs' folders are then left, as before."""
-    here = _database(database_url)
+def _known(res: Resources, tenant: str, run_id: str) -> bool:
+    """Whether this database has anything of ``run_id``: a checkpoint, a request or a registry row."""
+    return (
+        read_head(res.saver, tenant, run_id).state is not None
+        or JobStore(res.runs).for_tenant(tenant).get(run_id) is not None
+        or res.runs.for_tenant(tenant).get(run_id) is not None
+    )
+
+
+def claim(root: Path, database_url: str) -> None:
+    """Record ``database_url``'s database as the owner of the uploads folder ``root`` unless one is
+    recorded: the runs API calls it where it places a run folder (its run stored in that database),
+    so the folder's first placer owns it - not the first server to sweep it (review s37 r2 R2-4:
+    another database's server started later took a live upload for a pruned run's)."""
     mark = root / OWNER
     try:
         with open(mark, "x", encoding="utf-8") as f:
-            f.write(here + "\n")
-        return True
+            f.write(_database(database_url) + "\n")
     except FileExistsError:
         pass
-    except OSError as exc:
-        logger.warning("uploads: cannot write %s: %s; pruned runs' files are left", mark, exc)
-        return False
+    except OSError as exc:  # housekeeping's mark: the upload goes on; its pruned run's files stay
+        logger.warning("uploads: cannot write %s: %s", mark, exc)
+
+
+def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]]) -> bool:
+    """Whether the uploads folder ``root`` is this database's: its :data:`OWNER` file names it. A folder
+    without one (its uploads placed before the runs API recorded it) is claimed only when this
+    database knows the run of every run folder in it - one it does not know may be another database's
+    live upload as well as a pruned run's: such a folder is left unclaimed, its pruned runs' files kept.
+    Another spelling of the same database reads as another: its pruned runs' folders are then left."""
+    here = _database(res.database_url)
+    mark = root / OWNER
     try:
         said = mark.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        if all(run_id is not None and _known(res, tenant, run_id) for tenant, run_id, _ in found):
+            claim(root, res.database_url)
+            return mark.is_file() and mark.read_text(encoding="utf-8").strip() == here
+        logger.warning(
+            "uploads: %s records no owner and holds run folders this database does not know: runs "
+            "retention removed there keep their files", root
+        )  # fmt: skip
+        return False
     except OSError as exc:
         logger.warning("uploads: cannot read %s: %s; pruned runs' files are left", mark, exc)
         return False
     if said != here:
         logger.warning(
             "uploads: %s holds the uploads of %s, not of this server's %s: runs retention removed there "
-            "keep their files (give each database its own KASSIST_UPLOADS_DIR)",
-            root,
-            said,
-            here,
-        )
+            "keep their files (give each database its own KASSIST_UPLOADS_DIR)", root, said, here
+        )  # fmt: skip
     return said == here
 
 
