@@ -24,7 +24,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
 from review_support import found
 
 from graph.ingestion.resources import Resources
@@ -69,10 +68,6 @@ def _upload(service: RunsService, who: Principal, run: str, text: str, options: 
     return f"{status} ({service.view(who, run).errors})" if status == "failed" else status
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-2: doc_uploaders orders a document's runs by created_at: a resumed admin run's document reads as the member's",
-)
 def test_a_document_an_admins_resumed_upload_replaced_is_not_the_members_to_replace(tmp_path: Path) -> None:
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     env = {"KASSIST_UPLOADS_DIR": str(tmp_path / "up"), "KASSIST_RUN_WORKERS": "1"}

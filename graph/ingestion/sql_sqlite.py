@@ -102,6 +102,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # its creator's key's now, not a later request's requester's (h19 s37 H19-6). NULL: a key of the
     # environment's table, the console, or a run created before this column.
     (f"ALTER TABLE {JOBS} ADD COLUMN created_key TEXT",),
+    # When a manifest row's outcome was recorded (the batch's plan, under the collection's one-writer
+    # claim, just before its write): the run that wrote a document last is the one whose 'indexed' row
+    # was recorded last - a run created early and resumed later wrote after one created since (h20 s37
+    # H20-2: the uploader was read as the run created last). NULL: recorded before this column.
+    (f"ALTER TABLE {MANIFEST} ADD COLUMN recorded_at REAL",),
 )
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
@@ -223,8 +228,8 @@ SQL = IngestSql(
     # it was before the run, so its counters equal those of an uninterrupted run.
     manifest_plan=(
         f"UPDATE {MANIFEST} SET outcome = :outcome, reason = :reason, chunks_added = :added, "
-        "chunks_unchanged = :unchanged, chunks_removed = :removed, cache_hits = :hits, embedded = :embedded "
-        f"WHERE {RUN_KEY} AND seq = :seq AND outcome IS NULL"
+        "chunks_unchanged = :unchanged, chunks_removed = :removed, cache_hits = :hits, embedded = :embedded, "
+        f"recorded_at = :now WHERE {RUN_KEY} AND seq = :seq AND outcome IS NULL"
     ),
     manifest_audit=f"UPDATE {MANIFEST} SET audit = :audit WHERE {RUN_KEY} AND seq = :seq",
     manifest_sums=_SUMS,
@@ -384,7 +389,8 @@ SQL = IngestSql(
         f"SELECT r.run_id {_JOB_FROM} WHERE r.tenant_id = :tenant_id AND j.status IS NULL ORDER BY r.run_id"
     ),
     # Who uploaded each of a collection's documents at these paths (:paths, a JSON list): every run
-    # that indexed it, oldest first (the last is its uploader: who sent its create, else its last
+    # that indexed it, in the order they wrote it (recorded_at; rows from before it: first, by the runs'
+    # creation) (the last is its uploader: who sent its create, else its last
     # request's requester, else who started it); a document with no such run (indexed before the
     # records, its runs pruned) comes back once with none (h16 s36 H16-5: a member's upload replaced
     # an admin's document).
@@ -397,7 +403,7 @@ SQL = IngestSql(
         f"LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id "
         "WHERE d.tenant_id = :tenant_id AND d.collection = :collection "
         "AND d.source_path IN (SELECT value FROM json_each(:paths)) "
-        "ORDER BY d.source_path, r.created_at NULLS FIRST, r.run_id"
+        "ORDER BY d.source_path, m.recorded_at NULLS FIRST, r.created_at NULLS FIRST, r.run_id"
     ),
     # Retention: rows of runs whose checkpoints are gone (pruned or deleted) go with them.
     prune_orphans=tuple(

@@ -214,7 +214,7 @@ class TenantRunStore:
         return [ManifestRow.model_validate(named(BATCH_COLUMNS, r)) for r in rows]
 
     def record(self, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
-        self._run(record_plans(self._q, self.tenant_id, run, plans, audits), write=True)
+        self._run(record_plans(self._q, self.tenant_id, run, plans, audits, time.time()), write=True)
 
     def sums(self, run: str, lo: int, hi: int) -> list[dict[str, Any]]:
         """Per outcome over the batch ``lo``..``hi``: its documents and chunk totals (SUMS_COLUMNS)."""

@@ -288,14 +288,18 @@ def discover(q: IngestSql, tenant: str, run: str, rows: Sequence[dict[str, Any]]
 
 
 def record_plans(
-    q: IngestSql, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str]
+    q: IngestSql, tenant: str, run: str, plans: Sequence[Planned], audits: dict[int, str], now: float
 ) -> Steps[None]:
-    """What each document of a batch does (first write wins) and its audit, in one transaction."""
-    key = {"tenant_id": tenant, "run": run}
+    """What each document of a batch does (first write wins, recorded at ``now``) and its audit, in
+    one transaction."""
+    key = {"tenant_id": tenant, "run": run, "now": now}
     if plans:
         yield stmt(q.manifest_plan, many=[{**key, **p.model_dump()} for p in plans])
     if audits:
-        yield stmt(q.manifest_audit, many=[{**key, "seq": s, "audit": a} for s, a in audits.items()])
+        yield stmt(
+            q.manifest_audit,
+            many=[{"tenant_id": tenant, "run": run, "seq": s, "audit": a} for s, a in audits.items()],
+        )
 
 
 def ledger_begin(
