@@ -60,7 +60,7 @@ from typing import Any
 
 from langgraph_sdk import Auth
 
-from server import accepted_runs, run_creator, stream_replays
+from server import accepted_runs, run_creator, stream_replays, thread_streams
 from server.auth_rules import (
     ASSISTANT_ROOT,
     BUILT_IN_ASSISTANTS,
@@ -291,6 +291,10 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
         await check_run_delete(ctx, value)  # a run's delete of an ingestion run's thread: 409
         await accepted_runs.forget_deleted(ctx, value)  # a lost thread's record too (then 404)
         stream_replays.forget_deleted(ctx, value)  # its resumable runs' events (h18 s37 H18-5)
+        # Its open streams ask again before they send more (whoever asks: a refused delete costs a GET).
+        thread_streams.recheck(
+            [str(t) for t in [value.get("thread_id"), *(value.get("thread_ids") or ())] if t]
+        )
         check_delete(value.get("thread_id"))
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)

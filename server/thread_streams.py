@@ -29,6 +29,7 @@ key. An idle stream sends nothing and asks nothing."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 
@@ -43,6 +44,14 @@ _STREAMS = (
     ("WEBSOCKET", re.compile(r"^(/threads/[^/]+)/stream/events/?$")),
 )
 """(method, path): group 1 is the resource the stream reads, asked for first."""
+_WATCHED = (
+    ("POST", re.compile(r"^(/threads/[^/]+)/runs/(?:stream|wait)/?$")),
+    ("POST", re.compile(r"^()/runs/(?:stream|wait)/?$")),
+)
+"""A run made and streamed (or waited for) in one request: langgraph-api checks it as it is made, and
+its thread may be made by it, so nothing is asked first; it is only watched (h20 s37 H20-1: the SDK's
+``client.runs.stream`` kept streaming after its key was revoked). Group 1 is the thread ("": a
+threadless run, whose key itself is asked again)."""
 _MAX_KEPT = 4096  # a 404's body (one line); a found resource's body is not kept
 _DROPPED = {b"content-length", b"content-type", b"transfer-encoding", b"upgrade", b"connection"}
 Headers = list[tuple[bytes, bytes]]
@@ -50,12 +59,12 @@ RECHECK_S = 1.0  # docs/serving.md: a revoked key is refused by every server wit
 _SENT = ("http.response.start", "http.response.body", "websocket.send")
 
 
-def streamed(scope: Scope) -> str | None:
-    """The path of the thread or run whose stream a request opens, or None."""
+def streamed(scope: Scope, routes: tuple[tuple[str, re.Pattern[str]], ...] = _STREAMS) -> str | None:
+    """The path of the thread or run whose stream a request opens (of ``routes``), or None."""
     kind = "WEBSOCKET" if scope.get("type") == "websocket" else str(scope.get("method") or "")
     kind = "GET" if kind == "HEAD" else kind  # every GET route answers HEAD too (Starlette)
     path = str(scope.get("path") or "")
-    for method, pattern in _STREAMS:
+    for method, pattern in routes:
         found = pattern.match(path) if method == kind else None
         if found is not None:
             return found.group(1)
@@ -74,7 +83,11 @@ class ThreadStreams:
         resource = streamed(scope) if scope.get("type") in ("http", "websocket") else None
         status, headers, body = (0, [], b"") if resource is None else await self._get(scope, resource)
         if resource is None:
-            await self.app(scope, receive, send)
+            made = streamed(scope, _WATCHED) if scope.get("type") == "http" else None
+            if made is None:
+                await self.app(scope, receive, send)
+            else:
+                await _Watched(self, scope, made or None).run(receive, send)
             return
         if status != 404:
             await _Watched(self, scope, resource).run(receive, send)
@@ -137,26 +150,57 @@ class ThreadStreams:
         return status, kept, bytes(body[:_MAX_KEPT])
 
 
+_OPEN: dict[str, set[_Watched]] = {}
+"""The streams let through, by the id of their thread ("" for threadless runs)."""
+
+
+def _thread_of(resource: str | None) -> str:
+    return resource.split("/")[2] if resource else ""
+
+
+def recheck(thread_ids: list[str]) -> None:
+    """A thread's delete (server/auth.py, before langgraph-api deletes it): its open streams ask
+    their GET again before they send anything more, not a second later - the next thread of that id,
+    another tenant's, could send within that second (h18 H18-2, r2's note on 9f1c1d0)."""
+    for thread_id in thread_ids:
+        for stream in _OPEN.get(str(thread_id), ()):
+            stream.checked = float("-inf")
+
+
 class _Watched:
     """One stream let through: what it sends goes out only while its GET still finds the resource."""
 
-    def __init__(self, streams: ThreadStreams, scope: Scope, resource: str) -> None:
+    def __init__(self, streams: ThreadStreams, scope: Scope, resource: str | None) -> None:
         self.streams, self.scope, self.resource = streams, scope, resource
-        self.checked = time.monotonic()  # the open's GET, just asked
+        self.checked = time.monotonic()  # the open's GET, just asked (or the run's create, checked)
         self.ended = asyncio.Event()
         self.started = False
+        self.media = b""  # the answer's content type, once started
+        self.opened_as: object = None  # a threadless run's caller, when its key is asked again
+
+    async def _still(self) -> tuple[int, Headers, bytes]:
+        """What the open's check answers now: the resource's GET, or (no resource) the key's caller."""
+        if self.resource is not None:
+            return await self.streams._get(self.scope, self.resource)
+        now = await _caller(self.scope)
+        return (200, [], b"") if now is not None and now == self.opened_as else (401, [], b"")
 
     async def run(self, receive: Receive, send: Send) -> None:
+        if self.resource is None:
+            self.opened_as = await _caller(self.scope)
+
         async def watched_send(message: Message) -> None:
             if self.ended.is_set():
                 return  # the stream was ended: what the route still sends goes nowhere
             if message["type"] in _SENT and time.monotonic() - self.checked >= RECHECK_S:
                 self.checked = time.monotonic()
-                status, headers, body = await self.streams._get(self.scope, self.resource)
+                status, headers, body = await self._still()
                 if not 200 <= status < 300:
                     await self._end(send, status, headers, body)
                     return
-            self.started = self.started or message["type"] == "http.response.start"
+            if message["type"] == "http.response.start":
+                self.started = True
+                self.media = dict(message.get("headers") or []).get(b"content-type", b"")
             await send(message)
 
         async def watched_receive() -> Message:
@@ -173,7 +217,14 @@ class _Watched:
                 "type": "websocket.disconnect" if self.scope["type"] == "websocket" else "http.disconnect"
             }
 
-        await self.streams.app(self.scope, watched_receive, watched_send)
+        thread = _thread_of(self.resource)
+        _OPEN.setdefault(thread, set()).add(self)
+        try:
+            await self.streams.app(self.scope, watched_receive, watched_send)
+        finally:
+            _OPEN.get(thread, set()).discard(self)
+            if not _OPEN.get(thread):
+                _OPEN.pop(thread, None)
 
     async def _end(self, send: Send, status: int, headers: Headers, body: bytes) -> None:
         self.ended.set()
@@ -181,10 +232,34 @@ class _Watched:
             await send(
                 {"type": "websocket.close", "code": 1008, "reason": "this thread is no longer yours to read"}
             )
-        elif self.started:
-            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        elif self.started:  # the last thing sent says why the answer ends (a wait's body so far: heartbeats)
+            error = {"error": "Unauthorized" if status == 401 else "NotFound", "message": _why(status)}
+            payload = json.dumps(error).encode()
+            last = (
+                b"event: error\ndata: " + payload + b"\n\n"
+                if self.media.startswith(b"text/event-stream")
+                else (b'{"__error__": ' + payload + b"}")
+            )
+            await send({"type": "http.response.body", "body": last, "more_body": False})
         else:  # a join still waiting: the GET's own answer (401, 404 ...), as at the open
             headers = [(k, v) for k, v in headers if k.lower() != b"content-length"]
             headers.append((b"content-length", str(len(body)).encode()))
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": body})
+
+
+async def _caller(scope: Scope) -> object:
+    """Whom the request's key authenticates as now (langgraph dev's resolution), or None."""
+    from server.auth_start import RESOLVER
+    from server.credentials import sent_token
+
+    return await RESOLVER.alookup(sent_token(scope.get("headers") or ()))
+
+
+def _why(status: int) -> str:
+    """Why a stream let through ends: its key refused now (401), or its thread or run out of reach."""
+    if status == 401:
+        return "the API key that sent it was revoked after it was sent (or is no longer valid): nothing more is sent"
+    return (
+        "its thread or run is no longer yours to read (deleted, or its access changed): nothing more is sent"
+    )

@@ -23,7 +23,6 @@ import threading
 import time
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 from server.key_store import open_key_store
@@ -49,10 +48,6 @@ def _revoke(db_url: str, token: str) -> None:
         store.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-1: POST /threads/{id}/runs/stream (create and stream) is not re-checked: it outlives the key's revocation",
-)
 def test_a_run_streamed_by_its_create_sends_nothing_once_its_key_is_revoked(
     shared_dev_hashing: SharedServer,
 ) -> None:
