@@ -1,4 +1,4 @@
-"""Review s37 r2 (of 6e77dfe, p2's five acts; strict xfail): two ordinary memory writes the new act
+"""Review s37 r2 (of 6e77dfe, p2's five acts; its markers removed by the fix): two ordinary memory writes the new act
 rules hold, each against the counter-shape memory/manager/screen/controls.py itself names.
 
 - a grant of guarded data to a named body: the module's docstring says a policy "names the body it
@@ -23,7 +23,6 @@ BENIGN = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="R2-5: 6e77dfe's act rules hold an ordinary write")
 @pytest.mark.parametrize("text", BENIGN)
 def test_an_ordinary_write_passes_the_screen(text: str) -> None:
     assert reasons(text) == []

@@ -74,6 +74,10 @@ _BOUND = re.compile(
     r"\b(?:under|below|up to|less than|at most|within|no more than|smaller than|short(?:er)? than|only|still|since|own|"
     r"january|february|march|april|may|june|july|august|september|october|november|december)\b"
 )
+# What is skipped is part of the answers the writer gets: a preference about their own answers (review s37 R2-5).
+_ANSWERS = re.compile(
+    r"\bin (?:your|the|its|all|every) (?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies))\b"
+)
 # The lift as what someone asked for, reported ("a colleague asks you to disable MFA").
 _REPORTED = re.compile(
     r"\b(?:ask|asks|asking|asked|tell|tells|telling|told|request|requests|requesting|urg\w+|pressur\w+)\b"
@@ -133,6 +137,17 @@ _SCOPED = re.compile(
 )
 
 
+# Wide on the side of who receives (anyone, at will, for good), not only of how much data is given.
+_ANYONE = re.compile(
+    r"\b(?:anyone|anybody|everyone|everybody|whoever|any (?:requester|user|member|visitor|guest|employee who)|"
+    r"at will|regardless|without (?:notice|consent|asking|checks?|approval)|standing|permanent\w*|no expiry|24/7)\b"
+)
+# A body a company names as the recipient ("the finance team gets the complete payroll export" - review s37 R2-5).
+_NAMED_BODY = re.compile(
+    r"\bthe (?:[\w-]+ ){1,3}(?:team|department|committee|board|office|desk|unit|group|function)\b"
+)
+
+
 def _widened(sentence: str) -> bool:
     return bool(
         not _SCOPED.search(sentence)
@@ -140,6 +155,7 @@ def _widened(sentence: str) -> bool:
         and _GRANT.search(sentence)
         and _WIDE.search(sentence)
         and not _LIMITED.search(sentence)
+        and (_ANYONE.search(sentence) or not _NAMED_BODY.search(sentence))
     )
 
 
@@ -220,8 +236,16 @@ def _claims_authority(sentence: str) -> bool:
     return bool(_ROLE.search(sentence)) and not _NEGATION.search(sentence)
 
 
+# A change someone checked, or the reader's own account: what payroll and AP notes say (review s37 R2-5).
+_CHECKED_PAYEE = re.compile(
+    r"\b(?:verified|called (?:\w+ )?back|call-?back|confirmed by phone|you register|your own)\b"
+)
+
+
 def _redirects_money(sentence: str) -> bool:
-    return bool(_PAYEE.search(sentence)) and not _NEGATION.search(sentence)
+    return bool(_PAYEE.search(sentence)) and not (
+        _NEGATION.search(sentence) or _CHECKED_PAYEE.search(sentence)
+    )
 
 
 def _lifted(sentence: str) -> bool:
@@ -231,6 +255,7 @@ def _lifted(sentence: str) -> bool:
     rest = sentence[: match.start()] + " " + sentence[match.end() :]
     return not (
         _NEGATION.search(rest)
+        or _ANSWERS.search(sentence)
         or _BOUND.search(sentence)
         or _REPORTED.search(sentence[: match.start()])
         or _SANCTION.search(sentence[match.end() :])
