@@ -1,0 +1,96 @@
+"""h20 s37 H20-7 (strict xfail, of b44bce8 / d2e8281): a collection indexed before the upgrade keeps
+no audit rules, so H16-11 stays open for it: a member's run into the admin's collection is judged by
+the defaults, and a document the admin's rules hold goes into search unreviewed.
+
+b44bce8 (H16-11): a collection keeps the audit rules it was audited with (index migration 9,
+kassist_kb_collections.audit_rules; "NULL none"), recorded by a run's discover; a run naming no rules
+is audited with the kept text. Migration 9 adds the column NULL for every collection already indexed,
+and nothing fills it: the run records of the admin's runs that audited the collection (their settings
+name the rules file, kept in kassist_ingest_runs) are not read, so until an admin runs into it again
+the collection "keeps none" - a member's run naming no rules is audited by the defaults alone (H16-11,
+as before the fix), and one naming her own file records it as the collection's. Every deployment that
+upgrades has only such collections.
+
+Here: olga (admin) indexes ``docs`` into ``policies`` with ``rules.toml`` (version required); the
+collection is then as migration 9 leaves one indexed before it (its kept rules NULL); maria's run of
+the same folder with a new ``bonus.md`` (no version), no rules named. Expected: bonus.md is held for
+review (not searchable), as for a collection indexed after the upgrade. The runs API's service in
+process, runs carried out as the worker does (the review test's helpers), SQLite, hashing; ~3 s."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from review_support import found
+
+from graph.ingestion.jobs import JobStore
+from graph.ingestion.resources import Resources
+from graph.ingestion.runner import execute
+from graph.ingestion.state import Settings
+from server.keys import Principal
+from server.runs.config import RunsConfig
+from server.runs.models import CreateRun, RunOptions
+from server.runs.served_again import served_folder
+from server.runs.service import RunsService
+
+OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
+MARIA = Principal(identity="maria", tenant_id="acme", role="member")
+RULES = 'required_metadata = ["owner", "classification", "version"]\nseverity = { missing_metadata = "critical" }\n'
+KEPT = "---\nowner: hr\nclassification: internal\nversion: 3\n---\n# Leave\n\nLeave is 28 days.\n"
+UNKEPT = "---\nowner: hr\nclassification: internal\n---\n# Bonus\n\nThe zebracorn bonus is paid in March.\n"
+
+
+def _carry_out(service: RunsService, run: str, *, rechunk: bool = False) -> str:
+    jobs = JobStore(service.res.runs).for_tenant("acme")
+    job = jobs.get(run)
+    assert job is not None and job.settings is not None
+    outcome = execute(
+        service.res, "acme", run, settings=Settings.model_validate(job.settings),
+        on_finish=lambda _: jobs.done(job.run_id, job.seq), within=served_folder(service.res, service.config, job),
+        rechunk=rechunk,
+    )  # fmt: skip
+    return outcome.state.status
+
+
+def _create(service: RunsService, who: Principal, run: str, rules: str | None) -> None:
+    options = RunOptions(embedder="hashing", audit_rules=rules)
+    service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H20-7: a collection indexed before migration 9 keeps no rules; nothing fills them from its admin runs",
+)
+def test_a_collection_indexed_before_the_upgrade_keeps_its_admins_audit_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "root" / "acme"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "rules.toml").write_text(RULES)
+    (folder / "docs" / "leave.md").write_text(KEPT)
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(tmp_path / "root"))
+    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
+    db = tmp_path / "kassist.db"
+    res = Resources.open(f"sqlite:///{db}", reports_dir=tmp_path / "reports")
+    try:
+        service = RunsService(res, RunsConfig.from_env(os.environ))
+        _create(service, OLGA, "admin-run", "rules.toml")
+        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        with sqlite3.connect(db) as conn:  # as migration 9 leaves a collection indexed before it
+            done = conn.execute(
+                "UPDATE kassist_kb_collections SET audit_rules = NULL, audit_rules_name = NULL "
+                "WHERE collection = 'policies'"
+            )
+            assert done.rowcount == 1
+        (folder / "docs" / "bonus.md").write_text(UNKEPT)  # no version: the admin's rules hold it
+        _create(service, MARIA, "member-run", None)
+        status = _carry_out(service, "member-run")
+        assert found(res, "zebracorn") == [], (
+            f"maria's run ({status}) of the admin's folder into the admin's collection indexed before the "
+            "upgrade was audited by the defaults: bonus.md, which the admin's rules hold, is searchable"
+        )
+    finally:
+        res.close()
