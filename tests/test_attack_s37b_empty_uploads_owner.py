@@ -29,6 +29,7 @@ from server.runs import upload_ends
 from server.runs.config import RunsConfig
 from server.runs.models import RunOptions
 from server.runs.service import RunsService
+from server.startup import ConfigError
 
 MARIA = Principal(identity="maria", tenant_id="acme", role="member")
 
@@ -43,10 +44,6 @@ def _kept(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*") if p.is_file() and p.name != upload_ends.OWNER)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-4: an empty uploads folder is claimed by the first sweeper (all([]) is True), not its first placer",
-)
 def test_an_empty_uploads_folder_is_not_claimed_by_another_databases_first_sweep(tmp_path: Path) -> None:
     uploads = tmp_path / "up"
     uploads.mkdir()  # made before any upload: a mounted volume, an operator's mkdir
@@ -67,6 +64,11 @@ def test_an_empty_uploads_folder_is_not_claimed_by_another_databases_first_sweep
             f"b.db's server, which swept the empty folder first, removed a.db's accepted upload as a "
             f"pruned run's: {removed} (owner file: {(uploads / upload_ends.OWNER).read_text().strip()!r})"
         )
+        # The lead's decision (H20-4, H20-5): one uploads folder belongs to one database - a.db's, whose
+        # upload placed the first run folder; b.db's kassist serve does not start on it now.
+        env = {"KASSIST_UPLOADS_DIR": str(uploads), "KASSIST_RUN_WORKERS": "0"}
+        with pytest.raises(ConfigError, match="set KASSIST_UPLOADS_DIR to a folder of this server's own"):
+            RunsService.open(f"sqlite:///{tmp_path / 'b.db'}", env)
     finally:
         first.close()
         other.close()

@@ -22,8 +22,6 @@ import asyncio
 import io
 from pathlib import Path
 
-import pytest
-
 from graph.ingestion.resources import Resources
 from server.keys import Principal
 from server.runs import upload_ends
@@ -45,10 +43,6 @@ def _kept(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*") if p.is_file() and p.name != upload_ends.OWNER)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-5: a second database's uploads placed in a folder another database owns are removed by the owner's sweep",
-)
 def test_an_upload_another_database_accepted_keeps_its_files_when_the_owner_restarts(tmp_path: Path) -> None:
     uploads = tmp_path / "up"
     env = {"KASSIST_UPLOADS_DIR": str(uploads), "KASSIST_RUN_WORKERS": "0"}

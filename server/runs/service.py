@@ -5,6 +5,7 @@ tenant's run is simply not found."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import shutil
 from collections.abc import Mapping, Sequence
@@ -60,6 +61,8 @@ from server.runs.names import (
 from server.runs.served_again import served_folder, served_refusal
 from server.runs.worker import RunWorker
 from server.thread_owner import reaches_run
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -117,10 +120,19 @@ class RunsService:
         accepted = open_set_up(database_url, AcceptedRuns)
         try:
             # The runs' nodes check them against this server's environment too (Resources.env).
-            return cls(Resources.open(database_url, env=config.env), config, keys, accepted)
+            service = cls(Resources.open(database_url, env=config.env), config, keys, accepted)
         except BaseException:
             accepted.close()
             raise
+        try:
+            # One uploads folder belongs to one database: claimed here, or the start is refused.
+            upload_ends.own(service.res, config.uploads_dir)
+        except upload_ends.UploadsOfAnother as exc:
+            service.stop()
+            from server.startup import ConfigError
+
+            raise ConfigError(str(exc)) from None
+        return service
 
     def start(self) -> None:
         # Nothing is installed process-wide: the runner binds ``self.res`` to every invocation, so
@@ -194,6 +206,9 @@ class RunsService:
         goal = f"Ingest {len(files)} uploaded files into {collection}"
         stored = False
         try:
+            # This database's uploads folder from its first upload on, or refused before the run is
+            # stored: another database's sweep would take it for a pruned run's (h20 s37 H20-5, R2-4).
+            await asyncio.to_thread(upload_ends.claim, self.config.uploads_dir, self.res.database_url)
             settings = self._settings(target, target, collection, options, uploaded=True)
             accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options, False)
             stored = True
@@ -201,10 +216,11 @@ class RunsService:
             # the next upload sweeps, never files no run names (h17 s36 H17-7). The run is stored not
             # wanted (placing): no worker - another server's, or this one's poll woken by another run -
             # takes it before its folder is in place, where it failed at discover (h19 s37 H19-2).
-            # This database's folder from its first run folder on: another database's server sharing
-            # it does not take the runs it does not know for pruned ones (upload_ends.claim, R2-4).
-            await asyncio.to_thread(upload_ends.claim, self.config.uploads_dir, self.res.database_url)
             await asyncio.to_thread(uploads.place, staging, target)
+        except upload_ends.UploadsOfAnother as exc:
+            shutil.rmtree(staging, ignore_errors=True)
+            logger.warning("runs API: an upload refused: %s", exc)
+            raise ApiError(503, upload_ends.CLIENTS_REFUSAL) from None
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             shutil.rmtree(target, ignore_errors=True)

@@ -15,9 +15,11 @@ A run retention removed (``kassist checkpoints prune``: paused, failed or waitin
 pruned) leaves no trace of it but its folder: the sweep removes a run folder whose run id has no
 checkpoint, no request and no registry row - a folder is placed only once its run is stored, and only
 the prune removes those (h19 s37 H19-5). That reading holds for the database the folders were placed
-by only: the uploads folder records it (:data:`OWNER`, written where a run folder is placed:
-:func:`claim`), and a server of another database sharing the folder (the default ``.kassist/uploads``
-of one working directory) leaves such folders alone."""
+by only: the uploads folder records it (:data:`OWNER`: :func:`claim`), and one uploads folder belongs
+to one database (the lead's decision on h20 s37 H20-4, H20-5): the runs API's start claims it
+(:func:`own`) and a server of another database refuses to start on it, and an upload into it is
+refused before anything is kept - the default ``.kassist/uploads`` of one working directory, shared
+by two databases' servers, lost one's live uploads to the other's sweep."""
 
 from __future__ import annotations
 
@@ -129,11 +131,60 @@ def _known(res: Resources, tenant: str, run_id: str) -> bool:
     )
 
 
+class UploadsOfAnother(RuntimeError):
+    """The uploads folder belongs to another database (its :data:`OWNER` file names it)."""
+
+    def __init__(self, root: Path, owner: str, here: str) -> None:
+        self.owner, self.here = owner, here
+        super().__init__(
+            f"KASSIST_UPLOADS_DIR ({root}) holds the uploads of another database ({owner}), not of this "
+            f"server's ({here}): set KASSIST_UPLOADS_DIR to a folder of this server's own"
+        )
+
+
+CLIENTS_REFUSAL = (
+    "this server's uploads folder holds another database's uploads: its operator gives each database its "
+    "own KASSIST_UPLOADS_DIR; nothing was kept"
+)
+"""What a client is told of :class:`UploadsOfAnother` (no server path, no database: the log says them)."""
+
+
+def own(res: Resources, root: Path) -> None:
+    """One uploads folder belongs to one database (the lead's decision on h20 s37 H20-4, H20-5): at the
+    runs API's start, claim ``root`` for ``res``'s database when it holds run folders this database all
+    knows (:func:`_ours`), and raise :class:`UploadsOfAnother` when its :data:`OWNER` file names another
+    database: its sweep would take that database's live uploads for pruned runs' (H20-5), or that
+    database's for its own (H20-4). A folder with no run folder yet (not made, or empty) is claimed by
+    its first upload (:func:`claim`): a start claiming an empty one made every later server of another
+    database on that folder refuse to start although nothing of the first was there."""
+    try:
+        tenants = [e for e in os.scandir(root) if e.name.startswith("t-") and e.is_dir(follow_symlinks=False)]
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # its first upload says what is wrong with it
+        logger.warning("uploads: cannot look into %s: %s", root, exc)
+        return
+    _ours(root, res, list(_run_folders(root, tenants)))
+    check(root, res.database_url)
+
+
+def check(root: Path, database_url: str) -> None:
+    """Raise :class:`UploadsOfAnother` when the uploads folder ``root`` records another database as
+    its owner (none recorded, or unreadable: nothing to say)."""
+    try:
+        said = (root / OWNER).read_text(encoding="utf-8").strip()
+    except OSError:
+        return
+    here = _database(database_url)
+    if said and said != here:
+        raise UploadsOfAnother(root, said, here)
+
+
 def claim(root: Path, database_url: str) -> None:
     """Record ``database_url``'s database as the owner of the uploads folder ``root`` unless one is
-    recorded: the runs API calls it where it places a run folder (its run stored in that database),
-    so the folder's first placer owns it - not the first server to sweep it (review s37 r2 R2-4:
-    another database's server started later took a live upload for a pruned run's)."""
+    recorded, then :func:`check` it: the runs API calls it before it stores an upload's run, so an
+    upload into another database's folder is refused before anything of it is kept (h20 s37 H20-5;
+    review s37 r2 R2-4: another database's server took a live upload for a pruned run's)."""
     mark = root / OWNER
     try:
         with open(mark, "x", encoding="utf-8") as f:
@@ -142,6 +193,7 @@ def claim(root: Path, database_url: str) -> None:
         pass
     except OSError as exc:  # housekeeping's mark: the upload goes on; its pruned run's files stay
         logger.warning("uploads: cannot write %s: %s", mark, exc)
+    check(root, database_url)
 
 
 def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]]) -> bool:
@@ -155,8 +207,13 @@ def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]])
     try:
         said = mark.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
+        if not found:  # its first upload claims it (an empty folder is no database's yet: H20-4)
+            return False
         if all(run_id is not None and _known(res, tenant, run_id) for tenant, run_id, _ in found):
-            claim(root, res.database_url)
+            try:
+                claim(root, res.database_url)
+            except UploadsOfAnother:
+                return False
             return mark.is_file() and mark.read_text(encoding="utf-8").strip() == here
         logger.warning(
             "uploads: %s records no owner and holds run folders this database does not know: runs "
