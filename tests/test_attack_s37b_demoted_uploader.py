@@ -23,7 +23,6 @@ import io
 import time
 from pathlib import Path
 
-import pytest
 from review_support import found
 
 from graph.ingestion.resources import Resources
@@ -69,10 +68,6 @@ def _settled(service: RunsService, who: Principal, run: str) -> str:
         assert time.monotonic() < deadline, f"run {run} did not settle: {view.status}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-3: upload_owner judges a resumed upload by its creator's role at create (created_role), not now",
-)
 def test_an_upload_resumed_after_its_admin_was_lowered_to_member_replaces_no_other_members_document(
     tmp_path: Path,
 ) -> None:

@@ -132,7 +132,7 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     rows = pipeline.list_source(
         folder, tenant, settings.collection, mine, within if within is not None else folder, exact
     )
-    uploader = upload_owner.uploader_of(run.shared.runs, tenant, state.run_id) if settings.uploaded else None
+    uploader = _uploader(state, run) if settings.uploaded else None
     if uploader is not None:  # its door checked it when it was sent; the collection may have changed since
         paths = [str(r["path"]) for r in rows if r["kind"] == "file"]
         upload_owner.check_batch(run.shared.runs, tenant, state.run_id, uploader, settings.collection, paths)
@@ -150,6 +150,14 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
             state, "discover", f"{files} files, {total - files} to remove, {batches} batches; {reason}"
         ),
     }
+
+
+def _uploader(state: AgentRunState, run: RunResources) -> upload_owner.Uploader | None:
+    """Who uploaded the run's files, held to the rule of their rights now (its worker says them)."""
+    from langgraph.config import get_config
+
+    admin_now = (get_config().get("configurable") or {}).get(upload_owner.ADMIN_NOW_KEY)
+    return upload_owner.uploader_of(run.shared.runs, run.tenant, state.run_id, admin_now)
 
 
 def _own_rules(settings: Settings, run: RunResources) -> collection_rules.Recorded | None:
@@ -180,9 +188,7 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
 
     settings = state.settings
     lo = state.batch_cursor * settings.batch_size
-    uploader = (
-        upload_owner.uploader_of(run.shared.runs, run.tenant, state.run_id) if settings.uploaded else None
-    )
+    uploader = _uploader(state, run) if settings.uploaded else None
     # A member's upload replaces only her documents: checked again where it writes, under the
     # collection's claim (another upload accepted before this one ran may have written since).
     replaces = None

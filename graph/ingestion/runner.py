@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
+from graph.ingestion import upload_owner
 from graph.ingestion.claims import kept_alive
 from graph.ingestion.folders import registered_folder
 from graph.ingestion.head import has_checkpoint, read_head, recorded_owner
@@ -141,6 +142,7 @@ def execute(
     on_finish: Callable[[RunOutcome], None] | None = None,
     within: Path | None = None,
     rechunk: bool = False,
+    creator_admin: bool | None = None,
 ) -> RunOutcome:
     """Run ``run_id`` (new when ``settings`` is given and nothing is stored) until it stops.
 
@@ -156,7 +158,9 @@ def execute(
     other worker can take the run in between and carry the same request out again); ``within``: the
     folder a server's accepted run may read (its tenant's or its upload's), checked at every node and
     every file read (graph/ingestion/folders.served_folder); ``rechunk``: a server's accepted run
-    whose requester may give its collection other chunk settings (an admin: work.may_rechunk)."""
+    whose requester may give its collection other chunk settings (an admin: work.may_rechunk);
+    ``creator_admin``: whether a served run's creator holds an admin key now (None: not checked), the
+    role its upload is held to (graph/ingestion/upload_owner.py)."""
     validate_run_id(run_id)  # before any statement: PostgreSQL cannot even look up a NUL
     runs = res.runs.for_tenant(tenant)
     record = runs.get(run_id)
@@ -185,7 +189,7 @@ def execute(
         with _lease_kept(runs, tenant, run_id, owner, lease_s, stop) as taken:
             outcome = _execute(
                 res, tenant, run_id, owner, reg, max_steps, resume, on_event, on_start, stop, taken, within,
-                rechunk, rootless,
+                rechunk, rootless, creator_admin,
             )  # fmt: skip
             # The last known status, for listing runs without reading every checkpoint (the runs API).
             status = "needs_review" if outcome.started == "needs_review" else outcome.state.status
@@ -242,6 +246,7 @@ def _execute(
     within: Path | None = None,
     rechunk: bool = False,
     rootless: bool = False,
+    creator_admin: bool | None = None,
 ) -> RunOutcome:
     if resume is None and (head := read_head(res.saver, tenant, run_id)).finished:
         assert head.state is not None
@@ -263,6 +268,8 @@ def _execute(
             config["configurable"][SERVED_FOLDER_KEY] = within
             if rechunk:
                 config["configurable"][RECHUNK_KEY] = True
+            if creator_admin is not None:
+                config["configurable"][upload_owner.ADMIN_NOW_KEY] = creator_admin
         elif rootless:  # a decision of a served run, its folder unnamed: what it sends is still checked
             config["configurable"][SERVED_RUN_KEY] = True
         snapshot = graph.get_state(config)

@@ -51,13 +51,22 @@ def refusal(theirs: list[str], collection: str, shown: str | None = None) -> str
     )
 
 
-def uploader_of(runs: RunStore, tenant: str, run_id: str) -> Uploader | None:
-    """Who sent the runs API upload ``run_id``, as its create recorded it (never a client's state);
-    None for a run no runs API create recorded (the command line's, langgraph dev's)."""
+ADMIN_NOW_KEY = "kassist_uploader_admin_now"
+"""The configurable key a runs API worker sets on a run it carries out: whether the run's creator holds
+an admin key now (server/runs/worker.py, as for re-chunking) - the rule's role at write time."""
+
+
+def uploader_of(runs: RunStore, tenant: str, run_id: str, admin_now: object = None) -> Uploader | None:
+    """Who sent the runs API upload ``run_id``, as its create recorded it (never a client's state),
+    held to the rule of their rights now (``admin_now``: the worker's :data:`ADMIN_NOW_KEY`; an admin
+    lowered to member after her upload was accepted replaced another member's document: h20 s37
+    H20-3), else of the role the create recorded (a worker that checks no keys); None for a run no
+    runs API create recorded (the command line's, langgraph dev's)."""
     job = JobStore(runs).for_tenant(tenant).get(run_id)
     if job is None or job.created_by is None:
         return None
-    return Uploader(job.created_by, job.created_role != "admin")
+    admin = admin_now if isinstance(admin_now, bool) else job.created_role == "admin"
+    return Uploader(job.created_by, not admin)
 
 
 def check_batch(

@@ -190,6 +190,7 @@ class RunWorker:
             # a cancel or a review's reject reads no file and notifies nobody (a rejected run ends at
             # record_decision), and refused it left the run waiting for good (h9 s32 #8).
             served = self.served(job) if self.served is not None and reads_or_sends(job) else None
+            admin = self._creator_is_admin(job)  # its creator's rights now (None: no keys checked)
             if served is not None:
                 self._give_up(job, f"run {job.run_id} was not started: {served}")
                 return
@@ -199,7 +200,7 @@ class RunWorker:
                 goal=job.goal or "", max_steps=job.max_steps, resume=job.decision,
                 lease_s=self.lease_s, owner=owner, stop=stop, on_start=on_start, on_finish=on_finish,
                 within=self.folder(job) if self.folder is not None else None,
-                rechunk=self._creator_is_admin(job),
+                rechunk=admin is True, creator_admin=admin,
             )  # fmt: skip
             with self._lock:
                 self._failures.pop(key, None)
@@ -234,18 +235,22 @@ class RunWorker:
         )
         return refusal(creator(requester, job.requested_key), self.keys)  # KeysUnreadable: _failed, retried
 
-    def _creator_is_admin(self, job: JobRecord) -> bool:
+    def _creator_is_admin(self, job: JobRecord) -> bool | None:
         """Whether whoever created the run holds an admin key now (that key, when one was kept): its
         run may give the collection other chunk settings and audit rules
         (knowledge/index/chunk_settings.py, collection_rules.py). The creator, not the request's
         requester: a member's resume of an admin's run whose first invocation was lost made it the
         member's, its re-chunk refused, and an admin's resume of a member's gave it the right (h19 s37
         H19-6; decided at the run's first discover, as before). A run created before the creator was
-        kept: its requester. A worker that checks no keys (in tests) cannot tell: no."""
+        kept: its requester. Its upload is held to the same rights (h20 s37 H20-3). A worker that checks
+        no keys (in tests) cannot tell: None (no re-chunk; an upload is held to the role its create
+        recorded)."""
         who, key = (
             (job.created_by, job.created_key) if job.created_by else (job.requested_by, job.requested_key)
         )
-        if self.keys is None or not who:
+        if self.keys is None:
+            return None
+        if not who:
             return False
         now = self.keys.current(who, job.tenant_id, key)
         return now is not None and now.role == "admin"
