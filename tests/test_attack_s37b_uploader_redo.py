@@ -23,7 +23,6 @@ import sqlite3
 import time
 from pathlib import Path
 
-import pytest
 from review_support import found
 
 from graph.ingestion.resources import Resources
@@ -68,10 +67,6 @@ def _upload(service: RunsService, who: Principal, run: str, name: str, text: str
     return _settled(service, who, run)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-6: a batch redone after a failure keeps its plan's recorded_at: the admin's write reads as before the member's",
-)
 def test_a_document_an_admins_resumed_batch_wrote_is_not_the_members_to_replace(tmp_path: Path) -> None:
     db = tmp_path / "kassist.db"
     res = Resources.open(f"sqlite:///{db}", reports_dir=tmp_path / "reports")

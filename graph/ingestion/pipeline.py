@@ -390,6 +390,8 @@ def run_batch(
         vectors = kb.embed_plans(plans, known=_vectors(kb, ahead))
         queued = queued or _embed_ahead(kb, following[0], until=_done)
         kb.write_upserts(plans, vectors)
+        # Written now, under the claim: the order a document's writers are read in (a redo too: H20-6).
+        runs.written(run_id, [p.seq for p in planned if p.outcome == "indexed"])
         if not queued:
             _embed_ahead(kb, following[0])
         # A gone document's removal is recorded with its chunk count before its chunks are deleted

@@ -142,6 +142,7 @@ class IngestSql:
     manifest_add: Text
     manifest_batch: Text
     manifest_plan: Text
+    manifest_written: Text
     manifest_audit: Text
     manifest_sums: Text
     manifest_page: Text
@@ -230,6 +231,11 @@ SQL = IngestSql(
         f"UPDATE {MANIFEST} SET outcome = :outcome, reason = :reason, chunks_added = :added, "
         "chunks_unchanged = :unchanged, chunks_removed = :removed, cache_hits = :hits, embedded = :embedded, "
         f"recorded_at = :now WHERE {RUN_KEY} AND seq = :seq AND outcome IS NULL"
+    ),
+    # The batch's write landed (under the collection's claim): its documents were written now - a redo
+    # after a failure between the plan and the write stamps its own write (h20 s37 H20-6).
+    manifest_written=(
+        f"UPDATE {MANIFEST} SET recorded_at = :now WHERE {RUN_KEY} AND seq = :seq AND outcome = 'indexed'"
     ),
     manifest_audit=f"UPDATE {MANIFEST} SET audit = :audit WHERE {RUN_KEY} AND seq = :seq",
     manifest_sums=_SUMS,

@@ -40,6 +40,7 @@ from graph.ingestion.store_ops import (  # the records and the operations this s
     migrate,
     named,
     record_plans,
+    record_written,
     register,
     take_claim,
     take_lease,
@@ -215,6 +216,12 @@ class TenantRunStore:
 
     def record(self, run: str, plans: Sequence[Planned], audits: dict[int, str]) -> None:
         self._run(record_plans(self._q, self.tenant_id, run, plans, audits, time.time()), write=True)
+
+    def written(self, run: str, seqs: Sequence[int]) -> None:
+        """The batch's write of documents ``seqs`` landed now: the order a document's writers are read in
+        (doc_uploaders' recorded_at)."""
+        if seqs:
+            self._run(record_written(self._q, self.tenant_id, run, seqs, time.time()), write=True)
 
     def sums(self, run: str, lo: int, hi: int) -> list[dict[str, Any]]:
         """Per outcome over the batch ``lo``..``hi``: its documents and chunk totals (SUMS_COLUMNS)."""

@@ -302,6 +302,13 @@ def record_plans(
         )
 
 
+def record_written(q: IngestSql, tenant: str, run: str, seqs: Sequence[int], now: float) -> Steps[None]:
+    """The batch's documents ``seqs`` were written at ``now`` (its 'indexed' rows), in one transaction."""
+    yield stmt(
+        q.manifest_written, many=[{"tenant_id": tenant, "run": run, "seq": s, "now": now} for s in seqs]
+    )
+
+
 def ledger_begin(
     q: IngestSql,
     tenant: str,
