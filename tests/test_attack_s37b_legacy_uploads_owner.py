@@ -24,8 +24,6 @@ import contextlib
 import io
 from pathlib import Path
 
-import pytest
-
 from graph.ingestion.resources import Resources
 from server.keys import Principal
 from server.runs import upload_ends
@@ -47,10 +45,6 @@ def _kept(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob("*") if p.is_file() and p.name != upload_ends.OWNER)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-8: an unmarked uploads folder holding a.db's live uploads is claimed by b.db's first upload",
-)
 def test_an_unmarked_folder_with_another_databases_uploads_is_not_taken_by_an_upload(tmp_path: Path) -> None:
     uploads = tmp_path / "up"
     env = {"KASSIST_UPLOADS_DIR": str(uploads), "KASSIST_RUN_WORKERS": "0"}

@@ -208,7 +208,7 @@ class RunsService:
         try:
             # This database's uploads folder from its first upload on, or refused before the run is
             # stored: another database's sweep would take it for a pruned run's (h20 s37 H20-5, R2-4).
-            await asyncio.to_thread(upload_ends.claim, self.config.uploads_dir, self.res.database_url)
+            await asyncio.to_thread(upload_ends.claim, self.config.uploads_dir, self.res)
             settings = self._settings(target, target, collection, options, uploaded=True)
             accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options, False)
             stored = True

@@ -180,11 +180,34 @@ def check(root: Path, database_url: str) -> None:
         raise UploadsOfAnother(root, said, here)
 
 
-def claim(root: Path, database_url: str) -> None:
-    """Record ``database_url``'s database as the owner of the uploads folder ``root`` unless one is
-    recorded, then :func:`check` it: the runs API calls it before it stores an upload's run, so an
-    upload into another database's folder is refused before anything of it is kept (h20 s37 H20-5;
-    review s37 r2 R2-4: another database's server took a live upload for a pruned run's)."""
+def claim(root: Path, res: Resources) -> None:
+    """Record ``res``'s database as the owner of the uploads folder ``root`` unless one is recorded,
+    then :func:`check` it: the runs API calls it before it stores an upload's run, so an upload into
+    another database's folder is refused before anything of it is kept (h20 s37 H20-5; review s37 r2
+    R2-4: another database's server took a live upload for a pruned run's). A folder without the
+    file is claimed only as a start claims it (:func:`_ours`): empty, or every run folder in it this
+    database's - one holding another database's uploads (placed before the file existed) stays
+    unclaimed and the upload goes on: claimed, this database's next sweep took that database's live
+    uploads for pruned runs' (h20 s37 H20-8)."""
+    if not (root / OWNER).exists():
+        try:
+            tenants = [
+                e for e in os.scandir(root) if e.name.startswith("t-") and e.is_dir(follow_symlinks=False)
+            ]
+        except OSError:
+            tenants = []
+        found = list(_run_folders(root, tenants))
+        if all(run_id is not None and _known(res, tenant, run_id) for tenant, run_id, _ in found):
+            _write_mark(root, res.database_url)
+        else:
+            logger.warning(
+                "uploads: %s records no owner and holds run folders this database does not know: left "
+                "unclaimed (give each database its own KASSIST_UPLOADS_DIR)", root
+            )  # fmt: skip
+    check(root, res.database_url)
+
+
+def _write_mark(root: Path, database_url: str) -> None:
     mark = root / OWNER
     try:
         with open(mark, "x", encoding="utf-8") as f:
@@ -193,7 +216,6 @@ def claim(root: Path, database_url: str) -> None:
         pass
     except OSError as exc:  # housekeeping's mark: the upload goes on; its pruned run's files stay
         logger.warning("uploads: cannot write %s: %s", mark, exc)
-    check(root, database_url)
 
 
 def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]]) -> bool:
@@ -210,10 +232,7 @@ def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]])
         if not found:  # its first upload claims it (an empty folder is no database's yet: H20-4)
             return False
         if all(run_id is not None and _known(res, tenant, run_id) for tenant, run_id, _ in found):
-            try:
-                claim(root, res.database_url)
-            except UploadsOfAnother:
-                return False
+            _write_mark(root, res.database_url)
             return mark.is_file() and mark.read_text(encoding="utf-8").strip() == here
         logger.warning(
             "uploads: %s records no owner and holds run folders this database does not know: runs "
