@@ -138,7 +138,9 @@ class UploadsOfAnother(RuntimeError):
         self.owner, self.here = owner, here
         super().__init__(
             f"KASSIST_UPLOADS_DIR ({root}) holds the uploads of another database ({owner}), not of this "
-            f"server's ({here}): set KASSIST_UPLOADS_DIR to a folder of this server's own"
+            f"server's ({here}): set KASSIST_UPLOADS_DIR to a folder of this server's own; or, if that "
+            f"is this server's database under another name (a host renamed, a file moved), write "
+            f"'{here}' into {root / OWNER}: its paused and waiting uploads are there"
         )
 
 
