@@ -17,8 +17,6 @@ import io
 import shutil
 from pathlib import Path
 
-import pytest
-
 from server.keys import Principal
 from server.runs.models import RunOptions
 from server.runs.service import RunsService
@@ -38,7 +36,6 @@ def _open(folder: Path) -> RunsService:
     return RunsService.open(f"sqlite:///{folder / 'kassist.db'}", env)
 
 
-@pytest.mark.xfail(strict=True, reason="R2-7: a moved working directory's server refuses its own uploads")
 def test_a_moved_project_folder_still_serves_its_own_uploads(tmp_path: Path) -> None:
     before, after = tmp_path / "kb", tmp_path / "kb-2026"
     before.mkdir()
