@@ -244,10 +244,11 @@ def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]])
     except OSError as exc:
         logger.warning("uploads: cannot read %s: %s; pruned runs' files are left", mark, exc)
         return False
-    if said != here and found and all(r is not None and _known(res, t, r) for t, r, _ in found):
-        # Every upload in it is this database's: this database under another name - its project folder
-        # moved or copied, a container mounting it elsewhere, a host renamed (r2 s37 R2-7). Named anew;
-        # another database's live upload (a run folder this one does not know) still refuses the start.
+    if said != here and all(r is not None and _known(res, t, r) for t, r, _ in found):
+        # Every upload in it is this database's (or it holds none: nothing of another's is at stake):
+        # this database under another name - its project folder moved or copied, a container mounting
+        # it elsewhere, a host renamed (r2 s37 R2-7, R2-8). Named anew; another database's live upload
+        # (a run folder this one does not know) still refuses the start.
         logger.warning(
             "uploads: %s named %s as its database; every upload in it is this server's (%s): it is this "
             "database under another name, and the folder now says so", root, said, here
