@@ -11,7 +11,6 @@ review; the screen as tests/screen_support.py configures it (rules alone)."""
 
 from __future__ import annotations
 
-import pytest
 from screen_support import reasons
 
 REDIRECT = (
@@ -19,6 +18,5 @@ REDIRECT = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="R2-6: a payee change claiming verification passes since 3d51a56")
 def test_a_payee_change_that_claims_verification_is_still_held() -> None:
     assert reasons(REDIRECT) != []

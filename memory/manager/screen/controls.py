@@ -236,10 +236,10 @@ def _claims_authority(sentence: str) -> bool:
     return bool(_ROLE.search(sentence)) and not _NEGATION.search(sentence)
 
 
-# A change someone checked, or the reader's own account: what payroll and AP notes say (review s37 R2-5).
-_CHECKED_PAYEE = re.compile(
-    r"\b(?:verified|called (?:\w+ )?back|call-?back|confirmed by phone|you register|your own)\b"
-)
+# The reader's own account: what payroll notes say (review s37 R2-5). A claim that someone verified
+# the change is not an exception: the writer cannot prove it and the business e-mail compromise's payee
+# change says exactly that (review s37 R2-6).
+_CHECKED_PAYEE = re.compile(r"\b(?:you register|your own)\b")
 
 
 def _redirects_money(sentence: str) -> bool:
