@@ -15,8 +15,6 @@ import shutil
 import time
 from pathlib import Path
 
-import pytest
-
 from server.keys import Principal
 from server.runs.models import RunOptions
 from server.runs.service import RunsService
@@ -36,7 +34,6 @@ def _open(folder: Path) -> RunsService:
     return RunsService.open(f"sqlite:///{folder / 'kassist.db'}", env)
 
 
-@pytest.mark.xfail(strict=True, reason="R2-8: a moved folder whose uploads all ended still refuses the start")
 def test_a_moved_project_folder_whose_uploads_ended_still_starts(tmp_path: Path) -> None:
     before, after = tmp_path / "kb", tmp_path / "kb-2026"
     before.mkdir()
