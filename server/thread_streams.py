@@ -87,7 +87,9 @@ class ThreadStreams:
             if made is None:
                 await self.app(scope, receive, send)
             else:
-                await _Watched(self, scope, made or None).run(receive, send)
+                watcher = _Watched(self, scope, made or None)
+                watcher.made = True
+                await watcher.run(receive, send)
             return
         if status != 404:
             await _Watched(self, scope, resource).run(receive, send)
@@ -177,6 +179,8 @@ class _Watched:
         self.started = False
         self.media = b""  # the answer's content type, once started
         self.opened_as: object = None  # a threadless run's caller, when its key is asked again
+        self.made = False  # a run made in this request (_WATCHED): nothing was asked before it opened
+        self.status = 0  # its answer's status, once started
 
     async def _still(self) -> tuple[int, Headers, bytes]:
         """What the open's check answers now: the resource's GET, or (no resource) the key's caller."""
@@ -192,7 +196,15 @@ class _Watched:
         async def watched_send(message: Message) -> None:
             if self.ended.is_set():
                 return  # the stream was ended: what the route still sends goes nowhere
-            if message["type"] in _SENT and time.monotonic() - self.checked >= RECHECK_S:
+            if message["type"] == "http.response.start" and self.made:
+                # A run made in this request: its route's own answer goes out as it is (a refusal - 409,
+                # 404 - is not replaced by the GET's); only a 2xx answer's body is watched.
+                self.started, self.status = True, int(message.get("status") or 0)
+                self.media = dict(message.get("headers") or []).get(b"content-type", b"")
+                await send(message)
+                return
+            watched = not self.made or 200 <= self.status < 300
+            if watched and message["type"] in _SENT and time.monotonic() - self.checked >= RECHECK_S:
                 self.checked = time.monotonic()
                 status, headers, body = await self._still()
                 if not 200 <= status < 300:
