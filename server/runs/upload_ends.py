@@ -65,7 +65,7 @@ def sweep(res: Resources, root: Path) -> list[str]:
     long for a name) is left as it is. Housekeeping: an error is logged, never raised."""
     removed: list[str] = []
     try:
-        tenants = [e for e in os.scandir(root) if e.name.startswith("t-") and e.is_dir(follow_symlinks=False)]
+        tenants = _tenant_dirs(root)
     except FileNotFoundError:
         return removed  # no upload yet
     except OSError as exc:
@@ -122,6 +122,17 @@ def _ended_here(res: Resources, tenant: str, run_id: str, folder: Path, ours: bo
     return job.status == "cancelled" and source is not None and Path(source) == folder
 
 
+def _tenant_dirs(root: Path) -> list[os.DirEntry[str]]:
+    """The tenant folders (``t-<tenant>``) of the uploads folder ``root``; OSError if it cannot be read."""
+    return [e for e in os.scandir(root) if e.name.startswith("t-") and e.is_dir(follow_symlinks=False)]
+
+
+def _all_known(res: Resources, found: list[tuple[str, str | None, Path]]) -> bool:
+    """Whether this database knows the run of every run folder ``found`` (none: True); a folder whose
+    run id a digest spells is not known."""
+    return all(run_id is not None and _known(res, tenant, run_id) for tenant, run_id, _ in found)
+
+
 def _known(res: Resources, tenant: str, run_id: str) -> bool:
     """Whether this database has anything of ``run_id``: a checkpoint, a request or a registry row."""
     return (
@@ -160,7 +171,7 @@ def own(res: Resources, root: Path) -> None:
     its first upload (:func:`claim`): a start claiming an empty one made every later server of another
     database on that folder refuse to start although nothing of the first was there."""
     try:
-        tenants = [e for e in os.scandir(root) if e.name.startswith("t-") and e.is_dir(follow_symlinks=False)]
+        tenants = _tenant_dirs(root)
     except FileNotFoundError:
         return
     except OSError as exc:  # its first upload says what is wrong with it
@@ -193,13 +204,11 @@ def claim(root: Path, res: Resources) -> None:
     uploads for pruned runs' (h20 s37 H20-8)."""
     if not (root / OWNER).exists():
         try:
-            tenants = [
-                e for e in os.scandir(root) if e.name.startswith("t-") and e.is_dir(follow_symlinks=False)
-            ]
+            tenants = _tenant_dirs(root)
         except OSError:
             tenants = []
         found = list(_run_folders(root, tenants))
-        if all(run_id is not None and _known(res, tenant, run_id) for tenant, run_id, _ in found):
+        if _all_known(res, found):
             _write_mark(root, res.database_url)
         else:
             logger.warning(
@@ -233,7 +242,7 @@ def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]])
     except FileNotFoundError:
         if not found:  # its first upload claims it (an empty folder is no database's yet: H20-4)
             return False
-        if all(run_id is not None and _known(res, tenant, run_id) for tenant, run_id, _ in found):
+        if _all_known(res, found):
             _write_mark(root, res.database_url)
             return mark.is_file() and mark.read_text(encoding="utf-8").strip() == here
         logger.warning(
@@ -244,7 +253,7 @@ def _ours(root: Path, res: Resources, found: list[tuple[str, str | None, Path]])
     except OSError as exc:
         logger.warning("uploads: cannot read %s: %s; pruned runs' files are left", mark, exc)
         return False
-    if said != here and all(r is not None and _known(res, t, r) for t, r, _ in found):
+    if said != here and _all_known(res, found):
         # Every upload in it is this database's (or it holds none: nothing of another's is at stake):
         # this database under another name - its project folder moved or copied, a container mounting
         # it elsewhere, a host renamed (r2 s37 R2-7, R2-8). Named anew; another database's live upload
