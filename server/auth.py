@@ -60,7 +60,14 @@ from typing import Any
 
 from langgraph_sdk import Auth
 
-from server import accepted_runs, run_creator, stream_replays, thread_streams
+from server import (
+    accepted_claims,
+    accepted_resume,
+    run_creator,
+    stream_replays,
+    thread_forget,
+    thread_streams,
+)
 from server.auth_rules import (
     ASSISTANT_ROOT,
     BUILT_IN_ASSISTANTS,
@@ -195,7 +202,7 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
         raise Auth.exceptions.HTTPException(status_code=403, detail=STATE_WRITE_REFUSED)
     if ctx.action == "update" and isinstance(value, dict):
         await check_cancel(ctx, value)  # no rollback of an ingestion run's checkpoints
-        await accepted_runs.forget_cancelled(ctx, value)  # a cancelled run is not resumed
+        await thread_forget.forget_cancelled(ctx, value)  # a cancelled run is not resumed
     owner = None  # the owner a remade thread keeps (check_thread_claim); None: the caller
     if ctx.action == "create" and isinstance(value, dict):
         if "metadata" not in value:  # POST /threads/{id}/copy: its source was read just before
@@ -207,7 +214,7 @@ async def thread_write(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Fi
     if ctx.action == "create" and isinstance(value, dict):  # last: a thread refused above holds no place
         check_new_thread(ctx, value.get("thread_id"), None, THREADS_PER_USER, THREADS_PER_TENANT)
         # Its owner, durably: the other doors of the database read it before its first run (h14 s35 H1).
-        await accepted_runs.remember_made(ctx, value.get("thread_id"), owner)
+        await accepted_claims.remember_made(ctx, value.get("thread_id"), owner)
     return threads_of(ctx)
 
 
@@ -243,7 +250,7 @@ async def _run_rules(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.Filt
             ctx, value.get("thread_id"), value.get("run_id"), THREADS_PER_USER, THREADS_PER_TENANT
         )
     check_waiting_runs(ctx, value, WAITING_RUNS, WAITING_RUNS_PER_TENANT)
-    await accepted_runs.remember(ctx, graph, value)  # accepted: what it was accepted with, durably
+    await accepted_claims.remember(ctx, graph, value)  # accepted: what it was accepted with, durably
     return threads_of(ctx)
 
 
@@ -255,8 +262,8 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> tuple[str | No
     check_configurable(ctx, graph, kwargs.get("config"), kwargs.get("context"))
     makes = value.get("if_not_exists") == "create"
     # Before the checks of its input and settings (they check what runs): a resume of a run a kill
-    # took in its first instant is the run it was accepted with (server/accepted_runs.py).
-    await accepted_runs.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
+    # took in its first instant is the run it was accepted with (server/accepted_resume.py).
+    await accepted_resume.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_thread_graph(ctx, graph, value.get("thread_id"))
     check_run(ctx, graph, kwargs)
     _refuse(422, delayed_decision(graph, kwargs.get("command"), value.get("after_seconds")))
@@ -289,7 +296,7 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
         )
     if ctx.action == "delete" and isinstance(value, dict):  # DELETE /threads/{id}; a prune's ids
         await check_run_delete(ctx, value)  # a run's delete of an ingestion run's thread: 409
-        await accepted_runs.forget_deleted(ctx, value)  # a lost thread's record too (then 404)
+        await thread_forget.forget_deleted(ctx, value)  # a lost thread's record too (then 404)
         stream_replays.forget_deleted(ctx, value)  # its resumable runs' events (h18 s37 H18-5)
         # Its open streams ask again before they send more (whoever asks: a refused delete costs a GET).
         thread_streams.recheck(

@@ -226,8 +226,9 @@ async def test_a_second_run_accepted_before_the_first_is_queued_does_not_replace
 
 
 def test_the_resume_rule_without_io() -> None:
-    """server.accepted_runs.resumed: the decision alone, as the handler takes it."""
-    from server.accepted_runs import Accepted, Refusal, Resume, resumed
+    """server.accepted_resume.resumed: the decision alone, as the handler takes it."""
+    from server.accepted_resume import Refusal, Resume, resumed
+    from server.accepted_runs import Accepted
 
     first = {"settings": {"source": "/srv/acme", **FIRST}, "goal": "first goal"}
     record = Accepted("alice", "ingestion", first, {"context_budget": 600}, "run-1")
