@@ -15,7 +15,12 @@ Here: olga (admin) indexes ``docs`` into ``policies`` with ``rules.toml`` (versi
 collection is then as migration 9 leaves one indexed before it (its kept rules NULL); maria's run of
 the same folder with a new ``bonus.md`` (no version), no rules named. Expected: bonus.md is held for
 review (not searchable), as for a collection indexed after the upgrade. The runs API's service in
-process, runs carried out as the worker does (the review test's helpers), SQLite, hashing; ~3 s."""
+process, runs carried out as the worker does (the review test's helpers), SQLite, hashing; ~3 s.
+
+The fix (graph/ingestion/adoption.adopt_rules, every door): the collection adopts the rules file its
+latest admin's run named, as it reads now. When the records do not say (the admin's runs pruned, the
+file gone), its rules stay unknown and a member's run is refused - at its door, and at its start for
+one queued before the upgrade - until an admin's run records them; both backends."""
 
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from raw_sql import raw
 from review_support import found
 
 from graph.ingestion.jobs import JobStore
@@ -33,6 +39,7 @@ from graph.ingestion.state import Settings
 from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
+from server.runs.names import ApiError
 from server.runs.served_again import served_folder
 from server.runs.service import RunsService
 
@@ -60,10 +67,6 @@ def _create(service: RunsService, who: Principal, run: str, rules: str | None) -
     service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-7: a collection indexed before migration 9 keeps no rules; nothing fills them from its admin runs",
-)
 def test_a_collection_indexed_before_the_upgrade_keeps_its_admins_audit_rules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -94,3 +97,85 @@ def test_a_collection_indexed_before_the_upgrade_keeps_its_admins_audit_rules(
         )
     finally:
         res.close()
+
+
+def _served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str) -> tuple[RunsService, Path]:
+    """acme's folder ``docs`` (leave.md, kept by the admin's rules), its ``rules.toml``, the service."""
+    folder = tmp_path / "root" / "acme"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "rules.toml").write_text(RULES)
+    (folder / "docs" / "leave.md").write_text(KEPT)
+    monkeypatch.setenv("KASSIST_INGEST_ROOT", str(tmp_path / "root"))
+    monkeypatch.setenv("KASSIST_UPLOADS_DIR", str(tmp_path / "up"))
+    res = Resources.open(url, reports_dir=tmp_path / "reports")
+    return RunsService(res, RunsConfig.from_env(os.environ)), folder
+
+
+def _as_before_the_upgrade(url: str, *, pruned: tuple[str, ...] = ()) -> None:
+    """The collection as migration 9 leaves one indexed before it; ``pruned``: runs whose records
+    retention removed."""
+    raw(url, "UPDATE kassist_kb_collections SET audit_rules = NULL, audit_rules_name = NULL")
+    for run in pruned:
+        raw(url, "DELETE FROM kassist_ingest_runs WHERE run_id = %s", (run,))
+
+
+UNKNOWN = "indexed before kassist kept the audit rules it is audited with"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H20-7b: the member's refusal where the rules are unknown needs its door and discover hooks",
+)
+def test_an_upgraded_collection_with_no_admin_record_refuses_a_members_run_until_an_admin_runs_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    service, folder = _served(tmp_path, monkeypatch, db_url)
+    try:
+        _create(service, OLGA, "admin-run", "rules.toml")
+        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        _create(service, MARIA, "queued", None)  # let in before the upgrade, carried out after it
+        _as_before_the_upgrade(db_url, pruned=("admin-run",))
+        (folder / "docs" / "bonus.md").write_text(UNKEPT)
+        for rules in (None, "rules.toml"):  # with no rules, or her own: either would become the bar
+            with pytest.raises(ApiError) as refused:
+                _create(service, MARIA, f"member-{rules}", rules)
+            assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
+        assert _carry_out(service, "queued") == "failed"
+        assert found(service.res, "zebracorn") == []
+        # The admin's run records them (the file she names); a member's run is then held by them.
+        _create(service, OLGA, "admin-again", "rules.toml")
+        assert _carry_out(service, "admin-again", rechunk=True) != "failed"
+        _create(service, MARIA, "member-run", None)
+        status = _carry_out(service, "member-run")
+        assert found(service.res, "zebracorn") == [], f"maria's run ({status}) was audited by the defaults"
+    finally:
+        service.res.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H20-7b: the member's refusal where the rules are unknown needs its door and discover hooks",
+)
+def test_an_upgraded_collection_adopts_its_admins_rules_file_as_it_reads_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    """Both backends; the admin's file gone: unknown (refused), not the defaults."""
+    service, folder = _served(tmp_path, monkeypatch, db_url)
+    try:
+        _create(service, OLGA, "admin-run", "rules.toml")
+        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        _as_before_the_upgrade(db_url)
+        (folder / "docs" / "bonus.md").write_text(UNKEPT)
+        _create(service, MARIA, "member-run", None)
+        assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [
+            (RULES, "rules.toml")
+        ]
+        status = _carry_out(service, "member-run")
+        assert found(service.res, "zebracorn") == [], f"maria's run ({status}) was audited by the defaults"
+        _as_before_the_upgrade(db_url)
+        (folder / "rules.toml").unlink()
+        with pytest.raises(ApiError) as refused:
+            _create(service, MARIA, "member-2", None)
+        assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
+    finally:
+        service.res.close()

@@ -10,7 +10,9 @@ Every door of a run adopts its collection's unrecorded documents before it check
 uploads after the upgrade and another folder's run is refused as it is for any collection.
 
 A document whose writer is unknown (its runs pruned) stays NULL: it belongs to no run (none removes
-it as gone, no upload replaces it); docs/ingestion.md says how an operator settles it.
+it as gone, no upload replaces it); docs/ingestion.md says how an operator settles it. A collection's
+chunk settings and audit rules, unknown on a collection made before the index kept them, are adopted
+the same way (:func:`adopt_chunking`, :func:`adopt_rules`).
 """
 
 from __future__ import annotations
@@ -20,10 +22,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from graph.ingestion.folders import source_record
-from graph.ingestion.sql_sqlite import MANIFEST, RUNS
+from graph.ingestion.sql_sqlite import JOBS, MANIFEST, RUNS
 from kassist.db.statements import Op, Stmt
 from kassist.db.tables import to_postgres
 from knowledge.index import KnowledgeIndex
+from knowledge.index.collection_rules import NONE, Recorded, unknown
+from knowledge.index.dialect import Dialect
+from knowledge.index.ops import as_datetime
 
 # The collection's unrecorded documents with every run of the collection that indexed or kept them,
 # the latest last (a document's doc_id names one path of one collection of the tenant).
@@ -74,6 +79,7 @@ def adopt(index: KnowledgeIndex, tenant: str, collection: str, env: Mapping[str,
     if records:
         index.for_tenant(tenant).adopt_sources(collection, records)
     adopt_chunking(index, tenant, collection)
+    adopt_rules(index, tenant, collection, env)
 
 
 def _chunking(backend: str, tenant: str, collection: str) -> Op[tuple[int, int] | None]:
@@ -99,3 +105,82 @@ def adopt_chunking(index: KnowledgeIndex, tenant: str, collection: str) -> None:
     found = index.run(_chunking(index.driver.dialect.backend, tenant, collection))
     if found is not None:
         index.for_tenant(tenant).record_chunking(collection, *found)
+
+
+# A collection made before index migration 9 keeps no audit rules (NULL: not known, knowledge/index/
+# collection_rules.py): when it was made, and every registered run of it, the first first, with who
+# ran it - an admin's runs API run (its creator's role then), or the command line's operator (no
+# runs API job, no langgraph dev user); a member's, or one whose role was not kept, is neither.
+_MADE = """SELECT created_at FROM kassist_kb_collections
+    WHERE tenant_id = :tenant AND collection = :collection"""
+_RULES_RUNS = f"""SELECT r.created_at, r.settings,
+        CASE WHEN j.run_id IS NULL THEN r.started_by IS NULL ELSE j.created_role = 'admin' END
+    FROM {RUNS} r LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id
+    WHERE r.tenant_id = :tenant AND r.collection = :collection AND r.settings IS NOT NULL
+    ORDER BY r.created_at, r.run_id"""
+
+
+def _rules_runs(d: Dialect, tenant: str, collection: str) -> Op[tuple[Any, list[Any]] | None]:
+    key = {"tenant": tenant, "collection": collection}
+    pg = d.backend == "postgres"
+    if not (yield from unknown(d, tenant, collection)):
+        return None  # the usual case (known, or no such collection): one indexed read
+    made = yield Stmt(to_postgres(_MADE) if pg else _MADE, key)
+    runs = yield Stmt(to_postgres(_RULES_RUNS) if pg else _RULES_RUNS, key)
+    return (made[0][0] if made else None), list(runs)
+
+
+def _named(settings: str) -> str | None:
+    registered: Any = json.loads(settings)
+    rules = registered.get("audit_rules") if isinstance(registered, dict) else None
+    return rules if isinstance(rules, str) and rules else None
+
+
+def _read(path: str, tenant: str, env: Mapping[str, str]) -> Recorded | None:
+    """The rules file ``path`` as a run reads it now (a tenant's file only from the tenant's own
+    folder), or None: gone, unreadable, not rules, or named relative to a working directory gone."""
+    from pathlib import Path
+
+    from graph.ingestion.audit_step import read_rules_text
+    from graph.ingestion.served import served_root, tenants_file
+    from knowledge.audit import AuditRules
+
+    if not Path(path).is_absolute():
+        return None
+    try:
+        within = served_root(env, tenant) if tenants_file(path, env) else None
+        text = read_rules_text(path, within=within)
+        AuditRules.parse(text, path)
+    except ValueError:  # AuditConfigError, a shared root refused: the rules stay unknown
+        return None
+    return Recorded(text, Path(path).name)
+
+
+def adopted_rules(made: Any, runs: list[Any], tenant: str, env: Mapping[str, str]) -> Recorded | None:
+    """The rules a collection made at ``made`` kept had the index kept them (its registered runs
+    ``runs``: created_at, settings, by an admin or the operator): the file the latest admin's or
+    operator's run of it named, as it reads now; :data:`NONE` when no run of it named a file and
+    its first run is on record (registered no later than the collection was made); else None (not
+    known: only a member's run named a file, or its first runs were pruned, or the file is gone)."""
+    named = [(at, _named(settings), bool(admin)) for at, settings, admin in runs]
+    admins = [path for _at, path, admin in named if admin and path is not None]
+    if admins:
+        return _read(admins[-1], tenant, env)
+    first_on_record = bool(named) and made is not None and named[0][0] <= as_datetime(made).timestamp()
+    if first_on_record and all(path is None for _at, path, _admin in named):
+        return NONE
+    return None
+
+
+def adopt_rules(index: KnowledgeIndex, tenant: str, collection: str, env: Mapping[str, str]) -> None:
+    """Record on ``collection``, made before the index kept audit rules, those its runs' records say
+    it was audited with (:func:`adopted_rules`): left unknown, a member's run into it was audited by
+    the defaults, and a document the admin's rules hold went into search unreviewed (h20 s37 H20-7).
+    Nothing recorded when the records do not say: a member's run is refused until an admin's run
+    records them (knowledge/index/collection_rules.RulesUnknown)."""
+    found = index.run(_rules_runs(index.driver.dialect, tenant, collection))
+    if found is None:
+        return
+    rules = adopted_rules(*found, tenant, env)
+    if rules is not None:
+        index.for_tenant(tenant).record_rules(collection, rules)

@@ -10,7 +10,15 @@ A later run into it that names no rules is audited with the recorded ones (in ad
 server's, as a tenant's rules always are: graph/ingestion/audit_step.rules_at); an admin's run (or
 the command line's operator) that names other rules records those; a member's run that names other
 rules is refused at its door (the runs API's 422) and again when it starts
-(graph/ingestion/nodes.discover). Index migration 9 of both backends; NULL: none recorded.
+(graph/ingestion/nodes.discover). Index migration 9 of both backends.
+
+A collection made since records "none" ('' and '': :data:`NONE`) when it is made (the dialects'
+``insert_collection``); NULL is a collection whose rules are not known: made before migration 9 (or
+by a release that left it NULL), when no run recorded what it was audited with (h20 s37 H20-7). Its
+doors adopt them from its runs' records (graph/ingestion/adoption.adopt_rules: the rules file of
+the latest admin's or operator's run of it); until then a member's run into it is refused
+(:class:`RulesUnknown`: it would be audited by the defaults, below the admin's bar), and an admin's
+or the operator's run records its own (its file, or none).
 """
 
 from __future__ import annotations
@@ -26,12 +34,16 @@ MIGRATION = (
     "ALTER TABLE kassist_kb_collections ADD COLUMN audit_rules TEXT",
     "ALTER TABLE kassist_kb_collections ADD COLUMN audit_rules_name TEXT",
 )
-"""Migration 9 of both backends: NULL (none recorded) for the collections already made."""
+"""Migration 9 of both backends: NULL (not known) for the collections already made."""
 
 SELECT = """SELECT audit_rules, audit_rules_name FROM kassist_kb_collections
         WHERE tenant_id = :tenant AND collection = :collection"""
+# Where it keeps none ('' named '': NONE), or none is known (NULL: made before migration 9): a
+# member's run into a NULL one is refused first (check), so only its adoption or an admin's run
+# (or the operator's) records there.
 RECORD = """UPDATE kassist_kb_collections SET audit_rules = :rules, audit_rules_name = :name
-        WHERE tenant_id = :tenant AND collection = :collection AND audit_rules IS NULL"""
+        WHERE tenant_id = :tenant AND collection = :collection
+          AND (audit_rules IS NULL OR audit_rules_name = '')"""
 REPLACE = """UPDATE kassist_kb_collections SET audit_rules = :rules, audit_rules_name = :name
         WHERE tenant_id = :tenant AND collection = :collection"""
 
@@ -49,6 +61,23 @@ class Recorded:
         return hashlib.sha256(self.text.encode()).hexdigest()[:12]
 
 
+NONE = Recorded("", "")
+"""What a collection audited by the defaults alone records (a rules file always has a name)."""
+
+
+class RulesUnknown(KnowledgeIndexError, ValueError):
+    """A member's run into a collection whose audit rules are not known (made before the index kept
+    them, and no admin's run of it on record named a file that can be read now)."""
+
+    def __init__(self, collection: str) -> None:
+        self.collection = collection
+        super().__init__(
+            f"collection {collection!r} was indexed before kassist kept the audit rules it is audited "
+            "with, and no admin's run of it on record names a rules file that can be read; ask an admin "
+            "to run it once (naming its rules file, or none for the defaults) before a member's run"
+        )
+
+
 class RulesDiffer(KnowledgeIndexError, ValueError):
     """A member's run names other audit rules than its collection keeps."""
 
@@ -62,24 +91,45 @@ class RulesDiffer(KnowledgeIndexError, ValueError):
         )
 
 
-def kept(d: Dialect, tenant: str, collection: str) -> Op[Recorded | None]:
-    """The rules ``collection`` keeps, or None (none recorded, or no such collection)."""
+def _row(d: Dialect, tenant: str, collection: str) -> Op[tuple[Any, Any] | None]:
     rows: Any = yield Stmt(d.collection_rules, {"tenant": tenant, "collection": collection})
-    if not rows or rows[0][0] is None:
+    return (rows[0][0], rows[0][1]) if rows else None
+
+
+def kept(d: Dialect, tenant: str, collection: str) -> Op[Recorded | None]:
+    """The rules ``collection`` keeps, or None (none recorded or known, or no such collection)."""
+    row = yield from _row(d, tenant, collection)
+    if row is None or row[0] is None or not row[1]:
         return None
-    return Recorded(str(rows[0][0]), str(rows[0][1] or ""))
+    return Recorded(str(row[0]), str(row[1]))
+
+
+def unknown(d: Dialect, tenant: str, collection: str) -> Op[bool]:
+    """Whether ``collection`` exists and its rules are not known (NULL: see the module's doc)."""
+    row = yield from _row(d, tenant, collection)
+    return row is not None and row[0] is None
+
+
+def check_known(d: Dialect, tenant: str, collection: str) -> Op[None]:
+    """Raise :class:`RulesUnknown` when ``collection``'s rules are not known: a member's run."""
+    if (yield from unknown(d, tenant, collection)):
+        raise RulesUnknown(collection)
 
 
 def check(d: Dialect, tenant: str, collection: str, text: str) -> Op[None]:
-    """Raise :class:`RulesDiffer` when ``collection`` keeps other rules than ``text``."""
-    recorded = yield from kept(d, tenant, collection)
-    if recorded is not None and recorded.text != text:
-        raise RulesDiffer(collection, recorded)
+    """Raise :class:`RulesDiffer` when ``collection`` keeps other rules than ``text``, and
+    :class:`RulesUnknown` when its rules are not known (a member's run naming a file: her own would
+    become the collection's)."""
+    row = yield from _row(d, tenant, collection)
+    if row is not None and row[0] is None:
+        raise RulesUnknown(collection)
+    if row is not None and row[1] and str(row[0]) != text:
+        raise RulesDiffer(collection, Recorded(str(row[0]), str(row[1])))
 
 
 def record(d: Dialect, tenant: str, collection: str, rules: Recorded, *, replace: bool) -> Op[None]:
-    """Record ``rules`` on ``collection`` where it keeps none (``replace``: whatever it keeps: an
-    admin's run or the operator's). A collection not made yet records nothing: its run records them
-    after its first write."""
+    """Record ``rules`` (:data:`NONE`: the defaults alone) on ``collection`` where it keeps none or
+    none is known (``replace``: whatever it keeps: an admin's run or the operator's). A collection
+    not made yet records nothing: its run records them after its first write."""
     params = {"tenant": tenant, "collection": collection, "rules": rules.text, "name": rules.name}
     yield Stmt(d.replace_rules if replace else d.record_rules, params, fetch=False)

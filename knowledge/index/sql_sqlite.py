@@ -193,8 +193,11 @@ DIALECT = Dialect(
     ),
     select_collections="""SELECT collection, embedder, dimensions, created_at, generation
         FROM kassist_kb_collections WHERE tenant_id = :tenant ORDER BY collection""",
-    insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at)
-        VALUES (:tenant, :collection, :embedder, :dimensions, :now) ON CONFLICT DO NOTHING""",
+    # A collection made now records no audit rules yet, known ('': the defaults alone; NULL is one
+    # made before the index kept them: knowledge/index/collection_rules.py).
+    insert_collection="""INSERT INTO kassist_kb_collections (tenant_id, collection, embedder, dimensions, created_at,
+            audit_rules, audit_rules_name)
+        VALUES (:tenant, :collection, :embedder, :dimensions, :now, '', '') ON CONFLICT DO NOTHING""",
     bump_generation="""UPDATE kassist_kb_collections SET generation = generation + 1
         WHERE tenant_id = :tenant AND collection = :collection""",
     bump_generation_by="""UPDATE kassist_kb_collections SET generation = generation + :n

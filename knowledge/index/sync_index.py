@@ -341,16 +341,23 @@ class TenantKnowledgeIndex:
         return self._index.run(collection_rules.kept(d, self._tenant, collection))
 
     def check_rules(self, collection: str, text: str) -> None:
-        """Raise ``RulesDiffer`` when ``collection`` keeps other audit rules than ``text``: a member's
-        run's door, and its start."""
+        """Raise ``RulesDiffer`` when ``collection`` keeps other audit rules than ``text`` (and
+        ``RulesUnknown`` when none are known): a member's run's door, and its start."""
         d = self._index.driver.dialect
         self._index.run(collection_rules.check(d, self._tenant, collection, text))
+
+    def check_rules_known(self, collection: str) -> None:
+        """Raise ``RulesUnknown`` when ``collection`` was made before the index kept audit rules and
+        none were adopted from its runs' records: a member's run's door, and its start."""
+        d = self._index.driver.dialect
+        self._index.run(collection_rules.check_known(d, self._tenant, collection))
 
     def record_rules(
         self, collection: str, rules: collection_rules.Recorded, *, replace: bool = False
     ) -> None:
-        """Record the audit rules ``collection`` is audited with where it keeps none (``replace``:
-        whatever it keeps: an admin's or the operator's run naming other rules)."""
+        """Record the audit rules ``collection`` is audited with (``collection_rules.NONE``: the
+        defaults alone) where it keeps none or none is known (``replace``: whatever it keeps: an
+        admin's or the operator's run naming other rules)."""
         d = self._index.driver.dialect
         self._index.run(
             collection_rules.record(d, self._tenant, collection, rules, replace=replace), write=True
