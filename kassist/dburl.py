@@ -125,6 +125,7 @@ def parse_database_url(url: str) -> DatabaseURL:
             )
         return DatabaseURL(backend="sqlite", url=url, sqlite_path=Path(raw))
     if url.startswith(("postgresql://", "postgres://")):
+        _check_postgres_url(url)
         return DatabaseURL(backend="postgres", url=url, conninfo=url)
     if ":" not in url and "=" not in url:  # a file path (not a libpq "host=... dbname=..." string)
         # The commonest slip (KASSIST_DATABASE_URL=.kassist/kassist.db) was told "unsupported
@@ -135,6 +136,29 @@ def parse_database_url(url: str) -> DatabaseURL:
         f"unsupported database URL scheme {scheme!r} in {redact(url)!r}; "
         f"accepted: {', '.join(ACCEPTED_SCHEMES)} (e.g. {DEFAULT_URL} or postgresql://user@host:5432/db)"
     )
+
+
+def _check_postgres_url(url: str) -> None:
+    """Refuse a PostgreSQL URL libpq cannot parse (an IPv6 host missing its ``]``, a ``%`` that is
+    no percent-encoding) here, in kassist's words: psycopg's ProgrammingError came out later as
+    "unexpected ... a bug in kassist" (or as "no pgvector") and quoted the URL, password included."""
+    from psycopg import ProgrammingError
+    from psycopg.conninfo import conninfo_to_dict  # here: the CLI's start-up need not load psycopg
+
+    try:
+        conninfo_to_dict(url)
+    except ProgrammingError as exc:
+        # libpq's reason quotes the whole URL: keep the reason, never the password.
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "it cannot be parsed"
+        reason = reason.split(' in URI: "', 1)[0].replace(url, redact(url))
+        creds = url.split("://", 1)[1].rpartition("@")[0]
+        password = creds.split(":", 1)[1] if ":" in creds else ""
+        if password:  # a bad %-token is quoted whole, and it is in the password
+            reason = reason.replace(password, "***")
+        raise UnsupportedDatabaseURL(
+            f"database URL {redact(url)!r} cannot be parsed: {reason}; fix KASSIST_DATABASE_URL (or the "
+            f"URL given), e.g. {POSTGRES_EXAMPLE}; percent-encode a password's special characters (% as %25)"
+        ) from None
 
 
 def _as_sqlite_url(path: str) -> str:

@@ -24,11 +24,6 @@ URLS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-1: psycopg's ProgrammingError of an unparsable URL is 'unexpected ... a bug in kassist' "
-    "(kb stats: a pgvector message) and shows the URL's password",
-)
 @pytest.mark.parametrize("command", [("runs", "list"), ("kb", "stats")], ids=" ".join)
 @pytest.mark.parametrize("url", URLS.values(), ids=URLS.keys())
 def test_an_unparsable_postgres_url_is_one_clear_line_without_its_password(
