@@ -24,8 +24,13 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import RetryPolicy
 
-from graph.ingestion import nodes, work
+from graph.ingestion import work
 from graph.ingestion.errors import is_transient
+from graph.ingestion.nodes.audit import audit, report
+from graph.ingestion.nodes.begin import begin, refuse
+from graph.ingestion.nodes.indexing import discover, ingest_batch
+from graph.ingestion.nodes.last_steps import notify_step, pause, remember_step
+from graph.ingestion.nodes.review import await_review, record_decision, review
 from graph.ingestion.state import STOPPED, AgentRunState, IngestionInput
 
 RETRY = RetryPolicy(
@@ -71,18 +76,18 @@ def build_graph() -> StateGraph[AgentRunState, Any, IngestionInput, AgentRunStat
     builder: StateGraph[AgentRunState, Any, IngestionInput, AgentRunState] = StateGraph(
         AgentRunState, input_schema=IngestionInput
     )
-    builder.add_node("begin", nodes.begin, retry_policy=RETRY)
-    builder.add_node("discover", nodes.discover, retry_policy=RETRY)
-    builder.add_node("ingest_batch", nodes.ingest_batch, retry_policy=RETRY)
-    builder.add_node("audit", nodes.audit, retry_policy=RETRY)
-    builder.add_node("report", nodes.report, retry_policy=RETRY)
-    builder.add_node("review", nodes.review)
-    builder.add_node("await_review", nodes.await_review)
-    builder.add_node("record_decision", nodes.record_decision, retry_policy=RETRY)
-    builder.add_node("notify", nodes.notify_step, retry_policy=RETRY)
-    builder.add_node("remember", nodes.remember_step, retry_policy=RETRY)
-    builder.add_node("pause", nodes.pause)
-    builder.add_node("refuse", nodes.refuse)
+    builder.add_node("begin", begin, retry_policy=RETRY)
+    builder.add_node("discover", discover, retry_policy=RETRY)
+    builder.add_node("ingest_batch", ingest_batch, retry_policy=RETRY)
+    builder.add_node("audit", audit, retry_policy=RETRY)
+    builder.add_node("report", report, retry_policy=RETRY)
+    builder.add_node("review", review)
+    builder.add_node("await_review", await_review)
+    builder.add_node("record_decision", record_decision, retry_policy=RETRY)
+    builder.add_node("notify", notify_step, retry_policy=RETRY)
+    builder.add_node("remember", remember_step, retry_policy=RETRY)
+    builder.add_node("pause", pause)
+    builder.add_node("refuse", refuse)
     builder.add_edge("refuse", END)
     builder.add_edge(START, "begin")
     for node in ["begin", *NODE_OF_STEP.values(), "await_review", "record_decision", "pause"]:

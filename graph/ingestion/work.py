@@ -1,4 +1,4 @@
-"""What every work node of the ingestion graph shares (graph/ingestion/nodes.py's steps).
+"""What every work node of the ingestion graph shares (the steps of graph/ingestion/nodes/).
 
 :func:`work_node` wraps a step with the rules every step obeys: the run's resources bound to its
 tenant (:func:`open_run`), ``runs cancel`` honoured at the node boundary, a served run's settings
