@@ -262,7 +262,7 @@ def _keys_refusal(method: str, path: str, parsed: object, keys: frozenset[str]) 
         )
     if prune is not None and prune.get("strategy") == "keep_latest":
         # langgraph dev's in-memory runtime refuses it only after the threads' delete event, on which
-        # the server drops what their runs were accepted with (server/accepted_runs.forget_deleted):
+        # the server drops what their runs were accepted with (server/thread_forget.forget_deleted):
         # refused here, before any handler, a refused prune changes nothing.
         return KEEP_LATEST_REFUSED
     description = parsed.get("description") if isinstance(parsed, Mapping) and "/assistants" in path else None

@@ -327,7 +327,7 @@ def add_assistant_routes(
         read = await read_thread(served.saver, conf[TENANT_KEY], conf["thread_id"], served.accepted)
         if caller is not None and read.owner is None and served.accepted is not None:
             # A new thread is claimed before the turn runs, in the record langgraph dev's first runs
-            # claim in (server/accepted_runs.remember): both doors read "nobody's" before either
+            # claim in (server/accepted_claims.remember): both doors read "nobody's" before either
             # wrote, and a langgraph dev run went on from this turn's checkpoint - another member's
             # question in her thread (h16 s36 H16-12). Whoever recorded first owns it.
             await served.accepted.made(conf[TENANT_KEY], conf["thread_id"], caller.identity)

@@ -7,7 +7,7 @@ input). Retention (``kassist checkpoints prune``, any strategy: ``AcceptedRuns.r
 ``forget_older``) deletes every row with a graph accepted before its cutoff, "a run accepted then has
 begun, its thread's checkpoints decide, or it never did". A run that has not begun - scheduled with
 ``after_seconds`` (up to a year, server/run_checks.py), or lost from langgraph dev's in-memory queue by
-a kill (server/accepted_runs._STARTED says so) - leaves a thread with no checkpoint whose only owner
+a kill (server/accepted_claims._STARTED says so) - leaves a thread with no checkpoint whose only owner
 record that was: after the prune it is nobody's on kassist serve while langgraph dev's registry keeps
 it, its maker's (another member's LangServe turn writes into it; the maker's run continues that
 conversation: h14 s35 H1/H5).

@@ -5,7 +5,7 @@ On ``langgraph dev`` a run that makes its thread (``"if_not_exists": "create"``)
 create_run handler: a thread id whose checkpoints or accepted first run record another member is
 409 (server/run_checks.check_thread_claim, server/accepted_runs). Both are read before langgraph-api
 makes the thread, and neither exists while two first runs are in their handlers at the same moment:
-both pass, the second's record does not replace the first's (``accepted_runs.remember``: "a second run
+both pass, the second's record does not replace the first's (``accepted_claims.remember``: "a second run
 accepted on the same new thread ... does not replace it"), and langgraph-api runs both on one thread.
 Live (h16, 10 trials of alice and erin with a barrier): 8 were two 200s, and the thread - the first
 maker's - held both questions: its owner reads the other member's question ("my salary is 91000",

@@ -1,7 +1,7 @@
 """A turn's session note does not outlive a thread deleted while the turn wrote it (h18 s37 H18-3).
 
 A thread's session note lives as long as its thread (docs/serving.md): its delete forgets the notes
-(server/accepted_runs.forget_deleted, the ``threads:delete`` handler) before langgraph-api deletes
+(server/thread_forget.forget_deleted, the ``threads:delete`` handler) before langgraph-api deletes
 the thread's checkpoints, and a turn whose ``record_turn`` was writing the note then (a sync node in
 an executor thread: the delete does not stop it) committed the note after the forget, for good - the
 deleted conversation's last question kept entering the user's later turns. So the note's writer looks,
