@@ -27,7 +27,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-import pytest
 from ingest_harness import child_env, kassist
 
 
@@ -63,11 +62,6 @@ def _slow_receiver(answer: threading.Event) -> Iterator[tuple[str, list[str]]]:
         server.server_close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-2: notify.send gives an interrupted call's claim back as never made (KeyboardInterrupt/"
-    "Terminated is not an answer-lost error): a cancel is accepted after the receiver was told completed",
-)
 def test_a_notification_interrupted_by_sigterm_after_it_was_received_refuses_a_cancel(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()

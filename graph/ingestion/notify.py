@@ -116,9 +116,19 @@ have acted on it). It stays for every later attempt of the key - each claim carr
 release keeps it - so the run counts as having maybe told its receiver "completed" and refuses a
 cancel, as after a worker killed mid-call (h19 s37 H19-8). The retries send the same Idempotency-Key."""
 
-# Failures after the whole request was written: the receiver may have read and acted on it. A
-# connect failure, a pool timeout or a write error sent nothing whole (not listed: given back).
-_ANSWER_LOST = (httpx.ReadError, httpx.ReadTimeout, httpx.RemoteProtocolError, httpx.DecodingError)
+# Failures known to have sent nothing whole: no connection, no pooled one, the request's write
+# failed, or it was refused before it went out. Anything else may come after the receiver read the
+# whole request (a read error or timeout, the connection closed, a SIGTERM or Ctrl-C while the answer
+# was awaited: h22 s38 H22-2) and leaves the call marked sent: the receiver may have acted on it.
+_SENT_NOTHING = (
+    httpx.ConnectError,
+    httpx.ConnectTimeout,
+    httpx.PoolTimeout,
+    httpx.WriteError,
+    httpx.WriteTimeout,
+    httpx.UnsupportedProtocol,
+    httpx.LocalProtocolError,
+)
 # A gateway's "the upstream failed / timed out behind me": the upstream may have processed the POST.
 # 503 and 429 (refused before any processing) stay "not told".
 _GATEWAY_LOST = frozenset({502, 504})
@@ -196,8 +206,8 @@ def send(store: BindsRuns, tenant: str, state: AgentRunState, url: str) -> str:
         # No answer: the claim goes back whatever failed, or this live process's own claim kept
         # the next attempt waiting for a call nobody is making (30 s of "being sent by another
         # worker": a resume right after a failure failed again). A call that went out whole is
-        # given back marked sent: the receiver may have it (H19-8).
-        _give_back(runs, key, claim["held"], sent or isinstance(exc, _ANSWER_LOST))
+        # given back marked sent: the receiver may have it (H19-8), unless it surely sent nothing.
+        _give_back(runs, key, claim["held"], sent or not isinstance(exc, _SENT_NOTHING))
         if isinstance(exc, httpx.TransportError):
             logger.warning("notify %s/%s: %s: %s", tenant, state.run_id, url, exc)
             raise TransientHTTPError(shown, 0) from exc
