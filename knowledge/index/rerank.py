@@ -54,6 +54,7 @@ from knowledge.index.rules import (
     is_superseded,
     names_edition,
 )
+from knowledge.index.versions import Relation, relations
 
 # Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
 WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ... in its section heading
@@ -90,6 +91,19 @@ HEADER_PENALTY = 0.3  # taken off a header-only passage: any passage that says s
 # 962 / 962 of 1,197 (their canonical policies are 10-21 chunks, the variants 2-7: a larger weight
 # costs there). Not in the relevance: the abstention bar is unchanged.
 DOC_LENGTH_WEIGHT = 0.02
+# Versions of one document (knowledge/index/versions.py): the one whose version the question names
+# gains NAMED_BONUS and leads its copies; a sibling of another version goes after the current
+# documents, as an archived edition does; for a question naming no version of a family, an older
+# version than one among the candidates loses OLDER_PENALTY (the order only, not the relevance).
+OLDER_PENALTY = 0.05
+
+
+_VERSION_BONUS = {
+    Relation.NONE: 0.0,
+    Relation.NAMED: NAMED_BONUS,
+    Relation.OTHER: 0.0,
+    Relation.OLDER: -OLDER_PENALTY,
+}
 
 
 @dataclass
@@ -104,10 +118,12 @@ class Scored:
     evidence: float = 0.0  # the score without the bonus for names the question gives: the relevance
     asked: bool = False  # an archived edition the question names by its year (rules.names_edition)
     bonus: float = 0.0  # what it gained for the order only (score - evidence): SearchHit.rank_bonus
+    version: Relation = Relation.NONE  # how it stands to the versions the question names (versions.py)
 
     def demoted(self, history: bool) -> bool:
-        """Whether it goes after the current documents: archived, and not asked for."""
-        return self.superseded and not history and not self.asked
+        """Whether it goes after the current documents: archived, and not asked for, or another
+        version of a document than the one the question names."""
+        return (self.superseded and not history and not self.asked) or self.version is Relation.OTHER
 
 
 def _inside(best: frozenset[str], other: frozenset[str]) -> float:
@@ -135,7 +151,8 @@ def _preference(
     # colon too ("IT Runbook: VPN Connection Problems" is no office variant).
     facet = -round(s.facet, 6)
     length = -(s.hit.doc_chunks or 0)
-    return (superseded, facet, not named, derived, length, unnamed, newest, -s.score, s.order)
+    asked = s.version is not Relation.NAMED
+    return (superseded, asked, facet, not named, derived, length, unnamed, newest, -s.score, s.order)
 
 
 # Titles of pages made from other documents' text: a reference card or a summary restates sections
@@ -227,6 +244,7 @@ def rerank(
         names = frozenset(n for n in names if n in values or any(c.isdigit() for c in n))
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
     facets = facet_shares(expanded, texts, titles, held, named=named)
+    versions = relations(query, [(h.title, h.source_path) for h in hits])
     scored: list[Scored] = []
     for i, h in enumerate(hits):
         words = bodies[i]
@@ -244,12 +262,14 @@ def rerank(
         # Ranks, but is no evidence that the passage answers (not in its relevance).
         bonus = _bonus(h, names, exact, name_words, stated, history or edition)
         bonus += FACET_WEIGHT * facets[i] - DOC_LENGTH_WEIGHT * math.log(1 + (h.doc_chunks or 1))
+        bonus += _VERSION_BONUS[versions[i]]
         if header_only(text) and not stated:
             score -= HEADER_PENALTY
         quotes = long_sentences(text, QUOTE_WORDS)
         scored.append(
             Scored(h, score + bonus + ORDER_LEXICAL_WEIGHT * lexical[i], words, i,
-                   h.superseded or is_superseded(h.title, h.source_path), quotes, facets[i], score, edition, bonus)
+                   h.superseded or is_superseded(h.title, h.source_path), quotes, facets[i], score, edition, bonus,
+                   versions[i])
         )  # fmt: skip
     scored.sort(key=lambda s: (-s.score, s.order))
     groups: list[list[Scored]] = []

@@ -31,6 +31,7 @@ from knowledge.index.facets import acronyms, writes_acronym
 from knowledge.index.models import SearchHit
 from knowledge.index.passages import body, is_metadata, lexical_scores, scope_words, section, stem, terms
 from knowledge.index.rules import demoted
+from knowledge.index.versions import Relation, relations
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
 # 10 was measured in session 26 (docs/benchmarks.md, Answer quality, session 26, h2): the right
@@ -199,7 +200,9 @@ def refine(
     rerank's bonus for a page the question names), a document's passages by their refined relevance,
     which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
-    late = late_ids(hits, query)
+    versions = relations(query, [(h.title, h.source_path) for h in hits])
+    late = late_ids(hits, query, versions)
+    named_version = {h.chunk_id for h, v in zip(hits, versions, strict=True) if v is Relation.NAMED}
     first = hand_set_order([h for h in hits if h.chunk_id in matches], matches)
     updated = [
         h.model_copy(
@@ -225,7 +228,7 @@ def refine(
     looked.sort(
         key=lambda h: (
             h.chunk_id in late,
-            not names_document(h.title, asked),
+            not (names_document(h.title, asked) or h.chunk_id in named_version),
             -(first[h.doc_id] if h.chunk_id in late else learned[h.doc_id]),
             h.doc_id,
             -(float(h.relevance or 0.0) + bonus[h.chunk_id]),
@@ -243,9 +246,17 @@ def refine(
     return ordered[:k]
 
 
-def late_ids(hits: Sequence[SearchHit], query: str) -> set[str]:
-    """The hits that go after the current documents: archived editions the question does not ask for."""
-    return {h.chunk_id for h in hits if demoted(h.title, h.source_path, query, superseded=h.superseded)}
+def late_ids(hits: Sequence[SearchHit], query: str, versions: Sequence[Relation] | None = None) -> set[str]:
+    """The hits that go after the current documents: archived editions the question does not ask for,
+    and other versions of a document than the one it names (``versions``: versions.relations of
+    ``hits``, computed here when not given)."""
+    if versions is None:
+        versions = relations(query, [(h.title, h.source_path) for h in hits])
+    return {
+        h.chunk_id
+        for h, v in zip(hits, versions, strict=True)
+        if v is Relation.OTHER or demoted(h.title, h.source_path, query, superseded=h.superseded)
+    }
 
 
 def title_words(query: str, hits: Sequence[SearchHit]) -> frozenset[str]:

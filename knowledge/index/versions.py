@@ -1,0 +1,318 @@
+"""Versions of one document: which of the candidates a question asks for. Pure functions, no I/O.
+
+A knowledge base holds versions of the same document as an enterprise's policies come: "Leave Policy
+v2" and "v3", "GPL 2" and "GPL 3", "MPL 1.1" and "MPL 2.0", the 2025 and the 2026 handbook. Their
+passages say nearly the same things in nearly the same words, so the retrievers and the rerank cannot
+tell them apart, and the word-level features cannot either: "2.0" and "1.1" are no words (session 37,
+blind 19: 7 of 18 licence turns cited a sibling version - MPL 1.1 for "MPL 2.0", GPL 3 for "LGPL 2.1").
+The rule (issue 27: "prefer the canonical, current document ... unless the question names them"):
+
+- a question that names a version of a document ("MPL 2.0", "GPL-2", "gplv3", "LGPL version 3",
+  "edition 2", "the second edition", "the 2024 policy") is answered from the document whose title or
+  file name carries that version: it is *named* (when the question names the document too, not only a
+  number), and a sibling with another version is *another version* (it goes after the rest, as an
+  archived edition does);
+- a question naming no version of a family of candidates prefers its newest version: the others are
+  *older* (a small penalty, not a demotion: an older version that says much more about the question
+  can still lead).
+
+A version is compared as numbers, trailing zeros dropped ("2.0" is "2", "2.1" is not); a family by
+its words, whole words only ("GPL" is not "LGPL"), or by the initials of its title ("MPL" for
+"Mozilla Public License"). A family is the title's words without its version, edition and status words
+("Leave Policy (2024 edition, superseded)" is of "leave policy"); two candidates whose families are
+equal and whose versions differ are siblings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import PurePosixPath
+
+from knowledge.index.rules import STOPWORDS
+
+# Words that say "a version follows" (or precedes: "2.1 release"); never a family's name.
+_VERSION_WORDS = frozenset(("version", "versions", "ver", "v", "release", "rev", "revision", "edition", "ed"))
+# A document's status, not its name: "Leave Policy (2024 edition, superseded)" is of "leave policy".
+_STATUS_WORDS = frozenset((
+    "superseded", "archived", "archive", "obsolete", "deprecated", "withdrawn", "draft", "current", "final",
+    "new", "old", "latest", "previous", "updated", "revised", "txt", "md", "pdf", "html", "docx", "rst",
+))  # fmt: skip
+# A number after one of these counts a series, not versions: "weekly notes, week 31" and "week 37"
+# are two meetings, "Part 2" is no newer "Part 1".
+_SERIES_WORDS = frozenset((
+    "week", "weeks", "day", "days", "month", "part", "chapter", "volume", "vol", "section", "step", "phase",
+    "session", "issue", "sprint", "episode", "lesson", "unit", "module", "level", "tier", "room", "floor",
+    "building", "table", "figure", "appendix", "item", "no", "number", "page", "grade", "class", "q", "h",
+    "article", "clause", "paragraph", "rule", "question", "ticket", "case", "request", "order", "batch",
+))  # fmt: skip
+# A title's date is no part of its name ("GNU General Public License Version 3, 29 June 2007").
+_MONTHS = frozenset(
+    (
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    )
+)
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+# "gplv3", "lgplv2.1": a name with its version glued on by a "v"; "v3" alone.
+_GLUED = re.compile(r"\b([a-z]{2,})v(\d)")
+_V_NUMBER = re.compile(r"\bv(\d)")
+_TOKEN = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)*|[a-z][a-z0-9]*")
+_ORDINAL_NUMBER = re.compile(r"^(\d{1,2})(st|nd|rd|th)$")
+_YEAR = re.compile(r"^(19|20)\d\d$")
+MAX_FAMILY_WORDS = 3  # the words before a version that may name what it is a version of
+# A word of more than this share of the candidates' families names none of them ("license" when
+# every licence's title has it): the question's next word before the version decides.
+COMMON_SHARE = 0.5
+
+
+Number = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A version a question names: ``family`` the words before it, nearest first ((): none, or a
+    year), ``number`` the version, trailing zeros dropped."""
+
+    family: tuple[str, ...]
+    number: Number
+    year: bool = False
+
+
+@dataclass(frozen=True)
+class DocVersion:
+    """A document's version as its title (or else its file name) carries it: ``family`` its other
+    words, ``initials`` the acronyms its family may go by, ``number`` None when it carries none."""
+
+    family: frozenset[str]
+    initials: frozenset[str]
+    number: Number | None
+
+
+class Relation(Enum):
+    NONE = 0
+    NAMED = 1  # the question names this document and its version
+    OTHER = 2  # the question names another version of this document
+    OLDER = 3  # the question names no version of it, and a newer one is among the candidates
+
+
+def _number(text: str) -> Number:
+    parts = [int(p) for p in text.split(".")]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts)
+
+
+def _tokens(text: str) -> list[str]:
+    text = _V_NUMBER.sub(r"v \1", _GLUED.sub(r"\1 v\2", text.lower().replace("_", " ")))
+    return _TOKEN.findall(text)
+
+
+def _as_number(token: str, after_keyword: bool) -> Number | None:
+    """A token as a version: a number of at most two digits before its first dot, a year, an
+    ordinal or a roman numeral (these two only right after a version word)."""
+    if token[0].isdigit():
+        if _YEAR.match(token):
+            return (int(token),)
+        head = token.split(".", 1)[0]
+        return _number(token) if len(head) <= 2 else None
+    if not after_keyword:
+        return None
+    m = _ORDINAL_NUMBER.match(token)
+    if m:
+        return (int(m.group(1)),)
+    return (_ROMAN[token],) if token in _ROMAN else None
+
+
+def mentions(query: str) -> list[Mention]:
+    """The versions ``query`` names, with the words before each that may name its document."""
+    tokens = _tokens(query)
+    out: list[Mention] = []
+    for i, token in enumerate(tokens):
+        prev = tokens[i - 1] if i else ""
+        keyword = prev in _VERSION_WORDS
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token in _ORDINALS and nxt in _VERSION_WORDS:  # "the second edition"
+            out.append(Mention((), (_ORDINALS[token],)))
+            continue
+        if _ORDINAL_NUMBER.match(token) and nxt in _VERSION_WORDS:  # "the 3rd edition"
+            out.append(Mention((), (int(token[:-2]),)))
+            continue
+        number = _as_number(token, keyword)
+        if number is None or prev in _SERIES_WORDS:
+            continue
+        year = bool(_YEAR.match(token))
+        if year:
+            out.append(Mention((), number, year=True))
+            continue
+        family: list[str] = []
+        j = i - 1
+        while j >= 0 and tokens[j] in _VERSION_WORDS:
+            j -= 1
+        # A bare number names a version only right after a name ("GPL-2", "MPL 2.0"; not "in 3 days").
+        while j >= 0 and len(family) < MAX_FAMILY_WORDS:
+            word = tokens[j]
+            if word in STOPWORDS or word[0].isdigit() or word in _VERSION_WORDS or word in _MONTHS:
+                break
+            family.append(word)
+            j -= 1
+        if family or keyword:
+            out.append(Mention(tuple(family), number))
+    return out
+
+
+def _initials(words: Sequence[str]) -> frozenset[str]:
+    """A family's acronyms: the initials of all its words, and of all but the first ("GNU Lesser
+    General Public License": glgpl, lgpl), when there are at least two."""
+    out = set()
+    for start in (0, 1):
+        part = words[start:]
+        if len(part) >= 2:
+            out.add("".join(w[0] for w in part))
+    return frozenset(out)
+
+
+def _read(text: str) -> tuple[list[str], Number | None]:
+    tokens = _tokens(text)
+    words: list[str] = []
+    number: Number | None = None
+    for i, token in enumerate(tokens):
+        keyword = i > 0 and tokens[i - 1] in _VERSION_WORDS
+        if token in _ORDINALS and i + 1 < len(tokens) and tokens[i + 1] in _VERSION_WORDS:
+            number = number or (_ORDINALS[token],)
+            continue
+        value = _as_number(token, keyword)
+        if value is not None and i > 0 and tokens[i - 1] in _SERIES_WORDS:
+            words.append(f"{tokens[i - 1]}#{token}")  # "week 31": part of the name, no version
+        elif value is not None:
+            number = number or value
+        elif not token[0].isdigit() and token not in _VERSION_WORDS | _STATUS_WORDS | _MONTHS | STOPWORDS:
+            words.append(token)
+    return words, number
+
+
+def doc_version(title: str, source_path: str) -> DocVersion:
+    """A document's family and version: its title's, or its file name's when the title has no
+    version ("licenses/MPL-2.0.txt")."""
+    words, number = _read(title)
+    if number is None:
+        stem_words, number = _read(PurePosixPath(source_path.replace("\\", "/")).stem)
+        if number is not None:
+            words = words or stem_words
+    return DocVersion(frozenset(words), _initials(words), number)
+
+
+def _holds(doc: DocVersion, word: str) -> bool:
+    return word in doc.family or word in doc.initials
+
+
+def _same(a: DocVersion, b: DocVersion) -> bool:
+    """Whether two families are one: the same words, or one a single word that is the other's
+    acronym ("MPL" and "Mozilla Public License")."""
+    if a.family == b.family:
+        return True
+    return any(len(x.family) == 1 and next(iter(x.family)) in y.initials for x, y in ((a, b), (b, a)))
+
+
+def _groups(docs: Sequence[DocVersion]) -> list[int]:
+    """Each versioned candidate's family as a number (one per family, :func:`_same`); -1 for a
+    candidate carrying no version."""
+    reps: list[DocVersion] = []
+    out = []
+    for d in docs:
+        if d.number is None:
+            out.append(-1)
+            continue
+        found = next((g for g, r in enumerate(reps) if _same(r, d)), None)
+        if found is None:
+            reps.append(d)
+            found = len(reps) - 1
+        out.append(found)
+    return out
+
+
+def _family_of(mention: Mention, docs: Sequence[DocVersion], groups: Sequence[int]) -> list[int]:
+    """The versioned candidates (by index) of the family ``mention`` names: those holding most of its
+    words, an acronym of its words counting as the words it stands for ("Mozilla Public License 2.0"
+    is "MPL 2.0" more than "GNU General Public License"); a word most candidates' families hold
+    ("license" when every licence's title has it) counts for none."""
+    versioned = [i for i, g in enumerate(groups) if g >= 0]
+    families = len(set(groups) - {-1})
+    words = [w for w in mention.family if len(w) > 1]
+    # Nearest first: "mozilla public license 2.0" -> license, public, mozilla; then pl (2), mpl (3).
+    weighed = [(w, 1) for w in words]
+    weighed += [("".join(w[0] for w in reversed(words[: n + 1])), n + 1) for n in range(1, len(words))]
+    score = dict.fromkeys(versioned, 0)
+    for word, weight in weighed:
+        held = [i for i in versioned if _holds(docs[i], word)]
+        if families >= 3 and len({groups[i] for i in held}) > COMMON_SHARE * families:
+            continue
+        for i in held:
+            score[i] += weight
+    # The family as a whole: "MPL 1.1" is of the family "Mozilla Public License 2.0" leads.
+    best = max(score.values(), default=0)
+    chosen = {groups[i] for i in versioned if best and score[i] == best}
+    return [i for i in versioned if groups[i] in chosen]
+
+
+def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
+    """How each candidate document (title, source path) stands to the versions ``query`` names
+    (:class:`Relation`). Candidates may repeat a document (one entry per passage)."""
+    versions = [doc_version(title, path) for title, path in docs]
+    groups = _groups(versions)
+    touched: set[int] = set()  # families whose version the question names
+    named: set[int] = set()
+    other: set[int] = set()
+    for mention in mentions(query):
+        if mention.family:
+            held = _family_of(mention, versions, groups)
+            for i in held:
+                (named if versions[i].number == mention.number else other).add(i)
+                touched.add(groups[i])
+            continue  # a name no candidate goes by ("section 3", "take 5"): no version of theirs
+        # No family named ("version 3", "the 2024 policy"): the candidates carrying that version
+        # are asked for, and their siblings of another version are not.
+        matched = {groups[i] for i, v in enumerate(versions) if v.number == mention.number}
+        touched |= matched
+        other |= {i for i, v in enumerate(versions) if groups[i] in matched and v.number != mention.number}
+    newest: dict[int, Number] = {}
+    for g, v in zip(groups, versions, strict=True):
+        if v.number is not None and g not in touched:
+            newest[g] = max(newest.get(g, v.number), v.number)
+    out = [Relation.NONE] * len(docs)
+    for i, (g, v) in enumerate(zip(groups, versions, strict=True)):
+        if i in named:
+            out[i] = Relation.NAMED
+        elif i in other:
+            out[i] = Relation.OTHER
+        elif v.number is not None and g in newest and v.number < newest[g]:
+            out[i] = Relation.OLDER
+    return out

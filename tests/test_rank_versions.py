@@ -1,0 +1,185 @@
+"""Versions of one document: the version a question names wins, else the newest (issue 27, session 38).
+
+A knowledge base holds versions of one document as an enterprise's policies come ("Leave Policy v2"
+and "v3", the 2025 and 2026 handbook, GPL 2 and GPL 3, MPL 1.1 and MPL 2.0). Their passages say
+nearly the same in nearly the same words, and "2.0" or "1.1" is no word the ranking reads: on blind
+19 (session 37) a question naming "MPL 2.0" cited MPL 1.1, one naming "LGPL 2.1" or "GPL-2" cited
+GPL 3 (7 of 18 licence turns). knowledge/index/versions.py reads the versions a question names and
+the version each candidate's title or file name carries; the rerank and the sentence stage put the
+named version first and another version of it after the current documents. Pure: the rule and the
+second stage over hand-made candidates, no index.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge.index.models import SearchHit
+from knowledge.index.rerank import rerank
+from knowledge.index.versions import Mention, Relation, doc_version, mentions, relations
+
+N, NAMED, OTHER, OLDER = Relation.NONE, Relation.NAMED, Relation.OTHER, Relation.OLDER
+
+
+@pytest.mark.parametrize(
+    ("query", "found"),
+    [
+        ("there's MPL 2.0 code in our product", [Mention(("mpl", "s"), (2,))]),
+        ("a binary of a GPL-2 program", [Mention(("gpl",), (2,))]),
+        ("we broke the gplv3 by accident", [Mention(("gpl",), (3,))]),
+        ("Is the LGPL version 3 complete on its own?", [Mention(("lgpl",), (3,))]),
+        ("lgpl 2.1 relation to library gpl", [Mention(("lgpl",), (2, 1))]),
+        ("Mozilla Public License 2.0 patents", [Mention(("license", "public", "mozilla"), (2,))]),
+        ("what changed in v3", [Mention((), (3,))]),
+        ("the second edition of the handbook", [Mention((), (2,))]),
+        ("the 3rd edition", [Mention((), (3,))]),
+        ("what did version II say", [Mention((), (2,))]),
+        ("What did the 2024 leave policy allow?", [Mention((), (2024,), year=True)]),
+    ],
+)
+def test_a_question_names_a_version_with_the_words_before_it(query: str, found: list[Mention]) -> None:
+    assert mentions(query) == found
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "can I carry over 5 days",
+        "in 3 days",
+        "travel request 4821 status",
+        "what does the GPL say",
+        "I am 35",
+    ],
+)
+def test_a_number_that_follows_no_name_or_version_word_is_no_version(query: str) -> None:
+    assert [m for m in mentions(query) if not m.family] == []
+    assert all(m.family for m in mentions(query))
+
+
+def test_versions_compare_as_numbers_trailing_zeros_dropped() -> None:
+    assert doc_version("MPL 2.0", "l/MPL-2.0.txt").number == mentions("MPL 2")[0].number == (2,)
+    assert doc_version("LGPL 2.1", "l/LGPL-2.1.txt").number == (2, 1) != (2,)
+    assert doc_version("Runbook", "ops/runbook-1.10.md").number == (1, 10)
+
+
+def test_a_documents_family_is_its_title_without_version_status_or_date() -> None:
+    archived = doc_version("Leave Policy (2024 edition, superseded)", "archive/leave-policy-2024.md")
+    assert (archived.family, archived.number) == (frozenset({"leave", "policy"}), (2024,))
+    gpl = doc_version("GNU GENERAL PUBLIC LICENSE Version 3, 29 June 2007", "x/copying.txt")
+    assert (gpl.family, gpl.number) == (frozenset({"gnu", "general", "public", "license"}), (3,))
+    assert "gpl" in gpl.initials
+    named_by_file = doc_version("MPL 2.0", "licenses/MPL-2.0.txt")
+    assert (named_by_file.family, named_by_file.number) == (frozenset({"mpl"}), (2,))
+    assert doc_version("Leave Policy", "hr/leave-policy.md").number is None
+
+
+LICENCES = [
+    ("MPL 1.1", "licenses/MPL-1.1.txt"),
+    ("Mozilla Public License Version 2.0", "licenses/MPL-2.0.txt"),
+    ("GPL 2", "licenses/GPL-2.txt"),
+    ("GPL 3", "licenses/GPL-3.txt"),
+    ("LGPL 2.1", "licenses/LGPL-2.1.txt"),
+    ("LGPL 3", "licenses/LGPL-3.txt"),
+    ("Apache 2.0", "licenses/Apache-2.0.txt"),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # A family's acronym is its title's initials: "MPL" is "Mozilla Public License".
+        ("there's MPL 2.0 code in our product", [OTHER, NAMED, OLDER, N, OLDER, N, N]),
+        ("Mozilla Public License 2.0 and patents", [OTHER, NAMED, OLDER, N, OLDER, N, N]),
+        # "GPL" is not "LGPL", and "LGPL" not "GPL": whole words, never a part of one.
+        ("a binary of a GPL-2 program", [OLDER, N, NAMED, OTHER, OLDER, N, N]),
+        (
+            "Is the LGPL version 3 complete, or does it lean on the GPL?",
+            [OLDER, N, OLDER, N, OTHER, NAMED, N],
+        ),
+        ("lgpl 2.1 relation to library gpl", [OLDER, N, OLDER, N, NAMED, OTHER, N]),
+        # No version named: each family's newest leads, the older ones lose a little.
+        ("what does the GPL say about patents", [OLDER, N, OLDER, N, OLDER, N, N]),
+        # A name no candidate goes by names no version of theirs.
+        ("section 3 of the GPL", [OLDER, N, OLDER, N, OLDER, N, N]),
+    ],
+)
+def test_relations_of_licence_versions(query: str, expected: list[Relation]) -> None:
+    assert relations(query, LICENCES) == expected
+
+
+def test_a_version_named_without_its_documents_name_picks_among_siblings() -> None:
+    docs = [
+        ("Leave Policy v2", "hr/leave-v2.md"),
+        ("Leave Policy v3", "hr/leave-v3.md"),
+        ("Expenses", "e.md"),
+    ]
+    assert relations("what did version 2 say about carry-over", docs) == [N, OTHER, N]
+    assert relations("how much leave can I carry over", docs) == [OLDER, N, N]
+
+
+def test_a_year_picks_its_edition_and_the_newest_leads_otherwise() -> None:
+    docs = [
+        ("Holiday Calendar 2025", "hr/holidays-2025.md"),
+        ("Holiday Calendar 2026", "hr/holidays-2026.md"),
+    ]
+    assert relations("which days were holidays in the 2025 calendar", docs) == [N, OTHER]
+    assert relations("which days are public holidays", docs) == [OLDER, N]
+
+
+def test_a_document_named_in_two_versions_keeps_both() -> None:
+    assert relations("compare GPL 2 and GPL 3", LICENCES[2:4]) == [NAMED, NAMED]
+
+
+def _hit(chunk: str, title: str, path: str, text: str) -> SearchHit:
+    return SearchHit(
+        chunk_id=chunk, doc_id=path, collection="licences", title=title, source_path=path, heading=None,
+        position=0, text=text, effective_date=None, score=0.0, doc_chunks=10,
+    )  # fmt: skip
+
+
+OLD = _hit(
+    "m1", "MPL 1.1", "licenses/MPL-1.1.txt",
+    "You may create a Larger Work by combining Covered Code with other code not governed by the terms of "
+    "this License and distribute the Larger Work as a single product.",
+)  # fmt: skip
+NEW = _hit(
+    "m2", "Mozilla Public License Version 2.0", "licenses/MPL-2.0.txt",
+    "You may create and distribute a Larger Work under terms of Your choice, provided that You also comply "
+    "with the requirements of this License for the Covered Software.",
+)  # fmt: skip
+
+
+def test_the_version_the_question_names_leads_a_closer_sibling() -> None:
+    query = "there's MPL 2.0 code inside our bigger closed product, is that allowed"
+    ranked = rerank([OLD, NEW], query, 2, dense={"m1": 0.55, "m2": 0.45})
+    assert [h.chunk_id for h in ranked] == ["m2", "m1"]
+
+
+def test_without_a_version_the_closer_passage_still_leads_an_older_version_by_much() -> None:
+    # The newest-first rule is a small penalty, not a demotion: a much closer older version leads.
+    query = "can Covered Code be combined into a Larger Work as a single product"
+    ranked = rerank([OLD, NEW], query, 2, dense={"m1": 0.60, "m2": 0.40})
+    assert [h.chunk_id for h in ranked] == ["m1", "m2"]
+    even = rerank([OLD, NEW], "mozilla licence larger work", 2, dense={"m1": 0.50, "m2": 0.50})
+    assert [h.chunk_id for h in even] == ["m2", "m1"]
+
+
+def test_the_relevance_the_abstention_bar_reads_is_unchanged_by_versions() -> None:
+    unversioned = NEW.model_copy(
+        update={"title": "Mozilla Public License", "source_path": "licenses/MPL.txt"}
+    )
+    dense = {"m1": 0.5, "m2": 0.1}
+    plain = {
+        h.chunk_id: h.relevance for h in rerank([OLD, unversioned], "MPL 2.0 larger work", 2, dense=dense)
+    }
+    named = {h.chunk_id: h.relevance for h in rerank([OLD, NEW], "MPL 2.0 larger work", 2, dense=dense)}
+    assert named == plain
+
+
+def test_a_number_counting_a_series_is_no_version() -> None:
+    # Weekly notes of week 31 and week 37 are two meetings, not two versions of one.
+    assert mentions("the notes of week 31") == mentions("part 2 of the guide") == []
+    docs = [("Data Platform weekly meeting notes, week 18", "it/notes-week-18.md"),
+            ("Data Platform weekly meeting notes, week 42", "it/notes-week-42.md")]  # fmt: skip
+    assert relations("what did data platform decide about backups", docs) == [N, N]
+    assert doc_version(*docs[0]).number is None
