@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from graph.ingestion import upload_owner
 from graph.ingestion.head import read_head
 from graph.ingestion.jobs import (
     DecisionTaken,
@@ -25,14 +24,14 @@ from graph.ingestion.jobs import (
 from graph.ingestion.notify import announced
 from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
-from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused, check_served
+from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings, too_late_to_cancel
 from kassist.file_modes import warn_if_shared
 from server import run_reports
-from server.configurable import shown
 from server.keys import KeyResolver, Principal
 from server.run_limits import tenant_waiting_runs_limit, waiting_runs_limit
 from server.runs import upload_ends, uploads
+from server.runs.admission import check_replaces, check_source, run_settings, thread_in_use, under
 from server.runs.config import RunsConfig
 from server.runs.listing import carried, runs_page
 from server.runs.models import (
@@ -49,7 +48,6 @@ from server.runs.models import (
 from server.runs.names import (
     PREFIX,
     ApiError,
-    Loc,
     check_new_run_id,
     check_run_id,
     links,
@@ -65,8 +63,6 @@ from server.thread_owner import reaches_run
 logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from langchain_core.runnables import RunnableConfig
-
     from server.accepted_runs import AcceptedRuns
 
 
@@ -166,9 +162,9 @@ class RunsService:
                 422, "this server ingests no server-side folders: its operator enables that by setting "
                 f"{INGEST_ROOT_ENV}; upload the files instead (POST {PREFIX}/uploads)", ("body", "path"),
             )  # fmt: skip
-        source = self._under(root, body.path, ("body", "path"), folder=True)
-        settings = self._settings(source, root, body.collection, body.options)
-        self._check_source(who, settings)
+        source = under(root, body.path, ("body", "path"), folder=True)
+        settings = run_settings(self.config.env, source, root, body.collection, body.options)
+        check_source(self.res, self.config.env, who, settings)
         run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else new_id()
         goal = body.goal or f"Ingest {body.path} into {body.collection}"
         return self._create(who, key, run, settings, goal, body.options)
@@ -194,8 +190,8 @@ class RunsService:
             collection=collection, uploaded=True, chunk_tokens=options.chunk_tokens,
             overlap_tokens=options.overlap_tokens,
         )  # fmt: skip
-        await asyncio.to_thread(self._check_source, who, asked)
-        await asyncio.to_thread(self._check_replaces, who, collection, files)
+        await asyncio.to_thread(check_source, self.res, self.config.env, who, asked)
+        await asyncio.to_thread(check_replaces, self._jobs(who), who, collection, files)
         target = uploads.run_folder(self.config.uploads_dir, who.tenant_id, run)
         try:
             _, staging = await asyncio.to_thread(
@@ -209,7 +205,7 @@ class RunsService:
             # This database's uploads folder from its first upload on, or refused before the run is
             # stored: another database's sweep would take it for a pruned run's (h20 s37 H20-5, R2-4).
             await asyncio.to_thread(upload_ends.claim, self.config.uploads_dir, self.res)
-            settings = self._settings(target, target, collection, options, uploaded=True)
+            settings = run_settings(self.config.env, target, target, collection, options, uploaded=True)
             accepted = await asyncio.to_thread(self._create, who, key, run, settings, goal, options, False)
             stored = True
             # Into place once the run is stored (uploads.place): a kill before leaves a staging folder
@@ -233,101 +229,6 @@ class RunsService:
         await asyncio.to_thread(uploads.remove_others, target, run)
         return accepted
 
-    def _check_replaces(self, who: Principal, collection: str, files: Sequence[uploads.Readable]) -> None:
-        """Refuse (409), before anything is kept, a member's upload that would replace a document of
-        ``collection`` another user uploaded (graph/ingestion/upload_owner.py, the one rule: h16 s36
-        H16-5, the lead's decision 7). Its run checks again where it writes: the collection may change
-        before the run is carried out (H16-15, r1 F8)."""
-        try:
-            names = [uploads.safe_name(f.filename).as_posix() for f in files]
-        except uploads.UploadRefused:
-            return  # the upload itself says what is wrong with its names (uploads.save)
-        uploader = upload_owner.Uploader(who.identity, member=who.role != "admin")
-        theirs = upload_owner.others(self._jobs(who), uploader, collection, names)
-        if theirs:
-            said = upload_owner.refusal(theirs, collection, shown(theirs[0]))
-            raise ApiError(409, said, ("body", "files"))
-
-    def _check_source(self, who: Principal, settings: Settings) -> None:
-        """Refuse (409) a run into a collection that mirrors another source (knowledge/index/sources.py):
-        a member's upload into the collection an admin filled from a folder emptied it (h9 s32 #7). Its
-        run checks again when it starts: the collection may change between the two."""
-        from graph.ingestion.adoption import adopt
-        from graph.ingestion.folders import source_record
-        from knowledge.index.chunk_settings import ChunkingDiffers
-        from knowledge.index.collection_rules import RulesDiffer
-        from knowledge.index.errors import IndexSchemaTooNew
-        from knowledge.index.sources import CollectionMirrorsAnother
-
-        try:
-            index = self.res.index("hashing")  # reads and records sources only: no model loads
-            # A previous release's documents; an upload it registered is told by this server's folder.
-            adopt(index, who.tenant_id, settings.collection, self.config.env)
-            record = source_record(settings.source, uploaded=settings.uploaded, env=self.config.env)
-            kb = index.for_tenant(who.tenant_id)
-            kb.check_source(settings.collection, record)
-            if who.role != "admin":  # an admin's run may re-chunk it (its worker: RECHUNK_KEY)
-                kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
-                if settings.audit_rules:  # nor other audit rules (knowledge/index/collection_rules.py)
-                    from graph.ingestion.audit_step import read_rules_text
-
-                    kb.check_rules(settings.collection, read_rules_text(settings.audit_rules))
-        except CollectionMirrorsAnother as exc:
-            raise ApiError(409, str(exc), ("body", "collection")) from None
-        except RulesDiffer as exc:  # the lead's decision 10 of session 36: 422, naming the option
-            raise ApiError(422, str(exc), ("body", "options", "audit_rules")) from None
-        except ChunkingDiffers as exc:
-            raise ApiError(409, str(exc), ("body", "options", "chunk_tokens")) from None
-        except IndexSchemaTooNew as exc:  # the operator's to fix ("upgrade kassist"), said in one line
-            raise ApiError(503, str(exc)) from None
-
-    def _settings(
-        self, source: Path, root: Path, collection: str, options: RunOptions, *, uploaded: bool = False
-    ) -> Settings:
-        rules = None
-        if options.audit_rules is not None:
-            rules = self._under(root, options.audit_rules, ("body", "options", "audit_rules"), folder=False)
-            from graph.ingestion.audit_step import check_rules
-            from knowledge.audit import AuditConfigError
-
-            try:
-                check_rules(str(rules), within=root)  # as the run reads it: fails now, not at its end
-            except AuditConfigError as exc:
-                # Said with the name the client gave: the server's own paths stay on the server.
-                told = str(exc).replace(str(rules), repr(options.audit_rules)).replace(str(root), "<root>")
-                raise ApiError(422, told, ("body", "options", "audit_rules")) from None
-        settings = Settings(
-            source=str(source), collection=collection, embedder=options.embedder, batch_size=options.batch_size,
-            chunk_tokens=options.chunk_tokens, overlap_tokens=options.overlap_tokens,
-            notify_url=options.notify_url, audit_rules=str(rules) if rules else None, uploaded=uploaded,
-        )  # fmt: skip
-        # The rules LangGraph-server runs obey, with this run's root: one rule for every interface.
-        try:
-            check_served(settings, {**self.config.env, INGEST_ROOT_ENV: str(root)})
-        except ServedRunRefused as exc:
-            field = str(exc).split(":")[0].removeprefix("settings.")
-            loc = ("body", "options", field) if field in ("notify_url", "audit_rules") else ("body", "path")
-            raise ApiError(422, str(exc), loc) from None
-        return settings
-
-    @staticmethod
-    def _under(root: Path, given: str, loc: Loc, *, folder: bool) -> Path:
-        # resolve(): neither ".." nor a symbolic link leads outside the root. The root itself is
-        # never named in the message: configuration stays on the server. What the client sent is
-        # said back by its start (a 5,000-character path came back whole in the 422).
-        what, said = ("folder" if folder else "file"), shown(given)
-        try:
-            path = (root / given).resolve()
-            inside = path.is_relative_to(root)
-            there = inside and (path.is_dir() if folder else path.is_file())
-        except (ValueError, OSError, RuntimeError):  # a NUL, a lone surrogate, a symlink loop
-            raise ApiError(422, f"{said} is not a {what} name this server can read", loc) from None
-        if not inside:
-            raise ApiError(422, f"{said} is outside the server's ingestion root; give a {what} under it", loc)
-        if not there:
-            raise ApiError(422, f"there is no {what} {said} under the server's ingestion root", loc)
-        return path
-
     def _create(
         self,
         who: Principal,
@@ -347,7 +248,7 @@ class RunsService:
             "key": key,
             "placing": not wake,  # an upload's: wanted once its folder is in place (create_upload)
         }
-        if self._thread_in_use(who, run) or not self._claim(who, run):
+        if thread_in_use(self.res, who.tenant_id, run) or not self._claim(who, run):
             raise taken(run)
         try:
             created = self._jobs(who).create(run, settings.source, settings.collection, request, self.bound)
@@ -362,14 +263,6 @@ class RunsService:
         if wake:  # an upload's worker wakes once its files are in place
             self.worker.wake()
         return Accepted(run_id=run, status="pending", version=0, links=links(run))
-
-    def _thread_in_use(self, who: Principal, run: str) -> bool:
-        """Whether the tenant's checkpoints hold a thread ``run`` already: a run id names the
-        thread its checkpoints go to, which this server's assistant (a conversation's thread id is
-        the client's), the LangGraph server or the command line may have started. A run on it
-        would write an ingestion run's state into another member's conversation."""
-        config: RunnableConfig = {"configurable": {"thread_id": run, "checkpoint_ns": ""}}
-        return self.res.saver.for_tenant(who.tenant_id).get_tuple(config) is not None
 
     def _claim(self, who: Principal, run: str) -> bool:
         """Claim the thread id ``run`` before the run is stored, where a LangServe turn claims a new
@@ -387,7 +280,7 @@ class RunsService:
             self.accepted.unclaim_blocking(who.tenant_id, run, who.identity, run)
 
     def _taken_already(self, who: Principal, run: str) -> bool:
-        return self._jobs(who).get(run) is not None or self._thread_in_use(who, run)
+        return self._jobs(who).get(run) is not None or thread_in_use(self.res, who.tenant_id, run)
 
     # -- reading runs -------------------------------------------------------------------------------
     def _job(self, who: Principal, run: str) -> JobRecord:
@@ -459,7 +352,7 @@ class RunsService:
     def resume(self, who: Principal, run: str, max_steps: int | None, key: str | None) -> Accepted:
         job = self._job(who, run)
         state, status, version = self._state(who, job)
-        if job.started_by is not None and not self._thread_in_use(who, run):
+        if job.started_by is not None and not thread_in_use(self.res, who.tenant_id, run):
             # A langgraph dev run whose thread is gone: started again here from its registered
             # settings, a rejected or finished run ran once more (h12 s34 #7, #12).
             raise ApiError(
