@@ -142,7 +142,7 @@ class Phases:
 def child(args: argparse.Namespace) -> None:
     """One measured run (in its own process)."""
     from checkpointer.saver import TenantCheckpointer
-    from graph.ingestion import audit_step, pipeline, resources
+    from graph.ingestion import audit_step, batch_load, batches_ahead, pipeline, resources
     from graph.ingestion.runner import execute
     from graph.ingestion.state import Settings
     from knowledge.index.sync_index import TenantKnowledgeIndex
@@ -150,8 +150,8 @@ def child(args: argparse.Namespace) -> None:
     clock = Clock(lambda: server_usage(Path(args.workdir)))
     for name in ("put", "put_writes", "get_tuple"):
         clock.wrap(TenantCheckpointer, name, "checkpointing")
-    clock.wrap(pipeline, "load_file", "loading")
-    clock.wrap(pipeline, "chunk_or_error", "loading")
+    clock.wrap(batch_load, "load_file", "loading")
+    clock.wrap(batch_load, "chunk_or_error", "loading")
     clock.wrap(audit_step, "audit_document", "auditing")
     clock.wrap(TenantKnowledgeIndex, "prepare_upserts", "indexing", server=True)
     clock.wrap(TenantKnowledgeIndex, "write_upserts", "indexing", server=True)
@@ -169,7 +169,7 @@ def child(args: argparse.Namespace) -> None:
 
         minilm.usable_cores = lambda: args.embed_threads
     if args.no_prefetch:  # an experiment: nothing loaded or embedded ahead of the batch being written
-        pipeline._look_ahead = lambda works: None
+        batches_ahead.load_ahead = lambda works: None
     model, _ = res.embedder(args.embedder)
     clock.wrap(type(model), "embed_documents", "embedding")  # every instance of the model class
     calls: list[list[str]] = []  # the run's own embedding calls, replayed alone after the run

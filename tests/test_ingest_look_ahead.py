@@ -1,4 +1,4 @@
-"""The next batch embeds while this one writes the index (graph/ingestion/pipeline.py): what a user
+"""The next batch embeds while this one writes the index (graph/ingestion/batches_ahead.py): what a user
 relies on is that this changes nothing but the speed. Every text goes to the model once, the
 counters are those of one batch after another (a text the previous batch cached counts as a cache
 hit, even though the look-ahead embedded it before that batch's writes were in), and a look-ahead
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from ingest_harness import chunk_ids, opened
 
-from graph.ingestion import pipeline
+from graph.ingestion import batches_ahead
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import execute
 from graph.ingestion.state import AgentRunState, Settings
@@ -110,11 +110,11 @@ def test_a_failed_look_ahead_costs_nothing_but_the_call(
 def test_runs_paused_between_batches_leave_a_bounded_look_ahead(res: Resources, tmp_path: Path) -> None:
     # A server pausing many runs (max_steps) must not keep every run's loaded batch and vectors.
     root = policies(tmp_path / "docs", 12)
-    for i in range(pipeline.MAX_RUNS_AHEAD + 3):
+    for i in range(batches_ahead.MAX_RUNS_AHEAD + 3):
         settings = Settings(source=str(root), collection="handbook", embedder="hashing", batch_size=3)
         assert execute(res, TENANT, f"p{i}", settings=settings, max_steps=2).state.status == "paused"
-    for ahead in (pipeline._loading, pipeline._embedding):
+    for ahead in (batches_ahead._loading, batches_ahead._embedding):
         runs = {work.run_id for work in ahead}
-        assert 0 < len(runs) <= pipeline.MAX_RUNS_AHEAD
+        assert 0 < len(runs) <= batches_ahead.MAX_RUNS_AHEAD
     resumed = execute(res, TENANT, "p0").state  # its look-ahead was dropped: it loads again
     assert resumed.status == "completed" and resumed.counters.documents_indexed == 12

@@ -4,8 +4,8 @@
 A run whose settings came from a client (``configurable.langgraph_auth_user``) meets
 ``check_served`` at the start of every node (``graph/ingestion/nodes.work_node``): its folder, as it
 resolves then, must be under ``KASSIST_INGEST_ROOT/<tenant>``. But batch k's node also starts loading
-batches k+1 and k+2 on the loader thread (``pipeline._look_ahead``), and batch k+1's node uses what
-was loaded then (``pipeline._prepared``) after its own check passed. The loader confines a read to
+batches k+1 and k+2 on the loader thread (``batches_ahead.load_ahead``), and batch k+1's node uses what
+was loaded then (``batches_ahead.prepared``) after its own check passed. The loader confines a read to
 the run's folder as it resolves *at the read* (``load_file(root=<source>)`` resolves the root again),
 so a member who replaces acme's folder by a link to globex's while the loader reads, and puts it
 back before the next node starts, has globex's file indexed in acme's collection: every check saw
@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from review_support import SECRET, document_text, member_config, tenant_folders
 
-from graph.ingestion import pipeline
+from graph.ingestion import batch_load
 from graph.ingestion.resources import Resources
 from graph.ingestion.runner import _compiled
 from graph.ingestion.state import Settings
@@ -39,7 +39,7 @@ def test_a_batch_read_ahead_through_a_swapped_folder_is_not_indexed(
     (acme / "b.md").write_text("# B\n\nAsk the office for your payslip.\n")
     (globex / "b.md").write_text(f"# B\n\n{SECRET}\n")
     monkeypatch.setenv("KASSIST_INGEST_ROOT", str(root))
-    real_load = pipeline.load_file
+    real_load = batch_load.load_file
     swapped: list[str] = []
 
     def load_while_swapped(path: Path, **kwargs: Any) -> Any:
@@ -56,7 +56,7 @@ def test_a_batch_read_ahead_through_a_swapped_folder_is_not_indexed(
             acme.unlink()
             kept.rename(acme)
 
-    monkeypatch.setattr(pipeline, "load_file", load_while_swapped)
+    monkeypatch.setattr(batch_load, "load_file", load_while_swapped)
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     try:
         config = member_config(res, "ahead")

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from review_support import SECRET, document_text, swap_for_link, tenant_folders
 
-from graph.ingestion import pipeline
+from graph.ingestion import batch_load
 from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
 from server.keys import Principal
@@ -40,14 +40,14 @@ def test_a_folder_swapped_for_another_tenants_after_discover_is_not_read(
     root, acme, globex = tenant_folders(tmp_path)
     (acme / "payroll.md").write_text("# Payroll\n\nAsk the office for your payslip.\n")
     (globex / "payroll.md").write_text(f"# Payroll\n\n{SECRET}\n")
-    real_load = pipeline.load_file
+    real_load = batch_load.load_file
 
     def load_after_swap(path: Path, **kwargs: Any) -> Any:
         if not acme.is_symlink():  # listed by discover: now the folder becomes a link to globex's
             swap_for_link(acme, globex)
         return real_load(path, **kwargs)
 
-    monkeypatch.setattr(pipeline, "load_file", load_after_swap)
+    monkeypatch.setattr(batch_load, "load_file", load_after_swap)
     res = Resources.open(f"sqlite:///{tmp_path / 'kassist.db'}", reports_dir=tmp_path / "reports")
     env = {"KASSIST_UPLOADS_DIR": str(tmp_path / "up"), "KASSIST_INGEST_ROOT": str(root)}
     service = RunsService(res, RunsConfig.from_env(env))
