@@ -7,7 +7,7 @@ langgraph-api, which answers as for any thread the caller does not reach."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
@@ -186,6 +186,23 @@ def reached_or_made(ctx: Auth.types.AuthContext, thread_id: object, makes: bool)
     if not _registry_threads(thread_id):
         return makes
     return _reached(ctx, str(thread_id))
+
+
+def reached_threads(ctx: Auth.types.AuthContext, thread_ids: Iterable[object]) -> list[Mapping[str, Any]]:
+    """The threads of ``thread_ids`` that langgraph dev's thread registry holds and the caller reaches
+    (:func:`server.auth_rules.threads_of`, the filter of every read), in one pass over the registry:
+    what a delete of them may drop (another's thread is langgraph-api's 404, and all of it stays).
+    Empty in a process without that registry (handlers called directly)."""
+    from server.holds import stored
+
+    wanted = {str(t) for t in thread_ids if t is not None}
+    if not wanted:
+        return []
+    return [
+        thread
+        for thread in stored("threads")
+        if str(thread.get("thread_id")) in wanted and reaches_thread(ctx, thread.get("metadata") or {})
+    ]
 
 
 def _registry_owner(thread_id: str) -> tuple[str, str] | None:

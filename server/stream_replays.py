@@ -20,8 +20,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from server.auth_rules import reaches_thread
-
 if TYPE_CHECKING:
     from langgraph_sdk import Auth
 
@@ -62,17 +60,12 @@ def forget(thread_ids: Iterable[object], run_id: object = None) -> None:
 def forget_deleted(ctx: Auth.types.AuthContext, value: dict[str, Any]) -> None:
     """The ``threads:delete`` event: the deleted threads' events (a run's delete: that run's), of the
     threads the caller reaches - another's thread is langgraph-api's 404, and its events stay."""
-    from server.holds import stored
+    from server.job_threads import reached_threads
 
-    wanted = {str(t) for t in [value.get("thread_id"), *(value.get("thread_ids") or ())] if t is not None}
-    if not wanted or _stores() is None:
+    if _stores() is None:
         return
-    reached = [
-        str(thread.get("thread_id"))
-        for thread in stored("threads")
-        if str(thread.get("thread_id")) in wanted and reaches_thread(ctx, thread.get("metadata") or {})
-    ]
-    forget(reached, value.get("run_id"))
+    reached = reached_threads(ctx, [value.get("thread_id"), *(value.get("thread_ids") or ())])
+    forget([str(thread.get("thread_id")) for thread in reached], value.get("run_id"))
 
 
 def _window_s() -> float:

@@ -15,8 +15,8 @@ from kassist.dburl import database_url_from_env
 from kassist.tenancy import OWNER_KEY
 from memory import MemoryStore
 from server.accepted_runs import table, thread_key
-from server.auth_rules import is_admin, reaches_thread
-from server.job_threads import reached_or_made
+from server.auth_rules import is_admin
+from server.job_threads import reached_or_made, reached_threads
 from server.run_checks import tenant_of
 from server.run_creator import admins_of
 from server.saver import serving
@@ -64,14 +64,9 @@ async def _forget_notes(ctx: Auth.types.AuthContext, thread_ids: set[str]) -> No
     own note; a member reaches no other member's thread), each deleted by key - not one delete per
     user of the tenant (server.thread_owner.forget_session_notes). A thread the caller does not
     reach is langgraph-api's 404, and every note of it stays."""
-    from server.holds import stored
     from server.thread_owner import forget_session_notes
 
-    reached = [
-        thread
-        for thread in (stored("threads") if thread_ids else ())
-        if str(thread.get("thread_id")) in thread_ids and reaches_thread(ctx, thread.get("metadata") or {})
-    ]
+    reached = reached_threads(ctx, thread_ids)
     if not reached:
         return
     tenant = tenant_of(ctx)
