@@ -50,7 +50,9 @@ KEPT = "---\nowner: hr\nclassification: internal\nversion: 3\n---\n# Leave\n\nLe
 UNKEPT = "---\nowner: hr\nclassification: internal\n---\n# Bonus\n\nThe zebracorn bonus is paid in March.\n"
 
 
-def _carry_out(service: RunsService, run: str, *, rechunk: bool = False) -> str:
+def _carry_out(
+    service: RunsService, run: str, *, rechunk: bool = False, error: list[str] | None = None
+) -> str:
     jobs = JobStore(service.res.runs).for_tenant("acme")
     job = jobs.get(run)
     assert job is not None and job.settings is not None
@@ -59,6 +61,8 @@ def _carry_out(service: RunsService, run: str, *, rechunk: bool = False) -> str:
         on_finish=lambda _: jobs.done(job.run_id, job.seq), within=served_folder(service.res, service.config, job),
         rechunk=rechunk,
     )  # fmt: skip
+    if error is not None:
+        error.append(outcome.state.last_error or "")
     return outcome.state.status
 
 
@@ -122,10 +126,6 @@ def _as_before_the_upgrade(url: str, *, pruned: tuple[str, ...] = ()) -> None:
 UNKNOWN = "indexed before kassist kept the audit rules it is audited with"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-7b: the member's refusal where the rules are unknown needs its door and discover hooks",
-)
 def test_an_upgraded_collection_with_no_admin_record_refuses_a_members_run_until_an_admin_runs_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
@@ -140,7 +140,9 @@ def test_an_upgraded_collection_with_no_admin_record_refuses_a_members_run_until
             with pytest.raises(ApiError) as refused:
                 _create(service, MARIA, f"member-{rules}", rules)
             assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
-        assert _carry_out(service, "queued") == "failed"
+        said: list[str] = []
+        assert _carry_out(service, "queued", error=said) == "failed"
+        assert UNKNOWN in said[0], said
         assert found(service.res, "zebracorn") == []
         # The admin's run records them (the file she names); a member's run is then held by them.
         _create(service, OLGA, "admin-again", "rules.toml")
@@ -152,14 +154,11 @@ def test_an_upgraded_collection_with_no_admin_record_refuses_a_members_run_until
         service.res.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H20-7b: the member's refusal where the rules are unknown needs its door and discover hooks",
-)
 def test_an_upgraded_collection_adopts_its_admins_rules_file_as_it_reads_now(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
-    """Both backends; the admin's file gone: unknown (refused), not the defaults."""
+    """Both backends; the admin's file gone: unknown (refused), not the defaults, until an admin's
+    run records none."""
     service, folder = _served(tmp_path, monkeypatch, db_url)
     try:
         _create(service, OLGA, "admin-run", "rules.toml")
@@ -177,5 +176,10 @@ def test_an_upgraded_collection_adopts_its_admins_rules_file_as_it_reads_now(
         with pytest.raises(ApiError) as refused:
             _create(service, MARIA, "member-2", None)
         assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
+        # An admin's run naming none says the defaults: recorded, the member's run is let in.
+        _create(service, OLGA, "admin-none", None)
+        assert _carry_out(service, "admin-none", rechunk=True) != "failed"
+        assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [("", "")]
+        _create(service, MARIA, "member-3", None)
     finally:
         service.res.close()

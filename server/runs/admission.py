@@ -86,7 +86,7 @@ def check_source(res: Resources, env: Mapping[str, str], who: Principal, setting
     from graph.ingestion.adoption import adopt
     from graph.ingestion.folders import source_record
     from knowledge.index.chunk_settings import ChunkingDiffers
-    from knowledge.index.collection_rules import RulesDiffer
+    from knowledge.index.collection_rules import RulesDiffer, RulesUnknown
     from knowledge.index.errors import IndexSchemaTooNew
     from knowledge.index.sources import CollectionMirrorsAnother
 
@@ -98,12 +98,15 @@ def check_source(res: Resources, env: Mapping[str, str], who: Principal, setting
         kb = index.for_tenant(who.tenant_id)
         kb.check_source(settings.collection, record)
         if who.role != "admin":  # an admin's run may re-chunk it (its worker: RECHUNK_KEY)
+            kb.check_rules_known(settings.collection)  # not the defaults where they are unknown (H20-7)
             kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
             if settings.audit_rules:  # nor other audit rules (knowledge/index/collection_rules.py)
                 from graph.ingestion.audit_step import read_rules_text
 
                 kb.check_rules(settings.collection, read_rules_text(settings.audit_rules))
     except CollectionMirrorsAnother as exc:
+        raise ApiError(409, str(exc), ("body", "collection")) from None
+    except RulesUnknown as exc:  # the collection's to settle (an admin's run), not the option's
         raise ApiError(409, str(exc), ("body", "collection")) from None
     except RulesDiffer as exc:  # the lead's decision 10 of session 36: 422, naming the option
         raise ApiError(422, str(exc), ("body", "options", "audit_rules")) from None

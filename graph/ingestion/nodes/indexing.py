@@ -41,15 +41,21 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
         kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
     # The audit rules the collection keeps, the same way (knowledge/index/collection_rules.py): a
     # member's run naming other rules is refused; a run naming rules records them (an admin's, the
-    # operator's: whatever the collection kept; a member's: where it keeps none).
+    # operator's: whatever the collection kept; a member's: where it keeps none). Where they are not
+    # known (indexed before the index kept them, none adopted), a member's run is refused rather than
+    # audited by the defaults (h20 s37 H20-7); an admin's run naming none records none.
     own = _own_rules(settings, run)
+    if not rechunk:
+        kb.check_rules_known(settings.collection)
     if own is not None:
         if not rechunk:
             kb.check_rules(settings.collection, own.text)
         kb.record_rules(settings.collection, own, replace=rechunk)
+    elif rechunk:
+        kb.record_rules(settings.collection, collection_rules.NONE)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
-    # A served run's folder, else the run's own folder as registered (as its loads: pipeline.prepare).
+    # A served run's folder, else the run's own folder as registered (as its loads: batch_load.prepare).
     within = work.within(run)
     folder = Path(settings.source)
     exact = within is None and folder.is_absolute()
