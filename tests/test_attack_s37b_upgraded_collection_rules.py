@@ -183,3 +183,24 @@ def test_an_upgraded_collection_adopts_its_admins_rules_file_as_it_reads_now(
         _create(service, MARIA, "member-3", None)
     finally:
         service.res.close()
+
+
+def test_an_upgraded_collection_whose_runs_named_no_rules_keeps_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    """Its first run on record (registered before the collection was made), none naming a file: the
+    defaults, recorded at the member's door, her run let in; its first run pruned: not known."""
+    service, _folder = _served(tmp_path, monkeypatch, db_url)
+    try:
+        _create(service, OLGA, "admin-run", None)
+        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        _as_before_the_upgrade(db_url)
+        _create(service, MARIA, "member-run", None)
+        assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [("", "")]
+        assert _carry_out(service, "member-run") == "completed"
+        _as_before_the_upgrade(db_url, pruned=("admin-run",))
+        with pytest.raises(ApiError) as refused:
+            _create(service, MARIA, "member-2", None)
+        assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
+    finally:
+        service.res.close()
