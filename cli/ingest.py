@@ -89,6 +89,19 @@ def _expected() -> tuple[type[BaseException], ...]:
     )  # fmt: skip
 
 
+# One --reports-dir for ``kassist ingest`` and ``kassist runs resume``: the line a stopped job prints
+# names the resume with the same folder, or the report's files it was asked for were never written
+# (h22 s38 H22-3).
+ReportsDirOption = Annotated[
+    Path | None,
+    typer.Option("--reports-dir", help="Also write the audit report's files here when the run stops."),
+]
+
+
+def _reports_words(reports_dir: Path | None) -> tuple[str, ...]:
+    return ("--reports-dir", str(reports_dir)) if reports_dir is not None else ()
+
+
 def _drive(
     res: Resources,
     tenant: str,
@@ -102,7 +115,8 @@ def _drive(
 ) -> None:
     # Without a stage the run is one that exists (runs resume, approve): Ctrl-C names the resume
     # (on the database named on the command line: ``database_url``).
-    stage = stage or kit.JobStage(run_id, tenant, stored=True, database_url=database_url)
+    stage = stage or kit.JobStage(run_id, tenant, stored=True, database_url=database_url,
+                                  resume_words=_reports_words(reports_dir))  # fmt: skip
     with kit.ctrl_c(stage):
         _drive_run(res, tenant, run_id, as_json, reports_dir, full, stage, **kwargs)
 
@@ -126,7 +140,7 @@ def _drive_run(
         TimeRemainingColumn,
     )
 
-    from graph.ingestion.registration import SettingsMismatch, registered
+    from graph.ingestion.registration import RESUME_AS_IT_IS, SettingsMismatch, registered
     from graph.ingestion.runner import RunBusy, execute
 
     # Progress only on a terminal (or with KASSIST_PROGRESS set): pipes and logs get no bar.
@@ -177,7 +191,10 @@ def _drive_run(
     except RunBusy as exc:
         kit.fail(str(exc), kit.ExitCode.BUSY)
     except SettingsMismatch as exc:
-        kit.fail(str(exc), kit.ExitCode.USAGE)
+        said = str(exc)  # "... (or resume it as it is)": the command that does, pasted as printed
+        tail = f"({RESUME_AS_IT_IS})"
+        said = said[: -len(tail)] + f"({RESUME_AS_IT_IS}: {stage.resume})" if said.endswith(tail) else said
+        kit.fail(said, kit.ExitCode.USAGE)
     except _expected() as exc:
         kit.fail(str(exc))
     finish(outcome, as_json, failed, exported, full, stage.database_url)
@@ -239,10 +256,7 @@ def ingest(
     max_bytes: Annotated[
         int, typer.Option("--max-bytes", min=1, help="Files larger than this are reported, not read.")
     ] = 20 * 2**20,
-    reports_dir: Annotated[
-        Path | None,
-        typer.Option("--reports-dir", help="Also write the audit report's files here when the run stops."),
-    ] = None,
+    reports_dir: ReportsDirOption = None,
     opts: kit.Common = kit.COMMON,
 ) -> None:
     """Ingest a directory as a durable graph run: killed, it resumes where it stopped."""
@@ -295,7 +309,9 @@ def ingest(
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     # Ctrl-C stopped the bar and gave the prompt back without a word (exit 130), or said click's
     # "Aborted!" (exit 1) while the database opened: one line now says what the run kept.
-    stage = kit.JobStage(run, tenant, database_url=opts.database_url)
+    stage = kit.JobStage(
+        run, tenant, database_url=opts.database_url, resume_words=_reports_words(reports_dir)
+    )
     with kit.ctrl_c(stage), _resources(opts.database_url) as res:
         if res.runs.for_tenant(tenant).registration(run) is None:  # a run again: its own start checks
             _check_source(res, tenant, settings)
@@ -448,11 +464,14 @@ def resume(
     run_id: RunArg,
     tenant: kit.TenantOption,
     max_steps: Annotated[int | None, typer.Option("--max-steps", min=1)] = None,
+    reports_dir: ReportsDirOption = None,
     opts: kit.Common = kit.COMMON,
 ) -> None:
     """Continue a paused, failed or killed run from its last committed step."""
     tenant = kit.check_tenant(tenant)
     run_id = check_run_id(run_id)
+    if reports_dir is not None:
+        kit.check_output_folder("--reports-dir", reports_dir)
     with _resources(opts.database_url, read_only=True) as res:
-        _drive(res, tenant, run_id, opts.as_json, full=opts.full, database_url=opts.database_url,
+        _drive(res, tenant, run_id, opts.as_json, reports_dir, full=opts.full, database_url=opts.database_url,
                max_steps=max_steps)  # fmt: skip

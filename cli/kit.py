@@ -340,10 +340,12 @@ class JobStage:
     stored: bool = False  # registered: kassist runs resume finds it
     stopped: bool = False  # its graph run returned: nothing is left to finish
     database_url: str | None = None  # --database-url as given (None: the environment's or the default)
+    resume_words: tuple[str, ...] = ()  # the job's own options the resume must repeat (--reports-dir)
 
     @property
     def resume(self) -> str:
-        return run_command("resume", self.run_id, self.tenant, self.database_url)
+        more = (shlex.quote(word) for word in self.resume_words)
+        return run_command("resume", self.run_id, self.tenant, self.database_url, *more)
 
     def after_ctrl_c(self) -> str:
         if self.stopped:

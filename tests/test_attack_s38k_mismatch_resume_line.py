@@ -14,15 +14,9 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-5: SettingsMismatch's 'resume it as it is: kassist runs resume R' names no --tenant and "
-    "no --database-url: pasted, it fails",
-)
 def test_the_resume_command_a_settings_refusal_names_works_when_pasted(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -21,17 +21,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from ingest_harness import child_env, kassist
 
 DOCS = 12
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-3: SIGTERM's finish-it line (kassist runs resume) drops the run's --reports-dir: the run "
-    "completes and the report files the command was asked for are never written",
-)
 def test_the_printed_resume_command_writes_the_reports_dir_the_run_was_started_with(tmp_path: Path) -> None:
     made = kassist("demo-corpus", "corpus", "--docs", str(DOCS), "--seed", "5", cwd=tmp_path, timeout=300)
     assert made.returncode == 0, made.stderr

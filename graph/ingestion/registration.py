@@ -90,8 +90,14 @@ def mismatch(run_id: str, registered: Settings, given: Settings) -> SettingsMism
         return None
     return SettingsMismatch(
         f"run {run_id!r} was started with {', '.join(changed)}; start a new run id to change "
-        f"{'it' if len(changed) == 1 else 'them'} (or resume it as it is: kassist runs resume {run_id})"
+        f"{'it' if len(changed) == 1 else 'them'} ({RESUME_AS_IT_IS})"
     )
+
+
+RESUME_AS_IT_IS = "or resume it as it is"
+"""The refusal's last words, the same on every door. The command line adds its own resume command
+(tenant and database named, :func:`cli.kit.run_command`); a bare ``kassist runs resume R`` here named
+neither, and pasted it failed (h22 s38 H22-5) - and an HTTP client has no command line to paste into."""
 
 
 def check_same(run_id: str, registered: Settings, given: Settings) -> None:
