@@ -3,6 +3,7 @@ these). Unknown fields are refused, so a misspelt option is a 422 naming it, not
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -19,15 +20,32 @@ from graph.ingestion.state import (
     chunk_at_door,
     overlap_at_door,
 )
+from server.configurable import shown
 
 NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
 """Run ids and collections: the knowledge index's collection rule. A run id names a folder of
 reports and uploads, so it can never be ``..`` or hold a separator."""
+COLLECTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}")
+"""NAME for Python's ``re.fullmatch``: the names :func:`collection_refusal` lets through, the same
+ones (pydantic's ``$`` matches at the very end only, as ``fullmatch`` does)."""
 RUN_ID = RUN_ID_PATTERN
 """NAME for Python's ``re.fullmatch`` (whose ``$`` would also match before a final newline): the
 ingestion graph's own run-id rule (which also refuses ``..`` inside a name)."""
 MAX_STEPS = 1_000_000
 """Far more steps than any run takes, and a number every database stores."""
+
+
+def collection_refusal(name: str) -> str | None:
+    """Why ``name`` is not a collection name (:data:`NAME`), in one line saying what one is; None: it
+    is one. Every door of the runs API says it so: pydantic's own pattern error named the pattern
+    and said the value back, a list no client could act on (a 5,000-character name, session 38)."""
+    if COLLECTION.fullmatch(name):
+        return None
+    return (
+        f"collection {shown(name)} is not a collection name: give 1-128 letters, digits, '.', '_' or "
+        "'-', starting with a letter or digit"
+    )
+
 
 Status = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
 ReportFormat = Literal["html", "json", "markdown"]
@@ -84,9 +102,18 @@ class CreateRun(BaseModel):
     path: str = Field(
         min_length=1, max_length=4096, description="Folder to ingest, relative to the server's ingestion root"
     )
-    collection: str = Field(default="default", pattern=NAME)
+    # The schema keeps the pattern; _collection checks it, saying what is wrong in one line.
+    collection: str = Field(default="default", json_schema_extra={"pattern": NAME})
     run_id: str | None = Field(default=None, pattern=NAME, description="Name the run (default: generated)")
     goal: str | None = Field(default=None, max_length=500)
+
+    @field_validator("collection")
+    @classmethod
+    def _collection(cls, v: str) -> str:
+        refused = collection_refusal(v)
+        if refused is not None:
+            raise ValueError(refused)
+        return v
 
     @field_validator("path", "goal")
     @classmethod

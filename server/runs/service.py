@@ -44,6 +44,7 @@ from server.runs.models import (
     RunOptions,
     RunPage,
     RunView,
+    collection_refusal,
 )
 from server.runs.names import (
     PREFIX,
@@ -174,6 +175,9 @@ class RunsService:
         options: RunOptions, key: str | None,
     ) -> Accepted:  # fmt: skip
         # The database calls run in a worker thread: this one is the event loop's.
+        refused = collection_refusal(collection)
+        if refused is not None:
+            raise ApiError(422, refused, ("body", "collection"))
         run = check_new_run_id(run_id, ("body", "run_id")) if run_id else new_id()
         if options.audit_rules is not None:
             # An upload's root is the upload: its own rules file would set the bar of the review an
