@@ -12,7 +12,7 @@ from typing import Any
 from langgraph_sdk import Auth
 from pydantic import ValidationError
 
-from graph.ingestion.registration import mismatch
+from graph.ingestion.registration import RESUME_AS_IT_IS, mismatch
 from graph.ingestion.state import Settings, stored_settings
 from server.accepted_runs import RUNS_API_CLAIM, Accepted, no_checkpoint, table, thread_key
 from server.auth_rules import is_admin
@@ -115,7 +115,8 @@ def _other_settings(thread_id: str, recorded: object, sent: object) -> str | Non
         return None  # input_refusal says what is wrong
     if refused is None:
         return None
-    # registration's words up to its tail; that tail names `kassist runs resume`, which has nothing
-    # to resume here: the run was accepted, never registered (its first node never ran).
+    # registration's words up to its tail (RESUME_AS_IT_IS), which says what to do for a registered
+    # run; this one was accepted, never registered (its first node never ran): OTHER_SETTINGS_TAIL
+    # says how a run of it goes on as it was accepted.
     said = str(refused)
-    return said[: said.rfind(" (or resume it")] + OTHER_SETTINGS_TAIL.format(thread=thread_id)
+    return said[: said.rfind(f" ({RESUME_AS_IT_IS})")] + OTHER_SETTINGS_TAIL.format(thread=thread_id)
