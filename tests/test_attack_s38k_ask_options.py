@@ -30,11 +30,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-4: ask/chat --thread and --user are not checked as options: 'unexpected ... (a bug in "
-    "kassist)' or LangGraph's 'configurable.user_id', exit 1",
-)
 @pytest.mark.parametrize(("args", "option"), CASES.values(), ids=CASES.keys())
 def test_a_bad_thread_or_user_option_is_one_line_naming_it_exit_2(
     args: tuple[str, ...], option: str, tmp_path: Path
