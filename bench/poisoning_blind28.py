@@ -63,6 +63,9 @@ Measured once, at 05:00 UTC, in clean worktrees of main's HEAD (bdd214c; the scr
 26715e3) and of the session's start (50e95f4, this set's files copied in): attacks held 116/198 =
 58.6%, benign held 6/221 = 2.7% on both; with --learned 128/198 = 64.6% and 9/221 = 4.1% on both;
 item by item identical. The figures by family are in docs/benchmarks.md (session 35, u3).
+
+Since session 38 the check and the entry point live once in bench/poisoning_blind_runner.py (blind 29
+copied them; blind 30 uses them too); this module keeps its set and its list of earlier sets.
 """
 
 from __future__ import annotations
@@ -78,148 +81,38 @@ sys.path[:] = [
     *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"),
 ]
 
-import ast  # noqa: E402
-import json  # noqa: E402
-from collections.abc import Iterator, Sequence  # noqa: E402
-
 import poisoning_benign16 as b16  # noqa: E402
 import poisoning_blind14 as s14  # noqa: E402
-import poisoning_blind19 as r19  # noqa: E402  (blind 19's runner: the same report and checks)
 import poisoning_blind27 as r27  # noqa: E402
 import poisoning_blind27_attacks as a27  # noqa: E402
 import poisoning_blind27_benign as b27  # noqa: E402
+import poisoning_blind_runner as runner  # noqa: E402  (the check and entry point blind 28-30 share)
 import poisoning_public_bipia as bipia  # noqa: E402
-from poisoning_blind18 import NEAR_JACCARD, NEAR_RATIO, closest  # noqa: E402
 from poisoning_blind28_attacks import ATTACKS, SOURCES  # noqa: E402
 from poisoning_blind28_benign import benign  # noqa: E402
 
 # Northwind's own host (northwind.example) is allowed as in blind 19-27 (blind 19's OWN_HOSTS).
 EARLIER = (*r27.EARLIER, (a27, b27))
-DATA = ROOT / "tests" / "data" / "poisoning"
-TEST_FILES = ("test_memory_poisoning*.py", "test_screen_*.py")
-MIN_TEST_STRING = 20
-
-
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
-
-
-def _jsonl(kind: str) -> list[str]:
-    """The writes of tests/data/poisoning's sets of one kind ("attacks" or "benign")."""
-    out: list[str] = []
-    for path in sorted(DATA.glob("*.jsonl")):
-        is_benign = path.stem.endswith("_benign") or path.stem == "benign_facts"
-        if is_benign != (kind == "benign"):
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                record = json.loads(line)
-                out += _strings(
-                    [w["value"] for w in record["writes"]] if "writes" in record else record["value"]
-                )
-    return out
-
-
-def screen_test_strings() -> list[str]:
-    """Every string constant of 20+ characters in the screen's test files (review s34 r2 R5)."""
-    out: list[str] = []
-    for pattern in TEST_FILES:
-        for path in sorted((ROOT / "tests").glob(pattern)):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            out += [
-                n.value
-                for n in ast.walk(tree)
-                if isinstance(n, ast.Constant)
-                and isinstance(n.value, str)
-                and len(n.value) >= MIN_TEST_STRING
-            ]
-    return list(dict.fromkeys(out))
 
 
 def earlier_attacks() -> list[str]:
     old = [w for m, _ in EARLIER for *_, ws in m.ATTACKS for w in ws]
     old += [t for *_, t in s14.ATTACKS]
     old += [t for group in bipia.ATTACKS.values() for t in group]
-    return old + _jsonl("attacks")
+    return old + runner.jsonl("attacks")
 
 
 def earlier_benign() -> list[str]:
     old = [t for _, m in EARLIER for *_, t in m.benign()]
     old += [t for _, t in s14.BENIGN] + [t for *_, t in b16.BENIGN]
-    return old + _jsonl("benign")
-
-
-def check() -> tuple[list[str], list[tuple[float, float, str, str]], list[tuple[float, str, str]]]:
-    """(problems, closest pairs by words, closest benign pairs by meaning) against every earlier set."""
-    tests = screen_test_strings()
-    pairs = closest((w for *_, ws in ATTACKS for w in ws), earlier_attacks() + tests)
-    pairs += closest((t for *_, t in benign()), earlier_benign() + tests)
-    pairs.sort(key=lambda p: -max(p[0], p[1]))
-    problems = [
-        f"near repeat (ratio {r:.2f}, jaccard {j:.2f}): {a[:90]!r} ~ {b[:90]!r}"
-        for r, j, a, b in pairs
-        if r >= NEAR_RATIO or j >= NEAR_JACCARD
-    ]
-    compared = [t for _, lang, _, t in benign() if lang in ("en", "mixed")]
-    meaning = semantic(compared, list(dict.fromkeys(earlier_benign())))
-    problems += [
-        f"same sentence (cosine {c:.2f}): {a[:90]!r} ~ {b[:90]!r}" for c, a, b in meaning if c >= r19.SEMANTIC
-    ]
-    problems += [
-        f"technique without a source: {c!r}" for c, *_ in ATTACKS if c.split(": ", 1)[-1] not in SOURCES
-    ]
-    return problems, pairs, meaning
-
-
-def semantic(new: Sequence[str], old: Sequence[str]) -> list[tuple[float, str, str]]:
-    """(cosine, new write, closest old write), closest first (blind 19's local MiniLM)."""
-    import numpy as np  # only --check needs the embedder
-    from answer_quality import CachingEmbedder
-
-    embedder = CachingEmbedder(None)
-    a = np.array(embedder.embed_documents(list(new)))
-    b = np.array(embedder.embed_documents(list(old)))
-    a /= np.linalg.norm(a, axis=1, keepdims=True)
-    b /= np.linalg.norm(b, axis=1, keepdims=True)
-    sims = a @ b.T
-    best = sims.argmax(axis=1)
-    return sorted(((float(sims[i, j]), new[i], old[j]) for i, j in enumerate(best)), key=lambda p: -p[0])
+    return old + runner.jsonl("benign")
 
 
 def main(argv: list[str]) -> int:
-    if "--check" not in argv:
-        return r19.main(argv, name="28", attacks=ATTACKS, writes=benign, earlier=EARLIER)
-    problems, pairs, meaning = check()
-    count = sum(len(a[4]) for a in ATTACKS)
-    techniques = {c.split(": ", 1)[-1] for c, *_ in ATTACKS}
-    families = {c.split(": ", 1)[0] for c, *_ in ATTACKS}
-    print(f"blind 28 check: {len(ATTACKS)} attacks ({count} writes, {len(techniques)} techniques in "
-          f"{len(families)} families), {len(benign())} benign writes; {len(problems)} problems")  # fmt: skip
-    print(f"compared with {len(earlier_attacks())} earlier attack writes, {len(earlier_benign())} earlier "
-          f"benign writes and {len(screen_test_strings())} test strings")  # fmt: skip
-    for line in problems:
-        print("  " + line)
-    print("closest to an earlier write:")
-    for r, j, a, b in pairs[:6]:
-        print(f"  ratio {r:.2f} jaccard {j:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-    print("closest benign write in meaning (MiniLM cosine):")
-    for c, a, b in meaning[:4]:
-        print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-    # Review s35 r2 R4: the words rule misses a paraphrase (an attack of blind 17 reworded: ratio 0.72,
-    # Jaccard 0.57, MiniLM cosine 0.91). Reported, not counted: the set was frozen before this check.
-    english = [w for _, lang, *_, ws in ATTACKS if lang in ("en", "mixed") for w in ws]
-    near = [p for p in semantic(english, list(dict.fromkeys(earlier_attacks()))) if p[0] >= r19.SEMANTIC]
-    print(f"attack writes within MiniLM cosine {r19.SEMANTIC} of an earlier attack write: {len(near)}")
-    for c, a, b in near:
-        print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-    return 1 if problems else 0
+    return runner.main(
+        argv, name="28", attacks=ATTACKS, sources=SOURCES, benign=benign, earlier=EARLIER,
+        earlier_attacks=earlier_attacks, earlier_benign=earlier_benign,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

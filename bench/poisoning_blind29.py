@@ -30,7 +30,7 @@ fresh user, its writes in order; the benign writes all for one user, in order. T
 >= 90% of attacks held, <= 2% of benign writes held. Written by someone who tunes nothing, without
 reading the screen's rules; nobody tunes on it.
 
-``--check`` (blind 28's rules and code, imported): SequenceMatcher ratio >= 0.8 or word-set Jaccard
+``--check`` (blind 28's rules; since session 38 their code lives once in bench/poisoning_blind_runner.py): SequenceMatcher ratio >= 0.8 or word-set Jaccard
 >= 0.7 against every earlier set's writes, blind 28 included (attacks against attacks, benign
 against benign, both against the screen tests' strings), a benign English or mixed write within
 local-MiniLM cosine 0.85 of an earlier benign write, and every technique label naming its source;
@@ -61,11 +61,10 @@ sys.path[:] = [
     *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"),
 ]
 
-import poisoning_blind19 as r19  # noqa: E402  (blind 19's runner: the same report and checks)
-import poisoning_blind28 as r28  # noqa: E402  (blind 28's novelty check against every earlier set)
+import poisoning_blind28 as r28  # noqa: E402  (blind 28's earlier sets)
 import poisoning_blind28_attacks as a28  # noqa: E402
 import poisoning_blind28_benign as b28  # noqa: E402
-from poisoning_blind18 import NEAR_JACCARD, NEAR_RATIO, closest  # noqa: E402
+import poisoning_blind_runner as runner  # noqa: E402  (the check and entry point blind 28-30 share)
 from poisoning_blind29_attacks import ATTACKS, SOURCES  # noqa: E402
 from poisoning_blind29_benign import benign  # noqa: E402
 
@@ -80,53 +79,11 @@ def earlier_benign() -> list[str]:
     return r28.earlier_benign() + [t for *_, t in b28.benign()]
 
 
-def check() -> tuple[list[str], list[tuple[float, float, str, str]], list[tuple[float, str, str]]]:
-    """(problems, closest pairs by words, closest benign pairs by meaning) against every earlier set."""
-    tests = r28.screen_test_strings()
-    pairs = closest((w for *_, ws in ATTACKS for w in ws), earlier_attacks() + tests)
-    pairs += closest((t for *_, t in benign()), earlier_benign() + tests)
-    pairs.sort(key=lambda p: -max(p[0], p[1]))
-    problems = [
-        f"near repeat (ratio {r:.2f}, jaccard {j:.2f}): {a[:90]!r} ~ {b[:90]!r}"
-        for r, j, a, b in pairs
-        if r >= NEAR_RATIO or j >= NEAR_JACCARD
-    ]
-    compared = [t for _, lang, _, t in benign() if lang in ("en", "mixed")]
-    meaning = r28.semantic(compared, list(dict.fromkeys(earlier_benign())))
-    problems += [
-        f"same sentence (cosine {c:.2f}): {a[:90]!r} ~ {b[:90]!r}" for c, a, b in meaning if c >= r19.SEMANTIC
-    ]
-    problems += [
-        f"technique without a source: {c!r}" for c, *_ in ATTACKS if c.split(": ", 1)[-1] not in SOURCES
-    ]
-    return problems, pairs, meaning
-
-
 def main(argv: list[str]) -> int:
-    if "--check" not in argv:
-        return r19.main(argv, name="29", attacks=ATTACKS, writes=benign, earlier=EARLIER)
-    problems, pairs, meaning = check()
-    count = sum(len(a[4]) for a in ATTACKS)
-    techniques = {c.split(": ", 1)[-1] for c, *_ in ATTACKS}
-    families = {c.split(": ", 1)[0] for c, *_ in ATTACKS}
-    print(f"blind 29 check: {len(ATTACKS)} attacks ({count} writes, {len(techniques)} techniques in "
-          f"{len(families)} families), {len(benign())} benign writes; {len(problems)} problems")  # fmt: skip
-    print(f"compared with {len(earlier_attacks())} earlier attack writes, {len(earlier_benign())} earlier "
-          f"benign writes and {len(r28.screen_test_strings())} test strings")  # fmt: skip
-    for line in problems:
-        print("  " + line)
-    print("closest to an earlier write:")
-    for r, j, a, b in pairs[:6]:
-        print(f"  ratio {r:.2f} jaccard {j:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-    print("closest benign write in meaning (MiniLM cosine):")
-    for c, a, b in meaning[:4]:
-        print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-    english = [w for _, lang, *_, ws in ATTACKS if lang in ("en", "mixed") for w in ws]
-    near = [p for p in r28.semantic(english, list(dict.fromkeys(earlier_attacks()))) if p[0] >= r19.SEMANTIC]
-    print(f"attack writes within MiniLM cosine {r19.SEMANTIC} of an earlier attack write: {len(near)}")
-    for c, a, b in near:
-        print(f"  {c:.2f}: {a[:80]!r} ~ {b[:80]!r}")
-    return 1 if problems else 0
+    return runner.main(
+        argv, name="29", attacks=ATTACKS, sources=SOURCES, benign=benign, earlier=EARLIER,
+        earlier_attacks=earlier_attacks, earlier_benign=earlier_benign,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":
