@@ -16,15 +16,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-7: a cancelled run's memory still says it is paused, pending 'resume run R' (only "
-    "remember at completion and a paused/failed stop write it)",
-)
 def test_a_cancelled_runs_memory_does_not_say_paused_or_resume(tmp_path: Path) -> None:
     made = kassist("demo-corpus", "corpus", "--docs", "8", "--seed", "2", cwd=tmp_path, timeout=300)
     assert made.returncode == 0, made.stderr

@@ -20,7 +20,7 @@ from typing import Any
 
 from graph.ingestion.errors import for_client
 from graph.ingestion.registration import default_goal
-from graph.ingestion.state import AgentRunState
+from graph.ingestion.state import TERMINAL, AgentRunState
 from memory.manager.models import TENANT_DEFAULTS
 
 USER = TENANT_DEFAULTS  # a run without an owner: every user of the tenant sees it
@@ -47,7 +47,7 @@ def summary(state: AgentRunState) -> dict[str, Any]:
     if state.reports:  # stored with the run; never a server path in a memory the assistant quotes
         artifacts.append(f"audit report ({', '.join(state.reports)}) stored with run {state.run_id}")
     pending = []
-    if not done:
+    if state.status not in TERMINAL:  # a cancelled run cannot be resumed (h22 s38 H22-7)
         pending.append(f"resume run {state.run_id} (status {state.status})")
     if c.documents_failed:
         pending.append(f"look at the {c.documents_failed} failed documents listed in the report")

@@ -352,7 +352,9 @@ def _execute(
             and attempt < MAX_CONFLICTS
         ):
             continue  # the review's interrupt was re-established (an input had replaced it): decide now
-        if final.status in ("paused", "failed") and final.batch_cursor:
+        # A stop after a batch says how far the run got; a cancel (or reject) after one says so too,
+        # or the summary of an earlier pause kept telling every user "resume run R" (h22 s38 H22-7).
+        if final.status in ("paused", "failed", "cancelled") and final.batch_cursor:
             _remember_progress(res, tenant, final)
         return RunOutcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
