@@ -18,15 +18,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-6: discover records a run's audit rules on an existing collection before the run writes "
-    "anything: a cancelled run's rules audit the collection's next run",
-)
 def test_a_run_cancelled_after_discover_leaves_the_collections_audit_rules(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()

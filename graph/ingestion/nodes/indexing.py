@@ -40,19 +40,14 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     if not rechunk:
         kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
     # The audit rules the collection keeps, the same way (knowledge/index/collection_rules.py): a
-    # member's run naming other rules is refused; a run naming rules records them (an admin's, the
-    # operator's: whatever the collection kept; a member's: where it keeps none). Where they are not
-    # known (indexed before the index kept them, none adopted), a member's run is refused rather than
-    # audited by the defaults (h20 s37 H20-7); an admin's run naming none records none.
-    own = _own_rules(settings, run)
+    # member's run naming other rules is refused; where they are not known (indexed before the index
+    # kept them, none adopted), a member's run is refused rather than audited by the defaults (h20
+    # s37 H20-7). A run's own rules are recorded by its first batch (_record_rules), not here.
     if not rechunk:
         kb.check_rules_known(settings.collection)
-    if own is not None:
-        if not rechunk:
+        own = _own_rules(settings, run)
+        if own is not None:
             kb.check_rules(settings.collection, own.text)
-        kb.record_rules(settings.collection, own, replace=rechunk)
-    elif rechunk:
-        kb.record_rules(settings.collection, collection_rules.NONE)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
     # A served run's folder, else the run's own folder as registered (as its loads: batch_load.prepare).
@@ -102,12 +97,35 @@ def _own_rules(settings: Settings, run: RunResources) -> collection_rules.Record
     return collection_rules.Recorded(text, Path(settings.audit_rules).name)
 
 
+def _record_rules(state: AgentRunState, run: RunResources) -> collection_rules.Recorded | None:
+    """Record the run's own audit rules on its collection before its first batch is audited and
+    written (the batch then reads them as the collection's): the file it names (an admin's, the
+    operator's: whatever the collection kept; a member's: where it keeps none), or, for an admin's or
+    the operator's run naming none, none where the collection keeps none or its are not known. Not at
+    discover: a run paused or cancelled there, which indexed nothing, replaced the collection's rules
+    for its next run (h22 s38 H22-6). The rules recorded, to record again once the batch made the
+    collection (:func:`_record`)."""
+    own = _own_rules(state.settings, run)
+    if own is None and state.rechunk:
+        own = collection_rules.NONE
+    if own is not None:
+        _record(state, run, own)
+    return own
+
+
+def _record(state: AgentRunState, run: RunResources, own: collection_rules.Recorded) -> None:
+    # An admin's file replaces what the collection kept; "none" never does (it keeps its rules).
+    replace = state.rechunk and own != collection_rules.NONE
+    run.index(state.embedder_name).record_rules(state.settings.collection, own, replace=replace)
+
+
 @work_node("ingest")
 def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
     from graph.ingestion import pipeline
 
     settings = state.settings
     lo = state.batch_cursor * settings.batch_size
+    own = _record_rules(state, run) if state.batch_cursor == 0 else None
     uploader = _uploader(state, run) if settings.uploaded else None
     # A member's upload replaces only her documents: checked again where it writes, under the
     # collection's claim (another upload accepted before this one ran may have written since).
@@ -135,9 +153,8 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         replaces=replaces,
         kept_rules=kept_rules(state, run),
     )
-    own = _own_rules(settings, run) if state.batch_cursor == 0 else None
-    if own is not None:  # a collection this batch made records the rules now (none at discover)
-        run.index(state.embedder_name).record_rules(settings.collection, own, replace=state.rechunk)
+    if own is not None:  # a collection this batch made records them now (it had no row before)
+        _record(state, run, own)
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)
     output = f"batch {cursor}/{state.batches_total}; documents indexed up to {done.last_document or state.last_document}"
