@@ -29,31 +29,38 @@ from typing import Any
 
 import pytest
 
-# The slowest files of the clean-clone runs, slowest first: session 30's quiet run of 15829c7
-# (/tmp/ci17.log, its 15 slowest files) and the same commit's full durations at load (ci18, for the
-# files below those), with the earlier lists' files kept; session 33's slowest files not yet in it added
-# (the quiet runs of 7e67384 and 6e311af). A file left out runs in xdist's order, fewest
-# tests last: a one-test SIGKILL file of half a minute there keeps one worker busy while the other
-# has nothing left; the files not listed take ~15 s or less (quiet).
+# The slowest files of the clean-clone runs, slowest first: session 37's three clean clones (ci2-ci4,
+# /tmp/ci{2,3,4}.log, three workers, their 15 slowest files each; the first 21 below, by their mean),
+# then the earlier lists' files in their order (session 30's quiet run of 15829c7 and its full
+# durations at load, session 33's quiet runs of 7e67384 and 6e311af). A file left out runs in xdist's
+# order, fewest tests last: a one-test SIGKILL file of half a minute there keeps one worker busy while
+# the others have nothing left; the files not listed take ~15 s or less (quiet).
 SLOWEST = (
-    "test_docs_examples.py",  # README's 200-document ingestion, cli.md, two servers
-    "test_ingest_crash.py",  # SIGKILL at random moments, both backends
-    "test_memory_poisoning_sets.py",  # every poisoning set through the screen
-    "test_probe_review.py",
-    "test_firsthour_demo.py",
-    "test_probe_s27b_review_kill.py",
-    "test_ingest_start_kill.py",
-    "test_suite_isolation.py",  # child pytest workers
-    "test_ingest_resume.py",  # PostgreSQL restarted mid-run
-    "test_assistant_scenarios.py",
+    "test_docs_examples.py",  # README's 200-document ingestion, cli.md, two servers (split: its cases run apart)
     "test_ingest_graph.py",
-    "test_runs_serve.py",
-    "test_probe_run_state.py",
+    "test_firsthour_demo.py",
+    "test_memory_poisoning_sets.py",  # every poisoning set through the screen (split: the benign sets' test apart)
+    "test_assistant_scenarios.py",
+    "test_ingest_crash.py",  # SIGKILL at random moments, both backends
     "test_checkpointer_retry_race.py",
-    "test_assistant_followup.py",  # session 33's clean clones (ci3, ci4): 19-21 s each, quiet
-    "test_probe_crons.py",
-    "test_console_report_browser.py",  # three tests: by xdist's own order it ran near the end
+    "test_probe_review.py",
+    "test_wheel.py",  # the README's commands from the built wheel
+    "test_s32x_lg_dev_postgres.py",  # one PostgreSQL langgraph dev, three tests (with session 37's pg_dev: ~37 s)
+    "test_memory_poisoning_intent.py",
+    "test_attack_s36_thread_race.py",  # rounds of raced first runs on the shared langgraph dev
+    "test_ingest_start_kill.py",
+    "test_probe_run_state.py",
+    "test_demo.py",  # the demo killed, resumed and run again
+    "test_runs_serve.py",
+    "test_probe_runs_thread.py",
+    "test_audit_report_browser.py",
+    "test_ingest_resume.py",  # PostgreSQL restarted mid-run
     "test_probe_s28b_commands.py",
+    "test_probe_crons.py",
+    "test_probe_s27b_review_kill.py",
+    "test_suite_isolation.py",  # child pytest workers
+    "test_assistant_followup.py",  # session 33's clean clones (ci3, ci4): 19-21 s each, quiet
+    "test_console_report_browser.py",  # three tests: by xdist's own order it ran near the end
     "test_ingest_cli_boundary.py",
     "test_runs_api_boundary.py",
     "test_probe_s26b_shared_threads.py",
@@ -61,11 +68,8 @@ SLOWEST = (
     "test_cli_one_line_errors.py",
     "test_pg_outage_quiet.py",  # three tests, one of 11 s (ci4)
     "test_newcomer_s25_ctrl_c.py",
-    "test_memory_poisoning_intent.py",
     "test_probe_job_threads.py",
     "test_newcomer_s27_doc_order.py",
-    "test_demo.py",  # the demo killed, resumed and run again
-    "test_wheel.py",  # the README's commands from the built wheel
     "test_cli_serve.py",  # seven tests, each starts a server
     "test_probe_langserve_owner.py",
     "test_probe_s27m3_decision_write.py",
