@@ -1,7 +1,8 @@
-"""A collection name the runs API refuses is one line naming the field, what is wrong and what to send
-(session 38): an upload's ``collection`` of 5,000 characters was pydantic's pattern error, which named
-the regular expression and said the value back, and no client could act on it. The rule itself is
-unchanged: the same names pass as the pattern let through (checked against pydantic's own pattern)."""
+"""A collection name or run id the runs API refuses is one line naming the field, what is wrong and
+what to send (session 38): an upload's ``collection`` (or ``run_id``) of 5,000 characters was
+pydantic's pattern error, which named the regular expression and said the value back, and no client
+could act on it. The rules themselves are unchanged: the same names pass as the pattern let through
+(checked against pydantic's own pattern; a run id's own check was stricter already: no '..', no UUID)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from runs_api_harness import ADMIN, env_for, serving
 
 from server.runs.models import NAME, collection_refusal
+from server.runs.names import ApiError, check_new_run_id
 
 LONG = "c" * 5000
 PATTERN: TypeAdapter[str] = TypeAdapter(Annotated[str, Field(pattern=NAME)])
@@ -34,6 +36,13 @@ def test_the_rule_passes_exactly_the_names_the_pattern_did(name: str) -> None:
     except ValidationError:
         matched = False
     assert (collection_refusal(name) is None) == matched, repr(name)
+    try:
+        check_new_run_id(name, ("body", "run_id"))
+        run_id = True
+    except ApiError as exc:
+        assert exc.status == 422 and "\n" not in exc.detail, exc.detail
+        run_id = False
+    assert matched or not run_id, repr(name)  # the pattern's names or fewer, as before
 
 
 @pytest.fixture
@@ -73,3 +82,26 @@ def test_a_folder_runs_bad_collection_says_the_same_line(client: TestClient) -> 
     answer = client.post("/v1/runs", json={"path": "hr", "collection": LONG}, headers=ADMIN)
     said = _one_line(answer, ["body", "collection"])
     assert said == f"Value error, {collection_refusal(LONG)}", said  # pydantic's prefix on the JSON door
+
+
+def _run_id_line(answer: Any) -> str:
+    assert answer.status_code == 422, answer.text
+    errors = answer.json()["detail"]
+    assert [e["loc"] for e in errors] == [["body", "run_id"]], errors
+    said = str(errors[0]["msg"])
+    assert "\n" not in said and len(answer.text) < 1000, answer.text
+    assert "is not a run id: 1-128 letters, digits, '.', '_' or '-'" in said, said
+    return said
+
+
+def test_a_bad_run_id_is_one_line_on_both_doors(client: TestClient, tmp_path: Path) -> None:
+    files = [("files", ("memo.md", b"# Memo\n\nThe office opens at nine.\n"))]
+    form = {"options": '{"embedder": "hashing"}'}
+    for name in ("r" * 5000, "no spaces", "../up"):
+        _run_id_line(
+            client.post("/v1/runs/uploads", files=files, data={**form, "run_id": name}, headers=ADMIN)
+        )
+    assert not any((tmp_path / "uploads").rglob("*.md")), "a refused upload kept its files"
+    for name in ("r" * 5000, ""):  # "" names no run: refused as the pattern refused it, not made up
+        _run_id_line(client.post("/v1/runs", json={"path": "hr", "run_id": name}, headers=ADMIN))
+    assert client.get("/v1/runs", headers=ADMIN).json()["runs"] == []

@@ -104,7 +104,10 @@ class CreateRun(BaseModel):
     )
     # The schema keeps the pattern; _collection checks it, saying what is wrong in one line.
     collection: str = Field(default="default", json_schema_extra={"pattern": NAME})
-    run_id: str | None = Field(default=None, pattern=NAME, description="Name the run (default: generated)")
+    # The schema keeps the pattern; the service checks it (names.check_new_run_id): one line.
+    run_id: str | None = Field(
+        default=None, description="Name the run (default: generated)", json_schema_extra={"pattern": NAME}
+    )
     goal: str | None = Field(default=None, max_length=500)
 
     @field_validator("collection")

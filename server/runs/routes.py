@@ -127,9 +127,10 @@ def runs_router(service: RunsService, principal: Callable[[Request], Principal |
         key: Key,
         response: Response,
         files: Annotated[list[UploadFile], File(description="The documents (names may hold sub-folders)")],
-        # The schema keeps the pattern; the service checks it (models.collection_refusal): one line.
+        # The schema keeps the patterns; the service checks them (models.collection_refusal,
+        # names.check_new_run_id): one line each, not pydantic's pattern error.
         collection: Annotated[str, Form(json_schema_extra={"pattern": NAME})] = "default",
-        run_id: Annotated[str | None, Form(pattern=NAME)] = None,
+        run_id: Annotated[str | None, Form(json_schema_extra={"pattern": NAME})] = None,
         options: Annotated[str, Form(description='RunOptions as JSON, e.g. {"embedder": "hashing"}')] = "{}",
     ) -> Accepted:
         try:

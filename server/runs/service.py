@@ -154,6 +154,8 @@ class RunsService:
 
     # -- creating runs ------------------------------------------------------------------------------
     def create(self, who: Principal, body: CreateRun, key: str | None) -> Accepted:
+        # First, as the body's pattern checked it before: "" too is no run id (None: one is made).
+        run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id is not None else new_id()
         try:
             root = self.config.root_for(who.tenant_id)
         except ServedRunRefused as exc:  # the tenant has no folder of its own (kassist.names)
@@ -166,7 +168,6 @@ class RunsService:
         source = under(root, body.path, ("body", "path"), folder=True)
         settings = run_settings(self.config.env, source, root, body.collection, body.options)
         check_source(self.res, self.config.env, who, settings)
-        run = check_new_run_id(body.run_id, ("body", "run_id")) if body.run_id else new_id()
         goal = body.goal or f"Ingest {body.path} into {body.collection}"
         return self._create(who, key, run, settings, goal, body.options)
 
