@@ -60,7 +60,10 @@ _LIFT = rule(
     rf"|\b{_CONTROL}(?: [\w-]+){{0,4}}? (?:is|are)(?: to be| being| now)? (?:skipped|waived|bypassed|suspended|not needed|not required|"
     r"no longer (?:needed|required|necessary)|unnecessary|optional)"
     r"|\bcounts? as (?:final|approved|signed|internal|verified)"
-    r"|\btreat(?:s|ed)? (?:\w+ ){0,4}as (?:signed|approved|verified|final)"
+    r"|\btreat(?:s|ed)? (?:\w+ ){0,4}as (?:signed|approved|verified|final|pre-?approved)"
+    # session 38: a request filed as already approved, the agent's own warnings stopped, git's hooks skipped
+    r"|\b(?:submitted|filed|marked|processed|handled|booked) as (?:already )?(?:approved|pre-?approved|verified)"
+    r"|\bstop (?:flagging|warning|checking|screening|blocking)\b|(?<![\w-])--no-verify\b"
     r"|\bpre-?(?:approved|authori[sz]ed) (?:whatever|every|all|any|everything|anything)\b"
     rf"|\breplaces? the (?:\w+ )?{_CONTROL}"
     r"|\b(?:first|now) and (?:confirm|check|ask|notify)\w* (?:afterwards|later|at the end)"
@@ -207,7 +210,7 @@ _GRANTED_ACT = re.compile(
 )
 # A standing copy of mail or documents to an address outside the tenant.
 _STANDING_COPY = re.compile(
-    r"\b(?:bcc|cc|in copy|copied|copy of every|copies of (?:every|all)|forward(?:ed|s)? (?:every|all)|"
+    r"\b(?:bcc|cc|in copy|copied|copy of every|copies of (?:every|all)|copy (?:every|all)|forward(?:ed|s)? (?:every|all)|"
     r"auto-?forward\w*|mirror\w*|archive[sd]? (?:every|all))\b"
 )
 

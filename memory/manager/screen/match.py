@@ -8,6 +8,7 @@ from collections.abc import Collection
 
 from memory.manager.screen.address import address_findings
 from memory.manager.screen.agency import _SPLIT, agency_findings
+from memory.manager.screen.aimed import aimed_findings
 from memory.manager.screen.ciphers import HOWS as CIPHERS
 from memory.manager.screen.code_memory import writes_memory
 from memory.manager.screen.codes import HOWS as CODES
@@ -153,6 +154,7 @@ def _intent(variant: Variant, allowed_hosts: Collection[str]) -> list[ScreenFind
     found += persisted_grants(f.latin, ABOUT)
     found += tool_lures(f.latin, ABOUT)
     found += control_findings(f.latin, ABOUT, allowed_hosts)
+    found += aimed_findings(f.latin, ABOUT, allowed_hosts)
     found += multilingual_findings(f.plain, ABOUT)
     if (
         variant.how in _UNSEEN
