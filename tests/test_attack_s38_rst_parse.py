@@ -37,11 +37,6 @@ LOAD = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H21-1: docutils resolves a paragraph's unresolved references in about n**2.5: a 75 KB "
-    "reST page holds an ingestion worker for minutes",
-)
 def test_a_75_kb_rest_page_is_loaded_in_seconds(tmp_path: Path) -> None:
     page = tmp_path / "notes.rst"
     page.write_text(PAGE, encoding="utf-8")

@@ -31,6 +31,8 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives
+from docutils.readers.standalone import Reader
+from docutils.transforms.references import DanglingReferences
 
 from knowledge.loaders.errors import Parsed
 from knowledge.loaders.text import decode_text
@@ -84,13 +86,51 @@ for _name in ("seealso", "versionadded", "versionchanged", "deprecated"):
     directives.register_directive(_name, _ProseDirective)
 
 
+class _Reader(Reader):  # type: ignore[misc]  # docutils ships no type information
+    """docutils' standalone reader without DanglingReferences. That transform turns each unresolved
+    reference into a "problematic" node by finding it in its parent's children (a list scan per
+    reference): a paragraph of 10,000 ```x`_`` (50 KB) took 32 s and 20,000 took 211 s, holding an
+    ingestion worker and every tenant's runs behind it (h21 s38 H21-1). Left alone, such a reference
+    is a reference node, and its words are kept as any link's are."""
+
+    def get_transforms(self) -> list[Any]:
+        return [t for t in super().get_transforms() if t is not DanglingReferences]
+
+
+MAX_MARKUP_PER_BLOCK = 400
+"""Inline markup start-strings (backquotes, bars, ``]_``) one block between blank lines may hold
+before the page loads as the plain text it is. docutils' substitution, footnote and reference
+transforms find each node in its parent's children (a list scan): a paragraph of n references costs
+n squared - 12,000 substitution references in one 48 KB paragraph took 49 s, 20,000 references 211 s,
+holding an ingestion worker and every tenant's runs behind it (h21 s38 H21-1). A real paragraph holds
+a few dozen."""
+MARKUP_DENSITY = 10
+"""And in the whole page, at most one start-string per this many characters (20,000 whatever the
+size): spread over blocks, each unresolved reference still costs docutils ~0.1-0.4 ms (a 250 KB page
+of them 8-25 s under load), where a page of prose with links and literals has one per ~18 characters
+(the 2 MB page of tests/test_assistant_s28_rst.py: 109,000, ~5 CPU seconds)."""
+_MARKUP = re.compile(r"`|\||\]_")
+
+
+def _too_costly(source: str) -> bool:
+    """Whether docutils would take far longer than the page's size warrants (H21-1)."""
+    if len(_MARKUP.findall(source)) > max(20_000, len(source) // MARKUP_DENSITY):
+        return True
+    blocks = re.split(r"\n[ \t]*\n", source)
+    return any(len(_MARKUP.findall(block)) > MAX_MARKUP_PER_BLOCK for block in blocks)
+
+
 def parse_rst(data: bytes) -> Parsed:
     source = decode_text(data).replace("\r\n", "\n").replace("\r", "\n")
+    if _too_costly(source):
+        return Parsed(text=source.strip() + "\n")
     try:
         # docutils drops the whole page when one line is over its limit (10,000 characters): the
         # file's size is already bounded by load_file's max_bytes, so the limit is the page itself.
         limit = max(10_000, len(source) + 1)
-        doctree = publish_doctree(source, settings_overrides={**_SETTINGS, "line_length_limit": limit})
+        doctree = publish_doctree(
+            source, reader=_Reader(), settings_overrides={**_SETTINGS, "line_length_limit": limit}
+        )
         titles: list[str] = []
         text = "\n\n".join(_blocks(doctree, 0, titles))
     except Exception:  # docutils failing on a page is no reason to refuse its text
