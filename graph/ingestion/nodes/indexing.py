@@ -91,26 +91,35 @@ def _own_rules(settings: Settings, run: RunResources) -> collection_rules.Record
     if not settings.audit_rules:
         return None
     from graph.ingestion import audit_step
+    from knowledge.audit import AuditRules
 
     within = work.within(run)
     text = audit_step.read_rules_text(settings.audit_rules, within=within.resolve() if within else None)
+    # Parsed here, naming the file: rules that are not rules are never recorded, and a batch audited
+    # with the text (not the file) fails naming the run's file, not the collection's record.
+    AuditRules.parse(text, settings.audit_rules)
     return collection_rules.Recorded(text, Path(settings.audit_rules).name)
 
 
-def _record_rules(state: AgentRunState, run: RunResources) -> collection_rules.Recorded | None:
-    """Record the run's own audit rules on its collection before its first batch is audited and
-    written (the batch then reads them as the collection's): the file it names (an admin's, the
-    operator's: whatever the collection kept; a member's: where it keeps none), or, for an admin's or
-    the operator's run naming none, none where the collection keeps none or its are not known. Not at
-    discover: a run paused or cancelled there, which indexed nothing, replaced the collection's rules
-    for its next run (h22 s38 H22-6). The rules recorded, to record again once the batch made the
-    collection (:func:`_record`)."""
+def _first_rules(state: AgentRunState, run: RunResources) -> collection_rules.Recorded | None:
+    """The rules the run's first batch records on its collection after its write (:func:`_record`):
+    the file it names (an admin's, the operator's: whatever the collection kept; a member's: where it
+    keeps none), or, for an admin's or the operator's run naming none, none where the collection
+    keeps none or its are not known. Neither at discover nor before the batch's write: a run paused,
+    cancelled, or killed there and cancelled, which indexed nothing, replaced the collection's rules
+    for its next run (h22 s38 H22-6, H22-12). The batch is audited with them (:func:`_first_audited`)."""
     own = _own_rules(state.settings, run)
-    if own is None and state.rechunk:
-        own = collection_rules.NONE
-    if own is not None:
-        _record(state, run, own)
-    return own
+    return collection_rules.NONE if own is None and state.rechunk else own
+
+
+def _first_audited(state: AgentRunState, run: RunResources, own: collection_rules.Recorded) -> str | None:
+    """The text the first batch is audited with: the run's file as :func:`_first_rules` read it
+    where the write records it over the collection's (an admin's or the operator's) or where the
+    collection keeps none; else the collection's."""
+    kept = kept_rules(state, run)
+    if own != collection_rules.NONE and (state.rechunk or kept is None):
+        return own.text
+    return kept
 
 
 def _record(state: AgentRunState, run: RunResources, own: collection_rules.Recorded) -> None:
@@ -125,7 +134,8 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
 
     settings = state.settings
     lo = state.batch_cursor * settings.batch_size
-    own = _record_rules(state, run) if state.batch_cursor == 0 else None
+    own = _first_rules(state, run) if state.batch_cursor == 0 else None
+    audited = _first_audited(state, run, own) if own is not None else kept_rules(state, run)
     uploader = _uploader(state, run) if settings.uploaded else None
     # A member's upload replaces only her documents: checked again where it writes, under the
     # collection's claim (another upload accepted before this one ran may have written since).
@@ -151,9 +161,9 @@ def ingest_batch(state: AgentRunState, run: RunResources) -> Update:
         source=source_record(settings.source, uploaded=settings.uploaded, env=run.shared.env),
         rechunk=state.rechunk,
         replaces=replaces,
-        kept_rules=kept_rules(state, run),
+        kept_rules=audited,
     )
-    if own is not None:  # a collection this batch made records them now (it had no row before)
+    if own is not None:  # after the write: a collection this batch made has a row now
         _record(state, run, own)
     cursor = state.batch_cursor + 1
     counters = state.counters.plus(done.counters)
