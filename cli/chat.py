@@ -28,8 +28,13 @@ if TYPE_CHECKING:
 out = kit.out_console
 err = kit.err_console
 
-UserOpt = Annotated[str, typer.Option("--user", "-u", help="User to act for (required).")]
-ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Conversation id; new one when omitted.")]
+UserOpt = Annotated[
+    str, typer.Option("--user", "-u", help="User to act for (required).", callback=kit.check_user)
+]
+ThreadOpt = Annotated[
+    str | None,
+    typer.Option("--thread", help="Conversation id; new one when omitted.", callback=kit.check_thread),
+]
 BudgetOpt = Annotated[int | None, typer.Option("--budget", help="Context budget in tokens.")]
 
 
@@ -120,33 +125,14 @@ def _note_if_no_documents(services: Services, tenant: str, database: DatabaseURL
         )
 
 
-def _check_options(tenant: str, user: str, thread: str | None, budget: int | None) -> str:
-    """``--tenant``, ``--user``, ``--thread`` and ``--budget`` checked before anything is opened or
-    printed: a bad one is a bad command line (exit 2, the option named), not "unexpected ... (a bug in
-    kassist)" or LangGraph's ``configurable.user_id`` after a new thread was announced (h22 s38 H22-4).
-    Returns the tenant as checked."""
-    from checkpointer.errors import InvalidId
-    from checkpointer.tenant import check_id
-    from memory.manager.models import validate_user_id
+def _check_options(tenant: str, budget: int | None) -> str:
+    """``--tenant`` and ``--budget`` checked before anything is opened or printed (``--user`` and
+    ``--thread`` are checked by their options' callbacks): a bad one is a bad command line (exit 2, the
+    option named), not "unexpected ... (a bug in kassist)" after a new thread was announced (h22 s38
+    H22-4). Returns the tenant as checked."""
     from server.configurable import MAX_CONTEXT_BUDGET  # here: the command line's start-up stays light
 
     tenant = kit.check_tenant(tenant)
-    if not user.strip():
-        kit.fail("--user is empty: give the user to act for (e.g. --user alice)", kit.ExitCode.USAGE)
-    try:
-        validate_user_id(user)
-    except ValueError as exc:
-        kit.fail(f"--user: {exc}", kit.ExitCode.USAGE)
-    if thread is not None:
-        if not thread.strip():
-            kit.fail(
-                "--thread is empty: give a conversation's id, or leave --thread out to start a new one",
-                kit.ExitCode.USAGE,
-            )
-        try:
-            check_id("thread_id", thread, label="--thread")
-        except InvalidId as exc:
-            kit.fail(str(exc), kit.ExitCode.USAGE)
     if budget is not None and not 200 <= budget <= MAX_CONTEXT_BUDGET:
         kit.fail(
             f"--budget must be a whole number of tokens >= 200 and <= {MAX_CONTEXT_BUDGET}, got {budget}",
@@ -200,7 +186,7 @@ def ask(
     ] = False,
 ) -> None:
     """Ask the assistant one question (continuing --thread, or in a new thread whose id is printed)."""
-    tenant = _check_options(tenant, user, thread, budget)
+    tenant = _check_options(tenant, budget)
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     if thread is None and not as_json:
         err().print(f"thread: {thread_id}", highlight=False)
@@ -224,7 +210,7 @@ def chat(
     database_url: kit.DatabaseUrlOption = None,
 ) -> None:
     """An interactive conversation on one thread (an empty line or Ctrl-D ends it)."""
-    tenant = _check_options(tenant, user, thread, budget)
+    tenant = _check_options(tenant, budget)
     thread_id = thread or f"thread-{uuid.uuid4().hex[:12]}"
     err().print(f"thread: {thread_id}  (empty line to quit)", highlight=False)
     with _assistant(database_url, conversation=(tenant, thread)) as (graph, services, database):
@@ -267,7 +253,7 @@ def _question() -> str:
 def context(
     tenant: kit.TenantOption,
     user: UserOpt,
-    thread: Annotated[str, typer.Option("--thread", help="Conversation id.")],
+    thread: Annotated[str, typer.Option("--thread", help="Conversation id.", callback=kit.check_thread)],
     query: Annotated[str, typer.Option("--query", help="The question to assemble a context for.")],
     budget: BudgetOpt = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show every candidate per tier.")] = False,
@@ -278,7 +264,7 @@ def context(
     """The context the assistant would send for --query on --thread: nothing is answered or stored."""
     from graph.assistant.graph import preview_context
 
-    tenant = _check_options(tenant, user, thread, budget)
+    tenant = _check_options(tenant, budget)
     with _assistant(database_url) as (graph, services, _), kit.errors_as_lines((ValueError,)):
         state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
     rows = state["context_report"]

@@ -97,7 +97,10 @@ def _saver(url: str | None, *, read_only: bool) -> AbstractContextManager[Tenant
 TenantOpt = Annotated[
     str | None, typer.Option("--tenant", "-t", help="Only this tenant.", show_default=False)
 ]
-ThreadOpt = Annotated[str | None, typer.Option("--thread", help="Only this thread.", show_default=False)]
+ThreadOpt = Annotated[
+    str | None,
+    typer.Option("--thread", help="Only this thread.", show_default=False, callback=kit.check_thread),
+]
 NamespaceOpt = Annotated[
     str, typer.Option("--ns", help="Checkpoint namespace ('' is the root graph; subgraphs have their own).")
 ]
@@ -140,7 +143,7 @@ def list_(
 @kit.common()
 def show(
     tenant: kit.TenantOption,
-    thread: Annotated[str, typer.Option("--thread", help="The thread to show.")],
+    thread: Annotated[str, typer.Option("--thread", help="The thread to show.", callback=kit.check_thread)],
     checkpoint_id: Annotated[
         str | None, typer.Option("--checkpoint", help="This checkpoint (default: the thread's head).")
     ] = None,

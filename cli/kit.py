@@ -414,6 +414,39 @@ def ctrl_c(stage: JobStage) -> Iterator[None]:
         interrupted(err_console(), stage.after_ctrl_c(), terminated=isinstance(exc, Terminated))
 
 
+def check_thread(value: str | None) -> str | None:
+    """``--thread`` (a typer callback: checked before the command runs): a thread id every backend
+    stores, else exit 2 naming the option - an empty one dropped a filter or reached LangGraph's
+    "thread_id is missing ... (a bug in kassist)" (h22 s38 H22-4, H22-8)."""
+    from checkpointer.errors import InvalidId
+    from checkpointer.tenant import check_id
+
+    if value is None:
+        return None
+    if not value.strip():
+        fail("--thread is empty: give a thread's id, or leave --thread out", ExitCode.USAGE)
+    try:
+        check_id("thread_id", value, label="--thread")
+    except InvalidId as exc:
+        fail(str(exc), ExitCode.USAGE)
+    return value
+
+
+def check_user(value: str) -> str:
+    """``--user`` (a typer callback): a user id the memory stores (``*``: the tenant's defaults,
+    where a command takes it), else exit 2 naming the option (h22 s38 H22-4, H22-8)."""
+    from kassist.names import check_identifier
+    from memory.manager.models import MAX_USER_ID_LENGTH
+
+    if not value.strip():
+        fail("--user is empty: give the user to act for (e.g. --user alice)", ExitCode.USAGE)
+    try:
+        check_identifier(value, "--user", MAX_USER_ID_LENGTH)
+    except ValueError as exc:
+        fail(str(exc), ExitCode.USAGE)
+    return value
+
+
 def check_tenant(value: str) -> str:
     """``--tenant`` validated before anything is opened (exit 2 with the rule it breaks)."""
     from kassist.tenancy import TenantRequired, validate_tenant_id

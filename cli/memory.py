@@ -24,7 +24,9 @@ app = typer.Typer(
     help="Long-term memory: remember, list, history, forget, review, audit.", no_args_is_help=True
 )
 
-UserOpt = Annotated[str, typer.Option("--user", help="User id; '*' means the tenant-level defaults.")]
+UserOpt = Annotated[
+    str, typer.Option("--user", help="User id; '*' means the tenant-level defaults.", callback=kit.check_user)
+]
 ToReleaseArg = Annotated[str, typer.Argument(help="Full id of a quarantined memory (see review --full).")]
 ToDeleteArg = Annotated[str, typer.Argument(help="Full id of a quarantined memory.")]
 ActorOpt = Annotated[

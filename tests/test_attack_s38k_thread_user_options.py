@@ -31,11 +31,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-8: checkpoints show/list --thread and memory list/forget --user are not checked as ask's "
-    "are: 'unexpected ... (a bug in kassist)', an empty filter listing everything, exit 1 unnamed",
-)
 @pytest.mark.parametrize(("args", "option"), CASES.values(), ids=CASES.keys())
 def test_a_bad_thread_or_user_is_one_line_naming_it_exit_2_everywhere(
     args: tuple[str, ...], option: str, tmp_path: Path
