@@ -98,18 +98,19 @@ class _Reader(Reader):  # type: ignore[misc]  # docutils ships no type informati
 
 
 MAX_MARKUP_PER_BLOCK = 400
-"""Inline markup start-strings (backquotes, bars, ``]_``) one block between blank lines may hold
-before the page loads as the plain text it is. docutils' substitution, footnote and reference
-transforms find each node in its parent's children (a list scan): a paragraph of n references costs
-n squared - 12,000 substitution references in one 48 KB paragraph took 49 s, 20,000 references 211 s,
-holding an ingestion worker and every tenant's runs behind it (h21 s38 H21-1). A real paragraph holds
-a few dozen."""
+"""Inline markup start-strings (backquotes, bars, ``]_``, a word's trailing ``_`` or ``__``) one
+block between blank lines may hold before the page loads as the plain text it is. docutils'
+substitution, footnote and reference transforms find each node in its parent's children (a list
+scan): a paragraph of n references costs n squared - 12,000 substitution references in one 48 KB
+paragraph took 49 s, 20,000 references 211 s, 10,000 anonymous ones (``x__``) 24 s, holding an
+ingestion worker and every tenant's runs behind it (h21 s38 H21-1, review R3-11). A real paragraph
+holds a few dozen."""
 MARKUP_DENSITY = 10
 """And in the whole page, at most one start-string per this many characters (20,000 whatever the
 size): spread over blocks, each unresolved reference still costs docutils ~0.1-0.4 ms (a 250 KB page
 of them 8-25 s under load), where a page of prose with links and literals has one per ~18 characters
 (the 2 MB page of tests/test_assistant_s28_rst.py: 109,000, ~5 CPU seconds)."""
-_MARKUP = re.compile(r"`|\||\]_")
+_MARKUP = re.compile(r"`|\||\]_|\w__?\b")  # and bare references, named (x_) and anonymous (x__)
 
 
 def _too_costly(source: str) -> bool:
