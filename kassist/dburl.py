@@ -131,6 +131,12 @@ def parse_database_url(url: str) -> DatabaseURL:
         # The commonest slip (KASSIST_DATABASE_URL=.kassist/kassist.db) was told "unsupported
         # database URL scheme '.kassist/kassist.db'": name the URL the path stands for instead.
         raise UnsupportedDatabaseURL(f"{url!r} is {_as_sqlite_url(url)}; for PostgreSQL, {POSTGRES_EXAMPLE}")
+    if "://" not in url and "=" in url:  # a libpq "host=... dbname=..." string, not a URL
+        raise UnsupportedDatabaseURL(
+            f"unsupported database URL scheme: {redact(url)!r} is a key=value connection string, not a "
+            f"URL; accepted: {', '.join(ACCEPTED_SCHEMES)} (e.g. {POSTGRES_EXAMPLE}, a password as "
+            "user:password@ with its special characters percent-encoded)"
+        )
     scheme = url.split(":", 1)[0] if ":" in url else url
     raise UnsupportedDatabaseURL(
         f"unsupported database URL scheme {scheme!r} in {redact(url)!r}; "
@@ -151,9 +157,7 @@ def _check_postgres_url(url: str) -> None:
         # libpq's reason quotes the whole URL: keep the reason, never the password.
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "it cannot be parsed"
         reason = reason.split(' in URI: "', 1)[0].replace(url, redact(url))
-        creds = url.split("://", 1)[1].rpartition("@")[0]
-        password = creds.split(":", 1)[1] if ":" in creds else ""
-        if password:  # a bad %-token is quoted whole, and it is in the password
+        for password in _passwords(url):  # a bad %-token is quoted whole, and it may be a password
             reason = reason.replace(password, "***")
         raise UnsupportedDatabaseURL(
             f"database URL {redact(url)!r} cannot be parsed: {reason}; fix KASSIST_DATABASE_URL (or the "
@@ -245,12 +249,29 @@ def postgres_unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailab
     )
 
 
+_PASSWORD_PARAM = re.compile(r"(?i)([?&]password=)[^&#]*")
+_PASSWORD_KEYWORD = re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S*)")
+
+
 def redact(url: str) -> str:
-    """The URL with any password replaced by ``***``."""
-    if "://" not in url or "@" not in url:
+    """The URL with any password replaced by ``***``: the user's (``user:PASSWORD@``), a query's
+    ``password=`` and a libpq key/value string's ``password=`` (review s38 R3-1)."""
+    if "://" not in url:
+        return _PASSWORD_KEYWORD.sub(r"\1***", url)
+    url = _PASSWORD_PARAM.sub(r"\1***", url)
+    if "@" not in url:
         return url
     scheme, rest = url.split("://", 1)
     creds, _, tail = rest.rpartition("@")
     if ":" in creds:
         creds = creds.split(":", 1)[0] + ":***"
     return f"{scheme}://{creds}@{tail}"
+
+
+def _passwords(url: str) -> list[str]:
+    """Every password ``url`` spells (user info, query), longest first: masked in a driver's words."""
+    found = [m.group(0).split("=", 1)[1] for m in _PASSWORD_PARAM.finditer(url)]
+    if "://" in url:
+        creds = url.split("://", 1)[1].rpartition("@")[0]
+        found.append(creds.split(":", 1)[1] if ":" in creds else "")
+    return sorted((p for p in found if p), key=len, reverse=True)

@@ -27,10 +27,6 @@ URLS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R3-1: a password in the URL's query (?password=) or a key/value conninfo is printed by the refusal",
-)
 @pytest.mark.parametrize("url", URLS.values(), ids=URLS.keys())
 def test_a_refused_database_url_never_shows_its_password(url: str, tmp_path: Path) -> None:
     result = kassist("runs", "list", "--tenant", "acme", "--database-url", url, cwd=tmp_path)
