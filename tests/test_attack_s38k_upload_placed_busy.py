@@ -33,6 +33,7 @@ from server.keys import Principal
 from server.runs import uploads
 from server.runs.config import RunsConfig
 from server.runs.models import RunOptions
+from server.runs.names import ApiError
 from server.runs.service import RunsService
 
 ADA = Principal(identity="ada", tenant_id="acme", role="admin")
@@ -58,11 +59,6 @@ def _carried_out(service: RunsService) -> str:
     return service.view(ADA, "u1").status
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-10: create_upload's final placed() failing (busy/unavailable database) leaves the run "
-    "stored, unwanted for good, its files kept, its run id taken - the client told nothing was written",
-)
 def test_an_upload_whose_last_write_meets_a_busy_database_is_not_stranded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -103,3 +99,40 @@ def test_an_upload_whose_last_write_meets_a_busy_database_is_not_stranded(
         release(shared)
         holder.close()
     assert status == "completed", (told_failed, status)
+
+
+def test_an_upload_not_queued_after_its_retries_says_so_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database busy longer than the retries (shortened to 1 s here): the client's 503 says the
+    run is stored with its files and how to start it, and that start carries it out (x14's fix)."""
+    path = tmp_path / "kassist.db"
+    url = f"sqlite:///{path}"
+    shared = open_database(url, busy_timeout_s=0.2)
+    res = Resources.open(url, reports_dir=tmp_path / "reports")
+    service = RunsService(res, RunsConfig.from_env({"KASSIST_UPLOADS_DIR": str(tmp_path / "up")}))
+    place = uploads.place
+    holder = sqlite3.connect(path, timeout=0, check_same_thread=False)
+
+    def placed_then_another_writer(staging: Path, target: Path) -> None:
+        place(staging, target)
+        holder.execute("BEGIN EXCLUSIVE")  # held past the retries
+
+    try:
+        monkeypatch.setattr(uploads, "PLACED_RETRY_S", 1.0)
+        monkeypatch.setattr(uploads, "place", placed_then_another_writer)
+        with pytest.raises(ApiError) as told:
+            _upload(service)
+        holder.rollback()
+        assert told.value.status == 503, told.value.detail
+        assert "'u1' is stored with its files" in told.value.detail
+        assert "POST /v1/runs/u1/resume" in told.value.detail, told.value.detail
+        assert str(tmp_path) not in told.value.detail  # no server path (the database's own words)
+        service.resume(ADA, "u1", None, None)
+        status = _carried_out(service)
+    finally:
+        service.worker.stop()
+        res.close()
+        release(shared)
+        holder.close()
+    assert status == "completed"

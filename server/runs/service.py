@@ -9,6 +9,7 @@ import logging
 import os
 import shutil
 from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -228,7 +229,10 @@ class RunsService:
             if stored:  # wanted after all: it fails at discover, saying its folder is not there
                 await asyncio.to_thread(self._jobs(who).placed, run)
             raise
-        await asyncio.to_thread(self._jobs(who).placed, run)
+        try:  # its last write: tried again through a busy or restarting database (H22-10)
+            await asyncio.to_thread(uploads.mark_placed, partial(self._jobs(who).placed, run), run)
+        except uploads.NotQueued as exc:
+            raise ApiError(503, str(exc)) from None
         self.worker.wake()
         # The run id is this upload's now: what an earlier attempt of it left (a kill) is no run's.
         await asyncio.to_thread(uploads.remove_others, target, run)

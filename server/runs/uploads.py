@@ -12,7 +12,9 @@ import os
 import re
 import secrets
 import shutil
+import time
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 
@@ -265,3 +267,45 @@ def _not_kept(exc: OSError, name: PurePosixPath | None) -> UploadRefused:
     if exc.errno == errno.ENAMETOOLONG:
         return UploadRefused("files", f"file name {str(name)!r} is too long for this server's file system")
     return UploadRefused("files", f"the server could not keep {str(name)!r} ({exc.strerror or 'error'})", 500)
+
+
+PLACED_RETRY_S = 30.0
+"""How long an upload's last write - its run made wanted once its folder is in place - is tried again
+through a busy or restarting database before the client is told (h22 s38 H22-10)."""
+
+
+class NotQueued(RuntimeError):
+    """An upload's run is stored with its folder in place, but could not be made wanted."""
+
+    def __init__(self, run: str) -> None:
+        self.run = run
+        # The database's own words name its file: the server's log has them, the client this line.
+        super().__init__(
+            f"upload run {run!r} is stored with its files, but the database stayed busy or unavailable "
+            f"for {PLACED_RETRY_S:g} s when it was to be queued; once the database is back, "
+            f"POST /v1/runs/{run}/resume starts it (the same run_id is taken)"
+        )
+
+
+def mark_placed(mark: Callable[[], None], run: str) -> None:
+    """Call ``mark`` (the store's ``placed``: idempotent) until it succeeds, for at most
+    :data:`PLACED_RETRY_S` while the database is busy or unavailable: a single failed attempt left
+    the run stored and never wanted, its files kept and its run id taken, while the client was told
+    that nothing was written (h22 s38 H22-10). Still failing: :class:`NotQueued`, which says so."""
+    from kassist.dburl import DatabaseUnavailable
+
+    deadline = time.monotonic() + PLACED_RETRY_S
+    pause = 0.1
+    while True:
+        try:
+            mark()
+            return
+        except DatabaseUnavailable as exc:
+            if time.monotonic() + pause > deadline:
+                logger.warning("runs API: upload run %r stored, not queued: %s", run, exc)
+                raise NotQueued(run) from exc
+            logger.warning(
+                "runs API: upload run %r not queued yet (the database: %s); trying again", run, exc
+            )
+        time.sleep(pause)
+        pause = min(pause * 2, 2.0)
