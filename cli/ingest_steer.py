@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shlex
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -28,11 +29,13 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _decide(run_id: str, tenant: str, decision: str, opts: kit.Common) -> None:
+def _decide(run_id: str, tenant: str, decision: str, reports_dir: Path | None, opts: kit.Common) -> None:
     import getpass
 
     tenant = kit.check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)
+    if reports_dir is not None:
+        kit.check_output_folder("--reports-dir", reports_dir)
     from graph.ingestion.head import read_head
 
     with ingest._resources(opts.database_url, read_only=True) as res:
@@ -50,8 +53,8 @@ def _decide(run_id: str, tenant: str, decision: str, opts: kit.Common) -> None:
         decided, on_finish = _first_decision(res, tenant, run_id, decision)
         if decided is None:
             decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
-        ingest._drive(res, tenant, run_id, opts.as_json, full=opts.full, database_url=opts.database_url,
-                      resume=decided, on_finish=on_finish)  # fmt: skip
+        ingest._drive(res, tenant, run_id, opts.as_json, reports_dir, full=opts.full,
+                      database_url=opts.database_url, resume=decided, on_finish=on_finish)  # fmt: skip
 
 
 def _first_decision(
@@ -91,8 +94,13 @@ def _decision(decision: str, doc: str) -> Callable[..., None]:
     """One review command (approve, reject): the same options, only the decision and its help differ."""
 
     @kit.common()
-    def command(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
-        _decide(run_id, tenant, decision, opts)
+    def command(
+        run_id: ingest.RunArg,
+        tenant: kit.TenantOption,
+        reports_dir: ingest.ReportsDirOption = None,
+        opts: kit.Common = kit.COMMON,
+    ) -> None:
+        _decide(run_id, tenant, decision, reports_dir, opts)
 
     command.__name__ = command.__qualname__ = decision
     command.__doc__ = doc

@@ -15,15 +15,9 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-16: the printed approve command leaves the --reports-dir files saying 'Needs review' for "
-    "the approved run (runs approve writes no reports folder)",
-)
 def test_the_printed_approve_command_leaves_no_needs_review_report_in_the_reports_dir(tmp_path: Path) -> None:
     made = kassist("demo-corpus", "corpus", "--docs", "12", "--seed", "5", cwd=tmp_path, timeout=300)
     assert made.returncode == 0, made.stderr

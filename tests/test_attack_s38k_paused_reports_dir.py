@@ -14,15 +14,9 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-15: a paused/failed run's 'resume with:' line drops --reports-dir (only the SIGTERM line "
-    "repeats it since 452a9d5)",
-)
 def test_the_resume_with_line_of_a_paused_run_writes_its_reports_dir(tmp_path: Path) -> None:
     made = kassist("demo-corpus", "corpus", "--docs", "8", "--seed", "5", cwd=tmp_path, timeout=300)
     assert made.returncode == 0, made.stderr

@@ -15,14 +15,9 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R3-2: a paused ingest's 'resume with:' line (cli/ingest_output.finish) drops --reports-dir",
-)
 def test_the_paused_runs_resume_line_writes_the_reports_dir_the_run_was_started_with(tmp_path: Path) -> None:
     made = kassist("demo-corpus", "corpus", "--docs", "6", "--seed", "5", cwd=tmp_path, timeout=300)
     assert made.returncode == 0, made.stderr
