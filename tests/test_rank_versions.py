@@ -12,6 +12,8 @@ second stage over hand-made candidates, no index.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from knowledge.index.models import SearchHit
@@ -183,3 +185,33 @@ def test_a_number_counting_a_series_is_no_version() -> None:
             ("Data Platform weekly meeting notes, week 42", "it/notes-week-42.md")]  # fmt: skip
     assert relations("what did data platform decide about backups", docs) == [N, N]
     assert doc_version(*docs[0]).number is None
+
+
+def _looked(title: str, chunks: int, chunk: str) -> SearchHit:
+    return _hit(
+        chunk, title, f"policies/{chunk}.md", "Expense claims are filed within 30 days of the trip."
+    ).model_copy(update={"doc_chunks": chunks, "doc_id": chunk})
+
+
+def test_document_length_is_read_only_where_an_office_or_team_variant_is_looked_at() -> None:
+    # A source is longer than the office pages quoting it; without such a page length is no evidence
+    # (a reference chapter restating short pages): order_model's variant_len (session 38, q3).
+    from knowledge.index import order_model
+
+    col = order_model.FEATURES.index("variant_len")
+
+    class M:
+        cosine, order = 0.5, None
+
+    def rows(looked: list[SearchHit]) -> list[float]:
+        matches = {h.chunk_id: M() for h in looked}
+        base = {h.doc_id: 0.5 for h in looked}
+        out = order_model.feature_rows(
+            looked, looked, "expense claims deadline", matches, base, [False] * len(looked)
+        )
+        return [round(float(x), 6) for x in out[:, col]]
+
+    policy, chapter = _looked("Travel and Expenses Policy", 20, "p"), _looked("Finance Reference", 60, "r")
+    office = _looked("Expense claims: Singapore office 2026", 3, "s")
+    assert rows([policy, chapter]) == [0.0, 0.0]
+    assert rows([policy, office]) == [round(math.log(21), 6), round(math.log(4), 6)]

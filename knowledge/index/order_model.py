@@ -47,7 +47,7 @@ FEATURES = (
     "facet_bonus",    # ... of it, for the values the question names (an office, a team)
     "names_doc",      # the question names the page's title (sentences.names_document)
     "pos_recip",      # 1 / (1 + its place among the passages looked at, in the rerank's order)
-    "log_chunks",     # log(1 + chunks of its document): a source is longer than a page quoting it
+    "variant_len",    # log(1 + chunks of its document) when a scoped page is among those looked at
     "scoped",         # its title has a scope ("...: Singapore office 2026")
     "unnamed_scope",  # ... with words the question does not have
     "derived",        # its title says it restates other documents (a summary, a quick reference)
@@ -118,6 +118,13 @@ def feature_rows(
         if h.duplicate_of is not None:
             copies[h.duplicate_of] = copies.get(h.duplicate_of, 0) + 1
     lexical = lexical_scores(question, [terms(body(h)) | terms(section(h)) for h in looked])
+    # A source is longer than the office, team and year pages quoting it, so length tells the canonical
+    # policy among its variants; where no such variant is looked at, length is no evidence (a reference
+    # chapter restating twenty short pages is no source of theirs). Session 38 (q3): log(1 + chunks) for
+    # every question, fitted on the handbook sets alone (session 25), favoured long documents on every
+    # domain; refitted on blind 2-18 and the public set leave-one-set-out it cost blind 18 7 and the
+    # public set 4 first documents against this form (bench/q38_refit.py, docs/benchmarks.md).
+    variants = any(scope_words(h.title) for h in looked)
     rows = []
     for i, h in enumerate(looked):
         m = matches[h.chunk_id]
@@ -127,7 +134,7 @@ def feature_rows(
         rows.append((
             base[h.doc_id], float(h.relevance or 0.0), float(h.cosine or 0.0), m.cosine,
             m.cosine if m.order is None else m.order, h.rank_bonus, h.facet_bonus,
-            float(names_document[i]), 1 / (1 + i), math.log(1 + (h.doc_chunks or 1)),
+            float(names_document[i]), 1 / (1 + i), math.log(1 + (h.doc_chunks or 1)) if variants else 0.0,
             float(bool(scope)), float(bool(scope - question)), float(derived_copy(h.title)),
             len(title & question) / len(title) if title else 0.0,
             len(title & question) / n if n else 0.0,
