@@ -25,6 +25,7 @@ equal and whose versions differ are siblings.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -154,6 +155,11 @@ def _as_number(token: str, after_keyword: bool) -> Number | None:
 
 def mentions(query: str) -> list[Mention]:
     """The versions ``query`` names, with the words before each that may name its document."""
+    return list(_mentions(query))
+
+
+@functools.lru_cache(maxsize=256)
+def _mentions(query: str) -> tuple[Mention, ...]:
     tokens = _tokens(query)
     out: list[Mention] = []
     for i, token in enumerate(tokens):
@@ -186,7 +192,7 @@ def mentions(query: str) -> list[Mention]:
             j -= 1
         if family or keyword:
             out.append(Mention(tuple(family), number))
-    return out
+    return tuple(out)
 
 
 def _initials(words: Sequence[str]) -> frozenset[str]:
@@ -219,6 +225,8 @@ def _read(text: str) -> tuple[list[str], Number | None]:
     return words, number
 
 
+# Cached: the same documents come back in search after search, each read twice (rerank, sentence stage).
+@functools.lru_cache(maxsize=8192)
 def doc_version(title: str, source_path: str) -> DocVersion:
     """A document's family and version: its title's, or its file name's when the title has no
     version ("licenses/MPL-2.0.txt")."""
