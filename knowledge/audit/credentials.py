@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from knowledge.audit.redact import Hit, mask_secret
+from knowledge.audit.redact import Hit, mask_secret, overlaps, take
 
 # detect-secrets secret type -> our rule id. High-entropy and public-IP plugins are left out: on prose
 # they flag ordinary words.
@@ -111,12 +111,13 @@ def _plugins() -> tuple[Any, ...]:
 
 
 def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
-    """Hits for every secret in ``text``; each span is appended to ``taken`` so other rules skip it."""
+    """Hits for every secret in ``text``; each span is added to ``taken`` (kept sorted: redact.take) so
+    other rules skip it."""
 
     def claim(rule: str, start: int, end: int) -> Iterator[Hit]:
-        if start >= end or any(start < e and s < end for s, e in taken):
+        if start >= end or overlaps(taken, start, end):
             return
-        taken.append((start, end))
+        take(taken, start, end)
         masked = mask_secret(text[start:end], label=_LABELS[rule], prefix=rule != "password")
         yield Hit(rule, "secret", start, end, masked)
 
@@ -124,11 +125,11 @@ def find_secrets(text: str, taken: list[tuple[int, int]]) -> Iterator[Hit]:
     lowered = text.lower()
     if "private key" in lowered:
         for m in _KEY_BLOCK.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
+            if overlaps(taken, m.start(), m.end()):
                 continue  # a block masked already ("... PRIVATE KEY----- [redacted key]"): not again
             # The whole block is the secret; the header line stays readable in the excerpt.
             header_end = text.find("-----", m.start() + 5) + 5
-            taken.append((m.start(), m.end()))
+            take(taken, m.start(), m.end())
             yield Hit(
                 "private_key", "secret", m.start(), m.end(), text[m.start() : header_end] + " [redacted key]"
             )

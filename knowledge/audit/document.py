@@ -12,7 +12,7 @@ from knowledge.audit.lifecycle import months_between, signature
 from knowledge.audit.masking import sensitive_hits
 from knowledge.audit.models import DocSignature, DocumentAudit, Finding
 from knowledge.audit.personal import find_personal_data
-from knowledge.audit.redact import Hit, excerpt, line_of, line_starts
+from knowledge.audit.redact import Hit, excerpts, line_of, line_starts
 from knowledge.audit.rules import AuditRules
 from knowledge.loaders.metadata import merge_metadata
 
@@ -81,18 +81,16 @@ def _content_findings(doc_id: str, path: str, text: str, rules: AuditRules) -> l
     if not (rules.enabled_category("secret") and rules.enabled_category("personal_data")):
         for other in sensitive_hits(text, list(taken)):
             masks[line_of(starts, other.start)].append(other)
-    return [
-        rules.finding(
-            doc_id,
-            path,
-            hit.rule,
-            excerpt(text, starts, hit, on_line + masks[line]),
-            category=hit.category,
-            location=f"line {line}",
+    findings: list[Finding] = []
+    for line, on_line in sorted(by_line.items()):
+        cut = excerpts(text, starts, line, on_line + masks[line])
+        findings += (
+            rules.finding(
+                doc_id, path, hit.rule, cut[id(hit)], category=hit.category, location=f"line {line}"
+            )
+            for hit in sorted(on_line, key=lambda h: h.start)
         )
-        for line, on_line in sorted(by_line.items())
-        for hit in sorted(on_line, key=lambda h: h.start)
-    ]
+    return findings
 
 
 def _stale(doc_id: str, path: str, sig: DocSignature, rules: AuditRules, today: date) -> list[Finding]:

@@ -16,7 +16,7 @@ from stdnum import iban as stdnum_iban
 from stdnum import luhn
 from stdnum.us import ssn as stdnum_ssn
 
-from knowledge.audit.redact import Hit, mask_digits, mask_email, mask_iban
+from knowledge.audit.redact import Hit, mask_digits, mask_email, mask_iban, overlaps, take
 from knowledge.audit.rules import AuditRules
 
 _EMAIL = re.compile(r"(?<![\w.%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}\b")
@@ -83,11 +83,11 @@ def _claim(
     allow = {value.lower() for value in rules.allowlist}
     for finder in finders:
         for hit in finder(text, rules):
-            if any(hit.start < end and start < hit.end for start, end in taken):
+            if overlaps(taken, hit.start, hit.end):
                 continue
             if text[hit.start : hit.end].lower() in allow:
                 continue
-            taken.append((hit.start, hit.end))
+            take(taken, hit.start, hit.end)
             yield hit
 
 
