@@ -15,13 +15,19 @@ paths come from the documents.
 
 from __future__ import annotations
 
+import logging
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph.ingestion.errors import for_client
 from graph.ingestion.registration import default_goal
 from graph.ingestion.state import TERMINAL, AgentRunState
 from memory.manager.models import TENANT_DEFAULTS
+
+if TYPE_CHECKING:
+    from graph.ingestion.resources import Resources
+
+logger = logging.getLogger(__name__)
 
 USER = TENANT_DEFAULTS  # a run without an owner: every user of the tenant sees it
 
@@ -100,3 +106,15 @@ def write(memory: Any, state: AgentRunState, owner: str | None) -> str:
         if record is not None
         else f"{decision.action.value}: {decision.reason}"
     )
+
+
+def write_progress(res: Resources, tenant: str, state: AgentRunState) -> None:
+    """A stopped run's summary says how far it got ("documents indexed up to ..."); the remember step
+    rewrites it when the run completes, and a cancel after a batch rewrites it as cancelled. Best
+    effort: memory being unavailable stops nothing."""
+    from graph.ingestion.registration import owner
+
+    try:
+        write(res.memory().for_tenant(tenant), state, owner(res, tenant, state.run_id))
+    except Exception as exc:  # the run's own outcome is what the caller needs
+        logger.warning("could not write run %s's progress to memory: %s", state.run_id, exc)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
-from graph.ingestion import upload_owner
+from graph.ingestion import remember, upload_owner
 from graph.ingestion.claims import kept_alive
 from graph.ingestion.folders import registered_folder
 from graph.ingestion.head import has_checkpoint, read_head, recorded_owner
@@ -30,7 +30,6 @@ from graph.ingestion.registration import (
 from graph.ingestion.registration import (
     checkpointed,
     checkpoints_gone,
-    owner,
     ran_before,
     registered,
     served,
@@ -355,7 +354,7 @@ def _execute(
         # A stop after a batch says how far the run got; a cancel (or reject) after one says so too,
         # or the summary of an earlier pause kept telling every user "resume run R" (h22 s38 H22-7).
         if final.status in ("paused", "failed", "cancelled") and final.batch_cursor:
-            _remember_progress(res, tenant, final)
+            remember.write_progress(res, tenant, final)
         return RunOutcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")
 
@@ -367,17 +366,6 @@ def _initial(run_id: str, tenant: str, reg: Registration) -> AgentRunState:
         run_id=run_id, tenant_id=tenant, settings=reg.settings, goal=reg.goal,
         conversation_id=reg.conversation_id, status="running",
     )  # fmt: skip
-
-
-def _remember_progress(res: Resources, tenant: str, state: AgentRunState) -> None:
-    """A stopped run's summary says how far it got ("documents indexed up to ..."); the remember step
-    rewrites it when the run completes. Best effort: memory being unavailable stops nothing."""
-    from graph.ingestion import remember
-
-    try:
-        remember.write(res.memory().for_tenant(tenant), state, owner(res, tenant, state.run_id))
-    except Exception as exc:  # the run's own outcome is what the caller needs
-        logger.warning("could not write run %s's progress to memory: %s", state.run_id, exc)
 
 
 def _where(state: AgentRunState) -> str:
