@@ -1,6 +1,7 @@
 """Train the poisoning screen's learned layer (memory/manager/screen/learned.npz) and say how it generalises.
 
     python bench/train_poisoning_screen.py                          # leave-one-set-out figures, then train and save
+    python bench/train_poisoning_screen.py --no-loso --cascade --cache /tmp/ps   # the shipped layer (session 38)
     python bench/train_poisoning_screen.py --no-save                # figures only
     python bench/train_poisoning_screen.py --leave-out blind19      # figures with only that set left out (repeatable)
     python bench/train_poisoning_screen.py --plain --no-save        # session 23's features (no structure, no records)
@@ -18,7 +19,8 @@ end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the 
 sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
 18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, since session 25 blind 20, since session 26 blind 21
 since session 27 blind 22, since session 28 blind 23, since session 29 blind 24 and since session 33
-blind 25 (every bench set is then left out in turn, blind 14 and 25 too). The
+blind 25, since session 38 blind 26-29 (each measured once unseen before: bench/p38_loso.py gives
+the leave-one-set-out figures over blind 13-29; every bench set is then left out in turn). The
 text is read as the screen gives it to the layer: quoted examples unquoted (``examples``), links as
 "a link" (``learned.model_text``). Features: ``learned.feature_row``
 (MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
@@ -85,6 +87,14 @@ import poisoning_blind24_attacks as a24  # noqa: E402
 import poisoning_blind24_benign as n24  # noqa: E402
 import poisoning_blind25_attacks as a25  # noqa: E402
 import poisoning_blind25_benign as n25  # noqa: E402
+import poisoning_blind26_attacks as a26  # noqa: E402
+import poisoning_blind26_benign as n26  # noqa: E402
+import poisoning_blind27_attacks as a27  # noqa: E402
+import poisoning_blind27_benign as n27  # noqa: E402
+import poisoning_blind28_attacks as a28  # noqa: E402
+import poisoning_blind28_benign as n28  # noqa: E402
+import poisoning_blind29_attacks as a29  # noqa: E402
+import poisoning_blind29_benign as n29  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from logistic_fit import adam  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
@@ -106,6 +116,11 @@ L2 = 1e-3
 # 85 vs 81 of 121 with the same 2 benign: the layer is opt-in, asked for by whoever wants more held
 # (docs/memory.md).
 MAX_BENIGN_HELD = 0.01
+# Session 38: the shipped layer is fitted with --cascade at 0.5%. Leave-one-set-out over blind 25-29 (bench/p38_loso.py,
+# the rules of a244c11): rules or model 528/804 attacks, 21/1,180 benign at 0.5% and 562, 25 at 1% trained on every
+# attack; 537, 22 at 0.5% and 573, 28 at 1% trained only on the attacks the rules let through (the layer runs only
+# there). Issue 27 asks for <= 2% benign on every unseen set, and the rules alone already hold 2-2.7% on some.
+SHIPPED_SHARE = 0.005
 POLICY_WEIGHT = 1.0
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
 RULES_ONLY = PolicyConfig(screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example"]}, learned=False))
@@ -114,11 +129,12 @@ RULES_19 = PolicyConfig(
     screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
 )
 BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
-         "blind23", "blind24", "blind25", "benign16")  # fmt: skip
+         "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "benign16")  # fmt: skip
 # Session 33: every bench set is left out in turn (blind 14 and 25 too), so each set's figure comes
 # from a model that never saw it.
 LEFT_OUT = BENCH
-NORTHWIND = ("blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25")
+NORTHWIND = ("blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27",
+             "blind28", "blind29")  # fmt: skip
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -137,7 +153,8 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
     rows += [("facts", i, 0) for i in pe.benign_facts()]
     for tag, attacks, benign in (("13", a13, n13), ("15", a15, n15), ("17", a17, n17), ("18", a18, n18),
                                  ("19", a19, n19), ("20", a20, n20), ("21", a21, n21), ("22", a22, n22),
-                                 ("23", a23, n23), ("24", a24, n24), ("25", a25, n25)):  # fmt: skip
+                                 ("23", a23, n23), ("24", a24, n24), ("25", a25, n25), ("26", a26, n26),
+                                 ("27", a27, n27), ("28", a28, n28), ("29", a29, n29)):  # fmt: skip
         rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
         rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
     attacks14, benign14 = s14.items()
@@ -296,6 +313,11 @@ def main() -> None:
     global POLICY_WEIGHT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-save", action="store_true")
+    parser.add_argument(
+        "--cascade",
+        action="store_true",
+        help="fit the saved layer on the attacks the rules let through only, at the shipped share (session 38)",
+    )
     parser.add_argument("--no-loso", action="store_true", help="skip the leave-one-set-out figures")
     parser.add_argument("--leave-out", action="append", choices=[*INTENT, *BENCH], help="sets to leave out")
     parser.add_argument("--plain", action="store_true", help="session 23's features (nothing is saved)")
@@ -366,8 +388,11 @@ def main() -> None:
                 args.json.write_text(json.dumps(items, indent=0, sort_keys=True))
     if args.plain or args.no_dense:
         return
+    if args.cascade:  # the layer runs only where the rules found nothing: it learns from those attacks
+        keep = ~(rules_held(rows, args.cache, BENCH) & (y == 1))
+        x, y, policy = rows_of(x, keep), y[keep], policy[keep]
     w, b = fit(x, y, policy)
-    t = threshold(x, y, policy)[0]
+    t = threshold(x, y, policy, (SHIPPED_SHARE if args.cascade else MAX_BENIGN_HELD,))[0]
     print(f"trained on {len(y)} items ({int(y.sum())} attacks), {x.shape[1]} features, threshold {t:.3f}")
     if not args.no_save:
         np.savez_compressed(
