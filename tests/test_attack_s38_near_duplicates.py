@@ -45,11 +45,6 @@ RULE = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H21-3: the near-duplicate rule compares every pair of a cluster of alike documents: "
-    "1,000 copies take 28 s, 4,000 336 s, twice a run",
-)
 def test_a_run_of_1000_alike_documents_is_audited_in_seconds() -> None:
     child = subprocess.Popen(
         [sys.executable, "-c", RULE, str(COPIES)],
