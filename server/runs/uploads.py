@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import shutil
+import socket
 import time
 import unicodedata
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 
 from graph.ingestion.folders import NAME_MAX, tenant_folder
-from graph.ingestion.store_ops import holder_gone, new_holder
+from graph.ingestion.store_ops import PID_NAMESPACE, holder_gone, new_holder
 from kassist.names import fold_within, folded
 
 logger = logging.getLogger(__name__)
@@ -98,16 +99,49 @@ def remove_others(target: Path, run_id: str) -> list[str]:
     return removed
 
 
+STAGING_IDLE_S = 3600.0
+"""A staging folder of a writer this process cannot judge (another host, or another PID namespace of
+this host: a container started again under the same host name) is gone once nothing in it was
+written for this long. Its pid says nothing here, so without a limit the staging folder of an upload
+killed with its container stayed on the volume for good (h22 s38 H22-9); a copy that is still going
+writes every few milliseconds."""
+
+
+def _foreign(writer: str) -> bool:
+    """Whether ``writer`` is a process :func:`holder_gone` cannot see (it judges those by time)."""
+    host = writer.partition(":")[0]
+    name, _, namespace = host.partition("~")
+    return name != socket.gethostname() or bool(namespace and namespace != PID_NAMESPACE)
+
+
+def _idle_s(folder: str) -> float:
+    """Seconds since anything in ``folder`` (the folder itself, its files) was last written."""
+    latest = os.stat(folder).st_mtime
+    for where, _, files in os.walk(folder):
+        for name in files:
+            try:
+                latest = max(latest, os.stat(os.path.join(where, name), follow_symlinks=False).st_mtime)
+            except FileNotFoundError:
+                continue
+    return time.time() - latest
+
+
+def _writer_gone(writer: str, folder: str) -> bool:
+    if holder_gone(writer, math.inf):
+        return True
+    return _foreign(writer) and _idle_s(folder) > STAGING_IDLE_S
+
+
 def sweep_staging(tenant: Path) -> list[str]:
     """Remove the staging folders in ``tenant`` whose writer is gone (a process of this host that is
     no more: a kill mid-copy; :func:`graph.ingestion.store_ops.holder_gone`, the lease's rule, with
-    no time limit: another host's writer is never judged here); their names. Housekeeping: an error
-    is logged, never the upload's outcome."""
+    no time limit; a writer it cannot judge, once its folder was idle for :data:`STAGING_IDLE_S`);
+    their names. Housekeeping: an error is logged, never the upload's outcome."""
     removed: list[str] = []
     try:
         for entry in os.scandir(tenant):
             writer = entry.name.rpartition("@")[2] if entry.name.startswith(STAGING) else ""
-            if writer and holder_gone(writer, math.inf) and entry.is_dir(follow_symlinks=False):
+            if writer and entry.is_dir(follow_symlinks=False) and _writer_gone(writer, entry.path):
                 shutil.rmtree(entry.path, ignore_errors=True)
                 removed.append(entry.name)
     except FileNotFoundError:
