@@ -111,6 +111,23 @@ approve = _decision("approve", "Approve a run waiting for review: it goes on (no
 reject = _decision("reject", "Reject a run waiting for review: it stops as cancelled.")
 
 
+def _after_recorded(run_id: str, tenant: str, database_url: str | None, exc: BaseException) -> str:
+    """The line of a cancel that failed after its record committed: the driver's "nothing was
+    written" is true of the failed statement only - the cancel is recorded, and the run stops at its
+    next start (h22 s38 H22-11: the operator, told nothing happened, resumed it, and it ended
+    cancelled)."""
+    from kassist.dburl import DatabaseUnavailable
+
+    if not isinstance(exc, DatabaseUnavailable):
+        return str(exc)
+    why = str(exc).split("; nothing was written")[0]
+    again = kit.run_command("cancel", run_id, tenant, database_url)
+    return (
+        f"the cancel of run {run_id!r} is recorded (the run stops at its next start), but stopping it "
+        f"now failed: {why}; `{again}` stops it now once the database is free"
+    )
+
+
 @kit.common()
 def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
     """Ask a run to stop at its next node boundary (a run nobody is running is cancelled at once)."""
@@ -157,7 +174,7 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
             ) if opts.as_json else kit.out_console().print(message, highlight=False)
             raise typer.Exit(kit.ExitCode.STOPPED) from None
         except ingest._expected() as exc:
-            kit.fail(str(exc))
+            kit.fail(_after_recorded(run_id, tenant, opts.database_url, exc))
         try:  # nobody runs it: take it and let its next node stop it
             outcome = execute(res, tenant, run_id)
         except RunBusy:
@@ -167,5 +184,5 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
             ) if opts.as_json else kit.out_console().print(message, highlight=False)
             return
         except (RunNotFound, *ingest._expected()) as exc:  # type: ignore[misc]
-            kit.fail(str(exc))
+            kit.fail(_after_recorded(run_id, tenant, opts.database_url, exc))
         finish(outcome, opts.as_json, full=opts.full, database_url=opts.database_url)
