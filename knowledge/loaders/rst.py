@@ -98,7 +98,7 @@ class _Reader(Reader):  # type: ignore[misc]  # docutils ships no type informati
 
 
 MAX_MARKUP_PER_BLOCK = 400
-"""Inline markup start-strings (backquotes, bars, ``]_``, a word's trailing ``_`` or ``__``) one
+"""Inline markup start-strings (backquotes, bars, ``]_``, a word's trailing ``_`` or ``__``, stars) one
 block between blank lines may hold before the page loads as the plain text it is. docutils'
 substitution, footnote and reference transforms find each node in its parent's children (a list
 scan): a paragraph of n references costs n squared - 12,000 substitution references in one 48 KB
@@ -110,7 +110,9 @@ MARKUP_DENSITY = 10
 size): spread over blocks, each unresolved reference still costs docutils ~0.1-0.4 ms (a 250 KB page
 of them 8-25 s under load), where a page of prose with links and literals has one per ~18 characters
 (the 2 MB page of tests/test_assistant_s28_rst.py: 109,000, ~5 CPU seconds)."""
-_MARKUP = re.compile(r"`|\||\]_|\w__?\b")  # and bare references, named (x_) and anonymous (x__)
+# And bare references, named (x_) and anonymous (x__), and emphasis's start-strings (an unclosed
+# "*x" is scanned to the block's end for its closing star: review s38 R3-13).
+_MARKUP = re.compile(r"`|\||\]_|\w__?\b|\*\*?(?=\S)")
 
 
 def _too_costly(source: str) -> bool:
