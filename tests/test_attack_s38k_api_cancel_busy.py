@@ -35,11 +35,6 @@ from server.runs.service import RunsService
 ADA = Principal(identity="ada", tenant_id="acme", role="admin")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-14: the runs API's cancel answered 503 'not carried out' after request_cancel committed: "
-    "the run's next start cancels it",
-)
 def test_a_cancel_answered_not_carried_out_has_not_cancelled_the_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

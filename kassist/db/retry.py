@@ -11,16 +11,23 @@
   holds. A server restart or a killed backend in the middle of a ``remember`` then costs a retry,
   not an error, once the server answers again. A loss during COMMIT leaves the outcome unknown and
   is never re-run.
+* A statement that must land after one that did (a run's cancel recorded, then the request that
+  stops it; an upload's run stored, then made wanted once its files are in place): tried again
+  while the database is busy or unavailable, for a bounded time (:class:`UntilAvailable`,
+  :func:`until_available`) - its failure told as "nothing was written" would be false of the first
+  (h22 s38 H22-10, H22-14).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 
 from kassist.db.pool_postgres import Interrupted
+from kassist.dburl import DatabaseUnavailable
 
 CONFLICT_RETRIES = 2
 BACKOFF_S = 0.05
@@ -65,3 +72,36 @@ class Reruns:
         op, delay = rerun(exc, self.again, self.attempt), backoff(self.attempt)
         self.attempt += 1
         return op, delay
+
+
+T = TypeVar("T")
+AVAILABLE_WITHIN_S = 30.0
+"""How long a statement that must land after one that did is tried again (:func:`until_available`)."""
+
+
+class UntilAvailable:
+    """The rule of :func:`until_available` as state, without I/O: :meth:`after` returns the seconds
+    to wait before the next attempt (0.1 s, doubling to 2 s) or raises the failure: not the database
+    being busy or unavailable, or the next attempt past ``within_s`` from ``now``."""
+
+    __slots__ = ("deadline", "pause")
+
+    def __init__(self, within_s: float, now: float) -> None:
+        self.deadline, self.pause = now + within_s, 0.1
+
+    def after(self, exc: Exception, now: float) -> float:
+        if not isinstance(exc, DatabaseUnavailable) or now + self.pause > self.deadline:
+            raise exc
+        pause, self.pause = self.pause, min(self.pause * 2, 2.0)
+        return pause
+
+
+def until_available(call: Callable[[], T], within_s: float = AVAILABLE_WITHIN_S) -> T:
+    """``call()``, tried again while the database is busy or unavailable (:class:`UntilAvailable`);
+    its last failure raised. For a blocking caller (a worker thread, the command line)."""
+    waits = UntilAvailable(within_s, time.monotonic())
+    while True:
+        try:
+            return call()
+        except Exception as exc:  # raised again by after() unless it is to be tried again
+            time.sleep(waits.after(exc, time.monotonic()))

@@ -27,6 +27,8 @@ from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings, too_late_to_cancel
+from kassist.db.retry import AVAILABLE_WITHIN_S, until_available
+from kassist.dburl import DatabaseUnavailable
 from kassist.file_modes import warn_if_shared
 from server import run_reports
 from server.keys import KeyResolver, Principal
@@ -410,7 +412,16 @@ class RunsService:
                 409, f"run {run!r} is waiting for a review: an admin stops it with POST {PREFIX}/{run}/reject"
             )
         self.res.runs.for_tenant(who.tenant_id).request_cancel(run)
-        # A run nobody executes is taken by a worker and stops at its first node boundary.
-        self._jobs(who).request(run, who.identity, None, key)
+        # A run nobody executes is taken by a worker and stops at its first node boundary. Tried
+        # again through a busy or restarting database: the cancel is recorded already, so a 503 "not
+        # carried out" was false - the client went on and the run ended cancelled (h22 s38 H22-14).
+        try:
+            until_available(partial(self._jobs(who).request, run, who.identity, None, key))
+        except DatabaseUnavailable:
+            raise ApiError(
+                503, f"the cancel of run {run!r} is recorded (it stops at its next start), but its stop "
+                f"could not be queued: the database stayed busy or unavailable for {AVAILABLE_WITHIN_S:g} s; "
+                f"POST {PREFIX}/{run}/cancel again once it is back stops it now",
+            ) from None  # fmt: skip
         self.worker.wake()
         return Accepted(run_id=run, status=status, version=version, links=links(run))
