@@ -322,24 +322,16 @@ class NotQueued(RuntimeError):
 
 
 def mark_placed(mark: Callable[[], None], run: str) -> None:
-    """Call ``mark`` (the store's ``placed``: idempotent) until it succeeds, for at most
-    :data:`PLACED_RETRY_S` while the database is busy or unavailable: a single failed attempt left
-    the run stored and never wanted, its files kept and its run id taken, while the client was told
-    that nothing was written (h22 s38 H22-10). Still failing: :class:`NotQueued`, which says so."""
+    """Call ``mark`` (the store's ``placed``: idempotent), tried again for at most
+    :data:`PLACED_RETRY_S` while the database is busy or unavailable (kassist/db/retry.py's rule for
+    a write that must land after one that did): a single failed attempt left the run stored and never
+    wanted, its files kept and its run id taken, while the client was told that nothing was written
+    (h22 s38 H22-10). Still failing: :class:`NotQueued`, which says so."""
+    from kassist.db.retry import until_available
     from kassist.dburl import DatabaseUnavailable
 
-    deadline = time.monotonic() + PLACED_RETRY_S
-    pause = 0.1
-    while True:
-        try:
-            mark()
-            return
-        except DatabaseUnavailable as exc:
-            if time.monotonic() + pause > deadline:
-                logger.warning("runs API: upload run %r stored, not queued: %s", run, exc)
-                raise NotQueued(run) from exc
-            logger.warning(
-                "runs API: upload run %r not queued yet (the database: %s); trying again", run, exc
-            )
-        time.sleep(pause)
-        pause = min(pause * 2, 2.0)
+    try:
+        until_available(mark, PLACED_RETRY_S)
+    except DatabaseUnavailable as exc:
+        logger.warning("runs API: upload run %r stored, not queued: %s", run, exc)
+        raise NotQueued(run) from exc
