@@ -6,7 +6,8 @@ nearly the same in nearly the same words, and "2.0" or "1.1" is no word the rank
 19 (session 37) a question naming "MPL 2.0" cited MPL 1.1, one naming "LGPL 2.1" or "GPL-2" cited
 GPL 3 (7 of 18 licence turns). knowledge/index/versions.py reads the versions a question names and
 the version each candidate's title or file name carries; the rerank and the sentence stage put the
-named version first and another version of it after the current documents. Pure: the rule and the
+named version first and another version of it right after it (review s38: not after the current
+documents, and only when a candidate carries the version named). Pure: the rule and the
 second stage over hand-made candidates, no index.
 """
 
@@ -215,3 +216,65 @@ def test_document_length_is_read_only_where_an_office_or_team_variant_is_looked_
     office = _looked("Expense claims: Singapore office 2026", 3, "s")
     assert rows([policy, chapter]) == [0.0, 0.0]
     assert rows([policy, office]) == [round(math.log(21), 6), round(math.log(4), 6)]
+
+
+LEAVE = [
+    ("Leave Policy 2024", "hr/leave-2024.md"),
+    ("Leave Policy 2025", "hr/leave-2025.md"),
+    ("Travel Policy", "hr/travel.md"),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # A year next to the document's name or a version word names its edition ...
+        ("What did the 2024 leave policy allow for carry-over?", [N, OTHER, N]),
+        ("Leave Policy 2024: how many days carry over", [N, OTHER, N]),
+        ("carry-over in the 2024 edition", [N, OTHER, N]),
+        ("how many leave days in 2025's policy", [OTHER, N, N]),
+        # ... elsewhere it is a date, and the newest policy leads (review s38, R3-3b).
+        ("Until when can I take leave days left over from 2024?", [OLDER, N, N]),
+        ("I joined in 2024, how many leave days do I get?", [OLDER, N, N]),
+    ],
+)
+def test_a_year_names_an_edition_only_next_to_its_name_or_a_version_word(
+    query: str, expected: list[Relation]
+) -> None:
+    assert relations(query, LEAVE) == expected
+
+
+def test_a_version_no_candidate_carries_names_no_sibling_as_another() -> None:
+    docs = [("Leave Policy v2", "hr/leave-v2.md"), ("Leave Policy v3", "hr/leave-v3.md")]
+    assert relations("what does Leave Policy v4 say", docs) == [OLDER, N]
+    assert relations("what does version 4 say", docs) == [OLDER, N]
+
+
+def _leave(chunk: str, title: str, text: str) -> SearchHit:
+    return _hit(chunk, title, f"hr/{chunk}.md", text).model_copy(update={"collection": "kb"})
+
+
+def test_another_version_goes_right_after_its_named_sibling_not_after_unrelated_pages() -> None:
+    # The sibling is as close to the question as the named version: shown next to it, not after an
+    # unrelated page (review s38, R3-3b); the named version leads wherever its family ranks.
+    hits = [
+        _leave("v2", "Leave Policy v2", "Employees get 25 days of annual leave; unused days carry over until March."),
+        _leave("tr", "Travel Policy", "Book travel through the portal; economy class for flights under 6 hours."),
+        _leave("v3", "Leave Policy v3", "Employees get 27 days of annual leave; up to 5 unused days carry over."),
+    ]  # fmt: skip
+    dense = {"v2": 0.70, "tr": 0.55, "v3": 0.40}
+    ranked = rerank(hits, "How many days of annual leave does Leave Policy v3 give?", 3, dense=dense)
+    assert [h.chunk_id for h in ranked] == ["v3", "v2", "tr"]
+    below = {"v2": 0.50, "tr": 0.80, "v3": 0.40}
+    ranked = rerank(hits, "How many days of annual leave does Leave Policy v3 give?", 3, dense=below)
+    assert [h.chunk_id for h in ranked] == ["tr", "v3", "v2"]
+
+
+def test_named_first_moves_only_a_family_with_its_named_version_among_the_items() -> None:
+    from knowledge.index.versions import Standing, named_first
+
+    named, other = Standing(NAMED, 0, True), Standing(OTHER, 0)
+    unrelated, older = Standing(N), Standing(OLDER, 1)
+    assert named_first([other, unrelated, None, named, older]) == [3, 0, 1, 2, 4]
+    assert named_first([named, unrelated, other]) == [0, 2, 1]
+    assert named_first([other, unrelated]) == [0, 1]  # no named version among them: nothing moves

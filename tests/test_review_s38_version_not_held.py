@@ -48,10 +48,6 @@ LEAVE = [
 ]  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R3-3: a named version no candidate carries makes every version of its family 'OTHER' (demoted)",
-)
 @pytest.mark.parametrize(
     ("hits", "query", "dense", "first"),
     [

@@ -10,8 +10,11 @@ The rule (issue 27: "prefer the canonical, current document ... unless the quest
 - a question that names a version of a document ("MPL 2.0", "GPL-2", "gplv3", "LGPL version 3",
   "edition 2", "the second edition", "the 2024 policy") is answered from the document whose title or
   file name carries that version: it is *named* (when the question names the document too, not only a
-  number), and a sibling with another version is *another version* (it goes after the rest, as an
-  archived edition does);
+  number), and a sibling with another version is *another version* (it goes right after the named
+  one, :func:`named_first`) - only when a candidate carries the version named: "the VPN client 5.2"
+  or a "v4" the knowledge base does not hold demotes no version of the family; a year names an
+  edition only next to the document's name or a version word ("the 2024 leave policy"), not as a
+  date ("days left over from 2024");
 - a question naming no version of a family of candidates prefers its newest version: the others are
   *older* (a small penalty, not a demotion: an older version that says much more about the question
   can still lead).
@@ -28,7 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePosixPath
 
@@ -106,6 +109,10 @@ class Mention:
     family: tuple[str, ...]
     number: Number
     year: bool = False
+    # A year's neighbours, the words right before and after it: a year names an edition only next to
+    # a version word or its document's name ("the 2024 leave policy", "Leave Policy 2024", "the 2024
+    # edition"); elsewhere it is a date ("days left over from 2024") and names no version.
+    near: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -177,7 +184,9 @@ def _mentions(query: str) -> tuple[Mention, ...]:
             continue
         year = bool(_YEAR.match(token))
         if year:
-            out.append(Mention((), number, year=True))
+            before = tokens[i - 2] if prev == "s" and i > 1 else prev  # "2024's" reads as "2024"
+            after = tokens[i + 2] if nxt == "s" and i + 2 < len(tokens) else nxt
+            out.append(Mention((), number, year=True, near=(before, after)))
             continue
         family: list[str] = []
         j = i - 1
@@ -291,36 +300,100 @@ def _family_of(mention: Mention, docs: Sequence[DocVersion], groups: Sequence[in
     return [i for i in versioned if groups[i] in chosen]
 
 
+@dataclass(frozen=True)
+class Standing:
+    """How one candidate stands to the versions a question names: ``relation`` (:class:`Relation`),
+    ``family`` its family among the candidates (-1: it carries no version), ``carrier`` whether it
+    carries a version the question names of its family (NAMED, or the version of a family-less
+    mention: "version 3")."""
+
+    relation: Relation
+    family: int = -1
+    carrier: bool = False
+
+
+def _names_edition(mention: Mention, docs: Sequence[DocVersion], carriers: Sequence[int]) -> bool:
+    """Whether a year reads as an edition of a candidate carrying it, not as a date: next to a version
+    word or to a word of that candidate's name (or its acronym)."""
+    near = [w for w in mention.near if w]
+    return any(w in _VERSION_WORDS for w in near) or any(_holds(docs[i], w) for i in carriers for w in near)
+
+
 def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
     """How each candidate document (title, source path) stands to the versions ``query`` names
     (:class:`Relation`). Candidates may repeat a document (one entry per passage)."""
+    return [s.relation for s in standings(query, docs)]
+
+
+def standings(query: str, docs: Sequence[tuple[str, str]]) -> list[Standing]:
+    """:func:`relations` with each candidate's family and whether it carries the named version.
+
+    A sibling is "another version" only where a candidate carries the version named: a version no
+    candidate carries ("the VPN client 5.2", a "v4" the knowledge base does not hold) leaves its
+    family as a question naming no version does (its newest first), so an unrelated document never
+    leads it for want of the named one (review s38, R3-3)."""
     versions = [doc_version(title, path) for title, path in docs]
     groups = _groups(versions)
-    touched: set[int] = set()  # families whose version the question names
+    touched: set[int] = set()  # families whose version the question names, and one of them carries
     named: set[int] = set()
+    carriers: set[int] = set()
     other: set[int] = set()
     for mention in mentions(query):
         if mention.family:
             held = _family_of(mention, versions, groups)
-            for i in held:
-                (named if versions[i].number == mention.number else other).add(i)
-                touched.add(groups[i])
+            hit = [i for i in held if versions[i].number == mention.number]
+            if hit:
+                named |= set(hit)
+                other |= {i for i in held if versions[i].number != mention.number}
+                touched |= {groups[i] for i in held}
             continue  # a name no candidate goes by ("section 3", "take 5"): no version of theirs
         # No family named ("version 3", "the 2024 policy"): the candidates carrying that version
         # are asked for, and their siblings of another version are not.
-        matched = {groups[i] for i, v in enumerate(versions) if v.number == mention.number}
+        hit = [i for i, v in enumerate(versions) if v.number == mention.number]
+        if mention.year and not _names_edition(mention, versions, hit):
+            continue  # a date ("leave days left over from 2024"), not an edition (review s38, R3-3b)
+        matched = {groups[i] for i in hit}
+        carriers |= set(hit)
         touched |= matched
         other |= {i for i, v in enumerate(versions) if groups[i] in matched and v.number != mention.number}
+    carriers |= named
     newest: dict[int, Number] = {}
     for g, v in zip(groups, versions, strict=True):
         if v.number is not None and g not in touched:
             newest[g] = max(newest.get(g, v.number), v.number)
-    out = [Relation.NONE] * len(docs)
+    out: list[Standing] = []
     for i, (g, v) in enumerate(zip(groups, versions, strict=True)):
+        relation = Relation.NONE
         if i in named:
-            out[i] = Relation.NAMED
-        elif i in other:
-            out[i] = Relation.OTHER
+            relation = Relation.NAMED
+        elif i in other and i not in carriers:
+            relation = Relation.OTHER
         elif v.number is not None and g in newest and v.number < newest[g]:
-            out[i] = Relation.OLDER
+            relation = Relation.OLDER
+        out.append(Standing(relation, g, i in carriers))
+    return out
+
+
+def named_first(ranked: Sequence[Standing | None]) -> list[int]:
+    """The order (indices into ``ranked``) that puts another version right after the one the
+    question names: each family with another version among ``ranked`` is one run at its first
+    member's place, the carriers of the named version first, then the other versions, each in their
+    own order; every other item keeps its order (None: an item that takes no part, as a copy).
+
+    Another version is no archived edition: it is as close to the question as its named sibling and
+    is shown next to it, not after every unrelated document (review s38, R3-3b)."""
+    families = {s.family for s in ranked if s is not None and s.relation is Relation.OTHER}
+    families &= {s.family for s in ranked if s is not None and s.carrier}
+    runs: dict[int, list[int]] = {}
+    for i, s in enumerate(ranked):
+        if s is not None and s.family in families:
+            runs.setdefault(s.family, []).append(i)
+    carrier = {i for run in runs.values() for i in run if (s := ranked[i]) is not None and s.carrier}
+    out: list[int] = []
+    for i, s in enumerate(ranked):
+        if s is None or s.family not in families:
+            out.append(i)
+        elif i == runs[s.family][0]:
+            run = runs[s.family]
+            out += [j for j in run if j in carrier] + [j for j in run if j not in carrier]
     return out
