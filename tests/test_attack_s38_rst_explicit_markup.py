@@ -39,11 +39,6 @@ LOAD = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H21-6: docutils parses each explicit markup block over the rest of the page (n**2), and "
-    "H21-1's bound counts inline markup only: a 760 KB page of comments takes about a minute",
-)
 def test_a_760_kb_rest_page_of_comments_is_loaded_in_seconds(tmp_path: Path) -> None:
     page = tmp_path / "notes.rst"
     page.write_text(PAGE, encoding="utf-8")

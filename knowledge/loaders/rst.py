@@ -115,9 +115,21 @@ of them 8-25 s under load), where a page of prose with links and literals has on
 _MARKUP = re.compile(r"`|\||\]_|\w__?\b|\*\*?(?=\S)")
 
 
+# Lines that open an explicit markup block (a comment, target, directive: ".. "), a field (":x: y"),
+# an option ("-x  y", "--long") or a definition's term line after it: docutils' block parser tries
+# each against the block so far, superlinear in their number - 16,000 comments (762 KB, no inline
+# markup) took 57 s, 32,000 fields (192 KB) 21 s (h21 s38 H21-6, review R3-17).
+_BLOCK_MARKUP = re.compile(r"^[ \t]*(?:\.\.(?:[ \t]|$)|:[^:\s][^:]*:(?:[ \t]|$)|-{1,2}\w)", re.MULTILINE)
+MAX_BLOCK_MARKUP = 2_000
+"""At most this many such lines, or one per 100 characters on a longer page (a Sphinx page of API docs
+has a few hundred directives and fields)."""
+
+
 def _too_costly(source: str) -> bool:
-    """Whether docutils would take far longer than the page's size warrants (H21-1)."""
+    """Whether docutils would take far longer than the page's size warrants (H21-1, H21-6)."""
     if len(_MARKUP.findall(source)) > max(20_000, len(source) // MARKUP_DENSITY):
+        return True
+    if len(_BLOCK_MARKUP.findall(source)) > max(MAX_BLOCK_MARKUP, len(source) // 100):
         return True
     blocks = re.split(r"\n[ \t]*\n", source)
     return any(len(_MARKUP.findall(block)) > MAX_MARKUP_PER_BLOCK for block in blocks)
