@@ -158,7 +158,7 @@ def steps_file(folder: Path, steps: list[Block], name: str = "docs_example.json"
     return name
 
 
-@pytest.mark.timeout(900)  # README's ingestion job embeds 200 documents on the CPU; slower on a busy machine
+@pytest.mark.timeout(900)  # README's ingestion job embeds 60 documents on the CPU; slower on a busy machine
 @pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.name)
 def test_examples_run(doc: Path, tmp_path: Path) -> None:
     steps = [

@@ -143,18 +143,19 @@ def test_the_collisions_the_rules_prevent_are_refused(tmp_path: Path) -> None:
 
 def test_the_ingestion_example_leaves_the_default_handbook_alone(tmp_path: Path) -> None:
     """docs/ingestion.md's Python example after README's walk-through: acme's ``handbook`` in the
-    default database is indexed with MiniLM. The example used to run on that database with
-    ``hashing``: the run failed (IndexEmbedderMismatch) and, printing nothing, looked done."""
+    default database is indexed with MiniLM, from the folder the example ingests. The example used to
+    run on that database with ``hashing``: the run failed (IndexEmbedderMismatch) and, printing
+    nothing, looked done."""
     blocks = [m["body"] for m in FENCE.finditer((ROOT / "docs" / "ingestion.md").read_text())]
     example = next(body for body in blocks if "build_graph" in body and "graph.invoke" in body)
-    (tmp_path / "knowledge").mkdir()
-    (tmp_path / "knowledge" / "leave.md").write_text("# Leave\n\nNew joiners accrue 2.33 days a month.\n")
-    made = kassist("kb", "ingest", "knowledge", "--tenant", "acme", "--collection", "handbook",
+    assert '"source": "knowledge/corpus/files"' in example
+    files = tmp_path / "knowledge" / "corpus" / "files"
+    files.mkdir(parents=True)
+    (files / "leave.md").write_text("# Leave\n\nNew joiners accrue 2.33 days a month.\n")
+    made = kassist("kb", "ingest", "knowledge/corpus/files", "--tenant", "acme", "--collection", "handbook",
                    "--embedder", "local", cwd=tmp_path)  # fmt: skip
     assert made.returncode == 0, made.stdout + made.stderr
     before = kassist("kb", "collections", "list", "--tenant", "acme", "--json", cwd=tmp_path)
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "a.md").write_text("# Runs\n\nA run resumes from its last batch.\n")
 
     ran = subprocess.run([sys.executable, "-P", "-c", example], cwd=tmp_path, env=child_env(),
                          capture_output=True, text=True, timeout=300)  # fmt: skip
