@@ -37,14 +37,15 @@ LOAD = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H21-4: the HTML loader joins the whole block at every table cell: a 400 KB table takes "
-    "30 s, a 4 MB one about an hour",
-)
-def test_a_400_kb_html_table_is_loaded_in_seconds(tmp_path: Path) -> None:
-    page = tmp_path / "rota.html"
-    page.write_text(PAGE, encoding="utf-8")
+UNTERMINATED = "<html><body><h1>Notes</h1><p>" + "<a " * 20_000
+"""60 KB of tags that never end: Python 3.11's parser rescans the rest at each "<" when it closes
+(5,000 of them, 15 KB: 4.6 s; 20,000: far beyond the deadline). x15 s38, the same kind as H21-4."""
+
+
+def _load(tmp_path: Path, text: str) -> str:
+    """The loader's output (kind, count) for ``text`` as an .html file, within DEADLINE_S of its imports."""
+    page = tmp_path / "page.html"
+    page.write_text(text, encoding="utf-8")
     child = subprocess.Popen(
         [sys.executable, "-c", LOAD, str(page)],
         cwd=ROOT,
@@ -60,14 +61,25 @@ def test_a_400_kb_html_table_is_loaded_in_seconds(tmp_path: Path) -> None:
             out, err = child.communicate(timeout=DEADLINE_S)
         except subprocess.TimeoutExpired:
             pytest.fail(
-                f"loading a {len(PAGE.encode()) // 1000} KB HTML table took more than {DEADLINE_S:.0f} s "
+                f"loading a {len(text.encode()) // 1000} KB HTML page took more than {DEADLINE_S:.0f} s "
                 "(an ingestion worker, and every tenant's run behind it, waits that long)",
                 pytrace=False,
             )
         assert child.returncode == 0, err[-2000:]
-        kind, separators = out.split()
-        assert (kind, int(separators)) == ("Document", 800 * 49), out  # every cell still kept
+        return out
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+def test_a_400_kb_html_table_is_loaded_in_seconds(tmp_path: Path) -> None:
+    out = _load(tmp_path, PAGE)
+    kind, separators = out.split()
+    assert (kind, int(separators)) == ("Document", 800 * 49), out  # every cell still kept
+
+
+def test_a_page_of_tags_that_never_end_is_loaded_in_seconds(tmp_path: Path) -> None:
+    out = _load(tmp_path, UNTERMINATED)
+    kind, _ = out.split()
+    assert kind == "Document", out  # its text kept as text, as before

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from html import unescape
 from html.parser import HTMLParser
 
 from knowledge.loaders.errors import LoadFailure, Parsed
@@ -33,6 +34,11 @@ class _Extractor(HTMLParser):
         self.first_h1: str | None = None
         self.meta: dict[str, str] = {}
         self._line: list[str] = []
+        # What _at_line_start needs of _line, kept as it grows: its last piece that is not blanks
+        # (stripped of trailing blanks), and whether any piece holds text. Joining _line at every
+        # cell cost a table's text per cell: n**2 (a 400 KB table: 30-50 s, session 38 H21-4).
+        self._tail = ""
+        self._text = False
         self._skip_depth = 0
         self._in_title = False
         self._heading: int | None = None
@@ -56,11 +62,11 @@ class _Extractor(HTMLParser):
             self._flush()
             self._pre += tag == "pre"
         elif tag == "li":
-            self._line.append("\n- ")
+            self._add("\n- ")
         elif tag == "br":
-            self._line.append("\n")
+            self._add("\n")
         elif tag in ("td", "th") and not self._at_line_start():
-            self._line.append(" | ")
+            self._add(" | ")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "title":
@@ -70,7 +76,7 @@ class _Extractor(HTMLParser):
             return
         if tag in _HEADINGS:
             text = _squash("".join(self._line))
-            self._line.clear()
+            self._clear()
             if text:
                 level = self._heading or _HEADINGS[tag]
                 self.blocks.append("#" * level + " " + text)
@@ -78,7 +84,7 @@ class _Extractor(HTMLParser):
                     self.first_h1 = text
             self._heading = None
         elif tag in ("li", "tr"):
-            self._line.append("\n")
+            self._add("\n")
         elif tag in _BLOCKS:
             self._flush()
             if tag == "pre":
@@ -91,20 +97,39 @@ class _Extractor(HTMLParser):
         if self._skip_depth:
             return
         # Outside <pre>, HTML whitespace (newlines included) is just a space.
-        self._line.append(data if self._pre else re.sub(r"\s+", " ", data))
+        self._add(data if self._pre else re.sub(r"\s+", " ", data))
+
+    def _add(self, piece: str) -> None:
+        self._line.append(piece)
+        tail = piece.rstrip(" \t")
+        if tail:
+            self._tail = tail
+            self._text = self._text or bool(tail.strip())
+
+    def _clear(self) -> None:
+        self._line.clear()
+        self._tail = ""
+        self._text = False
 
     def _at_line_start(self) -> bool:
-        current = "".join(self._line).rstrip(" \t")
-        return not current.strip() or current.endswith("\n")
+        """Whether the current block holds only whitespace, or ends a line (then blanks)."""
+        return not self._text or self._tail.endswith("\n")
 
     def _flush(self) -> None:
         raw = "".join(self._line)
-        self._line.clear()
+        self._clear()
         text = raw.strip("\n") if self._pre else _squash(raw)
         if text.strip():
             self.blocks.append(text)
 
     def close(self) -> None:
+        rest = self.rawdata  # what feed() could not complete: an unterminated tag, comment or text
+        if rest and ">" not in rest and self.cdata_elem is None:
+            # Nothing in it can end a tag, comment or declaration, so it is all text; Python 3.11's
+            # close() finds that out one "<" at a time, rescanning the rest for each: n**2 and worse
+            # ("<a " * 5,000, 15 KB: 4.6 s; session 38 H21-4). The same text, at once.
+            self.rawdata = ""
+            self.handle_data(unescape(rest))
         super().close()
         self._flush()
 
