@@ -123,6 +123,14 @@ def parse_database_url(url: str) -> DatabaseURL:
                 f"{url!r} names no file; give a path, e.g. sqlite:///data/kassist.db "
                 "(relative) or sqlite:////var/lib/kassist.db (absolute)"
             )
+        if "?" in raw:
+            # SQLite's and SQLAlchemy's URI options (?mode=ro, ?cache=shared) were read as part of the
+            # file name: a new, empty database 'kb.db?mode=ro' took the run (session 38 h22 H22-17).
+            path, _, options = raw.partition("?")
+            raise UnsupportedDatabaseURL(
+                f"{url!r}: kassist takes no options in a SQLite URL ('?{options}'); name the file alone, "
+                f"e.g. sqlite:///{path or 'kassist.db'} (commands that only read never write to it)"
+            )
         return DatabaseURL(backend="sqlite", url=url, sqlite_path=Path(raw))
     if url.startswith(("postgresql://", "postgres://")):
         _check_postgres_url(url)
@@ -157,8 +165,7 @@ def _check_postgres_url(url: str) -> None:
         # libpq's reason quotes the whole URL: keep the reason, never the password.
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "it cannot be parsed"
         reason = reason.split(' in URI: "', 1)[0].replace(url, redact(url))
-        for password in _passwords(url):  # a bad %-token is quoted whole, and it may be a password
-            reason = reason.replace(password, "***")
+        reason = _masked(reason, _passwords(url))
         raise UnsupportedDatabaseURL(
             f"database URL {redact(url)!r} cannot be parsed: {reason}; fix KASSIST_DATABASE_URL (or the "
             f"URL given), e.g. {POSTGRES_EXAMPLE}; percent-encode a password's special characters (% as %25)"
@@ -249,13 +256,18 @@ def postgres_unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailab
     )
 
 
-_PASSWORD_PARAM = re.compile(r"(?i)([?&]password=)[^&#]*")
-_PASSWORD_KEYWORD = re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S*)")
+# libpq's secrets a URL or a key=value string may spell: the user's password and the client key's
+# passphrase (sslpassword: review s38 R3-12).
+SECRET_KEYS = ("password", "sslpassword")
+_SECRET = "(?:" + "|".join(SECRET_KEYS) + ")"
+_PASSWORD_PARAM = re.compile(rf"(?i)([?&]{_SECRET}=)[^&#]*")
+_PASSWORD_KEYWORD = re.compile(rf"(?i)(\b{_SECRET}\s*=\s*)('(?:[^'\\]|\\.)*'|\S*)")
+_QUOTED = re.compile(r'"[^"]*"')
 
 
 def redact(url: str) -> str:
     """The URL with any password replaced by ``***``: the user's (``user:PASSWORD@``), a query's
-    ``password=`` and a libpq key/value string's ``password=`` (review s38 R3-1)."""
+    ``password=`` or ``sslpassword=`` and a libpq key/value string's (review s38 R3-1, R3-12)."""
     if "://" not in url:
         return _PASSWORD_KEYWORD.sub(r"\1***", url)
     url = _PASSWORD_PARAM.sub(r"\1***", url)
@@ -275,3 +287,22 @@ def _passwords(url: str) -> list[str]:
         creds = url.split("://", 1)[1].rpartition("@")[0]
         found.append(creds.split(":", 1)[1] if ":" in creds else "")
     return sorted((p for p in found if p), key=len, reverse=True)
+
+
+def _masked(reason: str, passwords: list[str]) -> str:
+    """libpq's ``reason`` with ``passwords`` masked: whole inside its quotes (a bad %-token is quoted
+    whole, and it may be a password), as a word elsewhere - a short password ("e") replaced anywhere
+    made "invalid p***rcent-encoded token"."""
+    if not passwords:
+        return reason
+
+    def quoted(m: re.Match[str]) -> str:
+        text = m.group(0)
+        for password in passwords:
+            text = text.replace(password, "***")
+        return text
+
+    reason = _QUOTED.sub(quoted, reason)
+    for password in passwords:
+        reason = re.sub(rf"(?<!\w){re.escape(password)}(?!\w)", "***", reason)
+    return reason

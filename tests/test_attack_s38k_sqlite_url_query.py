@@ -13,15 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-17: sqlite:///kb.db?mode=ro opens (creates) a file named 'kb.db?mode=ro' instead of refusing "
-    "the query string",
-)
 def test_a_sqlite_url_with_a_query_string_is_refused_in_one_line(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -19,9 +19,6 @@ URLS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True, reason="R3-12: sslpassword= (libpq's client key passphrase) is printed by the refusal"
-)
 @pytest.mark.parametrize("url", URLS.values(), ids=URLS.keys())
 def test_a_refused_database_url_never_shows_its_ssl_key_passphrase(url: str) -> None:
     with pytest.raises(UnsupportedDatabaseURL) as refused:
