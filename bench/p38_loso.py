@@ -152,7 +152,10 @@ def main() -> None:
     rules = rules_of(rows, json.loads(args.rules.read_text()))
     print(f"{len(rows)} rows, {x.shape[1]} features ({args.blocks}), l2 {args.l2}, steps {args.steps}, "
           f"share {args.share}")  # fmt: skip
-    print(f"{'left out':10} {'model alone':>30} {'rules or model':>30} {'rules alone':>30} {'threshold':>9}")
+    if not args.no_loso:
+        print(
+            f"{'left out':10} {'model alone':>30} {'rules or model':>30} {'rules alone':>30} {'threshold':>9}"
+        )
     total = {"model": [0, 0, 0, 0], "both": [0, 0, 0, 0], "rules": [0, 0, 0, 0]}
     items: dict[str, Any] = {}
     for stem in [] if args.no_loso else args.leave_out or tps.BENCH:
@@ -180,7 +183,8 @@ def main() -> None:
                 "ts": {str(k): round(c, 4) for k, c in zip(SHARES, cuts[1:], strict=True)},
             }  # fmt: skip
     pooled = [f"{a}/{n}={a / max(n, 1):.1%} / {b}/{m}={b / max(m, 1):.2%}" for a, n, b, m in total.values()]
-    print(f"{'pooled':10} {pooled[0]:>30} {pooled[1]:>30} {pooled[2]:>30}")
+    if not args.no_loso:
+        print(f"{'pooled':10} {pooled[0]:>30} {pooled[1]:>30} {pooled[2]:>30}")
     if args.json:
         args.json.write_text(json.dumps(items, indent=0, sort_keys=True))
     if args.save:
