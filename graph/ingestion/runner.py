@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checkpointer import CheckpointConflict
-from graph.ingestion import remember, upload_owner
+from graph.ingestion import upload_owner
 from graph.ingestion.claims import kept_alive
 from graph.ingestion.folders import registered_folder
 from graph.ingestion.head import has_checkpoint, read_head, recorded_owner
@@ -354,6 +354,8 @@ def _execute(
         # A stop after a batch says how far the run got; a cancel (or reject) after one says so too,
         # or the summary of an earlier pause kept telling every user "resume run R" (h22 s38 H22-7).
         if final.status in ("paused", "failed", "cancelled") and final.batch_cursor:
+            from graph.ingestion import remember  # here: a run that stops before a batch loads no memory
+
             remember.write_progress(res, tenant, final)
         return RunOutcome(final, "needs_review" if snap.interrupts else outcome.started, outcome.resumed_from)
     raise AssertionError("unreachable")

@@ -18,7 +18,6 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
 
-from graph.ingestion import remember
 from graph.ingestion.effects import step_done_outside
 from graph.ingestion.errors import describe, for_client, is_transient
 from graph.ingestion.folders import served_folder
@@ -122,6 +121,8 @@ def work_node(kind: StepKind) -> Callable[[Callable[[AgentRunState, RunResources
                 if state.batch_cursor:  # a summary says how far it got: now that it is cancelled
                     # Written before this node's checkpoint, as the remember step's: killed in
                     # between, the redo sees the same flag and writes the same (h22 s38 H22-13).
+                    from graph.ingestion import remember  # here: building the graph loads no memory
+
                     remember.write_progress(
                         run.shared, run.tenant, state.model_copy(update={"status": "cancelled"})
                     )
