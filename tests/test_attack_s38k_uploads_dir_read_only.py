@@ -50,10 +50,6 @@ finally:
 
 
 @pytest.mark.skipif(shutil.which("unshare") is None or os.geteuid() != 0, reason="needs unshare -m (root)")
-@pytest.mark.xfail(
-    strict=True,
-    reason="H22-18: an uploads folder on a read-only file system passes the start; every upload is a 500",
-)
 def test_an_uploads_folder_on_a_read_only_file_system_stops_the_start(tmp_path: Path) -> None:
     ro = tmp_path / "ro"
     ro.mkdir()

@@ -125,9 +125,10 @@ class RunsService:
             accepted.close()
             raise
         try:
-            # One uploads folder belongs to one database: claimed here, or the start is refused.
+            # One uploads folder belongs to one database, which can write it: claimed here, or the start
+            # is refused.
             upload_ends.own(service.res, config.uploads_dir)
-        except upload_ends.UploadsOfAnother as exc:
+        except upload_ends.UploadsRefused as exc:  # another database's, or not writable
             service.stop()
             from server.startup import ConfigError
 

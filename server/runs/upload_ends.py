@@ -23,10 +23,12 @@ by two databases' servers, lost one's live uploads to the other's sweep."""
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote
@@ -142,7 +144,22 @@ def _known(res: Resources, tenant: str, run_id: str) -> bool:
     )
 
 
-class UploadsOfAnother(RuntimeError):
+class UploadsRefused(RuntimeError):
+    """The runs API cannot keep uploads in its uploads folder: its start is refused (one line)."""
+
+
+class UploadsNotWritable(UploadsRefused):
+    """The uploads folder cannot be made or written (a read-only file system, a folder of another
+    user's): every upload would be a 500 (h22 s38 H22-18)."""
+
+    def __init__(self, root: Path, exc: OSError) -> None:
+        super().__init__(
+            f"KASSIST_UPLOADS_DIR ({root}) cannot be written ({exc.strerror or type(exc).__name__}): give the "
+            "server a folder it can write (uploaded files are kept there until their run ends)"
+        )
+
+
+class UploadsOfAnother(UploadsRefused):
     """The uploads folder belongs to another database (its :data:`OWNER` file names it)."""
 
     def __init__(self, root: Path, owner: str, here: str) -> None:
@@ -162,6 +179,24 @@ CLIENTS_REFUSAL = (
 """What a client is told of :class:`UploadsOfAnother` (no server path, no database: the log says them)."""
 
 
+def check_writable(root: Path) -> None:
+    """Make ``root`` (and the ancestors it lacks, 0700, as an upload does) and write and remove a file
+    in it, or raise :class:`UploadsNotWritable`: a folder on a read-only file system passed the start
+    and made every upload a 500 (h22 s38 H22-18); permissions alone do not tell (root writes anywhere
+    but on a read-only mount). A full disk is not refused: it may have room by the first upload."""
+    try:
+        for part in reversed([p for p in (root, *root.parents) if not p.exists()]):
+            part.mkdir(mode=0o700, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-check-", dir=root)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            logger.warning("uploads: %s has no room now: %s", root, exc.strerror)
+            return
+        raise UploadsNotWritable(root, exc) from None
+
+
 def own(res: Resources, root: Path) -> None:
     """One uploads folder belongs to one database (the lead's decision on h20 s37 H20-4, H20-5): at the
     runs API's start, claim ``root`` for ``res``'s database when it holds run folders this database all
@@ -169,7 +204,9 @@ def own(res: Resources, root: Path) -> None:
     database: its sweep would take that database's live uploads for pruned runs' (H20-5), or that
     database's for its own (H20-4). A folder with no run folder yet (not made, or empty) is claimed by
     its first upload (:func:`claim`): a start claiming an empty one made every later server of another
-    database on that folder refuse to start although nothing of the first was there."""
+    database on that folder refuse to start although nothing of the first was there. A folder this
+    server cannot write raises :class:`UploadsNotWritable` (:func:`check_writable`)."""
+    check_writable(root)
     try:
         tenants = _tenant_dirs(root)
     except FileNotFoundError:
