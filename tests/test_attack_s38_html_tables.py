@@ -14,21 +14,16 @@ loader runs in a child process, timed from after its imports and killed at the d
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from deadline_child import output_within
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = (
     "<html><body><h1>Rota</h1><table>"
     + ("<tr>" + "<td>x</td>" * 50 + "</tr>") * 800
     + "</table></body></html>"
 )
 """400 KB: one table of 800 rows of 50 cells."""
-DEADLINE_S = 8.0
-IMPORTS_S = 60.0
 LOAD = (
     "import sys; from pathlib import Path; from knowledge.loaders import load_file; "
     "print('ready', flush=True); "
@@ -43,34 +38,11 @@ UNTERMINATED = "<html><body><h1>Notes</h1><p>" + "<a " * 20_000
 
 
 def _load(tmp_path: Path, text: str) -> str:
-    """The loader's output (kind, count) for ``text`` as an .html file, within DEADLINE_S of its imports."""
+    """The loader's output (kind, count) for ``text`` as an .html file, within the deadline after its imports (tests/deadline_child.py)."""
     page = tmp_path / "page.html"
     page.write_text(text, encoding="utf-8")
-    child = subprocess.Popen(
-        [sys.executable, "-c", LOAD, str(page)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout is not None
-        ready = child.stdout.readline()  # the imports are done: the deadline is the load's alone
-        assert ready.strip() == "ready", ready + child.communicate(timeout=IMPORTS_S)[1][-2000:]
-        try:
-            out, err = child.communicate(timeout=DEADLINE_S)
-        except subprocess.TimeoutExpired:
-            pytest.fail(
-                f"loading a {len(text.encode()) // 1000} KB HTML page took more than {DEADLINE_S:.0f} s "
-                "(an ingestion worker, and every tenant's run behind it, waits that long)",
-                pytrace=False,
-            )
-        assert child.returncode == 0, err[-2000:]
-        return out
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    out = output_within(LOAD, str(page), what=f"loading a {len(text.encode()) // 1000} KB HTML page")
+    return out
 
 
 def test_a_400_kb_html_table_is_loaded_in_seconds(tmp_path: Path) -> None:

@@ -19,16 +19,9 @@ killed at the deadline."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+from deadline_child import output_within
 
-import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
 COPIES = 1_000
-DEADLINE_S = 8.0
-IMPORTS_S = 60.0
 RULE = (
     "import sys; from datetime import date; import numpy as np; "
     "from knowledge.audit import audit_document; from knowledge.audit.collection import audit_collection; "
@@ -46,28 +39,10 @@ RULE = (
 
 
 def test_a_run_of_1000_alike_documents_is_audited_in_seconds() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", RULE, str(COPIES)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    out = output_within(
+        RULE,
+        str(COPIES),
+        what=f"the near-duplicate rule over {COPIES:,} alike documents",
+        waits="(and a run computes it twice: its audit and its report)",
     )
-    try:
-        assert child.stdout is not None
-        ready = child.stdout.readline()  # imports and signatures done: the deadline is the rule's alone
-        assert ready.strip() == "ready", ready + child.communicate(timeout=IMPORTS_S)[1][-2000:]
-        try:
-            out, err = child.communicate(timeout=DEADLINE_S)
-        except subprocess.TimeoutExpired:
-            pytest.fail(
-                f"the near-duplicate rule over {COPIES:,} alike documents took more than {DEADLINE_S:.0f} s "
-                "(and a run computes it twice: its audit and its report)",
-                pytrace=False,
-            )
-        assert child.returncode == 0, err[-2000:]
-        assert int(out.strip()) == COPIES, out  # every copy is still reported
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    assert int(out.strip()) == COPIES, out  # every copy is still reported

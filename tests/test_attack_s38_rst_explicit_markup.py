@@ -18,19 +18,14 @@ from after its imports and killed at the deadline."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from deadline_child import output_within
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = "Notes\n=====\n\n" + "".join(
     f".. c{i}\n\nParagraph {i} of the leave policy.\n\n" for i in range(16_000)
 )
 """760 KB: 16,000 comments, each followed by a paragraph (one inline-markup start-string in none)."""
-DEADLINE_S = 8.0
-IMPORTS_S = 60.0
 LOAD = (
     "import sys; from pathlib import Path; from knowledge.loaders import load_file; "
     "print('ready', flush=True); "
@@ -42,29 +37,8 @@ LOAD = (
 def test_a_760_kb_rest_page_of_comments_is_loaded_in_seconds(tmp_path: Path) -> None:
     page = tmp_path / "notes.rst"
     page.write_text(PAGE, encoding="utf-8")
-    child = subprocess.Popen(
-        [sys.executable, "-c", LOAD, str(page)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    out = output_within(
+        LOAD, str(page), what=f"loading a {len(PAGE.encode()) // 1000} KB reST page of comments"
     )
-    try:
-        assert child.stdout is not None
-        ready = child.stdout.readline()  # the imports are done: the deadline is the load's alone
-        assert ready.strip() == "ready", ready + child.communicate(timeout=IMPORTS_S)[1][-2000:]
-        try:
-            out, err = child.communicate(timeout=DEADLINE_S)
-        except subprocess.TimeoutExpired:
-            pytest.fail(
-                f"loading a {len(PAGE.encode()) // 1000} KB reST page of comments took more than "
-                f"{DEADLINE_S:.0f} s (an ingestion worker, and every tenant's run behind it, waits that long)",
-                pytrace=False,
-            )
-        assert child.returncode == 0, err[-2000:]
-        kind, paragraphs = out.split()
-        assert (kind, int(paragraphs)) == ("Document", 16_000), out  # every paragraph still kept
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    kind, paragraphs = out.split()
+    assert (kind, int(paragraphs)) == ("Document", 16_000), out  # every paragraph still kept

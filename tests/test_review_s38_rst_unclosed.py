@@ -13,17 +13,12 @@ its imports, killed at the deadline; a failing run costs its imports and 8 s."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from deadline_child import output_within
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = "Notes\n=====\n\n" + "*x " * 20_000 + "\n"
 """60 KB: a title and one paragraph of 20,000 emphasis start-strings without an end."""
-DEADLINE_S = 8.0
-IMPORTS_S = 60.0
 LOAD = (
     "import sys; from pathlib import Path; from knowledge.loaders import load_file; "
     "print('ready', flush=True); "
@@ -34,28 +29,5 @@ LOAD = (
 def test_a_60_kb_page_of_unclosed_emphasis_is_loaded_in_seconds(tmp_path: Path) -> None:
     page = tmp_path / "notes.rst"
     page.write_text(PAGE, encoding="utf-8")
-    child = subprocess.Popen(
-        [sys.executable, "-c", LOAD, str(page)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout is not None
-        ready = child.stdout.readline()  # the imports are done: the deadline is the load's alone
-        assert ready.strip() == "ready", ready + child.communicate(timeout=IMPORTS_S)[1][-2000:]
-        try:
-            out, err = child.communicate(timeout=DEADLINE_S)
-        except subprocess.TimeoutExpired:
-            pytest.fail(
-                f"loading a {len(PAGE.encode()) // 1000} KB reST page took more than {DEADLINE_S:.0f} s "
-                "(an ingestion worker, and every tenant's run behind it, waits that long)",
-                pytrace=False,
-            )
-        assert child.returncode == 0, err[-2000:]
-        assert out.strip() in ("Document", "DocumentError"), out
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    out = output_within(LOAD, str(page), what=f"loading a {len(PAGE.encode()) // 1000} KB reST page")
+    assert out.strip() in ("Document", "DocumentError"), out
