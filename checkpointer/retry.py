@@ -26,6 +26,7 @@ idempotent.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 import uuid
@@ -71,6 +72,16 @@ class Backoff:
 
 DEFAULT_BACKOFF = Backoff()
 _rng = random.Random()
+
+
+def _reseed_after_fork() -> None:
+    # A forked child (a server preloading this module, then forking its workers) would draw the very
+    # jitter its parent and siblings draw: their retries of one conflict would collide again, in step.
+    # The stdlib reseeds only the global `random` at fork; this instance is ours to reseed.
+    _rng.seed()
+
+
+os.register_at_fork(after_in_child=_reseed_after_fork)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
 """A fork server for the tests' ``kassist`` children: each one a real process, started without
-paying the third-party imports again.
+paying the imports again.
 
 A ``kassist`` child (``python -P -m cli.main ...``) spent ~1.2-1.5 s of CPU importing langgraph,
 langchain_core, langsmith, numpy, scipy (datasketch)... before our code ran; the kill tests start a
-hundred or more. Here one process per pytest process (the *zygote*) imports those third-party
-modules once - never a module of ours, which could read the environment or files at import and would
-see the zygote's - and forks a child per request. The child sets its standard streams, process group,
+hundred or more, and ~0.7 s more importing our own CLI commands and graphs. Here one process per
+pytest process (the *zygote*) imports those modules once (ours read no file at import, and the
+variables any import reads are compared below: tests/zygote_server.py says why ours are safe to
+share) and forks a child per request. The child sets its standard streams, process group,
 working directory and environment as ``subprocess`` would, then runs ``cli.main`` as ``python -m``
 does, in a fresh ``__main__``, and exits through the interpreter's own exit (SystemExit, uncaught
 exceptions, Ctrl-C, atexit, flushing). It stays a real process: its pid takes real signals (SIGKILL
@@ -16,8 +17,8 @@ What differs from an exec'd child, by construction and checked at the zygote's s
 - the zygote has one thread when it forks: OpenBLAS (numpy, scipy) is loaded with one thread and set
   back in each child to the count a fresh process would start (its environment or the CPUs);
   onnxruntime, which starts a thread at import, is not preloaded;
-- variables read at interpreter start or by the preloaded modules' import (``PYTHON*``, locale,
-  BLAS/OpenMP, LangChain/LangSmith/LangGraph, OpenTelemetry, ``TZ``) must equal the zygote's, or the
+- variables read at interpreter start or by the preloaded modules' import, ours included (``PYTHON*``,
+  locale, BLAS/OpenMP, LangChain/LangSmith/LangGraph, OpenTelemetry, ``TZ``) must equal the zygote's, or the
   child is exec'd as before (``Child`` falls back to ``subprocess`` itself);
 - the string hash seed is the zygote's (shared by its children), where each exec'd child draws its own.
 Only the ``-P -m cli.main`` form goes through the zygote. The docs examples' ``kassist`` (a shell runs

@@ -1,9 +1,21 @@
 """The zygote itself: the process tests/zygote.py starts (``python -P tests/zygote_server.py FD``).
 
-It imports the third-party modules of PRELOAD with one thread and no module of ours, says so (with
-the variables its imports read and its process attributes, which the test's side compares before
-every spawn), then forks a child per request read from FD; see tests/zygote.py for what a child is
-and what differs from an exec'd one. Its own file, as it is its own program: nothing here runs in
+It imports the third-party modules of PRELOAD, then our own of OWN_PRELOAD, with one thread, says so
+(with the variables its imports read and its process attributes, which the test's side compares
+before every spawn), then forks a child per request read from FD; see tests/zygote.py for what a
+child is and what differs from an exec'd one.
+
+Our own modules (OWN_PRELOAD: the CLI's commands and the graphs, ~0.7 s of CPU per child; never the
+server apps) are preloaded too, which the zygote refused until session 38, for a module of ours could
+read the environment or files at import and would carry the zygote's values. It does neither (session
+38, watched: no file opened; the variables read at import are rich's, typer's and pydantic's, read by
+PRELOAD already), and whatever a module reads from os.environ at import is noted (``_Reading``) and
+compared before every spawn like PRELOAD's: a child that would differ is exec'd. What a fork shares
+that an exec would draw afresh is the product's own concern, as for any preloading server that
+forks workers (checkpointer/retry.py reseeds its jitter in a forked child); locks made at import are
+safe because the zygote forks with one thread. ``cli.main`` itself is imported for its imports, then
+forgotten: ``python -m cli.main`` runs it as a fresh ``__main__`` with no ``cli.main`` in sys.modules
+(and runpy warns when one is there). Its own file, as it is its own program: nothing here runs in
 the test's process but the constants, ``start_values`` and ``process_attributes``.
 
 ``python -P tests/zygote_server.py FD PATH``: it also listens on the Unix socket PATH for
@@ -30,7 +42,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-ROOT = Path(__file__).resolve().parents[1]
 # The third-party modules a `kassist` child imports directly (python -X importtime of `kassist
 # ingest`, the modules whose importer is ours), heaviest first. Their own imports come along.
 PRELOAD = (
@@ -39,6 +50,11 @@ PRELOAD = (
     "phonenumbers", "jinja2", "docutils.core", "docutils.parsers.rst", "rich.console", "rich.progress",
     "rich.table", "markdown_it", "detect_secrets.core.plugins.util", "snowballstemmer", "pydantic",
     "stdnum", "psycopg", "psycopg_pool", "httpx", "orjson",
+)  # fmt: skip
+# Our modules a `kassist` child imports (the CLI's entry and commands, the graphs), after PRELOAD.
+OWN_PRELOAD = (
+    "cli.main", "cli.ingest", "graph.ingestion.graph", "memory.manager", "graph.assistant.graph",
+    "knowledge.index", "checkpointer", "checkpointer.retry",
 )  # fmt: skip
 # Read at interpreter start or by the preloaded modules' import: a child whose value differs is exec'd.
 START_VARIABLES = ("PYTHON", "LANG", "LC_", "OPENBLAS", "GOTO_NUM_THREADS", "OMP_", "MKL_", "LANGCHAIN",
@@ -273,28 +289,31 @@ def _blas_threads(env: Mapping[str, str]) -> None:
                 break
 
 
-def _ours() -> set[str]:
-    return {p.name for p in ROOT.iterdir() if (p / "__init__.py").exists()} | {
-        p.stem for p in ROOT.glob("*.py")
-    }
+def _forget_entry() -> None:
+    """``cli.main`` out of sys.modules and its package, as in an exec'd ``python -m cli.main`` (which
+    runs the file as ``__main__`` only; runpy warns when ``cli.main`` is imported already); what it
+    imported stays loaded."""
+    sys.modules.pop("cli.main", None)
+    with contextlib.suppress(AttributeError):
+        del sys.modules["cli"].main
 
 
 def _start(control: socket.socket, listener: socket.socket) -> Callable[[dict[str, Any]], str]:
-    """Preload the third-party modules with no thread left running, and say so (or why not); returns
+    """Preload the third-party modules and ours with no thread left running, and say so (or why not); returns
     the check of a zygote_client's request: why its child would differ from an exec'd one, or ''."""
     base = dict(os.environ)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # loaded with one thread; the child sets its count
     gc.disable()  # no collection leaves holes in the pages the children share with the zygote
     seen = _Reading.watch()
     try:
-        for name in PRELOAD:
+        for name in (*PRELOAD, *OWN_PRELOAD):
             importlib.import_module(name)
+        _forget_entry()
         _Reading.stop()
-        ours = sorted(m for m in sys.modules if m.split(".")[0] in _ours())
         threads = len(os.listdir("/proc/self/task"))
         fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
-        if ours or threads != 1 or threading.active_count() != 1:
-            raise RuntimeError(f"not fork-safe: our modules {ours[:5]}, {threads} threads")
+        if threads != 1 or threading.active_count() != 1:
+            raise RuntimeError(f"not fork-safe: {threads} threads after the preload")
         kept = [control.fileno(), listener.fileno()]
         if [fd for fd in fds if fd > 2 and fd not in kept][1:]:  # the listing's own descriptor
             raise RuntimeError(f"the preload left descriptors open: {fds}")
